@@ -1,0 +1,129 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { changePasswordValidators, collectErrors, hasErrors } from '../src/schemas/forms';
+
+/**
+ * Change password (spec sections 4, 5): statuses not requested, requesting, success,
+ * validation error (the server's errors list, first code used) and server error.
+ */
+export type ChangePasswordField = 'currentPassword' | 'newPassword';
+export const changePasswordCodes = [
+  'PASSWORD_INCORRECT',
+  'PASSWORD_EQUALS_TO_NAME',
+  'PASSWORD_EQUALS_TO_EMAIL',
+  'PASSWORD_GENERIC_ERROR',
+] as const;
+export type ChangePasswordCode = (typeof changePasswordCodes)[number];
+
+export interface ChangePasswordContext {
+  values: Record<ChangePasswordField, string>;
+  touched: Partial<Record<ChangePasswordField, boolean>>;
+  dirty: boolean;
+  submitAttempted: boolean;
+  errorCode: ChangePasswordCode | null;
+}
+
+export type ChangePasswordEvent =
+  | { type: 'form.change'; field: ChangePasswordField; value: string }
+  | { type: 'form.blur'; field: ChangePasswordField }
+  | { type: 'form.submit' };
+
+export const changePasswordMessages: Record<ChangePasswordCode | 'serverError' | 'success', string> = {
+  PASSWORD_INCORRECT: 'The current password you entered is incorrect.',
+  PASSWORD_EQUALS_TO_NAME: 'Your new password cannot be the same as your name.',
+  PASSWORD_EQUALS_TO_EMAIL: 'Your new password cannot be the same as your email address.',
+  PASSWORD_GENERIC_ERROR: 'Sorry, this password cannot be used. Please choose a different password.',
+  serverError: 'Sorry, we could not change your password right now. Please try again later.',
+  success: 'Your password has been changed.',
+};
+
+const firstCode = (event: unknown): ChangePasswordCode | null => {
+  const error = (event as { error?: { status?: unknown; code?: unknown } }).error;
+  if (error?.status !== 400 && error?.status !== 422) return null;
+  const code = error.code;
+  if (typeof code !== 'string') return null;
+  return (changePasswordCodes as readonly string[]).includes(code) ? (code as ChangePasswordCode) : 'PASSWORD_GENERIC_ERROR';
+};
+
+export const changePasswordMachine = setup({
+  types: {
+    context: {} as ChangePasswordContext,
+    events: {} as ChangePasswordEvent,
+  },
+  actors: {
+    changePassword: fromPromise<void, Record<ChangePasswordField, string>>(async () => {
+      throw new Error('changePassword not provided');
+    }),
+  },
+  guards: {
+    isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, changePasswordValidators)),
+    isValidationError: ({ event }) => firstCode(event) !== null,
+  },
+  actions: {
+    setValue: assign(({ context, event }) =>
+      event.type === 'form.change'
+        ? { values: { ...context.values, [event.field]: event.value }, dirty: true }
+        : {},
+    ),
+    touch: assign(({ context, event }) =>
+      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
+    ),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    storeErrorCode: assign({ errorCode: ({ event }) => firstCode(event) }),
+    clearErrorCode: assign({ errorCode: null }),
+    resetForm: assign({
+      values: { currentPassword: '', newPassword: '' },
+      touched: {},
+      dirty: false,
+      submitAttempted: false,
+      errorCode: null,
+    }),
+  },
+}).createMachine({
+  id: 'changePassword',
+  context: {
+    values: { currentPassword: '', newPassword: '' },
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    errorCode: null,
+  },
+  initial: 'notRequested',
+  states: {
+    notRequested: {
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'requesting' }, { actions: 'markSubmitAttempted' }],
+      },
+    },
+    requesting: {
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => context.values,
+        onDone: { target: 'success', actions: 'resetForm' },
+        onError: [
+          { guard: 'isValidationError', target: 'validationError', actions: 'storeErrorCode' },
+          { target: 'serverError' },
+        ],
+      },
+    },
+    success: {
+      on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
+    },
+    validationError: {
+      on: {
+        'form.change': { target: 'notRequested', actions: ['setValue', 'clearErrorCode'] },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'requesting', actions: 'clearErrorCode' }],
+      },
+    },
+    serverError: {
+      on: {
+        'form.change': { target: 'notRequested', actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'requesting' }],
+      },
+    },
+  },
+});

@@ -1,0 +1,72 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { collectErrors, forgotPasswordValidators, hasErrors } from '../src/schemas/forms';
+
+/** Forgot password (spec sections 2, 5, 8): email entry, then a confirmation. */
+export interface ForgotPasswordContext {
+  values: { email: string };
+  touched: { email?: boolean };
+  dirty: boolean;
+  submitAttempted: boolean;
+  failed: boolean;
+}
+
+export type ForgotPasswordEvent =
+  | { type: 'form.change'; field: 'email'; value: string }
+  | { type: 'form.blur'; field: 'email' }
+  | { type: 'form.submit' }
+  | { type: 'forgot.restart' };
+
+/** Spec section 8, verbatim. */
+export const forgotPasswordFailureMessage = "We're unable to reset your password at this time. Please try again later.";
+/** Spec section 9: password reset link valid 24 hours. */
+export const resetLinkValidityHours = 24;
+
+export const forgotPasswordMachine = setup({
+  types: {
+    context: {} as ForgotPasswordContext,
+    events: {} as ForgotPasswordEvent,
+  },
+  actors: {
+    requestReset: fromPromise<void, { email: string }>(async () => {
+      throw new Error('requestReset not provided');
+    }),
+  },
+  guards: {
+    isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, forgotPasswordValidators)),
+  },
+  actions: {
+    setValue: assign(({ event }) =>
+      event.type === 'form.change' ? { values: { email: event.value }, dirty: true, failed: false } : {},
+    ),
+    touch: assign({ touched: { email: true } }),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    setFailed: assign({ failed: true }),
+    resetForm: assign({ values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false }),
+  },
+}).createMachine({
+  id: 'forgotPassword',
+  context: { values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'markSubmitAttempted' }],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'requestReset',
+        src: 'requestReset',
+        input: ({ context }) => ({ email: context.values.email.trim() }),
+        onDone: { target: 'sent' },
+        onError: { target: 'editing', actions: 'setFailed' },
+      },
+    },
+    sent: {
+      description: 'Confirmation shown; the BrandedBusinessTravel design offers a Back link to start again.',
+      on: { 'forgot.restart': { target: 'editing', actions: 'resetForm' } },
+    },
+  },
+});

@@ -1,0 +1,96 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { UserResponse } from '../src/schemas/auth';
+import { collectErrors, hasErrors, loginValidators } from '../src/schemas/forms';
+
+/** Sign-in form on /login and /register (both render the login page). */
+export type LoginField = 'email' | 'password';
+
+export interface LoginContext {
+  values: Record<LoginField, string>;
+  touched: Partial<Record<LoginField, boolean>>;
+  dirty: boolean;
+  submitAttempted: boolean;
+  serverError: 'invalidCredentials' | 'generic' | null;
+  response: UserResponse | null;
+}
+
+export type LoginEvent =
+  | { type: 'form.change'; field: LoginField; value: string }
+  | { type: 'form.blur'; field: LoginField }
+  | { type: 'form.submit' };
+
+export const loginMessages = {
+  invalidCredentials: 'The email address or password you entered is incorrect.',
+  generic: 'Sorry, we could not sign you in right now. Please try again later.',
+} as const;
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    output: {} as { response: UserResponse | null },
+  },
+  actors: {
+    login: fromPromise<UserResponse, { email: string; password: string }>(async () => {
+      throw new Error('login not provided');
+    }),
+  },
+  guards: {
+    isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, loginValidators)),
+    isInvalidCredentials: ({ event }) =>
+      'error' in event && (event.error as { status?: number | null })?.status === 401,
+  },
+  actions: {
+    setValue: assign(({ context, event }) =>
+      event.type === 'form.change'
+        ? { values: { ...context.values, [event.field]: event.value }, dirty: true, serverError: null }
+        : {},
+    ),
+    touch: assign(({ context, event }) =>
+      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
+    ),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    setInvalidCredentials: assign({ serverError: 'invalidCredentials' as const }),
+    setGenericError: assign({ serverError: 'generic' as const }),
+    storeResponse: assign({ response: ({ event }) => ('output' in event ? (event.output as UserResponse) : null) }),
+  },
+}).createMachine({
+  id: 'login',
+  context: {
+    values: { email: '', password: '' },
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    serverError: null,
+    response: null,
+  },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting' },
+          { actions: 'markSubmitAttempted' },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
+        onDone: { target: 'signedIn', actions: 'storeResponse' },
+        onError: [
+          { guard: 'isInvalidCredentials', target: 'editing', actions: 'setInvalidCredentials' },
+          { target: 'editing', actions: 'setGenericError' },
+        ],
+      },
+    },
+    signedIn: {
+      type: 'final',
+    },
+  },
+  output: ({ context }) => ({ response: context.response }),
+});

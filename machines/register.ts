@@ -1,0 +1,106 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { UserResponse } from '../src/schemas/auth';
+import { collectErrors, hasErrors, registerValidators } from '../src/schemas/forms';
+
+/** Registration form on the login page (/register and /login both render it). */
+export type RegisterField = 'firstName' | 'lastName' | 'email' | 'password';
+
+export type RegisterServerError = 'emailAlreadyExists' | 'passwordTooWeak' | 'generic';
+
+export interface RegisterContext {
+  values: Record<RegisterField, string>;
+  touched: Partial<Record<RegisterField, boolean>>;
+  dirty: boolean;
+  submitAttempted: boolean;
+  serverError: RegisterServerError | null;
+  response: UserResponse | null;
+}
+
+export type RegisterEvent =
+  | { type: 'form.change'; field: RegisterField; value: string }
+  | { type: 'form.blur'; field: RegisterField }
+  | { type: 'form.submit' };
+
+export const registerMessages: Record<RegisterServerError, string> = {
+  emailAlreadyExists: 'An account already exists with this email address. Sign in or reset your password.',
+  passwordTooWeak: 'Your password must be at least 8 characters and include a letter and a number',
+  generic: 'Sorry, we could not create your account right now. Please try again later.',
+};
+
+const errorCode = (event: unknown): string | null => {
+  const error = (event as { error?: { code?: unknown } }).error;
+  return typeof error?.code === 'string' ? error.code : null;
+};
+
+export const registerMachine = setup({
+  types: {
+    context: {} as RegisterContext,
+    events: {} as RegisterEvent,
+    output: {} as { response: UserResponse | null },
+  },
+  actors: {
+    register: fromPromise<UserResponse, Record<RegisterField, string>>(async () => {
+      throw new Error('register not provided');
+    }),
+  },
+  guards: {
+    isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, registerValidators)),
+    isEmailTaken: ({ event }) => errorCode(event) === 'EMAIL_ALREADY_EXISTS',
+    isPasswordTooWeak: ({ event }) => errorCode(event) === 'PASSWORD_TOO_WEAK',
+  },
+  actions: {
+    setValue: assign(({ context, event }) =>
+      event.type === 'form.change'
+        ? { values: { ...context.values, [event.field]: event.value }, dirty: true, serverError: null }
+        : {},
+    ),
+    touch: assign(({ context, event }) =>
+      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
+    ),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    setEmailTaken: assign({ serverError: 'emailAlreadyExists' as const }),
+    setPasswordTooWeak: assign({ serverError: 'passwordTooWeak' as const }),
+    setGenericError: assign({ serverError: 'generic' as const }),
+    storeResponse: assign({ response: ({ event }) => ('output' in event ? (event.output as UserResponse) : null) }),
+  },
+}).createMachine({
+  id: 'register',
+  context: {
+    values: { firstName: '', lastName: '', email: '', password: '' },
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    serverError: null,
+    response: null,
+  },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'markSubmitAttempted' }],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'register',
+        src: 'register',
+        input: ({ context }) => ({
+          firstName: context.values.firstName.trim(),
+          lastName: context.values.lastName.trim(),
+          email: context.values.email.trim(),
+          password: context.values.password,
+        }),
+        onDone: { target: 'registered', actions: 'storeResponse' },
+        onError: [
+          { guard: 'isEmailTaken', target: 'editing', actions: 'setEmailTaken' },
+          { guard: 'isPasswordTooWeak', target: 'editing', actions: 'setPasswordTooWeak' },
+          { target: 'editing', actions: 'setGenericError' },
+        ],
+      },
+    },
+    registered: { type: 'final' },
+  },
+  output: ({ context }) => ({ response: context.response }),
+});

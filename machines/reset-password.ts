@@ -1,0 +1,108 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { collectErrors, hasErrors, resetPasswordValidators } from '../src/schemas/forms';
+
+/**
+ * Reset password and migration reset password: the token from the link is validated with
+ * validate-reset-password-token, then a new password is chosen.
+ */
+export interface ResetPasswordContext {
+  token: string | null;
+  values: { newPassword: string };
+  touched: { newPassword?: boolean };
+  dirty: boolean;
+  submitAttempted: boolean;
+  failed: boolean;
+}
+
+export type ResetPasswordEvent =
+  | { type: 'form.change'; field: 'newPassword'; value: string }
+  | { type: 'form.blur'; field: 'newPassword' }
+  | { type: 'form.submit' }
+  | { type: 'token.retry' };
+
+export const resetPasswordMessages = {
+  invalidToken: 'This password reset link has expired or has already been used. Please request a new one.',
+  checkFailed: 'We could not check your reset link. Please try again.',
+  failed: "We're unable to reset your password at this time. Please try again later.",
+  done: 'Your password has been changed. You can now sign in with your new password.',
+} as const;
+
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as ResetPasswordContext,
+    events: {} as ResetPasswordEvent,
+    input: {} as { token: string | null },
+  },
+  actors: {
+    validateToken: fromPromise<{ isValid: boolean }, { token: string }>(async () => {
+      throw new Error('validateToken not provided');
+    }),
+    resetPassword: fromPromise<void, { token: string; newPassword: string }>(async () => {
+      throw new Error('resetPassword not provided');
+    }),
+  },
+  guards: {
+    hasToken: ({ context }) => !!context.token,
+    isTokenValid: ({ event }) => 'output' in event && (event.output as { isValid: boolean }).isValid === true,
+    isTokenRejected: ({ event }) =>
+      'error' in event && (event.error as { code?: unknown } | undefined)?.code === 'TOKEN_INVALID',
+    isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, resetPasswordValidators)),
+  },
+  actions: {
+    setValue: assign(({ event }) =>
+      event.type === 'form.change' ? { values: { newPassword: event.value }, dirty: true, failed: false } : {},
+    ),
+    touch: assign({ touched: { newPassword: true } }),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    setFailed: assign({ failed: true }),
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => ({
+    token: input.token,
+    values: { newPassword: '' },
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    failed: false,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasToken', target: 'validatingToken' }, { target: 'invalidToken' }],
+    },
+    validatingToken: {
+      invoke: {
+        id: 'validateToken',
+        src: 'validateToken',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: [{ guard: 'isTokenValid', target: 'editing' }, { target: 'invalidToken' }],
+        onError: { target: 'checkFailed' },
+      },
+    },
+    checkFailed: {
+      on: { 'token.retry': { target: 'validatingToken' } },
+    },
+    editing: {
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'submitting' }, { actions: 'markSubmitAttempted' }],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: ({ context }) => ({ token: context.token ?? '', newPassword: context.values.newPassword }),
+        onDone: { target: 'done' },
+        onError: [
+          { guard: 'isTokenRejected', target: 'invalidToken' },
+          { target: 'editing', actions: 'setFailed' },
+        ],
+      },
+    },
+    invalidToken: { type: 'final' },
+    done: { type: 'final' },
+  },
+});

@@ -1,0 +1,69 @@
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { changePasswordMachine, changePasswordMessages } from '../../machines/change-password';
+import { changePasswordValidators } from '../../src/schemas/forms';
+import { useServices } from '../../src/services';
+import { formView } from '../../src/ui/form-state';
+import { TextField } from '../../src/ui/text-field';
+import { Button } from '../../src/ui/button';
+import { Alert } from '../../src/ui/alert';
+import * as formStyles from '../../src/ui/form.css';
+
+/** Change password form: used by /change-password and the account-controls screen. */
+export function ChangePasswordForm() {
+  const { authApi } = useServices();
+  const [snapshot, send] = useMachine(
+    changePasswordMachine.provide({
+      actors: {
+        changePassword: fromPromise(async ({ input }) => {
+          await authApi.changePassword(input);
+        }),
+      },
+    }),
+  );
+  const submitting = snapshot.matches('requesting');
+  const { errors, canSubmit } = formView(snapshot.context, changePasswordValidators, submitting);
+  const { values, errorCode } = snapshot.context;
+  return (
+    <form
+      noValidate
+      className={formStyles.form}
+      aria-labelledby="change-password-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <h2 id="change-password-heading" className="visually-hidden">
+        Change password
+      </h2>
+      {snapshot.matches('success') && <Alert tone="success">{changePasswordMessages.success}</Alert>}
+      {snapshot.matches('validationError') && errorCode && <Alert tone="error">{changePasswordMessages[errorCode]}</Alert>}
+      {snapshot.matches('serverError') && <Alert tone="error">{changePasswordMessages.serverError}</Alert>}
+      <TextField
+        label="Current password"
+        type="password"
+        name="currentPassword"
+        autoComplete="current-password"
+        value={values.currentPassword}
+        onValueChange={(value) => send({ type: 'form.change', field: 'currentPassword', value })}
+        onBlur={() => send({ type: 'form.blur', field: 'currentPassword' })}
+        error={errors.currentPassword}
+      />
+      <TextField
+        label="New password"
+        type="password"
+        name="newPassword"
+        autoComplete="new-password"
+        hint="At least 8 characters, with a letter and a number"
+        value={values.newPassword}
+        onValueChange={(value) => send({ type: 'form.change', field: 'newPassword', value })}
+        onBlur={() => send({ type: 'form.blur', field: 'newPassword' })}
+        error={errors.newPassword}
+      />
+      <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Changing password…">
+        Change password
+      </Button>
+    </form>
+  );
+}

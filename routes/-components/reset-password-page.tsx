@@ -1,0 +1,85 @@
+import { Link } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import { resetPasswordMachine, resetPasswordMessages } from '../../machines/reset-password';
+import { resetPasswordValidators } from '../../src/schemas/forms';
+import { useServices } from '../../src/services';
+import { formView } from '../../src/ui/form-state';
+import { Page, Loading } from '../../src/ui/page';
+import { TextField } from '../../src/ui/text-field';
+import { Button } from '../../src/ui/button';
+import { Alert } from '../../src/ui/alert';
+import * as formStyles from '../../src/ui/form.css';
+
+/** /reset-password and /migration/reset-password: the token comes in the link's hash and is taken once. */
+export function ResetPasswordPage({ migration }: { migration: boolean }) {
+  const { authApi, hashToken } = useServices();
+  const [token] = useState(() => hashToken.take());
+  const [snapshot, send] = useMachine(
+    resetPasswordMachine.provide({
+      actors: {
+        validateToken: fromPromise(({ input }) => authApi.validateResetToken(input.token)),
+        resetPassword: fromPromise(async ({ input }) => {
+          await authApi.resetPassword(input);
+        }),
+      },
+    }),
+    { input: { token } },
+  );
+  const submitting = snapshot.matches('submitting');
+  const { errors, canSubmit } = formView(snapshot.context, resetPasswordValidators, submitting);
+  const title = migration ? 'Set a new password' : 'Choose a new password';
+  return (
+    <Page title={title} narrow>
+      {migration && !snapshot.matches('done') && (
+        <p>We've upgraded our accounts. To keep using yours, please set a new password.</p>
+      )}
+      {(snapshot.matches('starting') || snapshot.matches('validatingToken')) && <Loading label="Checking your link…" />}
+      {snapshot.matches('checkFailed') && (
+        <>
+          <Alert tone="error">{resetPasswordMessages.checkFailed}</Alert>
+          <Button onClick={() => send({ type: 'token.retry' })}>Try again</Button>
+        </>
+      )}
+      {snapshot.matches('invalidToken') && (
+        <>
+          <Alert tone="error">{resetPasswordMessages.invalidToken}</Alert>
+          <Link to="/forgot-password">Request a new link</Link>
+        </>
+      )}
+      {snapshot.matches('done') && (
+        <>
+          <Alert tone="success">{resetPasswordMessages.done}</Alert>
+          <Link to="/login">Continue to sign in</Link>
+        </>
+      )}
+      {(snapshot.matches('editing') || submitting) && (
+        <form
+          noValidate
+          className={formStyles.form}
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'form.submit' });
+          }}
+        >
+          {snapshot.context.failed && <Alert tone="error">{resetPasswordMessages.failed}</Alert>}
+          <TextField
+            label="New password"
+            type="password"
+            name="newPassword"
+            autoComplete="new-password"
+            hint="At least 8 characters, with a letter and a number"
+            value={snapshot.context.values.newPassword}
+            onValueChange={(value) => send({ type: 'form.change', field: 'newPassword', value })}
+            onBlur={() => send({ type: 'form.blur', field: 'newPassword' })}
+            error={errors.newPassword}
+          />
+          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Saving…">
+            Save new password
+          </Button>
+        </form>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,84 @@
+import { style, globalStyle } from '@vanilla-extract/css';
+import { vars } from '../../src/styles/theme.css';
+import { mq } from '../../src/styles/breakpoints';
+
+export const skipLink = style({
+  position: 'absolute',
+  left: '-9999px',
+  top: 0,
+  padding: '8px 16px',
+  background: vars.color.surface,
+  color: vars.color.brand,
+  zIndex: 10,
+  selectors: { '&:focus': { left: '8px', top: '8px' } },
+});
+export const header = style({ background: vars.color.headerBg, color: vars.color.headerText });
+export const headerInner = style({
+  maxWidth: '1200px',
+  margin: '0 auto',
+  padding: '12px 16px',
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '8px',
+});
+export const brand = style({ color: vars.color.headerText, fontWeight: 700, fontSize: '1.125rem', textDecoration: 'none' });
+globalStyle(`${brand}:hover`, { color: vars.color.headerText, textDecoration: 'underline' });
+export const userArea = style({ display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' });
+export const userEmail = style({ fontSize: '0.875rem', overflowWrap: 'anywhere' });
+export const headerButton = style({
+  background: 'transparent',
+  color: vars.color.headerText,
+  border: `2px solid ${vars.color.headerText}`,
+  borderRadius: '4px',
+  padding: '6px 12px',
+  minHeight: '40px',
+  font: 'inherit',
+  cursor: 'pointer',
+  textDecoration: 'none',
+  selectors: { '&:disabled': { opacity: 0.6, cursor: 'wait' } },
+});
+export const main = style({ maxWidth: '1200px', margin: '0 auto', padding: '16px 12px 48px', '@media': { [mq.small]: { padding: '24px 16px 48px' } } });
+export const layout = style({
+  display: 'grid',
+  gap: '16px',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [mq.large]: { gridTemplateColumns: '240px minmax(0, 1fr)', gap: '24px' } },
+});
+export const nav = style({ background: vars.color.surface, borderRadius: '8px', padding: '8px' });
+export const navToggle = style({
+  width: '100%',
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  background: 'transparent',
+  border: 'none',
+  font: 'inherit',
+  fontWeight: 700,
+  padding: '10px 8px',
+  minHeight: '44px',
+  color: vars.color.text,
+  cursor: 'pointer',
+  '@media': { [mq.large]: { display: 'none' } },
+});
+export const navList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'none',
+  selectors: { '&[data-open="true"]': { display: 'block' } },
+  '@media': { [mq.large]: { display: 'block' } },
+});
+export const navLink = style({
+  display: 'block',
+  padding: '10px 12px',
+  borderRadius: '4px',
+  color: vars.color.text,
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceAlt, color: vars.color.text },
+    '&[aria-current="page"], &.active': { background: vars.color.accent, fontWeight: 700, color: vars.color.text },
+  },
+});
+export const headerAlert = style({ maxWidth: '1200px', margin: '0 auto', padding: '8px 16px 0' });

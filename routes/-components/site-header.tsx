@@ -1,0 +1,53 @@
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useServices } from '../../src/services';
+import { portalInfo } from '../../src/config/portals';
+import { Alert } from '../../src/ui/alert';
+import * as styles from './shell.css';
+
+export function SiteHeader() {
+  const { authActor, pageData } = useServices();
+  const user = useSelector(authActor, (s) => s.context.user);
+  const loggingOut = useSelector(authActor, (s) => s.matches('loggingOut'));
+  const logoutError = useSelector(authActor, (s) => s.context.logoutError);
+  const info = portalInfo[pageData.portal];
+  return (
+    <header className={styles.header}>
+      <div className={styles.headerInner}>
+        <Link to="/bookings/upcoming" className={styles.brand}>
+          {info.brandName} <span aria-hidden="true">·</span> {info.accountHeading}
+        </Link>
+        <div className={styles.userArea}>
+          {user?.status === 'AUTHORISED' && (
+            <>
+              <span className={styles.userEmail}>
+                <span className="visually-hidden">Signed in as </span>
+                {user.email}
+              </span>
+              <button
+                type="button"
+                className={styles.headerButton}
+                disabled={loggingOut}
+                aria-busy={loggingOut || undefined}
+                onClick={() => authActor.send({ type: 'auth.logout' })}
+              >
+                {loggingOut ? 'Signing out…' : 'Sign out'}
+              </button>
+            </>
+          )}
+          {user?.status === 'GUEST' && <span className={styles.userEmail}>Guest: {user.email}</span>}
+          {(!user || user.status === 'UNKNOWN') && (
+            <Link to="/login" className={styles.headerButton}>
+              Sign in
+            </Link>
+          )}
+        </div>
+      </div>
+      {logoutError && (
+        <div className={styles.headerAlert}>
+          <Alert tone="error">{logoutError}</Alert>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { createRootRouteWithContext, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import type { AppServices } from '../src/services';
+import { NotFound } from '../src/ui/not-found';
+import { Page } from '../src/ui/page';
+import { Alert } from '../src/ui/alert';
+import { Button } from '../src/ui/button';
+import { SiteHeader } from './-components/site-header';
+import * as styles from './-components/shell.css';
+
+export const Route = createRootRouteWithContext<AppServices>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+  errorComponent: RootError,
+});
+
+function RootLayout() {
+  return (
+    <>
+      <a href="#main" className={styles.skipLink}>
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+function RootError({ error }: ErrorComponentProps) {
+  const router = useRouter();
+  const retry = () => {
+    const { authActor } = router.options.context as AppServices;
+    if (authActor.getSnapshot().matches('unavailable')) authActor.send({ type: 'auth.retry' });
+    void router.invalidate();
+  };
+  return (
+    <Page title="Something went wrong">
+      <Alert tone="error">{error instanceof Error ? error.message : 'Something went wrong. Please try again.'}</Alert>
+      <Button onClick={retry}>Try again</Button>
+    </Page>
+  );
+}

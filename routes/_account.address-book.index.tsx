@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SectionPending } from './-components/section-pending';
+
+export const Route = createFileRoute('/_account/address-book/')({
+  component: () => <SectionPending title="Address book" />,
+});

@@ -1,0 +1,34 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useServices } from '../src/services';
+import { Page, Loading } from '../src/ui/page';
+import { Alert } from '../src/ui/alert';
+
+/** Logout: POST /logout, user null, then /login (the auth machine redirects); failure keeps the user signed in. */
+export const Route = createFileRoute('/logout')({
+  component: Logout,
+});
+
+function Logout() {
+  const { authActor } = useServices();
+  const error = useSelector(authActor, (s) => s.context.logoutError);
+  const status = useSelector(authActor, (s) => (s.hasTag('loading') ? 'loading' : (s.context.user?.status ?? 'UNKNOWN')));
+  useEffect(() => {
+    const snap = authActor.getSnapshot();
+    if (snap.matches('authorised') || snap.matches('guest')) authActor.send({ type: 'auth.logout' });
+  }, [authActor, status]);
+  return (
+    <Page title="Sign out">
+      {error ? (
+        <Alert tone="error">{error}</Alert>
+      ) : status === 'UNKNOWN' ? (
+        <p>
+          You have signed out. <Link to="/login">Sign in again</Link>
+        </p>
+      ) : (
+        <Loading label="Signing you out…" />
+      )}
+    </Page>
+  );
+}

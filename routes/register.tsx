@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LoginPage } from './-components/login-page';
+import { LoginSearch } from './-components/login-search';
+import { redirectIfSignedIn } from './-components/guards';
+
+/** /register renders the login page (spec section 2). */
+export const Route = createFileRoute('/register')({
+  validateSearch: LoginSearch,
+  beforeLoad: redirectIfSignedIn,
+  component: function Register() {
+    const { redirect } = Route.useSearch();
+    return <LoginPage redirect={redirect} mode="register" />;
+  },
+});

@@ -1,0 +1,32 @@
+import type { ApiClient } from './client';
+import {
+  ChangePasswordResponse,
+  GuestSessionResponse,
+  SuccessResponse,
+  UserResponse,
+  ValidateTokenResponse,
+} from '../schemas/auth';
+
+export const authApi = (client: ApiClient) => ({
+  getUser: () => client.request(UserResponse, '/user'),
+  login: (body: { email: string; password: string }) =>
+    client.request(UserResponse, '/login', { method: 'POST', body, csrfInBody: true, allow401: true }),
+  register: (body: { email: string; password: string; firstName: string; lastName: string }) =>
+    client.request(UserResponse, '/register', { method: 'POST', body, csrfInBody: true }),
+  logout: () => client.request(SuccessResponse, '/logout', { method: 'POST', body: {} }),
+  forgotPassword: (email: string) =>
+    client.request(SuccessResponse, '/customer/forgot-password', { method: 'POST', body: { email }, csrfInBody: true }),
+  validateResetToken: (token: string) =>
+    client.request(ValidateTokenResponse, '/customer/validate-reset-password-token', {
+      method: 'POST',
+      body: { token },
+      csrfInBody: true,
+    }),
+  resetPassword: (body: { token: string; newPassword: string }) =>
+    client.request(SuccessResponse, '/customer/reset-password', { method: 'POST', body, csrfInBody: true }),
+  changePassword: (body: { currentPassword: string; newPassword: string }) =>
+    client.request(ChangePasswordResponse, '/customer/change-password', { method: 'POST', body }),
+  startGuestSession: (token: string) =>
+    client.request(GuestSessionResponse, '/user-flow-access', { method: 'POST', body: { token }, allow401: true }),
+});
+export type AuthApi = ReturnType<typeof authApi>;

@@ -1,0 +1,151 @@
+import { ofetch, type FetchOptions } from 'ofetch';
+import * as v from 'valibot';
+import { ApiError, readErrorBody, schemaMismatchMessage } from './errors';
+
+export const apiBase = '/my-account/api';
+export const conversationIdHeader = 'x-conversationid';
+export const userFlowHeader = 'x-user-flow-id';
+export const csrfHeader = 'x-csrf-token';
+/** Spec section 7: "The conversation id response header is remembered, keeping the last 10." */
+export const maxConversationIds = 10;
+
+type Schema = v.GenericSchema;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: Record<string, unknown> | null;
+  query?: Record<string, string | number | undefined>;
+  /** Put the CSRF value in the body as `_csrf` (the spec's calls that carry one). */
+  csrfInBody?: boolean;
+  /** Send the guest order token from the URL hash (booking, history, check-in, refund, claim calls). */
+  withOrderToken?: boolean;
+  /** Don't treat 401 as "signed out" (the login call itself). */
+  allow401?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface RawResponse<T> {
+  status: number;
+  data: T;
+  headers: Headers;
+}
+
+export interface ApiClientOptions {
+  baseURL?: string;
+  fetch?: typeof globalThis.fetch;
+}
+
+/**
+ * The one configured HTTP client: JSON, cookies, CSRF header on every state-changing call,
+ * the guest user-flow header, conversation ids, valibot-checked responses.
+ */
+export const createApiClient = (options: ApiClientOptions = {}) => {
+  let csrfToken: string | null = null;
+  let userFlowId: string | null = null;
+  let orderToken: string | null = null;
+  let conversationIds: string[] = [];
+  const unauthorisedListeners = new Set<() => void>();
+
+  const $fetch = ofetch.create({
+    baseURL: options.baseURL ?? apiBase,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    retry: 0,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  } as FetchOptions);
+
+  const remember = (headers: Headers) => {
+    const id = headers.get(conversationIdHeader);
+    if (id) conversationIds = [...conversationIds, id].slice(-maxConversationIds);
+  };
+
+  const send = async (path: string, opts: RequestOptions): Promise<{ status: number; body: unknown; headers: Headers }> => {
+    const method = opts.method ?? 'GET';
+    const headers: Record<string, string> = {};
+    if (method !== 'GET' && csrfToken) headers[csrfHeader] = csrfToken;
+    if (userFlowId) headers[userFlowHeader] = userFlowId;
+    let body: Record<string, unknown> | null | undefined = opts.body;
+    if (opts.csrfInBody) body = { ...(body ?? {}), _csrf: csrfToken ?? '' };
+    const query: Record<string, string | number> = {};
+    for (const [k, val] of Object.entries(opts.query ?? {})) if (val !== undefined) query[k] = val;
+    if (opts.withOrderToken && orderToken) query.token = orderToken;
+    let response;
+    try {
+      response = await $fetch.raw(path, {
+        method,
+        headers,
+        query,
+        ...(body !== undefined && method !== 'GET' ? { body: body ?? {} } : {}),
+        ignoreResponseError: true,
+        redirect: 'manual',
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      });
+    } catch (e) {
+      throw new ApiError({ kind: 'network', message: e instanceof Error ? e.message : 'Network error' });
+    }
+    remember(response.headers);
+    return { status: response.status, body: response._data ?? null, headers: response.headers };
+  };
+
+  const fail = (status: number, body: unknown, allow401: boolean | undefined): never => {
+    if (status === 401 && !allow401) for (const l of unauthorisedListeners) l();
+    const { codes, detail } = readErrorBody(body);
+    throw new ApiError({ kind: 'http', status, codes, detail, body });
+  };
+
+  const check = <S extends Schema>(schema: S, body: unknown): v.InferOutput<S> => {
+    const parsed = v.safeParse(schema, body);
+    if (!parsed.success) {
+      throw new ApiError({ kind: 'schema', message: schemaMismatchMessage });
+    }
+    return parsed.output;
+  };
+
+  return {
+    /** A call whose 2xx body must match `schema`; anything else throws ApiError. */
+    async request<S extends Schema>(schema: S, path: string, opts: RequestOptions = {}): Promise<v.InferOutput<S>> {
+      const { status, body } = await send(path, opts);
+      if (status < 200 || status >= 300) return fail(status, body, opts.allow401);
+      return check(schema, body);
+    },
+    /**
+     * A call whose meaningful statuses go beyond 2xx (204/206, 308): `schemas` maps each accepted
+     * status to its body schema; any other status throws ApiError.
+     */
+    async requestByStatus<M extends { [status: number]: Schema }>(
+      schemas: M,
+      path: string,
+      opts: RequestOptions = {},
+    ): Promise<{ [K in keyof M & number]: { status: K; data: v.InferOutput<M[K] & Schema>; headers: Headers } }[keyof M & number]> {
+      const { status, body, headers } = await send(path, opts);
+      const schema = schemas[status];
+      if (!schema) return fail(status, body, opts.allow401);
+      return { status, data: check(schema, body), headers } as never;
+    },
+    setCsrfToken(token: string | null) {
+      csrfToken = token;
+    },
+    get csrfToken() {
+      return csrfToken;
+    },
+    /** `order.{session}` or `customer.{session}` (spec section 6), or null to stop sending it. */
+    setUserFlowId(value: string | null) {
+      userFlowId = value;
+    },
+    setOrderToken(token: string | null) {
+      orderToken = token;
+    },
+    get orderToken() {
+      return orderToken;
+    },
+    get conversationIds(): readonly string[] {
+      return conversationIds;
+    },
+    onUnauthorised(listener: () => void) {
+      unauthorisedListeners.add(listener);
+      return () => unauthorisedListeners.delete(listener);
+    },
+  };
+};
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,31 @@
+/** URL locale prefixes (spec section 1, CONTRACT.md). No prefix means en-GB. */
+export const localePrefixes = [
+  'it', 'es', 'fr', 'de', 'da', 'nl', 'en-us', 'pt-br', 'sv', 'nb', 'zh', 'it-ch', 'fr-ch', 'de-at', 'de-ch', 'pt',
+] as const;
+export type LocalePrefix = (typeof localePrefixes)[number];
+
+export const defaultLocale = 'en-GB';
+
+/** BCP 47 tag for Intl formatting. */
+export const localeTag = (prefix: LocalePrefix | null): string => {
+  if (!prefix) return defaultLocale;
+  const [lang, region] = prefix.split('-');
+  return region ? `${lang}-${region.toUpperCase()}` : lang!;
+};
+
+export const isLocalePrefix = (value: string): value is LocalePrefix =>
+  (localePrefixes as readonly string[]).includes(value);
+
+export interface LocaleInfo {
+  prefix: LocalePrefix | null;
+  tag: string;
+  /** Router basepath: `/my-account` or `/{prefix}/my-account`. */
+  basepath: string;
+}
+
+/** Reads the locale from a pathname such as `/de/my-account/bookings`. */
+export const localeFromPath = (pathname: string): LocaleInfo => {
+  const first = pathname.split('/')[1] ?? '';
+  const prefix = isLocalePrefix(first.toLowerCase()) ? (first.toLowerCase() as LocalePrefix) : null;
+  return { prefix, tag: localeTag(prefix), basepath: prefix ? `/${prefix}/my-account` : '/my-account' };
+};

@@ -1,0 +1,44 @@
+/** Portals from spec section 1 and CONTRACT.md. `{product}` is the spec's placeholder portal. */
+export const portals = [
+  'Leisure',
+  'CrossCountry',
+  'WestMidlandsRailway',
+  'NorthernRailway',
+  '{product}',
+  'LondonNorthwesternRailway',
+  'ScotRail',
+  'GreaterAnglia',
+  'BrandedBusinessTravel',
+  'TrainHugger',
+] as const;
+export type Portal = (typeof portals)[number];
+
+export const isPortal = (value: unknown): value is Portal =>
+  typeof value === 'string' && (portals as readonly string[]).includes(value);
+
+/** Theme key per portal (the placeholder `{product}` uses the `Product` theme). */
+export const themeKey = (portal: Portal) => (portal === '{product}' ? 'Product' : portal);
+
+export interface PortalInfo {
+  /** Brand shown in the header. */
+  brandName: string;
+  /** Heading of the bookings area: differs by portal (spec section 1, "Some headings differ by portal"). */
+  bookingsHeading: string;
+  /** Heading of the account landing page. */
+  accountHeading: string;
+}
+
+const defaults: PortalInfo = { brandName: 'Rail Tickets', bookingsHeading: 'My bookings', accountHeading: 'My account' };
+
+export const portalInfo: Record<Portal, PortalInfo> = {
+  Leisure: defaults,
+  CrossCountry: { ...defaults, brandName: 'CrossCountry', bookingsHeading: 'My journeys' },
+  WestMidlandsRailway: { ...defaults, brandName: 'West Midlands Railway' },
+  NorthernRailway: { ...defaults, brandName: 'Northern' },
+  '{product}': defaults,
+  LondonNorthwesternRailway: { ...defaults, brandName: 'London Northwestern Railway' },
+  ScotRail: { ...defaults, brandName: 'ScotRail', bookingsHeading: 'My journeys' },
+  GreaterAnglia: { ...defaults, brandName: 'Greater Anglia' },
+  BrandedBusinessTravel: { brandName: 'Business Travel', bookingsHeading: 'Trips', accountHeading: 'Account' },
+  TrainHugger: { ...defaults, brandName: 'TrainHugger' },
+};

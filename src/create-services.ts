@@ -1,0 +1,49 @@
+import { createActor, fromPromise } from 'xstate';
+import { authMachine } from '../machines/auth';
+import { authApi } from './api/auth';
+import { createApiClient, type ApiClientOptions } from './api/client';
+import type { PageData } from './config/page-data';
+import type { LocaleInfo } from './config/locales';
+import { createTokenStore } from './hash-token';
+import type { AppServices } from './services';
+
+/**
+ * Wires the app-wide auth actor to the real API. `onRedirectToLogin` runs after logout and after
+ * any non-login 401 (spec section 4).
+ */
+export const createServices = (opts: {
+  pageData: PageData;
+  locale: LocaleInfo;
+  hashToken: string | null;
+  onRedirectToLogin: () => void;
+  client?: ApiClientOptions;
+}): AppServices => {
+  const api = createApiClient(opts.client);
+  api.setCsrfToken(opts.pageData.csrfToken);
+  const auth = authApi(api);
+  const authActor = createActor(
+    authMachine.provide({
+      actors: {
+        fetchUser: fromPromise(() => auth.getUser()),
+        startGuestSession: fromPromise(({ input }) => auth.startGuestSession(input.token)),
+        logout: fromPromise(async () => {
+          await auth.logout();
+        }),
+      },
+      actions: {
+        applyUserFlow: (_, params) => api.setUserFlowId(`${params.flow}.${params.session}`),
+        clearUserFlow: () => api.setUserFlowId(null),
+        redirectToLogin: () => opts.onRedirectToLogin(),
+      },
+    }),
+  );
+  api.onUnauthorised(() => authActor.send({ type: 'auth.unauthorised' }));
+  return {
+    api,
+    authApi: auth,
+    authActor,
+    pageData: opts.pageData,
+    locale: opts.locale,
+    hashToken: createTokenStore(opts.hashToken),
+  };
+};

@@ -1,0 +1,51 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { readPageData } from './config/page-data';
+import { localeFromPath } from './config/locales';
+import { takeHashTokenFromLocation } from './hash-token';
+import { createServices } from './create-services';
+import { createAppRouter } from './router';
+import { ServicesContext } from './services';
+import { portalThemes } from './styles/theme.css';
+import { themeKey } from './config/portals';
+
+const start = async () => {
+  // Read the token before anything else so it leaves the address bar at once.
+  const hashToken = takeHashTokenFromLocation();
+  const locale = localeFromPath(window.location.pathname);
+  const pageData = await readPageData();
+  document.documentElement.lang = locale.tag;
+  document.body.classList.add(portalThemes[themeKey(pageData.portal)]);
+
+  let router: ReturnType<typeof createAppRouter> | null = null;
+  const services = createServices({
+    pageData,
+    locale,
+    hashToken,
+    onRedirectToLogin: () => {
+      void router?.navigate({ to: '/login' });
+    },
+  });
+  router = createAppRouter(services);
+  // Re-run guards whenever who is signed in changes (login, logout, 401).
+  let lastStatus: string | undefined;
+  services.authActor.subscribe((snapshot) => {
+    const status = snapshot.hasTag('loading') ? undefined : (snapshot.context.user?.status ?? 'UNKNOWN');
+    if (status && lastStatus && status !== lastStatus) void router?.invalidate();
+    if (status) lastStatus = status;
+  });
+  services.authActor.start();
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing');
+  createRoot(root).render(
+    <StrictMode>
+      <ServicesContext.Provider value={services}>
+        <RouterProvider router={router} />
+      </ServicesContext.Provider>
+    </StrictMode>,
+  );
+};
+
+void start();

@@ -1,0 +1,26 @@
+import { localePrefixes } from './config/locales';
+
+export const defaultAfterLogin = '/bookings/upcoming';
+
+const prefixPattern = new RegExp(`^/(?:(?:${localePrefixes.join('|')})/)?my-account(?=/|$)`, 'i');
+
+/**
+ * Only same-origin paths under /my-account are followed (security bar). Accepts the router's
+ * internal path (`/bookings/upcoming?x=1`) or a full one (`/my-account/...`, `/de/my-account/...`)
+ * and returns an internal path; anything else gives the bookings page.
+ */
+export const safeRedirectPath = (value: unknown, fallback = defaultAfterLogin): string => {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, 'https://my-account.invalid');
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== 'https://my-account.invalid') return fallback;
+  const path = url.pathname.replace(prefixPattern, '') || '/';
+  if (/^\/(login|register|logout|redirect)(\/|$)/.test(path)) return fallback;
+  return `${path}${url.search}`;
+};

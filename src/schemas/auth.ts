@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+
+export const UserStatus = v.picklist(['AUTHORISED', 'GUEST', 'UNKNOWN']);
+
+/** Spec section 3: auth state user (id, email, provider, status), ufacSession, isRegistered. */
+export const UserResponse = v.object({
+  user: v.object({
+    id: v.nullable(v.string()),
+    email: v.nullable(v.string()),
+    provider: v.nullable(v.string()),
+    status: UserStatus,
+    firstName: v.optional(v.nullable(v.string())),
+    lastName: v.optional(v.nullable(v.string())),
+  }),
+  ufacSession: v.nullable(v.string()),
+  isRegistered: v.boolean(),
+});
+export type UserResponse = v.InferOutput<typeof UserResponse>;
+export type User = UserResponse['user'];
+
+export const SuccessResponse = v.object({ success: v.literal(true) });
+
+export const ValidateTokenResponse = v.object({ isValid: v.boolean() });
+
+export const ChangePasswordResponse = v.object({ errors: v.array(v.object({ code: v.string() })) });
+
+export const GuestSessionResponse = v.object({
+  session: v.string(),
+  flow: v.picklist(['order', 'customer']),
+  orderId: v.nullable(v.string()),
+});
+export type GuestSession = v.InferOutput<typeof GuestSessionResponse>;

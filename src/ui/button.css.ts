@@ -1,0 +1,50 @@
+import { recipe } from '@vanilla-extract/recipes';
+import { vars } from '../styles/theme.css';
+
+export const button = recipe({
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '8px',
+    minHeight: '44px',
+    padding: '10px 20px',
+    borderRadius: '4px',
+    border: '2px solid transparent',
+    font: 'inherit',
+    fontWeight: 600,
+    cursor: 'pointer',
+    textDecoration: 'none',
+    selectors: {
+      '&:disabled, &[aria-disabled="true"]': { cursor: 'not-allowed', opacity: 0.55 },
+    },
+  },
+  variants: {
+    tone: {
+      primary: {
+        background: vars.color.brand,
+        color: vars.color.brandContrast,
+        selectors: { '&:hover:not(:disabled)': { background: vars.color.brandHover, color: vars.color.brandContrast } },
+      },
+      secondary: {
+        background: vars.color.surface,
+        color: vars.color.brand,
+        borderColor: vars.color.brand,
+        selectors: { '&:hover:not(:disabled)': { background: vars.color.accent } },
+      },
+      danger: {
+        background: vars.color.danger,
+        color: '#ffffff',
+      },
+      link: {
+        background: 'transparent',
+        color: vars.color.brand,
+        padding: '4px 0',
+        minHeight: 'auto',
+        textDecoration: 'underline',
+      },
+    },
+    block: { true: { width: '100%' }, false: {} },
+  },
+  defaultVariants: { tone: 'primary', block: false },
+});

@@ -1,0 +1,38 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import * as styles from './page.css';
+
+export interface PageProps {
+  title: string;
+  intro?: ReactNode;
+  narrow?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * A screen: its h1 takes focus when the screen appears, so keyboard and screen-reader users
+ * land on the new content after a navigation, and the document title follows it.
+ */
+export function Page({ title, intro, narrow = false, children }: PageProps) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} | My account`;
+    ref.current?.focus({ preventScroll: true });
+  }, [title]);
+  return (
+    <section className={narrow ? `${styles.page} ${styles.narrow}` : styles.page} aria-labelledby="page-title">
+      <h1 id="page-title" ref={ref} tabIndex={-1} className={styles.heading}>
+        {title}
+      </h1>
+      {intro && <p className={styles.intro}>{intro}</p>}
+      {children}
+    </section>
+  );
+}
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p className={styles.loading} role="status" aria-live="polite">
+      {label}
+    </p>
+  );
+}
