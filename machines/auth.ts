@@ -120,7 +120,7 @@ export const authMachine = setup({
             params: ({ event }) => ({ flow: event.output.flow, session: event.output.session }),
           },
         },
-        onError: { target: 'anonymous', actions: 'setGuestError' },
+        onError: { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'setGuestError'] },
       },
     },
     guest: {

@@ -46,13 +46,15 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
   let conversationIds: string[] = [];
   const unauthorisedListeners = new Set<() => void>();
 
-  const $fetch = ofetch.create({
-    baseURL: options.baseURL ?? apiBase,
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-    retry: 0,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  } as FetchOptions);
+  const $fetch = ofetch.create(
+    {
+      baseURL: options.baseURL ?? apiBase,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      retry: 0,
+    } as FetchOptions,
+    options.fetch ? { fetch: options.fetch } : undefined,
+  );
 
   const remember = (headers: Headers) => {
     const id = headers.get(conversationIdHeader);

@@ -1,0 +1,63 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/** Debian's Chromium driven by playwright-core (no browser download), with the flags this machine needs. */
+export const chromiumPath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+export interface PageWatch {
+  page: Page;
+  context: BrowserContext;
+  /** Uncaught page errors and console errors seen so far. */
+  errors: string[];
+}
+
+/** A fresh context and page that records page errors and console errors (a test asserting none). */
+export const openPage = async (browser: Browser, width = 1280): Promise<PageWatch> => {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${String(e)}`));
+  page.on('console', (m) => {
+    // 401/404 answers are expected in some tests and Chromium logs them as resource errors.
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+  return { page, context, errors };
+};
+
+const require = createRequire(import.meta.url);
+
+/** Runs axe-core in the page; returns serious and critical violations as `id (count)`. */
+export const seriousAxeViolations = async (page: Page): Promise<string[]> => {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } };
+    const result = await w.axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length})`);
+  });
+};
+
+export const signIn = async (page: Page, origin: string, email: string, password: string, prefix = '') => {
+  await page.goto(`${origin}${prefix}/my-account/login`);
+  await page.getByLabel('Email address').first().fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+};

@@ -1,0 +1,291 @@
+/**
+ * Model-based test harness for XState v5 machines (see ARCHITECTURE.md, "Model-based tests").
+ *
+ * 1. Paths: `getShortestPaths` over the machine, events taken from `toDirectedGraph` itself.
+ *    A vertex is "state value + serializeContext() + still-running invokes", reached *via a
+ *    given transition*: every reachable transition gets its own shortest path (the trick
+ *    createTestModel uses), so cycles such as retry → loading are covered too.
+ * 2. Replay: each path runs against a real actor whose named actors are fakes the harness
+ *    settles (done → resolve(output), error → reject(error)), on a SimulatedClock that is
+ *    advanced to the next timer for `xstate.after.*` steps. Each step is checked.
+ * 3. Coverage: transitions taken live (`@xstate.microstep` inspection events) over every
+ *    transition of the graph (edges + `always`); the suite fails below 100%.
+ */
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type EventFromLogic,
+  type InputFrom,
+  type SnapshotFrom,
+  type StateValue,
+} from 'xstate';
+import { getShortestPaths, getSimplePaths, toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
+
+type EventList<M extends AnyStateMachine, E> = readonly E[] | ((snapshot: SnapshotFrom<M>) => readonly E[]);
+/** Concrete events to try per event type; types left out are tried as `{ type }` alone. */
+export type ModelEvents<M extends AnyStateMachine> = {
+  [K in EventFromLogic<M>['type']]?: EventList<M, Extract<EventFromLogic<M>, { type: K }>>;
+} & { [K: `xstate.${string}` | `${string}*`]: EventList<M, AnyEventObject> | undefined };
+
+export interface ModelOptions<M extends AnyStateMachine> {
+  name: string;
+  input?: InputFrom<M>;
+  /** Several inputs (e.g. with and without a token): paths for each, one shared coverage. */
+  inputs?: readonly InputFrom<M>[];
+  events?: ModelEvents<M>;
+  /** Context fields that make states distinct (default: none, the state value alone). */
+  serializeContext?: (context: SnapshotFrom<M>['context']) => unknown;
+  /** 'simple' adds getSimplePaths (state-keyed) to the shortest paths. */
+  pathStrategy?: 'shortest' | 'simple';
+  /** Fail instead of generating more tests than this (default 200). */
+  maxPaths?: number;
+  assert?: (snapshot: SnapshotFrom<M>, step: ModelStep<M>) => void | Promise<void>;
+}
+export interface ModelStep<M extends AnyStateMachine> { event: AnyEventObject; state: SnapshotFrom<M> }
+export interface ModelPath<M extends AnyStateMachine> { description: string; input?: InputFrom<M>; steps: ModelStep<M>[]; state: SnapshotFrom<M> }
+export interface TransitionInfo { key: string; label: string; transition: AnyTransitionDefinition }
+export interface CoverageReport { covered: number; total: number; percent: number; uncovered: TransitionInfo[] }
+
+const DONE = 'xstate.done.actor.';
+const ERROR = 'xstate.error.actor.';
+const AFTER = 'xstate.after.';
+const actorIdOf = (type: string) =>
+  type.startsWith(DONE) ? type.slice(DONE.length) : type.startsWith(ERROR) ? type.slice(ERROR.length) : undefined;
+const replacer = (_key: string, value: unknown) => (value instanceof Error ? `Error(${value.message})` : value);
+
+/** Stable id of a transition: source state id, event type ('always' for eventless), index. */
+export function transitionKey(t: AnyTransitionDefinition): string {
+  const siblings = t.eventType === '' ? t.source.always : t.source.transitions.get(t.eventType);
+  return `#${t.source.id} ${t.eventType || 'always'} [${siblings?.indexOf(t) ?? -1}]`;
+}
+
+export function guardName(guard: unknown): string | undefined {
+  if (guard === undefined) return undefined;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') {
+    const inner = (guard as { guards?: unknown[] }).guards;
+    return inner ? `${guard.name}(${inner.map(guardName).join(', ')})` : guard.name || 'inline guard';
+  }
+  return typeof guard === 'object' && guard && 'type' in guard ? String(guard.type) : 'guard';
+}
+
+/** Every transition of the machine: toDirectedGraph edges (one per transition) plus `always`. */
+export function listTransitions(machine: AnyStateMachine): TransitionInfo[] {
+  const nodes = (n: DirectedGraphNode): DirectedGraphNode[] => [n, ...n.children.flatMap(nodes)];
+  const found = new Map<string, TransitionInfo>();
+  for (const node of nodes(toDirectedGraph(machine))) {
+    for (const t of [...node.edges.map((e) => e.transition), ...(node.stateNode.always ?? [])]) {
+      const key = transitionKey(t);
+      const guard = guardName(t.guard);
+      const targets = t.target?.map((s) => `#${s.id}`).join(', ') ?? '(no target)';
+      found.set(key, { key, transition: t, label: `${key}${guard ? ` [${guard}]` : ''} → ${targets}` });
+    }
+  }
+  return [...found.values()];
+}
+
+export function transitionCoverage(machine: AnyStateMachine, taken: Iterable<string>): CoverageReport {
+  const all = listTransitions(machine);
+  const seen = new Set(taken);
+  const uncovered = all.filter((t) => !seen.has(t.key));
+  const covered = all.length - uncovered.length;
+  return { covered, total: all.length, percent: all.length ? Math.floor((covered / all.length) * 100) : 100, uncovered };
+}
+
+export function formatCoverage(name: string, r: CoverageReport): string {
+  return [`model coverage ${name}: ${r.covered}/${r.total} transitions (${r.percent}%)`, ...r.uncovered.map((t) => `  uncovered: ${t.label}`)].join('\n');
+}
+
+function describeValue(value: StateValue): string {
+  if (typeof value === 'string') return value;
+  return Object.entries(value).map(([k, v]) => (v === undefined ? k : describeValue(v).split(', ').map((s) => `${k}.${s}`).join(', '))).join(', ');
+}
+export function describeEvent(event: AnyEventObject): string {
+  const { type, ...payload } = event;
+  const text = Object.keys(payload).length ? JSON.stringify(payload, replacer) : '';
+  return text ? `${type} ${text.length > 60 ? `${text.slice(0, 59)}…` : text}` : type;
+}
+
+/** The events every edge needs: user-given variants, else `{ type }`; fails on unproducible types. */
+function eventSource<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>) {
+  const given = (options.events ?? {}) as Record<string, EventList<M, AnyEventObject> | undefined>;
+  const types = new Set(listTransitions(machine).map((t) => t.transition.eventType as string).filter((type) => type && !type.startsWith('xstate.done.state.')));
+  for (const type of Object.keys(given)) if (!types.has(type)) throw new Error(`${options.name}: events["${type}"] matches no transition of the machine`);
+  for (const type of types) {
+    if (!(type in given) && (type.includes('*') || type.startsWith('xstate.snapshot.') || type === 'xstate.route')) {
+      throw new Error(`${options.name}: cannot produce event "${type}" from its type alone; add events["${type}"]`);
+    }
+  }
+  return (snapshot: AnyMachineSnapshot): AnyEventObject[] =>
+    [...types].flatMap((type) => {
+      const entry = given[type];
+      return entry ? [...(typeof entry === 'function' ? entry(snapshot as SnapshotFrom<M>) : entry)] : [{ type }];
+    });
+}
+
+export function generatePaths<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>): ModelPath<M>[] {
+  const candidates = eventSource(machine, options);
+  // Invokes whose done/error event the path already delivered (children stay listed in snapshots).
+  const finished = new WeakMap<AnyMachineSnapshot, ReadonlySet<string>>();
+  const finishedIn = (s: AnyMachineSnapshot, event?: AnyEventObject, prev?: AnyMachineSnapshot): ReadonlySet<string> => {
+    let ids = finished.get(s);
+    if (!ids) {
+      const id = event && actorIdOf(event.type);
+      const before = prev ? [...finishedIn(prev), ...(id ? [id] : [])] : [];
+      ids = new Set(before.filter((x) => prev && s.children[x] && s.children[x] === prev.children[x]));
+      finished.set(s, ids);
+    }
+    return ids;
+  };
+  const stateKey = (s: AnyMachineSnapshot, event?: AnyEventObject, prev?: AnyMachineSnapshot) => {
+    const done = finishedIn(s, event, prev);
+    const running = Object.keys(s.children).filter((id) => !done.has(id));
+    return JSON.stringify([s.value, options.serializeContext?.(s.context) ?? null, running]);
+  };
+  const serializeEvent = (e: AnyEventObject) => JSON.stringify(e, replacer);
+  const inputs = options.inputs ?? [options.input];
+  const paths = inputs.flatMap((input) => {
+    const traversal = {
+      input,
+      serializeEvent,
+      events: (s: AnyMachineSnapshot) =>
+        s.status !== 'active'
+          ? []
+          : candidates(s).filter((e) => {
+              const id = actorIdOf(e.type);
+              if (id !== undefined && (!s.children[id] || finishedIn(s).has(id))) return false;
+              return machine.getTransitionData(s, e).length > 0;
+            }),
+      // Vertex = state reached via a transition, so every reachable transition ends some path.
+      serializeState: (s: AnyMachineSnapshot, event?: AnyEventObject, prev?: AnyMachineSnapshot) =>
+        !event || !prev
+          ? stateKey(s)
+          : `${stateKey(s, event, prev)} via ${machine.getTransitionData(prev, event).map(transitionKey).join(' + ')} from ${stateKey(prev)}`,
+    };
+    const raw = getShortestPaths(machine, traversal as never);
+    if (options.pathStrategy === 'simple') raw.push(...getSimplePaths(machine, { ...traversal, serializeState: stateKey } as never));
+    // Drop paths whose event sequence is a prefix of another path: that path checks every step anyway.
+    const sigs = raw.map((p) => p.steps.slice(1).map((step) => `${serializeEvent(step.event)}\u0000`).join(''));
+    const kept = raw.filter((_, i) => !sigs.some((other, j) => (other === sigs[i] ? j < i : other.startsWith(sigs[i]!))));
+    return kept.map((p) => {
+      const ctx = options.serializeContext?.(p.state.context);
+      const target = `"${describeValue(p.state.value)}"${ctx === undefined ? '' : ` ${JSON.stringify(ctx)}`}`;
+      const via = p.steps.slice(1).map((step) => describeEvent(step.event)).join(' → ');
+      const prefix = options.inputs ? `with input ${JSON.stringify(input)}: ` : '';
+      return { description: `${prefix}${via ? `reaches ${target} via ${via}` : `starts in ${target}`}`, input, steps: p.steps, state: p.state } as ModelPath<M>;
+    });
+  });
+  const max = options.maxPaths ?? 200;
+  if (paths.length > max) throw new Error(`${options.name}: ${paths.length} paths exceed maxPaths (${max}); narrow serializeContext or raise maxPaths`);
+  return paths;
+}
+
+/** SimulatedClock that knows when its pending timers are due. */
+class StepClock extends SimulatedClock {
+  private readonly due = new Map<number, number>();
+  override setTimeout(fn: (...args: unknown[]) => void, timeout: number): number {
+    const id = super.setTimeout(() => (this.due.delete(id), fn()), timeout);
+    this.due.set(id, this.now() + timeout);
+    return id;
+  }
+  override clearTimeout(id: number): void {
+    this.due.delete(id);
+    super.clearTimeout(id);
+  }
+  runNextTimer(): void {
+    if (this.due.size) this.set(Math.min(...this.due.values()));
+  }
+}
+
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Replays one path against a live actor with fake actors; adds the transitions taken to `taken`. */
+export async function replayPath<M extends AnyStateMachine>(
+  machine: M,
+  path: ModelPath<M>,
+  options: Pick<ModelOptions<M>, 'input' | 'serializeContext' | 'assert'> = {},
+  taken: Set<string> = new Set(),
+): Promise<Set<string>> {
+  const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
+  const fake = fromPromise<unknown, unknown>(({ self, signal }) => new Promise((resolve, reject) => {
+    const entry = { resolve, reject };
+    running.set(self.id, entry);
+    signal.addEventListener('abort', () => running.get(self.id) === entry && running.delete(self.id));
+  }));
+  const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((src) => [src, fake]));
+  const clock = new StepClock();
+  let transitionsThisStep = 0;
+  let failure: unknown;
+  const actor = createActor((machine as AnyStateMachine).provide({ actors }), {
+    input: path.input ?? options.input,
+    clock,
+    inspect: (ev) => {
+      if (ev.type !== '@xstate.microstep') return;
+      transitionsThisStep += ev._transitions.length;
+      for (const t of ev._transitions) taken.add(transitionKey(t));
+    },
+  });
+  actor.subscribe({ error: (err) => (failure = err) });
+  let from = '';
+  const where = (i: number) => `step ${i} (${describeEvent(path.steps[i]!.event)}) from "${from}" of: ${path.description}`;
+  const scheduled = (type: string) => Object.values(actor.system.getSnapshot()._scheduledEvents).some((s) => s.event.type === type);
+
+  try {
+    actor.start();
+    for (const [i, step] of path.steps.entries()) {
+      const { event } = step;
+      if (i > 0) {
+        from = describeValue(actor.getSnapshot().value);
+        transitionsThisStep = 0;
+        const id = actorIdOf(event.type);
+        if (id !== undefined) {
+          const child = running.get(id);
+          if (!child) throw new Error(`model error at ${where(i)}: actor "${id}" is not running, so it cannot produce ${event.type}`);
+          running.delete(id);
+          if (event.type.startsWith(DONE)) child.resolve((event as { output?: unknown }).output);
+          else child.reject((event as { error?: unknown }).error);
+        } else if (event.type.startsWith(AFTER)) {
+          if (!scheduled(event.type)) throw new Error(`model error at ${where(i)}: no timer is pending for ${event.type}`);
+          clock.runNextTimer();
+          if (scheduled(event.type)) throw new Error(`at ${where(i)}: another timer fired before ${event.type}`);
+        } else {
+          actor.send(event);
+        }
+      }
+      await settle();
+      if (failure) throw failure;
+      const live = actor.getSnapshot() as AnyMachineSnapshot;
+      const predicted = step.state as AnyMachineSnapshot;
+      if (i > 0 && transitionsThisStep === 0) throw new Error(`at ${where(i)}: the live actor took no transition`);
+      expect(live.value, `state value after ${where(i)}`).toEqual(predicted.value);
+      expect(live.status, `status after ${where(i)}`).toBe(predicted.status);
+      if (options.serializeContext) {
+        expect(options.serializeContext(live.context), `context after ${where(i)}`).toEqual(options.serializeContext(predicted.context));
+      }
+      await options.assert?.(live as SnapshotFrom<M>, step);
+    }
+  } finally {
+    actor.stop();
+  }
+  return taken;
+}
+
+/** One vitest test per path (titled with its description), then the coverage gate. */
+export function describeMachineModel<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>): void {
+  describe(`model: ${options.name}`, () => {
+    const paths = generatePaths(machine, options);
+    const taken = new Set<string>();
+    for (const path of paths) it(path.description, () => replayPath(machine, path, options, taken).then(() => undefined));
+    it(`covers every transition of ${options.name}`, () => {
+      const report = transitionCoverage(machine, taken);
+      console.log(formatCoverage(options.name, report));
+      expect(report.uncovered.map((t) => t.label), `uncovered transitions of ${options.name}`).toEqual([]);
+    });
+  });
+}
