@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { isUniqueViolation, one } from '../db.ts';
+import type { Provider } from '../domain/identity.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { emailSchema, passwordSchema, readBody } from '../lib/body.ts';
+import { ApiError } from '../lib/errors.ts';
+import { isStrongPassword, PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords.ts';
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  readSessionCookie,
+  setSessionCookie,
+} from '../lib/sessions.ts';
+import { authorisedUser, currentUser } from '../lib/user-response.ts';
+
+const LoginBody = v.object({
+  email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.minLength(1), v.maxLength(254)),
+  password: passwordSchema,
+});
+
+const nameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1),
+  v.maxLength(30),
+  v.regex(/^[\p{Script=Latin}\p{M} .'’-]+$/u),
+);
+
+const RegisterBody = v.object({
+  email: emailSchema,
+  password: v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH)),
+  firstName: nameSchema,
+  lastName: nameSchema,
+});
+
+type CustomerRow = {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  provider: Provider;
+};
+
+/** GET /user, POST /login, POST /register, POST /logout (see docs/decisions/002-auth-api.md). */
+export function authApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+
+  api.get('/user', async (c) => c.json(await currentUser(c)));
+
+  api.post('/login', async (c) => {
+    const { db, clock } = c.get('deps');
+    const { email, password } = await readBody(c, LoginBody);
+    const row = await one<CustomerRow>(db, 'select * from customers where email = $1', [email]);
+    const ok = row?.password_hash ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
+    if (!row || !ok) throw new ApiError(401, 'INVALID_CREDENTIALS');
+    const previous = readSessionCookie(c);
+    if (previous) await deleteSession(db, previous);
+    const now = clock.now();
+    setSessionCookie(c, await createSession(db, row.id, now), now);
+    return c.json(
+      authorisedUser({
+        id: row.id,
+        email: row.email,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        provider: row.provider,
+      }),
+    );
+  });
+
+  api.post('/register', async (c) => {
+    const { db, clock } = c.get('deps');
+    const body = await readBody(c, RegisterBody);
+    if (!isStrongPassword(body.password)) throw new ApiError(400, 'PASSWORD_TOO_WEAK');
+    const now = clock.now();
+    const id = randomUUID();
+    const passwordHash = await hashPassword(body.password);
+    try {
+      await db.query(
+        `insert into customers (id, email, password_hash, first_name, last_name, provider, created_at)
+         values ($1, $2, $3, $4, $5, 'internal', $6)`,
+        [id, body.email, passwordHash, body.firstName, body.lastName, now],
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError(422, 'EMAIL_ALREADY_EXISTS');
+      throw err;
+    }
+    const previous = readSessionCookie(c);
+    if (previous) await deleteSession(db, previous);
+    setSessionCookie(c, await createSession(db, id, now), now);
+    const user = { id, email: body.email, firstName: body.firstName, lastName: body.lastName };
+    return c.json(authorisedUser({ ...user, provider: 'internal' }), 201);
+  });
+
+  api.post('/logout', async (c) => {
+    const sessionId = readSessionCookie(c);
+    if (sessionId) await deleteSession(c.get('deps').db, sessionId);
+    clearSessionCookie(c);
+    return c.json({ success: true });
+  });
+
+  return api;
+}

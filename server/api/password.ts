@@ -1,0 +1,107 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { one, type Queryable } from '../db.ts';
+import { requireCustomer } from '../lib/access.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { emailSchema, readBody } from '../lib/body.ts';
+import { DAY_MS, addMs } from '../lib/clock.ts';
+import { ApiError } from '../lib/errors.ts';
+import { changePasswordProblem, isStrongPassword, PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
+import { hashPassword, verifyPassword } from '../lib/passwords.ts';
+import { deleteCustomerSessions } from '../lib/sessions.ts';
+import { randomToken, sha256Hex } from '../lib/tokens.ts';
+
+/** Reset links are valid for 24 hours (SPEC section 9). */
+export const RESET_TOKEN_TTL_MS = DAY_MS;
+
+const ForgotBody = v.object({ email: emailSchema });
+const TokenBody = v.object({ token: v.pipe(v.string(), v.maxLength(512)) });
+const newPassword = v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH));
+const ResetBody = v.object({ token: v.pipe(v.string(), v.maxLength(512)), newPassword });
+const ChangeBody = v.object({ currentPassword: v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH)), newPassword });
+
+/** The customer id of a usable (unused, unexpired) reset token, or null. */
+async function usableResetToken(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<{ customer_id: string } | null> {
+  if (token === '') return null;
+  return one<{ customer_id: string }>(
+    db,
+    `select customer_id from password_reset_tokens
+     where token_hash = $1 and used_at is null and expires_at > $2`,
+    [sha256Hex(token), now],
+  );
+}
+
+/** Forgot, validate and reset password (SPEC section 7), and change password for a signed-in customer. */
+export function passwordApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+
+  api.post('/customer/forgot-password', async (c) => {
+    const { db, clock, log, testHooks } = c.get('deps');
+    const { email } = await readBody(c, ForgotBody);
+    const customer = await one<{ id: string }>(db, 'select id from customers where email = $1', [email]);
+    if (customer) {
+      const token = randomToken(32);
+      const now = clock.now();
+      await db.query(
+        `insert into password_reset_tokens (token_hash, customer_id, created_at, expires_at) values ($1, $2, $3, $4)`,
+        [sha256Hex(token), customer.id, now, addMs(now, RESET_TOKEN_TTL_MS)],
+      );
+      const origin = new URL(c.req.url).origin;
+      log(`Password reset link for ${email}: ${origin}/my-account/reset-password#token=${token}`);
+      testHooks?.onResetToken(email, token);
+    }
+    // Same answer whether or not the account exists: no account enumeration.
+    return c.json({ success: true });
+  });
+
+  api.post('/customer/validate-reset-password-token', async (c) => {
+    const { db, clock } = c.get('deps');
+    const { token } = await readBody(c, TokenBody);
+    return c.json({ isValid: (await usableResetToken(db, token, clock.now())) !== null });
+  });
+
+  api.post('/customer/reset-password', async (c) => {
+    const { db, clock } = c.get('deps');
+    const body = await readBody(c, ResetBody);
+    const now = clock.now();
+    const found = await usableResetToken(db, body.token, now);
+    if (!found) throw new ApiError(400, 'TOKEN_INVALID');
+    if (!isStrongPassword(body.newPassword)) throw new ApiError(400, 'PASSWORD_TOO_WEAK');
+    const passwordHash = await hashPassword(body.newPassword);
+    await db.transaction(async (tx) => {
+      await tx.query('update customers set password_hash = $1 where id = $2', [passwordHash, found.customer_id]);
+      // Every outstanding link of this customer dies with the one used.
+      await tx.query('update password_reset_tokens set used_at = $1 where customer_id = $2 and used_at is null', [
+        now,
+        found.customer_id,
+      ]);
+      await deleteCustomerSessions(tx, found.customer_id);
+    });
+    return c.json({ success: true });
+  });
+
+  api.post('/customer/change-password', async (c) => {
+    const { db } = c.get('deps');
+    const customer = requireCustomer(c);
+    const body = await readBody(c, ChangeBody);
+    const row = await one<{ password_hash: string | null }>(db, 'select password_hash from customers where id = $1', [
+      customer.id,
+    ]);
+    const current = row?.password_hash ? await verifyPassword(body.currentPassword, row.password_hash) : false;
+    if (!current) return c.json({ errors: [{ code: 'PASSWORD_INCORRECT' }] }, 400);
+    const problem = changePasswordProblem(body.newPassword, customer);
+    if (problem) return c.json({ errors: [{ code: problem }] }, 400);
+    const passwordHash = await hashPassword(body.newPassword);
+    await db.transaction(async (tx) => {
+      await tx.query('update customers set password_hash = $1 where id = $2', [passwordHash, customer.id]);
+      await deleteCustomerSessions(tx, customer.id, customer.sessionId);
+    });
+    return c.json({ errors: [] });
+  });
+
+  return api;
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { authApi } from './api/auth.ts';
+import { passwordApi } from './api/password.ts';
+import { userFlowAccessApi } from './api/user-flow-access.ts';
+import type { Db } from './db.ts';
+import { graphqlRoutes } from './graphql.ts';
+import { identify } from './lib/access.ts';
+import type { AppDeps, AppEnv } from './lib/app-env.ts';
+import { createClock, type Clock } from './lib/clock.ts';
+import { csrfProtection, loadCsrfSecret } from './lib/csrf.ts';
+import { ApiError, errorBody } from './lib/errors.ts';
+import { createKnownRoutes } from './lib/known-routes.ts';
+import { warmUpDummyHash } from './lib/passwords.ts';
+import { resolvePageData, type PageDataOverrides } from './lib/page-data.ts';
+import { routeTreeFile } from './paths.ts';
+import { shellRoutes } from './shell.ts';
+import { createTestState, testApiRoutes, testSwitchRoutes } from './test-switches.ts';
+
+export type CreateAppOptions = {
+  db: Db;
+  /** Folder holding the built index.html and assets/ (normally dist/). */
+  distDir: string;
+  /** Mount the /__test switches. Tests only; `npm start` never sets it. */
+  testSwitches?: boolean;
+  /** Page data overrides (portal, currency, features) over the defaults. */
+  pageData?: PageDataOverrides;
+  clock?: Clock;
+  /** Where operational lines go (reset links); stdout by default. */
+  log?: (line: string) => void;
+  /**
+   * Source of the TanStack route tree used to answer 200 vs 404. Default: read
+   * src/route-tree.gen.ts once now (missing file = every /my-account path is known).
+   */
+  routeTree?: string | null;
+};
+
+export const CONVERSATION_HEADER = 'x-conversationid';
+const API_BASE = '/my-account/api';
+const MAX_BODY_BYTES = 100 * 1024;
+
+const isApiPath = (path: string) => path === API_BASE || path.startsWith(`${API_BASE}/`) || path === '/graphql';
+
+async function readRouteTree(): Promise<string | null> {
+  try {
+    return await readFile(routeTreeFile, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+const conversationId: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const id = randomUUID();
+  c.set('conversationId', id);
+  await next();
+  c.header(CONVERSATION_HEADER, id);
+};
+
+export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
+  const { db, distDir } = opts;
+  const clock = opts.clock ?? createClock();
+  const csrfSecret = await loadCsrfSecret(db);
+  void warmUpDummyHash(); // so the first unknown-email login costs the same as the others
+  const testState = opts.testSwitches ? createTestState() : null;
+  const deps: AppDeps = {
+    db,
+    clock,
+    log: opts.log ?? ((line) => console.log(line)),
+    testHooks: testState?.hooks ?? null,
+  };
+  const isKnown = createKnownRoutes(opts.routeTree !== undefined ? opts.routeTree : await readRouteTree());
+
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('customer', null);
+    c.set('guest', null);
+    await next();
+  });
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE'), 413),
+  });
+  const apiMiddleware = [conversationId, limitBody, csrfProtection(() => csrfSecret), identify] as const;
+  app.use(`${API_BASE}/*`, ...apiMiddleware); // also matches API_BASE itself
+  app.use('/graphql', ...apiMiddleware);
+
+  // API areas under /my-account/api: one line per area.
+  const api = new Hono<AppEnv>();
+  api.route('/', authApi());
+  api.route('/', passwordApi());
+  api.route('/', userFlowAccessApi());
+  if (testState) api.route('/', testApiRoutes());
+  api.all('*', (c) => c.json(errorBody('NOT_FOUND'), 404));
+  app.route(API_BASE, api);
+
+  app.route('/graphql', graphqlRoutes(testState?.graphqlFailures ?? null));
+  if (testState) app.route('/__test', testSwitchRoutes(testState, { db, clock }));
+
+  app.route(
+    '/',
+    shellRoutes({
+      distDir,
+      isKnown,
+      csrfSecret,
+      pageData: (token) => resolvePageData(token, opts.pageData, testState?.pageData),
+      ...(testState ? { rawPageData: () => testState.rawPageData } : {}),
+    }),
+  );
+
+  app.notFound((c) => (isApiPath(c.req.path) ? c.json(errorBody('NOT_FOUND'), 404) : c.text('Not Found', 404)));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json(errorBody(err.code, err.message === err.code ? undefined : err.message), err.status);
+    }
+    if (err instanceof HTTPException) return err.getResponse();
+    console.error(`[server] ${c.req.method} ${c.req.path} failed:`, err);
+    return isApiPath(c.req.path) ? c.json(errorBody('INTERNAL_ERROR'), 500) : c.text('Internal Server Error', 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Inputs of the Vite build whose changes make dist/ stale (generated route tree excluded). */
+const BUILD_INPUTS = ['src', 'routes', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+
+async function newestMtime(path: string): Promise<number> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    return 0;
+  }
+  if (!info.isDirectory()) return path.endsWith('.gen.ts') ? 0 : info.mtimeMs;
+  let newest = 0;
+  for (const entry of await readdir(path)) newest = Math.max(newest, await newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** True when dist/index.html is missing or older than any build input. */
+export async function needsBuild(root: string): Promise<boolean> {
+  let built: number;
+  try {
+    built = (await stat(join(root, 'dist', 'index.html'))).mtimeMs;
+  } catch {
+    return true;
+  }
+  for (const input of BUILD_INPUTS) {
+    if ((await newestMtime(join(root, input))) > built) return true;
+  }
+  return false;
+}
+
+export type ViteBuild = { done: Promise<void>; stop(): void };
+
+/**
+ * Runs `npx vite build` in `root`, streaming its output. The build gets its own process group so
+ * `stop()` can end npx, the shell and vite together (used when the server is told to quit).
+ */
+export function runViteBuild(root: string): ViteBuild {
+  const detached = process.platform !== 'win32';
+  const child = spawn('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', detached, shell: !detached });
+  const done = new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`vite build failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
+  return {
+    done,
+    stop() {
+      if (child.exitCode !== null || child.pid === undefined) return;
+      try {
+        if (detached) process.kill(-child.pid, 'SIGTERM');
+        else child.kill('SIGTERM');
+      } catch {
+        // already gone
+      }
+    },
+  };
+}

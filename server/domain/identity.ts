@@ -1,0 +1,48 @@
+/** Identity shapes shared by the auth helpers and every API area. */
+
+export const PROVIDERS = ['internal', 'google', 'facebook', 'apple'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+/** The signed-in customer behind the `ma_session` cookie. */
+export type SessionCustomer = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  provider: Provider;
+  sessionId: string;
+};
+
+export type UfacFlow = 'order' | 'customer';
+
+/** User-flow scopes (SPEC section 6): delay repay, marketing preference unsubscribe, on demand, change, refund. */
+export const UFAC_SCOPES = ['delay-repay', 'marketing-preference-unsubscribe', 'on-demand', 'change', 'refund'] as const;
+export type UfacScope = (typeof UFAC_SCOPES)[number];
+
+/** A guest acting through a user-flow access session (header `x-user-flow-id: {flow}.{sessionId}`). */
+export type GuestSession = {
+  sessionId: string;
+  flow: UfacFlow;
+  /** Set for flow 'order': the only order this session may touch. */
+  orderId: string | null;
+  /** Set for flow 'customer': the customer whose orders/preferences this session may touch. */
+  customerId: string | null;
+  email: string;
+  scopes: UfacScope[];
+};
+
+export type UserStatus = 'AUTHORISED' | 'GUEST' | 'UNKNOWN';
+
+/** Body of GET /my-account/api/user, POST /login and POST /register. */
+export type UserResponse = {
+  user: {
+    id: string | null;
+    email: string | null;
+    provider: Provider | null;
+    status: UserStatus;
+    firstName?: string;
+    lastName?: string;
+  };
+  ufacSession: string | null;
+  isRegistered: boolean;
+};

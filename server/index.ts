@@ -1,0 +1,96 @@
+/**
+ * `npm start`: builds the app if dist/ is stale, opens the embedded database under DATA_DIR
+ * (default .data/), seeds the demo data into a new database, and serves everything on
+ * 127.0.0.1:PORT (default 5173). SIGINT/SIGTERM stop the build, the server and the database.
+ */
+import { resolve } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { needsBuild, runViteBuild, type ViteBuild } from './build-check.ts';
+import { isEmpty, openDb, type Db } from './db.ts';
+import { HOUR_MS } from './lib/clock.ts';
+import { purgeExpired } from './lib/housekeeping.ts';
+import { pageDataFromEnv } from './lib/page-data.ts';
+import { projectRoot } from './paths.ts';
+import { DEMO_ACCOUNT } from './seed/accounts.ts';
+import { findDemoGuestLinks } from './seed/guest-orders.ts';
+import { seed } from './seed/index.ts';
+
+const HOST = '127.0.0.1';
+
+const running: { build: ViteBuild | null; server: ServerType | null; db: Db | null } = {
+  build: null,
+  server: null,
+  db: null,
+};
+let stopping = false;
+
+async function stop(signal: string, code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down`);
+  running.build?.stop();
+  const { server } = running;
+  if (server) {
+    await new Promise<void>((done) => {
+      server.close(() => done());
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    });
+  }
+  await running.db?.close().catch(() => {});
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stop('SIGINT', 0));
+process.on('SIGTERM', () => void stop('SIGTERM', 0));
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 5173);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT=${process.env.PORT} is not a port`);
+  const dataDir = resolve(projectRoot, process.env.DATA_DIR ?? '.data');
+  const distDir = resolve(projectRoot, 'dist');
+
+  if (await needsBuild(projectRoot)) {
+    console.log('dist/ is missing or older than the sources: running vite build...');
+    running.build = runViteBuild(projectRoot);
+    await running.build.done;
+    running.build = null;
+  }
+  if (stopping) return;
+
+  const db = await openDb(dataDir);
+  running.db = db;
+  if (await isEmpty(db)) {
+    await seed(db, 'demo');
+    console.log(`Seeded a new database in ${dataDir}`);
+  }
+
+  await purgeExpired(db, new Date());
+  setInterval(() => void purgeExpired(db, new Date()).catch(() => {}), HOUR_MS).unref();
+
+  const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env) });
+  const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
+    const origin = `http://${HOST}:${info.port}`;
+    void findDemoGuestLinks(db).then((links) => {
+      const lines = [
+        `URL: ${origin}/my-account/`,
+        `Demo email: ${DEMO_ACCOUNT.email}`,
+        `Demo password: ${DEMO_ACCOUNT.password}`,
+        ...links.map(
+          (link) => `Guest link (${link.email}): ${origin}/my-account/order-token/${link.bookingId}#token=${link.token}`,
+        ),
+      ];
+      console.log(lines.join('\n'));
+    });
+  });
+  running.server = server;
+  server.on('error', (err) => {
+    console.error(`Cannot serve on ${HOST}:${port}: ${err.message}`);
+    void stop('error', 1);
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  void stop('error', 1);
+});

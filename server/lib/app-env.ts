@@ -1,0 +1,27 @@
+import type { Db } from '../db.ts';
+import type { GuestSession, SessionCustomer } from '../domain/identity.ts';
+import type { Clock } from './clock.ts';
+
+/** Hooks that exist only when the app runs with test switches on. */
+export type TestHooks = {
+  /** Called with the plain reset token whenever forgot-password issues one. */
+  onResetToken(email: string, token: string): void;
+};
+
+/** Everything a handler needs besides the request; available as `c.get('deps')`. */
+export type AppDeps = {
+  db: Db;
+  clock: Clock;
+  /** Operational log lines (reset links, startup notes); stdout by default. */
+  log: (line: string) => void;
+  testHooks: TestHooks | null;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    customer: SessionCustomer | null;
+    guest: GuestSession | null;
+    conversationId: string;
+  };
+};

@@ -1,0 +1,88 @@
+import { one, type Queryable } from '../db.ts';
+import type { GuestSession, UfacFlow, UfacScope } from '../domain/identity.ts';
+import { HOUR_MS, addMs } from './clock.ts';
+import { randomToken, sha256Hex } from './tokens.ts';
+
+/** User-flow access (guest) sessions: created from an order token, sent as `x-user-flow-id`. */
+export const UFAC_HEADER = 'x-user-flow-id';
+export const UFAC_TTL_MS = 4 * HOUR_MS;
+export const ORDER_FLOW_SCOPES: UfacScope[] = ['delay-repay', 'on-demand', 'change', 'refund'];
+export const CUSTOMER_FLOW_SCOPES: UfacScope[] = ['marketing-preference-unsubscribe', 'delay-repay'];
+
+/** The order whose guest token hashes to sha256(token), or null. */
+export async function findOrderByGuestToken(
+  db: Queryable,
+  token: string,
+): Promise<{ id: string; email: string } | null> {
+  if (token === '') return null;
+  return one<{ id: string; email: string }>(db, 'select id, email from orders where guest_token_hash = $1', [
+    sha256Hex(token),
+  ]);
+}
+
+export async function createUfacSession(
+  db: Queryable,
+  scope: { flow: 'order'; orderId: string } | { flow: 'customer'; customerId: string },
+  now: Date,
+  scopes: UfacScope[] = scope.flow === 'order' ? ORDER_FLOW_SCOPES : CUSTOMER_FLOW_SCOPES,
+): Promise<{ id: string; expiresAt: Date }> {
+  const id = randomToken(32);
+  const expiresAt = addMs(now, UFAC_TTL_MS);
+  await db.query(
+    `insert into ufac_sessions (id, flow, order_id, customer_id, scopes, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      id,
+      scope.flow,
+      scope.flow === 'order' ? scope.orderId : null,
+      scope.flow === 'customer' ? scope.customerId : null,
+      scopes,
+      now,
+      expiresAt,
+    ],
+  );
+  return { id, expiresAt };
+}
+
+/** Parses `order.{session}` / `customer.{session}`; anything else is null. */
+export function parseFlowHeader(value: string | undefined): { flow: UfacFlow; sessionId: string } | null {
+  if (!value) return null;
+  const match = /^(order|customer)\.([A-Za-z0-9_-]{16,128})$/.exec(value.trim());
+  if (!match) return null;
+  return { flow: match[1] as UfacFlow, sessionId: match[2] as string };
+}
+
+type UfacRow = {
+  id: string;
+  flow: UfacFlow;
+  order_id: string | null;
+  customer_id: string | null;
+  scopes: UfacScope[];
+  email: string | null;
+};
+
+/** The unexpired guest session for a parsed header, with the email of its order or customer. */
+export async function findGuestSession(
+  db: Queryable,
+  header: { flow: UfacFlow; sessionId: string },
+  now: Date,
+): Promise<GuestSession | null> {
+  const row = await one<UfacRow>(
+    db,
+    `select u.id, u.flow, u.order_id, u.customer_id, u.scopes, coalesce(o.email, c.email) as email
+     from ufac_sessions u
+     left join orders o on o.id = u.order_id
+     left join customers c on c.id = u.customer_id
+     where u.id = $1 and u.flow = $2 and u.expires_at > $3`,
+    [header.sessionId, header.flow, now],
+  );
+  if (!row || row.email === null) return null;
+  return {
+    sessionId: row.id,
+    flow: row.flow,
+    orderId: row.order_id,
+    customerId: row.customer_id,
+    email: row.email,
+    scopes: row.scopes,
+  };
+}

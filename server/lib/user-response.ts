@@ -1,0 +1,41 @@
+import type { Context } from 'hono';
+import { one } from '../db.ts';
+import type { SessionCustomer, UserResponse } from '../domain/identity.ts';
+import type { AppEnv } from './app-env.ts';
+
+export function authorisedUser(customer: Omit<SessionCustomer, 'sessionId'>): UserResponse {
+  return {
+    user: {
+      id: customer.id,
+      email: customer.email,
+      provider: customer.provider,
+      status: 'AUTHORISED',
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+    },
+    ufacSession: null,
+    isRegistered: true,
+  };
+}
+
+export const unknownUser = (): UserResponse => ({
+  user: { id: null, email: null, provider: null, status: 'UNKNOWN' },
+  ufacSession: null,
+  isRegistered: false,
+});
+
+/** The caller as GET /user reports it: AUTHORISED (session) over GUEST (user-flow header) over UNKNOWN. */
+export async function currentUser(c: Context<AppEnv>): Promise<UserResponse> {
+  const customer = c.get('customer');
+  if (customer) return authorisedUser(customer);
+  const guest = c.get('guest');
+  if (!guest) return unknownUser();
+  const registered = await one<{ id: string }>(c.get('deps').db, 'select id from customers where email = $1', [
+    guest.email,
+  ]);
+  return {
+    user: { id: null, email: guest.email, provider: null, status: 'GUEST' },
+    ufacSession: guest.sessionId,
+    isRegistered: registered !== null,
+  };
+}

@@ -1,0 +1,54 @@
+import { hashPassword } from '../lib/passwords.ts';
+import { stableId, type SeedModule } from './context.ts';
+
+export const DEMO_PASSWORD = 'RailDemo!2026';
+
+export const DEMO_ACCOUNT = {
+  id: stableId('customer', 'demo'),
+  email: 'demo@example.com',
+  password: DEMO_PASSWORD,
+  firstName: 'Alex',
+  lastName: 'Morgan',
+} as const;
+
+export const SECOND_ACCOUNT = {
+  id: stableId('customer', 'sam'),
+  email: 'sam.patel@example.com',
+  password: DEMO_PASSWORD,
+  firstName: 'Sam',
+  lastName: 'Patel',
+} as const;
+
+type AccountSpec = { id: string; email: string; password: string; firstName: string; lastName: string };
+
+// scrypt is deliberately slow; reseeding (tests reset often) reuses each account's hash per process.
+const hashes = new Map<string, Promise<string>>();
+function seededHash(account: AccountSpec): Promise<string> {
+  const key = `${account.id}:${account.password}`;
+  let hash = hashes.get(key);
+  if (!hash) {
+    hash = hashPassword(account.password);
+    hashes.set(key, hash);
+  }
+  return hash;
+}
+
+/** Demo accounts: Alex Morgan in 'demo' and 'empty'; Sam Patel in 'demo' only. */
+export const accountsSeed: SeedModule = {
+  name: 'accounts',
+  async run({ db, scenario, now, report }) {
+    const accounts: AccountSpec[] = scenario === 'demo' ? [DEMO_ACCOUNT, SECOND_ACCOUNT] : [DEMO_ACCOUNT];
+    for (const account of accounts) {
+      await db.query(
+        `insert into customers (id, email, password_hash, first_name, last_name, provider, created_at)
+         values ($1, $2, $3, $4, $5, 'internal', $6)`,
+        [account.id, account.email, await seededHash(account), account.firstName, account.lastName, now],
+      );
+      report.accounts.push({
+        label: `${account.firstName} ${account.lastName}`,
+        email: account.email,
+        password: account.password,
+      });
+    }
+  },
+};

@@ -1,0 +1,82 @@
+import { many, type Queryable } from '../db.ts';
+import { sha256Hex } from '../lib/tokens.ts';
+import { DEMO_ACCOUNT } from './accounts.ts';
+import { at, insertOrderWithBookings, tripBooking } from './booking-factory.ts';
+import type { SeedGuestLink, SeedModule } from './context.ts';
+
+/**
+ * Guest order tokens of the 'demo' scenario. They are fixed (documented here and printed on
+ * startup) so the demo and browser tests can open guest links; only their sha256 is stored.
+ * Real guest tokens are random. 1 and 2 belong to guest@example.com; 3 to an order placed as a
+ * guest with the demo account's email (associable to that account).
+ */
+export const DEMO_GUEST_TOKENS = ['demo-guest-token-1', 'demo-guest-token-2', 'demo-guest-token-3'] as const;
+export const GUEST_EMAIL = 'guest@example.com';
+
+const jordan = { firstName: 'Jordan', lastName: 'Lee' };
+
+export const guestOrdersSeed: SeedModule = {
+  name: 'guest-orders',
+  async run({ db, scenario, now, report }) {
+    if (scenario !== 'demo') return;
+    const [token1, token2, token3] = DEMO_GUEST_TOKENS;
+
+    await insertOrderWithBookings(db, {
+      key: 'guest-newcastle-edinburgh', customerId: null, email: GUEST_EMAIL, guestToken: token1,
+    }, [
+      tripBooking({
+        key: 'guest-newcastle-edinburgh', from: 'NCL', to: 'EDB', outward: at(now, 5, 11, 25),
+        durationMin: 88, operator: 'LNER', passengers: [jordan], ticketType: 'Advance Single',
+        fare: 29.5, refundable: false, delivery: 'mobile',
+      }),
+    ], now);
+
+    await insertOrderWithBookings(db, {
+      key: 'guest-two-trips', customerId: null, email: GUEST_EMAIL, guestToken: token2,
+    }, [
+      tripBooking({
+        key: 'guest-two-trips-inverness-aberdeen', from: 'INV', to: 'ABD', outward: at(now, 18, 9, 55),
+        durationMin: 140, operator: 'ScotRail', passengers: [jordan], ticketType: 'Off-Peak Single',
+        fare: 24.1, refundable: true, delivery: 'collect-at-station',
+      }),
+      tripBooking({
+        key: 'guest-two-trips-ipswich-cambridge', from: 'IPS', to: 'CBG', outward: at(now, -6, 10, 4),
+        inward: at(now, -6, 17, 50), durationMin: 80, operator: 'Greater Anglia', passengers: [jordan],
+        ticketType: 'Off-Peak Day Return', fare: 17.8, returnTicket: true, refundable: true,
+        delivery: 'mobile', activated: true,
+      }),
+    ], now);
+
+    await insertOrderWithBookings(db, {
+      key: 'guest-demo-email-york-newcastle', customerId: null, email: DEMO_ACCOUNT.email, guestToken: token3,
+    }, [
+      tripBooking({
+        key: 'guest-demo-email-york-newcastle', from: 'YRK', to: 'NCL', outward: at(now, 14, 13, 40),
+        durationMin: 58, operator: 'TransPennine Express',
+        passengers: [{ firstName: DEMO_ACCOUNT.firstName, lastName: DEMO_ACCOUNT.lastName }],
+        ticketType: 'Advance Single', fare: 19.8, refundable: false, delivery: 'mobile',
+      }),
+    ], now);
+
+    report.guestLinks.push(...(await findDemoGuestLinks(db)));
+  },
+};
+
+/** Guest links for the demo tokens that exist in this database (for printing on every startup). */
+export async function findDemoGuestLinks(db: Queryable): Promise<SeedGuestLink[]> {
+  const links: SeedGuestLink[] = [];
+  for (const token of DEMO_GUEST_TOKENS) {
+    const rows = await many<{ order_id: string; email: string; booking_id: string }>(
+      db,
+      `select o.id as order_id, o.email, b.id as booking_id
+       from orders o join bookings b on b.order_id = o.id
+       where o.guest_token_hash = $1
+       order by b.outward_date desc
+       limit 1`,
+      [sha256Hex(token)],
+    );
+    const row = rows[0];
+    if (row) links.push({ bookingId: row.booking_id, orderId: row.order_id, email: row.email, token });
+  }
+  return links;
+}

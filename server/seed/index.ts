@@ -1,0 +1,19 @@
+import type { Db } from '../db.ts';
+import { accountsSeed } from './accounts.ts';
+import { bookingsSeed } from './bookings.ts';
+import type { Scenario, SeedModule, SeedReport } from './context.ts';
+import { guestOrdersSeed } from './guest-orders.ts';
+
+/** Seed modules in dependency order; add one module per area (each decides what each scenario gets). */
+export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed];
+
+/** Seeds `scenario` into an empty database in one transaction ('fresh' seeds nothing). */
+export async function seed(db: Db, scenario: Scenario = 'demo', opts: { now?: Date } = {}): Promise<SeedReport> {
+  const report: SeedReport = { accounts: [], guestLinks: [] };
+  if (scenario === 'fresh') return report;
+  const now = opts.now ?? new Date();
+  await db.transaction(async (tx) => {
+    for (const module of seedModules) await module.run({ db: tx, scenario, now, report });
+  });
+  return report;
+}

@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { AppEnv } from './lib/app-env.ts';
+import { ensureCsrfCookie } from './lib/csrf.ts';
+import { APP_BASE } from './lib/known-routes.ts';
+import { injectIntoHead, pageDataElement, serializePageData, type PageData } from './lib/page-data.ts';
+
+export type ShellOptions = {
+  distDir: string;
+  isKnown: (pathname: string) => boolean;
+  csrfSecret: string;
+  /** Page data for this request, given its CSRF token. */
+  pageData: (csrfToken: string) => PageData;
+  /** Test switch: replace the element's JSON verbatim, or leave the element out. */
+  rawPageData?: () => { raw?: string; omit?: boolean };
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Sets Cache-Control on whatever static file the next handler found. */
+function cacheFor(value: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (c.res.status === 200 || c.res.status === 206) c.res.headers.set('Cache-Control', value);
+  };
+}
+
+/** Static assets, public files and the app shell with page data (SPA fallback, 404 for unknown paths). */
+export function shellRoutes(opts: ShellOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const stripBase = (path: string) => path.slice(APP_BASE.length);
+
+  app.get(
+    `${APP_BASE}/assets/*`,
+    cacheFor(IMMUTABLE),
+    serveStatic({ root: opts.distDir, rewriteRequestPath: stripBase }),
+  );
+  app.get(`${APP_BASE}/assets/*`, (c) => c.text('Not Found', 404));
+
+  // Files Vite copies from public/ (favicon, robots.txt...) sit next to index.html.
+  app.get(
+    `${APP_BASE}/:file{[^/]+\\.[A-Za-z0-9]+}`,
+    async (c, next) => (c.req.param('file') === 'index.html' ? c.text('Not Found', 404) : next()),
+    cacheFor('public, max-age=3600'),
+    serveStatic({ root: opts.distDir, rewriteRequestPath: stripBase }),
+  );
+
+  app.get('/', (c) => c.redirect(`${APP_BASE}/`, 302));
+  // Browsers ask for /favicon.ico on their own; answer quietly instead of a 404 in the console.
+  app.get('/favicon.ico', (c) => {
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(null, 204);
+  });
+
+  app.get('*', async (c) => {
+    const html = await readFile(join(opts.distDir, 'index.html'), 'utf8');
+    const token = ensureCsrfCookie(c, opts.csrfSecret);
+    const raw = opts.rawPageData?.() ?? {};
+    const element = raw.omit ? '' : pageDataElement(raw.raw ?? serializePageData(opts.pageData(token)));
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'same-origin');
+    return c.html(injectIntoHead(html, element), opts.isKnown(c.req.path) ? 200 : 404);
+  });
+
+  return app;
+}

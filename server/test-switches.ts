@@ -1,0 +1,112 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { wipe, type Db } from './db.ts';
+import type { GraphqlFailures } from './graphql.ts';
+import type { AppEnv, TestHooks } from './lib/app-env.ts';
+import { readBody } from './lib/body.ts';
+import type { Clock } from './lib/clock.ts';
+import { errorBody } from './lib/errors.ts';
+import type { PageDataOverrides } from './lib/page-data.ts';
+import { isScenario, SCENARIOS } from './seed/context.ts';
+import { seed } from './seed/index.ts';
+
+/** State behind the test switches; exists only when createApp runs with `testSwitches: true`. */
+export type TestState = {
+  hooks: TestHooks;
+  resetTokens: Map<string, string>;
+  pageData: PageDataOverrides;
+  rawPageData: { raw?: string; omit?: boolean };
+  graphqlFailures: GraphqlFailures;
+  /** Back to a clean slate (called on every scenario load). */
+  clear(): void;
+};
+
+export function createTestState(): TestState {
+  const state: TestState = {
+    hooks: { onResetToken: (email, token) => state.resetTokens.set(email, token) },
+    resetTokens: new Map(),
+    pageData: {},
+    rawPageData: {},
+    graphqlFailures: { remaining: 0, status: 500, delayMs: 0 },
+    clear() {
+      state.resetTokens.clear();
+      state.pageData = {};
+      state.rawPageData = {};
+      Object.assign(state.graphqlFailures, { remaining: 0, status: 500, delayMs: 0 });
+    },
+  };
+  return state;
+}
+
+const ScenarioBody = v.object({ name: v.picklist(SCENARIOS) });
+const PageDataBody = v.object({
+  portal: v.optional(v.string()),
+  currency: v.optional(v.string()),
+  features: v.optional(v.record(v.string(), v.boolean())),
+  raw: v.optional(v.string()),
+  omit: v.optional(v.boolean()),
+});
+const GraphqlFailBody = v.object({
+  count: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
+  status: v.optional(
+    v.union([v.literal(200), v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599))]),
+    500,
+  ),
+  delayMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), 0),
+});
+const ClockBody = v.object({ offsetMs: v.pipe(v.number(), v.integer()) });
+
+/**
+ * Test-only endpoints under /__test (never mounted by `npm start`):
+ * POST /scenario {name}, GET /last-reset-token?email=, POST /page-data, POST /graphql-fail, POST /clock.
+ */
+export function testSwitchRoutes(state: TestState, deps: { db: Db; clock: Clock }): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+
+  api.post('/scenario', async (c) => {
+    const { name } = await readBody(c, ScenarioBody);
+    if (!isScenario(name)) return c.json(errorBody('VALIDATION'), 400);
+    state.clear();
+    deps.clock.setOffset(0);
+    await wipe(deps.db);
+    const report = await seed(deps.db, name, { now: deps.clock.now() });
+    return c.json({ scenario: name, ...report });
+  });
+
+  api.get('/last-reset-token', (c) => {
+    const email = (c.req.query('email') ?? '').trim().toLowerCase();
+    const token = state.resetTokens.get(email);
+    return token ? c.json({ token }) : c.json(errorBody('NOT_FOUND'), 404);
+  });
+
+  api.post('/page-data', async (c) => {
+    const { raw, omit, ...overrides } = await readBody(c, PageDataBody);
+    state.pageData = overrides;
+    state.rawPageData = { ...(raw === undefined ? {} : { raw }), ...(omit === undefined ? {} : { omit }) };
+    return c.json({ pageData: state.pageData, rawPageData: state.rawPageData });
+  });
+
+  api.post('/graphql-fail', async (c) => {
+    const body = await readBody(c, GraphqlFailBody);
+    // Mutated in place: the /graphql route holds this object.
+    Object.assign(state.graphqlFailures, { remaining: body.count, status: body.status, delayMs: body.delayMs });
+    return c.json({ graphqlFailures: state.graphqlFailures });
+  });
+
+  api.post('/clock', async (c) => {
+    const { offsetMs } = await readBody(c, ClockBody);
+    deps.clock.setOffset(offsetMs);
+    return c.json({ now: deps.clock.now().toISOString() });
+  });
+
+  return api;
+}
+
+/** Test-only API routes (mounted under /my-account/api when switches are on). */
+export function testApiRoutes(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  api.get('/__test/error', () => {
+    throw new Error('Deliberate failure from the /__test/error switch');
+  });
+  return api;
+}

@@ -1,0 +1,240 @@
+import { existsSync, rmSync } from 'node:fs';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from '../../server/app.ts';
+import { openDb } from '../../server/db.ts';
+import type { PageDataOverrides } from '../../server/lib/page-data.ts';
+import { defaultDistDir } from '../../server/paths.ts';
+import type { Scenario, SeedReport } from '../../server/seed/context.ts';
+import { seed } from '../../server/seed/index.ts';
+
+export type TestServer = {
+  /** `http://127.0.0.1:PORT/my-account/` */
+  url: string;
+  /** `http://127.0.0.1:PORT` */
+  origin: string;
+  port: number;
+  /** What the last scenario load created (accounts, guest links with their booking ids and tokens). */
+  readonly seeded: SeedReport;
+  close(): Promise<void>;
+  /** Wipes the database and loads `scenario` (default 'demo'); also clears every test switch. */
+  reset(scenario?: Scenario): Promise<SeedReport>;
+};
+
+export type TestServerOptions = {
+  scenario?: Scenario;
+  pageData?: PageDataOverrides;
+  /** Default: dist/ when it holds index.html, else a tiny generated shell (see createFixtureDist). */
+  distDir?: string;
+  /** Route tree source (see createApp); default reads src/route-tree.gen.ts. */
+  routeTree?: string | null;
+  /** Collects operational log lines (reset links); default: dropped. */
+  log?: (line: string) => void;
+};
+
+export const FIXTURE_SCRIPT = '/my-account/assets/app.js';
+
+let fixtureDist: Promise<string> | null = null;
+
+/**
+ * A minimal built app in a temp folder: index.html with a module script in <head>, and that
+ * script. Created once per test worker (read-only for the server) and removed when it exits.
+ */
+export function createFixtureDist(): Promise<string> {
+  fixtureDist ??= writeFixtureDist();
+  return fixtureDist;
+}
+
+async function writeFixtureDist(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'my-account-dist-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(
+    join(dir, 'index.html'),
+    [
+      '<!doctype html>',
+      '<html lang="en">',
+      '<head>',
+      '<meta charset="UTF-8" />',
+      '<title>My account</title>',
+      `<script type="module" crossorigin src="${FIXTURE_SCRIPT}"></script>`,
+      '</head>',
+      '<body><div id="root"></div></body>',
+      '</html>',
+      '',
+    ].join('\n'),
+  );
+  await writeFile(join(dir, 'assets', 'app.js'), 'document.getElementById("root").textContent = "fixture";\n');
+  return dir;
+}
+
+/** Starts the real server on a free port with an in-memory database and the test switches on. */
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const distDir =
+    opts.distDir ?? (existsSync(join(defaultDistDir, 'index.html')) ? defaultDistDir : await createFixtureDist());
+  const db = await openDb(null);
+  let seeded = await seed(db, opts.scenario ?? 'demo');
+  const app = await createApp({
+    db,
+    distDir,
+    testSwitches: true,
+    ...(opts.pageData ? { pageData: opts.pageData } : {}),
+    ...(opts.routeTree !== undefined ? { routeTree: opts.routeTree } : {}),
+    log: opts.log ?? (() => {}),
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
+  await new Promise<void>((resolve, reject) => {
+    if (server.listening) return resolve();
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/my-account/`,
+    origin,
+    port,
+    get seeded() {
+      return seeded;
+    },
+    async reset(scenario = 'demo') {
+      const res = await fetch(`${origin}/__test/scenario`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: scenario }),
+      });
+      if (!res.ok) throw new Error(`reset(${scenario}) failed: ${res.status} ${await res.text()}`);
+      const { scenario: _name, ...report } = (await res.json()) as SeedReport & { scenario: string };
+      seeded = report;
+      return seeded;
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await db.close();
+    },
+  };
+}
+
+export type ApiResponse<T = unknown> = { status: number; headers: Headers; body: T };
+
+export type RequestOptions = {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** How to send the CSRF value: header (default), `_csrf` in the JSON body, not at all, or this exact value (header). */
+  csrf?: 'header' | 'body' | 'none' | { value: string };
+};
+
+/** A cookie-keeping HTTP client for server tests, holding the CSRF value from the shell's page data. */
+export type ApiClient = {
+  /** Fetches the shell once: stores its cookies and the page-data csrfToken. */
+  init(): Promise<void>;
+  readonly csrfToken: string | null;
+  cookie(name: string): string | undefined;
+  /** Forgets one cookie (or all when no name is given). */
+  dropCookie(name?: string): void;
+  /** Raw Set-Cookie headers of the last response. */
+  readonly lastSetCookies: string[];
+  /** Sent as `x-user-flow-id` when set, e.g. `order.{session}`. */
+  flowId: string | null;
+  request<T = unknown>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  get<T = unknown>(path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  post<T = unknown>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'body'>): Promise<ApiResponse<T>>;
+  /** GET a page (not JSON): status, headers and HTML. */
+  page(path: string): Promise<{ status: number; headers: Headers; html: string }>;
+};
+
+const PAGE_DATA = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/;
+
+/** The raw text inside `<script type="application/json" id="page-data">`, or null. */
+export function pageDataText(html: string): string | null {
+  return PAGE_DATA.exec(html)?.[1] ?? null;
+}
+
+/** The parsed page data of a shell, or null when the element is absent. */
+export function readPageData(html: string): Record<string, unknown> | null {
+  const text = pageDataText(html);
+  return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
+}
+
+/** An HTTP client against `origin` that keeps cookies like a browser (no domain/path logic: one origin). */
+export function apiClient(origin: string): ApiClient {
+  const jar = new Map<string, string>();
+  let csrfToken: string | null = null;
+  let lastSetCookies: string[] = [];
+
+  const absorb = (res: Response) => {
+    lastSetCookies = res.headers.getSetCookie();
+    for (const line of lastSetCookies) {
+      const [pair = '', ...attrs] = line.split(';').map((s) => s.trim());
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      const maxAge = attrs.find((a) => /^max-age=/i.test(a));
+      const expires = attrs.find((a) => /^expires=/i.test(a));
+      const expired =
+        (maxAge !== undefined && Number(maxAge.split('=')[1]) <= 0) ||
+        (maxAge === undefined && expires !== undefined && Date.parse(expires.slice(8)) <= Date.now());
+      if (expired || value === '') jar.delete(name);
+      else jar.set(name, value);
+    }
+  };
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+  const client: ApiClient = {
+    flowId: null,
+    get csrfToken() {
+      return csrfToken;
+    },
+    get lastSetCookies() {
+      return lastSetCookies;
+    },
+    cookie: (name) => jar.get(name),
+    dropCookie: (name) => (name === undefined ? jar.clear() : void jar.delete(name)),
+    async init() {
+      const { html } = await client.page('/my-account/');
+      const data = readPageData(html);
+      csrfToken = typeof data?.csrfToken === 'string' ? data.csrfToken : null;
+    },
+    async page(path) {
+      const res = await fetch(origin + path, { headers: { cookie: cookieHeader() }, redirect: 'manual' });
+      absorb(res);
+      return { status: res.status, headers: res.headers, html: await res.text() };
+    },
+    async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+      const headers: Record<string, string> = { accept: 'application/json', cookie: cookieHeader() };
+      const csrf = opts.csrf ?? 'header';
+      let body = opts.body;
+      if (typeof csrf === 'object') headers['x-csrf-token'] = csrf.value;
+      else if (csrf === 'header' && csrfToken) headers['x-csrf-token'] = csrfToken;
+      else if (csrf === 'body' && csrfToken) body = { ...(body as object), _csrf: csrfToken };
+      if (client.flowId) headers['x-user-flow-id'] = client.flowId;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      Object.assign(headers, opts.headers);
+      const res = await fetch(origin + path, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+        redirect: 'manual',
+      });
+      absorb(res);
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text === '' ? null : JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, headers: res.headers, body: parsed as T };
+    },
+    get: (path, opts) => client.request('GET', path, opts),
+    post: (path, body, opts) => client.request('POST', path, { ...opts, body }),
+  };
+  return client;
+}
