@@ -12,12 +12,14 @@ import { Alert } from '../src/ui/alert';
 export const Route = createFileRoute('/order-token')({
   beforeLoad: async ({ context }) => {
     const token = context.hashToken.take();
-    if (token) {
-      context.api.setOrderToken(token);
-      const snapshot = context.authActor.getSnapshot();
-      if (!snapshot.matches('authorised')) context.authActor.send({ type: 'auth.guestToken', token });
+    if (!token) return;
+    context.api.setOrderToken(token);
+    // The user is still being fetched at start-up: wait, then open the guest session.
+    const snapshot = await settledAuth(context);
+    if (!snapshot.matches('authorised')) {
+      context.authActor.send({ type: 'auth.guestToken', token });
+      await settledAuth(context);
     }
-    await settledAuth(context);
   },
   component: OrderTokenLayout,
 });

@@ -26,7 +26,7 @@ export function LoginPage({ redirect, mode }: { redirect: string | undefined; mo
   const { authActor } = useServices();
   const guestError = authActor.getSnapshot().context.guestError;
   return (
-    <Page title={mode === 'register' ? 'Create an account' : 'Sign in'}>
+    <Page title={mode === 'register' ? 'Create an account or sign in' : 'Sign in or create an account'}>
       {guestError && <Alert tone="error">{guestError}</Alert>}
       <div className={styles.columns}>
         <SignInForm redirect={redirect} autoFocus={mode === 'login'} />

@@ -1,4 +1,5 @@
-import { Page } from './page';
+import { Link } from '@tanstack/react-router';
+import { Page } from '../../src/ui/page';
 
 /** Spec section 8: unknown page shows the 404 not-found screen (the server sends status 404). */
 export function NotFound() {
@@ -6,9 +7,7 @@ export function NotFound() {
     <Page title="Page not found">
       <p>Sorry, we couldn't find the page you were looking for. It may have moved, or the address may be mistyped.</p>
       <p>
-        <a href="/my-account/bookings/upcoming" data-keep-locale>
-          Go to your bookings
-        </a>
+        <Link to="/bookings/upcoming">Go to your bookings</Link>
       </p>
     </Page>
   );

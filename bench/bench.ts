@@ -1,0 +1,73 @@
+/**
+ * `npm run bench`: size and speed of the bookings screen, measured in Debian Chromium against the
+ * local server (never by a timed unit test).
+ *   - gzip size of the JS and CSS the browser loads for /my-account/bookings/upcoming
+ *   - gzip size of all JS in the bundle
+ *   - time from navigation start to the bookings heading, median of several runs (signed in)
+ */
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { execSync } from 'node:child_process';
+import { startTestServer } from '../test/helpers/server.ts';
+import { launchBrowser, signIn } from '../test/e2e/browser.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const runs = Number(process.env.BENCH_RUNS ?? 7);
+const headingName = process.env.BENCH_HEADING ?? /upcoming|bookings|journeys|trips/i;
+
+const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+if (!existsSync(join(dist, 'index.html')) || process.env.BENCH_BUILD !== '0') {
+  execSync('npx vite build', { cwd: root, stdio: 'ignore' });
+}
+
+const server = await startTestServer({ distDir: dist });
+const browser = await launchBrowser();
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, server.origin, 'demo@example.com', 'RailDemo!2026');
+
+  const loaded = new Set<string>();
+  page.on('response', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/my-account/assets/')) loaded.add(u.pathname.replace('/my-account/assets/', ''));
+  });
+
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const fresh = await context.newPage();
+    fresh.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/my-account/assets/')) loaded.add(u.pathname.replace('/my-account/assets/', ''));
+    });
+    const start = Date.now();
+    await fresh.goto(`${server.origin}/my-account/bookings/upcoming`);
+    await fresh.getByRole('heading', { level: 1, name: headingName }).waitFor({ state: 'visible', timeout: 30_000 });
+    times.push(Date.now() - start);
+    await fresh.close();
+  }
+
+  const files = [...loaded];
+  const js = files.filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(join(dist, 'assets', f)), 0);
+  const css = files.filter((f) => f.endsWith('.css')).reduce((n, f) => n + gz(join(dist, 'assets', f)), 0);
+  const allJs = readdirSync(join(dist, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .reduce((n, f) => n + gz(join(dist, 'assets', f)), 0);
+
+  console.log(`bookings/upcoming JS loaded (gzip): ${kb(js)} in ${files.filter((f) => f.endsWith('.js')).length} files`);
+  console.log(`bookings/upcoming CSS loaded (gzip): ${kb(css)} in ${files.filter((f) => f.endsWith('.css')).length} files`);
+  console.log(`total JS in bundle (gzip): ${kb(allJs)}`);
+  console.log(`navigation to bookings heading: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)})`);
+} finally {
+  await browser.close();
+  await server.close();
+}
