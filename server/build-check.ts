@@ -19,10 +19,10 @@ async function newestMtime(path: string): Promise<number> {
 }
 
 /** True when dist/index.html is missing or older than any build input. */
-export async function needsBuild(root: string): Promise<boolean> {
+export async function needsBuild(root: string, distDir = join(root, 'dist')): Promise<boolean> {
   let built: number;
   try {
-    built = (await stat(join(root, 'dist', 'index.html'))).mtimeMs;
+    built = (await stat(join(distDir, 'index.html'))).mtimeMs;
   } catch {
     return true;
   }
@@ -38,9 +38,9 @@ export type ViteBuild = { done: Promise<void>; stop(): void };
  * Runs `npx vite build` in `root`, streaming its output. The build gets its own process group so
  * `stop()` can end npx, the shell and vite together (used when the server is told to quit).
  */
-export function runViteBuild(root: string): ViteBuild {
+export function runViteBuild(root: string, distDir = join(root, 'dist')): ViteBuild {
   const detached = process.platform !== 'win32';
-  const child = spawn('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', detached, shell: !detached });
+  const child = spawn('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit', detached, shell: !detached });
   const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code, signal) =>

@@ -11,7 +11,7 @@ import { isEmpty, openDb, type Db } from './db.ts';
 import { HOUR_MS } from './lib/clock.ts';
 import { purgeExpired } from './lib/housekeeping.ts';
 import { pageDataFromEnv } from './lib/page-data.ts';
-import { projectRoot } from './paths.ts';
+import { defaultDistDir, projectRoot } from './paths.ts';
 import { DEMO_ACCOUNT } from './seed/accounts.ts';
 import { findDemoGuestLinks } from './seed/guest-orders.ts';
 import { seed } from './seed/index.ts';
@@ -48,11 +48,11 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 5173);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT=${process.env.PORT} is not a port`);
   const dataDir = resolve(projectRoot, process.env.DATA_DIR ?? '.data');
-  const distDir = resolve(projectRoot, 'dist');
+  const distDir = defaultDistDir;
 
-  if (await needsBuild(projectRoot)) {
+  if (await needsBuild(projectRoot, distDir)) {
     console.log('dist/ is missing or older than the sources: running vite build...');
-    running.build = runViteBuild(projectRoot);
+    running.build = runViteBuild(projectRoot, distDir);
     await running.build.done;
     running.build = null;
   }

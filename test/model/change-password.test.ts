@@ -7,10 +7,10 @@ describeMachineModel(changePasswordMachine, {
   events: {
     'form.change': (snap) => {
       const { currentPassword, newPassword } = snap.context.values;
-      if (currentPassword === '') return [{ type: 'form.change', field: 'currentPassword', value: 'RailDemo!2026' }];
-      if (newPassword === '') return [{ type: 'form.change', field: 'newPassword', value: 'Trains2027' }];
+      if (currentPassword === '') return [{ type: 'form.change', field: 'currentPassword', value: 'RailDemo!2026' } as const];
+      if (newPassword === '') return [{ type: 'form.change', field: 'newPassword', value: 'Trains2027' } as const];
       // After an answer the user edits again: one more value keeps the model finite.
-      if (newPassword === 'Trains2027') return [{ type: 'form.change', field: 'newPassword', value: 'Trains2028' }];
+      if (newPassword === 'Trains2027') return [{ type: 'form.change', field: 'newPassword', value: 'Trains2028' } as const];
       return [];
     },
     'form.blur': [{ type: 'form.blur', field: 'newPassword' }],

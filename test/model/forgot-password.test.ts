@@ -6,7 +6,7 @@ describeMachineModel(forgotPasswordMachine, {
   name: 'forgotPasswordMachine',
   events: {
     'form.change': (snap) =>
-      snap.context.values.email === '' ? [{ type: 'form.change', field: 'email', value: 'demo@example.com' }] : [],
+      snap.context.values.email === '' ? [{ type: 'form.change', field: 'email', value: 'demo@example.com' } as const] : [],
     'form.blur': [{ type: 'form.blur', field: 'email' }],
     'xstate.done.actor.requestReset': [{ type: 'xstate.done.actor.requestReset', output: undefined }],
     'xstate.error.actor.requestReset': [{ type: 'xstate.error.actor.requestReset', error: { status: 500 } }],

@@ -9,7 +9,7 @@ describeMachineModel(registerMachine, {
     // Fill the form in order so the model stays small; the submit guard needs every field valid.
     'form.change': (snap) => {
       const next = (Object.keys(valid) as (keyof typeof valid)[]).find((f) => snap.context.values[f] === '');
-      return next ? [{ type: 'form.change', field: next, value: valid[next] }] : [];
+      return next ? [{ type: 'form.change', field: next, value: valid[next] } as const] : [];
     },
     'form.blur': [{ type: 'form.blur', field: 'email' }],
     'xstate.done.actor.register': [

@@ -6,7 +6,7 @@ describeMachineModel(resetPasswordMachine, {
   inputs: [{ token: 'reset-token-1' }, { token: null }],
   events: {
     'form.change': (snap) =>
-      snap.context.values.newPassword === '' ? [{ type: 'form.change', field: 'newPassword', value: 'NewTrains2027' }] : [],
+      snap.context.values.newPassword === '' ? [{ type: 'form.change', field: 'newPassword', value: 'NewTrains2027' } as const] : [],
     'form.blur': [{ type: 'form.blur', field: 'newPassword' }],
     'xstate.done.actor.validateToken': [
       { type: 'xstate.done.actor.validateToken', output: { isValid: true } },
