@@ -29,11 +29,7 @@ function RootLayout() {
 
 function RootError({ error }: ErrorComponentProps) {
   const router = useRouter();
-  const retry = () => {
-    const { authActor } = router.options.context as AppServices;
-    if (authActor.getSnapshot().matches('unavailable')) authActor.send({ type: 'auth.retry' });
-    void router.invalidate();
-  };
+  const retry = () => void router.invalidate();
   return (
     <Page title="Something went wrong">
       <Alert tone="error">{error instanceof Error ? error.message : 'Something went wrong. Please try again.'}</Alert>

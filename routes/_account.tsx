@@ -1,4 +1,8 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Outlet, useRouter } from '@tanstack/react-router';
+import { useServices } from '../src/services';
+import { Page } from '../src/ui/page';
+import { Alert } from '../src/ui/alert';
+import { Button } from '../src/ui/button';
 import { requireCustomer } from './-components/guards';
 import { AccountNav } from './-components/account-nav';
 import * as styles from './-components/shell.css';
@@ -9,7 +13,27 @@ export const Route = createFileRoute('/_account')({
   component: AccountLayout,
 });
 
+const accountUnavailableMessage = "We couldn't load your account. Please check your connection and try again.";
+
 function AccountLayout() {
+  const { accountUnavailable } = Route.useRouteContext();
+  const { authActor } = useServices();
+  const router = useRouter();
+  if (accountUnavailable) {
+    return (
+      <Page title="Something went wrong">
+        <Alert tone="error">{accountUnavailableMessage}</Alert>
+        <Button
+          onClick={() => {
+            authActor.send({ type: 'auth.retry' });
+            void router.invalidate();
+          }}
+        >
+          Try again
+        </Button>
+      </Page>
+    );
+  }
   return (
     <div className={styles.layout}>
       <AccountNav />

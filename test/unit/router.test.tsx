@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createAppRouter } from '../../src/router';
+import { createServices } from '../../src/create-services';
+import { ServicesContext } from '../../src/services';
+import { defaultPageData } from '../../src/config/page-data';
+import { localeFromPath } from '../../src/config/locales';
+
+type Status = 'AUTHORISED' | 'UNKNOWN' | 'MALFORMED';
+
+/** The real route tree in memory, with the API answered by a fake fetch. */
+const renderApp = async (path: string, status: Status) => {
+  const fetch = (async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname.endsWith('/api/user')) {
+      if (status === 'MALFORMED') return new Response(JSON.stringify({ user: 'nope' }), { headers: { 'content-type': 'application/json' } });
+      const user =
+        status === 'AUTHORISED'
+          ? { id: 'c1', email: 'demo@example.com', provider: 'internal', status }
+          : { id: null, email: null, provider: null, status };
+      return new Response(JSON.stringify({ user, ufacSession: null, isRegistered: status === 'AUTHORISED' }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    return new Response(JSON.stringify({ errors: [{ code: 'NOT_FOUND' }] }), { status: 404, headers: { 'content-type': 'application/json' } });
+  }) as typeof globalThis.fetch;
+  const locale = localeFromPath(path);
+  let router: ReturnType<typeof createAppRouter> | null = null;
+  const services = createServices({
+    pageData: defaultPageData,
+    locale,
+    hashToken: null,
+    onRedirectToLogin: () => void router?.navigate({ to: '/login' }),
+    client: { fetch, baseURL: 'http://localhost/my-account/api' },
+  });
+  router = createAppRouter(services, createMemoryHistory({ initialEntries: [path] }));
+  services.authActor.start();
+  await act(async () => {
+    render(
+      <ServicesContext.Provider value={services}>
+        <RouterProvider router={router!} />
+      </ServicesContext.Provider>,
+    );
+  });
+  return { router, services };
+};
+
+describe('router (generated tree, memory history)', () => {
+  it('sends a signed-out visitor from a protected page to login with a redirect back', async () => {
+    const { router } = await renderApp('/my-account/personal-details', 'UNKNOWN');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in or create an account' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toEqual({ redirect: '/personal-details' });
+  });
+
+  it('redirects / to the upcoming bookings for a signed-in customer', async () => {
+    const { router } = await renderApp('/my-account/', 'AUTHORISED');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookings/upcoming'));
+  });
+
+  it('shows the not-found screen for an unknown path', async () => {
+    await renderApp('/my-account/nowhere/at-all', 'UNKNOWN');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+  });
+
+  it('shows a clear error with a retry when the user response has the wrong shape', async () => {
+    await renderApp('/my-account/personal-details', 'MALFORMED');
+    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+    expect(screen.getByRole('alert').textContent).toMatch(/couldn't load your account/);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('keeps the locale prefix in links', async () => {
+    await renderApp('/fr/my-account/forgot-password', 'UNKNOWN');
+    await screen.findByRole('heading', { level: 1, name: 'Reset your password' });
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/fr/my-account/login');
+  });
+});
