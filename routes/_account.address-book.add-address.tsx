@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { AddressFormPage } from './-components/address-book/address-form-page';
 
 export const Route = createFileRoute('/_account/address-book/add-address')({
-  component: () => <SectionPending title="Add address" />,
+  component: () => <AddressFormPage addressId={null} />,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { PaymentMethodsPage } from './-components/payment-methods/payment-methods-page';
 
 export const Route = createFileRoute('/_account/payment-methods')({
-  component: () => <SectionPending title="Payment methods" />,
+  component: PaymentMethodsPage,
 });

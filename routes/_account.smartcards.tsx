@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { SmartcardsPage } from './-components/smartcards/smartcards-page';
 
 export const Route = createFileRoute('/_account/smartcards')({
-  component: () => <SectionPending title="Smartcards" />,
+  component: SmartcardsPage,
 });

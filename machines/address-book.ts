@@ -1,0 +1,127 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Address } from '../src/schemas/addresses';
+
+/**
+ * The address book list and its delete confirmation (spec sections 4, 8): fetch (error flag),
+ * delete asks first; deleting, delete error (flag, modal stays open to retry or cancel); on
+ * success the modal closes, the book shows without the address and is fetched again.
+ */
+export interface AddressBookContext {
+  addresses: Address[];
+  /** The address the confirm modal is about. */
+  pendingId: string | null;
+  /** The last fetch failed (the spec's address fetch error flag). */
+  fetchError: boolean;
+  /** The last delete failed (the spec's delete error flag). */
+  deleteError: boolean;
+  /** An address was just deleted (for the confirmation message). */
+  deleted: boolean;
+}
+
+export type AddressBookEvent =
+  | { type: 'address.delete'; id: string }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'addresses.retry' };
+
+export const addressBookMessages = {
+  fetchError: 'Sorry, we could not load your addresses. Please try again.',
+  refreshError: 'Your address was deleted, but we could not refresh your address book. Please try again.',
+  deleteError: 'Sorry, we could not delete this address. Please try again.',
+  deleted: 'The address has been deleted.',
+} as const;
+
+export const addressBookMachine = setup({
+  types: {
+    context: {} as AddressBookContext,
+    events: {} as AddressBookEvent,
+  },
+  actors: {
+    fetchAddresses: fromPromise<Address[]>(async () => {
+      throw new Error('fetchAddresses not provided');
+    }),
+    deleteAddress: fromPromise<void, { id: string }>(async () => {
+      throw new Error('deleteAddress not provided');
+    }),
+  },
+  guards: {
+    hasFetchError: ({ context }) => context.fetchError,
+    isKnownAddress: ({ context, event }) =>
+      event.type === 'address.delete' && context.addresses.some((a) => a.id === event.id),
+  },
+  actions: {
+    storeAddresses: assign({
+      addresses: ({ event }) => ('output' in event ? (event.output as Address[]) : []),
+      fetchError: false,
+    }),
+    setFetchError: assign({ fetchError: true }),
+    clearFetchError: assign({ fetchError: false }),
+    setPending: assign({
+      pendingId: ({ event }) => (event.type === 'address.delete' ? event.id : null),
+      deleteError: false,
+      deleted: false,
+    }),
+    clearPending: assign({ pendingId: null, deleteError: false }),
+    setDeleteError: assign({ deleteError: true }),
+    clearDeleteError: assign({ deleteError: false }),
+    removePending: assign({
+      addresses: ({ context }) => context.addresses.filter((a) => a.id !== context.pendingId),
+      pendingId: null,
+      deleteError: false,
+      fetchError: false,
+      deleted: true,
+    }),
+  },
+}).createMachine({
+  id: 'addressBook',
+  context: { addresses: [], pendingId: null, fetchError: false, deleteError: false, deleted: false },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchAddresses',
+        src: 'fetchAddresses',
+        onDone: { target: 'ready', actions: 'storeAddresses' },
+        onError: { target: 'fetchFailed', actions: 'setFetchError' },
+      },
+    },
+    fetchFailed: {
+      on: { 'addresses.retry': { target: 'loading' } },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'address.delete': { guard: 'isKnownAddress', target: 'confirming', actions: 'setPending' },
+            'addresses.retry': { guard: 'hasFetchError', target: '#addressBook.refreshing', actions: 'clearFetchError' },
+          },
+        },
+        confirming: {
+          on: {
+            'delete.confirm': { target: 'deleting', actions: 'clearDeleteError' },
+            'delete.cancel': { target: 'idle', actions: 'clearPending' },
+          },
+        },
+        deleting: {
+          invoke: {
+            id: 'deleteAddress',
+            src: 'deleteAddress',
+            input: ({ context }) => ({ id: context.pendingId ?? '' }),
+            onDone: { target: '#addressBook.refreshing', actions: 'removePending' },
+            onError: { target: 'confirming', actions: 'setDeleteError' },
+          },
+        },
+      },
+    },
+    /** After a delete: the list stays on screen while it is fetched again. */
+    refreshing: {
+      invoke: {
+        id: 'fetchAddresses',
+        src: 'fetchAddresses',
+        onDone: { target: 'ready', actions: 'storeAddresses' },
+        onError: { target: 'ready', actions: 'setFetchError' },
+      },
+    },
+  },
+});

@@ -1,0 +1,144 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  addressErrors,
+  addressToValues,
+  emptyAddressValues,
+  type Address,
+  type AddressField,
+  type AddressValues,
+} from '../src/schemas/addresses';
+
+/**
+ * Add address (/address-book/add-address) and edit address (/address-book/{addressId}).
+ * Edit first fetches the address (fetch error flag, or not found); save keeps the input on a
+ * failure and sets the edit error flag (spec section 8); success ends with the saved address.
+ */
+export interface AddressFormInput {
+  /** null: add a new address; otherwise the address to edit. */
+  addressId: string | null;
+}
+
+export interface AddressFormContext {
+  addressId: string | null;
+  values: AddressValues;
+  touched: Partial<Record<AddressField, boolean>>;
+  dirty: boolean;
+  submitAttempted: boolean;
+  /** Fetching the address to edit failed (not a 404). */
+  fetchError: boolean;
+  /** The last save failed (the spec's address edit error flag). */
+  saveError: boolean;
+  saved: Address | null;
+}
+
+export type AddressFormEvent =
+  | { type: 'form.change'; field: AddressField; value: string }
+  | { type: 'form.blur'; field: AddressField }
+  | { type: 'form.submit' }
+  | { type: 'address.retry' };
+
+export const addressFormMessages = {
+  fetchError: 'Sorry, we could not load this address. Please try again.',
+  notFound: 'We could not find this address. It may have been deleted.',
+  addError: 'Sorry, we could not save this address. Please try again.',
+  editError: 'Sorry, we could not update this address. Please try again.',
+} as const;
+
+export interface SaveAddressInput {
+  addressId: string | null;
+  values: AddressValues;
+}
+
+export const addressFormMachine = setup({
+  types: {
+    context: {} as AddressFormContext,
+    events: {} as AddressFormEvent,
+    input: {} as AddressFormInput,
+    output: {} as { address: Address | null },
+  },
+  actors: {
+    fetchAddress: fromPromise<Address, { id: string }>(async () => {
+      throw new Error('fetchAddress not provided');
+    }),
+    saveAddress: fromPromise<Address, SaveAddressInput>(async () => {
+      throw new Error('saveAddress not provided');
+    }),
+  },
+  guards: {
+    isEdit: ({ context }) => context.addressId !== null,
+    isValid: ({ context }) => context.dirty && Object.keys(addressErrors(context.values)).length === 0,
+    isNotFound: ({ event }) => 'error' in event && (event.error as { status?: unknown } | null)?.status === 404,
+  },
+  actions: {
+    setValue: assign(({ context, event }) => {
+      if (event.type !== 'form.change') return {};
+      const values = { ...context.values, [event.field]: event.value };
+      // A state code belongs to its country: changing country clears it.
+      if (event.field === 'isoCountryCode' && event.value !== context.values.isoCountryCode) values.stateCode = '';
+      return { values, dirty: true };
+    }),
+    touch: assign(({ context, event }) =>
+      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
+    ),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    fillValues: assign(({ event }) =>
+      'output' in event ? { values: addressToValues(event.output as Address), fetchError: false } : {},
+    ),
+    setFetchError: assign({ fetchError: true }),
+    setSaveError: assign({ saveError: true }),
+    clearSaveError: assign({ saveError: false }),
+    storeSaved: assign({ saved: ({ event }) => ('output' in event ? (event.output as Address) : null) }),
+  },
+}).createMachine({
+  id: 'addressForm',
+  context: ({ input }) => ({
+    addressId: input.addressId,
+    values: emptyAddressValues,
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    fetchError: false,
+    saveError: false,
+    saved: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }],
+    },
+    loading: {
+      invoke: {
+        id: 'fetchAddress',
+        src: 'fetchAddress',
+        input: ({ context }) => ({ id: context.addressId ?? '' }),
+        onDone: { target: 'editing', actions: 'fillValues' },
+        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'setFetchError' }],
+      },
+    },
+    loadFailed: {
+      on: { 'address.retry': { target: 'loading' } },
+    },
+    notFound: {},
+    editing: {
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [
+          { guard: 'isValid', target: 'saving', actions: 'clearSaveError' },
+          { actions: 'markSubmitAttempted' },
+        ],
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveAddress',
+        src: 'saveAddress',
+        input: ({ context }) => ({ addressId: context.addressId, values: context.values }),
+        onDone: { target: 'saved', actions: 'storeSaved' },
+        onError: { target: 'editing', actions: 'setSaveError' },
+      },
+    },
+    saved: { type: 'final' },
+  },
+  output: ({ context }) => ({ address: context.saved }),
+});

@@ -1,0 +1,118 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { SavedCard } from '../src/schemas/cards';
+
+/**
+ * Saved payment cards (/payment-methods). Each entry is the spec's credit card entity
+ * (section 3: data.id, isDeleting, hasDeleteError). Delete asks first; confirming marks the
+ * card deleting, then removes it on success or flags an error on it (section 4). One delete
+ * runs at a time: the other cards' delete buttons wait for it.
+ */
+export interface CreditCardEntry {
+  data: SavedCard;
+  isDeleting: boolean;
+  hasDeleteError: boolean;
+}
+
+export interface SavedCardsContext {
+  cards: CreditCardEntry[];
+  /** The card the confirm modal is about. */
+  pendingId: string | null;
+  /** The card just removed (for the confirmation message). */
+  deletedId: string | null;
+}
+
+export type SavedCardsEvent =
+  | { type: 'card.delete'; id: string }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'cards.retry' };
+
+export const savedCardsMessages = {
+  fetchError: 'Sorry, we could not load your saved cards. Please try again.',
+  deleteError: 'Sorry, we could not delete this card. Please try again later.',
+  deleted: 'Your card has been deleted.',
+} as const;
+
+export const savedCardsMachine = setup({
+  types: {
+    context: {} as SavedCardsContext,
+    events: {} as SavedCardsEvent,
+  },
+  actors: {
+    fetchCards: fromPromise<SavedCard[]>(async () => {
+      throw new Error('fetchCards not provided');
+    }),
+    deleteCard: fromPromise<void, { id: string }>(async () => {
+      throw new Error('deleteCard not provided');
+    }),
+  },
+  guards: {
+    isKnownCard: ({ context, event }) =>
+      event.type === 'card.delete' && context.cards.some((c) => c.data.id === event.id),
+  },
+  actions: {
+    storeCards: assign({
+      cards: ({ event }) =>
+        'output' in event ? (event.output as SavedCard[]).map((data) => ({ data, isDeleting: false, hasDeleteError: false })) : [],
+    }),
+    setPending: assign({
+      pendingId: ({ event }) => (event.type === 'card.delete' ? event.id : null),
+      deletedId: null,
+    }),
+    clearPending: assign({ pendingId: null }),
+    markDeleting: assign({
+      cards: ({ context }) =>
+        context.cards.map((c) => (c.data.id === context.pendingId ? { ...c, isDeleting: true, hasDeleteError: false } : c)),
+    }),
+    removeCard: assign({
+      cards: ({ context }) => context.cards.filter((c) => c.data.id !== context.pendingId),
+      deletedId: ({ context }) => context.pendingId,
+      pendingId: null,
+    }),
+    flagDeleteError: assign({
+      cards: ({ context }) =>
+        context.cards.map((c) => (c.data.id === context.pendingId ? { ...c, isDeleting: false, hasDeleteError: true } : c)),
+      pendingId: null,
+    }),
+  },
+}).createMachine({
+  id: 'savedCards',
+  context: { cards: [], pendingId: null, deletedId: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchCards',
+        src: 'fetchCards',
+        onDone: { target: 'ready', actions: 'storeCards' },
+        onError: { target: 'loadFailed' },
+      },
+    },
+    loadFailed: {
+      on: { 'cards.retry': { target: 'loading' } },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'card.delete': { guard: 'isKnownCard', target: 'confirming', actions: 'setPending' } },
+        },
+        confirming: {
+          on: {
+            'delete.confirm': { target: 'deleting', actions: 'markDeleting' },
+            'delete.cancel': { target: 'idle', actions: 'clearPending' },
+          },
+        },
+        deleting: {
+          invoke: {
+            id: 'deleteCard',
+            src: 'deleteCard',
+            input: ({ context }) => ({ id: context.pendingId ?? '' }),
+            onDone: { target: 'idle', actions: 'removeCard' },
+            onError: { target: 'idle', actions: 'flagDeleteError' },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,48 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Smartcard } from '../src/schemas/smartcards';
+
+/** The customer's smartcards (/smartcards): loading, a fetch error with retry, the list. */
+export interface SmartcardsContext {
+  smartcards: Smartcard[];
+}
+
+export type SmartcardsEvent = { type: 'smartcards.retry' };
+
+export const smartcardsMessages = {
+  fetchError: 'Sorry, we could not load your smartcards. Please try again.',
+} as const;
+
+export const smartcardsMachine = setup({
+  types: {
+    context: {} as SmartcardsContext,
+    events: {} as SmartcardsEvent,
+  },
+  actors: {
+    fetchSmartcards: fromPromise<Smartcard[]>(async () => {
+      throw new Error('fetchSmartcards not provided');
+    }),
+  },
+  actions: {
+    storeSmartcards: assign({
+      smartcards: ({ event }) => ('output' in event ? (event.output as Smartcard[]) : []),
+    }),
+  },
+}).createMachine({
+  id: 'smartcards',
+  context: { smartcards: [] },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchSmartcards',
+        src: 'fetchSmartcards',
+        onDone: { target: 'loaded', actions: 'storeSmartcards' },
+        onError: { target: 'loadFailed' },
+      },
+    },
+    loadFailed: {
+      on: { 'smartcards.retry': { target: 'loading' } },
+    },
+    loaded: {},
+  },
+});

@@ -1,0 +1,22 @@
+import type { Address } from '../../../src/schemas/addresses';
+import * as styles from './address-book.css';
+
+/** The name an address goes by: its nickname, else its first line. */
+export const addressName = (address: Address): string => address.nickName?.trim() || address.line1;
+
+/** An address's lines, postcode and country, one per line. */
+export function AddressLines({ address }: { address: Address }) {
+  const lines = [address.line1, address.line2, address.line3, address.line4, address.line5, address.postCode, address.countryName].filter(
+    (line): line is string => Boolean(line && line.trim()),
+  );
+  return (
+    <address className={styles.lines}>
+      {lines.map((line, i) => (
+        <span key={i}>
+          {line}
+          {i < lines.length - 1 && <br />}
+        </span>
+      ))}
+    </address>
+  );
+}

@@ -1,0 +1,9 @@
+import type { ApiClient } from './client';
+import { CardListResponse, DeleteCardResponse } from '../schemas/cards';
+
+/** Saved payment cards (spec section 7): list and delete. */
+export const cardsApi = (client: ApiClient) => ({
+  list: async () => (await client.request(CardListResponse, '/customer/cards')).cards,
+  remove: (id: string) => client.request(DeleteCardResponse, '/customer/delete-card', { method: 'POST', body: { id } }),
+});
+export type CardsApi = ReturnType<typeof cardsApi>;

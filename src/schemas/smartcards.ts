@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+
+/**
+ * The customer's ITSO smartcards and their state. Only the last four digits of the card number
+ * (ISRN) ever leave the server.
+ */
+export const smartcardStatuses = ['ACTIVE', 'INACTIVE', 'LOST_STOLEN', 'EXPIRED'] as const;
+export type SmartcardStatus = (typeof smartcardStatuses)[number];
+
+export const SmartcardProduct = v.object({
+  id: v.string(),
+  /** e.g. "Off-Peak Day Return" */
+  productName: v.string(),
+  /** e.g. "Leeds to York" */
+  route: v.string(),
+  /** First day of validity, YYYY-MM-DD. */
+  validFrom: v.pipe(v.string(), v.isoDate()),
+  /** Last day to load it onto the card, YYYY-MM-DD. */
+  collectBy: v.pipe(v.string(), v.isoDate()),
+});
+export type SmartcardProduct = v.InferOutput<typeof SmartcardProduct>;
+
+export const Smartcard = v.object({
+  id: v.string(),
+  numberLastFour: v.pipe(v.string(), v.regex(/^\d{4}$/)),
+  /** The train company that issued the card, e.g. "Northern". */
+  operator: v.string(),
+  status: v.picklist(smartcardStatuses),
+  /** YYYY-MM-DD */
+  expiryDate: v.pipe(v.string(), v.isoDate()),
+  /** Tickets bought for the card that have not been loaded onto it yet. */
+  productsAwaitingCollection: v.array(SmartcardProduct),
+});
+export type Smartcard = v.InferOutput<typeof Smartcard>;
+
+export const SmartcardListResponse = v.object({ smartcards: v.array(Smartcard) });
+
+export const smartcardStatusLabels: Record<SmartcardStatus, string> = {
+  ACTIVE: 'Active',
+  INACTIVE: 'Inactive',
+  LOST_STOLEN: 'Reported lost or stolen',
+  EXPIRED: 'Expired',
+};
+
+/** What each status means for the customer (our copy; the spec names the states only). */
+export const smartcardStatusNotes: Record<SmartcardStatus, string> = {
+  ACTIVE: 'You can load tickets onto this smartcard.',
+  INACTIVE: 'This smartcard is inactive, so tickets cannot be loaded onto it. Contact the train company that issued it to reactivate it.',
+  LOST_STOLEN: 'This smartcard has been reported lost or stolen and can no longer be used.',
+  EXPIRED: 'This smartcard has expired. Apply for a new one to keep buying smartcard tickets.',
+};

@@ -1,0 +1,42 @@
+import { expect } from 'vitest';
+import { savedCardsMachine } from '../../machines/saved-cards';
+import type { SavedCard } from '../../src/schemas/cards';
+import { describeMachineModel } from './harness';
+
+const card = (id: string, brand: string, lastFourDigits: string): SavedCard => ({
+  id,
+  brand,
+  lastFourDigits,
+  expiryMonth: 8,
+  expiryYear: 2029,
+  cardholderName: 'Alex Morgan',
+  isExpired: false,
+});
+const cards = [card('visa', 'VISA', '4242'), card('mc', 'MASTERCARD', '5454')];
+
+describeMachineModel(savedCardsMachine, {
+  name: 'savedCardsMachine',
+  events: {
+    'card.delete': (snap) => [
+      { type: 'card.delete', id: snap.context.cards[0]?.data.id ?? 'visa' } as const,
+      { type: 'card.delete', id: 'unknown' } as const,
+    ],
+    'xstate.done.actor.fetchCards': [{ type: 'xstate.done.actor.fetchCards', output: cards }],
+    'xstate.error.actor.fetchCards': [{ type: 'xstate.error.actor.fetchCards', error: { status: 500 } }],
+    'xstate.done.actor.deleteCard': [{ type: 'xstate.done.actor.deleteCard', output: undefined }],
+    'xstate.error.actor.deleteCard': [{ type: 'xstate.error.actor.deleteCard', error: { status: 409, code: 'CARD_IN_USE' } }],
+  },
+  serializeContext: (c) => ({
+    cards: c.cards.map((e) => `${e.data.id}:${e.isDeleting ? 'deleting' : ''}:${e.hasDeleteError ? 'error' : ''}`),
+    pendingId: c.pendingId,
+    deletedId: c.deletedId,
+  }),
+  assert: (snapshot) => {
+    const { cards: entries, pendingId, deletedId } = snapshot.context;
+    const deleting = entries.filter((e) => e.isDeleting).map((e) => e.data.id);
+    // The spec's entity: only the card being deleted is marked deleting, and only while it is.
+    expect(deleting).toEqual(snapshot.matches({ ready: 'deleting' }) ? [pendingId] : []);
+    if (deletedId) expect(entries.map((e) => e.data.id)).not.toContain(deletedId);
+    for (const e of entries) expect(e.isDeleting && e.hasDeleteError).toBe(false);
+  },
+});
