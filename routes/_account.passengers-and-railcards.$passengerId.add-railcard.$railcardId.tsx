@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { requirePassengersFeature } from './-components/passengers/feature';
+import { RailcardFormPage } from './-components/railcards/railcard-form-page';
 
 export const Route = createFileRoute('/_account/passengers-and-railcards/$passengerId/add-railcard/$railcardId')({
-  component: () => <SectionPending title="Add railcard" />,
+  beforeLoad: requirePassengersFeature,
+  component: AddRailcard,
 });
+
+function AddRailcard() {
+  const { passengerId, railcardId } = Route.useParams();
+  return <RailcardFormPage key={`${passengerId}/${railcardId}`} mode="add" passengerId={passengerId} railcardId={railcardId} />;
+}

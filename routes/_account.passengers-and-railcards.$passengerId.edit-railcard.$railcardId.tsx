@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { requirePassengersFeature } from './-components/passengers/feature';
+import { RailcardFormPage } from './-components/railcards/railcard-form-page';
 
 export const Route = createFileRoute('/_account/passengers-and-railcards/$passengerId/edit-railcard/$railcardId')({
-  component: () => <SectionPending title="Edit railcard" />,
+  beforeLoad: requirePassengersFeature,
+  component: EditRailcard,
 });
+
+function EditRailcard() {
+  const { passengerId, railcardId } = Route.useParams();
+  return <RailcardFormPage key={`${passengerId}/${railcardId}`} mode="edit" passengerId={passengerId} railcardId={railcardId} />;
+}

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { requirePassengersFeature } from './-components/passengers/feature';
+import { PassengerFormPage } from './-components/passengers/passenger-form-page';
 
 export const Route = createFileRoute('/_account/passengers-and-railcards/add-passenger')({
-  component: () => <SectionPending title="Add passenger" />,
+  beforeLoad: requirePassengersFeature,
+  component: () => <PassengerFormPage mode="add" />,
 });

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { requirePassengersFeature } from './-components/passengers/feature';
+import { DigitalRailcardPage } from './-components/railcards/digital-railcard-page';
 
 export const Route = createFileRoute('/_account/passengers-and-railcards/digital-railcard/$railcardId')({
-  component: () => <SectionPending title="Digital railcard" />,
+  beforeLoad: requirePassengersFeature,
+  component: DigitalRailcard,
 });
+
+function DigitalRailcard() {
+  const { railcardId } = Route.useParams();
+  return <DigitalRailcardPage key={railcardId} railcardId={railcardId} />;
+}

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { requirePassengersFeature } from './-components/passengers/feature';
+import { PassengersPage } from './-components/passengers/passengers-page';
 
 export const Route = createFileRoute('/_account/passengers-and-railcards/')({
-  component: () => <SectionPending title="Passengers and railcards" />,
+  beforeLoad: requirePassengersFeature,
+  component: PassengersPage,
 });

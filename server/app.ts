@@ -6,7 +6,9 @@ import { HTTPException } from 'hono/http-exception';
 import { addressesApi } from './api/addresses.ts';
 import { authApi } from './api/auth.ts';
 import { cardsApi } from './api/cards.ts';
+import { passengersApi } from './api/passengers.ts';
 import { passwordApi } from './api/password.ts';
+import { railcardsApi } from './api/railcards.ts';
 import { smartcardsApi } from './api/smartcards.ts';
 import { userFlowAccessApi } from './api/user-flow-access.ts';
 import type { Db } from './db.ts';
@@ -96,6 +98,8 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', authApi());
   api.route('/', passwordApi());
   api.route('/', userFlowAccessApi());
+  api.route('/', passengersApi());
+  api.route('/', railcardsApi());
   api.route('/', addressesApi());
   api.route('/', cardsApi());
   api.route('/', smartcardsApi());

@@ -1,0 +1,56 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { DigitalRailcard } from '../src/schemas/railcards';
+
+/**
+ * The digital railcard for inspection: loading, showing (the card, with a moving element), failed
+ * (retry). `showing` can enlarge the card for an inspector and back.
+ */
+export interface DigitalRailcardContext {
+  railcardId: string;
+  card: DigitalRailcard | null;
+  error: unknown;
+}
+
+export type DigitalRailcardEvent = { type: 'card.retry' } | { type: 'card.enlarge' } | { type: 'card.shrink' };
+
+export const digitalRailcardMachine = setup({
+  types: {
+    context: {} as DigitalRailcardContext,
+    events: {} as DigitalRailcardEvent,
+    input: {} as { railcardId: string },
+  },
+  actors: {
+    fetchDigitalRailcard: fromPromise<DigitalRailcard, { railcardId: string }>(async () => {
+      throw new Error('fetchDigitalRailcard not provided');
+    }),
+  },
+  actions: {
+    storeCard: assign({ card: ({ event }) => ('output' in event ? (event.output as DigitalRailcard) : null), error: null }),
+    storeError: assign({ error: ({ event }) => ('error' in event ? event.error : null) }),
+  },
+}).createMachine({
+  id: 'digitalRailcard',
+  context: ({ input }) => ({ railcardId: input.railcardId, card: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchDigitalRailcard',
+        src: 'fetchDigitalRailcard',
+        input: ({ context }) => ({ railcardId: context.railcardId }),
+        onDone: { target: 'showing', actions: 'storeCard' },
+        onError: { target: 'failed', actions: 'storeError' },
+      },
+    },
+    showing: {
+      initial: 'normal',
+      states: {
+        normal: { on: { 'card.enlarge': 'enlarged' } },
+        enlarged: { on: { 'card.shrink': 'normal' } },
+      },
+    },
+    failed: {
+      on: { 'card.retry': 'loading' },
+    },
+  },
+});

@@ -1,0 +1,220 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  emptyPassengerValues,
+  passengerErrors,
+  toPassengerRequest,
+  toPassengerValues,
+  type PassengerErrorKey,
+  type PassengerField,
+  type PassengerRequest,
+  type PassengerValues,
+  type SavedPassenger,
+  type SavePassengerResponse,
+} from '../src/schemas/passengers';
+
+/**
+ * Add and edit a saved passenger, and delete one (spec sections 2, 4, 5, 8): add starts editing an
+ * empty form; edit loads the passenger first. Save and delete end the flow (the screen goes back to
+ * the list). An account-holder edit whose account update failed stays, with the account-update flag.
+ */
+export type PassengerFormMode = 'add' | 'edit';
+
+export interface PassengerFormInput {
+  mode: PassengerFormMode;
+  passengerId: string | null;
+  /** Today's date (YYYY-MM-DD) for the date-of-birth rules. */
+  today: string;
+}
+
+export interface PassengerFormContext {
+  mode: PassengerFormMode;
+  passengerId: string | null;
+  today: string;
+  values: PassengerValues;
+  touched: Partial<Record<PassengerErrorKey, boolean>>;
+  dirty: boolean;
+  submitAttempted: boolean;
+  isAccountHolder: boolean;
+  shouldUpdateAccount: boolean;
+  loadError: unknown;
+  saveFailed: boolean;
+  accountUpdateFailed: boolean;
+  deleteFailed: boolean;
+  outcome: 'saved' | 'deleted' | null;
+}
+
+export type PassengerFormEvent =
+  | { type: 'form.change'; field: PassengerField; value: string }
+  | { type: 'form.blur'; field: PassengerErrorKey }
+  | { type: 'form.toggleUpdateAccount'; value: boolean }
+  | { type: 'form.submit' }
+  | { type: 'passenger.retry' }
+  | { type: 'delete.request' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' };
+
+export interface SavePassengerInput {
+  mode: PassengerFormMode;
+  passengerId: string | null;
+  body: PassengerRequest;
+}
+
+/** Copy the spec does not give (docs/decisions/050-passengers-and-railcards.md). */
+export const passengerFormMessages = {
+  accountUpdateFailed:
+    "Your passenger details were saved, but we couldn't update the name in your Personal Details. Please try again later, or change it in Personal Details.",
+  deleteFailed: 'Sorry, we could not delete this passenger right now. Please try again later.',
+  loadFailed: 'Sorry, we could not load this passenger right now.',
+  accountHolderNote: 'This passenger is the account holder and cannot be deleted',
+} as const;
+
+const errorsOf = (c: Pick<PassengerFormContext, 'values' | 'today' | 'isAccountHolder'>) =>
+  passengerErrors(c.values, { today: c.today, isAccountHolder: c.isAccountHolder });
+
+/** Errors to show (once a field was left or a submit tried) and whether submit is allowed. */
+export const passengerFormView = (context: PassengerFormContext, submitting: boolean) => {
+  const errors = errorsOf(context);
+  const shown: Partial<Record<PassengerErrorKey, string>> = {};
+  for (const key of Object.keys(errors) as PassengerErrorKey[]) {
+    if (context.touched[key] || context.submitAttempted) shown[key] = errors[key];
+  }
+  return { errors: shown, canSubmit: context.dirty && Object.keys(errors).length === 0 && !submitting };
+};
+
+export const passengerFormMachine = setup({
+  types: {
+    context: {} as PassengerFormContext,
+    events: {} as PassengerFormEvent,
+    input: {} as PassengerFormInput,
+    output: {} as { outcome: 'saved' | 'deleted' },
+  },
+  actors: {
+    fetchPassenger: fromPromise<SavedPassenger, { passengerId: string }>(async () => {
+      throw new Error('fetchPassenger not provided');
+    }),
+    savePassenger: fromPromise<SavePassengerResponse, SavePassengerInput>(async () => {
+      throw new Error('savePassenger not provided');
+    }),
+    deletePassenger: fromPromise<unknown, { passengerId: string }>(async () => {
+      throw new Error('deletePassenger not provided');
+    }),
+  },
+  guards: {
+    isEdit: ({ context }) => context.mode === 'edit',
+    isValid: ({ context }) => context.dirty && Object.keys(errorsOf(context)).length === 0,
+    canDelete: ({ context }) => context.mode === 'edit' && !context.isAccountHolder,
+    hasAccountUpdateFailed: ({ event }) =>
+      'output' in event && (event.output as SavePassengerResponse).accountUpdateFailed === true,
+  },
+  actions: {
+    storePassenger: assign(({ event }) => {
+      if (!('output' in event)) return {};
+      const p = event.output as SavedPassenger;
+      return { values: toPassengerValues(p), isAccountHolder: p.isAccountHolder, loadError: null };
+    }),
+    storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
+    setValue: assign(({ context, event }) =>
+      event.type === 'form.change'
+        ? { values: { ...context.values, [event.field]: event.value }, dirty: true, saveFailed: false, accountUpdateFailed: false }
+        : {},
+    ),
+    touch: assign(({ context, event }) =>
+      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
+    ),
+    setUpdateAccount: assign(({ event }) =>
+      event.type === 'form.toggleUpdateAccount' ? { shouldUpdateAccount: event.value, dirty: true, accountUpdateFailed: false } : {},
+    ),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    clearOutcome: assign({ saveFailed: false, accountUpdateFailed: false, deleteFailed: false }),
+    flagSaveFailed: assign({ saveFailed: true }),
+    flagAccountUpdateFailed: assign({ accountUpdateFailed: true, dirty: false }),
+    flagDeleteFailed: assign({ deleteFailed: true }),
+    markSaved: assign({ outcome: 'saved' as const }),
+    markDeleted: assign({ outcome: 'deleted' as const }),
+  },
+}).createMachine({
+  id: 'passengerForm',
+  context: ({ input }) => ({
+    mode: input.mode,
+    passengerId: input.passengerId,
+    today: input.today,
+    values: emptyPassengerValues,
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    isAccountHolder: false,
+    shouldUpdateAccount: false,
+    loadError: null,
+    saveFailed: false,
+    accountUpdateFailed: false,
+    deleteFailed: false,
+    outcome: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }],
+    },
+    loading: {
+      invoke: {
+        id: 'fetchPassenger',
+        src: 'fetchPassenger',
+        input: ({ context }) => ({ passengerId: context.passengerId ?? '' }),
+        onDone: { target: 'editing', actions: 'storePassenger' },
+        onError: { target: 'loadFailed', actions: 'storeLoadError' },
+      },
+    },
+    loadFailed: {
+      on: { 'passenger.retry': 'loading' },
+    },
+    editing: {
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.toggleUpdateAccount': { actions: 'setUpdateAccount' },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting', actions: 'clearOutcome' },
+          { actions: 'markSubmitAttempted' },
+        ],
+        'delete.request': { guard: 'canDelete', target: 'confirmingDelete', actions: 'clearOutcome' },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'savePassenger',
+        src: 'savePassenger',
+        input: ({ context }) => ({
+          mode: context.mode,
+          passengerId: context.passengerId,
+          body: {
+            ...toPassengerRequest(context.values, context.isAccountHolder),
+            ...(context.mode === 'edit' && context.isAccountHolder ? { shouldUpdateAccount: context.shouldUpdateAccount } : {}),
+          },
+        }),
+        onDone: [
+          { guard: 'hasAccountUpdateFailed', target: 'editing', actions: 'flagAccountUpdateFailed' },
+          { target: 'saved', actions: 'markSaved' },
+        ],
+        onError: { target: 'editing', actions: 'flagSaveFailed' },
+      },
+    },
+    confirmingDelete: {
+      on: {
+        'delete.confirm': 'deleting',
+        'delete.cancel': { target: 'editing', actions: 'clearOutcome' },
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'deletePassenger',
+        src: 'deletePassenger',
+        input: ({ context }) => ({ passengerId: context.passengerId ?? '' }),
+        onDone: { target: 'deleted', actions: 'markDeleted' },
+        onError: { target: 'confirmingDelete', actions: 'flagDeleteFailed' },
+      },
+    },
+    saved: { type: 'final' },
+    deleted: { type: 'final' },
+  },
+  output: ({ context }) => ({ outcome: context.outcome ?? 'saved' }),
+});

@@ -1,0 +1,48 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { PassengersAndRailcardsResponse, PassengerWithRailcards } from '../src/schemas/passengers';
+
+/** The passengers-and-railcards list: loading, loaded (possibly only the account holder), failed with retry. */
+export interface PassengersListContext {
+  passengers: PassengerWithRailcards[];
+  /** The last load failure, as thrown (screens word it: schema mismatch, network, status). */
+  error: unknown;
+}
+
+export type PassengersListEvent = { type: 'list.retry' };
+
+export const passengersListMachine = setup({
+  types: {
+    context: {} as PassengersListContext,
+    events: {} as PassengersListEvent,
+  },
+  actors: {
+    fetchPassengers: fromPromise<PassengersAndRailcardsResponse>(async () => {
+      throw new Error('fetchPassengers not provided');
+    }),
+  },
+  actions: {
+    storePassengers: assign({
+      passengers: ({ event }) => ('output' in event ? (event.output as PassengersAndRailcardsResponse).passengers : []),
+      error: null,
+    }),
+    storeError: assign({ error: ({ event }) => ('error' in event ? event.error : null) }),
+  },
+}).createMachine({
+  id: 'passengersList',
+  context: { passengers: [], error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchPassengers',
+        src: 'fetchPassengers',
+        onDone: { target: 'loaded', actions: 'storePassengers' },
+        onError: { target: 'failed', actions: 'storeError' },
+      },
+    },
+    loaded: {},
+    failed: {
+      on: { 'list.retry': 'loading' },
+    },
+  },
+});

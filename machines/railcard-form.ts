@@ -1,0 +1,264 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  validateAttribute,
+  validateCardNumber,
+  validateExpiryDate,
+  type CatalogueRailcard,
+  type PassengerName,
+  type PassengerRailcard,
+  type RailcardRequest,
+  type RailcardStatusResponse,
+} from '../src/schemas/railcards';
+
+/**
+ * Add or edit a passenger's railcard (spec section 7): load the railcard type (and the held card when
+ * editing), edit card number, expiry, digital or not and the type's attributes; on submit check the
+ * card's status (railcard-status), then save its details (PUT) and attributes (POST). Edit can remove
+ * the card after a confirmation. Save and delete end the flow.
+ */
+export type RailcardFormMode = 'add' | 'edit';
+
+export interface RailcardFormInput {
+  mode: RailcardFormMode;
+  passengerId: string;
+  railcardId: string;
+  /** Today's date (YYYY-MM-DD). */
+  today: string;
+}
+
+export interface LoadedRailcard {
+  passenger: PassengerName;
+  railcard: CatalogueRailcard;
+  held: PassengerRailcard | null;
+}
+
+export interface SaveRailcardInput {
+  passengerId: string;
+  railcardId: string;
+  railcard: RailcardRequest;
+  /** The type's attributes, or null when it defines none (no POST). */
+  attributes: Record<string, string> | null;
+}
+
+/** Field keys: cardNumber, expiryDate and one per attribute the railcard type defines. */
+export type RailcardValues = Record<string, string>;
+
+export interface RailcardFormContext {
+  mode: RailcardFormMode;
+  passengerId: string;
+  railcardId: string;
+  today: string;
+  loaded: LoadedRailcard | null;
+  values: RailcardValues;
+  isDigital: boolean;
+  touched: Record<string, boolean>;
+  dirty: boolean;
+  submitAttempted: boolean;
+  loadError: unknown;
+  statusProblem: 'expired' | 'invalid' | null;
+  saveFailed: boolean;
+  deleteFailed: boolean;
+  outcome: 'saved' | 'deleted' | null;
+}
+
+export type RailcardFormEvent =
+  | { type: 'form.change'; field: string; value: string }
+  | { type: 'form.blur'; field: string }
+  | { type: 'form.toggleDigital'; value: boolean }
+  | { type: 'form.submit' }
+  | { type: 'railcard.retry' }
+  | { type: 'delete.request' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' };
+
+/** Every failing rule of the railcard form. */
+export const railcardErrors = (context: Pick<RailcardFormContext, 'values' | 'today' | 'loaded'>): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  const type = context.loaded?.railcard;
+  if (!type) return errors;
+  const card = validateCardNumber(context.values.cardNumber ?? '');
+  if (card) errors.cardNumber = card;
+  const expiry = validateExpiryDate(context.values.expiryDate ?? '', context.today, type.railcardDetails.validityMonths);
+  if (expiry) errors.expiryDate = expiry;
+  for (const def of type.attributes) {
+    const problem = validateAttribute(context.values[def.name] ?? '', def);
+    if (problem) errors[def.name] = problem;
+  }
+  return errors;
+};
+
+export const railcardFormView = (context: RailcardFormContext, busy: boolean) => {
+  const errors = railcardErrors(context);
+  const shown: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) if (context.touched[key] || context.submitAttempted) shown[key] = message;
+  return { errors: shown, canSubmit: context.dirty && Object.keys(errors).length === 0 && !busy };
+};
+
+export const railcardFormMachine = setup({
+  types: {
+    context: {} as RailcardFormContext,
+    events: {} as RailcardFormEvent,
+    input: {} as RailcardFormInput,
+    output: {} as { outcome: 'saved' | 'deleted' },
+  },
+  actors: {
+    loadRailcard: fromPromise<LoadedRailcard, { mode: RailcardFormMode; passengerId: string; railcardId: string }>(async () => {
+      throw new Error('loadRailcard not provided');
+    }),
+    checkRailcardStatus: fromPromise<RailcardStatusResponse, { passengerId: string; railcardId: string; railcard: RailcardRequest }>(
+      async () => {
+        throw new Error('checkRailcardStatus not provided');
+      },
+    ),
+    saveRailcard: fromPromise<unknown, SaveRailcardInput>(async () => {
+      throw new Error('saveRailcard not provided');
+    }),
+    deleteRailcard: fromPromise<unknown, { passengerId: string; railcardId: string }>(async () => {
+      throw new Error('deleteRailcard not provided');
+    }),
+  },
+  guards: {
+    isValid: ({ context }) => context.dirty && Object.keys(railcardErrors(context)).length === 0,
+    isEdit: ({ context }) => context.mode === 'edit',
+    isExpired: ({ event }) => 'output' in event && (event.output as RailcardStatusResponse).status === 'expired',
+    isInvalid: ({ event }) => 'output' in event && (event.output as RailcardStatusResponse).status === 'invalid',
+  },
+  actions: {
+    storeLoaded: assign(({ event }) => {
+      if (!('output' in event)) return {};
+      const loaded = event.output as LoadedRailcard;
+      const values: RailcardValues = {
+        cardNumber: loaded.held?.railcardDetails.cardNumber ?? '',
+        expiryDate: loaded.held?.expiryDate ?? '',
+      };
+      for (const def of loaded.railcard.attributes) values[def.name] = loaded.held?.attributes[def.name] ?? '';
+      return { loaded, values, isDigital: loaded.held?.railcardDetails.isDigital ?? false, loadError: null };
+    }),
+    storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
+    setValue: assign(({ context, event }) =>
+      event.type === 'form.change'
+        ? { values: { ...context.values, [event.field]: event.value }, dirty: true, statusProblem: null, saveFailed: false }
+        : {},
+    ),
+    touch: assign(({ context, event }) =>
+      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
+    ),
+    setDigital: assign(({ event }) => (event.type === 'form.toggleDigital' ? { isDigital: event.value, dirty: true } : {})),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    clearOutcome: assign({ statusProblem: null, saveFailed: false, deleteFailed: false }),
+    flagExpired: assign({ statusProblem: 'expired' as const }),
+    flagInvalid: assign({ statusProblem: 'invalid' as const }),
+    flagSaveFailed: assign({ saveFailed: true }),
+    flagDeleteFailed: assign({ deleteFailed: true }),
+    markSaved: assign({ outcome: 'saved' as const }),
+    markDeleted: assign({ outcome: 'deleted' as const }),
+  },
+}).createMachine({
+  id: 'railcardForm',
+  context: ({ input }) => ({
+    mode: input.mode,
+    passengerId: input.passengerId,
+    railcardId: input.railcardId,
+    today: input.today,
+    loaded: null,
+    values: { cardNumber: '', expiryDate: '' },
+    isDigital: false,
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    loadError: null,
+    statusProblem: null,
+    saveFailed: false,
+    deleteFailed: false,
+    outcome: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadRailcard',
+        src: 'loadRailcard',
+        input: ({ context }) => ({ mode: context.mode, passengerId: context.passengerId, railcardId: context.railcardId }),
+        onDone: { target: 'editing', actions: 'storeLoaded' },
+        onError: { target: 'loadFailed', actions: 'storeLoadError' },
+      },
+    },
+    loadFailed: {
+      on: { 'railcard.retry': 'loading' },
+    },
+    editing: {
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.toggleDigital': { actions: 'setDigital' },
+        'form.submit': [
+          { guard: 'isValid', target: 'checking', actions: 'clearOutcome' },
+          { actions: 'markSubmitAttempted' },
+        ],
+        'delete.request': { guard: 'isEdit', target: 'confirmingDelete', actions: 'clearOutcome' },
+      },
+    },
+    checking: {
+      invoke: {
+        id: 'checkRailcardStatus',
+        src: 'checkRailcardStatus',
+        input: ({ context }) => ({
+          passengerId: context.passengerId,
+          railcardId: context.railcardId,
+          railcard: {
+            cardNumber: (context.values.cardNumber ?? '').replace(/\s+/g, ''),
+            expiryDate: context.values.expiryDate ?? '',
+            isDigital: context.isDigital,
+          },
+        }),
+        onDone: [
+          { guard: 'isExpired', target: 'editing', actions: 'flagExpired' },
+          { guard: 'isInvalid', target: 'editing', actions: 'flagInvalid' },
+          { target: 'saving' },
+        ],
+        onError: { target: 'editing', actions: 'flagSaveFailed' },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveRailcard',
+        src: 'saveRailcard',
+        input: ({ context }) => {
+          const defs = context.loaded?.railcard.attributes ?? [];
+          return {
+            passengerId: context.passengerId,
+            railcardId: context.railcardId,
+            railcard: {
+              cardNumber: (context.values.cardNumber ?? '').replace(/\s+/g, ''),
+              expiryDate: context.values.expiryDate ?? '',
+              isDigital: context.isDigital,
+            },
+            attributes: defs.length
+              ? Object.fromEntries(defs.map((d) => [d.name, (context.values[d.name] ?? '').trim()]))
+              : null,
+          };
+        },
+        onDone: { target: 'saved', actions: 'markSaved' },
+        onError: { target: 'editing', actions: 'flagSaveFailed' },
+      },
+    },
+    confirmingDelete: {
+      on: {
+        'delete.confirm': 'deleting',
+        'delete.cancel': { target: 'editing', actions: 'clearOutcome' },
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'deleteRailcard',
+        src: 'deleteRailcard',
+        input: ({ context }) => ({ passengerId: context.passengerId, railcardId: context.railcardId }),
+        onDone: { target: 'deleted', actions: 'markDeleted' },
+        onError: { target: 'confirmingDelete', actions: 'flagDeleteFailed' },
+      },
+    },
+    saved: { type: 'final' },
+    deleted: { type: 'final' },
+  },
+  output: ({ context }) => ({ outcome: context.outcome ?? 'saved' }),
+});

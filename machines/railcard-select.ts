@@ -1,0 +1,47 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { RailcardsListResponse } from '../src/schemas/railcards';
+
+/** Select a railcard for a passenger: the railcards they can add (railcardslist), with retry. */
+export interface RailcardSelectContext {
+  passengerId: string;
+  list: RailcardsListResponse | null;
+  error: unknown;
+}
+
+export type RailcardSelectEvent = { type: 'list.retry' };
+
+export const railcardSelectMachine = setup({
+  types: {
+    context: {} as RailcardSelectContext,
+    events: {} as RailcardSelectEvent,
+    input: {} as { passengerId: string },
+  },
+  actors: {
+    fetchRailcards: fromPromise<RailcardsListResponse, { passengerId: string }>(async () => {
+      throw new Error('fetchRailcards not provided');
+    }),
+  },
+  actions: {
+    storeList: assign({ list: ({ event }) => ('output' in event ? (event.output as RailcardsListResponse) : null), error: null }),
+    storeError: assign({ error: ({ event }) => ('error' in event ? event.error : null) }),
+  },
+}).createMachine({
+  id: 'railcardSelect',
+  context: ({ input }) => ({ passengerId: input.passengerId, list: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchRailcards',
+        src: 'fetchRailcards',
+        input: ({ context }) => ({ passengerId: context.passengerId }),
+        onDone: { target: 'loaded', actions: 'storeList' },
+        onError: { target: 'failed', actions: 'storeError' },
+      },
+    },
+    loaded: {},
+    failed: {
+      on: { 'list.retry': 'loading' },
+    },
+  },
+});

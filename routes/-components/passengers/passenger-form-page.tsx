@@ -1,0 +1,219 @@
+import { useEffect, useId } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { passengerFormMachine, passengerFormMessages, passengerFormView, type PassengerFormMode } from '../../../machines/passenger-form';
+import { passengersApi } from '../../../src/api/passengers';
+import { isoToday, passengerLimits, passengerMessages, type PassengerField } from '../../../src/schemas/passengers';
+import { useServices } from '../../../src/services';
+import { Alert } from '../../../src/ui/alert';
+import { Button } from '../../../src/ui/button';
+import { Loading, Page } from '../../../src/ui/page';
+import { TextField } from '../../../src/ui/text-field';
+import * as fieldStyles from '../../../src/ui/field.css';
+import * as formStyles from '../../../src/ui/form.css';
+import { ConfirmDialog } from './confirm-dialog';
+import { isNotFound, problemMessage } from './problem';
+import * as styles from './passengers.css';
+
+/** Add passenger (/add-passenger) and edit passenger (/edit-passenger/{passengerId}). */
+export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMode; passengerId?: string }) {
+  const { api } = useServices();
+  const navigate = useNavigate();
+  const [snapshot, send] = useMachine(
+    passengerFormMachine.provide({
+      actors: {
+        fetchPassenger: fromPromise(({ input }) => passengersApi(api).get(input.passengerId)),
+        savePassenger: fromPromise(({ input }) =>
+          input.mode === 'add' ? passengersApi(api).add(input.body) : passengersApi(api).edit(input.passengerId ?? '', input.body),
+        ),
+        deletePassenger: fromPromise(({ input }) => passengersApi(api).remove(input.passengerId)),
+      },
+    }),
+    { input: { mode, passengerId: passengerId ?? null, today: isoToday() } },
+  );
+  // Spec section 4: add, edit and delete go back to the list on success.
+  const done = snapshot.status === 'done';
+  useEffect(() => {
+    if (done) void navigate({ to: '/passengers-and-railcards' });
+  }, [done, navigate]);
+
+  const title = mode === 'add' ? 'Add passenger' : 'Edit passenger';
+  const c = snapshot.context;
+  if (snapshot.matches('starting') || snapshot.matches('loading')) {
+    return (
+      <Page title={title} narrow>
+        <Loading label="Loading passenger…" />
+      </Page>
+    );
+  }
+  if (snapshot.matches('loadFailed')) {
+    const missing = isNotFound(c.loadError);
+    return (
+      <Page title={title} narrow>
+        <Alert tone="error">
+          <p>{missing ? "We couldn't find this passenger. They may have been deleted." : problemMessage(c.loadError, passengerFormMessages.loadFailed)}</p>
+          {!missing && (
+            <Button tone="secondary" onClick={() => send({ type: 'passenger.retry' })}>
+              Try again
+            </Button>
+          )}
+        </Alert>
+        <BackLink />
+      </Page>
+    );
+  }
+
+  const submitting = snapshot.matches('submitting');
+  const deleting = snapshot.matches('deleting');
+  const { errors, canSubmit } = passengerFormView(c, submitting || deleting || done);
+  const field = (name: Exclude<PassengerField, 'day' | 'month' | 'year'>, label: string, extra: Record<string, string> = {}) => (
+    <TextField
+      label={label}
+      name={name}
+      value={c.values[name]}
+      onValueChange={(value) => send({ type: 'form.change', field: name, value })}
+      onBlur={() => send({ type: 'form.blur', field: name })}
+      error={errors[name]}
+      {...extra}
+    />
+  );
+  return (
+    <Page title={title} narrow>
+      <form
+        noValidate
+        className={formStyles.form}
+        aria-label={title}
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'form.submit' });
+        }}
+      >
+        {c.saveFailed && <Alert tone="error">{mode === 'add' ? passengerMessages.addFailed : passengerMessages.editFailed}</Alert>}
+        {c.accountUpdateFailed && (
+          <Alert tone="error" title="Personal Details not updated">
+            <p>{passengerFormMessages.accountUpdateFailed}</p>
+            <BackLink />
+          </Alert>
+        )}
+        {field('firstName', 'First name', { autoComplete: mode === 'add' ? 'off' : 'given-name' })}
+        {field('lastName', 'Last name', { autoComplete: mode === 'add' ? 'off' : 'family-name' })}
+        <DateOfBirth
+          values={c.values}
+          error={errors.dateOfBirth}
+          onChange={(f, value) => send({ type: 'form.change', field: f, value })}
+          onLeave={() => send({ type: 'form.blur', field: 'dateOfBirth' })}
+        />
+        {field('nickName', 'Nickname (optional)', { hint: 'A name to recognise this passenger by' })}
+        {c.isAccountHolder ? (
+          <div className={fieldStyles.checkboxRow}>
+            <input
+              id="update-account"
+              type="checkbox"
+              className={fieldStyles.checkbox}
+              checked={c.shouldUpdateAccount}
+              onChange={(e) => send({ type: 'form.toggleUpdateAccount', value: e.target.checked })}
+            />
+            <label htmlFor="update-account">Update name in Personal Details</label>
+          </div>
+        ) : (
+          field('emailAddress', 'Email address (optional)', { type: 'email', autoComplete: 'off' })
+        )}
+        <div className={formStyles.actions}>
+          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Saving…">
+            {mode === 'add' ? 'Save passenger' : 'Update'}
+          </Button>
+          {mode === 'edit' && !c.isAccountHolder && (
+            <Button tone="danger" onClick={() => send({ type: 'delete.request' })} disabled={submitting}>
+              Delete passenger
+            </Button>
+          )}
+          <BackLink label="Cancel" />
+        </div>
+        {mode === 'edit' && c.isAccountHolder && <p className={styles.note}>{passengerFormMessages.accountHolderNote}</p>}
+      </form>
+      <ConfirmDialog
+        open={snapshot.matches('confirmingDelete') || deleting}
+        title="Delete this passenger?"
+        confirmLabel="Delete passenger"
+        busy={deleting}
+        busyLabel="Deleting…"
+        onConfirm={() => send({ type: 'delete.confirm' })}
+        onCancel={() => send({ type: 'delete.cancel' })}
+      >
+        <p>
+          {c.values.firstName} {c.values.lastName} and their saved railcards will be removed from your account.
+        </p>
+        {c.deleteFailed && <Alert tone="error">{passengerFormMessages.deleteFailed}</Alert>}
+      </ConfirmDialog>
+    </Page>
+  );
+}
+
+function BackLink({ label = 'Back to passengers and railcards' }: { label?: string }) {
+  return <Link to="/passengers-and-railcards">{label}</Link>;
+}
+
+const parts = [
+  { field: 'day', label: 'Day', maxLength: passengerLimits.dayMaxLength, autoComplete: 'bday-day', long: false },
+  { field: 'month', label: 'Month', maxLength: passengerLimits.monthMaxLength, autoComplete: 'bday-month', long: false },
+  { field: 'year', label: 'Year', maxLength: passengerLimits.yearMaxLength, autoComplete: 'bday-year', long: true },
+] as const;
+
+/** Date of birth: one fieldset with a legend, three inputs, one error message for the group. */
+function DateOfBirth({
+  values,
+  error,
+  onChange,
+  onLeave,
+}: {
+  values: Record<'day' | 'month' | 'year', string>;
+  error: string | undefined;
+  onChange: (field: 'day' | 'month' | 'year', value: string) => void;
+  onLeave: () => void;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <fieldset
+      className={styles.fieldset}
+      aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+      onBlur={(e) => {
+        // Only when focus leaves the whole group: moving from day to month is not "leaving".
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave();
+      }}
+    >
+      <legend className={styles.legend}>Date of birth</legend>
+      <div id={hintId} className={fieldStyles.hint}>
+        For example, 27 03 1990
+      </div>
+      {error && (
+        <div id={errorId} className={fieldStyles.error}>
+          {error}
+        </div>
+      )}
+      <div className={styles.dateParts}>
+        {parts.map((p) => (
+          <div key={p.field} className={`${styles.datePart} ${p.long ? styles.datePartLong : styles.datePartShort}`}>
+            <label htmlFor={`${id}-${p.field}`} className={styles.dateLabel}>
+              {p.label}
+            </label>
+            <input
+              id={`${id}-${p.field}`}
+              name={p.field}
+              className={fieldStyles.input}
+              inputMode="numeric"
+              autoComplete={p.autoComplete}
+              maxLength={p.maxLength}
+              value={values[p.field]}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => onChange(p.field, e.target.value)}
+            />
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+

@@ -1,0 +1,74 @@
+import { Link } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { railcardSelectMachine } from '../../../machines/railcard-select';
+import { railcardsApi } from '../../../src/api/railcards';
+import { useServices } from '../../../src/services';
+import { Alert } from '../../../src/ui/alert';
+import { Button } from '../../../src/ui/button';
+import { Loading, Page } from '../../../src/ui/page';
+import { isNotFound, problemMessage } from '../passengers/problem';
+import { railcardPrice, Terms } from './railcard-facts';
+import * as styles from './railcards.css';
+
+/** /passengers-and-railcards/{passengerId}/select-railcard: the railcards this passenger can add. */
+export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
+  const { api, locale } = useServices();
+  const [snapshot, send] = useMachine(
+    railcardSelectMachine.provide({
+      actors: { fetchRailcards: fromPromise(({ input }) => railcardsApi(api).availableFor(input.passengerId)) },
+    }),
+    { input: { passengerId } },
+  );
+  const { list, error } = snapshot.context;
+  const who = list ? `${list.passenger.firstName} ${list.passenger.lastName}` : null;
+  return (
+    <Page title="Select a railcard" intro={who ? `Choose a railcard to save for ${who}.` : undefined}>
+      {snapshot.matches('loading') && <Loading label="Loading railcards…" />}
+      {snapshot.matches('failed') && (
+        <Alert tone="error">
+          <p>
+            {isNotFound(error)
+              ? "We couldn't find this passenger."
+              : problemMessage(error, 'Sorry, we could not load the railcards right now. Please try again.')}
+          </p>
+          {!isNotFound(error) && (
+            <Button tone="secondary" onClick={() => send({ type: 'list.retry' })}>
+              Try again
+            </Button>
+          )}
+        </Alert>
+      )}
+      {list && snapshot.matches('loaded') && (
+        list.railcards.length === 0 ? (
+          <p className={styles.muted}>There are no more railcards {who} can add.</p>
+        ) : (
+          <ul className={styles.grid} aria-label="Railcards you can add">
+            {list.railcards.map((r) => (
+              <li key={r.id} className={styles.option}>
+                <div className={styles.optionHeader}>
+                  <h2 className={styles.optionName}>{r.name}</h2>
+                  <span className={styles.price}>{railcardPrice(r.price, locale.tag)}</span>
+                </div>
+                <p className={styles.muted}>
+                  {r.railcardDetails.discount} · {r.railcardDetails.eligibility}
+                </p>
+                <p className={styles.muted}>Valid for {r.railcardDetails.validityMonths} months</p>
+                <Terms text={r.termsAndConditions} />
+                <Link
+                  to="/passengers-and-railcards/$passengerId/add-railcard/$railcardId"
+                  params={{ passengerId, railcardId: r.id }}
+                >
+                  Add this railcard<span className="visually-hidden">: {r.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )
+      )}
+      <p>
+        <Link to="/passengers-and-railcards">Back to passengers and railcards</Link>
+      </p>
+    </Page>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ApiClient } from './client';
+import {
+  DeletePassengerResponse,
+  PassengersAndRailcardsResponse,
+  SavedPassenger,
+  SavePassengerResponse,
+  type PassengerRequest,
+} from '../schemas/passengers';
+
+/** Saved passengers (spec section 7, "Customer" and "Passengers and railcards"). */
+export const passengersApi = (client: ApiClient) => ({
+  list: () => client.request(PassengersAndRailcardsResponse, '/customer/passengers-and-railcards'),
+  add: (body: PassengerRequest) =>
+    client.request(SavePassengerResponse, '/customer/passengers-and-railcards/add-passenger', {
+      method: 'POST',
+      body: { ...body },
+    }),
+  get: (id: string) => client.request(SavedPassenger, `/passengers/saved-passenger/${encodeURIComponent(id)}`),
+  edit: (id: string, body: PassengerRequest) =>
+    client.request(SavePassengerResponse, `/passengers/edit-passenger/${encodeURIComponent(id)}`, {
+      method: 'POST',
+      body: { ...body },
+    }),
+  remove: (id: string) =>
+    client.request(DeletePassengerResponse, '/passengers/delete-passenger', { method: 'DELETE', body: { id } }),
+});
+export type PassengersApi = ReturnType<typeof passengersApi>;

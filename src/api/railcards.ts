@@ -1,0 +1,34 @@
+import type { ApiClient } from './client';
+import {
+  CatalogueRailcard,
+  DeleteRailcardResponse,
+  DigitalRailcard,
+  PassengerRailcardResponse,
+  RailcardsListResponse,
+  RailcardStatusResponse,
+  type RailcardRequest,
+} from '../schemas/railcards';
+
+const enc = encodeURIComponent;
+const held = (passengerId: string, railcardId: string) => `/passenger/${enc(passengerId)}/railcard/${enc(railcardId)}`;
+
+/** Railcards (spec section 7, "Passengers and railcards"). `railcardId` is the railcard type's id. */
+export const railcardsApi = (client: ApiClient) => ({
+  availableFor: (passengerId: string) => client.request(RailcardsListResponse, `/passenger/${enc(passengerId)}/railcardslist`),
+  catalogueEntry: (railcardId: string) => client.request(CatalogueRailcard, `/railcard/${enc(railcardId)}`),
+  get: (passengerId: string, railcardId: string) => client.request(PassengerRailcardResponse, held(passengerId, railcardId)),
+  save: (passengerId: string, railcardId: string, railcard: RailcardRequest) =>
+    client.request(PassengerRailcardResponse, held(passengerId, railcardId), { method: 'PUT', body: { railcard: { ...railcard } } }),
+  saveAttributes: (passengerId: string, railcardId: string, attributes: Record<string, string>) =>
+    client.request(PassengerRailcardResponse, held(passengerId, railcardId), { method: 'POST', body: { attributes } }),
+  remove: (passengerId: string, railcardId: string) =>
+    // An empty JSON body: the server's body-limit middleware fails on a body-less DELETE (see report).
+    client.request(DeleteRailcardResponse, held(passengerId, railcardId), { method: 'DELETE', body: {} }),
+  status: (passengerId: string, railcardId: string, railcard: RailcardRequest) =>
+    client.request(RailcardStatusResponse, `/passenger/${enc(passengerId)}/railcard-status/${enc(railcardId)}`, {
+      method: 'POST',
+      body: { railcard: { ...railcard } },
+    }),
+  digital: (id: string) => client.request(DigitalRailcard, `/passengers-and-railcards/digital-railcard/${enc(id)}`),
+});
+export type RailcardsApi = ReturnType<typeof railcardsApi>;

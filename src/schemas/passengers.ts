@@ -1,0 +1,207 @@
+import * as v from 'valibot';
+
+/**
+ * Saved passengers (spec sections 3, 5, 8): the validators with the spec's messages verbatim and
+ * the response schemas. Pure (valibot only): the local server validates with these same rules.
+ */
+export const passengerMessages = {
+  required: 'Required',
+  nameTooShort: 'Names cannot be shorter than 2 characters',
+  nameTooLong: 'Names cannot be longer than 30 characters',
+  nameInvalid: 'Name contains invalid characters',
+  nickNameTooLong: 'Nickname cannot be longer than 30 characters',
+  nickNameInvalid: 'Invalid',
+  emailInvalid: 'Must be a valid email address',
+  emailTooLong: 'Maximum email length exceeded',
+  dobFormat: 'Date of birth must be in the format DD MM YYYY',
+  dobBefore1900: 'Date of birth cannot be before 1900',
+  dobFuture: 'Date of birth cannot be in the future',
+  addFailed: 'Oops! Unfortunately this passenger could not be added. Please try again later.',
+  editFailed: 'Oops! Unfortunately this passenger could not be updated. Please try again later.',
+} as const;
+
+/** Spec section 9: names 2-30 characters, nickname at most 30, birth year at least 1900. */
+export const passengerLimits = {
+  nameMin: 2,
+  nameMax: 30,
+  nickNameMax: 30,
+  /** RFC 5321 limit on a whole address (the spec says "maximum length" without the figure). */
+  emailMax: 254,
+  dayMaxLength: 2,
+  monthMaxLength: 2,
+  yearMaxLength: 4,
+  minBirthYear: 1900,
+} as const;
+
+/** @ ? ! , | $ % < > ~ ` ; : { } + = * ^ £ */
+export const forbiddenNameCharacters = /[@?!,|$%<>~`;:{}+=*^£]/;
+
+export const validatePassengerName = (value: string): string | null => {
+  const name = value.trim();
+  if (name === '') return passengerMessages.required;
+  if (name.length < passengerLimits.nameMin) return passengerMessages.nameTooShort;
+  if (name.length > passengerLimits.nameMax) return passengerMessages.nameTooLong;
+  if (forbiddenNameCharacters.test(name)) return passengerMessages.nameInvalid;
+  return null;
+};
+
+export const validateNickName = (value: string): string | null => {
+  if (value === '') return null;
+  if (value.trim() === '') return passengerMessages.nickNameInvalid;
+  if (value.trim().length > passengerLimits.nickNameMax) return passengerMessages.nickNameTooLong;
+  return null;
+};
+
+const EmailFormat = v.pipe(v.string(), v.email());
+export const validatePassengerEmail = (value: string): string | null => {
+  const email = value.trim();
+  if (email === '') return null;
+  if (email.length > passengerLimits.emailMax) return passengerMessages.emailTooLong;
+  return v.is(EmailFormat, email) ? null : passengerMessages.emailInvalid;
+};
+
+export interface DateParts {
+  day: string;
+  month: string;
+  year: string;
+}
+
+/** `today` is an ISO date (YYYY-MM-DD) in the customer's calendar. */
+export const validateDateOfBirth = ({ day, month, year }: DateParts, today: string): string | null => {
+  const parts = [day.trim(), month.trim(), year.trim()] as const;
+  if (parts.every((p) => p === '')) return passengerMessages.required;
+  const [d, m, y] = parts;
+  if (!/^\d{1,2}$/.test(d) || !/^\d{1,2}$/.test(m) || !/^\d{4}$/.test(y)) return passengerMessages.dobFormat;
+  const dn = Number(d);
+  const mn = Number(m);
+  const yn = Number(y);
+  if (dn < 1 || dn > 31 || mn < 1 || mn > 12) return passengerMessages.dobFormat;
+  const date = new Date(Date.UTC(yn, mn - 1, dn));
+  if (date.getUTCDate() !== dn || date.getUTCMonth() !== mn - 1) return passengerMessages.dobFormat;
+  if (yn < passengerLimits.minBirthYear) return passengerMessages.dobBefore1900;
+  if (toIsoDate(yn, mn, dn) > today) return passengerMessages.dobFuture;
+  return null;
+};
+
+export const toIsoDate = (year: number, month: number, day: number): string =>
+  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+/** Today's date in local time as YYYY-MM-DD. */
+export const isoToday = (now: Date = new Date()): string => toIsoDate(now.getFullYear(), now.getMonth() + 1, now.getDate());
+
+export type PassengerField = 'firstName' | 'lastName' | 'nickName' | 'emailAddress' | 'day' | 'month' | 'year';
+export type PassengerValues = Record<PassengerField, string>;
+/** The error keys: one per field, the three date parts share `dateOfBirth` (one message per group). */
+export type PassengerErrorKey = 'firstName' | 'lastName' | 'nickName' | 'emailAddress' | 'dateOfBirth';
+
+export const emptyPassengerValues: PassengerValues = {
+  firstName: '',
+  lastName: '',
+  nickName: '',
+  emailAddress: '',
+  day: '',
+  month: '',
+  year: '',
+};
+
+/** Every failing rule of a passenger form; the account holder has no email field. */
+export const passengerErrors = (
+  values: PassengerValues,
+  opts: { today: string; isAccountHolder: boolean },
+): Partial<Record<PassengerErrorKey, string>> => {
+  const found: Partial<Record<PassengerErrorKey, string | null>> = {
+    firstName: validatePassengerName(values.firstName),
+    lastName: validatePassengerName(values.lastName),
+    nickName: validateNickName(values.nickName),
+    emailAddress: opts.isAccountHolder ? null : validatePassengerEmail(values.emailAddress),
+    dateOfBirth: validateDateOfBirth(values, opts.today),
+  };
+  const errors: Partial<Record<PassengerErrorKey, string>> = {};
+  for (const [key, message] of Object.entries(found) as [PassengerErrorKey, string | null][]) {
+    if (message) errors[key] = message;
+  }
+  return errors;
+};
+
+// ---- Responses --------------------------------------------------------------------------------
+
+const nullableText = v.nullable(v.string());
+
+/** Spec section 3: id, firstName, lastName, nickName, emailAddress, day, month, year, isAccountHolder. */
+export const SavedPassenger = v.object({
+  id: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  nickName: nullableText,
+  emailAddress: nullableText,
+  day: nullableText,
+  month: nullableText,
+  year: nullableText,
+  isAccountHolder: v.boolean(),
+});
+export type SavedPassenger = v.InferOutput<typeof SavedPassenger>;
+
+export const RailcardStatus = v.picklist(['valid', 'expired']);
+export type RailcardStatus = v.InferOutput<typeof RailcardStatus>;
+
+/** A railcard a passenger holds, as the list shows it. */
+export const PassengerRailcardSummary = v.object({
+  id: v.string(),
+  railcardId: v.string(),
+  name: v.string(),
+  expiryDate: v.pipe(v.string(), v.isoDate()),
+  status: RailcardStatus,
+  isDigital: v.boolean(),
+});
+export type PassengerRailcardSummary = v.InferOutput<typeof PassengerRailcardSummary>;
+
+export const PassengerWithRailcards = v.object({
+  ...SavedPassenger.entries,
+  railcards: v.array(PassengerRailcardSummary),
+});
+export type PassengerWithRailcards = v.InferOutput<typeof PassengerWithRailcards>;
+
+export const PassengersAndRailcardsResponse = v.object({ passengers: v.array(PassengerWithRailcards) });
+export type PassengersAndRailcardsResponse = v.InferOutput<typeof PassengersAndRailcardsResponse>;
+
+export const SavePassengerResponse = v.object({
+  passenger: SavedPassenger,
+  accountUpdateFailed: v.optional(v.boolean(), false),
+});
+export type SavePassengerResponse = v.InferOutput<typeof SavePassengerResponse>;
+
+export const DeletePassengerResponse = v.object({ success: v.literal(true) });
+
+/** Request body of add-passenger and edit-passenger (edit adds shouldUpdateAccount). */
+export interface PassengerRequest {
+  firstName: string;
+  lastName: string;
+  nickName: string | null;
+  emailAddress: string | null;
+  day: string;
+  month: string;
+  year: string;
+  shouldUpdateAccount?: boolean;
+}
+
+/** Trims the form values into the request body (blank optional fields become null). */
+export const toPassengerRequest = (values: PassengerValues, isAccountHolder: boolean): PassengerRequest => ({
+  firstName: values.firstName.trim(),
+  lastName: values.lastName.trim(),
+  nickName: values.nickName.trim() === '' ? null : values.nickName.trim(),
+  emailAddress: isAccountHolder || values.emailAddress.trim() === '' ? null : values.emailAddress.trim(),
+  day: values.day.trim().padStart(2, '0'),
+  month: values.month.trim().padStart(2, '0'),
+  year: values.year.trim(),
+});
+
+/** Form values from a saved passenger. */
+export const toPassengerValues = (p: SavedPassenger): PassengerValues => ({
+  firstName: p.firstName,
+  lastName: p.lastName,
+  nickName: p.nickName ?? '',
+  emailAddress: p.emailAddress ?? '',
+  day: p.day ?? '',
+  month: p.month ?? '',
+  year: p.year ?? '',
+});

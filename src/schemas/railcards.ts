@@ -1,0 +1,151 @@
+import * as v from 'valibot';
+import { RailcardStatus } from './passengers';
+
+/**
+ * Railcards (spec section 3: railcardDetails, scopes, name, price{amount, currencyCode default GBP},
+ * cardHolders, expiryDate, termsAndConditions, attributes) and the railcard form's rules.
+ */
+export const defaultRailcardCurrency = 'GBP';
+
+export const Price = v.object({
+  amount: v.pipe(v.number(), v.minValue(0)),
+  currencyCode: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)), defaultRailcardCurrency),
+});
+export type Price = v.InferOutput<typeof Price>;
+
+/** An attribute a railcard type asks for (e.g. the second named holder of a Two Together). */
+export const RailcardAttributeDefinition = v.object({
+  name: v.string(),
+  label: v.string(),
+  required: v.boolean(),
+});
+export type RailcardAttributeDefinition = v.InferOutput<typeof RailcardAttributeDefinition>;
+
+/** A catalogue entry: GET /railcard/{railcardId} and each entry of railcardslist. */
+export const CatalogueRailcard = v.object({
+  id: v.string(),
+  name: v.string(),
+  price: Price,
+  scopes: v.array(v.string()),
+  termsAndConditions: v.string(),
+  railcardDetails: v.object({
+    code: v.string(),
+    discount: v.string(),
+    eligibility: v.string(),
+    validityMonths: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    maxCardHolders: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  }),
+  attributes: v.array(RailcardAttributeDefinition),
+});
+export type CatalogueRailcard = v.InferOutput<typeof CatalogueRailcard>;
+
+export const PassengerName = v.object({ id: v.string(), firstName: v.string(), lastName: v.string() });
+export type PassengerName = v.InferOutput<typeof PassengerName>;
+
+export const RailcardsListResponse = v.object({
+  passenger: PassengerName,
+  railcards: v.array(CatalogueRailcard),
+});
+export type RailcardsListResponse = v.InferOutput<typeof RailcardsListResponse>;
+
+/** A railcard a passenger holds: GET /passenger/{passengerId}/railcard/{railcardId}. */
+export const PassengerRailcard = v.object({
+  id: v.string(),
+  railcardId: v.string(),
+  name: v.string(),
+  price: Price,
+  scopes: v.array(v.string()),
+  termsAndConditions: v.string(),
+  railcardDetails: v.object({
+    code: v.string(),
+    discount: v.string(),
+    cardNumber: v.string(),
+    isDigital: v.boolean(),
+  }),
+  cardHolders: v.array(v.string()),
+  expiryDate: v.pipe(v.string(), v.isoDate()),
+  status: RailcardStatus,
+  attributes: v.record(v.string(), v.string()),
+});
+export type PassengerRailcard = v.InferOutput<typeof PassengerRailcard>;
+
+export const PassengerRailcardResponse = v.object({ passenger: PassengerName, railcard: PassengerRailcard });
+export type PassengerRailcardResponse = v.InferOutput<typeof PassengerRailcardResponse>;
+
+/** POST railcard-status: whether the card details describe a card that can be used. */
+export const RailcardStatusResponse = v.object({
+  status: v.picklist(['valid', 'expired', 'invalid']),
+  expiryDate: v.nullable(v.string()),
+});
+export type RailcardStatusResponse = v.InferOutput<typeof RailcardStatusResponse>;
+
+export const DeleteRailcardResponse = v.object({ success: v.literal(true) });
+
+/** GET /passengers-and-railcards/digital-railcard/{railcardId}. */
+export const DigitalRailcard = v.object({
+  id: v.string(),
+  railcardId: v.string(),
+  name: v.string(),
+  code: v.string(),
+  discount: v.string(),
+  cardNumber: v.string(),
+  cardHolders: v.pipe(v.array(v.string()), v.minLength(1)),
+  validFrom: v.pipe(v.string(), v.isoDate()),
+  expiryDate: v.pipe(v.string(), v.isoDate()),
+  status: RailcardStatus,
+});
+export type DigitalRailcard = v.InferOutput<typeof DigitalRailcard>;
+
+// ---- The railcard form ------------------------------------------------------------------------
+// The spec gives no copy for these rules (docs/decisions/050-passengers-and-railcards.md).
+
+export const railcardMessages = {
+  cardNumberRequired: 'Enter the railcard number',
+  cardNumberInvalid: 'Railcard numbers are 6 to 12 letters or digits',
+  expiryRequired: 'Enter the expiry date',
+  expiryInvalid: 'Enter a real expiry date',
+  expiryTooFar: 'The expiry date is too far in the future for this railcard',
+  attributeRequired: (label: string) => `Enter the ${label.toLowerCase()}`,
+  attributeInvalid: 'Name contains invalid characters',
+  expired: 'This railcard has expired. Check the expiry date, or buy a new railcard.',
+  invalid: "We couldn't recognise this railcard. Check the details and try again.",
+  saveFailed: 'Sorry, we could not save this railcard right now. Please try again later.',
+  deleteFailed: 'Sorry, we could not remove this railcard right now. Please try again later.',
+  loadFailed: 'Sorry, we could not load this railcard right now.',
+} as const;
+
+export const cardNumberPattern = /^[A-Za-z0-9]{6,12}$/;
+
+export const validateCardNumber = (value: string): string | null => {
+  const n = value.replace(/\s+/g, '');
+  if (n === '') return railcardMessages.cardNumberRequired;
+  return cardNumberPattern.test(n) ? null : railcardMessages.cardNumberInvalid;
+};
+
+/** `value` from a date input (YYYY-MM-DD); it may not be later than `validityMonths` from today. */
+export const validateExpiryDate = (value: string, today: string, validityMonths: number): string | null => {
+  if (value === '') return railcardMessages.expiryRequired;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return railcardMessages.expiryInvalid;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return railcardMessages.expiryInvalid;
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  const latest = new Date(Date.UTC(ty, tm - 1 + validityMonths, td)).toISOString().slice(0, 10);
+  if (value > latest) return railcardMessages.expiryTooFar;
+  return null;
+};
+
+const holderForbidden = /[@?!,|$%<>~`;:{}+=*^£]/;
+export const validateAttribute = (value: string, definition: RailcardAttributeDefinition): string | null => {
+  const text = value.trim();
+  if (text === '') return definition.required ? railcardMessages.attributeRequired(definition.label) : null;
+  if (text.length > 60 || holderForbidden.test(text)) return railcardMessages.attributeInvalid;
+  return null;
+};
+
+export interface RailcardRequest {
+  cardNumber: string;
+  expiryDate: string;
+  isDigital: boolean;
+}

@@ -1,0 +1,65 @@
+import { expect } from 'vitest';
+import { railcardFormMachine, type LoadedRailcard, type RailcardFormContext } from '../../machines/railcard-form';
+import { describeMachineModel } from './harness';
+
+const today = '2026-06-15';
+const twoTogether = {
+  id: 'two-together', name: 'Two Together Railcard', price: { amount: 35, currencyCode: 'GBP' }, scopes: ['national'],
+  termsAndConditions: 'Both named cardholders must travel together.',
+  railcardDetails: { code: 'TWO', discount: '1/3 off', eligibility: 'Two adults', validityMonths: 12, maxCardHolders: 2 },
+  attributes: [{ name: 'secondHolderName', label: 'Second cardholder name', required: true }],
+};
+const passenger = { id: 'p1', firstName: 'Alex', lastName: 'Morgan' };
+const held = {
+  id: 'h1', railcardId: 'two-together', name: 'Two Together Railcard', price: { amount: 35, currencyCode: 'GBP' }, scopes: ['national'],
+  termsAndConditions: '', railcardDetails: { code: 'TWO', discount: '1/3 off', cardNumber: 'TWO7730516', isDigital: true },
+  cardHolders: ['Alex Morgan', 'Jamie Morgan'], expiryDate: '2026-12-01', status: 'valid', attributes: { secondHolderName: 'Jamie Morgan' },
+};
+const loaded = (mode: string): LoadedRailcard => ({ passenger, railcard: twoTogether, held: mode === 'edit' ? (held as LoadedRailcard['held']) : null });
+const fill = { cardNumber: 'TWO1234567', expiryDate: '2027-01-31', secondHolderName: 'Sam Lee' } as Record<string, string>;
+const nextChange = (c: RailcardFormContext) => {
+  const empty = Object.keys(fill).find((f) => (c.values[f] ?? '') === '');
+  if (empty) return [{ type: 'form.change', field: empty, value: fill[empty]! } as const];
+  if (c.values.expiryDate !== '2027-02-28') return [{ type: 'form.change', field: 'expiryDate', value: '2027-02-28' } as const];
+  return [];
+};
+
+describeMachineModel(railcardFormMachine, {
+  name: 'railcardFormMachine',
+  inputs: [
+    { mode: 'add', passengerId: 'p1', railcardId: 'two-together', today },
+    { mode: 'edit', passengerId: 'p1', railcardId: 'two-together', today },
+  ],
+  events: {
+    'form.change': (snap) => nextChange(snap.context),
+    'form.blur': [{ type: 'form.blur', field: 'cardNumber' }],
+    'form.toggleDigital': (snap) => (snap.context.isDigital ? [] : [{ type: 'form.toggleDigital', value: true } as const]),
+    'xstate.done.actor.loadRailcard': (snap) => [{ type: 'xstate.done.actor.loadRailcard', output: loaded(snap.context.mode) }],
+    'xstate.error.actor.loadRailcard': [{ type: 'xstate.error.actor.loadRailcard', error: new Error('offline') }],
+    'xstate.done.actor.checkRailcardStatus': [
+      { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'valid', expiryDate: '2027-01-31' } },
+      { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'expired', expiryDate: '2026-01-31' } },
+      { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'invalid', expiryDate: null } },
+    ],
+    'xstate.error.actor.checkRailcardStatus': [{ type: 'xstate.error.actor.checkRailcardStatus', error: new Error('500') }],
+    'xstate.done.actor.saveRailcard': [{ type: 'xstate.done.actor.saveRailcard', output: {} }],
+    'xstate.error.actor.saveRailcard': [{ type: 'xstate.error.actor.saveRailcard', error: new Error('500') }],
+    'xstate.done.actor.deleteRailcard': [{ type: 'xstate.done.actor.deleteRailcard', output: { success: true } }],
+    'xstate.error.actor.deleteRailcard': [{ type: 'xstate.error.actor.deleteRailcard', error: new Error('500') }],
+  },
+  serializeContext: (c) => ({
+    values: c.values,
+    digital: c.isDigital,
+    submitAttempted: c.submitAttempted,
+    statusProblem: c.statusProblem,
+    saveFailed: c.saveFailed,
+    deleteFailed: c.deleteFailed,
+    dirty: c.dirty,
+  }),
+  maxPaths: 300,
+  assert: (snapshot) => {
+    if (snapshot.matches('confirmingDelete')) expect(snapshot.context.mode).toBe('edit');
+    if (snapshot.matches('saved')) expect(snapshot.output).toEqual({ outcome: 'saved' });
+    if (snapshot.matches('deleted')) expect(snapshot.output).toEqual({ outcome: 'deleted' });
+  },
+});

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { DEMO_PASSENGERS, DEMO_RAILCARDS } from '../../server/seed/passengers.ts';
+import { RAILCARD_CATALOGUE } from '../../server/api/railcards.ts';
+
+type Catalogue = { id: string; name: string; price: { amount: number; currencyCode: string }; termsAndConditions: string; attributes: { name: string }[] };
+type Held = { passenger: { id: string }; railcard: { id: string; railcardId: string; status: string; expiryDate: string; cardHolders: string[]; attributes: Record<string, string>; railcardDetails: { cardNumber: string; isDigital: boolean } } };
+type ErrorsBody = { errors: { code: string; message?: string }[] };
+
+const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };
+const SAM = { email: 'sam.patel@example.com', password: 'RailDemo!2026' };
+const API = '/my-account/api';
+const day = 24 * 3600 * 1000;
+const inDays = (n: number) => new Date(Date.now() + n * day).toISOString().slice(0, 10);
+
+let server: TestServer;
+let client: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = apiClient(server.origin);
+  await client.init();
+  await client.post(`${API}/login`, DEMO);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('catalogue', () => {
+  it('has the ten national railcards with GBP prices and terms', async () => {
+    expect(RAILCARD_CATALOGUE.map((r) => r.name)).toEqual([
+      '16-25 Railcard', '26-30 Railcard', 'Senior Railcard', 'Two Together Railcard', 'Family & Friends Railcard',
+      'Disabled Persons Railcard', 'Veterans Railcard', 'HM Forces Railcard', 'Network Railcard', '16-17 Saver',
+    ]);
+    const res = await client.get<Catalogue>(`${API}/railcard/disabled-persons`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Disabled Persons Railcard', price: { amount: 20, currencyCode: 'GBP' } });
+    expect(res.body.termsAndConditions.length).toBeGreaterThan(20);
+    expect((await client.get(`${API}/railcard/gold-card`)).status).toBe(404);
+  });
+
+  it('lists what a passenger can add: not already held, and only the ages they fit', async () => {
+    const child = await client.get<{ passenger: { firstName: string }; railcards: Catalogue[] }>(`${API}/passenger/${DEMO_PASSENGERS.ruby}/railcardslist`);
+    expect(child.body.passenger.firstName).toBe('Ruby');
+    expect(child.body.railcards.map((r) => r.id)).toEqual(['disabled-persons', 'veterans', 'hm-forces']);
+    const alex = await client.get<{ railcards: Catalogue[] }>(`${API}/passenger/${DEMO_PASSENGERS.alex}/railcardslist`);
+    const ids = alex.body.railcards.map((r) => r.id);
+    expect(ids).not.toContain('26-30'); // held
+    expect(ids).not.toContain('two-together'); // held
+    expect(ids).not.toContain('senior'); // too young
+  });
+});
+
+describe("a passenger's railcard", () => {
+  const path = (rid: string, pid: string = DEMO_PASSENGERS.ruby) => `${API}/passenger/${pid}/railcard/${rid}`;
+
+  it('reports status: valid, expired, or invalid (bad details or a number already used)', async () => {
+    const status = (railcard: object) => client.post<{ status: string }>(`${API}/passenger/${DEMO_PASSENGERS.ruby}/railcard-status/disabled-persons`, { railcard });
+    expect((await status({ cardNumber: 'DIS1234567', expiryDate: inDays(30) })).body.status).toBe('valid');
+    expect((await status({ cardNumber: 'DIS1234567', expiryDate: inDays(-3) })).body.status).toBe('expired');
+    expect((await status({ cardNumber: 'x', expiryDate: inDays(30) })).body.status).toBe('invalid');
+    expect((await status({ cardNumber: 'TST4821907', expiryDate: inDays(30) })).body.status).toBe('invalid');
+  });
+
+  it('PUT saves the details, GET reads them back, DELETE removes the card', async () => {
+    const put = await client.request<Held>('PUT', path('disabled-persons'), { body: { railcard: { cardNumber: 'dis 765 4321', expiryDate: inDays(200), isDigital: true } } });
+    expect(put.status).toBe(201);
+    expect(put.body.railcard).toMatchObject({ railcardId: 'disabled-persons', status: 'valid', cardHolders: ['Ruby Morgan'], railcardDetails: { cardNumber: 'DIS7654321', isDigital: true } });
+    const again = await client.request<Held>('PUT', path('disabled-persons'), { body: { railcard: { cardNumber: 'DIS7654321', expiryDate: inDays(100) } } });
+    expect(again.status).toBe(200);
+    const got = await client.get<Held>(path('disabled-persons'));
+    expect(got.body.railcard.expiryDate).toBe(inDays(100));
+    expect((await client.request('DELETE', path('disabled-persons'), { body: {} })).status).toBe(200);
+    expect((await client.get(path('disabled-persons'))).status).toBe(404);
+    expect((await client.request('DELETE', path('disabled-persons'), { body: {} })).status).toBe(404);
+  });
+
+  it('rejects bad details, a card the passenger is too young for, and expiry beyond the validity', async () => {
+    const put = (rid: string, railcard: object) => client.request<ErrorsBody>('PUT', path(rid), { body: { railcard } });
+    expect((await put('veterans', { cardNumber: '1', expiryDate: inDays(30) })).status).toBe(400);
+    expect((await put('veterans', { cardNumber: 'VET1234567', expiryDate: inDays(800) })).status).toBe(400);
+    const young = await put('senior', { cardNumber: 'SRN1234567', expiryDate: inDays(30) });
+    expect(young.status).toBe(400);
+    expect(young.body.errors[0]!.code).toBe('NOT_ELIGIBLE');
+  });
+
+  it('POST saves the attributes the type defines and only those', async () => {
+    const p = path('two-together', DEMO_PASSENGERS.alex);
+    const ok = await client.post<Held>(p, { attributes: { secondHolderName: 'Sam Lee' } });
+    expect(ok.body.railcard).toMatchObject({ attributes: { secondHolderName: 'Sam Lee' }, cardHolders: ['Alex Morgan', 'Sam Lee'] });
+    expect((await client.post(p, { attributes: { secondHolderName: '' } })).status).toBe(400);
+    expect((await client.post(p, { attributes: { secondHolderName: 'Sam', colour: 'red' } })).status).toBe(400);
+    expect((await client.post(path('network', DEMO_PASSENGERS.alex), { attributes: {} })).status).toBe(404); // not held
+  });
+
+  it("shows the digital railcard, and only a digital one of the customer's own", async () => {
+    const res = await client.get<{ cardHolders: string[]; status: string; code: string }>(`${API}/passengers-and-railcards/digital-railcard/${DEMO_RAILCARDS.alexTwoTogether}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 'TWO', status: 'valid' });
+    expect((await client.get(`${API}/passengers-and-railcards/digital-railcard/${DEMO_RAILCARDS.alex2630}`)).status).toBe(404);
+    const sam = apiClient(server.origin);
+    await sam.init();
+    await sam.post(`${API}/login`, SAM);
+    expect((await sam.get(`${API}/passengers-and-railcards/digital-railcard/${DEMO_RAILCARDS.alexTwoTogether}`)).status).toBe(404);
+    expect((await sam.get(`${API}/passenger/${DEMO_PASSENGERS.alex}/railcardslist`)).status).toBe(404);
+    expect((await sam.request('DELETE', path('26-30', DEMO_PASSENGERS.alex), { body: {} })).status).toBe(404);
+  });
+});
