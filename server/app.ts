@@ -89,7 +89,13 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE'), 413),
   });
-  const apiMiddleware = [conversationId, limitBody, csrfProtection(() => csrfSecret), identify] as const;
+  // hono's bodyLimit rebuilds the Request when there is no Content-Length, which fails on
+  // @hono/node-server for a request with no body at all (e.g. DELETE): only limit real bodies.
+  const limitRealBodies: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.req.header('content-length') === undefined && c.req.header('transfer-encoding') === undefined
+      ? next()
+      : limitBody(c, next);
+  const apiMiddleware = [conversationId, limitRealBodies, csrfProtection(() => csrfSecret), identify] as const;
   app.use(`${API_BASE}/*`, ...apiMiddleware); // also matches API_BASE itself
   app.use('/graphql', ...apiMiddleware);
 
