@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { BookingsListSearch } from '../src/schemas/bookings-list';
+import { BookingsScreen } from './-components/bookings-list/bookings-screen';
+import { GuestAssociation } from './-components/bookings-list/guest-association';
 
+/**
+ * Guest bookings: orders placed with the customer's email without signing in. A guest token in the
+ * URL hash (#token=...) offers to add them to the account (docs/decisions/010).
+ */
 export const Route = createFileRoute('/_account/bookings/guest')({
-  component: () => <SectionPending title="Guest bookings" />,
+  validateSearch: BookingsListSearch,
+  component: function BookingsGuest() {
+    const { bookingsImported } = Route.useSearch();
+    return <BookingsScreen filter="guest" bookingsImported={bookingsImported} intro={<GuestAssociation />} />;
+  },
 });

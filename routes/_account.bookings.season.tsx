@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { BookingsListSearch } from '../src/schemas/bookings-list';
+import { BookingsScreen } from './-components/bookings-list/bookings-screen';
 
 export const Route = createFileRoute('/_account/bookings/season')({
-  component: () => <SectionPending title="Season tickets" />,
+  validateSearch: BookingsListSearch,
+  component: function BookingsSeason() {
+    const { bookingsImported } = Route.useSearch();
+    return <BookingsScreen filter="season" bookingsImported={bookingsImported} />;
+  },
 });

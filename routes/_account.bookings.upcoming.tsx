@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { BookingsListSearch } from '../src/schemas/bookings-list';
+import { BookingsScreen } from './-components/bookings-list/bookings-screen';
 
 export const Route = createFileRoute('/_account/bookings/upcoming')({
-  component: () => <SectionPending title="Upcoming bookings" />,
+  validateSearch: BookingsListSearch,
+  component: function BookingsUpcoming() {
+    const { bookingsImported } = Route.useSearch();
+    return <BookingsScreen filter="upcoming" bookingsImported={bookingsImported} />;
+  },
 });

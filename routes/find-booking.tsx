@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { FindBookingPage } from './-components/find-booking/find-booking-page';
 
+/** Public: reachable signed in or not. */
 export const Route = createFileRoute('/find-booking')({
-  component: () => <SectionPending title="Find a booking" />,
+  component: FindBookingPage,
 });

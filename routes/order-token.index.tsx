@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { TokenBookingsPage } from './-components/find-booking/token-bookings-page';
 
 export const Route = createFileRoute('/order-token/')({
-  component: () => <SectionPending title="Your bookings" />,
+  component: TokenBookingsPage,
 });

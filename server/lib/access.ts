@@ -5,7 +5,7 @@ import type { AppEnv } from './app-env.ts';
 import { ApiError } from './errors.ts';
 import { findSessionCustomer, readSessionCookie } from './sessions.ts';
 import { safeEqual, sha256Hex } from './tokens.ts';
-import { UFAC_HEADER, findGuestSession, parseFlowHeader } from './ufac.ts';
+import { UFAC_HEADER, findGuestSession, findOrderByGuestToken, parseFlowHeader } from './ufac.ts';
 
 /** Sets `customer` (session cookie) and `guest` (x-user-flow-id header) for every API handler. */
 export const identify: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -60,10 +60,15 @@ export async function requireCustomerOrGuestForOrder(
   if (order) {
     if (customer && order.customer_id === customer.id) return { via: 'customer', order, customer };
     if (guest?.flow === 'order' && guest.orderId === order.id) return { via: 'guest', order, guest };
-    if (guest?.flow === 'customer' && guest.customerId !== null && guest.customerId === order.customer_id) {
+    // A marketing-email session (contact preferences only) never opens orders.
+    const ordersInScope = guest?.scopes.some((scope) => scope !== 'marketing-preference-unsubscribe') ?? false;
+    if (guest?.flow === 'customer' && ordersInScope && guest.customerId !== null && guest.customerId === order.customer_id) {
       return { via: 'guest', order, guest };
     }
     if (token && order.guest_token_hash && safeEqual(sha256Hex(token), order.guest_token_hash)) {
+      return { via: 'token', order };
+    }
+    if (token && (await findOrderByGuestToken(c.get('deps').db, token, c.get('deps').clock.now()))?.id === order.id) {
       return { via: 'token', order };
     }
   }

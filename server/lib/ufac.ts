@@ -9,15 +9,44 @@ export const UFAC_TTL_MS = 4 * HOUR_MS;
 export const ORDER_FLOW_SCOPES: UfacScope[] = ['delay-repay', 'on-demand', 'change', 'refund'];
 export const CUSTOMER_FLOW_SCOPES: UfacScope[] = ['marketing-preference-unsubscribe', 'delay-repay'];
 
-/** The order whose guest token hashes to sha256(token), or null. */
+/**
+ * The order whose guest token hashes to sha256(token), or null. Also accepts an unexpired order
+ * exchange token issued by find-booking (migration 010, docs/decisions/010-bookings-lists-and-guest-access.md).
+ */
 export async function findOrderByGuestToken(
   db: Queryable,
   token: string,
+  now: Date = new Date(),
 ): Promise<{ id: string; email: string } | null> {
   if (token === '') return null;
-  return one<{ id: string; email: string }>(db, 'select id, email from orders where guest_token_hash = $1', [
-    sha256Hex(token),
-  ]);
+  const hash = sha256Hex(token);
+  return (
+    (await one<{ id: string; email: string }>(db, 'select id, email from orders where guest_token_hash = $1', [hash])) ??
+    (await one<{ id: string; email: string }>(
+      db,
+      `select o.id, o.email from order_exchange_tokens t join orders o on o.id = t.order_id
+       where t.token_hash = $1 and t.expires_at > $2`,
+      [hash, now],
+    ))
+  );
+}
+
+/**
+ * The customer of an unexpired marketing-email token (scope 'marketing-preference-unsubscribe',
+ * table marketing_tokens from migration 070), or null.
+ */
+export async function findCustomerByMarketingToken(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<{ id: string } | null> {
+  if (token === '') return null;
+  return one<{ id: string }>(
+    db,
+    `select customer_id as id from marketing_tokens
+     where token_hash = $1 and scope = 'marketing-preference-unsubscribe' and expires_at > $2`,
+    [sha256Hex(token), now],
+  );
 }
 
 export async function createUfacSession(

@@ -1,0 +1,158 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { BookingFilter, BookingListEntry, BookingsPage } from '../src/schemas/bookings-list';
+
+/**
+ * Booking lists (spec sections 2, 4, 7, 8): upcoming, past, season and guest bookings, paged from 0.
+ * One request at a time; each filter keeps its results, total, next page, a pending flag and an
+ * error. Fetch-if-required: showing a filter loads it only if it has no results and is not pending.
+ * Showing another filter while one loads cancels that load (its pending flag drops).
+ */
+export interface FilterState {
+  results: BookingListEntry[];
+  total: number | null;
+  /** Next page index to load (0 before the first load). */
+  nextPage: number;
+  pending: boolean;
+  error: string | null;
+}
+
+export interface BookingsListContext {
+  /** The filter on screen. */
+  filter: BookingFilter;
+  byFilter: Record<BookingFilter, FilterState>;
+  /** The request in flight, if any. */
+  request: { filter: BookingFilter; page: number } | null;
+  counts: { upcoming: number; past: number; season: number; guest: number } | null;
+  hasGuestBookings: boolean;
+}
+
+export type BookingsListEvent =
+  | { type: 'bookings.show'; filter: BookingFilter }
+  | { type: 'bookings.loadMore' }
+  | { type: 'bookings.retry' };
+
+/** Spec section 8. */
+export const bookingsListErrorMessage = 'Unable to fetch bookings';
+
+const emptyFilter: FilterState = { results: [], total: null, nextPage: 0, pending: false, error: null };
+
+const isRequiredFor = (context: BookingsListContext, filter: BookingFilter) => {
+  const f = context.byFilter[filter];
+  return f.results.length === 0 && !f.pending;
+};
+
+const withFilter = (context: BookingsListContext, filter: BookingFilter, patch: Partial<FilterState>) => ({
+  ...context.byFilter,
+  [filter]: { ...context.byFilter[filter], ...patch },
+});
+
+export const bookingsListMachine = setup({
+  types: {
+    context: {} as BookingsListContext,
+    events: {} as BookingsListEvent,
+    input: {} as { filter: BookingFilter },
+  },
+  actors: {
+    fetchBookings: fromPromise<BookingsPage, { filter: BookingFilter; page: number }>(async () => {
+      throw new Error('fetchBookings not provided');
+    }),
+  },
+  guards: {
+    isRequired: ({ context, event }) => event.type === 'bookings.show' && isRequiredFor(context, event.filter),
+    hasMore: ({ context }) => {
+      const f = context.byFilter[context.filter];
+      return !f.pending && f.error === null && f.total !== null && f.results.length < f.total;
+    },
+    hasError: ({ context }) => context.byFilter[context.filter].error !== null,
+  },
+  actions: {
+    select: assign({ filter: ({ context, event }) => (event.type === 'bookings.show' ? event.filter : context.filter) }),
+    /** Marks the filter on screen pending and records the request for its next page. */
+    startRequest: assign(({ context }) => {
+      const f = context.byFilter[context.filter];
+      return {
+        request: { filter: context.filter, page: f.nextPage },
+        byFilter: withFilter(context, context.filter, { pending: true, error: null }),
+      };
+    }),
+    cancelRequest: assign(({ context }) =>
+      context.request
+        ? { byFilter: withFilter(context, context.request.filter, { pending: false }), request: null }
+        : {},
+    ),
+    storePage: assign(({ context, event }) => {
+      if (!('output' in event) || !context.request) return {};
+      const page = event.output as BookingsPage;
+      const { filter } = context.request;
+      const f = context.byFilter[filter];
+      const results = page.page === 0 ? page.results : [...f.results, ...page.results];
+      return {
+        byFilter: withFilter(context, filter, {
+          results,
+          total: page.total,
+          nextPage: page.page + 1,
+          pending: false,
+          error: null,
+        }),
+        counts: {
+          upcoming: page.upcomingBookings,
+          past: page.pastBookings,
+          season: page.seasonBookings,
+          guest: page.guestBookings,
+        },
+        hasGuestBookings: page.hasGuestBookings,
+        request: null,
+      };
+    }),
+    storeError: assign(({ context }) =>
+      context.request
+        ? {
+            byFilter: withFilter(context, context.request.filter, { pending: false, error: bookingsListErrorMessage }),
+            request: null,
+          }
+        : {},
+    ),
+  },
+}).createMachine({
+  id: 'bookingsList',
+  context: ({ input }) => ({
+    filter: input.filter,
+    byFilter: { upcoming: emptyFilter, past: emptyFilter, season: emptyFilter, guest: emptyFilter },
+    request: null,
+    counts: null,
+    hasGuestBookings: false,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'bookings.show': [
+          { guard: 'isRequired', target: 'loading', actions: ['select', 'startRequest'] },
+          { actions: 'select' },
+        ],
+        'bookings.loadMore': { guard: 'hasMore', target: 'loading', actions: 'startRequest' },
+        'bookings.retry': { guard: 'hasError', target: 'loading', actions: 'startRequest' },
+      },
+    },
+    loading: {
+      invoke: {
+        id: 'fetchBookings',
+        src: 'fetchBookings',
+        input: ({ context }) => context.request ?? { filter: context.filter, page: 0 },
+        onDone: { target: 'idle', actions: 'storePage' },
+        onError: { target: 'idle', actions: 'storeError' },
+      },
+      on: {
+        'bookings.show': [
+          {
+            guard: 'isRequired',
+            target: 'loading',
+            reenter: true,
+            actions: ['cancelRequest', 'select', 'startRequest'],
+          },
+          { actions: 'select' },
+        ],
+      },
+    },
+  },
+});

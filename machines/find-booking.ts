@@ -1,0 +1,127 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { FindBookingResponse } from '../src/schemas/find-booking';
+import { collectErrors, hasErrors } from '../src/schemas/forms';
+import { findBookingValidators, type FindBookingField } from '../src/schemas/find-booking';
+
+/**
+ * Find a booking (spec sections 3, 4, 5, 7): statuses not requested, requesting, success, bad request
+ * (400), not found (422) and server error. Success opens the order-token page with the
+ * orderExchangeToken.
+ */
+export interface FindBookingContext {
+  values: Record<FindBookingField, string>;
+  touched: Partial<Record<FindBookingField, boolean>>;
+  dirty: boolean;
+  submitAttempted: boolean;
+  response: FindBookingResponse | null;
+}
+
+export type FindBookingEvent =
+  | { type: 'form.change'; field: FindBookingField; value: string }
+  | { type: 'form.blur'; field: FindBookingField }
+  | { type: 'form.submit' };
+
+/** Copy not given by the spec (docs/decisions/010). */
+export const findBookingStatusMessages = {
+  badRequest: "Some of these details don't look right. Please check them and try again.",
+  notFound:
+    "We couldn't find a booking with these details. Please check the booking reference, departure date, surname and email address.",
+  serverError: "Sorry, we couldn't look for your booking right now. Please try again later.",
+  success: 'Booking found. Opening it…',
+} as const;
+
+const statusOf = (event: unknown) => (event as { error?: { status?: unknown } }).error?.status;
+
+export const findBookingMachine = setup({
+  types: {
+    context: {} as FindBookingContext,
+    events: {} as FindBookingEvent,
+  },
+  actors: {
+    findBooking: fromPromise<FindBookingResponse, Record<FindBookingField, string>>(async () => {
+      throw new Error('findBooking not provided');
+    }),
+  },
+  guards: {
+    isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, findBookingValidators)),
+    isBadRequest: ({ event }) => statusOf(event) === 400,
+    isNotFound: ({ event }) => statusOf(event) === 422,
+  },
+  actions: {
+    setValue: assign(({ context, event }) =>
+      event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true } : {},
+    ),
+    touch: assign(({ context, event }) =>
+      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
+    ),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    storeResponse: assign({ response: ({ event }) => ('output' in event ? (event.output as FindBookingResponse) : null) }),
+    /** Provided by the route: keep the token in memory and open /order-token/{bookingId}. */
+    openBooking: (_, _params: FindBookingResponse) => {},
+  },
+}).createMachine({
+  id: 'findBooking',
+  context: {
+    values: { bookingReference: '', departureDate: '', passengerSurname: '', emailAddress: '' },
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    response: null,
+  },
+  initial: 'notRequested',
+  states: {
+    notRequested: {
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'requesting' }, { actions: 'markSubmitAttempted' }],
+      },
+    },
+    requesting: {
+      invoke: {
+        id: 'findBooking',
+        src: 'findBooking',
+        input: ({ context }) => ({
+          bookingReference: context.values.bookingReference.trim(),
+          departureDate: context.values.departureDate.trim(),
+          passengerSurname: context.values.passengerSurname.trim(),
+          emailAddress: context.values.emailAddress.trim(),
+        }),
+        onDone: { target: 'success', actions: 'storeResponse' },
+        onError: [
+          { guard: 'isBadRequest', target: 'badRequest' },
+          { guard: 'isNotFound', target: 'notFound' },
+          { target: 'serverError' },
+        ],
+      },
+    },
+    success: {
+      type: 'final',
+      entry: {
+        type: 'openBooking',
+        params: ({ context }) => context.response ?? { orderExchangeToken: '', bookingId: '' },
+      },
+    },
+    badRequest: {
+      on: {
+        'form.change': { target: 'notRequested', actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': { guard: 'isValid', target: 'requesting' },
+      },
+    },
+    notFound: {
+      on: {
+        'form.change': { target: 'notRequested', actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': { guard: 'isValid', target: 'requesting' },
+      },
+    },
+    serverError: {
+      on: {
+        'form.change': { target: 'notRequested', actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': { guard: 'isValid', target: 'requesting' },
+      },
+    },
+  },
+});

@@ -1,0 +1,82 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/**
+ * Guest order association (spec sections 4, 6, 7, 8, 9): a guest token (from the URL hash of
+ * /bookings/guest) imports the guest orders placed with the customer's email. Outcomes success,
+ * partial, none and error; 403 is quiet. After associationRedirectMs the customer goes to the target
+ * page, with bookingsImported=true | partial | none | false (none for a 403).
+ */
+export type AssociationOutcome = 'success' | 'partial' | 'none' | 'error' | 'forbidden';
+
+export interface GuestAssociationContext {
+  guestToken: string | null;
+  outcome: AssociationOutcome | null;
+  count: number;
+}
+
+export type GuestAssociationEvent = { type: 'association.start' };
+
+export type AssociationOutput = { outcome: 'success' | 'partial'; count: number } | { outcome: 'none'; count: 0 };
+
+/** Spec section 9: "Guest association delay 1000 ms before redirect." */
+export const associationRedirectMs = 1000;
+
+export const guestAssociationMachine = setup({
+  types: {
+    context: {} as GuestAssociationContext,
+    events: {} as GuestAssociationEvent,
+    input: {} as { guestToken: string | null },
+  },
+  actors: {
+    associateGuestOrders: fromPromise<AssociationOutput, { guestToken: string }>(async () => {
+      throw new Error('associateGuestOrders not provided');
+    }),
+  },
+  delays: {
+    associationRedirectMs,
+  },
+  guards: {
+    hasToken: ({ context }) => !!context.guestToken,
+    isForbidden: ({ event }) => 'error' in event && (event.error as { status?: unknown } | null)?.status === 403,
+  },
+  actions: {
+    storeOutcome: assign(({ event }) => {
+      if (!('output' in event)) return {};
+      const output = event.output as AssociationOutput;
+      return { outcome: output.outcome, count: output.count };
+    }),
+    setError: assign({ outcome: 'error' as const, count: 0 }),
+    setForbidden: assign({ outcome: 'forbidden' as const, count: 0 }),
+    /** Provided by the route: go to the target page with bookingsImported for this outcome (none for 403). */
+    redirectToTarget: (_, _params: { outcome: AssociationOutcome }) => {},
+  },
+}).createMachine({
+  id: 'guestAssociation',
+  context: ({ input }) => ({ guestToken: input.guestToken, outcome: null, count: 0 }),
+  initial: 'ready',
+  states: {
+    ready: {
+      on: { 'association.start': { guard: 'hasToken', target: 'associating' } },
+    },
+    associating: {
+      invoke: {
+        id: 'associateGuestOrders',
+        src: 'associateGuestOrders',
+        input: ({ context }) => ({ guestToken: context.guestToken ?? '' }),
+        onDone: { target: 'finished', actions: 'storeOutcome' },
+        onError: [
+          { guard: 'isForbidden', target: 'finished', actions: 'setForbidden' },
+          { target: 'finished', actions: 'setError' },
+        ],
+      },
+    },
+    finished: {
+      description: 'The outcome is on screen; the redirect follows after associationRedirectMs.',
+      after: { associationRedirectMs: { target: 'redirected' } },
+    },
+    redirected: {
+      type: 'final',
+      entry: { type: 'redirectToTarget', params: ({ context }) => ({ outcome: context.outcome ?? 'error' }) },
+    },
+  },
+});

@@ -1,0 +1,42 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { TokenBookings } from '../src/schemas/bookings-list';
+
+/** /order-token: the bookings a guest may fetch (GET booking/token), with loading, error and retry. */
+export interface TokenBookingsContext {
+  data: TokenBookings | null;
+}
+
+export type TokenBookingsEvent = { type: 'tokenBookings.retry' };
+
+export const tokenBookingsMachine = setup({
+  types: {
+    context: {} as TokenBookingsContext,
+    events: {} as TokenBookingsEvent,
+  },
+  actors: {
+    fetchTokenBookings: fromPromise<TokenBookings>(async () => {
+      throw new Error('fetchTokenBookings not provided');
+    }),
+  },
+  actions: {
+    storeData: assign({ data: ({ event }) => ('output' in event ? (event.output as TokenBookings) : null) }),
+  },
+}).createMachine({
+  id: 'tokenBookings',
+  context: { data: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchTokenBookings',
+        src: 'fetchTokenBookings',
+        onDone: { target: 'loaded', actions: 'storeData' },
+        onError: { target: 'failed' },
+      },
+    },
+    loaded: {},
+    failed: {
+      on: { 'tokenBookings.retry': { target: 'loading' } },
+    },
+  },
+});

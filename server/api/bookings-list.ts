@@ -1,0 +1,132 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { many, one, type Queryable } from '../db.ts';
+import type { BookingData, Leg } from '../domain/booking-data.ts';
+import { requireCustomer } from '../lib/access.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { ApiError } from '../lib/errors.ts';
+
+/**
+ * GET /bookings/{filter}?page={n} (SPEC section 7), see docs/decisions/010-bookings-lists-and-guest-access.md.
+ * filter: upcoming | past | season, plus guest (orders placed with the customer's email without
+ * signing in). Page index from 0, BOOKINGS_PAGE_SIZE entries a page.
+ */
+export const BOOKINGS_PAGE_SIZE = 10;
+export const BOOKING_FILTERS = ['upcoming', 'past', 'season', 'guest'] as const;
+export type BookingFilter = (typeof BOOKING_FILTERS)[number];
+
+const PageQuery = v.union([
+  v.undefined(),
+  v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number)),
+]);
+
+export type BookingRow = {
+  id: string;
+  order_id: string;
+  is_season: boolean;
+  data: BookingData;
+  friendly_order_id: string;
+  replacement_order_id: string | null;
+};
+
+const listLeg = (leg: Leg) => ({
+  date: leg.date,
+  origin: leg.origin,
+  destination: leg.destination,
+  departureTime: leg.departureTime,
+  arrivalTime: leg.arrivalTime,
+  operator: leg.operator,
+});
+
+/** A booking list entry `{booking, order}` (SPEC section 3), with what a card shows. */
+export function toListEntry(row: BookingRow) {
+  const d = row.data;
+  return {
+    booking: {
+      id: row.id,
+      outward: listLeg(d.outward),
+      inward: d.inward ? listLeg(d.inward) : null,
+      isSeasonBooking: row.is_season,
+      price: d.price,
+      passengerCount: d.passengers.length,
+      ticketTypes: [...new Set(d.tickets.map((t) => t.type))],
+      season: d.season,
+    },
+    order: {
+      id: row.order_id,
+      friendlyOrderId: row.friendly_order_id,
+      replacementOrder: row.replacement_order_id ? { id: row.replacement_order_id } : null,
+    },
+  };
+}
+
+export const BOOKING_ROW_COLUMNS = `b.id, b.order_id, b.is_season, b.data, o.friendly_order_id, o.replacement_order_id`;
+
+/** Last leg's date: a booking is upcoming while any leg is not past (a leg is past if its date is before now). */
+const LAST_LEG = 'coalesce(b.inward_date, b.outward_date)';
+
+/** Where clause and its parameters per filter (customer id, now, customer email). */
+const WHERE: Record<BookingFilter, (customerId: string, now: Date, email: string) => { sql: string; params: unknown[] }> = {
+  upcoming: (id, now) => ({ sql: `o.customer_id = $1 and not b.is_season and ${LAST_LEG} >= $2`, params: [id, now] }),
+  past: (id, now) => ({ sql: `o.customer_id = $1 and not b.is_season and ${LAST_LEG} < $2`, params: [id, now] }),
+  season: (id) => ({ sql: 'o.customer_id = $1 and b.is_season', params: [id] }),
+  guest: (_id, _now, email) => ({ sql: 'o.customer_id is null and o.email = $1', params: [email] }),
+};
+const ORDER: Record<BookingFilter, string> = {
+  upcoming: 'b.outward_date asc, b.id',
+  past: `${LAST_LEG} desc, b.id`,
+  season: 'b.outward_date desc, b.id',
+  guest: 'b.outward_date desc, b.id',
+};
+
+async function countAll(db: Queryable, customerId: string, email: string, now: Date) {
+  const row = await one<{ upcoming: number; past: number; season: number; guest: number }>(
+    db,
+    `select
+       count(*) filter (where o.customer_id = $1 and not b.is_season and ${LAST_LEG} >= $2)::int as upcoming,
+       count(*) filter (where o.customer_id = $1 and not b.is_season and ${LAST_LEG} < $2)::int as past,
+       count(*) filter (where o.customer_id = $1 and b.is_season)::int as season,
+       count(*) filter (where o.customer_id is null and o.email = $3)::int as guest
+     from bookings b join orders o on o.id = b.order_id
+     where o.customer_id = $1 or (o.customer_id is null and o.email = $3)`,
+    [customerId, now, email],
+  );
+  return row ?? { upcoming: 0, past: 0, season: 0, guest: 0 };
+}
+
+export function bookingsListApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+
+  api.get('/bookings/:filter', async (c) => {
+    const customer = requireCustomer(c);
+    const filter = c.req.param('filter');
+    if (!(BOOKING_FILTERS as readonly string[]).includes(filter)) throw new ApiError(404, 'NOT_FOUND');
+    const parsed = v.safeParse(PageQuery, c.req.query('page'));
+    if (!parsed.success) throw new ApiError(400, 'VALIDATION', 'page must be a whole number from 0');
+    const page = parsed.output ?? 0;
+    const { db, clock } = c.get('deps');
+    const now = clock.now();
+    const f = filter as BookingFilter;
+    const where = WHERE[f](customer.id, now, customer.email);
+    const rows = await many<BookingRow>(
+      db,
+      `select ${BOOKING_ROW_COLUMNS} from bookings b join orders o on o.id = b.order_id
+       where ${where.sql} order by ${ORDER[f]} limit ${BOOKINGS_PAGE_SIZE} offset ${page * BOOKINGS_PAGE_SIZE}`,
+      where.params,
+    );
+    const counts = await countAll(db, customer.id, customer.email, now);
+    return c.json({
+      results: rows.map(toListEntry),
+      total: counts[f],
+      page,
+      pageSize: BOOKINGS_PAGE_SIZE,
+      upcomingBookings: counts.upcoming,
+      pastBookings: counts.past,
+      seasonBookings: counts.season,
+      guestBookings: counts.guest,
+      hasGuestBookings: counts.guest > 0,
+    });
+  });
+
+  return api;
+}

@@ -1,0 +1,103 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { many, one } from '../db.ts';
+import type { BookingData } from '../domain/booking-data.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { emailSchema, readBody } from '../lib/body.ts';
+import { HOUR_MS, addMs } from '../lib/clock.ts';
+import { ApiError } from '../lib/errors.ts';
+import { randomToken, sha256Hex } from '../lib/tokens.ts';
+import { findOrderByGuestToken } from '../lib/ufac.ts';
+import { BOOKING_ROW_COLUMNS, toListEntry, type BookingRow } from './bookings-list.ts';
+
+/** How long an order exchange token from find-booking opens its order (docs/decisions/010). */
+export const EXCHANGE_TOKEN_TTL_MS = HOUR_MS;
+/** Departure dates are GB calendar days. */
+const RAIL_TIME_ZONE = 'Europe/London';
+
+const FindBody = v.object({
+  bookingReference: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9-]{4,20}$/)),
+  departureDate: v.pipe(v.string(), v.isoDate()),
+  passengerSurname: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60)),
+  emailAddress: emailSchema,
+});
+
+const londonDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: RAIL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(iso),
+  );
+
+/** POST /booking/find-booking and GET /booking/token (SPEC section 7). */
+export function findBookingApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+
+  /**
+   * Matches all four fields: the friendly order id, the order's email (any case), the outward
+   * leg's GB calendar day, and a passenger's surname (any case). 400 VALIDATION on malformed
+   * input, 422 BOOKING_NOT_FOUND when nothing matches (the same answer whichever field is wrong).
+   * Success issues a fresh exchange token for that order: {orderExchangeToken, bookingId}.
+   */
+  api.post('/booking/find-booking', async (c) => {
+    const { db, clock } = c.get('deps');
+    const body = await readBody(c, FindBody);
+    const surname = body.passengerSurname.toLocaleLowerCase('en-GB');
+    const rows = await many<{ id: string; order_id: string; data: BookingData }>(
+      db,
+      `select b.id, b.order_id, b.data from bookings b join orders o on o.id = b.order_id
+       where o.friendly_order_id = $1 and o.email = $2 order by b.outward_date, b.id`,
+      [body.bookingReference, body.emailAddress],
+    );
+    const match = rows.find(
+      (b) =>
+        londonDay(b.data.outward.date) === body.departureDate &&
+        b.data.passengers.some((p) => p.lastName.toLocaleLowerCase('en-GB') === surname),
+    );
+    if (!match) throw new ApiError(422, 'BOOKING_NOT_FOUND');
+    const token = randomToken(32);
+    const now = clock.now();
+    await db.query('insert into order_exchange_tokens (token_hash, order_id, created_at, expires_at) values ($1, $2, $3, $4)', [
+      sha256Hex(token),
+      match.order_id,
+      now,
+      addMs(now, EXCHANGE_TOKEN_TTL_MS),
+    ]);
+    return c.json({ orderExchangeToken: token, bookingId: match.id });
+  });
+
+  /**
+   * The bookings a guest may fetch: those of the guest session's order (x-user-flow-id
+   * order.{session}), of its customer (customer flow with order scopes), or of the order whose token
+   * is in ?token=. customerRegistered: an account exists with the order's email.
+   */
+  api.get('/booking/token', async (c) => {
+    const { db, clock } = c.get('deps');
+    const guest = c.get('guest');
+    const token = c.req.query('token') ?? '';
+    let where: { sql: string; param: string } | null = null;
+    let email: string | null = null;
+    if (guest?.flow === 'order' && guest.orderId) {
+      where = { sql: 'o.id = $1', param: guest.orderId };
+      email = guest.email;
+    } else if (guest?.flow === 'customer' && guest.customerId && guest.scopes.some((s) => s !== 'marketing-preference-unsubscribe')) {
+      where = { sql: 'o.customer_id = $1', param: guest.customerId };
+      email = guest.email;
+    } else if (token) {
+      const order = await findOrderByGuestToken(db, token.slice(0, 512), clock.now());
+      if (order) {
+        where = { sql: 'o.id = $1', param: order.id };
+        email = order.email;
+      }
+    }
+    if (!where || email === null) throw new ApiError(401, 'UNAUTHORISED');
+    const rows = await many<BookingRow>(
+      db,
+      `select ${BOOKING_ROW_COLUMNS} from bookings b join orders o on o.id = b.order_id
+       where ${where.sql} order by b.outward_date asc, b.id`,
+      [where.param],
+    );
+    const registered = await one<{ id: string }>(db, 'select id from customers where email = $1', [email]);
+    return c.json({ bookings: rows.map(toListEntry), customerRegistered: registered !== null });
+  });
+
+  return api;
+}

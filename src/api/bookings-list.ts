@@ -1,0 +1,24 @@
+import * as v from 'valibot';
+import type { ApiClient } from './client';
+import { AssociateCount, BookingsPage, TokenBookings, type BookingFilter } from '../schemas/bookings-list';
+
+export type AssociationResult = { outcome: 'success' | 'partial'; count: number } | { outcome: 'none'; count: 0 };
+
+export const bookingsListApi = (client: ApiClient) => ({
+  /** GET /bookings/{filter}?page={n} (page index from 0). */
+  getBookings: (filter: BookingFilter, page: number, signal?: AbortSignal) =>
+    client.request(BookingsPage, `/bookings/${filter}`, { query: { page }, ...(signal ? { signal } : {}) }),
+  /** GET /booking/token: bookings the guest session (or order token) may fetch. */
+  getTokenBookings: (signal?: AbortSignal) =>
+    client.request(TokenBookings, '/booking/token', { withOrderToken: true, ...(signal ? { signal } : {}) }),
+  /** POST /order/associate-guest-orders: 204 none imported, 206 partial, else success with count. */
+  associateGuestOrders: async (guestToken: string): Promise<AssociationResult> => {
+    const r = await client.requestByStatus({ 200: AssociateCount, 204: v.null(), 206: AssociateCount }, '/order/associate-guest-orders', {
+      method: 'POST',
+      body: { guestToken },
+    });
+    if (r.status === 204) return { outcome: 'none', count: 0 };
+    return { outcome: r.status === 206 ? 'partial' : 'success', count: r.data.count };
+  },
+});
+export type BookingsListApi = ReturnType<typeof bookingsListApi>;

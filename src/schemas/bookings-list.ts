@@ -1,0 +1,81 @@
+import * as v from 'valibot';
+
+/** Booking list shapes (spec sections 3 and 7); see docs/decisions/010-bookings-lists-and-guest-access.md. */
+export const bookingFilters = ['upcoming', 'past', 'season', 'guest'] as const;
+export const BookingFilter = v.picklist(bookingFilters);
+export type BookingFilter = (typeof bookingFilters)[number];
+
+const IsoDateTime = v.pipe(v.string(), v.isoTimestamp());
+const Station = v.object({ code: v.string(), name: v.string() });
+const Money = v.object({ amount: v.number(), currencyCode: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)) });
+
+export const ListLeg = v.object({
+  date: IsoDateTime,
+  origin: Station,
+  destination: Station,
+  departureTime: v.nullable(IsoDateTime),
+  arrivalTime: v.nullable(IsoDateTime),
+  operator: v.nullable(v.string()),
+});
+export type ListLeg = v.InferOutput<typeof ListLeg>;
+
+/** Booking list entry: {booking, order} (spec section 3). */
+export const BookingListEntry = v.object({
+  booking: v.object({
+    id: v.string(),
+    outward: ListLeg,
+    inward: v.nullable(ListLeg),
+    isSeasonBooking: v.boolean(),
+    price: Money,
+    passengerCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    ticketTypes: v.array(v.string()),
+    season: v.nullable(
+      v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDateTime, validUntil: IsoDateTime }),
+    ),
+  }),
+  order: v.object({
+    id: v.string(),
+    friendlyOrderId: v.string(),
+    replacementOrder: v.nullable(v.object({ id: v.string() })),
+  }),
+});
+export type BookingListEntry = v.InferOutput<typeof BookingListEntry>;
+
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** GET /bookings/{filter}?page={n}: one page of a filter plus the totals of every filter. */
+export const BookingsPage = v.object({
+  results: v.array(BookingListEntry),
+  total: Count,
+  page: Count,
+  pageSize: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  upcomingBookings: Count,
+  pastBookings: Count,
+  seasonBookings: Count,
+  guestBookings: Count,
+  hasGuestBookings: v.boolean(),
+});
+export type BookingsPage = v.InferOutput<typeof BookingsPage>;
+
+/** GET /booking/token: the bookings a guest may fetch. */
+export const TokenBookings = v.object({ bookings: v.array(BookingListEntry), customerRegistered: v.boolean() });
+export type TokenBookings = v.InferOutput<typeof TokenBookings>;
+
+/** POST /order/associate-guest-orders: 200 {count}, 206 {count} partial, 204 none. */
+export const AssociateCount = v.object({ count: Count });
+
+/**
+ * `?bookingsImported=` on the bookings pages after a guest association: true, partial, none or false
+ * (the router writes booleans bare, so true/false are booleans here; the strings are accepted too).
+ */
+export const bookingsImportedValues = ['true', 'partial', 'none', 'false'] as const;
+export type BookingsImportedKey = (typeof bookingsImportedValues)[number];
+export type BookingsImported = boolean | 'partial' | 'none';
+export const BookingsListSearch = v.object({
+  bookingsImported: v.optional(
+    v.pipe(
+      v.union([v.boolean(), v.picklist(bookingsImportedValues)]),
+      v.transform((x): BookingsImported => (x === 'true' ? true : x === 'false' ? false : x)),
+    ),
+  ),
+});

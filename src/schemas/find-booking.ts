@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import { validateEmail } from './forms';
+
+/** Find a booking (spec sections 3, 5): the form, its validators and the answer. */
+export type FindBookingField = 'bookingReference' | 'departureDate' | 'passengerSurname' | 'emailAddress';
+
+/** Copy not given by the spec (docs/decisions/010); the email messages are the shared ones. */
+export const findBookingMessages = {
+  referenceRequired: 'Please enter your booking reference',
+  referenceInvalid: 'Please enter a booking reference like the one in your confirmation email, e.g. TL-7Q4K2M',
+  dateRequired: 'Please enter the departure date',
+  dateInvalid: 'Please enter a real date',
+  surnameRequired: "Please enter a passenger's surname",
+  surnameTooLong: 'Surnames can only be up to 60 characters',
+} as const;
+
+export const referencePattern = /^[A-Za-z0-9-]{4,20}$/;
+export const surnameMax = 60;
+
+export const validateReference = (value: string): string | null => {
+  const t = value.trim();
+  if (!t) return findBookingMessages.referenceRequired;
+  return referencePattern.test(t) ? null : findBookingMessages.referenceInvalid;
+};
+
+/** YYYY-MM-DD (what a date input gives) for a real calendar day. */
+export const validateDepartureDate = (value: string): string | null => {
+  if (!value.trim()) return findBookingMessages.dateRequired;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!m) return findBookingMessages.dateInvalid;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  const real = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && y >= 1900;
+  return real ? null : findBookingMessages.dateInvalid;
+};
+
+export const validateSurname = (value: string): string | null => {
+  const t = value.trim();
+  if (!t) return findBookingMessages.surnameRequired;
+  return t.length > surnameMax ? findBookingMessages.surnameTooLong : null;
+};
+
+export const findBookingValidators: Record<FindBookingField, (value: string) => string | null> = {
+  bookingReference: validateReference,
+  departureDate: validateDepartureDate,
+  passengerSurname: validateSurname,
+  emailAddress: validateEmail,
+};
+
+export const FindBookingResponse = v.object({
+  orderExchangeToken: v.pipe(v.string(), v.minLength(8)),
+  bookingId: v.pipe(v.string(), v.minLength(1)),
+});
+export type FindBookingResponse = v.InferOutput<typeof FindBookingResponse>;
