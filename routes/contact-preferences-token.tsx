@@ -1,6 +1,87 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import * as v from 'valibot';
+import { fromPromise } from 'xstate';
+import { preferencesTokenMachine, preferencesTokenMessages as messages } from '../machines/preferences-token';
+import { consentsApi } from '../src/api/consents';
+import { useServices } from '../src/services';
+import { Alert } from '../src/ui/alert';
+import { Button } from '../src/ui/button';
+import { Loading, Page } from '../src/ui/page';
+import { ContactPreferencesPanel } from './-components/contact-preferences/contact-preferences-panel';
 
-export const Route = createFileRoute('/contact-preferences-token')({
-  component: () => <SectionPending title="Contact preferences" />,
+/** `?action=unsubscribe|resubscribe` from a marketing email link; anything else is ignored. */
+const Search = v.object({
+  action: v.fallback(v.optional(v.picklist(['unsubscribe', 'resubscribe'])), undefined),
 });
+
+/**
+ * Contact preferences without signing in, through the token of a marketing email link
+ * (`#token=...`, taken from the address bar at start-up). The token becomes a customer-flow
+ * user-flow session (`x-user-flow-id: customer.{session}`) for as long as this page is open.
+ */
+export const Route = createFileRoute('/contact-preferences-token')({
+  validateSearch: Search,
+  component: ContactPreferencesTokenPage,
+});
+
+function ContactPreferencesTokenPage() {
+  const { api, hashToken } = useServices();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Read once: the link's token (in memory only) and the action it asked for.
+  const [arrival] = useState(() => ({ token: hashToken.take(), action: search.action ?? null }));
+  const consents = useMemo(() => consentsApi(api), [api]);
+
+  // The customer-flow header belongs to this page: put back whatever was there when leaving it.
+  useEffect(() => {
+    const previous = api.userFlowId;
+    return () => api.setUserFlowId(previous);
+  }, [api]);
+  // The action runs once; a reload or a shared address must not repeat it.
+  useEffect(() => {
+    if (search.action) void navigate({ search: {}, replace: true });
+  }, [search.action, navigate]);
+
+  const [snapshot, send] = useMachine(
+    preferencesTokenMachine.provide({
+      actors: { startCustomerFlow: fromPromise(({ input }) => consents.startCustomerFlow(input.token)) },
+      actions: { applyUserFlow: (_, params) => api.setUserFlowId(`customer.${params.session}`) },
+    }),
+    { input: { token: arrival.token } },
+  );
+
+  const signIn = (
+    <p>
+      <Link to="/login" search={{ redirect: '/my-account/contact-preferences' }}>
+        Sign in to manage your contact preferences
+      </Link>
+    </p>
+  );
+
+  return (
+    <Page title="Contact preferences" intro={snapshot.matches('ready') ? "Choose the marketing you'd like from us. Each change is saved as soon as you make it." : undefined}>
+      {(snapshot.matches('checking') || snapshot.matches('exchanging')) && <Loading label="Checking your link…" />}
+      {snapshot.matches('failed') && (
+        <>
+          <Alert tone="error">{messages.failed}</Alert>
+          <Button onClick={() => send({ type: 'token.retry' })}>Try again</Button>
+        </>
+      )}
+      {snapshot.matches('invalidToken') && (
+        <Alert tone="error" title="We couldn't open your contact preferences">
+          <p>{messages.invalidToken}</p>
+          {signIn}
+        </Alert>
+      )}
+      {snapshot.matches('noToken') && (
+        <Alert tone="info" title="We couldn't open your contact preferences">
+          <p>{messages.noToken}</p>
+          {signIn}
+        </Alert>
+      )}
+      {snapshot.matches('ready') && <ContactPreferencesPanel api={consents} action={arrival.action} />}
+    </Page>
+  );
+}

@@ -7,6 +7,7 @@ import { addressesApi } from './api/addresses.ts';
 import { authApi } from './api/auth.ts';
 import { bookingsListApi } from './api/bookings-list.ts';
 import { cardsApi } from './api/cards.ts';
+import { consentsApi } from './api/consents.ts';
 import { findBookingApi } from './api/find-booking.ts';
 import { guestOrdersApi } from './api/guest-orders.ts';
 import { passengersApi } from './api/passengers.ts';
@@ -110,6 +111,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', bookingsListApi());
   api.route('/', findBookingApi());
   api.route('/', guestOrdersApi());
+  api.route('/', consentsApi());
   api.route('/', passengersApi());
   api.route('/', railcardsApi());
   api.route('/', addressesApi());

@@ -3,17 +3,33 @@ import * as v from 'valibot';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
-import { createUfacSession, findOrderByGuestToken } from '../lib/ufac.ts';
+import { createUfacSession, findCustomerByMarketingToken, findOrderByGuestToken } from '../lib/ufac.ts';
 
-const Body = v.object({ token: v.pipe(v.string(), v.maxLength(512)) });
+const Body = v.object({
+  token: v.pipe(v.string(), v.maxLength(512)),
+  /** Which kind of token: an order (guest) token, the default, or a customer marketing-email token. */
+  flow: v.optional(v.picklist(['order', 'customer']), 'order'),
+});
 
-/** POST /user-flow-access: exchanges a guest order token for a session scoped to that one order. */
+/**
+ * POST /user-flow-access: exchanges a guest order token for a session scoped to that one order,
+ * or (with `flow: 'customer'`) a marketing-email token for a customer-flow session scoped to that
+ * customer's contact preferences only (scope 'marketing-preference-unsubscribe').
+ */
 export function userFlowAccessApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
   api.post('/user-flow-access', async (c) => {
     const { db, clock } = c.get('deps');
-    const { token } = await readBody(c, Body);
+    const { token, flow } = await readBody(c, Body);
+    if (flow === 'customer') {
+      const customer = await findCustomerByMarketingToken(db, token, clock.now());
+      if (!customer) throw new ApiError(401, 'TOKEN_INVALID');
+      const session = await createUfacSession(db, { flow: 'customer', customerId: customer.id }, clock.now(), [
+        'marketing-preference-unsubscribe',
+      ]);
+      return c.json({ session: session.id, flow: 'customer' as const, orderId: null });
+    }
     const order = await findOrderByGuestToken(db, token);
     if (!order) throw new ApiError(401, 'TOKEN_INVALID');
     const session = await createUfacSession(db, { flow: 'order', orderId: order.id }, clock.now());

@@ -134,6 +134,9 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     setUserFlowId(value: string | null) {
       userFlowId = value;
     },
+    get userFlowId(): string | null {
+      return userFlowId;
+    },
     setOrderToken(token: string | null) {
       orderToken = token;
     },

@@ -1,0 +1,206 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ConsentsResponse, ContactPreference } from '../src/schemas/consents';
+
+/**
+ * Contact preferences (SPEC sections 2, 4, 5, 8): load the consents; a change (a toggle, or the
+ * opt-in / opt-out prompt of a consent never updated) flips the selection at once, then the server
+ * confirms it (its answer replaces the list) or the flip is reverted with an update error.
+ * Revoke / restore of all marketing consent are the unsubscribe / resubscribe actions, each ending
+ * in success or error (messages unsubscribed, subscribed, unsubscribedErrors, subscribedErrors);
+ * the marketing-email link can ask for one on arrival (input `action`). One save at a time: a
+ * change made while another is being saved is ignored (the switches say they are busy).
+ */
+export type MarketingAction = 'unsubscribe' | 'resubscribe';
+export type MarketingOutcome = 'unsubscribed' | 'subscribed' | 'unsubscribedErrors' | 'subscribedErrors';
+
+export interface ContactPreferencesInput {
+  action?: MarketingAction | null;
+}
+
+export interface PendingChange {
+  id: string;
+  selected: boolean;
+  /** The consent as it was before the optimistic flip (put back on failure). */
+  previous: ContactPreference;
+}
+
+export interface ContactPreferencesContext {
+  initialAction: MarketingAction | null;
+  consents: ContactPreference[];
+  /** All marketing consent was revoked and the earlier choices can be restored. */
+  revoked: boolean;
+  pending: PendingChange | null;
+  /** The consent of the latest change (where the screen shows that change's result). */
+  lastChangedId: string | null;
+  fetchError: boolean;
+  updateError: boolean;
+  /** After a confirmed save: 'firstTime' when the consent had never been updated before. */
+  saved: 'firstTime' | 'updated' | null;
+  outcome: MarketingOutcome | null;
+}
+
+export type ContactPreferencesEvent =
+  | { type: 'consent.select'; id: string; selected: boolean }
+  | { type: 'marketing.revoke' }
+  | { type: 'marketing.restore' }
+  | { type: 'consents.retry' };
+
+/** Copy: SPEC section 4 gives the first-time message; the rest is docs/decisions/070-contact-preferences.md. */
+export const contactPreferencesMessages = {
+  firstTimeSaved: 'Saved! Thanks for updating your contact preferences',
+  saved: 'Your contact preferences have been saved.',
+  fetchError: "Sorry, we couldn't load your contact preferences. Please try again.",
+  updateError: "Sorry, we couldn't save that change, so we've put it back as it was. Please try again.",
+  empty: 'There are no contact preferences to set at the moment.',
+  unsubscribed: "You've been unsubscribed from all marketing. You'll still get emails about your bookings.",
+  subscribed: "You've been resubscribed. Your previous marketing choices are back.",
+  unsubscribedErrors: "Sorry, we couldn't unsubscribe you right now. Please try again.",
+  subscribedErrors: "Sorry, we couldn't resubscribe you. Your contact preferences have not changed.",
+} as const;
+
+const replaceConsent = (consents: ContactPreference[], next: ContactPreference) =>
+  consents.map((c) => (c.id === next.id ? next : c));
+
+export const contactPreferencesMachine = setup({
+  types: {
+    context: {} as ContactPreferencesContext,
+    events: {} as ContactPreferencesEvent,
+    input: {} as ContactPreferencesInput | undefined,
+  },
+  actors: {
+    fetchConsents: fromPromise<ConsentsResponse>(async () => {
+      throw new Error('fetchConsents not provided');
+    }),
+    updateConsents: fromPromise<ConsentsResponse, { consentSelections: Record<string, boolean> }>(async () => {
+      throw new Error('updateConsents not provided');
+    }),
+    revokeMarketing: fromPromise<{ revoked: true }>(async () => {
+      throw new Error('revokeMarketing not provided');
+    }),
+    restoreMarketing: fromPromise<{ restored: true }>(async () => {
+      throw new Error('restoreMarketing not provided');
+    }),
+  },
+  guards: {
+    isUnsubscribeRequested: ({ context }) => context.initialAction === 'unsubscribe',
+    isResubscribeRequested: ({ context }) => context.initialAction === 'resubscribe',
+    isChange: ({ context, event }) => {
+      if (event.type !== 'consent.select') return false;
+      const consent = context.consents.find((c) => c.id === event.id);
+      return consent !== undefined && (!consent.hasEverBeenUpdated || consent.selected !== event.selected);
+    },
+    canRevoke: ({ context }) => !context.revoked,
+    canRestore: ({ context }) => context.revoked,
+  },
+  actions: {
+    storeConsents: assign(({ event }) => {
+      const output = (event as { output?: ConsentsResponse }).output;
+      return output ? { consents: output.consents, revoked: output.revoked, fetchError: false } : {};
+    }),
+    setFetchError: assign({ fetchError: true }),
+    clearFetchError: assign({ fetchError: false }),
+    clearMessages: assign({ updateError: false, saved: null, outcome: null }),
+    flipOptimistically: assign(({ context, event }) => {
+      if (event.type !== 'consent.select') return {};
+      const previous = context.consents.find((c) => c.id === event.id);
+      if (!previous) return {};
+      return {
+        consents: replaceConsent(context.consents, { ...previous, selected: event.selected, hasEverBeenUpdated: true }),
+        pending: { id: event.id, selected: event.selected, previous },
+        lastChangedId: event.id,
+      };
+    }),
+    confirmSave: assign(({ context, event }) => {
+      const output = (event as { output?: ConsentsResponse }).output;
+      return {
+        ...(output ? { consents: output.consents, revoked: output.revoked } : {}),
+        saved: context.pending?.previous.hasEverBeenUpdated === false ? ('firstTime' as const) : ('updated' as const),
+        pending: null,
+      };
+    }),
+    revertSave: assign(({ context }) => ({
+      consents: context.pending ? replaceConsent(context.consents, context.pending.previous) : context.consents,
+      pending: null,
+      updateError: true,
+    })),
+    setUnsubscribed: assign({ outcome: 'unsubscribed' as const, initialAction: null }),
+    setUnsubscribeError: assign({ outcome: 'unsubscribedErrors' as const, initialAction: null }),
+    setSubscribed: assign({ outcome: 'subscribed' as const, initialAction: null }),
+    setSubscribeError: assign({ outcome: 'subscribedErrors' as const, initialAction: null }),
+  },
+}).createMachine({
+  id: 'contactPreferences',
+  context: ({ input }) => ({
+    initialAction: input?.action ?? null,
+    consents: [],
+    revoked: false,
+    pending: null,
+    lastChangedId: null,
+    fetchError: false,
+    updateError: false,
+    saved: null,
+    outcome: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      description: 'A marketing-email link may ask to unsubscribe or resubscribe on arrival.',
+      always: [
+        { guard: 'isUnsubscribeRequested', target: 'revoking' },
+        { guard: 'isResubscribeRequested', target: 'restoring' },
+        { target: 'loading' },
+      ],
+    },
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchConsents',
+        src: 'fetchConsents',
+        onDone: { target: 'loaded', actions: 'storeConsents' },
+        onError: { target: 'failed', actions: 'setFetchError' },
+      },
+    },
+    failed: {
+      on: { 'consents.retry': { target: 'loading', actions: 'clearFetchError' } },
+    },
+    loaded: {
+      on: {
+        'consent.select': { guard: 'isChange', target: 'saving', actions: ['clearMessages', 'flipOptimistically'] },
+        'marketing.revoke': { guard: 'canRevoke', target: 'revoking', actions: 'clearMessages' },
+        'marketing.restore': { guard: 'canRestore', target: 'restoring', actions: 'clearMessages' },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'updateConsents',
+        src: 'updateConsents',
+        input: ({ context }) => ({
+          consentSelections: context.pending ? { [context.pending.id]: context.pending.selected } : {},
+        }),
+        onDone: { target: 'loaded', actions: 'confirmSave' },
+        onError: { target: 'loaded', actions: 'revertSave' },
+      },
+    },
+    revoking: {
+      description: 'Unsubscribe: every marketing consent off. Either way the list is fetched again to show the truth.',
+      tags: ['busy'],
+      invoke: {
+        id: 'revokeMarketing',
+        src: 'revokeMarketing',
+        onDone: { target: 'loading', actions: 'setUnsubscribed' },
+        onError: { target: 'loading', actions: 'setUnsubscribeError' },
+      },
+    },
+    restoring: {
+      description: 'Resubscribe: the choices held before the revoke come back.',
+      tags: ['busy'],
+      invoke: {
+        id: 'restoreMarketing',
+        src: 'restoreMarketing',
+        onDone: { target: 'loading', actions: 'setSubscribed' },
+        onError: { target: 'loading', actions: 'setSubscribeError' },
+      },
+    },
+  },
+});

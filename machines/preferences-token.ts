@@ -1,0 +1,86 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { GuestSession } from '../src/schemas/auth';
+
+/**
+ * /contact-preferences-token: the token of a marketing email link (taken from the URL hash at
+ * start-up) becomes a customer-flow user-flow session; from then on calls send
+ * `x-user-flow-id: customer.{session}` (action applyUserFlow) and the page shows that customer's
+ * contact preferences without signing in (machines/contact-preferences.ts does the rest).
+ */
+export interface PreferencesTokenInput {
+  token: string | null;
+}
+
+export interface PreferencesTokenContext {
+  token: string | null;
+  session: string | null;
+}
+
+export type PreferencesTokenEvent = { type: 'token.retry' };
+
+export const preferencesTokenMessages = {
+  noToken: 'To change your contact preferences without signing in, open the link at the bottom of one of our emails.',
+  invalidToken: 'This link has expired or is not valid.',
+  failed: "Sorry, we couldn't check your link right now. Please try again.",
+} as const;
+
+const statusOf = (event: unknown): number | null => {
+  const status = (event as { error?: { status?: unknown } }).error?.status;
+  return typeof status === 'number' ? status : null;
+};
+
+export const preferencesTokenMachine = setup({
+  types: {
+    context: {} as PreferencesTokenContext,
+    events: {} as PreferencesTokenEvent,
+    input: {} as PreferencesTokenInput,
+    output: {} as { session: string | null },
+  },
+  actors: {
+    startCustomerFlow: fromPromise<GuestSession, { token: string }>(async () => {
+      throw new Error('startCustomerFlow not provided');
+    }),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null && context.token !== '',
+    /** 400 (malformed) or 401 TOKEN_INVALID (unknown or expired): the link itself is no good. */
+    isInvalidToken: ({ event }) => statusOf(event) === 400 || statusOf(event) === 401,
+  },
+  actions: {
+    storeSession: assign(({ event }) =>
+      'output' in event ? { session: (event.output as GuestSession).session, token: null } : {},
+    ),
+    forgetToken: assign({ token: null }),
+    /** Provided by the route: send `x-user-flow-id: customer.{session}` from now on. */
+    applyUserFlow: (_, _params: { session: string }) => {},
+  },
+}).createMachine({
+  id: 'preferencesToken',
+  context: ({ input }) => ({ token: input.token, session: null }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'hasToken', target: 'exchanging' }, { target: 'noToken' }],
+    },
+    exchanging: {
+      invoke: {
+        id: 'startCustomerFlow',
+        src: 'startCustomerFlow',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: {
+          target: 'ready',
+          actions: ['storeSession', { type: 'applyUserFlow', params: ({ event }) => ({ session: event.output.session }) }],
+        },
+        onError: [{ guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' }, { target: 'failed' }],
+      },
+    },
+    failed: {
+      description: 'Network or server trouble: the token is kept in memory for a retry.',
+      on: { 'token.retry': { target: 'exchanging' } },
+    },
+    noToken: { type: 'final' },
+    invalidToken: { type: 'final' },
+    ready: { type: 'final' },
+  },
+  output: ({ context }) => ({ session: context.session }),
+});

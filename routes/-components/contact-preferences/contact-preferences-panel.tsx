@@ -1,0 +1,220 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  contactPreferencesMachine,
+  contactPreferencesMessages as messages,
+  type MarketingAction,
+  type MarketingOutcome,
+} from '../../../machines/contact-preferences';
+import type { ConsentsApi } from '../../../src/api/consents';
+import type { ContactPreference } from '../../../src/schemas/consents';
+import { Alert } from '../../../src/ui/alert';
+import { Button } from '../../../src/ui/button';
+import { Loading } from '../../../src/ui/page';
+import * as styles from './contact-preferences.css';
+
+const outcomeTone: Record<MarketingOutcome, 'success' | 'error'> = {
+  unsubscribed: 'success',
+  subscribed: 'success',
+  unsubscribedErrors: 'error',
+  subscribedErrors: 'error',
+};
+
+const switchId = (id: string) => `consent-${id}`;
+/** Beside the consent whose save failed (the page's alert says it in full). */
+const notSaved = 'Not saved. Please try again.';
+const optInId = (id: string) => `consent-${id}-opt-in`;
+
+/**
+ * The contact preferences of whoever the API calls identify: the signed-in customer
+ * (/contact-preferences) or the customer of a marketing email link (/contact-preferences-token).
+ * Each change is saved at once (optimistic flip, then the server's answer).
+ */
+export function ContactPreferencesPanel({ api, action = null }: { api: ConsentsApi; action?: MarketingAction | null }) {
+  const [snapshot, send] = useMachine(
+    contactPreferencesMachine.provide({
+      actors: {
+        fetchConsents: fromPromise(({ signal }) => api.getConsents(signal)),
+        updateConsents: fromPromise(({ input }) => api.updateConsents(input.consentSelections)),
+        revokeMarketing: fromPromise(() => api.revoke()),
+        restoreMarketing: fromPromise(() => api.restore()),
+      },
+    }),
+    { input: { action } },
+  );
+  const { consents, pending, lastChangedId, revoked, updateError, saved, outcome } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const loaded = snapshot.matches('loaded') || snapshot.matches('saving');
+
+  // After an opt-in/opt-out answer the prompt becomes a switch: keep keyboard focus on that consent.
+  const [focusId, setFocusId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusId) return;
+    (document.getElementById(switchId(focusId)) ?? document.getElementById(optInId(focusId)))?.focus();
+    if (snapshot.matches('loaded')) setFocusId(null);
+  }, [focusId, snapshot]);
+
+  const select = (id: string, selected: boolean) => send({ type: 'consent.select', id, selected });
+
+  return (
+    <div className={styles.panel} aria-busy={busy || undefined}>
+      {outcome && <Alert tone={outcomeTone[outcome]}>{messages[outcome]}</Alert>}
+      {saved === 'firstTime' && <Alert tone="success">{messages.firstTimeSaved}</Alert>}
+      {saved === 'updated' && <Alert tone="success">{messages.saved}</Alert>}
+      {updateError && <Alert tone="error">{messages.updateError}</Alert>}
+
+      {snapshot.matches('failed') && (
+        <>
+          <Alert tone="error">{messages.fetchError}</Alert>
+          <Button onClick={() => send({ type: 'consents.retry' })}>Try again</Button>
+        </>
+      )}
+
+      {consents.length === 0 && !snapshot.matches('failed') && (
+        snapshot.matches('revoking') ? <Loading label="Unsubscribing you…" />
+        : snapshot.matches('restoring') ? <Loading label="Resubscribing you…" />
+        : snapshot.matches('loaded') ? <p>{messages.empty}</p>
+        : <Loading label="Loading your contact preferences…" />
+      )}
+
+      {consents.length > 0 && (
+        <>
+          <ul className={styles.list} aria-label="Marketing preferences">
+            {consents.map((consent) =>
+              consent.hasEverBeenUpdated ? (
+                <ConsentSwitch
+                  key={consent.id}
+                  consent={consent}
+                  saving={pending?.id === consent.id}
+                  failed={updateError && lastChangedId === consent.id}
+                  locked={!loaded || (pending !== null && pending.id !== consent.id)}
+                  onChange={(selected) => select(consent.id, selected)}
+                />
+              ) : (
+                <ConsentPrompt
+                  key={consent.id}
+                  consent={consent}
+                  locked={!snapshot.matches('loaded')}
+                  failed={updateError && lastChangedId === consent.id}
+                  onChoose={(selected) => {
+                    setFocusId(consent.id);
+                    select(consent.id, selected);
+                  }}
+                />
+              ),
+            )}
+          </ul>
+
+          <section className={styles.marketing} aria-labelledby="stop-marketing-heading">
+            <h2 id="stop-marketing-heading" className={styles.marketingHeading}>
+              {revoked ? 'You have unsubscribed from all marketing' : 'Stop all marketing'}
+            </h2>
+            <p>
+              {revoked
+                ? 'Changed your mind? Resubscribe to bring back the choices you had before.'
+                : "Turn off every marketing preference above in one go. You'll still get emails about your bookings."}
+            </p>
+            <Button
+              tone="secondary"
+              busy={snapshot.matches('revoking') || snapshot.matches('restoring')}
+              busyLabel={snapshot.matches('revoking') ? 'Unsubscribing…' : 'Resubscribing…'}
+              aria-disabled={!snapshot.matches('loaded') || undefined}
+              onClick={() => send({ type: revoked ? 'marketing.restore' : 'marketing.revoke' })}
+            >
+              {revoked ? 'Resubscribe' : 'Unsubscribe from all marketing'}
+            </Button>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ConsentSwitch({
+  consent,
+  saving,
+  failed,
+  locked,
+  onChange,
+}: {
+  consent: ContactPreference;
+  saving: boolean;
+  failed: boolean;
+  locked: boolean;
+  onChange: (selected: boolean) => void;
+}) {
+  const id = switchId(consent.id);
+  return (
+    <li className={styles.row}>
+      <div className={styles.text}>
+        {consent.preBody && <p className={styles.preBody}>{consent.preBody}</p>}
+        <label htmlFor={id} className={styles.title}>
+          {consent.title}
+        </label>
+        {consent.description && (
+          <p id={`${id}-description`} className={styles.description}>
+            {consent.description}
+          </p>
+        )}
+        {failed && <p className={styles.rowError}>{notSaved}</p>}
+      </div>
+      <div className={styles.control}>
+        <span aria-hidden="true" className={styles.stateText}>
+          {saving ? 'Saving…' : consent.selected ? 'On' : 'Off'}
+        </span>
+        <span className={styles.switchBox}>
+          {/* Not `disabled` while another change saves: a disabled control would drop keyboard focus. */}
+          <input
+            id={id}
+            type="checkbox"
+            role="switch"
+            className={styles.switchInput}
+            checked={consent.selected}
+            aria-checked={consent.selected}
+            aria-busy={saving || undefined}
+            aria-disabled={locked || undefined}
+            {...(consent.description ? { 'aria-describedby': `${id}-description` } : {})}
+            onChange={(e) => {
+              if (!locked) onChange(e.target.checked);
+            }}
+          />
+          <span className={styles.track} aria-hidden="true" />
+        </span>
+      </div>
+    </li>
+  );
+}
+
+function ConsentPrompt({
+  consent,
+  locked,
+  failed,
+  onChoose,
+}: {
+  consent: ContactPreference;
+  locked: boolean;
+  failed: boolean;
+  onChoose: (selected: boolean) => void;
+}) {
+  const prompt = consent.missingCategoryDescriptor;
+  const headingId = `consent-${consent.id}-prompt`;
+  return (
+    <li className={styles.prompt}>
+      <p className={styles.preBody}>{consent.title}</p>
+      <h2 id={headingId} className={styles.promptTitle}>
+        {prompt.title}
+      </h2>
+      {prompt.description && <p className={styles.description}>{prompt.description}</p>}
+      {failed && <p className={styles.rowError}>{notSaved}</p>}
+      <div className={styles.promptActions}>
+        <Button id={optInId(consent.id)} aria-disabled={locked || undefined} onClick={() => !locked && onChoose(true)}>
+          {prompt.optInCopy}
+        </Button>
+        <Button tone="secondary" aria-disabled={locked || undefined} onClick={() => !locked && onChoose(false)}>
+          {prompt.optOutCopy}
+        </Button>
+      </div>
+    </li>
+  );
+}

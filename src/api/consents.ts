@@ -1,0 +1,17 @@
+import type { ApiClient } from './client';
+import { GuestSessionResponse } from '../schemas/auth';
+import { ConsentsResponse, RestoreResponse, RevokeResponse } from '../schemas/consents';
+
+/** Contact preferences (SPEC section 7) and the marketing-email token exchange (docs/decisions/070). */
+export const consentsApi = (client: ApiClient) => ({
+  getConsents: (signal?: AbortSignal) => client.request(ConsentsResponse, '/customer/consents', signal ? { signal } : {}),
+  /** consentSelections: id -> boolean, plus the CSRF value in the body. */
+  updateConsents: (consentSelections: Record<string, boolean>) =>
+    client.request(ConsentsResponse, '/customer/consents', { method: 'POST', body: { consentSelections }, csrfInBody: true }),
+  revoke: () => client.request(RevokeResponse, '/customer/consents/revoke', { method: 'POST', body: {} }),
+  restore: () => client.request(RestoreResponse, '/customer/consents/restore', { method: 'POST', body: {} }),
+  /** A marketing-email token becomes a customer-flow user-flow session (`x-user-flow-id: customer.{session}`). */
+  startCustomerFlow: (token: string) =>
+    client.request(GuestSessionResponse, '/user-flow-access', { method: 'POST', body: { token, flow: 'customer' }, allow401: true }),
+});
+export type ConsentsApi = ReturnType<typeof consentsApi>;

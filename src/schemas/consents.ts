@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+
+/**
+ * Contact preferences (SPEC section 3) and the revoke/restore answers (section 8).
+ * SPEC section 5: "every value coerced to boolean" - true, 1 and "true"/"1"/"on"/"yes" read as
+ * true, anything else (missing included) as false; the server applies the same rule.
+ */
+export const coerceBoolean = (value: unknown): boolean => {
+  if (value === true || value === 1) return true;
+  if (typeof value === 'string') return ['true', '1', 'on', 'yes'].includes(value.trim().toLowerCase());
+  return false;
+};
+
+const Flag = v.pipe(v.unknown(), v.transform(coerceBoolean));
+const Text = v.pipe(v.optional(v.nullable(v.string())), v.transform((s) => s ?? ''));
+
+export const MissingCategoryDescriptor = v.object({
+  title: v.string(),
+  description: Text,
+  optInCopy: v.string(),
+  optOutCopy: v.string(),
+});
+
+export const ContactPreference = v.object({
+  id: v.pipe(v.string(), v.minLength(1)),
+  title: v.string(),
+  description: Text,
+  preBody: Text,
+  selected: Flag,
+  hasEverBeenUpdated: Flag,
+  missingCategoryDescriptor: MissingCategoryDescriptor,
+});
+export type ContactPreference = v.InferOutput<typeof ContactPreference>;
+
+export const ConsentsResponse = v.object({
+  consents: v.array(ContactPreference),
+  revoked: Flag,
+});
+export type ConsentsResponse = v.InferOutput<typeof ConsentsResponse>;
+
+/** A response lacking the revoked or restored flag is an error (SPEC section 8); so is `false`. */
+export const RevokeResponse = v.object({ revoked: v.literal(true) });
+export const RestoreResponse = v.object({ restored: v.literal(true) });

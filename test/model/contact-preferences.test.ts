@@ -1,0 +1,141 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { contactPreferencesMachine, type PendingChange } from '../../machines/contact-preferences';
+import type { ContactPreference, ConsentsResponse } from '../../src/schemas/consents';
+import { describeMachineModel } from './harness';
+
+const consent = (id: string, selected: boolean, hasEverBeenUpdated: boolean): ContactPreference => ({
+  id,
+  title: id,
+  description: '',
+  preBody: '',
+  selected,
+  hasEverBeenUpdated,
+  missingCategoryDescriptor: { title: `${id}?`, description: '', optInCopy: 'Yes', optOutCopy: 'No' },
+});
+/** One consent chosen before, one never updated (shows the opt-in/opt-out prompt). */
+const list = (revoked: boolean): ConsentsResponse => ({
+  consents: [consent('email-offers', true, true), consent('partner-offers', false, false)],
+  revoked,
+});
+
+let lastPending: PendingChange | null = null;
+
+describeMachineModel(contactPreferencesMachine, {
+  name: 'contactPreferencesMachine',
+  inputs: [{ action: null }, { action: 'unsubscribe' }, { action: 'resubscribe' }],
+  events: {
+    // Every change a user can make from here: flip a toggle, or answer a prompt either way.
+    'consent.select': (snap) =>
+      snap.context.consents.flatMap((c) =>
+        c.hasEverBeenUpdated
+          ? [{ type: 'consent.select' as const, id: c.id, selected: !c.selected }]
+          : [
+              { type: 'consent.select' as const, id: c.id, selected: true },
+              { type: 'consent.select' as const, id: c.id, selected: false },
+            ],
+      ),
+    'xstate.done.actor.fetchConsents': [
+      { type: 'xstate.done.actor.fetchConsents', output: list(false) },
+      { type: 'xstate.done.actor.fetchConsents', output: list(true) },
+    ],
+    'xstate.error.actor.fetchConsents': [{ type: 'xstate.error.actor.fetchConsents', error: { status: 500 } }],
+    // The server confirms what was sent: its list is the optimistic one.
+    'xstate.done.actor.updateConsents': (snap) => [
+      { type: 'xstate.done.actor.updateConsents', output: { consents: snap.context.consents, revoked: false } },
+    ],
+    'xstate.error.actor.updateConsents': [{ type: 'xstate.error.actor.updateConsents', error: { status: 503 } }],
+    'xstate.done.actor.revokeMarketing': [{ type: 'xstate.done.actor.revokeMarketing', output: { revoked: true } }],
+    'xstate.error.actor.revokeMarketing': [{ type: 'xstate.error.actor.revokeMarketing', error: { kind: 'schema' } }],
+    'xstate.done.actor.restoreMarketing': [{ type: 'xstate.done.actor.restoreMarketing', output: { restored: true } }],
+    'xstate.error.actor.restoreMarketing': [{ type: 'xstate.error.actor.restoreMarketing', error: { status: 409 } }],
+  },
+  serializeContext: (c) => ({
+    revoked: c.revoked,
+    neverUpdated: c.consents.filter((x) => !x.hasEverBeenUpdated).length,
+    pending: c.pending?.id ?? null,
+    outcome: c.outcome,
+  }),
+  maxPaths: 300,
+  assert: (snapshot, step) => {
+    const { pending, consents, outcome, initialAction } = snapshot.context;
+    if (snapshot.matches('saving')) {
+      // Optimistic: the list already shows the new value while the server is asked.
+      expect(pending).not.toBeNull();
+      expect(consents.find((c) => c.id === pending?.id)).toMatchObject({ selected: pending?.selected, hasEverBeenUpdated: true });
+      lastPending = pending;
+    } else {
+      expect(pending).toBeNull();
+    }
+    if (step.event.type === 'xstate.error.actor.updateConsents') {
+      // Reverted: the consent is exactly as it was (a never-updated one is back to its prompt).
+      expect(snapshot.context.updateError).toBe(true);
+      expect(consents.find((c) => c.id === lastPending?.id)).toEqual(lastPending?.previous);
+    }
+    if (step.event.type === 'xstate.done.actor.updateConsents') {
+      expect(snapshot.context.saved).toBe(lastPending?.previous.hasEverBeenUpdated ? 'updated' : 'firstTime');
+    }
+    if (outcome !== null) expect(initialAction).toBeNull();
+    if (snapshot.matches('restoring')) expect(snapshot.context.revoked || initialAction === 'resubscribe').toBe(true);
+  },
+});
+
+const run = (impl: { update?: () => Promise<ConsentsResponse>; fetch?: () => Promise<ConsentsResponse> }) =>
+  createActor(
+    contactPreferencesMachine.provide({
+      actors: {
+        fetchConsents: fromPromise(impl.fetch ?? (async () => list(false))),
+        updateConsents: fromPromise(impl.update ?? (async () => list(false))),
+        revokeMarketing: fromPromise(async () => ({ revoked: true })),
+        restoreMarketing: fromPromise(async () => ({ restored: true })),
+      },
+    }),
+    { input: { action: null } },
+  ).start();
+
+describe('contactPreferencesMachine details', () => {
+  it("says 'Saved! Thanks…' only after a consent's first update", async () => {
+    const first = run({ update: async () => ({ consents: [consent('email-offers', true, true), consent('partner-offers', true, true)], revoked: false }) });
+    await waitFor(first, (s) => s.matches('loaded'));
+    first.send({ type: 'consent.select', id: 'partner-offers', selected: true });
+    await waitFor(first, (s) => s.matches('loaded'));
+    expect(first.getSnapshot().context.saved).toBe('firstTime');
+    first.send({ type: 'consent.select', id: 'email-offers', selected: false });
+    await waitFor(first, (s) => s.matches('loaded'));
+    expect(first.getSnapshot().context.saved).toBe('updated');
+  });
+
+  it('sends only the changed consent and ignores changes while a save is under way', async () => {
+    const sent: unknown[] = [];
+    let finish: (value: ConsentsResponse) => void = () => {};
+    const actor = createActor(
+      contactPreferencesMachine.provide({
+        actors: {
+          fetchConsents: fromPromise(async () => list(false)),
+          updateConsents: fromPromise(({ input }) => {
+            sent.push(input);
+            return new Promise<ConsentsResponse>((resolve) => (finish = resolve));
+          }),
+        },
+      }),
+      { input: {} },
+    ).start();
+    await waitFor(actor, (s) => s.matches('loaded'));
+    actor.send({ type: 'consent.select', id: 'email-offers', selected: false });
+    actor.send({ type: 'consent.select', id: 'partner-offers', selected: true });
+    expect(actor.getSnapshot().matches('saving')).toBe(true);
+    expect(sent).toEqual([{ consentSelections: { 'email-offers': false } }]);
+    finish(list(false));
+    await waitFor(actor, (s) => s.matches('loaded'));
+    // Nothing of the ignored change was applied; the server's answer is the list.
+    expect(actor.getSnapshot().context.consents).toEqual(list(false).consents);
+  });
+
+  it('ignores a select that changes nothing or names an unknown consent', async () => {
+    const actor = run({});
+    await waitFor(actor, (s) => s.matches('loaded'));
+    actor.send({ type: 'consent.select', id: 'email-offers', selected: true });
+    actor.send({ type: 'consent.select', id: 'carrier-pigeon', selected: true });
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
+  });
+});
