@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { addressesApi } from './api/addresses.ts';
 import { authApi } from './api/auth.ts';
+import { bookingActionsApi } from './api/booking-actions.ts';
 import { bookingsListApi } from './api/bookings-list.ts';
 import { cardsApi } from './api/cards.ts';
 import { consentsApi } from './api/consents.ts';
@@ -108,6 +109,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', authApi());
   api.route('/', passwordApi());
   api.route('/', userFlowAccessApi());
+  api.route('/', bookingActionsApi()); // check-in, resend email, on-demand tickets
   api.route('/', bookingsListApi());
   api.route('/', findBookingApi());
   api.route('/', guestOrdersApi());

@@ -7,9 +7,10 @@ import { walletSeed } from './wallet.ts';
 import { passengersSeed } from './passengers.ts';
 import { bookingsListsSeed } from './bookings-lists.ts';
 import { consentsSeed } from './consents.ts';
+import { bookingActionsSeed } from './booking-actions.ts';
 
 /** Seed modules in dependency order; add one module per area (each decides what each scenario gets). */
-export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingsListsSeed, passengersSeed, walletSeed];
+export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed];
 
 /** Seeds `scenario` into an empty database in one transaction ('fresh' seeds nothing). */
 export async function seed(db: Db, scenario: Scenario = 'demo', opts: { now?: Date } = {}): Promise<SeedReport> {

@@ -7,6 +7,7 @@ import type { BookingData } from '../../server/domain/booking-data.ts';
 import { purgeExpired } from '../../server/lib/housekeeping.ts';
 import { sha256Hex } from '../../server/lib/tokens.ts';
 import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '../../server/seed/accounts.ts';
+import { CHECK_IN_GUEST_TOKEN } from '../../server/seed/booking-actions.ts';
 import { ASSOCIATION_DEMO_TOKENS } from '../../server/seed/bookings-lists.ts';
 import { DEMO_GUEST_TOKENS, findDemoGuestLinks, GUEST_EMAIL } from '../../server/seed/guest-orders.ts';
 import { seed, seedModules } from '../../server/seed/index.ts';
@@ -124,7 +125,7 @@ describe("scenario 'demo'", () => {
     );
     expect(orders.rows.filter((o) => o.email === GUEST_EMAIL).length).toBeGreaterThanOrEqual(2);
     expect(orders.rows.some((o) => o.email === DEMO_ACCOUNT.email)).toBe(true);
-    const knownTokens = [...DEMO_GUEST_TOKENS, ...ASSOCIATION_DEMO_TOKENS];
+    const knownTokens = [...DEMO_GUEST_TOKENS, ...ASSOCIATION_DEMO_TOKENS, CHECK_IN_GUEST_TOKEN];
     const hashes = orders.rows.map((o) => o.guest_token_hash).filter((h) => h !== null);
     expect(hashes.sort()).toEqual(knownTokens.map(sha256Hex).sort());
     expect(guests.length).toBeGreaterThanOrEqual(3);

@@ -1,0 +1,100 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/**
+ * Check-in for a booking (spec sections 2, 7): POST booking/checkIn with the booking's uri, then go
+ * to the returned url. States: checking in, done (redirect), error with retry, not available.
+ */
+export type CheckInUnavailableReason =
+  | 'CHECK_IN_NOT_OPEN'
+  | 'CHECK_IN_CLOSED'
+  | 'CHECK_IN_NOT_SUPPORTED'
+  | 'FORBIDDEN';
+
+export interface CheckInInput {
+  /** The booking's check-in resource, `/bookings/{bookingId}`. */
+  uri: string;
+}
+
+export interface CheckInContext {
+  uri: string;
+  url: string | null;
+  unavailableReason: CheckInUnavailableReason | null;
+  /** Why the last attempt failed (server, network or an unexpected answer). */
+  errorMessage: string | null;
+}
+
+export type CheckInEvent = { type: 'checkIn.retry' };
+
+export const checkInMessages: Record<CheckInUnavailableReason | 'error', string> = {
+  CHECK_IN_NOT_OPEN: 'Check-in opens 24 hours before your train departs. Please come back then.',
+  CHECK_IN_CLOSED: 'Check-in has closed because this train has already departed.',
+  CHECK_IN_NOT_SUPPORTED: "Check-in isn't available for this booking.",
+  FORBIDDEN: "We couldn't find this booking. Please check the link and try again.",
+  error: "Sorry, we couldn't check you in right now. Please try again.",
+};
+
+const unavailableCodes: readonly string[] = ['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED'];
+
+const unavailableReason = (event: unknown): CheckInUnavailableReason | null => {
+  const error = (event as { error?: { status?: unknown; code?: unknown } }).error;
+  if (error?.status === 403 || error?.status === 404) return 'FORBIDDEN';
+  if (error?.status === 409 && typeof error.code === 'string' && unavailableCodes.includes(error.code)) {
+    return error.code as CheckInUnavailableReason;
+  }
+  return null;
+};
+
+export const checkInMachine = setup({
+  types: {
+    context: {} as CheckInContext,
+    events: {} as CheckInEvent,
+    input: {} as CheckInInput,
+    output: {} as { url: string },
+  },
+  actors: {
+    checkIn: fromPromise<{ url: string }, { uri: string }>(async () => {
+      throw new Error('checkIn not provided');
+    }),
+  },
+  guards: {
+    isUnavailable: ({ event }) => unavailableReason(event) !== null,
+  },
+  actions: {
+    storeUrl: assign({ url: ({ event }) => ('output' in event ? (event.output as { url: string }).url : null) }),
+    storeUnavailableReason: assign({ unavailableReason: ({ event }) => unavailableReason(event) }),
+    storeError: assign({
+      errorMessage: ({ event }) => {
+        const error = (event as { error?: unknown }).error;
+        return error instanceof Error ? error.message : 'error';
+      },
+    }),
+    clearError: assign({ errorMessage: null }),
+  },
+}).createMachine({
+  id: 'checkIn',
+  context: ({ input }) => ({ uri: input.uri, url: null, unavailableReason: null, errorMessage: null }),
+  initial: 'checkingIn',
+  states: {
+    checkingIn: {
+      invoke: {
+        id: 'checkIn',
+        src: 'checkIn',
+        input: ({ context }) => ({ uri: context.uri }),
+        onDone: { target: 'done', actions: 'storeUrl' },
+        onError: [
+          { guard: 'isUnavailable', target: 'notAvailable', actions: 'storeUnavailableReason' },
+          { target: 'failed', actions: 'storeError' },
+        ],
+      },
+    },
+    failed: {
+      on: { 'checkIn.retry': { target: 'checkingIn', actions: 'clearError' } },
+    },
+    /** Nothing to retry: the booking can't be checked in (yet, any more, or at all). */
+    notAvailable: {},
+    done: {
+      type: 'final',
+    },
+  },
+  output: ({ context }) => ({ url: context.url ?? '' }),
+});

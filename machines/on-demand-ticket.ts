@@ -1,0 +1,140 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { IssuedTicket, TicketStatusResponse } from '../src/schemas/booking-actions';
+
+/**
+ * On-demand ticket (spec sections 3, 4, 8, 9): generate a deliverable, then poll its status starting
+ * at 800 ms with a doubling backoff, at most 15 retries, retrying only while it is processing.
+ * Ready: the page reloads the booking. Failed status, a non-200 poll or a failed generate: error.
+ */
+export interface OnDemandTicketInput {
+  bookingId: string;
+  deliveryId: string;
+}
+
+export type OnDemandTicketError = 'generateFailed' | 'ticketFailed' | 'pollFailed' | 'timedOut';
+
+export interface OnDemandTicketContext {
+  bookingId: string;
+  deliveryId: string;
+  deliverableId: string | null;
+  /** Polls made after the first one. */
+  retries: number;
+  ticketPollInitialMs: number;
+  ticketPollMaxRetries: number;
+  ticket: IssuedTicket | null;
+  error: OnDemandTicketError | null;
+}
+
+export type OnDemandTicketEvent = { type: 'ticket.generate' };
+
+export const onDemandTicketMessages: Record<OnDemandTicketError | 'processing' | 'ready', string> = {
+  processing: "We're issuing your ticket. This can take a few seconds…",
+  ready: 'Your ticket is ready.',
+  generateFailed: "Sorry, we couldn't start issuing your ticket. Please try again.",
+  ticketFailed: "Sorry, we couldn't issue your ticket. Please try again, or contact us if it keeps happening.",
+  pollFailed: "Sorry, we couldn't check on your ticket. Please try again.",
+  timedOut: "Your ticket is taking longer than usual. Please try again later.",
+};
+
+const statusOf = (event: unknown): TicketStatusResponse['status'] | null =>
+  (event as { output?: TicketStatusResponse }).output?.status ?? null;
+
+export const onDemandTicketMachine = setup({
+  types: {
+    context: {} as OnDemandTicketContext,
+    events: {} as OnDemandTicketEvent,
+    input: {} as OnDemandTicketInput,
+    output: {} as { ticket: IssuedTicket | null },
+  },
+  actors: {
+    generateTicket: fromPromise<{ deliverableId: string }, { bookingId: string; deliveryId: string }>(async () => {
+      throw new Error('generateTicket not provided');
+    }),
+    getTicketStatus: fromPromise<TicketStatusResponse, { bookingId: string; deliverableId: string }>(async () => {
+      throw new Error('getTicketStatus not provided');
+    }),
+  },
+  delays: {
+    /** 800 ms, then doubling: 800 * 2^retries. */
+    ticketPollMs: ({ context }) => context.ticketPollInitialMs * 2 ** context.retries,
+  },
+  guards: {
+    isReady: ({ event }) => statusOf(event) === 'ready',
+    isProcessing: ({ event }) => statusOf(event) === 'processing',
+    canRetry: ({ context }) => context.retries < context.ticketPollMaxRetries,
+  },
+  actions: {
+    startDeliverable: assign({
+      deliverableId: ({ event }) => ('output' in event ? (event.output as { deliverableId: string }).deliverableId : null),
+      retries: 0,
+    }),
+    countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
+    storeTicket: assign({
+      ticket: ({ event }) => {
+        const output = (event as { output?: TicketStatusResponse }).output;
+        return output?.status === 'ready' ? output.ticket : null;
+      },
+    }),
+    clearError: assign({ error: null, deliverableId: null, retries: 0 }),
+    setGenerateFailed: assign({ error: 'generateFailed' as const }),
+    setTicketFailed: assign({ error: 'ticketFailed' as const }),
+    setPollFailed: assign({ error: 'pollFailed' as const }),
+    setTimedOut: assign({ error: 'timedOut' as const }),
+  },
+}).createMachine({
+  id: 'onDemandTicket',
+  context: ({ input }) => ({
+    bookingId: input.bookingId,
+    deliveryId: input.deliveryId,
+    deliverableId: null,
+    retries: 0,
+    ticketPollInitialMs: 800,
+    ticketPollMaxRetries: 15,
+    ticket: null,
+    error: null,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'ticket.generate': 'generating' },
+    },
+    generating: {
+      invoke: {
+        id: 'generateTicket',
+        src: 'generateTicket',
+        input: ({ context }) => ({ bookingId: context.bookingId, deliveryId: context.deliveryId }),
+        onDone: { target: 'waiting', actions: 'startDeliverable' },
+        onError: { target: 'failed', actions: 'setGenerateFailed' },
+      },
+    },
+    waiting: {
+      after: { ticketPollMs: 'polling' },
+    },
+    polling: {
+      invoke: {
+        id: 'getTicketStatus',
+        src: 'getTicketStatus',
+        input: ({ context }) => ({ bookingId: context.bookingId, deliverableId: context.deliverableId ?? '' }),
+        onDone: [
+          { guard: 'isReady', target: 'ready', actions: 'storeTicket' },
+          { guard: 'isProcessing', target: 'checkingRetries' },
+          { target: 'failed', actions: 'setTicketFailed' },
+        ],
+        onError: { target: 'failed', actions: 'setPollFailed' },
+      },
+    },
+    checkingRetries: {
+      always: [
+        { guard: 'canRetry', target: 'waiting', actions: 'countRetry' },
+        { target: 'failed', actions: 'setTimedOut' },
+      ],
+    },
+    failed: {
+      on: { 'ticket.generate': { target: 'generating', actions: 'clearError' } },
+    },
+    ready: {
+      type: 'final',
+    },
+  },
+  output: ({ context }) => ({ ticket: context.ticket }),
+});

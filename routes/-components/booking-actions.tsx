@@ -1,0 +1,126 @@
+import { Link, useRouter, useRouterState } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useCallback, useRef, type JSX } from 'react';
+import { fromPromise } from 'xstate';
+import { resendEmailMachine } from '../../machines/resend-email';
+import { onDemandDeliveryMethods } from '../../src/schemas/booking-actions';
+import { useServices } from '../../src/services';
+import { Alert } from '../../src/ui/alert';
+import * as buttonStyles from '../../src/ui/button.css';
+import { OnDemandTicket } from './booking-actions/on-demand-ticket';
+import { ResendEmailModal } from './booking-actions/resend-email-modal';
+import { useBookingActionsApi } from './booking-actions/use-booking-actions-api';
+import * as styles from './booking-actions/booking-actions.css';
+
+export interface BookingActionsProps {
+  bookingId: string;
+  orderId: string;
+  /** true on /order-token routes */
+  guest: boolean;
+  /** order email, prefilled for resend email */
+  email: string | null;
+  delivery: {
+    id: string;
+    method: 'mobile' | 'print-at-home' | 'collect-at-station' | 'post' | 'smartcard';
+  };
+  /** outward leg in the future */
+  upcoming: boolean;
+  /** Reloads the booking once an on-demand ticket is issued (default: the router reloads the page's data). */
+  onTicketReady?: () => void;
+}
+
+/** `?checkedIn=true` on the booking page: where check-in sends the customer back to. */
+const useCheckedIn = () =>
+  useRouterState({
+    select: (s) => {
+      const value = (s.location.search as Record<string, unknown>).checkedIn;
+      return value === true || value === 'true';
+    },
+  });
+
+/**
+ * Actions on one booking (booking detail, both the account and the order-token variants):
+ * check in (upcoming bookings), resend the booking email, and get a mobile or print-at-home ticket
+ * issued on demand (behind the `on-demand-tickets` feature).
+ */
+export function BookingActions(props: BookingActionsProps): JSX.Element | null {
+  const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady } = props;
+  const { pageData } = useServices();
+  const api = useBookingActionsApi();
+  const router = useRouter();
+  const checkedIn = useCheckedIn();
+  const opener = useRef<HTMLButtonElement>(null);
+
+  const [resend, sendResend] = useMachine(
+    resendEmailMachine.provide({
+      actors: {
+        resendEmail: fromPromise(async ({ input }) => {
+          await api.resendEmail({
+            emailAddresses: input.emailAddresses,
+            bookingId,
+            orderId,
+            deliveryMethod: delivery.method,
+            vendor: pageData.portal,
+          });
+        }),
+      },
+    }),
+    { input: { email } },
+  );
+
+  const reload = useCallback(() => {
+    if (onTicketReady) onTicketReady();
+    else void router.invalidate();
+  }, [onTicketReady, router]);
+
+  const onDemand =
+    pageData.features['on-demand-tickets'] && (onDemandDeliveryMethods as readonly string[]).includes(delivery.method);
+  const onDemandMethod = delivery.method === 'mobile' ? 'mobile' : 'print-at-home';
+
+  return (
+    // No heading of its own: the booking page puts these under its "Manage this booking" heading.
+    <div className={styles.section}>
+      {checkedIn && (
+        <Alert tone="success" title="You're checked in">
+          You're checked in for this journey. Have a good trip!
+        </Alert>
+      )}
+      <ul className={styles.list}>
+        {upcoming && !checkedIn && (
+          <li className={styles.item}>
+            <p className={styles.itemTitle}>Check in</p>
+            <p className={styles.hint}>Check-in opens 24 hours before your train departs.</p>
+            {guest ? (
+              <Link className={styles.linkButton} to="/order-token/$bookingId/check-in" params={{ bookingId }}>
+                Check in
+              </Link>
+            ) : (
+              <Link className={styles.linkButton} to="/bookings/$bookingId/check-in" params={{ bookingId }}>
+                Check in
+              </Link>
+            )}
+          </li>
+        )}
+        <li className={styles.item}>
+          <p className={styles.itemTitle}>Booking email</p>
+          <p className={styles.hint}>Lost your booking confirmation? We can send it again.</p>
+          <button
+            ref={opener}
+            type="button"
+            className={buttonStyles.button({ tone: 'secondary' })}
+            aria-haspopup="dialog"
+            onClick={() => sendResend({ type: 'modal.open' })}
+          >
+            Resend booking email
+          </button>
+        </li>
+        {onDemand && (
+          <li className={styles.item}>
+            <OnDemandTicket bookingId={bookingId} deliveryId={delivery.id} method={onDemandMethod} onReady={reload} />
+          </li>
+        )}
+      </ul>
+      <ResendEmailModal snapshot={resend} send={sendResend} opener={opener} />
+    </div>
+  );
+}

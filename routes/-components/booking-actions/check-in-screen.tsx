@@ -1,0 +1,93 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import { checkInMachine, checkInMessages } from '../../../machines/check-in';
+import { ApiError, schemaMismatchMessage } from '../../../src/api/errors';
+import { safeRedirectPath } from '../../../src/redirect';
+import { Alert } from '../../../src/ui/alert';
+import { Button } from '../../../src/ui/button';
+import { Loading, Page } from '../../../src/ui/page';
+import { useBookingActionsApi } from './use-booking-actions-api';
+import * as styles from './booking-actions.css';
+
+const myAccountPath = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?my-account\//i;
+
+/**
+ * The page to go to after checking in: only a same-origin /my-account path (as the router's internal
+ * path); anything else is treated as an unexpected answer.
+ */
+export const checkInDestination = (url: string): string | null => {
+  if (!myAccountPath.test(url)) return null;
+  const path = safeRedirectPath(url, '');
+  return path === '' ? null : path;
+};
+
+/**
+ * /bookings/{bookingId}/check-in and /order-token/{bookingId}/check-in: checks in straight away
+ * (POST booking/checkIn with the booking's uri; the guest order token goes with it), then goes to
+ * the returned page.
+ */
+export function CheckInScreen({ bookingId, guest }: { bookingId: string; guest: boolean }) {
+  const api = useBookingActionsApi();
+  const navigate = useNavigate();
+  const [snapshot, send] = useMachine(
+    checkInMachine.provide({
+      actors: {
+        checkIn: fromPromise(async ({ input, signal }) => {
+          const { url } = await api.checkIn(input.uri, signal);
+          const path = checkInDestination(url);
+          if (!path)
+            throw new ApiError({
+              kind: 'schema',
+              message: schemaMismatchMessage,
+            });
+          return { url: path };
+        }),
+      },
+    }),
+    { input: { uri: `/bookings/${bookingId}` } },
+  );
+  const done = snapshot.matches('done');
+  const url = snapshot.context.url;
+
+  useEffect(() => {
+    if (done && url) void navigate({ href: url, replace: true });
+  }, [done, url, navigate]);
+
+  const back = guest ? (
+    <Link to="/order-token/$bookingId" params={{ bookingId }}>
+      Back to your booking
+    </Link>
+  ) : (
+    <Link to="/bookings/$bookingId" params={{ bookingId }}>
+      Back to your booking
+    </Link>
+  );
+
+  return (
+    <Page title="Check in" narrow>
+      {snapshot.matches('checkingIn') && <Loading label="Checking you in…" />}
+      {done && <Loading label="You're checked in. Taking you to your booking…" />}
+      {snapshot.matches('failed') && (
+        <>
+          <Alert tone="error" title="Check-in failed">
+            {checkInMessages.error}
+          </Alert>
+          <div className={styles.actions}>
+            <Button onClick={() => send({ type: 'checkIn.retry' })}>Try again</Button>
+            {back}
+          </div>
+        </>
+      )}
+      {snapshot.matches('notAvailable') && snapshot.context.unavailableReason && (
+        <>
+          <Alert tone="info" title="Check-in isn't available">
+            {checkInMessages[snapshot.context.unavailableReason]}
+          </Alert>
+          <p>{back}</p>
+        </>
+      )}
+    </Page>
+  );
+}

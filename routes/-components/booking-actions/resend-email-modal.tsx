@@ -1,0 +1,160 @@
+import { useEffect, useId, useRef } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import {
+  emailErrors,
+  resendEmailMessages,
+  resendEmailStatus,
+  type resendEmailMachine,
+} from '../../../machines/resend-email';
+import { Alert } from '../../../src/ui/alert';
+import { Button } from '../../../src/ui/button';
+import { TextField } from '../../../src/ui/text-field';
+import * as styles from './booking-actions.css';
+
+export interface ResendEmailModalProps {
+  snapshot: SnapshotFrom<typeof resendEmailMachine>;
+  send: ActorRefFrom<typeof resendEmailMachine>['send'];
+  /** Where focus goes back to when the modal closes. */
+  opener: React.RefObject<HTMLButtonElement | null>;
+}
+
+/**
+ * The resend booking email modal: a native <dialog> opened with showModal() (focus moves in and is
+ * trapped there, Escape closes it, the rest of the page is inert); closing resets the machine and
+ * returns focus to the button that opened it.
+ */
+export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const isOpen = snapshot.matches('open');
+  const status = resendEmailStatus(snapshot);
+  const { emails, touched, submitAttempted, maxAddresses, sentTo } = snapshot.context;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLInputElement>('input')?.focus();
+    } else if (!isOpen && dialog.open) {
+      dialog.close();
+      opener.current?.focus();
+    }
+  }, [isOpen, opener]);
+
+  const errors = emailErrors(emails);
+  const sending = status === 'PENDING';
+  const canSubmit = emails.length > 0 && errors.every((e) => e === null) && !sending;
+  const close = () => send({ type: 'modal.close' });
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onClose={() => {
+        // Escape (or any native close): the machine resets and focus goes back to the opener.
+        if (snapshot.matches('open')) {
+          close();
+          opener.current?.focus();
+        }
+      }}
+    >
+      {isOpen && (
+        <>
+          <div className={styles.dialogHeader}>
+            <h2 id={titleId} className={styles.dialogTitle}>
+              Resend booking email
+            </h2>
+            <button type="button" className={styles.closeButton} aria-label="Close" onClick={close}>
+              ×
+            </button>
+          </div>
+          {status === 'SUCCESS' ? (
+            <>
+              <div id={descriptionId}>
+                <Alert tone="success">{resendEmailMessages.success(sentTo)}</Alert>
+              </div>
+              <div className={styles.actions}>
+                <Button onClick={close} autoFocus>
+                  Close
+                </Button>
+              </div>
+            </>
+          ) : (
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                send({ type: 'form.submit' });
+              }}
+            >
+              <p id={descriptionId} className={styles.dialogIntro}>
+                We'll send your booking confirmation and tickets again. You can add up to {maxAddresses} email
+                addresses.
+              </p>
+              {status === 'ERROR' && <Alert tone="error">{resendEmailMessages.error}</Alert>}
+              {emails.map((value, index) => {
+                const label = index === 0 ? 'Email address' : `Email address ${index + 1}`;
+                const error = touched[index] || submitAttempted ? errors[index] : null;
+                return (
+                  <div key={index} className={styles.emailRow}>
+                    <TextField
+                      label={label}
+                      type="email"
+                      name={`emailAddresses.${index}`}
+                      autoComplete={index === 0 ? 'email' : 'off'}
+                      autoFocus={index > 0 && index === emails.length - 1}
+                      value={value}
+                      disabled={sending}
+                      onValueChange={(v) => send({ type: 'emails.change', index, value: v })}
+                      onBlur={() => send({ type: 'emails.blur', index })}
+                      error={error}
+                    />
+                    {index > 0 && (
+                      <div className={styles.removeButton}>
+                        <Button
+                          tone="link"
+                          aria-label={`Remove ${label.toLowerCase()}`}
+                          disabled={sending}
+                          onClick={() => {
+                            send({ type: 'emails.remove', index });
+                            // The button goes away with its field: focus the field before it.
+                            requestAnimationFrame(() =>
+                              dialogRef.current
+                                ?.querySelector<HTMLInputElement>(`input[name="emailAddresses.${index - 1}"]`)
+                                ?.focus(),
+                            );
+                          }}
+                        >
+                          Remove
+                        </Button>
+                      </div>
+                    )}
+                  </div>
+                );
+              })}
+              <div className={styles.actions}>
+                {emails.length < maxAddresses && (
+                  <Button tone="link" disabled={sending} onClick={() => send({ type: 'emails.add' })}>
+                    Add another email address
+                  </Button>
+                )}
+              </div>
+              <div className={styles.actions}>
+                <Button type="submit" disabled={!canSubmit} busy={sending} busyLabel="Sending…">
+                  Send email
+                </Button>
+                <Button tone="secondary" onClick={close}>
+                  Cancel
+                </Button>
+              </div>
+            </form>
+          )}
+        </>
+      )}
+    </dialog>
+  );
+}

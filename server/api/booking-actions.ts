@@ -1,0 +1,166 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { one } from '../db.ts';
+import type { BookingData, DeliveryMethod } from '../domain/booking-data.ts';
+import { requireCustomerOrGuestForOrder, type OrderAccess } from '../lib/access.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { emailSchema, readBody } from '../lib/body.ts';
+import { addMs, HOUR_MS } from '../lib/clock.ts';
+import { ApiError } from '../lib/errors.ts';
+import { PORTALS } from '../lib/page-data.ts';
+import { randomToken } from '../lib/tokens.ts';
+
+/**
+ * Actions on a booking (issue 3, part C; docs/decisions/030-booking-actions.md):
+ * POST /booking/checkIn, POST /booking/resend-email,
+ * POST /booking/:bookingId/generate-on-demand-ticket/:deliveryId,
+ * GET  /booking/:bookingId/get-on-demand-ticket-status/:deliverableId.
+ * Every call acts on one booking and goes through requireCustomerOrGuestForOrder: its customer,
+ * a guest session for its order, or its plain order token (`?token=`).
+ */
+
+/** Check-in opens this long before the outward departure and closes at departure. */
+export const CHECK_IN_OPENS_BEFORE_MS = 24 * HOUR_MS;
+/** How long issuing an on-demand ticket takes (server clock), before it is ready or failed. */
+export const ON_DEMAND_READY_AFTER_MS = 3500;
+export const ON_DEMAND_FAIL_AFTER_MS = 2000;
+export const ON_DEMAND_METHODS: readonly DeliveryMethod[] = ['mobile', 'print-at-home'];
+export const MAX_RESEND_ADDRESSES = 5;
+
+const DELIVERY_METHODS = ['mobile', 'print-at-home', 'collect-at-station', 'post', 'smartcard'] as const;
+const idSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[\w-]+$/));
+
+const CheckInBody = v.object({ uri: v.pipe(v.string(), v.maxLength(200)) });
+const CHECK_IN_URI = /^\/bookings\/([\w-]{1,64})$/;
+
+const ResendBody = v.object({
+  emailAddresses: v.array(v.unknown()),
+  bookingId: idSchema,
+  orderId: idSchema,
+  deliveryMethod: v.picklist(DELIVERY_METHODS),
+  vendor: v.picklist(PORTALS),
+});
+const EmailList = v.pipe(v.array(emailSchema), v.minLength(1), v.maxLength(MAX_RESEND_ADDRESSES));
+
+type BookingRow = { id: string; order_id: string; is_season: boolean; outward_date: Date; data: BookingData };
+
+type DeliverableRow = {
+  id: string;
+  booking_id: string;
+  outcome: 'ready' | 'failed';
+  settles_at: Date;
+  reference: string;
+  barcode: string;
+  requested_at: Date;
+};
+
+const token = (c: Context<AppEnv>) => c.req.query('token') ?? null;
+
+/** The booking and who is acting on it; an unknown booking answers like a foreign one (403). */
+async function bookingAccess(c: Context<AppEnv>, bookingId: string): Promise<{ booking: BookingRow; access: OrderAccess }> {
+  const booking = /^[\w-]{1,64}$/.test(bookingId)
+    ? await one<BookingRow>(c.get('deps').db, 'select id, order_id, is_season, outward_date, data from bookings where id = $1', [bookingId])
+    : null;
+  const access = await requireCustomerOrGuestForOrder(c, booking?.order_id ?? '', { token: token(c) });
+  if (!booking) throw new ApiError(403, 'FORBIDDEN');
+  return { booking, access };
+}
+
+/** Same-origin page the browser goes to after checking in (the booking, marked checked in). */
+const checkedInUrl = (access: OrderAccess, bookingId: string) =>
+  access.via === 'customer'
+    ? `/my-account/bookings/${bookingId}?checkedIn=true`
+    : `/my-account/order-token/${bookingId}?checkedIn=true`;
+
+export function bookingActionsApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+
+  api.post('/booking/checkIn', async (c) => {
+    const { uri } = await readBody(c, CheckInBody);
+    const match = CHECK_IN_URI.exec(uri);
+    if (!match?.[1]) throw new ApiError(400, 'VALIDATION', 'uri must be /bookings/{bookingId}');
+    const { booking, access } = await bookingAccess(c, match[1]);
+    const { db, clock } = c.get('deps');
+    const now = clock.now();
+    const existing = await one(db, 'select 1 from booking_check_ins where booking_id = $1', [booking.id]);
+    if (!existing) {
+      if (booking.is_season) throw new ApiError(409, 'CHECK_IN_NOT_SUPPORTED');
+      const departure = new Date(booking.outward_date);
+      if (now.getTime() >= departure.getTime()) throw new ApiError(409, 'CHECK_IN_CLOSED');
+      if (now.getTime() < departure.getTime() - CHECK_IN_OPENS_BEFORE_MS) throw new ApiError(409, 'CHECK_IN_NOT_OPEN');
+      await db.query(
+        `insert into booking_check_ins (booking_id, checked_in_at, via) values ($1, $2, $3) on conflict (booking_id) do nothing`,
+        [booking.id, now, access.via],
+      );
+    }
+    return c.json({ url: checkedInUrl(access, booking.id) });
+  });
+
+  api.post('/booking/resend-email', async (c) => {
+    const body = await readBody(c, ResendBody);
+    const emails = v.safeParse(EmailList, body.emailAddresses);
+    if (!emails.success) throw new ApiError(400, 'INVALID_EMAIL_ADDRESS', v.summarize(emails.issues));
+    const { booking, access } = await bookingAccess(c, body.bookingId);
+    if (booking.order_id !== body.orderId) throw new ApiError(403, 'FORBIDDEN');
+    if (booking.data.delivery.method !== body.deliveryMethod) {
+      throw new ApiError(400, 'VALIDATION', 'deliveryMethod does not match the booking');
+    }
+    const { db, clock } = c.get('deps');
+    await db.query(
+      `insert into booking_email_resends (id, booking_id, order_id, email_addresses, delivery_method, vendor, via, requested_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [randomUUID(), booking.id, booking.order_id, [...new Set(emails.output)], body.deliveryMethod, body.vendor, access.via, clock.now()],
+    );
+    return c.json({ success: true });
+  });
+
+  api.post('/booking/:bookingId/generate-on-demand-ticket/:deliveryId', async (c) => {
+    const { booking, access } = await bookingAccess(c, c.req.param('bookingId'));
+    if (access.via === 'guest' && !access.guest.scopes.includes('on-demand')) throw new ApiError(403, 'FORBIDDEN');
+    const { delivery } = booking.data;
+    if (delivery.id !== c.req.param('deliveryId')) throw new ApiError(404, 'DELIVERY_NOT_FOUND');
+    if (!ON_DEMAND_METHODS.includes(delivery.method)) throw new ApiError(409, 'ON_DEMAND_NOT_SUPPORTED');
+    const { db, clock } = c.get('deps');
+    const fault = await one(db, 'select 1 from on_demand_delivery_faults where delivery_id = $1', [delivery.id]);
+    const now = clock.now();
+    const id = randomUUID();
+    await db.query(
+      `insert into on_demand_deliverables (id, booking_id, delivery_id, outcome, requested_at, settles_at, reference, barcode)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        id,
+        booking.id,
+        delivery.id,
+        fault ? 'failed' : 'ready',
+        now,
+        addMs(now, fault ? ON_DEMAND_FAIL_AFTER_MS : ON_DEMAND_READY_AFTER_MS),
+        `TKT-${randomBytes(4).toString('hex').toUpperCase()}`,
+        randomToken(24),
+      ],
+    );
+    return c.json({ deliverableId: id });
+  });
+
+  api.get('/booking/:bookingId/get-on-demand-ticket-status/:deliverableId', async (c) => {
+    const { booking, access } = await bookingAccess(c, c.req.param('bookingId'));
+    if (access.via === 'guest' && !access.guest.scopes.includes('on-demand')) throw new ApiError(403, 'FORBIDDEN');
+    const deliverableId = c.req.param('deliverableId');
+    const row = /^[\w-]{1,64}$/.test(deliverableId)
+      ? await one<DeliverableRow>(c.get('deps').db, 'select * from on_demand_deliverables where id = $1 and booking_id = $2', [
+          deliverableId,
+          booking.id,
+        ])
+      : null;
+    if (!row) throw new ApiError(404, 'NOT_FOUND');
+    if (c.get('deps').clock.now().getTime() < new Date(row.settles_at).getTime()) return c.json({ status: 'processing' });
+    if (row.outcome === 'failed') return c.json({ status: 'failed' });
+    return c.json({
+      status: 'ready',
+      ticket: { reference: row.reference, issuedAt: new Date(row.settles_at).toISOString(), barcode: row.barcode },
+    });
+  });
+
+  return api;
+}

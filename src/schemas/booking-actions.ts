@@ -1,0 +1,39 @@
+import * as v from 'valibot';
+
+/**
+ * Actions on a booking (spec sections 3, 4, 7): check-in, resend booking email, on-demand ticket.
+ * Responses are checked with these schemas; a mismatch is an error state, never a crash.
+ */
+
+/** POST booking/checkIn answers `{url}`: a same-origin /my-account path (docs/decisions/030-booking-actions.md). */
+export const CheckInResponse = v.object({ url: v.pipe(v.string(), v.minLength(1), v.maxLength(2048)) });
+export type CheckInResponse = v.InferOutput<typeof CheckInResponse>;
+
+export const ResendEmailResponse = v.object({ success: v.literal(true) });
+
+export const GenerateTicketResponse = v.object({ deliverableId: v.pipe(v.string(), v.minLength(1)) });
+export type GenerateTicketResponse = v.InferOutput<typeof GenerateTicketResponse>;
+
+/** The issued ticket, present once the status is `ready`. */
+export const IssuedTicket = v.object({
+  reference: v.string(),
+  issuedAt: v.string(),
+  barcode: v.string(),
+});
+export type IssuedTicket = v.InferOutput<typeof IssuedTicket>;
+
+export const TicketStatusResponse = v.variant('status', [
+  v.object({ status: v.literal('processing') }),
+  v.object({ status: v.literal('failed') }),
+  v.object({ status: v.literal('ready'), ticket: IssuedTicket }),
+]);
+export type TicketStatusResponse = v.InferOutput<typeof TicketStatusResponse>;
+
+export const deliveryMethods = ['mobile', 'print-at-home', 'collect-at-station', 'post', 'smartcard'] as const;
+export type DeliveryMethod = (typeof deliveryMethods)[number];
+
+/** Deliveries that can have a ticket generated on demand. */
+export const onDemandDeliveryMethods: readonly DeliveryMethod[] = ['mobile', 'print-at-home'];
+
+/** Resend email: how many addresses one request may carry. */
+export const maxResendAddresses = 5;

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { stableId } from '../../server/seed/context.ts';
+import { CHECK_IN_GUEST_KEY, CHECK_IN_GUEST_TOKEN, FAILING_ON_DEMAND_BOOKING_KEY } from '../../server/seed/booking-actions.ts';
+
+/** Check-in, resend booking email and on-demand tickets, on the real booking pages (issue 3, part C). */
+const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
+const booking = (key: string) => stableId('booking', `${key}:0`);
+const EUSTON_MANCHESTER = booking('demo-upcoming-euston-manchester'); // mobile, 3 days out
+
+let server: TestServer;
+let browser: Browser;
+let w: PageWatch;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  await w?.context.close();
+  w = await openPage(browser);
+});
+
+const url = (path: string) => `${server.origin}/my-account${path}`;
+/** The booking page has rendered its actions (under its own "Manage this booking" heading). */
+const actions = () => w.page.getByRole('button', { name: 'Resend booking email' });
+
+describe('resend booking email', () => {
+  it('validates, sends to several addresses, closes with Escape, resets and returns focus', async () => {
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
+    await actions().waitFor();
+    const opener = w.page.getByRole('button', { name: 'Resend booking email' });
+    await opener.click();
+    const dialog = w.page.getByRole('dialog', { name: 'Resend booking email' });
+    await dialog.waitFor();
+    const first = dialog.getByLabel('Email address', { exact: true });
+    expect(await first.inputValue()).toBe(demo.email);
+    expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
+    const send = dialog.getByRole('button', { name: 'Send email' });
+
+    await first.fill('');
+    await first.blur();
+    await dialog.getByText('Please enter an email address', { exact: true }).waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    await first.fill('alex@');
+    await dialog.getByText('Please enter an email address, e.g. name@example.com').waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    await first.fill('alex@example.com');
+    await dialog.getByRole('button', { name: 'Add another email address' }).click();
+    const second = dialog.getByRole('textbox', { name: 'Email address 2' });
+    expect(await second.evaluate((el) => el === document.activeElement)).toBe(true);
+    await second.fill('jamie@example.com');
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    await send.click();
+    await dialog.getByText("We've sent your booking confirmation to alex@example.com, jamie@example.com.").waitFor();
+
+    await w.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await opener.click();
+    expect(await dialog.getByLabel('Email address', { exact: true }).inputValue()).toBe(demo.email);
+    expect(await dialog.getByRole('textbox', { name: 'Email address 2' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(w.errors).toEqual([]);
+  });
+
+  it('keeps the addresses and offers a retry when the server fails', async () => {
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.route('**/my-account/api/booking/resend-email', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"code":"INTERNAL_ERROR"}]}' }),
+    );
+    await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
+    await w.page.getByRole('button', { name: 'Resend booking email' }).click();
+    const dialog = w.page.getByRole('dialog', { name: 'Resend booking email' });
+    await dialog.getByRole('button', { name: 'Send email' }).click();
+    await dialog.getByText("Sorry, we couldn't resend your booking confirmation. Please try again.").waitFor();
+    expect(await dialog.getByLabel('Email address', { exact: true }).inputValue()).toBe(demo.email);
+    await w.page.unroute('**/my-account/api/booking/resend-email');
+    await dialog.getByRole('button', { name: 'Send email' }).click();
+    await dialog.getByText(`We've sent your booking confirmation to ${demo.email}.`).waitFor();
+  });
+});
+
+describe('on-demand ticket', () => {
+  it('issues a ticket, polling with a doubling backoff from 800 ms', async () => {
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
+    const polls: number[] = [];
+    w.page.on('request', (r) => {
+      if (r.url().includes('/get-on-demand-ticket-status/')) polls.push(Date.now());
+    });
+    let generatedAt = 0;
+    w.page.on('requestfinished', (r) => {
+      if (r.url().includes('/generate-on-demand-ticket/')) generatedAt = Date.now();
+    });
+    await w.page.getByRole('button', { name: 'Get ticket now' }).click();
+    await w.page.getByText("We're issuing your ticket. This can take a few seconds…").waitFor();
+    await w.page.getByText('Your ticket is ready.').waitFor({ timeout: 15_000 });
+    await w.page.getByText(/^TKT-[0-9A-F]{8}$/).waitFor();
+    // Ready 3.5 s after generating: polls at ~0.8 s, ~2.4 s (+1.6) and ~5.6 s (+3.2).
+    expect(polls).toHaveLength(3);
+    const gaps = [polls[0]! - generatedAt, polls[1]! - polls[0]!, polls[2]! - polls[1]!];
+    expect(gaps[0]).toBeGreaterThanOrEqual(700);
+    expect(gaps[1]).toBeGreaterThanOrEqual(1500);
+    expect(gaps[2]).toBeGreaterThanOrEqual(3100);
+    const download = w.page.waitForEvent('download');
+    await w.page.getByRole('button', { name: 'Download ticket' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^ticket-TKT-[0-9A-F]{8}\.txt$/);
+    expect(w.errors).toEqual([]);
+  });
+
+  it('shows the failure of the seeded failing delivery and offers another try', async () => {
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.goto(url(`/bookings/${booking(FAILING_ON_DEMAND_BOOKING_KEY)}`));
+    await w.page.getByRole('button', { name: 'Get ticket now' }).click();
+    await w.page.getByRole('alert').getByText("Sorry, we couldn't issue your ticket.", { exact: false }).waitFor({ timeout: 15_000 });
+    await w.page.getByRole('button', { name: 'Try again' }).waitFor();
+  });
+});
+
+describe('check-in', () => {
+  it('checks a guest in from the booking page and comes back to it marked checked in', async () => {
+    const id = booking(CHECK_IN_GUEST_KEY);
+    await w.page.goto(url(`/order-token/${id}#token=${CHECK_IN_GUEST_TOKEN}`));
+    await actions().waitFor();
+    await w.page.getByRole('link', { name: 'Check in', exact: true }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/order-token/${id}`) && u.searchParams.get('checkedIn') === 'true');
+    await w.page.getByText("You're checked in for this journey. Have a good trip!").waitFor();
+    expect(await w.page.getByRole('link', { name: 'Check in', exact: true }).count()).toBe(0);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    expect(w.errors).toEqual([]);
+  });
+
+  it('says when check-in is not open yet', async () => {
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}/check-in`));
+    await w.page.getByText('Check-in opens 24 hours before your train departs. Please come back then.').waitFor();
+    await w.page.getByRole('link', { name: 'Back to your booking' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${EUSTON_MANCHESTER}`));
+  });
+
+  it('treats a failure or a foreign url as an error with retry, then checks in', async () => {
+    const id = booking(CHECK_IN_GUEST_KEY);
+    let answers = ['{"errors":[{"code":"INTERNAL_ERROR"}]}', '{"url":"https://evil.example/phish"}'];
+    await w.page.route('**/my-account/api/booking/checkIn**', (route) => {
+      const body = answers.shift();
+      if (!body) return route.continue();
+      return route.fulfill({ status: body.includes('errors') ? 500 : 200, contentType: 'application/json', body });
+    });
+    await w.page.goto(url(`/order-token/${id}/check-in#token=${CHECK_IN_GUEST_TOKEN}`));
+    const retry = w.page.getByRole('button', { name: 'Try again' });
+    await w.page.getByText("Sorry, we couldn't check you in right now. Please try again.").waitFor();
+    await retry.click();
+    await w.page.getByText("Sorry, we couldn't check you in right now. Please try again.").waitFor();
+    expect(new URL(w.page.url()).origin).toBe(server.origin);
+    answers = [];
+    await retry.click();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/order-token/${id}`) && u.searchParams.get('checkedIn') === 'true');
+  });
+});
