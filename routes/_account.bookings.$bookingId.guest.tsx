@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { BookingDetailScreen } from './-components/booking-detail/booking-detail-screen';
 
+/** A guest order placed with the signed-in customer's email: read-only (docs/decisions/020-booking-detail-and-history.md). */
 export const Route = createFileRoute('/_account/bookings/$bookingId/guest')({
-  component: () => <SectionPending title="Guest booking" />,
+  component: GuestBookingForCustomer,
 });
+
+function GuestBookingForCustomer() {
+  const { bookingId } = Route.useParams();
+  return <BookingDetailScreen key={bookingId} bookingId={bookingId} mode="guestView" />;
+}

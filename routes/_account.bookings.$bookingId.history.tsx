@@ -1,6 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { BookingHistoryScreen } from './-components/booking-detail/booking-history-screen';
+import { historySearch } from './-components/booking-detail/history-search';
 
 export const Route = createFileRoute('/_account/bookings/$bookingId/history')({
-  component: () => <SectionPending title="Booking history" />,
+  validateSearch: historySearch,
+  component: AccountBookingHistory,
 });
+
+function AccountBookingHistory() {
+  const { bookingId } = Route.useParams();
+  const search = Route.useSearch();
+  return (
+    <BookingHistoryScreen
+      key={`${bookingId}:${search.waitForSuperseders === true}`}
+      bookingId={bookingId}
+      guest={false}
+      waitForSuperseders={search.waitForSuperseders === true}
+      bookingChanged={search.bookingchanged === true}
+      refundComplete={search.refundComplete === true}
+    />
+  );
+}

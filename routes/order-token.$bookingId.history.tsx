@@ -1,6 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { BookingHistoryScreen } from './-components/booking-detail/booking-history-screen';
+import { historySearch } from './-components/booking-detail/history-search';
 
 export const Route = createFileRoute('/order-token/$bookingId/history')({
-  component: () => <SectionPending title="Booking history" />,
+  validateSearch: historySearch,
+  component: GuestBookingHistory,
 });
+
+function GuestBookingHistory() {
+  const { bookingId } = Route.useParams();
+  const search = Route.useSearch();
+  return (
+    <BookingHistoryScreen
+      key={`${bookingId}:${search.waitForSuperseders === true}`}
+      bookingId={bookingId}
+      guest
+      waitForSuperseders={search.waitForSuperseders === true}
+      bookingChanged={search.bookingchanged === true}
+      refundComplete={search.refundComplete === true}
+    />
+  );
+}

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { BookingDetailScreen } from './-components/booking-detail/booking-detail-screen';
 
 export const Route = createFileRoute('/order-token/$bookingId/')({
-  component: () => <SectionPending title="Booking details" />,
+  component: GuestBookingDetail,
 });
+
+function GuestBookingDetail() {
+  const { bookingId } = Route.useParams();
+  return <BookingDetailScreen key={bookingId} bookingId={bookingId} mode="orderToken" />;
+}

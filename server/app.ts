@@ -6,8 +6,10 @@ import { HTTPException } from 'hono/http-exception';
 import { addressesApi } from './api/addresses.ts';
 import { authApi } from './api/auth.ts';
 import { bookingActionsApi } from './api/booking-actions.ts';
+import { bookingApi } from './api/booking.ts';
 import { bookingsListApi } from './api/bookings-list.ts';
 import { cardsApi } from './api/cards.ts';
+import { changeOfJourneyApi } from './api/change-of-journey.ts';
 import { consentsApi } from './api/consents.ts';
 import { findBookingApi } from './api/find-booking.ts';
 import { guestOrdersApi } from './api/guest-orders.ts';
@@ -15,6 +17,7 @@ import { passengersApi } from './api/passengers.ts';
 import { passwordApi } from './api/password.ts';
 import { railcardsApi } from './api/railcards.ts';
 import { smartcardsApi } from './api/smartcards.ts';
+import { timetableApi } from './api/timetable.ts';
 import { userFlowAccessApi } from './api/user-flow-access.ts';
 import type { Db } from './db.ts';
 import { graphqlRoutes } from './graphql.ts';
@@ -113,6 +116,9 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', bookingsListApi());
   api.route('/', findBookingApi());
   api.route('/', guestOrdersApi());
+  api.route('/', bookingApi()); // GET /booking/{uuid} only: /booking/token etc. are not swallowed
+  api.route('/', timetableApi());
+  api.route('/', changeOfJourneyApi());
   api.route('/', consentsApi());
   api.route('/', passengersApi());
   api.route('/', railcardsApi());

@@ -8,9 +8,10 @@ import { passengersSeed } from './passengers.ts';
 import { bookingsListsSeed } from './bookings-lists.ts';
 import { consentsSeed } from './consents.ts';
 import { bookingActionsSeed } from './booking-actions.ts';
+import { bookingHistorySeed } from './booking-history.ts';
 
 /** Seed modules in dependency order; add one module per area (each decides what each scenario gets). */
-export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed];
+export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingHistorySeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed];
 
 /** Seeds `scenario` into an empty database in one transaction ('fresh' seeds nothing). */
 export async function seed(db: Db, scenario: Scenario = 'demo', opts: { now?: Date } = {}): Promise<SeedReport> {

@@ -79,7 +79,10 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
         query,
         ...(body !== undefined && method !== 'GET' ? { body: body ?? {} } : {}),
         ignoreResponseError: true,
-        redirect: 'manual',
+        // 'follow', not 'manual': browsers turn any 3xx into an unreadable opaque redirect under
+        // 'manual', while a 308 without Location (the API's "moved", e.g. booking detail) comes back
+        // as-is under 'follow', body and all, for requestByStatus to read.
+        redirect: 'follow',
         ...(opts.signal ? { signal: opts.signal } : {}),
       });
     } catch (e) {

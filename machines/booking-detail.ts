@@ -1,0 +1,134 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { BookingDetailResponse, ChangeabilityResponse } from '../src/schemas/booking';
+
+/**
+ * Booking detail (/bookings/{id}, /order-token/{id}, /bookings/{id}/guest): fetch the booking;
+ * a 308 means it moved (its order was replaced) and the user goes to its history. Once loaded,
+ * the change-of-journey changeability is checked (seasons on their own path). A failed fetch sets
+ * an error flag (spec section 8) with a retry; a response of the wrong shape is its own state.
+ */
+export type BookingFetchResult =
+  | { status: 200; data: BookingDetailResponse }
+  | { status: 308; data: { bookingId: string } };
+
+export interface BookingDetailContext {
+  bookingId: string;
+  detail: BookingDetailResponse | null;
+  /** Booking whose history to open after a 308. */
+  movedTo: string | null;
+  changeability: ChangeabilityResponse | null;
+}
+
+export type BookingDetailEvent = { type: 'booking.retry' } | { type: 'booking.reload' };
+
+const isSchemaProblem = (event: unknown) =>
+  (event as { error?: { problem?: { kind?: string } } }).error?.problem?.kind === 'schema';
+
+export const bookingDetailMachine = setup({
+  types: {
+    context: {} as BookingDetailContext,
+    events: {} as BookingDetailEvent,
+    input: {} as { bookingId: string },
+    output: {} as { movedTo: string | null },
+  },
+  actors: {
+    fetchBooking: fromPromise<BookingFetchResult, { bookingId: string }>(async () => {
+      throw new Error('fetchBooking not provided');
+    }),
+    fetchChangeability: fromPromise<ChangeabilityResponse, { orderId: string; bookingId: string; season: boolean }>(
+      async () => {
+        throw new Error('fetchChangeability not provided');
+      },
+    ),
+  },
+  guards: {
+    isMoved: ({ event }) => 'output' in event && (event.output as BookingFetchResult).status === 308,
+    isSchemaError: ({ event }) => isSchemaProblem(event),
+  },
+  actions: {
+    storeDetail: assign({
+      detail: ({ event }) => {
+        const output = (event as { output?: BookingFetchResult }).output;
+        return output?.status === 200 ? output.data : null;
+      },
+    }),
+    storeMoved: assign({
+      movedTo: ({ event, context }) => {
+        const output = (event as { output?: BookingFetchResult }).output;
+        return output?.status === 308 ? output.data.bookingId : context.bookingId;
+      },
+    }),
+    storeChangeability: assign({
+      changeability: ({ event }) => (event as { output?: ChangeabilityResponse }).output ?? null,
+    }),
+    clearChangeability: assign({ changeability: null }),
+    /** The route navigates to the booking's history (provided by the route). */
+    goToHistory: () => {},
+  },
+}).createMachine({
+  id: 'bookingDetail',
+  context: ({ input }) => ({ bookingId: input.bookingId, detail: null, movedTo: null, changeability: null }),
+  initial: 'fetching',
+  states: {
+    fetching: {
+      invoke: {
+        id: 'fetchBooking',
+        src: 'fetchBooking',
+        input: ({ context }) => ({ bookingId: context.bookingId }),
+        onDone: [
+          { guard: 'isMoved', target: 'movedToHistory', actions: 'storeMoved' },
+          { target: 'loaded', actions: 'storeDetail' },
+        ],
+        onError: [{ guard: 'isSchemaError', target: 'schemaError' }, { target: 'error' }],
+      },
+    },
+    loaded: {
+      initial: 'checkingChangeability',
+      on: { 'booking.reload': { target: 'reloading' } },
+      states: {
+        checkingChangeability: {
+          invoke: {
+            id: 'fetchChangeability',
+            src: 'fetchChangeability',
+            input: ({ context }) => {
+              const booking = context.detail?.bookings.find((b) => b.id === context.bookingId) ?? context.detail?.bookings[0];
+              return {
+                orderId: context.detail?.order.id ?? '',
+                bookingId: booking?.id ?? context.bookingId,
+                season: booking?.isSeasonBooking ?? false,
+              };
+            },
+            onDone: { target: 'changeabilityKnown', actions: 'storeChangeability' },
+            onError: { target: 'changeabilityUnavailable', actions: 'clearChangeability' },
+          },
+        },
+        changeabilityKnown: {},
+        changeabilityUnavailable: {},
+      },
+    },
+    /** After an edit: the page stays on screen while the booking is fetched again. */
+    reloading: {
+      invoke: {
+        id: 'fetchBooking',
+        src: 'fetchBooking',
+        input: ({ context }) => ({ bookingId: context.bookingId }),
+        onDone: [
+          { guard: 'isMoved', target: 'movedToHistory', actions: 'storeMoved' },
+          { target: 'loaded', actions: 'storeDetail' },
+        ],
+        onError: [{ guard: 'isSchemaError', target: 'schemaError' }, { target: 'error' }],
+      },
+    },
+    error: {
+      on: { 'booking.retry': { target: 'fetching' } },
+    },
+    schemaError: {
+      on: { 'booking.retry': { target: 'fetching' } },
+    },
+    movedToHistory: {
+      type: 'final',
+      entry: 'goToHistory',
+    },
+  },
+  output: ({ context }) => ({ movedTo: context.movedTo }),
+});

@@ -1,0 +1,153 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { BookingHistoryResponse, BookingReplacement } from '../src/schemas/booking';
+
+/**
+ * Booking history (/bookings/{id}/history and the order-token variant). A 308 with a replacement
+ * booking sends the user to the replacement's history, marked refund complete when the URL said
+ * waitForSuperseders or bookingchanged (spec section 4).
+ *
+ * Waiting for replacements (waitForSuperseders): history is fetched at once, then polled after
+ * historyPollMs (2000 ms), doubling, at most maxPollRetries (3) retries (spec section 9). It stops on
+ * success (308: replacement found → redirect with refund complete), on timeout (retries used up) or
+ * on navigation (the route stops the actor on unmount). A timeout or error sets the failed flag.
+ */
+export type HistoryFetchResult =
+  | { status: 200; data: BookingHistoryResponse }
+  | { status: 308; data: { replacedBy: BookingReplacement } };
+
+export interface BookingHistoryInput {
+  bookingId: string;
+  waitForSuperseders: boolean;
+  bookingChanged: boolean;
+}
+
+export interface BookingHistoryContext extends BookingHistoryInput {
+  history: BookingHistoryResponse | null;
+  replacement: BookingReplacement | null;
+  historyPollMs: number;
+  maxPollRetries: number;
+  retries: number;
+  /** Spec "failure sets a failed flag": why waiting for the replacement stopped without one. */
+  failed: 'timeout' | 'error' | null;
+}
+
+export type BookingHistoryEvent = { type: 'history.retry' };
+
+const output = (event: unknown) => (event as { output?: HistoryFetchResult }).output;
+
+export const bookingHistoryMachine = setup({
+  types: {
+    context: {} as BookingHistoryContext,
+    events: {} as BookingHistoryEvent,
+    input: {} as BookingHistoryInput,
+    output: {} as { replacement: BookingReplacement | null; refundComplete: boolean },
+  },
+  actors: {
+    fetchHistory: fromPromise<HistoryFetchResult, { bookingId: string }>(async () => {
+      throw new Error('fetchHistory not provided');
+    }),
+  },
+  delays: {
+    /** historyPollMs, doubling with each retry: 2000, 4000, 8000 ms. */
+    pollDelay: ({ context }) => context.historyPollMs * 2 ** context.retries,
+  },
+  guards: {
+    isWaiting: ({ context }) => context.waitForSuperseders,
+    isReplaced: ({ event }) => output(event)?.status === 308,
+    isSchemaError: ({ event }) =>
+      (event as { error?: { problem?: { kind?: string } } }).error?.problem?.kind === 'schema',
+    canRetry: ({ context }) => context.retries < context.maxPollRetries,
+  },
+  actions: {
+    storeHistory: assign({
+      history: ({ event, context }) => {
+        const out = output(event);
+        return out?.status === 200 ? out.data : context.history;
+      },
+    }),
+    storeReplacement: assign({
+      replacement: ({ event }) => {
+        const out = output(event);
+        return out?.status === 308 ? out.data.replacedBy : null;
+      },
+    }),
+    countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
+    setTimedOut: assign({ failed: 'timeout' as const }),
+    setFailedError: assign({ failed: 'error' as const }),
+    clearFailed: assign({ failed: null, retries: 0 }),
+    /** The route opens the replacement's history (provided by the route). */
+    goToReplacementHistory: () => {},
+  },
+}).createMachine({
+  id: 'bookingHistory',
+  context: ({ input }) => ({
+    ...input,
+    history: null,
+    replacement: null,
+    historyPollMs: 2000,
+    maxPollRetries: 3,
+    retries: 0,
+    failed: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'isWaiting', target: 'waiting' }, { target: 'fetching' }],
+    },
+    fetching: {
+      invoke: {
+        id: 'fetchHistory',
+        src: 'fetchHistory',
+        input: ({ context }) => ({ bookingId: context.bookingId }),
+        onDone: [
+          { guard: 'isReplaced', target: 'redirecting', actions: 'storeReplacement' },
+          { target: 'loaded', actions: 'storeHistory' },
+        ],
+        onError: [{ guard: 'isSchemaError', target: 'schemaError' }, { target: 'error' }],
+      },
+    },
+    loaded: {},
+    error: {
+      on: { 'history.retry': { target: 'fetching' } },
+    },
+    schemaError: {
+      on: { 'history.retry': { target: 'fetching' } },
+    },
+    waiting: {
+      initial: 'polling',
+      states: {
+        polling: {
+          invoke: {
+            id: 'fetchHistory',
+            src: 'fetchHistory',
+            input: ({ context }) => ({ bookingId: context.bookingId }),
+            onDone: [
+              { guard: 'isReplaced', target: '#bookingHistory.redirecting', actions: 'storeReplacement' },
+              { guard: 'canRetry', target: 'delaying', actions: 'storeHistory' },
+              { target: '#bookingHistory.waitFailed', actions: ['storeHistory', 'setTimedOut'] },
+            ],
+            onError: [
+              { guard: 'canRetry', target: 'delaying' },
+              { target: '#bookingHistory.waitFailed', actions: 'setFailedError' },
+            ],
+          },
+        },
+        delaying: {
+          after: { pollDelay: { target: 'polling', actions: 'countRetry' } },
+        },
+      },
+    },
+    /** Waiting stopped without a replacement: a visible message, the history seen so far, and a retry. */
+    waitFailed: {
+      on: { 'history.retry': { target: 'fetching', actions: 'clearFailed' } },
+    },
+    redirecting: {
+      type: 'final',
+      entry: 'goToReplacementHistory',
+    },
+  },
+  output: ({ context }) => ({
+    replacement: context.replacement,
+    refundComplete: context.waitForSuperseders || context.bookingChanged,
+  }),
+});

@@ -1,0 +1,77 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { CallingPoint, CallingPointsResponse } from '../src/schemas/booking';
+
+/**
+ * Calling points of one leg (spec: "Calling points by timetable id: intermediate points, loading,
+ * unavailable"): a disclosure that loads GET realtime/timetable/{timetableId} the first time it
+ * opens and keeps the answer. 404 or an `unavailable` flag means unavailable; other failures can be
+ * retried.
+ */
+export interface CallingPointsInput {
+  timetableId: string;
+  date: string;
+  origin: string;
+  destination: string;
+}
+
+export interface CallingPointsContext extends CallingPointsInput {
+  points: CallingPoint[] | null;
+}
+
+export type CallingPointsEvent = { type: 'callingPoints.toggle' } | { type: 'callingPoints.retry' };
+
+export const callingPointsMachine = setup({
+  types: {
+    context: {} as CallingPointsContext,
+    events: {} as CallingPointsEvent,
+    input: {} as CallingPointsInput,
+  },
+  actors: {
+    fetchCallingPoints: fromPromise<CallingPointsResponse, CallingPointsInput>(async () => {
+      throw new Error('fetchCallingPoints not provided');
+    }),
+  },
+  guards: {
+    hasPoints: ({ context }) => context.points !== null,
+    isUnavailable: ({ event }) => (event as { output?: CallingPointsResponse }).output?.unavailable === true,
+    isNotFound: ({ event }) => (event as { error?: { status?: number | null } }).error?.status === 404,
+  },
+  actions: {
+    storePoints: assign({ points: ({ event }) => (event as { output?: CallingPointsResponse }).output?.callingPoints ?? [] }),
+  },
+}).createMachine({
+  id: 'callingPoints',
+  context: ({ input }) => ({ ...input, points: null }),
+  initial: 'collapsed',
+  states: {
+    collapsed: {
+      on: {
+        'callingPoints.toggle': [{ guard: 'hasPoints', target: 'shown' }, { target: 'loading' }],
+      },
+    },
+    loading: {
+      invoke: {
+        id: 'fetchCallingPoints',
+        src: 'fetchCallingPoints',
+        input: ({ context }) => ({
+          timetableId: context.timetableId,
+          date: context.date,
+          origin: context.origin,
+          destination: context.destination,
+        }),
+        onDone: [{ guard: 'isUnavailable', target: 'unavailable' }, { target: 'shown', actions: 'storePoints' }],
+        onError: [{ guard: 'isNotFound', target: 'unavailable' }, { target: 'failed' }],
+      },
+      on: { 'callingPoints.toggle': { target: 'collapsed' } },
+    },
+    shown: {
+      on: { 'callingPoints.toggle': { target: 'collapsed' } },
+    },
+    unavailable: {
+      on: { 'callingPoints.toggle': { target: 'collapsed' } },
+    },
+    failed: {
+      on: { 'callingPoints.toggle': { target: 'collapsed' }, 'callingPoints.retry': { target: 'loading' } },
+    },
+  },
+});

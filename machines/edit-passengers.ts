@@ -1,0 +1,133 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { collectErrors, hasErrors } from '../src/schemas/forms';
+import { validatePassengerName } from '../src/schemas/passengers';
+
+/**
+ * Edit passengers on a booking (spec sections 4, 7): PUT pico/edit-passengers with alterablesIds,
+ * newUsers and bookingId. Editing one passenger's name at a time (a dialog on the detail page);
+ * failure shows the response's `detail` or a generic message and keeps the input; success asks the
+ * booking to reload.
+ */
+export type EditPassengerField = 'firstName' | 'lastName';
+export const editPassengerValidators = { firstName: validatePassengerName, lastName: validatePassengerName };
+
+export interface EditPassengersContext {
+  bookingId: string;
+  passengerId: string | null;
+  values: Record<EditPassengerField, string>;
+  touched: Partial<Record<EditPassengerField, boolean>>;
+  dirty: boolean;
+  submitAttempted: boolean;
+  errorMessage: string | null;
+  saved: boolean;
+}
+
+export type EditPassengersEvent =
+  | { type: 'passenger.edit'; passengerId: string; firstName: string; lastName: string }
+  | { type: 'form.change'; field: EditPassengerField; value: string }
+  | { type: 'form.blur'; field: EditPassengerField }
+  | { type: 'form.submit' }
+  | { type: 'edit.cancel' };
+
+export interface EditPassengersRequest {
+  bookingId: string;
+  alterablesIds: string[];
+  newUsers: { firstName: string; lastName: string }[];
+}
+
+/** Not given by the spec (docs/decisions/020-booking-detail-and-history.md). */
+export const editPassengersMessages = {
+  generic: 'Oops! Unfortunately the passenger details could not be updated. Please try again later.',
+  saved: 'Passenger details updated.',
+} as const;
+
+const detailOf = (event: unknown): string | null => {
+  const problem = (event as { error?: { problem?: { kind?: string; detail?: unknown } } }).error?.problem;
+  return problem?.kind === 'http' && typeof problem.detail === 'string' && problem.detail.trim() ? problem.detail : null;
+};
+
+export const editPassengersMachine = setup({
+  types: {
+    context: {} as EditPassengersContext,
+    events: {} as EditPassengersEvent,
+    input: {} as { bookingId: string },
+  },
+  actors: {
+    editPassengers: fromPromise<unknown, EditPassengersRequest>(async () => {
+      throw new Error('editPassengers not provided');
+    }),
+  },
+  guards: {
+    isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, editPassengerValidators)),
+  },
+  actions: {
+    open: assign(({ event }) =>
+      event.type === 'passenger.edit'
+        ? {
+            passengerId: event.passengerId,
+            values: { firstName: event.firstName, lastName: event.lastName },
+            touched: {},
+            dirty: false,
+            submitAttempted: false,
+            errorMessage: null,
+            saved: false,
+          }
+        : {},
+    ),
+    setValue: assign(({ context, event }) =>
+      event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true } : {},
+    ),
+    touch: assign(({ context, event }) =>
+      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
+    ),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    clearError: assign({ errorMessage: null }),
+    storeError: assign({ errorMessage: ({ event }) => detailOf(event) ?? editPassengersMessages.generic }),
+    close: assign({ passengerId: null, errorMessage: null }),
+    markSaved: assign({ saved: true, passengerId: null, errorMessage: null }),
+    /** The screen reloads the booking (provided by the route). */
+    reloadBooking: () => {},
+  },
+}).createMachine({
+  id: 'editPassengers',
+  context: ({ input }) => ({
+    bookingId: input.bookingId,
+    passengerId: null,
+    values: { firstName: '', lastName: '' },
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    errorMessage: null,
+    saved: false,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'passenger.edit': { target: 'editing', actions: 'open' } },
+    },
+    editing: {
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting', actions: 'clearError' },
+          { actions: 'markSubmitAttempted' },
+        ],
+        'edit.cancel': { target: 'idle', actions: 'close' },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'editPassengers',
+        src: 'editPassengers',
+        input: ({ context }) => ({
+          bookingId: context.bookingId,
+          alterablesIds: context.passengerId ? [context.passengerId] : [],
+          newUsers: [{ firstName: context.values.firstName.trim(), lastName: context.values.lastName.trim() }],
+        }),
+        onDone: { target: 'idle', actions: ['markSaved', 'reloadBooking'] },
+        onError: { target: 'editing', actions: 'storeError' },
+      },
+    },
+  },
+});

@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { editPassengerValidators, type editPassengersMachine, type EditPassengersEvent } from '../../../machines/edit-passengers';
+import { Alert } from '../../../src/ui/alert';
+import { Button } from '../../../src/ui/button';
+import { formView } from '../../../src/ui/form-state';
+import { TextField } from '../../../src/ui/text-field';
+import * as formStyles from '../../../src/ui/form.css';
+import * as styles from './booking-detail.css';
+
+/**
+ * Change one passenger's name in a native modal <dialog>: the browser traps focus and Escape
+ * cancels; focus goes back to the button that opened it.
+ */
+export function EditPassengerDialog({
+  snapshot,
+  send,
+  passengerLabel,
+}: {
+  snapshot: SnapshotFrom<typeof editPassengersMachine>;
+  send: (event: EditPassengersEvent) => void;
+  passengerLabel: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = !snapshot.matches('idle');
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      opener.current?.focus();
+    }
+  }, [open]);
+  const submitting = snapshot.matches('submitting');
+  const { errors, canSubmit } = formView(snapshot.context, editPassengerValidators, submitting);
+  const { values, errorMessage } = snapshot.context;
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby="edit-passenger-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!submitting) send({ type: 'edit.cancel' });
+      }}
+    >
+      {open && (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'form.submit' });
+          }}
+        >
+          <h2 id="edit-passenger-title" className={styles.dialogTitle}>
+            Change passenger name
+          </h2>
+          <p className={styles.meta}>{passengerLabel}</p>
+          {errorMessage && <Alert tone="error">{errorMessage}</Alert>}
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="off"
+            value={values.firstName}
+            onValueChange={(value) => send({ type: 'form.change', field: 'firstName', value })}
+            onBlur={() => send({ type: 'form.blur', field: 'firstName' })}
+            error={errors.firstName}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="off"
+            value={values.lastName}
+            onValueChange={(value) => send({ type: 'form.change', field: 'lastName', value })}
+            onBlur={() => send({ type: 'form.blur', field: 'lastName' })}
+            error={errors.lastName}
+          />
+          <div className={formStyles.actions}>
+            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Saving…">
+              Save name
+            </Button>
+            <Button tone="secondary" disabled={submitting} onClick={() => send({ type: 'edit.cancel' })}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

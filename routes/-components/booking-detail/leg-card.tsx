@@ -1,0 +1,100 @@
+import { useMachine } from '@xstate/react';
+import { useId, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { callingPointsMachine } from '../../../machines/calling-points';
+import { bookingApi } from '../../../src/api/booking';
+import type { Leg } from '../../../src/schemas/booking';
+import { useServices } from '../../../src/services';
+import { Button } from '../../../src/ui/button';
+import * as styles from './booking-detail.css';
+import { changesLabel, timetableDate, ukDate, ukTime } from './format';
+
+/** One journey leg: date, times, stations, operator, changes and (for timetabled trains) calling points. */
+export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
+  const { locale } = useServices();
+  const headingId = useId();
+  return (
+    <article className={styles.leg} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.legHeading}>
+        {heading}
+      </h3>
+      <p className={styles.meta}>{ukDate(leg.date, locale.tag)}</p>
+      <div className={styles.times}>
+        <span className={styles.time}>{leg.departureTime ? ukTime(leg.departureTime, locale.tag) : ''}</span>
+        <span className={styles.station}>
+          <span className="visually-hidden">{leg.departureTime ? 'Departs from ' : 'From '}</span>
+          {leg.origin.name}
+        </span>
+        <span className={styles.time}>{leg.arrivalTime ? ukTime(leg.arrivalTime, locale.tag) : ''}</span>
+        <span className={styles.station}>
+          <span className="visually-hidden">{leg.arrivalTime ? 'Arrives at ' : 'To '}</span>
+          {leg.destination.name}
+        </span>
+      </div>
+      {leg.operator && (
+        <p className={styles.meta}>
+          {leg.operator} · {changesLabel(leg.changes)}
+        </p>
+      )}
+      {leg.timetableId && <CallingPoints leg={leg} timetableId={leg.timetableId} />}
+    </article>
+  );
+}
+
+function CallingPoints({ leg, timetableId }: { leg: Leg; timetableId: string }) {
+  const { api, locale } = useServices();
+  const booking = useMemo(() => bookingApi(api), [api]);
+  const [snapshot, send] = useMachine(
+    callingPointsMachine.provide({
+      actors: {
+        fetchCallingPoints: fromPromise(({ input }) =>
+          booking.getCallingPoints(input.timetableId, { date: input.date, origin: input.origin, destination: input.destination }),
+        ),
+      },
+    }),
+    { input: { timetableId, date: timetableDate(leg), origin: leg.origin.code, destination: leg.destination.code } },
+  );
+  const panelId = useId();
+  const open = !snapshot.matches('collapsed');
+  const points = snapshot.context.points ?? [];
+  return (
+    <div>
+      <Button tone="link" aria-expanded={open} aria-controls={panelId} onClick={() => send({ type: 'callingPoints.toggle' })}>
+        {open ? 'Hide calling points' : 'Show calling points'}
+      </Button>
+      <div id={panelId} hidden={!open}>
+        {snapshot.matches('loading') && (
+          <p className={styles.meta} role="status">
+            Loading calling points…
+          </p>
+        )}
+        {snapshot.matches('unavailable') && (
+          <p className={styles.meta} role="status">
+            Calling points are unavailable for this train.
+          </p>
+        )}
+        {snapshot.matches('failed') && (
+          <div role="alert">
+            <p className={styles.meta}>We couldn't load the calling points.</p>
+            <Button tone="secondary" onClick={() => send({ type: 'callingPoints.retry' })}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {snapshot.matches('shown') &&
+          (points.length === 0 ? (
+            <p className={styles.meta}>This train runs direct, with no stops in between.</p>
+          ) : (
+            <ol className={styles.callingList} aria-label={`Calling points between ${leg.origin.name} and ${leg.destination.name}`}>
+              {points.map((p) => (
+                <li key={p.station.code}>
+                  <span className={styles.callingTime}>{p.arrival ? ukTime(p.arrival, locale.tag) : ''}</span>
+                  <span>{p.station.name}</span>
+                </li>
+              ))}
+            </ol>
+          ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { many, one, type Queryable } from '../db.ts';
+import type { BookingData } from '../domain/booking-data.ts';
+import { requireCustomerOrGuestForOrder, type OrderRow } from '../lib/access.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { readBody } from '../lib/body.ts';
+import { ApiError } from '../lib/errors.ts';
+
+/**
+ * Booking detail and history (docs/decisions/020-booking-detail-and-history.md):
+ * GET /booking/:bookingId, GET /booking/:bookingId/history, PUT /pico/edit-passengers.
+ * Booking ids are UUIDs; the `{uuid}` constraint keeps /booking/token, /booking/checkIn and
+ * /booking/find-booking (other areas) out of these routes whatever the mount order.
+ */
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
+type BookingRow = { id: string; order_id: string; is_season: boolean; outward_date: Date; data: BookingData };
+
+/** How the caller reached the order: the three of requireCustomerOrGuestForOrder, or 'email' (read-only). */
+export type BookingAccess = 'customer' | 'guest' | 'token' | 'email';
+
+export async function findBooking(db: Queryable, bookingId: string): Promise<BookingRow | null> {
+  return one<BookingRow>(db, 'select id, order_id, is_season, outward_date, data from bookings where id = $1', [bookingId]);
+}
+
+const findOrder = (db: Queryable, orderId: string) => one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
+
+/**
+ * requireCustomerOrGuestForOrder, plus one read-only case: a signed-in customer may view a guest
+ * order placed with their own email (the bookings/guest tab lists those) until it is associated.
+ */
+export async function requireBookingAccess(c: Context<AppEnv>, orderId: string): Promise<BookingAccess> {
+  try {
+    return (await requireCustomerOrGuestForOrder(c, orderId, { token: c.req.query('token') ?? null })).via;
+  } catch (err) {
+    const customer = c.get('customer');
+    if (err instanceof ApiError && err.status === 403 && customer) {
+      const order = await findOrder(c.get('deps').db, orderId);
+      if (order && order.customer_id === null && order.email === customer.email.toLowerCase()) return 'email';
+    }
+    throw err;
+  }
+}
+
+async function canOpen(c: Context<AppEnv>, orderId: string): Promise<boolean> {
+  try {
+    await requireBookingAccess(c, orderId);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError) return false;
+    throw err;
+  }
+}
+
+/** Applies a pending replacement once it is ready; `start` begins its countdown (history requests). */
+async function settlePendingReplacement(db: Queryable, orderId: string, now: Date, start: boolean): Promise<void> {
+  const pending = await one<{ replacement_order_id: string; ready_after_ms: number; first_requested_at: Date | null }>(
+    db,
+    'select replacement_order_id, ready_after_ms, first_requested_at from pending_replacements where order_id = $1',
+    [orderId],
+  );
+  if (!pending) return;
+  if (pending.first_requested_at === null) {
+    if (!start) return;
+    await db.query('update pending_replacements set first_requested_at = $2 where order_id = $1', [orderId, now]);
+    if (pending.ready_after_ms > 0) return;
+  } else if (now.getTime() - pending.first_requested_at.getTime() < pending.ready_after_ms) {
+    return;
+  }
+  await db.query('update orders set replacement_order_id = $2 where id = $1', [orderId, pending.replacement_order_id]);
+  await db.query('delete from pending_replacements where order_id = $1', [orderId]);
+}
+
+export function apiOrder(order: OrderRow) {
+  return {
+    id: order.id,
+    friendlyOrderId: order.friendly_order_id,
+    email: order.email,
+    currency: order.currency,
+    createdAt: new Date(order.created_at).toISOString(),
+    replacementOrder: order.replacement_order_id ? { id: order.replacement_order_id } : null,
+  };
+}
+
+/** A booking as the app sees it; passengers are alterable on upcoming bookings the caller may change. */
+export function apiBooking(row: BookingRow, now: Date, access: BookingAccess, replaced: boolean) {
+  const { data } = row;
+  const alterable = access !== 'email' && !replaced && new Date(data.outward.date) > now;
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    isSeasonBooking: row.is_season,
+    outward: data.outward,
+    inward: data.inward,
+    passengers: data.passengers.map((p) => ({ ...p, alterable })),
+    tickets: data.tickets,
+    delivery: data.delivery,
+    price: data.price,
+    season: data.season,
+  };
+}
+
+const bookingsOfOrder = (db: Queryable, orderId: string) =>
+  many<BookingRow>(
+    db,
+    'select id, order_id, is_season, outward_date, data from bookings where order_id = $1 order by outward_date, id',
+    [orderId],
+  );
+
+/** The booking of `order` that stands for `index`-th booking of its predecessor (same position, else the first). */
+async function counterpart(db: Queryable, orderId: string, index: number): Promise<BookingRow | null> {
+  const rows = await bookingsOfOrder(db, orderId);
+  return rows[index] ?? rows[0] ?? null;
+}
+
+async function loadForCaller(c: Context<AppEnv>) {
+  const { db } = c.get('deps');
+  const booking = await findBooking(db, c.req.param('bookingId') ?? '');
+  // Unknown booking: the same 401/403 as an order the caller may not open (ids cannot be probed).
+  const access = await requireBookingAccess(c, booking?.order_id ?? '');
+  const order = booking ? await findOrder(db, booking.order_id) : null;
+  if (!booking || !order) throw new ApiError(403, 'FORBIDDEN');
+  return { booking, order, access };
+}
+
+const NameSchema = v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(30), v.regex(/^[^@?!,|$%<>~`;:{}+=*^£]+$/));
+const EditPassengersBody = v.object({
+  bookingId: v.pipe(v.string(), v.maxLength(64)),
+  alterablesIds: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1), v.maxLength(9)),
+  newUsers: v.pipe(v.array(v.object({ firstName: NameSchema, lastName: NameSchema })), v.minLength(1), v.maxLength(9)),
+});
+
+const refuse = (c: Context<AppEnv>, status: 403 | 422, code: string, detail: string) =>
+  c.json({ errors: [{ code }], detail }, status);
+
+export function bookingApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+
+  api.get(`/booking/:bookingId{${UUID}}`, async (c) => {
+    const { db, clock } = c.get('deps');
+    const { booking, order, access } = await loadForCaller(c);
+    const now = clock.now();
+    await settlePendingReplacement(db, order.id, now, false);
+    const current = (await findOrder(db, order.id)) ?? order;
+    // Moved: the order was replaced. No Location header: the app reads the body and opens history.
+    if (current.replacement_order_id) return c.json({ bookingId: booking.id }, 308);
+    const bookings = (await bookingsOfOrder(db, order.id)).map((b) => apiBooking(b, now, access, false));
+    return c.json({ bookings, order: apiOrder(current) });
+  });
+
+  api.get(`/booking/:bookingId{${UUID}}/history`, async (c) => {
+    const { db, clock } = c.get('deps');
+    const { booking, order, access } = await loadForCaller(c);
+    const now = clock.now();
+    await settlePendingReplacement(db, order.id, now, true);
+    const current = (await findOrder(db, order.id)) ?? order;
+
+    // Follow the replacement chain to the newest booking this caller may open.
+    let replacedBy: { orderId: string; friendlyOrderId: string } | null = null;
+    let target: { bookingId: string; orderId: string } | null = null;
+    let index = (await bookingsOfOrder(db, order.id)).findIndex((b) => b.id === booking.id);
+    const seen = new Set([current.id]);
+    let next = current.replacement_order_id;
+    while (next && !seen.has(next)) {
+      seen.add(next);
+      const nextOrder = await findOrder(db, next);
+      if (!nextOrder) break;
+      const nextBooking = await counterpart(db, nextOrder.id, Math.max(index, 0));
+      if (!nextBooking || !(await canOpen(c, nextOrder.id))) {
+        replacedBy ??= { orderId: nextOrder.id, friendlyOrderId: nextOrder.friendly_order_id };
+        break;
+      }
+      target = { bookingId: nextBooking.id, orderId: nextOrder.id };
+      index = (await bookingsOfOrder(db, nextOrder.id)).findIndex((b) => b.id === nextBooking.id);
+      next = nextOrder.replacement_order_id;
+    }
+    if (target) return c.json({ replacedBy: target }, 308);
+
+    // Timeline: the orders this one replaced (oldest first), then this one.
+    const chain: { order: OrderRow; booking: BookingRow }[] = [{ order: current, booking }];
+    let head = current;
+    for (let guard = 0; guard < 20; guard++) {
+      const previous = await one<OrderRow>(
+        db,
+        'select * from orders where replacement_order_id = $1 order by created_at desc limit 1',
+        [head.id],
+      );
+      if (!previous || chain.some((e) => e.order.id === previous.id)) break;
+      const previousBooking = await counterpart(db, previous.id, 0);
+      if (!previousBooking) break;
+      chain.unshift({ order: previous, booking: previousBooking });
+      head = previous;
+    }
+    return c.json({
+      replacedBy,
+      bookings: chain.map((e) => ({
+        booking: apiBooking(e.booking, now, access, e.order.replacement_order_id !== null),
+        order: apiOrder(e.order),
+      })),
+      order: apiOrder(current),
+    });
+  });
+
+  api.put('/pico/edit-passengers', async (c) => {
+    const { db, clock } = c.get('deps');
+    const body = await readBody(c, EditPassengersBody);
+    if (body.alterablesIds.length !== body.newUsers.length || new Set(body.alterablesIds).size !== body.alterablesIds.length) {
+      throw new ApiError(400, 'VALIDATION', 'alterablesIds and newUsers must pair up one to one');
+    }
+    const booking = await findBooking(db, body.bookingId);
+    const access = await requireBookingAccess(c, booking?.order_id ?? '');
+    const order = booking ? await findOrder(db, booking.order_id) : null;
+    if (!booking || !order) throw new ApiError(403, 'FORBIDDEN');
+    if (access === 'email') {
+      return refuse(c, 403, 'FORBIDDEN', 'Add this booking to your account before changing its passengers.');
+    }
+    if (order.replacement_order_id) {
+      return refuse(c, 422, 'BOOKING_REPLACED', 'This booking has been replaced, so its passengers can no longer be changed.');
+    }
+    if (new Date(booking.data.outward.date) <= clock.now()) {
+      return refuse(c, 422, 'NOT_ALTERABLE', 'Passenger names can only be changed before the journey starts.');
+    }
+    const passengers = booking.data.passengers.map((p) => ({ ...p }));
+    for (const [i, id] of body.alterablesIds.entries()) {
+      const passenger = passengers.find((p) => p.id === id);
+      const user = body.newUsers[i];
+      if (!passenger || !user) return refuse(c, 422, 'NOT_ALTERABLE', 'One of these passengers is not on this booking.');
+      passenger.firstName = user.firstName;
+      passenger.lastName = user.lastName;
+    }
+    const names = passengers.map((p) => `${p.firstName} ${p.lastName}`.toLowerCase());
+    if (new Set(names).size !== names.length) {
+      return refuse(c, 422, 'DUPLICATE_NAME', 'Each passenger on a booking needs a different name.');
+    }
+    await db.query('update bookings set data = $2::jsonb where id = $1', [
+      booking.id,
+      JSON.stringify({ ...booking.data, passengers }),
+    ]);
+    return c.json({ bookingId: booking.id, passengers: passengers.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName })) });
+  });
+
+  return api;
+}

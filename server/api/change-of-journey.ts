@@ -1,0 +1,55 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { AppEnv } from '../lib/app-env.ts';
+import { ApiError } from '../lib/errors.ts';
+import { findBooking, requireBookingAccess } from './booking.ts';
+import { one } from '../db.ts';
+
+/**
+ * Change-of-journey changeability (DOMAIN.md): Advance, Off-Peak (incl. Super Off-Peak) and Anytime
+ * tickets can be changed before departure; a departed journey or an activated mobile ticket cannot.
+ * Seasons (their own path) can be changed while still valid. Answer: {changeable, reason}.
+ */
+export type ChangeabilityReason =
+  | 'DEPARTED'
+  | 'TICKET_ACTIVATED'
+  | 'FARE_NOT_CHANGEABLE'
+  | 'BOOKING_REPLACED'
+  | 'SEASON_EXPIRED'
+  /** A guest order viewed from the account before it is associated (read-only). */
+  | 'NOT_ASSOCIATED';
+
+const CHANGEABLE_FARES = /^(Advance|Off-Peak|Super Off-Peak|Anytime)\b/;
+
+async function changeability(c: Context<AppEnv>, season: boolean) {
+  const { db, clock } = c.get('deps');
+  const orderId = c.req.param('orderId') ?? '';
+  const booking = await findBooking(db, c.req.param('bookingId') ?? '');
+  const access = await requireBookingAccess(c, booking?.order_id ?? '');
+  if (!booking || booking.order_id !== orderId) throw new ApiError(403, 'FORBIDDEN');
+  if (booking.is_season !== season) {
+    throw new ApiError(400, 'WRONG_BOOKING_TYPE', season ? 'Not a season booking' : 'Season bookings use the seasons path');
+  }
+  const order = await one<{ replacement_order_id: string | null }>(db, 'select replacement_order_id from orders where id = $1', [orderId]);
+  const now = clock.now();
+  const { data } = booking;
+  const answer = (found: ChangeabilityReason | null) => {
+    const reason = found ?? (access === 'email' ? 'NOT_ASSOCIATED' : null);
+    return c.json({ changeable: reason === null, reason });
+  };
+  if (order?.replacement_order_id) return answer('BOOKING_REPLACED');
+  if (season) {
+    return answer(data.season && new Date(data.season.validUntil) > now ? null : 'SEASON_EXPIRED');
+  }
+  if (new Date(data.outward.date) <= now) return answer('DEPARTED');
+  if (data.delivery.method === 'mobile' && data.delivery.activated) return answer('TICKET_ACTIVATED');
+  if (!data.tickets.every((t) => CHANGEABLE_FARES.test(t.type))) return answer('FARE_NOT_CHANGEABLE');
+  return answer(null);
+}
+
+export function changeOfJourneyApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  api.get('/change-of-journey/changeability/:orderId/:bookingId', (c) => changeability(c, false));
+  api.get('/seasons-change-of-journey/changeability/:orderId/:bookingId', (c) => changeability(c, true));
+  return api;
+}

@@ -1,0 +1,39 @@
+import type { ApiClient } from './client';
+import {
+  BookingDetailResponse,
+  BookingHistoryResponse,
+  BookingMovedResponse,
+  BookingReplacedResponse,
+  CallingPointsResponse,
+  ChangeabilityResponse,
+  EditPassengersResponse,
+} from '../schemas/booking';
+
+const seg = encodeURIComponent;
+
+/** Booking detail, history, calling points, changeability and edit passengers (spec section 7). */
+export const bookingApi = (client: ApiClient) => ({
+  /** 200 → the order's bookings; 308 → moved, open history. The guest order token goes as ?token=. */
+  getBooking: (bookingId: string) =>
+    client.requestByStatus({ 200: BookingDetailResponse, 308: BookingMovedResponse }, `/booking/${seg(bookingId)}`, {
+      withOrderToken: true,
+    }),
+  /** 200 → timeline; 308 → replaced, open the replacement's history. */
+  getHistory: (bookingId: string) =>
+    client.requestByStatus(
+      { 200: BookingHistoryResponse, 308: BookingReplacedResponse },
+      `/booking/${seg(bookingId)}/history`,
+      { withOrderToken: true },
+    ),
+  getCallingPoints: (timetableId: string, query: { date: string; origin: string; destination: string }) =>
+    client.request(CallingPointsResponse, `/realtime/timetable/${seg(timetableId)}`, { query }),
+  getChangeability: (orderId: string, bookingId: string, season: boolean) =>
+    client.request(
+      ChangeabilityResponse,
+      `/${season ? 'seasons-change-of-journey' : 'change-of-journey'}/changeability/${seg(orderId)}/${seg(bookingId)}`,
+      { withOrderToken: true },
+    ),
+  editPassengers: (body: { alterablesIds: string[]; newUsers: { firstName: string; lastName: string }[]; bookingId: string }) =>
+    client.request(EditPassengersResponse, '/pico/edit-passengers', { method: 'PUT', body, withOrderToken: true }),
+});
+export type BookingApi = ReturnType<typeof bookingApi>;

@@ -1,0 +1,113 @@
+import * as v from 'valibot';
+
+/** Responses of the booking detail, history, calling points, changeability and edit-passengers calls. */
+
+const IsoDate = v.pipe(v.string(), v.isoTimestamp());
+export const Money = v.object({ amount: v.number(), currencyCode: v.pipe(v.string(), v.length(3)) });
+export type Money = v.InferOutput<typeof Money>;
+
+export const Station = v.object({ code: v.string(), name: v.string() });
+
+export const Leg = v.object({
+  date: IsoDate,
+  origin: Station,
+  destination: Station,
+  departureTime: v.nullable(IsoDate),
+  arrivalTime: v.nullable(IsoDate),
+  operator: v.nullable(v.string()),
+  changes: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  timetableId: v.nullable(v.string()),
+});
+export type Leg = v.InferOutput<typeof Leg>;
+
+export const Passenger = v.object({
+  id: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  type: v.picklist(['adult', 'child']),
+  railcard: v.nullable(v.object({ code: v.string(), name: v.string() })),
+  /** Whether this passenger's name may be changed (upcoming bookings). */
+  alterable: v.boolean(),
+});
+export type Passenger = v.InferOutput<typeof Passenger>;
+
+export const Ticket = v.object({
+  id: v.string(),
+  type: v.string(),
+  fareClass: v.picklist(['standard', 'first']),
+  direction: v.picklist(['outward', 'inward', 'return']),
+  passengerIds: v.array(v.string()),
+  price: Money,
+  refundable: v.boolean(),
+});
+export type Ticket = v.InferOutput<typeof Ticket>;
+
+export const DeliveryMethod = v.picklist(['mobile', 'print-at-home', 'collect-at-station', 'post', 'smartcard']);
+export type DeliveryMethod = v.InferOutput<typeof DeliveryMethod>;
+
+export const Booking = v.object({
+  id: v.string(),
+  orderId: v.string(),
+  isSeasonBooking: v.boolean(),
+  outward: Leg,
+  inward: v.nullable(Leg),
+  passengers: v.array(Passenger),
+  tickets: v.array(Ticket),
+  delivery: v.object({
+    id: v.string(),
+    method: DeliveryMethod,
+    collectionReference: v.nullable(v.string()),
+    activated: v.boolean(),
+  }),
+  price: Money,
+  season: v.nullable(
+    v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDate, validUntil: IsoDate }),
+  ),
+});
+export type Booking = v.InferOutput<typeof Booking>;
+
+export const Order = v.object({
+  id: v.string(),
+  friendlyOrderId: v.string(),
+  email: v.nullable(v.string()),
+  currency: v.string(),
+  createdAt: IsoDate,
+  replacementOrder: v.nullable(v.object({ id: v.string() })),
+});
+export type Order = v.InferOutput<typeof Order>;
+
+/** GET /booking/{id} 200 (spec: "Booking detail state: bookings, order"): the order's bookings. */
+export const BookingDetailResponse = v.object({ bookings: v.pipe(v.array(Booking), v.minLength(1)), order: Order });
+export type BookingDetailResponse = v.InferOutput<typeof BookingDetailResponse>;
+
+/** GET /booking/{id} 308: the booking moved (its order was replaced); open this booking's history. */
+export const BookingMovedResponse = v.object({ bookingId: v.string() });
+
+/** GET /booking/{id}/history 200: the timeline (oldest first, the current booking last). */
+export const BookingHistoryResponse = v.object({
+  /** Set when the booking was replaced by an order this caller cannot open (e.g. a guest link to the old order). */
+  replacedBy: v.nullable(v.object({ orderId: v.string(), friendlyOrderId: v.string() })),
+  bookings: v.pipe(v.array(v.object({ booking: Booking, order: Order })), v.minLength(1)),
+  order: Order,
+});
+export type BookingHistoryResponse = v.InferOutput<typeof BookingHistoryResponse>;
+
+/** GET /booking/{id}/history 308: the replacement booking, whose history to open. */
+export const BookingReplacedResponse = v.object({ replacedBy: v.object({ bookingId: v.string(), orderId: v.string() }) });
+export type BookingReplacement = v.InferOutput<typeof BookingReplacedResponse>['replacedBy'];
+
+export const CallingPointsResponse = v.object({
+  timetableId: v.string(),
+  callingPoints: v.array(v.object({ station: Station, arrival: v.nullable(IsoDate), departure: v.nullable(IsoDate) })),
+  unavailable: v.optional(v.boolean()),
+});
+export type CallingPointsResponse = v.InferOutput<typeof CallingPointsResponse>;
+export type CallingPoint = CallingPointsResponse['callingPoints'][number];
+
+export const ChangeabilityResponse = v.object({ changeable: v.boolean(), reason: v.optional(v.nullable(v.string())) });
+export type ChangeabilityResponse = v.InferOutput<typeof ChangeabilityResponse>;
+
+export const EditPassengersResponse = v.object({
+  bookingId: v.string(),
+  passengers: v.array(v.object({ id: v.string(), firstName: v.string(), lastName: v.string() })),
+});

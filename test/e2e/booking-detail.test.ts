@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { BOOKING_HISTORY_KEYS } from '../../server/seed/booking-history';
+import { stableId } from '../../server/seed/context';
+
+const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
+const bookingId = (key: string) => stableId('booking', `${key}:0`);
+
+let server: TestServer;
+let browser: Browser;
+let w: PageWatch;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await w?.context.close();
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  await w?.context.close();
+});
+
+const heading = (name: string | RegExp) => w.page.getByRole('heading', { level: 1, name });
+
+describe('booking detail', () => {
+  it('shows legs, calling points, price, changeability, and edits a passenger name', async () => {
+    await server.reset();
+    w = await openPage(browser, 375);
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.goto(`${server.origin}/my-account/bookings/${bookingId('demo-upcoming-kingscross-york')}`);
+    await heading("London King's Cross to York").waitFor();
+    await w.page.getByText('Total paid:').waitFor();
+    expect(await w.page.getByText('£98.40').count()).toBe(1);
+    await w.page.getByText('You can change this journey before it departs.', { exact: false }).waitFor();
+    await w.page.getByRole('button', { name: 'Show calling points' }).first().click();
+    await w.page.getByRole('list', { name: /Calling points between/ }).getByText('Peterborough').waitFor();
+    expect(await w.page.getByRole('button', { name: 'Hide calling points' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    expect(await w.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // Edit: a server refusal shows its detail and keeps the input; Escape closes; success reloads.
+    const change = w.page.getByRole('button', { name: 'Change name of Jamie Morgan' });
+    await change.click();
+    const dialog = w.page.getByRole('dialog', { name: 'Change passenger name' });
+    const save = dialog.getByRole('button', { name: 'Save name' });
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('First name').fill('J');
+    await dialog.getByLabel('First name').blur();
+    await dialog.getByText('Names cannot be shorter than 2 characters').waitFor();
+    await dialog.getByLabel('First name').fill('Alex');
+    await save.click();
+    await dialog.getByText('Each passenger on a booking needs a different name.').waitFor();
+    expect(await dialog.getByLabel('First name').inputValue()).toBe('Alex');
+    await w.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await change.evaluate((el) => el === document.activeElement)).toBe(true);
+    await change.click();
+    await dialog.getByLabel('First name').fill('Jo');
+    await save.click();
+    await w.page.getByText('Passenger details updated.').waitFor();
+    await w.page.getByRole('button', { name: 'Change name of Jo Morgan' }).waitFor();
+    expect(w.errors).toEqual([]);
+  });
+
+  it('says when calling points are unavailable and the journey cannot be changed', async () => {
+    w = await openPage(browser);
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.goto(`${server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.activatedToday)}`);
+    await heading('London Euston to Coventry').waitFor();
+    await w.page.getByText('Your mobile ticket has been activated, so this journey can no longer be changed.').waitFor();
+    await w.page.getByRole('button', { name: 'Show calling points' }).click();
+    await w.page.getByText('Calling points are unavailable for this train.').waitFor();
+    expect(w.errors).toEqual([]);
+  });
+
+  it('sends a moved booking (308) through history to its replacement', async () => {
+    w = await openPage(browser);
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.goto(`${server.origin}/my-account/bookings/${bookingId('demo-changed-original')}`);
+    await w.page.waitForURL(new RegExp(`/bookings/${bookingId('demo-changed-replacement')}/history$`));
+    await heading('Booking history').waitFor();
+    await w.page.getByText('Ticket changed from Advance Single to Off-Peak Single').waitFor();
+    expect(await w.page.getByText('Refund complete').count()).toBe(0);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    expect(w.errors).toEqual([]);
+  });
+
+  it('waits for a replacement, then opens its history marked refund complete', async () => {
+    w = await openPage(browser);
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.goto(`${server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessing)}/history?waitForSuperseders=true`);
+    await w.page.getByText("We're updating your booking").waitFor();
+    await w.page.waitForURL(/refundComplete=true/, { timeout: 15_000 });
+    expect(w.page.url()).toContain(`/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessingReplacement)}/history`);
+    await w.page.getByText('Refund complete').waitFor();
+    await w.page.getByText('Passengers removed: Jamie Morgan').waitFor();
+    expect(w.errors).toEqual([]);
+  });
+});
+
+describe('guest booking detail', () => {
+  it('opens the booking from a guest link and nothing else with that token', async () => {
+    const link = server.seeded.guestLinks[0]!;
+    w = await openPage(browser);
+    await w.page.goto(`${server.origin}/my-account/order-token/${link.bookingId}#token=${link.token}`);
+    await heading('Newcastle to Edinburgh Waverley').waitFor();
+    expect(new URL(w.page.url()).hash).toBe('');
+    await w.page.getByRole('link', { name: 'View booking history' }).click();
+    await heading('Booking history').waitFor();
+    await w.page.getByText("This booking hasn't been changed since it was made.").waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    const other = server.seeded.guestLinks[1]!;
+    await w.page.goto(`${server.origin}/my-account/order-token/${other.bookingId}#token=${link.token}`);
+    await w.page.getByText("We couldn't load this booking").waitFor();
+  });
+});
