@@ -19,6 +19,8 @@ export type AuthEvent =
   | { type: 'auth.loggedIn'; response: UserResponse }
   | { type: 'auth.guestToken'; token: string }
   | { type: 'auth.logout' }
+  /** The signed-in customer's details changed (name, email): the app sends the fresh user. */
+  | { type: 'auth.userUpdated'; response: UserResponse }
   | { type: 'auth.unauthorised' }
   | { type: 'auth.retry' }
   | { type: 'auth.dismissError' };
@@ -136,6 +138,7 @@ export const authMachine = setup({
         'auth.logout': { target: 'loggingOut', actions: 'clearErrors' },
         'auth.unauthorised': { target: 'anonymous', actions: ['forgetUser', 'redirectToLogin'] },
         'auth.dismissError': { actions: 'clearErrors' },
+        'auth.userUpdated': { actions: 'storeUser' },
       },
     },
     loggingOut: {

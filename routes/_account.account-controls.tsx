@@ -1,6 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { Page } from '../src/ui/page';
+import { useServices } from '../src/services';
+import { ChangePasswordForm } from './-components/change-password-form';
+import { ChangeEmailForm } from './-components/account-controls/change-email-form';
+import * as styles from './-components/account-controls/account-controls.css';
 
 export const Route = createFileRoute('/_account/account-controls')({
-  component: () => <SectionPending title="Account controls" />,
+  component: AccountControls,
 });
+
+function AccountControls() {
+  const { pageData } = useServices();
+  return (
+    <Page title="Account controls" narrow>
+      <div className={styles.sections}>
+        <div className={styles.section}>
+          <ChangePasswordForm headingClassName={styles.heading} />
+        </div>
+        {pageData.features['change-email'] && (
+          <div className={styles.section}>
+            <ChangeEmailForm />
+          </div>
+        )}
+      </div>
+    </Page>
+  );
+}

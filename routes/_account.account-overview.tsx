@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { AccountOverview } from './-components/account-overview/account-overview';
 
 export const Route = createFileRoute('/_account/account-overview')({
-  component: () => <SectionPending title="Account overview" />,
+  component: AccountOverview,
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { Page } from '../src/ui/page';
+import { PersonalDetailsForm } from './-components/personal-details/personal-details-form';
 
 export const Route = createFileRoute('/_account/personal-details')({
-  component: () => <SectionPending title="Personal details" />,
+  component: () => (
+    <Page title="Personal details" narrow>
+      <PersonalDetailsForm />
+    </Page>
+  ),
 });

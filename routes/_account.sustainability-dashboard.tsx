@@ -1,6 +1,57 @@
+import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { treesFor, treesPlantedMachine } from '../machines/trees-planted';
+import { customerProfileApi } from '../src/api/customer-profile';
+import { useServices } from '../src/services';
+import { Button } from '../src/ui/button';
+import { Loading, Page } from '../src/ui/page';
+import * as styles from './-components/account-overview/trees-planted.css';
 
 export const Route = createFileRoute('/_account/sustainability-dashboard')({
-  component: () => <SectionPending title="Sustainability dashboard" />,
+  component: SustainabilityDashboard,
 });
+
+function SustainabilityDashboard() {
+  const { api, locale } = useServices();
+  const profileApi = useMemo(() => customerProfileApi(api), [api]);
+  const [snapshot, send] = useMachine(
+    treesPlantedMachine.provide({ actors: { fetchOrderCount: fromPromise(() => profileApi.getOrderCount()) } }),
+  );
+  const number = new Intl.NumberFormat(locale.tag);
+  const trees = treesFor(snapshot.context);
+  return (
+    <Page title="Sustainability dashboard" narrow>
+      {snapshot.hasTag('loading') ? (
+        <Loading label="Counting your trees…" />
+      ) : (
+        <>
+          <div className={styles.card}>
+            <svg className={styles.icon} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+              <path d="M24 3c-7 0-12 5.5-12 12 0 1.4.2 2.7.7 3.9C9.3 20.6 7 24 7 28c0 6 5 11 11 11h4v6h4v-6h4c6 0 11-5 11-11 0-4-2.3-7.4-5.7-9.1.5-1.2.7-2.5.7-3.9 0-6.5-5-12-12-12z" />
+            </svg>
+            <p className={styles.text}>
+              <span className={styles.count}>{number.format(trees)}</span>
+              <span className={styles.label}>{trees === 1 ? 'tree planted' : 'trees planted'}</span>
+            </p>
+          </div>
+          <p>
+            {snapshot.matches('loaded') &&
+              `You've made ${number.format(snapshot.context.bookingCount)} ${snapshot.context.bookingCount === 1 ? 'booking' : 'bookings'} with us. `}
+            We plant {snapshot.context.treesPerBooking === 1 ? 'a tree' : `${snapshot.context.treesPerBooking} trees`} for every
+            booking you make with us. Choosing the train is already one of the lowest-carbon ways to travel.
+          </p>
+          {snapshot.matches('failed') && (
+            <p className={styles.quiet} role="status">
+              <span>We couldn't count your bookings just now, so your trees may not all show yet.</span>
+              <Button tone="link" onClick={() => send({ type: 'trees.retry' })}>
+                Try again
+              </Button>
+            </p>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

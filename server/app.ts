@@ -11,6 +11,7 @@ import { bookingsListApi } from './api/bookings-list.ts';
 import { cardsApi } from './api/cards.ts';
 import { changeOfJourneyApi } from './api/change-of-journey.ts';
 import { consentsApi } from './api/consents.ts';
+import { customerProfileApi } from './api/customer-profile.ts';
 import { findBookingApi } from './api/find-booking.ts';
 import { guestOrdersApi } from './api/guest-orders.ts';
 import { passengersApi } from './api/passengers.ts';
@@ -112,6 +113,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', authApi());
   api.route('/', passwordApi());
   api.route('/', userFlowAccessApi());
+  api.route('/', customerProfileApi()); // personal details, change email, order count, account summary
   api.route('/', bookingActionsApi()); // check-in, resend email, on-demand tickets
   api.route('/', bookingsListApi());
   api.route('/', findBookingApi());

@@ -17,18 +17,29 @@ export type TestState = {
   pageData: PageDataOverrides;
   rawPageData: { raw?: string; omit?: boolean };
   graphqlFailures: GraphqlFailures;
+  /** How many coming change-email calls change the email but issue no new session (tokenFailure). */
+  tokenFailures: { remaining: number };
   /** Back to a clean slate (called on every scenario load). */
   clear(): void;
 };
 
 export function createTestState(): TestState {
   const state: TestState = {
-    hooks: { onResetToken: (email, token) => state.resetTokens.set(email, token) },
+    hooks: {
+      onResetToken: (email, token) => state.resetTokens.set(email, token),
+      takeTokenFailure: () => {
+        if (state.tokenFailures.remaining === 0) return false;
+        state.tokenFailures.remaining -= 1;
+        return true;
+      },
+    },
     resetTokens: new Map(),
     pageData: {},
     rawPageData: {},
     graphqlFailures: { remaining: 0, status: 500, delayMs: 0 },
+    tokenFailures: { remaining: 0 },
     clear() {
+      state.tokenFailures.remaining = 0;
       state.resetTokens.clear();
       state.pageData = {};
       state.rawPageData = {};
@@ -54,11 +65,13 @@ const GraphqlFailBody = v.object({
   ),
   delayMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), 0),
 });
+const TokenFailureBody = v.object({ count: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)) });
 const ClockBody = v.object({ offsetMs: v.pipe(v.number(), v.integer()) });
 
 /**
  * Test-only endpoints under /__test (never mounted by `npm start`):
- * POST /scenario {name}, GET /last-reset-token?email=, POST /page-data, POST /graphql-fail, POST /clock.
+ * POST /scenario {name}, GET /last-reset-token?email=, POST /page-data, POST /graphql-fail, POST /clock,
+ * POST /change-email-token-failure {count}.
  */
 export function testSwitchRoutes(state: TestState, deps: { db: Db; clock: Clock }): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
@@ -91,6 +104,11 @@ export function testSwitchRoutes(state: TestState, deps: { db: Db; clock: Clock 
     // Mutated in place: the /graphql route holds this object.
     Object.assign(state.graphqlFailures, { remaining: body.count, status: body.status, delayMs: body.delayMs });
     return c.json({ graphqlFailures: state.graphqlFailures });
+  });
+
+  api.post('/change-email-token-failure', async (c) => {
+    state.tokenFailures.remaining = (await readBody(c, TokenFailureBody)).count;
+    return c.json({ tokenFailures: state.tokenFailures });
   });
 
   api.post('/clock', async (c) => {

@@ -9,8 +9,11 @@ import { Button } from '../../src/ui/button';
 import { Alert } from '../../src/ui/alert';
 import * as formStyles from '../../src/ui/form.css';
 
-/** Change password form: used by /change-password and the account-controls screen. */
-export function ChangePasswordForm() {
+/**
+ * Change password form: used by /change-password and the account-controls screen. Its h2 is
+ * visually hidden unless a `headingClassName` is given (account controls shows it).
+ */
+export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { headingClassName?: string } = {}) {
   const { authApi } = useServices();
   const [snapshot, send] = useMachine(
     changePasswordMachine.provide({
@@ -34,7 +37,7 @@ export function ChangePasswordForm() {
         send({ type: 'form.submit' });
       }}
     >
-      <h2 id="change-password-heading" className="visually-hidden">
+      <h2 id="change-password-heading" className={headingClassName}>
         Change password
       </h2>
       {snapshot.matches('success') && <Alert tone="success">{changePasswordMessages.success}</Alert>}

@@ -6,6 +6,8 @@ import type { Clock } from './clock.ts';
 export type TestHooks = {
   /** Called with the plain reset token whenever forgot-password issues one. */
   onResetToken(email: string, token: string): void;
+  /** True when this change-email call must end in tokenFailure (POST /__test/change-email-token-failure). */
+  takeTokenFailure?(): boolean;
 };
 
 /** Everything a handler needs besides the request; available as `c.get('deps')`. */

@@ -1,14 +1,14 @@
 import type { Db } from '../db.ts';
 import { accountsSeed } from './accounts.ts';
-import { bookingsSeed } from './bookings.ts';
-import type { Scenario, SeedModule, SeedReport } from './context.ts';
-import { guestOrdersSeed } from './guest-orders.ts';
-import { walletSeed } from './wallet.ts';
-import { passengersSeed } from './passengers.ts';
-import { bookingsListsSeed } from './bookings-lists.ts';
-import { consentsSeed } from './consents.ts';
 import { bookingActionsSeed } from './booking-actions.ts';
 import { bookingHistorySeed } from './booking-history.ts';
+import { bookingsSeed } from './bookings.ts';
+import { consentsSeed } from './consents.ts';
+import type { Scenario, SeedModule, SeedReport } from './context.ts';
+import { guestOrdersSeed } from './guest-orders.ts';
+import { passengersSeed } from './passengers.ts';
+import { bookingsListsSeed } from './bookings-lists.ts';
+import { walletSeed } from './wallet.ts';
 
 /** Seed modules in dependency order; add one module per area (each decides what each scenario gets). */
 export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingHistorySeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed];

@@ -30,6 +30,7 @@ describeMachineModel(authMachine, {
     'xstate.error.actor.logout': [{ type: 'xstate.error.actor.logout', error: new Error('500') }],
     'auth.loggedIn': [{ type: 'auth.loggedIn', response: user('AUTHORISED') }],
     'auth.guestToken': [{ type: 'auth.guestToken', token: 'demo-guest-token-1' }],
+    'auth.userUpdated': [{ type: 'auth.userUpdated', response: user('AUTHORISED') }],
   },
   serializeContext: (c) => ({ status: c.user?.status ?? null, logoutError: !!c.logoutError, guestError: !!c.guestError }),
   assert: (snapshot) => {

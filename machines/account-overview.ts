@@ -1,0 +1,46 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { AccountSummary } from '../src/schemas/customer-profile';
+
+/**
+ * Account overview: loads the account summary (name, email, counts). A failed summary shows an
+ * error with a retry; the section links work regardless.
+ */
+export interface AccountOverviewContext {
+  summary: AccountSummary | null;
+}
+
+export type AccountOverviewEvent = { type: 'summary.retry' };
+
+export const accountOverviewMachine = setup({
+  types: {
+    context: {} as AccountOverviewContext,
+    events: {} as AccountOverviewEvent,
+  },
+  actors: {
+    fetchAccountSummary: fromPromise<AccountSummary>(async () => {
+      throw new Error('fetchAccountSummary not provided');
+    }),
+  },
+  actions: {
+    storeSummary: assign({ summary: ({ event }) => (event as unknown as { output: AccountSummary }).output }),
+  },
+}).createMachine({
+  id: 'accountOverview',
+  context: { summary: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'fetchAccountSummary',
+        src: 'fetchAccountSummary',
+        onDone: { target: 'loaded', actions: 'storeSummary' },
+        onError: { target: 'failed' },
+      },
+    },
+    loaded: {},
+    failed: {
+      on: { 'summary.retry': { target: 'loading' } },
+    },
+  },
+});

@@ -1,0 +1,156 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ChangeEmailResult } from '../src/schemas/customer-profile';
+import { collectErrors, hasErrors, validateEmail, validatePasswordPresent } from '../src/schemas/forms';
+
+/**
+ * Change email on /account-controls (spec sections 4, 5, 8). Statuses: not requested, requesting,
+ * success, validation error (403 passwordIncorrect, 422 emailAlreadyExists) and server error
+ * (genericError). tokenFailure (the email changed but no new tokens were issued) ends in
+ * signInRequired: the message is shown and the customer signs in again with the new address.
+ */
+export type ChangeEmailField = 'newEmailAddress' | 'currentPassword';
+export const changeEmailValidators = { newEmailAddress: validateEmail, currentPassword: validatePasswordPresent };
+
+export type ChangeEmailError = 'passwordIncorrect' | 'emailAlreadyExists' | 'genericError';
+
+export interface ChangeEmailContext {
+  values: Record<ChangeEmailField, string>;
+  touched: Partial<Record<ChangeEmailField, boolean>>;
+  dirty: boolean;
+  submitAttempted: boolean;
+  error: ChangeEmailError | null;
+  updatedEmailAddress: string | null;
+}
+
+export type ChangeEmailEvent =
+  | { type: 'form.change'; field: ChangeEmailField; value: string }
+  | { type: 'form.blur'; field: ChangeEmailField }
+  | { type: 'form.submit' }
+  | { type: 'changeEmail.signIn' };
+
+export const changeEmailMessages = {
+  passwordIncorrect: 'The password you entered is incorrect.',
+  emailAlreadyExists: 'An account already exists with this email address.',
+  genericError: 'Sorry, we could not change your email address right now. Please try again later.',
+  tokenFailure: (email: string) =>
+    `Your email address has been changed to ${email}, but we could not keep you signed in. Please sign in again with your new email address.`,
+  success: (email: string) => `Your email address has been changed to ${email}.`,
+} as const;
+
+const errorStatus = (event: unknown): { status: unknown; code: unknown } => {
+  const error = (event as { error?: { status?: unknown; code?: unknown } }).error;
+  return { status: error?.status, code: error?.code };
+};
+
+const resetValues = { newEmailAddress: '', currentPassword: '' };
+
+export const changeEmailMachine = setup({
+  types: {
+    context: {} as ChangeEmailContext,
+    events: {} as ChangeEmailEvent,
+  },
+  actors: {
+    changeEmail: fromPromise<ChangeEmailResult, Record<ChangeEmailField, string>>(async () => {
+      throw new Error('changeEmail not provided');
+    }),
+  },
+  guards: {
+    isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, changeEmailValidators)),
+    hasNewTokens: ({ event }) => !!(event as unknown as { output?: ChangeEmailResult }).output?.newTokens,
+    /** Spec: 403 means password incorrect (a CSRF rejection is also 403 but is not the password). */
+    isPasswordIncorrect: ({ event }) => {
+      const { status, code } = errorStatus(event);
+      return status === 403 && code !== 'CSRF_INVALID';
+    },
+    isEmailAlreadyExists: ({ event }) => errorStatus(event).status === 422,
+  },
+  actions: {
+    setValue: assign(({ context, event }) =>
+      event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true } : {},
+    ),
+    touch: assign(({ context, event }) =>
+      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
+    ),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    setPasswordIncorrect: assign({ error: 'passwordIncorrect' as const }),
+    setEmailAlreadyExists: assign({ error: 'emailAlreadyExists' as const }),
+    setGenericError: assign({ error: 'genericError' as const }),
+    clearError: assign({ error: null }),
+    storeUpdatedEmail: assign({
+      updatedEmailAddress: ({ event }) => (event as unknown as { output?: ChangeEmailResult }).output?.updatedEmailAddress ?? null,
+    }),
+    resetForm: assign({ values: resetValues, touched: {}, dirty: false, submitAttempted: false, error: null }),
+    /** Provided by the app: the session now has the new email (header, auth user). */
+    emailChanged: (_, _params: { email: string }) => {},
+    /** Provided by the app: end the session and go to sign in. */
+    signOut: () => {},
+  },
+}).createMachine({
+  id: 'changeEmail',
+  context: {
+    values: { newEmailAddress: '', currentPassword: '' },
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    error: null,
+    updatedEmailAddress: null,
+  },
+  initial: 'notRequested',
+  states: {
+    notRequested: {
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'requesting' }, { actions: 'markSubmitAttempted' }],
+      },
+    },
+    requesting: {
+      invoke: {
+        id: 'changeEmail',
+        src: 'changeEmail',
+        input: ({ context }) => ({
+          newEmailAddress: context.values.newEmailAddress.trim(),
+          currentPassword: context.values.currentPassword,
+        }),
+        onDone: [
+          {
+            guard: 'hasNewTokens',
+            target: 'success',
+            actions: [
+              'storeUpdatedEmail',
+              'resetForm',
+              { type: 'emailChanged', params: ({ event }) => ({ email: event.output.updatedEmailAddress }) },
+            ],
+          },
+          { target: 'signInRequired', actions: ['storeUpdatedEmail', 'resetForm'] },
+        ],
+        onError: [
+          { guard: 'isPasswordIncorrect', target: 'validationError', actions: 'setPasswordIncorrect' },
+          { guard: 'isEmailAlreadyExists', target: 'validationError', actions: 'setEmailAlreadyExists' },
+          { target: 'serverError', actions: 'setGenericError' },
+        ],
+      },
+    },
+    success: {
+      on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
+    },
+    validationError: {
+      on: {
+        'form.change': { target: 'notRequested', actions: ['setValue', 'clearError'] },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'requesting', actions: 'clearError' }],
+      },
+    },
+    serverError: {
+      on: {
+        'form.change': { target: 'notRequested', actions: ['setValue', 'clearError'] },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'requesting', actions: 'clearError' }],
+      },
+    },
+    signInRequired: {
+      description: 'tokenFailure: the email changed but the session was not renewed; sign in again.',
+      on: { 'changeEmail.signIn': { actions: 'signOut' } },
+    },
+  },
+});

@@ -1,0 +1,56 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/**
+ * Sustainability dashboard: trees planted from lifeTimeBookingCount (spec sections 3, 8). One tree
+ * per booking (`treesPerBooking`, docs/decisions/040-customer-profile.md). An error is a flag only:
+ * the count stays 0 and the dashboard still renders.
+ */
+export interface TreesPlantedContext {
+  treesPerBooking: number;
+  bookingCount: number;
+  failed: boolean;
+}
+
+export type TreesPlantedEvent = { type: 'trees.retry' };
+
+export const treesPlantedMachine = setup({
+  types: {
+    context: {} as TreesPlantedContext,
+    events: {} as TreesPlantedEvent,
+  },
+  actors: {
+    fetchOrderCount: fromPromise<{ lifeTimeBookingCount: number }>(async () => {
+      throw new Error('fetchOrderCount not provided');
+    }),
+  },
+  actions: {
+    storeCount: assign({
+      bookingCount: ({ event }) => (event as unknown as { output: { lifeTimeBookingCount: number } }).output.lifeTimeBookingCount,
+      failed: false,
+    }),
+    flagFailure: assign({ bookingCount: 0, failed: true }),
+  },
+}).createMachine({
+  id: 'treesPlanted',
+  context: { treesPerBooking: 1, bookingCount: 0, failed: false },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'fetchOrderCount',
+        src: 'fetchOrderCount',
+        onDone: { target: 'loaded', actions: 'storeCount' },
+        onError: { target: 'failed', actions: 'flagFailure' },
+      },
+    },
+    loaded: {},
+    failed: {
+      on: { 'trees.retry': { target: 'loading' } },
+    },
+  },
+});
+
+/** Trees planted for a lifetime booking count. */
+export const treesFor = (context: Pick<TreesPlantedContext, 'bookingCount' | 'treesPerBooking'>): number =>
+  context.bookingCount * context.treesPerBooking;

@@ -1,0 +1,105 @@
+import { useMemo } from 'react';
+import { useMachine, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { changeEmailMachine, changeEmailMessages, changeEmailValidators } from '../../../machines/change-email';
+import { customerProfileApi } from '../../../src/api/customer-profile';
+import { emailMaxLength } from '../../../src/schemas/forms';
+import { useServices } from '../../../src/services';
+import { Alert } from '../../../src/ui/alert';
+import { Button } from '../../../src/ui/button';
+import { formView } from '../../../src/ui/form-state';
+import * as formStyles from '../../../src/ui/form.css';
+import { TextField } from '../../../src/ui/text-field';
+import * as styles from './account-controls.css';
+
+/** Change email on /account-controls: new address plus the current password. */
+export function ChangeEmailForm() {
+  const { api, authActor } = useServices();
+  const profileApi = useMemo(() => customerProfileApi(api), [api]);
+  const [snapshot, send] = useMachine(
+    changeEmailMachine.provide({
+      actors: {
+        changeEmail: fromPromise(({ input }) => profileApi.changeEmail(input)),
+      },
+      actions: {
+        emailChanged: (_, params) => {
+          const { user, ufacSession, isRegistered } = authActor.getSnapshot().context;
+          if (!user) return;
+          authActor.send({ type: 'auth.userUpdated', response: { user: { ...user, email: params.email }, ufacSession, isRegistered } });
+        },
+        signOut: () => authActor.send({ type: 'auth.logout' }),
+      },
+    }),
+  );
+  const requesting = snapshot.matches('requesting');
+  const { errors, canSubmit } = formView(snapshot.context, changeEmailValidators, requesting);
+  const { values, error, updatedEmailAddress } = snapshot.context;
+  const currentEmail = useSelector(authActor, (s) => s.context.user?.email ?? null);
+
+  if (snapshot.matches('signInRequired')) {
+    return (
+      <div>
+        <Alert tone="error" title="Please sign in again">
+          {changeEmailMessages.tokenFailure(updatedEmailAddress ?? '')}
+        </Alert>
+        <Button onClick={() => send({ type: 'changeEmail.signIn' })}>Sign in again</Button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      className={formStyles.form}
+      aria-labelledby="change-email-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      <h2 id="change-email-heading" className={styles.heading}>
+        Change email address
+      </h2>
+      <p className={styles.intro}>
+        {currentEmail && (
+          <>
+            Your email address is <strong className={styles.email}>{currentEmail}</strong>.{' '}
+          </>
+        )}
+        You'll use your new email address to sign in. We'll ask for your password to confirm it's you.
+      </p>
+      {snapshot.matches('success') && updatedEmailAddress && (
+        <Alert tone="success">{changeEmailMessages.success(updatedEmailAddress)}</Alert>
+      )}
+      {(snapshot.matches('validationError') || snapshot.matches('serverError')) && error && (
+        <Alert tone="error">{changeEmailMessages[error]}</Alert>
+      )}
+      <TextField
+        label="New email address"
+        type="email"
+        name="newEmailAddress"
+        autoComplete="email"
+        maxLength={emailMaxLength}
+        readOnly={requesting}
+        value={values.newEmailAddress}
+        onValueChange={(value) => send({ type: 'form.change', field: 'newEmailAddress', value })}
+        onBlur={() => send({ type: 'form.blur', field: 'newEmailAddress' })}
+        error={errors.newEmailAddress}
+      />
+      <TextField
+        label="Current password"
+        type="password"
+        name="currentPassword"
+        autoComplete="current-password"
+        readOnly={requesting}
+        value={values.currentPassword}
+        onValueChange={(value) => send({ type: 'form.change', field: 'currentPassword', value })}
+        onBlur={() => send({ type: 'form.blur', field: 'currentPassword' })}
+        error={errors.currentPassword}
+      />
+      <Button type="submit" disabled={!canSubmit} busy={requesting} busyLabel="Changing email address…">
+        Change email address
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../src/styles/theme.css';
+import { mq } from '../../../src/styles/breakpoints';
+
+export const greeting = style({ marginTop: 0, marginBottom: '4px', fontSize: '1.125rem', fontWeight: 600 });
+export const email = style({ marginTop: 0, color: vars.color.textMuted, overflowWrap: 'anywhere' });
+export const sectionHeading = style({ fontSize: '1.25rem', margin: '24px 0 12px' });
+export const stats = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'grid',
+  gap: '12px',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  '@media': { [mq.medium]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
+});
+export const stat = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2px',
+  height: '100%',
+  padding: '12px',
+  borderRadius: '8px',
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceAlt,
+  color: vars.color.text,
+  textDecoration: 'none',
+  selectors: { '&:hover': { borderColor: vars.color.brand, color: vars.color.text } },
+});
+export const statValue = style({ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.1, color: vars.color.brand });
+export const statLabel = style({ fontSize: '0.9375rem' });
+export const sections = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'grid',
+  gap: '8px',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [mq.medium]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+export const sectionLink = style({
+  display: 'block',
+  padding: '12px',
+  minHeight: '44px',
+  borderRadius: '8px',
+  border: `1px solid ${vars.color.border}`,
+  textDecoration: 'none',
+  color: vars.color.text,
+  selectors: { '&:hover': { borderColor: vars.color.brand, color: vars.color.text } },
+});
+export const sectionTitle = style({ display: 'block', fontWeight: 600, color: vars.color.brand });
+export const sectionText = style({ display: 'block', fontSize: '0.9375rem', color: vars.color.textMuted });
+export const retryRow = style({ marginBottom: '16px' });

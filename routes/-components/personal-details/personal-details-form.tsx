@@ -1,0 +1,137 @@
+import { useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { personalDetailsMachine, personalDetailsMessages, personalDetailsValidators } from '../../../machines/personal-details';
+import { customerProfileApi } from '../../../src/api/customer-profile';
+import { personalNameMax } from '../../../src/schemas/forms';
+import { useServices } from '../../../src/services';
+import { Alert } from '../../../src/ui/alert';
+import { Button } from '../../../src/ui/button';
+import * as fieldStyles from '../../../src/ui/field.css';
+import { formView } from '../../../src/ui/form-state';
+import * as formStyles from '../../../src/ui/form.css';
+import { Loading } from '../../../src/ui/page';
+import { TextField } from '../../../src/ui/text-field';
+import * as styles from './personal-details.css';
+
+/** The personal details screen body: load, edit and save the account holder's names. */
+export function PersonalDetailsForm() {
+  const { api, authActor, pageData } = useServices();
+  const profileApi = useMemo(() => customerProfileApi(api), [api]);
+  const [snapshot, send] = useMachine(
+    personalDetailsMachine.provide({
+      actors: {
+        fetchPersonalDetails: fromPromise(() => profileApi.getPersonalDetails()),
+        savePersonalDetails: fromPromise(({ input }) => profileApi.savePersonalDetails(input)),
+      },
+      actions: {
+        nameChanged: (_, params) => {
+          const { user, ufacSession, isRegistered } = authActor.getSnapshot().context;
+          if (!user) return;
+          authActor.send({
+            type: 'auth.userUpdated',
+            response: { user: { ...user, firstName: params.firstName, lastName: params.lastName }, ufacSession, isRegistered },
+          });
+        },
+      },
+    }),
+  );
+  const changeEmailOn = pageData.features['change-email'];
+  const passengersOn = pageData.features['passengers-and-railcards'];
+
+  if (snapshot.hasTag('loading')) return <Loading label="Loading your personal details…" />;
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <div>
+        <Alert tone="error">{personalDetailsMessages.fetchFailed}</Alert>
+        <Button tone="secondary" onClick={() => send({ type: 'details.retry' })}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const saving = snapshot.matches('saving');
+  const { errors, canSubmit } = formView(snapshot.context, personalDetailsValidators, saving);
+  const { values, email, shouldUpdatePassenger, savedOnce, dirty, updateFailed, passengerUpdateFailed } = snapshot.context;
+  const saved = savedOnce && !dirty && !saving;
+  return (
+    <form
+      noValidate
+      className={formStyles.form}
+      aria-label="Personal details"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+    >
+      {updateFailed && <Alert tone="error">{personalDetailsMessages.updateFailed}</Alert>}
+      {passengerUpdateFailed && (
+        <Alert tone="info" title="Passenger details not updated">
+          <span>
+            {personalDetailsMessages.passengerUpdateFailedLead} <Link to="/passengers-and-railcards">Passengers and railcards</Link>.
+          </span>
+        </Alert>
+      )}
+      <p role="status" className="visually-hidden">
+        {saved ? 'Your personal details have been saved.' : ''}
+      </p>
+      <TextField
+        label="First name"
+        name="firstName"
+        autoComplete="given-name"
+        maxLength={personalNameMax}
+        readOnly={saving}
+        value={values.firstName}
+        onValueChange={(value) => send({ type: 'form.change', field: 'firstName', value })}
+        onBlur={() => send({ type: 'form.blur', field: 'firstName' })}
+        error={errors.firstName}
+      />
+      <TextField
+        label="Last name"
+        name="lastName"
+        autoComplete="family-name"
+        maxLength={personalNameMax}
+        readOnly={saving}
+        value={values.lastName}
+        onValueChange={(value) => send({ type: 'form.change', field: 'lastName', value })}
+        onBlur={() => send({ type: 'form.blur', field: 'lastName' })}
+        error={errors.lastName}
+      />
+      {changeEmailOn ? (
+        <p className={styles.note}>
+          To change your email address, go to <Link to="/account-controls">Account controls</Link>.
+        </p>
+      ) : (
+        <TextField
+          label="Email address"
+          name="email"
+          type="email"
+          disabled
+          value={email}
+          onValueChange={() => {}}
+          hint={personalDetailsMessages.emailCannotChange}
+        />
+      )}
+      {passengersOn && (
+        <div className={fieldStyles.checkboxRow}>
+          <input
+            id="should-update-passenger"
+            type="checkbox"
+            className={fieldStyles.checkbox}
+            checked={shouldUpdatePassenger}
+            disabled={saving}
+            onChange={(e) => send({ type: 'form.toggleUpdatePassenger', checked: e.target.checked })}
+          />
+          <label htmlFor="should-update-passenger">Also update my passenger and railcard details with this name</label>
+        </div>
+      )}
+      <div className={formStyles.actions}>
+        <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel="Saving…">
+          {saved ? 'Saved!' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

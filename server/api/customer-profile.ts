@@ -1,0 +1,190 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { isUniqueViolation, one, type Queryable } from '../db.ts';
+import { requireCustomer } from '../lib/access.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { emailSchema, readBody } from '../lib/body.ts';
+import { ApiError } from '../lib/errors.ts';
+import { PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { clearSessionCookie, createSession, deleteCustomerSessions, setSessionCookie } from '../lib/sessions.ts';
+import { validateFirstName, validateLastName } from '../../src/schemas/forms.ts';
+import { validatePassengerName } from '../../src/schemas/passengers.ts';
+
+/**
+ * Customer profile (SPEC sections 3, 5, 7, 8; docs/decisions/040-customer-profile.md):
+ * GET/POST /customer/personal-details, POST /customer/change-email, GET /customer/order-count,
+ * and GET /customer/account-summary (not in the spec: the counts behind /account-overview).
+ */
+
+/** Personal-details names, checked with the very validators the form uses (messages in SPEC section 5). */
+const firstName = v.pipe(v.string(), v.trim(), v.check((s) => validateFirstName(s) === null, 'Must be a valid first name'));
+const lastName = v.pipe(v.string(), v.trim(), v.check((s) => validateLastName(s) === null, 'Must be a valid last name'));
+
+const PersonalDetailsBody = v.object({
+  firstName,
+  lastName,
+  // The form sends the (read-only) email too; it cannot be changed here, so it is ignored.
+  email: v.optional(v.pipe(v.string(), v.maxLength(254))),
+  shouldUpdatePassenger: v.optional(v.boolean(), false),
+});
+
+const ChangeEmailBody = v.object({
+  newEmailAddress: emailSchema,
+  currentPassword: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX_LENGTH)),
+});
+
+type ProfileRow = { first_name: string; last_name: string; email: string };
+
+async function profile(db: Queryable, customerId: string): Promise<ProfileRow> {
+  const row = await one<ProfileRow>(db, 'select first_name, last_name, email from customers where id = $1', [customerId]);
+  if (!row) throw new ApiError(401, 'UNAUTHORISED');
+  return row;
+}
+
+/** A booking is upcoming while its last leg is not past (same rule as GET /bookings/upcoming). */
+const UPCOMING = `o.customer_id = $1 and not b.is_season and coalesce(b.inward_date, b.outward_date) >= $2`;
+
+/** Tables owned by other areas: counted only when this database has them (null otherwise). */
+const COUNTED_TABLES = {
+  savedPassengers: 'saved_passengers',
+  addresses: 'customer_addresses',
+  cards: 'saved_cards',
+} as const;
+
+async function countIfPresent(db: Queryable, table: string, customerId: string): Promise<number | null> {
+  const exists = await one<{ present: boolean }>(db, 'select to_regclass($1) is not null as present', [`public.${table}`]);
+  if (!exists?.present) return null;
+  const row = await one<{ n: number }>(db, `select count(*)::int as n from "${table}" where customer_id = $1`, [customerId]);
+  return row?.n ?? 0;
+}
+
+export function customerProfileApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+
+  api.get('/customer/personal-details', async (c) => {
+    const customer = requireCustomer(c);
+    const row = await profile(c.get('deps').db, customer.id);
+    return c.json({ firstName: row.first_name, lastName: row.last_name, email: row.email, shouldUpdatePassenger: false });
+  });
+
+  api.post('/customer/personal-details', async (c) => {
+    const customer = requireCustomer(c);
+    const { db, clock } = c.get('deps');
+    const body = await readBody(c, PersonalDetailsBody);
+    let updatePassengerFailed = false;
+    const saved = await db.transaction(async (tx) => {
+      await tx.query('update customers set first_name = $1, last_name = $2 where id = $3', [
+        body.firstName,
+        body.lastName,
+        customer.id,
+      ]);
+      if (body.shouldUpdatePassenger) {
+        // The personal details stand even when the account holder's passenger cannot take the new name
+        // (passenger names follow stricter rules, e.g. at least 2 characters) or there is no such passenger.
+        await tx.exec('savepoint passenger_update');
+        try {
+          if (validatePassengerName(body.firstName) !== null || validatePassengerName(body.lastName) !== null) {
+            throw new Error('name not valid for a passenger');
+          }
+          const result = await tx.query(
+            `update saved_passengers set first_name = $1, last_name = $2, updated_at = $3
+             where customer_id = $4 and is_account_holder`,
+            [body.firstName, body.lastName, clock.now(), customer.id],
+          );
+          if ((result.affectedRows ?? 0) === 0) throw new Error('no account-holder passenger');
+          await tx.exec('release savepoint passenger_update');
+        } catch {
+          await tx.exec('rollback to savepoint passenger_update');
+          updatePassengerFailed = true;
+        }
+      }
+      return profile(tx, customer.id);
+    });
+    return c.json({
+      firstName: saved.first_name,
+      lastName: saved.last_name,
+      email: saved.email,
+      ...(updatePassengerFailed ? { updatePassengerFailed: true } : {}),
+    });
+  });
+
+  api.post('/customer/change-email', async (c) => {
+    const customer = requireCustomer(c);
+    const { db, clock, testHooks } = c.get('deps');
+    const body = await readBody(c, ChangeEmailBody);
+    const row = await one<{ password_hash: string | null; email: string }>(
+      db,
+      'select password_hash, email from customers where id = $1',
+      [customer.id],
+    );
+    const passwordOk = row?.password_hash ? await verifyPassword(body.currentPassword, row.password_hash) : false;
+    if (!row || !passwordOk) throw new ApiError(403, 'PASSWORD_INCORRECT');
+    const newEmail = body.newEmailAddress;
+    if (newEmail === row.email) throw new ApiError(422, 'EMAIL_ALREADY_EXISTS');
+    const taken = await one<{ id: string }>(db, 'select id from customers where email = $1', [newEmail]);
+    if (taken) throw new ApiError(422, 'EMAIL_ALREADY_EXISTS');
+    const now = clock.now();
+    // Test servers only: the email changes but no new session is issued (tokenFailure).
+    const tokenFailure = testHooks?.takeTokenFailure?.() ?? false;
+    let session: { id: string; expiresAt: Date } | null = null;
+    try {
+      session = await db.transaction(async (tx) => {
+        await tx.query('update customers set email = $1 where id = $2', [newEmail, customer.id]);
+        // Links sent to the old address stop working, and every old session ends with the old email.
+        await tx.query('update password_reset_tokens set used_at = $1 where customer_id = $2 and used_at is null', [
+          now,
+          customer.id,
+        ]);
+        await deleteCustomerSessions(tx, customer.id);
+        return tokenFailure ? null : createSession(tx, customer.id, now);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError(422, 'EMAIL_ALREADY_EXISTS');
+      throw err;
+    }
+    if (!session) {
+      clearSessionCookie(c);
+      return c.json({ newTokens: null, updatedEmailAddress: newEmail });
+    }
+    setSessionCookie(c, session, now);
+    return c.json({ newTokens: { sessionRotated: true }, updatedEmailAddress: newEmail });
+  });
+
+  api.get('/customer/order-count', async (c) => {
+    const customer = requireCustomer(c);
+    // Every booking the customer has made, seasons and past ones included; a changed journey counts
+    // once (the replaced order's bookings are not counted again).
+    const row = await one<{ n: number }>(
+      c.get('deps').db,
+      `select count(*)::int as n from bookings b join orders o on o.id = b.order_id
+       where o.customer_id = $1 and o.replacement_order_id is null`,
+      [customer.id],
+    );
+    return c.json({ lifeTimeBookingCount: row?.n ?? 0 });
+  });
+
+  api.get('/customer/account-summary', async (c) => {
+    const customer = requireCustomer(c);
+    const { db, clock } = c.get('deps');
+    const row = await profile(db, customer.id);
+    const upcoming = await one<{ n: number }>(
+      db,
+      `select count(*)::int as n from bookings b join orders o on o.id = b.order_id where ${UPCOMING}`,
+      [customer.id, clock.now()],
+    );
+    return c.json({
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      counts: {
+        upcomingBookings: upcoming?.n ?? 0,
+        savedPassengers: await countIfPresent(db, COUNTED_TABLES.savedPassengers, customer.id),
+        addresses: await countIfPresent(db, COUNTED_TABLES.addresses, customer.id),
+        cards: await countIfPresent(db, COUNTED_TABLES.cards, customer.id),
+      },
+    });
+  });
+
+  return api;
+}

@@ -1,0 +1,31 @@
+import type { ApiClient } from './client';
+import {
+  AccountSummaryResponse,
+  ChangeEmailResponse,
+  OrderCountResponse,
+  PersonalDetailsResponse,
+  SavePersonalDetailsResponse,
+} from '../schemas/customer-profile';
+
+export interface PersonalDetailsForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  shouldUpdatePassenger: boolean;
+}
+
+export const customerProfileApi = (client: ApiClient) => ({
+  getPersonalDetails: () => client.request(PersonalDetailsResponse, '/customer/personal-details'),
+  /** Spec section 7: the POST body is the form plus `_csrf`. */
+  savePersonalDetails: (form: PersonalDetailsForm) =>
+    client.request(SavePersonalDetailsResponse, '/customer/personal-details', {
+      method: 'POST',
+      body: { ...form },
+      csrfInBody: true,
+    }),
+  changeEmail: (body: { newEmailAddress: string; currentPassword: string }) =>
+    client.request(ChangeEmailResponse, '/customer/change-email', { method: 'POST', body }),
+  getOrderCount: () => client.request(OrderCountResponse, '/customer/order-count'),
+  getAccountSummary: () => client.request(AccountSummaryResponse, '/customer/account-summary'),
+});
+export type CustomerProfileApi = ReturnType<typeof customerProfileApi>;

@@ -1,0 +1,55 @@
+import * as v from 'valibot';
+
+/**
+ * Customer profile calls (spec sections 3, 7): personal details, change email, order count, and the
+ * account summary behind /account-overview (a local addition, see docs/decisions/040-customer-profile.md).
+ */
+
+/** GET /customer/personal-details. */
+export const PersonalDetailsResponse = v.object({
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+  shouldUpdatePassenger: v.optional(v.boolean(), false),
+});
+export type PersonalDetails = v.InferOutput<typeof PersonalDetailsResponse>;
+
+/** POST /customer/personal-details: the saved details, plus updatePassengerFailed when the passenger sync failed. */
+export const SavePersonalDetailsResponse = v.object({
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+  updatePassengerFailed: v.optional(v.boolean(), false),
+});
+export type SavePersonalDetailsResult = v.InferOutput<typeof SavePersonalDetailsResponse>;
+
+/**
+ * POST /customer/change-email: newTokens is null (or absent) when the email changed but no new
+ * session was issued (tokenFailure: the customer must sign in again).
+ */
+export const ChangeEmailResponse = v.object({
+  newTokens: v.optional(v.nullable(v.object({ sessionRotated: v.boolean() })), null),
+  updatedEmailAddress: v.string(),
+});
+export type ChangeEmailResult = v.InferOutput<typeof ChangeEmailResponse>;
+
+/** GET /customer/order-count. */
+export const OrderCountResponse = v.object({
+  lifeTimeBookingCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+
+const count = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)));
+
+/** GET /customer/account-summary: a count is null when this server keeps no such data. */
+export const AccountSummaryResponse = v.object({
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+  counts: v.object({
+    upcomingBookings: count,
+    savedPassengers: count,
+    addresses: count,
+    cards: count,
+  }),
+});
+export type AccountSummary = v.InferOutput<typeof AccountSummaryResponse>;

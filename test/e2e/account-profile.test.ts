@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** Issue 4 part A: account overview, personal details, account controls, sustainability dashboard. */
+const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
+
+let server: TestServer;
+let browser: Browser;
+let w: PageWatch;
+/** Set by tests that change the demo account; the next test starts from a fresh seed. */
+let changedData = false;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  await w?.context.close();
+  if (changedData) await server.reset('demo');
+  changedData = false;
+  w = await openPage(browser);
+});
+
+const heading = (name: string | RegExp) => w.page.getByRole('heading', { level: 1, name });
+const text = (t: string) => w.page.getByText(t, { exact: true });
+const open = async (path: string, width?: number) => {
+  if (width) await w.page.setViewportSize({ width, height: 900 });
+  await signIn(w.page, server.origin, demo.email, demo.password);
+  await w.page.goto(`${server.origin}/my-account/${path}`);
+};
+/** LOOK_DIR=/tmp/x saves screenshots of the states tests reach, for people to look at. */
+const shot = async (name: string) => {
+  if (process.env.LOOK_DIR) await w.page.screenshot({ path: `${process.env.LOOK_DIR}/${name}.png`, fullPage: true });
+};
+const setPageData = (body: object) =>
+  fetch(`${server.origin}/__test/page-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** Sets an input's value the way autofill or a script can, past its maxlength (React sees an input event). */
+const forceValue = (input: Locator, value: string) =>
+  input.evaluate((el, v) => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(el, v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+
+const failApi = (page: Page, path: string, method: 'GET' | 'POST', how: 'abort' | 500 = 'abort') =>
+  page.route(`**/my-account/api/${path}`, (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    return how === 'abort'
+      ? route.abort('failed')
+      : route.fulfill({ status: how, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'INTERNAL_ERROR' }] }) });
+  });
+
+describe('account overview', () => {
+  it('summarises the account and links to every section', async () => {
+    await open('account-overview');
+    await heading('My account').waitFor();
+    await text('Alex Morgan').waitFor();
+    const stats = w.page.getByRole('link', { name: /upcoming booking/ });
+    expect(await stats.getAttribute('href')).toBe('/my-account/bookings/upcoming');
+    expect(Number((await stats.innerText()).split('\n')[0])).toBeGreaterThan(0);
+    await w.page.getByRole('link', { name: /saved passenger/ }).waitFor();
+    const sections = w.page.getByRole('navigation', { name: 'Account sections' }).getByRole('link');
+    expect(await sections.count()).toBe(10);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    expect(w.errors).toEqual([]);
+  });
+
+  it('shows an error when the summary fails, and the links still work; portal headings apply', async () => {
+    await setPageData({ portal: 'BrandedBusinessTravel' });
+    try {
+      await failApi(w.page, 'customer/account-summary', 'GET', 500);
+      await open('account-overview', 375);
+      await heading('Account').waitFor();
+      await text('Sorry, we could not load your account summary right now.').waitFor();
+      await shot('overview-error-375');
+      const nav = w.page.getByRole('navigation', { name: 'Account sections' });
+      await nav.getByRole('link', { name: /^Trips/ }).waitFor();
+      await nav.getByRole('link', { name: /^Personal details/ }).click();
+      await heading('Personal details').waitFor();
+    } finally {
+      await setPageData({});
+    }
+  });
+});
+
+describe('personal details', () => {
+  it('shows every name message from the spec and keeps submit disabled while pristine or invalid', async () => {
+    await open('personal-details', 375);
+    const first = w.page.getByLabel('First name');
+    const last = w.page.getByLabel('Last name');
+    const save = w.page.getByRole('button', { name: 'Save changes' });
+    await first.waitFor();
+    expect(await first.inputValue()).toBe('Alex');
+    expect(await first.getAttribute('maxlength')).toBe('30');
+    expect(await last.getAttribute('maxlength')).toBe('30');
+    expect(await save.isDisabled()).toBe(true);
+
+    await first.fill('');
+    await first.blur();
+    await text('Please enter first name').waitFor();
+    await first.fill('R2D2');
+    await text('Must be a valid first name').waitFor();
+    await forceValue(first, 'A'.repeat(31));
+    await text('First name can only be up to 30 characters').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await first.fill('Zoë');
+
+    await last.fill('');
+    await last.blur();
+    await text('Please enter surname').waitFor();
+    await last.fill('Morg@n');
+    await text('Must be a valid last name').waitFor();
+    await forceValue(last, 'B'.repeat(31));
+    await text('Last name can only be up to 30 characters').waitFor();
+    await shot('personal-details-errors-375');
+    expect(await save.isDisabled()).toBe(true);
+    await last.fill("O'Brien-Smith");
+    expect(await save.isEnabled()).toBe(true);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+  });
+
+  it('saves, reads "Saved!" while pristine, and updates the passenger when asked', async () => {
+    changedData = true;
+    await open('personal-details');
+    const first = w.page.getByLabel('First name');
+    await first.fill('Alexandra');
+    await w.page.getByLabel('Also update my passenger and railcard details with this name').check();
+    await w.page.getByRole('button', { name: 'Save changes' }).click();
+    const saved = w.page.getByRole('button', { name: 'Saved!' });
+    await saved.waitFor();
+    expect(await saved.isDisabled()).toBe(true);
+    await first.fill('Alexandr');
+    await w.page.getByRole('button', { name: 'Save changes' }).waitFor();
+    // The passenger list shows the account holder's new name.
+    await w.page.goto(`${server.origin}/my-account/passengers-and-railcards`);
+    await w.page.getByText('Alexandra', { exact: false }).first().waitFor();
+    expect(w.errors).toEqual([]);
+  });
+
+  it('says separately when the passenger could not be updated', async () => {
+    changedData = true;
+    await open('personal-details');
+    // 'J' is a valid personal-details name but too short for a saved passenger (2-30).
+    await w.page.getByLabel('First name').fill('J');
+    await w.page.getByLabel('Also update my passenger and railcard details with this name').check();
+    await w.page.getByRole('button', { name: 'Save changes' }).click();
+    await w.page.getByRole('button', { name: 'Saved!' }).waitFor();
+    await w.page
+      .getByText('Your personal details have been saved, but we could not update your passenger details. Please update them in Passengers and railcards.')
+      .waitFor();
+    await shot('personal-details-passenger-failed');
+    expect(await w.page.getByRole('alert').count()).toBe(0);
+  });
+
+  it('keeps what was typed when the save fails, and retries a failed load', async () => {
+    await failApi(w.page, 'customer/personal-details', 'GET');
+    await open('personal-details');
+    await text('Sorry, we could not load your personal details. Please try again.').waitFor();
+    await w.page.unroute('**/my-account/api/customer/personal-details');
+    await w.page.getByRole('button', { name: 'Try again' }).click();
+    const first = w.page.getByLabel('First name');
+    await first.waitFor();
+
+    await failApi(w.page, 'customer/personal-details', 'POST');
+    await first.fill('Jo');
+    await w.page.getByRole('button', { name: 'Save changes' }).click();
+    await w.page.getByRole('alert').getByText('Sorry, we could not save your personal details. Please try again.').waitFor();
+    expect(await first.inputValue()).toBe('Jo');
+    await shot('personal-details-save-failed');
+    expect(await w.page.getByRole('button', { name: 'Save changes' }).isEnabled()).toBe(true);
+  });
+
+  it('with change-email and passengers-and-railcards off: a read-only email and no passenger checkbox', async () => {
+    await setPageData({ features: { 'change-email': false, 'passengers-and-railcards': false } });
+    try {
+      await open('personal-details');
+      const email = w.page.getByLabel('Email address');
+      await email.waitFor();
+      expect(await email.inputValue()).toBe(demo.email);
+      expect(await email.isDisabled()).toBe(true);
+      await text('Your email address for this account cannot be changed').waitFor();
+      await shot('personal-details-flags-off');
+      expect(await w.page.getByRole('checkbox').count()).toBe(0);
+      await w.page.goto(`${server.origin}/my-account/account-controls`);
+      await heading('Account controls').waitFor();
+      await w.page.getByRole('form', { name: 'Change password' }).waitFor();
+      expect(await w.page.getByRole('form', { name: 'Change email address' }).count()).toBe(0);
+    } finally {
+      await setPageData({});
+    }
+  });
+});
+
+describe('account controls', () => {
+  it('change email: spec email messages, password incorrect, already exists, generic error, then success', async () => {
+    changedData = true;
+    await open('account-controls', 375);
+    const form = w.page.getByRole('form', { name: 'Change email address' });
+    const email = form.getByLabel('New email address');
+    const password = form.getByLabel('Current password');
+    const submit = form.getByRole('button', { name: 'Change email address' });
+    await email.waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await email.focus();
+    await email.blur();
+    await form.getByText('Please enter an email address', { exact: true }).waitFor();
+    await email.fill('not-an-email');
+    await form.getByText('Please enter an email address, e.g. name@example.com').waitFor();
+    await password.focus();
+    await password.blur();
+    await form.getByText('Please enter a password', { exact: true }).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+
+    await email.fill('alex.new@example.com');
+    await password.fill('not-my-password');
+    await submit.click();
+    await form.getByText('The password you entered is incorrect.').waitFor();
+
+    await email.fill('sam.patel@example.com');
+    await password.fill(demo.password);
+    await submit.click();
+    await form.getByText('An account already exists with this email address.').waitFor();
+
+    await failApi(w.page, 'customer/change-email', 'POST', 500);
+    await email.fill('alex.new@example.com');
+    await submit.click();
+    await form.getByText('Sorry, we could not change your email address right now. Please try again later.').waitFor();
+    await shot('change-email-generic-375');
+    expect(await email.inputValue()).toBe('alex.new@example.com');
+    await w.page.unroute('**/my-account/api/customer/change-email');
+
+    await submit.click();
+    await form.getByText('Your email address has been changed to alex.new@example.com.').waitFor();
+    await shot('change-email-success-375');
+    // The header follows the new address; the new session works.
+    await w.page.getByRole('banner').getByText('alex.new@example.com').waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    await w.page.getByRole('navigation', { name: 'My account' }).getByRole('button', { name: /Account menu/ }).click();
+    await w.page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Personal details' }).click();
+    await w.page.getByLabel('First name').waitFor();
+    expect(w.errors).toEqual([]);
+  });
+
+  it('change email tokenFailure: says so and sends the customer to sign in with the new address', async () => {
+    changedData = true;
+    await fetch(`${server.origin}/__test/change-email-token-failure`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 1 }),
+    });
+    await open('account-controls');
+    const form = w.page.getByRole('form', { name: 'Change email address' });
+    await form.getByLabel('New email address').fill('alex.moved@example.com');
+    await form.getByLabel('Current password').fill(demo.password);
+    await form.getByRole('button', { name: 'Change email address' }).click();
+    await w.page
+      .getByText(
+        'Your email address has been changed to alex.moved@example.com, but we could not keep you signed in. Please sign in again with your new email address.',
+      )
+      .waitFor();
+    await shot('change-email-token-failure');
+    await w.page.getByRole('button', { name: 'Sign in again' }).click();
+    await w.page.waitForURL(/\/my-account\/login/);
+    await signIn(w.page, server.origin, 'alex.moved@example.com', demo.password);
+    await w.page.getByRole('banner').getByText('alex.moved@example.com').waitFor();
+  });
+
+  it('change password from account controls: incorrect current password, then success', async () => {
+    changedData = true;
+    await open('account-controls');
+    const form = w.page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('wrong-password-1');
+    await form.getByLabel('New password', { exact: true }).fill('Trains2027x');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('The current password you entered is incorrect.').waitFor();
+    await form.getByLabel('Current password').fill(demo.password);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('Your password has been changed.').waitFor();
+  });
+});
+
+describe('sustainability dashboard', () => {
+  it('shows one tree per booking', async () => {
+    await open('sustainability-dashboard');
+    await heading('Sustainability dashboard').waitFor();
+    await text('trees planted').waitFor();
+    const count = await w.page.getByText(/^You've made \d+ bookings with us\./).innerText();
+    const bookings = Number(/made (\d+)/.exec(count)![1]);
+    expect(bookings).toBeGreaterThan(0);
+    expect(await text(String(bookings)).count()).toBe(1);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+  });
+
+  it('still renders with 0 trees and a quiet note when the count fails', async () => {
+    await failApi(w.page, 'customer/order-count', 'GET', 500);
+    await open('sustainability-dashboard', 375);
+    await text("We couldn't count your bookings just now, so your trees may not all show yet.").waitFor();
+    await text('0').waitFor();
+    await shot('trees-failed-375');
+    await text('trees planted').waitFor();
+    await w.page.unroute('**/my-account/api/customer/order-count');
+    await w.page.getByRole('button', { name: 'Try again' }).click();
+    await w.page.getByText(/^You've made \d+ bookings with us\./).waitFor();
+  });
+});
