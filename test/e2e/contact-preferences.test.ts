@@ -43,7 +43,7 @@ const openSignedIn = async (width = 1280) => {
 describe('contact preferences (signed in)', () => {
   it('shows a switch per consent and the opt-in prompt for the one never updated; saves each change at once', async () => {
     await openSignedIn();
-    expect(await states(w.page)).toEqual([true, false, true]);
+    await expect.poll(() => states(w.page)).toEqual([true, false, true]);
     expect(await w.page.getByRole('switch').count()).toBe(3);
     await w.page.getByRole('heading', { name: 'Would you like recommendations based on your journeys?' }).waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
@@ -62,7 +62,7 @@ describe('contact preferences (signed in)', () => {
 
     await w.page.reload();
     await toggle(w.page, 'Personalised recommendations').waitFor();
-    expect(await states(w.page)).toEqual([true, true, true]);
+    await expect.poll(() => states(w.page)).toEqual([true, true, true]);
     expect(w.errors).toEqual([]);
   });
 
@@ -113,11 +113,11 @@ describe('contact preferences (signed in)', () => {
     await w.page.getByRole('button', { name: 'Unsubscribe from all marketing' }).click();
     await w.page.getByText(messages.unsubscribed).waitFor();
     await w.page.getByRole('button', { name: 'Resubscribe' }).waitFor();
-    expect(await states(w.page)).toEqual([false, false, false]);
+    await expect.poll(() => states(w.page)).toEqual([false, false, false]);
     expect(await isOn(w.page, 'Personalised recommendations')).toBe(false);
     await w.page.getByRole('button', { name: 'Resubscribe' }).click();
     await w.page.getByText(messages.subscribed).waitFor();
-    expect(await states(w.page)).toEqual([true, false, true]);
+    await expect.poll(() => states(w.page)).toEqual([true, false, true]);
     // The never-updated consent is back to its prompt.
     await w.page.getByRole('button', { name: 'Yes, personalise my offers' }).waitFor();
   });
@@ -129,7 +129,7 @@ describe('contact preferences (signed in)', () => {
     );
     await w.page.getByRole('button', { name: 'Unsubscribe from all marketing' }).click();
     await w.page.getByText(messages.unsubscribedErrors).waitFor();
-    expect(await states(w.page)).toEqual([true, false, true]);
+    await expect.poll(() => states(w.page)).toEqual([true, false, true]);
 
     await w.page.unroute('**/my-account/api/customer/consents/revoke');
     await w.page.getByRole('button', { name: 'Unsubscribe from all marketing' }).click();
@@ -150,7 +150,7 @@ describe('contact preferences from a marketing email link (no sign-in)', () => {
     await w.page.goto(`${server.origin}/my-account/contact-preferences-token?action=unsubscribe#token=${DEMO_MARKETING_TOKEN}`);
     await w.page.getByText(messages.unsubscribed).waitFor();
     await w.page.waitForURL((u) => u.search === '' && u.hash === '');
-    expect(await states(w.page)).toEqual([false, false, false]);
+    await expect.poll(() => states(w.page)).toEqual([false, false, false]);
     expect(await w.page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     // Fits a 375 px screen: nothing wider than the viewport.
@@ -158,7 +158,7 @@ describe('contact preferences from a marketing email link (no sign-in)', () => {
 
     await w.page.getByRole('button', { name: 'Resubscribe' }).click();
     await w.page.getByText(messages.subscribed).waitFor();
-    expect(await states(w.page)).toEqual([true, false, true]);
+    await expect.poll(() => states(w.page)).toEqual([true, false, true]);
     await toggle(w.page, 'Partner offers').click();
     await w.page.getByText(messages.saved).waitFor();
     expect(w.errors).toEqual([]);
@@ -169,7 +169,7 @@ describe('contact preferences from a marketing email link (no sign-in)', () => {
     await w.page.goto(`${server.origin}/my-account/contact-preferences-token?action=resubscribe#token=${DEMO_MARKETING_TOKEN}`);
     await w.page.getByText(messages.subscribedErrors).waitFor();
     await toggle(w.page, 'Email offers and news').waitFor();
-    expect(await states(w.page)).toEqual([true, false, true]);
+    await expect.poll(() => states(w.page)).toEqual([true, false, true]);
   });
 
   it('an unknown or missing token gets a clear message and a way to sign in', async () => {
