@@ -15,6 +15,8 @@ import { defaultDistDir, projectRoot } from './paths.ts';
 import { DEMO_ACCOUNT } from './seed/accounts.ts';
 import { findDemoGuestLinks } from './seed/guest-orders.ts';
 import { seed } from './seed/index.ts';
+import { findCheckInGuestLink } from './seed/booking-actions.ts';
+import { DEMO_MARKETING_TOKEN } from './seed/consents.ts';
 
 const HOST = '127.0.0.1';
 
@@ -71,7 +73,8 @@ async function main(): Promise<void> {
   const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env) });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
-    void findDemoGuestLinks(db).then((links) => {
+    void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db)]).then(([guestLinks, checkIn]) => {
+      const links = checkIn ? [...guestLinks, checkIn] : guestLinks;
       const lines = [
         `URL: ${origin}/my-account/`,
         `Demo email: ${DEMO_ACCOUNT.email}`,
@@ -79,6 +82,7 @@ async function main(): Promise<void> {
         ...links.map(
           (link) => `Guest link (${link.email}): ${origin}/my-account/order-token/${link.bookingId}#token=${link.token}`,
         ),
+        `Marketing email link (demo account): ${origin}/my-account/contact-preferences-token?action=unsubscribe#token=${DEMO_MARKETING_TOKEN}`,
       ];
       console.log(lines.join('\n'));
     });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useServices } from '../../src/services';
 import * as styles from './shell.css';
 
@@ -7,6 +7,8 @@ import * as styles from './shell.css';
 export function AccountNav() {
   const { pageData } = useServices();
   const [open, setOpen] = useState(false);
+  // Every booking screen (tabs, detail, history…) sits under Bookings.
+  const inBookings = useRouterState({ select: (s) => s.location.pathname.startsWith('/bookings') });
   const items = [
     { to: '/account-overview', label: 'Account overview' },
     { to: '/bookings/upcoming', label: 'Bookings' },
@@ -34,7 +36,13 @@ export function AccountNav() {
       <ul id="account-nav-list" className={styles.navList} data-open={open}>
         {items.map((item) => (
           <li key={item.to}>
-            <Link to={item.to} className={styles.navLink} activeOptions={{ includeSearch: false }} onClick={() => setOpen(false)}>
+            <Link
+              to={item.to}
+              className={styles.navLink}
+              activeOptions={{ includeSearch: false }}
+              {...(item.to === '/bookings/upcoming' && inBookings ? { 'aria-current': 'page' as const } : {})}
+              onClick={() => setOpen(false)}
+            >
               {item.label}
             </Link>
           </li>

@@ -1,8 +1,9 @@
-import { one } from '../db.ts';
+import { many, one, type Queryable } from '../db.ts';
+import { sha256Hex } from '../lib/tokens.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 import { HOUR_MS } from '../lib/clock.ts';
 import { insertOrderWithBookings, tripBooking } from './booking-factory.ts';
-import { stableId, type SeedModule } from './context.ts';
+import { stableId, type SeedGuestLink, type SeedModule } from './context.ts';
 import { GUEST_EMAIL } from './guest-orders.ts';
 
 /**
@@ -47,3 +48,17 @@ export const bookingActionsSeed: SeedModule = {
     }
   },
 };
+
+/** The printable guest link of the check-in demo order (open for check-in soon after seeding). */
+export async function findCheckInGuestLink(db: Queryable): Promise<SeedGuestLink | null> {
+  const rows = await many<{ order_id: string; email: string; booking_id: string }>(
+    db,
+    `select o.id as order_id, o.email, b.id as booking_id
+     from orders o join bookings b on b.order_id = o.id
+     where o.guest_token_hash = $1
+     limit 1`,
+    [sha256Hex(CHECK_IN_GUEST_TOKEN)],
+  );
+  const row = rows[0];
+  return row ? { bookingId: row.booking_id, orderId: row.order_id, email: row.email, token: CHECK_IN_GUEST_TOKEN } : null;
+}
