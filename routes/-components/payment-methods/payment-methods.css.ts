@@ -1,15 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../src/styles/theme.css';
-import { mq } from '../../../src/styles/breakpoints';
 
-export const list = style({
-  listStyle: 'none',
-  padding: 0,
-  margin: 0,
-  display: 'grid',
-  gap: '16px',
-  '@media': { [mq.medium]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-});
+/** Same grid as every card list. */
+export { cardGrid as list } from '../../../src/ui/card-grid.css';
 export const card = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: '8px',
