@@ -238,3 +238,12 @@ export function apiClient(origin: string): ApiClient {
   };
   return client;
 }
+
+/** A cookie-keeping client for `origin`, signed in as `account` (throws when the sign-in fails). */
+export async function signedInClient(origin: string, account: { email: string; password: string }): Promise<ApiClient> {
+  const client = apiClient(origin);
+  await client.init();
+  const res = await client.post('/my-account/api/login', { email: account.email, password: account.password });
+  if (res.status !== 200) throw new Error(`sign-in as ${account.email} failed with status ${res.status}`);
+  return client;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_IDS } from '../../server/seed/wallet.ts';
-import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { apiClient, startTestServer, type ApiClient, type TestServer, signedInClient } from '../helpers/server.ts';
 
 type Address = Record<string, unknown> & { id: string; nickName: string | null; isLastUsedDelivery: boolean };
 type ErrorsBody = { errors: { code: string }[] };
@@ -12,13 +12,7 @@ const BASE = '/my-account/api/customer';
 let server: TestServer;
 let client: ApiClient;
 
-const signedIn = async (who = DEMO) => {
-  const c = apiClient(server.origin);
-  await c.init();
-  const res = await c.post('/my-account/api/login', who);
-  expect(res.status).toBe(200);
-  return c;
-};
+const signedIn = (who = DEMO) => signedInClient(server.origin, who);
 
 const newAddress = {
   nickName: 'Parents',

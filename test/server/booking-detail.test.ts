@@ -3,7 +3,7 @@ import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '../../server/seed/accounts.ts';
 import { BOOKING_HISTORY_KEYS, PENDING_REPLACEMENT_READY_MS } from '../../server/seed/booking-history.ts';
 import { stableId } from '../../server/seed/context.ts';
 import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
-import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { apiClient, startTestServer, type ApiClient, type TestServer, signedInClient } from '../helpers/server.ts';
 
 const bookingId = (key: string) => stableId('booking', `${key}:0`);
 const ids = {
@@ -34,9 +34,7 @@ afterAll(async () => {
 });
 
 const signIn = async (account: { email: string; password: string } = DEMO_ACCOUNT) => {
-  client = apiClient(server.origin);
-  await client.init();
-  expect((await client.post(`${API}/login`, { email: account.email, password: account.password })).status).toBe(200);
+  client = await signedInClient(server.origin, account);
 };
 
 describe('GET /booking/{id}', () => {

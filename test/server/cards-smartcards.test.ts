@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectiveStatus } from '../../server/api/smartcards.ts';
 import { WALLET_IDS } from '../../server/seed/wallet.ts';
-import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { apiClient, startTestServer, type ApiClient, type TestServer, signedInClient } from '../helpers/server.ts';
 
 type Card = { id: string; brand: string; lastFourDigits: string; expiryMonth: number; expiryYear: number; cardholderName: string; isExpired: boolean };
 type Smartcard = {
@@ -21,12 +21,7 @@ const BASE = '/my-account/api/customer';
 let server: TestServer;
 let client: ApiClient;
 
-const signedIn = async (who = DEMO) => {
-  const c = apiClient(server.origin);
-  await c.init();
-  expect((await c.post('/my-account/api/login', who)).status).toBe(200);
-  return c;
-};
+const signedIn = (who = DEMO) => signedInClient(server.origin, who);
 const setClock = (offsetMs: number) =>
   fetch(`${server.origin}/__test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs }) });
 
