@@ -1,4 +1,4 @@
-import { Link, useRouter, useRouterState } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useCallback, useRef, type JSX } from 'react';
 import { fromPromise } from 'xstate';
@@ -25,18 +25,11 @@ export interface BookingActionsProps {
   };
   /** outward leg in the future */
   upcoming: boolean;
+  /** The server has recorded a check-in for this booking. */
+  checkedIn?: boolean;
   /** Reloads the booking once an on-demand ticket is issued (default: the router reloads the page's data). */
   onTicketReady?: () => void;
 }
-
-/** `?checkedIn=true` on the booking page: where check-in sends the customer back to. */
-const useCheckedIn = () =>
-  useRouterState({
-    select: (s) => {
-      const value = (s.location.search as Record<string, unknown>).checkedIn;
-      return value === true || value === 'true';
-    },
-  });
 
 /**
  * Actions on one booking (booking detail, both the account and the order-token variants):
@@ -44,11 +37,10 @@ const useCheckedIn = () =>
  * issued on demand (behind the `on-demand-tickets` feature).
  */
 export function BookingActions(props: BookingActionsProps): JSX.Element | null {
-  const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady } = props;
+  const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady, checkedIn = false } = props;
   const { pageData } = useServices();
   const api = useBookingActionsApi();
   const router = useRouter();
-  const checkedIn = useCheckedIn();
   const opener = useRef<HTMLButtonElement>(null);
 
   const [resend, sendResend] = useMachine(

@@ -16,7 +16,7 @@ import { ApiError } from '../lib/errors.ts';
  */
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
-type BookingRow = { id: string; order_id: string; is_season: boolean; outward_date: Date; data: BookingData };
+type BookingRow = { id: string; order_id: string; is_season: boolean; outward_date: Date; data: BookingData; checked_in?: boolean };
 
 /** How the caller reached the order: the three of requireCustomerOrGuestForOrder, or 'email' (read-only). */
 export type BookingAccess = 'customer' | 'guest' | 'token' | 'email';
@@ -99,13 +99,16 @@ export function apiBooking(row: BookingRow, now: Date, access: BookingAccess, re
     delivery: data.delivery,
     price: data.price,
     season: data.season,
+    checkedIn: row.checked_in ?? false,
   };
 }
 
 const bookingsOfOrder = (db: Queryable, orderId: string) =>
   many<BookingRow>(
     db,
-    'select id, order_id, is_season, outward_date, data from bookings where order_id = $1 order by outward_date, id',
+    `select b.id, b.order_id, b.is_season, b.outward_date, b.data, (ci.booking_id is not null) as checked_in
+     from bookings b left join booking_check_ins ci on ci.booking_id = b.id
+     where b.order_id = $1 order by b.outward_date, b.id`,
     [orderId],
   );
 

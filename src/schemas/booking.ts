@@ -49,6 +49,8 @@ export const Booking = v.object({
   id: v.string(),
   orderId: v.string(),
   isSeasonBooking: v.boolean(),
+  /** Checked in for this journey (POST /booking/checkIn recorded it). */
+  checkedIn: v.optional(v.boolean(), false),
   outward: Leg,
   inward: v.nullable(Leg),
   passengers: v.array(Passenger),

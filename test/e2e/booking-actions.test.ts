@@ -126,6 +126,14 @@ describe('on-demand ticket', () => {
 });
 
 describe('check-in', () => {
+  it('does not claim a check-in the server has not recorded, whatever the address says', async () => {
+    const id = booking(CHECK_IN_GUEST_KEY);
+    await w.page.goto(url(`/order-token/${id}?checkedIn=true#token=${CHECK_IN_GUEST_TOKEN}`));
+    await actions().waitFor();
+    await w.page.getByRole('link', { name: 'Check in', exact: true }).waitFor();
+    expect(await w.page.getByText("You're checked in for this journey.", { exact: false }).count()).toBe(0);
+  });
+
   it('checks a guest in from the booking page and comes back to it marked checked in', async () => {
     const id = booking(CHECK_IN_GUEST_KEY);
     await w.page.goto(url(`/order-token/${id}#token=${CHECK_IN_GUEST_TOKEN}`));

@@ -82,6 +82,9 @@ describe('POST /booking/checkIn', () => {
     expect(res.body).toEqual({ url: `/my-account/bookings/${booking(EUSTON_MANCHESTER)}?checkedIn=true` });
     // Idempotent: checking in again answers the same page.
     expect((await checkIn(EUSTON_MANCHESTER)).body).toEqual(res.body);
+    // The booking now says so itself (the page does not trust ?checkedIn=true).
+    const detail = await client.get<{ bookings: { id: string; checkedIn: boolean }[] }>(`${API}/booking/${booking(EUSTON_MANCHESTER)}`);
+    expect(detail.body.bookings.find((b) => b.id === booking(EUSTON_MANCHESTER))?.checkedIn).toBe(true);
   });
 
   it('is closed once the train has left and not supported for seasons', async () => {

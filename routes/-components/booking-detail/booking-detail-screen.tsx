@@ -286,6 +286,7 @@ function BookingBody({
             email={detail.order.email}
             delivery={{ id: booking.delivery.id, method: booking.delivery.method }}
             upcoming={isUpcoming(booking)}
+            checkedIn={booking.checkedIn}
           />
         </div>
       )}
