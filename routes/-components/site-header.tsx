@@ -36,7 +36,7 @@ export function SiteHeader() {
             </>
           )}
           {user?.status === 'GUEST' && <span className={styles.userEmail}>Guest: {user.email}</span>}
-          {(!user || user.status === 'UNKNOWN') && (
+          {user?.status !== 'AUTHORISED' && (
             <Link to="/login" className={styles.headerButton}>
               Sign in
             </Link>

@@ -21,6 +21,7 @@ import { Loading, Page } from '../../../src/ui/page';
 import { TextField } from '../../../src/ui/text-field';
 import * as fieldStyles from '../../../src/ui/field.css';
 import * as formStyles from '../../../src/ui/form.css';
+import { LoadError } from '../../../src/ui/load-error';
 import * as styles from './address-book.css';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
@@ -108,12 +109,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
       </p>
       {snapshot.matches('loading') && <Loading label="Loading this address…" />}
       {snapshot.matches('loadFailed') && (
-        <>
-          <Alert tone="error">{addressFormMessages.fetchError}</Alert>
-          <Button tone="secondary" onClick={() => send({ type: 'address.retry' })}>
-            Try again
-          </Button>
-        </>
+        <LoadError message={addressFormMessages.fetchError} onRetry={() => send({ type: 'address.retry' })} />
       )}
       {snapshot.matches('notFound') && <Alert tone="error">{addressFormMessages.notFound}</Alert>}
 

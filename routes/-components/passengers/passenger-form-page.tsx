@@ -12,6 +12,7 @@ import { Loading, Page } from '../../../src/ui/page';
 import { TextField } from '../../../src/ui/text-field';
 import * as fieldStyles from '../../../src/ui/field.css';
 import * as formStyles from '../../../src/ui/form.css';
+import { LoadError } from '../../../src/ui/load-error';
 import { ConfirmDialog } from './confirm-dialog';
 import { isNotFound, problemMessage } from './problem';
 import * as styles from './passengers.css';
@@ -51,14 +52,10 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
     const missing = isNotFound(c.loadError);
     return (
       <Page title={title} narrow>
-        <Alert tone="error">
-          <p>{missing ? "We couldn't find this passenger. They may have been deleted." : problemMessage(c.loadError, passengerFormMessages.loadFailed)}</p>
-          {!missing && (
-            <Button tone="secondary" onClick={() => send({ type: 'passenger.retry' })}>
-              Try again
-            </Button>
-          )}
-        </Alert>
+        <LoadError
+          message={missing ? "We couldn't find this passenger. They may have been deleted." : problemMessage(c.loadError, passengerFormMessages.loadFailed)}
+          onRetry={missing ? undefined : () => send({ type: 'passenger.retry' })}
+        />
         <BackLink />
       </Page>
     );

@@ -6,9 +6,8 @@ import { passengersApi } from '../../../src/api/passengers';
 import { formatDate } from '../../../src/i18n/format';
 import type { PassengerRailcardSummary, PassengerWithRailcards } from '../../../src/schemas/passengers';
 import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
 import { Loading, Page } from '../../../src/ui/page';
+import { LoadError } from '../../../src/ui/load-error';
 import { problemMessage } from './problem';
 import * as styles from './passengers.css';
 
@@ -29,12 +28,11 @@ export function PassengersPage() {
       </div>
       {snapshot.matches('loading') && <Loading label="Loading your passengers…" />}
       {snapshot.matches('failed') && (
-        <Alert tone="error" title="Something went wrong">
-          <p>{problemMessage(error, loadFailed)}</p>
-          <Button tone="secondary" onClick={() => send({ type: 'list.retry' })}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="Something went wrong"
+          message={problemMessage(error, loadFailed)}
+          onRetry={() => send({ type: 'list.retry' })}
+        />
       )}
       {snapshot.matches('loaded') && (
         <>

@@ -9,6 +9,7 @@ import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
 import { ConfirmDialog } from '../../../src/ui/confirm-dialog';
 import { Loading, Page } from '../../../src/ui/page';
+import { LoadError } from '../../../src/ui/load-error';
 import * as styles from './payment-methods.css';
 
 const cardName = (card: SavedCard) => `${cardBrandLabel(card.brand)} ending ${card.lastFourDigits}`;
@@ -44,12 +45,7 @@ export function PaymentMethodsPage() {
       </p>
       {snapshot.matches('loading') && <Loading label="Loading your saved cards…" />}
       {snapshot.matches('loadFailed') && (
-        <>
-          <Alert tone="error">{savedCardsMessages.fetchError}</Alert>
-          <Button tone="secondary" onClick={() => send({ type: 'cards.retry' })}>
-            Try again
-          </Button>
-        </>
+        <LoadError message={savedCardsMessages.fetchError} onRetry={() => send({ type: 'cards.retry' })} />
       )}
       {snapshot.matches('ready') && (
         <>

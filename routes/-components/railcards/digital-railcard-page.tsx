@@ -9,6 +9,7 @@ import { useServices } from '../../../src/services';
 import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
 import { Loading, Page } from '../../../src/ui/page';
+import { LoadError } from '../../../src/ui/load-error';
 import { isNotFound, problemMessage } from '../passengers/problem';
 import { longDate } from './railcard-facts';
 import * as styles from './railcards.css';
@@ -28,18 +29,14 @@ export function DigitalRailcardPage({ railcardId }: { railcardId: string }) {
     <Page title="Digital railcard">
       {snapshot.matches('loading') && <Loading label="Loading your railcard…" />}
       {snapshot.matches('failed') && (
-        <Alert tone="error">
-          <p>
-            {isNotFound(error)
+        <LoadError
+          message={
+            isNotFound(error)
               ? "We couldn't find this digital railcard. It may have been removed, or it isn't a digital railcard."
-              : problemMessage(error, 'Sorry, we could not load your railcard right now. Please try again.')}
-          </p>
-          {!isNotFound(error) && (
-            <Button tone="secondary" onClick={() => send({ type: 'card.retry' })}>
-              Try again
-            </Button>
-          )}
-        </Alert>
+              : problemMessage(error, 'Sorry, we could not load your railcard right now. Please try again.')
+          }
+          onRetry={isNotFound(error) ? undefined : () => send({ type: 'card.retry' })}
+        />
       )}
       {card && snapshot.matches('showing') && (
         <>

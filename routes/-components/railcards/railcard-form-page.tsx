@@ -14,6 +14,7 @@ import { Loading, Page } from '../../../src/ui/page';
 import { TextField } from '../../../src/ui/text-field';
 import * as fieldStyles from '../../../src/ui/field.css';
 import * as formStyles from '../../../src/ui/form.css';
+import { LoadError } from '../../../src/ui/load-error';
 import { ConfirmDialog } from '../passengers/confirm-dialog';
 import { isNotFound, problemMessage } from '../passengers/problem';
 import { longDate, railcardPrice, Terms } from './railcard-facts';
@@ -64,14 +65,10 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
     const missing = isNotFound(c.loadError);
     return (
       <Page title={title} narrow>
-        <Alert tone="error">
-          <p>{missing ? "We couldn't find this railcard or passenger." : problemMessage(c.loadError, railcardMessages.loadFailed)}</p>
-          {!missing && (
-            <Button tone="secondary" onClick={() => send({ type: 'railcard.retry' })}>
-              Try again
-            </Button>
-          )}
-        </Alert>
+        <LoadError
+          message={missing ? "We couldn't find this railcard or passenger." : problemMessage(c.loadError, railcardMessages.loadFailed)}
+          onRetry={missing ? undefined : () => send({ type: 'railcard.retry' })}
+        />
         <Link to="/passengers-and-railcards">Back to passengers and railcards</Link>
       </Page>
     );

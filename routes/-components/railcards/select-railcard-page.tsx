@@ -4,9 +4,8 @@ import { fromPromise } from 'xstate';
 import { railcardSelectMachine } from '../../../machines/railcard-select';
 import { railcardsApi } from '../../../src/api/railcards';
 import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
 import { Loading, Page } from '../../../src/ui/page';
+import { LoadError } from '../../../src/ui/load-error';
 import { isNotFound, problemMessage } from '../passengers/problem';
 import { railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
@@ -26,18 +25,14 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
     <Page title="Select a railcard" intro={who ? `Choose a railcard to save for ${who}.` : undefined}>
       {snapshot.matches('loading') && <Loading label="Loading railcards…" />}
       {snapshot.matches('failed') && (
-        <Alert tone="error">
-          <p>
-            {isNotFound(error)
+        <LoadError
+          message={
+            isNotFound(error)
               ? "We couldn't find this passenger."
-              : problemMessage(error, 'Sorry, we could not load the railcards right now. Please try again.')}
-          </p>
-          {!isNotFound(error) && (
-            <Button tone="secondary" onClick={() => send({ type: 'list.retry' })}>
-              Try again
-            </Button>
-          )}
-        </Alert>
+              : problemMessage(error, 'Sorry, we could not load the railcards right now. Please try again.')
+          }
+          onRetry={isNotFound(error) ? undefined : () => send({ type: 'list.retry' })}
+        />
       )}
       {list && snapshot.matches('loaded') && (
         list.railcards.length === 0 ? (

@@ -6,9 +6,8 @@ import { smartcardsApi } from '../../../src/api/smartcards';
 import { formatDate } from '../../../src/i18n/format';
 import { smartcardStatusLabels, smartcardStatusNotes } from '../../../src/schemas/smartcards';
 import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
 import { Loading, Page } from '../../../src/ui/page';
+import { LoadError } from '../../../src/ui/load-error';
 import * as styles from './smartcards.css';
 
 const dayOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
@@ -30,12 +29,7 @@ export function SmartcardsPage() {
       </p>
       {snapshot.matches('loading') && <Loading label="Loading your smartcards…" />}
       {snapshot.matches('loadFailed') && (
-        <>
-          <Alert tone="error">{smartcardsMessages.fetchError}</Alert>
-          <Button tone="secondary" onClick={() => send({ type: 'smartcards.retry' })}>
-            Try again
-          </Button>
-        </>
+        <LoadError message={smartcardsMessages.fetchError} onRetry={() => send({ type: 'smartcards.retry' })} />
       )}
       {snapshot.matches('loaded') &&
         (snapshot.context.smartcards.length === 0 ? (
