@@ -113,8 +113,9 @@ describe('address book', () => {
 
   it('delete asks in a modal: Escape cancels and focus returns; a failure shows in the modal; success closes it and refetches', async () => {
     await go('/address-book');
-    const before = await addressItems().count();
     const deleteParis = w.page.getByRole('button', { name: 'Delete Paris flat' });
+    await deleteParis.waitFor();
+    const before = await addressItems().count();
     await deleteParis.click();
     const dialog = w.page.getByRole('dialog', { name: 'Delete this address?' });
     await dialog.waitFor();
