@@ -36,6 +36,9 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           setupFiles: ['test/setup-node.ts'],
           fileParallelism: false,
+          // Real browser timing on a loaded 2-core machine: one retry, so a slow moment is not a red
+          // build; a test that fails twice still fails (and the report shows the retry).
+          retry: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
