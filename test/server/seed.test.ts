@@ -173,7 +173,7 @@ describe("scenarios 'empty' and 'fresh'", () => {
 });
 
 describe('housekeeping', () => {
-  it('purges expired sessions, guest sessions and old reset tokens only', async () => {
+  it('purges expired sessions, guest sessions, exchange and marketing tokens, and old reset tokens only', async () => {
     await wipe(db);
     await seed(db, 'empty', { now });
     const id = DEMO_ACCOUNT.id;
@@ -188,8 +188,20 @@ describe('housekeeping', () => {
       `insert into password_reset_tokens (token_hash, customer_id, expires_at) values ('t-old', $1, $2), ('t-recent', $1, $3)`,
       [id, old, new Date(now.getTime() - DAY)],
     );
+    await db.query(`delete from marketing_tokens`);
+    await db.query(
+      `insert into marketing_tokens (token_hash, customer_id, expires_at) values ('m-old', $1, $2), ('m-live', $1, $3)`,
+      [id, old, later],
+    );
+    await db.query(`insert into orders (id, friendly_order_id, email) values ('o-house', 'TL-HOUSE1', 'house@example.com')`);
+    await db.query(
+      `insert into order_exchange_tokens (token_hash, order_id, expires_at) values ('x-old', 'o-house', $1), ('x-live', 'o-house', $2)`,
+      [old, later],
+    );
     await purgeExpired(db, now);
     const ids = async (sql: string) => (await db.query<{ id: string }>(sql)).rows.map((r) => r.id);
+    expect(await ids('select token_hash as id from marketing_tokens')).toEqual(['m-live']);
+    expect(await ids('select token_hash as id from order_exchange_tokens')).toEqual(['x-live']);
     expect(await ids('select id from sessions')).toEqual(['s-live']);
     expect(await ids('select id from ufac_sessions')).toEqual(['u-live']);
     expect(await ids('select token_hash as id from password_reset_tokens')).toEqual(['t-recent']);
