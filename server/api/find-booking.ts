@@ -28,8 +28,14 @@ const londonDay = (iso: string) =>
   );
 
 /** POST /booking/find-booking and GET /booking/token (SPEC section 7). */
+/** Failed look-ups allowed per booking reference in a window before 429 (guessing the other fields). */
+export const FIND_BOOKING_MAX_MISSES = 10;
+export const FIND_BOOKING_WINDOW_MS = 15 * 60 * 1000;
+
 export function findBookingApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  /** Misses per upper-cased booking reference: when the window started and how many. In memory, per server. */
+  const misses = new Map<string, { since: number; count: number }>();
 
   /**
    * Matches all four fields: the friendly order id, the order's email (any case), the outward
@@ -40,6 +46,11 @@ export function findBookingApi(): Hono<AppEnv> {
   api.post('/booking/find-booking', async (c) => {
     const { db, clock } = c.get('deps');
     const body = await readBody(c, FindBody);
+    const key = body.bookingReference.toUpperCase();
+    const nowMs = clock.now().getTime();
+    const seen = misses.get(key);
+    if (seen && nowMs - seen.since > FIND_BOOKING_WINDOW_MS) misses.delete(key);
+    if ((misses.get(key)?.count ?? 0) >= FIND_BOOKING_MAX_MISSES) throw new ApiError(429, 'TOO_MANY_ATTEMPTS');
     const surname = body.passengerSurname.toLocaleLowerCase('en-GB');
     const rows = await many<{ id: string; order_id: string; data: BookingData }>(
       db,
@@ -52,7 +63,12 @@ export function findBookingApi(): Hono<AppEnv> {
         londonDay(b.data.outward.date) === body.departureDate &&
         b.data.passengers.some((p) => p.lastName.toLocaleLowerCase('en-GB') === surname),
     );
-    if (!match) throw new ApiError(422, 'BOOKING_NOT_FOUND');
+    if (!match) {
+      const entry = misses.get(key) ?? { since: nowMs, count: 0 };
+      misses.set(key, { since: entry.since, count: entry.count + 1 });
+      throw new ApiError(422, 'BOOKING_NOT_FOUND');
+    }
+    misses.delete(key);
     const token = randomToken(32);
     const now = clock.now();
     await db.query('insert into order_exchange_tokens (token_hash, order_id, created_at, expires_at) values ($1, $2, $3, $4)', [

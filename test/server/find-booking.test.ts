@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../../server/seed/accounts.ts';
 import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
+import { FIND_BOOKING_MAX_MISSES, FIND_BOOKING_WINDOW_MS } from '../../server/api/find-booking.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 type Found = { orderExchangeToken: string; bookingId: string };
@@ -98,6 +99,38 @@ describe('POST /booking/find-booking', () => {
       const res = await find({ ...good, ...wrong });
       expect(res.status, JSON.stringify(wrong)).toBe(422);
       expect(res.body).toEqual({ errors: [{ code: 'BOOKING_NOT_FOUND' }] });
+    }
+  });
+
+  it('stops guessing: after 10 misses for one reference it answers 429 for that reference only, for 15 minutes', async () => {
+    await server.reset();
+    const { entry } = await detailsOf(DEMO_GUEST_TOKENS[1]);
+    const booking = await client.get<{ bookings: { booking: { outward: { date: string } } }[] }>(`/my-account/api/booking/token?token=${DEMO_GUEST_TOKENS[1]}`);
+    const good = {
+      bookingReference: entry.order.friendlyOrderId,
+      departureDate: ukDay(booking.body.bookings[0]!.booking.outward.date),
+      passengerSurname: 'Lee',
+      emailAddress: 'guest@example.com',
+    };
+    for (let i = 0; i < FIND_BOOKING_MAX_MISSES; i++) {
+      expect((await find({ ...good, passengerSurname: `Wrong${String.fromCharCode(97 + i)}` })).status).toBe(422);
+    }
+    const blocked = await find(good);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ errors: [{ code: 'TOO_MANY_ATTEMPTS' }] });
+    // Another reference is unaffected.
+    expect((await find({ ...good, bookingReference: 'TL-AAAAAA' })).status).toBe(422);
+    // After the window the right details work again.
+    await fetch(`${server.origin}/__test/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ offsetMs: FIND_BOOKING_WINDOW_MS + 60_000 }),
+    });
+    try {
+      const again = await client.post<Found>('/my-account/api/booking/find-booking', good);
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+    } finally {
+      await server.reset();
     }
   });
 
