@@ -2,6 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { devPageData } from './scripts/vite-dev-page-data';
+
+/** The local API server `npm run dev` talks to (start it with `PORT=5174 npm start`). */
+const devApiOrigin = 'http://127.0.0.1:5174';
 
 export default defineConfig({
   base: '/my-account/',
@@ -15,6 +19,7 @@ export default defineConfig({
     }),
     react(),
     vanillaExtractPlugin(),
+    devPageData(devApiOrigin),
   ],
   build: {
     outDir: 'dist',
@@ -23,8 +28,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/my-account/api': 'http://127.0.0.1:5174',
-      '/graphql': 'http://127.0.0.1:5174',
+      '/my-account/api': devApiOrigin,
+      '/graphql': devApiOrigin,
     },
   },
 });
