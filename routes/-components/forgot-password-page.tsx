@@ -33,9 +33,10 @@ export function ForgotPasswordPage() {
 
   const back = redesign ? (
     sent ? (
-      <Button tone="link" className={styles.back} onClick={() => send({ type: 'forgot.restart' })}>
+      // Back to the forgot-password form: the same route, so the machine starts again in place.
+      <Link to="/forgot-password" className={styles.back} onClick={() => send({ type: 'forgot.restart' })}>
         <span aria-hidden="true">‹ </span>Back
-      </Button>
+      </Link>
     ) : (
       <Link to="/bookings" className={styles.back}>
         <span aria-hidden="true">‹ </span>Back

@@ -155,7 +155,9 @@ describe('forgot and reset password', () => {
       await w.page.getByLabel('Email address').fill('nobody@example.com');
       await w.page.getByRole('button', { name: 'Continue' }).click();
       await w.page.getByText('The link is valid for 24 hours.').waitFor();
-      await w.page.getByRole('button', { name: 'Back' }).click();
+      const backToForm = w.page.getByRole('link', { name: 'Back' });
+      expect(await backToForm.getAttribute('href')).toBe('/my-account/forgot-password');
+      await backToForm.click();
       await w.page.getByLabel('Email address').waitFor();
       expect(await w.page.getByLabel('Email address').inputValue()).toBe('');
     } finally {
