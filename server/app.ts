@@ -84,6 +84,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
     clock,
     log: opts.log ?? ((line) => console.log(line)),
     testHooks: testState?.hooks ?? null,
+    feature: (name) => resolvePageData('', opts.pageData, testState?.pageData).features[name] !== false,
   };
   const isKnown = createKnownRoutes(opts.routeTree !== undefined ? opts.routeTree : await readRouteTree());
 

@@ -9,6 +9,7 @@ import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
 import { passengerErrors, toIsoDate, type PassengerValues } from '../../src/schemas/passengers.ts';
 import { railcardStatus, utcToday } from './railcards.ts';
+import { gateFeature } from '../lib/feature-gate.ts';
 
 /**
  * Saved passengers (SPEC sections 3-8): list with railcards, add, get, edit (optionally syncing the
@@ -100,6 +101,8 @@ async function ownPassenger(db: Queryable, customerId: string, id: string): Prom
 
 export function passengersApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  // Behind the passengers-and-railcards flag, like its screens.
+  gateFeature(api, 'passengers-and-railcards', ['/customer/passengers-and-railcards', '/passengers']);
 
   api.get('/customer/passengers-and-railcards', async (c) => {
     const { db, clock } = c.get('deps');

@@ -7,6 +7,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
 import { validateAttribute, validateCardNumber, validateExpiryDate } from '../../src/schemas/railcards.ts';
+import { gateFeature } from '../lib/feature-gate.ts';
 
 /**
  * Railcards (SPEC section 7): railcardslist, catalogue entry, a passenger's railcard (GET, PUT
@@ -190,6 +191,8 @@ function detailsProblem(details: v.InferOutput<typeof RailcardDetails>, type: Ty
 
 export function railcardsApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  // Behind the passengers-and-railcards flag, like its screens.
+  gateFeature(api, 'passengers-and-railcards', ['/railcard', '/passenger', '/passengers-and-railcards']);
 
   api.get('/railcard/:railcardId', async (c) => {
     requireCustomer(c);

@@ -17,6 +17,8 @@ export type AppDeps = {
   /** Operational log lines (reset links, startup notes); stdout by default. */
   log: (line: string) => void;
   testHooks: TestHooks | null;
+  /** Whether a feature flag is on for this server (the same flags the page data gives the app). */
+  feature: (name: string) => boolean;
 };
 
 export type AppEnv = {

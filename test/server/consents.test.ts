@@ -190,7 +190,7 @@ describe('a marketing-link session and orders', () => {
       const clock = createClock();
       const app = new Hono<AppEnv>();
       app.use('*', async (c, next) => {
-        c.set('deps', { db, clock, log: () => {}, testHooks: null });
+        c.set('deps', { db, clock, log: () => {}, testHooks: null, feature: () => true });
         await next();
       });
       app.use('*', identify);

@@ -102,7 +102,7 @@ describe('requireCustomerOrGuestForOrder', () => {
     for (const link of report.guestLinks) orderOf.set(link.token, link.orderId);
     app = new Hono<AppEnv>();
     app.use('*', async (c, next) => {
-      c.set('deps', { db, clock, log: () => {}, testHooks: null });
+      c.set('deps', { db, clock, log: () => {}, testHooks: null, feature: () => true });
       await next();
     });
     app.use('*', identify);

@@ -195,3 +195,32 @@ describe('delete passenger', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('passengers-and-railcards flag', () => {
+  beforeAll(fresh);
+  const setFeature = (on: boolean) =>
+    fetch(`${server.origin}/__test/page-data`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ features: { 'passengers-and-railcards': on } }),
+    });
+
+  it('answers 404 on every passengers and railcards path while the flag is off, and serves them again when on', async () => {
+    await setFeature(false);
+    try {
+      for (const path of [
+        '/my-account/api/customer/passengers-and-railcards',
+        '/my-account/api/railcard/26-30',
+        '/my-account/api/passengers-and-railcards/digital-railcard/any',
+      ]) {
+        const res = await client.get(path);
+        expect(res.status, path).toBe(404);
+      }
+      // Other areas are untouched.
+      expect((await client.get('/my-account/api/customer/all-addresses')).status).toBe(200);
+    } finally {
+      await setFeature(true);
+    }
+    expect((await client.get('/my-account/api/customer/passengers-and-railcards')).status).toBe(200);
+  });
+});
