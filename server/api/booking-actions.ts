@@ -11,6 +11,7 @@ import { addMs, HOUR_MS } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { PORTALS } from '../lib/page-data.ts';
 import { randomToken } from '../lib/tokens.ts';
+import { gateFeature } from '../lib/feature-gate.ts';
 
 /**
  * Actions on a booking (issue 3, part C; docs/decisions/030-booking-actions.md):
@@ -76,6 +77,8 @@ const checkedInUrl = (access: OrderAccess, bookingId: string) =>
 
 export function bookingActionsApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  // Behind the on-demand-tickets flag, like its screens.
+  gateFeature(api, 'on-demand-tickets', ['/booking/:bookingId/generate-on-demand-ticket', '/booking/:bookingId/get-on-demand-ticket-status']);
 
   api.post('/booking/checkIn', async (c) => {
     const { uri } = await readBody(c, CheckInBody);

@@ -10,6 +10,7 @@ import { verifyPassword } from '../lib/passwords.ts';
 import { clearSessionCookie, createSession, deleteCustomerSessions, setSessionCookie } from '../lib/sessions.ts';
 import { validateFirstName, validateLastName } from '../../src/schemas/forms.ts';
 import { validatePassengerName } from '../../src/schemas/passengers.ts';
+import { gateFeature } from '../lib/feature-gate.ts';
 
 /**
  * Customer profile (SPEC sections 3, 5, 7, 8; docs/decisions/040-customer-profile.md):
@@ -61,6 +62,8 @@ async function countIfPresent(db: Queryable, table: string, customerId: string):
 
 export function customerProfileApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  // Behind the change-email flag, like its screens.
+  gateFeature(api, 'change-email', ['/customer/change-email']);
 
   api.get('/customer/personal-details', async (c) => {
     const customer = requireCustomer(c);
