@@ -105,6 +105,20 @@ const normalisePostCode = (body: AddressBody): string | null => {
   return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
 };
 
+/** The stored columns of an address body, in the order insert and update both list them (nick_name … type). */
+const addressColumns = (body: AddressBody) => [
+  body.nickName,
+  body.line1,
+  body.line2,
+  body.line3,
+  body.line4,
+  body.line5,
+  normalisePostCode(body),
+  body.isoCountryCode,
+  body.isoStateCode,
+  body.type,
+];
+
 async function ownAddress(c: Context<AppEnv>, customerId: string, id: string): Promise<AddressRow> {
   const row = await one<AddressRow>(c.get('deps').db, 'select * from customer_addresses where id = $1 and customer_id = $2', [
     id,
@@ -154,16 +168,7 @@ export function addressesApi(): Hono<AppEnv> {
         [
           randomUUID(),
           customer.id,
-          body.nickName,
-          body.line1,
-          body.line2,
-          body.line3,
-          body.line4,
-          body.line5,
-          normalisePostCode(body),
-          body.isoCountryCode,
-          body.isoStateCode,
-          body.type,
+          ...addressColumns(body),
           now,
         ],
       );
@@ -186,16 +191,7 @@ export function addressesApi(): Hono<AppEnv> {
       [
         id,
         customer.id,
-        body.nickName,
-        body.line1,
-        body.line2,
-        body.line3,
-        body.line4,
-        body.line5,
-        normalisePostCode(body),
-        body.isoCountryCode,
-        body.isoStateCode,
-        body.type,
+        ...addressColumns(body),
         clock.now(),
       ],
     );

@@ -13,6 +13,7 @@ import { TextField } from '../../../src/ui/text-field';
 import * as fieldStyles from '../../../src/ui/field.css';
 import * as formStyles from '../../../src/ui/form.css';
 import { LoadError } from '../../../src/ui/load-error';
+import { CheckboxField } from '../../../src/ui/checkbox-field';
 import { ConfirmDialog } from './confirm-dialog';
 import { isNotFound, problemMessage } from './problem';
 import * as styles from './passengers.css';
@@ -103,16 +104,12 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
         />
         {field('nickName', 'Nickname (optional)', { hint: 'A name to recognise this passenger by' })}
         {c.isAccountHolder ? (
-          <div className={fieldStyles.checkboxRow}>
-            <input
-              id="update-account"
-              type="checkbox"
-              className={fieldStyles.checkbox}
-              checked={c.shouldUpdateAccount}
-              onChange={(e) => send({ type: 'form.toggleUpdateAccount', value: e.target.checked })}
-            />
-            <label htmlFor="update-account">Update name in Personal Details</label>
-          </div>
+          <CheckboxField
+            id="update-account"
+            label="Update name in Personal Details"
+            checked={c.shouldUpdateAccount}
+            onCheckedChange={(value) => send({ type: 'form.toggleUpdateAccount', value })}
+          />
         ) : (
           field('emailAddress', 'Email address (optional)', { type: 'email', autoComplete: 'off' })
         )}

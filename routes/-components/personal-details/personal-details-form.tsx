@@ -8,11 +8,11 @@ import { personalNameMax } from '../../../src/schemas/forms';
 import { useServices } from '../../../src/services';
 import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
-import * as fieldStyles from '../../../src/ui/field.css';
 import { formView } from '../../../src/ui/form-state';
 import * as formStyles from '../../../src/ui/form.css';
 import { Loading } from '../../../src/ui/page';
 import { TextField } from '../../../src/ui/text-field';
+import { CheckboxField } from '../../../src/ui/checkbox-field';
 import * as styles from './personal-details.css';
 
 /** The personal details screen body: load, edit and save the account holder's names. */
@@ -115,17 +115,13 @@ export function PersonalDetailsForm() {
         />
       )}
       {passengersOn && (
-        <div className={fieldStyles.checkboxRow}>
-          <input
-            id="should-update-passenger"
-            type="checkbox"
-            className={fieldStyles.checkbox}
-            checked={shouldUpdatePassenger}
-            disabled={saving}
-            onChange={(e) => send({ type: 'form.toggleUpdatePassenger', checked: e.target.checked })}
-          />
-          <label htmlFor="should-update-passenger">Also update my passenger and railcard details with this name</label>
-        </div>
+        <CheckboxField
+          id="should-update-passenger"
+          label="Also update my passenger and railcard details with this name"
+          checked={shouldUpdatePassenger}
+          disabled={saving}
+          onCheckedChange={(checked) => send({ type: 'form.toggleUpdatePassenger', checked })}
+        />
       )}
       <div className={formStyles.actions}>
         <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel="Saving…">

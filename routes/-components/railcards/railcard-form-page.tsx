@@ -12,9 +12,9 @@ import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
 import { Loading, Page } from '../../../src/ui/page';
 import { TextField } from '../../../src/ui/text-field';
-import * as fieldStyles from '../../../src/ui/field.css';
 import * as formStyles from '../../../src/ui/form.css';
 import { LoadError } from '../../../src/ui/load-error';
+import { CheckboxField } from '../../../src/ui/checkbox-field';
 import { ConfirmDialog } from '../passengers/confirm-dialog';
 import { isNotFound, problemMessage } from '../passengers/problem';
 import { longDate, railcardPrice, Terms } from './railcard-facts';
@@ -124,16 +124,12 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
         {text('cardNumber', 'Railcard number', { hint: 'The number printed on your railcard, or shown in the app', autoComplete: 'off', autoCapitalize: 'characters' })}
         {text('expiryDate', 'Expiry date', { type: 'date' })}
         {railcard.attributes.map((def) => text(def.name, def.required ? def.label : `${def.label} (optional)`, { autoComplete: 'off' }))}
-        <div className={fieldStyles.checkboxRow}>
-          <input
-            id="railcard-digital"
-            type="checkbox"
-            className={fieldStyles.checkbox}
-            checked={c.isDigital}
-            onChange={(e) => send({ type: 'form.toggleDigital', value: e.target.checked })}
-          />
-          <label htmlFor="railcard-digital">This is a digital railcard</label>
-        </div>
+        <CheckboxField
+          id="railcard-digital"
+          label="This is a digital railcard"
+          checked={c.isDigital}
+          onCheckedChange={(value) => send({ type: 'form.toggleDigital', value })}
+        />
         <div className={formStyles.actions}>
           <Button type="submit" disabled={!canSubmit} busy={busy} busyLabel="Saving…">
             {mode === 'add' ? 'Save railcard' : 'Update railcard'}
