@@ -21,4 +21,4 @@ export const input = style({
 });
 export const error = style({ color: vars.color.danger, fontWeight: 600, fontSize: '0.9375rem' });
 export const checkboxRow = style({ display: 'flex', alignItems: 'flex-start', gap: '10px', marginBottom: '16px' });
-export const checkbox = style({ width: '22px', height: '22px', marginTop: '2px', accentColor: vars.color.brand });
+export const checkbox = style({ width: '22px', height: '22px', flexShrink: 0, marginTop: '2px', accentColor: vars.color.brand });
