@@ -10,10 +10,12 @@ import { bookingApi } from './api/booking.ts';
 import { bookingsListApi } from './api/bookings-list.ts';
 import { cardsApi } from './api/cards.ts';
 import { changeOfJourneyApi } from './api/change-of-journey.ts';
+import { claimsApi } from './api/claims.ts';
 import { consentsApi } from './api/consents.ts';
 import { customerProfileApi } from './api/customer-profile.ts';
 import { findBookingApi } from './api/find-booking.ts';
 import { guestOrdersApi } from './api/guest-orders.ts';
+import { insuranceApi } from './api/insurance.ts';
 import { passengersApi } from './api/passengers.ts';
 import { passwordApi } from './api/password.ts';
 import { railcardsApi } from './api/railcards.ts';
@@ -128,6 +130,8 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', addressesApi());
   api.route('/', cardsApi());
   api.route('/', smartcardsApi());
+  api.route('/', claimsApi()); // Delay Repay: claim-token, claim/{claimId}
+  api.route('/', insuranceApi()); // flexible insurance eligibility and claim
   if (testState) api.route('/', testApiRoutes());
   api.all('*', (c) => c.json(errorBody('NOT_FOUND'), 404));
   app.route(API_BASE, api);

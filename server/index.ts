@@ -17,6 +17,7 @@ import { findDemoGuestLinks } from './seed/guest-orders.ts';
 import { seed } from './seed/index.ts';
 import { findCheckInGuestLink } from './seed/booking-actions.ts';
 import { DEMO_MARKETING_TOKEN } from './seed/consents.ts';
+import { findDemoClaimLinks } from './seed/claims.ts';
 
 const HOST = '127.0.0.1';
 
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env) });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
-    void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db)]).then(([guestLinks, checkIn]) => {
+    void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findDemoClaimLinks(db)]).then(([guestLinks, checkIn, claimLinks]) => {
       const links = checkIn ? [...guestLinks, checkIn] : guestLinks;
       const lines = [
         `URL: ${origin}/my-account/`,
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
           (link) => `Guest link (${link.email}): ${origin}/my-account/order-token/${link.bookingId}#token=${link.token}`,
         ),
         `Marketing email link (demo account): ${origin}/my-account/contact-preferences-token?action=unsubscribe#token=${DEMO_MARKETING_TOKEN}`,
+        ...claimLinks.map((link) => `Delay Repay claim link (${link.email}): ${origin}/my-account/claim-token#token=${link.token}`),
       ];
       console.log(lines.join('\n'));
     });

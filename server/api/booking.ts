@@ -7,6 +7,8 @@ import { requireCustomerOrGuestForOrder, type OrderRow } from '../lib/access.ts'
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
+import { delayRepayByBooking } from './claims.ts';
+import { insuranceByBooking } from './insurance.ts';
 
 /**
  * Booking detail and history (docs/decisions/020-booking-detail-and-history.md):
@@ -149,7 +151,18 @@ export function bookingApi(): Hono<AppEnv> {
     const current = (await findOrder(db, order.id)) ?? order;
     // Moved: the order was replaced. No Location header: the app reads the body and opens history.
     if (current.replacement_order_id) return c.json({ bookingId: booking.id }, 308);
-    const bookings = (await bookingsOfOrder(db, order.id)).map((b) => apiBooking(b, now, access, false));
+    const rows = await bookingsOfOrder(db, order.id);
+    // Local extras (docs/decisions/090): the Delay Repay claim of a delayed journey, flexible insurance.
+    const ids = rows.map((b) => b.id);
+    const [claims, insurance] = await Promise.all([delayRepayByBooking(db, ids, now), insuranceByBooking(db, ids)]);
+    const bookings = rows.map((b) => {
+      const delayRepay = claims.get(b.id);
+      return {
+        ...apiBooking(b, now, access, false),
+        ...(delayRepay ? { delayRepay } : {}),
+        insurance: insurance.get(b.id) ?? [],
+      };
+    });
     return c.json({ bookings, order: apiOrder(current) });
   });
 

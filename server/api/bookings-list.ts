@@ -5,6 +5,7 @@ import type { BookingData, Leg } from '../domain/booking-data.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
+import { delayRepayByBooking } from './claims.ts';
 
 /**
  * GET /bookings/{filter}?page={n} (SPEC section 7), see docs/decisions/010-bookings-lists-and-guest-access.md.
@@ -115,8 +116,14 @@ export function bookingsListApi(): Hono<AppEnv> {
       where.params,
     );
     const counts = await countAll(db, customer.id, customer.email, now);
+    // Local extra: the Delay Repay claim of a delayed journey (past bookings), see docs/decisions/090.
+    const claims = f === 'past' ? await delayRepayByBooking(db, rows.map((r) => r.id), now) : new Map();
     return c.json({
-      results: rows.map(toListEntry),
+      results: rows.map((row) => {
+        const entry = toListEntry(row);
+        const delayRepay = claims.get(row.id);
+        return delayRepay ? { ...entry, booking: { ...entry.booking, delayRepay } } : entry;
+      }),
       total: counts[f],
       page,
       pageSize: BOOKINGS_PAGE_SIZE,

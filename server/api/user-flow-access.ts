@@ -3,18 +3,28 @@ import * as v from 'valibot';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
-import { createUfacSession, findCustomerByMarketingToken, findOrderByGuestToken } from '../lib/ufac.ts';
+import {
+  createClaimSession,
+  createUfacSession,
+  findClaimByToken,
+  findCustomerByMarketingToken,
+  findOrderByGuestToken,
+} from '../lib/ufac.ts';
 
 const Body = v.object({
   token: v.pipe(v.string(), v.maxLength(512)),
-  /** Which kind of token: an order (guest) token, the default, or a customer marketing-email token. */
-  flow: v.optional(v.picklist(['order', 'customer']), 'order'),
+  /**
+   * Which kind of token: an order (guest) token, the default, a customer marketing-email token, or
+   * a Delay Repay email-link token (`claim`, scoped to that one claim).
+   */
+  flow: v.optional(v.picklist(['order', 'customer', 'claim']), 'order'),
 });
 
 /**
  * POST /user-flow-access: exchanges a guest order token for a session scoped to that one order,
  * or (with `flow: 'customer'`) a marketing-email token for a customer-flow session scoped to that
- * customer's contact preferences only (scope 'marketing-preference-unsubscribe').
+ * customer's contact preferences only (scope 'marketing-preference-unsubscribe'), or (with
+ * `flow: 'claim'`) a Delay Repay email-link token for a session scoped to that one claim.
  */
 export function userFlowAccessApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
@@ -29,6 +39,13 @@ export function userFlowAccessApi(): Hono<AppEnv> {
         'marketing-preference-unsubscribe',
       ]);
       return c.json({ session: session.id, flow: 'customer' as const, orderId: null });
+    }
+    if (flow === 'claim') {
+      // The session may read and submit that claim only (server/api/claims.ts); it opens no order.
+      const claim = await findClaimByToken(db, token, clock.now());
+      if (!claim) throw new ApiError(401, 'TOKEN_INVALID');
+      const session = await createClaimSession(db, claim.id, clock.now());
+      return c.json({ session: session.id, flow: 'order' as const, orderId: null, claimId: claim.id });
     }
     const order = await findOrderByGuestToken(db, token);
     if (!order) throw new ApiError(401, 'TOKEN_INVALID');

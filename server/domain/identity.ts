@@ -27,6 +27,8 @@ export type GuestSession = {
   orderId: string | null;
   /** Set for flow 'customer': the customer whose orders/preferences this session may touch. */
   customerId: string | null;
+  /** Set for a Delay Repay email-link session (flow 'order', no order): the one claim it may touch. */
+  claimId: string | null;
   email: string;
   scopes: UfacScope[];
 };

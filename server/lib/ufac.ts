@@ -49,6 +49,30 @@ export async function findCustomerByMarketingToken(
   );
 }
 
+/**
+ * The claim of an unexpired Delay Repay email-link token (table claim_tokens, migration 090), or null.
+ */
+export async function findClaimByToken(db: Queryable, token: string, now: Date): Promise<{ id: string } | null> {
+  if (token === '') return null;
+  return one<{ id: string }>(
+    db,
+    'select claim_id as id from claim_tokens where token_hash = $1 and expires_at > $2',
+    [sha256Hex(token), now],
+  );
+}
+
+/** A session for one Delay Repay claim: flow 'order' with no order, scope 'delay-repay' only. */
+export async function createClaimSession(db: Queryable, claimId: string, now: Date): Promise<{ id: string; expiresAt: Date }> {
+  const id = randomToken(32);
+  const expiresAt = addMs(now, UFAC_TTL_MS);
+  await db.query(
+    `insert into ufac_sessions (id, flow, order_id, customer_id, claim_id, scopes, created_at, expires_at)
+     values ($1, 'order', null, null, $2, $3, $4, $5)`,
+    [id, claimId, ['delay-repay'], now, expiresAt],
+  );
+  return { id, expiresAt };
+}
+
 export async function createUfacSession(
   db: Queryable,
   scope: { flow: 'order'; orderId: string } | { flow: 'customer'; customerId: string },
@@ -86,6 +110,7 @@ type UfacRow = {
   flow: UfacFlow;
   order_id: string | null;
   customer_id: string | null;
+  claim_id: string | null;
   scopes: UfacScope[];
   email: string | null;
 };
@@ -98,10 +123,12 @@ export async function findGuestSession(
 ): Promise<GuestSession | null> {
   const row = await one<UfacRow>(
     db,
-    `select u.id, u.flow, u.order_id, u.customer_id, u.scopes, coalesce(o.email, c.email) as email
+    `select u.id, u.flow, u.order_id, u.customer_id, u.claim_id, u.scopes, coalesce(o.email, c.email, co.email) as email
      from ufac_sessions u
      left join orders o on o.id = u.order_id
      left join customers c on c.id = u.customer_id
+     left join delay_repay_claims dc on dc.id = u.claim_id
+     left join orders co on co.id = dc.order_id
      where u.id = $1 and u.flow = $2 and u.expires_at > $3`,
     [header.sessionId, header.flow, now],
   );
@@ -111,6 +138,7 @@ export async function findGuestSession(
     flow: row.flow,
     orderId: row.order_id,
     customerId: row.customer_id,
+    claimId: row.claim_id,
     email: row.email,
     scopes: row.scopes,
   };

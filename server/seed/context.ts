@@ -11,9 +11,11 @@ export function isScenario(name: string): name is Scenario {
 
 export type SeedAccount = { label: string; email: string; password: string };
 export type SeedGuestLink = { bookingId: string; orderId: string; email: string; token: string };
+/** A Delay Repay email link: `/my-account/claim-token#token={token}` opens that one claim. */
+export type SeedClaimLink = { claimId: string; email: string; token: string };
 
 /** What a seed run created that people need to know (printed by `npm start`, used by tests). */
-export type SeedReport = { accounts: SeedAccount[]; guestLinks: SeedGuestLink[] };
+export type SeedReport = { accounts: SeedAccount[]; guestLinks: SeedGuestLink[]; claimLinks?: SeedClaimLink[] };
 
 export type SeedContext = {
   db: Queryable;

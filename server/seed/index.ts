@@ -3,6 +3,7 @@ import { accountsSeed } from './accounts.ts';
 import { bookingActionsSeed } from './booking-actions.ts';
 import { bookingHistorySeed } from './booking-history.ts';
 import { bookingsSeed } from './bookings.ts';
+import { claimsSeed } from './claims.ts';
 import { consentsSeed } from './consents.ts';
 import type { Scenario, SeedModule, SeedReport } from './context.ts';
 import { guestOrdersSeed } from './guest-orders.ts';
@@ -11,7 +12,7 @@ import { bookingsListsSeed } from './bookings-lists.ts';
 import { walletSeed } from './wallet.ts';
 
 /** Seed modules in dependency order; add one module per area (each decides what each scenario gets). */
-export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingHistorySeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed];
+export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingHistorySeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed, claimsSeed];
 
 /** Seeds `scenario` into an empty database in one transaction ('fresh' seeds nothing). */
 export async function seed(db: Db, scenario: Scenario = 'demo', opts: { now?: Date } = {}): Promise<SeedReport> {

@@ -1,0 +1,241 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { many, one, type Queryable } from '../db.ts';
+import type { BookingData } from '../domain/booking-data.ts';
+import { claimDeadline, estimateCompensation, thresholdFor } from '../domain/delay-repay.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { readBody } from '../lib/body.ts';
+import { ApiError } from '../lib/errors.ts';
+
+/**
+ * Delay Repay (SPEC sections 3, 4, 7, 8), docs/decisions/090-delay-repay-and-insurance.md:
+ * GET /claim-token, GET /claim/{claimId}, POST /claim/{claimId} (body submitClaimDetails).
+ * Who may open a claim: the customer whose order it is, a claim-token session for that claim, or
+ * an order-flow guest session of its order with the 'delay-repay' scope. Nobody: 401; anyone
+ * else, or an unknown claim: 403 (the same answer, so claim ids cannot be probed).
+ */
+export const CLAIM_TYPES = ['Integrated', 'Punchout', 'Submission'] as const;
+export type ClaimType = (typeof CLAIM_TYPES)[number];
+export const CLAIM_STATUSES = [
+  'eligible',
+  'processing',
+  'approved',
+  'paid',
+  'rejected',
+  'expired',
+  'submitted',
+  'paid-toc',
+  'credit-issue-failure',
+] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+type ClaimRow = {
+  id: string;
+  order_id: string;
+  booking_id: string;
+  claim_type: ClaimType;
+  status: ClaimStatus;
+  delayed_direction: 'outward' | 'inward';
+  delay_minutes: number;
+  punchout_url: string | null;
+  service_fee: number;
+  compensation: number | null;
+  status_reason: string | null;
+  submitted_details: SubmittedDetails | null;
+  submitted_at: Date | null;
+  data: BookingData;
+  customer_id: string | null;
+  email: string;
+  currency: string;
+  friendly_order_id: string;
+  customer_registered: boolean;
+};
+
+type SubmittedDetails = {
+  journey: { direction: 'outward' | 'inward' };
+  delay: { minutes: number };
+  paymentMethod: { type: PaymentType; accountEnding?: string };
+};
+
+const CLAIM_COLUMNS = `c.id, c.order_id, c.booking_id, c.claim_type, c.status, c.delayed_direction, c.delay_minutes,
+  c.punchout_url, c.service_fee::float8 as service_fee, c.compensation::float8 as compensation, c.status_reason,
+  c.submitted_details, c.submitted_at, b.data, o.customer_id, o.email, o.currency, o.friendly_order_id,
+  (o.customer_id is not null or exists (select 1 from customers cu where cu.email = o.email)) as customer_registered`;
+
+const CLAIM_FROM = 'delay_repay_claims c join bookings b on b.id = c.booking_id join orders o on o.id = c.order_id';
+
+const findClaim = (db: Queryable, claimId: string) =>
+  one<ClaimRow>(db, `select ${CLAIM_COLUMNS} from ${CLAIM_FROM} where c.id = $1`, [claimId]);
+
+/** The status a customer sees: an eligible claim past its 28-day deadline has expired. */
+export function effectiveStatus(row: { status: ClaimStatus; data: BookingData; delayed_direction: 'outward' | 'inward' }, now: Date): ClaimStatus {
+  return row.status === 'eligible' && now > claimDeadline(row.data, row.delayed_direction) ? 'expired' : row.status;
+}
+
+const money = (amount: number, currencyCode: string) => ({ amount: Math.round(amount * 100) / 100, currencyCode });
+
+function apiClaim(row: ClaimRow, now: Date) {
+  const status = effectiveStatus(row, now);
+  const estimate = estimateCompensation(row.data, row.delayed_direction, row.delay_minutes, row.service_fee);
+  const toCustomer =
+    status === 'rejected' || status === 'expired'
+      ? 0
+      : row.compensation !== null
+        ? Math.max(0, row.compensation - estimate.serviceFee)
+        : estimate.toCustomer;
+  const delayedLeg = row.delayed_direction === 'inward' && row.data.inward ? row.data.inward : row.data.outward;
+  const legs = [
+    { direction: 'outward' as const, leg: row.data.outward },
+    ...(row.data.inward ? [{ direction: 'inward' as const, leg: row.data.inward }] : []),
+  ];
+  return {
+    claimId: row.id,
+    orderId: row.order_id,
+    claimType: row.claim_type,
+    status,
+    serviceFee: money(estimate.serviceFee, row.currency),
+    compensationToCustomer: money(toCustomer, row.currency),
+    customerRegistered: row.customer_registered,
+    // Local-server extras (SPEC section 7 does not list them; the app works without them).
+    bookingId: row.booking_id,
+    friendlyOrderId: row.friendly_order_id,
+    operator: delayedLeg.operator,
+    journeys: legs.map(({ direction, leg }) => ({
+      direction,
+      origin: leg.origin,
+      destination: leg.destination,
+      departureTime: leg.departureTime ?? leg.date,
+      arrivalTime: leg.arrivalTime,
+      operator: leg.operator,
+    })),
+    delayedJourney: row.delayed_direction,
+    delayMinutes: row.delay_minutes,
+    thresholdMinutes: thresholdFor(delayedLeg.operator),
+    deadline: claimDeadline(row.data, row.delayed_direction).toISOString(),
+    punchoutUrl: row.claim_type === 'Punchout' ? row.punchout_url : null,
+    statusReason: row.status_reason,
+    estimate: status === 'eligible' && row.claim_type !== 'Punchout' ? { ...estimate, currencyCode: row.currency } : null,
+    submitted:
+      row.submitted_details && row.submitted_at
+        ? { ...row.submitted_details, submittedAt: new Date(row.submitted_at).toISOString() }
+        : null,
+  };
+}
+
+/** The claim, if this caller may act on it; else 401 (nobody) or 403. */
+async function requireClaim(c: Context<AppEnv>, claimId: string): Promise<ClaimRow> {
+  const customer = c.get('customer');
+  const guest = c.get('guest');
+  if (!customer && !guest) throw new ApiError(401, 'UNAUTHORISED');
+  const row = await findClaim(c.get('deps').db, claimId);
+  if (row) {
+    if (customer && row.customer_id === customer.id) return row;
+    const delayRepay = guest?.scopes.includes('delay-repay') ?? false;
+    if (delayRepay && guest?.claimId === row.id) return row;
+    if (delayRepay && guest?.flow === 'order' && guest.orderId === row.order_id) return row;
+  }
+  throw new ApiError(403, 'FORBIDDEN');
+}
+
+const PAYMENT_TYPES = ['original-payment', 'bank-transfer', 'rail-voucher'] as const;
+type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+const SubmitBody = v.object({
+  submitClaimDetails: v.object({
+    journey: v.object({ direction: v.picklist(['outward', 'inward']) }),
+    delay: v.object({ minutes: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999)) }),
+    paymentMethod: v.variant('type', [
+      v.object({ type: v.literal('original-payment') }),
+      v.object({ type: v.literal('rail-voucher') }),
+      v.object({
+        type: v.literal('bank-transfer'),
+        sortCode: v.pipe(v.string(), v.regex(/^\d{6}$/)),
+        accountNumber: v.pipe(v.string(), v.regex(/^\d{8}$/)),
+      }),
+    ]),
+  }),
+});
+
+const refuse = (c: Context<AppEnv>, status: 409 | 422, code: string, detail: string) =>
+  c.json({ errors: [{ code }], detail }, status);
+
+/** Delay Repay summary per booking id, for the booking lists and booking detail (local extras). */
+export async function delayRepayByBooking(
+  db: Queryable,
+  bookingIds: string[],
+  now: Date,
+): Promise<Map<string, { claimId: string; status: ClaimStatus }>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await many<{ id: string; booking_id: string; status: ClaimStatus; delayed_direction: 'outward' | 'inward'; data: BookingData }>(
+    db,
+    `select c.id, c.booking_id, c.status, c.delayed_direction, b.data
+     from delay_repay_claims c join bookings b on b.id = c.booking_id
+     where c.booking_id = any($1) order by c.created_at`,
+    [bookingIds],
+  );
+  return new Map(rows.map((r) => [r.booking_id, { claimId: r.id, status: effectiveStatus(r, now) }]));
+}
+
+export function claimsApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+
+  /** A claim-token session says which claim it is for, and whether its customer has an account. */
+  api.get('/claim-token', async (c) => {
+    const guest = c.get('guest');
+    if (!guest) throw new ApiError(401, 'UNAUTHORISED');
+    if (!guest.claimId) throw new ApiError(403, 'FORBIDDEN');
+    const row = await findClaim(c.get('deps').db, guest.claimId);
+    if (!row) throw new ApiError(403, 'FORBIDDEN');
+    return c.json({ claimId: row.id, customerRegistered: row.customer_registered });
+  });
+
+  api.get('/claim/:claimId', async (c) => {
+    const row = await requireClaim(c, c.req.param('claimId'));
+    return c.json(apiClaim(row, c.get('deps').clock.now()));
+  });
+
+  api.post('/claim/:claimId', async (c) => {
+    const { db, clock } = c.get('deps');
+    const row = await requireClaim(c, c.req.param('claimId'));
+    const { submitClaimDetails: details } = await readBody(c, SubmitBody);
+    const now = clock.now();
+    const status = effectiveStatus(row, now);
+    if (row.claim_type === 'Punchout') {
+      return refuse(c, 409, 'CLAIM_PUNCHOUT', `This claim is made on ${row.data.outward.operator ?? "the train company"}'s website.`);
+    }
+    if (status === 'expired') {
+      return refuse(c, 422, 'CLAIM_EXPIRED', 'Claims must be made within 28 days of travel.');
+    }
+    if (status !== 'eligible') return refuse(c, 409, 'CLAIM_NOT_OPEN', 'This claim has already been made.');
+    if (details.journey.direction === 'inward' && !row.data.inward) {
+      throw new ApiError(400, 'VALIDATION', 'This booking has no return journey.');
+    }
+    if (details.journey.direction !== row.delayed_direction) {
+      return refuse(c, 422, 'JOURNEY_NOT_DELAYED', "The train company's records show no delay on that journey.");
+    }
+    const delayedLeg = row.delayed_direction === 'inward' && row.data.inward ? row.data.inward : row.data.outward;
+    const threshold = thresholdFor(delayedLeg.operator);
+    if (details.delay.minutes < threshold) {
+      return refuse(c, 422, 'DELAY_BELOW_THRESHOLD', `${delayedLeg.operator ?? 'This train company'} pays Delay Repay for delays of ${threshold} minutes or more.`);
+    }
+    const payment = details.paymentMethod;
+    const stored: SubmittedDetails = {
+      journey: details.journey,
+      delay: details.delay,
+      // Bank details are passed on to the train company; only the last two digits are kept here.
+      paymentMethod: payment.type === 'bank-transfer' ? { type: payment.type, accountEnding: payment.accountNumber.slice(-2) } : { type: payment.type },
+    };
+    const next: ClaimStatus = row.claim_type === 'Integrated' ? 'processing' : 'submitted';
+    await db.query(
+      `update delay_repay_claims set status = $2, submitted_details = $3::jsonb, submitted_at = $4
+       where id = $1 and status = 'eligible'`,
+      [row.id, next, JSON.stringify(stored), now],
+    );
+    const updated = await findClaim(db, row.id);
+    if (!updated) throw new ApiError(403, 'FORBIDDEN');
+    return c.json(apiClaim(updated, now));
+  });
+
+  return api;
+}
