@@ -1,0 +1,350 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingData } from '../../server/domain/booking-data.ts';
+import { bandFor, claimDeadline, estimateCompensation, thresholdFor } from '../../server/domain/delay-repay.ts';
+import { ineligibility } from '../../server/api/insurance.ts';
+import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '../../server/seed/accounts.ts';
+import { CLAIM_GUEST_KEY, DEMO_CLAIM_TOKEN, bookingIdOf, claimId, insuranceProductId } from '../../server/seed/claims.ts';
+import { stableId } from '../../server/seed/context.ts';
+import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
+import { apiClient, signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+
+const API = '/my-account/api';
+const orderId = (key: string) => stableId('order', key);
+type Err = { errors: { code: string }[]; detail?: string };
+const code = (body: unknown) => (body as Err).errors[0]?.code;
+
+type Claim = {
+  claimId: string;
+  orderId: string;
+  claimType: string;
+  status: string;
+  serviceFee: { amount: number };
+  compensationToCustomer: { amount: number };
+  customerRegistered: boolean;
+  estimate: null | { band: { percent: number } | null; ticketPrice: number; compensation: number; toCustomer: number; fareBasis: string };
+  punchoutUrl: string | null;
+  submitted: null | { paymentMethod: { type: string; accountEnding?: string } };
+};
+
+const LEEDS = 'demo-past-leeds-sheffield';
+const NORWICH = 'demo-past-liverpoolst-norwich';
+const MAN_LDS = 'demo-past-more-man-lds';
+const GLASGOW = 'demo-past-glasgow-euston';
+const SAM = 'sam-past-nottingham-derby';
+
+const details = (over: Record<string, unknown> = {}) => ({
+  submitClaimDetails: {
+    journey: { direction: 'outward' },
+    delay: { minutes: 34 },
+    paymentMethod: { type: 'original-payment' },
+    ...over,
+  },
+});
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const demo = () => signedInClient(server.origin, DEMO_ACCOUNT);
+const claimStatus = async (client: ApiClient, key: string) => (await client.get<Claim>(`${API}/claim/${claimId(key)}`)).body.status;
+
+describe('Delay Repay bands (DOMAIN.md)', () => {
+  const single = (fare: number, operator = 'Northern'): BookingData => ({
+    outward: { date: '2026-01-10T09:00:00.000Z', origin: { code: 'LDS', name: 'Leeds' }, destination: { code: 'SHF', name: 'Sheffield' }, departureTime: '2026-01-10T09:00:00.000Z', arrivalTime: null, operator, changes: 0, timetableId: null },
+    inward: null,
+    passengers: [],
+    tickets: [{ id: 't', type: 'Anytime Single', fareClass: 'standard', direction: 'outward', passengerIds: [], price: { amount: fare, currencyCode: 'GBP' }, refundable: true }],
+    delivery: { id: 'd', method: 'mobile', collectionReference: null, activated: false },
+    price: { amount: fare, currencyCode: 'GBP' },
+    season: null,
+  });
+  const returnTrip = (fare: number): BookingData => {
+    const s = single(fare);
+    return { ...s, inward: { ...s.outward, date: '2026-01-10T18:00:00.000Z' }, tickets: s.tickets.map((t) => ({ ...t, direction: 'return' as const })) };
+  };
+
+  it('pays 25/50/100% of a single from 15, 30 and 60 minutes, nothing below 15', () => {
+    expect(bandFor(14, 'single', 15)).toBeNull();
+    expect(bandFor(15, 'single', 15)?.percent).toBe(25);
+    expect(bandFor(29, 'single', 15)?.percent).toBe(25);
+    expect(bandFor(30, 'single', 15)?.percent).toBe(50);
+    expect(bandFor(59, 'single', 15)?.percent).toBe(50);
+    expect(bandFor(60, 'single', 15)?.percent).toBe(100);
+    expect(bandFor(119, 'single', 15)?.percent).toBe(100);
+    expect(estimateCompensation(single(12.6), 'outward', 34, 0)).toMatchObject({ compensation: 6.3, toCustomer: 6.3, fareBasis: 'single' });
+  });
+
+  it('pays half on one leg of a return, and the whole return from 120 minutes', () => {
+    expect(estimateCompensation(returnTrip(38), 'inward', 20, 0).compensation).toBe(4.75);
+    expect(estimateCompensation(returnTrip(38), 'inward', 45, 0).compensation).toBe(9.5);
+    expect(estimateCompensation(returnTrip(38), 'inward', 65, 0).compensation).toBe(19);
+    expect(estimateCompensation(returnTrip(38), 'inward', 120, 0).compensation).toBe(38);
+  });
+
+  it("follows the operator's own threshold", () => {
+    expect(thresholdFor('ScotRail')).toBe(30);
+    expect(thresholdFor('LNER')).toBe(15);
+    expect(estimateCompensation(single(20, 'ScotRail'), 'outward', 20, 0).compensation).toBe(0);
+    expect(estimateCompensation(single(20, 'ScotRail'), 'outward', 30, 0).compensation).toBe(10);
+  });
+
+  it('takes the service fee off what the customer gets, never below zero', () => {
+    expect(estimateCompensation(single(12.6), 'outward', 34, 1)).toMatchObject({ compensation: 6.3, serviceFee: 1, toCustomer: 5.3 });
+    expect(estimateCompensation(single(12.6), 'outward', 5, 1)).toMatchObject({ compensation: 0, serviceFee: 0, toCustomer: 0 });
+  });
+
+  it('gives seasons a per-journey value', () => {
+    const season = { ...single(118.4), season: { kind: 'weekly' as const, validFrom: '2026-01-05T00:00:00.000Z', validUntil: '2026-01-11T23:59:00.000Z' } };
+    expect(estimateCompensation(season, 'outward', 35, 0)).toMatchObject({ fareBasis: 'season', ticketPrice: 11.84, compensation: 5.92 });
+  });
+
+  it('closes claims 28 days after travel', () => {
+    expect(claimDeadline(single(1), 'outward').toISOString()).toBe('2026-02-07T09:00:00.000Z');
+  });
+});
+
+describe('GET /claim/{claimId}', () => {
+  beforeAll(() => server.reset());
+
+  it('needs an identity', async () => {
+    const client = apiClient(server.origin);
+    await client.init();
+    expect((await client.get(`${API}/claim/${claimId(LEEDS)}`)).status).toBe(401);
+  });
+
+  it('answers an eligible Submission claim with its estimate, fee and compensation', async () => {
+    const res = await (await demo()).get<Claim>(`${API}/claim/${claimId(LEEDS)}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      claimId: claimId(LEEDS),
+      orderId: orderId(LEEDS),
+      claimType: 'Submission',
+      status: 'eligible',
+      serviceFee: { amount: 0 },
+      compensationToCustomer: { amount: 6.3 },
+      customerRegistered: true,
+    });
+    expect(res.body.estimate).toMatchObject({ band: { percent: 50 }, ticketPrice: 12.6, compensation: 6.3, fareBasis: 'single' });
+  });
+
+  it('applies the return rule to a return delayed on its way back', async () => {
+    const res = await (await demo()).get<Claim>(`${API}/claim/${claimId(NORWICH)}`);
+    expect(res.body).toMatchObject({ claimType: 'Integrated', status: 'eligible', compensationToCustomer: { amount: 19 } });
+    expect(res.body.estimate).toMatchObject({ fareBasis: 'return', band: { percent: 50 }, ticketPrice: 38 });
+  });
+
+  it('hands a Punchout claim to the operator, with no estimate', async () => {
+    const res = await (await demo()).get<Claim>(`${API}/claim/${claimId(MAN_LDS)}`);
+    expect(res.body).toMatchObject({ claimType: 'Punchout', punchoutUrl: 'https://www.tpexpress.co.uk/help/delay-repay', estimate: null });
+  });
+
+  it('answers every status a customer can meet, an eligible claim past 28 days as expired', async () => {
+    const client = await demo();
+    const statuses = await Promise.all(
+      ['demo-past-more-bhm-cov', 'demo-past-more-cre-liv', 'demo-past-more-not-shf', GLASGOW, 'demo-past-more-kgx-edb', 'demo-past-more-cbg-ips', 'demo-past-more-glc-abd', 'demo-past-cardiff-paddington'].map((k) =>
+        claimStatus(client, k),
+      ),
+    );
+    expect(statuses).toEqual(['processing', 'submitted', 'approved', 'expired', 'paid', 'rejected', 'paid-toc', 'credit-issue-failure']);
+    const expired = await client.get<Claim>(`${API}/claim/${claimId(GLASGOW)}`);
+    expect(expired.body.compensationToCustomer.amount).toBe(0);
+  });
+
+  it("refuses another account's claim and an unknown claim alike (403)", async () => {
+    const client = await demo();
+    expect((await client.get(`${API}/claim/${claimId(SAM)}`)).status).toBe(403);
+    expect((await client.get(`${API}/claim/${claimId('nope')}`)).status).toBe(403);
+    const sam = await signedInClient(server.origin, SECOND_ACCOUNT);
+    expect((await sam.get(`${API}/claim/${claimId(LEEDS)}`)).status).toBe(403);
+    expect((await sam.get<Claim>(`${API}/claim/${claimId(SAM)}`)).body.status).toBe('eligible');
+  });
+
+  it('marks delayed journeys in the past bookings list and on booking detail', async () => {
+    const client = await demo();
+    const list = await client.get<{ results: { booking: { id: string; delayRepay?: { claimId: string; status: string } } }[] }>(`${API}/bookings/past`);
+    const leeds = list.body.results.find((r) => r.booking.id === bookingIdOf(LEEDS));
+    expect(leeds?.booking.delayRepay).toEqual({ claimId: claimId(LEEDS), status: 'eligible' });
+    expect(list.body.results.filter((r) => r.booking.delayRepay).length).toBeGreaterThan(3);
+    const detail = await client.get<{ bookings: { delayRepay?: { claimId: string } }[] }>(`${API}/booking/${bookingIdOf(LEEDS)}`);
+    expect(detail.body.bookings[0]?.delayRepay?.claimId).toBe(claimId(LEEDS));
+    const upcoming = await client.get<{ bookings: { delayRepay?: unknown }[] }>(`${API}/booking/${bookingIdOf('demo-upcoming-euston-manchester')}`);
+    expect(upcoming.body.bookings[0]?.delayRepay).toBeUndefined();
+  });
+});
+
+describe('POST /claim/{claimId}', () => {
+  beforeAll(() => server.reset());
+
+  it('enforces CSRF and changes nothing without it', async () => {
+    const client = await demo();
+    const res = await client.post(`${API}/claim/${claimId(LEEDS)}`, details(), { csrf: 'none' });
+    expect(res.status).toBe(403);
+    expect(await claimStatus(client, LEEDS)).toBe('eligible');
+  });
+
+  it("refuses another account's claim and changes nothing", async () => {
+    const sam = await signedInClient(server.origin, SECOND_ACCOUNT);
+    expect((await sam.post(`${API}/claim/${claimId(LEEDS)}`, details())).status).toBe(403);
+    expect(await claimStatus(await demo(), LEEDS)).toBe('eligible');
+  });
+
+  it('rejects a malformed body (400)', async () => {
+    const client = await demo();
+    const res = await client.post(`${API}/claim/${claimId(LEEDS)}`, details({ delay: { minutes: 'lots' } }));
+    expect(res.status).toBe(400);
+    const bank = await client.post(`${API}/claim/${claimId(LEEDS)}`, details({ paymentMethod: { type: 'bank-transfer', sortCode: '12', accountNumber: '1' } }));
+    expect(bank.status).toBe(400);
+  });
+
+  it('refuses a delay under the threshold and the wrong journey (422)', async () => {
+    const client = await demo();
+    const short = await client.post(`${API}/claim/${claimId(LEEDS)}`, details({ delay: { minutes: 10 } }));
+    expect(short.status).toBe(422);
+    expect(code(short.body)).toBe('DELAY_BELOW_THRESHOLD');
+    const wrong = await client.post(`${API}/claim/${claimId(NORWICH)}`, details());
+    expect(wrong.status).toBe(422);
+    expect(code(wrong.body)).toBe('JOURNEY_NOT_DELAYED');
+  });
+
+  it('refuses an expired claim (422) and a Punchout claim (409)', async () => {
+    const client = await demo();
+    const expired = await client.post(`${API}/claim/${claimId(GLASGOW)}`, details({ delay: { minutes: 47 } }));
+    expect(expired.status).toBe(422);
+    expect(code(expired.body)).toBe('CLAIM_EXPIRED');
+    const punchout = await client.post(`${API}/claim/${claimId(MAN_LDS)}`, details({ delay: { minutes: 22 } }));
+    expect(punchout.status).toBe(409);
+  });
+
+  it('submits a Submission claim (submitted), keeping only the end of the account number', async () => {
+    const client = await demo();
+    const res = await client.post<Claim>(
+      `${API}/claim/${claimId(LEEDS)}`,
+      details({ paymentMethod: { type: 'bank-transfer', sortCode: '401234', accountNumber: '12345678' } }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'submitted', estimate: null, submitted: { paymentMethod: { type: 'bank-transfer', accountEnding: '78' } } });
+    expect(JSON.stringify(res.body)).not.toContain('12345678');
+    const again = await client.post(`${API}/claim/${claimId(LEEDS)}`, details());
+    expect(again.status).toBe(409);
+  });
+
+  it('submits an Integrated claim (processing)', async () => {
+    const client = await demo();
+    const res = await client.post<Claim>(`${API}/claim/${claimId(NORWICH)}`, details({ journey: { direction: 'inward' }, delay: { minutes: 65 } }));
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('processing');
+  });
+});
+
+describe('claim-token links', () => {
+  beforeAll(() => server.reset());
+
+  const exchange = async (client: ApiClient, token: string) =>
+    client.post<{ session: string; flow: string; orderId: null; claimId: string }>(`${API}/user-flow-access`, { token, flow: 'claim' });
+
+  it('exchanges the token for a session scoped to that one claim', async () => {
+    const guestClaim = claimId(CLAIM_GUEST_KEY);
+    expect(server.seeded.claimLinks).toEqual([{ claimId: guestClaim, email: 'robin.hughes@example.com', token: DEMO_CLAIM_TOKEN }]);
+    const client = apiClient(server.origin);
+    await client.init();
+    const res = await exchange(client, DEMO_CLAIM_TOKEN);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ flow: 'order', orderId: null, claimId: guestClaim });
+    client.flowId = `order.${res.body.session}`;
+    const token = await client.get(`${API}/claim-token`);
+    expect(token.body).toEqual({ claimId: guestClaim, customerRegistered: false });
+    const claim = await client.get<Claim>(`${API}/claim/${guestClaim}`);
+    expect(claim.body).toMatchObject({ status: 'eligible', customerRegistered: false, compensationToCustomer: { amount: 27.4 } });
+
+    // Scoped: not another claim, not the order's booking.
+    expect((await client.get(`${API}/claim/${claimId(LEEDS)}`)).status).toBe(403);
+    expect((await client.post(`${API}/claim/${claimId(LEEDS)}`, details())).status).toBe(403);
+    expect((await client.get(`${API}/booking/${bookingIdOf(CLAIM_GUEST_KEY)}`)).status).toBe(403);
+    expect(await claimStatus(await demo(), LEEDS)).toBe('eligible');
+
+    const submitted = await client.post<Claim>(`${API}/claim/${guestClaim}`, details({ delay: { minutes: 63 }, paymentMethod: { type: 'rail-voucher' } }));
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.status).toBe('submitted');
+  });
+
+  it('refuses an unknown token (401) and claim-token without a claim session', async () => {
+    const client = apiClient(server.origin);
+    await client.init();
+    expect((await exchange(client, 'not-a-real-claim-token')).status).toBe(401);
+    expect((await client.get(`${API}/claim-token`)).status).toBe(401);
+    const order = await client.post<{ session: string }>(`${API}/user-flow-access`, { token: DEMO_GUEST_TOKENS[0] });
+    client.flowId = `order.${order.body.session}`;
+    expect((await client.get(`${API}/claim-token`)).status).toBe(403);
+    expect((await client.get(`${API}/claim/${claimId(CLAIM_GUEST_KEY)}`)).status).toBe(403);
+  });
+});
+
+describe('flexible insurance', () => {
+  beforeAll(() => server.reset());
+  const ESSENTIAL = 'demo-upcoming-euston-manchester';
+  const TRIP = 'demo-upcoming-kingscross-york';
+  const TRIPCOVER = LEEDS;
+  const DEPARTED = 'demo-past-more-rdg-bri';
+  const path = (key: string) => `${API}/flexible-insurance/${orderId(key)}/${insuranceProductId(key)}`;
+  type Eligibility = { claimId: string; orderId: string; insuranceProductId: string; isClaimable: boolean; reason?: string };
+
+  it('rules per kind: before departure any; after it Essential never, Trip 30 days, TripCover after disruption', () => {
+    const at = (date: string) => ({ outward: { date }, inward: null }) as unknown as BookingData;
+    const now = new Date('2026-03-01T12:00:00Z');
+    const before = at('2026-03-02T09:00:00Z');
+    const after = at('2026-02-20T09:00:00Z');
+    const longAgo = at('2026-01-01T09:00:00Z');
+    const rule = (kind: 'Essential' | 'Trip' | 'TripCover', data: BookingData, disrupted = false, claimed = false) =>
+      ineligibility({ kind, data, disrupted, claimed }, now);
+    expect(rule('Essential', before)).toBeNull();
+    expect(rule('Essential', after)).toBe('DEPARTED');
+    expect(rule('Trip', after)).toBeNull();
+    expect(rule('Trip', longAgo)).toBe('COVER_ENDED');
+    expect(rule('TripCover', after)).toBe('NOT_DISRUPTED');
+    expect(rule('TripCover', after, true)).toBeNull();
+    expect(rule('TripCover', before, false, true)).toBe('ALREADY_CLAIMED');
+  });
+
+  it('checks eligibility, then claims once; the booking shows the claim', async () => {
+    const client = await demo();
+    const res = await client.post<Eligibility>(`${path(ESSENTIAL)}/eligibility`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ orderId: orderId(ESSENTIAL), insuranceProductId: insuranceProductId(ESSENTIAL), isClaimable: true });
+    const claim = await client.post<{ reference: string }>(`${path(ESSENTIAL)}/${res.body.claimId}/claim`);
+    expect(claim.status).toBe(200);
+    expect(claim.body.reference).toMatch(/^INS-/);
+    const detail = await client.get<{ bookings: { insurance: { kind: string; claim: { reference: string } | null }[] }[] }>(`${API}/booking/${bookingIdOf(ESSENTIAL)}`);
+    expect(detail.body.bookings[0]?.insurance[0]).toMatchObject({ kind: 'Essential', claim: { reference: claim.body.reference } });
+    const again = await client.post<Eligibility>(`${path(ESSENTIAL)}/eligibility`);
+    expect(again.body).toMatchObject({ isClaimable: false, reason: 'ALREADY_CLAIMED' });
+    expect((await client.post(`${path(ESSENTIAL)}/${res.body.claimId}/claim`)).status).toBe(409);
+  });
+
+  it('Trip before departure and TripCover after a delay are claimable; Essential after departure is not', async () => {
+    const client = await demo();
+    expect((await client.post<Eligibility>(`${path(TRIP)}/eligibility`)).body.isClaimable).toBe(true);
+    expect((await client.post<Eligibility>(`${path(TRIPCOVER)}/eligibility`)).body.isClaimable).toBe(true);
+    const refused = await client.post<Eligibility>(`${path(DEPARTED)}/eligibility`);
+    expect(refused.body).toMatchObject({ isClaimable: false, reason: 'DEPARTED' });
+    const claim = await client.post(`${path(DEPARTED)}/${refused.body.claimId}/claim`);
+    expect(claim.status).toBe(422);
+    expect(code(claim.body)).toBe('NOT_CLAIMABLE');
+  });
+
+  it('refuses another account (403), a product of another order (404), a claim id of another product (404), and no CSRF', async () => {
+    const sam = await signedInClient(server.origin, SECOND_ACCOUNT);
+    expect((await sam.post(`${path(TRIP)}/eligibility`)).status).toBe(403);
+    const client = await demo();
+    expect((await client.post(`${API}/flexible-insurance/${orderId(TRIP)}/${insuranceProductId(TRIPCOVER)}/eligibility`)).status).toBe(404);
+    const trip = await client.post<Eligibility>(`${path(TRIP)}/eligibility`);
+    expect((await client.post(`${path(TRIPCOVER)}/${trip.body.claimId}/claim`)).status).toBe(404);
+    expect((await sam.post(`${path(TRIP)}/${trip.body.claimId}/claim`)).status).toBe(403);
+    expect((await client.post(`${path(TRIP)}/${trip.body.claimId}/claim`, undefined, { csrf: 'none' })).status).toBe(403);
+    const detail = await client.get<{ bookings: { insurance: { claim: unknown }[] }[] }>(`${API}/booking/${bookingIdOf(TRIP)}`);
+    expect(detail.body.bookings[0]?.insurance[0]?.claim).toBeNull();
+  });
+});
