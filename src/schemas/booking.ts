@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { DelayRepaySummary } from './claims';
+import { InsuranceProduct } from './insurance';
 
 /** Responses of the booking detail, history, calling points, changeability and edit-passengers calls. */
 
@@ -65,6 +67,10 @@ export const Booking = v.object({
   season: v.nullable(
     v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDate, validUntil: IsoDate }),
   ),
+  /** Local-server extra: the Delay Repay claim of a delayed journey (docs/decisions/090). */
+  delayRepay: v.optional(DelayRepaySummary),
+  /** Local-server extra: flexible insurance bought with this booking (docs/decisions/090). */
+  insurance: v.optional(v.array(InsuranceProduct)),
 });
 export type Booking = v.InferOutput<typeof Booking>;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DelayRepaySummary } from './claims';
 
 /** Booking list shapes (spec sections 3 and 7); see docs/decisions/010-bookings-lists-and-guest-access.md. */
 export const bookingFilters = ['upcoming', 'past', 'season', 'guest'] as const;
@@ -32,6 +33,8 @@ export const BookingListEntry = v.object({
     season: v.nullable(
       v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDateTime, validUntil: IsoDateTime }),
     ),
+    /** Local-server extra: the Delay Repay claim of a delayed journey (docs/decisions/090). */
+    delayRepay: v.optional(DelayRepaySummary),
   }),
   order: v.object({
     id: v.string(),

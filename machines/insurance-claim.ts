@@ -1,0 +1,217 @@
+import { assign, fromPromise, setup } from 'xstate';
+import * as v from 'valibot';
+import { EligibilityResponse, type InsuranceClaimResponse } from '../src/schemas/insurance';
+
+/**
+ * Flexible insurance claim (spec sections 3, 4, 5, 8): eligibility, then claim.
+ * Each state carries its spec status as a tag (NONE, ELIGIBILITY_REQUEST, ELIGIBILITY_SUCCESS,
+ * ELIGIBILITY_FAILED, CLAIM_REQUEST, CLAIM_SUCCESS, CLAIM_FAILED). The modal shows in
+ * ELIGIBILITY_SUCCESS, CLAIM_REQUEST and CLAIM_FAILED. Eligibility may start from NONE or
+ * ELIGIBILITY_FAILED; a claim from ELIGIBILITY_SUCCESS or CLAIM_FAILED, with a claim id. The
+ * eligibility response must carry claimId, orderId, insuranceProductId and a boolean isClaimable,
+ * else system-error 'Unexpected response format'; isClaimable false is ineligible-product
+ * 'Product is not claimable'; anything else is system-error. After a claim succeeds the booking is
+ * refreshed once, debounced by insuranceRefreshDebounceMs (400 ms).
+ */
+export type InsuranceClaimStatus =
+  | 'NONE'
+  | 'ELIGIBILITY_REQUEST'
+  | 'ELIGIBILITY_SUCCESS'
+  | 'ELIGIBILITY_FAILED'
+  | 'CLAIM_REQUEST'
+  | 'CLAIM_SUCCESS'
+  | 'CLAIM_FAILED';
+export type InsuranceErrorType = 'ineligible-product' | 'system-error';
+
+export interface InsuranceClaimInput {
+  orderId: string;
+  insuranceProductId: string;
+}
+
+export interface InsuranceClaimContext {
+  orderId: string;
+  insuranceProductId: string;
+  claimId: string | null;
+  isClaimable: boolean | null;
+  errorType: InsuranceErrorType | null;
+  errorMessage: string | null;
+  /** The server's words on why a product is not claimable (local extra), if given. */
+  detail: string | null;
+  /** Reference of the submitted claim (local extra), if given. */
+  reference: string | null;
+  claimFailed: boolean;
+  insuranceRefreshDebounceMs: number;
+}
+
+export type InsuranceClaimEvent = { type: 'insurance.checkEligibility' } | { type: 'insurance.claim' } | { type: 'modal.close' };
+
+export const INSURANCE_REFRESH_DEBOUNCE_MS = 400;
+
+export const insuranceClaimMessages = {
+  unexpectedFormat: 'Unexpected response format',
+  notClaimable: 'Product is not claimable',
+  systemError: "Sorry, we couldn't check your cover right now. Please try again.",
+  claimFailed: "Sorry, we couldn't submit your claim. Please try again.",
+} as const;
+
+/** The spec's status for a snapshot of this machine. */
+export const insuranceClaimStatuses: readonly InsuranceClaimStatus[] = [
+  'NONE',
+  'ELIGIBILITY_REQUEST',
+  'ELIGIBILITY_SUCCESS',
+  'ELIGIBILITY_FAILED',
+  'CLAIM_REQUEST',
+  'CLAIM_SUCCESS',
+  'CLAIM_FAILED',
+];
+export const insuranceClaimStatus = (snapshot: { hasTag: (tag: InsuranceClaimStatus) => boolean }): InsuranceClaimStatus =>
+  insuranceClaimStatuses.find((s) => snapshot.hasTag(s)) ?? 'NONE';
+/** The modal is open in these statuses (spec section 4). */
+export const insuranceModalStatuses: readonly InsuranceClaimStatus[] = ['ELIGIBILITY_SUCCESS', 'CLAIM_REQUEST', 'CLAIM_FAILED'];
+
+const eligibilityOf = (event: unknown) => v.safeParse(EligibilityResponse, (event as { output?: unknown }).output);
+
+export const insuranceClaimMachine = setup({
+  types: {
+    context: {} as InsuranceClaimContext,
+    events: {} as InsuranceClaimEvent,
+    input: {} as InsuranceClaimInput,
+    tags: {} as InsuranceClaimStatus,
+    output: {} as { claimId: string | null; reference: string | null },
+  },
+  actors: {
+    checkEligibility: fromPromise<unknown, { orderId: string; insuranceProductId: string }>(async () => {
+      throw new Error('checkEligibility not provided');
+    }),
+    submitClaim: fromPromise<InsuranceClaimResponse, { orderId: string; insuranceProductId: string; claimId: string }>(async () => {
+      throw new Error('submitClaim not provided');
+    }),
+  },
+  delays: {
+    insuranceRefreshDebounceMs: ({ context }) => context.insuranceRefreshDebounceMs,
+  },
+  guards: {
+    isUnexpectedFormat: ({ event }) => !eligibilityOf(event).success,
+    isNotClaimable: ({ event }) => {
+      const parsed = eligibilityOf(event);
+      return parsed.success && !parsed.output.isClaimable;
+    },
+    hasClaimId: ({ context }) => context.claimId !== null && context.claimId !== '',
+  },
+  actions: {
+    clearError: assign({ errorType: null, errorMessage: null, detail: null, claimFailed: false }),
+    storeEligibility: assign(({ event }) => {
+      const parsed = eligibilityOf(event);
+      return parsed.success ? { claimId: parsed.output.claimId, isClaimable: parsed.output.isClaimable } : {};
+    }),
+    setFormatError: assign({
+      errorType: 'system-error' as const,
+      errorMessage: insuranceClaimMessages.unexpectedFormat,
+      claimId: null,
+      isClaimable: null,
+    }),
+    setIneligible: assign(({ event }) => {
+      const parsed = eligibilityOf(event);
+      return {
+        errorType: 'ineligible-product' as const,
+        errorMessage: insuranceClaimMessages.notClaimable,
+        isClaimable: false,
+        claimId: null,
+        detail: parsed.success ? (parsed.output.detail ?? null) : null,
+      };
+    }),
+    setSystemError: assign({
+      errorType: 'system-error' as const,
+      errorMessage: insuranceClaimMessages.systemError,
+      claimId: null,
+      isClaimable: null,
+    }),
+    setClaimFailed: assign({ claimFailed: true }),
+    storeClaim: assign({
+      claimFailed: false,
+      reference: ({ event }) => (event as { output?: InsuranceClaimResponse }).output?.reference ?? null,
+    }),
+    reset: assign({ claimId: null, isClaimable: null, errorType: null, errorMessage: null, detail: null, claimFailed: false }),
+    /** Provided by the booking page: reload the booking (booking detail's `booking.reload`). */
+    refreshBooking: () => {},
+  },
+}).createMachine({
+  id: 'insuranceClaim',
+  context: ({ input }) => ({
+    orderId: input.orderId,
+    insuranceProductId: input.insuranceProductId,
+    claimId: null,
+    isClaimable: null,
+    errorType: null,
+    errorMessage: null,
+    detail: null,
+    reference: null,
+    claimFailed: false,
+    insuranceRefreshDebounceMs: INSURANCE_REFRESH_DEBOUNCE_MS,
+  }),
+  initial: 'none',
+  states: {
+    none: {
+      tags: 'NONE',
+      on: { 'insurance.checkEligibility': { target: 'eligibilityRequest', actions: 'clearError' } },
+    },
+    eligibilityRequest: {
+      tags: 'ELIGIBILITY_REQUEST',
+      invoke: {
+        id: 'checkEligibility',
+        src: 'checkEligibility',
+        input: ({ context }) => ({ orderId: context.orderId, insuranceProductId: context.insuranceProductId }),
+        onDone: [
+          { guard: 'isUnexpectedFormat', target: 'eligibilityFailed', actions: 'setFormatError' },
+          { guard: 'isNotClaimable', target: 'eligibilityFailed', actions: 'setIneligible' },
+          { target: 'eligibilitySuccess', actions: 'storeEligibility' },
+        ],
+        onError: { target: 'eligibilityFailed', actions: 'setSystemError' },
+      },
+    },
+    eligibilitySuccess: {
+      description: 'The modal opens: the product can be claimed on.',
+      tags: 'ELIGIBILITY_SUCCESS',
+      on: {
+        'insurance.claim': { guard: 'hasClaimId', target: 'claimRequest' },
+        'modal.close': { target: 'none', actions: 'reset' },
+      },
+    },
+    eligibilityFailed: {
+      tags: 'ELIGIBILITY_FAILED',
+      on: { 'insurance.checkEligibility': { target: 'eligibilityRequest', actions: 'clearError' } },
+    },
+    claimRequest: {
+      tags: 'CLAIM_REQUEST',
+      invoke: {
+        id: 'submitClaim',
+        src: 'submitClaim',
+        input: ({ context }) => ({
+          orderId: context.orderId,
+          insuranceProductId: context.insuranceProductId,
+          claimId: context.claimId ?? '',
+        }),
+        onDone: { target: 'claimSuccess', actions: 'storeClaim' },
+        onError: { target: 'claimFailed', actions: 'setClaimFailed' },
+      },
+    },
+    claimFailed: {
+      tags: 'CLAIM_FAILED',
+      on: {
+        'insurance.claim': { guard: 'hasClaimId', target: 'claimRequest' },
+        'modal.close': { target: 'none', actions: 'reset' },
+      },
+    },
+    claimSuccess: {
+      description: 'Debounce: the booking is refreshed once, insuranceRefreshDebounceMs after the claim.',
+      tags: 'CLAIM_SUCCESS',
+      after: { insuranceRefreshDebounceMs: { target: 'refreshed' } },
+    },
+    refreshed: {
+      type: 'final',
+      tags: 'CLAIM_SUCCESS',
+      entry: 'refreshBooking',
+    },
+  },
+  output: ({ context }) => ({ claimId: context.claimId, reference: context.reference }),
+});

@@ -1,0 +1,20 @@
+import type { ApiClient } from './client';
+import { Claim, ClaimSessionResponse, ClaimTokenResponse, type SubmitClaimDetails } from '../schemas/claims';
+
+const seg = encodeURIComponent;
+
+/** Delay Repay calls (spec section 7); the guest order token goes with claim calls (section 6). */
+export const claimsApi = (client: ApiClient) => ({
+  getClaim: (claimId: string) => client.request(Claim, `/claim/${seg(claimId)}`, { withOrderToken: true }),
+  submitClaim: (claimId: string, submitClaimDetails: SubmitClaimDetails) =>
+    client.request(Claim, `/claim/${seg(claimId)}`, {
+      method: 'POST',
+      body: { submitClaimDetails: { ...submitClaimDetails } },
+      withOrderToken: true,
+    }),
+  /** The Delay Repay email link's token becomes a session for that one claim. */
+  startClaimFlow: (token: string) =>
+    client.request(ClaimSessionResponse, '/user-flow-access', { method: 'POST', body: { token, flow: 'claim' }, allow401: true }),
+  getClaimToken: () => client.request(ClaimTokenResponse, '/claim-token', { allow401: true }),
+});
+export type ClaimsApi = ReturnType<typeof claimsApi>;

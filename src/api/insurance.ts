@@ -1,0 +1,24 @@
+import type { ApiClient } from './client';
+import * as v from 'valibot';
+import { InsuranceClaimResponse } from '../schemas/insurance';
+
+const seg = encodeURIComponent;
+
+/**
+ * Flexible insurance (spec section 7). The eligibility body is returned unchecked on purpose:
+ * insuranceClaimMachine validates it (spec section 5) and maps a bad shape to system-error
+ * 'Unexpected response format'.
+ */
+export const insuranceApi = (client: ApiClient) => ({
+  checkEligibility: (orderId: string, insuranceProductId: string): Promise<unknown> =>
+    client.request(v.unknown(), `/flexible-insurance/${seg(orderId)}/${seg(insuranceProductId)}/eligibility`, {
+      method: 'POST',
+      withOrderToken: true,
+    }),
+  claim: (orderId: string, insuranceProductId: string, claimId: string) =>
+    client.request(InsuranceClaimResponse, `/flexible-insurance/${seg(orderId)}/${seg(insuranceProductId)}/${seg(claimId)}/claim`, {
+      method: 'POST',
+      withOrderToken: true,
+    }),
+});
+export type InsuranceApi = ReturnType<typeof insuranceApi>;

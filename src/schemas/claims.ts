@@ -1,0 +1,108 @@
+import * as v from 'valibot';
+
+/**
+ * Delay Repay (spec sections 3, 7, 8), docs/decisions/090-delay-repay-and-insurance.md.
+ * SPEC section 3 lists claimId, orderId, claimType, serviceFee.amount, compensationToCustomer.amount,
+ * customerRegistered and status; every other field is a local-server extra, optional here, and the
+ * screen works without it.
+ */
+export const claimTypes = ['Integrated', 'Punchout', 'Submission'] as const;
+export type ClaimType = (typeof claimTypes)[number];
+export const claimStatuses = [
+  'eligible',
+  'processing',
+  'approved',
+  'paid',
+  'rejected',
+  'expired',
+  'submitted',
+  'paid-toc',
+  'credit-issue-failure',
+] as const;
+export type ClaimStatus = (typeof claimStatuses)[number];
+
+const IsoDate = v.pipe(v.string(), v.isoTimestamp());
+const Amount = v.object({ amount: v.number() });
+const Station = v.object({ code: v.string(), name: v.string() });
+export const Direction = v.picklist(['outward', 'inward']);
+export type Direction = v.InferOutput<typeof Direction>;
+export const paymentTypes = ['original-payment', 'bank-transfer', 'rail-voucher'] as const;
+export type PaymentType = (typeof paymentTypes)[number];
+
+export const ClaimJourney = v.object({
+  direction: Direction,
+  origin: Station,
+  destination: Station,
+  departureTime: IsoDate,
+  arrivalTime: v.nullable(IsoDate),
+  operator: v.nullable(v.string()),
+});
+export type ClaimJourney = v.InferOutput<typeof ClaimJourney>;
+
+export const ClaimEstimate = v.object({
+  delayMinutes: v.number(),
+  thresholdMinutes: v.number(),
+  fareBasis: v.picklist(['single', 'return', 'season']),
+  ticketPrice: v.number(),
+  seasonJourneys: v.nullable(v.number()),
+  band: v.nullable(v.object({ fromMinutes: v.number(), toMinutes: v.nullable(v.number()), percent: v.number() })),
+  compensation: v.number(),
+  serviceFee: v.number(),
+  toCustomer: v.number(),
+});
+export type ClaimEstimate = v.InferOutput<typeof ClaimEstimate>;
+
+export const Claim = v.object({
+  claimId: v.string(),
+  orderId: v.string(),
+  claimType: v.picklist(claimTypes),
+  status: v.picklist(claimStatuses),
+  serviceFee: Amount,
+  compensationToCustomer: Amount,
+  customerRegistered: v.boolean(),
+  // Local-server extras:
+  bookingId: v.optional(v.string()),
+  friendlyOrderId: v.optional(v.string()),
+  operator: v.optional(v.nullable(v.string())),
+  journeys: v.optional(v.array(ClaimJourney)),
+  delayedJourney: v.optional(Direction),
+  delayMinutes: v.optional(v.number()),
+  thresholdMinutes: v.optional(v.number()),
+  deadline: v.optional(IsoDate),
+  punchoutUrl: v.optional(v.nullable(v.pipe(v.string(), v.url(), v.startsWith('https://')))),
+  statusReason: v.optional(v.nullable(v.string())),
+  estimate: v.optional(v.nullable(ClaimEstimate)),
+  submitted: v.optional(
+    v.nullable(
+      v.object({
+        journey: v.object({ direction: Direction }),
+        delay: v.object({ minutes: v.number() }),
+        paymentMethod: v.object({ type: v.picklist(paymentTypes), accountEnding: v.optional(v.string()) }),
+        submittedAt: IsoDate,
+      }),
+    ),
+  ),
+});
+export type Claim = v.InferOutput<typeof Claim>;
+
+/** GET /claim-token: which claim the link's session is for, and whether its customer has an account. */
+export const ClaimTokenResponse = v.object({ claimId: v.string(), customerRegistered: v.boolean() });
+export type ClaimTokenResponse = v.InferOutput<typeof ClaimTokenResponse>;
+
+/** POST /user-flow-access {token, flow: 'claim'}: a session for that one claim. */
+export const ClaimSessionResponse = v.object({ session: v.string(), flow: v.literal('order'), claimId: v.optional(v.string()) });
+export type ClaimSessionResponse = v.InferOutput<typeof ClaimSessionResponse>;
+
+/** Body of POST /claim/{claimId}. */
+export interface SubmitClaimDetails {
+  journey: { direction: Direction };
+  delay: { minutes: number };
+  paymentMethod:
+    | { type: 'original-payment' }
+    | { type: 'rail-voucher' }
+    | { type: 'bank-transfer'; sortCode: string; accountNumber: string };
+}
+
+/** The Delay Repay entry on a booking (list card and detail): local extra. */
+export const DelayRepaySummary = v.object({ claimId: v.string(), status: v.picklist(claimStatuses) });
+export type DelayRepaySummary = v.InferOutput<typeof DelayRepaySummary>;

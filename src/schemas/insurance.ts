@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+
+/**
+ * Flexible insurance (spec sections 3, 5, 7). The eligibility response must carry claimId, orderId,
+ * insuranceProductId and a boolean isClaimable (spec section 5); the machine checks it with this
+ * schema itself, so a mismatch becomes system-error 'Unexpected response format'.
+ */
+export const insuranceKinds = ['Essential', 'Trip', 'TripCover'] as const;
+export type InsuranceKind = (typeof insuranceKinds)[number];
+
+export const EligibilityResponse = v.object({
+  claimId: v.pipe(v.string(), v.minLength(1)),
+  orderId: v.string(),
+  insuranceProductId: v.string(),
+  isClaimable: v.boolean(),
+  /** Local-server extra: why not, in words. */
+  detail: v.optional(v.string()),
+});
+export type EligibilityResponse = v.InferOutput<typeof EligibilityResponse>;
+
+export const InsuranceClaimResponse = v.object({
+  claimId: v.string(),
+  /** Local-server extra. */
+  reference: v.optional(v.string()),
+});
+export type InsuranceClaimResponse = v.InferOutput<typeof InsuranceClaimResponse>;
+
+/** Flexible insurance bought with a booking (booking detail, local extra). */
+export const InsuranceProduct = v.object({
+  id: v.string(),
+  kind: v.picklist(insuranceKinds),
+  premium: v.object({ amount: v.number(), currencyCode: v.string() }),
+  claim: v.nullable(v.object({ claimId: v.string(), reference: v.string(), claimedAt: v.pipe(v.string(), v.isoTimestamp()) })),
+});
+export type InsuranceProduct = v.InferOutput<typeof InsuranceProduct>;
