@@ -1,0 +1,294 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { Claim, ClaimTokenResponse, Direction, PaymentType, SubmitClaimDetails } from '../src/schemas/claims';
+
+/**
+ * Delay Repay claim (spec sections 3, 4, 7, 8): /bookings/claim/{claimId} and /claims/{claimId}
+ * (signed in, input claimId) and /claim-token (input token: the email link's token from the URL
+ * hash becomes a session for that one claim, then GET claim-token says which claim and whether the
+ * customer has an account). Loading, error, submitting; submit success stores the claim; a submit
+ * error stores its status: 422 'Sorry! We couldn't process your claim' (customer error), any other
+ * 'There was a problem with your claim. Please check your details and try again.' (400 customer,
+ * else platform). The form keeps what was typed when a submit fails.
+ */
+export interface DelayRepayInput {
+  claimId: string | null;
+  token: string | null;
+}
+
+export interface ClaimForm {
+  direction: Direction | '';
+  /** Minutes late at the destination, as typed. */
+  delay: string;
+  paymentType: PaymentType | '';
+  sortCode: string;
+  accountNumber: string;
+}
+export type ClaimFormField = keyof ClaimForm;
+
+export interface SubmitError {
+  status: number | null;
+  kind: 'customer' | 'platform';
+  message: string;
+  /** The server's own words (local extra), if any. */
+  detail: string | null;
+}
+
+export interface DelayRepayContext {
+  claimId: string | null;
+  token: string | null;
+  session: string | null;
+  customerRegistered: boolean | null;
+  claim: Claim | null;
+  loadError: 'schema' | 'failed' | null;
+  form: ClaimForm;
+  touched: Partial<Record<ClaimFormField, boolean>>;
+  dirty: boolean;
+  submitAttempted: boolean;
+  submitError: SubmitError | null;
+  /** The claim was sent on this visit (a thank-you shows). */
+  justSubmitted: boolean;
+}
+
+export type DelayRepayEvent =
+  | { type: 'claim.retry' }
+  | { type: 'form.change'; field: ClaimFormField; value: string }
+  | { type: 'form.blur'; field: ClaimFormField }
+  | { type: 'form.submit' };
+
+export const delayRepayMessages = {
+  unprocessable: "Sorry! We couldn't process your claim",
+  problem: 'There was a problem with your claim. Please check your details and try again.',
+  noToken: 'To see your claim without signing in, open the link in your Delay Repay email again.',
+  invalidToken: 'This link has expired or is not valid.',
+  tokenFailed: "Sorry, we couldn't check your link right now. Please try again.",
+  loadFailed: "Sorry, we couldn't load your claim. Please try again.",
+} as const;
+
+export const claimFormMessages = {
+  direction: 'Please choose the journey that was delayed',
+  delayRequired: 'Please enter how many minutes late you arrived',
+  delayInvalid: 'Please enter the delay in whole minutes, e.g. 35',
+  paymentType: "Please choose how you'd like to be paid",
+  sortCode: 'Please enter a 6-digit sort code, e.g. 40-12-34',
+  accountNumber: 'Please enter an 8-digit account number',
+} as const;
+
+const digits = (value: string) => value.replace(/[\s-]/g, '');
+
+/** The first error per field, or nothing when the form can be sent. */
+export function claimFormErrors(form: ClaimForm): Partial<Record<ClaimFormField, string>> {
+  const errors: Partial<Record<ClaimFormField, string>> = {};
+  if (form.direction === '') errors.direction = claimFormMessages.direction;
+  const delay = form.delay.trim();
+  if (delay === '') errors.delay = claimFormMessages.delayRequired;
+  else if (!/^\d{1,3}$/.test(delay) || Number(delay) < 1) errors.delay = claimFormMessages.delayInvalid;
+  if (form.paymentType === '') errors.paymentType = claimFormMessages.paymentType;
+  if (form.paymentType === 'bank-transfer') {
+    if (!/^\d{6}$/.test(digits(form.sortCode))) errors.sortCode = claimFormMessages.sortCode;
+    if (!/^\d{8}$/.test(digits(form.accountNumber))) errors.accountNumber = claimFormMessages.accountNumber;
+  }
+  return errors;
+}
+
+/** The request body for a valid form. */
+export function toSubmitClaimDetails(form: ClaimForm): SubmitClaimDetails {
+  const paymentMethod: SubmitClaimDetails['paymentMethod'] =
+    form.paymentType === 'bank-transfer'
+      ? { type: 'bank-transfer', sortCode: digits(form.sortCode), accountNumber: digits(form.accountNumber) }
+      : { type: form.paymentType === 'rail-voucher' ? 'rail-voucher' : 'original-payment' };
+  return {
+    journey: { direction: form.direction === 'inward' ? 'inward' : 'outward' },
+    delay: { minutes: Number(form.delay.trim()) },
+    paymentMethod,
+  };
+}
+
+const emptyForm: ClaimForm = { direction: '', delay: '', paymentType: '', sortCode: '', accountNumber: '' };
+
+const statusOf = (event: unknown): number | null => {
+  const status = (event as { error?: { status?: unknown } }).error?.status;
+  return typeof status === 'number' ? status : null;
+};
+const detailOf = (event: unknown): string | null => {
+  const detail = (event as { error?: { problem?: { detail?: unknown } } }).error?.problem?.detail;
+  return typeof detail === 'string' ? detail : null;
+};
+const isSchemaProblem = (event: unknown) =>
+  (event as { error?: { problem?: { kind?: string } } }).error?.problem?.kind === 'schema';
+
+/** Spec section 8: 422 → customer 'Sorry! ...'; 400 → customer 'There was a problem ...'; else platform. */
+export function submitErrorFor(status: number | null, detail: string | null): SubmitError {
+  if (status === 422) return { status, kind: 'customer', message: delayRepayMessages.unprocessable, detail };
+  return { status, kind: status === 400 ? 'customer' : 'platform', message: delayRepayMessages.problem, detail: null };
+}
+
+export const delayRepayMachine = setup({
+  types: {
+    context: {} as DelayRepayContext,
+    events: {} as DelayRepayEvent,
+    input: {} as DelayRepayInput,
+    output: {} as { claimId: string | null; status: Claim['status'] | null },
+  },
+  actors: {
+    startClaimFlow: fromPromise<{ session: string }, { token: string }>(async () => {
+      throw new Error('startClaimFlow not provided');
+    }),
+    fetchClaimToken: fromPromise<ClaimTokenResponse, void>(async () => {
+      throw new Error('fetchClaimToken not provided');
+    }),
+    fetchClaim: fromPromise<Claim, { claimId: string }>(async () => {
+      throw new Error('fetchClaim not provided');
+    }),
+    submitClaim: fromPromise<Claim, { claimId: string; details: SubmitClaimDetails }>(async () => {
+      throw new Error('submitClaim not provided');
+    }),
+  },
+  guards: {
+    hasClaimId: ({ context }) => context.claimId !== null && context.claimId !== '',
+    hasToken: ({ context }) => context.token !== null && context.token !== '',
+    hasSession: ({ context }) => context.session !== null,
+    /** 400 (malformed) or 401 TOKEN_INVALID (unknown or expired): the link itself is no good. */
+    isInvalidToken: ({ event }) => statusOf(event) === 400 || statusOf(event) === 401,
+    isPunchout: ({ context }) => context.claim?.claimType === 'Punchout',
+    isOpenForClaim: ({ context }) => context.claim?.status === 'eligible',
+    canSubmit: ({ context }) => context.dirty && Object.keys(claimFormErrors(context.form)).length === 0,
+  },
+  actions: {
+    storeSession: assign(({ event }) => ('output' in event ? { session: (event.output as { session: string }).session, token: null } : {})),
+    forgetToken: assign({ token: null }),
+    /** Provided by the route: send `x-user-flow-id: order.{session}` from now on. */
+    applyUserFlow: (_, _params: { session: string }) => {},
+    storeClaimToken: assign(({ event }) => {
+      const output = (event as { output?: ClaimTokenResponse }).output;
+      return output ? { claimId: output.claimId, customerRegistered: output.customerRegistered } : {};
+    }),
+    storeClaim: assign(({ context, event }) => {
+      const claim = (event as { output?: Claim }).output ?? null;
+      const directions = claim?.journeys?.map((j) => j.direction) ?? [];
+      return {
+        claim,
+        loadError: null,
+        customerRegistered: claim?.customerRegistered ?? context.customerRegistered,
+        // Prefilled with the journey the train company recorded as delayed; not a change by the customer.
+        form: {
+          ...emptyForm,
+          direction: claim?.delayedJourney ?? (directions.length === 1 ? (directions[0] ?? '') : ''),
+        },
+        touched: {},
+        dirty: false,
+        submitAttempted: false,
+        submitError: null,
+      };
+    }),
+    storeLoadError: assign({ loadError: ({ event }) => (isSchemaProblem(event) ? ('schema' as const) : ('failed' as const)) }),
+    setField: assign(({ context, event }) =>
+      event.type === 'form.change' ? { form: { ...context.form, [event.field]: event.value }, dirty: true } : {},
+    ),
+    touchField: assign(({ context, event }) => (event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    storeSubmitted: assign(({ event }) => {
+      const claim = (event as { output?: Claim }).output ?? null;
+      return { claim, submitError: null, justSubmitted: true };
+    }),
+    storeSubmitError: assign({ submitError: ({ event }) => submitErrorFor(statusOf(event), detailOf(event)) }),
+  },
+}).createMachine({
+  id: 'delayRepay',
+  context: ({ input }) => ({
+    claimId: input.claimId,
+    token: input.token,
+    session: null,
+    customerRegistered: null,
+    claim: null,
+    loadError: null,
+    form: emptyForm,
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    submitError: null,
+    justSubmitted: false,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasClaimId', target: 'loading' }, { guard: 'hasToken', target: 'exchanging' }, { target: 'noToken' }],
+    },
+    exchanging: {
+      invoke: {
+        id: 'startClaimFlow',
+        src: 'startClaimFlow',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: {
+          target: 'readingToken',
+          actions: ['storeSession', { type: 'applyUserFlow', params: ({ event }) => ({ session: event.output.session }) }],
+        },
+        onError: [{ guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' }, { target: 'tokenFailed' }],
+      },
+    },
+    readingToken: {
+      invoke: {
+        id: 'fetchClaimToken',
+        src: 'fetchClaimToken',
+        onDone: { target: 'loading', actions: 'storeClaimToken' },
+        onError: { target: 'tokenFailed' },
+      },
+    },
+    tokenFailed: {
+      description: 'Network or server trouble with the link: the token (or session) is kept in memory for a retry.',
+      on: { 'claim.retry': [{ guard: 'hasSession', target: 'readingToken' }, { target: 'exchanging' }] },
+    },
+    noToken: { type: 'final' },
+    invalidToken: { type: 'final' },
+    loading: {
+      invoke: {
+        id: 'fetchClaim',
+        src: 'fetchClaim',
+        input: ({ context }) => ({ claimId: context.claimId ?? '' }),
+        onDone: { target: 'loaded', actions: 'storeClaim' },
+        onError: { target: 'loadFailed', actions: 'storeLoadError' },
+      },
+    },
+    loadFailed: {
+      on: { 'claim.retry': { target: 'loading' } },
+    },
+    loaded: {
+      initial: 'routing',
+      states: {
+        routing: {
+          always: [{ guard: 'isPunchout', target: 'punchout' }, { guard: 'isOpenForClaim', target: 'editing' }, { target: 'closed' }],
+        },
+        punchout: {
+          description: "Made on the train company's own site: a hand-off link, nothing to fill here.",
+        },
+        closed: {
+          description: 'Already claimed, decided or expired: its status, its words and the next step.',
+        },
+        editing: {
+          on: {
+            'form.change': { actions: 'setField' },
+            'form.blur': { actions: 'touchField' },
+            'form.submit': [{ guard: 'canSubmit', target: 'submitting' }, { actions: 'markSubmitAttempted' }],
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'submitClaim',
+            src: 'submitClaim',
+            input: ({ context }) => ({ claimId: context.claimId ?? '', details: toSubmitClaimDetails(context.form) }),
+            onDone: { target: 'routing', actions: 'storeSubmitted' },
+            onError: { target: 'submitFailed', actions: 'storeSubmitError' },
+          },
+        },
+        submitFailed: {
+          description: 'The error shows above the form; everything typed is still there.',
+          on: {
+            'form.change': { actions: 'setField' },
+            'form.blur': { actions: 'touchField' },
+            'form.submit': [{ guard: 'canSubmit', target: 'submitting' }, { actions: 'markSubmitAttempted' }],
+          },
+        },
+      },
+    },
+  },
+  output: ({ context }) => ({ claimId: context.claimId, status: context.claim?.status ?? null }),
+});

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import {
+  claimFormErrors,
+  claimFormMessages,
+  delayRepayMachine,
+  delayRepayMessages,
+  submitErrorFor,
+  toSubmitClaimDetails,
+  type ClaimForm,
+} from '../../machines/delay-repay';
+import type { Claim } from '../../src/schemas/claims';
+import { describeMachineModel } from './harness';
+
+const journey = {
+  direction: 'outward' as const,
+  origin: { code: 'LDS', name: 'Leeds' },
+  destination: { code: 'SHF', name: 'Sheffield' },
+  departureTime: '2026-01-10T18:05:00.000Z',
+  arrivalTime: '2026-01-10T18:46:00.000Z',
+  operator: 'Northern',
+};
+const base: Claim = {
+  claimId: 'c1',
+  orderId: 'o1',
+  claimType: 'Submission',
+  status: 'eligible',
+  serviceFee: { amount: 0 },
+  compensationToCustomer: { amount: 6.3 },
+  customerRegistered: true,
+  journeys: [journey],
+  delayedJourney: 'outward',
+};
+const punchout: Claim = { ...base, claimType: 'Punchout', punchoutUrl: 'https://example.com/claim' };
+const processing: Claim = { ...base, claimType: 'Integrated', status: 'processing' };
+const submitted: Claim = { ...base, status: 'submitted' };
+const problem = (status: number | null, detail: string | null = null) => ({
+  status,
+  problem: status === null ? { kind: 'network' } : { kind: 'http', status, detail },
+});
+
+describeMachineModel(delayRepayMachine, {
+  name: 'delayRepayMachine',
+  inputs: [
+    { claimId: 'c1', token: null },
+    { claimId: null, token: 'claim-token' },
+    { claimId: null, token: null },
+  ],
+  events: {
+    // Keep the model finite: the delay goes '' → 'abc' (invalid) → '34' → '' ; payment is chosen once.
+    'form.change': (snap) => {
+      const { delay, paymentType } = snap.context.form;
+      const next = delay === '' ? 'abc' : delay === 'abc' ? '34' : '';
+      return [
+        { type: 'form.change', field: 'delay', value: next } as const,
+        ...(paymentType === '' ? [{ type: 'form.change', field: 'paymentType', value: 'original-payment' } as const] : []),
+      ];
+    },
+    'form.blur': [{ type: 'form.blur', field: 'delay' }],
+    'xstate.done.actor.startClaimFlow': [{ type: 'xstate.done.actor.startClaimFlow', output: { session: 's1' } }],
+    'xstate.error.actor.startClaimFlow': [
+      { type: 'xstate.error.actor.startClaimFlow', error: problem(401) },
+      { type: 'xstate.error.actor.startClaimFlow', error: problem(503) },
+    ],
+    'xstate.done.actor.fetchClaimToken': [{ type: 'xstate.done.actor.fetchClaimToken', output: { claimId: 'c1', customerRegistered: false } }],
+    'xstate.error.actor.fetchClaimToken': [{ type: 'xstate.error.actor.fetchClaimToken', error: problem(500) }],
+    'xstate.done.actor.fetchClaim': (snap) =>
+      snap.context.token === null && snap.context.session === null
+        ? [
+            { type: 'xstate.done.actor.fetchClaim', output: base },
+            { type: 'xstate.done.actor.fetchClaim', output: punchout },
+            { type: 'xstate.done.actor.fetchClaim', output: processing },
+          ]
+        : [{ type: 'xstate.done.actor.fetchClaim', output: { ...base, customerRegistered: false } }],
+    'xstate.error.actor.fetchClaim': [
+      { type: 'xstate.error.actor.fetchClaim', error: problem(500) },
+      { type: 'xstate.error.actor.fetchClaim', error: { problem: { kind: 'schema' } } },
+    ],
+    'xstate.done.actor.submitClaim': [{ type: 'xstate.done.actor.submitClaim', output: submitted }],
+    'xstate.error.actor.submitClaim': [
+      { type: 'xstate.error.actor.submitClaim', error: problem(422, 'Northern pays Delay Repay for delays of 15 minutes or more.') },
+      { type: 'xstate.error.actor.submitClaim', error: problem(400) },
+      { type: 'xstate.error.actor.submitClaim', error: problem(500) },
+    ],
+  },
+  serializeContext: (c) => ({
+    form: c.form,
+    dirty: c.dirty,
+    status: c.claim?.status ?? null,
+    type: c.claim?.claimType ?? null,
+    submitError: c.submitError?.status ?? null,
+    loadError: c.loadError,
+    session: c.session,
+    submitAttempted: c.submitAttempted,
+  }),
+  maxPaths: 400,
+  assert: (snapshot) => {
+    const { context } = snapshot;
+    if (snapshot.matches('noToken')) {
+      expect(snapshot.status).toBe('done');
+      expect(snapshot.output).toEqual({ claimId: null, status: null });
+    }
+    if (snapshot.matches('invalidToken')) {
+      expect(snapshot.status).toBe('done');
+      expect(context.token).toBeNull();
+    }
+    if (snapshot.matches('readingToken')) {
+      // The token is spent once it became a session.
+      expect(context.session).toBe('s1');
+      expect(context.token).toBeNull();
+    }
+    if (snapshot.matches('loading')) expect(context.claimId).toBe('c1');
+    if (snapshot.matches('loadFailed')) expect(context.loadError).not.toBeNull();
+    if (snapshot.matches('loaded')) {
+      expect(context.claim).not.toBeNull();
+      expect(context.loadError).toBeNull();
+      if (context.session) expect(context.customerRegistered).toBe(false);
+    }
+    if (snapshot.matches({ loaded: 'punchout' })) expect(context.claim?.claimType).toBe('Punchout');
+    if (snapshot.matches({ loaded: 'closed' })) expect(context.claim?.status).not.toBe('eligible');
+    if (snapshot.matches({ loaded: 'editing' })) {
+      expect(context.claim?.status).toBe('eligible');
+      expect(context.form.direction).toBe('outward');
+    }
+    if (snapshot.matches({ loaded: 'submitting' })) {
+      expect(Object.keys(claimFormErrors(context.form))).toEqual([]);
+      expect(context.dirty).toBe(true);
+    }
+    if (snapshot.matches({ loaded: 'submitFailed' })) {
+      const error = context.submitError;
+      expect(error).not.toBeNull();
+      if (error?.status === 422) expect(error).toMatchObject({ kind: 'customer', message: "Sorry! We couldn't process your claim" });
+      if (error?.status === 400) expect(error).toMatchObject({ kind: 'customer', message: 'There was a problem with your claim. Please check your details and try again.' });
+      if (error?.status === 500) expect(error).toMatchObject({ kind: 'platform', message: 'There was a problem with your claim. Please check your details and try again.' });
+      // Nothing typed is lost.
+      expect(context.form.paymentType).toBe('original-payment');
+      expect(context.form.direction).toBe('outward');
+    }
+    if (context.justSubmitted) {
+      // Submit success stores the claim.
+      expect(context.claim?.status).toBe('submitted');
+      expect(context.submitError).toBeNull();
+    }
+  },
+});
+
+describe('claim form', () => {
+  const valid: ClaimForm = { direction: 'outward', delay: '34', paymentType: 'original-payment', sortCode: '', accountNumber: '' };
+
+  it('asks for the journey, the delay in whole minutes and a payment method', () => {
+    expect(claimFormErrors({ direction: '', delay: '', paymentType: '', sortCode: '', accountNumber: '' })).toEqual({
+      direction: claimFormMessages.direction,
+      delay: 'Please enter how many minutes late you arrived',
+      paymentType: "Please choose how you'd like to be paid",
+    });
+    expect(claimFormErrors({ ...valid, delay: '3.5' }).delay).toBe('Please enter the delay in whole minutes, e.g. 35');
+    expect(claimFormErrors({ ...valid, delay: '0' }).delay).toBe(claimFormMessages.delayInvalid);
+    expect(claimFormErrors(valid)).toEqual({});
+  });
+
+  it('needs a sort code and account number for a bank transfer, spaces and dashes allowed', () => {
+    const bank = { ...valid, paymentType: 'bank-transfer' as const };
+    expect(claimFormErrors(bank)).toEqual({ sortCode: claimFormMessages.sortCode, accountNumber: claimFormMessages.accountNumber });
+    const filled = { ...bank, sortCode: '40-12-34', accountNumber: '1234 5678' };
+    expect(claimFormErrors(filled)).toEqual({});
+    expect(toSubmitClaimDetails(filled)).toEqual({
+      journey: { direction: 'outward' },
+      delay: { minutes: 34 },
+      paymentMethod: { type: 'bank-transfer', sortCode: '401234', accountNumber: '12345678' },
+    });
+  });
+
+  it('maps submit errors as the spec says', () => {
+    expect(submitErrorFor(422, 'x')).toEqual({ status: 422, kind: 'customer', message: delayRepayMessages.unprocessable, detail: 'x' });
+    expect(submitErrorFor(400, null)).toMatchObject({ kind: 'customer', message: delayRepayMessages.problem });
+    expect(submitErrorFor(409, null)).toMatchObject({ kind: 'platform', message: delayRepayMessages.problem });
+    expect(submitErrorFor(null, null)).toMatchObject({ kind: 'platform', message: delayRepayMessages.problem });
+  });
+});
+
+it('messages are the spec words', () => {
+  expect(delayRepayMessages.unprocessable).toBe("Sorry! We couldn't process your claim");
+  expect(delayRepayMessages.problem).toBe('There was a problem with your claim. Please check your details and try again.');
+});
