@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { ClaimScreen } from './-components/claims/claim-screen';
 
 export const Route = createFileRoute('/_account/bookings/claim/$claimId')({
-  component: () => <SectionPending title="Delay Repay claim" />,
+  component: ClaimPage,
 });
+
+function ClaimPage() {
+  const { claimId } = Route.useParams();
+  return <ClaimScreen key={claimId} claimId={claimId} token={null} />;
+}

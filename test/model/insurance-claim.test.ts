@@ -74,7 +74,7 @@ describe('insuranceClaimMachine timing', () => {
     const actor = createActor(
       insuranceClaimMachine.provide({
         actors: {
-          checkEligibility: fromPromise(async () => ok),
+          checkEligibility: fromPromise<unknown, { orderId: string; insuranceProductId: string }>(async () => ok),
           submitClaim: fromPromise(async () => ({ claimId: 'ic1' })),
         },
         actions: { refreshBooking: () => void refreshes++ },
