@@ -13,6 +13,8 @@ import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
 import { Loading, Page } from '../../../src/ui/page';
 import { BookingActions } from '../booking-actions';
+import { DelayRepayLink } from '../claims/delay-repay-link';
+import { InsuranceSection } from '../claims/insurance-section';
 import * as styles from './booking-detail.css';
 import { EditPassengerDialog } from './edit-passenger-dialog';
 import {
@@ -78,6 +80,7 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
             mode={mode}
             snapshot={snapshot}
             onEditPassenger={(p) => sendEdit({ type: 'passenger.edit', passengerId: p.id, firstName: p.firstName, lastName: p.lastName })}
+            onReload={() => send({ type: 'booking.reload' })}
           />
           <EditPassengerDialog
             snapshot={edit}
@@ -122,12 +125,15 @@ function BookingBody({
   mode,
   snapshot,
   onEditPassenger,
+  onReload,
 }: {
   booking: Booking;
   detail: BookingDetailResponse;
   mode: BookingScreenMode;
   snapshot: SnapshotFrom<typeof bookingDetailMachine>;
   onEditPassenger: (p: Booking['passengers'][number]) => void;
+  /** Fetches the booking again (after an insurance claim). */
+  onReload: () => void;
 }) {
   const { locale } = useServices();
   const readOnly = mode === 'guestView';
@@ -276,6 +282,31 @@ function BookingBody({
           </>
         )}
       </section>
+
+      {booking.delayRepay && mode === 'account' && (
+        <section className={styles.section} aria-labelledby="delay-repay-heading">
+          <h2 id="delay-repay-heading" className={styles.sectionTitle}>
+            Delay Repay
+          </h2>
+          <p>
+            {booking.delayRepay.status === 'eligible'
+              ? 'This train arrived late, so you can claim compensation for the delay.'
+              : 'This train arrived late. See how your claim for compensation is going.'}
+          </p>
+          <p>
+            <DelayRepayLink delayRepay={booking.delayRepay} />
+          </p>
+        </section>
+      )}
+
+      {!readOnly && booking.insurance && booking.insurance.length > 0 && (
+        <section className={styles.section} aria-labelledby="insurance-heading">
+          <h2 id="insurance-heading" className={styles.sectionTitle}>
+            Flexible insurance
+          </h2>
+          <InsuranceSection orderId={detail.order.id} products={booking.insurance} onClaimed={onReload} />
+        </section>
+      )}
 
       {!readOnly && (
         <div className={styles.section}>

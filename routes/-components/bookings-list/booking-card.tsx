@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { BookingListEntry, ListLeg } from '../../../src/schemas/bookings-list';
 import { formatDate, formatMoney } from '../../../src/i18n/format';
+import { DelayRepayLink } from '../claims/delay-repay-link';
 import * as styles from './bookings-list.css';
 
 /** GB rail times and days are shown in UK time, whatever the device's zone. */
@@ -71,6 +72,11 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
         </dl>
         {order.replacementOrder && (
           <p className={styles.meta}>This journey was changed: the new booking is in your list.</p>
+        )}
+        {booking.delayRepay && linkToDetail && (
+          <p className={styles.meta}>
+            <DelayRepayLink delayRepay={booking.delayRepay} describedBy={titleId} />
+          </p>
         )}
       </div>
       <div className={styles.side}>
