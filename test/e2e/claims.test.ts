@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { bookingIdOf, claimId } from '../../server/seed/claims.ts';
+
+/** Delay Repay claims and flexible insurance claims (issue 10), on the real pages and local server. */
+const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
+
+let server: TestServer;
+let browser: Browser;
+let w: PageWatch;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  await w?.context.close();
+  w = await openPage(browser);
+});
+
+const url = (path: string) => `${server.origin}/my-account${path}`;
+
+describe('Delay Repay', () => {
+  it('a customer sees the estimate, then submits a Submission claim; failures keep what was typed', async () => {
+    await server.reset();
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.goto(url('/bookings/past'));
+    const card = w.page.getByRole('article', { name: 'Leeds to Sheffield' });
+    await card.getByRole('link', { name: 'Claim Delay Repay' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`));
+
+    // The estimate, worked out, comes before the form.
+    const estimate = w.page.getByRole('region', { name: 'Your estimated compensation' });
+    await estimate.getByText('£6.30', { exact: true }).waitFor();
+    await estimate.getByText('A delay of 30 to 59 minutes on a single ticket earns 50% of the fare.').waitFor();
+    await estimate.getByText('50% of £12.60 is £6.30.').waitFor();
+    await w.page.getByRole('heading', { name: 'You can claim Delay Repay' }).waitFor();
+    const send = w.page.getByRole('button', { name: 'Send claim' });
+    expect(await send.isDisabled()).toBe(true); // pristine
+    expect(await w.page.getByRole('radio', { name: /Outward journey: Leeds to Sheffield/ }).isChecked()).toBe(true);
+
+    const delay = w.page.getByLabel('How many minutes late did you arrive?');
+    await delay.fill('abc');
+    await delay.blur();
+    await w.page.getByText('Please enter the delay in whole minutes, e.g. 35').waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    await delay.fill('10');
+    await w.page.getByRole('radio', { name: 'Rail travel voucher' }).check();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    // 422 from the server: the customer error, with the server's reason; nothing typed is lost.
+    await send.click();
+    const error = w.page.getByRole('alert');
+    await error.getByText("Sorry! We couldn't process your claim").waitFor();
+    await error.getByText('Northern pays Delay Repay for delays of 15 minutes or more.').waitFor();
+    expect(await delay.inputValue()).toBe('10');
+    expect(await w.page.getByRole('radio', { name: 'Rail travel voucher' }).isChecked()).toBe(true);
+
+    // Any other failure: the other message.
+    await delay.fill('34');
+    const path = `**/my-account/api/claim/${claimId('demo-past-leeds-sheffield')}`;
+    await w.page.route(path, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[{"code":"UNAVAILABLE"}]}' })
+        : route.fallback(),
+    );
+    await send.click();
+    await w.page.getByRole('alert').getByText('There was a problem with your claim. Please check your details and try again.').waitFor();
+    expect(await delay.inputValue()).toBe('34');
+    await w.page.unroute(path);
+
+    await send.click();
+    await w.page.getByText('Thank you, your claim has been sent').waitFor();
+    await w.page.getByRole('heading', { name: 'Your claim has been sent' }).waitFor();
+    expect(await w.page.getByRole('button', { name: 'Send claim' }).count()).toBe(0);
+    await w.page.getByText('Rail travel voucher').waitFor();
+
+    // The booking's entry now says the claim was sent.
+    await w.page.goto(url(`/bookings/${bookingIdOf('demo-past-leeds-sheffield')}`));
+    await w.page.getByRole('link', { name: 'Delay Repay claim: sent' }).waitFor();
+    expect(w.errors).toEqual([]);
+  });
+
+  it("a Punchout claim hands off to the operator's site with nothing to fill", async () => {
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.goto(url(`/claims/${claimId('demo-past-more-man-lds')}`));
+    const link = w.page.getByRole('link', { name: /Continue to TransPennine Express's claim form/ });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('https://www.tpexpress.co.uk/help/delay-repay');
+    expect(await link.getAttribute('rel')).toContain('noopener');
+    expect(await w.page.getByRole('button', { name: 'Send claim' }).count()).toBe(0);
+    expect(await w.page.getByRole('textbox').count()).toBe(0);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    expect(w.errors).toEqual([]);
+  });
+
+  it('a guest opens /claim-token from the printed link: the token leaves the address bar, sign-in or registration is offered', async () => {
+    const link = server.seeded.claimLinks?.[0];
+    expect(link).toBeDefined();
+    await w.page.goto(url(`/claim-token#token=${link?.token ?? ''}`));
+    await w.page.getByRole('heading', { name: 'You can claim Delay Repay' }).waitFor();
+    expect(new URL(w.page.url()).hash).toBe('');
+    const offer = w.page.getByRole('status').filter({ hasText: 'Keep track of your claims' });
+    await offer.getByRole('link', { name: 'Create an account' }).waitFor();
+    await offer.getByRole('link', { name: 'Sign in' }).waitFor();
+    await w.page.getByRole('region', { name: 'Your estimated compensation' }).getByText('£27.40', { exact: true }).waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    // Read once: a reload has no token.
+    await w.page.reload();
+    await w.page.getByText('To see your claim without signing in, open the link in your Delay Repay email again.').waitFor();
+    expect(w.errors).toEqual([]);
+  });
+
+  it('a link that is not valid says so', async () => {
+    await w.page.goto(url('/claim-token#token=not-a-valid-claim-token'));
+    await w.page.getByText('This link has expired or is not valid.').waitFor();
+    expect(w.errors).toEqual([]);
+  });
+});
+
+describe('flexible insurance', () => {
+  it('an insurance claim succeeds in the modal and the booking shows it', async () => {
+    await server.reset();
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.goto(url(`/bookings/${bookingIdOf('demo-upcoming-euston-manchester')}`));
+    const opener = w.page.getByRole('button', { name: 'Claim on your insurance' });
+    await opener.click();
+    const dialog = w.page.getByRole('dialog', { name: 'Claim on your Essential flexible insurance' });
+    await dialog.waitFor();
+    const submit = dialog.getByRole('button', { name: 'Submit claim' });
+    expect(await submit.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    // Escape closes and resets; focus goes back to the opener.
+    await w.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await opener.click();
+    await dialog.getByRole('button', { name: 'Submit claim' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await w.page.getByText('Your insurance claim has been submitted').waitFor();
+    // The booking is refreshed: the claim comes back from the server.
+    await w.page.getByText(/Claim made on .*, reference INS-/).waitFor();
+    expect(await w.page.getByRole('button', { name: 'Claim on your insurance' }).count()).toBe(0);
+    expect(w.errors).toEqual([]);
+  });
+
+  it("an insurance claim is refused with 'Product is not claimable'", async () => {
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    await w.page.goto(url(`/bookings/${bookingIdOf('demo-past-more-rdg-bri')}`));
+    await w.page.getByRole('button', { name: 'Claim on your insurance' }).click();
+    const alert = w.page.getByRole('alert').filter({ hasText: 'Product is not claimable' });
+    await alert.waitFor();
+    await alert.getByText('Essential cover applies only before your journey departs.').waitFor();
+    expect(await w.page.getByRole('dialog').count()).toBe(0);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    expect(w.errors).toEqual([]);
+  });
+});
