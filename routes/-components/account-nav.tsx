@@ -7,8 +7,10 @@ import * as styles from './shell.css';
 export function AccountNav() {
   const { pageData } = useServices();
   const [open, setOpen] = useState(false);
-  // Every booking screen (tabs, detail, history…) sits under Bookings.
-  const inBookings = useRouterState({ select: (s) => s.location.pathname.startsWith('/bookings') });
+  // Every booking screen (tabs, detail, history, Delay Repay claims…) sits under Bookings.
+  const inBookings = useRouterState({
+    select: (s) => s.location.pathname.startsWith('/bookings') || s.location.pathname.startsWith('/claims/'),
+  });
   const items = [
     { to: '/account-overview', label: 'Account overview' },
     { to: '/bookings/upcoming', label: 'Bookings' },

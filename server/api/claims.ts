@@ -7,12 +7,13 @@ import { claimDeadline, estimateCompensation, thresholdFor } from '../domain/del
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
+import { findOrderByGuestToken } from '../lib/ufac.ts';
 
 /**
  * Delay Repay (SPEC sections 3, 4, 7, 8), docs/decisions/090-delay-repay-and-insurance.md:
  * GET /claim-token, GET /claim/{claimId}, POST /claim/{claimId} (body submitClaimDetails).
- * Who may open a claim: the customer whose order it is, a claim-token session for that claim, or
- * an order-flow guest session of its order with the 'delay-repay' scope. Nobody: 401; anyone
+ * Who may open a claim: the customer whose order it is, a claim-token session for that claim, an
+ * order-flow guest session of its order with the 'delay-repay' scope, or its order's guest token (?token=). Nobody: 401; anyone
  * else, or an unknown claim: 403 (the same answer, so claim ids cannot be probed).
  */
 export const CLAIM_TYPES = ['Integrated', 'Punchout', 'Submission'] as const;
@@ -127,13 +128,17 @@ function apiClaim(row: ClaimRow, now: Date) {
 async function requireClaim(c: Context<AppEnv>, claimId: string): Promise<ClaimRow> {
   const customer = c.get('customer');
   const guest = c.get('guest');
-  if (!customer && !guest) throw new ApiError(401, 'UNAUTHORISED');
-  const row = await findClaim(c.get('deps').db, claimId);
+  const token = c.req.query('token') ?? null;
+  if (!customer && !guest && !token) throw new ApiError(401, 'UNAUTHORISED');
+  const { db, clock } = c.get('deps');
+  const row = await findClaim(db, claimId);
   if (row) {
     if (customer && row.customer_id === customer.id) return row;
     const delayRepay = guest?.scopes.includes('delay-repay') ?? false;
     if (delayRepay && guest?.claimId === row.id) return row;
     if (delayRepay && guest?.flow === 'order' && guest.orderId === row.order_id) return row;
+    // The guest order token sent with claim calls (spec section 6), as for the booking calls.
+    if (token && (await findOrderByGuestToken(db, token, clock.now()))?.id === row.order_id) return row;
   }
   throw new ApiError(403, 'FORBIDDEN');
 }

@@ -280,6 +280,9 @@ describe('claim-token links', () => {
     client.flowId = `order.${order.body.session}`;
     expect((await client.get(`${API}/claim-token`)).status).toBe(403);
     expect((await client.get(`${API}/claim/${claimId(CLAIM_GUEST_KEY)}`)).status).toBe(403);
+    // Another order's guest token opens nothing either.
+    client.flowId = null;
+    expect((await client.get(`${API}/claim/${claimId(CLAIM_GUEST_KEY)}?token=${DEMO_GUEST_TOKENS[0]}`)).status).toBe(403);
   });
 });
 

@@ -230,9 +230,9 @@ function ClaimFacts({ claim, money }: { claim: Claim; money: (n: number) => stri
         <dd className={styles.definition}>{money(claim.compensationToCustomer.amount)}</dd>
         <dt className={styles.term}>Service fee</dt>
         <dd className={styles.definition}>{money(claim.serviceFee.amount)}</dd>
-        {claim.deadline && (
+        {claim.deadline && (claim.status === 'eligible' || claim.status === 'expired') && (
           <>
-            <dt className={styles.term}>Claim by</dt>
+            <dt className={styles.term}>{claim.status === 'expired' ? 'Last day to claim' : 'Claim by'}</dt>
             <dd className={styles.definition}>{ukDate(claim.deadline, locale.tag)}</dd>
           </>
         )}
