@@ -1,5 +1,13 @@
 import * as v from 'valibot';
-import { DelayRepaySummary } from './claims';
+
+
+/**
+ * A delayed journey's Delay Repay claim on a list entry (local-server extra, docs/decisions/090).
+ * The card only asks whether it is still open ('eligible'); the claim page checks the status in
+ * full, so the first bookings screen carries no claims schema.
+ */
+export const ListDelayRepay = v.object({ claimId: v.string(), status: v.pipe(v.string(), v.maxLength(40)) });
+export type ListDelayRepay = v.InferOutput<typeof ListDelayRepay>;
 
 /** Booking list shapes (spec sections 3 and 7); see docs/decisions/010-bookings-lists-and-guest-access.md. */
 export const bookingFilters = ['upcoming', 'past', 'season', 'guest'] as const;
@@ -34,7 +42,7 @@ export const BookingListEntry = v.object({
       v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDateTime, validUntil: IsoDateTime }),
     ),
     /** Local-server extra: the Delay Repay claim of a delayed journey (docs/decisions/090). */
-    delayRepay: v.optional(DelayRepaySummary),
+    delayRepay: v.optional(ListDelayRepay),
   }),
   order: v.object({
     id: v.string(),

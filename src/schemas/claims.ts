@@ -69,7 +69,8 @@ export const Claim = v.object({
   delayMinutes: v.optional(v.number()),
   thresholdMinutes: v.optional(v.number()),
   deadline: v.optional(IsoDate),
-  punchoutUrl: v.optional(v.nullable(v.pipe(v.string(), v.url(), v.startsWith('https://')))),
+  /** The operator's claim page: https only. */
+  punchoutUrl: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^https:\/\/[^\s]+$/)))),
   statusReason: v.optional(v.nullable(v.string())),
   estimate: v.optional(v.nullable(ClaimEstimate)),
   submitted: v.optional(
@@ -103,6 +104,6 @@ export interface SubmitClaimDetails {
     | { type: 'bank-transfer'; sortCode: string; accountNumber: string };
 }
 
-/** The Delay Repay entry on a booking (list card and detail): local extra. */
+/** The Delay Repay entry on a booking (booking detail): local extra. */
 export const DelayRepaySummary = v.object({ claimId: v.string(), status: v.picklist(claimStatuses) });
 export type DelayRepaySummary = v.InferOutput<typeof DelayRepaySummary>;

@@ -82,7 +82,8 @@ describe('Delay Repay', () => {
 
     // The booking's entry now says the claim was sent.
     await w.page.goto(url(`/bookings/${bookingIdOf('demo-past-leeds-sheffield')}`));
-    await w.page.getByRole('link', { name: 'Delay Repay claim: sent' }).waitFor();
+    await w.page.getByText('Your claim for compensation has been sent to the train company.').waitFor();
+    await w.page.getByRole('link', { name: 'View your Delay Repay claim' }).waitFor();
     expect(w.errors).toEqual([]);
   });
 

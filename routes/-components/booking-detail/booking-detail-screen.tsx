@@ -13,7 +13,7 @@ import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
 import { Loading, Page } from '../../../src/ui/page';
 import { BookingActions } from '../booking-actions';
-import { DelayRepayLink } from '../claims/delay-repay-link';
+import { delayRepaySummaries } from '../claims/claim-copy';
 import { InsuranceSection } from '../claims/insurance-section';
 import * as styles from './booking-detail.css';
 import { EditPassengerDialog } from './edit-passenger-dialog';
@@ -288,13 +288,11 @@ function BookingBody({
           <h2 id="delay-repay-heading" className={styles.sectionTitle}>
             Delay Repay
           </h2>
+          <p>This train arrived late. {delayRepaySummaries[booking.delayRepay.status]}</p>
           <p>
-            {booking.delayRepay.status === 'eligible'
-              ? 'This train arrived late, so you can claim compensation for the delay.'
-              : 'This train arrived late. See how your claim for compensation is going.'}
-          </p>
-          <p>
-            <DelayRepayLink delayRepay={booking.delayRepay} />
+            <Link to="/bookings/claim/$claimId" params={{ claimId: booking.delayRepay.claimId }}>
+              {booking.delayRepay.status === 'eligible' ? 'Claim Delay Repay' : 'View your Delay Repay claim'}
+            </Link>
           </p>
         </section>
       )}

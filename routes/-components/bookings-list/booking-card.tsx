@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { BookingListEntry, ListLeg } from '../../../src/schemas/bookings-list';
 import { formatDate, formatMoney } from '../../../src/i18n/format';
-import { DelayRepayLink } from '../claims/delay-repay-link';
 import * as styles from './bookings-list.css';
 
 /** GB rail times and days are shown in UK time, whatever the device's zone. */
@@ -75,7 +74,10 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
         )}
         {booking.delayRepay && linkToDetail && (
           <p className={styles.meta}>
-            <DelayRepayLink delayRepay={booking.delayRepay} describedBy={titleId} />
+            {/* The claim page says where the claim stands; the card only whether it is still open. */}
+            <Link to="/bookings/claim/$claimId" params={{ claimId: booking.delayRepay.claimId }} aria-describedby={titleId}>
+              {booking.delayRepay.status === 'eligible' ? 'Claim Delay Repay' : 'View Delay Repay claim'}
+            </Link>
           </p>
         )}
       </div>

@@ -60,6 +60,19 @@ export function statusWords(status: ClaimStatus, f: StatusFacts): StatusWords {
   }
 }
 
+/** One sentence per status, for the Delay Repay entry on booking detail. */
+export const delayRepaySummaries: Record<ClaimStatus, string> = {
+  eligible: 'You can claim compensation for the delay.',
+  processing: 'Your claim for compensation is being processed.',
+  submitted: 'Your claim for compensation has been sent to the train company.',
+  approved: 'Your claim for compensation has been approved.',
+  paid: 'Your compensation has been paid.',
+  'paid-toc': 'The train company has paid your compensation.',
+  rejected: "Your claim for compensation wasn't accepted.",
+  expired: 'The time to claim compensation has passed.',
+  'credit-issue-failure': "Your claim was approved but we couldn't pay it.",
+};
+
 export const paymentLabels: Record<PaymentType, string> = {
   'original-payment': 'Back to the card you paid with',
   'bank-transfer': 'Bank transfer',
