@@ -50,6 +50,14 @@ afterAll(async () => {
 });
 
 const demo = () => signedInClient(server.origin, DEMO_ACCOUNT);
+const setClock = async (offsetMs: number) => {
+  const res = await fetch(`${server.origin}/__test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ offsetMs }),
+  });
+  expect(res.status).toBe(200);
+};
 const claimStatus = async (client: ApiClient, key: string) => (await client.get<Claim>(`${API}/claim/${claimId(key)}`)).body.status;
 
 describe('Delay Repay bands (DOMAIN.md)', () => {
@@ -217,6 +225,21 @@ describe('POST /claim/{claimId}', () => {
     expect(code(expired.body)).toBe('CLAIM_EXPIRED');
     const punchout = await client.post(`${API}/claim/${claimId(MAN_LDS)}`, details({ delay: { minutes: 22 } }));
     expect(punchout.status).toBe(409);
+  });
+
+  it('expires an open claim 28 days after travel (read and submit)', async () => {
+    // Leeds → Sheffield left 2 days before seeding at 18:05: its deadline is 26 days and a bit away.
+    await setClock(27 * 24 * 3_600_000);
+    try {
+      const client = await demo(); // signed in on the moved clock (sessions expire too)
+      expect(await claimStatus(client, LEEDS)).toBe('expired');
+      const res = await client.post(`${API}/claim/${claimId(LEEDS)}`, details());
+      expect(res.status).toBe(422);
+      expect(code(res.body)).toBe('CLAIM_EXPIRED');
+    } finally {
+      await setClock(0);
+    }
+    expect(await claimStatus(await demo(), LEEDS)).toBe('eligible');
   });
 
   it('submits a Submission claim (submitted), keeping only the end of the account number', async () => {
