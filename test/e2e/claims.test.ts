@@ -101,6 +101,7 @@ describe('Delay Repay', () => {
   });
 
   it('a guest opens /claim-token from the printed link: the token leaves the address bar, sign-in or registration is offered', async () => {
+    await server.reset();
     const link = server.seeded.claimLinks?.[0];
     expect(link).toBeDefined();
     await w.page.goto(url(`/claim-token#token=${link?.token ?? ''}`));
@@ -111,6 +112,17 @@ describe('Delay Repay', () => {
     await offer.getByRole('link', { name: 'Sign in' }).waitFor();
     await w.page.getByRole('region', { name: 'Your estimated compensation' }).getByText('£27.40', { exact: true }).waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    // Keyboard only: type the delay, Tab to the payment choices, Space picks one, Tab and Enter send.
+    await w.page.getByLabel('How many minutes late did you arrive?').focus();
+    await w.page.keyboard.type('63');
+    await w.page.keyboard.press('Tab');
+    await w.page.keyboard.press('Space');
+    expect(await w.page.getByRole('radio', { name: 'Back to the card you paid with' }).isChecked()).toBe(true);
+    await w.page.keyboard.press('Tab');
+    expect(await w.page.getByRole('button', { name: 'Send claim' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await w.page.keyboard.press('Enter');
+    await w.page.getByText('Thank you, your claim has been sent').waitFor();
 
     // Read once: a reload has no token.
     await w.page.reload();
