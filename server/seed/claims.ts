@@ -22,7 +22,10 @@ type ClaimSeed = {
   claimType: 'Integrated' | 'Punchout' | 'Submission';
   status: 'eligible' | 'processing' | 'approved' | 'paid' | 'rejected' | 'submitted' | 'paid-toc' | 'credit-issue-failure';
   direction?: 'outward' | 'inward';
+  /** The delay the operator recorded. */
   delayMinutes: number;
+  /** The delay the customer typed, when it differs from the record. */
+  statedDelay?: number;
   compensation?: number;
   reason?: string;
   punchoutUrl?: string;
@@ -49,7 +52,7 @@ export const DEMO_CLAIMS: ClaimSeed[] = [
   { key: 'demo-past-glasgow-euston', claimType: 'Submission', status: 'eligible', delayMinutes: 47 },
   { key: 'demo-past-more-kgx-edb', claimType: 'Integrated', status: 'paid', delayMinutes: 75, compensation: 54.3, submittedDaysAfter: 3, payment: 'bank-transfer' },
   {
-    key: 'demo-past-more-cbg-ips', claimType: 'Submission', status: 'rejected', delayMinutes: 16, submittedDaysAfter: 4,
+    key: 'demo-past-more-cbg-ips', claimType: 'Submission', status: 'rejected', delayMinutes: 9, statedDelay: 16, submittedDaysAfter: 4,
     reason: "Greater Anglia's records show this train arrived 9 minutes late, under the 15 minutes Delay Repay starts at.",
     payment: 'original-payment',
   },
@@ -87,7 +90,7 @@ async function insertClaim(db: Queryable, c: ClaimSeed, now: Date): Promise<stri
   const details = submittedAt
     ? {
         journey: { direction },
-        delay: { minutes: c.delayMinutes },
+        delay: { minutes: c.statedDelay ?? c.delayMinutes },
         paymentMethod: c.payment === 'bank-transfer' ? { type: c.payment, accountEnding: '42' } : { type: c.payment ?? 'original-payment' },
       }
     : null;

@@ -240,7 +240,9 @@ function ClaimFacts({ claim, money }: { claim: Claim; money: (n: number) => stri
           <>
             <dt className={styles.term}>Sent</dt>
             <dd className={styles.definition}>{ukDateTime(submitted.submittedAt, locale.tag)}</dd>
-            <dt className={styles.term}>Paid by</dt>
+            <dt className={styles.term}>Delay you gave</dt>
+            <dd className={styles.definition}>{submitted.delay.minutes} minutes</dd>
+            <dt className={styles.term}>Payment method</dt>
             <dd className={styles.definition}>
               {paymentLabels[submitted.paymentMethod.type]}
               {submitted.paymentMethod.accountEnding ? ` (account ending ${submitted.paymentMethod.accountEnding})` : ''}
