@@ -39,7 +39,8 @@ export interface DelayRepayContext {
   session: string | null;
   customerRegistered: boolean | null;
   claim: Claim | null;
-  loadError: 'schema' | 'failed' | null;
+  /** schema: an answer of the wrong shape; notFound: 403/404, not this customer's claim; failed: anything else. */
+  loadError: 'schema' | 'notFound' | 'failed' | null;
   form: ClaimForm;
   touched: Partial<Record<ClaimFormField, boolean>>;
   dirty: boolean;
@@ -62,6 +63,7 @@ export const delayRepayMessages = {
   invalidToken: 'This link has expired or is not valid.',
   tokenFailed: "Sorry, we couldn't check your link right now. Please try again.",
   loadFailed: "Sorry, we couldn't load your claim. Please try again.",
+  notFound: "We couldn't find this claim in your account. Open it from your past bookings, or from the link in your Delay Repay email.",
 } as const;
 
 export const claimFormMessages = {
@@ -180,7 +182,13 @@ export const delayRepayMachine = setup({
         submitError: null,
       };
     }),
-    storeLoadError: assign({ loadError: ({ event }) => (isSchemaProblem(event) ? ('schema' as const) : ('failed' as const)) }),
+    storeLoadError: assign({
+      loadError: ({ event }) => {
+        if (isSchemaProblem(event)) return 'schema' as const;
+        const status = statusOf(event);
+        return status === 403 || status === 404 ? ('notFound' as const) : ('failed' as const);
+      },
+    }),
     setField: assign(({ context, event }) =>
       event.type === 'form.change' ? { form: { ...context.form, [event.field]: event.value }, dirty: true } : {},
     ),

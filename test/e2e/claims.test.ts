@@ -97,6 +97,11 @@ describe('Delay Repay', () => {
     expect(await w.page.getByRole('button', { name: 'Send claim' }).count()).toBe(0);
     expect(await w.page.getByRole('textbox').count()).toBe(0);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    // Someone else's claim (Sam Patel's): refused by the server, said plainly, no retry offered.
+    await w.page.goto(url(`/claims/${claimId('sam-past-nottingham-derby')}`));
+    await w.page.getByText("We couldn't find this claim in your account.", { exact: false }).waitFor();
+    expect(await w.page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     expect(w.errors).toEqual([]);
   });
 

@@ -83,6 +83,19 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
       </Page>
     );
   }
+  if (snapshot.matches('loadFailed') && snapshot.context.loadError === 'notFound') {
+    // Not this customer's claim (or none such): trying again cannot help.
+    return (
+      <Page title="Delay Repay claim">
+        <Alert tone="error" title="We couldn't open this claim">
+          <p>{delayRepayMessages.notFound}</p>
+          <p>
+            <Link to="/bookings/past">See your past bookings</Link>
+          </p>
+        </Alert>
+      </Page>
+    );
+  }
   if (snapshot.matches('loadFailed')) {
     return (
       <Page title="Delay Repay claim">
