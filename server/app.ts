@@ -14,6 +14,7 @@ import { consentsApi } from './api/consents.ts';
 import { customerProfileApi } from './api/customer-profile.ts';
 import { findBookingApi } from './api/find-booking.ts';
 import { guestOrdersApi } from './api/guest-orders.ts';
+import { passengerAssistanceApi } from './api/passenger-assistance.ts';
 import { passengersApi } from './api/passengers.ts';
 import { passwordApi } from './api/password.ts';
 import { railcardsApi } from './api/railcards.ts';
@@ -128,6 +129,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', addressesApi());
   api.route('/', cardsApi());
   api.route('/', smartcardsApi());
+  api.route('/', passengerAssistanceApi());
   if (testState) api.route('/', testApiRoutes());
   api.all('*', (c) => c.json(errorBody('NOT_FOUND'), 404));
   app.route(API_BASE, api);
