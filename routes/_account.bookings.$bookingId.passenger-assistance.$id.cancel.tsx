@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { requireAssistanceFeature } from './-components/passenger-assistance/feature';
+import { AssistanceCancelPage } from './-components/passenger-assistance/assistance-cancel-page';
 
 export const Route = createFileRoute('/_account/bookings/$bookingId/passenger-assistance/$id/cancel')({
-  component: () => <SectionPending title="Cancel passenger assistance" />,
+  beforeLoad: requireAssistanceFeature,
+  component: AssistanceCancelRoute,
 });
+
+function AssistanceCancelRoute() {
+  const { bookingId, id } = Route.useParams();
+  return <AssistanceCancelPage key={`${bookingId}/${id}`} bookingId={bookingId} assistanceId={id} />;
+}
