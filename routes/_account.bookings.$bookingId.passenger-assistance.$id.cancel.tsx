@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAssistanceFeature } from './-components/passenger-assistance/feature';
+import { AssistanceFeature } from './-components/passenger-assistance/feature';
 import { AssistanceCancelPage } from './-components/passenger-assistance/assistance-cancel-page';
 
 export const Route = createFileRoute('/_account/bookings/$bookingId/passenger-assistance/$id/cancel')({
-  beforeLoad: requireAssistanceFeature,
   component: AssistanceCancelRoute,
 });
 
 function AssistanceCancelRoute() {
   const { bookingId, id } = Route.useParams();
-  return <AssistanceCancelPage key={`${bookingId}/${id}`} bookingId={bookingId} assistanceId={id} />;
+  return (
+    <AssistanceFeature>
+      <AssistanceCancelPage key={`${bookingId}/${id}`} bookingId={bookingId} assistanceId={id} />
+    </AssistanceFeature>
+  );
 }

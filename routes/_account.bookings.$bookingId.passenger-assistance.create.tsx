@@ -1,13 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requireAssistanceFeature } from './-components/passenger-assistance/feature';
+import { AssistanceFeature } from './-components/passenger-assistance/feature';
 import { AssistanceRequestPage } from './-components/passenger-assistance/assistance-request-page';
 
 export const Route = createFileRoute('/_account/bookings/$bookingId/passenger-assistance/create')({
-  beforeLoad: requireAssistanceFeature,
   component: AssistanceRequestRoute,
 });
 
 function AssistanceRequestRoute() {
   const { bookingId } = Route.useParams();
-  return <AssistanceRequestPage key={bookingId} bookingId={bookingId} />;
+  return (
+    <AssistanceFeature>
+      <AssistanceRequestPage key={bookingId} bookingId={bookingId} />
+    </AssistanceFeature>
+  );
 }

@@ -73,7 +73,7 @@ export function AccountAssistancePage() {
                         <Link
                           to="/bookings/$bookingId/passenger-assistance"
                           params={{ bookingId: b.bookingId }}
-                          search={{}}
+                         
                           className={styles.linkButton}
                         >
                           Manage<span className="visually-hidden"> assistance for {title}</span>

@@ -27,13 +27,13 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
   );
   const done = snapshot.status === 'done';
   useEffect(() => {
-    if (done) void navigate({ to: '/bookings/$bookingId/passenger-assistance', params: { bookingId }, search: { cancelled: true } });
+    if (done) void navigate({ to: '/bookings/$bookingId/passenger-assistance', params: { bookingId }, state: { assistanceNotice: 'cancelled' } });
   }, [done, bookingId, navigate]);
 
   const { item, schemaError, cancelError } = snapshot.context;
   const cancelling = snapshot.matches('cancelling');
   const backToReview = (label: string) => (
-    <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: assistanceId }} search={{}} className={styles.linkButton}>
+    <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: assistanceId }} className={styles.linkButton}>
       {label}
     </Link>
   );
@@ -52,7 +52,7 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
         <>
           <Alert tone="info">{passengerAssistanceCancelMessages.alreadyCancelled}</Alert>
           <p>
-            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} search={{}}>
+            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>
               Back to passenger assistance
             </Link>
           </p>

@@ -45,7 +45,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
   const bookedId = snapshot.context.booked?.id ?? null;
   useEffect(() => {
     if (done && bookedId) {
-      void navigate({ to: '/bookings/$bookingId/passenger-assistance/$id', params: { bookingId, id: bookedId }, search: { booked: true } });
+      void navigate({ to: '/bookings/$bookingId/passenger-assistance/$id', params: { bookingId, id: bookedId }, state: { assistanceNotice: 'booked' } });
     }
   }, [done, bookedId, bookingId, navigate]);
 
@@ -59,7 +59,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
     [extra, shown(field) ? errorId(field) : undefined].filter(Boolean).join(' ') || undefined;
   const back = (
     <p>
-      <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} search={{}}>
+      <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>
         Back to passenger assistance
       </Link>
     </p>
@@ -200,7 +200,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
             <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Booking…">
               Book assistance
             </Button>
-            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} search={{}}>
+            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>
               Cancel
             </Link>
           </div>

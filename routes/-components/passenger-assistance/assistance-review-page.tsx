@@ -25,7 +25,7 @@ export function AssistanceReviewPage({ bookingId, assistanceId, booked }: { book
   return (
     <Page title="Review passenger assistance" narrow>
       <p>
-        <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} search={{}}>
+        <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>
           Back to passenger assistance
         </Link>
       </p>
