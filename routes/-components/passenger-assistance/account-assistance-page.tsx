@@ -9,6 +9,7 @@ import { isCancelled, type AssistanceLeg } from '../../../src/schemas/passenger-
 import { useServices } from '../../../src/services';
 import { LoadError } from '../../../src/ui/load-error';
 import { Loading, Page } from '../../../src/ui/page';
+import { ukDateTime } from '../booking-detail/format';
 import { directionNames, KindBadges, legText } from './assistance-summary';
 import * as styles from './assistance.css';
 
@@ -24,6 +25,7 @@ export function AccountAssistancePage() {
   const { bookings, schemaError } = snapshot.context;
   const withHelp = bookings.filter((b) => b.passengerAssistances.some((a) => !isCancelled(a)));
   const without = bookings.filter((b) => !withHelp.includes(b));
+  const when = (b: (typeof bookings)[number]) => ukDateTime(b.outward.departureTime, locale.tag);
 
   return (
     <Page
@@ -76,7 +78,7 @@ export function AccountAssistancePage() {
                          
                           className={styles.linkButton}
                         >
-                          Manage<span className="visually-hidden"> assistance for {title}</span>
+                          Manage<span className="visually-hidden"> assistance for {title}, {when(b)}</span>
                         </Link>
                       </div>
                     </li>
@@ -96,14 +98,17 @@ export function AccountAssistancePage() {
                   return (
                     <li key={b.bookingId} className={styles.item}>
                       <h3 className={styles.itemHeading}>{title}</h3>
-                      <p className={styles.muted}>{legText(legOf(b.outward), locale.tag)}</p>
+                      <p className={styles.muted}>
+                        {when(b)}
+                        {b.friendlyOrderId ? ` · Order ${b.friendlyOrderId}` : ''}
+                      </p>
                       <div className={styles.actions}>
                         <Link
                           to="/bookings/$bookingId/passenger-assistance/create"
                           params={{ bookingId: b.bookingId }}
                           className={styles.linkButton}
                         >
-                          Request assistance<span className="visually-hidden"> for {title}</span>
+                          Request assistance<span className="visually-hidden"> for {title}, {when(b)}</span>
                         </Link>
                       </div>
                     </li>

@@ -88,7 +88,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
             send({ type: 'form.submit' });
           }}
         >
-          <p className={styles.muted}>Please book at least 2 hours before the train leaves. Assistance is free.</p>
+          <p>Please book at least 2 hours before the train leaves. Assistance is free.</p>
           {submitError && (
             <Alert tone="error" title="We couldn't book this assistance">
               <p>{submitError.detail ?? passengerAssistanceFormMessages.submitError}</p>
