@@ -23,6 +23,8 @@ export interface PassengerAssistanceFormInput {
 export interface PassengerAssistanceFormContext {
   bookingId: string;
   booking: AssistanceBooking | null;
+  /** Assistance already on the booking (the form points out a passenger and leg that has some). */
+  assistances: PassengerAssistance[];
   values: AssistanceFormValues;
   touched: Partial<Record<AssistanceField, boolean>>;
   dirty: boolean;
@@ -88,8 +90,9 @@ export const passengerAssistanceFormMachine = setup({
   },
   actions: {
     storeBooking: assign(({ event }) => {
-      const booking = 'output' in event ? (event.output as AssistanceOverview).booking : null;
-      return { booking, values: initialValues(booking), schemaError: false };
+      const overview = 'output' in event ? (event.output as AssistanceOverview) : null;
+      const booking = overview?.booking ?? null;
+      return { booking, assistances: overview?.assistances ?? [], values: initialValues(booking), schemaError: false };
     }),
     storeLoadError: assign({
       schemaError: ({ event }) => 'error' in event && (event.error as { problem?: { kind?: unknown } } | null)?.problem?.kind === 'schema',
@@ -127,6 +130,7 @@ export const passengerAssistanceFormMachine = setup({
   context: ({ input }) => ({
     bookingId: input.bookingId,
     booking: null,
+    assistances: [],
     values: initialValues(null),
     touched: {},
     dirty: false,

@@ -137,7 +137,10 @@ describe('the account page, small screens and the flag', () => {
     expect(await fits()).toBe(true);
     await go(`/bookings/${york}/passenger-assistance/create`);
     await heading('Request passenger assistance').waitFor();
-    await w.page.getByRole('radio', { name: 'Jamie Morgan' }).waitFor();
+    await w.page.getByRole('radio', { name: 'Jamie Morgan' }).check();
+    await w.page.getByRole('radio', { name: /^Outward: London King's Cross to York/ }).check();
+    // What is booked already is pointed out before the server would refuse a second booking.
+    await text('Jamie Morgan already has Wheelchair, Ramp booked for this journey.').waitFor();
     expect(await fits()).toBe(true);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     expect(w.errors).toEqual([]);

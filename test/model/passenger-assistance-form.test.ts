@@ -61,6 +61,9 @@ describeMachineModel(passengerAssistanceFormMachine, {
   assert: (snapshot) => {
     const { context } = snapshot;
     if (snapshot.matches('loading')) expect(context.booking).toBeNull();
+    // The booking's existing assistance comes along, so the form can point out what is booked already.
+    if (context.booking?.bookingId === 'b-york') expect(context.assistances).toEqual([jamieWheelchair]);
+    if (context.booking?.bookingId === 'b-man') expect(context.assistances).toEqual([]);
     if (snapshot.matches('editing') || snapshot.matches('submitting')) {
       expect(context.booking?.bookable).toBe(true);
       expect(context.booking?.legs.length).toBeGreaterThan(0);

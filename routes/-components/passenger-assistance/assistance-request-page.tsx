@@ -10,6 +10,8 @@ import {
   assistanceKindHints,
   assistanceKindNames,
   assistanceKinds,
+  isCancelled,
+  passengerNameOf,
   valuesToAssistanceInput,
   type AssistanceField,
 } from '../../../src/schemas/passenger-assistance';
@@ -49,7 +51,10 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
     }
   }, [done, bookedId, bookingId, navigate]);
 
-  const { booking, values, touched, submitAttempted, dirty, submitError, schemaError } = snapshot.context;
+  const { booking, assistances, values, touched, submitAttempted, dirty, submitError, schemaError } = snapshot.context;
+  const existing = assistances.find(
+    (a) => !isCancelled(a) && a.passengerId === values.passengerId && a.direction === values.direction,
+  );
   const submitting = snapshot.matches('submitting');
   const allErrors = booking ? assistanceFormErrors(values, booking) : {};
   const shown = (field: AssistanceField) => (touched[field] || submitAttempted ? allErrors[field] : undefined);
@@ -195,6 +200,18 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
               </span>
             )}
           </div>
+
+          {existing && booking && (
+            <Alert tone="info">
+              <p>
+                {passengerNameOf(booking, existing)} already has {existing.kinds.map((k) => assistanceKindNames[k]).join(', ')} booked
+                for this journey. To ask for different help, cancel that assistance first.
+              </p>
+              <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: existing.id }}>
+                View the booked assistance
+              </Link>
+            </Alert>
+          )}
 
           <div className={formStyles.actions}>
             <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Booking…">
