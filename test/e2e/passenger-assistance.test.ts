@@ -155,6 +155,7 @@ describe('the account page, small screens and the flag', () => {
       await heading("London King's Cross to York").waitFor();
       await w.page.getByRole('heading', { name: 'Passengers' }).waitFor();
       expect(await w.page.getByRole('link', { name: 'Passenger assistance' }).count()).toBe(0);
+      expect(w.errors).toEqual([]);
     } finally {
       await setPageData({});
     }
