@@ -23,7 +23,7 @@ export const passengerAssistanceListMessages = {
   loadError: "Sorry, we couldn't load the assistance for this booking. Please try again.",
   notFound: "We couldn't find this booking in your account.",
   empty: 'No assistance is booked for this journey yet.',
-  notBookable: 'Assistance for season tickets and changed bookings is arranged by phone or at the station.',
+  notBookable: 'No more assistance can be booked here for this journey: it has left, or it is a season ticket or a changed booking.',
   cancelled: 'The assistance has been cancelled.',
 } as const;
 

@@ -194,9 +194,10 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
 
   api.post(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}`, async (c) => {
     const { db, clock } = c.get('deps');
-    const body = await readBody(c, CreateBody);
+    // Who may act comes first: a caller without access learns nothing from the body's checks.
     const { booking, order, access } = await loadBooking(c);
     assertMayChange(access, order);
+    const body = await readBody(c, CreateBody);
     const now = clock.now();
     if (booking.is_season) {
       throw refuse(422, 'NOT_AVAILABLE', 'Assistance is booked for a particular train, so it cannot be booked on a season ticket here.');

@@ -267,6 +267,8 @@ describe('authorisation', () => {
     expect((await client.get(path(YORK))).status).toBe(403);
     expect((await client.get(`${path(YORK)}/${ASSISTANCE_IDS.jamieOutward}`)).status).toBe(403);
     expect((await book(YORK, { passengerId: passenger(YORK, 0), direction: 'outward', kinds: ['ramp'] })).status).toBe(403);
+    // Access is checked before the body: a bad body from a stranger is still 403.
+    expect((await book(YORK, { kinds: [] })).status).toBe(403);
     expect((await client.post(`${path(YORK)}/${ASSISTANCE_IDS.jamieOutward}/cancel`, {})).status).toBe(403);
     // Sam's own booking id under Alex's order: still Alex's order, still 403.
     expect((await client.get(`${API}/customer/passenger-assistance/orders/${order(YORK)}/products/${booking(SAM_LIVERPOOL)}`)).status).toBe(403);

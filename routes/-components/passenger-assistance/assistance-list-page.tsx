@@ -41,7 +41,7 @@ export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string
       {snapshot.matches('ready') && overview && (
         <>
           {cancelled && <Alert tone="success">{passengerAssistanceListMessages.cancelled}</Alert>}
-          {overview.booking.bookable ? (
+          {overview.booking.bookable && overview.booking.legs.some((l) => new Date(l.departureTime).getTime() > Date.now()) ? (
             <div className={styles.toolbar}>
               <Link to="/bookings/$bookingId/passenger-assistance/create" params={{ bookingId }} className={styles.primaryLinkButton}>
                 Request assistance
