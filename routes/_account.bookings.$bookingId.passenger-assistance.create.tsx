@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { AssistanceFeature } from './-components/passenger-assistance/feature';
+import { AssistanceRequestPage } from './-components/passenger-assistance/assistance-request-page';
 
 export const Route = createFileRoute('/_account/bookings/$bookingId/passenger-assistance/create')({
-  component: () => <SectionPending title="Request passenger assistance" />,
+  component: AssistanceRequestRoute,
 });
+
+function AssistanceRequestRoute() {
+  const { bookingId } = Route.useParams();
+  return (
+    <AssistanceFeature>
+      <AssistanceRequestPage key={bookingId} bookingId={bookingId} />
+    </AssistanceFeature>
+  );
+}

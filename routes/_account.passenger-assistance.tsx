@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { AssistanceFeature } from './-components/passenger-assistance/feature';
+import { AccountAssistancePage } from './-components/passenger-assistance/account-assistance-page';
 
 export const Route = createFileRoute('/_account/passenger-assistance')({
-  component: () => <SectionPending title="Passenger assistance" />,
+  component: AccountAssistanceRoute,
 });
+
+function AccountAssistanceRoute() {
+  return (
+    <AssistanceFeature>
+      <AccountAssistancePage />
+    </AssistanceFeature>
+  );
+}

@@ -16,6 +16,7 @@ import { customerProfileApi } from './api/customer-profile.ts';
 import { findBookingApi } from './api/find-booking.ts';
 import { guestOrdersApi } from './api/guest-orders.ts';
 import { insuranceApi } from './api/insurance.ts';
+import { passengerAssistanceApi } from './api/passenger-assistance.ts';
 import { passengersApi } from './api/passengers.ts';
 import { passwordApi } from './api/password.ts';
 import { railcardsApi } from './api/railcards.ts';
@@ -132,6 +133,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', smartcardsApi());
   api.route('/', claimsApi()); // Delay Repay: claim-token, claim/{claimId}
   api.route('/', insuranceApi()); // flexible insurance eligibility and claim
+  api.route('/', passengerAssistanceApi());
   if (testState) api.route('/', testApiRoutes());
   api.all('*', (c) => c.json(errorBody('NOT_FOUND'), 404));
   app.route(API_BASE, api);

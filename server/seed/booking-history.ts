@@ -8,7 +8,10 @@ export const BOOKING_HISTORY_KEYS = {
   /** Partial refund in progress: its replacement appears ~1.5 s after history is first requested. */
   refundProcessing: 'demo-refund-processing',
   refundProcessingReplacement: 'demo-refund-processing-replacement',
-  /** Departs in 3 hours with an activated mobile ticket: not changeable; no timetable for its route. */
+  /**
+   * Departs 90 minutes after seeding with an activated mobile ticket: not changeable; no timetable for
+   * its route; too late to book passenger assistance (2 hours' notice).
+   */
   activatedToday: 'demo-activated-euston-coventry',
 } as const;
 
@@ -49,8 +52,8 @@ export const bookingHistorySeed: SeedModule = {
       [original.orderId, replacement.orderId, PENDING_REPLACEMENT_READY_MS],
     );
 
-    // Leaves in three hours; the mobile ticket is already activated.
-    const soon = new Date(Math.floor((now.getTime() + 3 * HOUR_MS) / 300_000) * 300_000);
+    // Leaves in about 90 minutes (inside the 2-hour assistance notice); the mobile ticket is already activated.
+    const soon = new Date(Math.floor((now.getTime() + 1.5 * HOUR_MS) / 300_000) * 300_000);
     await insertOrderWithBookings(db, { key: BOOKING_HISTORY_KEYS.activatedToday, ...mine }, [
       tripBooking({
         key: BOOKING_HISTORY_KEYS.activatedToday, from: 'EUS', to: 'COV', outward: soon,

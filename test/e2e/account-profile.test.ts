@@ -66,7 +66,7 @@ describe('account overview', () => {
     expect(Number((await stats.innerText()).split('\n')[0])).toBeGreaterThan(0);
     await w.page.getByRole('link', { name: /saved passenger/ }).waitFor();
     const sections = w.page.getByRole('navigation', { name: 'Account sections' }).getByRole('link');
-    expect(await sections.count()).toBe(10);
+    expect(await sections.count()).toBe(11); // 10 + passenger assistance (flag on)
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     expect(w.errors).toEqual([]);
   });

@@ -44,6 +44,9 @@ export function AccountOverview() {
     { to: '/find-booking', title: 'Find a booking', text: 'A booking made without signing in' },
     { to: '/personal-details', title: 'Personal details', text: 'Your name' },
     ...(passengersOn ? [{ to: '/passengers-and-railcards', title: 'Passengers and railcards', text: 'People you travel with and their railcards' }] : []),
+    ...(pageData.features['enable-passenger-assistance']
+      ? [{ to: '/passenger-assistance', title: 'Passenger assistance', text: 'Help at the station for your upcoming journeys' }]
+      : []),
     { to: '/address-book', title: 'Address book', text: 'Delivery and billing addresses' },
     { to: '/payment-methods', title: 'Payment methods', text: 'Saved cards' },
     { to: '/smartcards', title: 'Smartcards', text: 'Your smartcards and their state' },

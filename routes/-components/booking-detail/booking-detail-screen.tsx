@@ -135,8 +135,10 @@ function BookingBody({
   /** Fetches the booking again (after an insurance claim). */
   onReload: () => void;
 }) {
-  const { locale } = useServices();
+  const { locale, pageData } = useServices();
   const readOnly = mode === 'guestView';
+  // Passenger assistance screens are for the account's own bookings (behind their flag).
+  const assistanceOn = mode === 'account' && pageData.features['enable-passenger-assistance'] && !booking.isSeasonBooking;
   const money = (amount: number, currency: string) => formatMoney(amount, currency, locale.tag);
   const names = new Map(booking.passengers.map((p) => [p.id, passengerName(p)]));
   const others = detail.bookings.filter((b) => b.id !== booking.id);
@@ -208,6 +210,15 @@ function BookingBody({
             </li>
           ))}
         </ul>
+        {assistanceOn && (
+          <p className={styles.note}>
+            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId: booking.id }}>
+              Passenger assistance
+            </Link>
+            {' '}
+            <span className={styles.meta}>Book help at the station: a ramp, a wheelchair, luggage or guidance.</span>
+          </p>
+        )}
       </section>
 
       <section className={styles.section} aria-labelledby="tickets-heading">

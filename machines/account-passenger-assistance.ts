@@ -1,0 +1,62 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { UpcomingAssistance } from '../src/schemas/passenger-assistance';
+
+/**
+ * The account's passenger assistance page (spec section 2, "passenger assistance base path"):
+ * assistance across the customer's upcoming journeys, and the journeys that have none yet.
+ */
+export interface AccountPassengerAssistanceContext {
+  bookings: UpcomingAssistance;
+  schemaError: boolean;
+}
+
+export type AccountPassengerAssistanceEvent = { type: 'assistance.retry' };
+
+export const accountPassengerAssistanceMessages = {
+  loadError: "Sorry, we couldn't load your passenger assistance. Please try again.",
+  noJourneys: "You have no upcoming journeys. Once you've booked one, you can request assistance for it here.",
+  noneBooked: "You haven't booked assistance for any upcoming journey.",
+} as const;
+
+export const accountPassengerAssistanceMachine = setup({
+  types: {
+    context: {} as AccountPassengerAssistanceContext,
+    events: {} as AccountPassengerAssistanceEvent,
+  },
+  actors: {
+    fetchUpcoming: fromPromise<UpcomingAssistance>(async () => {
+      throw new Error('fetchUpcoming not provided');
+    }),
+  },
+  actions: {
+    storeBookings: assign({
+      bookings: ({ event }) => ('output' in event ? (event.output as UpcomingAssistance) : []),
+      schemaError: false,
+    }),
+    storeLoadError: assign({
+      schemaError: ({ event }) => 'error' in event && (event.error as { problem?: { kind?: unknown } } | null)?.problem?.kind === 'schema',
+    }),
+  },
+}).createMachine({
+  id: 'accountPassengerAssistance',
+  context: { bookings: [], schemaError: false },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: "Loading the customer's upcoming journeys with their assistance.",
+      invoke: {
+        id: 'fetchUpcoming',
+        src: 'fetchUpcoming',
+        onDone: { target: 'ready', actions: 'storeBookings' },
+        onError: { target: 'loadFailed', actions: 'storeLoadError' },
+      },
+    },
+    loadFailed: {
+      description: 'The load failed; the customer can try again.',
+      on: { 'assistance.retry': { target: 'loading' } },
+    },
+    ready: {
+      description: 'Booked assistance per journey, then journeys without any, each with a link to request it.',
+    },
+  },
+});

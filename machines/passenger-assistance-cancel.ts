@@ -1,0 +1,133 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { AssistanceFailure, AssistanceItem, PassengerAssistance } from '../src/schemas/passenger-assistance';
+
+/**
+ * /bookings/{bookingId}/passenger-assistance/{id}/cancel: a confirm page. Loads the assistance;
+ * one already cancelled says so; otherwise the customer confirms (or goes back) and the server
+ * cancels it, or refuses with its sentence (e.g. the train has left) and the page stays to retry.
+ */
+export interface PassengerAssistanceCancelInput {
+  bookingId: string;
+  assistanceId: string;
+}
+
+export interface PassengerAssistanceCancelContext {
+  bookingId: string;
+  assistanceId: string;
+  item: AssistanceItem | null;
+  schemaError: boolean;
+  cancelError: AssistanceFailure | null;
+  cancelled: PassengerAssistance | null;
+}
+
+export type PassengerAssistanceCancelEvent = { type: 'cancel.confirm' } | { type: 'assistance.retry' };
+
+export const passengerAssistanceCancelMessages = {
+  loadError: "Sorry, we couldn't load this assistance. Please try again.",
+  notFound: "We couldn't find this assistance. It may belong to another booking.",
+  alreadyCancelled: 'This assistance has already been cancelled.',
+  cancelError: "Sorry, we couldn't cancel the assistance. Please try again.",
+} as const;
+
+const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
+
+export const passengerAssistanceCancelMachine = setup({
+  types: {
+    context: {} as PassengerAssistanceCancelContext,
+    events: {} as PassengerAssistanceCancelEvent,
+    input: {} as PassengerAssistanceCancelInput,
+    output: {} as { assistance: PassengerAssistance | null },
+  },
+  actors: {
+    fetchAssistance: fromPromise<AssistanceItem, { bookingId: string; assistanceId: string }>(async () => {
+      throw new Error('fetchAssistance not provided');
+    }),
+    cancelAssistance: fromPromise<PassengerAssistance, { orderId: string; bookingId: string; assistanceId: string }>(async () => {
+      throw new Error('cancelAssistance not provided');
+    }),
+  },
+  guards: {
+    isNotFound: ({ event }) => 'error' in event && [403, 404].includes(statusOf(event.error) as number),
+    isCancelledAlready: ({ event }) => 'output' in event && (event.output as AssistanceItem).assistance.status === 'cancelled',
+  },
+  actions: {
+    storeItem: assign({
+      item: ({ event }) => ('output' in event ? (event.output as AssistanceItem) : null),
+      schemaError: false,
+    }),
+    storeLoadError: assign({
+      schemaError: ({ event }) => 'error' in event && (event.error as { problem?: { kind?: unknown } } | null)?.problem?.kind === 'schema',
+    }),
+    clearCancelError: assign({ cancelError: null }),
+    storeCancelError: assign({
+      cancelError: ({ event }) => {
+        const error = ('error' in event ? event.error : null) as { status?: unknown; code?: unknown; problem?: { detail?: unknown } } | null;
+        const detail = error?.problem?.detail;
+        return {
+          code: typeof error?.code === 'string' ? error.code : null,
+          detail: typeof detail === 'string' && typeof error?.status === 'number' && error.status < 500 ? detail : null,
+        };
+      },
+    }),
+    storeCancelled: assign({ cancelled: ({ event }) => ('output' in event ? (event.output as PassengerAssistance) : null) }),
+  },
+}).createMachine({
+  id: 'passengerAssistanceCancel',
+  context: ({ input }) => ({
+    bookingId: input.bookingId,
+    assistanceId: input.assistanceId,
+    item: null,
+    schemaError: false,
+    cancelError: null,
+    cancelled: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading the booking and the assistance to cancel.',
+      invoke: {
+        id: 'fetchAssistance',
+        src: 'fetchAssistance',
+        input: ({ context }) => ({ bookingId: context.bookingId, assistanceId: context.assistanceId }),
+        onDone: [
+          { guard: 'isCancelledAlready', target: 'alreadyCancelled', actions: 'storeItem' },
+          { target: 'confirming', actions: 'storeItem' },
+        ],
+        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'storeLoadError' }],
+      },
+    },
+    loadFailed: {
+      description: 'The load failed; the customer can try again.',
+      on: { 'assistance.retry': { target: 'loading' } },
+    },
+    notFound: {
+      description: 'No such assistance on this booking, or the booking is not the customer’s.',
+    },
+    alreadyCancelled: {
+      description: 'Nothing to cancel: the page says so and links back.',
+    },
+    confirming: {
+      description: 'What will be cancelled, with "Cancel assistance" and "Keep assistance"; a failed attempt shows why.',
+      on: { 'cancel.confirm': { target: 'cancelling', actions: 'clearCancelError' } },
+    },
+    cancelling: {
+      description: 'Cancelling; the server refuses once the train has left.',
+      invoke: {
+        id: 'cancelAssistance',
+        src: 'cancelAssistance',
+        input: ({ context }) => ({
+          orderId: context.item?.booking.orderId ?? '',
+          bookingId: context.bookingId,
+          assistanceId: context.assistanceId,
+        }),
+        onDone: { target: 'cancelled', actions: 'storeCancelled' },
+        onError: { target: 'confirming', actions: 'storeCancelError' },
+      },
+    },
+    cancelled: {
+      description: 'Cancelled: the screen goes back to the booking’s assistance list.',
+      type: 'final',
+    },
+  },
+  output: ({ context }) => ({ assistance: context.cancelled }),
+});

@@ -1,0 +1,192 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  assistanceFormErrors,
+  type AssistanceBooking,
+  type AssistanceFailure,
+  type AssistanceField,
+  type AssistanceFormValues,
+  type AssistanceKind,
+  type AssistanceOverview,
+  type PassengerAssistance,
+} from '../src/schemas/passenger-assistance';
+
+/**
+ * /bookings/{bookingId}/passenger-assistance/create: request help for one passenger on one leg
+ * (spec section 2). Loads the booking; the form needs a passenger, a leg and at least one kind of
+ * help (with optional free text). The server decides the rules (2 hours' notice, past journeys):
+ * a refusal shows its sentence and keeps everything typed. Success ends with the booked assistance.
+ */
+export interface PassengerAssistanceFormInput {
+  bookingId: string;
+}
+
+export interface PassengerAssistanceFormContext {
+  bookingId: string;
+  booking: AssistanceBooking | null;
+  /** Assistance already on the booking (the form points out a passenger and leg that has some). */
+  assistances: PassengerAssistance[];
+  values: AssistanceFormValues;
+  touched: Partial<Record<AssistanceField, boolean>>;
+  dirty: boolean;
+  submitAttempted: boolean;
+  schemaError: boolean;
+  /** The last submit failed: the server's code and sentence, if any. */
+  submitError: AssistanceFailure | null;
+  booked: PassengerAssistance | null;
+}
+
+export type PassengerAssistanceFormEvent =
+  | { type: 'form.change'; field: 'passengerId' | 'direction' | 'details'; value: string }
+  | { type: 'form.toggleKind'; kind: AssistanceKind; checked: boolean }
+  | { type: 'form.blur'; field: AssistanceField }
+  | { type: 'form.submit' }
+  | { type: 'assistance.retry' };
+
+export interface CreateAssistanceInput {
+  booking: AssistanceBooking;
+  values: AssistanceFormValues;
+}
+
+export const passengerAssistanceFormMessages = {
+  loadError: "Sorry, we couldn't load this booking. Please try again.",
+  notFound: "We couldn't find this booking in your account.",
+  notBookable: "Assistance can't be booked here for this journey: it has left, or it is a season ticket or a changed booking.",
+  submitError: "Sorry, we couldn't book the assistance. Please try again.",
+} as const;
+
+const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
+
+/** The one passenger or leg of a booking is chosen already; otherwise the customer chooses. */
+const initialValues = (booking: AssistanceBooking | null): AssistanceFormValues => ({
+  passengerId: booking?.passengers.length === 1 ? (booking.passengers[0]?.id ?? '') : '',
+  direction: booking?.legs.length === 1 ? (booking.legs[0]?.direction ?? '') : '',
+  kinds: [],
+  details: '',
+});
+
+export const passengerAssistanceFormMachine = setup({
+  types: {
+    context: {} as PassengerAssistanceFormContext,
+    events: {} as PassengerAssistanceFormEvent,
+    input: {} as PassengerAssistanceFormInput,
+    output: {} as { assistance: PassengerAssistance | null },
+  },
+  actors: {
+    fetchBooking: fromPromise<AssistanceOverview, { bookingId: string }>(async () => {
+      throw new Error('fetchBooking not provided');
+    }),
+    createAssistance: fromPromise<PassengerAssistance, CreateAssistanceInput>(async () => {
+      throw new Error('createAssistance not provided');
+    }),
+  },
+  guards: {
+    isNotFound: ({ event }) => 'error' in event && [403, 404].includes(statusOf(event.error) as number),
+    isBookable: ({ event }) => {
+      const overview = 'output' in event ? (event.output as AssistanceOverview) : null;
+      return overview !== null && overview.booking.bookable && overview.booking.legs.length > 0;
+    },
+    isValid: ({ context }) =>
+      context.dirty && context.booking !== null && Object.keys(assistanceFormErrors(context.values, context.booking)).length === 0,
+  },
+  actions: {
+    storeBooking: assign(({ event }) => {
+      const overview = 'output' in event ? (event.output as AssistanceOverview) : null;
+      const booking = overview?.booking ?? null;
+      return { booking, assistances: overview?.assistances ?? [], values: initialValues(booking), schemaError: false };
+    }),
+    storeLoadError: assign({
+      schemaError: ({ event }) => 'error' in event && (event.error as { problem?: { kind?: unknown } } | null)?.problem?.kind === 'schema',
+    }),
+    setValue: assign(({ context, event }) =>
+      event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true } : {},
+    ),
+    toggleKind: assign(({ context, event }) => {
+      if (event.type !== 'form.toggleKind') return {};
+      const others = context.values.kinds.filter((k) => k !== event.kind);
+      return {
+        values: { ...context.values, kinds: event.checked ? [...others, event.kind] : others },
+        touched: { ...context.touched, kinds: true },
+        dirty: true,
+      };
+    }),
+    touch: assign(({ context, event }) => (event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    clearSubmitError: assign({ submitError: null }),
+    storeSubmitError: assign({
+      submitError: ({ event }) => {
+        const error = ('error' in event ? event.error : null) as { status?: unknown; code?: unknown; problem?: { detail?: unknown } } | null;
+        const detail = error?.problem?.detail;
+        return {
+          code: typeof error?.code === 'string' ? error.code : null,
+          // Only a refusal (4xx) carries a sentence meant for the customer.
+          detail: typeof detail === 'string' && typeof error?.status === 'number' && error.status < 500 ? detail : null,
+        };
+      },
+    }),
+    storeBooked: assign({ booked: ({ event }) => ('output' in event ? (event.output as PassengerAssistance) : null) }),
+  },
+}).createMachine({
+  id: 'passengerAssistanceForm',
+  context: ({ input }) => ({
+    bookingId: input.bookingId,
+    booking: null,
+    assistances: [],
+    values: initialValues(null),
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    schemaError: false,
+    submitError: null,
+    booked: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading the booking: its passengers and the legs still to travel.',
+      invoke: {
+        id: 'fetchBooking',
+        src: 'fetchBooking',
+        input: ({ context }) => ({ bookingId: context.bookingId }),
+        onDone: [
+          { guard: 'isBookable', target: 'editing', actions: 'storeBooking' },
+          { target: 'notBookable', actions: 'storeBooking' },
+        ],
+        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'storeLoadError' }],
+      },
+    },
+    loadFailed: {
+      description: 'The booking could not be loaded; the customer can try again.',
+      on: { 'assistance.retry': { target: 'loading' } },
+    },
+    notFound: {
+      description: 'The booking does not exist or belongs to someone else.',
+    },
+    notBookable: {
+      description: 'Every leg has left, or the booking is a season ticket or replaced: no form.',
+    },
+    editing: {
+      description: 'The form: passenger, leg, kinds of help and details. Submit is disabled while pristine or invalid.',
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.toggleKind': { actions: 'toggleKind' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'submitting', actions: 'clearSubmitError' }, { actions: 'markSubmitAttempted' }],
+      },
+    },
+    submitting: {
+      description: 'Booking the assistance; the server checks the notice period and the passenger.',
+      invoke: {
+        id: 'createAssistance',
+        src: 'createAssistance',
+        input: ({ context }) => ({ booking: context.booking as AssistanceBooking, values: context.values }),
+        onDone: { target: 'booked', actions: 'storeBooked' },
+        onError: { target: 'editing', actions: 'storeSubmitError' },
+      },
+    },
+    booked: {
+      description: 'The assistance is booked; the screen opens its review.',
+      type: 'final',
+    },
+  },
+  output: ({ context }) => ({ assistance: context.booked }),
+});

@@ -1,0 +1,79 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { AssistanceItem } from '../src/schemas/passenger-assistance';
+
+/**
+ * /bookings/{bookingId}/passenger-assistance/{id}: review one booked (or cancelled) assistance:
+ * who, which leg, what help, details and status, with cancel offered while it is booked.
+ */
+export interface PassengerAssistanceReviewInput {
+  bookingId: string;
+  assistanceId: string;
+}
+
+export interface PassengerAssistanceReviewContext {
+  bookingId: string;
+  assistanceId: string;
+  item: AssistanceItem | null;
+  schemaError: boolean;
+}
+
+export type PassengerAssistanceReviewEvent = { type: 'assistance.retry' };
+
+export const passengerAssistanceReviewMessages = {
+  loadError: "Sorry, we couldn't load this assistance. Please try again.",
+  notFound: "We couldn't find this assistance. It may belong to another booking.",
+  booked: 'Your assistance is booked. Staff will be ready to help at the station.',
+} as const;
+
+const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
+
+export const passengerAssistanceReviewMachine = setup({
+  types: {
+    context: {} as PassengerAssistanceReviewContext,
+    events: {} as PassengerAssistanceReviewEvent,
+    input: {} as PassengerAssistanceReviewInput,
+  },
+  actors: {
+    fetchAssistance: fromPromise<AssistanceItem, { bookingId: string; assistanceId: string }>(async () => {
+      throw new Error('fetchAssistance not provided');
+    }),
+  },
+  guards: {
+    isNotFound: ({ event }) => 'error' in event && [403, 404].includes(statusOf(event.error) as number),
+  },
+  actions: {
+    storeItem: assign({
+      item: ({ event }) => ('output' in event ? (event.output as AssistanceItem) : null),
+      schemaError: false,
+    }),
+    storeLoadError: assign({
+      schemaError: ({ event }) => 'error' in event && (event.error as { problem?: { kind?: unknown } } | null)?.problem?.kind === 'schema',
+    }),
+  },
+}).createMachine({
+  id: 'passengerAssistanceReview',
+  context: ({ input }) => ({ bookingId: input.bookingId, assistanceId: input.assistanceId, item: null, schemaError: false }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading the booking and this assistance.',
+      invoke: {
+        id: 'fetchAssistance',
+        src: 'fetchAssistance',
+        input: ({ context }) => ({ bookingId: context.bookingId, assistanceId: context.assistanceId }),
+        onDone: { target: 'ready', actions: 'storeItem' },
+        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'storeLoadError' }],
+      },
+    },
+    loadFailed: {
+      description: 'The load failed; the customer can try again.',
+      on: { 'assistance.retry': { target: 'loading' } },
+    },
+    notFound: {
+      description: 'No such assistance on this booking, or the booking is not the customer’s.',
+    },
+    ready: {
+      description: 'The assistance is shown; while booked, a link leads to cancelling it.',
+    },
+  },
+});

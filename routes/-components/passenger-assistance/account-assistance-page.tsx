@@ -1,0 +1,124 @@
+import { Link } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { accountPassengerAssistanceMachine, accountPassengerAssistanceMessages } from '../../../machines/account-passenger-assistance';
+import { passengerAssistanceApi } from '../../../src/api/passenger-assistance';
+import { schemaMismatchMessage } from '../../../src/api/errors';
+import { isCancelled, type AssistanceLeg } from '../../../src/schemas/passenger-assistance';
+import { useServices } from '../../../src/services';
+import { LoadError } from '../../../src/ui/load-error';
+import { Loading, Page } from '../../../src/ui/page';
+import { ukDateTime } from '../booking-detail/format';
+import { directionNames, KindBadges, legText } from './assistance-summary';
+import * as styles from './assistance.css';
+
+const legOf = (leg: AssistanceLeg) => ({ origin: leg.origin.name, destination: leg.destination.name, departureTime: leg.departureTime });
+
+/** The account's passenger assistance: booked help across upcoming journeys, and journeys without any. */
+export function AccountAssistancePage() {
+  const { api, locale } = useServices();
+  const assistance = useMemo(() => passengerAssistanceApi(api), [api]);
+  const [snapshot, send] = useMachine(
+    accountPassengerAssistanceMachine.provide({ actors: { fetchUpcoming: fromPromise(() => assistance.upcoming()) } }),
+  );
+  const { bookings, schemaError } = snapshot.context;
+  const withHelp = bookings.filter((b) => b.passengerAssistances.some((a) => !isCancelled(a)));
+  const without = bookings.filter((b) => !withHelp.includes(b));
+  const when = (b: (typeof bookings)[number]) => ukDateTime(b.outward.departureTime, locale.tag);
+
+  return (
+    <Page
+      title="Passenger assistance"
+      intro="Book help at the station and on the train for your upcoming journeys: a ramp, a wheelchair, help with luggage or someone to guide you. Please book at least 2 hours before the train leaves."
+    >
+      {snapshot.matches('loading') && <Loading label="Loading your passenger assistance…" />}
+      {snapshot.matches('loadFailed') && (
+        <LoadError
+          message={schemaError ? schemaMismatchMessage : accountPassengerAssistanceMessages.loadError}
+          onRetry={() => send({ type: 'assistance.retry' })}
+        />
+      )}
+      {snapshot.matches('ready') && bookings.length === 0 && <p>{accountPassengerAssistanceMessages.noJourneys}</p>}
+      {snapshot.matches('ready') && bookings.length > 0 && (
+        <>
+          <section className={styles.section} aria-labelledby="assistance-booked-heading">
+            <h2 id="assistance-booked-heading" className={styles.sectionTitle}>
+              Assistance booked
+            </h2>
+            {withHelp.length === 0 ? (
+              <p>{accountPassengerAssistanceMessages.noneBooked}</p>
+            ) : (
+              <ul className={styles.list}>
+                {withHelp.map((b) => {
+                  const title = `${b.outward.origin.name} to ${b.outward.destination.name}`;
+                  return (
+                    <li key={b.bookingId} className={styles.item}>
+                      <h3 className={styles.itemHeading}>{title}</h3>
+                      <ul className={styles.list}>
+                        {b.passengerAssistances
+                          .filter((a) => !isCancelled(a))
+                          .map((a) => {
+                            const leg = a.direction === 'inward' ? b.inward : b.outward;
+                            return (
+                              <li key={a.id}>
+                                <p className={styles.muted}>
+                                  <strong>{a.passengerName ?? 'Passenger'}</strong> · {directionNames[a.direction]}
+                                  {leg ? `: ${legText(legOf(leg), locale.tag)}` : ''}
+                                </p>
+                                <KindBadges assistance={a} />
+                              </li>
+                            );
+                          })}
+                      </ul>
+                      <div className={styles.actions}>
+                        <Link
+                          to="/bookings/$bookingId/passenger-assistance"
+                          params={{ bookingId: b.bookingId }}
+                         
+                          className={styles.linkButton}
+                        >
+                          Manage<span className="visually-hidden"> assistance for {title}, {when(b)}</span>
+                        </Link>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+          {without.length > 0 && (
+            <section className={styles.section} aria-labelledby="assistance-other-heading">
+              <h2 id="assistance-other-heading" className={styles.sectionTitle}>
+                Other upcoming journeys
+              </h2>
+              <ul className={styles.list}>
+                {without.map((b) => {
+                  const title = `${b.outward.origin.name} to ${b.outward.destination.name}`;
+                  return (
+                    <li key={b.bookingId} className={styles.item}>
+                      <h3 className={styles.itemHeading}>{title}</h3>
+                      <p className={styles.muted}>
+                        {when(b)}
+                        {b.friendlyOrderId ? ` · Order ${b.friendlyOrderId}` : ''}
+                      </p>
+                      <div className={styles.actions}>
+                        <Link
+                          to="/bookings/$bookingId/passenger-assistance/create"
+                          params={{ bookingId: b.bookingId }}
+                          className={styles.linkButton}
+                        >
+                          Request assistance<span className="visually-hidden"> for {title}, {when(b)}</span>
+                        </Link>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

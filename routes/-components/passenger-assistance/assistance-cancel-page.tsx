@@ -1,0 +1,86 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import { passengerAssistanceCancelMachine, passengerAssistanceCancelMessages } from '../../../machines/passenger-assistance-cancel';
+import { schemaMismatchMessage } from '../../../src/api/errors';
+import { Alert } from '../../../src/ui/alert';
+import { Button } from '../../../src/ui/button';
+import { LoadError } from '../../../src/ui/load-error';
+import { Loading, Page } from '../../../src/ui/page';
+import { AssistanceFacts } from './assistance-summary';
+import { useAssistanceLoaders } from './use-assistance-loaders';
+import * as styles from './assistance.css';
+
+/** /bookings/{bookingId}/passenger-assistance/{id}/cancel: a confirm page, then back to the list. */
+export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: string; assistanceId: string }) {
+  const loaders = useAssistanceLoaders();
+  const navigate = useNavigate();
+  const [snapshot, send] = useMachine(
+    passengerAssistanceCancelMachine.provide({
+      actors: {
+        fetchAssistance: fromPromise(({ input }) => loaders.loadItem(input.bookingId, input.assistanceId)),
+        cancelAssistance: fromPromise(({ input }) => loaders.assistance.cancel(input.orderId, input.bookingId, input.assistanceId)),
+      },
+    }),
+    { input: { bookingId, assistanceId } },
+  );
+  const done = snapshot.status === 'done';
+  useEffect(() => {
+    if (done) void navigate({ to: '/bookings/$bookingId/passenger-assistance', params: { bookingId }, state: { assistanceNotice: 'cancelled' } });
+  }, [done, bookingId, navigate]);
+
+  const { item, schemaError, cancelError } = snapshot.context;
+  const cancelling = snapshot.matches('cancelling');
+  const backToReview = (label: string) => (
+    <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: assistanceId }} className={styles.linkButton}>
+      {label}
+    </Link>
+  );
+
+  return (
+    <Page title="Cancel passenger assistance" narrow>
+      {snapshot.matches('loading') && <Loading label="Loading this assistance…" />}
+      {snapshot.matches('loadFailed') && (
+        <LoadError
+          message={schemaError ? schemaMismatchMessage : passengerAssistanceCancelMessages.loadError}
+          onRetry={() => send({ type: 'assistance.retry' })}
+        />
+      )}
+      {snapshot.matches('notFound') && <Alert tone="error">{passengerAssistanceCancelMessages.notFound}</Alert>}
+      {snapshot.matches('alreadyCancelled') && (
+        <>
+          <Alert tone="info">{passengerAssistanceCancelMessages.alreadyCancelled}</Alert>
+          <p>
+            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>
+              Back to passenger assistance
+            </Link>
+          </p>
+        </>
+      )}
+      {(snapshot.matches('confirming') || cancelling || done) && item && (
+        <>
+          <p>Do you want to cancel this assistance? Staff will no longer expect to help this passenger on this journey.</p>
+          {cancelError && (
+            <Alert tone="error" title="We couldn't cancel this assistance">
+              <p>{cancelError.detail ?? passengerAssistanceCancelMessages.cancelError}</p>
+            </Alert>
+          )}
+          <AssistanceFacts booking={item.booking} assistance={item.assistance} />
+          <div className={styles.actions}>
+            <Button
+              tone="danger"
+              busy={cancelling || done}
+              busyLabel="Cancelling…"
+              aria-disabled={cancelling || done || undefined}
+              onClick={() => !cancelling && !done && send({ type: 'cancel.confirm' })}
+            >
+              Cancel assistance
+            </Button>
+            {backToReview('Keep assistance')}
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

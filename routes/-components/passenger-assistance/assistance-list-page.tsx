@@ -1,0 +1,114 @@
+import { Link } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { passengerAssistanceListMachine, passengerAssistanceListMessages } from '../../../machines/passenger-assistance-list';
+import { schemaMismatchMessage } from '../../../src/api/errors';
+import { isCancelled, type AssistanceBooking, type PassengerAssistance } from '../../../src/schemas/passenger-assistance';
+import { Alert } from '../../../src/ui/alert';
+import { LoadError } from '../../../src/ui/load-error';
+import { Loading, Page } from '../../../src/ui/page';
+import { directionNames, KindBadges, StatusText, legText } from './assistance-summary';
+import { useServices } from '../../../src/services';
+import { useAssistanceLoaders } from './use-assistance-loaders';
+import * as styles from './assistance.css';
+
+/** /bookings/{bookingId}/passenger-assistance: the assistance booked for each passenger and leg. */
+export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string; cancelled: boolean }) {
+  const loaders = useAssistanceLoaders();
+  const [snapshot, send] = useMachine(
+    passengerAssistanceListMachine.provide({
+      actors: { fetchOverview: fromPromise(({ input }) => loaders.loadOverview(input.bookingId)) },
+    }),
+    { input: { bookingId } },
+  );
+  const { overview, schemaError } = snapshot.context;
+
+  return (
+    <Page title="Passenger assistance" intro="Help at the station and on the train: a ramp, a wheelchair, help with luggage or someone to guide you.">
+      <p>
+        <Link to="/bookings/$bookingId" params={{ bookingId }}>
+          Back to booking
+        </Link>
+      </p>
+      {snapshot.matches('loading') && <Loading label="Loading the assistance for this booking…" />}
+      {snapshot.matches('loadFailed') && (
+        <LoadError
+          message={schemaError ? schemaMismatchMessage : passengerAssistanceListMessages.loadError}
+          onRetry={() => send({ type: 'assistance.retry' })}
+        />
+      )}
+      {snapshot.matches('notFound') && <Alert tone="error">{passengerAssistanceListMessages.notFound}</Alert>}
+      {snapshot.matches('ready') && overview && (
+        <>
+          {cancelled && <Alert tone="success">{passengerAssistanceListMessages.cancelled}</Alert>}
+          {overview.booking.bookable && overview.booking.legs.some((l) => new Date(l.departureTime).getTime() > Date.now()) ? (
+            <div className={styles.toolbar}>
+              <Link to="/bookings/$bookingId/passenger-assistance/create" params={{ bookingId }} className={styles.primaryLinkButton}>
+                Request assistance
+              </Link>
+            </div>
+          ) : (
+            <p>{passengerAssistanceListMessages.notBookable}</p>
+          )}
+          <AssistanceByPassenger booking={overview.booking} assistances={overview.assistances} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** One section per passenger, one entry per leg: booked help, or none. */
+function AssistanceByPassenger({ booking, assistances }: { booking: AssistanceBooking; assistances: PassengerAssistance[] }) {
+  const { locale } = useServices();
+  if (assistances.length === 0) return <p>{passengerAssistanceListMessages.empty}</p>;
+  // Passengers of the booking, plus any the booking no longer names (kept, not hidden).
+  const passengers = [
+    ...booking.passengers,
+    ...[...new Set(assistances.map((a) => a.passengerId))]
+      .filter((id) => !booking.passengers.some((p) => p.id === id))
+      .map((id) => ({ id, name: assistances.find((a) => a.passengerId === id)?.passengerName ?? 'Passenger' })),
+  ];
+  return (
+    <>
+      {passengers.map((passenger) => {
+        const headingId = `assistance-${passenger.id}`;
+        return (
+          <section key={passenger.id} className={styles.section} aria-labelledby={headingId}>
+            <h2 id={headingId} className={styles.sectionTitle}>
+              {passenger.name}
+            </h2>
+            <ul className={styles.list}>
+              {booking.legs.map((leg) => {
+                const items = assistances.filter((a) => a.passengerId === passenger.id && a.direction === leg.direction);
+                const live = items.filter((a) => !isCancelled(a));
+                return (
+                  <li key={leg.direction} className={styles.item}>
+                    <h3 className={styles.itemHeading}>
+                      {directionNames[leg.direction]}: {legText(leg, locale.tag)}
+                    </h3>
+                    {live.length === 0 && <p className={styles.muted}>No assistance booked.</p>}
+                    {items.map((a) => (
+                      <div key={a.id}>
+                        <KindBadges assistance={a} />
+                        {a.details && <p className={styles.note}>{a.details}</p>}
+                        <div className={styles.actions}>
+                          <StatusText assistance={a} />
+                          <Link
+                            to="/bookings/$bookingId/passenger-assistance/$id"
+                            params={{ bookingId: booking.bookingId, id: a.id }}
+                          >
+                            View<span className="visually-hidden"> {isCancelled(a) ? 'cancelled ' : ''}assistance for {passenger.name}, {directionNames[leg.direction].toLowerCase()} journey</span>
+                          </Link>
+                        </div>
+                      </div>
+                    ))}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,229 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useEffect, useId } from 'react';
+import { fromPromise } from 'xstate';
+import { passengerAssistanceFormMachine, passengerAssistanceFormMessages } from '../../../machines/passenger-assistance-form';
+import { schemaMismatchMessage } from '../../../src/api/errors';
+import {
+  assistanceDetailsMax,
+  assistanceFormErrors,
+  assistanceKindHints,
+  assistanceKindNames,
+  assistanceKinds,
+  isCancelled,
+  passengerNameOf,
+  valuesToAssistanceInput,
+  type AssistanceField,
+} from '../../../src/schemas/passenger-assistance';
+import { useServices } from '../../../src/services';
+import { Alert } from '../../../src/ui/alert';
+import { Button } from '../../../src/ui/button';
+import * as fieldStyles from '../../../src/ui/field.css';
+import * as formStyles from '../../../src/ui/form.css';
+import { LoadError } from '../../../src/ui/load-error';
+import { Loading, Page } from '../../../src/ui/page';
+import { directionNames, legText } from './assistance-summary';
+import { useAssistanceLoaders } from './use-assistance-loaders';
+import * as styles from './assistance.css';
+
+/** /bookings/{bookingId}/passenger-assistance/create: who, which journey, what help. */
+export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
+  const loaders = useAssistanceLoaders();
+  const { locale } = useServices();
+  const navigate = useNavigate();
+  const id = useId();
+  const [snapshot, send] = useMachine(
+    passengerAssistanceFormMachine.provide({
+      actors: {
+        fetchBooking: fromPromise(({ input }) => loaders.loadForRequest(input.bookingId)),
+        createAssistance: fromPromise(({ input }) =>
+          loaders.assistance.create(input.booking.orderId, input.booking.bookingId, valuesToAssistanceInput(input.values)),
+        ),
+      },
+    }),
+    { input: { bookingId } },
+  );
+  const done = snapshot.status === 'done';
+  const bookedId = snapshot.context.booked?.id ?? null;
+  useEffect(() => {
+    if (done && bookedId) {
+      void navigate({ to: '/bookings/$bookingId/passenger-assistance/$id', params: { bookingId, id: bookedId }, state: { assistanceNotice: 'booked' } });
+    }
+  }, [done, bookedId, bookingId, navigate]);
+
+  const { booking, assistances, values, touched, submitAttempted, dirty, submitError, schemaError } = snapshot.context;
+  const existing = assistances.find(
+    (a) => !isCancelled(a) && a.passengerId === values.passengerId && a.direction === values.direction,
+  );
+  const submitting = snapshot.matches('submitting');
+  const allErrors = booking ? assistanceFormErrors(values, booking) : {};
+  const shown = (field: AssistanceField) => (touched[field] || submitAttempted ? allErrors[field] : undefined);
+  const canSubmit = dirty && Object.keys(allErrors).length === 0 && !submitting && !done;
+  const errorId = (field: AssistanceField) => `${id}-${field}-error`;
+  const describedBy = (field: AssistanceField, extra?: string) =>
+    [extra, shown(field) ? errorId(field) : undefined].filter(Boolean).join(' ') || undefined;
+  const back = (
+    <p>
+      <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>
+        Back to passenger assistance
+      </Link>
+    </p>
+  );
+
+  return (
+    <Page title="Request passenger assistance" narrow>
+      {back}
+      {snapshot.matches('loading') && <Loading label="Loading your booking…" />}
+      {snapshot.matches('loadFailed') && (
+        <LoadError
+          message={schemaError ? schemaMismatchMessage : passengerAssistanceFormMessages.loadError}
+          onRetry={() => send({ type: 'assistance.retry' })}
+        />
+      )}
+      {snapshot.matches('notFound') && <Alert tone="error">{passengerAssistanceFormMessages.notFound}</Alert>}
+      {snapshot.matches('notBookable') && <Alert tone="info">{passengerAssistanceFormMessages.notBookable}</Alert>}
+
+      {booking && (snapshot.matches('editing') || submitting || done) && (
+        <form
+          noValidate
+          className={formStyles.form}
+          aria-label="Request passenger assistance"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'form.submit' });
+          }}
+        >
+          <p>Please book at least 2 hours before the train leaves. Assistance is free.</p>
+          {submitError && (
+            <Alert tone="error" title="We couldn't book this assistance">
+              <p>{submitError.detail ?? passengerAssistanceFormMessages.submitError}</p>
+            </Alert>
+          )}
+
+          <fieldset className={styles.fieldset} aria-describedby={describedBy('passengerId')}>
+            <legend className={styles.legend}>Who needs assistance?</legend>
+            {booking.passengers.map((p) => (
+              <label key={p.id} className={styles.choice}>
+                <input
+                  type="radio"
+                  name="passengerId"
+                  className={styles.control}
+                  value={p.id}
+                  checked={values.passengerId === p.id}
+                  onChange={() => send({ type: 'form.change', field: 'passengerId', value: p.id })}
+                  onBlur={() => send({ type: 'form.blur', field: 'passengerId' })}
+                  aria-invalid={shown('passengerId') ? true : undefined}
+                />
+                {p.name}
+              </label>
+            ))}
+            {shown('passengerId') && (
+              <span id={errorId('passengerId')} className={fieldStyles.error}>
+                {shown('passengerId')}
+              </span>
+            )}
+          </fieldset>
+
+          <fieldset className={styles.fieldset} aria-describedby={describedBy('direction')}>
+            <legend className={styles.legend}>Which journey?</legend>
+            {booking.legs.map((leg) => (
+              <label key={leg.direction} className={styles.choice}>
+                <input
+                  type="radio"
+                  name="direction"
+                  className={styles.control}
+                  value={leg.direction}
+                  checked={values.direction === leg.direction}
+                  onChange={() => send({ type: 'form.change', field: 'direction', value: leg.direction })}
+                  onBlur={() => send({ type: 'form.blur', field: 'direction' })}
+                  aria-invalid={shown('direction') ? true : undefined}
+                />
+                <span>
+                  {directionNames[leg.direction]}: {legText(leg, locale.tag)}
+                </span>
+              </label>
+            ))}
+            {shown('direction') && (
+              <span id={errorId('direction')} className={fieldStyles.error}>
+                {shown('direction')}
+              </span>
+            )}
+          </fieldset>
+
+          <fieldset className={styles.fieldset} aria-describedby={describedBy('kinds')}>
+            <legend className={styles.legend}>What help do you need?</legend>
+            {assistanceKinds.map((kind) => (
+              <label key={kind} className={styles.choice}>
+                <input
+                  type="checkbox"
+                  name="kinds"
+                  className={styles.control}
+                  value={kind}
+                  checked={values.kinds.includes(kind)}
+                  onChange={(e) => send({ type: 'form.toggleKind', kind, checked: e.target.checked })}
+                  aria-invalid={shown('kinds') ? true : undefined}
+                />
+                <span className={styles.choiceText}>
+                  {assistanceKindNames[kind]}
+                  <span className={styles.choiceHint}>{assistanceKindHints[kind]}</span>
+                </span>
+              </label>
+            ))}
+            {shown('kinds') && (
+              <span id={errorId('kinds')} className={fieldStyles.error}>
+                {shown('kinds')}
+              </span>
+            )}
+          </fieldset>
+
+          <div className={fieldStyles.field}>
+            <label className={fieldStyles.label} htmlFor={`${id}-details`}>
+              Anything staff should know? (optional)
+            </label>
+            <span id={`${id}-details-hint`} className={fieldStyles.hint}>
+              For example the kind of wheelchair, where you'd like to be met, or an assistance dog. Up to {assistanceDetailsMax}{' '}
+              characters.
+            </span>
+            <textarea
+              id={`${id}-details`}
+              name="details"
+              className={styles.textarea}
+              value={values.details}
+              onChange={(e) => send({ type: 'form.change', field: 'details', value: e.target.value })}
+              onBlur={() => send({ type: 'form.blur', field: 'details' })}
+              aria-invalid={shown('details') ? true : undefined}
+              aria-describedby={describedBy('details', `${id}-details-hint`)}
+            />
+            {shown('details') && (
+              <span id={errorId('details')} className={fieldStyles.error}>
+                {shown('details')}
+              </span>
+            )}
+          </div>
+
+          {existing && booking && (
+            <Alert tone="info">
+              <p>
+                {passengerNameOf(booking, existing)} already has {existing.kinds.map((k) => assistanceKindNames[k]).join(', ')} booked
+                for this journey. To ask for different help, cancel that assistance first.
+              </p>
+              <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: existing.id }}>
+                View the booked assistance
+              </Link>
+            </Alert>
+          )}
+
+          <div className={formStyles.actions}>
+            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Booking…">
+              Book assistance
+            </Button>
+            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>
+              Cancel
+            </Link>
+          </div>
+        </form>
+      )}
+    </Page>
+  );
+}
+

@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { passengerAssistanceReviewMachine, passengerAssistanceReviewMessages } from '../../../machines/passenger-assistance-review';
+import { schemaMismatchMessage } from '../../../src/api/errors';
+import { isCancelled } from '../../../src/schemas/passenger-assistance';
+import { Alert } from '../../../src/ui/alert';
+import { LoadError } from '../../../src/ui/load-error';
+import { Loading, Page } from '../../../src/ui/page';
+import { AssistanceFacts } from './assistance-summary';
+import { useAssistanceLoaders } from './use-assistance-loaders';
+import * as styles from './assistance.css';
+
+/** /bookings/{bookingId}/passenger-assistance/{id}: one assistance, with cancel while it is booked. */
+export function AssistanceReviewPage({ bookingId, assistanceId, booked }: { bookingId: string; assistanceId: string; booked: boolean }) {
+  const loaders = useAssistanceLoaders();
+  const [snapshot, send] = useMachine(
+    passengerAssistanceReviewMachine.provide({
+      actors: { fetchAssistance: fromPromise(({ input }) => loaders.loadItem(input.bookingId, input.assistanceId)) },
+    }),
+    { input: { bookingId, assistanceId } },
+  );
+  const { item, schemaError } = snapshot.context;
+
+  return (
+    <Page title="Review passenger assistance" narrow>
+      <p>
+        <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>
+          Back to passenger assistance
+        </Link>
+      </p>
+      {snapshot.matches('loading') && <Loading label="Loading this assistance…" />}
+      {snapshot.matches('loadFailed') && (
+        <LoadError
+          message={schemaError ? schemaMismatchMessage : passengerAssistanceReviewMessages.loadError}
+          onRetry={() => send({ type: 'assistance.retry' })}
+        />
+      )}
+      {snapshot.matches('notFound') && <Alert tone="error">{passengerAssistanceReviewMessages.notFound}</Alert>}
+      {snapshot.matches('ready') && item && (
+        <>
+          {booked && !isCancelled(item.assistance) && <Alert tone="success">{passengerAssistanceReviewMessages.booked}</Alert>}
+          <AssistanceFacts booking={item.booking} assistance={item.assistance} />
+          {!isCancelled(item.assistance) && (
+            <div className={styles.actions}>
+              <Link
+                to="/bookings/$bookingId/passenger-assistance/$id/cancel"
+                params={{ bookingId, id: assistanceId }}
+                className={styles.linkButton}
+              >
+                Cancel this assistance
+              </Link>
+            </div>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMemo } from 'react';
+import { bookingApi } from '../../../src/api/booking';
+import { passengerAssistanceApi } from '../../../src/api/passenger-assistance';
+import type { BookingDetailResponse } from '../../../src/schemas/booking';
+import type { AssistanceBooking, AssistanceItem, AssistanceOverview } from '../../../src/schemas/passenger-assistance';
+import { useServices } from '../../../src/services';
+
+/** A booking that moved (replaced by a change of journey) has no assistance screens of its own. */
+const moved = () => Object.assign(new Error('Booking moved'), { status: 404 });
+
+const toAssistanceBooking = (detail: BookingDetailResponse, bookingId: string): AssistanceBooking => {
+  const booking = detail.bookings.find((b) => b.id === bookingId);
+  if (!booking) throw Object.assign(new Error('Booking not in order'), { status: 404 });
+  const legs: AssistanceBooking['legs'] = [];
+  for (const [direction, leg] of [['outward', booking.outward], ['inward', booking.inward]] as const) {
+    if (leg) {
+      legs.push({
+        direction,
+        origin: leg.origin.name,
+        destination: leg.destination.name,
+        departureTime: leg.departureTime ?? leg.date,
+      });
+    }
+  }
+  return {
+    bookingId: booking.id,
+    orderId: detail.order.id,
+    passengers: booking.passengers.map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}` })),
+    legs,
+    bookable: !booking.isSeasonBooking && detail.order.replacementOrder === null,
+  };
+};
+
+/** The real actors of the assistance machines: the booking (GET /booking/{id}) and its assistance. */
+export function useAssistanceLoaders() {
+  const { api } = useServices();
+  return useMemo(() => {
+    const bookings = bookingApi(api);
+    const assistance = passengerAssistanceApi(api);
+    const loadBooking = async (bookingId: string): Promise<AssistanceBooking> => {
+      const res = await bookings.getBooking(bookingId);
+      if (res.status === 308) throw moved();
+      return toAssistanceBooking(res.data, bookingId);
+    };
+    return {
+      assistance,
+      loadOverview: async (bookingId: string): Promise<AssistanceOverview> => {
+        const booking = await loadBooking(bookingId);
+        return { booking, assistances: await assistance.list(booking.orderId, booking.bookingId) };
+      },
+      /** The booking with only the legs still to leave (the form offers those). */
+      loadForRequest: async (bookingId: string): Promise<AssistanceOverview> => {
+        const booking = await loadBooking(bookingId);
+        const now = Date.now();
+        const legs = booking.legs.filter((l) => new Date(l.departureTime).getTime() > now);
+        return { booking: { ...booking, legs }, assistances: await assistance.list(booking.orderId, booking.bookingId) };
+      },
+      loadItem: async (bookingId: string, assistanceId: string): Promise<AssistanceItem> => {
+        const booking = await loadBooking(bookingId);
+        return { booking, assistance: await assistance.get(booking.orderId, booking.bookingId, assistanceId) };
+      },
+    };
+  }, [api]);
+}

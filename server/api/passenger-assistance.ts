@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { many, one, isUniqueViolation, type Queryable } from '../db.ts';
+import type { BookingData, Leg } from '../domain/booking-data.ts';
+import { requireCustomer, type OrderRow } from '../lib/access.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { readBody } from '../lib/body.ts';
+import { HOUR_MS } from '../lib/clock.ts';
+import { ApiError, errorBody } from '../lib/errors.ts';
+import { gateFeature } from '../lib/feature-gate.ts';
+import { requireBookingAccess, type BookingAccess } from './booking.ts';
+
+/**
+ * Passenger assistance (issue 10; docs/decisions/100-passenger-assistance.md), behind the
+ * `enable-passenger-assistance` flag. The spec's call:
+ *   GET  /customer/passenger-assistance/orders/:orderId/products/:bookingId → {passengerAssistances}
+ * and ours:
+ *   POST /customer/passenger-assistance/orders/:orderId/products/:bookingId              book help
+ *   GET  /customer/passenger-assistance/orders/:orderId/products/:bookingId/:id          one
+ *   POST /customer/passenger-assistance/orders/:orderId/products/:bookingId/:id/cancel   cancel
+ *   GET  /customer/passenger-assistance                                                   across upcoming bookings
+ * Who may act: requireBookingAccess (the order's customer, a guest session or `?token=` for that
+ * order; a signed-in customer may read, not change, a guest order placed with their email).
+ */
+
+/** DOMAIN.md: the minimum notice for booking assistance across Great Britain. */
+export const ASSISTANCE_MIN_NOTICE_MS = 2 * HOUR_MS;
+export const ASSISTANCE_KINDS = ['ramp', 'wheelchair', 'luggage', 'guidance'] as const;
+export const ASSISTANCE_DETAILS_MAX = 500;
+const BASE = '/customer/passenger-assistance';
+const ID = '[\\w-]{1,64}';
+
+type Direction = 'outward' | 'inward';
+
+type AssistanceRow = {
+  id: string;
+  order_id: string;
+  booking_id: string;
+  passenger_id: string;
+  direction: Direction;
+  kinds: string[];
+  details: string | null;
+  status: 'booked' | 'cancelled';
+  created_at: Date;
+  cancelled_at: Date | null;
+};
+
+type BookingRow = { id: string; order_id: string; is_season: boolean; data: BookingData };
+
+const CreateBody = v.object({
+  passengerId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  direction: v.picklist(['outward', 'inward']),
+  kinds: v.pipe(
+    v.array(v.picklist(ASSISTANCE_KINDS)),
+    v.minLength(1, 'Choose at least one kind of help'),
+    v.check((kinds) => new Set(kinds).size === kinds.length, 'Each kind of help once'),
+  ),
+  details: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(ASSISTANCE_DETAILS_MAX))), null),
+});
+
+/** Refusals carry a sentence the screen shows as it is (`detail`), like edit-passengers. */
+const refuse = (status: 403 | 404 | 409 | 422, code: string, detail: string) => new Refusal(status, code, detail);
+class Refusal extends Error {
+  constructor(
+    readonly status: 403 | 404 | 409 | 422,
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(code);
+  }
+}
+
+const ukTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }).format(new Date(iso));
+
+const legOf = (data: BookingData, direction: Direction): Leg | null => (direction === 'outward' ? data.outward : data.inward);
+const departureOf = (leg: Leg) => new Date(leg.departureTime ?? leg.date);
+
+const apiLeg = (leg: Leg) => ({
+  origin: leg.origin,
+  destination: leg.destination,
+  departureTime: leg.departureTime ?? leg.date,
+  arrivalTime: leg.arrivalTime,
+});
+
+/** An item as the spec's call gives it (id, passengerId, direction, kinds, details, status) plus what screens show. */
+function apiAssistance(row: AssistanceRow, booking: BookingRow) {
+  const passenger = booking.data.passengers.find((p) => p.id === row.passenger_id);
+  const leg = legOf(booking.data, row.direction);
+  return {
+    id: row.id,
+    passengerId: row.passenger_id,
+    direction: row.direction,
+    kinds: row.kinds,
+    details: row.details,
+    status: row.status,
+    // Local-server extras:
+    bookingId: row.booking_id,
+    orderId: row.order_id,
+    passengerName: passenger ? `${passenger.firstName} ${passenger.lastName}` : null,
+    leg: leg ? apiLeg(leg) : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    cancelledAt: row.cancelled_at ? new Date(row.cancelled_at).toISOString() : null,
+  };
+}
+
+const assistanceOf = (db: Queryable, bookingId: string) =>
+  many<AssistanceRow>(db, 'select * from passenger_assistance where booking_id = $1 order by created_at, id', [bookingId]);
+
+/** The order and booking of the path, after the access check; a booking outside that order is 404. */
+async function loadBooking(c: Context<AppEnv>) {
+  const { db } = c.get('deps');
+  const orderId = c.req.param('orderId') ?? '';
+  const access = await requireBookingAccess(c, orderId);
+  const booking = await one<BookingRow>(
+    db,
+    'select id, order_id, is_season, data from bookings where id = $1 and order_id = $2',
+    [c.req.param('productId') ?? '', orderId],
+  );
+  if (!booking) throw new ApiError(404, 'NOT_FOUND');
+  const order = await one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
+  if (!order) throw new ApiError(404, 'NOT_FOUND');
+  return { booking, order, access };
+}
+
+/** Changes need a caller who may change the order (not the read-only email view) and a current order. */
+function assertMayChange(access: BookingAccess, order: OrderRow) {
+  if (access === 'email') {
+    throw refuse(403, 'FORBIDDEN', 'Add this booking to your account before booking or cancelling assistance.');
+  }
+  if (order.replacement_order_id) {
+    throw refuse(422, 'BOOKING_REPLACED', 'This booking has been replaced by a newer one. Please book assistance on the new booking.');
+  }
+}
+
+function assertNotDeparted(leg: Leg, now: Date, what: 'book' | 'cancel') {
+  if (departureOf(leg) <= now) {
+    throw refuse(
+      422,
+      'JOURNEY_DEPARTED',
+      what === 'book'
+        ? 'This train has already left, so assistance can no longer be booked for it.'
+        : 'This train has already left, so its assistance can no longer be changed or cancelled.',
+    );
+  }
+}
+
+export function passengerAssistanceApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  gateFeature(api, 'enable-passenger-assistance', [BASE]);
+
+  api.onError((err, c) => {
+    if (err instanceof Refusal) return c.json({ errors: [{ code: err.code }], detail: err.detail }, err.status);
+    if (err instanceof ApiError) return c.json(errorBody(err.code, err.message === err.code ? undefined : err.message), err.status);
+    throw err;
+  });
+
+  // Across the customer's upcoming bookings (any leg still to come), newest assistance shown per booking.
+  api.get(BASE, async (c) => {
+    const { db, clock } = c.get('deps');
+    const customer = requireCustomer(c);
+    const now = clock.now();
+    const rows = await many<BookingRow & { friendly_order_id: string }>(
+      db,
+      `select b.id, b.order_id, b.is_season, b.data, o.friendly_order_id
+       from bookings b join orders o on o.id = b.order_id
+       where o.customer_id = $1 and o.replacement_order_id is null and not b.is_season
+         and greatest(b.outward_date, coalesce(b.inward_date, b.outward_date)) > $2
+       order by b.outward_date, b.id`,
+      [customer.id, now],
+    );
+    const bookings = [];
+    for (const row of rows) {
+      const items = await assistanceOf(db, row.id);
+      bookings.push({
+        bookingId: row.id,
+        orderId: row.order_id,
+        friendlyOrderId: row.friendly_order_id,
+        outward: apiLeg(row.data.outward),
+        inward: row.data.inward ? apiLeg(row.data.inward) : null,
+        passengerAssistances: items.map((item) => apiAssistance(item, row)),
+      });
+    }
+    return c.json({ bookings });
+  });
+
+  api.get(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}`, async (c) => {
+    const { booking } = await loadBooking(c);
+    const items = await assistanceOf(c.get('deps').db, booking.id);
+    return c.json({ passengerAssistances: items.map((item) => apiAssistance(item, booking)) });
+  });
+
+  api.post(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}`, async (c) => {
+    const { db, clock } = c.get('deps');
+    // Who may act comes first: a caller without access learns nothing from the body's checks.
+    const { booking, order, access } = await loadBooking(c);
+    assertMayChange(access, order);
+    const body = await readBody(c, CreateBody);
+    const now = clock.now();
+    if (booking.is_season) {
+      throw refuse(422, 'NOT_AVAILABLE', 'Assistance is booked for a particular train, so it cannot be booked on a season ticket here.');
+    }
+    const passenger = booking.data.passengers.find((p) => p.id === body.passengerId);
+    if (!passenger) throw refuse(422, 'PASSENGER_NOT_ON_BOOKING', 'This passenger is not on this booking.');
+    const leg = legOf(booking.data, body.direction);
+    if (!leg) throw refuse(422, 'NO_SUCH_LEG', 'This booking has no return journey.');
+    assertNotDeparted(leg, now, 'book');
+    const departure = departureOf(leg);
+    if (departure.getTime() - now.getTime() < ASSISTANCE_MIN_NOTICE_MS) {
+      throw refuse(
+        422,
+        'TOO_LATE',
+        `Assistance must be booked at least 2 hours before the train leaves. This train leaves at ${ukTime(departure.toISOString())}, so please ask the staff at ${leg.origin.name} for help on the day.`,
+      );
+    }
+    const id = randomUUID();
+    try {
+      await db.query(
+        `insert into passenger_assistance (id, order_id, booking_id, passenger_id, direction, kinds, details, status, via, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, 'booked', $8, $9)`,
+        [id, order.id, booking.id, passenger.id, body.direction, ASSISTANCE_KINDS.filter((k) => body.kinds.includes(k)), body.details || null, access, now],
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw refuse(
+          409,
+          'ALREADY_BOOKED',
+          `Assistance is already booked for ${passenger.firstName} ${passenger.lastName} on this journey. Cancel it first to book different help.`,
+        );
+      }
+      throw err;
+    }
+    const row = await one<AssistanceRow>(db, 'select * from passenger_assistance where id = $1', [id]);
+    if (!row) throw new ApiError(500, 'INTERNAL_ERROR');
+    return c.json({ passengerAssistance: apiAssistance(row, booking) }, 201);
+  });
+
+  const findOne = async (db: Queryable, booking: BookingRow, id: string) => {
+    const row = await one<AssistanceRow>(db, 'select * from passenger_assistance where id = $1 and booking_id = $2', [id, booking.id]);
+    if (!row) throw new ApiError(404, 'NOT_FOUND');
+    return row;
+  };
+
+  api.get(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}/:assistanceId{${ID}}`, async (c) => {
+    const { booking } = await loadBooking(c);
+    const row = await findOne(c.get('deps').db, booking, c.req.param('assistanceId'));
+    return c.json({ passengerAssistance: apiAssistance(row, booking) });
+  });
+
+  api.post(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}/:assistanceId{${ID}}/cancel`, async (c) => {
+    const { db, clock } = c.get('deps');
+    const { booking, order, access } = await loadBooking(c);
+    const row = await findOne(db, booking, c.req.param('assistanceId'));
+    assertMayChange(access, order);
+    if (row.status === 'cancelled') throw refuse(409, 'ALREADY_CANCELLED', 'This assistance has already been cancelled.');
+    const leg = legOf(booking.data, row.direction);
+    if (leg) assertNotDeparted(leg, clock.now(), 'cancel');
+    const updated = await one<AssistanceRow>(
+      db,
+      `update passenger_assistance set status = 'cancelled', cancelled_at = $2
+       where id = $1 and status = 'booked' returning *`,
+      [row.id, clock.now()],
+    );
+    if (!updated) throw refuse(409, 'ALREADY_CANCELLED', 'This assistance has already been cancelled.');
+    return c.json({ passengerAssistance: apiAssistance(updated, booking) });
+  });
+
+  return api;
+}

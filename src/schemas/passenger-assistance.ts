@@ -1,0 +1,160 @@
+import * as v from 'valibot';
+import { Station } from './booking';
+
+/**
+ * Passenger assistance (spec sections 2 and 7; docs/decisions/100-passenger-assistance.md).
+ * The spec's call answers `{passengerAssistances}` and names no item fields; the item fields the
+ * other screens rely on (id, passengerId, direction, kinds) are required, `details` and `status`
+ * optional, and every other field is a local-server extra, optional, that the screens can do without
+ * (they take names and legs from the booking itself).
+ */
+export const assistanceKinds = ['ramp', 'wheelchair', 'luggage', 'guidance'] as const;
+export type AssistanceKind = (typeof assistanceKinds)[number];
+export const assistanceDirections = ['outward', 'inward'] as const;
+export type AssistanceDirection = (typeof assistanceDirections)[number];
+
+/** Short names, for lists. */
+export const assistanceKindNames: Record<AssistanceKind, string> = {
+  ramp: 'Ramp',
+  wheelchair: 'Wheelchair',
+  luggage: 'Luggage',
+  guidance: 'Guidance',
+};
+/** What each kind of help means, for the form. */
+export const assistanceKindHints: Record<AssistanceKind, string> = {
+  ramp: 'A ramp to get on and off the train',
+  wheelchair: 'A station wheelchair, or help with your own',
+  luggage: 'Help carrying bags on and off the train',
+  guidance: 'Someone to guide you through the station and to your seat',
+};
+
+const IsoDate = v.pipe(v.string(), v.isoTimestamp());
+
+/** A leg as the assistance calls give it (local-server extra). */
+export const AssistanceLeg = v.object({
+  origin: Station,
+  destination: Station,
+  departureTime: IsoDate,
+  arrivalTime: v.optional(v.nullable(IsoDate)),
+});
+export type AssistanceLeg = v.InferOutput<typeof AssistanceLeg>;
+
+export const PassengerAssistance = v.object({
+  id: v.string(),
+  passengerId: v.string(),
+  direction: v.picklist(assistanceDirections),
+  kinds: v.array(v.picklist(assistanceKinds)),
+  details: v.optional(v.nullable(v.string())),
+  /** Missing means booked. */
+  status: v.optional(v.picklist(['booked', 'cancelled'])),
+  // Local-server extras (not in the spec), optional:
+  bookingId: v.optional(v.string()),
+  orderId: v.optional(v.string()),
+  passengerName: v.optional(v.nullable(v.string())),
+  leg: v.optional(v.nullable(AssistanceLeg)),
+  createdAt: v.optional(IsoDate),
+  cancelledAt: v.optional(v.nullable(IsoDate)),
+});
+export type PassengerAssistance = v.InferOutput<typeof PassengerAssistance>;
+
+export const isCancelled = (a: PassengerAssistance) => a.status === 'cancelled';
+
+/** GET …/orders/{orderId}/products/{bookingId} (the spec's call). */
+export const PassengerAssistancesResponse = v.object({ passengerAssistances: v.array(PassengerAssistance) });
+/** Create, read one and cancel (ours). */
+export const PassengerAssistanceResponse = v.object({ passengerAssistance: PassengerAssistance });
+
+/** GET /customer/passenger-assistance (ours): the customer's upcoming journeys with their assistance. */
+export const UpcomingAssistanceResponse = v.object({
+  bookings: v.array(
+    v.object({
+      bookingId: v.string(),
+      orderId: v.string(),
+      friendlyOrderId: v.optional(v.string()),
+      outward: AssistanceLeg,
+      inward: v.nullable(AssistanceLeg),
+      passengerAssistances: v.array(PassengerAssistance),
+    }),
+  ),
+});
+export type UpcomingAssistance = v.InferOutput<typeof UpcomingAssistanceResponse>['bookings'];
+
+/** What the assistance screens need of a booking (read from GET /booking/{id}). */
+export interface AssistanceBooking {
+  bookingId: string;
+  orderId: string;
+  passengers: { id: string; name: string }[];
+  legs: { direction: AssistanceDirection; origin: string; destination: string; departureTime: string }[];
+  /** Season tickets and replaced bookings take no assistance here. */
+  bookable: boolean;
+}
+
+/** A booking and its assistance. */
+export interface AssistanceOverview {
+  booking: AssistanceBooking;
+  assistances: PassengerAssistance[];
+}
+
+/** One assistance and its booking. */
+export interface AssistanceItem {
+  booking: AssistanceBooking;
+  assistance: PassengerAssistance;
+}
+
+/** What a failed change says: the server's sentence (`detail`) when it gave one. */
+export interface AssistanceFailure {
+  code: string | null;
+  detail: string | null;
+}
+
+export const passengerNameOf = (booking: AssistanceBooking, a: PassengerAssistance) =>
+  booking.passengers.find((p) => p.id === a.passengerId)?.name ?? a.passengerName ?? 'Passenger';
+export const legOf = (booking: AssistanceBooking, direction: AssistanceDirection) =>
+  booking.legs.find((l) => l.direction === direction) ?? null;
+
+// ---- The request form ---------------------------------------------------------------------------
+
+export const assistanceDetailsMax = 500;
+
+export interface AssistanceFormValues {
+  passengerId: string;
+  direction: AssistanceDirection | '';
+  kinds: AssistanceKind[];
+  details: string;
+}
+export type AssistanceField = keyof AssistanceFormValues;
+
+/** Messages the spec does not give (docs/decisions/100-passenger-assistance.md). */
+export const assistanceFormMessages = {
+  passengerRequired: 'Please choose who needs assistance',
+  directionRequired: 'Please choose the journey',
+  kindsRequired: 'Please choose at least one kind of help',
+  detailsTooLong: `Details can only be up to ${assistanceDetailsMax} characters`,
+} as const;
+
+/** Errors of the form values against the booking's passengers and legs. */
+export function assistanceFormErrors(
+  values: AssistanceFormValues,
+  booking: Pick<AssistanceBooking, 'passengers' | 'legs'>,
+): Partial<Record<AssistanceField, string>> {
+  const errors: Partial<Record<AssistanceField, string>> = {};
+  if (!booking.passengers.some((p) => p.id === values.passengerId)) errors.passengerId = assistanceFormMessages.passengerRequired;
+  if (!booking.legs.some((l) => l.direction === values.direction)) errors.direction = assistanceFormMessages.directionRequired;
+  if (values.kinds.length === 0) errors.kinds = assistanceFormMessages.kindsRequired;
+  if (values.details.trim().length > assistanceDetailsMax) errors.details = assistanceFormMessages.detailsTooLong;
+  return errors;
+}
+
+/** The create call's body. */
+export interface AssistanceInput {
+  passengerId: string;
+  direction: AssistanceDirection;
+  kinds: AssistanceKind[];
+  details: string | null;
+}
+export const valuesToAssistanceInput = (values: AssistanceFormValues): AssistanceInput => ({
+  passengerId: values.passengerId,
+  direction: values.direction === 'inward' ? 'inward' : 'outward',
+  kinds: assistanceKinds.filter((k) => values.kinds.includes(k)),
+  details: values.details.trim() === '' ? null : values.details.trim(),
+});

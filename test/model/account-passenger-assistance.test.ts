@@ -1,0 +1,44 @@
+import { expect } from 'vitest';
+import { accountPassengerAssistanceMachine } from '../../machines/account-passenger-assistance';
+import type { UpcomingAssistance } from '../../src/schemas/passenger-assistance';
+import { jamieWheelchair, schemaError, serverError } from './fixtures/passenger-assistance';
+import { describeMachineModel } from './harness';
+
+const leg = (origin: string, destination: string, departureTime: string) => ({
+  origin: { code: origin.slice(0, 3).toUpperCase(), name: origin },
+  destination: { code: destination.slice(0, 3).toUpperCase(), name: destination },
+  departureTime,
+});
+const upcoming: UpcomingAssistance = [
+  {
+    bookingId: 'b-york',
+    orderId: 'o-york',
+    friendlyOrderId: 'TL-ABC123',
+    outward: leg("London King's Cross", 'York', '2026-12-02T09:00:00.000Z'),
+    inward: leg('York', "London King's Cross", '2026-12-04T17:30:00.000Z'),
+    passengerAssistances: [jamieWheelchair],
+  },
+];
+
+describeMachineModel(accountPassengerAssistanceMachine, {
+  name: 'accountPassengerAssistanceMachine',
+  events: {
+    'xstate.done.actor.fetchUpcoming': [
+      { type: 'xstate.done.actor.fetchUpcoming', output: upcoming },
+      { type: 'xstate.done.actor.fetchUpcoming', output: [] },
+    ],
+    'xstate.error.actor.fetchUpcoming': [
+      { type: 'xstate.error.actor.fetchUpcoming', error: serverError },
+      { type: 'xstate.error.actor.fetchUpcoming', error: schemaError },
+    ],
+  },
+  serializeContext: (c) => ({ count: c.bookings.length, schemaError: c.schemaError }),
+  assert: (snapshot) => {
+    const { context } = snapshot;
+    if (snapshot.matches('ready')) expect(context.schemaError).toBe(false);
+    if (snapshot.matches('loadFailed')) {
+      expect(context.bookings).toEqual([]);
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
+    }
+  },
+});
