@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BookingRefundSummary, HistoryChange } from './refund-tracking.ts';
 
 /** Responses of the booking detail, history, calling points, changeability and edit-passengers calls. */
 
@@ -65,6 +66,8 @@ export const Booking = v.object({
   season: v.nullable(
     v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDate, validUntil: IsoDate }),
   ),
+  /** local-server extra (issue 9): refund offer and tracking; see src/schemas/refund-tracking.ts. */
+  refund: v.optional(BookingRefundSummary),
 });
 export type Booking = v.InferOutput<typeof Booking>;
 
@@ -89,7 +92,17 @@ export const BookingMovedResponse = v.object({ bookingId: v.string() });
 export const BookingHistoryResponse = v.object({
   /** Set when the booking was replaced by an order this caller cannot open (e.g. a guest link to the old order). */
   replacedBy: v.nullable(v.object({ orderId: v.string(), friendlyOrderId: v.string() })),
-  bookings: v.pipe(v.array(v.object({ booking: Booking, order: Order })), v.minLength(1)),
+  bookings: v.pipe(
+    v.array(
+      v.object({
+        booking: Booking,
+        order: Order,
+        /** local-server extra (issue 15): what superseded this entry (part refunded: which passengers, linked orders). */
+        change: v.optional(v.nullable(HistoryChange)),
+      }),
+    ),
+    v.minLength(1),
+  ),
   order: Order,
 });
 export type BookingHistoryResponse = v.InferOutput<typeof BookingHistoryResponse>;

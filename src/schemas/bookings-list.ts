@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BookingRefundSummary } from './refund-tracking.ts';
 
 /** Booking list shapes (spec sections 3 and 7); see docs/decisions/010-bookings-lists-and-guest-access.md. */
 export const bookingFilters = ['upcoming', 'past', 'season', 'guest'] as const;
@@ -32,6 +33,8 @@ export const BookingListEntry = v.object({
     season: v.nullable(
       v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDateTime, validUntil: IsoDateTime }),
     ),
+    /** local-server extra (issue 9): refund offer and tracking; see src/schemas/refund-tracking.ts. */
+    refund: v.optional(BookingRefundSummary),
   }),
   order: v.object({
     id: v.string(),
