@@ -122,9 +122,10 @@ export const refundRequestMachine = setup({
       card: ({ event }) => (event as { output?: { token: string; last4: string; brand: string } }).output ?? null,
     }),
     clearRequestError: assign({ requestError: null }),
-    /** The declined card's token is dropped; the form asks for another card. */
-    markCardDeclined: assign({ requestError: 'INVALID_CREDIT_CARD' as const, card: null }),
-    markFraud: assign({ requestError: 'POTENTIAL_FRAUD_DETECTED' as const, fraud: true }),
+    /** The quote is spent and the declined card's token dropped; the form asks for another card. */
+    markCardDeclined: assign({ requestError: 'INVALID_CREDIT_CARD' as const, card: null, quote: null }),
+    /** The quote is spent; later quotes answer POTENTIAL_FRAUD_DETECTED until the retailer clears it. */
+    markFraud: assign({ requestError: 'POTENTIAL_FRAUD_DETECTED' as const, fraud: true, quote: null }),
     storeRequestError: assign({ requestError: ({ event }) => problemMessage((event as { error?: unknown }).error) }),
     storeResult: assign({ result: ({ event }) => (event as { output?: RefundRequestResponse }).output ?? null }),
     /** Provided by the route: the ineligibility view when refund-ineligibility-enhanced-view is on. */
@@ -187,7 +188,7 @@ export const refundRequestMachine = setup({
     quoteFailed: {
       description: 'Quote error (context.quoteError: message or true): retry, or dismiss back to the last quote.',
       on: {
-        'quote.retry': { target: 'quoting' },
+        'quote.retry': { target: 'quoting', actions: 'clearQuoteError' },
         'quote.dismiss': [
           { guard: 'hasRequestableQuote', target: 'reviewing', actions: 'clearQuoteError' },
           { target: 'unavailable', actions: 'clearQuoteError' },
