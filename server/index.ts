@@ -16,6 +16,7 @@ import { DEMO_ACCOUNT } from './seed/accounts.ts';
 import { findDemoGuestLinks } from './seed/guest-orders.ts';
 import { seed } from './seed/index.ts';
 import { findCheckInGuestLink } from './seed/booking-actions.ts';
+import { findRefundGuestLinks } from './seed/refunds.ts';
 import { DEMO_MARKETING_TOKEN } from './seed/consents.ts';
 
 const HOST = '127.0.0.1';
@@ -73,8 +74,8 @@ async function main(): Promise<void> {
   const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env) });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
-    void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db)]).then(([guestLinks, checkIn]) => {
-      const links = checkIn ? [...guestLinks, checkIn] : guestLinks;
+    void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findRefundGuestLinks(db)]).then(([guestLinks, checkIn, refund]) => {
+      const links = [...guestLinks, ...(checkIn ? [checkIn] : []), ...refund];
       const lines = [
         `URL: ${origin}/my-account/`,
         `Demo email: ${DEMO_ACCOUNT.email}`,

@@ -7,6 +7,7 @@ import { requireCustomerOrGuestForOrder, type OrderRow } from '../lib/access.ts'
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
+import { historyChanges, refundSummaries } from '../domain/refund-store.ts';
 
 /**
  * Booking detail and history (docs/decisions/020-booking-detail-and-history.md):
@@ -149,7 +150,9 @@ export function bookingApi(): Hono<AppEnv> {
     const current = (await findOrder(db, order.id)) ?? order;
     // Moved: the order was replaced. No Location header: the app reads the body and opens history.
     if (current.replacement_order_id) return c.json({ bookingId: booking.id }, 308);
-    const bookings = (await bookingsOfOrder(db, order.id)).map((b) => apiBooking(b, now, access, false));
+    const rows = await bookingsOfOrder(db, order.id);
+    const refunds = await refundSummaries(db, rows.map((b) => ({ ...b, replaced: false, canAct: access !== 'email' })), now);
+    const bookings = rows.map((b) => ({ ...apiBooking(b, now, access, false), refund: refunds.get(b.id) }));
     return c.json({ bookings, order: apiOrder(current) });
   });
 
@@ -196,11 +199,21 @@ export function bookingApi(): Hono<AppEnv> {
       chain.unshift({ order: previous, booking: previousBooking });
       head = previous;
     }
+    const refunds = await refundSummaries(
+      db,
+      chain.map((e) => ({ ...e.booking, replaced: e.order.replacement_order_id !== null, canAct: access !== 'email' })),
+      now,
+    );
+    const changes = await historyChanges(
+      db,
+      chain.map((e) => ({ orderId: e.order.id, replacementOrderId: e.order.replacement_order_id, booking: e.booking })),
+    );
     return c.json({
       replacedBy,
-      bookings: chain.map((e) => ({
-        booking: apiBooking(e.booking, now, access, e.order.replacement_order_id !== null),
+      bookings: chain.map((e, i) => ({
+        booking: { ...apiBooking(e.booking, now, access, e.order.replacement_order_id !== null), refund: refunds.get(e.booking.id) },
         order: apiOrder(e.order),
+        change: changes[i] ?? null,
       })),
       order: apiOrder(current),
     });

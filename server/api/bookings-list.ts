@@ -5,6 +5,7 @@ import type { BookingData, Leg } from '../domain/booking-data.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
+import { refundSummaries } from '../domain/refund-store.ts';
 
 /**
  * GET /bookings/{filter}?page={n} (SPEC section 7), see docs/decisions/010-bookings-lists-and-guest-access.md.
@@ -115,8 +116,17 @@ export function bookingsListApi(): Hono<AppEnv> {
       where.params,
     );
     const counts = await countAll(db, customer.id, customer.email, now);
+    // Refund offer and tracking (decision 080); guest-tab orders are read-only until associated.
+    const refunds = await refundSummaries(
+      db,
+      rows.map((r) => ({ ...r, replaced: r.replacement_order_id !== null, canAct: f !== 'guest' })),
+      now,
+    );
     return c.json({
-      results: rows.map(toListEntry),
+      results: rows.map((row) => {
+        const entry = toListEntry(row);
+        return { ...entry, booking: { ...entry.booking, refund: refunds.get(row.id) } };
+      }),
       total: counts[f],
       page,
       pageSize: BOOKINGS_PAGE_SIZE,

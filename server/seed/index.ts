@@ -8,10 +8,11 @@ import type { Scenario, SeedModule, SeedReport } from './context.ts';
 import { guestOrdersSeed } from './guest-orders.ts';
 import { passengersSeed } from './passengers.ts';
 import { bookingsListsSeed } from './bookings-lists.ts';
+import { refundsSeed } from './refunds.ts';
 import { walletSeed } from './wallet.ts';
 
 /** Seed modules in dependency order; add one module per area (each decides what each scenario gets). */
-export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingHistorySeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed];
+export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingHistorySeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed, refundsSeed];
 
 /** Seeds `scenario` into an empty database in one transaction ('fresh' seeds nothing). */
 export async function seed(db: Db, scenario: Scenario = 'demo', opts: { now?: Date } = {}): Promise<SeedReport> {
