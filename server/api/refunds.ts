@@ -553,6 +553,7 @@ async function partialRefunds(c: Context<AppEnv>) {
       passengerAssistances: [],
       bookingId: booking.id,
       isPartiallyRefundable: partialRefundAvailable(data, eligible),
+      refundReason: quoteRow ? reason : null,
     },
     orderId: order.id,
     refundables: [...eligible],

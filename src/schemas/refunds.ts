@@ -321,6 +321,8 @@ export const PartialRefundBooking = v.object({
   bookingId: v.optional(v.string()),
   /** local-server extra: spec section 5 computed by the server. */
   isPartiallyRefundable: v.optional(v.boolean()),
+  /** local-server extra: the refund reason the ?quoteId= quote was computed for (null without quoteId). */
+  refundReason: v.optional(v.nullable(RefundReason)),
 });
 export type PartialRefundBooking = v.InferOutput<typeof PartialRefundBooking>;
 

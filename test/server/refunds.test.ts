@@ -279,7 +279,10 @@ describe('refund request', () => {
     expect(quote.status).toBe('PARTIALLY_REFUNDABLE');
     expect(quote.cancellationDetails).toMatchObject({ paid: { amount: 24.5 }, adminFee: { amount: 10 }, total: { amount: 14.5 } });
     const selected = await client.get(`${API}/partial-refunds/${bookingOf(K.partialReturn)}?quoteId=${quote.quoteId}`);
-    expect(v.parse(PartialRefundsResponse, selected.body).booking.selectedRefundables).toEqual([sashaId]);
+    expect(v.parse(PartialRefundsResponse, selected.body).booking).toMatchObject({ selectedRefundables: [sashaId], refundReason: 'CHANGED_PLANS' });
+    const disrupted = await getQuote(K.partialReturn, { refundables: [sashaId], refundReason: 'DISRUPTION_UPCOMING' });
+    const disruptedBooking = await client.get(`${API}/partial-refunds/${bookingOf(K.partialReturn)}?quoteId=${disrupted.quoteId}`);
+    expect(v.parse(PartialRefundsResponse, disruptedBooking.body).booking.refundReason).toBe('DISRUPTION_UPCOMING');
 
     const res = await requestRefund(quote.quoteId ?? '', { token: null, bookingId: bookingOf(K.partialReturn) });
     expect(res.status).toBe(200);
