@@ -13,6 +13,8 @@ import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
 import { Loading, Page } from '../../../src/ui/page';
 import { BookingActions } from '../booking-actions';
+import { RefundEntry } from '../refunds/refund-entry';
+import { RefundStatus } from '../refunds/refund-status';
 import * as styles from './booking-detail.css';
 import { EditPassengerDialog } from './edit-passenger-dialog';
 import {
@@ -276,6 +278,24 @@ function BookingBody({
           </>
         )}
       </section>
+
+      {booking.refund && (booking.refund.refunds.length > 0 || (booking.refund.quotable && !readOnly) || booking.refund.changeOfJourneySource) && (
+        <section className={styles.section} aria-labelledby="refund-heading">
+          <h2 id="refund-heading" className={styles.sectionTitle}>
+            Refund
+          </h2>
+          <RefundStatus summary={booking.refund} names={names} />
+          {!readOnly && (booking.refund.quotable || booking.refund.changeOfJourneySource) && (
+            <RefundEntry
+              orderId={detail.order.id}
+              bookingId={booking.id}
+              from="detail"
+              guest={mode === 'orderToken'}
+              changeOfJourneySource={booking.refund.changeOfJourneySource}
+            />
+          )}
+        </section>
+      )}
 
       {!readOnly && (
         <div className={styles.section}>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { BookingListEntry, ListLeg } from '../../../src/schemas/bookings-list';
 import { formatDate, formatMoney } from '../../../src/i18n/format';
+import { RefundTrackingLine } from '../refunds/refund-tracking';
 import * as styles from './bookings-list.css';
 
 /** GB rail times and days are shown in UK time, whatever the device's zone. */
@@ -72,11 +73,13 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
         {order.replacementOrder && (
           <p className={styles.meta}>This journey was changed: the new booking is in your list.</p>
         )}
+        {booking.refund && <RefundTrackingLine refunds={booking.refund.refunds} locale={locale} className={styles.meta} />}
       </div>
       <div className={styles.side}>
         <span className={styles.price}>{formatMoney(booking.price.amount, booking.price.currencyCode, locale)}</span>
         {season && <span className={seasonValid ? styles.badge : styles.badgeMuted}>{seasonValid ? 'Valid now' : new Date(season.validUntil) < now ? 'Expired' : 'Not yet valid'}</span>}
         {order.replacementOrder && <span className={styles.badgeMuted}>Changed</span>}
+        {booking.refund?.fullyRefunded && <span className={styles.badgeMuted}>Refunded</span>}
       </div>
     </article>
   );
