@@ -12,7 +12,7 @@ import { HOUR_MS } from './lib/clock.ts';
 import { purgeExpired } from './lib/housekeeping.ts';
 import { pageDataFromEnv } from './lib/page-data.ts';
 import { defaultDistDir, projectRoot } from './paths.ts';
-import { DEMO_ACCOUNT } from './seed/accounts.ts';
+import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from './seed/accounts.ts';
 import { findDemoGuestLinks } from './seed/guest-orders.ts';
 import { seed } from './seed/index.ts';
 import { findCheckInGuestLink } from './seed/booking-actions.ts';
@@ -80,6 +80,7 @@ async function main(): Promise<void> {
         `URL: ${origin}/my-account/`,
         `Demo email: ${DEMO_ACCOUNT.email}`,
         `Demo password: ${DEMO_ACCOUNT.password}`,
+        `Refunds demo email: ${REFUNDS_ACCOUNT.email} (same password)`,
         ...links.map(
           (link) => `Guest link (${link.email}): ${origin}/my-account/order-token/${link.bookingId}#token=${link.token}`,
         ),

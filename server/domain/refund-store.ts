@@ -10,7 +10,7 @@ import type {
   RefundTrackingState,
   ReturnMode,
 } from '../../src/schemas/refunds.ts';
-import { needsPostBack, POST_BACK_ADDRESS, type FulfilmentFact, type RefundFacts } from './refunds.ts';
+import { formatDay, needsPostBack, POST_BACK_ADDRESS, type FulfilmentFact, type RefundFacts } from './refunds.ts';
 
 /**
  * Refund rows (migration 080): loading the facts the rules need, settling refunds by the clock, and
@@ -73,7 +73,7 @@ export async function settleRefunds(db: Queryable, bookingIds: readonly string[]
   for (const r of open) {
     if (needsPostBack(r.return_mode) && r.tickets_received_at === null) {
       if (r.post_deadline && r.post_deadline <= now) {
-        const reason = `We did not receive your tickets by ${r.post_deadline.toISOString().slice(0, 10)}, so they could not be refunded.`;
+        const reason = `We did not receive your tickets by ${formatDay(r.post_deadline)}, so they could not be refunded.`;
         await db.query('update refunds set rejected_at = $2, rejected_reason = $3 where id = $1', [r.id, r.post_deadline, reason]);
         await db.query(`update refund_items set status = 'rejected' where refund_id = $1`, [r.id]);
       }

@@ -227,8 +227,12 @@ export function returnModeFor(data: BookingData, collected: boolean): ReturnMode
 
 export const needsPostBack = (mode: ReturnMode) => mode === 'post' || mode === 'collect-post';
 
+/** "16 November 2026" (server-written sentences are English; dates in them are UTC days). */
+export const formatDay = (date: Date) =>
+  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 export function returnInstructionsText(mode: ReturnMode, deadline: Date | null): string {
-  const by = deadline ? ` by ${deadline.toUTCString().slice(0, 16)}` : '';
+  const by = deadline ? ` by ${formatDay(deadline)}` : '';
   switch (mode) {
     case 'post':
       return `Post your paper tickets to the address below${by}. We refund you once they arrive.`;

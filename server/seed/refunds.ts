@@ -5,7 +5,7 @@ import { sha256Hex } from '../lib/tokens.ts';
 import { REFUNDS_ACCOUNT } from './accounts.ts';
 import { at, insertOrderWithBookings, tripBooking, type TripSpec } from './booking-factory.ts';
 import { stableId, type SeedGuestLink, type SeedModule } from './context.ts';
-import { POST_BACK_DAYS, REFUND_SETTLE_DAYS } from '../domain/refunds.ts';
+import { formatDay, POST_BACK_DAYS, REFUND_SETTLE_DAYS } from '../domain/refunds.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 
 /**
@@ -241,7 +241,7 @@ export const refundsSeed: SeedModule = {
     const deadline = days(-6);
     await insertRefund(db, {
       key: K.rejected, ...rejected, returnMode: 'post', requestedAt: days(-6 - POST_BACK_DAYS), status: 'rejected', postDeadline: deadline,
-      rejected: { at: deadline, reason: `We did not receive your tickets by ${deadline.toISOString().slice(0, 10)}, so they could not be refunded.` },
+      rejected: { at: deadline, reason: `We did not receive your tickets by ${formatDay(deadline)}, so they could not be refunded.` },
     });
     // The card issuer returned the refund (account closed): rejected, item failed; a new quote is possible.
     const cardFailed = await trip(K.cardFailed, {
