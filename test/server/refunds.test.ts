@@ -5,7 +5,7 @@ import { stableId } from '../../server/seed/context.ts';
 import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
 import { REFUND_GUEST_TOKEN, REFUND_SEED_KEYS as K, refundSeedBookingId } from '../../server/seed/refunds.ts';
 import { BookingDetailResponse, BookingHistoryResponse } from '../../src/schemas/booking.ts';
-import { BookingsPage } from '../../src/schemas/bookings-list.ts';
+import { BookingsPage, TokenBookings } from '../../src/schemas/bookings-list.ts';
 import {
   CardTokenResponse,
   ChangeOfJourneyStatus,
@@ -455,5 +455,11 @@ describe('refund authorization', () => {
     await other.init();
     await guestSession(other, DEMO_GUEST_TOKENS[0]);
     expect((await other.get(`${API}/booking/${moved.body.replacedBy.bookingId}`)).status).toBe(403);
+    // The guest's list (order-token page) shows the original and its replacement, with refund data.
+    const list = v.parse(TokenBookings, (await guest.get(`${API}/booking/token`)).body);
+    expect(list.bookings.map((b) => b.booking.id).sort()).toEqual([bookingOf(K.guest), moved.body.replacedBy.bookingId].sort());
+    const originalEntry = list.bookings.find((b) => b.booking.id === bookingOf(K.guest));
+    expect(originalEntry?.booking.refund?.refunds[0]).toMatchObject({ kind: 'partial', passengers: [{ name: 'Kit Ellis' }] });
+    expect(list.bookings.find((b) => b.booking.id !== bookingOf(K.guest))?.booking.refund?.quotable).toBe(true);
   });
 });
