@@ -418,68 +418,75 @@ async function requestRefund(c: Context<AppEnv>) {
     }
   }
 
-  // One request per quote: claim it (whatever comes next, the quote is spent).
-  const claimed = await one<{ id: string }>(
-    db,
-    'update refund_quotes set used_at = $2 where id = $1 and used_at is null returning id',
-    [row.id, now],
-  );
-  if (!claimed) throw new ApiError(409, 'QUOTE_USED', 'This quote has already been used: ask for a new quote.');
-  if (card) await db.query('update card_tokens set used_at = $2 where token_hash = $1', [card.token_hash, now]);
-  const setOutcome = (outcome: string) => db.query('update refund_quotes set outcome = $2 where id = $1', [row.id, outcome]);
-
-  await refuseIfNotQuotable(db, booking, order);
-  await settleRefunds(db, [booking.id], now);
-  const facts = await loadFacts(db, booking, order);
-  if (row.lines.some((l) => facts.refundingTicketIds.has(l.refundableId))) {
-    throw new ApiError(409, 'IN_PROGRESS', 'A refund of these tickets has already been requested.');
-  }
-  const payment = await findPayment(db, order.id);
-  if (payment?.fraud_flagged) {
-    await db.query('update order_payments set fraud_detected_at = coalesce(fraud_detected_at, $2) where order_id = $1', [order.id, now]);
-    await setOutcome('POTENTIAL_FRAUD_DETECTED');
-    return refusal(
-      c,
-      'POTENTIAL_FRAUD_DETECTED',
-      'We need to check this order before we can refund it. Please call our customer service team.',
-      cardForm(payment),
+  // One request per quote, in one transaction (PGlite runs one at a time), so two requests on the
+  // same quote, or on two quotes of the same tickets, cannot both pass. A refused request (declined
+  // card, fraud) still spends the quote; an error thrown here (e.g. 409 IN_PROGRESS) rolls back.
+  const result = await db.transaction(async (tx) => {
+    // One request per quote: claim it (whatever comes next, the quote is spent).
+    const claimed = await one<{ id: string }>(
+      tx,
+      'update refund_quotes set used_at = $2 where id = $1 and used_at is null returning id',
+      [row.id, now],
     );
-  }
-  const declined = card ? card.declined : (payment?.card_declined ?? false) || row.card_form_required;
-  if (declined) {
-    if (payment && !payment.card_declined_at) {
-      await db.query('update order_payments set card_declined_at = $2 where order_id = $1', [order.id, now]);
+    if (!claimed) throw new ApiError(409, 'QUOTE_USED', 'This quote has already been used: ask for a new quote.');
+    if (card) await tx.query('update card_tokens set used_at = $2 where token_hash = $1', [card.token_hash, now]);
+    const setOutcome = (outcome: string) => tx.query('update refund_quotes set outcome = $2 where id = $1', [row.id, outcome]);
+
+    await refuseIfNotQuotable(tx, booking, order);
+    await settleRefunds(tx, [booking.id], now);
+    const facts = await loadFacts(tx, booking, order);
+    if (row.lines.some((l) => facts.refundingTicketIds.has(l.refundableId))) {
+      throw new ApiError(409, 'IN_PROGRESS', 'A refund of these tickets has already been requested.');
     }
-    await setOutcome('INVALID_CREDIT_CARD');
-    const form: CreditCardForm = {
-      required: true,
-      reason: 'INVALID_CREDIT_CARD',
-      cardOnFile: payment ? { brand: payment.card_brand, last4: payment.card_last4 } : null,
-    };
-    return refusal(c, 'INVALID_CREDIT_CARD', 'Your card issuer declined the refund: enter another card.', form);
-  }
+    const payment = await findPayment(tx, order.id);
+    if (payment?.fraud_flagged) {
+      await tx.query('update order_payments set fraud_detected_at = coalesce(fraud_detected_at, $2) where order_id = $1', [order.id, now]);
+      await setOutcome('POTENTIAL_FRAUD_DETECTED');
+      return {
+        refused: 'POTENTIAL_FRAUD_DETECTED' as const,
+        message: 'We need to check this order before we can refund it. Please call our customer service team.',
+        form: cardForm(payment),
+      };
+    }
+    const declined = card ? card.declined : (payment?.card_declined ?? false) || row.card_form_required;
+    if (declined) {
+      if (payment && !payment.card_declined_at) {
+        await tx.query('update order_payments set card_declined_at = $2 where order_id = $1', [order.id, now]);
+      }
+      await setOutcome('INVALID_CREDIT_CARD');
+      const form: CreditCardForm = {
+        required: true,
+        reason: 'INVALID_CREDIT_CARD',
+        cardOnFile: payment ? { brand: payment.card_brand, last4: payment.card_last4 } : null,
+      };
+      return { refused: 'INVALID_CREDIT_CARD' as const, message: 'Your card issuer declined the refund: enter another card.', form };
+    }
 
-  const instructions = returnInstructions(facts, now);
-  const postBack = needsPostBack(instructions.mode);
-  const refundId = randomUUID();
-  const refunded = new Set(row.lines.map((l) => l.refundableId));
-  const replacementOrderId = row.partial ? await issueReplacement(db, order, booking, refunded, now) : null;
-  await db.query(
-    `insert into refunds (id, quote_id, order_id, booking_id, kind, refund_reason, refund_type, amount, admin_fee, currency,
-       return_mode, post_deadline, requested_at, settles_at, card_last4, replacement_order_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-    [refundId, row.id, order.id, booking.id, row.partial ? 'partial' : 'full', row.refund_reason, row.refund_type, Number(row.total),
-      Number(row.admin_fee), row.currency, instructions.mode, instructions.deadline ? new Date(instructions.deadline) : null, now,
-      postBack ? null : addMs(now, REFUND_SETTLE_DAYS * DAY_MS), card?.last4 ?? payment?.card_last4 ?? null, replacementOrderId],
-  );
-  const itemStatus = postBack ? 'blocked' : row.refund_type === 'same-day-void' ? 'voiding' : 'pending';
-  for (const line of row.lines) {
-    await db.query(
-      `insert into refund_items (refund_id, refundable_id, passenger_id, direction, amount, status) values ($1, $2, $3, $4, $5, $6)`,
-      [refundId, line.refundableId, line.passengerId, line.direction, line.refund, itemStatus],
+    const instructions = returnInstructions(facts, now);
+    const postBack = needsPostBack(instructions.mode);
+    const refundId = randomUUID();
+    const refunded = new Set(row.lines.map((l) => l.refundableId));
+    const replacementOrderId = row.partial ? await issueReplacement(tx, order, booking, refunded, now) : null;
+    await tx.query(
+      `insert into refunds (id, quote_id, order_id, booking_id, kind, refund_reason, refund_type, amount, admin_fee, currency,
+         return_mode, post_deadline, requested_at, settles_at, card_last4, replacement_order_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+      [refundId, row.id, order.id, booking.id, row.partial ? 'partial' : 'full', row.refund_reason, row.refund_type, Number(row.total),
+        Number(row.admin_fee), row.currency, instructions.mode, instructions.deadline ? new Date(instructions.deadline) : null, now,
+        postBack ? null : addMs(now, REFUND_SETTLE_DAYS * DAY_MS), card?.last4 ?? payment?.card_last4 ?? null, replacementOrderId],
     );
-  }
-  await setOutcome('accepted');
+    const itemStatus = postBack ? 'blocked' : row.refund_type === 'same-day-void' ? 'voiding' : 'pending';
+    for (const line of row.lines) {
+      await tx.query(
+        `insert into refund_items (refund_id, refundable_id, passenger_id, direction, amount, status) values ($1, $2, $3, $4, $5, $6)`,
+        [refundId, line.refundableId, line.passengerId, line.direction, line.refund, itemStatus],
+      );
+    }
+    await setOutcome('accepted');
+    return { refused: null, refundId, instructions, postBack, itemStatus };
+  });
+  if (result.refused) return refusal(c, result.refused, result.message, result.form);
+  const { refundId, instructions, postBack, itemStatus } = result;
   return c.json({
     status: 'PROCESSING' as const,
     creditCardForm: null,

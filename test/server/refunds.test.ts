@@ -416,6 +416,19 @@ describe('refund authorization', () => {
     expect((await requestRefund(quote.quoteId ?? '')).status).toBe(200);
   });
 
+  it('lets only one of two simultaneous requests through, on one quote or two quotes of the same tickets', async () => {
+    await asRobin();
+    const quote = await getQuote(K.paperPost);
+    const same = await Promise.all([requestRefund(quote.quoteId ?? ''), requestRefund(quote.quoteId ?? '')]);
+    expect(same.map((r) => r.status).sort()).toEqual([200, 409]);
+
+    const [a, b] = await Promise.all([getQuote(K.amountTooLow, { refundReason: 'BOOKING_ERROR' }), getQuote(K.amountTooLow, { refundReason: 'BOOKING_ERROR' })]);
+    const both = await Promise.all([requestRefund(a.quoteId ?? ''), requestRefund(b.quoteId ?? '')]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)?.body).toMatchObject({ errors: [{ code: 'IN_PROGRESS' }] });
+    expect((await detail(K.amountTooLow))?.refund?.refunds).toHaveLength(1);
+  });
+
   it("refuses another order's card token", async () => {
     const guest = apiClient(server.origin);
     await guest.init();
