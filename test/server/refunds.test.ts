@@ -174,6 +174,10 @@ describe('refund quote rules', () => {
     expect((await detail(K.changeOfJourneySource))?.refund).toMatchObject({ quotable: false, changeOfJourneySource: true });
     const other = await client.get(`${API}/change-of-journey/status/${orderOf(K.flexible)}/${bookingOf(K.flexible)}`);
     expect(other.status).toBe(404);
+    const changeability = await client.get(`${API}/change-of-journey/changeability/${orderOf(K.changeOfJourneySource)}/${bookingOf(K.changeOfJourneySource)}`);
+    expect(changeability.body).toEqual({ changeable: false, reason: 'CHANGE_IN_PROGRESS' });
+    const refunded = await client.get(`${API}/change-of-journey/changeability/${orderOf(K.refunded)}/${bookingOf(K.refunded)}`);
+    expect(refunded.body).toEqual({ changeable: false, reason: 'REFUNDED' });
   });
 
   it('tracks refunded, voided, rejected and failed refunds, and a refunded booking cannot be quoted again', async () => {
