@@ -111,7 +111,11 @@ export const refundRequestMachine = setup({
     isFraud: ({ event }) => codeOf(event) === 'POTENTIAL_FRAUD_DETECTED',
   },
   actions: {
-    storeBooking: assign({ booking: ({ event }) => (event as { output?: PartialRefundsResponse }).output ?? null }),
+    /** The booking, and the refund reason the URL's quote was computed for (so the re-quote matches it). */
+    storeBooking: assign(({ context, event }) => {
+      const booking = (event as { output?: PartialRefundsResponse }).output ?? null;
+      return { booking, refundReason: booking?.booking.refundReason ?? context.refundReason };
+    }),
     storeQuote: assign({ quote: ({ event }) => quoteOf(event) ?? null, quoteError: null }),
     storeQuoteError: assign({ quoteError: ({ event }) => problemMessage((event as { error?: unknown }).error) }),
     clearQuoteError: assign({ quoteError: null }),

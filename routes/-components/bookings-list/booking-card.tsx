@@ -79,7 +79,7 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
         <span className={styles.price}>{formatMoney(booking.price.amount, booking.price.currencyCode, locale)}</span>
         {season && <span className={seasonValid ? styles.badge : styles.badgeMuted}>{seasonValid ? 'Valid now' : new Date(season.validUntil) < now ? 'Expired' : 'Not yet valid'}</span>}
         {order.replacementOrder && <span className={styles.badgeMuted}>Changed</span>}
-        {booking.refund?.fullyRefunded && <span className={styles.badgeMuted}>Refunded</span>}
+        {booking.refund?.fullyRefunded && booking.refund.refunds[0]?.state === 'refunded' && <span className={styles.badgeMuted}>Refunded</span>}
       </div>
     </article>
   );
