@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { openDb } from '../../server/db.ts';
+import { purgeExpired } from '../../server/lib/housekeeping.ts';
 import type { BookingData } from '../../server/domain/booking-data.ts';
 import {
   ADMIN_FEE_PER_TICKET,
@@ -141,5 +143,38 @@ describe('card checks', () => {
     expect(luhnValid('4000000000000002')).toBe(true);
     expect(cardBrand('5555555555554444')).toBe('Mastercard');
     expect(cardBrand('378282246310005')).toBe('American Express');
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges expired card tokens and unrequested quotes a day past expiry, keeping requested ones', async () => {
+    const db = await openDb(null);
+    try {
+      await db.query(`insert into orders (id, friendly_order_id, email) values ('o1', 'TL-HK0001', 'hk@example.com')`);
+      const data = JSON.stringify(trip());
+      await db.query(`insert into bookings (id, order_id, outward_date, data) values ('b1', 'o1', $1, $2::jsonb)`, [now, data]);
+      const old = new Date(now.getTime() - 2 * DAY);
+      const recent = new Date(now.getTime() - 3600_000);
+      await db.query(
+        `insert into card_tokens (token_hash, order_id, brand, last4, expiry_month, expiry_year, created_at, expires_at)
+         values ('t-old', 'o1', 'Visa', '4242', 1, 2030, $1, $1), ('t-live', 'o1', 'Visa', '4242', 1, 2030, $1, $2)`,
+        [old, new Date(now.getTime() + 3600_000)],
+      );
+      const quote = (id: string, expires: Date, used: Date | null) =>
+        db.query(
+          `insert into refund_quotes (id, order_id, booking_id, refund_reason, refund_type, lines, partial, total, admin_fee, currency,
+             created_at, expires_at, used_at) values ($1, 'o1', 'b1', 'CHANGED_PLANS', 'terms-and-conditions', '[]', false, 1, 0, 'GBP', $2, $2, $3)`,
+          [id, expires, used],
+        );
+      await quote('q-old', old, null);
+      await quote('q-recent', recent, null);
+      await quote('q-used', old, old);
+      await purgeExpired(db, now);
+      const ids = async (sql: string) => (await db.query<{ id: string }>(sql)).rows.map((r) => r.id).sort();
+      expect(await ids('select token_hash as id from card_tokens')).toEqual(['t-live']);
+      expect(await ids('select id from refund_quotes')).toEqual(['q-recent', 'q-used']);
+    } finally {
+      await db.close();
+    }
   });
 });
