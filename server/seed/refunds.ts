@@ -1,4 +1,5 @@
-import { many, type Queryable } from '../db.ts';
+import { many, one, type Queryable } from '../db.ts';
+import { BOOKING_HISTORY_KEYS } from './booking-history.ts';
 import type { RefundItemStatus, ReturnMode } from '../../src/schemas/refunds.ts';
 import { DAY_MS, HOUR_MS } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/tokens.ts';
@@ -294,6 +295,40 @@ export const refundsSeed: SeedModule = {
       { customerId: null, email: REFUND_GUEST_EMAIL, guestToken: REFUND_GUEST_TOKEN, createdAt: new Date(Math.max(at(now, 0, 0).getTime(), now.getTime() - HOUR_MS)) },
     );
     report.guestLinks.push(...(await findRefundGuestLinks(db)));
+
+    // The demo account's existing cases get their refund and change-of-journey facts (issue 15):
+    // Liverpool → Euston is Jamie's partial refund whose replacement is still being issued;
+    // Paddington → Bristol was exchanged (completed change of journey).
+    const pendingOriginal = await one<{ id: string; order_id: string; data: BookingData }>(
+      db, 'select id, order_id, data from bookings where id = $1', [stableId('booking', `${BOOKING_HISTORY_KEYS.refundProcessing}:0`)],
+    );
+    const jamie = pendingOriginal?.data.passengers.find((p) => p.firstName === 'Jamie');
+    if (pendingOriginal && jamie) {
+      const requestedAt = new Date(now.getTime() - HOUR_MS);
+      await insertRefund(db, {
+        key: BOOKING_HISTORY_KEYS.refundProcessing, bookingId: pendingOriginal.id, orderId: pendingOriginal.order_id,
+        data: pendingOriginal.data, kind: 'partial', ticketIds: pendingOriginal.data.tickets.filter((t) => t.passengerIds.includes(jamie.id)).map((t) => t.id),
+        returnMode: 'automatic', requestedAt, status: 'pending', settlesAt: new Date(requestedAt.getTime() + REFUND_SETTLE_DAYS * DAY_MS),
+        replacementOrderId: stableId('order', BOOKING_HISTORY_KEYS.refundProcessingReplacement),
+      });
+    }
+    const changed = await one<{ id: string; order_id: string; created_at: Date }>(
+      db,
+      `select b.id, b.order_id, o.created_at from bookings b join orders o on o.id = b.order_id where b.id = $1`,
+      [stableId('booking', 'demo-changed-original:0')],
+    );
+    const changedTo = await one<{ id: string; order_id: string; created_at: Date }>(
+      db,
+      `select b.id, b.order_id, o.created_at from bookings b join orders o on o.id = b.order_id where b.id = $1`,
+      [stableId('booking', 'demo-changed-replacement:0')],
+    );
+    if (changed && changedTo) {
+      await db.query(
+        `insert into change_of_journeys (id, source_booking_id, source_order_id, new_order_id, new_booking_id, status, requested_at, completed_at, price_difference)
+         values ($1, $2, $3, $4, $5, 'COMPLETED', $6, $6, 16.3)`,
+        [stableId('change-of-journey', 'demo-changed-original'), changed.id, changed.order_id, changedTo.order_id, changedTo.id, changedTo.created_at],
+      );
+    }
   },
 };
 

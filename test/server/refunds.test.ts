@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from '../../server/seed/accounts.ts';
 import { stableId } from '../../server/seed/context.ts';
+import { BOOKING_HISTORY_KEYS } from '../../server/seed/booking-history.ts';
 import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
 import { REFUND_GUEST_TOKEN, REFUND_SEED_KEYS as K, refundSeedBookingId } from '../../server/seed/refunds.ts';
 import { BookingDetailResponse, BookingHistoryResponse } from '../../src/schemas/booking.ts';
@@ -324,6 +325,25 @@ describe('refund request', () => {
       kind: 'part-refunded',
       passengers: [{ name: 'Sasha Hughes' }],
       replacementOrderId: orderOf(K.partRefundedReplacement),
+    });
+  });
+
+  it("the demo account's pending partial refund and exchanged journey say what happened", async () => {
+    const alex = await signedInClient(server.origin, DEMO_ACCOUNT);
+    const original = stableId('booking', `${BOOKING_HISTORY_KEYS.refundProcessing}:0`);
+    await alex.get(`${API}/booking/${original}/history`);
+    await setClock(2000);
+    const moved = await alex.get<{ replacedBy: { bookingId: string } }>(`${API}/booking/${original}/history`);
+    expect(moved.status).toBe(308);
+    const history = v.parse(BookingHistoryResponse, (await alex.get(`${API}/booking/${moved.body.replacedBy.bookingId}/history`)).body);
+    expect(history.bookings[0]?.change).toMatchObject({ kind: 'part-refunded', passengers: [{ name: 'Jamie Morgan' }] });
+
+    const changed = stableId('booking', 'demo-changed-original:0');
+    const status = await alex.get(`${API}/change-of-journey/status/${stableId('order', 'demo-changed-original')}/${changed}`);
+    expect(v.parse(ChangeOfJourneyStatus, status.body)).toMatchObject({
+      status: 'COMPLETED',
+      newBookingId: stableId('booking', 'demo-changed-replacement:0'),
+      priceDifference: { amount: 16.3 },
     });
   });
 
