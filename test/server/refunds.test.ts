@@ -500,3 +500,38 @@ describe('refund authorization', () => {
     expect(list.bookings.find((b) => b.booking.id !== bookingOf(K.guest))?.booking.refund?.quotable).toBe(true);
   });
 });
+
+describe('every seeded booking', () => {
+  beforeAll(async () => {
+    await server.reset();
+  });
+
+  it('answers a contract-valid quote and partial-refund booking, or a documented 409, for both accounts', async () => {
+    for (const account of [DEMO_ACCOUNT, REFUNDS_ACCOUNT]) {
+      const c = await signedInClient(server.origin, account);
+      const entries: { bookingId: string; orderId: string; quotable: boolean | undefined }[] = [];
+      for (const filter of ['upcoming', 'past', 'season']) {
+        for (let page = 0; page < 5; page++) {
+          const res = v.parse(BookingsPage, (await c.get(`${API}/bookings/${filter}?page=${page}`)).body);
+          for (const r of res.results) entries.push({ bookingId: r.booking.id, orderId: r.order.id, quotable: r.booking.refund?.quotable });
+          if ((page + 1) * res.pageSize >= res.total) break;
+        }
+      }
+      expect(entries.length).toBeGreaterThan(10);
+      for (const e of entries) {
+        const res = await c.get(`${API}/refund-quote/${e.orderId}/${e.bookingId}`);
+        if (res.status === 409) {
+          expect(e.quotable, e.bookingId).toBe(false);
+          expect((res.body as { errors: { code: string }[] }).errors[0]?.code).toMatch(/^(CHANGE_OF_JOURNEY_SOURCE|BOOKING_REPLACED|ALREADY_REFUNDED)$/);
+          continue;
+        }
+        expect(res.status, e.bookingId).toBe(200);
+        const quote = v.parse(RefundQuote, res.body);
+        if (quote.status === 'NON_REFUNDABLE') expect(quote.unprocessableReasons.length, e.bookingId).toBeGreaterThan(0);
+        const partial = await c.get(`${API}/partial-refunds/${e.bookingId}`);
+        expect(partial.status, e.bookingId).toBe(200);
+        v.parse(PartialRefundsResponse, partial.body);
+      }
+    }
+  });
+});
