@@ -166,13 +166,15 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
                 <RefundStatus summary={b.refund} names={new Map(b.passengers.map((p) => [p.id, passengerName(p)]))} />
               )}
               {current && b.refund && (b.refund.quotable || b.refund.changeOfJourneySource) && (
-                <RefundEntry
+                <div className={styles.note}>
+                  <RefundEntry
                   orderId={entry.order.id}
                   bookingId={b.id}
                   from="history"
                   guest={guest}
-                  changeOfJourneySource={b.refund.changeOfJourneySource}
-                />
+                    changeOfJourneySource={b.refund.changeOfJourneySource}
+                  />
+                </div>
               )}
               {current && (
                 <p>
@@ -207,7 +209,9 @@ function ChangeNote({ change, entries, locale }: { change: NonNullable<HistoryEn
   const replacement = change.replacementOrderId ? entries.find((e) => e.order.id === change.replacementOrderId) : undefined;
   const replaced = change.replacesOrderId ? entries.find((e) => e.order.id === change.replacesOrderId) : undefined;
   const what =
-    change.kind === 'part-refunded'
+    change.kind === 'part-refunded' && !replacement && replaced
+      ? `This order holds the tickets that were kept when ${names || 'some passengers'} ${change.passengers.length === 1 ? 'was' : 'were'} refunded on ${ukDate(change.at, locale)}.`
+      : change.kind === 'part-refunded'
       ? `Part refunded on ${ukDate(change.at, locale)}${names ? `: ${names}` : ''}${amount ? ` (${amount})` : ''}. The other passengers' tickets moved to a new order.`
       : change.kind === 'refunded'
         ? `Refunded on ${ukDate(change.at, locale)}${amount ? ` (${amount})` : ''}.`

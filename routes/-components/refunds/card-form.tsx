@@ -36,8 +36,22 @@ export function CardForm({ actor, onCancel }: { actor: ActorRefFrom<typeof refun
       )}
       <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" maxLength={23} {...field('number')} />
       <div className={styles.cardGrid}>
-        <TextField label="Expiry date" hint="MM/YY" autoComplete="cc-exp" inputMode="numeric" maxLength={7} {...field('expiry')} />
-        <TextField label="Security code (CVC)" hint="3 or 4 digits on the back" autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...field('cvc')} />
+        <TextField
+          label="Expiry date"
+          hint="MM/YY"
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          maxLength={7}
+          {...field('expiry')}
+        />
+        <TextField
+          label="Security code (CVC)"
+          hint="3 or 4 digits on the back"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          maxLength={4}
+          {...field('cvc')}
+        />
       </div>
       <TextField label="Name on card" autoComplete="cc-name" maxLength={60} {...field('name')} />
       <div className={styles.actions}>

@@ -23,7 +23,10 @@ export interface PartialRefundPanelProps {
   names: ReadonlyMap<string, string>;
 }
 
-const directionTitle: Record<Direction, string> = { outward: 'Outward journey', inward: 'Return journey' };
+const directionTitle: Record<Direction, string> = {
+  outward: 'Outward journey',
+  inward: 'Return journey',
+};
 
 /** Choose passengers per direction (partialRefundMachine); the quote for the choice opens its refund page. */
 export function PartialRefundPanel({ bookingId, data, refundReason, from, guest, names }: PartialRefundPanelProps) {
@@ -39,12 +42,29 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
       actions: {
         goToRefundPage: ({ context }) => {
           const search = { quoteId: context.quote?.quoteId ?? undefined, from };
-          if (guest) void navigate({ to: '/order-token/$bookingId/refund', params: { bookingId }, search });
-          else void navigate({ to: '/bookings/$bookingId/refund', params: { bookingId }, search });
+          if (guest)
+            void navigate({
+              to: '/order-token/$bookingId/refund',
+              params: { bookingId },
+              search,
+            });
+          else
+            void navigate({
+              to: '/bookings/$bookingId/refund',
+              params: { bookingId },
+              search,
+            });
         },
       },
     }),
-    { input: { orderId: data.orderId, bookingId, booking: data.booking, refundReason } },
+    {
+      input: {
+        orderId: data.orderId,
+        bookingId,
+        booking: data.booking,
+        refundReason,
+      },
+    },
   );
   const c = snapshot.context;
   if (snapshot.matches('unavailable')) {
@@ -60,9 +80,7 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
   return (
     <div>
       {booking.sameFare && booking.journeyFare && (
-        <p>
-          These are {booking.journeyFare} tickets: refunding a passenger refunds both directions of their ticket.
-        </p>
+        <p>These are {booking.journeyFare} tickets: refunding a passenger refunds both directions of their ticket.</p>
       )}
       <div className={styles.directions}>
         {directions.map((direction) => {
@@ -82,7 +100,8 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
                   if (!p.isRefundable || !p.refundableId) {
                     return (
                       <p key={id} className={styles.hint}>
-                        {label}: can't be refunded{p.reasonCode ? ` (${ineligibilityCopy[p.reasonCode].title.toLowerCase()})` : ''}
+                        {label}: can't be refunded
+                        {p.reasonCode ? ` (${ineligibilityCopy[p.reasonCode].title.toLowerCase()})` : ''}
                       </p>
                     );
                   }
@@ -94,7 +113,13 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
                       label={label}
                       checked={c.selection[direction].includes(refundableId)}
                       disabled={quoting}
-                      onCheckedChange={() => send({ type: 'selection.toggle', direction, refundableId })}
+                      onCheckedChange={() =>
+                        send({
+                          type: 'selection.toggle',
+                          direction,
+                          refundableId,
+                        })
+                      }
                     />
                   );
                 }),
@@ -129,9 +154,16 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
           </Button>
         </Alert>
       )}
-      {c.hasFirstFareBeenSelected && chosen.length === 0 && <p className={styles.hint}>{partialRefundMessages.nothingSelected}</p>}
+      {c.hasFirstFareBeenSelected && chosen.length === 0 && (
+        <p className={styles.hint}>{partialRefundMessages.nothingSelected}</p>
+      )}
       <div className={styles.actions}>
-        <Button disabled={chosen.length === 0 || quoting} busy={quoting} busyLabel="Working out the refund…" onClick={() => send({ type: 'selection.confirm' })}>
+        <Button
+          disabled={chosen.length === 0 || quoting}
+          busy={quoting}
+          busyLabel="Working out the refund…"
+          onClick={() => send({ type: 'selection.confirm' })}
+        >
           Refund {chosen.length === 1 ? 'this ticket' : 'these tickets'}
         </Button>
       </div>

@@ -29,17 +29,40 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
     refundQuoteMachine.provide({
       actors: {
         fetchQuote: fromPromise(({ input, signal }) => api.getQuote(input, signal)),
-        fetchChangeOfJourneyStatus: fromPromise(({ input, signal }) => api.getChangeOfJourneyStatus(input.orderId, input.bookingId, signal)),
+        fetchChangeOfJourneyStatus: fromPromise(({ input, signal }) =>
+          api.getChangeOfJourneyStatus(input.orderId, input.bookingId, signal),
+        ),
       },
       actions: {
         goToRefundPage: ({ context }) => {
-          const search = { quoteId: context.quote?.quoteId ?? undefined, from: context.from };
-          if (guest) void navigate({ to: '/order-token/$bookingId/refund', params: { bookingId }, search });
-          else void navigate({ to: '/bookings/$bookingId/refund', params: { bookingId }, search });
+          const search = {
+            quoteId: context.quote?.quoteId ?? undefined,
+            from: context.from,
+          };
+          if (guest)
+            void navigate({
+              to: '/order-token/$bookingId/refund',
+              params: { bookingId },
+              search,
+            });
+          else
+            void navigate({
+              to: '/bookings/$bookingId/refund',
+              params: { bookingId },
+              search,
+            });
         },
         goToIneligibleView: () => {
-          if (guest) void navigate({ to: '/order-token/$bookingId/refund/ineligible', params: { bookingId } });
-          else void navigate({ to: '/bookings/$bookingId/refund/ineligible', params: { bookingId } });
+          if (guest)
+            void navigate({
+              to: '/order-token/$bookingId/refund/ineligible',
+              params: { bookingId },
+            });
+          else
+            void navigate({
+              to: '/bookings/$bookingId/refund/ineligible',
+              params: { bookingId },
+            });
         },
       },
     }),
@@ -64,7 +87,13 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
   return (
     <div>
       {(snapshot.matches('idle') || busy) && (
-        <Button tone="secondary" busy={busy} busyLabel={refundQuoteMessages.pending} disabled={busy} onClick={() => send({ type: 'refund.requestQuote' })}>
+        <Button
+          tone="secondary"
+          busy={busy}
+          busyLabel={refundQuoteMessages.pending}
+          disabled={busy}
+          onClick={() => send({ type: 'refund.requestQuote' })}
+        >
           Cancel and refund
         </Button>
       )}

@@ -52,23 +52,57 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
         fetchQuote: fromPromise(({ input, signal }) => api.getQuote(input, signal)),
         submitRefund: fromPromise(({ input }) => api.requestRefund(input.quoteId, input.body)),
         cardForm: refundCardFormMachine.provide({
-          actors: { tokeniseCard: fromPromise(({ input }) => api.tokeniseCard(input)) },
+          actors: {
+            tokeniseCard: fromPromise(({ input }) => api.tokeniseCard(input)),
+          },
         }),
       },
       actions: {
         goToIneligibleView: () => {
           if (view !== 'refund' || !pageData.features['refund-ineligibility-enhanced-view']) return;
-          if (guest) void navigate({ to: '/order-token/$bookingId/refund/ineligible', params: { bookingId }, replace: true });
-          else void navigate({ to: '/bookings/$bookingId/refund/ineligible', params: { bookingId }, replace: true });
+          if (guest)
+            void navigate({
+              to: '/order-token/$bookingId/refund/ineligible',
+              params: { bookingId },
+              replace: true,
+            });
+          else
+            void navigate({
+              to: '/bookings/$bookingId/refund/ineligible',
+              params: { bookingId },
+              replace: true,
+            });
         },
         reloadBooking: () => {
-          if (guest) void navigate({ to: '/order-token/$bookingId', params: { bookingId }, replace: true });
-          else void navigate({ to: '/bookings/$bookingId', params: { bookingId }, replace: true });
+          if (guest)
+            void navigate({
+              to: '/order-token/$bookingId',
+              params: { bookingId },
+              replace: true,
+            });
+          else
+            void navigate({
+              to: '/bookings/$bookingId',
+              params: { bookingId },
+              replace: true,
+            });
         },
         waitForSuperseders: () => {
           const search = { waitForSuperseders: true };
-          if (guest) void navigate({ to: '/order-token/$bookingId/history', params: { bookingId }, search, replace: true });
-          else void navigate({ to: '/bookings/$bookingId/history', params: { bookingId }, search, replace: true });
+          if (guest)
+            void navigate({
+              to: '/order-token/$bookingId/history',
+              params: { bookingId },
+              search,
+              replace: true,
+            });
+          else
+            void navigate({
+              to: '/bookings/$bookingId/history',
+              params: { bookingId },
+              search,
+              replace: true,
+            });
         },
       },
     }),
@@ -80,7 +114,8 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
     for (const r of c.quote?.refundables ?? []) m.set(r.passengerId, r.passengerName);
     const b = c.booking?.booking;
     for (const j of [b?.outward, b?.inward]) {
-      for (const f of j?.fares ?? []) for (const p of f.farePassengers) if (p.firstName) m.set(p.passengerId, `${p.firstName} ${p.lastName ?? ''}`.trim());
+      for (const f of j?.fares ?? [])
+        for (const p of f.farePassengers) if (p.firstName) m.set(p.passengerId, `${p.firstName} ${p.lastName ?? ''}`.trim());
     }
     return m;
   }, [c.quote, c.booking]);
@@ -88,27 +123,42 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
   const back =
     from === 'history' ? (
       guest ? (
-        <Link to="/order-token/$bookingId/history" params={{ bookingId }}>Back to booking history</Link>
+        <Link to="/order-token/$bookingId/history" params={{ bookingId }}>
+          Back to booking history
+        </Link>
       ) : (
-        <Link to="/bookings/$bookingId/history" params={{ bookingId }}>Back to booking history</Link>
+        <Link to="/bookings/$bookingId/history" params={{ bookingId }}>
+          Back to booking history
+        </Link>
       )
     ) : guest ? (
-      <Link to="/order-token/$bookingId" params={{ bookingId }}>Back to your booking</Link>
+      <Link to="/order-token/$bookingId" params={{ bookingId }}>
+        Back to your booking
+      </Link>
     ) : (
-      <Link to="/bookings/$bookingId" params={{ bookingId }}>Back to your booking</Link>
+      <Link to="/bookings/$bookingId" params={{ bookingId }}>
+        Back to your booking
+      </Link>
     );
 
   const money = (m: RefundMoney, fallback: string) => formatMoney(m.amount, m.currencyCode || fallback, locale.tag);
-  const ineligibleTitle = snapshot.matches('ineligible') || (view === 'ineligible' && (snapshot.matches('loading') || snapshot.matches('quoting')));
+  const ineligibleTitle =
+    snapshot.matches('ineligible') || (view === 'ineligible' && (snapshot.matches('loading') || snapshot.matches('quoting')));
   const title = ineligibleTitle ? 'Refund not available' : 'Cancel and refund';
   const reasonPicker = (legend: string) => (
-    <ReasonPicker quote={c.quote} value={c.refundReason} legend={legend} onChange={(reason) => send({ type: 'refund.setReason', reason })} />
+    <ReasonPicker
+      quote={c.quote}
+      value={c.refundReason}
+      legend={legend}
+      onChange={(reason) => send({ type: 'refund.setReason', reason })}
+    />
   );
 
   let body: ReactNode;
   if (snapshot.matches('loading')) body = <Loading label={refundRequestMessages.loading} />;
   else if (snapshot.matches('quoting')) body = <Loading label={refundRequestMessages.quoting} />;
-  else if (snapshot.matches('loadFailed')) body = <LoadError message={refundRequestMessages.loadFailed} onRetry={() => send({ type: 'refund.retry' })} />;
+  else if (snapshot.matches('loadFailed'))
+    body = <LoadError message={refundRequestMessages.loadFailed} onRetry={() => send({ type: 'refund.retry' })} />;
   else if (snapshot.matches('quoteFailed'))
     body = (
       <Alert tone="error" title="We couldn't work out your refund">
@@ -130,7 +180,14 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
         <ReturnInstructions quote={c.quote} />
         {partialAvailable && c.booking && (
           <PartialChoice>
-            <PartialRefundPanel bookingId={bookingId} data={c.booking} refundReason={c.refundReason} from={from} guest={guest} names={names} />
+            <PartialRefundPanel
+              bookingId={bookingId}
+              data={c.booking}
+              refundReason={c.refundReason}
+              from={from}
+              guest={guest}
+              names={names}
+            />
           </PartialChoice>
         )}
         <div className={styles.actions}>
@@ -147,8 +204,11 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
           Confirm your refund
         </h2>
         <p>
-          Your tickets will be cancelled and {total ? <strong>{money(total, pageData.currency)}</strong> : 'the refund'} will go back to{' '}
-          {c.quote.creditCardForm?.cardOnFile ? `your ${c.quote.creditCardForm.cardOnFile.brand} card ending ${c.quote.creditCardForm.cardOnFile.last4}` : 'your original payment method'}
+          Your tickets will be cancelled and {total ? <strong>{money(total, pageData.currency)}</strong> : 'the refund'} will go
+          back to{' '}
+          {c.quote.creditCardForm?.cardOnFile
+            ? `your ${c.quote.creditCardForm.cardOnFile.brand} card ending ${c.quote.creditCardForm.cardOnFile.last4}`
+            : 'your original payment method'}
           . This can't be undone.
         </p>
         <p>Reason: {refundReasonLabels[c.refundReason]}</p>
@@ -173,7 +233,11 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
             <p>The card you paid with can't take the refund. Enter another card in your name.</p>
           </Alert>
         )}
-        {c.quote?.cancellationDetails && <p>Refund: <strong>{money(c.quote.cancellationDetails.total, pageData.currency)}</strong></p>}
+        {c.quote?.cancellationDetails && (
+          <p>
+            Refund: <strong>{money(c.quote.cancellationDetails.total, pageData.currency)}</strong>
+          </p>
+        )}
         {child && <CardForm actor={child} onCancel={() => send({ type: 'card.cancel' })} />}
       </>
     );
@@ -213,11 +277,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
     );
   else body = <Loading label="Refund requested. Opening your booking…" />;
 
-  return (
-    <Page title={title}>
-      {body}
-    </Page>
-  );
+  return <Page title={title}>{body}</Page>;
 }
 
 /** A disclosure (purely visual state) that opens the passenger choice. */
@@ -293,30 +353,51 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
   );
 }
 
-function ReasonPicker({ quote, value, legend, onChange }: { quote: RefundQuote | null; value: RefundReason; legend: string; onChange: (r: RefundReason) => void }) {
+function ReasonPicker({
+  quote,
+  value,
+  legend,
+  onChange,
+}: {
+  quote: RefundQuote | null;
+  value: RefundReason;
+  legend: string;
+  onChange: (r: RefundReason) => void;
+}) {
   const { locale } = useServices();
   const options = new Map((quote?.refundReasonOptions ?? []).map((o) => [o.code, o]));
   return (
-    <fieldset className={`${styles.fieldset} ${styles.section}`}>
-      <legend className={styles.legend}>{legend}</legend>
-      {refundReasons.map((code) => {
-        const o = options.get(code);
-        const id = `reason-${code}`;
-        return (
-          <div key={code} className={styles.radioRow}>
-            <input id={id} type="radio" name="refund-reason" className={styles.radio} checked={value === code} onChange={() => onChange(code)} />
-            <label htmlFor={id}>
-              {refundReasonLabels[code]}
-              {o && (
-                <span className={styles.hint}>
-                  {o.eligible ? `Refund ${formatMoney(o.total.amount, o.total.currencyCode, locale.tag)}${o.adminFee.amount > 0 ? ' after the admin fee' : ', no admin fee'}` : 'No refund for this reason'}
-                </span>
-              )}
-            </label>
-          </div>
-        );
-      })}
-    </fieldset>
+    <div className={styles.section}>
+      <fieldset className={styles.fieldset}>
+        <legend className={styles.legend}>{legend}</legend>
+        {refundReasons.map((code) => {
+          const o = options.get(code);
+          const id = `reason-${code}`;
+          return (
+            <div key={code} className={styles.radioRow}>
+              <input
+                id={id}
+                type="radio"
+                name="refund-reason"
+                className={styles.radio}
+                checked={value === code}
+                onChange={() => onChange(code)}
+              />
+              <label htmlFor={id}>
+                {refundReasonLabels[code]}
+                {o && (
+                  <span className={styles.hint}>
+                    {o.eligible
+                      ? `Refund ${formatMoney(o.total.amount, o.total.currencyCode, locale.tag)}${o.adminFee.amount > 0 ? ' after the admin fee' : ', no admin fee'}`
+                      : 'No refund for this reason'}
+                  </span>
+                )}
+              </label>
+            </div>
+          );
+        })}
+      </fieldset>
+    </div>
   );
 }
 
@@ -338,7 +419,12 @@ function ReturnInstructions({ quote }: { quote: RefundQuote }) {
           <p>
             They must arrive by{' '}
             <strong>
-              {new Intl.DateTimeFormat(locale.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(r.deadline))}
+              {new Intl.DateTimeFormat(locale.tag, {
+                day: 'numeric',
+                month: 'long',
+                year: 'numeric',
+                timeZone: 'Europe/London',
+              }).format(new Date(r.deadline))}
             </strong>
             . We refund you when they arrive.
           </p>

@@ -10,7 +10,11 @@ import * as styles from './refunds.css';
 export function RefundItemGroups({ items, names }: { items: readonly RefundItem[]; names: ReadonlyMap<string, string> }) {
   const { locale } = useServices();
   const groups = (Object.keys(itemGroupCopy) as (keyof typeof itemGroupCopy)[])
-    .map((key) => ({ key, ...itemGroupCopy[key], items: items.filter((i) => (itemGroupCopy[key].statuses as readonly string[]).includes(i.status)) }))
+    .map((key) => ({
+      key,
+      ...itemGroupCopy[key],
+      items: items.filter((i) => (itemGroupCopy[key].statuses as readonly string[]).includes(i.status)),
+    }))
     .filter((g) => g.items.length > 0);
   if (groups.length === 0) return null;
   return (
@@ -21,8 +25,8 @@ export function RefundItemGroups({ items, names }: { items: readonly RefundItem[
           <ul className={styles.plainList}>
             {g.items.map((i) => (
               <li key={`${i.refundableId}:${i.direction}`}>
-                {names.get(i.passengerId) ?? 'Passenger'}, {directionNames[i.direction].toLowerCase()}: {itemStatusLabels[i.status]} ·{' '}
-                {formatMoney(i.amount.amount, i.amount.currencyCode, locale.tag)}
+                {names.get(i.passengerId) ?? 'Passenger'}, {directionNames[i.direction].toLowerCase()}:{' '}
+                {itemStatusLabels[i.status]} · {formatMoney(i.amount.amount, i.amount.currencyCode, locale.tag)}
               </li>
             ))}
           </ul>
@@ -41,7 +45,11 @@ export function RefundStatus({ summary, names }: { summary: BookingRefundSummary
       {summary.refunds.map((r) => {
         const t = refundTrackingText(r, locale.tag);
         return (
-          <Alert key={r.refundId} tone={r.state === 'rejected' ? 'error' : r.state === 'refunded' ? 'success' : 'info'} title={t.title}>
+          <Alert
+            key={r.refundId}
+            tone={r.state === 'rejected' ? 'error' : r.state === 'refunded' ? 'success' : 'info'}
+            title={t.title}
+          >
             <p>{t.body}</p>
             {r.adminFee.amount > 0 && <p>Admin fee: {formatMoney(r.adminFee.amount, r.adminFee.currencyCode, locale.tag)}</p>}
             <RefundItemGroups items={r.items} names={names} />

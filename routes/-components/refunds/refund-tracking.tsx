@@ -8,12 +8,20 @@ import type { RefundTracking } from '../../../src/schemas/refund-tracking';
  * machines so the bookings list carries only this.
  */
 const day = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+  new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(new Date(iso));
 
 export const refundTrackingText = (r: RefundTracking, locale: string): { title: string; body: string } => {
   const text = stateText(r, locale);
   return r.kind === 'partial' && r.replacementOrderId
-    ? { title: `Part refunded · ${text.title}`, body: `${text.body} The other passengers' tickets are now in a new booking.` }
+    ? {
+        title: `Part refunded · ${text.title}`,
+        body: `${text.body} The other passengers' tickets are now in a new booking.`,
+      }
     : text;
 };
 
@@ -22,7 +30,10 @@ const stateText = (r: RefundTracking, locale: string): { title: string; body: st
   const who = r.kind === 'partial' && r.passengers.length ? ` for ${r.passengers.map((p) => p.name).join(', ')}` : '';
   switch (r.state) {
     case 'processing':
-      return { title: 'Refund processing', body: `We're refunding ${amount}${who}, requested on ${day(r.requestedAt, locale)}.` };
+      return {
+        title: 'Refund processing',
+        body: `We're refunding ${amount}${who}, requested on ${day(r.requestedAt, locale)}.`,
+      };
     case 'action-required':
       return {
         title: 'Refund: action required',
@@ -36,12 +47,23 @@ const stateText = (r: RefundTracking, locale: string): { title: string; body: st
         body: `${amount}${who} was refunded${r.refundedAt ? ` on ${day(r.refundedAt, locale)}` : ''} to your original payment method.`,
       };
     case 'rejected':
-      return { title: 'Refund rejected', body: r.rejectedReason ?? 'We could not complete this refund. Please contact our customer service team.' };
+      return {
+        title: 'Refund rejected',
+        body: r.rejectedReason ?? 'We could not complete this refund. Please contact our customer service team.',
+      };
   }
 };
 
 /** One line per refund for a booking card. */
-export function RefundTrackingLine({ refunds, locale, className }: { refunds: readonly RefundTracking[]; locale: string; className?: string }) {
+export function RefundTrackingLine({
+  refunds,
+  locale,
+  className,
+}: {
+  refunds: readonly RefundTracking[];
+  locale: string;
+  className?: string;
+}) {
   if (refunds.length === 0) return null;
   return (
     <>

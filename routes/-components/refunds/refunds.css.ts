@@ -16,6 +16,8 @@ globalStyle(`${table} th, ${table} td`, {
   overflowWrap: 'anywhere',
 });
 globalStyle(`${table} td:last-child, ${table} th:last-child`, { textAlign: 'right' });
+globalStyle(`${table} td:not(:first-child), ${table} th:not(:first-child)`, { whiteSpace: 'nowrap', overflowWrap: 'normal', textAlign: 'right' });
+globalStyle(`${table} caption`, { textAlign: 'left', captionSide: 'top', paddingBottom: '4px' });
 export const tableWrap = style({ overflowX: 'auto', maxWidth: '100%' });
 export const totals = style({
   display: 'grid',
