@@ -60,8 +60,13 @@ export const selectedRefundables = (selection: Selection): string[] => [...new S
 
 const toggle = (list: string[], id: string, on: boolean) => (on ? (list.includes(id) ? list : [...list, id]) : list.filter((x) => x !== id));
 
+/** The quote's selection when it was a partial one; a whole-booking quote starts the choice empty. */
 const initialSelection = (booking: PartialRefundBooking): Selection => {
+  const all = new Set(
+    [booking.outward, booking.inward].flatMap((j) => (j?.fares ?? []).flatMap((f) => f.farePassengers.flatMap((p) => (p.isRefundable && p.refundableId ? [p.refundableId] : [])))),
+  );
   const chosen = new Set(booking.selectedRefundables);
+  if ([...all].every((x) => chosen.has(x))) chosen.clear();
   const pick = (journey: PartialRefundBooking['outward'] | null) =>
     (journey?.fares ?? []).flatMap((f) => f.farePassengers.flatMap((p) => (p.refundableId && chosen.has(p.refundableId) ? [p.refundableId] : [])));
   return { outward: pick(booking.outward), inward: pick(booking.inward) };

@@ -16,7 +16,13 @@ const input = (booking = twoPassengerReturn) => ({ orderId: 'o1', bookingId: 'b1
 
 describeMachineModel(partialRefundMachine, {
   name: 'partialRefundMachine',
-  inputs: [input(twoPassengerReturn), input(sameFareReturn), input(singlePassengerReturn)],
+  inputs: [
+    input(twoPassengerReturn),
+    input(sameFareReturn),
+    input(singlePassengerReturn),
+    // Coming from a whole-booking quote: the choice starts empty.
+    input({ ...twoPassengerReturn, selectedRefundables: ['o-p1', 'o-p2', 'i-p1', 'i-p2'] }),
+  ],
   events: {
     'selection.toggle': (s) =>
       s.context.booking.sameFare
