@@ -5,6 +5,7 @@ import { cardFormMessages, cardFormView, type refundCardFormMachine } from '../.
 import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
 import { TextField } from '../../../src/ui/text-field';
+import { StepHeading } from './step-heading';
 import * as styles from './refunds.css';
 
 /**
@@ -28,9 +29,9 @@ export function CardForm({ actor, onCancel }: { actor: ActorRefFrom<typeof refun
   };
   return (
     <form onSubmit={submit} noValidate aria-labelledby="card-form-title">
-      <h3 id="card-form-title" className={styles.groupTitle}>
+      <StepHeading id="card-form-title" level={3} className={styles.groupTitle}>
         Card for your refund
-      </h3>
+      </StepHeading>
       {tokeniseError !== null && (
         <Alert tone="error">{tokeniseError === true ? cardFormMessages.tokeniseFailed : tokeniseError}</Alert>
       )}

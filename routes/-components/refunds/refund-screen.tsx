@@ -22,6 +22,7 @@ import { LoadError } from '../../../src/ui/load-error';
 import { Loading, Page } from '../../../src/ui/page';
 import { CardForm } from './card-form';
 import { PartialRefundPanel } from './partial-refund-panel';
+import { StepHeading } from './step-heading';
 import { directionNames, ineligibilityCopy, refundReasonLabels, returnModeCopy } from './refund-copy';
 import * as styles from './refunds.css';
 import { useRefundsApi } from './use-refunds-api';
@@ -200,9 +201,9 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
     const total = c.quote.cancellationDetails?.total;
     body = (
       <section aria-labelledby="confirm-heading" className={styles.section}>
-        <h2 id="confirm-heading" className={styles.sectionTitle}>
+        <StepHeading id="confirm-heading" className={styles.sectionTitle}>
           Confirm your refund
-        </h2>
+        </StepHeading>
         <p>
           Your tickets will be cancelled and {total ? <strong>{money(total, pageData.currency)}</strong> : 'the refund'} will go
           back to{' '}
@@ -306,9 +307,9 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
   const details = quote.cancellationDetails;
   return (
     <section aria-labelledby="summary-heading">
-      <h2 id="summary-heading" className={styles.sectionTitle}>
+      <StepHeading id="summary-heading" className={styles.sectionTitle}>
         {quote.status === 'PARTIALLY_REFUNDABLE' ? 'Tickets in this refund' : 'Your refund'}
-      </h2>
+      </StepHeading>
       {quote.status === 'PARTIALLY_REFUNDABLE' && <p>Only the tickets below will be refunded; everyone else keeps theirs.</p>}
       {rows.length > 0 && (
         <div className={styles.tableWrap}>
