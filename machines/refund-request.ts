@@ -68,7 +68,7 @@ export const refundRequestMessages = {
   cardDeclined:
     "We couldn't refund the card you paid with: it was declined. Enter another card in your name and we'll send the refund there.",
   fraud:
-    "We can't complete this refund online. For your security we need to check the payment first: please call our customer service team on 0345 600 0000 (Monday to Friday, 8am to 8pm) with your order reference. Your tickets have not been cancelled.",
+    "For your security we need to check the payment before we can refund it: please call our customer service team on 0345 600 0000 (Monday to Friday, 8am to 8pm) with your order reference. Your tickets have not been cancelled.",
   processing: 'Your refund is being processed.',
 } as const;
 
