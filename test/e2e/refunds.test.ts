@@ -145,4 +145,25 @@ describe('refunds', () => {
     await w.page.getByText('Refund processing', { exact: true }).waitFor();
     expect(w.errors).toEqual([]);
   });
+
+  it('says where each refund is on the bookings list, booking detail and a part-refunded history', async () => {
+    await signIn(w.page, server.origin, robin.email, robin.password);
+    await w.page.goto(url('/bookings/upcoming'));
+    await w.page.getByText('Refund: action required:').first().waitFor();
+    await w.page.getByText(/Post your paper tickets to Refunds, Freepost RTTR-REFUNDS/).first().waitFor();
+    await w.page.getByText('Refund rejected:').first().waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    await w.page.goto(url(`/bookings/${id('actionRequired')}`));
+    const refund = w.page.getByRole('region', { name: 'Refund' });
+    await refund.getByText('Refund: action required').waitFor();
+    await refund.getByRole('heading', { name: 'In progress' }).waitFor();
+    await refund.getByText(/Waiting for your tickets/).waitFor();
+
+    await w.page.goto(url(`/bookings/${id('partRefunded')}/history`));
+    await w.page.getByText(/Part refunded on .*: Sasha Hughes/).first().waitFor();
+    await w.page.getByRole('link', { name: /See the replacement, order/ }).click();
+    expect(new URL(w.page.url()).hash).toMatch(/^#order-/);
+    expect(w.errors).toEqual([]);
+  });
 });
