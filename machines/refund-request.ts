@@ -188,6 +188,10 @@ export const refundRequestMachine = setup({
         ],
         onError: { target: 'quoteFailed', actions: 'storeQuoteError' },
       },
+      on: {
+        // Arrowing through the reason picker: the newest reason wins; the older quote call is dropped.
+        'refund.setReason': { target: 'quoting', reenter: true, actions: 'setReason' },
+      },
     },
     quoteFailed: {
       description: 'Quote error (context.quoteError: message or true): retry, or dismiss back to the last quote.',

@@ -94,8 +94,18 @@ describe('refunds', () => {
     await w.page.getByText("The ticket's terms don't allow a refund.").waitFor();
     await w.page.getByText(/What you can do: You can still get a full refund if your train was cancelled/).waitFor();
     await checkScreen();
-    await w.page.getByLabel(/Disruption: my train was cancelled/).check();
+    // Keyboard only: arrow through the reasons; the picker keeps focus while each one is re-quoted.
+    await w.page.locator('#reason-CHANGED_PLANS').focus();
+    await w.page.keyboard.press('ArrowDown');
+    await w.page.keyboard.press('ArrowDown');
+    // Disruption refunds: the page becomes the refund (its h1 changes and takes focus).
     await heading('Cancel and refund').waitFor();
+    await w.page.getByText('Total refund').waitFor();
+    await w.page.locator('#reason-DISRUPTION_UPCOMING').focus();
+    await w.page.keyboard.press('ArrowDown');
+    await w.page.waitForFunction(() => (document.getElementById('reason-DISRUPTION_SERVICE_CANCELLATION') as HTMLInputElement | null)?.checked === true);
+    await w.page.getByText('Total refund').waitFor();
+    expect(await w.page.evaluate(() => document.activeElement?.id)).toBe('reason-DISRUPTION_SERVICE_CANCELLATION');
     await w.page.getByText('Total refund').waitFor();
     expect(await w.page.getByRole('region', { name: 'Your refund' }).getByText('£54.20').count()).toBeGreaterThan(0);
     expect(w.errors).toEqual([]);

@@ -4,7 +4,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { isPartialRefundAvailable } from '../../../machines/partial-refund';
 import { refundCardFormMachine } from '../../../machines/refund-card-form';
-import type { RefundFrom } from '../../../machines/refund-quote';
+import { isRequestableQuote, isTermsIneligible, type RefundFrom } from '../../../machines/refund-quote';
 import { refundRequestMachine, refundRequestMessages } from '../../../machines/refund-request';
 import { schemaMismatchMessage } from '../../../src/api/errors';
 import { formatMoney } from '../../../src/i18n/format';
@@ -143,21 +143,33 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
     );
 
   const money = (m: RefundMoney, fallback: string) => formatMoney(m.amount, m.currencyCode || fallback, locale.tag);
+  // A new reason re-quotes: the last quote stays on screen (busy) so the picker keeps focus.
+  const requoting = snapshot.matches('quoting') && c.quote !== null;
+  const mode = (state: 'reviewing' | 'ineligible' | 'unavailable') =>
+    snapshot.matches(state) ||
+    (requoting &&
+      (state === 'reviewing'
+        ? isRequestableQuote(c.quote)
+        : state === 'ineligible'
+          ? !isRequestableQuote(c.quote) && isTermsIneligible(c.quote)
+          : !isRequestableQuote(c.quote) && !isTermsIneligible(c.quote)));
   const ineligibleTitle =
-    snapshot.matches('ineligible') || (view === 'ineligible' && (snapshot.matches('loading') || snapshot.matches('quoting')));
+    mode('ineligible') || (view === 'ineligible' && (snapshot.matches('loading') || (snapshot.matches('quoting') && !requoting)));
   const title = ineligibleTitle ? 'Refund not available' : 'Cancel and refund';
   const reasonPicker = (legend: string) => (
     <ReasonPicker
+      key="picker"
       quote={c.quote}
       value={c.refundReason}
       legend={legend}
       onChange={(reason) => send({ type: 'refund.setReason', reason })}
     />
   );
+  const busyNote = requoting ? <Loading label={refundRequestMessages.quoting} /> : null;
 
   let body: ReactNode;
   if (snapshot.matches('loading')) body = <Loading label={refundRequestMessages.loading} />;
-  else if (snapshot.matches('quoting')) body = <Loading label={refundRequestMessages.quoting} />;
+  else if (snapshot.matches('quoting') && !requoting) body = <Loading label={refundRequestMessages.quoting} />;
   else if (snapshot.matches('loadFailed'))
     body = <LoadError message={refundRequestMessages.loadFailed} onRetry={() => send({ type: 'refund.retry' })} />;
   else if (snapshot.matches('quoteFailed'))
@@ -172,31 +184,29 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
         </div>
       </Alert>
     );
-  else if (snapshot.matches('reviewing') && c.quote) {
+  else if (mode('reviewing') && c.quote) {
     const partialAvailable = c.booking ? c.quote.isPartiallyRefundable || isPartialRefundAvailable(c.booking.booking) : false;
-    body = (
-      <>
+    body = [
+      <div key="top">
+        {busyNote}
         <QuoteSummary quote={c.quote} names={names} />
-        {reasonPicker('Why are you cancelling?')}
+      </div>,
+      reasonPicker('Why are you cancelling?'),
+      <div key="bottom">
         <ReturnInstructions quote={c.quote} />
-        {partialAvailable && c.booking && (
+        {partialAvailable && c.booking && !requoting && (
           <PartialChoice>
-            <PartialRefundPanel
-              bookingId={bookingId}
-              data={c.booking}
-              refundReason={c.refundReason}
-              from={from}
-              guest={guest}
-              names={names}
-            />
+            <PartialRefundPanel bookingId={bookingId} data={c.booking} refundReason={c.refundReason} from={from} guest={guest} names={names} />
           </PartialChoice>
         )}
         <div className={styles.actions}>
-          <Button onClick={() => send({ type: 'refund.continue' })}>Continue</Button>
+          <Button disabled={requoting} onClick={() => send({ type: 'refund.continue' })}>
+            Continue
+          </Button>
           {back}
         </div>
-      </>
-    );
+      </div>,
+    ];
   } else if (snapshot.matches('confirming') && c.quote) {
     const total = c.quote.cancellationDetails?.total;
     body = (
@@ -259,23 +269,25 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
         <p>{back}</p>
       </>
     );
-  else if (snapshot.matches('ineligible') && c.quote)
-    body = (
-      <>
+  else if (mode('ineligible') && c.quote)
+    body = [
+      <div key="top">
+        {busyNote}
         <p>We can't refund this booking for the reason you chose. Here is why, and what you can do.</p>
         <ReasonsExplained quote={c.quote} />
-        {reasonPicker('Did something else happen? Choose another reason')}
-        <p>{back}</p>
-      </>
-    );
-  else if (snapshot.matches('unavailable'))
-    body = (
-      <>
+      </div>,
+      reasonPicker('Did something else happen? Choose another reason'),
+      <p key="bottom">{back}</p>,
+    ];
+  else if (mode('unavailable'))
+    body = [
+      <div key="top">
+        {busyNote}
         <UnavailableExplained quote={c.quote} />
-        {reasonPicker('Choose another reason')}
-        <p>{back}</p>
-      </>
-    );
+      </div>,
+      reasonPicker('Choose another reason'),
+      <p key="bottom">{back}</p>,
+    ];
   else body = <Loading label="Refund requested. Opening your booking…" />;
 
   return <Page title={title}>{body}</Page>;
