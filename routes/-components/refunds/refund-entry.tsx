@@ -1,11 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { refundQuoteMachine, refundQuoteMessages, type RefundFrom } from '../../../machines/refund-quote';
 import { formatMoney } from '../../../src/i18n/format';
 import { useServices } from '../../../src/services';
 import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
+import * as buttonStyles from '../../../src/ui/button.css';
 import { ineligibilityCopy } from './refund-copy';
 import { useRefundsApi } from './use-refunds-api';
 
@@ -83,19 +85,28 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
     </Button>
   );
   const busy = snapshot.matches('quoting') || snapshot.matches('checkingChangeOfJourney') || snapshot.status === 'done';
+  // After a message is closed, focus goes back to the button that opened it (not to the page's start).
+  const opener = useRef<HTMLButtonElement>(null);
+  const idle = snapshot.matches('idle');
+  const wasIdle = useRef(true);
+  useEffect(() => {
+    if (idle && !wasIdle.current) opener.current?.focus();
+    wasIdle.current = idle;
+  }, [idle]);
 
   return (
     <div>
-      {(snapshot.matches('idle') || busy) && (
-        <Button
-          tone="secondary"
-          busy={busy}
-          busyLabel={refundQuoteMessages.pending}
+      {(idle || busy) && (
+        <button
+          ref={opener}
+          type="button"
+          className={buttonStyles.button({ tone: 'secondary' })}
+          aria-busy={busy || undefined}
           disabled={busy}
           onClick={() => send({ type: 'refund.requestQuote' })}
         >
-          Cancel and refund
-        </Button>
+          {busy ? refundQuoteMessages.pending : 'Cancel and refund'}
+        </button>
       )}
       <div aria-live="polite">
         {snapshot.matches('failed') && (
