@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPending } from './-components/section-pending';
+import { RefundScreen } from './-components/refunds/refund-screen';
 
+/** The refund ineligibility view (feature refund-ineligibility-enhanced-view; docs/decisions/081-refund-flows.md). */
 export const Route = createFileRoute('/_account/bookings/$bookingId/refund/ineligible')({
-  component: () => <SectionPending title="Refund not available" />,
+  component: AccountRefundIneligible,
 });
+
+function AccountRefundIneligible() {
+  const { bookingId } = Route.useParams();
+  return <RefundScreen key={bookingId} bookingId={bookingId} quoteId={null} from="detail" guest={false} view="ineligible" />;
+}

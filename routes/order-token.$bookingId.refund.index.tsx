@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { SectionPending } from './-components/section-pending';
+import { RefundScreen } from './-components/refunds/refund-screen';
 
 /** Spec section 2: the refund page takes a quote id and a `from` of history or detail. */
 const RefundSearch = v.object({
@@ -8,7 +8,23 @@ const RefundSearch = v.object({
   from: v.optional(v.picklist(['history', 'detail'])),
 });
 
+/** docs/decisions/081-refund-flows.md; a new quoteId (partial refund choice) remounts the screen: a reload. */
 export const Route = createFileRoute('/order-token/$bookingId/refund/')({
   validateSearch: RefundSearch,
-  component: () => <SectionPending title="Refund" />,
+  component: GuestRefund,
 });
+
+function GuestRefund() {
+  const { bookingId } = Route.useParams();
+  const { quoteId, from } = Route.useSearch();
+  return (
+    <RefundScreen
+      key={`${bookingId}:${quoteId ?? ''}`}
+      bookingId={bookingId}
+      quoteId={quoteId ?? null}
+      from={from ?? 'detail'}
+      guest={true}
+      view="refund"
+    />
+  );
+}

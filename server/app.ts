@@ -20,6 +20,7 @@ import { passengerAssistanceApi } from './api/passenger-assistance.ts';
 import { passengersApi } from './api/passengers.ts';
 import { passwordApi } from './api/password.ts';
 import { railcardsApi } from './api/railcards.ts';
+import { refundsApi } from './api/refunds.ts';
 import { smartcardsApi } from './api/smartcards.ts';
 import { timetableApi } from './api/timetable.ts';
 import { userFlowAccessApi } from './api/user-flow-access.ts';
@@ -125,6 +126,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', bookingApi()); // GET /booking/{uuid} only: /booking/token etc. are not swallowed
   api.route('/', timetableApi());
   api.route('/', changeOfJourneyApi());
+  api.route('/', refundsApi()); // refund quote/request, partial refunds, card token, change-of-journey status
   api.route('/', consentsApi());
   api.route('/', passengersApi());
   api.route('/', railcardsApi());

@@ -12,10 +12,11 @@ import { HOUR_MS } from './lib/clock.ts';
 import { purgeExpired } from './lib/housekeeping.ts';
 import { pageDataFromEnv } from './lib/page-data.ts';
 import { defaultDistDir, projectRoot } from './paths.ts';
-import { DEMO_ACCOUNT } from './seed/accounts.ts';
+import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from './seed/accounts.ts';
 import { findDemoGuestLinks } from './seed/guest-orders.ts';
 import { seed } from './seed/index.ts';
 import { findCheckInGuestLink } from './seed/booking-actions.ts';
+import { findRefundGuestLinks } from './seed/refunds.ts';
 import { DEMO_MARKETING_TOKEN } from './seed/consents.ts';
 import { findDemoClaimLinks } from './seed/claims.ts';
 
@@ -74,12 +75,13 @@ async function main(): Promise<void> {
   const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env) });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
-    void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findDemoClaimLinks(db)]).then(([guestLinks, checkIn, claimLinks]) => {
-      const links = checkIn ? [...guestLinks, checkIn] : guestLinks;
+    void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findRefundGuestLinks(db), findDemoClaimLinks(db)]).then(([guestLinks, checkIn, refund, claimLinks]) => {
+      const links = [...guestLinks, ...(checkIn ? [checkIn] : []), ...refund];
       const lines = [
         `URL: ${origin}/my-account/`,
         `Demo email: ${DEMO_ACCOUNT.email}`,
         `Demo password: ${DEMO_ACCOUNT.password}`,
+        `Refunds demo email: ${REFUNDS_ACCOUNT.email} (same password)`,
         ...links.map(
           (link) => `Guest link (${link.email}): ${origin}/my-account/order-token/${link.bookingId}#token=${link.token}`,
         ),

@@ -9,6 +9,7 @@ import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
 import { delayRepayByBooking } from './claims.ts';
 import { insuranceByBooking } from './insurance.ts';
+import { historyChanges, refundSummaries } from '../domain/refund-store.ts';
 
 /**
  * Booking detail and history (docs/decisions/020-booking-detail-and-history.md):
@@ -152,15 +153,21 @@ export function bookingApi(): Hono<AppEnv> {
     // Moved: the order was replaced. No Location header: the app reads the body and opens history.
     if (current.replacement_order_id) return c.json({ bookingId: booking.id }, 308);
     const rows = await bookingsOfOrder(db, order.id);
-    // Local extras (docs/decisions/090): the Delay Repay claim of a delayed journey, flexible insurance.
+    // Local extras (docs/decisions/090, 080): the Delay Repay claim of a delayed journey, flexible
+    // insurance, and the refund offer and tracking.
     const ids = rows.map((b) => b.id);
-    const [claims, insurance] = await Promise.all([delayRepayByBooking(db, ids, now), insuranceByBooking(db, ids)]);
+    const [claims, insurance, refunds] = await Promise.all([
+      delayRepayByBooking(db, ids, now),
+      insuranceByBooking(db, ids),
+      refundSummaries(db, rows.map((b) => ({ ...b, replaced: false, canAct: access !== 'email' })), now),
+    ]);
     const bookings = rows.map((b) => {
       const delayRepay = claims.get(b.id);
       return {
         ...apiBooking(b, now, access, false),
         ...(delayRepay ? { delayRepay } : {}),
         insurance: insurance.get(b.id) ?? [],
+        refund: refunds.get(b.id),
       };
     });
     return c.json({ bookings, order: apiOrder(current) });
@@ -209,11 +216,21 @@ export function bookingApi(): Hono<AppEnv> {
       chain.unshift({ order: previous, booking: previousBooking });
       head = previous;
     }
+    const refunds = await refundSummaries(
+      db,
+      chain.map((e) => ({ ...e.booking, replaced: e.order.replacement_order_id !== null, canAct: access !== 'email' })),
+      now,
+    );
+    const changes = await historyChanges(
+      db,
+      chain.map((e) => ({ orderId: e.order.id, replacementOrderId: e.order.replacement_order_id, booking: e.booking })),
+    );
     return c.json({
       replacedBy,
-      bookings: chain.map((e) => ({
-        booking: apiBooking(e.booking, now, access, e.order.replacement_order_id !== null),
+      bookings: chain.map((e, i) => ({
+        booking: { ...apiBooking(e.booking, now, access, e.order.replacement_order_id !== null), refund: refunds.get(e.booking.id) },
         order: apiOrder(e.order),
+        change: changes[i] ?? null,
       })),
       order: apiOrder(current),
     });

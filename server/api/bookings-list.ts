@@ -6,6 +6,7 @@ import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { delayRepayByBooking } from './claims.ts';
+import { refundSummaries } from '../domain/refund-store.ts';
 
 /**
  * GET /bookings/{filter}?page={n} (SPEC section 7), see docs/decisions/010-bookings-lists-and-guest-access.md.
@@ -116,13 +117,19 @@ export function bookingsListApi(): Hono<AppEnv> {
       where.params,
     );
     const counts = await countAll(db, customer.id, customer.email, now);
-    // Local extra: the Delay Repay claim of a delayed journey (past bookings), see docs/decisions/090.
+    // Local extras: the Delay Repay claim of a delayed journey (past bookings, decision 090); the
+    // refund offer and tracking (decision 080); guest-tab orders are read-only until associated.
     const claims = f === 'past' ? await delayRepayByBooking(db, rows.map((r) => r.id), now) : new Map();
+    const refunds = await refundSummaries(
+      db,
+      rows.map((r) => ({ ...r, replaced: r.replacement_order_id !== null, canAct: f !== 'guest' })),
+      now,
+    );
     return c.json({
       results: rows.map((row) => {
         const entry = toListEntry(row);
         const delayRepay = claims.get(row.id);
-        return delayRepay ? { ...entry, booking: { ...entry.booking, delayRepay } } : entry;
+        return { ...entry, booking: { ...entry.booking, refund: refunds.get(row.id), ...(delayRepay ? { delayRepay } : {}) } };
       }),
       total: counts[f],
       page,

@@ -4,6 +4,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { findBooking, requireBookingAccess } from './booking.ts';
 import { one } from '../db.ts';
+import { refundingTicketIds, settleRefunds } from '../domain/refund-store.ts';
 
 /**
  * Change-of-journey changeability (DOMAIN.md): Advance, Off-Peak (incl. Super Off-Peak) and Anytime
@@ -17,7 +18,11 @@ export type ChangeabilityReason =
   | 'BOOKING_REPLACED'
   | 'SEASON_EXPIRED'
   /** A guest order viewed from the account before it is associated (read-only). */
-  | 'NOT_ASSOCIATED';
+  | 'NOT_ASSOCIATED'
+  /** Every ticket is refunded or being refunded (decision 080). */
+  | 'REFUNDED'
+  /** The booking is already being exchanged (source of a change of journey; decision 080). */
+  | 'CHANGE_IN_PROGRESS';
 
 const CHANGEABLE_FARES = /^(Advance|Off-Peak|Super Off-Peak|Anytime)\b/;
 
@@ -38,6 +43,10 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
     return c.json({ changeable: reason === null, reason });
   };
   if (order?.replacement_order_id) return answer('BOOKING_REPLACED');
+  if (await one(db, 'select 1 from change_of_journeys where source_booking_id = $1', [booking.id])) return answer('CHANGE_IN_PROGRESS');
+  await settleRefunds(db, [booking.id], now);
+  const refunding = await refundingTicketIds(db, booking.id);
+  if (data.tickets.length > 0 && data.tickets.every((t) => refunding.has(t.id))) return answer('REFUNDED');
   if (season) {
     return answer(data.season && new Date(data.season.validUntil) > now ? null : 'SEASON_EXPIRED');
   }

@@ -6,6 +6,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { emailSchema, readBody } from '../lib/body.ts';
 import { HOUR_MS, addMs } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
+import { refundSummaries } from '../domain/refund-store.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { findOrderByGuestToken } from '../lib/ufac.ts';
 import { BOOKING_ROW_COLUMNS, toListEntry, type BookingRow } from './bookings-list.ts';
@@ -91,8 +92,12 @@ export function findBookingApi(): Hono<AppEnv> {
     const token = c.req.query('token') ?? '';
     let where: { sql: string; param: string } | null = null;
     let email: string | null = null;
+    // An order's guest also sees the orders that superseded it (a partial refund's replacement; decision 080).
+    const orderAndReplacements = `o.id in (with recursive chain(id) as (
+        select $1::text union select r.replacement_order_id from orders r join chain on r.id = chain.id
+        where r.replacement_order_id is not null) select id from chain)`;
     if (guest?.flow === 'order' && guest.orderId) {
-      where = { sql: 'o.id = $1', param: guest.orderId };
+      where = { sql: orderAndReplacements, param: guest.orderId };
       email = guest.email;
     } else if (guest?.flow === 'customer' && guest.customerId && guest.scopes.some((s) => s !== 'marketing-preference-unsubscribe')) {
       where = { sql: 'o.customer_id = $1', param: guest.customerId };
@@ -100,7 +105,7 @@ export function findBookingApi(): Hono<AppEnv> {
     } else if (token) {
       const order = await findOrderByGuestToken(db, token.slice(0, 512), clock.now());
       if (order) {
-        where = { sql: 'o.id = $1', param: order.id };
+        where = { sql: orderAndReplacements, param: order.id };
         email = order.email;
       }
     }
@@ -112,7 +117,20 @@ export function findBookingApi(): Hono<AppEnv> {
       [where.param],
     );
     const registered = await one<{ id: string }>(db, 'select id from customers where email = $1', [email]);
-    return c.json({ bookings: rows.map(toListEntry), customerRegistered: registered !== null });
+    const now = clock.now();
+    const canRefund = guest ? guest.scopes.includes('refund') : true;
+    const refunds = await refundSummaries(
+      db,
+      rows.map((r) => ({ ...r, replaced: r.replacement_order_id !== null, canAct: canRefund })),
+      now,
+    );
+    return c.json({
+      bookings: rows.map((row) => {
+        const entry = toListEntry(row);
+        return { ...entry, booking: { ...entry.booking, refund: refunds.get(row.id) } };
+      }),
+      customerRegistered: registered !== null,
+    });
   });
 
   return api;

@@ -71,6 +71,19 @@ export async function requireCustomerOrGuestForOrder(
     if (token && (await findOrderByGuestToken(c.get('deps').db, token, c.get('deps').clock.now()))?.id === order.id) {
       return { via: 'token', order };
     }
+    // A guest's access to an order carries over to the orders that superseded it (a partial refund's
+    // replacement): the guest lands on the replacement's history as a customer does (decision 080).
+    if (guest?.flow === 'order' || token) {
+      const tokenOrderId = token ? ((await findOrderByGuestToken(c.get('deps').db, token, c.get('deps').clock.now()))?.id ?? null) : null;
+      let id = order.id;
+      for (let depth = 0; depth < 10; depth++) {
+        const previous = await one<{ id: string }>(c.get('deps').db, 'select id from orders where replacement_order_id = $1', [id]);
+        if (!previous) break;
+        if (guest?.flow === 'order' && guest.orderId === previous.id) return { via: 'guest', order, guest };
+        if (tokenOrderId === previous.id) return { via: 'token', order };
+        id = previous.id;
+      }
+    }
   }
   throw new ApiError(403, 'FORBIDDEN');
 }

@@ -3,7 +3,8 @@ import { DAY_MS, addMs } from './clock.ts';
 
 /**
  * Deletes expired sessions and guest sessions, expired find-booking exchange tokens and
- * marketing-email tokens, Delay Repay claim tokens, and reset tokens a week past expiry.
+ * marketing-email tokens, Delay Repay claim tokens, and reset tokens a week past expiry; expired
+ * refund card tokens, and refund quotes never requested a day past expiry (decision 080).
  */
 export async function purgeExpired(db: Queryable, now: Date): Promise<void> {
   await db.query('delete from sessions where expires_at <= $1', [now]);
@@ -12,4 +13,6 @@ export async function purgeExpired(db: Queryable, now: Date): Promise<void> {
   await db.query('delete from marketing_tokens where expires_at <= $1', [now]);
   await db.query('delete from claim_tokens where expires_at <= $1', [now]);
   await db.query('delete from password_reset_tokens where expires_at <= $1', [addMs(now, -7 * DAY_MS)]);
+  await db.query('delete from card_tokens where expires_at <= $1', [now]);
+  await db.query('delete from refund_quotes where used_at is null and expires_at <= $1', [addMs(now, -DAY_MS)]);
 }

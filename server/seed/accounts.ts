@@ -19,6 +19,15 @@ export const SECOND_ACCOUNT = {
   lastName: 'Patel',
 } as const;
 
+/** The refunds demo account (issue 9): one booking per refund case (server/seed/refunds.ts). */
+export const REFUNDS_ACCOUNT = {
+  id: stableId('customer', 'refunds'),
+  email: 'refunds@example.com',
+  password: DEMO_PASSWORD,
+  firstName: 'Robin',
+  lastName: 'Hughes',
+} as const;
+
 type AccountSpec = { id: string; email: string; password: string; firstName: string; lastName: string };
 
 // scrypt is deliberately slow; reseeding (tests reset often) reuses each account's hash per process.
@@ -33,11 +42,11 @@ function seededHash(account: AccountSpec): Promise<string> {
   return hash;
 }
 
-/** Demo accounts: Alex Morgan in 'demo' and 'empty'; Sam Patel in 'demo' only. */
+/** Demo accounts: Alex Morgan in 'demo' and 'empty'; Sam Patel and Robin Hughes (refunds) in 'demo' only. */
 export const accountsSeed: SeedModule = {
   name: 'accounts',
   async run({ db, scenario, now, report }) {
-    const accounts: AccountSpec[] = scenario === 'demo' ? [DEMO_ACCOUNT, SECOND_ACCOUNT] : [DEMO_ACCOUNT];
+    const accounts: AccountSpec[] = scenario === 'demo' ? [DEMO_ACCOUNT, SECOND_ACCOUNT, REFUNDS_ACCOUNT] : [DEMO_ACCOUNT];
     for (const account of accounts) {
       await db.query(
         `insert into customers (id, email, password_hash, first_name, last_name, provider, created_at)

@@ -10,10 +10,11 @@ import { guestOrdersSeed } from './guest-orders.ts';
 import { passengerAssistanceSeed } from './passenger-assistance.ts';
 import { passengersSeed } from './passengers.ts';
 import { bookingsListsSeed } from './bookings-lists.ts';
+import { refundsSeed } from './refunds.ts';
 import { walletSeed } from './wallet.ts';
 
 /** Seed modules in dependency order; add one module per area (each decides what each scenario gets). */
-export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingHistorySeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed, claimsSeed, passengerAssistanceSeed];
+export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingHistorySeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed, claimsSeed, passengerAssistanceSeed, refundsSeed];
 
 /** Seeds `scenario` into an empty database in one transaction ('fresh' seeds nothing). */
 export async function seed(db: Db, scenario: Scenario = 'demo', opts: { now?: Date } = {}): Promise<SeedReport> {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DelayRepaySummary } from './claims';
 import { InsuranceProduct } from './insurance';
+import { BookingRefundSummary, HistoryChange } from './refund-tracking.ts';
 
 /** Responses of the booking detail, history, calling points, changeability and edit-passengers calls. */
 
@@ -71,6 +72,8 @@ export const Booking = v.object({
   delayRepay: v.optional(DelayRepaySummary),
   /** Local-server extra: flexible insurance bought with this booking (docs/decisions/090). */
   insurance: v.optional(v.array(InsuranceProduct)),
+  /** local-server extra (issue 9): refund offer and tracking; see src/schemas/refund-tracking.ts. */
+  refund: v.optional(BookingRefundSummary),
 });
 export type Booking = v.InferOutput<typeof Booking>;
 
@@ -95,7 +98,17 @@ export const BookingMovedResponse = v.object({ bookingId: v.string() });
 export const BookingHistoryResponse = v.object({
   /** Set when the booking was replaced by an order this caller cannot open (e.g. a guest link to the old order). */
   replacedBy: v.nullable(v.object({ orderId: v.string(), friendlyOrderId: v.string() })),
-  bookings: v.pipe(v.array(v.object({ booking: Booking, order: Order })), v.minLength(1)),
+  bookings: v.pipe(
+    v.array(
+      v.object({
+        booking: Booking,
+        order: Order,
+        /** local-server extra (issue 15): what superseded this entry (part refunded: which passengers, linked orders). */
+        change: v.optional(v.nullable(HistoryChange)),
+      }),
+    ),
+    v.minLength(1),
+  ),
   order: Order,
 });
 export type BookingHistoryResponse = v.InferOutput<typeof BookingHistoryResponse>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BookingRefundSummary } from './refund-tracking.ts';
 
 
 /**
@@ -43,6 +44,8 @@ export const BookingListEntry = v.object({
     ),
     /** Local-server extra: the Delay Repay claim of a delayed journey (docs/decisions/090). */
     delayRepay: v.optional(ListDelayRepay),
+    /** local-server extra (issue 9): refund offer and tracking; see src/schemas/refund-tracking.ts. */
+    refund: v.optional(BookingRefundSummary),
   }),
   order: v.object({
     id: v.string(),

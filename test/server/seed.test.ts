@@ -6,7 +6,8 @@ import { isEmpty, migrate, openDb, wipe, type Db } from '../../server/db.ts';
 import type { BookingData } from '../../server/domain/booking-data.ts';
 import { purgeExpired } from '../../server/lib/housekeeping.ts';
 import { sha256Hex } from '../../server/lib/tokens.ts';
-import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '../../server/seed/accounts.ts';
+import { DEMO_ACCOUNT, REFUNDS_ACCOUNT, SECOND_ACCOUNT } from '../../server/seed/accounts.ts';
+import { REFUND_GUEST_TOKEN } from '../../server/seed/refunds.ts';
 import { CHECK_IN_GUEST_TOKEN } from '../../server/seed/booking-actions.ts';
 import { ASSOCIATION_DEMO_TOKENS } from '../../server/seed/bookings-lists.ts';
 import { DEMO_GUEST_TOKENS, findDemoGuestLinks, GUEST_EMAIL } from '../../server/seed/guest-orders.ts';
@@ -67,7 +68,7 @@ describe("scenario 'demo'", () => {
     const { rows } = await db.query<{ email: string; password_hash: string; first_name: string; provider: string }>(
       'select email, password_hash, first_name, provider from customers order by email',
     );
-    expect(rows.map((r) => r.email)).toEqual([DEMO_ACCOUNT.email, SECOND_ACCOUNT.email]);
+    expect(rows.map((r) => r.email)).toEqual([DEMO_ACCOUNT.email, REFUNDS_ACCOUNT.email, SECOND_ACCOUNT.email]);
     for (const row of rows) {
       expect(row.password_hash).toMatch(/^scrypt\$/);
       expect(row.password_hash).not.toContain(DEMO_ACCOUNT.password);
@@ -125,7 +126,7 @@ describe("scenario 'demo'", () => {
     );
     expect(orders.rows.filter((o) => o.email === GUEST_EMAIL).length).toBeGreaterThanOrEqual(2);
     expect(orders.rows.some((o) => o.email === DEMO_ACCOUNT.email)).toBe(true);
-    const knownTokens = [...DEMO_GUEST_TOKENS, ...ASSOCIATION_DEMO_TOKENS, CHECK_IN_GUEST_TOKEN];
+    const knownTokens = [...DEMO_GUEST_TOKENS, ...ASSOCIATION_DEMO_TOKENS, CHECK_IN_GUEST_TOKEN, REFUND_GUEST_TOKEN];
     const hashes = orders.rows.map((o) => o.guest_token_hash).filter((h) => h !== null);
     expect(hashes.sort()).toEqual(knownTokens.map(sha256Hex).sort());
     expect(guests.length).toBeGreaterThanOrEqual(3);

@@ -15,6 +15,8 @@ import { Loading, Page } from '../../../src/ui/page';
 import { BookingActions } from '../booking-actions';
 import { delayRepaySummaries } from '../claims/claim-copy';
 import { InsuranceSection } from '../claims/insurance-section';
+import { RefundEntry } from '../refunds/refund-entry';
+import { RefundStatus } from '../refunds/refund-status';
 import * as styles from './booking-detail.css';
 import { EditPassengerDialog } from './edit-passenger-dialog';
 import {
@@ -314,6 +316,24 @@ function BookingBody({
             Flexible insurance
           </h2>
           <InsuranceSection orderId={detail.order.id} products={booking.insurance} onClaimed={onReload} />
+        </section>
+      )}
+
+      {booking.refund && (booking.refund.refunds.length > 0 || (booking.refund.quotable && !readOnly) || booking.refund.changeOfJourneySource) && (
+        <section className={styles.section} aria-labelledby="refund-heading">
+          <h2 id="refund-heading" className={styles.sectionTitle}>
+            Refund
+          </h2>
+          <RefundStatus summary={booking.refund} names={names} />
+          {!readOnly && (booking.refund.quotable || booking.refund.changeOfJourneySource) && (
+            <RefundEntry
+              orderId={detail.order.id}
+              bookingId={booking.id}
+              from="detail"
+              guest={mode === 'orderToken'}
+              changeOfJourneySource={booking.refund.changeOfJourneySource}
+            />
+          )}
         </section>
       )}
 

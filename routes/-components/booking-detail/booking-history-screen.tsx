@@ -12,6 +12,8 @@ import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
 import { Loading, Page } from '../../../src/ui/page';
 import * as styles from './booking-detail.css';
+import { RefundEntry } from '../refunds/refund-entry';
+import { RefundStatus } from '../refunds/refund-status';
 import { bookingTitle, describeChanges, passengerName, ukDate, ukDateTime } from './format';
 
 export const historyMessages = {
@@ -130,7 +132,11 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
           const current = entry === last && !history.replacedBy && entry.order.replacementOrder === null;
           const b = entry.booking;
           return (
-            <li key={`${entry.order.id}:${b.id}`} className={current ? `${styles.timelineItem} ${styles.timelineCurrent}` : styles.timelineItem}>
+            <li
+              key={`${entry.order.id}:${b.id}`}
+              id={`order-${entry.order.id}`}
+              className={current ? `${styles.timelineItem} ${styles.timelineCurrent}` : styles.timelineItem}
+            >
               <h2 className={styles.legHeading}>
                 {i === 0 ? 'Original booking' : 'Replacement booking'}, order {entry.order.friendlyOrderId}{' '}
                 <span className={current ? styles.badge : styles.badgeMuted}>{current ? 'Current' : 'Replaced'}</span>
@@ -155,6 +161,21 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
                   </ul>
                 </>
               )}
+              {entry.change && <ChangeNote change={entry.change} entries={entries} locale={locale.tag} />}
+              {current && b.refund && (
+                <RefundStatus summary={b.refund} names={new Map(b.passengers.map((p) => [p.id, passengerName(p)]))} />
+              )}
+              {current && b.refund && (b.refund.quotable || b.refund.changeOfJourneySource) && (
+                <div className={styles.note}>
+                  <RefundEntry
+                  orderId={entry.order.id}
+                  bookingId={b.id}
+                  from="history"
+                  guest={guest}
+                    changeOfJourneySource={b.refund.changeOfJourneySource}
+                  />
+                </div>
+              )}
               {current && (
                 <p>
                   {guest ? (
@@ -173,5 +194,34 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
         })}
       </ol>
     </>
+  );
+}
+
+type HistoryEntry = BookingHistoryResponse['bookings'][number];
+
+/**
+ * What superseded this entry (issue 15): "Part refunded: Sasha Hughes", with a link to the
+ * replacement entry, so two bookings for the same journey side by side are explained.
+ */
+function ChangeNote({ change, entries, locale }: { change: NonNullable<HistoryEntry['change']>; entries: readonly HistoryEntry[]; locale: string }) {
+  const names = change.passengers.map((p) => p.name).join(', ');
+  const amount = change.amount ? formatMoney(change.amount.amount, change.amount.currencyCode, locale) : null;
+  const replacement = change.replacementOrderId ? entries.find((e) => e.order.id === change.replacementOrderId) : undefined;
+  const replaced = change.replacesOrderId ? entries.find((e) => e.order.id === change.replacesOrderId) : undefined;
+  const what =
+    change.kind === 'part-refunded' && !replacement && replaced
+      ? `This order holds the tickets that were kept when ${names || 'some passengers'} ${change.passengers.length === 1 ? 'was' : 'were'} refunded on ${ukDate(change.at, locale)}.`
+      : change.kind === 'part-refunded'
+      ? `Part refunded on ${ukDate(change.at, locale)}${names ? `: ${names}` : ''}${amount ? ` (${amount})` : ''}. The other passengers' tickets moved to a new order.`
+      : change.kind === 'refunded'
+        ? `Refunded on ${ukDate(change.at, locale)}${amount ? ` (${amount})` : ''}.`
+        : `Changed to a new journey on ${ukDate(change.at, locale)}.`;
+  return (
+    <p className={styles.note}>
+      <strong>{change.kind === 'part-refunded' ? 'Part refunded' : change.kind === 'refunded' ? 'Refunded' : 'Journey changed'}: </strong>
+      {what}{' '}
+      {replacement && <a href={`#order-${replacement.order.id}`}>See the replacement, order {replacement.order.friendlyOrderId}</a>}
+      {replaced && <a href={`#order-${replaced.order.id}`}>Replaces order {replaced.order.friendlyOrderId}</a>}
+    </p>
   );
 }

@@ -44,6 +44,8 @@ export const changeabilityReasons: Record<string, string> = {
   BOOKING_REPLACED: 'This booking has been replaced by a newer one.',
   SEASON_EXPIRED: 'This season ticket has expired, so it can no longer be changed.',
   NOT_ASSOCIATED: 'Add this booking to your account to change it.',
+  REFUNDED: 'This booking has been refunded, so it can no longer be changed.',
+  CHANGE_IN_PROGRESS: 'This journey is already being changed.',
 };
 export const notChangeableFallback = "This journey can't be changed.";
 

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { BookingListEntry, ListLeg } from '../../../src/schemas/bookings-list';
 import { formatDate, formatMoney } from '../../../src/i18n/format';
+import { RefundTrackingLine } from '../refunds/refund-tracking';
 import * as styles from './bookings-list.css';
 
 /** GB rail times and days are shown in UK time, whatever the device's zone. */
@@ -80,11 +81,13 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
             </Link>
           </p>
         )}
+        {booking.refund && <RefundTrackingLine refunds={booking.refund.refunds} locale={locale} className={styles.meta} />}
       </div>
       <div className={styles.side}>
         <span className={styles.price}>{formatMoney(booking.price.amount, booking.price.currencyCode, locale)}</span>
         {season && <span className={seasonValid ? styles.badge : styles.badgeMuted}>{seasonValid ? 'Valid now' : new Date(season.validUntil) < now ? 'Expired' : 'Not yet valid'}</span>}
         {order.replacementOrder && <span className={styles.badgeMuted}>Changed</span>}
+        {booking.refund?.fullyRefunded && booking.refund.refunds[0]?.state === 'refunded' && <span className={styles.badgeMuted}>Refunded</span>}
       </div>
     </article>
   );

@@ -1,0 +1,114 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { cardErrors, emptyCardValues, toCardTokenRequest, type CardField, type CardValues } from '../src/schemas/card-form';
+import { problemMessage } from './refund-quote';
+import type { CardTokenRequest, CardTokenResponse } from '../src/schemas/refunds';
+
+/**
+ * The card a refund goes to when the original card was declined (INVALID_CREDIT_CARD): number with
+ * a Luhn check, expiry, CVC and name; the server tokenises it (POST payment/card-token) and the
+ * refund request carries only the token. The values live in this actor while the form is open and
+ * are dropped with it; nothing is stored or put in a URL (docs/decisions/081-refund-flows.md).
+ */
+export interface RefundCardFormInput {
+  /** Today as YYYY-MM-DD, for the expiry rule. */
+  today: string;
+}
+
+export interface RefundCardFormContext extends RefundCardFormInput {
+  values: CardValues;
+  touched: Partial<Record<CardField, boolean>>;
+  dirty: boolean;
+  submitAttempted: boolean;
+  /** The server refused the card (its message) or could not be reached (true). */
+  tokeniseError: string | true | null;
+  card: { token: string; last4: string; brand: string } | null;
+}
+
+export type RefundCardFormEvent =
+  | { type: 'form.change'; field: CardField; value: string }
+  | { type: 'form.blur'; field: CardField }
+  | { type: 'form.submit' };
+
+export const cardFormMessages = {
+  tokeniseFailed: "We couldn't check this card. Please check the details and try again.",
+} as const;
+
+/** Errors to show (once a field was left or submit tried) and whether submit is allowed. */
+export const cardFormView = (context: RefundCardFormContext, submitting: boolean) => {
+  const errors = cardErrors(context.values, context.today);
+  const shown: Partial<Record<CardField, string>> = {};
+  for (const field of Object.keys(errors) as CardField[]) {
+    if (context.touched[field] || context.submitAttempted) shown[field] = errors[field]!;
+  }
+  return { errors: shown, canSubmit: context.dirty && Object.keys(errors).length === 0 && !submitting };
+};
+
+export const refundCardFormMachine = setup({
+  types: {
+    context: {} as RefundCardFormContext,
+    events: {} as RefundCardFormEvent,
+    input: {} as RefundCardFormInput,
+    output: {} as { token: string; last4: string; brand: string },
+  },
+  actors: {
+    tokeniseCard: fromPromise<CardTokenResponse, CardTokenRequest>(async () => {
+      throw new Error('tokeniseCard not provided');
+    }),
+  },
+  guards: {
+    isValid: ({ context }) => context.dirty && Object.keys(cardErrors(context.values, context.today)).length === 0,
+  },
+  actions: {
+    setValue: assign(({ context, event }) =>
+      event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true, tokeniseError: null } : {},
+    ),
+    touch: assign(({ context, event }) => (event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
+    markSubmitAttempted: assign({ submitAttempted: true }),
+    storeTokeniseError: assign({ tokeniseError: ({ event }) => problemMessage((event as { error?: unknown }).error) }),
+    /** Only the token, brand and last four digits are kept; the number and CVC are cleared. */
+    storeCard: assign(({ event }) => {
+      const out = (event as { output?: CardTokenResponse }).output;
+      return {
+        card: out ? { token: out.token, last4: out.last4, brand: out.brand } : null,
+        values: emptyCardValues,
+      };
+    }),
+  },
+}).createMachine({
+  id: 'refundCardForm',
+  context: ({ input }) => ({
+    today: input.today,
+    values: emptyCardValues,
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    tokeniseError: null,
+    card: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The card form: number (Luhn), expiry MM/YY, CVC, name; submit disabled while pristine or invalid.',
+      on: {
+        'form.change': { actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'tokenising' }, { actions: 'markSubmitAttempted' }],
+      },
+    },
+    tokenising: {
+      description: 'POST payment/card-token: the server checks the card and answers a token; the form is kept.',
+      invoke: {
+        id: 'tokeniseCard',
+        src: 'tokeniseCard',
+        input: ({ context }) => toCardTokenRequest(context.values),
+        onDone: { target: 'tokenised', actions: 'storeCard' },
+        onError: { target: 'editing', actions: 'storeTokeniseError' },
+      },
+    },
+    tokenised: {
+      description: 'The card is tokenised: the refund request goes with the token only.',
+      type: 'final',
+    },
+  },
+  output: ({ context }) => context.card ?? { token: '', last4: '', brand: '' },
+});

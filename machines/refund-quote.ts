@@ -1,0 +1,217 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ChangeOfJourneyStatus, RefundQuote, UnprocessableReason } from '../src/schemas/refunds';
+
+/**
+ * Refund quote from booking detail or history ("Cancel and refund"; spec section 4 "Refund").
+ * A quote attempt sets pending (state `quoting`); success stores the quote, an error stores the
+ * message or true and can be dismissed (reset) or retried. REFUNDABLE or PARTIALLY_REFUNDABLE with a
+ * quote id and no blocking unprocessable reason goes to the refund page (?quoteId&from); NON_REFUNDABLE
+ * with reason terms-and-conditions goes to the ineligibility view when the
+ * refund-ineligibility-enhanced-view feature is on, otherwise the message shows where the customer
+ * is. A booking that is the source of a change of journey checks change-of-journey status instead
+ * of quoting. The request itself is refundRequestMachine on the refund page
+ * (docs/decisions/081-refund-flows.md).
+ */
+export type RefundFrom = 'detail' | 'history';
+
+export interface RefundQuoteInput {
+  orderId: string;
+  bookingId: string;
+  from: RefundFrom;
+  /** The booking is the source of a change of journey (booking.refund.changeOfJourneySource). */
+  changeOfJourneySource: boolean;
+  /** Feature refund-ineligibility-enhanced-view. */
+  enhancedIneligibleView: boolean;
+}
+
+export interface RefundQuoteContext extends RefundQuoteInput {
+  quote: RefundQuote | null;
+  /** Spec: "Refund quote error stores the message or true". */
+  quoteError: string | true | null;
+  changeOfJourney: ChangeOfJourneyStatus | null;
+}
+
+export type RefundQuoteEvent = { type: 'refund.requestQuote' } | { type: 'quote.dismiss' } | { type: 'quote.retry' };
+
+export interface RefundQuoteOutput {
+  destination: 'refundPage' | 'ineligibleView';
+  quoteId: string | null;
+}
+
+/** Copy the spec does not give (docs/decisions/081-refund-flows.md). */
+export const refundQuoteMessages = {
+  pending: 'Checking what we can refund…',
+  error: "We couldn't check whether this booking can be refunded. Please try again.",
+  notRefundable: "This booking can't be refunded.",
+  inProgress: 'A refund for this booking is already being processed. We will email you when it is done.',
+  fraud:
+    "We can't refund this booking online. Please contact our customer service team with your order reference so they can check the payment and refund you.",
+  changeOfJourneyChecking: 'This booking was changed to a new journey. Checking the change…',
+  changeOfJourney:
+    'This booking was exchanged for a new journey, so it cannot be refunded itself. Refund the new booking instead, if you need to.',
+  changeOfJourneyError: "We couldn't check the change of journey for this booking. Please try again.",
+} as const;
+
+/** A reason blocks the whole quote unless the server says it applies to some tickets only. */
+export const isBlockingReason = (r: UnprocessableReason): boolean => r.blocking ?? r.refundableIds === undefined;
+
+/** Spec: REFUNDABLE or PARTIALLY_REFUNDABLE, a quote id, and no blocking unprocessable reason. */
+export const isRequestableQuote = (q: RefundQuote | null | undefined): boolean =>
+  !!q &&
+  (q.status === 'REFUNDABLE' || q.status === 'PARTIALLY_REFUNDABLE') &&
+  !!q.quoteId &&
+  !q.unprocessableReasons.some(isBlockingReason);
+
+export const isTermsIneligible = (q: RefundQuote | null | undefined): boolean =>
+  !!q && q.status === 'NON_REFUNDABLE' && q.reason === 'terms-and-conditions';
+
+/**
+ * The server's words for a failed call: `detail`, else the first `errors[].message`; true when there
+ * are none (spec: the error "stores the message or true").
+ */
+export const problemMessage = (error: unknown): string | true => {
+  const problem = (error as { problem?: { kind?: string; detail?: string | null; body?: unknown } } | undefined)?.problem;
+  if (problem?.kind !== 'http') return true;
+  if (problem.detail) return problem.detail;
+  const first = (problem.body as { errors?: { message?: unknown }[] } | null)?.errors?.[0]?.message;
+  return typeof first === 'string' && first.trim() ? first : true;
+};
+
+const quoteOf = (event: unknown) => (event as { output?: RefundQuote }).output;
+const errorOf = (event: unknown) =>
+  (event as { error?: { message?: unknown; problem?: { kind?: string; codes?: string[]; detail?: string | null } } }).error;
+
+export const refundQuoteMachine = setup({
+  types: {
+    context: {} as RefundQuoteContext,
+    events: {} as RefundQuoteEvent,
+    input: {} as RefundQuoteInput,
+    output: {} as RefundQuoteOutput,
+  },
+  actors: {
+    fetchQuote: fromPromise<RefundQuote, { orderId: string; bookingId: string }>(async () => {
+      throw new Error('fetchQuote not provided');
+    }),
+    fetchChangeOfJourneyStatus: fromPromise<ChangeOfJourneyStatus, { orderId: string; bookingId: string }>(async () => {
+      throw new Error('fetchChangeOfJourneyStatus not provided');
+    }),
+  },
+  guards: {
+    isChangeOfJourneySource: ({ context }) => context.changeOfJourneySource,
+    isRequestable: ({ event }) => isRequestableQuote(quoteOf(event)),
+    shouldShowIneligibleView: ({ context, event }) => context.enhancedIneligibleView && isTermsIneligible(quoteOf(event)),
+    /** NON_REFUNDABLE, or a quote a blocking unprocessable reason stops. */
+    isNonRefundable: ({ event }) => {
+      const q = quoteOf(event);
+      return q?.status === 'NON_REFUNDABLE' || (q?.unprocessableReasons.some(isBlockingReason) ?? false);
+    },
+    isProcessing: ({ event }) => quoteOf(event)?.status === 'PROCESSING',
+    isFraudSuspected: ({ event }) => quoteOf(event)?.status === 'POTENTIAL_FRAUD_DETECTED',
+    isChangeOfJourneySourceError: ({ event }) => errorOf(event)?.problem?.codes?.[0] === 'CHANGE_OF_JOURNEY_SOURCE',
+  },
+  actions: {
+    storeQuote: assign({ quote: ({ event }) => quoteOf(event) ?? null, quoteError: null }),
+    /** A quote that came back but cannot be used (transform error, ...): its message or true. */
+    storeQuoteStatusError: assign({ quoteError: ({ event }) => quoteOf(event)?.message ?? true }),
+    storeQuoteError: assign({ quote: null, quoteError: ({ event }) => problemMessage((event as { error?: unknown }).error) }),
+    clearQuoteError: assign({ quoteError: null }),
+    resetQuote: assign({ quote: null, quoteError: null, changeOfJourney: null }),
+    storeChangeOfJourney: assign({
+      changeOfJourney: ({ event }) => (event as { output?: ChangeOfJourneyStatus }).output ?? null,
+    }),
+    /** Provided by the route: /bookings/{id}/refund?quoteId&from (a reload when already there). */
+    goToRefundPage: () => {},
+    /** Provided by the route: /bookings/{id}/refund/ineligible. */
+    goToIneligibleView: () => {},
+  },
+}).createMachine({
+  id: 'refundQuote',
+  context: ({ input }) => ({ ...input, quote: null, quoteError: null, changeOfJourney: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'The "Cancel and refund" button; no quote asked for yet (or the last one dismissed).',
+      on: {
+        'refund.requestQuote': [
+          { guard: 'isChangeOfJourneySource', target: 'checkingChangeOfJourney' },
+          { target: 'quoting' },
+        ],
+      },
+    },
+    quoting: {
+      description: 'Quote pending: GET refund-quote/{orderId}/{bookingId}; the button is busy.',
+      invoke: {
+        id: 'fetchQuote',
+        src: 'fetchQuote',
+        input: ({ context }) => ({ orderId: context.orderId, bookingId: context.bookingId }),
+        onDone: [
+          { guard: 'isRequestable', target: 'toRefundPage', actions: 'storeQuote' },
+          { guard: 'shouldShowIneligibleView', target: 'toIneligibleView', actions: 'storeQuote' },
+          { guard: 'isProcessing', target: 'inProgress', actions: 'storeQuote' },
+          { guard: 'isNonRefundable', target: 'notRefundable', actions: 'storeQuote' },
+          { guard: 'isFraudSuspected', target: 'fraudSuspected', actions: 'storeQuote' },
+          { target: 'failed', actions: ['storeQuote', 'storeQuoteStatusError'] },
+        ],
+        onError: [
+          { guard: 'isChangeOfJourneySourceError', target: 'checkingChangeOfJourney' },
+          { target: 'failed', actions: 'storeQuoteError' },
+        ],
+      },
+    },
+    failed: {
+      description: 'Quote error (context.quoteError: the message or true); dismiss resets it, retry quotes again.',
+      on: {
+        'quote.dismiss': { target: 'idle', actions: 'resetQuote' },
+        'quote.retry': { target: 'quoting', actions: 'clearQuoteError' },
+      },
+    },
+    notRefundable: {
+      description:
+        'NON_REFUNDABLE shown where the customer is: the unprocessable reasons explained (or the enhanced view is off).',
+      on: { 'quote.dismiss': { target: 'idle', actions: 'resetQuote' } },
+    },
+    inProgress: {
+      description: 'PROCESSING: a refund of this booking is already under way.',
+      on: { 'quote.dismiss': { target: 'idle', actions: 'resetQuote' } },
+    },
+    fraudSuspected: {
+      description: 'POTENTIAL_FRAUD_DETECTED: no online refund; the message says to contact customer service.',
+      on: { 'quote.dismiss': { target: 'idle', actions: 'resetQuote' } },
+    },
+    checkingChangeOfJourney: {
+      description: 'Source of a change of journey: GET change-of-journey status instead of a quote.',
+      invoke: {
+        id: 'fetchChangeOfJourneyStatus',
+        src: 'fetchChangeOfJourneyStatus',
+        input: ({ context }) => ({ orderId: context.orderId, bookingId: context.bookingId }),
+        onDone: { target: 'changeOfJourney', actions: 'storeChangeOfJourney' },
+        onError: { target: 'changeOfJourneyFailed' },
+      },
+    },
+    changeOfJourney: {
+      description: 'The change-of-journey status (context.changeOfJourney) in words, with a link to the new booking.',
+      on: { 'quote.dismiss': { target: 'idle', actions: 'resetQuote' } },
+    },
+    changeOfJourneyFailed: {
+      description: 'The change-of-journey status could not be read; retry or dismiss.',
+      on: {
+        'quote.retry': { target: 'checkingChangeOfJourney' },
+        'quote.dismiss': { target: 'idle', actions: 'resetQuote' },
+      },
+    },
+    toRefundPage: {
+      description: 'A requestable quote: the route opens the refund page with quoteId and from.',
+      type: 'final',
+      entry: 'goToRefundPage',
+    },
+    toIneligibleView: {
+      description: 'NON_REFUNDABLE for terms and conditions with the enhanced view on: the route opens it.',
+      type: 'final',
+      entry: 'goToIneligibleView',
+    },
+  },
+  output: ({ context }) => ({
+    destination: isRequestableQuote(context.quote) ? 'refundPage' : 'ineligibleView',
+    quoteId: context.quote?.quoteId ?? null,
+  }),
+});

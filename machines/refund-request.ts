@@ -1,0 +1,284 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  DEFAULT_REFUND_REASON,
+  type PartialRefundsResponse,
+  type RefundQuote,
+  type RefundReason,
+  type RefundRequestBody,
+  type RefundRequestResponse,
+} from '../src/schemas/refunds';
+import { refundCardFormMachine } from './refund-card-form';
+import { isRequestableQuote, isTermsIneligible, problemMessage } from './refund-quote';
+
+/**
+ * The refund page (/bookings/{id}/refund?quoteId&from and the order-token variant; spec section 4
+ * "Refund"). It reads the booking and the quote's selection (GET partial-refunds/{id}?quoteId),
+ * quotes it for the chosen refund reason, shows what comes back, and after a confirm step requests
+ * the refund (POST refund-quote/{quoteId}): requestPending (`requesting`), then PROCESSING.
+ * INVALID_CREDIT_CARD re-quotes and shows the card form again; POTENTIAL_FRAUD_DETECTED re-quotes and
+ * marks fraud. After success the booking reloads; after a partial refund the route waits for the
+ * superseding order with the history polling (bookingHistoryMachine, waitForSuperseders).
+ * Why the request is its own machine: docs/decisions/081-refund-flows.md.
+ */
+export interface RefundRequestInput {
+  bookingId: string;
+  quoteId: string | null;
+  /** Today as YYYY-MM-DD (the card form's expiry rule). */
+  today: string;
+}
+
+export type RequestError = 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED' | string | true;
+
+export interface RefundRequestContext extends RefundRequestInput {
+  booking: PartialRefundsResponse | null;
+  quote: RefundQuote | null;
+  refundReason: RefundReason;
+  quoteError: string | true | null;
+  /** Spec: "Request error stores the message, with INVALID_CREDIT_CARD and POTENTIAL_FRAUD_DETECTED as special values". */
+  requestError: RequestError | null;
+  fraud: boolean;
+  /** The new card's token (never the number), once the card form was filled. */
+  card: { token: string; last4: string; brand: string } | null;
+  result: RefundRequestResponse | null;
+}
+
+export type RefundRequestEvent =
+  | { type: 'refund.retry' }
+  | { type: 'refund.setReason'; reason: RefundReason }
+  | { type: 'refund.continue' }
+  | { type: 'refund.back' }
+  | { type: 'refund.confirm' }
+  | { type: 'card.cancel' }
+  | { type: 'quote.retry' }
+  | { type: 'quote.dismiss' };
+
+export interface RefundRequestOutput {
+  outcome: 'refunded' | 'partiallyRefunded';
+  refundId: string | null;
+}
+
+/** Copy the spec does not give (docs/decisions/081-refund-flows.md). */
+export const refundRequestMessages = {
+  loading: 'Loading your refund…',
+  loadFailed: "We couldn't load this refund. Please try again.",
+  quoting: 'Working out your refund…',
+  quoteFailed: "We couldn't work out your refund. Please try again.",
+  requesting: 'Requesting your refund…',
+  requestFailed: "We couldn't request your refund. Nothing has been cancelled. Please try again.",
+  cardDeclined:
+    "We couldn't refund the card you paid with: it was declined. Enter another card in your name and we'll send the refund there.",
+  fraud:
+    "For your security we need to check the payment before we can refund it: please call our customer service team on 0345 600 0000 (Monday to Friday, 8am to 8pm) with your order reference. Your tickets have not been cancelled.",
+  processing: 'Your refund is being processed.',
+} as const;
+
+const quoteOf = (event: unknown) => (event as { output?: RefundQuote }).output;
+const codeOf = (event: unknown) =>
+  (event as { error?: { problem?: { kind?: string; codes?: string[] } } }).error?.problem?.codes?.[0] ?? null;
+
+export const refundRequestMachine = setup({
+  types: {
+    context: {} as RefundRequestContext,
+    events: {} as RefundRequestEvent,
+    input: {} as RefundRequestInput,
+    output: {} as RefundRequestOutput,
+  },
+  actors: {
+    fetchRefundBooking: fromPromise<PartialRefundsResponse, { bookingId: string; quoteId: string | null }>(async () => {
+      throw new Error('fetchRefundBooking not provided');
+    }),
+    fetchQuote: fromPromise<
+      RefundQuote,
+      { orderId: string; bookingId: string; refundables: string[]; refundReason: RefundReason }
+    >(async () => {
+      throw new Error('fetchQuote not provided');
+    }),
+    submitRefund: fromPromise<RefundRequestResponse, { quoteId: string; body: RefundRequestBody }>(async () => {
+      throw new Error('submitRefund not provided');
+    }),
+    cardForm: refundCardFormMachine,
+  },
+  guards: {
+    isFraudMarked: ({ context }) => context.fraud,
+    isCardDeclinedAndRequestable: ({ context, event }) =>
+      context.requestError === 'INVALID_CREDIT_CARD' && isRequestableQuote(quoteOf(event)),
+    isRequestable: ({ event }) => isRequestableQuote(quoteOf(event)),
+    isTermsIneligible: ({ event }) => isTermsIneligible(quoteOf(event)),
+    hasRequestableQuote: ({ context }) => isRequestableQuote(context.quote),
+    needsNewCard: ({ context }) => context.quote?.creditCardForm?.required === true && context.card === null,
+    isPartialRefund: ({ event }) => (event as { output?: RefundRequestResponse }).output?.waitForSuperseders === true,
+    isInvalidCard: ({ event }) => codeOf(event) === 'INVALID_CREDIT_CARD',
+    isFraud: ({ event }) => codeOf(event) === 'POTENTIAL_FRAUD_DETECTED',
+  },
+  actions: {
+    /** The booking, and the refund reason the URL's quote was computed for (so the re-quote matches it). */
+    storeBooking: assign(({ context, event }) => {
+      const booking = (event as { output?: PartialRefundsResponse }).output ?? null;
+      return { booking, refundReason: booking?.booking.refundReason ?? context.refundReason };
+    }),
+    storeQuote: assign({ quote: ({ event }) => quoteOf(event) ?? null, quoteError: null }),
+    storeQuoteError: assign({ quoteError: ({ event }) => problemMessage((event as { error?: unknown }).error) }),
+    clearQuoteError: assign({ quoteError: null }),
+    setReason: assign({
+      refundReason: ({ context, event }) => (event.type === 'refund.setReason' ? event.reason : context.refundReason),
+    }),
+    storeCard: assign({
+      card: ({ event }) => (event as { output?: { token: string; last4: string; brand: string } }).output ?? null,
+    }),
+    clearRequestError: assign({ requestError: null }),
+    /** The quote is spent and the declined card's token dropped; the form asks for another card. */
+    markCardDeclined: assign({ requestError: 'INVALID_CREDIT_CARD' as const, card: null, quote: null }),
+    /** The quote is spent; later quotes answer POTENTIAL_FRAUD_DETECTED until the retailer clears it. */
+    markFraud: assign({ requestError: 'POTENTIAL_FRAUD_DETECTED' as const, fraud: true, quote: null }),
+    storeRequestError: assign({ requestError: ({ event }) => problemMessage((event as { error?: unknown }).error) }),
+    storeResult: assign({ result: ({ event }) => (event as { output?: RefundRequestResponse }).output ?? null }),
+    /** Provided by the route: the ineligibility view when refund-ineligibility-enhanced-view is on. */
+    goToIneligibleView: () => {},
+    /** Provided by the route: booking detail, which loads the booking afresh with its refund. */
+    reloadBooking: () => {},
+    /** Provided by the route: history?waitForSuperseders=true (polls 2000 ms, 3 retries, then "Refund complete"). */
+    waitForSuperseders: () => {},
+  },
+}).createMachine({
+  id: 'refundRequest',
+  context: ({ input }) => ({
+    ...input,
+    booking: null,
+    quote: null,
+    refundReason: DEFAULT_REFUND_REASON,
+    quoteError: null,
+    requestError: null,
+    fraud: false,
+    card: null,
+    result: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'GET partial-refunds/{bookingId}?quoteId: the order, the fares and the quote\'s selection.',
+      invoke: {
+        id: 'fetchRefundBooking',
+        src: 'fetchRefundBooking',
+        input: ({ context }) => ({ bookingId: context.bookingId, quoteId: context.quoteId }),
+        onDone: { target: 'quoting', actions: 'storeBooking' },
+        onError: { target: 'loadFailed' },
+      },
+    },
+    loadFailed: {
+      description: 'The booking could not be loaded: an error with Try again.',
+      on: { 'refund.retry': { target: 'loading' } },
+    },
+    quoting: {
+      description: 'Quote pending for the selection and refund reason (GET refund-quote ...?refundables=[...]).',
+      invoke: {
+        id: 'fetchQuote',
+        src: 'fetchQuote',
+        input: ({ context }) => ({
+          orderId: context.booking?.orderId ?? '',
+          bookingId: context.bookingId,
+          refundables: context.booking?.booking.selectedRefundables ?? [],
+          refundReason: context.refundReason,
+        }),
+        onDone: [
+          { guard: 'isFraudMarked', target: 'fraudHeld', actions: 'storeQuote' },
+          { guard: 'isCardDeclinedAndRequestable', target: 'cardForm', actions: 'storeQuote' },
+          { guard: 'isRequestable', target: 'reviewing', actions: 'storeQuote' },
+          { guard: 'isTermsIneligible', target: 'ineligible', actions: 'storeQuote' },
+          { target: 'unavailable', actions: 'storeQuote' },
+        ],
+        onError: { target: 'quoteFailed', actions: 'storeQuoteError' },
+      },
+      on: {
+        // Arrowing through the reason picker: the newest reason wins; the older quote call is dropped.
+        'refund.setReason': { target: 'quoting', reenter: true, actions: 'setReason' },
+      },
+    },
+    quoteFailed: {
+      description: 'Quote error (context.quoteError: message or true): retry, or dismiss back to the last quote.',
+      on: {
+        'quote.retry': { target: 'quoting', actions: 'clearQuoteError' },
+        'quote.dismiss': [
+          { guard: 'hasRequestableQuote', target: 'reviewing', actions: 'clearQuoteError' },
+          { target: 'unavailable', actions: 'clearQuoteError' },
+        ],
+      },
+    },
+    reviewing: {
+      description: 'The refund: tickets, amounts per passenger and direction, admin fee, total, reason picker, return mode.',
+      on: {
+        'refund.setReason': { target: 'quoting', actions: 'setReason' },
+        'refund.continue': { target: 'confirming' },
+      },
+    },
+    confirming: {
+      description: 'Confirm step: the total and what happens next; Confirm refund or Back.',
+      on: {
+        'refund.back': { target: 'reviewing' },
+        'refund.confirm': [{ guard: 'needsNewCard', target: 'cardForm' }, { target: 'requesting' }],
+      },
+    },
+    cardForm: {
+      description: 'The card form (context.requestError INVALID_CREDIT_CARD: the card was declined); tokenised by the server.',
+      invoke: {
+        id: 'cardForm',
+        src: 'cardForm',
+        input: ({ context }) => ({ today: context.today }),
+        onDone: { target: 'requesting', actions: 'storeCard' },
+      },
+      on: { 'card.cancel': { target: 'reviewing' } },
+    },
+    requesting: {
+      description: 'requestPending: POST refund-quote/{quoteId} with {token, bookingId} or null.',
+      entry: 'clearRequestError',
+      invoke: {
+        id: 'submitRefund',
+        src: 'submitRefund',
+        input: ({ context }) => ({
+          quoteId: context.quote?.quoteId ?? '',
+          // {token: null, bookingId}: refund to the card on file (the contract's nullable token; the
+          // app's one client sends {} for a null body, so the explicit form is used).
+          body: { token: context.card?.token ?? null, bookingId: context.bookingId },
+        }),
+        onDone: [
+          { guard: 'isPartialRefund', target: 'partiallyRefunded', actions: 'storeResult' },
+          { target: 'refunded', actions: 'storeResult' },
+        ],
+        onError: [
+          { guard: 'isInvalidCard', target: 'quoting', actions: 'markCardDeclined' },
+          { guard: 'isFraud', target: 'quoting', actions: 'markFraud' },
+          { target: 'requestFailed', actions: 'storeRequestError' },
+        ],
+      },
+    },
+    requestFailed: {
+      description: 'Request error (context.requestError: the message): try again re-quotes first (a quote is used once).',
+      on: { 'refund.retry': { target: 'quoting' } },
+    },
+    fraudHeld: {
+      description: 'POTENTIAL_FRAUD_DETECTED (context.fraud): no online refund; the message says whom to call and that the tickets stand.',
+    },
+    ineligible: {
+      description: 'NON_REFUNDABLE for terms and conditions: the ineligibility view, or its message here when the feature is off.',
+      entry: 'goToIneligibleView',
+      on: { 'refund.setReason': { target: 'quoting', actions: 'setReason' } },
+    },
+    unavailable: {
+      description: 'Any other quote (NON_REFUNDABLE, PROCESSING, TRANSFORM_ERROR ...): explained, with a reason picker to try again.',
+      on: { 'refund.setReason': { target: 'quoting', actions: 'setReason' } },
+    },
+    refunded: {
+      description: 'PROCESSING: the refund is requested; the route reloads the booking (its refund tracking shows).',
+      type: 'final',
+      entry: 'reloadBooking',
+    },
+    partiallyRefunded: {
+      description: 'PROCESSING for some passengers: the route waits for the superseding order (history polling).',
+      type: 'final',
+      entry: 'waitForSuperseders',
+    },
+  },
+  output: ({ context }) => ({
+    outcome: context.result?.waitForSuperseders === true ? 'partiallyRefunded' : 'refunded',
+    refundId: context.result?.refundId ?? null,
+  }),
+});

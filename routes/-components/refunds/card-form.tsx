@@ -1,0 +1,68 @@
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { cardFormMessages, cardFormView, type refundCardFormMachine } from '../../../machines/refund-card-form';
+import { Alert } from '../../../src/ui/alert';
+import { Button } from '../../../src/ui/button';
+import { TextField } from '../../../src/ui/text-field';
+import { StepHeading } from './step-heading';
+import * as styles from './refunds.css';
+
+/**
+ * The new card for a refund (refundCardFormMachine, a child of the refund page's machine). The
+ * values stay in that actor while the form is open; autocomplete hints let the browser fill them.
+ */
+export function CardForm({ actor, onCancel }: { actor: ActorRefFrom<typeof refundCardFormMachine>; onCancel: () => void }) {
+  const snapshot = useSelector(actor, (s) => s);
+  const submitting = snapshot.matches('tokenising');
+  const { errors, canSubmit } = cardFormView(snapshot.context, submitting);
+  const { values, tokeniseError } = snapshot.context;
+  const field = (name: 'number' | 'expiry' | 'cvc' | 'name') => ({
+    value: values[name],
+    onValueChange: (value: string) => actor.send({ type: 'form.change', field: name, value }),
+    onBlur: () => actor.send({ type: 'form.blur', field: name }),
+    error: errors[name] ?? null,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'form.submit' });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="card-form-title">
+      <StepHeading id="card-form-title" level={3} className={styles.groupTitle}>
+        Card for your refund
+      </StepHeading>
+      {tokeniseError !== null && (
+        <Alert tone="error">{tokeniseError === true ? cardFormMessages.tokeniseFailed : tokeniseError}</Alert>
+      )}
+      <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" maxLength={23} {...field('number')} />
+      <div className={styles.cardGrid}>
+        <TextField
+          label="Expiry date"
+          hint="MM/YY"
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          maxLength={7}
+          {...field('expiry')}
+        />
+        <TextField
+          label="Security code (CVC)"
+          hint="3 or 4 digits on the back"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          maxLength={4}
+          {...field('cvc')}
+        />
+      </div>
+      <TextField label="Name on card" autoComplete="cc-name" maxLength={60} {...field('name')} />
+      <div className={styles.actions}>
+        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Checking your card…">
+          Use this card and refund
+        </Button>
+        <Button tone="secondary" onClick={onCancel} disabled={submitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,177 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { refundQuoteMachine, refundQuoteMessages, type RefundFrom } from '../../../machines/refund-quote';
+import { formatMoney } from '../../../src/i18n/format';
+import { useServices } from '../../../src/services';
+import { Alert } from '../../../src/ui/alert';
+import { Button } from '../../../src/ui/button';
+import * as buttonStyles from '../../../src/ui/button.css';
+import { ineligibilityCopy } from './refund-copy';
+import { useRefundsApi } from './use-refunds-api';
+
+export interface RefundEntryProps {
+  orderId: string;
+  bookingId: string;
+  from: RefundFrom;
+  guest: boolean;
+  changeOfJourneySource: boolean;
+}
+
+/**
+ * "Cancel and refund" on booking detail and history (refundQuoteMachine): quotes, then opens the
+ * refund page or the ineligibility view, or explains here why not.
+ */
+export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySource }: RefundEntryProps) {
+  const api = useRefundsApi();
+  const navigate = useNavigate();
+  const { pageData, locale } = useServices();
+  const [snapshot, send] = useMachine(
+    refundQuoteMachine.provide({
+      actors: {
+        fetchQuote: fromPromise(({ input, signal }) => api.getQuote(input, signal)),
+        fetchChangeOfJourneyStatus: fromPromise(({ input, signal }) =>
+          api.getChangeOfJourneyStatus(input.orderId, input.bookingId, signal),
+        ),
+      },
+      actions: {
+        goToRefundPage: ({ context }) => {
+          const search = {
+            quoteId: context.quote?.quoteId ?? undefined,
+            from: context.from,
+          };
+          if (guest)
+            void navigate({
+              to: '/order-token/$bookingId/refund',
+              params: { bookingId },
+              search,
+            });
+          else
+            void navigate({
+              to: '/bookings/$bookingId/refund',
+              params: { bookingId },
+              search,
+            });
+        },
+        goToIneligibleView: () => {
+          if (guest)
+            void navigate({
+              to: '/order-token/$bookingId/refund/ineligible',
+              params: { bookingId },
+            });
+          else
+            void navigate({
+              to: '/bookings/$bookingId/refund/ineligible',
+              params: { bookingId },
+            });
+        },
+      },
+    }),
+    {
+      input: {
+        orderId,
+        bookingId,
+        from,
+        changeOfJourneySource,
+        enhancedIneligibleView: pageData.features['refund-ineligibility-enhanced-view'],
+      },
+    },
+  );
+  const { quote, quoteError, changeOfJourney } = snapshot.context;
+  const dismiss = (
+    <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>
+      Close
+    </Button>
+  );
+  const busy = snapshot.matches('quoting') || snapshot.matches('checkingChangeOfJourney') || snapshot.status === 'done';
+  // After a message is closed, focus goes back to the button that opened it (not to the page's start).
+  const opener = useRef<HTMLButtonElement>(null);
+  const idle = snapshot.matches('idle');
+  const wasIdle = useRef(true);
+  useEffect(() => {
+    if (idle && !wasIdle.current) opener.current?.focus();
+    wasIdle.current = idle;
+  }, [idle]);
+
+  return (
+    <div>
+      {(idle || busy) && (
+        <button
+          ref={opener}
+          type="button"
+          className={buttonStyles.button({ tone: 'secondary' })}
+          aria-busy={busy || undefined}
+          disabled={busy}
+          onClick={() => send({ type: 'refund.requestQuote' })}
+        >
+          {busy ? refundQuoteMessages.pending : 'Cancel and refund'}
+        </button>
+      )}
+      <div aria-live="polite">
+        {snapshot.matches('failed') && (
+          <Alert tone="error" title="We couldn't check your refund">
+            <p>{quoteError === true || quoteError === null ? refundQuoteMessages.error : quoteError}</p>
+            <Button onClick={() => send({ type: 'quote.retry' })}>Try again</Button> {dismiss}
+          </Alert>
+        )}
+        {snapshot.matches('notRefundable') && quote && (
+          <Alert tone="info" title={refundQuoteMessages.notRefundable}>
+            {quote.message && <p>{quote.message}</p>}
+            <ul>
+              {quote.unprocessableReasons.map((r) => (
+                <li key={r.reasonCode}>
+                  <strong>{ineligibilityCopy[r.reasonCode].title}.</strong> {ineligibilityCopy[r.reasonCode].explanation}{' '}
+                  {ineligibilityCopy[r.reasonCode].next}
+                </li>
+              ))}
+            </ul>
+            {dismiss}
+          </Alert>
+        )}
+        {snapshot.matches('inProgress') && (
+          <Alert tone="info" title="Refund in progress">
+            <p>{quote?.message ?? refundQuoteMessages.inProgress}</p>
+            {dismiss}
+          </Alert>
+        )}
+        {snapshot.matches('fraudSuspected') && (
+          <Alert tone="error" title="We can't refund this booking online">
+            <p>{quote?.message ?? refundQuoteMessages.fraud}</p>
+            {dismiss}
+          </Alert>
+        )}
+        {snapshot.matches('changeOfJourney') && changeOfJourney && (
+          <Alert tone="info" title="This journey was changed">
+            <p>{refundQuoteMessages.changeOfJourney}</p>
+            <p>
+              {changeOfJourney.message}
+              {changeOfJourney.priceDifference &&
+                ` Price difference: ${formatMoney(changeOfJourney.priceDifference.amount, changeOfJourney.priceDifference.currencyCode, locale.tag)}.`}
+            </p>
+            {changeOfJourney.newBookingId && (
+              <p>
+                {guest ? (
+                  <Link to="/order-token/$bookingId" params={{ bookingId: changeOfJourney.newBookingId }}>
+                    View the new booking
+                  </Link>
+                ) : (
+                  <Link to="/bookings/$bookingId" params={{ bookingId: changeOfJourney.newBookingId }}>
+                    View the new booking
+                  </Link>
+                )}
+              </p>
+            )}
+            {dismiss}
+          </Alert>
+        )}
+        {snapshot.matches('changeOfJourneyFailed') && (
+          <Alert tone="error" title="We couldn't check the change of journey">
+            <p>{refundQuoteMessages.changeOfJourneyError}</p>
+            <Button onClick={() => send({ type: 'quote.retry' })}>Try again</Button> {dismiss}
+          </Alert>
+        )}
+      </div>
+    </div>
+  );
+}

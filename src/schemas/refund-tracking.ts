@@ -1,0 +1,114 @@
+import * as v from 'valibot';
+
+/**
+ * Refund tracking (issue 9 "beyond the spec", issue 15): the optional local-server extras that booking
+ * detail, history and the bookings lists carry. Kept apart from ./refunds.ts so the bookings list
+ * route does not load the whole refund contract. Shapes: docs/decisions/080-refunds-server.md.
+ */
+
+const IsoDate = v.pipe(v.string(), v.isoTimestamp());
+const Money = v.object({ amount: v.number(), currencyCode: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)) });
+
+/**
+ * Refund reasons the customer picks (spec: "Refund reason codes: not shown", so these codes are
+ * the local server's). Sent as `?refundReason=` on the quote; the quote answers for that reason.
+ * Disruption and booking error: full refund, no admin fee, Advance included (DOMAIN.md).
+ */
+export const refundReasons = [
+  'CHANGED_PLANS',
+  'CHANGED_PLANS_TICKETS_NOT_USED',
+  'DISRUPTION_UPCOMING',
+  'DISRUPTION_SERVICE_CANCELLATION',
+  'DISRUPTION_TRAIN_DELAYED',
+  'BOOKING_ERROR',
+] as const;
+export const RefundReason = v.picklist(refundReasons);
+export type RefundReason = (typeof refundReasons)[number];
+export const DEFAULT_REFUND_REASON: RefundReason = 'CHANGED_PLANS';
+export const disruptionRefundReasons: readonly RefundReason[] = [
+  'DISRUPTION_UPCOMING',
+  'DISRUPTION_SERVICE_CANCELLATION',
+  'DISRUPTION_TRAIN_DELAYED',
+];
+
+/** Item statuses after a request, and the three groups the screens show them in. */
+export const refundItemStatuses = ['failed', 'rejected', 'blocked', 'voiding', 'pending', 'voided', 'refunded'] as const;
+export const RefundItemStatus = v.picklist(refundItemStatuses);
+export type RefundItemStatus = (typeof refundItemStatuses)[number];
+export const refundItemGroups = {
+  error: ['failed', 'rejected'],
+  inProgress: ['blocked', 'voiding', 'pending'],
+  done: ['voided', 'refunded'],
+} as const satisfies Record<string, readonly RefundItemStatus[]>;
+
+export const RefundItem = v.object({
+  refundableId: v.string(),
+  passengerId: v.string(),
+  direction: v.picklist(['outward', 'inward', 'return']),
+  status: RefundItemStatus,
+  amount: Money,
+});
+export type RefundItem = v.InferOutput<typeof RefundItem>;
+
+// ---------------------------------------------------------------------------------------------
+// Refund tracking (local-server extra, on booking detail / history / list entries; see booking.ts)
+// ---------------------------------------------------------------------------------------------
+
+export const refundTrackingStates = ['processing', 'action-required', 'refunded', 'rejected'] as const;
+export const RefundTrackingState = v.picklist(refundTrackingStates);
+export type RefundTrackingState = (typeof refundTrackingStates)[number];
+
+export const RefundTracking = v.object({
+  refundId: v.string(),
+  state: RefundTrackingState,
+  /** 'partial': some passengers only (a replacement order holds the others). */
+  kind: v.picklist(['full', 'partial']),
+  requestedAt: IsoDate,
+  refundReason: v.nullable(RefundReason),
+  /** What comes back (after the admin fee). */
+  amount: Money,
+  adminFee: Money,
+  /** action-required: where to post the tickets and by when. */
+  postBack: v.nullable(v.object({ address: v.array(v.string()), deadline: IsoDate })),
+  /** refunded: when the money was sent. */
+  refundedAt: v.nullable(IsoDate),
+  /** rejected: why, in plain English. */
+  rejectedReason: v.nullable(v.string()),
+  /** Passengers refunded (names), for "part refunded: Jamie Morgan". */
+  passengers: v.array(v.object({ id: v.string(), name: v.string() })),
+  items: v.array(RefundItem),
+  /** partial: the superseding order (the remaining passengers), once issued. */
+  replacementOrderId: v.nullable(v.string()),
+  /** The order this refund was made on (differs from the booking's own when shown on a replacement). */
+  orderId: v.string(),
+});
+export type RefundTracking = v.InferOutput<typeof RefundTracking>;
+
+/** Per booking: what the account screens need to offer refunds (local-server extra on booking detail and lists). */
+export const BookingRefundSummary = v.object({
+  /** "Cancel and refund" may be offered: the quote call answers (REFUNDABLE, PARTIALLY_REFUNDABLE or an explained NON_REFUNDABLE). */
+  quotable: v.boolean(),
+  /** The booking is the source of a change of journey: use the change-of-journey status call. */
+  changeOfJourneySource: v.boolean(),
+  /** Every refund of this booking (newest first). */
+  refunds: v.array(RefundTracking),
+  /** The whole booking has been refunded (or is being). */
+  fullyRefunded: v.boolean(),
+});
+export type BookingRefundSummary = v.InferOutput<typeof BookingRefundSummary>;
+
+/**
+ * On a history entry whose order was superseded by a refund (issue 15): what happened.
+ * 'part-refunded': some passengers refunded, the others moved to `replacementOrderId`.
+ */
+export const HistoryChange = v.object({
+  kind: v.picklist(['part-refunded', 'refunded', 'changed-journey']),
+  refundId: v.nullable(v.string()),
+  passengers: v.array(v.object({ id: v.string(), name: v.string() })),
+  amount: v.nullable(Money),
+  at: IsoDate,
+  /** The order this entry was replaced by, and the one it replaced (links between entries). */
+  replacementOrderId: v.nullable(v.string()),
+  replacesOrderId: v.nullable(v.string()),
+});
+export type HistoryChange = v.InferOutput<typeof HistoryChange>;

@@ -1,0 +1,389 @@
+import * as v from 'valibot';
+
+/**
+ * Refunds and change of journey (spec sections 3, 4, 5, 7; issue 9). THE CONTRACT between the
+ * local server (server/api/refunds.ts) and the app (src/api/refunds.ts); shapes, statuses, error
+ * codes and which seeded booking gives which case: docs/decisions/080-refunds-server.md.
+ *
+ * Fields spec section 3 names for the refund quote and the partial refund booking are required;
+ * every other field is v.optional and marked "local-server extra": the screens work without it.
+ * Money is in major units (pounds, 2 decimals) with an ISO 4217 code, as in src/schemas/booking.ts.
+ */
+
+import { RefundItem, RefundReason } from './refund-tracking.ts';
+
+export * from './refund-tracking.ts';
+
+const IsoDate = v.pipe(v.string(), v.isoTimestamp());
+const Money = v.object({ amount: v.number(), currencyCode: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)) });
+export type RefundMoney = v.InferOutput<typeof Money>;
+
+// ---------------------------------------------------------------------------------------------
+// Vocabularies (spec section 4)
+// ---------------------------------------------------------------------------------------------
+
+/** Quote statuses. The spec's "transform error" is TRANSFORM_ERROR on the wire. */
+export const quoteStatuses = [
+  'REFUNDABLE',
+  'PARTIALLY_REFUNDABLE',
+  'NON_REFUNDABLE',
+  'PROCESSING',
+  'TRANSFORM_ERROR',
+  'INVALID_CREDIT_CARD',
+  'POTENTIAL_FRAUD_DETECTED',
+] as const;
+export const QuoteStatus = v.picklist(quoteStatuses);
+export type QuoteStatus = (typeof quoteStatuses)[number];
+
+/** Ineligibility reasons (unprocessableReasons[].reasonCode), all 15 of the spec. */
+export const ineligibilityReasons = [
+  'AMOUNT_TOO_LOW',
+  'TERMS_AND_CONDITIONS',
+  'ENTANGLEMENT',
+  'TRANSFORM_ERROR',
+  'IN_PROGRESS',
+  'EXPIRED',
+  'NOT_ISSUED',
+  'FAILED',
+  'EXTERNAL',
+  'ASYMMETRIC',
+  'PAYMENT_REFUND_NOT_SUPPORTED',
+  'NEGATIVE',
+  'TRACS',
+  'SMARTCARD_NOT_COLLECTED',
+  'SMARTCARD_INACTIVE',
+] as const;
+export const IneligibilityReason = v.picklist(ineligibilityReasons);
+export type IneligibilityReason = (typeof ineligibilityReasons)[number];
+
+/** Refund types: the quote's `reason`. NON_REFUNDABLE + 'terms-and-conditions' opens the ineligibility view. */
+export const refundTypes = ['terms-and-conditions', 'same-day-void', 'change-of-journey', 'discretionary'] as const;
+export const RefundType = v.picklist(refundTypes);
+export type RefundType = (typeof refundTypes)[number];
+/** The spec's "terms-and-conditions reason constant". */
+export const TERMS_AND_CONDITIONS_REASON: RefundType = 'terms-and-conditions';
+
+/** How the tickets go back before the money does. */
+export const returnModes = ['post', 'collect-post', 'automatic', 'delete-from-device', 'already-voided', 'unknown'] as const;
+export const ReturnMode = v.picklist(returnModes);
+export type ReturnMode = (typeof returnModes)[number];
+/** Return modes that need the customer to do something (spec: "form a special group"). */
+export const customerActionReturnModes: readonly ReturnMode[] = ['post', 'collect-post', 'delete-from-device'];
+
+
+
+export const directions = ['outward', 'inward'] as const;
+export const Direction = v.picklist(directions);
+export type Direction = (typeof directions)[number];
+
+// ---------------------------------------------------------------------------------------------
+// GET /my-account/api/refund-quote/{orderId}/{bookingId}[?refundables=<json array>][&refundReason=]
+// (guests: x-user-flow-id header or ?token=, exactly as GET /booking/{id}; x-conversationid header)
+// ---------------------------------------------------------------------------------------------
+
+export const UnprocessableReason = v.object({
+  reasonCode: IneligibilityReason,
+  /** local-server extra: the server's plain-English detail (e.g. "Advance tickets cannot be refunded if your plans change."). */
+  message: v.optional(v.string()),
+  /** local-server extra: the refundables this reason applies to (absent: the whole booking). */
+  refundableIds: v.optional(v.array(v.string())),
+  /** local-server extra: true when it blocks the whole quote (no quoteId); false for one item only. */
+  blocking: v.optional(v.boolean()),
+});
+export type UnprocessableReason = v.InferOutput<typeof UnprocessableReason>;
+
+/**
+ * Card form state. `required`: the refund cannot go back to the original card (it was declined):
+ * the customer enters a new card, the app tokenises it (POST payment/card-token) and POSTs {token, bookingId}.
+ */
+export const CreditCardForm = v.object({
+  required: v.boolean(),
+  /** local-server extra: why the form shows. */
+  reason: v.optional(v.nullable(v.picklist(['INVALID_CREDIT_CARD']))),
+  /** local-server extra: the card the refund goes to when no new card is given. */
+  cardOnFile: v.optional(v.nullable(v.object({ brand: v.string(), last4: v.pipe(v.string(), v.regex(/^\d{4}$/)) }))),
+});
+export type CreditCardForm = v.InferOutput<typeof CreditCardForm>;
+
+/** One ticket for one passenger in one direction: the unit a refund is asked for (local-server extra). */
+export const QuoteRefundable = v.object({
+  refundableId: v.string(),
+  ticketId: v.string(),
+  passengerId: v.string(),
+  passengerName: v.string(),
+  /** 'return': one return ticket covering both directions. */
+  direction: v.picklist(['outward', 'inward', 'return']),
+  ticketType: v.string(),
+  /** In this quote (selected, or everything refundable when no selection was given). */
+  included: v.boolean(),
+  /** The fare's terms and the ticket's state allow a refund for the quote's refund reason. */
+  isRefundable: v.boolean(),
+  paid: Money,
+  adminFee: Money,
+  refund: Money,
+});
+export type QuoteRefundable = v.InferOutput<typeof QuoteRefundable>;
+
+/** What the customer must do before the money comes back (paper tickets, mobile tickets). */
+export const ReturnInstructions = v.object({
+  mode: ReturnMode,
+  /** Postal address for 'post' / 'collect-post' (lines), null otherwise. */
+  address: v.nullable(v.array(v.string())),
+  /** Tickets must arrive by this instant, null when nothing must be sent. */
+  deadline: v.nullable(IsoDate),
+  /** Plain-English instructions. */
+  instructions: v.string(),
+});
+export type ReturnInstructions = v.InferOutput<typeof ReturnInstructions>;
+
+/** What each refund reason would give for this booking, so the picker can say it (local-server extra). */
+export const RefundReasonOption = v.object({
+  code: RefundReason,
+  eligible: v.boolean(),
+  adminFee: Money,
+  total: Money,
+  /** First blocking reason when not eligible. */
+  reasonCode: v.optional(v.nullable(IneligibilityReason)),
+});
+export type RefundReasonOption = v.InferOutput<typeof RefundReasonOption>;
+
+export const RefundQuote = v.object({
+  /** Null unless the status is REFUNDABLE or PARTIALLY_REFUNDABLE (a quote that can be requested). */
+  quoteId: v.nullable(v.string()),
+  status: QuoteStatus,
+  /** Refund type; NON_REFUNDABLE + 'terms-and-conditions' is the ineligibility case. */
+  reason: v.nullable(RefundType),
+  unprocessableReasons: v.array(UnprocessableReason),
+  /** refundableIds that may be refunded on their own (partial refund). */
+  partialRefundables: v.array(v.string()),
+  /** Spec section 5: more than one refundable passenger in a direction, or one in each direction and not the same fare. */
+  isPartiallyRefundable: v.boolean(),
+  /** The refund reason this quote was computed for. */
+  refundReason: v.nullable(RefundReason),
+  /** Totals of the quote (null when nothing can be refunded). */
+  cancellationDetails: v.nullable(
+    v.object({
+      paid: Money,
+      adminFee: Money,
+      total: Money,
+      /** local-server extra: the tickets cancelled (refundableIds). */
+      refundableIds: v.optional(v.array(v.string())),
+    }),
+  ),
+  creditCardForm: v.nullable(CreditCardForm),
+  /** local-server extra. */
+  bookingId: v.optional(v.string()),
+  /** local-server extra. */
+  orderId: v.optional(v.string()),
+  /** local-server extra: currency of the order (the portal's). */
+  currency: v.optional(v.string()),
+  /** local-server extra: the quote can be requested until then (QUOTE_EXPIRED after). */
+  expiresAt: v.optional(v.nullable(IsoDate)),
+  /** local-server extra: every ticket of the booking, per passenger and direction. */
+  refundables: v.optional(v.array(QuoteRefundable)),
+  /** local-server extra: how the tickets go back (null when nothing is refundable). */
+  returnInstructions: v.optional(v.nullable(ReturnInstructions)),
+  /** local-server extra: every refund reason and what it would give. */
+  refundReasonOptions: v.optional(v.array(RefundReasonOption)),
+  /** local-server extra: human detail for NON_REFUNDABLE / PROCESSING / POTENTIAL_FRAUD_DETECTED. */
+  message: v.optional(v.nullable(v.string())),
+});
+export type RefundQuote = v.InferOutput<typeof RefundQuote>;
+
+/**
+ * Errors of the quote call (body `{"errors":[{"code","message"}]}`):
+ * 401 UNAUTHORISED, 403 FORBIDDEN (not yours / unknown), 400 VALIDATION (bad refundables or refundReason),
+ * 404 NOT_FOUND (feature off), 409 CHANGE_OF_JOURNEY_SOURCE (use the change-of-journey status call),
+ * 409 BOOKING_REPLACED (open history instead), 409 ALREADY_REFUNDED (nothing left to refund).
+ */
+export const refundQuoteErrorCodes = [
+  'UNAUTHORISED',
+  'FORBIDDEN',
+  'VALIDATION',
+  'CHANGE_OF_JOURNEY_SOURCE',
+  'BOOKING_REPLACED',
+  'ALREADY_REFUNDED',
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// POST /my-account/api/refund-quote/{quoteId}   body {token, bookingId} | null   (CSRF header)
+// ---------------------------------------------------------------------------------------------
+
+export const RefundRequestBody = v.nullable(
+  v.object({
+    /** From POST payment/card-token; null: refund to the card on file. */
+    token: v.nullable(v.pipe(v.string(), v.maxLength(128))),
+    bookingId: v.pipe(v.string(), v.maxLength(64)),
+  }),
+);
+export type RefundRequestBody = v.InferOutput<typeof RefundRequestBody>;
+
+
+/** 200: the request was accepted. */
+export const RefundRequestResponse = v.object({
+  status: v.literal('PROCESSING'),
+  creditCardForm: v.nullable(CreditCardForm),
+  /** local-server extra. */
+  refundId: v.optional(v.string()),
+  /** local-server extra: true for a partial refund: wait for the superseding order (history polling). */
+  waitForSuperseders: v.optional(v.boolean()),
+  /** local-server extra: per-ticket statuses. */
+  items: v.optional(v.array(RefundItem)),
+  /** local-server extra: what the customer must do now (paper tickets), null otherwise. */
+  returnInstructions: v.optional(v.nullable(ReturnInstructions)),
+});
+export type RefundRequestResponse = v.InferOutput<typeof RefundRequestResponse>;
+
+/**
+ * 422 for the two special request errors (spec section 8), body:
+ * `{"errors":[{"code":"INVALID_CREDIT_CARD"|"POTENTIAL_FRAUD_DETECTED","message"}], status, creditCardForm}`.
+ * The quote is spent either way: re-quote (GET) before trying again.
+ * Other errors: 401, 403 FORBIDDEN (unknown quote / not yours), 403 CSRF, 400 VALIDATION (body,
+ * bookingId not the quote's, unknown card token), 409 QUOTE_USED, 410 QUOTE_EXPIRED, 409 IN_PROGRESS.
+ */
+export const RefundRequestRefusal = v.object({
+  errors: v.pipe(
+    v.array(v.object({ code: v.picklist(['INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED']), message: v.optional(v.string()) })),
+    v.minLength(1),
+  ),
+  status: v.picklist(['INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED']),
+  creditCardForm: v.nullable(CreditCardForm),
+});
+export type RefundRequestRefusal = v.InferOutput<typeof RefundRequestRefusal>;
+
+export const refundRequestErrorCodes = [
+  'INVALID_CREDIT_CARD',
+  'POTENTIAL_FRAUD_DETECTED',
+  'QUOTE_USED',
+  'QUOTE_EXPIRED',
+  'IN_PROGRESS',
+  'VALIDATION',
+  'FORBIDDEN',
+  'UNAUTHORISED',
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// GET /my-account/api/partial-refunds/{bookingId}[?quoteId]   (guest access as the quote)
+// ---------------------------------------------------------------------------------------------
+
+export const FarePassenger = v.object({
+  passengerId: v.string(),
+  isRefundable: v.boolean(),
+  /** Null when not refundable. */
+  refundableId: v.nullable(v.string()),
+  /** local-server extra. */
+  firstName: v.optional(v.string()),
+  /** local-server extra. */
+  lastName: v.optional(v.string()),
+  /** local-server extra: paid for this passenger on this fare. */
+  price: v.optional(Money),
+  /** local-server extra: why not refundable. */
+  reasonCode: v.optional(v.nullable(IneligibilityReason)),
+});
+export type FarePassenger = v.InferOutput<typeof FarePassenger>;
+
+export const Fare = v.object({
+  /** local-server extra: the ticket type, e.g. 'Off-Peak Return'. */
+  name: v.optional(v.string()),
+  /** local-server extra: 'return' when one ticket covers both directions. */
+  ticketDirection: v.optional(v.picklist(['outward', 'inward', 'return'])),
+  farePassengers: v.array(FarePassenger),
+});
+export type Fare = v.InferOutput<typeof Fare>;
+
+export const PartialRefundJourney = v.object({
+  fares: v.array(Fare),
+  /** local-server extra: origin → destination and departure. */
+  origin: v.optional(v.string()),
+  destination: v.optional(v.string()),
+  date: v.optional(IsoDate),
+});
+export type PartialRefundJourney = v.InferOutput<typeof PartialRefundJourney>;
+
+export const PartialRefundBooking = v.object({
+  outward: PartialRefundJourney,
+  inward: v.nullable(PartialRefundJourney),
+  /** The outward and inward fares are one return fare (a passenger's two directions share a refundableId). */
+  sameFare: v.boolean(),
+  /** The fare of the whole journey when sameFare (e.g. 'Off-Peak Return'), else null. */
+  journeyFare: v.nullable(v.string()),
+  recipient: v.object({ email: v.string() }),
+  creditCardForm: v.nullable(CreditCardForm),
+  orderId: v.string(),
+  /** The selection of ?quoteId= (its refundableIds), else []. */
+  selectedRefundables: v.array(v.string()),
+  /**
+   * Always [] from this server: the assistances come from GET customer/passenger-assistance/... (another
+   * area); kept so the spec's field exists.
+   */
+  passengerAssistances: v.array(v.unknown()),
+  /** local-server extra. */
+  bookingId: v.optional(v.string()),
+  /** local-server extra: spec section 5 computed by the server. */
+  isPartiallyRefundable: v.optional(v.boolean()),
+  /** local-server extra: the refund reason the ?quoteId= quote was computed for (null without quoteId). */
+  refundReason: v.optional(v.nullable(RefundReason)),
+});
+export type PartialRefundBooking = v.InferOutput<typeof PartialRefundBooking>;
+
+/** Spec section 7: "response booking, orderId, refundables". */
+export const PartialRefundsResponse = v.object({
+  booking: PartialRefundBooking,
+  orderId: v.string(),
+  /** Every refundableId of the booking that can be refunded now. */
+  refundables: v.array(v.string()),
+});
+export type PartialRefundsResponse = v.InferOutput<typeof PartialRefundsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /my-account/api/payment/card-token   (local extra; CSRF)   {number, expiryMonth, expiryYear, cvc, name}
+// The number is checked (Luhn, length, expiry in the future) and never stored: only brand + last4 + a token.
+// 200 {token, last4, brand, expiryMonth, expiryYear}; 400 VALIDATION; 422 CARD_INVALID (Luhn / expired).
+// Caller: a signed-in customer or a guest with access to an order (header or ?token=).
+// ---------------------------------------------------------------------------------------------
+
+export const CardTokenRequest = v.object({
+  number: v.pipe(v.string(), v.regex(/^[0-9 ]{12,23}$/)),
+  expiryMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
+  /** Four digits, e.g. 2028. */
+  expiryYear: v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100)),
+  cvc: v.pipe(v.string(), v.regex(/^\d{3,4}$/)),
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60)),
+});
+export type CardTokenRequest = v.InferOutput<typeof CardTokenRequest>;
+
+export const CardTokenResponse = v.object({
+  token: v.string(),
+  last4: v.pipe(v.string(), v.regex(/^\d{4}$/)),
+  brand: v.string(),
+  expiryMonth: v.number(),
+  expiryYear: v.number(),
+  /** When the token stops being accepted. */
+  expiresAt: IsoDate,
+});
+export type CardTokenResponse = v.InferOutput<typeof CardTokenResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /my-account/api/change-of-journey/status/{orderId}/{bookingId}   (local extra; guest access as the quote)
+// For a booking that is the source of a change of journey (spec: "checks change-of-journey status
+// instead of quoting"). 404 NOT_CHANGE_OF_JOURNEY_SOURCE for any other booking.
+// ---------------------------------------------------------------------------------------------
+
+export const changeOfJourneyStatuses = ['IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
+export const ChangeOfJourneyStatusValue = v.picklist(changeOfJourneyStatuses);
+export type ChangeOfJourneyStatusValue = (typeof changeOfJourneyStatuses)[number];
+
+export const ChangeOfJourneyStatus = v.object({
+  status: ChangeOfJourneyStatusValue,
+  sourceBookingId: v.string(),
+  /** The new journey's order and booking, once issued. */
+  newOrderId: v.nullable(v.string()),
+  newBookingId: v.nullable(v.string()),
+  requestedAt: IsoDate,
+  completedAt: v.nullable(IsoDate),
+  /** Positive: paid extra; negative: refunded to the customer; null while unknown. */
+  priceDifference: v.nullable(Money),
+  message: v.string(),
+});
+export type ChangeOfJourneyStatus = v.InferOutput<typeof ChangeOfJourneyStatus>;
+

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { REFUND_GUEST_TOKEN, REFUND_SEED_KEYS, refundSeedBookingId } from '../../server/seed/refunds.ts';
+
+/** Refunds against the local server (issue 9): full, partial, ineligible, declined card, guest. */
+const robin = { email: 'refunds@example.com', password: 'RailDemo!2026' };
+const id = (key: keyof typeof REFUND_SEED_KEYS) => refundSeedBookingId(REFUND_SEED_KEYS[key]);
+
+let server: TestServer;
+let browser: Browser;
+let w: PageWatch;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  await w?.context.close();
+  w = await openPage(browser);
+});
+
+const url = (path: string) => `${server.origin}/my-account${path}`;
+const heading = (name: string) => w.page.getByRole('heading', { level: 1, name });
+/** axe clean and no sideways scrolling at 375 px, then back to desktop width. */
+const checkScreen = async () => {
+  expect(await seriousAxeViolations(w.page)).toEqual([]);
+  await w.page.setViewportSize({ width: 375, height: 800 });
+  expect(await w.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await w.page.setViewportSize({ width: 1280, height: 900 });
+};
+const confirmRefund = async () => {
+  await w.page.getByRole('button', { name: 'Continue' }).click();
+  await w.page.getByRole('heading', { name: 'Confirm your refund' }).waitFor();
+  await w.page.getByRole('button', { name: 'Confirm refund' }).click();
+};
+
+describe('refunds', () => {
+  it('a signed-in customer refunds a flexible ticket in full from booking detail', async () => {
+    const bookingId = id('flexible');
+    await signIn(w.page, server.origin, robin.email, robin.password);
+    await w.page.goto(url(`/bookings/${bookingId}`));
+    await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund`) && u.searchParams.get('from') === 'detail' && !!u.searchParams.get('quoteId'));
+    await heading('Cancel and refund').waitFor();
+    await w.page.getByText('Total refund').waitFor();
+    const summary = w.page.getByRole('region', { name: 'Your refund' });
+    expect(await summary.getByText('£28.60').count()).toBeGreaterThan(0);
+    expect(await summary.getByText('−£10.00').count()).toBe(1);
+    await w.page.getByText('Delete the tickets from your phone').waitFor();
+    await checkScreen();
+    await confirmRefund();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}`));
+    await w.page.getByText('Refund processing', { exact: true }).waitFor();
+    expect(w.errors).toEqual([]);
+  });
+
+  it('partially refunds one passenger of a two-passenger return and lands on the replacement with "Refund complete"', async () => {
+    const bookingId = id('partialReturn');
+    await signIn(w.page, server.origin, robin.email, robin.password);
+    await w.page.goto(url(`/bookings/${bookingId}/history`));
+    await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith('/refund') && u.searchParams.get('from') === 'history');
+    await w.page.getByRole('button', { name: 'Choose passengers to refund' }).click();
+    await w.page.getByLabel(/Sasha Hughes/).check();
+    await w.page.getByText("We'll email the refund confirmation to").waitFor();
+    await checkScreen();
+    const firstQuote = new URL(w.page.url()).searchParams.get('quoteId');
+    await w.page.getByRole('button', { name: 'Refund this ticket' }).click();
+    await w.page.waitForURL((u) => !!u.searchParams.get('quoteId') && u.searchParams.get('quoteId') !== firstQuote);
+    await w.page.getByRole('heading', { name: 'Tickets in this refund' }).waitFor();
+    const summary = w.page.getByRole('region', { name: 'Tickets in this refund' });
+    expect(await summary.getByText('Sasha Hughes').count()).toBe(1);
+    expect(await summary.getByText('Robin Hughes').count()).toBe(0);
+    await confirmRefund();
+    await w.page.getByText('Refund complete', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(new URL(w.page.url()).pathname).not.toContain(bookingId);
+    await w.page.getByText(/Part refunded on .*Sasha Hughes/).first().waitFor();
+    await w.page.getByRole('link', { name: /See the replacement, order/ }).waitFor();
+    expect(w.errors).toEqual([]);
+  });
+
+  it("explains an Advance ticket's ineligibility and offers a disruption refund", async () => {
+    const bookingId = id('advance');
+    await signIn(w.page, server.origin, robin.email, robin.password);
+    await w.page.goto(url(`/bookings/${bookingId}`));
+    await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund/ineligible`));
+    await heading('Refund not available').waitFor();
+    await w.page.getByText("The ticket's terms don't allow a refund.").waitFor();
+    await w.page.getByText(/What you can do: You can still get a full refund if your train was cancelled/).waitFor();
+    await checkScreen();
+    // Keyboard only: arrow through the reasons; the picker keeps focus while each one is re-quoted.
+    await w.page.locator('#reason-CHANGED_PLANS').focus();
+    await w.page.keyboard.press('ArrowDown');
+    await w.page.keyboard.press('ArrowDown');
+    // Disruption refunds: the page becomes the refund (its h1 changes and takes focus).
+    await heading('Cancel and refund').waitFor();
+    await w.page.getByText('Total refund').waitFor();
+    await w.page.locator('#reason-DISRUPTION_UPCOMING').focus();
+    await w.page.keyboard.press('ArrowDown');
+    await w.page.waitForFunction(() => (document.getElementById('reason-DISRUPTION_SERVICE_CANCELLATION') as HTMLInputElement | null)?.checked === true);
+    await w.page.getByText('Total refund').waitFor();
+    expect(await w.page.evaluate(() => document.activeElement?.id)).toBe('reason-DISRUPTION_SERVICE_CANCELLATION');
+    await w.page.getByText('Total refund').waitFor();
+    expect(await w.page.getByRole('region', { name: 'Your refund' }).getByText('£54.20').count()).toBeGreaterThan(0);
+    expect(w.errors).toEqual([]);
+  });
+
+  it('recovers from a declined card with a new card the server tokenises', async () => {
+    const bookingId = id('declinedCard');
+    await signIn(w.page, server.origin, robin.email, robin.password);
+    const cardCalls: string[] = [];
+    w.page.on('request', (r) => {
+      if (r.url().includes('/payment/card-token')) cardCalls.push(r.postData() ?? '');
+    });
+    await w.page.goto(url(`/bookings/${bookingId}`));
+    await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith('/refund'));
+    await confirmRefund();
+    await w.page.getByText('Your card was declined').waitFor();
+    const submit = w.page.getByRole('button', { name: 'Use this card and refund' });
+    expect(await submit.isDisabled()).toBe(true);
+    await w.page.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await w.page.getByLabel('Card number').blur();
+    await w.page.getByText('Please enter a valid card number').waitFor();
+    await w.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await w.page.getByLabel('Expiry date').fill('12/30');
+    await w.page.getByLabel('Security code (CVC)').fill('123');
+    await w.page.getByLabel('Name on card').fill('Robin Hughes');
+    await checkScreen();
+    await submit.click();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}`));
+    await w.page.getByText('Refund processing', { exact: true }).waitFor();
+    expect(cardCalls).toHaveLength(1);
+    expect(w.page.url()).not.toContain('4242');
+    expect(await w.page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain('4242');
+    expect(w.errors).toEqual([]);
+  });
+
+  it('a guest refunds through an order-token link', async () => {
+    const bookingId = id('guest');
+    await w.page.goto(url(`/order-token/${bookingId}#token=${REFUND_GUEST_TOKEN}`));
+    await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/order-token/${bookingId}/refund`) && !!u.searchParams.get('quoteId'));
+    await w.page.getByText('Total refund').waitFor();
+    expect(w.page.url()).not.toContain(REFUND_GUEST_TOKEN);
+    await checkScreen();
+    await confirmRefund();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/order-token/${bookingId}`));
+    await w.page.getByText('Refund processing', { exact: true }).waitFor();
+    expect(w.errors).toEqual([]);
+  });
+
+  it('says where each refund is on the bookings list, booking detail and a part-refunded history', async () => {
+    await signIn(w.page, server.origin, robin.email, robin.password);
+    await w.page.goto(url('/bookings/upcoming'));
+    await w.page.getByText('Refund: action required:').first().waitFor();
+    await w.page.getByText(/Post your paper tickets to Refunds, Freepost RTTR-REFUNDS/).first().waitFor();
+    await w.page.getByText('Refund rejected:').first().waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    await w.page.goto(url(`/bookings/${id('actionRequired')}`));
+    const refund = w.page.getByRole('region', { name: 'Refund' });
+    await refund.getByText('Refund: action required').waitFor();
+    await refund.getByRole('heading', { name: 'In progress' }).waitFor();
+    await refund.getByText(/Waiting for your tickets/).waitFor();
+
+    await w.page.goto(url(`/bookings/${id('partRefunded')}/history`));
+    await w.page.getByText(/Part refunded on .*: Sasha Hughes/).first().waitFor();
+    await w.page.getByRole('link', { name: /See the replacement, order/ }).click();
+    expect(new URL(w.page.url()).hash).toMatch(/^#order-/);
+    expect(w.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import { expect } from 'vitest';
+import { isRequestableQuote, refundQuoteMachine } from '../../machines/refund-quote';
+import { describeMachineModel } from './harness';
+import {
+  blocked,
+  expired,
+  fraud,
+  httpError,
+  ineligible,
+  partlyRefundable,
+  processing,
+  refundable,
+  schemaError,
+  transformError,
+  transformErrorNoMessage,
+} from './fixtures/refund-fixtures';
+
+const base = { orderId: 'o1', bookingId: 'b1', from: 'detail' as const };
+const done = (output: unknown) => ({ type: 'xstate.done.actor.fetchQuote', output });
+
+describeMachineModel(refundQuoteMachine, {
+  name: 'refundQuoteMachine',
+  inputs: [
+    { ...base, changeOfJourneySource: false, enhancedIneligibleView: true },
+    { ...base, changeOfJourneySource: false, enhancedIneligibleView: false },
+    { ...base, changeOfJourneySource: true, enhancedIneligibleView: true },
+  ],
+  events: {
+    'xstate.done.actor.fetchQuote': [
+      done(refundable),
+      done(partlyRefundable),
+      done(blocked),
+      done(ineligible),
+      done(expired),
+      done(processing),
+      done(fraud),
+      done(transformError),
+      done(transformErrorNoMessage),
+    ],
+    'xstate.error.actor.fetchQuote': [
+      { type: 'xstate.error.actor.fetchQuote', error: httpError(409, 'ALREADY_REFUNDED', 'This booking has already been refunded.') },
+      { type: 'xstate.error.actor.fetchQuote', error: httpError(409, 'CHANGE_OF_JOURNEY_SOURCE') },
+      { type: 'xstate.error.actor.fetchQuote', error: schemaError },
+    ],
+    'xstate.done.actor.fetchChangeOfJourneyStatus': [
+      {
+        type: 'xstate.done.actor.fetchChangeOfJourneyStatus',
+        output: {
+          status: 'COMPLETED',
+          sourceBookingId: 'b1',
+          newOrderId: 'o2',
+          newBookingId: 'b2',
+          requestedAt: '2026-11-01T10:00:00.000Z',
+          completedAt: '2026-11-01T10:05:00.000Z',
+          priceDifference: null,
+          message: 'Changed to the 10:00.',
+        },
+      },
+    ],
+    'xstate.error.actor.fetchChangeOfJourneyStatus': [{ type: 'xstate.error.actor.fetchChangeOfJourneyStatus', error: httpError(500, 'INTERNAL') }],
+  },
+  serializeContext: (c) => ({ status: c.quote?.status ?? null, error: c.quoteError === null ? null : typeof c.quoteError }),
+  maxPaths: 300,
+  assert: (snapshot) => {
+    const c = snapshot.context;
+    // Quote error "stores the message or true" only in the failed state.
+    if (snapshot.matches('failed')) expect(c.quoteError === true || typeof c.quoteError === 'string').toBe(true);
+    else expect(c.quoteError).toBeNull();
+    if (snapshot.matches('idle')) expect(c.quote).toBeNull();
+    if (snapshot.matches('quoting') || snapshot.matches('checkingChangeOfJourney')) expect(snapshot.children).not.toEqual({});
+    if (snapshot.matches('toRefundPage')) {
+      expect(isRequestableQuote(c.quote)).toBe(true);
+      expect(['REFUNDABLE', 'PARTIALLY_REFUNDABLE']).toContain(c.quote?.status);
+      expect(snapshot.output).toEqual({ destination: 'refundPage', quoteId: c.quote?.quoteId });
+    }
+    if (snapshot.matches('toIneligibleView')) {
+      expect(c.enhancedIneligibleView).toBe(true);
+      expect(c.quote).toMatchObject({ status: 'NON_REFUNDABLE', reason: 'terms-and-conditions' });
+      expect(snapshot.output).toEqual({ destination: 'ineligibleView', quoteId: null });
+    }
+    if (snapshot.matches('notRefundable')) {
+      expect(c.quote?.status === 'NON_REFUNDABLE' || c.quote?.unprocessableReasons.some((r) => r.blocking)).toBe(true);
+      // Terms-and-conditions stays here only when the enhanced view is off.
+      if (c.quote?.status === 'NON_REFUNDABLE' && c.quote.reason === 'terms-and-conditions') expect(c.enhancedIneligibleView).toBe(false);
+    }
+    if (snapshot.matches('inProgress')) expect(c.quote?.status).toBe('PROCESSING');
+    if (snapshot.matches('fraudSuspected')) expect(c.quote?.status).toBe('POTENTIAL_FRAUD_DETECTED');
+    if (snapshot.matches('failed') && c.quote) expect(c.quote.status).toBe('TRANSFORM_ERROR');
+    if (snapshot.matches('failed') && c.quote?.message) expect(c.quoteError).toBe(c.quote.message);
+    if (snapshot.matches('changeOfJourney')) expect(c.changeOfJourney?.status).toBe('COMPLETED');
+    // A blocking unprocessable reason never goes to the refund page.
+    if (c.quote?.quoteId === 'q3') expect(snapshot.matches('toRefundPage')).toBe(false);
+  },
+});

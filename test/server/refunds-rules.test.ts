@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { openDb } from '../../server/db.ts';
+import { purgeExpired } from '../../server/lib/housekeeping.ts';
+import type { BookingData } from '../../server/domain/booking-data.ts';
+import {
+  ADMIN_FEE_PER_TICKET,
+  assess,
+  cardBrand,
+  isSameFare,
+  luhnValid,
+  partialRefundAvailable,
+  returnModeFor,
+  type RefundFacts,
+} from '../../server/domain/refunds.ts';
+import { at, seasonBooking, tripBooking, type TripSpec } from '../../server/seed/booking-factory.ts';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+const two = [
+  { firstName: 'Ann', lastName: 'Lee' },
+  { firstName: 'Bo', lastName: 'Lee' },
+];
+const one = [two[0] ?? { firstName: 'Ann', lastName: 'Lee' }];
+
+const trip = (over: Partial<TripSpec> = {}): BookingData =>
+  tripBooking({
+    key: 'rule', from: 'LDS', to: 'YRK', outward: at(now, 10, 9), durationMin: 30, operator: 'Northern', passengers: one,
+    ticketType: 'Anytime Single', fare: 40, refundable: true, delivery: 'print-at-home', ...over,
+  });
+
+const facts = (data: BookingData, over: Partial<RefundFacts> = {}): RefundFacts => ({
+  bookingId: 'b', orderId: 'o', isSeason: data.season !== null, data, orderCreatedAt: new Date(now.getTime() - 20 * DAY),
+  currency: 'GBP', fulfilment: null, refundingTicketIds: new Set(), ...over,
+});
+const all = (data: BookingData) => new Set(data.tickets.map((t) => t.id));
+
+describe('partial refund availability (spec section 5)', () => {
+  it('needs more than one refundable passenger in a direction, or one in each direction on different fares', () => {
+    expect(partialRefundAvailable(trip({ passengers: two }), all(trip({ passengers: two })))).toBe(true);
+    const single = trip();
+    expect(partialRefundAvailable(single, all(single))).toBe(false);
+    const returnTicket = trip({ inward: at(now, 11, 17), returnTicket: true });
+    expect(isSameFare(returnTicket)).toBe(true);
+    expect(partialRefundAvailable(returnTicket, all(returnTicket))).toBe(false);
+    const twoSingles = trip({ inward: at(now, 11, 17), returnTicket: false });
+    expect(isSameFare(twoSingles)).toBe(false);
+    expect(partialRefundAvailable(twoSingles, all(twoSingles))).toBe(true);
+    const pair = trip({ passengers: two });
+    expect(partialRefundAvailable(pair, new Set([pair.tickets[0]?.id ?? '']))).toBe(false); // only one refundable
+  });
+});
+
+describe('refund rules', () => {
+  it('takes the admin fee for changed plans, none for disruption or booking error', () => {
+    const data = trip();
+    const changed = assess(facts(data), 'CHANGED_PLANS', now).items[0];
+    expect(changed).toMatchObject({ isRefundable: true, adminFee: ADMIN_FEE_PER_TICKET, refund: 30 });
+    for (const reason of ['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION', 'DISRUPTION_TRAIN_DELAYED', 'BOOKING_ERROR'] as const) {
+      const a = assess(facts(data), reason, now);
+      expect(a.refundType).toBe('discretionary');
+      expect(a.items[0]).toMatchObject({ adminFee: 0, refund: 40 });
+    }
+  });
+
+  it('refuses non-refundable fares for changed plans only', () => {
+    const advance = trip({ ticketType: 'Advance Single', refundable: false });
+    expect(assess(facts(advance), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
+    expect(assess(facts(advance), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
+    expect(assess(facts(advance), 'DISRUPTION_UPCOMING', now).items[0]?.isRefundable).toBe(true);
+  });
+
+  it('answers AMOUNT_TOO_LOW at and below the fee', () => {
+    expect(assess(facts(trip({ fare: 10 })), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('AMOUNT_TOO_LOW');
+    expect(assess(facts(trip({ fare: 10.01 })), 'CHANGED_PLANS', now).items[0]).toMatchObject({ isRefundable: true, refund: 0.01 });
+  });
+
+  it('counts 28 days from the end of validity', () => {
+    const past = (days: number) => trip({ outward: at(now, -days, 9) });
+    expect(assess(facts(past(28)), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]?.isRefundable).toBe(true);
+    expect(assess(facts(past(29)), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]?.reasonCode).toBe('EXPIRED');
+    // A departed journey under plain "changed plans" counts as used.
+    expect(assess(facts(past(3)), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
+  });
+
+  it('refunds only the unused half of a partly used return', () => {
+    const data = trip({ outward: at(now, -1, 9), inward: at(now, 2, 17), returnTicket: true, fare: 50 });
+    expect(assess(facts(data), 'CHANGED_PLANS', now).items[0]).toMatchObject({ isRefundable: true, refund: 15, adminFee: 10 });
+  });
+
+  it('never refunds an activated mobile ticket', () => {
+    const data = trip({ delivery: 'mobile', activated: true, outward: new Date(now.getTime() + 3600_000) });
+    for (const reason of ['CHANGED_PLANS', 'DISRUPTION_TRAIN_DELAYED'] as const) {
+      expect(assess(facts(data), reason, now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
+    }
+  });
+
+  it('blocks the whole booking for tickets not issued or smartcards not collected or inactive', () => {
+    const card = trip({ delivery: 'smartcard' });
+    expect(assess(facts(trip(), { fulfilment: { state: 'not-issued' } }), 'BOOKING_ERROR', now).bookingReason?.reasonCode).toBe('NOT_ISSUED');
+    expect(
+      assess(facts(card, { fulfilment: { state: 'awaiting-collection', smartcardStatus: 'ACTIVE' } }), 'CHANGED_PLANS', now).bookingReason
+        ?.reasonCode,
+    ).toBe('SMARTCARD_NOT_COLLECTED');
+    expect(
+      assess(facts(card, { fulfilment: { state: 'collected', smartcardStatus: 'INACTIVE' } }), 'CHANGED_PLANS', now).bookingReason?.reasonCode,
+    ).toBe('SMARTCARD_INACTIVE');
+    expect(assess(facts(card, { fulfilment: { state: 'collected', smartcardStatus: 'ACTIVE' } }), 'CHANGED_PLANS', now).bookingReason).toBeNull();
+  });
+
+  it('marks tickets already in a refund IN_PROGRESS and leaves the others refundable', () => {
+    const data = trip({ passengers: two });
+    const a = assess(facts(data, { refundingTicketIds: new Set([data.tickets[0]?.id ?? '']) }), 'CHANGED_PLANS', now);
+    expect(a.items.map((i) => i.reasonCode)).toEqual(['IN_PROGRESS', null]);
+  });
+
+  it('voids without a fee on the day of purchase', () => {
+    const a = assess(facts(trip(), { orderCreatedAt: new Date(now.getTime() - 3600_000) }), 'CHANGED_PLANS', now);
+    expect(a.refundType).toBe('same-day-void');
+    expect(a.items[0]).toMatchObject({ adminFee: 0, refund: 40 });
+  });
+
+  it('refunds a season for its unused whole days, less the fee', () => {
+    const data = seasonBooking({
+      key: 's', from: 'RDG', to: 'PAD', kind: 'monthly', validFrom: new Date(now.getTime() - 10 * DAY),
+      validUntil: new Date(now.getTime() + 20 * DAY), passenger: one[0] ?? { firstName: 'A', lastName: 'B' }, price: 300, delivery: 'smartcard',
+    });
+    expect(assess(facts(data), 'CHANGED_PLANS', now).items[0]).toMatchObject({ isRefundable: true, refund: 190 });
+  });
+
+  it('names the return mode from the delivery', () => {
+    expect(returnModeFor(trip({ delivery: 'mobile' }), false)).toBe('delete-from-device');
+    expect(returnModeFor(trip({ delivery: 'post' }), false)).toBe('post');
+    expect(returnModeFor(trip({ delivery: 'collect-at-station' }), true)).toBe('collect-post');
+    expect(returnModeFor(trip({ delivery: 'collect-at-station' }), false)).toBe('automatic');
+    expect(returnModeFor(trip({ delivery: 'print-at-home' }), false)).toBe('automatic');
+  });
+});
+
+describe('card checks', () => {
+  it('checks the Luhn digit and names the brand', () => {
+    expect(luhnValid('4242424242424242')).toBe(true);
+    expect(luhnValid('4242424242424241')).toBe(false);
+    expect(luhnValid('4000000000000002')).toBe(true);
+    expect(cardBrand('5555555555554444')).toBe('Mastercard');
+    expect(cardBrand('378282246310005')).toBe('American Express');
+  });
+});
+
+describe('housekeeping', () => {
+  it('purges expired card tokens and unrequested quotes a day past expiry, keeping requested ones', async () => {
+    const db = await openDb(null);
+    try {
+      await db.query(`insert into orders (id, friendly_order_id, email) values ('o1', 'TL-HK0001', 'hk@example.com')`);
+      const data = JSON.stringify(trip());
+      await db.query(`insert into bookings (id, order_id, outward_date, data) values ('b1', 'o1', $1, $2::jsonb)`, [now, data]);
+      const old = new Date(now.getTime() - 2 * DAY);
+      const recent = new Date(now.getTime() - 3600_000);
+      await db.query(
+        `insert into card_tokens (token_hash, order_id, brand, last4, expiry_month, expiry_year, created_at, expires_at)
+         values ('t-old', 'o1', 'Visa', '4242', 1, 2030, $1, $1), ('t-live', 'o1', 'Visa', '4242', 1, 2030, $1, $2)`,
+        [old, new Date(now.getTime() + 3600_000)],
+      );
+      const quote = (id: string, expires: Date, used: Date | null) =>
+        db.query(
+          `insert into refund_quotes (id, order_id, booking_id, refund_reason, refund_type, lines, partial, total, admin_fee, currency,
+             created_at, expires_at, used_at) values ($1, 'o1', 'b1', 'CHANGED_PLANS', 'terms-and-conditions', '[]', false, 1, 0, 'GBP', $2, $2, $3)`,
+          [id, expires, used],
+        );
+      await quote('q-old', old, null);
+      await quote('q-recent', recent, null);
+      await quote('q-used', old, old);
+      await purgeExpired(db, now);
+      const ids = async (sql: string) => (await db.query<{ id: string }>(sql)).rows.map((r) => r.id).sort();
+      expect(await ids('select token_hash as id from card_tokens')).toEqual(['t-live']);
+      expect(await ids('select id from refund_quotes')).toEqual(['q-recent', 'q-used']);
+    } finally {
+      await db.close();
+    }
+  });
+});
