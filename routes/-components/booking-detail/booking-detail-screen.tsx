@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { bookingDetailMachine } from '../../../machines/booking-detail';
 import { editPassengersMachine, editPassengersMessages } from '../../../machines/edit-passengers';
@@ -63,6 +63,8 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
     { input: { bookingId } },
   );
 
+  const reloadBooking = useCallback(() => detailRef.send({ type: 'booking.reload' }), [detailRef]);
+
   const detail = snapshot.context.detail;
   if ((snapshot.matches('loaded') || snapshot.matches('reloading')) && detail) {
     const current = detail.bookings.find((b) => b.id === bookingId) ?? detail.bookings[0];
@@ -78,6 +80,7 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
             mode={mode}
             snapshot={snapshot}
             onEditPassenger={(p) => sendEdit({ type: 'passenger.edit', passengerId: p.id, firstName: p.firstName, lastName: p.lastName })}
+            onTicketReady={reloadBooking}
           />
           <EditPassengerDialog
             snapshot={edit}
@@ -122,12 +125,15 @@ function BookingBody({
   mode,
   snapshot,
   onEditPassenger,
+  onTicketReady,
 }: {
   booking: Booking;
   detail: BookingDetailResponse;
   mode: BookingScreenMode;
   snapshot: SnapshotFrom<typeof bookingDetailMachine>;
   onEditPassenger: (p: Booking['passengers'][number]) => void;
+  /** An on-demand ticket was issued: the booking machine fetches the booking again. */
+  onTicketReady: () => void;
 }) {
   const { locale } = useServices();
   const readOnly = mode === 'guestView';
@@ -243,6 +249,14 @@ function BookingBody({
               <dd>{booking.delivery.collectionReference}</dd>
             </>
           )}
+          {booking.delivery.issuedTicket && (
+            <>
+              <dt>Ticket issued</dt>
+              <dd>
+                {booking.delivery.issuedTicket.reference}, {ukDateTime(booking.delivery.issuedTicket.issuedAt, locale.tag)}
+              </dd>
+            </>
+          )}
           <dt>Order reference</dt>
           <dd>{detail.order.friendlyOrderId}</dd>
           <dt>Ordered on</dt>
@@ -287,6 +301,7 @@ function BookingBody({
             delivery={{ id: booking.delivery.id, method: booking.delivery.method }}
             upcoming={isUpcoming(booking)}
             checkedIn={booking.checkedIn}
+            onTicketReady={onTicketReady}
           />
         </div>
       )}
