@@ -120,7 +120,20 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
         }}
       >
         {c.statusProblem && <Alert tone="error">{railcardMessages[c.statusProblem]}</Alert>}
-        {c.saveFailed && <Alert tone="error">{railcardMessages.saveFailed}</Alert>}
+        {c.saveFailed &&
+          (c.refusalReason ? (
+            // Refused with a reason (e.g. not eligible): the reason and what to do, with the way there.
+            <Alert tone="error" title="We can't save this railcard">
+              <p>{c.refusalReason}</p>
+              <p>
+                <Link to="/passengers-and-railcards/$passengerId/select-railcard" params={{ passengerId }}>
+                  See the railcards this passenger can hold
+                </Link>
+              </p>
+            </Alert>
+          ) : (
+            <Alert tone="error">{railcardMessages.saveFailed}</Alert>
+          ))}
         {text('cardNumber', 'Railcard number', { hint: 'The number printed on your railcard, or shown in the app', autoComplete: 'off', autoCapitalize: 'characters' })}
         {text('expiryDate', 'Expiry date', { type: 'date' })}
         {railcard.attributes.map((def) => text(def.name, def.required ? def.label : `${def.label} (optional)`, { autoComplete: 'off' }))}

@@ -61,6 +61,21 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
           </ul>
         )
       )}
+      {list && snapshot.matches('loaded') && list.unavailable && list.unavailable.length > 0 && (
+        <section aria-labelledby="unavailable-heading">
+          <h2 id="unavailable-heading" className={styles.optionName}>
+            Railcards not shown
+          </h2>
+          <p className={styles.muted}>Only the railcards {who} can hold are offered. These are not:</p>
+          <ul aria-labelledby="unavailable-heading">
+            {list.unavailable.map((r) => (
+              <li key={r.id}>
+                {r.name}: {r.reason === 'held' ? `${who} already has one saved.` : `${r.eligibility}.`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <p>
         <Link to="/passengers-and-railcards">Back to passengers and railcards</Link>
       </p>
