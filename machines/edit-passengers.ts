@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, hasErrors } from '../src/schemas/forms';
 import { validatePassengerName } from '../src/schemas/passengers';
+import { problemOfEvent, reasonOf } from './lib/problems';
 
 /**
  * Edit passengers on a booking (spec sections 4, 7): PUT pico/edit-passengers with alterablesIds,
@@ -41,10 +42,7 @@ export const editPassengersMessages = {
   saved: 'Passenger details updated.',
 } as const;
 
-const detailOf = (event: unknown): string | null => {
-  const problem = (event as { error?: { problem?: { kind?: string; detail?: unknown } } }).error?.problem;
-  return problem?.kind === 'http' && typeof problem.detail === 'string' && problem.detail.trim() ? problem.detail : null;
-};
+const detailOf = (event: object): string | null => reasonOf(problemOfEvent(event));
 
 export const editPassengersMachine = setup({
   types: {

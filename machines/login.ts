@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { UserResponse } from '../src/schemas/auth';
 import { collectErrors, hasErrors, loginValidators } from '../src/schemas/forms';
+import { hasStatus } from './lib/problems';
 
 /** Sign-in form on /login and /register (both render the login page). */
 export type LoginField = 'email' | 'password';
@@ -37,8 +38,7 @@ export const loginMachine = setup({
   },
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, loginValidators)),
-    isInvalidCredentials: ({ event }) =>
-      'error' in event && (event.error as { status?: number | null })?.status === 401,
+    isInvalidCredentials: ({ event }) => hasStatus(event, 401),
   },
   actions: {
     setValue: assign(({ context, event }) =>
@@ -52,7 +52,7 @@ export const loginMachine = setup({
     markSubmitAttempted: assign({ submitAttempted: true }),
     setInvalidCredentials: assign({ serverError: 'invalidCredentials' as const }),
     setGenericError: assign({ serverError: 'generic' as const }),
-    storeResponse: assign({ response: ({ event }) => ('output' in event ? (event.output as UserResponse) : null) }),
+    storeResponse: assign((_, params: { response: UserResponse }) => ({ response: params.response })),
   },
 }).createMachine({
   id: 'login',
@@ -81,7 +81,7 @@ export const loginMachine = setup({
         id: 'login',
         src: 'login',
         input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
-        onDone: { target: 'signedIn', actions: 'storeResponse' },
+        onDone: { target: 'signedIn', actions: { type: 'storeResponse', params: ({ event }) => ({ response: event.output }) } },
         onError: [
           { guard: 'isInvalidCredentials', target: 'editing', actions: 'setInvalidCredentials' },
           { target: 'editing', actions: 'setGenericError' },

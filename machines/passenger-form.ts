@@ -103,13 +103,11 @@ export const passengerFormMachine = setup({
     isEdit: ({ context }) => context.mode === 'edit',
     isValid: ({ context }) => context.dirty && Object.keys(errorsOf(context)).length === 0,
     canDelete: ({ context }) => context.mode === 'edit' && !context.isAccountHolder,
-    hasAccountUpdateFailed: ({ event }) =>
-      'output' in event && (event.output as SavePassengerResponse).accountUpdateFailed === true,
+    hasAccountUpdateFailed: (_, params: { response: SavePassengerResponse }) => params.response.accountUpdateFailed === true,
   },
   actions: {
-    storePassenger: assign(({ event }) => {
-      if (!('output' in event)) return {};
-      const p = event.output as SavedPassenger;
+    storePassenger: assign((_, params: { passenger: SavedPassenger }) => {
+      const p = params.passenger;
       return { values: toPassengerValues(p), isAccountHolder: p.isAccountHolder, loadError: null };
     }),
     storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
@@ -160,7 +158,7 @@ export const passengerFormMachine = setup({
         id: 'fetchPassenger',
         src: 'fetchPassenger',
         input: ({ context }) => ({ passengerId: context.passengerId ?? '' }),
-        onDone: { target: 'editing', actions: 'storePassenger' },
+        onDone: { target: 'editing', actions: { type: 'storePassenger', params: ({ event }) => ({ passenger: event.output }) } },
         onError: { target: 'loadFailed', actions: 'storeLoadError' },
       },
     },
@@ -192,7 +190,11 @@ export const passengerFormMachine = setup({
           },
         }),
         onDone: [
-          { guard: 'hasAccountUpdateFailed', target: 'editing', actions: 'flagAccountUpdateFailed' },
+          {
+            guard: { type: 'hasAccountUpdateFailed', params: ({ event }) => ({ response: event.output }) },
+            target: 'editing',
+            actions: 'flagAccountUpdateFailed',
+          },
           { target: 'saved', actions: 'markSaved' },
         ],
         onError: { target: 'editing', actions: 'flagSaveFailed' },

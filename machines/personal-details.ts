@@ -75,8 +75,8 @@ export const personalDetailsMachine = setup({
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, personalDetailsValidators)),
   },
   actions: {
-    loadDetails: assign(({ event }) => {
-      const details = (event as unknown as { output: PersonalDetails }).output;
+    loadDetails: assign((_, params: { details: PersonalDetails }) => {
+      const { details } = params;
       return {
         values: { firstName: details.firstName, lastName: details.lastName },
         email: details.email,
@@ -100,8 +100,8 @@ export const personalDetailsMachine = setup({
     ),
     markSubmitAttempted: assign({ submitAttempted: true }),
     clearSaveFlags: assign({ updateFailed: false, passengerUpdateFailed: false }),
-    storeSaved: assign(({ context, event }) => {
-      const saved = (event as unknown as { output: SavePersonalDetailsResult }).output;
+    storeSaved: assign(({ context }, params: { saved: SavePersonalDetailsResult }) => {
+      const { saved } = params;
       return {
         values: { firstName: saved.firstName, lastName: saved.lastName },
         email: saved.email,
@@ -138,7 +138,7 @@ export const personalDetailsMachine = setup({
       invoke: {
         id: 'fetchPersonalDetails',
         src: 'fetchPersonalDetails',
-        onDone: { target: 'editing', actions: 'loadDetails' },
+        onDone: { target: 'editing', actions: { type: 'loadDetails', params: ({ event }) => ({ details: event.output }) } },
         onError: { target: 'loadFailed' },
       },
     },
@@ -170,7 +170,7 @@ export const personalDetailsMachine = setup({
         onDone: {
           target: 'editing',
           actions: [
-            'storeSaved',
+            { type: 'storeSaved', params: ({ event }) => ({ saved: event.output }) },
             {
               type: 'nameChanged',
               params: ({ event }) => ({ firstName: event.output.firstName, lastName: event.output.lastName }),

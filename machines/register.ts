@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { UserResponse } from '../src/schemas/auth';
 import { collectErrors, hasErrors, registerValidators } from '../src/schemas/forms';
+import { codeOf, problemOfEvent } from './lib/problems';
 
 /** Registration form on the login page (/register and /login both render it). */
 export type RegisterField = 'firstName' | 'lastName' | 'email' | 'password';
@@ -27,10 +28,7 @@ export const registerMessages: Record<RegisterServerError, string> = {
   generic: 'Sorry, we could not create your account right now. Please try again later.',
 };
 
-const errorCode = (event: unknown): string | null => {
-  const error = (event as { error?: { code?: unknown } }).error;
-  return typeof error?.code === 'string' ? error.code : null;
-};
+const errorCode = (event: object): string | null => codeOf(problemOfEvent(event));
 
 export const registerMachine = setup({
   types: {
@@ -61,7 +59,7 @@ export const registerMachine = setup({
     setEmailTaken: assign({ serverError: 'emailAlreadyExists' as const }),
     setPasswordTooWeak: assign({ serverError: 'passwordTooWeak' as const }),
     setGenericError: assign({ serverError: 'generic' as const }),
-    storeResponse: assign({ response: ({ event }) => ('output' in event ? (event.output as UserResponse) : null) }),
+    storeResponse: assign((_, params: { response: UserResponse }) => ({ response: params.response })),
   },
 }).createMachine({
   id: 'register',
@@ -92,7 +90,7 @@ export const registerMachine = setup({
           email: context.values.email.trim(),
           password: context.values.password,
         }),
-        onDone: { target: 'registered', actions: 'storeResponse' },
+        onDone: { target: 'registered', actions: { type: 'storeResponse', params: ({ event }) => ({ response: event.output }) } },
         onError: [
           { guard: 'isEmailTaken', target: 'editing', actions: 'setEmailTaken' },
           { guard: 'isPasswordTooWeak', target: 'editing', actions: 'setPasswordTooWeak' },
