@@ -1,4 +1,4 @@
-import { style, globalStyle } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '../../../src/styles/theme.css';
 import { mq } from '../../../src/styles/breakpoints';
 
@@ -59,13 +59,3 @@ export const note = style({
   margin: '16px 0 0',
 });
 
-export const dialog = style({
-  border: 0,
-  borderRadius: '8px',
-  padding: '24px',
-  maxWidth: 'min(32rem, calc(100vw - 32px))',
-  color: vars.color.text,
-  background: vars.color.surface,
-});
-globalStyle(`${dialog}::backdrop`, { background: 'rgba(0, 0, 0, 0.55)' });
-export const dialogTitle = style({ fontSize: '1.25rem', marginBottom: '12px' });

@@ -15,7 +15,7 @@ import { TextField } from '../../../src/ui/text-field';
 import * as formStyles from '../../../src/ui/form.css';
 import { LoadError } from '../../../src/ui/load-error';
 import { CheckboxField } from '../../../src/ui/checkbox-field';
-import { ConfirmDialog } from '../passengers/confirm-dialog';
+import { ConfirmDialog } from '../../../src/ui/confirm-dialog';
 import { isNotFound, problemMessage } from '../passengers/problem';
 import { longDate, railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
@@ -162,13 +162,13 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
         confirmLabel="Remove railcard"
         busy={deleting}
         busyLabel="Removing…"
+        error={c.deleteFailed ? railcardMessages.deleteFailed : undefined}
         onConfirm={() => send({ type: 'delete.confirm' })}
         onCancel={() => send({ type: 'delete.cancel' })}
       >
         <p>
           The {railcard.name} will be removed from {passenger.firstName} {passenger.lastName}'s saved railcards.
         </p>
-        {c.deleteFailed && <Alert tone="error">{railcardMessages.deleteFailed}</Alert>}
       </ConfirmDialog>
     </Page>
   );
