@@ -6,6 +6,7 @@ import { railcardsApi } from '../../../src/api/railcards';
 import { useServices } from '../../../src/services';
 import { Loading, Page } from '../../../src/ui/page';
 import { LoadError } from '../../../src/ui/load-error';
+import { Stack } from '../../../src/ui/stack';
 import { isNotFound, problemMessage } from '../passengers/problem';
 import { railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
@@ -62,7 +63,7 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
         )
       )}
       {list && snapshot.matches('loaded') && list.unavailable && list.unavailable.length > 0 && (
-        <section aria-labelledby="unavailable-heading">
+        <Stack as="section" gap="sm" labelledBy="unavailable-heading">
           <h2 id="unavailable-heading" className={styles.optionName}>
             Railcards not shown
           </h2>
@@ -74,7 +75,7 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
               </li>
             ))}
           </ul>
-        </section>
+        </Stack>
       )}
       <p>
         <Link to="/passengers-and-railcards">Back to passengers and railcards</Link>
