@@ -8,6 +8,7 @@ import {
   type AddressField,
   type AddressValues,
 } from '../src/schemas/addresses';
+import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Add address (/address-book/add-address) and edit address (/address-book/{addressId}).
@@ -78,10 +79,8 @@ export const addressFormMachine = setup({
       if (event.field === 'isoCountryCode' && event.value !== context.values.isoCountryCode) values.stateCode = '';
       return { values, dirty: true };
     }),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     fillValues: assign((_, params: { address: Address }) => ({ values: addressToValues(params.address), fetchError: false })),
     setFetchError: assign({ fetchError: true }),
     setSaveError: assign({ saveError: true }),

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ChangeEmailResult } from '../src/schemas/customer-profile';
 import { collectErrors, hasErrors, validateEmail, validatePasswordPresent } from '../src/schemas/forms';
 import { codeOf, problemOfEvent, statusOf } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Change email on /account-controls (spec sections 4, 5, 8). Statuses: not requested, requesting,
@@ -66,13 +67,9 @@ export const changeEmailMachine = setup({
     isEmailAlreadyExists: ({ event }) => errorStatus(event).status === 422,
   },
   actions: {
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true } : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    setValue: assign(({ context, event }) => changePatch(context, event, {})),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     setPasswordIncorrect: assign({ error: 'passwordIncorrect' as const }),
     setEmailAlreadyExists: assign({ error: 'emailAlreadyExists' as const }),
     setGenericError: assign({ error: 'genericError' as const }),

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { changePasswordValidators, collectErrors, hasErrors } from '../src/schemas/forms';
 import { codeOf, problemOfEvent, statusOf } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Change password (spec sections 4, 5): statuses not requested, requesting, success,
@@ -61,15 +62,9 @@ export const changePasswordMachine = setup({
     isValidationError: ({ event }) => firstCode(event) !== null,
   },
   actions: {
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change'
-        ? { values: { ...context.values, [event.field]: event.value }, dirty: true }
-        : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    setValue: assign(({ context, event }) => changePatch(context, event, {})),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     storeErrorCode: assign({ errorCode: ({ event }) => firstCode(event) }),
     clearErrorCode: assign({ errorCode: null }),
     resetForm: assign({

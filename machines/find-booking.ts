@@ -3,6 +3,7 @@ import type { FindBookingResponse } from '../src/schemas/find-booking';
 import { collectErrors, hasErrors } from '../src/schemas/forms';
 import { findBookingValidators, type FindBookingField } from '../src/schemas/find-booking';
 import { hasStatus } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Find a booking (spec sections 3, 4, 5, 7): statuses not requested, requesting, success, bad request
@@ -48,13 +49,9 @@ export const findBookingMachine = setup({
     isNotFound: ({ event }) => hasStatus(event, 422),
   },
   actions: {
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true } : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    setValue: assign(({ context, event }) => changePatch(context, event, {})),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     storeResponse: assign((_, params: { response: FindBookingResponse }) => ({ response: params.response })),
     /** Provided by the route: keep the token in memory and open /order-token/{bookingId}. */
     openBooking: (_, _params: FindBookingResponse) => {},

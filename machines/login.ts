@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { UserResponse } from '../src/schemas/auth';
 import { collectErrors, hasErrors, loginValidators } from '../src/schemas/forms';
 import { hasStatus } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /** Sign-in form on /login and /register (both render the login page). */
 export type LoginField = 'email' | 'password';
@@ -41,15 +42,9 @@ export const loginMachine = setup({
     isInvalidCredentials: ({ event }) => hasStatus(event, 401),
   },
   actions: {
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change'
-        ? { values: { ...context.values, [event.field]: event.value }, dirty: true, serverError: null }
-        : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    setValue: assign(({ context, event }) => changePatch(context, event, { serverError: null })),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     setInvalidCredentials: assign({ serverError: 'invalidCredentials' as const }),
     setGenericError: assign({ serverError: 'generic' as const }),
     storeResponse: assign((_, params: { response: UserResponse }) => ({ response: params.response })),

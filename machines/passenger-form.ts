@@ -11,6 +11,7 @@ import {
   type SavedPassenger,
   type SavePassengerResponse,
 } from '../src/schemas/passengers';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Add and edit a saved passenger, and delete one (spec sections 2, 4, 5, 8): add starts editing an
@@ -111,18 +112,12 @@ export const passengerFormMachine = setup({
       return { values: toPassengerValues(p), isAccountHolder: p.isAccountHolder, loadError: null };
     }),
     storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change'
-        ? { values: { ...context.values, [event.field]: event.value }, dirty: true, saveFailed: false, accountUpdateFailed: false }
-        : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
+    setValue: assign(({ context, event }) => changePatch(context, event, { saveFailed: false, accountUpdateFailed: false })),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
     setUpdateAccount: assign(({ event }) =>
       event.type === 'form.toggleUpdateAccount' ? { shouldUpdateAccount: event.value, dirty: true, accountUpdateFailed: false } : {},
     ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    markSubmitAttempted: assign(submitAttemptPatch),
     clearOutcome: assign({ saveFailed: false, accountUpdateFailed: false, deleteFailed: false }),
     flagSaveFailed: assign({ saveFailed: true }),
     flagAccountUpdateFailed: assign({ accountUpdateFailed: true, dirty: false }),

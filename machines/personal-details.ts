@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PersonalDetails, SavePersonalDetailsResult } from '../src/schemas/customer-profile';
 import { collectErrors, hasErrors, validateFirstName, validateLastName } from '../src/schemas/forms';
+import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Personal details (spec sections 2, 3, 5, 8): load, edit first and last name (and, when the
@@ -95,10 +96,8 @@ export const personalDetailsMachine = setup({
         ? { shouldUpdatePassenger: event.checked, dirty: differs(context.values, event.checked, context.baseline) }
         : {},
     ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     clearSaveFlags: assign({ updateFailed: false, passengerUpdateFailed: false }),
     storeSaved: assign(({ context }, params: { saved: SavePersonalDetailsResult }) => {
       const { saved } = params;

@@ -10,6 +10,7 @@ import {
   type RailcardStatusResponse,
 } from '../src/schemas/railcards';
 import { problemOfEvent, reasonOf } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Add or edit a passenger's railcard (spec section 7): load the railcard type (and the held card when
@@ -52,7 +53,7 @@ export interface RailcardFormContext {
   loaded: LoadedRailcard | null;
   values: RailcardValues;
   isDigital: boolean;
-  touched: Record<string, boolean>;
+  touched: Partial<Record<string, boolean>>;
   dirty: boolean;
   submitAttempted: boolean;
   loadError: unknown;
@@ -137,16 +138,10 @@ export const railcardFormMachine = setup({
       return { loaded, values, isDigital: loaded.held?.railcardDetails.isDigital ?? false, loadError: null };
     }),
     storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change'
-        ? { values: { ...context.values, [event.field]: event.value }, dirty: true, statusProblem: null, saveFailed: false, refusalReason: null }
-        : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
+    setValue: assign(({ context, event }) => changePatch(context, event, { statusProblem: null, saveFailed: false, refusalReason: null })),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
     setDigital: assign(({ event }) => (event.type === 'form.toggleDigital' ? { isDigital: event.value, dirty: true } : {})),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    markSubmitAttempted: assign(submitAttemptPatch),
     clearOutcome: assign({ statusProblem: null, saveFailed: false, refusalReason: null, deleteFailed: false }),
     flagExpired: assign({ statusProblem: 'expired' as const }),
     flagInvalid: assign({ statusProblem: 'invalid' as const }),

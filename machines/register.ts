@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { UserResponse } from '../src/schemas/auth';
 import { collectErrors, hasErrors, registerValidators } from '../src/schemas/forms';
 import { codeOf, problemOfEvent } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /** Registration form on the login page (/register and /login both render it). */
 export type RegisterField = 'firstName' | 'lastName' | 'email' | 'password';
@@ -47,15 +48,9 @@ export const registerMachine = setup({
     isPasswordTooWeak: ({ event }) => errorCode(event) === 'PASSWORD_TOO_WEAK',
   },
   actions: {
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change'
-        ? { values: { ...context.values, [event.field]: event.value }, dirty: true, serverError: null }
-        : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    setValue: assign(({ context, event }) => changePatch(context, event, { serverError: null })),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     setEmailTaken: assign({ serverError: 'emailAlreadyExists' as const }),
     setPasswordTooWeak: assign({ serverError: 'passwordTooWeak' as const }),
     setGenericError: assign({ serverError: 'generic' as const }),

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, hasErrors, resetPasswordValidators } from '../src/schemas/forms';
 import { codeOf, problemOfEvent } from './lib/problems';
+import { submitAttemptPatch } from './lib/form-kit';
 
 /**
  * Reset password and migration reset password: the token from the link is validated with
@@ -53,7 +54,7 @@ export const resetPasswordMachine = setup({
       event.type === 'form.change' ? { values: { newPassword: event.value }, dirty: true, failed: false } : {},
     ),
     touch: assign({ touched: { newPassword: true } }),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    markSubmitAttempted: assign(submitAttemptPatch),
     setFailed: assign({ failed: true }),
   },
 }).createMachine({
