@@ -17,9 +17,6 @@ export interface FormKitContext<F extends string> {
   submitAttempted: boolean;
 }
 
-/** The field events every form machine takes (the routes send them through src/ui/field-binding). */
-export type FieldEvent<F extends string> = { type: 'form.change'; field: F; value: string } | { type: 'form.blur'; field: F };
-
 /**
  * `form.change`: the field's new value, and the form is no longer pristine; `reset` is what else a
  * change clears (a server error, a failed flag). Any other event changes nothing.

@@ -17,6 +17,7 @@ import { CheckboxField } from '../../../src/ui/checkbox-field';
 import { ConfirmDialog } from '../../../src/ui/confirm-dialog';
 import { isNotFound, problemMessage } from './problem';
 import * as styles from './passengers.css';
+import { bindField } from '../../../src/ui/field-binding';
 
 /** Add passenger (/add-passenger) and edit passenger (/edit-passenger/{passengerId}). */
 export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMode; passengerId?: string }) {
@@ -69,10 +70,7 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
     <TextField
       label={label}
       name={name}
-      value={c.values[name]}
-      onValueChange={(value) => send({ type: 'form.change', field: name, value })}
-      onBlur={() => send({ type: 'form.blur', field: name })}
-      error={errors[name]}
+      {...bindField(send, name, c.values[name], errors[name])}
       {...extra}
     />
   );

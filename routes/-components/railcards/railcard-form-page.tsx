@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../../src/ui/confirm-dialog';
 import { isNotFound, problemMessage } from '../passengers/problem';
 import { longDate, railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
+import { bindField } from '../../../src/ui/field-binding';
 
 /** Add (/{passengerId}/add-railcard/{railcardId}) or edit (/edit-railcard/{railcardId}) a passenger's railcard. */
 export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: RailcardFormMode; passengerId: string; railcardId: string }) {
@@ -83,10 +84,7 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
       key={field}
       label={label}
       name={field}
-      value={c.values[field] ?? ''}
-      onValueChange={(value) => send({ type: 'form.change', field, value })}
-      onBlur={() => send({ type: 'form.blur', field })}
-      error={errors[field]}
+      {...bindField(send, field, c.values[field] ?? '', errors[field])}
       {...extra}
     />
   );
