@@ -10,13 +10,6 @@ import type { EventObject } from 'xstate';
  *   touch: assign(({ context, event }) => touchPatch(context, event)),
  *   markSubmitAttempted: assign(submitAttemptPatch),
  */
-export interface FormKitContext<F extends string> {
-  values: Record<F, string>;
-  touched: Partial<Record<F, boolean>>;
-  dirty: boolean;
-  submitAttempted: boolean;
-}
-
 /**
  * `form.change`: the field's new value, and the form is no longer pristine; `reset` is what else a
  * change clears (a server error, a failed flag). Any other event changes nothing.

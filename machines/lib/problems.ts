@@ -14,8 +14,6 @@ export type Problem =
   /** Anything else thrown (a bug, a test's plain Error). */
   | { kind: 'unknown'; message: string };
 
-export type ProblemKind = Problem['kind'];
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);

@@ -5,9 +5,9 @@
  *
  *   <TextField label="Email address" {...bindField(send, 'email', values.email, errors.email)} />
  */
-export type FieldEvent<F extends string> = { type: 'form.change'; field: F; value: string } | { type: 'form.blur'; field: F };
+type FieldEvent<F extends string> = { type: 'form.change'; field: F; value: string } | { type: 'form.blur'; field: F };
 
-export interface FieldBinding {
+interface FieldBinding {
   value: string;
   error: string | undefined;
   onValueChange: (value: string) => void;
