@@ -22,7 +22,7 @@ export const accountOverviewMachine = setup({
     }),
   },
   actions: {
-    storeSummary: assign({ summary: ({ event }) => (event as unknown as { output: AccountSummary }).output }),
+    storeSummary: assign((_, params: { summary: AccountSummary }) => ({ summary: params.summary })),
   },
 }).createMachine({
   id: 'accountOverview',
@@ -34,7 +34,7 @@ export const accountOverviewMachine = setup({
       invoke: {
         id: 'fetchAccountSummary',
         src: 'fetchAccountSummary',
-        onDone: { target: 'loaded', actions: 'storeSummary' },
+        onDone: { target: 'loaded', actions: { type: 'storeSummary', params: ({ event }) => ({ summary: event.output }) } },
         onError: { target: 'failed' },
       },
     },

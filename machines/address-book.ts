@@ -50,10 +50,7 @@ export const addressBookMachine = setup({
       event.type === 'address.delete' && context.addresses.some((a) => a.id === event.id),
   },
   actions: {
-    storeAddresses: assign({
-      addresses: ({ event }) => ('output' in event ? (event.output as Address[]) : []),
-      fetchError: false,
-    }),
+    storeAddresses: assign((_, params: { addresses: Address[] }) => ({ addresses: params.addresses, fetchError: false })),
     setFetchError: assign({ fetchError: true }),
     clearFetchError: assign({ fetchError: false }),
     setPending: assign({
@@ -81,7 +78,7 @@ export const addressBookMachine = setup({
       invoke: {
         id: 'fetchAddresses',
         src: 'fetchAddresses',
-        onDone: { target: 'ready', actions: 'storeAddresses' },
+        onDone: { target: 'ready', actions: { type: 'storeAddresses', params: ({ event }) => ({ addresses: event.output }) } },
         onError: { target: 'fetchFailed', actions: 'setFetchError' },
       },
     },
@@ -119,7 +116,7 @@ export const addressBookMachine = setup({
       invoke: {
         id: 'fetchAddresses',
         src: 'fetchAddresses',
-        onDone: { target: 'ready', actions: 'storeAddresses' },
+        onDone: { target: 'ready', actions: { type: 'storeAddresses', params: ({ event }) => ({ addresses: event.output }) } },
         onError: { target: 'ready', actions: 'setFetchError' },
       },
     },

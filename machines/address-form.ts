@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { hasStatus } from './lib/problems';
 import {
   addressErrors,
   addressToValues,
@@ -7,6 +8,7 @@ import {
   type AddressField,
   type AddressValues,
 } from '../src/schemas/addresses';
+import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Add address (/address-book/add-address) and edit address (/address-book/{addressId}).
@@ -67,7 +69,7 @@ export const addressFormMachine = setup({
   guards: {
     isEdit: ({ context }) => context.addressId !== null,
     isValid: ({ context }) => context.dirty && Object.keys(addressErrors(context.values)).length === 0,
-    isNotFound: ({ event }) => 'error' in event && (event.error as { status?: unknown } | null)?.status === 404,
+    isNotFound: ({ event }) => hasStatus(event, 404),
   },
   actions: {
     setValue: assign(({ context, event }) => {
@@ -77,17 +79,13 @@ export const addressFormMachine = setup({
       if (event.field === 'isoCountryCode' && event.value !== context.values.isoCountryCode) values.stateCode = '';
       return { values, dirty: true };
     }),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
-    fillValues: assign(({ event }) =>
-      'output' in event ? { values: addressToValues(event.output as Address), fetchError: false } : {},
-    ),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
+    fillValues: assign((_, params: { address: Address }) => ({ values: addressToValues(params.address), fetchError: false })),
     setFetchError: assign({ fetchError: true }),
     setSaveError: assign({ saveError: true }),
     clearSaveError: assign({ saveError: false }),
-    storeSaved: assign({ saved: ({ event }) => ('output' in event ? (event.output as Address) : null) }),
+    storeSaved: assign((_, params: { address: Address }) => ({ saved: params.address })),
   },
 }).createMachine({
   id: 'addressForm',
@@ -111,7 +109,7 @@ export const addressFormMachine = setup({
         id: 'fetchAddress',
         src: 'fetchAddress',
         input: ({ context }) => ({ id: context.addressId ?? '' }),
-        onDone: { target: 'editing', actions: 'fillValues' },
+        onDone: { target: 'editing', actions: { type: 'fillValues', params: ({ event }) => ({ address: event.output }) } },
         onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'setFetchError' }],
       },
     },
@@ -134,7 +132,7 @@ export const addressFormMachine = setup({
         id: 'saveAddress',
         src: 'saveAddress',
         input: ({ context }) => ({ addressId: context.addressId, values: context.values }),
-        onDone: { target: 'saved', actions: 'storeSaved' },
+        onDone: { target: 'saved', actions: { type: 'storeSaved', params: ({ event }) => ({ address: event.output }) } },
         onError: { target: 'editing', actions: 'setSaveError' },
       },
     },

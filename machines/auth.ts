@@ -46,21 +46,16 @@ export const authMachine = setup({
     }),
   },
   guards: {
-    isAuthorised: ({ event }) =>
-      'output' in event && (event.output as UserResponse).user.status === 'AUTHORISED',
-    isGuest: ({ event }) => 'output' in event && (event.output as UserResponse).user.status === 'GUEST',
+    isAuthorised: (_, params: { response: UserResponse }) => params.response.user.status === 'AUTHORISED',
+    isGuest: (_, params: { response: UserResponse }) => params.response.user.status === 'GUEST',
   },
   actions: {
-    storeUser: assign(({ event }) => {
-      const response = ('output' in event ? event.output : 'response' in event ? event.response : null) as UserResponse | null;
-      if (!response) return {};
-      return {
-        user: response.user,
-        ufacSession: response.ufacSession,
-        isRegistered: response.isRegistered,
-        guestError: null,
-      };
-    }),
+    storeUser: assign((_, params: { response: UserResponse }) => ({
+      user: params.response.user,
+      ufacSession: params.response.ufacSession,
+      isRegistered: params.response.isRegistered,
+      guestError: null,
+    })),
     forgetUser: assign({ user: null, ufacSession: null, isRegistered: false }),
     rememberToken: assign({ pendingToken: ({ event }) => (event.type === 'auth.guestToken' ? event.token : null) }),
     setGuestError: assign({ guestError: guestTokenErrorMessage, pendingToken: null }),
@@ -91,9 +86,17 @@ export const authMachine = setup({
         id: 'fetchUser',
         src: 'fetchUser',
         onDone: [
-          { guard: 'isAuthorised', target: 'authorised', actions: 'storeUser' },
-          { guard: 'isGuest', target: 'guest', actions: 'storeUser' },
-          { target: 'anonymous', actions: 'storeUser' },
+          {
+            guard: { type: 'isAuthorised', params: ({ event }) => ({ response: event.output }) },
+            target: 'authorised',
+            actions: { type: 'storeUser', params: ({ event }) => ({ response: event.output }) },
+          },
+          {
+            guard: { type: 'isGuest', params: ({ event }) => ({ response: event.output }) },
+            target: 'guest',
+            actions: { type: 'storeUser', params: ({ event }) => ({ response: event.output }) },
+          },
+          { target: 'anonymous', actions: { type: 'storeUser', params: ({ event }) => ({ response: event.output }) } },
         ],
         onError: { target: 'unavailable' },
       },
@@ -104,7 +107,10 @@ export const authMachine = setup({
     },
     anonymous: {
       on: {
-        'auth.loggedIn': { target: 'authorised', actions: ['clearErrors', 'storeUser'] },
+        'auth.loggedIn': {
+          target: 'authorised',
+          actions: ['clearErrors', { type: 'storeUser', params: ({ event }) => ({ response: event.response }) }],
+        },
         'auth.guestToken': { target: 'startingGuestSession', actions: 'rememberToken' },
         'auth.dismissError': { actions: 'clearErrors' },
       },
@@ -127,7 +133,10 @@ export const authMachine = setup({
     },
     guest: {
       on: {
-        'auth.loggedIn': { target: 'authorised', actions: ['clearUserFlow', 'clearErrors', 'storeUser'] },
+        'auth.loggedIn': {
+          target: 'authorised',
+          actions: ['clearUserFlow', 'clearErrors', { type: 'storeUser', params: ({ event }) => ({ response: event.response }) }],
+        },
         'auth.guestToken': { target: 'startingGuestSession', actions: 'rememberToken' },
         'auth.logout': { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser'] },
         'auth.unauthorised': { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'redirectToLogin'] },
@@ -138,7 +147,7 @@ export const authMachine = setup({
         'auth.logout': { target: 'loggingOut', actions: 'clearErrors' },
         'auth.unauthorised': { target: 'anonymous', actions: ['forgetUser', 'redirectToLogin'] },
         'auth.dismissError': { actions: 'clearErrors' },
-        'auth.userUpdated': { actions: 'storeUser' },
+        'auth.userUpdated': { actions: { type: 'storeUser', params: ({ event }) => ({ response: event.response }) } },
       },
     },
     loggingOut: {

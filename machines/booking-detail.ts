@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BookingDetailResponse, ChangeabilityResponse } from '../src/schemas/booking';
+import { isSchemaProblem } from './lib/problems';
 
 /**
  * Booking detail (/bookings/{id}, /order-token/{id}, /bookings/{id}/guest): fetch the booking;
@@ -21,9 +22,6 @@ export interface BookingDetailContext {
 
 export type BookingDetailEvent = { type: 'booking.retry' } | { type: 'booking.reload' };
 
-const isSchemaProblem = (event: unknown) =>
-  (event as { error?: { problem?: { kind?: string } } }).error?.problem?.kind === 'schema';
-
 export const bookingDetailMachine = setup({
   types: {
     context: {} as BookingDetailContext,
@@ -42,25 +40,19 @@ export const bookingDetailMachine = setup({
     ),
   },
   guards: {
-    isMoved: ({ event }) => 'output' in event && (event.output as BookingFetchResult).status === 308,
+    isMoved: (_, params: { result: BookingFetchResult }) => params.result.status === 308,
     isSchemaError: ({ event }) => isSchemaProblem(event),
   },
   actions: {
-    storeDetail: assign({
-      detail: ({ event }) => {
-        const output = (event as { output?: BookingFetchResult }).output;
-        return output?.status === 200 ? output.data : null;
-      },
-    }),
-    storeMoved: assign({
-      movedTo: ({ event, context }) => {
-        const output = (event as { output?: BookingFetchResult }).output;
-        return output?.status === 308 ? output.data.bookingId : context.bookingId;
-      },
-    }),
-    storeChangeability: assign({
-      changeability: ({ event }) => (event as { output?: ChangeabilityResponse }).output ?? null,
-    }),
+    storeDetail: assign((_, params: { result: BookingFetchResult }) => ({
+      detail: params.result.status === 200 ? params.result.data : null,
+    })),
+    storeMoved: assign(({ context }, params: { result: BookingFetchResult }) => ({
+      movedTo: params.result.status === 308 ? params.result.data.bookingId : context.bookingId,
+    })),
+    storeChangeability: assign((_, params: { changeability: ChangeabilityResponse }) => ({
+      changeability: params.changeability,
+    })),
     clearChangeability: assign({ changeability: null }),
     /** The route navigates to the booking's history (provided by the route). */
     goToHistory: () => {},
@@ -76,8 +68,12 @@ export const bookingDetailMachine = setup({
         src: 'fetchBooking',
         input: ({ context }) => ({ bookingId: context.bookingId }),
         onDone: [
-          { guard: 'isMoved', target: 'movedToHistory', actions: 'storeMoved' },
-          { target: 'loaded', actions: 'storeDetail' },
+          {
+            guard: { type: 'isMoved', params: ({ event }) => ({ result: event.output }) },
+            target: 'movedToHistory',
+            actions: { type: 'storeMoved', params: ({ event }) => ({ result: event.output }) },
+          },
+          { target: 'loaded', actions: { type: 'storeDetail', params: ({ event }) => ({ result: event.output }) } },
         ],
         onError: [{ guard: 'isSchemaError', target: 'schemaError' }, { target: 'error' }],
       },
@@ -98,7 +94,10 @@ export const bookingDetailMachine = setup({
                 season: booking?.isSeasonBooking ?? false,
               };
             },
-            onDone: { target: 'changeabilityKnown', actions: 'storeChangeability' },
+            onDone: {
+              target: 'changeabilityKnown',
+              actions: { type: 'storeChangeability', params: ({ event }) => ({ changeability: event.output }) },
+            },
             onError: { target: 'changeabilityUnavailable', actions: 'clearChangeability' },
           },
         },
@@ -113,8 +112,12 @@ export const bookingDetailMachine = setup({
         src: 'fetchBooking',
         input: ({ context }) => ({ bookingId: context.bookingId }),
         onDone: [
-          { guard: 'isMoved', target: 'movedToHistory', actions: 'storeMoved' },
-          { target: 'loaded', actions: 'storeDetail' },
+          {
+            guard: { type: 'isMoved', params: ({ event }) => ({ result: event.output }) },
+            target: 'movedToHistory',
+            actions: { type: 'storeMoved', params: ({ event }) => ({ result: event.output }) },
+          },
+          { target: 'loaded', actions: { type: 'storeDetail', params: ({ event }) => ({ result: event.output }) } },
         ],
         onError: [{ guard: 'isSchemaError', target: 'schemaError' }, { target: 'error' }],
       },

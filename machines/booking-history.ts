@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BookingHistoryResponse, BookingReplacement } from '../src/schemas/booking';
+import { isSchemaProblem } from './lib/problems';
 
 /**
  * Booking history (/bookings/{id}/history and the order-token variant). A 308 with a replacement
@@ -33,7 +34,6 @@ export interface BookingHistoryContext extends BookingHistoryInput {
 
 export type BookingHistoryEvent = { type: 'history.retry' };
 
-const output = (event: unknown) => (event as { output?: HistoryFetchResult }).output;
 
 export const bookingHistoryMachine = setup({
   types: {
@@ -53,24 +53,17 @@ export const bookingHistoryMachine = setup({
   },
   guards: {
     isWaiting: ({ context }) => context.waitForSuperseders,
-    isReplaced: ({ event }) => output(event)?.status === 308,
-    isSchemaError: ({ event }) =>
-      (event as { error?: { problem?: { kind?: string } } }).error?.problem?.kind === 'schema',
+    isReplaced: (_, params: { result: HistoryFetchResult }) => params.result.status === 308,
+    isSchemaError: ({ event }) => isSchemaProblem(event),
     canRetry: ({ context }) => context.retries < context.maxPollRetries,
   },
   actions: {
-    storeHistory: assign({
-      history: ({ event, context }) => {
-        const out = output(event);
-        return out?.status === 200 ? out.data : context.history;
-      },
-    }),
-    storeReplacement: assign({
-      replacement: ({ event }) => {
-        const out = output(event);
-        return out?.status === 308 ? out.data.replacedBy : null;
-      },
-    }),
+    storeHistory: assign(({ context }, params: { result: HistoryFetchResult }) => ({
+      history: params.result.status === 200 ? params.result.data : context.history,
+    })),
+    storeReplacement: assign((_, params: { result: HistoryFetchResult }) => ({
+      replacement: params.result.status === 308 ? params.result.data.replacedBy : null,
+    })),
     countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
     setTimedOut: assign({ failed: 'timeout' as const }),
     setFailedError: assign({ failed: 'error' as const }),
@@ -100,8 +93,12 @@ export const bookingHistoryMachine = setup({
         src: 'fetchHistory',
         input: ({ context }) => ({ bookingId: context.bookingId }),
         onDone: [
-          { guard: 'isReplaced', target: 'redirecting', actions: 'storeReplacement' },
-          { target: 'loaded', actions: 'storeHistory' },
+          {
+            guard: { type: 'isReplaced', params: ({ event }) => ({ result: event.output }) },
+            target: 'redirecting',
+            actions: { type: 'storeReplacement', params: ({ event }) => ({ result: event.output }) },
+          },
+          { target: 'loaded', actions: { type: 'storeHistory', params: ({ event }) => ({ result: event.output }) } },
         ],
         onError: [{ guard: 'isSchemaError', target: 'schemaError' }, { target: 'error' }],
       },
@@ -122,9 +119,20 @@ export const bookingHistoryMachine = setup({
             src: 'fetchHistory',
             input: ({ context }) => ({ bookingId: context.bookingId }),
             onDone: [
-              { guard: 'isReplaced', target: '#bookingHistory.redirecting', actions: 'storeReplacement' },
-              { guard: 'canRetry', target: 'delaying', actions: 'storeHistory' },
-              { target: '#bookingHistory.waitFailed', actions: ['storeHistory', 'setTimedOut'] },
+              {
+                guard: { type: 'isReplaced', params: ({ event }) => ({ result: event.output }) },
+                target: '#bookingHistory.redirecting',
+                actions: { type: 'storeReplacement', params: ({ event }) => ({ result: event.output }) },
+              },
+              {
+                guard: 'canRetry',
+                target: 'delaying',
+                actions: { type: 'storeHistory', params: ({ event }) => ({ result: event.output }) },
+              },
+              {
+                target: '#bookingHistory.waitFailed',
+                actions: [{ type: 'storeHistory', params: ({ event }) => ({ result: event.output }) }, 'setTimedOut'],
+              },
             ],
             onError: [
               { guard: 'canRetry', target: 'delaying' },

@@ -80,9 +80,9 @@ export const bookingsListMachine = setup({
         ? { byFilter: withFilter(context, context.request.filter, { pending: false }), request: null }
         : {},
     ),
-    storePage: assign(({ context, event }) => {
-      if (!('output' in event) || !context.request) return {};
-      const page = event.output as BookingsPage;
+    storePage: assign(({ context }, params: { page: BookingsPage }) => {
+      if (!context.request) return {};
+      const { page } = params;
       const { filter } = context.request;
       const f = context.byFilter[filter];
       const results = page.page === 0 ? page.results : [...f.results, ...page.results];
@@ -139,7 +139,7 @@ export const bookingsListMachine = setup({
         id: 'fetchBookings',
         src: 'fetchBookings',
         input: ({ context }) => context.request ?? { filter: context.filter, page: 0 },
-        onDone: { target: 'idle', actions: 'storePage' },
+        onDone: { target: 'idle', actions: { type: 'storePage', params: ({ event }) => ({ page: event.output }) } },
         onError: { target: 'idle', actions: 'storeError' },
       },
       on: {

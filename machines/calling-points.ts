@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CallingPoint, CallingPointsResponse } from '../src/schemas/booking';
+import { hasStatus } from './lib/problems';
 
 /**
  * Calling points of one leg (spec: "Calling points by timetable id: intermediate points, loading,
@@ -33,11 +34,11 @@ export const callingPointsMachine = setup({
   },
   guards: {
     hasPoints: ({ context }) => context.points !== null,
-    isUnavailable: ({ event }) => (event as { output?: CallingPointsResponse }).output?.unavailable === true,
-    isNotFound: ({ event }) => (event as { error?: { status?: number | null } }).error?.status === 404,
+    isUnavailable: (_, params: { response: CallingPointsResponse }) => params.response.unavailable === true,
+    isNotFound: ({ event }) => hasStatus(event, 404),
   },
   actions: {
-    storePoints: assign({ points: ({ event }) => (event as { output?: CallingPointsResponse }).output?.callingPoints ?? [] }),
+    storePoints: assign((_, params: { response: CallingPointsResponse }) => ({ points: params.response.callingPoints ?? [] })),
   },
 }).createMachine({
   id: 'callingPoints',
@@ -59,7 +60,10 @@ export const callingPointsMachine = setup({
           origin: context.origin,
           destination: context.destination,
         }),
-        onDone: [{ guard: 'isUnavailable', target: 'unavailable' }, { target: 'shown', actions: 'storePoints' }],
+        onDone: [
+          { guard: { type: 'isUnavailable', params: ({ event }) => ({ response: event.output }) }, target: 'unavailable' },
+          { target: 'shown', actions: { type: 'storePoints', params: ({ event }) => ({ response: event.output }) } },
+        ],
         onError: [{ guard: 'isNotFound', target: 'unavailable' }, { target: 'failed' }],
       },
       on: { 'callingPoints.toggle': { target: 'collapsed' } },

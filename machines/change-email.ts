@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ChangeEmailResult } from '../src/schemas/customer-profile';
 import { collectErrors, hasErrors, validateEmail, validatePasswordPresent } from '../src/schemas/forms';
+import { codeOf, problemOfEvent, statusOf } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Change email on /account-controls (spec sections 4, 5, 8). Statuses: not requested, requesting,
@@ -37,9 +39,9 @@ export const changeEmailMessages = {
   success: (email: string) => `Your email address has been changed to ${email}.`,
 } as const;
 
-const errorStatus = (event: unknown): { status: unknown; code: unknown } => {
-  const error = (event as { error?: { status?: unknown; code?: unknown } }).error;
-  return { status: error?.status, code: error?.code };
+const errorStatus = (event: object): { status: number | null; code: string | null } => {
+  const problem = problemOfEvent(event);
+  return { status: statusOf(problem), code: codeOf(problem) };
 };
 
 const resetValues = { newEmailAddress: '', currentPassword: '' };
@@ -56,7 +58,7 @@ export const changeEmailMachine = setup({
   },
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, changeEmailValidators)),
-    hasNewTokens: ({ event }) => !!(event as unknown as { output?: ChangeEmailResult }).output?.newTokens,
+    hasNewTokens: (_, params: { result: ChangeEmailResult }) => !!params.result.newTokens,
     /** Spec: 403 means password incorrect (a CSRF rejection is also 403 but is not the password). */
     isPasswordIncorrect: ({ event }) => {
       const { status, code } = errorStatus(event);
@@ -65,20 +67,14 @@ export const changeEmailMachine = setup({
     isEmailAlreadyExists: ({ event }) => errorStatus(event).status === 422,
   },
   actions: {
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true } : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    setValue: assign(({ context, event }) => changePatch(context, event, {})),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     setPasswordIncorrect: assign({ error: 'passwordIncorrect' as const }),
     setEmailAlreadyExists: assign({ error: 'emailAlreadyExists' as const }),
     setGenericError: assign({ error: 'genericError' as const }),
     clearError: assign({ error: null }),
-    storeUpdatedEmail: assign({
-      updatedEmailAddress: ({ event }) => (event as unknown as { output?: ChangeEmailResult }).output?.updatedEmailAddress ?? null,
-    }),
+    storeUpdatedEmail: assign((_, params: { result: ChangeEmailResult }) => ({ updatedEmailAddress: params.result.updatedEmailAddress })),
     resetForm: assign({ values: resetValues, touched: {}, dirty: false, submitAttempted: false, error: null }),
     /** Provided by the app: the session now has the new email (header, auth user). */
     emailChanged: (_, _params: { email: string }) => {},
@@ -114,15 +110,18 @@ export const changeEmailMachine = setup({
         }),
         onDone: [
           {
-            guard: 'hasNewTokens',
+            guard: { type: 'hasNewTokens', params: ({ event }) => ({ result: event.output }) },
             target: 'success',
             actions: [
-              'storeUpdatedEmail',
+              { type: 'storeUpdatedEmail', params: ({ event }) => ({ result: event.output }) },
               'resetForm',
               { type: 'emailChanged', params: ({ event }) => ({ email: event.output.updatedEmailAddress }) },
             ],
           },
-          { target: 'signInRequired', actions: ['storeUpdatedEmail', 'resetForm'] },
+          {
+            target: 'signInRequired',
+            actions: [{ type: 'storeUpdatedEmail', params: ({ event }) => ({ result: event.output }) }, 'resetForm'],
+          },
         ],
         onError: [
           { guard: 'isPasswordIncorrect', target: 'validationError', actions: 'setPasswordIncorrect' },

@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { changePasswordValidators, collectErrors, hasErrors } from '../src/schemas/forms';
+import { codeOf, problemOfEvent, statusOf } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Change password (spec sections 4, 5): statuses not requested, requesting, success,
@@ -36,12 +38,13 @@ export const changePasswordMessages: Record<ChangePasswordCode | 'serverError' |
   success: 'Your password has been changed.',
 };
 
-const firstCode = (event: unknown): ChangePasswordCode | null => {
-  const error = (event as { error?: { status?: unknown; code?: unknown } }).error;
-  if (error?.status !== 400 && error?.status !== 422) return null;
-  const code = error.code;
-  if (typeof code !== 'string') return null;
-  return (changePasswordCodes as readonly string[]).includes(code) ? (code as ChangePasswordCode) : 'PASSWORD_GENERIC_ERROR';
+const firstCode = (event: object): ChangePasswordCode | null => {
+  const problem = problemOfEvent(event);
+  const status = statusOf(problem);
+  if (status !== 400 && status !== 422) return null;
+  const code = codeOf(problem);
+  if (code === null) return null;
+  return changePasswordCodes.find((c) => c === code) ?? 'PASSWORD_GENERIC_ERROR';
 };
 
 export const changePasswordMachine = setup({
@@ -59,15 +62,9 @@ export const changePasswordMachine = setup({
     isValidationError: ({ event }) => firstCode(event) !== null,
   },
   actions: {
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change'
-        ? { values: { ...context.values, [event.field]: event.value }, dirty: true }
-        : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    setValue: assign(({ context, event }) => changePatch(context, event, {})),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     storeErrorCode: assign({ errorCode: ({ event }) => firstCode(event) }),
     clearErrorCode: assign({ errorCode: null }),
     resetForm: assign({

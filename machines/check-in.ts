@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { codeOf, problemOfEvent, statusOf } from './lib/problems';
 
 /**
  * Check-in for a booking (spec sections 2, 7): POST booking/checkIn with the booking's uri, then go
@@ -33,15 +34,14 @@ export const checkInMessages: Record<CheckInUnavailableReason | 'error', string>
   error: "Sorry, we couldn't check you in right now. Please try again.",
 };
 
-const unavailableCodes: readonly string[] = ['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED'];
+const unavailableCodes = ['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED'] as const;
 
-const unavailableReason = (event: unknown): CheckInUnavailableReason | null => {
-  const error = (event as { error?: { status?: unknown; code?: unknown } }).error;
-  if (error?.status === 403 || error?.status === 404) return 'FORBIDDEN';
-  if (error?.status === 409 && typeof error.code === 'string' && unavailableCodes.includes(error.code)) {
-    return error.code as CheckInUnavailableReason;
-  }
-  return null;
+const unavailableReason = (event: object): CheckInUnavailableReason | null => {
+  const problem = problemOfEvent(event);
+  const status = statusOf(problem);
+  if (status === 403 || status === 404) return 'FORBIDDEN';
+  const code = codeOf(problem);
+  return status === 409 ? (unavailableCodes.find((c) => c === code) ?? null) : null;
 };
 
 export const checkInMachine = setup({
@@ -60,11 +60,11 @@ export const checkInMachine = setup({
     isUnavailable: ({ event }) => unavailableReason(event) !== null,
   },
   actions: {
-    storeUrl: assign({ url: ({ event }) => ('output' in event ? (event.output as { url: string }).url : null) }),
+    storeUrl: assign((_, params: { url: string }) => ({ url: params.url })),
     storeUnavailableReason: assign({ unavailableReason: ({ event }) => unavailableReason(event) }),
     storeError: assign({
       errorMessage: ({ event }) => {
-        const error = (event as { error?: unknown }).error;
+        const error = 'error' in event ? event.error : null;
         return error instanceof Error ? error.message : 'error';
       },
     }),
@@ -80,7 +80,7 @@ export const checkInMachine = setup({
         id: 'checkIn',
         src: 'checkIn',
         input: ({ context }) => ({ uri: context.uri }),
-        onDone: { target: 'done', actions: 'storeUrl' },
+        onDone: { target: 'done', actions: { type: 'storeUrl', params: ({ event }) => ({ url: event.output.url }) } },
         onError: [
           { guard: 'isUnavailable', target: 'notAvailable', actions: 'storeUnavailableReason' },
           { target: 'failed', actions: 'storeError' },

@@ -93,10 +93,11 @@ export const contactPreferencesMachine = setup({
     canRestore: ({ context }) => context.revoked,
   },
   actions: {
-    storeConsents: assign(({ event }) => {
-      const output = (event as { output?: ConsentsResponse }).output;
-      return output ? { consents: output.consents, revoked: output.revoked, fetchError: false } : {};
-    }),
+    storeConsents: assign((_, params: { response: ConsentsResponse }) => ({
+      consents: params.response.consents,
+      revoked: params.response.revoked,
+      fetchError: false,
+    })),
     setFetchError: assign({ fetchError: true }),
     clearFetchError: assign({ fetchError: false }),
     clearMessages: assign({ updateError: false, saved: null, outcome: null }),
@@ -110,10 +111,10 @@ export const contactPreferencesMachine = setup({
         lastChangedId: event.id,
       };
     }),
-    confirmSave: assign(({ context, event }) => {
-      const output = (event as { output?: ConsentsResponse }).output;
+    confirmSave: assign(({ context }, params: { response: ConsentsResponse }) => {
       return {
-        ...(output ? { consents: output.consents, revoked: output.revoked } : {}),
+        consents: params.response.consents,
+        revoked: params.response.revoked,
         saved: context.pending?.previous.hasEverBeenUpdated === false ? ('firstTime' as const) : ('updated' as const),
         pending: null,
       };
@@ -156,7 +157,7 @@ export const contactPreferencesMachine = setup({
       invoke: {
         id: 'fetchConsents',
         src: 'fetchConsents',
-        onDone: { target: 'loaded', actions: 'storeConsents' },
+        onDone: { target: 'loaded', actions: { type: 'storeConsents', params: ({ event }) => ({ response: event.output }) } },
         onError: { target: 'failed', actions: 'setFetchError' },
       },
     },
@@ -178,7 +179,7 @@ export const contactPreferencesMachine = setup({
         input: ({ context }) => ({
           consentSelections: context.pending ? { [context.pending.id]: context.pending.selected } : {},
         }),
-        onDone: { target: 'loaded', actions: 'confirmSave' },
+        onDone: { target: 'loaded', actions: { type: 'confirmSave', params: ({ event }) => ({ response: event.output }) } },
         onError: { target: 'loaded', actions: 'revertSave' },
       },
     },

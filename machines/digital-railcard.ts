@@ -25,7 +25,7 @@ export const digitalRailcardMachine = setup({
     }),
   },
   actions: {
-    storeCard: assign({ card: ({ event }) => ('output' in event ? (event.output as DigitalRailcard) : null), error: null }),
+    storeCard: assign((_, params: { card: DigitalRailcard }) => ({ card: params.card, error: null })),
     storeError: assign({ error: ({ event }) => ('error' in event ? event.error : null) }),
   },
 }).createMachine({
@@ -38,7 +38,7 @@ export const digitalRailcardMachine = setup({
         id: 'fetchDigitalRailcard',
         src: 'fetchDigitalRailcard',
         input: ({ context }) => ({ railcardId: context.railcardId }),
-        onDone: { target: 'showing', actions: 'storeCard' },
+        onDone: { target: 'showing', actions: { type: 'storeCard', params: ({ event }) => ({ card: event.output }) } },
         onError: { target: 'failed', actions: 'storeError' },
       },
     },

@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, hasErrors } from '../src/schemas/forms';
 import { validatePassengerName } from '../src/schemas/passengers';
+import { problemOfEvent, reasonOf } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Edit passengers on a booking (spec sections 4, 7): PUT pico/edit-passengers with alterablesIds,
@@ -41,10 +43,7 @@ export const editPassengersMessages = {
   saved: 'Passenger details updated.',
 } as const;
 
-const detailOf = (event: unknown): string | null => {
-  const problem = (event as { error?: { problem?: { kind?: string; detail?: unknown } } }).error?.problem;
-  return problem?.kind === 'http' && typeof problem.detail === 'string' && problem.detail.trim() ? problem.detail : null;
-};
+const detailOf = (event: object): string | null => reasonOf(problemOfEvent(event));
 
 export const editPassengersMachine = setup({
   types: {
@@ -74,13 +73,9 @@ export const editPassengersMachine = setup({
           }
         : {},
     ),
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true } : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    setValue: assign(({ context, event }) => changePatch(context, event, {})),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     clearError: assign({ errorMessage: null }),
     storeError: assign({ errorMessage: ({ event }) => detailOf(event) ?? editPassengersMessages.generic }),
     close: assign({ passengerId: null, errorMessage: null }),

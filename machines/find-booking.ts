@@ -2,6 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { FindBookingResponse } from '../src/schemas/find-booking';
 import { collectErrors, hasErrors } from '../src/schemas/forms';
 import { findBookingValidators, type FindBookingField } from '../src/schemas/find-booking';
+import { hasStatus } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Find a booking (spec sections 3, 4, 5, 7): statuses not requested, requesting, success, bad request
@@ -30,7 +32,6 @@ export const findBookingStatusMessages = {
   success: 'Booking found. Opening it…',
 } as const;
 
-const statusOf = (event: unknown) => (event as { error?: { status?: unknown } }).error?.status;
 
 export const findBookingMachine = setup({
   types: {
@@ -44,18 +45,14 @@ export const findBookingMachine = setup({
   },
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, findBookingValidators)),
-    isBadRequest: ({ event }) => statusOf(event) === 400,
-    isNotFound: ({ event }) => statusOf(event) === 422,
+    isBadRequest: ({ event }) => hasStatus(event, 400),
+    isNotFound: ({ event }) => hasStatus(event, 422),
   },
   actions: {
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true } : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
-    storeResponse: assign({ response: ({ event }) => ('output' in event ? (event.output as FindBookingResponse) : null) }),
+    setValue: assign(({ context, event }) => changePatch(context, event, {})),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
+    storeResponse: assign((_, params: { response: FindBookingResponse }) => ({ response: params.response })),
     /** Provided by the route: keep the token in memory and open /order-token/{bookingId}. */
     openBooking: (_, _params: FindBookingResponse) => {},
   },
@@ -87,7 +84,7 @@ export const findBookingMachine = setup({
           passengerSurname: context.values.passengerSurname.trim(),
           emailAddress: context.values.emailAddress.trim(),
         }),
-        onDone: { target: 'success', actions: 'storeResponse' },
+        onDone: { target: 'success', actions: { type: 'storeResponse', params: ({ event }) => ({ response: event.output }) } },
         onError: [
           { guard: 'isBadRequest', target: 'badRequest' },
           { guard: 'isNotFound', target: 'notFound' },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, forgotPasswordValidators, hasErrors } from '../src/schemas/forms';
+import { submitAttemptPatch } from './lib/form-kit';
 
 /** Forgot password (spec sections 2, 5, 8): email entry, then a confirmation. */
 export interface ForgotPasswordContext {
@@ -39,7 +40,7 @@ export const forgotPasswordMachine = setup({
       event.type === 'form.change' ? { values: { email: event.value }, dirty: true, failed: false } : {},
     ),
     touch: assign({ touched: { email: true } }),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    markSubmitAttempted: assign(submitAttemptPatch),
     setFailed: assign({ failed: true }),
     resetForm: assign({ values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false }),
   },

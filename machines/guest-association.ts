@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { hasStatus } from './lib/problems';
 
 /**
  * Guest order association (spec sections 4, 6, 7, 8, 9): a guest token (from the URL hash of
@@ -37,14 +38,10 @@ export const guestAssociationMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => !!context.guestToken,
-    isForbidden: ({ event }) => 'error' in event && (event.error as { status?: unknown } | null)?.status === 403,
+    isForbidden: ({ event }) => hasStatus(event, 403),
   },
   actions: {
-    storeOutcome: assign(({ event }) => {
-      if (!('output' in event)) return {};
-      const output = event.output as AssociationOutput;
-      return { outcome: output.outcome, count: output.count };
-    }),
+    storeOutcome: assign((_, params: { output: AssociationOutput }) => ({ outcome: params.output.outcome, count: params.output.count })),
     setError: assign({ outcome: 'error' as const, count: 0 }),
     setForbidden: assign({ outcome: 'forbidden' as const, count: 0 }),
     /** Provided by the route: go to the target page with bookingsImported for this outcome (none for 403). */
@@ -63,7 +60,7 @@ export const guestAssociationMachine = setup({
         id: 'associateGuestOrders',
         src: 'associateGuestOrders',
         input: ({ context }) => ({ guestToken: context.guestToken ?? '' }),
-        onDone: { target: 'finished', actions: 'storeOutcome' },
+        onDone: { target: 'finished', actions: { type: 'storeOutcome', params: ({ event }) => ({ output: event.output }) } },
         onError: [
           { guard: 'isForbidden', target: 'finished', actions: 'setForbidden' },
           { target: 'finished', actions: 'setError' },

@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { UserResponse } from '../src/schemas/auth';
 import { collectErrors, hasErrors, loginValidators } from '../src/schemas/forms';
+import { hasStatus } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /** Sign-in form on /login and /register (both render the login page). */
 export type LoginField = 'email' | 'password';
@@ -37,22 +39,15 @@ export const loginMachine = setup({
   },
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, loginValidators)),
-    isInvalidCredentials: ({ event }) =>
-      'error' in event && (event.error as { status?: number | null })?.status === 401,
+    isInvalidCredentials: ({ event }) => hasStatus(event, 401),
   },
   actions: {
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change'
-        ? { values: { ...context.values, [event.field]: event.value }, dirty: true, serverError: null }
-        : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    setValue: assign(({ context, event }) => changePatch(context, event, { serverError: null })),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     setInvalidCredentials: assign({ serverError: 'invalidCredentials' as const }),
     setGenericError: assign({ serverError: 'generic' as const }),
-    storeResponse: assign({ response: ({ event }) => ('output' in event ? (event.output as UserResponse) : null) }),
+    storeResponse: assign((_, params: { response: UserResponse }) => ({ response: params.response })),
   },
 }).createMachine({
   id: 'login',
@@ -81,7 +76,7 @@ export const loginMachine = setup({
         id: 'login',
         src: 'login',
         input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
-        onDone: { target: 'signedIn', actions: 'storeResponse' },
+        onDone: { target: 'signedIn', actions: { type: 'storeResponse', params: ({ event }) => ({ response: event.output }) } },
         onError: [
           { guard: 'isInvalidCredentials', target: 'editing', actions: 'setInvalidCredentials' },
           { target: 'editing', actions: 'setGenericError' },

@@ -36,8 +36,6 @@ export const onDemandTicketMessages: Record<OnDemandTicketError | 'processing' |
   timedOut: "Your ticket is taking longer than usual. Please try again later.",
 };
 
-const statusOf = (event: unknown): TicketStatusResponse['status'] | null =>
-  (event as { output?: TicketStatusResponse }).output?.status ?? null;
 
 export const onDemandTicketMachine = setup({
   types: {
@@ -59,22 +57,16 @@ export const onDemandTicketMachine = setup({
     ticketPollMs: ({ context }) => context.ticketPollInitialMs * 2 ** context.retries,
   },
   guards: {
-    isReady: ({ event }) => statusOf(event) === 'ready',
-    isProcessing: ({ event }) => statusOf(event) === 'processing',
+    isReady: (_, params: { answer: TicketStatusResponse }) => params.answer.status === 'ready',
+    isProcessing: (_, params: { answer: TicketStatusResponse }) => params.answer.status === 'processing',
     canRetry: ({ context }) => context.retries < context.ticketPollMaxRetries,
   },
   actions: {
-    startDeliverable: assign({
-      deliverableId: ({ event }) => ('output' in event ? (event.output as { deliverableId: string }).deliverableId : null),
-      retries: 0,
-    }),
+    startDeliverable: assign((_, params: { deliverableId: string }) => ({ deliverableId: params.deliverableId, retries: 0 })),
     countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
-    storeTicket: assign({
-      ticket: ({ event }) => {
-        const output = (event as { output?: TicketStatusResponse }).output;
-        return output?.status === 'ready' ? output.ticket : null;
-      },
-    }),
+    storeTicket: assign((_, params: { answer: TicketStatusResponse }) => ({
+      ticket: params.answer.status === 'ready' ? params.answer.ticket : null,
+    })),
     clearError: assign({ error: null, deliverableId: null, retries: 0 }),
     setGenerateFailed: assign({ error: 'generateFailed' as const }),
     setTicketFailed: assign({ error: 'ticketFailed' as const }),
@@ -103,7 +95,7 @@ export const onDemandTicketMachine = setup({
         id: 'generateTicket',
         src: 'generateTicket',
         input: ({ context }) => ({ bookingId: context.bookingId, deliveryId: context.deliveryId }),
-        onDone: { target: 'waiting', actions: 'startDeliverable' },
+        onDone: { target: 'waiting', actions: { type: 'startDeliverable', params: ({ event }) => ({ deliverableId: event.output.deliverableId }) } },
         onError: { target: 'failed', actions: 'setGenerateFailed' },
       },
     },
@@ -116,8 +108,12 @@ export const onDemandTicketMachine = setup({
         src: 'getTicketStatus',
         input: ({ context }) => ({ bookingId: context.bookingId, deliverableId: context.deliverableId ?? '' }),
         onDone: [
-          { guard: 'isReady', target: 'ready', actions: 'storeTicket' },
-          { guard: 'isProcessing', target: 'checkingRetries' },
+          {
+            guard: { type: 'isReady', params: ({ event }) => ({ answer: event.output }) },
+            target: 'ready',
+            actions: { type: 'storeTicket', params: ({ event }) => ({ answer: event.output }) },
+          },
+          { guard: { type: 'isProcessing', params: ({ event }) => ({ answer: event.output }) }, target: 'checkingRetries' },
           { target: 'failed', actions: 'setTicketFailed' },
         ],
         onError: { target: 'failed', actions: 'setPollFailed' },

@@ -11,6 +11,7 @@ import {
   type SavedPassenger,
   type SavePassengerResponse,
 } from '../src/schemas/passengers';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Add and edit a saved passenger, and delete one (spec sections 2, 4, 5, 8): add starts editing an
@@ -103,28 +104,20 @@ export const passengerFormMachine = setup({
     isEdit: ({ context }) => context.mode === 'edit',
     isValid: ({ context }) => context.dirty && Object.keys(errorsOf(context)).length === 0,
     canDelete: ({ context }) => context.mode === 'edit' && !context.isAccountHolder,
-    hasAccountUpdateFailed: ({ event }) =>
-      'output' in event && (event.output as SavePassengerResponse).accountUpdateFailed === true,
+    hasAccountUpdateFailed: (_, params: { response: SavePassengerResponse }) => params.response.accountUpdateFailed === true,
   },
   actions: {
-    storePassenger: assign(({ event }) => {
-      if (!('output' in event)) return {};
-      const p = event.output as SavedPassenger;
+    storePassenger: assign((_, params: { passenger: SavedPassenger }) => {
+      const p = params.passenger;
       return { values: toPassengerValues(p), isAccountHolder: p.isAccountHolder, loadError: null };
     }),
     storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change'
-        ? { values: { ...context.values, [event.field]: event.value }, dirty: true, saveFailed: false, accountUpdateFailed: false }
-        : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
+    setValue: assign(({ context, event }) => changePatch(context, event, { saveFailed: false, accountUpdateFailed: false })),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
     setUpdateAccount: assign(({ event }) =>
       event.type === 'form.toggleUpdateAccount' ? { shouldUpdateAccount: event.value, dirty: true, accountUpdateFailed: false } : {},
     ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    markSubmitAttempted: assign(submitAttemptPatch),
     clearOutcome: assign({ saveFailed: false, accountUpdateFailed: false, deleteFailed: false }),
     flagSaveFailed: assign({ saveFailed: true }),
     flagAccountUpdateFailed: assign({ accountUpdateFailed: true, dirty: false }),
@@ -160,7 +153,7 @@ export const passengerFormMachine = setup({
         id: 'fetchPassenger',
         src: 'fetchPassenger',
         input: ({ context }) => ({ passengerId: context.passengerId ?? '' }),
-        onDone: { target: 'editing', actions: 'storePassenger' },
+        onDone: { target: 'editing', actions: { type: 'storePassenger', params: ({ event }) => ({ passenger: event.output }) } },
         onError: { target: 'loadFailed', actions: 'storeLoadError' },
       },
     },
@@ -192,7 +185,11 @@ export const passengerFormMachine = setup({
           },
         }),
         onDone: [
-          { guard: 'hasAccountUpdateFailed', target: 'editing', actions: 'flagAccountUpdateFailed' },
+          {
+            guard: { type: 'hasAccountUpdateFailed', params: ({ event }) => ({ response: event.output }) },
+            target: 'editing',
+            actions: 'flagAccountUpdateFailed',
+          },
           { target: 'saved', actions: 'markSaved' },
         ],
         onError: { target: 'editing', actions: 'flagSaveFailed' },

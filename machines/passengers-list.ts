@@ -21,10 +21,10 @@ export const passengersListMachine = setup({
     }),
   },
   actions: {
-    storePassengers: assign({
-      passengers: ({ event }) => ('output' in event ? (event.output as PassengersAndRailcardsResponse).passengers : []),
+    storePassengers: assign((_, params: { response: PassengersAndRailcardsResponse }) => ({
+      passengers: params.response.passengers,
       error: null,
-    }),
+    })),
     storeError: assign({ error: ({ event }) => ('error' in event ? event.error : null) }),
   },
 }).createMachine({
@@ -36,7 +36,7 @@ export const passengersListMachine = setup({
       invoke: {
         id: 'fetchPassengers',
         src: 'fetchPassengers',
-        onDone: { target: 'loaded', actions: 'storePassengers' },
+        onDone: { target: 'loaded', actions: { type: 'storePassengers', params: ({ event }) => ({ response: event.output }) } },
         onError: { target: 'failed', actions: 'storeError' },
       },
     },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PersonalDetails, SavePersonalDetailsResult } from '../src/schemas/customer-profile';
 import { collectErrors, hasErrors, validateFirstName, validateLastName } from '../src/schemas/forms';
+import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Personal details (spec sections 2, 3, 5, 8): load, edit first and last name (and, when the
@@ -75,8 +76,8 @@ export const personalDetailsMachine = setup({
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, personalDetailsValidators)),
   },
   actions: {
-    loadDetails: assign(({ event }) => {
-      const details = (event as unknown as { output: PersonalDetails }).output;
+    loadDetails: assign((_, params: { details: PersonalDetails }) => {
+      const { details } = params;
       return {
         values: { firstName: details.firstName, lastName: details.lastName },
         email: details.email,
@@ -95,13 +96,11 @@ export const personalDetailsMachine = setup({
         ? { shouldUpdatePassenger: event.checked, dirty: differs(context.values, event.checked, context.baseline) }
         : {},
     ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     clearSaveFlags: assign({ updateFailed: false, passengerUpdateFailed: false }),
-    storeSaved: assign(({ context, event }) => {
-      const saved = (event as unknown as { output: SavePersonalDetailsResult }).output;
+    storeSaved: assign(({ context }, params: { saved: SavePersonalDetailsResult }) => {
+      const { saved } = params;
       return {
         values: { firstName: saved.firstName, lastName: saved.lastName },
         email: saved.email,
@@ -138,7 +137,7 @@ export const personalDetailsMachine = setup({
       invoke: {
         id: 'fetchPersonalDetails',
         src: 'fetchPersonalDetails',
-        onDone: { target: 'editing', actions: 'loadDetails' },
+        onDone: { target: 'editing', actions: { type: 'loadDetails', params: ({ event }) => ({ details: event.output }) } },
         onError: { target: 'loadFailed' },
       },
     },
@@ -170,7 +169,7 @@ export const personalDetailsMachine = setup({
         onDone: {
           target: 'editing',
           actions: [
-            'storeSaved',
+            { type: 'storeSaved', params: ({ event }) => ({ saved: event.output }) },
             {
               type: 'nameChanged',
               params: ({ event }) => ({ firstName: event.output.firstName, lastName: event.output.lastName }),

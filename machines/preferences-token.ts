@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { GuestSession } from '../src/schemas/auth';
+import { hasStatus } from './lib/problems';
 
 /**
  * /contact-preferences-token: the token of a marketing email link (taken from the URL hash at
@@ -24,10 +25,6 @@ export const preferencesTokenMessages = {
   failed: "Sorry, we couldn't check your link right now. Please try again.",
 } as const;
 
-const statusOf = (event: unknown): number | null => {
-  const status = (event as { error?: { status?: unknown } }).error?.status;
-  return typeof status === 'number' ? status : null;
-};
 
 export const preferencesTokenMachine = setup({
   types: {
@@ -44,12 +41,10 @@ export const preferencesTokenMachine = setup({
   guards: {
     hasToken: ({ context }) => context.token !== null && context.token !== '',
     /** 400 (malformed) or 401 TOKEN_INVALID (unknown or expired): the link itself is no good. */
-    isInvalidToken: ({ event }) => statusOf(event) === 400 || statusOf(event) === 401,
+    isInvalidToken: ({ event }) => hasStatus(event, 400, 401),
   },
   actions: {
-    storeSession: assign(({ event }) =>
-      'output' in event ? { session: (event.output as GuestSession).session, token: null } : {},
-    ),
+    storeSession: assign((_, params: { session: string }) => ({ session: params.session, token: null })),
     forgetToken: assign({ token: null }),
     /** Provided by the route: send `x-user-flow-id: customer.{session}` from now on. */
     applyUserFlow: (_, _params: { session: string }) => {},
@@ -69,7 +64,10 @@ export const preferencesTokenMachine = setup({
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: {
           target: 'ready',
-          actions: ['storeSession', { type: 'applyUserFlow', params: ({ event }) => ({ session: event.output.session }) }],
+          actions: [
+            { type: 'storeSession', params: ({ event }) => ({ session: event.output.session }) },
+            { type: 'applyUserFlow', params: ({ event }) => ({ session: event.output.session }) },
+          ],
         },
         onError: [{ guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' }, { target: 'failed' }],
       },

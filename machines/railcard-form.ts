@@ -9,6 +9,8 @@ import {
   type RailcardRequest,
   type RailcardStatusResponse,
 } from '../src/schemas/railcards';
+import { problemOfEvent, reasonOf } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
  * Add or edit a passenger's railcard (spec section 7): load the railcard type (and the held card when
@@ -51,12 +53,14 @@ export interface RailcardFormContext {
   loaded: LoadedRailcard | null;
   values: RailcardValues;
   isDigital: boolean;
-  touched: Record<string, boolean>;
+  touched: Partial<Record<string, boolean>>;
   dirty: boolean;
   submitAttempted: boolean;
   loadError: unknown;
   statusProblem: 'expired' | 'invalid' | null;
   saveFailed: boolean;
+  /** A save refused with a reason (e.g. 400 NOT_ELIGIBLE): the server's words and what to do. */
+  refusalReason: string | null;
   deleteFailed: boolean;
   outcome: 'saved' | 'deleted' | null;
 }
@@ -120,13 +124,12 @@ export const railcardFormMachine = setup({
   guards: {
     isValid: ({ context }) => context.dirty && Object.keys(railcardErrors(context)).length === 0,
     isEdit: ({ context }) => context.mode === 'edit',
-    isExpired: ({ event }) => 'output' in event && (event.output as RailcardStatusResponse).status === 'expired',
-    isInvalid: ({ event }) => 'output' in event && (event.output as RailcardStatusResponse).status === 'invalid',
+    isExpired: (_, params: { answer: RailcardStatusResponse }) => params.answer.status === 'expired',
+    isInvalid: (_, params: { answer: RailcardStatusResponse }) => params.answer.status === 'invalid',
   },
   actions: {
-    storeLoaded: assign(({ event }) => {
-      if (!('output' in event)) return {};
-      const loaded = event.output as LoadedRailcard;
+    storeLoaded: assign((_, params: { loaded: LoadedRailcard }) => {
+      const { loaded } = params;
       const values: RailcardValues = {
         cardNumber: loaded.held?.railcardDetails.cardNumber ?? '',
         expiryDate: loaded.held?.expiryDate ?? '',
@@ -135,20 +138,14 @@ export const railcardFormMachine = setup({
       return { loaded, values, isDigital: loaded.held?.railcardDetails.isDigital ?? false, loadError: null };
     }),
     storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change'
-        ? { values: { ...context.values, [event.field]: event.value }, dirty: true, statusProblem: null, saveFailed: false }
-        : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
+    setValue: assign(({ context, event }) => changePatch(context, event, { statusProblem: null, saveFailed: false, refusalReason: null })),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
     setDigital: assign(({ event }) => (event.type === 'form.toggleDigital' ? { isDigital: event.value, dirty: true } : {})),
-    markSubmitAttempted: assign({ submitAttempted: true }),
-    clearOutcome: assign({ statusProblem: null, saveFailed: false, deleteFailed: false }),
+    markSubmitAttempted: assign(submitAttemptPatch),
+    clearOutcome: assign({ statusProblem: null, saveFailed: false, refusalReason: null, deleteFailed: false }),
     flagExpired: assign({ statusProblem: 'expired' as const }),
     flagInvalid: assign({ statusProblem: 'invalid' as const }),
-    flagSaveFailed: assign({ saveFailed: true }),
+    flagSaveFailed: assign(({ event }) => ({ saveFailed: true, refusalReason: reasonOf(problemOfEvent(event)) })),
     flagDeleteFailed: assign({ deleteFailed: true }),
     markSaved: assign({ outcome: 'saved' as const }),
     markDeleted: assign({ outcome: 'deleted' as const }),
@@ -169,6 +166,7 @@ export const railcardFormMachine = setup({
     loadError: null,
     statusProblem: null,
     saveFailed: false,
+    refusalReason: null,
     deleteFailed: false,
     outcome: null,
   }),
@@ -179,7 +177,7 @@ export const railcardFormMachine = setup({
         id: 'loadRailcard',
         src: 'loadRailcard',
         input: ({ context }) => ({ mode: context.mode, passengerId: context.passengerId, railcardId: context.railcardId }),
-        onDone: { target: 'editing', actions: 'storeLoaded' },
+        onDone: { target: 'editing', actions: { type: 'storeLoaded', params: ({ event }) => ({ loaded: event.output }) } },
         onError: { target: 'loadFailed', actions: 'storeLoadError' },
       },
     },
@@ -212,8 +210,8 @@ export const railcardFormMachine = setup({
           },
         }),
         onDone: [
-          { guard: 'isExpired', target: 'editing', actions: 'flagExpired' },
-          { guard: 'isInvalid', target: 'editing', actions: 'flagInvalid' },
+          { guard: { type: 'isExpired', params: ({ event }) => ({ answer: event.output }) }, target: 'editing', actions: 'flagExpired' },
+          { guard: { type: 'isInvalid', params: ({ event }) => ({ answer: event.output }) }, target: 'editing', actions: 'flagInvalid' },
           { target: 'saving' },
         ],
         onError: { target: 'editing', actions: 'flagSaveFailed' },

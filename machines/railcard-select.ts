@@ -22,7 +22,7 @@ export const railcardSelectMachine = setup({
     }),
   },
   actions: {
-    storeList: assign({ list: ({ event }) => ('output' in event ? (event.output as RailcardsListResponse) : null), error: null }),
+    storeList: assign((_, params: { list: RailcardsListResponse }) => ({ list: params.list, error: null })),
     storeError: assign({ error: ({ event }) => ('error' in event ? event.error : null) }),
   },
 }).createMachine({
@@ -35,7 +35,7 @@ export const railcardSelectMachine = setup({
         id: 'fetchRailcards',
         src: 'fetchRailcards',
         input: ({ context }) => ({ passengerId: context.passengerId }),
-        onDone: { target: 'loaded', actions: 'storeList' },
+        onDone: { target: 'loaded', actions: { type: 'storeList', params: ({ event }) => ({ list: event.output }) } },
         onError: { target: 'failed', actions: 'storeError' },
       },
     },

@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { UserResponse } from '../src/schemas/auth';
 import { collectErrors, hasErrors, registerValidators } from '../src/schemas/forms';
+import { codeOf, problemOfEvent } from './lib/problems';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /** Registration form on the login page (/register and /login both render it). */
 export type RegisterField = 'firstName' | 'lastName' | 'email' | 'password';
@@ -27,10 +29,7 @@ export const registerMessages: Record<RegisterServerError, string> = {
   generic: 'Sorry, we could not create your account right now. Please try again later.',
 };
 
-const errorCode = (event: unknown): string | null => {
-  const error = (event as { error?: { code?: unknown } }).error;
-  return typeof error?.code === 'string' ? error.code : null;
-};
+const errorCode = (event: object): string | null => codeOf(problemOfEvent(event));
 
 export const registerMachine = setup({
   types: {
@@ -49,19 +48,13 @@ export const registerMachine = setup({
     isPasswordTooWeak: ({ event }) => errorCode(event) === 'PASSWORD_TOO_WEAK',
   },
   actions: {
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change'
-        ? { values: { ...context.values, [event.field]: event.value }, dirty: true, serverError: null }
-        : {},
-    ),
-    touch: assign(({ context, event }) =>
-      event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {},
-    ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    setValue: assign(({ context, event }) => changePatch(context, event, { serverError: null })),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     setEmailTaken: assign({ serverError: 'emailAlreadyExists' as const }),
     setPasswordTooWeak: assign({ serverError: 'passwordTooWeak' as const }),
     setGenericError: assign({ serverError: 'generic' as const }),
-    storeResponse: assign({ response: ({ event }) => ('output' in event ? (event.output as UserResponse) : null) }),
+    storeResponse: assign((_, params: { response: UserResponse }) => ({ response: params.response })),
   },
 }).createMachine({
   id: 'register',
@@ -92,7 +85,7 @@ export const registerMachine = setup({
           email: context.values.email.trim(),
           password: context.values.password,
         }),
-        onDone: { target: 'registered', actions: 'storeResponse' },
+        onDone: { target: 'registered', actions: { type: 'storeResponse', params: ({ event }) => ({ response: event.output }) } },
         onError: [
           { guard: 'isEmailTaken', target: 'editing', actions: 'setEmailTaken' },
           { guard: 'isPasswordTooWeak', target: 'editing', actions: 'setPasswordTooWeak' },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { validateEmail } from '../src/schemas/forms';
 import { maxResendAddresses } from '../src/schemas/booking-actions';
+import { submitAttemptPatch } from './lib/form-kit';
 
 /**
  * Resend booking email modal (spec sections 2, 3, 4, 7). Status NOT_SET, PENDING, SUCCESS, ERROR
@@ -85,7 +86,7 @@ export const resendEmailMachine = setup({
           }
         : {},
     ),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    markSubmitAttempted: assign(submitAttemptPatch),
     storeSentTo: assign({ sentTo: ({ context }) => context.emails.map((e) => e.trim()) }),
   },
 }).createMachine({

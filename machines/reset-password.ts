@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, hasErrors, resetPasswordValidators } from '../src/schemas/forms';
+import { codeOf, problemOfEvent } from './lib/problems';
+import { submitAttemptPatch } from './lib/form-kit';
 
 /**
  * Reset password and migration reset password: the token from the link is validated with
@@ -43,9 +45,8 @@ export const resetPasswordMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => !!context.token,
-    isTokenValid: ({ event }) => 'output' in event && (event.output as { isValid: boolean }).isValid === true,
-    isTokenRejected: ({ event }) =>
-      'error' in event && (event.error as { code?: unknown } | undefined)?.code === 'TOKEN_INVALID',
+    isTokenValid: (_, params: { isValid: boolean }) => params.isValid,
+    isTokenRejected: ({ event }) => codeOf(problemOfEvent(event)) === 'TOKEN_INVALID',
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, resetPasswordValidators)),
   },
   actions: {
@@ -53,7 +54,7 @@ export const resetPasswordMachine = setup({
       event.type === 'form.change' ? { values: { newPassword: event.value }, dirty: true, failed: false } : {},
     ),
     touch: assign({ touched: { newPassword: true } }),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    markSubmitAttempted: assign(submitAttemptPatch),
     setFailed: assign({ failed: true }),
   },
 }).createMachine({
@@ -76,7 +77,10 @@ export const resetPasswordMachine = setup({
         id: 'validateToken',
         src: 'validateToken',
         input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: [{ guard: 'isTokenValid', target: 'editing' }, { target: 'invalidToken' }],
+        onDone: [
+          { guard: { type: 'isTokenValid', params: ({ event }) => ({ isValid: event.output.isValid === true }) }, target: 'editing' },
+          { target: 'invalidToken' },
+        ],
         onError: { target: 'checkFailed' },
       },
     },

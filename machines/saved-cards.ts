@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SavedCard } from '../src/schemas/cards';
+import { codeOf, problemOfEvent, reasonOf } from './lib/problems';
 
 /**
  * Saved payment cards (/payment-methods). Each entry is the spec's credit card entity
@@ -11,6 +12,11 @@ export interface CreditCardEntry {
   data: SavedCard;
   isDeleting: boolean;
   hasDeleteError: boolean;
+  /**
+   * A refusal with a reason (e.g. 409 CARD_IN_USE: the card pays a season renewal): the server's
+   * words, shown instead of "try again later", and its code. Null for a failure without one.
+   */
+  deleteRefusal: { code: string | null; reason: string } | null;
 }
 
 export interface SavedCardsContext {
@@ -51,10 +57,9 @@ export const savedCardsMachine = setup({
       event.type === 'card.delete' && context.cards.some((c) => c.data.id === event.id),
   },
   actions: {
-    storeCards: assign({
-      cards: ({ event }) =>
-        'output' in event ? (event.output as SavedCard[]).map((data) => ({ data, isDeleting: false, hasDeleteError: false })) : [],
-    }),
+    storeCards: assign((_, params: { cards: SavedCard[] }) => ({
+      cards: params.cards.map((data) => ({ data, isDeleting: false, hasDeleteError: false, deleteRefusal: null })),
+    })),
     setPending: assign({
       pendingId: ({ event }) => (event.type === 'card.delete' ? event.id : null),
       deletedId: null,
@@ -62,7 +67,9 @@ export const savedCardsMachine = setup({
     clearPending: assign({ pendingId: null }),
     markDeleting: assign({
       cards: ({ context }) =>
-        context.cards.map((c) => (c.data.id === context.pendingId ? { ...c, isDeleting: true, hasDeleteError: false } : c)),
+        context.cards.map((c) =>
+          c.data.id === context.pendingId ? { ...c, isDeleting: true, hasDeleteError: false, deleteRefusal: null } : c,
+        ),
     }),
     removeCard: assign({
       cards: ({ context }) => context.cards.filter((c) => c.data.id !== context.pendingId),
@@ -70,8 +77,14 @@ export const savedCardsMachine = setup({
       pendingId: null,
     }),
     flagDeleteError: assign({
-      cards: ({ context }) =>
-        context.cards.map((c) => (c.data.id === context.pendingId ? { ...c, isDeleting: false, hasDeleteError: true } : c)),
+      cards: ({ context, event }) => {
+        const problem = problemOfEvent(event);
+        const reason = reasonOf(problem);
+        const deleteRefusal = reason ? { code: codeOf(problem), reason } : null;
+        return context.cards.map((c) =>
+          c.data.id === context.pendingId ? { ...c, isDeleting: false, hasDeleteError: true, deleteRefusal } : c,
+        );
+      },
       pendingId: null,
     }),
   },
@@ -84,7 +97,7 @@ export const savedCardsMachine = setup({
       invoke: {
         id: 'fetchCards',
         src: 'fetchCards',
-        onDone: { target: 'ready', actions: 'storeCards' },
+        onDone: { target: 'ready', actions: { type: 'storeCards', params: ({ event }) => ({ cards: event.output }) } },
         onError: { target: 'loadFailed' },
       },
     },

@@ -23,9 +23,7 @@ export const smartcardsMachine = setup({
     }),
   },
   actions: {
-    storeSmartcards: assign({
-      smartcards: ({ event }) => ('output' in event ? (event.output as Smartcard[]) : []),
-    }),
+    storeSmartcards: assign((_, params: { smartcards: Smartcard[] }) => ({ smartcards: params.smartcards })),
   },
 }).createMachine({
   id: 'smartcards',
@@ -36,7 +34,7 @@ export const smartcardsMachine = setup({
       invoke: {
         id: 'fetchSmartcards',
         src: 'fetchSmartcards',
-        onDone: { target: 'loaded', actions: 'storeSmartcards' },
+        onDone: { target: 'loaded', actions: { type: 'storeSmartcards', params: ({ event }) => ({ smartcards: event.output }) } },
         onError: { target: 'loadFailed' },
       },
     },

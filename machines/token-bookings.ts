@@ -19,7 +19,7 @@ export const tokenBookingsMachine = setup({
     }),
   },
   actions: {
-    storeData: assign({ data: ({ event }) => ('output' in event ? (event.output as TokenBookings) : null) }),
+    storeData: assign((_, params: { data: TokenBookings }) => ({ data: params.data })),
   },
 }).createMachine({
   id: 'tokenBookings',
@@ -30,7 +30,7 @@ export const tokenBookingsMachine = setup({
       invoke: {
         id: 'fetchTokenBookings',
         src: 'fetchTokenBookings',
-        onDone: { target: 'loaded', actions: 'storeData' },
+        onDone: { target: 'loaded', actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) } },
         onError: { target: 'failed' },
       },
     },

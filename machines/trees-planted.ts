@@ -24,10 +24,7 @@ export const treesPlantedMachine = setup({
     }),
   },
   actions: {
-    storeCount: assign({
-      bookingCount: ({ event }) => (event as unknown as { output: { lifeTimeBookingCount: number } }).output.lifeTimeBookingCount,
-      failed: false,
-    }),
+    storeCount: assign((_, params: { lifeTimeBookingCount: number }) => ({ bookingCount: params.lifeTimeBookingCount, failed: false })),
     flagFailure: assign({ bookingCount: 0, failed: true }),
   },
 }).createMachine({
@@ -40,7 +37,7 @@ export const treesPlantedMachine = setup({
       invoke: {
         id: 'fetchOrderCount',
         src: 'fetchOrderCount',
-        onDone: { target: 'loaded', actions: 'storeCount' },
+        onDone: { target: 'loaded', actions: { type: 'storeCount', params: ({ event }) => ({ lifeTimeBookingCount: event.output.lifeTimeBookingCount }) } },
         onError: { target: 'failed', actions: 'flagFailure' },
       },
     },

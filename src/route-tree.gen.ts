@@ -22,6 +22,7 @@ import { Route as RedirectRouteImport } from './../routes/redirect'
 import { Route as RegisterRouteImport } from './../routes/register'
 import { Route as ResetPasswordRouteImport } from './../routes/reset-password'
 import { Route as WebtoappRouteImport } from './../routes/webtoapp'
+import { Route as AccountBookingsRouteImport } from './../routes/_account._bookings'
 import { Route as AccountAccountControlsRouteImport } from './../routes/_account.account-controls'
 import { Route as AccountAccountOverviewRouteImport } from './../routes/_account.account-overview'
 import { Route as AccountChangePasswordRouteImport } from './../routes/_account.change-password'
@@ -36,17 +37,17 @@ import { Route as OrderTokenIndexRouteImport } from './../routes/order-token.ind
 import { Route as AccountAddressBookIndexRouteImport } from './../routes/_account.address-book.index'
 import { Route as AccountAddressBookAddressIdRouteImport } from './../routes/_account.address-book.$addressId'
 import { Route as AccountAddressBookAddAddressRouteImport } from './../routes/_account.address-book.add-address'
-import { Route as AccountBookingsIndexRouteImport } from './../routes/_account.bookings.index'
-import { Route as AccountBookingsGuestRouteImport } from './../routes/_account.bookings.guest'
-import { Route as AccountBookingsPastRouteImport } from './../routes/_account.bookings.past'
-import { Route as AccountBookingsSeasonRouteImport } from './../routes/_account.bookings.season'
-import { Route as AccountBookingsUpcomingRouteImport } from './../routes/_account.bookings.upcoming'
 import { Route as AccountClaimsClaimIdRouteImport } from './../routes/_account.claims.$claimId'
 import { Route as AccountPassengersAndRailcardsIndexRouteImport } from './../routes/_account.passengers-and-railcards.index'
 import { Route as AccountPassengersAndRailcardsAddPassengerRouteImport } from './../routes/_account.passengers-and-railcards.add-passenger'
 import { Route as OrderTokenBookingIdIndexRouteImport } from './../routes/order-token.$bookingId.index'
 import { Route as OrderTokenBookingIdCheckInRouteImport } from './../routes/order-token.$bookingId.check-in'
 import { Route as OrderTokenBookingIdHistoryRouteImport } from './../routes/order-token.$bookingId.history'
+import { Route as AccountBookingsBookingsIndexRouteImport } from './../routes/_account._bookings.bookings.index'
+import { Route as AccountBookingsBookingsGuestRouteImport } from './../routes/_account._bookings.bookings.guest'
+import { Route as AccountBookingsBookingsPastRouteImport } from './../routes/_account._bookings.bookings.past'
+import { Route as AccountBookingsBookingsSeasonRouteImport } from './../routes/_account._bookings.bookings.season'
+import { Route as AccountBookingsBookingsUpcomingRouteImport } from './../routes/_account._bookings.bookings.upcoming'
 import { Route as AccountBookingsBookingIdIndexRouteImport } from './../routes/_account.bookings.$bookingId.index'
 import { Route as AccountBookingsBookingIdCheckInRouteImport } from './../routes/_account.bookings.$bookingId.check-in'
 import { Route as AccountBookingsBookingIdGuestRouteImport } from './../routes/_account.bookings.$bookingId.guest'
@@ -130,6 +131,10 @@ const WebtoappRoute = WebtoappRouteImport.update({
   path: '/webtoapp',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountBookingsRoute = AccountBookingsRouteImport.update({
+  id: '/_bookings',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AccountAccountControlsRoute = AccountAccountControlsRouteImport.update({
   id: '/account-controls',
   path: '/account-controls',
@@ -205,31 +210,6 @@ const AccountAddressBookAddAddressRoute =
     path: '/address-book/add-address',
     getParentRoute: () => AccountRoute,
   } as any)
-const AccountBookingsIndexRoute = AccountBookingsIndexRouteImport.update({
-  id: '/bookings/',
-  path: '/bookings/',
-  getParentRoute: () => AccountRoute,
-} as any)
-const AccountBookingsGuestRoute = AccountBookingsGuestRouteImport.update({
-  id: '/bookings/guest',
-  path: '/bookings/guest',
-  getParentRoute: () => AccountRoute,
-} as any)
-const AccountBookingsPastRoute = AccountBookingsPastRouteImport.update({
-  id: '/bookings/past',
-  path: '/bookings/past',
-  getParentRoute: () => AccountRoute,
-} as any)
-const AccountBookingsSeasonRoute = AccountBookingsSeasonRouteImport.update({
-  id: '/bookings/season',
-  path: '/bookings/season',
-  getParentRoute: () => AccountRoute,
-} as any)
-const AccountBookingsUpcomingRoute = AccountBookingsUpcomingRouteImport.update({
-  id: '/bookings/upcoming',
-  path: '/bookings/upcoming',
-  getParentRoute: () => AccountRoute,
-} as any)
 const AccountClaimsClaimIdRoute = AccountClaimsClaimIdRouteImport.update({
   id: '/claims/$claimId',
   path: '/claims/$claimId',
@@ -264,6 +244,36 @@ const OrderTokenBookingIdHistoryRoute =
     id: '/$bookingId/history',
     path: '/$bookingId/history',
     getParentRoute: () => OrderTokenRoute,
+  } as any)
+const AccountBookingsBookingsIndexRoute =
+  AccountBookingsBookingsIndexRouteImport.update({
+    id: '/bookings/',
+    path: '/bookings/',
+    getParentRoute: () => AccountBookingsRoute,
+  } as any)
+const AccountBookingsBookingsGuestRoute =
+  AccountBookingsBookingsGuestRouteImport.update({
+    id: '/bookings/guest',
+    path: '/bookings/guest',
+    getParentRoute: () => AccountBookingsRoute,
+  } as any)
+const AccountBookingsBookingsPastRoute =
+  AccountBookingsBookingsPastRouteImport.update({
+    id: '/bookings/past',
+    path: '/bookings/past',
+    getParentRoute: () => AccountBookingsRoute,
+  } as any)
+const AccountBookingsBookingsSeasonRoute =
+  AccountBookingsBookingsSeasonRouteImport.update({
+    id: '/bookings/season',
+    path: '/bookings/season',
+    getParentRoute: () => AccountBookingsRoute,
+  } as any)
+const AccountBookingsBookingsUpcomingRoute =
+  AccountBookingsBookingsUpcomingRouteImport.update({
+    id: '/bookings/upcoming',
+    path: '/bookings/upcoming',
+    getParentRoute: () => AccountBookingsRoute,
   } as any)
 const AccountBookingsBookingIdIndexRoute =
   AccountBookingsBookingIdIndexRouteImport.update({
@@ -404,18 +414,17 @@ export interface FileRoutesByFullPath {
   '/order-token/': typeof OrderTokenIndexRoute
   '/address-book/$addressId': typeof AccountAddressBookAddressIdRoute
   '/address-book/add-address': typeof AccountAddressBookAddAddressRoute
-  '/bookings/guest': typeof AccountBookingsGuestRoute
-  '/bookings/past': typeof AccountBookingsPastRoute
-  '/bookings/season': typeof AccountBookingsSeasonRoute
-  '/bookings/upcoming': typeof AccountBookingsUpcomingRoute
   '/claims/$claimId': typeof AccountClaimsClaimIdRoute
   '/passengers-and-railcards/add-passenger': typeof AccountPassengersAndRailcardsAddPassengerRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/address-book/': typeof AccountAddressBookIndexRoute
-  '/bookings/': typeof AccountBookingsIndexRoute
   '/passengers-and-railcards/': typeof AccountPassengersAndRailcardsIndexRoute
   '/order-token/$bookingId/': typeof OrderTokenBookingIdIndexRoute
+  '/bookings/guest': typeof AccountBookingsBookingsGuestRoute
+  '/bookings/past': typeof AccountBookingsBookingsPastRoute
+  '/bookings/season': typeof AccountBookingsBookingsSeasonRoute
+  '/bookings/upcoming': typeof AccountBookingsBookingsUpcomingRoute
   '/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
@@ -424,6 +433,7 @@ export interface FileRoutesByFullPath {
   '/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute
   '/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRoute
   '/order-token/$bookingId/refund/ineligible': typeof OrderTokenBookingIdRefundIneligibleRoute
+  '/bookings/': typeof AccountBookingsBookingsIndexRoute
   '/bookings/$bookingId/': typeof AccountBookingsBookingIdIndexRoute
   '/order-token/$bookingId/refund/': typeof OrderTokenBookingIdRefundIndexRoute
   '/bookings/$bookingId/passenger-assistance/create': typeof AccountBookingsBookingIdPassengerAssistanceCreateRoute
@@ -460,18 +470,17 @@ export interface FileRoutesByTo {
   '/order-token': typeof OrderTokenIndexRoute
   '/address-book/$addressId': typeof AccountAddressBookAddressIdRoute
   '/address-book/add-address': typeof AccountAddressBookAddAddressRoute
-  '/bookings/guest': typeof AccountBookingsGuestRoute
-  '/bookings/past': typeof AccountBookingsPastRoute
-  '/bookings/season': typeof AccountBookingsSeasonRoute
-  '/bookings/upcoming': typeof AccountBookingsUpcomingRoute
   '/claims/$claimId': typeof AccountClaimsClaimIdRoute
   '/passengers-and-railcards/add-passenger': typeof AccountPassengersAndRailcardsAddPassengerRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/address-book': typeof AccountAddressBookIndexRoute
-  '/bookings': typeof AccountBookingsIndexRoute
   '/passengers-and-railcards': typeof AccountPassengersAndRailcardsIndexRoute
   '/order-token/$bookingId': typeof OrderTokenBookingIdIndexRoute
+  '/bookings/guest': typeof AccountBookingsBookingsGuestRoute
+  '/bookings/past': typeof AccountBookingsBookingsPastRoute
+  '/bookings/season': typeof AccountBookingsBookingsSeasonRoute
+  '/bookings/upcoming': typeof AccountBookingsBookingsUpcomingRoute
   '/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
@@ -480,6 +489,7 @@ export interface FileRoutesByTo {
   '/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute
   '/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRoute
   '/order-token/$bookingId/refund/ineligible': typeof OrderTokenBookingIdRefundIneligibleRoute
+  '/bookings': typeof AccountBookingsBookingsIndexRoute
   '/bookings/$bookingId': typeof AccountBookingsBookingIdIndexRoute
   '/order-token/$bookingId/refund': typeof OrderTokenBookingIdRefundIndexRoute
   '/bookings/$bookingId/passenger-assistance/create': typeof AccountBookingsBookingIdPassengerAssistanceCreateRoute
@@ -506,6 +516,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/webtoapp': typeof WebtoappRoute
+  '/_account/_bookings': typeof AccountBookingsRouteWithChildren
   '/_account/account-controls': typeof AccountAccountControlsRoute
   '/_account/account-overview': typeof AccountAccountOverviewRoute
   '/_account/change-password': typeof AccountChangePasswordRoute
@@ -519,18 +530,17 @@ export interface FileRoutesById {
   '/order-token/': typeof OrderTokenIndexRoute
   '/_account/address-book/$addressId': typeof AccountAddressBookAddressIdRoute
   '/_account/address-book/add-address': typeof AccountAddressBookAddAddressRoute
-  '/_account/bookings/guest': typeof AccountBookingsGuestRoute
-  '/_account/bookings/past': typeof AccountBookingsPastRoute
-  '/_account/bookings/season': typeof AccountBookingsSeasonRoute
-  '/_account/bookings/upcoming': typeof AccountBookingsUpcomingRoute
   '/_account/claims/$claimId': typeof AccountClaimsClaimIdRoute
   '/_account/passengers-and-railcards/add-passenger': typeof AccountPassengersAndRailcardsAddPassengerRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/_account/address-book/': typeof AccountAddressBookIndexRoute
-  '/_account/bookings/': typeof AccountBookingsIndexRoute
   '/_account/passengers-and-railcards/': typeof AccountPassengersAndRailcardsIndexRoute
   '/order-token/$bookingId/': typeof OrderTokenBookingIdIndexRoute
+  '/_account/_bookings/bookings/guest': typeof AccountBookingsBookingsGuestRoute
+  '/_account/_bookings/bookings/past': typeof AccountBookingsBookingsPastRoute
+  '/_account/_bookings/bookings/season': typeof AccountBookingsBookingsSeasonRoute
+  '/_account/_bookings/bookings/upcoming': typeof AccountBookingsBookingsUpcomingRoute
   '/_account/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/_account/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/_account/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
@@ -539,6 +549,7 @@ export interface FileRoutesById {
   '/_account/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute
   '/_account/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRoute
   '/order-token/$bookingId/refund/ineligible': typeof OrderTokenBookingIdRefundIneligibleRoute
+  '/_account/_bookings/bookings/': typeof AccountBookingsBookingsIndexRoute
   '/_account/bookings/$bookingId/': typeof AccountBookingsBookingIdIndexRoute
   '/order-token/$bookingId/refund/': typeof OrderTokenBookingIdRefundIndexRoute
   '/_account/bookings/$bookingId/passenger-assistance/create': typeof AccountBookingsBookingIdPassengerAssistanceCreateRoute
@@ -578,18 +589,17 @@ export interface FileRouteTypes {
     | '/order-token/'
     | '/address-book/$addressId'
     | '/address-book/add-address'
-    | '/bookings/guest'
-    | '/bookings/past'
-    | '/bookings/season'
-    | '/bookings/upcoming'
     | '/claims/$claimId'
     | '/passengers-and-railcards/add-passenger'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/address-book/'
-    | '/bookings/'
     | '/passengers-and-railcards/'
     | '/order-token/$bookingId/'
+    | '/bookings/guest'
+    | '/bookings/past'
+    | '/bookings/season'
+    | '/bookings/upcoming'
     | '/bookings/$bookingId/check-in'
     | '/bookings/$bookingId/guest'
     | '/bookings/$bookingId/history'
@@ -598,6 +608,7 @@ export interface FileRouteTypes {
     | '/passengers-and-railcards/digital-railcard/$railcardId'
     | '/passengers-and-railcards/edit-passenger/$passengerId'
     | '/order-token/$bookingId/refund/ineligible'
+    | '/bookings/'
     | '/bookings/$bookingId/'
     | '/order-token/$bookingId/refund/'
     | '/bookings/$bookingId/passenger-assistance/create'
@@ -634,18 +645,17 @@ export interface FileRouteTypes {
     | '/order-token'
     | '/address-book/$addressId'
     | '/address-book/add-address'
-    | '/bookings/guest'
-    | '/bookings/past'
-    | '/bookings/season'
-    | '/bookings/upcoming'
     | '/claims/$claimId'
     | '/passengers-and-railcards/add-passenger'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/address-book'
-    | '/bookings'
     | '/passengers-and-railcards'
     | '/order-token/$bookingId'
+    | '/bookings/guest'
+    | '/bookings/past'
+    | '/bookings/season'
+    | '/bookings/upcoming'
     | '/bookings/$bookingId/check-in'
     | '/bookings/$bookingId/guest'
     | '/bookings/$bookingId/history'
@@ -654,6 +664,7 @@ export interface FileRouteTypes {
     | '/passengers-and-railcards/digital-railcard/$railcardId'
     | '/passengers-and-railcards/edit-passenger/$passengerId'
     | '/order-token/$bookingId/refund/ineligible'
+    | '/bookings'
     | '/bookings/$bookingId'
     | '/order-token/$bookingId/refund'
     | '/bookings/$bookingId/passenger-assistance/create'
@@ -679,6 +690,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/webtoapp'
+    | '/_account/_bookings'
     | '/_account/account-controls'
     | '/_account/account-overview'
     | '/_account/change-password'
@@ -692,18 +704,17 @@ export interface FileRouteTypes {
     | '/order-token/'
     | '/_account/address-book/$addressId'
     | '/_account/address-book/add-address'
-    | '/_account/bookings/guest'
-    | '/_account/bookings/past'
-    | '/_account/bookings/season'
-    | '/_account/bookings/upcoming'
     | '/_account/claims/$claimId'
     | '/_account/passengers-and-railcards/add-passenger'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/_account/address-book/'
-    | '/_account/bookings/'
     | '/_account/passengers-and-railcards/'
     | '/order-token/$bookingId/'
+    | '/_account/_bookings/bookings/guest'
+    | '/_account/_bookings/bookings/past'
+    | '/_account/_bookings/bookings/season'
+    | '/_account/_bookings/bookings/upcoming'
     | '/_account/bookings/$bookingId/check-in'
     | '/_account/bookings/$bookingId/guest'
     | '/_account/bookings/$bookingId/history'
@@ -712,6 +723,7 @@ export interface FileRouteTypes {
     | '/_account/passengers-and-railcards/digital-railcard/$railcardId'
     | '/_account/passengers-and-railcards/edit-passenger/$passengerId'
     | '/order-token/$bookingId/refund/ineligible'
+    | '/_account/_bookings/bookings/'
     | '/_account/bookings/$bookingId/'
     | '/order-token/$bookingId/refund/'
     | '/_account/bookings/$bookingId/passenger-assistance/create'
@@ -834,6 +846,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WebtoappRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_account/_bookings': {
+      id: '/_account/_bookings'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AccountBookingsRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/account-controls': {
       id: '/_account/account-controls'
       path: '/account-controls'
@@ -932,41 +951,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountAddressBookAddAddressRouteImport
       parentRoute: typeof AccountRoute
     }
-    '/_account/bookings/': {
-      id: '/_account/bookings/'
-      path: '/bookings'
-      fullPath: '/bookings/'
-      preLoaderRoute: typeof AccountBookingsIndexRouteImport
-      parentRoute: typeof AccountRoute
-    }
-    '/_account/bookings/guest': {
-      id: '/_account/bookings/guest'
-      path: '/bookings/guest'
-      fullPath: '/bookings/guest'
-      preLoaderRoute: typeof AccountBookingsGuestRouteImport
-      parentRoute: typeof AccountRoute
-    }
-    '/_account/bookings/past': {
-      id: '/_account/bookings/past'
-      path: '/bookings/past'
-      fullPath: '/bookings/past'
-      preLoaderRoute: typeof AccountBookingsPastRouteImport
-      parentRoute: typeof AccountRoute
-    }
-    '/_account/bookings/season': {
-      id: '/_account/bookings/season'
-      path: '/bookings/season'
-      fullPath: '/bookings/season'
-      preLoaderRoute: typeof AccountBookingsSeasonRouteImport
-      parentRoute: typeof AccountRoute
-    }
-    '/_account/bookings/upcoming': {
-      id: '/_account/bookings/upcoming'
-      path: '/bookings/upcoming'
-      fullPath: '/bookings/upcoming'
-      preLoaderRoute: typeof AccountBookingsUpcomingRouteImport
-      parentRoute: typeof AccountRoute
-    }
     '/_account/claims/$claimId': {
       id: '/_account/claims/$claimId'
       path: '/claims/$claimId'
@@ -1008,6 +992,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/order-token/$bookingId/history'
       preLoaderRoute: typeof OrderTokenBookingIdHistoryRouteImport
       parentRoute: typeof OrderTokenRoute
+    }
+    '/_account/_bookings/bookings/': {
+      id: '/_account/_bookings/bookings/'
+      path: '/bookings'
+      fullPath: '/bookings/'
+      preLoaderRoute: typeof AccountBookingsBookingsIndexRouteImport
+      parentRoute: typeof AccountBookingsRoute
+    }
+    '/_account/_bookings/bookings/guest': {
+      id: '/_account/_bookings/bookings/guest'
+      path: '/bookings/guest'
+      fullPath: '/bookings/guest'
+      preLoaderRoute: typeof AccountBookingsBookingsGuestRouteImport
+      parentRoute: typeof AccountBookingsRoute
+    }
+    '/_account/_bookings/bookings/past': {
+      id: '/_account/_bookings/bookings/past'
+      path: '/bookings/past'
+      fullPath: '/bookings/past'
+      preLoaderRoute: typeof AccountBookingsBookingsPastRouteImport
+      parentRoute: typeof AccountBookingsRoute
+    }
+    '/_account/_bookings/bookings/season': {
+      id: '/_account/_bookings/bookings/season'
+      path: '/bookings/season'
+      fullPath: '/bookings/season'
+      preLoaderRoute: typeof AccountBookingsBookingsSeasonRouteImport
+      parentRoute: typeof AccountBookingsRoute
+    }
+    '/_account/_bookings/bookings/upcoming': {
+      id: '/_account/_bookings/bookings/upcoming'
+      path: '/bookings/upcoming'
+      fullPath: '/bookings/upcoming'
+      preLoaderRoute: typeof AccountBookingsBookingsUpcomingRouteImport
+      parentRoute: typeof AccountBookingsRoute
     }
     '/_account/bookings/$bookingId/': {
       id: '/_account/bookings/$bookingId/'
@@ -1138,7 +1157,28 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AccountBookingsRouteChildren {
+  AccountBookingsBookingsGuestRoute: typeof AccountBookingsBookingsGuestRoute
+  AccountBookingsBookingsPastRoute: typeof AccountBookingsBookingsPastRoute
+  AccountBookingsBookingsSeasonRoute: typeof AccountBookingsBookingsSeasonRoute
+  AccountBookingsBookingsUpcomingRoute: typeof AccountBookingsBookingsUpcomingRoute
+  AccountBookingsBookingsIndexRoute: typeof AccountBookingsBookingsIndexRoute
+}
+
+const AccountBookingsRouteChildren: AccountBookingsRouteChildren = {
+  AccountBookingsBookingsGuestRoute: AccountBookingsBookingsGuestRoute,
+  AccountBookingsBookingsPastRoute: AccountBookingsBookingsPastRoute,
+  AccountBookingsBookingsSeasonRoute: AccountBookingsBookingsSeasonRoute,
+  AccountBookingsBookingsUpcomingRoute: AccountBookingsBookingsUpcomingRoute,
+  AccountBookingsBookingsIndexRoute: AccountBookingsBookingsIndexRoute,
+}
+
+const AccountBookingsRouteWithChildren = AccountBookingsRoute._addFileChildren(
+  AccountBookingsRouteChildren,
+)
+
 interface AccountRouteChildren {
+  AccountBookingsRoute: typeof AccountBookingsRouteWithChildren
   AccountAccountControlsRoute: typeof AccountAccountControlsRoute
   AccountAccountOverviewRoute: typeof AccountAccountOverviewRoute
   AccountChangePasswordRoute: typeof AccountChangePasswordRoute
@@ -1150,14 +1190,9 @@ interface AccountRouteChildren {
   AccountSustainabilityDashboardRoute: typeof AccountSustainabilityDashboardRoute
   AccountAddressBookAddressIdRoute: typeof AccountAddressBookAddressIdRoute
   AccountAddressBookAddAddressRoute: typeof AccountAddressBookAddAddressRoute
-  AccountBookingsGuestRoute: typeof AccountBookingsGuestRoute
-  AccountBookingsPastRoute: typeof AccountBookingsPastRoute
-  AccountBookingsSeasonRoute: typeof AccountBookingsSeasonRoute
-  AccountBookingsUpcomingRoute: typeof AccountBookingsUpcomingRoute
   AccountClaimsClaimIdRoute: typeof AccountClaimsClaimIdRoute
   AccountPassengersAndRailcardsAddPassengerRoute: typeof AccountPassengersAndRailcardsAddPassengerRoute
   AccountAddressBookIndexRoute: typeof AccountAddressBookIndexRoute
-  AccountBookingsIndexRoute: typeof AccountBookingsIndexRoute
   AccountPassengersAndRailcardsIndexRoute: typeof AccountPassengersAndRailcardsIndexRoute
   AccountBookingsBookingIdCheckInRoute: typeof AccountBookingsBookingIdCheckInRoute
   AccountBookingsBookingIdGuestRoute: typeof AccountBookingsBookingIdGuestRoute
@@ -1178,6 +1213,7 @@ interface AccountRouteChildren {
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
+  AccountBookingsRoute: AccountBookingsRouteWithChildren,
   AccountAccountControlsRoute: AccountAccountControlsRoute,
   AccountAccountOverviewRoute: AccountAccountOverviewRoute,
   AccountChangePasswordRoute: AccountChangePasswordRoute,
@@ -1189,15 +1225,10 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountSustainabilityDashboardRoute: AccountSustainabilityDashboardRoute,
   AccountAddressBookAddressIdRoute: AccountAddressBookAddressIdRoute,
   AccountAddressBookAddAddressRoute: AccountAddressBookAddAddressRoute,
-  AccountBookingsGuestRoute: AccountBookingsGuestRoute,
-  AccountBookingsPastRoute: AccountBookingsPastRoute,
-  AccountBookingsSeasonRoute: AccountBookingsSeasonRoute,
-  AccountBookingsUpcomingRoute: AccountBookingsUpcomingRoute,
   AccountClaimsClaimIdRoute: AccountClaimsClaimIdRoute,
   AccountPassengersAndRailcardsAddPassengerRoute:
     AccountPassengersAndRailcardsAddPassengerRoute,
   AccountAddressBookIndexRoute: AccountAddressBookIndexRoute,
-  AccountBookingsIndexRoute: AccountBookingsIndexRoute,
   AccountPassengersAndRailcardsIndexRoute:
     AccountPassengersAndRailcardsIndexRoute,
   AccountBookingsBookingIdCheckInRoute: AccountBookingsBookingIdCheckInRoute,

@@ -1,6 +1,6 @@
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useCallback, useRef, type JSX } from 'react';
+import { useRef, type JSX } from 'react';
 import { fromPromise } from 'xstate';
 import { resendEmailMachine } from '../../machines/resend-email';
 import { onDemandDeliveryMethods } from '../../src/schemas/booking-actions';
@@ -27,8 +27,11 @@ export interface BookingActionsProps {
   upcoming: boolean;
   /** The server has recorded a check-in for this booking. */
   checkedIn?: boolean;
-  /** Reloads the booking once an on-demand ticket is issued (default: the router reloads the page's data). */
-  onTicketReady?: () => void;
+  /**
+   * Reloads the booking once an on-demand ticket is issued: the booking lives in the booking
+   * machine, so the screen sends it `booking.reload` (a router invalidate reloads nothing).
+   */
+  onTicketReady: () => void;
 }
 
 /**
@@ -40,7 +43,6 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
   const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady, checkedIn = false } = props;
   const { pageData } = useServices();
   const api = useBookingActionsApi();
-  const router = useRouter();
   const opener = useRef<HTMLButtonElement>(null);
 
   const [resend, sendResend] = useMachine(
@@ -59,11 +61,6 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
     }),
     { input: { email } },
   );
-
-  const reload = useCallback(() => {
-    if (onTicketReady) onTicketReady();
-    else void router.invalidate();
-  }, [onTicketReady, router]);
 
   const onDemand =
     pageData.features['on-demand-tickets'] && (onDemandDeliveryMethods as readonly string[]).includes(delivery.method);
@@ -108,7 +105,7 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
         </li>
         {onDemand && (
           <li className={styles.item}>
-            <OnDemandTicket bookingId={bookingId} deliveryId={delivery.id} method={onDemandMethod} onReady={reload} />
+            <OnDemandTicket bookingId={bookingId} deliveryId={delivery.id} method={onDemandMethod} onReady={onTicketReady} />
           </li>
         )}
       </ul>

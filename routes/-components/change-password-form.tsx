@@ -8,6 +8,7 @@ import { TextField } from '../../src/ui/text-field';
 import { Button } from '../../src/ui/button';
 import { Alert } from '../../src/ui/alert';
 import * as formStyles from '../../src/ui/form.css';
+import { bindField } from '../../src/ui/field-binding';
 
 /**
  * Change password form: used by /change-password and the account-controls screen. Its h2 is
@@ -48,10 +49,7 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
         type="password"
         name="currentPassword"
         autoComplete="current-password"
-        value={values.currentPassword}
-        onValueChange={(value) => send({ type: 'form.change', field: 'currentPassword', value })}
-        onBlur={() => send({ type: 'form.blur', field: 'currentPassword' })}
-        error={errors.currentPassword}
+        {...bindField(send, 'currentPassword', values.currentPassword, errors.currentPassword)}
       />
       <TextField
         label="New password"
@@ -59,10 +57,7 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
         name="newPassword"
         autoComplete="new-password"
         hint="At least 8 characters, with a letter and a number"
-        value={values.newPassword}
-        onValueChange={(value) => send({ type: 'form.change', field: 'newPassword', value })}
-        onBlur={() => send({ type: 'form.blur', field: 'newPassword' })}
-        error={errors.newPassword}
+        {...bindField(send, 'newPassword', values.newPassword, errors.newPassword)}
       />
       <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Changing password…">
         Change password

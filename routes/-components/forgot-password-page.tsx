@@ -11,6 +11,7 @@ import { Button } from '../../src/ui/button';
 import { Alert } from '../../src/ui/alert';
 import * as formStyles from '../../src/ui/form.css';
 import * as styles from './forgot-password-page.css';
+import { bindField } from '../../src/ui/field-binding';
 
 /**
  * Forgot password (spec section 2). The BrandedBusinessTravel portal gets the redesigned version
@@ -85,10 +86,7 @@ export function ForgotPasswordPage() {
               type="email"
               name="email"
               autoComplete="email"
-              value={snapshot.context.values.email}
-              onValueChange={(value) => send({ type: 'form.change', field: 'email', value })}
-              onBlur={() => send({ type: 'form.blur', field: 'email' })}
-              error={errors.email}
+              {...bindField(send, 'email', snapshot.context.values.email, errors.email)}
             />
             <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Sending…">
               Continue

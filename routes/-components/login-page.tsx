@@ -14,6 +14,7 @@ import { Button } from '../../src/ui/button';
 import { Alert } from '../../src/ui/alert';
 import * as formStyles from '../../src/ui/form.css';
 import * as styles from './login-page.css';
+import { bindField } from '../../src/ui/field-binding';
 
 const providers = [
   { id: 'google', label: 'Continue with Google' },
@@ -74,20 +75,14 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           type="email"
           autoComplete="email"
           name="email"
-          value={values.email}
-          onValueChange={(value) => send({ type: 'form.change', field: 'email', value })}
-          onBlur={() => send({ type: 'form.blur', field: 'email' })}
-          error={errors.email}
+          {...bindField(send, 'email', values.email, errors.email)}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           name="password"
-          value={values.password}
-          onValueChange={(value) => send({ type: 'form.change', field: 'password', value })}
-          onBlur={() => send({ type: 'form.blur', field: 'password' })}
-          error={errors.password}
+          {...bindField(send, 'password', values.password, errors.password)}
         />
         <div className={formStyles.actions}>
           <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Signing in…">
@@ -139,10 +134,7 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
     <TextField
       label={label}
       name={`register-${name}`}
-      value={values[name]}
-      onValueChange={(value) => send({ type: 'form.change', field: name, value })}
-      onBlur={() => send({ type: 'form.blur', field: name })}
-      error={errors[name]}
+      {...bindField(send, name, values[name], errors[name])}
       {...extra}
     />
   );

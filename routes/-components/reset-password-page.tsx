@@ -11,6 +11,7 @@ import { TextField } from '../../src/ui/text-field';
 import { Button } from '../../src/ui/button';
 import { Alert } from '../../src/ui/alert';
 import * as formStyles from '../../src/ui/form.css';
+import { bindField } from '../../src/ui/field-binding';
 
 /** /reset-password and /migration/reset-password: the token comes in the link's hash and is taken once. */
 export function ResetPasswordPage({ migration }: { migration: boolean }) {
@@ -70,10 +71,7 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
             name="newPassword"
             autoComplete="new-password"
             hint="At least 8 characters, with a letter and a number"
-            value={snapshot.context.values.newPassword}
-            onValueChange={(value) => send({ type: 'form.change', field: 'newPassword', value })}
-            onBlur={() => send({ type: 'form.blur', field: 'newPassword' })}
-            error={errors.newPassword}
+            {...bindField(send, 'newPassword', snapshot.context.values.newPassword, errors.newPassword)}
           />
           <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Saving…">
             Save new password

@@ -1,12 +1,12 @@
 import { style, globalStyle } from '@vanilla-extract/css';
-import { vars } from '../../src/styles/theme.css';
+import { tokens, vars } from '../../src/styles/theme.css';
 import { mq } from '../../src/styles/breakpoints';
 
 export const skipLink = style({
   position: 'absolute',
   left: '-9999px',
   top: 0,
-  padding: '8px 16px',
+  padding: `${tokens.space.sm} ${tokens.space.md}`,
   background: vars.color.surface,
   color: vars.color.brand,
   zIndex: 10,
@@ -16,22 +16,22 @@ export const header = style({ background: vars.color.headerBg, color: vars.color
 export const headerInner = style({
   maxWidth: '1200px',
   margin: '0 auto',
-  padding: '12px 16px',
+  padding: `${tokens.space.ms} ${tokens.space.md}`,
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: '8px',
+  gap: tokens.space.sm,
 });
 export const brand = style({ color: vars.color.headerText, fontWeight: 700, fontSize: '1.125rem', textDecoration: 'none' });
 globalStyle(`${brand}:hover`, { color: vars.color.headerText, textDecoration: 'underline' });
-export const userArea = style({ display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' });
+export const userArea = style({ display: 'flex', alignItems: 'center', gap: tokens.space.ms, flexWrap: 'wrap' });
 export const userEmail = style({ fontSize: '0.875rem', overflowWrap: 'anywhere' });
 export const headerButton = style({
   background: 'transparent',
   color: vars.color.headerText,
   border: `2px solid ${vars.color.headerText}`,
-  borderRadius: '4px',
+  borderRadius: tokens.radius.sm,
   padding: '6px 12px',
   minHeight: '40px',
   font: 'inherit',
@@ -39,14 +39,14 @@ export const headerButton = style({
   textDecoration: 'none',
   selectors: { '&:disabled': { opacity: 0.6, cursor: 'wait' } },
 });
-export const main = style({ maxWidth: '1200px', margin: '0 auto', padding: '16px 12px 48px', '@media': { [mq.small]: { padding: '24px 16px 48px' } } });
+export const main = style({ maxWidth: '1200px', margin: '0 auto', padding: `${tokens.space.md} ${tokens.space.ms} ${tokens.space.xxl}`, '@media': { [mq.small]: { padding: `${tokens.space.lg} ${tokens.space.md} ${tokens.space.xxl}` } } });
 export const layout = style({
   display: 'grid',
-  gap: '16px',
+  gap: tokens.space.md,
   gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': { [mq.large]: { gridTemplateColumns: '240px minmax(0, 1fr)', gap: '24px' } },
+  '@media': { [mq.large]: { gridTemplateColumns: '240px minmax(0, 1fr)', gap: tokens.space.lg } },
 });
-export const nav = style({ background: vars.color.surface, borderRadius: '8px', padding: '8px' });
+export const nav = style({ background: vars.color.surface, borderRadius: tokens.radius.md, padding: tokens.space.sm });
 export const navToggle = style({
   width: '100%',
   display: 'flex',
@@ -73,7 +73,7 @@ export const navList = style({
 export const navLink = style({
   display: 'block',
   padding: '10px 12px',
-  borderRadius: '4px',
+  borderRadius: tokens.radius.sm,
   color: vars.color.text,
   textDecoration: 'none',
   selectors: {
@@ -81,4 +81,4 @@ export const navLink = style({
     '&[aria-current="page"], &.active': { background: vars.color.accent, fontWeight: 700, color: vars.color.text },
   },
 });
-export const headerAlert = style({ maxWidth: '1200px', margin: '0 auto', padding: '8px 16px 0' });
+export const headerAlert = style({ maxWidth: '1200px', margin: '0 auto', padding: `${tokens.space.sm} ${tokens.space.md} 0` });

@@ -19,7 +19,17 @@ import { historyChanges, refundSummaries } from '../domain/refund-store.ts';
  */
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
-type BookingRow = { id: string; order_id: string; is_season: boolean; outward_date: Date; data: BookingData; checked_in?: boolean };
+type BookingRow = {
+  id: string;
+  order_id: string;
+  is_season: boolean;
+  outward_date: Date;
+  data: BookingData;
+  checked_in?: boolean;
+  /** The latest on-demand ticket issued for this booking's delivery, if any (bookingsOfOrder with a clock). */
+  issued_reference?: string | null;
+  issued_at?: Date | null;
+};
 
 /** How the caller reached the order: the three of requireCustomerOrGuestForOrder, or 'email' (read-only). */
 export type BookingAccess = 'customer' | 'guest' | 'token' | 'email';
@@ -99,20 +109,31 @@ export function apiBooking(row: BookingRow, now: Date, access: BookingAccess, re
     inward: data.inward,
     passengers: data.passengers.map((p) => ({ ...p, alterable })),
     tickets: data.tickets,
-    delivery: data.delivery,
+    // issuedTicket is a local-server extra: the on-demand ticket issued for this delivery, so the
+    // page shows it after `booking.reload` (issue 15).
+    delivery: row.issued_reference && row.issued_at
+      ? { ...data.delivery, issuedTicket: { reference: row.issued_reference, issuedAt: new Date(row.issued_at).toISOString() } }
+      : data.delivery,
     price: data.price,
     season: data.season,
     checkedIn: row.checked_in ?? false,
   };
 }
 
-const bookingsOfOrder = (db: Queryable, orderId: string) =>
+/** The order's bookings; with `now`, each carries its latest on-demand ticket issued by then. */
+const bookingsOfOrder = (db: Queryable, orderId: string, now: Date | null = null) =>
   many<BookingRow>(
     db,
-    `select b.id, b.order_id, b.is_season, b.outward_date, b.data, (ci.booking_id is not null) as checked_in
+    `select b.id, b.order_id, b.is_season, b.outward_date, b.data, (ci.booking_id is not null) as checked_in,
+       issued.reference as issued_reference, issued.settles_at as issued_at
      from bookings b left join booking_check_ins ci on ci.booking_id = b.id
+     left join lateral (
+       select d.reference, d.settles_at from on_demand_deliverables d
+       where d.booking_id = b.id and d.outcome = 'ready' and $2::timestamptz is not null and d.settles_at <= $2::timestamptz
+       order by d.settles_at desc limit 1
+     ) issued on true
      where b.order_id = $1 order by b.outward_date, b.id`,
-    [orderId],
+    [orderId, now],
   );
 
 /** The booking of `order` that stands for `index`-th booking of its predecessor (same position, else the first). */
@@ -152,7 +173,7 @@ export function bookingApi(): Hono<AppEnv> {
     const current = (await findOrder(db, order.id)) ?? order;
     // Moved: the order was replaced. No Location header: the app reads the body and opens history.
     if (current.replacement_order_id) return c.json({ bookingId: booking.id }, 308);
-    const rows = await bookingsOfOrder(db, order.id);
+    const rows = await bookingsOfOrder(db, order.id, now);
     // Local extras (docs/decisions/090, 080): the Delay Repay claim of a delayed journey, flexible
     // insurance, and the refund offer and tracking.
     const ids = rows.map((b) => b.id);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { many, one } from '../db.ts';
+import { many, one, type Queryable } from '../db.ts';
+import type { BookingData } from '../domain/booking-data.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
@@ -21,6 +22,32 @@ type CardRow = {
   cardholder_name: string;
   renewal_lock: string | null;
 };
+
+const ukDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+
+/**
+ * The season booking a renewal lock points at (`season:<bookingId>`, one of the customer's own
+ * orders); null for a lock that names no booking (the card still cannot be deleted).
+ */
+async function renewalOf(db: Queryable, customerId: string, lock: string) {
+  const bookingId = lock.startsWith('season:') ? lock.slice('season:'.length) : null;
+  if (!bookingId) return null;
+  const row = await one<{ id: string; data: BookingData }>(
+    db,
+    `select b.id, b.data from bookings b join orders o on o.id = b.order_id
+     where b.id = $1 and b.is_season and o.customer_id = $2`,
+    [bookingId, customerId],
+  );
+  if (!row?.data.season) return null;
+  return {
+    bookingId: row.id,
+    kind: row.data.season.kind,
+    from: row.data.outward.origin.name,
+    to: row.data.outward.destination.name,
+    renewsOn: ukDay(row.data.season.validUntil),
+  };
+}
 
 /** A card is valid to the end of its expiry month. */
 export function isCardExpired(card: { expiry_month: number; expiry_year: number }, now: Date): boolean {
@@ -58,7 +85,16 @@ export function cardsApi(): Hono<AppEnv> {
     const { db } = c.get('deps');
     const card = await one<CardRow>(db, 'select * from saved_cards where id = $1 and customer_id = $2', [id, customer.id]);
     if (!card) throw new ApiError(404, 'CARD_NOT_FOUND');
-    if (card.renewal_lock) throw new ApiError(409, 'CARD_IN_USE');
+    if (card.renewal_lock) {
+      // Name the renewal that uses the card and what to do (`detail`, shown as it is); `renewal`
+      // (local-server extra) lets the screen link to that season ticket.
+      const renewal = await renewalOf(db, customer.id, card.renewal_lock);
+      const what = renewal
+        ? `the automatic renewal of your ${renewal.kind} season ticket from ${renewal.from} to ${renewal.to}, which renews on ${renewal.renewsOn}`
+        : "a season ticket's automatic renewal";
+      const detail = `This card pays for ${what}. To delete it, first turn off automatic renewal for that season ticket or pay for it with another card, then delete this card.`;
+      return c.json({ errors: [{ code: 'CARD_IN_USE' }], detail, ...(renewal ? { renewal: { bookingId: renewal.bookingId } } : {}) }, 409);
+    }
     await db.query('delete from saved_cards where id = $1 and customer_id = $2', [id, customer.id]);
     return c.json({ success: true });
   });

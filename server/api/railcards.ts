@@ -209,8 +209,14 @@ export function railcardsApi(): Hono<AppEnv> {
       ),
     );
     const today = utcToday(clock.now());
-    const available = (await railcardCatalogue(db)).filter((t) => !held.has(t.id) && isEligible(t, p.dob, today));
-    return c.json({ passenger: passengerName(p), railcards: available.map(catalogueJson) });
+    const catalogue = await railcardCatalogue(db);
+    const available = catalogue.filter((t) => !held.has(t.id) && isEligible(t, p.dob, today));
+    // Local-server extra (not in SPEC section 7): the railcards left out and why, so the screen can
+    // say why a card is missing instead of offering one the PUT would refuse.
+    const unavailable = catalogue
+      .filter((t) => !available.includes(t))
+      .map((t) => ({ id: t.id, name: t.name, reason: held.has(t.id) ? ('held' as const) : ('age' as const), eligibility: t.eligibility }));
+    return c.json({ passenger: passengerName(p), railcards: available.map(catalogueJson), unavailable });
   });
 
   api.get('/passenger/:passengerId/railcard/:railcardId', async (c) => {
@@ -234,7 +240,11 @@ export function railcardsApi(): Hono<AppEnv> {
     const problem = detailsProblem(railcard, t, today);
     if (problem) throw new ApiError(400, 'VALIDATION', problem);
     const existing = await heldCard(db, p.id, t.id);
-    if (!existing && !isEligible(t, p.dob, today)) throw new ApiError(400, 'NOT_ELIGIBLE', `${p.first_name} is not eligible for a ${t.name}`);
+    if (!existing && !isEligible(t, p.dob, today)) {
+      // The reason and what to do, in words the screen shows as they are (`detail`).
+      const detail = `${p.first_name} can't hold a ${t.name}: ${t.eligibility.charAt(0).toLowerCase()}${t.eligibility.slice(1)}. Choose a railcard ${p.first_name} can hold from the list of railcards.`;
+      return c.json({ errors: [{ code: 'NOT_ELIGIBLE' }], detail }, 400);
+    }
     const cardNumber = railcard.cardNumber.replace(/\s+/g, '').toUpperCase();
     await db.query(
       `insert into passenger_railcards (id, passenger_id, railcard_type_id, card_number, valid_from, expiry_date, is_digital)

@@ -84,7 +84,7 @@ export const walletSeed: SeedModule = {
     const year = now.getUTCFullYear();
     const cards = [
       { id: WALLET_IDS.visa, brand: 'VISA', last4: '4242', month: 9, year: year + 2, lock: null },
-      { id: WALLET_IDS.mastercard, brand: 'MASTERCARD', last4: '5100', month: 3, year: year + 3, lock: 'SEASON_AUTO_RENEWAL' },
+      { id: WALLET_IDS.mastercard, brand: 'MASTERCARD', last4: '5100', month: 3, year: year + 3, lock: `season:${stableId('booking', 'demo-season-annual-reading:0')}` },
       { id: WALLET_IDS.amex, brand: 'AMEX', last4: '1005', month: 6, year: year - 1, lock: null },
     ];
     for (const [i, card] of cards.entries()) {

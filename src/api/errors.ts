@@ -1,8 +1,10 @@
-/** What went wrong with a call, in a form screens can show. */
-export type ApiProblem =
-  | { kind: 'http'; status: number; codes: string[]; detail: string | null; body: unknown }
-  | { kind: 'schema'; message: string }
-  | { kind: 'network'; message: string };
+import type { Problem } from '../../machines/lib/problems';
+
+/**
+ * What went wrong with a call, in a form screens can show: the kinds of the one pure problem
+ * module the machines' guards read (machines/lib/problems.ts), less 'unknown'.
+ */
+export type ApiProblem = Exclude<Problem, { kind: 'unknown' }>;
 
 export class ApiError extends Error {
   readonly problem: ApiProblem;

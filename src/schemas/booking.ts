@@ -63,6 +63,8 @@ export const Booking = v.object({
     method: DeliveryMethod,
     collectionReference: v.nullable(v.string()),
     activated: v.boolean(),
+    /** Local-server extra (not in SPEC section 7): the on-demand ticket issued for this delivery. */
+    issuedTicket: v.optional(v.object({ reference: v.string(), issuedAt: IsoDate })),
   }),
   price: Money,
   season: v.nullable(

@@ -45,6 +45,14 @@ export type PassengerName = v.InferOutput<typeof PassengerName>;
 export const RailcardsListResponse = v.object({
   passenger: PassengerName,
   railcards: v.array(CatalogueRailcard),
+  /**
+   * Local-server extra (not in SPEC section 7): the railcards left out, and why (already held, or
+   * the passenger's age), so the screen can say why a card is missing. Optional: without it the
+   * screen lists what it is offered and says nothing more.
+   */
+  unavailable: v.optional(
+    v.array(v.object({ id: v.string(), name: v.string(), reason: v.picklist(['held', 'age']), eligibility: v.string() })),
+  ),
 });
 export type RailcardsListResponse = v.InferOutput<typeof RailcardsListResponse>;
 

@@ -1,5 +1,17 @@
 /** Raw design tokens. Portal colours are chosen for WCAG AA contrast on white. */
-export const space = { none: '0', xxs: '2px', xs: '4px', sm: '8px', md: '16px', lg: '24px', xl: '32px', xxl: '48px' } as const;
+/** The spacing scale: every margin, padding and gap in *.css.ts uses one of these (issue 15). */
+export const space = {
+  none: '0',
+  xxs: '2px',
+  xs: '4px',
+  sm: '8px',
+  ms: '12px',
+  md: '16px',
+  ml: '20px',
+  lg: '24px',
+  xl: '32px',
+  xxl: '48px',
+} as const;
 export type Space = keyof typeof space;
 
 export const radius = { sm: '4px', md: '8px', pill: '999px' } as const;

@@ -1,11 +1,11 @@
 import { styleVariants, style } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css';
+import { tokens, vars } from '../styles/theme.css';
 
 const base = style({
-  padding: '12px 16px',
-  borderRadius: '4px',
+  padding: `${tokens.space.ms} ${tokens.space.md}`,
+  borderRadius: tokens.radius.sm,
   borderLeft: '6px solid',
-  marginBottom: '16px',
+  marginBottom: tokens.space.md,
 });
 
 export const tone = styleVariants({
@@ -13,4 +13,4 @@ export const tone = styleVariants({
   success: [base, { background: vars.color.successBg, borderColor: vars.color.success, color: vars.color.text }],
   info: [base, { background: vars.color.infoBg, borderColor: vars.color.info, color: vars.color.text }],
 });
-export const title = style({ fontWeight: 700, margin: '0 0 4px' });
+export const title = style({ fontWeight: 700, margin: `0 0 ${tokens.space.xs}` });

@@ -1,15 +1,15 @@
 import { recipe } from '@vanilla-extract/recipes';
-import { vars } from '../styles/theme.css';
+import { tokens, vars } from '../styles/theme.css';
 
 export const button = recipe({
   base: {
     display: 'inline-flex',
     alignItems: 'center',
     justifyContent: 'center',
-    gap: '8px',
+    gap: tokens.space.sm,
     minHeight: '44px',
     padding: '10px 20px',
-    borderRadius: '4px',
+    borderRadius: tokens.radius.sm,
     border: '2px solid transparent',
     font: 'inherit',
     fontWeight: 600,
@@ -39,7 +39,7 @@ export const button = recipe({
       link: {
         background: 'transparent',
         color: vars.color.brand,
-        padding: '4px 0',
+        padding: `${tokens.space.xs} 0`,
         minHeight: 'auto',
         textDecoration: 'underline',
       },

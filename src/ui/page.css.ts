@@ -1,19 +1,19 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../styles/theme.css';
+import { tokens, vars } from '../styles/theme.css';
 import { mq } from '../styles/breakpoints';
 
 export const page = style({
   background: vars.color.surface,
-  borderRadius: '8px',
-  padding: '20px 16px',
-  '@media': { [mq.medium]: { padding: '32px' } },
+  borderRadius: tokens.radius.md,
+  padding: `${tokens.space.ml} ${tokens.space.md}`,
+  '@media': { [mq.medium]: { padding: tokens.space.xl } },
 });
 export const heading = style({
   fontSize: '1.5rem',
-  marginBottom: '16px',
+  marginBottom: tokens.space.md,
   outline: 'none',
   '@media': { [mq.medium]: { fontSize: '2rem' } },
 });
 export const intro = style({ color: vars.color.textMuted, marginTop: 0 });
 export const narrow = style({ maxWidth: '36rem' });
-export const loading = style({ color: vars.color.textMuted, padding: '16px 0' });
+export const loading = style({ color: vars.color.textMuted, padding: `${tokens.space.md} 0` });

@@ -180,7 +180,12 @@ describe('payment methods', () => {
     const mastercard = w.page.getByRole('listitem').filter({ hasText: 'Mastercard ending 5100' });
     await w.page.getByRole('button', { name: 'Delete Mastercard ending 5100' }).click();
     await dialog.getByRole('button', { name: 'Delete card' }).click();
-    await mastercard.getByText('Sorry, we could not delete this card. Please try again later.').waitFor();
+    // The refusal says which renewal uses the card and what to do, not "try again later" (issue 15).
+    await mastercard
+      .getByText(/^This card pays for the automatic renewal of your annual season ticket from Reading to London Paddington, which renews on .+\. To delete it, first turn off automatic renewal/)
+      .waitFor();
+    expect(await mastercard.getByText('Please try again later.', { exact: false }).count()).toBe(0);
+    await mastercard.getByRole('link', { name: 'View your season tickets' }).waitFor();
     await mastercard.getByRole('button', { name: 'Delete Mastercard ending 5100' }).waitFor();
     expect(await w.page.getByRole('list', { name: 'Saved cards' }).locator(':scope > li').count()).toBe(2); // Mastercard, Amex
     expect(w.errors).toEqual([]);

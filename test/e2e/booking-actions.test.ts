@@ -100,10 +100,18 @@ describe('on-demand ticket', () => {
     w.page.on('requestfinished', (r) => {
       if (r.url().includes('/generate-on-demand-ticket/')) generatedAt = Date.now();
     });
+    // Marks this document: a full page reload would lose it.
+    await w.page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await w.page.getByRole('button', { name: 'Get ticket now' }).click();
     await w.page.getByText("We're issuing your ticket. This can take a few seconds…").waitFor();
     await w.page.getByText('Your ticket is ready.').waitFor({ timeout: 15_000 });
-    await w.page.getByText(/^TKT-[0-9A-F]{8}$/).waitFor();
+    const reference = (await w.page.getByText(/^TKT-[0-9A-F]{8}$/).textContent()) ?? '';
+    expect(reference).toMatch(/^TKT-[0-9A-F]{8}$/);
+    // The booking machine fetched the booking again (booking.reload): its delivery facts now
+    // name the issued ticket, in the same document.
+    const issued = w.page.locator('dt', { hasText: 'Ticket issued' }).locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => issued.textContent(), { timeout: 10_000 }).toContain(`${reference},`);
+    expect(await w.page.evaluate(() => 'sameDocument' in window)).toBe(true);
     // Ready 3.5 s after generating: polls at ~0.8 s, ~2.4 s (+1.6) and ~5.6 s (+3.2).
     expect(polls).toHaveLength(3);
     const gaps = [polls[0]! - generatedAt, polls[1]! - polls[0]!, polls[2]! - polls[1]!];

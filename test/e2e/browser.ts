@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { afterEach } from 'vitest';
 
 /** Debian's Chromium driven by playwright-core (no browser download), with the flags this machine needs. */
 export const chromiumPath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
@@ -27,7 +28,15 @@ export interface PageWatch {
   errors: string[];
 }
 
-/** A fresh context and page that records page errors and console errors (a test asserting none). */
+/** Every page opened by openPage in this test file (until its context closes). */
+const watched = new Set<PageWatch>();
+/** Errors of pages whose context closed during the current test (still this test's to report). */
+const closedErrors: string[] = [];
+
+/**
+ * A fresh context and page that records page errors and console errors. Every e2e file imports
+ * this module, so the afterEach below fails any test during which a watched page logged one.
+ */
 export const openPage = async (browser: Browser, width = 1280): Promise<PageWatch> => {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
@@ -37,8 +46,27 @@ export const openPage = async (browser: Browser, width = 1280): Promise<PageWatc
     // 401/404 answers are expected in some tests and Chromium logs them as resource errors.
     if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`);
   });
-  return { page, context, errors };
+  const watch = { page, context, errors };
+  watched.add(watch);
+  context.on('close', () => {
+    closedErrors.push(...errors.splice(0));
+    watched.delete(watch);
+  });
+  return watch;
 };
+
+/** Collects (and clears) what every watched page logged since the last call. */
+export const takePageErrors = (): string[] => [
+  ...closedErrors.splice(0),
+  ...[...watched].flatMap((w) => w.errors.splice(0)),
+];
+
+// One hook for every e2e file: a test fails on a console error or an uncaught page error, whether
+// or not it asserts on `errors` itself. The errors are cleared, so the next test starts clean.
+afterEach(() => {
+  const errors = takePageErrors();
+  if (errors.length) throw new Error(`The page logged errors during this test:\n${errors.join('\n')}`);
+});
 
 const require = createRequire(import.meta.url);
 

@@ -199,6 +199,31 @@ describe('railcards', () => {
     expect(w.errors).toEqual([]);
   });
 
+  it('offers a child only the railcards she can hold, says why others are missing, and words a refusal', async () => {
+    await page.goto(base());
+    await passengerCard('Ruby Morgan').getByRole('link', { name: /Add a railcard/ }).click();
+    await heading('Select a railcard').waitFor();
+    await page.getByRole('heading', { name: 'Veterans Railcard' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Family & Friends Railcard' }).count()).toBe(0);
+    const notShown = page.getByRole('region', { name: 'Railcards not shown' });
+    await notShown.getByText('Family & Friends Railcard: For up to 4 adults and 4 children aged 5 to 15 travelling together.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Reached anyway (an old link): the server refuses, and the screen says why and what to do.
+    await page.goto(`${base()}/${DEMO_PASSENGERS.ruby}/add-railcard/family-and-friends`);
+    await heading('Add railcard: Family & Friends Railcard').waitFor();
+    await page.getByLabel('Railcard number').fill('FAM1234567');
+    await page.getByLabel('Expiry date').fill(new Date(Date.now() + 100 * 24 * 3600 * 1000).toISOString().slice(0, 10));
+    await page.getByRole('button', { name: 'Save railcard' }).click();
+    await text(
+      "Ruby can't hold a Family & Friends Railcard: for up to 4 adults and 4 children aged 5 to 15 travelling together. Choose a railcard Ruby can hold from the list of railcards.",
+    ).waitFor();
+    expect(await page.getByText('try again later', { exact: false }).count()).toBe(0);
+    expect(await page.getByLabel('Railcard number').inputValue()).toBe('FAM1234567');
+    await page.getByRole('link', { name: 'See the railcards this passenger can hold' }).click();
+    await heading('Select a railcard').waitFor();
+  });
+
   it('edits and removes a railcard after confirming', async () => {
     await page.goto(`${base()}/${DEMO_PASSENGERS.jamie}/edit-railcard/network`);
     await heading('Edit railcard: Network Railcard').waitFor();

@@ -190,7 +190,12 @@ describe('on-demand tickets', () => {
     const gen = await generate(EUSTON_MANCHESTER);
     expect(gen.status).toBe(200);
     const { deliverableId } = gen.body;
+    type Detail = { bookings: { id: string; delivery: { issuedTicket?: { reference: string; issuedAt: string } } }[] };
+    const issuedOnBooking = async () =>
+      (await client.get<Detail>(`${API}/booking/${booking(EUSTON_MANCHESTER)}`)).body.bookings.find((b) => b.id === booking(EUSTON_MANCHESTER))
+        ?.delivery.issuedTicket;
     expect((await status(EUSTON_MANCHESTER, deliverableId)).body).toEqual({ status: 'processing' });
+    expect(await issuedOnBooking()).toBeUndefined();
     await setClock(3000);
     expect((await status(EUSTON_MANCHESTER, deliverableId)).body).toEqual({ status: 'processing' });
     await setClock(4000);
@@ -200,6 +205,9 @@ describe('on-demand tickets', () => {
       status: 'ready',
       ticket: { reference: expect.stringMatching(/^TKT-[0-9A-F]{8}$/), issuedAt: expect.any(String), barcode: expect.any(String) },
     });
+    // Once issued, the booking itself names the ticket (what booking.reload shows; issue 15).
+    const ticket = (ready.body as { ticket: { reference: string; issuedAt: string } }).ticket;
+    expect(await issuedOnBooking()).toEqual({ reference: ticket.reference, issuedAt: ticket.issuedAt });
   });
 
   it('always fails for the seeded failing delivery', async () => {

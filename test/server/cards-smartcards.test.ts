@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stableId } from '../../server/seed/context.ts';
 import { effectiveStatus } from '../../server/api/smartcards.ts';
 import { WALLET_IDS } from '../../server/seed/wallet.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer, signedInClient } from '../helpers/server.ts';
@@ -78,6 +79,12 @@ describe('POST /customer/delete-card', () => {
     const res = await client.post<ErrorsBody>(`${BASE}/delete-card`, { id: WALLET_IDS.mastercard });
     expect(res.status).toBe(409);
     expect(res.body.errors[0]?.code).toBe('CARD_IN_USE');
+    // The refusal names the renewal that uses the card and what to do (issue 15).
+    const body = res.body as ErrorsBody & { detail?: string; renewal?: { bookingId: string } };
+    expect(body.detail).toMatch(
+      /^This card pays for the automatic renewal of your annual season ticket from Reading to London Paddington, which renews on \d{1,2} \w+ \d{4}\. To delete it, first turn off automatic renewal for that season ticket or pay for it with another card, then delete this card\.$/,
+    );
+    expect(body.renewal?.bookingId).toBe(stableId('booking', 'demo-season-annual-reading:0'));
     const list = await client.get<{ cards: Card[] }>(`${BASE}/cards`);
     expect(list.body.cards.map((c) => c.id)).toContain(WALLET_IDS.mastercard);
   });

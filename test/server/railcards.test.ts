@@ -43,6 +43,10 @@ describe('catalogue', () => {
     const child = await client.get<{ passenger: { firstName: string }; railcards: Catalogue[] }>(`${API}/passenger/${DEMO_PASSENGERS.ruby}/railcardslist`);
     expect(child.body.passenger.firstName).toBe('Ruby');
     expect(child.body.railcards.map((r) => r.id)).toEqual(['disabled-persons', 'veterans', 'hm-forces']);
+    // Issue 15: the cards left out say why, so the screen need not offer one the PUT refuses.
+    const left = (child.body as { unavailable?: { id: string; reason: string; eligibility: string }[] }).unavailable ?? [];
+    expect(left.find((r) => r.id === 'family-and-friends')).toMatchObject({ reason: 'age', eligibility: 'For up to 4 adults and 4 children aged 5 to 15 travelling together' });
+    expect(left.map((r) => r.id)).not.toContain('veterans');
     const alex = await client.get<{ railcards: Catalogue[] }>(`${API}/passenger/${DEMO_PASSENGERS.alex}/railcardslist`);
     const ids = alex.body.railcards.map((r) => r.id);
     expect(ids).not.toContain('26-30'); // held
@@ -82,6 +86,10 @@ describe("a passenger's railcard", () => {
     const young = await put('senior', { cardNumber: 'SRN1234567', expiryDate: inDays(30) });
     expect(young.status).toBe(400);
     expect(young.body.errors[0]!.code).toBe('NOT_ELIGIBLE');
+    // The refusal gives the reason and what to do, in words the screen shows as they are.
+    expect((young.body as ErrorsBody & { detail?: string }).detail).toBe(
+      "Ruby can't hold a Senior Railcard: for ages 60 and over. Choose a railcard Ruby can hold from the list of railcards.",
+    );
   });
 
   it('POST saves the attributes the type defines and only those', async () => {

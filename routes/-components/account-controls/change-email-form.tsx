@@ -11,6 +11,7 @@ import { formView } from '../../../src/ui/form-state';
 import * as formStyles from '../../../src/ui/form.css';
 import { TextField } from '../../../src/ui/text-field';
 import * as styles from './account-controls.css';
+import { bindField } from '../../../src/ui/field-binding';
 
 /** Change email on /account-controls: new address plus the current password. */
 export function ChangeEmailForm() {
@@ -81,10 +82,7 @@ export function ChangeEmailForm() {
         autoComplete="email"
         maxLength={emailMaxLength}
         readOnly={requesting}
-        value={values.newEmailAddress}
-        onValueChange={(value) => send({ type: 'form.change', field: 'newEmailAddress', value })}
-        onBlur={() => send({ type: 'form.blur', field: 'newEmailAddress' })}
-        error={errors.newEmailAddress}
+        {...bindField(send, 'newEmailAddress', values.newEmailAddress, errors.newEmailAddress)}
       />
       <TextField
         label="Current password"
@@ -92,10 +90,7 @@ export function ChangeEmailForm() {
         name="currentPassword"
         autoComplete="current-password"
         readOnly={requesting}
-        value={values.currentPassword}
-        onValueChange={(value) => send({ type: 'form.change', field: 'currentPassword', value })}
-        onBlur={() => send({ type: 'form.blur', field: 'currentPassword' })}
-        error={errors.currentPassword}
+        {...bindField(send, 'currentPassword', values.currentPassword, errors.currentPassword)}
       />
       <Button type="submit" disabled={!canSubmit} busy={requesting} busyLabel="Changing email address…">
         Change email address

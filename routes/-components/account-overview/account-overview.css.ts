@@ -1,26 +1,26 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../src/styles/theme.css';
+import { tokens, vars } from '../../../src/styles/theme.css';
 import { mq } from '../../../src/styles/breakpoints';
 
-export const greeting = style({ marginTop: 0, marginBottom: '4px', fontSize: '1.125rem', fontWeight: 600 });
+export const greeting = style({ marginTop: 0, marginBottom: tokens.space.xs, fontSize: '1.125rem', fontWeight: 600 });
 export const email = style({ marginTop: 0, color: vars.color.textMuted, overflowWrap: 'anywhere' });
-export const sectionHeading = style({ fontSize: '1.25rem', margin: '24px 0 12px' });
+export const sectionHeading = style({ fontSize: '1.25rem', margin: `${tokens.space.lg} 0 ${tokens.space.ms}` });
 export const stats = style({
   listStyle: 'none',
   padding: 0,
   margin: 0,
   display: 'grid',
-  gap: '12px',
+  gap: tokens.space.ms,
   gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
   '@media': { [mq.medium]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
 });
 export const stat = style({
   display: 'flex',
   flexDirection: 'column',
-  gap: '2px',
+  gap: tokens.space.xxs,
   height: '100%',
-  padding: '12px',
-  borderRadius: '8px',
+  padding: tokens.space.ms,
+  borderRadius: tokens.radius.md,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceAlt,
   color: vars.color.text,
@@ -34,15 +34,15 @@ export const sections = style({
   padding: 0,
   margin: 0,
   display: 'grid',
-  gap: '8px',
+  gap: tokens.space.sm,
   gridTemplateColumns: 'minmax(0, 1fr)',
   '@media': { [mq.medium]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 export const sectionLink = style({
   display: 'block',
-  padding: '12px',
+  padding: tokens.space.ms,
   minHeight: '44px',
-  borderRadius: '8px',
+  borderRadius: tokens.radius.md,
   border: `1px solid ${vars.color.border}`,
   textDecoration: 'none',
   color: vars.color.text,
@@ -50,4 +50,4 @@ export const sectionLink = style({
 });
 export const sectionTitle = style({ display: 'block', fontWeight: 600, color: vars.color.brand });
 export const sectionText = style({ display: 'block', fontSize: '0.9375rem', color: vars.color.textMuted });
-export const retryRow = style({ marginBottom: '16px' });
+export const retryRow = style({ marginBottom: tokens.space.md });

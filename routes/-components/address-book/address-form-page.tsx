@@ -23,6 +23,7 @@ import * as fieldStyles from '../../../src/ui/field.css';
 import * as formStyles from '../../../src/ui/form.css';
 import { LoadError } from '../../../src/ui/load-error';
 import * as styles from './address-book.css';
+import { bindField } from '../../../src/ui/field-binding';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
   label: string;
@@ -94,10 +95,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
   const { values } = snapshot.context;
   const { errors, canSubmit } = formView(snapshot.context, addressValidators(values), saving || done);
   const field = (name: AddressField) => ({
-    value: values[name],
-    onValueChange: (value: string) => send({ type: 'form.change', field: name, value }),
-    onBlur: () => send({ type: 'form.blur', field: name }),
-    error: errors[name],
+    ...bindField(send, name, values[name], errors[name]),
     name,
   });
   const title = isEdit ? 'Edit address' : 'Add an address';

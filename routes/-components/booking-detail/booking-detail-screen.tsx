@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { bookingDetailMachine } from '../../../machines/booking-detail';
 import { editPassengersMachine, editPassengersMessages } from '../../../machines/edit-passengers';
@@ -67,6 +67,8 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
     { input: { bookingId } },
   );
 
+  const reloadBooking = useCallback(() => detailRef.send({ type: 'booking.reload' }), [detailRef]);
+
   const detail = snapshot.context.detail;
   if ((snapshot.matches('loaded') || snapshot.matches('reloading')) && detail) {
     const current = detail.bookings.find((b) => b.id === bookingId) ?? detail.bookings[0];
@@ -82,7 +84,8 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
             mode={mode}
             snapshot={snapshot}
             onEditPassenger={(p) => sendEdit({ type: 'passenger.edit', passengerId: p.id, firstName: p.firstName, lastName: p.lastName })}
-            onReload={() => send({ type: 'booking.reload' })}
+            onReload={reloadBooking}
+            onTicketReady={reloadBooking}
           />
           <EditPassengerDialog
             snapshot={edit}
@@ -128,6 +131,7 @@ function BookingBody({
   snapshot,
   onEditPassenger,
   onReload,
+  onTicketReady,
 }: {
   booking: Booking;
   detail: BookingDetailResponse;
@@ -136,6 +140,8 @@ function BookingBody({
   onEditPassenger: (p: Booking['passengers'][number]) => void;
   /** Fetches the booking again (after an insurance claim). */
   onReload: () => void;
+  /** An on-demand ticket was issued: the booking machine fetches the booking again. */
+  onTicketReady: () => void;
 }) {
   const { locale, pageData } = useServices();
   const readOnly = mode === 'guestView';
@@ -262,6 +268,14 @@ function BookingBody({
               <dd>{booking.delivery.collectionReference}</dd>
             </>
           )}
+          {booking.delivery.issuedTicket && (
+            <>
+              <dt>Ticket issued</dt>
+              <dd>
+                {booking.delivery.issuedTicket.reference}, {ukDateTime(booking.delivery.issuedTicket.issuedAt, locale.tag)}
+              </dd>
+            </>
+          )}
           <dt>Order reference</dt>
           <dd>{detail.order.friendlyOrderId}</dd>
           <dt>Ordered on</dt>
@@ -347,6 +361,7 @@ function BookingBody({
             delivery={{ id: booking.delivery.id, method: booking.delivery.method }}
             upcoming={isUpcoming(booking)}
             checkedIn={booking.checkedIn}
+            onTicketReady={onTicketReady}
           />
         </div>
       )}

@@ -1,37 +1,37 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../../src/styles/theme.css';
+import { tokens, vars } from '../../../src/styles/theme.css';
 import { mq } from '../../../src/styles/breakpoints';
 
 export const section = style({
   borderTop: `1px solid ${vars.color.border}`,
-  paddingTop: '16px',
-  marginTop: '20px',
+  paddingTop: tokens.space.md,
+  marginTop: tokens.space.ml,
 });
-export const sectionTitle = style({ fontSize: '1.25rem', marginBottom: '12px' });
-export const meta = style({ color: vars.color.textMuted, margin: '0 0 8px', overflowWrap: 'anywhere' });
+export const sectionTitle = style({ fontSize: '1.25rem', marginBottom: tokens.space.ms });
+export const meta = style({ color: vars.color.textMuted, margin: `0 0 ${tokens.space.sm}`, overflowWrap: 'anywhere' });
 export const facts = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: '4px 16px',
+  gap: `${tokens.space.xs} ${tokens.space.md}`,
   margin: 0,
   '@media': { [mq.small]: { gridTemplateColumns: 'max-content minmax(0, 1fr)' } },
 });
 globalStyle(`${facts} dt`, { fontWeight: 600 });
-globalStyle(`${facts} dd`, { margin: '0 0 8px', overflowWrap: 'anywhere' });
+globalStyle(`${facts} dd`, { margin: `0 0 ${tokens.space.sm}`, overflowWrap: 'anywhere' });
 
-export const legs = style({ display: 'grid', gap: '16px', gridTemplateColumns: 'minmax(0, 1fr)', '@media': { [mq.large]: { gridTemplateColumns: '1fr 1fr' } } });
+export const legs = style({ display: 'grid', gap: tokens.space.md, gridTemplateColumns: 'minmax(0, 1fr)', '@media': { [mq.large]: { gridTemplateColumns: '1fr 1fr' } } });
 export const leg = style({
   border: `1px solid ${vars.color.border}`,
-  borderRadius: '8px',
-  padding: '16px',
+  borderRadius: tokens.radius.md,
+  padding: tokens.space.md,
   background: vars.color.surface,
 });
-export const legHeading = style({ fontSize: '1.125rem', marginBottom: '4px' });
+export const legHeading = style({ fontSize: '1.125rem', marginBottom: tokens.space.xs });
 export const times = style({
   display: 'grid',
   gridTemplateColumns: '4.5rem minmax(0, 1fr)',
-  gap: '4px 12px',
-  margin: '12px 0',
+  gap: `${tokens.space.xs} ${tokens.space.ms}`,
+  margin: `${tokens.space.ms} 0`,
   alignItems: 'baseline',
 });
 export const time = style({ fontWeight: 700, fontSize: '1.125rem', fontVariantNumeric: 'tabular-nums' });
@@ -39,21 +39,21 @@ export const station = style({ overflowWrap: 'anywhere' });
 
 export const callingList = style({
   listStyle: 'none',
-  margin: '8px 0 0',
-  padding: '0 0 0 12px',
+  margin: `${tokens.space.sm} 0 0`,
+  padding: `0 0 0 ${tokens.space.ms}`,
   borderLeft: `3px solid ${vars.color.border}`,
 });
-globalStyle(`${callingList} li`, { display: 'flex', gap: '12px', padding: '2px 0' });
+globalStyle(`${callingList} li`, { display: 'flex', gap: tokens.space.ms, padding: `${tokens.space.xxs} 0` });
 export const callingTime = style({ fontVariantNumeric: 'tabular-nums', minWidth: '3.5rem', color: vars.color.textMuted });
 
-export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '8px' });
+export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.space.sm });
 export const row = style({
   display: 'flex',
   flexWrap: 'wrap',
   justifyContent: 'space-between',
   alignItems: 'center',
-  gap: '8px',
-  padding: '12px',
+  gap: tokens.space.sm,
+  padding: tokens.space.ms,
   background: vars.color.surfaceAlt,
   borderRadius: '6px',
 });
@@ -61,8 +61,8 @@ export const rowMain = style({ minWidth: 0, overflowWrap: 'anywhere' });
 export const total = style({ fontSize: '1.25rem', fontWeight: 700 });
 export const badge = style({
   display: 'inline-block',
-  padding: '2px 8px',
-  borderRadius: '999px',
+  padding: `${tokens.space.xxs} ${tokens.space.sm}`,
+  borderRadius: tokens.radius.pill,
   fontSize: '0.875rem',
   fontWeight: 600,
   background: vars.color.infoBg,
@@ -74,20 +74,20 @@ export const badgeMuted = style([badge, { background: vars.color.surfaceAlt, bor
 export const dialog = style({
   width: 'min(32rem, calc(100vw - 24px))',
   border: 'none',
-  borderRadius: '8px',
-  padding: '20px',
+  borderRadius: tokens.radius.md,
+  padding: tokens.space.ml,
   color: vars.color.text,
   background: vars.color.surface,
   selectors: { '&::backdrop': { background: 'rgba(0, 0, 0, 0.5)' } },
 });
-export const dialogTitle = style({ fontSize: '1.25rem', marginBottom: '12px', outline: 'none' });
+export const dialogTitle = style({ fontSize: '1.25rem', marginBottom: tokens.space.ms, outline: 'none' });
 
-export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '16px' });
+export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.space.md });
 export const timelineItem = style({
   borderLeft: `4px solid ${vars.color.border}`,
-  padding: '8px 0 8px 16px',
+  padding: `${tokens.space.sm} 0 ${tokens.space.sm} ${tokens.space.md}`,
 });
 export const timelineCurrent = style({ borderLeftColor: vars.color.brand });
-export const changes = style({ margin: '8px 0 0', paddingLeft: '20px' });
-export const note = style({ margin: '12px 0 0', overflowWrap: 'anywhere' });
-export const subheading = style({ fontSize: '1rem', margin: '12px 0 0' });
+export const changes = style({ margin: `${tokens.space.sm} 0 0`, paddingLeft: tokens.space.ml });
+export const note = style({ margin: `${tokens.space.ms} 0 0`, overflowWrap: 'anywhere' });
+export const subheading = style({ fontSize: '1rem', margin: `${tokens.space.ms} 0 0` });

@@ -7,6 +7,7 @@ import { formView } from '../../../src/ui/form-state';
 import { TextField } from '../../../src/ui/text-field';
 import * as formStyles from '../../../src/ui/form.css';
 import * as styles from './booking-detail.css';
+import { bindField } from '../../../src/ui/field-binding';
 
 /**
  * Change one passenger's name in a native modal <dialog>: the browser traps focus and Escape
@@ -65,19 +66,13 @@ export function EditPassengerDialog({
             label="First name"
             name="firstName"
             autoComplete="off"
-            value={values.firstName}
-            onValueChange={(value) => send({ type: 'form.change', field: 'firstName', value })}
-            onBlur={() => send({ type: 'form.blur', field: 'firstName' })}
-            error={errors.firstName}
+            {...bindField(send, 'firstName', values.firstName, errors.firstName)}
           />
           <TextField
             label="Last name"
             name="lastName"
             autoComplete="off"
-            value={values.lastName}
-            onValueChange={(value) => send({ type: 'form.change', field: 'lastName', value })}
-            onBlur={() => send({ type: 'form.blur', field: 'lastName' })}
-            error={errors.lastName}
+            {...bindField(send, 'lastName', values.lastName, errors.lastName)}
           />
           <div className={formStyles.actions}>
             <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Saving…">

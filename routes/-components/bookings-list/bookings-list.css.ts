@@ -1,13 +1,13 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../src/styles/theme.css';
+import { tokens, vars } from '../../../src/styles/theme.css';
 import { mq } from '../../../src/styles/breakpoints';
 
 export const tabs = style({
   display: 'flex',
   flexWrap: 'wrap',
-  columnGap: '4px',
+  columnGap: tokens.space.xs,
   borderBottom: `2px solid ${vars.color.border}`,
-  marginBottom: '16px',
+  marginBottom: tokens.space.md,
   listStyle: 'none',
   padding: 0,
   marginTop: 0,
@@ -18,7 +18,7 @@ export const tab = style({
   alignItems: 'center',
   gap: '6px',
   minHeight: '44px',
-  padding: '8px 12px',
+  padding: `${tokens.space.sm} ${tokens.space.ms}`,
   whiteSpace: 'nowrap',
   color: vars.color.text,
   textDecoration: 'none',
@@ -34,20 +34,20 @@ export const count = style({
   display: 'inline-block',
   minWidth: '1.5em',
   padding: '0 6px',
-  borderRadius: '999px',
+  borderRadius: tokens.radius.pill,
   background: vars.color.surfaceAlt,
   color: vars.color.text,
   fontSize: '0.8125rem',
   textAlign: 'center',
 });
-export const panelHeading = style({ fontSize: '1.125rem', margin: '0 0 12px' });
-export const list = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '12px' });
+export const panelHeading = style({ fontSize: '1.125rem', margin: `0 0 ${tokens.space.ms}` });
+export const list = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: tokens.space.ms });
 export const card = style({
   border: `1px solid ${vars.color.border}`,
-  borderRadius: '8px',
+  borderRadius: tokens.radius.md,
   padding: '14px 16px',
   display: 'grid',
-  gap: '8px',
+  gap: tokens.space.sm,
   gridTemplateColumns: 'minmax(0, 1fr)',
   '@media': { [mq.medium]: { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'start' } },
 });
@@ -57,8 +57,8 @@ export const meta = style({ margin: 0, color: vars.color.textMuted, fontSize: '0
 export const details = style({
   display: 'grid',
   gridTemplateColumns: 'auto minmax(0, 1fr)',
-  columnGap: '12px',
-  rowGap: '2px',
+  columnGap: tokens.space.ms,
+  rowGap: tokens.space.xxs,
   margin: 0,
   fontSize: '0.9375rem',
 });
@@ -69,31 +69,31 @@ export const side = style({
   flexDirection: 'row',
   justifyContent: 'space-between',
   alignItems: 'center',
-  gap: '8px',
+  gap: tokens.space.sm,
   '@media': { [mq.medium]: { flexDirection: 'column', alignItems: 'flex-end' } },
 });
 export const price = style({ fontSize: '1.125rem', fontWeight: 700 });
 export const badge = style({
   display: 'inline-block',
-  padding: '2px 8px',
-  borderRadius: '999px',
+  padding: `${tokens.space.xxs} ${tokens.space.sm}`,
+  borderRadius: tokens.radius.pill,
   fontSize: '0.8125rem',
   fontWeight: 600,
   background: vars.color.accent,
   color: vars.color.text,
 });
 export const badgeMuted = style([badge, { background: vars.color.surfaceAlt }]);
-export const more = style({ marginTop: '16px', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '12px' });
+export const more = style({ marginTop: tokens.space.md, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.space.ms });
 export const empty = style({
-  padding: '24px 16px',
+  padding: `${tokens.space.lg} ${tokens.space.md}`,
   border: `1px dashed ${vars.color.border}`,
-  borderRadius: '8px',
+  borderRadius: tokens.radius.md,
   textAlign: 'center',
 });
 export const associate = style({
   border: `2px solid ${vars.color.brand}`,
-  borderRadius: '8px',
-  padding: '16px',
-  marginBottom: '16px',
+  borderRadius: tokens.radius.md,
+  padding: tokens.space.md,
+  marginBottom: tokens.space.md,
 });
-export const associateHeading = style({ fontSize: '1.125rem', margin: '0 0 8px' });
+export const associateHeading = style({ fontSize: '1.125rem', margin: `0 0 ${tokens.space.sm}` });

@@ -44,7 +44,7 @@ export interface BookingsScreenProps {
 /** /bookings/{upcoming|past|season|guest}: tabs with totals, the filter's list, paging and states. */
 export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScreenProps) {
   const { pageData, locale } = useServices();
-  const actor = useBookingsStore(filter);
+  const actor = useBookingsStore();
   useEffect(() => {
     actor.send({ type: 'bookings.show', filter });
   }, [actor, filter]);

@@ -8,7 +8,7 @@ import type { BookingsImported } from '../../../src/schemas/bookings-list';
 import { useServices } from '../../../src/services';
 import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
-import { invalidateBookingsStore } from './bookings-store';
+import { useResetBookingsStore } from './bookings-store';
 import * as styles from './bookings-list.css';
 
 const searchFor: Record<AssociationOutcome, BookingsImported | undefined> = {
@@ -26,6 +26,7 @@ const searchFor: Record<AssociationOutcome, BookingsImported | undefined> = {
 export function GuestAssociation() {
   const services = useServices();
   const navigate = useNavigate();
+  const resetBookingsStore = useResetBookingsStore();
   const email = useSelector(services.authActor, (s) => s.context.user?.email ?? null);
   // The token stays in memory only; read it once (peek keeps StrictMode's double render harmless).
   const [guestToken] = useState(() => services.hashToken.peek());
@@ -39,7 +40,7 @@ export function GuestAssociation() {
       },
       actions: {
         redirectToTarget: (_, { outcome }) => {
-          invalidateBookingsStore();
+          resetBookingsStore();
           const bookingsImported = searchFor[outcome];
           void navigate({ to: '/bookings/upcoming', search: bookingsImported === undefined ? {} : { bookingsImported }, replace: true });
         },

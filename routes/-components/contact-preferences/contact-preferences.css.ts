@@ -1,16 +1,16 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../src/styles/theme.css';
+import { tokens, vars } from '../../../src/styles/theme.css';
 import { mq } from '../../../src/styles/breakpoints';
 
 export const panel = style({ maxWidth: '44rem' });
-export const list = style({ listStyle: 'none', margin: '0 0 24px', padding: 0 });
+export const list = style({ listStyle: 'none', margin: `0 0 ${tokens.space.lg}`, padding: 0 });
 
 export const row = style({
   display: 'flex',
   alignItems: 'flex-start',
   justifyContent: 'space-between',
-  gap: '16px',
-  padding: '16px 0',
+  gap: tokens.space.md,
+  padding: `${tokens.space.md} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
   selectors: { '&:first-child': { borderTop: `1px solid ${vars.color.border}` } },
 });
@@ -25,7 +25,7 @@ export const preBody = style({
   color: vars.color.textMuted,
 });
 export const title = style({ display: 'block', fontWeight: 700, fontSize: '1.0625rem', cursor: 'pointer' });
-export const description = style({ margin: '4px 0 0', color: vars.color.textMuted });
+export const description = style({ margin: `${tokens.space.xs} 0 0`, color: vars.color.textMuted });
 
 /** Narrow screens: the On/Off text sits under the switch, leaving the copy more room. */
 export const control = style({
@@ -33,9 +33,9 @@ export const control = style({
   display: 'flex',
   flexDirection: 'column-reverse',
   alignItems: 'center',
-  gap: '4px',
-  paddingTop: '4px',
-  '@media': { [mq.small]: { flexDirection: 'row', gap: '8px' } },
+  gap: tokens.space.xs,
+  paddingTop: tokens.space.xs,
+  '@media': { [mq.small]: { flexDirection: 'row', gap: tokens.space.sm } },
 });
 export const stateText = style({
   fontWeight: 600,
@@ -60,7 +60,7 @@ export const switchInput = style({
 export const track = style({
   position: 'absolute',
   inset: 0,
-  borderRadius: '999px',
+  borderRadius: tokens.radius.pill,
   background: vars.color.surface,
   border: `2px solid ${vars.color.border}`,
   transition: 'background 120ms ease',
@@ -85,22 +85,22 @@ export const track = style({
 });
 
 export const prompt = style({
-  padding: '16px',
-  margin: '12px 0',
-  borderRadius: '8px',
+  padding: tokens.space.md,
+  margin: `${tokens.space.ms} 0`,
+  borderRadius: tokens.radius.md,
   background: vars.color.infoBg,
   border: `1px solid ${vars.color.info}`,
   listStyle: 'none',
 });
-export const promptTitle = style({ fontSize: '1.125rem', margin: '4px 0 0' });
+export const promptTitle = style({ fontSize: '1.125rem', margin: `${tokens.space.xs} 0 0` });
 export const promptActions = style({
   display: 'flex',
   flexDirection: 'column',
-  gap: '12px',
-  marginTop: '12px',
+  gap: tokens.space.ms,
+  marginTop: tokens.space.ms,
   '@media': { [mq.small]: { flexDirection: 'row', flexWrap: 'wrap' } },
 });
 
-export const marketing = style({ paddingTop: '8px' });
+export const marketing = style({ paddingTop: tokens.space.sm });
 export const rowError = style({ margin: '6px 0 0', color: vars.color.danger, fontWeight: 600, fontSize: '0.9375rem' });
-export const marketingHeading = style({ fontSize: '1.25rem', marginBottom: '8px' });
+export const marketingHeading = style({ fontSize: '1.25rem', marginBottom: tokens.space.sm });

@@ -11,6 +11,7 @@ import { Button } from '../../../src/ui/button';
 import { Page } from '../../../src/ui/page';
 import { TextField } from '../../../src/ui/text-field';
 import * as formStyles from '../../../src/ui/form.css';
+import { bindField } from '../../../src/ui/field-binding';
 
 const fields: { field: FindBookingField; label: string; type: string; autoComplete: string; hint?: string }[] = [
   { field: 'bookingReference', label: 'Booking reference', type: 'text', autoComplete: 'off', hint: 'In your confirmation email, e.g. TL-7Q4K2M' },
@@ -63,10 +64,7 @@ export function FindBookingPage() {
             type={f.type}
             autoComplete={f.autoComplete}
             {...(f.hint ? { hint: f.hint } : {})}
-            value={snapshot.context.values[f.field]}
-            onValueChange={(value) => send({ type: 'form.change', field: f.field, value })}
-            onBlur={() => send({ type: 'form.blur', field: f.field })}
-            error={errors[f.field]}
+            {...bindField(send, f.field, snapshot.context.values[f.field], errors[f.field])}
           />
         ))}
         <div className={formStyles.actions}>

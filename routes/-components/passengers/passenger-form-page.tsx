@@ -14,9 +14,10 @@ import * as fieldStyles from '../../../src/ui/field.css';
 import * as formStyles from '../../../src/ui/form.css';
 import { LoadError } from '../../../src/ui/load-error';
 import { CheckboxField } from '../../../src/ui/checkbox-field';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../src/ui/confirm-dialog';
 import { isNotFound, problemMessage } from './problem';
 import * as styles from './passengers.css';
+import { bindField } from '../../../src/ui/field-binding';
 
 /** Add passenger (/add-passenger) and edit passenger (/edit-passenger/{passengerId}). */
 export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMode; passengerId?: string }) {
@@ -69,10 +70,7 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
     <TextField
       label={label}
       name={name}
-      value={c.values[name]}
-      onValueChange={(value) => send({ type: 'form.change', field: name, value })}
-      onBlur={() => send({ type: 'form.blur', field: name })}
-      error={errors[name]}
+      {...bindField(send, name, c.values[name], errors[name])}
       {...extra}
     />
   );
@@ -132,13 +130,13 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
         confirmLabel="Delete passenger"
         busy={deleting}
         busyLabel="Deleting…"
+        error={c.deleteFailed ? passengerFormMessages.deleteFailed : undefined}
         onConfirm={() => send({ type: 'delete.confirm' })}
         onCancel={() => send({ type: 'delete.cancel' })}
       >
         <p>
           {c.values.firstName} {c.values.lastName} and their saved railcards will be removed from your account.
         </p>
-        {c.deleteFailed && <Alert tone="error">{passengerFormMessages.deleteFailed}</Alert>}
       </ConfirmDialog>
     </Page>
   );

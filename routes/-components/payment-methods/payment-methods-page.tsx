@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
@@ -54,7 +55,7 @@ export function PaymentMethodsPage() {
             <p>You don't have any saved cards.</p>
           ) : (
             <ul className={styles.list} aria-label="Saved cards">
-              {context.cards.map(({ data: card, isDeleting, hasDeleteError }) => {
+              {context.cards.map(({ data: card, isDeleting, hasDeleteError, deleteRefusal }) => {
                 const name = cardName(card);
                 return (
                   <li key={card.id} className={isDeleting ? styles.cardDeleting : styles.card} aria-busy={isDeleting || undefined}>
@@ -69,7 +70,20 @@ export function PaymentMethodsPage() {
                       {card.isExpired && <span className={styles.expired}>Expired</span>}
                     </p>
                     <p className={styles.detail}>Name on card: {card.cardholderName}</p>
-                    {hasDeleteError && <Alert tone="error">{savedCardsMessages.deleteError}</Alert>}
+                    {hasDeleteError &&
+                      (deleteRefusal ? (
+                        // A refusal with a reason: the reason and what to do, not "try again later".
+                        <Alert tone="error" title="This card can't be deleted">
+                          <p>{deleteRefusal.reason}</p>
+                          {deleteRefusal.code === 'CARD_IN_USE' && (
+                            <p>
+                              <Link to="/bookings/season">View your season tickets</Link>
+                            </p>
+                          )}
+                        </Alert>
+                      ) : (
+                        <Alert tone="error">{savedCardsMessages.deleteError}</Alert>
+                      ))}
                     <div className={styles.actions}>
                       <Button
                         tone="secondary"

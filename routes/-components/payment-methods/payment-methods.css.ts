@@ -1,17 +1,11 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../src/styles/theme.css';
+import { tokens, vars } from '../../../src/styles/theme.css';
+import { card as cardPrimitive } from '../../../src/ui/card.css';
 
 /** Same grid as every card list. */
 export { cardGrid as list } from '../../../src/ui/card-grid.css';
-export const card = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: '8px',
-  padding: '16px',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '6px',
-  minWidth: 0,
-});
+/** The card primitive (src/ui/card.css.ts), its lines a little closer together. */
+export const card = style([cardPrimitive, { gap: '6px' }]);
 export const cardDeleting = style([card, { opacity: 0.7 }]);
 export const heading = style({ fontSize: '1.125rem', display: 'flex', alignItems: 'center', gap: '10px', flexWrap: 'wrap' });
 export const brandMark = style({
@@ -21,7 +15,7 @@ export const brandMark = style({
   minWidth: '48px',
   height: '30px',
   padding: '0 6px',
-  borderRadius: '4px',
+  borderRadius: tokens.radius.sm,
   fontSize: '0.75rem',
   fontWeight: 700,
   letterSpacing: '0.04em',
@@ -33,11 +27,11 @@ export const expired = style({
   display: 'inline-block',
   fontSize: '0.875rem',
   fontWeight: 700,
-  padding: '2px 8px',
-  borderRadius: '999px',
+  padding: `${tokens.space.xxs} ${tokens.space.sm}`,
+  borderRadius: tokens.radius.pill,
   background: vars.color.dangerBg,
   color: vars.color.danger,
   border: `1px solid ${vars.color.danger}`,
 });
-export const actions = style({ marginTop: 'auto', paddingTop: '8px', display: 'flex', gap: '12px', flexWrap: 'wrap' });
+export const actions = style({ marginTop: 'auto', paddingTop: tokens.space.sm, display: 'flex', gap: tokens.space.ms, flexWrap: 'wrap' });
 export const intro = style({ marginTop: 0 });

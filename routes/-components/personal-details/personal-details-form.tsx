@@ -14,6 +14,7 @@ import { Loading } from '../../../src/ui/page';
 import { TextField } from '../../../src/ui/text-field';
 import { CheckboxField } from '../../../src/ui/checkbox-field';
 import * as styles from './personal-details.css';
+import { bindField } from '../../../src/ui/field-binding';
 
 /** The personal details screen body: load, edit and save the account holder's names. */
 export function PersonalDetailsForm() {
@@ -83,10 +84,7 @@ export function PersonalDetailsForm() {
         autoComplete="given-name"
         maxLength={personalNameMax}
         readOnly={saving}
-        value={values.firstName}
-        onValueChange={(value) => send({ type: 'form.change', field: 'firstName', value })}
-        onBlur={() => send({ type: 'form.blur', field: 'firstName' })}
-        error={errors.firstName}
+        {...bindField(send, 'firstName', values.firstName, errors.firstName)}
       />
       <TextField
         label="Last name"
@@ -94,10 +92,7 @@ export function PersonalDetailsForm() {
         autoComplete="family-name"
         maxLength={personalNameMax}
         readOnly={saving}
-        value={values.lastName}
-        onValueChange={(value) => send({ type: 'form.change', field: 'lastName', value })}
-        onBlur={() => send({ type: 'form.blur', field: 'lastName' })}
-        error={errors.lastName}
+        {...bindField(send, 'lastName', values.lastName, errors.lastName)}
       />
       {changeEmailOn ? (
         <p className={styles.note}>

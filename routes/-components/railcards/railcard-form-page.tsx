@@ -15,10 +15,11 @@ import { TextField } from '../../../src/ui/text-field';
 import * as formStyles from '../../../src/ui/form.css';
 import { LoadError } from '../../../src/ui/load-error';
 import { CheckboxField } from '../../../src/ui/checkbox-field';
-import { ConfirmDialog } from '../passengers/confirm-dialog';
+import { ConfirmDialog } from '../../../src/ui/confirm-dialog';
 import { isNotFound, problemMessage } from '../passengers/problem';
 import { longDate, railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
+import { bindField } from '../../../src/ui/field-binding';
 
 /** Add (/{passengerId}/add-railcard/{railcardId}) or edit (/edit-railcard/{railcardId}) a passenger's railcard. */
 export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: RailcardFormMode; passengerId: string; railcardId: string }) {
@@ -83,10 +84,7 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
       key={field}
       label={label}
       name={field}
-      value={c.values[field] ?? ''}
-      onValueChange={(value) => send({ type: 'form.change', field, value })}
-      onBlur={() => send({ type: 'form.blur', field })}
-      error={errors[field]}
+      {...bindField(send, field, c.values[field] ?? '', errors[field])}
       {...extra}
     />
   );
@@ -120,7 +118,20 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
         }}
       >
         {c.statusProblem && <Alert tone="error">{railcardMessages[c.statusProblem]}</Alert>}
-        {c.saveFailed && <Alert tone="error">{railcardMessages.saveFailed}</Alert>}
+        {c.saveFailed &&
+          (c.refusalReason ? (
+            // Refused with a reason (e.g. not eligible): the reason and what to do, with the way there.
+            <Alert tone="error" title="We can't save this railcard">
+              <p>{c.refusalReason}</p>
+              <p>
+                <Link to="/passengers-and-railcards/$passengerId/select-railcard" params={{ passengerId }}>
+                  See the railcards this passenger can hold
+                </Link>
+              </p>
+            </Alert>
+          ) : (
+            <Alert tone="error">{railcardMessages.saveFailed}</Alert>
+          ))}
         {text('cardNumber', 'Railcard number', { hint: 'The number printed on your railcard, or shown in the app', autoComplete: 'off', autoCapitalize: 'characters' })}
         {text('expiryDate', 'Expiry date', { type: 'date' })}
         {railcard.attributes.map((def) => text(def.name, def.required ? def.label : `${def.label} (optional)`, { autoComplete: 'off' }))}
@@ -149,13 +160,13 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
         confirmLabel="Remove railcard"
         busy={deleting}
         busyLabel="Removing…"
+        error={c.deleteFailed ? railcardMessages.deleteFailed : undefined}
         onConfirm={() => send({ type: 'delete.confirm' })}
         onCancel={() => send({ type: 'delete.cancel' })}
       >
         <p>
           The {railcard.name} will be removed from {passenger.firstName} {passenger.lastName}'s saved railcards.
         </p>
-        {c.deleteFailed && <Alert tone="error">{railcardMessages.deleteFailed}</Alert>}
       </ConfirmDialog>
     </Page>
   );

@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { vars } from '../../../src/styles/theme.css';
+import { tokens, vars } from '../../../src/styles/theme.css';
+import { card as cardPrimitive } from '../../../src/ui/card.css';
 import { mq } from '../../../src/styles/breakpoints';
 
 export const grid = style({
@@ -7,30 +8,24 @@ export const grid = style({
   margin: 0,
   padding: 0,
   display: 'grid',
-  gap: '16px',
+  gap: tokens.space.md,
   '@media': { [mq.medium]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
-export const option = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: '8px',
-  padding: '16px',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '8px',
-});
-export const optionHeader = style({ display: 'flex', justifyContent: 'space-between', gap: '12px', alignItems: 'baseline', flexWrap: 'wrap' });
+/** The card primitive (src/ui/card.css.ts). */
+export const option = style([cardPrimitive]);
+export const optionHeader = style({ display: 'flex', justifyContent: 'space-between', gap: tokens.space.ms, alignItems: 'baseline', flexWrap: 'wrap' });
 export const optionName = style({ fontSize: '1.125rem', margin: 0 });
 export const price = style({ fontWeight: 700, fontSize: '1.125rem' });
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
-export const terms = style({ marginTop: '8px' });
+export const terms = style({ marginTop: tokens.space.sm });
 export const termsSummary = style({ cursor: 'pointer', fontWeight: 600, color: vars.color.brand, minHeight: '24px' });
-export const termsText = style({ margin: '8px 0 0', color: vars.color.textMuted, fontSize: '0.9375rem' });
+export const termsText = style({ margin: `${tokens.space.sm} 0 0`, color: vars.color.textMuted, fontSize: '0.9375rem' });
 export const facts = style({
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',
-  gap: '4px 16px',
-  margin: '0 0 16px',
-  padding: '12px 16px',
+  gap: `${tokens.space.xs} ${tokens.space.md}`,
+  margin: `0 0 ${tokens.space.md}`,
+  padding: `${tokens.space.ms} ${tokens.space.md}`,
   background: vars.color.surfaceAlt,
   borderRadius: '6px',
 });
@@ -45,7 +40,7 @@ export const digitalCard = style({
   position: 'relative',
   overflow: 'hidden',
   borderRadius: '16px',
-  padding: '20px',
+  padding: tokens.space.ml,
   color: '#ffffff',
   background: 'linear-gradient(135deg, #0b3d6e 0%, #12608f 55%, #1f8a70 100%)',
   maxWidth: '26rem',
@@ -63,17 +58,17 @@ export const digitalCard = style({
 });
 export const digitalCardEnlarged = style({ maxWidth: '40rem', fontSize: '1.25rem' });
 export const digitalExpired = style({ background: 'linear-gradient(135deg, #5a5a5a 0%, #7a7a7a 100%)' });
-export const cardTop = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '12px' });
+export const cardTop = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: tokens.space.ms });
 export const cardName = style({ fontSize: '1.25em', fontWeight: 700, margin: 0 });
 export const cardCode = style({
   fontWeight: 700,
   letterSpacing: '0.1em',
   border: '2px solid #ffffff',
   borderRadius: '6px',
-  padding: '2px 8px',
+  padding: `${tokens.space.xxs} ${tokens.space.sm}`,
 });
-export const cardHolders = style({ fontSize: '1.375em', fontWeight: 700, margin: '16px 0 4px', overflowWrap: 'anywhere' });
-export const cardRows = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2px 12px', margin: '12px 0 0' });
+export const cardHolders = style({ fontSize: '1.375em', fontWeight: 700, margin: `${tokens.space.md} 0 ${tokens.space.xs}`, overflowWrap: 'anywhere' });
+export const cardRows = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.space.xxs} ${tokens.space.ms}`, margin: `${tokens.space.ms} 0 0` });
 export const cardLabel = style({ opacity: 0.85 });
 export const cardValue = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
-export const clock = style({ fontVariantNumeric: 'tabular-nums', fontWeight: 700, fontSize: '1.125em', marginTop: '12px' });
+export const clock = style({ fontVariantNumeric: 'tabular-nums', fontWeight: 700, fontSize: '1.125em', marginTop: tokens.space.ms });

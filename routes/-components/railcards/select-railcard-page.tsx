@@ -6,6 +6,7 @@ import { railcardsApi } from '../../../src/api/railcards';
 import { useServices } from '../../../src/services';
 import { Loading, Page } from '../../../src/ui/page';
 import { LoadError } from '../../../src/ui/load-error';
+import { Stack } from '../../../src/ui/stack';
 import { isNotFound, problemMessage } from '../passengers/problem';
 import { railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
@@ -60,6 +61,21 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
             ))}
           </ul>
         )
+      )}
+      {list && snapshot.matches('loaded') && list.unavailable && list.unavailable.length > 0 && (
+        <Stack as="section" gap="sm" labelledBy="unavailable-heading">
+          <h2 id="unavailable-heading" className={styles.optionName}>
+            Railcards not shown
+          </h2>
+          <p className={styles.muted}>Only the railcards {who} can hold are offered. These are not:</p>
+          <ul aria-labelledby="unavailable-heading">
+            {list.unavailable.map((r) => (
+              <li key={r.id}>
+                {r.name}: {r.reason === 'held' ? `${who} already has one saved.` : `${r.eligibility}.`}
+              </li>
+            ))}
+          </ul>
+        </Stack>
       )}
       <p>
         <Link to="/passengers-and-railcards">Back to passengers and railcards</Link>

@@ -1,22 +1,16 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../../../src/styles/theme.css';
+import { tokens, vars } from '../../../src/styles/theme.css';
+import { card as cardPrimitive } from '../../../src/ui/card.css';
 
-export const list = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '16px' });
-export const card = style({
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: '8px',
-  padding: '16px',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '8px',
-  minWidth: 0,
-});
+export const list = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: tokens.space.md });
+/** The card primitive (src/ui/card.css.ts). */
+export const card = style([cardPrimitive]);
 export const heading = style({ fontSize: '1.125rem', overflowWrap: 'anywhere' });
 export const facts = style({
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',
-  columnGap: '12px',
-  rowGap: '4px',
+  columnGap: tokens.space.ms,
+  rowGap: tokens.space.xs,
   margin: 0,
 });
 export const term = style({ fontWeight: 600 });
@@ -26,7 +20,7 @@ const pill = style({
   fontSize: '0.875rem',
   fontWeight: 700,
   padding: '2px 10px',
-  borderRadius: '999px',
+  borderRadius: tokens.radius.pill,
   border: '1px solid',
 });
 export const status = styleVariants({
@@ -37,12 +31,12 @@ export const status = styleVariants({
 });
 export const note = style({ margin: 0, color: vars.color.textMuted });
 export const products = style({
-  marginTop: '8px',
-  padding: '12px',
+  marginTop: tokens.space.sm,
+  padding: tokens.space.ms,
   borderRadius: '6px',
   background: vars.color.infoBg,
   borderLeft: `4px solid ${vars.color.info}`,
 });
 export const productsHeading = style({ fontSize: '1rem', marginBottom: '6px' });
-export const productList = style({ margin: '0 0 6px', paddingLeft: '20px' });
+export const productList = style({ margin: '0 0 6px', paddingLeft: tokens.space.ml });
 export const intro = style({ marginTop: 0 });

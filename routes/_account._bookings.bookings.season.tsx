@@ -2,10 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { BookingsListSearch } from '../src/schemas/bookings-list';
 import { BookingsScreen } from './-components/bookings-list/bookings-screen';
 
-export const Route = createFileRoute('/_account/bookings/upcoming')({
+export const Route = createFileRoute('/_account/_bookings/bookings/season')({
   validateSearch: BookingsListSearch,
-  component: function BookingsUpcoming() {
+  component: function BookingsSeason() {
     const { bookingsImported } = Route.useSearch();
-    return <BookingsScreen filter="upcoming" bookingsImported={bookingsImported} />;
+    return <BookingsScreen filter="season" bookingsImported={bookingsImported} />;
   },
 });

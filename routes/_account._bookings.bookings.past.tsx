@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { BookingsListSearch } from '../src/schemas/bookings-list';
 import { BookingsScreen } from './-components/bookings-list/bookings-screen';
 
-export const Route = createFileRoute('/_account/bookings/past')({
+export const Route = createFileRoute('/_account/_bookings/bookings/past')({
   validateSearch: BookingsListSearch,
   component: function BookingsPast() {
     const { bookingsImported } = Route.useSearch();

@@ -12,13 +12,13 @@ import { portalInfo } from '../src/config/portals';
  * loaded here (into the store the tabs share), then the redirect shows it at once; a failed load
  * redirects too, and the upcoming screen shows the error with its retry.
  */
-export const Route = createFileRoute('/_account/bookings/')({
+export const Route = createFileRoute('/_account/_bookings/bookings/')({
   validateSearch: BookingsListSearch,
   component: function BookingsIndex() {
     const { bookingsImported } = Route.useSearch();
     const { pageData } = useServices();
     const navigate = useNavigate();
-    const actor = useBookingsStore('upcoming');
+    const actor = useBookingsStore();
     useEffect(() => {
       actor.send({ type: 'bookings.show', filter: 'upcoming' });
     }, [actor]);

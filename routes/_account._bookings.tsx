@@ -1,0 +1,16 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { BookingsStoreProvider } from './-components/bookings-list/bookings-store';
+
+/**
+ * Pathless layout of the bookings lists (/bookings and its four tabs): it owns the bookings store,
+ * the one bookings-list actor the tabs share (docs/decisions/140-machine-wiring-and-form-kit.md).
+ */
+export const Route = createFileRoute('/_account/_bookings')({
+  component: function BookingsLayout() {
+    return (
+      <BookingsStoreProvider>
+        <Outlet />
+      </BookingsStoreProvider>
+    );
+  },
+});
