@@ -10,6 +10,13 @@
  *    advanced to the next timer for `xstate.after.*` steps. Each step is checked.
  * 3. Coverage: transitions taken live (`@xstate.microstep` inspection events) over every
  *    transition of the graph (edges + `always`); the suite fails below 100%.
+ * 4. Spec: the machine's own prediction cannot catch a wrong target (the path is generated from
+ *    the same chart), so `states` holds what each state means according to SPEC.md (screen
+ *    copy, context fields, the status that led there). The harness runs it on every step for
+ *    every active state, fails a step whose state has no expectation (its own or an ancestor's),
+ *    and fails the suite when a state of the chart has none or an expectation is never reached.
+ * 5. Delays: `expectDelay` drives a live actor into a state and checks that its timer fires at
+ *    the spec's figure exactly (nothing at ms - 1, the transition at ms).
  */
 import {
   createActor,
@@ -46,7 +53,21 @@ export interface ModelOptions<M extends AnyStateMachine> {
   /** Fail instead of generating more tests than this (default 200). */
   maxPaths?: number;
   assert?: (snapshot: SnapshotFrom<M>, step: ModelStep<M>) => void | Promise<void>;
+  /**
+   * What each state means according to SPEC.md, keyed by state path ('loaded',
+   * 'loaded.changeabilityKnown', 'form.editing'). Checked on every step for every active state
+   * node that has an entry; each active atomic state needs an entry of its own or an ancestor's.
+   */
+  states?: StateExpectations<M>;
 }
+/** One step as a state expectation sees it: `entered` is true when the step entered this state. */
+export interface StateCheck<M extends AnyStateMachine> {
+  snapshot: SnapshotFrom<M>;
+  context: SnapshotFrom<M>['context'];
+  event: AnyEventObject;
+  entered: boolean;
+}
+export type StateExpectations<M extends AnyStateMachine> = Record<string, (check: StateCheck<M>) => void>;
 export interface ModelStep<M extends AnyStateMachine> { event: AnyEventObject; state: SnapshotFrom<M> }
 export interface ModelPath<M extends AnyStateMachine> { description: string; input?: InputFrom<M>; steps: ModelStep<M>[]; state: SnapshotFrom<M> }
 export interface TransitionInfo { key: string; label: string; transition: AnyTransitionDefinition }
@@ -100,6 +121,43 @@ export function transitionCoverage(machine: AnyStateMachine, taken: Iterable<str
 
 export function formatCoverage(name: string, r: CoverageReport): string {
   return [`model coverage ${name}: ${r.covered}/${r.total} transitions (${r.percent}%)`, ...r.uncovered.map((t) => `  uncovered: ${t.label}`)].join('\n');
+}
+
+/** Dotted path of a state node below the machine root ('loaded.changeabilityKnown'). */
+const statePath = (node: { path: readonly string[] }) => node.path.join('.');
+type StateNodeLike = { path: string[]; type: string; states: Record<string, StateNodeLike> };
+const activeNodes = (s: AnyMachineSnapshot) => (s._nodes as unknown as StateNodeLike[]).filter((n) => n.path.length > 0);
+/** Every atomic or final state node of the chart. */
+export function leafStatePaths(machine: AnyStateMachine): string[] {
+  const walk = (n: StateNodeLike): string[] => {
+    const children = Object.values(n.states);
+    return children.length ? children.flatMap(walk) : n.path.length ? [statePath(n)] : [];
+  };
+  return walk(machine.root as unknown as StateNodeLike);
+}
+const ancestorsAndSelf = (path: string) => path.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.'));
+
+/** Runs the spec expectations of every active state; returns the entries it ran. */
+function checkStates<M extends AnyStateMachine>(
+  expectations: StateExpectations<M>,
+  live: AnyMachineSnapshot,
+  previous: AnyMachineSnapshot | undefined,
+  event: AnyEventObject,
+  where: string,
+): string[] {
+  const before = new Set(previous ? activeNodes(previous).map(statePath) : []);
+  const ran: string[] = [];
+  for (const node of activeNodes(live)) {
+    const path = statePath(node);
+    if (!Object.values(node.states).length && !ancestorsAndSelf(path).some((p) => p in expectations)) {
+      throw new Error(`no spec expectation for state "${path}" (add states["${path}"]) after ${where}`);
+    }
+    const check = expectations[path];
+    if (!check) continue;
+    check({ snapshot: live as SnapshotFrom<M>, context: live.context, event, entered: !before.has(path) });
+    ran.push(path);
+  }
+  return ran;
 }
 
 function describeValue(value: StateValue): string {
@@ -209,8 +267,9 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function replayPath<M extends AnyStateMachine>(
   machine: M,
   path: ModelPath<M>,
-  options: Pick<ModelOptions<M>, 'input' | 'serializeContext' | 'assert'> = {},
+  options: Pick<ModelOptions<M>, 'input' | 'serializeContext' | 'assert' | 'states'> = {},
   taken: Set<string> = new Set(),
+  reached: Set<string> = new Set(),
 ): Promise<Set<string>> {
   const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
   const fake = fromPromise<unknown, unknown>(({ self, signal }) => new Promise((resolve, reject) => {
@@ -233,6 +292,7 @@ export async function replayPath<M extends AnyStateMachine>(
   });
   actor.subscribe({ error: (err) => (failure = err) });
   let from = '';
+  let previous: AnyMachineSnapshot | undefined;
   const where = (i: number) => `step ${i} (${describeEvent(path.steps[i]!.event)}) from "${from}" of: ${path.description}`;
   const scheduled = (type: string) => Object.values(actor.system.getSnapshot()._scheduledEvents).some((s) => s.event.type === type);
 
@@ -268,7 +328,9 @@ export async function replayPath<M extends AnyStateMachine>(
       if (options.serializeContext) {
         expect(options.serializeContext(live.context), `context after ${where(i)}`).toEqual(options.serializeContext(predicted.context));
       }
+      if (options.states) for (const p of checkStates(options.states, live, previous, event, where(i))) reached.add(p);
       await options.assert?.(live as SnapshotFrom<M>, step);
+      previous = live;
     }
   } finally {
     actor.stop();
@@ -276,12 +338,82 @@ export async function replayPath<M extends AnyStateMachine>(
   return taken;
 }
 
+/**
+ * A live actor with the harness's fake actors and clock, for checks a generated path cannot make:
+ * above all a named delay's duration against SPEC section 9 (`expectTimer`).
+ */
+export function liveModel<M extends AnyStateMachine>(machine: M, input?: InputFrom<M>) {
+  const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
+  const fake = fromPromise<unknown, unknown>(({ self, signal }) => new Promise((resolve, reject) => {
+    const entry = { resolve, reject };
+    running.set(self.id, entry);
+    signal.addEventListener('abort', () => running.get(self.id) === entry && running.delete(self.id));
+  }));
+  const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((src) => [src, fake]));
+  const clock = new StepClock();
+  let failure: unknown;
+  const actor = createActor((machine as AnyStateMachine).provide({ actors }), { input, clock });
+  actor.subscribe({ error: (err) => (failure = err) });
+  actor.start();
+  const snapshot = () => actor.getSnapshot() as SnapshotFrom<M>;
+  const active = () => activeNodes(actor.getSnapshot() as AnyMachineSnapshot).map(statePath);
+  const settled = async () => {
+    await settle();
+    if (failure) throw failure;
+  };
+  const inState = (path: string, when: string) =>
+    expect(active(), `${when}: active states (value ${JSON.stringify(actor.getSnapshot().value)})`).toContain(path);
+  return {
+    snapshot,
+    active,
+    /** Sends user events; `xstate.done/error.actor.<id>` settle that fake actor. */
+    async send(...events: AnyEventObject[]) {
+      for (const event of events) {
+        const id = actorIdOf(event.type);
+        if (id !== undefined) {
+          const child = running.get(id);
+          if (!child) throw new Error(`actor "${id}" is not running in ${JSON.stringify(actor.getSnapshot().value)}`);
+          running.delete(id);
+          if (event.type.startsWith(DONE)) child.resolve((event as { output?: unknown }).output);
+          else child.reject((event as { error?: unknown }).error);
+        } else actor.send(event);
+        await settled();
+      }
+    },
+    async advance(ms: number) {
+      clock.increment(ms);
+      await settled();
+    },
+    /** The timer of state `from` fires after exactly `ms`: still in `from` at ms - 1, in `to` at ms. */
+    async expectTimer(from: string, ms: number, to: string) {
+      inState(from, `before the ${ms} ms timer`);
+      clock.increment(ms - 1);
+      await settled();
+      inState(from, `${ms - 1} ms into the ${ms} ms timer of "${from}"`);
+      clock.increment(1);
+      await settled();
+      expect(active(), `${ms} ms into the timer of "${from}"`).not.toContain(from);
+      inState(to, `${ms} ms into the timer of "${from}"`);
+    },
+    stop: () => actor.stop(),
+  };
+}
+
 /** One vitest test per path (titled with its description), then the coverage gate. */
 export function describeMachineModel<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>): void {
   describe(`model: ${options.name}`, () => {
     const paths = generatePaths(machine, options);
     const taken = new Set<string>();
-    for (const path of paths) it(path.description, () => replayPath(machine, path, options, taken).then(() => undefined));
+    const reached = new Set<string>();
+    for (const path of paths) it(path.description, () => replayPath(machine, path, options, taken, reached).then(() => undefined));
+    if (options.states) {
+      const states = options.states;
+      it(`has a spec expectation for every state of ${options.name}`, () => {
+        const missing = leafStatePaths(machine).filter((p) => !ancestorsAndSelf(p).some((a) => a in states));
+        expect(missing, `states of ${options.name} without an expectation`).toEqual([]);
+        expect(Object.keys(states).filter((k) => !reached.has(k)), `expectations of ${options.name} never reached`).toEqual([]);
+      });
+    }
     it(`covers every transition of ${options.name}`, () => {
       const report = transitionCoverage(machine, taken);
       console.log(formatCoverage(options.name, report));
