@@ -80,6 +80,15 @@ const actorIdOf = (type: string) =>
   type.startsWith(DONE) ? type.slice(DONE.length) : type.startsWith(ERROR) ? type.slice(ERROR.length) : undefined;
 const replacer = (_key: string, value: unknown) => (value instanceof Error ? `Error(${value.message})` : value);
 
+/** What an `xstate.error.actor.*` event carries (undefined for any other event). */
+export function errorOf(event: AnyEventObject): { status?: unknown; code?: unknown; problem?: { kind?: unknown } } | undefined {
+  return event.type.startsWith(ERROR) ? ((event as { error?: unknown }).error as ReturnType<typeof errorOf>) ?? {} : undefined;
+}
+/** The output an `xstate.done.actor.*` event carries (undefined for any other event). */
+export function outputOf(event: AnyEventObject): unknown {
+  return event.type.startsWith(DONE) ? (event as { output?: unknown }).output : undefined;
+}
+
 /** Stable id of a transition: source state id, event type ('always' for eventless), index. */
 export function transitionKey(t: AnyTransitionDefinition): string {
   const siblings = t.eventType === '' ? t.source.always : t.source.transitions.get(t.eventType);
@@ -125,13 +134,14 @@ export function formatCoverage(name: string, r: CoverageReport): string {
 
 /** Dotted path of a state node below the machine root ('loaded.changeabilityKnown'). */
 const statePath = (node: { path: readonly string[] }) => node.path.join('.');
-type StateNodeLike = { path: string[]; type: string; states: Record<string, StateNodeLike> };
+type StateNodeLike = { path: string[]; type: string; states: Record<string, StateNodeLike>; always?: { guard?: unknown }[] };
 const activeNodes = (s: AnyMachineSnapshot) => (s._nodes as unknown as StateNodeLike[]).filter((n) => n.path.length > 0);
-/** Every atomic or final state node of the chart. */
+/** Every atomic or final state node of the chart a step can rest in (not a transient `always` choice). */
 export function leafStatePaths(machine: AnyStateMachine): string[] {
+  const transient = (n: StateNodeLike) => n.always?.some((t) => t.guard === undefined) ?? false;
   const walk = (n: StateNodeLike): string[] => {
     const children = Object.values(n.states);
-    return children.length ? children.flatMap(walk) : n.path.length ? [statePath(n)] : [];
+    return children.length ? children.flatMap(walk) : n.path.length && !transient(n) ? [statePath(n)] : [];
   };
   return walk(machine.root as unknown as StateNodeLike);
 }
