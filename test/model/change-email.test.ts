@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { changeEmailMachine } from '../../machines/change-email';
-import { describeMachineModel } from './harness';
+import { changeEmailMachine, changeEmailMessages } from '../../machines/change-email';
+import { describeMachineModel, errorOf, outputOf, type StateCheck } from './harness';
 
 describeMachineModel(changeEmailMachine, {
   name: 'changeEmailMachine',
@@ -27,12 +27,55 @@ describeMachineModel(changeEmailMachine, {
   },
   serializeContext: (c) => ({ values: c.values, error: c.error, submitAttempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 300,
-  assert: (snapshot) => {
-    if (snapshot.matches('validationError')) expect(['passwordIncorrect', 'emailAlreadyExists']).toContain(snapshot.context.error);
-    if (snapshot.matches('serverError')) expect(snapshot.context.error).toBe('genericError');
-    if (snapshot.matches('success') || snapshot.matches('signInRequired')) {
-      expect(snapshot.context.updatedEmailAddress).toBe('alex.new@example.com');
-      expect(snapshot.context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
-    }
-  },
+  // Spec sections 4, 5 and 8: 403 means password incorrect, 422 email already exists, others a
+  // generic error; success without new tokens is tokenFailure (sign in again).
+  states: (() => {
+    const keepsInput = ({ snapshot, context, event }: StateCheck<typeof changeEmailMachine>) => {
+      expect(context.values.newEmailAddress, 'input kept').toBe('alex.new@example.com');
+      expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+      return errorOf(event);
+    };
+    return {
+      notRequested: ({ context, event }) => {
+        if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
+        if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
+        if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+        expect(context.error).toBeNull();
+      },
+      requesting: ({ context, event }) => {
+        expect(event.type).toBe('form.submit');
+        expect(context.error).toBeNull();
+      },
+      success: ({ context, event }) => {
+        if (event.type !== 'form.blur') expect((outputOf(event) as { newTokens: unknown }).newTokens).toBeTruthy();
+        expect(context.updatedEmailAddress).toBe('alex.new@example.com');
+        expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
+      },
+      signInRequired: ({ snapshot, context, event }) => {
+        if (event.type !== 'changeEmail.signIn') expect((outputOf(event) as { newTokens: unknown }).newTokens).toBeNull();
+        expect(context.updatedEmailAddress).toBe('alex.new@example.com');
+        expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
+        expect(snapshot.can({ type: 'changeEmail.signIn' })).toBe(true);
+      },
+      validationError: (check) => {
+        const error = keepsInput(check);
+        if (!error) return;
+        if (error.status === 422) expect(check.context.error).toBe('emailAlreadyExists');
+        else {
+          expect([error.status, error.code]).toEqual([403, 'PASSWORD_INCORRECT']);
+          expect(check.context.error).toBe('passwordIncorrect');
+        }
+      },
+      serverError: (check) => {
+        const error = keepsInput(check);
+        if (!error) return;
+        // Not the password (a 403 CSRF rejection is not) and not an existing email.
+        expect(error.status === 403 ? error.code : 'other').not.toBe('PASSWORD_INCORRECT');
+        expect(error.status).not.toBe(422);
+        expect(check.context.error).toBe('genericError');
+      },
+    };
+  })(),
 });
+
+expect(Object.keys(changeEmailMessages)).toEqual(['passwordIncorrect', 'emailAlreadyExists', 'genericError', 'tokenFailure', 'success']);
