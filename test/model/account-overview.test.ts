@@ -15,6 +15,7 @@ describeMachineModel(accountOverviewMachine, {
     'xstate.done.actor.fetchAccountSummary': [{ type: 'xstate.done.actor.fetchAccountSummary', output: summary }],
     'xstate.error.actor.fetchAccountSummary': [{ type: 'xstate.error.actor.fetchAccountSummary', error: { status: 500 } }],
   },
+  calls: { loading: { fetchAccountSummary: undefined } },
   // Spec section 2 (/my-account): loading, error with retry, the summary.
   states: {
     loading: ({ snapshot, context, event }) => {

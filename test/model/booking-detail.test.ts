@@ -23,6 +23,11 @@ describeMachineModel(bookingDetailMachine, {
     'xstate.error.actor.fetchChangeability': [{ type: 'xstate.error.actor.fetchChangeability', error: new Error('offline') }],
   },
   serializeContext: (c) => ({ loaded: c.detail !== null, movedTo: c.movedTo, changeability: c.changeability?.reason ?? null }),
+  calls: {
+    fetching: { fetchBooking: { bookingId: 'b1' } },
+    reloading: { fetchBooking: { bookingId: 'b1' } },
+    'loaded.checkingChangeability': { fetchChangeability: { orderId: 'o1', bookingId: 'b1', season: false } },
+  },
   // Spec sections 4 and 8: a fetch error sets an error flag with a retry; a 308 redirects to the
   // history; a response of the wrong shape is its own error (docs/decisions/020).
   states: {

@@ -31,6 +31,7 @@ describeMachineModel(bookingHistoryMachine, {
     expect(c.maxPollRetries).toBe(3);
     expect(c.retries).toBeLessThanOrEqual(c.maxPollRetries);
   },
+  calls: { fetching: { fetchHistory: { bookingId: 'b1' } }, 'waiting.polling': { fetchHistory: { bookingId: 'b1' } } },
   // Spec sections 4, 8 and 9: a 308 opens the replacement's history (refund complete when the URL
   // said so); a fetch error sets an error flag with a retry; waiting polls and stops on success,
   // timeout or error with a failed flag.

@@ -18,6 +18,7 @@ describeMachineModel(callingPointsMachine, {
     ],
   },
   serializeContext: (c) => ({ points: c.points?.length ?? null }),
+  calls: { loading: { fetchCallingPoints: { timetableId: 'EUS-MAN-202601010730', date: '2026-01-01', origin: 'EUS', destination: 'MAN' } } },
   // Calling points (spec section 7): shown on demand; "unavailable" when the server says so or
   // answers 404; other errors offer a retry; the toggle always closes.
   states: {

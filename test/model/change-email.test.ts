@@ -27,6 +27,7 @@ describeMachineModel(changeEmailMachine, {
   },
   serializeContext: (c) => ({ values: c.values, error: c.error, submitAttempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 300,
+  calls: { requesting: { changeEmail: undefined } },
   // Spec sections 4, 5 and 8: 403 means password incorrect, 422 email already exists, others a
   // generic error; success without new tokens is tokenFailure (sign in again).
   states: (() => {

@@ -23,6 +23,7 @@ describeMachineModel(changePasswordMachine, {
   },
   serializeContext: (c) => ({ values: c.values, errorCode: c.errorCode, submitAttempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 400,
+  calls: { requesting: { changePassword: undefined } },
   // Spec sections 4, 5 and 8: not requested, requesting, success, validation error (the first code
   // of the errors list; unknown codes are PASSWORD_GENERIC_ERROR), server error.
   states: {

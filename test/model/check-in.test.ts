@@ -21,6 +21,7 @@ describeMachineModel(checkInMachine, {
   },
   serializeContext: (c) => ({ unavailableReason: c.unavailableReason, failed: c.errorMessage !== null }),
   assert: (snapshot) => expect(snapshot.context.uri).toBe(uri),
+  calls: { checkingIn: { checkIn: { uri } } },
   // Check-in (docs/decisions/030): 409 with a known code or 403/404 is "not available" with its
   // reason and no retry; anything else is an error with a retry; success opens the returned URL.
   states: {

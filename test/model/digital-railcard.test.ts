@@ -14,6 +14,7 @@ describeMachineModel(digitalRailcardMachine, {
     'xstate.done.actor.fetchDigitalRailcard': [{ type: 'xstate.done.actor.fetchDigitalRailcard', output: card }],
     'xstate.error.actor.fetchDigitalRailcard': [{ type: 'xstate.error.actor.fetchDigitalRailcard', error: new Error('404') }],
   },
+  calls: { loading: { fetchDigitalRailcard: { railcardId: 'r1' } } },
   // Digital railcard (spec section 2): loading, error with retry, the card; it can be enlarged.
   states: {
     loading: ({ context, event }) => {

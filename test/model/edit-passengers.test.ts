@@ -23,6 +23,11 @@ describeMachineModel(editPassengersMachine, {
   },
   serializeContext: (c) => ({ first: c.values.firstName, open: c.passengerId, error: c.errorMessage, saved: c.saved, attempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 300,
+  calls: {
+    submitting: {
+      editPassengers: { bookingId: 'b1', alterablesIds: ['p1'], newUsers: [{ firstName: 'Alexandra', lastName: 'Morgan' }] },
+    },
+  },
   // Spec section 4: editing, error with message (response detail or generic); success reloads.
   states: {
     idle: ({ context, event }) => {

@@ -34,6 +34,7 @@ describeMachineModel(findBookingMachine, {
   },
   serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 300,
+  calls: { requesting: { findBooking: (c: { values: typeof filled }) => c.values } },
   // Spec sections 4 and 5: not requested, requesting, success, bad request (400), not found (422),
   // server error; input is kept after a failure and a change starts over.
   states: (() => {

@@ -12,6 +12,7 @@ describeMachineModel(forgotPasswordMachine, {
     'xstate.error.actor.requestReset': [{ type: 'xstate.error.actor.requestReset', error: { status: 500 } }],
   },
   serializeContext: (c) => ({ email: c.values.email, failed: c.failed, submitAttempted: c.submitAttempted, touched: c.touched }),
+  calls: { submitting: { requestReset: { email: 'demo@example.com' } } },
   // Spec sections 5 and 8: email required; submit refused while pristine or invalid; a failure
   // shows "We're unable to reset your password…" and keeps the email.
   states: {

@@ -18,6 +18,7 @@ describeMachineModel(guestAssociationMachine, {
     ],
   },
   serializeContext: (c) => ({ outcome: c.outcome, count: c.count }),
+  calls: { associating: { associateGuestOrders: { guestToken: 'demo-guest-token-3' } } },
   // Spec sections 4, 8 and 9: outcomes success, partial, none, error; 403 goes quietly to the
   // target; the redirect follows 1000 ms after the outcome shows.
   states: {

@@ -59,13 +59,22 @@ export interface ModelOptions<M extends AnyStateMachine> {
    * node that has an entry; each active atomic state needs an entry of its own or an ancestor's.
    */
   states?: StateExpectations<M>;
+  /**
+   * The calls each state makes (spec section 7), keyed by state path: invoke id → the input the
+   * call must get, or a function of the context giving it (undefined: not checked). Checked with expectCall on every step in that state;
+   * every state that invokes needs an entry.
+   */
+  calls?: Record<string, Record<string, unknown>>;
 }
 /** One step as a state expectation sees it: `entered` is true when the step entered this state. */
 export interface StateCheck<M extends AnyStateMachine> {
   snapshot: SnapshotFrom<M>;
   context: SnapshotFrom<M>['context'];
-  event: AnyEventObject;
+  /** The step's event: one of the machine's own, or xstate.init / done / error / after. */
+  event: EventFromLogic<M> | (AnyEventObject & { type: `xstate.${string}` });
   entered: boolean;
+  /** Input of every invoked actor still running, by invoke id (what the call would be sent). */
+  invoked: Record<string, unknown>;
 }
 export type StateExpectations<M extends AnyStateMachine> = Record<string, (check: StateCheck<M>) => void>;
 export interface ModelStep<M extends AnyStateMachine> { event: AnyEventObject; state: SnapshotFrom<M> }
@@ -87,6 +96,27 @@ export function errorOf(event: AnyEventObject): { status?: unknown; code?: unkno
 /** The output an `xstate.done.actor.*` event carries (undefined for any other event). */
 export function outputOf(event: AnyEventObject): unknown {
   return event.type.startsWith(DONE) ? (event as { output?: unknown }).output : undefined;
+}
+
+/**
+ * The state calls `id` with `input` (spec section 7) and handles both its answer and its failure:
+ * removing the invoke, its input or its onDone/onError cannot go unnoticed.
+ */
+export function expectCall(check: { snapshot: AnyMachineSnapshot; invoked: Record<string, unknown> }, id: string, input?: unknown): void {
+  expect(Object.keys(check.invoked), `calls running in ${JSON.stringify(check.snapshot.value)}`).toContain(id);
+  const expected = typeof input === 'function' ? (input as (context: unknown) => unknown)(check.snapshot.context) : input;
+  if (expected !== undefined) expect(check.invoked[id], `input of ${id}`).toEqual(expected);
+  const machine = check.snapshot.machine as AnyStateMachine;
+  // A guard that throws on this bare payload still means the event is handled.
+  const handles = (event: AnyEventObject) => {
+    try {
+      return machine.getTransitionData(check.snapshot as never, event).length > 0;
+    } catch {
+      return true;
+    }
+  };
+  expect(handles({ type: `${DONE}${id}`, output: undefined }) || handles({ type: `${DONE}${id}`, output: {} }), `${id} answer handled`).toBe(true);
+  expect(handles({ type: `${ERROR}${id}`, error: {} }), `${id} failure handled`).toBe(true);
 }
 
 /** Stable id of a transition: source state id, event type ('always' for eventless), index. */
@@ -145,6 +175,13 @@ export function leafStatePaths(machine: AnyStateMachine): string[] {
   };
   return walk(machine.root as unknown as StateNodeLike);
 }
+const allStateNodes = (machine: AnyStateMachine) => {
+  const walk = (n: StateNodeLike & { invoke: unknown[] }): (StateNodeLike & { invoke: unknown[] })[] => [
+    n,
+    ...Object.values(n.states).flatMap((c) => walk(c as StateNodeLike & { invoke: unknown[] })),
+  ];
+  return walk(machine.root as unknown as StateNodeLike & { invoke: unknown[] }).filter((n) => n.path.length > 0);
+};
 const ancestorsAndSelf = (path: string) => path.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.'));
 
 /** Runs the spec expectations of every active state; returns the entries it ran. */
@@ -154,6 +191,7 @@ function checkStates<M extends AnyStateMachine>(
   previous: AnyMachineSnapshot | undefined,
   event: AnyEventObject,
   where: string,
+  invoked: Record<string, unknown>,
 ): string[] {
   const before = new Set(previous ? activeNodes(previous).map(statePath) : []);
   const ran: string[] = [];
@@ -164,7 +202,7 @@ function checkStates<M extends AnyStateMachine>(
     }
     const check = expectations[path];
     if (!check) continue;
-    check({ snapshot: live as SnapshotFrom<M>, context: live.context, event, entered: !before.has(path) });
+    check({ snapshot: live as SnapshotFrom<M>, context: live.context, event: event as StateCheck<M>['event'], entered: !before.has(path), invoked });
     ran.push(path);
   }
   return ran;
@@ -277,13 +315,13 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function replayPath<M extends AnyStateMachine>(
   machine: M,
   path: ModelPath<M>,
-  options: Pick<ModelOptions<M>, 'input' | 'serializeContext' | 'assert' | 'states'> = {},
+  options: Pick<ModelOptions<M>, 'input' | 'serializeContext' | 'assert' | 'states' | 'calls'> = {},
   taken: Set<string> = new Set(),
   reached: Set<string> = new Set(),
 ): Promise<Set<string>> {
-  const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
-  const fake = fromPromise<unknown, unknown>(({ self, signal }) => new Promise((resolve, reject) => {
-    const entry = { resolve, reject };
+  const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
+  const fake = fromPromise<unknown, unknown>(({ self, signal, input }) => new Promise((resolve, reject) => {
+    const entry = { resolve, reject, input };
     running.set(self.id, entry);
     signal.addEventListener('abort', () => running.get(self.id) === entry && running.delete(self.id));
   }));
@@ -338,7 +376,14 @@ export async function replayPath<M extends AnyStateMachine>(
       if (options.serializeContext) {
         expect(options.serializeContext(live.context), `context after ${where(i)}`).toEqual(options.serializeContext(predicted.context));
       }
-      if (options.states) for (const p of checkStates(options.states, live, previous, event, where(i))) reached.add(p);
+      if (options.states) {
+        const invoked = Object.fromEntries([...running].map(([id, entry]) => [id, entry.input]));
+        for (const p of checkStates(options.states, live, previous, event, where(i), invoked)) reached.add(p);
+        for (const node of activeNodes(live)) {
+          const calls = options.calls?.[statePath(node)];
+          for (const [id, input] of Object.entries(calls ?? {})) expectCall({ snapshot: live, invoked }, id, input);
+        }
+      }
       await options.assert?.(live as SnapshotFrom<M>, step);
       previous = live;
     }
@@ -353,9 +398,9 @@ export async function replayPath<M extends AnyStateMachine>(
  * above all a named delay's duration against SPEC section 9 (`expectTimer`).
  */
 export function liveModel<M extends AnyStateMachine>(machine: M, input?: InputFrom<M>) {
-  const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
-  const fake = fromPromise<unknown, unknown>(({ self, signal }) => new Promise((resolve, reject) => {
-    const entry = { resolve, reject };
+  const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
+  const fake = fromPromise<unknown, unknown>(({ self, signal, input }) => new Promise((resolve, reject) => {
+    const entry = { resolve, reject, input };
     running.set(self.id, entry);
     signal.addEventListener('abort', () => running.get(self.id) === entry && running.delete(self.id));
   }));
@@ -422,6 +467,8 @@ export function describeMachineModel<M extends AnyStateMachine>(machine: M, opti
         const missing = leafStatePaths(machine).filter((p) => !ancestorsAndSelf(p).some((a) => a in states));
         expect(missing, `states of ${options.name} without an expectation`).toEqual([]);
         expect(Object.keys(states).filter((k) => !reached.has(k)), `expectations of ${options.name} never reached`).toEqual([]);
+        const invoking = allStateNodes(machine).filter((n) => n.invoke.length).map(statePath);
+        expect(invoking.filter((p) => !options.calls?.[p]), `states of ${options.name} whose calls are not listed`).toEqual([]);
       });
     }
     it(`covers every transition of ${options.name}`, () => {

@@ -22,6 +22,7 @@ describeMachineModel(loginMachine, {
     ],
   },
   serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, serverError: c.serverError, touched: c.touched }),
+  calls: { submitting: { login: { email: 'demo@example.com', password: 'RailDemo!2026' } } },
   // Login (spec sections 2 and 7): 401 means the credentials are wrong; other failures a generic
   // message; what was typed is kept; submit refused while pristine or invalid.
   states: {

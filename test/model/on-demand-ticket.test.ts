@@ -32,6 +32,10 @@ describeMachineModel(onDemandTicketMachine, {
     expect(context.ticketPollMaxRetries).toBe(15);
     expect(context.retries).toBeLessThanOrEqual(15);
   },
+  calls: {
+    generating: { generateTicket: { bookingId: 'b1', deliveryId: 'd1' } },
+    polling: { getTicketStatus: { bookingId: 'b1', deliverableId: 'dl1' } },
+  },
   // Spec sections 4, 8 and 9: generate, poll status while processing (800 ms doubling, 15 retries),
   // ready on success; generate failure, a failed or non-200 poll set an error flag.
   states: {

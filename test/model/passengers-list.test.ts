@@ -13,6 +13,7 @@ describeMachineModel(passengersListMachine, {
     'xstate.done.actor.fetchPassengers': [{ type: 'xstate.done.actor.fetchPassengers', output: { passengers: [holder] } }],
     'xstate.error.actor.fetchPassengers': [{ type: 'xstate.error.actor.fetchPassengers', error: new Error('offline') }],
   },
+  calls: { loading: { fetchPassengers: undefined } },
   // Passengers and railcards list (spec section 2): loading, error with retry, the passengers.
   states: {
     loading: ({ event }) => expect(['xstate.init', 'list.retry']).toContain(event.type),

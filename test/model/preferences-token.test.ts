@@ -17,6 +17,7 @@ describeMachineModel(preferencesTokenMachine, {
     ],
   },
   serializeContext: (c) => ({ hasToken: c.token !== null, session: c.session !== null }),
+  calls: { exchanging: { startCustomerFlow: { token: 'demo-marketing-token' } } },
   // Contact preferences by email link (spec section 7): the token is exchanged for a customer
   // session; 400/401 mean the link is no good (token forgotten); other failures keep it for a retry.
   states: {

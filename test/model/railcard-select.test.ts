@@ -11,6 +11,7 @@ describeMachineModel(railcardSelectMachine, {
     ],
     'xstate.error.actor.fetchRailcards': [{ type: 'xstate.error.actor.fetchRailcards', error: new Error('offline') }],
   },
+  calls: { loading: { fetchRailcards: { passengerId: 'p1' } } },
   // A passenger's railcards (spec section 2): loading, error with retry, the list.
   states: {
     loading: ({ context, event }) => {

@@ -26,6 +26,7 @@ describeMachineModel(registerMachine, {
     ],
   },
   serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, serverError: c.serverError, touched: c.touched }),
+  calls: { submitting: { register: valid } },
   states: {
     editing: ({ context, event }) => {
       const error = errorOf(event);

@@ -23,6 +23,7 @@ describeMachineModel(resendEmailMachine, {
   },
   serializeContext: (c) => ({ emails: c.emails, submitAttempted: c.submitAttempted }),
   maxPaths: 300,
+  calls: { 'open.sending': { resendEmail: undefined } },
   // Spec section 4: resend email NOT_SET, PENDING, SUCCESS, ERROR; closing the modal resets it.
   states: {
     closed: ({ snapshot, context }) => {

@@ -21,6 +21,10 @@ describeMachineModel(resetPasswordMachine, {
     ],
   },
   serializeContext: (c) => ({ pw: c.values.newPassword, failed: c.failed, submitAttempted: c.submitAttempted, touched: c.touched }),
+  calls: {
+    validatingToken: { validateToken: { token: 'reset-token-1' } },
+    submitting: { resetPassword: { token: 'reset-token-1', newPassword: 'NewTrains2027' } },
+  },
   // Spec sections 2 and 7: the link's token is checked (validate-reset-password-token) before the form shows.
   states: {
     validatingToken: ({ context, event }) => {

@@ -39,6 +39,7 @@ describeMachineModel(savedCardsMachine, {
     if (deletedId) expect(entries.map((e) => e.data.id)).not.toContain(deletedId);
     for (const e of entries) expect(e.isDeleting && e.hasDeleteError).toBe(false);
   },
+  calls: { loading: { fetchCards: undefined }, 'ready.deleting': { deleteCard: undefined } },
   // Spec section 4: saved card delete marks the card deleting, then removes it on success or
   // flags an error; loading, error with retry.
   states: {

@@ -20,6 +20,7 @@ describeMachineModel(smartcardsMachine, {
     'xstate.done.actor.fetchSmartcards': [{ type: 'xstate.done.actor.fetchSmartcards', output: smartcards }],
     'xstate.error.actor.fetchSmartcards': [{ type: 'xstate.error.actor.fetchSmartcards', error: { status: 500 } }],
   },
+  calls: { loading: { fetchSmartcards: undefined } },
   // Smartcards (spec section 2): loading, error with retry, the cards.
   states: {
     loading: ({ context, event }) => {

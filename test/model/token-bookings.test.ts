@@ -10,6 +10,7 @@ describeMachineModel(tokenBookingsMachine, {
     'xstate.done.actor.fetchTokenBookings': [{ type: 'xstate.done.actor.fetchTokenBookings', output: fetched }],
     'xstate.error.actor.fetchTokenBookings': [{ type: 'xstate.error.actor.fetchTokenBookings', error: new Error('500') }],
   },
+  calls: { loading: { fetchTokenBookings: undefined } },
   // Spec section 2 (/order-token): the guest's bookings with loading, error (with retry) and list.
   states: {
     loading: ({ context, event }) => {

@@ -9,6 +9,7 @@ describeMachineModel(treesPlantedMachine, {
     'xstate.error.actor.fetchOrderCount': [{ type: 'xstate.error.actor.fetchOrderCount', error: { status: 500 } }],
   },
   serializeContext: (c) => ({ bookingCount: c.bookingCount, failed: c.failed }),
+  calls: { loading: { fetchOrderCount: undefined } },
   // Spec section 8: trees-planted error is flag only (count 0); one tree per booking.
   states: {
     loading: ({ snapshot, event }) => {
