@@ -75,6 +75,8 @@ export interface StateCheck<M extends AnyStateMachine> {
   entered: boolean;
   /** Input of every invoked actor still running, by invoke id (what the call would be sent). */
   invoked: Record<string, unknown>;
+  /** Named side-effect actions the step executed, in order (not assign), e.g. 'redirectToLogin'. */
+  actions: string[];
 }
 export type StateExpectations<M extends AnyStateMachine> = Record<string, (check: StateCheck<M>) => void>;
 export interface ModelStep<M extends AnyStateMachine> { event: AnyEventObject; state: SnapshotFrom<M> }
@@ -192,6 +194,7 @@ function checkStates<M extends AnyStateMachine>(
   event: AnyEventObject,
   where: string,
   invoked: Record<string, unknown>,
+  actions: string[],
 ): string[] {
   const before = new Set(previous ? activeNodes(previous).map(statePath) : []);
   const ran: string[] = [];
@@ -202,7 +205,7 @@ function checkStates<M extends AnyStateMachine>(
     }
     const check = expectations[path];
     if (!check) continue;
-    check({ snapshot: live as SnapshotFrom<M>, context: live.context, event: event as StateCheck<M>['event'], entered: !before.has(path), invoked });
+    check({ snapshot: live as SnapshotFrom<M>, context: live.context, event: event as StateCheck<M>['event'], entered: !before.has(path), invoked, actions });
     ran.push(path);
   }
   return ran;
@@ -328,11 +331,13 @@ export async function replayPath<M extends AnyStateMachine>(
   const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((src) => [src, fake]));
   const clock = new StepClock();
   let transitionsThisStep = 0;
+  let actionsThisStep: string[] = [];
   let failure: unknown;
   const actor = createActor((machine as AnyStateMachine).provide({ actors }), {
     input: path.input ?? options.input,
     clock,
     inspect: (ev) => {
+      if (ev.type === '@xstate.action' && ev.actorRef === actor) actionsThisStep.push(ev.action.type);
       if (ev.type !== '@xstate.microstep') return;
       transitionsThisStep += ev._transitions.length;
       for (const t of ev._transitions) taken.add(transitionKey(t));
@@ -351,6 +356,7 @@ export async function replayPath<M extends AnyStateMachine>(
       if (i > 0) {
         from = describeValue(actor.getSnapshot().value);
         transitionsThisStep = 0;
+        actionsThisStep = [];
         const id = actorIdOf(event.type);
         if (id !== undefined) {
           const child = running.get(id);
@@ -378,7 +384,7 @@ export async function replayPath<M extends AnyStateMachine>(
       }
       if (options.states) {
         const invoked = Object.fromEntries([...running].map(([id, entry]) => [id, entry.input]));
-        for (const p of checkStates(options.states, live, previous, event, where(i), invoked)) reached.add(p);
+        for (const p of checkStates(options.states, live, previous, event, where(i), invoked, actionsThisStep)) reached.add(p);
         for (const node of activeNodes(live)) {
           const calls = options.calls?.[statePath(node)];
           for (const [id, input] of Object.entries(calls ?? {})) expectCall({ snapshot: live, invoked }, id, input);
