@@ -61,8 +61,9 @@ describeMachineModel(bookingDetailMachine, {
       expect(errorOf(event)?.problem?.kind).toBe('schema');
       expect(snapshot.can({ type: 'booking.retry' }), 'the error offers a retry').toBe(true);
     },
-    movedToHistory: ({ snapshot, event }) => {
+    movedToHistory: ({ snapshot, event, actions }) => {
       expect(outputOf(event)).toEqual({ status: 308, data: { bookingId: 'b1' } });
+      expect(actions).toContain('goToHistory');
       expect(snapshot.output).toEqual({ movedTo: 'b1' });
     },
   },

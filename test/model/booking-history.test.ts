@@ -77,8 +77,9 @@ describeMachineModel(bookingHistoryMachine, {
       expect(context.retries).toBe(3);
       expect(snapshot.can({ type: 'history.retry' })).toBe(true);
     },
-    redirecting: ({ snapshot, context, event }) => {
+    redirecting: ({ snapshot, context, event, actions }) => {
       expect(outputOf(event)).toEqual({ status: 308, data: { replacedBy } });
+      expect(actions).toContain('goToReplacementHistory');
       expect(snapshot.output).toEqual({ replacement: replacedBy, refundComplete: context.waitForSuperseders || context.bookingChanged });
     },
   },

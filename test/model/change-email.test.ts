@@ -47,12 +47,14 @@ describeMachineModel(changeEmailMachine, {
         expect(event.type).toBe('form.submit');
         expect(context.error).toBeNull();
       },
-      success: ({ context, event }) => {
+      success: ({ context, event, actions }) => {
         if (event.type !== 'form.blur') expect((outputOf(event) as { newTokens: unknown }).newTokens).toBeTruthy();
+        if (event.type === 'xstate.done.actor.changeEmail') expect(actions).toContain('emailChanged');
         expect(context.updatedEmailAddress).toBe('alex.new@example.com');
         expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
       },
-      signInRequired: ({ snapshot, context, event }) => {
+      signInRequired: ({ snapshot, context, event, actions }) => {
+        if (event.type === 'changeEmail.signIn') expect(actions).toEqual(['signOut']);
         if (event.type !== 'changeEmail.signIn') expect((outputOf(event) as { newTokens: unknown }).newTokens).toBeNull();
         expect(context.updatedEmailAddress).toBe('alex.new@example.com');
         expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });

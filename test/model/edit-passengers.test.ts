@@ -30,10 +30,13 @@ describeMachineModel(editPassengersMachine, {
   },
   // Spec section 4: editing, error with message (response detail or generic); success reloads.
   states: {
-    idle: ({ context, event }) => {
+    idle: ({ context, event, actions }) => {
       expect(context.passengerId, 'no dialog open').toBeNull();
       expect(context.errorMessage).toBeNull();
-      if (event.type === 'xstate.done.actor.editPassengers') expect(context.saved).toBe(true);
+      if (event.type === 'xstate.done.actor.editPassengers') {
+        expect(context.saved).toBe(true);
+        expect(actions, 'success reloads the booking').toContain('reloadBooking');
+      }
       if (event.type === 'edit.cancel') expect(context.saved).toBe(false);
     },
     editing: ({ snapshot, context, event }) => {

@@ -58,8 +58,9 @@ describeMachineModel(findBookingMachine, {
         expect(event.type).toBe('form.submit');
         expect(Object.values(context.values).every((v) => v !== '')).toBe(true);
       },
-      success: ({ snapshot, context, event }) => {
+      success: ({ snapshot, context, event, actions }) => {
         expect(event.type).toBe('xstate.done.actor.findBooking');
+        expect(actions, 'success opens the order-token page').toContain('openBooking');
         expect(context.response).toEqual({ orderExchangeToken: 'exchange-token-1', bookingId: 'b1' });
         expect(snapshot.status).toBe('done');
       },

@@ -35,8 +35,9 @@ describeMachineModel(guestAssociationMachine, {
       else if (error?.status === 403) expect(context).toMatchObject({ outcome: 'forbidden', count: 0 });
       else expect(context).toMatchObject({ outcome: 'error', count: 0 });
     },
-    redirected: ({ context, event }) => {
+    redirected: ({ context, event, actions }) => {
       expect(event.type).toBe('xstate.after.associationRedirectMs.guestAssociation.finished');
+      expect(actions).toContain('redirectToTarget');
       expect(context.outcome).not.toBeNull();
     },
   },
