@@ -42,9 +42,12 @@ describeMachineModel(authMachine, {
   // and redirects to login ('Unable to perform the requested action' when it fails); a 401 on any
   // other call forgets the user and redirects to login.
   states: {
-    fetchingUser: ({ snapshot, event, actions }) => {
+    fetchingUser: ({ snapshot, event, actions, performed }) => {
       expect(snapshot.hasTag('loading')).toBe(true);
-      if (event.type === 'xstate.done.actor.startGuestSession') expect(actions).toContain('applyUserFlow');
+      if (event.type === 'xstate.done.actor.startGuestSession') {
+        expect(actions).toContain('applyUserFlow');
+        expect(performed.find((a) => a.type === 'applyUserFlow')?.params).toEqual({ flow: 'order', session: 's1' });
+      }
       else expect(['xstate.init', 'auth.retry']).toContain(event.type);
     },
     unavailable: ({ snapshot, event }) => {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { changeEmailMachine, changeEmailMessages } from '../../machines/change-email';
-import { describeMachineModel, errorOf, outputOf, type StateCheck } from './harness';
+import { describeMachineModel, errorOf, nextFrom, outputOf, type StateCheck } from './harness';
 
 describeMachineModel(changeEmailMachine, {
   name: 'changeEmailMachine',
@@ -34,10 +34,14 @@ describeMachineModel(changeEmailMachine, {
     const keepsInput = ({ snapshot, context, event }: StateCheck<typeof changeEmailMachine>) => {
       expect(context.values.newEmailAddress, 'input kept').toBe('alex.new@example.com');
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'currentPassword', value: 'x' });
+      expect([typed.value, typed.context.values.currentPassword, typed.context.error]).toEqual(['notRequested', 'x', null]);
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
       return errorOf(event);
     };
     return {
       notRequested: ({ context, event }) => {
+        if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, updatedEmailAddress: null });
         if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
         if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
         if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
@@ -47,11 +51,16 @@ describeMachineModel(changeEmailMachine, {
         expect(event.type).toBe('form.submit');
         expect(context.error).toBeNull();
       },
-      success: ({ context, event, actions }) => {
+      success: ({ snapshot, context, event, actions, performed }) => {
         if (event.type !== 'form.blur') expect((outputOf(event) as { newTokens: unknown }).newTokens).toBeTruthy();
         if (event.type === 'xstate.done.actor.changeEmail') expect(actions).toContain('emailChanged');
         expect(context.updatedEmailAddress).toBe('alex.new@example.com');
         expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
+        if (event.type === 'xstate.done.actor.changeEmail') {
+          expect(performed.find((a) => a.type === 'emailChanged')?.params).toEqual({ email: 'alex.new@example.com' });
+        }
+        const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newEmailAddress', value: 'x' });
+        expect([typed.value, typed.context.values.newEmailAddress]).toEqual(['notRequested', 'x']);
       },
       signInRequired: ({ snapshot, context, event, actions }) => {
         if (event.type === 'changeEmail.signIn') expect(actions).toEqual(['signOut']);

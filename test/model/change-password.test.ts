@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { changePasswordCodes, changePasswordMachine, changePasswordMessages } from '../../machines/change-password';
-import { describeMachineModel, errorOf } from './harness';
+import { describeMachineModel, errorOf, nextFrom } from './harness';
 
 describeMachineModel(changePasswordMachine, {
   name: 'changePasswordMachine',
@@ -28,6 +28,7 @@ describeMachineModel(changePasswordMachine, {
   // of the errors list; unknown codes are PASSWORD_GENERIC_ERROR), server error.
   states: {
     notRequested: ({ context, event }) => {
+      if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false });
       if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
       if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
@@ -38,8 +39,10 @@ describeMachineModel(changePasswordMachine, {
       expect(context.errorCode).toBeNull();
       expect(context.values.currentPassword).toBe('RailDemo!2026');
     },
-    success: ({ context, event }) => {
+    success: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.done.actor.changePassword');
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
+      expect([typed.value, typed.context.values.newPassword]).toEqual(['notRequested', 'x']);
       expect(context).toMatchObject({ values: { currentPassword: '', newPassword: '' }, touched: {}, dirty: false });
       expect(changePasswordMessages.success).toBeTruthy();
     },
@@ -50,12 +53,18 @@ describeMachineModel(changePasswordMachine, {
       }
       expect(context.values.currentPassword, 'input kept').toBe('RailDemo!2026');
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
+      expect([typed.value, typed.context.values.newPassword, typed.context.errorCode]).toEqual(['notRequested', 'x', null]);
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
     },
     serverError: ({ snapshot, context, event }) => {
       if (event.type !== 'form.blur') expect(errorOf(event)?.status).toBe(500);
       expect(context.errorCode).toBeNull();
       expect(context.values.currentPassword, 'input kept').toBe('RailDemo!2026');
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
+      expect([typed.value, typed.context.values.newPassword]).toEqual(['notRequested', 'x']);
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
     },
   },
 });

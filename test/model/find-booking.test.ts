@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { findBookingMachine, findBookingStatusMessages } from '../../machines/find-booking';
 import type { FindBookingField } from '../../src/schemas/find-booking';
-import { describeMachineModel, errorOf, type StateCheck } from './harness';
+import { describeMachineModel, errorOf, nextFrom, type StateCheck } from './harness';
 
 const filled: Record<FindBookingField, string> = {
   bookingReference: 'TL-7Q4K2M',
@@ -46,9 +46,15 @@ describeMachineModel(findBookingMachine, {
       }
       expect(context.values.bookingReference, 'input is kept after a failure').toBe(filled.bookingReference);
       expect(snapshot.can({ type: 'form.submit' }), 'the same details can be sent again').toBe(true);
+      // Typing starts over (the message goes); a blur only marks the field.
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'passengerSurname', value: 'Lee' });
+      expect([typed.value, typed.context.values.passengerSurname]).toEqual(['notRequested', 'Lee']);
+      const blurred = nextFrom({ snapshot }, { type: 'form.blur', field: 'departureDate' });
+      expect([blurred.value, blurred.context.touched.departureDate]).toEqual([snapshot.value, true]);
     };
     return {
       notRequested: ({ context, event }) => {
+        if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false });
         if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
         if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
         if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
@@ -58,8 +64,9 @@ describeMachineModel(findBookingMachine, {
         expect(event.type).toBe('form.submit');
         expect(Object.values(context.values).every((v) => v !== '')).toBe(true);
       },
-      success: ({ snapshot, context, event, actions }) => {
+      success: ({ snapshot, context, event, actions, performed }) => {
         expect(event.type).toBe('xstate.done.actor.findBooking');
+        expect(performed.find((a) => a.type === 'openBooking')?.params).toEqual({ orderExchangeToken: 'exchange-token-1', bookingId: 'b1' });
         expect(actions, 'success opens the order-token page').toContain('openBooking');
         expect(context.response).toEqual({ orderExchangeToken: 'exchange-token-1', bookingId: 'b1' });
         expect(snapshot.status).toBe('done');

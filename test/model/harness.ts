@@ -21,6 +21,7 @@
 import {
   createActor,
   fromPromise,
+  getNextSnapshot,
   SimulatedClock,
   type AnyEventObject,
   type AnyMachineSnapshot,
@@ -77,6 +78,8 @@ export interface StateCheck<M extends AnyStateMachine> {
   invoked: Record<string, unknown>;
   /** Named side-effect actions the step executed, in order (not assign), e.g. 'redirectToLogin'. */
   actions: string[];
+  /** The same actions with the params they were given. */
+  performed: { type: string; params: unknown }[];
 }
 export type StateExpectations<M extends AnyStateMachine> = Record<string, (check: StateCheck<M>) => void>;
 export interface ModelStep<M extends AnyStateMachine> { event: AnyEventObject; state: SnapshotFrom<M> }
@@ -119,6 +122,15 @@ export function expectCall(check: { snapshot: AnyMachineSnapshot; invoked: Recor
   };
   expect(handles({ type: `${DONE}${id}`, output: undefined }) || handles({ type: `${DONE}${id}`, output: {} }), `${id} answer handled`).toBe(true);
   expect(handles({ type: `${ERROR}${id}`, error: {} }), `${id} failure handled`).toBe(true);
+}
+
+/**
+ * Where `event` would take the state the check is in, without sending it: for what the spec says
+ * an event does in a state the model does not walk into (e.g. typing after a failure starts over).
+ */
+export function nextFrom<M extends AnyStateMachine>(check: { snapshot: SnapshotFrom<M> }, event: EventFromLogic<M>): SnapshotFrom<M> {
+  const snapshot = check.snapshot as AnyMachineSnapshot;
+  return getNextSnapshot(snapshot.machine as AnyStateMachine, snapshot as never, event) as SnapshotFrom<M>;
 }
 
 /** Stable id of a transition: source state id, event type ('always' for eventless), index. */
@@ -194,7 +206,7 @@ function checkStates<M extends AnyStateMachine>(
   event: AnyEventObject,
   where: string,
   invoked: Record<string, unknown>,
-  actions: string[],
+  performed: { type: string; params: unknown }[],
 ): string[] {
   const before = new Set(previous ? activeNodes(previous).map(statePath) : []);
   const ran: string[] = [];
@@ -205,7 +217,7 @@ function checkStates<M extends AnyStateMachine>(
     }
     const check = expectations[path];
     if (!check) continue;
-    check({ snapshot: live as SnapshotFrom<M>, context: live.context, event: event as StateCheck<M>['event'], entered: !before.has(path), invoked, actions });
+    check({ snapshot: live as SnapshotFrom<M>, context: live.context, event: event as StateCheck<M>['event'], entered: !before.has(path), invoked, actions: performed.map((a) => a.type), performed });
     ran.push(path);
   }
   return ran;
@@ -331,13 +343,13 @@ export async function replayPath<M extends AnyStateMachine>(
   const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((src) => [src, fake]));
   const clock = new StepClock();
   let transitionsThisStep = 0;
-  let actionsThisStep: string[] = [];
+  let actionsThisStep: { type: string; params: unknown }[] = [];
   let failure: unknown;
   const actor = createActor((machine as AnyStateMachine).provide({ actors }), {
     input: path.input ?? options.input,
     clock,
     inspect: (ev) => {
-      if (ev.type === '@xstate.action' && ev.actorRef === actor) actionsThisStep.push(ev.action.type);
+      if (ev.type === '@xstate.action' && ev.actorRef === actor) actionsThisStep.push({ type: ev.action.type, params: ev.action.params });
       if (ev.type !== '@xstate.microstep') return;
       transitionsThisStep += ev._transitions.length;
       for (const t of ev._transitions) taken.add(transitionKey(t));

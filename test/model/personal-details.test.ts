@@ -73,7 +73,7 @@ describeMachineModel(personalDetailsMachine, {
       expect(snapshot.hasTag('loading')).toBe(false);
       expect(snapshot.can({ type: 'details.retry' })).toBe(true);
     },
-    editing: ({ context, event, actions }) => {
+    editing: ({ context, event, actions, performed }) => {
       expect(context.email).toBe('demo@example.com');
       if (event.type === 'xstate.done.actor.fetchPersonalDetails') {
         expect(context).toMatchObject({ values: { firstName: 'Alex', lastName: 'Morgan' }, dirty: false, shouldUpdatePassenger: false });
@@ -91,6 +91,7 @@ describeMachineModel(personalDetailsMachine, {
         expect(context.values.firstName).toBe(saved.firstName);
         expect(context.passengerUpdateFailed).toBe(saved.updatePassengerFailed);
         expect(actions, 'the session learns the new name').toContain('nameChanged');
+        expect(performed.find((a) => a.type === 'nameChanged')?.params).toEqual({ firstName: saved.firstName, lastName: 'Morgan' });
       }
       if (event.type === 'xstate.error.actor.savePersonalDetails') {
         expect(context.updateFailed).toBe(true);

@@ -39,8 +39,9 @@ describeMachineModel(preferencesTokenMachine, {
       expect([400, 401]).toContain(errorOf(event)?.status);
       expect(context).toEqual({ token: null, session: null });
     },
-    ready: ({ snapshot, context, event, actions }) => {
+    ready: ({ snapshot, context, event, actions, performed }) => {
       expect(actions, 'the session is used from now on').toContain('applyUserFlow');
+      expect(performed.find((a) => a.type === 'applyUserFlow')?.params).toEqual({ session: 's'.repeat(43) });
       expect(outputOf(event)).toMatchObject({ session: 's'.repeat(43) });
       expect(context.token, 'the token is not kept once used').toBeNull();
       expect(snapshot.output).toEqual({ session: 's'.repeat(43) });
