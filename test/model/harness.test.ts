@@ -12,6 +12,7 @@ import {
   replayPath,
   transitionCoverage,
   type ModelOptions,
+  watching,
 } from './harness';
 
 const profileOptions: ModelOptions<typeof profileMachine> = {
@@ -27,7 +28,18 @@ const profileOptions: ModelOptions<typeof profileMachine> = {
   serializeContext: (context) => ({ attempts: context.attempts }),
 };
 
-describeMachineModel(profileMachine, profileOptions);
+describeMachineModel(profileMachine, {
+  ...profileOptions,
+  calls: { loading: { fetchProfile: undefined } },
+  states: {
+    loading: ({ event }) => expect(['xstate.init', 'profile.retry', 'xstate.after.backoffMs.profile.failed']).toContain(event.type),
+    failed: ({ context }) => expect(context.attempts).toBeGreaterThan(0),
+    incomplete: ({ context }) => expect(context.profile?.complete).toBe(false),
+    loaded: ({ context }) => expect(context.profile?.name).toBeTruthy(),
+    gaveUp: ({ context }) => expect(context.attempts).toBe(context.maxAttempts),
+    closed: ({ event }) => expect(['profile.close', 'xstate.after.idleTimeoutMs.profile.loaded']).toContain(event.type),
+  },
+});
 
 describeMachineModel(bookingMachine, {
   name: 'bookingMachine',
@@ -45,8 +57,12 @@ describeMachineModel(bookingMachine, {
     'xstate.done.actor.confirmBooking': [{ type: 'xstate.done.actor.confirmBooking', output: { reference: 'ABC123' } }],
     'xstate.error.actor.confirmBooking': [{ type: 'xstate.error.actor.confirmBooking', error: new Error('card declined') }],
   },
-  assert: (snapshot) => {
-    if (snapshot.matches('reviewing')) expect(snapshot.context.seats).toBeGreaterThan(0);
+  calls: { reviewing: { watchPrices: watching }, confirming: { confirmBooking: undefined } },
+  states: {
+    editing: () => {},
+    reviewing: ({ context }) => expect(context.seats).toBeGreaterThan(0),
+    confirming: ({ event }) => expect(event.type).toBe('booking.confirm'),
+    booked: ({ snapshot }) => expect(snapshot.output).toEqual({ email: 'ada@example.com', seats: 2, reference: 'R' }),
   },
 });
 
