@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { addressBookMachine } from '../../machines/address-book';
 import type { Address } from '../../src/schemas/addresses';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, outputOf } from './harness';
 
 const address = (id: string, nickName: string): Address => ({
   id,
@@ -43,13 +43,53 @@ describeMachineModel(addressBookMachine, {
     deleteError: c.deleteError,
     deleted: c.deleted,
   }),
-  assert: (snapshot) => {
-    const { context } = snapshot;
-    if (snapshot.matches({ ready: 'confirming' }) || snapshot.matches({ ready: 'deleting' })) {
+  calls: { loading: { fetchAddresses: undefined }, refreshing: { fetchAddresses: undefined }, 'ready.deleting': { deleteAddress: (c: { pendingId: string | null }) => ({ id: c.pendingId }) } },
+  // Spec sections 4 and 8: address delete: deleting, delete error; on success it closes the
+  // modal, returns to the address book and refetches; fetch and delete errors set flags.
+  states: {
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'addresses.retry']).toContain(event.type);
+      expect(context.addresses).toEqual([]);
+    },
+    fetchFailed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchAddresses');
+      expect(context.fetchError).toBe(true);
+      expect(snapshot.can({ type: 'addresses.retry' })).toBe(true);
+    },
+    ready: ({ context, event }) => {
+      if (event.type === 'xstate.done.actor.fetchAddresses') {
+        expect(context.addresses).toEqual(outputOf(event));
+        expect(context.fetchError).toBe(false);
+      }
+      if (event.type === 'xstate.error.actor.fetchAddresses') {
+        // The refetch after a delete failed: the list stays, with the flag and a retry.
+        expect(context.fetchError).toBe(true);
+      }
+    },
+    'ready.idle': ({ snapshot, context, event }) => {
+      expect(context.pendingId, 'no dialog open').toBeNull();
+      expect(context.deleteError).toBe(false);
+      if (context.fetchError) expect(snapshot.can({ type: 'addresses.retry' })).toBe(true);
+      if (event.type === 'delete.cancel') expect(context.deleted).toBe(false);
+    },
+    'ready.confirming': ({ snapshot, context, event }) => {
       expect(context.addresses.map((a) => a.id)).toContain(context.pendingId);
-    }
-    if (snapshot.matches({ ready: 'idle' })) expect(context.pendingId).toBeNull();
-    if (snapshot.matches('fetchFailed')) expect(context.fetchError).toBe(true);
-    if (snapshot.matches('refreshing')) expect(context.fetchError).toBe(false);
+      if (event.type === 'address.delete') expect(context).toMatchObject({ pendingId: event.id, deleteError: false, deleted: false });
+      else expect(context.deleteError, 'a failed delete keeps the dialog open with the error').toBe(true);
+      expect(snapshot.can({ type: 'delete.cancel' })).toBe(true);
+      expect(snapshot.can({ type: 'delete.confirm' })).toBe(true);
+    },
+    'ready.deleting': ({ context, event }) => {
+      expect(event.type).toBe('delete.confirm');
+      expect(context.deleteError).toBe(false);
+      expect(context.addresses.map((a) => a.id)).toContain(context.pendingId);
+    },
+    refreshing: ({ context, event }) => {
+      expect(context.fetchError).toBe(false);
+      if (event.type === 'xstate.done.actor.deleteAddress') {
+        expect(context.deleted).toBe(true);
+        expect(context.pendingId).toBeNull();
+      } else expect(event.type).toBe('addresses.retry');
+    },
   },
 });

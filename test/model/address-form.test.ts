@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { addressFormMachine } from '../../machines/address-form';
-import { addressErrors, type Address, type AddressField } from '../../src/schemas/addresses';
-import { describeMachineModel } from './harness';
+import { addressErrors, addressToValues, emptyAddressValues, type Address, type AddressField } from '../../src/schemas/addresses';
+import { describeMachineModel, errorOf } from './harness';
 
 const saved: Address = {
   id: 'home',
@@ -61,10 +61,58 @@ describeMachineModel(addressFormMachine, {
   }),
   maxPaths: 300,
   assert: (snapshot) => {
-    if (snapshot.matches('saving')) expect(addressErrors(snapshot.context.values)).toEqual({});
-    if (snapshot.matches('saved')) expect(snapshot.output).toEqual({ address: saved });
-    if (snapshot.matches('loadFailed')) expect(snapshot.context.fetchError).toBe(true);
     // A failed save keeps everything the customer typed.
     if (snapshot.context.saveError) expect(snapshot.context.dirty).toBe(true);
+  },
+  calls: {
+    loading: { fetchAddress: { id: 'home' } },
+    saving: { saveAddress: (c: { addressId: string | null; values: unknown }) => ({ addressId: c.addressId, values: c.values }) },
+  },
+  // Spec sections 2, 4 and 8: add or edit an address; fetch and edit errors set flags; a missing
+  // address is its own screen; input is kept when the save fails.
+  states: {
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'address.retry']).toContain(event.type);
+      expect(context.addressId).toBe('home');
+    },
+    loadFailed: ({ snapshot, context, event }) => {
+      expect(errorOf(event)?.status).toBe(500);
+      expect(context.fetchError).toBe(true);
+      expect(snapshot.can({ type: 'address.retry' })).toBe(true);
+    },
+    notFound: ({ context, event }) => {
+      expect(errorOf(event)?.status).toBe(404);
+      expect(context.values, 'nothing to edit').toEqual(emptyAddressValues);
+    },
+    editing: ({ context, event }) => {
+      if (event.type === 'xstate.init') {
+        expect(context.addressId).toBeNull();
+        expect(context.values).toEqual(emptyAddressValues);
+      }
+      if (event.type === 'xstate.done.actor.fetchAddress') {
+        expect(context.values).toEqual(addressToValues(saved));
+        expect(context).toMatchObject({ fetchError: false, dirty: false });
+      }
+      if (event.type === 'form.change') {
+        expect(context.values[event.field]).toBe(event.value);
+        if (event.field === 'isoCountryCode') expect(context.values.stateCode, 'a new country clears the state code').toBe('');
+        expect(context.dirty).toBe(true);
+      }
+      if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
+      if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+      if (event.type === 'xstate.error.actor.saveAddress') {
+        expect(context.saveError).toBe(true);
+        expect(addressErrors(context.values), 'the valid input is kept').toEqual({});
+      }
+    },
+    saving: ({ context, event }) => {
+      expect(event.type).toBe('form.submit');
+      expect(context.saveError).toBe(false);
+      expect(addressErrors(context.values)).toEqual({});
+    },
+    saved: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.done.actor.saveAddress');
+      expect(snapshot.output).toEqual({ address: saved });
+    },
   },
 });

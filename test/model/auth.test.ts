@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { authMachine, logoutErrorMessage } from '../../machines/auth';
+import { authMachine, guestTokenErrorMessage, logoutErrorMessage } from '../../machines/auth';
 import { describeMachineModel } from './harness';
 
 const user = (status: 'AUTHORISED' | 'GUEST' | 'UNKNOWN') => ({
@@ -33,10 +33,67 @@ describeMachineModel(authMachine, {
     'auth.userUpdated': [{ type: 'auth.userUpdated', response: user('AUTHORISED') }],
   },
   serializeContext: (c) => ({ status: c.user?.status ?? null, logoutError: !!c.logoutError, guestError: !!c.guestError }),
-  assert: (snapshot) => {
-    if (snapshot.matches('authorised')) expect(snapshot.context.user?.status).toBe('AUTHORISED');
-    if (snapshot.matches('guest')) expect(snapshot.context.user?.status).toBe('GUEST');
-    if (snapshot.matches('anonymous')) expect(snapshot.context.user?.status ?? 'UNKNOWN').toBe('UNKNOWN');
-    if (snapshot.context.logoutError) expect(snapshot.context.logoutError).toBe(logoutErrorMessage);
+  calls: {
+    fetchingUser: { fetchUser: undefined },
+    startingGuestSession: { startGuestSession: { token: 'demo-guest-token-1' } },
+    loggingOut: { logout: undefined },
+  },
+  // Spec sections 4, 6 and 8: the user's status decides the state; logout sets the user to null
+  // and redirects to login ('Unable to perform the requested action' when it fails); a 401 on any
+  // other call forgets the user and redirects to login.
+  states: {
+    fetchingUser: ({ snapshot, event, actions, performed }) => {
+      expect(snapshot.hasTag('loading')).toBe(true);
+      if (event.type === 'xstate.done.actor.startGuestSession') {
+        expect(actions).toContain('applyUserFlow');
+        expect(performed.find((a) => a.type === 'applyUserFlow')?.params).toEqual({ flow: 'order', session: 's1' });
+      }
+      else expect(['xstate.init', 'auth.retry']).toContain(event.type);
+    },
+    unavailable: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchUser');
+      expect(snapshot.hasTag('loading')).toBe(false);
+      expect(snapshot.can({ type: 'auth.retry' })).toBe(true);
+    },
+    anonymous: ({ snapshot, context, event, actions }) => {
+      expect(context.user?.status ?? 'UNKNOWN').toBe('UNKNOWN');
+      expect(snapshot.hasTag('loading')).toBe(false);
+      if (event.type === 'auth.logout' || event.type === 'auth.unauthorised' || event.type === 'xstate.done.actor.logout') {
+        expect(context.user).toBeNull();
+        expect(actions).toEqual(expect.arrayContaining(event.type === 'auth.logout' ? ['clearUserFlow'] : ['redirectToLogin']));
+      }
+      if (event.type === 'xstate.error.actor.startGuestSession') {
+        expect(context.guestError).toBe(guestTokenErrorMessage);
+        expect(context.pendingToken).toBeNull();
+        expect(actions).toContain('clearUserFlow');
+      }
+      if (event.type === 'auth.dismissError') expect([context.guestError, context.logoutError]).toEqual([null, null]);
+    },
+    startingGuestSession: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('auth.guestToken');
+      expect(context.pendingToken).toBe('demo-guest-token-1');
+      expect(snapshot.hasTag('loading')).toBe(true);
+    },
+    guest: ({ snapshot, context }) => {
+      expect(context.user?.status).toBe('GUEST');
+      expect(snapshot.hasTag('loading')).toBe(false);
+      expect(snapshot.can({ type: 'auth.logout' })).toBe(true);
+    },
+    authorised: ({ snapshot, context, event, actions }) => {
+      expect(context.user?.status).toBe('AUTHORISED');
+      expect(snapshot.hasTag('loading')).toBe(false);
+      if (event.type === 'xstate.error.actor.logout') expect(context.logoutError).toBe('Unable to perform the requested action');
+      if (event.type === 'auth.loggedIn') expect(context.guestError).toBeNull();
+      if (event.type === 'auth.dismissError') expect(context.logoutError).toBeNull();
+      expect(snapshot.can({ type: 'auth.logout' })).toBe(true);
+      expect(snapshot.can({ type: 'auth.unauthorised' })).toBe(true);
+    },
+    loggingOut: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('auth.logout');
+      expect(context.logoutError).toBeNull();
+      expect(snapshot.hasTag('loading')).toBe(true);
+    },
   },
 });
+
+expect(logoutErrorMessage).toBe('Unable to perform the requested action');

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { bookingDetailMachine } from '../../machines/booking-detail';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, errorOf, outputOf } from './harness';
 
 const order = { id: 'o1', friendlyOrderId: 'TL-ABCDEF', email: 'a@example.com', currency: 'GBP', createdAt: '2026-01-01T00:00:00.000Z', replacementOrder: null };
 const detail = { bookings: [{ id: 'b1', orderId: 'o1', isSeasonBooking: false }], order } as never;
@@ -23,9 +23,48 @@ describeMachineModel(bookingDetailMachine, {
     'xstate.error.actor.fetchChangeability': [{ type: 'xstate.error.actor.fetchChangeability', error: new Error('offline') }],
   },
   serializeContext: (c) => ({ loaded: c.detail !== null, movedTo: c.movedTo, changeability: c.changeability?.reason ?? null }),
-  assert: (snapshot) => {
-    if (snapshot.matches('movedToHistory')) expect(snapshot.output).toEqual({ movedTo: 'b1' });
-    if (snapshot.matches('loaded')) expect(snapshot.context.detail?.order.id).toBe('o1');
-    if (snapshot.matches({ loaded: 'changeabilityKnown' })) expect(snapshot.context.changeability?.changeable).toBe(false);
+  calls: {
+    fetching: { fetchBooking: { bookingId: 'b1' } },
+    reloading: { fetchBooking: { bookingId: 'b1' } },
+    'loaded.checkingChangeability': { fetchChangeability: { orderId: 'o1', bookingId: 'b1', season: false } },
+  },
+  // Spec sections 4 and 8: a fetch error sets an error flag with a retry; a 308 redirects to the
+  // history; a response of the wrong shape is its own error (docs/decisions/020).
+  states: {
+    fetching: ({ context, event }) => {
+      expect(['xstate.init', 'booking.retry']).toContain(event.type);
+      expect(context.movedTo).toBeNull();
+    },
+    loaded: ({ context, event, entered }) => {
+      if (entered && event.type !== 'booking.reload') expect(outputOf(event)).toEqual({ status: 200, data: detail });
+      expect(context.detail?.order.id).toBe('o1');
+    },
+    'loaded.checkingChangeability': ({ event }) => expect(outputOf(event)).toEqual({ status: 200, data: detail }),
+    'loaded.changeabilityKnown': ({ context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchChangeability');
+      expect(context.changeability).toEqual({ changeable: false, reason: 'DEPARTED' });
+    },
+    'loaded.changeabilityUnavailable': ({ context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchChangeability');
+      expect(context.changeability).toBeNull();
+    },
+    reloading: ({ context, event }) => {
+      // The page stays on screen while the booking is fetched again.
+      expect(event.type).toBe('booking.reload');
+      expect(context.detail?.order.id).toBe('o1');
+    },
+    error: ({ snapshot, event }) => {
+      expect(errorOf(event)?.problem?.kind).toBe('http');
+      expect(snapshot.can({ type: 'booking.retry' }), 'the error offers a retry').toBe(true);
+    },
+    schemaError: ({ snapshot, event }) => {
+      expect(errorOf(event)?.problem?.kind).toBe('schema');
+      expect(snapshot.can({ type: 'booking.retry' }), 'the error offers a retry').toBe(true);
+    },
+    movedToHistory: ({ snapshot, event, actions }) => {
+      expect(outputOf(event)).toEqual({ status: 308, data: { bookingId: 'b1' } });
+      expect(actions).toContain('goToHistory');
+      expect(snapshot.output).toEqual({ movedTo: 'b1' });
+    },
   },
 });

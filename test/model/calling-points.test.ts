@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { callingPointsMachine } from '../../machines/calling-points';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, errorOf, outputOf } from './harness';
 
 const point = { station: { code: 'MKC', name: 'Milton Keynes Central' }, arrival: '2026-01-01T08:00:00.000Z', departure: '2026-01-01T08:01:00.000Z' };
 
@@ -18,7 +18,31 @@ describeMachineModel(callingPointsMachine, {
     ],
   },
   serializeContext: (c) => ({ points: c.points?.length ?? null }),
-  assert: (snapshot) => {
-    if (snapshot.matches('shown')) expect(snapshot.context.points).toEqual([point]);
+  calls: { loading: { fetchCallingPoints: { timetableId: 'EUS-MAN-202601010730', date: '2026-01-01', origin: 'EUS', destination: 'MAN' } } },
+  // Calling points (spec section 7): shown on demand; "unavailable" when the server says so or
+  // answers 404; other errors offer a retry; the toggle always closes.
+  states: {
+    collapsed: ({ event }) => expect(['xstate.init', 'callingPoints.toggle']).toContain(event.type),
+    loading: ({ snapshot, context, event }) => {
+      expect(['callingPoints.toggle', 'callingPoints.retry']).toContain(event.type);
+      expect(context.points).toBeNull();
+      expect(snapshot.can({ type: 'callingPoints.toggle' })).toBe(true);
+    },
+    shown: ({ context, event }) => {
+      if (event.type === 'callingPoints.toggle') expect(context.points).toEqual([point]);
+      else expect(outputOf(event)).toEqual({ timetableId: 't', callingPoints: [point] });
+      expect(context.points).toEqual([point]);
+    },
+    unavailable: ({ context, event }) => {
+      const output = outputOf(event) as { unavailable?: boolean } | undefined;
+      if (output) expect(output.unavailable).toBe(true);
+      else expect(errorOf(event)?.status).toBe(404);
+      expect(context.points).toBeNull();
+    },
+    failed: ({ snapshot, event }) => {
+      expect(errorOf(event)?.status).toBe(500);
+      expect(snapshot.can({ type: 'callingPoints.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'callingPoints.toggle' })).toBe(true);
+    },
   },
 });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { changeEmailMachine } from '../../machines/change-email';
-import { describeMachineModel } from './harness';
+import { changeEmailMachine, changeEmailMessages } from '../../machines/change-email';
+import { describeMachineModel, errorOf, nextFrom, outputOf, type StateCheck } from './harness';
 
 describeMachineModel(changeEmailMachine, {
   name: 'changeEmailMachine',
@@ -27,12 +27,67 @@ describeMachineModel(changeEmailMachine, {
   },
   serializeContext: (c) => ({ values: c.values, error: c.error, submitAttempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 300,
-  assert: (snapshot) => {
-    if (snapshot.matches('validationError')) expect(['passwordIncorrect', 'emailAlreadyExists']).toContain(snapshot.context.error);
-    if (snapshot.matches('serverError')) expect(snapshot.context.error).toBe('genericError');
-    if (snapshot.matches('success') || snapshot.matches('signInRequired')) {
-      expect(snapshot.context.updatedEmailAddress).toBe('alex.new@example.com');
-      expect(snapshot.context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
-    }
-  },
+  calls: { requesting: { changeEmail: undefined } },
+  // Spec sections 4, 5 and 8: 403 means password incorrect, 422 email already exists, others a
+  // generic error; success without new tokens is tokenFailure (sign in again).
+  states: (() => {
+    const keepsInput = ({ snapshot, context, event }: StateCheck<typeof changeEmailMachine>) => {
+      expect(context.values.newEmailAddress, 'input kept').toBe('alex.new@example.com');
+      expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'currentPassword', value: 'x' });
+      expect([typed.value, typed.context.values.currentPassword, typed.context.error]).toEqual(['notRequested', 'x', null]);
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
+      return errorOf(event);
+    };
+    return {
+      notRequested: ({ context, event }) => {
+        if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, updatedEmailAddress: null });
+        if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
+        if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
+        if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+        expect(context.error).toBeNull();
+      },
+      requesting: ({ context, event }) => {
+        expect(event.type).toBe('form.submit');
+        expect(context.error).toBeNull();
+      },
+      success: ({ snapshot, context, event, actions, performed }) => {
+        if (event.type !== 'form.blur') expect((outputOf(event) as { newTokens: unknown }).newTokens).toBeTruthy();
+        if (event.type === 'xstate.done.actor.changeEmail') expect(actions).toContain('emailChanged');
+        expect(context.updatedEmailAddress).toBe('alex.new@example.com');
+        expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
+        if (event.type === 'xstate.done.actor.changeEmail') {
+          expect(performed.find((a) => a.type === 'emailChanged')?.params).toEqual({ email: 'alex.new@example.com' });
+        }
+        const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newEmailAddress', value: 'x' });
+        expect([typed.value, typed.context.values.newEmailAddress]).toEqual(['notRequested', 'x']);
+      },
+      signInRequired: ({ snapshot, context, event, actions }) => {
+        if (event.type === 'changeEmail.signIn') expect(actions).toEqual(['signOut']);
+        if (event.type !== 'changeEmail.signIn') expect((outputOf(event) as { newTokens: unknown }).newTokens).toBeNull();
+        expect(context.updatedEmailAddress).toBe('alex.new@example.com');
+        expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
+        expect(snapshot.can({ type: 'changeEmail.signIn' })).toBe(true);
+      },
+      validationError: (check) => {
+        const error = keepsInput(check);
+        if (!error) return;
+        if (error.status === 422) expect(check.context.error).toBe('emailAlreadyExists');
+        else {
+          expect([error.status, error.code]).toEqual([403, 'PASSWORD_INCORRECT']);
+          expect(check.context.error).toBe('passwordIncorrect');
+        }
+      },
+      serverError: (check) => {
+        const error = keepsInput(check);
+        if (!error) return;
+        // Not the password (a 403 CSRF rejection is not) and not an existing email.
+        expect(error.status === 403 ? error.code : 'other').not.toBe('PASSWORD_INCORRECT');
+        expect(error.status).not.toBe(422);
+        expect(check.context.error).toBe('genericError');
+      },
+    };
+  })(),
 });
+
+expect(Object.keys(changeEmailMessages)).toEqual(['passwordIncorrect', 'emailAlreadyExists', 'genericError', 'tokenFailure', 'success']);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { changePasswordCodes, changePasswordMachine } from '../../machines/change-password';
-import { describeMachineModel } from './harness';
+import { changePasswordCodes, changePasswordMachine, changePasswordMessages } from '../../machines/change-password';
+import { describeMachineModel, errorOf, nextFrom } from './harness';
 
 describeMachineModel(changePasswordMachine, {
   name: 'changePasswordMachine',
@@ -23,8 +23,50 @@ describeMachineModel(changePasswordMachine, {
   },
   serializeContext: (c) => ({ values: c.values, errorCode: c.errorCode, submitAttempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 400,
-  assert: (snapshot) => {
-    if (snapshot.matches('validationError')) expect(changePasswordCodes).toContain(snapshot.context.errorCode);
-    if (snapshot.matches('success')) expect(snapshot.context.values).toEqual({ currentPassword: '', newPassword: '' });
+  calls: { requesting: { changePassword: undefined } },
+  // Spec sections 4, 5 and 8: not requested, requesting, success, validation error (the first code
+  // of the errors list; unknown codes are PASSWORD_GENERIC_ERROR), server error.
+  states: {
+    notRequested: ({ context, event }) => {
+      if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false });
+      if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
+      if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
+      if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+      expect(context.errorCode).toBeNull();
+    },
+    requesting: ({ context, event }) => {
+      expect(event.type).toBe('form.submit');
+      expect(context.errorCode).toBeNull();
+      expect(context.values.currentPassword).toBe('RailDemo!2026');
+    },
+    success: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.changePassword');
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
+      expect([typed.value, typed.context.values.newPassword]).toEqual(['notRequested', 'x']);
+      expect(context).toMatchObject({ values: { currentPassword: '', newPassword: '' }, touched: {}, dirty: false });
+      expect(changePasswordMessages.success).toBeTruthy();
+    },
+    validationError: ({ snapshot, context, event }) => {
+      if (event.type !== 'form.blur') {
+        const code = errorOf(event)?.code;
+        expect(context.errorCode).toBe(changePasswordCodes.includes(code as never) ? code : 'PASSWORD_GENERIC_ERROR');
+      }
+      expect(context.values.currentPassword, 'input kept').toBe('RailDemo!2026');
+      expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
+      expect([typed.value, typed.context.values.newPassword, typed.context.errorCode]).toEqual(['notRequested', 'x', null]);
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
+    },
+    serverError: ({ snapshot, context, event }) => {
+      if (event.type !== 'form.blur') expect(errorOf(event)?.status).toBe(500);
+      expect(context.errorCode).toBeNull();
+      expect(context.values.currentPassword, 'input kept').toBe('RailDemo!2026');
+      expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
+      expect([typed.value, typed.context.values.newPassword]).toEqual(['notRequested', 'x']);
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
+    },
   },
 });
+
+expect([...changePasswordCodes]).toEqual(['PASSWORD_INCORRECT', 'PASSWORD_EQUALS_TO_NAME', 'PASSWORD_EQUALS_TO_EMAIL', 'PASSWORD_GENERIC_ERROR']);

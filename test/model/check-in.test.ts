@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { checkInMachine } from '../../machines/check-in';
-import { describeMachineModel } from './harness';
+import { checkInMachine, checkInMessages } from '../../machines/check-in';
+import { describeMachineModel, errorOf } from './harness';
 
 const uri = '/bookings/b1';
 
@@ -20,10 +20,33 @@ describeMachineModel(checkInMachine, {
     ],
   },
   serializeContext: (c) => ({ unavailableReason: c.unavailableReason, failed: c.errorMessage !== null }),
-  assert: (snapshot) => {
-    expect(snapshot.context.uri).toBe(uri);
-    if (snapshot.matches('done')) expect(snapshot.output).toEqual({ url: '/my-account/bookings/b1?checkedIn=true' });
-    if (snapshot.matches('notAvailable')) expect(snapshot.context.unavailableReason).not.toBeNull();
-    if (snapshot.matches('failed')) expect(snapshot.context.errorMessage).not.toBeNull();
+  assert: (snapshot) => expect(snapshot.context.uri).toBe(uri),
+  calls: { checkingIn: { checkIn: { uri } } },
+  // Check-in (docs/decisions/030): 409 with a known code or 403/404 is "not available" with its
+  // reason and no retry; anything else is an error with a retry; success opens the returned URL.
+  states: {
+    checkingIn: ({ context, event }) => {
+      expect(['xstate.init', 'checkIn.retry']).toContain(event.type);
+      expect(context.errorMessage).toBeNull();
+    },
+    failed: ({ snapshot, context, event }) => {
+      const error = errorOf(event);
+      expect(error).toBeDefined();
+      expect([403, 404]).not.toContain(error?.status);
+      if (error?.status === 409) expect(['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED']).not.toContain(error.code);
+      expect(context.errorMessage).toEqual(expect.any(String));
+      expect(context.unavailableReason).toBeNull();
+      expect(snapshot.can({ type: 'checkIn.retry' })).toBe(true);
+    },
+    notAvailable: ({ snapshot, context, event }) => {
+      const error = errorOf(event);
+      expect(context.unavailableReason).toBe(error?.status === 409 ? error.code : 'FORBIDDEN');
+      expect(checkInMessages[context.unavailableReason!]).toBeTruthy();
+      expect(snapshot.can({ type: 'checkIn.retry' }), 'nothing to retry').toBe(false);
+    },
+    done: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.done.actor.checkIn');
+      expect(snapshot.output).toEqual({ url: '/my-account/bookings/b1?checkedIn=true' });
+    },
   },
 });

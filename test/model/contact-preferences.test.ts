@@ -2,7 +2,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { contactPreferencesMachine, type PendingChange } from '../../machines/contact-preferences';
 import type { ContactPreference, ConsentsResponse } from '../../src/schemas/consents';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, outputOf } from './harness';
 
 const consent = (id: string, selected: boolean, hasEverBeenUpdated: boolean): ContactPreference => ({
   id,
@@ -77,6 +77,60 @@ describeMachineModel(contactPreferencesMachine, {
     }
     if (outcome !== null) expect(initialAction).toBeNull();
     if (snapshot.matches('restoring')) expect(snapshot.context.revoked || initialAction === 'resubscribe').toBe(true);
+  },
+  calls: {
+    loading: { fetchConsents: undefined },
+    saving: { updateConsents: (c: { pending: PendingChange | null }) => ({ consentSelections: { [c.pending!.id]: c.pending!.selected } }) },
+    revoking: { revokeMarketing: undefined },
+    restoring: { restoreMarketing: undefined },
+  },
+  // Spec sections 4 and 8: save flips optimistically then confirms; failure sets an error;
+  // first-time update says 'Saved! Thanks…'; unsubscribe and resubscribe each end in success
+  // or error (unsubscribed, subscribed, unsubscribedErrors, subscribedErrors).
+  states: {
+    loading: ({ snapshot, context, event }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(context.fetchError).toBe(false);
+      if (event.type === 'xstate.done.actor.revokeMarketing') expect(context.outcome).toBe('unsubscribed');
+      if (event.type === 'xstate.error.actor.revokeMarketing') expect(context.outcome).toBe('unsubscribedErrors');
+      if (event.type === 'xstate.done.actor.restoreMarketing') expect(context.outcome).toBe('subscribed');
+      if (event.type === 'xstate.error.actor.restoreMarketing') expect(context.outcome).toBe('subscribedErrors');
+      if (event.type === 'xstate.init') expect(context.initialAction).toBeNull();
+    },
+    failed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchConsents');
+      expect(context.fetchError).toBe(true);
+      expect(snapshot.hasTag('busy')).toBe(false);
+      expect(snapshot.can({ type: 'consents.retry' })).toBe(true);
+    },
+    loaded: ({ snapshot, context, event }) => {
+      expect(snapshot.hasTag('busy')).toBe(false);
+      if (event.type === 'xstate.done.actor.fetchConsents') {
+        expect(context.consents).toEqual((outputOf(event) as ConsentsResponse).consents);
+        expect(context.revoked).toBe((outputOf(event) as ConsentsResponse).revoked);
+      }
+      if (event.type === 'xstate.done.actor.updateConsents') expect(context.updateError).toBe(false);
+      if (event.type === 'xstate.error.actor.updateConsents') expect(context.saved).toBeNull();
+      expect(snapshot.can({ type: context.revoked ? 'marketing.restore' : 'marketing.revoke' })).toBe(true);
+      expect(snapshot.can({ type: context.revoked ? 'marketing.revoke' : 'marketing.restore' })).toBe(false);
+    },
+    saving: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('consent.select');
+      expect(snapshot.hasTag('busy')).toBe(true);
+      expect(context).toMatchObject({ updateError: false, saved: null, outcome: null, lastChangedId: context.pending?.id });
+    },
+    revoking: ({ snapshot, context, event }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      if (event.type === 'xstate.init') expect(context.initialAction).toBe('unsubscribe');
+      else expect(event.type).toBe('marketing.revoke');
+      expect(context.outcome).toBeNull();
+    },
+    restoring: ({ snapshot, context, event }) => {
+      expect(snapshot.hasTag('busy')).toBe(true);
+      if (event.type === 'xstate.init') expect(context.initialAction).toBe('resubscribe');
+      else expect(event.type).toBe('marketing.restore');
+      expect(context.outcome).toBeNull();
+    },
   },
 });
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { editPassengersMachine, editPassengersMessages } from '../../machines/edit-passengers';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, errorOf } from './harness';
 
 describeMachineModel(editPassengersMachine, {
   name: 'editPassengersMachine',
@@ -23,13 +23,43 @@ describeMachineModel(editPassengersMachine, {
   },
   serializeContext: (c) => ({ first: c.values.firstName, open: c.passengerId, error: c.errorMessage, saved: c.saved, attempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 300,
-  assert: (snapshot) => {
-    const c = snapshot.context;
-    if (snapshot.matches('submitting')) expect(c.values.firstName).toBe('Alexandra');
-    if (snapshot.matches('editing') && c.errorMessage) {
-      expect(['Each passenger on a booking needs a different name.', editPassengersMessages.generic]).toContain(c.errorMessage);
-      expect(c.values.firstName).toBe('Alexandra');
-    }
-    if (snapshot.matches('idle') && c.saved) expect(c.passengerId).toBeNull();
+  calls: {
+    submitting: {
+      editPassengers: { bookingId: 'b1', alterablesIds: ['p1'], newUsers: [{ firstName: 'Alexandra', lastName: 'Morgan' }] },
+    },
+  },
+  // Spec section 4: editing, error with message (response detail or generic); success reloads.
+  states: {
+    idle: ({ context, event, actions }) => {
+      expect(context.passengerId, 'no dialog open').toBeNull();
+      expect(context.errorMessage).toBeNull();
+      if (event.type === 'xstate.done.actor.editPassengers') {
+        expect(context.saved).toBe(true);
+        expect(actions, 'success reloads the booking').toContain('reloadBooking');
+      }
+      if (event.type === 'edit.cancel') expect(context.saved).toBe(false);
+    },
+    editing: ({ snapshot, context, event }) => {
+      expect(context.passengerId).toBe('p1');
+      const error = errorOf(event) as { problem?: { detail?: string | null } } | undefined;
+      if (error) {
+        expect(context.errorMessage).toBe(error.problem?.detail ?? editPassengersMessages.generic);
+        expect(context.values.firstName, 'input kept').toBe('Alexandra');
+      } else if (event.type === 'passenger.edit') {
+        expect(context).toMatchObject({ values: { firstName: 'Alex', lastName: 'Morgan' }, dirty: false, submitAttempted: false, errorMessage: null, saved: false });
+      } else if (event.type === 'form.change') {
+        expect(context.values[event.field]).toBe(event.value);
+      } else if (event.type === 'form.submit') {
+        expect(context.submitAttempted).toBe(true);
+      } else if (event.type === 'form.blur') {
+        expect(context.touched[event.field]).toBe(true);
+      }
+      expect(snapshot.can({ type: 'edit.cancel' })).toBe(true);
+    },
+    submitting: ({ context, event }) => {
+      expect(event.type).toBe('form.submit');
+      expect(context.values.firstName).toBe('Alexandra');
+      expect(context.errorMessage).toBeNull();
+    },
   },
 });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { findBookingMachine } from '../../machines/find-booking';
+import { findBookingMachine, findBookingStatusMessages } from '../../machines/find-booking';
 import type { FindBookingField } from '../../src/schemas/find-booking';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, errorOf, nextFrom, type StateCheck } from './harness';
 
 const filled: Record<FindBookingField, string> = {
   bookingReference: 'TL-7Q4K2M',
@@ -34,11 +34,49 @@ describeMachineModel(findBookingMachine, {
   },
   serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 300,
-  assert: (snapshot) => {
-    if (snapshot.matches('success')) expect(snapshot.context.response?.orderExchangeToken).toBe('exchange-token-1');
-    // Input is kept after a server failure.
-    if (snapshot.matches('notFound') || snapshot.matches('serverError') || snapshot.matches('badRequest')) {
-      expect(snapshot.context.values.bookingReference).toBe(filled.bookingReference);
-    }
-  },
+  calls: { requesting: { findBooking: (c: { values: typeof filled }) => c.values } },
+  // Spec sections 4 and 5: not requested, requesting, success, bad request (400), not found (422),
+  // server error; input is kept after a failure and a change starts over.
+  states: (() => {
+    const failedWith = (status: number | 'other') => ({ snapshot, context, event, entered }: StateCheck<typeof findBookingMachine>) => {
+      if (entered) {
+        const got = errorOf(event)?.status;
+        if (status === 'other') expect([400, 422]).not.toContain(got);
+        else expect(got).toBe(status);
+      }
+      expect(context.values.bookingReference, 'input is kept after a failure').toBe(filled.bookingReference);
+      expect(snapshot.can({ type: 'form.submit' }), 'the same details can be sent again').toBe(true);
+      // Typing starts over (the message goes); a blur only marks the field.
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'passengerSurname', value: 'Lee' });
+      expect([typed.value, typed.context.values.passengerSurname]).toEqual(['notRequested', 'Lee']);
+      const blurred = nextFrom({ snapshot }, { type: 'form.blur', field: 'departureDate' });
+      expect([blurred.value, blurred.context.touched.departureDate]).toEqual([snapshot.value, true]);
+    };
+    return {
+      notRequested: ({ context, event }) => {
+        if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false });
+        if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
+        if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+        if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
+        expect(context.response).toBeNull();
+      },
+      requesting: ({ context, event }) => {
+        expect(event.type).toBe('form.submit');
+        expect(Object.values(context.values).every((v) => v !== '')).toBe(true);
+      },
+      success: ({ snapshot, context, event, actions, performed }) => {
+        expect(event.type).toBe('xstate.done.actor.findBooking');
+        expect(performed.find((a) => a.type === 'openBooking')?.params).toEqual({ orderExchangeToken: 'exchange-token-1', bookingId: 'b1' });
+        expect(actions, 'success opens the order-token page').toContain('openBooking');
+        expect(context.response).toEqual({ orderExchangeToken: 'exchange-token-1', bookingId: 'b1' });
+        expect(snapshot.status).toBe('done');
+      },
+      badRequest: failedWith(400),
+      notFound: failedWith(422),
+      serverError: failedWith('other'),
+    };
+  })(),
 });
+
+// Each failure state has its own message (docs/decisions/010).
+expect(new Set(Object.values(findBookingStatusMessages)).size).toBe(4);

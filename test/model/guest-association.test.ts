@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { guestAssociationMachine } from '../../machines/guest-association';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, errorOf, liveModel, outputOf } from './harness';
 
 describeMachineModel(guestAssociationMachine, {
   name: 'guestAssociationMachine',
@@ -18,9 +18,41 @@ describeMachineModel(guestAssociationMachine, {
     ],
   },
   serializeContext: (c) => ({ outcome: c.outcome, count: c.count }),
-  assert: (snapshot) => {
-    if (snapshot.matches('finished') || snapshot.matches('redirected')) expect(snapshot.context.outcome).not.toBeNull();
-    if (snapshot.context.outcome === 'none' || snapshot.context.outcome === 'error') expect(snapshot.context.count).toBe(0);
-    if (!snapshot.context.guestToken) expect(snapshot.matches('ready')).toBe(true);
+  calls: { associating: { associateGuestOrders: { guestToken: 'demo-guest-token-3' } } },
+  // Spec sections 4, 8 and 9: outcomes success, partial, none, error; 403 goes quietly to the
+  // target; the redirect follows 1000 ms after the outcome shows.
+  states: {
+    ready: ({ context, event }) => {
+      if (event.type === 'association.start') expect(context.guestToken, 'no token, no association').toBeNull();
+      expect(context.outcome).toBeNull();
+    },
+    associating: ({ context }) => expect(context.guestToken).toBe('demo-guest-token-3'),
+    finished: ({ context, event, entered }) => {
+      if (!entered) return;
+      const output = outputOf(event) as { outcome: string; count: number } | undefined;
+      const error = errorOf(event);
+      if (output) expect(context).toMatchObject({ outcome: output.outcome, count: output.count });
+      else if (error?.status === 403) expect(context).toMatchObject({ outcome: 'forbidden', count: 0 });
+      else expect(context).toMatchObject({ outcome: 'error', count: 0 });
+    },
+    redirected: ({ context, event, performed }) => {
+      expect(event.type).toBe('xstate.after.associationRedirectMs.guestAssociation.finished');
+      // The target page gets bookingsImported for this outcome (none for a 403).
+      expect(performed.find((a) => a.type === 'redirectToTarget')?.params).toEqual({ outcome: context.outcome });
+      expect(context.outcome).not.toBeNull();
+    },
   },
+});
+
+it('redirects 1000 ms after the outcome shows (spec section 9)', async () => {
+  const live = liveModel(guestAssociationMachine, { guestToken: 'demo-guest-token-3' });
+  try {
+    await live.send(
+      { type: 'association.start' },
+      { type: 'xstate.done.actor.associateGuestOrders', output: { outcome: 'success', count: 2 } },
+    );
+    await live.expectTimer('finished', 1000, 'redirected');
+  } finally {
+    live.stop();
+  }
 });

@@ -6,10 +6,13 @@ import { unreachableMachine, wildcardMachine } from './fixtures/unreachable-mach
 import {
   describeMachineModel,
   generatePaths,
+  leafStatePaths,
   listTransitions,
+  liveModel,
   replayPath,
   transitionCoverage,
   type ModelOptions,
+  watching,
 } from './harness';
 
 const profileOptions: ModelOptions<typeof profileMachine> = {
@@ -25,7 +28,18 @@ const profileOptions: ModelOptions<typeof profileMachine> = {
   serializeContext: (context) => ({ attempts: context.attempts }),
 };
 
-describeMachineModel(profileMachine, profileOptions);
+describeMachineModel(profileMachine, {
+  ...profileOptions,
+  calls: { loading: { fetchProfile: undefined } },
+  states: {
+    loading: ({ event }) => expect(['xstate.init', 'profile.retry', 'xstate.after.backoffMs.profile.failed']).toContain(event.type),
+    failed: ({ context }) => expect(context.attempts).toBeGreaterThan(0),
+    incomplete: ({ context }) => expect(context.profile?.complete).toBe(false),
+    loaded: ({ context }) => expect(context.profile?.name).toBeTruthy(),
+    gaveUp: ({ context }) => expect(context.attempts).toBe(context.maxAttempts),
+    closed: ({ event }) => expect(['profile.close', 'xstate.after.idleTimeoutMs.profile.loaded']).toContain(event.type),
+  },
+});
 
 describeMachineModel(bookingMachine, {
   name: 'bookingMachine',
@@ -43,8 +57,12 @@ describeMachineModel(bookingMachine, {
     'xstate.done.actor.confirmBooking': [{ type: 'xstate.done.actor.confirmBooking', output: { reference: 'ABC123' } }],
     'xstate.error.actor.confirmBooking': [{ type: 'xstate.error.actor.confirmBooking', error: new Error('card declined') }],
   },
-  assert: (snapshot) => {
-    if (snapshot.matches('reviewing')) expect(snapshot.context.seats).toBeGreaterThan(0);
+  calls: { reviewing: { watchPrices: watching }, confirming: { confirmBooking: undefined } },
+  states: {
+    editing: () => {},
+    reviewing: ({ context }) => expect(context.seats).toBeGreaterThan(0),
+    confirming: ({ event }) => expect(event.type).toBe('booking.confirm'),
+    booked: ({ snapshot }) => expect(snapshot.output).toEqual({ email: 'ada@example.com', seats: 2, reference: 'R' }),
   },
 });
 
@@ -142,5 +160,56 @@ describe('harness self-checks', () => {
     const taken = new Set<string>();
     for (const path of realistic) await replayPath(timersMachine, path, {}, taken);
     expect(transitionCoverage(timersMachine, taken).percent).toBe(100);
+  });
+
+  it('checks spec expectations per state, and fails a step whose state has none', async () => {
+    const path = generatePaths(profileMachine, profileOptions).find((p) => p.description.includes('"complete":false}} → profile.complete'))!;
+    const states = {
+      loading: () => {},
+      incomplete: ({ context }: { context: { profile: { complete: boolean } | null } }) => expect(context.profile?.complete).toBe(false),
+      loaded: () => {},
+    };
+    await replayPath(profileMachine, path, { ...profileOptions, states });
+    // The chart sends an incomplete profile to "loaded": the expectation of "loaded" catches it.
+    const swapped = profileMachine.provide({ guards: { isIncomplete: () => false } });
+    const bobOnly = {
+      ...profileOptions,
+      events: { ...profileOptions.events, 'xstate.done.actor.fetchProfile': [{ type: 'xstate.done.actor.fetchProfile', output: { name: 'Bob', complete: false } }] },
+    } as ModelOptions<typeof profileMachine>;
+    const swappedPath = generatePaths(swapped, bobOnly).find((p) => p.description.includes('{"output":{"name":"Bob"'))!;
+    const loaded = { ...states, loaded: ({ context, event }: { context: { profile: { complete: boolean } | null }; event: { type: string } }) =>
+      event.type === 'profile.complete' || expect(context.profile?.complete).toBe(true) };
+    await expect(replayPath(swapped, swappedPath, { ...profileOptions, states: loaded })).rejects.toThrow(/expected false to be true/);
+    await expect(replayPath(profileMachine, path, { ...profileOptions, states: { loading: () => {} } })).rejects.toThrow(
+      /no spec expectation for state "incomplete"/,
+    );
+    expect(leafStatePaths(profileMachine)).toEqual(['loading', 'failed', 'incomplete', 'loaded', 'gaveUp', 'closed']);
+  });
+
+  it('checks the calls a state makes: running, with its input, answer and failure handled', async () => {
+    const path = generatePaths(profileMachine, profileOptions)[0]!;
+    const noop = { loading: () => {}, failed: () => {}, incomplete: () => {}, loaded: () => {}, gaveUp: () => {}, closed: () => {} };
+    await replayPath(profileMachine, path, { ...profileOptions, states: noop, calls: { loading: { fetchProfile: undefined } } });
+    await expect(
+      replayPath(profileMachine, path, { ...profileOptions, states: noop, calls: { loading: { fetchProfile: { id: 1 } } } }),
+    ).rejects.toThrow(/input of fetchProfile/);
+    await expect(
+      replayPath(profileMachine, path, { ...profileOptions, states: noop, calls: { loading: { fetchOther: undefined } } }),
+    ).rejects.toThrow(/calls running/);
+  });
+
+  it('expectTimer passes at the exact delay and fails for any other', async () => {
+    const at = async (machine: typeof profileMachine, ms: number) => {
+      const live = liveModel(machine, { maxAttempts: 3 });
+      try {
+        await live.send({ type: 'xstate.error.actor.fetchProfile', error: new Error('503') });
+        await live.expectTimer('failed', ms, 'loading');
+      } finally {
+        live.stop();
+      }
+    };
+    await at(profileMachine, 1000);
+    await expect(at(profileMachine, 1001)).rejects.toThrow(/1000 ms into the 1001 ms timer/);
+    await expect(at(profileMachine, 999)).rejects.toThrow(/999 ms into the timer of "failed"/);
   });
 });

@@ -10,10 +10,18 @@
  *    advanced to the next timer for `xstate.after.*` steps. Each step is checked.
  * 3. Coverage: transitions taken live (`@xstate.microstep` inspection events) over every
  *    transition of the graph (edges + `always`); the suite fails below 100%.
+ * 4. Spec: the machine's own prediction cannot catch a wrong target (the path is generated from
+ *    the same chart), so `states` holds what each state means according to SPEC.md (screen
+ *    copy, context fields, the status that led there). The harness runs it on every step for
+ *    every active state, fails a step whose state has no expectation (its own or an ancestor's),
+ *    and fails the suite when a state of the chart has none or an expectation is never reached.
+ * 5. Delays: `expectDelay` drives a live actor into a state and checks that its timer fires at
+ *    the spec's figure exactly (nothing at ms - 1, the transition at ms).
  */
 import {
   createActor,
   fromPromise,
+  getNextSnapshot,
   SimulatedClock,
   type AnyEventObject,
   type AnyMachineSnapshot,
@@ -46,7 +54,34 @@ export interface ModelOptions<M extends AnyStateMachine> {
   /** Fail instead of generating more tests than this (default 200). */
   maxPaths?: number;
   assert?: (snapshot: SnapshotFrom<M>, step: ModelStep<M>) => void | Promise<void>;
+  /**
+   * What each state means according to SPEC.md, keyed by state path ('loaded',
+   * 'loaded.changeabilityKnown', 'form.editing'). Checked on every step for every active state
+   * node that has an entry; each active atomic state needs an entry of its own or an ancestor's.
+   */
+  states?: StateExpectations<M>;
+  /**
+   * The calls each state makes (spec section 7), keyed by state path: invoke id → the input the
+   * call must get, or a function of the context giving it (undefined: not checked). Checked with expectCall on every step in that state;
+   * every state that invokes needs an entry.
+   */
+  calls?: Record<string, Record<string, unknown>>;
 }
+/** One step as a state expectation sees it: `entered` is true when the step entered this state. */
+export interface StateCheck<M extends AnyStateMachine> {
+  snapshot: SnapshotFrom<M>;
+  context: SnapshotFrom<M>['context'];
+  /** The step's event: one of the machine's own, or xstate.init / done / error / after. */
+  event: EventFromLogic<M> | (AnyEventObject & { type: `xstate.${string}` });
+  entered: boolean;
+  /** Input of every invoked actor still running, by invoke id (what the call would be sent). */
+  invoked: Record<string, unknown>;
+  /** Named side-effect actions the step executed, in order (not assign), e.g. 'redirectToLogin'. */
+  actions: string[];
+  /** The same actions with the params they were given. */
+  performed: { type: string; params: unknown }[];
+}
+export type StateExpectations<M extends AnyStateMachine> = Record<string, (check: StateCheck<M>) => void>;
 export interface ModelStep<M extends AnyStateMachine> { event: AnyEventObject; state: SnapshotFrom<M> }
 export interface ModelPath<M extends AnyStateMachine> { description: string; input?: InputFrom<M>; steps: ModelStep<M>[]; state: SnapshotFrom<M> }
 export interface TransitionInfo { key: string; label: string; transition: AnyTransitionDefinition }
@@ -58,6 +93,49 @@ const AFTER = 'xstate.after.';
 const actorIdOf = (type: string) =>
   type.startsWith(DONE) ? type.slice(DONE.length) : type.startsWith(ERROR) ? type.slice(ERROR.length) : undefined;
 const replacer = (_key: string, value: unknown) => (value instanceof Error ? `Error(${value.message})` : value);
+
+/** What an `xstate.error.actor.*` event carries (undefined for any other event). */
+export function errorOf(event: AnyEventObject): { status?: unknown; code?: unknown; problem?: { kind?: unknown } } | undefined {
+  return event.type.startsWith(ERROR) ? ((event as { error?: unknown }).error as ReturnType<typeof errorOf>) ?? {} : undefined;
+}
+/** The output an `xstate.done.actor.*` event carries (undefined for any other event). */
+export function outputOf(event: AnyEventObject): unknown {
+  return event.type.startsWith(DONE) ? (event as { output?: unknown }).output : undefined;
+}
+
+/** In a `calls` table: a long-running actor (a watcher) that neither answers nor fails. */
+export const watching = Symbol('watching');
+
+/**
+ * The state calls `id` with `input` (spec section 7) and handles both its answer and its failure:
+ * removing the invoke, its input or its onDone/onError cannot go unnoticed.
+ */
+export function expectCall(check: { snapshot: AnyMachineSnapshot; invoked: Record<string, unknown> }, id: string, input?: unknown): void {
+  expect(Object.keys(check.invoked), `calls running in ${JSON.stringify(check.snapshot.value)}`).toContain(id);
+  if (input === watching) return;
+  const expected = typeof input === 'function' ? (input as (context: unknown) => unknown)(check.snapshot.context) : input;
+  if (expected !== undefined) expect(check.invoked[id], `input of ${id}`).toEqual(expected);
+  const machine = check.snapshot.machine as AnyStateMachine;
+  // A guard that throws on this bare payload still means the event is handled.
+  const handles = (event: AnyEventObject) => {
+    try {
+      return machine.getTransitionData(check.snapshot as never, event).length > 0;
+    } catch {
+      return true;
+    }
+  };
+  expect(handles({ type: `${DONE}${id}`, output: undefined }) || handles({ type: `${DONE}${id}`, output: {} }), `${id} answer handled`).toBe(true);
+  expect(handles({ type: `${ERROR}${id}`, error: {} }), `${id} failure handled`).toBe(true);
+}
+
+/**
+ * Where `event` would take the state the check is in, without sending it: for what the spec says
+ * an event does in a state the model does not walk into (e.g. typing after a failure starts over).
+ */
+export function nextFrom<M extends AnyStateMachine>(check: { snapshot: SnapshotFrom<M> }, event: EventFromLogic<M>): SnapshotFrom<M> {
+  const snapshot = check.snapshot as AnyMachineSnapshot;
+  return getNextSnapshot(snapshot.machine as AnyStateMachine, snapshot as never, event) as SnapshotFrom<M>;
+}
 
 /** Stable id of a transition: source state id, event type ('always' for eventless), index. */
 export function transitionKey(t: AnyTransitionDefinition): string {
@@ -100,6 +178,53 @@ export function transitionCoverage(machine: AnyStateMachine, taken: Iterable<str
 
 export function formatCoverage(name: string, r: CoverageReport): string {
   return [`model coverage ${name}: ${r.covered}/${r.total} transitions (${r.percent}%)`, ...r.uncovered.map((t) => `  uncovered: ${t.label}`)].join('\n');
+}
+
+/** Dotted path of a state node below the machine root ('loaded.changeabilityKnown'). */
+const statePath = (node: { path: readonly string[] }) => node.path.join('.');
+type StateNodeLike = { path: string[]; type: string; states: Record<string, StateNodeLike>; always?: { guard?: unknown }[] };
+const activeNodes = (s: AnyMachineSnapshot) => (s._nodes as unknown as StateNodeLike[]).filter((n) => n.path.length > 0);
+/** Every atomic or final state node of the chart a step can rest in (not a transient `always` choice). */
+export function leafStatePaths(machine: AnyStateMachine): string[] {
+  const transient = (n: StateNodeLike) => n.always?.some((t) => t.guard === undefined) ?? false;
+  const walk = (n: StateNodeLike): string[] => {
+    const children = Object.values(n.states);
+    return children.length ? children.flatMap(walk) : n.path.length && !transient(n) ? [statePath(n)] : [];
+  };
+  return walk(machine.root as unknown as StateNodeLike);
+}
+const allStateNodes = (machine: AnyStateMachine) => {
+  const walk = (n: StateNodeLike & { invoke: unknown[] }): (StateNodeLike & { invoke: unknown[] })[] => [
+    n,
+    ...Object.values(n.states).flatMap((c) => walk(c as StateNodeLike & { invoke: unknown[] })),
+  ];
+  return walk(machine.root as unknown as StateNodeLike & { invoke: unknown[] }).filter((n) => n.path.length > 0);
+};
+const ancestorsAndSelf = (path: string) => path.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.'));
+
+/** Runs the spec expectations of every active state; returns the entries it ran. */
+function checkStates<M extends AnyStateMachine>(
+  expectations: StateExpectations<M>,
+  live: AnyMachineSnapshot,
+  previous: AnyMachineSnapshot | undefined,
+  event: AnyEventObject,
+  where: string,
+  invoked: Record<string, unknown>,
+  performed: { type: string; params: unknown }[],
+): string[] {
+  const before = new Set(previous ? activeNodes(previous).map(statePath) : []);
+  const ran: string[] = [];
+  for (const node of activeNodes(live)) {
+    const path = statePath(node);
+    if (!Object.values(node.states).length && !ancestorsAndSelf(path).some((p) => p in expectations)) {
+      throw new Error(`no spec expectation for state "${path}" (add states["${path}"]) after ${where}`);
+    }
+    const check = expectations[path];
+    if (!check) continue;
+    check({ snapshot: live as SnapshotFrom<M>, context: live.context, event: event as StateCheck<M>['event'], entered: !before.has(path), invoked, actions: performed.map((a) => a.type), performed });
+    ran.push(path);
+  }
+  return ran;
 }
 
 function describeValue(value: StateValue): string {
@@ -209,23 +334,26 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 export async function replayPath<M extends AnyStateMachine>(
   machine: M,
   path: ModelPath<M>,
-  options: Pick<ModelOptions<M>, 'input' | 'serializeContext' | 'assert'> = {},
+  options: Pick<ModelOptions<M>, 'input' | 'serializeContext' | 'assert' | 'states' | 'calls'> = {},
   taken: Set<string> = new Set(),
+  reached: Set<string> = new Set(),
 ): Promise<Set<string>> {
-  const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
-  const fake = fromPromise<unknown, unknown>(({ self, signal }) => new Promise((resolve, reject) => {
-    const entry = { resolve, reject };
+  const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
+  const fake = fromPromise<unknown, unknown>(({ self, signal, input }) => new Promise((resolve, reject) => {
+    const entry = { resolve, reject, input };
     running.set(self.id, entry);
     signal.addEventListener('abort', () => running.get(self.id) === entry && running.delete(self.id));
   }));
   const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((src) => [src, fake]));
   const clock = new StepClock();
   let transitionsThisStep = 0;
+  let actionsThisStep: { type: string; params: unknown }[] = [];
   let failure: unknown;
   const actor = createActor((machine as AnyStateMachine).provide({ actors }), {
     input: path.input ?? options.input,
     clock,
     inspect: (ev) => {
+      if (ev.type === '@xstate.action' && ev.actorRef === actor) actionsThisStep.push({ type: ev.action.type, params: ev.action.params });
       if (ev.type !== '@xstate.microstep') return;
       transitionsThisStep += ev._transitions.length;
       for (const t of ev._transitions) taken.add(transitionKey(t));
@@ -233,6 +361,7 @@ export async function replayPath<M extends AnyStateMachine>(
   });
   actor.subscribe({ error: (err) => (failure = err) });
   let from = '';
+  let previous: AnyMachineSnapshot | undefined;
   const where = (i: number) => `step ${i} (${describeEvent(path.steps[i]!.event)}) from "${from}" of: ${path.description}`;
   const scheduled = (type: string) => Object.values(actor.system.getSnapshot()._scheduledEvents).some((s) => s.event.type === type);
 
@@ -243,6 +372,7 @@ export async function replayPath<M extends AnyStateMachine>(
       if (i > 0) {
         from = describeValue(actor.getSnapshot().value);
         transitionsThisStep = 0;
+        actionsThisStep = [];
         const id = actorIdOf(event.type);
         if (id !== undefined) {
           const child = running.get(id);
@@ -268,7 +398,16 @@ export async function replayPath<M extends AnyStateMachine>(
       if (options.serializeContext) {
         expect(options.serializeContext(live.context), `context after ${where(i)}`).toEqual(options.serializeContext(predicted.context));
       }
+      if (options.states) {
+        const invoked = Object.fromEntries([...running].map(([id, entry]) => [id, entry.input]));
+        for (const p of checkStates(options.states, live, previous, event, where(i), invoked, actionsThisStep)) reached.add(p);
+        for (const node of activeNodes(live)) {
+          const calls = options.calls?.[statePath(node)];
+          for (const [id, input] of Object.entries(calls ?? {})) expectCall({ snapshot: live, invoked }, id, input);
+        }
+      }
       await options.assert?.(live as SnapshotFrom<M>, step);
+      previous = live;
     }
   } finally {
     actor.stop();
@@ -276,12 +415,91 @@ export async function replayPath<M extends AnyStateMachine>(
   return taken;
 }
 
-/** One vitest test per path (titled with its description), then the coverage gate. */
-export function describeMachineModel<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>): void {
+/**
+ * A live actor with the harness's fake actors and clock, for checks a generated path cannot make:
+ * above all a named delay's duration against SPEC section 9 (`expectTimer`).
+ */
+export function liveModel<M extends AnyStateMachine>(machine: M, input?: InputFrom<M>) {
+  const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
+  const fake = fromPromise<unknown, unknown>(({ self, signal, input }) => new Promise((resolve, reject) => {
+    const entry = { resolve, reject, input };
+    running.set(self.id, entry);
+    signal.addEventListener('abort', () => running.get(self.id) === entry && running.delete(self.id));
+  }));
+  const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((src) => [src, fake]));
+  const clock = new StepClock();
+  let failure: unknown;
+  const actor = createActor((machine as AnyStateMachine).provide({ actors }), { input, clock });
+  actor.subscribe({ error: (err) => (failure = err) });
+  actor.start();
+  const snapshot = () => actor.getSnapshot() as SnapshotFrom<M>;
+  const active = () => activeNodes(actor.getSnapshot() as AnyMachineSnapshot).map(statePath);
+  const settled = async () => {
+    await settle();
+    if (failure) throw failure;
+  };
+  const inState = (path: string, when: string) =>
+    expect(active(), `${when}: active states (value ${JSON.stringify(actor.getSnapshot().value)})`).toContain(path);
+  return {
+    snapshot,
+    active,
+    /** Sends user events; `xstate.done/error.actor.<id>` settle that fake actor. */
+    async send(...events: AnyEventObject[]) {
+      for (const event of events) {
+        const id = actorIdOf(event.type);
+        if (id !== undefined) {
+          const child = running.get(id);
+          if (!child) throw new Error(`actor "${id}" is not running in ${JSON.stringify(actor.getSnapshot().value)}`);
+          running.delete(id);
+          if (event.type.startsWith(DONE)) child.resolve((event as { output?: unknown }).output);
+          else child.reject((event as { error?: unknown }).error);
+        } else actor.send(event);
+        await settled();
+      }
+    },
+    async advance(ms: number) {
+      clock.increment(ms);
+      await settled();
+    },
+    /** The timer of state `from` fires after exactly `ms`: still in `from` at ms - 1, in `to` at ms. */
+    async expectTimer(from: string, ms: number, to: string) {
+      inState(from, `before the ${ms} ms timer`);
+      clock.increment(ms - 1);
+      await settled();
+      inState(from, `${ms - 1} ms into the ${ms} ms timer of "${from}"`);
+      clock.increment(1);
+      await settled();
+      expect(active(), `${ms} ms into the timer of "${from}"`).not.toContain(from);
+      inState(to, `${ms} ms into the timer of "${from}"`);
+    },
+    stop: () => actor.stop(),
+  };
+}
+
+/**
+ * One vitest test per path (titled with its description), then the spec and coverage gates.
+ * `states` and `calls` are required: a model test that only replays the chart's own prediction
+ * cannot catch a wrong target.
+ */
+export function describeMachineModel<M extends AnyStateMachine>(
+  machine: M,
+  options: ModelOptions<M> & Required<Pick<ModelOptions<M>, 'states' | 'calls'>>,
+): void {
   describe(`model: ${options.name}`, () => {
     const paths = generatePaths(machine, options);
     const taken = new Set<string>();
-    for (const path of paths) it(path.description, () => replayPath(machine, path, options, taken).then(() => undefined));
+    const reached = new Set<string>();
+    for (const path of paths) it(path.description, () => replayPath(machine, path, options, taken, reached).then(() => undefined));
+    if (options.states) {
+      const states = options.states;
+      it(`has a spec expectation for every state of ${options.name}`, () => {
+        const missing = leafStatePaths(machine).filter((p) => !ancestorsAndSelf(p).some((a) => a in states));
+        expect(missing, `states of ${options.name} without an expectation`).toEqual([]);
+        expect(Object.keys(states).filter((k) => !reached.has(k)), `expectations of ${options.name} never reached`).toEqual([]);
+        const invoking = allStateNodes(machine).filter((n) => n.invoke.length).map(statePath);
+        expect(invoking.filter((p) => !options.calls?.[p]), `states of ${options.name} whose calls are not listed`).toEqual([]);
+      });
+    }
     it(`covers every transition of ${options.name}`, () => {
       const report = transitionCoverage(machine, taken);
       console.log(formatCoverage(options.name, report));

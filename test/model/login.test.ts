@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { loginMachine } from '../../machines/login';
-import { describeMachineModel } from './harness';
+import { loginMachine, loginMessages } from '../../machines/login';
+import { describeMachineModel, errorOf } from './harness';
 
 describeMachineModel(loginMachine, {
   name: 'loginMachine',
@@ -22,7 +22,33 @@ describeMachineModel(loginMachine, {
     ],
   },
   serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, serverError: c.serverError, touched: c.touched }),
-  assert: (snapshot) => {
-    if (snapshot.matches('signedIn')) expect(snapshot.output?.response?.user.status).toBe('AUTHORISED');
+  calls: { submitting: { login: { email: 'demo@example.com', password: 'RailDemo!2026' } } },
+  // Login (spec sections 2 and 7): 401 means the credentials are wrong; other failures a generic
+  // message; what was typed is kept; submit refused while pristine or invalid.
+  states: {
+    editing: ({ context, event }) => {
+      const error = errorOf(event);
+      if (error) {
+        expect(context.serverError).toBe(error.status === 401 ? 'invalidCredentials' : 'generic');
+        expect(context.values).toEqual({ email: 'demo@example.com', password: 'RailDemo!2026' });
+      }
+      if (event.type === 'form.change') {
+        expect(context.values[event.field]).toBe(event.value);
+        expect(context.serverError, 'typing clears the server message').toBeNull();
+      }
+      if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
+      if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+      expect(context.response).toBeNull();
+    },
+    submitting: ({ context, event }) => {
+      expect(event.type).toBe('form.submit');
+      expect(context.values).toEqual({ email: 'demo@example.com', password: 'RailDemo!2026' });
+    },
+    signedIn: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.done.actor.login');
+      expect(snapshot.output?.response?.user.status).toBe('AUTHORISED');
+    },
   },
 });
+
+expect(Object.keys(loginMessages)).toEqual(['invalidCredentials', 'generic']);

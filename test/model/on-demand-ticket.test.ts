@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { onDemandTicketMachine } from '../../machines/on-demand-ticket';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, errorOf, liveModel, outputOf } from './harness';
 
 const ticket = { reference: 'TKT-ABC123', issuedAt: '2026-01-01T10:00:00.000Z', barcode: 'QR:ABC' };
 
@@ -26,13 +26,58 @@ describeMachineModel(onDemandTicketMachine, {
   },
   serializeContext: (c) => ({ retries: c.retries, error: c.error, deliverableId: c.deliverableId }),
   maxPaths: 300,
-  assert: (snapshot, step) => {
+  assert: (snapshot) => {
     const { context } = snapshot;
     expect(context.ticketPollInitialMs).toBe(800);
     expect(context.ticketPollMaxRetries).toBe(15);
     expect(context.retries).toBeLessThanOrEqual(15);
-    if (snapshot.matches('ready')) expect(snapshot.output).toEqual({ ticket });
-    if (snapshot.matches('failed')) expect(context.error).not.toBeNull();
-    if (step.event.type === 'xstate.done.actor.getTicketStatus' && snapshot.matches('waiting')) expect(context.retries).toBeGreaterThan(0);
   },
+  calls: {
+    generating: { generateTicket: { bookingId: 'b1', deliveryId: 'd1' } },
+    polling: { getTicketStatus: { bookingId: 'b1', deliverableId: 'dl1' } },
+  },
+  // Spec sections 4, 8 and 9: generate, poll status while processing (800 ms doubling, 15 retries),
+  // ready on success; generate failure, a failed or non-200 poll set an error flag.
+  states: {
+    idle: ({ context }) => expect(context).toMatchObject({ error: null, deliverableId: null, ticket: null }),
+    generating: ({ context, event }) => {
+      expect(event.type).toBe('ticket.generate');
+      expect(context).toMatchObject({ error: null, deliverableId: null, retries: 0 });
+    },
+    waiting: ({ context, event }) => {
+      expect(context.deliverableId).toBe('dl1');
+      expect(context.error).toBeNull();
+      if (event.type === 'xstate.done.actor.generateTicket') expect(context.retries).toBe(0);
+      else expect(outputOf(event), 'only "processing" polls again').toEqual({ status: 'processing' });
+    },
+    polling: ({ event }) => expect(event.type).toBe('xstate.after.ticketPollMs.onDemandTicket.waiting'),
+    failed: ({ snapshot, context, event }) => {
+      const expected = errorOf(event)
+        ? event.type === 'xstate.error.actor.generateTicket' ? 'generateFailed' : 'pollFailed'
+        : (outputOf(event) as { status: string }).status === 'failed' ? 'ticketFailed' : 'timedOut';
+      expect(context.error).toBe(expected);
+      if (expected === 'timedOut') expect(context.retries).toBe(15);
+      expect(snapshot.can({ type: 'ticket.generate' }), 'a failure can be tried again').toBe(true);
+    },
+    ready: ({ snapshot, event }) => {
+      expect(outputOf(event)).toEqual({ status: 'ready', ticket });
+      expect(snapshot.output).toEqual({ ticket });
+    },
+  },
+});
+
+it('polls the ticket status 800 * 2^n ms apart, 15 retries at most (spec section 9)', async () => {
+  const live = liveModel(onDemandTicketMachine, { bookingId: 'b1', deliveryId: 'd1' });
+  try {
+    await live.send({ type: 'ticket.generate' }, { type: 'xstate.done.actor.generateTicket', output: { deliverableId: 'dl1' } });
+    for (let n = 0; n <= 15; n++) {
+      expect(live.snapshot().context.retries).toBe(n);
+      await live.expectTimer('waiting', 800 * 2 ** n, 'polling');
+      await live.send({ type: 'xstate.done.actor.getTicketStatus', output: { status: 'processing' } });
+    }
+    expect(live.snapshot().value).toBe('failed');
+    expect(live.snapshot().context.error).toBe('timedOut');
+  } finally {
+    live.stop();
+  }
 });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { passengerFormMachine, type PassengerFormContext } from '../../machines/passenger-form';
-import type { PassengerField } from '../../src/schemas/passengers';
-import { describeMachineModel } from './harness';
+import { emptyPassengerValues, passengerMessages, toPassengerRequest, type PassengerField } from '../../src/schemas/passengers';
+import { describeMachineModel, outputOf } from './harness';
 
 const today = '2026-06-15';
 const filled: Partial<Record<PassengerField, string>> = { firstName: 'Robin', lastName: 'Smith', day: '07', month: '03', year: '1990' };
@@ -63,5 +63,80 @@ describeMachineModel(passengerFormMachine, {
     if (snapshot.matches('saved')) expect(snapshot.output).toEqual({ outcome: 'saved' });
     if (snapshot.matches('deleted')) expect(snapshot.output).toEqual({ outcome: 'deleted' });
     if (snapshot.matches('submitting')) expect(snapshot.context.saveFailed).toBe(false);
+  },
+  calls: {
+    loading: { fetchPassenger: { passengerId: 'p1' } },
+    deleting: { deletePassenger: { passengerId: 'p1' } },
+    submitting: {
+      savePassenger: (c: PassengerFormContext) => ({
+        mode: c.mode,
+        passengerId: c.mode === 'edit' ? 'p1' : null,
+        body: {
+          ...toPassengerRequest(c.values, c.isAccountHolder),
+          ...(c.mode === 'edit' && c.isAccountHolder ? { shouldUpdateAccount: c.shouldUpdateAccount } : {}),
+        },
+      }),
+    },
+  },
+  // Spec sections 4, 6 and 8: add, edit and delete go back to the list on success; add/edit
+  // failures show their message and keep the input; the account holder may edit but not delete
+  // their entry and may sync the name to the account (a failed sync is its own flag).
+  states: {
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'passenger.retry']).toContain(event.type);
+      expect(context.mode).toBe('edit');
+    },
+    loadFailed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchPassenger');
+      expect(context.loadError).toEqual(new Error('offline'));
+      expect(snapshot.can({ type: 'passenger.retry' })).toBe(true);
+    },
+    editing: ({ snapshot, context, event }) => {
+      if (event.type === 'xstate.init') expect(context).toMatchObject({ mode: 'add', values: emptyPassengerValues });
+      if (event.type === 'xstate.done.actor.fetchPassenger') {
+        expect(context.isAccountHolder).toBe((outputOf(event) as { isAccountHolder: boolean }).isAccountHolder);
+        expect(context.dirty).toBe(false);
+      }
+      if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
+      if (event.type === 'form.toggleUpdateAccount') expect(context.shouldUpdateAccount).toBe(event.value);
+      if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
+      if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+      if (event.type === 'xstate.error.actor.savePassenger') {
+        expect(context.saveFailed).toBe(true);
+        expect(passengerMessages[context.mode === 'add' ? 'addFailed' : 'editFailed']).toMatch(/^Oops! Unfortunately this passenger could not be (added|updated)\. Please try again later\.$/);
+        expect(context.dirty, 'input kept').toBe(true);
+      }
+      if (event.type === 'xstate.done.actor.savePassenger') {
+        expect((outputOf(event) as { accountUpdateFailed: boolean }).accountUpdateFailed).toBe(true);
+        expect(context.accountUpdateFailed).toBe(true);
+        expect(context.saveFailed).toBe(false);
+      }
+      if (event.type === 'delete.cancel') expect(context.deleteFailed).toBe(false);
+      expect(snapshot.can({ type: 'delete.request' }), 'only a passenger who is not the account holder can be deleted').toBe(
+        context.mode === 'edit' && !context.isAccountHolder,
+      );
+    },
+    submitting: ({ context, event }) => {
+      expect(event.type).toBe('form.submit');
+      expect([context.saveFailed, context.accountUpdateFailed, context.deleteFailed]).toEqual([false, false, false]);
+    },
+    confirmingDelete: ({ snapshot, context, event }) => {
+      expect([context.mode, context.isAccountHolder]).toEqual(['edit', false]);
+      if (event.type === 'xstate.error.actor.deletePassenger') expect(context.deleteFailed).toBe(true);
+      else {
+        expect(event.type).toBe('delete.request');
+        expect(context.deleteFailed).toBe(false);
+      }
+      expect(snapshot.can({ type: 'delete.cancel' })).toBe(true);
+    },
+    deleting: ({ event }) => expect(event.type).toBe('delete.confirm'),
+    saved: ({ snapshot, event }) => {
+      expect((outputOf(event) as { accountUpdateFailed: boolean }).accountUpdateFailed).toBe(false);
+      expect(snapshot.output).toEqual({ outcome: 'saved' });
+    },
+    deleted: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.done.actor.deletePassenger');
+      expect(snapshot.output).toEqual({ outcome: 'deleted' });
+    },
   },
 });

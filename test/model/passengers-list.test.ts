@@ -13,8 +13,19 @@ describeMachineModel(passengersListMachine, {
     'xstate.done.actor.fetchPassengers': [{ type: 'xstate.done.actor.fetchPassengers', output: { passengers: [holder] } }],
     'xstate.error.actor.fetchPassengers': [{ type: 'xstate.error.actor.fetchPassengers', error: new Error('offline') }],
   },
-  assert: (snapshot) => {
-    if (snapshot.matches('loaded')) expect(snapshot.context.passengers[0]?.isAccountHolder).toBe(true);
-    if (snapshot.matches('failed')) expect(snapshot.context.error).toBeInstanceOf(Error);
+  calls: { loading: { fetchPassengers: undefined } },
+  // Passengers and railcards list (spec section 2): loading, error with retry, the passengers.
+  states: {
+    loading: ({ event }) => expect(['xstate.init', 'list.retry']).toContain(event.type),
+    loaded: ({ context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchPassengers');
+      expect(context.passengers).toEqual([holder]);
+      expect(context.passengers[0]?.isAccountHolder).toBe(true);
+    },
+    failed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchPassengers');
+      expect(context.error).toEqual(new Error('offline'));
+      expect(snapshot.can({ type: 'list.retry' })).toBe(true);
+    },
   },
 });

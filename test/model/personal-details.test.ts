@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { personalDetailsMachine } from '../../machines/personal-details';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, outputOf } from './harness';
 
 const loaded = { firstName: 'Alex', lastName: 'Morgan', email: 'demo@example.com', shouldUpdatePassenger: false };
 
@@ -50,5 +50,58 @@ describeMachineModel(personalDetailsMachine, {
       expect(snapshot.context.baseline.firstName).toBe(snapshot.context.values.firstName);
     }
     if (snapshot.matches('loadFailed')) expect(snapshot.context.values).toEqual({ firstName: '', lastName: '' });
+  },
+  calls: {
+    loading: { fetchPersonalDetails: undefined },
+    saving: {
+      savePersonalDetails: (c: { values: { firstName: string; lastName: string }; shouldUpdatePassenger: boolean }) => ({
+        ...c.values,
+        email: 'demo@example.com',
+        shouldUpdatePassenger: c.shouldUpdatePassenger,
+      }),
+    },
+  },
+  // Spec sections 5, 6 and 8: the name can be changed and synced to the passenger entry, the email
+  // cannot; fetch error is flag only; update-failed and passenger-update-failed are separate flags.
+  states: {
+    loading: ({ snapshot, event }) => {
+      expect(['xstate.init', 'details.retry']).toContain(event.type);
+      expect(snapshot.hasTag('loading')).toBe(true);
+    },
+    loadFailed: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchPersonalDetails');
+      expect(snapshot.hasTag('loading')).toBe(false);
+      expect(snapshot.can({ type: 'details.retry' })).toBe(true);
+    },
+    editing: ({ context, event, actions, performed }) => {
+      expect(context.email).toBe('demo@example.com');
+      if (event.type === 'xstate.done.actor.fetchPersonalDetails') {
+        expect(context).toMatchObject({ values: { firstName: 'Alex', lastName: 'Morgan' }, dirty: false, shouldUpdatePassenger: false });
+      }
+      if (event.type === 'form.change') {
+        expect(context.values[event.field]).toBe(event.value);
+        expect(context.dirty).toBe(event.value !== context.baseline[event.field] || context.shouldUpdatePassenger !== context.baseline.shouldUpdatePassenger);
+      }
+      if (event.type === 'form.toggleUpdatePassenger') expect(context.shouldUpdatePassenger).toBe(event.checked);
+      if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
+      if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+      if (event.type === 'xstate.done.actor.savePersonalDetails') {
+        const saved = outputOf(event) as { firstName: string; updatePassengerFailed: boolean };
+        expect(context).toMatchObject({ savedOnce: true, dirty: false, submitAttempted: false, updateFailed: false });
+        expect(context.values.firstName).toBe(saved.firstName);
+        expect(context.passengerUpdateFailed).toBe(saved.updatePassengerFailed);
+        expect(actions, 'the session learns the new name').toContain('nameChanged');
+        expect(performed.find((a) => a.type === 'nameChanged')?.params).toEqual({ firstName: saved.firstName, lastName: 'Morgan' });
+      }
+      if (event.type === 'xstate.error.actor.savePersonalDetails') {
+        expect(context.updateFailed).toBe(true);
+        expect(context.passengerUpdateFailed).toBe(false);
+      }
+    },
+    saving: ({ context, event }) => {
+      expect(event.type).toBe('form.submit');
+      expect([context.updateFailed, context.passengerUpdateFailed]).toEqual([false, false]);
+      expect(context.dirty).toBe(true);
+    },
   },
 });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { preferencesTokenMachine } from '../../machines/preferences-token';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, errorOf, outputOf } from './harness';
 
 describeMachineModel(preferencesTokenMachine, {
   name: 'preferencesTokenMachine',
@@ -17,13 +17,34 @@ describeMachineModel(preferencesTokenMachine, {
     ],
   },
   serializeContext: (c) => ({ hasToken: c.token !== null, session: c.session !== null }),
-  assert: (snapshot) => {
-    if (snapshot.matches('ready')) {
-      expect(snapshot.status).toBe('done');
+  calls: { exchanging: { startCustomerFlow: { token: 'demo-marketing-token' } } },
+  // Contact preferences by email link (spec section 7): the token is exchanged for a customer
+  // session; 400/401 mean the link is no good (token forgotten); other failures keep it for a retry.
+  states: {
+    exchanging: ({ context, event }) => {
+      expect(['xstate.init', 'token.retry']).toContain(event.type);
+      expect(context.token).toBe('demo-marketing-token');
+    },
+    failed: ({ snapshot, context, event }) => {
+      expect([400, 401]).not.toContain(errorOf(event)?.status);
+      expect(context.token, 'kept for a retry').toBe('demo-marketing-token');
+      expect(snapshot.can({ type: 'token.retry' })).toBe(true);
+    },
+    noToken: ({ context, event }) => {
+      expect(event.type).toBe('xstate.init');
+      expect(context.token ?? '').toBe('');
+      expect(context.session).toBeNull();
+    },
+    invalidToken: ({ context, event }) => {
+      expect([400, 401]).toContain(errorOf(event)?.status);
+      expect(context).toEqual({ token: null, session: null });
+    },
+    ready: ({ snapshot, context, event, actions, performed }) => {
+      expect(actions, 'the session is used from now on').toContain('applyUserFlow');
+      expect(performed.find((a) => a.type === 'applyUserFlow')?.params).toEqual({ session: 's'.repeat(43) });
+      expect(outputOf(event)).toMatchObject({ session: 's'.repeat(43) });
+      expect(context.token, 'the token is not kept once used').toBeNull();
       expect(snapshot.output).toEqual({ session: 's'.repeat(43) });
-      expect(snapshot.context.token).toBeNull();
-    }
-    if (snapshot.matches('failed')) expect(snapshot.context.token).toBe('demo-marketing-token');
-    if (snapshot.matches('invalidToken') || snapshot.matches('noToken')) expect(snapshot.context.session).toBeNull();
+    },
   },
 });

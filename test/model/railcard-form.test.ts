@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { railcardFormMachine, type LoadedRailcard, type RailcardFormContext } from '../../machines/railcard-form';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, outputOf } from './harness';
 
 const today = '2026-06-15';
 const twoTogether = {
@@ -61,5 +61,75 @@ describeMachineModel(railcardFormMachine, {
     if (snapshot.matches('confirmingDelete')) expect(snapshot.context.mode).toBe('edit');
     if (snapshot.matches('saved')) expect(snapshot.output).toEqual({ outcome: 'saved' });
     if (snapshot.matches('deleted')) expect(snapshot.output).toEqual({ outcome: 'deleted' });
+  },
+  calls: (() => {
+    const ids = { passengerId: 'p1', railcardId: 'two-together' };
+    const card = (c: RailcardFormContext) => ({ cardNumber: c.values.cardNumber, expiryDate: c.values.expiryDate, isDigital: c.isDigital });
+    return {
+      loading: { loadRailcard: (c: RailcardFormContext) => ({ mode: c.mode, ...ids }) },
+      checking: { checkRailcardStatus: (c: RailcardFormContext) => ({ ...ids, railcard: card(c) }) },
+      saving: {
+        saveRailcard: (c: RailcardFormContext) => ({ ...ids, railcard: card(c), attributes: { secondHolderName: c.values.secondHolderName } }),
+      },
+      deleting: { deleteRailcard: ids },
+    };
+  })(),
+  // Add or edit a passenger's railcard (spec sections 2 and 7): the card's status is checked before
+  // it is saved (expired and invalid are shown on the form); failures keep the input; success and
+  // delete go back to the list.
+  states: {
+    loading: ({ event }) => expect(['xstate.init', 'railcard.retry']).toContain(event.type),
+    loadFailed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.loadRailcard');
+      expect(context.loadError).toEqual(new Error('offline'));
+      expect(snapshot.can({ type: 'railcard.retry' })).toBe(true);
+    },
+    editing: ({ snapshot, context, event }) => {
+      if (event.type === 'xstate.done.actor.loadRailcard') {
+        expect(context.loaded).toEqual(loaded(context.mode));
+        expect(context.values).toEqual(
+          context.mode === 'edit'
+            ? { cardNumber: 'TWO7730516', expiryDate: '2026-12-01', secondHolderName: 'Jamie Morgan' }
+            : { cardNumber: '', expiryDate: '', secondHolderName: '' },
+        );
+        expect(context.isDigital).toBe(context.mode === 'edit');
+      }
+      if (event.type === 'form.change') {
+        expect(context.values[event.field]).toBe(event.value);
+        expect([context.statusProblem, context.saveFailed], 'typing clears the last problem').toEqual([null, false]);
+      }
+      if (event.type === 'form.toggleDigital') expect(context.isDigital).toBe(event.value);
+      if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
+      if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+      if (event.type === 'xstate.done.actor.checkRailcardStatus') {
+        const { status } = outputOf(event) as { status: string };
+        expect(context.statusProblem).toBe(status);
+        expect(['expired', 'invalid']).toContain(status);
+      }
+      if (event.type === 'xstate.error.actor.checkRailcardStatus' || event.type === 'xstate.error.actor.saveRailcard') {
+        expect(context.saveFailed).toBe(true);
+        expect(context.dirty, 'input kept').toBe(true);
+      }
+      expect(snapshot.can({ type: 'delete.request' }), 'only a held railcard can be deleted').toBe(context.mode === 'edit');
+    },
+    checking: ({ context, event }) => {
+      expect(event.type).toBe('form.submit');
+      expect([context.statusProblem, context.saveFailed, context.deleteFailed]).toEqual([null, false, false]);
+    },
+    saving: ({ event }) => expect(outputOf(event)).toEqual({ status: 'valid', expiryDate: '2027-01-31' }),
+    confirmingDelete: ({ snapshot, context, event }) => {
+      expect(context.mode).toBe('edit');
+      expect(context.deleteFailed).toBe(event.type === 'xstate.error.actor.deleteRailcard');
+      expect(snapshot.can({ type: 'delete.cancel' })).toBe(true);
+    },
+    deleting: ({ event }) => expect(event.type).toBe('delete.confirm'),
+    saved: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.done.actor.saveRailcard');
+      expect(snapshot.output).toEqual({ outcome: 'saved' });
+    },
+    deleted: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.done.actor.deleteRailcard');
+      expect(snapshot.output).toEqual({ outcome: 'deleted' });
+    },
   },
 });

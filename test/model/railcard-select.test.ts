@@ -11,8 +11,22 @@ describeMachineModel(railcardSelectMachine, {
     ],
     'xstate.error.actor.fetchRailcards': [{ type: 'xstate.error.actor.fetchRailcards', error: new Error('offline') }],
   },
-  assert: (snapshot) => {
-    if (snapshot.matches('loaded')) expect(snapshot.context.list?.passenger.id).toBe('p1');
-    if (snapshot.matches('failed')) expect(snapshot.context.error).toBeInstanceOf(Error);
+  calls: { loading: { fetchRailcards: { passengerId: 'p1' } } },
+  // A passenger's railcards (spec section 2): loading, error with retry, the list.
+  states: {
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'list.retry']).toContain(event.type);
+      expect(context.passengerId).toBe('p1');
+    },
+    loaded: ({ context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchRailcards');
+      expect(context.list).toEqual({ passenger: { id: 'p1', firstName: 'Ruby', lastName: 'Morgan' }, railcards: [] });
+    },
+    failed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchRailcards');
+      expect(context.error).toEqual(new Error('offline'));
+      expect(context.list).toBeNull();
+      expect(snapshot.can({ type: 'list.retry' })).toBe(true);
+    },
   },
 });

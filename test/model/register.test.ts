@@ -1,7 +1,13 @@
-import { registerMachine } from '../../machines/register';
-import { describeMachineModel } from './harness';
+import { expect } from 'vitest';
+import { registerMachine, registerMessages } from '../../machines/register';
+import { describeMachineModel, errorOf } from './harness';
 
 const valid = { firstName: 'Alex', lastName: 'Morgan', email: 'new@example.com', password: 'Trains2026' } as const;
+const response = { user: { id: 'c9', email: 'new@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true };
+
+/** Which server answer means which message (docs/decisions/003: register copy). */
+const serverErrorFor = (code: unknown) =>
+  code === 'EMAIL_ALREADY_EXISTS' ? 'emailAlreadyExists' : code === 'PASSWORD_TOO_WEAK' ? 'passwordTooWeak' : 'generic';
 
 describeMachineModel(registerMachine, {
   name: 'registerMachine',
@@ -12,12 +18,7 @@ describeMachineModel(registerMachine, {
       return next ? [{ type: 'form.change', field: next, value: valid[next] } as const] : [];
     },
     'form.blur': [{ type: 'form.blur', field: 'email' }],
-    'xstate.done.actor.register': [
-      {
-        type: 'xstate.done.actor.register',
-        output: { user: { id: 'c9', email: 'new@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true },
-      },
-    ],
+    'xstate.done.actor.register': [{ type: 'xstate.done.actor.register', output: response }],
     'xstate.error.actor.register': [
       { type: 'xstate.error.actor.register', error: { status: 422, code: 'EMAIL_ALREADY_EXISTS' } },
       { type: 'xstate.error.actor.register', error: { status: 400, code: 'PASSWORD_TOO_WEAK' } },
@@ -25,4 +26,37 @@ describeMachineModel(registerMachine, {
     ],
   },
   serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, serverError: c.serverError, touched: c.touched }),
+  calls: { submitting: { register: valid } },
+  states: {
+    editing: ({ context, event }) => {
+      const error = errorOf(event);
+      if (error) {
+        // A refused registration keeps what was typed and says why.
+        expect(context.serverError).toBe(serverErrorFor(error.code));
+        expect(registerMessages[context.serverError!]).toBeTruthy();
+        expect(context.values).toEqual(valid);
+      } else if (event.type === 'form.change') {
+        expect(context.serverError, 'typing clears the server message').toBeNull();
+        expect(context.values[event.field]).toBe(event.value);
+        expect(context.dirty).toBe(true);
+      } else if (event.type === 'form.submit') {
+        // Submit is refused while the form is pristine or invalid (spec section 5).
+        expect(context.submitAttempted).toBe(true);
+        expect(Object.values(context.values).some((v) => v === '')).toBe(true);
+      } else if (event.type === 'form.blur') {
+        expect(context.touched[event.field]).toBe(true);
+      }
+      expect(context.response).toBeNull();
+    },
+    submitting: ({ context, event }) => {
+      expect(event.type).toBe('form.submit');
+      expect(context.values).toEqual(valid);
+      expect(context.response).toBeNull();
+    },
+    registered: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.register');
+      expect(context.response).toEqual(response);
+      expect(snapshot.output).toEqual({ response });
+    },
+  },
 });

@@ -23,23 +23,40 @@ describeMachineModel(resendEmailMachine, {
   },
   serializeContext: (c) => ({ emails: c.emails, submitAttempted: c.submitAttempted }),
   maxPaths: 300,
-  assert: (snapshot) => {
-    const status = resendEmailStatus(snapshot);
-    if (snapshot.matches('closed')) {
-      expect(status).toBe('NOT_SET');
-      // Closing resets the modal.
-      expect(snapshot.context.emails).toEqual([snapshot.context.initialEmail]);
-      expect(snapshot.context.submitAttempted).toBe(false);
-    }
-    if (snapshot.matches({ open: 'sending' })) expect(status).toBe('PENDING');
-    if (snapshot.matches({ open: 'sent' })) {
-      expect(status).toBe('SUCCESS');
-      expect(snapshot.context.sentTo.length).toBeGreaterThan(0);
-    }
-    if (snapshot.matches({ open: 'failed' })) {
-      expect(status).toBe('ERROR');
+  calls: { 'open.sending': { resendEmail: undefined } },
+  // Spec section 4: resend email NOT_SET, PENDING, SUCCESS, ERROR; closing the modal resets it.
+  states: {
+    closed: ({ snapshot, context }) => {
+      expect(resendEmailStatus(snapshot)).toBe('NOT_SET');
+      expect(context.emails).toEqual([context.initialEmail]);
+      expect(context.submitAttempted).toBe(false);
+    },
+    open: ({ snapshot }) => expect(snapshot.can({ type: 'modal.close' })).toBe(true),
+    'open.editing': ({ snapshot, context, event }) => {
+      expect(resendEmailStatus(snapshot)).toBe('NOT_SET');
+      if (event.type === 'modal.open') expect(context).toMatchObject({ emails: [context.initialEmail], submitAttempted: false, sentTo: [] });
+      if (event.type === 'emails.change') expect(context.emails[event.index]).toBe(event.value);
+      if (event.type === 'emails.add') expect(context.emails.at(-1)).toBe('');
+      if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
+      if (event.type === 'emails.blur') expect(context.touched[event.index]).toBe(true);
+      expect(context.emails.length).toBeLessThanOrEqual(context.maxAddresses);
+      expect(context.emails.length).toBeGreaterThan(0);
+    },
+    'open.sending': ({ snapshot, event }) => {
+      expect(event.type).toBe('form.submit');
+      expect(resendEmailStatus(snapshot)).toBe('PENDING');
+    },
+    'open.sent': ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.resendEmail');
+      expect(resendEmailStatus(snapshot)).toBe('SUCCESS');
+      expect(context.sentTo).toEqual(context.emails.map((e) => e.trim()));
+    },
+    'open.failed': ({ snapshot, context, event }) => {
+      if (event.type !== 'emails.blur') expect(event.type).toBe('xstate.error.actor.resendEmail');
+      expect(resendEmailStatus(snapshot)).toBe('ERROR');
       // Input is kept on a server failure.
-      expect(snapshot.context.emails.every((e) => e !== '')).toBe(true);
-    }
+      expect(context.emails.every((e) => e !== '')).toBe(true);
+      expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+    },
   },
 });

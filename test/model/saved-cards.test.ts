@@ -39,4 +39,41 @@ describeMachineModel(savedCardsMachine, {
     if (deletedId) expect(entries.map((e) => e.data.id)).not.toContain(deletedId);
     for (const e of entries) expect(e.isDeleting && e.hasDeleteError).toBe(false);
   },
+  calls: { loading: { fetchCards: undefined }, 'ready.deleting': { deleteCard: undefined } },
+  // Spec section 4: saved card delete marks the card deleting, then removes it on success or
+  // flags an error; loading, error with retry.
+  states: {
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'cards.retry']).toContain(event.type);
+      expect(context.cards).toEqual([]);
+    },
+    loadFailed: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchCards');
+      expect(snapshot.can({ type: 'cards.retry' })).toBe(true);
+    },
+    ready: ({ context }) => expect(context.cards.length).toBeLessThanOrEqual(cards.length),
+    'ready.idle': ({ context, event }) => {
+      expect(context.pendingId).toBeNull();
+      if (event.type === 'xstate.done.actor.fetchCards') expect(context.cards.map((c) => c.data)).toEqual(cards);
+      if (event.type === 'xstate.done.actor.deleteCard') {
+        expect(context.deletedId).not.toBeNull();
+        expect(context.cards.map((c) => c.data.id)).not.toContain(context.deletedId);
+      }
+      if (event.type === 'xstate.error.actor.deleteCard') {
+        // The refused card stays, flagged.
+        expect(context.cards.filter((c) => c.hasDeleteError)).toHaveLength(1);
+      }
+      if (event.type === 'delete.cancel') expect(context.cards.some((c) => c.isDeleting)).toBe(false);
+    },
+    'ready.confirming': ({ snapshot, context, event }) => {
+      expect(event.type).toBe('card.delete');
+      expect(context.pendingId).toBe((event as { id: string }).id);
+      expect(context.deletedId).toBeNull();
+      expect(snapshot.can({ type: 'delete.cancel' })).toBe(true);
+    },
+    'ready.deleting': ({ context, event }) => {
+      expect(event.type).toBe('delete.confirm');
+      expect(context.cards.find((c) => c.data.id === context.pendingId)?.isDeleting).toBe(true);
+    },
+  },
 });

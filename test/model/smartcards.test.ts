@@ -20,7 +20,21 @@ describeMachineModel(smartcardsMachine, {
     'xstate.done.actor.fetchSmartcards': [{ type: 'xstate.done.actor.fetchSmartcards', output: smartcards }],
     'xstate.error.actor.fetchSmartcards': [{ type: 'xstate.error.actor.fetchSmartcards', error: { status: 500 } }],
   },
-  assert: (snapshot) => {
-    if (snapshot.matches('loaded')) expect(snapshot.context.smartcards).toEqual(smartcards);
+  calls: { loading: { fetchSmartcards: undefined } },
+  // Smartcards (spec section 2): loading, error with retry, the cards.
+  states: {
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'smartcards.retry']).toContain(event.type);
+      expect(context.smartcards).toEqual([]);
+    },
+    loaded: ({ context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchSmartcards');
+      expect(context.smartcards).toEqual(smartcards);
+    },
+    loadFailed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchSmartcards');
+      expect(context.smartcards).toEqual([]);
+      expect(snapshot.can({ type: 'smartcards.retry' })).toBe(true);
+    },
   },
 });

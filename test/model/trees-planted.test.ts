@@ -9,9 +9,24 @@ describeMachineModel(treesPlantedMachine, {
     'xstate.error.actor.fetchOrderCount': [{ type: 'xstate.error.actor.fetchOrderCount', error: { status: 500 } }],
   },
   serializeContext: (c) => ({ bookingCount: c.bookingCount, failed: c.failed }),
-  assert: (snapshot) => {
-    if (snapshot.matches('loaded')) expect(treesFor(snapshot.context)).toBe(12);
-    // Spec section 8: trees-planted error is flag only, with count 0.
-    if (snapshot.matches('failed')) expect([snapshot.context.failed, snapshot.context.bookingCount]).toEqual([true, 0]);
+  calls: { loading: { fetchOrderCount: undefined } },
+  // Spec section 8: trees-planted error is flag only (count 0); one tree per booking.
+  states: {
+    loading: ({ snapshot, event }) => {
+      expect(['xstate.init', 'trees.retry']).toContain(event.type);
+      expect(snapshot.hasTag('loading')).toBe(true);
+    },
+    loaded: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchOrderCount');
+      expect(context).toMatchObject({ bookingCount: 12, failed: false, treesPerBooking: 1 });
+      expect(treesFor(context)).toBe(12);
+      expect(snapshot.hasTag('loading')).toBe(false);
+    },
+    failed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchOrderCount');
+      expect([context.failed, context.bookingCount]).toEqual([true, 0]);
+      expect(snapshot.hasTag('loading')).toBe(false);
+      expect(snapshot.can({ type: 'trees.retry' })).toBe(true);
+    },
   },
 });

@@ -1,0 +1,29 @@
+// @ts-check
+/**
+ * Mutation testing of the statecharts (docs/decisions/130): `npm run mutate` mutates machines/
+ * and runs only the model tests that import the mutated file. Not part of `npm test` (see README
+ * for how long it takes). One file: `npm run mutate -- --mutate machines/find-booking.ts`.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner', './scripts/stryker-chart-ignorer.mjs'],
+  ignorers: ['chart-type-only'],
+  vitest: { configFile: 'vitest.mutate.config.ts', related: true },
+  mutate: ['machines/**/*.ts'],
+  coverageAnalysis: 'perTest',
+  // The machine is small and shared: two test runners at most.
+  concurrency: 2,
+  // Re-runs test only mutants whose code or tests changed since the last run.
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowColor: false, logTests: false, reportMutants: true, reportScoreTable: true },
+  thresholds: { high: 90, low: 80, break: 90 },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+  ignorePatterns: ['dist', '.data', 'reports', 'test-results', 'bench', 'docs', 'test/e2e', 'test/server', 'test/unit', 'server'],
+  timeoutMS: 10000,
+};

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+import LoadFailureReporter from './test/model/load-failure-reporter';
+
+/**
+ * Vitest config for `npm run mutate` (stryker.config.mjs): the model project alone, as in
+ * vitest.config.ts (Stryker's vitest runner has no project filter), and a reporter that counts a
+ * test file that cannot load (a mutant broke the chart at import) as a failed test.
+ */
+export default defineConfig({
+  test: {
+    name: 'model',
+    environment: 'node',
+    include: ['test/model/**/*.test.ts'],
+    reporters: [new LoadFailureReporter()],
+  },
+});
