@@ -22,6 +22,7 @@ import { Route as RedirectRouteImport } from './../routes/redirect'
 import { Route as RegisterRouteImport } from './../routes/register'
 import { Route as ResetPasswordRouteImport } from './../routes/reset-password'
 import { Route as WebtoappRouteImport } from './../routes/webtoapp'
+import { Route as AccountPassengersFeatureRouteImport } from './../routes/_account._passengers-feature'
 import { Route as AccountAccountControlsRouteImport } from './../routes/_account.account-controls'
 import { Route as AccountAccountOverviewRouteImport } from './../routes/_account.account-overview'
 import { Route as AccountChangePasswordRouteImport } from './../routes/_account.change-password'
@@ -42,27 +43,27 @@ import { Route as AccountBookingsPastRouteImport } from './../routes/_account.bo
 import { Route as AccountBookingsSeasonRouteImport } from './../routes/_account.bookings.season'
 import { Route as AccountBookingsUpcomingRouteImport } from './../routes/_account.bookings.upcoming'
 import { Route as AccountClaimsClaimIdRouteImport } from './../routes/_account.claims.$claimId'
-import { Route as AccountPassengersAndRailcardsIndexRouteImport } from './../routes/_account.passengers-and-railcards.index'
-import { Route as AccountPassengersAndRailcardsAddPassengerRouteImport } from './../routes/_account.passengers-and-railcards.add-passenger'
 import { Route as OrderTokenBookingIdIndexRouteImport } from './../routes/order-token.$bookingId.index'
 import { Route as OrderTokenBookingIdCheckInRouteImport } from './../routes/order-token.$bookingId.check-in'
 import { Route as OrderTokenBookingIdHistoryRouteImport } from './../routes/order-token.$bookingId.history'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsIndexRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.index'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsAddPassengerRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.add-passenger'
 import { Route as AccountBookingsBookingIdIndexRouteImport } from './../routes/_account.bookings.$bookingId.index'
 import { Route as AccountBookingsBookingIdCheckInRouteImport } from './../routes/_account.bookings.$bookingId.check-in'
 import { Route as AccountBookingsBookingIdGuestRouteImport } from './../routes/_account.bookings.$bookingId.guest'
 import { Route as AccountBookingsBookingIdHistoryRouteImport } from './../routes/_account.bookings.$bookingId.history'
 import { Route as AccountBookingsClaimClaimIdRouteImport } from './../routes/_account.bookings.claim.$claimId'
-import { Route as AccountPassengersAndRailcardsPassengerIdSelectRailcardRouteImport } from './../routes/_account.passengers-and-railcards.$passengerId.select-railcard'
-import { Route as AccountPassengersAndRailcardsDigitalRailcardRailcardIdRouteImport } from './../routes/_account.passengers-and-railcards.digital-railcard.$railcardId'
-import { Route as AccountPassengersAndRailcardsEditPassengerPassengerIdRouteImport } from './../routes/_account.passengers-and-railcards.edit-passenger.$passengerId'
 import { Route as OrderTokenBookingIdRefundIndexRouteImport } from './../routes/order-token.$bookingId.refund.index'
 import { Route as OrderTokenBookingIdRefundIneligibleRouteImport } from './../routes/order-token.$bookingId.refund.ineligible'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.$passengerId.select-railcard'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.digital-railcard.$railcardId'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.edit-passenger.$passengerId'
 import { Route as AccountBookingsBookingIdPassengerAssistanceIndexRouteImport } from './../routes/_account.bookings.$bookingId.passenger-assistance.index'
 import { Route as AccountBookingsBookingIdPassengerAssistanceCreateRouteImport } from './../routes/_account.bookings.$bookingId.passenger-assistance.create'
 import { Route as AccountBookingsBookingIdRefundIndexRouteImport } from './../routes/_account.bookings.$bookingId.refund.index'
 import { Route as AccountBookingsBookingIdRefundIneligibleRouteImport } from './../routes/_account.bookings.$bookingId.refund.ineligible'
-import { Route as AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRouteImport } from './../routes/_account.passengers-and-railcards.$passengerId.add-railcard.$railcardId'
-import { Route as AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRouteImport } from './../routes/_account.passengers-and-railcards.$passengerId.edit-railcard.$railcardId'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.$passengerId.add-railcard.$railcardId'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.$passengerId.edit-railcard.$railcardId'
 import { Route as AccountBookingsBookingIdPassengerAssistanceIdIndexRouteImport } from './../routes/_account.bookings.$bookingId.passenger-assistance.$id.index'
 import { Route as AccountBookingsBookingIdPassengerAssistanceIdCancelRouteImport } from './../routes/_account.bookings.$bookingId.passenger-assistance.$id.cancel'
 
@@ -130,6 +131,11 @@ const WebtoappRoute = WebtoappRouteImport.update({
   path: '/webtoapp',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountPassengersFeatureRoute =
+  AccountPassengersFeatureRouteImport.update({
+    id: '/_passengers-feature',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AccountAccountControlsRoute = AccountAccountControlsRouteImport.update({
   id: '/account-controls',
   path: '/account-controls',
@@ -235,18 +241,6 @@ const AccountClaimsClaimIdRoute = AccountClaimsClaimIdRouteImport.update({
   path: '/claims/$claimId',
   getParentRoute: () => AccountRoute,
 } as any)
-const AccountPassengersAndRailcardsIndexRoute =
-  AccountPassengersAndRailcardsIndexRouteImport.update({
-    id: '/passengers-and-railcards/',
-    path: '/passengers-and-railcards/',
-    getParentRoute: () => AccountRoute,
-  } as any)
-const AccountPassengersAndRailcardsAddPassengerRoute =
-  AccountPassengersAndRailcardsAddPassengerRouteImport.update({
-    id: '/passengers-and-railcards/add-passenger',
-    path: '/passengers-and-railcards/add-passenger',
-    getParentRoute: () => AccountRoute,
-  } as any)
 const OrderTokenBookingIdIndexRoute =
   OrderTokenBookingIdIndexRouteImport.update({
     id: '/$bookingId/',
@@ -264,6 +258,18 @@ const OrderTokenBookingIdHistoryRoute =
     id: '/$bookingId/history',
     path: '/$bookingId/history',
     getParentRoute: () => OrderTokenRoute,
+  } as any)
+const AccountPassengersFeaturePassengersAndRailcardsIndexRoute =
+  AccountPassengersFeaturePassengersAndRailcardsIndexRouteImport.update({
+    id: '/passengers-and-railcards/',
+    path: '/passengers-and-railcards/',
+    getParentRoute: () => AccountPassengersFeatureRoute,
+  } as any)
+const AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute =
+  AccountPassengersFeaturePassengersAndRailcardsAddPassengerRouteImport.update({
+    id: '/passengers-and-railcards/add-passenger',
+    path: '/passengers-and-railcards/add-passenger',
+    getParentRoute: () => AccountPassengersFeatureRoute,
   } as any)
 const AccountBookingsBookingIdIndexRoute =
   AccountBookingsBookingIdIndexRouteImport.update({
@@ -295,24 +301,6 @@ const AccountBookingsClaimClaimIdRoute =
     path: '/bookings/claim/$claimId',
     getParentRoute: () => AccountRoute,
   } as any)
-const AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute =
-  AccountPassengersAndRailcardsPassengerIdSelectRailcardRouteImport.update({
-    id: '/passengers-and-railcards/$passengerId/select-railcard',
-    path: '/passengers-and-railcards/$passengerId/select-railcard',
-    getParentRoute: () => AccountRoute,
-  } as any)
-const AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute =
-  AccountPassengersAndRailcardsDigitalRailcardRailcardIdRouteImport.update({
-    id: '/passengers-and-railcards/digital-railcard/$railcardId',
-    path: '/passengers-and-railcards/digital-railcard/$railcardId',
-    getParentRoute: () => AccountRoute,
-  } as any)
-const AccountPassengersAndRailcardsEditPassengerPassengerIdRoute =
-  AccountPassengersAndRailcardsEditPassengerPassengerIdRouteImport.update({
-    id: '/passengers-and-railcards/edit-passenger/$passengerId',
-    path: '/passengers-and-railcards/edit-passenger/$passengerId',
-    getParentRoute: () => AccountRoute,
-  } as any)
 const OrderTokenBookingIdRefundIndexRoute =
   OrderTokenBookingIdRefundIndexRouteImport.update({
     id: '/$bookingId/refund/',
@@ -325,6 +313,30 @@ const OrderTokenBookingIdRefundIneligibleRoute =
     path: '/$bookingId/refund/ineligible',
     getParentRoute: () => OrderTokenRoute,
   } as any)
+const AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute =
+  AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRouteImport.update(
+    {
+      id: '/passengers-and-railcards/$passengerId/select-railcard',
+      path: '/passengers-and-railcards/$passengerId/select-railcard',
+      getParentRoute: () => AccountPassengersFeatureRoute,
+    } as any,
+  )
+const AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute =
+  AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRouteImport.update(
+    {
+      id: '/passengers-and-railcards/digital-railcard/$railcardId',
+      path: '/passengers-and-railcards/digital-railcard/$railcardId',
+      getParentRoute: () => AccountPassengersFeatureRoute,
+    } as any,
+  )
+const AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute =
+  AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRouteImport.update(
+    {
+      id: '/passengers-and-railcards/edit-passenger/$passengerId',
+      path: '/passengers-and-railcards/edit-passenger/$passengerId',
+      getParentRoute: () => AccountPassengersFeatureRoute,
+    } as any,
+  )
 const AccountBookingsBookingIdPassengerAssistanceIndexRoute =
   AccountBookingsBookingIdPassengerAssistanceIndexRouteImport.update({
     id: '/bookings/$bookingId/passenger-assistance/',
@@ -349,20 +361,20 @@ const AccountBookingsBookingIdRefundIneligibleRoute =
     path: '/bookings/$bookingId/refund/ineligible',
     getParentRoute: () => AccountRoute,
   } as any)
-const AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute =
-  AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRouteImport.update(
+const AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute =
+  AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRouteImport.update(
     {
       id: '/passengers-and-railcards/$passengerId/add-railcard/$railcardId',
       path: '/passengers-and-railcards/$passengerId/add-railcard/$railcardId',
-      getParentRoute: () => AccountRoute,
+      getParentRoute: () => AccountPassengersFeatureRoute,
     } as any,
   )
-const AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute =
-  AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRouteImport.update(
+const AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute =
+  AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRouteImport.update(
     {
       id: '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId',
       path: '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId',
-      getParentRoute: () => AccountRoute,
+      getParentRoute: () => AccountPassengersFeatureRoute,
     } as any,
   )
 const AccountBookingsBookingIdPassengerAssistanceIdIndexRoute =
@@ -409,29 +421,29 @@ export interface FileRoutesByFullPath {
   '/bookings/season': typeof AccountBookingsSeasonRoute
   '/bookings/upcoming': typeof AccountBookingsUpcomingRoute
   '/claims/$claimId': typeof AccountClaimsClaimIdRoute
-  '/passengers-and-railcards/add-passenger': typeof AccountPassengersAndRailcardsAddPassengerRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/address-book/': typeof AccountAddressBookIndexRoute
   '/bookings/': typeof AccountBookingsIndexRoute
-  '/passengers-and-railcards/': typeof AccountPassengersAndRailcardsIndexRoute
   '/order-token/$bookingId/': typeof OrderTokenBookingIdIndexRoute
+  '/passengers-and-railcards/add-passenger': typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
   '/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
   '/bookings/claim/$claimId': typeof AccountBookingsClaimClaimIdRoute
-  '/passengers-and-railcards/$passengerId/select-railcard': typeof AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute
-  '/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute
-  '/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRoute
   '/order-token/$bookingId/refund/ineligible': typeof OrderTokenBookingIdRefundIneligibleRoute
+  '/passengers-and-railcards/': typeof AccountPassengersFeaturePassengersAndRailcardsIndexRoute
   '/bookings/$bookingId/': typeof AccountBookingsBookingIdIndexRoute
   '/order-token/$bookingId/refund/': typeof OrderTokenBookingIdRefundIndexRoute
+  '/passengers-and-railcards/$passengerId/select-railcard': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute
+  '/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute
+  '/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute
   '/bookings/$bookingId/passenger-assistance/create': typeof AccountBookingsBookingIdPassengerAssistanceCreateRoute
   '/bookings/$bookingId/refund/ineligible': typeof AccountBookingsBookingIdRefundIneligibleRoute
-  '/passengers-and-railcards/$passengerId/add-railcard/$railcardId': typeof AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
-  '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': typeof AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   '/bookings/$bookingId/passenger-assistance/': typeof AccountBookingsBookingIdPassengerAssistanceIndexRoute
   '/bookings/$bookingId/refund/': typeof AccountBookingsBookingIdRefundIndexRoute
+  '/passengers-and-railcards/$passengerId/add-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
+  '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   '/bookings/$bookingId/passenger-assistance/$id/cancel': typeof AccountBookingsBookingIdPassengerAssistanceIdCancelRoute
   '/bookings/$bookingId/passenger-assistance/$id/': typeof AccountBookingsBookingIdPassengerAssistanceIdIndexRoute
 }
@@ -465,29 +477,29 @@ export interface FileRoutesByTo {
   '/bookings/season': typeof AccountBookingsSeasonRoute
   '/bookings/upcoming': typeof AccountBookingsUpcomingRoute
   '/claims/$claimId': typeof AccountClaimsClaimIdRoute
-  '/passengers-and-railcards/add-passenger': typeof AccountPassengersAndRailcardsAddPassengerRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/address-book': typeof AccountAddressBookIndexRoute
   '/bookings': typeof AccountBookingsIndexRoute
-  '/passengers-and-railcards': typeof AccountPassengersAndRailcardsIndexRoute
   '/order-token/$bookingId': typeof OrderTokenBookingIdIndexRoute
+  '/passengers-and-railcards/add-passenger': typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
   '/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
   '/bookings/claim/$claimId': typeof AccountBookingsClaimClaimIdRoute
-  '/passengers-and-railcards/$passengerId/select-railcard': typeof AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute
-  '/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute
-  '/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRoute
   '/order-token/$bookingId/refund/ineligible': typeof OrderTokenBookingIdRefundIneligibleRoute
+  '/passengers-and-railcards': typeof AccountPassengersFeaturePassengersAndRailcardsIndexRoute
   '/bookings/$bookingId': typeof AccountBookingsBookingIdIndexRoute
   '/order-token/$bookingId/refund': typeof OrderTokenBookingIdRefundIndexRoute
+  '/passengers-and-railcards/$passengerId/select-railcard': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute
+  '/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute
+  '/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute
   '/bookings/$bookingId/passenger-assistance/create': typeof AccountBookingsBookingIdPassengerAssistanceCreateRoute
   '/bookings/$bookingId/refund/ineligible': typeof AccountBookingsBookingIdRefundIneligibleRoute
-  '/passengers-and-railcards/$passengerId/add-railcard/$railcardId': typeof AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
-  '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': typeof AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   '/bookings/$bookingId/passenger-assistance': typeof AccountBookingsBookingIdPassengerAssistanceIndexRoute
   '/bookings/$bookingId/refund': typeof AccountBookingsBookingIdRefundIndexRoute
+  '/passengers-and-railcards/$passengerId/add-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
+  '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   '/bookings/$bookingId/passenger-assistance/$id/cancel': typeof AccountBookingsBookingIdPassengerAssistanceIdCancelRoute
   '/bookings/$bookingId/passenger-assistance/$id': typeof AccountBookingsBookingIdPassengerAssistanceIdIndexRoute
 }
@@ -506,6 +518,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/webtoapp': typeof WebtoappRoute
+  '/_account/_passengers-feature': typeof AccountPassengersFeatureRouteWithChildren
   '/_account/account-controls': typeof AccountAccountControlsRoute
   '/_account/account-overview': typeof AccountAccountOverviewRoute
   '/_account/change-password': typeof AccountChangePasswordRoute
@@ -524,29 +537,29 @@ export interface FileRoutesById {
   '/_account/bookings/season': typeof AccountBookingsSeasonRoute
   '/_account/bookings/upcoming': typeof AccountBookingsUpcomingRoute
   '/_account/claims/$claimId': typeof AccountClaimsClaimIdRoute
-  '/_account/passengers-and-railcards/add-passenger': typeof AccountPassengersAndRailcardsAddPassengerRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/_account/address-book/': typeof AccountAddressBookIndexRoute
   '/_account/bookings/': typeof AccountBookingsIndexRoute
-  '/_account/passengers-and-railcards/': typeof AccountPassengersAndRailcardsIndexRoute
   '/order-token/$bookingId/': typeof OrderTokenBookingIdIndexRoute
+  '/_account/_passengers-feature/passengers-and-railcards/add-passenger': typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
   '/_account/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/_account/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/_account/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
   '/_account/bookings/claim/$claimId': typeof AccountBookingsClaimClaimIdRoute
-  '/_account/passengers-and-railcards/$passengerId/select-railcard': typeof AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute
-  '/_account/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute
-  '/_account/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRoute
   '/order-token/$bookingId/refund/ineligible': typeof OrderTokenBookingIdRefundIneligibleRoute
+  '/_account/_passengers-feature/passengers-and-railcards/': typeof AccountPassengersFeaturePassengersAndRailcardsIndexRoute
   '/_account/bookings/$bookingId/': typeof AccountBookingsBookingIdIndexRoute
   '/order-token/$bookingId/refund/': typeof OrderTokenBookingIdRefundIndexRoute
+  '/_account/_passengers-feature/passengers-and-railcards/$passengerId/select-railcard': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute
+  '/_account/_passengers-feature/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute
+  '/_account/_passengers-feature/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute
   '/_account/bookings/$bookingId/passenger-assistance/create': typeof AccountBookingsBookingIdPassengerAssistanceCreateRoute
   '/_account/bookings/$bookingId/refund/ineligible': typeof AccountBookingsBookingIdRefundIneligibleRoute
-  '/_account/passengers-and-railcards/$passengerId/add-railcard/$railcardId': typeof AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
-  '/_account/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': typeof AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   '/_account/bookings/$bookingId/passenger-assistance/': typeof AccountBookingsBookingIdPassengerAssistanceIndexRoute
   '/_account/bookings/$bookingId/refund/': typeof AccountBookingsBookingIdRefundIndexRoute
+  '/_account/_passengers-feature/passengers-and-railcards/$passengerId/add-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
+  '/_account/_passengers-feature/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   '/_account/bookings/$bookingId/passenger-assistance/$id/cancel': typeof AccountBookingsBookingIdPassengerAssistanceIdCancelRoute
   '/_account/bookings/$bookingId/passenger-assistance/$id/': typeof AccountBookingsBookingIdPassengerAssistanceIdIndexRoute
 }
@@ -583,29 +596,29 @@ export interface FileRouteTypes {
     | '/bookings/season'
     | '/bookings/upcoming'
     | '/claims/$claimId'
-    | '/passengers-and-railcards/add-passenger'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/address-book/'
     | '/bookings/'
-    | '/passengers-and-railcards/'
     | '/order-token/$bookingId/'
+    | '/passengers-and-railcards/add-passenger'
     | '/bookings/$bookingId/check-in'
     | '/bookings/$bookingId/guest'
     | '/bookings/$bookingId/history'
     | '/bookings/claim/$claimId'
+    | '/order-token/$bookingId/refund/ineligible'
+    | '/passengers-and-railcards/'
+    | '/bookings/$bookingId/'
+    | '/order-token/$bookingId/refund/'
     | '/passengers-and-railcards/$passengerId/select-railcard'
     | '/passengers-and-railcards/digital-railcard/$railcardId'
     | '/passengers-and-railcards/edit-passenger/$passengerId'
-    | '/order-token/$bookingId/refund/ineligible'
-    | '/bookings/$bookingId/'
-    | '/order-token/$bookingId/refund/'
     | '/bookings/$bookingId/passenger-assistance/create'
     | '/bookings/$bookingId/refund/ineligible'
-    | '/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
-    | '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
     | '/bookings/$bookingId/passenger-assistance/'
     | '/bookings/$bookingId/refund/'
+    | '/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
+    | '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
     | '/bookings/$bookingId/passenger-assistance/$id/cancel'
     | '/bookings/$bookingId/passenger-assistance/$id/'
   fileRoutesByTo: FileRoutesByTo
@@ -639,29 +652,29 @@ export interface FileRouteTypes {
     | '/bookings/season'
     | '/bookings/upcoming'
     | '/claims/$claimId'
-    | '/passengers-and-railcards/add-passenger'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/address-book'
     | '/bookings'
-    | '/passengers-and-railcards'
     | '/order-token/$bookingId'
+    | '/passengers-and-railcards/add-passenger'
     | '/bookings/$bookingId/check-in'
     | '/bookings/$bookingId/guest'
     | '/bookings/$bookingId/history'
     | '/bookings/claim/$claimId'
+    | '/order-token/$bookingId/refund/ineligible'
+    | '/passengers-and-railcards'
+    | '/bookings/$bookingId'
+    | '/order-token/$bookingId/refund'
     | '/passengers-and-railcards/$passengerId/select-railcard'
     | '/passengers-and-railcards/digital-railcard/$railcardId'
     | '/passengers-and-railcards/edit-passenger/$passengerId'
-    | '/order-token/$bookingId/refund/ineligible'
-    | '/bookings/$bookingId'
-    | '/order-token/$bookingId/refund'
     | '/bookings/$bookingId/passenger-assistance/create'
     | '/bookings/$bookingId/refund/ineligible'
-    | '/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
-    | '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
     | '/bookings/$bookingId/passenger-assistance'
     | '/bookings/$bookingId/refund'
+    | '/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
+    | '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
     | '/bookings/$bookingId/passenger-assistance/$id/cancel'
     | '/bookings/$bookingId/passenger-assistance/$id'
   id:
@@ -679,6 +692,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/webtoapp'
+    | '/_account/_passengers-feature'
     | '/_account/account-controls'
     | '/_account/account-overview'
     | '/_account/change-password'
@@ -697,29 +711,29 @@ export interface FileRouteTypes {
     | '/_account/bookings/season'
     | '/_account/bookings/upcoming'
     | '/_account/claims/$claimId'
-    | '/_account/passengers-and-railcards/add-passenger'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/_account/address-book/'
     | '/_account/bookings/'
-    | '/_account/passengers-and-railcards/'
     | '/order-token/$bookingId/'
+    | '/_account/_passengers-feature/passengers-and-railcards/add-passenger'
     | '/_account/bookings/$bookingId/check-in'
     | '/_account/bookings/$bookingId/guest'
     | '/_account/bookings/$bookingId/history'
     | '/_account/bookings/claim/$claimId'
-    | '/_account/passengers-and-railcards/$passengerId/select-railcard'
-    | '/_account/passengers-and-railcards/digital-railcard/$railcardId'
-    | '/_account/passengers-and-railcards/edit-passenger/$passengerId'
     | '/order-token/$bookingId/refund/ineligible'
+    | '/_account/_passengers-feature/passengers-and-railcards/'
     | '/_account/bookings/$bookingId/'
     | '/order-token/$bookingId/refund/'
+    | '/_account/_passengers-feature/passengers-and-railcards/$passengerId/select-railcard'
+    | '/_account/_passengers-feature/passengers-and-railcards/digital-railcard/$railcardId'
+    | '/_account/_passengers-feature/passengers-and-railcards/edit-passenger/$passengerId'
     | '/_account/bookings/$bookingId/passenger-assistance/create'
     | '/_account/bookings/$bookingId/refund/ineligible'
-    | '/_account/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
-    | '/_account/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
     | '/_account/bookings/$bookingId/passenger-assistance/'
     | '/_account/bookings/$bookingId/refund/'
+    | '/_account/_passengers-feature/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
+    | '/_account/_passengers-feature/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
     | '/_account/bookings/$bookingId/passenger-assistance/$id/cancel'
     | '/_account/bookings/$bookingId/passenger-assistance/$id/'
   fileRoutesById: FileRoutesById
@@ -833,6 +847,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/webtoapp'
       preLoaderRoute: typeof WebtoappRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_account/_passengers-feature': {
+      id: '/_account/_passengers-feature'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AccountPassengersFeatureRouteImport
+      parentRoute: typeof AccountRoute
     }
     '/_account/account-controls': {
       id: '/_account/account-controls'
@@ -974,20 +995,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountClaimsClaimIdRouteImport
       parentRoute: typeof AccountRoute
     }
-    '/_account/passengers-and-railcards/': {
-      id: '/_account/passengers-and-railcards/'
-      path: '/passengers-and-railcards'
-      fullPath: '/passengers-and-railcards/'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsIndexRouteImport
-      parentRoute: typeof AccountRoute
-    }
-    '/_account/passengers-and-railcards/add-passenger': {
-      id: '/_account/passengers-and-railcards/add-passenger'
-      path: '/passengers-and-railcards/add-passenger'
-      fullPath: '/passengers-and-railcards/add-passenger'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsAddPassengerRouteImport
-      parentRoute: typeof AccountRoute
-    }
     '/order-token/$bookingId/': {
       id: '/order-token/$bookingId/'
       path: '/$bookingId'
@@ -1008,6 +1015,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/order-token/$bookingId/history'
       preLoaderRoute: typeof OrderTokenBookingIdHistoryRouteImport
       parentRoute: typeof OrderTokenRoute
+    }
+    '/_account/_passengers-feature/passengers-and-railcards/': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/'
+      path: '/passengers-and-railcards'
+      fullPath: '/passengers-and-railcards/'
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsIndexRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
+    }
+    '/_account/_passengers-feature/passengers-and-railcards/add-passenger': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/add-passenger'
+      path: '/passengers-and-railcards/add-passenger'
+      fullPath: '/passengers-and-railcards/add-passenger'
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
     }
     '/_account/bookings/$bookingId/': {
       id: '/_account/bookings/$bookingId/'
@@ -1044,27 +1065,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountBookingsClaimClaimIdRouteImport
       parentRoute: typeof AccountRoute
     }
-    '/_account/passengers-and-railcards/$passengerId/select-railcard': {
-      id: '/_account/passengers-and-railcards/$passengerId/select-railcard'
-      path: '/passengers-and-railcards/$passengerId/select-railcard'
-      fullPath: '/passengers-and-railcards/$passengerId/select-railcard'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsPassengerIdSelectRailcardRouteImport
-      parentRoute: typeof AccountRoute
-    }
-    '/_account/passengers-and-railcards/digital-railcard/$railcardId': {
-      id: '/_account/passengers-and-railcards/digital-railcard/$railcardId'
-      path: '/passengers-and-railcards/digital-railcard/$railcardId'
-      fullPath: '/passengers-and-railcards/digital-railcard/$railcardId'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRouteImport
-      parentRoute: typeof AccountRoute
-    }
-    '/_account/passengers-and-railcards/edit-passenger/$passengerId': {
-      id: '/_account/passengers-and-railcards/edit-passenger/$passengerId'
-      path: '/passengers-and-railcards/edit-passenger/$passengerId'
-      fullPath: '/passengers-and-railcards/edit-passenger/$passengerId'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRouteImport
-      parentRoute: typeof AccountRoute
-    }
     '/order-token/$bookingId/refund/': {
       id: '/order-token/$bookingId/refund/'
       path: '/$bookingId/refund'
@@ -1078,6 +1078,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/order-token/$bookingId/refund/ineligible'
       preLoaderRoute: typeof OrderTokenBookingIdRefundIneligibleRouteImport
       parentRoute: typeof OrderTokenRoute
+    }
+    '/_account/_passengers-feature/passengers-and-railcards/$passengerId/select-railcard': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/$passengerId/select-railcard'
+      path: '/passengers-and-railcards/$passengerId/select-railcard'
+      fullPath: '/passengers-and-railcards/$passengerId/select-railcard'
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
+    }
+    '/_account/_passengers-feature/passengers-and-railcards/digital-railcard/$railcardId': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/digital-railcard/$railcardId'
+      path: '/passengers-and-railcards/digital-railcard/$railcardId'
+      fullPath: '/passengers-and-railcards/digital-railcard/$railcardId'
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
+    }
+    '/_account/_passengers-feature/passengers-and-railcards/edit-passenger/$passengerId': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/edit-passenger/$passengerId'
+      path: '/passengers-and-railcards/edit-passenger/$passengerId'
+      fullPath: '/passengers-and-railcards/edit-passenger/$passengerId'
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
     }
     '/_account/bookings/$bookingId/passenger-assistance/': {
       id: '/_account/bookings/$bookingId/passenger-assistance/'
@@ -1107,19 +1128,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountBookingsBookingIdRefundIneligibleRouteImport
       parentRoute: typeof AccountRoute
     }
-    '/_account/passengers-and-railcards/$passengerId/add-railcard/$railcardId': {
-      id: '/_account/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
+    '/_account/_passengers-feature/passengers-and-railcards/$passengerId/add-railcard/$railcardId': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
       path: '/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
       fullPath: '/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRouteImport
-      parentRoute: typeof AccountRoute
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
     }
-    '/_account/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': {
-      id: '/_account/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
+    '/_account/_passengers-feature/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
       path: '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
       fullPath: '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRouteImport
-      parentRoute: typeof AccountRoute
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
     }
     '/_account/bookings/$bookingId/passenger-assistance/$id/': {
       id: '/_account/bookings/$bookingId/passenger-assistance/$id/'
@@ -1138,7 +1159,41 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AccountPassengersFeatureRouteChildren {
+  AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute: typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
+  AccountPassengersFeaturePassengersAndRailcardsIndexRoute: typeof AccountPassengersFeaturePassengersAndRailcardsIndexRoute
+  AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute: typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute
+  AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute: typeof AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute
+  AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute: typeof AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute
+  AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute: typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
+  AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute: typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
+}
+
+const AccountPassengersFeatureRouteChildren: AccountPassengersFeatureRouteChildren =
+  {
+    AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute:
+      AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute,
+    AccountPassengersFeaturePassengersAndRailcardsIndexRoute:
+      AccountPassengersFeaturePassengersAndRailcardsIndexRoute,
+    AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute:
+      AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute,
+    AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute:
+      AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute,
+    AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute:
+      AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute,
+    AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute:
+      AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute,
+    AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute:
+      AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute,
+  }
+
+const AccountPassengersFeatureRouteWithChildren =
+  AccountPassengersFeatureRoute._addFileChildren(
+    AccountPassengersFeatureRouteChildren,
+  )
+
 interface AccountRouteChildren {
+  AccountPassengersFeatureRoute: typeof AccountPassengersFeatureRouteWithChildren
   AccountAccountControlsRoute: typeof AccountAccountControlsRoute
   AccountAccountOverviewRoute: typeof AccountAccountOverviewRoute
   AccountChangePasswordRoute: typeof AccountChangePasswordRoute
@@ -1155,22 +1210,15 @@ interface AccountRouteChildren {
   AccountBookingsSeasonRoute: typeof AccountBookingsSeasonRoute
   AccountBookingsUpcomingRoute: typeof AccountBookingsUpcomingRoute
   AccountClaimsClaimIdRoute: typeof AccountClaimsClaimIdRoute
-  AccountPassengersAndRailcardsAddPassengerRoute: typeof AccountPassengersAndRailcardsAddPassengerRoute
   AccountAddressBookIndexRoute: typeof AccountAddressBookIndexRoute
   AccountBookingsIndexRoute: typeof AccountBookingsIndexRoute
-  AccountPassengersAndRailcardsIndexRoute: typeof AccountPassengersAndRailcardsIndexRoute
   AccountBookingsBookingIdCheckInRoute: typeof AccountBookingsBookingIdCheckInRoute
   AccountBookingsBookingIdGuestRoute: typeof AccountBookingsBookingIdGuestRoute
   AccountBookingsBookingIdHistoryRoute: typeof AccountBookingsBookingIdHistoryRoute
   AccountBookingsClaimClaimIdRoute: typeof AccountBookingsClaimClaimIdRoute
-  AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute: typeof AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute
-  AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute: typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute
-  AccountPassengersAndRailcardsEditPassengerPassengerIdRoute: typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRoute
   AccountBookingsBookingIdIndexRoute: typeof AccountBookingsBookingIdIndexRoute
   AccountBookingsBookingIdPassengerAssistanceCreateRoute: typeof AccountBookingsBookingIdPassengerAssistanceCreateRoute
   AccountBookingsBookingIdRefundIneligibleRoute: typeof AccountBookingsBookingIdRefundIneligibleRoute
-  AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute: typeof AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
-  AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute: typeof AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   AccountBookingsBookingIdPassengerAssistanceIndexRoute: typeof AccountBookingsBookingIdPassengerAssistanceIndexRoute
   AccountBookingsBookingIdRefundIndexRoute: typeof AccountBookingsBookingIdRefundIndexRoute
   AccountBookingsBookingIdPassengerAssistanceIdCancelRoute: typeof AccountBookingsBookingIdPassengerAssistanceIdCancelRoute
@@ -1178,6 +1226,7 @@ interface AccountRouteChildren {
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
+  AccountPassengersFeatureRoute: AccountPassengersFeatureRouteWithChildren,
   AccountAccountControlsRoute: AccountAccountControlsRoute,
   AccountAccountOverviewRoute: AccountAccountOverviewRoute,
   AccountChangePasswordRoute: AccountChangePasswordRoute,
@@ -1194,31 +1243,17 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountBookingsSeasonRoute: AccountBookingsSeasonRoute,
   AccountBookingsUpcomingRoute: AccountBookingsUpcomingRoute,
   AccountClaimsClaimIdRoute: AccountClaimsClaimIdRoute,
-  AccountPassengersAndRailcardsAddPassengerRoute:
-    AccountPassengersAndRailcardsAddPassengerRoute,
   AccountAddressBookIndexRoute: AccountAddressBookIndexRoute,
   AccountBookingsIndexRoute: AccountBookingsIndexRoute,
-  AccountPassengersAndRailcardsIndexRoute:
-    AccountPassengersAndRailcardsIndexRoute,
   AccountBookingsBookingIdCheckInRoute: AccountBookingsBookingIdCheckInRoute,
   AccountBookingsBookingIdGuestRoute: AccountBookingsBookingIdGuestRoute,
   AccountBookingsBookingIdHistoryRoute: AccountBookingsBookingIdHistoryRoute,
   AccountBookingsClaimClaimIdRoute: AccountBookingsClaimClaimIdRoute,
-  AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute:
-    AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute,
-  AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute:
-    AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute,
-  AccountPassengersAndRailcardsEditPassengerPassengerIdRoute:
-    AccountPassengersAndRailcardsEditPassengerPassengerIdRoute,
   AccountBookingsBookingIdIndexRoute: AccountBookingsBookingIdIndexRoute,
   AccountBookingsBookingIdPassengerAssistanceCreateRoute:
     AccountBookingsBookingIdPassengerAssistanceCreateRoute,
   AccountBookingsBookingIdRefundIneligibleRoute:
     AccountBookingsBookingIdRefundIneligibleRoute,
-  AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute:
-    AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute,
-  AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute:
-    AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute,
   AccountBookingsBookingIdPassengerAssistanceIndexRoute:
     AccountBookingsBookingIdPassengerAssistanceIndexRoute,
   AccountBookingsBookingIdRefundIndexRoute:
