@@ -15,7 +15,7 @@ import * as formStyles from '../../../src/ui/form.css';
 import { LoadError } from '../../../src/ui/load-error';
 import { CheckboxField } from '../../../src/ui/checkbox-field';
 import { ConfirmDialog } from './confirm-dialog';
-import { isNotFound, problemMessage } from './problem';
+import { isNotFound, problemMessage } from '../../../src/api/problem';
 import * as styles from './passengers.css';
 
 /** Add passenger (/add-passenger) and edit passenger (/edit-passenger/{passengerId}). */

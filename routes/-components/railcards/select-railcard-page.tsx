@@ -6,7 +6,7 @@ import { railcardsApi } from '../../../src/api/railcards';
 import { useServices } from '../../../src/services';
 import { Loading, Page } from '../../../src/ui/page';
 import { LoadError } from '../../../src/ui/load-error';
-import { isNotFound, problemMessage } from '../passengers/problem';
+import { isNotFound, problemMessage } from '../../../src/api/problem';
 import { railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
 
