@@ -38,4 +38,4 @@ export const bookingActionsApi = (client: ApiClient) => ({
       ...(signal ? { signal } : {}),
     }),
 });
-export type BookingActionsApi = ReturnType<typeof bookingActionsApi>;
+type BookingActionsApi = ReturnType<typeof bookingActionsApi>;

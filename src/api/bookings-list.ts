@@ -21,4 +21,4 @@ export const bookingsListApi = (client: ApiClient) => ({
     return { outcome: r.status === 206 ? 'partial' : 'success', count: r.data.count };
   },
 });
-export type BookingsListApi = ReturnType<typeof bookingsListApi>;
+type BookingsListApi = ReturnType<typeof bookingsListApi>;

@@ -24,7 +24,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export interface RawResponse<T> {
+interface RawResponse<T> {
   status: number;
   data: T;
   headers: Headers;

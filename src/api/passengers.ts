@@ -24,4 +24,4 @@ export const passengersApi = (client: ApiClient) => ({
   remove: (id: string) =>
     client.request(DeletePassengerResponse, '/passengers/delete-passenger', { method: 'DELETE', body: { id } }),
 });
-export type PassengersApi = ReturnType<typeof passengersApi>;
+type PassengersApi = ReturnType<typeof passengersApi>;

@@ -5,4 +5,4 @@ import { SmartcardListResponse } from '../schemas/smartcards';
 export const smartcardsApi = (client: ApiClient) => ({
   list: async () => (await client.request(SmartcardListResponse, '/customer/smartcards')).smartcards,
 });
-export type SmartcardsApi = ReturnType<typeof smartcardsApi>;
+type SmartcardsApi = ReturnType<typeof smartcardsApi>;

@@ -66,5 +66,4 @@ export const fieldset = style({ border: 'none', padding: 0, margin: '0 0 16px' }
 export const legend = style({ fontWeight: 600, padding: 0, marginBottom: '8px' });
 export const radioRow = style({ display: 'flex', alignItems: 'center', gap: '10px', minHeight: '44px' });
 export const radio = style({ width: '22px', height: '22px', margin: 0, accentColor: vars.color.brand });
-export const muted = style({ color: vars.color.textMuted, margin: 0 });
 export const note = style({ margin: '0 0 8px' });
