@@ -99,7 +99,7 @@ module.exports = {
       comment: "Import from another top-level folder through its alias (#src/, #machines/, #routes/, #server/, #test/, #scripts/), never ../ (scripts/codemods/import-aliases.ts rewrites these; generated files keep their generator's imports).",
       severity: 'error',
       from: { path: '^(src|machines|routes|server|test|scripts|bench)/', pathNot: '\\.gen\\.ts$' },
-      to: { path: '^(src|machines|routes|server|test|scripts|bench)/', pathNot: '^$1/', dependencyTypes: ['local'] },
+      to: { path: '^(src|machines|routes|server|test|scripts|bench)/', pathNot: '^$1/', dependencyTypes: ['local'], dependencyTypesNot: ['aliased'] },
     },
     {
       name: 'no-circular',
