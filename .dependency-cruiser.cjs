@@ -96,7 +96,7 @@ module.exports = {
     },
     {
       name: 'relative-import-across-areas',
-      comment: "Import from another top-level folder through its alias (#src/, #machines/, #routes/, #server/, #test/, #scripts/), never ../ (scripts/codemods/import-aliases.ts rewrites these; generated files keep their generator's imports).",
+      comment: "Import from another top-level folder through its alias (#src/, #machines/, #routes/, #server/, #test/, #scripts/, #bench/), never ../ (scripts/codemods/import-aliases.ts rewrites these; generated files keep their generator's imports).",
       severity: 'error',
       from: { path: '^(src|machines|routes|server|test|scripts|bench)/', pathNot: '\\.gen\\.ts$' },
       to: { path: '^(src|machines|routes|server|test|scripts|bench)/', pathNot: '^$1/', dependencyTypes: ['local'], dependencyTypesNot: ['aliased'] },

@@ -39,7 +39,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(\\.\\./){2,}',
-              message: 'Climb at most one folder: import through #src/, #machines/, #routes/, #server/, #test/ or #scripts/ (package.json "imports").',
+              message: 'Climb at most one folder: import through #src/, #machines/, #routes/, #server/, #test/, #scripts/ or #bench/ (package.json "imports").',
             },
           ],
         },
