@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { devPageData } from './scripts/vite-dev-page-data';
+import { devPageData } from './scripts/vite-dev-page-data.ts';
+import { knownPaths } from './scripts/known-paths.ts';
 
 /** The local API server `npm run dev` talks to (start it with `PORT=5174 npm start`). */
 const devApiOrigin = 'http://127.0.0.1:5174';
@@ -17,6 +18,7 @@ export default defineConfig({
       autoCodeSplitting: true,
       quoteStyle: 'single',
     }),
+    knownPaths(),
     react(),
     vanillaExtractPlugin(),
     devPageData(devApiOrigin),

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import type { AppServices } from '../src/services';
-import { NotFound } from './-components/not-found';
+import { NotFound } from '../src/ui/not-found';
 import { Page } from '../src/ui/page';
 import { Alert } from '../src/ui/alert';
 import { Button } from '../src/ui/button';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TokenBookingsPage } from './-components/find-booking/token-bookings-page';
+import { TokenBookingsPage } from './-components/bookings-list/token-bookings-page';
 
 export const Route = createFileRoute('/order-token/')({
   component: TokenBookingsPage,

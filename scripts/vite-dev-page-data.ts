@@ -13,7 +13,8 @@ export const devPageData = (apiOrigin: string): Plugin => ({
   name: 'dev-page-data',
   apply: 'serve',
   configureServer(server) {
-    server.middlewares.use(async (req, res, next) => {
+    // connect ignores a returned promise: the handler catches its own failures (see below).
+    server.middlewares.use((req, res, next) => void (async () => {
       const url = req.url ?? '/';
       const isPage =
         req.method === 'GET' &&
@@ -35,6 +36,6 @@ export const devPageData = (apiOrigin: string): Plugin => ({
         // API server not running: plain shell without page data (defaults apply, POSTs answer 403).
         next();
       }
-    });
+    })());
   },
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -31,10 +30,10 @@ import type { AppDeps, AppEnv } from './lib/app-env.ts';
 import { createClock, type Clock } from './lib/clock.ts';
 import { csrfProtection, loadCsrfSecret } from './lib/csrf.ts';
 import { ApiError, errorBody } from './lib/errors.ts';
+import { knownPaths } from './known-paths.gen.ts';
 import { createKnownRoutes } from './lib/known-routes.ts';
 import { warmUpDummyHash } from './lib/passwords.ts';
 import { resolvePageData, type PageDataOverrides } from './lib/page-data.ts';
-import { routeTreeFile } from './paths.ts';
 import { shellRoutes } from './shell.ts';
 import { createTestState, testApiRoutes, testSwitchRoutes } from './test-switches.ts';
 
@@ -50,10 +49,10 @@ export type CreateAppOptions = {
   /** Where operational lines go (reset links); stdout by default. */
   log?: (line: string) => void;
   /**
-   * Source of the TanStack route tree used to answer 200 vs 404. Default: read
-   * src/route-tree.gen.ts once now (missing file = every /my-account path is known).
+   * The app's route paths, used to answer 200 vs 404. Default: the list generated at build time
+   * from the route tree (server/known-paths.gen.ts); null = every /my-account path is known.
    */
-  routeTree?: string | null;
+  knownPaths?: readonly string[] | null;
 };
 
 export const CONVERSATION_HEADER = 'x-conversationid';
@@ -61,14 +60,6 @@ const API_BASE = '/my-account/api';
 const MAX_BODY_BYTES = 100 * 1024;
 
 const isApiPath = (path: string) => path === API_BASE || path.startsWith(`${API_BASE}/`) || path === '/graphql';
-
-async function readRouteTree(): Promise<string | null> {
-  try {
-    return await readFile(routeTreeFile, 'utf8');
-  } catch {
-    return null;
-  }
-}
 
 const conversationId: MiddlewareHandler<AppEnv> = async (c, next) => {
   const id = randomUUID();
@@ -90,7 +81,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
     testHooks: testState?.hooks ?? null,
     feature: (name) => resolvePageData('', opts.pageData, testState?.pageData).features[name] !== false,
   };
-  const isKnown = createKnownRoutes(opts.routeTree !== undefined ? opts.routeTree : await readRouteTree());
+  const isKnown = createKnownRoutes(opts.knownPaths !== undefined ? opts.knownPaths : knownPaths);
 
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {

@@ -23,6 +23,7 @@ import { Route as RegisterRouteImport } from './../routes/register'
 import { Route as ResetPasswordRouteImport } from './../routes/reset-password'
 import { Route as WebtoappRouteImport } from './../routes/webtoapp'
 import { Route as AccountBookingsRouteImport } from './../routes/_account._bookings'
+import { Route as AccountPassengersFeatureRouteImport } from './../routes/_account._passengers-feature'
 import { Route as AccountAccountControlsRouteImport } from './../routes/_account.account-controls'
 import { Route as AccountAccountOverviewRouteImport } from './../routes/_account.account-overview'
 import { Route as AccountChangePasswordRouteImport } from './../routes/_account.change-password'
@@ -38,8 +39,6 @@ import { Route as AccountAddressBookIndexRouteImport } from './../routes/_accoun
 import { Route as AccountAddressBookAddressIdRouteImport } from './../routes/_account.address-book.$addressId'
 import { Route as AccountAddressBookAddAddressRouteImport } from './../routes/_account.address-book.add-address'
 import { Route as AccountClaimsClaimIdRouteImport } from './../routes/_account.claims.$claimId'
-import { Route as AccountPassengersAndRailcardsIndexRouteImport } from './../routes/_account.passengers-and-railcards.index'
-import { Route as AccountPassengersAndRailcardsAddPassengerRouteImport } from './../routes/_account.passengers-and-railcards.add-passenger'
 import { Route as OrderTokenBookingIdIndexRouteImport } from './../routes/order-token.$bookingId.index'
 import { Route as OrderTokenBookingIdCheckInRouteImport } from './../routes/order-token.$bookingId.check-in'
 import { Route as OrderTokenBookingIdHistoryRouteImport } from './../routes/order-token.$bookingId.history'
@@ -48,22 +47,24 @@ import { Route as AccountBookingsBookingsGuestRouteImport } from './../routes/_a
 import { Route as AccountBookingsBookingsPastRouteImport } from './../routes/_account._bookings.bookings.past'
 import { Route as AccountBookingsBookingsSeasonRouteImport } from './../routes/_account._bookings.bookings.season'
 import { Route as AccountBookingsBookingsUpcomingRouteImport } from './../routes/_account._bookings.bookings.upcoming'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsIndexRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.index'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsAddPassengerRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.add-passenger'
 import { Route as AccountBookingsBookingIdIndexRouteImport } from './../routes/_account.bookings.$bookingId.index'
 import { Route as AccountBookingsBookingIdCheckInRouteImport } from './../routes/_account.bookings.$bookingId.check-in'
 import { Route as AccountBookingsBookingIdGuestRouteImport } from './../routes/_account.bookings.$bookingId.guest'
 import { Route as AccountBookingsBookingIdHistoryRouteImport } from './../routes/_account.bookings.$bookingId.history'
 import { Route as AccountBookingsClaimClaimIdRouteImport } from './../routes/_account.bookings.claim.$claimId'
-import { Route as AccountPassengersAndRailcardsPassengerIdSelectRailcardRouteImport } from './../routes/_account.passengers-and-railcards.$passengerId.select-railcard'
-import { Route as AccountPassengersAndRailcardsDigitalRailcardRailcardIdRouteImport } from './../routes/_account.passengers-and-railcards.digital-railcard.$railcardId'
-import { Route as AccountPassengersAndRailcardsEditPassengerPassengerIdRouteImport } from './../routes/_account.passengers-and-railcards.edit-passenger.$passengerId'
 import { Route as OrderTokenBookingIdRefundIndexRouteImport } from './../routes/order-token.$bookingId.refund.index'
 import { Route as OrderTokenBookingIdRefundIneligibleRouteImport } from './../routes/order-token.$bookingId.refund.ineligible'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.$passengerId.select-railcard'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.digital-railcard.$railcardId'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.edit-passenger.$passengerId'
 import { Route as AccountBookingsBookingIdPassengerAssistanceIndexRouteImport } from './../routes/_account.bookings.$bookingId.passenger-assistance.index'
 import { Route as AccountBookingsBookingIdPassengerAssistanceCreateRouteImport } from './../routes/_account.bookings.$bookingId.passenger-assistance.create'
 import { Route as AccountBookingsBookingIdRefundIndexRouteImport } from './../routes/_account.bookings.$bookingId.refund.index'
 import { Route as AccountBookingsBookingIdRefundIneligibleRouteImport } from './../routes/_account.bookings.$bookingId.refund.ineligible'
-import { Route as AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRouteImport } from './../routes/_account.passengers-and-railcards.$passengerId.add-railcard.$railcardId'
-import { Route as AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRouteImport } from './../routes/_account.passengers-and-railcards.$passengerId.edit-railcard.$railcardId'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.$passengerId.add-railcard.$railcardId'
+import { Route as AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.$passengerId.edit-railcard.$railcardId'
 import { Route as AccountBookingsBookingIdPassengerAssistanceIdIndexRouteImport } from './../routes/_account.bookings.$bookingId.passenger-assistance.$id.index'
 import { Route as AccountBookingsBookingIdPassengerAssistanceIdCancelRouteImport } from './../routes/_account.bookings.$bookingId.passenger-assistance.$id.cancel'
 
@@ -135,6 +136,11 @@ const AccountBookingsRoute = AccountBookingsRouteImport.update({
   id: '/_bookings',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountPassengersFeatureRoute =
+  AccountPassengersFeatureRouteImport.update({
+    id: '/_passengers-feature',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AccountAccountControlsRoute = AccountAccountControlsRouteImport.update({
   id: '/account-controls',
   path: '/account-controls',
@@ -215,18 +221,6 @@ const AccountClaimsClaimIdRoute = AccountClaimsClaimIdRouteImport.update({
   path: '/claims/$claimId',
   getParentRoute: () => AccountRoute,
 } as any)
-const AccountPassengersAndRailcardsIndexRoute =
-  AccountPassengersAndRailcardsIndexRouteImport.update({
-    id: '/passengers-and-railcards/',
-    path: '/passengers-and-railcards/',
-    getParentRoute: () => AccountRoute,
-  } as any)
-const AccountPassengersAndRailcardsAddPassengerRoute =
-  AccountPassengersAndRailcardsAddPassengerRouteImport.update({
-    id: '/passengers-and-railcards/add-passenger',
-    path: '/passengers-and-railcards/add-passenger',
-    getParentRoute: () => AccountRoute,
-  } as any)
 const OrderTokenBookingIdIndexRoute =
   OrderTokenBookingIdIndexRouteImport.update({
     id: '/$bookingId/',
@@ -275,6 +269,18 @@ const AccountBookingsBookingsUpcomingRoute =
     path: '/bookings/upcoming',
     getParentRoute: () => AccountBookingsRoute,
   } as any)
+const AccountPassengersFeaturePassengersAndRailcardsIndexRoute =
+  AccountPassengersFeaturePassengersAndRailcardsIndexRouteImport.update({
+    id: '/passengers-and-railcards/',
+    path: '/passengers-and-railcards/',
+    getParentRoute: () => AccountPassengersFeatureRoute,
+  } as any)
+const AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute =
+  AccountPassengersFeaturePassengersAndRailcardsAddPassengerRouteImport.update({
+    id: '/passengers-and-railcards/add-passenger',
+    path: '/passengers-and-railcards/add-passenger',
+    getParentRoute: () => AccountPassengersFeatureRoute,
+  } as any)
 const AccountBookingsBookingIdIndexRoute =
   AccountBookingsBookingIdIndexRouteImport.update({
     id: '/bookings/$bookingId/',
@@ -305,24 +311,6 @@ const AccountBookingsClaimClaimIdRoute =
     path: '/bookings/claim/$claimId',
     getParentRoute: () => AccountRoute,
   } as any)
-const AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute =
-  AccountPassengersAndRailcardsPassengerIdSelectRailcardRouteImport.update({
-    id: '/passengers-and-railcards/$passengerId/select-railcard',
-    path: '/passengers-and-railcards/$passengerId/select-railcard',
-    getParentRoute: () => AccountRoute,
-  } as any)
-const AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute =
-  AccountPassengersAndRailcardsDigitalRailcardRailcardIdRouteImport.update({
-    id: '/passengers-and-railcards/digital-railcard/$railcardId',
-    path: '/passengers-and-railcards/digital-railcard/$railcardId',
-    getParentRoute: () => AccountRoute,
-  } as any)
-const AccountPassengersAndRailcardsEditPassengerPassengerIdRoute =
-  AccountPassengersAndRailcardsEditPassengerPassengerIdRouteImport.update({
-    id: '/passengers-and-railcards/edit-passenger/$passengerId',
-    path: '/passengers-and-railcards/edit-passenger/$passengerId',
-    getParentRoute: () => AccountRoute,
-  } as any)
 const OrderTokenBookingIdRefundIndexRoute =
   OrderTokenBookingIdRefundIndexRouteImport.update({
     id: '/$bookingId/refund/',
@@ -335,6 +323,30 @@ const OrderTokenBookingIdRefundIneligibleRoute =
     path: '/$bookingId/refund/ineligible',
     getParentRoute: () => OrderTokenRoute,
   } as any)
+const AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute =
+  AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRouteImport.update(
+    {
+      id: '/passengers-and-railcards/$passengerId/select-railcard',
+      path: '/passengers-and-railcards/$passengerId/select-railcard',
+      getParentRoute: () => AccountPassengersFeatureRoute,
+    } as any,
+  )
+const AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute =
+  AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRouteImport.update(
+    {
+      id: '/passengers-and-railcards/digital-railcard/$railcardId',
+      path: '/passengers-and-railcards/digital-railcard/$railcardId',
+      getParentRoute: () => AccountPassengersFeatureRoute,
+    } as any,
+  )
+const AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute =
+  AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRouteImport.update(
+    {
+      id: '/passengers-and-railcards/edit-passenger/$passengerId',
+      path: '/passengers-and-railcards/edit-passenger/$passengerId',
+      getParentRoute: () => AccountPassengersFeatureRoute,
+    } as any,
+  )
 const AccountBookingsBookingIdPassengerAssistanceIndexRoute =
   AccountBookingsBookingIdPassengerAssistanceIndexRouteImport.update({
     id: '/bookings/$bookingId/passenger-assistance/',
@@ -359,20 +371,20 @@ const AccountBookingsBookingIdRefundIneligibleRoute =
     path: '/bookings/$bookingId/refund/ineligible',
     getParentRoute: () => AccountRoute,
   } as any)
-const AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute =
-  AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRouteImport.update(
+const AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute =
+  AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRouteImport.update(
     {
       id: '/passengers-and-railcards/$passengerId/add-railcard/$railcardId',
       path: '/passengers-and-railcards/$passengerId/add-railcard/$railcardId',
-      getParentRoute: () => AccountRoute,
+      getParentRoute: () => AccountPassengersFeatureRoute,
     } as any,
   )
-const AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute =
-  AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRouteImport.update(
+const AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute =
+  AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRouteImport.update(
     {
       id: '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId',
       path: '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId',
-      getParentRoute: () => AccountRoute,
+      getParentRoute: () => AccountPassengersFeatureRoute,
     } as any,
   )
 const AccountBookingsBookingIdPassengerAssistanceIdIndexRoute =
@@ -415,33 +427,33 @@ export interface FileRoutesByFullPath {
   '/address-book/$addressId': typeof AccountAddressBookAddressIdRoute
   '/address-book/add-address': typeof AccountAddressBookAddAddressRoute
   '/claims/$claimId': typeof AccountClaimsClaimIdRoute
-  '/passengers-and-railcards/add-passenger': typeof AccountPassengersAndRailcardsAddPassengerRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/address-book/': typeof AccountAddressBookIndexRoute
-  '/passengers-and-railcards/': typeof AccountPassengersAndRailcardsIndexRoute
   '/order-token/$bookingId/': typeof OrderTokenBookingIdIndexRoute
   '/bookings/guest': typeof AccountBookingsBookingsGuestRoute
   '/bookings/past': typeof AccountBookingsBookingsPastRoute
   '/bookings/season': typeof AccountBookingsBookingsSeasonRoute
   '/bookings/upcoming': typeof AccountBookingsBookingsUpcomingRoute
+  '/passengers-and-railcards/add-passenger': typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
   '/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
   '/bookings/claim/$claimId': typeof AccountBookingsClaimClaimIdRoute
-  '/passengers-and-railcards/$passengerId/select-railcard': typeof AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute
-  '/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute
-  '/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRoute
   '/order-token/$bookingId/refund/ineligible': typeof OrderTokenBookingIdRefundIneligibleRoute
   '/bookings/': typeof AccountBookingsBookingsIndexRoute
+  '/passengers-and-railcards/': typeof AccountPassengersFeaturePassengersAndRailcardsIndexRoute
   '/bookings/$bookingId/': typeof AccountBookingsBookingIdIndexRoute
   '/order-token/$bookingId/refund/': typeof OrderTokenBookingIdRefundIndexRoute
+  '/passengers-and-railcards/$passengerId/select-railcard': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute
+  '/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute
+  '/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute
   '/bookings/$bookingId/passenger-assistance/create': typeof AccountBookingsBookingIdPassengerAssistanceCreateRoute
   '/bookings/$bookingId/refund/ineligible': typeof AccountBookingsBookingIdRefundIneligibleRoute
-  '/passengers-and-railcards/$passengerId/add-railcard/$railcardId': typeof AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
-  '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': typeof AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   '/bookings/$bookingId/passenger-assistance/': typeof AccountBookingsBookingIdPassengerAssistanceIndexRoute
   '/bookings/$bookingId/refund/': typeof AccountBookingsBookingIdRefundIndexRoute
+  '/passengers-and-railcards/$passengerId/add-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
+  '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   '/bookings/$bookingId/passenger-assistance/$id/cancel': typeof AccountBookingsBookingIdPassengerAssistanceIdCancelRoute
   '/bookings/$bookingId/passenger-assistance/$id/': typeof AccountBookingsBookingIdPassengerAssistanceIdIndexRoute
 }
@@ -471,33 +483,33 @@ export interface FileRoutesByTo {
   '/address-book/$addressId': typeof AccountAddressBookAddressIdRoute
   '/address-book/add-address': typeof AccountAddressBookAddAddressRoute
   '/claims/$claimId': typeof AccountClaimsClaimIdRoute
-  '/passengers-and-railcards/add-passenger': typeof AccountPassengersAndRailcardsAddPassengerRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/address-book': typeof AccountAddressBookIndexRoute
-  '/passengers-and-railcards': typeof AccountPassengersAndRailcardsIndexRoute
   '/order-token/$bookingId': typeof OrderTokenBookingIdIndexRoute
   '/bookings/guest': typeof AccountBookingsBookingsGuestRoute
   '/bookings/past': typeof AccountBookingsBookingsPastRoute
   '/bookings/season': typeof AccountBookingsBookingsSeasonRoute
   '/bookings/upcoming': typeof AccountBookingsBookingsUpcomingRoute
+  '/passengers-and-railcards/add-passenger': typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
   '/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
   '/bookings/claim/$claimId': typeof AccountBookingsClaimClaimIdRoute
-  '/passengers-and-railcards/$passengerId/select-railcard': typeof AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute
-  '/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute
-  '/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRoute
   '/order-token/$bookingId/refund/ineligible': typeof OrderTokenBookingIdRefundIneligibleRoute
   '/bookings': typeof AccountBookingsBookingsIndexRoute
+  '/passengers-and-railcards': typeof AccountPassengersFeaturePassengersAndRailcardsIndexRoute
   '/bookings/$bookingId': typeof AccountBookingsBookingIdIndexRoute
   '/order-token/$bookingId/refund': typeof OrderTokenBookingIdRefundIndexRoute
+  '/passengers-and-railcards/$passengerId/select-railcard': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute
+  '/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute
+  '/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute
   '/bookings/$bookingId/passenger-assistance/create': typeof AccountBookingsBookingIdPassengerAssistanceCreateRoute
   '/bookings/$bookingId/refund/ineligible': typeof AccountBookingsBookingIdRefundIneligibleRoute
-  '/passengers-and-railcards/$passengerId/add-railcard/$railcardId': typeof AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
-  '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': typeof AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   '/bookings/$bookingId/passenger-assistance': typeof AccountBookingsBookingIdPassengerAssistanceIndexRoute
   '/bookings/$bookingId/refund': typeof AccountBookingsBookingIdRefundIndexRoute
+  '/passengers-and-railcards/$passengerId/add-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
+  '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   '/bookings/$bookingId/passenger-assistance/$id/cancel': typeof AccountBookingsBookingIdPassengerAssistanceIdCancelRoute
   '/bookings/$bookingId/passenger-assistance/$id': typeof AccountBookingsBookingIdPassengerAssistanceIdIndexRoute
 }
@@ -517,6 +529,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/webtoapp': typeof WebtoappRoute
   '/_account/_bookings': typeof AccountBookingsRouteWithChildren
+  '/_account/_passengers-feature': typeof AccountPassengersFeatureRouteWithChildren
   '/_account/account-controls': typeof AccountAccountControlsRoute
   '/_account/account-overview': typeof AccountAccountOverviewRoute
   '/_account/change-password': typeof AccountChangePasswordRoute
@@ -531,33 +544,33 @@ export interface FileRoutesById {
   '/_account/address-book/$addressId': typeof AccountAddressBookAddressIdRoute
   '/_account/address-book/add-address': typeof AccountAddressBookAddAddressRoute
   '/_account/claims/$claimId': typeof AccountClaimsClaimIdRoute
-  '/_account/passengers-and-railcards/add-passenger': typeof AccountPassengersAndRailcardsAddPassengerRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/_account/address-book/': typeof AccountAddressBookIndexRoute
-  '/_account/passengers-and-railcards/': typeof AccountPassengersAndRailcardsIndexRoute
   '/order-token/$bookingId/': typeof OrderTokenBookingIdIndexRoute
   '/_account/_bookings/bookings/guest': typeof AccountBookingsBookingsGuestRoute
   '/_account/_bookings/bookings/past': typeof AccountBookingsBookingsPastRoute
   '/_account/_bookings/bookings/season': typeof AccountBookingsBookingsSeasonRoute
   '/_account/_bookings/bookings/upcoming': typeof AccountBookingsBookingsUpcomingRoute
+  '/_account/_passengers-feature/passengers-and-railcards/add-passenger': typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
   '/_account/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/_account/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/_account/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
   '/_account/bookings/claim/$claimId': typeof AccountBookingsClaimClaimIdRoute
-  '/_account/passengers-and-railcards/$passengerId/select-railcard': typeof AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute
-  '/_account/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute
-  '/_account/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRoute
   '/order-token/$bookingId/refund/ineligible': typeof OrderTokenBookingIdRefundIneligibleRoute
   '/_account/_bookings/bookings/': typeof AccountBookingsBookingsIndexRoute
+  '/_account/_passengers-feature/passengers-and-railcards/': typeof AccountPassengersFeaturePassengersAndRailcardsIndexRoute
   '/_account/bookings/$bookingId/': typeof AccountBookingsBookingIdIndexRoute
   '/order-token/$bookingId/refund/': typeof OrderTokenBookingIdRefundIndexRoute
+  '/_account/_passengers-feature/passengers-and-railcards/$passengerId/select-railcard': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute
+  '/_account/_passengers-feature/passengers-and-railcards/digital-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute
+  '/_account/_passengers-feature/passengers-and-railcards/edit-passenger/$passengerId': typeof AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute
   '/_account/bookings/$bookingId/passenger-assistance/create': typeof AccountBookingsBookingIdPassengerAssistanceCreateRoute
   '/_account/bookings/$bookingId/refund/ineligible': typeof AccountBookingsBookingIdRefundIneligibleRoute
-  '/_account/passengers-and-railcards/$passengerId/add-railcard/$railcardId': typeof AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
-  '/_account/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': typeof AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   '/_account/bookings/$bookingId/passenger-assistance/': typeof AccountBookingsBookingIdPassengerAssistanceIndexRoute
   '/_account/bookings/$bookingId/refund/': typeof AccountBookingsBookingIdRefundIndexRoute
+  '/_account/_passengers-feature/passengers-and-railcards/$passengerId/add-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
+  '/_account/_passengers-feature/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   '/_account/bookings/$bookingId/passenger-assistance/$id/cancel': typeof AccountBookingsBookingIdPassengerAssistanceIdCancelRoute
   '/_account/bookings/$bookingId/passenger-assistance/$id/': typeof AccountBookingsBookingIdPassengerAssistanceIdIndexRoute
 }
@@ -590,33 +603,33 @@ export interface FileRouteTypes {
     | '/address-book/$addressId'
     | '/address-book/add-address'
     | '/claims/$claimId'
-    | '/passengers-and-railcards/add-passenger'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/address-book/'
-    | '/passengers-and-railcards/'
     | '/order-token/$bookingId/'
     | '/bookings/guest'
     | '/bookings/past'
     | '/bookings/season'
     | '/bookings/upcoming'
+    | '/passengers-and-railcards/add-passenger'
     | '/bookings/$bookingId/check-in'
     | '/bookings/$bookingId/guest'
     | '/bookings/$bookingId/history'
     | '/bookings/claim/$claimId'
+    | '/order-token/$bookingId/refund/ineligible'
+    | '/bookings/'
+    | '/passengers-and-railcards/'
+    | '/bookings/$bookingId/'
+    | '/order-token/$bookingId/refund/'
     | '/passengers-and-railcards/$passengerId/select-railcard'
     | '/passengers-and-railcards/digital-railcard/$railcardId'
     | '/passengers-and-railcards/edit-passenger/$passengerId'
-    | '/order-token/$bookingId/refund/ineligible'
-    | '/bookings/'
-    | '/bookings/$bookingId/'
-    | '/order-token/$bookingId/refund/'
     | '/bookings/$bookingId/passenger-assistance/create'
     | '/bookings/$bookingId/refund/ineligible'
-    | '/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
-    | '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
     | '/bookings/$bookingId/passenger-assistance/'
     | '/bookings/$bookingId/refund/'
+    | '/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
+    | '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
     | '/bookings/$bookingId/passenger-assistance/$id/cancel'
     | '/bookings/$bookingId/passenger-assistance/$id/'
   fileRoutesByTo: FileRoutesByTo
@@ -646,33 +659,33 @@ export interface FileRouteTypes {
     | '/address-book/$addressId'
     | '/address-book/add-address'
     | '/claims/$claimId'
-    | '/passengers-and-railcards/add-passenger'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/address-book'
-    | '/passengers-and-railcards'
     | '/order-token/$bookingId'
     | '/bookings/guest'
     | '/bookings/past'
     | '/bookings/season'
     | '/bookings/upcoming'
+    | '/passengers-and-railcards/add-passenger'
     | '/bookings/$bookingId/check-in'
     | '/bookings/$bookingId/guest'
     | '/bookings/$bookingId/history'
     | '/bookings/claim/$claimId'
+    | '/order-token/$bookingId/refund/ineligible'
+    | '/bookings'
+    | '/passengers-and-railcards'
+    | '/bookings/$bookingId'
+    | '/order-token/$bookingId/refund'
     | '/passengers-and-railcards/$passengerId/select-railcard'
     | '/passengers-and-railcards/digital-railcard/$railcardId'
     | '/passengers-and-railcards/edit-passenger/$passengerId'
-    | '/order-token/$bookingId/refund/ineligible'
-    | '/bookings'
-    | '/bookings/$bookingId'
-    | '/order-token/$bookingId/refund'
     | '/bookings/$bookingId/passenger-assistance/create'
     | '/bookings/$bookingId/refund/ineligible'
-    | '/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
-    | '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
     | '/bookings/$bookingId/passenger-assistance'
     | '/bookings/$bookingId/refund'
+    | '/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
+    | '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
     | '/bookings/$bookingId/passenger-assistance/$id/cancel'
     | '/bookings/$bookingId/passenger-assistance/$id'
   id:
@@ -691,6 +704,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/webtoapp'
     | '/_account/_bookings'
+    | '/_account/_passengers-feature'
     | '/_account/account-controls'
     | '/_account/account-overview'
     | '/_account/change-password'
@@ -705,33 +719,33 @@ export interface FileRouteTypes {
     | '/_account/address-book/$addressId'
     | '/_account/address-book/add-address'
     | '/_account/claims/$claimId'
-    | '/_account/passengers-and-railcards/add-passenger'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/_account/address-book/'
-    | '/_account/passengers-and-railcards/'
     | '/order-token/$bookingId/'
     | '/_account/_bookings/bookings/guest'
     | '/_account/_bookings/bookings/past'
     | '/_account/_bookings/bookings/season'
     | '/_account/_bookings/bookings/upcoming'
+    | '/_account/_passengers-feature/passengers-and-railcards/add-passenger'
     | '/_account/bookings/$bookingId/check-in'
     | '/_account/bookings/$bookingId/guest'
     | '/_account/bookings/$bookingId/history'
     | '/_account/bookings/claim/$claimId'
-    | '/_account/passengers-and-railcards/$passengerId/select-railcard'
-    | '/_account/passengers-and-railcards/digital-railcard/$railcardId'
-    | '/_account/passengers-and-railcards/edit-passenger/$passengerId'
     | '/order-token/$bookingId/refund/ineligible'
     | '/_account/_bookings/bookings/'
+    | '/_account/_passengers-feature/passengers-and-railcards/'
     | '/_account/bookings/$bookingId/'
     | '/order-token/$bookingId/refund/'
+    | '/_account/_passengers-feature/passengers-and-railcards/$passengerId/select-railcard'
+    | '/_account/_passengers-feature/passengers-and-railcards/digital-railcard/$railcardId'
+    | '/_account/_passengers-feature/passengers-and-railcards/edit-passenger/$passengerId'
     | '/_account/bookings/$bookingId/passenger-assistance/create'
     | '/_account/bookings/$bookingId/refund/ineligible'
-    | '/_account/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
-    | '/_account/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
     | '/_account/bookings/$bookingId/passenger-assistance/'
     | '/_account/bookings/$bookingId/refund/'
+    | '/_account/_passengers-feature/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
+    | '/_account/_passengers-feature/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
     | '/_account/bookings/$bookingId/passenger-assistance/$id/cancel'
     | '/_account/bookings/$bookingId/passenger-assistance/$id/'
   fileRoutesById: FileRoutesById
@@ -853,6 +867,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountBookingsRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/_passengers-feature': {
+      id: '/_account/_passengers-feature'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AccountPassengersFeatureRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/account-controls': {
       id: '/_account/account-controls'
       path: '/account-controls'
@@ -958,20 +979,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountClaimsClaimIdRouteImport
       parentRoute: typeof AccountRoute
     }
-    '/_account/passengers-and-railcards/': {
-      id: '/_account/passengers-and-railcards/'
-      path: '/passengers-and-railcards'
-      fullPath: '/passengers-and-railcards/'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsIndexRouteImport
-      parentRoute: typeof AccountRoute
-    }
-    '/_account/passengers-and-railcards/add-passenger': {
-      id: '/_account/passengers-and-railcards/add-passenger'
-      path: '/passengers-and-railcards/add-passenger'
-      fullPath: '/passengers-and-railcards/add-passenger'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsAddPassengerRouteImport
-      parentRoute: typeof AccountRoute
-    }
     '/order-token/$bookingId/': {
       id: '/order-token/$bookingId/'
       path: '/$bookingId'
@@ -1028,6 +1035,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountBookingsBookingsUpcomingRouteImport
       parentRoute: typeof AccountBookingsRoute
     }
+    '/_account/_passengers-feature/passengers-and-railcards/': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/'
+      path: '/passengers-and-railcards'
+      fullPath: '/passengers-and-railcards/'
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsIndexRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
+    }
+    '/_account/_passengers-feature/passengers-and-railcards/add-passenger': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/add-passenger'
+      path: '/passengers-and-railcards/add-passenger'
+      fullPath: '/passengers-and-railcards/add-passenger'
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
+    }
     '/_account/bookings/$bookingId/': {
       id: '/_account/bookings/$bookingId/'
       path: '/bookings/$bookingId'
@@ -1063,27 +1084,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountBookingsClaimClaimIdRouteImport
       parentRoute: typeof AccountRoute
     }
-    '/_account/passengers-and-railcards/$passengerId/select-railcard': {
-      id: '/_account/passengers-and-railcards/$passengerId/select-railcard'
-      path: '/passengers-and-railcards/$passengerId/select-railcard'
-      fullPath: '/passengers-and-railcards/$passengerId/select-railcard'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsPassengerIdSelectRailcardRouteImport
-      parentRoute: typeof AccountRoute
-    }
-    '/_account/passengers-and-railcards/digital-railcard/$railcardId': {
-      id: '/_account/passengers-and-railcards/digital-railcard/$railcardId'
-      path: '/passengers-and-railcards/digital-railcard/$railcardId'
-      fullPath: '/passengers-and-railcards/digital-railcard/$railcardId'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRouteImport
-      parentRoute: typeof AccountRoute
-    }
-    '/_account/passengers-and-railcards/edit-passenger/$passengerId': {
-      id: '/_account/passengers-and-railcards/edit-passenger/$passengerId'
-      path: '/passengers-and-railcards/edit-passenger/$passengerId'
-      fullPath: '/passengers-and-railcards/edit-passenger/$passengerId'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRouteImport
-      parentRoute: typeof AccountRoute
-    }
     '/order-token/$bookingId/refund/': {
       id: '/order-token/$bookingId/refund/'
       path: '/$bookingId/refund'
@@ -1097,6 +1097,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/order-token/$bookingId/refund/ineligible'
       preLoaderRoute: typeof OrderTokenBookingIdRefundIneligibleRouteImport
       parentRoute: typeof OrderTokenRoute
+    }
+    '/_account/_passengers-feature/passengers-and-railcards/$passengerId/select-railcard': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/$passengerId/select-railcard'
+      path: '/passengers-and-railcards/$passengerId/select-railcard'
+      fullPath: '/passengers-and-railcards/$passengerId/select-railcard'
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
+    }
+    '/_account/_passengers-feature/passengers-and-railcards/digital-railcard/$railcardId': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/digital-railcard/$railcardId'
+      path: '/passengers-and-railcards/digital-railcard/$railcardId'
+      fullPath: '/passengers-and-railcards/digital-railcard/$railcardId'
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
+    }
+    '/_account/_passengers-feature/passengers-and-railcards/edit-passenger/$passengerId': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/edit-passenger/$passengerId'
+      path: '/passengers-and-railcards/edit-passenger/$passengerId'
+      fullPath: '/passengers-and-railcards/edit-passenger/$passengerId'
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
     }
     '/_account/bookings/$bookingId/passenger-assistance/': {
       id: '/_account/bookings/$bookingId/passenger-assistance/'
@@ -1126,19 +1147,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountBookingsBookingIdRefundIneligibleRouteImport
       parentRoute: typeof AccountRoute
     }
-    '/_account/passengers-and-railcards/$passengerId/add-railcard/$railcardId': {
-      id: '/_account/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
+    '/_account/_passengers-feature/passengers-and-railcards/$passengerId/add-railcard/$railcardId': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
       path: '/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
       fullPath: '/passengers-and-railcards/$passengerId/add-railcard/$railcardId'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRouteImport
-      parentRoute: typeof AccountRoute
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
     }
-    '/_account/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': {
-      id: '/_account/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
+    '/_account/_passengers-feature/passengers-and-railcards/$passengerId/edit-railcard/$railcardId': {
+      id: '/_account/_passengers-feature/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
       path: '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
       fullPath: '/passengers-and-railcards/$passengerId/edit-railcard/$railcardId'
-      preLoaderRoute: typeof AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRouteImport
-      parentRoute: typeof AccountRoute
+      preLoaderRoute: typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRouteImport
+      parentRoute: typeof AccountPassengersFeatureRoute
     }
     '/_account/bookings/$bookingId/passenger-assistance/$id/': {
       id: '/_account/bookings/$bookingId/passenger-assistance/$id/'
@@ -1177,8 +1198,42 @@ const AccountBookingsRouteWithChildren = AccountBookingsRoute._addFileChildren(
   AccountBookingsRouteChildren,
 )
 
+interface AccountPassengersFeatureRouteChildren {
+  AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute: typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
+  AccountPassengersFeaturePassengersAndRailcardsIndexRoute: typeof AccountPassengersFeaturePassengersAndRailcardsIndexRoute
+  AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute: typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute
+  AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute: typeof AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute
+  AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute: typeof AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute
+  AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute: typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
+  AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute: typeof AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
+}
+
+const AccountPassengersFeatureRouteChildren: AccountPassengersFeatureRouteChildren =
+  {
+    AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute:
+      AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute,
+    AccountPassengersFeaturePassengersAndRailcardsIndexRoute:
+      AccountPassengersFeaturePassengersAndRailcardsIndexRoute,
+    AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute:
+      AccountPassengersFeaturePassengersAndRailcardsPassengerIdSelectRailcardRoute,
+    AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute:
+      AccountPassengersFeaturePassengersAndRailcardsDigitalRailcardRailcardIdRoute,
+    AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute:
+      AccountPassengersFeaturePassengersAndRailcardsEditPassengerPassengerIdRoute,
+    AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute:
+      AccountPassengersFeaturePassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute,
+    AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute:
+      AccountPassengersFeaturePassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute,
+  }
+
+const AccountPassengersFeatureRouteWithChildren =
+  AccountPassengersFeatureRoute._addFileChildren(
+    AccountPassengersFeatureRouteChildren,
+  )
+
 interface AccountRouteChildren {
   AccountBookingsRoute: typeof AccountBookingsRouteWithChildren
+  AccountPassengersFeatureRoute: typeof AccountPassengersFeatureRouteWithChildren
   AccountAccountControlsRoute: typeof AccountAccountControlsRoute
   AccountAccountOverviewRoute: typeof AccountAccountOverviewRoute
   AccountChangePasswordRoute: typeof AccountChangePasswordRoute
@@ -1191,21 +1246,14 @@ interface AccountRouteChildren {
   AccountAddressBookAddressIdRoute: typeof AccountAddressBookAddressIdRoute
   AccountAddressBookAddAddressRoute: typeof AccountAddressBookAddAddressRoute
   AccountClaimsClaimIdRoute: typeof AccountClaimsClaimIdRoute
-  AccountPassengersAndRailcardsAddPassengerRoute: typeof AccountPassengersAndRailcardsAddPassengerRoute
   AccountAddressBookIndexRoute: typeof AccountAddressBookIndexRoute
-  AccountPassengersAndRailcardsIndexRoute: typeof AccountPassengersAndRailcardsIndexRoute
   AccountBookingsBookingIdCheckInRoute: typeof AccountBookingsBookingIdCheckInRoute
   AccountBookingsBookingIdGuestRoute: typeof AccountBookingsBookingIdGuestRoute
   AccountBookingsBookingIdHistoryRoute: typeof AccountBookingsBookingIdHistoryRoute
   AccountBookingsClaimClaimIdRoute: typeof AccountBookingsClaimClaimIdRoute
-  AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute: typeof AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute
-  AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute: typeof AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute
-  AccountPassengersAndRailcardsEditPassengerPassengerIdRoute: typeof AccountPassengersAndRailcardsEditPassengerPassengerIdRoute
   AccountBookingsBookingIdIndexRoute: typeof AccountBookingsBookingIdIndexRoute
   AccountBookingsBookingIdPassengerAssistanceCreateRoute: typeof AccountBookingsBookingIdPassengerAssistanceCreateRoute
   AccountBookingsBookingIdRefundIneligibleRoute: typeof AccountBookingsBookingIdRefundIneligibleRoute
-  AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute: typeof AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute
-  AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute: typeof AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute
   AccountBookingsBookingIdPassengerAssistanceIndexRoute: typeof AccountBookingsBookingIdPassengerAssistanceIndexRoute
   AccountBookingsBookingIdRefundIndexRoute: typeof AccountBookingsBookingIdRefundIndexRoute
   AccountBookingsBookingIdPassengerAssistanceIdCancelRoute: typeof AccountBookingsBookingIdPassengerAssistanceIdCancelRoute
@@ -1214,6 +1262,7 @@ interface AccountRouteChildren {
 
 const AccountRouteChildren: AccountRouteChildren = {
   AccountBookingsRoute: AccountBookingsRouteWithChildren,
+  AccountPassengersFeatureRoute: AccountPassengersFeatureRouteWithChildren,
   AccountAccountControlsRoute: AccountAccountControlsRoute,
   AccountAccountOverviewRoute: AccountAccountOverviewRoute,
   AccountChangePasswordRoute: AccountChangePasswordRoute,
@@ -1226,30 +1275,16 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountAddressBookAddressIdRoute: AccountAddressBookAddressIdRoute,
   AccountAddressBookAddAddressRoute: AccountAddressBookAddAddressRoute,
   AccountClaimsClaimIdRoute: AccountClaimsClaimIdRoute,
-  AccountPassengersAndRailcardsAddPassengerRoute:
-    AccountPassengersAndRailcardsAddPassengerRoute,
   AccountAddressBookIndexRoute: AccountAddressBookIndexRoute,
-  AccountPassengersAndRailcardsIndexRoute:
-    AccountPassengersAndRailcardsIndexRoute,
   AccountBookingsBookingIdCheckInRoute: AccountBookingsBookingIdCheckInRoute,
   AccountBookingsBookingIdGuestRoute: AccountBookingsBookingIdGuestRoute,
   AccountBookingsBookingIdHistoryRoute: AccountBookingsBookingIdHistoryRoute,
   AccountBookingsClaimClaimIdRoute: AccountBookingsClaimClaimIdRoute,
-  AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute:
-    AccountPassengersAndRailcardsPassengerIdSelectRailcardRoute,
-  AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute:
-    AccountPassengersAndRailcardsDigitalRailcardRailcardIdRoute,
-  AccountPassengersAndRailcardsEditPassengerPassengerIdRoute:
-    AccountPassengersAndRailcardsEditPassengerPassengerIdRoute,
   AccountBookingsBookingIdIndexRoute: AccountBookingsBookingIdIndexRoute,
   AccountBookingsBookingIdPassengerAssistanceCreateRoute:
     AccountBookingsBookingIdPassengerAssistanceCreateRoute,
   AccountBookingsBookingIdRefundIneligibleRoute:
     AccountBookingsBookingIdRefundIneligibleRoute,
-  AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute:
-    AccountPassengersAndRailcardsPassengerIdAddRailcardRailcardIdRoute,
-  AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute:
-    AccountPassengersAndRailcardsPassengerIdEditRailcardRailcardIdRoute,
   AccountBookingsBookingIdPassengerAssistanceIndexRoute:
     AccountBookingsBookingIdPassengerAssistanceIndexRoute,
   AccountBookingsBookingIdRefundIndexRoute:

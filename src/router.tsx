@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './route-tree.gen';
 import type { AppServices } from './services';
-import { NotFound } from '../routes/-components/not-found';
+import { NotFound } from './ui/not-found';
 
 export const createAppRouter = (services: AppServices, history?: Parameters<typeof createRouter>[0]['history']) =>
   createRouter({

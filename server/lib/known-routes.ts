@@ -1,17 +1,10 @@
-/** Which paths the app knows, read from TanStack Router's generated route tree (`fullPaths:` union). */
+/** Which paths the app knows: matchers over the route list generated at build time (server/known-paths.gen.ts). */
 
 export const LOCALES = [
   'it', 'es', 'fr', 'de', 'da', 'nl', 'en-us', 'pt-br', 'sv', 'nb', 'zh', 'it-ch', 'fr-ch', 'de-at', 'de-ch', 'pt',
 ] as const;
 
 export const APP_BASE = '/my-account';
-
-/** Extracts the string literals of `fullPaths: '/a' | '/b/$id' ...`; null when the union is absent. */
-export function parseFullPaths(source: string): string[] | null {
-  const match = /fullPaths\s*:\s*((?:\s*\|?\s*(?:'[^'\n]*'|"[^"\n]*"))+)/.exec(source);
-  if (!match?.[1]) return null;
-  return [...match[1].matchAll(/'([^'\n]*)'|"([^"\n]*)"/g)].map((m) => m[1] ?? m[2] ?? '');
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -50,12 +43,12 @@ export function appPath(pathname: string): string | null {
 }
 
 /**
- * Builds `isKnown(pathname)` for full request pathnames. With no route tree (null source, or no
- * `fullPaths:` in it) every path under /my-account counts as known. A bare root splat (`/$`, the
- * app's catch-all not-found route) is ignored so unknown paths still get status 404.
+ * Builds `isKnown(pathname)` for full request pathnames from the app's route paths
+ * (`knownPaths` of server/known-paths.gen.ts). With no list (null) every path under /my-account
+ * counts as known. A bare root splat (`/$`, the app's catch-all not-found route) is ignored so
+ * unknown paths still get status 404.
  */
-export function createKnownRoutes(source: string | null): (pathname: string) => boolean {
-  const paths = source === null ? null : parseFullPaths(source);
+export function createKnownRoutes(paths: readonly string[] | null): (pathname: string) => boolean {
   const patterns = paths?.filter((p) => p !== '/$' && p !== '$').map(routePattern) ?? null;
   return (pathname) => {
     const rest = appPath(pathname);

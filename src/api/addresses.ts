@@ -13,4 +13,3 @@ export const addressesApi = (client: ApiClient) => ({
     client.request(Address, `/customer/address/${encodeURIComponent(id)}`, { method: 'PUT', body: { ...body } }),
   remove: (id: string) => client.request(DeleteAddressResponse, '/customer/delete-address', { method: 'POST', body: { id } }),
 });
-export type AddressesApi = ReturnType<typeof addressesApi>;

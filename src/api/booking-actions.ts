@@ -38,4 +38,3 @@ export const bookingActionsApi = (client: ApiClient) => ({
       ...(signal ? { signal } : {}),
     }),
 });
-export type BookingActionsApi = ReturnType<typeof bookingActionsApi>;

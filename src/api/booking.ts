@@ -36,4 +36,3 @@ export const bookingApi = (client: ApiClient) => ({
   editPassengers: (body: { alterablesIds: string[]; newUsers: { firstName: string; lastName: string }[]; bookingId: string }) =>
     client.request(EditPassengersResponse, '/pico/edit-passengers', { method: 'PUT', body, withOrderToken: true }),
 });
-export type BookingApi = ReturnType<typeof bookingApi>;

@@ -21,4 +21,3 @@ export const bookingsListApi = (client: ApiClient) => ({
     return { outcome: r.status === 206 ? 'partial' : 'success', count: r.data.count };
   },
 });
-export type BookingsListApi = ReturnType<typeof bookingsListApi>;

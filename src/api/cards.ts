@@ -6,4 +6,3 @@ export const cardsApi = (client: ApiClient) => ({
   list: async () => (await client.request(CardListResponse, '/customer/cards')).cards,
   remove: (id: string) => client.request(DeleteCardResponse, '/customer/delete-card', { method: 'POST', body: { id } }),
 });
-export type CardsApi = ReturnType<typeof cardsApi>;

@@ -24,12 +24,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export interface RawResponse<T> {
-  status: number;
-  data: T;
-  headers: Headers;
-}
-
 export interface ApiClientOptions {
   baseURL?: string;
   fetch?: typeof globalThis.fetch;

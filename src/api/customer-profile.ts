@@ -28,4 +28,3 @@ export const customerProfileApi = (client: ApiClient) => ({
   getOrderCount: () => client.request(OrderCountResponse, '/customer/order-count'),
   getAccountSummary: () => client.request(AccountSummaryResponse, '/customer/account-summary'),
 });
-export type CustomerProfileApi = ReturnType<typeof customerProfileApi>;

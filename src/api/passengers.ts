@@ -24,4 +24,3 @@ export const passengersApi = (client: ApiClient) => ({
   remove: (id: string) =>
     client.request(DeletePassengerResponse, '/passengers/delete-passenger', { method: 'DELETE', body: { id } }),
 });
-export type PassengersApi = ReturnType<typeof passengersApi>;

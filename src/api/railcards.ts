@@ -31,4 +31,3 @@ export const railcardsApi = (client: ApiClient) => ({
     }),
   digital: (id: string) => client.request(DigitalRailcard, `/passengers-and-railcards/digital-railcard/${enc(id)}`),
 });
-export type RailcardsApi = ReturnType<typeof railcardsApi>;

@@ -5,4 +5,3 @@ import { SmartcardListResponse } from '../schemas/smartcards';
 export const smartcardsApi = (client: ApiClient) => ({
   list: async () => (await client.request(SmartcardListResponse, '/customer/smartcards')).smartcards,
 });
-export type SmartcardsApi = ReturnType<typeof smartcardsApi>;

@@ -23,7 +23,6 @@ export const addressCountries = [
   { code: 'NL', name: 'Netherlands' },
   { code: 'US', name: 'United States' },
 ] as const;
-export type AddressCountryCode = (typeof addressCountries)[number]['code'];
 const countryCodes: readonly string[] = addressCountries.map((c) => c.code);
 
 export const Address = v.object({

@@ -16,7 +16,6 @@ export const UserResponse = v.object({
   isRegistered: v.boolean(),
 });
 export type UserResponse = v.InferOutput<typeof UserResponse>;
-export type User = UserResponse['user'];
 
 export const SuccessResponse = v.object({ success: v.literal(true) });
 

@@ -29,8 +29,8 @@ export type TestServerOptions = {
   pageData?: PageDataOverrides;
   /** Default: dist/ when it holds index.html, else a tiny generated shell (see createFixtureDist). */
   distDir?: string;
-  /** Route tree source (see createApp); default reads src/route-tree.gen.ts. */
-  routeTree?: string | null;
+  /** The app's route paths (see createApp); default: the generated server/known-paths.gen.ts. */
+  knownPaths?: readonly string[] | null;
   /** Collects operational log lines (reset links); default: dropped. */
   log?: (line: string) => void;
 };
@@ -82,7 +82,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     distDir,
     testSwitches: true,
     ...(opts.pageData ? { pageData: opts.pageData } : {}),
-    ...(opts.routeTree !== undefined ? { routeTree: opts.routeTree } : {}),
+    ...(opts.knownPaths !== undefined ? { knownPaths: opts.knownPaths } : {}),
     log: opts.log ?? (() => {}),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });

@@ -1,11 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import {
-  appPath,
-  createKnownRoutes,
-  parseFullPaths,
-  routePattern,
-  stripLocale,
-} from '../../server/lib/known-routes.ts';
+import { knownPaths } from '../../server/known-paths.gen.ts';
+import { appPath, createKnownRoutes, routePattern, stripLocale } from '../../server/lib/known-routes.ts';
+import { KNOWN_PATHS_FILE, knownPathsSource, parseFullPaths, renderKnownPaths } from '../../scripts/known-paths.ts';
+import { projectRoot } from '../../server/paths.ts';
 
 const fakeTree = `
 export interface FileRouteTypes {
@@ -49,6 +47,20 @@ describe('parseFullPaths', () => {
   });
 });
 
+describe('the generated server/known-paths.gen.ts', () => {
+  it('is the fullPaths of the committed route tree (stale: run `npm run build` and commit it)', async () => {
+    const committed = await readFile(`${projectRoot}/${KNOWN_PATHS_FILE}`, 'utf8');
+    expect(committed).toBe(await knownPathsSource(projectRoot));
+  });
+
+  it('lists each path once, sorted, as the server imports it', () => {
+    expect(renderKnownPaths(['/b', '/a/$id', '/b'])).toContain("[\n  '/a/$id',\n  '/b',\n];");
+    expect(knownPaths).toContain('/bookings/$bookingId/history');
+    expect(knownPaths).toContain('/passengers-and-railcards/');
+    expect(knownPaths.some((p) => p.includes('/_'))).toBe(false); // pathless layout ids never leak in
+  });
+});
+
 describe('routePattern', () => {
   it('matches one non-empty segment per param, trailing slash optional', () => {
     const re = routePattern('/bookings/$bookingId/history');
@@ -86,7 +98,7 @@ describe('locales', () => {
 });
 
 describe('createKnownRoutes', () => {
-  const isKnown = createKnownRoutes(fakeTree);
+  const isKnown = createKnownRoutes(parseFullPaths(fakeTree));
 
   it('knows the tree paths under /my-account, with or without a locale', () => {
     for (const path of [
@@ -119,7 +131,7 @@ describe('createKnownRoutes', () => {
     }
   });
 
-  it('treats all of /my-account as known without a tree', () => {
+  it('treats all of /my-account as known without a route list', () => {
     const fallback = createKnownRoutes(null);
     expect(fallback('/my-account/anything/at/all')).toBe(true);
     expect(fallback('/de/my-account/x')).toBe(true);

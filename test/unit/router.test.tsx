@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from '../../src/router';
 import { createServices } from '../../src/create-services';
@@ -10,7 +10,7 @@ import { localeFromPath } from '../../src/config/locales';
 type Status = 'AUTHORISED' | 'UNKNOWN' | 'MALFORMED';
 
 /** The real route tree in memory, with the API answered by a fake fetch. */
-const renderApp = async (path: string, status: Status) => {
+const renderApp = async (path: string, status: Status, pageData = defaultPageData) => {
   const fetch = (async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname.endsWith('/api/user')) {
@@ -28,7 +28,7 @@ const renderApp = async (path: string, status: Status) => {
   const locale = localeFromPath(path);
   let router: ReturnType<typeof createAppRouter> | null = null;
   const services = createServices({
-    pageData: defaultPageData,
+    pageData,
     locale,
     hashToken: null,
     onRedirectToLogin: () => void router?.navigate({ to: '/login' }),
@@ -62,6 +62,22 @@ describe('router (generated tree, memory history)', () => {
   it('shows the not-found screen for an unknown path', async () => {
     await renderApp('/my-account/nowhere/at-all', 'UNKNOWN');
     await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+  });
+
+  it('shows the not-found screen for every passengers-and-railcards page while its flag is off', async () => {
+    const off = { ...defaultPageData, features: { ...defaultPageData.features, 'passengers-and-railcards': false } };
+    for (const path of ['/passengers-and-railcards', '/passengers-and-railcards/add-passenger', '/passengers-and-railcards/p1/select-railcard']) {
+      const { router } = await renderApp(`/my-account${path}`, 'AUTHORISED', off);
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+      expect(router.state.location.pathname).toBe(path);
+      cleanup();
+    }
+  });
+
+  it('opens the passengers-and-railcards pages while its flag is on', async () => {
+    await renderApp('/my-account/passengers-and-railcards/add-passenger', 'AUTHORISED');
+    await screen.findByRole('heading', { level: 1, name: 'Add passenger' });
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
   });
 
   it('shows a clear error with a retry when the user response has the wrong shape', async () => {

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import {
   contactPreferencesMachine,
@@ -48,12 +48,14 @@ export function ContactPreferencesPanel({ api, action = null }: { api: ConsentsA
   const loaded = snapshot.matches('loaded') || snapshot.matches('saving');
 
   // After an opt-in/opt-out answer the prompt becomes a switch: keep keyboard focus on that consent.
-  const [focusId, setFocusId] = useState<string | null>(null);
+  // A ref, not state: the answer's event changes the snapshot, which runs this effect anyway.
+  const focusId = useRef<string | null>(null);
   useEffect(() => {
-    if (!focusId) return;
-    (document.getElementById(switchId(focusId)) ?? document.getElementById(optInId(focusId)))?.focus();
-    if (snapshot.matches('loaded')) setFocusId(null);
-  }, [focusId, snapshot]);
+    const id = focusId.current;
+    if (!id) return;
+    (document.getElementById(switchId(id)) ?? document.getElementById(optInId(id)))?.focus();
+    if (snapshot.matches('loaded')) focusId.current = null;
+  }, [snapshot]);
 
   const select = (id: string, selected: boolean) => send({ type: 'consent.select', id, selected });
 
@@ -98,7 +100,7 @@ export function ContactPreferencesPanel({ api, action = null }: { api: ConsentsA
                   locked={!snapshot.matches('loaded')}
                   failed={updateError && lastChangedId === consent.id}
                   onChoose={(selected) => {
-                    setFocusId(consent.id);
+                    focusId.current = consent.id;
                     select(consent.id, selected);
                   }}
                 />

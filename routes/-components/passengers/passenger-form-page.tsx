@@ -15,7 +15,7 @@ import * as formStyles from '../../../src/ui/form.css';
 import { LoadError } from '../../../src/ui/load-error';
 import { CheckboxField } from '../../../src/ui/checkbox-field';
 import { ConfirmDialog } from '../../../src/ui/confirm-dialog';
-import { isNotFound, problemMessage } from './problem';
+import { isNotFound, problemMessage } from '../../../src/api/problem';
 import * as styles from './passengers.css';
 import { bindField } from '../../../src/ui/field-binding';
 

@@ -8,7 +8,7 @@ import type { PassengerRailcardSummary, PassengerWithRailcards } from '../../../
 import { useServices } from '../../../src/services';
 import { Loading, Page } from '../../../src/ui/page';
 import { LoadError } from '../../../src/ui/load-error';
-import { problemMessage } from './problem';
+import { problemMessage } from '../../../src/api/problem';
 import * as styles from './passengers.css';
 
 const loadFailed = 'Sorry, we could not load your passengers and railcards right now. Please try again.';

@@ -10,7 +10,7 @@ import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
 import { Loading, Page } from '../../../src/ui/page';
 import { LoadError } from '../../../src/ui/load-error';
-import { isNotFound, problemMessage } from '../passengers/problem';
+import { isNotFound, problemMessage } from '../../../src/api/problem';
 import { longDate } from './railcard-facts';
 import * as styles from './railcards.css';
 

@@ -16,7 +16,7 @@ import * as formStyles from '../../../src/ui/form.css';
 import { LoadError } from '../../../src/ui/load-error';
 import { CheckboxField } from '../../../src/ui/checkbox-field';
 import { ConfirmDialog } from '../../../src/ui/confirm-dialog';
-import { isNotFound, problemMessage } from '../passengers/problem';
+import { isNotFound, problemMessage } from '../../../src/api/problem';
 import { longDate, railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
 import { bindField } from '../../../src/ui/field-binding';

@@ -7,7 +7,7 @@ import { useServices } from '../../../src/services';
 import { Loading, Page } from '../../../src/ui/page';
 import { LoadError } from '../../../src/ui/load-error';
 import { Stack } from '../../../src/ui/stack';
-import { isNotFound, problemMessage } from '../passengers/problem';
+import { isNotFound, problemMessage } from '../../../src/api/problem';
 import { railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
 

@@ -8,7 +8,7 @@ import { useServices } from '../../../src/services';
 import { Alert } from '../../../src/ui/alert';
 import { Button } from '../../../src/ui/button';
 import { Loading, Page } from '../../../src/ui/page';
-import * as styles from '../bookings-list/bookings-list.css';
+import * as styles from './bookings-list.css';
 import * as formStyles from '../../../src/ui/form.css';
 
 /** /order-token: the bookings this guest link may open (GET booking/token). */

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requirePassengersFeature } from './-components/passengers/feature';
 import { DigitalRailcardPage } from './-components/railcards/digital-railcard-page';
 
-export const Route = createFileRoute('/_account/passengers-and-railcards/digital-railcard/$railcardId')({
-  beforeLoad: requirePassengersFeature,
+export const Route = createFileRoute('/_account/_passengers-feature/passengers-and-railcards/digital-railcard/$railcardId')({
   component: DigitalRailcard,
 });
 

@@ -1,4 +1,4 @@
-import { isApiError } from '../../../src/api/errors';
+import { isApiError } from './errors';
 
 /** Words a failed call for the screen: an unexpected response shape says so; anything else gets `fallback`. */
 export const problemMessage = (error: unknown, fallback: string): string =>

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requirePassengersFeature } from './-components/passengers/feature';
 import { SelectRailcardPage } from './-components/railcards/select-railcard-page';
 
-export const Route = createFileRoute('/_account/passengers-and-railcards/$passengerId/select-railcard')({
-  beforeLoad: requirePassengersFeature,
+export const Route = createFileRoute('/_account/_passengers-feature/passengers-and-railcards/$passengerId/select-railcard')({
   component: SelectRailcard,
 });
 

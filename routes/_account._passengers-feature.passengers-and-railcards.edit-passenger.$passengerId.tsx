@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requirePassengersFeature } from './-components/passengers/feature';
 import { PassengerFormPage } from './-components/passengers/passenger-form-page';
 
-export const Route = createFileRoute('/_account/passengers-and-railcards/edit-passenger/$passengerId')({
-  beforeLoad: requirePassengersFeature,
+export const Route = createFileRoute('/_account/_passengers-feature/passengers-and-railcards/edit-passenger/$passengerId')({
   component: EditPassenger,
 });
 

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requirePassengersFeature } from './-components/passengers/feature';
 import { RailcardFormPage } from './-components/railcards/railcard-form-page';
 
-export const Route = createFileRoute('/_account/passengers-and-railcards/$passengerId/edit-railcard/$railcardId')({
-  beforeLoad: requirePassengersFeature,
+export const Route = createFileRoute('/_account/_passengers-feature/passengers-and-railcards/$passengerId/edit-railcard/$railcardId')({
   component: EditRailcard,
 });
 

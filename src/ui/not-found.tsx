@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Page } from '../../src/ui/page';
+import { Page } from './page';
 
 /** Spec section 8: unknown page shows the 404 not-found screen (the server sends status 404). */
 export function NotFound() {

@@ -1,0 +1,137 @@
+/**
+ * Architectural boundaries (docs/decisions/120-lint-and-boundaries.md). Paths are resolved the way
+ * tsc resolves them (tsconfig "paths" mirror package.json "imports"), so a rule holds whether an
+ * import is written `#src/...` or relatively; `type-only` marks `import type` edges.
+ */
+
+/** src/ modules that are libraries, not the app shell: they know nothing of routes or machines. */
+const SRC_LIBRARIES = '^src/(api|ui|schemas|config|i18n|styles)/';
+/**
+ * The src/schemas modules the local server shares on purpose: one copy of the spec's validation
+ * rules and messages for client and server. Anything else in src/ is the browser's.
+ */
+const SERVER_SHARED_SCHEMAS = '^src/schemas/(forms|passengers|railcards)\\.ts$';
+/** Declared home of pure helpers shared by machines (no machine config in it). */
+const MACHINE_HELPERS = '^machines/lib/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'machine-imports-framework',
+      comment: 'machines/ are pure statecharts: no React, router, HTTP client or DOM libraries (xstate, and valibot through src/schemas, only).',
+      severity: 'error',
+      from: { path: '^machines/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: 'node_modules/(xstate|valibot)/' },
+    },
+    {
+      name: 'machine-imports-app',
+      comment: 'machines/ may import src/schemas only (pure valibot types, validators and spec messages): not src/api, src/ui, config, routes/ or server/.',
+      severity: 'error',
+      from: { path: '^machines/' },
+      to: { path: '^(src|routes|server|test)/', pathNot: '^src/schemas/' },
+    },
+    {
+      name: 'machine-imports-machine',
+      comment: "A machine may use another machine's types (import type), never its implementation; shared pure helpers go in machines/lib/.",
+      severity: 'error',
+      from: { path: '^machines/', pathNot: MACHINE_HELPERS },
+      to: { path: '^machines/', pathNot: MACHINE_HELPERS, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'machine-helpers-import-machine',
+      comment: 'machines/lib/ is shared by machines, so it imports no machine.',
+      severity: 'error',
+      from: { path: MACHINE_HELPERS },
+      to: { path: '^machines/', pathNot: MACHINE_HELPERS },
+    },
+    {
+      name: 'schemas-are-pure',
+      comment: 'src/schemas is shared by the browser, machines/ and server/: valibot and other schemas only.',
+      severity: 'error',
+      from: { path: '^src/schemas/' },
+      to: { pathNot: ['^src/schemas/', 'node_modules/valibot/'] },
+    },
+    {
+      name: 'src-imports-routes',
+      comment: 'src/ knows nothing of routes/ (only the generated route tree imports route files).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/route-tree\\.gen\\.ts$' },
+      to: { path: '^routes/' },
+    },
+    {
+      name: 'src-library-imports-machines',
+      comment: 'src/api, src/ui, schemas, config, i18n and styles know nothing of machines (the app shell in src/*.ts wires the auth machine).',
+      severity: 'error',
+      from: { path: SRC_LIBRARIES },
+      to: { path: '^machines/' },
+    },
+    {
+      name: 'app-imports-server-or-tests',
+      comment: 'The browser bundle and machines never import the local server, scripts or tests.',
+      severity: 'error',
+      from: { path: '^(src|routes|machines)/' },
+      to: { path: '^(server|test|scripts|bench)/' },
+    },
+    {
+      name: 'server-imports-app',
+      comment: 'server/ imports nothing of the app except the schemas it shares on purpose (see SERVER_SHARED_SCHEMAS).',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(src|routes|machines|test|scripts)/', pathNot: SERVER_SHARED_SCHEMAS },
+    },
+    {
+      name: 'screen-folders-import-each-other',
+      comment: 'A screen folder in routes/-components/ does not reach into another one: what two share goes to src/ui, src/api or routes/-components/ itself.',
+      severity: 'error',
+      from: { path: '^routes/-components/([^/]+)/' },
+      to: {
+        path: '^routes/-components/[^/]+/',
+        pathNot: [
+          '^routes/-components/$1/',
+          // Until the two ConfirmDialogs are merged into src/ui/confirm-dialog.tsx (issue 15, form kit).
+          '^routes/-components/passengers/confirm-dialog\\.tsx$',
+        ],
+      },
+    },
+    {
+      name: 'relative-import-across-areas',
+      comment: "Import from another top-level folder through its alias (#src/, #machines/, #routes/, #server/, #test/, #scripts/, #bench/), never ../ (scripts/codemods/import-aliases.ts rewrites these; generated files keep their generator's imports).",
+      severity: 'error',
+      from: { path: '^(src|machines|routes|server|test|scripts|bench)/', pathNot: '\\.gen\\.ts$' },
+      to: { path: '^(src|machines|routes|server|test|scripts|bench)/', pathNot: '^$1/', dependencyTypes: ['local'], dependencyTypesNot: ['aliased'] },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Import cycles make module order matter; break them.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'app-imports-dev-dependency',
+      comment: 'The browser bundle only uses dependencies, not devDependencies.',
+      severity: 'error',
+      from: { path: '^(src|routes|machines)/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|\\.data)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
