@@ -9,8 +9,8 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
-import { startTestServer } from '../test/helpers/server.ts';
-import { launchBrowser, signIn } from '../test/e2e/browser.ts';
+import { startTestServer } from '#test/helpers/server.ts';
+import { launchBrowser, signIn } from '#test/e2e/browser.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');

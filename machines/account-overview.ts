@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AccountSummary } from '../src/schemas/customer-profile';
+import type { AccountSummary } from '#src/schemas/customer-profile';
 
 /**
  * Account overview: loads the account summary (name, email, counts). A failed summary shows an

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { UpcomingAssistance } from '../src/schemas/passenger-assistance';
+import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
 
 /**
  * The account's passenger assistance page (spec section 2, "passenger assistance base path"):

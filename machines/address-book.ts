@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Address } from '../src/schemas/addresses';
+import type { Address } from '#src/schemas/addresses';
 
 /**
  * The address book list and its delete confirmation (spec sections 4, 8): fetch (error flag),

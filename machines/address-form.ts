@@ -7,7 +7,7 @@ import {
   type Address,
   type AddressField,
   type AddressValues,
-} from '../src/schemas/addresses';
+} from '#src/schemas/addresses';
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**

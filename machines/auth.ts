@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { GuestSession, UserResponse } from '../src/schemas/auth';
+import type { GuestSession, UserResponse } from '#src/schemas/auth';
 
 /**
  * The app-wide session: who is using the account area (spec sections 4, 6, 8).

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { BookingDetailResponse, ChangeabilityResponse } from '../src/schemas/booking';
+import type { BookingDetailResponse, ChangeabilityResponse } from '#src/schemas/booking';
 import { isSchemaProblem } from './lib/problems';
 
 /**

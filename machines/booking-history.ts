@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { BookingHistoryResponse, BookingReplacement } from '../src/schemas/booking';
+import type { BookingHistoryResponse, BookingReplacement } from '#src/schemas/booking';
 import { isSchemaProblem } from './lib/problems';
 
 /**

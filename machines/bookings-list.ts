@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { BookingFilter, BookingListEntry, BookingsPage } from '../src/schemas/bookings-list';
+import type { BookingFilter, BookingListEntry, BookingsPage } from '#src/schemas/bookings-list';
 
 /**
  * Booking lists (spec sections 2, 4, 7, 8): upcoming, past, season and guest bookings, paged from 0.

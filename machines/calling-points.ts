@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CallingPoint, CallingPointsResponse } from '../src/schemas/booking';
+import type { CallingPoint, CallingPointsResponse } from '#src/schemas/booking';
 import { hasStatus } from './lib/problems';
 
 /**

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ChangeEmailResult } from '../src/schemas/customer-profile';
-import { collectErrors, hasErrors, validateEmail, validatePasswordPresent } from '../src/schemas/forms';
+import type { ChangeEmailResult } from '#src/schemas/customer-profile';
+import { collectErrors, hasErrors, validateEmail, validatePasswordPresent } from '#src/schemas/forms';
 import { codeOf, problemOfEvent, statusOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { changePasswordValidators, collectErrors, hasErrors } from '../src/schemas/forms';
+import { changePasswordValidators, collectErrors, hasErrors } from '#src/schemas/forms';
 import { codeOf, problemOfEvent, statusOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ConsentsResponse, ContactPreference } from '../src/schemas/consents';
+import type { ConsentsResponse, ContactPreference } from '#src/schemas/consents';
 
 /**
  * Contact preferences (SPEC sections 2, 4, 5, 8): load the consents; a change (a toggle, or the

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Claim, ClaimTokenResponse, Direction, PaymentType, SubmitClaimDetails } from '../src/schemas/claims';
+import type { Claim, ClaimTokenResponse, Direction, PaymentType, SubmitClaimDetails } from '#src/schemas/claims';
 
 /**
  * Delay Repay claim (spec sections 3, 4, 7, 8): /bookings/claim/{claimId} and /claims/{claimId}

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { DigitalRailcard } from '../src/schemas/railcards';
+import type { DigitalRailcard } from '#src/schemas/railcards';
 
 /**
  * The digital railcard for inspection: loading, showing (the card, with a moving element), failed

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { collectErrors, hasErrors } from '../src/schemas/forms';
-import { validatePassengerName } from '../src/schemas/passengers';
+import { collectErrors, hasErrors } from '#src/schemas/forms';
+import { validatePassengerName } from '#src/schemas/passengers';
 import { problemOfEvent, reasonOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { FindBookingResponse } from '../src/schemas/find-booking';
-import { collectErrors, hasErrors } from '../src/schemas/forms';
-import { findBookingValidators, type FindBookingField } from '../src/schemas/find-booking';
+import type { FindBookingResponse } from '#src/schemas/find-booking';
+import { collectErrors, hasErrors } from '#src/schemas/forms';
+import { findBookingValidators, type FindBookingField } from '#src/schemas/find-booking';
 import { hasStatus } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 

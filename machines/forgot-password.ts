@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { collectErrors, forgotPasswordValidators, hasErrors } from '../src/schemas/forms';
+import { collectErrors, forgotPasswordValidators, hasErrors } from '#src/schemas/forms';
 import { submitAttemptPatch } from './lib/form-kit';
 
 /** Forgot password (spec sections 2, 5, 8): email entry, then a confirmation. */

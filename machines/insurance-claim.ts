@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import * as v from 'valibot';
-import { EligibilityResponse, type InsuranceClaimResponse } from '../src/schemas/insurance';
+import { EligibilityResponse, type InsuranceClaimResponse } from '#src/schemas/insurance';
 
 /**
  * Flexible insurance claim (spec sections 3, 4, 5, 8): eligibility, then claim.

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { IssuedTicket, TicketStatusResponse } from '../src/schemas/booking-actions';
+import type { IssuedTicket, TicketStatusResponse } from '#src/schemas/booking-actions';
 
 /**
  * On-demand ticket (spec sections 3, 4, 8, 9): generate a deliverable, then poll its status starting

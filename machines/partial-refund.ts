@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { PassengerAssistance } from '../src/schemas/refund-assistances';
-import type { Direction, PartialRefundBooking, RefundQuote, RefundReason } from '../src/schemas/refunds';
+import type { PassengerAssistance } from '#src/schemas/refund-assistances';
+import type { Direction, PartialRefundBooking, RefundQuote, RefundReason } from '#src/schemas/refunds';
 import { isRequestableQuote, problemMessage } from './refund-quote';
 
 /**

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AssistanceFailure, AssistanceItem, PassengerAssistance } from '../src/schemas/passenger-assistance';
+import type { AssistanceFailure, AssistanceItem, PassengerAssistance } from '#src/schemas/passenger-assistance';
 
 /**
  * /bookings/{bookingId}/passenger-assistance/{id}/cancel: a confirm page. Loads the assistance;

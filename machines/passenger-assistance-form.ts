@@ -8,7 +8,7 @@ import {
   type AssistanceKind,
   type AssistanceOverview,
   type PassengerAssistance,
-} from '../src/schemas/passenger-assistance';
+} from '#src/schemas/passenger-assistance';
 
 /**
  * /bookings/{bookingId}/passenger-assistance/create: request help for one passenger on one leg

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AssistanceOverview } from '../src/schemas/passenger-assistance';
+import type { AssistanceOverview } from '#src/schemas/passenger-assistance';
 
 /**
  * /bookings/{bookingId}/passenger-assistance: the assistance booked for each passenger and leg of

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AssistanceItem } from '../src/schemas/passenger-assistance';
+import type { AssistanceItem } from '#src/schemas/passenger-assistance';
 
 /**
  * /bookings/{bookingId}/passenger-assistance/{id}: review one booked (or cancelled) assistance:

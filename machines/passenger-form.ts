@@ -10,7 +10,7 @@ import {
   type PassengerValues,
   type SavedPassenger,
   type SavePassengerResponse,
-} from '../src/schemas/passengers';
+} from '#src/schemas/passengers';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { PassengersAndRailcardsResponse, PassengerWithRailcards } from '../src/schemas/passengers';
+import type { PassengersAndRailcardsResponse, PassengerWithRailcards } from '#src/schemas/passengers';
 
 /** The passengers-and-railcards list: loading, loaded (possibly only the account holder), failed with retry. */
 export interface PassengersListContext {

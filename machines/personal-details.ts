@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { PersonalDetails, SavePersonalDetailsResult } from '../src/schemas/customer-profile';
-import { collectErrors, hasErrors, validateFirstName, validateLastName } from '../src/schemas/forms';
+import type { PersonalDetails, SavePersonalDetailsResult } from '#src/schemas/customer-profile';
+import { collectErrors, hasErrors, validateFirstName, validateLastName } from '#src/schemas/forms';
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { GuestSession } from '../src/schemas/auth';
+import type { GuestSession } from '#src/schemas/auth';
 import { hasStatus } from './lib/problems';
 
 /**

@@ -8,7 +8,7 @@ import {
   type PassengerRailcard,
   type RailcardRequest,
   type RailcardStatusResponse,
-} from '../src/schemas/railcards';
+} from '#src/schemas/railcards';
 import { problemOfEvent, reasonOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 

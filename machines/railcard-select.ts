@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { RailcardsListResponse } from '../src/schemas/railcards';
+import type { RailcardsListResponse } from '#src/schemas/railcards';
 
 /** Select a railcard for a passenger: the railcards they can add (railcardslist), with retry. */
 export interface RailcardSelectContext {

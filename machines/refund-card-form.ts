@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { cardErrors, emptyCardValues, toCardTokenRequest, type CardField, type CardValues } from '../src/schemas/card-form';
+import { cardErrors, emptyCardValues, toCardTokenRequest, type CardField, type CardValues } from '#src/schemas/card-form';
 import { problemMessage } from './refund-quote';
-import type { CardTokenRequest, CardTokenResponse } from '../src/schemas/refunds';
+import type { CardTokenRequest, CardTokenResponse } from '#src/schemas/refunds';
 
 /**
  * The card a refund goes to when the original card was declined (INVALID_CREDIT_CARD): number with

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ChangeOfJourneyStatus, RefundQuote, UnprocessableReason } from '../src/schemas/refunds';
+import type { ChangeOfJourneyStatus, RefundQuote, UnprocessableReason } from '#src/schemas/refunds';
 
 /**
  * Refund quote from booking detail or history ("Cancel and refund"; spec section 4 "Refund").

@@ -6,7 +6,7 @@ import {
   type RefundReason,
   type RefundRequestBody,
   type RefundRequestResponse,
-} from '../src/schemas/refunds';
+} from '#src/schemas/refunds';
 import { refundCardFormMachine } from './refund-card-form';
 import { isRequestableQuote, isTermsIneligible, problemMessage } from './refund-quote';
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { UserResponse } from '../src/schemas/auth';
-import { collectErrors, hasErrors, registerValidators } from '../src/schemas/forms';
+import type { UserResponse } from '#src/schemas/auth';
+import { collectErrors, hasErrors, registerValidators } from '#src/schemas/forms';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { validateEmail } from '../src/schemas/forms';
-import { maxResendAddresses } from '../src/schemas/booking-actions';
+import { validateEmail } from '#src/schemas/forms';
+import { maxResendAddresses } from '#src/schemas/booking-actions';
 import { submitAttemptPatch } from './lib/form-kit';
 
 /**

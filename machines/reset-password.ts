@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { collectErrors, hasErrors, resetPasswordValidators } from '../src/schemas/forms';
+import { collectErrors, hasErrors, resetPasswordValidators } from '#src/schemas/forms';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { submitAttemptPatch } from './lib/form-kit';
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { SavedCard } from '../src/schemas/cards';
+import type { SavedCard } from '#src/schemas/cards';
 import { codeOf, problemOfEvent, reasonOf } from './lib/problems';
 
 /**

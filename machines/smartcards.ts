@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Smartcard } from '../src/schemas/smartcards';
+import type { Smartcard } from '#src/schemas/smartcards';
 
 /** The customer's smartcards (/smartcards): loading, a fetch error with retry, the list. */
 export interface SmartcardsContext {

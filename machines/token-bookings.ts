@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { TokenBookings } from '../src/schemas/bookings-list';
+import type { TokenBookings } from '#src/schemas/bookings-list';
 
 /** /order-token: the bookings a guest may fetch (GET booking/token), with loading, error and retry. */
 export interface TokenBookingsContext {

@@ -1,9 +1,9 @@
 import { createRootRouteWithContext, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import type { AppServices } from '../src/services';
-import { NotFound } from '../src/ui/not-found';
-import { Page } from '../src/ui/page';
-import { Alert } from '../src/ui/alert';
-import { Button } from '../src/ui/button';
+import type { AppServices } from '#src/services';
+import { NotFound } from '#src/ui/not-found';
+import { Page } from '#src/ui/page';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
 import { SiteHeader } from './-components/site-header';
 import * as styles from './-components/shell.css';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BookingsListSearch } from '../src/schemas/bookings-list';
+import { BookingsListSearch } from '#src/schemas/bookings-list';
 import { BookingsScreen } from './-components/bookings-list/bookings-screen';
 import { GuestAssociation } from './-components/bookings-list/guest-association';
 

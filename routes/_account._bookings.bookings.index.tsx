@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { BookingsListSearch } from '../src/schemas/bookings-list';
+import { BookingsListSearch } from '#src/schemas/bookings-list';
 import { useBookingsStore } from './-components/bookings-list/bookings-store';
-import { Loading, Page } from '../src/ui/page';
-import { useServices } from '../src/services';
-import { portalInfo } from '../src/config/portals';
+import { Loading, Page } from '#src/ui/page';
+import { useServices } from '#src/services';
+import { portalInfo } from '#src/config/portals';
 
 /**
  * Spec section 2: /bookings redirects to /bookings/upcoming once data loads. The upcoming list is

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BookingsListSearch } from '../src/schemas/bookings-list';
+import { BookingsListSearch } from '#src/schemas/bookings-list';
 import { BookingsScreen } from './-components/bookings-list/bookings-screen';
 
 export const Route = createFileRoute('/_account/_bookings/bookings/season')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../src/ui/page';
-import { useServices } from '../src/services';
+import { Page } from '#src/ui/page';
+import { useServices } from '#src/services';
 import { ChangePasswordForm } from './-components/change-password-form';
 import { ChangeEmailForm } from './-components/account-controls/change-email-form';
 import * as styles from './-components/account-controls/account-controls.css';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../src/ui/page';
+import { Page } from '#src/ui/page';
 import { ChangePasswordForm } from './-components/change-password-form';
 
 export const Route = createFileRoute('/_account/change-password')({

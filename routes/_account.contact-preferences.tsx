@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { consentsApi } from '../src/api/consents';
-import { useServices } from '../src/services';
-import { Page } from '../src/ui/page';
+import { consentsApi } from '#src/api/consents';
+import { useServices } from '#src/services';
+import { Page } from '#src/ui/page';
 import { ContactPreferencesPanel } from './-components/contact-preferences/contact-preferences-panel';
 
 export const Route = createFileRoute('/_account/contact-preferences')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Page } from '../src/ui/page';
+import { Page } from '#src/ui/page';
 import { PersonalDetailsForm } from './-components/personal-details/personal-details-form';
 
 export const Route = createFileRoute('/_account/personal-details')({

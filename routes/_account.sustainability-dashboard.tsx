@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { treesFor, treesPlantedMachine } from '../machines/trees-planted';
-import { customerProfileApi } from '../src/api/customer-profile';
-import { useServices } from '../src/services';
-import { Button } from '../src/ui/button';
-import { Loading, Page } from '../src/ui/page';
+import { treesFor, treesPlantedMachine } from '#machines/trees-planted';
+import { customerProfileApi } from '#src/api/customer-profile';
+import { useServices } from '#src/services';
+import { Button } from '#src/ui/button';
+import { Loading, Page } from '#src/ui/page';
 import * as styles from './-components/account-overview/trees-planted.css';
 
 export const Route = createFileRoute('/_account/sustainability-dashboard')({

@@ -1,8 +1,8 @@
 import { createFileRoute, Outlet, useRouter } from '@tanstack/react-router';
-import { useServices } from '../src/services';
-import { Page } from '../src/ui/page';
-import { Alert } from '../src/ui/alert';
-import { Button } from '../src/ui/button';
+import { useServices } from '#src/services';
+import { Page } from '#src/ui/page';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
 import { requireCustomer } from './-components/guards';
 import { AccountNav } from './-components/account-nav';
 import * as styles from './-components/shell.css';

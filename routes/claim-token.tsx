@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useServices } from '../src/services';
+import { useServices } from '#src/services';
 import { ClaimScreen } from './-components/claims/claim-screen';
 
 /**

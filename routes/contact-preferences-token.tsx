@@ -3,12 +3,12 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { preferencesTokenMachine, preferencesTokenMessages as messages } from '../machines/preferences-token';
-import { consentsApi } from '../src/api/consents';
-import { useServices } from '../src/services';
-import { Alert } from '../src/ui/alert';
-import { Button } from '../src/ui/button';
-import { Loading, Page } from '../src/ui/page';
+import { preferencesTokenMachine, preferencesTokenMessages as messages } from '#machines/preferences-token';
+import { consentsApi } from '#src/api/consents';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { Loading, Page } from '#src/ui/page';
 import { ContactPreferencesPanel } from './-components/contact-preferences/contact-preferences-panel';
 
 /** `?action=unsubscribe|resubscribe` from a marketing email link; anything else is ignored. */

@@ -1,9 +1,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { useServices } from '../src/services';
-import { Page, Loading } from '../src/ui/page';
-import { Alert } from '../src/ui/alert';
+import { useServices } from '#src/services';
+import { Page, Loading } from '#src/ui/page';
+import { Alert } from '#src/ui/alert';
 
 /** Logout: POST /logout, user null, then /login (the auth machine redirects); failure keeps the user signed in. */
 export const Route = createFileRoute('/logout')({

@@ -1,8 +1,8 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { settledAuth } from './-components/guards';
-import { useServices } from '../src/services';
-import { Alert } from '../src/ui/alert';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
 
 /**
  * Guest (user-flow access) routes. A token in the URL hash was taken from the address bar at

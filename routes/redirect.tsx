@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { safeRedirectPath } from '../src/redirect';
+import { safeRedirectPath } from '#src/redirect';
 
 /** /redirect?to=…: follows only same-origin paths under /my-account; anything else goes to bookings. */
 export const Route = createFileRoute('/redirect')({

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { Page } from '../src/ui/page';
-import { Alert } from '../src/ui/alert';
-import * as buttonStyles from '../src/ui/button.css';
-import * as formStyles from '../src/ui/form.css';
+import { Page } from '#src/ui/page';
+import { Alert } from '#src/ui/alert';
+import * as buttonStyles from '#src/ui/button.css';
+import * as formStyles from '#src/ui/form.css';
 
 /** The retailer app's deep link for a booking (docs/decisions/010). */
 export const appBookingLink = (bookingId: string) => `railapp://booking/${encodeURIComponent(bookingId)}`;

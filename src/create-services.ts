@@ -1,5 +1,5 @@
 import { createActor, fromPromise } from 'xstate';
-import { authMachine } from '../machines/auth';
+import { authMachine } from '#machines/auth';
 import { authApi } from './api/auth';
 import { createApiClient, type ApiClientOptions } from './api/client';
 import type { PageData } from './config/page-data';

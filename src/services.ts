@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ApiClient } from './api/client';
 import type { AuthApi } from './api/auth';
-import type { authMachine } from '../machines/auth';
+import type { authMachine } from '#machines/auth';
 import type { PageData } from './config/page-data';
 import type { LocaleInfo } from './config/locales';
 import type { TokenStore } from './hash-token';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useServices } from '../../src/services';
+import { useServices } from '#src/services';
 import * as styles from './shell.css';
 
 /** Account navigation to every section (foundation issue: "account navigation to every section"). */

@@ -1,14 +1,14 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { changePasswordMachine, changePasswordMessages } from '../../machines/change-password';
-import { changePasswordValidators } from '../../src/schemas/forms';
-import { useServices } from '../../src/services';
-import { formView } from '../../src/ui/form-state';
-import { TextField } from '../../src/ui/text-field';
-import { Button } from '../../src/ui/button';
-import { Alert } from '../../src/ui/alert';
-import * as formStyles from '../../src/ui/form.css';
-import { bindField } from '../../src/ui/field-binding';
+import { changePasswordMachine, changePasswordMessages } from '#machines/change-password';
+import { changePasswordValidators } from '#src/schemas/forms';
+import { useServices } from '#src/services';
+import { formView } from '#src/ui/form-state';
+import { TextField } from '#src/ui/text-field';
+import { Button } from '#src/ui/button';
+import { Alert } from '#src/ui/alert';
+import * as formStyles from '#src/ui/form.css';
+import { bindField } from '#src/ui/field-binding';
 
 /**
  * Change password form: used by /change-password and the account-controls screen. Its h2 is

@@ -1,17 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { forgotPasswordFailureMessage, forgotPasswordMachine, resetLinkValidityHours } from '../../machines/forgot-password';
-import { forgotPasswordValidators } from '../../src/schemas/forms';
-import { useServices } from '../../src/services';
-import { formView } from '../../src/ui/form-state';
-import { Page } from '../../src/ui/page';
-import { TextField } from '../../src/ui/text-field';
-import { Button } from '../../src/ui/button';
-import { Alert } from '../../src/ui/alert';
-import * as formStyles from '../../src/ui/form.css';
+import { forgotPasswordFailureMessage, forgotPasswordMachine, resetLinkValidityHours } from '#machines/forgot-password';
+import { forgotPasswordValidators } from '#src/schemas/forms';
+import { useServices } from '#src/services';
+import { formView } from '#src/ui/form-state';
+import { Page } from '#src/ui/page';
+import { TextField } from '#src/ui/text-field';
+import { Button } from '#src/ui/button';
+import { Alert } from '#src/ui/alert';
+import * as formStyles from '#src/ui/form.css';
 import * as styles from './forgot-password-page.css';
-import { bindField } from '../../src/ui/field-binding';
+import { bindField } from '#src/ui/field-binding';
 
 /**
  * Forgot password (spec section 2). The BrandedBusinessTravel portal gets the redesigned version

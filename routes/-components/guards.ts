@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
-import type { AppServices } from '../../src/services';
-import { safeRedirectPath } from '../../src/redirect';
+import type { AppServices } from '#src/services';
+import { safeRedirectPath } from '#src/redirect';
 
 /** Waits until the auth actor has settled (not fetching the user, starting a guest session or logging out). */
 export const settledAuth = async (services: Pick<AppServices, 'authActor'>) => {

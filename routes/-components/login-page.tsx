@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { loginMachine, loginMessages } from '../../machines/login';
-import { registerMachine, registerMessages } from '../../machines/register';
-import { loginValidators, registerValidators } from '../../src/schemas/forms';
-import { useServices } from '../../src/services';
-import { safeRedirectPath } from '../../src/redirect';
-import { formView } from '../../src/ui/form-state';
-import { Page } from '../../src/ui/page';
-import { TextField } from '../../src/ui/text-field';
-import { Button } from '../../src/ui/button';
-import { Alert } from '../../src/ui/alert';
-import * as formStyles from '../../src/ui/form.css';
+import { loginMachine, loginMessages } from '#machines/login';
+import { registerMachine, registerMessages } from '#machines/register';
+import { loginValidators, registerValidators } from '#src/schemas/forms';
+import { useServices } from '#src/services';
+import { safeRedirectPath } from '#src/redirect';
+import { formView } from '#src/ui/form-state';
+import { Page } from '#src/ui/page';
+import { TextField } from '#src/ui/text-field';
+import { Button } from '#src/ui/button';
+import { Alert } from '#src/ui/alert';
+import * as formStyles from '#src/ui/form.css';
 import * as styles from './login-page.css';
-import { bindField } from '../../src/ui/field-binding';
+import { bindField } from '#src/ui/field-binding';
 
 const providers = [
   { id: 'google', label: 'Continue with Google' },

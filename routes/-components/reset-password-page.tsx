@@ -2,16 +2,16 @@ import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { resetPasswordMachine, resetPasswordMessages } from '../../machines/reset-password';
-import { resetPasswordValidators } from '../../src/schemas/forms';
-import { useServices } from '../../src/services';
-import { formView } from '../../src/ui/form-state';
-import { Page, Loading } from '../../src/ui/page';
-import { TextField } from '../../src/ui/text-field';
-import { Button } from '../../src/ui/button';
-import { Alert } from '../../src/ui/alert';
-import * as formStyles from '../../src/ui/form.css';
-import { bindField } from '../../src/ui/field-binding';
+import { resetPasswordMachine, resetPasswordMessages } from '#machines/reset-password';
+import { resetPasswordValidators } from '#src/schemas/forms';
+import { useServices } from '#src/services';
+import { formView } from '#src/ui/form-state';
+import { Page, Loading } from '#src/ui/page';
+import { TextField } from '#src/ui/text-field';
+import { Button } from '#src/ui/button';
+import { Alert } from '#src/ui/alert';
+import * as formStyles from '#src/ui/form.css';
+import { bindField } from '#src/ui/field-binding';
 
 /** /reset-password and /migration/reset-password: the token comes in the link's hash and is taken once. */
 export function ResetPasswordPage({ migration }: { migration: boolean }) {

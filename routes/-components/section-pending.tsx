@@ -1,4 +1,4 @@
-import { Page } from '../../src/ui/page';
+import { Page } from '#src/ui/page';
 
 /**
  * A route whose screen belongs to a later issue: it names the section and shows no invented data.

@@ -1,6 +1,6 @@
 import { style, globalStyle } from '@vanilla-extract/css';
-import { tokens, vars } from '../../src/styles/theme.css';
-import { mq } from '../../src/styles/breakpoints';
+import { tokens, vars } from '#src/styles/theme.css';
+import { mq } from '#src/styles/breakpoints';
 
 export const skipLink = style({
   position: 'absolute',

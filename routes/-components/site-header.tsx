@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useServices } from '../../src/services';
-import { portalInfo } from '../../src/config/portals';
-import { Alert } from '../../src/ui/alert';
+import { useServices } from '#src/services';
+import { portalInfo } from '#src/config/portals';
+import { Alert } from '#src/ui/alert';
 import * as styles from './shell.css';
 
 export function SiteHeader() {

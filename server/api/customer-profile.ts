@@ -8,8 +8,8 @@ import { ApiError } from '../lib/errors.ts';
 import { PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { clearSessionCookie, createSession, deleteCustomerSessions, setSessionCookie } from '../lib/sessions.ts';
-import { validateFirstName, validateLastName } from '../../src/schemas/forms.ts';
-import { validatePassengerName } from '../../src/schemas/passengers.ts';
+import { validateFirstName, validateLastName } from '#src/schemas/forms.ts';
+import { validatePassengerName } from '#src/schemas/passengers.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 
 /**

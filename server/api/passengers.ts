@@ -7,7 +7,7 @@ import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
-import { passengerErrors, toIsoDate, type PassengerValues } from '../../src/schemas/passengers.ts';
+import { passengerErrors, toIsoDate, type PassengerValues } from '#src/schemas/passengers.ts';
 import { railcardStatus, utcToday } from './railcards.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 

@@ -6,7 +6,7 @@ import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
-import { validateAttribute, validateCardNumber, validateExpiryDate } from '../../src/schemas/railcards.ts';
+import { validateAttribute, validateCardNumber, validateExpiryDate } from '#src/schemas/railcards.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 
 /**

@@ -12,7 +12,7 @@ import {
   type QuoteRefundable,
   type RefundQuote,
   type ReturnInstructions,
-} from '../../src/schemas/refunds.ts';
+} from '#src/schemas/refunds.ts';
 import { many, one, type Queryable } from '../db.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 import { loadFacts, newFriendlyOrderId, settleRefunds, trackingState, type RefundRow } from '../domain/refund-store.ts';

@@ -9,7 +9,7 @@ import type {
   RefundTracking,
   RefundTrackingState,
   ReturnMode,
-} from '../../src/schemas/refunds.ts';
+} from '#src/schemas/refunds.ts';
 import { formatDay, needsPostBack, POST_BACK_ADDRESS, type FulfilmentFact, type RefundFacts } from './refunds.ts';
 
 /**

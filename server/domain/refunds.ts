@@ -3,7 +3,7 @@ import type {
   RefundReason,
   RefundType,
   ReturnMode,
-} from '../../src/schemas/refunds.ts';
+} from '#src/schemas/refunds.ts';
 import type { BookingData, Ticket } from './booking-data.ts';
 
 /**

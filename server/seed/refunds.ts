@@ -1,6 +1,6 @@
 import { many, one, type Queryable } from '../db.ts';
 import { BOOKING_HISTORY_KEYS } from './booking-history.ts';
-import type { RefundItemStatus, ReturnMode } from '../../src/schemas/refunds.ts';
+import type { RefundItemStatus, ReturnMode } from '#src/schemas/refunds.ts';
 import { DAY_MS, HOUR_MS } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { REFUNDS_ACCOUNT } from './accounts.ts';

@@ -1,4 +1,4 @@
-import type { Problem } from '../../machines/lib/problems';
+import type { Problem } from '#machines/lib/problems';
 
 /**
  * What went wrong with a call, in a form screens can show: the kinds of the one pure problem

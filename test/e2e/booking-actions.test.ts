@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { stableId } from '../../server/seed/context.ts';
-import { CHECK_IN_GUEST_KEY, CHECK_IN_GUEST_TOKEN, FAILING_ON_DEMAND_BOOKING_KEY } from '../../server/seed/booking-actions.ts';
+import { stableId } from '#server/seed/context.ts';
+import { CHECK_IN_GUEST_KEY, CHECK_IN_GUEST_TOKEN, FAILING_ON_DEMAND_BOOKING_KEY } from '#server/seed/booking-actions.ts';
 
 /** Check-in, resend booking email and on-demand tickets, on the real booking pages (issue 3, part C). */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };

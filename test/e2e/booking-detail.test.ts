@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { BOOKING_HISTORY_KEYS } from '../../server/seed/booking-history';
-import { stableId } from '../../server/seed/context';
+import { BOOKING_HISTORY_KEYS } from '#server/seed/booking-history';
+import { stableId } from '#server/seed/context';
 
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const bookingId = (key: string) => stableId('booking', `${key}:0`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { bookingIdOf, claimId } from '../../server/seed/claims.ts';
+import { bookingIdOf, claimId } from '#server/seed/claims.ts';
 
 /** Delay Repay claims and flexible insurance claims (issue 10), on the real pages and local server. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { contactPreferencesMessages as messages } from '../../machines/contact-preferences';
-import { preferencesTokenMessages } from '../../machines/preferences-token';
-import { DEMO_MARKETING_TOKEN } from '../../server/seed/consents';
+import { contactPreferencesMessages as messages } from '#machines/contact-preferences';
+import { preferencesTokenMessages } from '#machines/preferences-token';
+import { DEMO_MARKETING_TOKEN } from '#server/seed/consents';
 
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const CONSENTS_API = '**/my-account/api/customer/consents';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { BOOKING_HISTORY_KEYS } from '../../server/seed/booking-history';
-import { stableId } from '../../server/seed/context';
-import { ASSISTANCE_BOOKING_KEY } from '../../server/seed/passenger-assistance';
+import { BOOKING_HISTORY_KEYS } from '#server/seed/booking-history';
+import { stableId } from '#server/seed/context';
+import { ASSISTANCE_BOOKING_KEY } from '#server/seed/passenger-assistance';
 import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 

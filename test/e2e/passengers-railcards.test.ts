@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { DEMO_PASSENGERS, DEMO_RAILCARDS } from '../../server/seed/passengers';
+import { DEMO_PASSENGERS, DEMO_RAILCARDS } from '#server/seed/passengers';
 
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 

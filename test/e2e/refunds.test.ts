@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { REFUND_GUEST_TOKEN, REFUND_SEED_KEYS, refundSeedBookingId } from '../../server/seed/refunds.ts';
+import { REFUND_GUEST_TOKEN, REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 
 /** Refunds against the local server (issue 9): full, partial, ineligible, declined card, guest. */
 const robin = { email: 'refunds@example.com', password: 'RailDemo!2026' };

@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp } from '../../server/app.ts';
-import { openDb } from '../../server/db.ts';
-import type { PageDataOverrides } from '../../server/lib/page-data.ts';
-import { defaultDistDir } from '../../server/paths.ts';
-import type { Scenario, SeedReport } from '../../server/seed/context.ts';
-import { seed } from '../../server/seed/index.ts';
+import { createApp } from '#server/app.ts';
+import { openDb } from '#server/db.ts';
+import type { PageDataOverrides } from '#server/lib/page-data.ts';
+import { defaultDistDir } from '#server/paths.ts';
+import type { Scenario, SeedReport } from '#server/seed/context.ts';
+import { seed } from '#server/seed/index.ts';
 
 export type TestServer = {
   /** `http://127.0.0.1:PORT/my-account/` */

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { accountOverviewMachine } from '../../machines/account-overview';
+import { accountOverviewMachine } from '#machines/account-overview';
 import { describeMachineModel } from './harness';
 
 const summary = {

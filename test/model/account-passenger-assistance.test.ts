@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { accountPassengerAssistanceMachine } from '../../machines/account-passenger-assistance';
-import type { UpcomingAssistance } from '../../src/schemas/passenger-assistance';
+import { accountPassengerAssistanceMachine } from '#machines/account-passenger-assistance';
+import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
 import { jamieWheelchair, schemaError, serverError } from './fixtures/passenger-assistance';
 import { describeMachineModel } from './harness';
 

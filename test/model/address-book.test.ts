@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { addressBookMachine } from '../../machines/address-book';
-import type { Address } from '../../src/schemas/addresses';
+import { addressBookMachine } from '#machines/address-book';
+import type { Address } from '#src/schemas/addresses';
 import { describeMachineModel, outputOf } from './harness';
 
 const address = (id: string, nickName: string): Address => ({

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { addressFormMachine } from '../../machines/address-form';
-import { addressErrors, addressToValues, emptyAddressValues, type Address, type AddressField } from '../../src/schemas/addresses';
+import { addressFormMachine } from '#machines/address-form';
+import { addressErrors, addressToValues, emptyAddressValues, type Address, type AddressField } from '#src/schemas/addresses';
 import { describeMachineModel, errorOf } from './harness';
 
 const saved: Address = {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { authMachine, guestTokenErrorMessage, logoutErrorMessage } from '../../machines/auth';
+import { authMachine, guestTokenErrorMessage, logoutErrorMessage } from '#machines/auth';
 import { describeMachineModel } from './harness';
 
 const user = (status: 'AUTHORISED' | 'GUEST' | 'UNKNOWN') => ({

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { bookingDetailMachine } from '../../machines/booking-detail';
+import { bookingDetailMachine } from '#machines/booking-detail';
 import { describeMachineModel, errorOf, outputOf } from './harness';
 
 const order = { id: 'o1', friendlyOrderId: 'TL-ABCDEF', email: 'a@example.com', currency: 'GBP', createdAt: '2026-01-01T00:00:00.000Z', replacementOrder: null };

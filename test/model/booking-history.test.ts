@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { bookingHistoryMachine } from '../../machines/booking-history';
+import { bookingHistoryMachine } from '#machines/booking-history';
 import { describeMachineModel, errorOf, liveModel, outputOf } from './harness';
 
 const order = { id: 'o1', friendlyOrderId: 'TL-ABCDEF', email: null, currency: 'GBP', createdAt: '2026-01-01T00:00:00.000Z', replacementOrder: null };

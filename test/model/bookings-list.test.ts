@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { bookingsListErrorMessage, bookingsListMachine } from '../../machines/bookings-list';
-import type { BookingListEntry, BookingsPage } from '../../src/schemas/bookings-list';
+import { bookingsListErrorMessage, bookingsListMachine } from '#machines/bookings-list';
+import type { BookingListEntry, BookingsPage } from '#src/schemas/bookings-list';
 import { describeMachineModel, outputOf } from './harness';
 
 const entry = (id: string): BookingListEntry => ({

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { callingPointsMachine } from '../../machines/calling-points';
+import { callingPointsMachine } from '#machines/calling-points';
 import { describeMachineModel, errorOf, outputOf } from './harness';
 
 const point = { station: { code: 'MKC', name: 'Milton Keynes Central' }, arrival: '2026-01-01T08:00:00.000Z', departure: '2026-01-01T08:01:00.000Z' };

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { changeEmailMachine, changeEmailMessages } from '../../machines/change-email';
+import { changeEmailMachine, changeEmailMessages } from '#machines/change-email';
 import { describeMachineModel, errorOf, nextFrom, outputOf, type StateCheck } from './harness';
 
 describeMachineModel(changeEmailMachine, {

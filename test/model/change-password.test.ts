@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { changePasswordCodes, changePasswordMachine, changePasswordMessages } from '../../machines/change-password';
+import { changePasswordCodes, changePasswordMachine, changePasswordMessages } from '#machines/change-password';
 import { describeMachineModel, errorOf, nextFrom } from './harness';
 
 describeMachineModel(changePasswordMachine, {

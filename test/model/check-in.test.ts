@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { checkInMachine, checkInMessages } from '../../machines/check-in';
+import { checkInMachine, checkInMessages } from '#machines/check-in';
 import { describeMachineModel, errorOf } from './harness';
 
 const uri = '/bookings/b1';

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { contactPreferencesMachine, type PendingChange } from '../../machines/contact-preferences';
-import type { ContactPreference, ConsentsResponse } from '../../src/schemas/consents';
+import { contactPreferencesMachine, type PendingChange } from '#machines/contact-preferences';
+import type { ContactPreference, ConsentsResponse } from '#src/schemas/consents';
 import { describeMachineModel, outputOf } from './harness';
 
 const consent = (id: string, selected: boolean, hasEverBeenUpdated: boolean): ContactPreference => ({

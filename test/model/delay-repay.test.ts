@@ -7,8 +7,8 @@ import {
   submitErrorFor,
   toSubmitClaimDetails,
   type ClaimForm,
-} from '../../machines/delay-repay';
-import type { Claim } from '../../src/schemas/claims';
+} from '#machines/delay-repay';
+import type { Claim } from '#src/schemas/claims';
 import { describeMachineModel } from './harness';
 
 const journey = {

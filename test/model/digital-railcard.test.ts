@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { digitalRailcardMachine } from '../../machines/digital-railcard';
+import { digitalRailcardMachine } from '#machines/digital-railcard';
 import { describeMachineModel } from './harness';
 
 const card = {

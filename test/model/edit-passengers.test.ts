@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { editPassengersMachine, editPassengersMessages } from '../../machines/edit-passengers';
+import { editPassengersMachine, editPassengersMessages } from '#machines/edit-passengers';
 import { describeMachineModel, errorOf } from './harness';
 
 describeMachineModel(editPassengersMachine, {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { findBookingMachine, findBookingStatusMessages } from '../../machines/find-booking';
-import type { FindBookingField } from '../../src/schemas/find-booking';
+import { findBookingMachine, findBookingStatusMessages } from '#machines/find-booking';
+import type { FindBookingField } from '#src/schemas/find-booking';
 import { describeMachineModel, errorOf, nextFrom, type StateCheck } from './harness';
 
 const filled: Record<FindBookingField, string> = {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { forgotPasswordFailureMessage, forgotPasswordMachine } from '../../machines/forgot-password';
+import { forgotPasswordFailureMessage, forgotPasswordMachine } from '#machines/forgot-password';
 import { describeMachineModel } from './harness';
 
 describeMachineModel(forgotPasswordMachine, {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { guestAssociationMachine } from '../../machines/guest-association';
+import { guestAssociationMachine } from '#machines/guest-association';
 import { describeMachineModel, errorOf, liveModel, outputOf } from './harness';
 
 describeMachineModel(guestAssociationMachine, {

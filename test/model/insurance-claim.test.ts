@@ -5,7 +5,7 @@ import {
   insuranceClaimMessages,
   insuranceClaimStatus,
   insuranceModalStatuses,
-} from '../../machines/insurance-claim';
+} from '#machines/insurance-claim';
 import { describeMachineModel } from './harness';
 
 const ok = { claimId: 'ic1', orderId: 'o1', insuranceProductId: 'p1', isClaimable: true };

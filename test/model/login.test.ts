@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { loginMachine, loginMessages } from '../../machines/login';
+import { loginMachine, loginMessages } from '#machines/login';
 import { describeMachineModel, errorOf } from './harness';
 
 describeMachineModel(loginMachine, {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { isPartialRefundAvailable, partialRefundMachine, selectedRefundables } from '../../machines/partial-refund';
+import { isPartialRefundAvailable, partialRefundMachine, selectedRefundables } from '#machines/partial-refund';
 import { describeMachineModel } from './harness';
 import {
   blocked,

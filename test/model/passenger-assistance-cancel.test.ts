@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { passengerAssistanceCancelMachine } from '../../machines/passenger-assistance-cancel';
-import type { PassengerAssistance } from '../../src/schemas/passenger-assistance';
+import { passengerAssistanceCancelMachine } from '#machines/passenger-assistance-cancel';
+import type { PassengerAssistance } from '#src/schemas/passenger-assistance';
 import { alexLuggageCancelled, jamieWheelchair, notFound, returnBooking, schemaError, serverError } from './fixtures/passenger-assistance';
 import { describeMachineModel } from './harness';
 

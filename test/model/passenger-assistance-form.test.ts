@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { passengerAssistanceFormMachine } from '../../machines/passenger-assistance-form';
-import { assistanceFormErrors, assistanceFormMessages } from '../../src/schemas/passenger-assistance';
+import { passengerAssistanceFormMachine } from '#machines/passenger-assistance-form';
+import { assistanceFormErrors, assistanceFormMessages } from '#src/schemas/passenger-assistance';
 import {
   jamieWheelchair,
   overview,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { passengerAssistanceListMachine } from '../../machines/passenger-assistance-list';
+import { passengerAssistanceListMachine } from '#machines/passenger-assistance-list';
 import {
   alexLuggageCancelled,
   forbidden,

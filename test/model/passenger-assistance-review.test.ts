@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { passengerAssistanceReviewMachine } from '../../machines/passenger-assistance-review';
+import { passengerAssistanceReviewMachine } from '#machines/passenger-assistance-review';
 import { alexLuggageCancelled, jamieWheelchair, notFound, returnBooking, schemaError, serverError } from './fixtures/passenger-assistance';
 import { describeMachineModel } from './harness';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { passengerFormMachine, type PassengerFormContext } from '../../machines/passenger-form';
-import { emptyPassengerValues, passengerMessages, toPassengerRequest, type PassengerField } from '../../src/schemas/passengers';
+import { passengerFormMachine, type PassengerFormContext } from '#machines/passenger-form';
+import { emptyPassengerValues, passengerMessages, toPassengerRequest, type PassengerField } from '#src/schemas/passengers';
 import { describeMachineModel, outputOf } from './harness';
 
 const today = '2026-06-15';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { passengersListMachine } from '../../machines/passengers-list';
+import { passengersListMachine } from '#machines/passengers-list';
 import { describeMachineModel } from './harness';
 
 const holder = {

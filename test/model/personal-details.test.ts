@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { personalDetailsMachine } from '../../machines/personal-details';
+import { personalDetailsMachine } from '#machines/personal-details';
 import { describeMachineModel, outputOf } from './harness';
 
 const loaded = { firstName: 'Alex', lastName: 'Morgan', email: 'demo@example.com', shouldUpdatePassenger: false };

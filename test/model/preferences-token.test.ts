@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { preferencesTokenMachine } from '../../machines/preferences-token';
+import { preferencesTokenMachine } from '#machines/preferences-token';
 import { describeMachineModel, errorOf, outputOf } from './harness';
 
 describeMachineModel(preferencesTokenMachine, {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { railcardFormMachine, type LoadedRailcard, type RailcardFormContext } from '../../machines/railcard-form';
+import { railcardFormMachine, type LoadedRailcard, type RailcardFormContext } from '#machines/railcard-form';
 import { describeMachineModel, outputOf } from './harness';
 
 const today = '2026-06-15';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { railcardSelectMachine } from '../../machines/railcard-select';
+import { railcardSelectMachine } from '#machines/railcard-select';
 import { describeMachineModel } from './harness';
 
 describeMachineModel(railcardSelectMachine, {

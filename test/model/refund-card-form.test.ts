@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { cardFormView, refundCardFormMachine } from '../../machines/refund-card-form';
-import { cardMessages } from '../../src/schemas/card-form';
+import { cardFormView, refundCardFormMachine } from '#machines/refund-card-form';
+import { cardMessages } from '#src/schemas/card-form';
 import { describeMachineModel } from './harness';
 import { httpError } from './fixtures/refund-fixtures';
 

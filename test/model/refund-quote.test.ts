@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { isRequestableQuote, refundQuoteMachine } from '../../machines/refund-quote';
+import { isRequestableQuote, refundQuoteMachine } from '#machines/refund-quote';
 import { describeMachineModel } from './harness';
 import {
   blocked,

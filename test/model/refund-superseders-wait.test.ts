@@ -1,6 +1,6 @@
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { bookingHistoryMachine, type HistoryFetchResult } from '../../machines/booking-history';
+import { bookingHistoryMachine, type HistoryFetchResult } from '#machines/booking-history';
 
 /**
  * After a partial refund the refund page hands over to the history polling (spec section 9:

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { registerMachine, registerMessages } from '../../machines/register';
+import { registerMachine, registerMessages } from '#machines/register';
 import { describeMachineModel, errorOf } from './harness';
 
 const valid = { firstName: 'Alex', lastName: 'Morgan', email: 'new@example.com', password: 'Trains2026' } as const;

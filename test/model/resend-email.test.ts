@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { resendEmailMachine, resendEmailStatus } from '../../machines/resend-email';
+import { resendEmailMachine, resendEmailStatus } from '#machines/resend-email';
 import { describeMachineModel } from './harness';
 
 describeMachineModel(resendEmailMachine, {

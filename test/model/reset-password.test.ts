@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { resetPasswordMachine } from '../../machines/reset-password';
+import { resetPasswordMachine } from '#machines/reset-password';
 import { describeMachineModel, errorOf, outputOf } from './harness';
 
 describeMachineModel(resetPasswordMachine, {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { savedCardsMachine } from '../../machines/saved-cards';
-import type { SavedCard } from '../../src/schemas/cards';
+import { savedCardsMachine } from '#machines/saved-cards';
+import type { SavedCard } from '#src/schemas/cards';
 import { describeMachineModel } from './harness';
 
 const card = (id: string, brand: string, lastFourDigits: string): SavedCard => ({

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { smartcardsMachine } from '../../machines/smartcards';
-import type { Smartcard } from '../../src/schemas/smartcards';
+import { smartcardsMachine } from '#machines/smartcards';
+import type { Smartcard } from '#src/schemas/smartcards';
 import { describeMachineModel } from './harness';
 
 const smartcards: Smartcard[] = [

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { tokenBookingsMachine } from '../../machines/token-bookings';
+import { tokenBookingsMachine } from '#machines/token-bookings';
 import { describeMachineModel } from './harness';
 
 const fetched = { bookings: [], customerRegistered: true };

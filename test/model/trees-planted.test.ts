@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { treesFor, treesPlantedMachine } from '../../machines/trees-planted';
+import { treesFor, treesPlantedMachine } from '#machines/trees-planted';
 import { describeMachineModel } from './harness';
 
 describeMachineModel(treesPlantedMachine, {

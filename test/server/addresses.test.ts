@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WALLET_IDS } from '../../server/seed/wallet.ts';
+import { WALLET_IDS } from '#server/seed/wallet.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer, signedInClient } from '../helpers/server.ts';
 
 type Address = Record<string, unknown> & { id: string; nickName: string | null; isLastUsedDelivery: boolean };

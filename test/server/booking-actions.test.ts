@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { at } from '../../server/seed/booking-factory.ts';
-import { CHECK_IN_GUEST_KEY, CHECK_IN_GUEST_TOKEN, FAILING_ON_DEMAND_BOOKING_KEY } from '../../server/seed/booking-actions.ts';
-import { DEMO_ACCOUNT } from '../../server/seed/accounts.ts';
-import { stableId } from '../../server/seed/context.ts';
-import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
+import { at } from '#server/seed/booking-factory.ts';
+import { CHECK_IN_GUEST_KEY, CHECK_IN_GUEST_TOKEN, FAILING_ON_DEMAND_BOOKING_KEY } from '#server/seed/booking-actions.ts';
+import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
+import { stableId } from '#server/seed/context.ts';
+import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 const API = '/my-account/api';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '../../server/seed/accounts.ts';
-import { BOOKING_HISTORY_KEYS, PENDING_REPLACEMENT_READY_MS } from '../../server/seed/booking-history.ts';
-import { stableId } from '../../server/seed/context.ts';
-import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
+import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
+import { BOOKING_HISTORY_KEYS, PENDING_REPLACEMENT_READY_MS } from '#server/seed/booking-history.ts';
+import { stableId } from '#server/seed/context.ts';
+import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer, signedInClient } from '../helpers/server.ts';
 
 const bookingId = (key: string) => stableId('booking', `${key}:0`);

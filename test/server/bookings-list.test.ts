@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BOOKINGS_PAGE_SIZE } from '../../server/api/bookings-list.ts';
-import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '../../server/seed/accounts.ts';
-import { ASSOCIATION_DEMO_TOKENS } from '../../server/seed/bookings-lists.ts';
-import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
+import { BOOKINGS_PAGE_SIZE } from '#server/api/bookings-list.ts';
+import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
+import { ASSOCIATION_DEMO_TOKENS } from '#server/seed/bookings-lists.ts';
+import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 type Entry = {

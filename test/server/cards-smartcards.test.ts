@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stableId } from '../../server/seed/context.ts';
-import { effectiveStatus } from '../../server/api/smartcards.ts';
-import { WALLET_IDS } from '../../server/seed/wallet.ts';
+import { stableId } from '#server/seed/context.ts';
+import { effectiveStatus } from '#server/api/smartcards.ts';
+import { WALLET_IDS } from '#server/seed/wallet.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer, signedInClient } from '../helpers/server.ts';
 
 type Card = { id: string; brand: string; lastFourDigits: string; expiryMonth: number; expiryYear: number; cardholderName: string; isExpired: boolean };

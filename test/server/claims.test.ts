@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingData } from '../../server/domain/booking-data.ts';
-import { bandFor, claimDeadline, estimateCompensation, thresholdFor } from '../../server/domain/delay-repay.ts';
-import { ineligibility } from '../../server/api/insurance.ts';
-import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '../../server/seed/accounts.ts';
-import { CLAIM_GUEST_KEY, DEMO_CLAIM_TOKEN, bookingIdOf, claimId, insuranceProductId } from '../../server/seed/claims.ts';
-import { stableId } from '../../server/seed/context.ts';
-import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
+import type { BookingData } from '#server/domain/booking-data.ts';
+import { bandFor, claimDeadline, estimateCompensation, thresholdFor } from '#server/domain/delay-repay.ts';
+import { ineligibility } from '#server/api/insurance.ts';
+import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
+import { CLAIM_GUEST_KEY, DEMO_CLAIM_TOKEN, bookingIdOf, claimId, insuranceProductId } from '#server/seed/claims.ts';
+import { stableId } from '#server/seed/context.ts';
+import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
 import { apiClient, signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 const API = '/my-account/api';

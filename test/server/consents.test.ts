@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDb } from '../../server/db.ts';
-import { identify, requireCustomerOrGuestForOrder } from '../../server/lib/access.ts';
-import type { AppEnv } from '../../server/lib/app-env.ts';
-import { createClock } from '../../server/lib/clock.ts';
-import { ApiError, errorBody } from '../../server/lib/errors.ts';
-import { createUfacSession } from '../../server/lib/ufac.ts';
-import { seed } from '../../server/seed/index.ts';
-import { CONSENT_CATEGORIES, coerceBoolean } from '../../server/api/consents.ts';
-import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '../../server/seed/accounts.ts';
-import { DEMO_MARKETING_TOKEN } from '../../server/seed/consents.ts';
-import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
+import { openDb } from '#server/db.ts';
+import { identify, requireCustomerOrGuestForOrder } from '#server/lib/access.ts';
+import type { AppEnv } from '#server/lib/app-env.ts';
+import { createClock } from '#server/lib/clock.ts';
+import { ApiError, errorBody } from '#server/lib/errors.ts';
+import { createUfacSession } from '#server/lib/ufac.ts';
+import { seed } from '#server/seed/index.ts';
+import { CONSENT_CATEGORIES, coerceBoolean } from '#server/api/consents.ts';
+import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
+import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
+import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 type Consent = { id: string; selected: boolean; hasEverBeenUpdated: boolean; title: string; missingCategoryDescriptor: object };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../../server/seed/accounts.ts';
+import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 /** Features switched off in the page data are switched off in the API too. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../../server/seed/accounts.ts';
-import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
-import { FIND_BOOKING_MAX_MISSES, FIND_BOOKING_WINDOW_MS } from '../../server/api/find-booking.ts';
+import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
+import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
+import { FIND_BOOKING_MAX_MISSES, FIND_BOOKING_WINDOW_MS } from '#server/api/find-booking.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 type Found = { orderExchangeToken: string; bookingId: string };

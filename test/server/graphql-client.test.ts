@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { createGraphqlClient } from '../../src/api/graphql';
-import { ApiError } from '../../src/api/errors';
+import { createGraphqlClient } from '#src/api/graphql';
+import { ApiError } from '#src/api/errors';
 import { apiClient, startTestServer, type TestServer } from '../helpers/server';
 
 /** The app's GraphQL client against the real local server: retry once after 1 s on non-2xx except 403. */

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../server/db.ts';
-import { identify, requireCustomerOrGuestForOrder } from '../../server/lib/access.ts';
-import type { AppEnv } from '../../server/lib/app-env.ts';
-import { addMs, createClock, HOUR_MS } from '../../server/lib/clock.ts';
-import { ApiError, errorBody } from '../../server/lib/errors.ts';
-import { createSession } from '../../server/lib/sessions.ts';
-import { createUfacSession } from '../../server/lib/ufac.ts';
-import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '../../server/seed/accounts.ts';
-import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
-import { seed } from '../../server/seed/index.ts';
+import { openDb, type Db } from '#server/db.ts';
+import { identify, requireCustomerOrGuestForOrder } from '#server/lib/access.ts';
+import type { AppEnv } from '#server/lib/app-env.ts';
+import { addMs, createClock, HOUR_MS } from '#server/lib/clock.ts';
+import { ApiError, errorBody } from '#server/lib/errors.ts';
+import { createSession } from '#server/lib/sessions.ts';
+import { createUfacSession } from '#server/lib/ufac.ts';
+import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
+import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
+import { seed } from '#server/seed/index.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 type UserBody = {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aliasFor, rewrite, root } from '../../scripts/codemods/import-aliases.ts';
+import { aliasFor, rewrite, root } from '#scripts/codemods/import-aliases.ts';
 
 const at = (path: string) => join(root, path);
 

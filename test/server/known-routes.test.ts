@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { knownPaths } from '../../server/known-paths.gen.ts';
-import { appPath, createKnownRoutes, routePattern, stripLocale } from '../../server/lib/known-routes.ts';
-import { KNOWN_PATHS_FILE, knownPathsSource, parseFullPaths, renderKnownPaths } from '../../scripts/known-paths.ts';
-import { projectRoot } from '../../server/paths.ts';
+import { knownPaths } from '#server/known-paths.gen.ts';
+import { appPath, createKnownRoutes, routePattern, stripLocale } from '#server/lib/known-routes.ts';
+import { KNOWN_PATHS_FILE, knownPathsSource, parseFullPaths, renderKnownPaths } from '#scripts/known-paths.ts';
+import { projectRoot } from '#server/paths.ts';
 
 const fakeTree = `
 export interface FileRouteTypes {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '../../server/seed/accounts.ts';
-import { CHECK_IN_GUEST_KEY } from '../../server/seed/booking-actions.ts';
-import { BOOKING_HISTORY_KEYS } from '../../server/seed/booking-history.ts';
-import { stableId } from '../../server/seed/context.ts';
-import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
-import { ASSISTANCE_IDS } from '../../server/seed/passenger-assistance.ts';
+import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
+import { CHECK_IN_GUEST_KEY } from '#server/seed/booking-actions.ts';
+import { BOOKING_HISTORY_KEYS } from '#server/seed/booking-history.ts';
+import { stableId } from '#server/seed/context.ts';
+import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
+import { ASSISTANCE_IDS } from '#server/seed/passenger-assistance.ts';
 import { apiClient, signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 const API = '/my-account/api';

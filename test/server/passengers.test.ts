@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
-import { DEMO_PASSENGERS } from '../../server/seed/passengers.ts';
+import { DEMO_PASSENGERS } from '#server/seed/passengers.ts';
 
 type Passenger = {
   id: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../server/db.ts';
-import { purgeExpired } from '../../server/lib/housekeeping.ts';
-import type { BookingData } from '../../server/domain/booking-data.ts';
+import { openDb } from '#server/db.ts';
+import { purgeExpired } from '#server/lib/housekeeping.ts';
+import type { BookingData } from '#server/domain/booking-data.ts';
 import {
   ADMIN_FEE_PER_TICKET,
   assess,
@@ -11,8 +11,8 @@ import {
   partialRefundAvailable,
   returnModeFor,
   type RefundFacts,
-} from '../../server/domain/refunds.ts';
-import { at, seasonBooking, tripBooking, type TripSpec } from '../../server/seed/booking-factory.ts';
+} from '#server/domain/refunds.ts';
+import { at, seasonBooking, tripBooking, type TripSpec } from '#server/seed/booking-factory.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from '../../server/seed/accounts.ts';
-import { stableId } from '../../server/seed/context.ts';
-import { BOOKING_HISTORY_KEYS } from '../../server/seed/booking-history.ts';
-import { DEMO_GUEST_TOKENS } from '../../server/seed/guest-orders.ts';
-import { REFUND_GUEST_TOKEN, REFUND_SEED_KEYS as K, refundSeedBookingId } from '../../server/seed/refunds.ts';
-import { BookingDetailResponse, BookingHistoryResponse } from '../../src/schemas/booking.ts';
-import { BookingsPage, TokenBookings } from '../../src/schemas/bookings-list.ts';
+import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from '#server/seed/accounts.ts';
+import { stableId } from '#server/seed/context.ts';
+import { BOOKING_HISTORY_KEYS } from '#server/seed/booking-history.ts';
+import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
+import { REFUND_GUEST_TOKEN, REFUND_SEED_KEYS as K, refundSeedBookingId } from '#server/seed/refunds.ts';
+import { BookingDetailResponse, BookingHistoryResponse } from '#src/schemas/booking.ts';
+import { BookingsPage, TokenBookings } from '#src/schemas/bookings-list.ts';
 import {
   CardTokenResponse,
   ChangeOfJourneyStatus,
@@ -14,7 +14,7 @@ import {
   RefundQuote,
   RefundRequestRefusal,
   RefundRequestResponse,
-} from '../../src/schemas/refunds.ts';
+} from '#src/schemas/refunds.ts';
 import { apiClient, signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 const API = '/my-account/api';

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isSignedCsrfToken, issueCsrfToken } from '../../server/lib/csrf.ts';
+import { isSignedCsrfToken, issueCsrfToken } from '#server/lib/csrf.ts';
 import {
   injectIntoHead,
   pageDataElement,
   pageDataFromEnv,
   resolvePageData,
   serializePageData,
-} from '../../server/lib/page-data.ts';
-import { changePasswordProblem, isStrongPassword } from '../../server/lib/password-rules.ts';
-import { hashPassword, verifyPassword } from '../../server/lib/passwords.ts';
-import { parseFlowHeader } from '../../server/lib/ufac.ts';
+} from '#server/lib/page-data.ts';
+import { changePasswordProblem, isStrongPassword } from '#server/lib/password-rules.ts';
+import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import { parseFlowHeader } from '#server/lib/ufac.ts';
 
 describe('passwords', () => {
   it('hashes as scrypt$N$r$p$salt$hash with a random salt and verifies', async () => {

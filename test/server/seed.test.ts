@@ -2,16 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isEmpty, migrate, openDb, wipe, type Db } from '../../server/db.ts';
-import type { BookingData } from '../../server/domain/booking-data.ts';
-import { purgeExpired } from '../../server/lib/housekeeping.ts';
-import { sha256Hex } from '../../server/lib/tokens.ts';
-import { DEMO_ACCOUNT, REFUNDS_ACCOUNT, SECOND_ACCOUNT } from '../../server/seed/accounts.ts';
-import { REFUND_GUEST_TOKEN } from '../../server/seed/refunds.ts';
-import { CHECK_IN_GUEST_TOKEN } from '../../server/seed/booking-actions.ts';
-import { ASSOCIATION_DEMO_TOKENS } from '../../server/seed/bookings-lists.ts';
-import { DEMO_GUEST_TOKENS, findDemoGuestLinks, GUEST_EMAIL } from '../../server/seed/guest-orders.ts';
-import { seed, seedModules } from '../../server/seed/index.ts';
+import { isEmpty, migrate, openDb, wipe, type Db } from '#server/db.ts';
+import type { BookingData } from '#server/domain/booking-data.ts';
+import { purgeExpired } from '#server/lib/housekeeping.ts';
+import { sha256Hex } from '#server/lib/tokens.ts';
+import { DEMO_ACCOUNT, REFUNDS_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
+import { REFUND_GUEST_TOKEN } from '#server/seed/refunds.ts';
+import { CHECK_IN_GUEST_TOKEN } from '#server/seed/booking-actions.ts';
+import { ASSOCIATION_DEMO_TOKENS } from '#server/seed/bookings-lists.ts';
+import { DEMO_GUEST_TOKENS, findDemoGuestLinks, GUEST_EMAIL } from '#server/seed/guest-orders.ts';
+import { seed, seedModules } from '#server/seed/index.ts';
 
 type BookingRow = {
   id: string;

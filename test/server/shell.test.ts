@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
-import { openDb, type Db } from '../../server/db.ts';
+import { createApp } from '#server/app.ts';
+import { openDb, type Db } from '#server/db.ts';
 import {
   apiClient,
   createFixtureDist,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { createApiClient } from '../../src/api/client';
-import { ApiError } from '../../src/api/errors';
+import { createApiClient } from '#src/api/client';
+import { ApiError } from '#src/api/errors';
 
 interface Call {
   url: string;

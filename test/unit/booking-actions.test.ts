@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInDestination } from '../../routes/-components/booking-actions/check-in-screen';
+import { checkInDestination } from '#routes/-components/booking-actions/check-in-screen';
 
 describe('checkInDestination (only same-origin /my-account pages are followed)', () => {
   it('turns the returned page into the router path', () => {

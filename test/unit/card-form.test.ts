@@ -8,7 +8,7 @@ import {
   validateCardNumber,
   validateCvc,
   validateExpiry,
-} from '../../src/schemas/card-form';
+} from '#src/schemas/card-form';
 
 describe('refund card form validation', () => {
   it('checks card numbers with Luhn', () => {

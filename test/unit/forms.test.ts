@@ -6,7 +6,7 @@ import {
   validateLastName,
   validateNewPassword,
   validatePasswordPresent,
-} from '../../src/schemas/forms';
+} from '#src/schemas/forms';
 
 describe('shared email validator (spec section 5)', () => {
   it('requires an email', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTokenStore, parseHashToken, takeHashTokenFromLocation } from '../../src/hash-token';
+import { createTokenStore, parseHashToken, takeHashTokenFromLocation } from '#src/hash-token';
 
 describe('URL hash token (CONTRACT.md guests)', () => {
   it('parses #token= and bare tokens', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defaultPageData, parsePageData, readPageData } from '../../src/config/page-data';
+import { defaultPageData, parsePageData, readPageData } from '#src/config/page-data';
 
 const silent = () => ({ warn: vi.fn() });
 

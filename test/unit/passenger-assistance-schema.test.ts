@@ -6,7 +6,7 @@ import {
   PassengerAssistancesResponse,
   valuesToAssistanceInput,
   type AssistanceBooking,
-} from '../../src/schemas/passenger-assistance';
+} from '#src/schemas/passenger-assistance';
 
 const booking: Pick<AssistanceBooking, 'passengers' | 'legs'> = {
   passengers: [{ id: 'p-alex', name: 'Alex Morgan' }],

@@ -6,8 +6,8 @@ import {
   validateNickName,
   validatePassengerEmail,
   validatePassengerName,
-} from '../../src/schemas/passengers';
-import { railcardMessages, validateCardNumber, validateExpiryDate } from '../../src/schemas/railcards';
+} from '#src/schemas/passengers';
+import { railcardMessages, validateCardNumber, validateExpiryDate } from '#src/schemas/railcards';
 
 const today = '2026-06-15';
 const dob = (day: string, month: string, year: string) => validateDateOfBirth({ day, month, year }, today);

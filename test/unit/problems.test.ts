@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeOf, hasStatus, isSchemaProblem, problemOf, reasonOf, statusOf } from '../../machines/lib/problems';
-import { ApiError } from '../../src/api/errors';
+import { codeOf, hasStatus, isSchemaProblem, problemOf, reasonOf, statusOf } from '#machines/lib/problems';
+import { ApiError } from '#src/api/errors';
 
 describe('problemOf: one classification of what an actor threw', () => {
   it('reads the API client error: status, first code, detail', () => {

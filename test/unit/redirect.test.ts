@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from '../../src/redirect';
-import { localeFromPath } from '../../src/config/locales';
+import { safeRedirectPath } from '#src/redirect';
+import { localeFromPath } from '#src/config/locales';
 
 describe('safeRedirectPath: only same-origin paths under /my-account', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ineligibilityCopy, itemGroupCopy, refundReasonLabels } from '../../routes/-components/refunds/refund-copy';
-import { ineligibilityReasons, refundItemGroups, refundReasons } from '../../src/schemas/refunds';
+import { ineligibilityCopy, itemGroupCopy, refundReasonLabels } from '#routes/-components/refunds/refund-copy';
+import { ineligibilityReasons, refundItemGroups, refundReasons } from '#src/schemas/refunds';
 
 describe('refund copy', () => {
   it('explains every ineligibility reason of spec section 4 with a next step', () => {

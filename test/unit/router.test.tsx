@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { createAppRouter } from '../../src/router';
-import { createServices } from '../../src/create-services';
-import { ServicesContext } from '../../src/services';
-import { defaultPageData } from '../../src/config/page-data';
-import { localeFromPath } from '../../src/config/locales';
+import { createAppRouter } from '#src/router';
+import { createServices } from '#src/create-services';
+import { ServicesContext } from '#src/services';
+import { defaultPageData } from '#src/config/page-data';
+import { localeFromPath } from '#src/config/locales';
 
 type Status = 'AUTHORISED' | 'UNKNOWN' | 'MALFORMED';
 

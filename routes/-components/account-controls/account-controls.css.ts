@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { tokens, vars } from '../../../src/styles/theme.css';
+import { tokens, vars } from '#src/styles/theme.css';
 
 export const sections = style({ display: 'grid', gap: tokens.space.xl });
 export const section = style({

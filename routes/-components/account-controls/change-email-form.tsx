@@ -1,17 +1,17 @@
 import { useMemo } from 'react';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { changeEmailMachine, changeEmailMessages, changeEmailValidators } from '../../../machines/change-email';
-import { customerProfileApi } from '../../../src/api/customer-profile';
-import { emailMaxLength } from '../../../src/schemas/forms';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import { formView } from '../../../src/ui/form-state';
-import * as formStyles from '../../../src/ui/form.css';
-import { TextField } from '../../../src/ui/text-field';
+import { changeEmailMachine, changeEmailMessages, changeEmailValidators } from '#machines/change-email';
+import { customerProfileApi } from '#src/api/customer-profile';
+import { emailMaxLength } from '#src/schemas/forms';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { formView } from '#src/ui/form-state';
+import * as formStyles from '#src/ui/form.css';
+import { TextField } from '#src/ui/text-field';
 import * as styles from './account-controls.css';
-import { bindField } from '../../../src/ui/field-binding';
+import { bindField } from '#src/ui/field-binding';
 
 /** Change email on /account-controls: new address plus the current password. */
 export function ChangeEmailForm() {

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { tokens, vars } from '../../../src/styles/theme.css';
-import { mq } from '../../../src/styles/breakpoints';
+import { tokens, vars } from '#src/styles/theme.css';
+import { mq } from '#src/styles/breakpoints';
 
 export const greeting = style({ marginTop: 0, marginBottom: tokens.space.xs, fontSize: '1.125rem', fontWeight: 600 });
 export const email = style({ marginTop: 0, color: vars.color.textMuted, overflowWrap: 'anywhere' });

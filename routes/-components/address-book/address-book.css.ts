@@ -1,10 +1,10 @@
 import { style } from '@vanilla-extract/css';
-import { tokens, vars } from '../../../src/styles/theme.css';
-import { card as cardPrimitive } from '../../../src/ui/card.css';
+import { tokens, vars } from '#src/styles/theme.css';
+import { card as cardPrimitive } from '#src/ui/card.css';
 
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.ms, alignItems: 'center', marginBottom: tokens.space.ml });
 /** Same grid as every card list. */
-export { cardGrid as list } from '../../../src/ui/card-grid.css';
+export { cardGrid as list } from '#src/ui/card-grid.css';
 /** The card primitive (src/ui/card.css.ts). */
 export const item = style([cardPrimitive]);
 export const itemHeading = style({ fontSize: '1.125rem', overflowWrap: 'anywhere' });

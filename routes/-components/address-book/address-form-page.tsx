@@ -2,8 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, type SelectHTMLAttributes } from 'react';
 import { fromPromise } from 'xstate';
-import { addressFormMachine, addressFormMessages } from '../../../machines/address-form';
-import { addressesApi } from '../../../src/api/addresses';
+import { addressFormMachine, addressFormMessages } from '#machines/address-form';
+import { addressesApi } from '#src/api/addresses';
 import {
   addressCountries,
   addressLimits,
@@ -12,18 +12,18 @@ import {
   addressValidators,
   valuesToAddressInput,
   type AddressField,
-} from '../../../src/schemas/addresses';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import { formView } from '../../../src/ui/form-state';
-import { Loading, Page } from '../../../src/ui/page';
-import { TextField } from '../../../src/ui/text-field';
-import * as fieldStyles from '../../../src/ui/field.css';
-import * as formStyles from '../../../src/ui/form.css';
-import { LoadError } from '../../../src/ui/load-error';
+} from '#src/schemas/addresses';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { formView } from '#src/ui/form-state';
+import { Loading, Page } from '#src/ui/page';
+import { TextField } from '#src/ui/text-field';
+import * as fieldStyles from '#src/ui/field.css';
+import * as formStyles from '#src/ui/form.css';
+import { LoadError } from '#src/ui/load-error';
 import * as styles from './address-book.css';
-import { bindField } from '../../../src/ui/field-binding';
+import { bindField } from '#src/ui/field-binding';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
   label: string;

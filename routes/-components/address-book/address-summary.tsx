@@ -1,4 +1,4 @@
-import type { Address } from '../../../src/schemas/addresses';
+import type { Address } from '#src/schemas/addresses';
 import * as styles from './address-book.css';
 
 /** The name an address goes by: its nickname, else its first line. */

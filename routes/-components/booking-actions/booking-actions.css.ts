@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { tokens, vars } from '../../../src/styles/theme.css';
-import { mq } from '../../../src/styles/breakpoints';
+import { tokens, vars } from '#src/styles/theme.css';
+import { mq } from '#src/styles/breakpoints';
 
 export const section = style({ display: 'flex', flexDirection: 'column', gap: tokens.space.ms });
 export const list = style({

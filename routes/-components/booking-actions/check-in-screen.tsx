@@ -2,12 +2,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
-import { checkInMachine, checkInMessages } from '../../../machines/check-in';
-import { ApiError, schemaMismatchMessage } from '../../../src/api/errors';
-import { safeRedirectPath } from '../../../src/redirect';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import { Loading, Page } from '../../../src/ui/page';
+import { checkInMachine, checkInMessages } from '#machines/check-in';
+import { ApiError, schemaMismatchMessage } from '#src/api/errors';
+import { safeRedirectPath } from '#src/redirect';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { Loading, Page } from '#src/ui/page';
 import { useBookingActionsApi } from './use-booking-actions-api';
 import * as styles from './booking-actions.css';
 

@@ -1,11 +1,11 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { onDemandTicketMachine, onDemandTicketMessages } from '../../../machines/on-demand-ticket';
-import type { IssuedTicket } from '../../../src/schemas/booking-actions';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
+import { onDemandTicketMachine, onDemandTicketMessages } from '#machines/on-demand-ticket';
+import type { IssuedTicket } from '#src/schemas/booking-actions';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
 import { useBookingActionsApi } from './use-booking-actions-api';
 import * as styles from './booking-actions.css';
 

@@ -5,10 +5,10 @@ import {
   resendEmailMessages,
   resendEmailStatus,
   type resendEmailMachine,
-} from '../../../machines/resend-email';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import { TextField } from '../../../src/ui/text-field';
+} from '#machines/resend-email';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { TextField } from '#src/ui/text-field';
 import * as styles from './booking-actions.css';
 
 export interface ResendEmailModalProps {

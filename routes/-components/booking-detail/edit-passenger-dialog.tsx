@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { editPassengerValidators, type editPassengersMachine, type EditPassengersEvent } from '../../../machines/edit-passengers';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import { formView } from '../../../src/ui/form-state';
-import { TextField } from '../../../src/ui/text-field';
-import * as formStyles from '../../../src/ui/form.css';
+import { editPassengerValidators, type editPassengersMachine, type EditPassengersEvent } from '#machines/edit-passengers';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { formView } from '#src/ui/form-state';
+import { TextField } from '#src/ui/text-field';
+import * as formStyles from '#src/ui/form.css';
 import * as styles from './booking-detail.css';
-import { bindField } from '../../../src/ui/field-binding';
+import { bindField } from '#src/ui/field-binding';
 
 /**
  * Change one passenger's name in a native modal <dialog>: the browser traps focus and Escape

@@ -1,5 +1,5 @@
-import type { Booking, DeliveryMethod, Leg, Ticket } from '../../../src/schemas/booking';
-import { formatMoney } from '../../../src/i18n/format';
+import type { Booking, DeliveryMethod, Leg, Ticket } from '#src/schemas/booking';
+import { formatMoney } from '#src/i18n/format';
 
 /** GB rail times are UK times whatever the browser's zone; dates and numbers follow the URL's locale. */
 const UK = 'Europe/London';

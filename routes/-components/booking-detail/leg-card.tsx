@@ -1,11 +1,11 @@
 import { useMachine } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { callingPointsMachine } from '../../../machines/calling-points';
-import { bookingApi } from '../../../src/api/booking';
-import type { Leg } from '../../../src/schemas/booking';
-import { useServices } from '../../../src/services';
-import { Button } from '../../../src/ui/button';
+import { callingPointsMachine } from '#machines/calling-points';
+import { bookingApi } from '#src/api/booking';
+import type { Leg } from '#src/schemas/booking';
+import { useServices } from '#src/services';
+import { Button } from '#src/ui/button';
 import * as styles from './booking-detail.css';
 import { changesLabel, timetableDate, ukDate, ukTime } from './format';
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import type { BookingListEntry, ListLeg } from '../../../src/schemas/bookings-list';
-import { formatDate, formatMoney } from '../../../src/i18n/format';
+import type { BookingListEntry, ListLeg } from '#src/schemas/bookings-list';
+import { formatDate, formatMoney } from '#src/i18n/format';
 import { RefundTrackingLine } from '../refunds/refund-tracking';
 import * as styles from './bookings-list.css';
 

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { bookingsListMachine } from '../../../machines/bookings-list';
-import { bookingsListApi } from '../../../src/api/bookings-list';
-import { useServices } from '../../../src/services';
+import { bookingsListMachine } from '#machines/bookings-list';
+import { bookingsListApi } from '#src/api/bookings-list';
+import { useServices } from '#src/services';
 
 /**
  * The bookings store: one bookings-list actor owned by the bookings layout route

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { guestAssociationMachine, type AssociationOutcome } from '../../../machines/guest-association';
-import { bookingsListApi } from '../../../src/api/bookings-list';
-import type { BookingsImported } from '../../../src/schemas/bookings-list';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
+import { guestAssociationMachine, type AssociationOutcome } from '#machines/guest-association';
+import { bookingsListApi } from '#src/api/bookings-list';
+import type { BookingsImported } from '#src/schemas/bookings-list';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
 import { useResetBookingsStore } from './bookings-store';
 import * as styles from './bookings-list.css';
 

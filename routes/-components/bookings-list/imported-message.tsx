@@ -1,5 +1,5 @@
-import type { BookingsImported, BookingsImportedKey } from '../../../src/schemas/bookings-list';
-import { Alert } from '../../../src/ui/alert';
+import type { BookingsImported, BookingsImportedKey } from '#src/schemas/bookings-list';
+import { Alert } from '#src/ui/alert';
 
 /** Copy not given by the spec (docs/decisions/010): one message per guest association outcome. */
 export const bookingsImportedMessages: Record<BookingsImportedKey, { tone: 'success' | 'info' | 'error'; title: string; text: string }> = {

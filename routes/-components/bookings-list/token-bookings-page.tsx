@@ -1,15 +1,15 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { tokenBookingsMachine } from '../../../machines/token-bookings';
-import { bookingsListApi } from '../../../src/api/bookings-list';
-import { formatDate } from '../../../src/i18n/format';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import { Loading, Page } from '../../../src/ui/page';
+import { tokenBookingsMachine } from '#machines/token-bookings';
+import { bookingsListApi } from '#src/api/bookings-list';
+import { formatDate } from '#src/i18n/format';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { Loading, Page } from '#src/ui/page';
 import * as styles from './bookings-list.css';
-import * as formStyles from '../../../src/ui/form.css';
+import * as formStyles from '#src/ui/form.css';
 
 /** /order-token: the bookings this guest link may open (GET booking/token). */
 export function TokenBookingsPage() {

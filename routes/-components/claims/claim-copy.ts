@@ -1,4 +1,4 @@
-import type { Claim, ClaimEstimate, ClaimStatus, PaymentType } from '../../../src/schemas/claims';
+import type { Claim, ClaimEstimate, ClaimStatus, PaymentType } from '#src/schemas/claims';
 
 /**
  * Words for each Delay Repay status and its next step (the spec gives the statuses, not the copy;

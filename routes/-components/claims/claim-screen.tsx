@@ -7,18 +7,18 @@ import {
   delayRepayMachine,
   delayRepayMessages,
   type ClaimFormField,
-} from '../../../machines/delay-repay';
-import { claimsApi } from '../../../src/api/claims';
-import { schemaMismatchMessage } from '../../../src/api/errors';
-import { formatMoney } from '../../../src/i18n/format';
-import { paymentTypes, type Claim, type Direction } from '../../../src/schemas/claims';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import * as fieldStyles from '../../../src/ui/field.css';
-import { LoadError } from '../../../src/ui/load-error';
-import { Loading, Page } from '../../../src/ui/page';
-import { TextField } from '../../../src/ui/text-field';
+} from '#machines/delay-repay';
+import { claimsApi } from '#src/api/claims';
+import { schemaMismatchMessage } from '#src/api/errors';
+import { formatMoney } from '#src/i18n/format';
+import { paymentTypes, type Claim, type Direction } from '#src/schemas/claims';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import * as fieldStyles from '#src/ui/field.css';
+import { LoadError } from '#src/ui/load-error';
+import { Loading, Page } from '#src/ui/page';
+import { TextField } from '#src/ui/text-field';
 import { ukDate, ukDateTime } from '../booking-detail/format';
 import { estimateSteps, journeyLabel, paymentLabels, statusWords } from './claim-copy';
 import * as styles from './claims.css';

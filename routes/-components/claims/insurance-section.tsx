@@ -6,14 +6,14 @@ import {
   insuranceClaimMessages,
   insuranceClaimStatus,
   insuranceModalStatuses,
-} from '../../../machines/insurance-claim';
-import { insuranceApi } from '../../../src/api/insurance';
-import { formatMoney } from '../../../src/i18n/format';
-import type { InsuranceKind, InsuranceProduct } from '../../../src/schemas/insurance';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import * as buttonStyles from '../../../src/ui/button.css';
+} from '#machines/insurance-claim';
+import { insuranceApi } from '#src/api/insurance';
+import { formatMoney } from '#src/i18n/format';
+import type { InsuranceKind, InsuranceProduct } from '#src/schemas/insurance';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import * as buttonStyles from '#src/ui/button.css';
 import * as actionStyles from '../booking-actions/booking-actions.css';
 import { ukDate } from '../booking-detail/format';
 

@@ -6,12 +6,12 @@ import {
   contactPreferencesMessages as messages,
   type MarketingAction,
   type MarketingOutcome,
-} from '../../../machines/contact-preferences';
-import type { ConsentsApi } from '../../../src/api/consents';
-import type { ContactPreference } from '../../../src/schemas/consents';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import { Loading } from '../../../src/ui/page';
+} from '#machines/contact-preferences';
+import type { ConsentsApi } from '#src/api/consents';
+import type { ContactPreference } from '#src/schemas/consents';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { Loading } from '#src/ui/page';
 import * as styles from './contact-preferences.css';
 
 const outcomeTone: Record<MarketingOutcome, 'success' | 'error'> = {

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { tokens, vars } from '../../../src/styles/theme.css';
-import { mq } from '../../../src/styles/breakpoints';
+import { tokens, vars } from '#src/styles/theme.css';
+import { mq } from '#src/styles/breakpoints';
 
 export const panel = style({ maxWidth: '44rem' });
 export const list = style({ listStyle: 'none', margin: `0 0 ${tokens.space.lg}`, padding: 0 });

@@ -1,17 +1,17 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { findBookingMachine, findBookingStatusMessages } from '../../../machines/find-booking';
-import { findBookingApi } from '../../../src/api/find-booking';
-import { findBookingValidators, type FindBookingField } from '../../../src/schemas/find-booking';
-import { useServices } from '../../../src/services';
-import { formView } from '../../../src/ui/form-state';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import { Page } from '../../../src/ui/page';
-import { TextField } from '../../../src/ui/text-field';
-import * as formStyles from '../../../src/ui/form.css';
-import { bindField } from '../../../src/ui/field-binding';
+import { findBookingMachine, findBookingStatusMessages } from '#machines/find-booking';
+import { findBookingApi } from '#src/api/find-booking';
+import { findBookingValidators, type FindBookingField } from '#src/schemas/find-booking';
+import { useServices } from '#src/services';
+import { formView } from '#src/ui/form-state';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { Page } from '#src/ui/page';
+import { TextField } from '#src/ui/text-field';
+import * as formStyles from '#src/ui/form.css';
+import { bindField } from '#src/ui/field-binding';
 
 const fields: { field: FindBookingField; label: string; type: string; autoComplete: string; hint?: string }[] = [
   { field: 'bookingReference', label: 'Booking reference', type: 'text', autoComplete: 'off', hint: 'In your confirmation email, e.g. TL-7Q4K2M' },

@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { passengerAssistanceListMachine, passengerAssistanceListMessages } from '../../../machines/passenger-assistance-list';
-import { schemaMismatchMessage } from '../../../src/api/errors';
-import { isCancelled, type AssistanceBooking, type PassengerAssistance } from '../../../src/schemas/passenger-assistance';
-import { Alert } from '../../../src/ui/alert';
-import { LoadError } from '../../../src/ui/load-error';
-import { Loading, Page } from '../../../src/ui/page';
+import { passengerAssistanceListMachine, passengerAssistanceListMessages } from '#machines/passenger-assistance-list';
+import { schemaMismatchMessage } from '#src/api/errors';
+import { isCancelled, type AssistanceBooking, type PassengerAssistance } from '#src/schemas/passenger-assistance';
+import { Alert } from '#src/ui/alert';
+import { LoadError } from '#src/ui/load-error';
+import { Loading, Page } from '#src/ui/page';
 import { directionNames, KindBadges, StatusText, legText } from './assistance-summary';
-import { useServices } from '../../../src/services';
+import { useServices } from '#src/services';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
 

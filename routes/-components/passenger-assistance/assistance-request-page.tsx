@@ -2,8 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { fromPromise } from 'xstate';
-import { passengerAssistanceFormMachine, passengerAssistanceFormMessages } from '../../../machines/passenger-assistance-form';
-import { schemaMismatchMessage } from '../../../src/api/errors';
+import { passengerAssistanceFormMachine, passengerAssistanceFormMessages } from '#machines/passenger-assistance-form';
+import { schemaMismatchMessage } from '#src/api/errors';
 import {
   assistanceDetailsMax,
   assistanceFormErrors,
@@ -14,14 +14,14 @@ import {
   passengerNameOf,
   valuesToAssistanceInput,
   type AssistanceField,
-} from '../../../src/schemas/passenger-assistance';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import * as fieldStyles from '../../../src/ui/field.css';
-import * as formStyles from '../../../src/ui/form.css';
-import { LoadError } from '../../../src/ui/load-error';
-import { Loading, Page } from '../../../src/ui/page';
+} from '#src/schemas/passenger-assistance';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import * as fieldStyles from '#src/ui/field.css';
+import * as formStyles from '#src/ui/form.css';
+import { LoadError } from '#src/ui/load-error';
+import { Loading, Page } from '#src/ui/page';
 import { directionNames, legText } from './assistance-summary';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { passengerAssistanceReviewMachine, passengerAssistanceReviewMessages } from '../../../machines/passenger-assistance-review';
-import { schemaMismatchMessage } from '../../../src/api/errors';
-import { isCancelled } from '../../../src/schemas/passenger-assistance';
-import { Alert } from '../../../src/ui/alert';
-import { LoadError } from '../../../src/ui/load-error';
-import { Loading, Page } from '../../../src/ui/page';
+import { passengerAssistanceReviewMachine, passengerAssistanceReviewMessages } from '#machines/passenger-assistance-review';
+import { schemaMismatchMessage } from '#src/api/errors';
+import { isCancelled } from '#src/schemas/passenger-assistance';
+import { Alert } from '#src/ui/alert';
+import { LoadError } from '#src/ui/load-error';
+import { Loading, Page } from '#src/ui/page';
 import { AssistanceFacts } from './assistance-summary';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';

@@ -6,8 +6,8 @@ import {
   type AssistanceBooking,
   type AssistanceDirection,
   type PassengerAssistance,
-} from '../../../src/schemas/passenger-assistance';
-import { useServices } from '../../../src/services';
+} from '#src/schemas/passenger-assistance';
+import { useServices } from '#src/services';
 import { ukDateTime } from '../booking-detail/format';
 import * as styles from './assistance.css';
 

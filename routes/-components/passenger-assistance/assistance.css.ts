@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../src/styles/theme.css';
-import { mq } from '../../../src/styles/breakpoints';
+import { vars } from '#src/styles/theme.css';
+import { mq } from '#src/styles/breakpoints';
 
 
 export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: '8px', margin: 0, padding: 0, listStyle: 'none' });

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useServices } from '../../../src/services';
+import { useServices } from '#src/services';
 
 declare module '@tanstack/history' {
   interface HistoryState {

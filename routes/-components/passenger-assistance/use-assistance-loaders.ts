@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { bookingApi } from '../../../src/api/booking';
-import { passengerAssistanceApi } from '../../../src/api/passenger-assistance';
-import type { BookingDetailResponse } from '../../../src/schemas/booking';
-import type { AssistanceBooking, AssistanceItem, AssistanceOverview } from '../../../src/schemas/passenger-assistance';
-import { useServices } from '../../../src/services';
+import { bookingApi } from '#src/api/booking';
+import { passengerAssistanceApi } from '#src/api/passenger-assistance';
+import type { BookingDetailResponse } from '#src/schemas/booking';
+import type { AssistanceBooking, AssistanceItem, AssistanceOverview } from '#src/schemas/passenger-assistance';
+import { useServices } from '#src/services';
 
 /** A booking that moved (replaced by a change of journey) has no assistance screens of its own. */
 const moved = () => Object.assign(new Error('Booking moved'), { status: 404 });

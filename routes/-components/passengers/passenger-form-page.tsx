@@ -2,22 +2,22 @@ import { useEffect, useId } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { passengerFormMachine, passengerFormMessages, passengerFormView, type PassengerFormMode } from '../../../machines/passenger-form';
-import { passengersApi } from '../../../src/api/passengers';
-import { isoToday, passengerLimits, passengerMessages, type PassengerField } from '../../../src/schemas/passengers';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import { Loading, Page } from '../../../src/ui/page';
-import { TextField } from '../../../src/ui/text-field';
-import * as fieldStyles from '../../../src/ui/field.css';
-import * as formStyles from '../../../src/ui/form.css';
-import { LoadError } from '../../../src/ui/load-error';
-import { CheckboxField } from '../../../src/ui/checkbox-field';
-import { ConfirmDialog } from '../../../src/ui/confirm-dialog';
-import { isNotFound, problemMessage } from '../../../src/api/problem';
+import { passengerFormMachine, passengerFormMessages, passengerFormView, type PassengerFormMode } from '#machines/passenger-form';
+import { passengersApi } from '#src/api/passengers';
+import { isoToday, passengerLimits, passengerMessages, type PassengerField } from '#src/schemas/passengers';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { Loading, Page } from '#src/ui/page';
+import { TextField } from '#src/ui/text-field';
+import * as fieldStyles from '#src/ui/field.css';
+import * as formStyles from '#src/ui/form.css';
+import { LoadError } from '#src/ui/load-error';
+import { CheckboxField } from '#src/ui/checkbox-field';
+import { ConfirmDialog } from '#src/ui/confirm-dialog';
+import { isNotFound, problemMessage } from '#src/api/problem';
 import * as styles from './passengers.css';
-import { bindField } from '../../../src/ui/field-binding';
+import { bindField } from '#src/ui/field-binding';
 
 /** Add passenger (/add-passenger) and edit passenger (/edit-passenger/{passengerId}). */
 export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMode; passengerId?: string }) {

@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { passengersListMachine } from '../../../machines/passengers-list';
-import { passengersApi } from '../../../src/api/passengers';
-import { formatDate } from '../../../src/i18n/format';
-import type { PassengerRailcardSummary, PassengerWithRailcards } from '../../../src/schemas/passengers';
-import { useServices } from '../../../src/services';
-import { Loading, Page } from '../../../src/ui/page';
-import { LoadError } from '../../../src/ui/load-error';
-import { problemMessage } from '../../../src/api/problem';
+import { passengersListMachine } from '#machines/passengers-list';
+import { passengersApi } from '#src/api/passengers';
+import { formatDate } from '#src/i18n/format';
+import type { PassengerRailcardSummary, PassengerWithRailcards } from '#src/schemas/passengers';
+import { useServices } from '#src/services';
+import { Loading, Page } from '#src/ui/page';
+import { LoadError } from '#src/ui/load-error';
+import { problemMessage } from '#src/api/problem';
 import * as styles from './passengers.css';
 
 const loadFailed = 'Sorry, we could not load your passengers and railcards right now. Please try again.';

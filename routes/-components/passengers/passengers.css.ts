@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { tokens, vars } from '../../../src/styles/theme.css';
-import { mq } from '../../../src/styles/breakpoints';
+import { tokens, vars } from '#src/styles/theme.css';
+import { mq } from '#src/styles/breakpoints';
 
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.ms, alignItems: 'center', marginBottom: tokens.space.ml });
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.space.md });

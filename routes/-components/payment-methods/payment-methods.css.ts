@@ -1,9 +1,9 @@
 import { style } from '@vanilla-extract/css';
-import { tokens, vars } from '../../../src/styles/theme.css';
-import { card as cardPrimitive } from '../../../src/ui/card.css';
+import { tokens, vars } from '#src/styles/theme.css';
+import { card as cardPrimitive } from '#src/ui/card.css';
 
 /** Same grid as every card list. */
-export { cardGrid as list } from '../../../src/ui/card-grid.css';
+export { cardGrid as list } from '#src/ui/card-grid.css';
 /** The card primitive (src/ui/card.css.ts), its lines a little closer together. */
 export const card = style([cardPrimitive, { gap: '6px' }]);
 export const cardDeleting = style([card, { opacity: 0.7 }]);

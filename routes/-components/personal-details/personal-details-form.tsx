@@ -2,19 +2,19 @@ import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { personalDetailsMachine, personalDetailsMessages, personalDetailsValidators } from '../../../machines/personal-details';
-import { customerProfileApi } from '../../../src/api/customer-profile';
-import { personalNameMax } from '../../../src/schemas/forms';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import { formView } from '../../../src/ui/form-state';
-import * as formStyles from '../../../src/ui/form.css';
-import { Loading } from '../../../src/ui/page';
-import { TextField } from '../../../src/ui/text-field';
-import { CheckboxField } from '../../../src/ui/checkbox-field';
+import { personalDetailsMachine, personalDetailsMessages, personalDetailsValidators } from '#machines/personal-details';
+import { customerProfileApi } from '#src/api/customer-profile';
+import { personalNameMax } from '#src/schemas/forms';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { formView } from '#src/ui/form-state';
+import * as formStyles from '#src/ui/form.css';
+import { Loading } from '#src/ui/page';
+import { TextField } from '#src/ui/text-field';
+import { CheckboxField } from '#src/ui/checkbox-field';
 import * as styles from './personal-details.css';
-import { bindField } from '../../../src/ui/field-binding';
+import { bindField } from '#src/ui/field-binding';
 
 /** The personal details screen body: load, edit and save the account holder's names. */
 export function PersonalDetailsForm() {

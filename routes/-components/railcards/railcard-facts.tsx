@@ -1,5 +1,5 @@
-import { formatDate, formatMoney } from '../../../src/i18n/format';
-import type { Price } from '../../../src/schemas/railcards';
+import { formatDate, formatMoney } from '#src/i18n/format';
+import type { Price } from '#src/schemas/railcards';
 import * as styles from './railcards.css';
 
 /** A railcard's price in its currency (default GBP), formatted for the URL's locale. */

@@ -1,7 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { tokens, vars } from '../../../src/styles/theme.css';
-import { card as cardPrimitive } from '../../../src/ui/card.css';
-import { mq } from '../../../src/styles/breakpoints';
+import { tokens, vars } from '#src/styles/theme.css';
+import { card as cardPrimitive } from '#src/ui/card.css';
+import { mq } from '#src/styles/breakpoints';
 
 export const grid = style({
   listStyle: 'none',

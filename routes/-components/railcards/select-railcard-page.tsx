@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { railcardSelectMachine } from '../../../machines/railcard-select';
-import { railcardsApi } from '../../../src/api/railcards';
-import { useServices } from '../../../src/services';
-import { Loading, Page } from '../../../src/ui/page';
-import { LoadError } from '../../../src/ui/load-error';
-import { Stack } from '../../../src/ui/stack';
-import { isNotFound, problemMessage } from '../../../src/api/problem';
+import { railcardSelectMachine } from '#machines/railcard-select';
+import { railcardsApi } from '#src/api/railcards';
+import { useServices } from '#src/services';
+import { Loading, Page } from '#src/ui/page';
+import { LoadError } from '#src/ui/load-error';
+import { Stack } from '#src/ui/stack';
+import { isNotFound, problemMessage } from '#src/api/problem';
 import { railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
 

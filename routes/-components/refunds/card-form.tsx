@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { cardFormMessages, cardFormView, type refundCardFormMachine } from '../../../machines/refund-card-form';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import { TextField } from '../../../src/ui/text-field';
+import { cardFormMessages, cardFormView, type refundCardFormMachine } from '#machines/refund-card-form';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { TextField } from '#src/ui/text-field';
 import { StepHeading } from './step-heading';
 import * as styles from './refunds.css';
 

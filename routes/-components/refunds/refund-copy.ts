@@ -1,4 +1,4 @@
-import type { IneligibilityReason, RefundItemStatus, RefundReason, ReturnMode } from '../../../src/schemas/refunds';
+import type { IneligibilityReason, RefundItemStatus, RefundReason, ReturnMode } from '#src/schemas/refunds';
 
 /**
  * Refund copy the spec does not give (docs/decisions/081-refund-flows.md): every ineligibility

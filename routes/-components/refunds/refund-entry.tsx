@@ -2,12 +2,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { refundQuoteMachine, refundQuoteMessages, type RefundFrom } from '../../../machines/refund-quote';
-import { formatMoney } from '../../../src/i18n/format';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import * as buttonStyles from '../../../src/ui/button.css';
+import { refundQuoteMachine, refundQuoteMessages, type RefundFrom } from '#machines/refund-quote';
+import { formatMoney } from '#src/i18n/format';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import * as buttonStyles from '#src/ui/button.css';
 import { ineligibilityCopy } from './refund-copy';
 import { useRefundsApi } from './use-refunds-api';
 

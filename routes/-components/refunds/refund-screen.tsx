@@ -2,24 +2,24 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { isPartialRefundAvailable } from '../../../machines/partial-refund';
-import { refundCardFormMachine } from '../../../machines/refund-card-form';
-import { isRequestableQuote, isTermsIneligible, type RefundFrom } from '../../../machines/refund-quote';
-import { refundRequestMachine, refundRequestMessages } from '../../../machines/refund-request';
-import { schemaMismatchMessage } from '../../../src/api/errors';
-import { formatMoney } from '../../../src/i18n/format';
+import { isPartialRefundAvailable } from '#machines/partial-refund';
+import { refundCardFormMachine } from '#machines/refund-card-form';
+import { isRequestableQuote, isTermsIneligible, type RefundFrom } from '#machines/refund-quote';
+import { refundRequestMachine, refundRequestMessages } from '#machines/refund-request';
+import { schemaMismatchMessage } from '#src/api/errors';
+import { formatMoney } from '#src/i18n/format';
 import {
   customerActionReturnModes,
   refundReasons,
   type RefundMoney,
   type RefundQuote,
   type RefundReason,
-} from '../../../src/schemas/refunds';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
-import { Button } from '../../../src/ui/button';
-import { LoadError } from '../../../src/ui/load-error';
-import { Loading, Page } from '../../../src/ui/page';
+} from '#src/schemas/refunds';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { LoadError } from '#src/ui/load-error';
+import { Loading, Page } from '#src/ui/page';
 import { CardForm } from './card-form';
 import { PartialRefundPanel } from './partial-refund-panel';
 import { StepHeading } from './step-heading';

@@ -1,7 +1,7 @@
-import { formatMoney } from '../../../src/i18n/format';
-import type { BookingRefundSummary, RefundItem } from '../../../src/schemas/refund-tracking';
-import { useServices } from '../../../src/services';
-import { Alert } from '../../../src/ui/alert';
+import { formatMoney } from '#src/i18n/format';
+import type { BookingRefundSummary, RefundItem } from '#src/schemas/refund-tracking';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
 import { directionNames, itemGroupCopy, itemStatusLabels } from './refund-copy';
 import { refundTrackingText } from './refund-tracking';
 import * as styles from './refunds.css';

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../src/i18n/format';
-import type { RefundTracking } from '../../../src/schemas/refund-tracking';
+import { formatMoney } from '#src/i18n/format';
+import type { RefundTracking } from '#src/schemas/refund-tracking';
 
 /**
  * Refund tracking in words (issue 9 "where is my refund?"): processing; action required (post the

@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { mq } from '../../../src/styles/breakpoints';
-import { vars } from '../../../src/styles/theme.css';
+import { mq } from '#src/styles/breakpoints';
+import { vars } from '#src/styles/theme.css';
 
 export const section = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: '16px', marginTop: '20px' });
 export const sectionTitle = style({ fontSize: '1.25rem', marginBottom: '12px' });

@@ -1,13 +1,13 @@
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { smartcardsMachine, smartcardsMessages } from '../../../machines/smartcards';
-import { smartcardsApi } from '../../../src/api/smartcards';
-import { formatDate } from '../../../src/i18n/format';
-import { smartcardStatusLabels, smartcardStatusNotes } from '../../../src/schemas/smartcards';
-import { useServices } from '../../../src/services';
-import { Loading, Page } from '../../../src/ui/page';
-import { LoadError } from '../../../src/ui/load-error';
+import { smartcardsMachine, smartcardsMessages } from '#machines/smartcards';
+import { smartcardsApi } from '#src/api/smartcards';
+import { formatDate } from '#src/i18n/format';
+import { smartcardStatusLabels, smartcardStatusNotes } from '#src/schemas/smartcards';
+import { useServices } from '#src/services';
+import { Loading, Page } from '#src/ui/page';
+import { LoadError } from '#src/ui/load-error';
 import * as styles from './smartcards.css';
 
 const dayOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };

@@ -1,6 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { tokens, vars } from '../../../src/styles/theme.css';
-import { card as cardPrimitive } from '../../../src/ui/card.css';
+import { tokens, vars } from '#src/styles/theme.css';
+import { card as cardPrimitive } from '#src/ui/card.css';
 
 export const list = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: tokens.space.md });
 /** The card primitive (src/ui/card.css.ts). */
