@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PassengerAssistance } from '#src/schemas/refund-assistances';
 import type { Direction, PartialRefundBooking, RefundQuote, RefundReason } from '#src/schemas/refunds';
-import { isRequestableQuote, problemMessage } from './refund-quote';
+import { isRequestableQuote, problemMessage } from './lib/refund-rules';
 
 /**
  * Partial refund selection (spec sections 4 and 5): choose passengers per direction; the first

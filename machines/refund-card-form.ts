@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { cardErrors, emptyCardValues, toCardTokenRequest, type CardField, type CardValues } from '#src/schemas/card-form';
-import { problemMessage } from './refund-quote';
+import { problemMessage } from './lib/refund-rules';
 import type { CardTokenRequest, CardTokenResponse } from '#src/schemas/refunds';
 
 /**

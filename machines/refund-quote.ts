@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ChangeOfJourneyStatus, RefundQuote, UnprocessableReason } from '#src/schemas/refunds';
+import type { ChangeOfJourneyStatus, RefundQuote } from '#src/schemas/refunds';
+import { isBlockingReason, isRequestableQuote, isTermsIneligible, problemMessage } from './lib/refund-rules';
 
 /**
  * Refund quote from booking detail or history ("Cancel and refund"; spec section 4 "Refund").
@@ -51,31 +52,6 @@ export const refundQuoteMessages = {
     'This booking was exchanged for a new journey, so it cannot be refunded itself. Refund the new booking instead, if you need to.',
   changeOfJourneyError: "We couldn't check the change of journey for this booking. Please try again.",
 } as const;
-
-/** A reason blocks the whole quote unless the server says it applies to some tickets only. */
-export const isBlockingReason = (r: UnprocessableReason): boolean => r.blocking ?? r.refundableIds === undefined;
-
-/** Spec: REFUNDABLE or PARTIALLY_REFUNDABLE, a quote id, and no blocking unprocessable reason. */
-export const isRequestableQuote = (q: RefundQuote | null | undefined): boolean =>
-  !!q &&
-  (q.status === 'REFUNDABLE' || q.status === 'PARTIALLY_REFUNDABLE') &&
-  !!q.quoteId &&
-  !q.unprocessableReasons.some(isBlockingReason);
-
-export const isTermsIneligible = (q: RefundQuote | null | undefined): boolean =>
-  !!q && q.status === 'NON_REFUNDABLE' && q.reason === 'terms-and-conditions';
-
-/**
- * The server's words for a failed call: `detail`, else the first `errors[].message`; true when there
- * are none (spec: the error "stores the message or true").
- */
-export const problemMessage = (error: unknown): string | true => {
-  const problem = (error as { problem?: { kind?: string; detail?: string | null; body?: unknown } } | undefined)?.problem;
-  if (problem?.kind !== 'http') return true;
-  if (problem.detail) return problem.detail;
-  const first = (problem.body as { errors?: { message?: unknown }[] } | null)?.errors?.[0]?.message;
-  return typeof first === 'string' && first.trim() ? first : true;
-};
 
 const quoteOf = (event: unknown) => (event as { output?: RefundQuote }).output;
 const errorOf = (event: unknown) =>

@@ -8,7 +8,7 @@ import {
   type RefundRequestResponse,
 } from '#src/schemas/refunds';
 import { refundCardFormMachine } from './refund-card-form';
-import { isRequestableQuote, isTermsIneligible, problemMessage } from './refund-quote';
+import { isRequestableQuote, isTermsIneligible, problemMessage } from './lib/refund-rules';
 
 /**
  * The refund page (/bookings/{id}/refund?quoteId&from and the order-token variant; spec section 4

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { isRequestableQuote, refundQuoteMachine } from '#machines/refund-quote';
+import { isRequestableQuote } from '#machines/lib/refund-rules';
+import { refundQuoteMachine } from '#machines/refund-quote';
 import { describeMachineModel } from './harness';
 import {
   blocked,

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { refundRequestMachine } from '#machines/refund-request';
-import { isRequestableQuote } from '#machines/refund-quote';
+import { isRequestableQuote } from '#machines/lib/refund-rules';
 import { describeMachineModel } from './harness';
 import { cardRequired, fraud, httpError, ineligible, processing, refundBooking, refundable, schemaError } from './fixtures/refund-fixtures';
 
