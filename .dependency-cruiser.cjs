@@ -8,9 +8,21 @@
 const SRC_LIBRARIES = '^src/(api|ui|schemas|config|i18n|styles)/';
 /**
  * The src/schemas modules the local server shares on purpose: one copy of the spec's validation
- * rules and messages for client and server. Anything else in src/ is the browser's.
+ * rules and messages for client and server, and the refund API contract (decision 080) that the
+ * server's answers are checked against in its tests. Anything else in src/ is the browser's.
  */
-const SERVER_SHARED_SCHEMAS = '^src/schemas/(forms|passengers|railcards)\\.ts$';
+const SERVER_SHARED_SCHEMAS = '^src/schemas/(forms|passengers|railcards|refunds)\\.ts$';
+/**
+ * Child statecharts a parent machine invokes by name in its setup() (XState composition: the child
+ * shows as a nested chart in Stately's editor). Nothing else of another machine may be imported.
+ */
+const INVOKED_CHILD_MACHINES = ['^machines/refund-card-form\\.ts$'];
+/**
+ * Screen folders that host other features' sections: a booking's detail, history and list card show
+ * its refund, Delay Repay and insurance sections, imported from those folders' section components.
+ */
+const HOST_SCREENS = '^routes/-components/(booking-detail|bookings-list)/';
+const HOSTED_SECTIONS = ['^routes/-components/refunds/', '^routes/-components/claims/'];
 /** Declared home of pure helpers shared by machines (no machine config in it). */
 const MACHINE_HELPERS = '^machines/lib/';
 
@@ -36,7 +48,7 @@ module.exports = {
       comment: "A machine may use another machine's types (import type), never its implementation; shared pure helpers go in machines/lib/.",
       severity: 'error',
       from: { path: '^machines/', pathNot: MACHINE_HELPERS },
-      to: { path: '^machines/', pathNot: MACHINE_HELPERS, dependencyTypesNot: ['type-only'] },
+      to: { path: '^machines/', pathNot: [MACHINE_HELPERS, ...INVOKED_CHILD_MACHINES], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'machine-helpers-import-machine',
@@ -64,7 +76,9 @@ module.exports = {
       comment: 'src/api, src/ui, schemas, config, i18n and styles know nothing of machines (the app shell in src/*.ts wires the auth machine).',
       severity: 'error',
       from: { path: SRC_LIBRARIES },
-      to: { path: '^machines/' },
+      // Except the one pure module that classifies actor errors (decision 140): src/api/errors.ts
+      // builds its ApiProblem on it so machines and the client share one definition.
+      to: { path: '^machines/', pathNot: '^machines/lib/problems\\.ts$' },
     },
     {
       name: 'app-imports-server-or-tests',
@@ -84,15 +98,15 @@ module.exports = {
       name: 'screen-folders-import-each-other',
       comment: 'A screen folder in routes/-components/ does not reach into another one: what two share goes to src/ui, src/api or routes/-components/ itself.',
       severity: 'error',
-      from: { path: '^routes/-components/([^/]+)/' },
-      to: {
-        path: '^routes/-components/[^/]+/',
-        pathNot: [
-          '^routes/-components/$1/',
-          // Until the two ConfirmDialogs are merged into src/ui/confirm-dialog.tsx (issue 15, form kit).
-          '^routes/-components/passengers/confirm-dialog\\.tsx$',
-        ],
-      },
+      from: { path: '^routes/-components/([^/]+)/', pathNot: HOST_SCREENS },
+      to: { path: '^routes/-components/[^/]+/', pathNot: ['^routes/-components/$1/'] },
+    },
+    {
+      name: 'host-screens-import-only-sections',
+      comment: 'booking-detail and bookings-list may show sections of refunds/ and claims/, and reach no other screen folder.',
+      severity: 'error',
+      from: { path: HOST_SCREENS },
+      to: { path: '^routes/-components/[^/]+/', pathNot: ['^routes/-components/(booking-detail|bookings-list)/', ...HOSTED_SECTIONS] },
     },
     {
       name: 'relative-import-across-areas',

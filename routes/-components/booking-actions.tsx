@@ -10,7 +10,7 @@ import * as buttonStyles from '#src/ui/button.css';
 import { OnDemandTicket } from './booking-actions/on-demand-ticket';
 import { ResendEmailModal } from './booking-actions/resend-email-modal';
 import { useBookingActionsApi } from './booking-actions/use-booking-actions-api';
-import * as styles from './booking-actions/booking-actions.css';
+import * as styles from './booking-actions.css';
 
 export interface BookingActionsProps {
   bookingId: string;

@@ -143,8 +143,7 @@ async function requireClaim(c: Context<AppEnv>, claimId: string): Promise<ClaimR
   throw new ApiError(403, 'FORBIDDEN');
 }
 
-const PAYMENT_TYPES = ['original-payment', 'bank-transfer', 'rail-voucher'] as const;
-type PaymentType = (typeof PAYMENT_TYPES)[number];
+type PaymentType = 'original-payment' | 'bank-transfer' | 'rail-voucher';
 
 const SubmitBody = v.object({
   submitClaimDetails: v.object({

@@ -17,4 +17,3 @@ export const claimsApi = (client: ApiClient) => ({
     client.request(ClaimSessionResponse, '/user-flow-access', { method: 'POST', body: { token, flow: 'claim' }, allow401: true }),
   getClaimToken: () => client.request(ClaimTokenResponse, '/claim-token', { allow401: true }),
 });
-export type ClaimsApi = ReturnType<typeof claimsApi>;

@@ -21,4 +21,3 @@ export const insuranceApi = (client: ApiClient) => ({
       withOrderToken: true,
     }),
 });
-export type InsuranceApi = ReturnType<typeof insuranceApi>;

@@ -39,4 +39,3 @@ export const passengerAssistanceApi = (client: ApiClient) => ({
     ).passengerAssistance,
   upcoming: async () => (await client.request(UpcomingAssistanceResponse, '/customer/passenger-assistance')).bookings,
 });
-export type PassengerAssistanceApi = ReturnType<typeof passengerAssistanceApi>;

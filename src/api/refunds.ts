@@ -67,4 +67,3 @@ export const refundsApi = (client: ApiClient) => ({
       { withOrderToken: true, ...(signal ? { signal } : {}) },
     ),
 });
-export type RefundsApi = ReturnType<typeof refundsApi>;

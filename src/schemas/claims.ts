@@ -7,7 +7,6 @@ import * as v from 'valibot';
  * screen works without it.
  */
 export const claimTypes = ['Integrated', 'Punchout', 'Submission'] as const;
-export type ClaimType = (typeof claimTypes)[number];
 export const claimStatuses = [
   'eligible',
   'processing',

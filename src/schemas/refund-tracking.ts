@@ -25,11 +25,6 @@ export const refundReasons = [
 export const RefundReason = v.picklist(refundReasons);
 export type RefundReason = (typeof refundReasons)[number];
 export const DEFAULT_REFUND_REASON: RefundReason = 'CHANGED_PLANS';
-export const disruptionRefundReasons: readonly RefundReason[] = [
-  'DISRUPTION_UPCOMING',
-  'DISRUPTION_SERVICE_CANCELLATION',
-  'DISRUPTION_TRAIN_DELAYED',
-];
 
 /** Item statuses after a request, and the three groups the screens show them in. */
 export const refundItemStatuses = ['failed', 'rejected', 'blocked', 'voiding', 'pending', 'voided', 'refunded'] as const;

@@ -60,8 +60,6 @@ export type IneligibilityReason = (typeof ineligibilityReasons)[number];
 export const refundTypes = ['terms-and-conditions', 'same-day-void', 'change-of-journey', 'discretionary'] as const;
 export const RefundType = v.picklist(refundTypes);
 export type RefundType = (typeof refundTypes)[number];
-/** The spec's "terms-and-conditions reason constant". */
-export const TERMS_AND_CONDITIONS_REASON: RefundType = 'terms-and-conditions';
 
 /** How the tickets go back before the money does. */
 export const returnModes = ['post', 'collect-post', 'automatic', 'delete-from-device', 'already-voided', 'unknown'] as const;
@@ -196,14 +194,7 @@ export type RefundQuote = v.InferOutput<typeof RefundQuote>;
  * 404 NOT_FOUND (feature off), 409 CHANGE_OF_JOURNEY_SOURCE (use the change-of-journey status call),
  * 409 BOOKING_REPLACED (open history instead), 409 ALREADY_REFUNDED (nothing left to refund).
  */
-export const refundQuoteErrorCodes = [
-  'UNAUTHORISED',
-  'FORBIDDEN',
-  'VALIDATION',
-  'CHANGE_OF_JOURNEY_SOURCE',
-  'BOOKING_REPLACED',
-  'ALREADY_REFUNDED',
-] as const;
+// Error codes (refundQuote): UNAUTHORISED, FORBIDDEN, VALIDATION, CHANGE_OF_JOURNEY_SOURCE, BOOKING_REPLACED, ALREADY_REFUNDED.
 
 // ---------------------------------------------------------------------------------------------
 // POST /my-account/api/refund-quote/{quoteId}   body {token, bookingId} | null   (CSRF header)
@@ -251,16 +242,7 @@ export const RefundRequestRefusal = v.object({
 });
 export type RefundRequestRefusal = v.InferOutput<typeof RefundRequestRefusal>;
 
-export const refundRequestErrorCodes = [
-  'INVALID_CREDIT_CARD',
-  'POTENTIAL_FRAUD_DETECTED',
-  'QUOTE_USED',
-  'QUOTE_EXPIRED',
-  'IN_PROGRESS',
-  'VALIDATION',
-  'FORBIDDEN',
-  'UNAUTHORISED',
-] as const;
+// Error codes (refundRequest): INVALID_CREDIT_CARD, POTENTIAL_FRAUD_DETECTED, QUOTE_USED, QUOTE_EXPIRED, IN_PROGRESS, VALIDATION, FORBIDDEN, UNAUTHORISED.
 
 // ---------------------------------------------------------------------------------------------
 // GET /my-account/api/partial-refunds/{bookingId}[?quoteId]   (guest access as the quote)

@@ -79,7 +79,7 @@ describeMachineModel(authMachine, {
       expect(snapshot.hasTag('loading')).toBe(false);
       expect(snapshot.can({ type: 'auth.logout' })).toBe(true);
     },
-    authorised: ({ snapshot, context, event, actions }) => {
+    authorised: ({ snapshot, context, event }) => {
       expect(context.user?.status).toBe('AUTHORISED');
       expect(snapshot.hasTag('loading')).toBe(false);
       if (event.type === 'xstate.error.actor.logout') expect(context.logoutError).toBe('Unable to perform the requested action');

@@ -60,5 +60,4 @@ export const fieldset = style({ border: 'none', padding: 0, margin: `0 0 ${token
 export const legend = style({ fontWeight: 600, padding: 0, marginBottom: tokens.space.sm });
 export const radioRow = style({ display: 'flex', alignItems: 'center', gap: '10px', minHeight: '44px' });
 export const radio = style({ width: '22px', height: '22px', margin: 0, accentColor: vars.color.brand });
-export const muted = style({ color: vars.color.textMuted, margin: 0 });
 export const note = style({ margin: `0 0 ${tokens.space.sm}` });

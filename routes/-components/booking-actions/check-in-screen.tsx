@@ -9,7 +9,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import { useBookingActionsApi } from './use-booking-actions-api';
-import * as styles from './booking-actions.css';
+import * as styles from '../booking-actions.css';
 
 const myAccountPath = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?my-account\//i;
 

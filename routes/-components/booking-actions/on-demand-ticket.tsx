@@ -7,7 +7,7 @@ import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { useBookingActionsApi } from './use-booking-actions-api';
-import * as styles from './booking-actions.css';
+import * as styles from '../booking-actions.css';
 
 export interface OnDemandTicketProps {
   bookingId: string;

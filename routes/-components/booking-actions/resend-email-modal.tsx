@@ -9,7 +9,7 @@ import {
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { TextField } from '#src/ui/text-field';
-import * as styles from './booking-actions.css';
+import * as styles from '../booking-actions.css';
 
 export interface ResendEmailModalProps {
   snapshot: SnapshotFrom<typeof resendEmailMachine>;

@@ -29,7 +29,7 @@ import {
   passengerName,
   ukDate,
   ukDateTime,
-} from './format';
+} from '../booking-format';
 import { LegCard } from './leg-card';
 
 /**

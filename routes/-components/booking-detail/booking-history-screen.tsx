@@ -14,7 +14,7 @@ import { Loading, Page } from '#src/ui/page';
 import * as styles from './booking-detail.css';
 import { RefundEntry } from '../refunds/refund-entry';
 import { RefundStatus } from '../refunds/refund-status';
-import { bookingTitle, describeChanges, passengerName, ukDate, ukDateTime } from './format';
+import { bookingTitle, describeChanges, passengerName, ukDate, ukDateTime } from '../booking-format';
 
 export const historyMessages = {
   waiting: "We're updating your booking",

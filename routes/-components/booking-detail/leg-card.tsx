@@ -7,7 +7,7 @@ import type { Leg } from '#src/schemas/booking';
 import { useServices } from '#src/services';
 import { Button } from '#src/ui/button';
 import * as styles from './booking-detail.css';
-import { changesLabel, timetableDate, ukDate, ukTime } from './format';
+import { changesLabel, timetableDate, ukDate, ukTime } from '../booking-format';
 
 /** One journey leg: date, times, stations, operator, changes and (for timetabled trains) calling points. */
 export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {

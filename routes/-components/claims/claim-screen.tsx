@@ -19,7 +19,7 @@ import * as fieldStyles from '#src/ui/field.css';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
-import { ukDate, ukDateTime } from '../booking-detail/format';
+import { ukDate, ukDateTime } from '../booking-format';
 import { estimateSteps, journeyLabel, paymentLabels, statusWords } from './claim-copy';
 import * as styles from './claims.css';
 

@@ -14,8 +14,8 @@ import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import * as buttonStyles from '#src/ui/button.css';
-import * as actionStyles from '../booking-actions/booking-actions.css';
-import { ukDate } from '../booking-detail/format';
+import * as actionStyles from '../booking-actions.css';
+import { ukDate } from '../booking-format';
 
 export const insuranceNames: Record<InsuranceKind, string> = {
   Essential: 'Essential flexible insurance',

@@ -9,7 +9,7 @@ import { isCancelled, type AssistanceLeg } from '#src/schemas/passenger-assistan
 import { useServices } from '#src/services';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
-import { ukDateTime } from '../booking-detail/format';
+import { ukDateTime } from '../booking-format';
 import { directionNames, KindBadges, legText } from './assistance-summary';
 import * as styles from './assistance.css';
 

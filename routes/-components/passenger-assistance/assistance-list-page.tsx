@@ -12,6 +12,10 @@ import { useServices } from '#src/services';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
 
+/** A leg still to leave can take a new request (the server enforces the 2-hour notice). */
+const hasLegStillToLeave = (legs: readonly { departureTime: string }[]) =>
+  legs.some((l) => new Date(l.departureTime).getTime() > Date.now());
+
 /** /bookings/{bookingId}/passenger-assistance: the assistance booked for each passenger and leg. */
 export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string; cancelled: boolean }) {
   const loaders = useAssistanceLoaders();
@@ -41,7 +45,7 @@ export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string
       {snapshot.matches('ready') && overview && (
         <>
           {cancelled && <Alert tone="success">{passengerAssistanceListMessages.cancelled}</Alert>}
-          {overview.booking.bookable && overview.booking.legs.some((l) => new Date(l.departureTime).getTime() > Date.now()) ? (
+          {overview.booking.bookable && hasLegStillToLeave(overview.booking.legs) ? (
             <div className={styles.toolbar}>
               <Link to="/bookings/$bookingId/passenger-assistance/create" params={{ bookingId }} className={styles.primaryLinkButton}>
                 Request assistance

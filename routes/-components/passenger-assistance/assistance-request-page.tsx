@@ -112,7 +112,6 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
                   checked={values.passengerId === p.id}
                   onChange={() => send({ type: 'form.change', field: 'passengerId', value: p.id })}
                   onBlur={() => send({ type: 'form.blur', field: 'passengerId' })}
-                  aria-invalid={shown('passengerId') ? true : undefined}
                 />
                 {p.name}
               </label>
@@ -136,7 +135,6 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
                   checked={values.direction === leg.direction}
                   onChange={() => send({ type: 'form.change', field: 'direction', value: leg.direction })}
                   onBlur={() => send({ type: 'form.blur', field: 'direction' })}
-                  aria-invalid={shown('direction') ? true : undefined}
                 />
                 <span>
                   {directionNames[leg.direction]}: {legText(leg, locale.tag)}

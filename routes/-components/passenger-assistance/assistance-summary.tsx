@@ -8,7 +8,7 @@ import {
   type PassengerAssistance,
 } from '#src/schemas/passenger-assistance';
 import { useServices } from '#src/services';
-import { ukDateTime } from '../booking-detail/format';
+import { ukDateTime } from '../booking-format';
 import * as styles from './assistance.css';
 
 export const directionNames: Record<AssistanceDirection, string> = { outward: 'Outward', inward: 'Return' };
