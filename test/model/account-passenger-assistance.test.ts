@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { accountPassengerAssistanceMachine } from '#machines/account-passenger-assistance';
 import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
 import { jamieWheelchair, schemaError, serverError } from './fixtures/passenger-assistance';
-import { describeMachineModel } from './harness';
+import { errorOf, outputOf, describeMachineModel } from './harness';
 
 const leg = (origin: string, destination: string, departureTime: string) => ({
   origin: { code: origin.slice(0, 3).toUpperCase(), name: origin },
@@ -33,12 +33,25 @@ describeMachineModel(accountPassengerAssistanceMachine, {
     ],
   },
   serializeContext: (c) => ({ count: c.bookings.length, schemaError: c.schemaError }),
-  assert: (snapshot) => {
-    const { context } = snapshot;
-    if (snapshot.matches('ready')) expect(context.schemaError).toBe(false);
-    if (snapshot.matches('loadFailed')) {
+  calls: { loading: { fetchUpcoming: undefined } },
+  // Spec section 2 (passenger assistance base path): loading, error with retry, and the journeys.
+  states: {
+    loading: ({ snapshot, context, event }) => {
+      expect(['xstate.init', 'assistance.retry']).toContain(event.type);
       expect(context.bookings).toEqual([]);
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+    },
+    loadFailed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchUpcoming');
+      expect(context.bookings).toEqual([]);
+      expect(context.schemaError, 'a schema mismatch is told apart').toBe(errorOf(event)?.problem?.kind === 'schema');
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
-    }
+    },
+    ready: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchUpcoming');
+      expect(context.bookings).toEqual(outputOf(event));
+      expect(context.schemaError).toBe(false);
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+    },
   },
 });

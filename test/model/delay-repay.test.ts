@@ -9,7 +9,7 @@ import {
   type ClaimForm,
 } from '#machines/delay-repay';
 import type { Claim } from '#src/schemas/claims';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, errorOf, outputOf } from './harness';
 
 const journey = {
   direction: 'outward' as const,
@@ -141,6 +141,91 @@ describeMachineModel(delayRepayMachine, {
       expect(context.claim?.status).toBe('submitted');
       expect(context.submitError).toBeNull();
     }
+  },
+  calls: {
+    exchanging: { startClaimFlow: { token: 'claim-token' } },
+    readingToken: { fetchClaimToken: undefined },
+    loading: { fetchClaim: { claimId: 'c1' } },
+    'loaded.submitting': { submitClaim: (c: { form: ClaimForm }) => ({ claimId: 'c1', details: toSubmitClaimDetails(c.form) }) },
+  },
+  // Spec sections 4 and 8 "Delay repay": the link, loading, error, the claim by type and status, submitting.
+  states: {
+    exchanging: ({ context, event }) => {
+      expect(['xstate.init', 'claim.retry']).toContain(event.type);
+      expect([context.claimId, context.token, context.session]).toEqual([null, 'claim-token', null]);
+    },
+    readingToken: ({ event, actions, performed }) => {
+      expect(['xstate.done.actor.startClaimFlow', 'claim.retry']).toContain(event.type);
+      // The session is sent as the user flow from now on.
+      if (event.type === 'xstate.done.actor.startClaimFlow') expect(performed).toContainEqual({ type: 'applyUserFlow', params: { session: 's1' } });
+      else expect(actions).not.toContain('applyUserFlow');
+    },
+    tokenFailed: ({ snapshot, context, event }) => {
+      expect(['xstate.error.actor.startClaimFlow', 'xstate.error.actor.fetchClaimToken']).toContain(event.type);
+      expect([400, 401]).not.toContain(errorOf(event)?.status);
+      // The token (or the session made of it) is kept for the retry.
+      expect(context.token ?? context.session).not.toBeNull();
+      expect(snapshot.can({ type: 'claim.retry' })).toBe(true);
+    },
+    noToken: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.init');
+      expect([context.claimId, context.token]).toEqual([null, null]);
+      expect(snapshot.status).toBe('done');
+    },
+    invalidToken: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.error.actor.startClaimFlow');
+      expect([400, 401]).toContain(errorOf(event)?.status);
+      expect(snapshot.status).toBe('done');
+    },
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'xstate.done.actor.fetchClaimToken', 'claim.retry']).toContain(event.type);
+      if (event.type === 'xstate.init') expect(context.token).toBeNull();
+      if (event.type === 'xstate.done.actor.fetchClaimToken') expect(context.customerRegistered).toBe(false);
+      expect(context.claim).toBeNull();
+    },
+    loadFailed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchClaim');
+      const error = errorOf(event);
+      expect(context.loadError).toBe(
+        error?.problem?.kind === 'schema' ? 'schema' : error?.status === 403 || error?.status === 404 ? 'notFound' : 'failed',
+      );
+      expect(snapshot.can({ type: 'claim.retry' })).toBe(true);
+    },
+    loaded: ({ context, event, entered }) => {
+      if (entered) {
+        expect(event.type).toBe('xstate.done.actor.fetchClaim');
+        expect(context.claim).toEqual(outputOf(event));
+        expect([context.dirty, context.submitAttempted, context.submitError]).toEqual([false, false, null]);
+      }
+    },
+    'loaded.punchout': ({ snapshot, context }) => {
+      expect(context.claim?.claimType).toBe('Punchout');
+      expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+    },
+    'loaded.closed': ({ snapshot, context, event }) => {
+      expect(['xstate.done.actor.fetchClaim', 'xstate.done.actor.submitClaim']).toContain(event.type);
+      // Submit success stores the claim: a thank-you instead of the form.
+      expect(context.justSubmitted).toBe(event.type === 'xstate.done.actor.submitClaim');
+      if (event.type === 'xstate.done.actor.submitClaim') expect(context.claim).toEqual(outputOf(event));
+      expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+    },
+    'loaded.editing': ({ snapshot, context, event }) => {
+      expect(context.submitError).toBeNull();
+      if (event.type === 'form.submit') {
+        expect(context.submitAttempted).toBe(true);
+        expect(context.dirty && Object.keys(claimFormErrors(context.form)).length === 0).toBe(false);
+      }
+      expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+    },
+    'loaded.submitting': ({ snapshot, event }) => {
+      expect(event.type).toBe('form.submit');
+      expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+    },
+    'loaded.submitFailed': ({ snapshot, context, event }) => {
+      if (event.type === 'xstate.error.actor.submitClaim') expect(context.submitError?.status).toBe(errorOf(event)?.status);
+      expect(context.justSubmitted).toBe(false);
+      expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+    },
   },
 });
 

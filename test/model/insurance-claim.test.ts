@@ -6,7 +6,7 @@ import {
   insuranceClaimStatus,
   insuranceModalStatuses,
 } from '#machines/insurance-claim';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, outputOf } from './harness';
 
 const ok = { claimId: 'ic1', orderId: 'o1', insuranceProductId: 'p1', isClaimable: true };
 
@@ -27,43 +27,82 @@ describeMachineModel(insuranceClaimMachine, {
   serializeContext: (c) => ({ errorType: c.errorType, errorMessage: c.errorMessage, claimId: c.claimId }),
   assert: (snapshot) => {
     const status = insuranceClaimStatus(snapshot);
-    const { context } = snapshot;
-    expect(context.insuranceRefreshDebounceMs).toBe(400);
+    expect(snapshot.context.insuranceRefreshDebounceMs).toBe(400);
     // Exactly one spec status per state.
     expect(snapshot.tags.size).toBe(1);
-    if (snapshot.matches('none')) expect(status).toBe('NONE');
-    if (snapshot.matches('eligibilityRequest')) expect(status).toBe('ELIGIBILITY_REQUEST');
-    if (snapshot.matches('eligibilitySuccess')) {
-      expect(status).toBe('ELIGIBILITY_SUCCESS');
+    // The modal shows in ELIGIBILITY_SUCCESS, CLAIM_REQUEST and CLAIM_FAILED only.
+    const modal = snapshot.matches('eligibilitySuccess') || snapshot.matches('claimRequest') || snapshot.matches('claimFailed');
+    expect(insuranceModalStatuses.includes(status)).toBe(modal);
+    // Eligibility attempt allowed from NONE or ELIGIBILITY_FAILED; a claim from ELIGIBILITY_SUCCESS or CLAIM_FAILED.
+    expect(snapshot.can({ type: 'insurance.checkEligibility' })).toBe(status === 'NONE' || status === 'ELIGIBILITY_FAILED');
+    expect(snapshot.can({ type: 'insurance.claim' })).toBe(status === 'ELIGIBILITY_SUCCESS' || status === 'CLAIM_FAILED');
+  },
+  calls: {
+    eligibilityRequest: { checkEligibility: { orderId: 'o1', insuranceProductId: 'p1' } },
+    claimRequest: { submitClaim: { orderId: 'o1', insuranceProductId: 'p1', claimId: 'ic1' } },
+  },
+  // Spec section 4 "Insurance": one status per state, the eligibility outcome and the claim.
+  states: {
+    none: ({ snapshot, context, event }) => {
+      expect(insuranceClaimStatus(snapshot)).toBe('NONE');
+      expect(['xstate.init', 'modal.close']).toContain(event.type);
+      expect([context.claimId, context.isClaimable, context.errorType, context.claimFailed]).toEqual([null, null, null, false]);
+    },
+    eligibilityRequest: ({ snapshot, context, event }) => {
+      expect(insuranceClaimStatus(snapshot)).toBe('ELIGIBILITY_REQUEST');
+      expect(event.type).toBe('insurance.checkEligibility');
+      expect([context.errorType, context.errorMessage]).toEqual([null, null]);
+    },
+    eligibilitySuccess: ({ snapshot, context, event }) => {
+      expect(insuranceClaimStatus(snapshot)).toBe('ELIGIBILITY_SUCCESS');
+      expect(event.type).toBe('xstate.done.actor.checkEligibility');
+      expect(outputOf(event)).toEqual(ok);
       expect(context.claimId).toBe('ic1');
       expect(context.isClaimable).toBe(true);
-    }
-    if (snapshot.matches('eligibilityFailed')) {
-      expect(status).toBe('ELIGIBILITY_FAILED');
+      expect(context.errorType).toBeNull();
+    },
+    eligibilityFailed: ({ snapshot, context, event }) => {
+      expect(insuranceClaimStatus(snapshot)).toBe('ELIGIBILITY_FAILED');
+      expect(['xstate.done.actor.checkEligibility', 'xstate.error.actor.checkEligibility']).toContain(event.type);
       expect(['ineligible-product', 'system-error']).toContain(context.errorType);
       if (context.errorType === 'ineligible-product') expect(context.errorMessage).toBe('Product is not claimable');
       if (context.errorType === 'system-error') {
         expect([insuranceClaimMessages.unexpectedFormat, insuranceClaimMessages.systemError]).toContain(context.errorMessage);
       }
+      // Which failure: a call error, a wrong shape, or isClaimable false.
+      const out = outputOf(event) as { isClaimable?: unknown; detail?: string } | undefined;
+      if (event.type === 'xstate.error.actor.checkEligibility') expect(context.errorMessage).toBe(insuranceClaimMessages.systemError);
+      else if (out?.isClaimable === false) {
+        expect([context.errorType, context.isClaimable, context.detail]).toEqual(['ineligible-product', false, out.detail]);
+      } else expect([context.errorType, context.errorMessage]).toEqual(['system-error', 'Unexpected response format']);
       expect(context.claimId).toBeNull();
-    }
-    if (snapshot.matches('claimRequest')) {
-      expect(status).toBe('CLAIM_REQUEST');
+    },
+    claimRequest: ({ snapshot, context, event }) => {
+      expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_REQUEST');
+      expect(event.type).toBe('insurance.claim');
       expect(context.claimId).toBe('ic1');
-    }
-    if (snapshot.matches('claimFailed')) {
-      expect(status).toBe('CLAIM_FAILED');
+    },
+    claimFailed: ({ snapshot, context, event }) => {
+      expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_FAILED');
+      expect(event.type).toBe('xstate.error.actor.submitClaim');
       expect(context.claimFailed).toBe(true);
       expect(context.claimId).toBe('ic1');
-    }
-    if (snapshot.matches('claimSuccess') || snapshot.matches('refreshed')) {
-      expect(status).toBe('CLAIM_SUCCESS');
+    },
+    claimSuccess: ({ snapshot, context, event, actions }) => {
+      expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_SUCCESS');
+      expect(event.type).toBe('xstate.done.actor.submitClaim');
       expect(context.reference).toBe('INS-1');
-    }
-    if (snapshot.matches('refreshed')) expect(snapshot.output).toEqual({ claimId: 'ic1', reference: 'INS-1' });
-    // The modal shows in ELIGIBILITY_SUCCESS, CLAIM_REQUEST and CLAIM_FAILED only.
-    const modal = snapshot.matches('eligibilitySuccess') || snapshot.matches('claimRequest') || snapshot.matches('claimFailed');
-    expect(insuranceModalStatuses.includes(status)).toBe(modal);
+      expect(context.claimFailed).toBe(false);
+      // The refresh waits for the debounce.
+      expect(actions).not.toContain('refreshBooking');
+    },
+    refreshed: ({ snapshot, context, event, actions }) => {
+      expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_SUCCESS');
+      expect(event.type).toBe('xstate.after.insuranceRefreshDebounceMs.insuranceClaim.claimSuccess');
+      expect(actions.filter((a) => a === 'refreshBooking'), 'the booking is refreshed once').toHaveLength(1);
+      expect(context.reference).toBe('INS-1');
+      expect(snapshot.output).toEqual({ claimId: 'ic1', reference: 'INS-1' });
+    },
   },
 });
 

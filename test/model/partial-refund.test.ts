@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { isPartialRefundAvailable, partialRefundMachine, selectedRefundables } from '#machines/partial-refund';
-import { describeMachineModel } from './harness';
+import { isPartialRefundAvailable, partialRefundMachine, selectedRefundables, type Selection } from '#machines/partial-refund';
+import { describeMachineModel, errorOf, outputOf } from './harness';
 import {
   blocked,
   httpError,
@@ -70,6 +70,64 @@ describeMachineModel(partialRefundMachine, {
       expect(snapshot.output).toEqual({ quoteId: 'q2', refundables: selectedRefundables(c.selection) });
     }
     if (c.assistancesFailed) expect(c.assistances).toEqual([]);
+  },
+  calls: {
+    loadingAssistances: { fetchAssistances: { orderId: 'o1', bookingId: 'b1' } },
+    // The quote copies the selection (spec section 4).
+    quoting: {
+      fetchQuote: (c: { selection: Selection }) => ({
+        orderId: 'o1',
+        bookingId: 'b1',
+        refundables: selectedRefundables(c.selection),
+        refundReason: 'CHANGED_PLANS',
+      }),
+    },
+  },
+  // Spec sections 4 and 5: partial refund availability, the selection, its quote.
+  states: {
+    unavailable: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.init');
+      expect(snapshot.can({ type: 'selection.confirm' })).toBe(false);
+    },
+    loadingAssistances: ({ context, event }) => {
+      expect(event.type).toBe('xstate.init');
+      expect(isPartialRefundAvailable(context.booking)).toBe(true);
+      expect([context.assistances, context.assistancesFailed]).toEqual([[], false]);
+    },
+    choosing: ({ snapshot, context, event }) => {
+      if (event.type === 'xstate.done.actor.fetchAssistances') {
+        expect(context.assistances).toEqual((outputOf(event) as { passengerAssistances: unknown[] }).passengerAssistances);
+        expect(context.assistancesFailed).toBe(false);
+      }
+      // A failed assistance call only hides the list.
+      if (event.type === 'xstate.error.actor.fetchAssistances') expect(context.assistancesFailed).toBe(true);
+      if (event.type === 'selection.toggle') {
+        expect(context.hasFirstFareBeenSelected).toBe(true);
+        expect(context.quoteError).toBeNull();
+      }
+      if (event.type === 'quote.dismiss') expect(context.quoteError).toBeNull();
+      // A quote that cannot be requested stays on the choice with its message or true.
+      if (event.type === 'xstate.done.actor.fetchQuote') {
+        const q = outputOf(event) as { message?: string };
+        expect(context.quote).toEqual(q);
+        expect(context.quoteError).toBe(q.message ?? true);
+      }
+      if (event.type === 'xstate.error.actor.fetchQuote') {
+        expect(errorOf(event)).toBeDefined();
+        expect(context.quoteError).toBe(true);
+      }
+      expect(snapshot.can({ type: 'selection.confirm' })).toBe(selectedRefundables(context.selection).length > 0);
+    },
+    quoting: ({ snapshot, event }) => {
+      expect(event.type).toBe('selection.confirm');
+      expect(snapshot.can({ type: 'selection.confirm' })).toBe(false);
+    },
+    quoted: ({ snapshot, context, event, actions }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchQuote');
+      expect(context.quote).toEqual(outputOf(event));
+      expect(actions).toContain('goToRefundPage');
+      expect(snapshot.status).toBe('done');
+    },
   },
 });
 

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { passengerAssistanceCancelMachine } from '#machines/passenger-assistance-cancel';
 import type { PassengerAssistance } from '#src/schemas/passenger-assistance';
 import { alexLuggageCancelled, jamieWheelchair, notFound, returnBooking, schemaError, serverError } from './fixtures/passenger-assistance';
-import { describeMachineModel } from './harness';
+import { errorOf, outputOf, describeMachineModel } from './harness';
 
 const departed = {
   status: 422,
@@ -33,14 +33,7 @@ describeMachineModel(passengerAssistanceCancelMachine, {
   serializeContext: (c) => ({ id: c.item?.assistance.id ?? null, schemaError: c.schemaError, cancelError: c.cancelError }),
   assert: (snapshot) => {
     const { context } = snapshot;
-    if (snapshot.matches('confirming') || snapshot.matches('cancelling')) {
-      expect(context.item?.assistance.status).toBe('booked');
-    }
-    if (snapshot.matches('cancelling')) expect(context.cancelError).toBeNull();
-    if (snapshot.matches('alreadyCancelled')) {
-      expect(context.item?.assistance.status).toBe('cancelled');
-      expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
-    }
+    expect([context.bookingId, context.assistanceId]).toEqual(['b-york', 'a-1']);
     // A refusal keeps the page, with the server's sentence; a 5xx with ours (detail null).
     if (context.cancelError) {
       expect(snapshot.matches('confirming')).toBe(true);
@@ -50,10 +43,58 @@ describeMachineModel(passengerAssistanceCancelMachine, {
           : { code: 'INTERNAL_ERROR', detail: null },
       );
     }
-    if (snapshot.matches('loadFailed')) expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
-    if (snapshot.matches('cancelled')) {
+  },
+  calls: {
+    loading: { fetchAssistance: { bookingId: 'b-york', assistanceId: 'a-1' } },
+    cancelling: { cancelAssistance: { orderId: 'o-york', bookingId: 'b-york', assistanceId: 'a-1' } },
+  },
+  // Spec section 2 (/bookings/{bookingId}/passenger-assistance/{id}/cancel): load, confirm, cancel.
+  states: {
+    loading: ({ snapshot, context, event }) => {
+      expect(['xstate.init', 'assistance.retry']).toContain(event.type);
+      expect(context.item).toBeNull();
+      expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
+    },
+    loadFailed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchAssistance');
+      expect([403, 404]).not.toContain(errorOf(event)?.status);
+      expect(context.item).toBeNull();
+      expect(context.schemaError).toBe(errorOf(event)?.problem?.kind === 'schema');
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
+    },
+    notFound: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchAssistance');
+      expect([403, 404]).toContain(errorOf(event)?.status);
+      expect(context.item).toBeNull();
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+      expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
+    },
+    alreadyCancelled: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchAssistance');
+      expect(context.item).toEqual(outputOf(event));
+      expect(context.item?.assistance.status).toBe('cancelled');
+      expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
+    },
+    confirming: ({ snapshot, context, event, entered }) => {
+      expect(['xstate.done.actor.fetchAssistance', 'xstate.error.actor.cancelAssistance']).toContain(event.type);
+      expect(context.item?.assistance.status).toBe('booked');
+      expect(context.cancelled).toBeNull();
+      if (entered && event.type === 'xstate.done.actor.fetchAssistance') expect(context.cancelError).toBeNull();
+      if (event.type === 'xstate.error.actor.cancelAssistance') expect(context.cancelError?.code).toBe(errorOf(event)?.code);
+      expect(snapshot.can({ type: 'cancel.confirm' })).toBe(true);
+    },
+    cancelling: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('cancel.confirm');
+      expect(context.item?.assistance.status).toBe('booked');
+      expect(context.cancelError).toBeNull();
+      expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
+    },
+    cancelled: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.cancelAssistance');
+      expect(context.cancelled).toEqual(outputOf(event));
       expect(snapshot.status).toBe('done');
       expect(snapshot.output).toEqual({ assistance: cancelledJamie });
-    }
+    },
   },
 });

@@ -12,7 +12,7 @@ import {
   tooLate,
   notFound,
 } from './fixtures/passenger-assistance';
-import { describeMachineModel } from './harness';
+import { errorOf, outputOf, describeMachineModel } from './harness';
 
 describeMachineModel(passengerAssistanceFormMachine, {
   name: 'passengerAssistanceFormMachine',
@@ -97,5 +97,59 @@ describeMachineModel(passengerAssistanceFormMachine, {
       expect(snapshot.status).toBe('done');
       expect(snapshot.output).toEqual({ assistance: jamieWheelchair });
     }
+  },
+  calls: {
+    loading: { fetchBooking: { bookingId: 'b-york' } },
+    submitting: { createAssistance: (c: { booking: unknown; values: unknown }) => ({ booking: c.booking, values: c.values }) },
+  },
+  // Spec section 2 (/bookings/{bookingId}/passenger-assistance/create): load, form, submit.
+  states: {
+    loading: ({ snapshot, context, event }) => {
+      expect(['xstate.init', 'assistance.retry']).toContain(event.type);
+      expect(context.booking).toBeNull();
+      expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+    },
+    loadFailed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchBooking');
+      expect([403, 404]).not.toContain(errorOf(event)?.status);
+      expect(context.booking).toBeNull();
+      expect(context.schemaError).toBe(errorOf(event)?.problem?.kind === 'schema');
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
+    },
+    notFound: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchBooking');
+      expect([403, 404]).toContain(errorOf(event)?.status);
+      expect(context.booking).toBeNull();
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+    },
+    notBookable: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchBooking');
+      const { booking } = outputOf(event) as { booking: { bookable: boolean; legs: unknown[] } };
+      expect(booking.bookable && booking.legs.length > 0).toBe(false);
+      expect(context.booking).toEqual(booking);
+      expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+    },
+    editing: ({ context, event, entered }) => {
+      if (entered) expect(['xstate.done.actor.fetchBooking', 'xstate.error.actor.createAssistance']).toContain(event.type);
+      if (event.type === 'xstate.done.actor.fetchBooking') {
+        expect(context.booking).toEqual((outputOf(event) as { booking: unknown }).booking);
+        expect(context.dirty).toBe(false);
+        expect(context.submitError).toBeNull();
+      }
+      if (event.type === 'xstate.error.actor.createAssistance') expect(context.submitError?.code).toBe(errorOf(event)?.code);
+      // Submitting an invalid form stays here and shows the errors.
+      if (event.type === 'form.submit') {
+        expect(context.submitAttempted).toBe(true);
+        expect(context.dirty && context.booking && Object.keys(assistanceFormErrors(context.values, context.booking)).length === 0).toBe(false);
+      }
+    },
+    submitting: ({ snapshot, event }) => {
+      expect(event.type).toBe('form.submit');
+      expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+    },
+    booked: ({ context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.createAssistance');
+      expect(context.booked).toEqual(outputOf(event));
+    },
   },
 });

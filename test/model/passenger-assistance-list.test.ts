@@ -10,7 +10,7 @@ import {
   schemaError,
   serverError,
 } from './fixtures/passenger-assistance';
-import { describeMachineModel } from './harness';
+import { errorOf, outputOf, describeMachineModel } from './harness';
 
 const seeded = overview(returnBooking, [jamieWheelchair, alexLuggageCancelled]);
 
@@ -30,16 +30,35 @@ describeMachineModel(passengerAssistanceListMachine, {
     ],
   },
   serializeContext: (c) => ({ count: c.overview?.assistances.length ?? null, schemaError: c.schemaError }),
-  assert: (snapshot) => {
-    const { context } = snapshot;
-    expect(context.bookingId).toBe('b-york');
-    if (snapshot.matches('loading') || snapshot.matches('loadFailed') || snapshot.matches('notFound')) expect(context.overview).toBeNull();
-    if (snapshot.matches('ready')) {
+  assert: (snapshot) => expect(snapshot.context.bookingId).toBe('b-york'),
+  calls: { loading: { fetchOverview: { bookingId: 'b-york' } } },
+  // Spec section 2 (/bookings/{bookingId}/passenger-assistance): loading, error with retry, not found, list.
+  states: {
+    loading: ({ snapshot, context, event }) => {
+      expect(['xstate.init', 'assistance.retry']).toContain(event.type);
+      expect(context.overview).toBeNull();
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+    },
+    loadFailed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchOverview');
+      expect([403, 404]).not.toContain(errorOf(event)?.status);
+      expect(context.overview).toBeNull();
+      expect(context.schemaError).toBe(errorOf(event)?.problem?.kind === 'schema');
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
+    },
+    // Not found is not retried: the booking is not the customer's.
+    notFound: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchOverview');
+      expect([403, 404]).toContain(errorOf(event)?.status);
+      expect(context.overview).toBeNull();
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+    },
+    ready: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchOverview');
+      expect(context.overview).toEqual(outputOf(event));
       expect(context.overview?.booking.bookingId).toBe('b-york');
       expect(context.schemaError).toBe(false);
-    }
-    if (snapshot.matches('loadFailed')) expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
-    // Not found is not retried: the booking is not the customer's.
-    if (snapshot.matches('notFound')) expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+    },
   },
 });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { passengerAssistanceReviewMachine } from '#machines/passenger-assistance-review';
 import { alexLuggageCancelled, jamieWheelchair, notFound, returnBooking, schemaError, serverError } from './fixtures/passenger-assistance';
-import { describeMachineModel } from './harness';
+import { errorOf, outputOf, describeMachineModel } from './harness';
 
 describeMachineModel(passengerAssistanceReviewMachine, {
   name: 'passengerAssistanceReviewMachine',
@@ -18,17 +18,34 @@ describeMachineModel(passengerAssistanceReviewMachine, {
     ],
   },
   serializeContext: (c) => ({ id: c.item?.assistance.id ?? null, schemaError: c.schemaError }),
-  assert: (snapshot) => {
-    const { context } = snapshot;
-    expect([context.bookingId, context.assistanceId]).toEqual(['b-york', 'a-1']);
-    if (snapshot.matches('ready')) {
-      expect(context.item?.booking.bookingId).toBe('b-york');
-      expect(context.schemaError).toBe(false);
-    }
-    if (snapshot.matches('loadFailed')) expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
-    if (snapshot.matches('notFound')) {
+  assert: ({ context }) => expect([context.bookingId, context.assistanceId]).toEqual(['b-york', 'a-1']),
+  calls: { loading: { fetchAssistance: { bookingId: 'b-york', assistanceId: 'a-1' } } },
+  // Spec section 2 (/bookings/{bookingId}/passenger-assistance/{id}): loading, error with retry, not found, review.
+  states: {
+    loading: ({ snapshot, context, event }) => {
+      expect(['xstate.init', 'assistance.retry']).toContain(event.type);
       expect(context.item).toBeNull();
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
-    }
+    },
+    loadFailed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchAssistance');
+      expect([403, 404]).not.toContain(errorOf(event)?.status);
+      expect(context.item).toBeNull();
+      expect(context.schemaError).toBe(errorOf(event)?.problem?.kind === 'schema');
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
+    },
+    notFound: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchAssistance');
+      expect([403, 404]).toContain(errorOf(event)?.status);
+      expect(context.item).toBeNull();
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+    },
+    ready: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchAssistance');
+      expect(context.item).toEqual(outputOf(event));
+      expect(context.item?.booking.bookingId).toBe('b-york');
+      expect(context.schemaError).toBe(false);
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+    },
   },
 });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { cardFormView, refundCardFormMachine } from '#machines/refund-card-form';
-import { cardMessages } from '#src/schemas/card-form';
-import { describeMachineModel } from './harness';
+import { cardMessages, toCardTokenRequest } from '#src/schemas/card-form';
+import { describeMachineModel, outputOf } from './harness';
 import { httpError } from './fixtures/refund-fixtures';
 
 const change = (field: 'number' | 'expiry' | 'cvc' | 'name', value: string) => ({ type: 'form.change' as const, field, value });
@@ -58,5 +58,33 @@ describeMachineModel(refundCardFormMachine, {
       expect(c.values.number).toBe('');
       expect(c.values.cvc).toBe('');
     }
+  },
+  calls: { tokenising: { tokeniseCard: (c: Parameters<typeof cardFormView>[0]) => toCardTokenRequest(c.values) } },
+  // ADR 081: the replacement card for a refund to a declined card (INVALID_CREDIT_CARD).
+  states: {
+    editing: ({ snapshot, context, event, entered }) => {
+      if (entered) expect(['xstate.init', 'xstate.error.actor.tokeniseCard']).toContain(event.type);
+      expect(context.card).toBeNull();
+      if (event.type === 'xstate.init') expect([context.dirty, context.values.number]).toEqual([false, '']);
+      // The server's refusal is shown until the customer changes a field.
+      if (event.type === 'xstate.error.actor.tokeniseCard') expect(context.tokeniseError).toBe('This card number is not valid.');
+      if (event.type === 'form.change') expect(context.tokeniseError).toBeNull();
+      if (event.type === 'form.submit') {
+        expect(context.submitAttempted).toBe(true);
+        expect(cardFormView(context, false).canSubmit).toBe(false);
+      }
+      expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+    },
+    tokenising: ({ context, event }) => {
+      expect(event.type).toBe('form.submit');
+      expect(context.values).toEqual(validCard);
+      expect(cardFormView(context, false).canSubmit).toBe(true);
+    },
+    tokenised: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.tokeniseCard');
+      expect(snapshot.status).toBe('done');
+      const out = outputOf(event) as { token: string; last4: string; brand: string };
+      expect(context.card).toEqual({ token: out.token, last4: out.last4, brand: out.brand });
+    },
   },
 });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { isRequestableQuote } from '#machines/lib/refund-rules';
 import { refundQuoteMachine } from '#machines/refund-quote';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, outputOf } from './harness';
 import {
   blocked,
   expired,
@@ -91,5 +91,82 @@ describeMachineModel(refundQuoteMachine, {
     if (snapshot.matches('changeOfJourney')) expect(c.changeOfJourney?.status).toBe('COMPLETED');
     // A blocking unprocessable reason never goes to the refund page.
     if (c.quote?.quoteId === 'q3') expect(snapshot.matches('toRefundPage')).toBe(false);
+  },
+  calls: {
+    quoting: { fetchQuote: { orderId: 'o1', bookingId: 'b1' } },
+    checkingChangeOfJourney: { fetchChangeOfJourneyStatus: { orderId: 'o1', bookingId: 'b1' } },
+  },
+  // Spec section 4 "Refund" and ADR 081: what each outcome of a quote attempt means.
+  states: {
+    idle: ({ snapshot, context, event }) => {
+      expect(['xstate.init', 'quote.dismiss']).toContain(event.type);
+      expect([context.quote, context.quoteError, context.changeOfJourney]).toEqual([null, null, null]);
+      expect(snapshot.can({ type: 'refund.requestQuote' })).toBe(true);
+    },
+    // "A quote attempt sets pending."
+    quoting: ({ snapshot, context, event }) => {
+      expect(['refund.requestQuote', 'quote.retry']).toContain(event.type);
+      expect(context.changeOfJourneySource && event.type === 'refund.requestQuote').toBe(false);
+      expect(context.quoteError).toBeNull();
+      expect(snapshot.can({ type: 'refund.requestQuote' })).toBe(false);
+    },
+    failed: ({ snapshot, context, event }) => {
+      expect(['xstate.done.actor.fetchQuote', 'xstate.error.actor.fetchQuote']).toContain(event.type);
+      if (event.type === 'xstate.done.actor.fetchQuote') {
+        const q = outputOf(event) as { status: string; message?: string };
+        expect(q.status).toBe('TRANSFORM_ERROR');
+        expect(context.quoteError).toBe(q.message ?? true);
+      } else expect(context.quote).toBeNull();
+      expect(snapshot.can({ type: 'quote.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'quote.dismiss' })).toBe(true);
+    },
+    notRefundable: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchQuote');
+      expect(context.quote).toEqual(outputOf(event));
+      expect(isRequestableQuote(context.quote)).toBe(false);
+      expect(snapshot.can({ type: 'quote.retry' })).toBe(false);
+      expect(snapshot.can({ type: 'quote.dismiss' })).toBe(true);
+    },
+    inProgress: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchQuote');
+      expect(context.quote).toEqual(outputOf(event));
+      expect(snapshot.can({ type: 'quote.dismiss' })).toBe(true);
+    },
+    fraudSuspected: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchQuote');
+      expect(context.quote).toEqual(outputOf(event));
+      expect(snapshot.can({ type: 'quote.retry' })).toBe(false);
+      expect(snapshot.can({ type: 'quote.dismiss' })).toBe(true);
+    },
+    checkingChangeOfJourney: ({ context, event }) => {
+      expect(['refund.requestQuote', 'quote.retry', 'xstate.error.actor.fetchQuote']).toContain(event.type);
+      // The change-of-journey source asks for the status instead of a quote, or the server says it is one.
+      if (event.type === 'refund.requestQuote') expect(context.changeOfJourneySource).toBe(true);
+      if (event.type === 'xstate.error.actor.fetchQuote') expect((event as unknown as { error: { problem: { codes: string[] } } }).error.problem.codes[0]).toBe('CHANGE_OF_JOURNEY_SOURCE');
+      expect(context.changeOfJourney).toBeNull();
+    },
+    changeOfJourney: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchChangeOfJourneyStatus');
+      expect(context.changeOfJourney).toEqual(outputOf(event));
+      expect(snapshot.can({ type: 'quote.dismiss' })).toBe(true);
+    },
+    changeOfJourneyFailed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchChangeOfJourneyStatus');
+      expect(context.changeOfJourney).toBeNull();
+      expect(snapshot.can({ type: 'quote.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'quote.dismiss' })).toBe(true);
+    },
+    toRefundPage: ({ snapshot, context, event, actions }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchQuote');
+      expect(context.quote).toEqual(outputOf(event));
+      expect(actions).toContain('goToRefundPage');
+      expect(snapshot.status).toBe('done');
+    },
+    toIneligibleView: ({ snapshot, context, event, actions }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchQuote');
+      expect(context.quote).toEqual(outputOf(event));
+      expect(actions).toContain('goToIneligibleView');
+      expect(snapshot.status).toBe('done');
+    },
   },
 });

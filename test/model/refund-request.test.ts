@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { refundRequestMachine } from '#machines/refund-request';
 import { isRequestableQuote } from '#machines/lib/refund-rules';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, outputOf, watching } from './harness';
 import { cardRequired, fraud, httpError, ineligible, processing, refundBooking, refundable, schemaError } from './fixtures/refund-fixtures';
 
 const quoteDone = (output: unknown) => ({ type: 'xstate.done.actor.fetchQuote', output });
@@ -73,5 +73,108 @@ describeMachineModel(refundRequestMachine, {
       expect(c.result?.waitForSuperseders).toBe(true);
       expect(snapshot.output).toEqual({ outcome: 'partiallyRefunded', refundId: 'r1' });
     }
+  },
+  calls: {
+    loading: { fetchRefundBooking: { bookingId: 'b1', quoteId: 'q1' } },
+    quoting: {
+      fetchQuote: (c: { refundReason: string }) => ({ orderId: 'o1', bookingId: 'b1', refundables: [], refundReason: c.refundReason }),
+    },
+    // The card form is a child machine: a refused card stays inside it, so it never fails (its input is checked below).
+    cardForm: { cardForm: watching },
+    // A card declined earlier goes as the new card's token; otherwise null (the card on file).
+    requesting: {
+      submitRefund: (c: { quote: { quoteId: string | null } | null; card: { token: string } | null }) => ({
+        quoteId: c.quote?.quoteId,
+        body: { token: c.card?.token ?? null, bookingId: 'b1' },
+      }),
+    },
+  },
+  // Spec section 4 "Refund" (requestPending, PROCESSING, INVALID_CREDIT_CARD, POTENTIAL_FRAUD_DETECTED) and ADR 081.
+  states: {
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'refund.retry']).toContain(event.type);
+      expect([context.booking, context.quote]).toEqual([null, null]);
+    },
+    loadFailed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchRefundBooking');
+      expect(context.booking).toBeNull();
+      expect(snapshot.can({ type: 'refund.retry' })).toBe(true);
+    },
+    quoting: ({ context, event }) => {
+      expect(['xstate.done.actor.fetchRefundBooking', 'refund.setReason', 'quote.retry', 'xstate.error.actor.submitRefund', 'refund.retry']).toContain(event.type);
+      if (event.type === 'xstate.done.actor.fetchRefundBooking') expect(context.booking).toEqual(outputOf(event));
+      if (event.type === 'refund.setReason') expect(context.refundReason).toBe('DISRUPTION_UPCOMING');
+      // A declined card or a fraud hold spends the quote and re-quotes.
+      if (event.type === 'xstate.error.actor.submitRefund') {
+        expect(context.quote).toBeNull();
+        expect(['INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED']).toContain(context.requestError);
+        expect(context.fraud).toBe(context.requestError === 'POTENTIAL_FRAUD_DETECTED');
+        if (context.requestError === 'INVALID_CREDIT_CARD') expect(context.card).toBeNull();
+      }
+      if (event.type === 'refund.retry') expect(context.requestError).toBe('This quote has expired.');
+    },
+    quoteFailed: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchQuote');
+      expect(snapshot.can({ type: 'quote.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'quote.dismiss' })).toBe(true);
+    },
+    reviewing: ({ snapshot, context, event }) => {
+      expect(['xstate.done.actor.fetchQuote', 'refund.back', 'card.cancel', 'quote.dismiss']).toContain(event.type);
+      if (event.type === 'xstate.done.actor.fetchQuote') expect(context.quote).toEqual(outputOf(event));
+      expect(context.fraud).toBe(false);
+      expect(snapshot.can({ type: 'refund.continue' })).toBe(true);
+      expect(snapshot.can({ type: 'refund.confirm' })).toBe(false);
+    },
+    confirming: ({ snapshot, event }) => {
+      expect(event.type).toBe('refund.continue');
+      expect(snapshot.can({ type: 'refund.back' })).toBe(true);
+      expect(snapshot.can({ type: 'refund.continue' })).toBe(false);
+    },
+    cardForm: ({ snapshot, context, event, invoked }) => {
+      expect(invoked.cardForm).toEqual({ today: '2026-11-22' });
+      expect(['refund.confirm', 'xstate.done.actor.fetchQuote']).toContain(event.type);
+      if (event.type === 'refund.confirm') expect(context.quote?.creditCardForm?.required).toBe(true);
+      if (event.type === 'xstate.done.actor.fetchQuote') {
+        expect(context.requestError).toBe('INVALID_CREDIT_CARD');
+        expect(context.quote).toEqual(outputOf(event));
+      }
+      expect(snapshot.can({ type: 'card.cancel' })).toBe(true);
+    },
+    requesting: ({ context, event }) => {
+      expect(['refund.confirm', 'xstate.done.actor.cardForm']).toContain(event.type);
+      if (event.type === 'xstate.done.actor.cardForm') expect(context.card).toEqual(outputOf(event));
+      else expect(context.quote?.creditCardForm?.required === true && context.card === null).toBe(false);
+    },
+    requestFailed: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.error.actor.submitRefund');
+      expect(snapshot.can({ type: 'refund.retry' })).toBe(true);
+    },
+    fraudHeld: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchQuote');
+      expect(context.quote).toEqual(outputOf(event));
+      expect(snapshot.can({ type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' })).toBe(false);
+    },
+    ineligible: ({ snapshot, event, actions }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchQuote');
+      expect(actions).toContain('goToIneligibleView');
+      expect(snapshot.can({ type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' })).toBe(true);
+    },
+    unavailable: ({ snapshot, context, event }) => {
+      expect(['xstate.done.actor.fetchQuote', 'quote.dismiss']).toContain(event.type);
+      expect(isRequestableQuote(context.quote)).toBe(false);
+      if (event.type === 'xstate.done.actor.fetchQuote') expect(context.quote?.status).toBe('PROCESSING');
+      expect(snapshot.can({ type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' })).toBe(true);
+    },
+    refunded: ({ snapshot, event, actions }) => {
+      expect(event.type).toBe('xstate.done.actor.submitRefund');
+      expect((outputOf(event) as { waitForSuperseders: boolean }).waitForSuperseders).toBe(false);
+      expect(actions).toContain('reloadBooking');
+      expect(snapshot.status).toBe('done');
+    },
+    partiallyRefunded: ({ snapshot, event, actions }) => {
+      expect(event.type).toBe('xstate.done.actor.submitRefund');
+      expect(actions).toContain('waitForSuperseders');
+      expect(snapshot.status).toBe('done');
+    },
   },
 });
