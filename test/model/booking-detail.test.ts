@@ -3,7 +3,14 @@ import { bookingDetailMachine } from '#machines/booking-detail';
 import { describeMachineModel, errorOf, outputOf } from './harness';
 
 const order = { id: 'o1', friendlyOrderId: 'TL-ABCDEF', email: 'a@example.com', currency: 'GBP', createdAt: '2026-01-01T00:00:00.000Z', replacementOrder: null };
-const detail = { bookings: [{ id: 'b1', orderId: 'o1', isSeasonBooking: false }], order } as never;
+// Two bookings in the order: changeability is asked for the one on screen (b1, a season).
+const detail = {
+  bookings: [
+    { id: 'b0', orderId: 'o1', isSeasonBooking: false },
+    { id: 'b1', orderId: 'o1', isSeasonBooking: true },
+  ],
+  order,
+} as never;
 
 describeMachineModel(bookingDetailMachine, {
   name: 'bookingDetailMachine',
@@ -26,7 +33,7 @@ describeMachineModel(bookingDetailMachine, {
   calls: {
     fetching: { fetchBooking: { bookingId: 'b1' } },
     reloading: { fetchBooking: { bookingId: 'b1' } },
-    'loaded.checkingChangeability': { fetchChangeability: { orderId: 'o1', bookingId: 'b1', season: false } },
+    'loaded.checkingChangeability': { fetchChangeability: { orderId: 'o1', bookingId: 'b1', season: true } },
   },
   // Spec sections 4 and 8: a fetch error sets an error flag with a retry; a 308 redirects to the
   // history; a response of the wrong shape is its own error (docs/decisions/020).
