@@ -34,7 +34,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
-          setupFiles: ['test/setup-node.ts'],
+          setupFiles: ['test/setup-node.ts', 'test/e2e/setup-page-errors.ts'],
           fileParallelism: false,
           // Real browser timing on a loaded 2-core machine: one retry, so a slow moment is not a red
           // build; a test that fails twice still fails (and the report shows the retry).

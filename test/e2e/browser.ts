@@ -1,7 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterEach } from 'vitest';
 
 /** Debian's Chromium driven by playwright-core (no browser download), with the flags this machine needs. */
 export const chromiumPath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
@@ -34,8 +33,8 @@ const watched = new Set<PageWatch>();
 const closedErrors: string[] = [];
 
 /**
- * A fresh context and page that records page errors and console errors. Every e2e file imports
- * this module, so the afterEach below fails any test during which a watched page logged one.
+ * A fresh context and page that records page errors and console errors. The e2e project's setup
+ * file (test/e2e/setup-page-errors.ts) fails any test during which a watched page logged one.
  */
 export const openPage = async (browser: Browser, width = 1280): Promise<PageWatch> => {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -60,13 +59,6 @@ export const takePageErrors = (): string[] => [
   ...closedErrors.splice(0),
   ...[...watched].flatMap((w) => w.errors.splice(0)),
 ];
-
-// One hook for every e2e file: a test fails on a console error or an uncaught page error, whether
-// or not it asserts on `errors` itself. The errors are cleared, so the next test starts clean.
-afterEach(() => {
-  const errors = takePageErrors();
-  if (errors.length) throw new Error(`The page logged errors during this test:\n${errors.join('\n')}`);
-});
 
 const require = createRequire(import.meta.url);
 
