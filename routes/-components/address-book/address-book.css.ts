@@ -22,28 +22,8 @@ export const badge = style({
 export const badgeStrong = style([badge, { background: vars.color.infoBg, borderColor: vars.color.info, color: vars.color.info }]);
 export const lines = style({ fontStyle: 'normal', overflowWrap: 'anywhere', margin: 0 });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.ms, alignItems: 'center', marginTop: 'auto', paddingTop: tokens.space.sm });
-export const linkButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: '44px',
-  padding: '10px 20px',
-  borderRadius: tokens.radius.sm,
-  border: `2px solid ${vars.color.brand}`,
-  fontWeight: 600,
-  textDecoration: 'none',
-  color: vars.color.brand,
-  background: vars.color.surface,
-  selectors: { '&:hover': { background: vars.color.accent } },
-});
-export const primaryLinkButton = style([
-  linkButton,
-  {
-    background: vars.color.brand,
-    color: vars.color.brandContrast,
-    selectors: { '&:hover': { background: vars.color.brandHover, color: vars.color.brandContrast } },
-  },
-]);
+/** Links that look like buttons (src/ui/link-button.css.ts). */
+export { linkButton, primaryLinkButton } from '#src/ui/link-button.css';
 export const select = style({
   font: 'inherit',
   minHeight: '44px',

@@ -14,28 +14,8 @@ export const badge = style({
   color: vars.color.info,
   border: `1px solid ${vars.color.info}`,
 });
-export const linkButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: '44px',
-  padding: '10px 20px',
-  borderRadius: '4px',
-  border: `2px solid ${vars.color.brand}`,
-  fontWeight: 600,
-  textDecoration: 'none',
-  color: vars.color.brand,
-  background: vars.color.surface,
-  selectors: { '&:hover': { background: vars.color.accent } },
-});
-export const primaryLinkButton = style([
-  linkButton,
-  {
-    background: vars.color.brand,
-    color: vars.color.brandContrast,
-    selectors: { '&:hover': { background: vars.color.brandHover, color: vars.color.brandContrast } },
-  },
-]);
+/** Links that look like buttons (src/ui/link-button.css.ts). */
+export { linkButton, primaryLinkButton } from '#src/ui/link-button.css';
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
 
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center', margin: '0 0 20px' });
