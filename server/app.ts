@@ -33,6 +33,7 @@ import { ApiError, errorBody } from './lib/errors.ts';
 import { knownPaths } from './known-paths.gen.ts';
 import { createKnownRoutes } from './lib/known-routes.ts';
 import { warmUpDummyHash } from './lib/passwords.ts';
+import { DEFAULT_PUBLIC_ORIGIN } from './lib/public-origin.ts';
 import { resolvePageData, type PageDataOverrides } from './lib/page-data.ts';
 import { shellRoutes } from './shell.ts';
 import { createTestState, testApiRoutes, testSwitchRoutes } from './test-switches.ts';
@@ -48,6 +49,8 @@ export type CreateAppOptions = {
   clock?: Clock;
   /** Where operational lines go (reset links); stdout by default. */
   log?: (line: string) => void;
+  /** Origin of links sent by email (PUBLIC_ORIGIN); default http://localhost:5173. */
+  publicOrigin?: string;
   /**
    * The app's route paths, used to answer 200 vs 404. Default: the list generated at build time
    * from the route tree (server/known-paths.gen.ts); null = every /my-account path is known.
@@ -78,6 +81,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
     db,
     clock,
     log: opts.log ?? ((line) => console.log(line)),
+    publicOrigin: opts.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN,
     testHooks: testState?.hooks ?? null,
     feature: (name) => resolvePageData('', opts.pageData, testState?.pageData).features[name] !== false,
   };

@@ -11,6 +11,7 @@ import { isEmpty, openDb, type Db } from './db.ts';
 import { HOUR_MS } from './lib/clock.ts';
 import { purgeExpired } from './lib/housekeeping.ts';
 import { pageDataFromEnv } from './lib/page-data.ts';
+import { publicOriginFrom } from './lib/public-origin.ts';
 import { defaultDistDir, projectRoot } from './paths.ts';
 import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from './seed/accounts.ts';
 import { findDemoGuestLinks } from './seed/guest-orders.ts';
@@ -72,7 +73,8 @@ async function main(): Promise<void> {
   await purgeExpired(db, new Date());
   setInterval(() => void purgeExpired(db, new Date()).catch(() => {}), HOUR_MS).unref();
 
-  const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env) });
+  const publicOrigin = publicOriginFrom(process.env.PUBLIC_ORIGIN, port);
+  const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env), publicOrigin });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
     void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findRefundGuestLinks(db), findDemoClaimLinks(db)]).then(([guestLinks, checkIn, refund, claimLinks]) => {

@@ -14,6 +14,8 @@ import { seed } from './seed/index.ts';
 export type TestState = {
   hooks: TestHooks;
   resetTokens: Map<string, string>;
+  /** New address -> plain token of the last change-of-email link sent to it. */
+  emailChangeTokens: Map<string, string>;
   pageData: PageDataOverrides;
   rawPageData: { raw?: string; omit?: boolean };
   graphqlFailures: GraphqlFailures;
@@ -27,6 +29,7 @@ export function createTestState(): TestState {
   const state: TestState = {
     hooks: {
       onResetToken: (email, token) => state.resetTokens.set(email, token),
+      onEmailChangeToken: (email, token) => state.emailChangeTokens.set(email, token),
       takeTokenFailure: () => {
         if (state.tokenFailures.remaining === 0) return false;
         state.tokenFailures.remaining -= 1;
@@ -34,6 +37,7 @@ export function createTestState(): TestState {
       },
     },
     resetTokens: new Map(),
+    emailChangeTokens: new Map(),
     pageData: {},
     rawPageData: {},
     graphqlFailures: { remaining: 0, status: 500, delayMs: 0 },
@@ -41,6 +45,7 @@ export function createTestState(): TestState {
     clear() {
       state.tokenFailures.remaining = 0;
       state.resetTokens.clear();
+      state.emailChangeTokens.clear();
       state.pageData = {};
       state.rawPageData = {};
       Object.assign(state.graphqlFailures, { remaining: 0, status: 500, delayMs: 0 });
@@ -70,7 +75,7 @@ const ClockBody = v.object({ offsetMs: v.pipe(v.number(), v.integer()) });
 
 /**
  * Test-only endpoints under /__test (never mounted by `npm start`):
- * POST /scenario {name}, GET /last-reset-token?email=, POST /page-data, POST /graphql-fail, POST /clock,
+ * POST /scenario {name}, GET /last-reset-token?email=, GET /last-email-change-token?email=, POST /page-data, POST /graphql-fail, POST /clock,
  * POST /change-email-token-failure {count}.
  */
 export function testSwitchRoutes(state: TestState, deps: { db: Db; clock: Clock }): Hono<AppEnv> {
@@ -89,6 +94,12 @@ export function testSwitchRoutes(state: TestState, deps: { db: Db; clock: Clock 
   api.get('/last-reset-token', (c) => {
     const email = (c.req.query('email') ?? '').trim().toLowerCase();
     const token = state.resetTokens.get(email);
+    return token ? c.json({ token }) : c.json(errorBody('NOT_FOUND'), 404);
+  });
+
+  api.get('/last-email-change-token', (c) => {
+    const email = (c.req.query('email') ?? '').trim().toLowerCase();
+    const token = state.emailChangeTokens.get(email);
     return token ? c.json({ token }) : c.json(errorBody('NOT_FOUND'), 404);
   });
 

@@ -41,15 +41,16 @@ export async function findBooking(db: Queryable, bookingId: string): Promise<Boo
 const findOrder = (db: Queryable, orderId: string) => one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
 
 /**
- * requireCustomerOrGuestForOrder, plus one read-only case: a signed-in customer may view a guest
- * order placed with their own email (the bookings/guest tab lists those) until it is associated.
+ * requireCustomerOrGuestForOrder, plus one read-only case: a signed-in customer whose email is
+ * verified (decision 150) may view a guest order placed with that email (the bookings/guest tab lists
+ * those) until it is associated. An unverified email (a fresh registration) opens nothing.
  */
 export async function requireBookingAccess(c: Context<AppEnv>, orderId: string): Promise<BookingAccess> {
   try {
     return (await requireCustomerOrGuestForOrder(c, orderId, { token: c.req.query('token') ?? null })).via;
   } catch (err) {
     const customer = c.get('customer');
-    if (err instanceof ApiError && err.status === 403 && customer) {
+    if (err instanceof ApiError && err.status === 403 && customer?.emailVerified) {
       const order = await findOrder(c.get('deps').db, orderId);
       if (order && order.customer_id === null && order.email === customer.email.toLowerCase()) return 'email';
     }

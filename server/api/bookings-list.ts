@@ -10,8 +10,8 @@ import { refundSummaries } from '../domain/refund-store.ts';
 
 /**
  * GET /bookings/{filter}?page={n} (SPEC section 7), see docs/decisions/010-bookings-lists-and-guest-access.md.
- * filter: upcoming | past | season, plus guest (orders placed with the customer's email without
- * signing in). Page index from 0, BOOKINGS_PAGE_SIZE entries a page.
+ * filter: upcoming | past | season, plus guest (orders placed with the customer's verified email
+ * without signing in; none while the email is unverified, decision 150). Page index from 0, BOOKINGS_PAGE_SIZE entries a page.
  */
 export const BOOKINGS_PAGE_SIZE = 10;
 export const BOOKING_FILTERS = ['upcoming', 'past', 'season', 'guest'] as const;
@@ -67,8 +67,8 @@ export const BOOKING_ROW_COLUMNS = `b.id, b.order_id, b.is_season, b.data, o.fri
 /** Last leg's date: a booking is upcoming while any leg is not past (a leg is past if its date is before now). */
 const LAST_LEG = 'coalesce(b.inward_date, b.outward_date)';
 
-/** Where clause and its parameters per filter (customer id, now, customer email). */
-const WHERE: Record<BookingFilter, (customerId: string, now: Date, email: string) => { sql: string; params: unknown[] }> = {
+/** Where clause and its parameters per filter (customer id, now, verified customer email or null: no guest orders). */
+const WHERE: Record<BookingFilter, (customerId: string, now: Date, email: string | null) => { sql: string; params: unknown[] }> = {
   upcoming: (id, now) => ({ sql: `o.customer_id = $1 and not b.is_season and ${LAST_LEG} >= $2`, params: [id, now] }),
   past: (id, now) => ({ sql: `o.customer_id = $1 and not b.is_season and ${LAST_LEG} < $2`, params: [id, now] }),
   season: (id) => ({ sql: 'o.customer_id = $1 and b.is_season', params: [id] }),
@@ -81,7 +81,7 @@ const ORDER: Record<BookingFilter, string> = {
   guest: 'b.outward_date desc, b.id',
 };
 
-async function countAll(db: Queryable, customerId: string, email: string, now: Date) {
+async function countAll(db: Queryable, customerId: string, email: string | null, now: Date) {
   const row = await one<{ upcoming: number; past: number; season: number; guest: number }>(
     db,
     `select
@@ -109,14 +109,16 @@ export function bookingsListApi(): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const now = clock.now();
     const f = filter as BookingFilter;
-    const where = WHERE[f](customer.id, now, customer.email);
+    // Guest orders match the account's email only once that email is verified (decision 150).
+    const guestEmail = customer.emailVerified ? customer.email : null;
+    const where = WHERE[f](customer.id, now, guestEmail);
     const rows = await many<BookingRow>(
       db,
       `select ${BOOKING_ROW_COLUMNS} from bookings b join orders o on o.id = b.order_id
        where ${where.sql} order by ${ORDER[f]} limit ${BOOKINGS_PAGE_SIZE} offset ${page * BOOKINGS_PAGE_SIZE}`,
       where.params,
     );
-    const counts = await countAll(db, customer.id, customer.email, now);
+    const counts = await countAll(db, customer.id, guestEmail, now);
     // Local extras: the Delay Repay claim of a delayed journey (past bookings, decision 090); the
     // refund offer and tracking (decision 080); guest-tab orders are read-only until associated.
     const claims = f === 'past' ? await delayRepayByBooking(db, rows.map((r) => r.id), now) : new Map();

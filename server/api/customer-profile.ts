@@ -4,7 +4,10 @@ import { isUniqueViolation, one, type Queryable } from '../db.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { emailSchema, readBody } from '../lib/body.ts';
+import { DAY_MS, addMs } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
+import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
+import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { clearSessionCookie, createSession, deleteCustomerSessions, setSessionCookie } from '../lib/sessions.ts';
@@ -13,8 +16,8 @@ import { validatePassengerName } from '#src/schemas/passengers.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 
 /**
- * Customer profile (SPEC sections 3, 5, 7, 8; docs/decisions/040-customer-profile.md):
- * GET/POST /customer/personal-details, POST /customer/change-email, GET /customer/order-count,
+ * Customer profile (SPEC sections 3, 5, 7, 8; docs/decisions/040-customer-profile.md, 150):
+ * GET/POST /customer/personal-details, POST /customer/change-email (+ /confirm), GET /customer/order-count,
  * and GET /customer/account-summary (not in the spec: the counts behind /account-overview).
  */
 
@@ -34,6 +37,11 @@ const ChangeEmailBody = v.object({
   newEmailAddress: emailSchema,
   currentPassword: v.pipe(v.string(), v.minLength(1), v.maxLength(PASSWORD_MAX_LENGTH)),
 });
+
+const ConfirmEmailBody = v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(512)) });
+
+/** A change-of-email link is valid for 24 hours, like a reset link (SPEC section 9). */
+export const EMAIL_CHANGE_TTL_MS = DAY_MS;
 
 type ProfileRow = { first_name: string; last_name: string; email: string };
 
@@ -63,7 +71,7 @@ async function countIfPresent(db: Queryable, table: string, customerId: string):
 export function customerProfileApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   // Behind the change-email flag, like its screens.
-  gateFeature(api, 'change-email', ['/customer/change-email']);
+  gateFeature(api, 'change-email', ['/customer/change-email']); // and /customer/change-email/confirm
 
   api.get('/customer/personal-details', async (c) => {
     const customer = requireCustomer(c);
@@ -112,9 +120,14 @@ export function customerProfileApi(): Hono<AppEnv> {
     });
   });
 
+  /**
+   * A change of email waits for the new address to be confirmed (decision 150): guest orders are matched
+   * by the account's email, so the account must prove it reads that mailbox before the email changes.
+   * 202 {confirmationSent, pendingEmailAddress} (local-server answer; the spec's answer comes from confirm).
+   */
   api.post('/customer/change-email', async (c) => {
     const customer = requireCustomer(c);
-    const { db, clock, testHooks } = c.get('deps');
+    const { db, clock, log, testHooks, publicOrigin } = c.get('deps');
     const body = await readBody(c, ChangeEmailBody);
     const row = await one<{ password_hash: string | null; email: string }>(
       db,
@@ -128,30 +141,86 @@ export function customerProfileApi(): Hono<AppEnv> {
     const taken = await one<{ id: string }>(db, 'select id from customers where email = $1', [newEmail]);
     if (taken) throw new ApiError(422, 'EMAIL_ALREADY_EXISTS');
     const now = clock.now();
+    const token = randomToken(32);
+    await db.transaction(async (tx) => {
+      // One outstanding request per customer: a new request retires the links sent before it.
+      await tx.query('update email_change_requests set used_at = $1 where customer_id = $2 and used_at is null', [
+        now,
+        customer.id,
+      ]);
+      await tx.query(
+        `insert into email_change_requests (token_hash, customer_id, new_email, created_at, expires_at)
+         values ($1, $2, $3, $4, $5)`,
+        [sha256Hex(token), customer.id, newEmail, now, addMs(now, EMAIL_CHANGE_TTL_MS)],
+      );
+    });
+    // "Sent" the way reset links are: a log line (the outbox), from the configured public origin only.
+    log(`Change of email link for ${newEmail}: ${publicOrigin ?? DEFAULT_PUBLIC_ORIGIN}/my-account/confirm-email#token=${token}`);
+    testHooks?.onEmailChangeToken?.(newEmail, token);
+    return c.json({ confirmationSent: true, pendingEmailAddress: newEmail }, 202);
+  });
+
+  /**
+   * POST /customer/change-email/confirm {token}: applies the change (the email is then verified),
+   * ends every session and links of the old address, and answers as the spec's change-email does:
+   * newTokens when the caller was signed in to this account (a fresh session), else null (sign in
+   * again with the new address). 400 TOKEN_INVALID for an unknown, used or expired link.
+   */
+  api.post('/customer/change-email/confirm', async (c) => {
+    const { db, clock, testHooks } = c.get('deps');
+    const { token } = await readBody(c, ConfirmEmailBody);
+    const now = clock.now();
+    const request = await one<{ customer_id: string; new_email: string }>(
+      db,
+      `select customer_id, new_email from email_change_requests
+       where token_hash = $1 and used_at is null and expires_at > $2`,
+      [sha256Hex(token), now],
+    );
+    if (!request) throw new ApiError(400, 'TOKEN_INVALID');
+    const taken = await one<{ id: string }>(db, 'select id from customers where email = $1 and id <> $2', [
+      request.new_email,
+      request.customer_id,
+    ]);
+    if (taken) throw new ApiError(422, 'EMAIL_ALREADY_EXISTS');
+    const caller = c.get('customer');
     // Test servers only: the email changes but no new session is issued (tokenFailure).
     const tokenFailure = testHooks?.takeTokenFailure?.() ?? false;
+    const keepSignedIn = caller?.id === request.customer_id && !tokenFailure;
     let session: { id: string; expiresAt: Date } | null = null;
     try {
       session = await db.transaction(async (tx) => {
-        await tx.query('update customers set email = $1 where id = $2', [newEmail, customer.id]);
+        const used = await tx.query(
+          'update email_change_requests set used_at = $1 where token_hash = $2 and used_at is null',
+          [now, sha256Hex(token)],
+        );
+        if ((used.affectedRows ?? 0) === 0) throw new ApiError(400, 'TOKEN_INVALID'); // a concurrent confirm won
+        await tx.query('update email_change_requests set used_at = $1 where customer_id = $2 and used_at is null', [
+          now,
+          request.customer_id,
+        ]);
+        await tx.query('update customers set email = $1, email_verified_at = $2 where id = $3', [
+          request.new_email,
+          now,
+          request.customer_id,
+        ]);
         // Links sent to the old address stop working, and every old session ends with the old email.
         await tx.query('update password_reset_tokens set used_at = $1 where customer_id = $2 and used_at is null', [
           now,
-          customer.id,
+          request.customer_id,
         ]);
-        await deleteCustomerSessions(tx, customer.id);
-        return tokenFailure ? null : createSession(tx, customer.id, now);
+        await deleteCustomerSessions(tx, request.customer_id);
+        return keepSignedIn ? createSession(tx, request.customer_id, now) : null;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError(422, 'EMAIL_ALREADY_EXISTS');
       throw err;
     }
     if (!session) {
-      clearSessionCookie(c);
-      return c.json({ newTokens: null, updatedEmailAddress: newEmail });
+      if (caller?.id === request.customer_id) clearSessionCookie(c);
+      return c.json({ newTokens: null, updatedEmailAddress: request.new_email });
     }
     setSessionCookie(c, session, now);
-    return c.json({ newTokens: { sessionRotated: true }, updatedEmailAddress: newEmail });
+    return c.json({ newTokens: { sessionRotated: true }, updatedEmailAddress: request.new_email });
   });
 
   api.get('/customer/order-count', async (c) => {

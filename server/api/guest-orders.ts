@@ -16,7 +16,9 @@ const Body = v.object({ guestToken: v.pipe(v.string(), v.trim(), v.minLength(1),
  * - The token must open an order (its guest token or a find-booking exchange token): else 404 TOKEN_INVALID.
  * - That order must carry the customer's email and belong to nobody else: else 403 FORBIDDEN.
  * - Every guest order with the customer's email is imported, except changed orders (superseded by a
- *   replacement order: their replacement carries the journey) which stay guest orders.
+ *   replacement order: their replacement carries the journey) which stay guest orders. While the
+ *   account's email is unverified (decision 150) only the token's own order is imported: the token
+ *   proves that order, the unverified email proves nothing about the others.
  * - 204 nothing imported; 206 {count} some imported, some could not be; 200 {count} all imported.
  *   count = bookings imported.
  */
@@ -41,8 +43,8 @@ export function guestOrdersApi(): Hono<AppEnv> {
       const candidates = await many<{ id: string; replacement_order_id: string | null; bookings: number }>(
         tx,
         `select o.id, o.replacement_order_id, (select count(*)::int from bookings b where b.order_id = o.id) as bookings
-         from orders o where o.customer_id is null and o.email = $1`,
-        [customer.email],
+         from orders o where o.customer_id is null and o.email = $1 and ($2 or o.id = $3)`,
+        [customer.email, customer.emailVerified, found.id],
       );
       const importable = candidates.filter((o) => o.replacement_order_id === null);
       if (importable.length > 0) {

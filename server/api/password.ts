@@ -9,6 +9,7 @@ import { ApiError } from '../lib/errors.ts';
 import { changePasswordProblem, isStrongPassword, PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { deleteCustomerSessions } from '../lib/sessions.ts';
+import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 
 /** Reset links are valid for 24 hours (SPEC section 9). */
@@ -40,7 +41,7 @@ export function passwordApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
   api.post('/customer/forgot-password', async (c) => {
-    const { db, clock, log, testHooks } = c.get('deps');
+    const { db, clock, log, testHooks, publicOrigin } = c.get('deps');
     const { email } = await readBody(c, ForgotBody);
     const customer = await one<{ id: string }>(db, 'select id from customers where email = $1', [email]);
     if (customer) {
@@ -50,8 +51,8 @@ export function passwordApi(): Hono<AppEnv> {
         `insert into password_reset_tokens (token_hash, customer_id, created_at, expires_at) values ($1, $2, $3, $4)`,
         [sha256Hex(token), customer.id, now, addMs(now, RESET_TOKEN_TTL_MS)],
       );
-      const origin = new URL(c.req.url).origin;
-      log(`Password reset link for ${email}: ${origin}/my-account/reset-password#token=${token}`);
+      // Built from the configured public origin, never the Host header (a client could point it elsewhere).
+      log(`Password reset link for ${email}: ${publicOrigin ?? DEFAULT_PUBLIC_ORIGIN}/my-account/reset-password#token=${token}`);
       testHooks?.onResetToken(email, token);
     }
     // Same answer whether or not the account exists: no account enumeration.

@@ -11,6 +11,8 @@ export type SessionCustomer = {
   lastName: string;
   provider: Provider;
   sessionId: string;
+  /** The customer proved they read mail at `email` (decision 150): only then do guest orders match it. */
+  emailVerified: boolean;
 };
 
 export type UfacFlow = 'order' | 'customer';

@@ -6,6 +6,8 @@ import type { Clock } from './clock.ts';
 export type TestHooks = {
   /** Called with the plain reset token whenever forgot-password issues one. */
   onResetToken(email: string, token: string): void;
+  /** Called with the plain token whenever a change of email is requested (the link sent to the new address). */
+  onEmailChangeToken?(email: string, token: string): void;
   /** True when this change-email call must end in tokenFailure (POST /__test/change-email-token-failure). */
   takeTokenFailure?(): boolean;
 };
@@ -16,6 +18,8 @@ export type AppDeps = {
   clock: Clock;
   /** Operational log lines (reset links, startup notes); stdout by default. */
   log: (line: string) => void;
+  /** Origin of links sent by email (server/lib/public-origin.ts); optional so hand-built deps in tests stay valid. */
+  publicOrigin?: string;
   testHooks: TestHooks | null;
   /** Whether a feature flag is on for this server (the same flags the page data gives the app). */
   feature: (name: string) => boolean;

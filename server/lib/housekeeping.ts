@@ -1,13 +1,15 @@
 import type { Queryable } from '../db.ts';
 import { DAY_MS, addMs } from './clock.ts';
+import { SESSION_IDLE_MS } from './sessions.ts';
 
 /**
- * Deletes expired sessions and guest sessions, expired find-booking exchange tokens and
+ * Deletes expired and idle sessions and guest sessions, change-of-email links a week past expiry, expired find-booking exchange tokens and
  * marketing-email tokens, Delay Repay claim tokens, and reset tokens a week past expiry; expired
  * refund card tokens, and refund quotes never requested a day past expiry (decision 080).
  */
 export async function purgeExpired(db: Queryable, now: Date): Promise<void> {
-  await db.query('delete from sessions where expires_at <= $1', [now]);
+  await db.query('delete from sessions where expires_at <= $1 or last_seen_at <= $2', [now, addMs(now, -SESSION_IDLE_MS)]);
+  await db.query('delete from email_change_requests where expires_at <= $1', [addMs(now, -7 * DAY_MS)]);
   await db.query('delete from ufac_sessions where expires_at <= $1', [now]);
   await db.query('delete from order_exchange_tokens where expires_at <= $1', [now]);
   await db.query('delete from marketing_tokens where expires_at <= $1', [now]);

@@ -7,7 +7,14 @@ import { isHttps } from './cookies.ts';
 import { randomToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'ma_session';
+/** Absolute lifetime: a session ends 14 days after sign-in whatever its use. */
 export const SESSION_TTL_MS = 14 * DAY_MS;
+/**
+ * Idle timeout (ASVS 5.0 L2 7.3.1, decision 150): a session unused for 30 minutes ends; every
+ * authenticated request renews it. Renewal is written at most once a minute (SESSION_TOUCH_MS).
+ */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+const SESSION_TOUCH_MS = 60 * 1000;
 // Path=/ so POST /graphql, outside /my-account, also carries the session.
 const COOKIE_PATH = '/';
 
@@ -19,12 +26,10 @@ export async function createSession(
 ): Promise<{ id: string; expiresAt: Date }> {
   const id = randomToken(32);
   const expiresAt = addMs(now, SESSION_TTL_MS);
-  await db.query('insert into sessions (id, customer_id, created_at, expires_at) values ($1, $2, $3, $4)', [
-    id,
-    customerId,
-    now,
-    expiresAt,
-  ]);
+  await db.query(
+    'insert into sessions (id, customer_id, created_at, expires_at, last_seen_at) values ($1, $2, $3, $4, $3)',
+    [id, customerId, now, expiresAt],
+  );
   return { id, expiresAt };
 }
 
@@ -34,18 +39,27 @@ type CustomerRow = {
   first_name: string;
   last_name: string;
   provider: Provider;
+  email_verified: boolean;
+  last_seen_at: Date;
 };
 
-/** The customer behind an unexpired session id, or null. */
+/**
+ * The customer behind a live session id, or null: not past its absolute expiry and used within the
+ * idle timeout. A live session's last use moves to `now` (the idle time is renewed by use).
+ */
 export async function findSessionCustomer(db: Queryable, sessionId: string, now: Date): Promise<SessionCustomer | null> {
   const row = await one<CustomerRow>(
     db,
-    `select c.id, c.email, c.first_name, c.last_name, c.provider
+    `select c.id, c.email, c.first_name, c.last_name, c.provider, (c.email_verified_at is not null) as email_verified,
+       s.last_seen_at
      from sessions s join customers c on c.id = s.customer_id
-     where s.id = $1 and s.expires_at > $2`,
-    [sessionId, now],
+     where s.id = $1 and s.expires_at > $2 and s.last_seen_at > $3`,
+    [sessionId, now, addMs(now, -SESSION_IDLE_MS)],
   );
   if (!row) return null;
+  if (now.getTime() - new Date(row.last_seen_at).getTime() >= SESSION_TOUCH_MS) {
+    await db.query('update sessions set last_seen_at = $2 where id = $1 and last_seen_at < $2', [sessionId, now]);
+  }
   return {
     id: row.id,
     email: row.email,
@@ -53,6 +67,7 @@ export async function findSessionCustomer(db: Queryable, sessionId: string, now:
     lastName: row.last_name,
     provider: row.provider,
     sessionId,
+    emailVerified: row.email_verified,
   };
 }
 

@@ -3,7 +3,7 @@ import { one } from '../db.ts';
 import type { SessionCustomer, UserResponse } from '../domain/identity.ts';
 import type { AppEnv } from './app-env.ts';
 
-export function authorisedUser(customer: Omit<SessionCustomer, 'sessionId'>): UserResponse {
+export function authorisedUser(customer: Omit<SessionCustomer, 'sessionId' | 'emailVerified'>): UserResponse {
   return {
     user: {
       id: customer.id,

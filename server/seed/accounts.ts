@@ -49,8 +49,9 @@ export const accountsSeed: SeedModule = {
     const accounts: AccountSpec[] = scenario === 'demo' ? [DEMO_ACCOUNT, SECOND_ACCOUNT, REFUNDS_ACCOUNT] : [DEMO_ACCOUNT];
     for (const account of accounts) {
       await db.query(
-        `insert into customers (id, email, password_hash, first_name, last_name, provider, created_at)
-         values ($1, $2, $3, $4, $5, 'internal', $6)`,
+        // Demo accounts stand for customers who confirmed their address (decision 150).
+        `insert into customers (id, email, password_hash, first_name, last_name, provider, created_at, email_verified_at)
+         values ($1, $2, $3, $4, $5, 'internal', $6, $6)`,
         [account.id, account.email, await seededHash(account), account.firstName, account.lastName, now],
       );
       report.accounts.push({
