@@ -141,10 +141,20 @@ describe('change email', () => {
     expect((await change(client, { newEmailAddress: 'not-an-email', currentPassword: DEMO.password })).status).toBe(400);
   });
 
-  it('changes the email, rotates the session and returns new tokens', async () => {
+  /** The change waits for the link sent to the new address (decision 150): follow it. */
+  const confirmLink = async (c: ApiClient, email: string) => {
+    const res = await fetch(`${server.origin}/__test/last-email-change-token?email=${encodeURIComponent(email)}`);
+    const { token } = (await res.json()) as { token: string };
+    return c.post(`${API}/customer/change-email/confirm`, { token });
+  };
+
+  it('changes the email once the link is followed, rotates the session and returns new tokens', async () => {
     const other = await signedIn(DEMO); // a second device
     const before = client.cookie('ma_session');
-    const res = await change(client, { newEmailAddress: ' Alex.New@Example.com ', currentPassword: DEMO.password });
+    const pending = await change(client, { newEmailAddress: ' Alex.New@Example.com ', currentPassword: DEMO.password });
+    expect(pending.status).toBe(202);
+    expect((await client.get<{ user: { email: string } }>(`${API}/user`)).body.user.email).toBe(DEMO.email);
+    const res = await confirmLink(client, 'alex.new@example.com');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ newTokens: { sessionRotated: true }, updatedEmailAddress: 'alex.new@example.com' });
     const after = client.cookie('ma_session');
@@ -159,14 +169,15 @@ describe('change email', () => {
     expect((await fresh.post(`${API}/login`, { email: 'alex.new@example.com', password: DEMO.password })).status).toBe(200);
   });
 
-  it('tokenFailure: the email changes but no new session is issued (test switch)', async () => {
+  it('tokenFailure: the confirmed email changes but no new session is issued (test switch)', async () => {
     const sw = await fetch(`${server.origin}/__test/change-email-token-failure`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ count: 1 }),
     });
     expect(sw.status).toBe(200);
-    const res = await change(client, { newEmailAddress: 'alex.new@example.com', currentPassword: DEMO.password });
+    expect((await change(client, { newEmailAddress: 'alex.new@example.com', currentPassword: DEMO.password })).status).toBe(202);
+    const res = await confirmLink(client, 'alex.new@example.com');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ newTokens: null, updatedEmailAddress: 'alex.new@example.com' });
     expect(client.cookie('ma_session')).toBeUndefined();
@@ -174,7 +185,8 @@ describe('change email', () => {
     const fresh = await anonymous();
     expect((await fresh.post(`${API}/login`, { email: 'alex.new@example.com', password: DEMO.password })).status).toBe(200);
     // The switch was used up: the next change issues tokens again.
-    const again = await change(fresh, { newEmailAddress: 'alex.newer@example.com', currentPassword: DEMO.password });
+    await change(fresh, { newEmailAddress: 'alex.newer@example.com', currentPassword: DEMO.password });
+    const again = await confirmLink(fresh, 'alex.newer@example.com');
     expect(again.body).toMatchObject({ newTokens: { sessionRotated: true } });
   });
 });
