@@ -5,6 +5,7 @@ import { one, type Queryable } from '../db.ts';
 import { DAY_MS } from './clock.ts';
 import { isHttps } from './cookies.ts';
 import { errorBody } from './errors.ts';
+import { SESSION_COOKIE } from './sessions.ts';
 import { randomToken, safeEqual } from './tokens.ts';
 
 /**
@@ -13,6 +14,12 @@ import { randomToken, safeEqual } from './tokens.ts';
  * server secret kept in the database. The shell puts the token in an httpOnly `ma_csrf` cookie and
  * the same value in the page data; state-changing calls must echo it in `x-csrf-token` or `_csrf`.
  * The signature means a cookie planted by someone else (e.g. a sibling subdomain) is worthless.
+ *
+ * Bound to the session (decision 150): the HMAC covers the nonce and the caller's `ma_session` cookie
+ * ('' when signed out), so a pair taken from an anonymous page (or another session) is refused with a
+ * session. Whenever a response sets or clears the session cookie (sign-in, registration, sign-out,
+ * confirmed change of email) a new token is issued: new cookie, and the value in the `x-csrf-token`
+ * response header, which the app's API client adopts.
  */
 export const CSRF_COOKIE = 'ma_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -30,26 +37,26 @@ export async function loadCsrfSecret(db: Queryable): Promise<string> {
   return created.value;
 }
 
-function sign(secret: string, nonce: string): string {
-  return createHmac('sha256', secret).update(nonce).digest('base64url');
+function sign(secret: string, nonce: string, binding: string): string {
+  return createHmac('sha256', secret).update(`${nonce}|${binding}`).digest('base64url');
 }
 
-export function issueCsrfToken(secret: string): string {
+/** A token for the session `binding` (the session cookie's value, '' when signed out). */
+export function issueCsrfToken(secret: string, binding = ''): string {
   const nonce = randomToken(32);
-  return `${nonce}.${sign(secret, nonce)}`;
+  return `${nonce}.${sign(secret, nonce, binding)}`;
 }
 
-export function isSignedCsrfToken(secret: string, token: string): boolean {
+export function isSignedCsrfToken(secret: string, token: string, binding = ''): boolean {
   const [nonce, signature, extra] = token.split('.');
   if (!nonce || !signature || extra !== undefined) return false;
-  return safeEqual(signature, sign(secret, nonce));
+  return safeEqual(signature, sign(secret, nonce, binding));
 }
 
-/** Returns the caller's valid CSRF cookie value, or sets a new one and returns it. */
-export function ensureCsrfCookie(c: Context, secret: string): string {
-  const current = getCookie(c, CSRF_COOKIE);
-  if (current && isSignedCsrfToken(secret, current)) return current;
-  const token = issueCsrfToken(secret);
+/** What the caller's token must be bound to: its session cookie as sent ('' when none). */
+const requestBinding = (c: Context): string => getCookie(c, SESSION_COOKIE) ?? '';
+
+function setCsrfCookie(c: Context, token: string): void {
   setCookie(c, CSRF_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -57,7 +64,28 @@ export function ensureCsrfCookie(c: Context, secret: string): string {
     secure: isHttps(c),
     maxAge: CSRF_MAX_AGE_S,
   });
+}
+
+/** Returns the caller's valid CSRF cookie value (bound to its session), or sets a new one and returns it. */
+export function ensureCsrfCookie(c: Context, secret: string): string {
+  const current = getCookie(c, CSRF_COOKIE);
+  const binding = requestBinding(c);
+  if (current && isSignedCsrfToken(secret, current, binding)) return current;
+  const token = issueCsrfToken(secret, binding);
+  setCsrfCookie(c, token);
   return token;
+}
+
+/** The session cookie value this response sets ('' when it clears it), or null when it leaves it alone. */
+function sessionCookieSet(res: Response): string | null {
+  let value: string | null = null;
+  for (const line of res.headers.getSetCookie()) {
+    const [pair = '', ...attrs] = line.split(';').map((part) => part.trim());
+    if (!pair.startsWith(`${SESSION_COOKIE}=`)) continue;
+    const cleared = attrs.some((a) => /^max-age=0$/i.test(a));
+    value = cleared ? '' : pair.slice(SESSION_COOKIE.length + 1);
+  }
+  return value;
 }
 
 async function submittedToken(c: Context): Promise<string | null> {
@@ -75,7 +103,10 @@ async function submittedToken(c: Context): Promise<string | null> {
   return null;
 }
 
-/** Rejects non-GET/HEAD requests whose submitted token does not match the signed cookie: 403 CSRF_INVALID. */
+/**
+ * Rejects non-GET/HEAD requests whose submitted token does not match the signed cookie, or is not
+ * bound to the caller's session: 403 CSRF_INVALID. Rotates the token when the session changes.
+ */
 export function csrfProtection(getSecret: () => string): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
@@ -86,8 +117,18 @@ export function csrfProtection(getSecret: () => string): MiddlewareHandler {
       cookie !== undefined &&
       submitted !== null &&
       safeEqual(cookie, submitted) &&
-      isSignedCsrfToken(secret, cookie);
+      isSignedCsrfToken(secret, cookie, requestBinding(c));
     if (!ok) return c.json(errorBody('CSRF_INVALID'), 403);
-    return next();
+    await next();
+    rotateOnSessionChange(c, secret);
   };
+}
+
+/** A new token bound to the new session whenever the response sets or clears the session cookie. */
+function rotateOnSessionChange(c: Context, secret: string): void {
+  const binding = sessionCookieSet(c.res);
+  if (binding === null) return;
+  const token = issueCsrfToken(secret, binding);
+  setCsrfCookie(c, token);
+  c.header(CSRF_HEADER, token);
 }

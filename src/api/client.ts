@@ -53,6 +53,9 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
   const remember = (headers: Headers) => {
     const id = headers.get(conversationIdHeader);
     if (id) conversationIds = [...conversationIds, id].slice(-maxConversationIds);
+    // The local server binds the CSRF value to the session and sends a new one when the session changes.
+    const rotated = headers.get(csrfHeader);
+    if (rotated) csrfToken = rotated;
   };
 
   const send = async (path: string, opts: RequestOptions): Promise<{ status: number; body: unknown; headers: Headers }> => {

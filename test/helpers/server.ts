@@ -171,6 +171,9 @@ export function apiClient(origin: string): ApiClient {
 
   const absorb = (res: Response) => {
     lastSetCookies = res.headers.getSetCookie();
+    // A new CSRF value comes with every change of session (decision 150), as the app's client adopts it.
+    const rotated = res.headers.get('x-csrf-token');
+    if (rotated) csrfToken = rotated;
     for (const line of lastSetCookies) {
       const [pair = '', ...attrs] = line.split(';').map((s) => s.trim());
       const eq = pair.indexOf('=');
