@@ -32,6 +32,7 @@ import { csrfProtection, loadCsrfSecret } from './lib/csrf.ts';
 import { ApiError, errorBody } from './lib/errors.ts';
 import { knownPaths } from './known-paths.gen.ts';
 import { createKnownRoutes } from './lib/known-routes.ts';
+import { printable, rejectNul } from './lib/nul-guard.ts';
 import { warmUpDummyHash } from './lib/passwords.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from './lib/public-origin.ts';
 import { resolvePageData, type PageDataOverrides } from './lib/page-data.ts';
@@ -63,6 +64,16 @@ const API_BASE = '/my-account/api';
 const MAX_BODY_BYTES = 100 * 1024;
 
 const isApiPath = (path: string) => path === API_BASE || path.startsWith(`${API_BASE}/`) || path === '/graphql';
+
+/**
+ * API answers carry personal data: never stored by a browser or proxy, never sniffed as another type
+ * (the HTML shell sets the same, server/shell.ts). Set after the handler, errors included.
+ */
+const apiHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+  c.res.headers.set('X-Content-Type-Options', 'nosniff');
+};
 
 const conversationId: MiddlewareHandler<AppEnv> = async (c, next) => {
   const id = randomUUID();
@@ -104,7 +115,9 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
     c.req.header('content-length') === undefined && c.req.header('transfer-encoding') === undefined
       ? next()
       : limitBody(c, next);
-  const apiMiddleware = [conversationId, limitRealBodies, csrfProtection(() => csrfSecret), identify] as const;
+  // Every route, the shell's included: bodies limited, then no NUL anywhere (400 before any handler).
+  app.use('*', limitRealBodies, rejectNul);
+  const apiMiddleware = [apiHeaders, conversationId, csrfProtection(() => csrfSecret), identify] as const;
   app.use(`${API_BASE}/*`, ...apiMiddleware); // also matches API_BASE itself
   app.use('/graphql', ...apiMiddleware);
 
@@ -156,7 +169,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
       return c.json(errorBody(err.code, err.message === err.code ? undefined : err.message), err.status);
     }
     if (err instanceof HTTPException) return err.getResponse();
-    console.error(`[server] ${c.req.method} ${c.req.path} failed:`, err);
+    console.error(`[server] ${c.req.method} ${printable(c.req.path)} failed:`, err);
     return isApiPath(c.req.path) ? c.json(errorBody('INTERNAL_ERROR'), 500) : c.text('Internal Server Error', 500);
   });
 
