@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ChangeEmailResult } from '#src/schemas/customer-profile';
+import type { ChangeEmailOutcome, ChangeEmailResult } from '#src/schemas/customer-profile';
 import { collectErrors, hasErrors, validateEmail, validatePasswordPresent } from '#src/schemas/forms';
 import { codeOf, problemOfEvent, statusOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
@@ -9,6 +9,8 @@ import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
  * success, validation error (403 passwordIncorrect, 422 emailAlreadyExists) and server error
  * (genericError). tokenFailure (the email changed but no new tokens were issued) ends in
  * signInRequired: the message is shown and the customer signs in again with the new address.
+ * confirmationSent (local server, decision 150): the change waits for the link sent to the new
+ * address; nothing changed yet (machines/confirm-email.ts applies it).
  */
 export type ChangeEmailField = 'newEmailAddress' | 'currentPassword';
 export const changeEmailValidators = { newEmailAddress: validateEmail, currentPassword: validatePasswordPresent };
@@ -22,6 +24,8 @@ export interface ChangeEmailContext {
   submitAttempted: boolean;
   error: ChangeEmailError | null;
   updatedEmailAddress: string | null;
+  /** Where the confirmation link was sent (confirmationSent). */
+  pendingEmailAddress: string | null;
 }
 
 export type ChangeEmailEvent =
@@ -46,19 +50,23 @@ const errorStatus = (event: object): { status: number | null; code: string | nul
 
 const resetValues = { newEmailAddress: '', currentPassword: '' };
 
+const updatedEmail = (result: ChangeEmailOutcome): string =>
+  'updatedEmailAddress' in result ? (result as ChangeEmailResult).updatedEmailAddress : '';
+
 export const changeEmailMachine = setup({
   types: {
     context: {} as ChangeEmailContext,
     events: {} as ChangeEmailEvent,
   },
   actors: {
-    changeEmail: fromPromise<ChangeEmailResult, Record<ChangeEmailField, string>>(async () => {
+    changeEmail: fromPromise<ChangeEmailOutcome, Record<ChangeEmailField, string>>(async () => {
       throw new Error('changeEmail not provided');
     }),
   },
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, changeEmailValidators)),
-    hasNewTokens: (_, params: { result: ChangeEmailResult }) => !!params.result.newTokens,
+    isConfirmationSent: (_, params: { result: ChangeEmailOutcome }) => 'confirmationSent' in params.result,
+    hasNewTokens: (_, params: { result: ChangeEmailOutcome }) => 'newTokens' in params.result && !!params.result.newTokens,
     /** Spec: 403 means password incorrect (a CSRF rejection is also 403 but is not the password). */
     isPasswordIncorrect: ({ event }) => {
       const { status, code } = errorStatus(event);
@@ -74,7 +82,10 @@ export const changeEmailMachine = setup({
     setEmailAlreadyExists: assign({ error: 'emailAlreadyExists' as const }),
     setGenericError: assign({ error: 'genericError' as const }),
     clearError: assign({ error: null }),
-    storeUpdatedEmail: assign((_, params: { result: ChangeEmailResult }) => ({ updatedEmailAddress: params.result.updatedEmailAddress })),
+    storeUpdatedEmail: assign((_, params: { result: ChangeEmailOutcome }) => ({ updatedEmailAddress: updatedEmail(params.result) })),
+    storePendingEmail: assign((_, params: { result: ChangeEmailOutcome }) => ({
+      pendingEmailAddress: 'pendingEmailAddress' in params.result ? params.result.pendingEmailAddress : null,
+    })),
     resetForm: assign({ values: resetValues, touched: {}, dirty: false, submitAttempted: false, error: null }),
     /** Provided by the app: the session now has the new email (header, auth user). */
     emailChanged: (_, _params: { email: string }) => {},
@@ -90,6 +101,7 @@ export const changeEmailMachine = setup({
     submitAttempted: false,
     error: null,
     updatedEmailAddress: null,
+    pendingEmailAddress: null,
   },
   initial: 'notRequested',
   states: {
@@ -110,12 +122,17 @@ export const changeEmailMachine = setup({
         }),
         onDone: [
           {
+            guard: { type: 'isConfirmationSent', params: ({ event }) => ({ result: event.output }) },
+            target: 'confirmationSent',
+            actions: [{ type: 'storePendingEmail', params: ({ event }) => ({ result: event.output }) }, 'resetForm'],
+          },
+          {
             guard: { type: 'hasNewTokens', params: ({ event }) => ({ result: event.output }) },
             target: 'success',
             actions: [
               { type: 'storeUpdatedEmail', params: ({ event }) => ({ result: event.output }) },
               'resetForm',
-              { type: 'emailChanged', params: ({ event }) => ({ email: event.output.updatedEmailAddress }) },
+              { type: 'emailChanged', params: ({ event }) => ({ email: updatedEmail(event.output) }) },
             ],
           },
           {
@@ -131,6 +148,10 @@ export const changeEmailMachine = setup({
       },
     },
     success: {
+      on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
+    },
+    confirmationSent: {
+      description: 'The link went to the new address; the email changes only when it is followed.',
       on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
     },
     validationError: {

@@ -1,7 +1,8 @@
 import type { ApiClient } from './client';
 import {
   AccountSummaryResponse,
-  ChangeEmailResponse,
+  ChangeEmailAnswer,
+  ConfirmEmailChangeResponse,
   OrderCountResponse,
   PersonalDetailsResponse,
   SavePersonalDetailsResponse,
@@ -24,7 +25,10 @@ export const customerProfileApi = (client: ApiClient) => ({
       csrfInBody: true,
     }),
   changeEmail: (body: { newEmailAddress: string; currentPassword: string }) =>
-    client.request(ChangeEmailResponse, '/customer/change-email', { method: 'POST', body }),
+    client.request(ChangeEmailAnswer, '/customer/change-email', { method: 'POST', body }),
+  /** The link sent to the new address (decision 150): applies the change. */
+  confirmEmailChange: (token: string) =>
+    client.request(ConfirmEmailChangeResponse, '/customer/change-email/confirm', { method: 'POST', body: { token } }),
   getOrderCount: () => client.request(OrderCountResponse, '/customer/order-count'),
   getAccountSummary: () => client.request(AccountSummaryResponse, '/customer/account-summary'),
 });

@@ -33,6 +33,21 @@ export const ChangeEmailResponse = v.object({
 });
 export type ChangeEmailResult = v.InferOutput<typeof ChangeEmailResponse>;
 
+/**
+ * Local-server answer to POST /customer/change-email (202, not in SPEC section 7; decision 150): the
+ * change waits until the customer follows the link sent to the new address. The spec's answer
+ * (ChangeEmailResponse) is accepted too, so the screen works against a server that changes at once.
+ */
+export const ChangeEmailPendingResponse = v.object({
+  confirmationSent: v.literal(true),
+  pendingEmailAddress: v.string(),
+});
+export const ChangeEmailAnswer = v.union([ChangeEmailPendingResponse, ChangeEmailResponse]);
+export type ChangeEmailOutcome = v.InferOutput<typeof ChangeEmailAnswer>;
+
+/** POST /customer/change-email/confirm {token} (local server, decision 150): the spec's change-email answer. */
+export const ConfirmEmailChangeResponse = ChangeEmailResponse;
+
 /** GET /customer/order-count. */
 export const OrderCountResponse = v.object({
   lifeTimeBookingCount: v.pipe(v.number(), v.integer(), v.minValue(0)),

@@ -17,6 +17,8 @@ describeMachineModel(changeEmailMachine, {
     'xstate.done.actor.changeEmail': [
       { type: 'xstate.done.actor.changeEmail', output: { newTokens: { sessionRotated: true }, updatedEmailAddress: 'alex.new@example.com' } },
       { type: 'xstate.done.actor.changeEmail', output: { newTokens: null, updatedEmailAddress: 'alex.new@example.com' } },
+      // Local server (decision 150): the change waits for the link sent to the new address.
+      { type: 'xstate.done.actor.changeEmail', output: { confirmationSent: true, pendingEmailAddress: 'alex.new@example.com' } },
     ],
     'xstate.error.actor.changeEmail': [
       { type: 'xstate.error.actor.changeEmail', error: { status: 403, code: 'PASSWORD_INCORRECT' } },
@@ -41,7 +43,7 @@ describeMachineModel(changeEmailMachine, {
     };
     return {
       notRequested: ({ context, event }) => {
-        if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, updatedEmailAddress: null });
+        if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, updatedEmailAddress: null, pendingEmailAddress: null });
         if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
         if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
         if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
@@ -59,6 +61,17 @@ describeMachineModel(changeEmailMachine, {
         if (event.type === 'xstate.done.actor.changeEmail') {
           expect(performed.find((a) => a.type === 'emailChanged')?.params).toEqual({ email: 'alex.new@example.com' });
         }
+        const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newEmailAddress', value: 'x' });
+        expect([typed.value, typed.context.values.newEmailAddress]).toEqual(['notRequested', 'x']);
+      },
+      confirmationSent: ({ snapshot, context, event, actions }) => {
+        if (event.type === 'xstate.done.actor.changeEmail') {
+          expect(outputOf(event)).toEqual({ confirmationSent: true, pendingEmailAddress: 'alex.new@example.com' });
+          expect(actions, 'nothing changed yet: the session keeps its email').not.toContain('emailChanged');
+        }
+        expect(context.pendingEmailAddress).toBe('alex.new@example.com');
+        expect(context.updatedEmailAddress).toBeNull();
+        expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
         const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newEmailAddress', value: 'x' });
         expect([typed.value, typed.context.values.newEmailAddress]).toEqual(['notRequested', 'x']);
       },

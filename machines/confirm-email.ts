@@ -1,0 +1,107 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ChangeEmailResult } from '#src/schemas/customer-profile';
+import { codeOf, problemOfEvent, statusOf } from './lib/problems';
+
+/**
+ * /confirm-email (decision 150): the link sent to a new email address, token in the URL hash (read
+ * once and removed from the address bar). Confirming applies the change; the answer is the spec's
+ * change-email answer: newTokens → confirmed (this session goes on with the new email), none →
+ * signInRequired. 400 TOKEN_INVALID (or no token) → expired; 422 → emailTaken; anything else → failed,
+ * with a retry.
+ */
+export type ConfirmEmailOutcome = 'confirmed' | 'signInRequired' | 'expired' | 'emailTaken';
+
+export interface ConfirmEmailContext {
+  token: string | null;
+  updatedEmailAddress: string | null;
+  /** Set on entering a final state. */
+  outcome: ConfirmEmailOutcome | null;
+}
+
+export type ConfirmEmailEvent = { type: 'confirmEmail.retry' };
+
+export type ConfirmEmailOutput =
+  | { outcome: 'confirmed' | 'signInRequired'; updatedEmailAddress: string }
+  | { outcome: 'expired' | 'emailTaken'; updatedEmailAddress: null };
+
+export const confirmEmailMachine = setup({
+  types: {
+    context: {} as ConfirmEmailContext,
+    events: {} as ConfirmEmailEvent,
+    input: {} as { token: string | null },
+    output: {} as ConfirmEmailOutput,
+  },
+  actors: {
+    confirmEmailChange: fromPromise<ChangeEmailResult, { token: string }>(async () => {
+      throw new Error('confirmEmailChange not provided');
+    }),
+  },
+  guards: {
+    hasToken: ({ context }) => !!context.token,
+    hasNewTokens: (_, params: { result: ChangeEmailResult }) => !!params.result.newTokens,
+    isTokenRejected: ({ event }) => {
+      const problem = problemOfEvent(event);
+      return statusOf(problem) === 400 && codeOf(problem) === 'TOKEN_INVALID';
+    },
+    isEmailTaken: ({ event }) => statusOf(problemOfEvent(event)) === 422,
+  },
+  actions: {
+    storeUpdatedEmail: assign((_, params: { email: string }) => ({ updatedEmailAddress: params.email })),
+    /** The token is used once: forget it whatever the answer. */
+    forgetToken: assign({ token: null }),
+    setOutcome: assign((_, params: { outcome: ConfirmEmailOutcome }) => ({ outcome: params.outcome })),
+    /** Provided by the app: the signed-in user now has the new email. */
+    emailChanged: (_, _params: { email: string }) => {},
+  },
+}).createMachine({
+  id: 'confirmEmail',
+  context: ({ input }) => ({ token: input.token, updatedEmailAddress: null, outcome: null }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasToken', target: 'confirming' }, { target: 'expired' }],
+    },
+    confirming: {
+      invoke: {
+        id: 'confirmEmailChange',
+        src: 'confirmEmailChange',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'hasNewTokens', params: ({ event }) => ({ result: event.output }) },
+            target: 'confirmed',
+            actions: [
+              { type: 'storeUpdatedEmail', params: ({ event }) => ({ email: event.output.updatedEmailAddress }) },
+              'forgetToken',
+              { type: 'emailChanged', params: ({ event }) => ({ email: event.output.updatedEmailAddress }) },
+            ],
+          },
+          {
+            target: 'signInRequired',
+            actions: [{ type: 'storeUpdatedEmail', params: ({ event }) => ({ email: event.output.updatedEmailAddress }) }, 'forgetToken'],
+          },
+        ],
+        onError: [
+          { guard: 'isTokenRejected', target: 'expired', actions: 'forgetToken' },
+          { guard: 'isEmailTaken', target: 'emailTaken', actions: 'forgetToken' },
+          { target: 'failed' },
+        ],
+      },
+    },
+    failed: {
+      description: 'Network or server failure: the token is kept so the customer can try again.',
+      on: { 'confirmEmail.retry': { target: 'confirming' } },
+    },
+    confirmed: { type: 'final', entry: { type: 'setOutcome', params: { outcome: 'confirmed' } } },
+    signInRequired: { type: 'final', entry: { type: 'setOutcome', params: { outcome: 'signInRequired' } } },
+    expired: { type: 'final', entry: { type: 'setOutcome', params: { outcome: 'expired' } } },
+    emailTaken: { type: 'final', entry: { type: 'setOutcome', params: { outcome: 'emailTaken' } } },
+  },
+  output: ({ context }): ConfirmEmailOutput => {
+    const { outcome, updatedEmailAddress } = context;
+    if ((outcome === 'confirmed' || outcome === 'signInRequired') && updatedEmailAddress !== null) {
+      return { outcome, updatedEmailAddress };
+    }
+    return { outcome: outcome === 'emailTaken' ? 'emailTaken' : 'expired', updatedEmailAddress: null };
+  },
+});
