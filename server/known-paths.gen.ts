@@ -27,6 +27,7 @@ export const knownPaths: readonly string[] = [
   '/change-password',
   '/claim-token',
   '/claims/$claimId',
+  '/confirm-email',
   '/contact-preferences',
   '/contact-preferences-token',
   '/find-booking',

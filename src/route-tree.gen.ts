@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './../routes/__root'
 import { Route as IndexRouteImport } from './../routes/index'
 import { Route as AccountRouteImport } from './../routes/_account'
 import { Route as ClaimTokenRouteImport } from './../routes/claim-token'
+import { Route as ConfirmEmailRouteImport } from './../routes/confirm-email'
 import { Route as ContactPreferencesTokenRouteImport } from './../routes/contact-preferences-token'
 import { Route as FindBookingRouteImport } from './../routes/find-booking'
 import { Route as ForgotPasswordRouteImport } from './../routes/forgot-password'
@@ -80,6 +81,11 @@ const AccountRoute = AccountRouteImport.update({
 const ClaimTokenRoute = ClaimTokenRouteImport.update({
   id: '/claim-token',
   path: '/claim-token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactPreferencesTokenRoute = ContactPreferencesTokenRouteImport.update({
@@ -403,6 +409,7 @@ const AccountBookingsBookingIdPassengerAssistanceIdCancelRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/claim-token': typeof ClaimTokenRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/contact-preferences-token': typeof ContactPreferencesTokenRoute
   '/find-booking': typeof FindBookingRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -460,6 +467,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/claim-token': typeof ClaimTokenRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/contact-preferences-token': typeof ContactPreferencesTokenRoute
   '/find-booking': typeof FindBookingRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -518,6 +526,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_account': typeof AccountRouteWithChildren
   '/claim-token': typeof ClaimTokenRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/contact-preferences-token': typeof ContactPreferencesTokenRoute
   '/find-booking': typeof FindBookingRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -579,6 +588,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/claim-token'
+    | '/confirm-email'
     | '/contact-preferences-token'
     | '/find-booking'
     | '/forgot-password'
@@ -636,6 +646,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/claim-token'
+    | '/confirm-email'
     | '/contact-preferences-token'
     | '/find-booking'
     | '/forgot-password'
@@ -693,6 +704,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_account'
     | '/claim-token'
+    | '/confirm-email'
     | '/contact-preferences-token'
     | '/find-booking'
     | '/forgot-password'
@@ -754,6 +766,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRoute: typeof AccountRouteWithChildren
   ClaimTokenRoute: typeof ClaimTokenRoute
+  ConfirmEmailRoute: typeof ConfirmEmailRoute
   ContactPreferencesTokenRoute: typeof ContactPreferencesTokenRoute
   FindBookingRoute: typeof FindBookingRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
@@ -788,6 +801,13 @@ declare module '@tanstack/react-router' {
       path: '/claim-token'
       fullPath: '/claim-token'
       preLoaderRoute: typeof ClaimTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-email': {
+      id: '/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof ConfirmEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact-preferences-token': {
@@ -1325,6 +1345,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRoute: AccountRouteWithChildren,
   ClaimTokenRoute: ClaimTokenRoute,
+  ConfirmEmailRoute: ConfirmEmailRoute,
   ContactPreferencesTokenRoute: ContactPreferencesTokenRoute,
   FindBookingRoute: FindBookingRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,

@@ -12,6 +12,7 @@ import * as formStyles from '#src/ui/form.css';
 import { TextField } from '#src/ui/text-field';
 import * as styles from './account-controls.css';
 import { bindField } from '#src/ui/field-binding';
+import { changeEmailSentCopy } from './email-change-copy';
 
 /** Change email on /account-controls: new address plus the current password. */
 export function ChangeEmailForm() {
@@ -34,7 +35,7 @@ export function ChangeEmailForm() {
   );
   const requesting = snapshot.matches('requesting');
   const { errors, canSubmit } = formView(snapshot.context, changeEmailValidators, requesting);
-  const { values, error, updatedEmailAddress } = snapshot.context;
+  const { values, error, updatedEmailAddress, pendingEmailAddress } = snapshot.context;
   const currentEmail = useSelector(authActor, (s) => s.context.user?.email ?? null);
 
   if (snapshot.matches('signInRequired')) {
@@ -69,6 +70,11 @@ export function ChangeEmailForm() {
         )}
         You'll use your new email address to sign in. We'll ask for your password to confirm it's you.
       </p>
+      {snapshot.matches('confirmationSent') && pendingEmailAddress && (
+        <Alert tone="success" title={changeEmailSentCopy.title}>
+          {changeEmailSentCopy.body(pendingEmailAddress)}
+        </Alert>
+      )}
       {snapshot.matches('success') && updatedEmailAddress && (
         <Alert tone="success">{changeEmailMessages.success(updatedEmailAddress)}</Alert>
       )}
