@@ -2,7 +2,7 @@ import type { ApiClient } from './client';
 import {
   AccountSummaryResponse,
   ChangeEmailAnswer,
-  ConfirmEmailChangeResponse,
+  ChangeEmailResponse,
   OrderCountResponse,
   PersonalDetailsResponse,
   SavePersonalDetailsResponse,
@@ -26,9 +26,9 @@ export const customerProfileApi = (client: ApiClient) => ({
     }),
   changeEmail: (body: { newEmailAddress: string; currentPassword: string }) =>
     client.request(ChangeEmailAnswer, '/customer/change-email', { method: 'POST', body }),
-  /** The link sent to the new address (decision 150): applies the change. */
+  /** The link sent to the new address (decision 150): applies the change; answers as the spec's change-email. */
   confirmEmailChange: (token: string) =>
-    client.request(ConfirmEmailChangeResponse, '/customer/change-email/confirm', { method: 'POST', body: { token } }),
+    client.request(ChangeEmailResponse, '/customer/change-email/confirm', { method: 'POST', body: { token } }),
   getOrderCount: () => client.request(OrderCountResponse, '/customer/order-count'),
   getAccountSummary: () => client.request(AccountSummaryResponse, '/customer/account-summary'),
 });

@@ -45,8 +45,6 @@ export const ChangeEmailPendingResponse = v.object({
 export const ChangeEmailAnswer = v.union([ChangeEmailPendingResponse, ChangeEmailResponse]);
 export type ChangeEmailOutcome = v.InferOutput<typeof ChangeEmailAnswer>;
 
-/** POST /customer/change-email/confirm {token} (local server, decision 150): the spec's change-email answer. */
-export const ConfirmEmailChangeResponse = ChangeEmailResponse;
 
 /** GET /customer/order-count. */
 export const OrderCountResponse = v.object({

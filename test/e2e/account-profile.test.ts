@@ -48,6 +48,13 @@ const forceValue = (input: Locator, value: string) =>
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }, value);
 
+/** The link the server "sent" to a new email address (test switch), as the customer would open it. */
+const confirmLink = async (email: string) => {
+  const res = await fetch(`${server.origin}/__test/last-email-change-token?email=${encodeURIComponent(email)}`);
+  const { token } = (await res.json()) as { token: string };
+  return `${server.origin}/my-account/confirm-email#token=${token}`;
+};
+
 const failApi = (page: Page, path: string, method: 'GET' | 'POST', how: 'abort' | 500 = 'abort') =>
   page.route(`**/my-account/api/${path}`, (route) => {
     if (route.request().method() !== method) return route.fallback();
@@ -198,7 +205,7 @@ describe('personal details', () => {
 });
 
 describe('account controls', () => {
-  it('change email: spec email messages, password incorrect, already exists, generic error, then success', async () => {
+  it('change email: spec email messages, password incorrect, already exists, generic error, link sent, confirmed', async () => {
     changedData = true;
     await open('account-controls', 375);
     const form = w.page.getByRole('form', { name: 'Change email address' });
@@ -236,18 +243,32 @@ describe('account controls', () => {
     await w.page.unroute('**/my-account/api/customer/change-email');
 
     await submit.click();
-    await form.getByText('Your email address has been changed to alex.new@example.com.').waitFor();
-    await shot('change-email-success-375');
+    // Decision 150: nothing changes until the link sent to the new address is followed.
+    await form
+      .getByText(
+        "We've sent a confirmation link to alex.new@example.com. Your email address will change when you follow that link, which works for 24 hours. Until then, keep signing in with your current email address.",
+      )
+      .waitFor();
+    await shot('change-email-link-sent-375');
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    await w.page.getByRole('banner').getByText(demo.email).waitFor();
+    const link = await confirmLink('alex.new@example.com');
+    await w.page.goto(link);
+    await w.page.getByText('Your email address has been changed to alex.new@example.com.').waitFor();
+    await shot('change-email-confirmed-375');
+    // The token left the address bar once read.
+    expect(w.page.url()).not.toContain('token');
     // The header follows the new address; the new session works.
     await w.page.getByRole('banner').getByText('alex.new@example.com').waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
+    await w.page.getByRole('link', { name: 'Go to account controls' }).click();
     await w.page.getByRole('navigation', { name: 'My account' }).getByRole('button', { name: /Account menu/ }).click();
     await w.page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Personal details' }).click();
     await w.page.getByLabel('First name').waitFor();
     expect(w.errors).toEqual([]);
   });
 
-  it('change email tokenFailure: says so and sends the customer to sign in with the new address', async () => {
+  it('change email tokenFailure at confirm: says so, the link then expires, sign in with the new address', async () => {
     changedData = true;
     await fetch(`${server.origin}/__test/change-email-token-failure`, {
       method: 'POST',
@@ -259,14 +280,20 @@ describe('account controls', () => {
     await form.getByLabel('New email address').fill('alex.moved@example.com');
     await form.getByLabel('Current password').fill(demo.password);
     await form.getByRole('button', { name: 'Change email address' }).click();
+    await form.getByText(/We've sent a confirmation link to alex\.moved@example\.com\./).waitFor();
+    const link = await confirmLink('alex.moved@example.com');
+    await w.page.goto(link);
     await w.page
-      .getByText(
-        'Your email address has been changed to alex.moved@example.com, but we could not keep you signed in. Please sign in again with your new email address.',
-      )
+      .getByText('Your email address has been changed to alex.moved@example.com. Please sign in with your new email address.')
       .waitFor();
     await shot('change-email-token-failure');
-    await w.page.getByRole('button', { name: 'Sign in again' }).click();
-    await w.page.waitForURL(/\/my-account\/login/);
+    // The link works once: opened again (a new document, not a hash change) it has expired.
+    await w.page.goto('about:blank');
+    await w.page.goto(link);
+    await w.page
+      .getByText('This confirmation link has expired or has already been used. You can ask for a new one from your account controls.')
+      .waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
     await signIn(w.page, server.origin, 'alex.moved@example.com', demo.password);
     await w.page.getByRole('banner').getByText('alex.moved@example.com').waitFor();
   });
