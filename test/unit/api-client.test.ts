@@ -42,6 +42,18 @@ describe('API client', () => {
     expect(calls[1]!.body).toEqual({ a: 1, _csrf: 'csrf-1' });
   });
 
+  it('adopts the CSRF value the server rotates with a new session (x-csrf-token response header, decision 150)', async () => {
+    const { fetch, calls } = fakeFetch((_call, n) => (n === 1 ? json(200, { ok: true }, { 'x-csrf-token': 'csrf-2' }) : json(200, { ok: true })));
+    const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api' });
+    client.setCsrfToken('csrf-1');
+    await client.request(Ok, '/login', { method: 'POST', body: {}, csrfInBody: true });
+    await client.request(Ok, '/customer/consents', { method: 'POST', body: { a: 1 }, csrfInBody: true });
+    expect(calls[0]!.body).toEqual({ _csrf: 'csrf-1' });
+    expect(client.csrfToken).toBe('csrf-2');
+    expect(calls[1]!.headers.get('x-csrf-token')).toBe('csrf-2');
+    expect(calls[1]!.body).toEqual({ a: 1, _csrf: 'csrf-2' });
+  });
+
   it('sends the guest header and the order token where asked', async () => {
     const { fetch, calls } = fakeFetch(() => json(200, { ok: true }));
     const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api' });
