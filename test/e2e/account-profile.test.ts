@@ -287,6 +287,9 @@ describe('account controls', () => {
       .getByText('Your email address has been changed to alex.moved@example.com. Please sign in with your new email address.')
       .waitFor();
     await shot('change-email-token-failure');
+    // The page still showed this browser signed in: "Sign in" signs it out and goes to sign in.
+    await w.page.getByRole('button', { name: 'Sign in' }).click();
+    await w.page.waitForURL(/\/my-account\/login/);
     // The link works once: opened again (a new document, not a hash change) it has expired.
     await w.page.goto('about:blank');
     await w.page.goto(link);

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { confirmEmailMachine } from '#machines/confirm-email';
@@ -29,6 +29,7 @@ export function ConfirmEmailPage() {
     { input: { token } },
   );
   const email = snapshot.context.updatedEmailAddress ?? '';
+  const signedIn = useSelector(authActor, (s) => s.context.user?.status === 'AUTHORISED');
   return (
     <Page title={confirmEmailCopy.pageTitle} narrow>
       {(snapshot.matches('starting') || snapshot.matches('confirming')) && <Loading label={confirmEmailCopy.checking} />}
@@ -47,7 +48,12 @@ export function ConfirmEmailPage() {
       {snapshot.matches('signInRequired') && (
         <>
           <Alert tone="success">{confirmEmailCopy.signInRequired(email)}</Alert>
-          <Link to="/login">{confirmEmailCopy.toSignIn}</Link>
+          {/* The server ended this browser's session too: a page still showing it signed in signs out first. */}
+          {signedIn ? (
+            <Button onClick={() => authActor.send({ type: 'auth.logout' })}>{confirmEmailCopy.toSignIn}</Button>
+          ) : (
+            <Link to="/login">{confirmEmailCopy.toSignIn}</Link>
+          )}
         </>
       )}
       {snapshot.matches('expired') && (
