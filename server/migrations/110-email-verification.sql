@@ -20,5 +20,3 @@ create index email_change_requests_customer_id on email_change_requests (custome
 alter table sessions add column last_seen_at timestamptz;
 update sessions set last_seen_at = created_at;
 alter table sessions alter column last_seen_at set not null;
-
--- CSRF token bound to the session: the nonce of the CSRF token the session was issued with.
