@@ -5,6 +5,7 @@ import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
+import { sha256Hex } from '../lib/tokens.ts';
 import { findOrderByGuestToken } from '../lib/ufac.ts';
 
 const Body = v.object({ guestToken: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(512)) });
@@ -16,9 +17,10 @@ const Body = v.object({ guestToken: v.pipe(v.string(), v.trim(), v.minLength(1),
  * - The token must open an order (its guest token or a find-booking exchange token): else 404 TOKEN_INVALID.
  * - That order must carry the customer's email and belong to nobody else: else 403 FORBIDDEN.
  * - Every guest order with the customer's email is imported, except changed orders (superseded by a
- *   replacement order: their replacement carries the journey) which stay guest orders. While the
- *   account's email is unverified (decision 150) only the token's own order is imported: the token
- *   proves that order, the unverified email proves nothing about the others.
+ *   replacement order: their replacement carries the journey) which stay guest orders. Matching
+ *   by email needs a verified email (decision 150): the order's own guest token, sent only to that
+ *   mailbox, verifies it here; a find-booking exchange token does not, so with an unverified email
+ *   only the token's own order is imported.
  * - 204 nothing imported; 206 {count} some imported, some could not be; 200 {count} all imported.
  *   count = bookings imported.
  */
@@ -39,12 +41,17 @@ export function guestOrdersApi(): Hono<AppEnv> {
     if (!order || order.email !== customer.email || (order.customer_id !== null && order.customer_id !== customer.id)) {
       throw new ApiError(403, 'FORBIDDEN');
     }
+    const emailedToken = await one<{ id: string }>(db, 'select id from orders where guest_token_hash = $1', [sha256Hex(guestToken)]);
+    const emailVerified = customer.emailVerified || emailedToken !== null;
     const result = await db.transaction(async (tx) => {
+      if (!customer.emailVerified && emailVerified) {
+        await tx.query('update customers set email_verified_at = $2 where id = $1 and email_verified_at is null', [customer.id, clock.now()]);
+      }
       const candidates = await many<{ id: string; replacement_order_id: string | null; bookings: number }>(
         tx,
         `select o.id, o.replacement_order_id, (select count(*)::int from bookings b where b.order_id = o.id) as bookings
          from orders o where o.customer_id is null and o.email = $1 and ($2 or o.id = $3)`,
-        [customer.email, customer.emailVerified, found.id],
+        [customer.email, emailVerified, found.id],
       );
       const importable = candidates.filter((o) => o.replacement_order_id === null);
       if (importable.length > 0) {

@@ -180,3 +180,65 @@ describe('the confirmation link', () => {
     expect(await email(client)).toBe(DEMO.email);
   });
 });
+
+describe('association verifies the email only with the emailed token', () => {
+  const GUEST_EMAIL = 'guest@example.com';
+
+  async function registerAs(email: string): Promise<ApiClient> {
+    const c = apiClient(server.origin);
+    await c.init();
+    const reg = await c.post(`${API}/register`, { email, password: 'Owner!Pass2026', firstName: 'Gwen', lastName: 'Guest' });
+    expect(reg.status).toBe(201);
+    return c;
+  }
+
+  const ownBookingIds = async (c: ApiClient) => {
+    const ids: string[] = [];
+    for (const filter of ['upcoming', 'past', 'season']) {
+      const res = await c.get<{ results: { booking: { id: string } }[] }>(`${API}/bookings/${filter}`);
+      ids.push(...res.body.results.map((r) => r.booking.id));
+    }
+    return ids;
+  };
+
+  it('the order’s own (emailed) token proves the mailbox: every guest order with the email is imported', async () => {
+    const links = server.seeded.guestLinks.filter((l) => l.email === GUEST_EMAIL);
+    expect(links.length).toBeGreaterThan(1);
+    const [first, ...others] = links;
+    const owner = await registerAs(GUEST_EMAIL);
+    expect((await owner.get<{ total: number }>(`${API}/bookings/guest`)).body.total).toBe(0);
+    const res = await owner.post(`${API}/order/associate-guest-orders`, { guestToken: first?.token });
+    expect([200, 206]).toContain(res.status);
+    const mine = await ownBookingIds(owner);
+    for (const link of others) expect(mine).toContain(link.bookingId);
+  });
+
+  it('a find-booking exchange token imports only its own order while the email is unverified', async () => {
+    const [first, second] = server.seeded.guestLinks.filter((l) => l.email === GUEST_EMAIL);
+    if (!first || !second) throw new Error('the demo seed needs two guest orders for guest@example.com');
+    // What the booking's owner knows (as printed on the ticket): reference, date, surname.
+    const anon = apiClient(server.origin);
+    await anon.init();
+    const detail = await anon.get<{
+      bookings: { id: string; outward: { date: string }; passengers: { lastName: string }[] }[];
+      order: { friendlyOrderId: string };
+    }>(`${API}/booking/${first.bookingId}?token=${encodeURIComponent(first.token)}`);
+    const booking = detail.body.bookings.find((b) => b.id === first.bookingId);
+    if (!booking) throw new Error('the guest link does not open its booking');
+    const departureDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(booking.outward.date));
+    const found = await anon.post<{ orderExchangeToken: string }>(`${API}/booking/find-booking`, {
+      bookingReference: detail.body.order.friendlyOrderId,
+      departureDate,
+      passengerSurname: booking.passengers[0]?.lastName,
+      emailAddress: GUEST_EMAIL,
+    });
+    expect(found.status).toBe(200);
+    const owner = await registerAs(GUEST_EMAIL);
+    const res = await owner.post(`${API}/order/associate-guest-orders`, { guestToken: found.body.orderExchangeToken });
+    expect(res.status).toBe(200);
+    const mine = await ownBookingIds(owner);
+    expect(mine).toContain(first.bookingId);
+    expect(mine).not.toContain(second.bookingId);
+    expect((await owner.get<{ total: number }>(`${API}/bookings/guest`)).body.total).toBe(0);
+  });
+});
