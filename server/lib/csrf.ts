@@ -15,9 +15,11 @@ import { randomToken, safeEqual } from './tokens.ts';
  * the same value in the page data; state-changing calls must echo it in `x-csrf-token` or `_csrf`.
  * The signature means a cookie planted by someone else (e.g. a sibling subdomain) is worthless.
  *
- * Bound to the session (decision 150): the HMAC covers the nonce and the caller's `ma_session` cookie
- * ('' when signed out), so a pair taken from an anonymous page (or another session) is refused with a
- * session. Whenever a response sets or clears the session cookie (sign-in, registration, sign-out,
+ * Bound to the session (decision 150): the token carries a keyed tag of the session cookie it was
+ * issued for ('anon' signed out), under the signature. A request with a session cookie must bring a
+ * token of that session, so a pair taken from an anonymous page (or another session) is refused. A
+ * request without one (sign-in, guest calls) accepts any signed pair: there is no session to abuse,
+ * and a page whose session cookie expired can still sign in. Whenever a response sets or clears the session cookie (sign-in, registration, sign-out,
  * confirmed change of email) a new token is issued: new cookie, and the value in the `x-csrf-token`
  * response header, which the app's API client adopts.
  */
@@ -37,24 +39,33 @@ export async function loadCsrfSecret(db: Queryable): Promise<string> {
   return created.value;
 }
 
-function sign(secret: string, nonce: string, binding: string): string {
-  return createHmac('sha256', secret).update(`${nonce}|${binding}`).digest('base64url');
+function hmac(secret: string, text: string): string {
+  return createHmac('sha256', secret).update(text).digest('base64url');
 }
 
-/** A token for the session `binding` (the session cookie's value, '' when signed out). */
+/** Which session a token belongs to: 'anon' signed out, else a keyed digest of the session cookie value. */
+const bindingTag = (secret: string, binding: string): string =>
+  binding === '' ? 'anon' : hmac(secret, `session|${binding}`).slice(0, 22);
+
+/** A token `{nonce}.{binding tag}.{signature}` for the session `binding` (the session cookie's value, '' signed out). */
 export function issueCsrfToken(secret: string, binding = ''): string {
-  const nonce = randomToken(32);
-  return `${nonce}.${sign(secret, nonce, binding)}`;
+  const body = `${randomToken(32)}.${bindingTag(secret, binding)}`;
+  return `${body}.${hmac(secret, body)}`;
 }
 
-export function isSignedCsrfToken(secret: string, token: string, binding = ''): boolean {
-  const [nonce, signature, extra] = token.split('.');
-  if (!nonce || !signature || extra !== undefined) return false;
-  return safeEqual(signature, sign(secret, nonce, binding));
+/**
+ * Whether `token` is signed under `secret` and bound to `binding`. `binding` null: any binding (a
+ * request without a session cookie has no session to protect; the double submit still applies).
+ */
+export function isSignedCsrfToken(secret: string, token: string, binding: string | null = ''): boolean {
+  const [nonce, tag, signature, extra] = token.split('.');
+  if (!nonce || !tag || !signature || extra !== undefined) return false;
+  if (!safeEqual(signature, hmac(secret, `${nonce}.${tag}`))) return false;
+  return binding === null || safeEqual(tag, bindingTag(secret, binding));
 }
 
-/** What the caller's token must be bound to: its session cookie as sent ('' when none). */
-const requestBinding = (c: Context): string => getCookie(c, SESSION_COOKIE) ?? '';
+/** What the caller's token must be bound to: its session cookie as sent, or null (any) when it sends none. */
+const requestBinding = (c: Context): string | null => getCookie(c, SESSION_COOKIE) ?? null;
 
 function setCsrfCookie(c: Context, token: string): void {
   setCookie(c, CSRF_COOKIE, token, {
@@ -69,7 +80,7 @@ function setCsrfCookie(c: Context, token: string): void {
 /** Returns the caller's valid CSRF cookie value (bound to its session), or sets a new one and returns it. */
 export function ensureCsrfCookie(c: Context, secret: string): string {
   const current = getCookie(c, CSRF_COOKIE);
-  const binding = requestBinding(c);
+  const binding = getCookie(c, SESSION_COOKIE) ?? '';
   if (current && isSignedCsrfToken(secret, current, binding)) return current;
   const token = issueCsrfToken(secret, binding);
   setCsrfCookie(c, token);

@@ -73,10 +73,11 @@ describe('POST /booking/checkIn', () => {
   });
 
   it('checks a customer in within 24 hours of departure and answers the booking page', async () => {
-    await signIn();
     const seededAt = await setClock(0);
     const departure = at(seededAt, 3, 7, 30);
     await setClock(departure.getTime() - 2 * 3_600_000 - Date.now());
+    // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 150).
+    await signIn();
     const res = await checkIn(EUSTON_MANCHESTER);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ url: `/my-account/bookings/${booking(EUSTON_MANCHESTER)}?checkedIn=true` });

@@ -74,4 +74,10 @@ describe('CSRF bound to the session', () => {
     expect(out.headers.get('x-csrf-token')).toBeTruthy();
     expect((await c.post(`${API}/login`, DEMO)).status).toBe(200);
   });
+
+  it('a page whose session cookie has gone (expired in the browser) can still sign in', async () => {
+    const c = await signedInClient(server.origin, DEMO);
+    c.dropCookie('ma_session');
+    expect((await c.post(`${API}/login`, DEMO)).status).toBe(200);
+  });
 });

@@ -48,11 +48,24 @@ describe('passwords', () => {
 describe('csrf tokens', () => {
   it('are signed nonces that only verify under their secret', () => {
     const token = issueCsrfToken('secret-a');
-    expect(token).toMatch(/^[\w-]{43}\.[\w-]{43}$/);
+    expect(token).toMatch(/^[\w-]{43}\.anon\.[\w-]{43}$/);
     expect(isSignedCsrfToken('secret-a', token)).toBe(true);
     expect(isSignedCsrfToken('secret-b', token)).toBe(false);
-    expect(isSignedCsrfToken('secret-a', `${token.split('.')[0]}.forged`)).toBe(false);
+    expect(isSignedCsrfToken('secret-a', `${token.split('.')[0]}.anon.forged`)).toBe(false);
     expect(isSignedCsrfToken('secret-a', 'no-dot')).toBe(false);
+  });
+
+  it('are bound to a session: the tag cannot be swapped and only matches its own session (decision 150)', () => {
+    const bound = issueCsrfToken('secret-a', 'session-1');
+    expect(isSignedCsrfToken('secret-a', bound, 'session-1')).toBe(true);
+    expect(isSignedCsrfToken('secret-a', bound, 'session-2')).toBe(false);
+    expect(isSignedCsrfToken('secret-a', bound, '')).toBe(false);
+    expect(isSignedCsrfToken('secret-a', issueCsrfToken('secret-a'), 'session-1')).toBe(false);
+    // No session cookie on the request: any signed token passes (null binding).
+    expect(isSignedCsrfToken('secret-a', bound, null)).toBe(true);
+    const [nonce, , signature] = bound.split('.');
+    const otherTag = issueCsrfToken('secret-a', 'session-2').split('.')[1];
+    expect(isSignedCsrfToken('secret-a', `${nonce}.${otherTag}.${signature}`, 'session-2')).toBe(false);
   });
 });
 

@@ -174,13 +174,18 @@ describe("scenarios 'empty' and 'fresh'", () => {
 });
 
 describe('housekeeping', () => {
-  it('purges expired sessions, guest sessions, exchange and marketing tokens, and old reset tokens only', async () => {
+  it('purges expired and idle sessions, guest sessions, exchange and marketing tokens, and old reset tokens only', async () => {
     await wipe(db);
     await seed(db, 'empty', { now });
     const id = DEMO_ACCOUNT.id;
     const old = new Date(now.getTime() - 10 * DAY);
     const later = new Date(now.getTime() + DAY);
-    await db.query(`insert into sessions (id, customer_id, expires_at) values ('s-old', $1, $2), ('s-live', $1, $3)`, [id, old, later]);
+    // s-idle: not expired but unused for 31 minutes (idle timeout, decision 150).
+    const idle = new Date(now.getTime() - 31 * 60 * 1000);
+    await db.query(
+      `insert into sessions (id, customer_id, expires_at, last_seen_at) values ('s-old', $1, $2, $2), ('s-live', $1, $3, $4), ('s-idle', $1, $3, $5)`,
+      [id, old, later, now, idle],
+    );
     await db.query(
       `insert into ufac_sessions (id, flow, customer_id, expires_at) values ('u-old', 'customer', $1, $2), ('u-live', 'customer', $1, $3)`,
       [id, old, later],
