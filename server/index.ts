@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   await purgeExpired(db, new Date());
   setInterval(() => void purgeExpired(db, new Date()).catch(() => {}), HOUR_MS).unref();
 
-  const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env) });
+  const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env), trustProxy: process.env.TRUST_PROXY === '1' });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
     void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findRefundGuestLinks(db), findDemoClaimLinks(db)]).then(([guestLinks, checkIn, refund, claimLinks]) => {
