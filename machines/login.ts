@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { UserResponse } from '#src/schemas/auth';
 import { collectErrors, hasErrors, loginValidators } from '#src/schemas/forms';
-import { hasStatus } from './lib/problems';
+import { hasStatus, isThrottledProblem, retryAfterOfEvent } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /** Sign-in form on /login and /register (both render the login page). */
@@ -12,7 +12,9 @@ export interface LoginContext {
   touched: Partial<Record<LoginField, boolean>>;
   dirty: boolean;
   submitAttempted: boolean;
-  serverError: 'invalidCredentials' | 'generic' | null;
+  serverError: 'invalidCredentials' | 'throttled' | 'generic' | null;
+  /** Seconds the server asked us to wait after a 429 (Retry-After), when it said. */
+  retryAfterSeconds: number | null;
   response: UserResponse | null;
 }
 
@@ -40,12 +42,14 @@ export const loginMachine = setup({
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, loginValidators)),
     isInvalidCredentials: ({ event }) => hasStatus(event, 401),
+    isThrottled: ({ event }) => isThrottledProblem(event),
   },
   actions: {
     setValue: assign(({ context, event }) => changePatch(context, event, { serverError: null })),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
     setInvalidCredentials: assign({ serverError: 'invalidCredentials' as const }),
+    setThrottled: assign(({ event }) => ({ serverError: 'throttled' as const, retryAfterSeconds: retryAfterOfEvent(event) })),
     setGenericError: assign({ serverError: 'generic' as const }),
     storeResponse: assign((_, params: { response: UserResponse }) => ({ response: params.response })),
   },
@@ -57,6 +61,7 @@ export const loginMachine = setup({
     dirty: false,
     submitAttempted: false,
     serverError: null,
+    retryAfterSeconds: null,
     response: null,
   },
   initial: 'editing',
@@ -79,6 +84,7 @@ export const loginMachine = setup({
         onDone: { target: 'signedIn', actions: { type: 'storeResponse', params: ({ event }) => ({ response: event.output }) } },
         onError: [
           { guard: 'isInvalidCredentials', target: 'editing', actions: 'setInvalidCredentials' },
+          { guard: 'isThrottled', target: 'editing', actions: 'setThrottled' },
           { target: 'editing', actions: 'setGenericError' },
         ],
       },

@@ -57,6 +57,11 @@ export type CreateAppOptions = {
    * from the route tree (server/known-paths.gen.ts); null = every /my-account path is known.
    */
   knownPaths?: readonly string[] | null;
+  /**
+   * The server sits behind a proxy it trusts: read the client address for rate limits from
+   * X-Forwarded-For instead of the socket (decision 155). Off by default; TRUST_PROXY=1 for npm start.
+   */
+  trustProxy?: boolean;
 };
 
 export const CONVERSATION_HEADER = 'x-conversationid';
@@ -95,6 +100,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
     publicOrigin: opts.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN,
     testHooks: testState?.hooks ?? null,
     feature: (name) => resolvePageData('', opts.pageData, testState?.pageData).features[name] !== false,
+    trustProxy: opts.trustProxy ?? false,
   };
   const isKnown = createKnownRoutes(opts.knownPaths !== undefined ? opts.knownPaths : knownPaths);
 

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   setInterval(() => void purgeExpired(db, new Date()).catch(() => {}), HOUR_MS).unref();
 
   const publicOrigin = publicOriginFrom(process.env.PUBLIC_ORIGIN, port);
-  const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env), publicOrigin });
+  const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env), publicOrigin, trustProxy: process.env.TRUST_PROXY === '1' });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
     void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findRefundGuestLinks(db), findDemoClaimLinks(db)]).then(([guestLinks, checkIn, refund, claimLinks]) => {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from './lib/app-env.ts';
 import { ensureCsrfCookie } from './lib/csrf.ts';
 import { APP_BASE } from './lib/known-routes.ts';
@@ -18,6 +18,33 @@ export type ShellOptions = {
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The shell's Content-Security-Policy (decision 155). Scripts and styles only from this origin: the
+ * build emits one module script and linked CSS files (vanilla-extract), and the page data element
+ * is a JSON data block (type="application/json"), which CSP does not treat as a script, so it needs
+ * no nonce. React's style props go through the CSSOM, which style-src does not govern.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+/** Sent only on HTTPS responses (a browser ignores it over HTTP, and it must not pin a local http server). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** The request came over HTTPS: its own URL, or a trusted proxy's X-Forwarded-Proto. */
+function overHttps(c: Context<AppEnv>): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  return c.get('deps').trustProxy === true && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}
 
 /** Sets Cache-Control on whatever static file the next handler found. */
 function cacheFor(value: string): MiddlewareHandler<AppEnv> {
@@ -63,6 +90,8 @@ export function shellRoutes(opts: ShellOptions): Hono<AppEnv> {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'DENY');
     c.header('Referrer-Policy', 'same-origin');
+    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (overHttps(c)) c.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     return c.html(injectIntoHead(html, element), opts.isKnown(c.req.path) ? 200 : 404);
   });
 

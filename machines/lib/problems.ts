@@ -7,6 +7,11 @@
 export type Problem =
   /** The server answered with an error status; `codes` are its `errors[].code`, `detail` its reason in words. */
   | { kind: 'http'; status: number; codes: string[]; detail: string | null; body: unknown }
+  /**
+   * 429: the server refuses more attempts for now (docs/decisions/155). `retryAfterSeconds` comes
+   * from the Retry-After header when the server sent one.
+   */
+  | { kind: 'throttled'; status: 429; codes: string[]; retryAfterSeconds: number | null; message: string }
   /** The response did not match its valibot schema. */
   | { kind: 'schema'; message: string }
   /** No answer: offline, DNS, aborted, timed out. */
@@ -46,6 +51,16 @@ export const problemOf = (error: unknown): Problem => {
   if (status !== null) {
     const codes = stringsOf(problem.codes);
     const code = stringOr(error.code);
+    if (status === 429) {
+      const seconds = numberOr(problem.retryAfterSeconds, error.retryAfterSeconds);
+      return {
+        kind: 'throttled',
+        status: 429,
+        codes: codes.length ? codes : code ? [code] : [],
+        retryAfterSeconds: seconds !== null && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : null,
+        message: stringOr(problem.message, error.message) ?? 'Too many attempts',
+      };
+    }
     return {
       kind: 'http',
       status,
@@ -62,10 +77,33 @@ export const problemOf = (error: unknown): Problem => {
 export const problemOfEvent = (event: object): Problem => problemOf('error' in event ? event.error : undefined);
 
 /** The HTTP status of a failed call, or null when there was no answer (or not an HTTP one). */
-export const statusOf = (problem: Problem): number | null => (problem.kind === 'http' ? problem.status : null);
+export const statusOf = (problem: Problem): number | null =>
+  problem.kind === 'http' || problem.kind === 'throttled' ? problem.status : null;
 
 /** The first error code of an `{errors:[{code}]}` body (spec: "the first code is used"). */
-export const codeOf = (problem: Problem): string | null => (problem.kind === 'http' ? (problem.codes[0] ?? null) : null);
+export const codeOf = (problem: Problem): string | null =>
+  problem.kind === 'http' || problem.kind === 'throttled' ? (problem.codes[0] ?? null) : null;
+
+/**
+ * Seconds from a Retry-After header value: delta-seconds, or an HTTP date relative to `now`.
+ * Null when absent or unreadable.
+ */
+export const parseRetryAfter = (value: string | null | undefined, now: Date): number | null => {
+  if (value === null || value === undefined || value.trim() === '') return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now.getTime()) / 1000));
+};
+
+/** Whether an actor's error is a 429 refusal. */
+export const isThrottledProblem = (event: object): boolean => problemOfEvent(event).kind === 'throttled';
+
+/** The seconds to wait from a throttled actor error, or null (unknown, or not throttled). */
+export const retryAfterOfEvent = (event: object): number | null => {
+  const problem = problemOfEvent(event);
+  return problem.kind === 'throttled' ? problem.retryAfterSeconds : null;
+};
 
 /** A refusal's reason in words (the body's `detail`), when the server gave one. */
 export const reasonOf = (problem: Problem): string | null =>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { loginMachine, loginMessages } from '#machines/login';
 import { registerMachine, registerMessages } from '#machines/register';
 import { loginValidators, registerValidators } from '#src/schemas/forms';
@@ -69,7 +70,11 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           send({ type: 'form.submit' });
         }}
       >
-        {serverError && <Alert tone="error">{loginMessages[serverError]}</Alert>}
+        {serverError && (
+          <Alert tone="error">
+            {serverError === 'throttled' ? tooManyAttemptsMessage(snapshot.context.retryAfterSeconds) : loginMessages[serverError]}
+          </Alert>
+        )}
         <TextField
           label="Email address"
           type="email"

@@ -8,6 +8,7 @@ import { emailSchema, passwordSchema, readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
 import { isStrongPassword, PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords.ts';
+import { assertNotThrottled, clearAttempts, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import {
   clearSessionCookie,
   createSession,
@@ -55,9 +56,19 @@ export function authApi(): Hono<AppEnv> {
   api.post('/login', async (c) => {
     const { db, clock } = c.get('deps');
     const { email, password } = await readBody(c, LoginBody);
+    // Counted per email typed (account or not: the answer must not tell) and per client address.
+    const limits = [
+      [LIMITS.loginAccount, email],
+      [LIMITS.loginClient, clientAddress(c)],
+    ] as const;
+    await assertNotThrottled(db, clock.now(), limits);
     const row = await one<CustomerRow>(db, 'select * from customers where email = $1', [email]);
     const ok = row?.password_hash ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
-    if (!row || !ok) throw new ApiError(401, 'INVALID_CREDENTIALS');
+    if (!row || !ok) {
+      await recordAttempt(db, clock.now(), limits);
+      throw new ApiError(401, 'INVALID_CREDENTIALS');
+    }
+    await clearAttempts(db, [limits[0]]);
     const previous = readSessionCookie(c);
     if (previous) await deleteSession(db, previous);
     const now = clock.now();

@@ -10,6 +10,7 @@ import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
 import { verifyPassword } from '../lib/passwords.ts';
+import { assertNotThrottled, clearAttempts, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import { clearSessionCookie, createSession, deleteCustomerSessions, setSessionCookie } from '../lib/sessions.ts';
 import { validateFirstName, validateLastName } from '#src/schemas/forms.ts';
 import { validatePassengerName } from '#src/schemas/passengers.ts';
@@ -129,13 +130,19 @@ export function customerProfileApi(): Hono<AppEnv> {
     const customer = requireCustomer(c);
     const { db, clock, log, testHooks, publicOrigin } = c.get('deps');
     const body = await readBody(c, ChangeEmailBody);
+    const limits = [[LIMITS.changeEmail, customer.id]] as const;
+    await assertNotThrottled(db, clock.now(), limits);
     const row = await one<{ password_hash: string | null; email: string }>(
       db,
       'select password_hash, email from customers where id = $1',
       [customer.id],
     );
     const passwordOk = row?.password_hash ? await verifyPassword(body.currentPassword, row.password_hash) : false;
-    if (!row || !passwordOk) throw new ApiError(403, 'PASSWORD_INCORRECT');
+    if (!row || !passwordOk) {
+      await recordAttempt(db, clock.now(), limits);
+      throw new ApiError(403, 'PASSWORD_INCORRECT');
+    }
+    await clearAttempts(db, limits);
     const newEmail = body.newEmailAddress;
     if (newEmail === row.email) throw new ApiError(422, 'EMAIL_ALREADY_EXISTS');
     const taken = await one<{ id: string }>(db, 'select id from customers where email = $1', [newEmail]);

@@ -7,6 +7,7 @@ import { emailSchema, readBody } from '../lib/body.ts';
 import { HOUR_MS, addMs } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { refundSummaries } from '../domain/refund-store.ts';
+import { assertNotThrottled, clearAttempts, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { findOrderByGuestToken } from '../lib/ufac.ts';
 import { BOOKING_ROW_COLUMNS, toListEntry, type BookingRow } from './bookings-list.ts';
@@ -28,30 +29,31 @@ const londonDay = (iso: string) =>
     new Date(iso),
   );
 
-/** POST /booking/find-booking and GET /booking/token (SPEC section 7). */
-/** Failed look-ups allowed per booking reference in a window before 429 (guessing the other fields). */
-export const FIND_BOOKING_MAX_MISSES = 10;
-export const FIND_BOOKING_WINDOW_MS = 15 * 60 * 1000;
+/** Misses allowed per booking reference from one client in a window before 429 (guessing the other fields). */
+export const FIND_BOOKING_MAX_MISSES = LIMITS.findBookingReference.max;
+/** Misses allowed from one client over all references in a window (sweeping references). */
+export const FIND_BOOKING_MAX_CLIENT_MISSES = LIMITS.findBookingClient.max;
+export const FIND_BOOKING_WINDOW_MS = LIMITS.findBookingReference.windowMs;
 
+/** POST /booking/find-booking and GET /booking/token (SPEC section 7). */
 export function findBookingApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  /** Misses per upper-cased booking reference: when the window started and how many. In memory, per server. */
-  const misses = new Map<string, { since: number; count: number }>();
 
   /**
    * Matches all four fields: the friendly order id, the order's email (any case), the outward
    * leg's GB calendar day, and a passenger's surname (any case). 400 VALIDATION on malformed
    * input, 422 BOOKING_NOT_FOUND when nothing matches (the same answer whichever field is wrong).
+   * Misses are counted per client and per (client, reference) in the database (decision 155): a
+   * guesser elsewhere cannot lock the owner out, and a sweep of many references is stopped.
    * Success issues a fresh exchange token for that order: {orderExchangeToken, bookingId}.
    */
   api.post('/booking/find-booking', async (c) => {
     const { db, clock } = c.get('deps');
     const body = await readBody(c, FindBody);
-    const key = body.bookingReference.toUpperCase();
-    const nowMs = clock.now().getTime();
-    const seen = misses.get(key);
-    if (seen && nowMs - seen.since > FIND_BOOKING_WINDOW_MS) misses.delete(key);
-    if ((misses.get(key)?.count ?? 0) >= FIND_BOOKING_MAX_MISSES) throw new ApiError(429, 'TOO_MANY_ATTEMPTS');
+    const client = clientAddress(c);
+    const pair = [LIMITS.findBookingReference, `${client}|${body.bookingReference.toUpperCase()}`] as const;
+    const limits = [pair, [LIMITS.findBookingClient, client]] as const;
+    await assertNotThrottled(db, clock.now(), limits);
     const surname = body.passengerSurname.toLocaleLowerCase('en-GB');
     const rows = await many<{ id: string; order_id: string; data: BookingData }>(
       db,
@@ -65,11 +67,10 @@ export function findBookingApi(): Hono<AppEnv> {
         b.data.passengers.some((p) => p.lastName.toLocaleLowerCase('en-GB') === surname),
     );
     if (!match) {
-      const entry = misses.get(key) ?? { since: nowMs, count: 0 };
-      misses.set(key, { since: entry.since, count: entry.count + 1 });
+      await recordAttempt(db, clock.now(), limits);
       throw new ApiError(422, 'BOOKING_NOT_FOUND');
     }
-    misses.delete(key);
+    await clearAttempts(db, [pair]);
     const token = randomToken(32);
     const now = clock.now();
     await db.query('insert into order_exchange_tokens (token_hash, order_id, created_at, expires_at) values ($1, $2, $3, $4)', [

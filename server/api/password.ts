@@ -8,6 +8,7 @@ import { DAY_MS, addMs } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { changePasswordProblem, isStrongPassword, PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
+import { assertNotThrottled, clearAttempts, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import { deleteCustomerSessions } from '../lib/sessions.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
@@ -43,6 +44,13 @@ export function passwordApi(): Hono<AppEnv> {
   api.post('/customer/forgot-password', async (c) => {
     const { db, clock, log, testHooks, publicOrigin } = c.get('deps');
     const { email } = await readBody(c, ForgotBody);
+    // Every request counts, for the email whether or not it has an account: the 429 says nothing either way.
+    const limits = [
+      [LIMITS.forgotEmail, email],
+      [LIMITS.forgotClient, clientAddress(c)],
+    ] as const;
+    await assertNotThrottled(db, clock.now(), limits);
+    await recordAttempt(db, clock.now(), limits);
     const customer = await one<{ id: string }>(db, 'select id from customers where email = $1', [email]);
     if (customer) {
       const token = randomToken(32);
@@ -86,14 +94,20 @@ export function passwordApi(): Hono<AppEnv> {
   });
 
   api.post('/customer/change-password', async (c) => {
-    const { db } = c.get('deps');
+    const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const body = await readBody(c, ChangeBody);
+    const limits = [[LIMITS.changePassword, customer.id]] as const;
+    await assertNotThrottled(db, clock.now(), limits);
     const row = await one<{ password_hash: string | null }>(db, 'select password_hash from customers where id = $1', [
       customer.id,
     ]);
     const current = row?.password_hash ? await verifyPassword(body.currentPassword, row.password_hash) : false;
-    if (!current) return c.json({ errors: [{ code: 'PASSWORD_INCORRECT' }] }, 400);
+    if (!current) {
+      await recordAttempt(db, clock.now(), limits);
+      return c.json({ errors: [{ code: 'PASSWORD_INCORRECT' }] }, 400);
+    }
+    await clearAttempts(db, limits);
     const problem = changePasswordProblem(body.newPassword, customer);
     if (problem) return c.json({ errors: [{ code: problem }] }, 400);
     const passwordHash = await hashPassword(body.newPassword);

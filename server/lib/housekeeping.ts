@@ -1,11 +1,13 @@
 import type { Queryable } from '../db.ts';
 import { DAY_MS, addMs } from './clock.ts';
 import { SESSION_IDLE_MS } from './sessions.ts';
+import { purgeAttemptCounters } from './rate-limit.ts';
 
 /**
  * Deletes expired and idle sessions and guest sessions, change-of-email links a week past expiry, expired find-booking exchange tokens and
  * marketing-email tokens, Delay Repay claim tokens, and reset tokens a week past expiry; expired
- * refund card tokens, and refund quotes never requested a day past expiry (decision 080).
+ * refund card tokens, and refund quotes never requested a day past expiry (decision 080), and
+ * anti-automation counters whose window ended (decision 155).
  */
 export async function purgeExpired(db: Queryable, now: Date): Promise<void> {
   await db.query('delete from sessions where expires_at <= $1 or last_seen_at <= $2', [now, addMs(now, -SESSION_IDLE_MS)]);
@@ -17,4 +19,5 @@ export async function purgeExpired(db: Queryable, now: Date): Promise<void> {
   await db.query('delete from password_reset_tokens where expires_at <= $1', [addMs(now, -7 * DAY_MS)]);
   await db.query('delete from card_tokens where expires_at <= $1', [now]);
   await db.query('delete from refund_quotes where used_at is null and expires_at <= $1', [addMs(now, -DAY_MS)]);
+  await purgeAttemptCounters(db, now);
 }

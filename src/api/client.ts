@@ -1,6 +1,7 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import * as v from 'valibot';
 import { ApiError, readErrorBody, schemaMismatchMessage } from './errors';
+import { parseRetryAfter } from '#machines/lib/problems';
 
 export const apiBase = '/my-account/api';
 export const conversationIdHeader = 'x-conversationid';
@@ -89,9 +90,13 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     return { status: response.status, body: response._data ?? null, headers: response.headers };
   };
 
-  const fail = (status: number, body: unknown, allow401: boolean | undefined): never => {
+  const fail = (status: number, body: unknown, allow401: boolean | undefined, headers: Headers): never => {
     if (status === 401 && !allow401) for (const l of unauthorisedListeners) l();
     const { codes, detail } = readErrorBody(body);
+    if (status === 429) {
+      const retryAfterSeconds = parseRetryAfter(headers.get('retry-after'), new Date());
+      throw new ApiError({ kind: 'throttled', status, codes, retryAfterSeconds, message: 'Too many attempts' });
+    }
     throw new ApiError({ kind: 'http', status, codes, detail, body });
   };
 
@@ -106,8 +111,8 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
   return {
     /** A call whose 2xx body must match `schema`; anything else throws ApiError. */
     async request<S extends Schema>(schema: S, path: string, opts: RequestOptions = {}): Promise<v.InferOutput<S>> {
-      const { status, body } = await send(path, opts);
-      if (status < 200 || status >= 300) return fail(status, body, opts.allow401);
+      const { status, body, headers } = await send(path, opts);
+      if (status < 200 || status >= 300) return fail(status, body, opts.allow401, headers);
       return check(schema, body);
     },
     /**
@@ -121,7 +126,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     ): Promise<{ [K in keyof M & number]: { status: K; data: v.InferOutput<M[K] & Schema>; headers: Headers } }[keyof M & number]> {
       const { status, body, headers } = await send(path, opts);
       const schema = schemas[status];
-      if (!schema) return fail(status, body, opts.allow401);
+      if (!schema) return fail(status, body, opts.allow401, headers);
       return { status, data: check(schema, body), headers } as never;
     },
     setCsrfToken(token: string | null) {

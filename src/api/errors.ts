@@ -18,11 +18,11 @@ export class ApiError extends Error {
     this.problem = problem;
   }
   get status(): number | null {
-    return this.problem.kind === 'http' ? this.problem.status : null;
+    return this.problem.kind === 'http' || this.problem.kind === 'throttled' ? this.problem.status : null;
   }
   /** First error code of an `{errors:[{code}]}` body (spec: "the first code is used"). */
   get code(): string | null {
-    return this.problem.kind === 'http' ? (this.problem.codes[0] ?? null) : null;
+    return this.problem.kind === 'http' || this.problem.kind === 'throttled' ? (this.problem.codes[0] ?? null) : null;
   }
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '#server/app.ts';
-import { openDb } from '#server/db.ts';
+import { isEmpty, openDb } from '#server/db.ts';
 import type { PageDataOverrides } from '#server/lib/page-data.ts';
 import { defaultDistDir } from '#server/paths.ts';
 import type { Scenario, SeedReport } from '#server/seed/context.ts';
@@ -33,6 +33,10 @@ export type TestServerOptions = {
   knownPaths?: readonly string[] | null;
   /** Collects operational log lines (reset links); default: dropped. */
   log?: (line: string) => void;
+  /** Read the client address from X-Forwarded-For (createApp trustProxy); default off. */
+  trustProxy?: boolean;
+  /** Keep the database in this folder (seeded only when empty), to test a restart; default in memory. */
+  dataDir?: string;
 };
 
 export const FIXTURE_SCRIPT = '/my-account/assets/app.js';
@@ -75,8 +79,9 @@ async function writeFixtureDist(): Promise<string> {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const distDir =
     opts.distDir ?? (existsSync(join(defaultDistDir, 'index.html')) ? defaultDistDir : await createFixtureDist());
-  const db = await openDb(null);
-  let seeded = await seed(db, opts.scenario ?? 'demo');
+  const db = await openDb(opts.dataDir ?? null);
+  let seeded: SeedReport =
+    opts.dataDir === undefined || (await isEmpty(db)) ? await seed(db, opts.scenario ?? 'demo') : { accounts: [], guestLinks: [] };
   const app = await createApp({
     db,
     distDir,
@@ -84,6 +89,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(opts.pageData ? { pageData: opts.pageData } : {}),
     ...(opts.knownPaths !== undefined ? { knownPaths: opts.knownPaths } : {}),
     log: opts.log ?? (() => {}),
+    ...(opts.trustProxy ? { trustProxy: true } : {}),
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
   await new Promise<void>((resolve, reject) => {

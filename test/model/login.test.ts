@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { loginMachine, loginMessages } from '#machines/login';
 import { describeMachineModel, errorOf } from './harness';
 
@@ -18,10 +19,17 @@ describeMachineModel(loginMachine, {
     ],
     'xstate.error.actor.login': [
       { type: 'xstate.error.actor.login', error: { status: 401, code: 'INVALID_CREDENTIALS' } },
+      { type: 'xstate.error.actor.login', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 840 } } },
       { type: 'xstate.error.actor.login', error: { status: 500, code: null } },
     ],
   },
-  serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, serverError: c.serverError, touched: c.touched }),
+  serializeContext: (c) => ({
+    values: c.values,
+    submitAttempted: c.submitAttempted,
+    serverError: c.serverError,
+    retryAfterSeconds: c.retryAfterSeconds,
+    touched: c.touched,
+  }),
   calls: { submitting: { login: { email: 'demo@example.com', password: 'RailDemo!2026' } } },
   // Login (spec sections 2 and 7): 401 means the credentials are wrong; other failures a generic
   // message; what was typed is kept; submit refused while pristine or invalid.
@@ -29,7 +37,13 @@ describeMachineModel(loginMachine, {
     editing: ({ context, event }) => {
       const error = errorOf(event);
       if (error) {
-        expect(context.serverError).toBe(error.status === 401 ? 'invalidCredentials' : 'generic');
+        const status = error.status ?? (error as { problem?: { status?: number } }).problem?.status;
+        expect(context.serverError).toBe(status === 401 ? 'invalidCredentials' : status === 429 ? 'throttled' : 'generic');
+        if (status === 429) {
+          // Retry-After 840 s: the copy says when to try again.
+          expect(context.retryAfterSeconds).toBe(840);
+          expect(tooManyAttemptsMessage(context.retryAfterSeconds)).toBe('Too many attempts. For your security, please try again in 14 minutes.');
+        }
         expect(context.values).toEqual({ email: 'demo@example.com', password: 'RailDemo!2026' });
       }
       if (event.type === 'form.change') {

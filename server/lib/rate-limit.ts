@@ -1,0 +1,119 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Queryable } from '../db.ts';
+import type { AppEnv } from './app-env.ts';
+import { errorBody } from './errors.ts';
+
+/**
+ * Anti-automation limits (issue 8, docs/decisions/155-rate-limits-and-csp.md): at most `max`
+ * counted events per key in a fixed window of `windowMs`. Counts live in attempt_counters so a
+ * restart does not reset them; the time is always the app's injectable clock.
+ */
+export type Limit = { scope: string; max: number; windowMs: number };
+
+const MINUTE_MS = 60 * 1000;
+const WINDOW_MS = 15 * MINUTE_MS;
+
+export const LIMITS = {
+  /** Wrong passwords for one account, from anywhere. */
+  loginAccount: { scope: 'login.account', max: 5, windowMs: WINDOW_MS },
+  /** Wrong sign-ins from one client address, whichever accounts (room for a shared address). */
+  loginClient: { scope: 'login.client', max: 30, windowMs: WINDOW_MS },
+  /** Reset links requested for one email address (counted whether or not it has an account). */
+  forgotEmail: { scope: 'forgot.email', max: 5, windowMs: WINDOW_MS },
+  /** Reset links requested from one client address. */
+  forgotClient: { scope: 'forgot.client', max: 20, windowMs: WINDOW_MS },
+  /** Wrong current passwords on change-password, per account. */
+  changePassword: { scope: 'change-password.account', max: 5, windowMs: WINDOW_MS },
+  /** Wrong current passwords on change-email, per account. */
+  changeEmail: { scope: 'change-email.account', max: 5, windowMs: WINDOW_MS },
+  /** Find-booking misses for one reference from one client: the owner elsewhere is not locked out. */
+  findBookingReference: { scope: 'find-booking.client-reference', max: 10, windowMs: WINDOW_MS },
+  /** Find-booking misses from one client over all references: stops sweeping many references. */
+  findBookingClient: { scope: 'find-booking.client', max: 30, windowMs: WINDOW_MS },
+} as const satisfies Record<string, Limit>;
+
+/** The error code of a throttled answer (429). */
+export const TOO_MANY_ATTEMPTS = 'TOO_MANY_ATTEMPTS';
+
+/**
+ * The client's address: the socket's peer address. X-Forwarded-For is read (its first entry) only
+ * when the server is configured to sit behind a trusted proxy (createApp trustProxy / TRUST_PROXY=1);
+ * otherwise any client could pick its own address and escape the per-client limits.
+ */
+export function clientAddress(c: Context<AppEnv>): string {
+  if (c.get('deps').trustProxy === true) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 100);
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // no socket (app.request in a unit test)
+  }
+}
+
+type Row = { window_start: Date; count: number };
+
+async function current(db: Queryable, limit: Limit, key: string, now: Date): Promise<Row | null> {
+  const { rows } = await db.query<Row>('select window_start, count from attempt_counters where scope = $1 and key = $2', [
+    limit.scope,
+    key,
+  ]);
+  const row = rows[0];
+  if (!row || now.getTime() - new Date(row.window_start).getTime() >= limit.windowMs) return null;
+  return row;
+}
+
+/** 429 TOO_MANY_ATTEMPTS with Retry-After (whole seconds until the window ends). */
+function throttled(retryAfterSeconds: number): HTTPException {
+  const res = new Response(JSON.stringify(errorBody(TOO_MANY_ATTEMPTS)), {
+    status: 429,
+    headers: {
+      'content-type': 'application/json',
+      'retry-after': String(retryAfterSeconds),
+      'cache-control': 'no-store',
+    },
+  });
+  return new HTTPException(429, { res });
+}
+
+/** Throws 429 when any of the (limit, key) pairs has used up its window. */
+export async function assertNotThrottled(db: Queryable, now: Date, checks: readonly (readonly [Limit, string])[]): Promise<void> {
+  let retryAfterMs = 0;
+  for (const [limit, key] of checks) {
+    const row = await current(db, limit, key, now);
+    if (row && row.count >= limit.max) {
+      retryAfterMs = Math.max(retryAfterMs, new Date(row.window_start).getTime() + limit.windowMs - now.getTime());
+    }
+  }
+  if (retryAfterMs > 0) throw throttled(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+}
+
+/** Counts one event against each (limit, key) pair, starting a new window where the old one ended. */
+export async function recordAttempt(db: Queryable, now: Date, checks: readonly (readonly [Limit, string])[]): Promise<void> {
+  for (const [limit, key] of checks) {
+    await db.query(
+      `insert into attempt_counters (scope, key, window_start, count) values ($1, $2, $3::timestamptz, 1)
+       on conflict (scope, key) do update set
+         window_start = case when $3::timestamptz - attempt_counters.window_start >= $4::int * interval '1 millisecond'
+                             then excluded.window_start else attempt_counters.window_start end,
+         count = case when $3::timestamptz - attempt_counters.window_start >= $4::int * interval '1 millisecond'
+                      then 1 else attempt_counters.count + 1 end`,
+      [limit.scope, key, now, limit.windowMs],
+    );
+  }
+}
+
+/** Forgets the counts of these pairs (a success ends a run of failures for that key). */
+export async function clearAttempts(db: Queryable, checks: readonly (readonly [Limit, string])[]): Promise<void> {
+  for (const [limit, key] of checks) {
+    await db.query('delete from attempt_counters where scope = $1 and key = $2', [limit.scope, key]);
+  }
+}
+
+/** Deletes counters whose window ended (housekeeping). */
+export async function purgeAttemptCounters(db: Queryable, now: Date): Promise<void> {
+  await db.query(`delete from attempt_counters where window_start < $1`, [new Date(now.getTime() - WINDOW_MS)]);
+}

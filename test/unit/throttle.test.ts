@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { codeOf, isThrottledProblem, parseRetryAfter, problemOf, retryAfterOfEvent, statusOf } from '#machines/lib/problems';
+import { retryWhen, tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { createApiClient } from '#src/api/client';
+
+const Ok = v.object({ ok: v.boolean() });
+
+describe('a 429 from the API (decision 155)', () => {
+  it('becomes a throttled problem carrying the Retry-After seconds, still status 429 with its code', async () => {
+    const fetch = (async () =>
+      new Response(JSON.stringify({ errors: [{ code: 'TOO_MANY_ATTEMPTS' }] }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '600' },
+      })) as unknown as typeof globalThis.fetch;
+    const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api' });
+    const error = await client.request(Ok, '/login', { method: 'POST', body: {}, allow401: true }).catch((e: unknown) => e);
+    const problem = problemOf(error);
+    expect(problem).toMatchObject({ kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 600 });
+    expect(statusOf(problem)).toBe(429);
+    expect(codeOf(problem)).toBe('TOO_MANY_ATTEMPTS');
+    const event = { type: 'xstate.error.actor.x', error };
+    expect(isThrottledProblem(event)).toBe(true);
+    expect(retryAfterOfEvent(event)).toBe(600);
+  });
+
+  it('treats a bare 429 without Retry-After as throttled with no time, and other statuses as not throttled', () => {
+    expect(problemOf({ status: 429, code: 'TOO_MANY_ATTEMPTS' })).toMatchObject({ kind: 'throttled', retryAfterSeconds: null });
+    expect(isThrottledProblem({ type: 'e', error: { status: 401 } })).toBe(false);
+    expect(retryAfterOfEvent({ type: 'e', error: { status: 500 } })).toBeNull();
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = new Date('2026-11-23T02:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter('Mon, 23 Nov 2026 02:05:00 GMT', now)).toBe(300);
+    expect(parseRetryAfter('Mon, 23 Nov 2026 01:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter(null, now)).toBeNull();
+    expect(parseRetryAfter('soon', now)).toBeNull();
+  });
+});
+
+describe('Too many attempts copy', () => {
+  it('says when to try again, rounded up to minutes or hours', () => {
+    expect(retryWhen(1)).toBe('in 1 minute');
+    expect(retryWhen(61)).toBe('in 2 minutes');
+    expect(retryWhen(900)).toBe('in 15 minutes');
+    expect(retryWhen(3601)).toBe('in 2 hours');
+    expect(tooManyAttemptsMessage(900)).toBe('Too many attempts. For your security, please try again in 15 minutes.');
+    expect(tooManyAttemptsMessage(null)).toBe('Too many attempts. For your security, please wait a while and try again later.');
+  });
+});
