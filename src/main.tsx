@@ -25,7 +25,7 @@ const start = async () => {
     locale,
     hashToken,
     onRedirectToLogin: () => {
-      // Back to the same screen after sign-in (where a kept draft is restored, docs/decisions/161).
+      // Back to the same screen after sign-in (where a kept draft is restored, docs/decisions/160).
       void router?.navigate({ to: '/login', search: { redirect: safeRedirectPath(router.state.location.href) } });
     },
   });

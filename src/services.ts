@@ -17,7 +17,7 @@ export interface AppServices {
   locale: LocaleInfo;
   /** Token that arrived in the URL hash (order token or reset token), held in memory only. */
   hashToken: TokenStore;
-  /** Form drafts kept across a 401 and the sign-in that follows, in memory only (docs/decisions/161). */
+  /** Form drafts kept across a 401 and the sign-in that follows, in memory only (docs/decisions/160). */
   drafts: DraftStore;
 }
 
