@@ -6,7 +6,6 @@ import { localeFromPath } from './config/locales';
 import { takeHashTokenFromLocation } from './hash-token';
 import { createServices } from './create-services';
 import { createAppRouter } from './router';
-import { safeRedirectPath } from './redirect';
 import { ServicesContext } from './services';
 import { portalThemes } from './styles/theme.css';
 import { themeKey } from './config/portals';
@@ -25,8 +24,7 @@ const start = async () => {
     locale,
     hashToken,
     onRedirectToLogin: () => {
-      // Back to the same screen after sign-in (where a kept draft is restored, docs/decisions/160).
-      void router?.navigate({ to: '/login', search: { redirect: safeRedirectPath(router.state.location.href) } });
+      void router?.navigate({ to: '/login' });
     },
   });
   router = createAppRouter(services);
