@@ -22,7 +22,7 @@ export interface BookingsListContext {
   byFilter: Record<BookingFilter, FilterState>;
   /** The request in flight, if any. */
   request: { filter: BookingFilter; page: number } | null;
-  counts: { upcoming: number; past: number; season: number; guest: number } | null;
+  counts: { upcoming: number; past: number; season: number; guest: number | null } | null;
   hasGuestBookings: boolean;
 }
 
@@ -85,12 +85,14 @@ export const bookingsListMachine = setup({
       const { page } = params;
       const { filter } = context.request;
       const f = context.byFilter[filter];
-      const results = page.page === 0 ? page.results : [...f.results, ...page.results];
+      // `page` is a local-server extra (spec section 7 does not list it): the page asked for is the page answered.
+      const pageNo = page.page ?? context.request.page;
+      const results = pageNo === 0 ? page.results : [...f.results, ...page.results];
       return {
         byFilter: withFilter(context, filter, {
           results,
           total: page.total,
-          nextPage: page.page + 1,
+          nextPage: pageNo + 1,
           pending: false,
           error: null,
         }),
@@ -98,7 +100,7 @@ export const bookingsListMachine = setup({
           upcoming: page.upcomingBookings,
           past: page.pastBookings,
           season: page.seasonBookings,
-          guest: page.guestBookings,
+          guest: page.guestBookings ?? null,
         },
         hasGuestBookings: page.hasGuestBookings,
         request: null,

@@ -8,7 +8,8 @@ import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 /**
  * Find a booking (spec sections 3, 4, 5, 7): statuses not requested, requesting, success, bad request
  * (400), not found (422) and server error. Success opens the order-token page with the
- * orderExchangeToken.
+ * orderExchangeToken: the booking itself when the answer names it (a local-server extra), else the
+ * order-token list of the bookings the token may fetch.
  */
 export interface FindBookingContext {
   values: Record<FindBookingField, string>;
@@ -53,7 +54,10 @@ export const findBookingMachine = setup({
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
     storeResponse: assign((_, params: { response: FindBookingResponse }) => ({ response: params.response })),
-    /** Provided by the route: keep the token in memory and open /order-token/{bookingId}. */
+    /**
+     * Provided by the route: keep the token in memory and open /order-token/{bookingId}, or
+     * /order-token when the answer carries only the token (spec section 7).
+     */
     openBooking: (_, _params: FindBookingResponse) => {},
   },
 }).createMachine({
@@ -96,7 +100,7 @@ export const findBookingMachine = setup({
       type: 'final',
       entry: {
         type: 'openBooking',
-        params: ({ context }) => context.response ?? { orderExchangeToken: '', bookingId: '' },
+        params: ({ context }) => context.response ?? { orderExchangeToken: '' },
       },
     },
     badRequest: {

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { PersonalDetails, SavePersonalDetailsResult } from '#src/schemas/customer-profile';
 import { collectErrors, hasErrors, validateFirstName, validateLastName } from '#src/schemas/forms';
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { hasStatus } from './lib/problems';
 
 /**
  * Personal details (spec sections 2, 3, 5, 8): load, edit first and last name (and, when the
@@ -31,6 +32,16 @@ export interface PersonalDetailsContext {
   savedOnce: boolean;
   updateFailed: boolean;
   passengerUpdateFailed: boolean;
+  /** What was typed before a 401 sent the customer to sign in; laid over the loaded details once. */
+  draft: PersonalDetailsDraft | null;
+  /** The form shows a kept draft (not yet saved). */
+  draftRestored: boolean;
+}
+
+/** The typed values a 401 on save keeps (in memory, by the app) for after sign-in. */
+export interface PersonalDetailsDraft {
+  values: Record<PersonalDetailsField, string>;
+  shouldUpdatePassenger: boolean;
 }
 
 export type PersonalDetailsEvent =
@@ -56,6 +67,10 @@ export const personalDetailsMessages = {
   emailCannotChange: 'Your email address for this account cannot be changed',
 } as const;
 
+export interface PersonalDetailsInput {
+  draft?: PersonalDetailsDraft | null;
+}
+
 const differs = (values: Record<PersonalDetailsField, string>, update: boolean, baseline: Baseline) =>
   values.firstName !== baseline.firstName || values.lastName !== baseline.lastName || update !== baseline.shouldUpdatePassenger;
 
@@ -63,6 +78,7 @@ export const personalDetailsMachine = setup({
   types: {
     context: {} as PersonalDetailsContext,
     events: {} as PersonalDetailsEvent,
+    input: {} as PersonalDetailsInput,
   },
   actors: {
     fetchPersonalDetails: fromPromise<PersonalDetails>(async () => {
@@ -74,6 +90,8 @@ export const personalDetailsMachine = setup({
   },
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, personalDetailsValidators)),
+    isUnauthorised: ({ event }) => hasStatus(event, 401),
+    hasDraft: ({ context }) => context.draft !== null,
   },
   actions: {
     loadDetails: assign((_, params: { details: PersonalDetails }) => {
@@ -86,6 +104,16 @@ export const personalDetailsMachine = setup({
         dirty: false,
       };
     }),
+    /** The kept draft over the loaded details: the customer sees what they typed, not yet saved. */
+    restoreDraft: assign(({ context }) => {
+      if (!context.draft) return {};
+      const { values, shouldUpdatePassenger } = context.draft;
+      return { values, shouldUpdatePassenger, dirty: differs(values, shouldUpdatePassenger, context.baseline), draft: null, draftRestored: true };
+    }),
+    /** Provided by the app: keep the draft in memory for after sign-in (never storage or the URL). */
+    keepDraft: (_, _params: PersonalDetailsDraft) => {},
+    /** Provided by the app: the kept draft is on screen now; forget it. */
+    dropDraft: () => {},
     setValue: assign(({ context, event }) => {
       if (event.type !== 'form.change') return {};
       const values = { ...context.values, [event.field]: event.value };
@@ -98,7 +126,7 @@ export const personalDetailsMachine = setup({
     ),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
-    clearSaveFlags: assign({ updateFailed: false, passengerUpdateFailed: false }),
+    clearSaveFlags: assign({ updateFailed: false, passengerUpdateFailed: false, draftRestored: false }),
     storeSaved: assign(({ context }, params: { saved: SavePersonalDetailsResult }) => {
       const { saved } = params;
       return {
@@ -118,7 +146,7 @@ export const personalDetailsMachine = setup({
   },
 }).createMachine({
   id: 'personalDetails',
-  context: {
+  context: ({ input }) => ({
     values: { firstName: '', lastName: '' },
     email: '',
     shouldUpdatePassenger: false,
@@ -129,7 +157,9 @@ export const personalDetailsMachine = setup({
     savedOnce: false,
     updateFailed: false,
     passengerUpdateFailed: false,
-  },
+    draft: input.draft ?? null,
+    draftRestored: false,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -137,7 +167,14 @@ export const personalDetailsMachine = setup({
       invoke: {
         id: 'fetchPersonalDetails',
         src: 'fetchPersonalDetails',
-        onDone: { target: 'editing', actions: { type: 'loadDetails', params: ({ event }) => ({ details: event.output }) } },
+        onDone: [
+          {
+            guard: 'hasDraft',
+            target: 'editing',
+            actions: [{ type: 'loadDetails', params: ({ event }) => ({ details: event.output }) }, 'restoreDraft', 'dropDraft'],
+          },
+          { target: 'editing', actions: { type: 'loadDetails', params: ({ event }) => ({ details: event.output }) } },
+        ],
         onError: { target: 'loadFailed' },
       },
     },
@@ -176,7 +213,18 @@ export const personalDetailsMachine = setup({
             },
           ],
         },
-        onError: { target: 'editing', actions: 'setUpdateFailed' },
+        onError: [
+          {
+            // Spec section 6: a 401 goes to login (the app does that); what was typed is kept for after.
+            guard: 'isUnauthorised',
+            target: 'editing',
+            actions: [
+              'setUpdateFailed',
+              { type: 'keepDraft', params: ({ context }) => ({ values: context.values, shouldUpdatePassenger: context.shouldUpdatePassenger }) },
+            ],
+          },
+          { target: 'editing', actions: 'setUpdateFailed' },
+        ],
       },
     },
   },

@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { authMachine } from '#machines/auth';
 import { authApi } from './api/auth';
+import { createDraftStore } from './drafts';
 import { createApiClient, type ApiClientOptions } from './api/client';
 import type { PageData } from './config/page-data';
 import type { LocaleInfo } from './config/locales';
@@ -45,5 +46,6 @@ export const createServices = (opts: {
     pageData: opts.pageData,
     locale: opts.locale,
     hashToken: createTokenStore(opts.hashToken),
+    drafts: createDraftStore(),
   };
 };

@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './route-tree.gen';
 import type { AppServices } from './services';
 import { NotFound } from './ui/not-found';
+import { Loading } from './ui/page';
 
 export const createAppRouter = (services: AppServices, history?: Parameters<typeof createRouter>[0]['history']) =>
   createRouter({
@@ -10,6 +11,11 @@ export const createAppRouter = (services: AppServices, history?: Parameters<type
     context: services,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFound,
+    // A guard waiting on GET /api/user shows a loading indicator at once, never a blank page; the
+    // call's own deadline (requestTimeoutMs) then ends in the layout's error with a retry.
+    defaultPendingComponent: () => <Loading />,
+    defaultPendingMs: 1,
+    defaultPendingMinMs: 0,
     scrollRestoration: true,
     ...(history ? { history } : {}),
   });

@@ -1,5 +1,6 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import * as v from 'valibot';
+import { requestTimeoutMessage, requestTimeoutMs } from '../config/timeouts';
 import { ApiError, readErrorBody, schemaMismatchMessage } from './errors';
 import { parseRetryAfter } from '#machines/lib/problems';
 
@@ -28,6 +29,8 @@ export interface RequestOptions {
 export interface ApiClientOptions {
   baseURL?: string;
   fetch?: typeof globalThis.fetch;
+  /** Abort any call after this long (default requestTimeoutMs, the spec's 10 s). */
+  timeoutMs?: number;
 }
 
 /**
@@ -40,6 +43,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
   let orderToken: string | null = null;
   let conversationIds: string[] = [];
   const unauthorisedListeners = new Set<() => void>();
+  const timeoutMs = options.timeoutMs ?? requestTimeoutMs;
 
   const $fetch = ofetch.create(
     {
@@ -70,6 +74,10 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     for (const [k, val] of Object.entries(opts.query ?? {})) if (val !== undefined) query[k] = val;
     if (opts.withOrderToken && orderToken) query.token = orderToken;
     let response;
+    // Every call has a deadline: a hung server ends in the screen's error state, never a wait forever.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, deadline.signal]) : deadline.signal;
     try {
       response = await $fetch.raw(path, {
         method,
@@ -81,10 +89,13 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
         // 'manual', while a 308 without Location (the API's "moved", e.g. booking detail) comes back
         // as-is under 'follow', body and all, for requestByStatus to read.
         redirect: 'follow',
-        ...(opts.signal ? { signal: opts.signal } : {}),
+        signal,
       });
     } catch (e) {
+      if (deadline.signal.aborted) throw new ApiError({ kind: 'network', message: requestTimeoutMessage });
       throw new ApiError({ kind: 'network', message: e instanceof Error ? e.message : 'Network error' });
+    } finally {
+      clearTimeout(timer);
     }
     remember(response.headers);
     return { status: response.status, body: response._data ?? null, headers: response.headers };

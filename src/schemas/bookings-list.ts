@@ -57,16 +57,21 @@ export type BookingListEntry = v.InferOutput<typeof BookingListEntry>;
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-/** GET /bookings/{filter}?page={n}: one page of a filter plus the totals of every filter. */
+/**
+ * GET /bookings/{filter}?page={n}: one page of a filter plus the totals of every filter.
+ * Spec section 7 lists pastBookings, upcomingBookings, seasonBookings, hasGuestBookings, results,
+ * total. Local-server extras, optional here (docs/decisions/160): page (the client falls back to
+ * the page it asked for), pageSize (unused), guestBookings (the count is null without it).
+ */
 export const BookingsPage = v.object({
   results: v.array(BookingListEntry),
   total: Count,
-  page: Count,
-  pageSize: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  page: v.optional(Count),
+  pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
   upcomingBookings: Count,
   pastBookings: Count,
   seasonBookings: Count,
-  guestBookings: Count,
+  guestBookings: v.optional(Count),
   hasGuestBookings: v.boolean(),
 });
 export type BookingsPage = v.InferOutput<typeof BookingsPage>;

@@ -47,8 +47,13 @@ export const findBookingValidators: Record<FindBookingField, (value: string) => 
   emailAddress: validateEmail,
 };
 
+/**
+ * Spec section 7: the response has orderExchangeToken, and that is all the retailer's API promises.
+ * Local-server extra: `bookingId` (lets the client open the one booking directly). Without it the
+ * token opens /order-token, the list of bookings the token may fetch.
+ */
 export const FindBookingResponse = v.object({
   orderExchangeToken: v.pipe(v.string(), v.minLength(8)),
-  bookingId: v.pipe(v.string(), v.minLength(1)),
+  bookingId: v.optional(v.pipe(v.string(), v.minLength(1))),
 });
 export type FindBookingResponse = v.InferOutput<typeof FindBookingResponse>;

@@ -4,8 +4,12 @@ import { describeMachineModel, outputOf } from './harness';
 
 const loaded = { firstName: 'Alex', lastName: 'Morgan', email: 'demo@example.com', shouldUpdatePassenger: false };
 
+/** What a 401 on save kept (docs/decisions/161): laid over the loaded details after sign-in. */
+const draft = { values: { firstName: 'Alexa', lastName: 'Morgan-Lee' }, shouldUpdatePassenger: true };
+
 describeMachineModel(personalDetailsMachine, {
   name: 'personalDetailsMachine',
+  inputs: [{}, { draft }],
   events: {
     'xstate.done.actor.fetchPersonalDetails': [{ type: 'xstate.done.actor.fetchPersonalDetails', output: loaded }],
     'xstate.error.actor.fetchPersonalDetails': [{ type: 'xstate.error.actor.fetchPersonalDetails', error: { status: 500 } }],
@@ -30,7 +34,11 @@ describeMachineModel(personalDetailsMachine, {
         output: { firstName: snap.context.values.firstName, lastName: 'Morgan', email: 'demo@example.com', updatePassengerFailed: true },
       },
     ],
-    'xstate.error.actor.savePersonalDetails': [{ type: 'xstate.error.actor.savePersonalDetails', error: { status: 503 } }],
+    'xstate.error.actor.savePersonalDetails': [
+      { type: 'xstate.error.actor.savePersonalDetails', error: { status: 503 } },
+      // Spec section 6: 401 goes to login; the typed draft is kept for after.
+      { type: 'xstate.error.actor.savePersonalDetails', error: { status: 401 } },
+    ],
   },
   serializeContext: (c) => ({
     values: c.values,
@@ -41,6 +49,8 @@ describeMachineModel(personalDetailsMachine, {
     savedOnce: c.savedOnce,
     updateFailed: c.updateFailed,
     passengerUpdateFailed: c.passengerUpdateFailed,
+    draft: c.draft,
+    draftRestored: c.draftRestored,
   }),
   maxPaths: 300,
   assert: (snapshot) => {
@@ -50,6 +60,8 @@ describeMachineModel(personalDetailsMachine, {
       expect(snapshot.context.baseline.firstName).toBe(snapshot.context.values.firstName);
     }
     if (snapshot.matches('loadFailed')) expect(snapshot.context.values).toEqual({ firstName: '', lastName: '' });
+    // A draft is shown once, then forgotten; it never outlives the first load.
+    if (!snapshot.matches('loading') && !snapshot.matches('loadFailed')) expect(snapshot.context.draft).toBeNull();
   },
   calls: {
     loading: { fetchPersonalDetails: undefined },
@@ -76,7 +88,15 @@ describeMachineModel(personalDetailsMachine, {
     editing: ({ context, event, actions, performed }) => {
       expect(context.email).toBe('demo@example.com');
       if (event.type === 'xstate.done.actor.fetchPersonalDetails') {
-        expect(context).toMatchObject({ values: { firstName: 'Alex', lastName: 'Morgan' }, dirty: false, shouldUpdatePassenger: false });
+        expect(context.baseline).toEqual({ firstName: 'Alex', lastName: 'Morgan', shouldUpdatePassenger: false });
+        if (context.draftRestored) {
+          // After sign-in the same screen shows what was typed, unsaved, and the store forgets it.
+          expect(context).toMatchObject({ values: draft.values, shouldUpdatePassenger: true, dirty: true, draft: null });
+          expect(actions, 'the kept draft is forgotten once on screen').toContain('dropDraft');
+        } else {
+          expect(context).toMatchObject({ values: { firstName: 'Alex', lastName: 'Morgan' }, dirty: false, shouldUpdatePassenger: false });
+          expect(actions).not.toContain('dropDraft');
+        }
       }
       if (event.type === 'form.change') {
         expect(context.values[event.field]).toBe(event.value);
@@ -96,6 +116,13 @@ describeMachineModel(personalDetailsMachine, {
       if (event.type === 'xstate.error.actor.savePersonalDetails') {
         expect(context.updateFailed).toBe(true);
         expect(context.passengerUpdateFailed).toBe(false);
+        const status = (event as { error?: { status?: number } }).error?.status;
+        if (status === 401) {
+          expect(performed.find((a) => a.type === 'keepDraft')?.params, 'the typed values are kept in memory').toEqual({
+            values: context.values,
+            shouldUpdatePassenger: context.shouldUpdatePassenger,
+          });
+        } else expect(actions).not.toContain('keepDraft');
       }
     },
     saving: ({ context, event }) => {

@@ -520,6 +520,7 @@ describe('every seeded booking', () => {
         for (let page = 0; page < 5; page++) {
           const res = v.parse(BookingsPage, (await c.get(`${API}/bookings/${filter}?page=${page}`)).body);
           for (const r of res.results) entries.push({ bookingId: r.booking.id, orderId: r.order.id, quotable: r.booking.refund?.quotable });
+          if (res.pageSize === undefined) throw new Error('the local server sends pageSize');
           if ((page + 1) * res.pageSize >= res.total) break;
         }
       }

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { createApiClient } from '#src/api/client';
 import { ApiError } from '#src/api/errors';
+import { requestTimeoutMessage, requestTimeoutMs } from '#src/config/timeouts';
 
 interface Call {
   url: string;
@@ -114,5 +115,52 @@ describe('API client', () => {
     const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api' });
     const error = (await client.request(Ok, '/user').catch((e: unknown) => e)) as ApiError;
     expect(error.problem.kind).toBe('network');
+  });
+
+  describe('timeout (docs/decisions/160)', () => {
+    /** A server that never answers, until the caller's signal aborts the call. */
+    const hangingFetch = vi.fn(
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')));
+        }),
+    ) as unknown as typeof globalThis.fetch;
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('ends a hung call after the spec\'s 10 s with a network ApiError, not a wait forever', async () => {
+      vi.useFakeTimers();
+      expect(requestTimeoutMs).toBe(10_000);
+      const client = createApiClient({ fetch: hangingFetch, baseURL: 'http://localhost/my-account/api' });
+      let settled: unknown = 'pending';
+      const call = client.request(Ok, '/user').then(
+        () => 'resolved',
+        (e: unknown) => e,
+      );
+      void call.then((r) => (settled = r));
+      await vi.advanceTimersByTimeAsync(requestTimeoutMs - 1);
+      expect(settled, 'still waiting just before the deadline').toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      const error = (await call) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.problem).toEqual({ kind: 'network', message: requestTimeoutMessage });
+    });
+
+    it('clears the deadline once a call answers, and a caller\'s own abort still ends the call', async () => {
+      vi.useFakeTimers();
+      const { fetch } = fakeFetch(() => json(200, { ok: true }));
+      const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api', timeoutMs: 50 });
+      await expect(client.request(Ok, '/user')).resolves.toEqual({ ok: true });
+      expect(vi.getTimerCount(), 'no timer left behind').toBe(0);
+      const hung = createApiClient({ fetch: hangingFetch, baseURL: 'http://localhost/my-account/api' });
+      const controller = new AbortController();
+      const call = hung.request(Ok, '/user', { signal: controller.signal }).catch((e: unknown) => e);
+      controller.abort();
+      const error = (await call) as ApiError;
+      expect(error.problem.kind).toBe('network');
+      expect(error.message).not.toBe(requestTimeoutMessage);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from '#src/router';
@@ -6,13 +6,18 @@ import { createServices } from '#src/create-services';
 import { ServicesContext } from '#src/services';
 import { defaultPageData } from '#src/config/page-data';
 import { localeFromPath } from '#src/config/locales';
+import { requestTimeoutMs } from '#src/config/timeouts';
 
-type Status = 'AUTHORISED' | 'UNKNOWN' | 'MALFORMED';
+type Status = 'AUTHORISED' | 'UNKNOWN' | 'MALFORMED' | 'HANG';
 
 /** The real route tree in memory, with the API answered by a fake fetch. */
 const renderApp = async (path: string, status: Status, pageData = defaultPageData) => {
-  const fetch = (async (input: RequestInfo | URL) => {
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
+    if (status === 'HANG') {
+      // A server that never answers: only the client's own deadline ends the call.
+      return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    }
     if (url.pathname.endsWith('/api/user')) {
       if (status === 'MALFORMED') return new Response(JSON.stringify({ user: 'nope' }), { headers: { 'content-type': 'application/json' } });
       const user =
@@ -47,6 +52,28 @@ const renderApp = async (path: string, status: Status, pageData = defaultPageDat
 };
 
 describe('router (generated tree, memory history)', () => {
+  it('shows a loading indicator at once while GET /api/user hangs, then the error with a retry after the deadline', async () => {
+    // Only the clocks the deadline uses: React's scheduler and the router keep their own.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await renderApp('/my-account/personal-details', 'HANG');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(50);
+      });
+      expect(screen.getByRole('status').textContent).toBe('Loading…');
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(requestTimeoutMs);
+      });
+      // The deadline has passed; back on real timers only for the lazily imported route modules.
+      vi.useRealTimers();
+      await screen.findByText("We couldn't load your account. Please check your connection and try again.", undefined, { timeout: 10_000 });
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends a signed-out visitor from a protected page to login with a redirect back', async () => {
     const { router } = await renderApp('/my-account/personal-details', 'UNKNOWN');
     await screen.findByRole('heading', { level: 1, name: 'Sign in or create an account' });

@@ -22,7 +22,8 @@ const fields: { field: FindBookingField; label: string; type: string; autoComple
 
 /**
  * /find-booking (public): find a booking by its reference, departure date, a passenger's surname and
- * the email it was made with; on success the order exchange token opens it on /order-token/{bookingId}.
+ * the email it was made with; on success the order exchange token opens it on /order-token/{bookingId},
+ * or the order-token list when the answer carries only the token (spec section 7).
  */
 export function FindBookingPage() {
   const services = useServices();
@@ -35,7 +36,9 @@ export function FindBookingPage() {
         openBooking: (_, { orderExchangeToken, bookingId }) => {
           // The token goes into memory, never the URL; the order-token layout takes it from there.
           services.hashToken.put(orderExchangeToken);
-          void navigate({ to: '/order-token/$bookingId', params: { bookingId } });
+          // The spec's answer is the token alone: the order-token list shows what it may open.
+          if (bookingId) void navigate({ to: '/order-token/$bookingId', params: { bookingId } });
+          else void navigate({ to: '/order-token' });
         },
       },
     }),

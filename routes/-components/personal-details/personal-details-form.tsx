@@ -2,7 +2,12 @@ import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { personalDetailsMachine, personalDetailsMessages, personalDetailsValidators } from '#machines/personal-details';
+import {
+  personalDetailsMachine,
+  personalDetailsMessages,
+  personalDetailsValidators,
+  type PersonalDetailsDraft,
+} from '#machines/personal-details';
 import { customerProfileApi } from '#src/api/customer-profile';
 import { personalNameMax } from '#src/schemas/forms';
 import { useServices } from '#src/services';
@@ -15,10 +20,14 @@ import { TextField } from '#src/ui/text-field';
 import { CheckboxField } from '#src/ui/checkbox-field';
 import * as styles from './personal-details.css';
 import { bindField } from '#src/ui/field-binding';
+import { personalDetailsCopy } from './personal-details-copy';
+
+/** Key of this screen's draft in the in-memory draft store. */
+const draftKey = 'personal-details';
 
 /** The personal details screen body: load, edit and save the account holder's names. */
 export function PersonalDetailsForm() {
-  const { api, authActor, pageData } = useServices();
+  const { api, authActor, pageData, drafts } = useServices();
   const profileApi = useMemo(() => customerProfileApi(api), [api]);
   const [snapshot, send] = useMachine(
     personalDetailsMachine.provide({
@@ -35,8 +44,12 @@ export function PersonalDetailsForm() {
             response: { user: { ...user, firstName: params.firstName, lastName: params.lastName }, ufacSession, isRegistered },
           });
         },
+        keepDraft: (_, draft) => drafts.keep(draftKey, draft),
+        dropDraft: () => drafts.drop(draftKey),
       },
     }),
+    // Read-only here: the machine drops the draft once it is on screen.
+    { input: { draft: drafts.peek(draftKey) as PersonalDetailsDraft | null } },
   );
   const changeEmailOn = pageData.features['change-email'];
   const passengersOn = pageData.features['passengers-and-railcards'];
@@ -55,7 +68,7 @@ export function PersonalDetailsForm() {
 
   const saving = snapshot.matches('saving');
   const { errors, canSubmit } = formView(snapshot.context, personalDetailsValidators, saving);
-  const { values, email, shouldUpdatePassenger, savedOnce, dirty, updateFailed, passengerUpdateFailed } = snapshot.context;
+  const { values, email, shouldUpdatePassenger, savedOnce, dirty, updateFailed, passengerUpdateFailed, draftRestored } = snapshot.context;
   const saved = savedOnce && !dirty && !saving;
   return (
     <form
@@ -67,6 +80,7 @@ export function PersonalDetailsForm() {
         send({ type: 'form.submit' });
       }}
     >
+      {draftRestored && <Alert tone="info">{personalDetailsCopy.draftRestored}</Alert>}
       {updateFailed && <Alert tone="error">{personalDetailsMessages.updateFailed}</Alert>}
       {passengerUpdateFailed && (
         <Alert tone="info" title="Passenger details not updated">
