@@ -10,7 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.data/', 'node_modules/', 'src/route-tree.gen.ts', 'server/known-paths.gen.ts', 'docs/', 'coverage/', 'reports/'] },
+  { ignores: ['dist/', '.data/', 'node_modules/', 'src/route-tree.gen.ts', 'src/paraglide/', 'project.inlang/', 'server/known-paths.gen.ts', 'docs/', 'coverage/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
