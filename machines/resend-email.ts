@@ -36,7 +36,7 @@ export type ResendEmailEvent =
   | { type: 'form.submit' };
 
 export const resendEmailMessages = {
-  success: (emails: string[]) => `We've sent your booking confirmation to ${emails.join(', ')}.`,
+  success: (emails: string[]) => m.resend_email_success({ emails: emails.join(', ') }),
   error: m.resend_email_error(),
 } as const;
 

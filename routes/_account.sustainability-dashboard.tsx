@@ -34,12 +34,12 @@ function SustainabilityDashboard() {
             </svg>
             <p className={styles.text}>
               <span className={styles.count}>{number.format(trees)}</span>
-              <span className={styles.label}>{trees === 1 ? m.route_sustainability_dashboard_tree_planted() : m.route_sustainability_dashboard_trees_planted()}</span>
+              <span className={styles.label}>{m.route_sustainability_dashboard_trees_planted_label({ count: trees })}</span>
             </p>
           </div>
           <p>
-            {snapshot.matches('loaded') &&
-              `You've made ${number.format(snapshot.context.bookingCount)} ${snapshot.context.bookingCount === 1 ? 'booking' : 'bookings'} with us. `}{m.route_sustainability_dashboard_we_plant()}{' '}{snapshot.context.treesPerBooking === 1 ? m.route_sustainability_dashboard_a_tree() : `${snapshot.context.treesPerBooking} trees`}{' '}{m.route_sustainability_dashboard_for_every_booking_you_make()}</p>
+            {snapshot.matches('loaded') && `${m.route_sustainability_dashboard_bookings_made({ count: snapshot.context.bookingCount })} `}
+            {m.route_sustainability_dashboard_trees_per_booking({ count: snapshot.context.treesPerBooking })}</p>
           {snapshot.matches('failed') && (
             <p className={styles.quiet} role="status">
               <span>{m.route_sustainability_dashboard_we_couldnt_count_your_bookings()}</span>

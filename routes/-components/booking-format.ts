@@ -28,7 +28,7 @@ export const directionLabels: Record<Ticket['direction'], string> = {
   return: m.common_return(),
 };
 
-export const changesLabel = (n: number) => (n === 0 ? m.booking_format_direct() : n === 1 ? m.booking_format_1_change() : `${n} changes`);
+export const changesLabel = (n: number) => (n === 0 ? m.booking_format_direct() : m.booking_format_changes({ count: n }));
 
 export const passengerName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 
@@ -67,8 +67,8 @@ export function describeChanges(before: Booking, after: Booking, locale: string)
   const names = (b: Booking) => b.passengers.map(passengerName);
   const removed = names(before).filter((n) => !names(after).includes(n));
   const added = names(after).filter((n) => !names(before).includes(n));
-  if (removed.length) lines.push(`Passengers removed: ${removed.join(', ')}`);
-  if (added.length) lines.push(`Passengers added: ${added.join(', ')}`);
+  if (removed.length) lines.push(m.booking_format_passengers_removed({ names: removed.join(', ') }));
+  if (added.length) lines.push(m.booking_format_passengers_added({ names: added.join(', ') }));
   if (before.delivery.method !== after.delivery.method) {
     lines.push(m.booking_format_delivery_changed_from_to({ value: deliveryLabels[before.delivery.method], value2: deliveryLabels[after.delivery.method] }));
   }

@@ -9,3 +9,7 @@ export const formatDate = (iso: string | Date, locale: string, options?: Intl.Da
 
 export const formatTime = (iso: string | Date, locale: string): string =>
   new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(typeof iso === 'string' ? new Date(iso) : iso);
+
+/** A list of names or addresses in the locale's own separators ("A, B, C" in en-GB). */
+export const formatList = (items: readonly string[], locale: string): string =>
+  new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(items);

@@ -32,12 +32,12 @@ export function AccountOverview() {
   const summary = snapshot.context.summary;
 
   const stats: { key: keyof Counts; to: string; label: (n: number) => string }[] = [
-    { key: 'upcomingBookings', to: '/bookings/upcoming', label: (n) => (n === 1 ? m.account_overview_upcoming_booking() : m.account_overview_upcoming_bookings()) },
+    { key: 'upcomingBookings', to: '/bookings/upcoming', label: (n) => m.account_overview_upcoming_booking_count({ count: n }) },
     ...(passengersOn
-      ? [{ key: 'savedPassengers' as const, to: '/passengers-and-railcards', label: (n: number) => (n === 1 ? m.account_overview_saved_passenger() : m.account_overview_saved_passengers()) }]
+      ? [{ key: 'savedPassengers' as const, to: '/passengers-and-railcards', label: (n: number) => m.account_overview_saved_passenger_count({ count: n }) }]
       : []),
-    { key: 'addresses', to: '/address-book', label: (n) => (n === 1 ? m.account_overview_saved_address() : m.account_overview_saved_addresses()) },
-    { key: 'cards', to: '/payment-methods', label: (n) => (n === 1 ? m.account_overview_saved_card() : m.account_overview_saved_cards()) },
+    { key: 'addresses', to: '/address-book', label: (n) => m.account_overview_saved_address_count({ count: n }) },
+    { key: 'cards', to: '/payment-methods', label: (n) => m.account_overview_saved_card_count({ count: n }) },
   ];
 
   const sections = [

@@ -202,11 +202,15 @@ function ChangeNote({ change, entries, locale }: { change: NonNullable<HistoryEn
   const replaced = change.replacesOrderId ? entries.find((e) => e.order.id === change.replacesOrderId) : undefined;
   const what =
     change.kind === 'part-refunded' && !replacement && replaced
-      ? `This order holds the tickets that were kept when ${names || m.booking_detail_booking_history_screen_some_passengers()} ${change.passengers.length === 1 ? 'was' : 'were'} refunded on ${ukDate(change.at, locale)}.`
+      ? m.booking_detail_booking_history_screen_kept_tickets({ count: change.passengers.length, names: names || m.booking_detail_booking_history_screen_some_passengers(), date: ukDate(change.at, locale) })
       : change.kind === 'part-refunded'
-      ? `Part refunded on ${ukDate(change.at, locale)}${names ? `: ${names}` : ''}${amount ? ` (${amount})` : ''}. The other passengers' tickets moved to a new order.`
+      ? amount
+        ? m.booking_detail_booking_history_screen_part_refunded_amount({ date: ukDate(change.at, locale), names: names || m.booking_detail_booking_history_screen_some_passengers(), amount })
+        : m.booking_detail_booking_history_screen_part_refunded_on({ date: ukDate(change.at, locale), names: names || m.booking_detail_booking_history_screen_some_passengers() })
       : change.kind === 'refunded'
-        ? `Refunded on ${ukDate(change.at, locale)}${amount ? ` (${amount})` : ''}.`
+        ? amount
+          ? m.booking_detail_booking_history_screen_refunded_on_amount({ date: ukDate(change.at, locale), amount })
+          : m.booking_detail_booking_history_screen_refunded_on({ date: ukDate(change.at, locale) })
         : m.booking_detail_booking_history_screen_changed_to_a_new_journey({ date: ukDate(change.at, locale) });
   return (
     <p className={styles.note}>

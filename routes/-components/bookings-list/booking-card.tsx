@@ -46,7 +46,7 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
         <p className={styles.meta}>
           {journeyKind}
           {booking.ticketTypes.length > 0 && !booking.isSeasonBooking ? ` · ${booking.ticketTypes.join(', ')}` : ''}
-          {` · ${booking.passengerCount} ${booking.passengerCount === 1 ? 'passenger' : 'passengers'}`}
+          {` · ${m.bookings_list_booking_card_passengers({ count: booking.passengerCount })}`}
         </p>
         <dl className={styles.details}>
           {season ? (

@@ -115,9 +115,8 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
                   {t.label}
                   {n !== undefined && (
                     <span className={styles.count}>
-                      <span className="visually-hidden">(</span>
-                      {n}
-                      <span className="visually-hidden">{n === 1 ? m.bookings_list_bookings_screen_booking() : m.bookings_list_bookings_screen_bookings()}</span>
+                      <span aria-hidden="true">{n}</span>
+                      <span className="visually-hidden">{m.bookings_list_bookings_screen_tab_count({ count: n })}</span>
                     </span>
                   )}
                 </Link>

@@ -69,8 +69,8 @@ export function GuestAssociation() {
             </>
           ) : (
             <div role="status">
-              {outcome === 'success' && <p>{count === 1 ? m.bookings_list_guest_association_1_booking_added() : m.bookings_list_guest_association_bookings_added({ count })}{' '}{m.bookings_list_guest_association_taking_you_to_your_bookings()}</p>}
-              {outcome === 'partial' && <p>{count === 1 ? m.bookings_list_guest_association_1_booking_added_2() : m.bookings_list_guest_association_bookings_added_2({ count })}{m.bookings_list_guest_association_but_some_could_not()}</p>}
+              {outcome === 'success' && <p>{m.bookings_list_guest_association_added_all({ count })}</p>}
+              {outcome === 'partial' && <p>{m.bookings_list_guest_association_added_some({ count })}</p>}
               {outcome === 'none' && <p>{m.bookings_list_guest_association_there_were_no_new_bookings()}</p>}
               {outcome === 'forbidden' && <p>{m.bookings_list_guest_association_taking_you_to_your_bookings()}</p>}
               {outcome === 'error' && <p>{m.bookings_list_guest_association_something_went_wrong_taking_you()}</p>}

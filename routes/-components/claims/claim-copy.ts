@@ -46,17 +46,21 @@ export function statusWords(status: ClaimStatus, f: StatusFacts): StatusWords {
     case 'rejected':
       return {
         title: m.claim_copy_your_claim_wasnt_accepted(),
-        next: `${f.reason ? `${f.reason} ` : ''}If you think this is wrong, contact ${f.operator}: you can ask them to look at it again.`,
+        next: f.reason
+          ? m.claim_copy_rejected_next_reason({ reason: f.reason, operator: f.operator })
+          : m.claim_copy_rejected_next({ operator: f.operator }),
       };
     case 'expired':
       return {
         title: m.claim_copy_the_time_to_claim_has(),
-        next: `Delay Repay must be claimed within 28 days of travel.${f.deadline ? m.claim_copy_the_last_day_for_this({ deadline: f.deadline }) : ''}`,
+        next: f.deadline ? m.claim_copy_expired_next_deadline({ deadline: f.deadline }) : m.claim_copy_expired_next(),
       };
     case 'credit-issue-failure':
       return {
         title: m.claim_copy_we_couldnt_pay_your_compensation(),
-        next: `Your claim was approved, but the payment of ${f.amount} didn't go through.${f.reason ? ` ${f.reason}` : ''} Please contact our customer service team so we can pay you another way.`,
+        next: f.reason
+          ? m.claim_copy_payment_failed_next_reason({ amount: f.amount, reason: f.reason })
+          : m.claim_copy_payment_failed_next({ amount: f.amount }),
       };
   }
 }

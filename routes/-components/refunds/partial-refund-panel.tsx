@@ -160,7 +160,7 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
           busy={quoting}
           busyLabel={m.refunds_partial_refund_panel_working_out_the_refund()}
           onClick={() => send({ type: 'selection.confirm' })}
-        >{m.common_refund()}{' '}{chosen.length === 1 ? m.refunds_partial_refund_panel_this_ticket() : m.refunds_partial_refund_panel_these_tickets()}
+        >{m.refunds_partial_refund_panel_refund_tickets({ count: chosen.length })}
         </Button>
       </div>
     </div>

@@ -378,7 +378,9 @@ function ReasonPicker({
                 {o && (
                   <span className={styles.hint}>
                     {o.eligible
-                      ? `Refund ${formatMoney(o.total.amount, o.total.currencyCode, locale.tag)}${o.adminFee.amount > 0 ? m.refund_screen_after_the_admin_fee() : m.refund_screen_no_admin_fee()}`
+                      ? o.adminFee.amount > 0
+                        ? m.refund_screen_option_after_admin_fee({ amount: formatMoney(o.total.amount, o.total.currencyCode, locale.tag) })
+                        : m.refund_screen_option_no_admin_fee({ amount: formatMoney(o.total.amount, o.total.currencyCode, locale.tag) })
                       : m.refund_screen_no_refund_for_this_reason()}
                   </span>
                 )}

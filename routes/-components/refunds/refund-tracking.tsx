@@ -1,4 +1,4 @@
-import { formatMoney } from '#src/i18n/format';
+import { formatList, formatMoney } from '#src/i18n/format';
 import type { RefundTracking } from '#src/schemas/refund-tracking';
 import { m } from '#src/paraglide/messages.js';
 
@@ -27,25 +27,31 @@ export const refundTrackingText = (r: RefundTracking, locale: string): { title: 
 };
 
 const stateText = (r: RefundTracking, locale: string): { title: string; body: string } => {
-  const amount = formatMoney(r.amount.amount, r.amount.currencyCode, locale);
-  const who = r.kind === 'partial' && r.passengers.length ? ` for ${r.passengers.map((p) => p.name).join(', ')}` : '';
+  const money = formatMoney(r.amount.amount, r.amount.currencyCode, locale);
+  // "£12.50 for Alice Smith" when part of a booking was refunded.
+  const amount =
+    r.kind === 'partial' && r.passengers.length
+      ? m.refund_tracking_amount_for({ amount: money, names: formatList(r.passengers.map((p) => p.name), locale) })
+      : money;
   switch (r.state) {
     case 'processing':
       return {
         title: m.refund_tracking_refund_processing(),
-        body: m.refund_tracking_body_2({ amount, who, value: day(r.requestedAt, locale) }),
+        body: m.refund_tracking_body_2({ amount, date: day(r.requestedAt, locale) }),
       };
     case 'action-required':
       return {
         title: m.refund_tracking_refund_action_required(),
         body: r.postBack
-          ? `Post your paper tickets to ${r.postBack.address.join(', ')} so they arrive by ${day(r.postBack.deadline, locale)}. We'll refund ${amount}${who} once they arrive.`
-          : m.refund_tracking_we_need_your_tickets_back({ amount, who }),
+          ? m.refund_tracking_post_tickets({ address: r.postBack.address.join(', '), date: day(r.postBack.deadline, locale), amount })
+          : m.refund_tracking_we_need_your_tickets_back({ amount }),
       };
     case 'refunded':
       return {
         title: m.common_refunded(),
-        body: `${amount}${who} was refunded${r.refundedAt ? ` on ${day(r.refundedAt, locale)}` : ''} to your original payment method.`,
+        body: r.refundedAt
+          ? m.refund_tracking_refunded_on({ amount, date: day(r.refundedAt, locale) })
+          : m.refund_tracking_refunded({ amount }),
       };
     case 'rejected':
       return {
