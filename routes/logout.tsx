@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useServices } from '#src/services';
 import { Page, Loading } from '#src/ui/page';
 import { Alert } from '#src/ui/alert';
+import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 /** Logout: POST /logout, user null, then /login (the auth machine redirects); failure keeps the user signed in. */
@@ -24,8 +25,7 @@ function Logout() {
       {error ? (
         <Alert tone="error">{error}</Alert>
       ) : status === 'UNKNOWN' ? (
-        <p>{m.route_logout_you_have_signed_out()}{' '}<Link to="/login">{m.route_logout_sign_in_again()}</Link>
-        </p>
+        <p>{rich(m.route_logout_you_have_signed_out, { link: <Link to="/login">{m.route_logout_sign_in_again()}</Link> })}</p>
       ) : (
         <Loading label={m.route_logout_signing_you_out()} />
       )}

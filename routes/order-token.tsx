@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { settledAuth } from './-components/guards';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
+import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -34,7 +35,10 @@ function OrderTokenLayout() {
       <Alert tone="error" title={m.route_order_token_we_couldnt_open_this_booking()}>
         <p>{guestError ?? m.route_order_token_to_see_a_booking_without()}</p>
         <p>
-          <Link to="/find-booking">{m.route_order_token_find_your_booking()}</Link>{' '}{m.route_order_token_or()}{' '}<Link to="/login">{m.route_order_token_sign_in()}</Link>.
+          {rich(m.route_order_token_find_or_sign_in, {
+            find: <Link to="/find-booking">{m.route_order_token_find_your_booking()}</Link>,
+            signIn: <Link to="/login">{m.route_order_token_sign_in()}</Link>,
+          })}
         </p>
       </Alert>
     );

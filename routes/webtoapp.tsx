@@ -4,6 +4,7 @@ import { Page } from '#src/ui/page';
 import { Alert } from '#src/ui/alert';
 import * as buttonStyles from '#src/ui/button.css';
 import * as formStyles from '#src/ui/form.css';
+import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 /** The retailer app's deep link for a booking (docs/decisions/010). */
@@ -34,7 +35,8 @@ export const Route = createFileRoute('/webtoapp')({
           </>
         ) : (
           <Alert tone="info" title={m.route_webtoapp_no_booking_chosen()}>
-            <p style={{ margin: 0 }}>{m.route_webtoapp_this_link_doesnt_say_which()}{' '}<Link to="/bookings">{m.route_webtoapp_see_your_bookings()}</Link>.
+            <p style={{ margin: 0 }}>
+              {rich(m.route_webtoapp_this_link_doesnt_say_which, { link: <Link to="/bookings">{m.route_webtoapp_see_your_bookings()}</Link> })}
             </p>
           </Alert>
         )}

@@ -12,6 +12,7 @@ import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import * as styles from './forgot-password-page.css';
 import { bindField } from '#src/ui/field-binding';
+import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -51,14 +52,15 @@ export function ForgotPasswordPage() {
         {sent ? (
           <div>
             <Alert tone="success" title={m.forgot_password_page_check_your_email()}>
-              <p>{m.forgot_password_page_if_theres_an_account_for()}{' '}<strong>{snapshot.context.values.email}</strong>{m.forgot_password_page_weve_sent_it_a()}</p>
+              <p>{rich(m.forgot_password_page_if_theres_an_account_for, { email: <strong>{snapshot.context.values.email}</strong> })}</p>
             </Alert>
             <p>{m.forgot_password_page_the_link_is_valid_for({ resetLinkValidityHours })}</p>
             <h2 className={styles.subheading}>{m.forgot_password_page_havent_received_an_email()}</h2>
             <ul>
               <li>{m.forgot_password_page_check_your_junk_or_spam()}</li>
               <li>{m.forgot_password_page_the_email_address_may_be()}</li>
-              <li>{m.forgot_password_page_you_may_not_have_an()}{' '}<Link to="/register">{m.forgot_password_page_sign_up()}</Link>
+              <li>
+                {rich(m.forgot_password_page_you_may_not_have_an, { link: <Link to="/register">{m.forgot_password_page_sign_up()}</Link> })}
               </li>
             </ul>
             <p>

@@ -12,6 +12,7 @@ import * as formStyles from '#src/ui/form.css';
 import { TextField } from '#src/ui/text-field';
 import * as styles from './account-controls.css';
 import { bindField } from '#src/ui/field-binding';
+import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 /** Change email on /account-controls: new address plus the current password. */
@@ -62,7 +63,10 @@ export function ChangeEmailForm() {
       <h2 id="change-email-heading" className={styles.heading}>{m.account_controls_change_email_form_change_email_address()}</h2>
       <p className={styles.intro}>
         {currentEmail && (
-          <>{m.account_controls_change_email_form_your_email_address_is()}{' '}<strong className={styles.email}>{currentEmail}</strong>.{' '}
+          <>
+            {rich(m.account_controls_change_email_form_your_email_address_is, {
+              email: <strong className={styles.email}>{currentEmail}</strong>,
+            })}{' '}
           </>
         )}{m.account_controls_change_email_form_youll_use_your_new_email()}</p>
       {snapshot.matches('success') && updatedEmailAddress && (

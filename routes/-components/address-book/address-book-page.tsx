@@ -12,6 +12,7 @@ import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Loading, Page } from '#src/ui/page';
 import { AddressLines, addressName } from './address-summary';
 import * as styles from './address-book.css';
+import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 export const addressSavedMessages = {
@@ -110,7 +111,8 @@ export function AddressBookPage({ saved }: { saved: keyof typeof addressSavedMes
         {pending && (
           <>
             <p className={styles.note}>
-              <strong>{addressName(pending)}</strong>{' '}{m.address_book_page_will_be_removed_from_your()}</p>
+              {rich(m.address_book_page_will_be_removed_from_your, { address: <strong>{addressName(pending)}</strong> })}
+            </p>
             <AddressLines address={pending} />
           </>
         )}

@@ -237,7 +237,7 @@ function BookingBody({
           <dt>{m.booking_detail_screen_delivery()}</dt>
           <dd>
             {deliveryLabels[booking.delivery.method]}
-            {booking.delivery.method === 'mobile' && booking.delivery.activated ? m.booking_detail_screen_activated() : ''}
+            {booking.delivery.method === 'mobile' && booking.delivery.activated ? ` ${m.booking_detail_screen_activated()}` : ''}
           </dd>
           {booking.delivery.collectionReference && (
             <>

@@ -134,7 +134,9 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
               className={current ? `${styles.timelineItem} ${styles.timelineCurrent}` : styles.timelineItem}
             >
               <h2 className={styles.legHeading}>
-                {i === 0 ? m.booking_detail_booking_history_screen_original_booking() : m.booking_detail_booking_history_screen_replacement_booking()}{m.booking_detail_booking_history_screen_order()}{' '}{entry.order.friendlyOrderId}{' '}
+                {i === 0
+                  ? m.booking_detail_booking_history_screen_original_booking({ order: entry.order.friendlyOrderId })
+                  : m.booking_detail_booking_history_screen_replacement_booking({ order: entry.order.friendlyOrderId })}{' '}
                 <span className={current ? styles.badge : styles.badgeMuted}>{current ? m.booking_detail_booking_history_screen_current() : m.booking_detail_booking_history_screen_replaced()}</span>
               </h2>
               <p className={styles.meta}>{m.booking_detail_booking_history_screen_ordered({ date: ukDateTime(entry.order.createdAt, locale.tag) })}</p>

@@ -23,12 +23,12 @@ export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
       <div className={styles.times}>
         <span className={styles.time}>{leg.departureTime ? ukTime(leg.departureTime, locale.tag) : ''}</span>
         <span className={styles.station}>
-          <span className="visually-hidden">{leg.departureTime ? m.booking_detail_leg_card_departs_from() : m.booking_detail_leg_card_from()}</span>
+          <span className="visually-hidden">{leg.departureTime ? `${m.booking_detail_leg_card_departs_from()} ` : `${m.booking_detail_leg_card_from()} `}</span>
           {leg.origin.name}
         </span>
         <span className={styles.time}>{leg.arrivalTime ? ukTime(leg.arrivalTime, locale.tag) : ''}</span>
         <span className={styles.station}>
-          <span className="visually-hidden">{leg.arrivalTime ? m.booking_detail_leg_card_arrives_at() : m.booking_detail_leg_card_to()}</span>
+          <span className="visually-hidden">{leg.arrivalTime ? `${m.booking_detail_leg_card_arrives_at()} ` : `${m.booking_detail_leg_card_to()} `}</span>
           {leg.destination.name}
         </span>
       </div>

@@ -12,6 +12,7 @@ import { BookingCard } from './booking-card';
 import { useBookingsStore } from './bookings-store';
 import { ImportedMessage } from './imported-message';
 import * as styles from './bookings-list.css';
+import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 const tabs = [
@@ -72,7 +73,10 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
         <p>{emptyText[filter]}</p>
         {filter !== 'guest' && (
           <p>
-            <Link to="/find-booking">{m.common_find_a_booking()}</Link>{' '}{m.bookings_list_bookings_screen_made_without_signing_in()}</p>
+            {rich(m.bookings_list_bookings_screen_made_without_signing_in, {
+              link: <Link to="/find-booking">{m.common_find_a_booking()}</Link>,
+            })}
+          </p>
         )}
       </div>
     );

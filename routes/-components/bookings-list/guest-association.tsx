@@ -10,6 +10,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { useResetBookingsStore } from './bookings-store';
 import * as styles from './bookings-list.css';
+import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 const searchFor: Record<AssociationOutcome, BookingsImported | undefined> = {
@@ -53,7 +54,11 @@ export function GuestAssociation() {
 
   return (
     <>
-      <p>{m.bookings_list_guest_association_guest_bookings_were_made_with()}{' '}{email ? <strong>{email}</strong> : m.bookings_list_guest_association_your_email_address()}{' '}{m.bookings_list_guest_association_without_signing_in_you_can()}</p>
+      <p>
+        {rich(m.bookings_list_guest_association_guest_bookings_were_made_with, {
+          email: email ? <strong>{email}</strong> : m.bookings_list_guest_association_your_email_address(),
+        })}
+      </p>
       {guestToken ? (
         <div className={styles.associate}>
           <h3 className={styles.associateHeading}>{m.bookings_list_guest_association_add_your_guest_bookings_to()}</h3>
@@ -79,7 +84,9 @@ export function GuestAssociation() {
         </div>
       ) : (
         <Alert tone="info" title={m.bookings_list_guest_association_to_add_them_to_your()}>
-          <p style={{ margin: 0 }}>{m.bookings_list_guest_association_open_one_of_them_from()}{' '}<Link to="/find-booking">{m.bookings_list_guest_association_find_it()}</Link>{m.bookings_list_guest_association_then_choose_add_to()}</p>
+          <p style={{ margin: 0 }}>{rich(m.bookings_list_guest_association_open_one_of_them_from, {
+              link: <Link to="/find-booking">{m.bookings_list_guest_association_find_it()}</Link>,
+            })}</p>
         </Alert>
       )}
     </>

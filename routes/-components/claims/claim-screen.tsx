@@ -201,7 +201,7 @@ function PunchoutHandOff({ claim, operator }: { claim: Claim; operator: string }
     <section className={styles.status} aria-labelledby="handoff-heading">
       <h2 id="handoff-heading" className={styles.statusTitle}>{m.claim_screen_claim_on_s_website({ operator })}</h2>
       <p>
-        {operator}{' '}{m.claim_screen_handles_delay_repay_for_this()}{claim.friendlyOrderId ? m.claim_screen_have_your_order_reference_ready({ friendlyOrderId: claim.friendlyOrderId }) : ''}
+        {m.claim_screen_handles_delay_repay_for_this({ operator })}{claim.friendlyOrderId ? ` ${m.claim_screen_have_your_order_reference_ready({ friendlyOrderId: claim.friendlyOrderId })}` : ''}
       </p>
       {claim.punchoutUrl ? (
         <p>
@@ -246,7 +246,7 @@ function ClaimFacts({ claim, money }: { claim: Claim; money: (n: number) => stri
             <dt className={styles.term}>{m.claim_screen_payment_method()}</dt>
             <dd className={styles.definition}>
               {paymentLabels[submitted.paymentMethod.type]}
-              {submitted.paymentMethod.accountEnding ? m.claim_screen_account_ending({ accountEnding: submitted.paymentMethod.accountEnding }) : ''}
+              {submitted.paymentMethod.accountEnding ? ` ${m.claim_screen_account_ending({ accountEnding: submitted.paymentMethod.accountEnding })}` : ''}
             </dd>
           </>
         )}

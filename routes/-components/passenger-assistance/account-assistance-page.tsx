@@ -96,7 +96,7 @@ export function AccountAssistancePage() {
                       <h3 className={styles.itemHeading}>{title}</h3>
                       <p className={styles.muted}>
                         {when(b)}
-                        {b.friendlyOrderId ? m.passenger_assistance_account_assistance_page_order({ friendlyOrderId: b.friendlyOrderId }) : ''}
+                        {b.friendlyOrderId ? ` ${m.passenger_assistance_account_assistance_page_order({ friendlyOrderId: b.friendlyOrderId })}` : ''}
                       </p>
                       <div className={styles.actions}>
                         <Link

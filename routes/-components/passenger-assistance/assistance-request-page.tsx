@@ -175,7 +175,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
 
           <div className={fieldStyles.field}>
             <label className={fieldStyles.label} htmlFor={`${id}-details`}>{m.passenger_assistance_assistance_request_page_anything_staff_should_know_optional()}</label>
-            <span id={`${id}-details-hint`} className={fieldStyles.hint}>{m.passenger_assistance_assistance_request_page_for_example_the_kind_of()}{' '}{assistanceDetailsMax}{' '}{m.passenger_assistance_assistance_request_page_characters()}</span>
+            <span id={`${id}-details-hint`} className={fieldStyles.hint}>{m.passenger_assistance_assistance_request_page_for_example_the_kind_of({ max: assistanceDetailsMax })}</span>
             <textarea
               id={`${id}-details`}
               name="details"
@@ -196,7 +196,11 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           {existing && booking && (
             <Alert tone="info">
               <p>
-                {passengerNameOf(booking, existing)}{' '}{m.passenger_assistance_assistance_request_page_already_has()}{' '}{existing.kinds.map((k) => assistanceKindNames[k]).join(', ')}{' '}{m.passenger_assistance_assistance_request_page_booked_for_this_journey_to()}</p>
+                {m.passenger_assistance_assistance_request_page_already_has({
+                  name: passengerNameOf(booking, existing),
+                  kinds: existing.kinds.map((k) => assistanceKindNames[k]).join(', '),
+                })}
+              </p>
               <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: existing.id }}>{m.passenger_assistance_assistance_request_page_view_the_booked_assistance()}</Link>
             </Alert>
           )}

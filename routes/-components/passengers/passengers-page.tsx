@@ -105,7 +105,7 @@ function RailcardRow({ passengerId, railcard: r }: { passengerId: string; railca
         <span className={r.status === 'expired' ? styles.statusExpired : styles.statusValid}>{r.status === 'expired' ? m.common_expired() : m.common_valid()}</span>
         <div className={styles.meta}>
           {r.status === 'expired' ? m.passengers_page_expired_on({ expiry }) : m.passengers_page_expires_on({ expiry })}
-          {r.isDigital && m.passengers_page_digital_railcard()}
+          {r.isDigital && ` ${m.passengers_page_digital_railcard()}`}
         </div>
       </div>
       <div className={styles.links}>

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
 import * as styles from './payment-methods.css';
+import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 const cardName = (card: SavedCard) => `${cardBrandLabel(card.brand)} ending ${card.lastFourDigits}`;
@@ -109,7 +110,8 @@ export function PaymentMethodsPage() {
       >
         {pending && (
           <p>
-            <strong>{cardName(pending)}</strong>{' '}{m.payment_methods_page_will_be_removed_from_your()}</p>
+            {rich(m.payment_methods_page_will_be_removed_from_your, { card: <strong>{cardName(pending)}</strong> })}
+          </p>
         )}
       </ConfirmDialog>
     </Page>

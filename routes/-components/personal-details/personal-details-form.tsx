@@ -15,6 +15,7 @@ import { TextField } from '#src/ui/text-field';
 import { CheckboxField } from '#src/ui/checkbox-field';
 import * as styles from './personal-details.css';
 import { bindField } from '#src/ui/field-binding';
+import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 /** The personal details screen body: load, edit and save the account holder's names. */
@@ -94,7 +95,10 @@ export function PersonalDetailsForm() {
         {...bindField(send, 'lastName', values.lastName, errors.lastName)}
       />
       {changeEmailOn ? (
-        <p className={styles.note}>{m.personal_details_form_to_change_your_email_address()}{' '}<Link to="/account-controls">{m.common_account_controls()}</Link>.
+        <p className={styles.note}>
+          {rich(m.personal_details_form_to_change_your_email_address, {
+            link: <Link to="/account-controls">{m.common_account_controls()}</Link>,
+          })}
         </p>
       ) : (
         <TextField

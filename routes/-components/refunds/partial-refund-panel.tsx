@@ -13,6 +13,7 @@ import { Loading } from '#src/ui/page';
 import { ineligibilityCopy } from './refund-copy';
 import * as styles from './refunds.css';
 import { useRefundsApi } from './use-refunds-api';
+import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 export interface PartialRefundPanelProps {
@@ -128,7 +129,8 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
           );
         })}
       </div>
-      <p>{m.refunds_partial_refund_panel_well_email_the_refund_confirmation()}{' '}<strong>{booking.recipient.email}</strong>.
+      <p>
+        {rich(m.refunds_partial_refund_panel_well_email_the_refund_confirmation, { email: <strong>{booking.recipient.email}</strong> })}
       </p>
       {c.assistances.length > 0 && (
         <Alert tone="info" title={m.refunds_partial_refund_panel_passenger_assistance_on_this_booking()}>

@@ -146,7 +146,7 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
             <p>
               {changeOfJourney.message}
               {changeOfJourney.priceDifference &&
-                m.refund_entry_price_difference({ amount: formatMoney(changeOfJourney.priceDifference.amount, changeOfJourney.priceDifference.currencyCode, locale.tag) })}
+                ` ${m.refund_entry_price_difference({ amount: formatMoney(changeOfJourney.priceDifference.amount, changeOfJourney.priceDifference.currencyCode, locale.tag) })}`}
             </p>
             {changeOfJourney.newBookingId && (
               <p>

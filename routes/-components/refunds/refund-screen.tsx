@@ -27,6 +27,7 @@ import { StepHeading } from './step-heading';
 import { directionNames, ineligibilityCopy, refundReasonLabels, returnModeCopy } from './refund-copy';
 import * as styles from './refunds.css';
 import { useRefundsApi } from './use-refunds-api';
+import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 export interface RefundScreenProps {
@@ -202,11 +203,18 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
     body = (
       <section aria-labelledby="confirm-heading" className={styles.section}>
         <StepHeading id="confirm-heading" className={styles.sectionTitle}>{m.refund_screen_confirm_your_refund()}</StepHeading>
-        <p>{m.refund_screen_your_tickets_will_be_cancelled()}{' '}{total ? <strong>{money(total, pageData.currency)}</strong> : m.refund_screen_the_refund()}{' '}{m.refund_screen_will_go_back_to()}{' '}
-          {c.quote.creditCardForm?.cardOnFile
-            ? m.refund_screen_your_card_ending({ brand: c.quote.creditCardForm.cardOnFile.brand, last4: c.quote.creditCardForm.cardOnFile.last4 })
-            : m.refund_screen_your_original_payment_method()}{m.refund_screen_this_cant_be_undone()}</p>
-        <p>{m.refund_screen_reason()}{' '}{refundReasonLabels[c.refundReason]}</p>
+        <p>
+          {(() => {
+            const card = c.quote.creditCardForm?.cardOnFile;
+            const destination = card
+              ? m.refund_screen_your_card_ending({ brand: card.brand, last4: card.last4 })
+              : m.refund_screen_your_original_payment_method();
+            return total
+              ? rich(m.refund_screen_confirm_amount_goes_to, { amount: <strong>{money(total, pageData.currency)}</strong>, destination })
+              : m.refund_screen_confirm_refund_goes_to({ destination });
+          })()}
+        </p>
+        <p>{m.refund_screen_reason({ reason: refundReasonLabels[c.refundReason] })}</p>
         <div className={styles.actions}>
           <Button onClick={() => send({ type: 'refund.confirm' })}>{m.refund_screen_confirm_refund()}</Button>
           <Button tone="secondary" onClick={() => send({ type: 'refund.back' })}>{m.refund_screen_back()}</Button>
@@ -227,8 +235,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
           </Alert>
         )}
         {c.quote?.cancellationDetails && (
-          <p>{m.refund_screen_refund()}{' '}<strong>{money(c.quote.cancellationDetails.total, pageData.currency)}</strong>
-          </p>
+          <p>{rich(m.refund_screen_refund, { amount: <strong>{money(c.quote.cancellationDetails.total, pageData.currency)}</strong> })}</p>
         )}
         {child && <CardForm actor={child} onCancel={() => send({ type: 'card.cancel' })} />}
       </>
@@ -408,15 +415,20 @@ function ReturnInstructions({ quote }: { quote: RefundQuote }) {
         <p>{r.instructions}</p>
         {r.address && <address className={styles.address}>{r.address.join('\n')}</address>}
         {r.deadline && (
-          <p>{m.refund_screen_they_must_arrive_by()}{' '}
-            <strong>
-              {new Intl.DateTimeFormat(locale.tag, {
-                day: 'numeric',
-                month: 'long',
-                year: 'numeric',
-                timeZone: 'Europe/London',
-              }).format(new Date(r.deadline))}
-            </strong>{m.refund_screen_we_refund_you_when()}</p>
+          <p>
+            {rich(m.refund_screen_they_must_arrive_by, {
+              date: (
+                <strong>
+                  {new Intl.DateTimeFormat(locale.tag, {
+                    day: 'numeric',
+                    month: 'long',
+                    year: 'numeric',
+                    timeZone: 'Europe/London',
+                  }).format(new Date(r.deadline))}
+                </strong>
+              ),
+            })}
+          </p>
         )}
       </Alert>
     </section>

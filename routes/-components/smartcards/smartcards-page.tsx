@@ -53,7 +53,8 @@ export function SmartcardsPage() {
                       {card.productsAwaitingCollection.map((p) => (
                         <li key={p.id}>
                           <strong>{p.productName}</strong>, {p.route}
-                          <br />{m.smartcards_page_valid_from()}{' '}{day(p.validFrom)}{m.smartcards_page_load_it_onto_your()}{' '}{day(p.collectBy)}.
+                          <br />
+                          {m.smartcards_page_valid_from_collect_by({ validFrom: day(p.validFrom), collectBy: day(p.collectBy) })}
                         </li>
                       ))}
                     </ul>
