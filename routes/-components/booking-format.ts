@@ -25,7 +25,7 @@ export const deliveryLabels: Record<DeliveryMethod, string> = {
 export const directionLabels: Record<Ticket['direction'], string> = {
   outward: m.common_outward(),
   inward: m.common_return_journey(),
-  return: m.common_return(),
+  return: m.common_return_ticket(),
 };
 
 export const changesLabel = (n: number) => (n === 0 ? m.booking_format_direct() : m.booking_format_changes({ count: n }));

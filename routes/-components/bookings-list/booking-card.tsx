@@ -30,7 +30,7 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
   const titleId = `booking-${booking.id}-title`;
   const season = booking.season;
   const seasonValid = season ? new Date(season.validUntil) >= now && new Date(season.validFrom) <= now : false;
-  const journeyKind = booking.isSeasonBooking ? (season ? seasonKinds[season.kind] : m.bookings_list_booking_card_season_ticket()) : booking.inward ? m.common_return() : m.bookings_list_booking_card_single();
+  const journeyKind = booking.isSeasonBooking ? (season ? seasonKinds[season.kind] : m.bookings_list_booking_card_season_ticket()) : booking.inward ? m.common_return_ticket() : m.bookings_list_booking_card_single();
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <div>

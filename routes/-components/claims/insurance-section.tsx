@@ -111,7 +111,10 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
         )}
         {status === 'CLAIM_SUCCESS' && (
           <Alert tone="success" title={m.claims_insurance_section_your_insurance_claim_has_been()}>
-            <p>{m.claims_insurance_section_well_email_you_about_your()}{reference ? `. Your claim reference is ${reference}` : ''}.
+            <p>
+              {reference
+                ? m.claims_insurance_section_well_email_you_about_your_reference({ reference })
+                : m.claims_insurance_section_well_email_you_about_your()}
             </p>
           </Alert>
         )}

@@ -97,7 +97,12 @@ function AssistanceByPassenger({ booking, assistances }: { booking: AssistanceBo
                           <Link
                             to="/bookings/$bookingId/passenger-assistance/$id"
                             params={{ bookingId: booking.bookingId, id: a.id }}
-                          >{m.passenger_assistance_assistance_list_page_view()}<span className="visually-hidden"> {isCancelled(a) ? 'cancelled ' : ''}{m.passenger_assistance_assistance_list_page_assistance_for()}{' '}{passenger.name}, {directionNames[leg.direction].toLowerCase()}{' '}{m.passenger_assistance_assistance_list_page_journey()}</span>
+                          >{m.passenger_assistance_assistance_list_page_view()}<span className="visually-hidden">
+                            {' '}
+                            {isCancelled(a)
+                              ? m.passenger_assistance_assistance_list_page_cancelled_assistance_for({ name: passenger.name, journey: directionNames[leg.direction] })
+                              : m.passenger_assistance_assistance_list_page_assistance_for({ name: passenger.name, journey: directionNames[leg.direction] })}
+                          </span>
                           </Link>
                         </div>
                       </div>

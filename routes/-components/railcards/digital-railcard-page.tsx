@@ -48,7 +48,7 @@ export function DigitalRailcardPage({ railcardId }: { railcardId: string }) {
             className={[styles.digitalCard, enlarged ? styles.digitalCardEnlarged : '', card.status === 'expired' ? styles.digitalExpired : '']
               .filter(Boolean)
               .join(' ')}
-            aria-label={`${card.name} for ${card.cardHolders.join(' and ')}`}
+            aria-label={m.railcards_digital_railcard_page_card_for({ name: card.name, holders: new Intl.ListFormat(locale.tag, { type: 'conjunction' }).format(card.cardHolders) })}
           >
             <div className={styles.cardTop}>
               <p className={styles.cardName}>{card.name}</p>

@@ -38,7 +38,7 @@ export function CardForm({ actor, onCancel }: { actor: ActorRefFrom<typeof refun
       <div className={styles.cardGrid}>
         <TextField
           label={m.refunds_card_form_expiry_date()}
-          hint="MM/YY"
+          hint={m.refunds_card_form_expiry_hint()}
           autoComplete="cc-exp"
           inputMode="numeric"
           maxLength={7}

@@ -138,7 +138,7 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
             {c.assistances.map((a, i) => (
               <li key={a.id ?? i}>
                 {(a.passengerId && names.get(a.passengerId)) || m.common_passenger()}
-                {a.direction ? `, ${a.direction === 'outward' ? 'outward' : 'return'}` : ''}
+                {a.direction ? `, ${a.direction === 'outward' ? m.common_outward() : m.common_return()}` : ''}
                 {a.kinds?.length ? `: ${a.kinds.join(', ')}` : ''}
               </li>
             ))}
