@@ -37,7 +37,7 @@ export const changeEmailMessages = {
   genericError: m.change_email_generic_error(),
   tokenFailure: (email: string) =>
     m.change_email_your_email_address_has_been({ email }),
-  success: (email: string) => m.change_email_your_email_address_has_been_2({ email }),
+  success: (email: string) => m.change_email_success_with_email({ email }),
 } as const;
 
 const errorStatus = (event: object): { status: number | null; code: string | null } => {

@@ -54,23 +54,23 @@ export const notChangeableFallback = m.booking_format_this_journey_cant_be_chang
 export function describeChanges(before: Booking, after: Booking, locale: string): string[] {
   const lines: string[] = [];
   const route = (b: Booking) => bookingTitle(b);
-  if (route(before) !== route(after)) lines.push(m.booking_format_journey_changed_from_to({ value: route(before), value2: route(after) }));
+  if (route(before) !== route(after)) lines.push(m.booking_format_journey_changed_from_to({ before: route(before), after: route(after) }));
   const when = (l: Leg) => (l.departureTime ? ukDateTime(l.departureTime, locale) : ukDate(l.date, locale));
   if (when(before.outward) !== when(after.outward)) {
-    lines.push(m.booking_format_outward_departure_changed_from_to({ value: when(before.outward), value2: when(after.outward) }));
+    lines.push(m.booking_format_outward_departure_changed_from_to({ before: when(before.outward), after: when(after.outward) }));
   }
   if ((before.inward && when(before.inward)) !== (after.inward && when(after.inward))) {
-    lines.push(after.inward ? m.booking_format_return_departure_now({ value: when(after.inward) }) : m.booking_format_return_journey_removed());
+    lines.push(after.inward ? m.booking_format_return_departure_now({ time: when(after.inward) }) : m.booking_format_return_journey_removed());
   }
   const fares = (b: Booking) => [...new Set(b.tickets.map((t) => t.type))].join(', ');
-  if (fares(before) !== fares(after)) lines.push(m.booking_format_ticket_changed_from_to({ value: fares(before), value2: fares(after) }));
+  if (fares(before) !== fares(after)) lines.push(m.booking_format_ticket_changed_from_to({ before: fares(before), after: fares(after) }));
   const names = (b: Booking) => b.passengers.map(passengerName);
   const removed = names(before).filter((n) => !names(after).includes(n));
   const added = names(after).filter((n) => !names(before).includes(n));
   if (removed.length) lines.push(m.booking_format_passengers_removed({ names: removed.join(', ') }));
   if (added.length) lines.push(m.booking_format_passengers_added({ names: added.join(', ') }));
   if (before.delivery.method !== after.delivery.method) {
-    lines.push(m.booking_format_delivery_changed_from_to({ value: deliveryLabels[before.delivery.method], value2: deliveryLabels[after.delivery.method] }));
+    lines.push(m.booking_format_delivery_changed_from_to({ before: deliveryLabels[before.delivery.method], after: deliveryLabels[after.delivery.method] }));
   }
   if (before.price.amount !== after.price.amount || before.price.currencyCode !== after.price.currencyCode) {
     lines.push(

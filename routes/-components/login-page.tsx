@@ -96,7 +96,7 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
             block
             onClick={() =>
               setProviderNote(
-                m.login_page_signing_in_with_isnt_available({ value: p.id[0]!.toUpperCase(), value2: p.id.slice(1) }),
+                m.login_page_signing_in_with_isnt_available({ provider: p.id[0]!.toUpperCase() + p.id.slice(1) }),
               )
             }
           >

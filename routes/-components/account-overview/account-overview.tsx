@@ -49,7 +49,7 @@ export function AccountOverview() {
       ? [{ to: '/passenger-assistance', title: m.common_passenger_assistance(), text: m.account_overview_help_at_the_station_for() }]
       : []),
     { to: '/address-book', title: m.common_address_book(), text: m.account_overview_delivery_and_billing_addresses() },
-    { to: '/payment-methods', title: m.common_payment_methods(), text: m.account_overview_saved_cards_2() },
+    { to: '/payment-methods', title: m.common_payment_methods(), text: m.account_overview_saved_cards_title() },
     { to: '/smartcards', title: m.common_smartcards(), text: m.account_overview_your_smartcards_and_their_state() },
     { to: '/contact-preferences', title: m.common_contact_preferences(), text: m.account_overview_how_we_keep_in_touch() },
     { to: '/account-controls', title: m.common_account_controls(), text: m.account_overview_change_your_password_or_email() },

@@ -90,7 +90,7 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady }: OnDem
             <dl className={styles.ticketFacts}>
               <dt>{m.common_reference()}</dt>
               <dd>{ticket.reference}</dd>
-              <dt>{m.booking_actions_on_demand_ticket_issued_2()}</dt>
+              <dt>{m.booking_actions_on_demand_ticket_issued_status()}</dt>
               <dd>
                 {new Intl.DateTimeFormat(locale.tag, {
                   dateStyle: 'medium',

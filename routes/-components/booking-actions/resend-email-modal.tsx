@@ -91,7 +91,7 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
               <p id={descriptionId} className={styles.dialogIntro}>{m.booking_actions_resend_email_modal_well_send_your_booking_confirmation({ maxAddresses })}</p>
               {status === 'ERROR' && <Alert tone="error">{resendEmailMessages.error}</Alert>}
               {emails.map((value, index) => {
-                const label = index === 0 ? m.common_email_address() : m.booking_actions_resend_email_modal_email_address({ value: index + 1 });
+                const label = index === 0 ? m.common_email_address() : m.booking_actions_resend_email_modal_email_address({ number: index + 1 });
                 const error = touched[index] || submitAttempted ? errors[index] : null;
                 return (
                   <div key={index} className={styles.emailRow}>
@@ -111,7 +111,7 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
                       <div className={styles.removeButton}>
                         <Button
                           tone="link"
-                          aria-label={m.booking_actions_resend_email_modal_remove({ value: label.toLowerCase() })}
+                          aria-label={m.booking_actions_resend_email_modal_remove({ number: index + 1 })}
                           disabled={sending}
                           onClick={() => {
                             send({ type: 'emails.remove', index });
@@ -122,7 +122,7 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
                                 ?.focus(),
                             );
                           }}
-                        >{m.booking_actions_resend_email_modal_remove_2()}</Button>
+                        >{m.booking_actions_resend_email_modal_remove_button()}</Button>
                       </div>
                     )}
                   </div>

@@ -91,7 +91,7 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
           <EditPassengerDialog
             snapshot={edit}
             send={sendEdit}
-            passengerLabel={editing ? m.booking_detail_screen_currently({ value: passengerName(editing) }) : ''}
+            passengerLabel={editing ? m.booking_detail_screen_currently({ name: passengerName(editing) }) : ''}
           />
         </Page>
       );
@@ -172,7 +172,7 @@ function BookingBody({
             <dt>{m.booking_detail_screen_season_ticket()}</dt>
             <dd>{m.booking_detail_screen_to({ name: booking.outward.origin.name, name2: booking.outward.destination.name })}</dd>
             <dt>{m.common_valid()}</dt>
-            <dd>{m.booking_detail_screen_to_2({ date: ukDate(booking.season.validFrom, locale.tag), date2: ukDate(booking.season.validUntil, locale.tag) })}</dd>
+            <dd>{m.booking_detail_screen_date_range({ date: ukDate(booking.season.validFrom, locale.tag), date2: ukDate(booking.season.validUntil, locale.tag) })}</dd>
           </dl>
         ) : (
           <div className={styles.legs}>
@@ -197,7 +197,7 @@ function BookingBody({
                 </span>
               </span>
               {p.alterable && !readOnly && (
-                <Button tone="secondary" onClick={() => onEditPassenger(p)} aria-label={m.booking_detail_screen_change_name_of({ value: passengerName(p) })}>{m.booking_detail_screen_change_name()}</Button>
+                <Button tone="secondary" onClick={() => onEditPassenger(p)} aria-label={m.booking_detail_screen_change_name_of({ name: passengerName(p) })}>{m.booking_detail_screen_change_name()}</Button>
               )}
             </li>
           ))}

@@ -52,7 +52,7 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
           {season ? (
             <>
               <dt className={styles.term}>{m.common_valid()}</dt>
-              <dd className={styles.definition}>{m.bookings_list_booking_card_to({ value: day(season.validFrom, locale), value2: day(season.validUntil, locale) })}</dd>
+              <dd className={styles.definition}>{m.bookings_list_booking_card_to({ from: day(season.validFrom, locale), until: day(season.validUntil, locale) })}</dd>
             </>
           ) : (
             <>

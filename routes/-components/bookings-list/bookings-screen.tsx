@@ -23,17 +23,17 @@ const tabs = [
 ] as const;
 
 const panelTitles: Record<BookingFilter, string> = {
-  upcoming: m.bookings_list_bookings_screen_upcoming_2(),
-  past: m.bookings_list_bookings_screen_past_2(),
+  upcoming: m.bookings_list_bookings_screen_upcoming_title(),
+  past: m.bookings_list_bookings_screen_past_title(),
   season: m.bookings_list_bookings_screen_season_tickets(),
   guest: m.bookings_list_bookings_screen_guest_bookings(),
 };
 
 const emptyText: Record<BookingFilter, ReactNode> = {
-  upcoming: m.bookings_list_bookings_screen_upcoming_3(),
-  past: m.bookings_list_bookings_screen_past_3(),
-  season: m.bookings_list_bookings_screen_season(),
-  guest: m.bookings_list_bookings_screen_guest(),
+  upcoming: m.bookings_list_bookings_screen_upcoming_empty(),
+  past: m.bookings_list_bookings_screen_past_empty(),
+  season: m.bookings_list_bookings_screen_season_empty(),
+  guest: m.bookings_list_bookings_screen_guest_empty(),
 };
 
 export interface BookingsScreenProps {

@@ -21,43 +21,43 @@ export function statusWords(status: ClaimStatus, f: StatusFacts): StatusWords {
   switch (status) {
     case 'eligible':
       return {
-        title: m.claim_copy_you_can_claim_delay_repay(),
-        next: f.deadline ? m.claim_copy_check_the_details_below_and({ deadline: f.deadline }) : m.claim_copy_check_the_details_below_and_2(),
+        title: m.claim_copy_eligible_title(),
+        next: f.deadline ? m.claim_copy_eligible_next({ deadline: f.deadline }) : m.claim_copy_eligible_next_no_deadline(),
       };
     case 'processing':
       return {
-        title: m.claim_copy_were_processing_your_claim(),
-        next: m.claim_copy_next({ operator: f.operator }),
+        title: m.claim_copy_processing_title(),
+        next: m.claim_copy_processing_next({ operator: f.operator }),
       };
     case 'submitted':
       return {
-        title: m.claim_copy_your_claim_has_been_sent(),
-        next: m.claim_copy_next_2({ operator: f.operator }),
+        title: m.claim_copy_submitted_title(),
+        next: m.claim_copy_submitted_next({ operator: f.operator }),
       };
     case 'approved':
-      return { title: m.claim_copy_your_claim_has_been_approved(), next: m.claim_copy_next_3({ amount: f.amount }) };
+      return { title: m.claim_copy_approved_title(), next: m.claim_copy_approved_next({ amount: f.amount }) };
     case 'paid':
-      return { title: m.claim_copy_your_claim_has_been_paid(), next: m.claim_copy_next_4({ amount: f.amount }) };
+      return { title: m.claim_copy_paid_title(), next: m.claim_copy_paid_next({ amount: f.amount }) };
     case 'paid-toc':
       return {
-        title: m.claim_copy_paid_by({ operator: f.operator }),
-        next: m.claim_copy_next_5({ operator: f.operator, amount: f.amount }),
+        title: m.claim_copy_paid_toc_title({ operator: f.operator }),
+        next: m.claim_copy_paid_toc_next({ operator: f.operator, amount: f.amount }),
       };
     case 'rejected':
       return {
-        title: m.claim_copy_your_claim_wasnt_accepted(),
+        title: m.claim_copy_rejected_title(),
         next: f.reason
           ? m.claim_copy_rejected_next_reason({ reason: f.reason, operator: f.operator })
           : m.claim_copy_rejected_next({ operator: f.operator }),
       };
     case 'expired':
       return {
-        title: m.claim_copy_the_time_to_claim_has(),
+        title: m.claim_copy_expired_title(),
         next: f.deadline ? m.claim_copy_expired_next_deadline({ deadline: f.deadline }) : m.claim_copy_expired_next(),
       };
     case 'credit-issue-failure':
       return {
-        title: m.claim_copy_we_couldnt_pay_your_compensation(),
+        title: m.claim_copy_credit_issue_failure_title(),
         next: f.reason
           ? m.claim_copy_payment_failed_next_reason({ amount: f.amount, reason: f.reason })
           : m.claim_copy_payment_failed_next({ amount: f.amount }),
@@ -106,7 +106,7 @@ export function estimateSteps(e: ClaimEstimate, operator: string, money: (n: num
     lines.push(m.claim_copy_that_is_under_the_delay());
     return lines;
   }
-  lines.push(m.claim_copy_a_delay_of_on_earns({ value: bandText(e.band), value2: fareBasisLabels[e.fareBasis], percent: e.band.percent }));
+  lines.push(m.claim_copy_a_delay_of_on_earns({ delay: bandText(e.band), ticket: fareBasisLabels[e.fareBasis], percent: e.band.percent }));
   lines.push(m.claim_copy_of_is({ percent: e.band.percent, amount: money(e.ticketPrice), amount2: money(e.compensation) }));
   lines.push(m.claim_copy_service_fee({ amount: money(e.serviceFee) }));
   return lines;

@@ -242,7 +242,7 @@ function ClaimFacts({ claim, money }: { claim: Claim; money: (n: number) => stri
             <dt className={styles.term}>{m.claim_screen_sent()}</dt>
             <dd className={styles.definition}>{ukDateTime(submitted.submittedAt, locale.tag)}</dd>
             <dt className={styles.term}>{m.claim_screen_delay_you_gave()}</dt>
-            <dd className={styles.definition}>{m.claim_screen_minutes_2({ minutes: submitted.delay.minutes })}</dd>
+            <dd className={styles.definition}>{m.claim_screen_minutes_value({ minutes: submitted.delay.minutes })}</dd>
             <dt className={styles.term}>{m.claim_screen_payment_method()}</dt>
             <dd className={styles.definition}>
               {paymentLabels[submitted.paymentMethod.type]}

@@ -24,9 +24,9 @@ export const insuranceNames: Record<InsuranceKind, string> = {
   TripCover: m.claims_insurance_section_trip_cover(),
 };
 const insuranceCover: Record<InsuranceKind, string> = {
-  Essential: m.claims_insurance_section_essential_2(),
-  Trip: m.claims_insurance_section_trip_2(),
-  TripCover: m.claims_insurance_section_trip_cover_2(),
+  Essential: m.claims_insurance_section_essential_cover(),
+  Trip: m.claims_insurance_section_trip_cover_text(),
+  TripCover: m.claims_insurance_section_tripcover_cover(),
 };
 
 /** Flexible insurance bought with a booking, each with "Claim on your insurance" (booking detail). */

@@ -16,9 +16,9 @@ import { m } from '#src/paraglide/messages.js';
 
 const fields: { field: FindBookingField; label: string; type: string; autoComplete: string; hint?: string }[] = [
   { field: 'bookingReference', label: m.find_booking_page_booking_reference(), type: 'text', autoComplete: 'off', hint: m.find_booking_page_hint() },
-  { field: 'departureDate', label: m.find_booking_page_departure_date(), type: 'date', autoComplete: 'off', hint: m.find_booking_page_hint_2() },
+  { field: 'departureDate', label: m.find_booking_page_departure_date(), type: 'date', autoComplete: 'off', hint: m.find_booking_page_date_hint() },
   { field: 'passengerSurname', label: m.find_booking_page_passengers_surname(), type: 'text', autoComplete: 'family-name' },
-  { field: 'emailAddress', label: m.common_email_address(), type: 'email', autoComplete: 'email', hint: m.find_booking_page_hint_3() },
+  { field: 'emailAddress', label: m.common_email_address(), type: 'email', autoComplete: 'email', hint: m.find_booking_page_email_hint() },
 ];
 
 /**

@@ -76,7 +76,7 @@ export function AccountAssistancePage() {
                           params={{ bookingId: b.bookingId }}
                          
                           className={styles.linkButton}
-                        >{m.passenger_assistance_account_assistance_page_manage()}<span className="visually-hidden">{m.passenger_assistance_account_assistance_page_assistance_for({ title, value: when(b) })}</span>
+                        >{m.passenger_assistance_account_assistance_page_manage()}<span className="visually-hidden">{m.passenger_assistance_account_assistance_page_assistance_for({ title, date: when(b) })}</span>
                         </Link>
                       </div>
                     </li>
@@ -103,7 +103,7 @@ export function AccountAssistancePage() {
                           to="/bookings/$bookingId/passenger-assistance/create"
                           params={{ bookingId: b.bookingId }}
                           className={styles.linkButton}
-                        >{m.passenger_assistance_account_assistance_page_request_assistance()}<span className="visually-hidden">{m.passenger_assistance_account_assistance_page_for({ title, value: when(b) })}</span>
+                        >{m.passenger_assistance_account_assistance_page_request_assistance()}<span className="visually-hidden">{m.passenger_assistance_account_assistance_page_for({ title, date: when(b) })}</span>
                         </Link>
                       </div>
                     </li>

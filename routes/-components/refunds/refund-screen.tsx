@@ -325,7 +325,7 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
                     <strong>{names.get(r.passengerId) ?? r.passengerName}</strong>
                     <br />
                     {directionNames[r.direction]} · {r.ticketType}
-                    {r.adminFee.amount > 0 && <span className={styles.hint}>{m.refund_screen_admin_fee({ value: money(r.adminFee) })}</span>}
+                    {r.adminFee.amount > 0 && <span className={styles.hint}>{m.refund_screen_admin_fee({ amount: money(r.adminFee) })}</span>}
                   </td>
                   <td>{money(r.paid)}</td>
                   <td>{money(r.refund)}</td>
@@ -339,7 +339,7 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
         <dl className={styles.totals}>
           <dt>{m.refund_screen_paid_for_these_tickets()}</dt>
           <dd>{money(details.paid)}</dd>
-          <dt>{m.refund_screen_admin_fee_2()}</dt>
+          <dt>{m.refund_screen_admin_fee_label()}</dt>
           <dd>{details.adminFee.amount > 0 ? `−${money(details.adminFee)}` : m.refund_screen_none()}</dd>
           <dt className={styles.grandTotal}>{m.refund_screen_total_refund()}</dt>
           <dd className={styles.grandTotal}>{money(details.total)}</dd>

@@ -21,7 +21,7 @@ export const refundTrackingText = (r: RefundTracking, locale: string): { title: 
   return r.kind === 'partial' && r.replacementOrderId
     ? {
         title: m.refund_tracking_part_refunded({ title: text.title }),
-        body: m.refund_tracking_body({ body: text.body }),
+        body: m.refund_tracking_part_refunded_body({ body: text.body }),
       }
     : text;
 };
@@ -37,7 +37,7 @@ const stateText = (r: RefundTracking, locale: string): { title: string; body: st
     case 'processing':
       return {
         title: m.refund_tracking_refund_processing(),
-        body: m.refund_tracking_body_2({ amount, date: day(r.requestedAt, locale) }),
+        body: m.refund_tracking_processing_body({ amount, date: day(r.requestedAt, locale) }),
       };
     case 'action-required':
       return {
