@@ -7,7 +7,7 @@ import { m } from '#src/paraglide/messages.js';
  */
 export const messages = {
   emailRequired: m.form_email_required(),
-  emailInvalid: (example: string) => m.form_please_enter_an_email_address({ example }),
+  emailInvalid: (example: string) => m.form_email_invalid({ example }),
   passwordRequired: m.form_password_required(),
   // Not given by the spec; the retailer's own rule for new passwords (docs/decisions/003-copy-not-in-spec.md).
   passwordTooWeak: m.form_password_too_weak(),
