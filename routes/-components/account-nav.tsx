@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useServices } from '#src/services';
 import * as styles from './shell.css';
+import { LanguagePicker } from './language-picker';
 import { m } from '#src/paraglide/messages.js';
 
 /** Account navigation to every section (foundation issue: "account navigation to every section"). */
@@ -49,6 +50,9 @@ export function AccountNav() {
             </Link>
           </li>
         ))}
+        <li>
+          <LanguagePicker />
+        </li>
       </ul>
     </nav>
   );

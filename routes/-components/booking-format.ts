@@ -32,7 +32,7 @@ export const changesLabel = (n: number) => (n === 0 ? m.booking_format_direct() 
 
 export const passengerName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 
-export const bookingTitle = (b: Booking) => `${b.outward.origin.name} to ${b.outward.destination.name}`;
+export const bookingTitle = (b: Booking) => m.common_origin_to_destination({ origin: b.outward.origin.name, destination: b.outward.destination.name });
 
 /** A leg is past when its date is before now (spec section 3). */
 export const isUpcoming = (b: Booking, now = Date.now()) => new Date(b.outward.date).getTime() > now;

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { BookingListEntry, ListLeg } from '#src/schemas/bookings-list';
-import { formatDate, formatMoney } from '#src/i18n/format';
+import { formatDate, formatMoney, formatRelativeDay } from '#src/i18n/format';
 import { RefundTrackingLine } from '../refunds/refund-tracking';
 import * as styles from './bookings-list.css';
 import { m } from '#src/paraglide/messages.js';
@@ -26,8 +26,9 @@ export interface BookingCardProps {
 
 export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardProps) {
   const { booking, order } = entry;
-  const route = `${booking.outward.origin.name} to ${booking.outward.destination.name}`;
+  const route = m.common_origin_to_destination({ origin: booking.outward.origin.name, destination: booking.outward.destination.name });
   const titleId = `booking-${booking.id}-title`;
+  const relativeDay = booking.isSeasonBooking ? null : formatRelativeDay(booking.outward.date, now, locale);
   const season = booking.season;
   const seasonValid = season ? new Date(season.validUntil) >= now && new Date(season.validFrom) <= now : false;
   const journeyKind = booking.isSeasonBooking ? (season ? seasonKinds[season.kind] : m.bookings_list_booking_card_season_ticket()) : booking.inward ? m.common_return_ticket() : m.bookings_list_booking_card_single();
@@ -57,7 +58,10 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
           ) : (
             <>
               <dt className={styles.term}>{m.common_outward()}</dt>
-              <dd className={styles.definition}>{legText(booking.outward, locale)}</dd>
+              <dd className={styles.definition}>
+                {legText(booking.outward, locale)}
+                {relativeDay && <span className={styles.meta}> · {relativeDay}</span>}
+              </dd>
               {booking.inward && (
                 <>
                   <dt className={styles.term}>{m.common_return()}</dt>

@@ -124,7 +124,7 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
 
 function claimIntro(claim: Claim): ReactNode {
   const delayed = claim.journeys?.find((j) => j.direction === claim.delayedJourney) ?? claim.journeys?.[0];
-  const route = delayed ? `${delayed.origin.name} to ${delayed.destination.name}` : null;
+  const route = delayed ? m.common_origin_to_destination({ origin: delayed.origin.name, destination: delayed.destination.name }) : null;
   const order = claim.friendlyOrderId ? m.claim_screen_order({ friendlyOrderId: claim.friendlyOrderId }) : null;
   return [route, order].filter(Boolean).join(' · ') || undefined;
 }

@@ -50,7 +50,7 @@ export function AccountAssistancePage() {
             ) : (
               <ul className={styles.list}>
                 {withHelp.map((b) => {
-                  const title = `${b.outward.origin.name} to ${b.outward.destination.name}`;
+                  const title = m.common_origin_to_destination({ origin: b.outward.origin.name, destination: b.outward.destination.name });
                   return (
                     <li key={b.bookingId} className={styles.item}>
                       <h3 className={styles.itemHeading}>{title}</h3>
@@ -90,7 +90,7 @@ export function AccountAssistancePage() {
               <h2 id="assistance-other-heading" className={styles.sectionTitle}>{m.passenger_assistance_account_assistance_page_other_upcoming_journeys()}</h2>
               <ul className={styles.list}>
                 {without.map((b) => {
-                  const title = `${b.outward.origin.name} to ${b.outward.destination.name}`;
+                  const title = m.common_origin_to_destination({ origin: b.outward.origin.name, destination: b.outward.destination.name });
                   return (
                     <li key={b.bookingId} className={styles.item}>
                       <h3 className={styles.itemHeading}>{title}</h3>
