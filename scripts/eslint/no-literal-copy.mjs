@@ -21,7 +21,7 @@ export const noLiteralCopy = {
     schema: [],
   },
   create(context) {
-    /** @param {import('estree').Node} node @param {string} text */
+    /** @param {any} node @param {string} text */
     const report = (node, text) => context.report({ node, messageId: 'literal', data: { text: text.trim().slice(0, 40) } });
     /** @param {any} node */
     const inReadProp = (node) => {
