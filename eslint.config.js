@@ -8,9 +8,10 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noLiteralCopy } from './scripts/eslint/no-literal-copy.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.data/', 'node_modules/', 'src/route-tree.gen.ts', 'server/known-paths.gen.ts', 'docs/', 'coverage/', 'reports/'] },
+  { ignores: ['dist/', '.data/', 'node_modules/', 'src/route-tree.gen.ts', 'src/paraglide/', 'project.inlang/', 'server/known-paths.gen.ts', 'docs/', 'coverage/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -59,6 +60,12 @@ export default tseslint.config(
       // just added, the sign-in form on /login), which the spec asks for; raw DOM autoFocus stays banned.
       'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
     },
+  },
+  {
+    // Every word on screen comes from the message catalogue (decision 210).
+    files: ['src/**/*.tsx', 'routes/**/*.tsx'],
+    plugins: { i18n: { rules: { 'no-literal-copy': noLiteralCopy } } },
+    rules: { 'i18n/no-literal-copy': 'error' },
   },
   {
     // The bookings store moves to an actor on the bookings layout route (issue 15, "kit"); until

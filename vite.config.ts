@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { devPageData } from './scripts/vite-dev-page-data.ts';
 import { knownPaths } from './scripts/known-paths.ts';
@@ -11,6 +12,8 @@ const devApiOrigin = 'http://127.0.0.1:5174';
 export default defineConfig({
   base: '/my-account/',
   plugins: [
+    // The message catalogue (messages/*.json) compiles to typed functions in src/paraglide/ (decision 210).
+    paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide', strategy: ['baseLocale'] }),
     tanstackRouter({
       target: 'react',
       routesDirectory: './routes',

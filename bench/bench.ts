@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { startTestServer } from '#test/helpers/server.ts';
 import { launchBrowser, signIn } from '#test/e2e/browser.ts';
+import { measureLocaleJs } from './locale-js.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -66,6 +67,7 @@ try {
   console.log(`bookings/upcoming JS loaded (gzip): ${kb(js)} in ${files.filter((f) => f.endsWith('.js')).length} files`);
   console.log(`bookings/upcoming CSS loaded (gzip): ${kb(css)} in ${files.filter((f) => f.endsWith('.css')).length} files`);
   console.log(`total JS in bundle (gzip): ${kb(allJs)}`);
+  await measureLocaleJs(browser, server.origin, dist);
   console.log(`navigation to bookings heading: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)})`);
 } finally {
   await browser.close();

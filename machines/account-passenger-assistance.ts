@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * The account's passenger assistance page (spec section 2, "passenger assistance base path"):
@@ -13,9 +14,9 @@ export interface AccountPassengerAssistanceContext {
 export type AccountPassengerAssistanceEvent = { type: 'assistance.retry' };
 
 export const accountPassengerAssistanceMessages = {
-  loadError: "Sorry, we couldn't load your passenger assistance. Please try again.",
-  noJourneys: "You have no upcoming journeys. Once you've booked one, you can request assistance for it here.",
-  noneBooked: "You haven't booked assistance for any upcoming journey.",
+  loadError: m.account_passenger_assistance_load_error(),
+  noJourneys: m.account_passenger_assistance_no_journeys(),
+  noneBooked: m.account_passenger_assistance_none_booked(),
 } as const;
 
 export const accountPassengerAssistanceMachine = setup({

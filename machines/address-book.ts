@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Address } from '#src/schemas/addresses';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * The address book list and its delete confirmation (spec sections 4, 8): fetch (error flag),
@@ -25,10 +26,10 @@ export type AddressBookEvent =
   | { type: 'addresses.retry' };
 
 export const addressBookMessages = {
-  fetchError: 'Sorry, we could not load your addresses. Please try again.',
-  refreshError: 'Your address was deleted, but we could not refresh your address book. Please try again.',
-  deleteError: 'Sorry, we could not delete this address. Please try again.',
-  deleted: 'The address has been deleted.',
+  fetchError: m.address_book_fetch_error(),
+  refreshError: m.address_book_refresh_error(),
+  deleteError: m.address_book_delete_error(),
+  deleted: m.address_book_deleted(),
 } as const;
 
 export const addressBookMachine = setup({

@@ -9,6 +9,7 @@ import {
   type AddressValues,
 } from '#src/schemas/addresses';
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Add address (/address-book/add-address) and edit address (/address-book/{addressId}).
@@ -40,10 +41,10 @@ export type AddressFormEvent =
   | { type: 'address.retry' };
 
 export const addressFormMessages = {
-  fetchError: 'Sorry, we could not load this address. Please try again.',
-  notFound: 'We could not find this address. It may have been deleted.',
-  addError: 'Sorry, we could not save this address. Please try again.',
-  editError: 'Sorry, we could not update this address. Please try again.',
+  fetchError: m.address_form_fetch_error(),
+  notFound: m.address_form_not_found(),
+  addError: m.address_form_add_error(),
+  editError: m.address_form_edit_error(),
 } as const;
 
 export interface SaveAddressInput {

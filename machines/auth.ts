@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { GuestSession, UserResponse } from '#src/schemas/auth';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * The app-wide session: who is using the account area (spec sections 4, 6, 8).
@@ -26,8 +27,8 @@ export type AuthEvent =
   | { type: 'auth.dismissError' };
 
 /** Spec section 8. */
-export const logoutErrorMessage = 'Unable to perform the requested action';
-export const guestTokenErrorMessage = 'This link has expired or is not valid. Find your booking to get a new one.';
+export const logoutErrorMessage = m.auth_unable_to_perform_the_requested();
+export const guestTokenErrorMessage = m.auth_this_link_has_expired_or();
 
 export const authMachine = setup({
   types: {

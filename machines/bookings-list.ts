@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BookingFilter, BookingListEntry, BookingsPage } from '#src/schemas/bookings-list';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Booking lists (spec sections 2, 4, 7, 8): upcoming, past, season and guest bookings, paged from 0.
@@ -32,7 +33,7 @@ export type BookingsListEvent =
   | { type: 'bookings.retry' };
 
 /** Spec section 8. */
-export const bookingsListErrorMessage = 'Unable to fetch bookings';
+export const bookingsListErrorMessage = m.bookings_list_unable_to_fetch_bookings();
 
 const emptyFilter: FilterState = { results: [], total: null, nextPage: 0, pending: false, error: null };
 

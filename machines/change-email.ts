@@ -3,6 +3,7 @@ import type { ChangeEmailOutcome, ChangeEmailResult } from '#src/schemas/custome
 import { collectErrors, hasErrors, validateEmail, validatePasswordPresent } from '#src/schemas/forms';
 import { codeOf, problemOfEvent, statusOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Change email on /account-controls (spec sections 4, 5, 8). Statuses: not requested, requesting,
@@ -35,12 +36,12 @@ export type ChangeEmailEvent =
   | { type: 'changeEmail.signIn' };
 
 export const changeEmailMessages = {
-  passwordIncorrect: 'The password you entered is incorrect.',
-  emailAlreadyExists: 'An account already exists with this email address.',
-  genericError: 'Sorry, we could not change your email address right now. Please try again later.',
+  passwordIncorrect: m.change_email_password_incorrect(),
+  emailAlreadyExists: m.change_email_email_already_exists(),
+  genericError: m.change_email_generic_error(),
   tokenFailure: (email: string) =>
-    `Your email address has been changed to ${email}, but we could not keep you signed in. Please sign in again with your new email address.`,
-  success: (email: string) => `Your email address has been changed to ${email}.`,
+    m.change_email_your_email_address_has_been({ email }),
+  success: (email: string) => m.change_email_success_with_email({ email }),
 } as const;
 
 const errorStatus = (event: object): { status: number | null; code: string | null } => {

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { changePasswordValidators, collectErrors, hasErrors } from '#src/schemas/forms';
 import { codeOf, problemOfEvent, statusOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Change password (spec sections 4, 5): statuses not requested, requesting, success,
@@ -30,12 +31,12 @@ export type ChangePasswordEvent =
   | { type: 'form.submit' };
 
 export const changePasswordMessages: Record<ChangePasswordCode | 'serverError' | 'success', string> = {
-  PASSWORD_INCORRECT: 'The current password you entered is incorrect.',
-  PASSWORD_EQUALS_TO_NAME: 'Your new password cannot be the same as your name.',
-  PASSWORD_EQUALS_TO_EMAIL: 'Your new password cannot be the same as your email address.',
-  PASSWORD_GENERIC_ERROR: 'Sorry, this password cannot be used. Please choose a different password.',
-  serverError: 'Sorry, we could not change your password right now. Please try again later.',
-  success: 'Your password has been changed.',
+  PASSWORD_INCORRECT: m.change_password_password_incorrect(),
+  PASSWORD_EQUALS_TO_NAME: m.change_password_password_equals_to_name(),
+  PASSWORD_EQUALS_TO_EMAIL: m.change_password_password_equals_to_email(),
+  PASSWORD_GENERIC_ERROR: m.change_password_password_generic_error(),
+  serverError: m.change_password_server_error(),
+  success: m.change_password_success(),
 };
 
 const firstCode = (event: object): ChangePasswordCode | null => {

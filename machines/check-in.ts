@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { codeOf, problemOfEvent, statusOf } from './lib/problems';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Check-in for a booking (spec sections 2, 7): POST booking/checkIn with the booking's uri, then go
@@ -27,11 +28,11 @@ export interface CheckInContext {
 export type CheckInEvent = { type: 'checkIn.retry' };
 
 export const checkInMessages: Record<CheckInUnavailableReason | 'error', string> = {
-  CHECK_IN_NOT_OPEN: 'Check-in opens 24 hours before your train departs. Please come back then.',
-  CHECK_IN_CLOSED: 'Check-in has closed because this train has already departed.',
-  CHECK_IN_NOT_SUPPORTED: "Check-in isn't available for this booking.",
-  FORBIDDEN: "We couldn't find this booking. Please check the link and try again.",
-  error: "Sorry, we couldn't check you in right now. Please try again.",
+  CHECK_IN_NOT_OPEN: m.check_in_check_in_not_open(),
+  CHECK_IN_CLOSED: m.check_in_check_in_closed(),
+  CHECK_IN_NOT_SUPPORTED: m.check_in_check_in_not_supported(),
+  FORBIDDEN: m.check_in_forbidden(),
+  error: m.check_in_error(),
 };
 
 const unavailableCodes = ['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED'] as const;

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ConsentsResponse, ContactPreference } from '#src/schemas/consents';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Contact preferences (SPEC sections 2, 4, 5, 8): load the consents; a change (a toggle, or the
@@ -47,15 +48,15 @@ export type ContactPreferencesEvent =
 
 /** Copy: SPEC section 4 gives the first-time message; the rest is docs/decisions/070-contact-preferences.md. */
 export const contactPreferencesMessages = {
-  firstTimeSaved: 'Saved! Thanks for updating your contact preferences',
-  saved: 'Your contact preferences have been saved.',
-  fetchError: "Sorry, we couldn't load your contact preferences. Please try again.",
-  updateError: "Sorry, we couldn't save that change, so we've put it back as it was. Please try again.",
-  empty: 'There are no contact preferences to set at the moment.',
-  unsubscribed: "You've been unsubscribed from all marketing. You'll still get emails about your bookings.",
-  subscribed: "You've been resubscribed. Your previous marketing choices are back.",
-  unsubscribedErrors: "Sorry, we couldn't unsubscribe you right now. Please try again.",
-  subscribedErrors: "Sorry, we couldn't resubscribe you. Your contact preferences have not changed.",
+  firstTimeSaved: m.contact_preferences_first_time_saved(),
+  saved: m.contact_preferences_saved(),
+  fetchError: m.contact_preferences_fetch_error(),
+  updateError: m.contact_preferences_update_error(),
+  empty: m.contact_preferences_empty(),
+  unsubscribed: m.contact_preferences_unsubscribed(),
+  subscribed: m.contact_preferences_subscribed(),
+  unsubscribedErrors: m.contact_preferences_unsubscribed_errors(),
+  subscribedErrors: m.contact_preferences_subscribed_errors(),
 } as const;
 
 const replaceConsent = (consents: ContactPreference[], next: ContactPreference) =>

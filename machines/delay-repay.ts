@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Claim, ClaimTokenResponse, Direction, PaymentType, SubmitClaimDetails } from '#src/schemas/claims';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Delay Repay claim (spec sections 3, 4, 7, 8): /bookings/claim/{claimId} and /claims/{claimId}
@@ -57,22 +58,22 @@ export type DelayRepayEvent =
   | { type: 'form.submit' };
 
 export const delayRepayMessages = {
-  unprocessable: "Sorry! We couldn't process your claim",
-  problem: 'There was a problem with your claim. Please check your details and try again.',
-  noToken: 'To see your claim without signing in, open the link in your Delay Repay email again.',
-  invalidToken: 'This link has expired or is not valid.',
-  tokenFailed: "Sorry, we couldn't check your link right now. Please try again.",
-  loadFailed: "Sorry, we couldn't load your claim. Please try again.",
-  notFound: "We couldn't find this claim in your account. Open it from your past bookings, or from the link in your Delay Repay email.",
+  unprocessable: m.delay_repay_unprocessable(),
+  problem: m.delay_repay_problem(),
+  noToken: m.delay_repay_no_token(),
+  invalidToken: m.delay_repay_invalid_token(),
+  tokenFailed: m.delay_repay_token_failed(),
+  loadFailed: m.delay_repay_load_failed(),
+  notFound: m.delay_repay_not_found(),
 } as const;
 
 export const claimFormMessages = {
-  direction: 'Please choose the journey that was delayed',
-  delayRequired: 'Please enter how many minutes late you arrived',
-  delayInvalid: 'Please enter the delay in whole minutes, e.g. 35',
-  paymentType: "Please choose how you'd like to be paid",
-  sortCode: 'Please enter a 6-digit sort code, e.g. 40-12-34',
-  accountNumber: 'Please enter an 8-digit account number',
+  direction: m.delay_repay_direction(),
+  delayRequired: m.delay_repay_delay_required(),
+  delayInvalid: m.delay_repay_delay_invalid(),
+  paymentType: m.delay_repay_payment_type(),
+  sortCode: m.delay_repay_sort_code(),
+  accountNumber: m.delay_repay_account_number(),
 } as const;
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');

@@ -3,6 +3,7 @@ import { collectErrors, hasErrors } from '#src/schemas/forms';
 import { validatePassengerName } from '#src/schemas/passengers';
 import { problemOfEvent, reasonOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Edit passengers on a booking (spec sections 4, 7): PUT pico/edit-passengers with alterablesIds,
@@ -39,8 +40,8 @@ export interface EditPassengersRequest {
 
 /** Not given by the spec (docs/decisions/020-booking-detail-and-history.md). */
 export const editPassengersMessages = {
-  generic: 'Oops! Unfortunately the passenger details could not be updated. Please try again later.',
-  saved: 'Passenger details updated.',
+  generic: m.edit_passengers_generic(),
+  saved: m.edit_passengers_saved(),
 } as const;
 
 const detailOf = (event: object): string | null => reasonOf(problemOfEvent(event));

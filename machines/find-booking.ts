@@ -4,6 +4,7 @@ import { collectErrors, hasErrors } from '#src/schemas/forms';
 import { findBookingValidators, type FindBookingField } from '#src/schemas/find-booking';
 import { hasStatus } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Find a booking (spec sections 3, 4, 5, 7): statuses not requested, requesting, success, bad request
@@ -26,11 +27,11 @@ export type FindBookingEvent =
 
 /** Copy not given by the spec (docs/decisions/010). */
 export const findBookingStatusMessages = {
-  badRequest: "Some of these details don't look right. Please check them and try again.",
+  badRequest: m.find_booking_bad_request(),
   notFound:
-    "We couldn't find a booking with these details. Please check the booking reference, departure date, surname and email address.",
-  serverError: "Sorry, we couldn't look for your booking right now. Please try again later.",
-  success: 'Booking found. Opening it…',
+    m.find_booking_not_found(),
+  serverError: m.find_booking_server_error(),
+  success: m.find_booking_success(),
 } as const;
 
 

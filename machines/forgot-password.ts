@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, forgotPasswordValidators, hasErrors } from '#src/schemas/forms';
 import { submitAttemptPatch } from './lib/form-kit';
+import { m } from '#src/paraglide/messages.js';
 
 /** Forgot password (spec sections 2, 5, 8): email entry, then a confirmation. */
 export interface ForgotPasswordContext {
@@ -18,7 +19,7 @@ export type ForgotPasswordEvent =
   | { type: 'forgot.restart' };
 
 /** Spec section 8, verbatim. */
-export const forgotPasswordFailureMessage = "We're unable to reset your password at this time. Please try again later.";
+export const forgotPasswordFailureMessage = m.forgot_password_were_unable_to_reset_your();
 /** Spec section 9: password reset link valid 24 hours. */
 export const resetLinkValidityHours = 24;
 

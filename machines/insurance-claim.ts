@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import * as v from 'valibot';
 import { EligibilityResponse, type InsuranceClaimResponse } from '#src/schemas/insurance';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Flexible insurance claim (spec sections 3, 4, 5, 8): eligibility, then claim.
@@ -48,10 +49,10 @@ export type InsuranceClaimEvent = { type: 'insurance.checkEligibility' } | { typ
 export const INSURANCE_REFRESH_DEBOUNCE_MS = 400;
 
 export const insuranceClaimMessages = {
-  unexpectedFormat: 'Unexpected response format',
-  notClaimable: 'Product is not claimable',
-  systemError: "Sorry, we couldn't check your cover right now. Please try again.",
-  claimFailed: "Sorry, we couldn't submit your claim. Please try again.",
+  unexpectedFormat: m.insurance_claim_unexpected_format(),
+  notClaimable: m.insurance_claim_not_claimable(),
+  systemError: m.insurance_claim_system_error(),
+  claimFailed: m.insurance_claim_claim_failed(),
 } as const;
 
 /** The spec's status for a snapshot of this machine. */

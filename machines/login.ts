@@ -3,6 +3,7 @@ import type { UserResponse } from '#src/schemas/auth';
 import { collectErrors, hasErrors, loginValidators } from '#src/schemas/forms';
 import { hasStatus, isThrottledProblem, retryAfterOfEvent } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { m } from '#src/paraglide/messages.js';
 
 /** Sign-in form on /login and /register (both render the login page). */
 export type LoginField = 'email' | 'password';
@@ -24,8 +25,8 @@ export type LoginEvent =
   | { type: 'form.submit' };
 
 export const loginMessages = {
-  invalidCredentials: 'The email address or password you entered is incorrect.',
-  generic: 'Sorry, we could not sign you in right now. Please try again later.',
+  invalidCredentials: m.login_invalid_credentials(),
+  generic: m.login_generic(),
 } as const;
 
 export const loginMachine = setup({

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { IssuedTicket, TicketStatusResponse } from '#src/schemas/booking-actions';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * On-demand ticket (spec sections 3, 4, 8, 9): generate a deliverable, then poll its status starting
@@ -28,12 +29,12 @@ export interface OnDemandTicketContext {
 export type OnDemandTicketEvent = { type: 'ticket.generate' };
 
 export const onDemandTicketMessages: Record<OnDemandTicketError | 'processing' | 'ready', string> = {
-  processing: "We're issuing your ticket. This can take a few seconds…",
-  ready: 'Your ticket is ready.',
-  generateFailed: "Sorry, we couldn't start issuing your ticket. Please try again.",
-  ticketFailed: "Sorry, we couldn't issue your ticket. Please try again, or contact us if it keeps happening.",
-  pollFailed: "Sorry, we couldn't check on your ticket. Please try again.",
-  timedOut: "Your ticket is taking longer than usual. Please try again later.",
+  processing: m.on_demand_ticket_processing(),
+  ready: m.on_demand_ticket_ready(),
+  generateFailed: m.on_demand_ticket_generate_failed(),
+  ticketFailed: m.on_demand_ticket_ticket_failed(),
+  pollFailed: m.on_demand_ticket_poll_failed(),
+  timedOut: m.on_demand_ticket_timed_out(),
 };
 
 

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { PassengerAssistance } from '#src/schemas/refund-assistances';
 import type { Direction, PartialRefundBooking, RefundQuote, RefundReason } from '#src/schemas/refunds';
 import { isRequestableQuote, problemMessage } from './lib/refund-rules';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Partial refund selection (spec sections 4 and 5): choose passengers per direction; the first
@@ -34,11 +35,11 @@ export type PartialRefundEvent =
 
 export const partialRefundMessages = {
   assistanceWarning:
-    'Passenger assistance booked for the passengers you refund will be cancelled. Assistance for everyone else stays booked.',
-  assistancesFailed: "We couldn't check for passenger assistance on this booking. If you booked any, it is cancelled for refunded passengers.",
-  nothingSelected: 'Choose at least one passenger to refund.',
-  quoteFailed: "We couldn't work out the refund for these passengers. Please try again.",
-  notRefundable: "These passengers' tickets can't be refunded.",
+    m.partial_refund_assistance_warning(),
+  assistancesFailed: m.partial_refund_assistances_failed(),
+  nothingSelected: m.partial_refund_nothing_selected(),
+  quoteFailed: m.partial_refund_quote_failed(),
+  notRefundable: m.partial_refund_not_refundable(),
 } as const;
 
 /** Refundable passengers of one direction (unique). */

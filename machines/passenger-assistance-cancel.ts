@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AssistanceFailure, AssistanceItem, PassengerAssistance } from '#src/schemas/passenger-assistance';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * /bookings/{bookingId}/passenger-assistance/{id}/cancel: a confirm page. Loads the assistance;
@@ -23,10 +24,10 @@ export interface PassengerAssistanceCancelContext {
 export type PassengerAssistanceCancelEvent = { type: 'cancel.confirm' } | { type: 'assistance.retry' };
 
 export const passengerAssistanceCancelMessages = {
-  loadError: "Sorry, we couldn't load this assistance. Please try again.",
-  notFound: "We couldn't find this assistance. It may belong to another booking.",
-  alreadyCancelled: 'This assistance has already been cancelled.',
-  cancelError: "Sorry, we couldn't cancel the assistance. Please try again.",
+  loadError: m.passenger_assistance_cancel_load_error(),
+  notFound: m.passenger_assistance_cancel_not_found(),
+  alreadyCancelled: m.passenger_assistance_cancel_already_cancelled(),
+  cancelError: m.passenger_assistance_cancel_cancel_error(),
 } as const;
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;

@@ -9,6 +9,7 @@ import {
   type AssistanceOverview,
   type PassengerAssistance,
 } from '#src/schemas/passenger-assistance';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * /bookings/{bookingId}/passenger-assistance/create: request help for one passenger on one leg
@@ -48,10 +49,10 @@ export interface CreateAssistanceInput {
 }
 
 export const passengerAssistanceFormMessages = {
-  loadError: "Sorry, we couldn't load this booking. Please try again.",
-  notFound: "We couldn't find this booking in your account.",
-  notBookable: "Assistance can't be booked here for this journey: it has left, or it is a season ticket or a changed booking.",
-  submitError: "Sorry, we couldn't book the assistance. Please try again.",
+  loadError: m.passenger_assistance_form_load_error(),
+  notFound: m.passenger_assistance_form_not_found(),
+  notBookable: m.passenger_assistance_form_not_bookable(),
+  submitError: m.passenger_assistance_form_submit_error(),
 } as const;
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;

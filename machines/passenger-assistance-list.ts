@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AssistanceOverview } from '#src/schemas/passenger-assistance';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * /bookings/{bookingId}/passenger-assistance: the assistance booked for each passenger and leg of
@@ -20,11 +21,11 @@ export interface PassengerAssistanceListContext {
 export type PassengerAssistanceListEvent = { type: 'assistance.retry' };
 
 export const passengerAssistanceListMessages = {
-  loadError: "Sorry, we couldn't load the assistance for this booking. Please try again.",
-  notFound: "We couldn't find this booking in your account.",
-  empty: 'No assistance is booked for this journey yet.',
-  notBookable: 'No more assistance can be booked here for this journey: it has left, or it is a season ticket or a changed booking.',
-  cancelled: 'The assistance has been cancelled.',
+  loadError: m.passenger_assistance_list_load_error(),
+  notFound: m.passenger_assistance_list_not_found(),
+  empty: m.passenger_assistance_list_empty(),
+  notBookable: m.passenger_assistance_list_not_bookable(),
+  cancelled: m.passenger_assistance_list_cancelled(),
 } as const;
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AssistanceItem } from '#src/schemas/passenger-assistance';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * /bookings/{bookingId}/passenger-assistance/{id}: review one booked (or cancelled) assistance:
@@ -20,9 +21,9 @@ export interface PassengerAssistanceReviewContext {
 export type PassengerAssistanceReviewEvent = { type: 'assistance.retry' };
 
 export const passengerAssistanceReviewMessages = {
-  loadError: "Sorry, we couldn't load this assistance. Please try again.",
-  notFound: "We couldn't find this assistance. It may belong to another booking.",
-  booked: 'Your assistance is booked. Staff will be ready to help at the station.',
+  loadError: m.passenger_assistance_review_load_error(),
+  notFound: m.passenger_assistance_review_not_found(),
+  booked: m.passenger_assistance_review_booked(),
 } as const;
 
 const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;

@@ -12,6 +12,7 @@ import {
   type SavePassengerResponse,
 } from '#src/schemas/passengers';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Add and edit a saved passenger, and delete one (spec sections 2, 4, 5, 8): add starts editing an
@@ -63,10 +64,10 @@ export interface SavePassengerInput {
 /** Copy the spec does not give (docs/decisions/050-passengers-and-railcards.md). */
 export const passengerFormMessages = {
   accountUpdateFailed:
-    "Your passenger details were saved, but we couldn't update the name in your Personal Details. Please try again later, or change it in Personal Details.",
-  deleteFailed: 'Sorry, we could not delete this passenger right now. Please try again later.',
-  loadFailed: 'Sorry, we could not load this passenger right now.',
-  accountHolderNote: 'This passenger is the account holder and cannot be deleted',
+    m.passenger_form_account_update_failed(),
+  deleteFailed: m.passenger_form_delete_failed(),
+  loadFailed: m.passenger_form_load_failed(),
+  accountHolderNote: m.passenger_form_account_holder_note(),
 } as const;
 
 const errorsOf = (c: Pick<PassengerFormContext, 'values' | 'today' | 'isAccountHolder'>) =>

@@ -3,6 +3,7 @@ import type { PersonalDetails, SavePersonalDetailsResult } from '#src/schemas/cu
 import { collectErrors, hasErrors, validateFirstName, validateLastName } from '#src/schemas/forms';
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { hasStatus } from './lib/problems';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Personal details (spec sections 2, 3, 5, 8): load, edit first and last name (and, when the
@@ -59,12 +60,12 @@ export interface SavePersonalDetailsInput {
 }
 
 export const personalDetailsMessages = {
-  fetchFailed: 'Sorry, we could not load your personal details. Please try again.',
-  updateFailed: 'Sorry, we could not save your personal details. Please try again.',
+  fetchFailed: m.personal_details_fetch_failed(),
+  updateFailed: m.personal_details_update_failed(),
   /** Followed by a link to Passengers and railcards and a full stop. */
   passengerUpdateFailedLead:
-    'Your personal details have been saved, but we could not update your passenger details. Please update them in',
-  emailCannotChange: 'Your email address for this account cannot be changed',
+    m.personal_details_passenger_update_failed_lead(),
+  emailCannotChange: m.personal_details_email_cannot_change(),
 } as const;
 
 export interface PersonalDetailsInput {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { GuestSession } from '#src/schemas/auth';
 import { hasStatus } from './lib/problems';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * /contact-preferences-token: the token of a marketing email link (taken from the URL hash at
@@ -20,9 +21,9 @@ export interface PreferencesTokenContext {
 export type PreferencesTokenEvent = { type: 'token.retry' };
 
 export const preferencesTokenMessages = {
-  noToken: 'To change your contact preferences without signing in, open the link at the bottom of one of our emails.',
-  invalidToken: 'This link has expired or is not valid.',
-  failed: "Sorry, we couldn't check your link right now. Please try again.",
+  noToken: m.preferences_token_no_token(),
+  invalidToken: m.preferences_token_invalid_token(),
+  failed: m.preferences_token_failed(),
 } as const;
 
 

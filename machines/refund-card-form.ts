@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { cardErrors, emptyCardValues, toCardTokenRequest, type CardField, type CardValues } from '#src/schemas/card-form';
 import { problemMessage } from './lib/refund-rules';
 import type { CardTokenRequest, CardTokenResponse } from '#src/schemas/refunds';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * The card a refund goes to when the original card was declined (INVALID_CREDIT_CARD): number with
@@ -30,7 +31,7 @@ export type RefundCardFormEvent =
   | { type: 'form.submit' };
 
 export const cardFormMessages = {
-  tokeniseFailed: "We couldn't check this card. Please check the details and try again.",
+  tokeniseFailed: m.refund_card_form_tokenise_failed(),
 } as const;
 
 /** Errors to show (once a field was left or submit tried) and whether submit is allowed. */

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ChangeOfJourneyStatus, RefundQuote } from '#src/schemas/refunds';
 import { isBlockingReason, isRequestableQuote, isTermsIneligible, problemMessage } from './lib/refund-rules';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Refund quote from booking detail or history ("Cancel and refund"; spec section 4 "Refund").
@@ -41,16 +42,16 @@ export interface RefundQuoteOutput {
 
 /** Copy the spec does not give (docs/decisions/081-refund-flows.md). */
 export const refundQuoteMessages = {
-  pending: 'Checking what we can refund…',
-  error: "We couldn't check whether this booking can be refunded. Please try again.",
-  notRefundable: "This booking can't be refunded.",
-  inProgress: 'A refund for this booking is already being processed. We will email you when it is done.',
+  pending: m.refund_quote_pending(),
+  error: m.refund_quote_error(),
+  notRefundable: m.refund_quote_not_refundable(),
+  inProgress: m.refund_quote_in_progress(),
   fraud:
-    "We can't refund this booking online. Please contact our customer service team with your order reference so they can check the payment and refund you.",
-  changeOfJourneyChecking: 'This booking was changed to a new journey. Checking the change…',
+    m.refund_quote_fraud(),
+  changeOfJourneyChecking: m.refund_quote_change_of_journey_checking(),
   changeOfJourney:
-    'This booking was exchanged for a new journey, so it cannot be refunded itself. Refund the new booking instead, if you need to.',
-  changeOfJourneyError: "We couldn't check the change of journey for this booking. Please try again.",
+    m.refund_quote_change_of_journey(),
+  changeOfJourneyError: m.refund_quote_change_of_journey_error(),
 } as const;
 
 const quoteOf = (event: unknown) => (event as { output?: RefundQuote }).output;

@@ -9,6 +9,7 @@ import {
 } from '#src/schemas/refunds';
 import { refundCardFormMachine } from './refund-card-form';
 import { isRequestableQuote, isTermsIneligible, problemMessage } from './lib/refund-rules';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * The refund page (/bookings/{id}/refund?quoteId&from and the order-token variant; spec section 4
@@ -59,17 +60,17 @@ export interface RefundRequestOutput {
 
 /** Copy the spec does not give (docs/decisions/081-refund-flows.md). */
 export const refundRequestMessages = {
-  loading: 'Loading your refund…',
-  loadFailed: "We couldn't load this refund. Please try again.",
-  quoting: 'Working out your refund…',
-  quoteFailed: "We couldn't work out your refund. Please try again.",
-  requesting: 'Requesting your refund…',
-  requestFailed: "We couldn't request your refund. Nothing has been cancelled. Please try again.",
+  loading: m.refund_request_loading(),
+  loadFailed: m.refund_request_load_failed(),
+  quoting: m.refund_request_quoting(),
+  quoteFailed: m.refund_request_quote_failed(),
+  requesting: m.refund_request_requesting(),
+  requestFailed: m.refund_request_request_failed(),
   cardDeclined:
-    "We couldn't refund the card you paid with: it was declined. Enter another card in your name and we'll send the refund there.",
+    m.refund_request_card_declined(),
   fraud:
-    "For your security we need to check the payment before we can refund it: please call our customer service team on 0345 600 0000 (Monday to Friday, 8am to 8pm) with your order reference. Your tickets have not been cancelled.",
-  processing: 'Your refund is being processed.',
+    m.refund_request_fraud(),
+  processing: m.refund_request_processing(),
 } as const;
 
 const quoteOf = (event: unknown) => (event as { output?: RefundQuote }).output;

@@ -3,6 +3,7 @@ import type { UserResponse } from '#src/schemas/auth';
 import { collectErrors, hasErrors, registerValidators } from '#src/schemas/forms';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { m } from '#src/paraglide/messages.js';
 
 /** Registration form on the login page (/register and /login both render it). */
 export type RegisterField = 'firstName' | 'lastName' | 'email' | 'password';
@@ -24,9 +25,9 @@ export type RegisterEvent =
   | { type: 'form.submit' };
 
 export const registerMessages: Record<RegisterServerError, string> = {
-  emailAlreadyExists: 'An account already exists with this email address. Sign in or reset your password.',
-  passwordTooWeak: 'Your password must be at least 8 characters and include a letter and a number',
-  generic: 'Sorry, we could not create your account right now. Please try again later.',
+  emailAlreadyExists: m.register_email_already_exists(),
+  passwordTooWeak: m.register_password_too_weak(),
+  generic: m.register_generic(),
 };
 
 const errorCode = (event: object): string | null => codeOf(problemOfEvent(event));

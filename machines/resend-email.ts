@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { validateEmail } from '#src/schemas/forms';
 import { maxResendAddresses } from '#src/schemas/booking-actions';
 import { submitAttemptPatch } from './lib/form-kit';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Resend booking email modal (spec sections 2, 3, 4, 7). Status NOT_SET, PENDING, SUCCESS, ERROR
@@ -35,8 +36,8 @@ export type ResendEmailEvent =
   | { type: 'form.submit' };
 
 export const resendEmailMessages = {
-  success: (emails: string[]) => `We've sent your booking confirmation to ${emails.join(', ')}.`,
-  error: "Sorry, we couldn't resend your booking confirmation. Please try again.",
+  success: (emails: string[]) => m.resend_email_success({ emails: emails.join(', ') }),
+  error: m.resend_email_error(),
 } as const;
 
 /** The first error per address, or null. */

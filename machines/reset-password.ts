@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, hasErrors, resetPasswordValidators } from '#src/schemas/forms';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { submitAttemptPatch } from './lib/form-kit';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Reset password and migration reset password: the token from the link is validated with
@@ -23,10 +24,10 @@ export type ResetPasswordEvent =
   | { type: 'token.retry' };
 
 export const resetPasswordMessages = {
-  invalidToken: 'This password reset link has expired or has already been used. Please request a new one.',
-  checkFailed: 'We could not check your reset link. Please try again.',
-  failed: "We're unable to reset your password at this time. Please try again later.",
-  done: 'Your password has been changed. You can now sign in with your new password.',
+  invalidToken: m.reset_password_invalid_token(),
+  checkFailed: m.reset_password_check_failed(),
+  failed: m.reset_password_failed(),
+  done: m.reset_password_done(),
 } as const;
 
 export const resetPasswordMachine = setup({

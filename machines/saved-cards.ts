@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SavedCard } from '#src/schemas/cards';
 import { codeOf, problemOfEvent, reasonOf } from './lib/problems';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Saved payment cards (/payment-methods). Each entry is the spec's credit card entity
@@ -34,9 +35,9 @@ export type SavedCardsEvent =
   | { type: 'cards.retry' };
 
 export const savedCardsMessages = {
-  fetchError: 'Sorry, we could not load your saved cards. Please try again.',
-  deleteError: 'Sorry, we could not delete this card. Please try again later.',
-  deleted: 'Your card has been deleted.',
+  fetchError: m.saved_cards_fetch_error(),
+  deleteError: m.saved_cards_delete_error(),
+  deleted: m.saved_cards_deleted(),
 } as const;
 
 export const savedCardsMachine = setup({

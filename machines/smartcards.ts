@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Smartcard } from '#src/schemas/smartcards';
+import { m } from '#src/paraglide/messages.js';
 
 /** The customer's smartcards (/smartcards): loading, a fetch error with retry, the list. */
 export interface SmartcardsContext {
@@ -9,7 +10,7 @@ export interface SmartcardsContext {
 export type SmartcardsEvent = { type: 'smartcards.retry' };
 
 export const smartcardsMessages = {
-  fetchError: 'Sorry, we could not load your smartcards. Please try again.',
+  fetchError: m.smartcards_fetch_error(),
 } as const;
 
 export const smartcardsMachine = setup({

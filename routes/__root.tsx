@@ -6,6 +6,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { SiteHeader } from './-components/site-header';
 import * as styles from './-components/shell.css';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createRootRouteWithContext<AppServices>()({
   component: RootLayout,
@@ -16,9 +17,7 @@ export const Route = createRootRouteWithContext<AppServices>()({
 function RootLayout() {
   return (
     <>
-      <a href="#main" className={styles.skipLink}>
-        Skip to content
-      </a>
+      <a href="#main" className={styles.skipLink}>{m.route_root_skip_to_content()}</a>
       <SiteHeader />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
@@ -31,9 +30,9 @@ function RootError({ error }: ErrorComponentProps) {
   const router = useRouter();
   const retry = () => void router.invalidate();
   return (
-    <Page title="Something went wrong">
-      <Alert tone="error">{error instanceof Error ? error.message : 'Something went wrong. Please try again.'}</Alert>
-      <Button onClick={retry}>Try again</Button>
+    <Page title={m.common_something_went_wrong()}>
+      <Alert tone="error">{error instanceof Error ? error.message : m.route_root_something_went_wrong_please_try()}</Alert>
+      <Button onClick={retry}>{m.common_try_again()}</Button>
     </Page>
   );
 }

@@ -6,6 +6,7 @@ import { useBookingsStore } from './-components/bookings-list/bookings-store';
 import { Loading, Page } from '#src/ui/page';
 import { useServices } from '#src/services';
 import { portalInfo } from '#src/config/portals';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Spec section 2: /bookings redirects to /bookings/upcoming once data loads. The upcoming list is
@@ -31,7 +32,7 @@ export const Route = createFileRoute('/_account/_bookings/bookings/')({
     }, [settled, navigate, bookingsImported]);
     return (
       <Page title={portalInfo[pageData.portal].bookingsHeading}>
-        <Loading label="Loading your bookings…" />
+        <Loading label={m.common_loading_your_bookings()} />
       </Page>
     );
   },

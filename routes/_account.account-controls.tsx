@@ -4,6 +4,7 @@ import { useServices } from '#src/services';
 import { ChangePasswordForm } from './-components/change-password-form';
 import { ChangeEmailForm } from './-components/account-controls/change-email-form';
 import * as styles from './-components/account-controls/account-controls.css';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_account/account-controls')({
   component: AccountControls,
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/_account/account-controls')({
 function AccountControls() {
   const { pageData } = useServices();
   return (
-    <Page title="Account controls" narrow>
+    <Page title={m.common_account_controls()} narrow>
       <div className={styles.sections}>
         <div className={styles.section}>
           <ChangePasswordForm headingClassName={styles.heading} />

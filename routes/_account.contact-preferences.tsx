@@ -4,6 +4,7 @@ import { consentsApi } from '#src/api/consents';
 import { useServices } from '#src/services';
 import { Page } from '#src/ui/page';
 import { ContactPreferencesPanel } from './-components/contact-preferences/contact-preferences-panel';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_account/contact-preferences')({
   component: ContactPreferencesPage,
@@ -13,7 +14,7 @@ function ContactPreferencesPage() {
   const { api } = useServices();
   const consents = useMemo(() => consentsApi(api), [api]);
   return (
-    <Page title="Contact preferences" intro="Choose the marketing you'd like from us. Each change is saved as soon as you make it.">
+    <Page title={m.common_contact_preferences()} intro={m.route_contact_preferences_choose_the_marketing_youd_like()}>
       <ContactPreferencesPanel api={consents} />
     </Page>
   );

@@ -8,6 +8,7 @@ import { useServices } from '#src/services';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import * as styles from './-components/account-overview/trees-planted.css';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_account/sustainability-dashboard')({
   component: SustainabilityDashboard,
@@ -22,9 +23,9 @@ function SustainabilityDashboard() {
   const number = new Intl.NumberFormat(locale.tag);
   const trees = treesFor(snapshot.context);
   return (
-    <Page title="Sustainability dashboard" narrow>
+    <Page title={m.route_sustainability_dashboard_sustainability_dashboard()} narrow>
       {snapshot.hasTag('loading') ? (
-        <Loading label="Counting your trees…" />
+        <Loading label={m.route_sustainability_dashboard_counting_your_trees()} />
       ) : (
         <>
           <div className={styles.card}>
@@ -33,21 +34,16 @@ function SustainabilityDashboard() {
             </svg>
             <p className={styles.text}>
               <span className={styles.count}>{number.format(trees)}</span>
-              <span className={styles.label}>{trees === 1 ? 'tree planted' : 'trees planted'}</span>
+              <span className={styles.label}>{m.route_sustainability_dashboard_trees_planted_label({ count: trees })}</span>
             </p>
           </div>
           <p>
-            {snapshot.matches('loaded') &&
-              `You've made ${number.format(snapshot.context.bookingCount)} ${snapshot.context.bookingCount === 1 ? 'booking' : 'bookings'} with us. `}
-            We plant {snapshot.context.treesPerBooking === 1 ? 'a tree' : `${snapshot.context.treesPerBooking} trees`} for every
-            booking you make with us. Choosing the train is already one of the lowest-carbon ways to travel.
-          </p>
+            {snapshot.matches('loaded') && `${m.route_sustainability_dashboard_bookings_made({ count: snapshot.context.bookingCount })} `}
+            {m.route_sustainability_dashboard_trees_per_booking({ count: snapshot.context.treesPerBooking })}</p>
           {snapshot.matches('failed') && (
             <p className={styles.quiet} role="status">
-              <span>We couldn't count your bookings just now, so your trees may not all show yet.</span>
-              <Button tone="link" onClick={() => send({ type: 'trees.retry' })}>
-                Try again
-              </Button>
+              <span>{m.route_sustainability_dashboard_we_couldnt_count_your_bookings()}</span>
+              <Button tone="link" onClick={() => send({ type: 'trees.retry' })}>{m.common_try_again()}</Button>
             </p>
           )}
         </>

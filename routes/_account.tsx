@@ -6,6 +6,7 @@ import { Button } from '#src/ui/button';
 import { requireCustomer } from './-components/guards';
 import { AccountNav } from './-components/account-nav';
 import * as styles from './-components/shell.css';
+import { m } from '#src/paraglide/messages.js';
 
 /** Pathless layout: every registered-customer screen, behind sign-in, with the account navigation. */
 export const Route = createFileRoute('/_account')({
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/_account')({
   component: AccountLayout,
 });
 
-const accountUnavailableMessage = "We couldn't load your account. Please check your connection and try again.";
+const accountUnavailableMessage = m.route_we_couldnt_load_your_account();
 
 function AccountLayout() {
   const { accountUnavailable } = Route.useRouteContext();
@@ -21,16 +22,14 @@ function AccountLayout() {
   const router = useRouter();
   if (accountUnavailable) {
     return (
-      <Page title="Something went wrong">
+      <Page title={m.common_something_went_wrong()}>
         <Alert tone="error">{accountUnavailableMessage}</Alert>
         <Button
           onClick={() => {
             authActor.send({ type: 'auth.retry' });
             void router.invalidate();
           }}
-        >
-          Try again
-        </Button>
+        >{m.common_try_again()}</Button>
       </Page>
     );
   }

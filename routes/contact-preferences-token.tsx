@@ -10,6 +10,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import { ContactPreferencesPanel } from './-components/contact-preferences/contact-preferences-panel';
+import { m } from '#src/paraglide/messages.js';
 
 /** `?action=unsubscribe|resubscribe` from a marketing email link; anything else is ignored. */
 const Search = v.object({
@@ -54,29 +55,27 @@ function ContactPreferencesTokenPage() {
 
   const signIn = (
     <p>
-      <Link to="/login" search={{ redirect: '/my-account/contact-preferences' }}>
-        Sign in to manage your contact preferences
-      </Link>
+      <Link to="/login" search={{ redirect: '/my-account/contact-preferences' }}>{m.route_contact_preferences_token_sign_in_to_manage_your()}</Link>
     </p>
   );
 
   return (
-    <Page title="Contact preferences" intro={snapshot.matches('ready') ? "Choose the marketing you'd like from us. Each change is saved as soon as you make it." : undefined}>
-      {(snapshot.matches('checking') || snapshot.matches('exchanging')) && <Loading label="Checking your link…" />}
+    <Page title={m.common_contact_preferences()} intro={snapshot.matches('ready') ? m.route_contact_preferences_token_choose_the_marketing_youd_like() : undefined}>
+      {(snapshot.matches('checking') || snapshot.matches('exchanging')) && <Loading label={m.common_checking_your_link()} />}
       {snapshot.matches('failed') && (
         <>
           <Alert tone="error">{messages.failed}</Alert>
-          <Button onClick={() => send({ type: 'token.retry' })}>Try again</Button>
+          <Button onClick={() => send({ type: 'token.retry' })}>{m.common_try_again()}</Button>
         </>
       )}
       {snapshot.matches('invalidToken') && (
-        <Alert tone="error" title="We couldn't open your contact preferences">
+        <Alert tone="error" title={m.route_contact_preferences_token_we_couldnt_open_your_contact()}>
           <p>{messages.invalidToken}</p>
           {signIn}
         </Alert>
       )}
       {snapshot.matches('noToken') && (
-        <Alert tone="info" title="We couldn't open your contact preferences">
+        <Alert tone="info" title={m.route_contact_preferences_token_we_couldnt_open_your_contact()}>
           <p>{messages.noToken}</p>
           {signIn}
         </Alert>

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { useServices } from '#src/services';
 import { Page, Loading } from '#src/ui/page';
 import { Alert } from '#src/ui/alert';
+import { rich } from '#src/i18n/rich';
+import { m } from '#src/paraglide/messages.js';
 
 /** Logout: POST /logout, user null, then /login (the auth machine redirects); failure keeps the user signed in. */
 export const Route = createFileRoute('/logout')({
@@ -19,15 +21,13 @@ function Logout() {
     if (snap.matches('authorised') || snap.matches('guest')) authActor.send({ type: 'auth.logout' });
   }, [authActor, status]);
   return (
-    <Page title="Sign out">
+    <Page title={m.route_logout_sign_out()}>
       {error ? (
         <Alert tone="error">{error}</Alert>
       ) : status === 'UNKNOWN' ? (
-        <p>
-          You have signed out. <Link to="/login">Sign in again</Link>
-        </p>
+        <p>{rich(m.route_logout_you_have_signed_out, { link: <Link to="/login">{m.route_logout_sign_in_again()}</Link> })}</p>
       ) : (
-        <Loading label="Signing you out…" />
+        <Loading label={m.route_logout_signing_you_out()} />
       )}
     </Page>
   );

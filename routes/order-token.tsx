@@ -3,6 +3,8 @@ import { useSelector } from '@xstate/react';
 import { settledAuth } from './-components/guards';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
+import { rich } from '#src/i18n/rich';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Guest (user-flow access) routes. A token in the URL hash was taken from the address bar at
@@ -30,10 +32,13 @@ function OrderTokenLayout() {
   const status = useSelector(authActor, (s) => s.context.user?.status ?? 'UNKNOWN');
   if (guestError || (status === 'UNKNOWN' && !api.orderToken)) {
     return (
-      <Alert tone="error" title="We couldn't open this booking">
-        <p>{guestError ?? 'To see a booking without signing in, open the link in your booking confirmation email.'}</p>
+      <Alert tone="error" title={m.route_order_token_we_couldnt_open_this_booking()}>
+        <p>{guestError ?? m.route_order_token_to_see_a_booking_without()}</p>
         <p>
-          <Link to="/find-booking">Find your booking</Link> or <Link to="/login">sign in</Link>.
+          {rich(m.route_order_token_find_or_sign_in, {
+            find: <Link to="/find-booking">{m.route_order_token_find_your_booking()}</Link>,
+            signIn: <Link to="/login">{m.route_order_token_sign_in()}</Link>,
+          })}
         </p>
       </Alert>
     );

@@ -4,6 +4,8 @@ import { Page } from '#src/ui/page';
 import { Alert } from '#src/ui/alert';
 import * as buttonStyles from '#src/ui/button.css';
 import * as formStyles from '#src/ui/form.css';
+import { rich } from '#src/i18n/rich';
+import { m } from '#src/paraglide/messages.js';
 
 /** The retailer app's deep link for a booking (docs/decisions/010). */
 export const appBookingLink = (bookingId: string) => `railapp://booking/${encodeURIComponent(bookingId)}`;
@@ -21,24 +23,20 @@ export const Route = createFileRoute('/webtoapp')({
   component: function WebToApp() {
     const { bookingId } = Route.useSearch();
     return (
-      <Page title="Open in the app" narrow>
+      <Page title={m.route_webtoapp_open_in_the_app()} narrow>
         {bookingId ? (
           <>
-            <p>See your tickets, live journey updates and changes on your phone with our app.</p>
+            <p>{m.route_webtoapp_see_your_tickets_live_journey()}</p>
             <div className={formStyles.actions}>
-              <a href={appBookingLink(bookingId)} className={buttonStyles.button({ tone: 'primary' })}>
-                Open this booking in the app
-              </a>
-              <Link to="/bookings/$bookingId" params={{ bookingId }} className={buttonStyles.button({ tone: 'secondary' })}>
-                Continue on the website
-              </Link>
+              <a href={appBookingLink(bookingId)} className={buttonStyles.button({ tone: 'primary' })}>{m.route_webtoapp_open_this_booking_in_the()}</a>
+              <Link to="/bookings/$bookingId" params={{ bookingId }} className={buttonStyles.button({ tone: 'secondary' })}>{m.route_webtoapp_continue_on_the_website()}</Link>
             </div>
-            <p>If the app doesn't open, it may not be installed on this device: continue on the website instead.</p>
+            <p>{m.route_webtoapp_if_the_app_doesnt_open()}</p>
           </>
         ) : (
-          <Alert tone="info" title="No booking chosen">
+          <Alert tone="info" title={m.route_webtoapp_no_booking_chosen()}>
             <p style={{ margin: 0 }}>
-              This link doesn't say which booking to open. <Link to="/bookings">See your bookings</Link>.
+              {rich(m.route_webtoapp_this_link_doesnt_say_which, { link: <Link to="/bookings">{m.route_webtoapp_see_your_bookings()}</Link> })}
             </p>
           </Alert>
         )}

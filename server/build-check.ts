@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Inputs of the Vite build whose changes make dist/ stale (generated route tree excluded). */
-const BUILD_INPUTS = ['src', 'routes', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const BUILD_INPUTS = ['src', 'routes', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json', 'messages', 'project.inlang/settings.json'];
 
 async function newestMtime(path: string): Promise<number> {
   let info;

@@ -1,3 +1,4 @@
+import './i18n/url-locale';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';

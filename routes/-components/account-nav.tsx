@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useServices } from '#src/services';
 import * as styles from './shell.css';
+import { LanguagePicker } from './language-picker';
+import { m } from '#src/paraglide/messages.js';
 
 /** Account navigation to every section (foundation issue: "account navigation to every section"). */
 export function AccountNav() {
@@ -12,28 +14,27 @@ export function AccountNav() {
     select: (s) => s.location.pathname.startsWith('/bookings') || s.location.pathname.startsWith('/claims/'),
   });
   const items = [
-    { to: '/account-overview', label: 'Account overview' },
-    { to: '/bookings/upcoming', label: 'Bookings' },
-    { to: '/find-booking', label: 'Find a booking' },
-    { to: '/personal-details', label: 'Personal details' },
-    ...(pageData.features['passengers-and-railcards'] ? [{ to: '/passengers-and-railcards', label: 'Passengers and railcards' }] : []),
-    { to: '/address-book', label: 'Address book' },
-    { to: '/payment-methods', label: 'Payment methods' },
-    { to: '/smartcards', label: 'Smartcards' },
-    { to: '/contact-preferences', label: 'Contact preferences' },
-    { to: '/account-controls', label: 'Account controls' },
-    { to: '/sustainability-dashboard', label: 'Sustainability' },
+    { to: '/account-overview', label: m.account_nav_account_overview() },
+    { to: '/bookings/upcoming', label: m.account_nav_bookings() },
+    { to: '/find-booking', label: m.common_find_a_booking() },
+    { to: '/personal-details', label: m.common_personal_details() },
+    ...(pageData.features['passengers-and-railcards'] ? [{ to: '/passengers-and-railcards', label: m.common_passengers_and_railcards() }] : []),
+    { to: '/address-book', label: m.common_address_book() },
+    { to: '/payment-methods', label: m.common_payment_methods() },
+    { to: '/smartcards', label: m.common_smartcards() },
+    { to: '/contact-preferences', label: m.common_contact_preferences() },
+    { to: '/account-controls', label: m.common_account_controls() },
+    { to: '/sustainability-dashboard', label: m.account_nav_sustainability() },
   ] as const;
   return (
-    <nav className={styles.nav} aria-label="My account">
+    <nav className={styles.nav} aria-label={m.account_nav_my_account()}>
       <button
         type="button"
         className={styles.navToggle}
         aria-expanded={open}
         aria-controls="account-nav-list"
         onClick={() => setOpen((o) => !o)}
-      >
-        Account menu <span aria-hidden="true">{open ? '▲' : '▼'}</span>
+      >{m.account_nav_account_menu()}{' '}<span aria-hidden="true">{open ? '▲' : '▼'}</span>
       </button>
       <ul id="account-nav-list" className={styles.navList} data-open={open}>
         {items.map((item) => (
@@ -49,6 +50,9 @@ export function AccountNav() {
             </Link>
           </li>
         ))}
+        <li>
+          <LanguagePicker />
+        </li>
       </ul>
     </nav>
   );

@@ -11,6 +11,7 @@ import { OnDemandTicket } from './booking-actions/on-demand-ticket';
 import { ResendEmailModal } from './booking-actions/resend-email-modal';
 import { useBookingActionsApi } from './booking-actions/use-booking-actions-api';
 import * as styles from './booking-actions.css';
+import { m } from '#src/paraglide/messages.js';
 
 export interface BookingActionsProps {
   bookingId: string;
@@ -70,38 +71,30 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
     // No heading of its own: the booking page puts these under its "Manage this booking" heading.
     <div className={styles.section}>
       {checkedIn && (
-        <Alert tone="success" title="You're checked in">
-          You're checked in for this journey. Have a good trip!
-        </Alert>
+        <Alert tone="success" title={m.booking_actions_youre_checked_in()}>{m.booking_actions_youre_checked_in_for_this()}</Alert>
       )}
       <ul className={styles.list}>
         {upcoming && !checkedIn && (
           <li className={styles.item}>
-            <p className={styles.itemTitle}>Check in</p>
-            <p className={styles.hint}>Check-in opens 24 hours before your train departs.</p>
+            <p className={styles.itemTitle}>{m.booking_actions_check_in()}</p>
+            <p className={styles.hint}>{m.booking_actions_check_in_opens_24_hours_before()}</p>
             {guest ? (
-              <Link className={styles.linkButton} to="/order-token/$bookingId/check-in" params={{ bookingId }}>
-                Check in
-              </Link>
+              <Link className={styles.linkButton} to="/order-token/$bookingId/check-in" params={{ bookingId }}>{m.booking_actions_check_in()}</Link>
             ) : (
-              <Link className={styles.linkButton} to="/bookings/$bookingId/check-in" params={{ bookingId }}>
-                Check in
-              </Link>
+              <Link className={styles.linkButton} to="/bookings/$bookingId/check-in" params={{ bookingId }}>{m.booking_actions_check_in()}</Link>
             )}
           </li>
         )}
         <li className={styles.item}>
-          <p className={styles.itemTitle}>Booking email</p>
-          <p className={styles.hint}>Lost your booking confirmation? We can send it again.</p>
+          <p className={styles.itemTitle}>{m.booking_actions_booking_email()}</p>
+          <p className={styles.hint}>{m.booking_actions_lost_your_booking_confirmation_we()}</p>
           <button
             ref={opener}
             type="button"
             className={buttonStyles.button({ tone: 'secondary' })}
             aria-haspopup="dialog"
             onClick={() => sendResend({ type: 'modal.open' })}
-          >
-            Resend booking email
-          </button>
+          >{m.booking_actions_resend_booking_email()}</button>
         </li>
         {onDemand && (
           <li className={styles.item}>

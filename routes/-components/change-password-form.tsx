@@ -9,6 +9,7 @@ import { Button } from '#src/ui/button';
 import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import { bindField } from '#src/ui/field-binding';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Change password form: used by /change-password and the account-controls screen. Its h2 is
@@ -38,30 +39,26 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
         send({ type: 'form.submit' });
       }}
     >
-      <h2 id="change-password-heading" className={headingClassName}>
-        Change password
-      </h2>
+      <h2 id="change-password-heading" className={headingClassName}>{m.change_password_form_change_password()}</h2>
       {snapshot.matches('success') && <Alert tone="success">{changePasswordMessages.success}</Alert>}
       {snapshot.matches('validationError') && errorCode && <Alert tone="error">{changePasswordMessages[errorCode]}</Alert>}
       {snapshot.matches('serverError') && <Alert tone="error">{changePasswordMessages.serverError}</Alert>}
       <TextField
-        label="Current password"
+        label={m.change_password_form_current_password()}
         type="password"
         name="currentPassword"
         autoComplete="current-password"
         {...bindField(send, 'currentPassword', values.currentPassword, errors.currentPassword)}
       />
       <TextField
-        label="New password"
+        label={m.change_password_form_new_password()}
         type="password"
         name="newPassword"
         autoComplete="new-password"
-        hint="At least 8 characters, with a letter and a number"
+        hint={m.common_at_least_8_characters_with_a_letter_and_a_number()}
         {...bindField(send, 'newPassword', values.newPassword, errors.newPassword)}
       />
-      <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Changing password…">
-        Change password
-      </Button>
+      <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.change_password_form_changing_password()}>{m.change_password_form_change_password()}</Button>
     </form>
   );
 }

@@ -12,6 +12,8 @@ import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import * as styles from './forgot-password-page.css';
 import { bindField } from '#src/ui/field-binding';
+import { rich } from '#src/i18n/rich';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Forgot password (spec section 2). The BrandedBusinessTravel portal gets the redesigned version
@@ -36,38 +38,33 @@ export function ForgotPasswordPage() {
     sent ? (
       // Back to the forgot-password form: the same route, so the machine starts again in place.
       <Link to="/forgot-password" className={styles.back} onClick={() => send({ type: 'forgot.restart' })}>
-        <span aria-hidden="true">‹ </span>Back
-      </Link>
+        <span aria-hidden="true">‹ </span>{m.forgot_password_page_back()}</Link>
     ) : (
       <Link to="/bookings" className={styles.back}>
-        <span aria-hidden="true">‹ </span>Back
-      </Link>
+        <span aria-hidden="true">‹ </span>{m.forgot_password_page_back()}</Link>
     )
   ) : null;
 
   return (
     <div className={redesign ? styles.redesign : undefined}>
       {back}
-      <Page title="Reset your password" narrow>
+      <Page title={m.forgot_password_page_reset_your_password()} narrow>
         {sent ? (
           <div>
-            <Alert tone="success" title="Check your email">
-              <p>
-                If there's an account for <strong>{snapshot.context.values.email}</strong>, we've sent it a link to reset your
-                password.
-              </p>
+            <Alert tone="success" title={m.forgot_password_page_check_your_email()}>
+              <p>{rich(m.forgot_password_page_if_theres_an_account_for, { email: <strong>{snapshot.context.values.email}</strong> })}</p>
             </Alert>
-            <p>The link is valid for {resetLinkValidityHours} hours.</p>
-            <h2 className={styles.subheading}>Haven't received an email?</h2>
+            <p>{m.forgot_password_page_the_link_is_valid_for({ resetLinkValidityHours })}</p>
+            <h2 className={styles.subheading}>{m.forgot_password_page_havent_received_an_email()}</h2>
             <ul>
-              <li>Check your junk or spam folder.</li>
-              <li>The email address may be incorrect. Please check it and try again.</li>
+              <li>{m.forgot_password_page_check_your_junk_or_spam()}</li>
+              <li>{m.forgot_password_page_the_email_address_may_be()}</li>
               <li>
-                You may not have an account with us yet. <Link to="/register">Sign up</Link>
+                {rich(m.forgot_password_page_you_may_not_have_an, { link: <Link to="/register">{m.forgot_password_page_sign_up()}</Link> })}
               </li>
             </ul>
             <p>
-              <Link to="/login">Continue</Link>
+              <Link to="/login">{m.forgot_password_page_continue()}</Link>
             </p>
           </div>
         ) : (
@@ -79,18 +76,16 @@ export function ForgotPasswordPage() {
               send({ type: 'form.submit' });
             }}
           >
-            <p>Enter the email address for your account and we'll send you a link to reset your password.</p>
+            <p>{m.forgot_password_page_enter_the_email_address_for()}</p>
             {snapshot.context.failed && <Alert tone="error">{forgotPasswordFailureMessage}</Alert>}
             <TextField
-              label="Email address"
+              label={m.common_email_address()}
               type="email"
               name="email"
               autoComplete="email"
               {...bindField(send, 'email', snapshot.context.values.email, errors.email)}
             />
-            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Sending…">
-              Continue
-            </Button>
+            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.forgot_password_page_sending()}>{m.forgot_password_page_continue()}</Button>
           </form>
         )}
       </Page>

@@ -16,11 +16,12 @@ import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import * as styles from './login-page.css';
 import { bindField } from '#src/ui/field-binding';
+import { m } from '#src/paraglide/messages.js';
 
 const providers = [
-  { id: 'google', label: 'Continue with Google' },
-  { id: 'facebook', label: 'Continue with Facebook' },
-  { id: 'apple', label: 'Continue with Apple' },
+  { id: 'google', label: m.login_page_continue_with_google() },
+  { id: 'facebook', label: m.login_page_continue_with_facebook() },
+  { id: 'apple', label: m.login_page_continue_with_apple() },
 ] as const;
 
 /** /login and /register both render this page (spec section 2). */
@@ -28,7 +29,7 @@ export function LoginPage({ redirect, mode }: { redirect: string | undefined; mo
   const { authActor } = useServices();
   const guestError = authActor.getSnapshot().context.guestError;
   return (
-    <Page title={mode === 'register' ? 'Create an account or sign in' : 'Sign in or create an account'}>
+    <Page title={mode === 'register' ? m.login_page_create_an_account_or_sign() : m.login_page_sign_in_or_create_an()}>
       {guestError && <Alert tone="error">{guestError}</Alert>}
       <div className={styles.columns}>
         <SignInForm redirect={redirect} autoFocus={mode === 'login'} />
@@ -59,9 +60,7 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
   const { values, serverError } = snapshot.context;
   return (
     <section className={styles.panel} aria-labelledby="sign-in-heading">
-      <h2 id="sign-in-heading" className={styles.panelHeading}>
-        Sign in
-      </h2>
+      <h2 id="sign-in-heading" className={styles.panelHeading}>{m.common_sign_in()}</h2>
       <form
         noValidate
         className={formStyles.form}
@@ -76,27 +75,25 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           </Alert>
         )}
         <TextField
-          label="Email address"
+          label={m.common_email_address()}
           type="email"
           autoComplete="email"
           name="email"
           {...bindField(send, 'email', values.email, errors.email)}
         />
         <TextField
-          label="Password"
+          label={m.login_page_password()}
           type="password"
           autoComplete="current-password"
           name="password"
           {...bindField(send, 'password', values.password, errors.password)}
         />
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Signing in…">
-            Sign in
-          </Button>
-          <Link to="/forgot-password">Forgotten your password?</Link>
+          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.login_page_signing_in()}>{m.common_sign_in()}</Button>
+          <Link to="/forgot-password">{m.login_page_forgotten_your_password()}</Link>
         </div>
       </form>
-      <div className={styles.providers} role="group" aria-label="Other ways to sign in">
+      <div className={styles.providers} role="group" aria-label={m.login_page_other_ways_to_sign_in()}>
         {providers.map((p) => (
           <Button
             key={p.id}
@@ -104,7 +101,7 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
             block
             onClick={() =>
               setProviderNote(
-                `Signing in with ${p.id[0]!.toUpperCase()}${p.id.slice(1)} isn't available right now. Please sign in with your email address and password.`,
+                m.login_page_signing_in_with_isnt_available({ provider: p.id[0]!.toUpperCase() + p.id.slice(1) }),
               )
             }
           >
@@ -145,9 +142,7 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
   );
   return (
     <section className={styles.panel} aria-labelledby="register-heading">
-      <h2 id="register-heading" className={styles.panelHeading}>
-        New customer? Create an account
-      </h2>
+      <h2 id="register-heading" className={styles.panelHeading}>{m.login_page_new_customer_create_an_account()}</h2>
       <form
         noValidate
         className={formStyles.form}
@@ -157,17 +152,15 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
         }}
       >
         {serverError && <Alert tone="error">{registerMessages[serverError]}</Alert>}
-        {field('firstName', 'First name', { autoComplete: 'given-name', maxLength: 30 })}
-        {field('lastName', 'Last name', { autoComplete: 'family-name', maxLength: 30 })}
-        {field('email', 'Email address', { type: 'email', autoComplete: 'email' })}
-        {field('password', 'Create a password', {
+        {field('firstName', m.common_first_name(), { autoComplete: 'given-name', maxLength: 30 })}
+        {field('lastName', m.common_last_name(), { autoComplete: 'family-name', maxLength: 30 })}
+        {field('email', m.common_email_address(), { type: 'email', autoComplete: 'email' })}
+        {field('password', m.login_page_create_a_password(), {
           type: 'password',
           autoComplete: 'new-password',
-          hint: 'At least 8 characters, with a letter and a number',
+          hint: m.common_at_least_8_characters_with_a_letter_and_a_number(),
         })}
-        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Creating your account…">
-          Create account
-        </Button>
+        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.login_page_creating_your_account()}>{m.login_page_create_account()}</Button>
       </form>
     </section>
   );

@@ -12,6 +12,7 @@ import { Button } from '#src/ui/button';
 import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import { bindField } from '#src/ui/field-binding';
+import { m } from '#src/paraglide/messages.js';
 
 /** /reset-password and /migration/reset-password: the token comes in the link's hash and is taken once. */
 export function ResetPasswordPage({ migration }: { migration: boolean }) {
@@ -30,29 +31,29 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
   );
   const submitting = snapshot.matches('submitting');
   const { errors, canSubmit } = formView(snapshot.context, resetPasswordValidators, submitting);
-  const title = migration ? 'Set a new password' : 'Choose a new password';
+  const title = migration ? m.reset_password_page_set_a_new_password() : m.reset_password_page_choose_a_new_password();
   return (
     <Page title={title} narrow>
       {migration && !snapshot.matches('done') && (
-        <p>We've upgraded our accounts. To keep using yours, please set a new password.</p>
+        <p>{m.reset_password_page_weve_upgraded_our_accounts_to()}</p>
       )}
-      {(snapshot.matches('starting') || snapshot.matches('validatingToken')) && <Loading label="Checking your link…" />}
+      {(snapshot.matches('starting') || snapshot.matches('validatingToken')) && <Loading label={m.common_checking_your_link()} />}
       {snapshot.matches('checkFailed') && (
         <>
           <Alert tone="error">{resetPasswordMessages.checkFailed}</Alert>
-          <Button onClick={() => send({ type: 'token.retry' })}>Try again</Button>
+          <Button onClick={() => send({ type: 'token.retry' })}>{m.common_try_again()}</Button>
         </>
       )}
       {snapshot.matches('invalidToken') && (
         <>
           <Alert tone="error">{resetPasswordMessages.invalidToken}</Alert>
-          <Link to="/forgot-password">Request a new link</Link>
+          <Link to="/forgot-password">{m.reset_password_page_request_a_new_link()}</Link>
         </>
       )}
       {snapshot.matches('done') && (
         <>
           <Alert tone="success">{resetPasswordMessages.done}</Alert>
-          <Link to="/login">Continue to sign in</Link>
+          <Link to="/login">{m.reset_password_page_continue_to_sign_in()}</Link>
         </>
       )}
       {(snapshot.matches('editing') || submitting) && (
@@ -66,16 +67,14 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
         >
           {snapshot.context.failed && <Alert tone="error">{resetPasswordMessages.failed}</Alert>}
           <TextField
-            label="New password"
+            label={m.reset_password_page_new_password()}
             type="password"
             name="newPassword"
             autoComplete="new-password"
-            hint="At least 8 characters, with a letter and a number"
+            hint={m.common_at_least_8_characters_with_a_letter_and_a_number()}
             {...bindField(send, 'newPassword', snapshot.context.values.newPassword, errors.newPassword)}
           />
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Saving…">
-            Save new password
-          </Button>
+          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()}>{m.reset_password_page_save_new_password()}</Button>
         </form>
       )}
     </Page>

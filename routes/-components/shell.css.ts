@@ -82,3 +82,13 @@ export const navLink = style({
   },
 });
 export const headerAlert = style({ maxWidth: '1200px', margin: '0 auto', padding: `${tokens.space.sm} ${tokens.space.md} 0` });
+export const languagePicker = style({ marginTop: tokens.space.sm, borderTop: `1px solid ${vars.color.border}`, paddingTop: tokens.space.sm });
+export const languageSummary = style({
+  cursor: 'pointer',
+  padding: '10px 12px',
+  minHeight: '44px',
+  display: 'flex',
+  alignItems: 'center',
+  color: vars.color.text,
+});
+export const languageList = style({ listStyle: 'none', margin: 0, padding: 0, maxHeight: '60vh', overflowY: 'auto' });

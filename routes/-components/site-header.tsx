@@ -4,6 +4,7 @@ import { useServices } from '#src/services';
 import { portalInfo } from '#src/config/portals';
 import { Alert } from '#src/ui/alert';
 import * as styles from './shell.css';
+import { m } from '#src/paraglide/messages.js';
 
 export function SiteHeader() {
   const { authActor, pageData } = useServices();
@@ -21,7 +22,7 @@ export function SiteHeader() {
           {user?.status === 'AUTHORISED' && (
             <>
               <span className={styles.userEmail}>
-                <span className="visually-hidden">Signed in as </span>
+                <span className="visually-hidden">{m.site_header_signed_in_as()}{' '}</span>
                 {user.email}
               </span>
               <button
@@ -31,15 +32,13 @@ export function SiteHeader() {
                 aria-busy={loggingOut || undefined}
                 onClick={() => authActor.send({ type: 'auth.logout' })}
               >
-                {loggingOut ? 'Signing out…' : 'Sign out'}
+                {loggingOut ? m.site_header_signing_out() : m.site_header_sign_out()}
               </button>
             </>
           )}
-          {user?.status === 'GUEST' && <span className={styles.userEmail}>Guest: {user.email}</span>}
+          {user?.status === 'GUEST' && <span className={styles.userEmail}>{m.site_header_guest({ email: user.email ?? '' })}</span>}
           {user?.status !== 'AUTHORISED' && (
-            <Link to="/login" className={styles.headerButton}>
-              Sign in
-            </Link>
+            <Link to="/login" className={styles.headerButton}>{m.common_sign_in()}</Link>
           )}
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { m } from '#src/paraglide/messages.js';
 import type { Problem } from '#machines/lib/problems';
 
 /**
@@ -46,4 +47,4 @@ export const readErrorBody = (body: unknown): { codes: string[]; detail: string 
 };
 
 /** Text for an unexpected-shape response: never a crash or a blank page. */
-export const schemaMismatchMessage = 'We received an unexpected response from our servers. Please try again later.';
+export const schemaMismatchMessage = m.api_errors_unexpected_response();

@@ -29,3 +29,14 @@ export const localeFromPath = (pathname: string): LocaleInfo => {
   const prefix = isLocalePrefix(first.toLowerCase()) ? (first.toLowerCase() as LocalePrefix) : null;
   return { prefix, tag: localeTag(prefix), basepath: prefix ? `/${prefix}/my-account` : '/my-account' };
 };
+
+/**
+ * The same address in another locale: the prefix changes and everything the URL holds (path,
+ * search, hash) stays, so the language picker keeps the screen and its URL state.
+ * `/de/my-account/bookings/past?page=2` → `/fr/my-account/bookings/past?page=2`.
+ */
+export const pathInLocale = (href: { pathname: string; search?: string; hash?: string }, prefix: LocalePrefix | null): string => {
+  const current = localeFromPath(href.pathname);
+  const rest = current.prefix ? href.pathname.slice(current.prefix.length + 1) : href.pathname;
+  return `${prefix ? `/${prefix}` : ''}${rest}${href.search ?? ''}${href.hash ?? ''}`;
+};

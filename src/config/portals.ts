@@ -1,3 +1,4 @@
+import { m } from '#src/paraglide/messages.js';
 /** Portals from spec section 1 and CONTRACT.md. `{product}` is the spec's placeholder portal. */
 export const portals = [
   'Leisure',
@@ -28,17 +29,18 @@ export interface PortalInfo {
   accountHeading: string;
 }
 
-const defaults: PortalInfo = { brandName: 'Rail Tickets', bookingsHeading: 'My bookings', accountHeading: 'My account' };
+// Headings are catalogue messages (decision 210); brand names are proper nouns and stay as they are.
+const defaults: PortalInfo = { brandName: 'Rail Tickets', bookingsHeading: m.portal_heading_my_bookings(), accountHeading: m.portal_heading_my_account() };
 
 export const portalInfo: Record<Portal, PortalInfo> = {
   Leisure: defaults,
-  CrossCountry: { ...defaults, brandName: 'CrossCountry', bookingsHeading: 'My journeys' },
+  CrossCountry: { ...defaults, brandName: 'CrossCountry', bookingsHeading: m.portal_heading_my_journeys() },
   WestMidlandsRailway: { ...defaults, brandName: 'West Midlands Railway' },
   NorthernRailway: { ...defaults, brandName: 'Northern' },
   '{product}': defaults,
   LondonNorthwesternRailway: { ...defaults, brandName: 'London Northwestern Railway' },
-  ScotRail: { ...defaults, brandName: 'ScotRail', bookingsHeading: 'My journeys' },
+  ScotRail: { ...defaults, brandName: 'ScotRail', bookingsHeading: m.portal_heading_my_journeys() },
   GreaterAnglia: { ...defaults, brandName: 'Greater Anglia' },
-  BrandedBusinessTravel: { brandName: 'Business Travel', bookingsHeading: 'Trips', accountHeading: 'Account' },
+  BrandedBusinessTravel: { brandName: 'Business Travel', bookingsHeading: m.portal_heading_trips(), accountHeading: m.portal_heading_account() },
   TrainHugger: { ...defaults, brandName: 'TrainHugger' },
 };

@@ -1,6 +1,9 @@
-/** Dates and money in the URL's locale (CONTRACT.md). */
+/**
+ * Dates and money in the URL's locale (CONTRACT.md), in the portal's currency. The narrow symbol
+ * keeps "12,50 £" on /fr (CLDR's French symbol for GBP is "£GB").
+ */
 export const formatMoney = (amount: number, currency: string, locale: string): string =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(amount);
 
 export const formatDate = (iso: string | Date, locale: string, options?: Intl.DateTimeFormatOptions): string =>
   new Intl.DateTimeFormat(locale, options ?? { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(
@@ -9,3 +12,19 @@ export const formatDate = (iso: string | Date, locale: string, options?: Intl.Da
 
 export const formatTime = (iso: string | Date, locale: string): string =>
   new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(typeof iso === 'string' ? new Date(iso) : iso);
+
+/** A list of names or addresses in the locale's own separators ("A, B, C" in en-GB). */
+export const formatList = (items: readonly string[], locale: string): string =>
+  new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(items);
+
+/** The UK calendar day of an instant, as YYYY-MM-DD (GB rail days are UK days). */
+const ukDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/**
+ * "today", "tomorrow", "in 3 days" (de: "heute", "morgen", "in 3 Tagen") for a travel date still
+ * ahead, through Intl.RelativeTimeFormat; null once the day has passed.
+ */
+export const formatRelativeDay = (isoDate: string, now: Date, locale: string): string | null => {
+  const days = Math.round((Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) - Date.parse(`${ukDay(now)}T00:00:00Z`)) / 86_400_000);
+  return days < 0 ? null : new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day');
+};

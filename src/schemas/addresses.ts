@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Address book (spec section 3: id, countryCode, isoCountryCode, isoStateCode, countryName,
@@ -8,20 +9,20 @@ import * as v from 'valibot';
 export const addressTypes = ['delivery', 'billing'] as const;
 export type AddressType = (typeof addressTypes)[number];
 export const addressTypeLabels: Record<AddressType, string> = {
-  delivery: 'Delivery address',
-  billing: 'Billing address',
+  delivery: m.form_addresses_delivery(),
+  billing: m.form_addresses_billing(),
 };
 
 /** The countries the form offers (ISO 3166-1 alpha-2 codes), in display order. */
 export const addressCountries = [
-  { code: 'GB', name: 'United Kingdom' },
-  { code: 'IE', name: 'Ireland' },
-  { code: 'FR', name: 'France' },
-  { code: 'DE', name: 'Germany' },
-  { code: 'ES', name: 'Spain' },
-  { code: 'IT', name: 'Italy' },
-  { code: 'NL', name: 'Netherlands' },
-  { code: 'US', name: 'United States' },
+  { code: 'GB', name: m.form_addresses_country_gb() },
+  { code: 'IE', name: m.form_addresses_country_ie() },
+  { code: 'FR', name: m.form_addresses_country_fr() },
+  { code: 'DE', name: m.form_addresses_country_de() },
+  { code: 'ES', name: m.form_addresses_country_es() },
+  { code: 'IT', name: m.form_addresses_country_it() },
+  { code: 'NL', name: m.form_addresses_country_nl() },
+  { code: 'US', name: m.form_addresses_country_us() },
 ] as const;
 const countryCodes: readonly string[] = addressCountries.map((c) => c.code);
 
@@ -95,16 +96,16 @@ export const addressLimits = { nickName: 30, line: 50, postCode: 16 } as const;
 
 export const addressMessages = {
   // The spec's nickname message (section 5, passengers) reused for address nicknames.
-  nickNameTooLong: 'Nickname cannot be longer than 30 characters',
-  line1Required: 'Please enter the first line of the address',
-  townRequired: 'Please enter a town or city',
-  lineTooLong: 'Address lines can only be up to 50 characters',
-  postCodeRequired: 'Please enter a postcode',
-  postCodeInvalidGb: 'Please enter a valid UK postcode, e.g. SW1A 1AA',
-  postCodeInvalid: 'Please enter a valid postcode',
-  countryRequired: 'Please select a country',
-  stateRequired: 'Please enter the 2-letter state code, e.g. NY',
-  typeRequired: 'Please choose an address type',
+  nickNameTooLong: m.form_addresses_nick_name_too_long(),
+  line1Required: m.form_addresses_line1_required(),
+  townRequired: m.form_addresses_town_required(),
+  lineTooLong: m.form_addresses_line_too_long(),
+  postCodeRequired: m.form_addresses_post_code_required(),
+  postCodeInvalidGb: m.form_addresses_post_code_invalid_gb(),
+  postCodeInvalid: m.form_addresses_post_code_invalid(),
+  countryRequired: m.form_addresses_country_required(),
+  stateRequired: m.form_addresses_state_required(),
+  typeRequired: m.form_addresses_type_required(),
 } as const;
 
 /** UK postcodes (Royal Mail format, any spacing), plus GIR 0AA. */

@@ -1,4 +1,5 @@
 import type { CardTokenRequest } from './refunds';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * The refund card form (issue 9: a declined card is replaced by a new one). The spec gives no copy
@@ -12,15 +13,15 @@ export type CardValues = Record<CardField, string>;
 export const emptyCardValues: CardValues = { number: '', expiry: '', cvc: '', name: '' };
 
 export const cardMessages = {
-  numberRequired: 'Please enter your card number',
-  numberInvalid: 'Please enter a valid card number',
-  expiryRequired: 'Please enter the expiry date',
-  expiryInvalid: 'Please enter the expiry date as MM/YY',
-  expiryPast: 'This card has expired',
-  cvcRequired: 'Please enter the security code',
-  cvcInvalid: 'The security code is the 3 or 4 digits on the back of your card',
-  nameRequired: 'Please enter the name on the card',
-  nameTooLong: 'The name on the card can be up to 60 characters',
+  numberRequired: m.form_card_form_number_required(),
+  numberInvalid: m.form_card_form_number_invalid(),
+  expiryRequired: m.form_card_form_expiry_required(),
+  expiryInvalid: m.form_card_form_expiry_invalid(),
+  expiryPast: m.form_card_form_expiry_past(),
+  cvcRequired: m.form_card_form_cvc_required(),
+  cvcInvalid: m.form_card_form_cvc_invalid(),
+  nameRequired: m.form_card_form_name_required(),
+  nameTooLong: m.form_card_form_name_too_long(),
 } as const;
 
 /** Luhn (mod 10) check of a digit string. */

@@ -1,17 +1,18 @@
 import * as v from 'valibot';
 import { validateEmail } from './forms';
+import { m } from '#src/paraglide/messages.js';
 
 /** Find a booking (spec sections 3, 5): the form, its validators and the answer. */
 export type FindBookingField = 'bookingReference' | 'departureDate' | 'passengerSurname' | 'emailAddress';
 
 /** Copy not given by the spec (docs/decisions/010); the email messages are the shared ones. */
 export const findBookingMessages = {
-  referenceRequired: 'Please enter your booking reference',
-  referenceInvalid: 'Please enter a booking reference like the one in your confirmation email, e.g. TL-7Q4K2M',
-  dateRequired: 'Please enter the departure date',
-  dateInvalid: 'Please enter a real date',
-  surnameRequired: "Please enter a passenger's surname",
-  surnameTooLong: 'Surnames can only be up to 60 characters',
+  referenceRequired: m.form_find_booking_reference_required(),
+  referenceInvalid: m.form_find_booking_reference_invalid(),
+  dateRequired: m.form_find_booking_date_required(),
+  dateInvalid: m.form_find_booking_date_invalid(),
+  surnameRequired: m.form_find_booking_surname_required(),
+  surnameTooLong: m.form_find_booking_surname_too_long(),
 } as const;
 
 export const referencePattern = /^[A-Za-z0-9-]{4,20}$/;

@@ -1,21 +1,22 @@
 import * as v from 'valibot';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Shared form validation with the spec's messages verbatim (section 5).
  * Validators return the first message, or null when the value is fine.
  */
 export const messages = {
-  emailRequired: 'Please enter an email address',
-  emailInvalid: (example: string) => `Please enter an email address, e.g. ${example}`,
-  passwordRequired: 'Please enter a password',
+  emailRequired: m.form_email_required(),
+  emailInvalid: (example: string) => m.form_email_invalid({ example }),
+  passwordRequired: m.form_password_required(),
   // Not given by the spec; the retailer's own rule for new passwords (docs/decisions/003-copy-not-in-spec.md).
-  passwordTooWeak: 'Your password must be at least 8 characters and include a letter and a number',
-  firstNameRequired: 'Please enter first name',
-  firstNameTooLong: 'First name can only be up to 30 characters',
-  firstNameInvalid: 'Must be a valid first name',
-  lastNameRequired: 'Please enter surname',
-  lastNameTooLong: 'Last name can only be up to 30 characters',
-  lastNameInvalid: 'Must be a valid last name',
+  passwordTooWeak: m.form_password_too_weak(),
+  firstNameRequired: m.form_first_name_required(),
+  firstNameTooLong: m.form_first_name_too_long(),
+  firstNameInvalid: m.form_first_name_invalid(),
+  lastNameRequired: m.form_last_name_required(),
+  lastNameTooLong: m.form_last_name_too_long(),
+  lastNameInvalid: m.form_last_name_invalid(),
 } as const;
 
 export const emailExample = 'name@example.com';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Station } from './booking';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Passenger assistance (spec sections 2 and 7; docs/decisions/100-passenger-assistance.md).
@@ -15,17 +16,17 @@ export type AssistanceDirection = (typeof assistanceDirections)[number];
 
 /** Short names, for lists. */
 export const assistanceKindNames: Record<AssistanceKind, string> = {
-  ramp: 'Ramp',
-  wheelchair: 'Wheelchair',
-  luggage: 'Luggage',
-  guidance: 'Guidance',
+  ramp: m.form_passenger_assistance_ramp(),
+  wheelchair: m.form_passenger_assistance_wheelchair(),
+  luggage: m.form_passenger_assistance_luggage(),
+  guidance: m.form_passenger_assistance_guidance(),
 };
 /** What each kind of help means, for the form. */
 export const assistanceKindHints: Record<AssistanceKind, string> = {
-  ramp: 'A ramp to get on and off the train',
-  wheelchair: 'A station wheelchair, or help with your own',
-  luggage: 'Help carrying bags on and off the train',
-  guidance: 'Someone to guide you through the station and to your seat',
+  ramp: m.form_passenger_assistance_ramp_hint(),
+  wheelchair: m.form_passenger_assistance_wheelchair_hint(),
+  luggage: m.form_passenger_assistance_luggage_hint(),
+  guidance: m.form_passenger_assistance_guidance_hint(),
 };
 
 const IsoDate = v.pipe(v.string(), v.isoTimestamp());
@@ -108,7 +109,7 @@ export interface AssistanceFailure {
 }
 
 export const passengerNameOf = (booking: AssistanceBooking, a: PassengerAssistance) =>
-  booking.passengers.find((p) => p.id === a.passengerId)?.name ?? a.passengerName ?? 'Passenger';
+  booking.passengers.find((p) => p.id === a.passengerId)?.name ?? a.passengerName ?? m.common_passenger();
 export const legOf = (booking: AssistanceBooking, direction: AssistanceDirection) =>
   booking.legs.find((l) => l.direction === direction) ?? null;
 
@@ -126,10 +127,10 @@ export type AssistanceField = keyof AssistanceFormValues;
 
 /** Messages the spec does not give (docs/decisions/100-passenger-assistance.md). */
 export const assistanceFormMessages = {
-  passengerRequired: 'Please choose who needs assistance',
-  directionRequired: 'Please choose the journey',
-  kindsRequired: 'Please choose at least one kind of help',
-  detailsTooLong: `Details can only be up to ${assistanceDetailsMax} characters`,
+  passengerRequired: m.form_passenger_assistance_passenger_required(),
+  directionRequired: m.form_passenger_assistance_direction_required(),
+  kindsRequired: m.form_passenger_assistance_kinds_required(),
+  detailsTooLong: m.form_passenger_assistance_details_too_long({ assistanceDetailsMax }),
 } as const;
 
 /** Errors of the form values against the booking's passengers and legs. */

@@ -1,23 +1,24 @@
 import * as v from 'valibot';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Saved passengers (spec sections 3, 5, 8): the validators with the spec's messages verbatim and
  * the response schemas. Pure (valibot only): the local server validates with these same rules.
  */
 export const passengerMessages = {
-  required: 'Required',
-  nameTooShort: 'Names cannot be shorter than 2 characters',
-  nameTooLong: 'Names cannot be longer than 30 characters',
-  nameInvalid: 'Name contains invalid characters',
-  nickNameTooLong: 'Nickname cannot be longer than 30 characters',
-  nickNameInvalid: 'Invalid',
-  emailInvalid: 'Must be a valid email address',
-  emailTooLong: 'Maximum email length exceeded',
-  dobFormat: 'Date of birth must be in the format DD MM YYYY',
-  dobBefore1900: 'Date of birth cannot be before 1900',
-  dobFuture: 'Date of birth cannot be in the future',
-  addFailed: 'Oops! Unfortunately this passenger could not be added. Please try again later.',
-  editFailed: 'Oops! Unfortunately this passenger could not be updated. Please try again later.',
+  required: m.form_passengers_required(),
+  nameTooShort: m.form_passengers_name_too_short(),
+  nameTooLong: m.form_passengers_name_too_long(),
+  nameInvalid: m.form_passengers_name_invalid(),
+  nickNameTooLong: m.form_passengers_nick_name_too_long(),
+  nickNameInvalid: m.form_passengers_nick_name_invalid(),
+  emailInvalid: m.form_passengers_email_invalid(),
+  emailTooLong: m.form_passengers_email_too_long(),
+  dobFormat: m.form_passengers_dob_format(),
+  dobBefore1900: m.form_passengers_dob_before1900(),
+  dobFuture: m.form_passengers_dob_future(),
+  addFailed: m.form_passengers_add_failed(),
+  editFailed: m.form_passengers_edit_failed(),
 } as const;
 
 /** Spec section 9: names 2-30 characters, nickname at most 30, birth year at least 1900. */

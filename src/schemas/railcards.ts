@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { RailcardStatus } from './passengers';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Railcards (spec section 3: railcardDetails, scopes, name, price{amount, currencyCode default GBP},
@@ -108,18 +109,18 @@ export type DigitalRailcard = v.InferOutput<typeof DigitalRailcard>;
 // The spec gives no copy for these rules (docs/decisions/050-passengers-and-railcards.md).
 
 export const railcardMessages = {
-  cardNumberRequired: 'Enter the railcard number',
-  cardNumberInvalid: 'Railcard numbers are 6 to 12 letters or digits',
-  expiryRequired: 'Enter the expiry date',
-  expiryInvalid: 'Enter a real expiry date',
-  expiryTooFar: 'The expiry date is too far in the future for this railcard',
-  attributeRequired: (label: string) => `Enter the ${label.toLowerCase()}`,
-  attributeInvalid: 'Name contains invalid characters',
-  expired: 'This railcard has expired. Check the expiry date, or buy a new railcard.',
-  invalid: "We couldn't recognise this railcard. Check the details and try again.",
-  saveFailed: 'Sorry, we could not save this railcard right now. Please try again later.',
-  deleteFailed: 'Sorry, we could not remove this railcard right now. Please try again later.',
-  loadFailed: 'Sorry, we could not load this railcard right now.',
+  cardNumberRequired: m.form_railcards_card_number_required(),
+  cardNumberInvalid: m.form_railcards_card_number_invalid(),
+  expiryRequired: m.form_railcards_expiry_required(),
+  expiryInvalid: m.form_railcards_expiry_invalid(),
+  expiryTooFar: m.form_railcards_expiry_too_far(),
+  attributeRequired: (label: string) => m.form_railcards_enter_the({ field: label.toLowerCase() }),
+  attributeInvalid: m.form_railcards_attribute_invalid(),
+  expired: m.form_railcards_expired(),
+  invalid: m.form_railcards_invalid(),
+  saveFailed: m.form_railcards_save_failed(),
+  deleteFailed: m.form_railcards_delete_failed(),
+  loadFailed: m.form_railcards_load_failed(),
 } as const;
 
 export const cardNumberPattern = /^[A-Za-z0-9]{6,12}$/;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * The customer's ITSO smartcards and their state. Only the last four digits of the card number
@@ -36,16 +37,16 @@ export type Smartcard = v.InferOutput<typeof Smartcard>;
 export const SmartcardListResponse = v.object({ smartcards: v.array(Smartcard) });
 
 export const smartcardStatusLabels: Record<SmartcardStatus, string> = {
-  ACTIVE: 'Active',
-  INACTIVE: 'Inactive',
-  LOST_STOLEN: 'Reported lost or stolen',
-  EXPIRED: 'Expired',
+  ACTIVE: m.form_smartcards_active(),
+  INACTIVE: m.form_smartcards_inactive(),
+  LOST_STOLEN: m.form_smartcards_lost_stolen(),
+  EXPIRED: m.common_expired(),
 };
 
 /** What each status means for the customer (our copy; the spec names the states only). */
 export const smartcardStatusNotes: Record<SmartcardStatus, string> = {
-  ACTIVE: 'You can load tickets onto this smartcard.',
-  INACTIVE: 'This smartcard is inactive, so tickets cannot be loaded onto it. Contact the train company that issued it to reactivate it.',
-  LOST_STOLEN: 'This smartcard has been reported lost or stolen and can no longer be used.',
-  EXPIRED: 'This smartcard has expired. Apply for a new one to keep buying smartcard tickets.',
+  ACTIVE: m.form_smartcards_active_hint(),
+  INACTIVE: m.form_smartcards_inactive_hint(),
+  LOST_STOLEN: m.form_smartcards_lost_stolen_hint(),
+  EXPIRED: m.form_smartcards_expired(),
 };

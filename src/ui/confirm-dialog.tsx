@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Alert } from './alert';
 import { Button } from './button';
 import * as styles from './confirm-dialog.css';
+import { m } from '#src/paraglide/messages.js';
 
 export interface ConfirmDialogProps {
   /** Shown while true; the flow's machine decides (e.g. its confirming and deleting states). */
@@ -31,7 +32,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel = m.common_cancel(),
   busy = false,
   busyLabel,
   error,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert } from './alert';
 import { Button } from './button';
+import { m } from '#src/paraglide/messages.js';
 
 export interface LoadErrorProps {
   title?: string;
@@ -16,9 +17,7 @@ export function LoadError({ title, message, onRetry, children }: LoadErrorProps)
     <Alert tone="error" {...(title ? { title } : {})}>
       <p>{message}</p>
       {onRetry && (
-        <Button tone="secondary" onClick={onRetry}>
-          Try again
-        </Button>
+        <Button tone="secondary" onClick={onRetry}>{m.common_try_again()}</Button>
       )}
       {children}
     </Alert>

@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { Page } from './page';
+import { m } from '#src/paraglide/messages.js';
 
 /** Spec section 8: unknown page shows the 404 not-found screen (the server sends status 404). */
 export function NotFound() {
   return (
-    <Page title="Page not found">
-      <p>Sorry, we couldn't find the page you were looking for. It may have moved, or the address may be mistyped.</p>
+    <Page title={m.ui_not_found_page_not_found()}>
+      <p>{m.ui_not_found_sorry_we_couldnt_find_the()}</p>
       <p>
-        <Link to="/bookings/upcoming">Go to your bookings</Link>
+        <Link to="/bookings/upcoming">{m.ui_not_found_go_to_your_bookings()}</Link>
       </p>
     </Page>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import * as styles from './page.css';
+import { m } from '#src/paraglide/messages.js';
 
 export interface PageProps {
   title: string;
@@ -15,7 +16,7 @@ export interface PageProps {
 export function Page({ title, intro, narrow = false, children }: PageProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${title} | My account`;
+    document.title = m.ui_page_my_account({ title });
     ref.current?.focus({ preventScroll: true });
   }, [title]);
   return (
@@ -29,7 +30,7 @@ export function Page({ title, intro, narrow = false, children }: PageProps) {
   );
 }
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+export function Loading({ label = m.ui_page_loading() }: { label?: string }) {
   return (
     <p className={styles.loading} role="status" aria-live="polite">
       {label}

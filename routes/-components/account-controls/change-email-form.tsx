@@ -13,6 +13,8 @@ import { TextField } from '#src/ui/text-field';
 import * as styles from './account-controls.css';
 import { bindField } from '#src/ui/field-binding';
 import { changeEmailSentCopy } from './email-change-copy';
+import { rich } from '#src/i18n/rich';
+import { m } from '#src/paraglide/messages.js';
 
 /** Change email on /account-controls: new address plus the current password. */
 export function ChangeEmailForm() {
@@ -41,10 +43,10 @@ export function ChangeEmailForm() {
   if (snapshot.matches('signInRequired')) {
     return (
       <div>
-        <Alert tone="error" title="Please sign in again">
+        <Alert tone="error" title={m.account_controls_change_email_form_please_sign_in_again()}>
           {changeEmailMessages.tokenFailure(updatedEmailAddress ?? '')}
         </Alert>
-        <Button onClick={() => send({ type: 'changeEmail.signIn' })}>Sign in again</Button>
+        <Button onClick={() => send({ type: 'changeEmail.signIn' })}>{m.account_controls_change_email_form_sign_in_again()}</Button>
       </div>
     );
   }
@@ -59,17 +61,15 @@ export function ChangeEmailForm() {
         send({ type: 'form.submit' });
       }}
     >
-      <h2 id="change-email-heading" className={styles.heading}>
-        Change email address
-      </h2>
+      <h2 id="change-email-heading" className={styles.heading}>{m.account_controls_change_email_form_change_email_address()}</h2>
       <p className={styles.intro}>
         {currentEmail && (
           <>
-            Your email address is <strong className={styles.email}>{currentEmail}</strong>.{' '}
+            {rich(m.account_controls_change_email_form_your_email_address_is, {
+              email: <strong className={styles.email}>{currentEmail}</strong>,
+            })}{' '}
           </>
-        )}
-        You'll use your new email address to sign in. We'll ask for your password to confirm it's you.
-      </p>
+        )}{m.account_controls_change_email_form_youll_use_your_new_email()}</p>
       {snapshot.matches('confirmationSent') && pendingEmailAddress && (
         <Alert tone="success" title={changeEmailSentCopy.title}>
           {changeEmailSentCopy.body(pendingEmailAddress)}
@@ -82,7 +82,7 @@ export function ChangeEmailForm() {
         <Alert tone="error">{changeEmailMessages[error]}</Alert>
       )}
       <TextField
-        label="New email address"
+        label={m.account_controls_change_email_form_new_email_address()}
         type="email"
         name="newEmailAddress"
         autoComplete="email"
@@ -91,16 +91,14 @@ export function ChangeEmailForm() {
         {...bindField(send, 'newEmailAddress', values.newEmailAddress, errors.newEmailAddress)}
       />
       <TextField
-        label="Current password"
+        label={m.account_controls_change_email_form_current_password()}
         type="password"
         name="currentPassword"
         autoComplete="current-password"
         readOnly={requesting}
         {...bindField(send, 'currentPassword', values.currentPassword, errors.currentPassword)}
       />
-      <Button type="submit" disabled={!canSubmit} busy={requesting} busyLabel="Changing email address…">
-        Change email address
-      </Button>
+      <Button type="submit" disabled={!canSubmit} busy={requesting} busyLabel={m.account_controls_change_email_form_changing_email_address()}>{m.account_controls_change_email_form_change_email_address()}</Button>
     </form>
   );
 }

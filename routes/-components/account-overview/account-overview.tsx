@@ -11,8 +11,9 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import * as styles from './account-overview.css';
+import { m } from '#src/paraglide/messages.js';
 
-export const summaryFailedMessage = 'Sorry, we could not load your account summary right now.';
+export const summaryFailedMessage = m.account_overview_sorry_we_could_not_load();
 
 type Counts = AccountSummary['counts'];
 
@@ -31,39 +32,37 @@ export function AccountOverview() {
   const summary = snapshot.context.summary;
 
   const stats: { key: keyof Counts; to: string; label: (n: number) => string }[] = [
-    { key: 'upcomingBookings', to: '/bookings/upcoming', label: (n) => (n === 1 ? 'upcoming booking' : 'upcoming bookings') },
+    { key: 'upcomingBookings', to: '/bookings/upcoming', label: (n) => m.account_overview_upcoming_booking_count({ count: n }) },
     ...(passengersOn
-      ? [{ key: 'savedPassengers' as const, to: '/passengers-and-railcards', label: (n: number) => (n === 1 ? 'saved passenger' : 'saved passengers') }]
+      ? [{ key: 'savedPassengers' as const, to: '/passengers-and-railcards', label: (n: number) => m.account_overview_saved_passenger_count({ count: n }) }]
       : []),
-    { key: 'addresses', to: '/address-book', label: (n) => (n === 1 ? 'saved address' : 'saved addresses') },
-    { key: 'cards', to: '/payment-methods', label: (n) => (n === 1 ? 'saved card' : 'saved cards') },
+    { key: 'addresses', to: '/address-book', label: (n) => m.account_overview_saved_address_count({ count: n }) },
+    { key: 'cards', to: '/payment-methods', label: (n) => m.account_overview_saved_card_count({ count: n }) },
   ];
 
   const sections = [
-    { to: '/bookings/upcoming', title: info.bookingsHeading, text: 'Upcoming, past and season tickets' },
-    { to: '/find-booking', title: 'Find a booking', text: 'A booking made without signing in' },
-    { to: '/personal-details', title: 'Personal details', text: 'Your name' },
-    ...(passengersOn ? [{ to: '/passengers-and-railcards', title: 'Passengers and railcards', text: 'People you travel with and their railcards' }] : []),
+    { to: '/bookings/upcoming', title: info.bookingsHeading, text: m.account_overview_upcoming_past_and_season_tickets() },
+    { to: '/find-booking', title: m.common_find_a_booking(), text: m.account_overview_a_booking_made_without_signing() },
+    { to: '/personal-details', title: m.common_personal_details(), text: m.account_overview_your_name() },
+    ...(passengersOn ? [{ to: '/passengers-and-railcards', title: m.common_passengers_and_railcards(), text: m.account_overview_people_you_travel_with_and() }] : []),
     ...(pageData.features['enable-passenger-assistance']
-      ? [{ to: '/passenger-assistance', title: 'Passenger assistance', text: 'Help at the station for your upcoming journeys' }]
+      ? [{ to: '/passenger-assistance', title: m.common_passenger_assistance(), text: m.account_overview_help_at_the_station_for() }]
       : []),
-    { to: '/address-book', title: 'Address book', text: 'Delivery and billing addresses' },
-    { to: '/payment-methods', title: 'Payment methods', text: 'Saved cards' },
-    { to: '/smartcards', title: 'Smartcards', text: 'Your smartcards and their state' },
-    { to: '/contact-preferences', title: 'Contact preferences', text: 'How we keep in touch' },
-    { to: '/account-controls', title: 'Account controls', text: 'Change your password or email address' },
-    { to: '/sustainability-dashboard', title: 'Sustainability', text: 'Trees planted from your bookings' },
+    { to: '/address-book', title: m.common_address_book(), text: m.account_overview_delivery_and_billing_addresses() },
+    { to: '/payment-methods', title: m.common_payment_methods(), text: m.account_overview_saved_cards_title() },
+    { to: '/smartcards', title: m.common_smartcards(), text: m.account_overview_your_smartcards_and_their_state() },
+    { to: '/contact-preferences', title: m.common_contact_preferences(), text: m.account_overview_how_we_keep_in_touch() },
+    { to: '/account-controls', title: m.common_account_controls(), text: m.account_overview_change_your_password_or_email() },
+    { to: '/sustainability-dashboard', title: m.account_overview_sustainability(), text: m.account_overview_trees_planted_from_your_bookings() },
   ] as const;
 
   return (
     <Page title={info.accountHeading}>
-      {snapshot.hasTag('loading') && <Loading label="Loading your account summary…" />}
+      {snapshot.hasTag('loading') && <Loading label={m.account_overview_loading_your_account_summary()} />}
       {snapshot.matches('failed') && (
         <div className={styles.retryRow}>
           <Alert tone="error">{summaryFailedMessage}</Alert>
-          <Button tone="secondary" onClick={() => send({ type: 'summary.retry' })}>
-            Try again
-          </Button>
+          <Button tone="secondary" onClick={() => send({ type: 'summary.retry' })}>{m.common_try_again()}</Button>
         </div>
       )}
       {summary && (
@@ -72,7 +71,7 @@ export function AccountOverview() {
             {summary.firstName} {summary.lastName}
           </p>
           <p className={styles.email}>{summary.email}</p>
-          <h2 className={styles.sectionHeading}>At a glance</h2>
+          <h2 className={styles.sectionHeading}>{m.account_overview_at_a_glance()}</h2>
           <ul className={styles.stats}>
             {stats.map((s) => {
               const n = summary.counts[s.key];
@@ -89,8 +88,8 @@ export function AccountOverview() {
           </ul>
         </>
       )}
-      <h2 className={styles.sectionHeading}>Your account</h2>
-      <nav aria-label="Account sections">
+      <h2 className={styles.sectionHeading}>{m.account_overview_your_account()}</h2>
+      <nav aria-label={m.account_overview_account_sections()}>
         <ul className={styles.sections}>
           {sections.map((s) => (
             <li key={s.to}>

@@ -24,6 +24,7 @@ import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
 import * as styles from './address-book.css';
 import { bindField } from '#src/ui/field-binding';
+import { m } from '#src/paraglide/messages.js';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
   label: string;
@@ -66,7 +67,7 @@ function SelectField({ label, value, onValueChange, error, options, ...rest }: S
 }
 
 const postCodeLabel = (country: string) =>
-  country === 'GB' ? 'Postcode' : country === 'US' ? 'ZIP code (optional)' : 'Postcode (optional)';
+  country === 'GB' ? m.address_book_address_form_page_postcode() : country === 'US' ? m.address_book_address_form_page_zip_code_optional() : m.address_book_address_form_page_postcode_optional();
 
 /** /address-book/add-address (addressId null) and /address-book/{addressId}: one form, every Address field. */
 export function AddressFormPage({ addressId }: { addressId: string | null }) {
@@ -98,14 +99,14 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
     ...bindField(send, name, values[name], errors[name]),
     name,
   });
-  const title = isEdit ? 'Edit address' : 'Add an address';
+  const title = isEdit ? m.address_book_address_form_page_edit_address() : m.address_book_address_form_page_add_an_address();
 
   return (
     <Page title={title} narrow>
       <p>
-        <Link to="/address-book">Back to address book</Link>
+        <Link to="/address-book">{m.address_book_address_form_page_back_to_address_book()}</Link>
       </p>
-      {snapshot.matches('loading') && <Loading label="Loading this address…" />}
+      {snapshot.matches('loading') && <Loading label={m.address_book_address_form_page_loading_this_address()} />}
       {snapshot.matches('loadFailed') && (
         <LoadError message={addressFormMessages.fetchError} onRetry={() => send({ type: 'address.retry' })} />
       )}
@@ -125,42 +126,42 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
             <Alert tone="error">{isEdit ? addressFormMessages.editError : addressFormMessages.addError}</Alert>
           )}
           <TextField
-            label="Nickname (optional)"
-            hint="For example Home or Work"
+            label={m.address_book_address_form_page_nickname_optional()}
+            hint={m.address_book_address_form_page_for_example_home_or_work()}
             autoComplete="off"
             maxLength={addressLimits.nickName}
             {...field('nickName')}
           />
           <SelectField
-            label="Country"
+            label={m.address_book_address_form_page_country()}
             autoComplete="country"
             options={addressCountries.map((c) => ({ value: c.code, label: c.name }))}
             {...field('isoCountryCode')}
           />
-          <TextField label="Address line 1" autoComplete="address-line1" maxLength={addressLimits.line} {...field('line1')} />
+          <TextField label={m.address_book_address_form_page_address_line_1()} autoComplete="address-line1" maxLength={addressLimits.line} {...field('line1')} />
           <TextField
-            label="Address line 2 (optional)"
+            label={m.address_book_address_form_page_address_line_2_optional()}
             autoComplete="address-line2"
             maxLength={addressLimits.line}
             {...field('line2')}
           />
           <TextField
-            label="Address line 3 (optional)"
+            label={m.address_book_address_form_page_address_line_3_optional()}
             autoComplete="address-line3"
             maxLength={addressLimits.line}
             {...field('line3')}
           />
-          <TextField label="Town or city" autoComplete="address-level2" maxLength={addressLimits.line} {...field('line4')} />
+          <TextField label={m.address_book_address_form_page_town_or_city()} autoComplete="address-level2" maxLength={addressLimits.line} {...field('line4')} />
           <TextField
-            label={values.isoCountryCode === 'GB' ? 'County (optional)' : 'Region or province (optional)'}
+            label={values.isoCountryCode === 'GB' ? m.address_book_address_form_page_county_optional() : m.address_book_address_form_page_region_or_province_optional()}
             autoComplete="address-level1"
             maxLength={addressLimits.line}
             {...field('line5')}
           />
           {values.isoCountryCode === 'US' && (
             <TextField
-              label="State"
-              hint="The 2-letter code, for example NY"
+              label={m.address_book_address_form_page_state()}
+              hint={m.address_book_address_form_page_the_2_letter_code_for_example()}
               autoComplete="off"
               maxLength={2}
               {...field('stateCode')}
@@ -173,7 +174,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
             {...field('postCode')}
           />
           <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Address type</legend>
+            <legend className={styles.legend}>{m.address_book_address_form_page_address_type()}</legend>
             {addressTypes.map((type) => (
               <label key={type} className={styles.radioRow}>
                 <input
@@ -190,10 +191,10 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
             {errors.type && <span className={fieldStyles.error}>{errors.type}</span>}
           </fieldset>
           <div className={formStyles.actions}>
-            <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel="Saving…">
-              {isEdit ? 'Update address' : 'Save address'}
+            <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel={m.common_saving()}>
+              {isEdit ? m.address_book_address_form_page_update_address() : m.address_book_address_form_page_save_address()}
             </Button>
-            <Link to="/address-book">Cancel</Link>
+            <Link to="/address-book">{m.common_cancel()}</Link>
           </div>
         </form>
       )}

@@ -10,6 +10,7 @@ import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import { useBookingActionsApi } from './use-booking-actions-api';
 import * as styles from '../booking-actions.css';
+import { m } from '#src/paraglide/messages.js';
 
 const myAccountPath = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?my-account\//i;
 
@@ -56,33 +57,29 @@ export function CheckInScreen({ bookingId, guest }: { bookingId: string; guest: 
   }, [done, url, navigate]);
 
   const back = guest ? (
-    <Link to="/order-token/$bookingId" params={{ bookingId }}>
-      Back to your booking
-    </Link>
+    <Link to="/order-token/$bookingId" params={{ bookingId }}>{m.booking_actions_check_in_screen_back_to_your_booking()}</Link>
   ) : (
-    <Link to="/bookings/$bookingId" params={{ bookingId }}>
-      Back to your booking
-    </Link>
+    <Link to="/bookings/$bookingId" params={{ bookingId }}>{m.booking_actions_check_in_screen_back_to_your_booking()}</Link>
   );
 
   return (
-    <Page title="Check in" narrow>
-      {snapshot.matches('checkingIn') && <Loading label="Checking you in…" />}
-      {done && <Loading label="You're checked in. Taking you to your booking…" />}
+    <Page title={m.booking_actions_check_in_screen_check_in()} narrow>
+      {snapshot.matches('checkingIn') && <Loading label={m.booking_actions_check_in_screen_checking_you_in()} />}
+      {done && <Loading label={m.booking_actions_check_in_screen_youre_checked_in_taking_you()} />}
       {snapshot.matches('failed') && (
         <>
-          <Alert tone="error" title="Check-in failed">
+          <Alert tone="error" title={m.booking_actions_check_in_screen_check_in_failed()}>
             {checkInMessages.error}
           </Alert>
           <div className={styles.actions}>
-            <Button onClick={() => send({ type: 'checkIn.retry' })}>Try again</Button>
+            <Button onClick={() => send({ type: 'checkIn.retry' })}>{m.common_try_again()}</Button>
             {back}
           </div>
         </>
       )}
       {snapshot.matches('notAvailable') && snapshot.context.unavailableReason && (
         <>
-          <Alert tone="info" title="Check-in isn't available">
+          <Alert tone="info" title={m.booking_actions_check_in_screen_check_in_isnt_available()}>
             {checkInMessages[snapshot.context.unavailableReason]}
           </Alert>
           <p>{back}</p>

@@ -8,6 +8,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { useBookingActionsApi } from './use-booking-actions-api';
 import * as styles from '../booking-actions.css';
+import { m } from '#src/paraglide/messages.js';
 
 export interface OnDemandTicketProps {
   bookingId: string;
@@ -19,11 +20,11 @@ export interface OnDemandTicketProps {
 
 const ticketText = (ticket: IssuedTicket, bookingId: string, portal: string) =>
   [
-    `${portal} rail ticket`,
-    `Ticket reference: ${ticket.reference}`,
-    `Booking: ${bookingId}`,
-    `Issued: ${ticket.issuedAt}`,
-    `Barcode data: ${ticket.barcode}`,
+    m.booking_actions_on_demand_ticket_rail_ticket({ portal }),
+    m.booking_actions_on_demand_ticket_ticket_reference({ reference: ticket.reference }),
+    m.booking_actions_on_demand_ticket_booking({ bookingId }),
+    m.booking_actions_on_demand_ticket_issued({ issuedAt: ticket.issuedAt }),
+    m.booking_actions_on_demand_ticket_barcode_data({ barcode: ticket.barcode }),
     '',
   ].join('\n');
 
@@ -74,22 +75,22 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady }: OnDem
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
 
-  const what = method === 'mobile' ? 'mobile ticket' : 'print-at-home ticket';
+  const what = method === 'mobile' ? m.booking_actions_on_demand_ticket_mobile_ticket() : m.booking_actions_on_demand_ticket_print_at_home_ticket();
   return (
     <>
-      <p className={styles.itemTitle}>Your ticket</p>
+      <p className={styles.itemTitle}>{m.booking_actions_on_demand_ticket_your_ticket()}</p>
       {!ready && (
         <p className={styles.hint} role="status">
-          {working ? onDemandTicketMessages.processing : error ? null : `Get your ${what} now.`}
+          {working ? onDemandTicketMessages.processing : error ? null : m.booking_actions_on_demand_ticket_get_your_now({ what })}
         </p>
       )}
       {ready && ticket && (
         <div className={styles.stretch}>
           <Alert tone="success" title={onDemandTicketMessages.ready}>
             <dl className={styles.ticketFacts}>
-              <dt>Reference</dt>
+              <dt>{m.common_reference()}</dt>
               <dd>{ticket.reference}</dd>
-              <dt>Issued</dt>
+              <dt>{m.booking_actions_on_demand_ticket_issued_status()}</dt>
               <dd>
                 {new Intl.DateTimeFormat(locale.tag, {
                   dateStyle: 'medium',
@@ -110,18 +111,16 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady }: OnDem
           <Button
             tone="secondary"
             busy={working}
-            busyLabel="Issuing your ticket…"
+            busyLabel={m.booking_actions_on_demand_ticket_issuing_your_ticket()}
             disabled={working}
             onClick={() => send({ type: 'ticket.generate' })}
           >
-            {error ? 'Try again' : 'Get ticket now'}
+            {error ? m.common_try_again() : m.booking_actions_on_demand_ticket_get_ticket_now()}
           </Button>
         </>
       )}
       {ready && ticket && (
-        <Button tone="secondary" onClick={download}>
-          Download ticket
-        </Button>
+        <Button tone="secondary" onClick={download}>{m.booking_actions_on_demand_ticket_download_ticket()}</Button>
       )}
     </>
   );

@@ -10,6 +10,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { TextField } from '#src/ui/text-field';
 import * as styles from '../booking-actions.css';
+import { m } from '#src/paraglide/messages.js';
 
 export interface ResendEmailModalProps {
   snapshot: SnapshotFrom<typeof resendEmailMachine>;
@@ -65,10 +66,8 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
       {isOpen && (
         <>
           <div className={styles.dialogHeader}>
-            <h2 id={titleId} className={styles.dialogTitle}>
-              Resend booking email
-            </h2>
-            <button type="button" className={styles.closeButton} aria-label="Close" onClick={close}>
+            <h2 id={titleId} className={styles.dialogTitle}>{m.booking_actions_resend_email_modal_resend_booking_email()}</h2>
+            <button type="button" className={styles.closeButton} aria-label={m.common_close()} onClick={close}>
               ×
             </button>
           </div>
@@ -78,9 +77,7 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
                 <Alert tone="success">{resendEmailMessages.success(sentTo)}</Alert>
               </div>
               <div className={styles.actions}>
-                <Button onClick={close} autoFocus>
-                  Close
-                </Button>
+                <Button onClick={close} autoFocus>{m.common_close()}</Button>
               </div>
             </>
           ) : (
@@ -91,13 +88,10 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
                 send({ type: 'form.submit' });
               }}
             >
-              <p id={descriptionId} className={styles.dialogIntro}>
-                We'll send your booking confirmation and tickets again. You can add up to {maxAddresses} email
-                addresses.
-              </p>
+              <p id={descriptionId} className={styles.dialogIntro}>{m.booking_actions_resend_email_modal_well_send_your_booking_confirmation({ maxAddresses })}</p>
               {status === 'ERROR' && <Alert tone="error">{resendEmailMessages.error}</Alert>}
               {emails.map((value, index) => {
-                const label = index === 0 ? 'Email address' : `Email address ${index + 1}`;
+                const label = index === 0 ? m.common_email_address() : m.booking_actions_resend_email_modal_email_address({ number: index + 1 });
                 const error = touched[index] || submitAttempted ? errors[index] : null;
                 return (
                   <div key={index} className={styles.emailRow}>
@@ -117,7 +111,7 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
                       <div className={styles.removeButton}>
                         <Button
                           tone="link"
-                          aria-label={`Remove ${label.toLowerCase()}`}
+                          aria-label={m.booking_actions_resend_email_modal_remove({ number: index + 1 })}
                           disabled={sending}
                           onClick={() => {
                             send({ type: 'emails.remove', index });
@@ -128,9 +122,7 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
                                 ?.focus(),
                             );
                           }}
-                        >
-                          Remove
-                        </Button>
+                        >{m.booking_actions_resend_email_modal_remove_button()}</Button>
                       </div>
                     )}
                   </div>
@@ -138,18 +130,12 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
               })}
               <div className={styles.actions}>
                 {emails.length < maxAddresses && (
-                  <Button tone="link" disabled={sending} onClick={() => send({ type: 'emails.add' })}>
-                    Add another email address
-                  </Button>
+                  <Button tone="link" disabled={sending} onClick={() => send({ type: 'emails.add' })}>{m.booking_actions_resend_email_modal_add_another_email_address()}</Button>
                 )}
               </div>
               <div className={styles.actions}>
-                <Button type="submit" disabled={!canSubmit} busy={sending} busyLabel="Sending…">
-                  Send email
-                </Button>
-                <Button tone="secondary" onClick={close}>
-                  Cancel
-                </Button>
+                <Button type="submit" disabled={!canSubmit} busy={sending} busyLabel={m.booking_actions_resend_email_modal_sending()}>{m.booking_actions_resend_email_modal_send_email()}</Button>
+                <Button tone="secondary" onClick={close}>{m.common_cancel()}</Button>
               </div>
             </form>
           )}

@@ -31,6 +31,7 @@ import {
   ukDateTime,
 } from '../booking-format';
 import { LegCard } from './leg-card';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * account: /bookings/{id}; orderToken: /order-token/{id} (guest, token sent as ?token=);
@@ -75,8 +76,8 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
     if (current) {
       const editing = detail.bookings.flatMap((b) => b.passengers).find((p) => p.id === edit.context.passengerId);
       return (
-        <Page title={bookingTitle(current)} intro={`Order ${detail.order.friendlyOrderId}`}>
-          {snapshot.matches('reloading') && <Loading label="Updating your booking…" />}
+        <Page title={bookingTitle(current)} intro={m.booking_detail_screen_order({ friendlyOrderId: detail.order.friendlyOrderId })}>
+          {snapshot.matches('reloading') && <Loading label={m.booking_detail_screen_updating_your_booking()} />}
           {edit.context.saved && edit.matches('idle') && <Alert tone="success">{editPassengersMessages.saved}</Alert>}
           <BookingBody
             booking={current}
@@ -90,7 +91,7 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
           <EditPassengerDialog
             snapshot={edit}
             send={sendEdit}
-            passengerLabel={editing ? `Currently: ${passengerName(editing)}` : ''}
+            passengerLabel={editing ? m.booking_detail_screen_currently({ name: passengerName(editing) }) : ''}
           />
         </Page>
       );
@@ -98,28 +99,28 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
   }
   if (snapshot.matches('error') || snapshot.matches('schemaError')) {
     return (
-      <Page title="Booking details">
-        <Alert tone="error" title="We couldn't load this booking">
+      <Page title={m.booking_detail_screen_booking_details()}>
+        <Alert tone="error" title={m.booking_detail_screen_we_couldnt_load_this_booking()}>
           <p>
             {snapshot.matches('schemaError')
               ? schemaMismatchMessage
-              : 'Please try again. If you opened a link from an email, check that the whole link was used.'}
+              : m.booking_detail_screen_please_try_again_if_you()}
           </p>
         </Alert>
-        <Button onClick={() => send({ type: 'booking.retry' })}>Try again</Button>
+        <Button onClick={() => send({ type: 'booking.retry' })}>{m.common_try_again()}</Button>
       </Page>
     );
   }
   if (snapshot.matches('movedToHistory')) {
     return (
-      <Page title="Booking details">
-        <Loading label="This booking has changed. Opening its history…" />
+      <Page title={m.booking_detail_screen_booking_details()}>
+        <Loading label={m.booking_detail_screen_this_booking_has_changed_opening()} />
       </Page>
     );
   }
   return (
-    <Page title="Booking details">
-      <Loading label="Loading your booking…" />
+    <Page title={m.booking_detail_screen_booking_details()}>
+      <Loading label={m.booking_detail_screen_loading_your_booking()} />
     </Page>
   );
 }
@@ -152,53 +153,38 @@ function BookingBody({
   const others = detail.bookings.filter((b) => b.id !== booking.id);
   const historyLink =
     mode === 'orderToken' ? (
-      <Link to="/order-token/$bookingId/history" params={{ bookingId: booking.id }}>
-        View booking history
-      </Link>
+      <Link to="/order-token/$bookingId/history" params={{ bookingId: booking.id }}>{m.booking_detail_screen_view_booking_history()}</Link>
     ) : (
-      <Link to="/bookings/$bookingId/history" params={{ bookingId: booking.id }}>
-        View booking history
-      </Link>
+      <Link to="/bookings/$bookingId/history" params={{ bookingId: booking.id }}>{m.booking_detail_screen_view_booking_history()}</Link>
     );
   return (
     <>
       {readOnly && (
-        <Alert tone="info" title="Booked as a guest">
-          <p>
-            You bought this booking without signing in, using this account's email address. You can view it here; to change
-            it or use its actions, add it to your account from the link in your booking confirmation email.
-          </p>
+        <Alert tone="info" title={m.booking_detail_screen_booked_as_a_guest()}>
+          <p>{m.booking_detail_screen_you_bought_this_booking_without()}</p>
         </Alert>
       )}
 
       <section className={styles.section} aria-labelledby="journey-heading">
-        <h2 id="journey-heading" className={styles.sectionTitle}>
-          Your journey
-        </h2>
+        <h2 id="journey-heading" className={styles.sectionTitle}>{m.booking_detail_screen_your_journey()}</h2>
         {booking.season ? (
           <dl className={styles.facts}>
-            <dt>Season ticket</dt>
-            <dd>
-              {booking.outward.origin.name} to {booking.outward.destination.name}
-            </dd>
-            <dt>Valid</dt>
-            <dd>
-              {ukDate(booking.season.validFrom, locale.tag)} to {ukDate(booking.season.validUntil, locale.tag)}
-            </dd>
+            <dt>{m.booking_detail_screen_season_ticket()}</dt>
+            <dd>{m.booking_detail_screen_to({ name: booking.outward.origin.name, name2: booking.outward.destination.name })}</dd>
+            <dt>{m.common_valid()}</dt>
+            <dd>{m.booking_detail_screen_date_range({ date: ukDate(booking.season.validFrom, locale.tag), date2: ukDate(booking.season.validUntil, locale.tag) })}</dd>
           </dl>
         ) : (
           <div className={styles.legs}>
-            <LegCard leg={booking.outward} heading="Outward" />
-            {booking.inward && <LegCard leg={booking.inward} heading="Return" />}
+            <LegCard leg={booking.outward} heading={m.common_outward()} />
+            {booking.inward && <LegCard leg={booking.inward} heading={m.common_return()} />}
           </div>
         )}
         <ChangeabilityNote snapshot={snapshot} season={booking.season !== null} />
       </section>
 
       <section className={styles.section} aria-labelledby="passengers-heading">
-        <h2 id="passengers-heading" className={styles.sectionTitle}>
-          Passengers
-        </h2>
+        <h2 id="passengers-heading" className={styles.sectionTitle}>{m.booking_detail_screen_passengers()}</h2>
         <ul className={styles.list}>
           {booking.passengers.map((p) => (
             <li key={p.id} className={styles.row}>
@@ -206,83 +192,74 @@ function BookingBody({
                 <strong>{passengerName(p)}</strong>
                 <br />
                 <span className={styles.meta}>
-                  {p.type === 'child' ? 'Child' : 'Adult'}
+                  {p.type === 'child' ? m.booking_detail_screen_child() : m.booking_detail_screen_adult()}
                   {p.railcard ? ` · ${p.railcard.name}` : ''}
                 </span>
               </span>
               {p.alterable && !readOnly && (
-                <Button tone="secondary" onClick={() => onEditPassenger(p)} aria-label={`Change name of ${passengerName(p)}`}>
-                  Change name
-                </Button>
+                <Button tone="secondary" onClick={() => onEditPassenger(p)} aria-label={m.booking_detail_screen_change_name_of({ name: passengerName(p) })}>{m.booking_detail_screen_change_name()}</Button>
               )}
             </li>
           ))}
         </ul>
         {assistanceOn && (
           <p className={styles.note}>
-            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId: booking.id }}>
-              Passenger assistance
-            </Link>
+            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId: booking.id }}>{m.common_passenger_assistance()}</Link>
             {' '}
-            <span className={styles.meta}>Book help at the station: a ramp, a wheelchair, luggage or guidance.</span>
+            <span className={styles.meta}>{m.booking_detail_screen_book_help_at_the_station()}</span>
           </p>
         )}
       </section>
 
       <section className={styles.section} aria-labelledby="tickets-heading">
-        <h2 id="tickets-heading" className={styles.sectionTitle}>
-          Tickets and price
-        </h2>
+        <h2 id="tickets-heading" className={styles.sectionTitle}>{m.booking_detail_screen_tickets_and_price()}</h2>
         <ul className={styles.list}>
           {booking.tickets.map((t) => (
             <li key={t.id} className={styles.row}>
               <span className={styles.rowMain}>
-                <strong>{t.type}</strong> · {t.fareClass === 'first' ? 'First class' : 'Standard class'}
+                <strong>{t.type}</strong> · {t.fareClass === 'first' ? m.booking_detail_screen_first_class() : m.booking_detail_screen_standard_class()}
                 <br />
                 <span className={styles.meta}>
-                  {directionLabels[t.direction]} · {t.passengerIds.map((id) => names.get(id) ?? 'Passenger').join(', ')}
+                  {directionLabels[t.direction]} · {t.passengerIds.map((id) => names.get(id) ?? m.common_passenger()).join(', ')}
                 </span>
               </span>
               <span>{money(t.price.amount, t.price.currencyCode)}</span>
             </li>
           ))}
         </ul>
-        <p>
-          Total paid: <span className={styles.total}>{money(booking.price.amount, booking.price.currencyCode)}</span>
+        <p>{m.booking_detail_screen_total_paid()}{' '}<span className={styles.total}>{money(booking.price.amount, booking.price.currencyCode)}</span>
         </p>
       </section>
 
       <section className={styles.section} aria-labelledby="delivery-heading">
-        <h2 id="delivery-heading" className={styles.sectionTitle}>
-          Delivery and order
-        </h2>
+        <h2 id="delivery-heading" className={styles.sectionTitle}>{m.booking_detail_screen_delivery_and_order()}</h2>
         <dl className={styles.facts}>
-          <dt>Delivery</dt>
+          <dt>{m.booking_detail_screen_delivery()}</dt>
           <dd>
             {deliveryLabels[booking.delivery.method]}
-            {booking.delivery.method === 'mobile' && booking.delivery.activated ? ' (activated)' : ''}
+            {booking.delivery.method === 'mobile' && booking.delivery.activated ? ` ${m.booking_detail_screen_activated()}` : ''}
           </dd>
           {booking.delivery.collectionReference && (
             <>
-              <dt>Collection reference</dt>
+              <dt>{m.booking_detail_screen_collection_reference()}</dt>
               <dd>{booking.delivery.collectionReference}</dd>
             </>
           )}
           {booking.delivery.issuedTicket && (
             <>
-              <dt>Ticket issued</dt>
+              <dt>{m.booking_detail_screen_ticket_issued()}</dt>
               <dd>
                 {booking.delivery.issuedTicket.reference}, {ukDateTime(booking.delivery.issuedTicket.issuedAt, locale.tag)}
               </dd>
             </>
           )}
-          <dt>Order reference</dt>
+          <dt>{m.booking_detail_screen_order_reference()}</dt>
           <dd>{detail.order.friendlyOrderId}</dd>
-          <dt>Ordered on</dt>
+          <dt>{m.booking_detail_screen_ordered_on()}</dt>
           <dd>{ukDateTime(detail.order.createdAt, locale.tag)}</dd>
           {detail.order.email && (
             <>
-              <dt>Confirmation sent to</dt>
+              <dt>{m.booking_detail_screen_confirmation_sent_to()}</dt>
               <dd>{detail.order.email}</dd>
             </>
           )}
@@ -290,7 +267,7 @@ function BookingBody({
         <p>{historyLink}</p>
         {others.length > 0 && (
           <>
-            <h3 className={styles.legHeading}>Other journeys in this order</h3>
+            <h3 className={styles.legHeading}>{m.booking_detail_screen_other_journeys_in_this_order()}</h3>
             <ul>
               {others.map((b) => (
                 <li key={b.id}>
@@ -312,13 +289,11 @@ function BookingBody({
 
       {booking.delayRepay && mode === 'account' && (
         <section className={styles.section} aria-labelledby="delay-repay-heading">
-          <h2 id="delay-repay-heading" className={styles.sectionTitle}>
-            Delay Repay
-          </h2>
-          <p>This train arrived late. {delayRepaySummaries[booking.delayRepay.status]}</p>
+          <h2 id="delay-repay-heading" className={styles.sectionTitle}>{m.booking_detail_screen_delay_repay()}</h2>
+          <p>{m.booking_detail_screen_this_train_arrived_late()}{' '}{delayRepaySummaries[booking.delayRepay.status]}</p>
           <p>
             <Link to="/bookings/claim/$claimId" params={{ claimId: booking.delayRepay.claimId }}>
-              {booking.delayRepay.status === 'eligible' ? 'Claim Delay Repay' : 'View your Delay Repay claim'}
+              {booking.delayRepay.status === 'eligible' ? m.booking_detail_screen_claim_delay_repay() : m.booking_detail_screen_view_your_delay_repay_claim()}
             </Link>
           </p>
         </section>
@@ -326,18 +301,14 @@ function BookingBody({
 
       {!readOnly && booking.insurance && booking.insurance.length > 0 && (
         <section className={styles.section} aria-labelledby="insurance-heading">
-          <h2 id="insurance-heading" className={styles.sectionTitle}>
-            Flexible insurance
-          </h2>
+          <h2 id="insurance-heading" className={styles.sectionTitle}>{m.booking_detail_screen_flexible_insurance()}</h2>
           <InsuranceSection orderId={detail.order.id} products={booking.insurance} onClaimed={onReload} />
         </section>
       )}
 
       {booking.refund && (booking.refund.refunds.length > 0 || (booking.refund.quotable && !readOnly) || booking.refund.changeOfJourneySource) && (
         <section className={styles.section} aria-labelledby="refund-heading">
-          <h2 id="refund-heading" className={styles.sectionTitle}>
-            Refund
-          </h2>
+          <h2 id="refund-heading" className={styles.sectionTitle}>{m.common_refund()}</h2>
           <RefundStatus summary={booking.refund} names={names} />
           {!readOnly && (booking.refund.quotable || booking.refund.changeOfJourneySource) && (
             <RefundEntry
@@ -372,18 +343,18 @@ function BookingBody({
 function ChangeabilityNote({ snapshot, season }: { snapshot: SnapshotFrom<typeof bookingDetailMachine>; season: boolean }) {
   const answer = snapshot.context.changeability;
   let text: string;
-  if (snapshot.matches({ loaded: 'checkingChangeability' })) text = 'Checking whether this journey can be changed…';
+  if (snapshot.matches({ loaded: 'checkingChangeability' })) text = m.booking_detail_screen_checking_whether_this_journey_can();
   else if (snapshot.matches({ loaded: 'changeabilityKnown' }) && answer) {
     text = answer.changeable
       ? season
-        ? 'You can change this season ticket while it is valid. A fare difference and a fee may apply.'
-        : 'You can change this journey before it departs. A fare difference and a fee may apply.'
+        ? m.booking_detail_screen_you_can_change_this_season()
+        : m.booking_detail_screen_you_can_change_this_journey()
       : ((answer.reason && changeabilityReasons[answer.reason]) ?? notChangeableFallback);
   } else if (snapshot.matches('reloading')) text = '';
-  else text = "We couldn't check whether this journey can be changed right now.";
+  else text = m.booking_detail_screen_we_couldnt_check_whether_this();
   return (
     <p className={styles.note} role="status" aria-live="polite">
-      {text && <strong>Change of journey: </strong>}
+      {text && <strong>{m.booking_detail_screen_change_of_journey()}{' '}</strong>}
       {text}
     </p>
   );

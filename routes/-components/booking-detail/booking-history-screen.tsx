@@ -15,16 +15,17 @@ import * as styles from './booking-detail.css';
 import { RefundEntry } from '../refunds/refund-entry';
 import { RefundStatus } from '../refunds/refund-status';
 import { bookingTitle, describeChanges, passengerName, ukDate, ukDateTime } from '../booking-format';
+import { m } from '#src/paraglide/messages.js';
 
 export const historyMessages = {
-  waiting: "We're updating your booking",
-  waitingBody: 'This usually takes a few seconds. Please stay on this page.',
-  timeout: "We're still updating your booking",
-  timeoutBody: "It's taking longer than usual. Check again in a few minutes; we'll also email you when it's done.",
-  failed: "We couldn't check for your updated booking",
-  failedBody: 'Please check again in a moment.',
-  refundComplete: 'Refund complete',
-  refundCompleteBody: 'Your booking has been updated and any money due to you is on its way to your original payment method.',
+  waiting: m.booking_detail_booking_history_screen_waiting(),
+  waitingBody: m.booking_detail_booking_history_screen_waiting_body(),
+  timeout: m.booking_detail_booking_history_screen_timeout(),
+  timeoutBody: m.booking_detail_booking_history_screen_timeout_body(),
+  failed: m.booking_detail_booking_history_screen_failed(),
+  failedBody: m.booking_detail_booking_history_screen_failed_body(),
+  refundComplete: m.booking_detail_booking_history_screen_refund_complete(),
+  refundCompleteBody: m.booking_detail_booking_history_screen_refund_complete_body(),
 } as const;
 
 export function BookingHistoryScreen({
@@ -62,27 +63,27 @@ export function BookingHistoryScreen({
 
   if (snapshot.matches('waiting')) {
     return (
-      <Page title="Booking history">
+      <Page title={m.booking_detail_booking_history_screen_booking_history()}>
         <Alert tone="info" title={historyMessages.waiting}>
           <p>{historyMessages.waitingBody}</p>
         </Alert>
-        <Loading label="Checking for your updated booking…" />
+        <Loading label={m.booking_detail_booking_history_screen_checking_for_your_updated_booking()} />
       </Page>
     );
   }
   if (snapshot.matches('error') || snapshot.matches('schemaError')) {
     return (
-      <Page title="Booking history">
-        <Alert tone="error" title="We couldn't load this booking's history">
-          <p>{snapshot.matches('schemaError') ? schemaMismatchMessage : 'Please try again.'}</p>
+      <Page title={m.booking_detail_booking_history_screen_booking_history()}>
+        <Alert tone="error" title={m.booking_detail_booking_history_screen_we_couldnt_load_this_bookings()}>
+          <p>{snapshot.matches('schemaError') ? schemaMismatchMessage : m.booking_detail_booking_history_screen_please_try_again()}</p>
         </Alert>
-        <Button onClick={() => send({ type: 'history.retry' })}>Try again</Button>
+        <Button onClick={() => send({ type: 'history.retry' })}>{m.common_try_again()}</Button>
       </Page>
     );
   }
   if (snapshot.matches('loaded') || snapshot.matches('waitFailed')) {
     return (
-      <Page title="Booking history">
+      <Page title={m.booking_detail_booking_history_screen_booking_history()}>
         {refundComplete && (
           <Alert tone="success" title={historyMessages.refundComplete}>
             <p>{historyMessages.refundCompleteBody}</p>
@@ -93,9 +94,7 @@ export function BookingHistoryScreen({
             <Alert tone="error" title={failed === 'timeout' ? historyMessages.timeout : historyMessages.failed}>
               <p>{failed === 'timeout' ? historyMessages.timeoutBody : historyMessages.failedBody}</p>
             </Alert>
-            <Button tone="secondary" onClick={() => send({ type: 'history.retry' })}>
-              Check again
-            </Button>
+            <Button tone="secondary" onClick={() => send({ type: 'history.retry' })}>{m.booking_detail_booking_history_screen_check_again()}</Button>
           </>
         )}
         {history && <Timeline history={history} guest={guest} />}
@@ -103,8 +102,8 @@ export function BookingHistoryScreen({
     );
   }
   return (
-    <Page title="Booking history">
-      <Loading label={snapshot.matches('redirecting') ? 'Opening your updated booking…' : 'Loading booking history…'} />
+    <Page title={m.booking_detail_booking_history_screen_booking_history()}>
+      <Loading label={snapshot.matches('redirecting') ? m.booking_detail_booking_history_screen_opening_your_updated_booking() : m.booking_detail_booking_history_screen_loading_booking_history()} />
     </Page>
   );
 }
@@ -116,17 +115,14 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
   return (
     <>
       {history.replacedBy && (
-        <Alert tone="info" title="This booking has been changed">
-          <p>
-            It was replaced by order {history.replacedBy.friendlyOrderId}. Open the new booking from the link in the
-            confirmation email for that order.
-          </p>
+        <Alert tone="info" title={m.booking_detail_booking_history_screen_this_booking_has_been_changed()}>
+          <p>{m.booking_detail_booking_history_screen_it_was_replaced_by_order({ friendlyOrderId: history.replacedBy.friendlyOrderId })}</p>
         </Alert>
       )}
       {entries.length === 1 && !history.replacedBy && (
-        <p className={styles.meta}>This booking hasn't been changed since it was made.</p>
+        <p className={styles.meta}>{m.booking_detail_booking_history_screen_this_booking_hasnt_been_changed()}</p>
       )}
-      <ol className={styles.timeline} aria-label="Booking timeline, oldest first">
+      <ol className={styles.timeline} aria-label={m.booking_detail_booking_history_screen_booking_timeline_oldest_first()}>
         {entries.map((entry, i) => {
           const previous = entries[i - 1];
           const current = entry === last && !history.replacedBy && entry.order.replacementOrder === null;
@@ -138,10 +134,12 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
               className={current ? `${styles.timelineItem} ${styles.timelineCurrent}` : styles.timelineItem}
             >
               <h2 className={styles.legHeading}>
-                {i === 0 ? 'Original booking' : 'Replacement booking'}, order {entry.order.friendlyOrderId}{' '}
-                <span className={current ? styles.badge : styles.badgeMuted}>{current ? 'Current' : 'Replaced'}</span>
+                {i === 0
+                  ? m.booking_detail_booking_history_screen_original_booking({ order: entry.order.friendlyOrderId })
+                  : m.booking_detail_booking_history_screen_replacement_booking({ order: entry.order.friendlyOrderId })}{' '}
+                <span className={current ? styles.badge : styles.badgeMuted}>{current ? m.booking_detail_booking_history_screen_current() : m.booking_detail_booking_history_screen_replaced()}</span>
               </h2>
-              <p className={styles.meta}>Ordered {ukDateTime(entry.order.createdAt, locale.tag)}</p>
+              <p className={styles.meta}>{m.booking_detail_booking_history_screen_ordered({ date: ukDateTime(entry.order.createdAt, locale.tag) })}</p>
               <p>
                 <strong>{bookingTitle(b)}</strong>
                 <br />
@@ -153,7 +151,7 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
               </p>
               {previous && (
                 <>
-                  <h3 className={styles.subheading}>What changed</h3>
+                  <h3 className={styles.subheading}>{m.booking_detail_booking_history_screen_what_changed()}</h3>
                   <ul className={styles.changes}>
                     {describeChanges(previous.booking, b, locale.tag).map((line) => (
                       <li key={line}>{line}</li>
@@ -179,13 +177,9 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
               {current && (
                 <p>
                   {guest ? (
-                  <Link to="/order-token/$bookingId" params={{ bookingId: b.id }}>
-                    View booking details
-                  </Link>
+                  <Link to="/order-token/$bookingId" params={{ bookingId: b.id }}>{m.booking_detail_booking_history_screen_view_booking_details()}</Link>
                 ) : (
-                  <Link to="/bookings/$bookingId" params={{ bookingId: b.id }}>
-                    View booking details
-                  </Link>
+                  <Link to="/bookings/$bookingId" params={{ bookingId: b.id }}>{m.booking_detail_booking_history_screen_view_booking_details()}</Link>
                   )}
                 </p>
               )}
@@ -210,18 +204,22 @@ function ChangeNote({ change, entries, locale }: { change: NonNullable<HistoryEn
   const replaced = change.replacesOrderId ? entries.find((e) => e.order.id === change.replacesOrderId) : undefined;
   const what =
     change.kind === 'part-refunded' && !replacement && replaced
-      ? `This order holds the tickets that were kept when ${names || 'some passengers'} ${change.passengers.length === 1 ? 'was' : 'were'} refunded on ${ukDate(change.at, locale)}.`
+      ? m.booking_detail_booking_history_screen_kept_tickets({ count: change.passengers.length, names: names || m.booking_detail_booking_history_screen_some_passengers(), date: ukDate(change.at, locale) })
       : change.kind === 'part-refunded'
-      ? `Part refunded on ${ukDate(change.at, locale)}${names ? `: ${names}` : ''}${amount ? ` (${amount})` : ''}. The other passengers' tickets moved to a new order.`
+      ? amount
+        ? m.booking_detail_booking_history_screen_part_refunded_amount({ date: ukDate(change.at, locale), names: names || m.booking_detail_booking_history_screen_some_passengers(), amount })
+        : m.booking_detail_booking_history_screen_part_refunded_on({ date: ukDate(change.at, locale), names: names || m.booking_detail_booking_history_screen_some_passengers() })
       : change.kind === 'refunded'
-        ? `Refunded on ${ukDate(change.at, locale)}${amount ? ` (${amount})` : ''}.`
-        : `Changed to a new journey on ${ukDate(change.at, locale)}.`;
+        ? amount
+          ? m.booking_detail_booking_history_screen_refunded_on_amount({ date: ukDate(change.at, locale), amount })
+          : m.booking_detail_booking_history_screen_refunded_on({ date: ukDate(change.at, locale) })
+        : m.booking_detail_booking_history_screen_changed_to_a_new_journey({ date: ukDate(change.at, locale) });
   return (
     <p className={styles.note}>
-      <strong>{change.kind === 'part-refunded' ? 'Part refunded' : change.kind === 'refunded' ? 'Refunded' : 'Journey changed'}: </strong>
+      <strong>{change.kind === 'part-refunded' ? m.booking_detail_booking_history_screen_part_refunded() : change.kind === 'refunded' ? m.common_refunded() : m.booking_detail_booking_history_screen_journey_changed()}: </strong>
       {what}{' '}
-      {replacement && <a href={`#order-${replacement.order.id}`}>See the replacement, order {replacement.order.friendlyOrderId}</a>}
-      {replaced && <a href={`#order-${replaced.order.id}`}>Replaces order {replaced.order.friendlyOrderId}</a>}
+      {replacement && <a href={`#order-${replacement.order.id}`}>{m.booking_detail_booking_history_screen_see_the_replacement_order({ friendlyOrderId: replacement.order.friendlyOrderId })}</a>}
+      {replaced && <a href={`#order-${replaced.order.id}`}>{m.booking_detail_booking_history_screen_replaces_order({ friendlyOrderId: replaced.order.friendlyOrderId })}</a>}
     </p>
   );
 }

@@ -8,6 +8,7 @@ import { TextField } from '#src/ui/text-field';
 import * as formStyles from '#src/ui/form.css';
 import * as styles from './booking-detail.css';
 import { bindField } from '#src/ui/field-binding';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Change one passenger's name in a native modal <dialog>: the browser traps focus and Escape
@@ -57,30 +58,24 @@ export function EditPassengerDialog({
             send({ type: 'form.submit' });
           }}
         >
-          <h2 id="edit-passenger-title" className={styles.dialogTitle}>
-            Change passenger name
-          </h2>
+          <h2 id="edit-passenger-title" className={styles.dialogTitle}>{m.booking_detail_edit_passenger_dialog_change_passenger_name()}</h2>
           <p className={styles.meta}>{passengerLabel}</p>
           {errorMessage && <Alert tone="error">{errorMessage}</Alert>}
           <TextField
-            label="First name"
+            label={m.common_first_name()}
             name="firstName"
             autoComplete="off"
             {...bindField(send, 'firstName', values.firstName, errors.firstName)}
           />
           <TextField
-            label="Last name"
+            label={m.common_last_name()}
             name="lastName"
             autoComplete="off"
             {...bindField(send, 'lastName', values.lastName, errors.lastName)}
           />
           <div className={formStyles.actions}>
-            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Saving…">
-              Save name
-            </Button>
-            <Button tone="secondary" disabled={submitting} onClick={() => send({ type: 'edit.cancel' })}>
-              Cancel
-            </Button>
+            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()}>{m.booking_detail_edit_passenger_dialog_save_name()}</Button>
+            <Button tone="secondary" disabled={submitting} onClick={() => send({ type: 'edit.cancel' })}>{m.common_cancel()}</Button>
           </div>
         </form>
       )}

@@ -8,6 +8,7 @@ import { useServices } from '#src/services';
 import { Button } from '#src/ui/button';
 import * as styles from './booking-detail.css';
 import { changesLabel, timetableDate, ukDate, ukTime } from '../booking-format';
+import { m } from '#src/paraglide/messages.js';
 
 /** One journey leg: date, times, stations, operator, changes and (for timetabled trains) calling points. */
 export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
@@ -22,12 +23,12 @@ export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
       <div className={styles.times}>
         <span className={styles.time}>{leg.departureTime ? ukTime(leg.departureTime, locale.tag) : ''}</span>
         <span className={styles.station}>
-          <span className="visually-hidden">{leg.departureTime ? 'Departs from ' : 'From '}</span>
+          <span className="visually-hidden">{leg.departureTime ? `${m.booking_detail_leg_card_departs_from()} ` : `${m.booking_detail_leg_card_from()} `}</span>
           {leg.origin.name}
         </span>
         <span className={styles.time}>{leg.arrivalTime ? ukTime(leg.arrivalTime, locale.tag) : ''}</span>
         <span className={styles.station}>
-          <span className="visually-hidden">{leg.arrivalTime ? 'Arrives at ' : 'To '}</span>
+          <span className="visually-hidden">{leg.arrivalTime ? `${m.booking_detail_leg_card_arrives_at()} ` : `${m.booking_detail_leg_card_to()} `}</span>
           {leg.destination.name}
         </span>
       </div>
@@ -60,32 +61,26 @@ function CallingPoints({ leg, timetableId }: { leg: Leg; timetableId: string }) 
   return (
     <div>
       <Button tone="link" aria-expanded={open} aria-controls={panelId} onClick={() => send({ type: 'callingPoints.toggle' })}>
-        {open ? 'Hide calling points' : 'Show calling points'}
+        {open ? m.booking_detail_leg_card_hide_calling_points() : m.booking_detail_leg_card_show_calling_points()}
       </Button>
       <div id={panelId} hidden={!open}>
         {snapshot.matches('loading') && (
-          <p className={styles.meta} role="status">
-            Loading calling points…
-          </p>
+          <p className={styles.meta} role="status">{m.booking_detail_leg_card_loading_calling_points()}</p>
         )}
         {snapshot.matches('unavailable') && (
-          <p className={styles.meta} role="status">
-            Calling points are unavailable for this train.
-          </p>
+          <p className={styles.meta} role="status">{m.booking_detail_leg_card_calling_points_are_unavailable_for()}</p>
         )}
         {snapshot.matches('failed') && (
           <div role="alert">
-            <p className={styles.meta}>We couldn't load the calling points.</p>
-            <Button tone="secondary" onClick={() => send({ type: 'callingPoints.retry' })}>
-              Try again
-            </Button>
+            <p className={styles.meta}>{m.booking_detail_leg_card_we_couldnt_load_the_calling()}</p>
+            <Button tone="secondary" onClick={() => send({ type: 'callingPoints.retry' })}>{m.common_try_again()}</Button>
           </div>
         )}
         {snapshot.matches('shown') &&
           (points.length === 0 ? (
-            <p className={styles.meta}>This train runs direct, with no stops in between.</p>
+            <p className={styles.meta}>{m.booking_detail_leg_card_this_train_runs_direct_with()}</p>
           ) : (
-            <ol className={styles.callingList} aria-label={`Calling points between ${leg.origin.name} and ${leg.destination.name}`}>
+            <ol className={styles.callingList} aria-label={m.booking_detail_leg_card_calling_points_between_and({ name: leg.origin.name, name2: leg.destination.name })}>
               {points.map((p) => (
                 <li key={p.station.code}>
                   <span className={styles.callingTime}>{p.arrival ? ukTime(p.arrival, locale.tag) : ''}</span>

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { BookingListEntry, ListLeg } from '#src/schemas/bookings-list';
-import { formatDate, formatMoney } from '#src/i18n/format';
+import { formatDate, formatMoney, formatRelativeDay } from '#src/i18n/format';
 import { RefundTrackingLine } from '../refunds/refund-tracking';
 import * as styles from './bookings-list.css';
+import { m } from '#src/paraglide/messages.js';
 
 /** GB rail times and days are shown in UK time, whatever the device's zone. */
 const railZone = 'Europe/London';
@@ -13,7 +14,7 @@ const time = (iso: string, locale: string) => formatDate(iso, locale, { hour: '2
 const legText = (leg: ListLeg, locale: string) =>
   leg.departureTime ? `${day(leg.date, locale)}, ${time(leg.departureTime, locale)}` : day(leg.date, locale);
 
-const seasonKinds = { weekly: 'Weekly season', monthly: 'Monthly season', annual: 'Annual season', flexi: 'Flexi Season' } as const;
+const seasonKinds = { weekly: m.bookings_list_booking_card_weekly(), monthly: m.bookings_list_booking_card_monthly(), annual: m.bookings_list_booking_card_annual(), flexi: m.bookings_list_booking_card_flexi() } as const;
 
 export interface BookingCardProps {
   entry: BookingListEntry;
@@ -25,11 +26,12 @@ export interface BookingCardProps {
 
 export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardProps) {
   const { booking, order } = entry;
-  const route = `${booking.outward.origin.name} to ${booking.outward.destination.name}`;
+  const route = m.common_origin_to_destination({ origin: booking.outward.origin.name, destination: booking.outward.destination.name });
   const titleId = `booking-${booking.id}-title`;
+  const relativeDay = booking.isSeasonBooking ? null : formatRelativeDay(booking.outward.date, now, locale);
   const season = booking.season;
   const seasonValid = season ? new Date(season.validUntil) >= now && new Date(season.validFrom) <= now : false;
-  const journeyKind = booking.isSeasonBooking ? (season ? seasonKinds[season.kind] : 'Season ticket') : booking.inward ? 'Return' : 'Single';
+  const journeyKind = booking.isSeasonBooking ? (season ? seasonKinds[season.kind] : m.bookings_list_booking_card_season_ticket()) : booking.inward ? m.common_return_ticket() : m.bookings_list_booking_card_single();
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <div>
@@ -45,39 +47,40 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
         <p className={styles.meta}>
           {journeyKind}
           {booking.ticketTypes.length > 0 && !booking.isSeasonBooking ? ` · ${booking.ticketTypes.join(', ')}` : ''}
-          {` · ${booking.passengerCount} ${booking.passengerCount === 1 ? 'passenger' : 'passengers'}`}
+          {` · ${m.bookings_list_booking_card_passengers({ count: booking.passengerCount })}`}
         </p>
         <dl className={styles.details}>
           {season ? (
             <>
-              <dt className={styles.term}>Valid</dt>
-              <dd className={styles.definition}>
-                {day(season.validFrom, locale)} to {day(season.validUntil, locale)}
-              </dd>
+              <dt className={styles.term}>{m.common_valid()}</dt>
+              <dd className={styles.definition}>{m.bookings_list_booking_card_to({ from: day(season.validFrom, locale), until: day(season.validUntil, locale) })}</dd>
             </>
           ) : (
             <>
-              <dt className={styles.term}>Outward</dt>
-              <dd className={styles.definition}>{legText(booking.outward, locale)}</dd>
+              <dt className={styles.term}>{m.common_outward()}</dt>
+              <dd className={styles.definition}>
+                {legText(booking.outward, locale)}
+                {relativeDay && <span className={styles.meta}> · {relativeDay}</span>}
+              </dd>
               {booking.inward && (
                 <>
-                  <dt className={styles.term}>Return</dt>
+                  <dt className={styles.term}>{m.common_return()}</dt>
                   <dd className={styles.definition}>{legText(booking.inward, locale)}</dd>
                 </>
               )}
             </>
           )}
-          <dt className={styles.term}>Reference</dt>
+          <dt className={styles.term}>{m.common_reference()}</dt>
           <dd className={styles.definition}>{order.friendlyOrderId}</dd>
         </dl>
         {order.replacementOrder && (
-          <p className={styles.meta}>This journey was changed: the new booking is in your list.</p>
+          <p className={styles.meta}>{m.bookings_list_booking_card_this_journey_was_changed_the()}</p>
         )}
         {booking.delayRepay && linkToDetail && (
           <p className={styles.meta}>
             {/* The claim page says where the claim stands; the card only whether it is still open. */}
             <Link to="/bookings/claim/$claimId" params={{ claimId: booking.delayRepay.claimId }} aria-describedby={titleId}>
-              {booking.delayRepay.status === 'eligible' ? 'Claim Delay Repay' : 'View Delay Repay claim'}
+              {booking.delayRepay.status === 'eligible' ? m.bookings_list_booking_card_claim_delay_repay() : m.bookings_list_booking_card_view_delay_repay_claim()}
             </Link>
           </p>
         )}
@@ -85,9 +88,9 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
       </div>
       <div className={styles.side}>
         <span className={styles.price}>{formatMoney(booking.price.amount, booking.price.currencyCode, locale)}</span>
-        {season && <span className={seasonValid ? styles.badge : styles.badgeMuted}>{seasonValid ? 'Valid now' : new Date(season.validUntil) < now ? 'Expired' : 'Not yet valid'}</span>}
-        {order.replacementOrder && <span className={styles.badgeMuted}>Changed</span>}
-        {booking.refund?.fullyRefunded && booking.refund.refunds[0]?.state === 'refunded' && <span className={styles.badgeMuted}>Refunded</span>}
+        {season && <span className={seasonValid ? styles.badge : styles.badgeMuted}>{seasonValid ? m.bookings_list_booking_card_valid_now() : new Date(season.validUntil) < now ? m.common_expired() : m.bookings_list_booking_card_not_yet_valid()}</span>}
+        {order.replacementOrder && <span className={styles.badgeMuted}>{m.bookings_list_booking_card_changed()}</span>}
+        {booking.refund?.fullyRefunded && booking.refund.refunds[0]?.state === 'refunded' && <span className={styles.badgeMuted}>{m.common_refunded()}</span>}
       </div>
     </article>
   );

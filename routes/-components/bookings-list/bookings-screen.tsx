@@ -12,26 +12,28 @@ import { BookingCard } from './booking-card';
 import { useBookingsStore } from './bookings-store';
 import { ImportedMessage } from './imported-message';
 import * as styles from './bookings-list.css';
+import { rich } from '#src/i18n/rich';
+import { m } from '#src/paraglide/messages.js';
 
 const tabs = [
-  { filter: 'upcoming', to: '/bookings/upcoming', label: 'Upcoming' },
-  { filter: 'past', to: '/bookings/past', label: 'Past' },
-  { filter: 'season', to: '/bookings/season', label: 'Season tickets' },
-  { filter: 'guest', to: '/bookings/guest', label: 'Guest bookings' },
+  { filter: 'upcoming', to: '/bookings/upcoming', label: m.bookings_list_bookings_screen_upcoming() },
+  { filter: 'past', to: '/bookings/past', label: m.bookings_list_bookings_screen_past() },
+  { filter: 'season', to: '/bookings/season', label: m.bookings_list_bookings_screen_season_tickets() },
+  { filter: 'guest', to: '/bookings/guest', label: m.bookings_list_bookings_screen_guest_bookings() },
 ] as const;
 
 const panelTitles: Record<BookingFilter, string> = {
-  upcoming: 'Upcoming bookings',
-  past: 'Past bookings',
-  season: 'Season tickets',
-  guest: 'Guest bookings',
+  upcoming: m.bookings_list_bookings_screen_upcoming_title(),
+  past: m.bookings_list_bookings_screen_past_title(),
+  season: m.bookings_list_bookings_screen_season_tickets(),
+  guest: m.bookings_list_bookings_screen_guest_bookings(),
 };
 
 const emptyText: Record<BookingFilter, ReactNode> = {
-  upcoming: "You don't have any upcoming journeys.",
-  past: "You don't have any past journeys yet.",
-  season: "You don't have any season tickets.",
-  guest: 'There are no guest bookings with your email address.',
+  upcoming: m.bookings_list_bookings_screen_upcoming_empty(),
+  past: m.bookings_list_bookings_screen_past_empty(),
+  season: m.bookings_list_bookings_screen_season_empty(),
+  guest: m.bookings_list_bookings_screen_guest_empty(),
 };
 
 export interface BookingsScreenProps {
@@ -59,21 +61,21 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
   if (state.results.length === 0 && state.error) {
     body = (
       <Alert tone="error" title={bookingsListErrorMessage}>
-        <p>Please check your connection and try again.</p>
-        <Button tone="secondary" onClick={() => actor.send({ type: 'bookings.retry' })}>
-          Try again
-        </Button>
+        <p>{m.bookings_list_bookings_screen_please_check_your_connection_and()}</p>
+        <Button tone="secondary" onClick={() => actor.send({ type: 'bookings.retry' })}>{m.common_try_again()}</Button>
       </Alert>
     );
   } else if (state.results.length === 0 && (state.pending || !loadedOnce)) {
-    body = <Loading label="Loading your bookings…" />;
+    body = <Loading label={m.common_loading_your_bookings()} />;
   } else if (state.results.length === 0) {
     body = (
       <div className={styles.empty}>
         <p>{emptyText[filter]}</p>
         {filter !== 'guest' && (
           <p>
-            <Link to="/find-booking">Find a booking</Link> made without signing in.
+            {rich(m.bookings_list_bookings_screen_made_without_signing_in, {
+              link: <Link to="/find-booking">{m.common_find_a_booking()}</Link>,
+            })}
           </p>
         )}
       </div>
@@ -90,20 +92,14 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
           ))}
         </ul>
         <div className={styles.more}>
-          <p className={styles.meta} role="status">
-            Showing {state.results.length} of {state.total}
-          </p>
+          <p className={styles.meta} role="status">{m.bookings_list_bookings_screen_showing_of({ length: state.results.length, total: state.total ?? state.results.length })}</p>
           {state.error && (
             <Alert tone="error" title={bookingsListErrorMessage}>
-              <Button tone="secondary" onClick={() => actor.send({ type: 'bookings.retry' })}>
-                Try again
-              </Button>
+              <Button tone="secondary" onClick={() => actor.send({ type: 'bookings.retry' })}>{m.common_try_again()}</Button>
             </Alert>
           )}
           {remaining > 0 && !state.error && (
-            <Button tone="secondary" busy={state.pending} busyLabel="Loading…" disabled={state.pending} onClick={() => actor.send({ type: 'bookings.loadMore' })}>
-              Load more bookings
-            </Button>
+            <Button tone="secondary" busy={state.pending} busyLabel={m.bookings_list_bookings_screen_loading()} disabled={state.pending} onClick={() => actor.send({ type: 'bookings.loadMore' })}>{m.bookings_list_bookings_screen_load_more_bookings()}</Button>
           )}
         </div>
       </>
@@ -113,7 +109,7 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
   return (
     <Page title={portalInfo[pageData.portal].bookingsHeading}>
       <ImportedMessage value={bookingsImported} />
-      <nav aria-label="Booking lists">
+      <nav aria-label={m.bookings_list_bookings_screen_booking_lists()}>
         <ul className={styles.tabs}>
           {visibleTabs.map((t) => {
             const n = counts?.[t.filter];
@@ -123,9 +119,8 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
                   {t.label}
                   {n !== undefined && (
                     <span className={styles.count}>
-                      <span className="visually-hidden">(</span>
-                      {n}
-                      <span className="visually-hidden">{n === 1 ? ' booking)' : ' bookings)'}</span>
+                      <span aria-hidden="true">{n}</span>
+                      <span className="visually-hidden">{m.bookings_list_bookings_screen_tab_count({ count: n })}</span>
                     </span>
                   )}
                 </Link>

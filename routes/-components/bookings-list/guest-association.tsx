@@ -10,6 +10,8 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { useResetBookingsStore } from './bookings-store';
 import * as styles from './bookings-list.css';
+import { rich } from '#src/i18n/rich';
+import { m } from '#src/paraglide/messages.js';
 
 const searchFor: Record<AssociationOutcome, BookingsImported | undefined> = {
   success: true,
@@ -53,40 +55,38 @@ export function GuestAssociation() {
   return (
     <>
       <p>
-        Guest bookings were made with {email ? <strong>{email}</strong> : 'your email address'} without signing in. You can
-        see them here, but they are not part of your account until you add them.
+        {rich(m.bookings_list_guest_association_guest_bookings_were_made_with, {
+          email: email ? <strong>{email}</strong> : m.bookings_list_guest_association_your_email_address(),
+        })}
       </p>
       {guestToken ? (
         <div className={styles.associate}>
-          <h3 className={styles.associateHeading}>Add your guest bookings to your account</h3>
+          <h3 className={styles.associateHeading}>{m.bookings_list_guest_association_add_your_guest_bookings_to()}</h3>
           {snapshot.matches('ready') || snapshot.matches('associating') ? (
             <>
-              <p>Then you can manage them here with the rest of your bookings.</p>
+              <p>{m.bookings_list_guest_association_then_you_can_manage_them()}</p>
               <Button
                 onClick={() => send({ type: 'association.start' })}
                 busy={snapshot.matches('associating')}
-                busyLabel="Adding bookings…"
+                busyLabel={m.bookings_list_guest_association_adding_bookings()}
                 disabled={snapshot.matches('associating')}
-              >
-                Add these bookings to my account
-              </Button>
+              >{m.bookings_list_guest_association_add_these_bookings_to_my()}</Button>
             </>
           ) : (
             <div role="status">
-              {outcome === 'success' && <p>{count === 1 ? '1 booking added.' : `${count} bookings added.`} Taking you to your bookings…</p>}
-              {outcome === 'partial' && <p>{count === 1 ? '1 booking added' : `${count} bookings added`}, but some could not be. Taking you to your bookings…</p>}
-              {outcome === 'none' && <p>There were no new bookings to add. Taking you to your bookings…</p>}
-              {outcome === 'forbidden' && <p>Taking you to your bookings…</p>}
-              {outcome === 'error' && <p>Something went wrong. Taking you to your bookings…</p>}
+              {outcome === 'success' && <p>{m.bookings_list_guest_association_added_all({ count })}</p>}
+              {outcome === 'partial' && <p>{m.bookings_list_guest_association_added_some({ count })}</p>}
+              {outcome === 'none' && <p>{m.bookings_list_guest_association_there_were_no_new_bookings()}</p>}
+              {outcome === 'forbidden' && <p>{m.bookings_list_guest_association_taking_you_to_your_bookings()}</p>}
+              {outcome === 'error' && <p>{m.bookings_list_guest_association_something_went_wrong_taking_you()}</p>}
             </div>
           )}
         </div>
       ) : (
-        <Alert tone="info" title="To add them to your account">
-          <p style={{ margin: 0 }}>
-            Open one of them from its confirmation email, or <Link to="/find-booking">find it</Link>, then choose "Add to my
-            account". After you sign in, we bring you back here with a button that adds them.
-          </p>
+        <Alert tone="info" title={m.bookings_list_guest_association_to_add_them_to_your()}>
+          <p style={{ margin: 0 }}>{rich(m.bookings_list_guest_association_open_one_of_them_from, {
+              link: <Link to="/find-booking">{m.bookings_list_guest_association_find_it()}</Link>,
+            })}</p>
         </Alert>
       )}
     </>

@@ -1,19 +1,20 @@
 import type { BookingsImported, BookingsImportedKey } from '#src/schemas/bookings-list';
 import { Alert } from '#src/ui/alert';
+import { m } from '#src/paraglide/messages.js';
 
 /** Copy not given by the spec (docs/decisions/010): one message per guest association outcome. */
 export const bookingsImportedMessages: Record<BookingsImportedKey, { tone: 'success' | 'info' | 'error'; title: string; text: string }> = {
-  true: { tone: 'success', title: 'Bookings added', text: 'Your guest bookings are now in your account.' },
+  true: { tone: 'success', title: m.bookings_list_imported_message_bookings_added(), text: m.bookings_list_imported_message_your_guest_bookings_are_now() },
   partial: {
     tone: 'info',
-    title: 'Some bookings added',
-    text: "We added some of your guest bookings. Bookings that were changed couldn't be moved: you can still open them from their confirmation email.",
+    title: m.bookings_list_imported_message_some_bookings_added(),
+    text: m.bookings_list_imported_message_we_added_some_of_your(),
   },
-  none: { tone: 'info', title: 'No new bookings', text: 'There were no guest bookings left to add to your account.' },
+  none: { tone: 'info', title: m.bookings_list_imported_message_no_new_bookings(), text: m.bookings_list_imported_message_there_were_no_guest_bookings() },
   false: {
     tone: 'error',
-    title: "We couldn't add your bookings",
-    text: 'Sorry, your guest bookings could not be added to your account. Please try again later.',
+    title: m.bookings_list_imported_message_we_couldnt_add_your_bookings(),
+    text: m.bookings_list_imported_message_sorry_your_guest_bookings_could(),
   },
 };
 

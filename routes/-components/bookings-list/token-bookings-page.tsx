@@ -10,6 +10,7 @@ import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import * as styles from './bookings-list.css';
 import * as formStyles from '#src/ui/form.css';
+import { m } from '#src/paraglide/messages.js';
 
 /** /order-token: the bookings this guest link may open (GET booking/token). */
 export function TokenBookingsPage() {
@@ -22,22 +23,20 @@ export function TokenBookingsPage() {
   );
   const data = snapshot.context.data;
   return (
-    <Page title="Your bookings">
-      {snapshot.matches('loading') && <Loading label="Loading your bookings…" />}
+    <Page title={m.bookings_list_token_bookings_page_your_bookings()}>
+      {snapshot.matches('loading') && <Loading label={m.common_loading_your_bookings()} />}
       {snapshot.matches('failed') && (
-        <Alert tone="error" title="Unable to fetch bookings">
-          <p>Please try again. If your link has expired, find your booking again.</p>
-          <Button tone="secondary" onClick={() => send({ type: 'tokenBookings.retry' })}>
-            Try again
-          </Button>{' '}
-          <Link to="/find-booking">Find a booking</Link>
+        <Alert tone="error" title={m.bookings_list_token_bookings_page_unable_to_fetch_bookings()}>
+          <p>{m.bookings_list_token_bookings_page_please_try_again_if_your()}</p>
+          <Button tone="secondary" onClick={() => send({ type: 'tokenBookings.retry' })}>{m.common_try_again()}</Button>{' '}
+          <Link to="/find-booking">{m.common_find_a_booking()}</Link>
         </Alert>
       )}
       {data && (
         <>
           {data.customerRegistered && (
-            <Alert tone="info" title="You have an account with us">
-              <p>Sign in to see all your bookings in one place, and add these bookings to your account.</p>
+            <Alert tone="info" title={m.bookings_list_token_bookings_page_you_have_an_account_with()}>
+              <p>{m.bookings_list_token_bookings_page_sign_in_to_see_all()}</p>
               <div className={formStyles.actions}>
                 {api.orderToken ? (
                   <Button
@@ -47,17 +46,15 @@ export function TokenBookingsPage() {
                       hashToken.put(api.orderToken ?? '');
                       void navigate({ to: '/bookings/guest' });
                     }}
-                  >
-                    Add to my account
-                  </Button>
+                  >{m.bookings_list_token_bookings_page_add_to_my_account()}</Button>
                 ) : null}
-                <Link to="/login">Sign in</Link>
+                <Link to="/login">{m.common_sign_in()}</Link>
               </div>
             </Alert>
           )}
           {data.bookings.length === 0 ? (
             <div className={styles.empty}>
-              <p>There are no bookings to show for this link.</p>
+              <p>{m.bookings_list_token_bookings_page_there_are_no_bookings_to()}</p>
             </div>
           ) : (
             <ul className={styles.list}>
@@ -66,9 +63,7 @@ export function TokenBookingsPage() {
                   <article className={styles.card} aria-labelledby={`token-booking-${booking.id}`}>
                     <div>
                       <h2 id={`token-booking-${booking.id}`} className={styles.cardTitle}>
-                        <Link to="/order-token/$bookingId" params={{ bookingId: booking.id }} className={styles.cardLink}>
-                          {booking.outward.origin.name} to {booking.outward.destination.name}
-                        </Link>
+                        <Link to="/order-token/$bookingId" params={{ bookingId: booking.id }} className={styles.cardLink}>{m.bookings_list_token_bookings_page_to({ name: booking.outward.origin.name, name2: booking.outward.destination.name })}</Link>
                       </h2>
                       <p className={styles.meta}>
                         {formatDate(booking.outward.date, locale.tag, {
@@ -78,7 +73,7 @@ export function TokenBookingsPage() {
                           year: 'numeric',
                           timeZone: 'Europe/London',
                         })}{' '}
-                        · <span style={{ whiteSpace: 'nowrap' }}>Reference {order.friendlyOrderId}</span>
+                        · <span style={{ whiteSpace: 'nowrap' }}>{m.bookings_list_token_bookings_page_reference({ friendlyOrderId: order.friendlyOrderId })}</span>
                       </p>
                     </div>
                   </article>

@@ -1,4 +1,5 @@
 import type { Claim, ClaimEstimate, ClaimStatus, PaymentType } from '#src/schemas/claims';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Words for each Delay Repay status and its next step (the spec gives the statuses, not the copy;
@@ -20,92 +21,96 @@ export function statusWords(status: ClaimStatus, f: StatusFacts): StatusWords {
   switch (status) {
     case 'eligible':
       return {
-        title: 'You can claim Delay Repay',
-        next: f.deadline ? `Check the details below and send your claim by ${f.deadline}.` : 'Check the details below and send your claim.',
+        title: m.claim_copy_eligible_title(),
+        next: f.deadline ? m.claim_copy_eligible_next({ deadline: f.deadline }) : m.claim_copy_eligible_next_no_deadline(),
       };
     case 'processing':
       return {
-        title: "We're processing your claim",
-        next: `${f.operator} is checking your claim against its records. We'll email you when it's decided, usually within 10 working days.`,
+        title: m.claim_copy_processing_title(),
+        next: m.claim_copy_processing_next({ operator: f.operator }),
       };
     case 'submitted':
       return {
-        title: 'Your claim has been sent',
-        next: `${f.operator} will review it and reply by email, usually within 20 working days. You don't need to do anything else.`,
+        title: m.claim_copy_submitted_title(),
+        next: m.claim_copy_submitted_next({ operator: f.operator }),
       };
     case 'approved':
-      return { title: 'Your claim has been approved', next: `${f.amount} will be paid to you within 5 working days.` };
+      return { title: m.claim_copy_approved_title(), next: m.claim_copy_approved_next({ amount: f.amount }) };
     case 'paid':
-      return { title: 'Your claim has been paid', next: `We've paid you ${f.amount}. It can take 3 to 5 working days to reach you.` };
+      return { title: m.claim_copy_paid_title(), next: m.claim_copy_paid_next({ amount: f.amount }) };
     case 'paid-toc':
       return {
-        title: `Paid by ${f.operator}`,
-        next: `${f.operator} paid your compensation of ${f.amount} directly. If it hasn't reached you, contact ${f.operator}.`,
+        title: m.claim_copy_paid_toc_title({ operator: f.operator }),
+        next: m.claim_copy_paid_toc_next({ operator: f.operator, amount: f.amount }),
       };
     case 'rejected':
       return {
-        title: "Your claim wasn't accepted",
-        next: `${f.reason ? `${f.reason} ` : ''}If you think this is wrong, contact ${f.operator}: you can ask them to look at it again.`,
+        title: m.claim_copy_rejected_title(),
+        next: f.reason
+          ? m.claim_copy_rejected_next_reason({ reason: f.reason, operator: f.operator })
+          : m.claim_copy_rejected_next({ operator: f.operator }),
       };
     case 'expired':
       return {
-        title: 'The time to claim has passed',
-        next: `Delay Repay must be claimed within 28 days of travel.${f.deadline ? ` The last day for this journey was ${f.deadline}.` : ''}`,
+        title: m.claim_copy_expired_title(),
+        next: f.deadline ? m.claim_copy_expired_next_deadline({ deadline: f.deadline }) : m.claim_copy_expired_next(),
       };
     case 'credit-issue-failure':
       return {
-        title: "We couldn't pay your compensation",
-        next: `Your claim was approved, but the payment of ${f.amount} didn't go through.${f.reason ? ` ${f.reason}` : ''} Please contact our customer service team so we can pay you another way.`,
+        title: m.claim_copy_credit_issue_failure_title(),
+        next: f.reason
+          ? m.claim_copy_payment_failed_next_reason({ amount: f.amount, reason: f.reason })
+          : m.claim_copy_payment_failed_next({ amount: f.amount }),
       };
   }
 }
 
 /** One sentence per status, for the Delay Repay entry on booking detail. */
 export const delayRepaySummaries: Record<ClaimStatus, string> = {
-  eligible: 'You can claim compensation for the delay.',
-  processing: 'Your claim for compensation is being processed.',
-  submitted: 'Your claim for compensation has been sent to the train company.',
-  approved: 'Your claim for compensation has been approved.',
-  paid: 'Your compensation has been paid.',
-  'paid-toc': 'The train company has paid your compensation.',
-  rejected: "Your claim for compensation wasn't accepted.",
-  expired: 'The time to claim compensation has passed.',
-  'credit-issue-failure': "Your claim was approved but we couldn't pay it.",
+  eligible: m.claim_copy_eligible(),
+  processing: m.claim_copy_processing(),
+  submitted: m.claim_copy_submitted(),
+  approved: m.claim_copy_approved(),
+  paid: m.claim_copy_paid(),
+  'paid-toc': m.claim_copy_paid_toc(),
+  rejected: m.claim_copy_rejected(),
+  expired: m.claim_copy_expired(),
+  'credit-issue-failure': m.claim_copy_credit_issue_failure(),
 };
 
 export const paymentLabels: Record<PaymentType, string> = {
-  'original-payment': 'Back to the card you paid with',
-  'bank-transfer': 'Bank transfer',
-  'rail-voucher': 'Rail travel voucher',
+  'original-payment': m.claim_copy_original_payment(),
+  'bank-transfer': m.claim_copy_bank_transfer(),
+  'rail-voucher': m.claim_copy_rail_voucher(),
 };
 
 export const fareBasisLabels: Record<ClaimEstimate['fareBasis'], string> = {
-  single: 'a single ticket',
-  return: 'a return ticket (delayed on one leg)',
-  season: 'a season ticket',
+  single: m.claim_copy_single(),
+  return: m.claim_copy_return(),
+  season: m.claim_copy_season(),
 };
 
 const bandText = (band: NonNullable<ClaimEstimate['band']>) =>
-  band.toMinutes === null ? `${band.fromMinutes} minutes or more` : `${band.fromMinutes} to ${band.toMinutes} minutes`;
+  band.toMinutes === null ? m.claim_copy_minutes_or_more({ fromMinutes: band.fromMinutes }) : m.claim_copy_to_minutes({ fromMinutes: band.fromMinutes, toMinutes: band.toMinutes });
 
 /** How the estimate was worked out, one line per step. */
 export function estimateSteps(e: ClaimEstimate, operator: string, money: (n: number) => string): string[] {
   const lines = [
-    `Your train arrived ${e.delayMinutes} minutes late, according to ${operator}'s records.`,
-    `${operator} pays Delay Repay for delays of ${e.thresholdMinutes} minutes or more.`,
+    m.claim_copy_your_train_arrived_minutes_late({ delayMinutes: e.delayMinutes, operator }),
+    m.claim_copy_pays_delay_repay_for_delays({ operator, thresholdMinutes: e.thresholdMinutes }),
   ];
   if (e.fareBasis === 'season' && e.seasonJourneys) {
-    lines.push(`Your season ticket counts as ${money(e.ticketPrice)} a journey (its price over ${e.seasonJourneys} journeys).`);
+    lines.push(m.claim_copy_your_season_ticket_counts_as({ amount: money(e.ticketPrice), seasonJourneys: e.seasonJourneys }));
   }
   if (!e.band) {
-    lines.push('That is under the delay Delay Repay starts at, so no compensation is due.');
+    lines.push(m.claim_copy_that_is_under_the_delay());
     return lines;
   }
-  lines.push(`A delay of ${bandText(e.band)} on ${fareBasisLabels[e.fareBasis]} earns ${e.band.percent}% of the fare.`);
-  lines.push(`${e.band.percent}% of ${money(e.ticketPrice)} is ${money(e.compensation)}.`);
-  lines.push(`Service fee: ${money(e.serviceFee)}.`);
+  lines.push(m.claim_copy_a_delay_of_on_earns({ delay: bandText(e.band), ticket: fareBasisLabels[e.fareBasis], percent: e.band.percent }));
+  lines.push(m.claim_copy_of_is({ percent: e.band.percent, amount: money(e.ticketPrice), amount2: money(e.compensation) }));
+  lines.push(m.claim_copy_service_fee({ amount: money(e.serviceFee) }));
   return lines;
 }
 
 export const journeyLabel = (j: NonNullable<Claim['journeys']>[number], when: string) =>
-  `${j.origin.name} to ${j.destination.name}, ${when}`;
+  m.claim_copy_to({ name: j.origin.name, name2: j.destination.name, when });

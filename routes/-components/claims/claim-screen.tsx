@@ -22,11 +22,12 @@ import { TextField } from '#src/ui/text-field';
 import { ukDate, ukDateTime } from '../booking-format';
 import { estimateSteps, journeyLabel, paymentLabels, statusWords } from './claim-copy';
 import * as styles from './claims.css';
+import { m } from '#src/paraglide/messages.js';
 
 type Snapshot = SnapshotFrom<typeof delayRepayMachine>;
 type Send = ActorRefFrom<typeof delayRepayMachine>['send'];
 
-const directionNames: Record<Direction, string> = { outward: 'Outward journey', inward: 'Return journey' };
+const directionNames: Record<Direction, string> = { outward: m.claim_screen_outward(), inward: m.common_return_journey() };
 
 /**
  * A Delay Repay claim: /bookings/claim/{claimId} and /claims/{claimId} (signed in, `claimId`) and
@@ -59,17 +60,15 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
   const viaLink = token !== null || snapshot.context.session !== null;
   const signIn = (
     <p>
-      <Link to="/login" search={{ redirect: '/my-account/bookings/past' }}>
-        Sign in to see your bookings and claims
-      </Link>
+      <Link to="/login" search={{ redirect: '/my-account/bookings/past' }}>{m.claim_screen_sign_in_to_see_your()}</Link>
     </p>
   );
 
   if (snapshot.matches('noToken') || snapshot.matches('invalidToken')) {
     const invalid = snapshot.matches('invalidToken');
     return (
-      <Page title="Delay Repay claim">
-        <Alert tone={invalid ? 'error' : 'info'} title="We couldn't open your claim">
+      <Page title={m.claim_screen_delay_repay_claim()}>
+        <Alert tone={invalid ? 'error' : 'info'} title={m.claim_screen_we_couldnt_open_your_claim()}>
           <p>{invalid ? delayRepayMessages.invalidToken : delayRepayMessages.noToken}</p>
           {signIn}
         </Alert>
@@ -78,7 +77,7 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
   }
   if (snapshot.matches('tokenFailed')) {
     return (
-      <Page title="Delay Repay claim">
+      <Page title={m.claim_screen_delay_repay_claim()}>
         <LoadError message={delayRepayMessages.tokenFailed} onRetry={() => send({ type: 'claim.retry' })} />
       </Page>
     );
@@ -86,11 +85,11 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
   if (snapshot.matches('loadFailed') && snapshot.context.loadError === 'notFound') {
     // Not this customer's claim (or none such): trying again cannot help.
     return (
-      <Page title="Delay Repay claim">
-        <Alert tone="error" title="We couldn't open this claim">
+      <Page title={m.claim_screen_delay_repay_claim()}>
+        <Alert tone="error" title={m.claim_screen_we_couldnt_open_this_claim()}>
           <p>{delayRepayMessages.notFound}</p>
           <p>
-            <Link to="/bookings/past">See your past bookings</Link>
+            <Link to="/bookings/past">{m.claim_screen_see_your_past_bookings()}</Link>
           </p>
         </Alert>
       </Page>
@@ -98,9 +97,9 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
   }
   if (snapshot.matches('loadFailed')) {
     return (
-      <Page title="Delay Repay claim">
+      <Page title={m.claim_screen_delay_repay_claim()}>
         <LoadError
-          title="We couldn't load your claim"
+          title={m.claim_screen_we_couldnt_load_your_claim()}
           message={snapshot.context.loadError === 'schema' ? schemaMismatchMessage : delayRepayMessages.loadFailed}
           onRetry={() => send({ type: 'claim.retry' })}
         />
@@ -110,13 +109,13 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
   const claim = snapshot.context.claim;
   if (!snapshot.matches('loaded') || !claim) {
     return (
-      <Page title="Delay Repay claim">
-        <Loading label={snapshot.matches('loading') ? 'Loading your claim…' : 'Checking your link…'} />
+      <Page title={m.claim_screen_delay_repay_claim()}>
+        <Loading label={snapshot.matches('loading') ? m.claim_screen_loading_your_claim() : m.common_checking_your_link()} />
       </Page>
     );
   }
   return (
-    <Page title="Delay Repay claim" intro={claimIntro(claim)}>
+    <Page title={m.claim_screen_delay_repay_claim()} intro={claimIntro(claim)}>
       {viaLink && <AccountOffer claim={claim} registered={snapshot.context.customerRegistered ?? claim.customerRegistered} />}
       <ClaimBody snapshot={snapshot} send={send} claim={claim} />
     </Page>
@@ -125,26 +124,24 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
 
 function claimIntro(claim: Claim): ReactNode {
   const delayed = claim.journeys?.find((j) => j.direction === claim.delayedJourney) ?? claim.journeys?.[0];
-  const route = delayed ? `${delayed.origin.name} to ${delayed.destination.name}` : null;
-  const order = claim.friendlyOrderId ? `Order ${claim.friendlyOrderId}` : null;
+  const route = delayed ? m.common_origin_to_destination({ origin: delayed.origin.name, destination: delayed.destination.name }) : null;
+  const order = claim.friendlyOrderId ? m.claim_screen_order({ friendlyOrderId: claim.friendlyOrderId }) : null;
   return [route, order].filter(Boolean).join(' · ') || undefined;
 }
 
 /** Opened from an email link: sign in, or (no account yet) register to keep claims together. */
 function AccountOffer({ claim, registered }: { claim: Claim; registered: boolean }) {
   return registered ? (
-    <Alert tone="info" title="You have an account with us">
+    <Alert tone="info" title={m.claim_screen_you_have_an_account_with()}>
       <p>
-        <Link to="/login" search={{ redirect: `/my-account/claims/${claim.claimId}` }}>
-          Sign in to see this claim with your bookings
-        </Link>
+        <Link to="/login" search={{ redirect: `/my-account/claims/${claim.claimId}` }}>{m.claim_screen_sign_in_to_see_this()}</Link>
       </p>
     </Alert>
   ) : (
-    <Alert tone="info" title="Keep track of your claims">
-      <p>Create an account to see your bookings and Delay Repay claims in one place, or sign in if you already have one.</p>
+    <Alert tone="info" title={m.claim_screen_keep_track_of_your_claims()}>
+      <p>{m.claim_screen_create_an_account_to_see()}</p>
       <p>
-        <Link to="/register">Create an account</Link> · <Link to="/login">Sign in</Link>
+        <Link to="/register">{m.claim_screen_create_an_account()}</Link> · <Link to="/login">{m.common_sign_in()}</Link>
       </p>
     </Alert>
   );
@@ -154,7 +151,7 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
   const { locale, pageData } = useServices();
   // Spec: service fee and compensation to the customer in the portal's currency.
   const money = (n: number) => formatMoney(n, pageData.currency, locale.tag);
-  const operator = claim.operator ?? 'The train company';
+  const operator = claim.operator ?? m.claim_screen_the_train_company();
   const words = statusWords(claim.status, {
     operator,
     amount: money(claim.compensationToCustomer.amount),
@@ -167,8 +164,8 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
   return (
     <>
       {snapshot.context.justSubmitted && (
-        <Alert tone="success" title="Thank you, your claim has been sent">
-          <p>We've sent your claim to {operator}. We'll email you when there's news.</p>
+        <Alert tone="success" title={m.claim_screen_thank_you_your_claim_has()}>
+          <p>{m.claim_screen_weve_sent_your_claim_to({ operator })}</p>
         </Alert>
       )}
       {!(punchout && claim.status === 'eligible') && (
@@ -183,17 +180,15 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
 
       {open && claim.estimate && (
         <section className={styles.estimate} aria-labelledby="estimate-heading">
-          <h2 id="estimate-heading" className={styles.sectionTitle}>
-            Your estimated compensation
-          </h2>
+          <h2 id="estimate-heading" className={styles.sectionTitle}>{m.claim_screen_your_estimated_compensation()}</h2>
           <p className={styles.estimateAmount}>{money(claim.estimate.toCustomer)}</p>
-          <p className={styles.muted}>How we worked it out:</p>
+          <p className={styles.muted}>{m.claim_screen_how_we_worked_it_out()}</p>
           <ol className={styles.steps}>
             {estimateSteps(claim.estimate, operator, money).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ol>
-          <p className={styles.muted}>{operator} makes the final decision from its own records.</p>
+          <p className={styles.muted}>{m.claim_screen_makes_the_final_decision_from({ operator })}</p>
         </section>
       )}
       {open && <ClaimForm snapshot={snapshot} send={send} claim={claim} />}
@@ -204,21 +199,16 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
 function PunchoutHandOff({ claim, operator }: { claim: Claim; operator: string }) {
   return (
     <section className={styles.status} aria-labelledby="handoff-heading">
-      <h2 id="handoff-heading" className={styles.statusTitle}>
-        Claim on {operator}'s website
-      </h2>
+      <h2 id="handoff-heading" className={styles.statusTitle}>{m.claim_screen_claim_on_s_website({ operator })}</h2>
       <p>
-        {operator} handles Delay Repay for this journey on its own website, so there's nothing to fill in here.
-        {claim.friendlyOrderId ? ` Have your order reference ${claim.friendlyOrderId} ready.` : ''}
+        {m.claim_screen_handles_delay_repay_for_this({ operator })}{claim.friendlyOrderId ? ` ${m.claim_screen_have_your_order_reference_ready({ friendlyOrderId: claim.friendlyOrderId })}` : ''}
       </p>
       {claim.punchoutUrl ? (
         <p>
-          <a className={styles.handOff} href={claim.punchoutUrl} target="_blank" rel="noopener noreferrer">
-            Continue to {operator}'s claim form (opens in a new tab)
-          </a>
+          <a className={styles.handOff} href={claim.punchoutUrl} target="_blank" rel="noopener noreferrer">{m.claim_screen_continue_to_s_claim_form({ operator })}</a>
         </p>
       ) : (
-        <p>Search for "{operator} Delay Repay" to find its claim form.</p>
+        <p>{m.claim_screen_search_for_delay_repay({ operator })}</p>
       )}
     </section>
   );
@@ -229,36 +219,34 @@ function ClaimFacts({ claim, money }: { claim: Claim; money: (n: number) => stri
   const submitted = claim.submitted;
   return (
     <section className={styles.section} aria-labelledby="claim-facts-heading">
-      <h2 id="claim-facts-heading" className={styles.sectionTitle}>
-        Claim details
-      </h2>
+      <h2 id="claim-facts-heading" className={styles.sectionTitle}>{m.claim_screen_claim_details()}</h2>
       <dl className={styles.facts}>
         {claim.delayMinutes !== undefined && (
           <>
-            <dt className={styles.term}>Recorded delay</dt>
-            <dd className={styles.definition}>{claim.delayMinutes} minutes</dd>
+            <dt className={styles.term}>{m.claim_screen_recorded_delay()}</dt>
+            <dd className={styles.definition}>{m.claim_screen_minutes({ delayMinutes: claim.delayMinutes })}</dd>
           </>
         )}
-        <dt className={styles.term}>{claim.status === 'eligible' ? 'Estimated compensation' : 'Compensation to you'}</dt>
+        <dt className={styles.term}>{claim.status === 'eligible' ? m.claim_screen_estimated_compensation() : m.claim_screen_compensation_to_you()}</dt>
         <dd className={styles.definition}>{money(claim.compensationToCustomer.amount)}</dd>
-        <dt className={styles.term}>Service fee</dt>
+        <dt className={styles.term}>{m.claim_screen_service_fee()}</dt>
         <dd className={styles.definition}>{money(claim.serviceFee.amount)}</dd>
         {claim.deadline && (claim.status === 'eligible' || claim.status === 'expired') && (
           <>
-            <dt className={styles.term}>{claim.status === 'expired' ? 'Last day to claim' : 'Claim by'}</dt>
+            <dt className={styles.term}>{claim.status === 'expired' ? m.claim_screen_last_day_to_claim() : m.claim_screen_claim_by()}</dt>
             <dd className={styles.definition}>{ukDate(claim.deadline, locale.tag)}</dd>
           </>
         )}
         {submitted && (
           <>
-            <dt className={styles.term}>Sent</dt>
+            <dt className={styles.term}>{m.claim_screen_sent()}</dt>
             <dd className={styles.definition}>{ukDateTime(submitted.submittedAt, locale.tag)}</dd>
-            <dt className={styles.term}>Delay you gave</dt>
-            <dd className={styles.definition}>{submitted.delay.minutes} minutes</dd>
-            <dt className={styles.term}>Payment method</dt>
+            <dt className={styles.term}>{m.claim_screen_delay_you_gave()}</dt>
+            <dd className={styles.definition}>{m.claim_screen_minutes_value({ minutes: submitted.delay.minutes })}</dd>
+            <dt className={styles.term}>{m.claim_screen_payment_method()}</dt>
             <dd className={styles.definition}>
               {paymentLabels[submitted.paymentMethod.type]}
-              {submitted.paymentMethod.accountEnding ? ` (account ending ${submitted.paymentMethod.accountEnding})` : ''}
+              {submitted.paymentMethod.accountEnding ? ` ${m.claim_screen_account_ending({ accountEnding: submitted.paymentMethod.accountEnding })}` : ''}
             </dd>
           </>
         )}
@@ -282,9 +270,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
 
   return (
     <section className={styles.section} aria-labelledby="claim-form-heading">
-      <h2 id="claim-form-heading" className={styles.sectionTitle}>
-        Send your claim
-      </h2>
+      <h2 id="claim-form-heading" className={styles.sectionTitle}>{m.claim_screen_send_your_claim()}</h2>
       {submitError && (
         <Alert tone="error" title={submitError.message}>
           {submitError.detail && <p>{submitError.detail}</p>}
@@ -299,7 +285,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
         }}
       >
         <fieldset className={styles.fieldset} disabled={submitting}>
-          <legend className={styles.legend}>Which journey was delayed?</legend>
+          <legend className={styles.legend}>{m.claim_screen_which_journey_was_delayed()}</legend>
           {journeys.map((j) => (
             <label key={j.direction} className={styles.radioRow}>
               <input
@@ -318,12 +304,12 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           {shown('direction') && <span className={fieldStyles.error}>{shown('direction')}</span>}
         </fieldset>
         <TextField
-          label="How many minutes late did you arrive?"
+          label={m.claim_screen_how_many_minutes_late_did()}
           name="delay"
           inputMode="numeric"
           autoComplete="off"
           maxLength={3}
-          hint={claim.delayMinutes !== undefined ? `The train company's records show ${claim.delayMinutes} minutes.` : 'In whole minutes, at your destination.'}
+          hint={claim.delayMinutes !== undefined ? m.claim_screen_the_train_companys_records_show({ delayMinutes: claim.delayMinutes }) : m.claim_screen_in_whole_minutes_at_your()}
           value={form.delay}
           disabled={submitting}
           onValueChange={change('delay')}
@@ -331,7 +317,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           error={shown('delay')}
         />
         <fieldset className={styles.fieldset} disabled={submitting}>
-          <legend className={styles.legend}>How would you like to be paid?</legend>
+          <legend className={styles.legend}>{m.claim_screen_how_would_you_like_to()}</legend>
           {paymentTypes.map((type) => (
             <label key={type} className={styles.radioRow}>
               <input
@@ -350,12 +336,12 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
         {form.paymentType === 'bank-transfer' && (
           <>
             <TextField
-              label="Sort code"
+              label={m.claim_screen_sort_code()}
               name="sortCode"
               inputMode="numeric"
               autoComplete="off"
               maxLength={8}
-              hint="6 digits, for example 40-12-34"
+              hint={m.claim_screen_6_digits_for_example_40_12_34()}
               value={form.sortCode}
               disabled={submitting}
               onValueChange={change('sortCode')}
@@ -363,12 +349,12 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
               error={shown('sortCode')}
             />
             <TextField
-              label="Account number"
+              label={m.claim_screen_account_number()}
               name="accountNumber"
               inputMode="numeric"
               autoComplete="off"
               maxLength={10}
-              hint="8 digits"
+              hint={m.claim_screen_8_digits()}
               value={form.accountNumber}
               disabled={submitting}
               onValueChange={change('accountNumber')}
@@ -378,9 +364,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           </>
         )}
         <div className={styles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Sending your claim…">
-            Send claim
-          </Button>
+          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.claim_screen_sending_your_claim()}>{m.claim_screen_send_claim()}</Button>
         </div>
       </form>
     </section>

@@ -16,16 +16,17 @@ import { Button } from '#src/ui/button';
 import * as buttonStyles from '#src/ui/button.css';
 import * as actionStyles from '../booking-actions.css';
 import { ukDate } from '../booking-format';
+import { m } from '#src/paraglide/messages.js';
 
 export const insuranceNames: Record<InsuranceKind, string> = {
-  Essential: 'Essential flexible insurance',
-  Trip: 'Trip flexible insurance',
-  TripCover: 'TripCover flexible insurance',
+  Essential: m.claims_insurance_section_essential(),
+  Trip: m.claims_insurance_section_trip(),
+  TripCover: m.claims_insurance_section_trip_cover(),
 };
 const insuranceCover: Record<InsuranceKind, string> = {
-  Essential: "Refunds your tickets if you can't travel for a covered reason, such as illness. Claim before your journey departs.",
-  Trip: 'Covers your tickets before you travel and during your trip, until 30 days after your journey.',
-  TripCover: 'Covers you before you travel, and after departure if your journey is disrupted.',
+  Essential: m.claims_insurance_section_essential_cover(),
+  Trip: m.claims_insurance_section_trip_cover_text(),
+  TripCover: m.claims_insurance_section_tripcover_cover(),
 };
 
 /** Flexible insurance bought with a booking, each with "Claim on your insurance" (booking detail). */
@@ -97,29 +98,29 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
     <>
       <p className={actionStyles.itemTitle}>{name}</p>
       <p className={actionStyles.hint}>{insuranceCover[product.kind]}</p>
-      <p className={actionStyles.hint}>Paid {formatMoney(product.premium.amount, product.premium.currencyCode, locale.tag)}</p>
+      <p className={actionStyles.hint}>{m.claims_insurance_section_paid()}{' '}{formatMoney(product.premium.amount, product.premium.currencyCode, locale.tag)}</p>
       <div ref={resultRef} tabIndex={-1} className={actionStyles.stretch}>
         {status === 'ELIGIBILITY_FAILED' && (
           <Alert tone="error" title={errorMessage ?? insuranceClaimMessages.systemError}>
             {errorType === 'ineligible-product' ? (
-              <p>{detail ?? 'This cover does not apply to your booking now.'}</p>
+              <p>{detail ?? m.claims_insurance_section_this_cover_does_not_apply()}</p>
             ) : (
-              <p>Please try again in a moment.</p>
+              <p>{m.claims_insurance_section_please_try_again_in_a()}</p>
             )}
           </Alert>
         )}
         {status === 'CLAIM_SUCCESS' && (
-          <Alert tone="success" title="Your insurance claim has been submitted">
+          <Alert tone="success" title={m.claims_insurance_section_your_insurance_claim_has_been()}>
             <p>
-              We'll email you about your refund{reference ? `. Your claim reference is ${reference}` : ''}.
+              {reference
+                ? m.claims_insurance_section_well_email_you_about_your_reference({ reference })
+                : m.claims_insurance_section_well_email_you_about_your()}
             </p>
           </Alert>
         )}
       </div>
       {claimed ? (
-        <p className={actionStyles.hint}>
-          Claim made on {ukDate(claimed.claimedAt, locale.tag)}, reference {claimed.reference}.
-        </p>
+        <p className={actionStyles.hint}>{m.claims_insurance_section_claim_made_on_reference({ date: ukDate(claimed.claimedAt, locale.tag), reference: claimed.reference })}</p>
       ) : (
         status !== 'CLAIM_SUCCESS' &&
         !(status === 'ELIGIBILITY_FAILED' && errorType === 'ineligible-product') && (
@@ -132,7 +133,7 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
             disabled={status === 'ELIGIBILITY_REQUEST'}
             onClick={() => send({ type: 'insurance.checkEligibility' })}
           >
-            {status === 'ELIGIBILITY_REQUEST' ? 'Checking your cover…' : 'Claim on your insurance'}
+            {status === 'ELIGIBILITY_REQUEST' ? m.claims_insurance_section_checking_your_cover() : m.claims_insurance_section_claim_on_your_insurance()}
           </button>
         )
       )}
@@ -155,31 +156,22 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
             }}
           >
             <div className={actionStyles.dialogHeader}>
-              <h2 id={titleId} className={actionStyles.dialogTitle}>
-                Claim on your {name}
-              </h2>
+              <h2 id={titleId} className={actionStyles.dialogTitle}>{m.claims_insurance_section_claim_on_your({ name })}</h2>
               <button
                 type="button"
                 className={actionStyles.closeButton}
-                aria-label="Close"
+                aria-label={m.common_close()}
                 disabled={requesting}
                 onClick={() => send({ type: 'modal.close' })}
               >
                 ×
               </button>
             </div>
-            <p id={descriptionId} className={actionStyles.dialogIntro}>
-              Your cover applies to this booking. When you submit your claim, we'll refund the tickets it covers to the
-              card you paid with.
-            </p>
+            <p id={descriptionId} className={actionStyles.dialogIntro}>{m.claims_insurance_section_your_cover_applies_to_this()}</p>
             {status === 'CLAIM_FAILED' && <Alert tone="error">{insuranceClaimMessages.claimFailed}</Alert>}
             <div className={actionStyles.actions}>
-              <Button type="submit" busy={requesting} busyLabel="Submitting your claim…" disabled={requesting}>
-                Submit claim
-              </Button>
-              <Button tone="secondary" disabled={requesting} onClick={() => send({ type: 'modal.close' })}>
-                Cancel
-              </Button>
+              <Button type="submit" busy={requesting} busyLabel={m.claims_insurance_section_submitting_your_claim()} disabled={requesting}>{m.claims_insurance_section_submit_claim()}</Button>
+              <Button tone="secondary" disabled={requesting} onClick={() => send({ type: 'modal.close' })}>{m.common_cancel()}</Button>
             </div>
           </form>
         )}

@@ -13,6 +13,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading } from '#src/ui/page';
 import * as styles from './contact-preferences.css';
+import { m } from '#src/paraglide/messages.js';
 
 const outcomeTone: Record<MarketingOutcome, 'success' | 'error'> = {
   unsubscribed: 'success',
@@ -23,7 +24,7 @@ const outcomeTone: Record<MarketingOutcome, 'success' | 'error'> = {
 
 const switchId = (id: string) => `consent-${id}`;
 /** Beside the consent whose save failed (the page's alert says it in full). */
-const notSaved = 'Not saved. Please try again.';
+const notSaved = m.contact_preferences_panel_not_saved_please_try_again();
 const optInId = (id: string) => `consent-${id}-opt-in`;
 
 /**
@@ -69,20 +70,20 @@ export function ContactPreferencesPanel({ api, action = null }: { api: ConsentsA
       {snapshot.matches('failed') && (
         <>
           <Alert tone="error">{messages.fetchError}</Alert>
-          <Button onClick={() => send({ type: 'consents.retry' })}>Try again</Button>
+          <Button onClick={() => send({ type: 'consents.retry' })}>{m.common_try_again()}</Button>
         </>
       )}
 
       {consents.length === 0 && !snapshot.matches('failed') && (
-        snapshot.matches('revoking') ? <Loading label="Unsubscribing you…" />
-        : snapshot.matches('restoring') ? <Loading label="Resubscribing you…" />
+        snapshot.matches('revoking') ? <Loading label={m.contact_preferences_panel_unsubscribing_you()} />
+        : snapshot.matches('restoring') ? <Loading label={m.contact_preferences_panel_resubscribing_you()} />
         : snapshot.matches('loaded') ? <p>{messages.empty}</p>
-        : <Loading label="Loading your contact preferences…" />
+        : <Loading label={m.contact_preferences_panel_loading_your_contact_preferences()} />
       )}
 
       {consents.length > 0 && (
         <>
-          <ul className={styles.list} aria-label="Marketing preferences">
+          <ul className={styles.list} aria-label={m.contact_preferences_panel_marketing_preferences()}>
             {consents.map((consent) =>
               consent.hasEverBeenUpdated ? (
                 <ConsentSwitch
@@ -110,21 +111,21 @@ export function ContactPreferencesPanel({ api, action = null }: { api: ConsentsA
 
           <section className={styles.marketing} aria-labelledby="stop-marketing-heading">
             <h2 id="stop-marketing-heading" className={styles.marketingHeading}>
-              {revoked ? 'You have unsubscribed from all marketing' : 'Stop all marketing'}
+              {revoked ? m.contact_preferences_panel_you_have_unsubscribed_from_all() : m.contact_preferences_panel_stop_all_marketing()}
             </h2>
             <p>
               {revoked
-                ? 'Changed your mind? Resubscribe to bring back the choices you had before.'
-                : "Turn off every marketing preference above in one go. You'll still get emails about your bookings."}
+                ? m.contact_preferences_panel_changed_your_mind_resubscribe_to()
+                : m.contact_preferences_panel_turn_off_every_marketing_preference()}
             </p>
             <Button
               tone="secondary"
               busy={snapshot.matches('revoking') || snapshot.matches('restoring')}
-              busyLabel={snapshot.matches('revoking') ? 'Unsubscribing…' : 'Resubscribing…'}
+              busyLabel={snapshot.matches('revoking') ? m.contact_preferences_panel_unsubscribing() : m.contact_preferences_panel_resubscribing()}
               aria-disabled={!snapshot.matches('loaded') || undefined}
               onClick={() => send({ type: revoked ? 'marketing.restore' : 'marketing.revoke' })}
             >
-              {revoked ? 'Resubscribe' : 'Unsubscribe from all marketing'}
+              {revoked ? m.contact_preferences_panel_resubscribe() : m.contact_preferences_panel_unsubscribe_from_all_marketing()}
             </Button>
           </section>
         </>
@@ -163,7 +164,7 @@ function ConsentSwitch({
       </div>
       <div className={styles.control}>
         <span aria-hidden="true" className={styles.stateText}>
-          {saving ? 'Saving…' : consent.selected ? 'On' : 'Off'}
+          {saving ? m.common_saving() : consent.selected ? m.contact_preferences_panel_on() : m.contact_preferences_panel_off()}
         </span>
         <span className={styles.switchBox}>
           {/* Not `disabled` while another change saves: a disabled control would drop keyboard focus. */}

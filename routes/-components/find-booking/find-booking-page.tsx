@@ -12,12 +12,13 @@ import { Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import * as formStyles from '#src/ui/form.css';
 import { bindField } from '#src/ui/field-binding';
+import { m } from '#src/paraglide/messages.js';
 
 const fields: { field: FindBookingField; label: string; type: string; autoComplete: string; hint?: string }[] = [
-  { field: 'bookingReference', label: 'Booking reference', type: 'text', autoComplete: 'off', hint: 'In your confirmation email, e.g. TL-7Q4K2M' },
-  { field: 'departureDate', label: 'Departure date', type: 'date', autoComplete: 'off', hint: 'The date of the outward journey' },
-  { field: 'passengerSurname', label: "Passenger's surname", type: 'text', autoComplete: 'family-name' },
-  { field: 'emailAddress', label: 'Email address', type: 'email', autoComplete: 'email', hint: 'The address the booking was made with' },
+  { field: 'bookingReference', label: m.find_booking_page_booking_reference(), type: 'text', autoComplete: 'off', hint: m.find_booking_page_hint() },
+  { field: 'departureDate', label: m.find_booking_page_departure_date(), type: 'date', autoComplete: 'off', hint: m.find_booking_page_date_hint() },
+  { field: 'passengerSurname', label: m.find_booking_page_passengers_surname(), type: 'text', autoComplete: 'family-name' },
+  { field: 'emailAddress', label: m.common_email_address(), type: 'email', autoComplete: 'email', hint: m.find_booking_page_email_hint() },
 ];
 
 /**
@@ -46,7 +47,7 @@ export function FindBookingPage() {
   const submitting = snapshot.matches('requesting');
   const { errors, canSubmit } = formView(snapshot.context, findBookingValidators, submitting);
   return (
-    <Page title="Find a booking" narrow intro="Made a booking without signing in? Find it here to see and manage it.">
+    <Page title={m.common_find_a_booking()} narrow intro={m.find_booking_page_made_a_booking_without_signing()}>
       <form
         noValidate
         className={formStyles.form}
@@ -71,10 +72,8 @@ export function FindBookingPage() {
           />
         ))}
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Finding your booking…">
-            Find booking
-          </Button>
-          {!signedIn && <Link to="/login">Sign in instead</Link>}
+          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.find_booking_page_finding_your_booking()}>{m.find_booking_page_find_booking()}</Button>
+          {!signedIn && <Link to="/login">{m.find_booking_page_sign_in_instead()}</Link>}
         </div>
       </form>
     </Page>

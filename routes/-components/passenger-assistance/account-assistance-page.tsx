@@ -12,6 +12,7 @@ import { Loading, Page } from '#src/ui/page';
 import { ukDateTime } from '../booking-format';
 import { directionNames, KindBadges, legText } from './assistance-summary';
 import * as styles from './assistance.css';
+import { m } from '#src/paraglide/messages.js';
 
 const legOf = (leg: AssistanceLeg) => ({ origin: leg.origin.name, destination: leg.destination.name, departureTime: leg.departureTime });
 
@@ -29,10 +30,10 @@ export function AccountAssistancePage() {
 
   return (
     <Page
-      title="Passenger assistance"
-      intro="Book help at the station and on the train for your upcoming journeys: a ramp, a wheelchair, help with luggage or someone to guide you. Please book at least 2 hours before the train leaves."
+      title={m.common_passenger_assistance()}
+      intro={m.passenger_assistance_account_assistance_page_book_help_at_the_station()}
     >
-      {snapshot.matches('loading') && <Loading label="Loading your passenger assistance…" />}
+      {snapshot.matches('loading') && <Loading label={m.passenger_assistance_account_assistance_page_loading_your_passenger_assistance()} />}
       {snapshot.matches('loadFailed') && (
         <LoadError
           message={schemaError ? schemaMismatchMessage : accountPassengerAssistanceMessages.loadError}
@@ -43,15 +44,13 @@ export function AccountAssistancePage() {
       {snapshot.matches('ready') && bookings.length > 0 && (
         <>
           <section className={styles.section} aria-labelledby="assistance-booked-heading">
-            <h2 id="assistance-booked-heading" className={styles.sectionTitle}>
-              Assistance booked
-            </h2>
+            <h2 id="assistance-booked-heading" className={styles.sectionTitle}>{m.passenger_assistance_account_assistance_page_assistance_booked()}</h2>
             {withHelp.length === 0 ? (
               <p>{accountPassengerAssistanceMessages.noneBooked}</p>
             ) : (
               <ul className={styles.list}>
                 {withHelp.map((b) => {
-                  const title = `${b.outward.origin.name} to ${b.outward.destination.name}`;
+                  const title = m.common_origin_to_destination({ origin: b.outward.origin.name, destination: b.outward.destination.name });
                   return (
                     <li key={b.bookingId} className={styles.item}>
                       <h3 className={styles.itemHeading}>{title}</h3>
@@ -63,7 +62,7 @@ export function AccountAssistancePage() {
                             return (
                               <li key={a.id}>
                                 <p className={styles.muted}>
-                                  <strong>{a.passengerName ?? 'Passenger'}</strong> · {directionNames[a.direction]}
+                                  <strong>{a.passengerName ?? m.common_passenger()}</strong> · {directionNames[a.direction]}
                                   {leg ? `: ${legText(legOf(leg), locale.tag)}` : ''}
                                 </p>
                                 <KindBadges assistance={a} />
@@ -77,8 +76,7 @@ export function AccountAssistancePage() {
                           params={{ bookingId: b.bookingId }}
                          
                           className={styles.linkButton}
-                        >
-                          Manage<span className="visually-hidden"> assistance for {title}, {when(b)}</span>
+                        >{m.passenger_assistance_account_assistance_page_manage()}<span className="visually-hidden">{m.passenger_assistance_account_assistance_page_assistance_for({ title, date: when(b) })}</span>
                         </Link>
                       </div>
                     </li>
@@ -89,26 +87,23 @@ export function AccountAssistancePage() {
           </section>
           {without.length > 0 && (
             <section className={styles.section} aria-labelledby="assistance-other-heading">
-              <h2 id="assistance-other-heading" className={styles.sectionTitle}>
-                Other upcoming journeys
-              </h2>
+              <h2 id="assistance-other-heading" className={styles.sectionTitle}>{m.passenger_assistance_account_assistance_page_other_upcoming_journeys()}</h2>
               <ul className={styles.list}>
                 {without.map((b) => {
-                  const title = `${b.outward.origin.name} to ${b.outward.destination.name}`;
+                  const title = m.common_origin_to_destination({ origin: b.outward.origin.name, destination: b.outward.destination.name });
                   return (
                     <li key={b.bookingId} className={styles.item}>
                       <h3 className={styles.itemHeading}>{title}</h3>
                       <p className={styles.muted}>
                         {when(b)}
-                        {b.friendlyOrderId ? ` · Order ${b.friendlyOrderId}` : ''}
+                        {b.friendlyOrderId ? ` ${m.passenger_assistance_account_assistance_page_order({ friendlyOrderId: b.friendlyOrderId })}` : ''}
                       </p>
                       <div className={styles.actions}>
                         <Link
                           to="/bookings/$bookingId/passenger-assistance/create"
                           params={{ bookingId: b.bookingId }}
                           className={styles.linkButton}
-                        >
-                          Request assistance<span className="visually-hidden"> for {title}, {when(b)}</span>
+                        >{m.passenger_assistance_account_assistance_page_request_assistance()}<span className="visually-hidden">{m.passenger_assistance_account_assistance_page_for({ title, date: when(b) })}</span>
                         </Link>
                       </div>
                     </li>

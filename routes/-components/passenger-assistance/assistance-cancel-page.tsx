@@ -11,6 +11,7 @@ import { Loading, Page } from '#src/ui/page';
 import { AssistanceFacts } from './assistance-summary';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
+import { m } from '#src/paraglide/messages.js';
 
 /** /bookings/{bookingId}/passenger-assistance/{id}/cancel: a confirm page, then back to the list. */
 export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: string; assistanceId: string }) {
@@ -39,8 +40,8 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
   );
 
   return (
-    <Page title="Cancel passenger assistance" narrow>
-      {snapshot.matches('loading') && <Loading label="Loading this assistance…" />}
+    <Page title={m.passenger_assistance_assistance_cancel_page_cancel_passenger_assistance()} narrow>
+      {snapshot.matches('loading') && <Loading label={m.passenger_assistance_assistance_cancel_page_loading_this_assistance()} />}
       {snapshot.matches('loadFailed') && (
         <LoadError
           message={schemaError ? schemaMismatchMessage : passengerAssistanceCancelMessages.loadError}
@@ -52,17 +53,15 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
         <>
           <Alert tone="info">{passengerAssistanceCancelMessages.alreadyCancelled}</Alert>
           <p>
-            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>
-              Back to passenger assistance
-            </Link>
+            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>{m.common_back_to_passenger_assistance()}</Link>
           </p>
         </>
       )}
       {(snapshot.matches('confirming') || cancelling || done) && item && (
         <>
-          <p>Do you want to cancel this assistance? Staff will no longer expect to help this passenger on this journey.</p>
+          <p>{m.passenger_assistance_assistance_cancel_page_do_you_want_to_cancel()}</p>
           {cancelError && (
-            <Alert tone="error" title="We couldn't cancel this assistance">
+            <Alert tone="error" title={m.passenger_assistance_assistance_cancel_page_we_couldnt_cancel_this_assistance()}>
               <p>{cancelError.detail ?? passengerAssistanceCancelMessages.cancelError}</p>
             </Alert>
           )}
@@ -71,13 +70,11 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
             <Button
               tone="danger"
               busy={cancelling || done}
-              busyLabel="Cancelling…"
+              busyLabel={m.passenger_assistance_assistance_cancel_page_cancelling()}
               aria-disabled={cancelling || done || undefined}
               onClick={() => !cancelling && !done && send({ type: 'cancel.confirm' })}
-            >
-              Cancel assistance
-            </Button>
-            {backToReview('Keep assistance')}
+            >{m.passenger_assistance_assistance_cancel_page_cancel_assistance()}</Button>
+            {backToReview(m.passenger_assistance_assistance_cancel_page_keep_assistance())}
           </div>
         </>
       )}

@@ -11,6 +11,7 @@ import { directionNames, KindBadges, StatusText, legText } from './assistance-su
 import { useServices } from '#src/services';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
+import { m } from '#src/paraglide/messages.js';
 
 /** A leg still to leave can take a new request (the server enforces the 2-hour notice). */
 const hasLegStillToLeave = (legs: readonly { departureTime: string }[]) =>
@@ -28,13 +29,11 @@ export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string
   const { overview, schemaError } = snapshot.context;
 
   return (
-    <Page title="Passenger assistance" intro="Help at the station and on the train: a ramp, a wheelchair, help with luggage or someone to guide you.">
+    <Page title={m.common_passenger_assistance()} intro={m.passenger_assistance_assistance_list_page_help_at_the_station_and()}>
       <p>
-        <Link to="/bookings/$bookingId" params={{ bookingId }}>
-          Back to booking
-        </Link>
+        <Link to="/bookings/$bookingId" params={{ bookingId }}>{m.passenger_assistance_assistance_list_page_back_to_booking()}</Link>
       </p>
-      {snapshot.matches('loading') && <Loading label="Loading the assistance for this booking…" />}
+      {snapshot.matches('loading') && <Loading label={m.passenger_assistance_assistance_list_page_loading_the_assistance_for_this()} />}
       {snapshot.matches('loadFailed') && (
         <LoadError
           message={schemaError ? schemaMismatchMessage : passengerAssistanceListMessages.loadError}
@@ -47,9 +46,7 @@ export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string
           {cancelled && <Alert tone="success">{passengerAssistanceListMessages.cancelled}</Alert>}
           {overview.booking.bookable && hasLegStillToLeave(overview.booking.legs) ? (
             <div className={styles.toolbar}>
-              <Link to="/bookings/$bookingId/passenger-assistance/create" params={{ bookingId }} className={styles.primaryLinkButton}>
-                Request assistance
-              </Link>
+              <Link to="/bookings/$bookingId/passenger-assistance/create" params={{ bookingId }} className={styles.primaryLinkButton}>{m.passenger_assistance_assistance_list_page_request_assistance()}</Link>
             </div>
           ) : (
             <p>{passengerAssistanceListMessages.notBookable}</p>
@@ -70,7 +67,7 @@ function AssistanceByPassenger({ booking, assistances }: { booking: AssistanceBo
     ...booking.passengers,
     ...[...new Set(assistances.map((a) => a.passengerId))]
       .filter((id) => !booking.passengers.some((p) => p.id === id))
-      .map((id) => ({ id, name: assistances.find((a) => a.passengerId === id)?.passengerName ?? 'Passenger' })),
+      .map((id) => ({ id, name: assistances.find((a) => a.passengerId === id)?.passengerName ?? m.common_passenger() })),
   ];
   return (
     <>
@@ -90,7 +87,7 @@ function AssistanceByPassenger({ booking, assistances }: { booking: AssistanceBo
                     <h3 className={styles.itemHeading}>
                       {directionNames[leg.direction]}: {legText(leg, locale.tag)}
                     </h3>
-                    {live.length === 0 && <p className={styles.muted}>No assistance booked.</p>}
+                    {live.length === 0 && <p className={styles.muted}>{m.passenger_assistance_assistance_list_page_no_assistance_booked()}</p>}
                     {items.map((a) => (
                       <div key={a.id}>
                         <KindBadges assistance={a} />
@@ -100,8 +97,12 @@ function AssistanceByPassenger({ booking, assistances }: { booking: AssistanceBo
                           <Link
                             to="/bookings/$bookingId/passenger-assistance/$id"
                             params={{ bookingId: booking.bookingId, id: a.id }}
-                          >
-                            View<span className="visually-hidden"> {isCancelled(a) ? 'cancelled ' : ''}assistance for {passenger.name}, {directionNames[leg.direction].toLowerCase()} journey</span>
+                          >{m.passenger_assistance_assistance_list_page_view()}<span className="visually-hidden">
+                            {' '}
+                            {isCancelled(a)
+                              ? m.passenger_assistance_assistance_list_page_cancelled_assistance_for({ name: passenger.name, journey: directionNames[leg.direction] })
+                              : m.passenger_assistance_assistance_list_page_assistance_for({ name: passenger.name, journey: directionNames[leg.direction] })}
+                          </span>
                           </Link>
                         </div>
                       </div>

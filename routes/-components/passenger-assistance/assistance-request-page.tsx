@@ -25,6 +25,7 @@ import { Loading, Page } from '#src/ui/page';
 import { directionNames, legText } from './assistance-summary';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
+import { m } from '#src/paraglide/messages.js';
 
 /** /bookings/{bookingId}/passenger-assistance/create: who, which journey, what help. */
 export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
@@ -64,16 +65,14 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
     [extra, shown(field) ? errorId(field) : undefined].filter(Boolean).join(' ') || undefined;
   const back = (
     <p>
-      <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>
-        Back to passenger assistance
-      </Link>
+      <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>{m.common_back_to_passenger_assistance()}</Link>
     </p>
   );
 
   return (
-    <Page title="Request passenger assistance" narrow>
+    <Page title={m.passenger_assistance_assistance_request_page_request_passenger_assistance()} narrow>
       {back}
-      {snapshot.matches('loading') && <Loading label="Loading your booking…" />}
+      {snapshot.matches('loading') && <Loading label={m.passenger_assistance_assistance_request_page_loading_your_booking()} />}
       {snapshot.matches('loadFailed') && (
         <LoadError
           message={schemaError ? schemaMismatchMessage : passengerAssistanceFormMessages.loadError}
@@ -87,21 +86,21 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
         <form
           noValidate
           className={formStyles.form}
-          aria-label="Request passenger assistance"
+          aria-label={m.passenger_assistance_assistance_request_page_request_passenger_assistance()}
           onSubmit={(e) => {
             e.preventDefault();
             send({ type: 'form.submit' });
           }}
         >
-          <p>Please book at least 2 hours before the train leaves. Assistance is free.</p>
+          <p>{m.passenger_assistance_assistance_request_page_please_book_at_least_2()}</p>
           {submitError && (
-            <Alert tone="error" title="We couldn't book this assistance">
+            <Alert tone="error" title={m.passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance()}>
               <p>{submitError.detail ?? passengerAssistanceFormMessages.submitError}</p>
             </Alert>
           )}
 
           <fieldset className={styles.fieldset} aria-describedby={describedBy('passengerId')}>
-            <legend className={styles.legend}>Who needs assistance?</legend>
+            <legend className={styles.legend}>{m.passenger_assistance_assistance_request_page_who_needs_assistance()}</legend>
             {booking.passengers.map((p) => (
               <label key={p.id} className={styles.choice}>
                 <input
@@ -124,7 +123,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           </fieldset>
 
           <fieldset className={styles.fieldset} aria-describedby={describedBy('direction')}>
-            <legend className={styles.legend}>Which journey?</legend>
+            <legend className={styles.legend}>{m.passenger_assistance_assistance_request_page_which_journey()}</legend>
             {booking.legs.map((leg) => (
               <label key={leg.direction} className={styles.choice}>
                 <input
@@ -149,7 +148,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           </fieldset>
 
           <fieldset className={styles.fieldset} aria-describedby={describedBy('kinds')}>
-            <legend className={styles.legend}>What help do you need?</legend>
+            <legend className={styles.legend}>{m.passenger_assistance_assistance_request_page_what_help_do_you_need()}</legend>
             {assistanceKinds.map((kind) => (
               <label key={kind} className={styles.choice}>
                 <input
@@ -175,13 +174,8 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           </fieldset>
 
           <div className={fieldStyles.field}>
-            <label className={fieldStyles.label} htmlFor={`${id}-details`}>
-              Anything staff should know? (optional)
-            </label>
-            <span id={`${id}-details-hint`} className={fieldStyles.hint}>
-              For example the kind of wheelchair, where you'd like to be met, or an assistance dog. Up to {assistanceDetailsMax}{' '}
-              characters.
-            </span>
+            <label className={fieldStyles.label} htmlFor={`${id}-details`}>{m.passenger_assistance_assistance_request_page_anything_staff_should_know_optional()}</label>
+            <span id={`${id}-details-hint`} className={fieldStyles.hint}>{m.passenger_assistance_assistance_request_page_for_example_the_kind_of({ max: assistanceDetailsMax })}</span>
             <textarea
               id={`${id}-details`}
               name="details"
@@ -202,22 +196,18 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           {existing && booking && (
             <Alert tone="info">
               <p>
-                {passengerNameOf(booking, existing)} already has {existing.kinds.map((k) => assistanceKindNames[k]).join(', ')} booked
-                for this journey. To ask for different help, cancel that assistance first.
+                {m.passenger_assistance_assistance_request_page_already_has({
+                  name: passengerNameOf(booking, existing),
+                  kinds: existing.kinds.map((k) => assistanceKindNames[k]).join(', '),
+                })}
               </p>
-              <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: existing.id }}>
-                View the booked assistance
-              </Link>
+              <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: existing.id }}>{m.passenger_assistance_assistance_request_page_view_the_booked_assistance()}</Link>
             </Alert>
           )}
 
           <div className={formStyles.actions}>
-            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Booking…">
-              Book assistance
-            </Button>
-            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>
-              Cancel
-            </Link>
+            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.passenger_assistance_assistance_request_page_booking()}>{m.passenger_assistance_assistance_request_page_book_assistance()}</Button>
+            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>{m.common_cancel()}</Link>
           </div>
         </form>
       )}

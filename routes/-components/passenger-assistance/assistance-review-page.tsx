@@ -10,6 +10,7 @@ import { Loading, Page } from '#src/ui/page';
 import { AssistanceFacts } from './assistance-summary';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
+import { m } from '#src/paraglide/messages.js';
 
 /** /bookings/{bookingId}/passenger-assistance/{id}: one assistance, with cancel while it is booked. */
 export function AssistanceReviewPage({ bookingId, assistanceId, booked }: { bookingId: string; assistanceId: string; booked: boolean }) {
@@ -23,13 +24,11 @@ export function AssistanceReviewPage({ bookingId, assistanceId, booked }: { book
   const { item, schemaError } = snapshot.context;
 
   return (
-    <Page title="Review passenger assistance" narrow>
+    <Page title={m.passenger_assistance_assistance_review_page_review_passenger_assistance()} narrow>
       <p>
-        <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>
-          Back to passenger assistance
-        </Link>
+        <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>{m.common_back_to_passenger_assistance()}</Link>
       </p>
-      {snapshot.matches('loading') && <Loading label="Loading this assistance…" />}
+      {snapshot.matches('loading') && <Loading label={m.passenger_assistance_assistance_review_page_loading_this_assistance()} />}
       {snapshot.matches('loadFailed') && (
         <LoadError
           message={schemaError ? schemaMismatchMessage : passengerAssistanceReviewMessages.loadError}
@@ -47,9 +46,7 @@ export function AssistanceReviewPage({ bookingId, assistanceId, booked }: { book
                 to="/bookings/$bookingId/passenger-assistance/$id/cancel"
                 params={{ bookingId, id: assistanceId }}
                 className={styles.linkButton}
-              >
-                Cancel this assistance
-              </Link>
+              >{m.passenger_assistance_assistance_review_page_cancel_this_assistance()}</Link>
             </div>
           )}
         </>

@@ -10,12 +10,13 @@ import {
 import { useServices } from '#src/services';
 import { ukDateTime } from '../booking-format';
 import * as styles from './assistance.css';
+import { m } from '#src/paraglide/messages.js';
 
-export const directionNames: Record<AssistanceDirection, string> = { outward: 'Outward', inward: 'Return' };
+export const directionNames: Record<AssistanceDirection, string> = { outward: m.common_outward(), inward: m.common_return() };
 
 /** "London King's Cross to York, Mon 2 Dec 2026, 09:00" (UK time, the URL's locale). */
 export function legText(leg: { origin: string; destination: string; departureTime: string }, locale: string) {
-  return `${leg.origin} to ${leg.destination}, ${ukDateTime(leg.departureTime, locale)}`;
+  return m.passenger_assistance_assistance_summary_to({ origin: leg.origin, destination: leg.destination, date: ukDateTime(leg.departureTime, locale) });
 }
 
 /** The leg of an assistance: from the booking, else from the server's extra `leg`, else the direction alone. */
@@ -30,7 +31,7 @@ export function useAssistanceLegText(booking: AssistanceBooking, assistance: Pas
 
 export function KindBadges({ assistance }: { assistance: PassengerAssistance }) {
   return (
-    <ul className={styles.badges} aria-label="Help booked">
+    <ul className={styles.badges} aria-label={m.passenger_assistance_assistance_summary_help_booked()}>
       {assistance.kinds.map((kind) => (
         <li key={kind} className={styles.badge}>
           {assistanceKindNames[kind]}
@@ -41,7 +42,7 @@ export function KindBadges({ assistance }: { assistance: PassengerAssistance }) 
 }
 
 export function StatusText({ assistance }: { assistance: PassengerAssistance }) {
-  return isCancelled(assistance) ? <span className={styles.cancelledBadge}>Cancelled</span> : <strong>Booked</strong>;
+  return isCancelled(assistance) ? <span className={styles.cancelledBadge}>{m.passenger_assistance_assistance_summary_cancelled()}</span> : <strong>{m.passenger_assistance_assistance_summary_booked()}</strong>;
 }
 
 /** Everything about one assistance, as a description list. */
@@ -49,18 +50,18 @@ export function AssistanceFacts({ booking, assistance }: { booking: AssistanceBo
   const leg = useAssistanceLegText(booking, assistance);
   return (
     <dl className={styles.facts}>
-      <dt className={styles.term}>Passenger</dt>
+      <dt className={styles.term}>{m.common_passenger()}</dt>
       <dd className={styles.definition}>{passengerNameOf(booking, assistance)}</dd>
-      <dt className={styles.term}>Journey</dt>
+      <dt className={styles.term}>{m.passenger_assistance_assistance_summary_journey()}</dt>
       <dd className={styles.definition}>
         {directionNames[assistance.direction]}
         {leg ? `: ${leg}` : ''}
       </dd>
-      <dt className={styles.term}>Help</dt>
+      <dt className={styles.term}>{m.passenger_assistance_assistance_summary_help()}</dt>
       <dd className={styles.definition}>{assistance.kinds.map((k) => assistanceKindNames[k]).join(', ')}</dd>
-      <dt className={styles.term}>Details</dt>
-      <dd className={styles.definition}>{assistance.details?.trim() ? assistance.details : 'None given'}</dd>
-      <dt className={styles.term}>Status</dt>
+      <dt className={styles.term}>{m.passenger_assistance_assistance_summary_details()}</dt>
+      <dd className={styles.definition}>{assistance.details?.trim() ? assistance.details : m.passenger_assistance_assistance_summary_none_given()}</dd>
+      <dt className={styles.term}>{m.common_status()}</dt>
       <dd className={styles.definition}>
         <StatusText assistance={assistance} />
       </dd>

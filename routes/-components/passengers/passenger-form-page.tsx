@@ -18,6 +18,7 @@ import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { isNotFound, problemMessage } from '#src/api/problem';
 import * as styles from './passengers.css';
 import { bindField } from '#src/ui/field-binding';
+import { m } from '#src/paraglide/messages.js';
 
 /** Add passenger (/add-passenger) and edit passenger (/edit-passenger/{passengerId}). */
 export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMode; passengerId?: string }) {
@@ -41,12 +42,12 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
     if (done) void navigate({ to: '/passengers-and-railcards' });
   }, [done, navigate]);
 
-  const title = mode === 'add' ? 'Add passenger' : 'Edit passenger';
+  const title = mode === 'add' ? m.passenger_form_page_add_passenger() : m.passenger_form_page_edit_passenger();
   const c = snapshot.context;
   if (snapshot.matches('starting') || snapshot.matches('loading')) {
     return (
       <Page title={title} narrow>
-        <Loading label="Loading passenger…" />
+        <Loading label={m.passenger_form_page_loading_passenger()} />
       </Page>
     );
   }
@@ -55,7 +56,7 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
     return (
       <Page title={title} narrow>
         <LoadError
-          message={missing ? "We couldn't find this passenger. They may have been deleted." : problemMessage(c.loadError, passengerFormMessages.loadFailed)}
+          message={missing ? m.passenger_form_page_we_couldnt_find_this_passenger() : problemMessage(c.loadError, passengerFormMessages.loadFailed)}
           onRetry={missing ? undefined : () => send({ type: 'passenger.retry' })}
         />
         <BackLink />
@@ -87,69 +88,65 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
       >
         {c.saveFailed && <Alert tone="error">{mode === 'add' ? passengerMessages.addFailed : passengerMessages.editFailed}</Alert>}
         {c.accountUpdateFailed && (
-          <Alert tone="error" title="Personal Details not updated">
+          <Alert tone="error" title={m.passenger_form_page_personal_details_not_updated()}>
             <p>{passengerFormMessages.accountUpdateFailed}</p>
             <BackLink />
           </Alert>
         )}
-        {field('firstName', 'First name', { autoComplete: mode === 'add' ? 'off' : 'given-name' })}
-        {field('lastName', 'Last name', { autoComplete: mode === 'add' ? 'off' : 'family-name' })}
+        {field('firstName', m.common_first_name(), { autoComplete: mode === 'add' ? 'off' : 'given-name' })}
+        {field('lastName', m.common_last_name(), { autoComplete: mode === 'add' ? 'off' : 'family-name' })}
         <DateOfBirth
           values={c.values}
           error={errors.dateOfBirth}
           onChange={(f, value) => send({ type: 'form.change', field: f, value })}
           onLeave={() => send({ type: 'form.blur', field: 'dateOfBirth' })}
         />
-        {field('nickName', 'Nickname (optional)', { hint: 'A name to recognise this passenger by' })}
+        {field('nickName', m.passenger_form_page_nickname_optional(), { hint: m.passenger_form_page_hint() })}
         {c.isAccountHolder ? (
           <CheckboxField
             id="update-account"
-            label="Update name in Personal Details"
+            label={m.passenger_form_page_update_name_in_personal_details()}
             checked={c.shouldUpdateAccount}
             onCheckedChange={(value) => send({ type: 'form.toggleUpdateAccount', value })}
           />
         ) : (
-          field('emailAddress', 'Email address (optional)', { type: 'email', autoComplete: 'off' })
+          field('emailAddress', m.passenger_form_page_email_address_optional(), { type: 'email', autoComplete: 'off' })
         )}
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Saving…">
-            {mode === 'add' ? 'Save passenger' : 'Update'}
+          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()}>
+            {mode === 'add' ? m.passenger_form_page_save_passenger() : m.passenger_form_page_update()}
           </Button>
           {mode === 'edit' && !c.isAccountHolder && (
-            <Button tone="danger" onClick={() => send({ type: 'delete.request' })} disabled={submitting}>
-              Delete passenger
-            </Button>
+            <Button tone="danger" onClick={() => send({ type: 'delete.request' })} disabled={submitting}>{m.passenger_form_page_delete_passenger()}</Button>
           )}
-          <BackLink label="Cancel" />
+          <BackLink label={m.common_cancel()} />
         </div>
         {mode === 'edit' && c.isAccountHolder && <p className={styles.note}>{passengerFormMessages.accountHolderNote}</p>}
       </form>
       <ConfirmDialog
         open={snapshot.matches('confirmingDelete') || deleting}
-        title="Delete this passenger?"
-        confirmLabel="Delete passenger"
+        title={m.passenger_form_page_delete_this_passenger()}
+        confirmLabel={m.passenger_form_page_delete_passenger()}
         busy={deleting}
-        busyLabel="Deleting…"
+        busyLabel={m.common_deleting()}
         error={c.deleteFailed ? passengerFormMessages.deleteFailed : undefined}
         onConfirm={() => send({ type: 'delete.confirm' })}
         onCancel={() => send({ type: 'delete.cancel' })}
       >
-        <p>
-          {c.values.firstName} {c.values.lastName} and their saved railcards will be removed from your account.
-        </p>
+        <p>{m.passenger_form_page_and_their_saved_railcards_will({ firstName: c.values.firstName, lastName: c.values.lastName })}</p>
       </ConfirmDialog>
     </Page>
   );
 }
 
-function BackLink({ label = 'Back to passengers and railcards' }: { label?: string }) {
+function BackLink({ label = m.common_back_to_passengers_and_railcards() }: { label?: string }) {
   return <Link to="/passengers-and-railcards">{label}</Link>;
 }
 
 const parts = [
-  { field: 'day', label: 'Day', maxLength: passengerLimits.dayMaxLength, autoComplete: 'bday-day', long: false },
-  { field: 'month', label: 'Month', maxLength: passengerLimits.monthMaxLength, autoComplete: 'bday-month', long: false },
-  { field: 'year', label: 'Year', maxLength: passengerLimits.yearMaxLength, autoComplete: 'bday-year', long: true },
+  { field: 'day', label: m.passenger_form_page_day(), maxLength: passengerLimits.dayMaxLength, autoComplete: 'bday-day', long: false },
+  { field: 'month', label: m.passenger_form_page_month(), maxLength: passengerLimits.monthMaxLength, autoComplete: 'bday-month', long: false },
+  { field: 'year', label: m.passenger_form_page_year(), maxLength: passengerLimits.yearMaxLength, autoComplete: 'bday-year', long: true },
 ] as const;
 
 /** Date of birth: one fieldset with a legend, three inputs, one error message for the group. */
@@ -176,10 +173,8 @@ function DateOfBirth({
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave();
       }}
     >
-      <legend className={styles.legend}>Date of birth</legend>
-      <div id={hintId} className={fieldStyles.hint}>
-        For example, 27 03 1990
-      </div>
+      <legend className={styles.legend}>{m.passenger_form_page_date_of_birth()}</legend>
+      <div id={hintId} className={fieldStyles.hint}>{m.passenger_form_page_for_example_27_03_1990()}</div>
       {error && (
         <div id={errorId} className={fieldStyles.error}>
           {error}

@@ -10,8 +10,9 @@ import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
 import { problemMessage } from '#src/api/problem';
 import * as styles from './passengers.css';
+import { m } from '#src/paraglide/messages.js';
 
-const loadFailed = 'Sorry, we could not load your passengers and railcards right now. Please try again.';
+const loadFailed = m.passengers_page_sorry_we_could_not_load();
 
 /** /passengers-and-railcards: saved passengers (account holder first) and their railcards. */
 export function PassengersPage() {
@@ -22,14 +23,14 @@ export function PassengersPage() {
   const { passengers, error } = snapshot.context;
   const others = passengers.filter((p) => !p.isAccountHolder);
   return (
-    <Page title="Passengers and railcards" intro="Save the people you travel with and their railcards to book faster.">
+    <Page title={m.common_passengers_and_railcards()} intro={m.passengers_page_save_the_people_you_travel()}>
       <div className={styles.toolbar}>
-        <Link to="/passengers-and-railcards/add-passenger">Add a passenger</Link>
+        <Link to="/passengers-and-railcards/add-passenger">{m.passengers_page_add_a_passenger()}</Link>
       </div>
-      {snapshot.matches('loading') && <Loading label="Loading your passengers…" />}
+      {snapshot.matches('loading') && <Loading label={m.passengers_page_loading_your_passengers()} />}
       {snapshot.matches('failed') && (
         <LoadError
-          title="Something went wrong"
+          title={m.common_something_went_wrong()}
           message={problemMessage(error, loadFailed)}
           onRetry={() => send({ type: 'list.retry' })}
         />
@@ -37,16 +38,16 @@ export function PassengersPage() {
       {snapshot.matches('loaded') && (
         <>
           {passengers.length === 0 ? (
-            <p className={styles.empty}>You have no saved passengers yet.</p>
+            <p className={styles.empty}>{m.passengers_page_you_have_no_saved_passengers()}</p>
           ) : (
-            <ul className={styles.list} aria-label="Saved passengers">
+            <ul className={styles.list} aria-label={m.passengers_page_saved_passengers()}>
               {passengers.map((p) => (
                 <PassengerCard key={p.id} passenger={p} />
               ))}
             </ul>
           )}
           {passengers.length > 0 && others.length === 0 && (
-            <p className={styles.empty}>You haven't saved any other passengers yet. Add the people you often travel with.</p>
+            <p className={styles.empty}>{m.passengers_page_you_havent_saved_any_other()}</p>
           )}
         </>
       )}
@@ -66,30 +67,28 @@ function PassengerCard({ passenger: p }: { passenger: PassengerWithRailcards }) 
           {fullName}
           {p.nickName && <span className={styles.meta}> ({p.nickName})</span>}
         </h2>
-        {p.isAccountHolder && <span className={styles.badge}>Account holder</span>}
+        {p.isAccountHolder && <span className={styles.badge}>{m.passengers_page_account_holder()}</span>}
       </div>
       {(dob || p.emailAddress) && (
         <p className={styles.meta}>
-          {dob && <>Date of birth: {dob}</>}
+          {dob && <>{m.passengers_page_date_of_birth({ dob })}</>}
           {dob && p.emailAddress && ' · '}
           {p.emailAddress}
         </p>
       )}
       {p.railcards.length > 0 ? (
-        <ul className={styles.railcards} aria-label={`Railcards of ${fullName}`}>
+        <ul className={styles.railcards} aria-label={m.passengers_page_railcards_of({ fullName })}>
           {p.railcards.map((r) => (
             <RailcardRow key={r.id} passengerId={p.id} railcard={r} />
           ))}
         </ul>
       ) : (
-        <p className={styles.meta}>No railcards saved.</p>
+        <p className={styles.meta}>{m.passengers_page_no_railcards_saved()}</p>
       )}
       <div className={styles.links}>
-        <Link to="/passengers-and-railcards/edit-passenger/$passengerId" params={{ passengerId: p.id }}>
-          Edit passenger<span className="visually-hidden"> {fullName}</span>
+        <Link to="/passengers-and-railcards/edit-passenger/$passengerId" params={{ passengerId: p.id }}>{m.passengers_page_edit_passenger()}<span className="visually-hidden"> {fullName}</span>
         </Link>
-        <Link to="/passengers-and-railcards/$passengerId/select-railcard" params={{ passengerId: p.id }}>
-          Add a railcard<span className="visually-hidden"> for {fullName}</span>
+        <Link to="/passengers-and-railcards/$passengerId/select-railcard" params={{ passengerId: p.id }}>{m.passengers_page_add_a_railcard()}<span className="visually-hidden">{m.passengers_page_for({ fullName })}</span>
         </Link>
       </div>
     </li>
@@ -103,23 +102,21 @@ function RailcardRow({ passengerId, railcard: r }: { passengerId: string; railca
     <li className={styles.railcard}>
       <div>
         <span className={styles.railcardName}>{r.name}</span>{' '}
-        <span className={r.status === 'expired' ? styles.statusExpired : styles.statusValid}>{r.status === 'expired' ? 'Expired' : 'Valid'}</span>
+        <span className={r.status === 'expired' ? styles.statusExpired : styles.statusValid}>{r.status === 'expired' ? m.common_expired() : m.common_valid()}</span>
         <div className={styles.meta}>
-          {r.status === 'expired' ? `Expired on ${expiry}` : `Expires on ${expiry}`}
-          {r.isDigital && ' · Digital railcard'}
+          {r.status === 'expired' ? m.passengers_page_expired_on({ expiry }) : m.passengers_page_expires_on({ expiry })}
+          {r.isDigital && ` ${m.passengers_page_digital_railcard()}`}
         </div>
       </div>
       <div className={styles.links}>
         {r.isDigital && (
-          <Link to="/passengers-and-railcards/digital-railcard/$railcardId" params={{ railcardId: r.id }}>
-            Show railcard<span className="visually-hidden"> {r.name} (digital)</span>
+          <Link to="/passengers-and-railcards/digital-railcard/$railcardId" params={{ railcardId: r.id }}>{m.passengers_page_show_railcard()}<span className="visually-hidden">{m.passengers_page_digital({ name: r.name })}</span>
           </Link>
         )}
         <Link
           to="/passengers-and-railcards/$passengerId/edit-railcard/$railcardId"
           params={{ passengerId, railcardId: r.railcardId }}
-        >
-          Edit railcard<span className="visually-hidden"> {r.name}</span>
+        >{m.passengers_page_edit_railcard()}<span className="visually-hidden"> {r.name}</span>
         </Link>
       </div>
     </li>

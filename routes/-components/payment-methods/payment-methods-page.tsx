@@ -12,6 +12,8 @@ import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
 import * as styles from './payment-methods.css';
+import { rich } from '#src/i18n/rich';
+import { m } from '#src/paraglide/messages.js';
 
 const cardName = (card: SavedCard) => `${cardBrandLabel(card.brand)} ending ${card.lastFourDigits}`;
 
@@ -40,11 +42,9 @@ export function PaymentMethodsPage() {
   }, [context.deletedId]);
 
   return (
-    <Page title="Payment methods">
-      <p className={styles.intro}>
-        These are the cards you saved when you bought tickets. To save a new card, tick the option to save it next time you pay.
-      </p>
-      {snapshot.matches('loading') && <Loading label="Loading your saved cards…" />}
+    <Page title={m.common_payment_methods()}>
+      <p className={styles.intro}>{m.payment_methods_page_these_are_the_cards_you()}</p>
+      {snapshot.matches('loading') && <Loading label={m.payment_methods_page_loading_your_saved_cards()} />}
       {snapshot.matches('loadFailed') && (
         <LoadError message={savedCardsMessages.fetchError} onRetry={() => send({ type: 'cards.retry' })} />
       )}
@@ -52,9 +52,9 @@ export function PaymentMethodsPage() {
         <>
           {context.deletedId && <Alert tone="success">{savedCardsMessages.deleted}</Alert>}
           {context.cards.length === 0 ? (
-            <p>You don't have any saved cards.</p>
+            <p>{m.payment_methods_page_you_dont_have_any_saved()}</p>
           ) : (
-            <ul className={styles.list} aria-label="Saved cards">
+            <ul className={styles.list} aria-label={m.payment_methods_page_saved_cards()}>
               {context.cards.map(({ data: card, isDeleting, hasDeleteError, deleteRefusal }) => {
                 const name = cardName(card);
                 return (
@@ -66,18 +66,18 @@ export function PaymentMethodsPage() {
                       {name}
                     </h2>
                     <p className={styles.detail}>
-                      {card.isExpired ? 'Expired' : 'Expires'} {formatCardExpiry(card)}{' '}
-                      {card.isExpired && <span className={styles.expired}>Expired</span>}
+                      {card.isExpired ? m.common_expired() : m.common_expires()} {formatCardExpiry(card)}{' '}
+                      {card.isExpired && <span className={styles.expired}>{m.common_expired()}</span>}
                     </p>
-                    <p className={styles.detail}>Name on card: {card.cardholderName}</p>
+                    <p className={styles.detail}>{m.payment_methods_page_name_on_card({ cardholderName: card.cardholderName })}</p>
                     {hasDeleteError &&
                       (deleteRefusal ? (
                         // A refusal with a reason: the reason and what to do, not "try again later".
-                        <Alert tone="error" title="This card can't be deleted">
+                        <Alert tone="error" title={m.payment_methods_page_this_card_cant_be_deleted()}>
                           <p>{deleteRefusal.reason}</p>
                           {deleteRefusal.code === 'CARD_IN_USE' && (
                             <p>
-                              <Link to="/bookings/season">View your season tickets</Link>
+                              <Link to="/bookings/season">{m.payment_methods_page_view_your_season_tickets()}</Link>
                             </p>
                           )}
                         </Alert>
@@ -88,11 +88,10 @@ export function PaymentMethodsPage() {
                       <Button
                         tone="secondary"
                         busy={isDeleting}
-                        busyLabel="Deleting…"
+                        busyLabel={m.common_deleting()}
                         aria-disabled={!idle || undefined}
                         onClick={() => send({ type: 'card.delete', id: card.id })}
-                      >
-                        Delete<span className="visually-hidden"> {name}</span>
+                      >{m.payment_methods_page_delete()}<span className="visually-hidden"> {name}</span>
                       </Button>
                     </div>
                   </li>
@@ -104,14 +103,14 @@ export function PaymentMethodsPage() {
       )}
       <ConfirmDialog
         open={snapshot.matches({ ready: 'confirming' })}
-        title="Delete this card?"
-        confirmLabel="Delete card"
+        title={m.payment_methods_page_delete_this_card()}
+        confirmLabel={m.payment_methods_page_delete_card()}
         onConfirm={() => send({ type: 'delete.confirm' })}
         onCancel={() => send({ type: 'delete.cancel' })}
       >
         {pending && (
           <p>
-            <strong>{cardName(pending)}</strong> will be removed from your account. You can save a card again next time you pay.
+            {rich(m.payment_methods_page_will_be_removed_from_your, { card: <strong>{cardName(pending)}</strong> })}
           </p>
         )}
       </ConfirmDialog>

@@ -24,6 +24,8 @@ import { personalDetailsCopy } from './personal-details-copy';
 
 /** Key of this screen's draft in the in-memory draft store. */
 const draftKey = 'personal-details';
+import { rich } from '#src/i18n/rich';
+import { m } from '#src/paraglide/messages.js';
 
 /** The personal details screen body: load, edit and save the account holder's names. */
 export function PersonalDetailsForm() {
@@ -54,14 +56,12 @@ export function PersonalDetailsForm() {
   const changeEmailOn = pageData.features['change-email'];
   const passengersOn = pageData.features['passengers-and-railcards'];
 
-  if (snapshot.hasTag('loading')) return <Loading label="Loading your personal details…" />;
+  if (snapshot.hasTag('loading')) return <Loading label={m.personal_details_form_loading_your_personal_details()} />;
   if (snapshot.matches('loadFailed')) {
     return (
       <div>
         <Alert tone="error">{personalDetailsMessages.fetchFailed}</Alert>
-        <Button tone="secondary" onClick={() => send({ type: 'details.retry' })}>
-          Try again
-        </Button>
+        <Button tone="secondary" onClick={() => send({ type: 'details.retry' })}>{m.common_try_again()}</Button>
       </div>
     );
   }
@@ -74,7 +74,7 @@ export function PersonalDetailsForm() {
     <form
       noValidate
       className={formStyles.form}
-      aria-label="Personal details"
+      aria-label={m.common_personal_details()}
       onSubmit={(e) => {
         e.preventDefault();
         send({ type: 'form.submit' });
@@ -83,17 +83,17 @@ export function PersonalDetailsForm() {
       {draftRestored && <Alert tone="info">{personalDetailsCopy.draftRestored}</Alert>}
       {updateFailed && <Alert tone="error">{personalDetailsMessages.updateFailed}</Alert>}
       {passengerUpdateFailed && (
-        <Alert tone="info" title="Passenger details not updated">
+        <Alert tone="info" title={m.personal_details_form_passenger_details_not_updated()}>
           <span>
-            {personalDetailsMessages.passengerUpdateFailedLead} <Link to="/passengers-and-railcards">Passengers and railcards</Link>.
+            {personalDetailsMessages.passengerUpdateFailedLead} <Link to="/passengers-and-railcards">{m.common_passengers_and_railcards()}</Link>.
           </span>
         </Alert>
       )}
       <p role="status" className="visually-hidden">
-        {saved ? 'Your personal details have been saved.' : ''}
+        {saved ? m.personal_details_form_your_personal_details_have_been() : ''}
       </p>
       <TextField
-        label="First name"
+        label={m.common_first_name()}
         name="firstName"
         autoComplete="given-name"
         maxLength={personalNameMax}
@@ -101,7 +101,7 @@ export function PersonalDetailsForm() {
         {...bindField(send, 'firstName', values.firstName, errors.firstName)}
       />
       <TextField
-        label="Last name"
+        label={m.common_last_name()}
         name="lastName"
         autoComplete="family-name"
         maxLength={personalNameMax}
@@ -110,11 +110,13 @@ export function PersonalDetailsForm() {
       />
       {changeEmailOn ? (
         <p className={styles.note}>
-          To change your email address, go to <Link to="/account-controls">Account controls</Link>.
+          {rich(m.personal_details_form_to_change_your_email_address, {
+            link: <Link to="/account-controls">{m.common_account_controls()}</Link>,
+          })}
         </p>
       ) : (
         <TextField
-          label="Email address"
+          label={m.common_email_address()}
           name="email"
           type="email"
           disabled
@@ -126,15 +128,15 @@ export function PersonalDetailsForm() {
       {passengersOn && (
         <CheckboxField
           id="should-update-passenger"
-          label="Also update my passenger and railcard details with this name"
+          label={m.personal_details_form_also_update_my_passenger_and()}
           checked={shouldUpdatePassenger}
           disabled={saving}
           onCheckedChange={(checked) => send({ type: 'form.toggleUpdatePassenger', checked })}
         />
       )}
       <div className={formStyles.actions}>
-        <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel="Saving…">
-          {saved ? 'Saved!' : 'Save changes'}
+        <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel={m.common_saving()}>
+          {saved ? m.personal_details_form_saved() : m.personal_details_form_save_changes()}
         </Button>
       </div>
     </form>

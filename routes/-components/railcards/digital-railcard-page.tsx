@@ -13,6 +13,7 @@ import { LoadError } from '#src/ui/load-error';
 import { isNotFound, problemMessage } from '#src/api/problem';
 import { longDate } from './railcard-facts';
 import * as styles from './railcards.css';
+import { m } from '#src/paraglide/messages.js';
 
 /** /passengers-and-railcards/digital-railcard/{railcardId}: the card to show a ticket inspector. */
 export function DigitalRailcardPage({ railcardId }: { railcardId: string }) {
@@ -26,14 +27,14 @@ export function DigitalRailcardPage({ railcardId }: { railcardId: string }) {
   const { card, error } = snapshot.context;
   const enlarged = snapshot.matches({ showing: 'enlarged' });
   return (
-    <Page title="Digital railcard">
-      {snapshot.matches('loading') && <Loading label="Loading your railcard…" />}
+    <Page title={m.railcards_digital_railcard_page_digital_railcard()}>
+      {snapshot.matches('loading') && <Loading label={m.railcards_digital_railcard_page_loading_your_railcard()} />}
       {snapshot.matches('failed') && (
         <LoadError
           message={
             isNotFound(error)
-              ? "We couldn't find this digital railcard. It may have been removed, or it isn't a digital railcard."
-              : problemMessage(error, 'Sorry, we could not load your railcard right now. Please try again.')
+              ? m.railcards_digital_railcard_page_we_couldnt_find_this_digital()
+              : problemMessage(error, m.railcards_digital_railcard_page_sorry_we_could_not_load())
           }
           onRetry={isNotFound(error) ? undefined : () => send({ type: 'card.retry' })}
         />
@@ -41,46 +42,44 @@ export function DigitalRailcardPage({ railcardId }: { railcardId: string }) {
       {card && snapshot.matches('showing') && (
         <>
           {card.status === 'expired' && (
-            <Alert tone="error" title="This railcard has expired">
-              It expired on {longDate(card.expiryDate, locale.tag)} and can't be used for discounted travel.
-            </Alert>
+            <Alert tone="error" title={m.railcards_digital_railcard_page_this_railcard_has_expired()}>{m.railcards_digital_railcard_page_it_expired_on_and_cant({ date: longDate(card.expiryDate, locale.tag) })}</Alert>
           )}
           <article
             className={[styles.digitalCard, enlarged ? styles.digitalCardEnlarged : '', card.status === 'expired' ? styles.digitalExpired : '']
               .filter(Boolean)
               .join(' ')}
-            aria-label={`${card.name} for ${card.cardHolders.join(' and ')}`}
+            aria-label={m.railcards_digital_railcard_page_card_for({ name: card.name, holders: new Intl.ListFormat(locale.tag, { type: 'conjunction' }).format(card.cardHolders) })}
           >
             <div className={styles.cardTop}>
               <p className={styles.cardName}>{card.name}</p>
-              <span className={styles.cardCode} aria-label={`Railcard code ${card.code}`}>
+              <span className={styles.cardCode} aria-label={m.railcards_digital_railcard_page_railcard_code({ code: card.code })}>
                 {card.code}
               </span>
             </div>
             <p className={styles.cardHolders}>{card.cardHolders.join(' & ')}</p>
             <dl className={styles.cardRows}>
-              <dt className={styles.cardLabel}>Railcard number</dt>
+              <dt className={styles.cardLabel}>{m.railcards_digital_railcard_page_railcard_number()}</dt>
               <dd className={styles.cardValue}>{card.cardNumber}</dd>
-              <dt className={styles.cardLabel}>Discount</dt>
+              <dt className={styles.cardLabel}>{m.railcards_digital_railcard_page_discount()}</dt>
               <dd className={styles.cardValue}>{card.discount}</dd>
-              <dt className={styles.cardLabel}>Valid from</dt>
+              <dt className={styles.cardLabel}>{m.railcards_digital_railcard_page_valid_from()}</dt>
               <dd className={styles.cardValue}>{longDate(card.validFrom, locale.tag)}</dd>
-              <dt className={styles.cardLabel}>Expires</dt>
+              <dt className={styles.cardLabel}>{m.common_expires()}</dt>
               <dd className={styles.cardValue}>{longDate(card.expiryDate, locale.tag)}</dd>
-              <dt className={styles.cardLabel}>Status</dt>
-              <dd className={styles.cardValue}>{card.status === 'expired' ? 'Expired' : 'Valid'}</dd>
+              <dt className={styles.cardLabel}>{m.common_status()}</dt>
+              <dd className={styles.cardValue}>{card.status === 'expired' ? m.common_expired() : m.common_valid()}</dd>
             </dl>
             <LiveClock locale={locale.tag} />
           </article>
           <p>
             <Button tone="secondary" onClick={() => send({ type: enlarged ? 'card.shrink' : 'card.enlarge' })} aria-pressed={enlarged}>
-              {enlarged ? 'Show smaller card' : 'Show larger card for inspection'}
+              {enlarged ? m.railcards_digital_railcard_page_show_smaller_card() : m.railcards_digital_railcard_page_show_larger_card_for_inspection()}
             </Button>
           </p>
         </>
       )}
       <p>
-        <Link to="/passengers-and-railcards">Back to passengers and railcards</Link>
+        <Link to="/passengers-and-railcards">{m.common_back_to_passengers_and_railcards()}</Link>
       </p>
     </Page>
   );

@@ -1,6 +1,7 @@
 import { formatDate, formatMoney } from '#src/i18n/format';
 import type { Price } from '#src/schemas/railcards';
 import * as styles from './railcards.css';
+import { m } from '#src/paraglide/messages.js';
 
 /** A railcard's price in its currency (default GBP), formatted for the URL's locale. */
 export const railcardPrice = (price: Price, locale: string) => formatMoney(price.amount, price.currencyCode, locale);
@@ -12,7 +13,7 @@ export const longDate = (iso: string, locale: string) =>
 export function Terms({ text }: { text: string }) {
   return (
     <details className={styles.terms}>
-      <summary className={styles.termsSummary}>Terms and conditions</summary>
+      <summary className={styles.termsSummary}>{m.railcard_facts_terms_and_conditions()}</summary>
       <p className={styles.termsText}>{text}</p>
     </details>
   );

@@ -20,6 +20,7 @@ import { isNotFound, problemMessage } from '#src/api/problem';
 import { longDate, railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
 import { bindField } from '#src/ui/field-binding';
+import { m } from '#src/paraglide/messages.js';
 
 /** Add (/{passengerId}/add-railcard/{railcardId}) or edit (/edit-railcard/{railcardId}) a passenger's railcard. */
 export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: RailcardFormMode; passengerId: string; railcardId: string }) {
@@ -54,11 +55,11 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
   }, [done, navigate]);
 
   const c = snapshot.context;
-  const title = mode === 'add' ? 'Add railcard' : 'Edit railcard';
+  const title = mode === 'add' ? m.railcard_form_page_add_railcard() : m.railcard_form_page_edit_railcard();
   if (snapshot.matches('loading')) {
     return (
       <Page title={title} narrow>
-        <Loading label="Loading railcard…" />
+        <Loading label={m.railcard_form_page_loading_railcard()} />
       </Page>
     );
   }
@@ -67,10 +68,10 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
     return (
       <Page title={title} narrow>
         <LoadError
-          message={missing ? "We couldn't find this railcard or passenger." : problemMessage(c.loadError, railcardMessages.loadFailed)}
+          message={missing ? m.railcard_form_page_we_couldnt_find_this_railcard() : problemMessage(c.loadError, railcardMessages.loadFailed)}
           onRetry={missing ? undefined : () => send({ type: 'railcard.retry' })}
         />
-        <Link to="/passengers-and-railcards">Back to passengers and railcards</Link>
+        <Link to="/passengers-and-railcards">{m.common_back_to_passengers_and_railcards()}</Link>
       </Page>
     );
   }
@@ -89,21 +90,19 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
     />
   );
   return (
-    <Page title={`${title}: ${railcard.name}`} narrow intro={`For ${passenger.firstName} ${passenger.lastName}`}>
+    <Page title={`${title}: ${railcard.name}`} narrow intro={m.railcard_form_page_for({ firstName: passenger.firstName, lastName: passenger.lastName })}>
       <dl className={styles.facts}>
-        <dt className={styles.factTerm}>Price</dt>
-        <dd className={styles.factValue}>
-          {railcardPrice(railcard.price, locale.tag)} for {railcard.railcardDetails.validityMonths} months
-        </dd>
-        <dt className={styles.factTerm}>Discount</dt>
+        <dt className={styles.factTerm}>{m.railcard_form_page_price()}</dt>
+        <dd className={styles.factValue}>{m.railcard_form_page_for_months({ amount: railcardPrice(railcard.price, locale.tag), validityMonths: railcard.railcardDetails.validityMonths })}</dd>
+        <dt className={styles.factTerm}>{m.railcard_form_page_discount()}</dt>
         <dd className={styles.factValue}>{railcard.railcardDetails.discount}</dd>
-        <dt className={styles.factTerm}>Who can have it</dt>
+        <dt className={styles.factTerm}>{m.railcard_form_page_who_can_have_it()}</dt>
         <dd className={styles.factValue}>{railcard.railcardDetails.eligibility}</dd>
         {held && (
           <>
-            <dt className={styles.factTerm}>Status</dt>
+            <dt className={styles.factTerm}>{m.common_status()}</dt>
             <dd className={styles.factValue}>
-              {held.status === 'expired' ? `Expired on ${longDate(held.expiryDate, locale.tag)}` : `Valid until ${longDate(held.expiryDate, locale.tag)}`}
+              {held.status === 'expired' ? m.railcard_form_page_expired_on({ date: longDate(held.expiryDate, locale.tag) }) : m.railcard_form_page_valid_until({ date: longDate(held.expiryDate, locale.tag) })}
             </dd>
           </>
         )}
@@ -121,52 +120,46 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
         {c.saveFailed &&
           (c.refusalReason ? (
             // Refused with a reason (e.g. not eligible): the reason and what to do, with the way there.
-            <Alert tone="error" title="We can't save this railcard">
+            <Alert tone="error" title={m.railcard_form_page_we_cant_save_this_railcard()}>
               <p>{c.refusalReason}</p>
               <p>
-                <Link to="/passengers-and-railcards/$passengerId/select-railcard" params={{ passengerId }}>
-                  See the railcards this passenger can hold
-                </Link>
+                <Link to="/passengers-and-railcards/$passengerId/select-railcard" params={{ passengerId }}>{m.railcard_form_page_see_the_railcards_this_passenger()}</Link>
               </p>
             </Alert>
           ) : (
             <Alert tone="error">{railcardMessages.saveFailed}</Alert>
           ))}
-        {text('cardNumber', 'Railcard number', { hint: 'The number printed on your railcard, or shown in the app', autoComplete: 'off', autoCapitalize: 'characters' })}
-        {text('expiryDate', 'Expiry date', { type: 'date' })}
-        {railcard.attributes.map((def) => text(def.name, def.required ? def.label : `${def.label} (optional)`, { autoComplete: 'off' }))}
+        {text('cardNumber', m.railcard_form_page_railcard_number(), { hint: m.railcard_form_page_hint(), autoComplete: 'off', autoCapitalize: 'characters' })}
+        {text('expiryDate', m.railcard_form_page_expiry_date(), { type: 'date' })}
+        {railcard.attributes.map((def) => text(def.name, def.required ? def.label : m.railcard_form_page_optional({ label: def.label }), { autoComplete: 'off' }))}
         <CheckboxField
           id="railcard-digital"
-          label="This is a digital railcard"
+          label={m.railcard_form_page_this_is_a_digital_railcard()}
           checked={c.isDigital}
           onCheckedChange={(value) => send({ type: 'form.toggleDigital', value })}
         />
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={busy} busyLabel="Saving…">
-            {mode === 'add' ? 'Save railcard' : 'Update railcard'}
+          <Button type="submit" disabled={!canSubmit} busy={busy} busyLabel={m.common_saving()}>
+            {mode === 'add' ? m.railcard_form_page_save_railcard() : m.railcard_form_page_update_railcard()}
           </Button>
           {mode === 'edit' && (
-            <Button tone="danger" onClick={() => send({ type: 'delete.request' })} disabled={busy}>
-              Remove railcard
-            </Button>
+            <Button tone="danger" onClick={() => send({ type: 'delete.request' })} disabled={busy}>{m.railcard_form_page_remove_railcard()}</Button>
           )}
-          <Link to="/passengers-and-railcards">Cancel</Link>
+          <Link to="/passengers-and-railcards">{m.common_cancel()}</Link>
         </div>
       </form>
       <Terms text={railcard.termsAndConditions} />
       <ConfirmDialog
         open={snapshot.matches('confirmingDelete') || deleting}
-        title="Remove this railcard?"
-        confirmLabel="Remove railcard"
+        title={m.railcard_form_page_remove_this_railcard()}
+        confirmLabel={m.railcard_form_page_remove_railcard()}
         busy={deleting}
-        busyLabel="Removing…"
+        busyLabel={m.railcard_form_page_removing()}
         error={c.deleteFailed ? railcardMessages.deleteFailed : undefined}
         onConfirm={() => send({ type: 'delete.confirm' })}
         onCancel={() => send({ type: 'delete.cancel' })}
       >
-        <p>
-          The {railcard.name} will be removed from {passenger.firstName} {passenger.lastName}'s saved railcards.
-        </p>
+        <p>{m.railcard_form_page_the_will_be_removed_from({ name: railcard.name, firstName: passenger.firstName, lastName: passenger.lastName })}</p>
       </ConfirmDialog>
     </Page>
   );

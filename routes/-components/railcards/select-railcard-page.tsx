@@ -10,6 +10,7 @@ import { Stack } from '#src/ui/stack';
 import { isNotFound, problemMessage } from '#src/api/problem';
 import { railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
+import { m } from '#src/paraglide/messages.js';
 
 /** /passengers-and-railcards/{passengerId}/select-railcard: the railcards this passenger can add. */
 export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
@@ -23,23 +24,23 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
   const { list, error } = snapshot.context;
   const who = list ? `${list.passenger.firstName} ${list.passenger.lastName}` : null;
   return (
-    <Page title="Select a railcard" intro={who ? `Choose a railcard to save for ${who}.` : undefined}>
-      {snapshot.matches('loading') && <Loading label="Loading railcards…" />}
+    <Page title={m.railcards_select_railcard_page_select_a_railcard()} intro={who ? m.railcards_select_railcard_page_choose_a_railcard_to_save({ who: who ?? '' }) : undefined}>
+      {snapshot.matches('loading') && <Loading label={m.railcards_select_railcard_page_loading_railcards()} />}
       {snapshot.matches('failed') && (
         <LoadError
           message={
             isNotFound(error)
-              ? "We couldn't find this passenger."
-              : problemMessage(error, 'Sorry, we could not load the railcards right now. Please try again.')
+              ? m.railcards_select_railcard_page_we_couldnt_find_this_passenger()
+              : problemMessage(error, m.railcards_select_railcard_page_sorry_we_could_not_load())
           }
           onRetry={isNotFound(error) ? undefined : () => send({ type: 'list.retry' })}
         />
       )}
       {list && snapshot.matches('loaded') && (
         list.railcards.length === 0 ? (
-          <p className={styles.muted}>There are no more railcards {who} can add.</p>
+          <p className={styles.muted}>{m.railcards_select_railcard_page_there_are_no_more_railcards({ who: who ?? '' })}</p>
         ) : (
-          <ul className={styles.grid} aria-label="Railcards you can add">
+          <ul className={styles.grid} aria-label={m.railcards_select_railcard_page_railcards_you_can_add()}>
             {list.railcards.map((r) => (
               <li key={r.id} className={styles.option}>
                 <div className={styles.optionHeader}>
@@ -49,13 +50,12 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
                 <p className={styles.muted}>
                   {r.railcardDetails.discount} · {r.railcardDetails.eligibility}
                 </p>
-                <p className={styles.muted}>Valid for {r.railcardDetails.validityMonths} months</p>
+                <p className={styles.muted}>{m.railcards_select_railcard_page_valid_for_months({ validityMonths: r.railcardDetails.validityMonths })}</p>
                 <Terms text={r.termsAndConditions} />
                 <Link
                   to="/passengers-and-railcards/$passengerId/add-railcard/$railcardId"
                   params={{ passengerId, railcardId: r.id }}
-                >
-                  Add this railcard<span className="visually-hidden">: {r.name}</span>
+                >{m.railcards_select_railcard_page_add_this_railcard()}<span className="visually-hidden">: {r.name}</span>
                 </Link>
               </li>
             ))}
@@ -64,21 +64,19 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
       )}
       {list && snapshot.matches('loaded') && list.unavailable && list.unavailable.length > 0 && (
         <Stack as="section" gap="sm" labelledBy="unavailable-heading">
-          <h2 id="unavailable-heading" className={styles.optionName}>
-            Railcards not shown
-          </h2>
-          <p className={styles.muted}>Only the railcards {who} can hold are offered. These are not:</p>
+          <h2 id="unavailable-heading" className={styles.optionName}>{m.railcards_select_railcard_page_railcards_not_shown()}</h2>
+          <p className={styles.muted}>{m.railcards_select_railcard_page_only_the_railcards_can_hold({ who: who ?? '' })}</p>
           <ul aria-labelledby="unavailable-heading">
             {list.unavailable.map((r) => (
               <li key={r.id}>
-                {r.name}: {r.reason === 'held' ? `${who} already has one saved.` : `${r.eligibility}.`}
+                {r.name}: {r.reason === 'held' ? m.railcards_select_railcard_page_already_has_one_saved({ who: who ?? '' }) : `${r.eligibility}.`}
               </li>
             ))}
           </ul>
         </Stack>
       )}
       <p>
-        <Link to="/passengers-and-railcards">Back to passengers and railcards</Link>
+        <Link to="/passengers-and-railcards">{m.common_back_to_passengers_and_railcards()}</Link>
       </p>
     </Page>
   );

@@ -7,6 +7,7 @@ import { Button } from '#src/ui/button';
 import { TextField } from '#src/ui/text-field';
 import { StepHeading } from './step-heading';
 import * as styles from './refunds.css';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * The new card for a refund (refundCardFormMachine, a child of the refund page's machine). The
@@ -29,39 +30,33 @@ export function CardForm({ actor, onCancel }: { actor: ActorRefFrom<typeof refun
   };
   return (
     <form onSubmit={submit} noValidate aria-labelledby="card-form-title">
-      <StepHeading id="card-form-title" level={3} className={styles.groupTitle}>
-        Card for your refund
-      </StepHeading>
+      <StepHeading id="card-form-title" level={3} className={styles.groupTitle}>{m.refunds_card_form_card_for_your_refund()}</StepHeading>
       {tokeniseError !== null && (
         <Alert tone="error">{tokeniseError === true ? cardFormMessages.tokeniseFailed : tokeniseError}</Alert>
       )}
-      <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" maxLength={23} {...field('number')} />
+      <TextField label={m.refunds_card_form_card_number()} inputMode="numeric" autoComplete="cc-number" maxLength={23} {...field('number')} />
       <div className={styles.cardGrid}>
         <TextField
-          label="Expiry date"
-          hint="MM/YY"
+          label={m.refunds_card_form_expiry_date()}
+          hint={m.refunds_card_form_expiry_hint()}
           autoComplete="cc-exp"
           inputMode="numeric"
           maxLength={7}
           {...field('expiry')}
         />
         <TextField
-          label="Security code (CVC)"
-          hint="3 or 4 digits on the back"
+          label={m.refunds_card_form_security_code_cvc()}
+          hint={m.refunds_card_form_3_or_4_digits_on()}
           autoComplete="cc-csc"
           inputMode="numeric"
           maxLength={4}
           {...field('cvc')}
         />
       </div>
-      <TextField label="Name on card" autoComplete="cc-name" maxLength={60} {...field('name')} />
+      <TextField label={m.refunds_card_form_name_on_card()} autoComplete="cc-name" maxLength={60} {...field('name')} />
       <div className={styles.actions}>
-        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel="Checking your card…">
-          Use this card and refund
-        </Button>
-        <Button tone="secondary" onClick={onCancel} disabled={submitting}>
-          Cancel
-        </Button>
+        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.refunds_card_form_checking_your_card()}>{m.refunds_card_form_use_this_card_and_refund()}</Button>
+        <Button tone="secondary" onClick={onCancel} disabled={submitting}>{m.common_cancel()}</Button>
       </div>
     </form>
   );

@@ -13,6 +13,8 @@ import { Loading } from '#src/ui/page';
 import { ineligibilityCopy } from './refund-copy';
 import * as styles from './refunds.css';
 import { useRefundsApi } from './use-refunds-api';
+import { rich } from '#src/i18n/rich';
+import { m } from '#src/paraglide/messages.js';
 
 export interface PartialRefundPanelProps {
   bookingId: string;
@@ -24,8 +26,8 @@ export interface PartialRefundPanelProps {
 }
 
 const directionTitle: Record<Direction, string> = {
-  outward: 'Outward journey',
-  inward: 'Return journey',
+  outward: m.refunds_partial_refund_panel_outward(),
+  inward: m.common_return_journey(),
 };
 
 /** Choose passengers per direction (partialRefundMachine); the quote for the choice opens its refund page. */
@@ -68,19 +70,19 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
   );
   const c = snapshot.context;
   if (snapshot.matches('unavailable')) {
-    return <p>Only the whole booking can be refunded: every ticket on it is one fare for all passengers.</p>;
+    return <p>{m.refunds_partial_refund_panel_only_the_whole_booking_can()}</p>;
   }
-  if (snapshot.matches('loadingAssistances')) return <Loading label="Loading passengers…" />;
+  if (snapshot.matches('loadingAssistances')) return <Loading label={m.refunds_partial_refund_panel_loading_passengers()} />;
   const booking = c.booking;
   const directions: Direction[] = booking.inward ? ['outward', 'inward'] : ['outward'];
   const chosen = selectedRefundables(c.selection);
   const quoting = snapshot.matches('quoting') || snapshot.status === 'done';
   const nameOf = (p: { passengerId: string; firstName?: string | undefined; lastName?: string | undefined }) =>
-    p.firstName ? `${p.firstName} ${p.lastName ?? ''}`.trim() : (names.get(p.passengerId) ?? 'Passenger');
+    p.firstName ? `${p.firstName} ${p.lastName ?? ''}`.trim() : (names.get(p.passengerId) ?? m.common_passenger());
   return (
     <div>
       {booking.sameFare && booking.journeyFare && (
-        <p>These are {booking.journeyFare} tickets: refunding a passenger refunds both directions of their ticket.</p>
+        <p>{m.refunds_partial_refund_panel_these_are_tickets_refunding_a({ journeyFare: booking.journeyFare })}</p>
       )}
       <div className={styles.directions}>
         {directions.map((direction) => {
@@ -89,8 +91,8 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
           return (
             <fieldset key={direction} className={styles.fieldset}>
               <legend className={styles.legend}>
-                {booking.sameFare ? 'Passengers' : directionTitle[direction]}
-                {journey.origin && journey.destination ? `: ${journey.origin} to ${journey.destination}` : ''}
+                {booking.sameFare ? m.refunds_partial_refund_panel_passengers() : directionTitle[direction]}
+                {journey.origin && journey.destination ? m.refunds_partial_refund_panel_to({ origin: journey.origin, destination: journey.destination }) : ''}
               </legend>
               {journey.fares.flatMap((fare, fi) =>
                 fare.farePassengers.map((p) => {
@@ -100,8 +102,7 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
                   if (!p.isRefundable || !p.refundableId) {
                     return (
                       <p key={id} className={styles.hint}>
-                        {label}: can't be refunded
-                        {p.reasonCode ? ` (${ineligibilityCopy[p.reasonCode].title.toLowerCase()})` : ''}
+                        {label}{m.refunds_partial_refund_panel_cant_be_refunded()}{p.reasonCode ? ` (${ineligibilityCopy[p.reasonCode].title.toLowerCase()})` : ''}
                       </p>
                     );
                   }
@@ -129,15 +130,15 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
         })}
       </div>
       <p>
-        We'll email the refund confirmation to <strong>{booking.recipient.email}</strong>.
+        {rich(m.refunds_partial_refund_panel_well_email_the_refund_confirmation, { email: <strong>{booking.recipient.email}</strong> })}
       </p>
       {c.assistances.length > 0 && (
-        <Alert tone="info" title="Passenger assistance on this booking">
+        <Alert tone="info" title={m.refunds_partial_refund_panel_passenger_assistance_on_this_booking()}>
           <ul className={styles.plainList}>
             {c.assistances.map((a, i) => (
               <li key={a.id ?? i}>
-                {(a.passengerId && names.get(a.passengerId)) || 'Passenger'}
-                {a.direction ? `, ${a.direction === 'outward' ? 'outward' : 'return'}` : ''}
+                {(a.passengerId && names.get(a.passengerId)) || m.common_passenger()}
+                {a.direction ? `, ${a.direction === 'outward' ? m.common_outward() : m.common_return()}` : ''}
                 {a.kinds?.length ? `: ${a.kinds.join(', ')}` : ''}
               </li>
             ))}
@@ -149,9 +150,7 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
       {c.quoteError !== null && (
         <Alert tone="error">
           <p>{c.quoteError === true ? partialRefundMessages.quoteFailed : c.quoteError}</p>
-          <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>
-            Close
-          </Button>
+          <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>{m.common_close()}</Button>
         </Alert>
       )}
       {c.hasFirstFareBeenSelected && chosen.length === 0 && (
@@ -161,10 +160,9 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
         <Button
           disabled={chosen.length === 0 || quoting}
           busy={quoting}
-          busyLabel="Working out the refund…"
+          busyLabel={m.refunds_partial_refund_panel_working_out_the_refund()}
           onClick={() => send({ type: 'selection.confirm' })}
-        >
-          Refund {chosen.length === 1 ? 'this ticket' : 'these tickets'}
+        >{m.refunds_partial_refund_panel_refund_tickets({ count: chosen.length })}
         </Button>
       </div>
     </div>

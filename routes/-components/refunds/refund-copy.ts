@@ -1,4 +1,5 @@
 import type { IneligibilityReason, RefundItemStatus, RefundReason, ReturnMode } from '#src/schemas/refunds';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Refund copy the spec does not give (docs/decisions/081-refund-flows.md): every ineligibility
@@ -6,115 +7,115 @@ import type { IneligibilityReason, RefundItemStatus, RefundReason, ReturnMode } 
  */
 export const ineligibilityCopy: Record<IneligibilityReason, { title: string; explanation: string; next: string }> = {
   AMOUNT_TOO_LOW: {
-    title: 'The refund would be less than the admin fee',
-    explanation: 'After the admin fee of up to £10 per ticket there would be nothing left to refund.',
-    next: 'If your train was cancelled, delayed or disrupted, choose a disruption reason: there is no admin fee then.',
+    title: m.refund_copy_amount_too_low_title(),
+    explanation: m.refund_copy_amount_too_low_explanation(),
+    next: m.refund_copy_amount_too_low_next(),
   },
   TERMS_AND_CONDITIONS: {
-    title: "The ticket's terms don't allow a refund",
+    title: m.refund_copy_terms_and_conditions_title(),
     explanation:
-      'Advance tickets, tickets already used, and activated mobile tickets cannot be refunded if your plans change.',
-    next: 'You can still get a full refund if your train was cancelled, delayed or disrupted: choose that reason. For a delayed journey you may also claim Delay Repay.',
+      m.refund_copy_terms_and_conditions_explanation(),
+    next: m.refund_copy_terms_and_conditions_next(),
   },
   ENTANGLEMENT: {
-    title: 'This ticket is linked to another booking',
-    explanation: 'Part of this journey was bought together with another booking, so it cannot be refunded on its own here.',
-    next: 'Contact our customer service team and we will refund the linked bookings together.',
+    title: m.refund_copy_entanglement_title(),
+    explanation: m.refund_copy_entanglement_explanation(),
+    next: m.refund_copy_entanglement_next(),
   },
   TRANSFORM_ERROR: {
-    title: "We couldn't work out this refund",
-    explanation: 'Something in this booking stops us calculating a refund online.',
-    next: 'Please try again later. If it keeps happening, contact our customer service team.',
+    title: m.refund_copy_transform_error_title(),
+    explanation: m.refund_copy_transform_error_explanation(),
+    next: m.refund_copy_transform_error_next(),
   },
   IN_PROGRESS: {
-    title: 'A refund is already in progress',
-    explanation: 'We are already refunding these tickets.',
-    next: 'You do not need to do anything. We will email you when the refund is complete; you can follow it on your booking.',
+    title: m.refund_copy_in_progress_title(),
+    explanation: m.refund_copy_in_progress_explanation(),
+    next: m.refund_copy_in_progress_next(),
   },
   EXPIRED: {
-    title: 'Too late to refund',
-    explanation: 'Refunds must be asked for within 28 days after the ticket stops being valid.',
-    next: 'If something went wrong with your journey, contact the train company that ran it.',
+    title: m.refund_copy_expired_title(),
+    explanation: m.refund_copy_expired_explanation(),
+    next: m.refund_copy_expired_next(),
   },
   NOT_ISSUED: {
-    title: "The tickets haven't been issued yet",
-    explanation: 'We can only refund tickets once they have been issued.',
-    next: 'Please try again in a few minutes. If the problem continues, contact our customer service team.',
+    title: m.refund_copy_not_issued_title(),
+    explanation: m.refund_copy_not_issued_explanation(),
+    next: m.refund_copy_not_issued_next(),
   },
   FAILED: {
-    title: 'This booking did not complete',
-    explanation: 'The booking failed, so there is nothing to refund here. If you were charged, the money is returned automatically.',
-    next: 'If the payment has not come back within 5 working days, contact our customer service team.',
+    title: m.refund_copy_failed_title(),
+    explanation: m.refund_copy_failed_explanation(),
+    next: m.refund_copy_failed_next(),
   },
   EXTERNAL: {
-    title: 'This ticket was sold by someone else',
-    explanation: 'Part of this booking was sold by another retailer or train company, and only they can refund it.',
-    next: 'Contact the company named on the ticket to ask for a refund.',
+    title: m.refund_copy_external_title(),
+    explanation: m.refund_copy_external_explanation(),
+    next: m.refund_copy_external_next(),
   },
   ASYMMETRIC: {
-    title: 'Only the whole journey can be refunded',
-    explanation: 'These tickets must be refunded together: you cannot refund one direction or one passenger on its own.',
-    next: 'Choose all passengers and both directions, or contact our customer service team.',
+    title: m.refund_copy_asymmetric_title(),
+    explanation: m.refund_copy_asymmetric_explanation(),
+    next: m.refund_copy_asymmetric_next(),
   },
   PAYMENT_REFUND_NOT_SUPPORTED: {
-    title: "We can't refund this payment method online",
-    explanation: 'The way this booking was paid for (for example a voucher or a business account) cannot be refunded here.',
-    next: 'Contact our customer service team and they will arrange the refund another way.',
+    title: m.refund_copy_payment_refund_not_supported_title(),
+    explanation: m.refund_copy_payment_refund_not_supported_explanation(),
+    next: m.refund_copy_payment_refund_not_supported_next(),
   },
   NEGATIVE: {
-    title: 'No money is due back',
-    explanation: 'After fees and what you have used, the refund would be zero or less.',
-    next: 'If your journey was disrupted, choose a disruption reason: there is no admin fee then.',
+    title: m.refund_copy_negative_title(),
+    explanation: m.refund_copy_negative_explanation(),
+    next: m.refund_copy_negative_next(),
   },
   TRACS: {
-    title: "Our refund system can't handle this ticket online",
-    explanation: 'This kind of ticket has to be refunded by our customer service team.',
-    next: 'Contact our customer service team with your order reference.',
+    title: m.refund_copy_tracs_title(),
+    explanation: m.refund_copy_tracs_explanation(),
+    next: m.refund_copy_tracs_next(),
   },
   SMARTCARD_NOT_COLLECTED: {
-    title: "The ticket hasn't been loaded onto your smartcard",
-    explanation: 'Tickets on a smartcard can be refunded once they have been collected onto the card at a gate or validator.',
-    next: 'Touch your smartcard on a reader at the station to collect the ticket, then try again.',
+    title: m.refund_copy_smartcard_not_collected_title(),
+    explanation: m.refund_copy_smartcard_not_collected_explanation(),
+    next: m.refund_copy_smartcard_not_collected_next(),
   },
   SMARTCARD_INACTIVE: {
-    title: 'Your smartcard is not active',
-    explanation: 'The smartcard this ticket is on has been blocked, lost or has expired.',
-    next: 'Replace or reactivate the card under Smartcards in your account, or contact the card issuer, then try again.',
+    title: m.refund_copy_smartcard_inactive_title(),
+    explanation: m.refund_copy_smartcard_inactive_explanation(),
+    next: m.refund_copy_smartcard_inactive_next(),
   },
 };
 
 export const refundReasonLabels: Record<RefundReason, string> = {
-  CHANGED_PLANS: 'My plans changed',
-  CHANGED_PLANS_TICKETS_NOT_USED: "My plans changed and I didn't use the tickets",
-  DISRUPTION_UPCOMING: 'Disruption: upcoming disruption to my journey',
-  DISRUPTION_SERVICE_CANCELLATION: 'Disruption: my train was cancelled',
-  DISRUPTION_TRAIN_DELAYED: 'Disruption: my train was delayed',
-  BOOKING_ERROR: 'I made a mistake when booking',
+  CHANGED_PLANS: m.refund_copy_changed_plans(),
+  CHANGED_PLANS_TICKETS_NOT_USED: m.refund_copy_changed_plans_tickets_not_used(),
+  DISRUPTION_UPCOMING: m.refund_copy_disruption_upcoming(),
+  DISRUPTION_SERVICE_CANCELLATION: m.refund_copy_disruption_service_cancellation(),
+  DISRUPTION_TRAIN_DELAYED: m.refund_copy_disruption_train_delayed(),
+  BOOKING_ERROR: m.refund_copy_booking_error(),
 };
 
 export const returnModeCopy: Record<ReturnMode, { title: string; needsAction: boolean }> = {
-  post: { title: 'Post your paper tickets back to us', needsAction: true },
-  'collect-post': { title: 'Post the tickets you collected back to us', needsAction: true },
-  'delete-from-device': { title: 'Delete the tickets from your phone', needsAction: true },
-  automatic: { title: "You don't need to send anything back", needsAction: false },
-  'already-voided': { title: 'These tickets have already been cancelled', needsAction: false },
-  unknown: { title: "We'll email you if you need to send anything back", needsAction: false },
+  post: { title: m.refund_copy_post_your_paper_tickets_back(), needsAction: true },
+  'collect-post': { title: m.refund_copy_post_the_tickets_you_collected(), needsAction: true },
+  'delete-from-device': { title: m.refund_copy_delete_the_tickets_from_your(), needsAction: true },
+  automatic: { title: m.refund_copy_you_dont_need_to_send(), needsAction: false },
+  'already-voided': { title: m.refund_copy_these_tickets_have_already_been(), needsAction: false },
+  unknown: { title: m.refund_copy_well_email_you_if_you(), needsAction: false },
 };
 
 export const itemGroupCopy = {
-  error: { title: 'Problem', statuses: ['failed', 'rejected'] },
-  inProgress: { title: 'In progress', statuses: ['blocked', 'voiding', 'pending'] },
-  done: { title: 'Done', statuses: ['voided', 'refunded'] },
+  error: { title: m.refund_copy_problem(), statuses: ['failed', 'rejected'] },
+  inProgress: { title: m.refund_copy_in_progress(), statuses: ['blocked', 'voiding', 'pending'] },
+  done: { title: m.refund_copy_done(), statuses: ['voided', 'refunded'] },
 } as const satisfies Record<string, { title: string; statuses: readonly RefundItemStatus[] }>;
 
 export const itemStatusLabels: Record<RefundItemStatus, string> = {
-  failed: 'Refund failed',
-  rejected: 'Refund rejected',
-  blocked: 'Waiting for your tickets',
-  voiding: 'Cancelling the tickets',
-  pending: 'Refund pending',
-  voided: 'Tickets cancelled',
-  refunded: 'Refunded',
+  failed: m.refund_copy_failed(),
+  rejected: m.refund_copy_rejected(),
+  blocked: m.refund_copy_blocked(),
+  voiding: m.refund_copy_voiding(),
+  pending: m.refund_copy_pending(),
+  voided: m.refund_copy_voided(),
+  refunded: m.common_refunded(),
 };
 
-export const directionNames = { outward: 'Outward', inward: 'Return', return: 'Return ticket (both ways)' } as const;
+export const directionNames = { outward: m.common_outward(), inward: m.common_return(), return: m.refund_copy_return() } as const;

@@ -10,6 +10,7 @@ import { Button } from '#src/ui/button';
 import * as buttonStyles from '#src/ui/button.css';
 import { ineligibilityCopy } from './refund-copy';
 import { useRefundsApi } from './use-refunds-api';
+import { m } from '#src/paraglide/messages.js';
 
 export interface RefundEntryProps {
   orderId: string;
@@ -80,9 +81,7 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
   );
   const { quote, quoteError, changeOfJourney } = snapshot.context;
   const dismiss = (
-    <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>
-      Close
-    </Button>
+    <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>{m.common_close()}</Button>
   );
   const busy = snapshot.matches('quoting') || snapshot.matches('checkingChangeOfJourney') || snapshot.status === 'done';
   // After a message is closed, focus goes back to the button that opened it (not to the page's start).
@@ -105,14 +104,14 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
           disabled={busy}
           onClick={() => send({ type: 'refund.requestQuote' })}
         >
-          {busy ? refundQuoteMessages.pending : 'Cancel and refund'}
+          {busy ? refundQuoteMessages.pending : m.refund_entry_cancel_and_refund()}
         </button>
       )}
       <div aria-live="polite">
         {snapshot.matches('failed') && (
-          <Alert tone="error" title="We couldn't check your refund">
+          <Alert tone="error" title={m.refund_entry_we_couldnt_check_your_refund()}>
             <p>{quoteError === true || quoteError === null ? refundQuoteMessages.error : quoteError}</p>
-            <Button onClick={() => send({ type: 'quote.retry' })}>Try again</Button> {dismiss}
+            <Button onClick={() => send({ type: 'quote.retry' })}>{m.common_try_again()}</Button> {dismiss}
           </Alert>
         )}
         {snapshot.matches('notRefundable') && quote && (
@@ -130,35 +129,31 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
           </Alert>
         )}
         {snapshot.matches('inProgress') && (
-          <Alert tone="info" title="Refund in progress">
+          <Alert tone="info" title={m.refund_entry_refund_in_progress()}>
             <p>{quote?.message ?? refundQuoteMessages.inProgress}</p>
             {dismiss}
           </Alert>
         )}
         {snapshot.matches('fraudSuspected') && (
-          <Alert tone="error" title="We can't refund this booking online">
+          <Alert tone="error" title={m.refund_entry_we_cant_refund_this_booking()}>
             <p>{quote?.message ?? refundQuoteMessages.fraud}</p>
             {dismiss}
           </Alert>
         )}
         {snapshot.matches('changeOfJourney') && changeOfJourney && (
-          <Alert tone="info" title="This journey was changed">
+          <Alert tone="info" title={m.refund_entry_this_journey_was_changed()}>
             <p>{refundQuoteMessages.changeOfJourney}</p>
             <p>
               {changeOfJourney.message}
               {changeOfJourney.priceDifference &&
-                ` Price difference: ${formatMoney(changeOfJourney.priceDifference.amount, changeOfJourney.priceDifference.currencyCode, locale.tag)}.`}
+                ` ${m.refund_entry_price_difference({ amount: formatMoney(changeOfJourney.priceDifference.amount, changeOfJourney.priceDifference.currencyCode, locale.tag) })}`}
             </p>
             {changeOfJourney.newBookingId && (
               <p>
                 {guest ? (
-                  <Link to="/order-token/$bookingId" params={{ bookingId: changeOfJourney.newBookingId }}>
-                    View the new booking
-                  </Link>
+                  <Link to="/order-token/$bookingId" params={{ bookingId: changeOfJourney.newBookingId }}>{m.refund_entry_view_the_new_booking()}</Link>
                 ) : (
-                  <Link to="/bookings/$bookingId" params={{ bookingId: changeOfJourney.newBookingId }}>
-                    View the new booking
-                  </Link>
+                  <Link to="/bookings/$bookingId" params={{ bookingId: changeOfJourney.newBookingId }}>{m.refund_entry_view_the_new_booking()}</Link>
                 )}
               </p>
             )}
@@ -166,9 +161,9 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
           </Alert>
         )}
         {snapshot.matches('changeOfJourneyFailed') && (
-          <Alert tone="error" title="We couldn't check the change of journey">
+          <Alert tone="error" title={m.refund_entry_we_couldnt_check_the_change()}>
             <p>{refundQuoteMessages.changeOfJourneyError}</p>
-            <Button onClick={() => send({ type: 'quote.retry' })}>Try again</Button> {dismiss}
+            <Button onClick={() => send({ type: 'quote.retry' })}>{m.common_try_again()}</Button> {dismiss}
           </Alert>
         )}
       </div>

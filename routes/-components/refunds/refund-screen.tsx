@@ -27,6 +27,8 @@ import { StepHeading } from './step-heading';
 import { directionNames, ineligibilityCopy, refundReasonLabels, returnModeCopy } from './refund-copy';
 import * as styles from './refunds.css';
 import { useRefundsApi } from './use-refunds-api';
+import { rich } from '#src/i18n/rich';
+import { m } from '#src/paraglide/messages.js';
 
 export interface RefundScreenProps {
   bookingId: string;
@@ -125,22 +127,14 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
   const back =
     from === 'history' ? (
       guest ? (
-        <Link to="/order-token/$bookingId/history" params={{ bookingId }}>
-          Back to booking history
-        </Link>
+        <Link to="/order-token/$bookingId/history" params={{ bookingId }}>{m.refund_screen_back_to_booking_history()}</Link>
       ) : (
-        <Link to="/bookings/$bookingId/history" params={{ bookingId }}>
-          Back to booking history
-        </Link>
+        <Link to="/bookings/$bookingId/history" params={{ bookingId }}>{m.refund_screen_back_to_booking_history()}</Link>
       )
     ) : guest ? (
-      <Link to="/order-token/$bookingId" params={{ bookingId }}>
-        Back to your booking
-      </Link>
+      <Link to="/order-token/$bookingId" params={{ bookingId }}>{m.refund_screen_back_to_your_booking()}</Link>
     ) : (
-      <Link to="/bookings/$bookingId" params={{ bookingId }}>
-        Back to your booking
-      </Link>
+      <Link to="/bookings/$bookingId" params={{ bookingId }}>{m.refund_screen_back_to_your_booking()}</Link>
     );
 
   const money = (m: RefundMoney, fallback: string) => formatMoney(m.amount, m.currencyCode || fallback, locale.tag);
@@ -156,7 +150,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
           : !isRequestableQuote(c.quote) && !isTermsIneligible(c.quote)));
   const ineligibleTitle =
     mode('ineligible') || (view === 'ineligible' && (snapshot.matches('loading') || (snapshot.matches('quoting') && !requoting)));
-  const title = ineligibleTitle ? 'Refund not available' : 'Cancel and refund';
+  const title = ineligibleTitle ? m.refund_screen_refund_not_available() : m.refund_screen_cancel_and_refund();
   const reasonPicker = (legend: string) => (
     <ReasonPicker
       key="picker"
@@ -175,13 +169,11 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
     body = <LoadError message={refundRequestMessages.loadFailed} onRetry={() => send({ type: 'refund.retry' })} />;
   else if (snapshot.matches('quoteFailed'))
     body = (
-      <Alert tone="error" title="We couldn't work out your refund">
+      <Alert tone="error" title={m.refund_screen_we_couldnt_work_out_your()}>
         <p>{c.quoteError === true || c.quoteError === null ? refundRequestMessages.quoteFailed : c.quoteError}</p>
         <div className={styles.actions}>
-          <Button onClick={() => send({ type: 'quote.retry' })}>Try again</Button>
-          <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>
-            Close
-          </Button>
+          <Button onClick={() => send({ type: 'quote.retry' })}>{m.common_try_again()}</Button>
+          <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>{m.common_close()}</Button>
         </div>
       </Alert>
     );
@@ -192,7 +184,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
         {busyNote}
         <QuoteSummary quote={c.quote} names={names} />
       </div>,
-      reasonPicker('Why are you cancelling?'),
+      reasonPicker(m.refund_screen_why_are_you_cancelling()),
       <div key="bottom">
         <ReturnInstructions quote={c.quote} />
         {partialAvailable && c.booking && !requoting && (
@@ -201,9 +193,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
           </PartialChoice>
         )}
         <div className={styles.actions}>
-          <Button disabled={requoting} onClick={() => send({ type: 'refund.continue' })}>
-            Continue
-          </Button>
+          <Button disabled={requoting} onClick={() => send({ type: 'refund.continue' })}>{m.refund_screen_continue()}</Button>
           {back}
         </div>
       </div>,
@@ -212,23 +202,22 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
     const total = c.quote.cancellationDetails?.total;
     body = (
       <section aria-labelledby="confirm-heading" className={styles.section}>
-        <StepHeading id="confirm-heading" className={styles.sectionTitle}>
-          Confirm your refund
-        </StepHeading>
+        <StepHeading id="confirm-heading" className={styles.sectionTitle}>{m.refund_screen_confirm_your_refund()}</StepHeading>
         <p>
-          Your tickets will be cancelled and {total ? <strong>{money(total, pageData.currency)}</strong> : 'the refund'} will go
-          back to{' '}
-          {c.quote.creditCardForm?.cardOnFile
-            ? `your ${c.quote.creditCardForm.cardOnFile.brand} card ending ${c.quote.creditCardForm.cardOnFile.last4}`
-            : 'your original payment method'}
-          . This can't be undone.
+          {(() => {
+            const card = c.quote.creditCardForm?.cardOnFile;
+            const destination = card
+              ? m.refund_screen_your_card_ending({ brand: card.brand, last4: card.last4 })
+              : m.refund_screen_your_original_payment_method();
+            return total
+              ? rich(m.refund_screen_confirm_amount_goes_to, { amount: <strong>{money(total, pageData.currency)}</strong>, destination })
+              : m.refund_screen_confirm_refund_goes_to({ destination });
+          })()}
         </p>
-        <p>Reason: {refundReasonLabels[c.refundReason]}</p>
+        <p>{m.refund_screen_reason({ reason: refundReasonLabels[c.refundReason] })}</p>
         <div className={styles.actions}>
-          <Button onClick={() => send({ type: 'refund.confirm' })}>Confirm refund</Button>
-          <Button tone="secondary" onClick={() => send({ type: 'refund.back' })}>
-            Back
-          </Button>
+          <Button onClick={() => send({ type: 'refund.confirm' })}>{m.refund_screen_confirm_refund()}</Button>
+          <Button tone="secondary" onClick={() => send({ type: 'refund.back' })}>{m.refund_screen_back()}</Button>
         </div>
       </section>
     );
@@ -237,18 +226,16 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
     body = (
       <>
         {c.requestError === 'INVALID_CREDIT_CARD' ? (
-          <Alert tone="error" title="Your card was declined">
+          <Alert tone="error" title={m.refund_screen_your_card_was_declined()}>
             <p>{refundRequestMessages.cardDeclined}</p>
           </Alert>
         ) : (
-          <Alert tone="info" title="We need a card for your refund">
-            <p>The card you paid with can't take the refund. Enter another card in your name.</p>
+          <Alert tone="info" title={m.refund_screen_we_need_a_card_for()}>
+            <p>{m.refund_screen_the_card_you_paid_with()}</p>
           </Alert>
         )}
         {c.quote?.cancellationDetails && (
-          <p>
-            Refund: <strong>{money(c.quote.cancellationDetails.total, pageData.currency)}</strong>
-          </p>
+          <p>{rich(m.refund_screen_refund, { amount: <strong>{money(c.quote.cancellationDetails.total, pageData.currency)}</strong> })}</p>
         )}
         {child && <CardForm actor={child} onCancel={() => send({ type: 'card.cancel' })} />}
       </>
@@ -256,15 +243,15 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
   } else if (snapshot.matches('requesting')) body = <Loading label={refundRequestMessages.requesting} />;
   else if (snapshot.matches('requestFailed'))
     body = (
-      <Alert tone="error" title="Your refund didn't go through">
+      <Alert tone="error" title={m.refund_screen_your_refund_didnt_go_through()}>
         <p>{c.requestError === true || c.requestError === null ? refundRequestMessages.requestFailed : c.requestError}</p>
-        <Button onClick={() => send({ type: 'refund.retry' })}>Try again</Button>
+        <Button onClick={() => send({ type: 'refund.retry' })}>{m.common_try_again()}</Button>
       </Alert>
     );
   else if (snapshot.matches('fraudHeld'))
     body = (
       <>
-        <Alert tone="error" title="We can't complete this refund online">
+        <Alert tone="error" title={m.refund_screen_we_cant_complete_this_refund()}>
           <p>{refundRequestMessages.fraud}</p>
         </Alert>
         <p>{back}</p>
@@ -274,10 +261,10 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
     body = [
       <div key="top">
         {busyNote}
-        <p>We can't refund this booking for the reason you chose. Here is why, and what you can do.</p>
+        <p>{m.refund_screen_we_cant_refund_this_booking()}</p>
         <ReasonsExplained quote={c.quote} />
       </div>,
-      reasonPicker('Did something else happen? Choose another reason'),
+      reasonPicker(m.refund_screen_did_something_else_happen_choose()),
       <p key="bottom">{back}</p>,
     ];
   else if (mode('unavailable'))
@@ -286,10 +273,10 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
         {busyNote}
         <UnavailableExplained quote={c.quote} />
       </div>,
-      reasonPicker('Choose another reason'),
+      reasonPicker(m.refund_screen_choose_another_reason()),
       <p key="bottom">{back}</p>,
     ];
-  else body = <Loading label="Refund requested. Opening your booking…" />;
+  else body = <Loading label={m.refund_screen_refund_requested_opening_your_booking()} />;
 
   return <Page title={title}>{body}</Page>;
 }
@@ -299,15 +286,11 @@ function PartialChoice({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <section className={styles.section} aria-labelledby="partial-heading">
-      <h2 id="partial-heading" className={styles.sectionTitle}>
-        Refund only some passengers
-      </h2>
+      <h2 id="partial-heading" className={styles.sectionTitle}>{m.refund_screen_refund_only_some_passengers()}</h2>
       {open ? (
         children
       ) : (
-        <Button tone="secondary" aria-expanded={false} onClick={() => setOpen(true)}>
-          Choose passengers to refund
-        </Button>
+        <Button tone="secondary" aria-expanded={false} onClick={() => setOpen(true)}>{m.refund_screen_choose_passengers_to_refund()}</Button>
       )}
     </section>
   );
@@ -315,24 +298,24 @@ function PartialChoice({ children }: { children: ReactNode }) {
 
 function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap<string, string> }) {
   const { locale, pageData } = useServices();
-  const m = (x: RefundMoney) => formatMoney(x.amount, x.currencyCode || pageData.currency, locale.tag);
+  const money = (x: RefundMoney) => formatMoney(x.amount, x.currencyCode || pageData.currency, locale.tag);
   const rows = (quote.refundables ?? []).filter((r) => r.included);
   const details = quote.cancellationDetails;
   return (
     <section aria-labelledby="summary-heading">
       <StepHeading id="summary-heading" className={styles.sectionTitle}>
-        {quote.status === 'PARTIALLY_REFUNDABLE' ? 'Tickets in this refund' : 'Your refund'}
+        {quote.status === 'PARTIALLY_REFUNDABLE' ? m.refund_screen_tickets_in_this_refund() : m.refund_screen_your_refund()}
       </StepHeading>
-      {quote.status === 'PARTIALLY_REFUNDABLE' && <p>Only the tickets below will be refunded; everyone else keeps theirs.</p>}
+      {quote.status === 'PARTIALLY_REFUNDABLE' && <p>{m.refund_screen_only_the_tickets_below_will()}</p>}
       {rows.length > 0 && (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
-            <caption className={styles.hint}>Amounts per passenger and direction</caption>
+            <caption className={styles.hint}>{m.refund_screen_amounts_per_passenger_and_direction()}</caption>
             <thead>
               <tr>
-                <th scope="col">Passenger and ticket</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Refund</th>
+                <th scope="col">{m.refund_screen_passenger_and_ticket()}</th>
+                <th scope="col">{m.refund_screen_paid()}</th>
+                <th scope="col">{m.common_refund()}</th>
               </tr>
             </thead>
             <tbody>
@@ -342,10 +325,10 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
                     <strong>{names.get(r.passengerId) ?? r.passengerName}</strong>
                     <br />
                     {directionNames[r.direction]} · {r.ticketType}
-                    {r.adminFee.amount > 0 && <span className={styles.hint}>Admin fee {m(r.adminFee)}</span>}
+                    {r.adminFee.amount > 0 && <span className={styles.hint}>{m.refund_screen_admin_fee({ amount: money(r.adminFee) })}</span>}
                   </td>
-                  <td>{m(r.paid)}</td>
-                  <td>{m(r.refund)}</td>
+                  <td>{money(r.paid)}</td>
+                  <td>{money(r.refund)}</td>
                 </tr>
               ))}
             </tbody>
@@ -354,12 +337,12 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
       )}
       {details && (
         <dl className={styles.totals}>
-          <dt>Paid for these tickets</dt>
-          <dd>{m(details.paid)}</dd>
-          <dt>Admin fee</dt>
-          <dd>{details.adminFee.amount > 0 ? `−${m(details.adminFee)}` : 'None'}</dd>
-          <dt className={styles.grandTotal}>Total refund</dt>
-          <dd className={styles.grandTotal}>{m(details.total)}</dd>
+          <dt>{m.refund_screen_paid_for_these_tickets()}</dt>
+          <dd>{money(details.paid)}</dd>
+          <dt>{m.refund_screen_admin_fee_label()}</dt>
+          <dd>{details.adminFee.amount > 0 ? `−${money(details.adminFee)}` : m.refund_screen_none()}</dd>
+          <dt className={styles.grandTotal}>{m.refund_screen_total_refund()}</dt>
+          <dd className={styles.grandTotal}>{money(details.total)}</dd>
         </dl>
       )}
       {quote.unprocessableReasons.length > 0 && <ReasonsExplained quote={quote} />}
@@ -402,8 +385,10 @@ function ReasonPicker({
                 {o && (
                   <span className={styles.hint}>
                     {o.eligible
-                      ? `Refund ${formatMoney(o.total.amount, o.total.currencyCode, locale.tag)}${o.adminFee.amount > 0 ? ' after the admin fee' : ', no admin fee'}`
-                      : 'No refund for this reason'}
+                      ? o.adminFee.amount > 0
+                        ? m.refund_screen_option_after_admin_fee({ amount: formatMoney(o.total.amount, o.total.currencyCode, locale.tag) })
+                        : m.refund_screen_option_no_admin_fee({ amount: formatMoney(o.total.amount, o.total.currencyCode, locale.tag) })
+                      : m.refund_screen_no_refund_for_this_reason()}
                   </span>
                 )}
               </label>
@@ -424,23 +409,25 @@ function ReturnInstructions({ quote }: { quote: RefundQuote }) {
   return (
     <section className={styles.section} aria-labelledby="return-heading">
       <h2 id="return-heading" className={styles.sectionTitle}>
-        {needsAction ? 'What you need to do' : 'Your tickets'}
+        {needsAction ? m.refund_screen_what_you_need_to_do() : m.refund_screen_your_tickets()}
       </h2>
       <Alert tone={needsAction ? 'info' : 'success'} title={copy.title}>
         <p>{r.instructions}</p>
         {r.address && <address className={styles.address}>{r.address.join('\n')}</address>}
         {r.deadline && (
           <p>
-            They must arrive by{' '}
-            <strong>
-              {new Intl.DateTimeFormat(locale.tag, {
-                day: 'numeric',
-                month: 'long',
-                year: 'numeric',
-                timeZone: 'Europe/London',
-              }).format(new Date(r.deadline))}
-            </strong>
-            . We refund you when they arrive.
+            {rich(m.refund_screen_they_must_arrive_by, {
+              date: (
+                <strong>
+                  {new Intl.DateTimeFormat(locale.tag, {
+                    day: 'numeric',
+                    month: 'long',
+                    year: 'numeric',
+                    timeZone: 'Europe/London',
+                  }).format(new Date(r.deadline))}
+                </strong>
+              ),
+            })}
           </p>
         )}
       </Alert>
@@ -452,14 +439,14 @@ function ReasonsExplained({ quote }: { quote: RefundQuote }) {
   const seen = new Set<string>();
   const reasons = quote.unprocessableReasons.filter((r) => (seen.has(r.reasonCode) ? false : (seen.add(r.reasonCode), true)));
   return (
-    <ul className={styles.plainList} aria-label="Why these tickets can't be refunded">
+    <ul className={styles.plainList} aria-label={m.refund_screen_why_these_tickets_cant_be()}>
       {reasons.map((r) => {
         const copy = ineligibilityCopy[r.reasonCode];
         return (
           <li key={r.reasonCode}>
             <strong>{copy.title}.</strong> {r.message ?? copy.explanation}
             <br />
-            <span>What you can do: {copy.next}</span>
+            <span>{m.refund_screen_what_you_can_do({ next: copy.next })}</span>
           </li>
         );
       })}
@@ -468,27 +455,27 @@ function ReasonsExplained({ quote }: { quote: RefundQuote }) {
 }
 
 function UnavailableExplained({ quote }: { quote: RefundQuote | null }) {
-  if (!quote) return <p>We couldn't work out a refund for this booking.</p>;
+  if (!quote) return <p>{m.refund_screen_we_couldnt_work_out_a()}</p>;
   if (quote.status === 'PROCESSING')
     return (
-      <Alert tone="info" title="Refund in progress">
-        <p>{quote.message ?? 'A refund for this booking is already being processed. We will email you when it is done.'}</p>
+      <Alert tone="info" title={m.refund_screen_refund_in_progress()}>
+        <p>{quote.message ?? m.refund_screen_a_refund_for_this_booking()}</p>
       </Alert>
     );
   if (quote.status === 'POTENTIAL_FRAUD_DETECTED')
     return (
-      <Alert tone="error" title="We can't refund this booking online">
+      <Alert tone="error" title={m.refund_screen_we_cant_refund_this_booking_2()}>
         <p>{quote.message ?? refundRequestMessages.fraud}</p>
       </Alert>
     );
   if (quote.status === 'TRANSFORM_ERROR')
     return (
-      <Alert tone="error" title="We couldn't work out this refund">
+      <Alert tone="error" title={m.refund_screen_we_couldnt_work_out_this()}>
         <p>{quote.message ?? schemaMismatchMessage}</p>
       </Alert>
     );
   return (
-    <Alert tone="info" title="This booking can't be refunded">
+    <Alert tone="info" title={m.refund_screen_this_booking_cant_be_refunded()}>
       {quote.message && <p>{quote.message}</p>}
       <ReasonsExplained quote={quote} />
     </Alert>

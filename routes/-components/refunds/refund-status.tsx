@@ -5,6 +5,7 @@ import { Alert } from '#src/ui/alert';
 import { directionNames, itemGroupCopy, itemStatusLabels } from './refund-copy';
 import { refundTrackingText } from './refund-tracking';
 import * as styles from './refunds.css';
+import { m } from '#src/paraglide/messages.js';
 
 /** Item statuses grouped: problem (failed, rejected), in progress (blocked, voiding, pending), done (voided, refunded). */
 export function RefundItemGroups({ items, names }: { items: readonly RefundItem[]; names: ReadonlyMap<string, string> }) {
@@ -25,7 +26,7 @@ export function RefundItemGroups({ items, names }: { items: readonly RefundItem[
           <ul className={styles.plainList}>
             {g.items.map((i) => (
               <li key={`${i.refundableId}:${i.direction}`}>
-                {names.get(i.passengerId) ?? 'Passenger'}, {directionNames[i.direction].toLowerCase()}:{' '}
+                {names.get(i.passengerId) ?? m.common_passenger()}, {directionNames[i.direction].toLowerCase()}:{' '}
                 {itemStatusLabels[i.status]} · {formatMoney(i.amount.amount, i.amount.currencyCode, locale.tag)}
               </li>
             ))}
@@ -51,7 +52,7 @@ export function RefundStatus({ summary, names }: { summary: BookingRefundSummary
             title={t.title}
           >
             <p>{t.body}</p>
-            {r.adminFee.amount > 0 && <p>Admin fee: {formatMoney(r.adminFee.amount, r.adminFee.currencyCode, locale.tag)}</p>}
+            {r.adminFee.amount > 0 && <p>{m.refund_status_admin_fee({ amount: formatMoney(r.adminFee.amount, r.adminFee.currencyCode, locale.tag) })}</p>}
             <RefundItemGroups items={r.items} names={names} />
           </Alert>
         );

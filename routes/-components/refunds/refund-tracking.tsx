@@ -1,5 +1,6 @@
-import { formatMoney } from '#src/i18n/format';
+import { formatList, formatMoney } from '#src/i18n/format';
 import type { RefundTracking } from '#src/schemas/refund-tracking';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Refund tracking in words (issue 9 "where is my refund?"): processing; action required (post the
@@ -19,37 +20,43 @@ export const refundTrackingText = (r: RefundTracking, locale: string): { title: 
   const text = stateText(r, locale);
   return r.kind === 'partial' && r.replacementOrderId
     ? {
-        title: `Part refunded · ${text.title}`,
-        body: `${text.body} The other passengers' tickets are now in a new booking.`,
+        title: m.refund_tracking_part_refunded({ title: text.title }),
+        body: m.refund_tracking_part_refunded_body({ body: text.body }),
       }
     : text;
 };
 
 const stateText = (r: RefundTracking, locale: string): { title: string; body: string } => {
-  const amount = formatMoney(r.amount.amount, r.amount.currencyCode, locale);
-  const who = r.kind === 'partial' && r.passengers.length ? ` for ${r.passengers.map((p) => p.name).join(', ')}` : '';
+  const money = formatMoney(r.amount.amount, r.amount.currencyCode, locale);
+  // "£12.50 for Alice Smith" when part of a booking was refunded.
+  const amount =
+    r.kind === 'partial' && r.passengers.length
+      ? m.refund_tracking_amount_for({ amount: money, names: formatList(r.passengers.map((p) => p.name), locale) })
+      : money;
   switch (r.state) {
     case 'processing':
       return {
-        title: 'Refund processing',
-        body: `We're refunding ${amount}${who}, requested on ${day(r.requestedAt, locale)}.`,
+        title: m.refund_tracking_refund_processing(),
+        body: m.refund_tracking_processing_body({ amount, date: day(r.requestedAt, locale) }),
       };
     case 'action-required':
       return {
-        title: 'Refund: action required',
+        title: m.refund_tracking_refund_action_required(),
         body: r.postBack
-          ? `Post your paper tickets to ${r.postBack.address.join(', ')} so they arrive by ${day(r.postBack.deadline, locale)}. We'll refund ${amount}${who} once they arrive.`
-          : `We need your tickets back before we can refund ${amount}${who}.`,
+          ? m.refund_tracking_post_tickets({ address: r.postBack.address.join(', '), date: day(r.postBack.deadline, locale), amount })
+          : m.refund_tracking_we_need_your_tickets_back({ amount }),
       };
     case 'refunded':
       return {
-        title: 'Refunded',
-        body: `${amount}${who} was refunded${r.refundedAt ? ` on ${day(r.refundedAt, locale)}` : ''} to your original payment method.`,
+        title: m.common_refunded(),
+        body: r.refundedAt
+          ? m.refund_tracking_refunded_on({ amount, date: day(r.refundedAt, locale) })
+          : m.refund_tracking_refunded({ amount }),
       };
     case 'rejected':
       return {
-        title: 'Refund rejected',
-        body: r.rejectedReason ?? 'We could not complete this refund. Please contact our customer service team.',
+        title: m.refund_tracking_refund_rejected(),
+        body: r.rejectedReason ?? m.refund_tracking_we_could_not_complete_this(),
       };
   }
 };

@@ -9,6 +9,7 @@ import { useServices } from '#src/services';
 import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
 import * as styles from './smartcards.css';
+import { m } from '#src/paraglide/messages.js';
 
 const dayOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
 
@@ -22,52 +23,45 @@ export function SmartcardsPage() {
   const day = (iso: string) => formatDate(iso, locale.tag, dayOptions);
 
   return (
-    <Page title="Smartcards">
-      <p className={styles.intro}>
-        Smartcards linked to your account. Tickets you buy for a smartcard are loaded onto it when you touch it on a
-        smartcard validator or ticket gate at the station.
-      </p>
-      {snapshot.matches('loading') && <Loading label="Loading your smartcards…" />}
+    <Page title={m.common_smartcards()}>
+      <p className={styles.intro}>{m.smartcards_page_smartcards_linked_to_your_account()}</p>
+      {snapshot.matches('loading') && <Loading label={m.smartcards_page_loading_your_smartcards()} />}
       {snapshot.matches('loadFailed') && (
         <LoadError message={smartcardsMessages.fetchError} onRetry={() => send({ type: 'smartcards.retry' })} />
       )}
       {snapshot.matches('loaded') &&
         (snapshot.context.smartcards.length === 0 ? (
-          <p>You don't have any smartcards linked to your account.</p>
+          <p>{m.smartcards_page_you_dont_have_any_smartcards()}</p>
         ) : (
-          <ul className={styles.list} aria-label="Your smartcards">
+          <ul className={styles.list} aria-label={m.smartcards_page_your_smartcards()}>
             {snapshot.context.smartcards.map((card) => (
               <li key={card.id} className={styles.card}>
-                <h2 className={styles.heading}>
-                  {card.operator} smartcard ending {card.numberLastFour}
-                </h2>
+                <h2 className={styles.heading}>{m.smartcards_page_smartcard_ending({ operator: card.operator, numberLastFour: card.numberLastFour })}</h2>
                 <dl className={styles.facts}>
-                  <dt className={styles.term}>Status</dt>
+                  <dt className={styles.term}>{m.common_status()}</dt>
                   <dd className={styles.value}>
                     <span className={styles.status[card.status]}>{smartcardStatusLabels[card.status]}</span>
                   </dd>
-                  <dt className={styles.term}>{card.status === 'EXPIRED' ? 'Expired' : 'Expires'}</dt>
+                  <dt className={styles.term}>{card.status === 'EXPIRED' ? m.common_expired() : m.common_expires()}</dt>
                   <dd className={styles.value}>{day(card.expiryDate)}</dd>
                 </dl>
                 <p className={styles.note}>{smartcardStatusNotes[card.status]}</p>
                 {card.productsAwaitingCollection.length > 0 && (
                   <section className={styles.products} aria-labelledby={`awaiting-${card.id}`}>
-                    <h3 id={`awaiting-${card.id}`} className={styles.productsHeading}>
-                      Tickets waiting to be loaded
-                    </h3>
+                    <h3 id={`awaiting-${card.id}`} className={styles.productsHeading}>{m.smartcards_page_tickets_waiting_to_be_loaded()}</h3>
                     <ul className={styles.productList}>
                       {card.productsAwaitingCollection.map((p) => (
                         <li key={p.id}>
                           <strong>{p.productName}</strong>, {p.route}
                           <br />
-                          Valid from {day(p.validFrom)}. Load it onto your card by {day(p.collectBy)}.
+                          {m.smartcards_page_valid_from_collect_by({ validFrom: day(p.validFrom), collectBy: day(p.collectBy) })}
                         </li>
                       ))}
                     </ul>
                     <p className={styles.note}>
                       {card.status === 'ACTIVE'
-                        ? 'Touch your smartcard on a smartcard validator or ticket gate at the station before you travel.'
-                        : 'This smartcard cannot receive tickets in its current state. Contact us about these tickets.'}
+                        ? m.smartcards_page_touch_your_smartcard_on_a()
+                        : m.smartcards_page_this_smartcard_cannot_receive_tickets()}
                     </p>
                   </section>
                 )}

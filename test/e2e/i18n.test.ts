@@ -1,0 +1,139 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, type PageWatch } from './browser';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/**
+ * Issue 12: the screens a customer meets first read in their locale. Under /de/, /fr-ch/ and /zh/:
+ * sign-in, upcoming bookings, a booking detail, personal details with a validation error and the
+ * 404 page show no en-GB source text from the catalogue (messages/en-GB.json), only the locale's.
+ * A source text the locale keeps unchanged on purpose (a proper noun such as "Delay Repay") is
+ * not English left behind, so only texts the locale's catalogue translates are looked for.
+ */
+const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
+
+type Stored = string | { match?: Record<string, string> }[];
+const read = (locale: string): Record<string, Stored> => {
+  const file = `messages/${locale}.json`;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Stored>) : {};
+};
+const texts = (message: Stored | undefined): string[] =>
+  message === undefined ? [] : typeof message === 'string' ? [message] : message.flatMap((v) => Object.values(v.match ?? {}));
+/** The literal runs of a message between its placeholders, long enough to be unmistakable copy. */
+const fragments = (text: string) =>
+  text
+    .split(/\{[^}]*\}/)
+    .map((s) => s.trim())
+    .filter((s) => s.split(/\s+/).length >= 2 || s.length >= 8);
+
+const source = read('en-GB');
+/** The locale's catalogue with Paraglide's fallback (fr-ch → fr); en-GB is the last resort. */
+const catalogueFor = (locale: string) => {
+  const parent = locale.includes('-') ? read(locale.split('-')[0]!) : {};
+  return { ...parent, ...read(locale) };
+};
+/** en-GB texts this locale translates: none of them may appear on its screens. */
+const englishLeftIn = (locale: string, onScreen: string): string[] => {
+  const target = catalogueFor(locale);
+  const found = new Set<string>();
+  for (const [key, message] of Object.entries(source)) {
+    if (key === '$schema') continue;
+    const translated = texts(target[key]);
+    for (const text of texts(message)) {
+      if (translated.includes(text)) continue;
+      for (const piece of fragments(text)) {
+        const escaped = piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        if (new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, 'u').test(onScreen)) found.add(`${key}: ${piece}`);
+      }
+    }
+  }
+  return [...found];
+};
+/** What a reader meets on the page: visible text, accessible names that are not visible, the title. */
+const screenText = (w: PageWatch) =>
+  w.page.evaluate(() => {
+    const labels = [...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].flatMap((el) =>
+      ['aria-label', 'title', 'placeholder', 'alt'].map((a) => el.getAttribute(a) ?? ''),
+    );
+    return [document.title, document.body.innerText, ...labels].join('\n');
+  });
+
+let server: TestServer;
+let browser: Browser;
+let w: PageWatch;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  await w?.context.close();
+  w = await openPage(browser, 375);
+});
+
+const expectLocalised = async (locale: string, screen: string) => {
+  await w.page.waitForLoadState('networkidle');
+  const left = englishLeftIn(locale, await screenText(w));
+  expect(left, `${screen} under /${locale}/`).toEqual([]);
+};
+/** LOOK_DIR=/tmp/x saves screenshots at 375 px, for people to check for clipped text. */
+const shot = async (name: string) => {
+  if (process.env.LOOK_DIR) await w.page.screenshot({ path: `${process.env.LOOK_DIR}/${name}.png`, fullPage: true });
+};
+
+describe.each(['de', 'fr-ch', 'zh'])('every screen a customer meets first reads in %s', (locale) => {
+  const base = () => `${server.origin}/${locale}/my-account`;
+
+  it('signs in, lists upcoming bookings and opens one, in the locale', async () => {
+    await w.page.goto(`${base()}/login`);
+    await w.page.locator('form input[type="email"]').first().waitFor();
+    expect(await w.page.evaluate(() => document.documentElement.lang.toLowerCase())).toBe(locale);
+    await expectLocalised(locale, 'sign-in');
+    await shot(`${locale}-login`);
+    await w.page.locator('form input[type="email"]').first().fill(demo.email);
+    await w.page.locator('form input[type="password"]').first().fill(demo.password);
+    await w.page.locator('form button[type="submit"]').first().click();
+    await w.page.waitForURL((u) => !u.pathname.endsWith('/login'));
+
+    await w.page.goto(`${base()}/bookings/upcoming`);
+    const firstBooking = w.page.locator(`article a[href^="/${locale}/my-account/bookings/"]`).first();
+    await firstBooking.waitFor();
+    await expectLocalised(locale, 'upcoming bookings');
+    await shot(`${locale}-upcoming`);
+
+    await firstBooking.click();
+    await w.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(new URL(w.page.url()).pathname.startsWith(`/${locale}/my-account/bookings/`)).toBe(true);
+    await expectLocalised(locale, 'booking detail');
+    await shot(`${locale}-booking-detail`);
+  });
+
+  it('shows personal details with a validation error in the locale', async () => {
+    await w.page.goto(`${base()}/login`);
+    await w.page.locator('form input[type="email"]').first().fill(demo.email);
+    await w.page.locator('form input[type="password"]').first().fill(demo.password);
+    await w.page.locator('form button[type="submit"]').first().click();
+    await w.page.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await w.page.goto(`${base()}/personal-details`);
+    const firstName = w.page.locator('input[name="firstName"]');
+    await firstName.waitFor();
+    await firstName.fill('');
+    await firstName.blur();
+    const required = texts(catalogueFor(locale).form_first_name_required)[0];
+    expect(required, `form_first_name_required in ${locale}`).toBeDefined();
+    await w.page.getByText(required!, { exact: true }).waitFor();
+    await expectLocalised(locale, 'personal details');
+    await shot(`${locale}-personal-details-error`);
+  });
+
+  it('shows the 404 page in the locale', async () => {
+    await w.page.goto(`${base()}/no-such-page`);
+    await w.page.getByRole('heading', { level: 1 }).waitFor();
+    await expectLocalised(locale, '404');
+    await shot(`${locale}-not-found`);
+  });
+});

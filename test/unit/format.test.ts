@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatList, formatMoney, formatRelativeDay } from '#src/i18n/format';
+
+describe('locale formats (decision 210)', () => {
+  it('writes a GBP fare in the locale, with the portal currency', () => {
+    expect(formatMoney(12.5, 'GBP', 'fr').replace(/\s/g, ' ')).toBe('12,50 £');
+    expect(formatMoney(12.5, 'GBP', 'en-GB')).toBe('£12.50');
+    expect(formatMoney(12.5, 'GBP', 'de-CH').replace(/\s/g, ' ')).toMatch(/^£ ?12\.50$/);
+  });
+  it('says how far away a travel day is, in UK days', () => {
+    const now = new Date('2026-11-23T01:30:00Z');
+    expect(formatRelativeDay('2026-11-26', now, 'en-GB')).toBe('in 3 days');
+    expect(formatRelativeDay('2026-11-24T09:00:00Z', now, 'de')).toBe('morgen');
+    expect(formatRelativeDay('2026-11-23', now, 'en-GB')).toBe('today');
+    expect(formatRelativeDay('2026-11-22', now, 'en-GB')).toBeNull();
+  });
+  it('joins lists with the locale separators', () => {
+    expect(formatList(['Ada Lovelace', 'Alan Turing'], 'en-GB')).toBe('Ada Lovelace, Alan Turing');
+  });
+});
