@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { codeOf, isThrottledProblem, parseRetryAfter, problemOf, retryAfterOfEvent, statusOf } from '#machines/lib/problems';
-import { retryWhen, tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { createApiClient } from '#src/api/client';
 
 const Ok = v.object({ ok: v.boolean() });
@@ -42,10 +42,11 @@ describe('a 429 from the API (decision 155)', () => {
 
 describe('Too many attempts copy', () => {
   it('says when to try again, rounded up to minutes or hours', () => {
-    expect(retryWhen(1)).toBe('in 1 minute');
-    expect(retryWhen(61)).toBe('in 2 minutes');
-    expect(retryWhen(900)).toBe('in 15 minutes');
-    expect(retryWhen(3601)).toBe('in 2 hours');
+    const lead = 'Too many attempts. For your security, please try again';
+    expect(tooManyAttemptsMessage(1)).toBe(`${lead} in 1 minute.`);
+    expect(tooManyAttemptsMessage(61)).toBe(`${lead} in 2 minutes.`);
+    expect(tooManyAttemptsMessage(3599)).toBe(`${lead} in 60 minutes.`.replace('60 minutes', '1 hour'));
+    expect(tooManyAttemptsMessage(3601)).toBe(`${lead} in 2 hours.`);
     expect(tooManyAttemptsMessage(900)).toBe('Too many attempts. For your security, please try again in 15 minutes.');
     expect(tooManyAttemptsMessage(null)).toBe('Too many attempts. For your security, please wait a while and try again later.');
   });

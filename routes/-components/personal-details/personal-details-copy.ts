@@ -1,4 +1,8 @@
-/** Copy of the personal details screen added for issue 8 (docs/decisions/160); moves to the catalogue at merge. */
+import { m } from '#src/paraglide/messages.js';
+
+/** Copy of the personal details screen added for issue 8 (docs/decisions/160), from the catalogue. */
 export const personalDetailsCopy = {
-  draftRestored: "You were signed out before your changes were saved. We've kept what you typed: check it and save again.",
-} as const;
+  get draftRestored() {
+    return m.personal_details_draft_restored();
+  },
+};
