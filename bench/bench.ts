@@ -11,6 +11,8 @@ import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { startTestServer } from '#test/helpers/server.ts';
 import { launchBrowser, signIn } from '#test/e2e/browser.ts';
+import { benchColdLoads } from '#bench/cold-loads.ts';
+import { benchBookingsListLoad } from '#bench/bookings-list-load.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -67,6 +69,8 @@ try {
   console.log(`bookings/upcoming CSS loaded (gzip): ${kb(css)} in ${files.filter((f) => f.endsWith('.css')).length} files`);
   console.log(`total JS in bundle (gzip): ${kb(allJs)}`);
   console.log(`navigation to bookings heading: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)})`);
+  await benchColdLoads(browser, server.origin, dist);
+  await benchBookingsListLoad(dist);
 } finally {
   await browser.close();
   await server.close();

@@ -73,8 +73,8 @@ const LAST_LEG = 'coalesce(b.inward_date, b.outward_date)';
  * a page costs the same whatever the size of the history.
  */
 const WHERE: Record<BookingFilter, (customerId: string, now: Date, email: string) => { sql: string; params: unknown[] }> = {
-  upcoming: (id, now) => ({ sql: `b.customer_id = $1 and not b.is_season and ${LAST_LEG} >= $2`, params: [id, now] }),
-  past: (id, now) => ({ sql: `b.customer_id = $1 and not b.is_season and ${LAST_LEG} < $2`, params: [id, now] }),
+  upcoming: (id, now) => ({ sql: `b.customer_id = $1 and b.is_season = false and ${LAST_LEG} >= $2`, params: [id, now] }),
+  past: (id, now) => ({ sql: `b.customer_id = $1 and b.is_season = false and ${LAST_LEG} < $2`, params: [id, now] }),
   season: (id) => ({ sql: 'b.customer_id = $1 and b.is_season', params: [id] }),
   guest: (_id, _now, email) => ({ sql: 'o.customer_id is null and o.email = $1', params: [email] }),
 };
@@ -96,7 +96,7 @@ async function countAll(db: Queryable, customerId: string, email: string, now: D
     `select
        coalesce((select ordinary from booking_counts where customer_id = $1), 0)::int as ordinary,
        coalesce((select season from booking_counts where customer_id = $1), 0)::int as season,
-       (select count(*) from bookings b where b.customer_id = $1 and not b.is_season and ${LAST_LEG} >= $2)::int as upcoming,
+       (select count(*) from bookings b where b.customer_id = $1 and b.is_season = false and ${LAST_LEG} >= $2)::int as upcoming,
        (select count(*) from bookings b join orders o on o.id = b.order_id
          where o.customer_id is null and o.email = $3)::int as guest`,
     [customerId, now, email],
@@ -119,10 +119,17 @@ export function bookingsListApi(): Hono<AppEnv> {
     const now = clock.now();
     const f = filter as BookingFilter;
     const where = WHERE[f](customer.id, now, customer.email);
+    // The page's ten bookings are chosen first, from the indexes led by the customer, and only
+    // they are joined to their orders; upcoming sorts by departure, which no customer index holds,
+    // so its rows (journeys still to come) are fetched before sorting (`offset 0` keeps the planner
+    // from walking the departure-date index through everyone's history instead).
+    const source = f === 'guest' ? 'bookings b join orders o on o.id = b.order_id' : 'bookings b';
+    const mine = f === 'upcoming' ? `(select * from bookings b where ${where.sql} offset 0) b` : `${source} where ${where.sql}`;
     const rows = await many<BookingRow>(
       db,
-      `select ${BOOKING_ROW_COLUMNS} from bookings b join orders o on o.id = b.order_id
-       where ${where.sql} order by ${ORDER[f]} limit ${BOOKINGS_PAGE_SIZE} offset ${page * BOOKINGS_PAGE_SIZE}`,
+      `with page as materialized (
+         select b.* from ${mine} order by ${ORDER[f]} limit ${BOOKINGS_PAGE_SIZE} offset ${page * BOOKINGS_PAGE_SIZE})
+       select ${BOOKING_ROW_COLUMNS} from page b join orders o on o.id = b.order_id order by ${ORDER[f]}`,
       where.params,
     );
     const counts = await countAll(db, customer.id, customer.email, now);

@@ -10,8 +10,9 @@ alter table bookings add column customer_id text;
 update bookings b set customer_id = o.customer_id from orders o where o.id = b.order_id;
 
 -- Last leg's date (coalesce(inward_date, outward_date)) is what upcoming/past split on and past sorts by.
-create index bookings_customer_last_leg on bookings (customer_id, (coalesce(inward_date, outward_date)) desc, id)
-  where not is_season;
+-- Not partial, so ANALYZE keeps statistics on the last-leg expression and the planner sees how
+-- narrow "still to come" is.
+create index bookings_customer_last_leg on bookings (customer_id, is_season, (coalesce(inward_date, outward_date)) desc, id);
 create index bookings_customer_season on bookings (customer_id, outward_date desc, id)
   where is_season;
 
@@ -65,3 +66,7 @@ begin
 end $$;
 create trigger bookings_count after insert or delete or update of customer_id, is_season on bookings
   for each row execute function bookings_count();
+
+-- Guest orders (no customer) by email: the guest tab and its count, without the customer's own
+-- orders (which carry the same email) in the range.
+create index orders_guest_email on orders (email) where customer_id is null;
