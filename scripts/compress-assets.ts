@@ -22,7 +22,7 @@ async function walk(dir: string): Promise<string[]> {
 }
 
 /** Writes .br and .gz beside each compressible file under dir; returns how many files were compressed. */
-export async function compressDir(dir: string): Promise<number> {
+async function compressDir(dir: string): Promise<number> {
   const files = (await walk(dir)).filter((f) => COMPRESSIBLE.test(f));
   let count = 0;
   for (const file of files) {
