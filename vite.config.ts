@@ -5,6 +5,7 @@ import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { devPageData } from './scripts/vite-dev-page-data.ts';
 import { knownPaths } from './scripts/known-paths.ts';
+import { compressAssets } from './scripts/compress-assets.ts';
 
 /** The local API server `npm run dev` talks to (start it with `PORT=5174 npm start`). */
 const devApiOrigin = 'http://127.0.0.1:5174';
@@ -25,6 +26,7 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     devPageData(devApiOrigin),
+    compressAssets(),
   ],
   build: {
     outDir: 'dist',

@@ -12,6 +12,8 @@ import { execSync } from 'node:child_process';
 import { startTestServer } from '#test/helpers/server.ts';
 import { launchBrowser, signIn } from '#test/e2e/browser.ts';
 import { measureLocaleJs } from './locale-js.ts';
+import { benchColdLoads } from '#bench/cold-loads.ts';
+import { benchBookingsListLoad } from '#bench/bookings-list-load.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -69,6 +71,8 @@ try {
   console.log(`total JS in bundle (gzip): ${kb(allJs)}`);
   await measureLocaleJs(browser, server.origin, dist);
   console.log(`navigation to bookings heading: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)})`);
+  await benchColdLoads(browser, server.origin, dist);
+  await benchBookingsListLoad(dist);
 } finally {
   await browser.close();
   await server.close();

@@ -54,6 +54,18 @@ function cacheFor(value: string): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * Caches must key compressed assets by Accept-Encoding even when this response is the identity one
+ * (serveStatic adds Vary only when it picks a compressed file).
+ */
+const varyOnEncoding: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.status === 200 || c.res.status === 206) {
+    const vary = c.res.headers.get('Vary');
+    if (!vary?.toLowerCase().includes('accept-encoding')) c.res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  }
+};
+
 /** Static assets, public files and the app shell with page data (SPA fallback, 404 for unknown paths). */
 export function shellRoutes(opts: ShellOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -62,7 +74,9 @@ export function shellRoutes(opts: ShellOptions): Hono<AppEnv> {
   app.get(
     `${APP_BASE}/assets/*`,
     cacheFor(IMMUTABLE),
-    serveStatic({ root: opts.distDir, rewriteRequestPath: stripBase }),
+    varyOnEncoding,
+    // Build-time .br/.gz files beside each asset (scripts/compress-assets.ts), chosen by Accept-Encoding.
+    serveStatic({ root: opts.distDir, rewriteRequestPath: stripBase, precompressed: true }),
   );
   app.get(`${APP_BASE}/assets/*`, (c) => c.text('Not Found', 404));
 

@@ -67,11 +67,15 @@ export const BOOKING_ROW_COLUMNS = `b.id, b.order_id, b.is_season, b.data, o.fri
 /** Last leg's date: a booking is upcoming while any leg is not past (a leg is past if its date is before now). */
 const LAST_LEG = 'coalesce(b.inward_date, b.outward_date)';
 
-/** Where clause and its parameters per filter (customer id, now, verified customer email or null: no guest orders). */
+/**
+ * Where clause and its parameters per filter (customer id, now, verified customer email or null: no guest orders). The customer's
+ * filters use bookings.customer_id so they run on the indexes led by the customer (migration 120):
+ * a page costs the same whatever the size of the history.
+ */
 const WHERE: Record<BookingFilter, (customerId: string, now: Date, email: string | null) => { sql: string; params: unknown[] }> = {
-  upcoming: (id, now) => ({ sql: `o.customer_id = $1 and not b.is_season and ${LAST_LEG} >= $2`, params: [id, now] }),
-  past: (id, now) => ({ sql: `o.customer_id = $1 and not b.is_season and ${LAST_LEG} < $2`, params: [id, now] }),
-  season: (id) => ({ sql: 'o.customer_id = $1 and b.is_season', params: [id] }),
+  upcoming: (id, now) => ({ sql: `b.customer_id = $1 and b.is_season = false and ${LAST_LEG} >= $2`, params: [id, now] }),
+  past: (id, now) => ({ sql: `b.customer_id = $1 and b.is_season = false and ${LAST_LEG} < $2`, params: [id, now] }),
+  season: (id) => ({ sql: 'b.customer_id = $1 and b.is_season', params: [id] }),
   guest: (_id, _now, email) => ({ sql: 'o.customer_id is null and o.email = $1', params: [email] }),
 };
 const ORDER: Record<BookingFilter, string> = {
@@ -81,19 +85,24 @@ const ORDER: Record<BookingFilter, string> = {
   guest: 'b.outward_date desc, b.id',
 };
 
+/**
+ * The four tab counts without walking the history (docs/decisions/171-bookings-list-by-customer.md):
+ * ordinary and season totals come from booking_counts (kept by triggers), upcoming is a range of
+ * the customer's last-leg index (journeys still to come), past is the difference.
+ */
 async function countAll(db: Queryable, customerId: string, email: string | null, now: Date) {
-  const row = await one<{ upcoming: number; past: number; season: number; guest: number }>(
+  const row = await one<{ ordinary: number; season: number; upcoming: number; guest: number }>(
     db,
     `select
-       count(*) filter (where o.customer_id = $1 and not b.is_season and ${LAST_LEG} >= $2)::int as upcoming,
-       count(*) filter (where o.customer_id = $1 and not b.is_season and ${LAST_LEG} < $2)::int as past,
-       count(*) filter (where o.customer_id = $1 and b.is_season)::int as season,
-       count(*) filter (where o.customer_id is null and o.email = $3)::int as guest
-     from bookings b join orders o on o.id = b.order_id
-     where o.customer_id = $1 or (o.customer_id is null and o.email = $3)`,
+       coalesce((select ordinary from booking_counts where customer_id = $1), 0)::int as ordinary,
+       coalesce((select season from booking_counts where customer_id = $1), 0)::int as season,
+       (select count(*) from bookings b where b.customer_id = $1 and b.is_season = false and ${LAST_LEG} >= $2)::int as upcoming,
+       (select count(*) from bookings b join orders o on o.id = b.order_id
+         where o.customer_id is null and o.email = $3)::int as guest`,
     [customerId, now, email],
   );
-  return row ?? { upcoming: 0, past: 0, season: 0, guest: 0 };
+  if (!row) return { upcoming: 0, past: 0, season: 0, guest: 0 };
+  return { upcoming: row.upcoming, past: row.ordinary - row.upcoming, season: row.season, guest: row.guest };
 }
 
 export function bookingsListApi(): Hono<AppEnv> {
@@ -111,11 +120,18 @@ export function bookingsListApi(): Hono<AppEnv> {
     const f = filter as BookingFilter;
     // Guest orders match the account's email only once that email is verified (decision 150).
     const guestEmail = customer.emailVerified ? customer.email : null;
-    const where = WHERE[f](customer.id, now, guestEmail);
+        const where = WHERE[f](customer.id, now, guestEmail);
+    // The page's ten bookings are chosen first, from the indexes led by the customer, and only
+    // they are joined to their orders; upcoming sorts by departure, which no customer index holds,
+    // so its rows (journeys still to come) are fetched before sorting (`offset 0` keeps the planner
+    // from walking the departure-date index through everyone's history instead).
+    const source = f === 'guest' ? 'bookings b join orders o on o.id = b.order_id' : 'bookings b';
+    const mine = f === 'upcoming' ? `(select * from bookings b where ${where.sql} offset 0) b` : `${source} where ${where.sql}`;
     const rows = await many<BookingRow>(
       db,
-      `select ${BOOKING_ROW_COLUMNS} from bookings b join orders o on o.id = b.order_id
-       where ${where.sql} order by ${ORDER[f]} limit ${BOOKINGS_PAGE_SIZE} offset ${page * BOOKINGS_PAGE_SIZE}`,
+      `with page as materialized (
+         select b.* from ${mine} order by ${ORDER[f]} limit ${BOOKINGS_PAGE_SIZE} offset ${page * BOOKINGS_PAGE_SIZE})
+       select ${BOOKING_ROW_COLUMNS} from page b join orders o on o.id = b.order_id order by ${ORDER[f]}`,
       where.params,
     );
     const counts = await countAll(db, customer.id, guestEmail, now);

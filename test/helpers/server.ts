@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { createApp } from '#server/app.ts';
 import { isEmpty, openDb } from '#server/db.ts';
@@ -71,7 +72,11 @@ async function writeFixtureDist(): Promise<string> {
       '',
     ].join('\n'),
   );
-  await writeFile(join(dir, 'assets', 'app.js'), 'document.getElementById("root").textContent = "fixture";\n');
+  const script = 'document.getElementById("root").textContent = "fixture";\n';
+  await writeFile(join(dir, 'assets', 'app.js'), script);
+  // As scripts/compress-assets.ts leaves them beside each built asset.
+  await writeFile(join(dir, 'assets', 'app.js.gz'), gzipSync(script));
+  await writeFile(join(dir, 'assets', 'app.js.br'), brotliCompressSync(script));
   return dir;
 }
 

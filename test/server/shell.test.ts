@@ -1,3 +1,5 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { openDb, type Db } from '#server/db.ts';
@@ -27,6 +29,19 @@ beforeEach(async () => {
   await server.reset('demo');
   client = apiClient(server.origin);
 });
+
+/** A GET with exactly this Accept-Encoding (fetch would add and undo its own). */
+function rawGet(path: string, acceptEncoding: string | null) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((done, fail) => {
+    const req = httpGet(server.origin + path, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+  });
+}
 
 const postSwitch = (path: string, body: unknown) =>
   fetch(`${server.origin}/__test/${path}`, {
@@ -98,6 +113,27 @@ describe('assets', () => {
     expect(res.headers.get('content-type')).toContain('javascript');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toContain('fixture');
+  });
+
+  it('sends the build-time brotli or gzip file by Accept-Encoding, with Vary and the long cache', async () => {
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await rawGet(FIXTURE_SCRIPT, accept);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type'], accept).toContain('javascript');
+      expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(decode(res.body).toString('utf8'), accept).toContain('fixture');
+    }
+  });
+
+  it('sends the asset as is to a client that accepts no encoding, still varying by it', async () => {
+    const res = await rawGet(FIXTURE_SCRIPT, null);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body.toString('utf8')).toContain('fixture');
   });
 
   it('answers a missing asset with a plain 404, not the shell', async () => {
