@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ChangeEmailResult } from '#src/schemas/customer-profile';
 import { collectErrors, hasErrors, validateEmail, validatePasswordPresent } from '#src/schemas/forms';
 import { codeOf, problemOfEvent, statusOf } from './lib/problems';
+import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
@@ -44,6 +45,8 @@ const errorStatus = (event: object): { status: number | null; code: string | nul
   return { status: statusOf(problem), code: codeOf(problem) };
 };
 
+const changeResult = (event: { type: string }) => doneOutput<ChangeEmailResult>(event, 'changeEmail');
+
 const resetValues = { newEmailAddress: '', currentPassword: '' };
 
 export const changeEmailMachine = setup({
@@ -58,7 +61,7 @@ export const changeEmailMachine = setup({
   },
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, changeEmailValidators)),
-    hasNewTokens: (_, params: { result: ChangeEmailResult }) => !!params.result.newTokens,
+    hasNewTokens: ({ event }) => !!changeResult(event).newTokens,
     /** Spec: 403 means password incorrect (a CSRF rejection is also 403 but is not the password). */
     isPasswordIncorrect: ({ event }) => {
       const { status, code } = errorStatus(event);
@@ -74,14 +77,23 @@ export const changeEmailMachine = setup({
     setEmailAlreadyExists: assign({ error: 'emailAlreadyExists' as const }),
     setGenericError: assign({ error: 'genericError' as const }),
     clearError: assign({ error: null }),
-    storeUpdatedEmail: assign((_, params: { result: ChangeEmailResult }) => ({ updatedEmailAddress: params.result.updatedEmailAddress })),
+    storeUpdatedEmail: assign(({ event }) => ({ updatedEmailAddress: changeResult(event).updatedEmailAddress })),
     resetForm: assign({ values: resetValues, touched: {}, dirty: false, submitAttempted: false, error: null }),
     /** Provided by the app: the session now has the new email (header, auth user). */
     emailChanged: (_, _params: { email: string }) => {},
     /** Provided by the app: end the session and go to sign in. */
     signOut: () => {},
   },
-}).createMachine({
+})
+  .extend<{ announceEmailChange: undefined }>({
+    actions: {
+      /** The address changeEmail confirmed, handed to the app's emailChanged as its params. */
+      announceEmailChange: enqueueActions(({ event, enqueue }) => {
+        enqueue({ type: 'emailChanged', params: { email: changeResult(event).updatedEmailAddress } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'changeEmail',
   context: {
     values: { newEmailAddress: '', currentPassword: '' },
@@ -110,17 +122,17 @@ export const changeEmailMachine = setup({
         }),
         onDone: [
           {
-            guard: { type: 'hasNewTokens', params: ({ event }) => ({ result: event.output }) },
+            guard: 'hasNewTokens',
             target: 'success',
             actions: [
-              { type: 'storeUpdatedEmail', params: ({ event }) => ({ result: event.output }) },
+              'storeUpdatedEmail',
               'resetForm',
-              { type: 'emailChanged', params: ({ event }) => ({ email: event.output.updatedEmailAddress }) },
+              'announceEmailChange',
             ],
           },
           {
             target: 'signInRequired',
-            actions: [{ type: 'storeUpdatedEmail', params: ({ event }) => ({ result: event.output }) }, 'resetForm'],
+            actions: ['storeUpdatedEmail', 'resetForm'],
           },
         ],
         onError: [

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { FindBookingResponse } from '#src/schemas/find-booking';
 import { collectErrors, hasErrors } from '#src/schemas/forms';
 import { findBookingValidators, type FindBookingField } from '#src/schemas/find-booking';
 import { hasStatus } from './lib/problems';
+import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 
 /**
@@ -52,11 +53,20 @@ export const findBookingMachine = setup({
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
-    storeResponse: assign((_, params: { response: FindBookingResponse }) => ({ response: params.response })),
+    storeResponse: assign(({ event }) => ({ response: doneOutput<FindBookingResponse>(event, 'findBooking') })),
     /** Provided by the route: keep the token in memory and open /order-token/{bookingId}. */
     openBooking: (_, _params: FindBookingResponse) => {},
   },
-}).createMachine({
+})
+  .extend<{ openFoundBooking: undefined }>({
+    actions: {
+      /** The booking findBooking returned (kept in context), handed to the route's openBooking as its params. */
+      openFoundBooking: enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'openBooking', params: context.response ?? { orderExchangeToken: '', bookingId: '' } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'findBooking',
   context: {
     values: { bookingReference: '', departureDate: '', passengerSurname: '', emailAddress: '' },
@@ -84,7 +94,7 @@ export const findBookingMachine = setup({
           passengerSurname: context.values.passengerSurname.trim(),
           emailAddress: context.values.emailAddress.trim(),
         }),
-        onDone: { target: 'success', actions: { type: 'storeResponse', params: ({ event }) => ({ response: event.output }) } },
+        onDone: { target: 'success', actions: 'storeResponse' },
         onError: [
           { guard: 'isBadRequest', target: 'badRequest' },
           { guard: 'isNotFound', target: 'notFound' },
@@ -94,10 +104,7 @@ export const findBookingMachine = setup({
     },
     success: {
       type: 'final',
-      entry: {
-        type: 'openBooking',
-        params: ({ context }) => context.response ?? { orderExchangeToken: '', bookingId: '' },
-      },
+      entry: 'openFoundBooking',
     },
     badRequest: {
       on: {

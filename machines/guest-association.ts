@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { hasStatus } from './lib/problems';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Guest order association (spec sections 4, 6, 7, 8, 9): a guest token (from the URL hash of
@@ -41,13 +42,25 @@ export const guestAssociationMachine = setup({
     isForbidden: ({ event }) => hasStatus(event, 403),
   },
   actions: {
-    storeOutcome: assign((_, params: { output: AssociationOutput }) => ({ outcome: params.output.outcome, count: params.output.count })),
+    storeOutcome: assign(({ event }) => {
+      const { outcome, count } = doneOutput<AssociationOutput>(event, 'associateGuestOrders');
+      return { outcome, count };
+    }),
     setError: assign({ outcome: 'error' as const, count: 0 }),
     setForbidden: assign({ outcome: 'forbidden' as const, count: 0 }),
     /** Provided by the route: go to the target page with bookingsImported for this outcome (none for 403). */
     redirectToTarget: (_, _params: { outcome: AssociationOutcome }) => {},
   },
-}).createMachine({
+})
+  .extend<{ redirectWithOutcome: undefined }>({
+    actions: {
+      /** The outcome in context, handed to the route's redirectToTarget as its params. */
+      redirectWithOutcome: enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'redirectToTarget', params: { outcome: context.outcome ?? 'error' } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'guestAssociation',
   context: ({ input }) => ({ guestToken: input.guestToken, outcome: null, count: 0 }),
   initial: 'ready',
@@ -60,7 +73,7 @@ export const guestAssociationMachine = setup({
         id: 'associateGuestOrders',
         src: 'associateGuestOrders',
         input: ({ context }) => ({ guestToken: context.guestToken ?? '' }),
-        onDone: { target: 'finished', actions: { type: 'storeOutcome', params: ({ event }) => ({ output: event.output }) } },
+        onDone: { target: 'finished', actions: 'storeOutcome' },
         onError: [
           { guard: 'isForbidden', target: 'finished', actions: 'setForbidden' },
           { target: 'finished', actions: 'setError' },
@@ -73,7 +86,7 @@ export const guestAssociationMachine = setup({
     },
     redirected: {
       type: 'final',
-      entry: { type: 'redirectToTarget', params: ({ context }) => ({ outcome: context.outcome ?? 'error' }) },
+      entry: 'redirectWithOutcome',
     },
   },
 });

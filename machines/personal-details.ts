@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { PersonalDetails, SavePersonalDetailsResult } from '#src/schemas/customer-profile';
 import { collectErrors, hasErrors, validateFirstName, validateLastName } from '#src/schemas/forms';
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Personal details (spec sections 2, 3, 5, 8): load, edit first and last name (and, when the
@@ -59,6 +60,8 @@ export const personalDetailsMessages = {
 const differs = (values: Record<PersonalDetailsField, string>, update: boolean, baseline: Baseline) =>
   values.firstName !== baseline.firstName || values.lastName !== baseline.lastName || update !== baseline.shouldUpdatePassenger;
 
+const savedDetails = (event: { type: string }) => doneOutput<SavePersonalDetailsResult>(event, 'savePersonalDetails');
+
 export const personalDetailsMachine = setup({
   types: {
     context: {} as PersonalDetailsContext,
@@ -76,8 +79,8 @@ export const personalDetailsMachine = setup({
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, personalDetailsValidators)),
   },
   actions: {
-    loadDetails: assign((_, params: { details: PersonalDetails }) => {
-      const { details } = params;
+    loadDetails: assign(({ event }) => {
+      const details = doneOutput<PersonalDetails>(event, 'fetchPersonalDetails');
       return {
         values: { firstName: details.firstName, lastName: details.lastName },
         email: details.email,
@@ -99,8 +102,8 @@ export const personalDetailsMachine = setup({
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
     clearSaveFlags: assign({ updateFailed: false, passengerUpdateFailed: false }),
-    storeSaved: assign(({ context }, params: { saved: SavePersonalDetailsResult }) => {
-      const { saved } = params;
+    storeSaved: assign(({ context, event }) => {
+      const saved = savedDetails(event);
       return {
         values: { firstName: saved.firstName, lastName: saved.lastName },
         email: saved.email,
@@ -116,7 +119,17 @@ export const personalDetailsMachine = setup({
     /** Provided by the app: tell the session (header, auth user) the new name. */
     nameChanged: (_, _params: { firstName: string; lastName: string }) => {},
   },
-}).createMachine({
+})
+  .extend<{ announceNameChange: undefined }>({
+    actions: {
+      /** The name savePersonalDetails stored, handed to the app's nameChanged as its params. */
+      announceNameChange: enqueueActions(({ event, enqueue }) => {
+        const { firstName, lastName } = savedDetails(event);
+        enqueue({ type: 'nameChanged', params: { firstName, lastName } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'personalDetails',
   context: {
     values: { firstName: '', lastName: '' },
@@ -137,7 +150,7 @@ export const personalDetailsMachine = setup({
       invoke: {
         id: 'fetchPersonalDetails',
         src: 'fetchPersonalDetails',
-        onDone: { target: 'editing', actions: { type: 'loadDetails', params: ({ event }) => ({ details: event.output }) } },
+        onDone: { target: 'editing', actions: 'loadDetails' },
         onError: { target: 'loadFailed' },
       },
     },
@@ -169,11 +182,8 @@ export const personalDetailsMachine = setup({
         onDone: {
           target: 'editing',
           actions: [
-            { type: 'storeSaved', params: ({ event }) => ({ saved: event.output }) },
-            {
-              type: 'nameChanged',
-              params: ({ event }) => ({ firstName: event.output.firstName, lastName: event.output.lastName }),
-            },
+            'storeSaved',
+            'announceNameChange',
           ],
         },
         onError: { target: 'editing', actions: 'setUpdateFailed' },

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { GuestSession } from '#src/schemas/auth';
 import { hasStatus } from './lib/problems';
+import { doneOutput } from './lib/done-output';
 
 /**
  * /contact-preferences-token: the token of a marketing email link (taken from the URL hash at
@@ -25,6 +26,7 @@ export const preferencesTokenMessages = {
   failed: "Sorry, we couldn't check your link right now. Please try again.",
 } as const;
 
+const customerSession = (event: { type: string }) => doneOutput<GuestSession>(event, 'startCustomerFlow').session;
 
 export const preferencesTokenMachine = setup({
   types: {
@@ -44,12 +46,21 @@ export const preferencesTokenMachine = setup({
     isInvalidToken: ({ event }) => hasStatus(event, 400, 401),
   },
   actions: {
-    storeSession: assign((_, params: { session: string }) => ({ session: params.session, token: null })),
+    storeSession: assign(({ event }) => ({ session: customerSession(event), token: null })),
     forgetToken: assign({ token: null }),
     /** Provided by the route: send `x-user-flow-id: customer.{session}` from now on. */
     applyUserFlow: (_, _params: { session: string }) => {},
   },
-}).createMachine({
+})
+  .extend<{ applyCustomerUserFlow: undefined }>({
+    actions: {
+      /** The session startCustomerFlow opened, handed to the route's applyUserFlow as its params. */
+      applyCustomerUserFlow: enqueueActions(({ event, enqueue }) => {
+        enqueue({ type: 'applyUserFlow', params: { session: customerSession(event) } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'preferencesToken',
   context: ({ input }) => ({ token: input.token, session: null }),
   initial: 'checking',
@@ -65,8 +76,8 @@ export const preferencesTokenMachine = setup({
         onDone: {
           target: 'ready',
           actions: [
-            { type: 'storeSession', params: ({ event }) => ({ session: event.output.session }) },
-            { type: 'applyUserFlow', params: ({ event }) => ({ session: event.output.session }) },
+            'storeSession',
+            'applyCustomerUserFlow',
           ],
         },
         onError: [{ guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' }, { target: 'failed' }],
