@@ -103,6 +103,7 @@ export const authMachine = setup({
   initial: 'fetchingUser',
   states: {
     fetchingUser: {
+      description: 'Who is using the account area is being fetched (GET user); screens wait.',
       tags: ['loading'],
       invoke: {
         id: 'fetchUser',
@@ -128,6 +129,7 @@ export const authMachine = setup({
       on: { 'auth.retry': { target: 'fetchingUser' } },
     },
     anonymous: {
+      description: 'No one is signed in (UNKNOWN): account pages redirect to login; a guest link can start a guest session.',
       on: {
         'auth.loggedIn': {
           target: 'authorised',
@@ -138,6 +140,7 @@ export const authMachine = setup({
       },
     },
     startingGuestSession: {
+      description: 'A guest token (order link) is being exchanged for a guest session; a failure shows \'This link has expired or is not valid. Find your booking to get a new one.\'',
       tags: ['loading'],
       invoke: {
         id: 'startGuestSession',
@@ -151,6 +154,7 @@ export const authMachine = setup({
       },
     },
     guest: {
+      description: 'A guest session for one order (GUEST): that order\'s pages only.',
       on: {
         'auth.loggedIn': {
           target: 'authorised',
@@ -162,6 +166,7 @@ export const authMachine = setup({
       },
     },
     authorised: {
+      description: 'The customer is signed in (AUTHORISED); a failed logout shows \'Unable to perform the requested action\'.',
       on: {
         'auth.logout': { target: 'loggingOut', actions: 'clearErrors' },
         'auth.unauthorised': { target: 'anonymous', actions: ['forgetUser', 'redirectToLogin'] },
@@ -170,6 +175,7 @@ export const authMachine = setup({
       },
     },
     loggingOut: {
+      description: 'Signing out; on success the user is forgotten and the login page opens.',
       tags: ['loading'],
       invoke: {
         id: 'logout',

@@ -106,6 +106,7 @@ export const changeEmailMachine = setup({
   initial: 'notRequested',
   states: {
     notRequested: {
+      description: 'The change email form (new address, current password); submit disabled while pristine or invalid.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -113,6 +114,7 @@ export const changeEmailMachine = setup({
       },
     },
     requesting: {
+      description: 'The change is being sent; submit is disabled.',
       invoke: {
         id: 'changeEmail',
         src: 'changeEmail',
@@ -143,9 +145,11 @@ export const changeEmailMachine = setup({
       },
     },
     success: {
+      description: 'The email changed and new tokens were issued: the success message and the new address.',
       on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
     },
     validationError: {
+      description: '403 passwordIncorrect or 422 emailAlreadyExists: the message beside the form, input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: ['setValue', 'clearError'] },
         'form.blur': { actions: 'touch' },
@@ -153,6 +157,7 @@ export const changeEmailMachine = setup({
       },
     },
     serverError: {
+      description: 'Any other failure: genericError, input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: ['setValue', 'clearError'] },
         'form.blur': { actions: 'touch' },

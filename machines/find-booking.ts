@@ -38,6 +38,7 @@ export const findBookingMachine = setup({
   types: {
     context: {} as FindBookingContext,
     events: {} as FindBookingEvent,
+    output: {} as { booking: FindBookingResponse | null },
   },
   actors: {
     findBooking: fromPromise<FindBookingResponse, Record<FindBookingField, string>>(async () => {
@@ -78,6 +79,7 @@ export const findBookingMachine = setup({
   initial: 'notRequested',
   states: {
     notRequested: {
+      description: 'The find booking form (reference, departure date, surname, email); submit disabled while pristine or invalid.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -85,6 +87,7 @@ export const findBookingMachine = setup({
       },
     },
     requesting: {
+      description: 'The booking is being looked up; submit is disabled.',
       invoke: {
         id: 'findBooking',
         src: 'findBooking',
@@ -103,10 +106,12 @@ export const findBookingMachine = setup({
       },
     },
     success: {
+      description: 'Found: the booking opens on the order-token page (output: the order exchange token and booking id).',
       type: 'final',
       entry: 'openFoundBooking',
     },
     badRequest: {
+      description: '400: the details could not be read; input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -114,6 +119,7 @@ export const findBookingMachine = setup({
       },
     },
     notFound: {
+      description: '422: no booking matches these details; input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -121,6 +127,7 @@ export const findBookingMachine = setup({
       },
     },
     serverError: {
+      description: 'Any other failure: a generic error, input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -128,4 +135,5 @@ export const findBookingMachine = setup({
       },
     },
   },
+  output: ({ context }) => ({ booking: context.response }),
 });

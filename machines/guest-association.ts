@@ -28,6 +28,7 @@ export const guestAssociationMachine = setup({
     context: {} as GuestAssociationContext,
     events: {} as GuestAssociationEvent,
     input: {} as { guestToken: string | null },
+    output: {} as { outcome: AssociationOutcome | null; count: number },
   },
   actors: {
     associateGuestOrders: fromPromise<AssociationOutput, { guestToken: string }>(async () => {
@@ -66,9 +67,11 @@ export const guestAssociationMachine = setup({
   initial: 'ready',
   states: {
     ready: {
+      description: 'Waiting for the start; without a guest token nothing happens.',
       on: { 'association.start': { guard: 'hasToken', target: 'associating' } },
     },
     associating: {
+      description: 'The guest orders placed with the customer\'s email are being imported.',
       invoke: {
         id: 'associateGuestOrders',
         src: 'associateGuestOrders',
@@ -85,8 +88,10 @@ export const guestAssociationMachine = setup({
       after: { associationRedirectMs: { target: 'redirected' } },
     },
     redirected: {
+      description: 'The customer has gone to the target page with bookingsImported=true | partial | none | false (output: the outcome).',
       type: 'final',
       entry: 'redirectWithOutcome',
     },
   },
+  output: ({ context }) => ({ outcome: context.outcome, count: context.count }),
 });

@@ -146,6 +146,7 @@ export const personalDetailsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The personal details are loading.',
       tags: ['loading'],
       invoke: {
         id: 'fetchPersonalDetails',
@@ -159,6 +160,7 @@ export const personalDetailsMachine = setup({
       on: { 'details.retry': { target: 'loading' } },
     },
     editing: {
+      description: 'First and last name (and whether to update the account holder\'s passenger); \'Saved!\' while pristine after a save; update-failed and passenger-update-failed flags.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -170,6 +172,7 @@ export const personalDetailsMachine = setup({
       },
     },
     saving: {
+      description: 'The details are being saved; submit is disabled.',
       invoke: {
         id: 'savePersonalDetails',
         src: 'savePersonalDetails',

@@ -66,9 +66,11 @@ export const preferencesTokenMachine = setup({
   initial: 'checking',
   states: {
     checking: {
+      description: 'Is there a token from the email link\'s URL hash?',
       always: [{ guard: 'hasToken', target: 'exchanging' }, { target: 'noToken' }],
     },
     exchanging: {
+      description: 'The email link\'s token is being exchanged for a customer-flow session.',
       invoke: {
         id: 'startCustomerFlow',
         src: 'startCustomerFlow',
@@ -87,9 +89,9 @@ export const preferencesTokenMachine = setup({
       description: 'Network or server trouble: the token is kept in memory for a retry.',
       on: { 'token.retry': { target: 'exchanging' } },
     },
-    noToken: { type: 'final' },
-    invalidToken: { type: 'final' },
-    ready: { type: 'final' },
+    noToken: { description: 'No token: \'To change your contact preferences without signing in, open the link at the bottom of one of our emails.\'', type: 'final' },
+    invalidToken: { description: 'The link is malformed, unknown or expired: \'This link has expired or is not valid.\'', type: 'final' },
+    ready: { description: 'The session is in use; the contact preferences show without signing in (output: the session).', type: 'final' },
   },
   output: ({ context }) => ({ session: context.session }),
 });

@@ -31,6 +31,7 @@ export const smartcardsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The customer\'s smartcards are loading.',
       invoke: {
         id: 'fetchSmartcards',
         src: 'fetchSmartcards',
@@ -39,8 +40,9 @@ export const smartcardsMachine = setup({
       },
     },
     loadFailed: {
+      description: 'The smartcards could not be loaded: an error with a retry.',
       on: { 'smartcards.retry': { target: 'loading' } },
     },
-    loaded: {},
+    loaded: { description: 'The smartcards, or the empty state.', },
   },
 });
