@@ -71,3 +71,4 @@ try {
   await browser.close();
   await server.close();
 }
+(await import('./plans.ts')).benchPlans();
