@@ -305,7 +305,8 @@ export function generatePaths<M extends AnyStateMachine>(machine: M, options: Mo
     if (options.pathStrategy === 'simple') raw.push(...getSimplePaths(machine, { ...traversal, serializeState: stateKey } as never));
     // Drop paths whose event sequence is a prefix of another path: that path checks every step anyway.
     const sigs = raw.map((p) => p.steps.slice(1).map((step) => `${serializeEvent(step.event)}\u0000`).join(''));
-    const kept = raw.filter((_, i) => !sigs.some((other, j) => (other === sigs[i] ? j < i : other.startsWith(sigs[i]!))));
+    const dropped = prefixPaths(sigs);
+    const kept = raw.filter((_, i) => !dropped.has(i));
     return kept.map((p) => ({ description: '', input, steps: p.steps, state: p.state }) as ModelPath<M>);
   });
   // Titles are the readable plan (plan-format.ts, `npm run plans`): numbered, one step per event.
@@ -325,6 +326,19 @@ export function generatePaths<M extends AnyStateMachine>(machine: M, options: Mo
 
 /** Every model described in this process, in order: `npm run plans` reads the test files' paths here. */
 export const modelPlans: { name: string; machine: AnyStateMachine; paths: ModelPath<AnyStateMachine>[] }[] = [];
+
+/**
+ * Indexes of signatures that repeat an earlier one or are a strict prefix of another. Sorted, a
+ * signature's extensions follow it directly, so one pass over neighbours does (was quadratic).
+ */
+function prefixPaths(sigs: readonly string[]): Set<number> {
+  const dropped = new Set<number>();
+  const first = new Map<string, number>();
+  sigs.forEach((sig, i) => (first.has(sig) ? dropped.add(i) : first.set(sig, i)));
+  const unique = [...first.keys()].sort();
+  for (let k = 0; k + 1 < unique.length; k++) if (unique[k + 1]!.startsWith(unique[k]!)) dropped.add(first.get(unique[k]!)!);
+  return dropped;
+}
 
 /** SimulatedClock that knows when its pending timers are due. */
 class StepClock extends SimulatedClock {
