@@ -106,6 +106,11 @@ async function main() {
   if (format !== 'md' && format !== 'json') throw new Error(`--format md|json, not "${format}"`);
   const plans = await buildPlans(flows.length ? flows : undefined);
   process.stdout.write(format === 'json' ? `${JSON.stringify(plans, null, 2)}\n` : plansMarkdown(plans));
+  // For bench/plans.ts: this process's CPU time, which a loaded machine's wall clock hides.
+  if (process.env.PLANS_REPORT_CPU) {
+    const { user, system } = process.cpuUsage();
+    process.stderr.write(`plans-cpu-ms ${Math.round((user + system) / 1000)}\n`);
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
