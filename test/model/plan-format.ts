@@ -16,12 +16,6 @@ export interface PlanStep {
   /** What the customer sees there: the target states' descriptions (SPEC.md copy). */
   sees: string[];
 }
-export interface Plan {
-  number: number;
-  title: string;
-  input?: unknown;
-  steps: PlanStep[];
-}
 
 export function stateText(value: StateValue): string {
   if (typeof value === 'string') return value;
