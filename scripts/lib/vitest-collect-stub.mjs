@@ -8,7 +8,6 @@ const run = (_name, fn) => {
 const skip = () => {};
 export const describe = Object.assign(run, { each: each(run), skip, only: run });
 export const it = Object.assign(skip, { each: () => skip, skip, only: skip, todo: skip });
-export const test = it;
 const chain = new Proxy(() => chain, { get: () => chain, apply: () => chain });
 export const expect = chain;
 export const beforeAll = skip;
