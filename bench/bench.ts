@@ -77,3 +77,4 @@ try {
   await browser.close();
   await server.close();
 }
+(await import('./plans.ts')).benchPlans();

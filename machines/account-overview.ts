@@ -30,6 +30,7 @@ export const accountOverviewMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The account summary (name, email, counts) is loading; the section links already work.',
       tags: ['loading'],
       invoke: {
         id: 'fetchAccountSummary',
@@ -38,8 +39,9 @@ export const accountOverviewMachine = setup({
         onError: { target: 'failed' },
       },
     },
-    loaded: {},
+    loaded: { description: 'The summary is shown: the customer\'s name, email and the counts of each section.', },
     failed: {
+      description: 'The summary could not be loaded: an error with a retry; the section links still work.',
       on: { 'summary.retry': { target: 'loading' } },
     },
   },

@@ -76,6 +76,7 @@ export const addressBookMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The saved addresses are loading.',
       invoke: {
         id: 'fetchAddresses',
         src: 'fetchAddresses',
@@ -84,24 +85,29 @@ export const addressBookMachine = setup({
       },
     },
     fetchFailed: {
+      description: 'The addresses could not be fetched (spec section 8: a flag): an error with a retry.',
       on: { 'addresses.retry': { target: 'loading' } },
     },
     ready: {
+      description: 'The address book is shown: every saved address with edit and delete, or the empty state.',
       initial: 'idle',
       states: {
         idle: {
+          description: 'The list as is; delete asks first.',
           on: {
             'address.delete': { guard: 'isKnownAddress', target: 'confirming', actions: 'setPending' },
             'addresses.retry': { guard: 'hasFetchError', target: '#addressBook.refreshing', actions: 'clearFetchError' },
           },
         },
         confirming: {
+          description: 'The delete confirmation modal is open for one address; confirm or cancel.',
           on: {
             'delete.confirm': { target: 'deleting', actions: 'clearDeleteError' },
             'delete.cancel': { target: 'idle', actions: 'clearPending' },
           },
         },
         deleting: {
+          description: 'The address is being deleted; the modal stays open. A failure flags a delete error in the modal (retry or cancel).',
           invoke: {
             id: 'deleteAddress',
             src: 'deleteAddress',
@@ -114,6 +120,7 @@ export const addressBookMachine = setup({
     },
     /** After a delete: the list stays on screen while it is fetched again. */
     refreshing: {
+      description: 'Deleted: the modal has closed and the book shows without the address while it is fetched again.',
       invoke: {
         id: 'fetchAddresses',
         src: 'fetchAddresses',

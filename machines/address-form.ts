@@ -103,9 +103,11 @@ export const addressFormMachine = setup({
   initial: 'starting',
   states: {
     starting: {
+      description: 'Add starts with an empty form; edit fetches the address first.',
       always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }],
     },
     loading: {
+      description: 'Edit: the address is loading.',
       invoke: {
         id: 'fetchAddress',
         src: 'fetchAddress',
@@ -115,10 +117,12 @@ export const addressFormMachine = setup({
       },
     },
     loadFailed: {
+      description: 'The address could not be fetched (a flag): an error with a retry.',
       on: { 'address.retry': { target: 'loading' } },
     },
-    notFound: {},
+    notFound: { description: 'No such address for this customer: a not-found message with a way back to the address book.', },
     editing: {
+      description: 'The address form; a failed save keeps every typed value and shows the edit error.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -129,6 +133,7 @@ export const addressFormMachine = setup({
       },
     },
     saving: {
+      description: 'The address is being saved; submit is disabled.',
       invoke: {
         id: 'saveAddress',
         src: 'saveAddress',
@@ -137,7 +142,7 @@ export const addressFormMachine = setup({
         onError: { target: 'editing', actions: 'setSaveError' },
       },
     },
-    saved: { type: 'final' },
+    saved: { description: 'Saved: the screen goes back to the address book (output: the saved address).', type: 'final' },
   },
   output: ({ context }) => ({ address: context.saved }),
 });

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { GuestSession, UserResponse } from '#src/schemas/auth';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from '#machines/lib/done-output';
 
 /**
  * The app-wide session: who is using the account area (spec sections 4, 6, 8).
@@ -30,6 +31,15 @@ export type AuthEvent =
 export const logoutErrorMessage = m.auth_unable_to_perform_the_requested();
 export const guestTokenErrorMessage = m.auth_this_link_has_expired_or();
 
+const fetchedUser = (event: { type: string }) => doneOutput<UserResponse>(event, 'fetchUser');
+
+const userPatch = (response: UserResponse) => ({
+  user: response.user,
+  ufacSession: response.ufacSession,
+  isRegistered: response.isRegistered,
+  guestError: null,
+});
+
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
@@ -47,16 +57,17 @@ export const authMachine = setup({
     }),
   },
   guards: {
-    isAuthorised: (_, params: { response: UserResponse }) => params.response.user.status === 'AUTHORISED',
-    isGuest: (_, params: { response: UserResponse }) => params.response.user.status === 'GUEST',
+    isAuthorised: ({ event }) => fetchedUser(event).user.status === 'AUTHORISED',
+    isGuest: ({ event }) => fetchedUser(event).user.status === 'GUEST',
   },
   actions: {
-    storeUser: assign((_, params: { response: UserResponse }) => ({
-      user: params.response.user,
-      ufacSession: params.response.ufacSession,
-      isRegistered: params.response.isRegistered,
-      guestError: null,
-    })),
+    /** The user fetchUser returned. */
+    storeFetchedUser: assign(({ event }) => userPatch(fetchedUser(event))),
+    /** The user an event carries (signed in, details changed). */
+    storeUser: assign(({ event }) => {
+      assertEvent(event, ['auth.loggedIn', 'auth.userUpdated']);
+      return userPatch(event.response);
+    }),
     forgetUser: assign({ user: null, ufacSession: null, isRegistered: false }),
     rememberToken: assign({ pendingToken: ({ event }) => (event.type === 'auth.guestToken' ? event.token : null) }),
     setGuestError: assign({ guestError: guestTokenErrorMessage, pendingToken: null }),
@@ -64,12 +75,23 @@ export const authMachine = setup({
     clearErrors: assign({ logoutError: null, guestError: null }),
     /** Provided by the app: send `x-user-flow-id: {flow}.{session}` from now on. */
     applyUserFlow: (_, _params: { flow: string; session: string }) => {},
+    /** The guest session startGuestSession opened: hand its flow and session to applyUserFlow. */
     /** Provided by the app: stop sending the user-flow header. */
     clearUserFlow: () => {},
     /** Provided by the app: go to /my-account/login. */
     redirectToLogin: () => {},
   },
-}).createMachine({
+})
+  .extend<{ applyGuestUserFlow: undefined }>({
+    actions: {
+      /** The guest session startGuestSession opened, handed to the app's applyUserFlow as its params. */
+      applyGuestUserFlow: enqueueActions(({ event, enqueue }) => {
+        const { flow, session } = doneOutput<GuestSession>(event, 'startGuestSession');
+        enqueue({ type: 'applyUserFlow', params: { flow, session } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'auth',
   context: {
     user: null,
@@ -82,22 +104,23 @@ export const authMachine = setup({
   initial: 'fetchingUser',
   states: {
     fetchingUser: {
+      description: 'Who is using the account area is being fetched (GET user); screens wait.',
       tags: ['loading'],
       invoke: {
         id: 'fetchUser',
         src: 'fetchUser',
         onDone: [
           {
-            guard: { type: 'isAuthorised', params: ({ event }) => ({ response: event.output }) },
+            guard: 'isAuthorised',
             target: 'authorised',
-            actions: { type: 'storeUser', params: ({ event }) => ({ response: event.output }) },
+            actions: 'storeFetchedUser',
           },
           {
-            guard: { type: 'isGuest', params: ({ event }) => ({ response: event.output }) },
+            guard: 'isGuest',
             target: 'guest',
-            actions: { type: 'storeUser', params: ({ event }) => ({ response: event.output }) },
+            actions: 'storeFetchedUser',
           },
-          { target: 'anonymous', actions: { type: 'storeUser', params: ({ event }) => ({ response: event.output }) } },
+          { target: 'anonymous', actions: 'storeFetchedUser' },
         ],
         onError: { target: 'unavailable' },
       },
@@ -107,16 +130,18 @@ export const authMachine = setup({
       on: { 'auth.retry': { target: 'fetchingUser' } },
     },
     anonymous: {
+      description: 'No one is signed in (UNKNOWN): account pages redirect to login; a guest link can start a guest session.',
       on: {
         'auth.loggedIn': {
           target: 'authorised',
-          actions: ['clearErrors', { type: 'storeUser', params: ({ event }) => ({ response: event.response }) }],
+          actions: ['clearErrors', 'storeUser'],
         },
         'auth.guestToken': { target: 'startingGuestSession', actions: 'rememberToken' },
         'auth.dismissError': { actions: 'clearErrors' },
       },
     },
     startingGuestSession: {
+      description: 'A guest token (order link) is being exchanged for a guest session; a failure shows \'This link has expired or is not valid. Find your booking to get a new one.\'',
       tags: ['loading'],
       invoke: {
         id: 'startGuestSession',
@@ -124,19 +149,17 @@ export const authMachine = setup({
         input: ({ context }) => ({ token: context.pendingToken ?? '' }),
         onDone: {
           target: 'fetchingUser',
-          actions: {
-            type: 'applyUserFlow',
-            params: ({ event }) => ({ flow: event.output.flow, session: event.output.session }),
-          },
+          actions: 'applyGuestUserFlow',
         },
         onError: { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'setGuestError'] },
       },
     },
     guest: {
+      description: 'A guest session for one order (GUEST): that order\'s pages only.',
       on: {
         'auth.loggedIn': {
           target: 'authorised',
-          actions: ['clearUserFlow', 'clearErrors', { type: 'storeUser', params: ({ event }) => ({ response: event.response }) }],
+          actions: ['clearUserFlow', 'clearErrors', 'storeUser'],
         },
         'auth.guestToken': { target: 'startingGuestSession', actions: 'rememberToken' },
         'auth.logout': { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser'] },
@@ -144,14 +167,16 @@ export const authMachine = setup({
       },
     },
     authorised: {
+      description: 'The customer is signed in (AUTHORISED); a failed logout shows \'Unable to perform the requested action\'.',
       on: {
         'auth.logout': { target: 'loggingOut', actions: 'clearErrors' },
         'auth.unauthorised': { target: 'anonymous', actions: ['forgetUser', 'redirectToLogin'] },
         'auth.dismissError': { actions: 'clearErrors' },
-        'auth.userUpdated': { actions: { type: 'storeUser', params: ({ event }) => ({ response: event.response }) } },
+        'auth.userUpdated': { actions: 'storeUser' },
       },
     },
     loggingOut: {
+      description: 'Signing out; on success the user is forgotten and the login page opens.',
       tags: ['loading'],
       invoke: {
         id: 'logout',

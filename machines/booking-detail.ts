@@ -63,6 +63,7 @@ export const bookingDetailMachine = setup({
   initial: 'fetching',
   states: {
     fetching: {
+      description: 'The booking is loading.',
       invoke: {
         id: 'fetchBooking',
         src: 'fetchBooking',
@@ -79,10 +80,12 @@ export const bookingDetailMachine = setup({
       },
     },
     loaded: {
+      description: 'The booking is shown: journeys, tickets, passengers and the actions it allows.',
       initial: 'checkingChangeability',
       on: { 'booking.reload': { target: 'reloading' } },
       states: {
         checkingChangeability: {
+          description: 'Whether the journey can be changed is being checked (change of journey).',
           invoke: {
             id: 'fetchChangeability',
             src: 'fetchChangeability',
@@ -101,12 +104,13 @@ export const bookingDetailMachine = setup({
             onError: { target: 'changeabilityUnavailable', actions: 'clearChangeability' },
           },
         },
-        changeabilityKnown: {},
-        changeabilityUnavailable: {},
+        changeabilityKnown: { description: 'The change-of-journey action shows as the check said.', },
+        changeabilityUnavailable: { description: 'The changeability check failed: the booking shows without the change-of-journey action.', },
       },
     },
     /** After an edit: the page stays on screen while the booking is fetched again. */
     reloading: {
+      description: 'The booking is fetched again (after an action on it) while the last copy stays on screen.',
       invoke: {
         id: 'fetchBooking',
         src: 'fetchBooking',
@@ -123,12 +127,15 @@ export const bookingDetailMachine = setup({
       },
     },
     error: {
+      description: 'The booking could not be fetched (spec section 8: an error flag): an error with a retry.',
       on: { 'booking.retry': { target: 'fetching' } },
     },
     schemaError: {
+      description: 'The answer did not have the booking\'s shape: a clear error with a retry, never a crash.',
       on: { 'booking.retry': { target: 'fetching' } },
     },
     movedToHistory: {
+      description: '308: the order was replaced; the customer goes to the booking\'s history (spec section 4).',
       type: 'final',
       entry: 'goToHistory',
     },

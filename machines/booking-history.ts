@@ -85,9 +85,11 @@ export const bookingHistoryMachine = setup({
   initial: 'starting',
   states: {
     starting: {
+      description: 'waitForSuperseders in the URL waits for replacement bookings; otherwise the history is fetched once.',
       always: [{ guard: 'isWaiting', target: 'waiting' }, { target: 'fetching' }],
     },
     fetching: {
+      description: 'The booking\'s history is loading.',
       invoke: {
         id: 'fetchHistory',
         src: 'fetchHistory',
@@ -103,17 +105,21 @@ export const bookingHistoryMachine = setup({
         onError: [{ guard: 'isSchemaError', target: 'schemaError' }, { target: 'error' }],
       },
     },
-    loaded: {},
+    loaded: { description: 'The history is shown: every change to the booking, newest first.', },
     error: {
+      description: 'The history could not be fetched (spec section 8: an error flag): an error with a retry.',
       on: { 'history.retry': { target: 'fetching' } },
     },
     schemaError: {
+      description: 'The answer did not have the history\'s shape: a clear error with a retry, never a crash.',
       on: { 'history.retry': { target: 'fetching' } },
     },
     waiting: {
+      description: 'Waiting for replacement bookings after a refund: history is polled (historyPollMs 2000 ms, doubling, at most 3 retries).',
       initial: 'polling',
       states: {
         polling: {
+          description: 'One history request; a 308 with a replacement ends the wait.',
           invoke: {
             id: 'fetchHistory',
             src: 'fetchHistory',
@@ -141,15 +147,18 @@ export const bookingHistoryMachine = setup({
           },
         },
         delaying: {
+          description: 'The pause before the next poll (historyPollMs, doubling each retry).',
           after: { pollDelay: { target: 'polling', actions: 'countRetry' } },
         },
       },
     },
     /** Waiting stopped without a replacement: a visible message, the history seen so far, and a retry. */
     waitFailed: {
+      description: 'The wait timed out or failed (spec section 8 wait errors): the failed flag and the last history shown.',
       on: { 'history.retry': { target: 'fetching', actions: 'clearFailed' } },
     },
     redirecting: {
+      description: 'A replacement was found: the customer goes to its history, marked refund complete.',
       type: 'final',
       entry: 'goToReplacementHistory',
     },

@@ -128,6 +128,7 @@ export const bookingsListMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'The current filter\'s bookings (upcoming, past, season or guest) are shown, or its error \'Unable to fetch bookings\', or the empty state.',
       on: {
         'bookings.show': [
           { guard: 'isRequired', target: 'loading', actions: ['select', 'startRequest'] },
@@ -138,6 +139,7 @@ export const bookingsListMachine = setup({
       },
     },
     loading: {
+      description: 'One page of a filter is loading (its pending flag is set); showing another filter cancels it.',
       invoke: {
         id: 'fetchBookings',
         src: 'fetchBookings',

@@ -46,11 +46,13 @@ export const callingPointsMachine = setup({
   initial: 'collapsed',
   states: {
     collapsed: {
+      description: 'The calling points disclosure is closed.',
       on: {
         'callingPoints.toggle': [{ guard: 'hasPoints', target: 'shown' }, { target: 'loading' }],
       },
     },
     loading: {
+      description: 'Opened for the first time: the leg\'s calling points are loading.',
       invoke: {
         id: 'fetchCallingPoints',
         src: 'fetchCallingPoints',
@@ -69,12 +71,15 @@ export const callingPointsMachine = setup({
       on: { 'callingPoints.toggle': { target: 'collapsed' } },
     },
     shown: {
+      description: 'The intermediate calling points are shown (kept when the disclosure closes and opens again).',
       on: { 'callingPoints.toggle': { target: 'collapsed' } },
     },
     unavailable: {
+      description: 'No calling points for this leg (404 or unavailable): a short notice, no retry.',
       on: { 'callingPoints.toggle': { target: 'collapsed' } },
     },
     failed: {
+      description: 'The calling points could not be loaded: an error with a retry.',
       on: { 'callingPoints.toggle': { target: 'collapsed' }, 'callingPoints.retry': { target: 'loading' } },
     },
   },

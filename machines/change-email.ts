@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ChangeEmailOutcome, ChangeEmailResult } from '#src/schemas/customer-profile';
 import { collectErrors, hasErrors, validateEmail, validatePasswordPresent } from '#src/schemas/forms';
 import { codeOf, problemOfEvent, statusOf } from './lib/problems';
+import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
 
@@ -49,6 +50,8 @@ const errorStatus = (event: object): { status: number | null; code: string | nul
   return { status: statusOf(problem), code: codeOf(problem) };
 };
 
+const changeResult = (event: { type: string }) => doneOutput<ChangeEmailOutcome>(event, 'changeEmail');
+
 const resetValues = { newEmailAddress: '', currentPassword: '' };
 
 const updatedEmail = (result: ChangeEmailOutcome): string =>
@@ -66,8 +69,11 @@ export const changeEmailMachine = setup({
   },
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, changeEmailValidators)),
-    isConfirmationSent: (_, params: { result: ChangeEmailOutcome }) => 'confirmationSent' in params.result,
-    hasNewTokens: (_, params: { result: ChangeEmailOutcome }) => 'newTokens' in params.result && !!params.result.newTokens,
+    isConfirmationSent: ({ event }) => 'confirmationSent' in changeResult(event),
+    hasNewTokens: ({ event }) => {
+      const result = changeResult(event);
+      return 'newTokens' in result && !!result.newTokens;
+    },
     /** Spec: 403 means password incorrect (a CSRF rejection is also 403 but is not the password). */
     isPasswordIncorrect: ({ event }) => {
       const { status, code } = errorStatus(event);
@@ -83,17 +89,27 @@ export const changeEmailMachine = setup({
     setEmailAlreadyExists: assign({ error: 'emailAlreadyExists' as const }),
     setGenericError: assign({ error: 'genericError' as const }),
     clearError: assign({ error: null }),
-    storeUpdatedEmail: assign((_, params: { result: ChangeEmailOutcome }) => ({ updatedEmailAddress: updatedEmail(params.result) })),
-    storePendingEmail: assign((_, params: { result: ChangeEmailOutcome }) => ({
-      pendingEmailAddress: 'pendingEmailAddress' in params.result ? params.result.pendingEmailAddress : null,
-    })),
+    storeUpdatedEmail: assign(({ event }) => ({ updatedEmailAddress: updatedEmail(changeResult(event)) })),
+    storePendingEmail: assign(({ event }) => {
+      const result = changeResult(event);
+      return { pendingEmailAddress: 'pendingEmailAddress' in result ? result.pendingEmailAddress : null };
+    }),
     resetForm: assign({ values: resetValues, touched: {}, dirty: false, submitAttempted: false, error: null }),
     /** Provided by the app: the session now has the new email (header, auth user). */
     emailChanged: (_, _params: { email: string }) => {},
     /** Provided by the app: end the session and go to sign in. */
     signOut: () => {},
   },
-}).createMachine({
+})
+  .extend<{ announceEmailChange: undefined }>({
+    actions: {
+      /** The address changeEmail confirmed, handed to the app's emailChanged as its params. */
+      announceEmailChange: enqueueActions(({ event, enqueue }) => {
+        enqueue({ type: 'emailChanged', params: { email: updatedEmail(changeResult(event)) } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'changeEmail',
   context: {
     values: { newEmailAddress: '', currentPassword: '' },
@@ -107,6 +123,7 @@ export const changeEmailMachine = setup({
   initial: 'notRequested',
   states: {
     notRequested: {
+      description: 'The change email form (new address, current password); submit disabled while pristine or invalid.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -114,6 +131,7 @@ export const changeEmailMachine = setup({
       },
     },
     requesting: {
+      description: 'The change is being sent; submit is disabled.',
       invoke: {
         id: 'changeEmail',
         src: 'changeEmail',
@@ -123,22 +141,22 @@ export const changeEmailMachine = setup({
         }),
         onDone: [
           {
-            guard: { type: 'isConfirmationSent', params: ({ event }) => ({ result: event.output }) },
+            guard: 'isConfirmationSent',
             target: 'confirmationSent',
-            actions: [{ type: 'storePendingEmail', params: ({ event }) => ({ result: event.output }) }, 'resetForm'],
+            actions: ['storePendingEmail', 'resetForm'],
           },
           {
-            guard: { type: 'hasNewTokens', params: ({ event }) => ({ result: event.output }) },
+            guard: 'hasNewTokens',
             target: 'success',
             actions: [
-              { type: 'storeUpdatedEmail', params: ({ event }) => ({ result: event.output }) },
+              'storeUpdatedEmail',
               'resetForm',
-              { type: 'emailChanged', params: ({ event }) => ({ email: updatedEmail(event.output) }) },
+              'announceEmailChange',
             ],
           },
           {
             target: 'signInRequired',
-            actions: [{ type: 'storeUpdatedEmail', params: ({ event }) => ({ result: event.output }) }, 'resetForm'],
+            actions: ['storeUpdatedEmail', 'resetForm'],
           },
         ],
         onError: [
@@ -149,6 +167,7 @@ export const changeEmailMachine = setup({
       },
     },
     success: {
+      description: 'The email changed and new tokens were issued: the success message and the new address.',
       on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
     },
     confirmationSent: {
@@ -156,6 +175,7 @@ export const changeEmailMachine = setup({
       on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
     },
     validationError: {
+      description: '403 passwordIncorrect or 422 emailAlreadyExists: the message beside the form, input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: ['setValue', 'clearError'] },
         'form.blur': { actions: 'touch' },
@@ -163,6 +183,7 @@ export const changeEmailMachine = setup({
       },
     },
     serverError: {
+      description: 'Any other failure: genericError, input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: ['setValue', 'clearError'] },
         'form.blur': { actions: 'touch' },

@@ -88,6 +88,7 @@ export const changePasswordMachine = setup({
   initial: 'notRequested',
   states: {
     notRequested: {
+      description: 'The change password form; submit disabled while pristine or invalid.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -95,6 +96,7 @@ export const changePasswordMachine = setup({
       },
     },
     requesting: {
+      description: 'The change is being sent; submit is disabled.',
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
@@ -107,9 +109,11 @@ export const changePasswordMachine = setup({
       },
     },
     success: {
+      description: 'The password changed: the success message.',
       on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
     },
     validationError: {
+      description: 'The server\'s first error code: PASSWORD_INCORRECT, PASSWORD_EQUALS_TO_NAME, PASSWORD_EQUALS_TO_EMAIL or PASSWORD_GENERIC_ERROR.',
       on: {
         'form.change': { target: 'notRequested', actions: ['setValue', 'clearErrorCode'] },
         'form.blur': { actions: 'touch' },
@@ -117,6 +121,7 @@ export const changePasswordMachine = setup({
       },
     },
     serverError: {
+      description: 'Any other failure: a generic error, input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },

@@ -77,6 +77,7 @@ export const checkInMachine = setup({
   initial: 'checkingIn',
   states: {
     checkingIn: {
+      description: 'Check-in is being requested for the booking (POST booking/checkIn).',
       invoke: {
         id: 'checkIn',
         src: 'checkIn',
@@ -89,11 +90,13 @@ export const checkInMachine = setup({
       },
     },
     failed: {
+      description: 'Check-in failed: an error with a retry.',
       on: { 'checkIn.retry': { target: 'checkingIn', actions: 'clearError' } },
     },
     /** Nothing to retry: the booking can't be checked in (yet, any more, or at all). */
-    notAvailable: {},
+    notAvailable: { description: 'Check-in is not available for this booking: a notice, no retry.', },
     done: {
+      description: 'Checked in: the customer goes to the returned url (output: the url).',
       type: 'final',
     },
   },

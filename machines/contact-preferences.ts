@@ -154,6 +154,7 @@ export const contactPreferencesMachine = setup({
       ],
     },
     loading: {
+      description: 'The contact preferences (consents) are loading.',
       tags: ['busy'],
       invoke: {
         id: 'fetchConsents',
@@ -163,9 +164,11 @@ export const contactPreferencesMachine = setup({
       },
     },
     failed: {
+      description: 'The consents could not be fetched (a flag): an error with a retry.',
       on: { 'consents.retry': { target: 'loading', actions: 'clearFetchError' } },
     },
     loaded: {
+      description: 'Each consent\'s switch is shown; \'Saved! Thanks for updating your contact preferences\' after a first-time update; a failed save shows its error and the switch flips back.',
       on: {
         'consent.select': { guard: 'isChange', target: 'saving', actions: ['clearMessages', 'flipOptimistically'] },
         'marketing.revoke': { guard: 'canRevoke', target: 'revoking', actions: 'clearMessages' },
@@ -173,6 +176,7 @@ export const contactPreferencesMachine = setup({
       },
     },
     saving: {
+      description: 'A change has flipped its switch at once and is being confirmed; the switches say they are busy.',
       tags: ['busy'],
       invoke: {
         id: 'updateConsents',

@@ -220,9 +220,11 @@ export const delayRepayMachine = setup({
   initial: 'starting',
   states: {
     starting: {
+      description: 'A claim id (signed in) loads the claim; an email link\'s token is exchanged first; neither: the no-link message.',
       always: [{ guard: 'hasClaimId', target: 'loading' }, { guard: 'hasToken', target: 'exchanging' }, { target: 'noToken' }],
     },
     exchanging: {
+      description: 'The email link\'s token is being exchanged for a session for this one claim.',
       invoke: {
         id: 'startClaimFlow',
         src: 'startClaimFlow',
@@ -235,6 +237,7 @@ export const delayRepayMachine = setup({
       },
     },
     readingToken: {
+      description: 'GET claim-token: which claim the link is for and whether the customer has an account.',
       invoke: {
         id: 'fetchClaimToken',
         src: 'fetchClaimToken',
@@ -246,9 +249,10 @@ export const delayRepayMachine = setup({
       description: 'Network or server trouble with the link: the token (or session) is kept in memory for a retry.',
       on: { 'claim.retry': [{ guard: 'hasSession', target: 'readingToken' }, { target: 'exchanging' }] },
     },
-    noToken: { type: 'final' },
-    invalidToken: { type: 'final' },
+    noToken: { description: 'No link token and no claim id: the message asking the customer to open the link from the email.', type: 'final' },
+    invalidToken: { description: 'The link is malformed, unknown or expired: \'This link has expired or is not valid.\'', type: 'final' },
     loading: {
+      description: 'The claim is loading.',
       invoke: {
         id: 'fetchClaim',
         src: 'fetchClaim',
@@ -258,12 +262,15 @@ export const delayRepayMachine = setup({
       },
     },
     loadFailed: {
+      description: 'The claim could not be loaded: an error with a retry.',
       on: { 'claim.retry': { target: 'loading' } },
     },
     loaded: {
+      description: 'The claim is shown: its journey, delay and the form or its status.',
       initial: 'routing',
       states: {
         routing: {
+          description: 'Decides what the claim shows: punchout, the form, or its closed status.',
           always: [{ guard: 'isPunchout', target: 'punchout' }, { guard: 'isOpenForClaim', target: 'editing' }, { target: 'closed' }],
         },
         punchout: {
@@ -273,6 +280,7 @@ export const delayRepayMachine = setup({
           description: 'Already claimed, decided or expired: its status, its words and the next step.',
         },
         editing: {
+          description: 'The claim form; submit disabled while pristine or invalid.',
           on: {
             'form.change': { actions: 'setField' },
             'form.blur': { actions: 'touchField' },
@@ -280,6 +288,7 @@ export const delayRepayMachine = setup({
           },
         },
         submitting: {
+          description: 'The claim is being submitted; submit is disabled.',
           invoke: {
             id: 'submitClaim',
             src: 'submitClaim',

@@ -34,6 +34,7 @@ export const digitalRailcardMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The digital railcard is loading.',
       invoke: {
         id: 'fetchDigitalRailcard',
         src: 'fetchDigitalRailcard',
@@ -43,13 +44,15 @@ export const digitalRailcardMachine = setup({
       },
     },
     showing: {
+      description: 'The railcard is shown with its moving element, for inspection.',
       initial: 'normal',
       states: {
-        normal: { on: { 'card.enlarge': 'enlarged' } },
-        enlarged: { on: { 'card.shrink': 'normal' } },
+        normal: { description: 'The card at its normal size.', on: { 'card.enlarge': 'enlarged' } },
+        enlarged: { description: 'The card enlarged for an inspector; back to normal size on request.', on: { 'card.shrink': 'normal' } },
       },
     },
     failed: {
+      description: 'The railcard could not be loaded: an error with a retry.',
       on: { 'card.retry': 'loading' },
     },
   },

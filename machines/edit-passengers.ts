@@ -99,9 +99,11 @@ export const editPassengersMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'The booking\'s passengers; no edit dialog open.',
       on: { 'passenger.edit': { target: 'editing', actions: 'open' } },
     },
     editing: {
+      description: 'The edit dialog for one passenger\'s name; a failure shows the response\'s detail or a generic message, input kept.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -113,6 +115,7 @@ export const editPassengersMachine = setup({
       },
     },
     submitting: {
+      description: 'The new name is being saved (PUT pico/edit-passengers); on success the booking reloads.',
       invoke: {
         id: 'editPassengers',
         src: 'editPassengers',

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { FindBookingResponse } from '#src/schemas/find-booking';
 import { collectErrors, hasErrors } from '#src/schemas/forms';
 import { findBookingValidators, type FindBookingField } from '#src/schemas/find-booking';
 import { hasStatus } from './lib/problems';
+import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
 
@@ -39,6 +40,7 @@ export const findBookingMachine = setup({
   types: {
     context: {} as FindBookingContext,
     events: {} as FindBookingEvent,
+    output: {} as { booking: FindBookingResponse | null },
   },
   actors: {
     findBooking: fromPromise<FindBookingResponse, Record<FindBookingField, string>>(async () => {
@@ -54,14 +56,23 @@ export const findBookingMachine = setup({
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
-    storeResponse: assign((_, params: { response: FindBookingResponse }) => ({ response: params.response })),
+    storeResponse: assign(({ event }) => ({ response: doneOutput<FindBookingResponse>(event, 'findBooking') })),
     /**
      * Provided by the route: keep the token in memory and open /order-token/{bookingId}, or
      * /order-token when the answer carries only the token (spec section 7).
      */
     openBooking: (_, _params: FindBookingResponse) => {},
   },
-}).createMachine({
+})
+  .extend<{ openFoundBooking: undefined }>({
+    actions: {
+      /** The booking findBooking returned (kept in context), handed to the route's openBooking as its params. */
+      openFoundBooking: enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'openBooking', params: context.response ?? { orderExchangeToken: '' } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'findBooking',
   context: {
     values: { bookingReference: '', departureDate: '', passengerSurname: '', emailAddress: '' },
@@ -73,6 +84,7 @@ export const findBookingMachine = setup({
   initial: 'notRequested',
   states: {
     notRequested: {
+      description: 'The find booking form (reference, departure date, surname, email); submit disabled while pristine or invalid.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -80,6 +92,7 @@ export const findBookingMachine = setup({
       },
     },
     requesting: {
+      description: 'The booking is being looked up; submit is disabled.',
       invoke: {
         id: 'findBooking',
         src: 'findBooking',
@@ -89,7 +102,7 @@ export const findBookingMachine = setup({
           passengerSurname: context.values.passengerSurname.trim(),
           emailAddress: context.values.emailAddress.trim(),
         }),
-        onDone: { target: 'success', actions: { type: 'storeResponse', params: ({ event }) => ({ response: event.output }) } },
+        onDone: { target: 'success', actions: 'storeResponse' },
         onError: [
           { guard: 'isBadRequest', target: 'badRequest' },
           { guard: 'isNotFound', target: 'notFound' },
@@ -98,13 +111,12 @@ export const findBookingMachine = setup({
       },
     },
     success: {
+      description: 'Found: the booking opens on the order-token page (output: the order exchange token, and the booking id when the server gives one).',
       type: 'final',
-      entry: {
-        type: 'openBooking',
-        params: ({ context }) => context.response ?? { orderExchangeToken: '' },
-      },
+      entry: 'openFoundBooking',
     },
     badRequest: {
+      description: '400: the details could not be read; input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -112,6 +124,7 @@ export const findBookingMachine = setup({
       },
     },
     notFound: {
+      description: '422: no booking matches these details; input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -119,6 +132,7 @@ export const findBookingMachine = setup({
       },
     },
     serverError: {
+      description: 'Any other failure: a generic error, input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -126,4 +140,5 @@ export const findBookingMachine = setup({
       },
     },
   },
+  output: ({ context }) => ({ booking: context.response }),
 });

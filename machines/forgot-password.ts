@@ -51,6 +51,7 @@ export const forgotPasswordMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The email field; a failure shows \'We\'re unable to reset your password at this time. Please try again later.\'',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -58,6 +59,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     submitting: {
+      description: 'The reset email is being requested; submit is disabled.',
       invoke: {
         id: 'requestReset',
         src: 'requestReset',

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { hasStatus } from './lib/problems';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Guest order association (spec sections 4, 6, 7, 8, 9): a guest token (from the URL hash of
@@ -27,6 +28,7 @@ export const guestAssociationMachine = setup({
     context: {} as GuestAssociationContext,
     events: {} as GuestAssociationEvent,
     input: {} as { guestToken: string | null },
+    output: {} as { outcome: AssociationOutcome | null; count: number },
   },
   actors: {
     associateGuestOrders: fromPromise<AssociationOutput, { guestToken: string }>(async () => {
@@ -41,26 +43,40 @@ export const guestAssociationMachine = setup({
     isForbidden: ({ event }) => hasStatus(event, 403),
   },
   actions: {
-    storeOutcome: assign((_, params: { output: AssociationOutput }) => ({ outcome: params.output.outcome, count: params.output.count })),
+    storeOutcome: assign(({ event }) => {
+      const { outcome, count } = doneOutput<AssociationOutput>(event, 'associateGuestOrders');
+      return { outcome, count };
+    }),
     setError: assign({ outcome: 'error' as const, count: 0 }),
     setForbidden: assign({ outcome: 'forbidden' as const, count: 0 }),
     /** Provided by the route: go to the target page with bookingsImported for this outcome (none for 403). */
     redirectToTarget: (_, _params: { outcome: AssociationOutcome }) => {},
   },
-}).createMachine({
+})
+  .extend<{ redirectWithOutcome: undefined }>({
+    actions: {
+      /** The outcome in context, handed to the route's redirectToTarget as its params. */
+      redirectWithOutcome: enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'redirectToTarget', params: { outcome: context.outcome ?? 'error' } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'guestAssociation',
   context: ({ input }) => ({ guestToken: input.guestToken, outcome: null, count: 0 }),
   initial: 'ready',
   states: {
     ready: {
+      description: 'Waiting for the start; without a guest token nothing happens.',
       on: { 'association.start': { guard: 'hasToken', target: 'associating' } },
     },
     associating: {
+      description: 'The guest orders placed with the customer\'s email are being imported.',
       invoke: {
         id: 'associateGuestOrders',
         src: 'associateGuestOrders',
         input: ({ context }) => ({ guestToken: context.guestToken ?? '' }),
-        onDone: { target: 'finished', actions: { type: 'storeOutcome', params: ({ event }) => ({ output: event.output }) } },
+        onDone: { target: 'finished', actions: 'storeOutcome' },
         onError: [
           { guard: 'isForbidden', target: 'finished', actions: 'setForbidden' },
           { target: 'finished', actions: 'setError' },
@@ -72,8 +88,10 @@ export const guestAssociationMachine = setup({
       after: { associationRedirectMs: { target: 'redirected' } },
     },
     redirected: {
+      description: 'The customer has gone to the target page with bookingsImported=true | partial | none | false (output: the outcome).',
       type: 'final',
-      entry: { type: 'redirectToTarget', params: ({ context }) => ({ outcome: context.outcome ?? 'error' }) },
+      entry: 'redirectWithOutcome',
     },
   },
+  output: ({ context }) => ({ outcome: context.outcome, count: context.count }),
 });

@@ -153,10 +153,12 @@ export const insuranceClaimMachine = setup({
   initial: 'none',
   states: {
     none: {
+      description: 'NONE: the insurance section offers a claim; eligibility may start.',
       tags: 'NONE',
       on: { 'insurance.checkEligibility': { target: 'eligibilityRequest', actions: 'clearError' } },
     },
     eligibilityRequest: {
+      description: 'ELIGIBILITY_REQUEST: whether the product is claimable is being checked.',
       tags: 'ELIGIBILITY_REQUEST',
       invoke: {
         id: 'checkEligibility',
@@ -179,10 +181,12 @@ export const insuranceClaimMachine = setup({
       },
     },
     eligibilityFailed: {
+      description: 'ELIGIBILITY_FAILED: \'Product is not claimable\' (ineligible-product) or \'Unexpected response format\' (system-error); eligibility may be tried again.',
       tags: 'ELIGIBILITY_FAILED',
       on: { 'insurance.checkEligibility': { target: 'eligibilityRequest', actions: 'clearError' } },
     },
     claimRequest: {
+      description: 'CLAIM_REQUEST: the claim is being made; the modal shows.',
       tags: 'CLAIM_REQUEST',
       invoke: {
         id: 'submitClaim',
@@ -197,6 +201,7 @@ export const insuranceClaimMachine = setup({
       },
     },
     claimFailed: {
+      description: 'CLAIM_FAILED: the modal shows the failure; the claim may be tried again.',
       tags: 'CLAIM_FAILED',
       on: {
         'insurance.claim': { guard: 'hasClaimId', target: 'claimRequest' },
@@ -209,6 +214,7 @@ export const insuranceClaimMachine = setup({
       after: { insuranceRefreshDebounceMs: { target: 'refreshed' } },
     },
     refreshed: {
+      description: 'CLAIM_SUCCESS and the booking refreshed (debounced insuranceRefreshDebounceMs, 400 ms).',
       type: 'final',
       tags: 'CLAIM_SUCCESS',
       entry: 'refreshBooking',

@@ -68,6 +68,7 @@ export const loginMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The sign-in form (email, password); a failure shows its message, input kept.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -78,6 +79,7 @@ export const loginMachine = setup({
       },
     },
     submitting: {
+      description: 'Signing in; submit is disabled.',
       invoke: {
         id: 'login',
         src: 'login',
@@ -91,6 +93,7 @@ export const loginMachine = setup({
       },
     },
     signedIn: {
+      description: 'Signed in: the session knows the user and the page goes on (output: the user response).',
       type: 'final',
     },
   },

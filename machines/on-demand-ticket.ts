@@ -89,9 +89,11 @@ export const onDemandTicketMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      description: 'The booking offers to generate its ticket.',
       on: { 'ticket.generate': 'generating' },
     },
     generating: {
+      description: 'The ticket is being generated; a failure sets the error flag.',
       invoke: {
         id: 'generateTicket',
         src: 'generateTicket',
@@ -101,9 +103,11 @@ export const onDemandTicketMachine = setup({
       },
     },
     waiting: {
+      description: 'The pause before the next status poll (ticketPollMs, from 800 ms, doubling).',
       after: { ticketPollMs: 'polling' },
     },
     polling: {
+      description: 'The ticket\'s status is being read; still processing waits and polls again.',
       invoke: {
         id: 'getTicketStatus',
         src: 'getTicketStatus',
@@ -121,15 +125,18 @@ export const onDemandTicketMachine = setup({
       },
     },
     checkingRetries: {
+      description: 'Still processing: poll again unless the 15 retries are used up.',
       always: [
         { guard: 'canRetry', target: 'waiting', actions: 'countRetry' },
         { target: 'failed', actions: 'setTimedOut' },
       ],
     },
     failed: {
+      description: 'Failed status, a non-200 poll, a failed generate or out of retries: an error; generate may be tried again.',
       on: { 'ticket.generate': { target: 'generating', actions: 'clearError' } },
     },
     ready: {
+      description: 'The ticket is ready: the page reloads the booking (output: the ticket).',
       type: 'final',
     },
   },

@@ -147,9 +147,11 @@ export const passengerFormMachine = setup({
   initial: 'starting',
   states: {
     starting: {
+      description: 'Add starts with an empty form; edit loads the passenger first.',
       always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }],
     },
     loading: {
+      description: 'Edit: the passenger is loading.',
       invoke: {
         id: 'fetchPassenger',
         src: 'fetchPassenger',
@@ -159,9 +161,11 @@ export const passengerFormMachine = setup({
       },
     },
     loadFailed: {
+      description: 'The passenger could not be loaded: an error with a retry.',
       on: { 'passenger.retry': 'loading' },
     },
     editing: {
+      description: 'The passenger form; a failed save shows \'Oops! Unfortunately this passenger could not be added|updated. Please try again later.\', input kept.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -174,6 +178,7 @@ export const passengerFormMachine = setup({
       },
     },
     submitting: {
+      description: 'The passenger is being saved; submit is disabled.',
       invoke: {
         id: 'savePassenger',
         src: 'savePassenger',
@@ -197,12 +202,14 @@ export const passengerFormMachine = setup({
       },
     },
     confirmingDelete: {
+      description: 'The delete confirmation for this passenger; a failed delete shows its error here.',
       on: {
         'delete.confirm': 'deleting',
         'delete.cancel': { target: 'editing', actions: 'clearOutcome' },
       },
     },
     deleting: {
+      description: 'The passenger is being deleted.',
       invoke: {
         id: 'deletePassenger',
         src: 'deletePassenger',
@@ -211,8 +218,8 @@ export const passengerFormMachine = setup({
         onError: { target: 'confirmingDelete', actions: 'flagDeleteFailed' },
       },
     },
-    saved: { type: 'final' },
-    deleted: { type: 'final' },
+    saved: { description: 'Saved: back to /my-account/passengers-and-railcards.', type: 'final' },
+    deleted: { description: 'Deleted: back to /my-account/passengers-and-railcards.', type: 'final' },
   },
   output: ({ context }) => ({ outcome: context.outcome ?? 'saved' }),
 });

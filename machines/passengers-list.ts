@@ -33,6 +33,7 @@ export const passengersListMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The saved passengers are loading.',
       invoke: {
         id: 'fetchPassengers',
         src: 'fetchPassengers',
@@ -40,8 +41,9 @@ export const passengersListMachine = setup({
         onError: { target: 'failed', actions: 'storeError' },
       },
     },
-    loaded: {},
+    loaded: { description: 'The passengers and their railcards (possibly only the account holder).', },
     failed: {
+      description: 'The passengers could not be loaded: an error with a retry.',
       on: { 'list.retry': 'loading' },
     },
   },

@@ -1,9 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { PersonalDetails, SavePersonalDetailsResult } from '#src/schemas/customer-profile';
 import { collectErrors, hasErrors, validateFirstName, validateLastName } from '#src/schemas/forms';
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { hasStatus } from './lib/problems';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Personal details (spec sections 2, 3, 5, 8): load, edit first and last name (and, when the
@@ -75,6 +76,8 @@ export interface PersonalDetailsInput {
 const differs = (values: Record<PersonalDetailsField, string>, update: boolean, baseline: Baseline) =>
   values.firstName !== baseline.firstName || values.lastName !== baseline.lastName || update !== baseline.shouldUpdatePassenger;
 
+const savedDetails = (event: { type: string }) => doneOutput<SavePersonalDetailsResult>(event, 'savePersonalDetails');
+
 export const personalDetailsMachine = setup({
   types: {
     context: {} as PersonalDetailsContext,
@@ -95,8 +98,8 @@ export const personalDetailsMachine = setup({
     hasDraft: ({ context }) => context.draft !== null,
   },
   actions: {
-    loadDetails: assign((_, params: { details: PersonalDetails }) => {
-      const { details } = params;
+    loadDetails: assign(({ event }) => {
+      const details = doneOutput<PersonalDetails>(event, 'fetchPersonalDetails');
       return {
         values: { firstName: details.firstName, lastName: details.lastName },
         email: details.email,
@@ -128,8 +131,8 @@ export const personalDetailsMachine = setup({
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
     clearSaveFlags: assign({ updateFailed: false, passengerUpdateFailed: false, draftRestored: false }),
-    storeSaved: assign(({ context }, params: { saved: SavePersonalDetailsResult }) => {
-      const { saved } = params;
+    storeSaved: assign(({ context, event }) => {
+      const saved = savedDetails(event);
       return {
         values: { firstName: saved.firstName, lastName: saved.lastName },
         email: saved.email,
@@ -145,7 +148,21 @@ export const personalDetailsMachine = setup({
     /** Provided by the app: tell the session (header, auth user) the new name. */
     nameChanged: (_, _params: { firstName: string; lastName: string }) => {},
   },
-}).createMachine({
+})
+  .extend<{ announceNameChange: undefined; handOverDraft: undefined }>({
+    actions: {
+      /** What the customer typed, handed to the app's keepDraft as its params (kept in memory for after sign-in). */
+      handOverDraft: enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'keepDraft', params: { values: context.values, shouldUpdatePassenger: context.shouldUpdatePassenger } });
+      }),
+      /** The name savePersonalDetails stored, handed to the app's nameChanged as its params. */
+      announceNameChange: enqueueActions(({ event, enqueue }) => {
+        const { firstName, lastName } = savedDetails(event);
+        enqueue({ type: 'nameChanged', params: { firstName, lastName } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'personalDetails',
   context: ({ input }) => ({
     values: { firstName: '', lastName: '' },
@@ -164,17 +181,14 @@ export const personalDetailsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The personal details are loading.',
       tags: ['loading'],
       invoke: {
         id: 'fetchPersonalDetails',
         src: 'fetchPersonalDetails',
         onDone: [
-          {
-            guard: 'hasDraft',
-            target: 'editing',
-            actions: [{ type: 'loadDetails', params: ({ event }) => ({ details: event.output }) }, 'restoreDraft', 'dropDraft'],
-          },
-          { target: 'editing', actions: { type: 'loadDetails', params: ({ event }) => ({ details: event.output }) } },
+          { guard: 'hasDraft', target: 'editing', actions: ['loadDetails', 'restoreDraft', 'dropDraft'] },
+          { target: 'editing', actions: 'loadDetails' },
         ],
         onError: { target: 'loadFailed' },
       },
@@ -184,6 +198,7 @@ export const personalDetailsMachine = setup({
       on: { 'details.retry': { target: 'loading' } },
     },
     editing: {
+      description: 'First and last name (and whether to update the account holder\'s passenger); \'Saved!\' while pristine after a save; update-failed and passenger-update-failed flags.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -195,6 +210,7 @@ export const personalDetailsMachine = setup({
       },
     },
     saving: {
+      description: 'The details are being saved; submit is disabled.',
       invoke: {
         id: 'savePersonalDetails',
         src: 'savePersonalDetails',
@@ -207,11 +223,8 @@ export const personalDetailsMachine = setup({
         onDone: {
           target: 'editing',
           actions: [
-            { type: 'storeSaved', params: ({ event }) => ({ saved: event.output }) },
-            {
-              type: 'nameChanged',
-              params: ({ event }) => ({ firstName: event.output.firstName, lastName: event.output.lastName }),
-            },
+            'storeSaved',
+            'announceNameChange',
           ],
         },
         onError: [
@@ -221,7 +234,7 @@ export const personalDetailsMachine = setup({
             target: 'editing',
             actions: [
               'setUpdateFailed',
-              { type: 'keepDraft', params: ({ context }) => ({ values: context.values, shouldUpdatePassenger: context.shouldUpdatePassenger }) },
+              'handOverDraft',
             ],
           },
           { target: 'editing', actions: 'setUpdateFailed' },

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { GuestSession } from '#src/schemas/auth';
 import { hasStatus } from './lib/problems';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /**
  * /contact-preferences-token: the token of a marketing email link (taken from the URL hash at
@@ -26,6 +27,7 @@ export const preferencesTokenMessages = {
   failed: m.preferences_token_failed(),
 } as const;
 
+const customerSession = (event: { type: string }) => doneOutput<GuestSession>(event, 'startCustomerFlow').session;
 
 export const preferencesTokenMachine = setup({
   types: {
@@ -45,20 +47,31 @@ export const preferencesTokenMachine = setup({
     isInvalidToken: ({ event }) => hasStatus(event, 400, 401),
   },
   actions: {
-    storeSession: assign((_, params: { session: string }) => ({ session: params.session, token: null })),
+    storeSession: assign(({ event }) => ({ session: customerSession(event), token: null })),
     forgetToken: assign({ token: null }),
     /** Provided by the route: send `x-user-flow-id: customer.{session}` from now on. */
     applyUserFlow: (_, _params: { session: string }) => {},
   },
-}).createMachine({
+})
+  .extend<{ applyCustomerUserFlow: undefined }>({
+    actions: {
+      /** The session startCustomerFlow opened, handed to the route's applyUserFlow as its params. */
+      applyCustomerUserFlow: enqueueActions(({ event, enqueue }) => {
+        enqueue({ type: 'applyUserFlow', params: { session: customerSession(event) } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'preferencesToken',
   context: ({ input }) => ({ token: input.token, session: null }),
   initial: 'checking',
   states: {
     checking: {
+      description: 'Is there a token from the email link\'s URL hash?',
       always: [{ guard: 'hasToken', target: 'exchanging' }, { target: 'noToken' }],
     },
     exchanging: {
+      description: 'The email link\'s token is being exchanged for a customer-flow session.',
       invoke: {
         id: 'startCustomerFlow',
         src: 'startCustomerFlow',
@@ -66,8 +79,8 @@ export const preferencesTokenMachine = setup({
         onDone: {
           target: 'ready',
           actions: [
-            { type: 'storeSession', params: ({ event }) => ({ session: event.output.session }) },
-            { type: 'applyUserFlow', params: ({ event }) => ({ session: event.output.session }) },
+            'storeSession',
+            'applyCustomerUserFlow',
           ],
         },
         onError: [{ guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' }, { target: 'failed' }],
@@ -77,9 +90,9 @@ export const preferencesTokenMachine = setup({
       description: 'Network or server trouble: the token is kept in memory for a retry.',
       on: { 'token.retry': { target: 'exchanging' } },
     },
-    noToken: { type: 'final' },
-    invalidToken: { type: 'final' },
-    ready: { type: 'final' },
+    noToken: { description: 'No token: \'To change your contact preferences without signing in, open the link at the bottom of one of our emails.\'', type: 'final' },
+    invalidToken: { description: 'The link is malformed, unknown or expired: \'This link has expired or is not valid.\'', type: 'final' },
+    ready: { description: 'The session is in use; the contact preferences show without signing in (output: the session).', type: 'final' },
   },
   output: ({ context }) => ({ session: context.session }),
 });

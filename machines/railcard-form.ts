@@ -173,6 +173,7 @@ export const railcardFormMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The railcard type (and the held card when editing) is loading.',
       invoke: {
         id: 'loadRailcard',
         src: 'loadRailcard',
@@ -182,9 +183,11 @@ export const railcardFormMachine = setup({
       },
     },
     loadFailed: {
+      description: 'The railcard could not be loaded: an error with a retry.',
       on: { 'railcard.retry': 'loading' },
     },
     editing: {
+      description: 'Card number, expiry, digital or not and the type\'s attributes; a failed save shows its error, input kept.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -197,6 +200,7 @@ export const railcardFormMachine = setup({
       },
     },
     checking: {
+      description: 'The card\'s status is being checked (railcard-status) before saving.',
       invoke: {
         id: 'checkRailcardStatus',
         src: 'checkRailcardStatus',
@@ -218,6 +222,7 @@ export const railcardFormMachine = setup({
       },
     },
     saving: {
+      description: 'The card\'s details and attributes are being saved.',
       invoke: {
         id: 'saveRailcard',
         src: 'saveRailcard',
@@ -241,12 +246,14 @@ export const railcardFormMachine = setup({
       },
     },
     confirmingDelete: {
+      description: 'The remove confirmation for this railcard; a failed delete shows its error here.',
       on: {
         'delete.confirm': 'deleting',
         'delete.cancel': { target: 'editing', actions: 'clearOutcome' },
       },
     },
     deleting: {
+      description: 'The railcard is being removed.',
       invoke: {
         id: 'deleteRailcard',
         src: 'deleteRailcard',
@@ -255,8 +262,8 @@ export const railcardFormMachine = setup({
         onError: { target: 'confirmingDelete', actions: 'flagDeleteFailed' },
       },
     },
-    saved: { type: 'final' },
-    deleted: { type: 'final' },
+    saved: { description: 'Saved: back to the passengers and railcards list.', type: 'final' },
+    deleted: { description: 'Removed: back to the passengers and railcards list.', type: 'final' },
   },
   output: ({ context }) => ({ outcome: context.outcome ?? 'saved' }),
 });

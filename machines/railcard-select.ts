@@ -31,6 +31,7 @@ export const railcardSelectMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The railcards this passenger can add are loading.',
       invoke: {
         id: 'fetchRailcards',
         src: 'fetchRailcards',
@@ -39,8 +40,9 @@ export const railcardSelectMachine = setup({
         onError: { target: 'failed', actions: 'storeError' },
       },
     },
-    loaded: {},
+    loaded: { description: 'The railcards to pick from.', },
     failed: {
+      description: 'The railcards could not be loaded: an error with a retry.',
       on: { 'list.retry': 'loading' },
     },
   },

@@ -70,6 +70,7 @@ export const registerMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The registration form (first name, last name, email, password); a failure shows its message, input kept.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -77,6 +78,7 @@ export const registerMachine = setup({
       },
     },
     submitting: {
+      description: 'The account is being created; submit is disabled.',
       invoke: {
         id: 'register',
         src: 'register',
@@ -94,7 +96,7 @@ export const registerMachine = setup({
         ],
       },
     },
-    registered: { type: 'final' },
+    registered: { description: 'Registered: the customer is signed in (output: the user response).', type: 'final' },
   },
   output: ({ context }) => ({ response: context.response }),
 });

@@ -103,14 +103,17 @@ export const resendEmailMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      description: 'NOT_SET: the modal is closed (closing resets it).',
       tags: 'NOT_SET',
       on: { 'modal.open': { target: 'open', actions: 'resetForm' } },
     },
     open: {
+      description: 'The resend booking email modal is open.',
       initial: 'editing',
       on: { 'modal.close': { target: 'closed', actions: 'resetForm' } },
       states: {
         editing: {
+          description: 'NOT_SET: one or more email addresses, each checked with the shared email validator.',
           tags: 'NOT_SET',
           on: {
             'emails.change': { actions: 'setEmail' },
@@ -121,6 +124,7 @@ export const resendEmailMachine = setup({
           },
         },
         sending: {
+          description: 'PENDING: the booking email is being sent.',
           tags: 'PENDING',
           invoke: {
             id: 'resendEmail',
@@ -131,9 +135,11 @@ export const resendEmailMachine = setup({
           },
         },
         sent: {
+          description: 'SUCCESS: the confirmation that the email was sent.',
           tags: 'SUCCESS',
         },
         failed: {
+          description: 'ERROR: the email could not be sent; the addresses are kept for another try.',
           tags: 'ERROR',
           on: {
             'emails.change': { target: 'editing', actions: 'setEmail' },

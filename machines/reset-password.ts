@@ -30,11 +30,19 @@ export const resetPasswordMessages = {
   done: m.reset_password_done(),
 } as const;
 
+/** How the flow ended: each final state names its outcome (static, for Stately's editors). */
+export interface ResetPasswordOutput {
+  outcome: 'done' | 'invalidToken';
+}
+const isResetDone = (output: unknown): boolean =>
+  typeof output === 'object' && output !== null && 'outcome' in output && output.outcome === 'done';
+
 export const resetPasswordMachine = setup({
   types: {
     context: {} as ResetPasswordContext,
     events: {} as ResetPasswordEvent,
     input: {} as { token: string | null },
+    output: {} as ResetPasswordOutput,
   },
   actors: {
     validateToken: fromPromise<{ isValid: boolean }, { token: string }>(async () => {
@@ -71,9 +79,11 @@ export const resetPasswordMachine = setup({
   initial: 'starting',
   states: {
     starting: {
+      description: 'Is there a reset token in the link?',
       always: [{ guard: 'hasToken', target: 'validatingToken' }, { target: 'invalidToken' }],
     },
     validatingToken: {
+      description: 'The link\'s token is being validated (validate-reset-password-token).',
       invoke: {
         id: 'validateToken',
         src: 'validateToken',
@@ -86,9 +96,11 @@ export const resetPasswordMachine = setup({
       },
     },
     checkFailed: {
+      description: 'The token could not be checked (network or server): an error with a retry.',
       on: { 'token.retry': { target: 'validatingToken' } },
     },
     editing: {
+      description: 'The new password form; a failure shows its message, input kept.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -96,6 +108,7 @@ export const resetPasswordMachine = setup({
       },
     },
     submitting: {
+      description: 'The new password is being saved; submit is disabled.',
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
@@ -107,7 +120,16 @@ export const resetPasswordMachine = setup({
         ],
       },
     },
-    invalidToken: { type: 'final' },
-    done: { type: 'final' },
+    invalidToken: {
+      description: "The link is missing, expired (valid 24 hours) or used: 'This password reset link has expired or has already been used. Please request a new one.'",
+      type: 'final',
+      output: { outcome: 'invalidToken' },
+    },
+    done: {
+      description: 'The password was reset: the confirmation and a way to sign in.',
+      type: 'final',
+      output: { outcome: 'done' },
+    },
   },
+  output: ({ event }) => ({ outcome: isResetDone(event.output) ? 'done' : 'invalidToken' }),
 });

@@ -95,6 +95,7 @@ export const savedCardsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The saved payment cards are loading.',
       invoke: {
         id: 'fetchCards',
         src: 'fetchCards',
@@ -103,21 +104,26 @@ export const savedCardsMachine = setup({
       },
     },
     loadFailed: {
+      description: 'The cards could not be loaded: an error with a retry.',
       on: { 'cards.retry': { target: 'loading' } },
     },
     ready: {
+      description: 'The saved cards, or the empty state.',
       initial: 'idle',
       states: {
         idle: {
+          description: 'The list as is; delete asks first.',
           on: { 'card.delete': { guard: 'isKnownCard', target: 'confirming', actions: 'setPending' } },
         },
         confirming: {
+          description: 'The delete confirmation for one card.',
           on: {
             'delete.confirm': { target: 'deleting', actions: 'markDeleting' },
             'delete.cancel': { target: 'idle', actions: 'clearPending' },
           },
         },
         deleting: {
+          description: 'The card is marked deleting; removed on success, or its delete error flagged on it.',
           invoke: {
             id: 'deleteCard',
             src: 'deleteCard',

@@ -32,6 +32,7 @@ export const smartcardsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The customer\'s smartcards are loading.',
       invoke: {
         id: 'fetchSmartcards',
         src: 'fetchSmartcards',
@@ -40,8 +41,9 @@ export const smartcardsMachine = setup({
       },
     },
     loadFailed: {
+      description: 'The smartcards could not be loaded: an error with a retry.',
       on: { 'smartcards.retry': { target: 'loading' } },
     },
-    loaded: {},
+    loaded: { description: 'The smartcards, or the empty state.', },
   },
 });

@@ -27,6 +27,7 @@ export const tokenBookingsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The bookings this guest may see are loading (GET booking/token).',
       invoke: {
         id: 'fetchTokenBookings',
         src: 'fetchTokenBookings',
@@ -34,8 +35,9 @@ export const tokenBookingsMachine = setup({
         onError: { target: 'failed' },
       },
     },
-    loaded: {},
+    loaded: { description: 'The guest\'s bookings, or the empty state.', },
     failed: {
+      description: 'The bookings could not be loaded: an error with a retry.',
       on: { 'tokenBookings.retry': { target: 'loading' } },
     },
   },

@@ -33,6 +33,7 @@ export const treesPlantedMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The lifetime booking count is loading.',
       tags: ['loading'],
       invoke: {
         id: 'fetchOrderCount',
@@ -41,8 +42,9 @@ export const treesPlantedMachine = setup({
         onError: { target: 'failed', actions: 'flagFailure' },
       },
     },
-    loaded: {},
+    loaded: { description: 'The trees planted: one per booking.', },
     failed: {
+      description: 'The count could not be loaded (a flag only): 0 trees and the dashboard still renders.',
       on: { 'trees.retry': { target: 'loading' } },
     },
   },

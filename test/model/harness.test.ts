@@ -82,13 +82,17 @@ describe('harness self-checks', () => {
 
   it('titles tests with the path as a readable test plan', () => {
     const titles = generatePaths(profileMachine, profileOptions).map((p) => p.description);
-    expect(titles).toContain('reaches "loading" {"attempts":1} via xstate.error.actor.fetchProfile {"error":"Error(503)"} → xstate.after.backoffMs.profile.failed');
-    expect(titles).toContain('reaches "gaveUp" {"attempts":2} via xstate.error.actor.fetchProfile {"error":"Error(503)"} → profile.retry → xstate.error.actor.fetchProfile {"error":"Error(503)"}');
+    expect(titles).toContain('path 4: in loading, when fetchProfile fails, expect failed → in failed, when after backoffMs, expect loading');
+    expect(titles).toContain(
+      'path 5: in loading, when fetchProfile fails, expect failed → in failed, when profile.retry, expect loading → in loading, when fetchProfile fails, expect gaveUp',
+    );
+    expect(titles).toContain('path 3: in loading, when fetchProfile answers [isIncomplete], expect incomplete → in incomplete, when profile.complete, expect loaded');
+    expect(titles.every((t) => !t.includes('xstate.') && !t.includes('{'))).toBe(true);
   });
 
   it('runs every input variant and prefixes titles with the input', async () => {
     const paths = generatePaths(profileMachine, { ...profileOptions, input: undefined, inputs: [{ maxAttempts: 1 }, { maxAttempts: 2 }] });
-    expect(paths.map((p) => p.description)).toContain('with input {"maxAttempts":1}: reaches "gaveUp" {"attempts":1} via xstate.error.actor.fetchProfile {"error":"Error(503)"}');
+    expect(paths.map((p) => p.description.replace(/^path \d+/, 'path'))).toContain('path ({"maxAttempts":1}): in loading, when fetchProfile fails, expect gaveUp');
     for (const path of paths) await replayPath(profileMachine, path, profileOptions);
   });
 
@@ -131,7 +135,7 @@ describe('harness self-checks', () => {
   });
 
   it('fails a step when the live actor does not do what the model predicted', async () => {
-    const path = generatePaths(profileMachine, profileOptions).find((p) => p.description.includes('"complete":false'))!;
+    const path = generatePaths(profileMachine, profileOptions).find((p) => p.description.includes('[isIncomplete]'))!;
     const lying = profileMachine.provide({ guards: { isIncomplete: () => false } });
     await expect(replayPath(lying, path, profileOptions)).rejects.toThrow(/state value after step 1/);
   });
@@ -163,7 +167,7 @@ describe('harness self-checks', () => {
   });
 
   it('checks spec expectations per state, and fails a step whose state has none', async () => {
-    const path = generatePaths(profileMachine, profileOptions).find((p) => p.description.includes('"complete":false}} → profile.complete'))!;
+    const path = generatePaths(profileMachine, profileOptions).find((p) => p.description.includes('expect incomplete → in incomplete, when profile.complete'))!;
     const states = {
       loading: () => {},
       incomplete: ({ context }: { context: { profile: { complete: boolean } | null } }) => expect(context.profile?.complete).toBe(false),
@@ -176,7 +180,7 @@ describe('harness self-checks', () => {
       ...profileOptions,
       events: { ...profileOptions.events, 'xstate.done.actor.fetchProfile': [{ type: 'xstate.done.actor.fetchProfile', output: { name: 'Bob', complete: false } }] },
     } as ModelOptions<typeof profileMachine>;
-    const swappedPath = generatePaths(swapped, bobOnly).find((p) => p.description.includes('{"output":{"name":"Bob"'))!;
+    const swappedPath = generatePaths(swapped, bobOnly).find((p) => p.description.includes('fetchProfile answers'))!;
     const loaded = { ...states, loaded: ({ context, event }: { context: { profile: { complete: boolean } | null }; event: { type: string } }) =>
       event.type === 'profile.complete' || expect(context.profile?.complete).toBe(true) };
     await expect(replayPath(swapped, swappedPath, { ...profileOptions, states: loaded })).rejects.toThrow(/expected false to be true/);

@@ -34,6 +34,7 @@ import {
 } from 'xstate';
 import { getShortestPaths, getSimplePaths, toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
+import { inputLabel, planSteps, planTitle, type PlanStep } from './plan-format';
 
 type EventList<M extends AnyStateMachine, E> = readonly E[] | ((snapshot: SnapshotFrom<M>) => readonly E[]);
 /** Concrete events to try per event type; types left out are tried as `{ type }` alone. */
@@ -83,7 +84,14 @@ export interface StateCheck<M extends AnyStateMachine> {
 }
 export type StateExpectations<M extends AnyStateMachine> = Record<string, (check: StateCheck<M>) => void>;
 export interface ModelStep<M extends AnyStateMachine> { event: AnyEventObject; state: SnapshotFrom<M> }
-export interface ModelPath<M extends AnyStateMachine> { description: string; input?: InputFrom<M>; steps: ModelStep<M>[]; state: SnapshotFrom<M> }
+export interface ModelPath<M extends AnyStateMachine> {
+  description: string;
+  input?: InputFrom<M>;
+  steps: ModelStep<M>[];
+  state: SnapshotFrom<M>;
+  /** The path as readable plan steps (its title is built from them). */
+  plan?: PlanStep[];
+}
 export interface TransitionInfo { key: string; label: string; transition: AnyTransitionDefinition }
 export interface CoverageReport { covered: number; total: number; percent: number; uncovered: TransitionInfo[] }
 
@@ -297,18 +305,39 @@ export function generatePaths<M extends AnyStateMachine>(machine: M, options: Mo
     if (options.pathStrategy === 'simple') raw.push(...getSimplePaths(machine, { ...traversal, serializeState: stateKey } as never));
     // Drop paths whose event sequence is a prefix of another path: that path checks every step anyway.
     const sigs = raw.map((p) => p.steps.slice(1).map((step) => `${serializeEvent(step.event)}\u0000`).join(''));
-    const kept = raw.filter((_, i) => !sigs.some((other, j) => (other === sigs[i] ? j < i : other.startsWith(sigs[i]!))));
-    return kept.map((p) => {
-      const ctx = options.serializeContext?.(p.state.context);
-      const target = `"${describeValue(p.state.value)}"${ctx === undefined ? '' : ` ${JSON.stringify(ctx)}`}`;
-      const via = p.steps.slice(1).map((step) => describeEvent(step.event)).join(' → ');
-      const prefix = options.inputs ? `with input ${JSON.stringify(input)}: ` : '';
-      return { description: `${prefix}${via ? `reaches ${target} via ${via}` : `starts in ${target}`}`, input, steps: p.steps, state: p.state } as ModelPath<M>;
-    });
+    const dropped = prefixPaths(sigs);
+    const kept = raw.filter((_, i) => !dropped.has(i));
+    return kept.map((p) => ({ description: '', input, steps: p.steps, state: p.state }) as ModelPath<M>);
   });
+  // Titles are the readable plan (plan-format.ts, `npm run plans`): numbered, one step per event.
+  paths.forEach((p, i) => {
+    p.plan = planSteps(machine, p.steps as never);
+    p.description = planTitle(i + 1, describeValue((p.steps[0]!.state as AnyMachineSnapshot).value), p.plan, options.inputs ? inputLabel(p.input) : undefined);
+  });
+  const titles = new Set<string>();
+  for (const p of paths) {
+    if (titles.has(p.description)) throw new Error(`${options.name}: two paths share the title "${p.description}"`);
+    titles.add(p.description);
+  }
   const max = options.maxPaths ?? 200;
   if (paths.length > max) throw new Error(`${options.name}: ${paths.length} paths exceed maxPaths (${max}); narrow serializeContext or raise maxPaths`);
   return paths;
+}
+
+/** Every model described in this process, in order: `npm run plans` reads the test files' paths here. */
+export const modelPlans: { name: string; machine: AnyStateMachine; paths: ModelPath<AnyStateMachine>[] }[] = [];
+
+/**
+ * Indexes of signatures that repeat an earlier one or are a strict prefix of another. Sorted, a
+ * signature's extensions follow it directly, so one pass over neighbours does (was quadratic).
+ */
+function prefixPaths(sigs: readonly string[]): Set<number> {
+  const dropped = new Set<number>();
+  const first = new Map<string, number>();
+  sigs.forEach((sig, i) => (first.has(sig) ? dropped.add(i) : first.set(sig, i)));
+  const unique = [...first.keys()].sort();
+  for (let k = 0; k + 1 < unique.length; k++) if (unique[k + 1]!.startsWith(unique[k]!)) dropped.add(first.get(unique[k]!)!);
+  return dropped;
 }
 
 /** SimulatedClock that knows when its pending timers are due. */
@@ -487,6 +516,7 @@ export function describeMachineModel<M extends AnyStateMachine>(
 ): void {
   describe(`model: ${options.name}`, () => {
     const paths = generatePaths(machine, options);
+    modelPlans.push({ name: options.name, machine, paths });
     const taken = new Set<string>();
     const reached = new Set<string>();
     for (const path of paths) it(path.description, () => replayPath(machine, path, options, taken, reached).then(() => undefined));
