@@ -59,9 +59,11 @@ export const confirmEmailMachine = setup({
   initial: 'starting',
   states: {
     starting: {
+      description: 'The token was read from the link (#token=...) and removed from the URL; without one the link is treated as expired.',
       always: [{ guard: 'hasToken', target: 'confirming' }, { target: 'expired' }],
     },
     confirming: {
+      description: 'POST customer/change-email/confirm with the token: "Confirming your new email address…".',
       invoke: {
         id: 'confirmEmailChange',
         src: 'confirmEmailChange',
@@ -92,10 +94,26 @@ export const confirmEmailMachine = setup({
       description: 'Network or server failure: the token is kept so the customer can try again.',
       on: { 'confirmEmail.retry': { target: 'confirming' } },
     },
-    confirmed: { type: 'final', entry: { type: 'setOutcome', params: { outcome: 'confirmed' } } },
-    signInRequired: { type: 'final', entry: { type: 'setOutcome', params: { outcome: 'signInRequired' } } },
-    expired: { type: 'final', entry: { type: 'setOutcome', params: { outcome: 'expired' } } },
-    emailTaken: { type: 'final', entry: { type: 'setOutcome', params: { outcome: 'emailTaken' } } },
+    confirmed: {
+      description: 'Signed in to that account: the new address is in use and the session has the new tokens.',
+      type: 'final',
+      entry: { type: 'setOutcome', params: { outcome: 'confirmed' } },
+    },
+    signInRequired: {
+      description: 'Confirmed from a browser not signed in to the account: sign in with the new address.',
+      type: 'final',
+      entry: { type: 'setOutcome', params: { outcome: 'signInRequired' } },
+    },
+    expired: {
+      description: 'The link has expired, was used already, was replaced by a newer one, or had no token.',
+      type: 'final',
+      entry: { type: 'setOutcome', params: { outcome: 'expired' } },
+    },
+    emailTaken: {
+      description: 'Another account took the address in the meantime; the email stays as it was.',
+      type: 'final',
+      entry: { type: 'setOutcome', params: { outcome: 'emailTaken' } },
+    },
   },
   output: ({ context }): ConfirmEmailOutput => {
     const { outcome, updatedEmailAddress } = context;

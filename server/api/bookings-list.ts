@@ -120,7 +120,7 @@ export function bookingsListApi(): Hono<AppEnv> {
     const f = filter as BookingFilter;
     // Guest orders match the account's email only once that email is verified (decision 150).
     const guestEmail = customer.emailVerified ? customer.email : null;
-        const where = WHERE[f](customer.id, now, guestEmail);
+    const where = WHERE[f](customer.id, now, guestEmail);
     // The page's ten bookings are chosen first, from the indexes led by the customer, and only
     // they are joined to their orders; upcoming sorts by departure, which no customer index holds,
     // so its rows (journeys still to come) are fetched before sorting (`offset 0` keeps the planner
