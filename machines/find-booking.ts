@@ -2,7 +2,7 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { FindBookingResponse } from '#src/schemas/find-booking';
 import { collectErrors, hasErrors } from '#src/schemas/forms';
 import { findBookingValidators, type FindBookingField } from '#src/schemas/find-booking';
-import { hasStatus } from './lib/problems';
+import { hasStatus, isThrottledProblem, retryAfterOfEvent } from './lib/problems';
 import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
@@ -14,6 +14,8 @@ import { m } from '#src/paraglide/messages.js';
  * order-token list of the bookings the token may fetch.
  */
 export interface FindBookingContext {
+  /** Seconds the server asked to wait after too many misses (429 Retry-After), or null. */
+  retryAfterSeconds: number | null;
   values: Record<FindBookingField, string>;
   touched: Partial<Record<FindBookingField, boolean>>;
   dirty: boolean;
@@ -51,11 +53,13 @@ export const findBookingMachine = setup({
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, findBookingValidators)),
     isBadRequest: ({ event }) => hasStatus(event, 400),
     isNotFound: ({ event }) => hasStatus(event, 422),
+    isThrottled: ({ event }) => isThrottledProblem(event),
   },
   actions: {
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
+    storeRetryAfter: assign(({ event }) => ({ retryAfterSeconds: retryAfterOfEvent(event) })),
     storeResponse: assign(({ event }) => ({ response: doneOutput<FindBookingResponse>(event, 'findBooking') })),
     /**
      * Provided by the route: keep the token in memory and open /order-token/{bookingId}, or
@@ -80,6 +84,7 @@ export const findBookingMachine = setup({
     dirty: false,
     submitAttempted: false,
     response: null,
+    retryAfterSeconds: null,
   },
   initial: 'notRequested',
   states: {
@@ -106,6 +111,7 @@ export const findBookingMachine = setup({
         onError: [
           { guard: 'isBadRequest', target: 'badRequest' },
           { guard: 'isNotFound', target: 'notFound' },
+          { guard: 'isThrottled', target: 'throttled', actions: 'storeRetryAfter' },
           { target: 'serverError' },
         ],
       },
@@ -125,6 +131,14 @@ export const findBookingMachine = setup({
     },
     notFound: {
       description: '422: no booking matches these details; input kept.',
+      on: {
+        'form.change': { target: 'notRequested', actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': { guard: 'isValid', target: 'requesting' },
+      },
+    },
+    throttled: {
+      description: '429: too many misses from this client (or for this reference); "Too many attempts" says when to try again; input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },

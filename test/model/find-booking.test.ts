@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { findBookingMachine, findBookingStatusMessages } from '#machines/find-booking';
+import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import type { FindBookingField } from '#src/schemas/find-booking';
 import { describeMachineModel, errorOf, nextFrom, outputOf, type StateCheck } from './harness';
 
@@ -32,6 +33,8 @@ describeMachineModel(findBookingMachine, {
       { type: 'xstate.error.actor.findBooking', error: { status: 400 } },
       { type: 'xstate.error.actor.findBooking', error: { status: 422 } },
       { type: 'xstate.error.actor.findBooking', error: { status: 500 } },
+      // Too many misses (decision 155): 429 with Retry-After, 14 minutes left.
+      { type: 'xstate.error.actor.findBooking', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 840 } } },
     ],
   },
   serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, touched: c.touched }),
@@ -42,8 +45,9 @@ describeMachineModel(findBookingMachine, {
   states: (() => {
     const failedWith = (status: number | 'other') => ({ snapshot, context, event, entered }: StateCheck<typeof findBookingMachine>) => {
       if (entered) {
-        const got = errorOf(event)?.status;
-        if (status === 'other') expect([400, 422]).not.toContain(got);
+        const error = errorOf(event);
+        const got = error?.status ?? (error?.problem as { status?: unknown } | undefined)?.status;
+        if (status === 'other') expect([400, 422, 429]).not.toContain(got);
         else expect(got).toBe(status);
       }
       expect(context.values.bookingReference, 'input is kept after a failure').toBe(filled.bookingReference);
@@ -77,7 +81,15 @@ describeMachineModel(findBookingMachine, {
       },
       badRequest: failedWith(400),
       notFound: failedWith(422),
-      serverError: failedWith('other'),
+      serverError: (check) => {
+        failedWith('other')(check);
+        expect(check.context.retryAfterSeconds).toBeNull();
+      },
+      throttled: (check) => {
+        failedWith(429)(check);
+        expect(check.context.retryAfterSeconds, 'Retry-After kept for the message').toBe(840);
+        expect(tooManyAttemptsMessage(check.context.retryAfterSeconds)).toBe('Too many attempts. For your security, please try again in 14 minutes.');
+      },
     };
   })(),
 });

@@ -1,4 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { findBookingMachine, findBookingStatusMessages } from '#machines/find-booking';
@@ -58,6 +59,7 @@ export function FindBookingPage() {
       >
         {snapshot.matches('badRequest') && <Alert tone="error">{findBookingStatusMessages.badRequest}</Alert>}
         {snapshot.matches('notFound') && <Alert tone="error">{findBookingStatusMessages.notFound}</Alert>}
+        {snapshot.matches('throttled') && <Alert tone="error">{tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)}</Alert>}
         {snapshot.matches('serverError') && <Alert tone="error">{findBookingStatusMessages.serverError}</Alert>}
         {snapshot.matches('success') && <Alert tone="success">{findBookingStatusMessages.success}</Alert>}
         {fields.map((f) => (
