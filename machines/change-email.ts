@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ChangeEmailOutcome, ChangeEmailResult } from '#src/schemas/customer-profile';
 import { collectErrors, hasErrors, validateEmail, validatePasswordPresent } from '#src/schemas/forms';
-import { codeOf, problemOfEvent, statusOf } from './lib/problems';
+import { codeOf, isThrottledProblem, problemOfEvent, retryAfterOfEvent, statusOf } from './lib/problems';
 import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
@@ -28,6 +28,8 @@ export interface ChangeEmailContext {
   updatedEmailAddress: string | null;
   /** Where the confirmation link was sent (confirmationSent). */
   pendingEmailAddress: string | null;
+  /** Seconds to wait after too many wrong passwords (429 Retry-After, decision 155), or null. */
+  retryAfterSeconds: number | null;
 }
 
 export type ChangeEmailEvent =
@@ -75,6 +77,7 @@ export const changeEmailMachine = setup({
       return 'newTokens' in result && !!result.newTokens;
     },
     /** Spec: 403 means password incorrect (a CSRF rejection is also 403 but is not the password). */
+    isThrottled: ({ event }) => isThrottledProblem(event),
     isPasswordIncorrect: ({ event }) => {
       const { status, code } = errorStatus(event);
       return status === 403 && code !== 'CSRF_INVALID';
@@ -89,6 +92,7 @@ export const changeEmailMachine = setup({
     setEmailAlreadyExists: assign({ error: 'emailAlreadyExists' as const }),
     setGenericError: assign({ error: 'genericError' as const }),
     clearError: assign({ error: null }),
+    storeRetryAfter: assign(({ event }) => ({ retryAfterSeconds: retryAfterOfEvent(event) })),
     storeUpdatedEmail: assign(({ event }) => ({ updatedEmailAddress: updatedEmail(changeResult(event)) })),
     storePendingEmail: assign(({ event }) => {
       const result = changeResult(event);
@@ -119,6 +123,7 @@ export const changeEmailMachine = setup({
     error: null,
     updatedEmailAddress: null,
     pendingEmailAddress: null,
+    retryAfterSeconds: null,
   },
   initial: 'notRequested',
   states: {
@@ -162,6 +167,7 @@ export const changeEmailMachine = setup({
         onError: [
           { guard: 'isPasswordIncorrect', target: 'validationError', actions: 'setPasswordIncorrect' },
           { guard: 'isEmailAlreadyExists', target: 'validationError', actions: 'setEmailAlreadyExists' },
+          { guard: 'isThrottled', target: 'throttled', actions: 'storeRetryAfter' },
           { target: 'serverError', actions: 'setGenericError' },
         ],
       },
@@ -180,6 +186,14 @@ export const changeEmailMachine = setup({
         'form.change': { target: 'notRequested', actions: ['setValue', 'clearError'] },
         'form.blur': { actions: 'touch' },
         'form.submit': [{ guard: 'isValid', target: 'requesting', actions: 'clearError' }],
+      },
+    },
+    throttled: {
+      description: '429 after too many wrong passwords: "Too many attempts" says when to try again; input kept.',
+      on: {
+        'form.change': { target: 'notRequested', actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'requesting' }],
       },
     },
     serverError: {

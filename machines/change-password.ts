@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { changePasswordValidators, collectErrors, hasErrors } from '#src/schemas/forms';
-import { codeOf, problemOfEvent, statusOf } from './lib/problems';
+import { codeOf, isThrottledProblem, problemOfEvent, retryAfterOfEvent, statusOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
 
@@ -23,6 +23,8 @@ export interface ChangePasswordContext {
   dirty: boolean;
   submitAttempted: boolean;
   errorCode: ChangePasswordCode | null;
+  /** Seconds to wait after too many wrong current passwords (429 Retry-After, decision 155), or null. */
+  retryAfterSeconds: number | null;
 }
 
 export type ChangePasswordEvent =
@@ -61,6 +63,7 @@ export const changePasswordMachine = setup({
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, changePasswordValidators)),
     isValidationError: ({ event }) => firstCode(event) !== null,
+    isThrottled: ({ event }) => isThrottledProblem(event),
   },
   actions: {
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
@@ -68,6 +71,7 @@ export const changePasswordMachine = setup({
     markSubmitAttempted: assign(submitAttemptPatch),
     storeErrorCode: assign({ errorCode: ({ event }) => firstCode(event) }),
     clearErrorCode: assign({ errorCode: null }),
+    storeRetryAfter: assign(({ event }) => ({ retryAfterSeconds: retryAfterOfEvent(event) })),
     resetForm: assign({
       values: { currentPassword: '', newPassword: '' },
       touched: {},
@@ -84,6 +88,7 @@ export const changePasswordMachine = setup({
     dirty: false,
     submitAttempted: false,
     errorCode: null,
+    retryAfterSeconds: null,
   },
   initial: 'notRequested',
   states: {
@@ -104,6 +109,7 @@ export const changePasswordMachine = setup({
         onDone: { target: 'success', actions: 'resetForm' },
         onError: [
           { guard: 'isValidationError', target: 'validationError', actions: 'storeErrorCode' },
+          { guard: 'isThrottled', target: 'throttled', actions: 'storeRetryAfter' },
           { target: 'serverError' },
         ],
       },
@@ -118,6 +124,14 @@ export const changePasswordMachine = setup({
         'form.change': { target: 'notRequested', actions: ['setValue', 'clearErrorCode'] },
         'form.blur': { actions: 'touch' },
         'form.submit': [{ guard: 'isValid', target: 'requesting', actions: 'clearErrorCode' }],
+      },
+    },
+    throttled: {
+      description: '429 after too many wrong current passwords: "Too many attempts" says when to try again; input kept.',
+      on: {
+        'form.change': { target: 'notRequested', actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValid', target: 'requesting' }],
       },
     },
     serverError: {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, forgotPasswordValidators, hasErrors } from '#src/schemas/forms';
 import { submitAttemptPatch } from './lib/form-kit';
+import { isThrottledProblem, retryAfterOfEvent } from './lib/problems';
 import { m } from '#src/paraglide/messages.js';
 
 /** Forgot password (spec sections 2, 5, 8): email entry, then a confirmation. */
@@ -10,6 +11,9 @@ export interface ForgotPasswordContext {
   dirty: boolean;
   submitAttempted: boolean;
   failed: boolean;
+  /** The failure was a 429 (too many requests, decision 155): seconds to wait, or null when not said. */
+  throttled: boolean;
+  retryAfterSeconds: number | null;
 }
 
 export type ForgotPasswordEvent =
@@ -35,23 +39,25 @@ export const forgotPasswordMachine = setup({
   },
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, forgotPasswordValidators)),
+    isThrottled: ({ event }) => isThrottledProblem(event),
   },
   actions: {
     setValue: assign(({ event }) =>
-      event.type === 'form.change' ? { values: { email: event.value }, dirty: true, failed: false } : {},
+      event.type === 'form.change' ? { values: { email: event.value }, dirty: true, failed: false, throttled: false, retryAfterSeconds: null } : {},
     ),
     touch: assign({ touched: { email: true } }),
     markSubmitAttempted: assign(submitAttemptPatch),
-    setFailed: assign({ failed: true }),
-    resetForm: assign({ values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false }),
+    setFailed: assign({ failed: true, throttled: false, retryAfterSeconds: null }),
+    setThrottled: assign(({ event }) => ({ failed: true, throttled: true, retryAfterSeconds: retryAfterOfEvent(event) })),
+    resetForm: assign({ values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false, throttled: false, retryAfterSeconds: null }),
   },
 }).createMachine({
   id: 'forgotPassword',
-  context: { values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false },
+  context: { values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false, throttled: false, retryAfterSeconds: null },
   initial: 'editing',
   states: {
     editing: {
-      description: 'The email field; a failure shows \'We\'re unable to reset your password at this time. Please try again later.\'',
+      description: 'The email field; a failure shows \'We\'re unable to reset your password at this time. Please try again later.\', or after too many requests \'Too many attempts\' with when to try again',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -65,7 +71,10 @@ export const forgotPasswordMachine = setup({
         src: 'requestReset',
         input: ({ context }) => ({ email: context.values.email.trim() }),
         onDone: { target: 'sent' },
-        onError: { target: 'editing', actions: 'setFailed' },
+        onError: [
+          { guard: 'isThrottled', target: 'editing', actions: 'setThrottled' },
+          { target: 'editing', actions: 'setFailed' },
+        ],
       },
     },
     sent: {

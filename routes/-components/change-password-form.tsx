@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { fromPromise } from 'xstate';
 import { changePasswordMachine, changePasswordMessages } from '#machines/change-password';
 import { changePasswordValidators } from '#src/schemas/forms';
@@ -42,6 +43,7 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
       <h2 id="change-password-heading" className={headingClassName}>{m.change_password_form_change_password()}</h2>
       {snapshot.matches('success') && <Alert tone="success">{changePasswordMessages.success}</Alert>}
       {snapshot.matches('validationError') && errorCode && <Alert tone="error">{changePasswordMessages[errorCode]}</Alert>}
+      {snapshot.matches('throttled') && <Alert tone="error">{tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)}</Alert>}
       {snapshot.matches('serverError') && <Alert tone="error">{changePasswordMessages.serverError}</Alert>}
       <TextField
         label={m.change_password_form_current_password()}

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { forgotPasswordFailureMessage, forgotPasswordMachine, resetLinkValidityHours } from '#machines/forgot-password';
@@ -77,7 +78,11 @@ export function ForgotPasswordPage() {
             }}
           >
             <p>{m.forgot_password_page_enter_the_email_address_for()}</p>
-            {snapshot.context.failed && <Alert tone="error">{forgotPasswordFailureMessage}</Alert>}
+            {snapshot.context.failed && (
+              <Alert tone="error">
+                {snapshot.context.throttled ? tooManyAttemptsMessage(snapshot.context.retryAfterSeconds) : forgotPasswordFailureMessage}
+              </Alert>
+            )}
             <TextField
               label={m.common_email_address()}
               type="email"

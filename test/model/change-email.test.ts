@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { changeEmailMachine, changeEmailMessages } from '#machines/change-email';
+import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { describeMachineModel, errorOf, nextFrom, outputOf, type StateCheck } from './harness';
 
 describeMachineModel(changeEmailMachine, {
@@ -25,6 +26,8 @@ describeMachineModel(changeEmailMachine, {
       { type: 'xstate.error.actor.changeEmail', error: { status: 422, code: 'EMAIL_ALREADY_EXISTS' } },
       { type: 'xstate.error.actor.changeEmail', error: { status: 403, code: 'CSRF_INVALID' } },
       { type: 'xstate.error.actor.changeEmail', error: { status: 500, code: null } },
+      // Decision 155: too many wrong passwords, 5 minutes left.
+      { type: 'xstate.error.actor.changeEmail', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 300 } } },
     ],
   },
   serializeContext: (c) => ({ values: c.values, error: c.error, submitAttempted: c.submitAttempted, touched: c.touched }),
@@ -91,12 +94,19 @@ describeMachineModel(changeEmailMachine, {
           expect(check.context.error).toBe('passwordIncorrect');
         }
       },
+      throttled: (check) => {
+        keepsInput(check);
+        expect(check.context.error).toBeNull();
+        if (check.event.type !== 'form.blur') expect(check.context.retryAfterSeconds).toBe(300);
+        expect(tooManyAttemptsMessage(check.context.retryAfterSeconds)).toBe('Too many attempts. For your security, please try again in 5 minutes.');
+      },
       serverError: (check) => {
         const error = keepsInput(check);
         if (!error) return;
         // Not the password (a 403 CSRF rejection is not) and not an existing email.
         expect(error.status === 403 ? error.code : 'other').not.toBe('PASSWORD_INCORRECT');
         expect(error.status).not.toBe(422);
+        expect(error.status).not.toBe(429);
         expect(check.context.error).toBe('genericError');
       },
     };

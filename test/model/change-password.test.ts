@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { changePasswordCodes, changePasswordMachine, changePasswordMessages } from '#machines/change-password';
+import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { describeMachineModel, errorOf, nextFrom } from './harness';
 
 describeMachineModel(changePasswordMachine, {
@@ -19,6 +20,8 @@ describeMachineModel(changePasswordMachine, {
       ...changePasswordCodes.map((code) => ({ type: 'xstate.error.actor.changePassword' as const, error: { status: 400, code } })),
       { type: 'xstate.error.actor.changePassword', error: { status: 400, code: 'SOMETHING_NEW' } },
       { type: 'xstate.error.actor.changePassword', error: { status: 500, code: null } },
+      // Decision 155: too many wrong current passwords, 15 minutes left.
+      { type: 'xstate.error.actor.changePassword', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 900 } } },
     ],
   },
   serializeContext: (c) => ({ values: c.values, errorCode: c.errorCode, submitAttempted: c.submitAttempted, touched: c.touched }),
@@ -55,6 +58,15 @@ describeMachineModel(changePasswordMachine, {
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
       expect([typed.value, typed.context.values.newPassword, typed.context.errorCode]).toEqual(['notRequested', 'x', null]);
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
+    },
+    throttled: ({ snapshot, context, event }) => {
+      if (event.type !== 'form.blur') expect(context.retryAfterSeconds).toBe(900);
+      expect(tooManyAttemptsMessage(context.retryAfterSeconds)).toBe('Too many attempts. For your security, please try again in 15 minutes.');
+      expect(context.values.currentPassword, 'input kept').toBe('RailDemo!2026');
+      expect(snapshot.can({ type: 'form.submit' })).toBe(true);
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
+      expect([typed.value, typed.context.values.newPassword]).toEqual(['notRequested', 'x']);
       expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
     },
     serverError: ({ snapshot, context, event }) => {

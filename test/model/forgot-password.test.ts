@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { forgotPasswordFailureMessage, forgotPasswordMachine } from '#machines/forgot-password';
+import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { describeMachineModel } from './harness';
 
 describeMachineModel(forgotPasswordMachine, {
@@ -9,9 +10,11 @@ describeMachineModel(forgotPasswordMachine, {
       snap.context.values.email === '' ? [{ type: 'form.change', field: 'email', value: 'demo@example.com' } as const] : [],
     'form.blur': [{ type: 'form.blur', field: 'email' }],
     'xstate.done.actor.requestReset': [{ type: 'xstate.done.actor.requestReset', output: undefined }],
-    'xstate.error.actor.requestReset': [{ type: 'xstate.error.actor.requestReset', error: { status: 500 } }],
+    'xstate.error.actor.requestReset': [{ type: 'xstate.error.actor.requestReset', error: { status: 500 } },
+      { type: 'xstate.error.actor.requestReset', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 61 } } },
+    ],
   },
-  serializeContext: (c) => ({ email: c.values.email, failed: c.failed, submitAttempted: c.submitAttempted, touched: c.touched }),
+  serializeContext: (c) => ({ email: c.values.email, failed: c.failed, throttled: c.throttled, submitAttempted: c.submitAttempted, touched: c.touched }),
   calls: { submitting: { requestReset: { email: 'demo@example.com' } } },
   // Spec sections 5 and 8: email required; submit refused while pristine or invalid; a failure
   // shows "We're unable to reset your password…" and keeps the email.
@@ -20,15 +23,19 @@ describeMachineModel(forgotPasswordMachine, {
       if (event.type === 'xstate.error.actor.requestReset') {
         expect(context.failed).toBe(true);
         expect(context.values.email, 'the email is kept').toBe('demo@example.com');
+        // Decision 155: a 429 says when to try again (Retry-After 61 s: 2 minutes); any other failure the spec's message.
+        const throttled = 'problem' in (event.error as object);
+        expect([context.throttled, context.retryAfterSeconds]).toEqual(throttled ? [true, 61] : [false, null]);
+        if (throttled) expect(tooManyAttemptsMessage(context.retryAfterSeconds)).toBe('Too many attempts. For your security, please try again in 2 minutes.');
       }
       if (event.type === 'form.change') {
         expect(context.values.email).toBe(event.value);
-        expect(context.failed, 'typing clears the failure').toBe(false);
+        expect([context.failed, context.throttled], 'typing clears the failure').toEqual([false, false]);
       }
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
       if (event.type === 'form.blur') expect(context.touched.email).toBe(true);
       if (event.type === 'forgot.restart') {
-        expect(context).toEqual({ values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false });
+        expect(context).toEqual({ values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false, throttled: false, retryAfterSeconds: null });
       }
     },
     submitting: ({ context, event }) => {

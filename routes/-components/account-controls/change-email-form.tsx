@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { changeEmailMachine, changeEmailMessages, changeEmailValidators } from '#machines/change-email';
@@ -78,6 +79,7 @@ export function ChangeEmailForm() {
       {snapshot.matches('success') && updatedEmailAddress && (
         <Alert tone="success">{changeEmailMessages.success(updatedEmailAddress)}</Alert>
       )}
+      {snapshot.matches('throttled') && <Alert tone="error">{tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)}</Alert>}
       {(snapshot.matches('validationError') || snapshot.matches('serverError')) && error && (
         <Alert tone="error">{changeEmailMessages[error]}</Alert>
       )}
