@@ -31,8 +31,6 @@ const londonDay = (iso: string) =>
 
 /** Misses allowed per booking reference from one client in a window before 429 (guessing the other fields). */
 export const FIND_BOOKING_MAX_MISSES = LIMITS.findBookingReference.max;
-/** Misses allowed from one client over all references in a window (sweeping references). */
-export const FIND_BOOKING_MAX_CLIENT_MISSES = LIMITS.findBookingClient.max;
 export const FIND_BOOKING_WINDOW_MS = LIMITS.findBookingReference.windowMs;
 
 /** POST /booking/find-booking and GET /booking/token (SPEC section 7). */
