@@ -16,7 +16,8 @@ export const createServices = (opts: {
   pageData: PageData;
   locale: LocaleInfo;
   hashToken: string | null;
-  onRedirectToLogin: () => void;
+  /** `returnHere`: a 401 (come back to this screen after sign-in), not a sign-out. */
+  onRedirectToLogin: (returnHere: boolean) => void;
   client?: ApiClientOptions;
 }): AppServices => {
   const api = createApiClient(opts.client);
@@ -34,7 +35,7 @@ export const createServices = (opts: {
       actions: {
         applyUserFlow: (_, params) => api.setUserFlowId(`${params.flow}.${params.session}`),
         clearUserFlow: () => api.setUserFlowId(null),
-        redirectToLogin: () => opts.onRedirectToLogin(),
+        redirectToLogin: ({ event }) => opts.onRedirectToLogin(event.type === 'auth.unauthorised'),
       },
     }),
   );

@@ -24,8 +24,12 @@ const start = async () => {
     pageData,
     locale,
     hashToken,
-    onRedirectToLogin: () => {
-      void router?.navigate({ to: '/login' });
+    onRedirectToLogin: (returnHere) => {
+      // After a 401 the customer comes back to the same screen (and the draft it kept, decision 160);
+      // after a sign-out, plain /login. The login page makes the path safe before following it.
+      const location = router?.state.location;
+      const redirect = returnHere && location ? `${location.pathname}${location.searchStr}` : undefined;
+      void router?.navigate({ to: '/login', search: redirect && !/\/login(\/|$)/.test(location?.pathname ?? '') ? { redirect } : {} });
     },
   });
   router = createAppRouter(services);

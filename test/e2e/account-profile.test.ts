@@ -183,6 +183,31 @@ describe('personal details', () => {
     expect(await w.page.getByRole('button', { name: 'Save changes' }).isEnabled()).toBe(true);
   });
 
+  it('a 401 while saving goes to sign in, then back to personal details with what was typed (kept in memory only)', async () => {
+    await open('personal-details');
+    const first = w.page.getByLabel('First name');
+    await first.waitFor();
+    // The session ends while the customer types (idle timeout, sign-out elsewhere): the save answers 401.
+    await w.page.route('**/my-account/api/customer/personal-details', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'UNAUTHORISED' }] }) })
+        : route.fallback(),
+    );
+    await first.fill('Joanna');
+    await w.page.getByRole('button', { name: 'Save changes' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith('/login') && u.searchParams.get('redirect') !== null);
+    await w.page.unroute('**/my-account/api/customer/personal-details');
+    expect(await w.page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('Joanna');
+    await w.page.getByLabel('Email address').first().fill(demo.email);
+    await w.page.getByLabel('Password', { exact: true }).fill(demo.password);
+    await w.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith('/personal-details'));
+    await text("You were signed out before your changes were saved. We've kept what you typed: check it and save again.").waitFor();
+    expect(await w.page.getByLabel('First name').inputValue()).toBe('Joanna');
+    expect(await w.page.getByRole('button', { name: 'Save changes' }).isEnabled()).toBe(true);
+    await shot('personal-details-draft-restored');
+  });
+
   it('with change-email and passengers-and-railcards off: a read-only email and no passenger checkbox', async () => {
     await setPageData({ features: { 'change-email': false, 'passengers-and-railcards': false } });
     try {
