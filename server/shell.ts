@@ -5,6 +5,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from './lib/app-env.ts';
 import { ensureCsrfCookie } from './lib/csrf.ts';
 import { APP_BASE } from './lib/known-routes.ts';
+import { devScriptHashes } from './lib/dev-csp.ts';
 import { injectIntoHead, pageDataElement, serializePageData, type PageData } from './lib/page-data.ts';
 
 export type ShellOptions = {
@@ -37,6 +38,12 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
   "form-action 'self'",
 ].join('; ');
+/** The policy as sent: outside production it also allows the axe-core test script by hash (server/lib/dev-csp.ts). */
+const hashes = devScriptHashes();
+const SENT_POLICY = hashes.length
+  ? CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`)
+  : CONTENT_SECURITY_POLICY;
+
 /** Sent only on HTTPS responses (a browser ignores it over HTTP, and it must not pin a local http server). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
@@ -104,7 +111,7 @@ export function shellRoutes(opts: ShellOptions): Hono<AppEnv> {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('X-Frame-Options', 'DENY');
     c.header('Referrer-Policy', 'same-origin');
-    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    c.header('Content-Security-Policy', SENT_POLICY);
     if (overHttps(c)) c.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     return c.html(injectIntoHead(html, element), opts.isKnown(c.req.path) ? 200 : 404);
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
 import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
 import { LIMITS } from '#server/lib/rate-limit.ts';
+import { devScriptHashes } from '#server/lib/dev-csp.ts';
 import { CONTENT_SECURITY_POLICY } from '#server/shell.ts';
 import { apiClient, signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
@@ -224,7 +225,11 @@ describe('HTML security headers', () => {
     for (const path of ['/my-account/', '/my-account/login', '/my-account/no-such-page']) {
       const res = await client.page(path);
       const csp = res.headers.get('content-security-policy');
-      expect(csp).toBe(CONTENT_SECURITY_POLICY);
+      // Outside production the axe-core test script is allowed by its hash, nothing more (server/lib/dev-csp.ts).
+      expect(csp).toBe(CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${devScriptHashes().join(' ')}`));
+      expect(devScriptHashes()).toHaveLength(1);
+      expect(devScriptHashes({ NODE_ENV: 'production' })).toEqual([]);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-eval'/);
       for (const directive of ["script-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"]) {
         expect(csp).toContain(directive);
       }
