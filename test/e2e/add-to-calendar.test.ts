@@ -5,8 +5,10 @@ import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch }
 import { startTestServer, type TestServer } from '../helpers/server';
 import { parseCalendar } from '../helpers/parse-ics';
 import { stableId } from '#server/seed/context';
+import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
+const robin = { email: 'refunds@example.com', password: 'RailDemo!2026' };
 const bookingId = (key: string) => stableId('booking', `${key}:0`);
 
 let server: TestServer;
@@ -71,6 +73,24 @@ describe('add to calendar (decision 190)', () => {
         status: 'CONFIRMED',
       }),
     ]);
+    expect(w.errors).toEqual([]);
+  });
+
+  it('exports a refunded booking with STATUS:CANCELLED, under a locale prefix', async () => {
+    await w?.context.close();
+    w = await openPage(browser);
+    await signIn(w.page, server.origin, robin.email, robin.password, '/en-us');
+    const id = refundSeedBookingId(REFUND_SEED_KEYS.refunded);
+    await w.page.goto(`${server.origin}/en-us/my-account/bookings/${id}`);
+    const [download] = await Promise.all([
+      w.page.waitForEvent('download'),
+      w.page.getByRole('button', { name: 'Add to calendar' }).click(),
+    ]);
+    const [event, ...rest] = parseCalendar(await readFile((await download.path())!, 'utf8')).events;
+    expect(rest).toEqual([]);
+    expect(event?.uid).toBe(`${id}-outward@my-account.rail.example`);
+    expect(event?.status).toBe('CANCELLED');
+    expect(event?.url).toBe(`${server.origin}/en-us/my-account/bookings/${id}`);
     expect(w.errors).toEqual([]);
   });
 
