@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
 /** Debian's Chromium driven by playwright-core (no browser download), with the flags this machine needs. */
@@ -64,7 +65,8 @@ const require = createRequire(import.meta.url);
 
 /** Runs axe-core in the page; returns serious and critical violations as `id (count)`. */
 export const seriousAxeViolations = async (page: Page): Promise<string[]> => {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') blocks inline tags.
+  await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
   return page.evaluate(async () => {
     const w = window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } };
     const result = await w.axe.run();

@@ -31,6 +31,7 @@ import {
   ukDateTime,
 } from '../booking-format';
 import { LegCard } from './leg-card';
+import { AddToCalendar } from './add-to-calendar';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -181,6 +182,7 @@ function BookingBody({
           </div>
         )}
         <ChangeabilityNote snapshot={snapshot} season={booking.season !== null} />
+        <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} />
       </section>
 
       <section className={styles.section} aria-labelledby="passengers-heading">
