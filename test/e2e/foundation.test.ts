@@ -178,9 +178,13 @@ describe('routing and hosting', () => {
   });
 
   it('keeps the locale prefix on links and formats for the locale', async () => {
-    await signIn(w.page, server.origin, demo.email, demo.password, '/de');
+    // The screens read German here (test/e2e/i18n.test.ts checks the copy), so the form is found by its inputs.
+    await w.page.goto(`${server.origin}/de/my-account/login`);
+    await w.page.locator('form input[type="email"]').first().fill(demo.email);
+    await w.page.locator('form input[type="password"]').first().fill(demo.password);
+    await w.page.locator('form button[type="submit"]').first().click();
     await w.page.waitForURL(/\/de\/my-account\/bookings\/upcoming$/);
-    const href = await w.page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Personal details' }).getAttribute('href');
+    const href = await w.page.getByRole('navigation', { name: 'Mein Konto' }).getByRole('link', { name: 'Persönliche Daten' }).getAttribute('href');
     expect(href).toBe('/de/my-account/personal-details');
     expect(await w.page.evaluate(() => document.documentElement.lang)).toBe('de');
   });
