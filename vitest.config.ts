@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that ran the whole suite
+    // in one worker, leaving a core idle for 12 minutes. Tests share no files, ports or databases.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       mergeConfig(viteConfig, {
         test: {
@@ -35,7 +39,9 @@ export default defineConfig({
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
           setupFiles: ['test/setup-node.ts', 'test/e2e/setup-page-errors.ts'],
-          fileParallelism: false,
+          // One server and one browser per worker for all its files (test/e2e/world.ts); each file
+          // starts from a reset database, so two workers never see each other's data.
+          isolate: false,
           // Real browser timing on a loaded 2-core machine: one retry, so a slow moment is not a red
           // build; a test that fails twice still fails (and the report shows the retry).
           retry: 1,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { closeContexts, e2eWorld } from './world';
+import type { TestServer } from '../helpers/server';
 
 /** Issue 4 part A: account overview, personal details, account controls, sustainability dashboard. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
@@ -13,11 +14,10 @@ let w: PageWatch;
 let changedData = false;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = await e2eWorld());
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await closeContexts(browser);
 });
 beforeEach(async () => {
   await w?.context.close();

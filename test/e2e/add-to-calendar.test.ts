@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { closeContexts, e2eWorld } from './world';
+import type { TestServer } from '../helpers/server';
 import { parseCalendar } from '../helpers/parse-ics';
 import { stableId } from '#server/seed/context';
 import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
@@ -16,12 +17,10 @@ let browser: Browser;
 let w: PageWatch | undefined;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = await e2eWorld());
 });
 afterAll(async () => {
-  await w?.context.close();
-  await browser?.close();
-  await server?.close();
+  await closeContexts(browser);
 });
 
 interface DetailBody {

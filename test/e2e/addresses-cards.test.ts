@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { closeContexts, e2eWorld } from './world';
+import type { TestServer } from '../helpers/server';
 
 /** Address book, payment methods and smartcards in Chromium against the local server (issue 4, part C). */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
@@ -14,14 +15,12 @@ let w: PageWatch;
 // One signed-in page for the whole file (the budget is tight): the tests are ordered so that
 // what one changes does not matter to the next; the last one loads the empty scenario.
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = await e2eWorld());
   w = await openPage(browser);
   await signIn(w.page, server.origin, demo.email, demo.password);
 });
 afterAll(async () => {
-  await w?.context.close();
-  await browser?.close();
-  await server?.close();
+  await closeContexts(browser);
 });
 beforeEach(async () => {
   await w.page.unrouteAll();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { closeContexts, e2eWorld } from './world';
+import type { TestServer } from '../helpers/server';
 import { stableId } from '#server/seed/context.ts';
 import { CHECK_IN_GUEST_KEY, CHECK_IN_GUEST_TOKEN, FAILING_ON_DEMAND_BOOKING_KEY } from '#server/seed/booking-actions.ts';
 
@@ -15,11 +16,10 @@ let browser: Browser;
 let w: PageWatch;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = await e2eWorld());
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await closeContexts(browser);
 });
 beforeEach(async () => {
   await w?.context.close();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { closeContexts, e2eWorld } from './world';
+import type { TestServer } from '../helpers/server';
 import { BOOKING_HISTORY_KEYS } from '#server/seed/booking-history';
 import { stableId } from '#server/seed/context';
 
@@ -13,12 +14,10 @@ let browser: Browser;
 let w: PageWatch;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = await e2eWorld());
 });
 afterAll(async () => {
-  await w?.context.close();
-  await browser?.close();
-  await server?.close();
+  await closeContexts(browser);
 });
 beforeEach(async () => {
   await w?.context.close();

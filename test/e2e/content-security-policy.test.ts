@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { stableId } from '#server/seed/context';
-import { launchBrowser, openPage, signIn, type PageWatch } from './browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, signIn, type PageWatch } from './browser';
+import { closeContexts, e2eWorld } from './world';
+import type { TestServer } from '../helpers/server';
 
 /** Issue 8: the shell's Content-Security-Policy (decision 155) blocks nothing the app itself needs. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
@@ -13,12 +14,10 @@ let browser: Browser;
 let w: PageWatch;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = await e2eWorld());
 });
 afterAll(async () => {
-  await w?.context.close();
-  await browser?.close();
-  await server?.close();
+  await closeContexts(browser);
 });
 
 /** Violations the page reported (securitypolicyviolation events), collected from the first script on. */

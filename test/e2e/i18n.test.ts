@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, type PageWatch } from './browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, type PageWatch } from './browser';
+import { closeContexts, e2eWorld } from './world';
+import type { TestServer } from '../helpers/server';
 
 /**
  * Issue 12: the screens a customer meets first read in their locale. Under /de/, /fr-ch/ and /zh/:
@@ -64,11 +65,10 @@ let browser: Browser;
 let w: PageWatch;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = await e2eWorld());
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await closeContexts(browser);
 });
 beforeEach(async () => {
   await w?.context.close();

@@ -3,8 +3,9 @@ import type { Browser } from 'playwright-core';
 import { BOOKING_HISTORY_KEYS } from '#server/seed/booking-history';
 import { stableId } from '#server/seed/context';
 import { ASSISTANCE_BOOKING_KEY } from '#server/seed/passenger-assistance';
-import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { closeContexts, e2eWorld } from './world';
+import type { TestServer } from '../helpers/server';
 
 /** Passenger assistance in Chromium against the local server (issue 10, passenger assistance part). */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
@@ -16,14 +17,12 @@ let browser: Browser;
 let w: PageWatch;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = await e2eWorld());
   w = await openPage(browser);
   await signIn(w.page, server.origin, demo.email, demo.password);
 });
 afterAll(async () => {
-  await w?.context.close();
-  await browser?.close();
-  await server?.close();
+  await closeContexts(browser);
 });
 beforeEach(() => {
   w.errors.length = 0;

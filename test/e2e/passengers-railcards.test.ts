@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { closeContexts, e2eWorld } from './world';
+import type { TestServer } from '../helpers/server';
 import { DEMO_PASSENGERS, DEMO_RAILCARDS } from '#server/seed/passengers';
 
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
@@ -13,15 +14,13 @@ let w: PageWatch;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = await e2eWorld());
   w = await openPage(browser);
   page = w.page;
   await signIn(page, server.origin, demo.email, demo.password);
 });
 afterAll(async () => {
-  await w?.context.close();
-  await browser?.close();
-  await server?.close();
+  await closeContexts(browser);
 });
 
 const base = () => `${server.origin}/my-account/passengers-and-railcards`;

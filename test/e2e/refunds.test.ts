@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { closeContexts, e2eWorld } from './world';
+import type { TestServer } from '../helpers/server';
 import { REFUND_GUEST_TOKEN, REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 
 /** Refunds against the local server (issue 9): full, partial, ineligible, declined card, guest. */
@@ -13,11 +14,10 @@ let browser: Browser;
 let w: PageWatch;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser } = await e2eWorld());
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await closeContexts(browser);
 });
 beforeEach(async () => {
   await w?.context.close();
