@@ -23,6 +23,8 @@ export type TestServer = {
   close(): Promise<void>;
   /** Wipes the database and loads `scenario` (default 'demo'); also clears every test switch. */
   reset(scenario?: Scenario): Promise<SeedReport>;
+  /** Moves the server's injectable clock `offsetMs` from real time (instead of sleeping); resolves to its new now. */
+  setClock(offsetMs: number): Promise<Date>;
 };
 
 export type TestServerOptions = {
@@ -122,6 +124,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       const { scenario: _name, ...report } = (await res.json()) as SeedReport & { scenario: string };
       seeded = report;
       return seeded;
+    },
+    async setClock(offsetMs) {
+      const res = await fetch(`${origin}/__test/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ offsetMs }),
+      });
+      if (!res.ok) throw new Error(`setClock(${offsetMs}) failed: ${res.status} ${await res.text()}`);
+      return new Date(((await res.json()) as { now: string }).now);
     },
     async close() {
       await new Promise<void>((resolve) => {

@@ -30,14 +30,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const setClock = async (offsetMs: number) => {
-  const res = await fetch(`${server.origin}/__test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offsetMs }),
-  });
-  return new Date(((await res.json()) as { now: string }).now);
-};
+const setClock = (offsetMs: number) => server.setClock(offsetMs);
 
 const signIn = async () => {
   const res = await client.post(`${API}/login`, { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });

@@ -23,8 +23,7 @@ let server: TestServer;
 let client: ApiClient;
 
 const signedIn = (who = DEMO) => signedInClient(server.origin, who);
-const setClock = (offsetMs: number) =>
-  fetch(`${server.origin}/__test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs }) });
+const setClock = (offsetMs: number) => server.setClock(offsetMs);
 
 beforeAll(async () => {
   server = await startTestServer();

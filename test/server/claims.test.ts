@@ -50,14 +50,7 @@ afterAll(async () => {
 });
 
 const demo = () => signedInClient(server.origin, DEMO_ACCOUNT);
-const setClock = async (offsetMs: number) => {
-  const res = await fetch(`${server.origin}/__test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offsetMs }),
-  });
-  expect(res.status).toBe(200);
-};
+const setClock = (offsetMs: number) => server.setClock(offsetMs);
 const claimStatus = async (client: ApiClient, key: string) => (await client.get<Claim>(`${API}/claim/${claimId(key)}`)).body.status;
 
 describe('Delay Repay bands (DOMAIN.md)', () => {

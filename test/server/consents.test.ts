@@ -166,11 +166,7 @@ describe('marketing email link (customer-flow user-flow session)', () => {
   });
 
   it('rejects an expired token', async () => {
-    await fetch(`${server.origin}/__test/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ offsetMs: 366 * 24 * 3600 * 1000 }),
-    });
+    await server.setClock(366 * 24 * 3600 * 1000);
     expect((await exchange(DEMO_MARKETING_TOKEN)).status).toBe(401);
   });
 

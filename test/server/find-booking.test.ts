@@ -121,11 +121,7 @@ describe('POST /booking/find-booking', () => {
     // Another reference is unaffected.
     expect((await find({ ...good, bookingReference: 'TL-AAAAAA' })).status).toBe(422);
     // After the window the right details work again.
-    await fetch(`${server.origin}/__test/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ offsetMs: FIND_BOOKING_WINDOW_MS + 60_000 }),
-    });
+    await server.setClock(FIND_BOOKING_WINDOW_MS + 60_000);
     try {
       const again = await client.post<Found>('/my-account/api/booking/find-booking', good);
       expect(again.status, JSON.stringify(again.body)).toBe(200);

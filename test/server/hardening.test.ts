@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { one, openDb } from '#server/db.ts';
 import { createSession, findSessionCustomer, SESSION_IDLE_MS, SESSION_TTL_MS } from '#server/lib/sessions.ts';
 import { seed } from '#server/seed/index.ts';
-import { apiClient, signedInClient, startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiClient, signedInClient } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/use-test-server.ts';
 
 /** Issue 8, decision 150: public origin for reset links, API cache headers, idle session timeout. */
 
@@ -10,29 +11,8 @@ const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const API = '/my-account/api';
 const MINUTE = 60 * 1000;
 
-let server: TestServer;
 const logLines: string[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer({ log: (line) => logLines.push(line) });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await server.reset('demo');
-  logLines.length = 0;
-});
-
-/** The injectable clock of the test server: moves time instead of sleeping. */
-async function setClockOffset(offsetMs: number): Promise<void> {
-  const res = await fetch(`${server.origin}/__test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offsetMs }),
-  });
-  expect(res.status).toBe(200);
-}
+const server = useTestServer({ resetEachTest: true, logLines });
 
 describe('forgot password link', () => {
   it('is built from the configured public origin, never from the Host header', async () => {
@@ -78,17 +58,17 @@ describe('idle timeout', () => {
     const details = () => c.get(`${API}/customer/personal-details`);
     // Used every 20 minutes for an hour: still signed in (each use renews the idle time).
     for (const minutes of [20, 40, 60]) {
-      await setClockOffset(minutes * MINUTE);
+      await server.setClock(minutes * MINUTE);
       expect((await details()).status).toBe(200);
     }
     // Then 31 minutes without use: signed out.
-    await setClockOffset(91 * MINUTE);
+    await server.setClock(91 * MINUTE);
     expect((await details()).status).toBe(401);
     expect((await c.get<{ user: { status: string } }>(`${API}/user`)).body.user.status).toBe('UNKNOWN');
     // Just under the idle limit is fine.
-    await setClockOffset(0);
+    await server.setClock(0);
     const d = await signedInClient(server.origin, DEMO);
-    await setClockOffset(29 * MINUTE);
+    await server.setClock(29 * MINUTE);
     expect((await d.get(`${API}/customer/personal-details`)).status).toBe(200);
   });
 

@@ -41,13 +41,7 @@ const code = (body: unknown) => (body as Refusal).errors[0]?.code;
 let server: TestServer;
 let client: ApiClient;
 
-const setClock = async (offsetMs: number) => {
-  await fetch(`${server.origin}/__test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offsetMs }),
-  });
-};
+const setClock = (offsetMs: number) => server.setClock(offsetMs);
 const asDemo = async () => (client = await signedInClient(server.origin, DEMO_ACCOUNT));
 const asGuest = async (token: string) => {
   client = apiClient(server.origin);

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiClient, type ApiClient } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/use-test-server.ts';
 
 const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const DAY_MS = 24 * 3600 * 1000;
 
-let server: TestServer;
 let client: ApiClient;
 const logLines: string[] = [];
+const server = useTestServer({ resetEachTest: true, logLines });
 
-beforeAll(async () => {
-  server = await startTestServer({ log: (line) => logLines.push(line) });
-});
-afterAll(async () => {
-  await server?.close();
-});
 beforeEach(async () => {
-  await server.reset('demo');
-  logLines.length = 0;
   client = apiClient(server.origin);
   await client.init();
 });
@@ -24,15 +17,6 @@ beforeEach(async () => {
 async function lastResetToken(email: string): Promise<string | null> {
   const res = await fetch(`${server.origin}/__test/last-reset-token?email=${encodeURIComponent(email)}`);
   return res.ok ? ((await res.json()) as { token: string }).token : null;
-}
-
-async function setClockOffset(offsetMs: number): Promise<void> {
-  const res = await fetch(`${server.origin}/__test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offsetMs }),
-  });
-  expect(res.status).toBe(200);
 }
 
 async function requestReset(email = DEMO.email): Promise<string> {
@@ -135,11 +119,11 @@ describe('reset password', () => {
 
   it('expires links after 24 hours', async () => {
     const token = await requestReset();
-    await setClockOffset(DAY_MS - 60_000);
+    await server.setClock(DAY_MS - 60_000);
     expect((await client.post('/my-account/api/customer/validate-reset-password-token', { token })).body).toEqual({
       isValid: true,
     });
-    await setClockOffset(DAY_MS + 1000);
+    await server.setClock(DAY_MS + 1000);
     expect((await client.post('/my-account/api/customer/validate-reset-password-token', { token })).body).toEqual({
       isValid: false,
     });

@@ -32,13 +32,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const setClock = async (offsetMs: number) => {
-  await fetch(`${server.origin}/__test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offsetMs }),
-  });
-};
+const setClock = (offsetMs: number) => server.setClock(offsetMs);
 const asRobin = async () => {
   client = await signedInClient(server.origin, REFUNDS_ACCOUNT);
 };

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiClient, signedInClient, type ApiClient } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/use-test-server.ts';
 
 /**
  * Issue 8, decision 150: access by email rests on a verified email. A change of email waits for the
@@ -9,19 +10,11 @@ const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const API = '/my-account/api';
 const DAY_MS = 24 * 3600 * 1000;
 
-let server: TestServer;
 let client: ApiClient;
 const logLines: string[] = [];
+const server = useTestServer({ resetEachTest: true, logLines });
 
-beforeAll(async () => {
-  server = await startTestServer({ log: (line) => logLines.push(line) });
-});
-afterAll(async () => {
-  await server?.close();
-});
 beforeEach(async () => {
-  await server.reset('demo');
-  logLines.length = 0;
   client = await signedInClient(server.origin, DEMO);
 });
 
@@ -36,15 +29,6 @@ function victimGuestLink() {
 async function lastEmailChangeToken(email: string): Promise<string | null> {
   const res = await fetch(`${server.origin}/__test/last-email-change-token?email=${encodeURIComponent(email)}`);
   return res.ok ? ((await res.json()) as { token: string }).token : null;
-}
-
-async function setClockOffset(offsetMs: number): Promise<void> {
-  const res = await fetch(`${server.origin}/__test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offsetMs }),
-  });
-  expect(res.status).toBe(200);
 }
 
 const changeEmail = (c: ApiClient, newEmailAddress: string) =>
@@ -146,13 +130,13 @@ describe('the confirmation link', () => {
   it('expires after 24 hours and changes nothing', async () => {
     await changeEmail(client, 'alex.new@example.com');
     const token = (await lastEmailChangeToken('alex.new@example.com')) ?? '';
-    await setClockOffset(DAY_MS + 1000);
+    await server.setClock(DAY_MS + 1000);
     const anon = apiClient(server.origin);
     await anon.init();
     const expired = await confirm(anon, token);
     expect(expired.status).toBe(400);
     expect(expired.body).toEqual({ errors: [{ code: 'TOKEN_INVALID' }] });
-    await setClockOffset(0);
+    await server.setClock(0);
     const fresh = apiClient(server.origin);
     await fresh.init();
     expect((await fresh.post(`${API}/login`, DEMO)).status).toBe(200);
