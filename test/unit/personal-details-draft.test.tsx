@@ -62,6 +62,12 @@ describe('personal details: a 401 on save', () => {
 
     // Signed in again: the same screen opens afresh and shows what was typed, not yet saved.
     cleanup();
+    act(() => {
+      services.authActor.send({
+        type: 'auth.loggedIn',
+        response: { user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true },
+      });
+    });
     const again = await renderForm(services);
     expect(again.value).toBe('Alexandra');
     expect(screen.getByText(personalDetailsCopy.draftRestored)).toBeTruthy();
@@ -71,6 +77,47 @@ describe('personal details: a 401 on save', () => {
     cleanup();
     const later = await renderForm(services);
     expect(later.value).toBe('Alex');
+    expect(screen.queryByText(personalDetailsCopy.draftRestored)).toBeNull();
+  });
+
+  it('never shows one account\'s draft to another account signed in on the same browser', async () => {
+    const services = createServices({
+      pageData: defaultPageData,
+      locale: localeFromPath('/my-account/personal-details'),
+      hashToken: null,
+      onRedirectToLogin: () => {},
+      client: { fetch, baseURL: 'http://localhost/my-account/api' },
+    });
+    services.authActor.start();
+    const first = await renderForm(services);
+    fireEvent.change(first, { target: { value: 'Alexandra' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /save/i }));
+    });
+    await screen.findByText(/could not save your personal details/);
+
+    // Someone else signs in on this browser and opens personal details.
+    cleanup();
+    act(() => {
+      services.authActor.send({
+        type: 'auth.loggedIn',
+        response: { user: { id: 'c2', email: 'sam@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true },
+      });
+    });
+    const other = await renderForm(services);
+    expect(other.value).toBe('Alex');
+    expect(screen.queryByText(personalDetailsCopy.draftRestored)).toBeNull();
+
+    // And the draft is gone, not merely hidden: the first account back finds nothing either.
+    cleanup();
+    act(() => {
+      services.authActor.send({
+        type: 'auth.userUpdated',
+        response: { user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true },
+      });
+    });
+    const back = await renderForm(services);
+    expect(back.value).toBe('Alex');
     expect(screen.queryByText(personalDetailsCopy.draftRestored)).toBeNull();
   });
 });

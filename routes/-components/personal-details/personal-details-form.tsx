@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -31,11 +31,17 @@ import { m } from '#src/paraglide/messages.js';
 export function PersonalDetailsForm() {
   const { api, authActor, pageData, drafts } = useServices();
   const profileApi = useMemo(() => customerProfileApi(api), [api]);
+  // A draft belongs to the account signed in when the customer pressed save, and is shown only to it.
+  const currentAccount = () => authActor.getSnapshot().context.user?.id ?? null;
+  const [initialDraft] = useState(() => drafts.peek(draftKey, currentAccount()));
   const [snapshot, send] = useMachine(
     personalDetailsMachine.provide({
       actors: {
         fetchPersonalDetails: fromPromise(() => profileApi.getPersonalDetails()),
-        savePersonalDetails: fromPromise(({ input }) => profileApi.savePersonalDetails(input)),
+        savePersonalDetails: fromPromise(({ input }) => {
+          drafts.claim(draftKey, currentAccount());
+          return profileApi.savePersonalDetails(input);
+        }),
       },
       actions: {
         nameChanged: (_, params) => {
@@ -51,7 +57,7 @@ export function PersonalDetailsForm() {
       },
     }),
     // Read-only here: the machine drops the draft once it is on screen.
-    { input: { draft: drafts.peek(draftKey) as PersonalDetailsDraft | null } },
+    { input: { draft: initialDraft as PersonalDetailsDraft | null } },
   );
   const changeEmailOn = pageData.features['change-email'];
   const passengersOn = pageData.features['passengers-and-railcards'];
