@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { wipe, type Db } from './db.ts';
 import type { GraphqlFailures } from './graphql.ts';
@@ -21,6 +21,10 @@ export type TestState = {
   graphqlFailures: GraphqlFailures;
   /** How many coming change-email calls change the email but issue no new session (tokenFailure). */
   tokenFailures: { remaining: number };
+  /** API paths (after /my-account/api) whose next `remaining` calls hang, as a dead upstream would. */
+  hangs: Map<string, { remaining: number }>;
+  /** Lets every hanging call go (with 504) when the state is cleared, so no request outlives a test. */
+  releaseHangs: Set<() => void>;
   /** Back to a clean slate (called on every scenario load). */
   clear(): void;
 };
@@ -42,8 +46,13 @@ export function createTestState(): TestState {
     rawPageData: {},
     graphqlFailures: { remaining: 0, status: 500, delayMs: 0 },
     tokenFailures: { remaining: 0 },
+    hangs: new Map(),
+    releaseHangs: new Set(),
     clear() {
       state.tokenFailures.remaining = 0;
+      state.hangs.clear();
+      for (const release of state.releaseHangs) release();
+      state.releaseHangs.clear();
       state.resetTokens.clear();
       state.emailChangeTokens.clear();
       state.pageData = {};
@@ -72,11 +81,17 @@ const GraphqlFailBody = v.object({
 });
 const TokenFailureBody = v.object({ count: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)) });
 const ClockBody = v.object({ offsetMs: v.pipe(v.number(), v.integer()) });
+const HangBody = v.object({
+  path: v.pipe(v.string(), v.startsWith('/'), v.maxLength(200)),
+  count: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
+});
+/** A hanging call answers 504 after this long at the latest (the app gives up after 10 s). */
+export const HANG_MAX_MS = 60_000;
 
 /**
  * Test-only endpoints under /__test (never mounted by `npm start`):
  * POST /scenario {name}, GET /last-reset-token?email=, GET /last-email-change-token?email=, POST /page-data, POST /graphql-fail, POST /clock,
- * POST /change-email-token-failure {count}.
+ * POST /change-email-token-failure {count}, POST /hang {path, count}.
  */
 export function testSwitchRoutes(state: TestState, deps: { db: Db; clock: Clock }): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
@@ -122,6 +137,12 @@ export function testSwitchRoutes(state: TestState, deps: { db: Db; clock: Clock 
     return c.json({ tokenFailures: state.tokenFailures });
   });
 
+  api.post('/hang', async (c) => {
+    const { path, count } = await readBody(c, HangBody);
+    state.hangs.set(path, { remaining: count });
+    return c.json({ path, remaining: count });
+  });
+
   api.post('/clock', async (c) => {
     const { offsetMs } = await readBody(c, ClockBody);
     deps.clock.setOffset(offsetMs);
@@ -129,6 +150,28 @@ export function testSwitchRoutes(state: TestState, deps: { db: Db; clock: Clock 
   });
 
   return api;
+}
+
+/**
+ * Test-only middleware on the API: a call to a path given to POST /__test/hang waits, without an
+ * answer, until the state is cleared or HANG_MAX_MS pass (then 504), while its count lasts.
+ */
+export function hangSwitch(state: TestState, apiBase: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const hang = state.hangs.get(c.req.path.slice(apiBase.length));
+    if (!hang || hang.remaining === 0) return next();
+    hang.remaining -= 1;
+    await new Promise<void>((resolve) => {
+      const release = () => {
+        clearTimeout(timer);
+        state.releaseHangs.delete(release);
+        resolve();
+      };
+      const timer = setTimeout(release, HANG_MAX_MS);
+      state.releaseHangs.add(release);
+    });
+    return c.json(errorBody('GATEWAY_TIMEOUT'), 504);
+  };
 }
 
 /** Test-only API routes (mounted under /my-account/api when switches are on). */
