@@ -6,6 +6,7 @@ import type { AppEnv } from './lib/app-env.ts';
 import { ensureCsrfCookie } from './lib/csrf.ts';
 import { APP_BASE } from './lib/known-routes.ts';
 import { devScriptHashes } from './lib/dev-csp.ts';
+import { createShellLocalizer } from './lib/shell-locale.ts';
 import { injectIntoHead, pageDataElement, serializePageData, type PageData } from './lib/page-data.ts';
 
 export type ShellOptions = {
@@ -102,8 +103,9 @@ export function shellRoutes(opts: ShellOptions): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
+  const localize = createShellLocalizer();
   app.get('*', async (c) => {
-    const html = await readFile(join(opts.distDir, 'index.html'), 'utf8');
+    const html = localize(await readFile(join(opts.distDir, 'index.html'), 'utf8'), c.req.path);
     const token = ensureCsrfCookie(c, opts.csrfSecret);
     const raw = opts.rawPageData?.() ?? {};
     const element = raw.omit ? '' : pageDataElement(raw.raw ?? serializePageData(opts.pageData(token)));

@@ -114,7 +114,8 @@ export const railcardMessages = {
   expiryRequired: m.form_railcards_expiry_required(),
   expiryInvalid: m.form_railcards_expiry_invalid(),
   expiryTooFar: m.form_railcards_expiry_too_far(),
-  attributeRequired: (label: string) => m.form_railcards_enter_the({ field: label.toLowerCase() }),
+  // The label keeps its case: lower-casing it was wrong for German nouns and for names.
+  attributeRequired: (label: string) => m.form_railcards_enter_the({ field: label }),
   attributeInvalid: m.form_railcards_attribute_invalid(),
   expired: m.form_railcards_expired(),
   invalid: m.form_railcards_invalid(),

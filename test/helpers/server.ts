@@ -69,7 +69,7 @@ async function writeFixtureDist(): Promise<string> {
       '<title>My account</title>',
       `<script type="module" crossorigin src="${FIXTURE_SCRIPT}"></script>`,
       '</head>',
-      '<body><div id="root"></div></body>',
+      '<body><div id="root"></div><noscript>You need to enable JavaScript to manage your account.</noscript></body>',
       '</html>',
       '',
     ].join('\n'),

@@ -85,6 +85,21 @@ describe('app shell status', () => {
     }
   });
 
+  it('speaks the locale of the URL before any script runs: <html lang> and the <noscript> text', async () => {
+    const en = await client.page('/my-account/login');
+    expect(en.html).toContain('<html lang="en-GB"');
+    expect(en.html).toContain('<noscript>You need to enable JavaScript to manage your account.</noscript>');
+    const de = await client.page('/de-ch/my-account/login');
+    expect(de.html).toContain('<html lang="de-CH"');
+    expect(de.html).toContain('<noscript>Bitte aktivieren Sie JavaScript, um Ihr Konto zu verwalten.</noscript>');
+    const zh = await client.page('/zh/my-account/');
+    expect(zh.html).toContain('<html lang="zh"');
+    expect(zh.html).toContain('<noscript>您需要启用 JavaScript 才能管理您的账户。</noscript>');
+    // An unknown prefix is not a locale: the English shell, with its 404.
+    const unknown = await client.page('/xx/my-account/login');
+    expect(unknown.html).toContain('<html lang="en-GB"');
+  });
+
   it('redirects the bare origin to the app', async () => {
     const page = await client.page('/');
     expect(page.status).toBe(302);
