@@ -136,10 +136,18 @@ module.exports = {
     },
     {
       name: 'app-imports-dev-dependency',
-      comment: 'The browser bundle only uses dependencies, not devDependencies.',
+      comment:
+        'The browser bundle only uses dependencies, not devDependencies. src/dev/ is served by the dev server only (decision 181).',
       severity: 'error',
-      from: { path: '^(src|routes|machines)/' },
+      from: { path: '^(src|routes|machines)/', pathNot: '^src/dev/' },
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'app-imports-dev-folder',
+      comment: 'Only the dev server reaches src/dev/ (scripts/vite-inspect.ts), so no bundle can hold it (decision 181).',
+      severity: 'error',
+      from: { path: '^(src|routes|machines)/', pathNot: '^src/dev/' },
+      to: { path: '^src/dev/' },
     },
   ],
   options: {

@@ -6,6 +6,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { devPageData } from './scripts/vite-dev-page-data.ts';
 import { knownPaths } from './scripts/known-paths.ts';
 import { compressAssets } from './scripts/compress-assets.ts';
+import { inspectInDev } from './scripts/vite-inspect.ts';
 
 /** The local API server `npm run dev` talks to (start it with `PORT=5174 npm start`). */
 const devApiOrigin = 'http://127.0.0.1:5174';
@@ -27,6 +28,8 @@ export default defineConfig({
     vanillaExtractPlugin(),
     devPageData(devApiOrigin),
     compressAssets(),
+    // `?inspect` in npm run dev connects every actor to Stately's inspector (decision 181).
+    inspectInDev(),
   ],
   build: {
     outDir: 'dist',
