@@ -1,0 +1,75 @@
+/**
+ * `npm run charts` (second step): renders each docs/flows/<flow>.md Mermaid statechart to
+ * docs/flows/<flow>.svg in the project's own Chromium (Debian's, driven by playwright-core), with
+ * Mermaid loaded from node_modules: no network. Each SVG records the SHA-256 of the Mermaid source
+ * it was drawn from, so test/model/charts.test.ts can tell, without a browser, that a committed
+ * diagram still matches its flow (decision 182).
+ *
+ *   node --import tsx scripts/diagrams.ts [flowsDir]     (default: docs/flows)
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser } from '#test/e2e/browser.ts';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+/** The Mermaid source of a flow page (the first ```mermaid block), or null. */
+export function mermaidSource(markdown: string): string | null {
+  const match = /```mermaid\n([\s\S]*?)```/.exec(markdown);
+  return match?.[1] ?? null;
+}
+
+export const sourceHash = (source: string): string => createHash('sha256').update(source).digest('hex');
+
+/** The hash an SVG written by this script records, or null. */
+export function recordedHash(svg: string): string | null {
+  return /<desc id="mermaid-source">sha256:([0-9a-f]{64})<\/desc>/.exec(svg)?.[1] ?? null;
+}
+
+/** Adds the title, the source hash and a white background; drops Mermaid's random-looking ids. */
+function finish(svg: string, flow: string, hash: string): string {
+  return `${svg
+    .replace(/^<svg([^>]*)>/, (_m, attrs: string) => `<svg${attrs}><title>${flow} statechart</title><desc id="mermaid-source">sha256:${hash}</desc><rect width="100%" height="100%" fill="#ffffff"/>`)
+    .trim()}\n`;
+}
+
+async function main(): Promise<void> {
+  const [flowsDir = 'docs/flows'] = process.argv.slice(2);
+  const dir = path.resolve(repo, flowsDir);
+  const pages = (await readdir(dir)).filter((f) => f.endsWith('.md') && f !== 'README.md').sort();
+  const browser = await launchBrowser();
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await page.setContent('<!doctype html><html><body></body></html>');
+    await page.addScriptTag({ content: await readFile(require.resolve('mermaid/dist/mermaid.min.js'), 'utf8') });
+    await page.evaluate(() => {
+      const w = window as unknown as { mermaid: { initialize: (c: object) => void } };
+      // Plain SVG text (no HTML in foreignObject), so the files open in any viewer.
+      w.mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'neutral', htmlLabels: false, deterministicIds: true, state: { htmlLabels: false } });
+    });
+    let written = 0;
+    for (const file of pages) {
+      const flow = file.slice(0, -3);
+      const source = mermaidSource(await readFile(path.join(dir, file), 'utf8'));
+      if (!source) continue;
+      const svg = await page.evaluate(
+        async ([id, text]) => {
+          const w = window as unknown as { mermaid: { render: (id: string, text: string) => Promise<{ svg: string }> } };
+          return (await w.mermaid.render(id, text)).svg;
+        },
+        [flow.replace(/[^a-z0-9]/gi, '-'), source] as const,
+      );
+      await writeFile(path.join(dir, `${flow}.svg`), finish(svg, flow, sourceHash(source)));
+      written += 1;
+    }
+    console.log(`wrote ${written} diagrams to ${path.relative(repo, dir)}/`);
+  } finally {
+    await browser.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
