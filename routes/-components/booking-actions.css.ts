@@ -22,19 +22,8 @@ export const item = style({
 });
 export const itemTitle = style({ fontWeight: 700, margin: 0 });
 export const hint = style({ color: vars.color.textMuted, fontSize: '0.9375rem', margin: 0 });
-export const linkButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '44px',
-  padding: '10px 20px',
-  borderRadius: tokens.radius.sm,
-  border: `2px solid ${vars.color.brand}`,
-  background: vars.color.surface,
-  color: vars.color.brand,
-  fontWeight: 600,
-  textDecoration: 'none',
-  selectors: { '&:hover': { background: vars.color.accent } },
-});
+// The shared link-that-looks-like-a-button (it was a near twin here).
+export { linkButton } from '#src/ui/link-button.css';
 export const ticketFacts = style({ margin: `${tokens.space.xs} 0 0` });
 globalStyle(`${ticketFacts} dt`, { fontWeight: 600, fontSize: '0.875rem' });
 globalStyle(`${ticketFacts} dd`, { margin: `0 0 ${tokens.space.xs}`, overflowWrap: 'anywhere' });
