@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { doneOutput } from './lib/done-output';
 import * as v from 'valibot';
 import { EligibilityResponse, type InsuranceClaimResponse } from '#src/schemas/insurance';
 import { m } from '#src/paraglide/messages.js';
@@ -70,7 +71,8 @@ export const insuranceClaimStatus = (snapshot: { hasTag: (tag: InsuranceClaimSta
 /** The modal is open in these statuses (spec section 4). */
 export const insuranceModalStatuses: readonly InsuranceClaimStatus[] = ['ELIGIBILITY_SUCCESS', 'CLAIM_REQUEST', 'CLAIM_FAILED'];
 
-const eligibilityOf = (event: unknown) => v.safeParse(EligibilityResponse, (event as { output?: unknown }).output);
+/** checkEligibility's answer, checked against the spec's required fields (guards and actions on its done event only). */
+const eligibilityOf = (event: { type: string }) => v.safeParse(EligibilityResponse, doneOutput<unknown>(event, 'checkEligibility'));
 
 export const insuranceClaimMachine = setup({
   types: {
@@ -130,7 +132,7 @@ export const insuranceClaimMachine = setup({
     setClaimFailed: assign({ claimFailed: true }),
     storeClaim: assign({
       claimFailed: false,
-      reference: ({ event }) => (event as { output?: InsuranceClaimResponse }).output?.reference ?? null,
+      reference: ({ event }) => doneOutput<InsuranceClaimResponse | null | undefined>(event, 'submitClaim')?.reference ?? null,
     }),
     reset: assign({ claimId: null, isClaimable: null, errorType: null, errorMessage: null, detail: null, claimFailed: false }),
     /** Provided by the booking page: reload the booking (booking detail's `booking.reload`). */

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PassengerAssistance } from '#src/schemas/refund-assistances';
 import type { Direction, PartialRefundBooking, RefundQuote, RefundReason } from '#src/schemas/refunds';
-import { isRequestableQuote, problemMessage } from './lib/refund-rules';
+import { doneOutput } from './lib/done-output';
+import { isRequestableQuote, problemMessageOfEvent } from './lib/refund-rules';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -73,7 +74,8 @@ const initialSelection = (booking: PartialRefundBooking): Selection => {
   return { outward: pick(booking.outward), inward: pick(booking.inward) };
 };
 
-const quoteOf = (event: unknown) => (event as { output?: RefundQuote }).output;
+/** The quote fetchQuote finished with (guards and actions on its done event only). */
+const quoteOf = (event: { type: string }) => doneOutput<RefundQuote>(event, 'fetchQuote');
 
 export const partialRefundMachine = setup({
   types: {
@@ -103,7 +105,7 @@ export const partialRefundMachine = setup({
   actions: {
     storeAssistances: assign({
       assistances: ({ event }) =>
-        (event as { output?: { passengerAssistances: PassengerAssistance[] } }).output?.passengerAssistances ?? [],
+        doneOutput<{ passengerAssistances: PassengerAssistance[] }>(event, 'fetchAssistances').passengerAssistances,
       assistancesFailed: false,
     }),
     flagAssistancesFailed: assign({ assistancesFailed: true }),
@@ -121,9 +123,9 @@ export const partialRefundMachine = setup({
         quoteError: null,
       };
     }),
-    storeQuote: assign({ quote: ({ event }) => quoteOf(event) ?? null, quoteError: null }),
-    storeQuoteStatusError: assign({ quoteError: ({ event }) => quoteOf(event)?.message ?? true }),
-    storeQuoteError: assign({ quoteError: ({ event }) => problemMessage((event as { error?: unknown }).error) }),
+    storeQuote: assign({ quote: ({ event }) => quoteOf(event), quoteError: null }),
+    storeQuoteStatusError: assign({ quoteError: ({ event }) => quoteOf(event).message ?? true }),
+    storeQuoteError: assign({ quoteError: ({ event }) => problemMessageOfEvent(event) }),
     clearQuoteError: assign({ quoteError: null }),
     /** Provided by the route: the refund page for the new quote (a reload when already there). */
     goToRefundPage: () => {},

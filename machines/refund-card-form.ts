@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { cardErrors, emptyCardValues, toCardTokenRequest, type CardField, type CardValues } from '#src/schemas/card-form';
-import { problemMessage } from './lib/refund-rules';
+import { doneOutput } from './lib/done-output';
+import { problemMessageOfEvent } from './lib/refund-rules';
 import type { CardTokenRequest, CardTokenResponse } from '#src/schemas/refunds';
 import { m } from '#src/paraglide/messages.js';
 
@@ -65,12 +66,12 @@ export const refundCardFormMachine = setup({
     ),
     touch: assign(({ context, event }) => (event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
     markSubmitAttempted: assign({ submitAttempted: true }),
-    storeTokeniseError: assign({ tokeniseError: ({ event }) => problemMessage((event as { error?: unknown }).error) }),
+    storeTokeniseError: assign({ tokeniseError: ({ event }) => problemMessageOfEvent(event) }),
     /** Only the token, brand and last four digits are kept; the number and CVC are cleared. */
     storeCard: assign(({ event }) => {
-      const out = (event as { output?: CardTokenResponse }).output;
+      const out = doneOutput<CardTokenResponse>(event, 'tokeniseCard');
       return {
-        card: out ? { token: out.token, last4: out.last4, brand: out.brand } : null,
+        card: { token: out.token, last4: out.last4, brand: out.brand },
         values: emptyCardValues,
       };
     }),

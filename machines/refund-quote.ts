@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ChangeOfJourneyStatus, RefundQuote } from '#src/schemas/refunds';
-import { isBlockingReason, isRequestableQuote, isTermsIneligible, problemMessage } from './lib/refund-rules';
+import { doneOutput } from './lib/done-output';
+import { codeOf, problemOfEvent } from './lib/problems';
+import { isBlockingReason, isRequestableQuote, isTermsIneligible, problemMessageOfEvent } from './lib/refund-rules';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -54,9 +56,8 @@ export const refundQuoteMessages = {
   changeOfJourneyError: m.refund_quote_change_of_journey_error(),
 } as const;
 
-const quoteOf = (event: unknown) => (event as { output?: RefundQuote }).output;
-const errorOf = (event: unknown) =>
-  (event as { error?: { message?: unknown; problem?: { kind?: string; codes?: string[]; detail?: string | null } } }).error;
+/** The quote fetchQuote finished with (guards and actions on its done event only). */
+const quoteOf = (event: { type: string }) => doneOutput<RefundQuote>(event, 'fetchQuote');
 
 export const refundQuoteMachine = setup({
   types: {
@@ -80,21 +81,21 @@ export const refundQuoteMachine = setup({
     /** NON_REFUNDABLE, or a quote a blocking unprocessable reason stops. */
     isNonRefundable: ({ event }) => {
       const q = quoteOf(event);
-      return q?.status === 'NON_REFUNDABLE' || (q?.unprocessableReasons.some(isBlockingReason) ?? false);
+      return q.status === 'NON_REFUNDABLE' || q.unprocessableReasons.some(isBlockingReason);
     },
-    isProcessing: ({ event }) => quoteOf(event)?.status === 'PROCESSING',
-    isFraudSuspected: ({ event }) => quoteOf(event)?.status === 'POTENTIAL_FRAUD_DETECTED',
-    isChangeOfJourneySourceError: ({ event }) => errorOf(event)?.problem?.codes?.[0] === 'CHANGE_OF_JOURNEY_SOURCE',
+    isProcessing: ({ event }) => quoteOf(event).status === 'PROCESSING',
+    isFraudSuspected: ({ event }) => quoteOf(event).status === 'POTENTIAL_FRAUD_DETECTED',
+    isChangeOfJourneySourceError: ({ event }) => codeOf(problemOfEvent(event)) === 'CHANGE_OF_JOURNEY_SOURCE',
   },
   actions: {
-    storeQuote: assign({ quote: ({ event }) => quoteOf(event) ?? null, quoteError: null }),
+    storeQuote: assign({ quote: ({ event }) => quoteOf(event), quoteError: null }),
     /** A quote that came back but cannot be used (transform error, ...): its message or true. */
-    storeQuoteStatusError: assign({ quoteError: ({ event }) => quoteOf(event)?.message ?? true }),
-    storeQuoteError: assign({ quote: null, quoteError: ({ event }) => problemMessage((event as { error?: unknown }).error) }),
+    storeQuoteStatusError: assign({ quoteError: ({ event }) => quoteOf(event).message ?? true }),
+    storeQuoteError: assign({ quote: null, quoteError: ({ event }) => problemMessageOfEvent(event) }),
     clearQuoteError: assign({ quoteError: null }),
     resetQuote: assign({ quote: null, quoteError: null, changeOfJourney: null }),
     storeChangeOfJourney: assign({
-      changeOfJourney: ({ event }) => (event as { output?: ChangeOfJourneyStatus }).output ?? null,
+      changeOfJourney: ({ event }) => doneOutput<ChangeOfJourneyStatus>(event, 'fetchChangeOfJourneyStatus'),
     }),
     /** Provided by the route: /bookings/{id}/refund?quoteId&from (a reload when already there). */
     goToRefundPage: () => {},

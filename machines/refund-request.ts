@@ -8,7 +8,9 @@ import {
   type RefundRequestResponse,
 } from '#src/schemas/refunds';
 import { refundCardFormMachine } from './refund-card-form';
-import { isRequestableQuote, isTermsIneligible, problemMessage } from './lib/refund-rules';
+import { doneOutput } from './lib/done-output';
+import { codeOf, problemOfEvent } from './lib/problems';
+import { isRequestableQuote, isTermsIneligible, problemMessageOfEvent } from './lib/refund-rules';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -73,9 +75,10 @@ export const refundRequestMessages = {
   processing: m.refund_request_processing(),
 } as const;
 
-const quoteOf = (event: unknown) => (event as { output?: RefundQuote }).output;
-const codeOf = (event: unknown) =>
-  (event as { error?: { problem?: { kind?: string; codes?: string[] } } }).error?.problem?.codes?.[0] ?? null;
+/** The quote fetchQuote finished with (guards and actions on its done event only). */
+const quoteOf = (event: { type: string }) => doneOutput<RefundQuote>(event, 'fetchQuote');
+/** The first error code of a failed call. */
+const errorCodeOf = (event: object) => codeOf(problemOfEvent(event));
 
 export const refundRequestMachine = setup({
   types: {
@@ -107,32 +110,32 @@ export const refundRequestMachine = setup({
     isTermsIneligible: ({ event }) => isTermsIneligible(quoteOf(event)),
     hasRequestableQuote: ({ context }) => isRequestableQuote(context.quote),
     needsNewCard: ({ context }) => context.quote?.creditCardForm?.required === true && context.card === null,
-    isPartialRefund: ({ event }) => (event as { output?: RefundRequestResponse }).output?.waitForSuperseders === true,
-    isInvalidCard: ({ event }) => codeOf(event) === 'INVALID_CREDIT_CARD',
-    isFraud: ({ event }) => codeOf(event) === 'POTENTIAL_FRAUD_DETECTED',
+    isPartialRefund: ({ event }) => doneOutput<RefundRequestResponse>(event, 'submitRefund').waitForSuperseders === true,
+    isInvalidCard: ({ event }) => errorCodeOf(event) === 'INVALID_CREDIT_CARD',
+    isFraud: ({ event }) => errorCodeOf(event) === 'POTENTIAL_FRAUD_DETECTED',
   },
   actions: {
     /** The booking, and the refund reason the URL's quote was computed for (so the re-quote matches it). */
     storeBooking: assign(({ context, event }) => {
-      const booking = (event as { output?: PartialRefundsResponse }).output ?? null;
-      return { booking, refundReason: booking?.booking.refundReason ?? context.refundReason };
+      const booking = doneOutput<PartialRefundsResponse>(event, 'fetchRefundBooking');
+      return { booking, refundReason: booking.booking.refundReason ?? context.refundReason };
     }),
-    storeQuote: assign({ quote: ({ event }) => quoteOf(event) ?? null, quoteError: null }),
-    storeQuoteError: assign({ quoteError: ({ event }) => problemMessage((event as { error?: unknown }).error) }),
+    storeQuote: assign({ quote: ({ event }) => quoteOf(event), quoteError: null }),
+    storeQuoteError: assign({ quoteError: ({ event }) => problemMessageOfEvent(event) }),
     clearQuoteError: assign({ quoteError: null }),
     setReason: assign({
       refundReason: ({ context, event }) => (event.type === 'refund.setReason' ? event.reason : context.refundReason),
     }),
     storeCard: assign({
-      card: ({ event }) => (event as { output?: { token: string; last4: string; brand: string } }).output ?? null,
+      card: ({ event }) => doneOutput<{ token: string; last4: string; brand: string }>(event, 'cardForm'),
     }),
     clearRequestError: assign({ requestError: null }),
     /** The quote is spent and the declined card's token dropped; the form asks for another card. */
     markCardDeclined: assign({ requestError: 'INVALID_CREDIT_CARD' as const, card: null, quote: null }),
     /** The quote is spent; later quotes answer POTENTIAL_FRAUD_DETECTED until the retailer clears it. */
     markFraud: assign({ requestError: 'POTENTIAL_FRAUD_DETECTED' as const, fraud: true, quote: null }),
-    storeRequestError: assign({ requestError: ({ event }) => problemMessage((event as { error?: unknown }).error) }),
-    storeResult: assign({ result: ({ event }) => (event as { output?: RefundRequestResponse }).output ?? null }),
+    storeRequestError: assign({ requestError: ({ event }) => problemMessageOfEvent(event) }),
+    storeResult: assign({ result: ({ event }) => doneOutput<RefundRequestResponse>(event, 'submitRefund') }),
     /** Provided by the route: the ineligibility view when refund-ineligibility-enhanced-view is on. */
     goToIneligibleView: () => {},
     /** Provided by the route: booking detail, which loads the booking afresh with its refund. */

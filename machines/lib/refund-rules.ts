@@ -23,6 +23,9 @@ export const isTermsIneligible = (q: RefundQuote | null | undefined): boolean =>
  * The server's words for a failed call: `detail`, else the first `errors[].message`; true when there
  * are none (spec: the error "stores the message or true").
  */
+/** problemMessage of an `xstate.error.actor.*` event (named actions get the machine's event union). */
+export const problemMessageOfEvent = (event: object): string | true => problemMessage('error' in event ? event.error : undefined);
+
 export const problemMessage = (error: unknown): string | true => {
   const problem = (error as { problem?: { kind?: string; detail?: string | null; body?: unknown } } | undefined)?.problem;
   if (problem?.kind !== 'http') return true;
