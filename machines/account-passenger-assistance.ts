@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { doneOutput } from './lib/done-output';
+import { isSchemaProblem } from './lib/problems';
 import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
 import { m } from '#src/paraglide/messages.js';
 
@@ -31,11 +33,11 @@ export const accountPassengerAssistanceMachine = setup({
   },
   actions: {
     storeBookings: assign({
-      bookings: ({ event }) => ('output' in event ? (event.output as UpcomingAssistance) : []),
+      bookings: ({ event }) => doneOutput<UpcomingAssistance>(event, 'fetchUpcoming'),
       schemaError: false,
     }),
     storeLoadError: assign({
-      schemaError: ({ event }) => 'error' in event && (event.error as { problem?: { kind?: unknown } } | null)?.problem?.kind === 'schema',
+      schemaError: ({ event }) => isSchemaProblem(event),
     }),
   },
 }).createMachine({

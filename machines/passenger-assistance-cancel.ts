@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { doneOutput } from './lib/done-output';
+import { codeOf, hasStatus, isSchemaProblem, problemOfEvent } from './lib/problems';
 import type { AssistanceFailure, AssistanceItem, PassengerAssistance } from '#src/schemas/passenger-assistance';
 import { m } from '#src/paraglide/messages.js';
 
@@ -30,7 +32,6 @@ export const passengerAssistanceCancelMessages = {
   cancelError: m.passenger_assistance_cancel_cancel_error(),
 } as const;
 
-const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
 
 export const passengerAssistanceCancelMachine = setup({
   types: {
@@ -48,29 +49,28 @@ export const passengerAssistanceCancelMachine = setup({
     }),
   },
   guards: {
-    isNotFound: ({ event }) => 'error' in event && [403, 404].includes(statusOf(event.error) as number),
-    isCancelledAlready: ({ event }) => 'output' in event && (event.output as AssistanceItem).assistance.status === 'cancelled',
+    isNotFound: ({ event }) => hasStatus(event, 403, 404),
+    isCancelledAlready: ({ event }) => doneOutput<AssistanceItem>(event, 'fetchAssistance').assistance.status === 'cancelled',
   },
   actions: {
     storeItem: assign({
-      item: ({ event }) => ('output' in event ? (event.output as AssistanceItem) : null),
+      item: ({ event }) => doneOutput<AssistanceItem>(event, 'fetchAssistance'),
       schemaError: false,
     }),
     storeLoadError: assign({
-      schemaError: ({ event }) => 'error' in event && (event.error as { problem?: { kind?: unknown } } | null)?.problem?.kind === 'schema',
+      schemaError: ({ event }) => isSchemaProblem(event),
     }),
     clearCancelError: assign({ cancelError: null }),
     storeCancelError: assign({
       cancelError: ({ event }) => {
-        const error = ('error' in event ? event.error : null) as { status?: unknown; code?: unknown; problem?: { detail?: unknown } } | null;
-        const detail = error?.problem?.detail;
+        const problem = problemOfEvent(event);
         return {
-          code: typeof error?.code === 'string' ? error.code : null,
-          detail: typeof detail === 'string' && typeof error?.status === 'number' && error.status < 500 ? detail : null,
+          code: codeOf(problem),
+          detail: problem.kind === 'http' && problem.status < 500 ? problem.detail : null,
         };
       },
     }),
-    storeCancelled: assign({ cancelled: ({ event }) => ('output' in event ? (event.output as PassengerAssistance) : null) }),
+    storeCancelled: assign({ cancelled: ({ event }) => doneOutput<PassengerAssistance>(event, 'cancelAssistance') }),
   },
 }).createMachine({
   id: 'passengerAssistanceCancel',

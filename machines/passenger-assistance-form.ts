@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { doneOutput } from './lib/done-output';
+import { codeOf, hasStatus, isSchemaProblem, problemOfEvent } from './lib/problems';
 import {
   assistanceFormErrors,
   type AssistanceBooking,
@@ -55,7 +57,6 @@ export const passengerAssistanceFormMessages = {
   submitError: m.passenger_assistance_form_submit_error(),
 } as const;
 
-const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
 
 /** The one passenger or leg of a booking is chosen already; otherwise the customer chooses. */
 const initialValues = (booking: AssistanceBooking | null): AssistanceFormValues => ({
@@ -81,22 +82,21 @@ export const passengerAssistanceFormMachine = setup({
     }),
   },
   guards: {
-    isNotFound: ({ event }) => 'error' in event && [403, 404].includes(statusOf(event.error) as number),
+    isNotFound: ({ event }) => hasStatus(event, 403, 404),
     isBookable: ({ event }) => {
-      const overview = 'output' in event ? (event.output as AssistanceOverview) : null;
-      return overview !== null && overview.booking.bookable && overview.booking.legs.length > 0;
+      const overview = doneOutput<AssistanceOverview>(event, 'fetchBooking');
+      return overview.booking.bookable && overview.booking.legs.length > 0;
     },
     isValid: ({ context }) =>
       context.dirty && context.booking !== null && Object.keys(assistanceFormErrors(context.values, context.booking)).length === 0,
   },
   actions: {
     storeBooking: assign(({ event }) => {
-      const overview = 'output' in event ? (event.output as AssistanceOverview) : null;
-      const booking = overview?.booking ?? null;
-      return { booking, assistances: overview?.assistances ?? [], values: initialValues(booking), schemaError: false };
+      const overview = doneOutput<AssistanceOverview>(event, 'fetchBooking');
+      return { booking: overview.booking, assistances: overview.assistances, values: initialValues(overview.booking), schemaError: false };
     }),
     storeLoadError: assign({
-      schemaError: ({ event }) => 'error' in event && (event.error as { problem?: { kind?: unknown } } | null)?.problem?.kind === 'schema',
+      schemaError: ({ event }) => isSchemaProblem(event),
     }),
     setValue: assign(({ context, event }) =>
       event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true } : {},
@@ -115,16 +115,15 @@ export const passengerAssistanceFormMachine = setup({
     clearSubmitError: assign({ submitError: null }),
     storeSubmitError: assign({
       submitError: ({ event }) => {
-        const error = ('error' in event ? event.error : null) as { status?: unknown; code?: unknown; problem?: { detail?: unknown } } | null;
-        const detail = error?.problem?.detail;
+        const problem = problemOfEvent(event);
         return {
-          code: typeof error?.code === 'string' ? error.code : null,
+          code: codeOf(problem),
           // Only a refusal (4xx) carries a sentence meant for the customer.
-          detail: typeof detail === 'string' && typeof error?.status === 'number' && error.status < 500 ? detail : null,
+          detail: problem.kind === 'http' && problem.status < 500 ? problem.detail : null,
         };
       },
     }),
-    storeBooked: assign({ booked: ({ event }) => ('output' in event ? (event.output as PassengerAssistance) : null) }),
+    storeBooked: assign({ booked: ({ event }) => doneOutput<PassengerAssistance>(event, 'createAssistance') }),
   },
 }).createMachine({
   id: 'passengerAssistanceForm',

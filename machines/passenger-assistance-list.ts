@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { doneOutput } from './lib/done-output';
+import { hasStatus, isSchemaProblem } from './lib/problems';
 import type { AssistanceOverview } from '#src/schemas/passenger-assistance';
 import { m } from '#src/paraglide/messages.js';
 
@@ -28,7 +30,6 @@ export const passengerAssistanceListMessages = {
   cancelled: m.passenger_assistance_list_cancelled(),
 } as const;
 
-const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
 
 export const passengerAssistanceListMachine = setup({
   types: {
@@ -42,15 +43,15 @@ export const passengerAssistanceListMachine = setup({
     }),
   },
   guards: {
-    isNotFound: ({ event }) => 'error' in event && [403, 404].includes(statusOf(event.error) as number),
+    isNotFound: ({ event }) => hasStatus(event, 403, 404),
   },
   actions: {
     storeOverview: assign({
-      overview: ({ event }) => ('output' in event ? (event.output as AssistanceOverview) : null),
+      overview: ({ event }) => doneOutput<AssistanceOverview>(event, 'fetchOverview'),
       schemaError: false,
     }),
     storeLoadError: assign({
-      schemaError: ({ event }) => 'error' in event && (event.error as { problem?: { kind?: unknown } } | null)?.problem?.kind === 'schema',
+      schemaError: ({ event }) => isSchemaProblem(event),
     }),
   },
 }).createMachine({

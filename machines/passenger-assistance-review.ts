@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { doneOutput } from './lib/done-output';
+import { hasStatus, isSchemaProblem } from './lib/problems';
 import type { AssistanceItem } from '#src/schemas/passenger-assistance';
 import { m } from '#src/paraglide/messages.js';
 
@@ -26,7 +28,6 @@ export const passengerAssistanceReviewMessages = {
   booked: m.passenger_assistance_review_booked(),
 } as const;
 
-const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
 
 export const passengerAssistanceReviewMachine = setup({
   types: {
@@ -40,15 +41,15 @@ export const passengerAssistanceReviewMachine = setup({
     }),
   },
   guards: {
-    isNotFound: ({ event }) => 'error' in event && [403, 404].includes(statusOf(event.error) as number),
+    isNotFound: ({ event }) => hasStatus(event, 403, 404),
   },
   actions: {
     storeItem: assign({
-      item: ({ event }) => ('output' in event ? (event.output as AssistanceItem) : null),
+      item: ({ event }) => doneOutput<AssistanceItem>(event, 'fetchAssistance'),
       schemaError: false,
     }),
     storeLoadError: assign({
-      schemaError: ({ event }) => 'error' in event && (event.error as { problem?: { kind?: unknown } } | null)?.problem?.kind === 'schema',
+      schemaError: ({ event }) => isSchemaProblem(event),
     }),
   },
 }).createMachine({
