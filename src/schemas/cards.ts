@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Acknowledged } from './acknowledged';
 
 /**
  * Saved payment cards. The API never holds a full card number: brand, last four digits, expiry,
@@ -17,7 +18,8 @@ export const SavedCard = v.object({
 export type SavedCard = v.InferOutput<typeof SavedCard>;
 
 export const CardListResponse = v.object({ cards: v.array(SavedCard) });
-export const DeleteCardResponse = v.object({ success: v.literal(true) });
+/** SPEC section 7 lists no answer for delete-card: see Acknowledged. */
+export const DeleteCardResponse = Acknowledged;
 
 export const cardBrandLabels: Record<string, string> = {
   VISA: 'Visa',

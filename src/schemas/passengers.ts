@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Acknowledged } from './acknowledged';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -171,7 +172,8 @@ export const SavePassengerResponse = v.object({
 });
 export type SavePassengerResponse = v.InferOutput<typeof SavePassengerResponse>;
 
-export const DeletePassengerResponse = v.object({ success: v.literal(true) });
+/** SPEC section 7 lists no answer for delete-passenger: see Acknowledged. */
+export const DeletePassengerResponse = Acknowledged;
 
 /** Request body of add-passenger and edit-passenger (edit adds shouldUpdateAccount). */
 export interface PassengerRequest {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Acknowledged } from './acknowledged';
 import { RailcardStatus } from './passengers';
 import { m } from '#src/paraglide/messages.js';
 
@@ -88,7 +89,8 @@ export const RailcardStatusResponse = v.object({
 });
 export type RailcardStatusResponse = v.InferOutput<typeof RailcardStatusResponse>;
 
-export const DeleteRailcardResponse = v.object({ success: v.literal(true) });
+/** SPEC section 7 lists no answer for the railcard DELETE: see Acknowledged. */
+export const DeleteRailcardResponse = Acknowledged;
 
 /** GET /passengers-and-railcards/digital-railcard/{railcardId}. */
 export const DigitalRailcard = v.object({
