@@ -129,7 +129,10 @@ export const passengerErrors = (
 
 const nullableText = v.nullable(v.string());
 
-/** Spec section 3: id, firstName, lastName, nickName, emailAddress, day, month, year, isAccountHolder. */
+/**
+ * Spec section 3: id, firstName, lastName, nickName, emailAddress, day, month, year, isAccountHolder
+ * (shouldUpdateAccount is a request field: the edit body). No local-server extras.
+ */
 export const SavedPassenger = v.object({
   id: v.string(),
   firstName: v.string(),
@@ -159,7 +162,11 @@ export type PassengerRailcardSummary = v.InferOutput<typeof PassengerRailcardSum
 
 export const PassengerWithRailcards = v.object({
   ...SavedPassenger.entries,
-  railcards: v.array(PassengerRailcardSummary),
+  /**
+   * Local-server extra (SPEC section 3's saved passenger has no railcards field): absent reads as
+   * none, and the list says the passenger has no railcards saved.
+   */
+  railcards: v.optional(v.array(PassengerRailcardSummary), []),
 });
 export type PassengerWithRailcards = v.InferOutput<typeof PassengerWithRailcards>;
 
