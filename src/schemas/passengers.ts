@@ -149,15 +149,27 @@ export type SavedPassenger = v.InferOutput<typeof SavedPassenger>;
 export const RailcardStatus = v.picklist(['valid', 'expired']);
 export type RailcardStatus = v.InferOutput<typeof RailcardStatus>;
 
+/**
+ * A railcard's `status` is a local-server extra (SPEC section 3 lists expiryDate): when it is
+ * absent the card is expired once its expiry day has passed, in the customer's calendar.
+ */
+export const withRailcardStatus = <T extends { expiryDate: string; status?: RailcardStatus | undefined }>(
+  card: T,
+): T & { status: RailcardStatus } => ({ ...card, status: card.status ?? (card.expiryDate < isoToday() ? 'expired' : 'valid') });
+
 /** A railcard a passenger holds, as the list shows it. */
-export const PassengerRailcardSummary = v.object({
-  id: v.string(),
-  railcardId: v.string(),
-  name: v.string(),
-  expiryDate: v.pipe(v.string(), v.isoDate()),
-  status: RailcardStatus,
-  isDigital: v.boolean(),
-});
+export const PassengerRailcardSummary = v.pipe(
+  v.object({
+    id: v.string(),
+    railcardId: v.string(),
+    name: v.string(),
+    expiryDate: v.pipe(v.string(), v.isoDate()),
+    /** Local-server extra: derived from expiryDate when absent. */
+    status: v.optional(RailcardStatus),
+    isDigital: v.boolean(),
+  }),
+  v.transform(withRailcardStatus),
+);
 export type PassengerRailcardSummary = v.InferOutput<typeof PassengerRailcardSummary>;
 
 export const PassengerWithRailcards = v.object({

@@ -9,9 +9,11 @@ import { consentsApi } from '#src/api/consents';
 import { customerProfileApi } from '#src/api/customer-profile';
 import { insuranceApi } from '#src/api/insurance';
 import { passengersApi } from '#src/api/passengers';
+import { railcardsApi } from '#src/api/railcards';
 import { refundsApi } from '#src/api/refunds';
 import { addressBookMachine } from '#machines/address-book';
 import { checkInMachine } from '#machines/check-in';
+import { digitalRailcardMachine } from '#machines/digital-railcard';
 import { contactPreferencesMachine } from '#machines/contact-preferences';
 import { delayRepayMachine } from '#machines/delay-repay';
 import { insuranceClaimMachine } from '#machines/insurance-claim';
@@ -262,6 +264,27 @@ describe("the spec's minimal answers take each flow to its success state", () =>
     await waitFor(actor, (s) => !s.matches('loading'));
     expect(actor.getSnapshot().matches('failed')).toBe(false);
     expect(actor.getSnapshot().context.passengers).toEqual([{ ...passenger, railcards: [] }]);
+  });
+
+  it('digital railcard: no status or validFrom (local-server extras); an expired card reads expired', async () => {
+    const card = {
+      id: 'h1',
+      railcardId: '1625',
+      name: '16-25 Railcard',
+      code: 'YNG',
+      discount: '1/3 off',
+      cardNumber: 'YNG12345',
+      cardHolders: ['Alex Morgan'],
+      expiryDate: '2020-01-31',
+    };
+    const { client } = retailer({ 'GET /passengers-and-railcards/digital-railcard/h1': card });
+    const railcards = railcardsApi(client);
+    const actor = createActor(
+      digitalRailcardMachine.provide({ actors: { fetchDigitalRailcard: fromPromise(({ input }) => railcards.digital(input.railcardId)) } }),
+      { input: { railcardId: 'h1' } },
+    ).start();
+    await settled(actor, 'showing');
+    expect(actor.getSnapshot().context.card).toMatchObject({ cardNumber: 'YNG12345', status: 'expired' });
   });
 
   it('delay repay by email link: claim-token answers {customerRegistered} only', async () => {

@@ -4,6 +4,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import type { RouteComponent } from '@tanstack/react-router';
 import { PaymentMethodsPage } from '#routes/-components/payment-methods/payment-methods-page';
 import { PassengersPage } from '#routes/-components/passengers/passengers-page';
+import { DigitalRailcardPage } from '#routes/-components/railcards/digital-railcard-page';
 import { ContactPreferencesPanel } from '#routes/-components/contact-preferences/contact-preferences-panel';
 import { consentsApi } from '#src/api/consents';
 import { createApiClient } from '#src/api/client';
@@ -73,6 +74,14 @@ describe("screens with the spec's minimal answers", () => {
     await renderScreen(PassengersPage, { '/customer/passengers-and-railcards': { passengers: [passenger] } });
     expect((await screen.findAllByText(/Alex Morgan/)).length).toBeGreaterThan(0);
     expect(document.body.textContent).not.toMatch(/undefined/);
+  });
+
+  it('digital railcard: without validFrom and status the card leaves out "Valid from" and derives valid', async () => {
+    const card = { id: 'h1', railcardId: '1625', name: '16-25 Railcard', code: 'YNG', discount: '1/3 off', cardNumber: 'YNG12345', cardHolders: ['Alex Morgan'], expiryDate: '2099-01-31' };
+    await renderScreen(() => <DigitalRailcardPage railcardId="h1" />, { '/passengers-and-railcards/digital-railcard/h1': card });
+    expect((await screen.findAllByText('YNG12345')).length).toBeGreaterThan(0);
+    expect(document.body.textContent).not.toMatch(/undefined|Invalid Date|Valid from/);
+    expect(document.body.textContent).toContain('Valid');
   });
 
   it('contact preferences: a GET answer without revoked offers "unsubscribe from all"', async () => {
