@@ -79,12 +79,16 @@ export const Booking = v.object({
 });
 export type Booking = v.InferOutput<typeof Booking>;
 
+/** SPEC section 3: an order's id, friendlyOrderId, replacementOrder.id (docs/decisions/230). */
 export const Order = v.object({
   id: v.string(),
   friendlyOrderId: v.string(),
-  email: v.nullable(v.string()),
-  currency: v.string(),
-  createdAt: IsoDate,
+  /** Local-server extra: the confirmation address (absent: null; the detail leaves its row out, resend starts empty). */
+  email: v.optional(v.nullable(v.string()), null),
+  /** Local-server extra (no screen reads it; money carries its own currencyCode). */
+  currency: v.optional(v.string()),
+  /** Local-server extra: without it the detail leaves out "Ordered on" and history its "Ordered" line. */
+  createdAt: v.optional(IsoDate),
   replacementOrder: v.nullable(v.object({ id: v.string() })),
 });
 export type Order = v.InferOutput<typeof Order>;

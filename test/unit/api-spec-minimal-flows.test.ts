@@ -3,6 +3,7 @@ import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } f
 import { createApiClient } from '#src/api/client';
 import { addressesApi } from '#src/api/addresses';
 import { bookingActionsApi } from '#src/api/booking-actions';
+import { bookingApi } from '#src/api/booking';
 import { cardsApi } from '#src/api/cards';
 import { claimsApi } from '#src/api/claims';
 import { consentsApi } from '#src/api/consents';
@@ -12,6 +13,8 @@ import { passengersApi } from '#src/api/passengers';
 import { railcardsApi } from '#src/api/railcards';
 import { refundsApi } from '#src/api/refunds';
 import { addressBookMachine } from '#machines/address-book';
+import { bookingDetailMachine } from '#machines/booking-detail';
+import { bookingHistoryMachine } from '#machines/booking-history';
 import { checkInMachine } from '#machines/check-in';
 import { digitalRailcardMachine } from '#machines/digital-railcard';
 import { contactPreferencesMachine } from '#machines/contact-preferences';
@@ -140,6 +143,37 @@ const quote = {
   cancellationDetails: { paid: money(40), adminFee: money(10), total: money(30) },
   creditCardForm: null,
 };
+
+/**
+ * A booking in this app's shape: section 3 lists only id, legs with a date, isSeasonBooking and
+ * price.currencyCode, and the rest is still required (decision 230, "Not done in this round").
+ */
+const leg = {
+  date: '2026-06-01T09:00:00.000Z',
+  origin: { code: 'YRK', name: 'York' },
+  destination: { code: 'LDS', name: 'Leeds' },
+  departureTime: '2026-06-01T09:00:00.000Z',
+  arrivalTime: '2026-06-01T09:30:00.000Z',
+  operator: 'Northern',
+  changes: 0,
+  timetableId: null,
+};
+const booking = {
+  id: 'b1',
+  orderId: 'o1',
+  isSeasonBooking: false,
+  outward: leg,
+  inward: null,
+  passengers: [{ id: 'p1', firstName: 'Alex', lastName: 'Morgan', type: 'adult', railcard: null, alterable: true }],
+  tickets: [
+    { id: 't1', type: 'Off-Peak Single', fareClass: 'standard', direction: 'outward', passengerIds: ['p1'], price: money(20), refundable: true },
+  ],
+  delivery: { id: 'd1', method: 'mobile', collectionReference: null, activated: true },
+  price: money(20),
+  season: null,
+};
+/** Order: id, friendlyOrderId, replacementOrder.id (no email, currency or createdAt). */
+const order = { id: 'o1', friendlyOrderId: 'TL-7Q4K2M', replacementOrder: null };
 
 describe("the spec's minimal answers take each flow to its success state", () => {
   it('trees planted: order-count {lifeTimeBookingCount}', async () => {
@@ -329,6 +363,35 @@ describe("the spec's minimal answers take each flow to its success state", () =>
     actor.send({ type: 'insurance.claim' });
     await settled(actor, 'claimSuccess');
     expect(actor.getSnapshot().context).toMatchObject({ claimId: 'ic1', reference: null });
+  });
+
+  it('booking detail: {bookings, order}, the order with section 3 fields only', async () => {
+    const { client } = retailer({
+      'GET /booking/b1': { bookings: [booking], order },
+      'GET /change-of-journey/changeability/o1/b1': { changeable: true },
+    });
+    const bookings = bookingApi(client);
+    const actor = createActor(
+      bookingDetailMachine.provide({
+        actors: {
+          fetchBooking: fromPromise(({ input }) => bookings.getBooking(input.bookingId)),
+          fetchChangeability: fromPromise(({ input }) => bookings.getChangeability(input.orderId, input.bookingId, input.season)),
+        },
+      }),
+      { input: { bookingId: 'b1' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('loaded') && s.context.changeability !== null);
+    expect(actor.getSnapshot().context.detail?.order).toEqual({ ...order, email: null });
+  });
+
+  it('booking history: {replacedBy, bookings, order}', async () => {
+    const { client } = retailer({ 'GET /booking/b1/history': { replacedBy: null, bookings: [{ booking, order }], order } });
+    const bookings = bookingApi(client);
+    const actor = createActor(
+      bookingHistoryMachine.provide({ actors: { fetchHistory: fromPromise(({ input }) => bookings.getHistory(input.bookingId)) } }),
+      { input: { bookingId: 'b1', waitForSuperseders: false, bookingChanged: false } },
+    ).start();
+    await settled(actor, 'loaded');
   });
 
   it('check-in: {url}', async () => {
