@@ -145,32 +145,24 @@ const quote = {
 };
 
 /**
- * A booking in this app's shape: section 3 lists only id, legs with a date, isSeasonBooking and
- * price.currencyCode, and the rest is still required (decision 230, "Not done in this round").
+ * A booking with this app's remaining required fields: section 3 lists only id, legs with a date,
+ * isSeasonBooking and price.currencyCode; leg times, operator, changes, timetable id, railcards,
+ * collection reference and season are left out here (local-server extras). Passengers, tickets,
+ * delivery and price.amount are still required (decision 230, "Not done in this round").
  */
-const leg = {
-  date: '2026-06-01T09:00:00.000Z',
-  origin: { code: 'YRK', name: 'York' },
-  destination: { code: 'LDS', name: 'Leeds' },
-  departureTime: '2026-06-01T09:00:00.000Z',
-  arrivalTime: '2026-06-01T09:30:00.000Z',
-  operator: 'Northern',
-  changes: 0,
-  timetableId: null,
-};
+const leg = { date: '2026-06-01T09:00:00.000Z', origin: { code: 'YRK', name: 'York' }, destination: { code: 'LDS', name: 'Leeds' } };
 const booking = {
   id: 'b1',
   orderId: 'o1',
   isSeasonBooking: false,
   outward: leg,
   inward: null,
-  passengers: [{ id: 'p1', firstName: 'Alex', lastName: 'Morgan', type: 'adult', railcard: null, alterable: true }],
+  passengers: [{ id: 'p1', firstName: 'Alex', lastName: 'Morgan', type: 'adult', alterable: true }],
   tickets: [
     { id: 't1', type: 'Off-Peak Single', fareClass: 'standard', direction: 'outward', passengerIds: ['p1'], price: money(20), refundable: true },
   ],
-  delivery: { id: 'd1', method: 'mobile', collectionReference: null, activated: true },
+  delivery: { id: 'd1', method: 'mobile', activated: true },
   price: money(20),
-  season: null,
 };
 /** Order: id, friendlyOrderId, replacementOrder.id (no email, currency or createdAt). */
 const order = { id: 'o1', friendlyOrderId: 'TL-7Q4K2M', replacementOrder: null };
@@ -381,7 +373,9 @@ describe("the spec's minimal answers take each flow to its success state", () =>
       { input: { bookingId: 'b1' } },
     ).start();
     await waitFor(actor, (s) => s.matches('loaded') && s.context.changeability !== null);
-    expect(actor.getSnapshot().context.detail?.order).toEqual({ ...order, email: null });
+    const detail = actor.getSnapshot().context.detail;
+    expect(detail?.order).toEqual({ ...order, email: null });
+    expect(detail?.bookings[0]?.outward).toEqual({ ...leg, departureTime: null, arrivalTime: null, operator: null, timetableId: null });
   });
 
   it('booking history: {replacedBy, bookings, order}', async () => {

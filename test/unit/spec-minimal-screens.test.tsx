@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { RouteComponent } from '@tanstack/react-router';
+import { BookingDetailScreen } from '#routes/-components/booking-detail/booking-detail-screen';
 import { PaymentMethodsPage } from '#routes/-components/payment-methods/payment-methods-page';
 import { PassengersPage } from '#routes/-components/passengers/passengers-page';
 import { DigitalRailcardPage } from '#routes/-components/railcards/digital-railcard-page';
@@ -82,6 +83,29 @@ describe("screens with the spec's minimal answers", () => {
     expect((await screen.findAllByText('YNG12345')).length).toBeGreaterThan(0);
     expect(document.body.textContent).not.toMatch(/undefined|Invalid Date|Valid from/);
     expect(document.body.textContent).toContain('Valid');
+  });
+
+  it('booking detail: legs with date and stations only, an order with id and reference only', async () => {
+    const leg = { date: '2026-06-01T09:00:00.000Z', origin: { code: 'YRK', name: 'York' }, destination: { code: 'LDS', name: 'Leeds' } };
+    const money = { amount: 20, currencyCode: 'GBP' };
+    const booking = {
+      id: 'b1',
+      orderId: 'o1',
+      isSeasonBooking: false,
+      outward: leg,
+      inward: null,
+      passengers: [{ id: 'p1', firstName: 'Alex', lastName: 'Morgan', type: 'adult', alterable: true }],
+      tickets: [{ id: 't1', type: 'Off-Peak Single', fareClass: 'standard', direction: 'outward', passengerIds: ['p1'], price: money, refundable: true }],
+      delivery: { id: 'd1', method: 'mobile', activated: true },
+      price: money,
+    };
+    await renderScreen(() => <BookingDetailScreen bookingId="b1" mode="account" />, {
+      '/booking/b1': { bookings: [booking], order: { id: 'o1', friendlyOrderId: 'TL-7Q4K2M', replacementOrder: null } },
+      '/change-of-journey/changeability/o1/b1': { changeable: true },
+    });
+    expect((await screen.findAllByText(/TL-7Q4K2M/)).length).toBeGreaterThan(0);
+    expect(document.body.textContent).toContain('York');
+    expect(document.body.textContent).not.toMatch(/undefined|Invalid Date|NaN|Ordered on/);
   });
 
   it('contact preferences: a GET answer without revoked offers "unsubscribe from all"', async () => {
