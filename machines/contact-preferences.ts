@@ -94,9 +94,12 @@ export const contactPreferencesMachine = setup({
     canRestore: ({ context }) => context.revoked,
   },
   actions: {
-    storeConsents: assign((_, params: { response: ConsentsResponse }) => ({
+    storeConsents: assign(({ context }, params: { response: ConsentsResponse }) => ({
       consents: params.response.consents,
-      revoked: params.response.revoked,
+      // `revoked` on this answer is a local-server extra: without it, what this flow's own revoke or restore answered.
+      revoked:
+        params.response.revoked ??
+        (context.outcome === 'unsubscribed' ? true : context.outcome === 'subscribed' ? false : context.revoked),
       fetchError: false,
     })),
     setFetchError: assign({ fetchError: true }),

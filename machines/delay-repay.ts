@@ -157,13 +157,18 @@ export const delayRepayMachine = setup({
     canSubmit: ({ context }) => context.dirty && Object.keys(claimFormErrors(context.form)).length === 0,
   },
   actions: {
-    storeSession: assign(({ event }) => ('output' in event ? { session: (event.output as { session: string }).session, token: null } : {})),
+    storeSession: assign(({ context, event }) => {
+      if (!('output' in event)) return {};
+      const output = event.output as { session: string; claimId?: string };
+      return { session: output.session, token: null, claimId: output.claimId ?? context.claimId };
+    }),
     forgetToken: assign({ token: null }),
     /** Provided by the route: send `x-user-flow-id: order.{session}` from now on. */
     applyUserFlow: (_, _params: { session: string }) => {},
-    storeClaimToken: assign(({ event }) => {
+    storeClaimToken: assign(({ context, event }) => {
       const output = (event as { output?: ClaimTokenResponse }).output;
-      return output ? { claimId: output.claimId, customerRegistered: output.customerRegistered } : {};
+      // claimId is a local-server extra of claim-token: else keep the one the session answer gave.
+      return output ? { claimId: output.claimId ?? context.claimId, customerRegistered: output.customerRegistered } : {};
     }),
     storeClaim: assign(({ context, event }) => {
       const claim = (event as { output?: Claim }).output ?? null;

@@ -66,7 +66,7 @@ export const onDemandTicketMachine = setup({
     startDeliverable: assign((_, params: { deliverableId: string }) => ({ deliverableId: params.deliverableId, retries: 0 })),
     countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
     storeTicket: assign((_, params: { answer: TicketStatusResponse }) => ({
-      ticket: params.answer.status === 'ready' ? params.answer.ticket : null,
+      ticket: params.answer.status === 'ready' ? (params.answer.ticket ?? null) : null,
     })),
     clearError: assign({ error: null, deliverableId: null, retries: 0 }),
     setGenerateFailed: assign({ error: 'generateFailed' as const }),

@@ -1,6 +1,6 @@
 import type { ApiClient } from './client';
 import * as v from 'valibot';
-import { InsuranceClaimResponse } from '../schemas/insurance';
+import { InsuranceClaimAnswer, type InsuranceClaimResponse } from '../schemas/insurance';
 
 const seg = encodeURIComponent;
 
@@ -15,9 +15,12 @@ export const insuranceApi = (client: ApiClient) => ({
       method: 'POST',
       withOrderToken: true,
     }),
-  claim: (orderId: string, insuranceProductId: string, claimId: string) =>
-    client.request(InsuranceClaimResponse, `/flexible-insurance/${seg(orderId)}/${seg(insuranceProductId)}/${seg(claimId)}/claim`, {
-      method: 'POST',
-      withOrderToken: true,
-    }),
+  claim: async (orderId: string, insuranceProductId: string, claimId: string): Promise<InsuranceClaimResponse> => {
+    const answer = await client.request(
+      InsuranceClaimAnswer,
+      `/flexible-insurance/${seg(orderId)}/${seg(insuranceProductId)}/${seg(claimId)}/claim`,
+      { method: 'POST', withOrderToken: true },
+    );
+    return { claimId: answer?.claimId ?? claimId, ...(answer?.reference ? { reference: answer.reference } : {}) };
+  },
 });

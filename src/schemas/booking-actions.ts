@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Acknowledged } from './acknowledged';
 
 /**
  * Actions on a booking (spec sections 3, 4, 7): check-in, resend booking email, on-demand ticket.
@@ -9,12 +10,13 @@ import * as v from 'valibot';
 export const CheckInResponse = v.object({ url: v.pipe(v.string(), v.minLength(1), v.maxLength(2048)) });
 export type CheckInResponse = v.InferOutput<typeof CheckInResponse>;
 
-export const ResendEmailResponse = v.object({ success: v.literal(true) });
+/** SPEC section 7 lists no answer for resend-email: see Acknowledged. */
+export const ResendEmailResponse = Acknowledged;
 
 export const GenerateTicketResponse = v.object({ deliverableId: v.pipe(v.string(), v.minLength(1)) });
 export type GenerateTicketResponse = v.InferOutput<typeof GenerateTicketResponse>;
 
-/** The issued ticket, present once the status is `ready`. */
+/** The issued ticket (local-server extra, on `ready`): without it the booking reloads and shows its delivery. */
 export const IssuedTicket = v.object({
   reference: v.string(),
   issuedAt: v.string(),
@@ -25,7 +27,8 @@ export type IssuedTicket = v.InferOutput<typeof IssuedTicket>;
 export const TicketStatusResponse = v.variant('status', [
   v.object({ status: v.literal('processing') }),
   v.object({ status: v.literal('failed') }),
-  v.object({ status: v.literal('ready'), ticket: IssuedTicket }),
+  /** SPEC section 3 names `processing` and `failed`; `ready` and its `ticket` are the local server's. */
+  v.object({ status: v.literal('ready'), ticket: v.optional(IssuedTicket) }),
 ]);
 export type TicketStatusResponse = v.InferOutput<typeof TicketStatusResponse>;
 

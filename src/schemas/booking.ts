@@ -11,15 +11,21 @@ export type Money = v.InferOutput<typeof Money>;
 
 export const Station = v.object({ code: v.string(), name: v.string() });
 
+/**
+ * A leg: SPEC section 3 lists its `date`. origin and destination are still required (decision 230);
+ * the times, operator, changes and timetable id are local-server extras, absent read as null (or
+ * no `changes`), which the leg card already shows without (date only, no operator line, no calling
+ * points).
+ */
 export const Leg = v.object({
   date: IsoDate,
   origin: Station,
   destination: Station,
-  departureTime: v.nullable(IsoDate),
-  arrivalTime: v.nullable(IsoDate),
-  operator: v.nullable(v.string()),
-  changes: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  timetableId: v.nullable(v.string()),
+  departureTime: v.optional(v.nullable(IsoDate), null),
+  arrivalTime: v.optional(v.nullable(IsoDate), null),
+  operator: v.optional(v.nullable(v.string()), null),
+  changes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  timetableId: v.optional(v.nullable(v.string()), null),
 });
 export type Leg = v.InferOutput<typeof Leg>;
 
@@ -28,7 +34,8 @@ export const Passenger = v.object({
   firstName: v.string(),
   lastName: v.string(),
   type: v.picklist(['adult', 'child']),
-  railcard: v.nullable(v.object({ code: v.string(), name: v.string() })),
+  /** Local-server extra: absent reads as none. */
+  railcard: v.optional(v.nullable(v.object({ code: v.string(), name: v.string() })), null),
   /** Whether this passenger's name may be changed (upcoming bookings). */
   alterable: v.boolean(),
 });
@@ -61,14 +68,17 @@ export const Booking = v.object({
   delivery: v.object({
     id: v.string(),
     method: DeliveryMethod,
-    collectionReference: v.nullable(v.string()),
+    /** Local-server extra: absent reads as none. */
+    collectionReference: v.optional(v.nullable(v.string()), null),
     activated: v.boolean(),
     /** Local-server extra (not in SPEC section 7): the on-demand ticket issued for this delivery. */
     issuedTicket: v.optional(v.object({ reference: v.string(), issuedAt: IsoDate })),
   }),
   price: Money,
-  season: v.nullable(
-    v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDate, validUntil: IsoDate }),
+  /** Local-server extra: the season ticket's kind and validity; absent reads as null (not shown). */
+  season: v.optional(
+    v.nullable(v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDate, validUntil: IsoDate })),
+    null,
   ),
   /** Local-server extra: the Delay Repay claim of a delayed journey (docs/decisions/090). */
   delayRepay: v.optional(DelayRepaySummary),
@@ -79,12 +89,16 @@ export const Booking = v.object({
 });
 export type Booking = v.InferOutput<typeof Booking>;
 
+/** SPEC section 3: an order's id, friendlyOrderId, replacementOrder.id (docs/decisions/230). */
 export const Order = v.object({
   id: v.string(),
   friendlyOrderId: v.string(),
-  email: v.nullable(v.string()),
-  currency: v.string(),
-  createdAt: IsoDate,
+  /** Local-server extra: the confirmation address (absent: null; the detail leaves its row out, resend starts empty). */
+  email: v.optional(v.nullable(v.string()), null),
+  /** Local-server extra (no screen reads it; money carries its own currencyCode). */
+  currency: v.optional(v.string()),
+  /** Local-server extra: without it the detail leaves out "Ordered on" and history its "Ordered" line. */
+  createdAt: v.optional(IsoDate),
   replacementOrder: v.nullable(v.object({ id: v.string() })),
 });
 export type Order = v.InferOutput<typeof Order>;

@@ -85,8 +85,12 @@ export const Claim = v.object({
 });
 export type Claim = v.InferOutput<typeof Claim>;
 
-/** GET /claim-token: which claim the link's session is for, and whether its customer has an account. */
-export const ClaimTokenResponse = v.object({ claimId: v.string(), customerRegistered: v.boolean() });
+/**
+ * GET /claim-token: whether the link's customer has an account (SPEC section 7 lists customerRegistered
+ * only). `claimId` is a local-server extra: without it the claim id comes from the link's session
+ * answer (ClaimSessionResponse.claimId) or the one the flow already has.
+ */
+export const ClaimTokenResponse = v.object({ customerRegistered: v.boolean(), claimId: v.optional(v.string()) });
 export type ClaimTokenResponse = v.InferOutput<typeof ClaimTokenResponse>;
 
 /** POST /user-flow-access {token, flow: 'claim'}: a session for that one claim. */

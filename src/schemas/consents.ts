@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 
 /**
- * Contact preferences (SPEC section 3) and the revoke/restore answers (section 8).
+ * Contact preferences (SPEC section 3: every field of a consent is the spec's) and the revoke/restore
+ * answers (sections 7, 8).
  * SPEC section 5: "every value coerced to boolean" - true, 1 and "true"/"1"/"on"/"yes" read as
  * true, anything else (missing included) as false; the server applies the same rule.
  */
@@ -34,7 +35,11 @@ export type ContactPreference = v.InferOutput<typeof ContactPreference>;
 
 export const ConsentsResponse = v.object({
   consents: v.array(ContactPreference),
-  revoked: Flag,
+  /**
+   * Local-server extra (SPEC section 7 has `revoked` on the revoke answer only): whether all
+   * marketing consent is revoked. Absent: the flow keeps what its own revoke/restore answers said.
+   */
+  revoked: v.optional(Flag),
 });
 export type ConsentsResponse = v.InferOutput<typeof ConsentsResponse>;
 

@@ -18,12 +18,23 @@ export const EligibilityResponse = v.object({
 });
 export type EligibilityResponse = v.InferOutput<typeof EligibilityResponse>;
 
-export const InsuranceClaimResponse = v.object({
-  claimId: v.string(),
-  /** Local-server extra. */
-  reference: v.optional(v.string()),
-});
-export type InsuranceClaimResponse = v.InferOutput<typeof InsuranceClaimResponse>;
+/**
+ * POST .../{claimId}/claim: SPEC section 7 lists no answer fields, so the body may be empty (null)
+ * and both fields are local-server extras. The API module fills claimId from the call's own path.
+ */
+export const InsuranceClaimAnswer = v.nullable(
+  v.object({
+    /** Local-server extra. */
+    claimId: v.optional(v.string()),
+    /** Local-server extra: without it the screen says the claim was made without naming a reference. */
+    reference: v.optional(v.string()),
+  }),
+);
+/** What the flow gets: the claim id (from the answer, else the one claimed) and any reference. */
+export interface InsuranceClaimResponse {
+  claimId: string;
+  reference?: string;
+}
 
 /** Flexible insurance bought with a booking (booking detail, local extra). */
 export const InsuranceProduct = v.object({

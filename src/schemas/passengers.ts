@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { Acknowledged } from './acknowledged';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -128,7 +129,10 @@ export const passengerErrors = (
 
 const nullableText = v.nullable(v.string());
 
-/** Spec section 3: id, firstName, lastName, nickName, emailAddress, day, month, year, isAccountHolder. */
+/**
+ * Spec section 3: id, firstName, lastName, nickName, emailAddress, day, month, year, isAccountHolder
+ * (shouldUpdateAccount is a request field: the edit body). No local-server extras.
+ */
 export const SavedPassenger = v.object({
   id: v.string(),
   firstName: v.string(),
@@ -145,20 +149,36 @@ export type SavedPassenger = v.InferOutput<typeof SavedPassenger>;
 export const RailcardStatus = v.picklist(['valid', 'expired']);
 export type RailcardStatus = v.InferOutput<typeof RailcardStatus>;
 
+/**
+ * A railcard's `status` is a local-server extra (SPEC section 3 lists expiryDate): when it is
+ * absent the card is expired once its expiry day has passed, in the customer's calendar.
+ */
+export const withRailcardStatus = <T extends { expiryDate: string; status?: RailcardStatus | undefined }>(
+  card: T,
+): T & { status: RailcardStatus } => ({ ...card, status: card.status ?? (card.expiryDate < isoToday() ? 'expired' : 'valid') });
+
 /** A railcard a passenger holds, as the list shows it. */
-export const PassengerRailcardSummary = v.object({
-  id: v.string(),
-  railcardId: v.string(),
-  name: v.string(),
-  expiryDate: v.pipe(v.string(), v.isoDate()),
-  status: RailcardStatus,
-  isDigital: v.boolean(),
-});
+export const PassengerRailcardSummary = v.pipe(
+  v.object({
+    id: v.string(),
+    railcardId: v.string(),
+    name: v.string(),
+    expiryDate: v.pipe(v.string(), v.isoDate()),
+    /** Local-server extra: derived from expiryDate when absent. */
+    status: v.optional(RailcardStatus),
+    isDigital: v.boolean(),
+  }),
+  v.transform(withRailcardStatus),
+);
 export type PassengerRailcardSummary = v.InferOutput<typeof PassengerRailcardSummary>;
 
 export const PassengerWithRailcards = v.object({
   ...SavedPassenger.entries,
-  railcards: v.array(PassengerRailcardSummary),
+  /**
+   * Local-server extra (SPEC section 3's saved passenger has no railcards field): absent reads as
+   * none, and the list says the passenger has no railcards saved.
+   */
+  railcards: v.optional(v.array(PassengerRailcardSummary), []),
 });
 export type PassengerWithRailcards = v.InferOutput<typeof PassengerWithRailcards>;
 
@@ -171,7 +191,8 @@ export const SavePassengerResponse = v.object({
 });
 export type SavePassengerResponse = v.InferOutput<typeof SavePassengerResponse>;
 
-export const DeletePassengerResponse = v.object({ success: v.literal(true) });
+/** SPEC section 7 lists no answer for delete-passenger: see Acknowledged. */
+export const DeletePassengerResponse = Acknowledged;
 
 /** Request body of add-passenger and edit-passenger (edit adds shouldUpdateAccount). */
 export interface PassengerRequest {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { RailcardStatus } from './passengers';
+import { Acknowledged } from './acknowledged';
+import { RailcardStatus, withRailcardStatus } from './passengers';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -58,24 +59,28 @@ export const RailcardsListResponse = v.object({
 export type RailcardsListResponse = v.InferOutput<typeof RailcardsListResponse>;
 
 /** A railcard a passenger holds: GET /passenger/{passengerId}/railcard/{railcardId}. */
-export const PassengerRailcard = v.object({
-  id: v.string(),
-  railcardId: v.string(),
-  name: v.string(),
-  price: Price,
-  scopes: v.array(v.string()),
-  termsAndConditions: v.string(),
-  railcardDetails: v.object({
-    code: v.string(),
-    discount: v.string(),
-    cardNumber: v.string(),
-    isDigital: v.boolean(),
+export const PassengerRailcard = v.pipe(
+  v.object({
+    id: v.string(),
+    railcardId: v.string(),
+    name: v.string(),
+    price: Price,
+    scopes: v.array(v.string()),
+    termsAndConditions: v.string(),
+    railcardDetails: v.object({
+      code: v.string(),
+      discount: v.string(),
+      cardNumber: v.string(),
+      isDigital: v.boolean(),
+    }),
+    cardHolders: v.array(v.string()),
+    expiryDate: v.pipe(v.string(), v.isoDate()),
+    /** Local-server extra: derived from expiryDate when absent. */
+    status: v.optional(RailcardStatus),
+    attributes: v.record(v.string(), v.string()),
   }),
-  cardHolders: v.array(v.string()),
-  expiryDate: v.pipe(v.string(), v.isoDate()),
-  status: RailcardStatus,
-  attributes: v.record(v.string(), v.string()),
-});
+  v.transform(withRailcardStatus),
+);
 export type PassengerRailcard = v.InferOutput<typeof PassengerRailcard>;
 
 export const PassengerRailcardResponse = v.object({ passenger: PassengerName, railcard: PassengerRailcard });
@@ -88,21 +93,27 @@ export const RailcardStatusResponse = v.object({
 });
 export type RailcardStatusResponse = v.InferOutput<typeof RailcardStatusResponse>;
 
-export const DeleteRailcardResponse = v.object({ success: v.literal(true) });
+/** SPEC section 7 lists no answer for the railcard DELETE: see Acknowledged. */
+export const DeleteRailcardResponse = Acknowledged;
 
 /** GET /passengers-and-railcards/digital-railcard/{railcardId}. */
-export const DigitalRailcard = v.object({
-  id: v.string(),
-  railcardId: v.string(),
-  name: v.string(),
-  code: v.string(),
-  discount: v.string(),
-  cardNumber: v.string(),
-  cardHolders: v.pipe(v.array(v.string()), v.minLength(1)),
-  validFrom: v.pipe(v.string(), v.isoDate()),
-  expiryDate: v.pipe(v.string(), v.isoDate()),
-  status: RailcardStatus,
-});
+export const DigitalRailcard = v.pipe(
+  v.object({
+    id: v.string(),
+    railcardId: v.string(),
+    name: v.string(),
+    code: v.string(),
+    discount: v.string(),
+    cardNumber: v.string(),
+    cardHolders: v.pipe(v.array(v.string()), v.minLength(1)),
+    /** Local-server extra: without it the card leaves out its "Valid from" row. */
+    validFrom: v.optional(v.pipe(v.string(), v.isoDate())),
+    expiryDate: v.pipe(v.string(), v.isoDate()),
+    /** Local-server extra: derived from expiryDate when absent. */
+    status: v.optional(RailcardStatus),
+  }),
+  v.transform(withRailcardStatus),
+);
 export type DigitalRailcard = v.InferOutput<typeof DigitalRailcard>;
 
 // ---- The railcard form ------------------------------------------------------------------------

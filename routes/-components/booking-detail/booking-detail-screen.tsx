@@ -257,8 +257,12 @@ function BookingBody({
           )}
           <dt>{m.booking_detail_screen_order_reference()}</dt>
           <dd>{detail.order.friendlyOrderId}</dd>
-          <dt>{m.booking_detail_screen_ordered_on()}</dt>
-          <dd>{ukDateTime(detail.order.createdAt, locale.tag)}</dd>
+          {detail.order.createdAt && (
+            <>
+              <dt>{m.booking_detail_screen_ordered_on()}</dt>
+              <dd>{ukDateTime(detail.order.createdAt, locale.tag)}</dd>
+            </>
+          )}
           {detail.order.email && (
             <>
               <dt>{m.booking_detail_screen_confirmation_sent_to()}</dt>

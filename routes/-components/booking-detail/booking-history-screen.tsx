@@ -139,7 +139,9 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
                   : m.booking_detail_booking_history_screen_replacement_booking({ order: entry.order.friendlyOrderId })}{' '}
                 <span className={current ? styles.badge : styles.badgeMuted}>{current ? m.booking_detail_booking_history_screen_current() : m.booking_detail_booking_history_screen_replaced()}</span>
               </h2>
-              <p className={styles.meta}>{m.booking_detail_booking_history_screen_ordered({ date: ukDateTime(entry.order.createdAt, locale.tag) })}</p>
+              {entry.order.createdAt && (
+                <p className={styles.meta}>{m.booking_detail_booking_history_screen_ordered({ date: ukDateTime(entry.order.createdAt, locale.tag) })}</p>
+              )}
               <p>
                 <strong>{bookingTitle(b)}</strong>
                 <br />

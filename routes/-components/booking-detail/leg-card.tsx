@@ -34,7 +34,8 @@ export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
       </div>
       {leg.operator && (
         <p className={styles.meta}>
-          {leg.operator} · {changesLabel(leg.changes)}
+          {leg.operator}
+          {leg.changes !== undefined && ` · ${changesLabel(leg.changes)}`}
         </p>
       )}
       {leg.timetableId && <CallingPoints leg={leg} timetableId={leg.timetableId} />}

@@ -15,7 +15,12 @@ import * as styles from './payment-methods.css';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
-const cardName = (card: SavedCard) => `${cardBrandLabel(card.brand)} ending ${card.lastFourDigits}`;
+/** "Visa ending 4242"; without the local-server extras brand and last four digits, "Saved card 2" (its place in the list). */
+const cardName = (card: SavedCard, index: number) => {
+  if (card.brand && card.lastFourDigits) return `${cardBrandLabel(card.brand)} ending ${card.lastFourDigits}`;
+  if (card.brand) return cardBrandLabel(card.brand);
+  return m.payment_methods_page_saved_card({ number: index + 1 });
+};
 
 /** /payment-methods: saved cards (brand, last 4 digits, expiry, name; never a number) and delete. */
 export function PaymentMethodsPage() {
@@ -32,7 +37,8 @@ export function PaymentMethodsPage() {
     }),
   );
   const { context } = snapshot;
-  const pending = context.cards.find((c) => c.data.id === context.pendingId)?.data ?? null;
+  const pendingIndex = context.cards.findIndex((c) => c.data.id === context.pendingId);
+  const pending = pendingIndex >= 0 ? (context.cards[pendingIndex]?.data ?? null) : null;
   const idle = snapshot.matches({ ready: 'idle' });
   // The deleted card's button went with it: keep keyboard focus on the page.
   useEffect(() => {
@@ -55,21 +61,34 @@ export function PaymentMethodsPage() {
             <p>{m.payment_methods_page_you_dont_have_any_saved()}</p>
           ) : (
             <ul className={styles.list} aria-label={m.payment_methods_page_saved_cards()}>
-              {context.cards.map(({ data: card, isDeleting, hasDeleteError, deleteRefusal }) => {
-                const name = cardName(card);
+              {context.cards.map(({ data: card, isDeleting, hasDeleteError, deleteRefusal }, index) => {
+                const name = cardName(card, index);
+                const { expiryMonth, expiryYear } = card;
                 return (
                   <li key={card.id} className={isDeleting ? styles.cardDeleting : styles.card} aria-busy={isDeleting || undefined}>
                     <h2 className={styles.heading}>
-                      <span className={styles.brandMark} aria-hidden="true">
-                        {card.brand.slice(0, 4)}
-                      </span>
+                      {card.brand && (
+                        <span className={styles.brandMark} aria-hidden="true">
+                          {card.brand.slice(0, 4)}
+                        </span>
+                      )}
                       {name}
                     </h2>
-                    <p className={styles.detail}>
-                      {card.isExpired ? m.common_expired() : m.common_expires()} {formatCardExpiry(card)}{' '}
-                      {card.isExpired && <span className={styles.expired}>{m.common_expired()}</span>}
-                    </p>
-                    <p className={styles.detail}>{m.payment_methods_page_name_on_card({ cardholderName: card.cardholderName })}</p>
+                    {expiryMonth !== undefined && expiryYear !== undefined ? (
+                      <p className={styles.detail}>
+                        {card.isExpired ? m.common_expired() : m.common_expires()} {formatCardExpiry({ expiryMonth, expiryYear })}{' '}
+                        {card.isExpired && <span className={styles.expired}>{m.common_expired()}</span>}
+                      </p>
+                    ) : (
+                      card.isExpired && (
+                        <p className={styles.detail}>
+                          <span className={styles.expired}>{m.common_expired()}</span>
+                        </p>
+                      )
+                    )}
+                    {card.cardholderName && (
+                      <p className={styles.detail}>{m.payment_methods_page_name_on_card({ cardholderName: card.cardholderName })}</p>
+                    )}
                     {hasDeleteError &&
                       (deleteRefusal ? (
                         // A refusal with a reason: the reason and what to do, not "try again later".
@@ -110,7 +129,7 @@ export function PaymentMethodsPage() {
       >
         {pending && (
           <p>
-            {rich(m.payment_methods_page_will_be_removed_from_your, { card: <strong>{cardName(pending)}</strong> })}
+            {rich(m.payment_methods_page_will_be_removed_from_your, { card: <strong>{cardName(pending, pendingIndex)}</strong> })}
           </p>
         )}
       </ConfirmDialog>

@@ -62,8 +62,12 @@ export function DigitalRailcardPage({ railcardId }: { railcardId: string }) {
               <dd className={styles.cardValue}>{card.cardNumber}</dd>
               <dt className={styles.cardLabel}>{m.railcards_digital_railcard_page_discount()}</dt>
               <dd className={styles.cardValue}>{card.discount}</dd>
-              <dt className={styles.cardLabel}>{m.railcards_digital_railcard_page_valid_from()}</dt>
-              <dd className={styles.cardValue}>{longDate(card.validFrom, locale.tag)}</dd>
+              {card.validFrom && (
+                <>
+                  <dt className={styles.cardLabel}>{m.railcards_digital_railcard_page_valid_from()}</dt>
+                  <dd className={styles.cardValue}>{longDate(card.validFrom, locale.tag)}</dd>
+                </>
+              )}
               <dt className={styles.cardLabel}>{m.common_expires()}</dt>
               <dd className={styles.cardValue}>{longDate(card.expiryDate, locale.tag)}</dd>
               <dt className={styles.cardLabel}>{m.common_status()}</dt>

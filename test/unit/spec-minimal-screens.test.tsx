@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import type { RouteComponent } from '@tanstack/react-router';
+import { BookingDetailScreen } from '#routes/-components/booking-detail/booking-detail-screen';
+import { PaymentMethodsPage } from '#routes/-components/payment-methods/payment-methods-page';
+import { PassengersPage } from '#routes/-components/passengers/passengers-page';
+import { DigitalRailcardPage } from '#routes/-components/railcards/digital-railcard-page';
+import { ContactPreferencesPanel } from '#routes/-components/contact-preferences/contact-preferences-panel';
+import { consentsApi } from '#src/api/consents';
+import { createApiClient } from '#src/api/client';
+import { createServices } from '#src/create-services';
+import { ServicesContext } from '#src/services';
+import { defaultPageData } from '#src/config/page-data';
+import { localeFromPath } from '#src/config/locales';
+
+/**
+ * Issue 8 / decision 230: screens rendered with the spec's minimal answers (no local-server extras)
+ * show what they have and leave out the rest: no "undefined", no error.
+ */
+const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+
+const answering = (answers: Record<string, unknown>) =>
+  (async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname.replace('/my-account/api', '');
+    if (path === '/user') return json({ user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true });
+    if (path in answers) return json(answers[path]);
+    return new Response(JSON.stringify({ errors: [{ code: 'NOT_FOUND' }] }), { status: 404 });
+  }) as typeof globalThis.fetch;
+
+const renderScreen = async (Screen: RouteComponent, answers: Record<string, unknown>) => {
+  const services = createServices({
+    pageData: defaultPageData,
+    locale: localeFromPath('/my-account/'),
+    hashToken: null,
+    onRedirectToLogin: () => {},
+    client: { fetch: answering(answers), baseURL: 'http://localhost/my-account/api' },
+  });
+  services.authActor.start();
+  await act(async () => {
+    render(
+      <ServicesContext.Provider value={services}>
+        <RouterProvider
+          router={createRouter({ routeTree: createRootRoute({ component: Screen }), history: createMemoryHistory({ initialEntries: ['/'] }) })}
+        />
+      </ServicesContext.Provider>,
+    );
+  });
+};
+
+afterEach(cleanup);
+
+describe("screens with the spec's minimal answers", () => {
+  it('payment methods: cards with only data.id are "Saved card 1", "Saved card 2", each deletable by that name', async () => {
+    await renderScreen(PaymentMethodsPage, { '/customer/cards': { cards: [{ id: 'k1' }, { id: 'k2' }] } });
+    const list = await screen.findByRole('list', { name: 'Saved cards' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByRole('heading').textContent)).toEqual(['Saved card 1', 'Saved card 2']);
+    expect(within(items[1]!).getByRole('button').textContent).toBe('Delete Saved card 2');
+    expect(list.textContent).not.toMatch(/undefined|Expires|Name on card/);
+  });
+
+  it('payment methods: a full local-server card still shows brand, digits, expiry and name', async () => {
+    const card = { id: 'k1', brand: 'VISA', lastFourDigits: '4242', expiryMonth: 8, expiryYear: 2029, cardholderName: 'A MORGAN', isExpired: false };
+    await renderScreen(PaymentMethodsPage, { '/customer/cards': { cards: [card] } });
+    const list = await screen.findByRole('list', { name: 'Saved cards' });
+    expect(within(list).getByRole('heading').textContent).toContain('Visa ending 4242');
+    expect(list.textContent).toContain('08/29');
+    expect(list.textContent).toContain('Name on card: A MORGAN');
+  });
+
+  it('saved passengers: a section 3 passenger without railcards is listed', async () => {
+    const passenger = { id: 'p1', firstName: 'Alex', lastName: 'Morgan', nickName: null, emailAddress: null, day: '01', month: '02', year: '1990', isAccountHolder: true };
+    await renderScreen(PassengersPage, { '/customer/passengers-and-railcards': { passengers: [passenger] } });
+    expect((await screen.findAllByText(/Alex Morgan/)).length).toBeGreaterThan(0);
+    expect(document.body.textContent).not.toMatch(/undefined/);
+  });
+
+  it('digital railcard: without validFrom and status the card leaves out "Valid from" and derives valid', async () => {
+    const card = { id: 'h1', railcardId: '1625', name: '16-25 Railcard', code: 'YNG', discount: '1/3 off', cardNumber: 'YNG12345', cardHolders: ['Alex Morgan'], expiryDate: '2099-01-31' };
+    await renderScreen(() => <DigitalRailcardPage railcardId="h1" />, { '/passengers-and-railcards/digital-railcard/h1': card });
+    expect((await screen.findAllByText('YNG12345')).length).toBeGreaterThan(0);
+    expect(document.body.textContent).not.toMatch(/undefined|Invalid Date|Valid from/);
+    expect(document.body.textContent).toContain('Valid');
+  });
+
+  it('booking detail: legs with date and stations only, an order with id and reference only', async () => {
+    const leg = { date: '2026-06-01T09:00:00.000Z', origin: { code: 'YRK', name: 'York' }, destination: { code: 'LDS', name: 'Leeds' } };
+    const money = { amount: 20, currencyCode: 'GBP' };
+    const booking = {
+      id: 'b1',
+      orderId: 'o1',
+      isSeasonBooking: false,
+      outward: leg,
+      inward: null,
+      passengers: [{ id: 'p1', firstName: 'Alex', lastName: 'Morgan', type: 'adult', alterable: true }],
+      tickets: [{ id: 't1', type: 'Off-Peak Single', fareClass: 'standard', direction: 'outward', passengerIds: ['p1'], price: money, refundable: true }],
+      delivery: { id: 'd1', method: 'mobile', activated: true },
+      price: money,
+    };
+    await renderScreen(() => <BookingDetailScreen bookingId="b1" mode="account" />, {
+      '/booking/b1': { bookings: [booking], order: { id: 'o1', friendlyOrderId: 'TL-7Q4K2M', replacementOrder: null } },
+      '/change-of-journey/changeability/o1/b1': { changeable: true },
+    });
+    expect((await screen.findAllByText(/TL-7Q4K2M/)).length).toBeGreaterThan(0);
+    expect(document.body.textContent).toContain('York');
+    expect(document.body.textContent).not.toMatch(/undefined|Invalid Date|NaN|Ordered on/);
+  });
+
+  it('contact preferences: a GET answer without revoked offers "unsubscribe from all"', async () => {
+    const consent = {
+      id: 'offers',
+      title: 'Offers and news',
+      description: 'Deals on tickets',
+      preBody: 'We would like to send you',
+      selected: true,
+      hasEverBeenUpdated: true,
+      missingCategoryDescriptor: { title: 'Offers?', description: 'By email', optInCopy: 'Yes', optOutCopy: 'No' },
+    };
+    const api = consentsApi(createApiClient({ fetch: answering({ '/customer/consents': { consents: [consent] } }), baseURL: 'http://localhost/my-account/api' }));
+    render(<ContactPreferencesPanel api={api} />);
+    expect(await screen.findByRole('switch', { name: 'Offers and news' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /unsubscribe from all marketing/i })).toBeTruthy();
+  });
+});
