@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { doneOutput } from './lib/done-output';
+import { hasStatus, isSchemaProblem, problemOfEvent, statusOf } from './lib/problems';
 import type { Claim, ClaimTokenResponse, Direction, PaymentType, SubmitClaimDetails } from '#src/schemas/claims';
 import { m } from '#src/paraglide/messages.js';
 
@@ -108,16 +110,13 @@ export function toSubmitClaimDetails(form: ClaimForm): SubmitClaimDetails {
 
 const emptyForm: ClaimForm = { direction: '', delay: '', paymentType: '', sortCode: '', accountNumber: '' };
 
-const statusOf = (event: unknown): number | null => {
-  const status = (event as { error?: { status?: unknown } }).error?.status;
-  return typeof status === 'number' ? status : null;
+/** The HTTP status of a failed call, or null when there was no HTTP answer. */
+const statusOfEvent = (event: object): number | null => statusOf(problemOfEvent(event));
+/** The server's reason in words for a refusal, when it gave one. */
+const detailOf = (event: object): string | null => {
+  const problem = problemOfEvent(event);
+  return problem.kind === 'http' ? problem.detail : null;
 };
-const detailOf = (event: unknown): string | null => {
-  const detail = (event as { error?: { problem?: { detail?: unknown } } }).error?.problem?.detail;
-  return typeof detail === 'string' ? detail : null;
-};
-const isSchemaProblem = (event: unknown) =>
-  (event as { error?: { problem?: { kind?: string } } }).error?.problem?.kind === 'schema';
 
 /** Spec section 8: 422 → customer 'Sorry! ...'; 400 → customer 'There was a problem ...'; else platform. */
 export function submitErrorFor(status: number | null, detail: string | null): SubmitError {
@@ -151,36 +150,35 @@ export const delayRepayMachine = setup({
     hasToken: ({ context }) => context.token !== null && context.token !== '',
     hasSession: ({ context }) => context.session !== null,
     /** 400 (malformed) or 401 TOKEN_INVALID (unknown or expired): the link itself is no good. */
-    isInvalidToken: ({ event }) => statusOf(event) === 400 || statusOf(event) === 401,
+    isInvalidToken: ({ event }) => hasStatus(event, 400, 401),
     isPunchout: ({ context }) => context.claim?.claimType === 'Punchout',
     isOpenForClaim: ({ context }) => context.claim?.status === 'eligible',
     canSubmit: ({ context }) => context.dirty && Object.keys(claimFormErrors(context.form)).length === 0,
   },
   actions: {
     storeSession: assign(({ context, event }) => {
-      if (!('output' in event)) return {};
-      const output = event.output as { session: string; claimId?: string };
+      const output = doneOutput<{ session: string; claimId?: string }>(event, 'startClaimFlow');
       return { session: output.session, token: null, claimId: output.claimId ?? context.claimId };
     }),
     forgetToken: assign({ token: null }),
     /** Provided by the route: send `x-user-flow-id: order.{session}` from now on. */
     applyUserFlow: (_, _params: { session: string }) => {},
     storeClaimToken: assign(({ context, event }) => {
-      const output = (event as { output?: ClaimTokenResponse }).output;
+      const output = doneOutput<ClaimTokenResponse>(event, 'fetchClaimToken');
       // claimId is a local-server extra of claim-token: else keep the one the session answer gave.
-      return output ? { claimId: output.claimId ?? context.claimId, customerRegistered: output.customerRegistered } : {};
+      return { claimId: output.claimId ?? context.claimId, customerRegistered: output.customerRegistered };
     }),
     storeClaim: assign(({ context, event }) => {
-      const claim = (event as { output?: Claim }).output ?? null;
-      const directions = claim?.journeys?.map((j) => j.direction) ?? [];
+      const claim = doneOutput<Claim>(event, 'fetchClaim');
+      const directions = claim.journeys?.map((j) => j.direction) ?? [];
       return {
         claim,
         loadError: null,
-        customerRegistered: claim?.customerRegistered ?? context.customerRegistered,
+        customerRegistered: claim.customerRegistered ?? context.customerRegistered,
         // Prefilled with the journey the train company recorded as delayed; not a change by the customer.
         form: {
           ...emptyForm,
-          direction: claim?.delayedJourney ?? (directions.length === 1 ? (directions[0] ?? '') : ''),
+          direction: claim.delayedJourney ?? (directions.length === 1 ? (directions[0] ?? '') : ''),
         },
         touched: {},
         dirty: false,
@@ -191,7 +189,7 @@ export const delayRepayMachine = setup({
     storeLoadError: assign({
       loadError: ({ event }) => {
         if (isSchemaProblem(event)) return 'schema' as const;
-        const status = statusOf(event);
+        const status = statusOfEvent(event);
         return status === 403 || status === 404 ? ('notFound' as const) : ('failed' as const);
       },
     }),
@@ -201,10 +199,9 @@ export const delayRepayMachine = setup({
     touchField: assign(({ context, event }) => (event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
     markSubmitAttempted: assign({ submitAttempted: true }),
     storeSubmitted: assign(({ event }) => {
-      const claim = (event as { output?: Claim }).output ?? null;
-      return { claim, submitError: null, justSubmitted: true };
+      return { claim: doneOutput<Claim>(event, 'submitClaim'), submitError: null, justSubmitted: true };
     }),
-    storeSubmitError: assign({ submitError: ({ event }) => submitErrorFor(statusOf(event), detailOf(event)) }),
+    storeSubmitError: assign({ submitError: ({ event }) => submitErrorFor(statusOfEvent(event), detailOf(event)) }),
   },
 }).createMachine({
   id: 'delayRepay',
