@@ -24,6 +24,17 @@ const ukDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe
  * "today", "tomorrow", "in 3 days" (de: "heute", "morgen", "in 3 Tagen") for a travel date still
  * ahead, through Intl.RelativeTimeFormat; null once the day has passed.
  */
+/**
+ * "in 40 minutes" / "in 2 hours" for a departure later today (UK day), else null: the journey card's
+ * "Departs in 40 min" (issue 14). Past departures and other days have no such line.
+ */
+export const formatDepartsIn = (isoTime: string, now: Date, locale: string): string | null => {
+  const minutes = Math.round((Date.parse(isoTime) - now.getTime()) / 60_000);
+  if (minutes < 0 || ukDay(new Date(isoTime)) !== ukDay(now)) return null;
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  return minutes < 60 ? rtf.format(minutes, 'minute') : rtf.format(Math.round(minutes / 60), 'hour');
+};
+
 export const formatRelativeDay = (isoDate: string, now: Date, locale: string): string | null => {
   const days = Math.round((Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) - Date.parse(`${ukDay(now)}T00:00:00Z`)) / 86_400_000);
   return days < 0 ? null : new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatList, formatMoney, formatRelativeDay } from '#src/i18n/format';
+import { formatDepartsIn, formatList, formatMoney, formatRelativeDay } from '#src/i18n/format';
 
 describe('locale formats (decision 210)', () => {
   it('writes a GBP fare in the locale, with the portal currency', () => {
@@ -13,6 +13,16 @@ describe('locale formats (decision 210)', () => {
     expect(formatRelativeDay('2026-11-24T09:00:00Z', now, 'de')).toBe('morgen');
     expect(formatRelativeDay('2026-11-23', now, 'en-GB')).toBe('today');
     expect(formatRelativeDay('2026-11-22', now, 'en-GB')).toBeNull();
+  });
+  it('says "in 40 min" for a departure later the same UK day, and nothing otherwise (issue 14)', () => {
+    const now = new Date('2026-06-10T08:05:00Z'); // 09:05 in London (BST)
+    expect(formatDepartsIn('2026-06-10T08:45:00Z', now, 'en-GB')).toBe('in 40 min');
+    expect(formatDepartsIn('2026-06-10T08:05:00Z', now, 'en-GB')).toBe('this minute');
+    expect(formatDepartsIn('2026-06-10T10:05:00Z', now, 'en-GB')).toBe('in 2 hr');
+    expect(formatDepartsIn('2026-06-10T08:45:00Z', now, 'de')).toBe('in 40 Min.');
+    // Gone, or tomorrow in London though the same day in UTC (23:30 UTC is 00:30 BST).
+    expect(formatDepartsIn('2026-06-10T08:00:00Z', now, 'en-GB')).toBeNull();
+    expect(formatDepartsIn('2026-06-10T23:30:00Z', now, 'en-GB')).toBeNull();
   });
   it('joins lists with the locale separators', () => {
     expect(formatList(['Ada Lovelace', 'Alan Turing'], 'en-GB')).toBe('Ada Lovelace, Alan Turing');

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { BookingListEntry, ListLeg } from '#src/schemas/bookings-list';
-import { formatDate, formatMoney, formatRelativeDay } from '#src/i18n/format';
+import { formatDate, formatDepartsIn, formatMoney, formatRelativeDay } from '#src/i18n/format';
 import { RefundTrackingLine } from '../refunds/refund-tracking';
 import * as styles from './bookings-list.css';
 import { m } from '#src/paraglide/messages.js';
@@ -13,6 +13,35 @@ const time = (iso: string, locale: string) => formatDate(iso, locale, { hour: '2
 
 const legText = (leg: ListLeg, locale: string) =>
   leg.departureTime ? `${day(leg.date, locale)}, ${time(leg.departureTime, locale)}` : day(leg.date, locale);
+
+/** "1 h 55 min" between two times, or null when either is missing or they are out of order. */
+const duration = (leg: ListLeg): string | null => {
+  if (!leg.departureTime || !leg.arrivalTime) return null;
+  const total = Math.round((Date.parse(leg.arrivalTime) - Date.parse(leg.departureTime)) / 60_000);
+  if (!(total > 0)) return null;
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  return hours === 0
+    ? m.bookings_list_booking_card_duration_minutes({ minutes })
+    : m.bookings_list_booking_card_duration_hours({ hours, minutes });
+};
+
+/** What a traveller scans for first: "09:45 to 10:40 · 55 min", and "Departs in 40 min" today. */
+function JourneyTimes({ leg, locale, now }: { leg: ListLeg; locale: string; now: Date }) {
+  if (!leg.departureTime) return null;
+  const span = leg.arrivalTime
+    ? m.bookings_list_booking_card_to({ from: time(leg.departureTime, locale), until: time(leg.arrivalTime, locale) })
+    : time(leg.departureTime, locale);
+  const length = duration(leg);
+  const departsIn = formatDepartsIn(leg.departureTime, now, locale);
+  return (
+    <p className={styles.times}>
+      <span className={styles.timesSpan}>{span}</span>
+      {length && <span className={styles.meta}> · {length}</span>}
+      {departsIn && <span className={styles.departsIn}> · {m.bookings_list_booking_card_departs({ when: departsIn })}</span>}
+    </p>
+  );
+}
 
 const seasonKinds = { weekly: m.bookings_list_booking_card_weekly(), monthly: m.bookings_list_booking_card_monthly(), annual: m.bookings_list_booking_card_annual(), flexi: m.bookings_list_booking_card_flexi() } as const;
 
@@ -35,6 +64,7 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <div>
+        {!booking.isSeasonBooking && <JourneyTimes leg={booking.outward} locale={locale} now={now} />}
         <h3 id={titleId} className={styles.cardTitle}>
           {linkToDetail ? (
             <Link to="/bookings/$bookingId" params={{ bookingId: booking.id }} className={styles.cardLink}>

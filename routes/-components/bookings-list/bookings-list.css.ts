@@ -51,6 +51,10 @@ export const card = style({
   gridTemplateColumns: 'minmax(0, 1fr)',
   '@media': { [mq.medium]: { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'start' } },
 });
+/** The journey's times lead the card (issue 14): larger, tabular figures. */
+export const times = style({ margin: `0 0 ${tokens.space.xxs}`, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: tokens.space.xxs });
+export const timesSpan = style({ fontSize: '1.375rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums', lineHeight: 1.2 });
+export const departsIn = style({ fontWeight: 700, color: vars.color.brand, fontSize: '0.9375rem' });
 export const cardTitle = style({ fontSize: '1.0625rem', margin: 0, overflowWrap: 'anywhere' });
 export const cardLink = style({ color: vars.color.brand });
 export const meta = style({ margin: 0, color: vars.color.textMuted, fontSize: '0.9375rem' });
