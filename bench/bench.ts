@@ -14,6 +14,7 @@ import { launchBrowser, signIn } from '#test/e2e/browser.ts';
 import { measureLocaleJs } from './locale-js.ts';
 import { benchColdLoads } from '#bench/cold-loads.ts';
 import { benchBookingsListLoad } from '#bench/bookings-list-load.ts';
+import { benchLoginJs } from '#bench/login-js.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -70,6 +71,7 @@ try {
   console.log(`bookings/upcoming CSS loaded (gzip): ${kb(css)} in ${files.filter((f) => f.endsWith('.css')).length} files`);
   console.log(`total JS in bundle (gzip): ${kb(allJs)}`);
   await measureLocaleJs(browser, server.origin, dist);
+  await benchLoginJs(browser, server.origin, dist);
   console.log(`navigation to bookings heading: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)})`);
   await benchColdLoads(browser, server.origin, dist);
   await benchBookingsListLoad(dist);
