@@ -7,6 +7,7 @@ import { devPageData } from './scripts/vite-dev-page-data.ts';
 import { knownPaths } from './scripts/known-paths.ts';
 import { compressAssets } from './scripts/compress-assets.ts';
 import { inspectInDev } from './scripts/vite-inspect.ts';
+import { localeBundles } from './scripts/locale-bundles.ts';
 
 /** The local API server `npm run dev` talks to (start it with `PORT=5174 npm start`). */
 const devApiOrigin = 'http://127.0.0.1:5174';
@@ -27,6 +28,8 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     devPageData(devApiOrigin),
+    // One bundle per locale: each chunk with copy is written once per locale (decision 240).
+    localeBundles(),
     compressAssets(),
     // `?inspect` in npm run dev connects every actor to Stately's inspector (decision 181).
     inspectInDev(),
@@ -35,6 +38,23 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Decision 240: what every route needs in one shared chunk (no copy in it, so not per
+          // locale), and the few dozen one-line messages shared across areas in one chunk, instead
+          // of a file each. valibot and the rest of node_modules stay with the routes that use them.
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|ofetch|ufo|destr)[\\/]/,
+              priority: 20,
+            },
+            { name: 'common-copy', test: /[\\/]src[\\/]paraglide[\\/]messages[\\/]common_/, priority: 10 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

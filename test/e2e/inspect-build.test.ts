@@ -10,7 +10,8 @@ import { defaultDistDir } from '#server/paths.ts';
 describe('the production build', () => {
   it('contains none of the inspector: neither @statelyai/inspect nor the dev wrappers', async () => {
     const assets = join(defaultDistDir, 'assets');
-    const scripts = (await readdir(assets)).filter((f) => f.endsWith('.js'));
+    // Recursive: the chunks with copy are written once per locale, in assets/<locale>-<hash>/ (decision 240).
+    const scripts = (await readdir(assets, { recursive: true })).filter((f) => f.endsWith('.js'));
     expect(scripts.length, 'run npm run build first').toBeGreaterThan(5);
     const code = (await Promise.all(scripts.map((f) => readFile(join(assets, f), 'utf8')))).join('\n');
     // Sanity: the bundle is the app, and holds XState.

@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { minifySync, type Plugin, type Rolldown } from 'vite';
+
+/**
+ * One bundle per locale (decision 240). Paraglide compiles each message to a function holding all
+ * 17 locales' texts, so every route shipped every translation. In `vite build` only:
+ *
+ * 1. transform: each message module becomes a pure marker call, `__pgmsg("key")`, and the
+ *    locale functions Paraglide wrote for it are kept aside (minified);
+ * 2. writeBundle: every chunk that holds a marker, or imports one that does, is written once per
+ *    locale into `assets/<locale>-<hash>/` with the markers replaced by that locale's functions.
+ *    Chunks without messages (the framework) stay shared in `assets/`;
+ * 3. index.html loads `assets/boot-<hash>.js` instead of the entry: it reads the locale from the URL
+ *    (spec section 1: no prefix is en-GB), modulepreloads that locale's entry and its localized
+ *    imports, then imports the entry. The shared chunks keep their modulepreload links in the page,
+ *    so they download while the boot file does.
+ *
+ * Dev, unit and model tests never see any of this: they run Paraglide's plain output, in which
+ * each function picks its locale at call time. A marker left in the output fails the build.
+ */
+
+const MESSAGE_MODULE = /[\\/]src[\\/]paraglide[\\/]messages[\\/](?!_index)([a-z0-9_]+)\.js$/;
+const MARKER = /__pgmsg\(([`"'])([a-z0-9_]+)\1(?:,([A-Za-z_$][\w$]*))?\)/g;
+
+type Node = { type: string; start: number; end: number; [k: string]: unknown };
+
+type Catalogue = Map<string, { registry: boolean; byLocale: Map<string, string> }>;
+
+const minifyFunction = (source: string): string => {
+  const { code, errors } = minifySync('message.js', `export default (${source})`, { module: true });
+  if (errors.length) throw new Error(`locale-bundles: cannot minify ${source.slice(0, 80)}`);
+  return code.replace(/^export default\s*/, '').replace(/;\s*$/, '');
+};
+
+/** Reads one Paraglide message module: its locale functions' source, keyed by locale. */
+export function readMessageModule(code: string, parse: (code: string) => { body: Node[] }): Map<string, string> {
+  const declarations = new Map<string, Node>();
+  for (const statement of parse(code).body) {
+    if (statement.type !== 'VariableDeclaration') continue;
+    for (const d of statement['declarations'] as Node[]) {
+      const id = d['id'] as Node & { name?: string };
+      const init = d['init'] as Node | null;
+      if (id.name && init) declarations.set(id.name, init);
+    }
+  }
+  const sourceOf = (name: string, seen = new Set<string>()): string => {
+    const init = declarations.get(name);
+    if (!init || seen.has(name)) throw new Error(`locale-bundles: no function ${name}`);
+    if (init.type === 'Identifier') return sourceOf(String(init['name']), seen.add(name));
+    return code.slice(init.start, init.end);
+  };
+  const byLocale = new Map<string, string>();
+  for (const [, locale, fn] of code.matchAll(/if \(locale === "([^"]+)"\) return (\w+)\(inputs\);?/g)) {
+    byLocale.set(locale as string, sourceOf(fn as string));
+  }
+  const base = /return (\w+)\(inputs\);?\s*\n\}\);?/.exec(code);
+  if (!base?.[1]) throw new Error('locale-bundles: no base locale in a message module');
+  byLocale.set('en-GB', sourceOf(base[1]));
+  return byLocale;
+}
+
+const hash8 = (...parts: string[]): string => {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p);
+  return h.digest('base64url').slice(0, 8);
+};
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The chunks that must differ per locale: those with a marker and everything that imports them. */
+export function localizedChunks(chunks: Rolldown.OutputChunk[]): Set<string> {
+  const localized = new Set(chunks.filter((c) => c.code.includes('__pgmsg(')).map((c) => c.fileName));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const c of chunks) {
+      if (localized.has(c.fileName)) continue;
+      if ([...c.imports, ...c.dynamicImports].some((f) => localized.has(f))) {
+        localized.add(c.fileName);
+        grew = true;
+      }
+    }
+  }
+  return localized;
+}
+
+export function localeBundles(): Plugin {
+  const catalogue: Catalogue = new Map();
+  let outDir = '';
+  let base = '/';
+  return {
+    name: 'locale-bundles',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      base = config.base;
+    },
+    transform(code, id) {
+      const key = MESSAGE_MODULE.exec(id)?.[1];
+      if (!key) return null;
+      const byLocale = readMessageModule(code, (c) => this.parse(c) as unknown as { body: Node[] });
+      const registry = [...byLocale.values()].some((s) => /\bregistry\./.test(s));
+      catalogue.set(key, { registry, byLocale: new Map([...byLocale].map(([l, s]) => [l, minifyFunction(s)])) });
+      return {
+        code: registry
+          ? `import * as registry from '../registry.js';\nexport const ${key} = /* @__PURE__ */ __pgmsg(${JSON.stringify(key)}, registry);\n`
+          : `export const ${key} = /* @__PURE__ */ __pgmsg(${JSON.stringify(key)});\n`,
+        map: null,
+      };
+    },
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry || catalogue.size === 0) return;
+      const localized = localizedChunks(chunks);
+      if (!localized.has(entry.fileName)) return;
+      const locales = [...(catalogue.values().next().value?.byLocale.keys() ?? [])];
+      const assets = join(outDir, 'assets');
+      const shared = chunks.filter((c) => !localized.has(c.fileName)).map((c) => basename(c.fileName));
+      const local = [...localized].map((f) => basename(f));
+
+      const substitute = (code: string, locale: string): string =>
+        code.replace(MARKER, (_m, _q, key: string, registryName?: string) => {
+          const fn = catalogue.get(key)?.byLocale.get(locale);
+          if (!fn) throw new Error(`locale-bundles: no ${locale} text for ${key}`);
+          return registryName ? `((registry)=>${fn})(${registryName})` : `(${fn})`;
+        });
+      // Paths inside a localized chunk: shared chunks are one folder up; preload lists name assets/<dir>/.
+      const relink = (code: string, dir: string): string => {
+        let out = code;
+        for (const s of shared) out = out.replace(new RegExp(`(["'\`])\\./${escapeRe(s)}\\1`, 'g'), `$1../${s}$1`);
+        for (const l of local) out = out.replace(new RegExp(`(["'\`])assets/${escapeRe(l)}\\1`, 'g'), `$1assets/${dir}/${l}$1`);
+        return out;
+      };
+
+      const dirs: Record<string, string> = {};
+      for (const locale of locales) {
+        const texts = new Map(chunks.filter((c) => localized.has(c.fileName)).map((c) => [basename(c.fileName), substitute(c.code, locale)]));
+        const dir = `${locale}-${hash8(...[...texts].sort(([a], [b]) => a.localeCompare(b)).flat())}`;
+        dirs[locale] = dir;
+        await mkdir(join(assets, dir), { recursive: true });
+        for (const [name, text] of texts) {
+          const final = relink(text, dir);
+          if (final.includes('__pgmsg')) throw new Error(`locale-bundles: a message marker is left in ${name}`);
+          await writeFile(join(assets, dir, name), final);
+        }
+      }
+      for (const l of local) await rm(join(assets, l), { force: true });
+
+      // The entry's localized static imports, preloaded by the boot file beside the entry itself.
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const preload = new Set<string>();
+      const visit = (fileName: string) => {
+        for (const f of byName.get(fileName)?.imports ?? []) {
+          if (localized.has(f) && !preload.has(basename(f))) {
+            preload.add(basename(f));
+            visit(f);
+          }
+        }
+      };
+      visit(entry.fileName);
+      const assetBase = `${base}assets/`;
+      const boot = [
+        `const d=${JSON.stringify(dirs)},`,
+        `p=(location.pathname.split("/")[1]||"").toLowerCase(),`,
+        `b=${JSON.stringify(assetBase)}+(Object.hasOwn(d,p)?d[p]:d["en-GB"])+"/";`,
+        `for(const f of ${JSON.stringify([...preload])}){const l=document.createElement("link");l.rel="modulepreload";l.href=b+f;document.head.append(l)}`,
+        `import(b+${JSON.stringify(basename(entry.fileName))});`,
+      ].join('');
+      const bootName = `boot-${hash8(boot)}.js`;
+      await writeFile(join(assets, bootName), boot);
+
+      const htmlFile = join(outDir, 'index.html');
+      let html = await readFile(htmlFile, 'utf8');
+      html = html.replace(`${assetBase}${basename(entry.fileName)}`, `${assetBase}${bootName}`);
+      for (const l of local) {
+        html = html.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*href="${escapeRe(assetBase + l)}"[^>]*>`), '');
+      }
+      await writeFile(htmlFile, html);
+    },
+  };
+}

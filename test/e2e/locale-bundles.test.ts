@@ -1,0 +1,92 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { openPage } from './browser';
+import { closeContexts, e2eWorld } from './world';
+import type { TestServer } from '../helpers/server';
+import { defaultDistDir } from '#server/paths.ts';
+import { localePrefixes } from '#src/config/locales';
+
+/**
+ * Decision 240 (issues 11 and 12): the build ships one bundle per locale. Chunks that hold copy
+ * live in assets/<locale>-<hash>/ with only that locale's texts; chunks without copy (the
+ * framework) are shared in assets/. index.html loads a small boot file that picks the folder from
+ * the URL's prefix. The e2e project runs after `npm run build`, so this is the bundle that ships.
+ */
+const assets = join(defaultDistDir, 'assets');
+const catalogue = async (locale: string) =>
+  JSON.parse(await readFile(join(import.meta.dirname, '../../messages', `${locale}.json`), 'utf8')) as Record<string, unknown>;
+
+const bootMap = async (): Promise<Record<string, string>> => {
+  const html = await readFile(join(defaultDistDir, 'index.html'), 'utf8');
+  const boot = /<script type="module"[^>]*src="\/my-account\/assets\/(boot-[\w-]+\.js)"/.exec(html)?.[1];
+  expect(boot, 'index.html loads the boot file').toBeDefined();
+  const code = await readFile(join(assets, boot!), 'utf8');
+  return JSON.parse(/const d=(\{[^}]*\})/.exec(code)![1]!) as Record<string, string>;
+};
+
+describe('the production build', () => {
+  it('has a folder for en-GB and each of the 16 prefixes, the same files in each, and no marker left', async () => {
+    const dirs = await bootMap();
+    expect(Object.keys(dirs).sort()).toEqual(['en-GB', ...localePrefixes].sort());
+    const listings = await Promise.all(Object.values(dirs).map(async (d) => (await readdir(join(assets, d))).filter((f) => f.endsWith('.js')).sort()));
+    expect(listings[0]!.length).toBeGreaterThan(20);
+    for (const listing of listings) expect(listing).toEqual(listings[0]);
+    const all = (await readdir(assets, { recursive: true })).filter((f) => f.endsWith('.js'));
+    for (const file of all) expect((await readFile(join(assets, file), 'utf8')).includes('__pgmsg'), file).toBe(false);
+  });
+
+  it("puts a locale's texts in its own folder only, and no copy in the shared chunks", async () => {
+    const dirs = await bootMap();
+    const [en, de] = [await catalogue('en-GB'), await catalogue('de')];
+    const read = async (dir: string) => {
+      const files = (await readdir(dir)).filter((f) => f.endsWith('.js'));
+      return (await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')))).join('\n');
+    };
+    const [enCode, deCode, shared] = [await read(join(assets, dirs['en-GB']!)), await read(join(assets, dirs['de']!)), await read(assets)];
+    for (const key of ['common_try_again', 'login_page_sign_in_or_create_an']) {
+      // As the minifier writes a message's text: a whole string literal (machine descriptions, which
+      // are for designers and stay English, may contain the same words).
+      const [english, german] = [String(en[key]), String(de[key])].map((t) => `\`${t}\``) as [string, string];
+      expect(enCode, key).toContain(english);
+      expect(deCode, key).toContain(german);
+      expect(deCode.includes(english), `${key} in en-GB inside the de bundle`).toBe(false);
+      expect(enCode.includes(german), `${key} in German inside the en-GB bundle`).toBe(false);
+      expect(shared.includes(english) || shared.includes(german), `${key} in a shared chunk`).toBe(false);
+    }
+  });
+});
+
+describe('in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    ({ server, browser } = await e2eWorld());
+    await server.reset();
+  });
+  afterAll(async () => {
+    await closeContexts(browser);
+  });
+
+  it.each([
+    ['', 'en-GB'],
+    ['/de', 'de'],
+    ['/zh', 'zh'],
+  ])('%s/my-account/login loads the shared chunks and the %s folder, no other locale', async (prefix, locale) => {
+    const dirs = await bootMap();
+    const w = await openPage(browser, 375);
+    const loaded: string[] = [];
+    w.page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/my-account/assets/') && path.endsWith('.js')) loaded.push(path.slice('/my-account/assets/'.length));
+    });
+    await w.page.goto(`${server.origin}${prefix}/my-account/login`);
+    const heading = String((await catalogue(locale))['login_page_sign_in_or_create_an'] ?? '');
+    await w.page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'visible', timeout: 30_000 });
+    const folders = new Set(loaded.filter((f) => f.includes('/')).map((f) => f.split('/')[0]));
+    expect([...folders]).toEqual([dirs[locale]]);
+    expect(loaded.some((f) => f.startsWith('framework-')), 'the shared framework chunk').toBe(true);
+    await w.context.close();
+  });
+});
