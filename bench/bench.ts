@@ -4,6 +4,7 @@
  *   - gzip size of the JS and CSS the browser loads for /my-account/bookings/upcoming
  *   - gzip size of all JS in the bundle
  *   - time from navigation start to the bookings heading, median of several runs (signed in)
+ *   - cold loads, the bookings list under load, and Lighthouse mobile for three pages (bench/*.ts)
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,6 +16,7 @@ import { measureLocaleJs } from './locale-js.ts';
 import { benchColdLoads } from '#bench/cold-loads.ts';
 import { benchBookingsListLoad } from '#bench/bookings-list-load.ts';
 import { benchLoginJs } from '#bench/login-js.ts';
+import { benchLighthouse } from '#bench/lighthouse.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -76,6 +78,7 @@ try {
   console.log(`navigation to bookings heading: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)})`);
   await benchColdLoads(browser, server.origin, dist);
   await benchBookingsListLoad(dist);
+  await benchLighthouse(browser, server.origin);
 } finally {
   await browser.close();
   await server.close();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { minifySync, type Plugin, type Rolldown } from 'vite';
+import type { LocaleBundleManifest } from '#server/lib/locale-preload.ts';
 
 /**
  * One bundle per locale (decision 240). Paraglide compiles each message to a function holding all
@@ -171,6 +172,11 @@ export function localeBundles(): Plugin {
       ].join('');
       const bootName = `boot-${hash8(boot)}.js`;
       await writeFile(join(assets, bootName), boot);
+      // For a host that can do better than the boot file: the local server links the page's locale
+      // entry from the HTML itself (server/lib/locale-preload.ts), saving the boot file's round trip.
+      const manifest: LocaleBundleManifest = { assetBase, dirs, entry: basename(entry.fileName), preload: [...preload] };
+      await mkdir(join(outDir, '.vite'), { recursive: true });
+      await writeFile(join(outDir, '.vite', 'locale-bundles.json'), JSON.stringify(manifest, null, 2));
 
       const htmlFile = join(outDir, 'index.html');
       let html = await readFile(htmlFile, 'utf8');

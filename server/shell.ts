@@ -7,6 +7,7 @@ import { ensureCsrfCookie } from './lib/csrf.ts';
 import { APP_BASE } from './lib/known-routes.ts';
 import { devScriptHashes } from './lib/dev-csp.ts';
 import { createShellLocalizer } from './lib/shell-locale.ts';
+import { createLocalePreloader } from './lib/locale-preload.ts';
 import { injectIntoHead, pageDataElement, serializePageData, type PageData } from './lib/page-data.ts';
 
 export type ShellOptions = {
@@ -104,8 +105,9 @@ export function shellRoutes(opts: ShellOptions): Hono<AppEnv> {
   });
 
   const localize = createShellLocalizer();
+  const preloadLocale = createLocalePreloader(opts.distDir);
   app.get('*', async (c) => {
-    const html = localize(await readFile(join(opts.distDir, 'index.html'), 'utf8'), c.req.path);
+    const html = await preloadLocale(localize(await readFile(join(opts.distDir, 'index.html'), 'utf8'), c.req.path), c.req.path);
     const token = ensureCsrfCookie(c, opts.csrfSecret);
     const raw = opts.rawPageData?.() ?? {};
     const element = raw.omit ? '' : pageDataElement(raw.raw ?? serializePageData(opts.pageData(token)));

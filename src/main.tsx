@@ -1,5 +1,5 @@
 import './i18n/url-locale';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { readPageData } from './config/page-data';
@@ -44,13 +44,18 @@ const start = async () => {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
-  createRoot(root).render(
-    <StrictMode>
-      <ServicesContext.Provider value={services}>
-        <RouterProvider router={router} />
-      </ServicesContext.Provider>
-    </StrictMode>,
-  );
+  // The first render as a transition: React renders it in slices and yields to the browser between
+  // them, instead of one long task on a slow phone (issue 11: Lighthouse's total blocking time).
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <ServicesContext.Provider value={services}>
+          <RouterProvider router={router} />
+        </ServicesContext.Provider>
+      </StrictMode>,
+    );
+  });
 };
 
 void start();

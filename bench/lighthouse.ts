@@ -1,0 +1,89 @@
+/**
+ * Bench case (issue 11): Lighthouse mobile performance (its default config: a mid-range phone on
+ * slow 4G, simulated throttling) for sign-in, upcoming bookings and a booking detail, against the
+ * local server in Debian's Chromium. Signed-in pages get the session cookie as an extra header,
+ * as Lighthouse documents for pages behind a login. Prints the score and the metrics the issue
+ * names (FCP, LCP, TBT, CLS) for each page, median over BENCH_LH_RUNS runs (default 3).
+ */
+import { createServer } from 'node:net';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumPath, signIn } from '#test/e2e/browser.ts';
+
+const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+type Run = { score: number; fcp: number; lcp: number; tbt: number; cls: number };
+
+export async function benchLighthouse(browser: Browser, origin: string): Promise<void> {
+  // The demo session, and the first upcoming booking's detail address, from a signed-in page.
+  const signing = await browser.newContext();
+  const page = await signing.newPage();
+  await signIn(page, origin, 'demo@example.com', 'RailDemo!2026');
+  await page.goto(`${origin}/my-account/bookings/upcoming`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForLoadState('networkidle');
+  // The first booking card's link: a booking id, not one of the list's tabs.
+  const detail = await page.evaluate(() =>
+    [...document.querySelectorAll('main a[href]')]
+      .map((a) => a.getAttribute('href') ?? '')
+      .find((href) => /^\/my-account\/bookings\/(?!upcoming$|past$|season|guest)[^/?#]+$/.test(href)),
+  );
+  if (!detail) throw new Error('no booking on the demo account\'s upcoming list');
+  const cookie = (await signing.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  await signing.close();
+
+  const port = await freePort();
+  const lhBrowser = await chromium.launch({
+    ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', `--remote-debugging-port=${port}`],
+  });
+  try {
+    const pages: [string, string, boolean][] = [
+      ['login', '/my-account/login', false],
+      ['upcoming bookings', '/my-account/bookings/upcoming', true],
+      ['booking detail', detail, true],
+    ];
+    for (const [name, path, signedIn] of pages) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(
+          `${origin}${path}`,
+          { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}) },
+        );
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`lighthouse gave no result for ${path}`);
+        const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        runs.push({
+          score: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
+          fcp: metric('first-contentful-paint'),
+          lcp: metric('largest-contentful-paint'),
+          tbt: metric('total-blocking-time'),
+          cls: metric('cumulative-layout-shift'),
+        });
+      }
+      const m = (k: keyof Run) => median(runs.map((r) => r[k]));
+      console.log(
+        `lighthouse mobile ${name}: performance ${m('score')} (runs ${runs.map((r) => r.score).join(', ')}), ` +
+          `FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)} (target 95, CLS 0)`,
+      );
+    }
+  } finally {
+    await lhBrowser.close();
+  }
+}

@@ -1,0 +1,44 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalePreloader } from '#server/lib/locale-preload.ts';
+
+/** Decision 240: the local server links the page's locale bundle from the HTML it sends. */
+const html = '<head>\n    <script type="module" crossorigin src="/my-account/assets/boot-abc.js"></script>\n</head>';
+let dist: string;
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'locale-preload-'));
+  await mkdir(join(dist, '.vite'));
+  await writeFile(
+    join(dist, '.vite', 'locale-bundles.json'),
+    JSON.stringify({ assetBase: '/my-account/assets/', dirs: { 'en-GB': 'en-GB-h1', de: 'de-h2', 'fr-ch': 'fr-ch-h3' }, entry: 'index-x.js', preload: ['copy-y.js'] }),
+  );
+});
+afterAll(async () => {
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('createLocalePreloader', () => {
+  it.each([
+    ['/my-account/login', 'en-GB-h1'],
+    ['/de/my-account/bookings/upcoming', 'de-h2'],
+    ['/fr-ch/my-account/', 'fr-ch-h3'],
+    ['/xx/my-account/', 'en-GB-h1'],
+  ])('links %s to the %s folder, after the boot script', async (path, dir) => {
+    const out = await createLocalePreloader(dist)(html, path);
+    expect(out).toContain(`src="/my-account/assets/boot-abc.js"></script>\n    <link rel="modulepreload" crossorigin href="/my-account/assets/${dir}/index-x.js">`);
+    expect(out).toContain(`href="/my-account/assets/${dir}/copy-y.js"`);
+    expect(out.match(/modulepreload/g)).toHaveLength(2);
+  });
+
+  it('leaves the page alone when the build has no manifest (a build from before decision 240)', async () => {
+    const bare = await mkdtemp(join(tmpdir(), 'locale-preload-bare-'));
+    try {
+      expect(await createLocalePreloader(bare)(html, '/de/my-account/')).toBe(html);
+    } finally {
+      await rm(bare, { recursive: true, force: true });
+    }
+  });
+});
