@@ -20,7 +20,7 @@ export const createServices = (opts: {
   onRedirectToLogin: (returnHere: boolean) => void;
   client?: ApiClientOptions;
 }): AppServices => {
-  const api = createApiClient(opts.client);
+  const api = createApiClient({ language: opts.locale.tag, ...opts.client });
   api.setCsrfToken(opts.pageData.csrfToken);
   const auth = authApi(api);
   const authActor = createActor(

@@ -15,6 +15,7 @@ import { clearSessionCookie, createSession, deleteCustomerSessions, setSessionCo
 import { validateFirstName, validateLastName } from '#src/schemas/forms.ts';
 import { validatePassengerName } from '#src/schemas/passengers.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
+import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 
 /**
  * Customer profile (SPEC sections 3, 5, 7, 8; docs/decisions/040-customer-profile.md, 150):
@@ -71,6 +72,7 @@ async function countIfPresent(db: Queryable, table: string, customerId: string):
 
 export function customerProfileApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  const emailCopy = createEmailCopy();
   // Behind the change-email flag, like its screens.
   gateFeature(api, 'change-email', ['/customer/change-email']); // and /customer/change-email/confirm
 
@@ -162,7 +164,10 @@ export function customerProfileApi(): Hono<AppEnv> {
       );
     });
     // "Sent" the way reset links are: a log line (the outbox), from the configured public origin only.
-    log(`Change of email link for ${newEmail}: ${publicOrigin ?? DEFAULT_PUBLIC_ORIGIN}/my-account/confirm-email#token=${token}`);
+    const locale = emailLocale(c.req.header('accept-language'));
+    const link = appLink(publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, `/confirm-email#token=${token}`);
+    log(`Change of email link for ${newEmail}: ${link}`);
+    log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_change_subject', {})}: ${emailCopy(locale, 'email_change_body', { email: newEmail, link })}`);
     testHooks?.onEmailChangeToken?.(newEmail, token);
     return c.json({ confirmationSent: true, pendingEmailAddress: newEmail }, 202);
   });

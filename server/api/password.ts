@@ -12,6 +12,7 @@ import { assertNotThrottled, clearAttempts, clientAddress, LIMITS, recordAttempt
 import { deleteCustomerSessions } from '../lib/sessions.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
+import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 
 /** Reset links are valid for 24 hours (SPEC section 9). */
 export const RESET_TOKEN_TTL_MS = DAY_MS;
@@ -40,6 +41,7 @@ async function usableResetToken(
 /** Forgot, validate and reset password (SPEC section 7), and change password for a signed-in customer. */
 export function passwordApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  const emailCopy = createEmailCopy();
 
   api.post('/customer/forgot-password', async (c) => {
     const { db, clock, log, testHooks, publicOrigin } = c.get('deps');
@@ -60,7 +62,10 @@ export function passwordApi(): Hono<AppEnv> {
         [sha256Hex(token), customer.id, now, addMs(now, RESET_TOKEN_TTL_MS)],
       );
       // Built from the configured public origin, never the Host header (a client could point it elsewhere).
-      log(`Password reset link for ${email}: ${publicOrigin ?? DEFAULT_PUBLIC_ORIGIN}/my-account/reset-password#token=${token}`);
+      const locale = emailLocale(c.req.header('accept-language'));
+      const link = appLink(publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, `/reset-password#token=${token}`);
+      log(`Password reset link for ${email}: ${link}`);
+      log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_password_reset_subject', {})}: ${emailCopy(locale, 'email_password_reset_body', { link })}`);
       testHooks?.onResetToken(email, token);
     }
     // Same answer whether or not the account exists: no account enumeration.

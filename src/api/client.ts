@@ -31,6 +31,8 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Abort any call after this long (default requestTimeoutMs, the spec's 10 s). */
   timeoutMs?: number;
+  /** The page's locale tag, sent as Accept-Language so emails and links reach the customer in it. */
+  language?: string;
 }
 
 /**
@@ -49,7 +51,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     {
       baseURL: options.baseURL ?? apiBase,
       credentials: 'same-origin',
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...(options.language ? { 'accept-language': options.language } : {}) },
       retry: 0,
     } as FetchOptions,
     options.fetch ? { fetch: options.fetch } : undefined,

@@ -43,9 +43,12 @@ describe('forgot password', () => {
     expect(await lastResetToken('ghost@example.com')).toBeNull();
   });
 
-  it('logs the reset link', async () => {
+  it('logs the reset link, then the email as the customer reads it', async () => {
     const token = await requestReset();
-    expect(logLines).toEqual([expect.stringContaining(`/my-account/reset-password#token=${token}`)]);
+    expect(logLines).toEqual([
+      expect.stringContaining(`/my-account/reset-password#token=${token}`),
+      expect.stringMatching(new RegExp(`^  \\[en-GB\\] Reset your password: .*#token=${token} `)),
+    ]);
   });
 
   it('needs the CSRF value', async () => {

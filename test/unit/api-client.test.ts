@@ -43,6 +43,17 @@ describe('API client', () => {
     expect(calls[1]!.body).toEqual({ a: 1, _csrf: 'csrf-1' });
   });
 
+  it("sends the page's locale as Accept-Language, so the server's emails reach the customer in it", async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { ok: true }));
+    const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api', language: 'de-CH' });
+    await client.request(Ok, '/user');
+    await client.request(Ok, '/customer/forgot-password', { method: 'POST', body: { email: 'a@b.c' } });
+    expect(calls.map((c) => c.headers.get('accept-language'))).toEqual(['de-CH', 'de-CH']);
+    const plain = fakeFetch(() => json(200, { ok: true }));
+    await createApiClient({ fetch: plain.fetch, baseURL: 'http://localhost/my-account/api' }).request(Ok, '/user');
+    expect(plain.calls[0]!.headers.get('accept-language')).toBeNull();
+  });
+
   it('adopts the CSRF value the server rotates with a new session (x-csrf-token response header, decision 150)', async () => {
     const { fetch, calls } = fakeFetch((_call, n) => (n === 1 ? json(200, { ok: true }, { 'x-csrf-token': 'csrf-2' }) : json(200, { ok: true })));
     const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api' });
