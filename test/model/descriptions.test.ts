@@ -3,25 +3,33 @@
  * (what the customer sees, from SPEC.md), and a machine that ends has typed output on its final
  * states (ARCHITECTURE.md: "A machine that ends has a final state with output").
  */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { describe, expect, it } from 'vitest';
 
-const machinesDir = path.resolve(import.meta.dirname, '../../machines');
-const files = readdirSync(machinesDir).filter((f) => f.endsWith('.ts')).sort();
+/*
+ * Imported through Vite's glob, which becomes one static import per machine: `npm run mutate`
+ * (Vitest's `related` mode) then runs this file against every machine's mutants, so a mutant that
+ * empties a description or the chart's id is caught here (issue 15).
+ */
+const modules = import.meta.glob<Record<string, unknown>>('../../machines/*.ts', { eager: true });
 
 const isMachine = (value: unknown): value is AnyStateMachine =>
   typeof value === 'object' && value !== null && 'root' in value && typeof (value as AnyStateMachine).getStateNodeById === 'function';
 const allNodes = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap(allNodes)];
 
-const machines = await Promise.all(
-  files.map(async (file) => {
-    const found = Object.values(await import(pathToFileURL(path.join(machinesDir, file)).href)).filter(isMachine);
-    return [file, found] as const;
-  }),
-);
+const machines = Object.entries(modules)
+  .map(([file, module]) => [file.replace('../../machines/', ''), Object.values(module).filter(isMachine)] as const)
+  .sort(([a], [b]) => a.localeCompare(b));
+
+it('finds every machine file', () => {
+  expect(machines.length).toBeGreaterThan(40);
+});
+
+it('gives every machine its own id, the name its chart and the inspector show', () => {
+  const ids = machines.flatMap(([, found]) => found.map((m) => m.id));
+  expect(ids.filter((id) => !/^[a-z][A-Za-z]+$/.test(id))).toEqual([]);
+  expect(new Set(ids).size).toBe(ids.length);
+});
 
 describe.each(machines)('machines/%s', (_file, found) => {
   it('exports its machine', () => expect(found.length).toBeGreaterThan(0));
