@@ -55,7 +55,10 @@ describe('a hung API call', () => {
   });
 
   it('GET /api/bookings/upcoming: the list says it could not fetch bookings, and "Try again" loads them', async () => {
+    // Sign-in lands on this list: let its own request finish first, or the hang would catch that one.
+    const landed = w.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/api/bookings/upcoming'));
     await signIn(w.page, server.origin, demo.email, demo.password);
+    await landed;
     await hang('/bookings/upcoming');
     await w.page.goto(`${server.origin}/my-account/bookings/upcoming`);
     await w.page.getByText('Unable to fetch bookings').waitFor(afterDeadline);
