@@ -129,12 +129,12 @@ export function localeBundles(): Plugin {
           return registryName ? `((registry)=>${fn})(${registryName})` : `(${fn})`;
         });
       // Paths inside a localized chunk: shared chunks are one folder up; preload lists name assets/<dir>/.
-      const relink = (code: string, dir: string): string => {
-        let out = code;
-        for (const s of shared) out = out.replace(new RegExp(`(["'\`])\\./${escapeRe(s)}\\1`, 'g'), `$1../${s}$1`);
-        for (const l of local) out = out.replace(new RegExp(`(["'\`])assets/${escapeRe(l)}\\1`, 'g'), `$1assets/${dir}/${l}$1`);
-        return out;
-      };
+      // One pattern per kind, built once: the names are hashed and distinct, so one pass does it.
+      const anyOf = (names: string[]) => names.map(escapeRe).join('|');
+      const sharedImport = shared.length ? new RegExp(`(["'\`])\\./(${anyOf(shared)})\\1`, 'g') : null;
+      const localPreload = new RegExp(`(["'\`])assets/(${anyOf(local)})\\1`, 'g');
+      const relink = (code: string, dir: string): string =>
+        (sharedImport ? code.replace(sharedImport, '$1../$2$1') : code).replace(localPreload, `$1assets/${dir}/$2$1`);
 
       const dirs: Record<string, string> = {};
       for (const locale of locales) {
