@@ -17,6 +17,7 @@ import { benchColdLoads } from '#bench/cold-loads.ts';
 import { benchBookingsListLoad } from '#bench/bookings-list-load.ts';
 import { benchLoginJs } from '#bench/login-js.ts';
 import { benchLighthouse } from '#bench/lighthouse.ts';
+import { median } from '#bench/median.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -25,11 +26,6 @@ const headingName = process.env.BENCH_HEADING ?? /upcoming|bookings|journeys|tri
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 if (!existsSync(join(dist, 'index.html')) || process.env.BENCH_BUILD !== '0') {
   execSync('npx vite build', { cwd: root, stdio: 'ignore' });

@@ -10,15 +10,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { signIn } from '#test/e2e/browser.ts';
+import { median } from '#bench/median.ts';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
 const ROUTE = '/my-account/bookings/upcoming';
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 export async function benchColdLoads(browser: Browser, origin: string, dist: string): Promise<void> {
   const signing = await browser.newContext();

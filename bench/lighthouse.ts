@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumPath, signIn } from '#test/e2e/browser.ts';
+import { median } from '#bench/median.ts';
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 
@@ -21,12 +22,6 @@ const freePort = () =>
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 type Run = { score: number; fcp: number; lcp: number; tbt: number; cls: number };
 
