@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { projectRoot } from '../paths.ts';
+import { createCatalogueText, SOURCE_LOCALE } from './catalogue.ts';
 import { LOCALES } from './known-routes.ts';
 
 /**
  * The emails the local server "sends" (log lines, the outbox) in the customer's language (issue 12).
  * The app tells the server which language the customer reads: its API client sends the page's
  * locale as Accept-Language (src/api/client.ts). The link keeps that locale's URL prefix, and the
- * subject and body come from the message catalogue (messages/<locale>.json, keys email_*), with
- * the app's fallback: a region variant falls back to its language, then to en-GB.
+ * subject and body come from the message catalogue (keys email_*, read by ./catalogue.ts).
  */
-const SOURCE = 'en-GB';
 
 /** The URL prefix for an Accept-Language header: the first tag the app has a locale for; null is en-GB. */
 export function emailLocale(acceptLanguage: string | undefined): string | null {
@@ -28,25 +24,12 @@ export function emailLocale(acceptLanguage: string | undefined): string | null {
 
 export type EmailCopy = (locale: string | null, key: string, params: Record<string, string>) => string;
 
-export function createEmailCopy(messagesDir = join(projectRoot, 'messages')): EmailCopy {
-  const catalogues = new Map<string, Record<string, unknown>>();
-  const catalogue = (locale: string): Record<string, unknown> => {
-    let found = catalogues.get(locale);
-    if (!found) {
-      try {
-        found = JSON.parse(readFileSync(join(messagesDir, `${locale}.json`), 'utf8')) as Record<string, unknown>;
-      } catch {
-        found = {};
-      }
-      catalogues.set(locale, found);
-    }
-    return found;
-  };
+export function createEmailCopy(messagesDir?: string): EmailCopy {
+  const text = createCatalogueText(messagesDir);
   return (locale, key, params) => {
-    const chain = locale ? [locale, ...(locale.includes('-') ? [locale.split('-')[0]!] : []), SOURCE] : [SOURCE];
-    const text = chain.map((l) => catalogue(l)[key]).find((t): t is string => typeof t === 'string');
-    if (text === undefined) throw new Error(`email copy ${key} is missing from messages/${SOURCE}.json`);
-    return text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+    const found = text(locale, key);
+    if (found === undefined) throw new Error(`email copy ${key} is missing from messages/${SOURCE_LOCALE}.json`);
+    return found.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
   };
 }
 
