@@ -28,6 +28,7 @@ import { refundRequestMachine } from '#machines/refund-request';
 import { resendEmailMachine } from '#machines/resend-email';
 import { savedCardsMachine } from '#machines/saved-cards';
 import { treesFor, treesPlantedMachine } from '#machines/trees-planted';
+import { specMinimalBooking, specMinimalLeg, specMinimalOrder } from '#test/helpers/spec-minimal.ts';
 
 /**
  * Issue 8, decisions 160 and 230: the retailer's API answers with what SPEC sections 3 and 7 list
@@ -144,28 +145,7 @@ const quote = {
   creditCardForm: null,
 };
 
-/**
- * A booking with this app's remaining required fields: section 3 lists only id, legs with a date,
- * isSeasonBooking and price.currencyCode; leg times, operator, changes, timetable id, railcards,
- * collection reference and season are left out here (local-server extras). Passengers, tickets,
- * delivery and price.amount are still required (decision 230, "Not done in this round").
- */
-const leg = { date: '2026-06-01T09:00:00.000Z', origin: { code: 'YRK', name: 'York' }, destination: { code: 'LDS', name: 'Leeds' } };
-const booking = {
-  id: 'b1',
-  orderId: 'o1',
-  isSeasonBooking: false,
-  outward: leg,
-  inward: null,
-  passengers: [{ id: 'p1', firstName: 'Alex', lastName: 'Morgan', type: 'adult', alterable: true }],
-  tickets: [
-    { id: 't1', type: 'Off-Peak Single', fareClass: 'standard', direction: 'outward', passengerIds: ['p1'], price: money(20), refundable: true },
-  ],
-  delivery: { id: 'd1', method: 'mobile', activated: true },
-  price: money(20),
-};
-/** Order: id, friendlyOrderId, replacementOrder.id (no email, currency or createdAt). */
-const order = { id: 'o1', friendlyOrderId: 'TL-7Q4K2M', replacementOrder: null };
+const [leg, booking, order] = [specMinimalLeg, specMinimalBooking, specMinimalOrder];
 
 describe("the spec's minimal answers take each flow to its success state", () => {
   it('trees planted: order-count {lifeTimeBookingCount}', async () => {

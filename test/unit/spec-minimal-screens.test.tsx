@@ -13,6 +13,7 @@ import { createServices } from '#src/create-services';
 import { ServicesContext } from '#src/services';
 import { defaultPageData } from '#src/config/page-data';
 import { localeFromPath } from '#src/config/locales';
+import { specMinimalBooking, specMinimalOrder } from '#test/helpers/spec-minimal.ts';
 
 /**
  * Issue 8 / decision 230: screens rendered with the spec's minimal answers (no local-server extras)
@@ -86,21 +87,8 @@ describe("screens with the spec's minimal answers", () => {
   });
 
   it('booking detail: legs with date and stations only, an order with id and reference only', async () => {
-    const leg = { date: '2026-06-01T09:00:00.000Z', origin: { code: 'YRK', name: 'York' }, destination: { code: 'LDS', name: 'Leeds' } };
-    const money = { amount: 20, currencyCode: 'GBP' };
-    const booking = {
-      id: 'b1',
-      orderId: 'o1',
-      isSeasonBooking: false,
-      outward: leg,
-      inward: null,
-      passengers: [{ id: 'p1', firstName: 'Alex', lastName: 'Morgan', type: 'adult', alterable: true }],
-      tickets: [{ id: 't1', type: 'Off-Peak Single', fareClass: 'standard', direction: 'outward', passengerIds: ['p1'], price: money, refundable: true }],
-      delivery: { id: 'd1', method: 'mobile', activated: true },
-      price: money,
-    };
     await renderScreen(() => <BookingDetailScreen bookingId="b1" mode="account" />, {
-      '/booking/b1': { bookings: [booking], order: { id: 'o1', friendlyOrderId: 'TL-7Q4K2M', replacementOrder: null } },
+      '/booking/b1': { bookings: [specMinimalBooking], order: specMinimalOrder },
       '/change-of-journey/changeability/o1/b1': { changeable: true },
     });
     expect((await screen.findAllByText(/TL-7Q4K2M/)).length).toBeGreaterThan(0);
