@@ -29,6 +29,7 @@ type BookingRow = {
   /** The latest on-demand ticket issued for this booking's delivery, if any (bookingsOfOrder with a clock). */
   issued_reference?: string | null;
   issued_at?: Date | null;
+  issued_barcode?: string | null;
 };
 
 /** How the caller reached the order: the three of requireCustomerOrGuestForOrder, or 'email' (read-only). */
@@ -113,7 +114,15 @@ export function apiBooking(row: BookingRow, now: Date, access: BookingAccess, re
     // issuedTicket is a local-server extra: the on-demand ticket issued for this delivery, so the
     // page shows it after `booking.reload` (issue 15).
     delivery: row.issued_reference && row.issued_at
-      ? { ...data.delivery, issuedTicket: { reference: row.issued_reference, issuedAt: new Date(row.issued_at).toISOString() } }
+      ? {
+          ...data.delivery,
+          issuedTicket: {
+            reference: row.issued_reference,
+            issuedAt: new Date(row.issued_at).toISOString(),
+            // Its barcode, so the ticket can be shown (and read offline, decision 250) after a reload.
+            ...(row.issued_barcode ? { barcode: row.issued_barcode } : {}),
+          },
+        }
       : data.delivery,
     price: data.price,
     season: data.season,
@@ -126,10 +135,10 @@ const bookingsOfOrder = (db: Queryable, orderId: string, now: Date | null = null
   many<BookingRow>(
     db,
     `select b.id, b.order_id, b.is_season, b.outward_date, b.data, (ci.booking_id is not null) as checked_in,
-       issued.reference as issued_reference, issued.settles_at as issued_at
+       issued.reference as issued_reference, issued.settles_at as issued_at, issued.barcode as issued_barcode
      from bookings b left join booking_check_ins ci on ci.booking_id = b.id
      left join lateral (
-       select d.reference, d.settles_at from on_demand_deliverables d
+       select d.reference, d.settles_at, d.barcode from on_demand_deliverables d
        where d.booking_id = b.id and d.outcome = 'ready' and $2::timestamptz is not null and d.settles_at <= $2::timestamptz
        order by d.settles_at desc limit 1
      ) issued on true

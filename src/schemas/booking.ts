@@ -72,7 +72,7 @@ export const Booking = v.object({
     collectionReference: v.optional(v.nullable(v.string()), null),
     activated: v.boolean(),
     /** Local-server extra (not in SPEC section 7): the on-demand ticket issued for this delivery. */
-    issuedTicket: v.optional(v.object({ reference: v.string(), issuedAt: IsoDate })),
+    issuedTicket: v.optional(v.object({ reference: v.string(), issuedAt: IsoDate, barcode: v.optional(v.string()) })),
   }),
   price: Money,
   /** Local-server extra: the season ticket's kind and validity; absent reads as null (not shown). */

@@ -91,3 +91,5 @@ export const timelineCurrent = style({ borderLeftColor: vars.color.brand });
 export const changes = style({ margin: `${tokens.space.sm} 0 0`, paddingLeft: tokens.space.ml });
 export const note = style({ margin: `${tokens.space.ms} 0 0`, overflowWrap: 'anywhere' });
 export const subheading = style({ fontSize: '1rem', margin: `${tokens.space.ms} 0 0` });
+/** An issued ticket's barcode data: monospaced, wrapped anywhere so a long value never widens the page. */
+export const barcode = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', overflowWrap: 'anywhere' });
