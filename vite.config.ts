@@ -8,6 +8,7 @@ import { knownPaths } from './scripts/known-paths.ts';
 import { compressAssets } from './scripts/compress-assets.ts';
 import { inspectInDev } from './scripts/vite-inspect.ts';
 import { localeBundles } from './scripts/locale-bundles.ts';
+import { serviceWorker } from './scripts/service-worker.ts';
 
 /** The local API server `npm run dev` talks to (start it with `PORT=5174 npm start`). */
 const devApiOrigin = 'http://127.0.0.1:5174';
@@ -30,6 +31,8 @@ export default defineConfig({
     devPageData(devApiOrigin),
     // One bundle per locale: each chunk with copy is written once per locale (decision 240).
     localeBundles(),
+    // dist/sw.js: the app shell and what the customer last saw, readable offline (decision 250).
+    serviceWorker(),
     compressAssets(),
     // `?inspect` in npm run dev connects every actor to Stately's inspector (decision 181).
     inspectInDev(),

@@ -4,7 +4,8 @@
  *   - gzip size of the JS and CSS the browser loads for /my-account/bookings/upcoming
  *   - gzip size of all JS in the bundle
  *   - time from navigation start to the bookings heading, median of several runs (signed in)
- *   - cold loads, the bookings list under load, and Lighthouse mobile for three pages (bench/*.ts)
+ *   - cold loads, the service worker's cost and offline reloads, the bookings list under load, and
+ *     Lighthouse mobile for three pages (bench/*.ts)
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,6 +19,7 @@ import { benchBookingsListLoad } from '#bench/bookings-list-load.ts';
 import { benchLoginJs } from '#bench/login-js.ts';
 import { benchLighthouse } from '#bench/lighthouse.ts';
 import { median } from '#bench/median.ts';
+import { benchOffline } from '#bench/offline.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -34,7 +36,8 @@ if (!existsSync(join(dist, 'index.html')) || process.env.BENCH_BUILD !== '0') {
 const server = await startTestServer({ distDir: dist });
 const browser = await launchBrowser();
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // The network path, as before the service worker (decision 250); bench/offline.ts measures with it.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   await signIn(page, server.origin, 'demo@example.com', 'RailDemo!2026');
 
@@ -81,6 +84,7 @@ try {
       `(min ${Math.min(...firstBooking)}, max ${Math.max(...firstBooking)}; target under 500 ms)`,
   );
   await benchColdLoads(browser, server.origin, dist);
+  await benchOffline(browser, server.origin, dist, runs);
   await benchBookingsListLoad(dist);
   await benchLighthouse(browser, server.origin);
 } finally {

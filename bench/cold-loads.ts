@@ -26,7 +26,7 @@ export async function benchColdLoads(browser: Browser, origin: string, dist: str
   let assets: { file: string; wire: number }[] = [];
   let requests = 0;
   for (let i = 0; i < RUNS; i++) {
-    const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
     const page = await context.newPage();
     const seen: Promise<{ file: string; wire: number }>[] = [];
     let count = 0;

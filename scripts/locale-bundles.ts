@@ -113,7 +113,8 @@ export function localeBundles(): Plugin {
     },
     async writeBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
-      const entry = chunks.find((c) => c.isEntry);
+      // The page's entry (index.html's script), not another emitted entry such as the service worker.
+      const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'));
       if (!entry || catalogue.size === 0) return;
       const localized = localizedChunks(chunks);
       if (!localized.has(entry.fileName)) return;
@@ -169,6 +170,9 @@ export function localeBundles(): Plugin {
         `b=${JSON.stringify(assetBase)}+(Object.hasOwn(d,p)?d[p]:d["en-GB"])+"/";`,
         `for(const f of ${JSON.stringify([...preload])}){const l=document.createElement("link");l.rel="modulepreload";l.href=b+f;document.head.append(l)}`,
         `import(b+${JSON.stringify(basename(entry.fileName))});`,
+        // The service worker for this page's scope (decision 250): /my-account/ or /{locale}/my-account/.
+        `const s=(p!=="en-GB"&&Object.hasOwn(d,p)?"/"+p:"")+${JSON.stringify(base)};`,
+        `navigator.serviceWorker&&addEventListener("load",()=>navigator.serviceWorker.register(s+"sw.js",{scope:s}).catch(()=>{}));`,
       ].join('');
       const bootName = `boot-${hash8(boot)}.js`;
       await writeFile(join(assets, bootName), boot);

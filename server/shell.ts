@@ -4,7 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from './lib/app-env.ts';
 import { ensureCsrfCookie } from './lib/csrf.ts';
-import { APP_BASE } from './lib/known-routes.ts';
+import { APP_BASE, stripLocale } from './lib/known-routes.ts';
 import { devScriptHashes } from './lib/dev-csp.ts';
 import { createShellLocalizer } from './lib/shell-locale.ts';
 import { createLocalePreloader } from './lib/locale-preload.ts';
@@ -88,6 +88,23 @@ export function shellRoutes(opts: ShellOptions): Hono<AppEnv> {
     serveStatic({ root: opts.distDir, rewriteRequestPath: stripBase, precompressed: true }),
   );
   app.get(`${APP_BASE}/assets/*`, (c) => c.text('Not Found', 404));
+
+  // The service worker (decision 250), one per page scope: /my-account/sw.js and, for a locale's pages,
+  // /{locale}/my-account/sw.js (a worker only controls pages under its own path). no-cache: the
+  // browser checks it at every navigation, so a new build's worker replaces the old one at once.
+  app.get('*', async (c, next) => {
+    const { locale, path } = stripLocale(c.req.path);
+    if (path !== `${APP_BASE}/sw.js` || (locale === null && c.req.path !== path)) return next();
+    let code: string;
+    try {
+      code = await readFile(join(opts.distDir, 'sw.js'), 'utf8');
+    } catch {
+      return c.text('Not Found', 404);
+    }
+    c.header('Cache-Control', 'no-cache');
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.body(code, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
 
   // Files Vite copies from public/ (favicon, robots.txt...) sit next to index.html.
   app.get(

@@ -37,8 +37,16 @@ const closedErrors: string[] = [];
  * A fresh context and page that records page errors and console errors. The e2e project's setup
  * file (test/e2e/setup-page-errors.ts) fails any test during which a watched page logged one.
  */
-export const openPage = async (browser: Browser, width = 1280): Promise<PageWatch> => {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+export const openPage = async (
+  browser: Browser,
+  width = 1280,
+  /**
+   * The app registers a service worker (decision 250). Blocked unless a test is about it: Playwright's
+   * page.route() does not see the requests a service worker makes, and many tests stub answers.
+   */
+  serviceWorkers: 'allow' | 'block' = 'block',
+): Promise<PageWatch> => {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, serviceWorkers });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${String(e)}`));

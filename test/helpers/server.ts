@@ -74,6 +74,8 @@ async function writeFixtureDist(): Promise<string> {
       '',
     ].join('\n'),
   );
+  // As scripts/service-worker.ts writes it beside index.html.
+  await writeFile(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
   const script = 'document.getElementById("root").textContent = "fixture";\n';
   await writeFile(join(dir, 'assets', 'app.js'), script);
   // As scripts/compress-assets.ts leaves them beside each built asset.

@@ -157,6 +157,19 @@ describe('assets', () => {
     expect(await res.text()).not.toContain('<div id="root">');
   });
 
+  it('serves the service worker at each scope, checked at every navigation (decision 250)', async () => {
+    for (const path of ['/my-account/sw.js', '/de/my-account/sw.js', '/pt-br/my-account/sw.js']) {
+      const res = await fetch(`${server.origin}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('addEventListener("fetch"');
+    }
+    // Not for a prefix that is no locale, nor below the app's base.
+    expect(await (await fetch(`${server.origin}/xx/my-account/sw.js`)).text()).not.toContain('addEventListener("fetch"');
+    expect((await fetch(`${server.origin}/my-account/bookings/sw.js`)).headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
   it('does not let paths escape the dist folder', async () => {
     const res = await fetch(`${server.origin}/my-account/assets/%2e%2e/%2e%2e/package.json`);
     expect(res.status).toBe(404);

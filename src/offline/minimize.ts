@@ -1,0 +1,139 @@
+/**
+ * What the service worker keeps for offline reading (issue 14, decision 250): the minimum to travel.
+ * Each kept answer is rebuilt from an allow-list of fields, so anything the API adds later (or the
+ * local server's extras such as refunds, claims and insurance) is left out unless it is named here:
+ * - the signed-in user: id and status only (no email, provider or name);
+ * - a page of upcoming bookings: journeys, fares and references, no refund or claim;
+ * - a booking: journeys, passenger names and railcards (needed to travel), tickets, delivery with
+ *   the issued ticket's reference and barcode, references; no confirmation email, refund, claim or
+ *   insurance;
+ * - a train's calling points (no personal data).
+ * Payment data is never in any of them. Pure: the service worker and the tests share it.
+ */
+
+type Json = Record<string, unknown>;
+
+const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The named fields of `from` that are present, in that order. */
+const pick = (from: unknown, keys: readonly string[]): Json => {
+  const out: Json = {};
+  if (!isObject(from)) return out;
+  for (const k of keys) if (k in from) out[k] = from[k];
+  return out;
+};
+
+const mapArray = (x: unknown, f: (item: unknown) => unknown): unknown[] => (Array.isArray(x) ? x.map(f) : []);
+const orNull = (x: unknown, f: (item: unknown) => unknown): unknown => (x === null || x === undefined ? null : f(x));
+
+const station = (x: unknown) => pick(x, ['code', 'name']);
+const money = (x: unknown) => pick(x, ['amount', 'currencyCode']);
+const season = (x: unknown) => pick(x, ['kind', 'validFrom', 'validUntil']);
+
+const leg = (x: unknown): Json => {
+  const l = pick(x, ['date', 'departureTime', 'arrivalTime', 'operator', 'changes', 'timetableId']);
+  if (isObject(x)) {
+    l.origin = station(x.origin);
+    l.destination = station(x.destination);
+  }
+  return l;
+};
+
+const listEntry = (x: unknown): Json => {
+  const entry = isObject(x) ? x : {};
+  const b = pick(entry.booking, ['id', 'isSeasonBooking', 'passengerCount', 'ticketTypes']);
+  if (isObject(entry.booking)) {
+    b.outward = leg(entry.booking.outward);
+    b.inward = orNull(entry.booking.inward, leg);
+    b.price = money(entry.booking.price);
+    b.season = orNull(entry.booking.season, season);
+  }
+  const order = pick(entry.order, ['id', 'friendlyOrderId']);
+  order.replacementOrder = isObject(entry.order) ? orNull(entry.order.replacementOrder, (r) => pick(r, ['id'])) : null;
+  return { booking: b, order };
+};
+
+/** GET /bookings/upcoming?page=n */
+export const minimizeBookingsPage = (body: unknown): Json => ({
+  ...pick(body, ['total', 'page', 'pageSize', 'upcomingBookings', 'pastBookings', 'seasonBookings', 'guestBookings', 'hasGuestBookings']),
+  results: mapArray(isObject(body) ? body.results : [], listEntry),
+});
+
+const passenger = (x: unknown): Json => {
+  const p = pick(x, ['id', 'firstName', 'lastName', 'type']);
+  p.railcard = isObject(x) ? orNull(x.railcard, (r) => pick(r, ['code', 'name'])) : null;
+  // Offline nothing can be changed: no "Change name" buttons.
+  p.alterable = false;
+  return p;
+};
+
+const ticket = (x: unknown): Json => {
+  const t = pick(x, ['id', 'type', 'fareClass', 'direction', 'passengerIds', 'refundable']);
+  if (isObject(x)) t.price = money(x.price);
+  return t;
+};
+
+const delivery = (x: unknown): Json => {
+  const d = pick(x, ['id', 'method', 'collectionReference', 'activated']);
+  if (isObject(x) && isObject(x.issuedTicket)) d.issuedTicket = pick(x.issuedTicket, ['reference', 'issuedAt', 'barcode']);
+  return d;
+};
+
+const booking = (x: unknown): Json => {
+  const b = pick(x, ['id', 'orderId', 'isSeasonBooking', 'checkedIn']);
+  if (isObject(x)) {
+    b.outward = leg(x.outward);
+    b.inward = orNull(x.inward, leg);
+    b.passengers = mapArray(x.passengers, passenger);
+    b.tickets = mapArray(x.tickets, ticket);
+    b.delivery = delivery(x.delivery);
+    b.price = money(x.price);
+    b.season = orNull(x.season, season);
+  }
+  return b;
+};
+
+/** GET /booking/{id} (200) */
+export const minimizeBookingDetail = (body: unknown): Json => {
+  const order = pick(isObject(body) ? body.order : null, ['id', 'friendlyOrderId', 'createdAt']);
+  order.email = null;
+  order.replacementOrder = isObject(body) && isObject(body.order) ? orNull(body.order.replacementOrder, (r) => pick(r, ['id'])) : null;
+  return { bookings: mapArray(isObject(body) ? body.bookings : [], booking), order };
+};
+
+/** GET /user: who was signed in, nothing else about them. */
+export const minimizeUser = (body: unknown): Json => ({
+  user: { ...pick(isObject(body) ? body.user : null, ['id', 'status']), email: null, provider: null },
+  ufacSession: null,
+  isRegistered: isObject(body) && body.isRegistered === true,
+});
+
+/** GET /realtime/timetable/{id}: a train's calling points. */
+export const minimizeCallingPoints = (body: unknown): Json => ({
+  ...pick(body, ['timetableId', 'unavailable']),
+  callingPoints: mapArray(isObject(body) ? body.callingPoints : [], (c) => {
+    const point = pick(c, ['arrival', 'departure']);
+    if (isObject(c)) point.station = station(c.station);
+    return point;
+  }),
+});
+
+export type OfflineKind = 'user' | 'upcoming' | 'booking' | 'callingPoints';
+
+/** The API paths (after /my-account/api) kept for offline reading, and how each is minimized. */
+const kinds: readonly [RegExp, OfflineKind][] = [
+  [/^\/user$/, 'user'],
+  [/^\/bookings\/upcoming$/, 'upcoming'],
+  // A booking by id, not its history, refund quote or actions (and not /booking/token, the guest list).
+  [/^\/booking\/(?!token$)[^/]+$/, 'booking'],
+  [/^\/realtime\/timetable\/[^/]+$/, 'callingPoints'],
+];
+
+export const offlineKind = (apiPath: string): OfflineKind | null => kinds.find(([re]) => re.test(apiPath))?.[1] ?? null;
+
+export const minimize: Record<OfflineKind, (body: unknown) => Json> = {
+  user: minimizeUser,
+  upcoming: minimizeBookingsPage,
+  booking: minimizeBookingDetail,
+  callingPoints: minimizeCallingPoints,
+};
