@@ -5,6 +5,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { requireCustomer } from './-components/guards';
 import { AccountNav } from './-components/account-nav';
+import { OfflineBanner } from './-components/offline-banner';
 import * as styles from './-components/shell.css';
 import { m } from '#src/paraglide/messages.js';
 
@@ -23,6 +24,7 @@ function AccountLayout() {
   if (accountUnavailable) {
     return (
       <Page title={m.common_something_went_wrong()}>
+        <OfflineBanner />
         <Alert tone="error">{accountUnavailableMessage}</Alert>
         <Button
           onClick={() => {
@@ -37,6 +39,7 @@ function AccountLayout() {
     <div className={styles.layout}>
       <AccountNav />
       <div>
+        <OfflineBanner />
         <Outlet />
       </div>
     </div>

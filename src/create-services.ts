@@ -7,6 +7,7 @@ import type { PageData } from './config/page-data';
 import type { LocaleInfo } from './config/locales';
 import { createTokenStore } from './hash-token';
 import type { AppServices } from './services';
+import { createConnection, type ConnectionStore } from './offline/connection';
 
 /**
  * Wires the app-wide auth actor to the real API. `onRedirectToLogin` runs after logout and after
@@ -19,6 +20,8 @@ export const createServices = (opts: {
   /** `returnHere`: a 401 (come back to this screen after sign-in), not a sign-out. */
   onRedirectToLogin: (returnHere: boolean) => void;
   client?: ApiClientOptions;
+  /** Online or offline (tests pass their own; the app watches the window). */
+  connection?: ConnectionStore;
 }): AppServices => {
   const api = createApiClient({ language: opts.locale.tag, ...opts.client });
   api.setCsrfToken(opts.pageData.csrfToken);
@@ -40,6 +43,8 @@ export const createServices = (opts: {
     }),
   );
   api.onUnauthorised(() => authActor.send({ type: 'auth.unauthorised' }));
+  const connection = opts.connection ?? createConnection(window);
+  api.onAnswer((savedAt) => connection.noteAnswer(savedAt));
   return {
     api,
     authApi: auth,
@@ -48,5 +53,6 @@ export const createServices = (opts: {
     locale: opts.locale,
     hashToken: createTokenStore(opts.hashToken),
     drafts: createDraftStore(),
+    connection,
   };
 };

@@ -4,13 +4,14 @@ import { useRef, type JSX } from 'react';
 import { fromPromise } from 'xstate';
 import { resendEmailMachine } from '#machines/resend-email';
 import { onDemandDeliveryMethods } from '#src/schemas/booking-actions';
-import { useServices } from '#src/services';
+import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import * as buttonStyles from '#src/ui/button.css';
 import { OnDemandTicket } from './booking-actions/on-demand-ticket';
 import { ResendEmailModal } from './booking-actions/resend-email-modal';
 import { useBookingActionsApi } from './booking-actions/use-booking-actions-api';
 import * as styles from './booking-actions.css';
+import { NeedsConnection } from './needs-connection';
 import { m } from '#src/paraglide/messages.js';
 
 export interface BookingActionsProps {
@@ -45,6 +46,9 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
   const { pageData } = useServices();
   const api = useBookingActionsApi();
   const opener = useRef<HTMLButtonElement>(null);
+  // Offline, nothing here can reach the server: the controls stay, disabled, with the reason (decision 250).
+  const { offline } = useConnection();
+  const offlineReason = `booking-actions-offline-${bookingId}`;
 
   const [resend, sendResend] = useMachine(
     resendEmailMachine.provide({
@@ -73,12 +77,17 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
       {checkedIn && (
         <Alert tone="success" title={m.booking_actions_youre_checked_in()}>{m.booking_actions_youre_checked_in_for_this()}</Alert>
       )}
+      {offline && <NeedsConnection id={offlineReason} />}
       <ul className={styles.list}>
         {upcoming && !checkedIn && (
           <li className={styles.item}>
             <p className={styles.itemTitle}>{m.booking_actions_check_in()}</p>
             <p className={styles.hint}>{m.booking_actions_check_in_opens_24_hours_before()}</p>
-            {guest ? (
+            {offline ? (
+              <button type="button" className={buttonStyles.button({ tone: 'secondary' })} disabled aria-describedby={offlineReason}>
+                {m.booking_actions_check_in()}
+              </button>
+            ) : guest ? (
               <Link className={styles.linkButton} to="/order-token/$bookingId/check-in" params={{ bookingId }}>{m.booking_actions_check_in()}</Link>
             ) : (
               <Link className={styles.linkButton} to="/bookings/$bookingId/check-in" params={{ bookingId }}>{m.booking_actions_check_in()}</Link>
@@ -93,12 +102,20 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
             type="button"
             className={buttonStyles.button({ tone: 'secondary' })}
             aria-haspopup="dialog"
+            disabled={offline}
+            aria-describedby={offline ? offlineReason : undefined}
             onClick={() => sendResend({ type: 'modal.open' })}
           >{m.booking_actions_resend_booking_email()}</button>
         </li>
         {onDemand && (
           <li className={styles.item}>
-            <OnDemandTicket bookingId={bookingId} deliveryId={delivery.id} method={onDemandMethod} onReady={onTicketReady} />
+            <OnDemandTicket
+              bookingId={bookingId}
+              deliveryId={delivery.id}
+              method={onDemandMethod}
+              onReady={onTicketReady}
+              offlineReason={offline ? offlineReason : null}
+            />
           </li>
         )}
       </ul>

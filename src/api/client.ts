@@ -2,6 +2,7 @@ import { ofetch, type FetchOptions } from 'ofetch';
 import * as v from 'valibot';
 import { requestTimeoutMessage, requestTimeoutMs } from '../config/timeouts';
 import { ApiError, readErrorBody, schemaMismatchMessage } from './errors';
+import { OFFLINE_HEADER } from '../offline/header';
 import { parseRetryAfter } from '#machines/lib/problems';
 
 export const apiBase = '/my-account/api';
@@ -45,6 +46,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
   let orderToken: string | null = null;
   let conversationIds: string[] = [];
   const unauthorisedListeners = new Set<() => void>();
+  const answerListeners = new Set<(savedAt: string | null) => void>();
   const timeoutMs = options.timeoutMs ?? requestTimeoutMs;
 
   const $fetch = ofetch.create(
@@ -63,6 +65,9 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     // The local server binds the CSRF value to the session and sends a new one when the session changes.
     const rotated = headers.get(csrfHeader);
     if (rotated) csrfToken = rotated;
+    // A copy the service worker kept answers when the network cannot (decision 250).
+    const savedAt = headers.get(OFFLINE_HEADER);
+    for (const l of answerListeners) l(savedAt);
   };
 
   const send = async (path: string, opts: RequestOptions): Promise<{ status: number; body: unknown; headers: Headers }> => {
@@ -163,6 +168,11 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     },
     get conversationIds(): readonly string[] {
       return conversationIds;
+    },
+    /** Every answer: when the service worker saved it (a kept copy, offline), or null (the network's). */
+    onAnswer(listener: (savedAt: string | null) => void) {
+      answerListeners.add(listener);
+      return () => answerListeners.delete(listener);
     },
     onUnauthorised(listener: () => void) {
       unauthorisedListeners.add(listener);

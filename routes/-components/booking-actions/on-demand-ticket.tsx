@@ -16,6 +16,8 @@ export interface OnDemandTicketProps {
   method: 'mobile' | 'print-at-home';
   /** Called once the ticket is ready (the page reloads the booking). */
   onReady: () => void;
+  /** Offline: the id of the text saying why the button is disabled (decision 250). */
+  offlineReason?: string | null;
 }
 
 const ticketText = (ticket: IssuedTicket, bookingId: string, portal: string) =>
@@ -29,7 +31,7 @@ const ticketText = (ticket: IssuedTicket, bookingId: string, portal: string) =>
   ].join('\n');
 
 /** Generate a mobile or print-at-home ticket now, poll until it is issued, then offer it. */
-export function OnDemandTicket({ bookingId, deliveryId, method, onReady }: OnDemandTicketProps) {
+export function OnDemandTicket({ bookingId, deliveryId, method, onReady, offlineReason = null }: OnDemandTicketProps) {
   const api = useBookingActionsApi();
   const { pageData, locale } = useServices();
   const [snapshot, send] = useMachine(
@@ -112,7 +114,8 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady }: OnDem
             tone="secondary"
             busy={working}
             busyLabel={m.booking_actions_on_demand_ticket_issuing_your_ticket()}
-            disabled={working}
+            disabled={working || offlineReason !== null}
+            aria-describedby={offlineReason ?? undefined}
             onClick={() => send({ type: 'ticket.generate' })}
           >
             {error ? m.common_try_again() : m.booking_actions_on_demand_ticket_get_ticket_now()}

@@ -8,7 +8,7 @@ import { bookingApi } from '#src/api/booking';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { formatMoney } from '#src/i18n/format';
 import type { Booking, BookingDetailResponse } from '#src/schemas/booking';
-import { useServices } from '#src/services';
+import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
@@ -32,6 +32,7 @@ import {
 } from '../booking-format';
 import { LegCard } from './leg-card';
 import { AddToCalendar } from './add-to-calendar';
+import { NeedsConnection } from '../needs-connection';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -147,6 +148,8 @@ function BookingBody({
 }) {
   const { locale, pageData } = useServices();
   const readOnly = mode === 'guestView';
+  // Offline (decision 250): what needs the server stays visible, disabled, with the reason.
+  const { offline } = useConnection();
   // Passenger assistance screens are for the account's own bookings (behind their flag).
   const assistanceOn = mode === 'account' && pageData.features['enable-passenger-assistance'] && !booking.isSeasonBooking;
   const money = (amount: number, currency: string) => formatMoney(amount, currency, locale.tag);
@@ -199,11 +202,18 @@ function BookingBody({
                 </span>
               </span>
               {p.alterable && !readOnly && (
-                <Button tone="secondary" onClick={() => onEditPassenger(p)} aria-label={m.booking_detail_screen_change_name_of({ name: passengerName(p) })}>{m.booking_detail_screen_change_name()}</Button>
+                <Button
+                  tone="secondary"
+                  onClick={() => onEditPassenger(p)}
+                  disabled={offline}
+                  aria-describedby={offline ? 'passengers-offline' : undefined}
+                  aria-label={m.booking_detail_screen_change_name_of({ name: passengerName(p) })}
+                >{m.booking_detail_screen_change_name()}</Button>
               )}
             </li>
           ))}
         </ul>
+        {offline && booking.passengers.some((p) => p.alterable) && !readOnly && <NeedsConnection id="passengers-offline" />}
         {assistanceOn && (
           <p className={styles.note}>
             <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId: booking.id }}>{m.common_passenger_assistance()}</Link>
@@ -253,6 +263,12 @@ function BookingBody({
               <dd>
                 {booking.delivery.issuedTicket.reference}, {ukDateTime(booking.delivery.issuedTicket.issuedAt, locale.tag)}
               </dd>
+              {booking.delivery.issuedTicket.barcode && (
+                <>
+                  <dt>{m.booking_detail_screen_ticket_barcode()}</dt>
+                  <dd className={styles.barcode}>{booking.delivery.issuedTicket.barcode}</dd>
+                </>
+              )}
             </>
           )}
           <dt>{m.booking_detail_screen_order_reference()}</dt>
@@ -297,11 +313,15 @@ function BookingBody({
         <section className={styles.section} aria-labelledby="delay-repay-heading">
           <h2 id="delay-repay-heading" className={styles.sectionTitle}>{m.booking_detail_screen_delay_repay()}</h2>
           <p>{m.booking_detail_screen_this_train_arrived_late()}{' '}{delayRepaySummaries[booking.delayRepay.status]}</p>
-          <p>
-            <Link to="/bookings/claim/$claimId" params={{ claimId: booking.delayRepay.claimId }}>
-              {booking.delayRepay.status === 'eligible' ? m.booking_detail_screen_claim_delay_repay() : m.booking_detail_screen_view_your_delay_repay_claim()}
-            </Link>
-          </p>
+          {offline ? (
+            <NeedsConnection id="delay-repay-offline" />
+          ) : (
+            <p>
+              <Link to="/bookings/claim/$claimId" params={{ claimId: booking.delayRepay.claimId }}>
+                {booking.delayRepay.status === 'eligible' ? m.booking_detail_screen_claim_delay_repay() : m.booking_detail_screen_view_your_delay_repay_claim()}
+              </Link>
+            </p>
+          )}
         </section>
       )}
 

@@ -10,13 +10,14 @@ import {
 import { insuranceApi } from '#src/api/insurance';
 import { formatMoney } from '#src/i18n/format';
 import type { InsuranceKind, InsuranceProduct } from '#src/schemas/insurance';
-import { useServices } from '#src/services';
+import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import * as buttonStyles from '#src/ui/button.css';
 import * as actionStyles from '../booking-actions.css';
 import { ukDate } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
+import { NeedsConnection } from '../needs-connection';
 
 export const insuranceNames: Record<InsuranceKind, string> = {
   Essential: m.claims_insurance_section_essential(),
@@ -59,6 +60,9 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  // Offline a claim cannot be made: the button stays, disabled, with the reason (decision 250).
+  const { offline } = useConnection();
+  const offlineReason = useId();
   const name = insuranceNames[product.kind];
 
   const [snapshot, send] = useMachine(
@@ -99,6 +103,7 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
       <p className={actionStyles.itemTitle}>{name}</p>
       <p className={actionStyles.hint}>{insuranceCover[product.kind]}</p>
       <p className={actionStyles.hint}>{m.claims_insurance_section_paid()}{' '}{formatMoney(product.premium.amount, product.premium.currencyCode, locale.tag)}</p>
+      {offline && <NeedsConnection id={offlineReason} />}
       <div ref={resultRef} tabIndex={-1} className={actionStyles.stretch}>
         {status === 'ELIGIBILITY_FAILED' && (
           <Alert tone="error" title={errorMessage ?? insuranceClaimMessages.systemError}>
@@ -130,7 +135,8 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
             className={buttonStyles.button({ tone: 'secondary' })}
             aria-haspopup="dialog"
             aria-busy={status === 'ELIGIBILITY_REQUEST' || undefined}
-            disabled={status === 'ELIGIBILITY_REQUEST'}
+            disabled={status === 'ELIGIBILITY_REQUEST' || offline}
+            aria-describedby={offline ? offlineReason : undefined}
             onClick={() => send({ type: 'insurance.checkEligibility' })}
           >
             {status === 'ELIGIBILITY_REQUEST' ? m.claims_insurance_section_checking_your_cover() : m.claims_insurance_section_claim_on_your_insurance()}

@@ -4,12 +4,13 @@ import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { refundQuoteMachine, refundQuoteMessages, type RefundFrom } from '#machines/refund-quote';
 import { formatMoney } from '#src/i18n/format';
-import { useServices } from '#src/services';
+import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import * as buttonStyles from '#src/ui/button.css';
 import { ineligibilityCopy } from './refund-copy';
 import { useRefundsApi } from './use-refunds-api';
+import { NeedsConnection } from '../needs-connection';
 import { m } from '#src/paraglide/messages.js';
 
 export interface RefundEntryProps {
@@ -87,6 +88,9 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
   // After a message is closed, focus goes back to the button that opened it (not to the page's start).
   const opener = useRef<HTMLButtonElement>(null);
   const idle = snapshot.matches('idle');
+  // Offline the quote cannot be asked for: the button stays, disabled, with the reason (decision 250).
+  const { offline } = useConnection();
+  const offlineReason = `refund-offline-${bookingId}`;
   const wasIdle = useRef(true);
   useEffect(() => {
     if (idle && !wasIdle.current) opener.current?.focus();
@@ -101,12 +105,14 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
           type="button"
           className={buttonStyles.button({ tone: 'secondary' })}
           aria-busy={busy || undefined}
-          disabled={busy}
+          disabled={busy || offline}
+          aria-describedby={offline ? offlineReason : undefined}
           onClick={() => send({ type: 'refund.requestQuote' })}
         >
           {busy ? refundQuoteMessages.pending : m.refund_entry_cancel_and_refund()}
         </button>
       )}
+      {offline && idle && <NeedsConnection id={offlineReason} />}
       <div aria-live="polite">
         {snapshot.matches('failed') && (
           <Alert tone="error" title={m.refund_entry_we_couldnt_check_your_refund()}>

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { openPage, seriousAxeViolations, signIn } from './browser';
+import { closeContexts, e2eWorld } from './world';
+import type { TestServer } from '../helpers/server';
+import { stableId } from '#server/seed/context.ts';
+
+/**
+ * Tickets and bookings with no signal (issue 14, decision 250): the service worker keeps the app
+ * shell, the upcoming bookings and each booking opened, for reading offline; never after sign-out.
+ */
+const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
+const EUSTON_MANCHESTER = stableId('booking', 'demo-upcoming-euston-manchester:0'); // mobile, on-demand ticket
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ({ server, browser } = await e2eWorld());
+});
+afterAll(async () => {
+  await closeContexts(browser);
+});
+
+const url = (path: string) => `${server.origin}/my-account${path}`;
+
+/** The page's worker has taken control (it claims open pages once it is active). */
+const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+
+/** Every API answer the worker kept on this device, as text. */
+const keptAnswers = (page: Page) =>
+  page.evaluate(async () => {
+    if (!(await caches.has('my-account-offline-data'))) return [];
+    const cache = await caches.open('my-account-offline-data');
+    const keys = await cache.keys();
+    return Promise.all(keys.map(async (k) => `${new URL(k.url).pathname} ${await (await cache.match(k))?.text()}`));
+  });
+
+describe('offline', () => {
+  it('reads the last seen bookings, journey and ticket offline, with actions disabled; nothing after sign-out', async () => {
+    const w = await openPage(browser, 375, 'allow');
+    const { page, context } = w;
+    await signIn(page, server.origin, demo.email, demo.password);
+    await controlled(page);
+
+    // Online: the upcoming list, then one booking, whose mobile ticket is issued now.
+    await page.goto(url('/bookings/upcoming'));
+    await page.getByRole('heading', { name: 'Upcoming bookings' }).or(page.getByRole('heading', { name: 'Your bookings' })).first().waitFor();
+    const card = page.locator(`a[href$="/bookings/${EUSTON_MANCHESTER}"]`);
+    await card.waitFor();
+    const journey = (await card.innerText()).split('\n')[0] ?? '';
+    await card.click();
+    await page.getByRole('button', { name: 'Get ticket now' }).click();
+    await page.getByText('Ticket barcode').waitFor({ timeout: 15_000 });
+    const barcode = await page.locator('dt:has-text("Ticket barcode") + dd').innerText();
+    expect(barcode.length).toBeGreaterThan(0);
+    const title = await page.getByRole('heading', { level: 1 }).innerText();
+
+    // What is kept is the minimum to travel: no email address, no card, no refund or claim.
+    const kept = await keptAnswers(page);
+    expect(kept.some((k) => k.includes(`/api/booking/${EUSTON_MANCHESTER}`))).toBe(true);
+    expect(kept.some((k) => k.includes('/api/bookings/upcoming'))).toBe(true);
+    for (const k of kept) {
+      expect(k).not.toMatch(/@/);
+      expect(k).not.toMatch(/"(email|cardNumber|last4|refund|delayRepay|insurance)":\s*"/);
+    }
+
+    // Offline: the same journey after a reload, with the banner, and actions disabled with a reason.
+    await context.setOffline(true);
+    const answered = page.waitForResponse((r) => r.url().includes(`/api/booking/${EUSTON_MANCHESTER}`));
+    await page.reload();
+    // Read from what the worker kept, not from the server.
+    const answer = await answered;
+    expect(answer.fromServiceWorker()).toBe(true);
+    expect(answer.headers()['x-offline-saved-at']).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByText(/^Offline: last updated /).waitFor();
+    expect(await page.locator('dt:has-text("Ticket barcode") + dd').innerText()).toBe(barcode);
+    const resend = page.getByRole('button', { name: 'Resend booking email' });
+    expect(await resend.isDisabled()).toBe(true);
+    expect(await resend.getAttribute('aria-describedby')).toBeTruthy();
+    await page.getByText("You're offline. This needs a connection.").first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // The list too, reached from the account's navigation.
+    await page.goto(url('/bookings/upcoming'));
+    await page.locator(`a[href$="/bookings/${EUSTON_MANCHESTER}"]`).waitFor();
+    expect((await page.locator(`a[href$="/bookings/${EUSTON_MANCHESTER}"]`).innerText()).split('\n')[0]).toBe(journey);
+    await page.getByText(/^Offline: last updated /).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // Back online, sign out: nothing of the account is left to read offline.
+    await context.setOffline(false);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await keptAnswers(page)).toEqual([]);
+    await context.setOffline(true);
+    await page.goto(url(`/bookings/${EUSTON_MANCHESTER}`)).catch(() => undefined);
+    await page.getByText("You're offline. Connect to the internet to load your account.").waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: title }).count()).toBe(0);
+    await context.close();
+  });
+});
