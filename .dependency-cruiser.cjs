@@ -9,9 +9,11 @@ const SRC_LIBRARIES = '^src/(api|ui|schemas|config|i18n|styles)/';
 /**
  * The src/schemas modules the local server shares on purpose: one copy of the spec's validation
  * rules and messages for client and server, and the refund API contract (decision 080) that the
- * server's answers are checked against in its tests. Anything else in src/ is the browser's.
+ * server's answers are checked against in its tests; and the RFC 5545 writer (src/calendar/ics.ts),
+ * so a booking's events are the same from "Add to calendar" and from the private calendar feed
+ * (decision 191). Anything else in src/ is the browser's.
  */
-const SERVER_SHARED_SCHEMAS = '^src/schemas/(forms|passengers|railcards|refunds)\\.ts$';
+const SERVER_SHARED_SCHEMAS = '^src/schemas/(forms|passengers|railcards|refunds)\\.ts$|^src/calendar/ics\\.ts$';
 /**
  * Child statecharts a parent machine invokes by name in its setup() (XState composition: the child
  * shows as a nested chart in Stately's editor). Nothing else of another machine may be imported.

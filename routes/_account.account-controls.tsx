@@ -3,6 +3,7 @@ import { Page } from '#src/ui/page';
 import { useServices } from '#src/services';
 import { ChangePasswordForm } from './-components/change-password-form';
 import { ChangeEmailForm } from './-components/account-controls/change-email-form';
+import { CalendarFeedSection } from './-components/account-controls/calendar-feed';
 import * as styles from './-components/account-controls/account-controls.css';
 import { m } from '#src/paraglide/messages.js';
 
@@ -23,6 +24,9 @@ function AccountControls() {
             <ChangeEmailForm />
           </div>
         )}
+        <div className={styles.section}>
+          <CalendarFeedSection />
+        </div>
       </div>
     </Page>
   );

@@ -21,6 +21,7 @@ import { passwordApi } from './api/password.ts';
 import { railcardsApi } from './api/railcards.ts';
 import { refundsApi } from './api/refunds.ts';
 import { smartcardsApi } from './api/smartcards.ts';
+import { calendarFeedApi } from './api/calendar-feed.ts';
 import { timetableApi } from './api/timetable.ts';
 import { userFlowAccessApi } from './api/user-flow-access.ts';
 import type { Db } from './db.ts';
@@ -151,6 +152,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', claimsApi()); // Delay Repay: claim-token, claim/{claimId}
   api.route('/', insuranceApi()); // flexible insurance eligibility and claim
   api.route('/', passengerAssistanceApi());
+  api.route('/', calendarFeedApi()); // the private calendar feed (decision 191)
   if (testState) api.route('/', testApiRoutes());
   api.all('*', (c) => c.json(errorBody('NOT_FOUND'), 404));
   app.route(API_BASE, api);

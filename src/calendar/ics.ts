@@ -1,5 +1,5 @@
-import type { Booking, Leg } from '#src/schemas/booking';
-import { refundItemGroups, type RefundItemStatus } from '#src/schemas/refund-tracking';
+import type { Leg } from '#src/schemas/booking';
+import { refundItemGroups, type BookingRefundSummary, type RefundItemStatus } from '#src/schemas/refund-tracking';
 
 /**
  * A booking as an RFC 5545 calendar (docs/decisions/190-add-to-calendar.md): one VEVENT per timed
@@ -26,8 +26,25 @@ export interface IcsCopy {
   link: (url: string) => string;
 }
 
+/** A leg as the file reads it. */
+type IcsLeg = Pick<Leg, 'origin' | 'destination' | 'departureTime' | 'arrivalTime' | 'operator'>;
+
+/**
+ * What the file needs of a booking: the app's Booking, and the local server's own booking shape for
+ * the private calendar feed (decision 191), both fit.
+ */
+export interface IcsBooking {
+  id: string;
+  isSeasonBooking: boolean;
+  season: object | null;
+  outward: IcsLeg;
+  inward: IcsLeg | null;
+  passengers: readonly { id: string }[];
+  refund?: BookingRefundSummary | undefined;
+}
+
 export interface IcsInput {
-  booking: Booking;
+  booking: IcsBooking;
   /** The booking reference the customer knows (the order's friendly id). */
   reference: string;
   /** Absolute URL of the booking detail screen (see bookingUrl). */
@@ -40,9 +57,9 @@ export interface IcsInput {
 export const bookingUrl = (origin: string, basepath: string, path: string) => `${origin}${basepath}${path}`;
 
 /** The legs that can become events: timed journeys (not season tickets, not open legs without a departure time). */
-export const calendarLegs = (booking: Booking): { key: LegKey; leg: Leg & { departureTime: string } }[] => {
+export const calendarLegs = (booking: IcsBooking): { key: LegKey; leg: IcsLeg & { departureTime: string } }[] => {
   if (booking.season || booking.isSeasonBooking) return [];
-  const legs: { key: LegKey; leg: Leg | null }[] = [
+  const legs: { key: LegKey; leg: IcsLeg | null }[] = [
     { key: 'outward', leg: booking.outward },
     { key: 'inward', leg: booking.inward },
   ];
@@ -56,7 +73,7 @@ const doneStatuses: readonly RefundItemStatus[] = refundItemGroups.done;
  * passenger's item for this leg's direction (or a return covering both) is voided or refunded.
  * A partial refund of some passengers leaves the leg confirmed (the others still travel).
  */
-export const legCancelled = (booking: Booking, key: LegKey): boolean => {
+export const legCancelled = (booking: IcsBooking, key: LegKey): boolean => {
   const refund = booking.refund;
   if (!refund) return false;
   if (refund.fullyRefunded) return true;
@@ -150,8 +167,8 @@ const VTIMEZONE_LONDON = [
 
 export const legUid = (bookingId: string, key: LegKey) => `${bookingId}-${key}@${ICS_UID_DOMAIN}`;
 
-/** The whole .ics file (CRLF line endings, folded lines). */
-export const bookingCalendar = ({ booking, reference, link, now, copy }: IcsInput): string => {
+/** One VEVENT per timed leg of a booking, as unfolded lines. */
+export const bookingEvents = ({ booking, reference, link, now, copy }: IcsInput): string[] => {
   const stamp = utcStamp(now);
   const sequence = Math.max(0, Math.floor((now.getTime() - SEQUENCE_EPOCH) / 60_000));
   const events = calendarLegs(booking).flatMap(({ key, leg }) => {
@@ -176,6 +193,27 @@ export const bookingCalendar = ({ booking, reference, link, now, copy }: IcsInpu
       'END:VEVENT',
     ];
   });
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${ICS_PRODID}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', ...VTIMEZONE_LONDON, ...events, 'END:VCALENDAR'];
+  return events;
+};
+
+/**
+ * A whole .ics file of these events (CRLF line endings, folded lines). `name` titles a subscribed
+ * calendar (X-WR-CALNAME, read by Apple, Google and Outlook).
+ */
+export const calendarFile = (events: readonly string[], name?: string): string => {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${ICS_PRODID}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...(name ? [`X-WR-CALNAME:${escapeText(name)}`, `X-WR-TIMEZONE:${TZID}`] : []),
+    ...VTIMEZONE_LONDON,
+    ...events,
+    'END:VCALENDAR',
+  ];
   return lines.map(foldLine).join('\r\n') + '\r\n';
 };
+
+/** The .ics file of one booking ("Add to calendar"). */
+export const bookingCalendar = (input: IcsInput): string => calendarFile(bookingEvents(input));

@@ -8,3 +8,17 @@ export const section = style({
 export const heading = style({ fontSize: '1.25rem', marginBottom: tokens.space.ms });
 export const intro = style({ color: vars.color.textMuted, marginTop: 0, marginBottom: tokens.space.md });
 export const email = style({ color: vars.color.text, overflowWrap: 'anywhere' });
+/** The calendar feed's address: a read-only field as wide as the column, then its buttons in a row that wraps. */
+export const address = style({
+  width: '100%',
+  boxSizing: 'border-box',
+  font: 'inherit',
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: '0.875rem',
+  padding: tokens.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+});
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.sm, alignItems: 'center', marginTop: tokens.space.ms });

@@ -1,0 +1,113 @@
+import { Hono } from 'hono';
+import { bookingEvents, calendarFile, type IcsCopy } from '#src/calendar/ics.ts';
+import { many, one } from '../db.ts';
+import { refundSummaries } from '../domain/refund-store.ts';
+import type { BookingData } from '../domain/booking-data.ts';
+import { requireCustomer } from '../lib/access.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { appLink, createEmailCopy, emailLocale, type EmailCopy } from '../lib/email-copy.ts';
+import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
+import { randomToken, sha256Hex } from '../lib/tokens.ts';
+import { apiBooking } from './booking.ts';
+
+/**
+ * The private calendar feed (issue 14, decision 191), a local-server extra the spec does not list:
+ * - GET /customer/calendar-feed: `{enabled, createdAt}` (the address itself is never shown again);
+ * - POST /customer/calendar-feed: a new address, replacing any earlier one (which then answers 404
+ *   at once): `{enabled: true, createdAt, url}`;
+ * - DELETE /customer/calendar-feed: turns it off, `{success: true}`;
+ * - GET /calendar/{token}.ics: the customer's upcoming journeys as an RFC 5545 calendar (one event
+ *   per timed leg, the same UIDs as "Add to calendar", so a journey imported both ways stays one
+ *   event), in the language the feed was made in. No session: the long random token is the key.
+ */
+
+type FeedRow = { customer_id: string; locale: string | null; created_at: Date };
+type FeedBookingRow = {
+  id: string;
+  order_id: string;
+  is_season: boolean;
+  outward_date: Date;
+  data: BookingData;
+  friendly_order_id: string;
+};
+
+/** 32 random bytes, base64url: 43 characters. */
+const FEED_FILE = '[A-Za-z0-9_-]{43}\\.ics';
+
+const feedCopy = (text: EmailCopy, locale: string | null): IcsCopy => ({
+  summary: (origin, destination) => text(locale, 'common_origin_to_destination', { origin, destination }),
+  operator: (operator) => text(locale, 'booking_detail_add_to_calendar_operator', { operator }),
+  reference: (reference) => text(locale, 'booking_detail_add_to_calendar_reference', { reference }),
+  link: (url) => text(locale, 'booking_detail_add_to_calendar_link', { url }),
+});
+
+export function calendarFeedApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  const text = createEmailCopy();
+
+  api.get('/customer/calendar-feed', async (c) => {
+    const customer = requireCustomer(c);
+    const row = await one<FeedRow>(c.get('deps').db, 'select customer_id, locale, created_at from calendar_feeds where customer_id = $1', [customer.id]);
+    return c.json({ enabled: row !== null, createdAt: row ? new Date(row.created_at).toISOString() : null });
+  });
+
+  api.post('/customer/calendar-feed', async (c) => {
+    const customer = requireCustomer(c);
+    const { db, clock, publicOrigin } = c.get('deps');
+    const token = randomToken();
+    const now = clock.now();
+    const locale = emailLocale(c.req.header('accept-language'));
+    await db.query(
+      `insert into calendar_feeds (customer_id, token_hash, locale, created_at) values ($1, $2, $3, $4)
+       on conflict (customer_id) do update set token_hash = excluded.token_hash, locale = excluded.locale, created_at = excluded.created_at`,
+      [customer.id, sha256Hex(token), locale, now],
+    );
+    const url = `${publicOrigin ?? DEFAULT_PUBLIC_ORIGIN}/my-account/api/calendar/${token}.ics`;
+    return c.json({ enabled: true, createdAt: now.toISOString(), url });
+  });
+
+  api.delete('/customer/calendar-feed', async (c) => {
+    const customer = requireCustomer(c);
+    await c.get('deps').db.query('delete from calendar_feeds where customer_id = $1', [customer.id]);
+    return c.json({ success: true });
+  });
+
+  api.get(`/calendar/:file{${FEED_FILE}}`, async (c) => {
+    const { db, clock, publicOrigin } = c.get('deps');
+    const token = c.req.param('file').slice(0, -'.ics'.length);
+    const feed = await one<FeedRow>(db, 'select customer_id, locale, created_at from calendar_feeds where token_hash = $1', [sha256Hex(token)]);
+    if (!feed) return c.text('Not Found', 404);
+    const now = clock.now();
+    // Upcoming journeys of the customer's current orders (a changed journey's old order is left out).
+    const rows = await many<FeedBookingRow>(
+      db,
+      `select b.id, b.order_id, b.is_season, b.outward_date, b.data, o.friendly_order_id
+       from bookings b join orders o on o.id = b.order_id
+       where b.customer_id = $1 and b.is_season = false and o.replacement_order_id is null
+         and coalesce(b.inward_date, b.outward_date) >= $2
+       order by b.outward_date, b.id`,
+      [feed.customer_id, now],
+    );
+    const refunds = await refundSummaries(db, rows.map((b) => ({ ...b, replaced: false, canAct: true })), now);
+    const copy = feedCopy(text, feed.locale);
+    const events = rows.flatMap((row) =>
+      bookingEvents({
+        booking: { ...apiBooking(row, now, 'customer', false), refund: refunds.get(row.id) },
+        reference: row.friendly_order_id,
+        link: appLink(publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, feed.locale, `/bookings/${encodeURIComponent(row.id)}`),
+        now,
+        copy,
+      }),
+    );
+    const body = calendarFile(events, text(feed.locale, 'calendar_feed_name', {}));
+    return c.body(body, 200, {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'inline; filename="rail-journeys.ics"',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    });
+  });
+
+  return api;
+}

@@ -1,0 +1,81 @@
+import { expect } from 'vitest';
+import { calendarFeedMachine, calendarFeedMessages } from '#machines/calendar-feed';
+import type { CalendarFeedCreated, CalendarFeedState } from '#src/schemas/calendar-feed';
+import { describeMachineModel } from './harness';
+
+/**
+ * The private calendar feed (issue 14, decision 191): what each state means on Account controls.
+ * A failed change keeps what the customer had; the new address is shown only from the POST that made it.
+ */
+const on: CalendarFeedState = { enabled: true, createdAt: '2026-11-01T09:00:00.000Z' };
+const off: CalendarFeedState = { enabled: false, createdAt: null };
+const created: CalendarFeedCreated = { enabled: true, createdAt: '2026-11-23T10:00:00.000Z', url: 'https://rail.example/my-account/api/calendar/abc.ics' };
+
+describeMachineModel(calendarFeedMachine, {
+  name: 'calendarFeedMachine',
+  events: {
+    'xstate.done.actor.fetchFeed': [
+      { type: 'xstate.done.actor.fetchFeed', output: on },
+      { type: 'xstate.done.actor.fetchFeed', output: off },
+    ],
+    'xstate.error.actor.fetchFeed': [{ type: 'xstate.error.actor.fetchFeed', error: { status: 500 } }],
+    'xstate.done.actor.createFeed': [{ type: 'xstate.done.actor.createFeed', output: created }],
+    'xstate.error.actor.createFeed': [{ type: 'xstate.error.actor.createFeed', error: { status: 500 } }],
+    'xstate.done.actor.removeFeed': [{ type: 'xstate.done.actor.removeFeed', output: undefined }],
+    'xstate.error.actor.removeFeed': [{ type: 'xstate.error.actor.removeFeed', error: { status: 500 } }],
+  },
+  // creating ends in "on" or "off" on a failure depending on whether a feed was on before.
+  serializeContext: (c) => ({ enabled: c.enabled }),
+  calls: {
+    loading: { fetchFeed: undefined },
+    creating: { createFeed: undefined },
+    removing: { removeFeed: undefined },
+  },
+  states: {
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'feed.retry']).toContain(event.type);
+      expect(context.url).toBeNull();
+    },
+    loadFailed: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchFeed');
+      expect(snapshot.can({ type: 'feed.retry' })).toBe(true);
+      expect(calendarFeedMessages.loadError).toBe("We couldn't load your calendar feed settings.");
+    },
+    off: ({ context, event }) => {
+      expect(context.enabled).toBe(false);
+      expect(context.url).toBeNull();
+      if (event.type === 'xstate.done.actor.removeFeed') expect(context.turnedOff).toBe(true);
+      if (event.type === 'xstate.error.actor.createFeed') expect(context.error).toBe("We couldn't update your calendar feed. Please try again.");
+      if (event.type === 'xstate.done.actor.fetchFeed') expect(context).toMatchObject({ createdAt: null, error: null, turnedOff: false });
+    },
+    creating: ({ context, event }) => {
+      expect(['feed.enable', 'feed.confirm']).toContain(event.type);
+      expect(context.error).toBeNull();
+      expect(context.turnedOff).toBe(false);
+    },
+    on: ({ context, event }) => {
+      expect(context.enabled).toBe(true);
+      expect(context.createdAt).not.toBeNull();
+      // The address only from the POST that made it (GET never has it).
+      if (event.type === 'xstate.done.actor.fetchFeed') expect(context.url).toBeNull();
+      if (event.type === 'xstate.done.actor.createFeed') expect(context).toMatchObject({ url: created.url, createdAt: created.createdAt, error: null });
+      if (event.type.startsWith('xstate.error.actor.')) {
+        expect(context.error).toBe(calendarFeedMessages.changeError);
+        // A failed new address or turn-off leaves the feed as it was.
+        expect(context.createdAt).toBe(on.createdAt);
+      }
+    },
+    confirmingRegenerate: ({ context, event }) => {
+      expect(event.type).toBe('feed.regenerate');
+      expect(context.enabled).toBe(true);
+      expect(context.error).toBeNull();
+    },
+    confirmingDisable: ({ context, event }) => {
+      expect(event.type).toBe('feed.disable');
+      expect(context.enabled).toBe(true);
+    },
+    removing: ({ event }) => {
+      expect(event.type).toBe('feed.confirm');
+    },
+  },
+});
