@@ -38,6 +38,8 @@ const listLeg = (leg: Leg) => ({
   departureTime: leg.departureTime,
   arrivalTime: leg.arrivalTime,
   operator: leg.operator,
+  // Local-server extra: the card says "Direct" or "1 change" beside the journey's length (issue 14).
+  changes: leg.changes,
 });
 
 /** A booking list entry `{booking, order}` (SPEC section 3), with what a card shows. */

@@ -26,6 +26,8 @@ export const ListLeg = v.object({
   departureTime: v.nullable(IsoDateTime),
   arrivalTime: v.nullable(IsoDateTime),
   operator: v.nullable(v.string()),
+  /** Local-server extra: changes of train on this leg; absent, the card leaves "Direct"/"n changes" out. */
+  changes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
 export type ListLeg = v.InferOutput<typeof ListLeg>;
 
