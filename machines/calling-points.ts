@@ -1,12 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CallingPoint, CallingPointsResponse } from '#src/schemas/booking';
 import { hasStatus } from './lib/problems';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Calling points of one leg (spec: "Calling points by timetable id: intermediate points, loading,
- * unavailable"): a disclosure that loads GET realtime/timetable/{timetableId} the first time it
- * opens and keeps the answer. 404 or an `unavailable` flag means unavailable; other failures can be
- * retried.
+ * unavailable"): loaded as the booking opens, so each leg's timeline is already there (issue 14),
+ * in a disclosure the customer can close; GET realtime/timetable/{timetableId} once, the answer kept.
+ * 404 or an `unavailable` flag means unavailable; other failures can be retried.
  */
 export interface CallingPointsInput {
   timetableId: string;
@@ -34,25 +35,25 @@ export const callingPointsMachine = setup({
   },
   guards: {
     hasPoints: ({ context }) => context.points !== null,
-    isUnavailable: (_, params: { response: CallingPointsResponse }) => params.response.unavailable === true,
+    isUnavailable: ({ event }) => doneOutput<CallingPointsResponse>(event, 'fetchCallingPoints').unavailable === true,
     isNotFound: ({ event }) => hasStatus(event, 404),
   },
   actions: {
-    storePoints: assign((_, params: { response: CallingPointsResponse }) => ({ points: params.response.callingPoints ?? [] })),
+    storePoints: assign(({ event }) => ({ points: doneOutput<CallingPointsResponse>(event, 'fetchCallingPoints').callingPoints ?? [] })),
   },
 }).createMachine({
   id: 'callingPoints',
   context: ({ input }) => ({ ...input, points: null }),
-  initial: 'collapsed',
+  initial: 'loading',
   states: {
     collapsed: {
-      description: 'The calling points disclosure is closed.',
+      description: 'The customer closed the calling points.',
       on: {
         'callingPoints.toggle': [{ guard: 'hasPoints', target: 'shown' }, { target: 'loading' }],
       },
     },
     loading: {
-      description: 'Opened for the first time: the leg\'s calling points are loading.',
+      description: 'The leg\'s calling points are loading (as the booking opens, or when reopened without them).',
       invoke: {
         id: 'fetchCallingPoints',
         src: 'fetchCallingPoints',
@@ -63,8 +64,8 @@ export const callingPointsMachine = setup({
           destination: context.destination,
         }),
         onDone: [
-          { guard: { type: 'isUnavailable', params: ({ event }) => ({ response: event.output }) }, target: 'unavailable' },
-          { target: 'shown', actions: { type: 'storePoints', params: ({ event }) => ({ response: event.output }) } },
+          { guard: 'isUnavailable', target: 'unavailable' },
+          { target: 'shown', actions: 'storePoints' },
         ],
         onError: [{ guard: 'isNotFound', target: 'unavailable' }, { target: 'failed' }],
       },

@@ -35,9 +35,15 @@ describe('booking detail', () => {
     await w.page.getByText('Total paid:').waitFor();
     expect(await w.page.getByText('£98.40').count()).toBe(1);
     await w.page.getByText('You can change this journey before it departs.', { exact: false }).waitFor();
-    await w.page.getByRole('button', { name: 'Show calling points' }).first().click();
-    await w.page.getByRole('list', { name: /Calling points between/ }).getByText('Peterborough').waitFor();
-    expect(await w.page.getByRole('button', { name: 'Hide calling points' }).getAttribute('aria-expanded')).toBe('true');
+    // Already there as the booking opens (issue 14), and the customer can close and reopen it.
+    await w.page.getByRole('list', { name: /Calling points between/ }).first().getByText('Peterborough').waitFor();
+    const hide = w.page.getByRole('button', { name: 'Hide calling points' }).first();
+    expect(await hide.getAttribute('aria-expanded')).toBe('true');
+    await hide.click();
+    const show = w.page.getByRole('button', { name: 'Show calling points' }).first();
+    expect(await show.getAttribute('aria-expanded')).toBe('false');
+    await show.click();
+    await w.page.getByRole('list', { name: /Calling points between/ }).first().getByText('Peterborough').waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     expect(await w.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -71,7 +77,6 @@ describe('booking detail', () => {
     await w.page.goto(`${server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.activatedToday)}`);
     await heading('London Euston to Coventry').waitFor();
     await w.page.getByText('Your mobile ticket has been activated, so this journey can no longer be changed.').waitFor();
-    await w.page.getByRole('button', { name: 'Show calling points' }).click();
     await w.page.getByText('Calling points are unavailable for this train.').waitFor();
     expect(w.errors).toEqual([]);
   });

@@ -37,13 +37,27 @@ export const times = style({
 export const time = style({ fontWeight: 700, fontSize: '1.125rem', fontVariantNumeric: 'tabular-nums' });
 export const station = style({ overflowWrap: 'anywhere' });
 
+/** A leg's calling points as a timeline: a line down the left, a ring on it at each stop. */
 export const callingList = style({
   listStyle: 'none',
-  margin: `${tokens.space.sm} 0 0`,
+  margin: `${tokens.space.sm} 0 0 ${tokens.space.xs}`,
   padding: `0 0 0 ${tokens.space.ms}`,
   borderLeft: `3px solid ${vars.color.border}`,
 });
-globalStyle(`${callingList} li`, { display: 'flex', gap: tokens.space.ms, padding: `${tokens.space.xxs} 0` });
+globalStyle(`${callingList} li`, { position: 'relative', display: 'flex', gap: tokens.space.ms, padding: `${tokens.space.xxs} 0` });
+globalStyle(`${callingList} li::before`, {
+  content: '""',
+  position: 'absolute',
+  left: `calc(-1 * ${tokens.space.ms} - 8px)`,
+  top: '50%',
+  width: '13px',
+  height: '13px',
+  boxSizing: 'border-box',
+  borderRadius: '50%',
+  border: `3px solid ${vars.color.brand}`,
+  background: vars.color.surface,
+  transform: 'translateY(-50%)',
+});
 export const callingTime = style({ fontVariantNumeric: 'tabular-nums', minWidth: '3.5rem', color: vars.color.textMuted });
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.space.sm });
