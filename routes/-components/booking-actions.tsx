@@ -21,10 +21,11 @@ export interface BookingActionsProps {
   guest: boolean;
   /** order email, prefilled for resend email */
   email: string | null;
+  /** Absent from an answer that does not carry it (decision 230): no resend or on-demand ticket then. */
   delivery: {
     id: string;
     method: 'mobile' | 'print-at-home' | 'collect-at-station' | 'post' | 'smartcard';
-  };
+  } | null;
   /** outward leg in the future */
   upcoming: boolean;
   /** The server has recorded a check-in for this booking. */
@@ -54,6 +55,8 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
     resendEmailMachine.provide({
       actors: {
         resendEmail: fromPromise(async ({ input }) => {
+          // Only offered with a delivery (below), which the spec's request needs.
+          if (!delivery) throw new Error('resend needs the booking delivery method');
           await api.resendEmail({
             emailAddresses: input.emailAddresses,
             bookingId,
@@ -68,8 +71,8 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
   );
 
   const onDemand =
-    pageData.features['on-demand-tickets'] && (onDemandDeliveryMethods as readonly string[]).includes(delivery.method);
-  const onDemandMethod = delivery.method === 'mobile' ? 'mobile' : 'print-at-home';
+    delivery !== null && pageData.features['on-demand-tickets'] && (onDemandDeliveryMethods as readonly string[]).includes(delivery.method);
+  const onDemandMethod = delivery?.method === 'mobile' ? 'mobile' : 'print-at-home';
 
   return (
     // No heading of its own: the booking page puts these under its "Manage this booking" heading.
@@ -94,6 +97,7 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
             )}
           </li>
         )}
+        {delivery && (
         <li className={styles.item}>
           <p className={styles.itemTitle}>{m.booking_actions_booking_email()}</p>
           <p className={styles.hint}>{m.booking_actions_lost_your_booking_confirmation_we()}</p>
@@ -107,7 +111,8 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
             onClick={() => sendResend({ type: 'modal.open' })}
           >{m.booking_actions_resend_booking_email()}</button>
         </li>
-        {onDemand && (
+        )}
+        {onDemand && delivery && (
           <li className={styles.item}>
             <OnDemandTicket
               bookingId={bookingId}

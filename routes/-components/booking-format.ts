@@ -69,10 +69,15 @@ export function describeChanges(before: Booking, after: Booking, locale: string)
   const added = names(after).filter((n) => !names(before).includes(n));
   if (removed.length) lines.push(m.booking_format_passengers_removed({ names: removed.join(', ') }));
   if (added.length) lines.push(m.booking_format_passengers_added({ names: added.join(', ') }));
-  if (before.delivery.method !== after.delivery.method) {
+  // Delivery and the amount are not in every API's answer (decision 230): compared only when both have them.
+  if (before.delivery && after.delivery && before.delivery.method !== after.delivery.method) {
     lines.push(m.booking_format_delivery_changed_from_to({ before: deliveryLabels[before.delivery.method], after: deliveryLabels[after.delivery.method] }));
   }
-  if (before.price.amount !== after.price.amount || before.price.currencyCode !== after.price.currencyCode) {
+  if (
+    before.price.amount !== null &&
+    after.price.amount !== null &&
+    (before.price.amount !== after.price.amount || before.price.currencyCode !== after.price.currencyCode)
+  ) {
     lines.push(
       m.booking_format_price_changed_from_to({ amount: formatMoney(before.price.amount, before.price.currencyCode, locale), amount2: formatMoney(after.price.amount, after.price.currencyCode, locale) }),
     );

@@ -86,7 +86,7 @@ const booking = (x: unknown): Json => {
     b.inward = orNull(x.inward, leg);
     b.passengers = mapArray(x.passengers, passenger);
     b.tickets = mapArray(x.tickets, ticket);
-    b.delivery = delivery(x.delivery);
+    b.delivery = orNull(x.delivery, delivery);
     b.price = money(x.price);
     b.season = orNull(x.season, season);
   }

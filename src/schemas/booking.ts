@@ -55,17 +55,23 @@ export type Ticket = v.InferOutput<typeof Ticket>;
 export const DeliveryMethod = v.picklist(['mobile', 'print-at-home', 'collect-at-station', 'post', 'smartcard']);
 export type DeliveryMethod = v.InferOutput<typeof DeliveryMethod>;
 
+/**
+ * Spec section 3 lists a booking's id, legs (with date), isSeasonBooking and price.currencyCode.
+ * The rest is optional here (decision 230): orderId (no screen reads it; the order's id is beside
+ * it), passengers and tickets (absent: empty, their sections say so), delivery (absent: null, no
+ * delivery row and no ticket actions) and price.amount (absent: null, no total).
+ */
 export const Booking = v.object({
   id: v.string(),
-  orderId: v.string(),
+  orderId: v.optional(v.string()),
   isSeasonBooking: v.boolean(),
   /** Checked in for this journey (POST /booking/checkIn recorded it). */
   checkedIn: v.optional(v.boolean(), false),
   outward: Leg,
   inward: v.nullable(Leg),
-  passengers: v.array(Passenger),
-  tickets: v.array(Ticket),
-  delivery: v.object({
+  passengers: v.optional(v.array(Passenger), []),
+  tickets: v.optional(v.array(Ticket), []),
+  delivery: v.optional(v.nullable(v.object({
     id: v.string(),
     method: DeliveryMethod,
     /** Local-server extra: absent reads as none. */
@@ -73,8 +79,8 @@ export const Booking = v.object({
     activated: v.boolean(),
     /** Local-server extra (not in SPEC section 7): the on-demand ticket issued for this delivery. */
     issuedTicket: v.optional(v.object({ reference: v.string(), issuedAt: IsoDate, barcode: v.optional(v.string()) })),
-  }),
-  price: Money,
+  })), null),
+  price: v.object({ amount: v.optional(v.nullable(v.number()), null), currencyCode: v.pipe(v.string(), v.length(3)) }),
   /** Local-server extra: the season ticket's kind and validity; absent reads as null (not shown). */
   season: v.optional(
     v.nullable(v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDate, validUntil: IsoDate })),

@@ -94,6 +94,9 @@ describe("screens with the spec's minimal answers", () => {
     expect((await screen.findAllByText(/TL-7Q4K2M/)).length).toBeGreaterThan(0);
     expect(document.body.textContent).toContain('York');
     expect(document.body.textContent).not.toMatch(/undefined|Invalid Date|NaN|Ordered on/);
+    // No passengers, tickets, delivery or amount in the answer: those parts are left out, not empty.
+    expect(document.body.textContent).not.toMatch(/Passengers|Tickets and price|Total paid|Collect|Resend booking email/);
+    expect(screen.getByRole('link', { name: 'View booking history' })).toBeInTheDocument();
   });
 
   it('contact preferences: a GET answer without revoked offers "unsubscribe from all"', async () => {

@@ -154,6 +154,7 @@ function BookingBody({
   const assistanceOn = mode === 'account' && pageData.features['enable-passenger-assistance'] && !booking.isSeasonBooking;
   const money = (amount: number, currency: string) => formatMoney(amount, currency, locale.tag);
   const names = new Map(booking.passengers.map((p) => [p.id, passengerName(p)]));
+  const delivery = booking.delivery;
   const others = detail.bookings.filter((b) => b.id !== booking.id);
   const historyLink =
     mode === 'orderToken' ? (
@@ -188,85 +189,97 @@ function BookingBody({
         <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} />
       </section>
 
-      <section className={styles.section} aria-labelledby="passengers-heading">
-        <h2 id="passengers-heading" className={styles.sectionTitle}>{m.booking_detail_screen_passengers()}</h2>
-        <ul className={styles.list}>
-          {booking.passengers.map((p) => (
-            <li key={p.id} className={styles.row}>
-              <span className={styles.rowMain}>
-                <strong>{passengerName(p)}</strong>
-                <br />
-                <span className={styles.meta}>
-                  {p.type === 'child' ? m.booking_detail_screen_child() : m.booking_detail_screen_adult()}
-                  {p.railcard ? ` · ${p.railcard.name}` : ''}
+      {/* Passengers and tickets are not in every API's answer (decision 230): absent, no section. */}
+      {booking.passengers.length > 0 && (
+        <section className={styles.section} aria-labelledby="passengers-heading">
+          <h2 id="passengers-heading" className={styles.sectionTitle}>{m.booking_detail_screen_passengers()}</h2>
+          <ul className={styles.list}>
+            {booking.passengers.map((p) => (
+              <li key={p.id} className={styles.row}>
+                <span className={styles.rowMain}>
+                  <strong>{passengerName(p)}</strong>
+                  <br />
+                  <span className={styles.meta}>
+                    {p.type === 'child' ? m.booking_detail_screen_child() : m.booking_detail_screen_adult()}
+                    {p.railcard ? ` · ${p.railcard.name}` : ''}
+                  </span>
                 </span>
-              </span>
-              {p.alterable && !readOnly && (
-                <Button
-                  tone="secondary"
-                  onClick={() => onEditPassenger(p)}
-                  disabled={offline}
-                  aria-describedby={offline ? 'passengers-offline' : undefined}
-                  aria-label={m.booking_detail_screen_change_name_of({ name: passengerName(p) })}
-                >{m.booking_detail_screen_change_name()}</Button>
-              )}
-            </li>
-          ))}
-        </ul>
-        {offline && booking.passengers.some((p) => p.alterable) && !readOnly && <NeedsConnection id="passengers-offline" />}
-        {assistanceOn && (
-          <p className={styles.note}>
-            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId: booking.id }}>{m.common_passenger_assistance()}</Link>
-            {' '}
-            <span className={styles.meta}>{m.booking_detail_screen_book_help_at_the_station()}</span>
-          </p>
-        )}
-      </section>
+                {p.alterable && !readOnly && (
+                  <Button
+                    tone="secondary"
+                    onClick={() => onEditPassenger(p)}
+                    disabled={offline}
+                    aria-describedby={offline ? 'passengers-offline' : undefined}
+                    aria-label={m.booking_detail_screen_change_name_of({ name: passengerName(p) })}
+                  >{m.booking_detail_screen_change_name()}</Button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {offline && booking.passengers.some((p) => p.alterable) && !readOnly && <NeedsConnection id="passengers-offline" />}
+          {assistanceOn && (
+            <p className={styles.note}>
+              <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId: booking.id }}>{m.common_passenger_assistance()}</Link>
+              {' '}
+              <span className={styles.meta}>{m.booking_detail_screen_book_help_at_the_station()}</span>
+            </p>
+          )}
+        </section>
+      )}
 
-      <section className={styles.section} aria-labelledby="tickets-heading">
-        <h2 id="tickets-heading" className={styles.sectionTitle}>{m.booking_detail_screen_tickets_and_price()}</h2>
-        <ul className={styles.list}>
-          {booking.tickets.map((t) => (
-            <li key={t.id} className={styles.row}>
-              <span className={styles.rowMain}>
-                <strong>{t.type}</strong> · {t.fareClass === 'first' ? m.booking_detail_screen_first_class() : m.booking_detail_screen_standard_class()}
-                <br />
-                <span className={styles.meta}>
-                  {directionLabels[t.direction]} · {t.passengerIds.map((id) => names.get(id) ?? m.common_passenger()).join(', ')}
+      {(booking.tickets.length > 0 || booking.price.amount !== null) && (
+        <section className={styles.section} aria-labelledby="tickets-heading">
+          <h2 id="tickets-heading" className={styles.sectionTitle}>{m.booking_detail_screen_tickets_and_price()}</h2>
+          <ul className={styles.list}>
+            {booking.tickets.map((t) => (
+              <li key={t.id} className={styles.row}>
+                <span className={styles.rowMain}>
+                  <strong>{t.type}</strong> · {t.fareClass === 'first' ? m.booking_detail_screen_first_class() : m.booking_detail_screen_standard_class()}
+                  <br />
+                  <span className={styles.meta}>
+                    {directionLabels[t.direction]} · {t.passengerIds.map((id) => names.get(id) ?? m.common_passenger()).join(', ')}
+                  </span>
                 </span>
-              </span>
-              <span>{money(t.price.amount, t.price.currencyCode)}</span>
-            </li>
-          ))}
-        </ul>
-        <p>{m.booking_detail_screen_total_paid()}{' '}<span className={styles.total}>{money(booking.price.amount, booking.price.currencyCode)}</span>
-        </p>
-      </section>
+                <span>{money(t.price.amount, t.price.currencyCode)}</span>
+              </li>
+            ))}
+          </ul>
+          {booking.price.amount !== null && (
+            <p>{m.booking_detail_screen_total_paid()}{' '}<span className={styles.total}>{money(booking.price.amount, booking.price.currencyCode)}</span>
+            </p>
+          )}
+        </section>
+      )}
 
       <section className={styles.section} aria-labelledby="delivery-heading">
         <h2 id="delivery-heading" className={styles.sectionTitle}>{m.booking_detail_screen_delivery_and_order()}</h2>
         <dl className={styles.facts}>
-          <dt>{m.booking_detail_screen_delivery()}</dt>
-          <dd>
-            {deliveryLabels[booking.delivery.method]}
-            {booking.delivery.method === 'mobile' && booking.delivery.activated ? ` ${m.booking_detail_screen_activated()}` : ''}
-          </dd>
-          {booking.delivery.collectionReference && (
+          {/* Delivery is not in every API's answer (decision 230): without it, no delivery rows. */}
+          {delivery && (
             <>
-              <dt>{m.booking_detail_screen_collection_reference()}</dt>
-              <dd>{booking.delivery.collectionReference}</dd>
-            </>
-          )}
-          {booking.delivery.issuedTicket && (
-            <>
-              <dt>{m.booking_detail_screen_ticket_issued()}</dt>
+              <dt>{m.booking_detail_screen_delivery()}</dt>
               <dd>
-                {booking.delivery.issuedTicket.reference}, {ukDateTime(booking.delivery.issuedTicket.issuedAt, locale.tag)}
+                {deliveryLabels[delivery.method]}
+                {delivery.method === 'mobile' && delivery.activated ? ` ${m.booking_detail_screen_activated()}` : ''}
               </dd>
-              {booking.delivery.issuedTicket.barcode && (
+              {delivery.collectionReference && (
                 <>
-                  <dt>{m.booking_detail_screen_ticket_barcode()}</dt>
-                  <dd className={styles.barcode}>{booking.delivery.issuedTicket.barcode}</dd>
+                  <dt>{m.booking_detail_screen_collection_reference()}</dt>
+                  <dd>{delivery.collectionReference}</dd>
+                </>
+              )}
+              {delivery.issuedTicket && (
+                <>
+                  <dt>{m.booking_detail_screen_ticket_issued()}</dt>
+                  <dd>
+                    {delivery.issuedTicket.reference}, {ukDateTime(delivery.issuedTicket.issuedAt, locale.tag)}
+                  </dd>
+                  {delivery.issuedTicket.barcode && (
+                    <>
+                      <dt>{m.booking_detail_screen_ticket_barcode()}</dt>
+                      <dd className={styles.barcode}>{delivery.issuedTicket.barcode}</dd>
+                    </>
+                  )}
                 </>
               )}
             </>
@@ -355,7 +368,7 @@ function BookingBody({
             orderId={detail.order.id}
             guest={mode === 'orderToken'}
             email={detail.order.email}
-            delivery={{ id: booking.delivery.id, method: booking.delivery.method }}
+            delivery={delivery ? { id: delivery.id, method: delivery.method } : null}
             upcoming={isUpcoming(booking)}
             checkedIn={booking.checkedIn}
             onTicketReady={onTicketReady}

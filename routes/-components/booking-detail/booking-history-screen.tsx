@@ -149,7 +149,7 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
                 {' · '}
                 {[...new Set(b.tickets.map((t) => t.type))].join(', ')}
                 <br />
-                {b.passengers.map(passengerName).join(', ')} · {formatMoney(b.price.amount, b.price.currencyCode, locale.tag)}
+                {[...b.passengers.map(passengerName), ...(b.price.amount !== null ? [formatMoney(b.price.amount, b.price.currencyCode, locale.tag)] : [])].join(' · ')}
               </p>
               {previous && (
                 <>
