@@ -1,44 +1,36 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 
 /** Issue 4 part A: account overview, personal details, account controls, sustainability dashboard. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch;
 /** Set by tests that change the demo account; the next test starts from a fresh seed. */
 let changedData = false;
 
-beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-});
-afterAll(async () => {
-  await closeContexts(browser);
-});
 beforeEach(async () => {
   await w?.context.close();
-  if (changedData) await server.reset('demo');
+  if (changedData) await world.server.reset('demo');
   changedData = false;
-  w = await openPage(browser);
+  w = await openPage(world.browser);
 });
 
 const heading = (name: string | RegExp) => w.page.getByRole('heading', { level: 1, name });
 const text = (t: string) => w.page.getByText(t, { exact: true });
 const open = async (path: string, width?: number) => {
   if (width) await w.page.setViewportSize({ width, height: 900 });
-  await signIn(w.page, server.origin, demo.email, demo.password);
-  await w.page.goto(`${server.origin}/my-account/${path}`);
+  await signIn(w.page, world.server.origin, demo.email, demo.password);
+  await w.page.goto(`${world.server.origin}/my-account/${path}`);
 };
 /** LOOK_DIR=/tmp/x saves screenshots of the states tests reach, for people to look at. */
 const shot = async (name: string) => {
   if (process.env.LOOK_DIR) await w.page.screenshot({ path: `${process.env.LOOK_DIR}/${name}.png`, fullPage: true });
 };
 const setPageData = (body: object) =>
-  fetch(`${server.origin}/__test/page-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${world.server.origin}/__test/page-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Sets an input's value the way autofill or a script can, past its maxlength (React sees an input event). */
 const forceValue = (input: Locator, value: string) =>
@@ -50,9 +42,9 @@ const forceValue = (input: Locator, value: string) =>
 
 /** The link the server "sent" to a new email address (test switch), as the customer would open it. */
 const confirmLink = async (email: string) => {
-  const res = await fetch(`${server.origin}/__test/last-email-change-token?email=${encodeURIComponent(email)}`);
+  const res = await fetch(`${world.server.origin}/__test/last-email-change-token?email=${encodeURIComponent(email)}`);
   const { token } = (await res.json()) as { token: string };
-  return `${server.origin}/my-account/confirm-email#token=${token}`;
+  return `${world.server.origin}/my-account/confirm-email#token=${token}`;
 };
 
 const failApi = (page: Page, path: string, method: 'GET' | 'POST', how: 'abort' | 500 = 'abort') =>
@@ -145,7 +137,7 @@ describe('personal details', () => {
     await first.fill('Alexandr');
     await w.page.getByRole('button', { name: 'Save changes' }).waitFor();
     // The passenger list shows the account holder's new name.
-    await w.page.goto(`${server.origin}/my-account/passengers-and-railcards`);
+    await w.page.goto(`${world.server.origin}/my-account/passengers-and-railcards`);
     await w.page.getByText('Alexandra', { exact: false }).first().waitFor();
     expect(w.errors).toEqual([]);
   });
@@ -219,7 +211,7 @@ describe('personal details', () => {
       await text('Your email address for this account cannot be changed').waitFor();
       await shot('personal-details-flags-off');
       expect(await w.page.getByRole('checkbox').count()).toBe(0);
-      await w.page.goto(`${server.origin}/my-account/account-controls`);
+      await w.page.goto(`${world.server.origin}/my-account/account-controls`);
       await heading('Account controls').waitFor();
       await w.page.getByRole('form', { name: 'Change password' }).waitFor();
       expect(await w.page.getByRole('form', { name: 'Change email address' }).count()).toBe(0);
@@ -295,7 +287,7 @@ describe('account controls', () => {
 
   it('change email tokenFailure at confirm: says so, the link then expires, sign in with the new address', async () => {
     changedData = true;
-    await fetch(`${server.origin}/__test/change-email-token-failure`, {
+    await fetch(`${world.server.origin}/__test/change-email-token-failure`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ count: 1 }),
@@ -322,7 +314,7 @@ describe('account controls', () => {
       .getByText('This confirmation link has expired or has already been used. You can ask for a new one from your account controls.')
       .waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
-    await signIn(w.page, server.origin, 'alex.moved@example.com', demo.password);
+    await signIn(w.page, world.server.origin, 'alex.moved@example.com', demo.password);
     await w.page.getByRole('banner').getByText('alex.moved@example.com').waitFor();
   });
 

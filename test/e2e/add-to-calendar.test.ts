@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 import { parseCalendar } from '../helpers/parse-ics';
 import { stableId } from '#server/seed/context';
 import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
@@ -12,16 +10,8 @@ const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const robin = { email: 'refunds@example.com', password: 'RailDemo!2026' };
 const bookingId = (key: string) => stableId('booking', `${key}:0`);
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch | undefined;
-
-beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-});
-afterAll(async () => {
-  await closeContexts(browser);
-});
 
 interface DetailBody {
   bookings: { id: string; outward: { departureTime: string; arrivalTime: string }; inward: { departureTime: string; arrivalTime: string } }[];
@@ -30,12 +20,12 @@ interface DetailBody {
 
 describe('add to calendar (decision 190)', () => {
   it('downloads <reference>.ics with one event per leg, from the keyboard, at 375 px', async () => {
-    await server.reset();
-    w = await openPage(browser, 375);
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await world.server.reset();
+    w = await openPage(world.browser, 375);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     const id = bookingId('demo-upcoming-kingscross-york');
     const detailResponse = w.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/booking/${id}`) && r.status() === 200);
-    await w.page.goto(`${server.origin}/my-account/bookings/${id}`);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${id}`);
     const detail = (await (await detailResponse).json()) as DetailBody;
     const booking = detail.bookings.find((b) => b.id === id)!;
     const button = w.page.getByRole('button', { name: 'Add to calendar' });
@@ -53,7 +43,7 @@ describe('add to calendar (decision 190)', () => {
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     const calendar = parseCalendar(text);
     expect(calendar.tzids).toEqual(['Europe/London']);
-    const link = `${server.origin}/my-account/bookings/${id}`;
+    const link = `${world.server.origin}/my-account/bookings/${id}`;
     expect(calendar.events).toEqual([
       expect.objectContaining({
         uid: `${id}-outward@my-account.rail.example`,
@@ -77,10 +67,10 @@ describe('add to calendar (decision 190)', () => {
 
   it('exports a refunded booking with STATUS:CANCELLED, under a locale prefix', async () => {
     await w?.context.close();
-    w = await openPage(browser);
-    await signIn(w.page, server.origin, robin.email, robin.password, '/en-us');
+    w = await openPage(world.browser);
+    await signIn(w.page, world.server.origin, robin.email, robin.password, '/en-us');
     const id = refundSeedBookingId(REFUND_SEED_KEYS.refunded);
-    await w.page.goto(`${server.origin}/en-us/my-account/bookings/${id}`);
+    await w.page.goto(`${world.server.origin}/en-us/my-account/bookings/${id}`);
     const [download] = await Promise.all([
       w.page.waitForEvent('download'),
       w.page.getByRole('button', { name: 'Add to calendar' }).click(),
@@ -89,15 +79,15 @@ describe('add to calendar (decision 190)', () => {
     expect(rest).toEqual([]);
     expect(event?.uid).toBe(`${id}-outward@my-account.rail.example`);
     expect(event?.status).toBe('CANCELLED');
-    expect(event?.url).toBe(`${server.origin}/en-us/my-account/bookings/${id}`);
+    expect(event?.url).toBe(`${world.server.origin}/en-us/my-account/bookings/${id}`);
     expect(w.errors).toEqual([]);
   });
 
   it('is disabled with its reason on a season ticket (no train times)', async () => {
     await w?.context.close();
-    w = await openPage(browser);
-    await signIn(w.page, server.origin, demo.email, demo.password);
-    await w.page.goto(`${server.origin}/my-account/bookings/${bookingId('demo-season-annual-reading')}`);
+    w = await openPage(world.browser);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId('demo-season-annual-reading')}`);
     const button = w.page.getByRole('button', { name: 'Add to calendar' });
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);

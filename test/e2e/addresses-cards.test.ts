@@ -1,33 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 
 /** Address book, payment methods and smartcards in Chromium against the local server (issue 4, part C). */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const ADDRESSES_API = '**/my-account/api/customer/all-addresses';
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch;
 
 // One signed-in page for the whole file (the budget is tight): the tests are ordered so that
 // what one changes does not matter to the next; the last one loads the empty scenario.
 beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-  w = await openPage(browser);
-  await signIn(w.page, server.origin, demo.email, demo.password);
-});
-afterAll(async () => {
-  await closeContexts(browser);
+  w = await openPage(world.browser);
+  await signIn(w.page, world.server.origin, demo.email, demo.password);
 });
 beforeEach(async () => {
   await w.page.unrouteAll();
   w.errors.length = 0;
 });
 
-const go = (path: string) => w.page.goto(`${server.origin}/my-account${path}`);
+const go = (path: string) => w.page.goto(`${world.server.origin}/my-account${path}`);
 const heading = (name: string) => w.page.getByRole('heading', { level: 1, name });
 const addressItems = () => w.page.getByRole('list', { name: 'Saved addresses' }).locator(':scope > li');
 
@@ -232,10 +225,10 @@ describe('smartcards', () => {
 
 describe('empty account and small screens', () => {
   it('shows the empty states, and the screens fit 375 px', async () => {
-    await server.reset('empty');
+    await world.server.reset('empty');
     await w.context.close();
-    w = await openPage(browser, 375);
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    w = await openPage(world.browser, 375);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     const fits = () => w.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
     await go('/address-book');

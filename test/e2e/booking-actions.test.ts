@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 import { stableId } from '#server/seed/context.ts';
 import { CHECK_IN_GUEST_KEY, CHECK_IN_GUEST_TOKEN, FAILING_ON_DEMAND_BOOKING_KEY } from '#server/seed/booking-actions.ts';
 
@@ -11,28 +9,20 @@ const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const booking = (key: string) => stableId('booking', `${key}:0`);
 const EUSTON_MANCHESTER = booking('demo-upcoming-euston-manchester'); // mobile, 3 days out
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch;
-
-beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-});
-afterAll(async () => {
-  await closeContexts(browser);
-});
 beforeEach(async () => {
   await w?.context.close();
-  w = await openPage(browser);
+  w = await openPage(world.browser);
 });
 
-const url = (path: string) => `${server.origin}/my-account${path}`;
+const url = (path: string) => `${world.server.origin}/my-account${path}`;
 /** The booking page has rendered its actions (under its own "Manage this booking" heading). */
 const actions = () => w.page.getByRole('button', { name: 'Resend booking email' });
 
 describe('resend booking email', () => {
   it('validates, sends to several addresses, closes with Escape, resets and returns focus', async () => {
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
     await actions().waitFor();
     const opener = w.page.getByRole('button', { name: 'Resend booking email' });
@@ -72,7 +62,7 @@ describe('resend booking email', () => {
   });
 
   it('keeps the addresses and offers a retry when the server fails', async () => {
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.route('**/my-account/api/booking/resend-email', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"code":"INTERNAL_ERROR"}]}' }),
     );
@@ -90,7 +80,7 @@ describe('resend booking email', () => {
 
 describe('on-demand ticket', () => {
   it('issues a ticket, polling with a doubling backoff from 800 ms', async () => {
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
     const polls: number[] = [];
     w.page.on('request', (r) => {
@@ -125,7 +115,7 @@ describe('on-demand ticket', () => {
   });
 
   it('shows the failure of the seeded failing delivery and offers another try', async () => {
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.goto(url(`/bookings/${booking(FAILING_ON_DEMAND_BOOKING_KEY)}`));
     await w.page.getByRole('button', { name: 'Get ticket now' }).click();
     await w.page.getByRole('alert').getByText("Sorry, we couldn't issue your ticket.", { exact: false }).waitFor({ timeout: 15_000 });
@@ -155,7 +145,7 @@ describe('check-in', () => {
   });
 
   it('says when check-in is not open yet', async () => {
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}/check-in`));
     await w.page.getByText('Check-in opens 24 hours before your train departs. Please come back then.').waitFor();
     await w.page.getByRole('link', { name: 'Back to your booking' }).click();
@@ -175,7 +165,7 @@ describe('check-in', () => {
     await w.page.getByText("Sorry, we couldn't check you in right now. Please try again.").waitFor();
     await retry.click();
     await w.page.getByText("Sorry, we couldn't check you in right now. Please try again.").waitFor();
-    expect(new URL(w.page.url()).origin).toBe(server.origin);
+    expect(new URL(w.page.url()).origin).toBe(world.server.origin);
     answers = [];
     await retry.click();
     await w.page.waitForURL((u) => u.pathname.endsWith(`/order-token/${id}`) && u.searchParams.get('checkedIn') === 'true');

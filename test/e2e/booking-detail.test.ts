@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 import { BOOKING_HISTORY_KEYS } from '#server/seed/booking-history';
 import { stableId } from '#server/seed/context';
 
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const bookingId = (key: string) => stableId('booking', `${key}:0`);
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch;
-
-beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-});
-afterAll(async () => {
-  await closeContexts(browser);
-});
 beforeEach(async () => {
   await w?.context.close();
 });
@@ -27,10 +17,10 @@ const heading = (name: string | RegExp) => w.page.getByRole('heading', { level: 
 
 describe('booking detail', () => {
   it('shows legs, calling points, price, changeability, and edits a passenger name', async () => {
-    await server.reset();
-    w = await openPage(browser, 375);
-    await signIn(w.page, server.origin, demo.email, demo.password);
-    await w.page.goto(`${server.origin}/my-account/bookings/${bookingId('demo-upcoming-kingscross-york')}`);
+    await world.server.reset();
+    w = await openPage(world.browser, 375);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId('demo-upcoming-kingscross-york')}`);
     await heading("London King's Cross to York").waitFor();
     await w.page.getByText('Total paid:').waitFor();
     expect(await w.page.getByText('£98.40').count()).toBe(1);
@@ -72,9 +62,9 @@ describe('booking detail', () => {
   });
 
   it('says when calling points are unavailable and the journey cannot be changed', async () => {
-    w = await openPage(browser);
-    await signIn(w.page, server.origin, demo.email, demo.password);
-    await w.page.goto(`${server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.activatedToday)}`);
+    w = await openPage(world.browser);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.activatedToday)}`);
     await heading('London Euston to Coventry').waitFor();
     await w.page.getByText('Your mobile ticket has been activated, so this journey can no longer be changed.').waitFor();
     await w.page.getByText('Calling points are unavailable for this train.').waitFor();
@@ -82,9 +72,9 @@ describe('booking detail', () => {
   });
 
   it('sends a moved booking (308) through history to its replacement', async () => {
-    w = await openPage(browser);
-    await signIn(w.page, server.origin, demo.email, demo.password);
-    await w.page.goto(`${server.origin}/my-account/bookings/${bookingId('demo-changed-original')}`);
+    w = await openPage(world.browser);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId('demo-changed-original')}`);
     await w.page.waitForURL(new RegExp(`/bookings/${bookingId('demo-changed-replacement')}/history$`));
     await heading('Booking history').waitFor();
     await w.page.getByText('Ticket changed from Advance Single to Off-Peak Single').waitFor();
@@ -94,9 +84,9 @@ describe('booking detail', () => {
   });
 
   it('waits for a replacement, then opens its history marked refund complete', async () => {
-    w = await openPage(browser);
-    await signIn(w.page, server.origin, demo.email, demo.password);
-    await w.page.goto(`${server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessing)}/history?waitForSuperseders=true`);
+    w = await openPage(world.browser);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessing)}/history?waitForSuperseders=true`);
     await w.page.getByText("We're updating your booking").waitFor();
     await w.page.waitForURL(/refundComplete=true/, { timeout: 15_000 });
     expect(w.page.url()).toContain(`/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessingReplacement)}/history`);
@@ -108,9 +98,9 @@ describe('booking detail', () => {
 
 describe('guest booking detail', () => {
   it('opens the booking from a guest link and nothing else with that token', async () => {
-    const link = server.seeded.guestLinks[0]!;
-    w = await openPage(browser);
-    await w.page.goto(`${server.origin}/my-account/order-token/${link.bookingId}#token=${link.token}`);
+    const link = world.server.seeded.guestLinks[0]!;
+    w = await openPage(world.browser);
+    await w.page.goto(`${world.server.origin}/my-account/order-token/${link.bookingId}#token=${link.token}`);
     await heading('Newcastle to Edinburgh Waverley').waitFor();
     expect(new URL(w.page.url()).hash).toBe('');
     await w.page.getByRole('link', { name: 'View booking history' }).click();
@@ -118,8 +108,8 @@ describe('guest booking detail', () => {
     await w.page.getByText("This booking hasn't been changed since it was made.").waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
 
-    const other = server.seeded.guestLinks[1]!;
-    await w.page.goto(`${server.origin}/my-account/order-token/${other.bookingId}#token=${link.token}`);
+    const other = world.server.seeded.guestLinks[1]!;
+    await w.page.goto(`${world.server.origin}/my-account/order-token/${other.bookingId}#token=${link.token}`);
     await w.page.getByText("We couldn't load this booking").waitFor();
   });
 });

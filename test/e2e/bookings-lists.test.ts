@@ -1,31 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const sam = { email: 'sam.patel@example.com', password: 'RailDemo!2026' };
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch;
 
 beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-  w = await openPage(browser);
-});
-afterAll(async () => {
-  await closeContexts(browser);
+  w = await openPage(world.browser);
 });
 
-const url = (path: string) => `${server.origin}/my-account${path}`;
+const url = (path: string) => `${world.server.origin}/my-account${path}`;
 const heading = (name: string | RegExp) => w.page.getByRole('heading', { level: 1, name });
 const tabs = () => w.page.getByRole('navigation', { name: 'Booking lists' });
 
 describe('booking lists', () => {
   it('redirects /bookings to upcoming once loaded, with tab totals and cards linking to the booking', async () => {
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.goto(url('/bookings'));
     await w.page.waitForURL(/\/bookings\/upcoming$/);
     await heading('My bookings').waitFor();
@@ -110,7 +103,7 @@ describe('guest order association', () => {
 
   it('adds only part when a changed guest order cannot move (Sam: partial)', async () => {
     await w.context.clearCookies();
-    await signIn(w.page, server.origin, sam.email, sam.password);
+    await signIn(w.page, world.server.origin, sam.email, sam.password);
     await w.page.goto(url('/bookings/guest#token=demo-association-token-sam'));
     await w.page.getByRole('button', { name: 'Add these bookings to my account' }).click();
     await w.page.waitForURL(/bookingsImported=partial$/);
@@ -185,9 +178,9 @@ describe('find a booking, order-token list, web to app', () => {
 
 describe('empty lists', () => {
   it("shows the empty state for an account without bookings ('empty' scenario)", async () => {
-    await server.reset('empty');
+    await world.server.reset('empty');
     await w.context.clearCookies();
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.goto(url('/bookings/upcoming'));
     await w.page.getByText("You don't have any upcoming journeys.").waitFor();
     await tabs().getByRole('link', { name: /Season tickets/ }).click();

@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { openPage, seriousAxeViolations, signIn } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 import { parseCalendar } from '../helpers/parse-ics';
 
-/** The private calendar feed on Account controls (issue 14, decision 191), in Chromium against the local server. */
+/** The private calendar feed on Account controls (issue 14, decision 191), in Chromium against the local world.server. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 
-beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-});
-afterAll(async () => {
-  await closeContexts(browser);
-});
-
-/** The feed as a calendar app fetches it: the path of the address shown, on the test server. */
-const fetchFeed = (url: string) => fetch(`${server.origin}${new URL(url).pathname}`);
+/** The feed as a calendar app fetches it: the path of the address shown, on the test world.server. */
+const fetchFeed = (url: string) => fetch(`${world.server.origin}${new URL(url).pathname}`);
 
 describe('calendar feed', () => {
   it('turns on with an address shown once, renews it and turns off, each asked first; keyboard and 375 px', async () => {
-    const { page, context } = await openPage(browser, 375);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
-    await signIn(page, server.origin, demo.email, demo.password);
-    await page.goto(`${server.origin}/my-account/account-controls`);
+    const { page, context } = await openPage(world.browser, 375);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.server.origin });
+    await signIn(page, world.server.origin, demo.email, demo.password);
+    await page.goto(`${world.server.origin}/my-account/account-controls`);
     const section = page.getByRole('region', { name: 'Your journeys in your calendar' });
     await section.getByRole('button', { name: 'Get a calendar address' }).click();
 
@@ -76,12 +66,12 @@ describe('calendar feed', () => {
   });
 
   it('keeps the feed as it was when a change fails, and says so', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, server.origin, demo.email, demo.password);
+    const { page, context } = await openPage(world.browser);
+    await signIn(page, world.server.origin, demo.email, demo.password);
     await page.route('**/my-account/api/customer/calendar-feed', (route) =>
       route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"code":"SERVER_ERROR"}]}' }) : route.fallback(),
     );
-    await page.goto(`${server.origin}/my-account/account-controls`);
+    await page.goto(`${world.server.origin}/my-account/account-controls`);
     const section = page.getByRole('region', { name: 'Your journeys in your calendar' });
     await section.getByRole('button', { name: 'Get a calendar address' }).click();
     await section.getByText("We couldn't update your calendar feed. Please try again.").waitFor();

@@ -1,34 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 import { bookingIdOf, claimId } from '#server/seed/claims.ts';
 
-/** Delay Repay claims and flexible insurance claims (issue 10), on the real pages and local server. */
+/** Delay Repay claims and flexible insurance claims (issue 10), on the real pages and local world.server. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch;
-
-beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-});
-afterAll(async () => {
-  await closeContexts(browser);
-});
 beforeEach(async () => {
   await w?.context.close();
-  w = await openPage(browser);
+  w = await openPage(world.browser);
 });
 
-const url = (path: string) => `${server.origin}/my-account${path}`;
+const url = (path: string) => `${world.server.origin}/my-account${path}`;
 
 describe('Delay Repay', () => {
   it('a customer sees the estimate, then submits a Submission claim; failures keep what was typed', async () => {
-    await server.reset();
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await world.server.reset();
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.goto(url('/bookings/past'));
     const card = w.page.getByRole('article', { name: 'Leeds to Sheffield' });
     await card.getByRole('link', { name: 'Claim Delay Repay' }).click();
@@ -88,7 +78,7 @@ describe('Delay Repay', () => {
   });
 
   it("a Punchout claim hands off to the operator's site with nothing to fill", async () => {
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.goto(url(`/claims/${claimId('demo-past-more-man-lds')}`));
     const link = w.page.getByRole('link', { name: /Continue to TransPennine Express's claim form/ });
     await link.waitFor();
@@ -106,8 +96,8 @@ describe('Delay Repay', () => {
   });
 
   it('a guest opens /claim-token from the printed link: the token leaves the address bar, sign-in or registration is offered', async () => {
-    await server.reset();
-    const link = server.seeded.claimLinks?.[0];
+    await world.server.reset();
+    const link = world.server.seeded.claimLinks?.[0];
     expect(link).toBeDefined();
     await w.page.goto(url(`/claim-token#token=${link?.token ?? ''}`));
     await w.page.getByRole('heading', { name: 'You can claim Delay Repay' }).waitFor();
@@ -144,8 +134,8 @@ describe('Delay Repay', () => {
 
 describe('flexible insurance', () => {
   it('an insurance claim succeeds in the modal and the booking shows it', async () => {
-    await server.reset();
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await world.server.reset();
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.goto(url(`/bookings/${bookingIdOf('demo-upcoming-euston-manchester')}`));
     const opener = w.page.getByRole('button', { name: 'Claim on your insurance' });
     await opener.click();
@@ -164,14 +154,14 @@ describe('flexible insurance', () => {
     await dialog.getByRole('button', { name: 'Submit claim' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await w.page.getByText('Your insurance claim has been submitted').waitFor();
-    // The booking is refreshed: the claim comes back from the server.
+    // The booking is refreshed: the claim comes back from the world.server.
     await w.page.getByText(/Claim made on .*, reference INS-/).waitFor();
     expect(await w.page.getByRole('button', { name: 'Claim on your insurance' }).count()).toBe(0);
     expect(w.errors).toEqual([]);
   });
 
   it("an insurance claim is refused with 'Product is not claimable'", async () => {
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.goto(url(`/bookings/${bookingIdOf('demo-past-more-rdg-bri')}`));
     await w.page.getByRole('button', { name: 'Claim on your insurance' }).click();
     const alert = w.page.getByRole('alert').filter({ hasText: 'Product is not claimable' });

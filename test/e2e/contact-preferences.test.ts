@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 import { contactPreferencesMessages as messages } from '#machines/contact-preferences';
 import { preferencesTokenMessages } from '#machines/preferences-token';
 import { DEMO_MARKETING_TOKEN } from '#server/seed/consents';
@@ -10,19 +9,11 @@ import { DEMO_MARKETING_TOKEN } from '#server/seed/consents';
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const CONSENTS_API = '**/my-account/api/customer/consents';
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch;
-
-beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-});
-afterAll(async () => {
-  await closeContexts(browser);
-});
 beforeEach(async () => {
   await w?.context.close();
-  await server.reset();
+  await world.server.reset();
 });
 
 const toggle = (page: Page, name: string) => page.getByRole('switch', { name });
@@ -33,9 +24,9 @@ const states = async (page: Page) => {
 };
 
 const openSignedIn = async (width = 1280) => {
-  w = await openPage(browser, width);
-  await signIn(w.page, server.origin, demo.email, demo.password);
-  await w.page.goto(`${server.origin}/my-account/contact-preferences`);
+  w = await openPage(world.browser, width);
+  await signIn(w.page, world.server.origin, demo.email, demo.password);
+  await w.page.goto(`${world.server.origin}/my-account/contact-preferences`);
   await toggle(w.page, 'Email offers and news').waitFor();
 };
 
@@ -87,8 +78,8 @@ describe('contact preferences (signed in)', () => {
   });
 
   it('says when the preferences cannot be loaded (server error or unexpected answer) and retries', async () => {
-    w = await openPage(browser);
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    w = await openPage(world.browser);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     let calls = 0;
     await w.page.route(CONSENTS_API, (route) => {
       calls += 1;
@@ -98,7 +89,7 @@ describe('contact preferences (signed in)', () => {
           ? route.fulfill({ status: 200, contentType: 'application/json', body: '{"consents":"nope"}' })
           : route.continue();
     });
-    await w.page.goto(`${server.origin}/my-account/contact-preferences`);
+    await w.page.goto(`${world.server.origin}/my-account/contact-preferences`);
     await w.page.getByText(messages.fetchError).waitFor();
     await w.page.getByRole('button', { name: 'Try again' }).click();
     await w.page.getByText(messages.fetchError).waitFor();
@@ -145,8 +136,8 @@ describe('contact preferences (signed in)', () => {
 
 describe('contact preferences from a marketing email link (no sign-in)', () => {
   it('unsubscribes on arrival, removes the token and the action from the address, and can resubscribe', async () => {
-    w = await openPage(browser, 375);
-    await w.page.goto(`${server.origin}/my-account/contact-preferences-token?action=unsubscribe#token=${DEMO_MARKETING_TOKEN}`);
+    w = await openPage(world.browser, 375);
+    await w.page.goto(`${world.server.origin}/my-account/contact-preferences-token?action=unsubscribe#token=${DEMO_MARKETING_TOKEN}`);
     await w.page.getByText(messages.unsubscribed).waitFor();
     await w.page.waitForURL((u) => u.search === '' && u.hash === '');
     await expect.poll(() => states(w.page)).toEqual([false, false, false]);
@@ -164,19 +155,19 @@ describe('contact preferences from a marketing email link (no sign-in)', () => {
   });
 
   it('resubscribe with nothing to bring back says so and shows the preferences', async () => {
-    w = await openPage(browser);
-    await w.page.goto(`${server.origin}/my-account/contact-preferences-token?action=resubscribe#token=${DEMO_MARKETING_TOKEN}`);
+    w = await openPage(world.browser);
+    await w.page.goto(`${world.server.origin}/my-account/contact-preferences-token?action=resubscribe#token=${DEMO_MARKETING_TOKEN}`);
     await w.page.getByText(messages.subscribedErrors).waitFor();
     await toggle(w.page, 'Email offers and news').waitFor();
     await expect.poll(() => states(w.page)).toEqual([true, false, true]);
   });
 
   it('an unknown or missing token gets a clear message and a way to sign in', async () => {
-    w = await openPage(browser);
-    await w.page.goto(`${server.origin}/my-account/contact-preferences-token?action=unsubscribe#token=not-a-real-token`);
+    w = await openPage(world.browser);
+    await w.page.goto(`${world.server.origin}/my-account/contact-preferences-token?action=unsubscribe#token=not-a-real-token`);
     await w.page.getByText(preferencesTokenMessages.invalidToken).waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
-    await w.page.goto(`${server.origin}/my-account/contact-preferences-token`);
+    await w.page.goto(`${world.server.origin}/my-account/contact-preferences-token`);
     await w.page.getByText(preferencesTokenMessages.noToken).waitFor();
     await w.page.getByRole('link', { name: 'Sign in to manage your contact preferences' }).click();
     await w.page.waitForURL(/\/my-account\/login\?redirect=/);

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { stableId } from '#server/seed/context';
 import { openPage, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 
 /** Issue 8: the shell's Content-Security-Policy (decision 155) blocks nothing the app itself needs. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const bookingId = stableId('booking', 'demo-upcoming-kingscross-york:0');
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch;
-
-beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-});
-afterAll(async () => {
-  await closeContexts(browser);
-});
 
 /** Violations the page reported (securitypolicyviolation events), collected from the first script on. */
 const violations = () => w.page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 
 describe('Content-Security-Policy', () => {
   it('reports no violation on login, upcoming bookings, a booking, personal details and find booking', async () => {
-    w = await openPage(browser);
+    w = await openPage(world.browser);
     await w.context.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __csp: string[] }).__csp = seen;
@@ -36,10 +26,10 @@ describe('Content-Security-Policy', () => {
       if (res.request().resourceType() === 'document') csp.push(res.headers()['content-security-policy'] ?? '');
     });
 
-    await w.page.goto(`${server.origin}/my-account/login`);
+    await w.page.goto(`${world.server.origin}/my-account/login`);
     await w.page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(await violations()).toEqual([]);
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
 
     const screens: [string, RegExp][] = [
       ['bookings/upcoming', /My bookings/],
@@ -47,13 +37,13 @@ describe('Content-Security-Policy', () => {
       ['personal-details', /personal details/i],
     ];
     for (const [path, name] of screens) {
-      await w.page.goto(`${server.origin}/my-account/${path}`);
+      await w.page.goto(`${world.server.origin}/my-account/${path}`);
       await w.page.getByRole('heading', { level: 1, name }).first().waitFor();
       expect(await violations(), path).toEqual([]);
     }
     // Find booking is for guests: sign out first.
     await w.context.clearCookies();
-    await w.page.goto(`${server.origin}/my-account/find-booking`);
+    await w.page.goto(`${world.server.origin}/my-account/find-booking`);
     await w.page.getByRole('heading', { level: 1, name: 'Find a booking' }).waitFor();
     expect(await violations(), 'find-booking').toEqual([]);
 

@@ -1,9 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openPage, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 
 /**
  * Issue 12: the screens a customer meets first read in their locale. Under /de/, /fr-ch/ and /zh/:
@@ -60,19 +58,11 @@ const screenText = (w: PageWatch) =>
     return [document.title, document.body.innerText, ...labels].join('\n');
   });
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch;
-
-beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-});
-afterAll(async () => {
-  await closeContexts(browser);
-});
 beforeEach(async () => {
   await w?.context.close();
-  w = await openPage(browser, 375);
+  w = await openPage(world.browser, 375);
 });
 
 const expectLocalised = async (locale: string, screen: string) => {
@@ -86,7 +76,7 @@ const shot = async (name: string) => {
 };
 
 describe.each(['de', 'fr-ch', 'zh'])('every screen a customer meets first reads in %s', (locale) => {
-  const base = () => `${server.origin}/${locale}/my-account`;
+  const base = () => `${world.server.origin}/${locale}/my-account`;
 
   it('signs in, lists upcoming bookings and opens one, in the locale', async () => {
     await w.page.goto(`${base()}/login`);

@@ -1,10 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 import { defaultDistDir } from '#server/paths.ts';
 import { localePrefixes } from '#src/config/locales';
 
@@ -59,14 +57,9 @@ describe('the production build', () => {
 });
 
 describe('in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const world = useE2eWorld();
   beforeAll(async () => {
-    ({ server, browser } = await e2eWorld());
-    await server.reset();
-  });
-  afterAll(async () => {
-    await closeContexts(browser);
+    await world.server.reset();
   });
 
   it.each([
@@ -75,13 +68,13 @@ describe('in the browser', () => {
     ['/zh', 'zh'],
   ])('%s/my-account/login loads the shared chunks and the %s folder, no other locale', async (prefix, locale) => {
     const dirs = await bootMap();
-    const w = await openPage(browser, 375);
+    const w = await openPage(world.browser, 375);
     const loaded: string[] = [];
     w.page.on('response', (r) => {
       const path = new URL(r.url()).pathname;
       if (path.startsWith('/my-account/assets/') && path.endsWith('.js')) loaded.push(path.slice('/my-account/assets/'.length));
     });
-    await w.page.goto(`${server.origin}${prefix}/my-account/login`);
+    await w.page.goto(`${world.server.origin}${prefix}/my-account/login`);
     const heading = String((await catalogue(locale))['login_page_sign_in_or_create_an'] ?? '');
     await w.page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'visible', timeout: 30_000 });
     const folders = new Set(loaded.filter((f) => f.includes('/')).map((f) => f.split('/')[0]));

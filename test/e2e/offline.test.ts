@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openPage, seriousAxeViolations, signIn } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 import { stableId } from '#server/seed/context.ts';
 
 /**
@@ -12,17 +11,9 @@ import { stableId } from '#server/seed/context.ts';
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const EUSTON_MANCHESTER = stableId('booking', 'demo-upcoming-euston-manchester:0'); // mobile, on-demand ticket
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 
-beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-});
-afterAll(async () => {
-  await closeContexts(browser);
-});
-
-const url = (path: string) => `${server.origin}/my-account${path}`;
+const url = (path: string) => `${world.server.origin}/my-account${path}`;
 
 /** The page's worker has taken control (it claims open pages once it is active). */
 const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
@@ -38,9 +29,9 @@ const keptAnswers = (page: Page) =>
 
 describe('offline', () => {
   it('reads the last seen bookings, journey and ticket offline, with actions disabled; nothing after sign-out', async () => {
-    const w = await openPage(browser, 375, 'allow');
+    const w = await openPage(world.browser, 375, 'allow');
     const { page, context } = w;
-    await signIn(page, server.origin, demo.email, demo.password);
+    await signIn(page, world.server.origin, demo.email, demo.password);
     await controlled(page);
 
     // Online: the upcoming list, then one booking, whose mobile ticket is issued now.
@@ -69,7 +60,7 @@ describe('offline', () => {
     await context.setOffline(true);
     const answered = page.waitForResponse((r) => r.url().includes(`/api/booking/${EUSTON_MANCHESTER}`));
     await page.reload();
-    // Read from what the worker kept, not from the server.
+    // Read from what the worker kept, not from the world.server.
     const answer = await answered;
     expect(answer.fromServiceWorker()).toBe(true);
     expect(answer.headers()['x-offline-saved-at']).toMatch(/^\d{4}-\d{2}-\d{2}T/);

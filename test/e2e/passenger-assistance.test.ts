@@ -1,39 +1,32 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_HISTORY_KEYS } from '#server/seed/booking-history';
 import { stableId } from '#server/seed/context';
 import { ASSISTANCE_BOOKING_KEY } from '#server/seed/passenger-assistance';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 
 /** Passenger assistance in Chromium against the local server (issue 10, passenger assistance part). */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const york = stableId('booking', `${ASSISTANCE_BOOKING_KEY}:0`); // Alex and Jamie; Jamie's wheelchair seeded
 const coventry = stableId('booking', `${BOOKING_HISTORY_KEYS.activatedToday}:0`); // leaves 90 minutes after seeding
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch;
 
 beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-  w = await openPage(browser);
-  await signIn(w.page, server.origin, demo.email, demo.password);
-});
-afterAll(async () => {
-  await closeContexts(browser);
+  w = await openPage(world.browser);
+  await signIn(w.page, world.server.origin, demo.email, demo.password);
 });
 beforeEach(() => {
   w.errors.length = 0;
 });
 
-const go = (path: string) => w.page.goto(`${server.origin}/my-account${path}`);
+const go = (path: string) => w.page.goto(`${world.server.origin}/my-account${path}`);
 const heading = (name: string) => w.page.getByRole('heading', { level: 1, name });
 const text = (t: string | RegExp) => w.page.getByText(t).first();
 const fits = () => w.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const setPageData = (body: object) =>
-  fetch(`${server.origin}/__test/page-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${world.server.origin}/__test/page-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('passenger assistance on a booking', () => {
   it('books assistance from the booking, reviews it and cancels it', async () => {
@@ -117,8 +110,8 @@ describe('passenger assistance on a booking', () => {
 describe('the account page, small screens and the flag', () => {
   it('lists assistance across upcoming journeys, and every screen fits 375 px', async () => {
     await w.context.close();
-    w = await openPage(browser, 375);
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    w = await openPage(world.browser, 375);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
 
     await go('/passenger-assistance');
     await heading('Passenger assistance').waitFor();

@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 import { DEMO_PASSENGERS, DEMO_RAILCARDS } from '#server/seed/passengers';
 
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 /** One signed-in page for the whole file (signing in is deliberately slow); tests run in order. */
 let w: PageWatch;
 let page: Page;
 
 beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-  w = await openPage(browser);
+  w = await openPage(world.browser);
   page = w.page;
-  await signIn(page, server.origin, demo.email, demo.password);
-});
-afterAll(async () => {
-  await closeContexts(browser);
+  await signIn(page, world.server.origin, demo.email, demo.password);
 });
 
-const base = () => `${server.origin}/my-account/passengers-and-railcards`;
+const base = () => `${world.server.origin}/my-account/passengers-and-railcards`;
 const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const text = (t: string) => page.getByText(t, { exact: true });
 const dob = () => page.getByRole('group', { name: 'Date of birth' });
@@ -250,7 +244,7 @@ describe('railcards', () => {
 describe('feature flag', () => {
   it('shows the not-found screen when passengers-and-railcards is off', async () => {
     const flag = (on: boolean) =>
-      fetch(`${server.origin}/__test/page-data`, {
+      fetch(`${world.server.origin}/__test/page-data`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ features: { 'passengers-and-railcards': on } }),

@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 import { REFUND_GUEST_TOKEN, REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 
 /** Refunds against the local server (issue 9): full, partial, ineligible, declined card, guest. */
 const robin = { email: 'refunds@example.com', password: 'RailDemo!2026' };
 const id = (key: keyof typeof REFUND_SEED_KEYS) => refundSeedBookingId(REFUND_SEED_KEYS[key]);
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch;
-
-beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-});
-afterAll(async () => {
-  await closeContexts(browser);
-});
 beforeEach(async () => {
   await w?.context.close();
-  w = await openPage(browser);
+  w = await openPage(world.browser);
 });
 
-const url = (path: string) => `${server.origin}/my-account${path}`;
+const url = (path: string) => `${world.server.origin}/my-account${path}`;
 const heading = (name: string) => w.page.getByRole('heading', { level: 1, name });
 /** axe clean and no sideways scrolling at 375 px, then back to desktop width. */
 const checkScreen = async () => {
@@ -42,7 +32,7 @@ const confirmRefund = async () => {
 describe('refunds', () => {
   it('a signed-in customer refunds a flexible ticket in full from booking detail', async () => {
     const bookingId = id('flexible');
-    await signIn(w.page, server.origin, robin.email, robin.password);
+    await signIn(w.page, world.server.origin, robin.email, robin.password);
     await w.page.goto(url(`/bookings/${bookingId}`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund`) && u.searchParams.get('from') === 'detail' && !!u.searchParams.get('quoteId'));
@@ -61,7 +51,7 @@ describe('refunds', () => {
 
   it('partially refunds one passenger of a two-passenger return and lands on the replacement with "Refund complete"', async () => {
     const bookingId = id('partialReturn');
-    await signIn(w.page, server.origin, robin.email, robin.password);
+    await signIn(w.page, world.server.origin, robin.email, robin.password);
     await w.page.goto(url(`/bookings/${bookingId}/history`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith('/refund') && u.searchParams.get('from') === 'history');
@@ -86,7 +76,7 @@ describe('refunds', () => {
 
   it("explains an Advance ticket's ineligibility and offers a disruption refund", async () => {
     const bookingId = id('advance');
-    await signIn(w.page, server.origin, robin.email, robin.password);
+    await signIn(w.page, world.server.origin, robin.email, robin.password);
     await w.page.goto(url(`/bookings/${bookingId}`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund/ineligible`));
@@ -113,7 +103,7 @@ describe('refunds', () => {
 
   it('recovers from a declined card with a new card the server tokenises', async () => {
     const bookingId = id('declinedCard');
-    await signIn(w.page, server.origin, robin.email, robin.password);
+    await signIn(w.page, world.server.origin, robin.email, robin.password);
     const cardCalls: string[] = [];
     w.page.on('request', (r) => {
       if (r.url().includes('/payment/card-token')) cardCalls.push(r.postData() ?? '');
@@ -157,7 +147,7 @@ describe('refunds', () => {
   });
 
   it('says where each refund is on the bookings list, booking detail and a part-refunded history', async () => {
-    await signIn(w.page, server.origin, robin.email, robin.password);
+    await signIn(w.page, world.server.origin, robin.email, robin.password);
     await w.page.goto(url('/bookings/upcoming'));
     await w.page.getByText('Refund: action required:').first().waitFor();
     await w.page.getByText(/Post your paper tickets to Refunds, Freepost RTTR-REFUNDS/).first().waitFor();

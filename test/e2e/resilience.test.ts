@@ -1,34 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { closeContexts, e2eWorld } from './world';
-import type { TestServer } from '../helpers/server';
+import { useE2eWorld } from './world';
 import { requestTimeoutMs } from '#src/config/timeouts';
 
 /**
  * Issue 8, "nothing hangs": a dead upstream, made by the server's /__test/hang switch, ends in the
- * screen's error state with a retry once the client's 10 s deadline passes, against the real server.
+ * screen's error state with a retry once the client's 10 s deadline passes, against the real world.server.
  */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 
-let server: TestServer;
-let browser: Browser;
+const world = useE2eWorld();
 let w: PageWatch;
-
-beforeAll(async () => {
-  ({ server, browser } = await e2eWorld());
-});
-afterAll(async () => {
-  await closeContexts(browser);
-});
 beforeEach(async () => {
   await w?.context.close();
-  await server.reset();
-  w = await openPage(browser, 375);
+  await world.server.reset();
+  w = await openPage(world.browser, 375);
 });
 
 const hang = async (path: string, count = 1) => {
-  const res = await fetch(`${server.origin}/__test/hang`, {
+  const res = await fetch(`${world.server.origin}/__test/hang`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ path, count }),
@@ -40,10 +30,10 @@ const afterDeadline = { timeout: requestTimeoutMs + 15_000 };
 
 describe('a hung API call', () => {
   it('GET /api/user: a loading indicator at once, then the account error with "Try again", which recovers', async () => {
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await hang('/user');
     const started = Date.now();
-    await w.page.goto(`${server.origin}/my-account/bookings/upcoming`);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/upcoming`);
     await w.page.getByRole('status').filter({ hasText: 'Loading…' }).first().waitFor();
     await w.page.getByText("We couldn't load your account. Please check your connection and try again.").waitFor(afterDeadline);
     // Not before the deadline: the client waits its full 10 s for a slow answer.
@@ -57,10 +47,10 @@ describe('a hung API call', () => {
   it('GET /api/bookings/upcoming: the list says it could not fetch bookings, and "Try again" loads them', async () => {
     // Sign-in lands on this list: let its own request finish first, or the hang would catch that one.
     const landed = w.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/api/bookings/upcoming'));
-    await signIn(w.page, server.origin, demo.email, demo.password);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
     await landed;
     await hang('/bookings/upcoming');
-    await w.page.goto(`${server.origin}/my-account/bookings/upcoming`);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/upcoming`);
     await w.page.getByText('Unable to fetch bookings').waitFor(afterDeadline);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     await w.page.getByRole('button', { name: 'Try again' }).click();

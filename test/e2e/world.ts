@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -26,4 +27,31 @@ export async function e2eWorld(): Promise<E2eWorld> {
 /** For a file's afterAll: closes the pages the file opened (their errors are still reported to it). */
 export async function closeContexts(browser: Browser | undefined): Promise<void> {
   await Promise.all((browser?.contexts() ?? []).map((c) => c.close()));
+}
+
+/**
+ * A file's e2e world in one line: registers the beforeAll (e2eWorld) and afterAll (closeContexts)
+ * hooks every browser test file needs, and returns the worker's server and browser, readable from
+ * the first test on (`world.server.origin`, `openPage(world.browser)`).
+ */
+export function useE2eWorld(): E2eWorld {
+  let current: E2eWorld | undefined;
+  beforeAll(async () => {
+    current = await e2eWorld();
+  });
+  afterAll(async () => {
+    await closeContexts(current?.browser);
+  });
+  const live = (): E2eWorld => {
+    if (!current) throw new Error('the e2e world starts in beforeAll: use it inside a hook or a test');
+    return current;
+  };
+  return {
+    get server() {
+      return live().server;
+    },
+    get browser() {
+      return live().browser;
+    },
+  };
 }
