@@ -24,8 +24,9 @@ describeMachineModel(calendarFeedMachine, {
     'xstate.done.actor.removeFeed': [{ type: 'xstate.done.actor.removeFeed', output: undefined }],
     'xstate.error.actor.removeFeed': [{ type: 'xstate.error.actor.removeFeed', error: { status: 500 } }],
   },
-  // creating ends in "on" or "off" on a failure depending on whether a feed was on before.
-  serializeContext: (c) => ({ enabled: c.enabled }),
+  // creating ends in "on" or "off" on a failure depending on whether a feed was on before; a message
+  // on screen (an error, "turned off") must be cleared by the next action, so those are states too.
+  serializeContext: (c) => ({ enabled: c.enabled, error: c.error !== null, turnedOff: c.turnedOff }),
   calls: {
     loading: { fetchFeed: undefined },
     creating: { createFeed: undefined },
@@ -34,7 +35,7 @@ describeMachineModel(calendarFeedMachine, {
   states: {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'feed.retry']).toContain(event.type);
-      expect(context.url).toBeNull();
+      expect(context).toEqual({ enabled: false, createdAt: null, url: null, error: null, turnedOff: false });
     },
     loadFailed: ({ snapshot, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchFeed');
@@ -58,7 +59,7 @@ describeMachineModel(calendarFeedMachine, {
       expect(context.createdAt).not.toBeNull();
       // The address only from the POST that made it (GET never has it).
       if (event.type === 'xstate.done.actor.fetchFeed') expect(context.url).toBeNull();
-      if (event.type === 'xstate.done.actor.createFeed') expect(context).toMatchObject({ url: created.url, createdAt: created.createdAt, error: null });
+      if (event.type === 'xstate.done.actor.createFeed') expect(context).toMatchObject({ url: created.url, createdAt: created.createdAt, error: null, turnedOff: false });
       if (event.type.startsWith('xstate.error.actor.')) {
         expect(context.error).toBe(calendarFeedMessages.changeError);
         // A failed new address or turn-off leaves the feed as it was.
@@ -67,12 +68,11 @@ describeMachineModel(calendarFeedMachine, {
     },
     confirmingRegenerate: ({ context, event }) => {
       expect(event.type).toBe('feed.regenerate');
-      expect(context.enabled).toBe(true);
-      expect(context.error).toBeNull();
+      expect(context).toMatchObject({ enabled: true, error: null, turnedOff: false });
     },
     confirmingDisable: ({ context, event }) => {
       expect(event.type).toBe('feed.disable');
-      expect(context.enabled).toBe(true);
+      expect(context).toMatchObject({ enabled: true, error: null, turnedOff: false });
     },
     removing: ({ event }) => {
       expect(event.type).toBe('feed.confirm');

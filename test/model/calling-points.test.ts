@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { getNextSnapshot } from 'xstate';
 import { callingPointsMachine } from '#machines/calling-points';
 import { describeMachineModel, errorOf, outputOf } from './harness';
 
@@ -23,7 +24,12 @@ describeMachineModel(callingPointsMachine, {
   // there); "unavailable" when the server says so or answers 404; other errors offer a retry; the
   // toggle always closes, and reopens without asking again once the points are known.
   states: {
-    collapsed: ({ event }) => expect(event.type).toBe('callingPoints.toggle'),
+    collapsed: ({ snapshot, event }) => {
+      expect(event.type).toBe('callingPoints.toggle');
+      // Reopening shows the points already fetched, or fetches them (again, after unavailable or a failure).
+      const reopened = getNextSnapshot(callingPointsMachine, snapshot, { type: 'callingPoints.toggle' });
+      expect(reopened.value).toBe(snapshot.context.points === null ? 'loading' : 'shown');
+    },
     loading: ({ snapshot, context, event }) => {
       expect(['xstate.init', 'callingPoints.toggle', 'callingPoints.retry']).toContain(event.type);
       expect(context.points).toBeNull();
