@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AccountSummary } from '#src/schemas/customer-profile';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Account overview: loads the account summary (name, email, counts). A failed summary shows an
@@ -22,7 +23,7 @@ export const accountOverviewMachine = setup({
     }),
   },
   actions: {
-    storeSummary: assign((_, params: { summary: AccountSummary }) => ({ summary: params.summary })),
+    storeSummary: assign(({ event }) => ({ summary: doneOutput<AccountSummary>(event, 'fetchAccountSummary') })),
   },
 }).createMachine({
   id: 'accountOverview',
@@ -35,7 +36,7 @@ export const accountOverviewMachine = setup({
       invoke: {
         id: 'fetchAccountSummary',
         src: 'fetchAccountSummary',
-        onDone: { target: 'loaded', actions: { type: 'storeSummary', params: ({ event }) => ({ summary: event.output }) } },
+        onDone: { target: 'loaded', actions: 'storeSummary' },
         onError: { target: 'failed' },
       },
     },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Address } from '#src/schemas/addresses';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /**
  * The address book list and its delete confirmation (spec sections 4, 8): fetch (error flag),
@@ -51,7 +52,7 @@ export const addressBookMachine = setup({
       event.type === 'address.delete' && context.addresses.some((a) => a.id === event.id),
   },
   actions: {
-    storeAddresses: assign((_, params: { addresses: Address[] }) => ({ addresses: params.addresses, fetchError: false })),
+    storeAddresses: assign(({ event }) => ({ addresses: doneOutput<Address[]>(event, 'fetchAddresses'), fetchError: false })),
     setFetchError: assign({ fetchError: true }),
     clearFetchError: assign({ fetchError: false }),
     setPending: assign({
@@ -80,7 +81,7 @@ export const addressBookMachine = setup({
       invoke: {
         id: 'fetchAddresses',
         src: 'fetchAddresses',
-        onDone: { target: 'ready', actions: { type: 'storeAddresses', params: ({ event }) => ({ addresses: event.output }) } },
+        onDone: { target: 'ready', actions: 'storeAddresses' },
         onError: { target: 'fetchFailed', actions: 'setFetchError' },
       },
     },
@@ -124,7 +125,7 @@ export const addressBookMachine = setup({
       invoke: {
         id: 'fetchAddresses',
         src: 'fetchAddresses',
-        onDone: { target: 'ready', actions: { type: 'storeAddresses', params: ({ event }) => ({ addresses: event.output }) } },
+        onDone: { target: 'ready', actions: 'storeAddresses' },
         onError: { target: 'ready', actions: 'setFetchError' },
       },
     },

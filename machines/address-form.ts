@@ -10,6 +10,7 @@ import {
 } from '#src/schemas/addresses';
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Add address (/address-book/add-address) and edit address (/address-book/{addressId}).
@@ -82,11 +83,11 @@ export const addressFormMachine = setup({
     }),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
-    fillValues: assign((_, params: { address: Address }) => ({ values: addressToValues(params.address), fetchError: false })),
+    fillValues: assign(({ event }) => ({ values: addressToValues(doneOutput<Address>(event, 'fetchAddress')), fetchError: false })),
     setFetchError: assign({ fetchError: true }),
     setSaveError: assign({ saveError: true }),
     clearSaveError: assign({ saveError: false }),
-    storeSaved: assign((_, params: { address: Address }) => ({ saved: params.address })),
+    storeSaved: assign(({ event }) => ({ saved: doneOutput<Address>(event, 'saveAddress') })),
   },
 }).createMachine({
   id: 'addressForm',
@@ -112,7 +113,7 @@ export const addressFormMachine = setup({
         id: 'fetchAddress',
         src: 'fetchAddress',
         input: ({ context }) => ({ id: context.addressId ?? '' }),
-        onDone: { target: 'editing', actions: { type: 'fillValues', params: ({ event }) => ({ address: event.output }) } },
+        onDone: { target: 'editing', actions: 'fillValues' },
         onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'setFetchError' }],
       },
     },
@@ -138,7 +139,7 @@ export const addressFormMachine = setup({
         id: 'saveAddress',
         src: 'saveAddress',
         input: ({ context }) => ({ addressId: context.addressId, values: context.values }),
-        onDone: { target: 'saved', actions: { type: 'storeSaved', params: ({ event }) => ({ address: event.output }) } },
+        onDone: { target: 'saved', actions: 'storeSaved' },
         onError: { target: 'editing', actions: 'setSaveError' },
       },
     },

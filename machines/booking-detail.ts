@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BookingDetailResponse, ChangeabilityResponse } from '#src/schemas/booking';
 import { isSchemaProblem } from './lib/problems';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Booking detail (/bookings/{id}, /order-token/{id}, /bookings/{id}/guest): fetch the booking;
@@ -22,6 +23,9 @@ export interface BookingDetailContext {
 
 export type BookingDetailEvent = { type: 'booking.retry' } | { type: 'booking.reload' };
 
+/** What fetchBooking answered (both the first fetch and a reload invoke it as 'fetchBooking'). */
+const fetchedBooking = (event: { type: string }) => doneOutput<BookingFetchResult>(event, 'fetchBooking');
+
 export const bookingDetailMachine = setup({
   types: {
     context: {} as BookingDetailContext,
@@ -40,18 +44,20 @@ export const bookingDetailMachine = setup({
     ),
   },
   guards: {
-    isMoved: (_, params: { result: BookingFetchResult }) => params.result.status === 308,
+    isMoved: ({ event }) => fetchedBooking(event).status === 308,
     isSchemaError: ({ event }) => isSchemaProblem(event),
   },
   actions: {
-    storeDetail: assign((_, params: { result: BookingFetchResult }) => ({
-      detail: params.result.status === 200 ? params.result.data : null,
-    })),
-    storeMoved: assign(({ context }, params: { result: BookingFetchResult }) => ({
-      movedTo: params.result.status === 308 ? params.result.data.bookingId : context.bookingId,
-    })),
-    storeChangeability: assign((_, params: { changeability: ChangeabilityResponse }) => ({
-      changeability: params.changeability,
+    storeDetail: assign(({ event }) => {
+      const result = fetchedBooking(event);
+      return { detail: result.status === 200 ? result.data : null };
+    }),
+    storeMoved: assign(({ context, event }) => {
+      const result = fetchedBooking(event);
+      return { movedTo: result.status === 308 ? result.data.bookingId : context.bookingId };
+    }),
+    storeChangeability: assign(({ event }) => ({
+      changeability: doneOutput<ChangeabilityResponse>(event, 'fetchChangeability'),
     })),
     clearChangeability: assign({ changeability: null }),
     /** The route navigates to the booking's history (provided by the route). */
@@ -70,11 +76,11 @@ export const bookingDetailMachine = setup({
         input: ({ context }) => ({ bookingId: context.bookingId }),
         onDone: [
           {
-            guard: { type: 'isMoved', params: ({ event }) => ({ result: event.output }) },
+            guard: 'isMoved',
             target: 'movedToHistory',
-            actions: { type: 'storeMoved', params: ({ event }) => ({ result: event.output }) },
+            actions: 'storeMoved',
           },
-          { target: 'loaded', actions: { type: 'storeDetail', params: ({ event }) => ({ result: event.output }) } },
+          { target: 'loaded', actions: 'storeDetail' },
         ],
         onError: [{ guard: 'isSchemaError', target: 'schemaError' }, { target: 'error' }],
       },
@@ -99,7 +105,7 @@ export const bookingDetailMachine = setup({
             },
             onDone: {
               target: 'changeabilityKnown',
-              actions: { type: 'storeChangeability', params: ({ event }) => ({ changeability: event.output }) },
+              actions: 'storeChangeability',
             },
             onError: { target: 'changeabilityUnavailable', actions: 'clearChangeability' },
           },
@@ -117,11 +123,11 @@ export const bookingDetailMachine = setup({
         input: ({ context }) => ({ bookingId: context.bookingId }),
         onDone: [
           {
-            guard: { type: 'isMoved', params: ({ event }) => ({ result: event.output }) },
+            guard: 'isMoved',
             target: 'movedToHistory',
-            actions: { type: 'storeMoved', params: ({ event }) => ({ result: event.output }) },
+            actions: 'storeMoved',
           },
-          { target: 'loaded', actions: { type: 'storeDetail', params: ({ event }) => ({ result: event.output }) } },
+          { target: 'loaded', actions: 'storeDetail' },
         ],
         onError: [{ guard: 'isSchemaError', target: 'schemaError' }, { target: 'error' }],
       },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BookingHistoryResponse, BookingReplacement } from '#src/schemas/booking';
 import { isSchemaProblem } from './lib/problems';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Booking history (/bookings/{id}/history and the order-token variant). A 308 with a replacement
@@ -35,6 +36,9 @@ export interface BookingHistoryContext extends BookingHistoryInput {
 export type BookingHistoryEvent = { type: 'history.retry' };
 
 
+/** What fetchHistory answered (fetched once, or one poll of the wait: both invoke it as 'fetchHistory'). */
+const fetchedHistory = (event: { type: string }) => doneOutput<HistoryFetchResult>(event, 'fetchHistory');
+
 export const bookingHistoryMachine = setup({
   types: {
     context: {} as BookingHistoryContext,
@@ -53,17 +57,19 @@ export const bookingHistoryMachine = setup({
   },
   guards: {
     isWaiting: ({ context }) => context.waitForSuperseders,
-    isReplaced: (_, params: { result: HistoryFetchResult }) => params.result.status === 308,
+    isReplaced: ({ event }) => fetchedHistory(event).status === 308,
     isSchemaError: ({ event }) => isSchemaProblem(event),
     canRetry: ({ context }) => context.retries < context.maxPollRetries,
   },
   actions: {
-    storeHistory: assign(({ context }, params: { result: HistoryFetchResult }) => ({
-      history: params.result.status === 200 ? params.result.data : context.history,
-    })),
-    storeReplacement: assign((_, params: { result: HistoryFetchResult }) => ({
-      replacement: params.result.status === 308 ? params.result.data.replacedBy : null,
-    })),
+    storeHistory: assign(({ context, event }) => {
+      const result = fetchedHistory(event);
+      return { history: result.status === 200 ? result.data : context.history };
+    }),
+    storeReplacement: assign(({ event }) => {
+      const result = fetchedHistory(event);
+      return { replacement: result.status === 308 ? result.data.replacedBy : null };
+    }),
     countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
     setTimedOut: assign({ failed: 'timeout' as const }),
     setFailedError: assign({ failed: 'error' as const }),
@@ -96,11 +102,11 @@ export const bookingHistoryMachine = setup({
         input: ({ context }) => ({ bookingId: context.bookingId }),
         onDone: [
           {
-            guard: { type: 'isReplaced', params: ({ event }) => ({ result: event.output }) },
+            guard: 'isReplaced',
             target: 'redirecting',
-            actions: { type: 'storeReplacement', params: ({ event }) => ({ result: event.output }) },
+            actions: 'storeReplacement',
           },
-          { target: 'loaded', actions: { type: 'storeHistory', params: ({ event }) => ({ result: event.output }) } },
+          { target: 'loaded', actions: 'storeHistory' },
         ],
         onError: [{ guard: 'isSchemaError', target: 'schemaError' }, { target: 'error' }],
       },
@@ -126,18 +132,18 @@ export const bookingHistoryMachine = setup({
             input: ({ context }) => ({ bookingId: context.bookingId }),
             onDone: [
               {
-                guard: { type: 'isReplaced', params: ({ event }) => ({ result: event.output }) },
+                guard: 'isReplaced',
                 target: '#bookingHistory.redirecting',
-                actions: { type: 'storeReplacement', params: ({ event }) => ({ result: event.output }) },
+                actions: 'storeReplacement',
               },
               {
                 guard: 'canRetry',
                 target: 'delaying',
-                actions: { type: 'storeHistory', params: ({ event }) => ({ result: event.output }) },
+                actions: 'storeHistory',
               },
               {
                 target: '#bookingHistory.waitFailed',
-                actions: [{ type: 'storeHistory', params: ({ event }) => ({ result: event.output }) }, 'setTimedOut'],
+                actions: ['storeHistory', 'setTimedOut'],
               },
             ],
             onError: [

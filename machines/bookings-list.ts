@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BookingFilter, BookingListEntry, BookingsPage } from '#src/schemas/bookings-list';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Booking lists (spec sections 2, 4, 7, 8): upcoming, past, season and guest bookings, paged from 0.
@@ -81,9 +82,9 @@ export const bookingsListMachine = setup({
         ? { byFilter: withFilter(context, context.request.filter, { pending: false }), request: null }
         : {},
     ),
-    storePage: assign(({ context }, params: { page: BookingsPage }) => {
+    storePage: assign(({ context, event }) => {
       if (!context.request) return {};
-      const { page } = params;
+      const page = doneOutput<BookingsPage>(event, 'fetchBookings');
       const { filter } = context.request;
       const f = context.byFilter[filter];
       // `page` is a local-server extra (spec section 7 does not list it): the page asked for is the page answered.
@@ -144,7 +145,7 @@ export const bookingsListMachine = setup({
         id: 'fetchBookings',
         src: 'fetchBookings',
         input: ({ context }) => context.request ?? { filter: context.filter, page: 0 },
-        onDone: { target: 'idle', actions: { type: 'storePage', params: ({ event }) => ({ page: event.output }) } },
+        onDone: { target: 'idle', actions: 'storePage' },
         onError: { target: 'idle', actions: 'storeError' },
       },
       on: {

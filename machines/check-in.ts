@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { codeOf, problemOfEvent, statusOf } from './lib/problems';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Check-in for a booking (spec sections 2, 7): POST booking/checkIn with the booking's uri, then go
@@ -61,7 +62,7 @@ export const checkInMachine = setup({
     isUnavailable: ({ event }) => unavailableReason(event) !== null,
   },
   actions: {
-    storeUrl: assign((_, params: { url: string }) => ({ url: params.url })),
+    storeUrl: assign(({ event }) => ({ url: doneOutput<{ url: string }>(event, 'checkIn').url })),
     storeUnavailableReason: assign({ unavailableReason: ({ event }) => unavailableReason(event) }),
     storeError: assign({
       errorMessage: ({ event }) => {
@@ -82,7 +83,7 @@ export const checkInMachine = setup({
         id: 'checkIn',
         src: 'checkIn',
         input: ({ context }) => ({ uri: context.uri }),
-        onDone: { target: 'done', actions: { type: 'storeUrl', params: ({ event }) => ({ url: event.output.url }) } },
+        onDone: { target: 'done', actions: 'storeUrl' },
         onError: [
           { guard: 'isUnavailable', target: 'notAvailable', actions: 'storeUnavailableReason' },
           { target: 'failed', actions: 'storeError' },

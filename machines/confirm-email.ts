@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ChangeEmailResult } from '#src/schemas/customer-profile';
 import { codeOf, problemOfEvent, statusOf } from './lib/problems';
+import { doneOutput } from './lib/done-output';
 
 /**
  * /confirm-email (decision 150): the link sent to a new email address, token in the URL hash (read
@@ -24,6 +25,8 @@ export type ConfirmEmailOutput =
   | { outcome: 'confirmed' | 'signInRequired'; updatedEmailAddress: string }
   | { outcome: 'expired' | 'emailTaken'; updatedEmailAddress: null };
 
+const confirmResult = (event: { type: string }) => doneOutput<ChangeEmailResult>(event, 'confirmEmailChange');
+
 export const confirmEmailMachine = setup({
   types: {
     context: {} as ConfirmEmailContext,
@@ -38,7 +41,7 @@ export const confirmEmailMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => !!context.token,
-    hasNewTokens: (_, params: { result: ChangeEmailResult }) => !!params.result.newTokens,
+    hasNewTokens: ({ event }) => !!confirmResult(event).newTokens,
     isTokenRejected: ({ event }) => {
       const problem = problemOfEvent(event);
       return statusOf(problem) === 400 && codeOf(problem) === 'TOKEN_INVALID';
@@ -46,14 +49,23 @@ export const confirmEmailMachine = setup({
     isEmailTaken: ({ event }) => statusOf(problemOfEvent(event)) === 422,
   },
   actions: {
-    storeUpdatedEmail: assign((_, params: { email: string }) => ({ updatedEmailAddress: params.email })),
+    storeUpdatedEmail: assign(({ event }) => ({ updatedEmailAddress: confirmResult(event).updatedEmailAddress })),
     /** The token is used once: forget it whatever the answer. */
     forgetToken: assign({ token: null }),
     setOutcome: assign((_, params: { outcome: ConfirmEmailOutcome }) => ({ outcome: params.outcome })),
     /** Provided by the app: the signed-in user now has the new email. */
     emailChanged: (_, _params: { email: string }) => {},
   },
-}).createMachine({
+})
+  .extend<{ announceEmailChange: undefined }>({
+    actions: {
+      /** The address confirmEmailChange confirmed, handed to the app's emailChanged as its params. */
+      announceEmailChange: enqueueActions(({ event, enqueue }) => {
+        enqueue({ type: 'emailChanged', params: { email: confirmResult(event).updatedEmailAddress } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'confirmEmail',
   context: ({ input }) => ({ token: input.token, updatedEmailAddress: null, outcome: null }),
   initial: 'starting',
@@ -70,17 +82,17 @@ export const confirmEmailMachine = setup({
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
           {
-            guard: { type: 'hasNewTokens', params: ({ event }) => ({ result: event.output }) },
+            guard: 'hasNewTokens',
             target: 'confirmed',
             actions: [
-              { type: 'storeUpdatedEmail', params: ({ event }) => ({ email: event.output.updatedEmailAddress }) },
+              'storeUpdatedEmail',
               'forgetToken',
-              { type: 'emailChanged', params: ({ event }) => ({ email: event.output.updatedEmailAddress }) },
+              'announceEmailChange',
             ],
           },
           {
             target: 'signInRequired',
-            actions: [{ type: 'storeUpdatedEmail', params: ({ event }) => ({ email: event.output.updatedEmailAddress }) }, 'forgetToken'],
+            actions: ['storeUpdatedEmail', 'forgetToken'],
           },
         ],
         onError: [

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ConsentsResponse, ContactPreference } from '#src/schemas/consents';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Contact preferences (SPEC sections 2, 4, 5, 8): load the consents; a change (a toggle, or the
@@ -94,14 +95,17 @@ export const contactPreferencesMachine = setup({
     canRestore: ({ context }) => context.revoked,
   },
   actions: {
-    storeConsents: assign(({ context }, params: { response: ConsentsResponse }) => ({
-      consents: params.response.consents,
-      // `revoked` on this answer is a local-server extra: without it, what this flow's own revoke or restore answered.
-      revoked:
-        params.response.revoked ??
-        (context.outcome === 'unsubscribed' ? true : context.outcome === 'subscribed' ? false : context.revoked),
-      fetchError: false,
-    })),
+    storeConsents: assign(({ context, event }) => {
+      const response = doneOutput<ConsentsResponse>(event, 'fetchConsents');
+      return {
+        consents: response.consents,
+        // `revoked` on this answer is a local-server extra: without it, what this flow's own revoke or restore answered.
+        revoked:
+          response.revoked ??
+          (context.outcome === 'unsubscribed' ? true : context.outcome === 'subscribed' ? false : context.revoked),
+        fetchError: false,
+      };
+    }),
     setFetchError: assign({ fetchError: true }),
     clearFetchError: assign({ fetchError: false }),
     clearMessages: assign({ updateError: false, saved: null, outcome: null }),
@@ -115,10 +119,11 @@ export const contactPreferencesMachine = setup({
         lastChangedId: event.id,
       };
     }),
-    confirmSave: assign(({ context }, params: { response: ConsentsResponse }) => {
+    confirmSave: assign(({ context, event }) => {
+      const response = doneOutput<ConsentsResponse>(event, 'updateConsents');
       return {
-        consents: params.response.consents,
-        revoked: params.response.revoked,
+        consents: response.consents,
+        revoked: response.revoked,
         saved: context.pending?.previous.hasEverBeenUpdated === false ? ('firstTime' as const) : ('updated' as const),
         pending: null,
       };
@@ -162,7 +167,7 @@ export const contactPreferencesMachine = setup({
       invoke: {
         id: 'fetchConsents',
         src: 'fetchConsents',
-        onDone: { target: 'loaded', actions: { type: 'storeConsents', params: ({ event }) => ({ response: event.output }) } },
+        onDone: { target: 'loaded', actions: 'storeConsents' },
         onError: { target: 'failed', actions: 'setFetchError' },
       },
     },
@@ -187,7 +192,7 @@ export const contactPreferencesMachine = setup({
         input: ({ context }) => ({
           consentSelections: context.pending ? { [context.pending.id]: context.pending.selected } : {},
         }),
-        onDone: { target: 'loaded', actions: { type: 'confirmSave', params: ({ event }) => ({ response: event.output }) } },
+        onDone: { target: 'loaded', actions: 'confirmSave' },
         onError: { target: 'loaded', actions: 'revertSave' },
       },
     },

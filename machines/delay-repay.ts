@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
 import { hasStatus, isSchemaProblem, problemOfEvent, statusOf } from './lib/problems';
 import type { Claim, ClaimTokenResponse, Direction, PaymentType, SubmitClaimDetails } from '#src/schemas/claims';
@@ -124,6 +124,9 @@ export function submitErrorFor(status: number | null, detail: string | null): Su
   return { status, kind: status === 400 ? 'customer' : 'platform', message: delayRepayMessages.problem, detail: null };
 }
 
+/** What startClaimFlow answered: the session (and, from the local server, the claim id). */
+const claimFlow = (event: { type: string }) => doneOutput<{ session: string; claimId?: string }>(event, 'startClaimFlow');
+
 export const delayRepayMachine = setup({
   types: {
     context: {} as DelayRepayContext,
@@ -157,7 +160,7 @@ export const delayRepayMachine = setup({
   },
   actions: {
     storeSession: assign(({ context, event }) => {
-      const output = doneOutput<{ session: string; claimId?: string }>(event, 'startClaimFlow');
+      const output = claimFlow(event);
       return { session: output.session, token: null, claimId: output.claimId ?? context.claimId };
     }),
     forgetToken: assign({ token: null }),
@@ -203,7 +206,16 @@ export const delayRepayMachine = setup({
     }),
     storeSubmitError: assign({ submitError: ({ event }) => submitErrorFor(statusOfEvent(event), detailOf(event)) }),
   },
-}).createMachine({
+})
+  .extend<{ applyClaimUserFlow: undefined }>({
+    actions: {
+      /** The session startClaimFlow opened, handed to the route's applyUserFlow as its params. */
+      applyClaimUserFlow: enqueueActions(({ event, enqueue }) => {
+        enqueue({ type: 'applyUserFlow', params: { session: claimFlow(event).session } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'delayRepay',
   context: ({ input }) => ({
     claimId: input.claimId,
@@ -233,7 +245,7 @@ export const delayRepayMachine = setup({
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: {
           target: 'readingToken',
-          actions: ['storeSession', { type: 'applyUserFlow', params: ({ event }) => ({ session: event.output.session }) }],
+          actions: ['storeSession', 'applyClaimUserFlow'],
         },
         onError: [{ guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' }, { target: 'tokenFailed' }],
       },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DigitalRailcard } from '#src/schemas/railcards';
+import { doneOutput } from './lib/done-output';
 
 /**
  * The digital railcard for inspection: loading, showing (the card, with a moving element), failed
@@ -25,7 +26,7 @@ export const digitalRailcardMachine = setup({
     }),
   },
   actions: {
-    storeCard: assign((_, params: { card: DigitalRailcard }) => ({ card: params.card, error: null })),
+    storeCard: assign(({ event }) => ({ card: doneOutput<DigitalRailcard>(event, 'fetchDigitalRailcard'), error: null })),
     storeError: assign({ error: ({ event }) => ('error' in event ? event.error : null) }),
   },
 }).createMachine({
@@ -39,7 +40,7 @@ export const digitalRailcardMachine = setup({
         id: 'fetchDigitalRailcard',
         src: 'fetchDigitalRailcard',
         input: ({ context }) => ({ railcardId: context.railcardId }),
-        onDone: { target: 'showing', actions: { type: 'storeCard', params: ({ event }) => ({ card: event.output }) } },
+        onDone: { target: 'showing', actions: 'storeCard' },
         onError: { target: 'failed', actions: 'storeError' },
       },
     },

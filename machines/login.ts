@@ -4,6 +4,7 @@ import { collectErrors, hasErrors, loginValidators } from '#src/schemas/forms';
 import { hasStatus, isThrottledProblem, retryAfterOfEvent } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /** Sign-in form on /login and /register (both render the login page). */
 export type LoginField = 'email' | 'password';
@@ -52,7 +53,7 @@ export const loginMachine = setup({
     setInvalidCredentials: assign({ serverError: 'invalidCredentials' as const }),
     setThrottled: assign(({ event }) => ({ serverError: 'throttled' as const, retryAfterSeconds: retryAfterOfEvent(event) })),
     setGenericError: assign({ serverError: 'generic' as const }),
-    storeResponse: assign((_, params: { response: UserResponse }) => ({ response: params.response })),
+    storeResponse: assign(({ event }) => ({ response: doneOutput<UserResponse>(event, 'login') })),
   },
 }).createMachine({
   id: 'login',
@@ -84,7 +85,7 @@ export const loginMachine = setup({
         id: 'login',
         src: 'login',
         input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
-        onDone: { target: 'signedIn', actions: { type: 'storeResponse', params: ({ event }) => ({ response: event.output }) } },
+        onDone: { target: 'signedIn', actions: 'storeResponse' },
         onError: [
           { guard: 'isInvalidCredentials', target: 'editing', actions: 'setInvalidCredentials' },
           { guard: 'isThrottled', target: 'editing', actions: 'setThrottled' },

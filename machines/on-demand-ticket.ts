@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { IssuedTicket, TicketStatusResponse } from '#src/schemas/booking-actions';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /**
  * On-demand ticket (spec sections 3, 4, 8, 9): generate a deliverable, then poll its status starting
@@ -38,6 +39,9 @@ export const onDemandTicketMessages: Record<OnDemandTicketError | 'processing' |
 };
 
 
+/** The deliverable's status, as the last poll (getTicketStatus) answered. */
+const ticketStatus = (event: { type: string }) => doneOutput<TicketStatusResponse>(event, 'getTicketStatus');
+
 export const onDemandTicketMachine = setup({
   types: {
     context: {} as OnDemandTicketContext,
@@ -58,16 +62,20 @@ export const onDemandTicketMachine = setup({
     ticketPollMs: ({ context }) => context.ticketPollInitialMs * 2 ** context.retries,
   },
   guards: {
-    isReady: (_, params: { answer: TicketStatusResponse }) => params.answer.status === 'ready',
-    isProcessing: (_, params: { answer: TicketStatusResponse }) => params.answer.status === 'processing',
+    isReady: ({ event }) => ticketStatus(event).status === 'ready',
+    isProcessing: ({ event }) => ticketStatus(event).status === 'processing',
     canRetry: ({ context }) => context.retries < context.ticketPollMaxRetries,
   },
   actions: {
-    startDeliverable: assign((_, params: { deliverableId: string }) => ({ deliverableId: params.deliverableId, retries: 0 })),
-    countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
-    storeTicket: assign((_, params: { answer: TicketStatusResponse }) => ({
-      ticket: params.answer.status === 'ready' ? (params.answer.ticket ?? null) : null,
+    startDeliverable: assign(({ event }) => ({
+      deliverableId: doneOutput<{ deliverableId: string }>(event, 'generateTicket').deliverableId,
+      retries: 0,
     })),
+    countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
+    storeTicket: assign(({ event }) => {
+      const answer = ticketStatus(event);
+      return { ticket: answer.status === 'ready' ? (answer.ticket ?? null) : null };
+    }),
     clearError: assign({ error: null, deliverableId: null, retries: 0 }),
     setGenerateFailed: assign({ error: 'generateFailed' as const }),
     setTicketFailed: assign({ error: 'ticketFailed' as const }),
@@ -98,7 +106,7 @@ export const onDemandTicketMachine = setup({
         id: 'generateTicket',
         src: 'generateTicket',
         input: ({ context }) => ({ bookingId: context.bookingId, deliveryId: context.deliveryId }),
-        onDone: { target: 'waiting', actions: { type: 'startDeliverable', params: ({ event }) => ({ deliverableId: event.output.deliverableId }) } },
+        onDone: { target: 'waiting', actions: 'startDeliverable' },
         onError: { target: 'failed', actions: 'setGenerateFailed' },
       },
     },
@@ -114,11 +122,11 @@ export const onDemandTicketMachine = setup({
         input: ({ context }) => ({ bookingId: context.bookingId, deliverableId: context.deliverableId ?? '' }),
         onDone: [
           {
-            guard: { type: 'isReady', params: ({ event }) => ({ answer: event.output }) },
+            guard: 'isReady',
             target: 'ready',
-            actions: { type: 'storeTicket', params: ({ event }) => ({ answer: event.output }) },
+            actions: 'storeTicket',
           },
-          { guard: { type: 'isProcessing', params: ({ event }) => ({ answer: event.output }) }, target: 'checkingRetries' },
+          { guard: 'isProcessing', target: 'checkingRetries' },
           { target: 'failed', actions: 'setTicketFailed' },
         ],
         onError: { target: 'failed', actions: 'setPollFailed' },

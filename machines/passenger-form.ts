@@ -13,6 +13,7 @@ import {
 } from '#src/schemas/passengers';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Add and edit a saved passenger, and delete one (spec sections 2, 4, 5, 8): add starts editing an
@@ -105,11 +106,11 @@ export const passengerFormMachine = setup({
     isEdit: ({ context }) => context.mode === 'edit',
     isValid: ({ context }) => context.dirty && Object.keys(errorsOf(context)).length === 0,
     canDelete: ({ context }) => context.mode === 'edit' && !context.isAccountHolder,
-    hasAccountUpdateFailed: (_, params: { response: SavePassengerResponse }) => params.response.accountUpdateFailed === true,
+    hasAccountUpdateFailed: ({ event }) => doneOutput<SavePassengerResponse>(event, 'savePassenger').accountUpdateFailed === true,
   },
   actions: {
-    storePassenger: assign((_, params: { passenger: SavedPassenger }) => {
-      const p = params.passenger;
+    storePassenger: assign(({ event }) => {
+      const p = doneOutput<SavedPassenger>(event, 'fetchPassenger');
       return { values: toPassengerValues(p), isAccountHolder: p.isAccountHolder, loadError: null };
     }),
     storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
@@ -156,7 +157,7 @@ export const passengerFormMachine = setup({
         id: 'fetchPassenger',
         src: 'fetchPassenger',
         input: ({ context }) => ({ passengerId: context.passengerId ?? '' }),
-        onDone: { target: 'editing', actions: { type: 'storePassenger', params: ({ event }) => ({ passenger: event.output }) } },
+        onDone: { target: 'editing', actions: 'storePassenger' },
         onError: { target: 'loadFailed', actions: 'storeLoadError' },
       },
     },
@@ -192,7 +193,7 @@ export const passengerFormMachine = setup({
         }),
         onDone: [
           {
-            guard: { type: 'hasAccountUpdateFailed', params: ({ event }) => ({ response: event.output }) },
+            guard: 'hasAccountUpdateFailed',
             target: 'editing',
             actions: 'flagAccountUpdateFailed',
           },

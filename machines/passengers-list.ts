@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PassengersAndRailcardsResponse, PassengerWithRailcards } from '#src/schemas/passengers';
+import { doneOutput } from './lib/done-output';
 
 /** The passengers-and-railcards list: loading, loaded (possibly only the account holder), failed with retry. */
 export interface PassengersListContext {
@@ -21,8 +22,8 @@ export const passengersListMachine = setup({
     }),
   },
   actions: {
-    storePassengers: assign((_, params: { response: PassengersAndRailcardsResponse }) => ({
-      passengers: params.response.passengers,
+    storePassengers: assign(({ event }) => ({
+      passengers: doneOutput<PassengersAndRailcardsResponse>(event, 'fetchPassengers').passengers,
       error: null,
     })),
     storeError: assign({ error: ({ event }) => ('error' in event ? event.error : null) }),
@@ -37,7 +38,7 @@ export const passengersListMachine = setup({
       invoke: {
         id: 'fetchPassengers',
         src: 'fetchPassengers',
-        onDone: { target: 'loaded', actions: { type: 'storePassengers', params: ({ event }) => ({ response: event.output }) } },
+        onDone: { target: 'loaded', actions: 'storePassengers' },
         onError: { target: 'failed', actions: 'storeError' },
       },
     },

@@ -11,6 +11,7 @@ import {
 } from '#src/schemas/railcards';
 import { problemOfEvent, reasonOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Add or edit a passenger's railcard (spec section 7): load the railcard type (and the held card when
@@ -98,6 +99,9 @@ export const railcardFormView = (context: RailcardFormContext, busy: boolean) =>
   return { errors: shown, canSubmit: context.dirty && Object.keys(errors).length === 0 && !busy };
 };
 
+/** What the railcard-status check (checkRailcardStatus) answered before saving. */
+const railcardStatus = (event: { type: string }) => doneOutput<RailcardStatusResponse>(event, 'checkRailcardStatus');
+
 export const railcardFormMachine = setup({
   types: {
     context: {} as RailcardFormContext,
@@ -124,12 +128,12 @@ export const railcardFormMachine = setup({
   guards: {
     isValid: ({ context }) => context.dirty && Object.keys(railcardErrors(context)).length === 0,
     isEdit: ({ context }) => context.mode === 'edit',
-    isExpired: (_, params: { answer: RailcardStatusResponse }) => params.answer.status === 'expired',
-    isInvalid: (_, params: { answer: RailcardStatusResponse }) => params.answer.status === 'invalid',
+    isExpired: ({ event }) => railcardStatus(event).status === 'expired',
+    isInvalid: ({ event }) => railcardStatus(event).status === 'invalid',
   },
   actions: {
-    storeLoaded: assign((_, params: { loaded: LoadedRailcard }) => {
-      const { loaded } = params;
+    storeLoaded: assign(({ event }) => {
+      const loaded = doneOutput<LoadedRailcard>(event, 'loadRailcard');
       const values: RailcardValues = {
         cardNumber: loaded.held?.railcardDetails.cardNumber ?? '',
         expiryDate: loaded.held?.expiryDate ?? '',
@@ -178,7 +182,7 @@ export const railcardFormMachine = setup({
         id: 'loadRailcard',
         src: 'loadRailcard',
         input: ({ context }) => ({ mode: context.mode, passengerId: context.passengerId, railcardId: context.railcardId }),
-        onDone: { target: 'editing', actions: { type: 'storeLoaded', params: ({ event }) => ({ loaded: event.output }) } },
+        onDone: { target: 'editing', actions: 'storeLoaded' },
         onError: { target: 'loadFailed', actions: 'storeLoadError' },
       },
     },
@@ -214,8 +218,8 @@ export const railcardFormMachine = setup({
           },
         }),
         onDone: [
-          { guard: { type: 'isExpired', params: ({ event }) => ({ answer: event.output }) }, target: 'editing', actions: 'flagExpired' },
-          { guard: { type: 'isInvalid', params: ({ event }) => ({ answer: event.output }) }, target: 'editing', actions: 'flagInvalid' },
+          { guard: 'isExpired', target: 'editing', actions: 'flagExpired' },
+          { guard: 'isInvalid', target: 'editing', actions: 'flagInvalid' },
           { target: 'saving' },
         ],
         onError: { target: 'editing', actions: 'flagSaveFailed' },

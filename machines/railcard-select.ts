@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { RailcardsListResponse } from '#src/schemas/railcards';
+import { doneOutput } from './lib/done-output';
 
 /** Select a railcard for a passenger: the railcards they can add (railcardslist), with retry. */
 export interface RailcardSelectContext {
@@ -22,7 +23,7 @@ export const railcardSelectMachine = setup({
     }),
   },
   actions: {
-    storeList: assign((_, params: { list: RailcardsListResponse }) => ({ list: params.list, error: null })),
+    storeList: assign(({ event }) => ({ list: doneOutput<RailcardsListResponse>(event, 'fetchRailcards'), error: null })),
     storeError: assign({ error: ({ event }) => ('error' in event ? event.error : null) }),
   },
 }).createMachine({
@@ -36,7 +37,7 @@ export const railcardSelectMachine = setup({
         id: 'fetchRailcards',
         src: 'fetchRailcards',
         input: ({ context }) => ({ passengerId: context.passengerId }),
-        onDone: { target: 'loaded', actions: { type: 'storeList', params: ({ event }) => ({ list: event.output }) } },
+        onDone: { target: 'loaded', actions: 'storeList' },
         onError: { target: 'failed', actions: 'storeError' },
       },
     },

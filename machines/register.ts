@@ -4,6 +4,7 @@ import { collectErrors, hasErrors, registerValidators } from '#src/schemas/forms
 import { codeOf, problemOfEvent } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /** Registration form on the login page (/register and /login both render it). */
 export type RegisterField = 'firstName' | 'lastName' | 'email' | 'password';
@@ -55,7 +56,7 @@ export const registerMachine = setup({
     setEmailTaken: assign({ serverError: 'emailAlreadyExists' as const }),
     setPasswordTooWeak: assign({ serverError: 'passwordTooWeak' as const }),
     setGenericError: assign({ serverError: 'generic' as const }),
-    storeResponse: assign((_, params: { response: UserResponse }) => ({ response: params.response })),
+    storeResponse: assign(({ event }) => ({ response: doneOutput<UserResponse>(event, 'register') })),
   },
 }).createMachine({
   id: 'register',
@@ -88,7 +89,7 @@ export const registerMachine = setup({
           email: context.values.email.trim(),
           password: context.values.password,
         }),
-        onDone: { target: 'registered', actions: { type: 'storeResponse', params: ({ event }) => ({ response: event.output }) } },
+        onDone: { target: 'registered', actions: 'storeResponse' },
         onError: [
           { guard: 'isEmailTaken', target: 'editing', actions: 'setEmailTaken' },
           { guard: 'isPasswordTooWeak', target: 'editing', actions: 'setPasswordTooWeak' },

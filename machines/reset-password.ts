@@ -3,6 +3,7 @@ import { collectErrors, hasErrors, resetPasswordValidators } from '#src/schemas/
 import { codeOf, problemOfEvent } from './lib/problems';
 import { submitAttemptPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Reset password and migration reset password: the token from the link is validated with
@@ -54,7 +55,7 @@ export const resetPasswordMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => !!context.token,
-    isTokenValid: (_, params: { isValid: boolean }) => params.isValid,
+    isTokenValid: ({ event }) => doneOutput<{ isValid: boolean }>(event, 'validateToken').isValid === true,
     isTokenRejected: ({ event }) => codeOf(problemOfEvent(event)) === 'TOKEN_INVALID',
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, resetPasswordValidators)),
   },
@@ -89,7 +90,7 @@ export const resetPasswordMachine = setup({
         src: 'validateToken',
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
-          { guard: { type: 'isTokenValid', params: ({ event }) => ({ isValid: event.output.isValid === true }) }, target: 'editing' },
+          { guard: 'isTokenValid', target: 'editing' },
           { target: 'invalidToken' },
         ],
         onError: { target: 'checkFailed' },

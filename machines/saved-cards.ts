@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SavedCard } from '#src/schemas/cards';
 import { codeOf, problemOfEvent, reasonOf } from './lib/problems';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Saved payment cards (/payment-methods). Each entry is the spec's credit card entity
@@ -58,8 +59,8 @@ export const savedCardsMachine = setup({
       event.type === 'card.delete' && context.cards.some((c) => c.data.id === event.id),
   },
   actions: {
-    storeCards: assign((_, params: { cards: SavedCard[] }) => ({
-      cards: params.cards.map((data) => ({ data, isDeleting: false, hasDeleteError: false, deleteRefusal: null })),
+    storeCards: assign(({ event }) => ({
+      cards: doneOutput<SavedCard[]>(event, 'fetchCards').map((data) => ({ data, isDeleting: false, hasDeleteError: false, deleteRefusal: null })),
     })),
     setPending: assign({
       pendingId: ({ event }) => (event.type === 'card.delete' ? event.id : null),
@@ -99,7 +100,7 @@ export const savedCardsMachine = setup({
       invoke: {
         id: 'fetchCards',
         src: 'fetchCards',
-        onDone: { target: 'ready', actions: { type: 'storeCards', params: ({ event }) => ({ cards: event.output }) } },
+        onDone: { target: 'ready', actions: 'storeCards' },
         onError: { target: 'loadFailed' },
       },
     },

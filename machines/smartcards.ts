@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Smartcard } from '#src/schemas/smartcards';
 import { m } from '#src/paraglide/messages.js';
+import { doneOutput } from './lib/done-output';
 
 /** The customer's smartcards (/smartcards): loading, a fetch error with retry, the list. */
 export interface SmartcardsContext {
@@ -24,7 +25,7 @@ export const smartcardsMachine = setup({
     }),
   },
   actions: {
-    storeSmartcards: assign((_, params: { smartcards: Smartcard[] }) => ({ smartcards: params.smartcards })),
+    storeSmartcards: assign(({ event }) => ({ smartcards: doneOutput<Smartcard[]>(event, 'fetchSmartcards') })),
   },
 }).createMachine({
   id: 'smartcards',
@@ -36,7 +37,7 @@ export const smartcardsMachine = setup({
       invoke: {
         id: 'fetchSmartcards',
         src: 'fetchSmartcards',
-        onDone: { target: 'loaded', actions: { type: 'storeSmartcards', params: ({ event }) => ({ smartcards: event.output }) } },
+        onDone: { target: 'loaded', actions: 'storeSmartcards' },
         onError: { target: 'loadFailed' },
       },
     },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { TokenBookings } from '#src/schemas/bookings-list';
+import { doneOutput } from './lib/done-output';
 
 /** /order-token: the bookings a guest may fetch (GET booking/token), with loading, error and retry. */
 export interface TokenBookingsContext {
@@ -19,7 +20,7 @@ export const tokenBookingsMachine = setup({
     }),
   },
   actions: {
-    storeData: assign((_, params: { data: TokenBookings }) => ({ data: params.data })),
+    storeData: assign(({ event }) => ({ data: doneOutput<TokenBookings>(event, 'fetchTokenBookings') })),
   },
 }).createMachine({
   id: 'tokenBookings',
@@ -31,7 +32,7 @@ export const tokenBookingsMachine = setup({
       invoke: {
         id: 'fetchTokenBookings',
         src: 'fetchTokenBookings',
-        onDone: { target: 'loaded', actions: { type: 'storeData', params: ({ event }) => ({ data: event.output }) } },
+        onDone: { target: 'loaded', actions: 'storeData' },
         onError: { target: 'failed' },
       },
     },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { doneOutput } from './lib/done-output';
 
 /**
  * Sustainability dashboard: trees planted from lifeTimeBookingCount (spec sections 3, 8). One tree
@@ -24,7 +25,10 @@ export const treesPlantedMachine = setup({
     }),
   },
   actions: {
-    storeCount: assign((_, params: { lifeTimeBookingCount: number }) => ({ bookingCount: params.lifeTimeBookingCount, failed: false })),
+    storeCount: assign(({ event }) => ({
+      bookingCount: doneOutput<{ lifeTimeBookingCount: number }>(event, 'fetchOrderCount').lifeTimeBookingCount,
+      failed: false,
+    })),
     flagFailure: assign({ bookingCount: 0, failed: true }),
   },
 }).createMachine({
@@ -38,7 +42,7 @@ export const treesPlantedMachine = setup({
       invoke: {
         id: 'fetchOrderCount',
         src: 'fetchOrderCount',
-        onDone: { target: 'loaded', actions: { type: 'storeCount', params: ({ event }) => ({ lifeTimeBookingCount: event.output.lifeTimeBookingCount }) } },
+        onDone: { target: 'loaded', actions: 'storeCount' },
         onError: { target: 'failed', actions: 'flagFailure' },
       },
     },
