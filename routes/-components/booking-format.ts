@@ -28,7 +28,7 @@ export const directionLabels: Record<Ticket['direction'], string> = {
   return: m.common_return_ticket(),
 };
 
-export const changesLabel = (n: number) => (n === 0 ? m.booking_format_direct() : m.booking_format_changes({ count: n }));
+export const changesLabel = (n: number) => (n === 0 ? m.common_direct() : m.common_changes({ count: n }));
 
 export const passengerName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 

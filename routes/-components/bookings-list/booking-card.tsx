@@ -39,8 +39,8 @@ function JourneyTimes({ leg, locale, now }: { leg: ListLeg; locale: string; now:
       <span className={styles.timesSpan}>{span}</span>
       {length && <span className={styles.meta}> · {length}</span>}
       {leg.changes !== undefined && (
-        // The same words as the booking's leg card; not its helper, which would add booking-format's chunk to the first route.
-        <span className={styles.meta}> · {leg.changes === 0 ? m.booking_format_direct() : m.booking_format_changes({ count: leg.changes })}</span>
+        // The same words as the booking's leg card (common_* copy lives in the shared copy chunk); not its helper, which would add booking-format's chunk to the first route.
+        <span className={styles.meta}> · {leg.changes === 0 ? m.common_direct() : m.common_changes({ count: leg.changes })}</span>
       )}
       {departsIn && <span className={styles.departsIn}> · {m.bookings_list_booking_card_departs({ when: departsIn })}</span>}
     </p>
