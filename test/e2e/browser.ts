@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -34,12 +34,11 @@ const watched = new Set<PageWatch>();
 const closedErrors: string[] = [];
 
 /**
- * A fresh context (with `options`, e.g. a signed-in storageState) and page that records page errors
- * and console errors. The e2e project's setup file (test/e2e/setup-page-errors.ts) fails any test
- * during which a watched page logged one.
+ * A fresh context and page that records page errors and console errors. The e2e project's setup
+ * file (test/e2e/setup-page-errors.ts) fails any test during which a watched page logged one.
  */
-export const openPage = async (browser: Browser, width = 1280, options: BrowserContextOptions = {}): Promise<PageWatch> => {
-  const context = await browser.newContext({ ...options, viewport: { width, height: 900 } });
+export const openPage = async (browser: Browser, width = 1280): Promise<PageWatch> => {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${String(e)}`));

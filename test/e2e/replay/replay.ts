@@ -21,7 +21,7 @@
  *    exercised after all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContextOptions, Page, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import {
   initialTransition,
   transition,
@@ -42,7 +42,7 @@ const SCREEN_TIMEOUT_MS = 10_000;
 /** A call of an invoked actor that the browser holds until the path answers it. */
 export interface HeldCall {
   id: string;
-  method: string;
+  method: 'GET' | 'POST';
   /** Path after /my-account/api, e.g. '/refund-quote/6f1c…'. */
   path: string;
 }
@@ -62,9 +62,9 @@ export interface ReplayStep<M extends AnyStateMachine> {
 }
 
 export interface ReplayDriver<M extends AnyStateMachine> {
-  /** Before the path's browser context opens: server data, switches, sign-in. Returns the context's options. */
-  prepare?(path: ModelPath<M>, server: TestServer): Promise<BrowserContextOptions | void>;
-  /** Opens the machine's screen (the path's first state). */
+  /** Before the path's browser context opens: server data and switches. */
+  prepare?(path: ModelPath<M>, server: TestServer): Promise<void>;
+  /** Signs in if the screen needs it (signInThroughApi) and opens it: the path's first state. */
   open(page: Page, path: ModelPath<M>, server: TestServer): Promise<void>;
   /** The HTTP call each invoked actor makes: method and API path (after /my-account/api). */
   calls: Record<string, { method: 'GET' | 'POST'; path: RegExp }>;
@@ -81,21 +81,28 @@ export interface ReplayDriver<M extends AnyStateMachine> {
   notUserActions?: Record<string, string>;
 }
 
-/** A signed-in browser storage state for `account` (one sign-in through the API, reused by every context). */
-export async function signedInState(browser: Browser, server: TestServer, account: { email: string; password: string }) {
-  const context = await browser.newContext();
-  try {
-    const shell = await context.request.get(`${server.origin}/my-account/`);
-    const csrf = readPageData(await shell.text())?.csrfToken;
-    const res = await context.request.post(`${server.origin}${API}/login`, {
-      data: { email: account.email, password: account.password },
-      headers: { 'x-csrf-token': String(csrf) },
-    });
-    if (!res.ok()) throw new Error(`sign-in as ${account.email}: ${res.status()}`);
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
+/**
+ * Signs the page's context in as `account` through the API (its cookies are the page's): no sign-in
+ * screen per path. Paths that start from reset data sign in again, since a reset ends every session.
+ */
+export async function signInThroughApi(page: Page, server: TestServer, account: { email: string; password: string }): Promise<void> {
+  const shell = await page.request.get(`${server.origin}/my-account/`);
+  const csrf = readPageData(await shell.text())?.csrfToken;
+  const res = await page.request.post(`${server.origin}${API}/login`, {
+    data: { email: account.email, password: account.password },
+    headers: { 'x-csrf-token': String(csrf) },
+  });
+  if (!res.ok()) throw new Error(`sign-in as ${account.email}: ${res.status()}`);
+}
+
+/**
+ * For a failed answer: makes the server answer the held call with the model event's HTTP problem
+ * (status and error body, as test/model/fixtures httpError shapes it), through the answer switch.
+ */
+export async function answerWithModelError({ server, call, event }: { server: TestServer; call: HeldCall | null; event: AnyEventObject }): Promise<void> {
+  const problem = (event as { error?: { problem?: { kind?: string; status?: number; body?: unknown } } }).error?.problem;
+  if (!call || problem?.kind !== 'http' || problem.status === undefined) throw new Error(`${event.type}: no HTTP problem to answer with`);
+  await server.answer(call.method, call.path, problem.status, problem.body);
 }
 
 const DONE = 'xstate.done.actor.';
@@ -175,8 +182,8 @@ async function replayInBrowser<M extends AnyStateMachine>(
   exercised: Set<string>,
 ): Promise<void> {
   const { path } = replay;
-  const options = (await driver.prepare?.(path, server)) ?? {};
-  const { page, context } = await openPage(browser, 1280, options);
+  await driver.prepare?.(path, server);
+  const { page, context } = await openPage(browser);
   page.setDefaultTimeout(SCREEN_TIMEOUT_MS);
   // Every call of a listed actor waits here, in arrival order, until its answer's step.
   const held = new Map<string, { route: Route; call: HeldCall; released: boolean }[]>();
@@ -188,7 +195,7 @@ async function replayInBrowser<M extends AnyStateMachine>(
       const apiPath = new URL(request.url()).pathname.slice(API.length);
       const id = Object.keys(driver.calls).find((k) => driver.calls[k]!.method === request.method() && driver.calls[k]!.path.test(apiPath));
       if (id === undefined) return route.continue();
-      heldOf(id).push({ route, call: { id, method: request.method(), path: apiPath }, released: false });
+      heldOf(id).push({ route, call: { id, method: driver.calls[id]!.method, path: apiPath }, released: false });
     },
   );
   const counts = () => new Map([...held].map(([id, list]) => [id, list.length]));
