@@ -7,12 +7,12 @@ import { CONSENT_CATEGORIES } from '#server/api/consents.ts';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
 import { errorBody } from '#server/lib/errors.ts';
-import { describeBrowserReplay, signInThroughApi, type ReplayStep } from './replay/replay';
+import { describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
  * Contact preferences replayed in Chromium (issue 13): signed in on /contact-preferences (input
  * action null) and from the marketing email link (/contact-preferences-token?action=…), each path
- * on freshly seeded data. The model's answers are what the server holds: the demo account's
+ * on the seeded data. The model's answers are what the server holds: the demo account's
  * choices, all off after a revoke, the earlier choices after a restore, a save's list after a
  * save. A failed fetch, save, revoke (and a restore that had something to restore) come from the
  * /__test/answer switch; a resubscribe with nothing revoked fails for real (409).
@@ -26,6 +26,8 @@ const seeded: Consents = CONSENT_CATEGORIES.map((c) => ({ ...c, selected: seeded
 /** After a revoke: every consent off, each counting as updated (its old choice kept for a restore). */
 const allOff: Consents = CONSENT_CATEGORIES.map((c) => ({ ...c, selected: false, hasEverBeenUpdated: true }));
 const same = (a: Consents, b: Consents) => JSON.stringify(a) === JSON.stringify(b);
+/** A path that saves, revokes or restores changes the demo account: the next one starts from the seed again. */
+const data = new SharedData();
 
 /** What GET /customer/consents answers in this snapshot's `loading`, from what the path did. */
 function serverHolds({ outcome, consents, revoked }: { outcome: string | null; consents: Consents; revoked: boolean }): ConsentsResponse {
@@ -93,12 +95,13 @@ describeBrowserReplay(
     }),
   },
   {
-    async prepare(_path, server) {
-      await server.reset();
+    async prepare(path, server, browser) {
+      const saves = path.steps.some((s) => s.event.type.startsWith('xstate.done.actor.') && s.event.type !== 'xstate.done.actor.fetchConsents');
+      await data.use(server, 'the demo account', saves);
+      if (!path.input?.action) return data.signedIn(browser, server, DEMO_ACCOUNT);
     },
     async open(page, path, server) {
       const action = path.input?.action;
-      if (!action) await signInThroughApi(page, server, DEMO_ACCOUNT);
       await page.goto(
         action ? `${server.url}contact-preferences-token?action=${action}#token=${DEMO_MARKETING_TOKEN}` : `${server.url}contact-preferences`,
       );

@@ -8,11 +8,11 @@ import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 import { signedInClient, type TestServer } from '#test/helpers/server';
 import { outputOf } from '#test/model/harness';
 import { fraud, httpError, processing, quote, refundable, transformError } from '#test/model/fixtures/refund-fixtures';
-import { answerWithModelError, describeBrowserReplay, signInThroughApi, type ReplayStep } from './replay/replay';
+import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
  * "Cancel and refund" on booking detail replayed in Chromium (issue 13), signed in as
- * refunds@example.com on freshly seeded data. The input's bookingId names the seeded booking
+ * refunds@example.com on the seeded data. The input's bookingId names the seeded booking
  * (server/seed/refunds.ts) whose answers the model gives:
  * - flexible: refundable (the refund page opens). Its failures come from the /__test/answer
  *   switch: a 500, a 409 CHANGE_OF_JOURNEY_SOURCE (the journey was changed meanwhile; the status
@@ -30,6 +30,7 @@ import { answerWithModelError, describeBrowserReplay, signInThroughApi, type Rep
 type Step = ReplayStep<typeof refundQuoteMachine>;
 type Key = 'flexible' | 'advance' | 'amountTooLow' | 'paperPost' | 'fraud' | 'changeOfJourneySource';
 const robin = { email: REFUNDS_ACCOUNT.email, password: REFUNDS_ACCOUNT.password };
+const data = new SharedData();
 const bookingIdOf = (input: RefundQuoteInput | undefined) => refundSeedBookingId(REFUND_SEED_KEYS[input!.bookingId as Key]);
 const input = (bookingId: Key, over: Partial<RefundQuoteInput> = {}): RefundQuoteInput => ({
   bookingId,
@@ -108,19 +109,19 @@ describeBrowserReplay(
     serializeContext: (c) => ({ status: c.quote?.status ?? null, error: c.quoteError === null ? null : typeof c.quoteError }),
   },
   {
-    async prepare(path, server) {
-      await server.reset();
-      if (path.input?.enhancedIneligibleView === false) {
-        const res = await fetch(`${server.origin}/__test/page-data`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ features: { 'refund-ineligibility-enhanced-view': false } }),
-        });
-        expect(res.status).toBe(200);
-      }
+    async prepare(path, server, browser) {
+      const key = path.input!.bookingId;
+      // A refund requested or a fraud check tripped meanwhile changes that booking for good.
+      await data.use(server, key, key === 'paperPost' || key === 'fraud');
+      const res = await fetch(`${server.origin}/__test/page-data`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ features: { 'refund-ineligibility-enhanced-view': path.input!.enhancedIneligibleView } }),
+      });
+      expect(res.status).toBe(200);
+      return data.signedIn(browser, server, robin);
     },
     async open(page, path, server) {
-      await signInThroughApi(page, server, robin);
       await page.goto(`${server.url}bookings/${bookingIdOf(path.input)}`);
     },
     calls: {

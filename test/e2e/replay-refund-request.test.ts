@@ -15,11 +15,11 @@ import {
   refundBooking,
   refundable,
 } from '#test/model/fixtures/refund-fixtures';
-import { answerWithModelError, describeBrowserReplay, signInThroughApi, type ReplayStep } from './replay/replay';
+import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
- * The refund page replayed in Chromium (issue 13), signed in as refunds@example.com on freshly
- * seeded data. The input's bookingId names the seeded booking (server/seed/refunds.ts) whose
+ * The refund page replayed in Chromium (issue 13), signed in as refunds@example.com on the seeded
+ * data. The input's bookingId names the seeded booking (server/seed/refunds.ts) whose
  * answers the model gives:
  * - flexible: refundable for any reason, refunded in full. Its failures (loading the booking, a
  *   quote, the request) come from the /__test/answer switch with the model's error.
@@ -35,6 +35,7 @@ import { answerWithModelError, describeBrowserReplay, signInThroughApi, type Rep
 type Step = ReplayStep<typeof refundRequestMachine>;
 type Key = 'flexible' | 'partialReturn' | 'advance' | 'inProgress' | 'declinedCard' | 'fraud';
 const robin = { email: REFUNDS_ACCOUNT.email, password: REFUNDS_ACCOUNT.password };
+const data = new SharedData();
 const bookingIdOf = (input: RefundRequestInput | undefined) => refundSeedBookingId(REFUND_SEED_KEYS[input!.bookingId as Key]);
 const input = (bookingId: Key): RefundRequestInput => ({ bookingId, quoteId: bookingId === 'partialReturn' ? 'one passenger' : null, today: 'today' });
 const quoteDone = (output: RefundQuote) => ({ type: 'xstate.done.actor.fetchQuote', output });
@@ -104,11 +105,16 @@ describeBrowserReplay(
     }),
   },
   {
-    async prepare(_path, server) {
-      await server.reset();
+    async prepare(path, server, browser) {
+      const key = path.input!.bookingId as Key;
+      // A refund made, a card declined or a fraud check tripped changes that booking for good.
+      const changes = path.steps.some(
+        (s) => s.event.type === 'xstate.done.actor.submitRefund' || (s.event.type === 'xstate.error.actor.submitRefund' && key !== 'flexible'),
+      );
+      await data.use(server, key, changes);
+      return data.signedIn(browser, server, robin);
     },
     async open(page, path, server) {
-      await signInThroughApi(page, server, robin);
       const bookingId = bookingIdOf(path.input);
       const base = `${server.url}bookings/${bookingId}/refund`;
       if (path.input?.bookingId === 'advance') return void (await page.goto(`${base}/ineligible`));
