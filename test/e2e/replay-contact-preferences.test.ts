@@ -138,14 +138,20 @@ describeBrowserReplay(
       },
       loaded: async (step) => {
         const { page, snapshot } = step;
-        for (const c of snapshot.context.consents) {
-          if (!c.hasEverBeenUpdated) {
-            await page.getByRole('heading', { name: c.missingCategoryDescriptor.title, exact: true }).waitFor();
-            continue;
-          }
-          await expect.poll(() => attribute(page, c, 'aria-checked'), { message: `${c.title} on/off` }).toBe(String(c.selected));
-          await expect.poll(() => attribute(page, c, 'aria-disabled'), { message: `${c.title} usable` }).toBeNull();
-        }
+        // Every consent in one read per poll: a usable switch, on or off, or the prompt of one never updated.
+        const expected = snapshot.context.consents.map((c) =>
+          c.hasEverBeenUpdated ? `${c.title}: ${c.selected ? 'on' : 'off'}` : `${c.missingCategoryDescriptor.title}: prompt`,
+        );
+        const shown = () =>
+          page.getByRole('list', { name: m.contact_preferences_panel_marketing_preferences() }).locator(':scope > li').evaluateAll((items) =>
+            items.map((li) => {
+              const toggle = li.querySelector<HTMLInputElement>('input[role="switch"]');
+              if (!toggle) return `${li.querySelector('h2')?.textContent ?? '?'}: prompt`;
+              const title = li.querySelector(`label[for="${toggle.id}"]`)?.textContent ?? '?';
+              return `${title}: ${toggle.getAttribute('aria-disabled') === 'true' ? 'locked' : toggle.getAttribute('aria-checked') === 'true' ? 'on' : 'off'}`;
+            }),
+          );
+        await expect.poll(shown, { message: 'the consents' }).toEqual(expected);
         await messagesShown(step);
         const marketing = snapshot.context.revoked ? m.contact_preferences_panel_resubscribe() : m.contact_preferences_panel_unsubscribe_from_all_marketing();
         await button(page, marketing).waitFor();

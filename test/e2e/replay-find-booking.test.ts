@@ -57,11 +57,23 @@ const submit = (page: Page) => page.locator('form button[type="submit"]');
 /** The form shows the chart's values and errors, and submit is enabled exactly when the chart allows it. */
 const formMatches = async ({ page, snapshot }: Step) => {
   const { errors, canSubmit } = formView(snapshot.context, findBookingValidators, false);
-  for (const f of order) {
-    await expect.poll(() => field(page, f).inputValue(), { message: labels[f] }).toBe(onScreen(f, snapshot.context.values[f]));
-    if (errors[f]) await page.getByText(errors[f]).waitFor();
-  }
-  await expect.poll(() => submit(page).isEnabled(), { message: 'submit enabled' }).toBe(canSubmit);
+  const expected = {
+    values: Object.fromEntries(order.map((f) => [f, onScreen(f, snapshot.context.values[f])])),
+    invalid: order.filter((f) => errors[f] !== undefined),
+    submit: canSubmit,
+  };
+  // One read of the whole form per poll: each field's value, which fields say they are invalid, submit.
+  const shown = () =>
+    page.locator('form').evaluate((form, names) => {
+      const input = (n: string) => form.querySelector<HTMLInputElement>(`input[name="${n}"]`);
+      return {
+        values: Object.fromEntries(names.map((n) => [n, input(n)?.value ?? null])),
+        invalid: names.filter((n) => input(n)?.getAttribute('aria-invalid') === 'true'),
+        submit: !(form.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.disabled,
+      };
+    }, order);
+  await expect.poll(shown, { message: 'the form' }).toEqual(expected);
+  for (const f of expected.invalid) await page.getByText(errors[f]!, { exact: true }).waitFor();
 };
 const failure = (message: (step: Step) => string) => async (step: Step) => {
   await step.page.getByRole('alert').filter({ hasText: message(step) }).waitFor();
