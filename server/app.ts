@@ -38,7 +38,7 @@ import { warmUpDummyHash } from './lib/passwords.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from './lib/public-origin.ts';
 import { resolvePageData, type PageDataOverrides } from './lib/page-data.ts';
 import { shellRoutes } from './shell.ts';
-import { createTestState, hangSwitch, testApiRoutes, testSwitchRoutes } from './test-switches.ts';
+import { answerSwitch, createTestState, hangSwitch, testApiRoutes, testSwitchRoutes } from './test-switches.ts';
 
 export type CreateAppOptions = {
   db: Db;
@@ -126,7 +126,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   app.use('*', limitRealBodies, rejectNul);
   const apiMiddleware = [apiHeaders, conversationId, csrfProtection(() => csrfSecret), identify] as const;
   app.use(`${API_BASE}/*`, ...apiMiddleware); // also matches API_BASE itself
-  if (testState) app.use(`${API_BASE}/*`, hangSwitch(testState, API_BASE));
+  if (testState) app.use(`${API_BASE}/*`, hangSwitch(testState, API_BASE), answerSwitch(testState, API_BASE));
   app.use('/graphql', ...apiMiddleware);
 
   // API areas under /my-account/api: one line per area.

@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { wipe, type Db } from './db.ts';
 import type { GraphqlFailures } from './graphql.ts';
@@ -25,9 +26,14 @@ export type TestState = {
   hangs: Map<string, { remaining: number }>;
   /** Lets every hanging call go (with 504) when the state is cleared, so no request outlives a test. */
   releaseHangs: Set<() => void>;
+  /** `METHOD /path` (after /my-account/api) whose next `remaining` calls get this answer instead of the route's. */
+  answers: Map<string, CannedAnswer>;
   /** Back to a clean slate (called on every scenario load). */
   clear(): void;
 };
+
+/** What POST /__test/answer makes one API call answer (an outcome the seed data cannot cause on demand). */
+export type CannedAnswer = { remaining: number; status: number; body: unknown };
 
 export function createTestState(): TestState {
   const state: TestState = {
@@ -48,9 +54,11 @@ export function createTestState(): TestState {
     tokenFailures: { remaining: 0 },
     hangs: new Map(),
     releaseHangs: new Set(),
+    answers: new Map(),
     clear() {
       state.tokenFailures.remaining = 0;
       state.hangs.clear();
+      state.answers.clear();
       for (const release of state.releaseHangs) release();
       state.releaseHangs.clear();
       state.resetTokens.clear();
@@ -85,13 +93,21 @@ const HangBody = v.object({
   path: v.pipe(v.string(), v.startsWith('/'), v.maxLength(200)),
   count: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
 });
+const AnswerBody = v.object({
+  method: v.picklist(['GET', 'POST', 'PUT', 'DELETE']),
+  path: v.pipe(v.string(), v.startsWith('/'), v.maxLength(200)),
+  count: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
+  status: v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(599)),
+  /** Default: the error body with code TEST_ANSWER. */
+  body: v.optional(v.unknown()),
+});
 /** A hanging call answers 504 after this long at the latest (the app gives up after 10 s). */
 export const HANG_MAX_MS = 60_000;
 
 /**
  * Test-only endpoints under /__test (never mounted by `npm start`):
  * POST /scenario {name}, GET /last-reset-token?email=, GET /last-email-change-token?email=, POST /page-data, POST /graphql-fail, POST /clock,
- * POST /change-email-token-failure {count}, POST /hang {path, count}.
+ * POST /change-email-token-failure {count}, POST /hang {path, count}, POST /answer {method, path, count, status, body?}.
  */
 export function testSwitchRoutes(state: TestState, deps: { db: Db; clock: Clock }): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
@@ -143,6 +159,12 @@ export function testSwitchRoutes(state: TestState, deps: { db: Db; clock: Clock 
     return c.json({ path, remaining: count });
   });
 
+  api.post('/answer', async (c) => {
+    const { method, path, count, status, body } = await readBody(c, AnswerBody);
+    state.answers.set(`${method} ${path}`, { remaining: count, status, body: body ?? errorBody('TEST_ANSWER') });
+    return c.json({ method, path, remaining: count, status });
+  });
+
   api.post('/clock', async (c) => {
     const { offsetMs } = await readBody(c, ClockBody);
     deps.clock.setOffset(offsetMs);
@@ -171,6 +193,20 @@ export function hangSwitch(state: TestState, apiBase: string): MiddlewareHandler
       state.releaseHangs.add(release);
     });
     return c.json(errorBody('GATEWAY_TIMEOUT'), 504);
+  };
+}
+
+/**
+ * Test-only middleware on the API: the next calls to a method and path given to POST /__test/answer
+ * get its status and body (a 500, a 400, a schema-invalid 200) without reaching the route, while its
+ * count lasts. It runs after the API's own middleware: CSRF and sign-in are still checked first.
+ */
+export function answerSwitch(state: TestState, apiBase: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const answer = state.answers.get(`${c.req.method} ${c.req.path.slice(apiBase.length)}`);
+    if (!answer || answer.remaining === 0) return next();
+    answer.remaining -= 1;
+    return c.json(answer.body as object, answer.status as ContentfulStatusCode);
   };
 }
 

@@ -25,6 +25,11 @@ export type TestServer = {
   reset(scenario?: Scenario): Promise<SeedReport>;
   /** Moves the server's injectable clock `offsetMs` from real time (instead of sleeping); resolves to its new now. */
   setClock(offsetMs: number): Promise<Date>;
+  /**
+   * The next `count` calls of `method` to the API `path` (after /my-account/api, e.g. '/customer/consents')
+   * answer `status` with `body` (default: an error body with code TEST_ANSWER) instead of the route (POST /__test/answer).
+   */
+  answer(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, status: number, body?: unknown, count?: number): Promise<void>;
 };
 
 export type TestServerOptions = {
@@ -135,6 +140,14 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       });
       if (!res.ok) throw new Error(`setClock(${offsetMs}) failed: ${res.status} ${await res.text()}`);
       return new Date(((await res.json()) as { now: string }).now);
+    },
+    async answer(method, path, status, body, count = 1) {
+      const res = await fetch(`${origin}/__test/answer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ method, path, count, status, ...(body === undefined ? {} : { body }) }),
+      });
+      if (!res.ok) throw new Error(`answer(${method} ${path}) failed: ${res.status} ${await res.text()}`);
     },
     async close() {
       await new Promise<void>((resolve) => {

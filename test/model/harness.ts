@@ -445,6 +445,57 @@ export async function replayPath<M extends AnyStateMachine>(
 }
 
 /**
+ * The transitions each step of `path` takes (step 0: the start's eventless ones), recorded as
+ * coverage records them: a live replay with the harness's fake actors.
+ */
+export async function stepTransitions<M extends AnyStateMachine>(machine: M, path: ModelPath<M>): Promise<string[][]> {
+  const steps: string[][] = [];
+  let current: string[] = [];
+  const recorder = new (class extends Set<string> {
+    override add(key: string) {
+      current.push(key);
+      return super.add(key);
+    }
+  })();
+  await replayPath(machine, path, { assert: () => void (steps.push(current), (current = [])) }, recorder);
+  return steps;
+}
+
+/**
+ * Few of `paths` that still take every transition they take together, each with the transitions of
+ * each of its steps. A greedy cover: the path that takes the most transitions not yet taken (the
+ * shorter, then the first generated, among equals), until none adds one; then any chosen path
+ * whose transitions the others all take is dropped. Every path given is a shortest path (to its
+ * vertex), and so is every path kept. The browser replays (issue 13) run these: a browser path
+ * costs a page load, what a thousand model steps do.
+ */
+export async function coveringPaths<M extends AnyStateMachine>(
+  machine: M,
+  paths: readonly ModelPath<M>[],
+): Promise<{ path: ModelPath<M>; steps: string[][] }[]> {
+  const all: { path: ModelPath<M>; steps: string[][]; keys: Set<string> }[] = [];
+  for (const path of paths) {
+    const steps = await stepTransitions(machine, path);
+    all.push({ path, steps, keys: new Set(steps.flat()) });
+  }
+  const shortestFirst = [...all].sort((a, b) => a.path.steps.length - b.path.steps.length);
+  const chosen: typeof all = [];
+  const taken = new Set<string>();
+  for (;;) {
+    const gain = (c: (typeof all)[number]) => [...c.keys].filter((k) => !taken.has(k)).length;
+    const best = shortestFirst.reduce<(typeof all)[number] | undefined>((b, c) => (gain(c) > (b ? gain(b) : 0) ? c : b), undefined);
+    if (!best) break;
+    chosen.push(best);
+    for (const k of best.keys) taken.add(k);
+  }
+  for (const candidate of [...chosen].reverse()) {
+    const others = chosen.filter((c) => c !== candidate);
+    if ([...candidate.keys].every((key) => others.some((c) => c.keys.has(key)))) chosen.splice(chosen.indexOf(candidate), 1);
+  }
+  return all.filter((c) => chosen.includes(c)).map(({ path, steps }) => ({ path, steps }));
+}
+
+/**
  * A live actor with the harness's fake actors and clock, for checks a generated path cannot make:
  * above all a named delay's duration against SPEC section 9 (`expectTimer`).
  */

@@ -203,6 +203,27 @@ describe('a marketing-link session and orders', () => {
   });
 });
 
+describe('the /__test/answer switch (test servers only)', () => {
+  it('answers the given method and path `count` times, after CSRF and sign-in, then lets the route answer; a reset clears it', async () => {
+    await signIn();
+    await server.answer('GET', '/customer/consents', 500, undefined, 2);
+    await server.answer('POST', '/customer/consents/revoke', 200, { nope: true });
+    expect((await client.get(CONSENTS)).status).toBe(500);
+    // Another method of the same path still reaches the route.
+    expect((await client.post(CONSENTS, { consentSelections: { 'text-messages': true } }, { csrf: 'body' })).status).toBe(200);
+    expect(await client.get(CONSENTS)).toMatchObject({ status: 500, body: errorBody('TEST_ANSWER') });
+    expect((await client.get(CONSENTS)).status).toBe(200);
+    // CSRF is checked before the canned answer.
+    expect((await client.post(`${CONSENTS}/revoke`, {}, { csrf: 'none' })).status).toBe(403);
+    expect(await client.post(`${CONSENTS}/revoke`, {})).toMatchObject({ status: 200, body: { nope: true } });
+    await server.answer('GET', '/customer/consents', 503);
+    await server.reset();
+    await client.init();
+    await signIn();
+    expect((await client.get(CONSENTS)).status).toBe(200);
+  });
+});
+
 describe('coerceBoolean', () => {
   it('reads true, 1 and true-ish strings as true and anything else as false', () => {
     for (const value of [true, 1, 'true', 'TRUE', '1', 'on', 'yes']) expect(coerceBoolean(value), String(value)).toBe(true);

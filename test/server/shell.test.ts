@@ -329,6 +329,7 @@ describe('other app configurations', () => {
     expect((await app.request('/__test/graphql-fail', { method: 'POST', body: '{}' })).status).toBe(404);
     expect((await app.request('/__test/clock', { method: 'POST', body: '{}' })).status).toBe(404);
     expect((await app.request('/__test/hang', { method: 'POST', body: '{}' })).status).toBe(404);
+    expect((await app.request('/__test/answer', { method: 'POST', body: '{}' })).status).toBe(404);
     expect((await app.request('/my-account/api/__test/error')).status).toBe(404);
   });
 
