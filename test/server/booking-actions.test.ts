@@ -184,7 +184,7 @@ describe('on-demand tickets', () => {
     const gen = await generate(EUSTON_MANCHESTER);
     expect(gen.status).toBe(200);
     const { deliverableId } = gen.body;
-    type Detail = { bookings: { id: string; delivery: { issuedTicket?: { reference: string; issuedAt: string } } }[] };
+    type Detail = { bookings: { id: string; delivery: { issuedTicket?: { reference: string; issuedAt: string; barcode?: string } } }[] };
     const issuedOnBooking = async () =>
       (await client.get<Detail>(`${API}/booking/${booking(EUSTON_MANCHESTER)}`)).body.bookings.find((b) => b.id === booking(EUSTON_MANCHESTER))
         ?.delivery.issuedTicket;
@@ -199,9 +199,10 @@ describe('on-demand tickets', () => {
       status: 'ready',
       ticket: { reference: expect.stringMatching(/^TKT-[0-9A-F]{8}$/), issuedAt: expect.any(String), barcode: expect.any(String) },
     });
-    // Once issued, the booking itself names the ticket (what booking.reload shows; issue 15).
-    const ticket = (ready.body as { ticket: { reference: string; issuedAt: string } }).ticket;
-    expect(await issuedOnBooking()).toEqual({ reference: ticket.reference, issuedAt: ticket.issuedAt });
+    // Once issued, the booking itself names the ticket and carries its barcode (what booking.reload
+    // shows, issue 15, and what is kept for offline reading, issue 14).
+    const ticket = (ready.body as { ticket: { reference: string; issuedAt: string; barcode: string } }).ticket;
+    expect(await issuedOnBooking()).toEqual({ reference: ticket.reference, issuedAt: ticket.issuedAt, barcode: ticket.barcode });
   });
 
   it('always fails for the seeded failing delivery', async () => {
