@@ -10,6 +10,7 @@ import { errorBody } from '#server/lib/errors.ts';
 import { DEMO_GUEST_TOKENS, GUEST_EMAIL } from '#server/seed/guest-orders.ts';
 import { apiClient, type TestServer } from '#test/helpers/server';
 import { errorOf } from '#test/model/harness';
+import { findBookingVertex } from '#test/model/fixtures/vertices';
 import { describeBrowserReplay, type ReplayStep } from './replay/replay';
 
 /**
@@ -106,7 +107,7 @@ describeBrowserReplay(
         { type: 'xstate.error.actor.findBooking', error: { status: 500 } },
       ],
     },
-    serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, touched: c.touched }),
+    serializeContext: findBookingVertex,
   },
   {
     async prepare(_path, server) {

@@ -8,6 +8,7 @@ import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 import { signedInClient, type TestServer } from '#test/helpers/server';
 import { outputOf } from '#test/model/harness';
 import { fraud, httpError, processing, quote, refundable, transformError } from '#test/model/fixtures/refund-fixtures';
+import { refundQuoteVertex } from '#test/model/fixtures/vertices';
 import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
@@ -106,7 +107,7 @@ describeBrowserReplay(
           : [],
       'xstate.error.actor.fetchChangeOfJourneyStatus': [{ type: 'xstate.error.actor.fetchChangeOfJourneyStatus', error: httpError(500, 'INTERNAL_ERROR') }],
     },
-    serializeContext: (c) => ({ status: c.quote?.status ?? null, error: c.quoteError === null ? null : typeof c.quoteError }),
+    serializeContext: refundQuoteVertex,
   },
   {
     async prepare(path, server, browser) {

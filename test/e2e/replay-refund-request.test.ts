@@ -15,6 +15,7 @@ import {
   refundBooking,
   refundable,
 } from '#test/model/fixtures/refund-fixtures';
+import { refundRequestVertex } from '#test/model/fixtures/vertices';
 import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
@@ -95,14 +96,7 @@ describeBrowserReplay(
         { type: 'refund.setReason' as const, reason: (snap.context.refundReason === 'CHANGED_PLANS' ? 'DISRUPTION_UPCOMING' : 'CHANGED_PLANS') as RefundReason },
       ],
     },
-    serializeContext: (c) => ({
-      quote: c.quote?.quoteId ?? c.quote?.status ?? null,
-      quoteError: c.quoteError !== null,
-      requestError: c.requestError,
-      fraud: c.fraud,
-      card: c.card !== null,
-      reason: c.refundReason,
-    }),
+    serializeContext: refundRequestVertex,
   },
   {
     async prepare(path, server, browser) {

@@ -3,6 +3,7 @@ import { findBookingMachine, findBookingStatusMessages } from '#machines/find-bo
 import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import type { FindBookingField } from '#src/schemas/find-booking';
 import { describeMachineModel, errorOf, nextFrom, outputOf, type StateCheck } from './harness';
+import { findBookingVertex } from './fixtures/vertices';
 
 const filled: Record<FindBookingField, string> = {
   bookingReference: 'TL-7Q4K2M',
@@ -37,7 +38,7 @@ describeMachineModel(findBookingMachine, {
       { type: 'xstate.error.actor.findBooking', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 840 } } },
     ],
   },
-  serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, touched: c.touched }),
+  serializeContext: findBookingVertex,
   maxPaths: 300,
   calls: { requesting: { findBooking: (c: { values: typeof filled }) => c.values } },
   // Spec sections 4 and 5: not requested, requesting, success, bad request (400), not found (422),

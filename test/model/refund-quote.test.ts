@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { isRequestableQuote } from '#machines/lib/refund-rules';
 import { refundQuoteMachine } from '#machines/refund-quote';
 import { describeMachineModel, outputOf } from './harness';
+import { refundQuoteVertex } from './fixtures/vertices';
 import {
   blocked,
   expired,
@@ -62,7 +63,7 @@ describeMachineModel(refundQuoteMachine, {
     ],
     'xstate.error.actor.fetchChangeOfJourneyStatus': [{ type: 'xstate.error.actor.fetchChangeOfJourneyStatus', error: httpError(500, 'INTERNAL') }],
   },
-  serializeContext: (c) => ({ status: c.quote?.status ?? null, error: c.quoteError === null ? null : typeof c.quoteError }),
+  serializeContext: refundQuoteVertex,
   maxPaths: 300,
   assert: (snapshot) => {
     const c = snapshot.context;

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { refundRequestMachine } from '#machines/refund-request';
 import { isRequestableQuote } from '#machines/lib/refund-rules';
 import { describeMachineModel, outputOf, watching } from './harness';
+import { refundRequestVertex } from './fixtures/vertices';
 import { cardRequired, fraud, httpError, ineligible, processing, refundBooking, refundable, schemaError } from './fixtures/refund-fixtures';
 
 const quoteDone = (output: unknown) => ({ type: 'xstate.done.actor.fetchQuote', output });
@@ -33,14 +34,7 @@ describeMachineModel(refundRequestMachine, {
     ],
     'refund.setReason': [{ type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' }],
   },
-  serializeContext: (c) => ({
-    quote: c.quote?.quoteId ?? c.quote?.status ?? null,
-    quoteError: c.quoteError !== null,
-    requestError: c.requestError,
-    fraud: c.fraud,
-    card: c.card !== null,
-    reason: c.refundReason,
-  }),
+  serializeContext: refundRequestVertex,
   maxPaths: 400,
   assert: (snapshot) => {
     const c = snapshot.context;
