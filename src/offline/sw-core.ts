@@ -116,7 +116,7 @@ export interface Handled {
 export function route(d: SwDeps, request: Request): Handled | null {
   const url = new URL(request.url);
   if (url.origin !== new URL(d.scope).origin) return null;
-  if (url.pathname.startsWith(`${d.base}api/`)) return api(d, request, url.pathname.slice(`${d.base}api`.length));
+  if (url.pathname.startsWith(`${d.base}api/`)) return api(d, request, url, url.pathname.slice(`${d.base}api`.length));
   if (request.method !== 'GET') return null;
   if (url.pathname.startsWith(`${d.base}assets/`)) return { response: asset(d, request) };
   if (request.mode === 'navigate' && url.href.startsWith(d.scope)) return page(d, request);
@@ -199,8 +199,7 @@ async function askOwner(d: SwDeps): Promise<boolean> {
 /** A guest's call: the order token rides in the query, the user-flow id in a header. */
 const isGuestCall = (request: Request, url: URL) => url.searchParams.has('token') || request.headers.has('x-user-flow-id');
 
-function api(d: SwDeps, request: Request, path: string): Handled {
-  const url = new URL(request.url);
+function api(d: SwDeps, request: Request, url: URL, path: string): Handled {
   if (request.method !== 'GET') return { response: apiWrite(d, request, path) };
   const kind = isGuestCall(request, url) ? null : offlineKind(path);
   if (!kind) return { response: d.fetch(request).then((r) => afterAnswer(d, r)) };
@@ -237,8 +236,9 @@ async function keepAnswer(d: SwDeps, url: URL, kind: keyof typeof minimize, resp
   const body = await readJson(response);
   if (kind === 'user') {
     // GET /user says who is signed in: keep their answers, or nobody's.
-    await setOwner(d, signedInUserId(body));
-    if (signedInUserId(body) === null) return;
+    const id = signedInUserId(body);
+    await setOwner(d, id);
+    if (id === null) return;
   } else if ((await owner(d)) === null && !(await learnOwner(d))) {
     return;
   }
