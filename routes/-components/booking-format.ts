@@ -1,14 +1,14 @@
 import type { Booking, DeliveryMethod, Leg, Ticket } from '#src/schemas/booking';
-import { formatMoney } from '#src/i18n/format';
+import { formatDate, formatMoney } from '#src/i18n/format';
 import { m } from '#src/paraglide/messages.js';
 
 /** GB rail times are UK times whatever the browser's zone; dates and numbers follow the URL's locale. */
 const UK = 'Europe/London';
 
 export const ukDate = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: UK }).format(new Date(iso));
+  formatDate(iso, locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: UK });
 export const ukTime = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: UK }).format(new Date(iso));
+  formatDate(iso, locale, { hour: '2-digit', minute: '2-digit', timeZone: UK });
 export const ukDateTime = (iso: string, locale: string) => `${ukDate(iso, locale)}, ${ukTime(iso, locale)}`;
 
 /** YYYY-MM-DD of a leg for the timetable call (the date its timetable id carries). */

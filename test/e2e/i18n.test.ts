@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openPage, type PageWatch } from './browser';
+import { openPage, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 
 /**
@@ -125,5 +125,30 @@ describe.each(['de', 'fr-ch', 'zh'])('every screen a customer meets first reads 
     await w.page.getByRole('heading', { level: 1 }).waitFor();
     await expectLocalised(locale, '404');
     await shot(`${locale}-not-found`);
+  });
+});
+
+describe('the language picker', () => {
+  it('offers every locale for the screen in view once opened, by keyboard, and follows one', async () => {
+    await w.context.close();
+    w = await openPage(world.browser, 1280);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/past?page=1`);
+    const picker = w.page.locator('details').filter({ has: w.page.getByText('Language: British English') });
+    await picker.waitFor();
+    // Built on first opening only (bench: the header's biggest cost at load).
+    expect(await picker.locator('a').count()).toBe(0);
+    await picker.locator('summary').focus();
+    await w.page.keyboard.press('Enter');
+    const links = picker.locator('a[hreflang]');
+    await expect.poll(() => links.count()).toBe(17);
+    const deutsch = picker.getByRole('link', { name: 'Deutsch', exact: true });
+    expect(await deutsch.getAttribute('href')).toBe('/de/my-account/bookings/past?page=1');
+    expect(await picker.locator('a[aria-current="true"]').getAttribute('hreflang')).toBe('en-GB');
+    await deutsch.focus();
+    await w.page.keyboard.press('Enter');
+    await w.page.waitForURL((u) => u.pathname === '/de/my-account/bookings/past');
+    await w.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await w.page.evaluate(() => document.documentElement.lang)).toBe('de');
   });
 });

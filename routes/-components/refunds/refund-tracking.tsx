@@ -1,4 +1,4 @@
-import { formatList, formatMoney } from '#src/i18n/format';
+import { formatDate, formatList, formatMoney } from '#src/i18n/format';
 import type { RefundTracking } from '#src/schemas/refund-tracking';
 import { m } from '#src/paraglide/messages.js';
 
@@ -8,13 +8,7 @@ import { m } from '#src/paraglide/messages.js';
  * what the server exposes (booking.refund.refunds) is shown. Kept free of the refund contract and
  * machines so the bookings list carries only this.
  */
-const day = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  }).format(new Date(iso));
+const day = (iso: string, locale: string) => formatDate(iso, locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 
 export const refundTrackingText = (r: RefundTracking, locale: string): { title: string; body: string } => {
   const text = stateText(r, locale);
