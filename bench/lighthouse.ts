@@ -1,9 +1,15 @@
 /**
  * Bench case (issue 11): Lighthouse mobile performance (its default config: a mid-range phone on
  * slow 4G, simulated throttling) for sign-in, upcoming bookings and a booking detail, against the
- * local server in Debian's Chromium. Signed-in pages get the session cookie as an extra header,
- * as Lighthouse documents for pages behind a login. Prints the score and the metrics the issue
- * names (FCP, LCP, TBT, CLS) for each page, median over BENCH_LH_RUNS runs (default 3).
+ * local server in Debian's Chromium. Prints the score and the metrics the issue names (FCP, LCP,
+ * TBT, CLS) for each page, median over BENCH_LH_RUNS runs (default 3).
+ *
+ * Signed in: the session cookie goes into the audited browser's cookie jar (Lighthouse's default
+ * storage reset clears caches and service workers, not cookies). The issue's first idea, the
+ * cookie as an extra header, reaches the document but not the page's own fetch calls, so
+ * `/api/user` answered as signed out and the "signed-in" pages were the sign-in screen: until this
+ * check, the upcoming and detail figures were the login page's. Each run now fails unless
+ * Lighthouse ended on the address it was given.
  */
 import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
@@ -40,11 +46,12 @@ export async function benchLighthouse(browser: Browser, origin: string): Promise
       .find((href) => /^\/my-account\/bookings\/(?!upcoming$|past$|season|guest)[^/?#]+$/.test(href)),
   );
   if (!detail) throw new Error('no booking on the demo account\'s upcoming list');
-  const cookie = (await signing.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const cookies = await signing.cookies();
   await signing.close();
 
   const port = await freePort();
-  const lhBrowser = await chromium.launch({
+  // A persistent context is the browser's default one, where Lighthouse opens its page.
+  const lhBrowser = await chromium.launchPersistentContext('', {
     ...(chromiumPath ? { executablePath: chromiumPath } : {}),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', `--remote-debugging-port=${port}`],
   });
@@ -57,12 +64,13 @@ export async function benchLighthouse(browser: Browser, origin: string): Promise
     for (const [name, path, signedIn] of pages) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(
-          `${origin}${path}`,
-          { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}) },
-        );
+        if (signedIn) await lhBrowser.addCookies(cookies);
+        else await lhBrowser.clearCookies();
+        const result = await lighthouse(`${origin}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`lighthouse gave no result for ${path}`);
+        const ended = new URL(lhr.finalDisplayedUrl).pathname;
+        if (ended !== path) throw new Error(`lighthouse measured ${ended}, not ${path}: the page redirected`);
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({
           score: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
