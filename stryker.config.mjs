@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * Mutation testing of the statecharts (docs/decisions/130): `npm run mutate` mutates machines/
- * and runs only the model tests that import the mutated file. Not part of `npm test` (see README
- * for how long it takes). One file: `npm run mutate -- --mutate machines/find-booking.ts`.
+ * Mutation testing of the statecharts (docs/decisions/130): `npm run mutate` (scripts/mutate.ts)
+ * runs Stryker once per machine file with this config, each with its own incremental file, and
+ * runs only the model tests that import the mutated file. Not part of `npm test` (see README for
+ * how long it takes). Some files: `npm run mutate -- machines/find-booking.ts`.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
@@ -14,7 +15,8 @@ export default {
   coverageAnalysis: 'perTest',
   // The machine is small and shared: two test runners at most.
   concurrency: 2,
-  // Re-runs test only mutants whose code or tests changed since the last run.
+  // Re-runs test only mutants whose code or tests changed since the last run (scripts/mutate.ts
+  // gives each machine file its own incremental file in reports/mutation/by-file/).
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'html', 'json'],
