@@ -11,33 +11,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { signIn } from '#test/e2e/browser.ts';
 import { swManifest } from '#scripts/service-worker.ts';
 import { median } from '#bench/median.ts';
+import { pageJs } from '#bench/page-js.ts';
 
 const gzBytes = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-
-const pageJs = async (browser: Browser, origin: string, dist: string, serviceWorkers: 'allow' | 'block', storageState: BrowserContextOptions['storageState']) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers, storageState });
-  try {
-    const page = await context.newPage();
-    const loaded = new Set<string>();
-    page.on('response', (r) => {
-      const path = new URL(r.url()).pathname;
-      if (path.startsWith('/my-account/') && path.endsWith('.js')) loaded.add(path.replace('/my-account/', ''));
-    });
-    await page.goto(`${origin}/my-account/bookings/upcoming`);
-    await page.locator('article').first().waitFor({ state: 'visible', timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
-    const files = [...loaded].sort();
-    const bytes = files.reduce((n, f) => n + gzBytes(readFileSync(join(dist, f))), 0);
-    return { files, bytes };
-  } finally {
-    await context.close();
-  }
-};
 
 export async function benchOffline(browser: Browser, origin: string, dist: string, runs: number): Promise<void> {
   const manifest = await swManifest(dist);
@@ -57,8 +38,15 @@ export async function benchOffline(browser: Browser, origin: string, dist: strin
   await signIn(page, origin, 'demo@example.com', 'RailDemo!2026');
   const storageState = await signing.storageState();
   await signing.close();
-  const blocked = await pageJs(browser, origin, dist, 'block', storageState);
-  const allowed = await pageJs(browser, origin, dist, 'allow', storageState);
+  const upcoming = (serviceWorkers: 'allow' | 'block') =>
+    pageJs(browser, {
+      url: `${origin}/my-account/bookings/upcoming`,
+      dist,
+      ready: (p) => p.locator('article').first().waitFor({ state: 'visible', timeout: 30_000 }),
+      context: { serviceWorkers, storageState },
+    });
+  const blocked = await upcoming('block');
+  const allowed = await upcoming('allow');
   const same = blocked.files.join() === allowed.files.join() && !allowed.files.includes('sw.js');
   console.log(
     `bookings/upcoming page JS, cold: ${kb(blocked.bytes)} in ${blocked.files.length} files without the service worker, ` +
