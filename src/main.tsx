@@ -33,6 +33,12 @@ const start = async () => {
     },
   });
   router = createAppRouter(services);
+  // The first screen's code, fetched while the auth actor asks who is signed in (issue 11): left
+  // to itself the router asks for it only once the sign-in guard has settled, a round trip later.
+  // A signed-out visitor to a deep link fetches a few KiB they will not run.
+  for (const route of router.getMatchedRoutes(router.latestLocation.pathname)[0]) {
+    void router.loadRouteChunk(route)?.catch(() => undefined);
+  }
   // Re-run guards whenever who is signed in changes (login, logout, 401).
   let lastStatus: string | undefined;
   services.authActor.subscribe((snapshot) => {
