@@ -7,6 +7,7 @@ import { localeFromPath } from './config/locales';
 import { takeHashTokenFromLocation } from './hash-token';
 import { createServices } from './create-services';
 import { createAppRouter } from './router';
+import { forgetFirstData, requestFirstData } from './first-data';
 import { ServicesContext } from './services';
 import { portalThemes } from './styles/theme.css';
 import { themeKey } from './config/portals';
@@ -39,11 +40,16 @@ const start = async () => {
   for (const route of router.getMatchedRoutes(router.latestLocation.pathname)[0]) {
     void router.loadRouteChunk(route)?.catch(() => undefined);
   }
+  // And its data, when it is a bookings list (src/first-data.ts).
+  requestFirstData(services.api, router.latestLocation.pathname);
   // Re-run guards whenever who is signed in changes (login, logout, 401).
   let lastStatus: string | undefined;
   services.authActor.subscribe((snapshot) => {
     const status = snapshot.hasTag('loading') ? undefined : (snapshot.context.user?.status ?? 'UNKNOWN');
-    if (status && lastStatus && status !== lastStatus) void router?.invalidate();
+    if (status && lastStatus && status !== lastStatus) {
+      forgetFirstData();
+      void router?.invalidate();
+    }
     if (status) lastStatus = status;
   });
   services.authActor.start();

@@ -4,6 +4,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import { bookingsListMachine } from '#machines/bookings-list';
 import { bookingsListApi } from '#src/api/bookings-list';
 import { useServices } from '#src/services';
+import { firstDataOr } from '#src/first-data';
 
 /**
  * The bookings store: one bookings-list actor owned by the bookings layout route
@@ -27,7 +28,12 @@ function BookingsActorProvider({ reset, children }: { reset: () => void; childre
   const api = useMemo(() => bookingsListApi(services.api), [services.api]);
   const actor = useActorRef(
     bookingsListMachine.provide({
-      actors: { fetchBookings: fromPromise(({ input, signal }) => api.getBookings(input.filter, input.page, signal)) },
+      actors: {
+        // The boot file may have asked for this page already (src/first-data.ts): take it once.
+        fetchBookings: fromPromise(({ input, signal }) =>
+          firstDataOr(input.filter, input.page, () => api.getBookings(input.filter, input.page, signal)),
+        ),
+      },
     }),
     { input: { filter: 'upcoming' } },
   );
