@@ -13,6 +13,33 @@ export const localeTag = (prefix: LocalePrefix | null): string => {
   return region ? `${lang}-${region.toUpperCase()}` : lang!;
 };
 
+/**
+ * Each language named in itself, for the language picker, so a reader finds theirs whatever the
+ * page's locale. Written out rather than asked of Intl.DisplayNames at run time: building one
+ * costs a slow phone tens of milliseconds at every page load (issue 11), and a fixed table reads
+ * the same in every browser. Taken from CLDR (Intl.DisplayNames in Node 20), first letter in
+ * capitals.
+ */
+export const autonyms: Readonly<Record<string, string>> = {
+  'en-GB': 'British English',
+  it: 'Italiano',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  da: 'Dansk',
+  nl: 'Nederlands',
+  'en-US': 'American English',
+  'pt-BR': 'Português (Brasil)',
+  sv: 'Svenska',
+  nb: 'Norsk bokmål',
+  zh: '中文',
+  'it-CH': 'Italiano (Svizzera)',
+  'fr-CH': 'Français suisse',
+  'de-AT': 'Österreichisches Deutsch',
+  'de-CH': 'Schweizer Hochdeutsch',
+  pt: 'Português',
+};
+
 export const isLocalePrefix = (value: string): value is LocalePrefix =>
   (localePrefixes as readonly string[]).includes(value);
 

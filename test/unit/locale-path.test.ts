@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathInLocale } from '#src/config/locales';
+import { autonyms, localePrefixes, localeTag, pathInLocale } from '#src/config/locales';
 
 describe('pathInLocale (language picker)', () => {
   it('swaps the prefix and keeps path, search and hash', () => {
@@ -11,5 +11,15 @@ describe('pathInLocale (language picker)', () => {
   });
   it('reads a prefix in any case', () => {
     expect(pathInLocale({ pathname: '/DE-CH/my-account' }, 'it-ch')).toBe('/it-ch/my-account');
+  });
+});
+
+describe('autonyms (language picker)', () => {
+  it('names every locale in itself, each differently', () => {
+    const tags = [null, ...localePrefixes].map(localeTag);
+    const names = tags.map((tag) => autonyms[tag]);
+    expect(names.every((name) => typeof name === 'string' && name.length > 1)).toBe(true);
+    expect(new Set(names).size).toBe(tags.length);
+    expect(autonyms['de-CH']).toBe('Schweizer Hochdeutsch');
   });
 });
