@@ -23,10 +23,36 @@ export const headerInner = style({
   justifyContent: 'space-between',
   gap: tokens.space.sm,
 });
-export const brand = style({ color: vars.color.headerText, fontWeight: 700, fontSize: '1.125rem', textDecoration: 'none' });
+// One row with "Sign out" beside it on a 375 px phone, so the header is as tall signed in as while
+// the user is still being fetched (nothing moves when the button appears).
+export const brand = style({
+  color: vars.color.headerText,
+  fontWeight: 700,
+  fontSize: '1.125rem',
+  textDecoration: 'none',
+  '@media': { 'screen and (max-width: 599px)': { fontSize: '1rem' } },
+});
 globalStyle(`${brand}:hover`, { color: vars.color.headerText, textDecoration: 'underline' });
-export const userArea = style({ display: 'flex', alignItems: 'center', gap: tokens.space.ms, flexWrap: 'wrap' });
-export const userEmail = style({ fontSize: '0.875rem', overflowWrap: 'anywhere' });
+// The header keeps one height whoever is signed in (issue 11, CLS 0): the area holds a 40 px
+// button in every state, and is that tall while the user is still being fetched and holds nothing.
+export const userArea = style({ display: 'flex', alignItems: 'center', gap: tokens.space.ms, flexWrap: 'wrap', minHeight: '40px' });
+// On a phone the email address would wrap the header onto a second row (and push the page down
+// when it appears); there it is read to screen readers only, beside "Sign out".
+export const userEmail = style({
+  fontSize: '0.875rem',
+  overflowWrap: 'anywhere',
+  '@media': {
+    'screen and (max-width: 599px)': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});
 export const headerButton = style({
   background: 'transparent',
   color: vars.color.headerText,

@@ -10,6 +10,9 @@ export function SiteHeader() {
   const { authActor, pageData } = useServices();
   const user = useSelector(authActor, (s) => s.context.user);
   const loggingOut = useSelector(authActor, (s) => s.matches('loggingOut'));
+  // Until the user is known, neither "Sign in" nor "Sign out": a signed-in customer never sees
+  // "Sign in" flash, and the area keeps its height (shell.css.ts), so nothing moves.
+  const fetchingUser = useSelector(authActor, (s) => s.matches('fetchingUser'));
   const logoutError = useSelector(authActor, (s) => s.context.logoutError);
   const info = portalInfo[pageData.portal];
   return (
@@ -37,7 +40,7 @@ export function SiteHeader() {
             </>
           )}
           {user?.status === 'GUEST' && <span className={styles.userEmail}>{m.site_header_guest({ email: user.email ?? '' })}</span>}
-          {user?.status !== 'AUTHORISED' && (
+          {!fetchingUser && user?.status !== 'AUTHORISED' && (
             <Link to="/login" className={styles.headerButton}>{m.common_sign_in()}</Link>
           )}
         </div>
