@@ -1,6 +1,7 @@
 import type { Booking, DeliveryMethod, Leg, Ticket } from '#src/schemas/booking';
 import { formatDate, formatMoney } from '#src/i18n/format';
 import { m } from '#src/paraglide/messages.js';
+import { journeyName } from './journey-name';
 
 /** GB rail times are UK times whatever the browser's zone; dates and numbers follow the URL's locale. */
 const UK = 'Europe/London';
@@ -32,7 +33,7 @@ export const changesLabel = (n: number) => (n === 0 ? m.common_direct() : m.comm
 
 export const passengerName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 
-export const bookingTitle = (b: Booking) => m.common_origin_to_destination({ origin: b.outward.origin.name, destination: b.outward.destination.name });
+export const bookingTitle = (b: Booking, locale: string) => journeyName(b.outward, locale);
 
 /** A leg is past when its date is before now (spec section 3). */
 export const isUpcoming = (b: Booking, now = Date.now()) => new Date(b.outward.date).getTime() > now;
@@ -53,7 +54,7 @@ export const notChangeableFallback = m.booking_format_this_journey_cant_be_chang
 /** What changed between two versions of a booking, in words (history timeline). */
 export function describeChanges(before: Booking, after: Booking, locale: string): string[] {
   const lines: string[] = [];
-  const route = (b: Booking) => bookingTitle(b);
+  const route = (b: Booking) => bookingTitle(b, locale);
   if (route(before) !== route(after)) lines.push(m.booking_format_journey_changed_from_to({ before: route(before), after: route(after) }));
   const when = (l: Leg) => (l.departureTime ? ukDateTime(l.departureTime, locale) : ukDate(l.date, locale));
   if (when(before.outward) !== when(after.outward)) {

@@ -56,14 +56,24 @@ export interface IcsInput {
 /** The absolute link back to a booking: the page's origin, its locale basepath and the screen's path. */
 export const bookingUrl = (origin: string, basepath: string, path: string) => `${origin}${basepath}${path}`;
 
-/** The legs that can become events: timed journeys (not season tickets, not open legs without a departure time). */
-export const calendarLegs = (booking: IcsBooking): { key: LegKey; leg: IcsLeg & { departureTime: string } }[] => {
+type Station = NonNullable<Leg['origin']>;
+/**
+ * The legs that can become events: timed journeys between named stations (not season tickets, not
+ * open legs without a departure time, not legs a spec-shaped server sent without stations).
+ */
+export const calendarLegs = (
+  booking: IcsBooking,
+): { key: LegKey; leg: IcsLeg & { departureTime: string; origin: Station; destination: Station } }[] => {
   if (booking.season || booking.isSeasonBooking) return [];
   const legs: { key: LegKey; leg: IcsLeg | null }[] = [
     { key: 'outward', leg: booking.outward },
     { key: 'inward', leg: booking.inward },
   ];
-  return legs.flatMap(({ key, leg }) => (leg?.departureTime ? [{ key, leg: { ...leg, departureTime: leg.departureTime } }] : []));
+  return legs.flatMap(({ key, leg }) =>
+    leg?.departureTime && leg.origin && leg.destination
+      ? [{ key, leg: { ...leg, departureTime: leg.departureTime, origin: leg.origin, destination: leg.destination } }]
+      : [],
+  );
 };
 
 const doneStatuses: readonly RefundItemStatus[] = refundItemGroups.done;

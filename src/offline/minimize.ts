@@ -33,8 +33,9 @@ const season = (x: unknown) => pick(x, ['kind', 'validFrom', 'validUntil']);
 const leg = (x: unknown): Json => {
   const l = pick(x, ['date', 'departureTime', 'arrivalTime', 'operator', 'changes', 'timetableId']);
   if (isObject(x)) {
-    l.origin = station(x.origin);
-    l.destination = station(x.destination);
+    // Stations are local-server extras (SPEC section 3 lists a leg's date only): kept when sent.
+    l.origin = orNull(x.origin, station);
+    l.destination = orNull(x.destination, station);
   }
   return l;
 };

@@ -10,17 +10,18 @@ export const Money = v.object({ amount: v.number(), currencyCode: v.pipe(v.strin
 export type Money = v.InferOutput<typeof Money>;
 
 export const Station = v.object({ code: v.string(), name: v.string() });
+export type Station = v.InferOutput<typeof Station>;
 
 /**
- * A leg: SPEC section 3 lists its `date`. origin and destination are still required (decision 230);
- * the times, operator, changes and timetable id are local-server extras, absent read as null (or
- * no `changes`), which the leg card already shows without (date only, no operator line, no calling
- * points).
+ * A leg: SPEC section 3 lists its `date` only. The stations, times, operator, changes and
+ * timetable id are local-server extras, absent read as null (or no `changes`): screens name the
+ * journey by its date (journeyName), and the leg card shows what it has (no stations, no operator
+ * line, no calling points).
  */
 export const Leg = v.object({
   date: IsoDate,
-  origin: Station,
-  destination: Station,
+  origin: v.optional(v.nullable(Station), null),
+  destination: v.optional(v.nullable(Station), null),
   departureTime: v.optional(v.nullable(IsoDate), null),
   arrivalTime: v.optional(v.nullable(IsoDate), null),
   operator: v.optional(v.nullable(v.string()), null),

@@ -19,13 +19,17 @@ const IsoDateTime = v.pipe(v.string(), v.isoTimestamp());
 const Station = v.object({ code: v.string(), name: v.string() });
 const Money = v.object({ amount: v.number(), currencyCode: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)) });
 
+/**
+ * A list's leg: SPEC section 3 lists its `date` only. Stations, times and operator are
+ * local-server extras, absent read as null: the card names the journey by its date (journeyName).
+ */
 export const ListLeg = v.object({
   date: IsoDateTime,
-  origin: Station,
-  destination: Station,
-  departureTime: v.nullable(IsoDateTime),
-  arrivalTime: v.nullable(IsoDateTime),
-  operator: v.nullable(v.string()),
+  origin: v.optional(v.nullable(Station), null),
+  destination: v.optional(v.nullable(Station), null),
+  departureTime: v.optional(v.nullable(IsoDateTime), null),
+  arrivalTime: v.optional(v.nullable(IsoDateTime), null),
+  operator: v.optional(v.nullable(v.string()), null),
   /** Local-server extra: changes of train on this leg; absent, the card leaves "Direct"/"n changes" out. */
   changes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
@@ -38,11 +42,15 @@ export const BookingListEntry = v.object({
     outward: ListLeg,
     inward: v.nullable(ListLeg),
     isSeasonBooking: v.boolean(),
-    price: Money,
-    passengerCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
-    ticketTypes: v.array(v.string()),
-    season: v.nullable(
-      v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDateTime, validUntil: IsoDateTime }),
+    /** SPEC section 3 lists price.currencyCode; the amount is a local-server extra (no price shown without it). */
+    price: v.object({ amount: v.optional(Money.entries.amount), currencyCode: Money.entries.currencyCode }),
+    /** Local-server extras: absent, the card leaves out the passenger count and ticket types. */
+    passengerCount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    ticketTypes: v.optional(v.array(v.string()), []),
+    /** Local-server extra: a season ticket's kind and validity; absent, none is shown. */
+    season: v.optional(
+      v.nullable(v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDateTime, validUntil: IsoDateTime })),
+      null,
     ),
     /** Local-server extra: the Delay Repay claim of a delayed journey (docs/decisions/090). */
     delayRepay: v.optional(ListDelayRepay),

@@ -355,7 +355,7 @@ describe("the spec's minimal answers take each flow to its success state", () =>
     await waitFor(actor, (s) => s.matches('loaded') && s.context.changeability !== null);
     const detail = actor.getSnapshot().context.detail;
     expect(detail?.order).toEqual({ ...order, email: null });
-    expect(detail?.bookings[0]?.outward).toEqual({ ...leg, departureTime: null, arrivalTime: null, operator: null, timetableId: null });
+    expect(detail?.bookings[0]?.outward).toEqual({ ...leg, origin: null, destination: null, departureTime: null, arrivalTime: null, operator: null, timetableId: null });
   });
 
   it('booking history: {replacedBy, bookings, order}', async () => {

@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import type { RouteComponent } from '@tanstack/react-router';
+import * as v from 'valibot';
 import { BookingDetailScreen } from '#routes/-components/booking-detail/booking-detail-screen';
+import { BookingCard } from '#routes/-components/bookings-list/booking-card';
+import { BookingListEntry } from '#src/schemas/bookings-list';
 import { PaymentMethodsPage } from '#routes/-components/payment-methods/payment-methods-page';
 import { PassengersPage } from '#routes/-components/passengers/passengers-page';
 import { DigitalRailcardPage } from '#routes/-components/railcards/digital-railcard-page';
@@ -86,17 +89,28 @@ describe("screens with the spec's minimal answers", () => {
     expect(document.body.textContent).toContain('Valid');
   });
 
-  it('booking detail: legs with date and stations only, an order with id and reference only', async () => {
+  it('booking detail: legs with a date only, an order with id and reference only', async () => {
     await renderScreen(() => <BookingDetailScreen bookingId="b1" mode="account" />, {
       '/booking/b1': { bookings: [specMinimalBooking], order: specMinimalOrder },
       '/change-of-journey/changeability/o1/b1': { changeable: true },
     });
     expect((await screen.findAllByText(/TL-7Q4K2M/)).length).toBeGreaterThan(0);
-    expect(document.body.textContent).toContain('York');
+    // No stations: the journey is named by its date, in UK time.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Journey on Mon, 1 Jun 2026');
+    expect(document.body.textContent).not.toMatch(/null|Departs from|Calling points/);
     expect(document.body.textContent).not.toMatch(/undefined|Invalid Date|NaN|Ordered on/);
     // No passengers, tickets, delivery or amount in the answer: those parts are left out, not empty.
     expect(document.body.textContent).not.toMatch(/Passengers|Tickets and price|Total paid|Collect|Resend booking email/);
     expect(screen.getByRole('link', { name: 'View booking history' })).toBeInTheDocument();
+  });
+
+  it('bookings list: a section 3 entry (legs with a date only) is a card named by its date, linking to the booking', async () => {
+    const entry = v.parse(BookingListEntry, { booking: specMinimalBooking, order: specMinimalOrder });
+    await renderScreen(() => <BookingCard entry={entry} locale="en-GB" now={new Date('2026-05-20T10:00:00Z')} linkToDetail />, {});
+    const link = await screen.findByRole('link', { name: 'Journey on Mon, 1 Jun 2026' });
+    expect(link.getAttribute('href')).toBe('/bookings/b1');
+    expect(document.body.textContent).toContain('TL-7Q4K2M');
+    expect(document.body.textContent).not.toMatch(/undefined|null|Invalid Date|NaN/);
   });
 
   it('contact preferences: a GET answer without revoked offers "unsubscribe from all"', async () => {

@@ -34,6 +34,7 @@ import { LegCard } from './leg-card';
 import { AddToCalendar } from './add-to-calendar';
 import { NeedsConnection } from '../needs-connection';
 import { m } from '#src/paraglide/messages.js';
+import { journeyName } from '../journey-name';
 
 /**
  * account: /bookings/{id}; orderToken: /order-token/{id} (guest, token sent as ?token=);
@@ -43,7 +44,7 @@ import { m } from '#src/paraglide/messages.js';
 export type BookingScreenMode = 'account' | 'orderToken' | 'guestView';
 
 export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mode: BookingScreenMode }) {
-  const { api } = useServices();
+  const { api, locale } = useServices();
   const navigate = useNavigate();
   const booking = useMemo(() => bookingApi(api), [api]);
   const [snapshot, send, detailRef] = useMachine(
@@ -78,7 +79,7 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
     if (current) {
       const editing = detail.bookings.flatMap((b) => b.passengers).find((p) => p.id === edit.context.passengerId);
       return (
-        <Page title={bookingTitle(current)} intro={m.booking_detail_screen_order({ friendlyOrderId: detail.order.friendlyOrderId })}>
+        <Page title={bookingTitle(current, locale.tag)} intro={m.booking_detail_screen_order({ friendlyOrderId: detail.order.friendlyOrderId })}>
           {snapshot.matches('reloading') && <Loading label={m.booking_detail_screen_updating_your_booking()} />}
           {edit.context.saved && edit.matches('idle') && <Alert tone="success">{editPassengersMessages.saved}</Alert>}
           <BookingBody
@@ -175,7 +176,7 @@ function BookingBody({
         {booking.season ? (
           <dl className={styles.facts}>
             <dt>{m.booking_detail_screen_season_ticket()}</dt>
-            <dd>{m.booking_detail_screen_to({ name: booking.outward.origin.name, name2: booking.outward.destination.name })}</dd>
+            <dd>{journeyName(booking.outward, locale.tag)}</dd>
             <dt>{m.common_valid()}</dt>
             <dd>{m.booking_detail_screen_date_range({ date: ukDate(booking.season.validFrom, locale.tag), date2: ukDate(booking.season.validUntil, locale.tag) })}</dd>
           </dl>
@@ -308,11 +309,11 @@ function BookingBody({
                 <li key={b.id}>
                   {mode === 'orderToken' ? (
                     <Link to="/order-token/$bookingId" params={{ bookingId: b.id }}>
-                      {bookingTitle(b)}, {ukDate(b.outward.date, locale.tag)}
+                      {bookingTitle(b, locale.tag)}, {ukDate(b.outward.date, locale.tag)}
                     </Link>
                   ) : (
                     <Link to={mode === 'guestView' ? '/bookings/$bookingId/guest' : '/bookings/$bookingId'} params={{ bookingId: b.id }}>
-                      {bookingTitle(b)}, {ukDate(b.outward.date, locale.tag)}
+                      {bookingTitle(b, locale.tag)}, {ukDate(b.outward.date, locale.tag)}
                     </Link>
                   )}
                 </li>

@@ -143,7 +143,7 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
                 <p className={styles.meta}>{m.booking_detail_booking_history_screen_ordered({ date: ukDateTime(entry.order.createdAt, locale.tag) })}</p>
               )}
               <p>
-                <strong>{bookingTitle(b)}</strong>
+                <strong>{bookingTitle(b, locale.tag)}</strong>
                 <br />
                 {b.outward.departureTime ? ukDateTime(b.outward.departureTime, locale.tag) : ukDate(b.outward.date, locale.tag)}
                 {' · '}

@@ -3,7 +3,7 @@ import { useId, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { callingPointsMachine } from '#machines/calling-points';
 import { bookingApi } from '#src/api/booking';
-import type { Leg } from '#src/schemas/booking';
+import type { Leg, Station } from '#src/schemas/booking';
 import { useServices } from '#src/services';
 import { Button } from '#src/ui/button';
 import * as styles from './booking-detail.css';
@@ -23,13 +23,21 @@ export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
       <div className={styles.times}>
         <span className={styles.time}>{leg.departureTime ? ukTime(leg.departureTime, locale.tag) : ''}</span>
         <span className={styles.station}>
-          <span className="visually-hidden">{leg.departureTime ? `${m.booking_detail_leg_card_departs_from()} ` : `${m.booking_detail_leg_card_from()} `}</span>
-          {leg.origin.name}
+          {leg.origin && (
+            <>
+              <span className="visually-hidden">{leg.departureTime ? `${m.booking_detail_leg_card_departs_from()} ` : `${m.booking_detail_leg_card_from()} `}</span>
+              {leg.origin.name}
+            </>
+          )}
         </span>
         <span className={styles.time}>{leg.arrivalTime ? ukTime(leg.arrivalTime, locale.tag) : ''}</span>
         <span className={styles.station}>
-          <span className="visually-hidden">{leg.arrivalTime ? `${m.booking_detail_leg_card_arrives_at()} ` : `${m.booking_detail_leg_card_to()} `}</span>
-          {leg.destination.name}
+          {leg.destination && (
+            <>
+              <span className="visually-hidden">{leg.arrivalTime ? `${m.booking_detail_leg_card_arrives_at()} ` : `${m.booking_detail_leg_card_to()} `}</span>
+              {leg.destination.name}
+            </>
+          )}
         </span>
       </div>
       {leg.operator && (
@@ -38,12 +46,15 @@ export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
           {leg.changes !== undefined && ` · ${changesLabel(leg.changes)}`}
         </p>
       )}
-      {leg.timetableId && <CallingPoints leg={leg} timetableId={leg.timetableId} />}
+      {leg.timetableId && leg.origin && leg.destination && (
+        <CallingPoints leg={leg} timetableId={leg.timetableId} origin={leg.origin} destination={leg.destination} />
+      )}
     </article>
   );
 }
 
-function CallingPoints({ leg, timetableId }: { leg: Leg; timetableId: string }) {
+/** The calling points between the leg's stations (asked of the timetable by their codes). */
+function CallingPoints({ leg, timetableId, origin, destination }: { leg: Leg; timetableId: string; origin: Station; destination: Station }) {
   const { api, locale } = useServices();
   const booking = useMemo(() => bookingApi(api), [api]);
   const [snapshot, send] = useMachine(
@@ -54,7 +65,7 @@ function CallingPoints({ leg, timetableId }: { leg: Leg; timetableId: string }) 
         ),
       },
     }),
-    { input: { timetableId, date: timetableDate(leg), origin: leg.origin.code, destination: leg.destination.code } },
+    { input: { timetableId, date: timetableDate(leg), origin: origin.code, destination: destination.code } },
   );
   const panelId = useId();
   const open = !snapshot.matches('collapsed');
@@ -81,7 +92,7 @@ function CallingPoints({ leg, timetableId }: { leg: Leg; timetableId: string }) 
           (points.length === 0 ? (
             <p className={styles.meta}>{m.booking_detail_leg_card_this_train_runs_direct_with()}</p>
           ) : (
-            <ol className={styles.callingList} aria-label={m.booking_detail_leg_card_calling_points_between_and({ name: leg.origin.name, name2: leg.destination.name })}>
+            <ol className={styles.callingList} aria-label={m.booking_detail_leg_card_calling_points_between_and({ name: origin.name, name2: destination.name })}>
               {points.map((p) => (
                 <li key={p.station.code}>
                   <span className={styles.callingTime}>{p.arrival ? ukTime(p.arrival, locale.tag) : ''}</span>

@@ -4,6 +4,7 @@ import { formatDate, formatDepartsIn, formatMoney, formatRelativeDay } from '#sr
 import { RefundTrackingLine } from '../refunds/refund-tracking';
 import * as styles from './bookings-list.css';
 import { m } from '#src/paraglide/messages.js';
+import { journeyName } from '../journey-name';
 
 /** GB rail times and days are shown in UK time, whatever the device's zone. */
 const railZone = 'Europe/London';
@@ -59,7 +60,7 @@ export interface BookingCardProps {
 
 export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardProps) {
   const { booking, order } = entry;
-  const route = m.common_origin_to_destination({ origin: booking.outward.origin.name, destination: booking.outward.destination.name });
+  const route = journeyName(booking.outward, locale);
   const titleId = `booking-${booking.id}-title`;
   const relativeDay = booking.isSeasonBooking ? null : formatRelativeDay(booking.outward.date, now, locale);
   const season = booking.season;
@@ -81,7 +82,7 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
         <p className={styles.meta}>
           {journeyKind}
           {booking.ticketTypes.length > 0 && !booking.isSeasonBooking ? ` · ${booking.ticketTypes.join(', ')}` : ''}
-          {` · ${m.bookings_list_booking_card_passengers({ count: booking.passengerCount })}`}
+          {booking.passengerCount !== undefined && ` · ${m.bookings_list_booking_card_passengers({ count: booking.passengerCount })}`}
         </p>
         <dl className={styles.details}>
           {season ? (
@@ -121,7 +122,7 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
         {booking.refund && <RefundTrackingLine refunds={booking.refund.refunds} locale={locale} className={styles.meta} />}
       </div>
       <div className={styles.side}>
-        <span className={styles.price}>{formatMoney(booking.price.amount, booking.price.currencyCode, locale)}</span>
+        {booking.price.amount !== undefined && <span className={styles.price}>{formatMoney(booking.price.amount, booking.price.currencyCode, locale)}</span>}
         {season && <span className={seasonValid ? styles.badge : styles.badgeMuted}>{seasonValid ? m.bookings_list_booking_card_valid_now() : new Date(season.validUntil) < now ? m.common_expired() : m.bookings_list_booking_card_not_yet_valid()}</span>}
         {order.replacementOrder && <span className={styles.badgeMuted}>{m.bookings_list_booking_card_changed()}</span>}
         {booking.refund?.fullyRefunded && booking.refund.refunds[0]?.state === 'refunded' && <span className={styles.badgeMuted}>{m.common_refunded()}</span>}

@@ -11,6 +11,7 @@ import { Loading, Page } from '#src/ui/page';
 import * as styles from './bookings-list.css';
 import * as formStyles from '#src/ui/form.css';
 import { m } from '#src/paraglide/messages.js';
+import { journeyName } from '../journey-name';
 
 /** /order-token: the bookings this guest link may open (GET booking/token). */
 export function TokenBookingsPage() {
@@ -63,7 +64,7 @@ export function TokenBookingsPage() {
                   <article className={styles.card} aria-labelledby={`token-booking-${booking.id}`}>
                     <div>
                       <h2 id={`token-booking-${booking.id}`} className={styles.cardTitle}>
-                        <Link to="/order-token/$bookingId" params={{ bookingId: booking.id }} className={styles.cardLink}>{m.bookings_list_token_bookings_page_to({ name: booking.outward.origin.name, name2: booking.outward.destination.name })}</Link>
+                        <Link to="/order-token/$bookingId" params={{ bookingId: booking.id }} className={styles.cardLink}>{journeyName(booking.outward, locale.tag)}</Link>
                       </h2>
                       <p className={styles.meta}>
                         {formatDate(booking.outward.date, locale.tag, {

@@ -13,7 +13,8 @@ const toAssistanceBooking = (detail: BookingDetailResponse, bookingId: string): 
   if (!booking) throw Object.assign(new Error('Booking not in order'), { status: 404 });
   const legs: AssistanceBooking['legs'] = [];
   for (const [direction, leg] of [['outward', booking.outward], ['inward', booking.inward]] as const) {
-    if (leg) {
+    // Assistance is booked for a journey between stations; a leg sent without them is left out.
+    if (leg?.origin && leg.destination) {
       legs.push({
         direction,
         origin: leg.origin.name,
