@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { hasStatus, isSchemaProblem, problemOfEvent, statusOf } from './lib/problems';
 import type { Claim, ClaimTokenResponse, Direction, PaymentType, SubmitClaimDetails } from '#src/schemas/claims';
 import { m } from '#src/paraglide/messages.js';
@@ -44,7 +45,8 @@ export interface DelayRepayContext {
   claim: Claim | null;
   /** schema: an answer of the wrong shape; notFound: 403/404, not this customer's claim; failed: anything else. */
   loadError: 'schema' | 'notFound' | 'failed' | null;
-  form: ClaimForm;
+  /** The claim form's values (the form kit's `values`, machines/lib/form-kit.ts). */
+  values: ClaimForm;
   touched: Partial<Record<ClaimFormField, boolean>>;
   dirty: boolean;
   submitAttempted: boolean;
@@ -156,7 +158,7 @@ export const delayRepayMachine = setup({
     isInvalidToken: ({ event }) => hasStatus(event, 400, 401),
     isPunchout: ({ context }) => context.claim?.claimType === 'Punchout',
     isOpenForClaim: ({ context }) => context.claim?.status === 'eligible',
-    canSubmit: ({ context }) => context.dirty && Object.keys(claimFormErrors(context.form)).length === 0,
+    canSubmit: ({ context }) => context.dirty && Object.keys(claimFormErrors(context.values)).length === 0,
   },
   actions: {
     storeSession: assign(({ context, event }) => {
@@ -179,7 +181,7 @@ export const delayRepayMachine = setup({
         loadError: null,
         customerRegistered: claim.customerRegistered ?? context.customerRegistered,
         // Prefilled with the journey the train company recorded as delayed; not a change by the customer.
-        form: {
+        values: {
           ...emptyForm,
           direction: claim.delayedJourney ?? (directions.length === 1 ? (directions[0] ?? '') : ''),
         },
@@ -196,11 +198,9 @@ export const delayRepayMachine = setup({
         return status === 403 || status === 404 ? ('notFound' as const) : ('failed' as const);
       },
     }),
-    setField: assign(({ context, event }) =>
-      event.type === 'form.change' ? { form: { ...context.form, [event.field]: event.value }, dirty: true } : {},
-    ),
-    touchField: assign(({ context, event }) => (event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    setValue: assign(({ context, event }) => changePatch(context, event, {})),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     storeSubmitted: assign(({ event }) => {
       return { claim: doneOutput<Claim>(event, 'submitClaim'), submitError: null, justSubmitted: true };
     }),
@@ -224,7 +224,7 @@ export const delayRepayMachine = setup({
     customerRegistered: null,
     claim: null,
     loadError: null,
-    form: emptyForm,
+    values: emptyForm,
     touched: {},
     dirty: false,
     submitAttempted: false,
@@ -296,8 +296,8 @@ export const delayRepayMachine = setup({
         editing: {
           description: 'The claim form; submit disabled while pristine or invalid.',
           on: {
-            'form.change': { actions: 'setField' },
-            'form.blur': { actions: 'touchField' },
+            'form.change': { actions: 'setValue' },
+            'form.blur': { actions: 'touch' },
             'form.submit': [{ guard: 'canSubmit', target: 'submitting' }, { actions: 'markSubmitAttempted' }],
           },
         },
@@ -306,7 +306,7 @@ export const delayRepayMachine = setup({
           invoke: {
             id: 'submitClaim',
             src: 'submitClaim',
-            input: ({ context }) => ({ claimId: context.claimId ?? '', details: toSubmitClaimDetails(context.form) }),
+            input: ({ context }) => ({ claimId: context.claimId ?? '', details: toSubmitClaimDetails(context.values) }),
             onDone: { target: 'routing', actions: 'storeSubmitted' },
             onError: { target: 'submitFailed', actions: 'storeSubmitError' },
           },
@@ -314,8 +314,8 @@ export const delayRepayMachine = setup({
         submitFailed: {
           description: 'The error shows above the form; everything typed is still there.',
           on: {
-            'form.change': { actions: 'setField' },
-            'form.blur': { actions: 'touchField' },
+            'form.change': { actions: 'setValue' },
+            'form.blur': { actions: 'touch' },
             'form.submit': [{ guard: 'canSubmit', target: 'submitting' }, { actions: 'markSubmitAttempted' }],
           },
         },

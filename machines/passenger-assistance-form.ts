@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { codeOf, hasStatus, isSchemaProblem, problemOfEvent } from './lib/problems';
 import {
   assistanceFormErrors,
@@ -98,9 +99,12 @@ export const passengerAssistanceFormMachine = setup({
     storeLoadError: assign({
       schemaError: ({ event }) => isSchemaProblem(event),
     }),
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true } : {},
-    ),
+    setValue: assign(({ context, event }) => changePatch(context, event, {})),
+    /**
+     * Not the kit's: the kinds of help are a checkbox group, a list of choices rather than one
+     * string, so a tick or untick adds or removes one kind. Ticking is also what "leaving" the
+     * group means (a checkbox group has no one blur), so it marks the group touched.
+     */
     toggleKind: assign(({ context, event }) => {
       if (event.type !== 'form.toggleKind') return {};
       const others = context.values.kinds.filter((k) => k !== event.kind);
@@ -110,8 +114,8 @@ export const passengerAssistanceFormMachine = setup({
         dirty: true,
       };
     }),
-    touch: assign(({ context, event }) => (event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     clearSubmitError: assign({ submitError: null }),
     storeSubmitError: assign({
       submitError: ({ event }) => {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { cardErrors, emptyCardValues, toCardTokenRequest, type CardField, type CardValues } from '#src/schemas/card-form';
 import { doneOutput } from './lib/done-output';
+import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { problemMessageOfEvent } from './lib/refund-rules';
 import type { CardTokenRequest, CardTokenResponse } from '#src/schemas/refunds';
 import { m } from '#src/paraglide/messages.js';
@@ -61,11 +62,9 @@ export const refundCardFormMachine = setup({
     isValid: ({ context }) => context.dirty && Object.keys(cardErrors(context.values, context.today)).length === 0,
   },
   actions: {
-    setValue: assign(({ context, event }) =>
-      event.type === 'form.change' ? { values: { ...context.values, [event.field]: event.value }, dirty: true, tokeniseError: null } : {},
-    ),
-    touch: assign(({ context, event }) => (event.type === 'form.blur' ? { touched: { ...context.touched, [event.field]: true } } : {})),
-    markSubmitAttempted: assign({ submitAttempted: true }),
+    setValue: assign(({ context, event }) => changePatch(context, event, { tokeniseError: null })),
+    touch: assign(({ context, event }) => touchPatch(context, event)),
+    markSubmitAttempted: assign(submitAttemptPatch),
     storeTokeniseError: assign({ tokeniseError: ({ event }) => problemMessageOfEvent(event) }),
     /** Only the token, brand and last four digits are kept; the number and CVC are cleared. */
     storeCard: assign(({ event }) => {

@@ -10,15 +10,22 @@ import type { EventObject } from 'xstate';
  *   touch: assign(({ context, event }) => touchPatch(context, event)),
  *   markSubmitAttempted: assign(submitAttemptPatch),
  */
+/** The fields a machine's `form.change` events name (never, for a machine without one). */
+type ChangedField<E> = E extends { type: 'form.change'; field: infer F extends string } ? F : never;
+
 /**
  * `form.change`: the field's new value, and the form is no longer pristine; `reset` is what else a
  * change clears (a server error, a failed flag). Any other event changes nothing.
+ *
+ * The values keep the machine's own type `V` (a field typed `Direction | ''`, a list beside the
+ * text fields), so the patch is a partial of that machine's context; the constraint asks only that
+ * every field its `form.change` events name holds a string.
  */
-export const changePatch = <F extends string, R extends object = object>(
-  context: { values: Record<F, string> },
-  event: EventObject,
+export const changePatch = <E extends EventObject, V extends Record<ChangedField<E>, string>, R extends object = object>(
+  context: { values: V },
+  event: E,
   reset: R,
-): ({ values: Record<F, string>; dirty: true } & R) | Record<never, never> =>
+): ({ values: V; dirty: true } & R) | Record<never, never> =>
   event.type === 'form.change' && 'field' in event && typeof event.field === 'string' && 'value' in event && typeof event.value === 'string'
     ? { ...reset, values: { ...context.values, [event.field]: event.value }, dirty: true }
     : {};

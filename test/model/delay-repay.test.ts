@@ -48,7 +48,7 @@ describeMachineModel(delayRepayMachine, {
   events: {
     // Keep the model finite: the delay goes '' → 'abc' (invalid) → '34' → '' ; payment is chosen once.
     'form.change': (snap) => {
-      const { delay, paymentType } = snap.context.form;
+      const { delay, paymentType } = snap.context.values;
       const next = delay === '' ? 'abc' : delay === 'abc' ? '34' : '';
       return [
         { type: 'form.change', field: 'delay', value: next } as const,
@@ -84,7 +84,7 @@ describeMachineModel(delayRepayMachine, {
     ],
   },
   serializeContext: (c) => ({
-    form: c.form,
+    values: c.values,
     dirty: c.dirty,
     status: c.claim?.status ?? null,
     type: c.claim?.claimType ?? null,
@@ -120,10 +120,10 @@ describeMachineModel(delayRepayMachine, {
     if (snapshot.matches({ loaded: 'closed' })) expect(context.claim?.status).not.toBe('eligible');
     if (snapshot.matches({ loaded: 'editing' })) {
       expect(context.claim?.status).toBe('eligible');
-      expect(context.form.direction).toBe('outward');
+      expect(context.values.direction).toBe('outward');
     }
     if (snapshot.matches({ loaded: 'submitting' })) {
-      expect(Object.keys(claimFormErrors(context.form))).toEqual([]);
+      expect(Object.keys(claimFormErrors(context.values))).toEqual([]);
       expect(context.dirty).toBe(true);
     }
     if (snapshot.matches({ loaded: 'submitFailed' })) {
@@ -133,8 +133,8 @@ describeMachineModel(delayRepayMachine, {
       if (error?.status === 400) expect(error).toMatchObject({ kind: 'customer', message: 'There was a problem with your claim. Please check your details and try again.' });
       if (error?.status === 500) expect(error).toMatchObject({ kind: 'platform', message: 'There was a problem with your claim. Please check your details and try again.' });
       // Nothing typed is lost.
-      expect(context.form.paymentType).toBe('original-payment');
-      expect(context.form.direction).toBe('outward');
+      expect(context.values.paymentType).toBe('original-payment');
+      expect(context.values.direction).toBe('outward');
     }
     if (context.justSubmitted) {
       // Submit success stores the claim.
@@ -146,7 +146,7 @@ describeMachineModel(delayRepayMachine, {
     exchanging: { startClaimFlow: { token: 'claim-token' } },
     readingToken: { fetchClaimToken: undefined },
     loading: { fetchClaim: { claimId: 'c1' } },
-    'loaded.submitting': { submitClaim: (c: { form: ClaimForm }) => ({ claimId: 'c1', details: toSubmitClaimDetails(c.form) }) },
+    'loaded.submitting': { submitClaim: (c: { values: ClaimForm }) => ({ claimId: 'c1', details: toSubmitClaimDetails(c.values) }) },
   },
   // Spec sections 4 and 8 "Delay repay": the link, loading, error, the claim by type and status, submitting.
   states: {
@@ -213,7 +213,7 @@ describeMachineModel(delayRepayMachine, {
       expect(context.submitError).toBeNull();
       if (event.type === 'form.submit') {
         expect(context.submitAttempted).toBe(true);
-        expect(context.dirty && Object.keys(claimFormErrors(context.form)).length === 0).toBe(false);
+        expect(context.dirty && Object.keys(claimFormErrors(context.values)).length === 0).toBe(false);
       }
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
     },

@@ -15,6 +15,7 @@ import { paymentTypes, type Claim, type Direction } from '#src/schemas/claims';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
+import { bindField } from '#src/ui/field-binding';
 import * as fieldStyles from '#src/ui/field.css';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
@@ -257,13 +258,15 @@ function ClaimFacts({ claim, money }: { claim: Claim; money: (n: number) => stri
 
 function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; claim: Claim }) {
   const { locale } = useServices();
-  const { form, touched, dirty, submitAttempted, submitError } = snapshot.context;
+  const { values, touched, dirty, submitAttempted, submitError } = snapshot.context;
   const submitting = snapshot.matches({ loaded: 'submitting' });
-  const errors = claimFormErrors(form);
+  const errors = claimFormErrors(values);
   const canSubmit = dirty && Object.keys(errors).length === 0 && !submitting;
-  const shown = (field: ClaimFormField) => (touched[field] || submitAttempted ? (errors[field] ?? null) : null);
-  const change = (field: ClaimFormField) => (value: string) => send({ type: 'form.change', field, value });
-  const blur = (field: ClaimFormField) => () => send({ type: 'form.blur', field });
+  const shown = (field: ClaimFormField) => (touched[field] || submitAttempted ? errors[field] : undefined);
+  const field = (name: ClaimFormField) => bindField(send, name, values[name], shown(name));
+  // The radio groups take the binding's value, change and error; they send no blur, as before.
+  const directionField = field('direction');
+  const paymentField = field('paymentType');
   const journeys: { direction: Direction; label: string }[] = claim.journeys?.length
     ? claim.journeys.map((j) => ({ direction: j.direction, label: journeyLabel(j, ukDateTime(j.departureTime, locale.tag)) }))
     : [{ direction: 'outward', label: directionNames.outward }];
@@ -293,15 +296,15 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
                 name="journey"
                 className={styles.radio}
                 value={j.direction}
-                checked={form.direction === j.direction}
-                onChange={() => change('direction')(j.direction)}
+                checked={directionField.value === j.direction}
+                onChange={() => directionField.onValueChange(j.direction)}
               />
               <span>
                 {directionNames[j.direction]}: {j.label}
               </span>
             </label>
           ))}
-          {shown('direction') && <span className={fieldStyles.error}>{shown('direction')}</span>}
+          {directionField.error && <span className={fieldStyles.error}>{directionField.error}</span>}
         </fieldset>
         <TextField
           label={m.claim_screen_how_many_minutes_late_did()}
@@ -310,11 +313,8 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           autoComplete="off"
           maxLength={3}
           hint={claim.delayMinutes !== undefined ? m.claim_screen_the_train_companys_records_show({ delayMinutes: claim.delayMinutes }) : m.claim_screen_in_whole_minutes_at_your()}
-          value={form.delay}
           disabled={submitting}
-          onValueChange={change('delay')}
-          onBlur={blur('delay')}
-          error={shown('delay')}
+          {...field('delay')}
         />
         <fieldset className={styles.fieldset} disabled={submitting}>
           <legend className={styles.legend}>{m.claim_screen_how_would_you_like_to()}</legend>
@@ -325,15 +325,15 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
                 name="paymentType"
                 className={styles.radio}
                 value={type}
-                checked={form.paymentType === type}
-                onChange={() => change('paymentType')(type)}
+                checked={paymentField.value === type}
+                onChange={() => paymentField.onValueChange(type)}
               />
               {paymentLabels[type]}
             </label>
           ))}
-          {shown('paymentType') && <span className={fieldStyles.error}>{shown('paymentType')}</span>}
+          {paymentField.error && <span className={fieldStyles.error}>{paymentField.error}</span>}
         </fieldset>
-        {form.paymentType === 'bank-transfer' && (
+        {values.paymentType === 'bank-transfer' && (
           <>
             <TextField
               label={m.claim_screen_sort_code()}
@@ -342,11 +342,8 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
               autoComplete="off"
               maxLength={8}
               hint={m.claim_screen_6_digits_for_example_40_12_34()}
-              value={form.sortCode}
               disabled={submitting}
-              onValueChange={change('sortCode')}
-              onBlur={blur('sortCode')}
-              error={shown('sortCode')}
+              {...field('sortCode')}
             />
             <TextField
               label={m.claim_screen_account_number()}
@@ -355,11 +352,8 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
               autoComplete="off"
               maxLength={10}
               hint={m.claim_screen_8_digits()}
-              value={form.accountNumber}
               disabled={submitting}
-              onValueChange={change('accountNumber')}
-              onBlur={blur('accountNumber')}
-              error={shown('accountNumber')}
+              {...field('accountNumber')}
             />
           </>
         )}

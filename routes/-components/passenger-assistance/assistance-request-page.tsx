@@ -18,6 +18,7 @@ import {
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
+import { bindField } from '#src/ui/field-binding';
 import * as fieldStyles from '#src/ui/field.css';
 import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
@@ -60,6 +61,10 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
   const allErrors = booking ? assistanceFormErrors(values, booking) : {};
   const shown = (field: AssistanceField) => (touched[field] || submitAttempted ? allErrors[field] : undefined);
   const canSubmit = dirty && Object.keys(allErrors).length === 0 && !submitting && !done;
+  // The kit's binding for the one-value fields; the kinds of help are a checkbox group (form.toggleKind).
+  const passengerField = bindField(send, 'passengerId', values.passengerId, shown('passengerId'));
+  const directionField = bindField(send, 'direction', values.direction, shown('direction'));
+  const detailsField = bindField(send, 'details', values.details, shown('details'));
   const errorId = (field: AssistanceField) => `${id}-${field}-error`;
   const describedBy = (field: AssistanceField, extra?: string) =>
     [extra, shown(field) ? errorId(field) : undefined].filter(Boolean).join(' ') || undefined;
@@ -108,16 +113,16 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
                   name="passengerId"
                   className={styles.control}
                   value={p.id}
-                  checked={values.passengerId === p.id}
-                  onChange={() => send({ type: 'form.change', field: 'passengerId', value: p.id })}
-                  onBlur={() => send({ type: 'form.blur', field: 'passengerId' })}
+                  checked={passengerField.value === p.id}
+                  onChange={() => passengerField.onValueChange(p.id)}
+                  onBlur={passengerField.onBlur}
                 />
                 {p.name}
               </label>
             ))}
-            {shown('passengerId') && (
+            {passengerField.error && (
               <span id={errorId('passengerId')} className={fieldStyles.error}>
-                {shown('passengerId')}
+                {passengerField.error}
               </span>
             )}
           </fieldset>
@@ -131,18 +136,18 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
                   name="direction"
                   className={styles.control}
                   value={leg.direction}
-                  checked={values.direction === leg.direction}
-                  onChange={() => send({ type: 'form.change', field: 'direction', value: leg.direction })}
-                  onBlur={() => send({ type: 'form.blur', field: 'direction' })}
+                  checked={directionField.value === leg.direction}
+                  onChange={() => directionField.onValueChange(leg.direction)}
+                  onBlur={directionField.onBlur}
                 />
                 <span>
                   {directionNames[leg.direction]}: {legText(leg, locale.tag)}
                 </span>
               </label>
             ))}
-            {shown('direction') && (
+            {directionField.error && (
               <span id={errorId('direction')} className={fieldStyles.error}>
-                {shown('direction')}
+                {directionField.error}
               </span>
             )}
           </fieldset>
@@ -180,15 +185,15 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
               id={`${id}-details`}
               name="details"
               className={styles.textarea}
-              value={values.details}
-              onChange={(e) => send({ type: 'form.change', field: 'details', value: e.target.value })}
-              onBlur={() => send({ type: 'form.blur', field: 'details' })}
-              aria-invalid={shown('details') ? true : undefined}
+              value={detailsField.value}
+              onChange={(e) => detailsField.onValueChange(e.target.value)}
+              onBlur={detailsField.onBlur}
+              aria-invalid={detailsField.error ? true : undefined}
               aria-describedby={describedBy('details', `${id}-details-hint`)}
             />
-            {shown('details') && (
+            {detailsField.error && (
               <span id={errorId('details')} className={fieldStyles.error}>
-                {shown('details')}
+                {detailsField.error}
               </span>
             )}
           </div>

@@ -2,8 +2,10 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { cardFormMessages, cardFormView, type refundCardFormMachine } from '#machines/refund-card-form';
+import type { CardField } from '#src/schemas/card-form';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
+import { bindField } from '#src/ui/field-binding';
 import { TextField } from '#src/ui/text-field';
 import { StepHeading } from './step-heading';
 import * as styles from './refunds.css';
@@ -18,12 +20,7 @@ export function CardForm({ actor, onCancel }: { actor: ActorRefFrom<typeof refun
   const submitting = snapshot.matches('tokenising');
   const { errors, canSubmit } = cardFormView(snapshot.context, submitting);
   const { values, tokeniseError } = snapshot.context;
-  const field = (name: 'number' | 'expiry' | 'cvc' | 'name') => ({
-    value: values[name],
-    onValueChange: (value: string) => actor.send({ type: 'form.change', field: name, value }),
-    onBlur: () => actor.send({ type: 'form.blur', field: name }),
-    error: errors[name] ?? null,
-  });
+  const field = (name: CardField) => bindField(actor.send, name, values[name], errors[name]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'form.submit' });
