@@ -13,7 +13,8 @@ import { gateFeature } from '../lib/feature-gate.ts';
  * Railcards (SPEC section 7): railcardslist, catalogue entry, a passenger's railcard (GET, PUT
  * details, POST attributes, DELETE), railcard-status and the digital railcard.
  * In /passenger/{passengerId}/railcard/{railcardId} the railcardId is the railcard type (a passenger
- * holds at most one of each type); the digital railcard is addressed by the held card's own id.
+ * holds at most one of each type), by id or by code; the digital railcard is addressed by the held
+ * card's own id.
  */
 
 type AttributeDefinition = { name: string; label: string; required: boolean };
@@ -166,8 +167,12 @@ async function ownPassenger(db: Queryable, customerId: string, id: string): Prom
   return p;
 }
 
+/**
+ * The railcard type a {railcardId} names: our id ("16-25") or its railcardDetails.code ("YNG"), which
+ * a client of the spec's Railcard (no id, decision 230) uses instead. The two never collide.
+ */
 async function railcardType(db: Queryable, id: string): Promise<TypeRow> {
-  const t = (await railcardCatalogue(db)).find((r) => r.id === id);
+  const t = (await railcardCatalogue(db)).find((r) => r.id === id || r.code === id);
   if (!t) throw new ApiError(404, 'RAILCARD_NOT_FOUND');
   return t;
 }

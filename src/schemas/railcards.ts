@@ -23,29 +23,40 @@ export const RailcardAttributeDefinition = v.object({
 });
 export type RailcardAttributeDefinition = v.InferOutput<typeof RailcardAttributeDefinition>;
 
-/** A catalogue entry: GET /railcard/{railcardId} and each entry of railcardslist. */
-export const CatalogueRailcard = v.object({
-  id: v.string(),
-  name: v.string(),
-  price: Price,
-  scopes: v.array(v.string()),
-  termsAndConditions: v.string(),
-  railcardDetails: v.object({
-    code: v.string(),
-    discount: v.string(),
-    eligibility: v.string(),
-    validityMonths: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    maxCardHolders: v.pipe(v.number(), v.integer(), v.minValue(1)),
+/**
+ * A catalogue entry: GET /railcard/{railcardId} and each entry of railcardslist. Section 3's Railcard
+ * has no `id` (decision 230): the railcard type is then named by its code, `railcardDetails.code`
+ * (e.g. "YNG", the rail industry's railcard code; railcardDetails' inner shape is ours), which becomes
+ * the entry's `id`, the {railcardId} of the add-railcard link and of the calls behind it. The local
+ * server sends its own id ("16-25") and takes either in those paths.
+ */
+export const CatalogueRailcard = v.pipe(
+  v.object({
+    /** Local-server extra: absent, the entry's id is railcardDetails.code. */
+    id: v.optional(v.string()),
+    name: v.string(),
+    price: Price,
+    scopes: v.array(v.string()),
+    termsAndConditions: v.string(),
+    railcardDetails: v.object({
+      code: v.string(),
+      discount: v.string(),
+      eligibility: v.string(),
+      validityMonths: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      maxCardHolders: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    }),
+    attributes: v.array(RailcardAttributeDefinition),
   }),
-  attributes: v.array(RailcardAttributeDefinition),
-});
+  v.transform(({ id, ...railcard }) => ({ id: id ?? railcard.railcardDetails.code, ...railcard })),
+);
 export type CatalogueRailcard = v.InferOutput<typeof CatalogueRailcard>;
 
 export const PassengerName = v.object({ id: v.string(), firstName: v.string(), lastName: v.string() });
 export type PassengerName = v.InferOutput<typeof PassengerName>;
 
-export const RailcardsListResponse = v.object({
-  passenger: PassengerName,
+const RailcardsListObject = v.object({
+  /** Local-server extra: whose list it is; absent (null), the screen says "this passenger". */
+  passenger: v.optional(v.nullable(PassengerName), null),
   railcards: v.array(CatalogueRailcard),
   /**
    * Local-server extra (not in SPEC section 7): the railcards left out, and why (already held, or
@@ -56,6 +67,19 @@ export const RailcardsListResponse = v.object({
     v.array(v.object({ id: v.string(), name: v.string(), reason: v.picklist(['held', 'age']), eligibility: v.string() })),
   ),
 });
+
+/**
+ * GET /passenger/{passengerId}/railcardslist. Section 7 names no fields of this answer, only that
+ * it lists section 3 railcards: `{railcards}` (the local server adds passenger and unavailable) or
+ * the bare list of railcards.
+ */
+export const RailcardsListResponse = v.union([
+  RailcardsListObject,
+  v.pipe(
+    v.array(CatalogueRailcard),
+    v.transform((railcards): v.InferOutput<typeof RailcardsListObject> => ({ passenger: null, railcards, unavailable: undefined })),
+  ),
+]);
 export type RailcardsListResponse = v.InferOutput<typeof RailcardsListResponse>;
 
 /** A railcard a passenger holds: GET /passenger/{passengerId}/railcard/{railcardId}. */

@@ -14,3 +14,20 @@ export const specMinimalBooking = {
 };
 /** Order: id, friendlyOrderId, replacementOrder.id (no email, currency or createdAt). */
 export const specMinimalOrder = { id: 'o1', friendlyOrderId: 'TL-7Q4K2M', replacementOrder: null };
+/** A bookings-list entry as section 3 lists it: {booking, order} with the minimal booking and order. */
+export const specMinimalListEntry = { booking: specMinimalBooking, order: specMinimalOrder };
+/**
+ * A railcard on offer as section 3 lists it: railcardDetails, scopes, name, price{amount} (currencyCode
+ * defaults to GBP), cardHolders, expiryDate, termsAndConditions, attributes. No `id`: the entry is
+ * known by railcardDetails.code (decision 230). railcardDetails' inner shape is ours.
+ */
+export const specRailcard = {
+  railcardDetails: { code: 'DIS', discount: '1/3 off', eligibility: 'For people with a disability', validityMonths: 12, maxCardHolders: 1 },
+  scopes: ['national'],
+  name: 'Disabled Persons Railcard',
+  price: { amount: 20 },
+  cardHolders: [],
+  expiryDate: null,
+  termsAndConditions: 'Valid for one year.',
+  attributes: [],
+};

@@ -37,6 +37,8 @@ describe('catalogue', () => {
     expect(res.body).toMatchObject({ name: 'Disabled Persons Railcard', price: { amount: 20, currencyCode: 'GBP' } });
     expect(res.body.termsAndConditions.length).toBeGreaterThan(20);
     expect((await client.get(`${API}/railcard/gold-card`)).status).toBe(404);
+    // Decision 230: a client of section 3's Railcard (no id) names the type by railcardDetails.code.
+    expect((await client.get<Catalogue>(`${API}/railcard/DIS`)).body).toEqual(res.body);
   });
 
   it('lists what a passenger can add: not already held, and only the ages they fit', async () => {
@@ -74,6 +76,8 @@ describe("a passenger's railcard", () => {
     expect(again.status).toBe(200);
     const got = await client.get<Held>(path('disabled-persons'));
     expect(got.body.railcard.expiryDate).toBe(inDays(100));
+    // The same card by the type's code (decision 230).
+    expect((await client.get<Held>(path('DIS'))).body.railcard).toEqual(got.body.railcard);
     expect((await client.request('DELETE', path('disabled-persons'), { body: {} })).status).toBe(200);
     expect((await client.get(path('disabled-persons'))).status).toBe(404);
     expect((await client.request('DELETE', path('disabled-persons'), { body: {} })).status).toBe(404);

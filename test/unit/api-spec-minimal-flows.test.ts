@@ -17,6 +17,7 @@ import { bookingDetailMachine } from '#machines/booking-detail';
 import { bookingHistoryMachine } from '#machines/booking-history';
 import { checkInMachine } from '#machines/check-in';
 import { digitalRailcardMachine } from '#machines/digital-railcard';
+import { railcardSelectMachine } from '#machines/railcard-select';
 import { contactPreferencesMachine } from '#machines/contact-preferences';
 import { delayRepayMachine } from '#machines/delay-repay';
 import { insuranceClaimMachine } from '#machines/insurance-claim';
@@ -28,7 +29,7 @@ import { refundRequestMachine } from '#machines/refund-request';
 import { resendEmailMachine } from '#machines/resend-email';
 import { savedCardsMachine } from '#machines/saved-cards';
 import { treesFor, treesPlantedMachine } from '#machines/trees-planted';
-import { specMinimalBooking, specMinimalLeg, specMinimalOrder } from '#test/helpers/spec-minimal.ts';
+import { specMinimalBooking, specMinimalLeg, specMinimalOrder, specRailcard } from '#test/helpers/spec-minimal.ts';
 
 /**
  * Issue 8, decisions 160 and 230: the retailer's API answers with what SPEC sections 3 and 7 list
@@ -291,6 +292,24 @@ describe("the spec's minimal answers take each flow to its success state", () =>
     ).start();
     await settled(actor, 'showing');
     expect(actor.getSnapshot().context.card).toMatchObject({ cardNumber: 'YNG12345', status: 'expired' });
+  });
+
+  it('railcards to add: section 3 railcards without id (known by railcardDetails.code), as {railcards} or a bare list', async () => {
+    // A GET answered with a list is served in turn: the second answer is the bare list.
+    const { client } = retailer({ 'GET /passenger/p1/railcardslist': [{ railcards: [specRailcard] }, [specRailcard]], 'GET /railcard/DIS': specRailcard });
+    const railcards = railcardsApi(client);
+    for (let i = 0; i < 2; i++) {
+      const actor = createActor(
+        railcardSelectMachine.provide({ actors: { fetchRailcards: fromPromise(({ input }) => railcards.availableFor(input.passengerId)) } }),
+        { input: { passengerId: 'p1' } },
+      ).start();
+      await settled(actor, 'loaded');
+      const list = actor.getSnapshot().context.list;
+      expect(list?.passenger).toBeNull();
+      expect(list?.railcards.map((r) => [r.id, r.name, r.price])).toEqual([['DIS', 'Disabled Persons Railcard', { amount: 20, currencyCode: 'GBP' }]]);
+    }
+    // The add-railcard form loads the type by that id.
+    expect((await railcards.catalogueEntry('DIS')).id).toBe('DIS');
   });
 
   it('delay repay by email link: claim-token answers {customerRegistered} only', async () => {

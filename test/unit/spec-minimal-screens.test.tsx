@@ -5,10 +5,14 @@ import type { RouteComponent } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { BookingDetailScreen } from '#routes/-components/booking-detail/booking-detail-screen';
 import { BookingCard } from '#routes/-components/bookings-list/booking-card';
+import { BookingsScreen } from '#routes/-components/bookings-list/bookings-screen';
+import { BookingsStoreProvider } from '#routes/-components/bookings-list/bookings-store';
+import { TokenBookingsPage } from '#routes/-components/bookings-list/token-bookings-page';
 import { BookingListEntry } from '#src/schemas/bookings-list';
 import { PaymentMethodsPage } from '#routes/-components/payment-methods/payment-methods-page';
 import { PassengersPage } from '#routes/-components/passengers/passengers-page';
 import { DigitalRailcardPage } from '#routes/-components/railcards/digital-railcard-page';
+import { SelectRailcardPage } from '#routes/-components/railcards/select-railcard-page';
 import { ContactPreferencesPanel } from '#routes/-components/contact-preferences/contact-preferences-panel';
 import { consentsApi } from '#src/api/consents';
 import { createApiClient } from '#src/api/client';
@@ -16,7 +20,7 @@ import { createServices } from '#src/create-services';
 import { ServicesContext } from '#src/services';
 import { defaultPageData } from '#src/config/page-data';
 import { localeFromPath } from '#src/config/locales';
-import { specMinimalBooking, specMinimalOrder } from '#test/helpers/spec-minimal.ts';
+import { specMinimalBooking, specMinimalListEntry, specMinimalOrder, specRailcard } from '#test/helpers/spec-minimal.ts';
 
 /**
  * Issue 8 / decision 230: screens rendered with the spec's minimal answers (no local-server extras)
@@ -89,7 +93,46 @@ describe("screens with the spec's minimal answers", () => {
     expect(document.body.textContent).toContain('Valid');
   });
 
-  it('booking detail: legs with a date only, an order with id and reference only', async () => {
+  it('select railcard: section 3 railcards without id link by railcardDetails.code; no passenger name, no intro', async () => {
+    await renderScreen(() => <SelectRailcardPage passengerId="p1" />, { '/passenger/p1/railcardslist': { railcards: [specRailcard] } });
+    const list = await screen.findByRole('list', { name: 'Railcards you can add' });
+    expect(within(list).getByRole('heading').textContent).toBe('Disabled Persons Railcard');
+    expect(within(list).getByRole('link', { name: 'Add this railcard: Disabled Persons Railcard' })).toHaveAttribute(
+      'href',
+      '/passengers-and-railcards/p1/add-railcard/DIS',
+    );
+    expect(document.body.textContent).toContain('£20');
+    expect(document.body.textContent).not.toMatch(/undefined|null|Choose a railcard to save|Railcards not shown/);
+  });
+
+  it('select railcard: an empty bare list without the passenger says "this passenger"', async () => {
+    await renderScreen(() => <SelectRailcardPage passengerId="p1" />, { '/passenger/p1/railcardslist': [] });
+    expect(await screen.findByText('There are no more railcards this passenger can add.')).toBeInTheDocument();
+  });
+
+  it('bookings list: a section 3 entry (legs with a date only, no amount, counts or fares) is the card "Journey on Mon, 1 Jun 2026"', async () => {
+    const page = { pastBookings: 0, upcomingBookings: 1, seasonBookings: 0, hasGuestBookings: false, results: [specMinimalListEntry], total: 1 };
+    await renderScreen(
+      () => (
+        <BookingsStoreProvider>
+          <BookingsScreen filter="upcoming" />
+        </BookingsStoreProvider>
+      ),
+      { '/bookings/upcoming': page },
+    );
+    const card = await screen.findByRole('article', { name: 'Journey on Mon, 1 Jun 2026' });
+    expect(within(card).getByRole('link', { name: 'Journey on Mon, 1 Jun 2026' })).toHaveAttribute('href', '/bookings/b1');
+    expect(card.textContent).toContain('TL-7Q4K2M');
+    expect(card.textContent).not.toMatch(/undefined|null|Invalid Date|NaN|passenger|£/);
+  });
+
+  it('order-token bookings: a section 3 entry is listed as "Journey on Mon, 1 Jun 2026"', async () => {
+    await renderScreen(TokenBookingsPage, { '/booking/token': { bookings: [specMinimalListEntry], customerRegistered: true } });
+    expect(await screen.findByRole('link', { name: 'Journey on Mon, 1 Jun 2026' })).toHaveAttribute('href', '/order-token/b1');
+    expect(document.body.textContent).not.toMatch(/undefined|null|Invalid Date/);
+  });
+
+  it('booking detail: legs with a date only (no stations), an order with id and reference only', async () => {
     await renderScreen(() => <BookingDetailScreen bookingId="b1" mode="account" />, {
       '/booking/b1': { bookings: [specMinimalBooking], order: specMinimalOrder },
       '/change-of-journey/changeability/o1/b1': { changeable: true },

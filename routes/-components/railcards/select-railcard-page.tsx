@@ -22,9 +22,10 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
     { input: { passengerId } },
   );
   const { list, error } = snapshot.context;
-  const who = list ? `${list.passenger.firstName} ${list.passenger.lastName}` : null;
+  // The passenger's name is a local-server extra (decision 230): without it there is no intro and an empty list says "this passenger".
+  const who = list?.passenger ? `${list.passenger.firstName} ${list.passenger.lastName}` : null;
   return (
-    <Page title={m.railcards_select_railcard_page_select_a_railcard()} intro={who ? m.railcards_select_railcard_page_choose_a_railcard_to_save({ who: who ?? '' }) : undefined}>
+    <Page title={m.railcards_select_railcard_page_select_a_railcard()} intro={who ? m.railcards_select_railcard_page_choose_a_railcard_to_save({ who }) : undefined}>
       {snapshot.matches('loading') && <Loading label={m.railcards_select_railcard_page_loading_railcards()} />}
       {snapshot.matches('failed') && (
         <LoadError
@@ -38,7 +39,9 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
       )}
       {list && snapshot.matches('loaded') && (
         list.railcards.length === 0 ? (
-          <p className={styles.muted}>{m.railcards_select_railcard_page_there_are_no_more_railcards({ who: who ?? '' })}</p>
+          <p className={styles.muted}>
+            {who ? m.railcards_select_railcard_page_there_are_no_more_railcards({ who }) : m.railcards_select_railcard_page_no_more_railcards_for_this_passenger()}
+          </p>
         ) : (
           <ul className={styles.grid} aria-label={m.railcards_select_railcard_page_railcards_you_can_add()}>
             {list.railcards.map((r) => (
@@ -62,14 +65,15 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
           </ul>
         )
       )}
-      {list && snapshot.matches('loaded') && list.unavailable && list.unavailable.length > 0 && (
+      {/* Local-server extras, sent together: the railcards left out are explained by the passenger's name. */}
+      {list && snapshot.matches('loaded') && who && list.unavailable && list.unavailable.length > 0 && (
         <Stack as="section" gap="sm" labelledBy="unavailable-heading">
           <h2 id="unavailable-heading" className={styles.optionName}>{m.railcards_select_railcard_page_railcards_not_shown()}</h2>
-          <p className={styles.muted}>{m.railcards_select_railcard_page_only_the_railcards_can_hold({ who: who ?? '' })}</p>
+          <p className={styles.muted}>{m.railcards_select_railcard_page_only_the_railcards_can_hold({ who })}</p>
           <ul aria-labelledby="unavailable-heading">
             {list.unavailable.map((r) => (
               <li key={r.id}>
-                {r.name}: {r.reason === 'held' ? m.railcards_select_railcard_page_already_has_one_saved({ who: who ?? '' }) : `${r.eligibility}.`}
+                {r.name}: {r.reason === 'held' ? m.railcards_select_railcard_page_already_has_one_saved({ who }) : `${r.eligibility}.`}
               </li>
             ))}
           </ul>
