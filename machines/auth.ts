@@ -69,7 +69,12 @@ export const authMachine = setup({
       return userPatch(event.response);
     }),
     forgetUser: assign({ user: null, ufacSession: null, isRegistered: false }),
-    rememberToken: assign({ pendingToken: ({ event }) => (event.type === 'auth.guestToken' ? event.token : null) }),
+    rememberToken: assign({
+      pendingToken: ({ event }) => {
+        assertEvent(event, 'auth.guestToken');
+        return event.token;
+      },
+    }),
     setGuestError: assign({ guestError: guestTokenErrorMessage, pendingToken: null }),
     setLogoutError: assign({ logoutError: logoutErrorMessage }),
     clearErrors: assign({ logoutError: null, guestError: null }),
@@ -146,7 +151,10 @@ export const authMachine = setup({
       invoke: {
         id: 'startGuestSession',
         src: 'startGuestSession',
-        input: ({ context }) => ({ token: context.pendingToken ?? '' }),
+        input: ({ event }) => {
+          assertEvent(event, 'auth.guestToken');
+          return { token: event.token };
+        },
         onDone: {
           target: 'fetchingUser',
           actions: 'applyGuestUserFlow',

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { authMachine, guestTokenErrorMessage, logoutErrorMessage } from '#machines/auth';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, stepFrom, type StateCheck } from './harness';
 
 const user = (status: 'AUTHORISED' | 'GUEST' | 'UNKNOWN') => ({
   user: {
@@ -12,6 +12,28 @@ const user = (status: 'AUTHORISED' | 'GUEST' | 'UNKNOWN') => ({
   ufacSession: status === 'GUEST' ? 's1' : null,
   isRegistered: status !== 'UNKNOWN',
 });
+
+type Check = StateCheck<typeof authMachine>;
+const signedIn = { type: 'auth.loggedIn', response: user('AUTHORISED') } as const;
+const guestLink = { type: 'auth.guestToken', token: 'demo-guest-token-2' } as const;
+
+/** Signing in (spec section 6) from anonymous or a guest session: AUTHORISED, errors cleared. */
+const expectSignIn = (check: Check, actions: string[]) => {
+  const next = stepFrom(check, signedIn);
+  expect(next.snapshot.value).toBe('authorised');
+  expect(next.snapshot.context.user?.status).toBe('AUTHORISED');
+  expect([next.snapshot.context.guestError, next.snapshot.context.logoutError]).toEqual([null, null]);
+  expect(next.actions).toEqual(actions);
+};
+/** An order link (spec section 4) starts a guest session for its token, from anonymous or a guest. */
+const expectGuestLink = (check: Check) => {
+  const next = stepFrom(check, guestLink);
+  expect(next.snapshot.value).toBe('startingGuestSession');
+  expect(next.snapshot.context.pendingToken).toBe('demo-guest-token-2');
+};
+/** A 401 or a sign-out forgets the user (spec section 8). */
+const expectForgotten = (context: Check['context']) =>
+  expect([context.user, context.ufacSession, context.isRegistered]).toEqual([null, null, false]);
 
 describeMachineModel(authMachine, {
   name: 'authMachine',
@@ -42,8 +64,12 @@ describeMachineModel(authMachine, {
   // and redirects to login ('Unable to perform the requested action' when it fails); a 401 on any
   // other call forgets the user and redirects to login.
   states: {
-    fetchingUser: ({ snapshot, event, actions, performed }) => {
+    fetchingUser: ({ snapshot, context, event, actions, performed }) => {
       expect(snapshot.hasTag('loading')).toBe(true);
+      if (event.type === 'xstate.init') {
+        // Nobody is known until GET user answers.
+        expect(context).toEqual({ user: null, ufacSession: null, isRegistered: false, pendingToken: null, logoutError: null, guestError: null });
+      }
       if (event.type === 'xstate.done.actor.startGuestSession') {
         expect(actions).toContain('applyUserFlow');
         expect(performed.find((a) => a.type === 'applyUserFlow')?.params).toEqual({ flow: 'order', session: 's1' });
@@ -55,11 +81,14 @@ describeMachineModel(authMachine, {
       expect(snapshot.hasTag('loading')).toBe(false);
       expect(snapshot.can({ type: 'auth.retry' })).toBe(true);
     },
-    anonymous: ({ snapshot, context, event, actions }) => {
+    anonymous: (check) => {
+      const { snapshot, context, event, actions } = check;
       expect(context.user?.status ?? 'UNKNOWN').toBe('UNKNOWN');
+      expectSignIn(check, []);
+      expectGuestLink(check);
       expect(snapshot.hasTag('loading')).toBe(false);
       if (event.type === 'auth.logout' || event.type === 'auth.unauthorised' || event.type === 'xstate.done.actor.logout') {
-        expect(context.user).toBeNull();
+        expectForgotten(context);
         expect(actions).toEqual(expect.arrayContaining(event.type === 'auth.logout' ? ['clearUserFlow'] : ['redirectToLogin']));
       }
       if (event.type === 'xstate.error.actor.startGuestSession') {
@@ -74,13 +103,26 @@ describeMachineModel(authMachine, {
       expect(context.pendingToken).toBe('demo-guest-token-1');
       expect(snapshot.hasTag('loading')).toBe(true);
     },
-    guest: ({ snapshot, context }) => {
+    guest: (check) => {
+      const { snapshot, context } = check;
       expect(context.user?.status).toBe('GUEST');
       expect(snapshot.hasTag('loading')).toBe(false);
       expect(snapshot.can({ type: 'auth.logout' })).toBe(true);
+      // Signing in ends the guest session's user flow; another order link starts another one.
+      expectSignIn(check, ['clearUserFlow']);
+      expectGuestLink(check);
+      const lapsed = stepFrom(check, { type: 'auth.unauthorised' });
+      expect(lapsed.snapshot.value).toBe('anonymous');
+      expectForgotten(lapsed.snapshot.context);
+      expect(lapsed.actions).toEqual(['clearUserFlow', 'redirectToLogin']);
     },
-    authorised: ({ snapshot, context, event }) => {
+    authorised: (check) => {
+      const { snapshot, context, event } = check;
       expect(context.user?.status).toBe('AUTHORISED');
+      // Changed details (name, email) show at once, without a sign-in.
+      const renamed = { ...user('AUTHORISED'), user: { ...user('AUTHORISED').user, email: 'new@example.com' } };
+      const updated = stepFrom(check, { type: 'auth.userUpdated', response: renamed }).snapshot;
+      expect([updated.value, updated.context.user?.email]).toEqual(['authorised', 'new@example.com']);
       expect(snapshot.hasTag('loading')).toBe(false);
       if (event.type === 'xstate.error.actor.logout') expect(context.logoutError).toBe('Unable to perform the requested action');
       if (event.type === 'auth.loggedIn') expect(context.guestError).toBeNull();

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { bookingDetailMachine } from '#machines/booking-detail';
-import { describeMachineModel, errorOf, outputOf } from './harness';
+import { describeMachineModel, errorOf, nextFrom, outputOf } from './harness';
 
 const order = { id: 'o1', friendlyOrderId: 'TL-ABCDEF', email: 'a@example.com', currency: 'GBP', createdAt: '2026-01-01T00:00:00.000Z', replacementOrder: null };
 // Two bookings in the order: changeability is asked for the one on screen (b1, a season).
@@ -11,14 +11,18 @@ const detail = {
   ],
   order,
 } as never;
+// The same order fetched again after an action on it (e.g. a ticket issued): what the page shows next.
+const reloaded = { bookings: [{ id: 'b1', orderId: 'o1', isSeasonBooking: true, ticketIssued: true }], order } as never;
 
 describeMachineModel(bookingDetailMachine, {
   name: 'bookingDetailMachine',
-  input: { bookingId: 'b1' },
+  // b1 is in the order; b7 is not (an old link): changeability is then asked for the order's
+  // first booking, b0, which is not a season.
+  inputs: [{ bookingId: 'b1' }, { bookingId: 'b7' }],
   events: {
     'xstate.done.actor.fetchBooking': [
       { type: 'xstate.done.actor.fetchBooking', output: { status: 200, data: detail } },
-      { type: 'xstate.done.actor.fetchBooking', output: { status: 308, data: { bookingId: 'b1' } } },
+      { type: 'xstate.done.actor.fetchBooking', output: { status: 308, data: { bookingId: 'h1' } } },
     ],
     'xstate.error.actor.fetchBooking': [
       { type: 'xstate.error.actor.fetchBooking', error: { status: 500, problem: { kind: 'http' } } },
@@ -31,9 +35,12 @@ describeMachineModel(bookingDetailMachine, {
   },
   serializeContext: (c) => ({ loaded: c.detail !== null, movedTo: c.movedTo, changeability: c.changeability?.reason ?? null }),
   calls: {
-    fetching: { fetchBooking: { bookingId: 'b1' } },
-    reloading: { fetchBooking: { bookingId: 'b1' } },
-    'loaded.checkingChangeability': { fetchChangeability: { orderId: 'o1', bookingId: 'b1', season: true } },
+    fetching: { fetchBooking: (c: { bookingId: string }) => ({ bookingId: c.bookingId }) },
+    reloading: { fetchBooking: (c: { bookingId: string }) => ({ bookingId: c.bookingId }) },
+    'loaded.checkingChangeability': {
+      fetchChangeability: (c: { bookingId: string }) =>
+        c.bookingId === 'b1' ? { orderId: 'o1', bookingId: 'b1', season: true } : { orderId: 'o1', bookingId: 'b0', season: false },
+    },
   },
   // Spec sections 4 and 8: a fetch error sets an error flag with a retry; a 308 redirects to the
   // history; a response of the wrong shape is its own error (docs/decisions/020).
@@ -55,10 +62,13 @@ describeMachineModel(bookingDetailMachine, {
       expect(event.type).toBe('xstate.error.actor.fetchChangeability');
       expect(context.changeability).toBeNull();
     },
-    reloading: ({ context, event }) => {
-      // The page stays on screen while the booking is fetched again.
+    reloading: ({ snapshot, context, event }) => {
+      // The page stays on screen while the booking is fetched again, then shows the new copy.
       expect(event.type).toBe('booking.reload');
       expect(context.detail?.order.id).toBe('o1');
+      const next = nextFrom({ snapshot }, { type: 'xstate.done.actor.fetchBooking', output: { status: 200, data: reloaded } } as never);
+      expect(next.value).toEqual({ loaded: 'checkingChangeability' });
+      expect(next.context.detail).toBe(reloaded);
     },
     error: ({ snapshot, event }) => {
       expect(errorOf(event)?.problem?.kind).toBe('http');
@@ -69,9 +79,10 @@ describeMachineModel(bookingDetailMachine, {
       expect(snapshot.can({ type: 'booking.retry' }), 'the error offers a retry').toBe(true);
     },
     movedToHistory: ({ snapshot, event, actions }) => {
-      expect(outputOf(event)).toEqual({ status: 308, data: { bookingId: 'b1' } });
+      expect(outputOf(event)).toEqual({ status: 308, data: { bookingId: 'h1' } });
       expect(actions).toContain('goToHistory');
-      expect(snapshot.output).toEqual({ movedTo: 'b1' });
+      // The history is the 308's booking id, not the one asked for (spec section 4).
+      expect(snapshot.output).toEqual({ movedTo: 'h1' });
     },
   },
 });

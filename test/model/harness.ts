@@ -22,6 +22,7 @@ import {
   createActor,
   fromPromise,
   getNextSnapshot,
+  transition,
   SimulatedClock,
   type AnyEventObject,
   type AnyMachineSnapshot,
@@ -143,6 +144,23 @@ export function expectCall(check: { snapshot: AnyMachineSnapshot; invoked: Recor
 export function nextFrom<M extends AnyStateMachine>(check: { snapshot: SnapshotFrom<M> }, event: EventFromLogic<M>): SnapshotFrom<M> {
   const snapshot = check.snapshot as AnyMachineSnapshot;
   return getNextSnapshot(snapshot.machine as AnyStateMachine, snapshot as never, event) as SnapshotFrom<M>;
+}
+
+/**
+ * Like nextFrom, with the named side-effect actions (not assign) the event would run: what the
+ * spec says an event does in a state, checked from every step in it (a dropped transition or
+ * action in the chart fails here, though the model's own paths would simply no longer walk it).
+ */
+export function stepFrom<M extends AnyStateMachine>(
+  check: { snapshot: SnapshotFrom<M> },
+  event: EventFromLogic<M>,
+): { snapshot: SnapshotFrom<M>; actions: string[] } {
+  const snapshot = check.snapshot as AnyMachineSnapshot;
+  const [next, executed] = transition(snapshot.machine as AnyStateMachine, snapshot as never, event);
+  return {
+    snapshot: next as SnapshotFrom<M>,
+    actions: executed.map((a) => a.type).filter((type) => !type.startsWith('xstate.')),
+  };
 }
 
 /** Stable id of a transition: source state id, event type ('always' for eventless), index. */
