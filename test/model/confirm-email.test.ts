@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { confirmEmailMachine } from '#machines/confirm-email';
-import { describeMachineModel, errorOf, outputOf } from './harness';
+import { describeMachineModel, errorOf, outputOf, stepFrom } from './harness';
 
 const CONFIRMED = { newTokens: { sessionRotated: true }, updatedEmailAddress: 'alex.new@example.com' };
 const SIGN_IN_AGAIN = { newTokens: null, updatedEmailAddress: 'alex.new@example.com' };
@@ -23,9 +23,15 @@ describeMachineModel(confirmEmailMachine, {
   // Decision 150: the link's token (from the URL hash) is sent once to change-email/confirm; its
   // answer is the spec's change-email answer (section 7): newTokens → still signed in, none → sign in again.
   states: {
-    confirming: ({ context, event }) => {
+    confirming: ({ snapshot, context, event }) => {
       expect(context.token).toBe('confirm-token-1');
       expect(['xstate.init', 'confirmEmail.retry']).toContain(event.type);
+      // Only a 400 TOKEN_INVALID refuses the link. A 400 for another reason, or a failure that
+      // happens to carry the code, is a failure to retry with the same token.
+      for (const error of [{ status: 400, code: 'VALIDATION_ERROR' }, { status: 503, code: 'TOKEN_INVALID' }]) {
+        const next = stepFrom({ snapshot }, { type: 'xstate.error.actor.confirmEmailChange', error } as never).snapshot;
+        expect([next.value, next.context.token], JSON.stringify(error)).toEqual(['failed', 'confirm-token-1']);
+      }
     },
     failed: ({ snapshot, context, event }) => {
       expect(errorOf(event)?.status).toBe(500);
@@ -49,10 +55,13 @@ describeMachineModel(confirmEmailMachine, {
       if (event.type === 'xstate.init') expect(context.updatedEmailAddress).toBeNull();
       else expect(errorOf(event)).toEqual({ status: 400, code: 'TOKEN_INVALID' });
       expect(context.token).toBeNull();
+      expect(context.outcome).toBe('expired');
       expect(snapshot.output).toEqual({ outcome: 'expired', updatedEmailAddress: null });
     },
-    emailTaken: ({ snapshot, event }) => {
+    emailTaken: ({ snapshot, context, event }) => {
       expect(errorOf(event)?.status).toBe(422);
+      expect(context.token, 'used once').toBeNull();
+      expect(context.outcome).toBe('emailTaken');
       expect(snapshot.output).toEqual({ outcome: 'emailTaken', updatedEmailAddress: null });
     },
   },
