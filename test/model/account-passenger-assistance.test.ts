@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { accountPassengerAssistanceMachine } from '#machines/account-passenger-assistance';
 import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
 import { jamieWheelchair, schemaError, serverError } from './fixtures/passenger-assistance';
-import { errorOf, outputOf, describeMachineModel } from './harness';
+import { errorOf, outputOf, describeMachineModel, stepFrom } from './harness';
 
 const leg = (origin: string, destination: string, departureTime: string) => ({
   origin: { code: origin.slice(0, 3).toUpperCase(), name: origin },
@@ -39,7 +39,13 @@ describeMachineModel(accountPassengerAssistanceMachine, {
     loading: ({ snapshot, context, event }) => {
       expect(['xstate.init', 'assistance.retry']).toContain(event.type);
       expect(context.bookings).toEqual([]);
+      if (event.type === 'xstate.init') expect(context.schemaError).toBe(false);
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+      // A load failure is told apart: an answer of the wrong shape is its own error (decision 020).
+      for (const [error, isSchema] of [[schemaError, true], [serverError, false]] as const) {
+        const failed = stepFrom({ snapshot }, { type: 'xstate.error.actor.fetchUpcoming', error } as never).snapshot;
+        expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', isSchema]);
+      }
     },
     loadFailed: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchUpcoming');

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { addressBookMachine } from '#machines/address-book';
 import type { Address } from '#src/schemas/addresses';
-import { describeMachineModel, outputOf } from './harness';
+import { describeMachineModel, outputOf, stepFrom } from './harness';
 
 const address = (id: string, nickName: string): Address => ({
   id,
@@ -50,6 +50,7 @@ describeMachineModel(addressBookMachine, {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'addresses.retry']).toContain(event.type);
       expect(context.addresses).toEqual([]);
+      if (event.type === 'xstate.init') expect(context).toEqual({ addresses: [], pendingId: null, fetchError: false, deleteError: false, deleted: false });
     },
     fetchFailed: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchAddresses');
@@ -69,7 +70,11 @@ describeMachineModel(addressBookMachine, {
     'ready.idle': ({ snapshot, context, event }) => {
       expect(context.pendingId, 'no dialog open').toBeNull();
       expect(context.deleteError).toBe(false);
-      if (context.fetchError) expect(snapshot.can({ type: 'addresses.retry' })).toBe(true);
+      if (context.fetchError) {
+        // The refetch after a delete failed: the retry fetches again with the flag cleared.
+        const retried = stepFrom({ snapshot }, { type: 'addresses.retry' }).snapshot;
+        expect([retried.value, retried.context.fetchError]).toEqual(['refreshing', false]);
+      }
       if (event.type === 'delete.cancel') expect(context.deleted).toBe(false);
     },
     'ready.confirming': ({ snapshot, context, event }) => {
@@ -79,8 +84,12 @@ describeMachineModel(addressBookMachine, {
       expect(snapshot.can({ type: 'delete.cancel' })).toBe(true);
       expect(snapshot.can({ type: 'delete.confirm' })).toBe(true);
     },
-    'ready.deleting': ({ context, event }) => {
+    'ready.deleting': ({ snapshot, context, event }) => {
       expect(event.type).toBe('delete.confirm');
+      // Deleted: the modal closes and the book shows without that address (and only without it).
+      const deleted = stepFrom({ snapshot }, { type: 'xstate.done.actor.deleteAddress', output: undefined } as never).snapshot;
+      expect(deleted.value).toBe('refreshing');
+      expect(deleted.context.addresses.map((a: Address) => a.id)).toEqual(context.addresses.map((a) => a.id).filter((id) => id !== context.pendingId));
       expect(context.deleteError).toBe(false);
       expect(context.addresses.map((a) => a.id)).toContain(context.pendingId);
     },
