@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { bookingsListErrorMessage, bookingsListMachine } from '#machines/bookings-list';
 import type { BookingListEntry, BookingsPage } from '#src/schemas/bookings-list';
-import { describeMachineModel, outputOf } from './harness';
+import { describeMachineModel, outputOf, stepFrom } from './harness';
 
 const entry = (id: string): BookingListEntry => ({
   booking: {
@@ -73,9 +73,23 @@ describeMachineModel(bookingsListMachine, {
   // Spec sections 4 and 8: a pending flag per filter; fetch-if-required loads a filter only if it
   // has no results and is not pending; an error stores 'Unable to fetch bookings'.
   states: {
-    idle: ({ context, event }) => {
+    idle: ({ snapshot, context, event }) => {
       expect(context.request).toBeNull();
       for (const f of Object.values(context.byFilter)) expect(f.pending).toBe(false);
+      if (event.type === 'xstate.init') expect([context.counts, context.hasGuestBookings]).toEqual([null, false]);
+      // "Load more" asks for the next page while the filter has fewer results than its total; a
+      // retry asks again after an error (spec section 4); otherwise both do nothing.
+      const f = context.byFilter[context.filter];
+      const more = stepFrom({ snapshot }, { type: 'bookings.loadMore' }).snapshot;
+      const hasMore = f.error === null && f.total !== null && f.results.length < f.total;
+      expect(more.value).toBe(hasMore ? 'loading' : 'idle');
+      if (hasMore) expect(more.context.request).toEqual({ filter: context.filter, page: f.nextPage });
+      const retried = stepFrom({ snapshot }, { type: 'bookings.retry' }).snapshot;
+      expect(retried.value).toBe(f.error === null ? 'idle' : 'loading');
+      if (f.error !== null) {
+        expect(retried.context.request).toEqual({ filter: context.filter, page: f.nextPage });
+        expect(retried.context.byFilter[context.filter]).toMatchObject({ pending: true, error: null });
+      }
       if (event.type === 'bookings.show') {
         expect(context.filter).toBe(event.filter);
         expect(context.byFilter[event.filter].results.length, 'a filter with results is not fetched again').toBeGreaterThan(0);
@@ -96,9 +110,22 @@ describeMachineModel(bookingsListMachine, {
         expect(bookingsListErrorMessage).toBe('Unable to fetch bookings');
       }
     },
-    loading: ({ context, event }) => {
+    loading: ({ snapshot, context, event }) => {
       const request = context.request!;
       const f = context.byFilter[request.filter];
+      // The spec's answer has no page (section 7): the page asked for is the page answered.
+      const { page: _page, ...minimal } = pageFor(request);
+      const answered = stepFrom({ snapshot }, { type: 'xstate.done.actor.fetchBookings', output: minimal } as never).snapshot;
+      expect(answered.context.byFilter[request.filter].nextPage).toBe(request.page + 1);
+      // Showing another filter that has no results cancels this page and loads that filter's first.
+      for (const other of ['upcoming', 'past', 'season', 'guest'] as const) {
+        if (other === request.filter) continue;
+        const shown = stepFrom({ snapshot }, { type: 'bookings.show', filter: other }).snapshot;
+        expect(shown.context.filter).toBe(other);
+        const required = context.byFilter[other].results.length === 0;
+        expect(shown.context.request).toEqual(required ? { filter: other, page: 0 } : request);
+        if (required) expect(shown.context.byFilter[request.filter].pending).toBe(false);
+      }
       expect(request.page).toBe(f.nextPage);
       expect(f.pending).toBe(true);
       expect(f.error).toBeNull();

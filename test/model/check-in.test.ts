@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { checkInMachine, checkInMessages } from '#machines/check-in';
-import { describeMachineModel, errorOf } from './harness';
+import { describeMachineModel, errorOf, stepFrom } from './harness';
 
 const uri = '/bookings/b1';
 
@@ -25,9 +25,19 @@ describeMachineModel(checkInMachine, {
   // Check-in (docs/decisions/030): 409 with a known code or 403/404 is "not available" with its
   // reason and no retry; anything else is an error with a retry; success opens the returned URL.
   states: {
-    checkingIn: ({ context, event }) => {
+    checkingIn: ({ snapshot, context, event }) => {
       expect(['xstate.init', 'checkIn.retry']).toContain(event.type);
       expect(context.errorMessage).toBeNull();
+      // Only a 409 names why check-in is unavailable, and only with one of the three codes; the
+      // same codes on another status, or a 409 with a new code, are failures to retry.
+      const answer = (error: { status: number; code: string }) =>
+        stepFrom({ snapshot }, { type: 'xstate.error.actor.checkIn', error } as never).snapshot;
+      for (const code of ['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED'] as const) {
+        expect([answer({ status: 409, code }).value, answer({ status: 409, code }).context.unavailableReason]).toEqual(['notAvailable', code]);
+        expect(answer({ status: 500, code }).value).toBe('failed');
+      }
+      expect(answer({ status: 409, code: 'SOMETHING_NEW' }).value).toBe('failed');
+      expect(answer({ status: 404, code: 'NOT_FOUND' }).context.unavailableReason).toBe('FORBIDDEN');
     },
     failed: ({ snapshot, context, event }) => {
       const error = errorOf(event);
