@@ -1,14 +1,15 @@
 import { expect } from 'vitest';
 import { changeEmailMachine, changeEmailMessages } from '#machines/change-email';
 import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
-import { describeMachineModel, errorOf, nextFrom, outputOf, type StateCheck } from './harness';
+import { describeMachineModel, errorOf, nextFrom, outputOf, stepFrom, type StateCheck } from './harness';
 
 describeMachineModel(changeEmailMachine, {
   name: 'changeEmailMachine',
   events: {
     'form.change': (snap) => {
       const { newEmailAddress, currentPassword } = snap.context.values;
-      if (newEmailAddress === '') return [{ type: 'form.change', field: 'newEmailAddress', value: 'alex.new@example.com' } as const];
+      // Typed with a stray space, as a pasted address often is: the call sends it trimmed.
+      if (newEmailAddress === '') return [{ type: 'form.change', field: 'newEmailAddress', value: 'alex.new@example.com ' } as const];
       if (currentPassword === '') return [{ type: 'form.change', field: 'currentPassword', value: 'RailDemo!2026' } as const];
       // After an answer the user edits again: one more value keeps the model finite.
       if (currentPassword === 'RailDemo!2026') return [{ type: 'form.change', field: 'currentPassword', value: 'RailDemo!2027' } as const];
@@ -32,12 +33,14 @@ describeMachineModel(changeEmailMachine, {
   },
   serializeContext: (c) => ({ values: c.values, error: c.error, submitAttempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 300,
-  calls: { requesting: { changeEmail: undefined } },
+  calls: {
+    requesting: { changeEmail: (c: { values: { currentPassword: string } }) => ({ newEmailAddress: 'alex.new@example.com', currentPassword: c.values.currentPassword }) },
+  },
   // Spec sections 4, 5 and 8: 403 means password incorrect, 422 email already exists, others a
   // generic error; success without new tokens is tokenFailure (sign in again).
   states: (() => {
     const keepsInput = ({ snapshot, context, event }: StateCheck<typeof changeEmailMachine>) => {
-      expect(context.values.newEmailAddress, 'input kept').toBe('alex.new@example.com');
+      expect(context.values.newEmailAddress, 'input kept').toBe('alex.new@example.com ');
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'currentPassword', value: 'x' });
       expect([typed.value, typed.context.values.currentPassword, typed.context.error]).toEqual(['notRequested', 'x', null]);
@@ -45,22 +48,35 @@ describeMachineModel(changeEmailMachine, {
       return errorOf(event);
     };
     return {
-      notRequested: ({ context, event }) => {
+      notRequested: ({ snapshot, context, event }) => {
         if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, updatedEmailAddress: null, pendingEmailAddress: null });
         if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
         if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
         if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
         expect(context.error).toBeNull();
+        // Submit sends only a changed form with both fields valid (the model types valid values).
+        const submitted = stepFrom({ snapshot }, { type: 'form.submit' }).snapshot;
+        const valid = context.dirty && context.values.newEmailAddress !== '' && context.values.currentPassword !== '';
+        expect([submitted.value, submitted.context.submitAttempted]).toEqual(valid ? ['requesting', context.submitAttempted] : ['notRequested', true]);
       },
-      requesting: ({ context, event }) => {
+      requesting: ({ snapshot, context, event }) => {
         expect(event.type).toBe('form.submit');
         expect(context.error).toBeNull();
+        // Section 8: 403 is the password, unless it is a CSRF rejection; 422 the address is taken.
+        const answer = (error: { status: number; code: string | null }) =>
+          stepFrom({ snapshot }, { type: 'xstate.error.actor.changeEmail', error } as never).snapshot.context.error;
+        expect(answer({ status: 403, code: 'PASSWORD_INCORRECT' })).toBe('passwordIncorrect');
+        expect(answer({ status: 403, code: null })).toBe('passwordIncorrect');
+        expect(answer({ status: 403, code: 'CSRF_INVALID' })).toBe('genericError');
+        expect(answer({ status: 422, code: 'EMAIL_ALREADY_EXISTS' })).toBe('emailAlreadyExists');
+        expect(answer({ status: 500, code: null })).toBe('genericError');
       },
       success: ({ snapshot, context, event, actions, performed }) => {
         if (event.type !== 'form.blur') expect((outputOf(event) as { newTokens: unknown }).newTokens).toBeTruthy();
         if (event.type === 'xstate.done.actor.changeEmail') expect(actions).toContain('emailChanged');
         expect(context.updatedEmailAddress).toBe('alex.new@example.com');
         expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
+        expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, error: null });
         if (event.type === 'xstate.done.actor.changeEmail') {
           expect(performed.find((a) => a.type === 'emailChanged')?.params).toEqual({ email: 'alex.new@example.com' });
         }
@@ -75,6 +91,7 @@ describeMachineModel(changeEmailMachine, {
         expect(context.pendingEmailAddress).toBe('alex.new@example.com');
         expect(context.updatedEmailAddress).toBeNull();
         expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
+        expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, error: null });
         const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newEmailAddress', value: 'x' });
         expect([typed.value, typed.context.values.newEmailAddress]).toEqual(['notRequested', 'x']);
       },

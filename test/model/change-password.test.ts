@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { changePasswordCodes, changePasswordMachine, changePasswordMessages } from '#machines/change-password';
 import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
-import { describeMachineModel, errorOf, nextFrom } from './harness';
+import { describeMachineModel, errorOf, nextFrom, stepFrom } from './harness';
 
 describeMachineModel(changePasswordMachine, {
   name: 'changePasswordMachine',
@@ -26,19 +26,34 @@ describeMachineModel(changePasswordMachine, {
   },
   serializeContext: (c) => ({ values: c.values, errorCode: c.errorCode, submitAttempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 400,
-  calls: { requesting: { changePassword: undefined } },
+  calls: { requesting: { changePassword: (c: { values: unknown }) => c.values } },
   // Spec sections 4, 5 and 8: not requested, requesting, success, validation error (the first code
   // of the errors list; unknown codes are PASSWORD_GENERIC_ERROR), server error.
   states: {
-    notRequested: ({ context, event }) => {
+    notRequested: ({ snapshot, context, event }) => {
       if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false });
       if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
       if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
       expect(context.errorCode).toBeNull();
+      // Submit sends only a changed form whose fields are both valid (the values the model types
+      // are valid; an empty field is not); otherwise it only shows the errors.
+      const submitted = stepFrom({ snapshot }, { type: 'form.submit' }).snapshot;
+      const valid = context.dirty && context.values.currentPassword !== '' && context.values.newPassword !== '';
+      expect([submitted.value, submitted.context.submitAttempted]).toEqual(valid ? ['requesting', context.submitAttempted] : ['notRequested', true]);
     },
-    requesting: ({ context, event }) => {
+    requesting: ({ snapshot, context, event }) => {
       expect(event.type).toBe('form.submit');
+      // A 400 or 422 names its first error code; an unknown code is the generic one; a 400 without
+      // a code, or a code on another status, is a server error.
+      const answer = (error: { status: number; code: string | null }) =>
+        stepFrom({ snapshot }, { type: 'xstate.error.actor.changePassword', error } as never).snapshot;
+      for (const status of [400, 422]) {
+        for (const code of changePasswordCodes) expect([answer({ status, code }).value, answer({ status, code }).context.errorCode]).toEqual(['validationError', code]);
+        expect(answer({ status, code: 'SOMETHING_NEW' }).context.errorCode).toBe('PASSWORD_GENERIC_ERROR');
+        expect(answer({ status, code: null }).value).toBe('serverError');
+      }
+      expect(answer({ status: 500, code: 'PASSWORD_INCORRECT' }).value).toBe('serverError');
       expect(context.errorCode).toBeNull();
       expect(context.values.currentPassword).toBe('RailDemo!2026');
     },
@@ -46,7 +61,7 @@ describeMachineModel(changePasswordMachine, {
       expect(event.type).toBe('xstate.done.actor.changePassword');
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
       expect([typed.value, typed.context.values.newPassword]).toEqual(['notRequested', 'x']);
-      expect(context).toMatchObject({ values: { currentPassword: '', newPassword: '' }, touched: {}, dirty: false });
+      expect(context).toMatchObject({ values: { currentPassword: '', newPassword: '' }, touched: {}, dirty: false, submitAttempted: false, errorCode: null });
       expect(changePasswordMessages.success).toBeTruthy();
     },
     validationError: ({ snapshot, context, event }) => {
