@@ -393,7 +393,7 @@ function ChangeabilityNote({ snapshot, season }: { snapshot: SnapshotFrom<typeof
   } else if (snapshot.matches('reloading')) text = '';
   else text = m.booking_detail_screen_we_couldnt_check_whether_this();
   return (
-    <p className={styles.note} role="status" aria-live="polite">
+    <p className={styles.changeNote} role="status" aria-live="polite">
       {text && <strong>{m.booking_detail_screen_change_of_journey()}{' '}</strong>}
       {text}
     </p>

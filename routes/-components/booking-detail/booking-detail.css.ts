@@ -104,6 +104,13 @@ export const timelineItem = style({
 export const timelineCurrent = style({ borderLeftColor: vars.color.brand });
 export const changes = style({ margin: `${tokens.space.sm} 0 0`, paddingLeft: tokens.space.ml });
 export const note = style({ margin: `${tokens.space.ms} 0 0`, overflowWrap: 'anywhere' });
+/**
+ * Lines whose answer arrives after the page (the change-of-journey check, the calling points'
+ * status): on a phone they keep room for the longest answer's lines from the first paint, so the
+ * page below does not move when it comes (issue 11: layout shift). Wide screens fit it on one line.
+ */
+export const changeNote = style([note, { minHeight: '3lh', '@media': { [mq.small]: { minHeight: 0 } } }]);
+export const callingStatus = style([meta, { minHeight: '2lh', '@media': { [mq.small]: { minHeight: 0 } } }]);
 export const subheading = style({ fontSize: '1rem', margin: `${tokens.space.ms} 0 0` });
 /** An issued ticket's barcode data: monospaced, wrapped anywhere so a long value never widens the page. */
 export const barcode = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', overflowWrap: 'anywhere' });

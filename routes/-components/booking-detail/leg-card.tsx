@@ -77,10 +77,10 @@ function CallingPoints({ leg, timetableId, origin, destination }: { leg: Leg; ti
       </Button>
       <div id={panelId} hidden={!open}>
         {snapshot.matches('loading') && (
-          <p className={styles.meta} role="status">{m.booking_detail_leg_card_loading_calling_points()}</p>
+          <p className={styles.callingStatus} role="status">{m.booking_detail_leg_card_loading_calling_points()}</p>
         )}
         {snapshot.matches('unavailable') && (
-          <p className={styles.meta} role="status">{m.booking_detail_leg_card_calling_points_are_unavailable_for()}</p>
+          <p className={styles.callingStatus} role="status">{m.booking_detail_leg_card_calling_points_are_unavailable_for()}</p>
         )}
         {snapshot.matches('failed') && (
           <div role="alert">
