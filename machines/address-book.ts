@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Address } from '#src/schemas/addresses';
 import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
@@ -48,15 +48,20 @@ export const addressBookMachine = setup({
   },
   guards: {
     hasFetchError: ({ context }) => context.fetchError,
-    isKnownAddress: ({ context, event }) =>
-      event.type === 'address.delete' && context.addresses.some((a) => a.id === event.id),
+    isKnownAddress: ({ context, event }) => {
+      assertEvent(event, 'address.delete');
+      return context.addresses.some((a) => a.id === event.id);
+    },
   },
   actions: {
     storeAddresses: assign(({ event }) => ({ addresses: doneOutput<Address[]>(event, 'fetchAddresses'), fetchError: false })),
     setFetchError: assign({ fetchError: true }),
     clearFetchError: assign({ fetchError: false }),
     setPending: assign({
-      pendingId: ({ event }) => (event.type === 'address.delete' ? event.id : null),
+      pendingId: ({ event }) => {
+        assertEvent(event, 'address.delete');
+        return event.id;
+      },
       deleteError: false,
       deleted: false,
     }),

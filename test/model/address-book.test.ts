@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { addressBookMachine } from '#machines/address-book';
 import type { Address } from '#src/schemas/addresses';
-import { describeMachineModel, outputOf } from './harness';
+import { describeMachineModel, outputOf, stepFrom } from './harness';
 
 const address = (id: string, nickName: string): Address => ({
   id,
@@ -50,6 +50,7 @@ describeMachineModel(addressBookMachine, {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'addresses.retry']).toContain(event.type);
       expect(context.addresses).toEqual([]);
+      if (event.type === 'xstate.init') expect(context).toEqual({ addresses: [], pendingId: null, fetchError: false, deleteError: false, deleted: false });
     },
     fetchFailed: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchAddresses');
@@ -66,8 +67,14 @@ describeMachineModel(addressBookMachine, {
         expect(context.fetchError).toBe(true);
       }
     },
-    'ready.idle': ({ snapshot, context, event }) => {
+    'ready.idle': (check) => {
+      const { snapshot, context, event } = check;
       expect(context.pendingId, 'no dialog open').toBeNull();
+      if (context.fetchError) {
+        // A failed refetch after a delete: retry fetches again, the flag goes while it does.
+        const retried = stepFrom(check, { type: 'addresses.retry' }).snapshot;
+        expect([retried.value, retried.context.fetchError]).toEqual(['refreshing', false]);
+      }
       expect(context.deleteError).toBe(false);
       if (context.fetchError) expect(snapshot.can({ type: 'addresses.retry' })).toBe(true);
       if (event.type === 'delete.cancel') expect(context.deleted).toBe(false);
@@ -79,8 +86,14 @@ describeMachineModel(addressBookMachine, {
       expect(snapshot.can({ type: 'delete.cancel' })).toBe(true);
       expect(snapshot.can({ type: 'delete.confirm' })).toBe(true);
     },
-    'ready.deleting': ({ context, event }) => {
+    'ready.deleting': (check) => {
+      const { context, event } = check;
       expect(event.type).toBe('delete.confirm');
+      // Deleted: the book shows at once without that address, every other one still there.
+      const done = stepFrom(check, { type: 'xstate.done.actor.deleteAddress', output: undefined } as never).snapshot;
+      const left = done.context.addresses.map((a: Address) => a.id);
+      expect(left).not.toContain(context.pendingId);
+      expect(left).toHaveLength(context.addresses.length - 1);
       expect(context.deleteError).toBe(false);
       expect(context.addresses.map((a) => a.id)).toContain(context.pendingId);
     },
