@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { accountPassengerAssistanceMachine } from '#machines/account-passenger-assistance';
 import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
 import { jamieWheelchair, schemaError, serverError } from './fixtures/passenger-assistance';
-import { errorOf, outputOf, describeMachineModel } from './harness';
+import { errorOf, outputOf, describeMachineModel, stepFrom } from './harness';
 
 const leg = (origin: string, destination: string, departureTime: string) => ({
   origin: { code: origin.slice(0, 3).toUpperCase(), name: origin },
@@ -36,9 +36,16 @@ describeMachineModel(accountPassengerAssistanceMachine, {
   calls: { loading: { fetchUpcoming: undefined } },
   // Spec section 2 (passenger assistance base path): loading, error with retry, and the journeys.
   states: {
-    loading: ({ snapshot, context, event }) => {
+    loading: (check) => {
+      const { snapshot, context, event } = check;
       expect(['xstate.init', 'assistance.retry']).toContain(event.type);
       expect(context.bookings).toEqual([]);
+      if (event.type === 'xstate.init') expect(context.schemaError).toBe(false);
+      // Each failure says whether the answer had the wrong shape (whatever the last one said).
+      for (const [error, schema] of [[schemaError, true], [serverError, false]] as const) {
+        const failed = stepFrom(check, { type: 'xstate.error.actor.fetchUpcoming', error } as never).snapshot;
+        expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
+      }
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
     loadFailed: ({ snapshot, context, event }) => {
