@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getInitialSnapshot } from 'xstate';
 import {
   claimFormErrors,
   claimFormMessages,
@@ -9,7 +10,7 @@ import {
   type ClaimForm,
 } from '#machines/delay-repay';
 import type { Claim } from '#src/schemas/claims';
-import { describeMachineModel, errorOf, outputOf } from './harness';
+import { describeMachineModel, errorOf, outputOf, stepFrom } from './harness';
 
 const journey = {
   direction: 'outward' as const,
@@ -33,6 +34,8 @@ const base: Claim = {
 const punchout: Claim = { ...base, claimType: 'Punchout', punchoutUrl: 'https://example.com/claim' };
 const processing: Claim = { ...base, claimType: 'Integrated', status: 'processing' };
 const submitted: Claim = { ...base, status: 'submitted' };
+const inward = { ...journey, direction: 'inward' as const };
+const { journeys: _journeys, delayedJourney: _delayed, ...bare } = base;
 const problem = (status: number | null, detail: string | null = null) => ({
   status,
   problem: status === null ? { kind: 'network' } : { kind: 'http', status, detail },
@@ -150,9 +153,18 @@ describeMachineModel(delayRepayMachine, {
   },
   // Spec sections 4 and 8 "Delay repay": the link, loading, error, the claim by type and status, submitting.
   states: {
-    exchanging: ({ context, event }) => {
+    exchanging: (check) => {
+      const { context, event } = check;
       expect(['xstate.init', 'claim.retry']).toContain(event.type);
       expect([context.claimId, context.token, context.session]).toEqual([null, 'claim-token', null]);
+      // 400 (malformed) or 401 (unknown or expired): the link is no good; anything else can be retried.
+      const refused = (status: number | null) =>
+        stepFrom(check, { type: 'xstate.error.actor.startClaimFlow', error: problem(status) } as never).snapshot.value;
+      expect([refused(400), refused(401), refused(503), refused(null)]).toEqual(['invalidToken', 'invalidToken', 'tokenFailed', 'tokenFailed']);
+      // The session answer may name the claim (local server); without it, claim-token will.
+      const session = (output: object) => stepFrom(check, { type: 'xstate.done.actor.startClaimFlow', output } as never).snapshot.context;
+      expect(session({ session: 's1', claimId: 'c9' }).claimId).toBe('c9');
+      expect(session({ session: 's1' }).claimId).toBeNull();
     },
     readingToken: ({ event, actions, performed }) => {
       expect(['xstate.done.actor.startClaimFlow', 'claim.retry']).toContain(event.type);
@@ -177,8 +189,21 @@ describeMachineModel(delayRepayMachine, {
       expect([400, 401]).toContain(errorOf(event)?.status);
       expect(snapshot.status).toBe('done');
     },
-    loading: ({ context, event }) => {
+    loading: (check) => {
+      const { context, event } = check;
       expect(['xstate.init', 'xstate.done.actor.fetchClaimToken', 'claim.retry']).toContain(event.type);
+      // The form starts on the journey the train company recorded as delayed, or the only one;
+      // with two journeys and no record, the customer chooses.
+      const direction = (claim: Claim) =>
+        stepFrom(check, { type: 'xstate.done.actor.fetchClaim', output: claim } as never).snapshot.context.values.direction;
+      expect(direction({ ...base, journeys: [journey, inward], delayedJourney: 'inward' })).toBe('inward');
+      expect(direction({ ...bare, journeys: [journey, inward] })).toBe('');
+      expect(direction({ ...bare, journeys: [inward] })).toBe('inward');
+      expect(direction(bare)).toBe('');
+      // Not this customer's claim (403/404), a wrong shape, or anything else.
+      const loadError = (error: object) => stepFrom(check, { type: 'xstate.error.actor.fetchClaim', error } as never).snapshot.context.loadError;
+      expect([loadError(problem(403)), loadError(problem(404)), loadError(problem(500)), loadError(problem(null))]).toEqual(['notFound', 'notFound', 'failed', 'failed']);
+      expect(loadError({ problem: { kind: 'schema' } })).toBe('schema');
       if (event.type === 'xstate.init') expect(context.token).toBeNull();
       if (event.type === 'xstate.done.actor.fetchClaimToken') expect(context.customerRegistered).toBe(false);
       expect(context.claim).toBeNull();
@@ -227,6 +252,13 @@ describeMachineModel(delayRepayMachine, {
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
     },
   },
+});
+
+it('takes an empty claim id or token (an empty URL hash) as none', () => {
+  const start = (claimId: string | null, token: string | null) => getInitialSnapshot(delayRepayMachine, { claimId, token }).value;
+  expect(start('', null)).toBe('noToken');
+  expect(start(null, '')).toBe('noToken');
+  expect(start('', 'claim-token')).toBe('exchanging');
 });
 
 describe('claim form', () => {
