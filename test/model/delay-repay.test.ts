@@ -10,7 +10,7 @@ import {
   type ClaimForm,
 } from '#machines/delay-repay';
 import type { Claim } from '#src/schemas/claims';
-import { describeMachineModel, errorOf, outputOf, stepFrom } from './harness';
+import { describeMachineModel, errorOf, nextFrom, outputOf, stepFrom } from './harness';
 
 const journey = {
   direction: 'outward' as const,
@@ -34,6 +34,19 @@ const base: Claim = {
 const punchout: Claim = { ...base, claimType: 'Punchout', punchoutUrl: 'https://example.com/claim' };
 const processing: Claim = { ...base, claimType: 'Integrated', status: 'processing' };
 const submitted: Claim = { ...base, status: 'submitted' };
+/** Nothing loaded, typed or sent yet. */
+const opening = {
+  session: null,
+  customerRegistered: null,
+  claim: null,
+  loadError: null,
+  values: { direction: '', delay: '', paymentType: '', sortCode: '', accountNumber: '' },
+  touched: {},
+  dirty: false,
+  submitAttempted: false,
+  submitError: null,
+  justSubmitted: false,
+};
 const inward = { ...journey, direction: 'inward' as const };
 const { journeys: _journeys, delayedJourney: _delayed, ...bare } = base;
 const problem = (status: number | null, detail: string | null = null) => ({
@@ -181,6 +194,7 @@ describeMachineModel(delayRepayMachine, {
     },
     noToken: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.init');
+      expect(context).toEqual({ ...opening, claimId: null, token: null });
       expect([context.claimId, context.token]).toEqual([null, null]);
       expect(snapshot.status).toBe('done');
     },
@@ -204,7 +218,7 @@ describeMachineModel(delayRepayMachine, {
       const loadError = (error: object) => stepFrom(check, { type: 'xstate.error.actor.fetchClaim', error } as never).snapshot.context.loadError;
       expect([loadError(problem(403)), loadError(problem(404)), loadError(problem(500)), loadError(problem(null))]).toEqual(['notFound', 'notFound', 'failed', 'failed']);
       expect(loadError({ problem: { kind: 'schema' } })).toBe('schema');
-      if (event.type === 'xstate.init') expect(context.token).toBeNull();
+      if (event.type === 'xstate.init') expect(context).toEqual({ ...opening, claimId: 'c1', token: null });
       if (event.type === 'xstate.done.actor.fetchClaimToken') expect(context.customerRegistered).toBe(false);
       expect(context.claim).toBeNull();
     },
@@ -235,6 +249,8 @@ describeMachineModel(delayRepayMachine, {
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
     },
     'loaded.editing': ({ snapshot, context, event }) => {
+      // Leaving a field shows its error from then on.
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'paymentType' }).context.touched.paymentType).toBe(true);
       expect(context.submitError).toBeNull();
       if (event.type === 'form.submit') {
         expect(context.submitAttempted).toBe(true);
@@ -247,6 +263,7 @@ describeMachineModel(delayRepayMachine, {
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
     },
     'loaded.submitFailed': ({ snapshot, context, event }) => {
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'sortCode' }).context.touched.sortCode).toBe(true);
       if (event.type === 'xstate.error.actor.submitClaim') expect(context.submitError?.status).toBe(errorOf(event)?.status);
       expect(context.justSubmitted).toBe(false);
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
@@ -272,12 +289,18 @@ describe('claim form', () => {
     });
     expect(claimFormErrors({ ...valid, delay: '3.5' }).delay).toBe('Please enter the delay in whole minutes, e.g. 35');
     expect(claimFormErrors({ ...valid, delay: '0' }).delay).toBe(claimFormMessages.delayInvalid);
+    expect(claimFormErrors({ ...valid, delay: '1' })).toEqual({});
     expect(claimFormErrors(valid)).toEqual({});
   });
 
   it('needs a sort code and account number for a bank transfer, spaces and dashes allowed', () => {
     const bank = { ...valid, paymentType: 'bank-transfer' as const };
     expect(claimFormErrors(bank)).toEqual({ sortCode: claimFormMessages.sortCode, accountNumber: claimFormMessages.accountNumber });
+    // Exactly 6 and 8 digits: one more is as wrong as one fewer.
+    expect(claimFormErrors({ ...bank, sortCode: '40-12-345', accountNumber: '1234 56789' })).toEqual({
+      sortCode: claimFormMessages.sortCode,
+      accountNumber: claimFormMessages.accountNumber,
+    });
     const filled = { ...bank, sortCode: '40-12-34', accountNumber: '1234 5678' };
     expect(claimFormErrors(filled)).toEqual({});
     expect(toSubmitClaimDetails(filled)).toEqual({
@@ -285,6 +308,16 @@ describe('claim form', () => {
       delay: { minutes: 34 },
       paymentMethod: { type: 'bank-transfer', sortCode: '401234', accountNumber: '12345678' },
     });
+  });
+
+  it('sends the journey chosen and the payment method without bank details otherwise', () => {
+    expect(toSubmitClaimDetails({ ...valid, direction: 'inward' })).toEqual({
+      journey: { direction: 'inward' },
+      delay: { minutes: 34 },
+      paymentMethod: { type: 'original-payment' },
+    });
+    expect(toSubmitClaimDetails({ ...valid, paymentType: 'rail-voucher' }).paymentMethod).toEqual({ type: 'rail-voucher' });
+    expect(toSubmitClaimDetails(valid).journey).toEqual({ direction: 'outward' });
   });
 
   it('maps submit errors as the spec says', () => {
