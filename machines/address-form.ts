@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { hasStatus } from './lib/problems';
 import {
   addressErrors,
@@ -75,7 +75,7 @@ export const addressFormMachine = setup({
   },
   actions: {
     setValue: assign(({ context, event }) => {
-      if (event.type !== 'form.change') return {};
+      assertEvent(event, 'form.change');
       const values = { ...context.values, [event.field]: event.value };
       // A state code belongs to its country: changing country clears it.
       if (event.field === 'isoCountryCode' && event.value !== context.values.isoCountryCode) values.stateCode = '';

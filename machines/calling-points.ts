@@ -39,7 +39,7 @@ export const callingPointsMachine = setup({
     isNotFound: ({ event }) => hasStatus(event, 404),
   },
   actions: {
-    storePoints: assign(({ event }) => ({ points: doneOutput<CallingPointsResponse>(event, 'fetchCallingPoints').callingPoints ?? [] })),
+    storePoints: assign(({ event }) => ({ points: doneOutput<CallingPointsResponse>(event, 'fetchCallingPoints').callingPoints })),
   },
 }).createMachine({
   id: 'callingPoints',

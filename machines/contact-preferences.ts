@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ConsentsResponse, ContactPreference } from '#src/schemas/consents';
 import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
@@ -87,7 +87,7 @@ export const contactPreferencesMachine = setup({
     isUnsubscribeRequested: ({ context }) => context.initialAction === 'unsubscribe',
     isResubscribeRequested: ({ context }) => context.initialAction === 'resubscribe',
     isChange: ({ context, event }) => {
-      if (event.type !== 'consent.select') return false;
+      assertEvent(event, 'consent.select');
       const consent = context.consents.find((c) => c.id === event.id);
       return consent !== undefined && (!consent.hasEverBeenUpdated || consent.selected !== event.selected);
     },
@@ -110,7 +110,7 @@ export const contactPreferencesMachine = setup({
     clearFetchError: assign({ fetchError: false }),
     clearMessages: assign({ updateError: false, saved: null, outcome: null }),
     flipOptimistically: assign(({ context, event }) => {
-      if (event.type !== 'consent.select') return {};
+      assertEvent(event, 'consent.select');
       const previous = context.consents.find((c) => c.id === event.id);
       if (!previous) return {};
       return {

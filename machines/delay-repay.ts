@@ -173,13 +173,13 @@ export const delayRepayMachine = setup({
       // claimId is a local-server extra of claim-token: else keep the one the session answer gave.
       return { claimId: output.claimId ?? context.claimId, customerRegistered: output.customerRegistered };
     }),
-    storeClaim: assign(({ context, event }) => {
+    storeClaim: assign(({ event }) => {
       const claim = doneOutput<Claim>(event, 'fetchClaim');
       const directions = claim.journeys?.map((j) => j.direction) ?? [];
       return {
         claim,
         loadError: null,
-        customerRegistered: claim.customerRegistered ?? context.customerRegistered,
+        customerRegistered: claim.customerRegistered,
         // Prefilled with the journey the train company recorded as delayed; not a change by the customer.
         values: {
           ...emptyForm,

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { collectErrors, hasErrors } from '#src/schemas/forms';
 import { validatePassengerName } from '#src/schemas/passengers';
 import { problemOfEvent, reasonOf } from './lib/problems';
@@ -61,19 +61,18 @@ export const editPassengersMachine = setup({
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, editPassengerValidators)),
   },
   actions: {
-    open: assign(({ event }) =>
-      event.type === 'passenger.edit'
-        ? {
-            passengerId: event.passengerId,
-            values: { firstName: event.firstName, lastName: event.lastName },
-            touched: {},
-            dirty: false,
-            submitAttempted: false,
-            errorMessage: null,
-            saved: false,
-          }
-        : {},
-    ),
+    open: assign(({ event }) => {
+      assertEvent(event, 'passenger.edit');
+      return {
+        passengerId: event.passengerId,
+        values: { firstName: event.firstName, lastName: event.lastName },
+        touched: {},
+        dirty: false,
+        submitAttempted: false,
+        errorMessage: null,
+        saved: false,
+      };
+    }),
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),

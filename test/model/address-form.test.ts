@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { addressFormMachine } from '#machines/address-form';
 import { addressErrors, addressToValues, emptyAddressValues, type Address, type AddressField } from '#src/schemas/addresses';
-import { describeMachineModel, errorOf } from './harness';
+import { describeMachineModel, errorOf, nextFrom } from './harness';
 
 const saved: Address = {
   id: 'home',
@@ -21,6 +21,8 @@ const saved: Address = {
 };
 
 /** A new address filled in this order; an edit changes the nickname, then the country. */
+/** Nothing typed, nothing tried, nothing failed. */
+const untouched = { touched: {}, dirty: false, submitAttempted: false, fetchError: false, saveError: false, saved: null };
 const fill: [AddressField, string][] = [
   ['line1', '1 Piccadilly'],
   ['line4', 'Manchester'],
@@ -74,6 +76,7 @@ describeMachineModel(addressFormMachine, {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'address.retry']).toContain(event.type);
       expect(context.addressId).toBe('home');
+      if (event.type === 'xstate.init') expect(context).toEqual({ addressId: 'home', values: emptyAddressValues, ...untouched });
     },
     loadFailed: ({ snapshot, context, event }) => {
       expect(errorOf(event)?.status).toBe(500);
@@ -84,10 +87,16 @@ describeMachineModel(addressFormMachine, {
       expect(errorOf(event)?.status).toBe(404);
       expect(context.values, 'nothing to edit').toEqual(emptyAddressValues);
     },
-    editing: ({ context, event }) => {
-      if (event.type === 'xstate.init') {
-        expect(context.addressId).toBeNull();
-        expect(context.values).toEqual(emptyAddressValues);
+    editing: (check) => {
+      const { context, event } = check;
+      if (event.type === 'xstate.init') expect(context).toEqual({ addressId: null, values: emptyAddressValues, ...untouched });
+      if (context.values.stateCode !== '') {
+        // A state code belongs to its country: another country clears it; the same country
+        // picked again, or any other field, keeps it.
+        const change = (field: AddressField, value: string) => nextFrom(check, { type: 'form.change', field, value }).context.values.stateCode;
+        expect(change('isoCountryCode', 'GB')).toBe('');
+        expect(change('isoCountryCode', context.values.isoCountryCode)).toBe(context.values.stateCode);
+        expect(change('line1', '2 Piccadilly')).toBe(context.values.stateCode);
       }
       if (event.type === 'xstate.done.actor.fetchAddress') {
         expect(context.values).toEqual(addressToValues(saved));

@@ -63,7 +63,11 @@ describeMachineModel(bookingHistoryMachine, {
     },
     'waiting.delaying': ({ context, event }) => {
       expect(context.retries).toBeLessThan(3);
-      if (outputOf(event)) expect(outputOf(event)).toEqual({ status: 200, data: history });
+      if (outputOf(event)) {
+        expect(outputOf(event)).toEqual({ status: 200, data: history });
+        // While waiting, the history seen so far is shown.
+        expect(context.history).toBe(history);
+      }
     },
     waitFailed: ({ snapshot, context, event }) => {
       // Retries used up: timeout, with the history seen so far; an error on the last try: error.

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { bookingsListErrorMessage, bookingsListMachine } from '#machines/bookings-list';
-import type { BookingListEntry, BookingsPage } from '#src/schemas/bookings-list';
-import { describeMachineModel, outputOf, stepFrom } from './harness';
+import type { BookingFilter, BookingListEntry, BookingsPage } from '#src/schemas/bookings-list';
+import { describeMachineModel, inputOf, outputOf, stepFrom } from './harness';
 
 const entry = (id: string): BookingListEntry => ({
   booking: {
@@ -37,6 +37,14 @@ const pageFor = (request: { filter: string; page: number } | null): BookingsPage
   hasGuestBookings: true,
 });
 
+/** The spec's own answer (section 7): no page, pageSize or guestBookings (local-server extras). */
+const minimalPageFor = (request: { filter: string; page: number } | null) => {
+  const { page: _page, pageSize: _size, guestBookings: _guest, ...minimal } = pageFor(request);
+  return minimal;
+};
+const filters: BookingFilter[] = ['upcoming', 'past', 'season', 'guest'];
+const notLoaded = { results: [], total: null, nextPage: 0, pending: false, error: null };
+
 describeMachineModel(bookingsListMachine, {
   name: 'bookingsListMachine',
   input: { filter: 'upcoming' },
@@ -47,11 +55,7 @@ describeMachineModel(bookingsListMachine, {
     ],
     'xstate.done.actor.fetchBookings': (snap) => [
       { type: 'xstate.done.actor.fetchBookings', output: pageFor(snap.context.request) },
-      // The spec's own answer (section 7): no page, pageSize or guestBookings (local-server extras).
-      (() => {
-        const { page: _page, pageSize: _size, guestBookings: _guest, ...minimal } = pageFor(snap.context.request);
-        return { type: 'xstate.done.actor.fetchBookings', output: minimal } as const;
-      })(),
+      { type: 'xstate.done.actor.fetchBookings', output: minimalPageFor(snap.context.request) },
     ],
     'xstate.error.actor.fetchBookings': [{ type: 'xstate.error.actor.fetchBookings', error: new Error('500') }],
   },
@@ -73,23 +77,25 @@ describeMachineModel(bookingsListMachine, {
   // Spec sections 4 and 8: a pending flag per filter; fetch-if-required loads a filter only if it
   // has no results and is not pending; an error stores 'Unable to fetch bookings'.
   states: {
-    idle: ({ snapshot, context, event }) => {
+    idle: (check) => {
+      const { context, event } = check;
       expect(context.request).toBeNull();
-      for (const f of Object.values(context.byFilter)) expect(f.pending).toBe(false);
-      if (event.type === 'xstate.init') expect([context.counts, context.hasGuestBookings]).toEqual([null, false]);
-      // "Load more" asks for the next page while the filter has fewer results than its total; a
-      // retry asks again after an error (spec section 4); otherwise both do nothing.
-      const f = context.byFilter[context.filter];
-      const more = stepFrom({ snapshot }, { type: 'bookings.loadMore' }).snapshot;
-      const hasMore = f.error === null && f.total !== null && f.results.length < f.total;
-      expect(more.value).toBe(hasMore ? 'loading' : 'idle');
-      if (hasMore) expect(more.context.request).toEqual({ filter: context.filter, page: f.nextPage });
-      const retried = stepFrom({ snapshot }, { type: 'bookings.retry' }).snapshot;
-      expect(retried.value).toBe(f.error === null ? 'idle' : 'loading');
-      if (f.error !== null) {
-        expect(retried.context.request).toEqual({ filter: context.filter, page: f.nextPage });
-        expect(retried.context.byFilter[context.filter]).toMatchObject({ pending: true, error: null });
+      if (event.type === 'xstate.init') {
+        expect(context).toEqual({ filter: 'upcoming', byFilter: Object.fromEntries(filters.map((f) => [f, notLoaded])), request: null, counts: null, hasGuestBookings: false });
       }
+      // Load more fetches the next page while the filter has fewer results than its total.
+      const shown = context.byFilter[context.filter];
+      const more = stepFrom(check, { type: 'bookings.loadMore' }).snapshot;
+      if (shown.error === null && shown.total !== null && shown.results.length < shown.total) {
+        expect([more.value, more.context.request]).toEqual(['loading', { filter: context.filter, page: shown.nextPage }]);
+      } else expect(more.value).toBe('idle');
+      // Retry after 'Unable to fetch bookings' asks again for the page that failed.
+      const retried = stepFrom(check, { type: 'bookings.retry' }).snapshot;
+      if (shown.error !== null) {
+        expect([retried.value, retried.context.request]).toEqual(['loading', { filter: context.filter, page: shown.nextPage }]);
+        expect(retried.context.byFilter[context.filter]).toMatchObject({ pending: true, error: null });
+      } else expect(retried.value).toBe('idle');
+      for (const f of Object.values(context.byFilter)) expect(f.pending).toBe(false);
       if (event.type === 'bookings.show') {
         expect(context.filter).toBe(event.filter);
         expect(context.byFilter[event.filter].results.length, 'a filter with results is not fetched again').toBeGreaterThan(0);
@@ -110,22 +116,30 @@ describeMachineModel(bookingsListMachine, {
         expect(bookingsListErrorMessage).toBe('Unable to fetch bookings');
       }
     },
-    loading: ({ snapshot, context, event }) => {
+    loading: (check) => {
+      const { context, event } = check;
       const request = context.request!;
       const f = context.byFilter[request.filter];
-      // The spec's answer has no page (section 7): the page asked for is the page answered.
-      const { page: _page, ...minimal } = pageFor(request);
-      const answered = stepFrom({ snapshot }, { type: 'xstate.done.actor.fetchBookings', output: minimal } as never).snapshot;
-      expect(answered.context.byFilter[request.filter].nextPage).toBe(request.page + 1);
-      // Showing another filter that has no results cancels this page and loads that filter's first.
-      for (const other of ['upcoming', 'past', 'season', 'guest'] as const) {
-        if (other === request.filter) continue;
-        const shown = stepFrom({ snapshot }, { type: 'bookings.show', filter: other }).snapshot;
-        expect(shown.context.filter).toBe(other);
-        const required = context.byFilter[other].results.length === 0;
-        expect(shown.context.request).toEqual(required ? { filter: other, page: 0 } : request);
-        if (required) expect(shown.context.byFilter[request.filter].pending).toBe(false);
+      // Showing another filter: one with no results cancels this load and loads its first page;
+      // one with results is just shown while this load goes on.
+      for (const filter of filters.filter((x) => x !== request.filter)) {
+        const next = stepFrom(check, { type: 'bookings.show', filter }).snapshot;
+        expect([next.value, next.context.filter]).toEqual(['loading', filter]);
+        if (context.byFilter[filter].results.length === 0) {
+          expect(next.context.request).toEqual({ filter, page: 0 });
+          expect(inputOf(next, 'fetchBookings')).toEqual({ filter, page: 0 });
+          expect([next.context.byFilter[request.filter].pending, next.context.byFilter[filter].pending]).toEqual([false, true]);
+        } else expect(next.context.request).toEqual(request);
       }
+      // The spec's answer has no page number: it is the page asked for.
+      const minimal = minimalPageFor(request);
+      const answered = stepFrom(check, { type: 'xstate.done.actor.fetchBookings', output: minimal } as never).snapshot;
+      expect(answered.context.byFilter[request.filter]).toMatchObject({
+        results: [...(request.page === 0 ? [] : f.results), ...minimal.results],
+        nextPage: request.page + 1,
+        pending: false,
+      });
+      expect(answered.context.counts?.guest).toBeNull();
       expect(request.page).toBe(f.nextPage);
       expect(f.pending).toBe(true);
       expect(f.error).toBeNull();

@@ -35,12 +35,14 @@ describeMachineModel(callingPointsMachine, {
       expect(context.points).toBeNull();
       expect(snapshot.can({ type: 'callingPoints.toggle' })).toBe(true);
     },
-    shown: ({ context, event }) => {
+    shown: ({ snapshot, context, event }) => {
+      expect(getNextSnapshot(callingPointsMachine, snapshot, { type: 'callingPoints.toggle' }).value, 'the toggle closes them').toBe('collapsed');
       if (event.type === 'callingPoints.toggle') expect(context.points).toEqual([point]);
       else expect(outputOf(event)).toEqual({ timetableId: 't', callingPoints: [point] });
       expect(context.points).toEqual([point]);
     },
-    unavailable: ({ context, event }) => {
+    unavailable: ({ snapshot, context, event }) => {
+      expect(getNextSnapshot(callingPointsMachine, snapshot, { type: 'callingPoints.toggle' }).value, 'the toggle closes the notice').toBe('collapsed');
       const output = outputOf(event) as { unavailable?: boolean } | undefined;
       if (output) expect(output.unavailable).toBe(true);
       else expect(errorOf(event)?.status).toBe(404);

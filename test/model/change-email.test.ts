@@ -1,15 +1,14 @@
 import { expect } from 'vitest';
 import { changeEmailMachine, changeEmailMessages } from '#machines/change-email';
 import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
-import { describeMachineModel, errorOf, nextFrom, outputOf, stepFrom, type StateCheck } from './harness';
+import { describeMachineModel, errorOf, inputOf, nextFrom, outputOf, stepFrom, type StateCheck } from './harness';
 
 describeMachineModel(changeEmailMachine, {
   name: 'changeEmailMachine',
   events: {
     'form.change': (snap) => {
       const { newEmailAddress, currentPassword } = snap.context.values;
-      // Typed with a stray space, as a pasted address often is: the call sends it trimmed.
-      if (newEmailAddress === '') return [{ type: 'form.change', field: 'newEmailAddress', value: 'alex.new@example.com ' } as const];
+      if (newEmailAddress === '') return [{ type: 'form.change', field: 'newEmailAddress', value: 'alex.new@example.com' } as const];
       if (currentPassword === '') return [{ type: 'form.change', field: 'currentPassword', value: 'RailDemo!2026' } as const];
       // After an answer the user edits again: one more value keeps the model finite.
       if (currentPassword === 'RailDemo!2026') return [{ type: 'form.change', field: 'currentPassword', value: 'RailDemo!2027' } as const];
@@ -33,50 +32,65 @@ describeMachineModel(changeEmailMachine, {
   },
   serializeContext: (c) => ({ values: c.values, error: c.error, submitAttempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 300,
-  calls: {
-    requesting: { changeEmail: (c: { values: { currentPassword: string } }) => ({ newEmailAddress: 'alex.new@example.com', currentPassword: c.values.currentPassword }) },
-  },
+  // Spec section 7: POST change-email with the new address and the current password.
+  calls: { requesting: { changeEmail: (c: { values: { currentPassword: string } }) => ({ newEmailAddress: 'alex.new@example.com', currentPassword: c.values.currentPassword }) } },
   // Spec sections 4, 5 and 8: 403 means password incorrect, 422 email already exists, others a
   // generic error; success without new tokens is tokenFailure (sign in again).
   states: (() => {
     const keepsInput = ({ snapshot, context, event }: StateCheck<typeof changeEmailMachine>) => {
-      expect(context.values.newEmailAddress, 'input kept').toBe('alex.new@example.com ');
+      expect(context.values.newEmailAddress, 'input kept').toBe('alex.new@example.com');
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'currentPassword', value: 'x' });
       expect([typed.value, typed.context.values.currentPassword, typed.context.error]).toEqual(['notRequested', 'x', null]);
       expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
       return errorOf(event);
     };
+    /** After an answer the form is cleared (the confirmation replaces it). */
+    const cleared = ({ context, event }: Pick<StateCheck<typeof changeEmailMachine>, 'context' | 'event'>) => {
+      expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
+      if (event.type === 'xstate.done.actor.changeEmail') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, error: null });
+    };
     return {
-      notRequested: ({ snapshot, context, event }) => {
+      notRequested: (check) => {
+        const { context, event } = check;
+        if (context.values.currentPassword === '') {
+          // Section 5: no password, no request (whatever else was typed); the errors show.
+          const refused = stepFrom(check, { type: 'form.submit' }).snapshot;
+          expect([refused.value, refused.context.submitAttempted]).toEqual(['notRequested', true]);
+        } else {
+          // A valid address with stray spaces is sent as the address itself.
+          const spaced = nextFrom(check, { type: 'form.change', field: 'newEmailAddress', value: '  alex.new@example.com ' });
+          const sent = stepFrom({ snapshot: spaced }, { type: 'form.submit' }).snapshot;
+          expect(sent.value).toBe('requesting');
+          expect(inputOf(sent, 'changeEmail')).toEqual({ newEmailAddress: 'alex.new@example.com', currentPassword: context.values.currentPassword });
+        }
         if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, updatedEmailAddress: null, pendingEmailAddress: null });
         if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
         if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
         if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
         expect(context.error).toBeNull();
-        // Submit sends only a changed form with both fields valid (the model types valid values).
-        const submitted = stepFrom({ snapshot }, { type: 'form.submit' }).snapshot;
-        const valid = context.dirty && context.values.newEmailAddress !== '' && context.values.currentPassword !== '';
-        expect([submitted.value, submitted.context.submitAttempted]).toEqual(valid ? ['requesting', context.submitAttempted] : ['notRequested', true]);
       },
-      requesting: ({ snapshot, context, event }) => {
+      requesting: (check) => {
+        const { context, event } = check;
         expect(event.type).toBe('form.submit');
         expect(context.error).toBeNull();
-        // Section 8: 403 is the password, unless it is a CSRF rejection; 422 the address is taken.
-        const answer = (error: { status: number; code: string | null }) =>
-          stepFrom({ snapshot }, { type: 'xstate.error.actor.changeEmail', error } as never).snapshot.context.error;
-        expect(answer({ status: 403, code: 'PASSWORD_INCORRECT' })).toBe('passwordIncorrect');
-        expect(answer({ status: 403, code: null })).toBe('passwordIncorrect');
-        expect(answer({ status: 403, code: 'CSRF_INVALID' })).toBe('genericError');
-        expect(answer({ status: 422, code: 'EMAIL_ALREADY_EXISTS' })).toBe('emailAlreadyExists');
-        expect(answer({ status: 500, code: null })).toBe('genericError');
+        // Section 5/8: 403 is the password (a 403 CSRF rejection is not), 422 the address taken.
+        const failed = (error: { status: number; code: string | null }) => {
+          const next = stepFrom(check, { type: 'xstate.error.actor.changeEmail', error } as never).snapshot;
+          return [next.value, next.context.error];
+        };
+        expect(failed({ status: 403, code: 'PASSWORD_INCORRECT' })).toEqual(['validationError', 'passwordIncorrect']);
+        expect(failed({ status: 403, code: null })).toEqual(['validationError', 'passwordIncorrect']);
+        expect(failed({ status: 403, code: 'CSRF_INVALID' })).toEqual(['serverError', 'genericError']);
+        expect(failed({ status: 422, code: 'EMAIL_ALREADY_EXISTS' })).toEqual(['validationError', 'emailAlreadyExists']);
+        expect(failed({ status: 500, code: null })).toEqual(['serverError', 'genericError']);
       },
       success: ({ snapshot, context, event, actions, performed }) => {
+        cleared({ context, event });
         if (event.type !== 'form.blur') expect((outputOf(event) as { newTokens: unknown }).newTokens).toBeTruthy();
         if (event.type === 'xstate.done.actor.changeEmail') expect(actions).toContain('emailChanged');
         expect(context.updatedEmailAddress).toBe('alex.new@example.com');
         expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
-        expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, error: null });
         if (event.type === 'xstate.done.actor.changeEmail') {
           expect(performed.find((a) => a.type === 'emailChanged')?.params).toEqual({ email: 'alex.new@example.com' });
         }
@@ -84,6 +98,7 @@ describeMachineModel(changeEmailMachine, {
         expect([typed.value, typed.context.values.newEmailAddress]).toEqual(['notRequested', 'x']);
       },
       confirmationSent: ({ snapshot, context, event, actions }) => {
+        cleared({ context, event });
         if (event.type === 'xstate.done.actor.changeEmail') {
           expect(outputOf(event)).toEqual({ confirmationSent: true, pendingEmailAddress: 'alex.new@example.com' });
           expect(actions, 'nothing changed yet: the session keeps its email').not.toContain('emailChanged');
@@ -91,11 +106,11 @@ describeMachineModel(changeEmailMachine, {
         expect(context.pendingEmailAddress).toBe('alex.new@example.com');
         expect(context.updatedEmailAddress).toBeNull();
         expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
-        expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, error: null });
         const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newEmailAddress', value: 'x' });
         expect([typed.value, typed.context.values.newEmailAddress]).toEqual(['notRequested', 'x']);
       },
       signInRequired: ({ snapshot, context, event, actions }) => {
+        cleared({ context, event });
         if (event.type === 'changeEmail.signIn') expect(actions).toEqual(['signOut']);
         if (event.type !== 'changeEmail.signIn') expect((outputOf(event) as { newTokens: unknown }).newTokens).toBeNull();
         expect(context.updatedEmailAddress).toBe('alex.new@example.com');

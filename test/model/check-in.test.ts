@@ -25,26 +25,30 @@ describeMachineModel(checkInMachine, {
   // Check-in (docs/decisions/030): 409 with a known code or 403/404 is "not available" with its
   // reason and no retry; anything else is an error with a retry; success opens the returned URL.
   states: {
-    checkingIn: ({ snapshot, context, event }) => {
+    checkingIn: (check) => {
+      const { context, event } = check;
       expect(['xstate.init', 'checkIn.retry']).toContain(event.type);
       expect(context.errorMessage).toBeNull();
-      // Only a 409 names why check-in is unavailable, and only with one of the three codes; the
-      // same codes on another status, or a 409 with a new code, are failures to retry.
-      const answer = (error: { status: number; code: string }) =>
-        stepFrom({ snapshot }, { type: 'xstate.error.actor.checkIn', error } as never).snapshot;
+      const after = (error: unknown) => stepFrom(check, { type: 'xstate.error.actor.checkIn', error } as never).snapshot;
+      // A 409 says why check-in is not available, each code its own notice; an unknown 409 code,
+      // or a known code on another status, is a failure to retry.
       for (const code of ['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED'] as const) {
-        expect([answer({ status: 409, code }).value, answer({ status: 409, code }).context.unavailableReason]).toEqual(['notAvailable', code]);
-        expect(answer({ status: 500, code }).value).toBe('failed');
+        const refused = after({ status: 409, code });
+        expect([refused.value, refused.context.unavailableReason]).toEqual(['notAvailable', code]);
+        expect(after({ status: 500, code }).value).toBe('failed');
       }
-      expect(answer({ status: 409, code: 'SOMETHING_NEW' }).value).toBe('failed');
-      expect(answer({ status: 404, code: 'NOT_FOUND' }).context.unavailableReason).toBe('FORBIDDEN');
+      expect(after({ status: 409, code: 'SOMETHING_NEW' }).value).toBe('failed');
+      // A failure keeps why it failed: the unexpected answer's own words, else something non-empty.
+      const unexpected = after(new Error('We received an unexpected response'));
+      expect([unexpected.value, unexpected.context.errorMessage]).toEqual(['failed', 'We received an unexpected response']);
+      expect(after({ status: 500, code: 'INTERNAL_ERROR' }).context.errorMessage).toMatch(/./);
     },
     failed: ({ snapshot, context, event }) => {
       const error = errorOf(event);
       expect(error).toBeDefined();
       expect([403, 404]).not.toContain(error?.status);
       if (error?.status === 409) expect(['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED']).not.toContain(error.code);
-      expect(context.errorMessage).toEqual(expect.any(String));
+      expect(context.errorMessage).toMatch(/./);
       expect(context.unavailableReason).toBeNull();
       expect(snapshot.can({ type: 'checkIn.retry' })).toBe(true);
     },

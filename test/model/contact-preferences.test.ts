@@ -2,7 +2,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { contactPreferencesMachine, type PendingChange } from '#machines/contact-preferences';
 import type { ContactPreference, ConsentsResponse } from '#src/schemas/consents';
-import { describeMachineModel, outputOf } from './harness';
+import { describeMachineModel, outputOf, stepFrom } from './harness';
 
 const consent = (id: string, selected: boolean, hasEverBeenUpdated: boolean): ContactPreference => ({
   id,
@@ -20,6 +20,18 @@ const list = (revoked: boolean): ConsentsResponse => ({
 });
 
 let lastPending: PendingChange | null = null;
+const ids = ['email-offers', 'partner-offers'];
+/** Nothing asked for, nothing loaded, nothing said yet. */
+const opening = {
+  consents: [],
+  revoked: false,
+  pending: null,
+  lastChangedId: null,
+  fetchError: false,
+  updateError: false,
+  saved: null,
+  outcome: null,
+};
 
 describeMachineModel(contactPreferencesMachine, {
   name: 'contactPreferencesMachine',
@@ -88,8 +100,21 @@ describeMachineModel(contactPreferencesMachine, {
   // first-time update says 'Saved! Thanks…'; unsubscribe and resubscribe each end in success
   // or error (unsubscribed, subscribed, unsubscribedErrors, subscribedErrors).
   states: {
-    loading: ({ snapshot, context, event }) => {
+    loading: (check) => {
+      const { snapshot, context, event } = check;
       expect(snapshot.hasTag('busy')).toBe(true);
+      if (event.type === 'xstate.init') expect(context).toEqual({ ...opening, initialAction: null });
+      // An answer that says whether marketing is revoked is believed either way.
+      for (const revoked of [true, false]) {
+        const told = stepFrom(check, { type: 'xstate.done.actor.fetchConsents', output: list(revoked) } as never).snapshot;
+        expect([told.value, told.context.revoked]).toEqual(['loaded', revoked]);
+      }
+      // GET consents of spec section 7 does not say: after this visit's unsubscribe (its answer
+      // was revoked) restore is offered, after its resubscribe (restored) revoke is; otherwise
+      // what was known before the reload stays.
+      const silent = stepFrom(check, { type: 'xstate.done.actor.fetchConsents', output: { consents: list(false).consents } } as never).snapshot;
+      const known = context.outcome === 'unsubscribed' ? true : context.outcome === 'subscribed' ? false : context.revoked;
+      expect([silent.value, silent.context.revoked], `after ${context.outcome ?? 'no marketing action'}`).toEqual(['loaded', known]);
       expect(context.fetchError).toBe(false);
       if (event.type === 'xstate.done.actor.revokeMarketing') expect(context.outcome).toBe('unsubscribed');
       if (event.type === 'xstate.error.actor.revokeMarketing') expect(context.outcome).toBe('unsubscribedErrors');
@@ -103,8 +128,14 @@ describeMachineModel(contactPreferencesMachine, {
       expect(snapshot.hasTag('busy')).toBe(false);
       expect(snapshot.can({ type: 'consents.retry' })).toBe(true);
     },
-    loaded: ({ snapshot, context, event }) => {
+    loaded: (check) => {
+      const { snapshot, context, event } = check;
       expect(snapshot.hasTag('busy')).toBe(false);
+      expect(context.consents.map((c) => c.id)).toEqual(ids);
+      // Unsubscribe or resubscribe starts afresh: the last save's or action's message goes.
+      const marketing = stepFrom(check, { type: context.revoked ? 'marketing.restore' : 'marketing.revoke' }).snapshot;
+      expect(marketing.value).toBe(context.revoked ? 'restoring' : 'revoking');
+      expect([marketing.context.updateError, marketing.context.saved, marketing.context.outcome]).toEqual([false, null, null]);
       if (event.type === 'xstate.done.actor.fetchConsents') {
         expect(context.consents).toEqual((outputOf(event) as ConsentsResponse).consents);
         expect(context.revoked).toBe((outputOf(event) as ConsentsResponse).revoked);
@@ -116,18 +147,20 @@ describeMachineModel(contactPreferencesMachine, {
     },
     saving: ({ snapshot, context, event }) => {
       expect(event.type).toBe('consent.select');
+      // Only the consent changed flips; the others stay as they are.
+      expect(context.consents.map((c) => c.id)).toEqual(ids);
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(context).toMatchObject({ updateError: false, saved: null, outcome: null, lastChangedId: context.pending?.id });
     },
     revoking: ({ snapshot, context, event }) => {
       expect(snapshot.hasTag('busy')).toBe(true);
-      if (event.type === 'xstate.init') expect(context.initialAction).toBe('unsubscribe');
+      if (event.type === 'xstate.init') expect(context).toEqual({ ...opening, initialAction: 'unsubscribe' });
       else expect(event.type).toBe('marketing.revoke');
       expect(context.outcome).toBeNull();
     },
     restoring: ({ snapshot, context, event }) => {
       expect(snapshot.hasTag('busy')).toBe(true);
-      if (event.type === 'xstate.init') expect(context.initialAction).toBe('resubscribe');
+      if (event.type === 'xstate.init') expect(context).toEqual({ ...opening, initialAction: 'resubscribe' });
       else expect(event.type).toBe('marketing.restore');
       expect(context.outcome).toBeNull();
     },
@@ -183,6 +216,13 @@ describe('contactPreferencesMachine details', () => {
     await waitFor(actor, (s) => s.matches('loaded'));
     // Nothing of the ignored change was applied; the server's answer is the list.
     expect(actor.getSnapshot().context.consents).toEqual(list(false).consents);
+  });
+
+  it('opens the list when the page gives no input at all', () => {
+    const actor = createActor(contactPreferencesMachine.provide({ actors: { fetchConsents: fromPromise(() => new Promise<ConsentsResponse>(() => {})) } }), { input: undefined }).start();
+    expect([actor.getSnapshot().status, actor.getSnapshot().value]).toEqual(['active', 'loading']);
+    expect(actor.getSnapshot().context.initialAction).toBeNull();
+    actor.stop();
   });
 
   it('ignores a select that changes nothing or names an unknown consent', async () => {

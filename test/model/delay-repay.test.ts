@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getInitialSnapshot } from 'xstate';
 import {
   claimFormErrors,
   claimFormMessages,
@@ -9,7 +10,7 @@ import {
   type ClaimForm,
 } from '#machines/delay-repay';
 import type { Claim } from '#src/schemas/claims';
-import { describeMachineModel, errorOf, outputOf } from './harness';
+import { describeMachineModel, errorOf, nextFrom, outputOf, stepFrom } from './harness';
 
 const journey = {
   direction: 'outward' as const,
@@ -33,6 +34,21 @@ const base: Claim = {
 const punchout: Claim = { ...base, claimType: 'Punchout', punchoutUrl: 'https://example.com/claim' };
 const processing: Claim = { ...base, claimType: 'Integrated', status: 'processing' };
 const submitted: Claim = { ...base, status: 'submitted' };
+/** Nothing loaded, typed or sent yet. */
+const opening = {
+  session: null,
+  customerRegistered: null,
+  claim: null,
+  loadError: null,
+  values: { direction: '', delay: '', paymentType: '', sortCode: '', accountNumber: '' },
+  touched: {},
+  dirty: false,
+  submitAttempted: false,
+  submitError: null,
+  justSubmitted: false,
+};
+const inward = { ...journey, direction: 'inward' as const };
+const { journeys: _journeys, delayedJourney: _delayed, ...bare } = base;
 const problem = (status: number | null, detail: string | null = null) => ({
   status,
   problem: status === null ? { kind: 'network' } : { kind: 'http', status, detail },
@@ -150,9 +166,18 @@ describeMachineModel(delayRepayMachine, {
   },
   // Spec sections 4 and 8 "Delay repay": the link, loading, error, the claim by type and status, submitting.
   states: {
-    exchanging: ({ context, event }) => {
+    exchanging: (check) => {
+      const { context, event } = check;
       expect(['xstate.init', 'claim.retry']).toContain(event.type);
       expect([context.claimId, context.token, context.session]).toEqual([null, 'claim-token', null]);
+      // 400 (malformed) or 401 (unknown or expired): the link is no good; anything else can be retried.
+      const refused = (status: number | null) =>
+        stepFrom(check, { type: 'xstate.error.actor.startClaimFlow', error: problem(status) } as never).snapshot.value;
+      expect([refused(400), refused(401), refused(503), refused(null)]).toEqual(['invalidToken', 'invalidToken', 'tokenFailed', 'tokenFailed']);
+      // The session answer may name the claim (local server); without it, claim-token will.
+      const session = (output: object) => stepFrom(check, { type: 'xstate.done.actor.startClaimFlow', output } as never).snapshot.context;
+      expect(session({ session: 's1', claimId: 'c9' }).claimId).toBe('c9');
+      expect(session({ session: 's1' }).claimId).toBeNull();
     },
     readingToken: ({ event, actions, performed }) => {
       expect(['xstate.done.actor.startClaimFlow', 'claim.retry']).toContain(event.type);
@@ -169,6 +194,7 @@ describeMachineModel(delayRepayMachine, {
     },
     noToken: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.init');
+      expect(context).toEqual({ ...opening, claimId: null, token: null });
       expect([context.claimId, context.token]).toEqual([null, null]);
       expect(snapshot.status).toBe('done');
     },
@@ -177,9 +203,22 @@ describeMachineModel(delayRepayMachine, {
       expect([400, 401]).toContain(errorOf(event)?.status);
       expect(snapshot.status).toBe('done');
     },
-    loading: ({ context, event }) => {
+    loading: (check) => {
+      const { context, event } = check;
       expect(['xstate.init', 'xstate.done.actor.fetchClaimToken', 'claim.retry']).toContain(event.type);
-      if (event.type === 'xstate.init') expect(context.token).toBeNull();
+      // The form starts on the journey the train company recorded as delayed, or the only one;
+      // with two journeys and no record, the customer chooses.
+      const direction = (claim: Claim) =>
+        stepFrom(check, { type: 'xstate.done.actor.fetchClaim', output: claim } as never).snapshot.context.values.direction;
+      expect(direction({ ...base, journeys: [journey, inward], delayedJourney: 'inward' })).toBe('inward');
+      expect(direction({ ...bare, journeys: [journey, inward] })).toBe('');
+      expect(direction({ ...bare, journeys: [inward] })).toBe('inward');
+      expect(direction(bare)).toBe('');
+      // Not this customer's claim (403/404), a wrong shape, or anything else.
+      const loadError = (error: object) => stepFrom(check, { type: 'xstate.error.actor.fetchClaim', error } as never).snapshot.context.loadError;
+      expect([loadError(problem(403)), loadError(problem(404)), loadError(problem(500)), loadError(problem(null))]).toEqual(['notFound', 'notFound', 'failed', 'failed']);
+      expect(loadError({ problem: { kind: 'schema' } })).toBe('schema');
+      if (event.type === 'xstate.init') expect(context).toEqual({ ...opening, claimId: 'c1', token: null });
       if (event.type === 'xstate.done.actor.fetchClaimToken') expect(context.customerRegistered).toBe(false);
       expect(context.claim).toBeNull();
     },
@@ -210,6 +249,8 @@ describeMachineModel(delayRepayMachine, {
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
     },
     'loaded.editing': ({ snapshot, context, event }) => {
+      // Leaving a field shows its error from then on.
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'paymentType' }).context.touched.paymentType).toBe(true);
       expect(context.submitError).toBeNull();
       if (event.type === 'form.submit') {
         expect(context.submitAttempted).toBe(true);
@@ -222,11 +263,19 @@ describeMachineModel(delayRepayMachine, {
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
     },
     'loaded.submitFailed': ({ snapshot, context, event }) => {
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'sortCode' }).context.touched.sortCode).toBe(true);
       if (event.type === 'xstate.error.actor.submitClaim') expect(context.submitError?.status).toBe(errorOf(event)?.status);
       expect(context.justSubmitted).toBe(false);
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
     },
   },
+});
+
+it('takes an empty claim id or token (an empty URL hash) as none', () => {
+  const start = (claimId: string | null, token: string | null) => getInitialSnapshot(delayRepayMachine, { claimId, token }).value;
+  expect(start('', null)).toBe('noToken');
+  expect(start(null, '')).toBe('noToken');
+  expect(start('', 'claim-token')).toBe('exchanging');
 });
 
 describe('claim form', () => {
@@ -240,12 +289,18 @@ describe('claim form', () => {
     });
     expect(claimFormErrors({ ...valid, delay: '3.5' }).delay).toBe('Please enter the delay in whole minutes, e.g. 35');
     expect(claimFormErrors({ ...valid, delay: '0' }).delay).toBe(claimFormMessages.delayInvalid);
+    expect(claimFormErrors({ ...valid, delay: '1' })).toEqual({});
     expect(claimFormErrors(valid)).toEqual({});
   });
 
   it('needs a sort code and account number for a bank transfer, spaces and dashes allowed', () => {
     const bank = { ...valid, paymentType: 'bank-transfer' as const };
     expect(claimFormErrors(bank)).toEqual({ sortCode: claimFormMessages.sortCode, accountNumber: claimFormMessages.accountNumber });
+    // Exactly 6 and 8 digits: one more is as wrong as one fewer.
+    expect(claimFormErrors({ ...bank, sortCode: '40-12-345', accountNumber: '1234 56789' })).toEqual({
+      sortCode: claimFormMessages.sortCode,
+      accountNumber: claimFormMessages.accountNumber,
+    });
     const filled = { ...bank, sortCode: '40-12-34', accountNumber: '1234 5678' };
     expect(claimFormErrors(filled)).toEqual({});
     expect(toSubmitClaimDetails(filled)).toEqual({
@@ -253,6 +308,16 @@ describe('claim form', () => {
       delay: { minutes: 34 },
       paymentMethod: { type: 'bank-transfer', sortCode: '401234', accountNumber: '12345678' },
     });
+  });
+
+  it('sends the journey chosen and the payment method without bank details otherwise', () => {
+    expect(toSubmitClaimDetails({ ...valid, direction: 'inward' })).toEqual({
+      journey: { direction: 'inward' },
+      delay: { minutes: 34 },
+      paymentMethod: { type: 'original-payment' },
+    });
+    expect(toSubmitClaimDetails({ ...valid, paymentType: 'rail-voucher' }).paymentMethod).toEqual({ type: 'rail-voucher' });
+    expect(toSubmitClaimDetails(valid).journey).toEqual({ direction: 'outward' });
   });
 
   it('maps submit errors as the spec says', () => {

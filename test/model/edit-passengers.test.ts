@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { editPassengersMachine, editPassengersMessages } from '#machines/edit-passengers';
-import { describeMachineModel, errorOf } from './harness';
+import { describeMachineModel, errorOf, inputOf, nextFrom, stepFrom } from './harness';
 
 describeMachineModel(editPassengersMachine, {
   name: 'editPassengersMachine',
@@ -32,6 +32,18 @@ describeMachineModel(editPassengersMachine, {
   states: {
     idle: ({ context, event, actions }) => {
       expect(context.passengerId, 'no dialog open').toBeNull();
+      if (event.type === 'xstate.init') {
+        expect(context).toEqual({
+          bookingId: 'b1',
+          passengerId: null,
+          values: { firstName: '', lastName: '' },
+          touched: {},
+          dirty: false,
+          submitAttempted: false,
+          errorMessage: null,
+          saved: false,
+        });
+      }
       expect(context.errorMessage).toBeNull();
       if (event.type === 'xstate.done.actor.editPassengers') {
         expect(context.saved).toBe(true);
@@ -55,6 +67,12 @@ describeMachineModel(editPassengersMachine, {
         expect(context.touched[event.field]).toBe(true);
       }
       expect(snapshot.can({ type: 'edit.cancel' })).toBe(true);
+      // The names are sent without the spaces typed around them.
+      let spaced = nextFrom({ snapshot }, { type: 'form.change', field: 'firstName', value: ' Alexandra  ' });
+      spaced = nextFrom({ snapshot: spaced }, { type: 'form.change', field: 'lastName', value: '  Morgan ' });
+      const sent = stepFrom({ snapshot: spaced }, { type: 'form.submit' }).snapshot;
+      expect(sent.value).toBe('submitting');
+      expect(inputOf(sent, 'editPassengers')).toEqual({ bookingId: 'b1', alterablesIds: ['p1'], newUsers: [{ firstName: 'Alexandra', lastName: 'Morgan' }] });
     },
     submitting: ({ context, event }) => {
       expect(event.type).toBe('form.submit');

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { findBookingMachine, findBookingStatusMessages } from '#machines/find-booking';
 import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import type { FindBookingField } from '#src/schemas/find-booking';
-import { describeMachineModel, errorOf, nextFrom, outputOf, type StateCheck } from './harness';
+import { describeMachineModel, errorOf, inputOf, nextFrom, outputOf, stepFrom, type StateCheck } from './harness';
 import { findBookingVertex } from './fixtures/vertices';
 
 const filled: Record<FindBookingField, string> = {
@@ -60,8 +60,15 @@ describeMachineModel(findBookingMachine, {
       expect([blurred.value, blurred.context.touched.departureDate]).toEqual([snapshot.value, true]);
     };
     return {
-      notRequested: ({ context, event }) => {
+      notRequested: ({ snapshot, context, event }) => {
         if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false });
+        if (Object.values(context.values).every((v) => v !== '')) {
+          // Each detail is sent without the spaces typed around it (spec section 7's body).
+          const spaced = order.reduce((snap, field) => nextFrom({ snapshot: snap }, { type: 'form.change', field, value: ` ${filled[field]}  ` }), snapshot);
+          const sent = stepFrom({ snapshot: spaced }, { type: 'form.submit' }).snapshot;
+          expect(sent.value).toBe('requesting');
+          expect(inputOf(sent, 'findBooking')).toEqual(filled);
+        }
         if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
         if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
         if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
@@ -79,6 +86,7 @@ describeMachineModel(findBookingMachine, {
         expect(actions, 'success opens the order-token page').toContain('openBooking');
         expect(context.response).toEqual(answer);
         expect(snapshot.status).toBe('done');
+        expect(snapshot.output, 'the page is told what was found').toEqual({ booking: answer });
       },
       badRequest: failedWith(400),
       notFound: failedWith(422),

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { forgotPasswordFailureMessage, forgotPasswordMachine } from '#machines/forgot-password';
 import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, inputOf, nextFrom, stepFrom } from './harness';
 
 describeMachineModel(forgotPasswordMachine, {
   name: 'forgotPasswordMachine',
@@ -19,7 +19,12 @@ describeMachineModel(forgotPasswordMachine, {
   // Spec sections 5 and 8: email required; submit refused while pristine or invalid; a failure
   // shows "We're unable to reset your password…" and keeps the email.
   states: {
-    editing: ({ context, event }) => {
+    editing: ({ snapshot, context, event }) => {
+      // Typing clears any failure, and the address is sent without the spaces around it.
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'email', value: ' demo@example.com  ' });
+      expect([typed.context.failed, typed.context.throttled, typed.context.retryAfterSeconds]).toEqual([false, false, null]);
+      const sent = stepFrom({ snapshot: typed }, { type: 'form.submit' }).snapshot;
+      expect([sent.value, inputOf(sent, 'requestReset')]).toEqual(['submitting', { email: 'demo@example.com' }]);
       if (event.type === 'xstate.error.actor.requestReset') {
         expect(context.failed).toBe(true);
         expect(context.values.email, 'the email is kept').toBe('demo@example.com');

@@ -163,6 +163,15 @@ export function stepFrom<M extends AnyStateMachine>(
   };
 }
 
+/**
+ * The input the call `id` of `snapshot` was started with (say, a state stepFrom reached): what
+ * spec section 7's call would be sent, for a variant of the values the model does not walk.
+ */
+export function inputOf(snapshot: AnyMachineSnapshot, id: string): unknown {
+  const child = (snapshot.children as Record<string, { getSnapshot(): { input?: unknown } } | undefined>)[id];
+  return child?.getSnapshot().input;
+}
+
 /** Stable id of a transition: source state id, event type ('always' for eventless), index. */
 export function transitionKey(t: AnyTransitionDefinition): string {
   const siblings = t.eventType === '' ? t.source.always : t.source.transitions.get(t.eventType);
