@@ -123,7 +123,8 @@ export const contactPreferencesMachine = setup({
       const response = doneOutput<ConsentsResponse>(event, 'updateConsents');
       return {
         consents: response.consents,
-        revoked: response.revoked,
+        // A local-server extra here too (section 7): without it, what the page knew stays.
+        revoked: response.revoked ?? context.revoked,
         saved: context.pending?.previous.hasEverBeenUpdated === false ? ('firstTime' as const) : ('updated' as const),
         pending: null,
       };

@@ -151,6 +151,10 @@ describeMachineModel(contactPreferencesMachine, {
       expect(context.consents.map((c) => c.id)).toEqual(ids);
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(context).toMatchObject({ updateError: false, saved: null, outcome: null, lastChangedId: context.pending?.id });
+      // The save's answer without `revoked` (a local-server extra, not in section 7): what the page
+      // knew stays, so a revoke is still offered its restore.
+      const saved = stepFrom({ snapshot }, { type: 'xstate.done.actor.updateConsents', output: { consents: context.consents } } as never).snapshot;
+      expect(saved.context.revoked).toBe(context.revoked);
     },
     revoking: ({ snapshot, context, event }) => {
       expect(snapshot.hasTag('busy')).toBe(true);
