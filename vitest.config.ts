@@ -21,6 +21,10 @@ export default defineConfig({
           name: 'model',
           environment: 'node',
           include: ['test/model/**/*.test.ts'],
+          // Pure chart tests with no shared state: one module graph per worker instead of
+          // re-importing xstate, xstate/graph and the harness for each of the 52 files (the model
+          // project went from 99 s to 35 s here; files run in any order, checked with shuffled files).
+          isolate: false,
         },
       },
       {
