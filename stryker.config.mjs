@@ -4,11 +4,11 @@
  * runs Stryker once per machine file with this config, each with its own incremental file, and
  * runs only the model tests that import the mutated file. Not part of `npm test` (see README for
  * how long it takes). Some files: `npm run mutate -- machines/find-booking.ts`.
- * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ * @type {import('./tools/node_modules/@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
   testRunner: 'vitest',
-  plugins: ['@stryker-mutator/vitest-runner', './scripts/stryker-chart-ignorer.mjs'],
+  plugins: ['@stryker-mutator/vitest-runner', './tools/stryker-chart-ignorer.mjs'],
   ignorers: ['chart-type-only'],
   vitest: { configFile: 'vitest.mutate.config.ts', related: true },
   mutate: ['machines/**/*.ts'],

@@ -16,8 +16,12 @@ const devApiOrigin = 'http://127.0.0.1:5174';
 export default defineConfig({
   base: '/my-account/',
   plugins: [
-    // The message catalogue (messages/*.json) compiles to typed functions in src/paraglide/ (decision 210).
-    paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide', strategy: ['baseLocale'] }),
+    // The message catalogue (messages/*.json) compiles to typed functions in src/paraglide/ (decision 210):
+    // on change in the dev server and Vitest; a build uses what `npm run build` compiled first
+    // (scripts/i18n-compile.mjs), so it writes nothing into src/ and runs beside tsc (decision 135).
+    ...[paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide', strategy: ['baseLocale'] })]
+      .flat()
+      .map((plugin) => ({ ...plugin, apply: 'serve' as const })),
     tanstackRouter({
       target: 'react',
       routesDirectory: './routes',

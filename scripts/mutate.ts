@@ -80,7 +80,7 @@ if (!args.includes('--summary')) {
   for (const [i, file] of files.entries()) {
     console.log(`\n[${i + 1}/${files.length}] ${file}`);
     const before = existsSync(resultFile(file)) ? statSync(resultFile(file)).mtimeMs : 0;
-    const run = spawnSync('npx', ['stryker', 'run', '--mutate', file, '--incrementalFile', relative(root, resultFile(file))], {
+    const run = spawnSync(join(root, 'tools/node_modules/.bin/stryker'), ['run', '--mutate', file, '--incrementalFile', relative(root, resultFile(file))], {
       cwd: root,
       stdio: 'inherit',
     });

@@ -8,11 +8,10 @@
  * expected (a Stryker upgrade: check whether the release carries the fix, then delete this file).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { toolsRequire } from './tools.mjs';
 
-const require = createRequire(import.meta.url);
-const core = dirname(require.resolve('@stryker-mutator/core/package.json'));
+const core = dirname(toolsRequire.resolve('@stryker-mutator/core/package.json'));
 const file = join(core, 'dist/src/mutants/mutant-test-planner.js');
 const before = "mutantActivation: testFilter ? 'runtime' : 'static',";
 const after = "mutantActivation: canHotSwap ? 'runtime' : 'static',";

@@ -35,12 +35,13 @@ export async function needsBuild(root: string, distDir = join(root, 'dist')): Pr
 export type ViteBuild = { done: Promise<void>; stop(): void };
 
 /**
- * Runs `npx vite build` in `root`, streaming its output. The build gets its own process group so
- * `stop()` can end npx, the shell and vite together (used when the server is told to quit).
+ * Runs `npm run build` in `root` (the catalogue's compile, then vite build), streaming its output.
+ * The build gets its own process group so `stop()` can end npm, the shell and vite together (used
+ * when the server is told to quit).
  */
 export function runViteBuild(root: string, distDir = join(root, 'dist')): ViteBuild {
   const detached = process.platform !== 'win32';
-  const child = spawn('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit', detached, shell: !detached });
+  const child = spawn('npm', ['run', '--silent', 'build', '--', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit', detached, shell: !detached });
   const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code, signal) =>
