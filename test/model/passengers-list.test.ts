@@ -16,7 +16,11 @@ describeMachineModel(passengersListMachine, {
   calls: { loading: { fetchPassengers: undefined } },
   // Passengers and railcards list (spec section 2): loading, error with retry, the passengers.
   states: {
-    loading: ({ event }) => expect(['xstate.init', 'list.retry']).toContain(event.type),
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'list.retry']).toContain(event.type);
+      // Nothing is listed before the first answer.
+      if (event.type === 'xstate.init') expect(context).toEqual({ passengers: [], error: null });
+    },
     loaded: ({ context, event }) => {
       expect(event.type).toBe('xstate.done.actor.fetchPassengers');
       expect(context.passengers).toEqual([holder]);

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { treesFor, treesPlantedMachine } from '#machines/trees-planted';
 import { describeMachineModel } from './harness';
 
@@ -12,8 +12,10 @@ describeMachineModel(treesPlantedMachine, {
   calls: { loading: { fetchOrderCount: undefined } },
   // Spec section 8: trees-planted error is flag only (count 0); one tree per booking.
   states: {
-    loading: ({ snapshot, event }) => {
+    loading: ({ snapshot, context, event }) => {
       expect(['xstate.init', 'trees.retry']).toContain(event.type);
+      // Before the count answers: no trees and no failure flag.
+      if (event.type === 'xstate.init') expect(context).toEqual({ treesPerBooking: 1, bookingCount: 0, failed: false });
       expect(snapshot.hasTag('loading')).toBe(true);
     },
     loaded: ({ snapshot, context, event }) => {
@@ -29,4 +31,9 @@ describeMachineModel(treesPlantedMachine, {
       expect(snapshot.can({ type: 'trees.retry' })).toBe(true);
     },
   },
+});
+
+it('treesFor: the booking count times the trees per booking', () => {
+  expect(treesFor({ bookingCount: 12, treesPerBooking: 2 })).toBe(24);
+  expect(treesFor({ bookingCount: 0, treesPerBooking: 1 })).toBe(0);
 });
