@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { passengerAssistanceReviewMachine } from '#machines/passenger-assistance-review';
 import { alexLuggageCancelled, jamieWheelchair, notFound, returnBooking, schemaError, serverError } from './fixtures/passenger-assistance';
-import { errorOf, outputOf, describeMachineModel } from './harness';
+import { errorOf, outputOf, describeMachineModel, stepFrom } from './harness';
 
 describeMachineModel(passengerAssistanceReviewMachine, {
   name: 'passengerAssistanceReviewMachine',
@@ -22,9 +22,16 @@ describeMachineModel(passengerAssistanceReviewMachine, {
   calls: { loading: { fetchAssistance: { bookingId: 'b-york', assistanceId: 'a-1' } } },
   // Spec section 2 (/bookings/{bookingId}/passenger-assistance/{id}): loading, error with retry, not found, review.
   states: {
-    loading: ({ snapshot, context, event }) => {
+    loading: (check) => {
+      const { snapshot, context, event } = check;
       expect(['xstate.init', 'assistance.retry']).toContain(event.type);
       expect(context.item).toBeNull();
+      if (event.type === 'xstate.init') expect(context.schemaError).toBe(false);
+      // Each failure says whether the answer had the wrong shape (whatever the last one said).
+      for (const [error, schema] of [[schemaError, true], [serverError, false]] as const) {
+        const failed = stepFrom(check, { type: 'xstate.error.actor.fetchAssistance', error } as never).snapshot;
+        expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
+      }
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
     loadFailed: ({ snapshot, context, event }) => {
