@@ -10,7 +10,7 @@ import {
   schemaError,
   serverError,
 } from './fixtures/passenger-assistance';
-import { errorOf, outputOf, describeMachineModel } from './harness';
+import { errorOf, outputOf, describeMachineModel, stepFrom } from './harness';
 
 const seeded = overview(returnBooking, [jamieWheelchair, alexLuggageCancelled]);
 
@@ -34,9 +34,16 @@ describeMachineModel(passengerAssistanceListMachine, {
   calls: { loading: { fetchOverview: { bookingId: 'b-york' } } },
   // Spec section 2 (/bookings/{bookingId}/passenger-assistance): loading, error with retry, not found, list.
   states: {
-    loading: ({ snapshot, context, event }) => {
+    loading: (check) => {
+      const { snapshot, context, event } = check;
       expect(['xstate.init', 'assistance.retry']).toContain(event.type);
       expect(context.overview).toBeNull();
+      if (event.type === 'xstate.init') expect(context.schemaError).toBe(false);
+      // Each failure says whether the answer had the wrong shape (whatever the last one said).
+      for (const [error, schema] of [[schemaError, true], [serverError, false]] as const) {
+        const failed = stepFrom(check, { type: 'xstate.error.actor.fetchOverview', error } as never).snapshot;
+        expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
+      }
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
     loadFailed: ({ snapshot, context, event }) => {

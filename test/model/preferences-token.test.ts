@@ -30,13 +30,16 @@ describeMachineModel(preferencesTokenMachine, {
       expect(context.token, 'kept for a retry').toBe('demo-marketing-token');
       expect(snapshot.can({ type: 'token.retry' })).toBe(true);
     },
-    noToken: ({ context, event }) => {
+    noToken: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.init');
+      // An end: the page says how to get a link, with nothing to retry.
+      expect([snapshot.status, snapshot.can({ type: 'token.retry' })]).toEqual(['done', false]);
       expect(context.token ?? '').toBe('');
       expect(context.session).toBeNull();
     },
-    invalidToken: ({ context, event }) => {
+    invalidToken: ({ snapshot, context, event }) => {
       expect([400, 401]).toContain(errorOf(event)?.status);
+      expect([snapshot.status, snapshot.can({ type: 'token.retry' })]).toEqual(['done', false]);
       expect(context).toEqual({ token: null, session: null });
     },
     ready: ({ snapshot, context, event, actions, performed }) => {
