@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { loginMachine, loginMessages } from '#machines/login';
-import { describeMachineModel, errorOf } from './harness';
+import { describeMachineModel, errorOf, inputOf, nextFrom } from './harness';
 
 describeMachineModel(loginMachine, {
   name: 'loginMachine',
@@ -34,7 +34,31 @@ describeMachineModel(loginMachine, {
   // Login (spec sections 2 and 7): 401 means the credentials are wrong; other failures a generic
   // message; what was typed is kept; submit refused while pristine or invalid.
   states: {
-    editing: ({ context, event }) => {
+    editing: (check) => {
+      const { context, event } = check;
+      if (event.type === 'xstate.init') {
+        expect(context).toEqual({
+          values: { email: '', password: '' },
+          touched: {},
+          dirty: false,
+          submitAttempted: false,
+          serverError: null,
+          retryAfterSeconds: null,
+          response: null,
+        });
+      }
+      if (context.serverError !== null) {
+        // Any typing clears the server's message (the model only types into empty fields).
+        const typed = nextFrom(check, { type: 'form.change', field: 'password', value: 'RailDemo!2027' });
+        expect(typed.context.serverError, 'typing clears the server message').toBeNull();
+      }
+      if (context.values.password !== '') {
+        // The email is sent trimmed, the password exactly as typed.
+        const padded = nextFrom(check, { type: 'form.change', field: 'email', value: '  demo@example.com ' });
+        const sent = nextFrom({ snapshot: padded }, { type: 'form.submit' });
+        expect(sent.value).toBe('submitting');
+        expect(inputOf(sent, 'login')).toEqual({ email: 'demo@example.com', password: context.values.password });
+      }
       const error = errorOf(event);
       if (error) {
         const status = error.status ?? (error as { problem?: { status?: number } }).problem?.status;
