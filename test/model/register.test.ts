@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { registerMachine, registerMessages } from '#machines/register';
-import { describeMachineModel, errorOf } from './harness';
+import { describeMachineModel, errorOf, inputOf, nextFrom } from './harness';
 
 const valid = { firstName: 'Alex', lastName: 'Morgan', email: 'new@example.com', password: 'Trains2026' } as const;
 const response = { user: { id: 'c9', email: 'new@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true };
@@ -28,7 +28,33 @@ describeMachineModel(registerMachine, {
   serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, serverError: c.serverError, touched: c.touched }),
   calls: { submitting: { register: valid } },
   states: {
-    editing: ({ context, event }) => {
+    editing: (check) => {
+      const { context, event } = check;
+      if (event.type === 'xstate.init') {
+        expect(context).toEqual({
+          values: { firstName: '', lastName: '', email: '', password: '' },
+          touched: {},
+          dirty: false,
+          submitAttempted: false,
+          serverError: null,
+          response: null,
+        });
+      }
+      if (context.serverError !== null) {
+        // Any typing clears the server's message (the model only types into empty fields).
+        const typed = nextFrom(check, { type: 'form.change', field: 'email', value: 'other@example.com' });
+        expect(typed.context.serverError, 'typing clears the server message').toBeNull();
+      }
+      if (Object.values(context.values).every((v) => v !== '')) {
+        // Names and email are sent trimmed, the password exactly as typed.
+        let padded = check.snapshot;
+        for (const [field, value] of [['firstName', ' Alex '], ['lastName', '  Morgan'], ['email', 'new@example.com  ']] as const) {
+          padded = nextFrom({ snapshot: padded }, { type: 'form.change', field, value });
+        }
+        const sent = nextFrom({ snapshot: padded }, { type: 'form.submit' });
+        expect(sent.value).toBe('submitting');
+        expect(inputOf(sent, 'register')).toEqual(valid);
+      }
       const error = errorOf(event);
       if (error) {
         // A refused registration keeps what was typed and says why.
