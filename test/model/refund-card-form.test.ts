@@ -47,6 +47,10 @@ describeMachineModel(refundCardFormMachine, {
     if (c.values.number === '4242 4242 4242 4241' && (c.touched.number || c.submitAttempted)) {
       expect(view.errors.number).toBe(cardMessages.numberInvalid);
     }
+    // A field's error shows only once it was left or a submit was tried.
+    if (!c.submitAttempted) {
+      expect(Object.keys(view.errors).filter((f) => !c.touched[f as keyof typeof c.touched])).toEqual([]);
+    }
     // User input kept when the server fails.
     if (snapshot.matches('editing') && c.tokeniseError !== null) {
       expect(c.tokeniseError).toBe('This card number is not valid.');
@@ -65,7 +69,18 @@ describeMachineModel(refundCardFormMachine, {
     editing: ({ snapshot, context, event, entered }) => {
       if (entered) expect(['xstate.init', 'xstate.error.actor.tokeniseCard']).toContain(event.type);
       expect(context.card).toBeNull();
-      if (event.type === 'xstate.init') expect([context.dirty, context.values.number]).toEqual([false, '']);
+      if (event.type === 'xstate.init') {
+        expect(context).toEqual({
+          today: '2026-11-22',
+          values: { number: '', expiry: '', cvc: '', name: '' },
+          touched: {},
+          dirty: false,
+          submitAttempted: false,
+          tokeniseError: null,
+          card: null,
+        });
+      }
+      if (event.type === 'form.blur') expect(context.touched[event.field], 'a field left shows its error').toBe(true);
       // The server's refusal is shown until the customer changes a field.
       if (event.type === 'xstate.error.actor.tokeniseCard') expect(context.tokeniseError).toBe('This card number is not valid.');
       if (event.type === 'form.change') expect(context.tokeniseError).toBeNull();
