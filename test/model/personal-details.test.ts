@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { personalDetailsMachine } from '#machines/personal-details';
-import { describeMachineModel, outputOf } from './harness';
+import { describeMachineModel, inputOf, nextFrom, outputOf } from './harness';
 
 const loaded = { firstName: 'Alex', lastName: 'Morgan', email: 'demo@example.com', shouldUpdatePassenger: false };
 
@@ -76,8 +76,26 @@ describeMachineModel(personalDetailsMachine, {
   // Spec sections 5, 6 and 8: the name can be changed and synced to the passenger entry, the email
   // cannot; fetch error is flag only; update-failed and passenger-update-failed are separate flags.
   states: {
-    loading: ({ snapshot, event }) => {
+    loading: ({ snapshot, context, event }) => {
       expect(['xstate.init', 'details.retry']).toContain(event.type);
+      if (event.type === 'xstate.init') {
+        // Nothing shown before the details answer; a draft kept from before sign-in waits for them.
+        expect([null, draft]).toContainEqual(context.draft);
+        expect({ ...context, draft: null }).toEqual({
+          values: { firstName: '', lastName: '' },
+          email: '',
+          shouldUpdatePassenger: false,
+          baseline: { firstName: '', lastName: '', shouldUpdatePassenger: false },
+          touched: {},
+          dirty: false,
+          submitAttempted: false,
+          savedOnce: false,
+          updateFailed: false,
+          passengerUpdateFailed: false,
+          draft: null,
+          draftRestored: false,
+        });
+      }
       expect(snapshot.hasTag('loading')).toBe(true);
     },
     loadFailed: ({ snapshot, event }) => {
@@ -85,8 +103,20 @@ describeMachineModel(personalDetailsMachine, {
       expect(snapshot.hasTag('loading')).toBe(false);
       expect(snapshot.can({ type: 'details.retry' })).toBe(true);
     },
-    editing: ({ context, event, actions, performed }) => {
+    editing: (check) => {
+      const { context, event, actions, performed } = check;
       expect(context.email).toBe('demo@example.com');
+      // The names are sent trimmed (whatever was typed around them), with the email as loaded.
+      let padded = nextFrom(check, { type: 'form.change', field: 'firstName', value: ' Alexandra ' });
+      padded = nextFrom({ snapshot: padded }, { type: 'form.change', field: 'lastName', value: '  Morgan-Lee' });
+      const sent = nextFrom({ snapshot: padded }, { type: 'form.submit' });
+      expect(sent.value).toBe('saving');
+      expect(inputOf(sent, 'savePersonalDetails')).toEqual({
+        firstName: 'Alexandra',
+        lastName: 'Morgan-Lee',
+        email: 'demo@example.com',
+        shouldUpdatePassenger: context.shouldUpdatePassenger,
+      });
       if (event.type === 'xstate.done.actor.fetchPersonalDetails') {
         expect(context.baseline).toEqual({ firstName: 'Alex', lastName: 'Morgan', shouldUpdatePassenger: false });
         if (context.draftRestored) {
