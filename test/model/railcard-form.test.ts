@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { railcardFormMachine, type LoadedRailcard, type RailcardFormContext } from '#machines/railcard-form';
-import { describeMachineModel, outputOf } from './harness';
+import { describeMachineModel, inputOf, nextFrom, outputOf } from './harness';
 
 const today = '2026-06-15';
 const twoTogether = {
@@ -78,7 +78,30 @@ describeMachineModel(railcardFormMachine, {
   // it is saved (expired and invalid are shown on the form); failures keep the input; success and
   // delete go back to the list.
   states: {
-    loading: ({ event }) => expect(['xstate.init', 'railcard.retry']).toContain(event.type),
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'railcard.retry']).toContain(event.type);
+      if (event.type === 'xstate.init') {
+        // Nothing loaded, typed or refused yet.
+        expect(context).toEqual({
+          mode: context.mode,
+          passengerId: 'p1',
+          railcardId: 'two-together',
+          today,
+          loaded: null,
+          values: { cardNumber: '', expiryDate: '' },
+          isDigital: false,
+          touched: {},
+          dirty: false,
+          submitAttempted: false,
+          loadError: null,
+          statusProblem: null,
+          saveFailed: false,
+          refusalReason: null,
+          deleteFailed: false,
+          outcome: null,
+        });
+      }
+    },
     loadFailed: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.loadRailcard');
       expect(context.loadError).toEqual(new Error('offline'));
@@ -112,11 +135,19 @@ describeMachineModel(railcardFormMachine, {
       }
       expect(snapshot.can({ type: 'delete.request' }), 'only a held railcard can be deleted').toBe(context.mode === 'edit');
     },
-    checking: ({ context, event }) => {
+    saving: ({ event }) => expect(outputOf(event)).toEqual({ status: 'valid', expiryDate: '2027-01-31' }),
+    checking: (check) => {
+      const { context, event } = check;
       expect(event.type).toBe('form.submit');
       expect([context.statusProblem, context.saveFailed, context.deleteFailed]).toEqual([null, false, false]);
+      // What is saved once the status is valid: the card number without spaces, each attribute
+      // trimmed (the same step from this state, with spaces typed around the values).
+      const typed = { ...context, values: { ...context.values, cardNumber: ' TWO 123 4567 ', secondHolderName: '  Sam Lee ' } };
+      const valid = { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'valid', expiryDate: '2027-01-31' } } as never;
+      const saving = nextFrom({ snapshot: check.snapshot.machine.resolveState({ value: 'checking', context: typed }) }, valid);
+      expect(saving.value).toBe('saving');
+      expect(inputOf(saving, 'saveRailcard')).toMatchObject({ railcard: { cardNumber: 'TWO1234567' }, attributes: { secondHolderName: 'Sam Lee' } });
     },
-    saving: ({ event }) => expect(outputOf(event)).toEqual({ status: 'valid', expiryDate: '2027-01-31' }),
     confirmingDelete: ({ snapshot, context, event }) => {
       expect(context.mode).toBe('edit');
       expect(context.deleteFailed).toBe(event.type === 'xstate.error.actor.deleteRailcard');
