@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import { passengerAssistanceCancelMachine } from '#machines/passenger-assistance-cancel';
 import type { PassengerAssistance } from '#src/schemas/passenger-assistance';
 import { alexLuggageCancelled, jamieWheelchair, notFound, returnBooking, schemaError, serverError } from './fixtures/passenger-assistance';
-import { errorOf, outputOf, describeMachineModel } from './harness';
+import { errorOf, outputOf, describeMachineModel, nextFrom } from './harness';
+import { ApiError } from '#src/api/errors';
 
 const departed = {
   status: 422,
@@ -50,9 +51,18 @@ describeMachineModel(passengerAssistanceCancelMachine, {
   },
   // Spec section 2 (/bookings/{bookingId}/passenger-assistance/{id}/cancel): load, confirm, cancel.
   states: {
-    loading: ({ snapshot, context, event }) => {
+    loading: (check) => {
+      const { snapshot, context, event } = check;
       expect(['xstate.init', 'assistance.retry']).toContain(event.type);
       expect(context.item).toBeNull();
+      if (event.type === 'xstate.init') {
+        expect(context).toEqual({ bookingId: 'b-york', assistanceId: 'a-1', item: null, schemaError: false, cancelError: null, cancelled: null });
+      }
+      // Each failure says whether the answer had the wrong shape (whatever the last one said).
+      for (const [error, schema] of [[schemaError, true], [serverError, false]] as const) {
+        const failed = nextFrom(check, { type: 'xstate.error.actor.fetchAssistance', error } as never);
+        expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
+      }
       expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
     },
     loadFailed: ({ snapshot, context, event }) => {
@@ -72,6 +82,7 @@ describeMachineModel(passengerAssistanceCancelMachine, {
     },
     alreadyCancelled: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.done.actor.fetchAssistance');
+      expect(context.schemaError, 'a load that worked clears an earlier failure').toBe(false);
       expect(context.item).toEqual(outputOf(event));
       expect(context.item?.assistance.status).toBe('cancelled');
       expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
@@ -80,12 +91,28 @@ describeMachineModel(passengerAssistanceCancelMachine, {
       expect(['xstate.done.actor.fetchAssistance', 'xstate.error.actor.cancelAssistance']).toContain(event.type);
       expect(context.item?.assistance.status).toBe('booked');
       expect(context.cancelled).toBeNull();
+      expect(context.schemaError, 'a load that worked clears an earlier failure').toBe(false);
       if (entered && event.type === 'xstate.done.actor.fetchAssistance') expect(context.cancelError).toBeNull();
       if (event.type === 'xstate.error.actor.cancelAssistance') expect(context.cancelError?.code).toBe(errorOf(event)?.code);
       expect(snapshot.can({ type: 'cancel.confirm' })).toBe(true);
     },
-    cancelling: ({ snapshot, context, event }) => {
+    cancelling: (check) => {
+      const { snapshot, context, event } = check;
       expect(event.type).toBe('cancel.confirm');
+      // The server's sentence is shown for a refusal (4xx) only: never a 5xx's or a 429's.
+      const refusal = (error: ApiError) => nextFrom(check, { type: 'xstate.error.actor.cancelAssistance', error } as never).context.cancelError;
+      expect(refusal(new ApiError({ kind: 'http', status: 500, codes: ['INTERNAL_ERROR'], detail: 'NullPointerException at …', body: null }))).toEqual({
+        code: 'INTERNAL_ERROR',
+        detail: null,
+      });
+      expect(refusal(new ApiError({ kind: 'http', status: 409, codes: ['ALREADY_CANCELLED'], detail: 'Already cancelled.', body: null }))).toEqual({
+        code: 'ALREADY_CANCELLED',
+        detail: 'Already cancelled.',
+      });
+      expect(refusal(new ApiError({ kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 60, message: 'Too many' }))).toEqual({
+        code: 'TOO_MANY_ATTEMPTS',
+        detail: null,
+      });
       expect(context.item?.assistance.status).toBe('booked');
       expect(context.cancelError).toBeNull();
       expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
