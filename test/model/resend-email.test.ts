@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { resendEmailMachine, resendEmailStatus } from '#machines/resend-email';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, inputOf, nextFrom } from './harness';
 
 describeMachineModel(resendEmailMachine, {
   name: 'resendEmailMachine',
@@ -26,14 +26,37 @@ describeMachineModel(resendEmailMachine, {
   calls: { 'open.sending': { resendEmail: undefined } },
   // Spec section 4: resend email NOT_SET, PENDING, SUCCESS, ERROR; closing the modal resets it.
   states: {
-    closed: ({ snapshot, context }) => {
+    closed: ({ snapshot, context, event }) => {
       expect(resendEmailStatus(snapshot)).toBe('NOT_SET');
+      if (event.type === 'xstate.init') {
+        // The booking's address (a guest's) is offered first; nothing typed, tried or sent yet.
+        expect(context).toEqual({
+          initialEmail: context.initialEmail,
+          emails: [context.initialEmail],
+          touched: [false],
+          submitAttempted: false,
+          sentTo: [],
+          maxAddresses: 5,
+        });
+        expect(['guest@example.com', '']).toContain(context.initialEmail);
+      }
       expect(context.emails).toEqual([context.initialEmail]);
       expect(context.submitAttempted).toBe(false);
     },
     open: ({ snapshot }) => expect(snapshot.can({ type: 'modal.close' })).toBe(true),
-    'open.editing': ({ snapshot, context, event }) => {
+    'open.editing': (check) => {
+      const { snapshot, context, event } = check;
       expect(resendEmailStatus(snapshot)).toBe('NOT_SET');
+      if (context.emails[0] === 'alex@example.com' && context.emails.every((e) => e.includes('@') && e.trim() === e)) {
+        // Addresses are sent trimmed, and the confirmation lists them as sent.
+        const padded = nextFrom(check, { type: 'emails.change', index: 0, value: '  alex@example.com ' });
+        const sending = nextFrom({ snapshot: padded }, { type: 'form.submit' });
+        const trimmed = ['alex@example.com', ...context.emails.slice(1)];
+        expect(sending.value).toEqual({ open: 'sending' });
+        expect(inputOf(sending, 'resendEmail')).toEqual({ emailAddresses: trimmed });
+        const sent = nextFrom({ snapshot: sending }, { type: 'xstate.done.actor.resendEmail', output: undefined } as never);
+        expect(sent.context.sentTo).toEqual(trimmed);
+      }
       if (event.type === 'modal.open') expect(context).toMatchObject({ emails: [context.initialEmail], submitAttempted: false, sentTo: [] });
       if (event.type === 'emails.change') expect(context.emails[event.index]).toBe(event.value);
       if (event.type === 'emails.add') expect(context.emails.at(-1)).toBe('');
