@@ -1,6 +1,9 @@
 import { expect } from 'vitest';
 import { resetPasswordMachine } from '#machines/reset-password';
-import { describeMachineModel, errorOf, outputOf } from './harness';
+import { describeMachineModel, errorOf, nextFrom, outputOf } from './harness';
+
+/** Before anything is typed or tried (the token is the link's, or null without one). */
+const opening = (token: string | null) => ({ token, values: { newPassword: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false });
 
 describeMachineModel(resetPasswordMachine, {
   name: 'resetPasswordMachine',
@@ -30,13 +33,18 @@ describeMachineModel(resetPasswordMachine, {
     validatingToken: ({ context, event }) => {
       expect(context.token).toBe('reset-token-1');
       expect(['xstate.init', 'token.retry']).toContain(event.type);
+      if (event.type === 'xstate.init') expect(context).toEqual(opening('reset-token-1'));
     },
     checkFailed: ({ snapshot, event }) => {
       expect(event.type).toBe('xstate.error.actor.validateToken');
       expect(snapshot.can({ type: 'token.retry' }), 'a failed check offers a retry').toBe(true);
     },
-    editing: ({ context, event, entered }) => {
+    editing: (check) => {
+      const { context, event, entered } = check;
       expect(context.token).toBe('reset-token-1');
+      // A password the rules refuse is not sent, even once typed (the model only types a good one).
+      const weak = nextFrom({ snapshot: nextFrom(check, { type: 'form.change', field: 'newPassword', value: 'short' }) }, { type: 'form.submit' });
+      expect([weak.value, weak.context.submitAttempted]).toEqual(['editing', true]);
       if (entered && event.type === 'xstate.done.actor.validateToken') expect(outputOf(event)).toEqual({ isValid: true });
       const error = errorOf(event);
       if (error) {
@@ -53,7 +61,10 @@ describeMachineModel(resetPasswordMachine, {
       expect(event.type).toBe('form.submit');
       expect(context.values.newPassword).toBe('NewTrains2027');
     },
-    invalidToken: ({ context, event }) => {
+    invalidToken: ({ snapshot, context, event }) => {
+      // An end: the page says the link is spent and offers a new one.
+      expect([snapshot.status, snapshot.output]).toEqual(['done', { outcome: 'invalidToken' }]);
+      if (event.type === 'xstate.init') expect(context).toEqual(opening(null));
       // No token, a token the check called invalid, or a reset the server refused as TOKEN_INVALID.
       if (event.type === 'xstate.init') expect(context.token).toBeNull();
       else if (event.type === 'xstate.done.actor.validateToken') expect(outputOf(event)).toEqual({ isValid: false });
@@ -61,7 +72,7 @@ describeMachineModel(resetPasswordMachine, {
     },
     done: ({ snapshot, event }) => {
       expect(event.type).toBe('xstate.done.actor.resetPassword');
-      expect(snapshot.status).toBe('done');
+      expect([snapshot.status, snapshot.output]).toEqual(['done', { outcome: 'done' }]);
     },
   },
 });
