@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { savedCardsMachine } from '#machines/saved-cards';
 import type { SavedCard } from '#src/schemas/cards';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, nextFrom } from './harness';
+import { ApiError } from '#src/api/errors';
 
 const card = (id: string, brand: string, lastFourDigits: string): SavedCard => ({
   id,
@@ -39,7 +40,7 @@ describeMachineModel(savedCardsMachine, {
     if (deletedId) expect(entries.map((e) => e.data.id)).not.toContain(deletedId);
     for (const e of entries) expect(e.isDeleting && e.hasDeleteError).toBe(false);
   },
-  calls: { loading: { fetchCards: undefined }, 'ready.deleting': { deleteCard: undefined } },
+  calls: { loading: { fetchCards: undefined }, 'ready.deleting': { deleteCard: (c: { pendingId: string | null }) => ({ id: c.pendingId }) } },
   // Spec section 4: saved card delete marks the card deleting, then removes it on success or
   // flags an error; loading, error with retry.
   states: {
@@ -71,9 +72,26 @@ describeMachineModel(savedCardsMachine, {
       expect(context.deletedId).toBeNull();
       expect(snapshot.can({ type: 'delete.cancel' })).toBe(true);
     },
-    'ready.deleting': ({ context, event }) => {
+    'ready.deleting': (check) => {
+      const { context, event } = check;
       expect(event.type).toBe('delete.confirm');
       expect(context.cards.find((c) => c.data.id === context.pendingId)?.isDeleting).toBe(true);
+      const ids = context.cards.map((c) => c.data.id);
+      // Deleted: that card leaves the list, the others stay in order, and the page can say which went.
+      const deleted = nextFrom(check, { type: 'xstate.done.actor.deleteCard', output: undefined } as never);
+      expect(deleted.context.cards.map((c) => c.data.id)).toEqual(ids.filter((id) => id !== context.pendingId));
+      expect(deleted.context.deletedId).toBe(context.pendingId);
+      // Refused with a reason (a card paying for a renewal): the card stays, with the reason and code.
+      const reason = 'This card pays for your season ticket renewal on 1 March. Choose another card for the renewal first.';
+      const refused = nextFrom(check, {
+        type: 'xstate.error.actor.deleteCard',
+        error: new ApiError({ kind: 'http', status: 409, codes: ['CARD_IN_USE'], detail: reason, body: null }),
+      } as never);
+      expect(refused.context.cards.find((c) => c.data.id === context.pendingId)).toMatchObject({
+        isDeleting: false,
+        hasDeleteError: true,
+        deleteRefusal: { code: 'CARD_IN_USE', reason },
+      });
     },
   },
 });
