@@ -79,7 +79,7 @@ describeMachineModel(savedCardsMachine, {
       const ids = context.cards.map((c) => c.data.id);
       // Deleted: that card leaves the list, the others stay in order, and the page can say which went.
       const deleted = nextFrom(check, { type: 'xstate.done.actor.deleteCard', output: undefined } as never);
-      expect(deleted.context.cards.map((c) => c.data.id)).toEqual(ids.filter((id) => id !== context.pendingId));
+      expect(deleted.context.cards.map((c: { data: SavedCard }) => c.data.id)).toEqual(ids.filter((id) => id !== context.pendingId));
       expect(deleted.context.deletedId).toBe(context.pendingId);
       // Refused with a reason (a card paying for a renewal): the card stays, with the reason and code.
       const reason = 'This card pays for your season ticket renewal on 1 March. Choose another card for the renewal first.';
@@ -87,7 +87,7 @@ describeMachineModel(savedCardsMachine, {
         type: 'xstate.error.actor.deleteCard',
         error: new ApiError({ kind: 'http', status: 409, codes: ['CARD_IN_USE'], detail: reason, body: null }),
       } as never);
-      expect(refused.context.cards.find((c) => c.data.id === context.pendingId)).toMatchObject({
+      expect(refused.context.cards.find((c: { data: SavedCard }) => c.data.id === context.pendingId)).toMatchObject({
         isDeleting: false,
         hasDeleteError: true,
         deleteRefusal: { code: 'CARD_IN_USE', reason },
