@@ -57,7 +57,25 @@ describeMachineModel(resendEmailMachine, {
         const sent = nextFrom({ snapshot: sending }, { type: 'xstate.done.actor.resendEmail', output: undefined } as never);
         expect(sent.context.sentTo).toEqual(trimmed);
       }
-      if (event.type === 'modal.open') expect(context).toMatchObject({ emails: [context.initialEmail], submitAttempted: false, sentTo: [] });
+      if (event.type === 'modal.open') expect(context).toMatchObject({ emails: [context.initialEmail], touched: [false], submitAttempted: false, sentTo: [] });
+      // The list of addresses, from every editing step: each edit touches the address it names only.
+      const step = (e: object) => nextFrom(check, e as never).context;
+      const last = context.emails.length - 1;
+      if (last > 0) {
+        const removed = step({ type: 'emails.remove', index: 0 });
+        expect([removed.emails, removed.touched], 'a removed address goes with its touched flag').toEqual([context.emails.slice(1), context.touched.slice(1)]);
+      } else expect(step({ type: 'emails.remove', index: 0 }).emails, 'the last address stays').toEqual(context.emails);
+      for (const index of [-1, last + 1]) {
+        expect(step({ type: 'emails.remove', index }).emails, `remove ${index}`).toEqual(context.emails);
+        expect(step({ type: 'emails.change', index, value: 'x@example.com' }).emails, `change ${index}`).toEqual(context.emails);
+      }
+      expect(step({ type: 'emails.change', index: last, value: 'z@example.com' }).emails).toEqual([...context.emails.slice(0, -1), 'z@example.com']);
+      expect(step({ type: 'emails.blur', index: last }).touched).toEqual([...context.touched.slice(0, -1), true]);
+      const added = step({ type: 'emails.add' });
+      expect([added.emails, added.touched], 'a new address is empty and untouched').toEqual([[...context.emails, ''], [...context.touched, false]]);
+      const full = Array.from({ length: context.maxAddresses }, (_, i) => `a${i}@example.com`);
+      const atMax = snapshot.machine.resolveState({ value: { open: 'editing' }, context: { ...context, emails: full, touched: full.map(() => false) } });
+      expect(nextFrom({ snapshot: atMax }, { type: 'emails.add' }).context.emails, 'no more than the maximum').toEqual(full);
       if (event.type === 'emails.change') expect(context.emails[event.index]).toBe(event.value);
       if (event.type === 'emails.add') expect(context.emails.at(-1)).toBe('');
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
