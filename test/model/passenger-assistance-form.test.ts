@@ -12,7 +12,15 @@ import {
   tooLate,
   notFound,
 } from './fixtures/passenger-assistance';
-import { errorOf, outputOf, describeMachineModel } from './harness';
+import { errorOf, outputOf, describeMachineModel, nextFrom } from './harness';
+
+/** The form's values when it opens: the only passenger and the only leg are chosen already. */
+const openingValues = (booking: { passengers: unknown[]; legs: unknown[] }) => ({
+  passengerId: booking.passengers.length === 1 ? 'p-alex' : '',
+  direction: booking.legs.length === 1 ? 'outward' : '',
+  kinds: [],
+  details: '',
+});
 
 describeMachineModel(passengerAssistanceFormMachine, {
   name: 'passengerAssistanceFormMachine',
@@ -106,6 +114,20 @@ describeMachineModel(passengerAssistanceFormMachine, {
   states: {
     loading: ({ snapshot, context, event }) => {
       expect(['xstate.init', 'assistance.retry']).toContain(event.type);
+      if (event.type === 'xstate.init') {
+        expect(context).toEqual({
+          bookingId: 'b-york',
+          booking: null,
+          assistances: [],
+          values: { passengerId: '', direction: '', kinds: [], details: '' },
+          touched: {},
+          dirty: false,
+          submitAttempted: false,
+          schemaError: false,
+          submitError: null,
+          booked: null,
+        });
+      }
       expect(context.booking).toBeNull();
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
     },
@@ -127,29 +149,80 @@ describeMachineModel(passengerAssistanceFormMachine, {
       const { booking } = outputOf(event) as { booking: { bookable: boolean; legs: unknown[] } };
       expect(booking.bookable && booking.legs.length > 0).toBe(false);
       expect(context.booking).toEqual(booking);
+      expect(context.values).toEqual(openingValues(booking as never));
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
     },
-    editing: ({ context, event, entered }) => {
+    editing: (check) => {
+      const { context, event, entered } = check;
       if (entered) expect(['xstate.done.actor.fetchBooking', 'xstate.error.actor.createAssistance']).toContain(event.type);
       if (event.type === 'xstate.done.actor.fetchBooking') {
-        expect(context.booking).toEqual((outputOf(event) as { booking: unknown }).booking);
-        expect(context.dirty).toBe(false);
-        expect(context.submitError).toBeNull();
+        // The form opens pristine: nothing touched, tried or refused yet.
+        const { booking, assistances } = outputOf(event) as { booking: typeof returnBooking; assistances: unknown[] };
+        expect(context).toEqual({
+          bookingId: 'b-york',
+          booking,
+          assistances,
+          values: openingValues(booking),
+          touched: {},
+          dirty: false,
+          submitAttempted: false,
+          schemaError: false,
+          submitError: null,
+          booked: null,
+        });
       }
-      if (event.type === 'xstate.error.actor.createAssistance') expect(context.submitError?.code).toBe(errorOf(event)?.code);
+      // A refusal (4xx) shows the server's sentence; a 5xx shows ours, whatever its body says.
+      if (event.type === 'xstate.error.actor.createAssistance') {
+        const error = errorOf(event);
+        expect(context.submitError).toEqual(error?.code === 'TOO_LATE' ? { code: 'TOO_LATE', detail: tooLate.problem.detail } : { code: error?.code, detail: null });
+      }
+      // Ticking a kind of help adds it once, at the end; unticking removes that kind only. Either
+      // touches the group and makes the form dirty; nothing else changes.
+      const { kinds } = context.values;
+      const ticked = nextFrom(check, { type: 'form.toggleKind', kind: 'wheelchair', checked: true });
+      expect(ticked.value).toBe('editing');
+      expect(ticked.context).toEqual({
+        ...context,
+        values: { ...context.values, kinds: [...kinds.filter((k) => k !== 'wheelchair'), 'wheelchair'] },
+        touched: { ...context.touched, kinds: true },
+        dirty: true,
+      });
+      const both = nextFrom({ snapshot: ticked }, { type: 'form.toggleKind', kind: 'luggage', checked: true });
+      expect(both.context.values.kinds).toEqual([...kinds.filter((k) => k !== 'wheelchair' && k !== 'luggage'), 'wheelchair', 'luggage']);
+      const unticked = nextFrom({ snapshot: both }, { type: 'form.toggleKind', kind: 'wheelchair', checked: false });
+      expect(unticked.context.values).toEqual({ ...context.values, kinds: [...kinds.filter((k) => k !== 'wheelchair' && k !== 'luggage'), 'luggage'] });
+      const again = nextFrom({ snapshot: both }, { type: 'form.toggleKind', kind: 'luggage', checked: true });
+      expect(again.context.values.kinds.filter((k) => k === 'luggage')).toEqual(['luggage']);
+      // Leaving a field touches that field only; choosing one changes that value only.
+      const left = nextFrom(check, { type: 'form.blur', field: 'passengerId' });
+      expect(left.context).toEqual({ ...context, touched: { ...context.touched, passengerId: true } });
+      const chosen = nextFrom(check, { type: 'form.change', field: 'direction', value: 'inward' });
+      expect(chosen.context).toEqual({ ...context, values: { ...context.values, direction: 'inward' }, dirty: true });
       // Submitting an invalid form stays here and shows the errors.
       if (event.type === 'form.submit') {
         expect(context.submitAttempted).toBe(true);
         expect(context.dirty && context.booking && Object.keys(assistanceFormErrors(context.values, context.booking)).length === 0).toBe(false);
       }
     },
-    submitting: ({ snapshot, event }) => {
+    submitting: (check) => {
+      const { snapshot, context, event } = check;
       expect(event.type).toBe('form.submit');
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+      // Whatever fails, everything chosen is kept. Only a refusal under 500 carries a sentence
+      // for the customer: a 500 or 503 with a detail shows our own copy.
+      const failWith = (status: number, detail: string) =>
+        nextFrom(check, { type: 'xstate.error.actor.createAssistance', error: { status, code: 'X', problem: { kind: 'http', status, detail } } } as never).context;
+      for (const status of [500, 503]) {
+        const failed = failWith(status, 'Upstream timed out');
+        expect(failed.submitError).toEqual({ code: 'X', detail: null });
+        expect(failed.values).toEqual(context.values);
+      }
+      expect(failWith(499, 'Passenger not on booking').submitError).toEqual({ code: 'X', detail: 'Passenger not on booking' });
     },
-    booked: ({ context, event }) => {
+    booked: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.done.actor.createAssistance');
       expect(context.booked).toEqual(outputOf(event));
+      expect(snapshot.output).toEqual({ assistance: outputOf(event) });
     },
   },
 });
