@@ -118,6 +118,8 @@ describeMachineModel(refundQuoteMachine, {
       if (event.type === 'xstate.done.actor.fetchQuote') {
         const q = outputOf(event) as { status: string; message?: string };
         expect(q.status).toBe('TRANSFORM_ERROR');
+        // The answer is kept beside its message, as every other quote outcome keeps it.
+        expect(context.quote).toEqual(q);
         expect(context.quoteError).toBe(q.message ?? true);
       } else expect(context.quote).toBeNull();
       expect(snapshot.can({ type: 'quote.retry' })).toBe(true);
