@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import { refundRequestMachine } from '#machines/refund-request';
 import { isRequestableQuote } from '#machines/lib/refund-rules';
-import { describeMachineModel, outputOf, watching } from './harness';
+import { describeMachineModel, inputOf, nextFrom, outputOf, watching } from './harness';
 import { refundRequestVertex } from './fixtures/vertices';
-import { cardRequired, fraud, httpError, ineligible, processing, refundBooking, refundable, schemaError } from './fixtures/refund-fixtures';
+import { cardRequired, fraud, httpError, ineligible, processing, refundBooking, refundable, schemaError, twoPassengerReturn } from './fixtures/refund-fixtures';
 
 const quoteDone = (output: unknown) => ({ type: 'xstate.done.actor.fetchQuote', output });
 const submitDone = (waitForSuperseders: boolean) => ({
@@ -85,17 +85,33 @@ describeMachineModel(refundRequestMachine, {
   },
   // Spec section 4 "Refund" (requestPending, PROCESSING, INVALID_CREDIT_CARD, POTENTIAL_FRAUD_DETECTED) and ADR 081.
   states: {
-    loading: ({ context, event }) => {
+    loading: (check) => {
+      const { context, event } = check;
       expect(['xstate.init', 'refund.retry']).toContain(event.type);
       expect([context.booking, context.quote]).toEqual([null, null]);
+      // A partial selection (section 5: ?refundables=[...]) is what the quote is asked for.
+      const partial = refundBooking({ ...twoPassengerReturn, selectedRefundables: ['o-p2', 'i-p2'] });
+      const quoting = nextFrom(check, { type: 'xstate.done.actor.fetchRefundBooking', output: partial } as never);
+      expect(quoting.value).toBe('quoting');
+      expect(inputOf(quoting, 'fetchQuote')).toEqual({ orderId: 'o1', bookingId: 'b1', refundables: ['o-p2', 'i-p2'], refundReason: context.refundReason });
     },
     loadFailed: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchRefundBooking');
       expect(context.booking).toBeNull();
       expect(snapshot.can({ type: 'refund.retry' })).toBe(true);
     },
-    quoting: ({ context, event }) => {
+    quoting: (check) => {
+      const { context, event } = check;
       expect(['xstate.done.actor.fetchRefundBooking', 'refund.setReason', 'quote.retry', 'xstate.error.actor.submitRefund', 'refund.retry']).toContain(event.type);
+      // Arrowing through the reasons while a quote is pending: the newest reason is asked for
+      // afresh (the older call is dropped), whatever reason the pending one was for.
+      for (const reason of ['CHANGED_PLANS', 'DISRUPTION_UPCOMING'] as const) {
+        const next = nextFrom(check, { type: 'refund.setReason', reason });
+        expect(next.value).toBe('quoting');
+        expect(next.context.refundReason).toBe(reason);
+        expect(inputOf(next, 'fetchQuote')).toEqual({ orderId: 'o1', bookingId: 'b1', refundables: [], refundReason: reason });
+        expect(next.children.fetchQuote).not.toBe(check.snapshot.children.fetchQuote);
+      }
       if (event.type === 'xstate.done.actor.fetchRefundBooking') expect(context.booking).toEqual(outputOf(event));
       if (event.type === 'refund.setReason') expect(context.refundReason).toBe('DISRUPTION_UPCOMING');
       // A declined card or a fraud hold spends the quote and re-quotes.
