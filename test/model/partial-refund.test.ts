@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { isPartialRefundAvailable, partialRefundMachine, selectedRefundables, type Selection } from '#machines/partial-refund';
-import { describeMachineModel, errorOf, outputOf } from './harness';
+import { createActor } from 'xstate';
+import { describeMachineModel, errorOf, nextFrom, outputOf } from './harness';
 import {
   blocked,
   httpError,
@@ -13,6 +14,17 @@ import {
 import { describe, it } from 'vitest';
 
 const input = (booking = twoPassengerReturn) => ({ orderId: 'o1', bookingId: 'b1', booking, refundReason: 'CHANGED_PLANS' as const });
+
+/** The machine's opening context for a booking whose quote chose nothing or everything (section 5). */
+const opening = (booking: typeof twoPassengerReturn) => ({
+  ...input(booking),
+  selection: { outward: [], inward: [] },
+  hasFirstFareBeenSelected: false,
+  assistances: [],
+  assistancesFailed: false,
+  quote: null,
+  quoteError: null,
+});
 
 describeMachineModel(partialRefundMachine, {
   name: 'partialRefundMachine',
@@ -85,16 +97,46 @@ describeMachineModel(partialRefundMachine, {
   },
   // Spec sections 4 and 5: partial refund availability, the selection, its quote.
   states: {
-    unavailable: ({ snapshot, event }) => {
+    unavailable: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.init');
+      expect(context).toEqual(opening(context.booking));
       expect(snapshot.can({ type: 'selection.confirm' })).toBe(false);
     },
     loadingAssistances: ({ context, event }) => {
       expect(event.type).toBe('xstate.init');
+      // Every input here starts from a whole-booking quote or none: nothing chosen yet.
+      expect(context).toEqual(opening(context.booking));
       expect(isPartialRefundAvailable(context.booking)).toBe(true);
       expect([context.assistances, context.assistancesFailed]).toEqual([[], false]);
     },
-    choosing: ({ snapshot, context, event }) => {
+    choosing: (check) => {
+      const { snapshot, context, event } = check;
+      // Ticking a passenger adds that ticket to its direction (both, on one return fare);
+      // ticking it again takes it out and leaves every other choice as it was.
+      const { outward, inward } = context.selection;
+      const tick = (selection: Selection, direction: 'outward' | 'inward', refundableId: string) =>
+        nextFrom({ snapshot: { ...snapshot, context: { ...context, selection } } as typeof snapshot }, { type: 'selection.toggle', direction, refundableId }).context;
+      if (context.booking.sameFare) {
+        const once = tick(context.selection, 'inward', 'r-p1');
+        const has = outward.includes('r-p1');
+        const expected = has ? outward.filter((x) => x !== 'r-p1') : [...outward, 'r-p1'];
+        expect(once.selection).toEqual({ outward: expected, inward: expected });
+        expect(tick(once.selection, 'inward', 'r-p1').selection).toEqual(context.selection);
+      } else {
+        const once = tick(context.selection, 'outward', 'o-p1');
+        expect(once).toEqual({
+          ...context,
+          selection: { outward: outward.includes('o-p1') ? outward.filter((x) => x !== 'o-p1') : [...outward, 'o-p1'], inward },
+          hasFirstFareBeenSelected: true,
+          quoteError: null,
+        });
+        expect(tick(once.selection, 'outward', 'o-p1').selection).toEqual(context.selection);
+        const back = tick(context.selection, 'inward', 'i-p1');
+        expect(back.selection).toEqual({ outward, inward: inward.includes('i-p1') ? inward.filter((x) => x !== 'i-p1') : [...inward, 'i-p1'] });
+        // Unticking one of two keeps the other.
+        expect(tick({ outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] }, 'outward', 'o-p1').selection).toEqual({ outward: ['o-p2'], inward: ['i-p1', 'i-p2'] });
+        expect(tick({ outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] }, 'inward', 'i-p2').selection).toEqual({ outward: ['o-p1', 'o-p2'], inward: ['i-p1'] });
+      }
       if (event.type === 'xstate.done.actor.fetchAssistances') {
         expect(context.assistances).toEqual((outputOf(event) as { passengerAssistances: unknown[] }).passengerAssistances);
         expect(context.assistancesFailed).toBe(false);
@@ -150,5 +192,48 @@ describe('partial refund availability (spec section 5)', () => {
       inward: null,
     };
     expect(isPartialRefundAvailable(oneRefundable)).toBe(false);
+  });
+});
+
+describe('partial refund availability: each direction on its own (spec section 5)', () => {
+  const refundable = (id: string, refundableId: string) => ({ passengerId: id, isRefundable: true, refundableId });
+  const two = (prefix: string) => ({ fares: [{ farePassengers: [refundable('p1', `${prefix}-p1`), refundable('p2', `${prefix}-p2`)] }] });
+  const one = (prefix: string) => ({ fares: [{ farePassengers: [refundable('p1', `${prefix}-p1`)] }] });
+  it('two refundable passengers outward only (a single for two) is available', () => {
+    expect(isPartialRefundAvailable({ ...twoPassengerReturn, outward: two('o'), inward: null })).toBe(true);
+  });
+  it('two refundable passengers inward only (the outward travelled) is available', () => {
+    expect(isPartialRefundAvailable({ ...twoPassengerReturn, outward: null, inward: two('i') })).toBe(true);
+  });
+  it('one refundable passenger in one direction only is not', () => {
+    expect(isPartialRefundAvailable({ ...twoPassengerReturn, outward: one('o'), inward: null })).toBe(false);
+    expect(isPartialRefundAvailable({ ...twoPassengerReturn, outward: null, inward: one('i') })).toBe(false);
+  });
+});
+
+describe('the choice a partial quote opens with (spec section 5: the quote copies the selection)', () => {
+  const opened = (booking: typeof twoPassengerReturn) =>
+    createActor(partialRefundMachine, { input: input(booking) }).getSnapshot().context;
+  it('the tickets of a partial quote are chosen again, each in its own direction', () => {
+    const c = opened({ ...twoPassengerReturn, selectedRefundables: ['o-p2', 'i-p2'] });
+    expect(c.selection).toEqual({ outward: ['o-p2'], inward: ['i-p2'] });
+    expect(c.hasFirstFareBeenSelected).toBe(false);
+    expect(opened({ ...twoPassengerReturn, selectedRefundables: ['o-p1'] }).selection).toEqual({ outward: ['o-p1'], inward: [] });
+  });
+  it('the ticket of a return fare is chosen in both directions', () => {
+    expect(opened({ ...sameFareReturn, selectedRefundables: ['r-p2'] }).selection).toEqual({ outward: ['r-p2'], inward: ['r-p2'] });
+  });
+  it('a whole-booking quote (every refundable ticket) starts the choice empty, whatever is not refundable', () => {
+    const withNonRefundable = {
+      ...twoPassengerReturn,
+      outward: { fares: [{ farePassengers: [...(twoPassengerReturn.outward?.fares[0]?.farePassengers ?? []), { passengerId: 'p3', isRefundable: false, refundableId: 'o-p3' }] }] },
+      selectedRefundables: ['o-p1', 'o-p2', 'i-p1', 'i-p2'],
+    };
+    expect(opened(withNonRefundable).selection).toEqual({ outward: [], inward: [] });
+    expect(opened({ ...twoPassengerReturn, selectedRefundables: ['o-p1', 'o-p2', 'i-p1', 'i-p2'] }).selection).toEqual({ outward: [], inward: [] });
+  });
+  it('a single (no inward journey) keeps its outward choice', () => {
+    expect(opened({ ...twoPassengerReturn, inward: null, selectedRefundables: ['o-p1'] }).selection).toEqual({ outward: ['o-p1'], inward: [] });
+    expect(opened({ ...twoPassengerReturn, outward: null, selectedRefundables: ['i-p2'] }).selection).toEqual({ outward: [], inward: ['i-p2'] });
   });
 });
