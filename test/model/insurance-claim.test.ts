@@ -4,9 +4,10 @@ import {
   insuranceClaimMachine,
   insuranceClaimMessages,
   insuranceClaimStatus,
+  insuranceClaimStatuses,
   insuranceModalStatuses,
 } from '#machines/insurance-claim';
-import { describeMachineModel, outputOf } from './harness';
+import { describeMachineModel, nextFrom, outputOf } from './harness';
 
 const ok = { claimId: 'ic1', orderId: 'o1', insuranceProductId: 'p1', isClaimable: true };
 
@@ -45,13 +46,29 @@ describeMachineModel(insuranceClaimMachine, {
   states: {
     none: ({ snapshot, context, event }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('NONE');
+      expect(snapshot.hasTag('NONE')).toBe(true);
+      if (event.type === 'xstate.init') {
+        expect(context).toEqual({
+          orderId: 'o1',
+          insuranceProductId: 'p1',
+          claimId: null,
+          isClaimable: null,
+          errorType: null,
+          errorMessage: null,
+          detail: null,
+          reference: null,
+          claimFailed: false,
+          insuranceRefreshDebounceMs: 400,
+        });
+      }
       expect(['xstate.init', 'modal.close']).toContain(event.type);
       expect([context.claimId, context.isClaimable, context.errorType, context.claimFailed]).toEqual([null, null, null, false]);
     },
     eligibilityRequest: ({ snapshot, context, event }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('ELIGIBILITY_REQUEST');
       expect(event.type).toBe('insurance.checkEligibility');
-      expect([context.errorType, context.errorMessage]).toEqual([null, null]);
+      // A new attempt starts clean: no error, reason or failed claim from before.
+      expect([context.errorType, context.errorMessage, context.detail, context.claimFailed]).toEqual([null, null, null, false]);
     },
     eligibilitySuccess: ({ snapshot, context, event }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('ELIGIBILITY_SUCCESS');
@@ -77,7 +94,14 @@ describeMachineModel(insuranceClaimMachine, {
       } else expect([context.errorType, context.errorMessage]).toEqual(['system-error', 'Unexpected response format']);
       expect(context.claimId).toBeNull();
     },
-    claimRequest: ({ snapshot, context, event }) => {
+    claimRequest: (check) => {
+      const { snapshot, context, event } = check;
+      // Section 7 lists no answer fields for the claim: an empty body is a success with no reference.
+      for (const output of [null, undefined]) {
+        const done = nextFrom(check, { type: 'xstate.done.actor.submitClaim', output } as never);
+        expect(insuranceClaimStatus(done)).toBe('CLAIM_SUCCESS');
+        expect([done.context.reference, done.context.claimFailed]).toEqual([null, false]);
+      }
       expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_REQUEST');
       expect(event.type).toBe('insurance.claim');
       expect(context.claimId).toBe('ic1');
@@ -104,6 +128,12 @@ describeMachineModel(insuranceClaimMachine, {
       expect(snapshot.output).toEqual({ claimId: 'ic1', reference: 'INS-1' });
     },
   },
+});
+
+describe('insurance claim statuses (spec section 4)', () => {
+  it('are the seven of the spec, NONE first', () => {
+    expect(insuranceClaimStatuses).toEqual(['NONE', 'ELIGIBILITY_REQUEST', 'ELIGIBILITY_SUCCESS', 'ELIGIBILITY_FAILED', 'CLAIM_REQUEST', 'CLAIM_SUCCESS', 'CLAIM_FAILED']);
+  });
 });
 
 describe('insuranceClaimMachine timing', () => {
