@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
-import { passengerFormMachine, type PassengerFormContext } from '#machines/passenger-form';
-import { emptyPassengerValues, passengerMessages, toPassengerRequest, type PassengerField } from '#src/schemas/passengers';
-import { describeMachineModel, outputOf } from './harness';
+import { describe, it } from 'vitest';
+import { passengerFormMachine, passengerFormView, type PassengerFormContext } from '#machines/passenger-form';
+import { emptyPassengerValues, passengerErrors, passengerMessages, toPassengerRequest, type PassengerField } from '#src/schemas/passengers';
+import { describeMachineModel, nextFrom, outputOf } from './harness';
 
 const today = '2026-06-15';
 const filled: Partial<Record<PassengerField, string>> = { firstName: 'Robin', lastName: 'Smith', day: '07', month: '03', year: '1990' };
@@ -18,6 +19,24 @@ const nextChange = (c: PassengerFormContext) => {
   if (c.values.firstName === 'Alexa') return [{ type: 'form.change', field: 'firstName', value: 'Alexandra' } as const];
   return [];
 };
+
+/** The opening context (written out: the spec's, not the chart's). */
+const opening = (mode: 'add' | 'edit') => ({
+  mode,
+  passengerId: mode === 'edit' ? 'p1' : null,
+  today,
+  values: emptyPassengerValues,
+  touched: {},
+  dirty: false,
+  submitAttempted: false,
+  isAccountHolder: false,
+  shouldUpdateAccount: false,
+  loadError: null,
+  saveFailed: false,
+  accountUpdateFailed: false,
+  deleteFailed: false,
+  outcome: null,
+});
 
 describeMachineModel(passengerFormMachine, {
   name: 'passengerFormMachine',
@@ -84,6 +103,7 @@ describeMachineModel(passengerFormMachine, {
   states: {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'passenger.retry']).toContain(event.type);
+      if (event.type === 'xstate.init') expect(context).toEqual(opening('edit'));
       expect(context.mode).toBe('edit');
     },
     loadFailed: ({ snapshot, context, event }) => {
@@ -91,8 +111,31 @@ describeMachineModel(passengerFormMachine, {
       expect(context.loadError).toEqual(new Error('offline'));
       expect(snapshot.can({ type: 'passenger.retry' })).toBe(true);
     },
-    editing: ({ snapshot, context, event }) => {
-      if (event.type === 'xstate.init') expect(context).toMatchObject({ mode: 'add', values: emptyPassengerValues });
+    editing: (check) => {
+      const { snapshot, context, event } = check;
+      if (event.type === 'xstate.init') expect(context).toEqual(opening('add'));
+      // Typing clears a failed save or sync and changes that field only.
+      const typed = nextFrom(check, { type: 'form.change', field: 'nickName', value: 'Bobby' });
+      expect(typed.context).toEqual({ ...context, values: { ...context.values, nickName: 'Bobby' }, dirty: true, saveFailed: false, accountUpdateFailed: false });
+      // The account holder's sync choice is a change too, and clears a failed sync.
+      for (const value of [true, false]) {
+        const synced = nextFrom(check, { type: 'form.toggleUpdateAccount', value });
+        expect(synced.context).toEqual({ ...context, shouldUpdateAccount: value, dirty: true, accountUpdateFailed: false });
+      }
+      // Asking to delete starts the confirmation with no failure showing.
+      if (context.mode === 'edit' && !context.isAccountHolder) {
+        const asked = nextFrom(check, { type: 'delete.request' });
+        expect([asked.context.saveFailed, asked.context.accountUpdateFailed, asked.context.deleteFailed]).toEqual([false, false, false]);
+      }
+      // Submit is refused while a rule fails: a date of birth after today, or (for anyone but the
+      // account holder, who has no email field) an email that is not one.
+      const complete = { ...filled, nickName: '', emailAddress: '' } as Record<PassengerField, string>;
+      const withValues = (values: Record<PassengerField, string>) =>
+        ({ ...snapshot, context: { ...context, values, dirty: true } }) as typeof snapshot;
+      const submitWith = (values: Record<PassengerField, string>) => nextFrom({ snapshot: withValues(values) }, { type: 'form.submit' }).value;
+      expect(submitWith(complete)).toBe('submitting');
+      expect(submitWith({ ...complete, year: '2027' })).toBe('editing');
+      expect(submitWith({ ...complete, emailAddress: 'not-an-email' })).toBe(context.isAccountHolder ? 'submitting' : 'editing');
       if (event.type === 'xstate.done.actor.fetchPassenger') {
         expect(context.isAccountHolder).toBe((outputOf(event) as { isAccountHolder: boolean }).isAccountHolder);
         expect(context.dirty).toBe(false);
@@ -109,6 +152,8 @@ describeMachineModel(passengerFormMachine, {
       if (event.type === 'xstate.done.actor.savePassenger') {
         expect((outputOf(event) as { accountUpdateFailed: boolean }).accountUpdateFailed).toBe(true);
         expect(context.accountUpdateFailed).toBe(true);
+        // The passenger was saved; only the account's name was not: the form is pristine again.
+        expect(context.dirty).toBe(false);
         expect(context.saveFailed).toBe(false);
       }
       if (event.type === 'delete.cancel') expect(context.deleteFailed).toBe(false);
@@ -118,6 +163,7 @@ describeMachineModel(passengerFormMachine, {
     },
     submitting: ({ context, event }) => {
       expect(event.type).toBe('form.submit');
+      expect(passengerErrors(context.values, { today, isAccountHolder: context.isAccountHolder })).toEqual({});
       expect([context.saveFailed, context.accountUpdateFailed, context.deleteFailed]).toEqual([false, false, false]);
     },
     confirmingDelete: ({ snapshot, context, event }) => {
@@ -130,13 +176,35 @@ describeMachineModel(passengerFormMachine, {
       expect(snapshot.can({ type: 'delete.cancel' })).toBe(true);
     },
     deleting: ({ event }) => expect(event.type).toBe('delete.confirm'),
-    saved: ({ snapshot, event }) => {
+    saved: ({ snapshot, context, event }) => {
+      expect(context.outcome).toBe('saved');
       expect((outputOf(event) as { accountUpdateFailed: boolean }).accountUpdateFailed).toBe(false);
       expect(snapshot.output).toEqual({ outcome: 'saved' });
     },
-    deleted: ({ snapshot, event }) => {
+    deleted: ({ snapshot, context, event }) => {
+      expect(context.outcome).toBe('deleted');
       expect(event.type).toBe('xstate.done.actor.deletePassenger');
       expect(snapshot.output).toEqual({ outcome: 'deleted' });
     },
   },
+});
+
+describe('passengerFormView: the errors the form shows and whether it can be sent', () => {
+  const context = (over: Partial<PassengerFormContext>): PassengerFormContext => ({ ...opening('add'), ...over }) as PassengerFormContext;
+  const valid = { ...emptyPassengerValues, ...filled } as PassengerFormContext['values'];
+  it('shows no error on a pristine form, and cannot be sent', () => {
+    expect(passengerFormView(context({}), false)).toEqual({ errors: {}, canSubmit: false });
+  });
+  it('shows the error of a field once it was left, and every error once a submit was tried', () => {
+    expect(passengerFormView(context({ touched: { firstName: true } }), false).errors).toEqual({ firstName: passengerMessages.required });
+    const all = passengerFormView(context({ submitAttempted: true }), false).errors;
+    expect(all).toEqual(passengerErrors(emptyPassengerValues, { today, isAccountHolder: false }));
+    expect(Object.keys(all)).toEqual(['firstName', 'lastName', 'dateOfBirth']);
+  });
+  it('can be sent when changed, valid and not already sending', () => {
+    expect(passengerFormView(context({ values: valid, dirty: true }), false)).toEqual({ errors: {}, canSubmit: true });
+    expect(passengerFormView(context({ values: valid, dirty: true }), true).canSubmit).toBe(false);
+    expect(passengerFormView(context({ values: valid, dirty: false }), false).canSubmit).toBe(false);
+    expect(passengerFormView(context({ values: { ...valid, year: '2027' }, dirty: true }), false)).toEqual({ errors: {}, canSubmit: false });
+  });
 });
