@@ -117,6 +117,22 @@ describeMachineModel(personalDetailsMachine, {
         email: 'demo@example.com',
         shouldUpdatePassenger: context.shouldUpdatePassenger,
       });
+      // Pristine means "as saved": a change back to the saved name or choice undoes the change,
+      // and any one field away from it is a change.
+      const { baseline } = context;
+      const change = (from: typeof check.snapshot, field: 'firstName' | 'lastName', value: string) =>
+        nextFrom({ snapshot: from }, { type: 'form.change', field, value });
+      const saved = change(change(check.snapshot, 'firstName', baseline.firstName), 'lastName', baseline.lastName);
+      const asSaved = nextFrom({ snapshot: saved }, { type: 'form.toggleUpdatePassenger', checked: baseline.shouldUpdatePassenger });
+      expect(asSaved.context.dirty).toBe(false);
+      expect(change(asSaved, 'lastName', `${baseline.lastName}-Lee`).context.dirty).toBe(true);
+      expect(change(asSaved, 'firstName', `${baseline.firstName}a`).context.dirty).toBe(true);
+      const toggled = nextFrom({ snapshot: asSaved }, { type: 'form.toggleUpdatePassenger', checked: !baseline.shouldUpdatePassenger });
+      expect(toggled.context.dirty).toBe(true);
+      // A name left empty is refused (spec section 8), even though it is a change.
+      const emptied = change(asSaved, 'lastName', '');
+      expect(emptied.context.dirty).toBe(true);
+      expect(nextFrom({ snapshot: emptied }, { type: 'form.submit' }).value).toBe('editing');
       if (event.type === 'xstate.done.actor.fetchPersonalDetails') {
         expect(context.baseline).toEqual({ firstName: 'Alex', lastName: 'Morgan', shouldUpdatePassenger: false });
         if (context.draftRestored) {
@@ -157,7 +173,8 @@ describeMachineModel(personalDetailsMachine, {
     },
     saving: ({ context, event }) => {
       expect(event.type).toBe('form.submit');
-      expect([context.updateFailed, context.passengerUpdateFailed]).toEqual([false, false]);
+      // Saving hides every earlier outcome, the restored-draft notice too.
+      expect([context.updateFailed, context.passengerUpdateFailed, context.draftRestored]).toEqual([false, false, false]);
       expect(context.dirty).toBe(true);
     },
   },
