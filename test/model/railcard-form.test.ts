@@ -1,5 +1,6 @@
-import { expect } from 'vitest';
-import { railcardFormMachine, type LoadedRailcard, type RailcardFormContext } from '#machines/railcard-form';
+import { describe, expect, it } from 'vitest';
+import { railcardErrors, railcardFormMachine, railcardFormView, type LoadedRailcard, type RailcardFormContext } from '#machines/railcard-form';
+import { railcardMessages } from '#src/schemas/railcards';
 import { describeMachineModel, inputOf, nextFrom, outputOf } from './harness';
 
 const today = '2026-06-15';
@@ -107,7 +108,32 @@ describeMachineModel(railcardFormMachine, {
       expect(context.loadError).toEqual(new Error('offline'));
       expect(snapshot.can({ type: 'railcard.retry' })).toBe(true);
     },
-    editing: ({ snapshot, context, event }) => {
+    editing: (check) => {
+      const { snapshot, context, event } = check;
+      const at = (over: Partial<RailcardFormContext>) => ({ snapshot: snapshot.machine.resolveState({ value: 'editing', context: { ...context, ...over } }) });
+      // Submit is refused while a rule fails: each field on its own, against a form that passes.
+      const good = { cardNumber: 'TWO1234567', expiryDate: '2027-01-31', secondHolderName: 'Sam Lee' };
+      const submitWith = (values: Record<string, string>) => nextFrom(at({ values, dirty: true }), { type: 'form.submit' });
+      const sent = submitWith({ ...good, cardNumber: ' TWO 123 4567 ' });
+      expect(sent.value).toBe('checking');
+      // The status is checked for the card number without its spaces.
+      expect(inputOf(sent, 'checkRailcardStatus')).toEqual({
+        passengerId: 'p1',
+        railcardId: 'two-together',
+        railcard: { cardNumber: 'TWO1234567', expiryDate: '2027-01-31', isDigital: context.isDigital },
+      });
+      for (const bad of [{ cardNumber: '12' }, { cardNumber: '' }, { expiryDate: '' }, { expiryDate: '2027-07-01' }, { secondHolderName: '' }]) {
+        expect(submitWith({ ...good, ...bad }).value, JSON.stringify(bad)).toBe('editing');
+      }
+      // Choosing digital or plastic is a change.
+      const digital = nextFrom(check, { type: 'form.toggleDigital', value: !context.isDigital });
+      expect(digital.context).toEqual({ ...context, isDigital: !context.isDigital, dirty: true });
+      // Asking to remove starts the confirmation with no earlier problem showing.
+      if (context.mode === 'edit') {
+        const asked = nextFrom(at({ statusProblem: 'expired', saveFailed: true, refusalReason: 'No.', deleteFailed: true }), { type: 'delete.request' });
+        expect(asked.value).toBe('confirmingDelete');
+        expect(asked.context).toMatchObject({ statusProblem: null, saveFailed: false, refusalReason: null, deleteFailed: false });
+      }
       if (event.type === 'xstate.done.actor.loadRailcard') {
         expect(context.loaded).toEqual(loaded(context.mode));
         expect(context.values).toEqual(
@@ -139,6 +165,7 @@ describeMachineModel(railcardFormMachine, {
     checking: (check) => {
       const { context, event } = check;
       expect(event.type).toBe('form.submit');
+      expect(railcardErrors(context)).toEqual({});
       expect([context.statusProblem, context.saveFailed, context.deleteFailed]).toEqual([null, false, false]);
       // What is saved once the status is valid: the card number without spaces, each attribute
       // trimmed (the same step from this state, with spaces typed around the values).
@@ -148,19 +175,56 @@ describeMachineModel(railcardFormMachine, {
       expect(saving.value).toBe('saving');
       expect(inputOf(saving, 'saveRailcard')).toMatchObject({ railcard: { cardNumber: 'TWO1234567' }, attributes: { secondHolderName: 'Sam Lee' } });
     },
-    confirmingDelete: ({ snapshot, context, event }) => {
+    confirmingDelete: (check) => {
+      const { snapshot, context, event } = check;
+      expect(['delete.request', 'xstate.error.actor.deleteRailcard']).toContain(event.type);
       expect(context.mode).toBe('edit');
       expect(context.deleteFailed).toBe(event.type === 'xstate.error.actor.deleteRailcard');
       expect(snapshot.can({ type: 'delete.cancel' })).toBe(true);
+      // Keeping the card goes back to the form and hides a failed removal.
+      const kept = nextFrom(check, { type: 'delete.cancel' });
+      expect(kept.value).toBe('editing');
+      expect(kept.context.deleteFailed).toBe(false);
     },
     deleting: ({ event }) => expect(event.type).toBe('delete.confirm'),
-    saved: ({ snapshot, event }) => {
+    saved: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.done.actor.saveRailcard');
+      expect(context.outcome).toBe('saved');
       expect(snapshot.output).toEqual({ outcome: 'saved' });
     },
-    deleted: ({ snapshot, event }) => {
+    deleted: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.done.actor.deleteRailcard');
+      expect(context.outcome).toBe('deleted');
       expect(snapshot.output).toEqual({ outcome: 'deleted' });
     },
   },
+});
+
+describe('railcardFormView: the errors the form shows and whether it can be sent', () => {
+  const base = railcardFormMachine.resolveState({
+    value: 'editing',
+    context: {
+      mode: 'add', passengerId: 'p1', railcardId: 'two-together', today, loaded: loaded('add'),
+      values: { cardNumber: '', expiryDate: '', secondHolderName: '' }, isDigital: false, touched: {}, dirty: false,
+      submitAttempted: false, loadError: null, statusProblem: null, saveFailed: false, refusalReason: null, deleteFailed: false, outcome: null,
+    },
+  }).context;
+  const view = (over: Partial<RailcardFormContext>, busy = false) => railcardFormView({ ...base, ...over }, busy);
+  const good = { cardNumber: 'TWO1234567', expiryDate: '2027-01-31', secondHolderName: 'Sam Lee' };
+  it('shows no error on a pristine form, and cannot be sent', () => {
+    expect(view({})).toEqual({ errors: {}, canSubmit: false });
+  });
+  it('shows the error of a field once it was left, and every error once a submit was tried', () => {
+    expect(view({ touched: { cardNumber: true } }).errors).toEqual({ cardNumber: railcardMessages.cardNumberRequired });
+    expect(Object.keys(view({ submitAttempted: true }).errors)).toEqual(['cardNumber', 'expiryDate', 'secondHolderName']);
+  });
+  it('can be sent when changed, valid and not busy', () => {
+    expect(view({ values: good, dirty: true })).toEqual({ errors: {}, canSubmit: true });
+    expect(view({ values: good, dirty: true }, true).canSubmit).toBe(false);
+    expect(view({ values: good, dirty: false }).canSubmit).toBe(false);
+    expect(view({ values: { ...good, cardNumber: '12' }, dirty: true })).toEqual({ errors: {}, canSubmit: false });
+  });
+  it('has no rule to check before the railcard is loaded', () => {
+    expect(railcardErrors({ ...base, loaded: null })).toEqual({});
+  });
 });
