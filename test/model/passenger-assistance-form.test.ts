@@ -112,8 +112,13 @@ describeMachineModel(passengerAssistanceFormMachine, {
   },
   // Spec section 2 (/bookings/{bookingId}/passenger-assistance/create): load, form, submit.
   states: {
-    loading: ({ snapshot, context, event }) => {
+    loading: (check) => {
+      const { snapshot, context, event } = check;
       expect(['xstate.init', 'assistance.retry']).toContain(event.type);
+      // A load failure says whether the answer was not the spec's shape (schema) or the call failed.
+      const failWith = (error: unknown) => nextFrom(check, { type: 'xstate.error.actor.fetchBooking', error } as never);
+      expect([failWith(schemaError).value, failWith(schemaError).context.schemaError]).toEqual(['loadFailed', true]);
+      expect([failWith(serverError).value, failWith(serverError).context.schemaError]).toEqual(['loadFailed', false]);
       if (event.type === 'xstate.init') {
         expect(context).toEqual({
           bookingId: 'b-york',
