@@ -28,6 +28,7 @@ describeMachineModel(resendEmailMachine, {
   states: {
     closed: ({ snapshot, context, event }) => {
       expect(resendEmailStatus(snapshot)).toBe('NOT_SET');
+      expect([...snapshot.tags]).toEqual(['NOT_SET']);
       if (event.type === 'xstate.init') {
         // The booking's address (a guest's) is offered first; nothing typed, tried or sent yet.
         expect(context).toEqual({
@@ -47,6 +48,7 @@ describeMachineModel(resendEmailMachine, {
     'open.editing': (check) => {
       const { snapshot, context, event } = check;
       expect(resendEmailStatus(snapshot)).toBe('NOT_SET');
+      expect([...snapshot.tags]).toEqual(['NOT_SET']);
       if (context.emails[0] === 'alex@example.com' && context.emails.every((e) => e.includes('@') && e.trim() === e)) {
         // Addresses are sent trimmed, and the confirmation lists them as sent.
         const padded = nextFrom(check, { type: 'emails.change', index: 0, value: '  alex@example.com ' });
@@ -92,8 +94,13 @@ describeMachineModel(resendEmailMachine, {
       expect(resendEmailStatus(snapshot)).toBe('SUCCESS');
       expect(context.sentTo).toEqual(context.emails.map((e) => e.trim()));
     },
-    'open.failed': ({ snapshot, context, event }) => {
+    'open.failed': (check) => {
+      const { snapshot, context, event } = check;
       if (event.type !== 'emails.blur') expect(event.type).toBe('xstate.error.actor.resendEmail');
+      // Leaving an address after a failure marks it (its error may show), and stays on the failure.
+      const left = nextFrom(check, { type: 'emails.blur', index: 0 });
+      expect(left.matches({ open: 'failed' })).toBe(true);
+      expect(left.context.touched).toEqual(context.touched.map((t, i) => t || i === 0));
       expect(resendEmailStatus(snapshot)).toBe('ERROR');
       // Input is kept on a server failure.
       expect(context.emails.every((e) => e !== '')).toBe(true);
