@@ -203,11 +203,11 @@ describe('partial refund availability: each direction on its own (spec section 5
     expect(isPartialRefundAvailable({ ...twoPassengerReturn, outward: two('o'), inward: null })).toBe(true);
   });
   it('two refundable passengers inward only (the outward travelled) is available', () => {
-    expect(isPartialRefundAvailable({ ...twoPassengerReturn, outward: null, inward: two('i') })).toBe(true);
+    expect(isPartialRefundAvailable({ ...twoPassengerReturn, outward: { fares: [] }, inward: two('i') })).toBe(true);
   });
   it('one refundable passenger in one direction only is not', () => {
     expect(isPartialRefundAvailable({ ...twoPassengerReturn, outward: one('o'), inward: null })).toBe(false);
-    expect(isPartialRefundAvailable({ ...twoPassengerReturn, outward: null, inward: one('i') })).toBe(false);
+    expect(isPartialRefundAvailable({ ...twoPassengerReturn, outward: { fares: [] }, inward: one('i') })).toBe(false);
   });
 });
 
@@ -232,8 +232,8 @@ describe('the choice a partial quote opens with (spec section 5: the quote copie
     expect(opened(withNonRefundable).selection).toEqual({ outward: [], inward: [] });
     expect(opened({ ...twoPassengerReturn, selectedRefundables: ['o-p1', 'o-p2', 'i-p1', 'i-p2'] }).selection).toEqual({ outward: [], inward: [] });
   });
-  it('a single (no inward journey) keeps its outward choice', () => {
+  it('a single (no inward journey) keeps its outward choice, and a travelled outward its inward one', () => {
     expect(opened({ ...twoPassengerReturn, inward: null, selectedRefundables: ['o-p1'] }).selection).toEqual({ outward: ['o-p1'], inward: [] });
-    expect(opened({ ...twoPassengerReturn, outward: null, selectedRefundables: ['i-p2'] }).selection).toEqual({ outward: [], inward: ['i-p2'] });
+    expect(opened({ ...twoPassengerReturn, outward: { fares: [] }, selectedRefundables: ['i-p2'] }).selection).toEqual({ outward: [], inward: ['i-p2'] });
   });
 });

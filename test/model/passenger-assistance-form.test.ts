@@ -197,7 +197,7 @@ describeMachineModel(passengerAssistanceFormMachine, {
       const unticked = nextFrom({ snapshot: both }, { type: 'form.toggleKind', kind: 'wheelchair', checked: false });
       expect(unticked.context.values).toEqual({ ...context.values, kinds: [...kinds.filter((k) => k !== 'wheelchair' && k !== 'luggage'), 'luggage'] });
       const again = nextFrom({ snapshot: both }, { type: 'form.toggleKind', kind: 'luggage', checked: true });
-      expect(again.context.values.kinds.filter((k) => k === 'luggage')).toEqual(['luggage']);
+      expect(again.context.values.kinds.filter((k: string) => k === 'luggage')).toEqual(['luggage']);
       // Leaving a field touches that field only; choosing one changes that value only.
       const left = nextFrom(check, { type: 'form.blur', field: 'passengerId' });
       expect(left.context).toEqual({ ...context, touched: { ...context.touched, passengerId: true } });
