@@ -11,12 +11,12 @@
  * check, the upcoming and detail figures were the login page's. Each run now fails unless
  * Lighthouse ended on the address it was given.
  */
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumPath, signIn } from '#test/e2e/browser.ts';
 import { median } from '#bench/median.ts';
+import { toolsRequire } from '#scripts/tools.mjs';
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 
@@ -37,8 +37,7 @@ type Lighthouse = (
 
 /** Lighthouse from tools/ (`npm run bench` installs it there first: scripts/tools.mjs). */
 const loadLighthouse = async (): Promise<Lighthouse> => {
-  const tools = createRequire(new URL('../tools/package.json', import.meta.url));
-  const module = (await import(pathToFileURL(tools.resolve('lighthouse')).href)) as { default: Lighthouse };
+  const module = (await import(pathToFileURL(toolsRequire.resolve('lighthouse')).href)) as { default: Lighthouse };
   return module.default;
 };
 

@@ -9,14 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '#test/e2e/browser.ts';
+// Mermaid is installed in tools/ (decision 135): `npm run charts` runs scripts/tools.mjs first.
+import { toolsRequire } from '#scripts/tools.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// Mermaid is installed in tools/ (decision 135): `npm run charts` runs scripts/tools.mjs first.
-const tools = createRequire(path.join(repo, 'tools/package.json'));
 
 /** The Mermaid source of a flow page (the first ```mermaid block), or null. */
 export function mermaidSource(markdown: string): string | null {
@@ -46,7 +45,7 @@ async function main(): Promise<void> {
   try {
     const page = await (await browser.newContext()).newPage();
     await page.setContent('<!doctype html><html><body></body></html>');
-    await page.addScriptTag({ content: await readFile(tools.resolve('mermaid/dist/mermaid.min.js'), 'utf8') });
+    await page.addScriptTag({ content: await readFile(toolsRequire.resolve('mermaid/dist/mermaid.min.js'), 'utf8') });
     await page.evaluate(() => {
       const w = window as unknown as { mermaid: { initialize: (c: object) => void } };
       // Plain SVG text (no HTML in foreignObject), so the files open in any viewer.
