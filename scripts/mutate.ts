@@ -11,6 +11,12 @@
  *   npm run mutate -- --summary             only the summary: the score per machine and in all,
  *                                           from the kept results (exit 1 below 90% or when a
  *                                           machine file has no result yet)
+ *   npm run mutate -- --force machines/x.ts every mutant of the files named tested again (Stryker's
+ *                                           --force): use it after changing their model tests.
+ *                                           Incremental mode re-tests a mutant when a test covering
+ *                                           it changed, but a static mutant (in the chart's config)
+ *                                           that no test covers one by one keeps its old result
+ *                                           whatever the tests became (decision 130).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -80,7 +86,8 @@ if (!args.includes('--summary')) {
   for (const [i, file] of files.entries()) {
     console.log(`\n[${i + 1}/${files.length}] ${file}`);
     const before = existsSync(resultFile(file)) ? statSync(resultFile(file)).mtimeMs : 0;
-    const run = spawnSync(join(root, 'tools/node_modules/.bin/stryker'), ['run', '--mutate', file, '--incrementalFile', relative(root, resultFile(file))], {
+    const force = args.includes('--force') ? ['--force'] : [];
+    const run = spawnSync(join(root, 'tools/node_modules/.bin/stryker'), ['run', '--mutate', file, '--incrementalFile', relative(root, resultFile(file)), ...force], {
       cwd: root,
       stdio: 'inherit',
     });
