@@ -38,6 +38,15 @@ describe('a 429 from the API (decision 155)', () => {
     expect(parseRetryAfter(null, now)).toBeNull();
     expect(parseRetryAfter('soon', now)).toBeNull();
   });
+
+  it('reads only a whole header: no value, a blank one or digits with anything around them give nothing', () => {
+    const now = new Date('2026-11-23T02:00:00Z');
+    expect(parseRetryAfter(undefined, now)).toBeNull();
+    expect(parseRetryAfter('   ', now)).toBeNull();
+    expect(parseRetryAfter(' 120 ', now)).toBe(120);
+    expect(parseRetryAfter('120 seconds', now)).toBeNull();
+    expect(parseRetryAfter('x120', now)).toBeNull();
+  });
 });
 
 describe('Too many attempts copy', () => {
