@@ -14,6 +14,9 @@ import {
 } from './fixtures/passenger-assistance';
 import { errorOf, outputOf, describeMachineModel, nextFrom } from './harness';
 
+/** Nothing touched, tried, refused or booked yet: the form as it opens, loaded or not. */
+const untouched = { touched: {}, dirty: false, submitAttempted: false, schemaError: false, submitError: null, booked: null };
+
 /** The form's values when it opens: the only passenger and the only leg are chosen already. */
 const openingValues = (booking: { passengers: unknown[]; legs: unknown[] }) => ({
   passengerId: booking.passengers.length === 1 ? 'p-alex' : '',
@@ -125,12 +128,7 @@ describeMachineModel(passengerAssistanceFormMachine, {
           booking: null,
           assistances: [],
           values: { passengerId: '', direction: '', kinds: [], details: '' },
-          touched: {},
-          dirty: false,
-          submitAttempted: false,
-          schemaError: false,
-          submitError: null,
-          booked: null,
+          ...untouched,
         });
       }
       expect(context.booking).toBeNull();
@@ -168,12 +166,7 @@ describeMachineModel(passengerAssistanceFormMachine, {
           booking,
           assistances,
           values: openingValues(booking),
-          touched: {},
-          dirty: false,
-          submitAttempted: false,
-          schemaError: false,
-          submitError: null,
-          booked: null,
+          ...untouched,
         });
       }
       // A refusal (4xx) shows the server's sentence; a 5xx shows ours, whatever its body says.
