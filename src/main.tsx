@@ -11,12 +11,16 @@ import { forgetFirstData, requestFirstData } from './first-data';
 import { ServicesContext } from './services';
 import { portalThemes } from './styles/theme.css';
 import { themeKey } from './config/portals';
+import { nextTask } from './next-task';
+import { formatsOnFirstRender, loadLocaleData } from './i18n/locale-data';
 
 const start = async () => {
   // Read the token before anything else so it leaves the address bar at once.
   const hashToken = takeHashTokenFromLocation();
   const locale = localeFromPath(window.location.pathname);
   const pageData = await readPageData();
+  // Evaluating the modules was one task; building the app starts the next (issue 11).
+  await nextTask();
   document.documentElement.lang = locale.tag;
   document.body.classList.add(portalThemes[themeKey(pageData.portal)]);
 
@@ -33,15 +37,6 @@ const start = async () => {
       void router?.navigate({ to: '/login', search: redirect && !/\/login(\/|$)/.test(location?.pathname ?? '') ? { redirect } : {} });
     },
   });
-  router = createAppRouter(services);
-  // The first screen's code, fetched while the auth actor asks who is signed in (issue 11): left
-  // to itself the router asks for it only once the sign-in guard has settled, a round trip later.
-  // A signed-out visitor to a deep link fetches a few KiB they will not run.
-  for (const route of router.getMatchedRoutes(router.latestLocation.pathname)[0]) {
-    void router.loadRouteChunk(route)?.catch(() => undefined);
-  }
-  // And its data, when it is a bookings list (src/first-data.ts).
-  requestFirstData(services.api, router.latestLocation.pathname);
   // Re-run guards whenever who is signed in changes (login, logout, 401).
   let lastStatus: string | undefined;
   services.authActor.subscribe((snapshot) => {
@@ -52,7 +47,28 @@ const start = async () => {
     }
     if (status) lastStatus = status;
   });
+  // Who is signed in: the first request, before the router is built.
   services.authActor.start();
+  const appRouter = createAppRouter(services);
+  router = appRouter;
+  // The first screen's data when it is a bookings list (src/first-data.ts), next to the user call.
+  requestFirstData(services.api, appRouter.latestLocation.pathname);
+
+  // The rest runs in tasks of its own (issue 11: each long task on a slow phone counts towards
+  // Lighthouse's total blocking time; the network calls above are already on their way).
+  // The first screen's code, fetched while the auth actor asks who is signed in: left to itself
+  // the router asks for it only once the sign-in guard has settled, a round trip later. A
+  // signed-out visitor to a deep link fetches a few KiB they will not run. One task per route:
+  // each chunk's preload links cost a few milliseconds of DOM work.
+  for (const route of appRouter.getMatchedRoutes(appRouter.latestLocation.pathname)[0]) {
+    await nextTask();
+    void appRouter.loadRouteChunk(route)?.catch(() => undefined);
+  }
+  if (formatsOnFirstRender(appRouter.latestLocation.pathname)) {
+    await nextTask();
+    loadLocaleData(locale.tag);
+  }
+  await nextTask();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
@@ -63,7 +79,7 @@ const start = async () => {
     reactRoot.render(
       <StrictMode>
         <ServicesContext.Provider value={services}>
-          <RouterProvider router={router} />
+          <RouterProvider router={appRouter} />
         </ServicesContext.Provider>
       </StrictMode>,
     );

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { bookingsListErrorMessage } from '#machines/bookings-list';
@@ -52,7 +52,12 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
   }, [actor, filter]);
   const counts = useSelector(actor, (s) => s.context.counts);
   const hasGuest = useSelector(actor, (s) => s.context.hasGuestBookings);
-  const state = useSelector(actor, (s) => s.context.byFilter[filter]);
+  // A list that arrives renders at low priority, in slices the browser can interrupt: an actor's
+  // change re-renders synchronously, and ten cards at once were one long task on a slow phone
+  // (issue 11: total blocking time). The screen keeps the lists as they were until that render is
+  // done: all four lists, so a tab that changes at once still reads its own list.
+  const lists = useDeferredValue(useSelector(actor, (s) => s.context.byFilter));
+  const state = lists[filter];
   const now = new Date();
   const visibleTabs = tabs.filter((t) => t.filter !== 'guest' || hasGuest || filter === 'guest');
   const loadedOnce = state.total !== null;
