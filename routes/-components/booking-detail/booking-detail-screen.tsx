@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { bookingDetailMachine } from '#machines/booking-detail';
 import { editPassengersMachine, editPassengersMessages } from '#machines/edit-passengers';
@@ -47,7 +47,7 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
   const { api, locale } = useServices();
   const navigate = useNavigate();
   const booking = useMemo(() => bookingApi(api), [api]);
-  const [snapshot, send, detailRef] = useMachine(
+  const [liveSnapshot, send, detailRef] = useMachine(
     bookingDetailMachine.provide({
       actors: {
         fetchBooking: fromPromise(({ input }) => booking.getBooking(input.bookingId)),
@@ -63,6 +63,11 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
     }),
     { input: { bookingId } },
   );
+  // The booking that arrives renders at low priority, in slices the browser can interrupt: an
+  // actor's change re-renders at once, and the whole detail in one go was a long task on a slow
+  // phone (issue 11: total blocking time). Until that render is done the screen shows the state
+  // before it; the machine itself, which decides what any event does, is never behind.
+  const snapshot = useDeferredValue(liveSnapshot);
   const [edit, sendEdit] = useMachine(
     editPassengersMachine.provide({
       actors: { editPassengers: fromPromise(({ input }) => booking.editPassengers(input)) },
