@@ -40,6 +40,7 @@ export async function swManifest(outDir: string): Promise<SwManifest> {
  */
 export function serviceWorker(): Plugin {
   let outDir = '';
+  let written = false;
   return {
     name: 'service-worker',
     apply: 'build',
@@ -47,9 +48,16 @@ export function serviceWorker(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     buildStart() {
+      written = false;
       this.emitFile({ type: 'chunk', id: resolve('src/offline/sw.ts'), fileName: SW_FILE });
     },
+    writeBundle() {
+      written = true;
+    },
     async closeBundle() {
+      // closeBundle runs after a failed build too, which wrote nothing: reading sw.js then would
+      // put "placeholder missing" (or ENOENT) in place of the build's own error.
+      if (!written) return;
       const file = join(outDir, SW_FILE);
       const code = await readFile(file, 'utf8');
       if (!PLACEHOLDER.test(code)) throw new Error('service-worker: the manifest placeholder is missing from sw.js');
