@@ -85,6 +85,15 @@ export const codeOf = (problem: Problem): string | null =>
   problem.kind === 'http' || problem.kind === 'throttled' ? (problem.codes[0] ?? null) : null;
 
 /**
+ * The three forms of an HTTP-date (RFC 9110, 5.6.7): IMF-fixdate, and the obsolete RFC 850 and
+ * asctime forms a recipient must still read. Only these go to Date.parse, which reads far more:
+ * "in 120" is the year 120 to V8, which made a wait of 0 ("try again now").
+ */
+const IMF_FIXDATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+const RFC850_DATE = /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/;
+const ASCTIME_DATE = /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
+
+/**
  * Seconds from a Retry-After header value: delta-seconds, or an HTTP date relative to `now`.
  * Null when absent or unreadable.
  */
@@ -92,7 +101,9 @@ export const parseRetryAfter = (value: string | null | undefined, now: Date): nu
   if (value === null || value === undefined || value.trim() === '') return null;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text);
-  const at = Date.parse(text);
+  // asctime has no zone; HTTP dates are always GMT, never the reader's local time.
+  const date = IMF_FIXDATE.test(text) || RFC850_DATE.test(text) ? text : ASCTIME_DATE.test(text) ? `${text} GMT` : null;
+  const at = date === null ? Number.NaN : Date.parse(date);
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 };
 

@@ -49,6 +49,52 @@ describe('a 429 from the API (decision 155)', () => {
   });
 });
 
+describe('Retry-After as an HTTP date (RFC 9110, 5.6.7)', () => {
+  const now = new Date('2026-11-23T02:00:00Z');
+
+  it('reads the two obsolete forms a recipient must still accept', () => {
+    expect(parseRetryAfter('Monday, 23-Nov-26 02:05:00 GMT', now)).toBe(300);
+    expect(parseRetryAfter('Mon Nov 23 02:05:00 2026', now)).toBe(300);
+    expect(parseRetryAfter('Mon Nov  3 02:00:00 2026', new Date('2026-11-03T01:59:00Z'))).toBe(60);
+  });
+
+  it('reads an asctime date as GMT, not as the reader\'s local time', () => {
+    const tz = process.env.TZ;
+    process.env.TZ = 'Europe/London';
+    try {
+      // 23 June is summer time in London: read locally, 02:05 would be 01:05 GMT, already past.
+      expect(parseRetryAfter('Tue Jun 23 02:05:00 2026', new Date('2026-06-23T02:00:00Z'))).toBe(300);
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
+  });
+
+  it('gives nothing for text that only a lenient date parser reads', () => {
+    for (const value of [
+      'in 120',
+      '120 s',
+      '23 Nov 2026 02:05:00 GMT',
+      'Mon, 23 Nov 2026 02:05:00',
+      'Mon, 23 Nov 2026 02:05 GMT',
+      'mon, 23 Nov 2026 02:05:00 GMT',
+      'Monday, 23-Nov-2026 02:05:00 GMT',
+      'Monday, 23-Nov-26 02:05:00',
+      'Mon Nov 23 02:05:00 2026 GMT',
+      'Mon Nov 23 02:05:00 26',
+      'Mon, 23 Nov 2026 02:05:00 GMT and more',
+      'before Mon, 23 Nov 2026 02:05:00 GMT',
+      'before Monday, 23-Nov-26 02:05:00 GMT',
+      'before Mon Nov 23 02:05:00 2026',
+      'Mon, 23 Nov 2026 02:05:00 GMT+0100',
+      'Monday, 23-Nov-26 02:05:00 GMT+0100',
+      'Mon, 30 Feb 2026 02:05:00 GMT x',
+    ]) {
+      expect(parseRetryAfter(value, now), value).toBeNull();
+    }
+  });
+});
+
 describe('Too many attempts copy', () => {
   it('says when to try again, rounded up to minutes or hours', () => {
     const lead = 'Too many attempts. For your security, please try again';
