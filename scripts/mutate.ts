@@ -82,11 +82,11 @@ const args = process.argv.slice(2);
 if (!args.includes('--summary')) {
   const named = args.filter((a) => !a.startsWith('--'));
   const files = named.length ? named : machineFiles();
+  const force = args.includes('--force') ? ['--force'] : [];
   mkdirSync(byFileDir, { recursive: true });
   for (const [i, file] of files.entries()) {
     console.log(`\n[${i + 1}/${files.length}] ${file}`);
     const before = existsSync(resultFile(file)) ? statSync(resultFile(file)).mtimeMs : 0;
-    const force = args.includes('--force') ? ['--force'] : [];
     const run = spawnSync(join(root, 'tools/node_modules/.bin/stryker'), ['run', '--mutate', file, '--incrementalFile', relative(root, resultFile(file)), ...force], {
       cwd: root,
       stdio: 'inherit',

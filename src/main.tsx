@@ -51,8 +51,9 @@ const start = async () => {
   services.authActor.start();
   const appRouter = createAppRouter(services);
   router = appRouter;
+  const firstPath = appRouter.latestLocation.pathname;
   // The first screen's data when it is a bookings list (src/first-data.ts), next to the user call.
-  requestFirstData(services.api, appRouter.latestLocation.pathname);
+  requestFirstData(services.api, firstPath);
 
   // The rest runs in tasks of its own (issue 11: each long task on a slow phone counts towards
   // Lighthouse's total blocking time; the network calls above are already on their way).
@@ -60,11 +61,11 @@ const start = async () => {
   // the router asks for it only once the sign-in guard has settled, a round trip later. A
   // signed-out visitor to a deep link fetches a few KiB they will not run. One task per route:
   // each chunk's preload links cost a few milliseconds of DOM work.
-  for (const route of appRouter.getMatchedRoutes(appRouter.latestLocation.pathname)[0]) {
+  for (const route of appRouter.getMatchedRoutes(firstPath)[0]) {
     await nextTask();
     void appRouter.loadRouteChunk(route)?.catch(() => undefined);
   }
-  if (formatsOnFirstRender(appRouter.latestLocation.pathname)) {
+  if (formatsOnFirstRender(firstPath)) {
     await nextTask();
     loadLocaleData(locale.tag);
   }

@@ -103,7 +103,8 @@ export const parseRetryAfter = (value: string | null | undefined, now: Date): nu
   if (/^\d+$/.test(text)) return Number(text);
   // asctime has no zone; HTTP dates are always GMT, never the reader's local time.
   const date = IMF_FIXDATE.test(text) || RFC850_DATE.test(text) ? text : ASCTIME_DATE.test(text) ? `${text} GMT` : null;
-  const at = date === null ? Number.NaN : Date.parse(date);
+  if (date === null) return null;
+  const at = Date.parse(date);
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 };
 
