@@ -15,6 +15,15 @@ const devApiOrigin = 'http://127.0.0.1:5174';
 
 export default defineConfig({
   base: '/my-account/',
+  resolve: {
+    // @xstate/react imports React 18's shim of useSyncExternalStore; React 19 has it built in, so
+    // the shim is dead weight on every route (issue 11). The package's own non-shim entry is the
+    // documented one for React 18 and later.
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+      { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
+    ],
+  },
   plugins: [
     // The message catalogue (messages/*.json) compiles to typed functions in src/paraglide/ (decision 210):
     // on change in the dev server and Vitest; a build uses what `npm run build` compiled first
@@ -45,6 +54,9 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     sourcemap: false,
+    // No modulepreload polyfill in the entry (0.4 KiB on every route, issue 11): browsers without
+    // <link rel="modulepreload"> (Safari before 17) still load every module, only without the head start.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
