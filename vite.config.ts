@@ -59,6 +59,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // Named by hash alone (decision 242): the entry's preload map lists every chunk by path, and
+        // long route names were most of its bytes. The shared framework chunk keeps its name.
+        chunkFileNames: (chunk) => (chunk.name === 'framework' ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
         codeSplitting: {
           // Decision 240: what every route needs in one shared chunk (no copy in it, so not per
           // locale), and the few dozen one-line messages shared across areas in one chunk, instead
