@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Page } from '#src/ui/page';
 import { Alert } from '#src/ui/alert';
-import * as buttonStyles from '#src/ui/button.css';
+import { buttonClass } from '#src/ui/button-class';
 import * as formStyles from '#src/ui/form.css';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
@@ -28,8 +28,8 @@ export const Route = createFileRoute('/webtoapp')({
           <>
             <p>{m.route_webtoapp_see_your_tickets_live_journey()}</p>
             <div className={formStyles.actions}>
-              <a href={appBookingLink(bookingId)} className={buttonStyles.button({ tone: 'primary' })}>{m.route_webtoapp_open_this_booking_in_the()}</a>
-              <Link to="/bookings/$bookingId" params={{ bookingId }} className={buttonStyles.button({ tone: 'secondary' })}>{m.route_webtoapp_continue_on_the_website()}</Link>
+              <a href={appBookingLink(bookingId)} className={buttonClass({ tone: 'primary' })}>{m.route_webtoapp_open_this_booking_in_the()}</a>
+              <Link to="/bookings/$bookingId" params={{ bookingId }} className={buttonClass({ tone: 'secondary' })}>{m.route_webtoapp_continue_on_the_website()}</Link>
             </div>
             <p>{m.route_webtoapp_if_the_app_doesnt_open()}</p>
           </>

@@ -6,7 +6,7 @@ import { resendEmailMachine } from '#machines/resend-email';
 import { onDemandDeliveryMethods } from '#src/schemas/booking-actions';
 import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
-import * as buttonStyles from '#src/ui/button.css';
+import { buttonClass } from '#src/ui/button-class';
 import { OnDemandTicket } from './booking-actions/on-demand-ticket';
 import { ResendEmailModal } from './booking-actions/resend-email-modal';
 import { useBookingActionsApi } from './booking-actions/use-booking-actions-api';
@@ -87,7 +87,7 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
             <p className={styles.itemTitle}>{m.booking_actions_check_in()}</p>
             <p className={styles.hint}>{m.booking_actions_check_in_opens_24_hours_before()}</p>
             {offline ? (
-              <button type="button" className={buttonStyles.button({ tone: 'secondary' })} disabled aria-describedby={offlineReason}>
+              <button type="button" className={buttonClass({ tone: 'secondary' })} disabled aria-describedby={offlineReason}>
                 {m.booking_actions_check_in()}
               </button>
             ) : guest ? (
@@ -104,7 +104,7 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
           <button
             ref={opener}
             type="button"
-            className={buttonStyles.button({ tone: 'secondary' })}
+            className={buttonClass({ tone: 'secondary' })}
             aria-haspopup="dialog"
             disabled={offline}
             aria-describedby={offline ? offlineReason : undefined}

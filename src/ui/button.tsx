@@ -1,8 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react';
-import * as styles from './button.css';
+import { buttonClass, type ButtonTone } from './button-class';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  tone?: 'primary' | 'secondary' | 'danger' | 'link';
+  tone?: ButtonTone;
   block?: boolean;
   /** Shows a busy label and marks the button busy for assistive tech. */
   busy?: boolean;
@@ -11,7 +11,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ tone, block, busy = false, busyLabel, children, type = 'button', ...rest }: ButtonProps) {
   return (
-    <button type={type} className={styles.button({ tone, block })} aria-busy={busy || undefined} {...rest}>
+    <button type={type} className={buttonClass({ tone, block })} aria-busy={busy || undefined} {...rest}>
       {busy && busyLabel ? busyLabel : children}
     </button>
   );

@@ -13,7 +13,7 @@ import type { InsuranceKind, InsuranceProduct } from '#src/schemas/insurance';
 import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
-import * as buttonStyles from '#src/ui/button.css';
+import { buttonClass } from '#src/ui/button-class';
 import * as actionStyles from '../booking-actions.css';
 import { ukDate } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
@@ -132,7 +132,7 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
           <button
             ref={opener}
             type="button"
-            className={buttonStyles.button({ tone: 'secondary' })}
+            className={buttonClass({ tone: 'secondary' })}
             aria-haspopup="dialog"
             aria-busy={status === 'ELIGIBILITY_REQUEST' || undefined}
             disabled={status === 'ELIGIBILITY_REQUEST' || offline}

@@ -7,7 +7,7 @@ import { formatMoney } from '#src/i18n/format';
 import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
-import * as buttonStyles from '#src/ui/button.css';
+import { buttonClass } from '#src/ui/button-class';
 import { ineligibilityCopy } from './refund-copy';
 import { useRefundsApi } from './use-refunds-api';
 import { NeedsConnection } from '../needs-connection';
@@ -103,7 +103,7 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
         <button
           ref={opener}
           type="button"
-          className={buttonStyles.button({ tone: 'secondary' })}
+          className={buttonClass({ tone: 'secondary' })}
           aria-busy={busy || undefined}
           disabled={busy || offline}
           aria-describedby={offline ? offlineReason : undefined}
