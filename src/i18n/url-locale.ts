@@ -12,11 +12,10 @@ export const catalogueLocale = (prefix: string | null): Locale => (prefix ?? bas
  * path, so a message function called anywhere (render, a machine's action, a module's constant)
  * answers in the page's locale. Switching locale is a full navigation to the other prefix, so the
  * locale never changes under a running page. Outside a browser (server, model tests) it is en-GB.
- */
-/*
- * Only where messages pick their locale at call time (dev server, Vitest): a build writes one
- * bundle per locale, each message fixed to its locale (decision 240), so nothing in it asks
- * getLocale, and leaving the call out drops Paraglide's runtime from every route (issue 11).
+ *
+ * Only where messages pick their locale at call time (dev server, Vitest). A build writes one
+ * bundle per locale with each message fixed to its locale (decision 240), so nothing in it asks
+ * getLocale, and leaving the call out drops Paraglide's runtime from every route (decision 242).
  */
 if (!import.meta.env.PROD) {
   overwriteGetLocale(() =>
