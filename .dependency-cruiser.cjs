@@ -38,6 +38,14 @@ const MACHINE_HELPERS = '^machines/lib/';
 module.exports = {
   forbidden: [
     {
+      name: 'paraglide-runtime-outside-url-locale',
+      comment:
+        "Only src/i18n/url-locale.ts uses Paraglide's runtime, and only outside a build: a build fixes each message to its locale and leaves the runtime out (decision 242), so a getLocale read elsewhere would answer en-GB on every locale. The locale is services.locale.",
+      severity: 'error',
+      from: { pathNot: ['^src/i18n/url-locale\\.ts$', CATALOGUE] },
+      to: { path: '^src/paraglide/runtime\\.js$' },
+    },
+    {
       name: 'machine-imports-framework',
       comment: 'machines/ are pure statecharts: no React, router, HTTP client or DOM libraries (xstate, and valibot through src/schemas, only).',
       severity: 'error',
