@@ -2,11 +2,21 @@ import { style } from '@vanilla-extract/css';
 import { tokens, vars } from '#src/styles/theme.css';
 import { mq } from '#src/styles/breakpoints';
 
+/*
+ * One row of tabs that scrolls sideways when it is wider than the screen, rather than wrapping:
+ * the counts and the guest tab arrive with the list, and a row that wrapped then grew by a line or
+ * two and pushed the list down as it appeared (issue 11: CLS 0). The rules are drawn with inset
+ * shadows, because a scrolling box clips what hangs over its edge.
+ */
 export const tabs = style({
+  position: 'relative',
   display: 'flex',
-  flexWrap: 'wrap',
+  flexWrap: 'nowrap',
+  overflowX: 'auto',
+  overflowY: 'hidden',
+  scrollbarWidth: 'thin',
   columnGap: tokens.space.xs,
-  borderBottom: `2px solid ${vars.color.border}`,
+  boxShadow: `inset 0 -2px 0 ${vars.color.border}`,
   marginBottom: tokens.space.md,
   listStyle: 'none',
   padding: 0,
@@ -23,11 +33,11 @@ export const tab = style({
   color: vars.color.text,
   textDecoration: 'none',
   fontWeight: 600,
-  borderBottom: '4px solid transparent',
-  marginBottom: '-2px',
   selectors: {
-    '&[aria-current="page"]': { borderBottomColor: vars.color.brand, color: vars.color.brand },
+    '&[aria-current="page"]': { boxShadow: `inset 0 -4px 0 ${vars.color.brand}`, color: vars.color.brand },
     '&:hover': { background: vars.color.surfaceAlt },
+    // Inside the tab: the scrolling row would clip a ring drawn outside it.
+    '&:focus-visible': { outlineOffset: '-3px' },
   },
 });
 export const count = style({

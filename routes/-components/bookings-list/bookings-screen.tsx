@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { bookingsListErrorMessage } from '#machines/bookings-list';
@@ -60,6 +60,17 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
   const state = lists[filter];
   const now = new Date();
   const visibleTabs = tabs.filter((t) => t.filter !== 'guest' || hasGuest || filter === 'guest');
+  // The row of tabs scrolls sideways on a narrow screen: the current tab is scrolled into it, again
+  // when the counts arrive and widen the tabs before it.
+  const tabRow = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const row = tabRow.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current) return;
+    const right = current.offsetLeft + current.offsetWidth;
+    if (current.offsetLeft < row.scrollLeft) row.scrollLeft = current.offsetLeft;
+    else if (right > row.scrollLeft + row.clientWidth) row.scrollLeft = right - row.clientWidth;
+  }, [filter, visibleTabs.length, counts]);
   const loadedOnce = state.total !== null;
 
   let body: ReactNode;
@@ -115,7 +126,7 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
     <Page title={portalInfo[pageData.portal].bookingsHeading}>
       <ImportedMessage value={bookingsImported} />
       <nav aria-label={m.bookings_list_bookings_screen_booking_lists()}>
-        <ul className={styles.tabs}>
+        <ul ref={tabRow} className={styles.tabs}>
           {visibleTabs.map((t) => {
             const n = counts?.[t.filter];
             return (
