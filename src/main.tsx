@@ -11,8 +11,11 @@ import { forgetFirstData, requestFirstData } from './first-data';
 import { ServicesContext } from './services';
 import { portalThemes } from './styles/theme.css';
 import { themeKey } from './config/portals';
-import { nextTask } from './next-task';
+import { nextTask, settledOrAfter } from './next-task';
 import { formatsOnFirstRender, loadLocaleData } from './i18n/locale-data';
+
+/** How long the first render waits for the first route to resolve (see below). */
+const FIRST_ROUTE_WAIT_MS = 1000;
 
 const start = async () => {
   // Read the token before anything else so it leaves the address bar at once.
@@ -69,6 +72,13 @@ const start = async () => {
     await nextTask();
     loadLocaleData(locale.tag);
   }
+  // The first route resolved before the first render: its guard (who is signed in) and its code.
+  // React then draws the screen once. Rendering first drew a pending screen, then re-rendered
+  // synchronously when the router's first load ran in a layout effect, then drew the screen: on a
+  // booking detail that was most of Lighthouse's total blocking time (decision 243). The shell's
+  // skeleton stays up meanwhile; after a second the pending screen takes over, as it would have
+  // anyway (TanStack Router's own default wait before it shows pending UI).
+  await settledOrAfter(appRouter.load(), FIRST_ROUTE_WAIT_MS);
   await nextTask();
 
   const root = document.getElementById('root');

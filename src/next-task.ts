@@ -9,3 +9,18 @@ export const nextTask = (): Promise<void> => {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   return typeof scheduler?.yield === 'function' ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 };
+
+/**
+ * Waits for `work` to settle (resolved or rejected, either way), but no longer than `ms`. The boot
+ * uses it to resolve the first route before the first render without leaving a slow network on
+ * the shell's skeleton for good.
+ */
+export const settledOrAfter = (work: Promise<unknown>, ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    work.then(done, done);
+  });

@@ -11,8 +11,9 @@ export const createAppRouter = (services: AppServices, history?: Parameters<type
     context: services,
     defaultPreload: 'intent',
     defaultNotFoundComponent: NotFound,
-    // A guard waiting on GET /api/user shows a loading indicator at once, never a blank page; the
-    // call's own deadline (requestTimeoutMs) then ends in the layout's error with a retry.
+    // A guard waiting on GET /api/user shows a loading indicator at once, never a blank page (on the
+    // first load the shell's skeleton comes first, for up to a second: decision 243); the call's own
+    // deadline (requestTimeoutMs) then ends in the layout's error with a retry.
     defaultPendingComponent: () => <Loading />,
     defaultPendingMs: 1,
     defaultPendingMinMs: 0,

@@ -1,8 +1,47 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextTask } from '#src/next-task';
+import { nextTask, settledOrAfter } from '#src/next-task';
 import { formatsOnFirstRender, loadLocaleData } from '#src/i18n/locale-data';
 
 /** Issue 11: the boot's steps run as separate tasks, and the locale's data loads before the first render. */
+describe('settledOrAfter', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const watch = (p: Promise<void>) => {
+    const state = { done: false };
+    void p.then(() => (state.done = true));
+    return state;
+  };
+
+  it('ends when the work resolves, before the time is up', async () => {
+    vi.useFakeTimers();
+    let finish = () => {};
+    const w = watch(settledOrAfter(new Promise<void>((r) => (finish = r)), 1000));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(w.done).toBe(false);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(w.done).toBe(true);
+  });
+
+  it('ends when the work fails, without passing the failure on', async () => {
+    vi.useFakeTimers();
+    let fail = (_e: Error) => {};
+    const w = watch(settledOrAfter(new Promise<void>((_r, j) => (fail = j)), 1000));
+    fail(new Error('guard failed'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(w.done).toBe(true);
+  });
+
+  it('ends when the time is up, if the work is still running', async () => {
+    vi.useFakeTimers();
+    const w = watch(settledOrAfter(new Promise<void>(() => {}), 1000));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(w.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(w.done).toBe(true);
+  });
+});
+
 describe('nextTask', () => {
   afterEach(() => vi.unstubAllGlobals());
 
