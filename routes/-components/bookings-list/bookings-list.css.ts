@@ -40,9 +40,14 @@ export const tab = style({
     '&:focus-visible': { outlineOffset: '-3px' },
   },
 });
+/*
+ * A count's badge is as wide for 1 as for 999, and holds its place (hidden) until the counts arrive:
+ * a badge that appeared or grew pushed the tabs after it sideways (issue 11: CLS 0).
+ */
 export const count = style({
   display: 'inline-block',
-  minWidth: '1.5em',
+  minWidth: '3ch',
+  fontVariantNumeric: 'tabular-nums',
   padding: '0 6px',
   borderRadius: tokens.radius.pill,
   background: vars.color.surfaceAlt,
@@ -50,6 +55,7 @@ export const count = style({
   fontSize: '0.8125rem',
   textAlign: 'center',
 });
+export const countPending = style({ visibility: 'hidden' });
 export const panelHeading = style({ fontSize: '1.125rem', margin: `0 0 ${tokens.space.ms}` });
 export const list = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: tokens.space.ms });
 export const card = style({

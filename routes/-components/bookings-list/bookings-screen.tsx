@@ -133,11 +133,13 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
               <li key={t.filter}>
                 <Link to={t.to} className={styles.tab} aria-current={t.filter === filter ? 'page' : undefined}>
                   {t.label}
-                  {n !== undefined && n !== null && (
+                  {n !== undefined && n !== null ? (
                     <span className={styles.count}>
                       <span aria-hidden="true">{n}</span>
                       <span className="visually-hidden">{m.bookings_list_bookings_screen_tab_count({ count: n })}</span>
                     </span>
+                  ) : (
+                    <span className={`${styles.count} ${styles.countPending}`} aria-hidden="true" />
                   )}
                 </Link>
               </li>
