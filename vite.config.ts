@@ -10,6 +10,9 @@ import { inspectInDev } from './scripts/vite-inspect.ts';
 import { localeBundles } from './scripts/locale-bundles.ts';
 import { serviceWorker } from './scripts/service-worker.ts';
 
+/** The chunk every route shares (decision 240); it keeps its name in the output (decision 242). */
+const FRAMEWORK_CHUNK = 'framework';
+
 /** The local API server `npm run dev` talks to (start it with `PORT=5174 npm start`). */
 const devApiOrigin = 'http://127.0.0.1:5174';
 
@@ -61,14 +64,14 @@ export default defineConfig({
       output: {
         // Named by hash alone (decision 242): the entry's preload map lists every chunk by path, and
         // long route names were most of its bytes. The shared framework chunk keeps its name.
-        chunkFileNames: (chunk) => (chunk.name === 'framework' ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
+        chunkFileNames: (chunk) => (chunk.name === FRAMEWORK_CHUNK ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
         codeSplitting: {
           // Decision 240: what every route needs in one shared chunk (no copy in it, so not per
           // locale), and the few dozen one-line messages shared across areas in one chunk, instead
           // of a file each. valibot and the rest of node_modules stay with the routes that use them.
           groups: [
             {
-              name: 'framework',
+              name: FRAMEWORK_CHUNK,
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|ofetch|ufo|destr)[\\/]/,
               priority: 20,
             },
