@@ -9,6 +9,7 @@ import { mq } from '#src/styles/breakpoints';
  * shadows, because a scrolling box clips what hangs over its edge.
  */
 export const tabs = style({
+  // The tabs' offsetLeft is measured from the row (bookings-screen.tsx scrolls the current one in).
   position: 'relative',
   display: 'flex',
   flexWrap: 'nowrap',

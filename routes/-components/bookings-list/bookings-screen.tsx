@@ -61,7 +61,8 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
   const now = new Date();
   const visibleTabs = tabs.filter((t) => t.filter !== 'guest' || hasGuest || filter === 'guest');
   // The row of tabs scrolls sideways on a narrow screen: the current tab is scrolled into it, again
-  // when the counts arrive and widen the tabs before it.
+  // when the counts arrive and widen the tabs before it. Not scrollIntoView: that would scroll the
+  // page as well when the row is not in view.
   const tabRow = useRef<HTMLUListElement>(null);
   useEffect(() => {
     const row = tabRow.current;
