@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { BookingDetailResponse, ChangeabilityResponse } from '#src/schemas/booking';
 import { isSchemaProblem } from './lib/problems';
 import { doneOutput } from './lib/done-output';
+import { changeabilityInput, type ChangeabilityInput } from './lib/changeability';
 
 /**
  * Booking detail (/bookings/{id}, /order-token/{id}, /bookings/{id}/guest): fetch the booking;
@@ -37,7 +38,7 @@ export const bookingDetailMachine = setup({
     fetchBooking: fromPromise<BookingFetchResult, { bookingId: string }>(async () => {
       throw new Error('fetchBooking not provided');
     }),
-    fetchChangeability: fromPromise<ChangeabilityResponse, { orderId: string; bookingId: string; season: boolean }>(
+    fetchChangeability: fromPromise<ChangeabilityResponse, ChangeabilityInput>(
       async () => {
         throw new Error('fetchChangeability not provided');
       },
@@ -95,14 +96,7 @@ export const bookingDetailMachine = setup({
           invoke: {
             id: 'fetchChangeability',
             src: 'fetchChangeability',
-            input: ({ context }) => {
-              const booking = context.detail?.bookings.find((b) => b.id === context.bookingId) ?? context.detail?.bookings[0];
-              return {
-                orderId: context.detail?.order.id ?? '',
-                bookingId: booking?.id ?? context.bookingId,
-                season: booking?.isSeasonBooking ?? false,
-              };
-            },
+            input: ({ context }) => changeabilityInput(context.bookingId, context.detail),
             onDone: {
               target: 'changeabilityKnown',
               actions: 'storeChangeability',

@@ -7,7 +7,7 @@ import { localeFromPath } from './config/locales';
 import { takeHashTokenFromLocation } from './hash-token';
 import { createServices } from './create-services';
 import { createAppRouter } from './router';
-import { forgetFirstData, requestFirstData } from './first-data';
+import { requestFirstData } from './first-data';
 import { ServicesContext } from './services';
 import { portalThemes } from './styles/theme.css';
 import { themeKey } from './config/portals';
@@ -45,7 +45,7 @@ const start = async () => {
   services.authActor.subscribe((snapshot) => {
     const status = snapshot.hasTag('loading') ? undefined : (snapshot.context.user?.status ?? 'UNKNOWN');
     if (status && lastStatus && status !== lastStatus) {
-      forgetFirstData();
+      services.api.forgetPrefetched();
       void router?.invalidate();
     }
     if (status) lastStatus = status;
@@ -55,8 +55,9 @@ const start = async () => {
   const appRouter = createAppRouter(services);
   router = appRouter;
   const firstPath = appRouter.latestLocation.pathname;
-  // The first screen's data when it is a bookings list (src/first-data.ts), next to the user call.
-  requestFirstData(services.api, firstPath);
+  const [firstRoutes, firstParams, firstRoute] = appRouter.getMatchedRoutes(firstPath);
+  // The first screen's data (a bookings list, a booking: src/first-data.ts), next to the user call.
+  requestFirstData(services.api, firstRoute?.id, firstParams);
 
   // The rest runs in tasks of its own (issue 11: each long task on a slow phone counts towards
   // Lighthouse's total blocking time; the network calls above are already on their way).
@@ -64,7 +65,7 @@ const start = async () => {
   // the router asks for it only once the sign-in guard has settled, a round trip later. A
   // signed-out visitor to a deep link fetches a few KiB they will not run. One task per route:
   // each chunk's preload links cost a few milliseconds of DOM work.
-  for (const route of appRouter.getMatchedRoutes(firstPath)[0]) {
+  for (const route of firstRoutes) {
     await nextTask();
     void appRouter.loadRouteChunk(route)?.catch(() => undefined);
   }

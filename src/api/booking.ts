@@ -8,6 +8,7 @@ import {
   ChangeabilityResponse,
   EditPassengersResponse,
 } from '../schemas/booking';
+import { bookingPath, changeabilityPath } from './paths';
 
 const seg = encodeURIComponent;
 
@@ -15,7 +16,7 @@ const seg = encodeURIComponent;
 export const bookingApi = (client: ApiClient) => ({
   /** 200 → the order's bookings; 308 → moved, open history. The guest order token goes as ?token=. */
   getBooking: (bookingId: string) =>
-    client.requestByStatus({ 200: BookingDetailResponse, 308: BookingMovedResponse }, `/booking/${seg(bookingId)}`, {
+    client.requestByStatus({ 200: BookingDetailResponse, 308: BookingMovedResponse }, bookingPath(bookingId), {
       withOrderToken: true,
     }),
   /** 200 → timeline; 308 → replaced, open the replacement's history. */
@@ -28,11 +29,7 @@ export const bookingApi = (client: ApiClient) => ({
   getCallingPoints: (timetableId: string, query: { date: string; origin: string; destination: string }) =>
     client.request(CallingPointsResponse, `/realtime/timetable/${seg(timetableId)}`, { query }),
   getChangeability: (orderId: string, bookingId: string, season: boolean) =>
-    client.request(
-      ChangeabilityResponse,
-      `/${season ? 'seasons-change-of-journey' : 'change-of-journey'}/changeability/${seg(orderId)}/${seg(bookingId)}`,
-      { withOrderToken: true },
-    ),
+    client.request(ChangeabilityResponse, changeabilityPath(orderId, bookingId, season), { withOrderToken: true }),
   editPassengers: (body: { alterablesIds: string[]; newUsers: { firstName: string; lastName: string }[]; bookingId: string }) =>
     client.request(EditPassengersResponse, '/pico/edit-passengers', { method: 'PUT', body, withOrderToken: true }),
 });

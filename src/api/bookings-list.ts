@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { ApiClient } from './client';
+import { bookingsListPath } from './paths';
 import { AssociateCount, BookingsPage, TokenBookings, type BookingFilter } from '../schemas/bookings-list';
 
 export type AssociationResult = { outcome: 'success' | 'partial'; count: number } | { outcome: 'none'; count: 0 };
@@ -7,7 +8,7 @@ export type AssociationResult = { outcome: 'success' | 'partial'; count: number 
 export const bookingsListApi = (client: ApiClient) => ({
   /** GET /bookings/{filter}?page={n} (page index from 0). */
   getBookings: (filter: BookingFilter, page: number, signal?: AbortSignal) =>
-    client.request(BookingsPage, `/bookings/${filter}`, { query: { page }, ...(signal ? { signal } : {}) }),
+    client.request(BookingsPage, bookingsListPath(filter), { query: { page }, ...(signal ? { signal } : {}) }),
   /** GET /booking/token: bookings the guest session (or order token) may fetch. */
   getTokenBookings: (signal?: AbortSignal) =>
     client.request(TokenBookings, '/booking/token', { withOrderToken: true, ...(signal ? { signal } : {}) }),

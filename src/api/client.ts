@@ -34,7 +34,14 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** The page's locale tag, sent as Accept-Language so emails and links reach the customer in it. */
   language?: string;
+  /** The clock a prefetched answer's age is read from (tests). */
+  now?: () => number;
 }
+
+/** A prefetched answer is given to the call that asks for it within this long of being asked for. */
+export const PREFETCH_TTL_MS = 15_000;
+
+type Answer = { status: number; body: unknown; headers: Headers };
 
 /**
  * The one configured HTTP client: JSON, cookies, CSRF header on every state-changing call,
@@ -48,6 +55,9 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
   const unauthorisedListeners = new Set<() => void>();
   const answerListeners = new Set<(savedAt: string | null) => void>();
   const timeoutMs = options.timeoutMs ?? requestTimeoutMs;
+  const now = options.now ?? Date.now;
+  /** GETs asked for ahead of their screen (`prefetch`), by path and query, each given out once. */
+  const prefetched = new Map<string, { answer: Promise<Answer>; at: number }>();
 
   const $fetch = ofetch.create(
     {
@@ -70,16 +80,24 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     for (const l of answerListeners) l(savedAt);
   };
 
-  const send = async (path: string, opts: RequestOptions): Promise<{ status: number; body: unknown; headers: Headers }> => {
+  const queryOf = (opts: RequestOptions): Record<string, string | number> => {
+    const query: Record<string, string | number> = {};
+    for (const [k, val] of Object.entries(opts.query ?? {})) if (val !== undefined) query[k] = val;
+    if (opts.withOrderToken && orderToken) query.token = orderToken;
+    return query;
+  };
+  /** The same GET, whatever order its query was written in. */
+  const prefetchKey = (path: string, opts: RequestOptions): string =>
+    `${path}?${new URLSearchParams(Object.entries(queryOf(opts)).map(([k, val]) => [k, String(val)] as [string, string]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))}`;
+
+  const send = async (path: string, opts: RequestOptions): Promise<Answer> => {
     const method = opts.method ?? 'GET';
     const headers: Record<string, string> = {};
     if (method !== 'GET' && csrfToken) headers[csrfHeader] = csrfToken;
     if (userFlowId) headers[userFlowHeader] = userFlowId;
     let body: Record<string, unknown> | null | undefined = opts.body;
     if (opts.csrfInBody) body = { ...(body ?? {}), _csrf: csrfToken ?? '' };
-    const query: Record<string, string | number> = {};
-    for (const [k, val] of Object.entries(opts.query ?? {})) if (val !== undefined) query[k] = val;
-    if (opts.withOrderToken && orderToken) query.token = orderToken;
+    const query = queryOf(opts);
     let response;
     // Every call has a deadline: a hung server ends in the screen's error state, never a wait forever.
     const deadline = new AbortController();
@@ -108,6 +126,24 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     return { status: response.status, body: response._data ?? null, headers: response.headers };
   };
 
+  /**
+   * A GET's answer: the prefetched one when there is one for it, else the network's. The prefetched
+   * answer is taken once, and only within PREFETCH_TTL_MS. A 401 or a network failure there is
+   * asked again, so the caller's own 401 handling runs on an answer to its own call.
+   */
+  const answer = async (path: string, opts: RequestOptions): Promise<Answer> => {
+    if ((opts.method ?? 'GET') === 'GET' && prefetched.size > 0) {
+      const key = prefetchKey(path, opts);
+      const hit = prefetched.get(key);
+      prefetched.delete(key);
+      if (hit && now() - hit.at <= PREFETCH_TTL_MS) {
+        const early = await hit.answer.catch(() => null);
+        if (early && early.status !== 401) return early;
+      }
+    }
+    return send(path, opts);
+  };
+
   const fail = (status: number, body: unknown, allow401: boolean | undefined, headers: Headers): never => {
     if (status === 401 && !allow401) for (const l of unauthorisedListeners) l();
     const { codes, detail } = readErrorBody(body);
@@ -129,7 +165,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
   return {
     /** A call whose 2xx body must match `schema`; anything else throws ApiError. */
     async request<S extends Schema>(schema: S, path: string, opts: RequestOptions = {}): Promise<v.InferOutput<S>> {
-      const { status, body, headers } = await send(path, opts);
+      const { status, body, headers } = await answer(path, opts);
       if (status < 200 || status >= 300) return fail(status, body, opts.allow401, headers);
       return check(schema, body);
     },
@@ -142,10 +178,26 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
       path: string,
       opts: RequestOptions = {},
     ): Promise<{ [K in keyof M & number]: { status: K; data: v.InferOutput<M[K] & Schema>; headers: Headers } }[keyof M & number]> {
-      const { status, body, headers } = await send(path, opts);
+      const { status, body, headers } = await answer(path, opts);
       const schema = schemas[status];
       if (!schema) return fail(status, body, opts.allow401, headers);
       return { status, data: check(schema, body), headers } as never;
+    },
+    /**
+     * Ask for a GET now, for the call that will ask for the same path and query soon: a first
+     * screen's data, requested with the screen's code rather than after it (issue 11, decision 244).
+     * Its answer is that call's, checked against that call's schema when it is taken. It resolves
+     * to the raw status and body, or null when the network failed; it never rejects and never
+     * reports a 401 as signed out (the call that takes it does).
+     */
+    prefetch(path: string, opts: Pick<RequestOptions, 'query' | 'withOrderToken'> = {}): Promise<Answer | null> {
+      const early = send(path, opts);
+      prefetched.set(prefetchKey(path, opts), { answer: early, at: now() });
+      return early.catch(() => null);
+    },
+    /** Who is signed in changed: what was prefetched for the one before is never given out. */
+    forgetPrefetched() {
+      prefetched.clear();
     },
     setCsrfToken(token: string | null) {
       csrfToken = token;

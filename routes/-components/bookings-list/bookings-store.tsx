@@ -4,7 +4,6 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import { bookingsListMachine } from '#machines/bookings-list';
 import { bookingsListApi } from '#src/api/bookings-list';
 import { useServices } from '#src/services';
-import { firstDataOr } from '#src/first-data';
 
 /**
  * The bookings store: one bookings-list actor owned by the bookings layout route
@@ -29,10 +28,8 @@ function BookingsActorProvider({ reset, children }: { reset: () => void; childre
   const actor = useActorRef(
     bookingsListMachine.provide({
       actors: {
-        // The boot file may have asked for this page already (src/first-data.ts): take it once.
-        fetchBookings: fromPromise(({ input, signal }) =>
-          firstDataOr(input.filter, input.page, () => api.getBookings(input.filter, input.page, signal)),
-        ),
+        // The boot file may have asked for this page already: the client gives that answer once (src/first-data.ts).
+        fetchBookings: fromPromise(({ input, signal }) => api.getBookings(input.filter, input.page, signal)),
       },
     }),
     { input: { filter: 'upcoming' } },
