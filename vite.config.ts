@@ -45,8 +45,21 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     devPageData(devApiOrigin),
-    // One bundle per locale: each chunk with copy is written once per locale (decision 240).
-    localeBundles(),
+    // One bundle per locale: each chunk with copy is written once per locale (decision 240). The
+    // boot file links the code of the screens customers open first from the start (decision 245):
+    // sign-in, the bookings lists, and a booking (the confirmation email's link). Lists before the
+    // booking: /bookings/upcoming would match /bookings/{id} too.
+    localeBundles({
+      firstRoutes: [
+        'login',
+        '_account._bookings.bookings.index',
+        '_account._bookings.bookings.upcoming',
+        '_account._bookings.bookings.past',
+        '_account._bookings.bookings.season',
+        '_account._bookings.bookings.guest',
+        '_account.bookings.$bookingId.index',
+      ],
+    }),
     // dist/sw.js: the app shell and what the customer last saw, readable offline (decision 250).
     serviceWorker(),
     compressAssets(),

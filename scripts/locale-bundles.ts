@@ -16,7 +16,8 @@ import type { LocaleBundleManifest } from '#server/lib/locale-preload.ts';
  * 3. index.html loads `assets/boot-<hash>.js` instead of the entry: it reads the locale from the URL
  *    (spec section 1: no prefix is en-GB), modulepreloads that locale's entry and its localized
  *    imports, then imports the entry. The shared chunks keep their modulepreload links in the page,
- *    so they download while the boot file does.
+ *    so they download while the boot file does. On the routes customers open first (sign-in, the
+ *    bookings lists, a booking) it also links that route's code and CSS, at low priority (decision 245).
  *
  * Dev, unit and model tests never see any of this: they run Paraglide's plain output, in which
  * each function picks its locale at call time. A marker left in the output fails the build.
@@ -87,7 +88,78 @@ export function localizedChunks(chunks: Rolldown.OutputChunk[]): Set<string> {
   return localized;
 }
 
-export function localeBundles(): Plugin {
+/**
+ * The URL pattern (inside the base path) of a TanStack Router flat route file: `_account.bookings.$bookingId.index`
+ * → `^/bookings/[^/]+/?$`. Pathless segments (`_account`) add nothing, `$param` is one segment.
+ */
+export function routePattern(routeFile: string): string {
+  const segments = routeFile
+    .split('.')
+    .filter((s) => !s.startsWith('_') && s !== 'index')
+    .map((s) => (s.startsWith('$') ? '[^/]+' : escapeRe(s)));
+  return `^/${segments.join('/')}${segments.length ? '/?' : ''}$`;
+}
+
+const SPLIT_COMPONENT = /[\\/]routes[\\/]([^\\/]+)\.tsx\?tsr-split=component$/;
+
+/**
+ * What the boot file asks for on a first route (issue 11): the split components of the route and of
+ * its layouts, with their static imports and CSS, less what the entry already loads. Each pattern
+ * comes with the files to link: a localized chunk by name (inside the locale's folder), a shared
+ * chunk or a stylesheet one folder up. Routes are tried in the order given.
+ */
+export function firstRoutePreloads(
+  chunks: readonly Rolldown.OutputChunk[],
+  routeFiles: readonly string[],
+  entry: Rolldown.OutputChunk,
+  localized: ReadonlySet<string>,
+): [pattern: string, files: string[]][] {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const loaded = new Set<string>();
+  const closure = (c: Rolldown.OutputChunk | undefined, into: Set<string>) => {
+    if (!c || into.has(c.fileName)) return;
+    into.add(c.fileName);
+    for (const f of c.imports) closure(byName.get(f), into);
+  };
+  closure(entry, loaded);
+  const cssOf = (f: string): Iterable<string> =>
+    (byName.get(f) as { viteMetadata?: { importedCss?: Set<string> } } | undefined)?.viteMetadata?.importedCss ?? [];
+  // The entry's stylesheets are in index.html already.
+  const loadedCss = new Set([...loaded].flatMap((f) => [...cssOf(f)]));
+  const component = new Map<string, Rolldown.OutputChunk>();
+  for (const c of chunks) {
+    const route = SPLIT_COMPONENT.exec(c.facadeModuleId ?? '')?.[1];
+    if (route) component.set(route, c);
+  }
+  return routeFiles.map((route) => {
+    const leaf = component.get(route);
+    if (!leaf) throw new Error(`locale-bundles: no split component chunk for the first route ${route}`);
+    // The route's layouts are the route files its name starts with: `_account` for `_account.bookings.…`.
+    const parts = route.split('.');
+    const js = new Set<string>();
+    for (let n = 1; n <= parts.length; n++) closure(component.get(parts.slice(0, n).join('.')), js);
+    const css = new Set<string>();
+    const files: string[] = [];
+    for (const f of js) {
+      if (loaded.has(f)) continue;
+      files.push(localized.has(f) ? basename(f) : `../${basename(f)}`);
+      for (const sheet of cssOf(f)) if (!loadedCss.has(sheet)) css.add(sheet);
+    }
+    for (const sheet of css) files.push(`../${basename(sheet)}`);
+    return [routePattern(route), files];
+  });
+}
+
+export interface LocaleBundleOptions {
+  /**
+   * Route files (as named in routes/, without `.tsx`) a customer often opens first: the boot file
+   * links their code and CSS from the start, beside the framework's, instead of after the entry has
+   * run and matched the URL (issue 11). Each adds its pattern and file names to the boot file.
+   */
+  firstRoutes?: readonly string[];
+}
+
+export function localeBundles(options: LocaleBundleOptions = {}): Plugin {
   const catalogue: Catalogue = new Map();
   let outDir = '';
   let base = '/';
@@ -164,11 +236,21 @@ export function localeBundles(): Plugin {
       };
       visit(entry.fileName);
       const assetBase = `${base}assets/`;
+      const firstRoutes = firstRoutePreloads(chunks, options.firstRoutes ?? [], entry, localized);
       const boot = [
         `const d=${JSON.stringify(dirs)},`,
         `p=(location.pathname.split("/")[1]||"").toLowerCase(),`,
-        `b=${JSON.stringify(assetBase)}+(Object.hasOwn(d,p)?d[p]:d["en-GB"])+"/";`,
-        `for(const f of ${JSON.stringify([...preload])}){const l=document.createElement("link");l.rel="modulepreload";l.href=b+f;document.head.append(l)}`,
+        `b=${JSON.stringify(assetBase)}+(Object.hasOwn(d,p)?d[p]:d["en-GB"])+"/",`,
+        // A stylesheet is preloaded in the CORS mode the router's loader asks for it in (crossorigin, as Vite's preload helper does).
+        `a=(f,o)=>{const l=document.createElement("link");f.endsWith(".css")?(l.rel="preload",l.as="style",l.crossOrigin=""):l.rel="modulepreload";o&&(l.fetchPriority="low");l.href=b+f;document.head.append(l)};`,
+        `for(const f of ${JSON.stringify([...preload])})a(f);`,
+        ...(firstRoutes.length
+          ? [
+              // The first route's code, when it is one the customer often opens first (options.firstRoutes).
+              `const u=location.pathname.replace(/^(\\/[^/]+)?${escapeRe(base.replace(/\/$/, '')).replace(/\//g, '\\/')}(?=\\/|$)/,"");`,
+              `for(const[x,f]of ${JSON.stringify(firstRoutes)})if(RegExp(x).test(u)){for(const g of f)a(g,1);break}`,
+            ]
+          : []),
         `import(b+${JSON.stringify(basename(entry.fileName))});`,
         // The service worker for this page's scope (decision 250): /my-account/ or /{locale}/my-account/.
         `const s=(p!=="en-GB"&&Object.hasOwn(d,p)?"/"+p:"")+${JSON.stringify(base)};`,

@@ -56,6 +56,14 @@ describe('the production build', () => {
   });
 });
 
+/** The boot file's first routes (decision 245): each URL pattern with the files it links. */
+const bootRoutes = async (): Promise<[string, string[]][]> => {
+  const html = await readFile(join(defaultDistDir, 'index.html'), 'utf8');
+  const boot = /<script type="module"[^>]*src="\/my-account\/assets\/(boot-[\w-]+\.js)"/.exec(html)?.[1];
+  const code = await readFile(join(assets, boot!), 'utf8');
+  return JSON.parse(/for\(const\[x,f\]of (\[\[.*?\]\]\])\)/.exec(code)![1]!) as [string, string[]][];
+};
+
 describe('in the browser', () => {
   const world = useE2eWorld();
   beforeAll(async () => {
@@ -80,6 +88,27 @@ describe('in the browser', () => {
     const folders = new Set(loaded.filter((f) => f.includes('/')).map((f) => f.split('/')[0]));
     expect([...folders]).toEqual([dirs[locale]]);
     expect(loaded.some((f) => f.startsWith('framework-')), 'the shared framework chunk').toBe(true);
+    await w.context.close();
+  });
+
+  it("links the sign-in screen's code and CSS from the boot file, and each file is fetched once", async () => {
+    const dirs = await bootMap();
+    const login = (await bootRoutes()).find(([pattern]) => new RegExp(pattern).test('/login'));
+    expect(login?.[1].length, 'the boot file links the sign-in route').toBeGreaterThan(0);
+    const w = await openPage(world.browser, 375);
+    const requests: string[] = [];
+    w.page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/my-account/assets/')) requests.push(path.slice('/my-account/assets/'.length));
+    });
+    await w.page.goto(`${world.server.origin}/my-account/login`);
+    await w.page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible', timeout: 30_000 });
+    await w.page.waitForLoadState('networkidle');
+    // A file linked early is the one the router's loader then uses, not a second download.
+    const twice = requests.filter((f, i) => requests.indexOf(f) !== i);
+    expect(twice).toEqual([]);
+    const linked = login![1].map((f) => (f.startsWith('../') ? f.slice(3) : `${dirs['en-GB']}/${f}`));
+    for (const f of linked) expect(requests, f).toContain(f);
     await w.context.close();
   });
 });

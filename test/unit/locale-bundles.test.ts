@@ -1,6 +1,6 @@
 import { parseAst, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { localizedChunks, readMessageModule } from '#scripts/locale-bundles.ts';
+import { firstRoutePreloads, localizedChunks, readMessageModule, routePattern } from '#scripts/locale-bundles.ts';
 
 /**
  * Decision 240: the build writes one bundle per locale. These check the two decisions the plugin
@@ -91,5 +91,44 @@ describe('localizedChunks', () => {
       chunk('assets/helper.js', 'export const x=1', ['assets/framework.js']),
     ];
     expect([...localizedChunks(chunks)].sort()).toEqual(['assets/copy.js', 'assets/index.js', 'assets/screen.js']);
+  });
+});
+
+describe('the first routes the boot file links (decision 245)', () => {
+  it.each([
+    ['login', '/login', '/login/x'],
+    ['_account._bookings.bookings.index', '/bookings/', '/bookings/upcoming'],
+    ['_account._bookings.bookings.upcoming', '/bookings/upcoming', '/bookings/upcoming/1'],
+    ['_account.bookings.$bookingId.index', '/bookings/8a6d1c2f', '/bookings/8a6d1c2f/history'],
+  ])('%s matches %s, not %s', (route, path, other) => {
+    const pattern = new RegExp(routePattern(route));
+    expect(pattern.test(path)).toBe(true);
+    expect(pattern.test(other)).toBe(false);
+  });
+
+  const routed = (fileName: string, route: string, imports: string[], css: string[] = []) =>
+    ({
+      ...chunk(fileName, '', imports),
+      facadeModuleId: `/app/routes/${route}.tsx?tsr-split=component`,
+      viteMetadata: { importedCss: new Set(css) },
+    }) as unknown as Rolldown.OutputChunk;
+  const chunks = [
+    { ...chunk('assets/index.js', '', ['assets/framework.js', 'assets/copy.js']), viteMetadata: { importedCss: new Set(['assets/theme.css']) } } as unknown as Rolldown.OutputChunk,
+    chunk('assets/framework.js', ''),
+    chunk('assets/copy.js', '', ['assets/framework.js']),
+    chunk('assets/format.js', '', ['assets/framework.js']),
+    routed('assets/account.js', '_account', ['assets/framework.js', 'assets/copy.js'], ['assets/theme.css', 'assets/nav.css']),
+    routed('assets/detail.js', '_account.bookings.$bookingId.index', ['assets/format.js', 'assets/copy.js'], ['assets/detail.css']),
+    routed('assets/other.js', '_account.personal-details', ['assets/framework.js']),
+  ];
+
+  it("links a route's code, its layouts' code and their CSS, less what the entry loads, localized chunks by name", () => {
+    const [entry] = chunks;
+    const preloads = firstRoutePreloads(chunks, ['_account.bookings.$bookingId.index'], entry!, new Set(['assets/index.js', 'assets/copy.js', 'assets/account.js', 'assets/detail.js']));
+    expect(preloads).toEqual([['^/bookings/[^/]+/?$', ['account.js', 'detail.js', '../format.js', '../nav.css', '../detail.css']]]);
+  });
+
+  it('fails the build when a first route has no chunk of its own (a renamed route file)', () => {
+    expect(() => firstRoutePreloads(chunks, ['_account.bookings.$id.index'], chunks[0]!, new Set())).toThrow(/no split component chunk/);
   });
 });
