@@ -128,8 +128,10 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
 
   /**
    * A GET's answer: the prefetched one when there is one for it, else the network's. The prefetched
-   * answer is taken once, and only within PREFETCH_TTL_MS. A 401 or a network failure there is
-   * asked again, so the caller's own 401 handling runs on an answer to its own call.
+   * answer is taken once, and only within PREFETCH_TTL_MS. A 401 there is asked again, so the
+   * caller's own 401 handling runs on an answer to its own call. Any other failure, a timeout
+   * included, is the caller's answer: a hung server shows the screen's error after one deadline,
+   * counted from the prefetch, not after two.
    */
   const answer = async (path: string, opts: RequestOptions): Promise<Answer> => {
     if ((opts.method ?? 'GET') === 'GET' && prefetched.size > 0) {
@@ -137,8 +139,8 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
       const hit = prefetched.get(key);
       prefetched.delete(key);
       if (hit && now() - hit.at <= PREFETCH_TTL_MS) {
-        const early = await hit.answer.catch(() => null);
-        if (early && early.status !== 401) return early;
+        const early = await hit.answer;
+        if (early.status !== 401) return early;
       }
     }
     return send(path, opts);
