@@ -52,6 +52,9 @@ const start = async () => {
   });
   // Who is signed in: the first request, before the router is built.
   services.authActor.start();
+  // Building the router (its route tree) is the boot's largest piece of work: a task of its own
+  // (decision 245), with the user call already on its way.
+  await nextTask();
   const appRouter = createAppRouter(services);
   router = appRouter;
   const firstPath = appRouter.latestLocation.pathname;
