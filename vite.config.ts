@@ -47,8 +47,7 @@ export default defineConfig({
     devPageData(devApiOrigin),
     // One bundle per locale: each chunk with copy is written once per locale (decision 240). The
     // boot file links the code of the screens customers open first from the start (decision 245):
-    // sign-in, the bookings lists, and a booking (the confirmation email's link). Lists before the
-    // booking: /bookings/upcoming would match /bookings/{id} too.
+    // sign-in, the bookings lists, and a booking (the confirmation email's link).
     localeBundles({
       firstRoutes: [
         'login',

@@ -106,7 +106,8 @@ const SPLIT_COMPONENT = /[\\/]routes[\\/]([^\\/]+)\.tsx\?tsr-split=component$/;
  * What the boot file asks for on a first route (issue 11): the split components of the route and of
  * its layouts, with their static imports and CSS, less what the entry already loads. Each pattern
  * comes with the files to link: a localized chunk by name (inside the locale's folder), a shared
- * chunk or a stylesheet one folder up. Routes are tried in the order given.
+ * chunk or a stylesheet one folder up. The boot file tries them in order, routes with fewer `$param`
+ * segments first, as the router ranks them: `/bookings/upcoming` before `/bookings/{id}`.
  */
 export function firstRoutePreloads(
   chunks: readonly Rolldown.OutputChunk[],
@@ -131,7 +132,8 @@ export function firstRoutePreloads(
     const route = SPLIT_COMPONENT.exec(c.facadeModuleId ?? '')?.[1];
     if (route) component.set(route, c);
   }
-  return routeFiles.map((route) => {
+  const params = (route: string) => route.split('.').filter((s) => s.startsWith('$')).length;
+  return [...routeFiles].sort((a, b) => params(a) - params(b)).map((route) => {
     const leaf = component.get(route);
     if (!leaf) throw new Error(`locale-bundles: no split component chunk for the first route ${route}`);
     // The route's layouts are the route files its name starts with: `_account` for `_account.bookings.…`.

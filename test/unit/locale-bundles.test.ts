@@ -128,6 +128,13 @@ describe('the first routes the boot file links (decision 245)', () => {
     expect(preloads).toEqual([['^/bookings/[^/]+/?$', ['account.js', 'detail.js', '../format.js', '../nav.css', '../detail.css']]]);
   });
 
+  it('tries a route with a $param after the static ones, whatever order they are given in', () => {
+    const list = routed('assets/list.js', '_account._bookings.bookings.upcoming', ['assets/framework.js']);
+    const [entry] = chunks;
+    const preloads = firstRoutePreloads([...chunks, list], ['_account.bookings.$bookingId.index', '_account._bookings.bookings.upcoming'], entry!, new Set());
+    expect(preloads.map(([pattern]) => pattern)).toEqual(['^/bookings/upcoming/?$', '^/bookings/[^/]+/?$']);
+  });
+
   it('fails the build when a first route has no chunk of its own (a renamed route file)', () => {
     expect(() => firstRoutePreloads(chunks, ['_account.bookings.$id.index'], chunks[0]!, new Set())).toThrow(/no split component chunk/);
   });
