@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CallingPoint, CallingPointsResponse } from '#src/schemas/booking';
 import { hasStatus } from './lib/problems';
 import { doneOutput } from './lib/done-output';
+import type { CallingPointsInput } from './lib/calling-points';
 
 /**
  * Calling points of one leg (spec: "Calling points by timetable id: intermediate points, loading,
@@ -9,13 +10,6 @@ import { doneOutput } from './lib/done-output';
  * in a disclosure the customer can close; GET realtime/timetable/{timetableId} once, the answer kept.
  * 404 or an `unavailable` flag means unavailable; other failures can be retried.
  */
-export interface CallingPointsInput {
-  timetableId: string;
-  date: string;
-  origin: string;
-  destination: string;
-}
-
 export interface CallingPointsContext extends CallingPointsInput {
   points: CallingPoint[] | null;
 }

@@ -1,22 +1,21 @@
 import * as v from 'valibot';
+import { callingPointsInput } from '#machines/lib/calling-points';
 import { changeabilityInput } from '#machines/lib/changeability';
 import type { ApiClient } from './api/client';
-import { bookingPath, bookingsListPath, changeabilityPath } from './api/paths';
-import type { FileRoutesById } from './route-tree.gen';
+import { bookingPath, bookingsListPath, callingPointsPath, changeabilityPath } from './api/paths';
 import type { BookingFilter } from './schemas/bookings-list';
 
-type RouteId = keyof FileRoutesById;
-
 /**
- * The first screen's data, requested with its code (issue 11, decisions 241 and 244). Opening a
- * bookings list or a booking used to wait for the user, then the screen's code, then its data:
- * round trips one after another. The boot file now asks for the data at once, next to the user,
- * through the API client's `prefetch`; the screen's own call, to the same path and query, takes
- * that answer instead of asking again.
+ * The first screen's data, requested with its code (issue 11, decisions 241, 244 and 246). Opening
+ * a bookings list or a booking used to wait for the user, then the screen's code, then its data:
+ * round trips one after another. The boot file now asks for the data at once, in the same task as
+ * the user call, through the API client's `prefetch`; the screen's own call, to the same path and
+ * query, takes that answer instead of asking again.
  *
  * - /bookings and its upcoming, past and season tabs: the list's first page.
- * - /bookings/{id}: the booking, and, once it is known, its change-of-journey check (the call the
- *   detail makes next, with the same input: machines/lib/changeability.ts).
+ * - /bookings/{id}: the booking, and, once it is known, the calls its detail makes next with the
+ *   same inputs: its change-of-journey check (machines/lib/changeability.ts) and each leg's calling
+ *   points (machines/lib/calling-points.ts).
  *
  * Safe by construction (src/api/client.ts): an answer goes only to the same GET, once, within
  * PREFETCH_TTL_MS, and is checked against that call's schema then; a 401 is asked again by the
@@ -24,34 +23,79 @@ type RouteId = keyof FileRoutesById;
  * fetched is forgotten when who is signed in changes (main.tsx). A guest's order-token screens are
  * left out: their token is read from the URL after the boot.
  */
-const listRoutes: Readonly<Partial<Record<RouteId, BookingFilter>>> = {
-  '/_account/_bookings/bookings/': 'upcoming',
-  '/_account/_bookings/bookings/upcoming': 'upcoming',
-  '/_account/_bookings/bookings/past': 'past',
-  '/_account/_bookings/bookings/season': 'season',
+
+/** What a first screen needs: a list's first page, or a booking. */
+export type FirstData = { list: BookingFilter } | { booking: string };
+
+const lists: Readonly<Record<string, BookingFilter>> = { '': 'upcoming', upcoming: 'upcoming', past: 'past', season: 'season' };
+
+/**
+ * The first data of a router path (inside the basepath: `/bookings/past`), without the router:
+ * building it is a task of its own (decision 245), and the calls go out before it. The paths are
+ * the routes' own (`/_account/_bookings/bookings/*` and `/_account/bookings/$bookingId/`), checked
+ * against the router's match in test/unit/first-data.test.ts. `/bookings/guest` shows guest orders,
+ * not a booking.
+ */
+export const firstDataOf = (path: string | null): FirstData | null => {
+  const match = path === null ? null : /^\/bookings(?:\/([^/]+))?\/?$/.exec(path);
+  if (!match) return null;
+  const segment = match[1] ?? '';
+  if (Object.hasOwn(lists, segment)) return { list: lists[segment]! };
+  if (segment === 'guest') return null;
+  try {
+    return { booking: decodeURIComponent(segment) };
+  } catch {
+    return null;
+  }
 };
 
-const detailRoute: RouteId = '/_account/bookings/$bookingId/';
+/** The router path of a page's pathname: what follows the locale's basepath, or null outside it. */
+export const routerPath = (pathname: string, basepath: string): string | null =>
+  pathname === basepath || pathname.startsWith(`${basepath}/`) ? pathname.slice(basepath.length) || '/' : null;
 
-/** What the change-of-journey check needs from the booking's answer; the detail checks the rest. */
-const OrderIds = v.object({
-  order: v.object({ id: v.string() }),
-  bookings: v.array(v.object({ id: v.string(), isSeasonBooking: v.boolean() })),
+const LegIds = v.object({
+  date: v.string(),
+  departureTime: v.optional(v.nullable(v.string()), null),
+  timetableId: v.optional(v.nullable(v.string()), null),
+  origin: v.optional(v.nullable(v.object({ code: v.string() })), null),
+  destination: v.optional(v.nullable(v.object({ code: v.string() })), null),
 });
 
-/** `routeId` and `params` are the router's match for the first URL. */
-export const requestFirstData = (client: ApiClient, routeId: string | undefined, params: Readonly<Record<string, string>>): void => {
-  const filter = routeId ? listRoutes[routeId as RouteId] : undefined;
-  if (filter) {
-    void client.prefetch(bookingsListPath(filter), { query: { page: 0 } });
+/**
+ * What the detail's next calls need from the booking's answer; the detail checks the rest. A leg
+ * that does not read leaves only its calling points unasked.
+ */
+const OrderIds = v.object({
+  order: v.object({ id: v.string() }),
+  bookings: v.array(
+    v.object({ id: v.string(), isSeasonBooking: v.boolean(), season: v.optional(v.unknown()), outward: v.optional(v.unknown()), inward: v.optional(v.unknown()) }),
+  ),
+});
+
+/** The calling points the detail's leg cards ask for: none for a season, which shows its validity instead. */
+const callingPointsOf = (booking: v.InferOutput<typeof OrderIds>['bookings'][number] | undefined) =>
+  booking && !booking.season
+    ? [booking.outward, booking.inward].flatMap((raw) => {
+        const leg = v.safeParse(LegIds, raw);
+        const input = leg.success ? callingPointsInput(leg.output) : null;
+        return input ? [input] : [];
+      })
+    : [];
+
+export const requestFirstData = (client: ApiClient, first: FirstData | null): void => {
+  if (!first) return;
+  if ('list' in first) {
+    void client.prefetch(bookingsListPath(first.list), { query: { page: 0 } });
     return;
   }
-  const bookingId = params.bookingId;
-  if (routeId !== detailRoute || !bookingId) return;
+  const bookingId = first.booking;
   void client.prefetch(bookingPath(bookingId), { withOrderToken: true }).then((answer) => {
     const order = answer?.status === 200 ? v.safeParse(OrderIds, answer.body) : null;
     if (!order?.success) return;
     const check = changeabilityInput(bookingId, order.output);
     void client.prefetch(changeabilityPath(check.orderId, check.bookingId, check.season), { withOrderToken: true });
+    for (const { timetableId, ...query } of callingPointsOf(order.output.bookings.find((b) => b.id === check.bookingId))) {
+      void client.prefetch(callingPointsPath(timetableId), { query });
+    }
   });
 };

@@ -7,7 +7,7 @@ import { localeFromPath } from './config/locales';
 import { takeHashTokenFromLocation } from './hash-token';
 import { createServices } from './create-services';
 import { createAppRouter } from './router';
-import { requestFirstData } from './first-data';
+import { firstDataOf, requestFirstData, routerPath } from './first-data';
 import { ServicesContext } from './services';
 import { portalThemes } from './styles/theme.css';
 import { themeKey } from './config/portals';
@@ -50,17 +50,17 @@ const start = async () => {
     }
     if (status) lastStatus = status;
   });
-  // Who is signed in: the first request, before the router is built.
+  // Who is signed in: the first request, before the router is built; the first screen's data (a
+  // bookings list, a booking: src/first-data.ts) in the same task, next to it.
   services.authActor.start();
+  requestFirstData(services.api, firstDataOf(routerPath(window.location.pathname, locale.basepath)));
   // Building the router (its route tree) is the boot's largest piece of work: a task of its own
-  // (decision 245), with the user call already on its way.
+  // (decision 245), with the calls already on their way.
   await nextTask();
   const appRouter = createAppRouter(services);
   router = appRouter;
   const firstPath = appRouter.latestLocation.pathname;
-  const [firstRoutes, firstParams, firstRoute] = appRouter.getMatchedRoutes(firstPath);
-  // The first screen's data (a bookings list, a booking: src/first-data.ts), next to the user call.
-  requestFirstData(services.api, firstRoute?.id, firstParams);
+  const [firstRoutes] = appRouter.getMatchedRoutes(firstPath);
 
   // The rest runs in tasks of its own (issue 11: each long task on a slow phone counts towards
   // Lighthouse's total blocking time; the network calls above are already on their way).

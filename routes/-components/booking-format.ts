@@ -12,9 +12,6 @@ export const ukTime = (iso: string, locale: string) =>
   formatDate(iso, locale, { hour: '2-digit', minute: '2-digit', timeZone: UK });
 export const ukDateTime = (iso: string, locale: string) => `${ukDate(iso, locale)}, ${ukTime(iso, locale)}`;
 
-/** YYYY-MM-DD of a leg for the timetable call (the date its timetable id carries). */
-export const timetableDate = (leg: Leg) => (leg.departureTime ?? leg.date).slice(0, 10);
-
 export const deliveryLabels: Record<DeliveryMethod, string> = {
   mobile: m.booking_format_mobile(),
   'print-at-home': m.booking_format_print_at_home(),

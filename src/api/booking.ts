@@ -8,7 +8,7 @@ import {
   ChangeabilityResponse,
   EditPassengersResponse,
 } from '../schemas/booking';
-import { bookingPath, changeabilityPath } from './paths';
+import { bookingPath, callingPointsPath, changeabilityPath } from './paths';
 
 const seg = encodeURIComponent;
 
@@ -27,7 +27,7 @@ export const bookingApi = (client: ApiClient) => ({
       { withOrderToken: true },
     ),
   getCallingPoints: (timetableId: string, query: { date: string; origin: string; destination: string }) =>
-    client.request(CallingPointsResponse, `/realtime/timetable/${seg(timetableId)}`, { query }),
+    client.request(CallingPointsResponse, callingPointsPath(timetableId), { query }),
   getChangeability: (orderId: string, bookingId: string, season: boolean) =>
     client.request(ChangeabilityResponse, changeabilityPath(orderId, bookingId, season), { withOrderToken: true }),
   editPassengers: (body: { alterablesIds: string[]; newUsers: { firstName: string; lastName: string }[]; bookingId: string }) =>

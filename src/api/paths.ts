@@ -16,3 +16,6 @@ export const bookingPath = (bookingId: string): string => `/booking/${seg(bookin
 /** GET the change-of-journey (or season change) check for one booking of an order. */
 export const changeabilityPath = (orderId: string, bookingId: string, season: boolean): string =>
   `/${season ? 'seasons-change-of-journey' : 'change-of-journey'}/changeability/${seg(orderId)}/${seg(bookingId)}`;
+
+/** GET a leg's calling points by its timetable id (with the day and stations as the query). */
+export const callingPointsPath = (timetableId: string): string => `/realtime/timetable/${seg(timetableId)}`;

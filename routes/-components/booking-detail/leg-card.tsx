@@ -2,18 +2,20 @@ import { useMachine } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { callingPointsMachine } from '#machines/calling-points';
+import { callingPointsInput, type CallingPointsInput } from '#machines/lib/calling-points';
 import { bookingApi } from '#src/api/booking';
 import type { Leg, Station } from '#src/schemas/booking';
 import { useServices } from '#src/services';
 import { Button } from '#src/ui/button';
 import * as styles from './booking-detail.css';
-import { changesLabel, timetableDate, ukDate, ukTime } from '../booking-format';
+import { changesLabel, ukDate, ukTime } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
 
 /** One journey leg: date, times, stations, operator, changes and (for timetabled trains) calling points. */
 export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
   const { locale } = useServices();
   const headingId = useId();
+  const calling = callingPointsInput(leg);
   return (
     <article className={styles.leg} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.legHeading}>
@@ -46,15 +48,13 @@ export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
           {leg.changes !== undefined && ` · ${changesLabel(leg.changes)}`}
         </p>
       )}
-      {leg.timetableId && leg.origin && leg.destination && (
-        <CallingPoints leg={leg} timetableId={leg.timetableId} origin={leg.origin} destination={leg.destination} />
-      )}
+      {calling && leg.origin && leg.destination && <CallingPoints input={calling} origin={leg.origin} destination={leg.destination} />}
     </article>
   );
 }
 
 /** The calling points between the leg's stations (asked of the timetable by their codes). */
-function CallingPoints({ leg, timetableId, origin, destination }: { leg: Leg; timetableId: string; origin: Station; destination: Station }) {
+function CallingPoints({ input, origin, destination }: { input: CallingPointsInput; origin: Station; destination: Station }) {
   const { api, locale } = useServices();
   const booking = useMemo(() => bookingApi(api), [api]);
   const [snapshot, send] = useMachine(
@@ -65,7 +65,7 @@ function CallingPoints({ leg, timetableId, origin, destination }: { leg: Leg; ti
         ),
       },
     }),
-    { input: { timetableId, date: timetableDate(leg), origin: origin.code, destination: destination.code } },
+    { input },
   );
   const panelId = useId();
   const open = !snapshot.matches('collapsed');
