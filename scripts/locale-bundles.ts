@@ -90,13 +90,14 @@ export function localizedChunks(chunks: Rolldown.OutputChunk[]): Set<string> {
 
 /**
  * The URL pattern (inside the base path) of a TanStack Router flat route file: `_account.bookings.$bookingId.index`
- * → `^/bookings/[^/]+/?$`. Pathless segments (`_account`) add nothing, `$param` is one segment.
+ * → `^/bookings/([^/]+)/?$`. Pathless segments (`_account`) add nothing, `$param` is one segment,
+ * captured in order.
  */
 export function routePattern(routeFile: string): string {
   const segments = routeFile
     .split('.')
     .filter((s) => !s.startsWith('_') && s !== 'index')
-    .map((s) => (s.startsWith('$') ? '[^/]+' : escapeRe(s)));
+    .map((s) => (s.startsWith('$') ? '([^/]+)' : escapeRe(s)));
   return `^/${segments.join('/')}${segments.length ? '/?' : ''}$`;
 }
 
@@ -114,7 +115,11 @@ export function firstRoutePreloads(
   routeFiles: readonly string[],
   entry: Rolldown.OutputChunk,
   localized: ReadonlySet<string>,
-): [pattern: string, files: string[]][] {
+  firstData: Readonly<Record<string, string>> = {},
+): FirstRoute[] {
+  for (const route of Object.keys(firstData)) {
+    if (!routeFiles.includes(route)) throw new Error(`locale-bundles: first data for ${route}, which is not a first route`);
+  }
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const loaded = new Set<string>();
   const closure = (c: Rolldown.OutputChunk | undefined, into: Set<string>) => {
@@ -148,7 +153,24 @@ export function firstRoutePreloads(
       for (const sheet of cssOf(f)) if (!loadedCss.has(sheet)) css.add(sheet);
     }
     for (const sheet of css) files.push(`../${basename(sheet)}`);
-    return [routePattern(route), files];
+    const data = firstData[route];
+    return data === undefined ? [routePattern(route), files] : [routePattern(route), files, dataTemplate(route, data)];
+  });
+}
+
+/** A first route's pattern, the files the boot file links on it, and the API call it makes there. */
+export type FirstRoute = [pattern: string, files: string[], data?: string];
+
+/**
+ * A first route's API path with its `$param`s as the pattern's captures: `/booking/$bookingId` on
+ * `_account.bookings.$bookingId.index` → `/booking/$1`, for the boot file to fill from the URL.
+ */
+export function dataTemplate(route: string, path: string): string {
+  const params = route.split('.').filter((s) => s.startsWith('$'));
+  return path.replace(/\$[A-Za-z_]\w*/g, (name) => {
+    const i = params.indexOf(name);
+    if (i < 0) throw new Error(`locale-bundles: ${path} names ${name}, which ${route} does not have`);
+    return `$${i + 1}`;
   });
 }
 
@@ -159,6 +181,17 @@ export interface LocaleBundleOptions {
    * run and matched the URL (issue 11). Each adds its pattern and file names to the boot file.
    */
   firstRoutes?: readonly string[];
+  /**
+   * The GET a first route's screen starts with, by route file: the API path and query as the app
+   * asks for it (src/first-data.ts), `$param` taken from the URL. On those routes the boot file asks
+   * for it, and for the user, before the app's code has arrived; the app's API client takes the
+   * replies (decision 247). Only for routes in `firstRoutes`.
+   */
+  firstData?: Readonly<Record<string, string>>;
+  /** Where the API is (src/api/paths.ts `apiBase`): the boot file's calls go there. */
+  apiBase?: string;
+  /** The boot file's calls' deadline, the client's (src/config/timeouts.ts `requestTimeoutMs`). */
+  timeoutMs?: number;
 }
 
 export function localeBundles(options: LocaleBundleOptions = {}): Plugin {
@@ -238,7 +271,7 @@ export function localeBundles(options: LocaleBundleOptions = {}): Plugin {
       };
       visit(entry.fileName);
       const assetBase = `${base}assets/`;
-      const firstRoutes = firstRoutePreloads(chunks, options.firstRoutes ?? [], entry, localized);
+      const firstRoutes = firstRoutePreloads(chunks, options.firstRoutes ?? [], entry, localized, options.firstData);
       const boot = [
         `const d=${JSON.stringify(dirs)},`,
         `p=(location.pathname.split("/")[1]||"").toLowerCase(),`,
@@ -246,11 +279,28 @@ export function localeBundles(options: LocaleBundleOptions = {}): Plugin {
         // A stylesheet is preloaded in the CORS mode the router's loader asks for it in (crossorigin, as Vite's preload helper does).
         `a=(f,o)=>{const l=document.createElement("link");f.endsWith(".css")?(l.rel="preload",l.as="style",l.crossOrigin=""):l.rel="modulepreload";o&&(l.fetchPriority="low");l.href=b+f;document.head.append(l)};`,
         `for(const f of ${JSON.stringify([...preload])})a(f);`,
+        ...(options.apiBase
+          ? [
+              // What a first screen starts with (options.firstData), asked for now rather than once the
+              // framework has arrived (decision 247), with the Accept-Language the app's client sends:
+              // the page's locale tag (src/config/locales.ts).
+              `const L=Object.hasOwn(d,p)?p.replace(/-(\\w+)$/,(_,r)=>"-"+r.toUpperCase()):"en-GB",`,
+              // The client's deadline from the moment it is sent: a hung call must end, or the browser
+              // holds back the app's own retry of the same URL behind it (the HTTP cache's lock).
+              `F=x=>fetch(${JSON.stringify(options.apiBase)}+x,{credentials:"same-origin",headers:{accept:"application/json","accept-language":L},signal:AbortSignal.timeout?.(${options.timeoutMs ?? 10_000})}).then(r=>r.text().then(t=>({status:r.status,text:t,headers:r.headers}))),`,
+              `R={};`,
+              `globalThis.__myAccountFirst={language:L,replies:R};`,
+            ]
+          : []),
         ...(firstRoutes.length
           ? [
-              // The first route's code, when it is one the customer often opens first (options.firstRoutes).
+              // The first route's code, when it is one the customer often opens first (options.firstRoutes),
+              // and the call its screen starts with (options.firstData).
               `const u=location.pathname.replace(/^(\\/[^/]+)?${escapeRe(base.replace(/\/$/, '')).replace(/\//g, '\\/')}(?=\\/|$)/,"");`,
-              `for(const[x,f]of ${JSON.stringify(firstRoutes)})if(RegExp(x).test(u)){for(const g of f)a(g,1);break}`,
+              `for(const[x,f,y]of ${JSON.stringify(firstRoutes)}){const m=RegExp(x).exec(u);if(m){for(const g of f)a(g,1);`,
+              // The user (who the screen's guard asks for) and the screen's data.
+              options.apiBase ? `if(y){const z=y.replace(/\\$(\\d)/g,(_,i)=>m[i]);R["/user"]=F("/user");R[z]=F(z)}` : '',
+              `break}}`,
             ]
           : []),
         `import(b+${JSON.stringify(basename(entry.fileName))});`,

@@ -7,7 +7,7 @@ import { localeFromPath } from './config/locales';
 import { takeHashTokenFromLocation } from './hash-token';
 import { createServices } from './create-services';
 import { createAppRouter } from './router';
-import { firstDataOf, requestFirstData, routerPath } from './first-data';
+import { adoptBootRequests, firstDataOf, requestFirstData, routerPath } from './first-data';
 import { ServicesContext } from './services';
 import { portalThemes } from './styles/theme.css';
 import { themeKey } from './config/portals';
@@ -52,6 +52,8 @@ const start = async () => {
   });
   // Who is signed in: the first request, before the router is built; the first screen's data (a
   // bookings list, a booking: src/first-data.ts) in the same task, next to it.
+  // The boot file may have asked for both already, before this code arrived (decision 247).
+  adoptBootRequests(services.api, locale.tag);
   services.authActor.start();
   requestFirstData(services.api, firstDataOf(routerPath(window.location.pathname, locale.basepath)));
   // Building the router (its route tree) is the boot's largest piece of work: a task of its own

@@ -4,8 +4,8 @@ import { requestTimeoutMessage, requestTimeoutMs } from '../config/timeouts';
 import { ApiError, readErrorBody, schemaMismatchMessage } from './errors';
 import { OFFLINE_HEADER } from '../offline/header';
 import { parseRetryAfter } from '#machines/lib/problems';
+import { apiBase } from './paths';
 
-export const apiBase = '/my-account/api';
 export const conversationIdHeader = 'x-conversationid';
 export const userFlowHeader = 'x-user-flow-id';
 export const csrfHeader = 'x-csrf-token';
@@ -42,6 +42,23 @@ export interface ApiClientOptions {
 export const PREFETCH_TTL_MS = 15_000;
 
 type Answer = { status: number; body: unknown; headers: Headers };
+
+/** A reply's body as the client reads one: JSON, else its text, and no body as null. */
+const readBody = (text: string): unknown => {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/** A GET the page asked for before the app's code had arrived (src/first-data.ts, decision 247): its raw reply. */
+export interface EarlyReply {
+  status: number;
+  text: string;
+  headers: Headers;
+}
 
 /**
  * The one configured HTTP client: JSON, cookies, CSRF header on every state-changing call,
@@ -193,9 +210,44 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
      * reports a 401 as signed out (the call that takes it does).
      */
     prefetch(path: string, opts: Pick<RequestOptions, 'query' | 'withOrderToken'> = {}): Promise<Answer | null> {
-      const early = send(path, opts);
-      prefetched.set(prefetchKey(path, opts), { answer: early, at: now() });
+      const key = prefetchKey(path, opts);
+      // Asked for already (by the boot file: `adopt`) and not yet taken: that answer, not a second call.
+      const held = prefetched.get(key);
+      const early = held && now() - held.at <= PREFETCH_TTL_MS ? held.answer : send(path, opts);
+      if (early !== held?.answer) prefetched.set(key, { answer: early, at: now() });
       return early.catch(() => null);
+    },
+    /**
+     * Take a GET the page asked for before this client existed (the boot file, decision 247) as a
+     * prefetch: `path` with its query as sent, `reply` its raw reply. From here it is a prefetch like
+     * any other: taken once, within PREFETCH_TTL_MS, checked against the call's schema then; its
+     * headers are read as any answer's (CSRF value, conversation id); a failed request is a network
+     * error, and no reply within the deadline, counted from now, a timeout.
+     */
+    adopt(path: string, reply: Promise<EarlyReply>) {
+      const [pathname = path, search = ''] = path.split('?');
+      const query = Object.fromEntries(new URLSearchParams(search));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ApiError({ kind: 'network', message: requestTimeoutMessage })), timeoutMs);
+      });
+      const answer = Promise.race([
+        reply.then(
+          ({ status, text, headers }): Answer => {
+            remember(headers);
+            return { status, body: readBody(text), headers };
+          },
+          (e: unknown) => {
+            // The boot file's own deadline (the same as this client's) ends a hung call as a timeout.
+            const timedOut = typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'TimeoutError';
+            throw new ApiError({ kind: 'network', message: timedOut ? requestTimeoutMessage : e instanceof Error ? e.message : 'Network error' });
+          },
+        ),
+        deadline,
+      ]).finally(() => clearTimeout(timer));
+      // Held until taken; a failure is the taker's (as `prefetch`), never an unhandled rejection.
+      answer.catch(() => undefined);
+      prefetched.set(prefetchKey(pathname, { query }), { answer, at: now() });
     },
     /** Who is signed in changed: what was prefetched for the one before is never given out. */
     forgetPrefetched() {

@@ -7,6 +7,9 @@ import type { BookingFilter } from '../schemas/bookings-list';
  */
 const seg = encodeURIComponent;
 
+/** Where the API is: SPEC section 7's paths are under it, on the page's own origin. */
+export const apiBase = '/my-account/api';
+
 /** GET /bookings/{filter}?page={n} (page index from 0). */
 export const bookingsListPath = (filter: BookingFilter): string => `/bookings/${filter}`;
 

@@ -1,10 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openPage } from './browser';
+import { openPage, signIn } from './browser';
 import { useE2eWorld } from './world';
 import { defaultDistDir } from '#server/paths.ts';
 import { localePrefixes } from '#src/config/locales';
+
 
 /**
  * Decision 240 (issues 11 and 12): the build ships one bundle per locale. Chunks that hold copy
@@ -57,11 +58,11 @@ describe('the production build', () => {
 });
 
 /** The boot file's first routes (decision 245): each URL pattern with the files it links. */
-const bootRoutes = async (): Promise<[string, string[]][]> => {
+const bootRoutes = async (): Promise<[string, string[], string?][]> => {
   const html = await readFile(join(defaultDistDir, 'index.html'), 'utf8');
   const boot = /<script type="module"[^>]*src="\/my-account\/assets\/(boot-[\w-]+\.js)"/.exec(html)?.[1];
   const code = await readFile(join(assets, boot!), 'utf8');
-  return JSON.parse(/for\(const\[x,f\]of (\[\[.*?\]\]\])\)/.exec(code)![1]!) as [string, string[]][];
+  return JSON.parse(/for\(const\[x,f,y\]of (\[\[.*?\]\])\)\{const m=/.exec(code)![1]!) as [string, string[], string?][];
 };
 
 describe('in the browser', () => {
@@ -109,6 +110,26 @@ describe('in the browser', () => {
     expect(twice).toEqual([]);
     const linked = login![1].map((f) => (f.startsWith('../') ? f.slice(3) : `${dirs['en-GB']}/${f}`));
     for (const f of linked) expect(requests, f).toContain(f);
+    await w.context.close();
+  });
+
+  it.each([
+    ['', '/bookings', ['/my-account/api/user', '/my-account/api/bookings/upcoming?page=0']],
+    ['/de', '/bookings/past', ['/my-account/api/user', '/my-account/api/bookings/past?page=0']],
+  ])('on %s%s asks for the user and the screen’s data from the boot file, each once (decision 247)', async (prefix, path, calls) => {
+    const routes = await bootRoutes();
+    expect(routes.find(([pattern]) => new RegExp(pattern).test(path))?.[2], 'the boot file asks for the screen’s data').toBeDefined();
+    const w = await openPage(world.browser, 375);
+    await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026');
+    const api: string[] = [];
+    w.page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/my-account/api/')) api.push(`${url.pathname}${url.search}`);
+    });
+    await w.page.goto(`${world.server.origin}${prefix}/my-account${path}`);
+    await w.page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible', timeout: 30_000 });
+    await w.page.waitForLoadState('networkidle');
+    for (const call of calls) expect(api.filter((c) => c === call), call).toHaveLength(1);
     await w.context.close();
   });
 });

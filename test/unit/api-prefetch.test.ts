@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { createApiClient, PREFETCH_TTL_MS } from '#src/api/client';
+import { requestTimeoutMessage } from '#src/config/timeouts';
 
 /** Issue 11, decision 244: a GET asked for ahead of its screen is given to the same GET once. */
 const Ok = v.object({ ok: v.boolean() });
@@ -98,5 +99,64 @@ describe('prefetch', () => {
     const { client } = setup(() => json(200, { ok: 'yes' }));
     await client.prefetch('/booking/b1');
     await expect(client.request(Ok, '/booking/b1')).rejects.toMatchObject({ problem: { kind: 'schema' } });
+  });
+});
+
+/** Decision 247: what the boot file asked for before the client existed, taken as a prefetch. */
+describe('adopt', () => {
+  const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    Promise.resolve({ status, text: body === undefined ? '' : JSON.stringify(body), headers: new Headers(headers) });
+
+  it('gives the boot file’s reply to the same GET once, whatever order its query is in, then asks the network', async () => {
+    const { client, urls } = setup();
+    client.adopt('/bookings/upcoming?size=10&page=0', reply(200, { ok: false }));
+    await expect(client.request(Ok, '/bookings/upcoming', { query: { page: 0, size: 10 } })).resolves.toEqual({ ok: false });
+    expect(urls).toEqual([]);
+    await expect(client.request(Ok, '/bookings/upcoming', { query: { page: 0, size: 10 } })).resolves.toEqual({ ok: true });
+    expect(urls).toHaveLength(1);
+  });
+
+  it('reads its headers as any answer’s, and an empty body as none', async () => {
+    const { client } = setup();
+    client.adopt('/user', reply(200, { ok: true }, { 'x-csrf-token': 'rotated' }));
+    await client.request(Ok, '/user');
+    expect(client.csrfToken).toBe('rotated');
+    client.adopt('/booking/b1', reply(308, undefined));
+    await expect(client.requestByStatus({ 200: Ok, 308: v.null() }, '/booking/b1')).resolves.toMatchObject({ status: 308, data: null });
+  });
+
+  it('is what a prefetch of the same GET gives, not a second call', async () => {
+    const { client, urls } = setup();
+    client.adopt('/booking/b1', reply(200, { ok: true }));
+    await expect(client.prefetch('/booking/b1')).resolves.toMatchObject({ status: 200, body: { ok: true } });
+    await expect(client.request(Ok, '/booking/b1')).resolves.toEqual({ ok: true });
+    expect(urls).toEqual([]);
+  });
+
+  it('asks again after a 401, and gives a failed request as a network error', async () => {
+    const { client, urls, unauthorised } = setup();
+    client.adopt('/bookings/past?page=0', reply(401, { errors: [] }));
+    await expect(client.request(Ok, '/bookings/past', { query: { page: 0 } })).resolves.toEqual({ ok: true });
+    expect(urls).toEqual(['GET /bookings/past?page=0']);
+    expect(unauthorised).not.toHaveBeenCalled();
+    client.adopt('/user', Promise.reject(new TypeError('Failed to fetch')));
+    await expect(client.request(Ok, '/user')).rejects.toMatchObject({ problem: { kind: 'network', message: 'Failed to fetch' } });
+    // The boot file's own deadline (AbortSignal.timeout) is this client's timeout.
+    client.adopt('/user', Promise.reject(new DOMException('signal timed out', 'TimeoutError')));
+    await expect(client.request(Ok, '/user')).rejects.toMatchObject({ problem: { kind: 'network', message: requestTimeoutMessage } });
+  });
+
+  it('gives no reply within the deadline, counted from adoption, as a timeout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const client = createApiClient({ fetch: vi.fn() as unknown as typeof globalThis.fetch, baseURL: 'http://localhost/my-account/api', timeoutMs: 5_000 });
+      client.adopt('/user', new Promise(() => undefined));
+      const taken = client.request(Ok, '/user');
+      const check = expect(taken).rejects.toMatchObject({ problem: { kind: 'network', message: requestTimeoutMessage } });
+      await vi.advanceTimersByTimeAsync(5_000);
+      await check;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

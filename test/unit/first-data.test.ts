@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { bookingApi } from '#src/api/booking';
 import { bookingsListApi } from '#src/api/bookings-list';
 import { createApiClient } from '#src/api/client';
-import { firstDataOf, requestFirstData, routerPath, type FirstData } from '#src/first-data';
+import { adoptBootRequests, firstDataOf, requestFirstData, routerPath, type FirstData } from '#src/first-data';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from '#src/router';
 import { createServices } from '#src/create-services';
@@ -154,5 +154,34 @@ describe('which first data a page asks for', () => {
     const last = router.matchRoutes(path, {}).at(-1);
     const expected = last && Object.hasOwn(routesWithData, last.routeId) ? routesWithData[last.routeId]!(last.params as Record<string, string>) : null;
     expect(firstDataOf(path)).toEqual(expected);
+  });
+});
+
+describe('what the boot file asked for (decision 247)', () => {
+  const early = (body: unknown) => Promise.resolve({ status: 200, text: JSON.stringify(body), headers: new Headers() });
+
+  it('is handed to the client, taken by the screen’s call and the boot’s prefetch, and gone from the page', async () => {
+    const { api, urls } = setup(answers());
+    const win: { __myAccountFirst?: unknown } = {
+      __myAccountFirst: { language: 'en-GB', replies: { '/bookings/upcoming?page=0': early(page), '/booking/b1': early(order(false)) } },
+    };
+    adoptBootRequests(api, 'en-GB', win);
+    expect(win.__myAccountFirst).toBeUndefined();
+    await expect(bookingsListApi(api).getBookings('upcoming', 0)).resolves.toMatchObject({ total: 1 });
+    // The booking's prefetch is the boot's reply; only its check goes to the network.
+    requestFirstData(api, { booking: 'b1' });
+    await vi.waitFor(() => expect(urls).toEqual(['/change-of-journey/changeability/order%201/b1']));
+    await expect(bookingApi(api).getBooking('b1')).resolves.toMatchObject({ status: 200 });
+    expect(urls).toHaveLength(1);
+  });
+
+  it('is left when sent in another language, or not what the boot file writes', async () => {
+    const { api, urls } = setup(answers());
+    adoptBootRequests(api, 'de', { __myAccountFirst: { language: 'en-GB', replies: { '/bookings/upcoming?page=0': early(page) } } });
+    adoptBootRequests(api, 'en-GB', { __myAccountFirst: { language: 'en-GB', replies: { '/bookings/upcoming?page=0': 'nope' } } });
+    adoptBootRequests(api, 'en-GB', { __myAccountFirst: { language: 'en-GB', replies: null } });
+    adoptBootRequests(api, 'en-GB', {});
+    await bookingsListApi(api).getBookings('upcoming', 0);
+    expect(urls).toEqual(['/bookings/upcoming?page=0']);
   });
 });

@@ -1,6 +1,6 @@
 import { parseAst, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { firstRoutePreloads, localizedChunks, readMessageModule, routePattern } from '#scripts/locale-bundles.ts';
+import { dataTemplate, firstRoutePreloads, localizedChunks, readMessageModule, routePattern } from '#scripts/locale-bundles.ts';
 
 /**
  * Decision 240: the build writes one bundle per locale. These check the two decisions the plugin
@@ -125,14 +125,26 @@ describe('the first routes the boot file links (decision 245)', () => {
   it("links a route's code, its layouts' code and their CSS, less what the entry loads, localized chunks by name", () => {
     const [entry] = chunks;
     const preloads = firstRoutePreloads(chunks, ['_account.bookings.$bookingId.index'], entry!, new Set(['assets/index.js', 'assets/copy.js', 'assets/account.js', 'assets/detail.js']));
-    expect(preloads).toEqual([['^/bookings/[^/]+/?$', ['account.js', 'detail.js', '../format.js', '../nav.css', '../detail.css']]]);
+    expect(preloads).toEqual([['^/bookings/([^/]+)/?$', ['account.js', 'detail.js', '../format.js', '../nav.css', '../detail.css']]]);
   });
 
   it('tries a route with a $param after the static ones, whatever order they are given in', () => {
     const list = routed('assets/list.js', '_account._bookings.bookings.upcoming', ['assets/framework.js']);
     const [entry] = chunks;
     const preloads = firstRoutePreloads([...chunks, list], ['_account.bookings.$bookingId.index', '_account._bookings.bookings.upcoming'], entry!, new Set());
-    expect(preloads.map(([pattern]) => pattern)).toEqual(['^/bookings/upcoming/?$', '^/bookings/[^/]+/?$']);
+    expect(preloads.map(([pattern]) => pattern)).toEqual(['^/bookings/upcoming/?$', '^/bookings/([^/]+)/?$']);
+  });
+
+  it('gives a first route the call its screen starts with, its $params as the pattern’s captures (decision 247)', () => {
+    const [entry] = chunks;
+    const preloads = firstRoutePreloads(chunks, ['_account.bookings.$bookingId.index'], entry!, new Set(), { '_account.bookings.$bookingId.index': '/booking/$bookingId?full=1' });
+    expect(preloads[0]?.[2]).toBe('/booking/$1?full=1');
+    const [pattern, , data] = preloads[0]!;
+    const match = new RegExp(pattern).exec('/bookings/8a6d1c2f')!;
+    expect(data!.replace(/\$(\d)/g, (_, i: string) => match[Number(i)]!)).toBe('/booking/8a6d1c2f?full=1');
+    expect(dataTemplate('a.$x.b.$y', '/p/$y/$x')).toBe('/p/$2/$1');
+    expect(() => dataTemplate('_account.bookings.$bookingId.index', '/booking/$id')).toThrow(/does not have/);
+    expect(() => firstRoutePreloads(chunks, [], entry!, new Set(), { '_account.bookings.$bookingId.index': '/booking/$bookingId' })).toThrow(/not a first route/);
   });
 
   it('fails the build when a first route has no chunk of its own (a renamed route file)', () => {
