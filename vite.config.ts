@@ -86,6 +86,7 @@ export default defineConfig({
     // No modulepreload polyfill in the entry (0.4 KiB on every route, issue 11): browsers without
     // <link rel="modulepreload"> (Safari before 17) still load every module, only without the head start.
     modulePreload: { polyfill: false },
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         // Named by hash alone (decision 242): the entry's preload map lists every chunk by path, and
