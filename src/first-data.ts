@@ -8,9 +8,10 @@ import type { BookingFilter } from './schemas/bookings-list';
 /**
  * The first screen's data, requested with its code (issue 11, decisions 241, 244 and 246). Opening
  * a bookings list or a booking used to wait for the user, then the screen's code, then its data:
- * round trips one after another. The boot file now asks for the data at once, in the same task as
+ * round trips one after another. The app now asks for the data as it starts, in the same task as
  * the user call, through the API client's `prefetch`; the screen's own call, to the same path and
- * query, takes that answer instead of asking again.
+ * query, takes that answer instead of asking again. On the lists the boot file has asked for both
+ * earlier still, while the framework downloaded (`adoptBootRequests` below, decision 247).
  *
  * - /bookings and its upcoming, past and season tabs: the list's first page.
  * - /bookings/{id}: the booking, and, once it is known, the calls its detail makes next with the

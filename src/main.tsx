@@ -52,7 +52,8 @@ const start = async () => {
   });
   // Who is signed in: the first request, before the router is built; the first screen's data (a
   // bookings list, a booking: src/first-data.ts) in the same task, next to it.
-  // The boot file may have asked for both already, before this code arrived (decision 247).
+  // On the bookings lists the boot file has asked for both already, before this code arrived
+  // (decision 247): the client takes those replies instead of asking again.
   adoptBootRequests(services.api, locale.tag);
   services.authActor.start();
   requestFirstData(services.api, firstDataOf(routerPath(window.location.pathname, locale.basepath)));
