@@ -43,6 +43,10 @@ export const PREFETCH_TTL_MS = 15_000;
 
 type Answer = { status: number; body: unknown; headers: Headers };
 
+/** A call that got no answer: a timeout (the client's deadline passed), or the network's failure. */
+const networkError = (e: unknown, timedOut: boolean): ApiError =>
+  new ApiError({ kind: 'network', message: timedOut ? requestTimeoutMessage : e instanceof Error ? e.message : 'Network error' });
+
 /** A reply's body as the client reads one: JSON, else its text, and no body as null. */
 const readBody = (text: string): unknown => {
   if (text === '') return null;
@@ -134,8 +138,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
         signal,
       });
     } catch (e) {
-      if (deadline.signal.aborted) throw new ApiError({ kind: 'network', message: requestTimeoutMessage });
-      throw new ApiError({ kind: 'network', message: e instanceof Error ? e.message : 'Network error' });
+      throw networkError(e, deadline.signal.aborted);
     } finally {
       clearTimeout(timer);
     }
@@ -229,7 +232,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
       const query = Object.fromEntries(new URLSearchParams(search));
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new ApiError({ kind: 'network', message: requestTimeoutMessage })), timeoutMs);
+        timer = setTimeout(() => reject(networkError(null, true)), timeoutMs);
       });
       const answer = Promise.race([
         reply.then(
@@ -239,8 +242,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
           },
           (e: unknown) => {
             // The boot file's own deadline (the same as this client's) ends a hung call as a timeout.
-            const timedOut = typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'TimeoutError';
-            throw new ApiError({ kind: 'network', message: timedOut ? requestTimeoutMessage : e instanceof Error ? e.message : 'Network error' });
+            throw networkError(e, typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'TimeoutError');
           },
         ),
         deadline,
