@@ -133,9 +133,13 @@ export function firstRoutePreloads(
   // The entry's stylesheets are in index.html already.
   const loadedCss = new Set([...loaded].flatMap((f) => [...cssOf(f)]));
   const component = new Map<string, Rolldown.OutputChunk>();
+  // A route's split component is the facade of a chunk of its own, or one module of a chunk group
+  // (decision 249: the bookings lists share one).
   for (const c of chunks) {
-    const route = SPLIT_COMPONENT.exec(c.facadeModuleId ?? '')?.[1];
-    if (route) component.set(route, c);
+    for (const id of c.moduleIds) {
+      const route = SPLIT_COMPONENT.exec(id)?.[1];
+      if (route) component.set(route, c);
+    }
   }
   const params = (route: string) => route.split('.').filter((s) => s.startsWith('$')).length;
   return [...routeFiles].sort((a, b) => params(a) - params(b)).map((route) => {

@@ -79,7 +79,7 @@ describe('readMessageModule', () => {
 });
 
 const chunk = (fileName: string, code: string, imports: string[] = [], dynamicImports: string[] = []) =>
-  ({ type: 'chunk', fileName, code, imports, dynamicImports }) as unknown as Rolldown.OutputChunk;
+  ({ type: 'chunk', fileName, code, imports, dynamicImports, moduleIds: [] }) as unknown as Rolldown.OutputChunk;
 
 describe('localizedChunks', () => {
   it('is every chunk with a message and every chunk that imports one, never the framework', () => {
@@ -110,6 +110,7 @@ describe('the first routes the boot file links (decision 245)', () => {
     ({
       ...chunk(fileName, '', imports),
       facadeModuleId: `/app/routes/${route}.tsx?tsr-split=component`,
+      moduleIds: [`/app/routes/${route}.tsx?tsr-split=component`],
       viteMetadata: { importedCss: new Set(css) },
     }) as unknown as Rolldown.OutputChunk;
   const chunks = [
@@ -133,6 +134,17 @@ describe('the first routes the boot file links (decision 245)', () => {
     const [entry] = chunks;
     const preloads = firstRoutePreloads([...chunks, list], ['_account.bookings.$bookingId.index', '_account._bookings.bookings.upcoming'], entry!, new Set());
     expect(preloads.map(([pattern]) => pattern)).toEqual(['^/bookings/upcoming/?$', '^/bookings/([^/]+)/?$']);
+  });
+
+  it('finds a route whose split component is one module of a chunk group (decision 249)', () => {
+    const lists = {
+      ...chunk('assets/lists.js', '', ['assets/framework.js', 'assets/format.js']),
+      moduleIds: ['/app/routes/_account._bookings.tsx?tsr-split=component', '/app/routes/_account._bookings.bookings.past.tsx?tsr-split=component', '/app/routes/-components/screen.tsx'],
+      viteMetadata: { importedCss: new Set() },
+    } as unknown as Rolldown.OutputChunk;
+    const [entry] = chunks;
+    const preloads = firstRoutePreloads([...chunks, lists], ['_account._bookings.bookings.past'], entry!, new Set(['assets/account.js', 'assets/lists.js']));
+    expect(preloads).toEqual([['^/bookings/past/?$', ['account.js', 'lists.js', '../format.js', '../nav.css']]]);
   });
 
   it('gives a first route the call its screen starts with, its $params as the pattern’s captures (decision 247)', () => {
