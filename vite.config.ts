@@ -8,12 +8,39 @@ import { knownPaths } from './scripts/known-paths.ts';
 import { compressAssets } from './scripts/compress-assets.ts';
 import { inspectInDev } from './scripts/vite-inspect.ts';
 import { localeBundles } from './scripts/locale-bundles.ts';
-import { serviceWorker } from './scripts/service-worker.ts';
+import { SERVICE_WORKER_MODULES, serviceWorker } from './scripts/service-worker.ts';
 import { apiBase, bookingsListPath } from './src/api/paths.ts';
 import { requestTimeoutMs } from './src/config/timeouts.ts';
 
 /** The chunk every route shares (decision 240); it keeps its name in the output (decision 242). */
 const FRAMEWORK_CHUNK = 'framework';
+
+/**
+ * The bookings lists' own code, one chunk for the lists' routes (decision 249): their layout, the
+ * upcoming, past and season tabs and the bookings index, the screen, its cards and store, the
+ * lists' machine and their copy. Not the guest tab, whose component also brings the guest-booking
+ * form; not the lists' stylesheet classes or API, which the guest's order-token page uses too; nothing
+ * they import (`includeDependenciesRecursively: false`), which the booking and other screens share.
+ */
+const BOOKINGS_LISTS = [
+  /[\\/]routes[\\/]_account\._bookings\.(tsx|bookings\.(index|upcoming|past|season)\.tsx)/,
+  /[\\/]routes[\\/]-components[\\/]bookings-list[\\/](bookings-screen|booking-card|imported-message|bookings-store)\.tsx/,
+  /[\\/]machines[\\/]bookings-list\.ts/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/]bookings_list_(?!guest_association_|token_bookings_page_)/,
+];
+
+/**
+ * The form kit every form screen uses, one chunk (decision 249): the form machines' helpers, the
+ * text and checkbox fields and their classes, field binding and state, the shared field schemas and
+ * their messages. As small files of their own they were two more requests on sign-in. Not the
+ * form layout's classes (`form.css.ts`), which screens without a field use too.
+ */
+const FORM_KIT = [
+  /[\\/]machines[\\/]lib[\\/]form-kit\.ts/,
+  /[\\/]src[\\/]ui[\\/](field-binding|text-field|checkbox-field|form-state|field\.css)\.tsx?/,
+  /[\\/]src[\\/]schemas[\\/]forms\.ts/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/]form_(email|first_name|last_name|password)_/,
+];
 
 /** The local API server `npm run dev` talks to (start it with `PORT=5174 npm start`). */
 const devApiOrigin = 'http://127.0.0.1:5174';
@@ -102,7 +129,16 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|ofetch|ufo|destr)[\\/]/,
               priority: 20,
             },
+            // Decision 249: everything the entry imports statically is in the entry's own file. Every
+            // route loads it (valibot, the locales, the shared copy the entry shows), and as files of
+            // their own they were four more requests before the first screen. The group holds the
+            // entry module itself, so it becomes the entry chunk.
+            { name: 'app', test: (id: string) => !SERVICE_WORKER_MODULES.test(id), tags: ['$initial'], priority: 15 },
             { name: 'common-copy', test: /[\\/]src[\\/]paraglide[\\/]messages[\\/]common_/, priority: 10 },
+            // Decision 249: code that always travels together, in one file instead of several small
+            // ones. Only the modules named: what they import is shared more widely.
+            { name: 'bookings-lists', test: (id: string) => BOOKINGS_LISTS.some((re) => re.test(id)), priority: 5, includeDependenciesRecursively: false },
+            { name: 'form-kit', test: (id: string) => FORM_KIT.some((re) => re.test(id)), priority: 4, includeDependenciesRecursively: false },
           ],
         },
       },

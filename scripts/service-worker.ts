@@ -9,6 +9,13 @@ import type { SwManifest } from '#src/offline/sw-core.ts';
 const PLACEHOLDER = /(["'`])__MY_ACCOUNT_SW_MANIFEST__\1/;
 const SW_FILE = 'sw.js';
 
+/**
+ * The modules src/offline/sw.ts is built from. The app's chunk groups leave them out (decision 249),
+ * so that none of them lands in an app chunk that sw.js would then have to import. If one is
+ * missing here, the build stops at the "no imports" check below.
+ */
+export const SERVICE_WORKER_MODULES = /[\\/]src[\\/]offline[\\/](sw|sw-core|minimize)\.ts$/;
+
 /** What the worker precaches: JS and CSS (not their .br/.gz twins, which the browser never asks for). */
 const isAsset = (name: string) => /\.(js|css)$/.test(name);
 

@@ -65,6 +65,26 @@ const bootRoutes = async (): Promise<[string, string[], string?][]> => {
   return JSON.parse(/for\(const\[x,f,y\]of (\[\[.*?\]\])\)\{const m=/.exec(code)![1]!) as [string, string[], string?][];
 };
 
+describe('the production build’s chunk groups (decision 249)', () => {
+  it('holds the bookings lists’ own code and copy in one file, which the lists link and sign-in and a booking do not', async () => {
+    const dirs = await bootMap();
+    const en = await catalogue('en-GB');
+    const dir = join(assets, dirs['en-GB']!);
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.js'));
+    const codes = await Promise.all(files.map(async (f) => [f, await readFile(join(dir, f), 'utf8')] as const));
+    const holding = (key: string) => codes.filter(([, code]) => code.includes(`\`${String(en[key])}\``)).map(([f]) => f);
+    const lists = holding('bookings_list_bookings_screen_load_more_bookings');
+    expect(lists).toHaveLength(1);
+    for (const key of ['bookings_list_booking_card_this_journey_was_changed_the', 'bookings_list_imported_message_no_new_bookings', 'bookings_list_bookings_screen_upcoming_empty']) {
+      expect(holding(key), key).toEqual(lists);
+    }
+    const routes = await bootRoutes();
+    const linked = (path: string) => routes.find(([pattern]) => new RegExp(pattern).test(path))?.[1] ?? [];
+    for (const path of ['/bookings', '/bookings/upcoming', '/bookings/past', '/bookings/season']) expect(linked(path), path).toContain(lists[0]);
+    for (const path of ['/login', '/bookings/8a6d1c2f']) expect(linked(path), path).not.toContain(lists[0]);
+  });
+});
+
 describe('in the browser', () => {
   const world = useE2eWorld();
   beforeAll(async () => {
