@@ -83,6 +83,39 @@ describe('the production build’s chunk groups (decision 249)', () => {
     for (const path of ['/bookings', '/bookings/upcoming', '/bookings/past', '/bookings/season']) expect(linked(path), path).toContain(lists[0]);
     for (const path of ['/login', '/bookings/8a6d1c2f']) expect(linked(path), path).not.toContain(lists[0]);
   });
+
+  it('has no cycle of static imports between chunks, which groups that leave out their imports can make', async () => {
+    // Rolldown's documentation warns that `includeDependenciesRecursively: false` can give chunks
+    // that import each other; their modules would then run in the wrong order.
+    const dirs = await bootMap();
+    const files = [
+      ...(await readdir(assets)).filter((f) => f.endsWith('.js')),
+      ...(await readdir(join(assets, dirs['en-GB']!))).filter((f) => f.endsWith('.js')).map((f) => `${dirs['en-GB']}/${f}`),
+    ];
+    const imports = new Map<string, string[]>();
+    for (const f of files) {
+      const code = await readFile(join(assets, f), 'utf8');
+      const from = f.includes('/') ? f.slice(0, f.indexOf('/') + 1) : '';
+      imports.set(
+        f,
+        [...code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?"\.\/([^"]+\.js)"|(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?"\.\.\/([^"]+\.js)"/g)].map((m) =>
+          m[1] !== undefined ? `${from}${m[1]}` : m[2]!,
+        ),
+      );
+    }
+    expect(imports.size).toBeGreaterThan(50);
+    expect([...imports.values()].flat().length, 'imports read').toBeGreaterThan(imports.size);
+    const done = new Set<string>();
+    const cycles: string[] = [];
+    const visit = (f: string, path: string[]) => {
+      if (path.includes(f)) return void cycles.push([...path.slice(path.indexOf(f)), f].join(' -> '));
+      if (done.has(f)) return;
+      for (const next of imports.get(f) ?? []) visit(next, [...path, f]);
+      done.add(f);
+    };
+    for (const f of files) visit(f, []);
+    expect(cycles).toEqual([]);
+  });
 });
 
 describe('in the browser', () => {
