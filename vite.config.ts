@@ -9,7 +9,7 @@ import { compressAssets } from './scripts/compress-assets.ts';
 import { inspectInDev } from './scripts/vite-inspect.ts';
 import { localeBundles } from './scripts/locale-bundles.ts';
 import { SERVICE_WORKER_MODULES, serviceWorker } from './scripts/service-worker.ts';
-import { apiBase, bookingsListPath } from './src/api/paths.ts';
+import { apiBase, bookingsListPath, firstListRoutes } from './src/api/paths.ts';
 import { requestTimeoutMs } from './src/config/timeouts.ts';
 
 /** The chunk every route shares (decision 240); it keeps its name in the output (decision 242). */
@@ -87,18 +87,13 @@ export default defineConfig({
         '_account._bookings.bookings.guest',
         '_account.bookings.$bookingId.index',
       ],
-      // The bookings lists' first page, as src/first-data.ts asks for it: the boot file asks for it,
-      // and for the user, while the framework downloads (decision 247; test/e2e/locale-bundles.test.ts
-      // checks each is asked for once). Not a booking: its screen needs two more calls made from the
+      // The bookings lists' first page, from the table src/first-data.ts reads too (`firstListRoutes`):
+      // the boot file asks for it, and for the user, while the framework downloads (decision 247;
+      // test/e2e/locale-bundles.test.ts checks each is asked for once). Not a booking: its screen needs two more calls made from the
       // booking's answer, after the framework either way, and Lighthouse scored it lower.
       apiBase,
       timeoutMs: requestTimeoutMs,
-      firstData: {
-        '_account._bookings.bookings.index': `${bookingsListPath('upcoming')}?page=0`,
-        '_account._bookings.bookings.upcoming': `${bookingsListPath('upcoming')}?page=0`,
-        '_account._bookings.bookings.past': `${bookingsListPath('past')}?page=0`,
-        '_account._bookings.bookings.season': `${bookingsListPath('season')}?page=0`,
-      },
+      firstData: Object.fromEntries(Object.entries(firstListRoutes).map(([route, filter]) => [route, `${bookingsListPath(filter)}?page=0`])),
     }),
     // dist/sw.js: the app shell and what the customer last saw, readable offline (decision 250).
     serviceWorker(),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { callingPointsInput } from '#machines/lib/calling-points';
 import { changeabilityInput } from '#machines/lib/changeability';
 import type { ApiClient, EarlyReply } from './api/client';
-import { bookingPath, bookingsListPath, callingPointsPath, changeabilityPath } from './api/paths';
+import { bookingPath, bookingsListPath, callingPointsPath, changeabilityPath, firstListRoutes } from './api/paths';
 import type { BookingFilter } from './schemas/bookings-list';
 
 /**
@@ -28,7 +28,10 @@ import type { BookingFilter } from './schemas/bookings-list';
 /** What a first screen needs: a list's first page, or a booking. */
 export type FirstData = { list: BookingFilter } | { booking: string };
 
-const lists: Readonly<Record<string, BookingFilter>> = { '': 'upcoming', upcoming: 'upcoming', past: 'past', season: 'season' };
+/** The lists by the path's segment after /bookings: a route file's last part, '' for its index. */
+const lists: Readonly<Record<string, BookingFilter>> = Object.fromEntries(
+  Object.entries(firstListRoutes).map(([route, filter]) => [route.endsWith('.index') ? '' : route.slice(route.lastIndexOf('.') + 1), filter]),
+);
 
 /**
  * The first data of a router path (inside the basepath: `/bookings/past`), without the router:

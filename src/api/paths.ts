@@ -22,3 +22,16 @@ export const changeabilityPath = (orderId: string, bookingId: string, season: bo
 
 /** GET a leg's calling points by its timetable id (with the day and stations as the query). */
 export const callingPointsPath = (timetableId: string): string => `/realtime/timetable/${seg(timetableId)}`;
+
+/**
+ * The bookings lists a first screen asks for the first page of, by route file (routes/): the
+ * bookings index, which shows the upcoming tab, and the upcoming, past and season tabs. Not the
+ * guest tab, which lists guest orders. The app asks for it as it starts (src/first-data.ts) and the
+ * boot file earlier still (`firstData` in vite.config.ts, decision 247): one table for both.
+ */
+export const firstListRoutes = {
+  '_account._bookings.bookings.index': 'upcoming',
+  '_account._bookings.bookings.upcoming': 'upcoming',
+  '_account._bookings.bookings.past': 'past',
+  '_account._bookings.bookings.season': 'season',
+} as const satisfies Readonly<Record<string, BookingFilter>>;
