@@ -89,8 +89,9 @@ export default defineConfig({
       ],
       // The bookings lists' first page, from the table src/first-data.ts reads too (`firstListRoutes`):
       // the boot file asks for it, and for the user, while the framework downloads (decision 247;
-      // test/e2e/locale-bundles.test.ts checks each is asked for once). Not a booking: its screen needs two more calls made from the
-      // booking's answer, after the framework either way, and Lighthouse scored it lower.
+      // test/e2e/locale-bundles.test.ts checks each is asked for once). Not a booking: its screen
+      // needs two more calls made from the booking's answer, after the framework either way, and
+      // Lighthouse scored it lower.
       apiBase,
       timeoutMs: requestTimeoutMs,
       firstData: Object.fromEntries(Object.entries(firstListRoutes).map(([route, filter]) => [route, `${bookingsListPath(filter)}?page=0`])),
@@ -126,7 +127,7 @@ export default defineConfig({
             },
             // Decision 249: everything the entry imports statically is in the entry's own file. Every
             // route loads it (valibot, the locales, the shared copy the entry shows), and as files of
-            // their own they were four more requests before the first screen. The group holds the
+            // their own they were three more requests before the first screen. The group holds the
             // entry module itself, so it becomes the entry chunk.
             { name: 'app', test: (id: string) => !SERVICE_WORKER_MODULES.test(id), tags: ['$initial'], priority: 15 },
             { name: 'common-copy', test: /[\\/]src[\\/]paraglide[\\/]messages[\\/]common_/, priority: 10 },
