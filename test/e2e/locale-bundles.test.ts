@@ -174,6 +174,9 @@ describe('in the browser', () => {
     expect(routes.find(([pattern]) => new RegExp(pattern).test(path))?.[2], 'the boot file asks for the screen’s data').toBeDefined();
     const w = await openPage(world.browser, 375);
     await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026');
+    // Signing in lands on the bookings, whose own calls may still be under way: counted here, they
+    // would look like second requests from the page under test.
+    await w.page.waitForLoadState('networkidle');
     const api: string[] = [];
     w.page.on('request', (r) => {
       const url = new URL(r.url());
