@@ -135,6 +135,14 @@ export default defineConfig({
             // ones. Only the modules named: what they import is shared more widely.
             { name: 'bookings-lists', test: (id: string) => BOOKINGS_LISTS.some((re) => re.test(id)), priority: 5, includeDependenciesRecursively: false },
             { name: 'form-kit', test: (id: string) => FORM_KIT.some((re) => re.test(id)), priority: 4, includeDependenciesRecursively: false },
+            // The lists' classes and API: the lists, the guest tab and the guest's order-token page
+            // use both.
+            {
+              name: 'bookings-lists-shared',
+              test: /[\\/](routes[\\/]-components[\\/]bookings-list[\\/]bookings-list\.css\.ts|src[\\/]api[\\/]bookings-list\.ts)$/,
+              priority: 3,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
