@@ -42,6 +42,20 @@ const FORM_KIT = [
   /[\\/]src[\\/]paraglide[\\/]messages[\\/]form_(email|first_name|last_name|password)_/,
 ];
 
+/** The lists' classes and API: the lists, the guest tab and the guest's order-token page use both (decision 249). */
+const BOOKINGS_LISTS_SHARED = [/[\\/](routes[\\/]-components[\\/]bookings-list[\\/]bookings-list\.css\.ts|src[\\/]api[\\/]bookings-list\.ts)$/];
+
+/**
+ * A chunk of exactly the modules named (decision 249): code that always travels together, in one
+ * file instead of several small ones. What they import is left out, as it is shared more widely.
+ */
+const namedModules = (name: string, priority: number, modules: readonly RegExp[]) => ({
+  name,
+  priority,
+  test: (id: string) => modules.some((re) => re.test(id)),
+  includeDependenciesRecursively: false,
+});
+
 /** The local API server `npm run dev` talks to (start it with `PORT=5174 npm start`). */
 const devApiOrigin = 'http://127.0.0.1:5174';
 
@@ -131,18 +145,9 @@ export default defineConfig({
             // entry module itself, so it becomes the entry chunk.
             { name: 'app', test: (id: string) => !SERVICE_WORKER_MODULES.test(id), tags: ['$initial'], priority: 15 },
             { name: 'common-copy', test: /[\\/]src[\\/]paraglide[\\/]messages[\\/]common_/, priority: 10 },
-            // Decision 249: code that always travels together, in one file instead of several small
-            // ones. Only the modules named: what they import is shared more widely.
-            { name: 'bookings-lists', test: (id: string) => BOOKINGS_LISTS.some((re) => re.test(id)), priority: 5, includeDependenciesRecursively: false },
-            { name: 'form-kit', test: (id: string) => FORM_KIT.some((re) => re.test(id)), priority: 4, includeDependenciesRecursively: false },
-            // The lists' classes and API: the lists, the guest tab and the guest's order-token page
-            // use both.
-            {
-              name: 'bookings-lists-shared',
-              test: /[\\/](routes[\\/]-components[\\/]bookings-list[\\/]bookings-list\.css\.ts|src[\\/]api[\\/]bookings-list\.ts)$/,
-              priority: 3,
-              includeDependenciesRecursively: false,
-            },
+            namedModules('bookings-lists', 5, BOOKINGS_LISTS),
+            namedModules('form-kit', 4, FORM_KIT),
+            namedModules('bookings-lists-shared', 3, BOOKINGS_LISTS_SHARED),
           ],
         },
       },

@@ -283,9 +283,11 @@ export function localeBundles(options: LocaleBundleOptions = {}): Plugin {
         // A stylesheet is preloaded in the CORS mode the router's loader asks for it in (crossorigin, as
         // Vite's preload helper does). With one stylesheet for the app (decision 248) no list names one,
         // and the boot file, on every route's critical path, leaves that branch out.
-        firstRoutes.some(([, files]) => files.some((f) => f.endsWith('.css')))
-          ? `a=(f,o)=>{const l=document.createElement("link");f.endsWith(".css")?(l.rel="preload",l.as="style",l.crossOrigin=""):l.rel="modulepreload";o&&(l.fetchPriority="low");l.href=b+f;document.head.append(l)};`
-          : `a=(f,o)=>{const l=document.createElement("link");l.rel="modulepreload";o&&(l.fetchPriority="low");l.href=b+f;document.head.append(l)};`,
+        `a=(f,o)=>{const l=document.createElement("link");${
+          firstRoutes.some(([, files]) => files.some((f) => f.endsWith('.css')))
+            ? `f.endsWith(".css")?(l.rel="preload",l.as="style",l.crossOrigin=""):l.rel="modulepreload"`
+            : `l.rel="modulepreload"`
+        };o&&(l.fetchPriority="low");l.href=b+f;document.head.append(l)};`,
         // Empty when the entry's own file holds its localized imports (decision 249).
         preload.size ? `for(const f of ${JSON.stringify([...preload])})a(f);` : '',
         ...(options.apiBase
