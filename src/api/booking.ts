@@ -10,8 +10,6 @@ import {
 } from '../schemas/booking';
 import { bookingPath, callingPointsPath, changeabilityPath } from './paths';
 
-const seg = encodeURIComponent;
-
 /** Booking detail, history, calling points, changeability and edit passengers (spec section 7). */
 export const bookingApi = (client: ApiClient) => ({
   /** 200 → the order's bookings; 308 → moved, open history. The guest order token goes as ?token=. */
@@ -23,7 +21,7 @@ export const bookingApi = (client: ApiClient) => ({
   getHistory: (bookingId: string) =>
     client.requestByStatus(
       { 200: BookingHistoryResponse, 308: BookingReplacedResponse },
-      `/booking/${seg(bookingId)}/history`,
+      `${bookingPath(bookingId)}/history`,
       { withOrderToken: true },
     ),
   getCallingPoints: (timetableId: string, query: { date: string; origin: string; destination: string }) =>
