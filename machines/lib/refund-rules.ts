@@ -1,4 +1,4 @@
-import type { RefundQuote, UnprocessableReason } from '#src/schemas/refunds';
+import type { RefundQuote, RefundReason, UnprocessableReason } from '#src/schemas/refunds';
 
 /**
  * Pure refund rules shared by the refund machines (refund-quote, refund-request, refund-card-form,
@@ -18,6 +18,19 @@ export const isRequestableQuote = (q: RefundQuote | null | undefined): boolean =
 
 export const isTermsIneligible = (q: RefundQuote | null | undefined): boolean =>
   !!q && q.status === 'NON_REFUNDABLE' && q.reason === 'terms-and-conditions';
+
+/** Spec section 4: "Disruption reasons: upcoming disruption, service cancellation, train delayed." */
+export const disruptionReasons: readonly RefundReason[] = ['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION', 'DISRUPTION_TRAIN_DELAYED'];
+
+/**
+ * Whether choosing a disruption reason could still refund this booking: false only when the quote
+ * lists what each reason would give (`refundReasonOptions`, which the spec's quote need not carry)
+ * and no disruption reason is eligible, as for an activated mobile ticket (DOMAIN.md).
+ */
+export const disruptionMayRefund = (q: RefundQuote): boolean => {
+  const disruption = (q.refundReasonOptions ?? []).filter((o) => disruptionReasons.includes(o.code));
+  return disruption.length === 0 || disruption.some((o) => o.eligible);
+};
 
 /**
  * The server's words for a failed call: `detail`, else the first `errors[].message`; true when there

@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 import { REFUND_GUEST_TOKEN, REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
+import { BOOKING_HISTORY_KEYS } from '#server/seed/booking-history';
+import { stableId } from '#server/seed/context';
 
 /** Refunds against the local server (issue 9): full, partial, ineligible, declined card, guest. */
 const robin = { email: 'refunds@example.com', password: 'RailDemo!2026' };
@@ -98,6 +100,20 @@ describe('refunds', () => {
     expect(await w.page.evaluate(() => document.activeElement?.id)).toBe('reason-DISRUPTION_SERVICE_CANCELLATION');
     await w.page.getByText('Total refund').waitFor();
     expect(await w.page.getByRole('region', { name: 'Your refund' }).getByText('£54.20').count()).toBeGreaterThan(0);
+    expect(w.errors).toEqual([]);
+  });
+
+  it('tells the owner of an activated mobile ticket that no disruption reason refunds it either', async () => {
+    // The demo customer's mobile ticket, activated (DOMAIN.md: it cannot be refunded for any reason).
+    const bookingId = stableId('booking', `${BOOKING_HISTORY_KEYS.activatedToday}:0`);
+    await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026');
+    await w.page.goto(url(`/bookings/${bookingId}`));
+    await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund/ineligible`));
+    await heading('Refund not available').waitFor();
+    await w.page.getByText(/What you can do: No disruption reason would refund this booking either/).waitFor();
+    expect(await w.page.getByText(/You can still get a full refund/).count()).toBe(0);
+    expect(await w.page.getByText('No refund for this reason', { exact: true }).count()).toBe(6);
     expect(w.errors).toEqual([]);
   });
 

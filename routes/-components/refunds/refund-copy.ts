@@ -1,4 +1,5 @@
-import type { IneligibilityReason, RefundItemStatus, RefundReason, ReturnMode } from '#src/schemas/refunds';
+import { disruptionMayRefund } from '#machines/lib/refund-rules';
+import type { IneligibilityReason, RefundItemStatus, RefundQuote, RefundReason, ReturnMode } from '#src/schemas/refunds';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -83,6 +84,18 @@ export const ineligibilityCopy: Record<IneligibilityReason, { title: string; exp
     next: m.refund_copy_smartcard_inactive_next(),
   },
 };
+
+/** The reasons whose next step is to choose a disruption reason instead. */
+const disruptionNextSteps: readonly IneligibilityReason[] = ['TERMS_AND_CONDITIONS', 'AMOUNT_TOO_LOW'];
+const noDisruptionRefundNext = m.refund_copy_no_disruption_refund_next();
+
+/**
+ * What the customer can do about a reason the quote gives. "Choose a disruption reason" is said only
+ * while one could still refund: the quote's options can show that none would, as for an activated
+ * mobile ticket (DOMAIN.md), and the page must not send the customer to reasons that give nothing.
+ */
+export const ineligibilityNextStep = (code: IneligibilityReason, quote: RefundQuote): string =>
+  disruptionNextSteps.includes(code) && !disruptionMayRefund(quote) ? noDisruptionRefundNext : ineligibilityCopy[code].next;
 
 export const refundReasonLabels: Record<RefundReason, string> = {
   CHANGED_PLANS: m.refund_copy_changed_plans(),

@@ -8,7 +8,7 @@ import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { buttonClass } from '#src/ui/button-class';
-import { ineligibilityCopy } from './refund-copy';
+import { ineligibilityCopy, ineligibilityNextStep } from './refund-copy';
 import { useRefundsApi } from './use-refunds-api';
 import { NeedsConnection } from '../needs-connection';
 import { m } from '#src/paraglide/messages.js';
@@ -127,7 +127,7 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
               {quote.unprocessableReasons.map((r) => (
                 <li key={r.reasonCode}>
                   <strong>{ineligibilityCopy[r.reasonCode].title}.</strong> {ineligibilityCopy[r.reasonCode].explanation}{' '}
-                  {ineligibilityCopy[r.reasonCode].next}
+                  {ineligibilityNextStep(r.reasonCode, quote)}
                 </li>
               ))}
             </ul>

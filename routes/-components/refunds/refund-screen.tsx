@@ -24,7 +24,7 @@ import { Loading, Page } from '#src/ui/page';
 import { CardForm } from './card-form';
 import { PartialRefundPanel } from './partial-refund-panel';
 import { StepHeading } from './step-heading';
-import { directionNames, ineligibilityCopy, refundReasonLabels, returnModeCopy } from './refund-copy';
+import { directionNames, ineligibilityCopy, ineligibilityNextStep, refundReasonLabels, returnModeCopy } from './refund-copy';
 import * as styles from './refunds.css';
 import { useRefundsApi } from './use-refunds-api';
 import { rich } from '#src/i18n/rich';
@@ -446,7 +446,7 @@ function ReasonsExplained({ quote }: { quote: RefundQuote }) {
           <li key={r.reasonCode}>
             <strong>{copy.title}.</strong> {r.message ?? copy.explanation}
             <br />
-            <span>{m.refund_screen_what_you_can_do({ next: copy.next })}</span>
+            <span>{m.refund_screen_what_you_can_do({ next: ineligibilityNextStep(r.reasonCode, quote) })}</span>
           </li>
         );
       })}
