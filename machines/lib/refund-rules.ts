@@ -1,4 +1,4 @@
-import type { RefundQuote, RefundReason, UnprocessableReason } from '#src/schemas/refunds';
+import { disruptionReasons, type RefundQuote, type UnprocessableReason } from '#src/schemas/refunds';
 
 /**
  * Pure refund rules shared by the refund machines (refund-quote, refund-request, refund-card-form,
@@ -18,9 +18,6 @@ export const isRequestableQuote = (q: RefundQuote | null | undefined): boolean =
 
 export const isTermsIneligible = (q: RefundQuote | null | undefined): boolean =>
   !!q && q.status === 'NON_REFUNDABLE' && q.reason === 'terms-and-conditions';
-
-/** Spec section 4: "Disruption reasons: upcoming disruption, service cancellation, train delayed." */
-export const disruptionReasons: readonly RefundReason[] = ['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION', 'DISRUPTION_TRAIN_DELAYED'];
 
 /**
  * Whether choosing a disruption reason could still refund this booking: false only when the quote

@@ -1,8 +1,9 @@
-import type {
-  IneligibilityReason,
-  RefundReason,
-  RefundType,
-  ReturnMode,
+import {
+  disruptionReasons,
+  type IneligibilityReason,
+  type RefundReason,
+  type RefundType,
+  type ReturnMode,
 } from '#src/schemas/refunds.ts';
 import type { BookingData, Ticket } from './booking-data.ts';
 
@@ -63,8 +64,7 @@ export type Assessment = {
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 
-const isDisruption = (reason: RefundReason) => reason.startsWith('DISRUPTION_');
-const feeFree = (reason: RefundReason) => isDisruption(reason) || reason === 'BOOKING_ERROR';
+const feeFree = (reason: RefundReason) => disruptionReasons.includes(reason) || reason === 'BOOKING_ERROR';
 
 function endOfDay(iso: string): Date {
   const d = new Date(iso);

@@ -35,6 +35,13 @@ export const quoteStatuses = [
 export const QuoteStatus = v.picklist(quoteStatuses);
 export type QuoteStatus = (typeof quoteStatuses)[number];
 
+/**
+ * Spec section 4: "Disruption reasons: upcoming disruption, service cancellation, train delayed."
+ * The local server refunds them in full with no admin fee; the refund screens offer them when the
+ * plans-changed reasons refund nothing.
+ */
+export const disruptionReasons: readonly RefundReason[] = ['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION', 'DISRUPTION_TRAIN_DELAYED'];
+
 /** Ineligibility reasons (unprocessableReasons[].reasonCode), all 15 of the spec. */
 export const ineligibilityReasons = [
   'AMOUNT_TOO_LOW',

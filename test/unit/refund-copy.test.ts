@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { disruptionMayRefund, disruptionReasons } from '#machines/lib/refund-rules';
+import { disruptionMayRefund } from '#machines/lib/refund-rules';
 import { ineligibilityCopy, ineligibilityNextStep, itemGroupCopy, refundReasonLabels } from '#routes/-components/refunds/refund-copy';
-import { ineligibilityReasons, refundItemGroups, refundReasons, type RefundQuote, type RefundReason } from '#src/schemas/refunds';
+import { disruptionReasons, ineligibilityReasons, refundItemGroups, refundReasons, type RefundQuote, type RefundReason } from '#src/schemas/refunds';
 import { m } from '#src/paraglide/messages.js';
 
 const gbp = (amount: number) => ({ amount, currencyCode: 'GBP' });
