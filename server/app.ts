@@ -31,6 +31,7 @@ import type { AppDeps, AppEnv } from './lib/app-env.ts';
 import { createClock, type Clock } from './lib/clock.ts';
 import { csrfProtection, loadCsrfSecret } from './lib/csrf.ts';
 import { ApiError, errorBody } from './lib/errors.ts';
+import { idempotency } from './lib/idempotency.ts';
 import { knownPaths } from './known-paths.gen.ts';
 import { createKnownRoutes } from './lib/known-routes.ts';
 import { printable, rejectNul } from './lib/nul-guard.ts';
@@ -127,6 +128,10 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   const apiMiddleware = [apiHeaders, conversationId, csrfProtection(() => csrfSecret), identify] as const;
   app.use(`${API_BASE}/*`, ...apiMiddleware); // also matches API_BASE itself
   if (testState) app.use(`${API_BASE}/*`, hangSwitch(testState, API_BASE), answerSwitch(testState, API_BASE));
+  // The money-moving calls answer a repeated Idempotency-Key with their first answer (decision 310).
+  for (const path of ['/refund-quote/*', '/claim/*', '/flexible-insurance/*', '/customer/passenger-assistance/*']) {
+    app.use(`${API_BASE}${path}`, idempotency);
+  }
   app.use('/graphql', ...apiMiddleware);
 
   // API areas under /my-account/api: one line per area.

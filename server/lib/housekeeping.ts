@@ -2,12 +2,14 @@ import type { Queryable } from '../db.ts';
 import { DAY_MS, addMs } from './clock.ts';
 import { SESSION_IDLE_MS } from './sessions.ts';
 import { purgeAttemptCounters } from './rate-limit.ts';
+import { purgeIdempotencyKeys } from './idempotency.ts';
 
 /**
  * Deletes expired and idle sessions and guest sessions, change-of-email links a week past expiry, expired find-booking exchange tokens and
  * marketing-email tokens, Delay Repay claim tokens, and reset tokens a week past expiry; expired
  * refund card tokens, and refund quotes never requested a day past expiry (decision 080), and
- * anti-automation counters whose window ended (decision 155).
+ * anti-automation counters whose window ended (decision 155), and idempotency keys past their 24 hours
+ * (decision 310).
  */
 export async function purgeExpired(db: Queryable, now: Date): Promise<void> {
   await db.query('delete from sessions where expires_at <= $1 or last_seen_at <= $2', [now, addMs(now, -SESSION_IDLE_MS)]);
@@ -20,4 +22,5 @@ export async function purgeExpired(db: Queryable, now: Date): Promise<void> {
   await db.query('delete from card_tokens where expires_at <= $1', [now]);
   await db.query('delete from refund_quotes where used_at is null and expires_at <= $1', [addMs(now, -DAY_MS)]);
   await purgeAttemptCounters(db, now);
+  await purgeIdempotencyKeys(db, now);
 }
