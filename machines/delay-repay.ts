@@ -1,7 +1,8 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
-import { hasStatus, isSchemaProblem, problemOfEvent, statusOf } from './lib/problems';
+import { attemptKey, isOutcomeUnknown, nextAttempt } from './lib/attempt-key';
+import { codeOf, hasStatus, isSchemaProblem, problemOfEvent, statusOf } from './lib/problems';
 import type { Claim, ClaimTokenResponse, Direction, PaymentType, SubmitClaimDetails } from '#src/schemas/claims';
 import { m } from '#src/paraglide/messages.js';
 
@@ -13,10 +14,22 @@ import { m } from '#src/paraglide/messages.js';
  * error stores its status: 422 'Sorry! We couldn't process your claim' (customer error), any other
  * 'There was a problem with your claim. Please check your details and try again.' (400 customer,
  * else platform). The form keeps what was typed when a submit fails.
+ *
+ * Each submit is one attempt with its own Idempotency-Key. When its answer is lost (no answer, or a
+ * gateway's 502/504) the screen checks before it speaks (`checking`: the same submit with the same
+ * key, which the server answers with its first answer) and says it could not confirm only when the
+ * check fails too; a 409 CLAIM_NOT_OPEN (already claimed) reloads the claim and shows its status
+ * (decision 310). A 401 on submit hands what was typed to the app (in memory only, never storage:
+ * it holds the sort code and account number), which gives it back as `draft` when the customer has
+ * signed in again, as personal details does (decision 160).
  */
 export interface DelayRepayInput {
   claimId: string | null;
   token: string | null;
+  /** Made once per screen by the route (random): the stem of each submit's Idempotency-Key. */
+  keySeed: string;
+  /** What was typed before a 401 sent the customer to sign in; laid over the loaded claim once. */
+  draft?: ClaimForm | null;
 }
 
 export interface ClaimForm {
@@ -53,10 +66,17 @@ export interface DelayRepayContext {
   submitError: SubmitError | null;
   /** The claim was sent on this visit (a thank-you shows). */
   justSubmitted: boolean;
+  keySeed: string;
+  /** Submits so far: with keySeed, the Idempotency-Key (machines/lib/attempt-key.ts). */
+  attempt: number;
+  draft: ClaimForm | null;
+  /** The form shows a kept draft (not yet sent). */
+  draftRestored: boolean;
 }
 
 export type DelayRepayEvent =
   | { type: 'claim.retry' }
+  | { type: 'claim.check' }
   | { type: 'form.change'; field: ClaimFormField; value: string }
   | { type: 'form.blur'; field: ClaimFormField }
   | { type: 'form.submit' };
@@ -64,6 +84,9 @@ export type DelayRepayEvent =
 export const delayRepayMessages = {
   unprocessable: m.delay_repay_unprocessable(),
   problem: m.delay_repay_problem(),
+  checking: m.delay_repay_checking(),
+  unconfirmed: m.delay_repay_unconfirmed(),
+  draftRestored: m.delay_repay_draft_restored(),
   noToken: m.delay_repay_no_token(),
   invalidToken: m.delay_repay_invalid_token(),
   tokenFailed: m.delay_repay_token_failed(),
@@ -146,7 +169,7 @@ export const delayRepayMachine = setup({
     fetchClaim: fromPromise<Claim, { claimId: string }>(async () => {
       throw new Error('fetchClaim not provided');
     }),
-    submitClaim: fromPromise<Claim, { claimId: string; details: SubmitClaimDetails }>(async () => {
+    submitClaim: fromPromise<Claim, { claimId: string; details: SubmitClaimDetails; idempotencyKey: string }>(async () => {
       throw new Error('submitClaim not provided');
     }),
   },
@@ -159,6 +182,11 @@ export const delayRepayMachine = setup({
     isPunchout: ({ context }) => context.claim?.claimType === 'Punchout',
     isOpenForClaim: ({ context }) => context.claim?.status === 'eligible',
     canSubmit: ({ context }) => context.dirty && Object.keys(claimFormErrors(context.values)).length === 0,
+    isOutcomeUnknown: ({ event }) => isOutcomeUnknown(event),
+    /** 409 CLAIM_NOT_OPEN: the claim has been made already (an earlier attempt went through). */
+    isAlreadySubmitted: ({ event }) => hasStatus(event, 409) && codeOf(problemOfEvent(event)) === 'CLAIM_NOT_OPEN',
+    isUnauthorised: ({ event }) => hasStatus(event, 401),
+    hasDraft: ({ context }) => context.draft !== null,
   },
   actions: {
     storeSession: assign(({ context, event }) => {
@@ -205,8 +233,26 @@ export const delayRepayMachine = setup({
       return { claim: doneOutput<Claim>(event, 'submitClaim'), submitError: null, justSubmitted: true };
     }),
     storeSubmitError: assign({ submitError: ({ event }) => submitErrorFor(statusOfEvent(event), detailOf(event)) }),
+    /** A new submit: the next Idempotency-Key. */
+    beginAttempt: assign(({ context }) => nextAttempt(context)),
+    /** The kept draft over the loaded claim's form: the customer sees what they typed, not yet sent. */
+    restoreDraft: assign(({ context }) => (context.draft ? { values: context.draft, dirty: true, draft: null, draftRestored: true } : {})),
+    clearDraftRestored: assign({ draftRestored: false }),
+    clearSubmitError: assign({ submitError: null }),
+    /** Provided by the app: keep what was typed in memory for after sign-in (never storage or the URL). */
+    keepDraft: (_, _params: ClaimForm) => {},
+    /** Provided by the app: the kept draft is on screen now; forget it. */
+    dropDraft: () => {},
   },
 })
+  .extend<{ handOverDraft: undefined }>({
+    actions: {
+      /** What the customer typed, handed to the app's keepDraft as its params (kept in memory for after sign-in). */
+      handOverDraft: enqueueActions(({ context, enqueue }) => {
+        enqueue({ type: 'keepDraft', params: context.values });
+      }),
+    },
+  })
   .extend<{ applyClaimUserFlow: undefined }>({
     actions: {
       /** The session startClaimFlow opened, handed to the route's applyUserFlow as its params. */
@@ -230,6 +276,10 @@ export const delayRepayMachine = setup({
     submitAttempted: false,
     submitError: null,
     justSubmitted: false,
+    keySeed: input.keySeed,
+    attempt: 0,
+    draft: input.draft ?? null,
+    draftRestored: false,
   }),
   initial: 'starting',
   states: {
@@ -271,7 +321,10 @@ export const delayRepayMachine = setup({
         id: 'fetchClaim',
         src: 'fetchClaim',
         input: ({ context }) => ({ claimId: context.claimId ?? '' }),
-        onDone: { target: 'loaded', actions: 'storeClaim' },
+        onDone: [
+          { guard: 'hasDraft', target: 'loaded', actions: ['storeClaim', 'restoreDraft', 'dropDraft'] },
+          { target: 'loaded', actions: 'storeClaim' },
+        ],
         onError: { target: 'loadFailed', actions: 'storeLoadError' },
       },
     },
@@ -302,14 +355,49 @@ export const delayRepayMachine = setup({
           },
         },
         submitting: {
-          description: 'The claim is being submitted; submit is disabled.',
+          description: 'The claim is being submitted with a new Idempotency-Key; submit is disabled.',
+          entry: ['beginAttempt', 'clearDraftRestored'],
           invoke: {
             id: 'submitClaim',
             src: 'submitClaim',
-            input: ({ context }) => ({ claimId: context.claimId ?? '', details: toSubmitClaimDetails(context.values) }),
+            input: ({ context }) => ({
+              claimId: context.claimId ?? '',
+              details: toSubmitClaimDetails(context.values),
+              idempotencyKey: attemptKey(context),
+            }),
             onDone: { target: 'routing', actions: 'storeSubmitted' },
-            onError: { target: 'submitFailed', actions: 'storeSubmitError' },
+            onError: [
+              // An earlier refusal no longer says anything about this claim while its outcome is checked.
+              { guard: 'isOutcomeUnknown', target: 'checking', actions: 'clearSubmitError' },
+              { guard: 'isAlreadySubmitted', target: '#delayRepay.loading' },
+              // Spec section 6: a 401 goes to login (the app does that); what was typed is kept for after.
+              { guard: 'isUnauthorised', target: 'submitFailed', actions: ['storeSubmitError', 'handOverDraft'] },
+              { target: 'submitFailed', actions: 'storeSubmitError' },
+            ],
           },
+        },
+        checking: {
+          description: "The answer was lost: 'We're checking whether your claim went through…'. The same submit again with the same Idempotency-Key; the server answers with its first answer.",
+          invoke: {
+            id: 'submitClaim',
+            src: 'submitClaim',
+            input: ({ context }) => ({
+              claimId: context.claimId ?? '',
+              details: toSubmitClaimDetails(context.values),
+              idempotencyKey: attemptKey(context),
+            }),
+            onDone: { target: 'routing', actions: 'storeSubmitted' },
+            onError: [
+              { guard: 'isOutcomeUnknown', target: 'unconfirmed' },
+              { guard: 'isAlreadySubmitted', target: '#delayRepay.loading' },
+              { guard: 'isUnauthorised', target: 'submitFailed', actions: ['storeSubmitError', 'handOverDraft'] },
+              { target: 'submitFailed', actions: 'storeSubmitError' },
+            ],
+          },
+        },
+        unconfirmed: {
+          description: "The check got no answer either: we couldn't confirm whether the claim went through; Check again repeats it with the same key. What was typed is kept.",
+          on: { 'claim.check': { target: 'checking' } },
         },
         submitFailed: {
           description: 'The error shows above the form; everything typed is still there.',

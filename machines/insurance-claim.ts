@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { attemptKey, isOutcomeUnknown, nextAttempt } from './lib/attempt-key';
 import { doneOutput } from './lib/done-output';
+import { codeOf, hasStatus, problemOfEvent } from './lib/problems';
 import * as v from 'valibot';
 import { EligibilityResponse, type InsuranceClaimResponse } from '#src/schemas/insurance';
 import { m } from '#src/paraglide/messages.js';
@@ -14,6 +16,12 @@ import { m } from '#src/paraglide/messages.js';
  * else system-error 'Unexpected response format'; isClaimable false is ineligible-product
  * 'Product is not claimable'; anything else is system-error. After a claim succeeds the booking is
  * refreshed once, debounced by insuranceRefreshDebounceMs (400 ms).
+ *
+ * Each claim attempt has its own Idempotency-Key. When its answer is lost (no answer, or a gateway's
+ * 502/504) the modal checks before it speaks (`checking`, still CLAIM_REQUEST: the same claim with
+ * the same key, which the server answers with its first answer); only when the check fails too does
+ * it say it could not confirm (`unconfirmed`, CLAIM_FAILED, where trying again repeats the check).
+ * A 409 ALREADY_CLAIMED means an earlier attempt went through: shown as CLAIM_SUCCESS (decision 310).
  */
 export type InsuranceClaimStatus =
   | 'NONE'
@@ -28,6 +36,8 @@ export type InsuranceErrorType = 'ineligible-product' | 'system-error';
 export interface InsuranceClaimInput {
   orderId: string;
   insuranceProductId: string;
+  /** Made once per screen by the route (random): the stem of each claim attempt's Idempotency-Key. */
+  keySeed: string;
 }
 
 export interface InsuranceClaimContext {
@@ -42,7 +52,12 @@ export interface InsuranceClaimContext {
   /** Reference of the submitted claim (local extra), if given. */
   reference: string | null;
   claimFailed: boolean;
+  /** The claim's outcome could not be confirmed (its answer and the check's were lost). */
+  claimUnconfirmed: boolean;
   insuranceRefreshDebounceMs: number;
+  keySeed: string;
+  /** Claim attempts so far: with keySeed, the Idempotency-Key (machines/lib/attempt-key.ts). */
+  attempt: number;
 }
 
 export type InsuranceClaimEvent = { type: 'insurance.checkEligibility' } | { type: 'insurance.claim' } | { type: 'modal.close' };
@@ -54,6 +69,8 @@ export const insuranceClaimMessages = {
   notClaimable: m.insurance_claim_not_claimable(),
   systemError: m.insurance_claim_system_error(),
   claimFailed: m.insurance_claim_claim_failed(),
+  checking: m.insurance_claim_checking(),
+  unconfirmed: m.insurance_claim_unconfirmed(),
 } as const;
 
 /** The spec's status for a snapshot of this machine. */
@@ -86,7 +103,7 @@ export const insuranceClaimMachine = setup({
     checkEligibility: fromPromise<unknown, { orderId: string; insuranceProductId: string }>(async () => {
       throw new Error('checkEligibility not provided');
     }),
-    submitClaim: fromPromise<InsuranceClaimResponse, { orderId: string; insuranceProductId: string; claimId: string }>(async () => {
+    submitClaim: fromPromise<InsuranceClaimResponse, { orderId: string; insuranceProductId: string; claimId: string; idempotencyKey: string }>(async () => {
       throw new Error('submitClaim not provided');
     }),
   },
@@ -100,6 +117,9 @@ export const insuranceClaimMachine = setup({
       return parsed.success && !parsed.output.isClaimable;
     },
     hasClaimId: ({ context }) => context.claimId !== null && context.claimId !== '',
+    isOutcomeUnknown: ({ event }) => isOutcomeUnknown(event),
+    /** 409 ALREADY_CLAIMED: a claim has been made on this cover (an earlier attempt went through). */
+    isAlreadyClaimed: ({ event }) => hasStatus(event, 409) && codeOf(problemOfEvent(event)) === 'ALREADY_CLAIMED',
   },
   actions: {
     clearError: assign({ errorType: null, errorMessage: null, detail: null, claimFailed: false }),
@@ -129,12 +149,18 @@ export const insuranceClaimMachine = setup({
       claimId: null,
       isClaimable: null,
     }),
-    setClaimFailed: assign({ claimFailed: true }),
+    setClaimFailed: assign({ claimFailed: true, claimUnconfirmed: false }),
+    setClaimUnconfirmed: assign({ claimFailed: true, claimUnconfirmed: true }),
+    /** A new claim attempt: the next Idempotency-Key. */
+    beginAttempt: assign(({ context }) => ({ ...nextAttempt(context), claimFailed: false, claimUnconfirmed: false })),
+    /** Already claimed (409): done, with no reference of its own (the refreshed booking shows the claim). */
+    storeAlreadyClaimed: assign({ claimFailed: false, claimUnconfirmed: false, reference: null }),
     storeClaim: assign({
       claimFailed: false,
+      claimUnconfirmed: false,
       reference: ({ event }) => doneOutput<InsuranceClaimResponse | null | undefined>(event, 'submitClaim')?.reference ?? null,
     }),
-    reset: assign({ claimId: null, isClaimable: null, errorType: null, errorMessage: null, detail: null, claimFailed: false }),
+    reset: assign({ claimId: null, isClaimable: null, errorType: null, errorMessage: null, detail: null, claimFailed: false, claimUnconfirmed: false }),
     /** Provided by the booking page: reload the booking (booking detail's `booking.reload`). */
     refreshBooking: () => {},
   },
@@ -150,7 +176,10 @@ export const insuranceClaimMachine = setup({
     detail: null,
     reference: null,
     claimFailed: false,
+    claimUnconfirmed: false,
     insuranceRefreshDebounceMs: INSURANCE_REFRESH_DEBOUNCE_MS,
+    keySeed: input.keySeed,
+    attempt: 0,
   }),
   initial: 'none',
   states: {
@@ -188,7 +217,28 @@ export const insuranceClaimMachine = setup({
       on: { 'insurance.checkEligibility': { target: 'eligibilityRequest', actions: 'clearError' } },
     },
     claimRequest: {
-      description: 'CLAIM_REQUEST: the claim is being made; the modal shows.',
+      description: 'CLAIM_REQUEST: the claim is being made with a new Idempotency-Key; the modal shows.',
+      tags: 'CLAIM_REQUEST',
+      entry: 'beginAttempt',
+      invoke: {
+        id: 'submitClaim',
+        src: 'submitClaim',
+        input: ({ context }) => ({
+          orderId: context.orderId,
+          insuranceProductId: context.insuranceProductId,
+          claimId: context.claimId ?? '',
+          idempotencyKey: attemptKey(context),
+        }),
+        onDone: { target: 'claimSuccess', actions: 'storeClaim' },
+        onError: [
+          { guard: 'isOutcomeUnknown', target: 'checking' },
+          { guard: 'isAlreadyClaimed', target: 'claimSuccess', actions: 'storeAlreadyClaimed' },
+          { target: 'claimFailed', actions: 'setClaimFailed' },
+        ],
+      },
+    },
+    checking: {
+      description: "CLAIM_REQUEST, answer lost: 'We're checking whether your claim went through…'. The same claim again with the same Idempotency-Key; the server answers with its first answer.",
       tags: 'CLAIM_REQUEST',
       invoke: {
         id: 'submitClaim',
@@ -197,9 +247,22 @@ export const insuranceClaimMachine = setup({
           orderId: context.orderId,
           insuranceProductId: context.insuranceProductId,
           claimId: context.claimId ?? '',
+          idempotencyKey: attemptKey(context),
         }),
         onDone: { target: 'claimSuccess', actions: 'storeClaim' },
-        onError: { target: 'claimFailed', actions: 'setClaimFailed' },
+        onError: [
+          { guard: 'isOutcomeUnknown', target: 'unconfirmed', actions: 'setClaimUnconfirmed' },
+          { guard: 'isAlreadyClaimed', target: 'claimSuccess', actions: 'storeAlreadyClaimed' },
+          { target: 'claimFailed', actions: 'setClaimFailed' },
+        ],
+      },
+    },
+    unconfirmed: {
+      description: "CLAIM_FAILED with the outcome unknown: we couldn't confirm whether the claim went through (never 'we couldn't submit'); trying again repeats the check with the same key.",
+      tags: 'CLAIM_FAILED',
+      on: {
+        'insurance.claim': { guard: 'hasClaimId', target: 'checking' },
+        'modal.close': { target: 'none', actions: 'reset' },
       },
     },
     claimFailed: {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { attemptKey, isOutcomeUnknown, nextAttempt } from './lib/attempt-key';
 import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { codeOf, hasStatus, isSchemaProblem, problemOfEvent } from './lib/problems';
@@ -19,9 +20,15 @@ import { m } from '#src/paraglide/messages.js';
  * (spec section 2). Loads the booking; the form needs a passenger, a leg and at least one kind of
  * help (with optional free text). The server decides the rules (2 hours' notice, past journeys):
  * a refusal shows its sentence and keeps everything typed. Success ends with the booked assistance.
+ * Each submit has its own Idempotency-Key; when its answer is lost (no answer, or a gateway's
+ * 502/504) the screen checks before it speaks (`checking`: the same request with the same key,
+ * answered by the server with its first answer), and says it could not confirm only when the check
+ * fails too (decision 310).
  */
 export interface PassengerAssistanceFormInput {
   bookingId: string;
+  /** Made once per screen by the route (random): the stem of each submit's Idempotency-Key. */
+  keySeed: string;
 }
 
 export interface PassengerAssistanceFormContext {
@@ -37,6 +44,9 @@ export interface PassengerAssistanceFormContext {
   /** The last submit failed: the server's code and sentence, if any. */
   submitError: AssistanceFailure | null;
   booked: PassengerAssistance | null;
+  keySeed: string;
+  /** Submits so far: with keySeed, the Idempotency-Key (machines/lib/attempt-key.ts). */
+  attempt: number;
 }
 
 export type PassengerAssistanceFormEvent =
@@ -44,11 +54,13 @@ export type PassengerAssistanceFormEvent =
   | { type: 'form.toggleKind'; kind: AssistanceKind; checked: boolean }
   | { type: 'form.blur'; field: AssistanceField }
   | { type: 'form.submit' }
-  | { type: 'assistance.retry' };
+  | { type: 'assistance.retry' }
+  | { type: 'assistance.check' };
 
 export interface CreateAssistanceInput {
   booking: AssistanceBooking;
   values: AssistanceFormValues;
+  idempotencyKey: string;
 }
 
 export const passengerAssistanceFormMessages = {
@@ -56,6 +68,8 @@ export const passengerAssistanceFormMessages = {
   notFound: m.passenger_assistance_form_not_found(),
   notBookable: m.passenger_assistance_form_not_bookable(),
   submitError: m.passenger_assistance_form_submit_error(),
+  checking: m.passenger_assistance_form_checking(),
+  unconfirmed: m.passenger_assistance_form_unconfirmed(),
 } as const;
 
 
@@ -88,6 +102,7 @@ export const passengerAssistanceFormMachine = setup({
       const overview = doneOutput<AssistanceOverview>(event, 'fetchBooking');
       return overview.booking.bookable && overview.booking.legs.length > 0;
     },
+    isOutcomeUnknown: ({ event }) => isOutcomeUnknown(event),
     isValid: ({ context }) =>
       context.dirty && context.booking !== null && Object.keys(assistanceFormErrors(context.values, context.booking)).length === 0,
   },
@@ -117,6 +132,8 @@ export const passengerAssistanceFormMachine = setup({
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
     clearSubmitError: assign({ submitError: null }),
+    /** A new submit: the next Idempotency-Key. */
+    beginAttempt: assign(({ context }) => nextAttempt(context)),
     storeSubmitError: assign({
       submitError: ({ event }) => {
         const problem = problemOfEvent(event);
@@ -142,6 +159,8 @@ export const passengerAssistanceFormMachine = setup({
     schemaError: false,
     submitError: null,
     booked: null,
+    keySeed: input.keySeed,
+    attempt: 0,
   }),
   initial: 'loading',
   states: {
@@ -178,14 +197,29 @@ export const passengerAssistanceFormMachine = setup({
       },
     },
     submitting: {
-      description: 'Booking the assistance; the server checks the notice period and the passenger.',
+      description: 'Booking the assistance with a new Idempotency-Key; the server checks the notice period and the passenger.',
+      entry: 'beginAttempt',
       invoke: {
         id: 'createAssistance',
         src: 'createAssistance',
-        input: ({ context }) => ({ booking: context.booking as AssistanceBooking, values: context.values }),
+        input: ({ context }) => ({ booking: context.booking as AssistanceBooking, values: context.values, idempotencyKey: attemptKey(context) }),
         onDone: { target: 'booked', actions: 'storeBooked' },
-        onError: { target: 'editing', actions: 'storeSubmitError' },
+        onError: [{ guard: 'isOutcomeUnknown', target: 'checking' }, { target: 'editing', actions: 'storeSubmitError' }],
       },
+    },
+    checking: {
+      description: "The answer was lost: 'We're checking whether your assistance was booked…'. The same request again with the same Idempotency-Key; the server answers with its first answer.",
+      invoke: {
+        id: 'createAssistance',
+        src: 'createAssistance',
+        input: ({ context }) => ({ booking: context.booking as AssistanceBooking, values: context.values, idempotencyKey: attemptKey(context) }),
+        onDone: { target: 'booked', actions: 'storeBooked' },
+        onError: [{ guard: 'isOutcomeUnknown', target: 'unconfirmed' }, { target: 'editing', actions: 'storeSubmitError' }],
+      },
+    },
+    unconfirmed: {
+      description: "The check got no answer either: we couldn't confirm whether the assistance was booked; Check again repeats it with the same key. What was typed is kept.",
+      on: { 'assistance.check': { target: 'checking' } },
     },
     booked: {
       description: 'The assistance is booked; the screen opens its review.',

@@ -9,6 +9,7 @@ import {
 } from '#src/schemas/refunds';
 import { refundCardFormMachine } from './refund-card-form';
 import { doneOutput } from './lib/done-output';
+import { attemptKey, isOutcomeUnknown, nextAttempt } from './lib/attempt-key';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { isRequestableQuote, isTermsIneligible, problemMessageOfEvent } from './lib/refund-rules';
 import { m } from '#src/paraglide/messages.js';
@@ -21,6 +22,12 @@ import { m } from '#src/paraglide/messages.js';
  * INVALID_CREDIT_CARD re-quotes and shows the card form again; POTENTIAL_FRAUD_DETECTED re-quotes and
  * marks fraud. After success the booking reloads; after a partial refund the route waits for the
  * superseding order with the history polling (bookingHistoryMachine, waitForSuperseders).
+ * The same two statuses in a 200 answer (section 7: the response carries `status` and
+ * `creditCardForm`) are treated as the 422 with that code. Each confirm is one attempt with its own
+ * Idempotency-Key; when its answer is lost (no answer, or a gateway's 502/504) the screen checks
+ * before it speaks (`checking`: the same request with the same key, answered by the server with its
+ * first answer), and says it could not confirm only when the check fails too (decision 310). A 409
+ * meaning the tickets are already being refunded shows the refund as requested.
  * Why the request is its own machine: docs/decisions/081-refund-flows.md.
  */
 export interface RefundRequestInput {
@@ -28,6 +35,8 @@ export interface RefundRequestInput {
   quoteId: string | null;
   /** Today as YYYY-MM-DD (the card form's expiry rule). */
   today: string;
+  /** Made once per screen by the route (a random UUID): the stem of each attempt's Idempotency-Key. */
+  keySeed: string;
 }
 
 export type RequestError = 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED' | string | true;
@@ -43,10 +52,13 @@ export interface RefundRequestContext extends RefundRequestInput {
   /** The new card's token (never the number), once the card form was filled. */
   card: { token: string; last4: string; brand: string } | null;
   result: RefundRequestResponse | null;
+  /** The customer's attempts at the request so far: with keySeed, the Idempotency-Key (machines/lib/attempt-key.ts). */
+  attempt: number;
 }
 
 export type RefundRequestEvent =
   | { type: 'refund.retry' }
+  | { type: 'refund.check' }
   | { type: 'refund.setReason'; reason: RefundReason }
   | { type: 'refund.continue' }
   | { type: 'refund.back' }
@@ -67,6 +79,8 @@ export const refundRequestMessages = {
   quoting: m.refund_request_quoting(),
   quoteFailed: m.refund_request_quote_failed(),
   requesting: m.refund_request_requesting(),
+  checking: m.refund_request_checking(),
+  unconfirmed: m.refund_request_unconfirmed(),
   requestFailed: m.refund_request_request_failed(),
   cardDeclined:
     m.refund_request_card_declined(),
@@ -79,6 +93,8 @@ export const refundRequestMessages = {
 const quoteOf = (event: { type: string }) => doneOutput<RefundQuote>(event, 'fetchQuote');
 /** The first error code of a failed call. */
 const errorCodeOf = (event: object) => codeOf(problemOfEvent(event));
+/** The special status of a 200 answer (INVALID_CREDIT_CARD, POTENTIAL_FRAUD_DETECTED), else PROCESSING. */
+const answerStatusOf = (event: { type: string }) => doneOutput<RefundRequestResponse>(event, 'submitRefund').status;
 
 export const refundRequestMachine = setup({
   types: {
@@ -97,7 +113,7 @@ export const refundRequestMachine = setup({
     >(async () => {
       throw new Error('fetchQuote not provided');
     }),
-    submitRefund: fromPromise<RefundRequestResponse, { quoteId: string; body: RefundRequestBody }>(async () => {
+    submitRefund: fromPromise<RefundRequestResponse, { quoteId: string; body: RefundRequestBody; idempotencyKey: string }>(async () => {
       throw new Error('submitRefund not provided');
     }),
     cardForm: refundCardFormMachine,
@@ -113,6 +129,14 @@ export const refundRequestMachine = setup({
     isPartialRefund: ({ event }) => doneOutput<RefundRequestResponse>(event, 'submitRefund').waitForSuperseders === true,
     isInvalidCard: ({ event }) => errorCodeOf(event) === 'INVALID_CREDIT_CARD',
     isFraud: ({ event }) => errorCodeOf(event) === 'POTENTIAL_FRAUD_DETECTED',
+    isCardDeclinedAnswer: ({ event }) => answerStatusOf(event) === 'INVALID_CREDIT_CARD',
+    isFraudAnswer: ({ event }) => answerStatusOf(event) === 'POTENTIAL_FRAUD_DETECTED',
+    isOutcomeUnknown: ({ event }) => isOutcomeUnknown(event),
+    /** 409 IN_PROGRESS or QUOTE_USED: these tickets are already being refunded (an earlier attempt went through). */
+    isAlreadyRequested: ({ event }) => {
+      const code = errorCodeOf(event);
+      return code === 'IN_PROGRESS' || code === 'QUOTE_USED';
+    },
   },
   actions: {
     /** The booking, and the refund reason the URL's quote was computed for (so the re-quote matches it). */
@@ -130,6 +154,8 @@ export const refundRequestMachine = setup({
       card: ({ event }) => doneOutput<{ token: string; last4: string; brand: string }>(event, 'cardForm'),
     }),
     clearRequestError: assign({ requestError: null }),
+    /** A new confirm: the next Idempotency-Key. */
+    beginAttempt: assign(({ context }) => nextAttempt(context)),
     /** The quote is spent and the declined card's token dropped; the form asks for another card. */
     markCardDeclined: assign({ requestError: 'INVALID_CREDIT_CARD' as const, card: null, quote: null }),
     /** The quote is spent; later quotes answer POTENTIAL_FRAUD_DETECTED until the retailer clears it. */
@@ -155,6 +181,7 @@ export const refundRequestMachine = setup({
     fraud: false,
     card: null,
     result: null,
+    attempt: 0,
   }),
   initial: 'loading',
   states: {
@@ -232,8 +259,8 @@ export const refundRequestMachine = setup({
       on: { 'card.cancel': { target: 'reviewing' } },
     },
     requesting: {
-      description: 'requestPending: POST refund-quote/{quoteId} with {token, bookingId} or null.',
-      entry: 'clearRequestError',
+      description: 'requestPending: POST refund-quote/{quoteId} with {token, bookingId} or null, and a new Idempotency-Key for this attempt.',
+      entry: ['clearRequestError', 'beginAttempt'],
       invoke: {
         id: 'submitRefund',
         src: 'submitRefund',
@@ -242,17 +269,51 @@ export const refundRequestMachine = setup({
           // {token: null, bookingId}: refund to the card on file (the contract's nullable token; the
           // app's one client sends {} for a null body, so the explicit form is used).
           body: { token: context.card?.token ?? null, bookingId: context.bookingId },
+          idempotencyKey: attemptKey(context),
         }),
         onDone: [
+          { guard: 'isCardDeclinedAnswer', target: 'quoting', actions: 'markCardDeclined' },
+          { guard: 'isFraudAnswer', target: 'quoting', actions: 'markFraud' },
           { guard: 'isPartialRefund', target: 'partiallyRefunded', actions: 'storeResult' },
           { target: 'refunded', actions: 'storeResult' },
         ],
         onError: [
+          { guard: 'isOutcomeUnknown', target: 'checking' },
+          { guard: 'isAlreadyRequested', target: 'refunded' },
           { guard: 'isInvalidCard', target: 'quoting', actions: 'markCardDeclined' },
           { guard: 'isFraud', target: 'quoting', actions: 'markFraud' },
           { target: 'requestFailed', actions: 'storeRequestError' },
         ],
       },
+    },
+    checking: {
+      description: "The answer was lost: 'We're checking whether your refund went through…'. The same request again with the same Idempotency-Key; the server answers with its first answer, or makes the request if it never arrived.",
+      invoke: {
+        id: 'submitRefund',
+        src: 'submitRefund',
+        input: ({ context }) => ({
+          quoteId: context.quote?.quoteId ?? '',
+          body: { token: context.card?.token ?? null, bookingId: context.bookingId },
+          idempotencyKey: attemptKey(context),
+        }),
+        onDone: [
+          { guard: 'isCardDeclinedAnswer', target: 'quoting', actions: 'markCardDeclined' },
+          { guard: 'isFraudAnswer', target: 'quoting', actions: 'markFraud' },
+          { guard: 'isPartialRefund', target: 'partiallyRefunded', actions: 'storeResult' },
+          { target: 'refunded', actions: 'storeResult' },
+        ],
+        onError: [
+          { guard: 'isOutcomeUnknown', target: 'unconfirmed' },
+          { guard: 'isAlreadyRequested', target: 'refunded' },
+          { guard: 'isInvalidCard', target: 'quoting', actions: 'markCardDeclined' },
+          { guard: 'isFraud', target: 'quoting', actions: 'markFraud' },
+          { target: 'requestFailed', actions: 'storeRequestError' },
+        ],
+      },
+    },
+    unconfirmed: {
+      description: "The check got no answer either: we couldn't confirm whether the refund went through; check the booking before trying again (never 'nothing has been cancelled'). Check again repeats the check with the same key.",
+      on: { 'refund.check': { target: 'checking' } },
     },
     requestFailed: {
       description: 'Request error (context.requestError: the message): try again re-quotes first (a quote is used once).',

@@ -6,9 +6,10 @@ const seg = encodeURIComponent;
 /** Delay Repay calls (spec section 7); the guest order token goes with claim calls (section 6). */
 export const claimsApi = (client: ApiClient) => ({
   getClaim: (claimId: string) => client.request(Claim, `/claim/${seg(claimId)}`, { withOrderToken: true }),
-  submitClaim: (claimId: string, submitClaimDetails: SubmitClaimDetails) =>
+  submitClaim: (claimId: string, submitClaimDetails: SubmitClaimDetails, idempotencyKey: string) =>
     client.request(Claim, `/claim/${seg(claimId)}`, {
       method: 'POST',
+      idempotencyKey,
       body: { submitClaimDetails: { ...submitClaimDetails } },
       withOrderToken: true,
     }),

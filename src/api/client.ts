@@ -9,6 +9,8 @@ import { apiBase } from './paths';
 export const conversationIdHeader = 'x-conversationid';
 export const userFlowHeader = 'x-user-flow-id';
 export const csrfHeader = 'x-csrf-token';
+/** One per attempt of a money-moving call; a repeat gets the server's first answer (decision 310). */
+export const idempotencyHeader = 'Idempotency-Key';
 /** Spec section 7: "The conversation id response header is remembered, keeping the last 10." */
 export const maxConversationIds = 10;
 
@@ -22,6 +24,8 @@ export interface RequestOptions {
   csrfInBody?: boolean;
   /** Send the guest order token from the URL hash (booking, history, check-in, refund, claim calls). */
   withOrderToken?: boolean;
+  /** The attempt's Idempotency-Key (refund, Delay Repay, insurance claim, passenger assistance; decision 310). */
+  idempotencyKey?: string;
   /** Don't treat 401 as "signed out" (the login call itself). */
   allow401?: boolean;
   signal?: AbortSignal;
@@ -116,6 +120,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     const headers: Record<string, string> = {};
     if (method !== 'GET' && csrfToken) headers[csrfHeader] = csrfToken;
     if (userFlowId) headers[userFlowHeader] = userFlowId;
+    if (opts.idempotencyKey !== undefined) headers[idempotencyHeader] = opts.idempotencyKey;
     let body: Record<string, unknown> | null | undefined = opts.body;
     if (opts.csrfInBody) body = { ...(body ?? {}), _csrf: csrfToken ?? '' };
     const query = queryOf(opts);

@@ -15,11 +15,11 @@ export const insuranceApi = (client: ApiClient) => ({
       method: 'POST',
       withOrderToken: true,
     }),
-  claim: async (orderId: string, insuranceProductId: string, claimId: string): Promise<InsuranceClaimResponse> => {
+  claim: async (orderId: string, insuranceProductId: string, claimId: string, idempotencyKey: string): Promise<InsuranceClaimResponse> => {
     const answer = await client.request(
       InsuranceClaimAnswer,
       `/flexible-insurance/${seg(orderId)}/${seg(insuranceProductId)}/${seg(claimId)}/claim`,
-      { method: 'POST', withOrderToken: true },
+      { method: 'POST', withOrderToken: true, idempotencyKey },
     );
     return { claimId: answer?.claimId ?? claimId, ...(answer?.reference ? { reference: answer.reference } : {}) };
   },

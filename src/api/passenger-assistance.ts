@@ -21,18 +21,20 @@ export const passengerAssistanceApi = (client: ApiClient) => ({
   get: async (orderId: string, bookingId: string, id: string) =>
     (await client.request(PassengerAssistanceResponse, `${base(orderId, bookingId)}/${seg(id)}`, { withOrderToken: true }))
       .passengerAssistance,
-  create: async (orderId: string, bookingId: string, body: AssistanceInput) =>
+  create: async (orderId: string, bookingId: string, body: AssistanceInput, idempotencyKey: string) =>
     (
       await client.request(PassengerAssistanceResponse, base(orderId, bookingId), {
         method: 'POST',
+        idempotencyKey,
         body: { ...body },
         withOrderToken: true,
       })
     ).passengerAssistance,
-  cancel: async (orderId: string, bookingId: string, id: string) =>
+  cancel: async (orderId: string, bookingId: string, id: string, idempotencyKey: string) =>
     (
       await client.request(PassengerAssistanceResponse, `${base(orderId, bookingId)}/${seg(id)}/cancel`, {
         method: 'POST',
+        idempotencyKey,
         body: {},
         withOrderToken: true,
       })

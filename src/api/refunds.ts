@@ -37,9 +37,10 @@ export const refundsApi = (client: ApiClient) => ({
       withOrderToken: true,
       ...(signal ? { signal } : {}),
     }),
-  requestRefund: (quoteId: string, body: RefundRequestBody) =>
+  requestRefund: (quoteId: string, body: RefundRequestBody, idempotencyKey: string) =>
     client.request(RefundRequestResponse, `/refund-quote/${seg(quoteId)}`, {
       method: 'POST',
+      idempotencyKey,
       body: body as Record<string, unknown> | null,
       withOrderToken: true,
     }),

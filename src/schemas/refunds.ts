@@ -219,7 +219,12 @@ export type RefundRequestBody = v.InferOutput<typeof RefundRequestBody>;
 
 /** 200: the request was accepted. */
 export const RefundRequestResponse = v.object({
-  status: v.literal('PROCESSING'),
+  /**
+   * PROCESSING, or one of the two special statuses (spec section 4), which a retailer may answer with
+   * 200 as well as with the 422 below: either way the quote is spent, re-quote and show the card form
+   * or the fraud message.
+   */
+  status: v.picklist(['PROCESSING', 'INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED']),
   creditCardForm: v.nullable(CreditCardForm),
   /** local-server extra. */
   refundId: v.optional(v.string()),

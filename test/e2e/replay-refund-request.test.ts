@@ -38,7 +38,7 @@ type Key = 'flexible' | 'partialReturn' | 'advance' | 'inProgress' | 'declinedCa
 const robin = { email: REFUNDS_ACCOUNT.email, password: REFUNDS_ACCOUNT.password };
 const data = new SharedData();
 const bookingIdOf = (input: RefundRequestInput | undefined) => refundSeedBookingId(REFUND_SEED_KEYS[input!.bookingId as Key]);
-const input = (bookingId: Key): RefundRequestInput => ({ bookingId, quoteId: bookingId === 'partialReturn' ? 'one passenger' : null, today: 'today' });
+const input = (bookingId: Key): RefundRequestInput => ({ bookingId, quoteId: bookingId === 'partialReturn' ? 'one passenger' : null, today: 'today', keySeed: `replay-${bookingId}` });
 const quoteDone = (output: RefundQuote) => ({ type: 'xstate.done.actor.fetchQuote', output });
 const submitDone = (waitForSuperseders: boolean) => ({
   type: 'xstate.done.actor.submitRefund',

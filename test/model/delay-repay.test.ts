@@ -46,7 +46,17 @@ const opening = {
   submitAttempted: false,
   submitError: null,
   justSubmitted: false,
+  keySeed: 'seed-claim',
+  attempt: 0,
+  draft: null,
+  draftRestored: false,
 };
+/** What a customer had typed when a 401 sent them to sign in (decision 160), given back afterwards. */
+const draft: ClaimForm = { direction: 'outward', delay: '34', paymentType: 'original-payment', sortCode: '', accountNumber: '' };
+const keyOf = (c: { attempt: number }) => `seed-claim.${c.attempt}`;
+/** The answer was lost: the connection was reset after the server got the claim. */
+const lost = { type: 'xstate.error.actor.submitClaim', error: { problem: { kind: 'network', message: 'Failed to fetch' } } };
+const alreadyClaimed = { status: 409, problem: { kind: 'http', status: 409, codes: ['CLAIM_NOT_OPEN'], detail: 'This claim has already been made.' } };
 const inward = { ...journey, direction: 'inward' as const };
 const { journeys: _journeys, delayedJourney: _delayed, ...bare } = base;
 const problem = (status: number | null, detail: string | null = null) => ({
@@ -57,9 +67,10 @@ const problem = (status: number | null, detail: string | null = null) => ({
 describeMachineModel(delayRepayMachine, {
   name: 'delayRepayMachine',
   inputs: [
-    { claimId: 'c1', token: null },
-    { claimId: null, token: 'claim-token' },
-    { claimId: null, token: null },
+    { claimId: 'c1', token: null, keySeed: 'seed-claim' },
+    { claimId: 'c1', token: null, keySeed: 'seed-claim', draft },
+    { claimId: null, token: 'claim-token', keySeed: 'seed-claim' },
+    { claimId: null, token: null, keySeed: 'seed-claim' },
   ],
   events: {
     // Keep the model finite: the delay goes '' → 'abc' (invalid) → '34' → '' ; payment is chosen once.
@@ -94,6 +105,9 @@ describeMachineModel(delayRepayMachine, {
     ],
     'xstate.done.actor.submitClaim': [{ type: 'xstate.done.actor.submitClaim', output: submitted }],
     'xstate.error.actor.submitClaim': [
+      lost,
+      { type: 'xstate.error.actor.submitClaim', error: alreadyClaimed },
+      { type: 'xstate.error.actor.submitClaim', error: problem(401) },
       { type: 'xstate.error.actor.submitClaim', error: problem(422, 'Northern pays Delay Repay for delays of 15 minutes or more.') },
       { type: 'xstate.error.actor.submitClaim', error: problem(400) },
       { type: 'xstate.error.actor.submitClaim', error: problem(500) },
@@ -104,12 +118,13 @@ describeMachineModel(delayRepayMachine, {
     dirty: c.dirty,
     status: c.claim?.status ?? null,
     type: c.claim?.claimType ?? null,
-    submitError: c.submitError?.status ?? null,
+    submitError: c.submitError !== null,
     loadError: c.loadError,
     session: c.session,
     submitAttempted: c.submitAttempted,
+    draft: c.draft !== null,
   }),
-  maxPaths: 400,
+  maxPaths: 600,
   assert: (snapshot) => {
     const { context } = snapshot;
     if (snapshot.matches('noToken')) {
@@ -162,7 +177,13 @@ describeMachineModel(delayRepayMachine, {
     exchanging: { startClaimFlow: { token: 'claim-token' } },
     readingToken: { fetchClaimToken: undefined },
     loading: { fetchClaim: { claimId: 'c1' } },
-    'loaded.submitting': { submitClaim: (c: { values: ClaimForm }) => ({ claimId: 'c1', details: toSubmitClaimDetails(c.values) }) },
+    // Each submit with its own Idempotency-Key; the check repeats the submit with the same one.
+    'loaded.submitting': {
+      submitClaim: (c: { values: ClaimForm; attempt: number }) => ({ claimId: 'c1', details: toSubmitClaimDetails(c.values), idempotencyKey: keyOf(c) }),
+    },
+    'loaded.checking': {
+      submitClaim: (c: { values: ClaimForm; attempt: number }) => ({ claimId: 'c1', details: toSubmitClaimDetails(c.values), idempotencyKey: keyOf(c) }),
+    },
   },
   // Spec sections 4 and 8 "Delay repay": the link, loading, error, the claim by type and status, submitting.
   states: {
@@ -205,22 +226,33 @@ describeMachineModel(delayRepayMachine, {
     },
     loading: (check) => {
       const { context, event } = check;
-      expect(['xstate.init', 'xstate.done.actor.fetchClaimToken', 'claim.retry']).toContain(event.type);
+      expect(['xstate.init', 'xstate.done.actor.fetchClaimToken', 'claim.retry', 'xstate.error.actor.submitClaim']).toContain(event.type);
+      // A 409 CLAIM_NOT_OPEN: the claim was made already; it is read again to show its status.
+      if (event.type === 'xstate.error.actor.submitClaim') expect(errorOf(event)?.status).toBe(409);
       // The form starts on the journey the train company recorded as delayed, or the only one;
       // with two journeys and no record, the customer chooses.
+      // (A kept draft's own choice wins: checked below.)
       const direction = (claim: Claim) =>
         stepFrom(check, { type: 'xstate.done.actor.fetchClaim', output: claim } as never).snapshot.context.values.direction;
-      expect(direction({ ...base, journeys: [journey, inward], delayedJourney: 'inward' })).toBe('inward');
-      expect(direction({ ...bare, journeys: [journey, inward] })).toBe('');
-      expect(direction({ ...bare, journeys: [inward] })).toBe('inward');
-      expect(direction(bare)).toBe('');
+      if (!context.draft) expect(direction({ ...base, journeys: [journey, inward], delayedJourney: 'inward' })).toBe('inward');
+      if (!context.draft) expect(direction({ ...bare, journeys: [journey, inward] })).toBe('');
+      if (!context.draft) expect(direction({ ...bare, journeys: [inward] })).toBe('inward');
+      if (!context.draft) expect(direction(bare)).toBe('');
       // Not this customer's claim (403/404), a wrong shape, or anything else.
       const loadError = (error: object) => stepFrom(check, { type: 'xstate.error.actor.fetchClaim', error } as never).snapshot.context.loadError;
       expect([loadError(problem(403)), loadError(problem(404)), loadError(problem(500)), loadError(problem(null))]).toEqual(['notFound', 'notFound', 'failed', 'failed']);
       expect(loadError({ problem: { kind: 'schema' } })).toBe('schema');
-      if (event.type === 'xstate.init') expect(context).toEqual({ ...opening, claimId: 'c1', token: null });
+      if (event.type === 'xstate.init') expect(context).toEqual({ ...opening, claimId: 'c1', token: null, draft: context.draft });
+      if (event.type === 'xstate.init') expect([null, draft]).toContainEqual(context.draft);
       if (event.type === 'xstate.done.actor.fetchClaimToken') expect(context.customerRegistered).toBe(false);
-      expect(context.claim).toBeNull();
+      if (event.type === 'xstate.init' || event.type === 'xstate.done.actor.fetchClaimToken') expect(context.claim).toBeNull();
+      // A kept draft is laid over the loaded claim once, then forgotten.
+      if (context.draft) {
+        const restored = stepFrom(check, { type: 'xstate.done.actor.fetchClaim', output: base } as never);
+        expect(restored.snapshot.context).toMatchObject({ values: draft, dirty: true, draft: null, draftRestored: true });
+        expect(restored.actions).toContain('dropDraft');
+        expect(restored.snapshot.value).toEqual({ loaded: 'editing' });
+      }
     },
     loadFailed: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchClaim');
@@ -234,7 +266,8 @@ describeMachineModel(delayRepayMachine, {
       if (entered) {
         expect(event.type).toBe('xstate.done.actor.fetchClaim');
         expect(context.claim).toEqual(outputOf(event));
-        expect([context.dirty, context.submitAttempted, context.submitError]).toEqual([false, false, null]);
+        expect([context.submitAttempted, context.submitError]).toEqual([false, null]);
+        expect(context.dirty).toBe(context.draftRestored);
       }
     },
     'loaded.punchout': ({ snapshot, context }) => {
@@ -258,11 +291,43 @@ describeMachineModel(delayRepayMachine, {
       }
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
     },
-    'loaded.submitting': ({ snapshot, event }) => {
+    'loaded.submitting': (check) => {
+      const { snapshot, context, event } = check;
       expect(event.type).toBe('form.submit');
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+      expect(context.attempt).toBeGreaterThan(0);
+      expect(context.draftRestored).toBe(false);
+      // A lost answer is checked with the same key, not reported as "There was a problem".
+      const checking = nextFrom(check, lost as never);
+      expect(checking.value).toEqual({ loaded: 'checking' });
+      expect(checking.context.attempt).toBe(context.attempt);
+      expect(checking.context.submitError).toBeNull();
     },
-    'loaded.submitFailed': ({ snapshot, context, event }) => {
+    'loaded.checking': (check) => {
+      const { snapshot, context, event } = check;
+      expect(['xstate.error.actor.submitClaim', 'claim.check']).toContain(event.type);
+      if (event.type === 'xstate.error.actor.submitClaim') expect(errorOf(event)?.problem?.kind).toBe('network');
+      expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+      // The server's first answer decides: accepted, or already made (409) read again.
+      const accepted = nextFrom(check, { type: 'xstate.done.actor.submitClaim', output: submitted } as never);
+      expect([accepted.value, accepted.context.justSubmitted]).toEqual([{ loaded: 'closed' }, true]);
+      expect(nextFrom(check, { type: 'xstate.error.actor.submitClaim', error: alreadyClaimed } as never).value).toBe('loading');
+      const again = nextFrom(check, lost as never);
+      expect([again.value, again.context.attempt]).toEqual([{ loaded: 'unconfirmed' }, context.attempt]);
+    },
+    'loaded.unconfirmed': ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.submitClaim');
+      // Unknown is not "There was a problem": no error shown, nothing typed lost, no new submit.
+      expect(context.submitError).toBeNull();
+      expect(context.values.paymentType).toBe('original-payment');
+      expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+      expect(snapshot.can({ type: 'claim.check' })).toBe(true);
+    },
+    'loaded.submitFailed': ({ snapshot, context, event, performed }) => {
+      // A 401 (signed out meanwhile): what was typed goes to the app's in-memory draft store for after sign-in.
+      const signedOut = event.type === 'xstate.error.actor.submitClaim' && errorOf(event)?.status === 401;
+      if (signedOut) expect(performed).toContainEqual({ type: 'keepDraft', params: context.values });
+      else expect(performed.filter((p) => p.type === 'keepDraft')).toEqual([]);
       expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'sortCode' }).context.touched.sortCode).toBe(true);
       if (event.type === 'xstate.error.actor.submitClaim') expect(context.submitError?.status).toBe(errorOf(event)?.status);
       expect(context.justSubmitted).toBe(false);
@@ -272,7 +337,7 @@ describeMachineModel(delayRepayMachine, {
 });
 
 it('takes an empty claim id or token (an empty URL hash) as none', () => {
-  const start = (claimId: string | null, token: string | null) => getInitialSnapshot(delayRepayMachine, { claimId, token }).value;
+  const start = (claimId: string | null, token: string | null) => getInitialSnapshot(delayRepayMachine, { claimId, token, keySeed: 'seed-claim' }).value;
   expect(start('', null)).toBe('noToken');
   expect(start(null, '')).toBe('noToken');
   expect(start('', 'claim-token')).toBe('exchanging');

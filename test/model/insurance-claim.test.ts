@@ -7,13 +7,18 @@ import {
   insuranceClaimStatuses,
   insuranceModalStatuses,
 } from '#machines/insurance-claim';
-import { describeMachineModel, nextFrom, outputOf } from './harness';
+import { describeMachineModel, errorOf, nextFrom, outputOf } from './harness';
 
 const ok = { claimId: 'ic1', orderId: 'o1', insuranceProductId: 'p1', isClaimable: true };
+const KEY_SEED = 'seed-insurance';
+const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
+/** The answer was lost: the connection was reset after the server got the claim. */
+const lost = { type: 'xstate.error.actor.submitClaim', error: { problem: { kind: 'network', message: 'Failed to fetch' } } };
+const alreadyClaimed = { type: 'xstate.error.actor.submitClaim', error: { status: 409, problem: { kind: 'http', status: 409, codes: ['ALREADY_CLAIMED'], detail: null } } };
 
 describeMachineModel(insuranceClaimMachine, {
   name: 'insuranceClaimMachine',
-  input: { orderId: 'o1', insuranceProductId: 'p1' },
+  input: { orderId: 'o1', insuranceProductId: 'p1', keySeed: KEY_SEED },
   events: {
     'xstate.done.actor.checkEligibility': [
       { type: 'xstate.done.actor.checkEligibility', output: ok },
@@ -23,16 +28,21 @@ describeMachineModel(insuranceClaimMachine, {
     ],
     'xstate.error.actor.checkEligibility': [{ type: 'xstate.error.actor.checkEligibility', error: { status: 500 } }],
     'xstate.done.actor.submitClaim': [{ type: 'xstate.done.actor.submitClaim', output: { claimId: 'ic1', reference: 'INS-1' } }],
-    'xstate.error.actor.submitClaim': [{ type: 'xstate.error.actor.submitClaim', error: { status: 409 } }],
+    'xstate.error.actor.submitClaim': [lost, alreadyClaimed, { type: 'xstate.error.actor.submitClaim', error: { status: 500 } }],
   },
-  serializeContext: (c) => ({ errorType: c.errorType, errorMessage: c.errorMessage, claimId: c.claimId }),
+  serializeContext: (c) => ({ errorType: c.errorType, errorMessage: c.errorMessage, claimId: c.claimId, claimUnconfirmed: c.claimUnconfirmed }),
   assert: (snapshot) => {
     const status = insuranceClaimStatus(snapshot);
     expect(snapshot.context.insuranceRefreshDebounceMs).toBe(400);
     // Exactly one spec status per state.
     expect(snapshot.tags.size).toBe(1);
     // The modal shows in ELIGIBILITY_SUCCESS, CLAIM_REQUEST and CLAIM_FAILED only.
-    const modal = snapshot.matches('eligibilitySuccess') || snapshot.matches('claimRequest') || snapshot.matches('claimFailed');
+    const modal =
+      snapshot.matches('eligibilitySuccess') ||
+      snapshot.matches('claimRequest') ||
+      snapshot.matches('claimFailed') ||
+      snapshot.matches('checking') ||
+      snapshot.matches('unconfirmed');
     expect(insuranceModalStatuses.includes(status)).toBe(modal);
     // Eligibility attempt allowed from NONE or ELIGIBILITY_FAILED; a claim from ELIGIBILITY_SUCCESS or CLAIM_FAILED.
     expect(snapshot.can({ type: 'insurance.checkEligibility' })).toBe(status === 'NONE' || status === 'ELIGIBILITY_FAILED');
@@ -40,7 +50,9 @@ describeMachineModel(insuranceClaimMachine, {
   },
   calls: {
     eligibilityRequest: { checkEligibility: { orderId: 'o1', insuranceProductId: 'p1' } },
-    claimRequest: { submitClaim: { orderId: 'o1', insuranceProductId: 'p1', claimId: 'ic1' } },
+    // Each attempt with its own Idempotency-Key; the check repeats the attempt with the same one.
+    claimRequest: { submitClaim: (c: { attempt: number }) => ({ orderId: 'o1', insuranceProductId: 'p1', claimId: 'ic1', idempotencyKey: keyOf(c) }) },
+    checking: { submitClaim: (c: { attempt: number }) => ({ orderId: 'o1', insuranceProductId: 'p1', claimId: 'ic1', idempotencyKey: keyOf(c) }) },
   },
   // Spec section 4 "Insurance": one status per state, the eligibility outcome and the claim.
   states: {
@@ -58,7 +70,10 @@ describeMachineModel(insuranceClaimMachine, {
           detail: null,
           reference: null,
           claimFailed: false,
+          claimUnconfirmed: false,
           insuranceRefreshDebounceMs: 400,
+          keySeed: KEY_SEED,
+          attempt: 0,
         });
       }
       expect(['xstate.init', 'modal.close']).toContain(event.type);
@@ -105,17 +120,46 @@ describeMachineModel(insuranceClaimMachine, {
       expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_REQUEST');
       expect(event.type).toBe('insurance.claim');
       expect(context.claimId).toBe('ic1');
+      expect(context.attempt).toBeGreaterThan(0);
+      // A lost answer is checked with the same key, not reported as "we couldn't submit your claim".
+      const checking = nextFrom(check, lost as never);
+      expect([checking.value, checking.context.attempt, checking.context.claimFailed]).toEqual(['checking', context.attempt, false]);
+      // So is a gateway's 504; a 500 from the server itself is a failure.
+      expect(nextFrom(check, { type: 'xstate.error.actor.submitClaim', error: { status: 504 } } as never).value).toBe('checking');
+      expect(nextFrom(check, { type: 'xstate.error.actor.submitClaim', error: { status: 500 } } as never).value).toBe('claimFailed');
+    },
+    checking: (check) => {
+      const { snapshot, context, event } = check;
+      expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_REQUEST');
+      expect(['xstate.error.actor.submitClaim', 'insurance.claim']).toContain(event.type);
+      if (event.type === 'xstate.error.actor.submitClaim') expect(errorOf(event)).toEqual(lost.error);
+      // The server's first answer decides: the reference, or "already claimed" (done).
+      expect(insuranceClaimStatus(nextFrom(check, { type: 'xstate.done.actor.submitClaim', output: { claimId: 'ic1', reference: 'INS-1' } } as never))).toBe('CLAIM_SUCCESS');
+      expect(insuranceClaimStatus(nextFrom(check, alreadyClaimed as never))).toBe('CLAIM_SUCCESS');
+      const again = nextFrom(check, lost as never);
+      expect([again.value, again.context.attempt, again.context.claimUnconfirmed]).toEqual(['unconfirmed', context.attempt, true]);
+    },
+    unconfirmed: (check) => {
+      const { snapshot, context, event } = check;
+      expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_FAILED');
+      expect(event.type).toBe('xstate.error.actor.submitClaim');
+      expect([context.claimFailed, context.claimUnconfirmed]).toEqual([true, true]);
+      // Trying again repeats the check with the same key: never a second claim.
+      const again = nextFrom(check, { type: 'insurance.claim' });
+      expect([again.value, again.context.attempt]).toEqual(['checking', context.attempt]);
     },
     claimFailed: ({ snapshot, context, event }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_FAILED');
       expect(event.type).toBe('xstate.error.actor.submitClaim');
       expect(context.claimFailed).toBe(true);
+      expect(context.claimUnconfirmed).toBe(false);
       expect(context.claimId).toBe('ic1');
     },
     claimSuccess: ({ snapshot, context, event, actions }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_SUCCESS');
-      expect(event.type).toBe('xstate.done.actor.submitClaim');
-      expect(context.reference).toBe('INS-1');
+      expect(['xstate.done.actor.submitClaim', 'xstate.error.actor.submitClaim']).toContain(event.type);
+      // The answer's reference, or none for "already claimed" (409): the refreshed booking shows it.
+      expect(context.reference).toBe(event.type === 'xstate.done.actor.submitClaim' ? 'INS-1' : null);
       expect(context.claimFailed).toBe(false);
       // The refresh waits for the debounce.
       expect(actions).not.toContain('refreshBooking');
@@ -124,8 +168,8 @@ describeMachineModel(insuranceClaimMachine, {
       expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_SUCCESS');
       expect(event.type).toBe('xstate.after.insuranceRefreshDebounceMs.insuranceClaim.claimSuccess');
       expect(actions.filter((a) => a === 'refreshBooking'), 'the booking is refreshed once').toHaveLength(1);
-      expect(context.reference).toBe('INS-1');
-      expect(snapshot.output).toEqual({ claimId: 'ic1', reference: 'INS-1' });
+      expect([null, 'INS-1']).toContain(context.reference);
+      expect(snapshot.output).toEqual({ claimId: 'ic1', reference: context.reference });
     },
   },
 });
@@ -148,7 +192,7 @@ describe('insuranceClaimMachine timing', () => {
         },
         actions: { refreshBooking: () => void refreshes++ },
       }),
-      { input: { orderId: 'o1', insuranceProductId: 'p1' }, clock },
+      { input: { orderId: 'o1', insuranceProductId: 'p1', keySeed: KEY_SEED }, clock },
     );
     actor.start();
     return { actor, clock, refreshes: () => refreshes };

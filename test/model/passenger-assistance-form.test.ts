@@ -17,6 +17,11 @@ import { errorOf, outputOf, describeMachineModel, nextFrom } from './harness';
 /** Nothing touched, tried, refused or booked yet: the form as it opens, loaded or not. */
 const untouched = { touched: {}, dirty: false, submitAttempted: false, schemaError: false, submitError: null, booked: null };
 
+const KEY_SEED = 'seed-assistance';
+const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
+/** The answer was lost: the connection was reset after the server got the request. */
+const lost = { type: 'xstate.error.actor.createAssistance', error: { problem: { kind: 'network', message: 'Failed to fetch' } } };
+
 /** The form's values when it opens: the only passenger and the only leg are chosen already. */
 const openingValues = (booking: { passengers: unknown[]; legs: unknown[] }) => ({
   passengerId: booking.passengers.length === 1 ? 'p-alex' : '',
@@ -27,7 +32,7 @@ const openingValues = (booking: { passengers: unknown[]; legs: unknown[] }) => (
 
 describeMachineModel(passengerAssistanceFormMachine, {
   name: 'passengerAssistanceFormMachine',
-  input: { bookingId: 'b-york' },
+  input: { bookingId: 'b-york', keySeed: KEY_SEED },
   events: {
     'xstate.done.actor.fetchBooking': [
       { type: 'xstate.done.actor.fetchBooking', output: overview(returnBooking, [jamieWheelchair]) },
@@ -55,6 +60,7 @@ describeMachineModel(passengerAssistanceFormMachine, {
     'form.blur': [{ type: 'form.blur', field: 'kinds' }],
     'xstate.done.actor.createAssistance': [{ type: 'xstate.done.actor.createAssistance', output: jamieWheelchair }],
     'xstate.error.actor.createAssistance': [
+      lost,
       { type: 'xstate.error.actor.createAssistance', error: tooLate },
       { type: 'xstate.error.actor.createAssistance', error: serverError },
     ],
@@ -111,7 +117,13 @@ describeMachineModel(passengerAssistanceFormMachine, {
   },
   calls: {
     loading: { fetchBooking: { bookingId: 'b-york' } },
-    submitting: { createAssistance: (c: { booking: unknown; values: unknown }) => ({ booking: c.booking, values: c.values }) },
+    // Each submit with its own Idempotency-Key; the check repeats the submit with the same one.
+    submitting: {
+      createAssistance: (c: { booking: unknown; values: unknown; attempt: number }) => ({ booking: c.booking, values: c.values, idempotencyKey: keyOf(c) }),
+    },
+    checking: {
+      createAssistance: (c: { booking: unknown; values: unknown; attempt: number }) => ({ booking: c.booking, values: c.values, idempotencyKey: keyOf(c) }),
+    },
   },
   // Spec section 2 (/bookings/{bookingId}/passenger-assistance/create): load, form, submit.
   states: {
@@ -129,6 +141,8 @@ describeMachineModel(passengerAssistanceFormMachine, {
           assistances: [],
           values: { passengerId: '', direction: '', kinds: [], details: '' },
           ...untouched,
+          keySeed: KEY_SEED,
+          attempt: 0,
         });
       }
       expect(context.booking).toBeNull();
@@ -167,6 +181,8 @@ describeMachineModel(passengerAssistanceFormMachine, {
           assistances,
           values: openingValues(booking),
           ...untouched,
+          keySeed: KEY_SEED,
+          attempt: context.attempt,
         });
       }
       // A refusal (4xx) shows the server's sentence; a 5xx shows ours, whatever its body says.
@@ -216,6 +232,29 @@ describeMachineModel(passengerAssistanceFormMachine, {
         expect(failed.values).toEqual(context.values);
       }
       expect(failWith(499, 'Passenger not on booking').submitError).toEqual({ code: 'X', detail: 'Passenger not on booking' });
+      expect(context.attempt).toBeGreaterThan(0);
+      // A lost answer is checked with the same key; never "we couldn't book the assistance".
+      const checking = nextFrom(check, lost as never);
+      expect([checking.value, checking.context.attempt, checking.context.submitError]).toEqual(['checking', context.attempt, null]);
+    },
+    checking: (check) => {
+      const { snapshot, context, event } = check;
+      expect(['xstate.error.actor.createAssistance', 'assistance.check']).toContain(event.type);
+      if (event.type === 'xstate.error.actor.createAssistance') expect(errorOf(event)?.problem?.kind).toBe('network');
+      expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+      // The server's first answer decides: booked, or its refusal.
+      expect(nextFrom(check, { type: 'xstate.done.actor.createAssistance', output: jamieWheelchair } as never).value).toBe('booked');
+      expect(nextFrom(check, { type: 'xstate.error.actor.createAssistance', error: tooLate } as never).value).toBe('editing');
+      const again = nextFrom(check, lost as never);
+      expect([again.value, again.context.attempt, again.context.values]).toEqual(['unconfirmed', context.attempt, context.values]);
+    },
+    unconfirmed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.createAssistance');
+      // Unknown is not a refusal: no error, nothing chosen lost, no new submit until it is known.
+      expect(context.submitError).toBeNull();
+      expect(context.dirty).toBe(true);
+      expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+      expect(snapshot.can({ type: 'assistance.check' })).toBe(true);
     },
     booked: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.done.actor.createAssistance');

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { refundRequestMachine } from '#machines/refund-request';
 import { isRequestableQuote } from '#machines/lib/refund-rules';
-import { describeMachineModel, inputOf, nextFrom, outputOf, watching } from './harness';
+import { describeMachineModel, errorOf, inputOf, nextFrom, outputOf, watching } from './harness';
 import { refundRequestVertex } from './fixtures/vertices';
 import { cardRequired, fraud, httpError, ineligible, processing, refundBooking, refundable, schemaError, twoPassengerReturn } from './fixtures/refund-fixtures';
 
@@ -10,10 +10,19 @@ const submitDone = (waitForSuperseders: boolean) => ({
   type: 'xstate.done.actor.submitRefund',
   output: { status: 'PROCESSING', creditCardForm: null, refundId: 'r1', waitForSuperseders },
 });
+/** Section 7: the request's 200 answer carries `status` and `creditCardForm`; the two special statuses may come that way too. */
+const specialAnswer = (status: 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED') => ({
+  type: 'xstate.done.actor.submitRefund',
+  output: { status, creditCardForm: status === 'INVALID_CREDIT_CARD' ? { required: true } : null },
+});
+/** The answer was lost: the connection was reset after the server got the request. */
+const lost = { type: 'xstate.error.actor.submitRefund', error: { problem: { kind: 'network', message: 'Failed to fetch' } } };
+const KEY_SEED = 'seed-refund';
+const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
 
 describeMachineModel(refundRequestMachine, {
   name: 'refundRequestMachine',
-  input: { bookingId: 'b1', quoteId: 'q1', today: '2026-11-22' },
+  input: { bookingId: 'b1', quoteId: 'q1', today: '2026-11-22', keySeed: KEY_SEED },
   events: {
     'xstate.done.actor.fetchRefundBooking': [{ type: 'xstate.done.actor.fetchRefundBooking', output: refundBooking() }],
     'xstate.error.actor.fetchRefundBooking': [{ type: 'xstate.error.actor.fetchRefundBooking', error: schemaError }],
@@ -26,8 +35,11 @@ describeMachineModel(refundRequestMachine, {
           : [quoteDone(refundable), quoteDone(cardRequired), quoteDone(ineligible), quoteDone(processing)],
     'xstate.error.actor.fetchQuote': [{ type: 'xstate.error.actor.fetchQuote', error: httpError(409, 'ALREADY_REFUNDED', 'Already refunded.') }],
     'xstate.done.actor.cardForm': [{ type: 'xstate.done.actor.cardForm', output: { token: 'tok_1', last4: '4242', brand: 'Visa' } }],
-    'xstate.done.actor.submitRefund': [submitDone(false), submitDone(true)],
+    'xstate.done.actor.submitRefund': [submitDone(false), submitDone(true), specialAnswer('INVALID_CREDIT_CARD'), specialAnswer('POTENTIAL_FRAUD_DETECTED')],
     'xstate.error.actor.submitRefund': [
+      lost,
+      // An earlier attempt went through: the tickets are already being refunded.
+      { type: 'xstate.error.actor.submitRefund', error: httpError(409, 'IN_PROGRESS', 'These tickets are already being refunded.') },
       { type: 'xstate.error.actor.submitRefund', error: httpError(422, 'INVALID_CREDIT_CARD') },
       { type: 'xstate.error.actor.submitRefund', error: httpError(422, 'POTENTIAL_FRAUD_DETECTED') },
       { type: 'xstate.error.actor.submitRefund', error: httpError(410, 'QUOTE_EXPIRED', 'This quote has expired.') },
@@ -60,8 +72,12 @@ describeMachineModel(refundRequestMachine, {
     if (snapshot.matches('requestFailed')) expect(c.requestError).toBe('This quote has expired.');
     if (snapshot.matches('ineligible')) expect(c.quote).toMatchObject({ status: 'NON_REFUNDABLE', reason: 'terms-and-conditions' });
     if (snapshot.matches('refunded')) {
-      expect(c.result?.status).toBe('PROCESSING');
-      expect(snapshot.output).toEqual({ outcome: 'refunded', refundId: 'r1' });
+      // The answer, or a 409 saying an earlier attempt went through (no answer of its own to keep).
+      if (c.result === null) expect(snapshot.output).toEqual({ outcome: 'refunded', refundId: null });
+      else {
+        expect(c.result.status).toBe('PROCESSING');
+        expect(snapshot.output).toEqual({ outcome: 'refunded', refundId: 'r1' });
+      }
     }
     if (snapshot.matches('partiallyRefunded')) {
       expect(c.result?.waitForSuperseders).toBe(true);
@@ -76,10 +92,19 @@ describeMachineModel(refundRequestMachine, {
     // The card form is a child machine: a refused card stays inside it, so it never fails (its input is checked below).
     cardForm: { cardForm: watching },
     // A card declined earlier goes as the new card's token; otherwise null (the card on file).
+    // Each attempt with its own Idempotency-Key; the check repeats the attempt with the same one.
     requesting: {
-      submitRefund: (c: { quote: { quoteId: string | null } | null; card: { token: string } | null }) => ({
+      submitRefund: (c: { quote: { quoteId: string | null } | null; card: { token: string } | null; attempt: number }) => ({
         quoteId: c.quote?.quoteId,
         body: { token: c.card?.token ?? null, bookingId: 'b1' },
+        idempotencyKey: keyOf(c),
+      }),
+    },
+    checking: {
+      submitRefund: (c: { quote: { quoteId: string | null } | null; card: { token: string } | null; attempt: number }) => ({
+        quoteId: c.quote?.quoteId,
+        body: { token: c.card?.token ?? null, bookingId: 'b1' },
+        idempotencyKey: keyOf(c),
       }),
     },
   },
@@ -102,7 +127,7 @@ describeMachineModel(refundRequestMachine, {
     },
     quoting: (check) => {
       const { context, event } = check;
-      expect(['xstate.done.actor.fetchRefundBooking', 'refund.setReason', 'quote.retry', 'xstate.error.actor.submitRefund', 'refund.retry']).toContain(event.type);
+      expect(['xstate.done.actor.fetchRefundBooking', 'refund.setReason', 'quote.retry', 'xstate.error.actor.submitRefund', 'xstate.done.actor.submitRefund', 'refund.retry']).toContain(event.type);
       // Arrowing through the reasons while a quote is pending: the newest reason is asked for
       // afresh (the older call is dropped), whatever reason the pending one was for.
       for (const reason of ['CHANGED_PLANS', 'DISRUPTION_UPCOMING'] as const) {
@@ -114,8 +139,9 @@ describeMachineModel(refundRequestMachine, {
       }
       if (event.type === 'xstate.done.actor.fetchRefundBooking') expect(context.booking).toEqual(outputOf(event));
       if (event.type === 'refund.setReason') expect(context.refundReason).toBe('DISRUPTION_UPCOMING');
-      // A declined card or a fraud hold spends the quote and re-quotes.
-      if (event.type === 'xstate.error.actor.submitRefund') {
+      // A declined card or a fraud hold spends the quote and re-quotes, as a 422 or as a 200 with that status.
+      if (event.type === 'xstate.error.actor.submitRefund' || event.type === 'xstate.done.actor.submitRefund') {
+        if (event.type === 'xstate.done.actor.submitRefund') expect((outputOf(event) as { status: string }).status).toBe(context.requestError);
         expect(context.quote).toBeNull();
         expect(['INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED']).toContain(context.requestError);
         expect(context.fraud).toBe(context.requestError === 'POTENTIAL_FRAUD_DETECTED');
@@ -150,10 +176,39 @@ describeMachineModel(refundRequestMachine, {
       }
       expect(snapshot.can({ type: 'card.cancel' })).toBe(true);
     },
-    requesting: ({ context, event }) => {
+    requesting: (check) => {
+      const { snapshot, context, event } = check;
       expect(['refund.confirm', 'xstate.done.actor.cardForm']).toContain(event.type);
       if (event.type === 'xstate.done.actor.cardForm') expect(context.card).toEqual(outputOf(event));
       else expect(context.quote?.creditCardForm?.required === true && context.card === null).toBe(false);
+      // A new attempt: a key not used before.
+      expect(context.attempt).toBeGreaterThan(0);
+      // A lost answer is checked, not reported as a failure: the same attempt, the same key.
+      const checking = nextFrom(check, lost as never);
+      expect(checking.value).toBe('checking');
+      expect(inputOf(checking, 'submitRefund')).toEqual(inputOf(snapshot, 'submitRefund'));
+      // So is a gateway's 504 (the server may have acted); a 500 from the server itself is a failure.
+      expect(nextFrom(check, { type: 'xstate.error.actor.submitRefund', error: { status: 504 } } as never).value).toBe('checking');
+      expect(nextFrom(check, { type: 'xstate.error.actor.submitRefund', error: { status: 500 } } as never).value).toBe('requestFailed');
+    },
+    checking: (check) => {
+      const { snapshot, context, event } = check;
+      expect(['xstate.error.actor.submitRefund', 'refund.check']).toContain(event.type);
+      if (event.type === 'xstate.error.actor.submitRefund') expect(errorOf(event)).toEqual(lost.error);
+      expect((inputOf(snapshot, 'submitRefund') as { idempotencyKey: string }).idempotencyKey).toBe(keyOf(context));
+      // The server's first answer decides what the screen says.
+      expect(nextFrom(check, submitDone(false) as never).value).toBe('refunded');
+      expect(nextFrom(check, { type: 'xstate.error.actor.submitRefund', error: httpError(409, 'QUOTE_USED') } as never).value).toBe('refunded');
+      const again = nextFrom(check, lost as never);
+      expect(again.value).toBe('unconfirmed');
+      expect(again.context.attempt).toBe(context.attempt);
+    },
+    unconfirmed: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.submitRefund');
+      // Unknown is not "didn't go through": no request error, no retry that would make a new attempt.
+      expect(context.requestError).toBeNull();
+      expect(snapshot.can({ type: 'refund.retry' })).toBe(false);
+      expect(snapshot.can({ type: 'refund.check' })).toBe(true);
     },
     requestFailed: ({ snapshot, event }) => {
       expect(event.type).toBe('xstate.error.actor.submitRefund');
@@ -176,8 +231,8 @@ describeMachineModel(refundRequestMachine, {
       expect(snapshot.can({ type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' })).toBe(true);
     },
     refunded: ({ snapshot, event, actions }) => {
-      expect(event.type).toBe('xstate.done.actor.submitRefund');
-      expect((outputOf(event) as { waitForSuperseders: boolean }).waitForSuperseders).toBe(false);
+      expect(['xstate.done.actor.submitRefund', 'xstate.error.actor.submitRefund']).toContain(event.type);
+      if (event.type === 'xstate.done.actor.submitRefund') expect((outputOf(event) as { waitForSuperseders: boolean }).waitForSuperseders).toBe(false);
       expect(actions).toContain('reloadBooking');
       expect(snapshot.status).toBe('done');
     },

@@ -325,10 +325,10 @@ describe("the spec's minimal answers take each flow to its success state", () =>
           startClaimFlow: fromPromise(({ input }) => claims.startClaimFlow(input.token)),
           fetchClaimToken: fromPromise(() => claims.getClaimToken()),
           fetchClaim: fromPromise(({ input }) => claims.getClaim(input.claimId)),
-          submitClaim: fromPromise(({ input }) => claims.submitClaim(input.claimId, input.details)),
+          submitClaim: fromPromise(({ input }) => claims.submitClaim(input.claimId, input.details, input.idempotencyKey)),
         },
       }),
-      { input: { claimId: null, token: 'link-token' } },
+      { input: { claimId: null, token: 'link-token', keySeed: 'seed-minimal' } },
     ).start();
     await settled(actor, { loaded: 'editing' });
     expect(actor.getSnapshot().context).toMatchObject({ claimId: 'c1', customerRegistered: false, claim: { claimId: 'c1' } });
@@ -344,10 +344,10 @@ describe("the spec's minimal answers take each flow to its success state", () =>
       insuranceClaimMachine.provide({
         actors: {
           checkEligibility: fromPromise(({ input }) => insurance.checkEligibility(input.orderId, input.insuranceProductId)),
-          submitClaim: fromPromise(({ input }) => insurance.claim(input.orderId, input.insuranceProductId, input.claimId)),
+          submitClaim: fromPromise(({ input }) => insurance.claim(input.orderId, input.insuranceProductId, input.claimId, input.idempotencyKey)),
         },
       }),
-      { input: { orderId: 'o1', insuranceProductId: 'ip1' }, clock: new SimulatedClock() },
+      { input: { orderId: 'o1', insuranceProductId: 'ip1', keySeed: 'seed-minimal' }, clock: new SimulatedClock() },
     ).start();
     actor.send({ type: 'insurance.checkEligibility' });
     await settled(actor, 'eligibilitySuccess');
@@ -453,10 +453,10 @@ describe("the spec's minimal answers take each flow to its success state", () =>
         actors: {
           fetchRefundBooking: fromPromise(({ input, signal }) => refunds.getPartialRefunds(input.bookingId, input.quoteId, signal)),
           fetchQuote: fromPromise(({ input, signal }) => refunds.getQuote(input, signal)),
-          submitRefund: fromPromise(({ input }) => refunds.requestRefund(input.quoteId, input.body)),
+          submitRefund: fromPromise(({ input }) => refunds.requestRefund(input.quoteId, input.body, input.idempotencyKey)),
         },
       }),
-      { input: { bookingId: 'b1', quoteId: null, today: '2026-05-01' } },
+      { input: { bookingId: 'b1', quoteId: null, today: '2026-05-01', keySeed: 'seed-minimal' } },
     ).start();
     await settled(actor, 'reviewing');
     actor.send({ type: 'refund.continue' });

@@ -1,15 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   claimFormErrors,
   delayRepayMachine,
   delayRepayMessages,
+  type ClaimForm as ClaimFormValues,
   type ClaimFormField,
 } from '#machines/delay-repay';
 import { claimsApi } from '#src/api/claims';
 import { schemaMismatchMessage } from '#src/api/errors';
+import { newKeySeed } from '#src/api/idempotency';
 import { formatMoney } from '#src/i18n/format';
 import { paymentTypes, type Claim, type Direction } from '#src/schemas/claims';
 import { useServices } from '#src/services';
@@ -35,8 +37,14 @@ const directionNames: Record<Direction, string> = { outward: m.claim_screen_outw
  * /claim-token (no sign-in, `token` from the email link's URL hash). See machines/delay-repay.ts.
  */
 export function ClaimScreen({ claimId, token }: { claimId: string | null; token: string | null }) {
-  const { api } = useServices();
+  const { api, authActor, drafts } = useServices();
   const claims = useMemo(() => claimsApi(api), [api]);
+  // What was typed before a 401 on submit, kept in memory for the account that typed it (decision 160):
+  // never storage, since it holds the sort code and account number.
+  const draftKey = `delay-repay:${claimId ?? ''}`;
+  const currentAccount = () => authActor.getSnapshot().context.user?.id ?? null;
+  const [initialDraft] = useState(() => (claimId ? (drafts.peek(draftKey, currentAccount()) as ClaimFormValues | null) : null));
+  const [keySeed] = useState(newKeySeed);
 
   // A claim-token session's header belongs to this page: put back whatever was there when leaving it.
   useEffect(() => {
@@ -51,11 +59,19 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
         startClaimFlow: fromPromise(({ input }) => claims.startClaimFlow(input.token)),
         fetchClaimToken: fromPromise(() => claims.getClaimToken()),
         fetchClaim: fromPromise(({ input }) => claims.getClaim(input.claimId)),
-        submitClaim: fromPromise(({ input }) => claims.submitClaim(input.claimId, input.details)),
+        submitClaim: fromPromise(({ input }) => {
+          drafts.claim(draftKey, currentAccount());
+          return claims.submitClaim(input.claimId, input.details, input.idempotencyKey);
+        }),
       },
-      actions: { applyUserFlow: (_, params) => api.setUserFlowId(`order.${params.session}`) },
+      actions: {
+        applyUserFlow: (_, params) => api.setUserFlowId(`order.${params.session}`),
+        keepDraft: (_, draft) => drafts.keep(draftKey, draft),
+        dropDraft: () => drafts.drop(draftKey),
+      },
     }),
-    { input: { claimId, token } },
+    // Read-only here: the machine drops the draft once it is on screen.
+    { input: { claimId, token, keySeed, draft: initialDraft } },
   );
 
   const viaLink = token !== null || snapshot.context.session !== null;
@@ -160,7 +176,12 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
     reason: claim.statusReason ?? null,
   });
   const punchout = snapshot.matches({ loaded: 'punchout' });
-  const open = snapshot.matches({ loaded: 'editing' }) || snapshot.matches({ loaded: 'submitting' }) || snapshot.matches({ loaded: 'submitFailed' });
+  const open =
+    snapshot.matches({ loaded: 'editing' }) ||
+    snapshot.matches({ loaded: 'submitting' }) ||
+    snapshot.matches({ loaded: 'submitFailed' }) ||
+    snapshot.matches({ loaded: 'checking' }) ||
+    snapshot.matches({ loaded: 'unconfirmed' });
 
   return (
     <>
@@ -258,8 +279,11 @@ function ClaimFacts({ claim, money }: { claim: Claim; money: (n: number) => stri
 
 function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; claim: Claim }) {
   const { locale } = useServices();
-  const { values, touched, dirty, submitAttempted, submitError } = snapshot.context;
-  const submitting = snapshot.matches({ loaded: 'submitting' });
+  const { values, touched, dirty, submitAttempted, submitError, draftRestored } = snapshot.context;
+  // While the outcome of a sent claim is being checked, or is unknown, the form cannot send another.
+  const checking = snapshot.matches({ loaded: 'checking' });
+  const unconfirmed = snapshot.matches({ loaded: 'unconfirmed' });
+  const submitting = snapshot.matches({ loaded: 'submitting' }) || checking || unconfirmed;
   const errors = claimFormErrors(values);
   const canSubmit = dirty && Object.keys(errors).length === 0 && !submitting;
   const shown = (field: ClaimFormField) => (touched[field] || submitAttempted ? errors[field] : undefined);
@@ -274,9 +298,17 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
   return (
     <section className={styles.section} aria-labelledby="claim-form-heading">
       <h2 id="claim-form-heading" className={styles.sectionTitle}>{m.claim_screen_send_your_claim()}</h2>
+      {draftRestored && <Alert tone="info">{delayRepayMessages.draftRestored}</Alert>}
       {submitError && (
         <Alert tone="error" title={submitError.message}>
           {submitError.detail && <p>{submitError.detail}</p>}
+        </Alert>
+      )}
+      {checking && <Loading label={delayRepayMessages.checking} />}
+      {unconfirmed && (
+        <Alert tone="info">
+          <p>{delayRepayMessages.unconfirmed}</p>
+          <Button onClick={() => send({ type: 'claim.check' })}>{m.common_check_again()}</Button>
         </Alert>
       )}
       <form
@@ -358,7 +390,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           </>
         )}
         <div className={styles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.claim_screen_sending_your_claim()}>{m.claim_screen_send_claim()}</Button>
+          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? delayRepayMessages.checking : m.claim_screen_sending_your_claim()}>{m.claim_screen_send_claim()}</Button>
         </div>
       </form>
     </section>

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
   insuranceClaimMachine,
@@ -7,6 +7,7 @@ import {
   insuranceClaimStatus,
   insuranceModalStatuses,
 } from '#machines/insurance-claim';
+import { newKeySeed } from '#src/api/idempotency';
 import { insuranceApi } from '#src/api/insurance';
 import { formatMoney } from '#src/i18n/format';
 import type { InsuranceKind, InsuranceProduct } from '#src/schemas/insurance';
@@ -65,15 +66,16 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
   const offlineReason = useId();
   const name = insuranceNames[product.kind];
 
+  const [keySeed] = useState(newKeySeed);
   const [snapshot, send] = useMachine(
     insuranceClaimMachine.provide({
       actors: {
         checkEligibility: fromPromise(({ input }) => insurance.checkEligibility(input.orderId, input.insuranceProductId)),
-        submitClaim: fromPromise(({ input }) => insurance.claim(input.orderId, input.insuranceProductId, input.claimId)),
+        submitClaim: fromPromise(({ input }) => insurance.claim(input.orderId, input.insuranceProductId, input.claimId, input.idempotencyKey)),
       },
       actions: { refreshBooking: () => onClaimed() },
     }),
-    { input: { orderId, insuranceProductId: product.id } },
+    { input: { orderId, insuranceProductId: product.id, keySeed } },
   );
   const status = insuranceClaimStatus(snapshot);
   const modalOpen = insuranceModalStatuses.includes(status);
@@ -174,9 +176,21 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
               </button>
             </div>
             <p id={descriptionId} className={actionStyles.dialogIntro}>{m.claims_insurance_section_your_cover_applies_to_this()}</p>
-            {status === 'CLAIM_FAILED' && <Alert tone="error">{insuranceClaimMessages.claimFailed}</Alert>}
+            {status === 'CLAIM_FAILED' &&
+              (snapshot.context.claimUnconfirmed ? (
+                <Alert tone="info">{insuranceClaimMessages.unconfirmed}</Alert>
+              ) : (
+                <Alert tone="error">{insuranceClaimMessages.claimFailed}</Alert>
+              ))}
             <div className={actionStyles.actions}>
-              <Button type="submit" busy={requesting} busyLabel={m.claims_insurance_section_submitting_your_claim()} disabled={requesting}>{m.claims_insurance_section_submit_claim()}</Button>
+              <Button
+                type="submit"
+                busy={requesting}
+                busyLabel={snapshot.matches('checking') ? insuranceClaimMessages.checking : m.claims_insurance_section_submitting_your_claim()}
+                disabled={requesting}
+              >
+                {snapshot.context.claimUnconfirmed ? m.common_check_again() : m.claims_insurance_section_submit_claim()}
+              </Button>
               <Button tone="secondary" disabled={requesting} onClick={() => send({ type: 'modal.close' })}>{m.common_cancel()}</Button>
             </div>
           </form>

@@ -1,9 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { passengerAssistanceCancelMachine, passengerAssistanceCancelMessages } from '#machines/passenger-assistance-cancel';
 import { schemaMismatchMessage } from '#src/api/errors';
+import { newKeySeed } from '#src/api/idempotency';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { LoadError } from '#src/ui/load-error';
@@ -17,14 +18,17 @@ import { m } from '#src/paraglide/messages.js';
 export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: string; assistanceId: string }) {
   const loaders = useAssistanceLoaders();
   const navigate = useNavigate();
+  const [keySeed] = useState(newKeySeed);
   const [snapshot, send] = useMachine(
     passengerAssistanceCancelMachine.provide({
       actors: {
         fetchAssistance: fromPromise(({ input }) => loaders.loadItem(input.bookingId, input.assistanceId)),
-        cancelAssistance: fromPromise(({ input }) => loaders.assistance.cancel(input.orderId, input.bookingId, input.assistanceId)),
+        cancelAssistance: fromPromise(({ input }) =>
+          loaders.assistance.cancel(input.orderId, input.bookingId, input.assistanceId, input.idempotencyKey),
+        ),
       },
     }),
-    { input: { bookingId, assistanceId } },
+    { input: { bookingId, assistanceId, keySeed } },
   );
   const done = snapshot.status === 'done';
   useEffect(() => {
@@ -32,7 +36,9 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
   }, [done, bookingId, navigate]);
 
   const { item, schemaError, cancelError } = snapshot.context;
-  const cancelling = snapshot.matches('cancelling');
+  const checking = snapshot.matches('checking');
+  const unconfirmed = snapshot.matches('unconfirmed');
+  const cancelling = snapshot.matches('cancelling') || checking;
   const backToReview = (label: string) => (
     <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: assistanceId }} className={styles.linkButton}>
       {label}
@@ -57,7 +63,7 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
           </p>
         </>
       )}
-      {(snapshot.matches('confirming') || cancelling || done) && item && (
+      {(snapshot.matches('confirming') || cancelling || unconfirmed || done) && item && (
         <>
           <p>{m.passenger_assistance_assistance_cancel_page_do_you_want_to_cancel()}</p>
           {cancelError && (
@@ -65,15 +71,20 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
               <p>{cancelError.detail ?? passengerAssistanceCancelMessages.cancelError}</p>
             </Alert>
           )}
+          {unconfirmed && <Alert tone="info">{passengerAssistanceCancelMessages.unconfirmed}</Alert>}
           <AssistanceFacts booking={item.booking} assistance={item.assistance} />
           <div className={styles.actions}>
+            {unconfirmed ? (
+              <Button onClick={() => send({ type: 'cancel.check' })}>{m.common_check_again()}</Button>
+            ) : (
             <Button
               tone="danger"
               busy={cancelling || done}
-              busyLabel={m.passenger_assistance_assistance_cancel_page_cancelling()}
+              busyLabel={checking ? passengerAssistanceCancelMessages.checking : m.passenger_assistance_assistance_cancel_page_cancelling()}
               aria-disabled={cancelling || done || undefined}
               onClick={() => !cancelling && !done && send({ type: 'cancel.confirm' })}
             >{m.passenger_assistance_assistance_cancel_page_cancel_assistance()}</Button>
+            )}
             {backToReview(m.passenger_assistance_assistance_cancel_page_keep_assistance())}
           </div>
         </>

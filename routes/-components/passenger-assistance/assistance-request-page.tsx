@@ -1,9 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { passengerAssistanceFormMachine, passengerAssistanceFormMessages } from '#machines/passenger-assistance-form';
 import { schemaMismatchMessage } from '#src/api/errors';
+import { newKeySeed } from '#src/api/idempotency';
 import {
   assistanceDetailsMax,
   assistanceFormErrors,
@@ -34,16 +35,17 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
   const { locale } = useServices();
   const navigate = useNavigate();
   const id = useId();
+  const [keySeed] = useState(newKeySeed);
   const [snapshot, send] = useMachine(
     passengerAssistanceFormMachine.provide({
       actors: {
         fetchBooking: fromPromise(({ input }) => loaders.loadForRequest(input.bookingId)),
         createAssistance: fromPromise(({ input }) =>
-          loaders.assistance.create(input.booking.orderId, input.booking.bookingId, valuesToAssistanceInput(input.values)),
+          loaders.assistance.create(input.booking.orderId, input.booking.bookingId, valuesToAssistanceInput(input.values), input.idempotencyKey),
         ),
       },
     }),
-    { input: { bookingId } },
+    { input: { bookingId, keySeed } },
   );
   const done = snapshot.status === 'done';
   const bookedId = snapshot.context.booked?.id ?? null;
@@ -57,7 +59,10 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
   const existing = assistances.find(
     (a) => !isCancelled(a) && a.passengerId === values.passengerId && a.direction === values.direction,
   );
-  const submitting = snapshot.matches('submitting');
+  // While the outcome of a sent request is being checked, or is unknown, the form cannot send another.
+  const checking = snapshot.matches('checking');
+  const unconfirmed = snapshot.matches('unconfirmed');
+  const submitting = snapshot.matches('submitting') || checking;
   const allErrors = booking ? assistanceFormErrors(values, booking) : {};
   const shown = (field: AssistanceField) => (touched[field] || submitAttempted ? allErrors[field] : undefined);
   const canSubmit = dirty && Object.keys(allErrors).length === 0 && !submitting && !done;
@@ -87,7 +92,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
       {snapshot.matches('notFound') && <Alert tone="error">{passengerAssistanceFormMessages.notFound}</Alert>}
       {snapshot.matches('notBookable') && <Alert tone="info">{passengerAssistanceFormMessages.notBookable}</Alert>}
 
-      {booking && (snapshot.matches('editing') || submitting || done) && (
+      {booking && (snapshot.matches('editing') || submitting || unconfirmed || done) && (
         <form
           noValidate
           className={formStyles.form}
@@ -101,6 +106,12 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           {submitError && (
             <Alert tone="error" title={m.passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance()}>
               <p>{submitError.detail ?? passengerAssistanceFormMessages.submitError}</p>
+            </Alert>
+          )}
+          {unconfirmed && (
+            <Alert tone="info">
+              <p>{passengerAssistanceFormMessages.unconfirmed}</p>
+              <Button onClick={() => send({ type: 'assistance.check' })}>{m.common_check_again()}</Button>
             </Alert>
           )}
 
@@ -211,7 +222,12 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           )}
 
           <div className={formStyles.actions}>
-            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.passenger_assistance_assistance_request_page_booking()}>{m.passenger_assistance_assistance_request_page_book_assistance()}</Button>
+            <Button
+              type="submit"
+              disabled={!canSubmit || unconfirmed}
+              busy={submitting}
+              busyLabel={checking ? passengerAssistanceFormMessages.checking : m.passenger_assistance_assistance_request_page_booking()}
+            >{m.passenger_assistance_assistance_request_page_book_assistance()}</Button>
             <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>{m.common_cancel()}</Link>
           </div>
         </form>

@@ -8,6 +8,7 @@ import { isRequestableQuote, isTermsIneligible } from '#machines/lib/refund-rule
 import type { RefundFrom } from '#machines/refund-quote';
 import { refundRequestMachine, refundRequestMessages } from '#machines/refund-request';
 import { schemaMismatchMessage } from '#src/api/errors';
+import { newKeySeed } from '#src/api/idempotency';
 import { formatMoney } from '#src/i18n/format';
 import {
   customerActionReturnModes,
@@ -54,7 +55,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
       actors: {
         fetchRefundBooking: fromPromise(({ input, signal }) => api.getPartialRefunds(input.bookingId, input.quoteId, signal)),
         fetchQuote: fromPromise(({ input, signal }) => api.getQuote(input, signal)),
-        submitRefund: fromPromise(({ input }) => api.requestRefund(input.quoteId, input.body)),
+        submitRefund: fromPromise(({ input }) => api.requestRefund(input.quoteId, input.body, input.idempotencyKey)),
         cardForm: refundCardFormMachine.provide({
           actors: {
             tokeniseCard: fromPromise(({ input }) => api.tokeniseCard(input)),
@@ -110,7 +111,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
         },
       },
     }),
-    { input: { bookingId, quoteId, today: today() } },
+    { input: { bookingId, quoteId, today: today(), keySeed: newKeySeed() } },
   );
   const c = snapshot.context;
   const names = useMemo(() => {
@@ -241,6 +242,17 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
       </>
     );
   } else if (snapshot.matches('requesting')) body = <Loading label={refundRequestMessages.requesting} />;
+  else if (snapshot.matches('checking')) body = <Loading label={refundRequestMessages.checking} />;
+  else if (snapshot.matches('unconfirmed'))
+    body = (
+      <Alert tone="info">
+        <p>{refundRequestMessages.unconfirmed}</p>
+        <div className={styles.actions}>
+          <Button onClick={() => send({ type: 'refund.check' })}>{m.common_check_again()}</Button>
+          {back}
+        </div>
+      </Alert>
+    );
   else if (snapshot.matches('requestFailed'))
     body = (
       <Alert tone="error" title={m.refund_screen_your_refund_didnt_go_through()}>
