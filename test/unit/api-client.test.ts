@@ -43,6 +43,16 @@ describe('API client', () => {
     expect(calls[1]!.body).toEqual({ a: 1, _csrf: 'csrf-1' });
   });
 
+  it('sends the attempt\'s Idempotency-Key on the money-moving calls, and on no other (decision 310)', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { status: 'PROCESSING', creditCardForm: null }));
+    const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api' });
+    const { refundsApi } = await import('#src/api/refunds');
+    await refundsApi(client).requestRefund('q1', { token: null, bookingId: 'b1' }, 'seed.1');
+    await refundsApi(client).requestRefund('q1', { token: null, bookingId: 'b1' }, 'seed.1');
+    await client.request(v.unknown(), '/customer/consents', { method: 'POST', body: {} });
+    expect(calls.map((c) => c.headers.get('idempotency-key'))).toEqual(['seed.1', 'seed.1', null]);
+  });
+
   it("sends the page's locale as Accept-Language, so the server's emails reach the customer in it", async () => {
     const { fetch, calls } = fakeFetch(() => json(200, { ok: true }));
     const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api', language: 'de-CH' });
