@@ -35,6 +35,12 @@ const heading = (name: string) => w.page.getByRole('heading', { level: 1, name }
 async function loseAnswers(page: Page, pattern: RegExp, times: number) {
   const answered: number[] = [];
   const keys: (string | null)[] = [];
+  /** Per answer the browser did get: whether the server replayed its first answer (Idempotent-Replayed). */
+  const replayed: (string | null)[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() === 'POST' && pattern.test(new URL(request.url()).pathname)) replayed.push(response.headers()['idempotent-replayed'] ?? null);
+  });
   page.on('request', (request: Request) => {
     if (request.method() === 'POST' && pattern.test(new URL(request.url()).pathname)) keys.push(request.headers()['idempotency-key'] ?? null);
   });
@@ -46,7 +52,7 @@ async function loseAnswers(page: Page, pattern: RegExp, times: number) {
     answered.push(response.status());
     await route.abort('connectionreset');
   });
-  return { answered, keys };
+  return { answered, keys, replayed };
 }
 
 /** GET an API path with the page's own session. */
@@ -79,6 +85,8 @@ describe('an answer lost after the server acted', () => {
     expect(lost.keys).toHaveLength(2);
     expect(lost.keys[0]).toMatch(/^[0-9a-f]{32}\.1$/);
     expect(lost.keys[1]).toBe(lost.keys[0]);
+    // What the screen shows is the server's first answer, replayed: not a second refund, nor a 409.
+    expect(lost.replayed).toEqual(['true']);
     type Detail = { bookings: { id: string; refund?: { refunds: unknown[] } | null }[] };
     const detail = await api<Detail>(`/booking/${bookingId}`);
     expect(detail.bookings.find((b) => b.id === bookingId)?.refund?.refunds).toHaveLength(1);
@@ -108,6 +116,7 @@ describe('an answer lost after the server acted', () => {
     await w.page.getByRole('heading', { name: 'Your claim has been sent' }).waitFor();
     expect(lost.keys).toHaveLength(3);
     expect(new Set(lost.keys).size).toBe(1);
+    expect(lost.replayed).toEqual(['true']);
     const claim = await api<{ status: string; submitted: { paymentMethod: { type: string } } | null }>(`/claim/${id}`);
     expect(claim.status).toBe('submitted');
     expect(claim.submitted?.paymentMethod.type).toBe('rail-voucher');
@@ -131,6 +140,7 @@ describe('an answer lost after the server acted', () => {
     expect(lost.answered).toEqual([200]);
     expect(lost.keys).toHaveLength(2);
     expect(lost.keys[1]).toBe(lost.keys[0]);
+    expect(lost.replayed).toEqual(['true']);
     type Detail = { bookings: { insurance: { claim: { reference: string } | null }[] }[] };
     const claims = (await api<Detail>(`/booking/${bookingIdOf(key)}`)).bookings[0]?.insurance.filter((i) => i.claim !== null);
     expect(claims).toHaveLength(1);
@@ -153,6 +163,7 @@ describe('an answer lost after the server acted', () => {
     expect(booking.answered).toEqual([201]);
     expect(booking.keys).toHaveLength(2);
     expect(booking.keys[1]).toBe(booking.keys[0]);
+    expect(booking.replayed).toEqual(['true']);
     type Items = { passengerAssistances: { id: string; status: string; direction: string; passengerId: string }[] };
     const path = `/customer/passenger-assistance/orders/${stableId('order', ASSISTANCE_BOOKING_KEY)}/products/${york}`;
     const booked = (await api<Items>(path)).passengerAssistances.filter((a) => a.status === 'booked');
@@ -172,6 +183,7 @@ describe('an answer lost after the server acted', () => {
     await w.page.getByText('The assistance has been cancelled.').first().waitFor();
     expect(cancel.answered).toEqual([200, 200]);
     expect(new Set(cancel.keys).size).toBe(1);
+    expect(cancel.replayed).toEqual(['true']);
     expect(w.errors).toEqual([]);
   });
 });
