@@ -466,6 +466,35 @@ describe("the spec's minimal answers take each flow to its success state", () =>
     expect(actor.getSnapshot().output).toEqual({ outcome: 'refunded', refundId: null });
   });
 
+  it.each([
+    ['INVALID_CREDIT_CARD', 'cardForm', { requestError: 'INVALID_CREDIT_CARD', fraud: false }],
+    ['POTENTIAL_FRAUD_DETECTED', 'fraudHeld', { requestError: 'POTENTIAL_FRAUD_DETECTED', fraud: true }],
+  ] as const)('refunds: a 200 request answer with status %s re-quotes as the 422 with that code does (sections 4 and 7)', async (status, state, flags) => {
+    const { client, calls } = retailer({
+      'GET /partial-refunds/b1': { booking: partialRefundBooking, orderId: 'o1', refundables: ['r1', 'r2'] },
+      'GET /refund-quote/o1/b1': quote,
+      'POST /refund-quote/q1': { status, creditCardForm: status === 'INVALID_CREDIT_CARD' ? { required: true } : null },
+    });
+    const refunds = refundsApi(client);
+    const actor = createActor(
+      refundRequestMachine.provide({
+        actors: {
+          fetchRefundBooking: fromPromise(({ input, signal }) => refunds.getPartialRefunds(input.bookingId, input.quoteId, signal)),
+          fetchQuote: fromPromise(({ input, signal }) => refunds.getQuote(input, signal)),
+          submitRefund: fromPromise(({ input }) => refunds.requestRefund(input.quoteId, input.body, input.idempotencyKey)),
+        },
+      }),
+      { input: { bookingId: 'b1', quoteId: null, today: '2026-05-01', keySeed: 'seed-minimal' } },
+    ).start();
+    await settled(actor, 'reviewing');
+    actor.send({ type: 'refund.continue' });
+    actor.send({ type: 'refund.confirm' });
+    await settled(actor, state);
+    // Not a schema error and not "didn't go through": the quote was asked for again.
+    expect(calls.filter((c) => c === 'GET /refund-quote/o1/b1')).toHaveLength(2);
+    expect(actor.getSnapshot().context).toMatchObject(flags);
+  });
+
   it('partial refund: passenger-assistance {passengerAssistances}', async () => {
     const { client } = retailer({
       'GET /customer/passenger-assistance/orders/o1/products/b1': { passengerAssistances: [{}] },
