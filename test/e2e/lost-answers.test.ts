@@ -107,6 +107,8 @@ describe('an answer lost after the server acted', () => {
     await w.page.getByText("We couldn't confirm whether your claim went through.", { exact: false }).waitFor();
     expect(await w.page.getByText('There was a problem with your claim').count()).toBe(0);
     expect(await w.page.getByRole('button', { name: 'Send claim' }).isDisabled()).toBe(true);
+    // Focus is on the way forward, not left on the page body.
+    await expect.poll(() => w.page.getByRole('button', { name: 'Check again' }).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     // The first send was accepted; the check was answered with that first answer again.
     expect(lost.answered).toEqual([200, 200]);
@@ -177,6 +179,7 @@ describe('an answer lost after the server acted', () => {
     // Unknown is never "nothing has been cancelled".
     await w.page.getByText("We couldn't confirm whether your assistance was cancelled.", { exact: false }).waitFor();
     expect(await w.page.getByText("We couldn't cancel this assistance").count()).toBe(0);
+    await expect.poll(() => w.page.getByRole('button', { name: 'Check again' }).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     await w.page.getByRole('button', { name: 'Check again' }).click();
     await heading('Passenger assistance').waitFor();

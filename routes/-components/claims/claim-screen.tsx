@@ -23,6 +23,7 @@ import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { ukDate, ukDateTime } from '../booking-format';
+import { CheckAgain } from '../check-again';
 import { estimateSteps, journeyLabel, paymentLabels, statusWords } from './claim-copy';
 import * as styles from './claims.css';
 import { m } from '#src/paraglide/messages.js';
@@ -308,7 +309,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
       {unconfirmed && (
         <Alert tone="info">
           <p>{delayRepayMessages.unconfirmed}</p>
-          <Button onClick={() => send({ type: 'claim.check' })}>{m.common_check_again()}</Button>
+          <CheckAgain onCheck={() => send({ type: 'claim.check' })} />
         </Alert>
       )}
       <form

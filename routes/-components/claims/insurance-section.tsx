@@ -93,6 +93,11 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
       else opener.current?.focus();
     }
   }, [modalOpen, status]);
+  // A failed or unconfirmed claim: the submit button (disabled while sending, so focus left it) takes
+  // focus again, beside the message saying what happened.
+  useEffect(() => {
+    if (status === 'CLAIM_FAILED') dialogRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [status]);
   // A refused or failed check: the result takes focus so it is read out.
   useEffect(() => {
     if (status === 'ELIGIBILITY_FAILED') resultRef.current?.focus();

@@ -9,6 +9,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
+import { CheckAgain } from '../check-again';
 import { AssistanceFacts } from './assistance-summary';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
@@ -75,7 +76,7 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
           <AssistanceFacts booking={item.booking} assistance={item.assistance} />
           <div className={styles.actions}>
             {unconfirmed ? (
-              <Button onClick={() => send({ type: 'cancel.check' })}>{m.common_check_again()}</Button>
+              <CheckAgain onCheck={() => send({ type: 'cancel.check' })} />
             ) : (
             <Button
               tone="danger"

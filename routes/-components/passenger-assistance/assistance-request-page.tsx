@@ -24,6 +24,7 @@ import * as fieldStyles from '#src/ui/field.css';
 import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
+import { CheckAgain } from '../check-again';
 import { directionNames, legText } from './assistance-summary';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
@@ -111,7 +112,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           {unconfirmed && (
             <Alert tone="info">
               <p>{passengerAssistanceFormMessages.unconfirmed}</p>
-              <Button onClick={() => send({ type: 'assistance.check' })}>{m.common_check_again()}</Button>
+              <CheckAgain onCheck={() => send({ type: 'assistance.check' })} />
             </Alert>
           )}
 

@@ -22,6 +22,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
+import { CheckAgain } from '../check-again';
 import { CardForm } from './card-form';
 import { PartialRefundPanel } from './partial-refund-panel';
 import { StepHeading } from './step-heading';
@@ -248,7 +249,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
       <Alert tone="info">
         <p>{refundRequestMessages.unconfirmed}</p>
         <div className={styles.actions}>
-          <Button onClick={() => send({ type: 'refund.check' })}>{m.common_check_again()}</Button>
+          <CheckAgain onCheck={() => send({ type: 'refund.check' })} />
           {back}
         </div>
       </Alert>
