@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { many } from '../db.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
+import { devScriptHashes } from './dev-csp.ts';
 
 /**
  * The local server's outbox (docs/decisions/350-tickets-receipts-and-outbox.md). The server has no
@@ -98,6 +99,8 @@ const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url
  */
 export function outboxRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const policy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  const scriptHashes = devScriptHashes();
   const latest = (deps: AppDeps) =>
     many<OutboxRow>(deps.db, 'select * from outbox_emails order by created_at desc, id limit 100');
   routes.get('/__outbox.json', async (c) => {
@@ -125,7 +128,8 @@ export function outboxRoutes(): Hono<AppEnv> {
 </article>`,
     );
     c.header('Cache-Control', 'no-store');
-    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    // No script of its own; the axe-core check of the e2e tests and look.mjs is allowed by hash, as on the shell.
+    c.header('Content-Security-Policy', `${policy}${scriptHashes.length ? `; script-src ${scriptHashes.join(' ')}` : ''}`);
     c.header('X-Content-Type-Options', 'nosniff');
     return c.html(`<!doctype html>
 <html lang="en-GB">

@@ -283,14 +283,7 @@ function BookingBody({
                   <dd>{delivery.collectionReference}</dd>
                 </>
               )}
-              {ticket && (
-                <>
-                  <dt>{m.booking_detail_screen_ticket_issued()}</dt>
-                  <dd>
-                    {ticket.reference}, {ukDateTime(ticket.issuedAt, locale.tag)}
-                  </dd>
-                </>
-              )}
+              {/* An issued ticket has its own section above ("Your ticket"). */}
             </>
           )}
           <dt>{m.booking_detail_screen_order_reference()}</dt>
