@@ -168,6 +168,7 @@ export function customerProfileApi(): Hono<AppEnv> {
     const locale = emailLocale(c.req.header('accept-language'));
     const link = appLink(publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, `/confirm-email#token=${token}`);
     log(`Change of email link for ${newEmail}: ${link}`);
+    log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_change_subject', {})}: ${emailCopy(locale, 'email_change_body', { email: newEmail, link })}`);
     await sendEmail(c.get('deps'), {
       kind: 'email-change',
       to: [newEmail],

@@ -66,6 +66,7 @@ export function passwordApi(): Hono<AppEnv> {
       const locale = emailLocale(c.req.header('accept-language'));
       const link = appLink(publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, `/reset-password#token=${token}`);
       log(`Password reset link for ${email}: ${link}`);
+      log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_password_reset_subject', {})}: ${emailCopy(locale, 'email_password_reset_body', { link })}`);
       await sendEmail(c.get('deps'), {
         kind: 'password-reset',
         to: [email],
