@@ -151,6 +151,10 @@ export function bookingActionsApi(): Hono<AppEnv> {
     if (delivery.id !== c.req.param('deliveryId')) throw new ApiError(404, 'DELIVERY_NOT_FOUND');
     if (!ON_DEMAND_METHODS.includes(delivery.method)) throw new ApiError(409, 'ON_DEMAND_NOT_SUPPORTED');
     const { db, clock } = c.get('deps');
+    // A replaced order's tickets are cancelled (a change of journey or a part refund issued the
+    // replacement its own): nothing is issued for them (DOMAIN.md, one ticket one payout).
+    const replaced = await one(db, 'select 1 from orders where id = $1 and replacement_order_id is not null', [booking.order_id]);
+    if (replaced) throw new ApiError(409, 'BOOKING_REPLACED');
     const secret = await loadTicketSecret(db);
     // A delivery is issued once (docs/decisions/350): generating again answers with the deliverable
     // that issued it, or is issuing it, so the reference and the code never change. Checked and

@@ -7,7 +7,7 @@ import { openDb } from '#server/db.ts';
 import { ticketSignature } from '#server/domain/ticket-barcode.ts';
 import { createClock } from '#server/lib/clock.ts';
 import { sendEmail, uniqueAddresses } from '#server/lib/outbox.ts';
-import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
+import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from '#server/seed/accounts.ts';
 import { FAILING_ON_DEMAND_BOOKING_KEY } from '#server/seed/booking-actions.ts';
 import { stableFriendlyOrderId, stableId } from '#server/seed/context.ts';
 import { apiClient, createFixtureDist, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
@@ -83,6 +83,14 @@ describe('an on-demand ticket is issued once and kept with the booking', () => {
     const signed = fields.slice(0, 9).join('|');
     expect(ticketSignature('not the server key', signed)).not.toBe(fields[9]);
     expect(ticket.barcode).toMatch(/^[\x20-\x7e]+$/);
+  });
+
+  it('issues nothing for a replaced order (its tickets were cancelled)', async () => {
+    client = apiClient(server.origin);
+    await client.init();
+    await client.post(`${API}/login`, { email: REFUNDS_ACCOUNT.email, password: REFUNDS_ACCOUNT.password });
+    const res = await generate('refunds-part-refunded-liverpool-manchester');
+    expect([res.status, (res.body as unknown as { errors: { code: string }[] }).errors[0]?.code]).toEqual([409, 'BOOKING_REPLACED']);
   });
 
   it('after a failed issue, generating again tries again (nothing was issued)', async () => {
