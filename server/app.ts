@@ -38,6 +38,7 @@ import { printable, rejectNul } from './lib/nul-guard.ts';
 import { warmUpDummyHash } from './lib/passwords.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from './lib/public-origin.ts';
 import { resolvePageData, type PageDataOverrides } from './lib/page-data.ts';
+import { outboxRoutes } from './lib/outbox.ts';
 import { shellRoutes } from './shell.ts';
 import { answerSwitch, createTestState, hangSwitch, testApiRoutes, testSwitchRoutes } from './test-switches.ts';
 
@@ -64,6 +65,10 @@ export type CreateAppOptions = {
    * X-Forwarded-For instead of the socket (decision 155). Off by default; TRUST_PROXY=1 for npm start.
    */
   trustProxy?: boolean;
+  /** Folder for the outbox's .eml files (npm start: DATA_DIR/outbox); default none (table only). */
+  outboxDir?: string | null;
+  /** Mount the dev outbox page /__outbox; default on unless NODE_ENV=production (server/lib/outbox.ts). */
+  outboxPage?: boolean;
 };
 
 export const CONVERSATION_HEADER = 'x-conversationid';
@@ -103,6 +108,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
     testHooks: testState?.hooks ?? null,
     feature: (name) => resolvePageData('', opts.pageData, testState?.pageData).features[name] !== false,
     trustProxy: opts.trustProxy ?? false,
+    outboxDir: opts.outboxDir ?? null,
   };
   const isKnown = createKnownRoutes(opts.knownPaths !== undefined ? opts.knownPaths : knownPaths);
 
@@ -164,6 +170,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
 
   app.route('/graphql', graphqlRoutes(testState?.graphqlFailures ?? null));
   if (testState) app.route('/__test', testSwitchRoutes(testState, { db, clock }));
+  if (opts.outboxPage ?? process.env.NODE_ENV !== 'production') app.route('/', outboxRoutes());
 
   app.route(
     '/',

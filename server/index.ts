@@ -3,7 +3,7 @@
  * (default .data/), seeds the demo data into a new database, and serves everything on
  * 127.0.0.1:PORT (default 5173). SIGINT/SIGTERM stop the build, the server and the database.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { needsBuild, runViteBuild, type ViteBuild } from './build-check.ts';
@@ -74,7 +74,10 @@ async function main(): Promise<void> {
   setInterval(() => void purgeExpired(db, new Date()).catch(() => {}), HOUR_MS).unref();
 
   const publicOrigin = publicOriginFrom(process.env.PUBLIC_ORIGIN, port);
-  const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env), publicOrigin, trustProxy: process.env.TRUST_PROXY === '1' });
+  const app = await createApp({
+    db, distDir, pageData: pageDataFromEnv(process.env), publicOrigin, trustProxy: process.env.TRUST_PROXY === '1',
+    outboxDir: join(dataDir, 'outbox'),
+  });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
     void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findRefundGuestLinks(db), findDemoClaimLinks(db)]).then(([guestLinks, checkIn, refund, claimLinks]) => {
@@ -89,6 +92,7 @@ async function main(): Promise<void> {
         ),
         `Marketing email link (demo account): ${origin}/my-account/contact-preferences-token?action=unsubscribe#token=${DEMO_MARKETING_TOKEN}`,
         ...claimLinks.map((link) => `Delay Repay claim link (${link.email}): ${origin}/my-account/claim-token#token=${link.token}`),
+        ...(process.env.NODE_ENV === 'production' ? [] : [`Outbox (emails the server would send): ${origin}/__outbox and ${join(dataDir, 'outbox')}`]),
       ];
       console.log(lines.join('\n'));
     });

@@ -31,6 +31,11 @@ export interface BookingActionsProps {
   /** The server has recorded a check-in for this booking. */
   checkedIn?: boolean;
   /**
+   * The booking has its ticket already (shown by the booking page), or may not have one (refunded or
+   * replaced): no on-demand ticket is offered (decision 350).
+   */
+  ticketSettled?: boolean;
+  /**
    * Reloads the booking once an on-demand ticket is issued: the booking lives in the booking
    * machine, so the screen sends it `booking.reload` (a router invalidate reloads nothing).
    */
@@ -43,7 +48,7 @@ export interface BookingActionsProps {
  * issued on demand (behind the `on-demand-tickets` feature).
  */
 export function BookingActions(props: BookingActionsProps): JSX.Element | null {
-  const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady, checkedIn = false } = props;
+  const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady, checkedIn = false, ticketSettled = false } = props;
   const { pageData } = useServices();
   const api = useBookingActionsApi();
   const opener = useRef<HTMLButtonElement>(null);
@@ -71,7 +76,7 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
   );
 
   const onDemand =
-    delivery !== null && pageData.features['on-demand-tickets'] && (onDemandDeliveryMethods as readonly string[]).includes(delivery.method);
+    delivery !== null && !ticketSettled && pageData.features['on-demand-tickets'] && (onDemandDeliveryMethods as readonly string[]).includes(delivery.method);
   const onDemandMethod = delivery?.method === 'mobile' ? 'mobile' : 'print-at-home';
 
   return (

@@ -8,9 +8,12 @@ import { requireCustomerOrGuestForOrder, type OrderAccess } from '../lib/access.
 import type { AppEnv } from '../lib/app-env.ts';
 import { emailSchema, readBody } from '../lib/body.ts';
 import { addMs, HOUR_MS } from '../lib/clock.ts';
+import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { ApiError } from '../lib/errors.ts';
+import { sendEmail, uniqueAddresses } from '../lib/outbox.ts';
+import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { PORTALS } from '../lib/page-data.ts';
-import { randomToken } from '../lib/tokens.ts';
+import { loadTicketSecret, ticketBarcodeData } from '../domain/ticket-barcode.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 
 /**
@@ -101,6 +104,8 @@ export function bookingActionsApi(): Hono<AppEnv> {
     return c.json({ url: checkedInUrl(access, booking.id) });
   });
 
+  const emailCopy = createEmailCopy();
+
   api.post('/booking/resend-email', async (c) => {
     const body = await readBody(c, ResendBody);
     const emails = v.safeParse(EmailList, body.emailAddresses);
@@ -110,12 +115,32 @@ export function bookingActionsApi(): Hono<AppEnv> {
     if (booking.data.delivery.method !== body.deliveryMethod) {
       throw new ApiError(400, 'VALIDATION', 'deliveryMethod does not match the booking');
     }
-    const { db, clock } = c.get('deps');
+    const deps = c.get('deps');
+    const { db, clock } = deps;
+    // One email per address: the same address typed twice (in any case) is sent once.
+    const to = uniqueAddresses(emails.output);
     await db.query(
       `insert into booking_email_resends (id, booking_id, order_id, email_addresses, delivery_method, vendor, via, requested_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [randomUUID(), booking.id, booking.order_id, [...new Set(emails.output)], body.deliveryMethod, body.vendor, access.via, clock.now()],
+      [randomUUID(), booking.id, booking.order_id, to, body.deliveryMethod, body.vendor, access.via, clock.now()],
     );
+    const order = await one<{ friendly_order_id: string }>(db, 'select friendly_order_id from orders where id = $1', [booking.order_id]);
+    const locale = emailLocale(c.req.header('accept-language'));
+    const { outward } = booking.data;
+    await sendEmail(deps, {
+      kind: 'booking-confirmation',
+      to,
+      subject: emailCopy(locale, 'email_booking_subject', { reference: order?.friendly_order_id ?? booking.id }),
+      body: emailCopy(locale, 'email_booking_body', {
+        reference: order?.friendly_order_id ?? booking.id,
+        from: outward.origin.name,
+        to: outward.destination.name,
+        date: new Intl.DateTimeFormat(locale ?? 'en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(outward.date)),
+        // A customer opens the booking in their account; a guest finds it again with its reference.
+        link: appLink(deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, access.via === 'customer' ? `/bookings/${booking.id}` : '/find-booking'),
+      }),
+      locale,
+    });
     return c.json({ success: true });
   });
 
@@ -126,24 +151,38 @@ export function bookingActionsApi(): Hono<AppEnv> {
     if (delivery.id !== c.req.param('deliveryId')) throw new ApiError(404, 'DELIVERY_NOT_FOUND');
     if (!ON_DEMAND_METHODS.includes(delivery.method)) throw new ApiError(409, 'ON_DEMAND_NOT_SUPPORTED');
     const { db, clock } = c.get('deps');
-    const fault = await one(db, 'select 1 from on_demand_delivery_faults where delivery_id = $1', [delivery.id]);
-    const now = clock.now();
-    const id = randomUUID();
-    await db.query(
-      `insert into on_demand_deliverables (id, booking_id, delivery_id, outcome, requested_at, settles_at, reference, barcode)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        id,
-        booking.id,
-        delivery.id,
-        fault ? 'failed' : 'ready',
-        now,
-        addMs(now, fault ? ON_DEMAND_FAIL_AFTER_MS : ON_DEMAND_READY_AFTER_MS),
-        `TKT-${randomBytes(4).toString('hex').toUpperCase()}`,
-        randomToken(24),
-      ],
-    );
-    return c.json({ deliverableId: id });
+    // A replaced order's tickets are cancelled (a change of journey or a part refund issued the
+    // replacement its own): nothing is issued for them (DOMAIN.md, one ticket one payout).
+    const replaced = await one(db, 'select 1 from orders where id = $1 and replacement_order_id is not null', [booking.order_id]);
+    if (replaced) throw new ApiError(409, 'BOOKING_REPLACED');
+    const secret = await loadTicketSecret(db);
+    // A delivery is issued once (docs/decisions/350): generating again answers with the deliverable
+    // that issued it, or is issuing it, so the reference and the code never change. Checked and
+    // written in one transaction, so two presses at once cannot issue two tickets either.
+    const deliverableId = await db.transaction(async (tx) => {
+      const issued = await one<{ deliverable_id: string }>(tx, 'select deliverable_id from issued_tickets where delivery_id = $1', [delivery.id]);
+      if (issued) return issued.deliverable_id;
+      const fault = await one(tx, 'select 1 from on_demand_delivery_faults where delivery_id = $1', [delivery.id]);
+      const now = clock.now();
+      const id = randomUUID();
+      const settlesAt = addMs(now, fault ? ON_DEMAND_FAIL_AFTER_MS : ON_DEMAND_READY_AFTER_MS);
+      const reference = `TKT-${randomBytes(4).toString('hex').toUpperCase()}`;
+      const barcode = fault ? '' : ticketBarcodeData(secret, reference, booking.data);
+      await tx.query(
+        `insert into on_demand_deliverables (id, booking_id, delivery_id, outcome, requested_at, settles_at, reference, barcode)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [id, booking.id, delivery.id, fault ? 'failed' : 'ready', now, settlesAt, reference, barcode],
+      );
+      if (!fault) {
+        await tx.query(
+          `insert into issued_tickets (delivery_id, booking_id, deliverable_id, reference, barcode_data, issued_at)
+           values ($1, $2, $3, $4, $5, $6)`,
+          [delivery.id, booking.id, id, reference, barcode, settlesAt],
+        );
+      }
+      return id;
+    });
+    return c.json({ deliverableId });
   });
 
   api.get('/booking/:bookingId/get-on-demand-ticket-status/:deliverableId', async (c) => {
@@ -159,9 +198,15 @@ export function bookingActionsApi(): Hono<AppEnv> {
     if (!row) throw new ApiError(404, 'NOT_FOUND');
     if (c.get('deps').clock.now().getTime() < new Date(row.settles_at).getTime()) return c.json({ status: 'processing' });
     if (row.outcome === 'failed') return c.json({ status: 'failed' });
+    const issued = await one<{ reference: string; barcode_data: string; issued_at: Date }>(
+      c.get('deps').db,
+      'select reference, barcode_data, issued_at from issued_tickets where deliverable_id = $1',
+      [row.id],
+    );
+    if (!issued) return c.json({ status: 'failed' });
     return c.json({
       status: 'ready',
-      ticket: { reference: row.reference, issuedAt: new Date(row.settles_at).toISOString(), barcode: row.barcode },
+      ticket: { reference: issued.reference, issuedAt: new Date(issued.issued_at).toISOString(), barcode: issued.barcode_data },
     });
   });
 

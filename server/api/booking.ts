@@ -126,21 +126,23 @@ export function apiBooking(row: BookingRow, now: Date, access: BookingAccess, re
       : data.delivery,
     price: data.price,
     season: data.season,
+    // Local-server extra: fees charged with the booking, for the VAT receipt (decision 350).
+    ...(data.fees && data.fees.length > 0 ? { fees: data.fees } : {}),
     checkedIn: row.checked_in ?? false,
   };
 }
 
-/** The order's bookings; with `now`, each carries its latest on-demand ticket issued by then. */
+/** The order's bookings; with `now`, each carries the on-demand ticket issued for it by then (issued_tickets, decision 350). */
 const bookingsOfOrder = (db: Queryable, orderId: string, now: Date | null = null) =>
   many<BookingRow>(
     db,
     `select b.id, b.order_id, b.is_season, b.outward_date, b.data, (ci.booking_id is not null) as checked_in,
-       issued.reference as issued_reference, issued.settles_at as issued_at, issued.barcode as issued_barcode
+       issued.reference as issued_reference, issued.issued_at as issued_at, issued.barcode_data as issued_barcode
      from bookings b left join booking_check_ins ci on ci.booking_id = b.id
      left join lateral (
-       select d.reference, d.settles_at, d.barcode from on_demand_deliverables d
-       where d.booking_id = b.id and d.outcome = 'ready' and $2::timestamptz is not null and d.settles_at <= $2::timestamptz
-       order by d.settles_at desc limit 1
+       select t.reference, t.issued_at, t.barcode_data from issued_tickets t
+       where t.booking_id = b.id and $2::timestamptz is not null and t.issued_at <= $2::timestamptz
+       order by t.issued_at desc limit 1
      ) issued on true
      where b.order_id = $1 order by b.outward_date, b.id`,
     [orderId, now],

@@ -16,6 +16,7 @@ import { validateFirstName, validateLastName } from '#src/schemas/forms.ts';
 import { validatePassengerName } from '#src/schemas/passengers.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
+import { sendEmail } from '../lib/outbox.ts';
 
 /**
  * Customer profile (SPEC sections 3, 5, 7, 8; docs/decisions/040-customer-profile.md, 150):
@@ -163,11 +164,18 @@ export function customerProfileApi(): Hono<AppEnv> {
         [sha256Hex(token), customer.id, newEmail, now, addMs(now, EMAIL_CHANGE_TTL_MS)],
       );
     });
-    // "Sent" the way reset links are: a log line (the outbox), from the configured public origin only.
+    // "Sent" the way reset links are: to the outbox (server/lib/outbox.ts), from the configured public origin only.
     const locale = emailLocale(c.req.header('accept-language'));
     const link = appLink(publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, `/confirm-email#token=${token}`);
     log(`Change of email link for ${newEmail}: ${link}`);
     log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_change_subject', {})}: ${emailCopy(locale, 'email_change_body', { email: newEmail, link })}`);
+    await sendEmail(c.get('deps'), {
+      kind: 'email-change',
+      to: [newEmail],
+      subject: emailCopy(locale, 'email_change_subject', {}),
+      body: emailCopy(locale, 'email_change_body', { email: newEmail, link }),
+      locale,
+    });
     testHooks?.onEmailChangeToken?.(newEmail, token);
     return c.json({ confirmationSent: true, pendingEmailAddress: newEmail }, 202);
   });

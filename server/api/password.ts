@@ -13,6 +13,7 @@ import { deleteCustomerSessions } from '../lib/sessions.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
+import { sendEmail } from '../lib/outbox.ts';
 
 /** Reset links are valid for 24 hours (SPEC section 9). */
 export const RESET_TOKEN_TTL_MS = DAY_MS;
@@ -66,6 +67,13 @@ export function passwordApi(): Hono<AppEnv> {
       const link = appLink(publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, `/reset-password#token=${token}`);
       log(`Password reset link for ${email}: ${link}`);
       log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_password_reset_subject', {})}: ${emailCopy(locale, 'email_password_reset_body', { link })}`);
+      await sendEmail(c.get('deps'), {
+        kind: 'password-reset',
+        to: [email],
+        subject: emailCopy(locale, 'email_password_reset_subject', {}),
+        body: emailCopy(locale, 'email_password_reset_body', { link }),
+        locale,
+      });
       testHooks?.onResetToken(email, token);
     }
     // Same answer whether or not the account exists: no account enumeration.

@@ -61,6 +61,12 @@ export type Delivery = {
   activated: boolean;
 };
 
+/**
+ * A fee the retailer charged with the booking (not a fare): standard-rated for VAT, shown apart on
+ * the VAT receipt (docs/decisions/350). Not part of `price`, which is the fares.
+ */
+export type Fee = { kind: 'booking-fee' | 'card-fee'; amount: Money };
+
 export type SeasonKind = 'weekly' | 'monthly' | 'annual' | 'flexi';
 
 export type Season = {
@@ -79,4 +85,6 @@ export type BookingData = {
   /** Total paid for the booking (sum of its tickets). */
   price: Money;
   season: Season | null;
+  /** Fees charged with this booking; absent: none. */
+  fees?: Fee[];
 };

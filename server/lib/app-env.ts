@@ -23,6 +23,8 @@ export type AppDeps = {
   testHooks: TestHooks | null;
   /** Whether a feature flag is on for this server (the same flags the page data gives the app). */
   feature: (name: string) => boolean;
+  /** Where the outbox writes each email as an .eml file (DATA_DIR/outbox); none: the table only (server/lib/outbox.ts). */
+  outboxDir?: string | null;
   /** Behind a trusted proxy: the client address comes from X-Forwarded-For (decision 155). */
   trustProxy?: boolean;
 };

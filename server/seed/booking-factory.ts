@@ -50,6 +50,8 @@ export type TripSpec = {
   refundable: boolean;
   delivery: DeliveryMethod;
   activated?: boolean;
+  /** Fees charged with the booking (a booking fee): on the VAT receipt at the standard rate. */
+  fees?: BookingData['fees'];
 };
 
 function passengers(key: string, specs: PassengerSpec[]): Passenger[] {
@@ -113,6 +115,7 @@ export function tripBooking(spec: TripSpec): BookingData {
     delivery: delivery(spec.key, spec.delivery, spec.activated ?? false),
     price: money(tickets.reduce((sum, t) => sum + t.price.amount, 0)),
     season: null,
+    ...(spec.fees ? { fees: spec.fees } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ export const bookingsSeed: SeedModule = {
         key: 'demo-upcoming-euston-manchester', from: 'EUS', to: 'MAN', outward: at(now, 3, 7, 30),
         durationMin: 128, operator: 'Avanti West Coast', passengers: [alex], ticketType: 'Advance Single',
         fare: 42.5, refundable: false, delivery: 'mobile',
+        fees: [{ kind: 'booking-fee', amount: { amount: 1.5, currencyCode: 'GBP' } }],
       }),
     ], now);
     await insertOrderWithBookings(db, { key: 'demo-upcoming-kingscross-york', ...mine }, [

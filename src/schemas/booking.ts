@@ -82,6 +82,11 @@ export const Booking = v.object({
     issuedTicket: v.optional(v.object({ reference: v.string(), issuedAt: IsoDate, barcode: v.optional(v.string()) })),
   })), null),
   price: v.object({ amount: v.optional(v.nullable(v.number()), null), currencyCode: v.pipe(v.string(), v.length(3)) }),
+  /**
+   * Local-server extra: fees charged with the booking besides its fares (not in `price`); absent:
+   * none. The VAT receipt shows them apart, at the standard rate (docs/decisions/350).
+   */
+  fees: v.optional(v.array(v.object({ kind: v.picklist(['booking-fee', 'card-fee']), amount: Money })), []),
   /** Local-server extra: the season ticket's kind and validity; absent reads as null (not shown). */
   season: v.optional(
     v.nullable(v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDate, validUntil: IsoDate })),

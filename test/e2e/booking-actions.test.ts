@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { decodeAztec } from '#test/helpers/aztec-decode';
+import { readPdf } from '#test/helpers/pdf-text';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 import { stableId } from '#server/seed/context.ts';
@@ -17,6 +20,38 @@ beforeEach(async () => {
 });
 
 const url = (path: string) => `${world.server.origin}/my-account${path}`;
+/** A fact of the issued ticket's section ("Ticket reference" and so on). */
+const ticketFact = (term: string) =>
+  w.page.locator('section[aria-labelledby="ticket-heading"] dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+
+/**
+ * Reads the ticket's code as a scanner would: the image the page shows, drawn at 4 pixels per unit
+ * on white with a quiet zone, then decoded with ZXing's Aztec reader.
+ */
+async function scanTicketCode(reference: string): Promise<string> {
+  const image = w.page.getByRole('img', { name: `Ticket code (Aztec) for ticket ${reference}` });
+  await image.waitFor();
+  const { pixels, side } = await image.evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    const scale = 4;
+    const quiet = 16;
+    const side = img.naturalWidth * scale + 2 * quiet;
+    const canvas = document.createElement('canvas');
+    canvas.width = side;
+    canvas.height = side;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, side, side);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(img, quiet, quiet, img.naturalWidth * scale, img.naturalHeight * scale);
+    const rgba = ctx.getImageData(0, 0, side, side).data;
+    const grey: number[] = [];
+    for (let i = 0; i < rgba.length; i += 4) grey.push(Math.round((rgba[i]! + rgba[i + 1]! + rgba[i + 2]!) / 3));
+    return { pixels: grey, side };
+  });
+  return decodeAztec(Uint8ClampedArray.from(pixels), side, side);
+}
+
 /** The booking page has rendered its actions (under its own "Manage this booking" heading). */
 const actions = () => w.page.getByRole('button', { name: 'Resend booking email' });
 
@@ -94,23 +129,44 @@ describe('on-demand ticket', () => {
     await w.page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await w.page.getByRole('button', { name: 'Get ticket now' }).click();
     await w.page.getByText("We're issuing your ticket. This can take a few seconds…").waitFor();
-    await w.page.getByText('Your ticket is ready.').waitFor({ timeout: 15_000 });
-    const reference = (await w.page.getByText(/^TKT-[0-9A-F]{8}$/).textContent()) ?? '';
+    // The booking machine fetched the booking again (booking.reload): the booking now shows the
+    // issued ticket itself, in the same document, and the offer to issue one has gone.
+    const heading = w.page.getByRole('heading', { name: 'Your ticket', level: 2 });
+    await heading.waitFor({ timeout: 20_000 });
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
+    const reference = (await ticketFact('Ticket reference').textContent()) ?? '';
     expect(reference).toMatch(/^TKT-[0-9A-F]{8}$/);
-    // The booking machine fetched the booking again (booking.reload): its delivery facts now
-    // name the issued ticket, in the same document.
-    const issued = w.page.locator('dt', { hasText: 'Ticket issued' }).locator('xpath=following-sibling::dd[1]');
-    await expect.poll(() => issued.textContent(), { timeout: 10_000 }).toContain(`${reference},`);
     expect(await w.page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    expect(await w.page.getByRole('button', { name: 'Get ticket now' }).count()).toBe(0);
     // Ready 3.5 s after generating: polls at ~0.8 s, ~2.4 s (+1.6) and ~5.6 s (+3.2).
     expect(polls).toHaveLength(3);
     const gaps = [polls[0]! - generatedAt, polls[1]! - polls[0]!, polls[2]! - polls[1]!];
     expect(gaps[0]).toBeGreaterThanOrEqual(700);
     expect(gaps[1]).toBeGreaterThanOrEqual(1500);
     expect(gaps[2]).toBeGreaterThanOrEqual(3100);
+
+    // The code on screen is a real Aztec code: a scanner reads it back as the ticket's data.
+    const data = await scanTicketCode(reference);
+    expect(data.split('|').slice(0, 4)).toEqual(['GBRT1', reference, 'EUS', 'MAN']);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    // "Download ticket" gives a PDF with the journey, passenger, ticket type, validity and reference.
     const download = w.page.waitForEvent('download');
-    await w.page.getByRole('button', { name: 'Download ticket' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^ticket-TKT-[0-9A-F]{8}\.txt$/);
+    await w.page.getByRole('button', { name: 'Download ticket (PDF)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`ticket-${reference}.pdf`);
+    const pdf = await readPdf(await readFile((await file.path())!));
+    const text = pdf.lines.join(' ');
+    for (const expected of [`Mobile ticket ${reference}`, 'London Euston to Manchester Piccadilly', 'Alex Morgan', 'Advance Single, Standard class', 'Valid', reference]) {
+      expect(text).toContain(expected);
+    }
+
+    // Shown again on every visit: a reload, then a new sign-in, show the same ticket and code, never a new one.
+    await w.page.reload();
+    await heading.waitFor();
+    expect(await ticketFact('Ticket reference').textContent()).toBe(reference);
+    expect(await scanTicketCode(reference)).toBe(data);
+    expect(await w.page.getByRole('button', { name: 'Get ticket now' }).count()).toBe(0);
     expect(w.errors).toEqual([]);
   });
 
@@ -120,6 +176,45 @@ describe('on-demand ticket', () => {
     await w.page.getByRole('button', { name: 'Get ticket now' }).click();
     await w.page.getByRole('alert').getByText("Sorry, we couldn't issue your ticket.", { exact: false }).waitFor({ timeout: 15_000 });
     await w.page.getByRole('button', { name: 'Try again' }).waitFor();
+  });
+});
+
+describe('VAT receipt', () => {
+  it('downloads the order’s receipt: fares zero-rated, the booking fee at 20% shown apart, the VAT number', async () => {
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
+    const button = w.page.getByRole('button', { name: 'Download VAT receipt (PDF)' });
+    await button.waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    const download = w.page.waitForEvent('download');
+    await button.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^vat-receipt-[A-Z0-9-]+\.pdf$/);
+    const pdf = await readPdf(await readFile((await file.path())!));
+    // Long lines wrap at spaces: read the lines as one text.
+    const text = pdf.lines.join(' ');
+    for (const expected of [
+      'VAT receipt', 'VAT number: GB 123 4567 89', 'Order reference',
+      'Advance Single (Outward): London Euston to Manchester Piccadilly, Alex Morgan', '0%', '£42.50',
+      'Booking fee', '20%', '£1.50', 'Total excluding VAT', '£43.75', 'VAT at 20%', '£0.25', '£44.00',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(w.errors).toEqual([]);
+  });
+
+  it('takes a paid refund off, and a refunded booking shows no ticket', async () => {
+    await signIn(w.page, world.server.origin, 'refunds@example.com', demo.password);
+    await w.page.goto(url(`/bookings/${booking('refunds-refunded-birmingham-euston')}`));
+    const button = w.page.getByRole('button', { name: 'Download VAT receipt (PDF)' });
+    await button.waitFor();
+    expect(await w.page.getByRole('heading', { name: 'Your ticket' }).count()).toBe(0);
+    expect(await w.page.getByRole('button', { name: 'Get ticket now' }).count()).toBe(0);
+    const download = w.page.waitForEvent('download');
+    await button.click();
+    const text = (await readPdf(await readFile((await (await download).path())!))).lines.join(' ');
+    expect(text).toMatch(/Refund paid on /);
+    expect(text).toContain('-£83.50');
   });
 });
 

@@ -2,7 +2,6 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { onDemandTicketMachine, onDemandTicketMessages } from '#machines/on-demand-ticket';
-import type { IssuedTicket } from '#src/schemas/booking-actions';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -20,20 +19,13 @@ export interface OnDemandTicketProps {
   offlineReason?: string | null;
 }
 
-const ticketText = (ticket: IssuedTicket, bookingId: string, portal: string) =>
-  [
-    m.booking_actions_on_demand_ticket_rail_ticket({ portal }),
-    m.booking_actions_on_demand_ticket_ticket_reference({ reference: ticket.reference }),
-    m.booking_actions_on_demand_ticket_booking({ bookingId }),
-    m.booking_actions_on_demand_ticket_issued({ issuedAt: ticket.issuedAt }),
-    m.booking_actions_on_demand_ticket_barcode_data({ barcode: ticket.barcode }),
-    '',
-  ].join('\n');
-
-/** Generate a mobile or print-at-home ticket now, poll until it is issued, then offer it. */
+/**
+ * Generate a mobile or print-at-home ticket now and poll until it is issued; the booking then
+ * reloads and shows the ticket itself (booking-detail/issued-ticket.tsx), and this offer goes.
+ */
 export function OnDemandTicket({ bookingId, deliveryId, method, onReady, offlineReason = null }: OnDemandTicketProps) {
   const api = useBookingActionsApi();
-  const { pageData, locale } = useServices();
+  const { locale } = useServices();
   const [snapshot, send] = useMachine(
     onDemandTicketMachine.provide({
       actors: {
@@ -60,22 +52,6 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady, offline
       onReady();
     }
   }, [ready, onReady]);
-
-  const download = () => {
-    if (!ticket) return;
-    const url = URL.createObjectURL(
-      new Blob([ticketText(ticket, bookingId, pageData.portal)], {
-        type: 'text/plain',
-      }),
-    );
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `ticket-${ticket.reference}.txt`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
 
   const what = method === 'mobile' ? m.booking_actions_on_demand_ticket_mobile_ticket() : m.booking_actions_on_demand_ticket_print_at_home_ticket();
   return (
@@ -121,9 +97,6 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady, offline
             {error ? m.common_try_again() : m.booking_actions_on_demand_ticket_get_ticket_now()}
           </Button>
         </>
-      )}
-      {ready && ticket && (
-        <Button tone="secondary" onClick={download}>{m.booking_actions_on_demand_ticket_download_ticket()}</Button>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { bookingDetailMachine } from '#machines/booking-detail';
 import { editPassengersMachine, editPassengersMessages } from '#machines/edit-passengers';
@@ -32,6 +32,9 @@ import {
 } from '../booking-format';
 import { LegCard } from './leg-card';
 import { AddToCalendar } from './add-to-calendar';
+import { IssuedTicket } from './issued-ticket';
+import { VatReceipt } from './vat-receipt';
+import { ticketCancelled } from '#src/documents/ticket-facts';
 import { NeedsConnection } from '../needs-connection';
 import { m } from '#src/paraglide/messages.js';
 import { journeyName } from '../journey-name';
@@ -161,6 +164,10 @@ function BookingBody({
   const money = (amount: number, currency: string) => formatMoney(amount, currency, locale.tag);
   const names = new Map(booking.passengers.map((p) => [p.id, passengerName(p)]));
   const delivery = booking.delivery;
+  // The issued ticket (decision 350), unless the booking was refunded or replaced.
+  const ticket = delivery?.issuedTicket && !ticketCancelled(booking, detail.order) ? delivery.issuedTicket : null;
+  // Issued while this page was open: the ticket's heading takes the focus from the button that asked for it.
+  const [hadTicket] = useState(ticket !== null);
   const others = detail.bookings.filter((b) => b.id !== booking.id);
   const historyLink =
     mode === 'orderToken' ? (
@@ -257,6 +264,8 @@ function BookingBody({
         </section>
       )}
 
+      {ticket && <IssuedTicket booking={booking} order={detail.order} ticket={ticket} focusOnShow={!hadTicket} />}
+
       <section className={styles.section} aria-labelledby="delivery-heading">
         <h2 id="delivery-heading" className={styles.sectionTitle}>{m.booking_detail_screen_delivery_and_order()}</h2>
         <dl className={styles.facts}>
@@ -274,20 +283,7 @@ function BookingBody({
                   <dd>{delivery.collectionReference}</dd>
                 </>
               )}
-              {delivery.issuedTicket && (
-                <>
-                  <dt>{m.booking_detail_screen_ticket_issued()}</dt>
-                  <dd>
-                    {delivery.issuedTicket.reference}, {ukDateTime(delivery.issuedTicket.issuedAt, locale.tag)}
-                  </dd>
-                  {delivery.issuedTicket.barcode && (
-                    <>
-                      <dt>{m.booking_detail_screen_ticket_barcode()}</dt>
-                      <dd className={styles.barcode}>{delivery.issuedTicket.barcode}</dd>
-                    </>
-                  )}
-                </>
-              )}
+              {/* An issued ticket has its own section above ("Your ticket"). */}
             </>
           )}
           <dt>{m.booking_detail_screen_order_reference()}</dt>
@@ -306,6 +302,8 @@ function BookingBody({
           )}
         </dl>
         <p>{historyLink}</p>
+        {/* Offline, the kept booking has no refunds or fees (decision 250): no receipt from it. */}
+        {!offline && (booking.tickets.length > 0 || booking.fees.length > 0) && <VatReceipt detail={detail} />}
         {others.length > 0 && (
           <>
             <h3 className={styles.legHeading}>{m.booking_detail_screen_other_journeys_in_this_order()}</h3>
@@ -377,6 +375,7 @@ function BookingBody({
             delivery={delivery ? { id: delivery.id, method: delivery.method } : null}
             upcoming={isUpcoming(booking)}
             checkedIn={booking.checkedIn}
+            ticketSettled={Boolean(delivery?.issuedTicket) || ticketCancelled(booking, detail.order)}
             onTicketReady={onTicketReady}
           />
         </div>

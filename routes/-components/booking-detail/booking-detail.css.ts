@@ -112,5 +112,23 @@ export const note = style({ margin: `${tokens.space.ms} 0 0`, overflowWrap: 'any
 export const changeNote = style([note, { minHeight: '3lh', '@media': { [mq.small]: { minHeight: 0 } } }]);
 export const callingStatus = style([meta, { minHeight: '2lh', '@media': { [mq.small]: { minHeight: 0 } } }]);
 export const subheading = style({ fontSize: '1rem', margin: `${tokens.space.ms} 0 0` });
-/** An issued ticket's barcode data: monospaced, wrapped anywhere so a long value never widens the page. */
-export const barcode = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', overflowWrap: 'anywhere' });
+/**
+ * An issued ticket's Aztec code: black on white whatever the portal's theme (a scanner needs the
+ * contrast), a quiet zone of white around it, and a fixed square box reserved before the code is
+ * drawn, so nothing below moves when it appears. 220 px fits a 375 px screen with the page's margins.
+ */
+export const ticketCode = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: 'min(100%, 220px)',
+  aspectRatio: '1',
+  padding: tokens.space.ms,
+  background: '#fff',
+  color: '#111',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: tokens.radius.md,
+  margin: `0 0 ${tokens.space.ms}`,
+  boxSizing: 'border-box',
+});
+export const ticketCodeImage = style({ width: '100%', height: '100%', imageRendering: 'pixelated' });
+export const documentActions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.sm, alignItems: 'center', margin: `${tokens.space.ms} 0 0` });
