@@ -7,8 +7,9 @@ import { loginMachine, loginMessages } from '#machines/login';
 import { registerMachine, registerMessages } from '#machines/register';
 import { loginValidators, registerValidators } from '#src/schemas/forms';
 import { useServices } from '#src/services';
-import { providerSignInUrl } from '#src/api/auth';
-import type { ProviderError, SignInProvider } from '#src/schemas/auth';
+import { apiBase } from '#src/api/paths';
+import type { SignInProvider } from '#src/schemas/auth';
+import type { ProviderError } from './login-search';
 import { safeRedirectPath } from '#src/redirect';
 import { formView } from '#src/ui/form-state';
 import { Page } from '#src/ui/page';
@@ -34,6 +35,13 @@ const providerErrorMessages: Record<ProviderError, (inputs: { provider: string }
   'unverified-email': m.login_page_provider_email_not_verified,
   cancelled: m.login_page_provider_cancelled,
 };
+
+/**
+ * Where a "Continue with …" button goes: the server's start of sign-in with that provider (decision
+ * 360), a full-page visit, not a call. It comes back to `returnTo` (an app path) in this locale.
+ */
+const providerSignInUrl = (provider: SignInProvider, returnTo: string, localePrefix: string | null): string =>
+  `${apiBase}/oidc/${provider}/start?${new URLSearchParams({ redirect: returnTo, ...(localePrefix ? { locale: localePrefix } : {}) })}`;
 
 export interface ProviderErrorView {
   provider: SignInProvider;

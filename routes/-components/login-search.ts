@@ -1,5 +1,9 @@
 import * as v from 'valibot';
-import { providerErrors, signInProviders } from '#src/schemas/auth';
+import { signInProviders } from '#src/schemas/auth';
+
+/** Why a provider sign-in came back to the login page (the server's callback says, decision 360). */
+const providerErrors = ['unavailable', 'unverified-email', 'cancelled'] as const;
+export type ProviderError = (typeof providerErrors)[number];
 
 /** `?redirect=` is kept only as a string here; it is made safe (same-origin, /my-account) before use. */
 export const LoginSearch = v.object({

@@ -5,15 +5,7 @@ import {
   SuccessResponse,
   UserResponse,
   ValidateTokenResponse,
-  type SignInProvider,
 } from '../schemas/auth';
-
-/**
- * Where a "Continue with …" button goes: the server's start of sign-in with that provider (decision
- * 360), a full-page visit, not a call. It comes back to `returnTo` (an app path) in this locale.
- */
-export const providerSignInUrl = (provider: SignInProvider, returnTo: string, localePrefix: string | null): string =>
-  `/my-account/api/oidc/${provider}/start?${new URLSearchParams({ redirect: returnTo, ...(localePrefix ? { locale: localePrefix } : {}) })}`;
 
 export const authApi = (client: ApiClient) => ({
   getUser: () => client.request(UserResponse, '/user'),

@@ -23,10 +23,6 @@ export type SignInProvider = (typeof signInProviders)[number];
 export const isSignInProvider = (value: unknown): value is SignInProvider =>
   typeof value === 'string' && (signInProviders as readonly string[]).includes(value);
 
-/** Why a provider sign-in came back to the login page (the server's callback says, decision 360). */
-export const providerErrors = ['unavailable', 'unverified-email', 'cancelled'] as const;
-export type ProviderError = (typeof providerErrors)[number];
-
 export const SuccessResponse = v.object({ success: v.literal(true) });
 
 export const ValidateTokenResponse = v.object({ isValid: v.boolean() });
