@@ -63,6 +63,19 @@ const safeLocale = (value: string | undefined): string | null =>
 
 const appBase = (locale: string | null) => (locale ? `/${locale}${APP_BASE}` : APP_BASE);
 
+/** An openid-client failure with its causes, for the log line (which check failed: state, nonce, …). */
+const failure = (err: unknown): string => {
+  const parts: string[] = [];
+  let current: unknown = err;
+  while (parts.length < 4 && current !== undefined && current !== null) {
+    if (current instanceof Error) parts.push(current.message);
+    else if (typeof current === 'object' && 'claim' in current) parts.push(`claim ${String(current.claim)}`);
+    else break;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return parts.join(': ') || String(err);
+};
+
 const text = (value: unknown, max: number): string => (typeof value === 'string' ? value.trim().slice(0, max) : '');
 
 export type OidcOptions = {
@@ -187,7 +200,7 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
       if (!idClaims) throw new Error('no ID token');
       claims = idClaims as IdClaims;
     } catch (err) {
-      return refuse(c, provider.id, 'unavailable', tx, `code exchange or ID token check failed: ${err instanceof Error ? err.message : String(err)}`);
+      return refuse(c, provider.id, 'unavailable', tx, `code exchange or ID token check failed: ${failure(err)}`);
     }
 
     const customerId = await db.transaction((t) => customerFor(t, provider.id, claims, now));

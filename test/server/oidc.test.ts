@@ -11,15 +11,18 @@ const API = '/my-account/api';
 const PASSWORD = 'RailDemo!2026';
 
 let world: OidcWorld;
+/** The server's operational lines: a refused sign-in says why there. */
+const logs: string[] = [];
 
 beforeAll(async () => {
-  world = await startOidcWorld();
+  world = await startOidcWorld({ log: (line) => logs.push(line) });
 });
 afterAll(async () => {
   await world?.close();
 });
 beforeEach(async () => {
   await world.server.reset('demo');
+  logs.length = 0;
 });
 
 /**
@@ -168,6 +171,7 @@ describe('sign-in with Google (local OpenID provider)', () => {
     const done = await b.go(forged.href);
     expect(done.url.pathname).toBe('/my-account/login');
     expect(done.url.searchParams.get('providerError')).toBe('unavailable');
+    expect(logs.join('\n')).toMatch(/refused \(unavailable\): code exchange or ID token check failed: .*state/i);
     expect((await userOf(b)).user.status).toBe('UNKNOWN');
     // The sign-in was used up: the genuine callback cannot be replayed afterwards.
     const replay = await b.go(callback.url.href);
@@ -194,6 +198,7 @@ describe('sign-in with Google (local OpenID provider)', () => {
     const done = await signInAtProvider(b, await b.go(tampered.href), 'demo@example.com');
     expect(done.url.pathname).toBe('/my-account/login');
     expect(done.url.searchParams.get('providerError')).toBe('unavailable');
+    expect(logs.join('\n')).toMatch(/refused \(unavailable\): code exchange or ID token check failed: .*nonce/i);
     expect((await userOf(b)).user.status).toBe('UNKNOWN');
   });
 
