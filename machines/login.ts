@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { UserResponse } from '#src/schemas/auth';
+import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { SignInProvider, UserResponse } from '#src/schemas/auth';
 import { collectErrors, hasErrors, loginValidators } from '#src/schemas/forms';
 import { hasStatus, isThrottledProblem, retryAfterOfEvent } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
@@ -18,12 +18,18 @@ export interface LoginContext {
   /** Seconds the server asked us to wait after a 429 (Retry-After), when it said. */
   retryAfterSeconds: number | null;
   response: UserResponse | null;
+  /** The provider the page is leaving for (sign-in with Google, Facebook or Apple), while it does. */
+  provider: SignInProvider | null;
 }
 
 export type LoginEvent =
   | { type: 'form.change'; field: LoginField; value: string }
   | { type: 'form.blur'; field: LoginField }
-  | { type: 'form.submit' };
+  | { type: 'form.submit' }
+  /** A "Continue with …" button: the page goes to the provider through the server (decision 360). */
+  | { type: 'provider.choose'; provider: SignInProvider }
+  /** The browser showed this page again (back from the provider, from its back/forward cache). */
+  | { type: 'provider.returned' };
 
 export const loginMessages = {
   invalidCredentials: m.login_invalid_credentials(),
@@ -54,8 +60,24 @@ export const loginMachine = setup({
     setThrottled: assign(({ event }) => ({ serverError: 'throttled' as const, retryAfterSeconds: retryAfterOfEvent(event) })),
     setGenericError: assign({ serverError: 'generic' as const }),
     storeResponse: assign(({ event }) => ({ response: doneOutput<UserResponse>(event, 'login') })),
+    rememberProvider: assign(({ event }) => {
+      assertEvent(event, 'provider.choose');
+      return { provider: event.provider, serverError: null };
+    }),
+    forgetProvider: assign({ provider: null }),
+    /** Provided by the page: a full-page visit to the server's sign-in start for this provider. */
+    goToProvider: (_, _params: { provider: SignInProvider }) => {},
   },
-}).createMachine({
+})
+  .extend<{ goToChosenProvider: undefined }>({
+    actions: {
+      /** The provider rememberProvider kept, handed to the page's goToProvider as its params. */
+      goToChosenProvider: enqueueActions(({ context, enqueue }) => {
+        if (context.provider) enqueue({ type: 'goToProvider', params: { provider: context.provider } });
+      }),
+    },
+  })
+  .createMachine({
   id: 'login',
   context: {
     values: { email: '', password: '' },
@@ -65,6 +87,7 @@ export const loginMachine = setup({
     serverError: null,
     retryAfterSeconds: null,
     response: null,
+    provider: null,
   },
   initial: 'editing',
   states: {
@@ -77,6 +100,16 @@ export const loginMachine = setup({
           { guard: 'isValid', target: 'submitting' },
           { actions: 'markSubmitAttempted' },
         ],
+        'provider.choose': {
+          target: 'leavingForProvider',
+          actions: ['rememberProvider', 'goToChosenProvider'],
+        },
+      },
+    },
+    leavingForProvider: {
+      description: 'Going to the chosen provider to sign in there (a full-page visit); the buttons wait. Shown again from the browser\'s history, the form is back.',
+      on: {
+        'provider.returned': { target: 'editing', actions: 'forgetProvider' },
       },
     },
     submitting: {

@@ -7,7 +7,13 @@ export const Route = createFileRoute('/login')({
   validateSearch: LoginSearch,
   beforeLoad: redirectIfSignedIn,
   component: function Login() {
-    const { redirect } = Route.useSearch();
-    return <LoginPage redirect={redirect} mode="login" />;
+    const { redirect, provider, providerError } = Route.useSearch();
+    return (
+      <LoginPage
+        redirect={redirect}
+        mode="login"
+        providerError={provider && providerError ? { provider, error: providerError } : null}
+      />
+    );
   },
 });

@@ -8,7 +8,13 @@ export const Route = createFileRoute('/register')({
   validateSearch: LoginSearch,
   beforeLoad: redirectIfSignedIn,
   component: function Register() {
-    const { redirect } = Route.useSearch();
-    return <LoginPage redirect={redirect} mode="register" />;
+    const { redirect, provider, providerError } = Route.useSearch();
+    return (
+      <LoginPage
+        redirect={redirect}
+        mode="register"
+        providerError={provider && providerError ? { provider, error: providerError } : null}
+      />
+    );
   },
 });

@@ -14,6 +14,7 @@ import { consentsApi } from './api/consents.ts';
 import { customerProfileApi } from './api/customer-profile.ts';
 import { findBookingApi } from './api/find-booking.ts';
 import { guestOrdersApi } from './api/guest-orders.ts';
+import { oidcApi } from './api/oidc.ts';
 import { insuranceApi } from './api/insurance.ts';
 import { passengerAssistanceApi } from './api/passenger-assistance.ts';
 import { passengersApi } from './api/passengers.ts';
@@ -36,6 +37,7 @@ import { knownPaths } from './known-paths.gen.ts';
 import { createKnownRoutes } from './lib/known-routes.ts';
 import { printable, rejectNul } from './lib/nul-guard.ts';
 import { warmUpDummyHash } from './lib/passwords.ts';
+import type { OidcProviderConfig } from './lib/oidc-config.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from './lib/public-origin.ts';
 import { resolvePageData, type PageDataOverrides } from './lib/page-data.ts';
 import { outboxRoutes } from './lib/outbox.ts';
@@ -69,6 +71,8 @@ export type CreateAppOptions = {
   outboxDir?: string | null;
   /** Mount the dev outbox page /__outbox; default on unless NODE_ENV=production (server/lib/outbox.ts). */
   outboxPage?: boolean;
+  /** OpenID Connect providers customers may sign in with (decision 360); none by default. */
+  oidcProviders?: readonly OidcProviderConfig[];
 };
 
 export const CONVERSATION_HEADER = 'x-conversationid';
@@ -110,6 +114,9 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
     trustProxy: opts.trustProxy ?? false,
     outboxDir: opts.outboxDir ?? null,
   };
+  const oidcProviders = opts.oidcProviders ?? [];
+  // The login page shows a button for these only (page data; absent means none).
+  const signInProviders = oidcProviders.map((p) => p.id);
   const isKnown = createKnownRoutes(opts.knownPaths !== undefined ? opts.knownPaths : knownPaths);
 
   const app = new Hono<AppEnv>();
@@ -143,6 +150,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   // API areas under /my-account/api: one line per area.
   const api = new Hono<AppEnv>();
   api.route('/', authApi());
+  api.route('/', oidcApi({ providers: oidcProviders })); // sign-in with Google, Facebook, Apple (decision 360)
   api.route('/', passwordApi());
   api.route('/', userFlowAccessApi());
   api.route('/', customerProfileApi()); // personal details, change email, order count, account summary
@@ -178,7 +186,10 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
       distDir,
       isKnown,
       csrfSecret,
-      pageData: (token) => resolvePageData(token, opts.pageData, testState?.pageData),
+      pageData: (token) => ({
+        ...resolvePageData(token, opts.pageData, testState?.pageData),
+        ...(signInProviders.length > 0 ? { signInProviders } : {}),
+      }),
       ...(testState ? { rawPageData: () => testState.rawPageData } : {}),
     }),
   );

@@ -10,6 +10,9 @@ import { needsBuild, runViteBuild, type ViteBuild } from './build-check.ts';
 import { isEmpty, openDb, type Db } from './db.ts';
 import { HOUR_MS } from './lib/clock.ts';
 import { purgeExpired } from './lib/housekeeping.ts';
+import { oidcProvidersFromEnv, type OidcProviderConfig } from './lib/oidc-config.ts';
+import { randomToken } from './lib/tokens.ts';
+import { LOCAL_ACCOUNTS, startLocalProvider, type LocalProvider } from './oidc-provider/local-provider.ts';
 import { pageDataFromEnv } from './lib/page-data.ts';
 import { publicOriginFrom } from './lib/public-origin.ts';
 import { defaultDistDir, projectRoot } from './paths.ts';
@@ -23,10 +26,11 @@ import { findDemoClaimLinks } from './seed/claims.ts';
 
 const HOST = '127.0.0.1';
 
-const running: { build: ViteBuild | null; server: ServerType | null; db: Db | null } = {
+const running: { build: ViteBuild | null; server: ServerType | null; db: Db | null; oidc: LocalProvider | null } = {
   build: null,
   server: null,
   db: null,
+  oidc: null,
 };
 let stopping = false;
 
@@ -42,6 +46,7 @@ async function stop(signal: string, code: number): Promise<void> {
       if ('closeAllConnections' in server) server.closeAllConnections();
     });
   }
+  await running.oidc?.close().catch(() => {});
   await running.db?.close().catch(() => {});
   process.exit(code);
 }
@@ -74,8 +79,26 @@ async function main(): Promise<void> {
   setInterval(() => void purgeExpired(db, new Date()).catch(() => {}), HOUR_MS).unref();
 
   const publicOrigin = publicOriginFrom(process.env.PUBLIC_ORIGIN, port);
+  const oidcProviders: OidcProviderConfig[] = oidcProvidersFromEnv(process.env);
+  // Without a configured Google, a local OpenID provider stands in for it (decision 360).
+  if (!oidcProviders.some((p) => p.id === 'google') && process.env.LOCAL_OIDC !== '0') {
+    const clientId = 'my-account-local';
+    const clientSecret = randomToken(32);
+    running.oidc = await startLocalProvider({
+      port: Number(process.env.LOCAL_OIDC_PORT ?? 0),
+      clientId,
+      clientSecret,
+      redirectUris: [`${publicOrigin}/my-account/api/oidc/google/callback`],
+    });
+    oidcProviders.push({ id: 'google', issuer: running.oidc.issuer, clientId, clientSecret });
+  }
   const app = await createApp({
-    db, distDir, pageData: pageDataFromEnv(process.env), publicOrigin, trustProxy: process.env.TRUST_PROXY === '1',
+    db,
+    distDir,
+    pageData: pageDataFromEnv(process.env),
+    publicOrigin,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    oidcProviders,
     outboxDir: join(dataDir, 'outbox'),
   });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
@@ -93,6 +116,13 @@ async function main(): Promise<void> {
         `Marketing email link (demo account): ${origin}/my-account/contact-preferences-token?action=unsubscribe#token=${DEMO_MARKETING_TOKEN}`,
         ...claimLinks.map((link) => `Delay Repay claim link (${link.email}): ${origin}/my-account/claim-token#token=${link.token}`),
         ...(process.env.NODE_ENV === 'production' ? [] : [`Outbox (emails the server would send): ${origin}/__outbox and ${join(dataDir, 'outbox')}`]),
+        ...(running.oidc
+          ? [
+              `Continue with Google: local stand-in provider at ${running.oidc.issuer}, accounts (same password): ${LOCAL_ACCOUNTS.map(
+                (a) => `${a.email}${a.emailVerified ? '' : ' (email not verified)'}`,
+              ).join(', ')}`,
+            ]
+          : []),
       ];
       console.log(lines.join('\n'));
     });

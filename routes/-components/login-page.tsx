@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -7,6 +7,9 @@ import { loginMachine, loginMessages } from '#machines/login';
 import { registerMachine, registerMessages } from '#machines/register';
 import { loginValidators, registerValidators } from '#src/schemas/forms';
 import { useServices } from '#src/services';
+import { apiBase } from '#src/api/paths';
+import type { SignInProvider } from '#src/schemas/auth';
+import type { ProviderError } from './login-search';
 import { safeRedirectPath } from '#src/redirect';
 import { formView } from '#src/ui/form-state';
 import { Page } from '#src/ui/page';
@@ -18,19 +21,51 @@ import * as styles from './login-page.css';
 import { bindField } from '#src/ui/field-binding';
 import { m } from '#src/paraglide/messages.js';
 
-const providers = [
-  { id: 'google', label: m.login_page_continue_with_google() },
-  { id: 'facebook', label: m.login_page_continue_with_facebook() },
-  { id: 'apple', label: m.login_page_continue_with_apple() },
-] as const;
+const providerLabels: Record<SignInProvider, () => string> = {
+  google: m.login_page_continue_with_google,
+  facebook: m.login_page_continue_with_facebook,
+  apple: m.login_page_continue_with_apple,
+};
+
+/** The provider's own name, as its brand writes it in every language. */
+const providerName = (id: SignInProvider) => id[0]!.toUpperCase() + id.slice(1);
+
+const providerErrorMessages: Record<ProviderError, (inputs: { provider: string }) => string> = {
+  unavailable: m.login_page_signing_in_with_isnt_available,
+  'unverified-email': m.login_page_provider_email_not_verified,
+  cancelled: m.login_page_provider_cancelled,
+};
+
+/**
+ * Where a "Continue with …" button goes: the server's start of sign-in with that provider (decision
+ * 360), a full-page visit, not a call. It comes back to `returnTo` (an app path) in this locale.
+ */
+const providerSignInUrl = (provider: SignInProvider, returnTo: string, localePrefix: string | null): string =>
+  `${apiBase}/oidc/${provider}/start?${new URLSearchParams({ redirect: returnTo, ...(localePrefix ? { locale: localePrefix } : {}) })}`;
+
+export interface ProviderErrorView {
+  provider: SignInProvider;
+  error: ProviderError;
+}
 
 /** /login and /register both render this page (spec section 2). */
-export function LoginPage({ redirect, mode }: { redirect: string | undefined; mode: 'login' | 'register' }) {
+export function LoginPage({
+  redirect,
+  mode,
+  providerError = null,
+}: {
+  redirect: string | undefined;
+  mode: 'login' | 'register';
+  providerError?: ProviderErrorView | null;
+}) {
   const { authActor } = useServices();
   const guestError = authActor.getSnapshot().context.guestError;
   return (
     <Page title={mode === 'register' ? m.login_page_create_an_account_or_sign() : m.login_page_sign_in_or_create_an()}>
       {guestError && <Alert tone="error">{guestError}</Alert>}
+      {providerError && (
+        <Alert tone="error">{providerErrorMessages[providerError.error]({ provider: providerName(providerError.provider) })}</Alert>
+      )}
       <div className={styles.columns}>
         <SignInForm redirect={redirect} autoFocus={mode === 'login'} />
         <RegisterForm redirect={redirect} />
@@ -40,9 +75,8 @@ export function LoginPage({ redirect, mode }: { redirect: string | undefined; mo
 }
 
 function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boolean }) {
-  const { authApi, authActor } = useServices();
+  const { authApi, authActor, pageData, locale } = useServices();
   const navigate = useNavigate();
-  const [providerNote, setProviderNote] = useState<string | null>(null);
   const [snapshot, send] = useMachine(
     loginMachine.provide({
       actors: {
@@ -53,9 +87,24 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           return response;
         }),
       },
+      actions: {
+        goToProvider: (_, { provider }) => {
+          window.location.assign(providerSignInUrl(provider, safeRedirectPath(redirect), locale.prefix));
+        },
+      },
     }),
   );
+  // Back from the provider through the browser's history (back/forward cache): the buttons work again.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) send({ type: 'provider.returned' });
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [send]);
   const submitting = snapshot.matches('submitting');
+  const leaving = snapshot.matches('leavingForProvider');
+  const { signInProviders } = pageData;
   const { errors, canSubmit } = formView(snapshot.context, loginValidators, submitting);
   const { values, serverError } = snapshot.context;
   return (
@@ -93,23 +142,23 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           <Link to="/forgot-password">{m.login_page_forgotten_your_password()}</Link>
         </div>
       </form>
-      <div className={styles.providers} role="group" aria-label={m.login_page_other_ways_to_sign_in()}>
-        {providers.map((p) => (
-          <Button
-            key={p.id}
-            tone="secondary"
-            block
-            onClick={() =>
-              setProviderNote(
-                m.login_page_signing_in_with_isnt_available({ provider: p.id[0]!.toUpperCase() + p.id.slice(1) }),
-              )
-            }
-          >
-            {p.label}
-          </Button>
-        ))}
-        {providerNote && <Alert tone="info">{providerNote}</Alert>}
-      </div>
+      {signInProviders.length > 0 && (
+        <div className={styles.providers} role="group" aria-label={m.login_page_other_ways_to_sign_in()}>
+          {signInProviders.map((id) => (
+            <Button
+              key={id}
+              tone="secondary"
+              block
+              disabled={submitting || leaving}
+              busy={leaving && snapshot.context.provider === id}
+              busyLabel={m.login_page_going_to_provider({ provider: providerName(id) })}
+              onClick={() => send({ type: 'provider.choose', provider: id })}
+            >
+              {providerLabels[id]()}
+            </Button>
+          ))}
+        </div>
+      )}
     </section>
   );
 }

@@ -21,6 +21,7 @@ export async function purgeExpired(db: Queryable, now: Date): Promise<void> {
   await db.query('delete from password_reset_tokens where expires_at <= $1', [addMs(now, -7 * DAY_MS)]);
   await db.query('delete from card_tokens where expires_at <= $1', [now]);
   await db.query('delete from refund_quotes where used_at is null and expires_at <= $1', [addMs(now, -DAY_MS)]);
+  await db.query('delete from oidc_transactions where expires_at <= $1', [now]);
   await purgeAttemptCounters(db, now);
   await purgeIdempotencyKeys(db, now);
 }

@@ -26,6 +26,8 @@ export type PageData = {
   currency: string;
   csrfToken: string;
   features: Record<string, boolean>;
+  /** The OpenID Connect providers the login page offers (decision 360); absent: none. */
+  signInProviders?: string[];
 };
 
 /** What hosts, env and tests may override (the CSRF token always comes from the cookie). */

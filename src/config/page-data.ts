@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isSignInProvider, type SignInProvider } from '#src/schemas/auth';
 import { isPortal, type Portal } from './portals';
 import { defaultFeatures, featureNames, type Features } from './features';
 
@@ -8,6 +9,8 @@ const PageDataSchema = v.object({
   currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/))),
   csrfToken: v.optional(v.string()),
   features: v.optional(v.record(v.string(), v.boolean())),
+  /** Read leniently: a host's odd value here must not cost the rest of the page data. */
+  signInProviders: v.optional(v.unknown()),
 });
 
 export interface PageData {
@@ -15,6 +18,8 @@ export interface PageData {
   currency: string;
   csrfToken: string | null;
   features: Features;
+  /** Providers the login page offers a button for (decision 360); none unless the host says. */
+  signInProviders: readonly SignInProvider[];
 }
 
 export const defaultPageData: PageData = {
@@ -22,6 +27,7 @@ export const defaultPageData: PageData = {
   currency: 'GBP',
   csrfToken: null,
   features: defaultFeatures,
+  signInProviders: [],
 };
 
 interface Logger {
@@ -54,7 +60,8 @@ export const parsePageData = (text: string | null, log: Logger = console): PageD
     const value = data.features?.[name];
     if (typeof value === 'boolean') features[name] = value;
   }
-  return { portal, currency: data.currency ?? 'GBP', csrfToken: data.csrfToken ?? null, features };
+  const signInProviders = Array.isArray(data.signInProviders) ? [...new Set(data.signInProviders.filter(isSignInProvider))] : [];
+  return { portal, currency: data.currency ?? 'GBP', csrfToken: data.csrfToken ?? null, features, signInProviders };
 };
 
 export const pageDataReadAttempts = 4;

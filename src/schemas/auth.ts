@@ -17,6 +17,12 @@ export const UserResponse = v.object({
 });
 export type UserResponse = v.InferOutput<typeof UserResponse>;
 
+/** The social providers the spec names (section 3); the page data says which are configured (decision 360). */
+export const signInProviders = ['google', 'facebook', 'apple'] as const;
+export type SignInProvider = (typeof signInProviders)[number];
+export const isSignInProvider = (value: unknown): value is SignInProvider =>
+  typeof value === 'string' && (signInProviders as readonly string[]).includes(value);
+
 export const SuccessResponse = v.object({ success: v.literal(true) });
 
 export const ValidateTokenResponse = v.object({ isValid: v.boolean() });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
-import { createApp } from '#server/app.ts';
+import { createApp, type CreateAppOptions } from '#server/app.ts';
 import { isEmpty, openDb } from '#server/db.ts';
 import type { PageDataOverrides } from '#server/lib/page-data.ts';
 import { defaultDistDir } from '#server/paths.ts';
@@ -45,6 +45,12 @@ export type TestServerOptions = {
   trustProxy?: boolean;
   /** Keep the database in this folder (seeded only when empty), to test a restart; default in memory. */
   dataDir?: string;
+  /** OpenID Connect providers to sign in with (createApp oidcProviders); default none. */
+  oidcProviders?: CreateAppOptions['oidcProviders'];
+  /** Origin of email links and of the OpenID Connect callback (createApp publicOrigin). */
+  publicOrigin?: string;
+  /** A fixed port (e.g. one registered with an OpenID provider); default any free port. */
+  port?: number;
 };
 
 export const FIXTURE_SCRIPT = '/my-account/assets/app.js';
@@ -104,8 +110,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(opts.knownPaths !== undefined ? { knownPaths: opts.knownPaths } : {}),
     log: opts.log ?? (() => {}),
     ...(opts.trustProxy ? { trustProxy: true } : {}),
+    ...(opts.oidcProviders ? { oidcProviders: opts.oidcProviders } : {}),
+    ...(opts.publicOrigin ? { publicOrigin: opts.publicOrigin } : {}),
   });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
+  const server = serve({ fetch: app.fetch, port: opts.port ?? 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
   await new Promise<void>((resolve, reject) => {
     if (server.listening) return resolve();
     server.once('listening', () => resolve());

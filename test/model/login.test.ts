@@ -11,6 +11,8 @@ describeMachineModel(loginMachine, {
       ...(snap.context.values.password === '' ? [{ type: 'form.change' as const, field: 'password' as const, value: 'RailDemo!2026' }] : []),
     ],
     'form.blur': [{ type: 'form.blur', field: 'email' }],
+    'provider.choose': [{ type: 'provider.choose', provider: 'google' }],
+    'provider.returned': [{ type: 'provider.returned' }],
     'xstate.done.actor.login': [
       {
         type: 'xstate.done.actor.login',
@@ -29,6 +31,7 @@ describeMachineModel(loginMachine, {
     serverError: c.serverError,
     retryAfterSeconds: c.retryAfterSeconds,
     touched: c.touched,
+    provider: c.provider,
   }),
   calls: { submitting: { login: { email: 'demo@example.com', password: 'RailDemo!2026' } } },
   // Login (spec sections 2 and 7): 401 means the credentials are wrong; other failures a generic
@@ -45,6 +48,7 @@ describeMachineModel(loginMachine, {
           serverError: null,
           retryAfterSeconds: null,
           response: null,
+          provider: null,
         });
       }
       if (context.serverError !== null) {
@@ -76,7 +80,27 @@ describeMachineModel(loginMachine, {
       }
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
       if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+      if (event.type === 'provider.returned') {
+        // Back from the provider through the browser's history: the form again, as it was.
+        expect(context.provider).toBeNull();
+        expect(check.performed).toEqual([]);
+      }
+      if (context.values.password !== '') {
+        // Typed details do not stop the customer choosing a provider instead.
+        expect(nextFrom(check, { type: 'provider.choose', provider: 'apple' }).value).toBe('leavingForProvider');
+      }
       expect(context.response).toBeNull();
+    },
+    leavingForProvider: (check) => {
+      const { context, event } = check;
+      // Sign-in with a provider (decision 360): the page leaves once, for the provider chosen.
+      expect(event.type).toBe('provider.choose');
+      expect(context.provider).toBe('google');
+      expect(context.serverError).toBeNull();
+      expect(check.performed).toEqual([{ type: 'goToProvider', params: { provider: 'google' } }]);
+      // Nothing else starts while the page is leaving: no second provider, no password sign-in.
+      expect(nextFrom(check, { type: 'provider.choose', provider: 'apple' }).value).toBe('leavingForProvider');
+      expect(nextFrom(check, { type: 'form.submit' }).value).toBe('leavingForProvider');
     },
     submitting: ({ context, event }) => {
       expect(event.type).toBe('form.submit');

@@ -22,6 +22,15 @@ describe('page data (CONTRACT.md)', () => {
     expect(data.features['passengers-and-railcards']).toBe(true);
   });
 
+  it('offers only the sign-in providers the host names, none by default, and keeps the rest when that field is odd (decision 360)', () => {
+    expect(defaultPageData.signInProviders).toEqual([]);
+    expect(parsePageData(JSON.stringify({ csrfToken: 'abc' })).signInProviders).toEqual([]);
+    expect(parsePageData(JSON.stringify({ signInProviders: ['google', 'github', 'google', 7, 'apple'] })).signInProviders).toEqual(['google', 'apple']);
+    const odd = parsePageData(JSON.stringify({ csrfToken: 'abc', signInProviders: 'google' }));
+    expect(odd.signInProviders).toEqual([]);
+    expect(odd.csrfToken).toBe('abc');
+  });
+
   it('falls back to Leisure with a warning for an unknown portal', () => {
     const log = silent();
     expect(parsePageData(JSON.stringify({ portal: 'Nowhere' }), log).portal).toBe('Leisure');
