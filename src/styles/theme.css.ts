@@ -22,6 +22,7 @@ export const vars = createThemeContract({
     info: null,
     infoBg: null,
     focus: null,
+    focusOuter: null,
   },
   font: { body: null },
 });
@@ -38,7 +39,11 @@ const neutral = {
   successBg: '#e6f4ea',
   info: '#1f4e9c',
   infoBg: '#e8effa',
-  focus: '#ffbf47',
+  // The focus ring's two colours (GOV.UK's yellow and black; WCAG technique C40): 14.6:1 apart, so
+  // on any background one of them is at least 3:1 (yellow on the dark headers, black on white,
+  // the page grey and the tinted panels). test/e2e/accessibility-walk.test.ts measures it.
+  focus: '#ffdd00',
+  focusOuter: '#0b0c0c',
 };
 const font = { body: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif' };
 
@@ -72,7 +77,17 @@ globalStyle('body', {
   WebkitFontSmoothing: 'antialiased',
 });
 globalStyle('h1, h2, h3', { lineHeight: 1.25, margin: 0 });
-globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
+/**
+ * The focus indicator of every control in every portal: a 3 px yellow band hugging the control and
+ * a 3 px black band around it. A component that draws its own indicator (the contact-preferences
+ * switch) spreads `focusRing` so it stays the same.
+ */
+export const focusRing = {
+  outline: `3px solid ${vars.color.focusOuter}`,
+  outlineOffset: '3px',
+  boxShadow: `0 0 0 3px ${vars.color.focus}`,
+} as const;
+globalStyle(':focus-visible', focusRing);
 globalStyle('a', { color: vars.color.brand });
 globalStyle('a:hover', { color: vars.color.brandHover });
 globalStyle('.visually-hidden', {
