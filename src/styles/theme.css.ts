@@ -1,5 +1,5 @@
 import { createGlobalTheme, createTheme, createThemeContract, globalStyle } from '@vanilla-extract/css';
-import { fontSize, portalPalettes, radius, space } from './tokens';
+import { fontSize, neutral, portalPalettes, radius, space } from './tokens';
 
 /** One contract; one theme class per portal (see config/portals.ts for the mapping). */
 export const vars = createThemeContract({
@@ -27,24 +27,6 @@ export const vars = createThemeContract({
   font: { body: null },
 });
 
-const neutral = {
-  text: '#1b1f23',
-  textMuted: '#4f5862',
-  surface: '#ffffff',
-  surfaceAlt: '#f4f6f8',
-  border: '#8a949e',
-  danger: '#b00020',
-  dangerBg: '#fdecee',
-  success: '#1e6b34',
-  successBg: '#e6f4ea',
-  info: '#1f4e9c',
-  infoBg: '#e8effa',
-  // The focus ring's two colours (GOV.UK's yellow and black; WCAG technique C40): 14.6:1 apart, so
-  // on any background one of them is at least 3:1 (yellow on the dark headers, black on white,
-  // the page grey and the tinted panels). test/e2e/accessibility-walk.test.ts measures it.
-  focus: '#ffdd00',
-  focusOuter: '#0b0c0c',
-};
 const font = { body: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif' };
 
 export const portalThemes = {

@@ -51,8 +51,10 @@ export function SubmitHint({ id, fields, active }: SubmitHintProps) {
   }, [key]);
   let content = null;
   if (filled && active) {
+    // Keyed by what is missing: each change is new text in the region, which is what screen
+    // readers announce (a removal alone is not).
     content = targets.length ? (
-      <>
+      <span key={key}>
         {m.ui_submit_hint_still_needed()}{' '}
         {targets.map((t, index) => (
           <Fragment key={t.name}>
@@ -68,7 +70,7 @@ export function SubmitHint({ id, fields, active }: SubmitHintProps) {
             </a>
           </Fragment>
         ))}
-      </>
+      </span>
     ) : (
       m.ui_submit_hint_no_changes()
     );
