@@ -37,7 +37,7 @@ const BOOKINGS_LISTS = [
  */
 const FORM_KIT = [
   /[\\/]machines[\\/]lib[\\/]form-kit\.ts/,
-  /[\\/]src[\\/]ui[\\/](field-binding|text-field|checkbox-field|form-state|field\.css)\.tsx?/,
+  /[\\/]src[\\/]ui[\\/](field-binding|text-field|checkbox-field|form-state|field\.css|field-error|submit-hint)\.tsx?/,
   /[\\/]src[\\/]schemas[\\/]forms\.ts/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/]form_(email|first_name|last_name|password)_/,
 ];

@@ -81,7 +81,8 @@ export const passengerFormView = (context: PassengerFormContext, submitting: boo
   for (const key of Object.keys(errors) as PassengerErrorKey[]) {
     if (context.touched[key] || context.submitAttempted) shown[key] = errors[key];
   }
-  return { errors: shown, canSubmit: context.dirty && Object.keys(errors).length === 0 && !submitting };
+  // `blocking`: every field still missing or wrong, for the hint beside a disabled submit.
+  return { errors: shown, blocking: Object.keys(errors) as PassengerErrorKey[], canSubmit: context.dirty && Object.keys(errors).length === 0 && !submitting };
 };
 
 export const passengerFormMachine = setup({

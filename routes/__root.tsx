@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
 import type { AppServices } from '#src/services';
 import { NotFound } from '#src/ui/not-found';
 import { Page } from '#src/ui/page';
@@ -17,13 +18,22 @@ export const Route = createRootRouteWithContext<AppServices>()({
 function RootLayout() {
   return (
     <>
-      <a href="#main" className={styles.skipLink}>{m.route_root_skip_to_content()}</a>
+      {/* To the page's h1, past the account menu and the language picker at the top of main (WCAG 2.4.1).
+          Handled here rather than by the fragment: a hash in the address would be read as a guest token's place. */}
+      <a href="#page-title" className={styles.skipLink} onClick={skipToContent}>{m.route_root_skip_to_content()}</a>
       <SiteHeader />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
     </>
   );
+}
+
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const target = document.getElementById('page-title') ?? document.getElementById('main');
+  target?.focus();
+  target?.scrollIntoView();
 }
 
 function RootError({ error }: ErrorComponentProps) {

@@ -10,9 +10,12 @@ export function AccountNav() {
   const { pageData } = useServices();
   const [open, setOpen] = useState(false);
   // Every booking screen (tabs, detail, history, Delay Repay claims…) sits under Bookings.
-  const inBookings = useRouterState({
-    select: (s) => s.location.pathname.startsWith('/bookings') || s.location.pathname.startsWith('/claims/'),
-  });
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const inBookings = pathname.startsWith('/bookings') || pathname.startsWith('/claims/');
+  // aria-current="page" only on the link to the page on screen (the router's exact match); the
+  // section a screen sits in (Address book for an address form) is marked "true": it is where
+  // the customer is, not the page itself.
+  const inSection = (to: string) => (to === '/bookings/upcoming' ? inBookings : pathname.startsWith(`${to}/`));
   const items = [
     { to: '/account-overview', label: m.account_nav_account_overview() },
     { to: '/bookings/upcoming', label: m.account_nav_bookings() },
@@ -42,8 +45,8 @@ export function AccountNav() {
             <Link
               to={item.to}
               className={styles.navLink}
-              activeOptions={{ includeSearch: false }}
-              {...(item.to === '/bookings/upcoming' && inBookings ? { 'aria-current': 'page' as const } : {})}
+              activeOptions={{ exact: true, includeSearch: false }}
+              {...(inSection(item.to) && pathname !== item.to ? { 'aria-current': 'true' as const } : {})}
               onClick={() => setOpen(false)}
             >
               {item.label}

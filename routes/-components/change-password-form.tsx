@@ -1,3 +1,4 @@
+import { useEffect, useId } from 'react';
 import { useMachine } from '@xstate/react';
 import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { fromPromise } from 'xstate';
@@ -10,6 +11,7 @@ import { Button } from '#src/ui/button';
 import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import { bindField } from '#src/ui/field-binding';
+import { SubmitHint } from '#src/ui/submit-hint';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -28,8 +30,16 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
     }),
   );
   const submitting = snapshot.matches('requesting');
-  const { errors, canSubmit } = formView(snapshot.context, changePasswordValidators, submitting);
+  const { errors, blocking, canSubmit } = formView(snapshot.context, changePasswordValidators, submitting);
   const { values, errorCode } = snapshot.context;
+  const problemId = useId();
+  const hintId = useId();
+  // The server's refusal is about one field: the current password when it is wrong, otherwise the
+  // new one. That field is marked, described by the message, and takes the focus.
+  const refused = snapshot.matches('validationError') && errorCode ? (errorCode === 'PASSWORD_INCORRECT' ? 'currentPassword' : 'newPassword') : null;
+  useEffect(() => {
+    if (refused) document.querySelector<HTMLInputElement>(`form[aria-labelledby="change-password-heading"] input[name="${refused}"]`)?.focus();
+  }, [refused]);
   return (
     <form
       noValidate
@@ -42,7 +52,7 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
     >
       <h2 id="change-password-heading" className={headingClassName}>{m.change_password_form_change_password()}</h2>
       {snapshot.matches('success') && <Alert tone="success">{changePasswordMessages.success}</Alert>}
-      {snapshot.matches('validationError') && errorCode && <Alert tone="error">{changePasswordMessages[errorCode]}</Alert>}
+      {snapshot.matches('validationError') && errorCode && <Alert tone="error" id={problemId}>{changePasswordMessages[errorCode]}</Alert>}
       {snapshot.matches('throttled') && <Alert tone="error">{tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)}</Alert>}
       {snapshot.matches('serverError') && <Alert tone="error">{changePasswordMessages.serverError}</Alert>}
       <TextField
@@ -50,6 +60,8 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
         type="password"
         name="currentPassword"
         autoComplete="current-password"
+        required
+        problemId={refused === 'currentPassword' ? problemId : undefined}
         {...bindField(send, 'currentPassword', values.currentPassword, errors.currentPassword)}
       />
       <TextField
@@ -58,9 +70,14 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
         name="newPassword"
         autoComplete="new-password"
         hint={m.common_at_least_8_characters_with_a_letter_and_a_number()}
+        required
+        problemId={refused === 'newPassword' ? problemId : undefined}
         {...bindField(send, 'newPassword', values.newPassword, errors.newPassword)}
       />
-      <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.change_password_form_changing_password()}>{m.change_password_form_change_password()}</Button>
+      <div className={formStyles.actions}>
+        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.change_password_form_changing_password()} aria-describedby={hintId}>{m.change_password_form_change_password()}</Button>
+        <SubmitHint id={hintId} fields={blocking} active={!canSubmit && !submitting} />
+      </div>
     </form>
   );
 }

@@ -104,7 +104,7 @@ export const navLink = style({
   textDecoration: 'none',
   selectors: {
     '&:hover': { background: vars.color.surfaceAlt, color: vars.color.text },
-    '&[aria-current="page"], &.active': { background: vars.color.accent, fontWeight: 700, color: vars.color.text },
+    '&[aria-current="page"], &[aria-current="true"], &.active': { background: vars.color.accent, fontWeight: 700, color: vars.color.text },
   },
 });
 export const headerAlert = style({ maxWidth: '1200px', margin: '0 auto', padding: `${tokens.space.sm} ${tokens.space.md} 0` });

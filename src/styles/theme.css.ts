@@ -1,5 +1,5 @@
 import { createGlobalTheme, createTheme, createThemeContract, globalStyle } from '@vanilla-extract/css';
-import { fontSize, portalPalettes, radius, space } from './tokens';
+import { fontSize, neutral, portalPalettes, radius, space } from './tokens';
 
 /** One contract; one theme class per portal (see config/portals.ts for the mapping). */
 export const vars = createThemeContract({
@@ -22,24 +22,11 @@ export const vars = createThemeContract({
     info: null,
     infoBg: null,
     focus: null,
+    focusOuter: null,
   },
   font: { body: null },
 });
 
-const neutral = {
-  text: '#1b1f23',
-  textMuted: '#4f5862',
-  surface: '#ffffff',
-  surfaceAlt: '#f4f6f8',
-  border: '#8a949e',
-  danger: '#b00020',
-  dangerBg: '#fdecee',
-  success: '#1e6b34',
-  successBg: '#e6f4ea',
-  info: '#1f4e9c',
-  infoBg: '#e8effa',
-  focus: '#ffbf47',
-};
 const font = { body: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif' };
 
 export const portalThemes = {
@@ -72,7 +59,17 @@ globalStyle('body', {
   WebkitFontSmoothing: 'antialiased',
 });
 globalStyle('h1, h2, h3', { lineHeight: 1.25, margin: 0 });
-globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
+/**
+ * The focus indicator of every control in every portal: a 3 px yellow band hugging the control and
+ * a 3 px black band around it. A component that draws its own indicator (the contact-preferences
+ * switch) spreads `focusRing` so it stays the same.
+ */
+export const focusRing = {
+  outline: `3px solid ${vars.color.focusOuter}`,
+  outlineOffset: '3px',
+  boxShadow: `0 0 0 3px ${vars.color.focus}`,
+} as const;
+globalStyle(':focus-visible', focusRing);
 globalStyle('a', { color: vars.color.brand });
 globalStyle('a:hover', { color: vars.color.brandHover });
 globalStyle('.visually-hidden', {

@@ -18,6 +18,27 @@ export const radius = { sm: '4px', md: '8px', pill: '999px' } as const;
 
 export const fontSize = { sm: '0.875rem', md: '1rem', lg: '1.25rem', xl: '1.5rem', xxl: '2rem' } as const;
 
+/** The colours every portal shares (text, surfaces, message tones, the focus ring). */
+export const neutral = {
+  text: '#1b1f23',
+  textMuted: '#4f5862',
+  surface: '#ffffff',
+  surfaceAlt: '#f4f6f8',
+  border: '#8a949e',
+  danger: '#b00020',
+  dangerBg: '#fdecee',
+  success: '#1e6b34',
+  successBg: '#e6f4ea',
+  info: '#1f4e9c',
+  infoBg: '#e8effa',
+  // The focus ring's two colours (GOV.UK's yellow and black; WCAG technique C40): 14.6:1 apart, so
+  // on any background one of them is at least 3:1 (yellow on the dark headers, black on white,
+  // the page grey and the tinted panels). test/e2e/accessibility-walk.test.ts measures it on screen,
+  // test/unit/focus-ring.test.ts against every portal's colours.
+  focus: '#ffdd00',
+  focusOuter: '#0b0c0c',
+};
+
 export interface PortalPalette {
   brand: string;
   brandHover: string;

@@ -27,13 +27,13 @@ export const tone = styleVariants({
   primary: {
     background: vars.color.brand,
     color: vars.color.brandContrast,
-    selectors: { '&:hover:not(:disabled)': { background: vars.color.brandHover, color: vars.color.brandContrast } },
+    selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.brandHover, color: vars.color.brandContrast } },
   },
   secondary: {
     background: vars.color.surface,
     color: vars.color.brand,
     borderColor: vars.color.brand,
-    selectors: { '&:hover:not(:disabled)': { background: vars.color.accent } },
+    selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.accent } },
   },
   danger: {
     background: vars.color.danger,

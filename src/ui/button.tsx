@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 import { buttonClass, type ButtonTone } from './button-class';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -9,10 +9,44 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busyLabel?: string;
 }
 
-export function Button({ tone, block, busy = false, busyLabel, children, type = 'button', ...rest }: ButtonProps) {
-  return (
-    <button type={type} className={buttonClass({ tone, block })} aria-busy={busy || undefined} {...rest}>
+/**
+ * A button. `disabled` is drawn with `aria-disabled` rather than the attribute: the button reads
+ * as disabled ("dimmed" / "unavailable") and ignores clicks, Enter and Space, and a form's Enter
+ * does not submit through it, but it stays focusable, so a submit that disables itself while busy
+ * keeps the focus instead of dropping it to the page (WCAG 2.4.3), and a disabled submit can be
+ * reached to hear why (the form's submit hint, src/ui/submit-hint.tsx).
+ */
+export function Button({ tone, block, busy = false, busyLabel, children, type = 'button', disabled = false, onClick, ...rest }: ButtonProps) {
+  const off = disabled || rest['aria-disabled'] === true || rest['aria-disabled'] === 'true';
+  const click = (event: MouseEvent<HTMLButtonElement>) => {
+    if (off) {
+      // A submit's default action (the form's submit event) is what Enter in a field triggers too.
+      event.preventDefault();
+      return;
+    }
+    onClick?.(event);
+  };
+  const button = (
+    <button
+      type={type}
+      className={buttonClass({ tone, block })}
+      aria-busy={busy || undefined}
+      {...rest}
+      aria-disabled={off || undefined}
+      onClick={click}
+    >
       {busy && busyLabel ? busyLabel : children}
     </button>
+  );
+  if (!busyLabel) return button;
+  // The busy label is also said: a polite region beside the button, there (empty) from the first
+  // render and filled while busy (src/ui/live-region.tsx), since a changed button text is not read.
+  return (
+    <>
+      {button}
+      <span className="visually-hidden" role="status">
+        {busy ? busyLabel : ''}
+      </span>
+    </>
   );
 }

@@ -16,7 +16,7 @@ export const dialog = style({
     '&::backdrop': { background: 'rgba(0, 0, 0, 0.55)' },
   },
 });
-export const title = style({ fontSize: '1.25rem', marginBottom: tokens.space.ms, outline: 'none' });
+export const title = style({ fontSize: '1.25rem', marginBottom: tokens.space.ms, outline: 'none', boxShadow: 'none' });
 export const body = style({ marginBottom: tokens.space.ml });
 export const actions = style({
   display: 'flex',

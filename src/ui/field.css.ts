@@ -19,6 +19,21 @@ export const input = style({
     '&:disabled': { background: vars.color.surfaceAlt, color: vars.color.textMuted },
   },
 });
-export const error = style({ color: vars.color.danger, fontWeight: 600, fontSize: '0.9375rem' });
+// Empty, the error stays in the accessibility tree (a live region must exist before its text) but
+// out of the layout.
+export const error = style({
+  color: vars.color.danger,
+  fontWeight: 600,
+  fontSize: '0.9375rem',
+  selectors: { '&:empty': { position: 'absolute' } },
+});
 export const checkboxRow = style({ display: 'flex', alignItems: 'flex-start', gap: '10px', marginBottom: tokens.space.md });
 export const checkbox = style({ width: '22px', height: '22px', flexShrink: 0, marginTop: tokens.space.xxs, accentColor: vars.color.brand });
+/** The reason beside a disabled submit (submit-hint.tsx); empty, it takes no room. */
+export const submitHint = style({
+  flexBasis: '100%',
+  margin: 0,
+  color: vars.color.text,
+  fontSize: '0.9375rem',
+  selectors: { '&:empty': { position: 'absolute' } },
+});

@@ -12,6 +12,7 @@ export const heading = style({
   fontSize: '1.5rem',
   marginBottom: tokens.space.md,
   outline: 'none',
+  boxShadow: 'none',
   '@media': { [mq.medium]: { fontSize: '2rem' } },
 });
 export const intro = style({ color: vars.color.textMuted, marginTop: 0 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import * as styles from './page.css';
 import { m } from '#src/paraglide/messages.js';
 import { nextTask } from '#src/next-task';
+import { LiveRegion } from './live-region';
 
 export interface PageProps {
   title: string;
@@ -41,10 +42,11 @@ export function Page({ title, intro, narrow = false, children }: PageProps) {
   );
 }
 
+/** A loading note, in a polite live region that is on the page before its words (live-region.tsx). */
 export function Loading({ label = m.ui_page_loading() }: { label?: string }) {
   return (
-    <p className={styles.loading} role="status" aria-live="polite">
+    <LiveRegion as="p" className={styles.loading}>
       {label}
-    </p>
+    </LiveRegion>
   );
 }

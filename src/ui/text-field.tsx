@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import * as styles from './field.css';
+import { FieldError } from './field-error';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -7,15 +8,25 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   onValueChange: (value: string) => void;
   error?: string | null | undefined;
   hint?: string;
+  /**
+   * A field the customer must fill: marked for assistive tech (aria-required). On screen the forms
+   * mark the optional fields instead ("(optional)" in their labels), as GOV.UK does.
+   */
+  required?: boolean;
+  /**
+   * The id of a message elsewhere (a server's refusal above the form) that is about this field:
+   * the field is marked invalid and described by it too.
+   */
+  problemId?: string | undefined;
 }
 
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function TextField({ label, value, onValueChange, error, hint, id, ...rest }: TextFieldProps) {
+export function TextField({ label, value, onValueChange, error, hint, id, required, problemId, ...rest }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const errorId = `${inputId}-error`;
+  const describedBy = [hintId, error ? errorId : undefined, problemId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={inputId}>
@@ -31,15 +42,12 @@ export function TextField({ label, value, onValueChange, error, hint, id, ...res
         className={styles.input}
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || problemId ? true : undefined}
+        aria-required={required || undefined}
         aria-describedby={describedBy}
         {...rest}
       />
-      {error && (
-        <span id={errorId} className={styles.error}>
-          {error}
-        </span>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

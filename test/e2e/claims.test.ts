@@ -141,8 +141,9 @@ describe('flexible insurance', () => {
     await opener.click();
     const dialog = w.page.getByRole('dialog', { name: 'Claim on your Essential flexible insurance' });
     await dialog.waitFor();
-    const submit = dialog.getByRole('button', { name: 'Submit claim' });
-    expect(await submit.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus starts on Cancel (the safe choice), as in the other confirmations.
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    expect(await cancel.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
 
     // Escape closes and resets; focus goes back to the opener.

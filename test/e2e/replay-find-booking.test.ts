@@ -70,7 +70,8 @@ const formMatches = async ({ page, snapshot }: Step) => {
       return {
         values: Object.fromEntries(names.map((n) => [n, input(n)?.value ?? null])),
         invalid: names.filter((n) => input(n)?.getAttribute('aria-invalid') === 'true'),
-        submit: !(form.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.disabled,
+        // A disabled submit is aria-disabled (it keeps the focus; src/ui/button.tsx).
+        submit: form.querySelector('button[type="submit"]')?.getAttribute('aria-disabled') !== 'true',
       };
     }, order);
   await expect.poll(shown, { message: 'the form' }).toEqual(expected);

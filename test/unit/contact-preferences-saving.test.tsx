@@ -5,6 +5,7 @@ import { contactPreferencesMessages } from '#machines/contact-preferences';
 import { consentsApi } from '#src/api/consents';
 import { createApiClient } from '#src/api/client';
 import { requestTimeoutMs } from '#src/config/timeouts';
+import { liveRegionFillDelayMs } from '#src/ui/live-region';
 
 /** GET answers at once (the spec's consent shape); POST hangs until the client's deadline aborts it. */
 const hangingSaves = (() => {
@@ -61,6 +62,10 @@ describe('contact preferences: a hung save', () => {
     });
     expect(toggle.getAttribute('aria-busy')).toBeNull();
     expect((toggle as HTMLInputElement).checked, 'the unsaved change is undone').toBe(false);
+    // The error fills its live region a moment after the region appears (src/ui/live-region.tsx).
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(liveRegionFillDelayMs);
+    });
     expect(screen.getByText(contactPreferencesMessages.updateError)).toBeTruthy();
     expect(container.firstElementChild?.getAttribute('aria-busy')).toBeNull();
   });

@@ -70,8 +70,10 @@ describe('personal details: a 401 on save', () => {
     });
     const again = await renderForm(services);
     expect(again.value).toBe('Alexandra');
-    expect(screen.getByText(personalDetailsCopy.draftRestored)).toBeTruthy();
-    expect((screen.getByRole('button', { name: /save/i }) as HTMLButtonElement).disabled, 'the draft can be saved').toBe(false);
+    // The notice fills its live region a moment after the region appears (src/ui/live-region.tsx).
+    expect(await screen.findByText(personalDetailsCopy.draftRestored)).toBeTruthy();
+    // A disabled submit is aria-disabled (it keeps the focus): not disabled means no aria-disabled.
+    expect(screen.getByRole('button', { name: /save/i }).getAttribute('aria-disabled'), 'the draft can be saved').toBeNull();
 
     // Shown once: a later visit loads the saved details only.
     cleanup();

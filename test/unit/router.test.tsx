@@ -7,6 +7,7 @@ import { ServicesContext } from '#src/services';
 import { defaultPageData } from '#src/config/page-data';
 import { localeFromPath } from '#src/config/locales';
 import { requestTimeoutMs } from '#src/config/timeouts';
+import { liveRegionFillDelayMs } from '#src/ui/live-region';
 
 type Status = 'AUTHORISED' | 'UNKNOWN' | 'MALFORMED' | 'HANG';
 
@@ -58,7 +59,8 @@ describe('router (generated tree, memory history)', () => {
     try {
       await renderApp('/my-account/personal-details', 'HANG');
       await act(async () => {
-        await vi.advanceTimersByTimeAsync(50);
+        // The loading note's live region is filled a moment after it appears (src/ui/live-region.tsx).
+        await vi.advanceTimersByTimeAsync(50 + liveRegionFillDelayMs);
       });
       expect(screen.getByRole('status').textContent).toBe('Loading…');
       expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
@@ -110,7 +112,7 @@ describe('router (generated tree, memory history)', () => {
   it('shows a clear error with a retry when the user response has the wrong shape', async () => {
     await renderApp('/my-account/personal-details', 'MALFORMED');
     await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
-    expect(screen.getByRole('alert').textContent).toMatch(/couldn't load your account/);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/couldn't load your account/));
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 

@@ -19,6 +19,8 @@ import { Button } from '#src/ui/button';
 import { formView } from '#src/ui/form-state';
 import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
+import { FieldError } from '#src/ui/field-error';
+import { SubmitHint } from '#src/ui/submit-hint';
 import * as fieldStyles from '#src/ui/field.css';
 import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
@@ -86,6 +88,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
     }),
     { input: { addressId } },
   );
+  const id = useId();
   const isEdit = addressId !== null;
   const done = snapshot.status === 'done';
   useEffect(() => {
@@ -94,7 +97,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
 
   const saving = snapshot.matches('saving');
   const { values } = snapshot.context;
-  const { errors, canSubmit } = formView(snapshot.context, addressValidators(values), saving || done);
+  const { errors, blocking, canSubmit } = formView(snapshot.context, addressValidators(values), saving || done);
   const field = (name: AddressField) => ({
     ...bindField(send, name, values[name], errors[name]),
     name,
@@ -104,7 +107,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
   return (
     <Page title={title} narrow>
       <p>
-        <Link to="/address-book">{m.address_book_address_form_page_back_to_address_book()}</Link>
+        <Link to="/address-book" activeOptions={{ exact: true }}>{m.address_book_address_form_page_back_to_address_book()}</Link>
       </p>
       {snapshot.matches('loading') && <Loading label={m.address_book_address_form_page_loading_this_address()} />}
       {snapshot.matches('loadFailed') && (
@@ -138,7 +141,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
             options={addressCountries.map((c) => ({ value: c.code, label: c.name }))}
             {...field('isoCountryCode')}
           />
-          <TextField label={m.address_book_address_form_page_address_line_1()} autoComplete="address-line1" maxLength={addressLimits.line} {...field('line1')} />
+          <TextField label={m.address_book_address_form_page_address_line_1()} required autoComplete="address-line1" maxLength={addressLimits.line} {...field('line1')} />
           <TextField
             label={m.address_book_address_form_page_address_line_2_optional()}
             autoComplete="address-line2"
@@ -151,7 +154,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
             maxLength={addressLimits.line}
             {...field('line3')}
           />
-          <TextField label={m.address_book_address_form_page_town_or_city()} autoComplete="address-level2" maxLength={addressLimits.line} {...field('line4')} />
+          <TextField label={m.address_book_address_form_page_town_or_city()} required autoComplete="address-level2" maxLength={addressLimits.line} {...field('line4')} />
           <TextField
             label={values.isoCountryCode === 'GB' ? m.address_book_address_form_page_county_optional() : m.address_book_address_form_page_region_or_province_optional()}
             autoComplete="address-level1"
@@ -161,6 +164,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
           {values.isoCountryCode === 'US' && (
             <TextField
               label={m.address_book_address_form_page_state()}
+              required
               hint={m.address_book_address_form_page_the_2_letter_code_for_example()}
               autoComplete="off"
               maxLength={2}
@@ -169,6 +173,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
           )}
           <TextField
             label={postCodeLabel(values.isoCountryCode)}
+            required={values.isoCountryCode === 'GB'}
             autoComplete="postal-code"
             maxLength={addressLimits.postCode}
             {...field('postCode')}
@@ -188,13 +193,14 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
                 {addressTypeLabels[type]}
               </label>
             ))}
-            {errors.type && <span className={fieldStyles.error}>{errors.type}</span>}
+            <FieldError id={`${id}-type-error`} error={errors.type} />
           </fieldset>
           <div className={formStyles.actions}>
-            <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel={m.common_saving()}>
+            <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel={m.common_saving()} aria-describedby={`${id}-submit-hint`}>
               {isEdit ? m.address_book_address_form_page_update_address() : m.address_book_address_form_page_save_address()}
             </Button>
-            <Link to="/address-book">{m.common_cancel()}</Link>
+            <Link to="/address-book" activeOptions={{ exact: true }}>{m.common_cancel()}</Link>
+            <SubmitHint id={`${id}-submit-hint`} fields={blocking} active={!canSubmit && !saving && !done} />
           </div>
         </form>
       )}

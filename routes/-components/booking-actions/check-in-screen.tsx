@@ -59,7 +59,7 @@ export function CheckInScreen({ bookingId, guest }: { bookingId: string; guest: 
   const back = guest ? (
     <Link to="/order-token/$bookingId" params={{ bookingId }}>{m.booking_actions_check_in_screen_back_to_your_booking()}</Link>
   ) : (
-    <Link to="/bookings/$bookingId" params={{ bookingId }}>{m.booking_actions_check_in_screen_back_to_your_booking()}</Link>
+    <Link to="/bookings/$bookingId" params={{ bookingId }} activeOptions={{ exact: true }}>{m.booking_actions_check_in_screen_back_to_your_booking()}</Link>
   );
 
   return (

@@ -94,7 +94,7 @@ export const dialog = style({
   background: vars.color.surface,
   selectors: { '&::backdrop': { background: 'rgba(0, 0, 0, 0.5)' } },
 });
-export const dialogTitle = style({ fontSize: '1.25rem', marginBottom: tokens.space.ms, outline: 'none' });
+export const dialogTitle = style({ fontSize: '1.25rem', marginBottom: tokens.space.ms, outline: 'none', boxShadow: 'none' });
 
 export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.space.md });
 export const timelineItem = style({

@@ -181,7 +181,7 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
                   {guest ? (
                   <Link to="/order-token/$bookingId" params={{ bookingId: b.id }}>{m.booking_detail_booking_history_screen_view_booking_details()}</Link>
                 ) : (
-                  <Link to="/bookings/$bookingId" params={{ bookingId: b.id }}>{m.booking_detail_booking_history_screen_view_booking_details()}</Link>
+                  <Link to="/bookings/$bookingId" params={{ bookingId: b.id }} activeOptions={{ exact: true }}>{m.booking_detail_booking_history_screen_view_booking_details()}</Link>
                   )}
                 </p>
               )}

@@ -18,6 +18,15 @@ export const tabs = style({
   scrollbarWidth: 'thin',
   columnGap: tokens.space.xs,
   boxShadow: `inset 0 -2px 0 ${vars.color.border}`,
+  // A cue that more tabs lie off-screen (Season tickets and Guest bookings at 320 px): a shadow at
+  // the edge the row can still scroll towards, covered by a white band once it is scrolled there
+  // (the bands scroll with the content, the shadows stay with the box).
+  background: [
+    `linear-gradient(to right, ${vars.color.surface} 30%, rgba(255, 255, 255, 0)) left center / 40px 100% no-repeat local`,
+    `linear-gradient(to left, ${vars.color.surface} 30%, rgba(255, 255, 255, 0)) right center / 40px 100% no-repeat local`,
+    'linear-gradient(to right, rgba(0, 0, 0, 0.3), rgba(0, 0, 0, 0)) left center / 16px 100% no-repeat scroll',
+    'linear-gradient(to left, rgba(0, 0, 0, 0.3), rgba(0, 0, 0, 0)) right center / 16px 100% no-repeat scroll',
+  ].join(', '),
   marginBottom: tokens.space.md,
   listStyle: 'none',
   padding: 0,
@@ -38,7 +47,8 @@ export const tab = style({
     '&[aria-current="page"]': { boxShadow: `inset 0 -4px 0 ${vars.color.brand}`, color: vars.color.brand },
     '&:hover': { background: vars.color.surfaceAlt },
     // Inside the tab: the scrolling row would clip a ring drawn outside it.
-    '&:focus-visible': { outlineOffset: '-3px' },
+    // The two-colour ring (theme.css.ts), drawn inward: black at the edge, yellow inside it.
+    '&:focus-visible': { outlineOffset: '-3px', boxShadow: `inset 0 0 0 6px ${vars.color.focus}` },
   },
 });
 /*

@@ -73,6 +73,17 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
     else if (right > row.scrollLeft + row.clientWidth) row.scrollLeft = right - row.clientWidth;
   }, [filter, visibleTabs.length, counts]);
   const loadedOnce = state.total !== null;
+  // After "Load more bookings" the focus goes to the first new card: the button may be gone (the
+  // last page) and the customer wants to read on from there, not from the top (WCAG 2.4.3).
+  const list = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  const shown = state.results.length;
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || shown <= from) return;
+    focusFrom.current = null;
+    list.current?.querySelectorAll<HTMLElement>(':scope > li')[from]?.focus();
+  }, [shown]);
 
   let body: ReactNode;
   if (state.results.length === 0 && state.error) {
@@ -101,9 +112,9 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
     const remaining = (state.total ?? 0) - state.results.length;
     body = (
       <>
-        <ul className={styles.list}>
+        <ul ref={list} className={styles.list}>
           {state.results.map((entry) => (
-            <li key={entry.booking.id}>
+            <li key={entry.booking.id} tabIndex={-1}>
               <BookingCard entry={entry} locale={locale.tag} now={now} linkToDetail={filter !== 'guest'} />
             </li>
           ))}
@@ -116,7 +127,10 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
             </Alert>
           )}
           {remaining > 0 && !state.error && (
-            <Button tone="secondary" busy={state.pending} busyLabel={m.bookings_list_bookings_screen_loading()} disabled={state.pending} onClick={() => actor.send({ type: 'bookings.loadMore' })}>{m.bookings_list_bookings_screen_load_more_bookings()}</Button>
+            <Button tone="secondary" busy={state.pending} busyLabel={m.bookings_list_bookings_screen_loading()} disabled={state.pending} onClick={() => {
+                focusFrom.current = state.results.length;
+                actor.send({ type: 'bookings.loadMore' });
+              }}>{m.bookings_list_bookings_screen_load_more_bookings()}</Button>
           )}
         </div>
       </>

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   claimFormErrors,
@@ -18,7 +18,9 @@ import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { bindField } from '#src/ui/field-binding';
-import * as fieldStyles from '#src/ui/field.css';
+import { FieldError } from '#src/ui/field-error';
+import { shownErrors } from '#src/ui/form-state';
+import { SubmitHint } from '#src/ui/submit-hint';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
@@ -278,6 +280,16 @@ function ClaimFacts({ claim, money }: { claim: Claim; money: (n: number) => stri
   );
 }
 
+/** The form's questions in order, and each one's input name. */
+const claimFieldOrder: readonly ClaimFormField[] = ['direction', 'delay', 'paymentType', 'sortCode', 'accountNumber'];
+const claimFieldNames: Record<ClaimFormField, string> = {
+  direction: 'journey',
+  delay: 'delay',
+  paymentType: 'paymentType',
+  sortCode: 'sortCode',
+  accountNumber: 'accountNumber',
+};
+
 function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; claim: Claim }) {
   const { locale } = useServices();
   const { values, touched, dirty, submitAttempted, submitError, draftRestored } = snapshot.context;
@@ -287,8 +299,19 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
   const submitting = snapshot.matches({ loaded: 'submitting' }) || checking || unconfirmed;
   const errors = claimFormErrors(values);
   const canSubmit = dirty && Object.keys(errors).length === 0 && !submitting;
-  const shown = (field: ClaimFormField) => (touched[field] || submitAttempted ? errors[field] : undefined);
-  const field = (name: ClaimFormField) => bindField(send, name, values[name], shown(name));
+  // A question answered (a radio chosen) counts as passed, so a field skipped before it shows its error.
+  const visible = shownErrors({ touched, submitAttempted }, claimFieldOrder, errors, {
+    direction: values.direction !== '',
+    paymentType: values.paymentType !== '',
+  });
+  const field = (name: ClaimFormField) => bindField(send, name, values[name], visible[name]);
+  const ids = { problem: useId(), hint: useId(), direction: useId(), payment: useId() };
+  // The server's 422 is about the delay (under the operator's threshold): the field says so too
+  // and takes the focus, so the customer lands where the change is needed.
+  const delayRefused = submitError?.status === 422;
+  useEffect(() => {
+    if (delayRefused) document.querySelector<HTMLInputElement>('input[name="delay"]')?.focus();
+  }, [delayRefused]);
   // The radio groups take the binding's value, change and error; they send no blur, as before.
   const directionField = field('direction');
   const paymentField = field('paymentType');
@@ -301,7 +324,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
       <h2 id="claim-form-heading" className={styles.sectionTitle}>{m.claim_screen_send_your_claim()}</h2>
       {draftRestored && <Alert tone="info">{delayRepayMessages.draftRestored}</Alert>}
       {submitError && (
-        <Alert tone="error" title={submitError.message}>
+        <Alert tone="error" title={submitError.message} id={ids.problem}>
           {submitError.detail && <p>{submitError.detail}</p>}
         </Alert>
       )}
@@ -320,13 +343,14 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           send({ type: 'form.submit' });
         }}
       >
-        <fieldset className={styles.fieldset} disabled={submitting}>
+        <fieldset className={styles.fieldset} disabled={submitting} aria-describedby={directionField.error ? ids.direction : undefined}>
           <legend className={styles.legend}>{m.claim_screen_which_journey_was_delayed()}</legend>
           {journeys.map((j) => (
             <label key={j.direction} className={styles.radioRow}>
               <input
                 type="radio"
                 name="journey"
+                required
                 className={styles.radio}
                 value={j.direction}
                 checked={directionField.value === j.direction}
@@ -337,7 +361,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
               </span>
             </label>
           ))}
-          {directionField.error && <span className={fieldStyles.error}>{directionField.error}</span>}
+          <FieldError id={ids.direction} error={directionField.error} />
         </fieldset>
         <TextField
           label={m.claim_screen_how_many_minutes_late_did()}
@@ -346,16 +370,19 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           autoComplete="off"
           maxLength={3}
           hint={claim.delayMinutes !== undefined ? m.claim_screen_the_train_companys_records_show({ delayMinutes: claim.delayMinutes }) : m.claim_screen_in_whole_minutes_at_your()}
-          disabled={submitting}
+          readOnly={submitting}
+          required
+          problemId={delayRefused ? ids.problem : undefined}
           {...field('delay')}
         />
-        <fieldset className={styles.fieldset} disabled={submitting}>
+        <fieldset className={styles.fieldset} disabled={submitting} aria-describedby={paymentField.error ? ids.payment : undefined}>
           <legend className={styles.legend}>{m.claim_screen_how_would_you_like_to()}</legend>
           {paymentTypes.map((type) => (
             <label key={type} className={styles.radioRow}>
               <input
                 type="radio"
                 name="paymentType"
+                required
                 className={styles.radio}
                 value={type}
                 checked={paymentField.value === type}
@@ -364,7 +391,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
               {paymentLabels[type]}
             </label>
           ))}
-          {paymentField.error && <span className={fieldStyles.error}>{paymentField.error}</span>}
+          <FieldError id={ids.payment} error={paymentField.error} />
         </fieldset>
         {values.paymentType === 'bank-transfer' && (
           <>
@@ -375,7 +402,8 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
               autoComplete="off"
               maxLength={8}
               hint={m.claim_screen_6_digits_for_example_40_12_34()}
-              disabled={submitting}
+              readOnly={submitting}
+              required
               {...field('sortCode')}
             />
             <TextField
@@ -385,13 +413,15 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
               autoComplete="off"
               maxLength={10}
               hint={m.claim_screen_8_digits()}
-              disabled={submitting}
+              readOnly={submitting}
+              required
               {...field('accountNumber')}
             />
           </>
         )}
         <div className={styles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? delayRepayMessages.checking : m.claim_screen_sending_your_claim()}>{m.claim_screen_send_claim()}</Button>
+          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? delayRepayMessages.checking : m.claim_screen_sending_your_claim()} aria-describedby={ids.hint}>{m.claim_screen_send_claim()}</Button>
+          <SubmitHint id={ids.hint} fields={claimFieldOrder.filter((f) => errors[f]).map((f) => claimFieldNames[f])} active={!canSubmit && !submitting} />
         </div>
       </form>
     </section>

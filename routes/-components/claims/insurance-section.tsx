@@ -86,7 +86,8 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
     if (!dialog) return;
     if (modalOpen && !dialog.open) {
       dialog.showModal();
-      dialog.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+      // Focus starts on Cancel, as in the other confirmations: one Enter must not send a claim.
+      dialog.querySelector<HTMLButtonElement>('[data-initial-focus]')?.focus();
     } else if (!modalOpen && dialog.open) {
       dialog.close();
       if (status === 'CLAIM_SUCCESS') resultRef.current?.focus();
@@ -142,9 +143,12 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
             className={buttonClass({ tone: 'secondary' })}
             aria-haspopup="dialog"
             aria-busy={status === 'ELIGIBILITY_REQUEST' || undefined}
-            disabled={status === 'ELIGIBILITY_REQUEST' || offline}
+            // aria-disabled, not disabled: the button keeps the focus while the cover is checked.
+            aria-disabled={status === 'ELIGIBILITY_REQUEST' || offline || undefined}
             aria-describedby={offline ? offlineReason : undefined}
-            onClick={() => send({ type: 'insurance.checkEligibility' })}
+            onClick={() => {
+              if (status !== 'ELIGIBILITY_REQUEST' && !offline) send({ type: 'insurance.checkEligibility' });
+            }}
           >
             {status === 'ELIGIBILITY_REQUEST' ? m.claims_insurance_section_checking_your_cover() : m.claims_insurance_section_claim_on_your_insurance()}
           </button>
@@ -196,7 +200,7 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
               >
                 {snapshot.context.claimUnconfirmed ? m.common_check_again() : m.claims_insurance_section_submit_claim()}
               </Button>
-              <Button tone="secondary" disabled={requesting} onClick={() => send({ type: 'modal.close' })}>{m.common_cancel()}</Button>
+              <Button tone="secondary" data-initial-focus disabled={requesting} onClick={() => send({ type: 'modal.close' })}>{m.common_cancel()}</Button>
             </div>
           </form>
         )}

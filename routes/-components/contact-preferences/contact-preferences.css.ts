@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { tokens, vars } from '#src/styles/theme.css';
+import { focusRing, tokens, vars } from '#src/styles/theme.css';
 import { mq } from '#src/styles/breakpoints';
 
 export const panel = style({ maxWidth: '44rem' });
@@ -78,10 +78,11 @@ export const track = style({
     },
     [`${switchInput}:checked + &`]: { background: vars.color.brand, borderColor: vars.color.brand },
     [`${switchInput}:checked + &::after`]: { transform: 'translateX(22px)', background: vars.color.brandContrast },
-    [`${switchInput}:focus-visible + &`]: { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    [`${switchInput}:focus-visible + &`]: focusRing,
     [`${switchInput}[aria-busy="true"] + &`]: { opacity: 0.7 },
   },
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
+  // The knob does not slide either (it is the ::after, which the rule above alone would leave moving).
+  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none', selectors: { '&::after': { transition: 'none' } } } },
 });
 
 export const prompt = style({

@@ -31,7 +31,7 @@ export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string
   return (
     <Page title={m.common_passenger_assistance()} intro={m.passenger_assistance_assistance_list_page_help_at_the_station_and()}>
       <p>
-        <Link to="/bookings/$bookingId" params={{ bookingId }}>{m.passenger_assistance_assistance_list_page_back_to_booking()}</Link>
+        <Link to="/bookings/$bookingId" params={{ bookingId }} activeOptions={{ exact: true }}>{m.passenger_assistance_assistance_list_page_back_to_booking()}</Link>
       </p>
       {snapshot.matches('loading') && <Loading label={m.passenger_assistance_assistance_list_page_loading_the_assistance_for_this()} />}
       {snapshot.matches('loadFailed') && (

@@ -20,6 +20,9 @@ import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { bindField } from '#src/ui/field-binding';
+import { FieldError } from '#src/ui/field-error';
+import { shownErrors } from '#src/ui/form-state';
+import { SubmitHint } from '#src/ui/submit-hint';
 import * as fieldStyles from '#src/ui/field.css';
 import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
@@ -31,6 +34,9 @@ import * as styles from './assistance.css';
 import { m } from '#src/paraglide/messages.js';
 
 /** /bookings/{bookingId}/passenger-assistance/create: who, which journey, what help. */
+/** The form's questions in order (each one's input name is the field's). */
+const assistanceFieldOrder: readonly AssistanceField[] = ['passengerId', 'direction', 'kinds', 'details'];
+
 export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
   const loaders = useAssistanceLoaders();
   const { locale } = useServices();
@@ -65,7 +71,14 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
   const unconfirmed = snapshot.matches('unconfirmed');
   const submitting = snapshot.matches('submitting') || checking;
   const allErrors = booking ? assistanceFormErrors(values, booking) : {};
-  const shown = (field: AssistanceField) => (touched[field] || submitAttempted ? allErrors[field] : undefined);
+  // A question answered (the radio and checkbox groups send no blur) counts as passed: a group
+  // skipped before it shows its error.
+  const visible = shownErrors({ touched, submitAttempted }, assistanceFieldOrder, allErrors, {
+    passengerId: values.passengerId !== '',
+    direction: values.direction !== '',
+    kinds: values.kinds.length > 0,
+  });
+  const shown = (field: AssistanceField) => visible[field];
   const canSubmit = dirty && Object.keys(allErrors).length === 0 && !submitting && !done;
   // The kit's binding for the one-value fields; the kinds of help are a checkbox group (form.toggleKind).
   const passengerField = bindField(send, 'passengerId', values.passengerId, shown('passengerId'));
@@ -76,7 +89,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
     [extra, shown(field) ? errorId(field) : undefined].filter(Boolean).join(' ') || undefined;
   const back = (
     <p>
-      <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>{m.common_back_to_passenger_assistance()}</Link>
+      <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>{m.common_back_to_passenger_assistance()}</Link>
     </p>
   );
 
@@ -123,6 +136,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
                 <input
                   type="radio"
                   name="passengerId"
+                  required
                   className={styles.control}
                   value={p.id}
                   checked={passengerField.value === p.id}
@@ -132,11 +146,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
                 {p.name}
               </label>
             ))}
-            {passengerField.error && (
-              <span id={errorId('passengerId')} className={fieldStyles.error}>
-                {passengerField.error}
-              </span>
-            )}
+            <FieldError id={errorId('passengerId')} error={passengerField.error} />
           </fieldset>
 
           <fieldset className={styles.fieldset} aria-describedby={describedBy('direction')}>
@@ -146,6 +156,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
                 <input
                   type="radio"
                   name="direction"
+                  required
                   className={styles.control}
                   value={leg.direction}
                   checked={directionField.value === leg.direction}
@@ -157,11 +168,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
                 </span>
               </label>
             ))}
-            {directionField.error && (
-              <span id={errorId('direction')} className={fieldStyles.error}>
-                {directionField.error}
-              </span>
-            )}
+            <FieldError id={errorId('direction')} error={directionField.error} />
           </fieldset>
 
           <fieldset className={styles.fieldset} aria-describedby={describedBy('kinds')}>
@@ -183,11 +190,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
                 </span>
               </label>
             ))}
-            {shown('kinds') && (
-              <span id={errorId('kinds')} className={fieldStyles.error}>
-                {shown('kinds')}
-              </span>
-            )}
+            <FieldError id={errorId('kinds')} error={shown('kinds')} />
           </fieldset>
 
           <div className={fieldStyles.field}>
@@ -203,11 +206,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
               aria-invalid={detailsField.error ? true : undefined}
               aria-describedby={describedBy('details', `${id}-details-hint`)}
             />
-            {detailsField.error && (
-              <span id={errorId('details')} className={fieldStyles.error}>
-                {detailsField.error}
-              </span>
-            )}
+            <FieldError id={errorId('details')} error={detailsField.error} />
           </div>
 
           {existing && booking && (
@@ -228,8 +227,10 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
               disabled={!canSubmit || unconfirmed}
               busy={submitting}
               busyLabel={checking ? passengerAssistanceFormMessages.checking : m.passenger_assistance_assistance_request_page_booking()}
+              aria-describedby={`${id}-submit-hint`}
             >{m.passenger_assistance_assistance_request_page_book_assistance()}</Button>
-            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>{m.common_cancel()}</Link>
+            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>{m.common_cancel()}</Link>
+            <SubmitHint id={`${id}-submit-hint`} fields={assistanceFieldOrder.filter((f) => allErrors[f])} active={!canSubmit && !submitting && !done && !unconfirmed} />
           </div>
         </form>
       )}

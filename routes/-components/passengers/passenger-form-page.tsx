@@ -10,6 +10,8 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
+import { SubmitHint } from '#src/ui/submit-hint';
+import { FieldError } from '#src/ui/field-error';
 import * as fieldStyles from '#src/ui/field.css';
 import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
@@ -36,6 +38,7 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
     }),
     { input: { mode, passengerId: passengerId ?? null, today: isoToday() } },
   );
+  const hintId = useId();
   // Spec section 4: add, edit and delete go back to the list on success.
   const done = snapshot.status === 'done';
   useEffect(() => {
@@ -66,11 +69,12 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
 
   const submitting = snapshot.matches('submitting');
   const deleting = snapshot.matches('deleting');
-  const { errors, canSubmit } = passengerFormView(c, submitting || deleting || done);
+  const { errors, blocking, canSubmit } = passengerFormView(c, submitting || deleting || done);
   const field = (name: Exclude<PassengerField, 'day' | 'month' | 'year'>, label: string, extra: Record<string, string> = {}) => (
     <TextField
       label={label}
       name={name}
+      required={name === 'firstName' || name === 'lastName'}
       {...bindField(send, name, c.values[name], errors[name])}
       {...extra}
     />
@@ -113,13 +117,15 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
           field('emailAddress', m.passenger_form_page_email_address_optional(), { type: 'email', autoComplete: 'off' })
         )}
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()}>
+          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()} aria-describedby={hintId}>
             {mode === 'add' ? m.passenger_form_page_save_passenger() : m.passenger_form_page_update()}
           </Button>
           {mode === 'edit' && !c.isAccountHolder && (
             <Button tone="danger" onClick={() => send({ type: 'delete.request' })} disabled={submitting}>{m.passenger_form_page_delete_passenger()}</Button>
           )}
           <BackLink label={m.common_cancel()} />
+          {/* The date of birth's error is the group's; its link goes to the day. */}
+          <SubmitHint id={hintId} fields={blocking.map((key) => (key === 'dateOfBirth' ? 'day' : key))} active={!canSubmit && !submitting && !deleting && !done} />
         </div>
         {mode === 'edit' && c.isAccountHolder && <p className={styles.note}>{passengerFormMessages.accountHolderNote}</p>}
       </form>
@@ -140,7 +146,8 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
 }
 
 function BackLink({ label = m.common_back_to_passengers_and_railcards() }: { label?: string }) {
-  return <Link to="/passengers-and-railcards">{label}</Link>;
+  // Exact: the form's own address lies under the list's, and a fuzzy match marked this link as the current page.
+  return <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>{label}</Link>;
 }
 
 const parts = [
@@ -167,6 +174,7 @@ function DateOfBirth({
   return (
     <fieldset
       className={styles.fieldset}
+      data-field-group
       aria-describedby={error ? `${hintId} ${errorId}` : hintId}
       onBlur={(e) => {
         // Only when focus leaves the whole group: moving from day to month is not "leaving".
@@ -175,11 +183,7 @@ function DateOfBirth({
     >
       <legend className={styles.legend}>{m.passenger_form_page_date_of_birth()}</legend>
       <div id={hintId} className={fieldStyles.hint}>{m.passenger_form_page_for_example_27_03_1990()}</div>
-      {error && (
-        <div id={errorId} className={fieldStyles.error}>
-          {error}
-        </div>
-      )}
+      <FieldError id={errorId} error={error} />
       <div className={styles.dateParts}>
         {parts.map((p) => (
           <div key={p.field} className={`${styles.datePart} ${p.long ? styles.datePartLong : styles.datePartShort}`}>

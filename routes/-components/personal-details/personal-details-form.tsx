@@ -17,6 +17,7 @@ import { formView } from '#src/ui/form-state';
 import * as formStyles from '#src/ui/form.css';
 import { Loading } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
+import { SubmitHint } from '#src/ui/submit-hint';
 import { CheckboxField } from '#src/ui/checkbox-field';
 import * as styles from './personal-details.css';
 import { bindField } from '#src/ui/field-binding';
@@ -73,7 +74,7 @@ export function PersonalDetailsForm() {
   }
 
   const saving = snapshot.matches('saving');
-  const { errors, canSubmit } = formView(snapshot.context, personalDetailsValidators, saving);
+  const { errors, blocking, canSubmit } = formView(snapshot.context, personalDetailsValidators, saving);
   const { values, email, shouldUpdatePassenger, savedOnce, dirty, updateFailed, passengerUpdateFailed, draftRestored } = snapshot.context;
   const saved = savedOnce && !dirty && !saving;
   return (
@@ -102,6 +103,7 @@ export function PersonalDetailsForm() {
         label={m.common_first_name()}
         name="firstName"
         autoComplete="given-name"
+        required
         maxLength={personalNameMax}
         readOnly={saving}
         {...bindField(send, 'firstName', values.firstName, errors.firstName)}
@@ -110,6 +112,7 @@ export function PersonalDetailsForm() {
         label={m.common_last_name()}
         name="lastName"
         autoComplete="family-name"
+        required
         maxLength={personalNameMax}
         readOnly={saving}
         {...bindField(send, 'lastName', values.lastName, errors.lastName)}
@@ -141,9 +144,11 @@ export function PersonalDetailsForm() {
         />
       )}
       <div className={formStyles.actions}>
-        <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel={m.common_saving()}>
+        <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel={m.common_saving()} aria-describedby="personal-details-submit-hint">
           {saved ? m.personal_details_form_saved() : m.personal_details_form_save_changes()}
         </Button>
+        {/* Not after a save: "Saved!" on the button and the status above say why it is disabled. */}
+        <SubmitHint id="personal-details-submit-hint" fields={blocking} active={!canSubmit && !saving && !saved} />
       </div>
     </form>
   );

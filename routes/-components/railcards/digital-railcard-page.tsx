@@ -83,7 +83,7 @@ export function DigitalRailcardPage({ railcardId }: { railcardId: string }) {
         </>
       )}
       <p>
-        <Link to="/passengers-and-railcards">{m.common_back_to_passengers_and_railcards()}</Link>
+        <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>{m.common_back_to_passengers_and_railcards()}</Link>
       </p>
     </Page>
   );

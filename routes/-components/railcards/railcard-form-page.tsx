@@ -71,7 +71,7 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
           message={missing ? m.railcard_form_page_we_couldnt_find_this_railcard() : problemMessage(c.loadError, railcardMessages.loadFailed)}
           onRetry={missing ? undefined : () => send({ type: 'railcard.retry' })}
         />
-        <Link to="/passengers-and-railcards">{m.common_back_to_passengers_and_railcards()}</Link>
+        <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>{m.common_back_to_passengers_and_railcards()}</Link>
       </Page>
     );
   }
@@ -145,7 +145,7 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
           {mode === 'edit' && (
             <Button tone="danger" onClick={() => send({ type: 'delete.request' })} disabled={busy}>{m.railcard_form_page_remove_railcard()}</Button>
           )}
-          <Link to="/passengers-and-railcards">{m.common_cancel()}</Link>
+          <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>{m.common_cancel()}</Link>
         </div>
       </form>
       <Terms text={railcard.termsAndConditions} />

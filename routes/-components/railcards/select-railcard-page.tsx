@@ -80,7 +80,7 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
         </Stack>
       )}
       <p>
-        <Link to="/passengers-and-railcards">{m.common_back_to_passengers_and_railcards()}</Link>
+        <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>{m.common_back_to_passengers_and_railcards()}</Link>
       </p>
     </Page>
   );

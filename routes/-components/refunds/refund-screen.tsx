@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { isPartialRefundAvailable } from '#machines/partial-refund';
 import { refundCardFormMachine } from '#machines/refund-card-form';
@@ -136,7 +136,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
     ) : guest ? (
       <Link to="/order-token/$bookingId" params={{ bookingId }}>{m.refund_screen_back_to_your_booking()}</Link>
     ) : (
-      <Link to="/bookings/$bookingId" params={{ bookingId }}>{m.refund_screen_back_to_your_booking()}</Link>
+      <Link to="/bookings/$bookingId" params={{ bookingId }} activeOptions={{ exact: true }}>{m.refund_screen_back_to_your_booking()}</Link>
     );
 
   const money = (m: RefundMoney, fallback: string) => formatMoney(m.amount, m.currencyCode || fallback, locale.tag);
@@ -297,11 +297,18 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
 /** A disclosure (purely visual state) that opens the passenger choice. */
 function PartialChoice({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // The button goes when the panel replaces it: the focus goes into the panel, not to the page.
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (open) panel.current?.focus();
+  }, [open]);
   return (
     <section className={styles.section} aria-labelledby="partial-heading">
       <h2 id="partial-heading" className={styles.sectionTitle}>{m.refund_screen_refund_only_some_passengers()}</h2>
       {open ? (
-        children
+        <div ref={panel} tabIndex={-1} role="group" aria-labelledby="partial-heading">
+          {children}
+        </div>
       ) : (
         <Button tone="secondary" aria-expanded={false} onClick={() => setOpen(true)}>{m.refund_screen_choose_passengers_to_refund()}</Button>
       )}

@@ -46,4 +46,4 @@ export const directions = style({
   '@media': { [mq.medium]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } },
 });
 export const address = style({ fontStyle: 'normal', whiteSpace: 'pre-line', margin: '8px 0' });
-export const stepHeading = style({ outline: 'none' });
+export const stepHeading = style({ outline: 'none', boxShadow: 'none' });
