@@ -324,8 +324,9 @@ function ConfirmLines({ lines, names }: { lines: ReturnType<typeof refundLines>;
 function SeasonCalculation({ calc }: { calc: SeasonRefundCalculation }) {
   const { locale, pageData } = useServices();
   const money = (x: RefundMoney) => formatMoney(x.amount, x.currencyCode || pageData.currency, locale.tag);
+  // Validity is whole days, given in UTC as the server counts them (a last day ends 23:59 UTC).
   const day = (iso: string) =>
-    new Intl.DateTimeFormat(locale.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+    new Intl.DateTimeFormat(locale.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
   const periodLabel = {
     month: m.refund_screen_season_used_month,
     week: m.refund_screen_season_used_week,
