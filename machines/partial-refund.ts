@@ -1,15 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PassengerAssistance } from '#src/schemas/refund-assistances';
-import type { Direction, PartialRefundBooking, RefundQuote, RefundReason } from '#src/schemas/refunds';
+import type { Direction, PartialRefundBooking, RefundReason } from '#src/schemas/refunds';
 import { doneOutput } from './lib/done-output';
-import { isRequestableQuote, problemMessageOfEvent } from './lib/refund-rules';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Partial refund selection (spec sections 4 and 5): choose passengers per direction; the first
- * choice sets hasFirstFareBeenSelected; the quote copies the selection (GET refund-quote
- * ...?refundables=[...]) and a requestable quote opens the refund page for it. The booking's
- * passenger assistances are listed (another area's call: a failure only hides the list).
+ * Partial refund selection (spec sections 4 and 5; issue 33 case 4): the selection is the refund.
+ * Passengers are ticked per direction, every refundable one to begin with (the whole booking) or the
+ * opening quote's selection; each tick tells the refund page at once (`selectionChanged`), which
+ * quotes exactly what is ticked ("the quote copies the selection") so the totals and the confirm
+ * step follow it. The first tick sets hasFirstFareBeenSelected. The booking's passenger assistances
+ * are listed (another area's call: a failure only hides the list).
  */
 export interface PartialRefundInput {
   orderId: string;
@@ -25,22 +26,15 @@ export interface PartialRefundContext extends PartialRefundInput {
   hasFirstFareBeenSelected: boolean;
   assistances: PassengerAssistance[];
   assistancesFailed: boolean;
-  quote: RefundQuote | null;
-  quoteError: string | true | null;
 }
 
-export type PartialRefundEvent =
-  | { type: 'selection.toggle'; direction: Direction; refundableId: string }
-  | { type: 'selection.confirm' }
-  | { type: 'quote.dismiss' };
+export type PartialRefundEvent = { type: 'selection.toggle'; direction: Direction; refundableId: string };
 
 export const partialRefundMessages = {
   assistanceWarning:
     m.partial_refund_assistance_warning(),
   assistancesFailed: m.partial_refund_assistances_failed(),
   nothingSelected: m.partial_refund_nothing_selected(),
-  quoteFailed: m.partial_refund_quote_failed(),
-  notRefundable: m.partial_refund_not_refundable(),
 } as const;
 
 /** Refundable passengers of one direction (unique). */
@@ -62,27 +56,24 @@ export const selectedRefundables = (selection: Selection): string[] => [...new S
 
 const toggle = (list: string[], id: string, on: boolean) => (on ? (list.includes(id) ? list : [...list, id]) : list.filter((x) => x !== id));
 
-/** The quote's selection when it was a partial one; a whole-booking quote starts the choice empty. */
-const initialSelection = (booking: PartialRefundBooking): Selection => {
-  const all = new Set(
-    [booking.outward, booking.inward].flatMap((j) => (j?.fares ?? []).flatMap((f) => f.farePassengers.flatMap((p) => (p.isRefundable && p.refundableId ? [p.refundableId] : [])))),
-  );
+/**
+ * The choice the panel opens with: the opening quote's selection when it was a partial one, else
+ * every refundable ticket (the whole booking, which is what the page quotes without a selection).
+ */
+export const initialSelection = (booking: PartialRefundBooking): Selection => {
+  const refundable = (journey: PartialRefundBooking['outward'] | null) =>
+    (journey?.fares ?? []).flatMap((f) => f.farePassengers.flatMap((p) => (p.isRefundable && p.refundableId ? [p.refundableId] : [])));
   const chosen = new Set(booking.selectedRefundables);
-  if ([...all].every((x) => chosen.has(x))) chosen.clear();
-  const pick = (journey: PartialRefundBooking['outward'] | null) =>
-    (journey?.fares ?? []).flatMap((f) => f.farePassengers.flatMap((p) => (p.refundableId && chosen.has(p.refundableId) ? [p.refundableId] : [])));
-  return { outward: pick(booking.outward), inward: pick(booking.inward) };
+  const all = [...refundable(booking.outward), ...refundable(booking.inward)];
+  const keep = chosen.size > 0 && !all.every((x) => chosen.has(x)) ? (id: string) => chosen.has(id) : () => true;
+  return { outward: refundable(booking.outward).filter(keep), inward: refundable(booking.inward).filter(keep) };
 };
-
-/** The quote fetchQuote finished with (guards and actions on its done event only). */
-const quoteOf = (event: { type: string }) => doneOutput<RefundQuote>(event, 'fetchQuote');
 
 export const partialRefundMachine = setup({
   types: {
     context: {} as PartialRefundContext,
     events: {} as PartialRefundEvent,
     input: {} as PartialRefundInput,
-    output: {} as { quoteId: string; refundables: string[] },
   },
   actors: {
     fetchAssistances: fromPromise<{ passengerAssistances: PassengerAssistance[] }, { orderId: string; bookingId: string }>(
@@ -90,17 +81,9 @@ export const partialRefundMachine = setup({
         throw new Error('fetchAssistances not provided');
       },
     ),
-    fetchQuote: fromPromise<
-      RefundQuote,
-      { orderId: string; bookingId: string; refundables: string[]; refundReason: RefundReason }
-    >(async () => {
-      throw new Error('fetchQuote not provided');
-    }),
   },
   guards: {
     isAvailable: ({ context }) => isPartialRefundAvailable(context.booking),
-    hasSelection: ({ context }) => selectedRefundables(context.selection).length > 0,
-    isRequestable: ({ event }) => isRequestableQuote(quoteOf(event)),
   },
   actions: {
     storeAssistances: assign({
@@ -110,7 +93,6 @@ export const partialRefundMachine = setup({
     }),
     flagAssistancesFailed: assign({ assistancesFailed: true }),
     toggleSelection: assign(({ context, event }) => {
-      if (event.type !== 'selection.toggle') return {};
       const on = !context.selection[event.direction].includes(event.refundableId);
       // A return fare is one ticket for both directions: it is refunded (or kept) as a whole.
       const both = context.booking.sameFare;
@@ -120,15 +102,10 @@ export const partialRefundMachine = setup({
           inward: both || event.direction === 'inward' ? toggle(context.selection.inward, event.refundableId, on) : context.selection.inward,
         },
         hasFirstFareBeenSelected: true,
-        quoteError: null,
       };
     }),
-    storeQuote: assign({ quote: ({ event }) => quoteOf(event), quoteError: null }),
-    storeQuoteStatusError: assign({ quoteError: ({ event }) => quoteOf(event).message ?? true }),
-    storeQuoteError: assign({ quoteError: ({ event }) => problemMessageOfEvent(event) }),
-    clearQuoteError: assign({ quoteError: null }),
-    /** Provided by the route: the refund page for the new quote (a reload when already there). */
-    goToRefundPage: () => {},
+    /** Provided by the route: the refund page quotes the new selection (selectedRefundables of context.selection). */
+    selectionChanged: () => {},
   },
 }).createMachine({
   id: 'partialRefund',
@@ -138,8 +115,6 @@ export const partialRefundMachine = setup({
     hasFirstFareBeenSelected: false,
     assistances: [],
     assistancesFailed: false,
-    quote: null,
-    quoteError: null,
   }),
   initial: 'checking',
   states: {
@@ -162,36 +137,10 @@ export const partialRefundMachine = setup({
     },
     choosing: {
       description:
-        'Passengers per direction with checkboxes, the recipient email, assistances and the warning; hasFirstFareBeenSelected after the first choice.',
+        'Passengers per direction with checkboxes (what is ticked is refunded), the recipient email, assistances and the warning; each tick re-quotes on the refund page at once.',
       on: {
-        'selection.toggle': { actions: 'toggleSelection' },
-        'selection.confirm': { guard: 'hasSelection', target: 'quoting' },
-        'quote.dismiss': { actions: 'clearQuoteError' },
+        'selection.toggle': { actions: ['toggleSelection', 'selectionChanged'] },
       },
-    },
-    quoting: {
-      description: 'Quote pending for the selection: GET refund-quote/{orderId}/{bookingId}?refundables=[...].',
-      invoke: {
-        id: 'fetchQuote',
-        src: 'fetchQuote',
-        input: ({ context }) => ({
-          orderId: context.orderId,
-          bookingId: context.bookingId,
-          refundables: selectedRefundables(context.selection),
-          refundReason: context.refundReason,
-        }),
-        onDone: [
-          { guard: 'isRequestable', target: 'quoted', actions: 'storeQuote' },
-          { target: 'choosing', actions: ['storeQuote', 'storeQuoteStatusError'] },
-        ],
-        onError: { target: 'choosing', actions: 'storeQuoteError' },
-      },
-    },
-    quoted: {
-      description: 'A requestable quote for the selection: the route opens the refund page with its quoteId.',
-      type: 'final',
-      entry: 'goToRefundPage',
     },
   },
-  output: ({ context }) => ({ quoteId: context.quote?.quoteId ?? '', refundables: selectedRefundables(context.selection) }),
 });

@@ -43,6 +43,8 @@ export type RequestError = 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED' | 
 
 export interface RefundRequestContext extends RefundRequestInput {
   booking: PartialRefundsResponse | null;
+  /** The tickets (refundableIds) the refund is for, as ticked; null: the whole booking (or the URL quote's selection). */
+  selection: string[] | null;
   quote: RefundQuote | null;
   refundReason: RefundReason;
   quoteError: string | true | null;
@@ -60,6 +62,8 @@ export type RefundRequestEvent =
   | { type: 'refund.retry' }
   | { type: 'refund.check' }
   | { type: 'refund.setReason'; reason: RefundReason }
+  /** The partial refund panel's ticks (issue 33 case 4: the selection is the refund). */
+  | { type: 'refund.select'; refundables: string[] }
   | { type: 'refund.continue' }
   | { type: 'refund.back' }
   | { type: 'refund.confirm' }
@@ -91,6 +95,9 @@ export const refundRequestMessages = {
 
 /** The quote fetchQuote finished with (guards and actions on its done event only). */
 const quoteOf = (event: { type: string }) => doneOutput<RefundQuote>(event, 'fetchQuote');
+/** The URL quote's selection (GET partial-refunds ?quoteId), null when it was the whole booking. */
+const openingSelection = (booking: PartialRefundsResponse | null): string[] | null =>
+  booking && booking.booking.selectedRefundables.length > 0 ? booking.booking.selectedRefundables : null;
 /** The first error code of a failed call. */
 const errorCodeOf = (event: object) => codeOf(problemOfEvent(event));
 /** The special status of a 200 answer (INVALID_CREDIT_CARD, POTENTIAL_FRAUD_DETECTED), else PROCESSING. */
@@ -120,6 +127,7 @@ export const refundRequestMachine = setup({
   },
   guards: {
     isFraudMarked: ({ context }) => context.fraud,
+    selectsTickets: ({ event }) => event.type === 'refund.select' && event.refundables.length > 0,
     isCardDeclinedAndRequestable: ({ context, event }) =>
       context.requestError === 'INVALID_CREDIT_CARD' && isRequestableQuote(quoteOf(event)),
     isRequestable: ({ event }) => isRequestableQuote(quoteOf(event)),
@@ -142,8 +150,13 @@ export const refundRequestMachine = setup({
     /** The booking, and the refund reason the URL's quote was computed for (so the re-quote matches it). */
     storeBooking: assign(({ context, event }) => {
       const booking = doneOutput<PartialRefundsResponse>(event, 'fetchRefundBooking');
-      return { booking, refundReason: booking.booking.refundReason ?? context.refundReason };
+      return { booking, refundReason: booking.booking.refundReason ?? context.refundReason, selection: openingSelection(booking) };
     }),
+    setSelection: assign({
+      selection: ({ context, event }) => (event.type === 'refund.select' ? event.refundables : context.selection),
+    }),
+    /** A new reason is quoted for the opening selection (the panel starts again from it). */
+    resetSelection: assign({ selection: ({ context }) => openingSelection(context.booking) }),
     storeQuote: assign({ quote: ({ event }) => quoteOf(event), quoteError: null }),
     storeQuoteError: assign({ quoteError: ({ event }) => problemMessageOfEvent(event) }),
     clearQuoteError: assign({ quoteError: null }),
@@ -174,6 +187,7 @@ export const refundRequestMachine = setup({
   context: ({ input }) => ({
     ...input,
     booking: null,
+    selection: null,
     quote: null,
     refundReason: DEFAULT_REFUND_REASON,
     quoteError: null,
@@ -207,7 +221,7 @@ export const refundRequestMachine = setup({
         input: ({ context }) => ({
           orderId: context.booking?.orderId ?? '',
           bookingId: context.bookingId,
-          refundables: context.booking?.booking.selectedRefundables ?? [],
+          refundables: context.selection ?? [],
           refundReason: context.refundReason,
         }),
         onDone: [
@@ -221,7 +235,12 @@ export const refundRequestMachine = setup({
       },
       on: {
         // Arrowing through the reason picker: the newest reason wins; the older quote call is dropped.
-        'refund.setReason': { target: 'quoting', reenter: true, actions: 'setReason' },
+        'refund.setReason': { target: 'quoting', reenter: true, actions: ['setReason', 'resetSelection'] },
+        // Ticking passengers while a quote is pending: the newest selection wins the same way.
+        'refund.select': [
+          { guard: 'selectsTickets', target: 'quoting', reenter: true, actions: 'setSelection' },
+          { target: 'nothingSelected', actions: 'setSelection' },
+        ],
       },
     },
     quoteFailed: {
@@ -235,14 +254,26 @@ export const refundRequestMachine = setup({
       },
     },
     reviewing: {
-      description: 'The refund: tickets, amounts per passenger and direction, admin fee, total, reason picker, return mode.',
+      description:
+        'The refund of what is ticked: tickets, amounts per passenger and direction, admin fee, total, reason picker, return mode; a tick re-quotes.',
       on: {
-        'refund.setReason': { target: 'quoting', actions: 'setReason' },
+        'refund.setReason': { target: 'quoting', actions: ['setReason', 'resetSelection'] },
+        'refund.select': [
+          { guard: 'selectsTickets', target: 'quoting', actions: 'setSelection' },
+          { target: 'nothingSelected', actions: 'setSelection' },
+        ],
         'refund.continue': { target: 'confirming' },
       },
     },
+    nothingSelected: {
+      description: 'Every passenger unticked: nothing to refund, no total, Continue disabled until a passenger is ticked again.',
+      on: {
+        'refund.select': { guard: 'selectsTickets', target: 'quoting', actions: 'setSelection' },
+        'refund.setReason': { target: 'quoting', actions: ['setReason', 'resetSelection'] },
+      },
+    },
     confirming: {
-      description: 'Confirm step: the total and what happens next; Confirm refund or Back.',
+      description: 'Confirm step: each passenger and direction refunded with its amount, the total and what happens next; Confirm refund or Back.',
       on: {
         'refund.back': { target: 'reviewing' },
         'refund.confirm': [{ guard: 'needsNewCard', target: 'cardForm' }, { target: 'requesting' }],
@@ -325,11 +356,11 @@ export const refundRequestMachine = setup({
     ineligible: {
       description: 'NON_REFUNDABLE for terms and conditions: the ineligibility view, or its message here when the feature is off.',
       entry: 'goToIneligibleView',
-      on: { 'refund.setReason': { target: 'quoting', actions: 'setReason' } },
+      on: { 'refund.setReason': { target: 'quoting', actions: ['setReason', 'resetSelection'] } },
     },
     unavailable: {
       description: 'Any other quote (NON_REFUNDABLE, PROCESSING, TRANSFORM_ERROR ...): explained, with a reason picker to try again.',
-      on: { 'refund.setReason': { target: 'quoting', actions: 'setReason' } },
+      on: { 'refund.setReason': { target: 'quoting', actions: ['setReason', 'resetSelection'] } },
     },
     refunded: {
       description: 'PROCESSING: the refund is requested; the route reloads the booking (its refund tracking shows).',

@@ -1,4 +1,10 @@
-import { disruptionReasons, type RefundQuote, type UnprocessableReason } from '#src/schemas/refunds';
+import {
+  disruptionReasons,
+  type PartialRefundBooking,
+  type RefundMoney,
+  type RefundQuote,
+  type UnprocessableReason,
+} from '#src/schemas/refunds';
 
 /**
  * Pure refund rules shared by the refund machines (refund-quote, refund-request, refund-card-form,
@@ -28,6 +34,50 @@ export const disruptionMayRefund = (q: RefundQuote): boolean => {
   const disruption = (q.refundReasonOptions ?? []).filter((o) => disruptionReasons.includes(o.code));
   return disruption.length === 0 || disruption.some((o) => o.eligible);
 };
+
+/** One passenger's ticket in one direction that a refund cancels, with what comes back for it when known. */
+export interface RefundLine {
+  refundableId: string;
+  passengerId: string;
+  /** The name the quote or the booking gives, null when neither does. */
+  passengerName: string | null;
+  direction: 'outward' | 'inward' | 'return';
+  /** Null when the quote does not price each ticket (the spec's quote need not). */
+  amount: RefundMoney | null;
+}
+
+/**
+ * Who and what a quote refunds (issue 33 case 4: the confirm step names each passenger and direction
+ * with its amount). The quote's own per-ticket lines when it has them; else its refundableIds, or the
+ * selection it was asked for, looked up in the partial-refund booking (names and directions, no amounts).
+ */
+export function refundLines(quote: RefundQuote, booking: PartialRefundBooking | null, selection: readonly string[] | null): RefundLine[] {
+  if (quote.refundables) {
+    return quote.refundables
+      .filter((r) => r.included)
+      .map((r) => ({ refundableId: r.refundableId, passengerId: r.passengerId, passengerName: r.passengerName || null, direction: r.direction, amount: r.refund }));
+  }
+  const ids = quote.cancellationDetails?.refundableIds ?? selection;
+  if (!booking) return [];
+  const lines = new Map<string, RefundLine>();
+  for (const direction of ['outward', 'inward'] as const) {
+    for (const fare of booking[direction]?.fares ?? []) {
+      for (const p of fare.farePassengers) {
+        if (!p.refundableId || !p.isRefundable || lines.has(p.refundableId)) continue;
+        if (ids && !ids.includes(p.refundableId)) continue;
+        const name = p.firstName ? `${p.firstName} ${p.lastName ?? ''}`.trim() : null;
+        lines.set(p.refundableId, {
+          refundableId: p.refundableId,
+          passengerId: p.passengerId,
+          passengerName: name,
+          direction: fare.ticketDirection ?? (booking.sameFare ? 'return' : direction),
+          amount: null,
+        });
+      }
+    }
+  }
+  return [...lines.values()];
+}
 
 /**
  * The server's words for a failed call: `detail`, else the first `errors[].message`; true when there

@@ -216,6 +216,25 @@ function reasonOptions(facts: RefundFacts, selection: readonly string[] | null, 
   });
 }
 
+/** The quote's season calculation (one season ticket per booking), null for other tickets. */
+function seasonCalculationOf(lines: readonly ItemAssessment[], currency: string): RefundQuote['seasonCalculation'] {
+  const line = lines.find((l) => l.season !== null);
+  const s = line?.season;
+  if (!line || !s) return null;
+  return {
+    validFrom: s.validFrom.toISOString(),
+    validUntil: s.validUntil.toISOString(),
+    handedBackOn: s.handedBackOn.toISOString(),
+    daysUsed: s.daysUsed,
+    daysLeft: s.daysLeft,
+    usedPeriods: s.usedPeriods.map((p) => ({ period: p.period, count: p.count, rate: money(p.rate, currency), cost: money(p.cost, currency) })),
+    costOfUsed: money(s.costOfUsed, currency),
+    paid: money(line.paid, currency),
+    adminFee: money(line.adminFee, currency),
+    total: money(line.refund, currency),
+  };
+}
+
 async function activeRefundOf(db: Queryable, bookingId: string): Promise<RefundRow | null> {
   const rows = await many<RefundRow>(db, 'select * from refunds where booking_id = $1 and rejected_at is null order by requested_at desc', [bookingId]);
   return rows.find((r) => trackingState(r) === 'processing' || trackingState(r) === 'action-required') ?? null;
@@ -340,8 +359,23 @@ async function quote(c: Context<AppEnv>) {
     expiresAt: expiresAt.toISOString(),
     returnInstructions: returnInstructions(facts, now),
     message: null,
+    seasonCalculation: seasonCalculationOf(lines, currency),
   };
   return c.json(body);
+}
+
+/** A quoted line the quote's refund reason no longer refunds (disruption not on record, booking-error window passed). */
+function checkReasonStillHolds(facts: RefundFacts, row: QuoteRow, now: Date): { code: IneligibilityReason; message: string } | null {
+  const reason = v.safeParse(RefundReason, row.refund_reason);
+  if (!reason.success) return null;
+  const items = new Map(assess(facts, reason.output, now).items.map((i) => [i.refundableId, i]));
+  for (const line of row.lines) {
+    const item = items.get(line.refundableId);
+    if (item?.reasonCode === 'DISRUPTION_NOT_RECORDED' || item?.reasonCode === 'BOOKING_ERROR_TOO_LATE') {
+      return { code: item.reasonCode, message: item.message ?? 'This refund reason does not apply to these tickets.' };
+    }
+  }
+  return null;
 }
 
 /** The special request errors: 422 with the error body plus status and the card form (contract). */
@@ -438,6 +472,10 @@ async function requestRefund(c: Context<AppEnv>) {
     if (row.lines.some((l) => facts.refundingTicketIds.has(l.refundableId))) {
       throw new ApiError(409, 'IN_PROGRESS', 'A refund of these tickets has already been requested.');
     }
+    // The reason is checked again at request time: a disruption must still be on record and a
+    // booking mistake still inside its window (docs/decisions/330-refund-reasons-checked.md).
+    const reasonCheck = checkReasonStillHolds(facts, row, now);
+    if (reasonCheck) throw new ApiError(409, reasonCheck.code, reasonCheck.message);
     const payment = await findPayment(tx, order.id);
     if (payment?.fraud_flagged) {
       await tx.query('update order_payments set fraud_detected_at = coalesce(fraud_detected_at, $2) where order_id = $1', [order.id, now]);

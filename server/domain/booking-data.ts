@@ -74,6 +74,11 @@ export type Season = {
   /** First and last day of validity (ISO dates-times, start and end of day). */
   validFrom: string;
   validUntil: string;
+  /**
+   * The route's season rates and its Anytime Day Return fare, which a refund charges the days used
+   * at (DOMAIN.md "Season refunds"); absent: derived from the price (server/domain/refunds.ts).
+   */
+  rates?: { weekly: number; monthly: number; dayReturn: number };
 };
 
 export type BookingData = {

@@ -10,7 +10,14 @@ import type {
   RefundTrackingState,
   ReturnMode,
 } from '#src/schemas/refunds.ts';
-import { formatDay, needsPostBack, POST_BACK_ADDRESS, type FulfilmentFact, type RefundFacts } from './refunds.ts';
+import {
+  formatDay,
+  needsPostBack,
+  POST_BACK_ADDRESS,
+  type FulfilmentFact,
+  type RefundFacts,
+  type ServiceDisruption,
+} from './refunds.ts';
 
 /**
  * Refund rows (migration 080): loading the facts the rules need, settling refunds by the clock, and
@@ -109,6 +116,53 @@ export async function refundingTicketIds(db: Queryable, bookingId: string): Prom
   return new Set(rows.map((r) => r.refundable_id));
 }
 
+/**
+ * When the fares of `orderId` were bought: the created_at of the first order of its replacement
+ * chain (an order replaced by it, issued or still pending, and so on back), so a replacement keeps
+ * its original's purchase date and refund rules (issue 33 case 8).
+ */
+export async function purchaseDate(db: Queryable, orderId: string): Promise<Date | null> {
+  const row = await one<{ created_at: Date }>(
+    db,
+    `with recursive chain (id, created_at, depth) as (
+       select id, created_at, 0 from orders where id = $1
+       union all
+       select o.id, o.created_at, c.depth + 1 from chain c
+       join orders o on o.replacement_order_id = c.id
+         or o.id in (select p.order_id from pending_replacements p where p.replacement_order_id = c.id)
+       where c.depth < 50
+     )
+     select created_at from chain order by depth desc limit 1`,
+    [orderId],
+  );
+  return row ? new Date(row.created_at) : null;
+}
+
+/** The running data of the booking's trains (its legs' timetable ids), as the refund rules read it. */
+export async function loadDisruptions(db: Queryable, data: BookingData): Promise<ServiceDisruption[]> {
+  const legs = [
+    { direction: 'outward' as const, id: data.outward.timetableId },
+    { direction: 'inward' as const, id: data.inward?.timetableId ?? null },
+  ].filter((l): l is { direction: 'outward' | 'inward'; id: string } => l.id !== null);
+  if (legs.length === 0) return [];
+  const rows = await many<{ timetable_id: string; kind: ServiceDisruption['kind']; delay_minutes: number | null; description: string; announced_at: Date }>(
+    db,
+    'select timetable_id, kind, delay_minutes, description, announced_at from service_disruptions where timetable_id = any($1) order by announced_at',
+    [legs.map((l) => l.id)],
+  );
+  return legs.flatMap((l) =>
+    rows
+      .filter((r) => r.timetable_id === l.id)
+      .map((r) => ({
+        direction: l.direction,
+        kind: r.kind,
+        delayMinutes: r.delay_minutes,
+        description: r.description,
+        announcedAt: new Date(r.announced_at),
+      })),
+  );
+}
+
 export async function loadFacts(
   db: Queryable,
   booking: { id: string; order_id: string; is_season: boolean; data: BookingData },
@@ -119,10 +173,11 @@ export async function loadFacts(
     orderId: booking.order_id,
     isSeason: booking.is_season,
     data: booking.data,
-    orderCreatedAt: new Date(order.created_at),
+    orderCreatedAt: (await purchaseDate(db, booking.order_id)) ?? new Date(order.created_at),
     currency: order.currency,
     fulfilment: await loadFulfilment(db, booking.id),
     refundingTicketIds: await refundingTicketIds(db, booking.id),
+    disruptions: await loadDisruptions(db, booking.data),
   };
 }
 

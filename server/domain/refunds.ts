@@ -5,7 +5,8 @@ import {
   type RefundType,
   type ReturnMode,
 } from '#src/schemas/refunds.ts';
-import type { BookingData, Ticket } from './booking-data.ts';
+import type { BookingData, Leg, Season, Ticket } from './booking-data.ts';
+import { thresholdFor } from './delay-repay.ts';
 
 /**
  * Refund rules (DOMAIN.md; docs/decisions/080-refunds-server.md). Pure: the API module loads the
@@ -23,6 +24,23 @@ export const POST_BACK_DAYS = 14;
 export const POST_BACK_ADDRESS = ['Refunds', 'Freepost RTTR-REFUNDS', 'PO Box 7', 'York', 'YO1 6HT'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * "I made a mistake when booking" refunds in full, with no admin fee, only when asked this soon after
+ * the fares were bought and before the first train leaves (docs/decisions/330-refund-reasons-checked.md).
+ */
+export const BOOKING_ERROR_WINDOW_HOURS = 24;
+/** A season ticket with fewer days of validity left than this is not refundable (DOMAIN.md). */
+export const SEASON_MIN_DAYS_LEFT = 7;
+
+/** One event in the operators' running data for a train the booking travels on (migration 330). */
+export type ServiceDisruption = {
+  /** The booking's leg the train is. */
+  direction: 'outward' | 'inward';
+  kind: 'announced' | 'cancelled' | 'delayed';
+  delayMinutes: number | null;
+  description: string;
+  announcedAt: Date;
+};
 
 export type FulfilmentFact =
   | { state: 'not-issued' }
@@ -33,11 +51,18 @@ export type RefundFacts = {
   orderId: string;
   isSeason: boolean;
   data: BookingData;
+  /**
+   * When the fares were bought: the order's own date, or for a replacement order (the passengers left
+   * after a partial refund, a changed journey) its first original's, so the same-day void and the
+   * booking-error window are not opened again by a replacement (issue 33 case 8).
+   */
   orderCreatedAt: Date;
   currency: string;
   fulfilment: FulfilmentFact | null;
   /** Ticket ids in a refund that is not rejected (in progress or done). */
   refundingTicketIds: ReadonlySet<string>;
+  /** The running data of the booking's trains (absent: none recorded). */
+  disruptions?: readonly ServiceDisruption[];
 };
 
 export type ItemAssessment = {
@@ -53,6 +78,21 @@ export type ItemAssessment = {
   isRefundable: boolean;
   reasonCode: IneligibilityReason | null;
   message: string | null;
+  /** A season ticket's calculation (null for other tickets and when refused before it). */
+  season: SeasonCalculation | null;
+};
+
+export type SeasonPeriod = 'month' | 'week' | 'day';
+export type SeasonRates = Record<SeasonPeriod, number>;
+export type SeasonCalculation = {
+  validFrom: Date;
+  validUntil: Date;
+  handedBackOn: Date;
+  daysUsed: number;
+  daysLeft: number;
+  usedPeriods: { period: SeasonPeriod; count: number; rate: number; cost: number }[];
+  costOfUsed: number;
+  rates: SeasonRates;
 };
 
 export type Assessment = {
@@ -83,6 +123,109 @@ export function validityEnd(data: BookingData, ticket: Ticket): Date {
 /** Departure of the first leg the ticket covers. */
 function firstDeparture(data: BookingData, ticket: Ticket): Date {
   return new Date(ticket.direction === 'inward' && data.inward ? data.inward.date : data.outward.date);
+}
+
+const isDisruption = (reason: RefundReason) => disruptionReasons.includes(reason);
+
+/** The legs a ticket travels on. */
+function legsOf(data: BookingData, ticket: Ticket): { direction: 'outward' | 'inward'; leg: Leg }[] {
+  const out = { direction: 'outward' as const, leg: data.outward };
+  const back = data.inward ? { direction: 'inward' as const, leg: data.inward } : null;
+  if (ticket.direction === 'outward') return [out];
+  if (ticket.direction === 'inward') return back ? [back] : [];
+  return back ? [out, back] : [out];
+}
+
+/**
+ * The running-data record that supports a disruption reason for this ticket, or null
+ * (DOMAIN.md: "A disruption refund needs the disruption to have happened or been announced").
+ * Cancelled: a cancellation of a train the ticket covers. Delayed: a delay at or over the
+ * operator's threshold. Upcoming: a disruption or cancellation announced for a train not yet left.
+ * Only what was known at `now` counts; a season ticket has no train, so nothing supports it.
+ */
+export function supportingDisruption(facts: RefundFacts, ticket: Ticket, reason: RefundReason, now: Date): ServiceDisruption | null {
+  if (facts.data.season) return null;
+  const known = (facts.disruptions ?? []).filter((d) => d.announcedAt <= now);
+  for (const { direction, leg } of legsOf(facts.data, ticket)) {
+    const onLeg = known.filter((d) => d.direction === direction);
+    const found = onLeg.find((d) => {
+      switch (reason) {
+        case 'DISRUPTION_SERVICE_CANCELLATION':
+          return d.kind === 'cancelled';
+        case 'DISRUPTION_TRAIN_DELAYED':
+          return d.kind === 'delayed' && (d.delayMinutes ?? 0) >= thresholdFor(leg.operator);
+        case 'DISRUPTION_UPCOMING':
+          return (d.kind === 'announced' || d.kind === 'cancelled') && new Date(leg.date) > now;
+        default:
+          return false;
+      }
+    });
+    if (found) return found;
+  }
+  return null;
+}
+
+const disruptionRefusal: Partial<Record<RefundReason, string>> = {
+  DISRUPTION_SERVICE_CANCELLATION: 'The train company has not cancelled the train this ticket is for, so it cannot be refunded for a cancellation.',
+  DISRUPTION_TRAIN_DELAYED: "The train company's records show no delay of this train long enough for a disruption refund.",
+  DISRUPTION_UPCOMING: 'No disruption has been announced for the train this ticket is for.',
+};
+
+/** Within the booking-error window: soon enough after buying, and before the first train leaves. */
+export function bookingErrorAllowed(facts: RefundFacts, now: Date): boolean {
+  const since = now.getTime() - facts.orderCreatedAt.getTime();
+  return since <= BOOKING_ERROR_WINDOW_HOURS * 60 * 60 * 1000 && new Date(facts.data.outward.date) > now;
+}
+
+/** Season rates per period: the booking's own, else derived from its price by the usual ratios. */
+export function seasonRates(season: Season, price: number): SeasonRates {
+  if (season.rates) return { month: season.rates.monthly, week: season.rates.weekly, day: season.rates.dayReturn };
+  // A monthly season costs about 3.84 weekly ones, an annual 40; an Anytime Day Return about a quarter of a week.
+  const weekly = season.kind === 'annual' ? price / 40 : season.kind === 'monthly' ? price / 3.84 : price;
+  return { month: round2(weekly * 3.84), week: round2(weekly), day: round2(weekly / 4) };
+}
+
+const PERIOD_DAYS: Record<SeasonPeriod, number> = { month: 30, week: 7, day: 1 };
+
+/**
+ * The cheapest way to have covered `days` days with monthly (30 days) and weekly seasons and day
+ * returns: the cost of the period used (DOMAIN.md "Season refunds").
+ */
+export function costOfDaysUsed(days: number, rates: SeasonRates): { cost: number; periods: SeasonCalculation['usedPeriods'] } {
+  const best: { cost: number; last: SeasonPeriod | null }[] = [{ cost: 0, last: null }];
+  for (let d = 1; d <= days; d++) {
+    let choice = { cost: Infinity, last: null as SeasonPeriod | null };
+    for (const period of ['day', 'week', 'month'] as const) {
+      const cost = (best[Math.max(0, d - PERIOD_DAYS[period])]?.cost ?? 0) + rates[period];
+      if (cost < choice.cost - 1e-9) choice = { cost, last: period };
+    }
+    best.push(choice);
+  }
+  const counts: Record<SeasonPeriod, number> = { month: 0, week: 0, day: 0 };
+  for (let d = days; d > 0; ) {
+    const last = best[d]?.last ?? 'day';
+    counts[last] += 1;
+    d = Math.max(0, d - PERIOD_DAYS[last]);
+  }
+  const periods = (['month', 'week', 'day'] as const)
+    .filter((p) => counts[p] > 0)
+    .map((period) => ({ period, count: counts[period], rate: rates[period], cost: round2(counts[period] * rates[period]) }));
+  return { cost: round2(periods.reduce((s, p) => s + p.cost, 0)), periods };
+}
+
+const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+
+/** Days used (the hand-back day counts) and days left after it, and what the used days cost. */
+export function seasonCalculation(data: BookingData, ticket: Ticket, now: Date): SeasonCalculation | null {
+  if (!data.season) return null;
+  const validFrom = new Date(data.season.validFrom);
+  const validUntil = new Date(data.season.validUntil);
+  const handedBackOn = new Date(Math.max(startOfDay(now), startOfDay(validFrom)));
+  const daysUsed = now < validFrom ? 0 : Math.round((startOfDay(now) - startOfDay(validFrom)) / DAY_MS) + 1;
+  const daysLeft = Math.max(0, Math.round((startOfDay(validUntil) - startOfDay(handedBackOn)) / DAY_MS) + (daysUsed === 0 ? 1 : 0));
+  const rates = seasonRates(data.season, ticket.price.amount);
+  const used = costOfDaysUsed(daysUsed, rates);
+  return { validFrom, validUntil, handedBackOn, daysUsed, daysLeft, usedPeriods: used.periods, costOfUsed: used.cost, rates };
 }
 
 export function refundTypeFor(facts: RefundFacts, reason: RefundReason, now: Date): RefundType {
@@ -133,7 +276,7 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
       paid: ticket.price.amount,
     };
     const refuse = (reasonCode: IneligibilityReason, message: string): ItemAssessment => ({
-      ...base, adminFee: 0, refund: 0, isRefundable: false, reasonCode, message,
+      ...base, adminFee: 0, refund: 0, isRefundable: false, reasonCode, message, season: null,
     });
     if (facts.refundingTicketIds.has(ticket.id)) {
       return refuse('IN_PROGRESS', 'A refund of this ticket has already been requested.');
@@ -149,10 +292,22 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
         'This mobile ticket has been activated for travel, so it cannot be refunded. If your train was late, claim Delay Repay instead.',
       );
     }
+    if (isDisruption(reason) && !supportingDisruption(facts, ticket, reason, now)) {
+      return refuse('DISRUPTION_NOT_RECORDED', disruptionRefusal[reason] ?? 'No disruption of this train is recorded.');
+    }
+    if (reason === 'BOOKING_ERROR' && !bookingErrorAllowed(facts, now)) {
+      return refuse(
+        'BOOKING_ERROR_TOO_LATE',
+        `A booking mistake is refunded in full only within ${BOOKING_ERROR_WINDOW_HOURS} hours of buying and before the train leaves. Choose "Changed plans" instead: the fare's own refund terms apply.`,
+      );
+    }
     if (!feeFree(reason) && !ticket.refundable) {
+      const disrupted = disruptionReasons.some((r) => supportingDisruption(facts, ticket, r, now) !== null);
       return refuse(
         'TERMS_AND_CONDITIONS',
-        `${ticket.type} tickets cannot be refunded if your plans change. If your journey was disrupted, choose a disruption reason: you get a full refund.`,
+        disrupted
+          ? `${ticket.type} tickets cannot be refunded if your plans change. Your train is disrupted: choose the disruption reason for a full refund.`
+          : `${ticket.type} tickets cannot be refunded if your plans change.`,
       );
     }
     let value = ticket.price.amount;
@@ -167,11 +322,15 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
       }
       value = round2(value / 2); // a partly used return refunds only its unused part
     }
-    if (data.season) {
-      const from = Math.max(now.getTime(), new Date(data.season.validFrom).getTime());
-      const total = new Date(data.season.validUntil).getTime() - new Date(data.season.validFrom).getTime();
-      const unusedDays = Math.floor((new Date(data.season.validUntil).getTime() - from) / DAY_MS);
-      value = round2((ticket.price.amount * Math.max(0, unusedDays) * DAY_MS) / Math.max(total, DAY_MS));
+    const season = seasonCalculation(data, ticket, now);
+    if (season) {
+      if (season.daysLeft < SEASON_MIN_DAYS_LEFT) {
+        return refuse(
+          'TERMS_AND_CONDITIONS',
+          `A season ticket can be refunded only while it has at least ${SEASON_MIN_DAYS_LEFT} days left; this one has ${season.daysLeft}.`,
+        );
+      }
+      value = round2(Math.max(0, ticket.price.amount - season.costOfUsed));
     }
     const adminFee = noFee ? 0 : Math.min(ADMIN_FEE_PER_TICKET, value);
     const refund = round2(value - adminFee);
@@ -179,12 +338,15 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
       return {
         ...refuse(
           'AMOUNT_TOO_LOW',
-          `This ticket is worth less than the £${ADMIN_FEE_PER_TICKET} admin fee, so nothing would come back.`,
+          season
+            ? 'The days already used cost as much as the season ticket, so nothing would come back.'
+            : `This ticket is worth less than the £${ADMIN_FEE_PER_TICKET} admin fee, so nothing would come back.`,
         ),
         adminFee,
+        season,
       };
     }
-    return { ...base, adminFee, refund, isRefundable: true, reasonCode: null, message: null };
+    return { ...base, adminFee, refund, isRefundable: true, reasonCode: null, message: null, season };
   });
   return { refundType, items, bookingReason };
 }

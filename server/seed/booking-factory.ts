@@ -129,6 +129,8 @@ export type SeasonSpec = {
   passenger: PassengerSpec;
   price: number;
   delivery: DeliveryMethod;
+  /** The route's weekly and monthly season rates and Anytime Day Return fare (refund calculation). */
+  rates?: { weekly: number; monthly: number; dayReturn: number };
 };
 
 const SEASON_NAMES: Record<SeasonKind, string> = {
@@ -168,7 +170,12 @@ export function seasonBooking(spec: SeasonSpec): BookingData {
     ],
     delivery: delivery(spec.key, spec.delivery, false),
     price: money(spec.price),
-    season: { kind: spec.kind, validFrom: spec.validFrom.toISOString(), validUntil: spec.validUntil.toISOString() },
+    season: {
+      kind: spec.kind,
+      validFrom: spec.validFrom.toISOString(),
+      validUntil: spec.validUntil.toISOString(),
+      ...(spec.rates ? { rates: spec.rates } : {}),
+    },
   };
 }
 

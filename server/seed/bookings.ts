@@ -98,7 +98,7 @@ export const bookingsSeed: SeedModule = {
       seasonBooking({
         key: 'demo-season-annual-reading', from: 'RDG', to: 'PAD', kind: 'annual',
         validFrom: at(now, -100, 0, 0), validUntil: at(now, 264, 23, 59), passenger: alex,
-        price: 5280, delivery: 'smartcard',
+        price: 5280, delivery: 'smartcard', rates: { weekly: 137.4, monthly: 527.7, dayReturn: 31.6 },
       }),
     ], now);
     await insertOrderWithBookings(db, { key: 'demo-season-weekly-cambridge', ...mine }, [

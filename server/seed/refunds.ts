@@ -39,6 +39,7 @@ export const REFUND_SEED_KEYS = {
   changeOfJourneyNew: 'refunds-coj-new-kingscross-leeds',
   activated: 'refunds-activated-euston-birmingham',
   guest: 'refunds-guest-norwich-cambridge',
+  delayed: 'refunds-delayed-newcastle-york',
 } as const;
 
 export const REFUND_GUEST_TOKEN = 'refund-guest-token-1';
@@ -47,6 +48,20 @@ export const REFUND_GUEST_EMAIL = 'morgan.ellis@example.com';
 export const REFUND_CARDS = { ok: { brand: 'Visa', last4: '1881' }, declined: { brand: 'Visa', last4: '0002' } } as const;
 
 export const refundSeedBookingId = (key: string) => stableId('booking', `${key}:0`);
+
+/** A row of the operators' running data (migration 330) for the train of one leg. */
+async function insertDisruption(
+  db: Queryable,
+  key: string,
+  leg: { timetableId: string | null },
+  d: { kind: 'announced' | 'cancelled' | 'delayed'; delayMinutes?: number; description: string; announcedAt: Date },
+): Promise<void> {
+  if (!leg.timetableId) return;
+  await db.query(
+    `insert into service_disruptions (id, timetable_id, kind, delay_minutes, description, announced_at) values ($1, $2, $3, $4, $5, $6)`,
+    [stableId('service-disruption', key), leg.timetableId, d.kind, d.delayMinutes ?? null, d.description, d.announcedAt],
+  );
+}
 
 const robin = { firstName: 'Robin', lastName: 'Hughes' };
 const sasha = { firstName: 'Sasha', lastName: 'Hughes' };
@@ -133,15 +148,35 @@ export const refundsSeed: SeedModule = {
       from: 'MAN', to: 'SHF', outward: at(now, 18, 9, 20), inward: at(now, 19, 17, 5), durationMin: 52, operator: 'Northern',
       passengers: [robin, sasha], ticketType: 'Off-Peak Return', fare: 24.5, returnTicket: true, refundable: true, delivery: 'print-at-home',
     });
-    // Advance: not refundable for changed plans (TERMS_AND_CONDITIONS), in full for disruption.
-    await trip(K.advance, {
+    // Advance: not refundable for changed plans (TERMS_AND_CONDITIONS); engineering works are announced
+    // on its train, so "upcoming disruption" refunds it in full, while "cancelled" and "delayed" are
+    // refused (the running data shows neither: DISRUPTION_NOT_RECORDED).
+    const advance = await trip(K.advance, {
       from: 'KGX', to: 'EDB', outward: at(now, 30, 10, 0), durationMin: 262, operator: 'LNER',
       passengers: [robin], ticketType: 'Advance Single', fare: 54.2, refundable: false, delivery: 'mobile',
     });
-    // Worth less than the £10 admin fee: AMOUNT_TOO_LOW (a disruption refund still pays it back).
-    await trip(K.amountTooLow, {
+    await insertDisruption(db, K.advance, advance.data.outward, {
+      kind: 'announced', announcedAt: days(-2),
+      description: 'Engineering works between Newcastle and Edinburgh: buses replace trains north of Newcastle.',
+    });
+    // Worth less than the £10 admin fee: AMOUNT_TOO_LOW; its train is cancelled (strike timetable), so
+    // "my train was cancelled" pays it back in full.
+    const amountTooLow = await trip(K.amountTooLow, {
       from: 'CBG', to: 'IPS', outward: at(now, 9, 11, 12), durationMin: 80, operator: 'Greater Anglia',
       passengers: [robin], ticketType: 'Off-Peak Single', fare: 8.4, refundable: true, delivery: 'mobile',
+    });
+    await insertDisruption(db, K.amountTooLow, amountTooLow.data.outward, {
+      kind: 'cancelled', announcedAt: days(-1), description: 'Cancelled: strike action (Greater Anglia strike timetable).',
+    });
+    // Left three hours ago and ran 75 minutes late; Robin did not travel: "my train was delayed"
+    // refunds it in full, "changed plans" only without the tickets used and less the fee.
+    const delayed = await trip(K.delayed, {
+      from: 'NCL', to: 'YRK', outward: new Date(Math.floor((now.getTime() - 3 * HOUR_MS) / 300_000) * 300_000), durationMin: 58,
+      operator: 'LNER', passengers: [robin], ticketType: 'Anytime Single', fare: 41.5, refundable: true, delivery: 'print-at-home',
+    });
+    await insertDisruption(db, K.delayed, delayed.data.outward, {
+      kind: 'delayed', delayMinutes: 75, announcedAt: new Date(now.getTime() - HOUR_MS),
+      description: 'Arrived 75 minutes late: a signalling fault at Darlington.',
     });
     // Travelled 45 days ago: past the 28 days after validity, EXPIRED.
     await trip(K.expired, {

@@ -42,7 +42,12 @@ export type QuoteStatus = (typeof quoteStatuses)[number];
  */
 export const disruptionReasons: readonly RefundReason[] = ['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION', 'DISRUPTION_TRAIN_DELAYED'];
 
-/** Ineligibility reasons (unprocessableReasons[].reasonCode), all 15 of the spec. */
+/**
+ * Ineligibility reasons (unprocessableReasons[].reasonCode): all 15 of the spec, then two of the
+ * local server's (docs/decisions/330-refund-reasons-checked.md): DISRUPTION_NOT_RECORDED (the
+ * running data shows no cancellation, delay or announced disruption the chosen reason names) and
+ * BOOKING_ERROR_TOO_LATE (a booking mistake is refunded in full only soon after buying).
+ */
 export const ineligibilityReasons = [
   'AMOUNT_TOO_LOW',
   'TERMS_AND_CONDITIONS',
@@ -59,6 +64,8 @@ export const ineligibilityReasons = [
   'TRACS',
   'SMARTCARD_NOT_COLLECTED',
   'SMARTCARD_INACTIVE',
+  'DISRUPTION_NOT_RECORDED',
+  'BOOKING_ERROR_TOO_LATE',
 ] as const;
 export const IneligibilityReason = v.picklist(ineligibilityReasons);
 export type IneligibilityReason = (typeof ineligibilityReasons)[number];
@@ -152,6 +159,29 @@ export const RefundReasonOption = v.object({
 });
 export type RefundReasonOption = v.InferOutput<typeof RefundReasonOption>;
 
+/**
+ * How a season ticket's refund is worked out (DOMAIN.md "Season refunds"; local-server extra): the
+ * price paid, less the days used charged at the cheapest mix of monthly and weekly season rates and
+ * Anytime Day Returns, less the admin fee.
+ */
+export const SeasonRefundCalculation = v.object({
+  validFrom: IsoDate,
+  validUntil: IsoDate,
+  /** The day the ticket is handed back (counts as used). */
+  handedBackOn: IsoDate,
+  daysUsed: v.number(),
+  daysLeft: v.number(),
+  /** The periods the days used are charged as, cheapest first found (no line for a count of 0). */
+  usedPeriods: v.array(
+    v.object({ period: v.picklist(['month', 'week', 'day']), count: v.number(), rate: Money, cost: Money }),
+  ),
+  costOfUsed: Money,
+  paid: Money,
+  adminFee: Money,
+  total: Money,
+});
+export type SeasonRefundCalculation = v.InferOutput<typeof SeasonRefundCalculation>;
+
 export const RefundQuote = v.object({
   /** Null unless the status is REFUNDABLE or PARTIALLY_REFUNDABLE (a quote that can be requested). */
   quoteId: v.nullable(v.string()),
@@ -192,6 +222,8 @@ export const RefundQuote = v.object({
   refundReasonOptions: v.optional(v.array(RefundReasonOption)),
   /** local-server extra: human detail for NON_REFUNDABLE / PROCESSING / POTENTIAL_FRAUD_DETECTED. */
   message: v.optional(v.nullable(v.string())),
+  /** local-server extra: a season ticket's refund calculation (null for other tickets). */
+  seasonCalculation: v.optional(v.nullable(SeasonRefundCalculation)),
 });
 export type RefundQuote = v.InferOutput<typeof RefundQuote>;
 

@@ -57,18 +57,36 @@ describe('refunds', () => {
     await w.page.goto(url(`/bookings/${bookingId}/history`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith('/refund') && u.searchParams.get('from') === 'history');
-    await w.page.getByRole('button', { name: 'Choose passengers to refund' }).click();
-    await w.page.getByLabel(/Sasha Hughes/).check();
+    // The selection is the refund (issue 33 case 4): both passengers start ticked, the whole booking's total.
     await w.page.getByText("We'll email the refund confirmation to").waitFor();
-    await checkScreen();
-    const firstQuote = new URL(w.page.url()).searchParams.get('quoteId');
-    await w.page.getByRole('button', { name: 'Refund this ticket' }).click();
-    await w.page.waitForURL((u) => !!u.searchParams.get('quoteId') && u.searchParams.get('quoteId') !== firstQuote);
+    const total = w.page.locator('dd', { hasText: /^£\d/ }).last();
+    await w.page.getByText('£29.00').first().waitFor();
+    expect(await w.page.getByLabel(/Robin Hughes/).isChecked()).toBe(true);
+    expect(await w.page.getByLabel(/Sasha Hughes/).isChecked()).toBe(true);
+    // Unticking Robin re-quotes at once: no second button, the totals are Sasha's.
+    await w.page.getByLabel(/Robin Hughes/).uncheck();
     await w.page.getByRole('heading', { name: 'Tickets in this refund' }).waitFor();
     const summary = w.page.getByRole('region', { name: 'Tickets in this refund' });
-    expect(await summary.getByText('Sasha Hughes').count()).toBe(1);
+    await summary.getByText('Sasha Hughes').waitFor();
     expect(await summary.getByText('Robin Hughes').count()).toBe(0);
-    await confirmRefund();
+    expect(await total.textContent()).toBe('£14.50');
+    expect(await w.page.getByRole('button', { name: /Refund this ticket|Refund \d+ tickets/ }).count()).toBe(0);
+    // Unticking everyone leaves nothing to continue with; ticking Sasha again brings her refund back.
+    await w.page.getByLabel(/Sasha Hughes/).uncheck();
+    await w.page.getByText('Choose at least one passenger', { exact: false }).waitFor();
+    expect(await w.page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await w.page.getByLabel(/Sasha Hughes/).check();
+    await summary.getByText('Sasha Hughes').waitFor();
+    await checkScreen();
+    // Continue takes what is ticked; the confirm step names who and which direction, and the amount.
+    await w.page.getByRole('button', { name: 'Continue' }).click();
+    await w.page.getByRole('heading', { name: 'Confirm your refund' }).waitFor();
+    const confirm = w.page.getByRole('region', { name: 'Confirm your refund' });
+    await confirm.getByText('What is refunded').waitFor();
+    await confirm.getByText('Sasha Hughes, Return ticket (both ways): £14.50').waitFor();
+    expect(await confirm.getByText(/Robin Hughes/).count()).toBe(0);
+    await confirm.getByText(/£14\.50 will go back to/).waitFor();
+    await w.page.getByRole('button', { name: 'Confirm refund' }).click();
     await w.page.getByText('Refund complete', { exact: true }).waitFor({ timeout: 30_000 });
     expect(new URL(w.page.url()).pathname).not.toContain(bookingId);
     await w.page.getByText(/Part refunded on .*Sasha Hughes/).first().waitFor();
@@ -85,6 +103,9 @@ describe('refunds', () => {
     await heading('Refund not available').waitFor();
     await w.page.getByText("The ticket's terms don't allow a refund.").waitFor();
     await w.page.getByText(/What you can do: You can still get a full refund if your train was cancelled/).waitFor();
+    // Only the disruption on record refunds it (issue 33 case 2): engineering works are announced on its
+    // train; no cancellation or delay is, and the picker says so.
+    expect(await w.page.getByText('No refund for this reason: No such disruption on record').count()).toBe(2);
     await checkScreen();
     // Keyboard only: arrow through the reasons; the picker keeps focus while each one is re-quoted.
     await w.page.locator('#reason-CHANGED_PLANS').focus();
@@ -93,13 +114,35 @@ describe('refunds', () => {
     // Disruption refunds: the page becomes the refund (its h1 changes and takes focus).
     await heading('Cancel and refund').waitFor();
     await w.page.getByText('Total refund').waitFor();
+    expect(await w.page.getByRole('region', { name: 'Your refund' }).getByText('£54.20').count()).toBeGreaterThan(0);
+    // "My train was cancelled" is refused with why, and the picker keeps focus.
     await w.page.locator('#reason-DISRUPTION_UPCOMING').focus();
     await w.page.keyboard.press('ArrowDown');
     await w.page.waitForFunction(() => (document.getElementById('reason-DISRUPTION_SERVICE_CANCELLATION') as HTMLInputElement | null)?.checked === true);
-    await w.page.getByText('Total refund').waitFor();
+    await w.page.getByText(/No such disruption on record\./).waitFor();
+    await w.page.getByText('The train company has not cancelled the train this ticket is for', { exact: false }).first().waitFor();
+    expect(await w.page.getByText('Total refund').count()).toBe(0);
+    expect(await w.page.getByRole('button', { name: 'Continue' }).count()).toBe(0);
     expect(await w.page.evaluate(() => document.activeElement?.id)).toBe('reason-DISRUPTION_SERVICE_CANCELLATION');
-    await w.page.getByText('Total refund').waitFor();
-    expect(await w.page.getByRole('region', { name: 'Your refund' }).getByText('£54.20').count()).toBeGreaterThan(0);
+    expect(w.errors).toEqual([]);
+  });
+
+  it('shows how a season ticket refund is worked out: days used, the rates, the fee, the total', async () => {
+    const bookingId = stableId('booking', 'demo-season-annual-reading:0');
+    await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026');
+    await w.page.goto(url(`/bookings/${bookingId}`));
+    await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund`));
+    const calc = w.page.getByRole('region', { name: 'How your season ticket refund is worked out' });
+    await calc.waitFor();
+    await calc.getByText('3 × monthly season at £527.70').waitFor();
+    await calc.getByText('1 × weekly season at £137.40').waitFor();
+    await calc.getByText('4 × Anytime Day Return at £31.60').waitFor();
+    expect(await calc.getByText('−£1,846.90').count()).toBe(1);
+    expect(await calc.getByText('−£10.00').count()).toBe(1);
+    expect(await calc.getByText('£3,423.10').count()).toBe(1);
+    expect(await calc.locator('dd').first().textContent()).toBe('101');
+    await checkScreen();
     expect(w.errors).toEqual([]);
   });
 
@@ -113,7 +156,7 @@ describe('refunds', () => {
     await heading('Refund not available').waitFor();
     await w.page.getByText(/What you can do: No disruption reason would refund this booking either/).waitFor();
     expect(await w.page.getByText(/You can still get a full refund/).count()).toBe(0);
-    expect(await w.page.getByText('No refund for this reason', { exact: true }).count()).toBe(6);
+    expect(await w.page.getByText(/^No refund for this reason/).count()).toBe(6);
     expect(w.errors).toEqual([]);
   });
 

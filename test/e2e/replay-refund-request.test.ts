@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { refundRequestMachine, refundRequestMessages, type RefundRequestInput } from '#machines/refund-request';
+import { partialRefundMessages } from '#machines/partial-refund';
 import { m } from '#src/paraglide/messages.js';
 import type { PartialRefundsResponse, RefundQuote, RefundReason } from '#src/schemas/refunds';
 import { REFUNDS_ACCOUNT } from '#server/seed/accounts.ts';
@@ -62,6 +63,10 @@ const reasonChecked = async ({ page, snapshot }: Step) => {
   await expect.poll(() => page.locator(`#reason-${snapshot.context.refundReason}`).isChecked(), { message: 'the chosen reason' }).toBe(true);
 };
 
+/** The partial return's passengers as the replay names them; the page opens with Robin's quote (the URL's selection). */
+const passengers = ['robin', 'sasha'] as const;
+const tickedOf = (selection: string[] | null): string[] => selection ?? ['robin'];
+
 describeBrowserReplay(
   refundRequestMachine,
   {
@@ -101,8 +106,16 @@ describeBrowserReplay(
       'refund.setReason': (snap) => [
         { type: 'refund.setReason' as const, reason: (snap.context.refundReason === 'CHANGED_PLANS' ? 'DISRUPTION_UPCOMING' : 'CHANGED_PLANS') as RefundReason },
       ],
+      // A tick or untick of Robin or Sasha in the partial refund panel (the selection is the refund).
+      'refund.select': (snap) =>
+        snap.context.bookingId !== 'partialReturn'
+          ? []
+          : passengers.map((p) => {
+              const ticked = tickedOf(snap.context.selection);
+              return { type: 'refund.select' as const, refundables: ticked.includes(p) ? ticked.filter((x) => x !== p) : [...ticked, p] };
+            }),
     },
-    serializeContext: refundRequestVertex,
+    serializeContext: (c) => ({ ...refundRequestVertex(c), ticked: tickedOf(c.selection).slice().sort().join() }),
   },
   {
     async prepare(path, server, browser) {
@@ -135,6 +148,8 @@ describeBrowserReplay(
     offers: {
       // The reason picker shows while a reason is being re-quoted, not during the first quote.
       'refund.setReason': (snap) => !snap.matches('quoting') || snap.context.quote !== null,
+      // The passengers show with a quote on screen, as the picker does.
+      'refund.select': (snap) => !snap.matches('quoting') || snap.context.quote !== null,
     },
     events: {
       'refund.retry': async ({ page }) => button(page, m.common_try_again()).click(),
@@ -143,6 +158,12 @@ describeBrowserReplay(
       'refund.setReason': async ({ page, event }) => {
         // A click, not check(): with no quote yet the picker gives way to "Working out your refund…".
         if (event.type === 'refund.setReason') await page.locator(`#reason-${event.reason}`).click();
+      },
+      'refund.select': async ({ page, event, previous }) => {
+        if (event.type !== 'refund.select') return;
+        const before = tickedOf(previous!.context.selection);
+        const toggled = passengers.find((p) => before.includes(p) !== event.refundables.includes(p));
+        await page.getByRole('checkbox', { name: new RegExp(`^${toggled === 'robin' ? 'Robin' : 'Sasha'} Hughes`) }).click();
       },
       'refund.continue': async ({ page }) => button(page, m.refund_screen_continue()).click(),
       'refund.back': async ({ page }) => button(page, m.refund_screen_back()).click(),
@@ -182,6 +203,11 @@ describeBrowserReplay(
         await step.page.getByText(m.refund_screen_total_refund(), { exact: true }).waitFor();
         await expect.poll(() => button(step.page, m.refund_screen_continue()).isEnabled(), { message: 'Continue enabled' }).toBe(true);
         await reasonChecked(step);
+      },
+      nothingSelected: async ({ page }) => {
+        await title(page, m.refund_screen_cancel_and_refund());
+        await page.getByText(partialRefundMessages.nothingSelected, { exact: true }).waitFor();
+        await expect.poll(() => button(page, m.refund_screen_continue()).isDisabled(), { message: 'Continue disabled' }).toBe(true);
       },
       confirming: async ({ page }) => {
         await page.getByRole('heading', { name: m.refund_screen_confirm_your_refund() }).waitFor();

@@ -1,29 +1,21 @@
 import { expect } from 'vitest';
-import { isPartialRefundAvailable, partialRefundMachine, selectedRefundables, type Selection } from '#machines/partial-refund';
+import { initialSelection, isPartialRefundAvailable, partialRefundMachine, selectedRefundables, type Selection } from '#machines/partial-refund';
 import { createActor } from 'xstate';
-import { describeMachineModel, errorOf, nextFrom, outputOf } from './harness';
-import {
-  blocked,
-  httpError,
-  partlyRefundable,
-  sameFareReturn,
-  singlePassengerReturn,
-  transformError,
-  twoPassengerReturn,
-} from './fixtures/refund-fixtures';
+import { describeMachineModel, nextFrom, outputOf } from './harness';
+import { httpError, sameFareReturn, singlePassengerReturn, twoPassengerReturn } from './fixtures/refund-fixtures';
 import { describe, it } from 'vitest';
 
 const input = (booking = twoPassengerReturn) => ({ orderId: 'o1', bookingId: 'b1', booking, refundReason: 'CHANGED_PLANS' as const });
 
-/** The machine's opening context for a booking whose quote chose nothing or everything (section 5). */
+const sorted = (s: Selection) => ({ outward: [...s.outward].sort(), inward: [...s.inward].sort() });
+
+/** The machine's opening context: every refundable ticket ticked, or the opening quote's selection (section 5). */
 const opening = (booking: typeof twoPassengerReturn) => ({
   ...input(booking),
-  selection: { outward: [], inward: [] },
+  selection: initialSelection(booking),
   hasFirstFareBeenSelected: false,
   assistances: [],
   assistancesFailed: false,
-  quote: null,
-  quoteError: null,
 });
 
 describeMachineModel(partialRefundMachine, {
@@ -32,8 +24,8 @@ describeMachineModel(partialRefundMachine, {
     input(twoPassengerReturn),
     input(sameFareReturn),
     input(singlePassengerReturn),
-    // Coming from a whole-booking quote: the choice starts empty.
-    input({ ...twoPassengerReturn, selectedRefundables: ['o-p1', 'o-p2', 'i-p1', 'i-p2'] }),
+    // Coming from a partial quote: its selection is ticked.
+    input({ ...twoPassengerReturn, selectedRefundables: ['o-p2', 'i-p2'] }),
   ],
   events: {
     'selection.toggle': (s) =>
@@ -50,18 +42,11 @@ describeMachineModel(partialRefundMachine, {
       },
     ],
     'xstate.error.actor.fetchAssistances': [{ type: 'xstate.error.actor.fetchAssistances', error: httpError(404, 'NOT_FOUND') }],
-    'xstate.done.actor.fetchQuote': [
-      { type: 'xstate.done.actor.fetchQuote', output: partlyRefundable },
-      { type: 'xstate.done.actor.fetchQuote', output: blocked },
-      { type: 'xstate.done.actor.fetchQuote', output: transformError },
-    ],
-    'xstate.error.actor.fetchQuote': [{ type: 'xstate.error.actor.fetchQuote', error: httpError(400, 'VALIDATION') }],
   },
   serializeContext: (c) => ({
     selected: selectedRefundables(c.selection).join(','),
     first: c.hasFirstFareBeenSelected,
     assistances: c.assistancesFailed ? 'failed' : c.assistances.length,
-    error: c.quoteError !== null,
   }),
   maxPaths: 300,
   assert: (snapshot) => {
@@ -71,71 +56,55 @@ describeMachineModel(partialRefundMachine, {
       expect(isPartialRefundAvailable(c.booking)).toBe(true);
       expect(c.booking.recipient.email).toBe('robin@example.com');
     }
-    // The first choice sets hasFirstFareBeenSelected, and only a choice does.
-    expect(c.hasFirstFareBeenSelected).toBe(selectedRefundables(c.selection).length > 0 || c.hasFirstFareBeenSelected);
-    if (!c.hasFirstFareBeenSelected) expect(selectedRefundables(c.selection)).toEqual([]);
+    // Until the first tick, the choice is the one the panel opened with.
+    if (!c.hasFirstFareBeenSelected) expect(c.selection).toEqual(initialSelection(c.booking));
     // A return fare is one ticket for both directions.
     if (c.booking.sameFare) expect(c.selection.outward).toEqual(c.selection.inward);
-    if (snapshot.matches('quoting')) expect(selectedRefundables(c.selection).length).toBeGreaterThan(0);
-    if (snapshot.matches('quoted')) {
-      // The quote copies the selection.
-      expect(snapshot.output).toEqual({ quoteId: 'q2', refundables: selectedRefundables(c.selection) });
-    }
     if (c.assistancesFailed) expect(c.assistances).toEqual([]);
   },
   calls: {
     loadingAssistances: { fetchAssistances: { orderId: 'o1', bookingId: 'b1' } },
-    // The quote copies the selection (spec section 4).
-    quoting: {
-      fetchQuote: (c: { selection: Selection }) => ({
-        orderId: 'o1',
-        bookingId: 'b1',
-        refundables: selectedRefundables(c.selection),
-        refundReason: 'CHANGED_PLANS',
-      }),
-    },
   },
-  // Spec sections 4 and 5: partial refund availability, the selection, its quote.
+  // Spec sections 4 and 5, issue 33 case 4: partial refund availability; the selection is the refund.
   states: {
-    unavailable: ({ snapshot, context, event }) => {
+    unavailable: ({ context, event }) => {
       expect(event.type).toBe('xstate.init');
       expect(context).toEqual(opening(context.booking));
-      expect(snapshot.can({ type: 'selection.confirm' })).toBe(false);
     },
     loadingAssistances: ({ context, event }) => {
       expect(event.type).toBe('xstate.init');
-      // Every input here starts from a whole-booking quote or none: nothing chosen yet.
       expect(context).toEqual(opening(context.booking));
       expect(isPartialRefundAvailable(context.booking)).toBe(true);
       expect([context.assistances, context.assistancesFailed]).toEqual([[], false]);
     },
     choosing: (check) => {
-      const { snapshot, context, event } = check;
+      const { context, event, actions } = check;
       // Ticking a passenger adds that ticket to its direction (both, on one return fare);
       // ticking it again takes it out and leaves every other choice as it was.
       const { outward, inward } = context.selection;
       const tick = (selection: Selection, direction: 'outward' | 'inward', refundableId: string) =>
-        nextFrom({ snapshot: { ...snapshot, context: { ...context, selection } } as typeof snapshot }, { type: 'selection.toggle', direction, refundableId }).context;
+        nextFrom({ snapshot: { ...check.snapshot, context: { ...context, selection } } as typeof check.snapshot }, { type: 'selection.toggle', direction, refundableId });
       if (context.booking.sameFare) {
-        const once = tick(context.selection, 'inward', 'r-p1');
+        const once = tick(context.selection, 'inward', 'r-p1').context;
         const has = outward.includes('r-p1');
         const expected = has ? outward.filter((x) => x !== 'r-p1') : [...outward, 'r-p1'];
         expect(once.selection).toEqual({ outward: expected, inward: expected });
-        expect(tick(once.selection, 'inward', 'r-p1').selection).toEqual(context.selection);
+        expect(sorted(tick(once.selection, 'inward', 'r-p1').context.selection)).toEqual(sorted(context.selection));
       } else {
-        const once = tick(context.selection, 'outward', 'o-p1');
-        expect(once).toEqual({
+        const next = tick(context.selection, 'outward', 'o-p1');
+        expect(next.context).toEqual({
           ...context,
           selection: { outward: outward.includes('o-p1') ? outward.filter((x) => x !== 'o-p1') : [...outward, 'o-p1'], inward },
           hasFirstFareBeenSelected: true,
-          quoteError: null,
         });
-        expect(tick(once.selection, 'outward', 'o-p1').selection).toEqual(context.selection);
-        const back = tick(context.selection, 'inward', 'i-p1');
+        expect(next.value).toBe('choosing');
+        expect(sorted(tick(next.context.selection, 'outward', 'o-p1').context.selection)).toEqual(sorted(context.selection));
+        const back = tick(context.selection, 'inward', 'i-p1').context;
         expect(back.selection).toEqual({ outward, inward: inward.includes('i-p1') ? inward.filter((x) => x !== 'i-p1') : [...inward, 'i-p1'] });
-        // Unticking one of two keeps the other.
-        expect(tick({ outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] }, 'outward', 'o-p1').selection).toEqual({ outward: ['o-p2'], inward: ['i-p1', 'i-p2'] });
-        expect(tick({ outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] }, 'inward', 'i-p2').selection).toEqual({ outward: ['o-p1', 'o-p2'], inward: ['i-p1'] });
+        // Unticking one of two keeps the other; unticking everyone leaves nothing to refund.
+        expect(tick({ outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] }, 'outward', 'o-p1').context.selection).toEqual({ outward: ['o-p2'], inward: ['i-p1', 'i-p2'] });
+        expect(tick({ outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] }, 'inward', 'i-p2').context.selection).toEqual({ outward: ['o-p1', 'o-p2'], inward: ['i-p1'] });
+        expect(selectedRefundables(tick({ outward: ['o-p1'], inward: [] }, 'outward', 'o-p1').context.selection)).toEqual([]);
       }
       if (event.type === 'xstate.done.actor.fetchAssistances') {
         expect(context.assistances).toEqual((outputOf(event) as { passengerAssistances: unknown[] }).passengerAssistances);
@@ -143,32 +112,11 @@ describeMachineModel(partialRefundMachine, {
       }
       // A failed assistance call only hides the list.
       if (event.type === 'xstate.error.actor.fetchAssistances') expect(context.assistancesFailed).toBe(true);
+      // Every tick tells the refund page at once: the selection is the refund.
       if (event.type === 'selection.toggle') {
         expect(context.hasFirstFareBeenSelected).toBe(true);
-        expect(context.quoteError).toBeNull();
+        expect(actions).toContain('selectionChanged');
       }
-      if (event.type === 'quote.dismiss') expect(context.quoteError).toBeNull();
-      // A quote that cannot be requested stays on the choice with its message or true.
-      if (event.type === 'xstate.done.actor.fetchQuote') {
-        const q = outputOf(event) as { message?: string };
-        expect(context.quote).toEqual(q);
-        expect(context.quoteError).toBe(q.message ?? true);
-      }
-      if (event.type === 'xstate.error.actor.fetchQuote') {
-        expect(errorOf(event)).toBeDefined();
-        expect(context.quoteError).toBe(true);
-      }
-      expect(snapshot.can({ type: 'selection.confirm' })).toBe(selectedRefundables(context.selection).length > 0);
-    },
-    quoting: ({ snapshot, event }) => {
-      expect(event.type).toBe('selection.confirm');
-      expect(snapshot.can({ type: 'selection.confirm' })).toBe(false);
-    },
-    quoted: ({ snapshot, context, event, actions }) => {
-      expect(event.type).toBe('xstate.done.actor.fetchQuote');
-      expect(context.quote).toEqual(outputOf(event));
-      expect(actions).toContain('goToRefundPage');
-      expect(snapshot.status).toBe('done');
     },
   },
 });
@@ -223,14 +171,17 @@ describe('the choice a partial quote opens with (spec section 5: the quote copie
   it('the ticket of a return fare is chosen in both directions', () => {
     expect(opened({ ...sameFareReturn, selectedRefundables: ['r-p2'] }).selection).toEqual({ outward: ['r-p2'], inward: ['r-p2'] });
   });
-  it('a whole-booking quote (every refundable ticket) starts the choice empty, whatever is not refundable', () => {
+  it('a whole-booking quote (every refundable ticket) or none ticks every refundable ticket, and never one that is not', () => {
     const withNonRefundable = {
       ...twoPassengerReturn,
       outward: { fares: [{ farePassengers: [...(twoPassengerReturn.outward?.fares[0]?.farePassengers ?? []), { passengerId: 'p3', isRefundable: false, refundableId: 'o-p3' }] }] },
       selectedRefundables: ['o-p1', 'o-p2', 'i-p1', 'i-p2'],
     };
-    expect(opened(withNonRefundable).selection).toEqual({ outward: [], inward: [] });
-    expect(opened({ ...twoPassengerReturn, selectedRefundables: ['o-p1', 'o-p2', 'i-p1', 'i-p2'] }).selection).toEqual({ outward: [], inward: [] });
+    const all = { outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] };
+    expect(opened(withNonRefundable).selection).toEqual(all);
+    expect(opened({ ...twoPassengerReturn, selectedRefundables: ['o-p1', 'o-p2', 'i-p1', 'i-p2'] }).selection).toEqual(all);
+    expect(opened(twoPassengerReturn).selection).toEqual(all);
+    expect(opened(sameFareReturn).selection).toEqual({ outward: ['r-p1', 'r-p2'], inward: ['r-p1', 'r-p2'] });
   });
   it('a single (no inward journey) keeps its outward choice, and a travelled outward its inward one', () => {
     expect(opened({ ...twoPassengerReturn, inward: null, selectedRefundables: ['o-p1'] }).selection).toEqual({ outward: ['o-p1'], inward: [] });

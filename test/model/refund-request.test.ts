@@ -45,9 +45,14 @@ describeMachineModel(refundRequestMachine, {
       { type: 'xstate.error.actor.submitRefund', error: httpError(410, 'QUOTE_EXPIRED', 'This quote has expired.') },
     ],
     'refund.setReason': [{ type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' }],
+    // The partial refund panel's ticks: one passenger, then nobody (issue 33 case 4).
+    'refund.select': [
+      { type: 'refund.select', refundables: ['o-p2', 'i-p2'] },
+      { type: 'refund.select', refundables: [] },
+    ],
   },
   serializeContext: refundRequestVertex,
-  maxPaths: 400,
+  maxPaths: 600,
   assert: (snapshot) => {
     const c = snapshot.context;
     expect(c.refundReason === 'CHANGED_PLANS' || c.refundReason === 'DISRUPTION_UPCOMING').toBe(true);
@@ -86,8 +91,11 @@ describeMachineModel(refundRequestMachine, {
   },
   calls: {
     loading: { fetchRefundBooking: { bookingId: 'b1', quoteId: 'q1' } },
+    // The quote copies the selection: what is ticked, or the whole booking before any tick.
     quoting: {
-      fetchQuote: (c: { refundReason: string }) => ({ orderId: 'o1', bookingId: 'b1', refundables: [], refundReason: c.refundReason }),
+      fetchQuote: (c: { refundReason: string; selection: string[] | null }) => ({
+        orderId: 'o1', bookingId: 'b1', refundables: c.selection ?? [], refundReason: c.refundReason,
+      }),
     },
     // The card form is a child machine: a refused card stays inside it, so it never fails (its input is checked below).
     cardForm: { cardForm: watching },
@@ -127,13 +135,22 @@ describeMachineModel(refundRequestMachine, {
     },
     quoting: (check) => {
       const { context, event } = check;
-      expect(['xstate.done.actor.fetchRefundBooking', 'refund.setReason', 'quote.retry', 'xstate.error.actor.submitRefund', 'xstate.done.actor.submitRefund', 'refund.retry']).toContain(event.type);
+      expect(['xstate.done.actor.fetchRefundBooking', 'refund.setReason', 'refund.select', 'quote.retry', 'xstate.error.actor.submitRefund', 'xstate.done.actor.submitRefund', 'refund.retry']).toContain(event.type);
+      // A tick while a quote is pending: the newest selection is asked for afresh; unticking everyone quotes nothing.
+      const ticked = nextFrom(check, { type: 'refund.select', refundables: ['o-p1'] });
+      expect(ticked.value).toBe('quoting');
+      expect(inputOf(ticked, 'fetchQuote')).toEqual({ orderId: 'o1', bookingId: 'b1', refundables: ['o-p1'], refundReason: context.refundReason });
+      expect(ticked.children.fetchQuote).not.toBe(check.snapshot.children.fetchQuote);
+      expect(nextFrom(check, { type: 'refund.select', refundables: [] }).value).toBe('nothingSelected');
+      if (event.type === 'refund.select') expect(context.selection).toEqual(event.refundables);
       // Arrowing through the reasons while a quote is pending: the newest reason is asked for
       // afresh (the older call is dropped), whatever reason the pending one was for.
       for (const reason of ['CHANGED_PLANS', 'DISRUPTION_UPCOMING'] as const) {
         const next = nextFrom(check, { type: 'refund.setReason', reason });
         expect(next.value).toBe('quoting');
         expect(next.context.refundReason).toBe(reason);
+        // A new reason starts again from the opening selection (here the whole booking).
+        expect(next.context.selection).toBeNull();
         expect(inputOf(next, 'fetchQuote')).toEqual({ orderId: 'o1', bookingId: 'b1', refundables: [], refundReason: reason });
         expect(next.children.fetchQuote).not.toBe(check.snapshot.children.fetchQuote);
       }
@@ -154,12 +171,30 @@ describeMachineModel(refundRequestMachine, {
       expect(snapshot.can({ type: 'quote.retry' })).toBe(true);
       expect(snapshot.can({ type: 'quote.dismiss' })).toBe(true);
     },
-    reviewing: ({ snapshot, context, event }) => {
+    reviewing: (check) => {
+      const { snapshot, context, event } = check;
       expect(['xstate.done.actor.fetchQuote', 'refund.back', 'card.cancel', 'quote.dismiss']).toContain(event.type);
       if (event.type === 'xstate.done.actor.fetchQuote') expect(context.quote).toEqual(outputOf(event));
       expect(context.fraud).toBe(false);
       expect(snapshot.can({ type: 'refund.continue' })).toBe(true);
       expect(snapshot.can({ type: 'refund.confirm' })).toBe(false);
+      // The selection is the refund: a tick re-quotes at once for exactly what is ticked.
+      const ticked = nextFrom(check, { type: 'refund.select', refundables: ['i-p1'] });
+      expect(ticked.value).toBe('quoting');
+      expect(inputOf(ticked, 'fetchQuote')).toMatchObject({ refundables: ['i-p1'] });
+      expect(nextFrom(check, { type: 'refund.select', refundables: [] }).value).toBe('nothingSelected');
+    },
+    nothingSelected: (check) => {
+      const { snapshot, context, event } = check;
+      expect(event.type).toBe('refund.select');
+      expect(context.selection).toEqual([]);
+      // Nothing to refund: no Continue until someone is ticked again.
+      expect(snapshot.can({ type: 'refund.continue' })).toBe(false);
+      expect(snapshot.can({ type: 'refund.select', refundables: [] })).toBe(false);
+      const ticked = nextFrom(check, { type: 'refund.select', refundables: ['o-p1'] });
+      expect([ticked.value, ticked.context.selection]).toEqual(['quoting', ['o-p1']]);
+      const reason = nextFrom(check, { type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' });
+      expect([reason.value, reason.context.selection]).toEqual(['quoting', null]);
     },
     confirming: ({ snapshot, event }) => {
       expect(event.type).toBe('refund.continue');

@@ -5,12 +5,15 @@ import type { BookingData } from '#server/domain/booking-data.ts';
 import {
   ADMIN_FEE_PER_TICKET,
   assess,
+  BOOKING_ERROR_WINDOW_HOURS,
   cardBrand,
+  costOfDaysUsed,
   isSameFare,
   luhnValid,
   partialRefundAvailable,
   returnModeFor,
   type RefundFacts,
+  type ServiceDisruption,
 } from '#server/domain/refunds.ts';
 import { at, seasonBooking, tripBooking, type TripSpec } from '#server/seed/booking-factory.ts';
 
@@ -33,6 +36,9 @@ const facts = (data: BookingData, over: Partial<RefundFacts> = {}): RefundFacts 
   currency: 'GBP', fulfilment: null, refundingTicketIds: new Set(), ...over,
 });
 const all = (data: BookingData) => new Set(data.tickets.map((t) => t.id));
+const disruption = (kind: ServiceDisruption['kind'], over: Partial<ServiceDisruption> = {}): ServiceDisruption => ({
+  direction: 'outward', kind, delayMinutes: kind === 'delayed' ? 30 : null, description: kind, announcedAt: new Date(now.getTime() - DAY), ...over,
+});
 
 describe('partial refund availability (spec section 5)', () => {
   it('needs more than one refundable passenger in a direction, or one in each direction on different fares', () => {
@@ -51,14 +57,18 @@ describe('partial refund availability (spec section 5)', () => {
 });
 
 describe('refund rules', () => {
-  it('takes the admin fee for changed plans, none for disruption or booking error', () => {
+  it('takes the admin fee for changed plans, none for a disruption on record or a booking error in its window', () => {
     const data = trip();
     const changed = assess(facts(data), 'CHANGED_PLANS', now).items[0];
     expect(changed).toMatchObject({ isRefundable: true, adminFee: ADMIN_FEE_PER_TICKET, refund: 30 });
+    const disrupted = facts(data, {
+      disruptions: [disruption('cancelled'), disruption('delayed', { delayMinutes: 40 })],
+      orderCreatedAt: new Date(now.getTime() - 3600_000),
+    });
     for (const reason of ['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION', 'DISRUPTION_TRAIN_DELAYED', 'BOOKING_ERROR'] as const) {
-      const a = assess(facts(data), reason, now);
+      const a = assess(disrupted, reason, now);
       expect(a.refundType).toBe('discretionary');
-      expect(a.items[0]).toMatchObject({ adminFee: 0, refund: 40 });
+      expect(a.items[0]).toMatchObject({ isRefundable: true, adminFee: 0, refund: 40 });
     }
   });
 
@@ -66,7 +76,7 @@ describe('refund rules', () => {
     const advance = trip({ ticketType: 'Advance Single', refundable: false });
     expect(assess(facts(advance), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
     expect(assess(facts(advance), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
-    expect(assess(facts(advance), 'DISRUPTION_UPCOMING', now).items[0]?.isRefundable).toBe(true);
+    expect(assess(facts(advance, { disruptions: [disruption('announced')] }), 'DISRUPTION_UPCOMING', now).items[0]?.isRefundable).toBe(true);
   });
 
   it('answers AMOUNT_TOO_LOW at and below the fee', () => {
@@ -119,12 +129,91 @@ describe('refund rules', () => {
     expect(a.items[0]).toMatchObject({ adminFee: 0, refund: 40 });
   });
 
-  it('refunds a season for its unused whole days, less the fee', () => {
-    const data = seasonBooking({
-      key: 's', from: 'RDG', to: 'PAD', kind: 'monthly', validFrom: new Date(now.getTime() - 10 * DAY),
-      validUntil: new Date(now.getTime() + 20 * DAY), passenger: one[0] ?? { firstName: 'A', lastName: 'B' }, price: 300, delivery: 'smartcard',
+  it('refunds a season less the days used at the cheapest season rates or day returns, less the fee', () => {
+    const season = (validFrom: Date, validUntil: Date) =>
+      seasonBooking({
+        key: 's', from: 'RDG', to: 'PAD', kind: 'annual', validFrom, validUntil, passenger: one[0] ?? { firstName: 'A', lastName: 'B' },
+        price: 5280, delivery: 'smartcard', rates: { weekly: 137.4, monthly: 527.7, dayReturn: 31.6 },
+      });
+    // 100 days before today, today included: 101 days = 3 months (90 days), 1 week and 4 day returns.
+    const data = season(at(now, -100, 0, 0), at(now, 264, 23, 59));
+    const item = assess(facts(data), 'CHANGED_PLANS', now).items[0];
+    const used = 3 * 527.7 + 137.4 + 4 * 31.6;
+    expect(item).toMatchObject({ isRefundable: true, adminFee: 10, refund: Math.round((5280 - used - 10) * 100) / 100 });
+    expect(item?.season).toMatchObject({
+      daysUsed: 101,
+      daysLeft: 264,
+      costOfUsed: Math.round(used * 100) / 100,
+      usedPeriods: [
+        { period: 'month', count: 3, rate: 527.7, cost: 1583.1 },
+        { period: 'week', count: 1, rate: 137.4, cost: 137.4 },
+        { period: 'day', count: 4, rate: 31.6, cost: 126.4 },
+      ],
     });
-    expect(assess(facts(data), 'CHANGED_PLANS', now).items[0]).toMatchObject({ isRefundable: true, refund: 190 });
+    // Not started yet: nothing used, the whole price less the fee.
+    expect(assess(facts(season(at(now, 3, 0, 0), at(now, 367, 23, 59))), 'CHANGED_PLANS', now).items[0]).toMatchObject({
+      refund: 5270, season: { daysUsed: 0, costOfUsed: 0, usedPeriods: [] },
+    });
+    // Fewer than 7 days left: not refundable.
+    const ending = assess(facts(season(at(now, -10, 0, 0), at(now, 6, 23, 59))), 'CHANGED_PLANS', now).items[0];
+    expect(ending).toMatchObject({ isRefundable: false, reasonCode: 'TERMS_AND_CONDITIONS' });
+    expect(ending?.message).toContain('at least 7 days');
+    expect(assess(facts(season(at(now, -10, 0, 0), at(now, 7, 23, 59))), 'CHANGED_PLANS', now).items[0]).toMatchObject({
+      isRefundable: true, season: { daysLeft: 7 },
+    });
+    // Used for longer than the season is worth at the used-period rates: nothing comes back.
+    expect(assess(facts(season(at(now, -357, 0, 0), at(now, 7, 23, 59))), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('AMOUNT_TOO_LOW');
+  });
+
+  it('charges the days used as the cheapest mix of months, weeks and day returns', () => {
+    const rates = { month: 100, week: 30, day: 8 };
+    expect(costOfDaysUsed(3, rates)).toMatchObject({ cost: 24 });
+    expect(costOfDaysUsed(4, rates)).toMatchObject({ cost: 30, periods: [{ period: 'week', count: 1 }] }); // 4 days cost more than a week
+    expect(costOfDaysUsed(26, rates)).toMatchObject({ cost: 100, periods: [{ period: 'month', count: 1 }] });
+    expect(costOfDaysUsed(0, rates)).toEqual({ cost: 0, periods: [] });
+  });
+
+  it('accepts a disruption reason only when the running data shows the disruption it names', () => {
+    const data = trip({ operator: 'ScotRail', inward: at(now, 11, 17), returnTicket: true });
+    const reasonsFor = (disruptions: ServiceDisruption[]) =>
+      (['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION', 'DISRUPTION_TRAIN_DELAYED'] as const).filter(
+        (reason) => assess(facts(data, { disruptions }), reason, now).items[0]?.isRefundable,
+      );
+    expect(reasonsFor([])).toEqual([]);
+    expect(assess(facts(data), 'DISRUPTION_SERVICE_CANCELLATION', now).items[0]).toMatchObject({
+      reasonCode: 'DISRUPTION_NOT_RECORDED', refund: 0,
+    });
+    expect(reasonsFor([disruption('announced')])).toEqual(['DISRUPTION_UPCOMING']);
+    expect(reasonsFor([disruption('cancelled')])).toEqual(['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION']);
+    // ScotRail's threshold is 30 minutes: 20 is not enough, 30 is.
+    expect(reasonsFor([disruption('delayed', { delayMinutes: 20 })])).toEqual([]);
+    expect(reasonsFor([disruption('delayed', { delayMinutes: 30 })])).toEqual(['DISRUPTION_TRAIN_DELAYED']);
+    // A return ticket covers the way back too; a record announced after now does not count yet.
+    expect(reasonsFor([disruption('cancelled', { direction: 'inward' })])).toContain('DISRUPTION_SERVICE_CANCELLATION');
+    expect(reasonsFor([disruption('cancelled', { announcedAt: new Date(now.getTime() + 60_000) })])).toEqual([]);
+    // An upcoming disruption is for a train that has not left.
+    const departed = trip({ outward: at(now, -1, 9) });
+    expect(assess(facts(departed, { disruptions: [disruption('announced')] }), 'DISRUPTION_UPCOMING', now).items[0]?.reasonCode).toBe(
+      'DISRUPTION_NOT_RECORDED',
+    );
+    // A season ticket has no train to check: no disruption refund.
+    const season = seasonBooking({
+      key: 's', from: 'RDG', to: 'PAD', kind: 'monthly', validFrom: at(now, -1, 0, 0), validUntil: at(now, 28, 23, 59),
+      passenger: one[0] ?? { firstName: 'A', lastName: 'B' }, price: 300, delivery: 'smartcard',
+    });
+    expect(assess(facts(season, { disruptions: [disruption('cancelled')] }), 'DISRUPTION_SERVICE_CANCELLATION', now).items[0]?.isRefundable).toBe(false);
+  });
+
+  it(`refunds a booking error in full only within ${BOOKING_ERROR_WINDOW_HOURS} hours of buying and before the train leaves`, () => {
+    const bought = (hoursAgo: number) => ({ orderCreatedAt: new Date(now.getTime() - hoursAgo * 3600_000) });
+    const advance = trip({ ticketType: 'Advance Single', refundable: false });
+    expect(assess(facts(advance, bought(23)), 'BOOKING_ERROR', now).items[0]).toMatchObject({ isRefundable: true, refund: 40, adminFee: 0 });
+    expect(assess(facts(advance, bought(24)), 'BOOKING_ERROR', now).items[0]?.isRefundable).toBe(true);
+    expect(assess(facts(advance, bought(25)), 'BOOKING_ERROR', now).items[0]).toMatchObject({
+      isRefundable: false, reasonCode: 'BOOKING_ERROR_TOO_LATE',
+    });
+    const departed = trip({ outward: new Date(now.getTime() - 60_000) });
+    expect(assess(facts(departed, bought(2)), 'BOOKING_ERROR', now).items[0]?.reasonCode).toBe('BOOKING_ERROR_TOO_LATE');
   });
 
   it('names the return mode from the delivery', () => {

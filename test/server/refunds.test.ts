@@ -106,9 +106,13 @@ describe('refund quote rules', () => {
     expect(quote.unprocessableReasons[0]?.blocking).toBe(true);
     const options = new Map(quote.refundReasonOptions?.map((o) => [o.code, o]));
     expect(options.get('CHANGED_PLANS_TICKETS_NOT_USED')?.eligible).toBe(false);
-    expect(options.get('DISRUPTION_SERVICE_CANCELLATION')).toMatchObject({ eligible: true, adminFee: { amount: 0 }, total: { amount: 54.2 } });
+    // Engineering works are announced on its train: only "upcoming disruption" is on record.
+    expect(options.get('DISRUPTION_UPCOMING')).toMatchObject({ eligible: true, adminFee: { amount: 0 }, total: { amount: 54.2 } });
+    expect(options.get('DISRUPTION_SERVICE_CANCELLATION')).toMatchObject({ eligible: false, reasonCode: 'DISRUPTION_NOT_RECORDED' });
+    expect(options.get('DISRUPTION_TRAIN_DELAYED')).toMatchObject({ eligible: false, reasonCode: 'DISRUPTION_NOT_RECORDED' });
+    expect(options.get('BOOKING_ERROR')).toMatchObject({ eligible: false, reasonCode: 'BOOKING_ERROR_TOO_LATE' });
 
-    const disrupted = await getQuote(K.advance, { refundReason: 'DISRUPTION_SERVICE_CANCELLATION' });
+    const disrupted = await getQuote(K.advance, { refundReason: 'DISRUPTION_UPCOMING' });
     expect(disrupted.status).toBe('REFUNDABLE');
     expect(disrupted.reason).toBe('discretionary');
     expect(disrupted.cancellationDetails?.total.amount).toBe(54.2);
@@ -119,9 +123,9 @@ describe('refund quote rules', () => {
     const quote = await getQuote(K.amountTooLow);
     expect(quote.status).toBe('NON_REFUNDABLE');
     expect(quote.unprocessableReasons.map((r) => r.reasonCode)).toEqual(['AMOUNT_TOO_LOW']);
-    const error = await getQuote(K.amountTooLow, { refundReason: 'BOOKING_ERROR' });
-    expect(error.status).toBe('REFUNDABLE');
-    expect(error.cancellationDetails?.total.amount).toBe(8.4);
+    const cancelled = await getQuote(K.amountTooLow, { refundReason: 'DISRUPTION_SERVICE_CANCELLATION' });
+    expect(cancelled.status).toBe('REFUNDABLE');
+    expect(cancelled.cancellationDetails?.total.amount).toBe(8.4);
   });
 
   it('answers EXPIRED 28 days after validity, NOT_ISSUED, and the two smartcard reasons', async () => {
@@ -285,9 +289,9 @@ describe('refund request', () => {
     expect(quote.cancellationDetails).toMatchObject({ paid: { amount: 24.5 }, adminFee: { amount: 10 }, total: { amount: 14.5 } });
     const selected = await client.get(`${API}/partial-refunds/${bookingOf(K.partialReturn)}?quoteId=${quote.quoteId}`);
     expect(v.parse(PartialRefundsResponse, selected.body).booking).toMatchObject({ selectedRefundables: [sashaId], refundReason: 'CHANGED_PLANS' });
-    const disrupted = await getQuote(K.partialReturn, { refundables: [sashaId], refundReason: 'DISRUPTION_UPCOMING' });
-    const disruptedBooking = await client.get(`${API}/partial-refunds/${bookingOf(K.partialReturn)}?quoteId=${disrupted.quoteId}`);
-    expect(v.parse(PartialRefundsResponse, disruptedBooking.body).booking.refundReason).toBe('DISRUPTION_UPCOMING');
+    const notUsed = await getQuote(K.partialReturn, { refundables: [sashaId], refundReason: 'CHANGED_PLANS_TICKETS_NOT_USED' });
+    const notUsedBooking = await client.get(`${API}/partial-refunds/${bookingOf(K.partialReturn)}?quoteId=${notUsed.quoteId}`);
+    expect(v.parse(PartialRefundsResponse, notUsedBooking.body).booking.refundReason).toBe('CHANGED_PLANS_TICKETS_NOT_USED');
 
     const res = await requestRefund(quote.quoteId ?? '', { token: null, bookingId: bookingOf(K.partialReturn) });
     expect(res.status).toBe(200);
@@ -446,7 +450,8 @@ describe('refund authorization', () => {
     const same = await Promise.all([requestRefund(quote.quoteId ?? ''), requestRefund(quote.quoteId ?? '')]);
     expect(same.map((r) => r.status).sort()).toEqual([200, 409]);
 
-    const [a, b] = await Promise.all([getQuote(K.amountTooLow, { refundReason: 'BOOKING_ERROR' }), getQuote(K.amountTooLow, { refundReason: 'BOOKING_ERROR' })]);
+    const cancelled = { refundReason: 'DISRUPTION_SERVICE_CANCELLATION' };
+    const [a, b] = await Promise.all([getQuote(K.amountTooLow, cancelled), getQuote(K.amountTooLow, cancelled)]);
     const both = await Promise.all([requestRefund(a.quoteId ?? ''), requestRefund(b.quoteId ?? '')]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(both.find((r) => r.status === 409)?.body).toMatchObject({ errors: [{ code: 'IN_PROGRESS' }] });
@@ -498,6 +503,116 @@ describe('refund authorization', () => {
     const originalEntry = list.bookings.find((b) => b.booking.id === bookingOf(K.guest));
     expect(originalEntry?.booking.refund?.refunds[0]).toMatchObject({ kind: 'partial', passengers: [{ name: 'Kit Ellis' }] });
     expect(list.bookings.find((b) => b.booking.id !== bookingOf(K.guest))?.booking.refund?.quotable).toBe(true);
+  });
+});
+
+describe('refund reasons are checked (issue 33 cases 2, 6 and 8)', () => {
+  beforeAll(async () => {
+    await server.reset();
+    await asRobin();
+  });
+  const HOUR = 60 * 60 * 1000;
+  const disruptionCodes = ['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION', 'DISRUPTION_TRAIN_DELAYED'] as const;
+
+  it('accepts a disruption reason only when the running data shows the disruption it names', async () => {
+    // No disruption on record for Leeds → York: every disruption reason is refused with its reason code.
+    for (const refundReason of disruptionCodes) {
+      const quote = await getQuote(K.flexible, { refundReason });
+      expect(quote).toMatchObject({ status: 'NON_REFUNDABLE', quoteId: null });
+      expect(quote.unprocessableReasons.map((r) => r.reasonCode)).toEqual(['DISRUPTION_NOT_RECORDED']);
+    }
+    const options = (await getQuote(K.flexible)).refundReasonOptions ?? [];
+    expect(options.filter((o) => o.eligible).map((o) => o.code)).toEqual(['CHANGED_PLANS', 'CHANGED_PLANS_TICKETS_NOT_USED']);
+
+    // Newcastle → York left 3 hours ago and ran 75 minutes late: "train delayed" refunds it in full.
+    const delayed = await getQuote(K.delayed, { refundReason: 'DISRUPTION_TRAIN_DELAYED' });
+    expect(delayed).toMatchObject({ status: 'REFUNDABLE', reason: 'discretionary' });
+    expect(delayed.cancellationDetails).toMatchObject({ adminFee: { amount: 0 }, total: { amount: 41.5 } });
+    const notCancelled = await getQuote(K.delayed, { refundReason: 'DISRUPTION_SERVICE_CANCELLATION' });
+    expect(notCancelled.unprocessableReasons[0]).toMatchObject({ reasonCode: 'DISRUPTION_NOT_RECORDED', message: expect.stringMatching(/not cancelled/) });
+    // Cambridge → Ipswich's train is cancelled: cancelled and upcoming both apply, delayed does not.
+    const cancelled = new Map((await getQuote(K.amountTooLow)).refundReasonOptions?.map((o) => [o.code, o.eligible]));
+    expect(disruptionCodes.map((c) => cancelled.get(c))).toEqual([true, true, false]);
+  });
+
+  it('refuses the request when the disruption the quote was for is not on record at request time', async () => {
+    const quote = await getQuote(K.delayed, { refundReason: 'DISRUPTION_TRAIN_DELAYED' });
+    await setClock(-2 * HOUR); // before the delay was recorded
+    const res = await requestRefund(quote.quoteId ?? '', { token: null, bookingId: bookingOf(K.delayed) });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ errors: [{ code: 'DISRUPTION_NOT_RECORDED' }] });
+    await setClock(0);
+    expect((await detail(K.delayed))?.refund?.refunds).toEqual([]);
+    const again = await getQuote(K.delayed, { refundReason: 'DISRUPTION_TRAIN_DELAYED' });
+    expect((await requestRefund(again.quoteId ?? '', { token: null, bookingId: bookingOf(K.delayed) })).status).toBe(200);
+  });
+
+  it('refunds a booking error in full only within 24 hours of buying', async () => {
+    const guest = apiClient(server.origin);
+    await guest.init();
+    await guestSession(guest, REFUND_GUEST_TOKEN);
+    const bookingError = { refundReason: 'BOOKING_ERROR', token: REFUND_GUEST_TOKEN };
+    const today = await getQuote(K.guest, bookingError, guest);
+    expect(today).toMatchObject({ status: 'REFUNDABLE', reason: 'discretionary', cancellationDetails: { adminFee: { amount: 0 }, total: { amount: 66.2 } } });
+    await setClock(25 * HOUR);
+    const later = await getQuote(K.guest, bookingError, guest);
+    expect(later.unprocessableReasons.map((r) => r.reasonCode)).toEqual(['BOOKING_ERROR_TOO_LATE']);
+    // The Advance ticket bought long ago: no booking-error refund.
+    await setClock(0);
+    expect((await getQuote(K.advance, { refundReason: 'BOOKING_ERROR' })).unprocessableReasons[0]?.reasonCode).toBe('BOOKING_ERROR_TOO_LATE');
+  });
+
+  it('shows how a season refund is worked out: days used at season rates, the fee, the total', async () => {
+    const demo = await signedInClient(server.origin, DEMO_ACCOUNT);
+    const key = 'demo-season-annual-reading';
+    const res = await demo.get(`${API}/refund-quote/${stableId('order', key)}/${stableId('booking', `${key}:0`)}`);
+    expect(res.status).toBe(200);
+    const quote = v.parse(RefundQuote, res.body);
+    // Valid from 100 days ago: 101 days used (today counts) = 3 months, 1 week and 4 Anytime Day Returns.
+    const used = 3 * 527.7 + 137.4 + 4 * 31.6;
+    const total = Math.round((5280 - used - 10) * 100) / 100;
+    expect(quote.seasonCalculation).toMatchObject({
+      daysUsed: 101,
+      daysLeft: 264,
+      usedPeriods: [
+        { period: 'month', count: 3, rate: { amount: 527.7 }, cost: { amount: 1583.1 } },
+        { period: 'week', count: 1, rate: { amount: 137.4 }, cost: { amount: 137.4 } },
+        { period: 'day', count: 4, rate: { amount: 31.6 }, cost: { amount: 126.4 } },
+      ],
+      costOfUsed: { amount: Math.round(used * 100) / 100 },
+      paid: { amount: 5280 },
+      adminFee: { amount: 10 },
+      total: { amount: total },
+    });
+    expect(quote.cancellationDetails?.total.amount).toBe(total);
+    // Paid = used + fee + total, to the penny.
+    const c = quote.seasonCalculation;
+    expect(Math.round(((c?.costOfUsed.amount ?? 0) + (c?.adminFee.amount ?? 0) + (c?.total.amount ?? 0)) * 100)).toBe(528000);
+    // Other bookings carry no calculation.
+    expect((await getQuote(K.flexible)).seasonCalculation ?? null).toBeNull();
+  });
+
+  it('a replacement keeps its original purchase date: refunding one passenger, then the other, pays no more than the whole', async () => {
+    const whole = await getQuote(K.partialReturn);
+    expect(whole.cancellationDetails?.total.amount).toBe(29);
+    const [first] = whole.refundables ?? [];
+    const part = await getQuote(K.partialReturn, { refundables: [first?.refundableId ?? ''] });
+    expect((await requestRefund(part.quoteId ?? '', { token: null, bookingId: bookingOf(K.partialReturn) })).status).toBe(200);
+    await client.get(`${API}/booking/${bookingOf(K.partialReturn)}/history`);
+    await setClock(2000);
+    const moved = await client.get<{ replacedBy: { bookingId: string; orderId: string } }>(`${API}/booking/${bookingOf(K.partialReturn)}/history`);
+    expect(moved.status).toBe(308);
+    const { bookingId, orderId } = moved.body.replacedBy;
+    const res = await client.get(`${API}/refund-quote/${orderId}/${bookingId}`);
+    const rest = v.parse(RefundQuote, res.body);
+    // Not a same-day void: the fares were bought weeks ago, whatever the replacement order's date.
+    expect(rest.reason).toBe('terms-and-conditions');
+    expect(rest.cancellationDetails?.adminFee.amount).toBe(10);
+    const split = (part.cancellationDetails?.total.amount ?? 0) + (rest.cancellationDetails?.total.amount ?? 0);
+    expect(split).toBeLessThanOrEqual(whole.cancellationDetails?.total.amount ?? 0);
+    // Nor does a booking error open again on the replacement.
+    const error = await client.get(`${API}/refund-quote/${orderId}/${bookingId}?refundReason=BOOKING_ERROR`);
+    expect(v.parse(RefundQuote, error.body).unprocessableReasons[0]?.reasonCode).toBe('BOOKING_ERROR_TOO_LATE');
   });
 });
 

@@ -504,7 +504,6 @@ describe("the spec's minimal answers take each flow to its success state", () =>
       partialRefundMachine.provide({
         actors: {
           fetchAssistances: fromPromise(({ input, signal }) => refunds.getPassengerAssistances(input.orderId, input.bookingId, signal)),
-          fetchQuote: fromPromise(({ input, signal }) => refunds.getQuote(input, signal)),
         },
       }),
       { input: { orderId: 'o1', bookingId: 'b1', booking: partialRefundBooking as never, refundReason: 'CHANGED_PLANS' } },

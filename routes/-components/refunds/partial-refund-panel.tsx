@@ -1,13 +1,10 @@
-import { useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { partialRefundMachine, partialRefundMessages, selectedRefundables } from '#machines/partial-refund';
-import type { RefundFrom } from '#machines/refund-quote';
 import { formatMoney } from '#src/i18n/format';
 import type { Direction, PartialRefundsResponse, RefundReason } from '#src/schemas/refunds';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
-import { Button } from '#src/ui/button';
 import { CheckboxField } from '#src/ui/checkbox-field';
 import { Loading } from '#src/ui/page';
 import { ineligibilityCopy } from './refund-copy';
@@ -20,9 +17,9 @@ export interface PartialRefundPanelProps {
   bookingId: string;
   data: PartialRefundsResponse;
   refundReason: RefundReason;
-  from: RefundFrom;
-  guest: boolean;
   names: ReadonlyMap<string, string>;
+  /** Each tick, at once: the refund page quotes exactly these tickets (the selection is the refund). */
+  onSelect: (refundables: string[]) => void;
 }
 
 const directionTitle: Record<Direction, string> = {
@@ -30,33 +27,17 @@ const directionTitle: Record<Direction, string> = {
   inward: m.common_return_journey(),
 };
 
-/** Choose passengers per direction (partialRefundMachine); the quote for the choice opens its refund page. */
-export function PartialRefundPanel({ bookingId, data, refundReason, from, guest, names }: PartialRefundPanelProps) {
+/** Tick passengers per direction (partialRefundMachine): what is ticked is the refund, quoted at each tick. */
+export function PartialRefundPanel({ bookingId, data, refundReason, names, onSelect }: PartialRefundPanelProps) {
   const api = useRefundsApi();
-  const navigate = useNavigate();
   const { locale } = useServices();
   const [snapshot, send] = useMachine(
     partialRefundMachine.provide({
       actors: {
         fetchAssistances: fromPromise(({ input, signal }) => api.getPassengerAssistances(input.orderId, input.bookingId, signal)),
-        fetchQuote: fromPromise(({ input, signal }) => api.getQuote(input, signal)),
       },
       actions: {
-        goToRefundPage: ({ context }) => {
-          const search = { quoteId: context.quote?.quoteId ?? undefined, from };
-          if (guest)
-            void navigate({
-              to: '/order-token/$bookingId/refund',
-              params: { bookingId },
-              search,
-            });
-          else
-            void navigate({
-              to: '/bookings/$bookingId/refund',
-              params: { bookingId },
-              search,
-            });
-        },
+        selectionChanged: ({ context }) => onSelect(selectedRefundables(context.selection)),
       },
     }),
     {
@@ -76,11 +57,11 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
   const booking = c.booking;
   const directions: Direction[] = booking.inward ? ['outward', 'inward'] : ['outward'];
   const chosen = selectedRefundables(c.selection);
-  const quoting = snapshot.matches('quoting') || snapshot.status === 'done';
   const nameOf = (p: { passengerId: string; firstName?: string | undefined; lastName?: string | undefined }) =>
     p.firstName ? `${p.firstName} ${p.lastName ?? ''}`.trim() : (names.get(p.passengerId) ?? m.common_passenger());
   return (
     <div>
+      <p className={styles.hint}>{m.refund_screen_tick_passengers_hint()}</p>
       {booking.sameFare && booking.journeyFare && (
         <p>{m.refunds_partial_refund_panel_these_are_tickets_refunding_a({ journeyFare: booking.journeyFare })}</p>
       )}
@@ -113,7 +94,6 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
                       id={id}
                       label={label}
                       checked={c.selection[direction].includes(refundableId)}
-                      disabled={quoting}
                       onCheckedChange={() =>
                         send({
                           type: 'selection.toggle',
@@ -147,24 +127,7 @@ export function PartialRefundPanel({ bookingId, data, refundReason, from, guest,
         </Alert>
       )}
       {c.assistancesFailed && <p className={styles.hint}>{partialRefundMessages.assistancesFailed}</p>}
-      {c.quoteError !== null && (
-        <Alert tone="error">
-          <p>{c.quoteError === true ? partialRefundMessages.quoteFailed : c.quoteError}</p>
-          <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>{m.common_close()}</Button>
-        </Alert>
-      )}
-      {c.hasFirstFareBeenSelected && chosen.length === 0 && (
-        <p className={styles.hint}>{partialRefundMessages.nothingSelected}</p>
-      )}
-      <div className={styles.actions}>
-        <Button
-          disabled={chosen.length === 0 || quoting}
-          busy={quoting}
-          busyLabel={m.refunds_partial_refund_panel_working_out_the_refund()}
-          onClick={() => send({ type: 'selection.confirm' })}
-        >{m.refunds_partial_refund_panel_refund_tickets({ count: chosen.length })}
-        </Button>
-      </div>
+      <p className={styles.hint} role="status">{chosen.length === 0 ? partialRefundMessages.nothingSelected : ''}</p>
     </div>
   );
 }

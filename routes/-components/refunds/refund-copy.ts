@@ -83,6 +83,16 @@ export const ineligibilityCopy: Record<IneligibilityReason, { title: string; exp
     explanation: m.refund_copy_smartcard_inactive_explanation(),
     next: m.refund_copy_smartcard_inactive_next(),
   },
+  DISRUPTION_NOT_RECORDED: {
+    title: m.refund_copy_disruption_not_recorded_title(),
+    explanation: m.refund_copy_disruption_not_recorded_explanation(),
+    next: m.refund_copy_disruption_not_recorded_next(),
+  },
+  BOOKING_ERROR_TOO_LATE: {
+    title: m.refund_copy_booking_error_too_late_title(),
+    explanation: m.refund_copy_booking_error_too_late_explanation(),
+    next: m.refund_copy_booking_error_too_late_next(),
+  },
 };
 
 /** The reasons whose next step is to choose a disruption reason instead. */

@@ -1,10 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { isPartialRefundAvailable } from '#machines/partial-refund';
 import { refundCardFormMachine } from '#machines/refund-card-form';
-import { isRequestableQuote, isTermsIneligible } from '#machines/lib/refund-rules';
+import { isRequestableQuote, isTermsIneligible, refundLines } from '#machines/lib/refund-rules';
 import type { RefundFrom } from '#machines/refund-quote';
 import { refundRequestMachine, refundRequestMessages } from '#machines/refund-request';
 import { schemaMismatchMessage } from '#src/api/errors';
@@ -16,6 +16,7 @@ import {
   type RefundMoney,
   type RefundQuote,
   type RefundReason,
+  type SeasonRefundCalculation,
 } from '#src/schemas/refunds';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -179,23 +180,32 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
         </div>
       </Alert>
     );
-  else if (mode('reviewing') && c.quote) {
+  else if ((mode('reviewing') || snapshot.matches('nothingSelected')) && c.quote) {
     const partialAvailable = c.booking ? c.quote.isPartiallyRefundable || isPartialRefundAvailable(c.booking.booking) : false;
+    const nothingSelected = snapshot.matches('nothingSelected');
     body = [
+      partialAvailable && c.booking ? (
+        <section key="partial" className={styles.section} aria-labelledby="partial-heading">
+          <h2 id="partial-heading" className={styles.sectionTitle}>{m.refund_screen_refund_only_some_passengers()}</h2>
+          <PartialRefundPanel
+            key={c.refundReason}
+            bookingId={bookingId}
+            data={c.booking}
+            refundReason={c.refundReason}
+            names={names}
+            onSelect={(refundables) => send({ type: 'refund.select', refundables })}
+          />
+        </section>
+      ) : null,
       <div key="top">
         {busyNote}
-        <QuoteSummary quote={c.quote} names={names} />
+        {!nothingSelected && <QuoteSummary quote={c.quote} names={names} />}
       </div>,
       reasonPicker(m.refund_screen_why_are_you_cancelling()),
       <div key="bottom">
-        <ReturnInstructions quote={c.quote} />
-        {partialAvailable && c.booking && !requoting && (
-          <PartialChoice>
-            <PartialRefundPanel bookingId={bookingId} data={c.booking} refundReason={c.refundReason} from={from} guest={guest} names={names} />
-          </PartialChoice>
-        )}
+        {!nothingSelected && <ReturnInstructions quote={c.quote} />}
         <div className={styles.actions}>
-          <Button disabled={requoting} onClick={() => send({ type: 'refund.continue' })}>{m.refund_screen_continue()}</Button>
+          <Button disabled={requoting || nothingSelected} onClick={() => send({ type: 'refund.continue' })}>{m.refund_screen_continue()}</Button>
           {back}
         </div>
       </div>,
@@ -216,6 +226,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
               : m.refund_screen_confirm_refund_goes_to({ destination });
           })()}
         </p>
+        <ConfirmLines lines={refundLines(c.quote, c.booking?.booking ?? null, c.selection)} names={names} />
         <p>{m.refund_screen_reason({ reason: refundReasonLabels[c.refundReason] })}</p>
         <div className={styles.actions}>
           <Button onClick={() => send({ type: 'refund.confirm' })}>{m.refund_screen_confirm_refund()}</Button>
@@ -294,24 +305,71 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
   return <Page title={title}>{body}</Page>;
 }
 
-/** A disclosure (purely visual state) that opens the passenger choice. */
-function PartialChoice({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  // The button goes when the panel replaces it: the focus goes into the panel, not to the page.
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (open) panel.current?.focus();
-  }, [open]);
+/** The confirm step's list: each passenger and direction refunded, with its amount when the quote gives it. */
+function ConfirmLines({ lines, names }: { lines: ReturnType<typeof refundLines>; names: ReadonlyMap<string, string> }) {
+  const { locale, pageData } = useServices();
+  if (lines.length === 0) return null;
   return (
-    <section className={styles.section} aria-labelledby="partial-heading">
-      <h2 id="partial-heading" className={styles.sectionTitle}>{m.refund_screen_refund_only_some_passengers()}</h2>
-      {open ? (
-        <div ref={panel} tabIndex={-1} role="group" aria-labelledby="partial-heading">
-          {children}
-        </div>
-      ) : (
-        <Button tone="secondary" aria-expanded={false} onClick={() => setOpen(true)}>{m.refund_screen_choose_passengers_to_refund()}</Button>
-      )}
+    <>
+      <h3 className={styles.sectionTitle}>{m.refund_screen_confirm_whats_refunded()}</h3>
+      <ul className={styles.plainList}>
+        {lines.map((l) => {
+          const passenger = names.get(l.passengerId) ?? l.passengerName ?? m.common_passenger();
+          const direction = directionNames[l.direction];
+          return (
+            <li key={l.refundableId}>
+              {l.amount
+                ? m.refund_screen_confirm_line({
+                    passenger,
+                    direction,
+                    amount: formatMoney(l.amount.amount, l.amount.currencyCode || pageData.currency, locale.tag),
+                  })
+                : `${passenger} · ${direction}`}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/** How a season ticket's refund is worked out (the quote's optional seasonCalculation). */
+function SeasonCalculation({ calc }: { calc: SeasonRefundCalculation }) {
+  const { locale, pageData } = useServices();
+  const money = (x: RefundMoney) => formatMoney(x.amount, x.currencyCode || pageData.currency, locale.tag);
+  // Validity is whole days, given in UTC as the server counts them (a last day ends 23:59 UTC).
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat(locale.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+  const periodLabel = {
+    month: m.refund_screen_season_used_month,
+    week: m.refund_screen_season_used_week,
+    day: m.refund_screen_season_used_day,
+  } as const;
+  return (
+    <section aria-labelledby="season-heading" className={styles.section}>
+      <h3 id="season-heading" className={styles.sectionTitle}>{m.refund_screen_season_heading()}</h3>
+      <p>{m.refund_screen_season_valid({ from: day(calc.validFrom), until: day(calc.validUntil), handedBack: day(calc.handedBackOn) })}</p>
+      <dl className={styles.totals}>
+        <dt>{m.refund_screen_season_days_used()}</dt>
+        <dd>{calc.daysUsed}</dd>
+        <dt>{m.refund_screen_season_days_left()}</dt>
+        <dd>{calc.daysLeft}</dd>
+        <dt>{m.refund_screen_paid_for_these_tickets()}</dt>
+        <dd>{money(calc.paid)}</dd>
+        {calc.usedPeriods.map((p) => (
+          <Fragment key={p.period}>
+            <dt>{periodLabel[p.period]({ count: p.count, rate: money(p.rate) })}</dt>
+            <dd>{money(p.cost)}</dd>
+          </Fragment>
+        ))}
+        <dt>{m.refund_screen_season_cost_of_used()}</dt>
+        <dd>−{money(calc.costOfUsed)}</dd>
+        <dt>{m.refund_screen_admin_fee_label()}</dt>
+        <dd>{calc.adminFee.amount > 0 ? `−${money(calc.adminFee)}` : m.refund_screen_none()}</dd>
+        <dt className={styles.grandTotal}>{m.refund_screen_total_refund()}</dt>
+        <dd className={styles.grandTotal}>{money(calc.total)}</dd>
+      </dl>
+      <p className={styles.hint}>{m.refund_screen_season_rule()}</p>
     </section>
   );
 }
@@ -355,7 +413,9 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
           </table>
         </div>
       )}
-      {details && (
+      {quote.seasonCalculation ? (
+        <SeasonCalculation calc={quote.seasonCalculation} />
+      ) : details && (
         <dl className={styles.totals}>
           <dt>{m.refund_screen_paid_for_these_tickets()}</dt>
           <dd>{money(details.paid)}</dd>
@@ -408,7 +468,9 @@ function ReasonPicker({
                       ? o.adminFee.amount > 0
                         ? m.refund_screen_option_after_admin_fee({ amount: formatMoney(o.total.amount, o.total.currencyCode, locale.tag) })
                         : m.refund_screen_option_no_admin_fee({ amount: formatMoney(o.total.amount, o.total.currencyCode, locale.tag) })
-                      : m.refund_screen_no_refund_for_this_reason()}
+                      : o.reasonCode
+                        ? m.refund_screen_no_refund_for_this_reason_because({ why: ineligibilityCopy[o.reasonCode].title })
+                        : m.refund_screen_no_refund_for_this_reason()}
                   </span>
                 )}
               </label>
