@@ -52,7 +52,7 @@ describeMachineModel(refundRequestMachine, {
     ],
   },
   serializeContext: refundRequestVertex,
-  maxPaths: 600,
+  maxPaths: 800,
   assert: (snapshot) => {
     const c = snapshot.context;
     expect(c.refundReason === 'CHANGED_PLANS' || c.refundReason === 'DISRUPTION_UPCOMING').toBe(true);
