@@ -11,6 +11,7 @@ import { isEmpty, openDb, type Db } from './db.ts';
 import { HOUR_MS } from './lib/clock.ts';
 import { purgeExpired } from './lib/housekeeping.ts';
 import { pageDataFromEnv } from './lib/page-data.ts';
+import { apiShapeFrom } from './lib/spec-shape.ts';
 import { publicOriginFrom } from './lib/public-origin.ts';
 import { defaultDistDir, projectRoot } from './paths.ts';
 import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from './seed/accounts.ts';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT=${process.env.PORT} is not a port`);
   const dataDir = resolve(projectRoot, process.env.DATA_DIR ?? '.data');
   const distDir = defaultDistDir;
+  const apiShape = apiShapeFrom(process.env.API_SHAPE);
 
   if (await needsBuild(projectRoot, distDir)) {
     console.log('dist/ is missing or older than the sources: running vite build...');
@@ -74,13 +76,14 @@ async function main(): Promise<void> {
   setInterval(() => void purgeExpired(db, new Date()).catch(() => {}), HOUR_MS).unref();
 
   const publicOrigin = publicOriginFrom(process.env.PUBLIC_ORIGIN, port);
-  const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env), publicOrigin, trustProxy: process.env.TRUST_PROXY === '1' });
+  const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env), publicOrigin, trustProxy: process.env.TRUST_PROXY === '1', apiShape });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
     void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findRefundGuestLinks(db), findDemoClaimLinks(db)]).then(([guestLinks, checkIn, refund, claimLinks]) => {
       const links = [...guestLinks, ...(checkIn ? [checkIn] : []), ...refund];
       const lines = [
         `URL: ${origin}/my-account/`,
+        ...(apiShape === 'full' ? [] : [`API shape: ${apiShape} (only the fields and calls of SPEC sections 3 and 7)`]),
         `Demo email: ${DEMO_ACCOUNT.email}`,
         `Demo password: ${DEMO_ACCOUNT.password}`,
         `Refunds demo email: ${REFUNDS_ACCOUNT.email} (same password)`,
