@@ -43,9 +43,16 @@ export const partialRefundMessages = {
   notRefundable: m.partial_refund_not_refundable(),
 } as const;
 
-/** Refundable passengers of one direction (unique). */
+/**
+ * Refundable passengers of one direction (unique): by passengerId, or by refundableId when the
+ * answer has only the spec's isRefundable and refundableId.
+ */
 const refundablePassengers = (journey: PartialRefundBooking['outward'] | null): Set<string> =>
-  new Set((journey?.fares ?? []).flatMap((f) => f.farePassengers.filter((p) => p.isRefundable).map((p) => p.passengerId)));
+  new Set(
+    (journey?.fares ?? []).flatMap((f) =>
+      f.farePassengers.flatMap((p) => (p.isRefundable ? [p.passengerId ?? p.refundableId ?? ''] : [])).filter((id) => id !== ''),
+    ),
+  );
 
 /**
  * Spec section 5: available when more than one refundable passenger exists in a direction, or one

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 import { Station } from './booking';
 import { m } from '#src/paraglide/messages.js';
 
@@ -73,7 +74,7 @@ export const UpcomingAssistanceResponse = v.object({
       orderId: v.string(),
       friendlyOrderId: v.optional(v.string()),
       outward: AssistanceLeg,
-      inward: v.nullable(AssistanceLeg),
+      inward: maybe(AssistanceLeg),
       passengerAssistances: v.array(PassengerAssistance),
     }),
   ),
