@@ -43,7 +43,11 @@ const minimalPageFor = (request: { filter: string; page: number } | null) => {
   return minimal;
 };
 const filters: BookingFilter[] = ['upcoming', 'past', 'season', 'guest'];
-const notLoaded = { results: [], total: null, nextPage: 0, pending: false, error: null };
+const notLoaded = { results: [], total: null, nextPage: 0, pending: false, error: null, failure: null };
+/** No answer at all, an answer that failed its schema, an error status (the client's ApiError problems). */
+const networkFailure = { problem: { kind: 'network', message: 'Failed to fetch' } };
+const unreadableAnswer = { problem: { kind: 'schema', message: 'We received an unexpected response from our servers. Please try again later.' } };
+const serverFailure = { problem: { kind: 'http', status: 500, codes: ['INTERNAL_ERROR'], detail: null, body: null } };
 
 describeMachineModel(bookingsListMachine, {
   name: 'bookingsListMachine',
@@ -57,12 +61,16 @@ describeMachineModel(bookingsListMachine, {
       { type: 'xstate.done.actor.fetchBookings', output: pageFor(snap.context.request) },
       { type: 'xstate.done.actor.fetchBookings', output: minimalPageFor(snap.context.request) },
     ],
-    'xstate.error.actor.fetchBookings': [{ type: 'xstate.error.actor.fetchBookings', error: new Error('500') }],
+    'xstate.error.actor.fetchBookings': [
+      { type: 'xstate.error.actor.fetchBookings', error: networkFailure },
+      { type: 'xstate.error.actor.fetchBookings', error: unreadableAnswer },
+      { type: 'xstate.error.actor.fetchBookings', error: serverFailure },
+    ],
   },
   serializeContext: (c) => ({
     filter: c.filter,
     request: c.request,
-    upcoming: [c.byFilter.upcoming.results.length, c.byFilter.upcoming.pending, !!c.byFilter.upcoming.error],
+    upcoming: [c.byFilter.upcoming.results.length, c.byFilter.upcoming.pending, c.byFilter.upcoming.failure],
     past: [c.byFilter.past.results.length, c.byFilter.past.pending, !!c.byFilter.past.error],
   }),
   maxPaths: 300,
@@ -93,7 +101,7 @@ describeMachineModel(bookingsListMachine, {
       const retried = stepFrom(check, { type: 'bookings.retry' }).snapshot;
       if (shown.error !== null) {
         expect([retried.value, retried.context.request]).toEqual(['loading', { filter: context.filter, page: shown.nextPage }]);
-        expect(retried.context.byFilter[context.filter]).toMatchObject({ pending: true, error: null });
+        expect(retried.context.byFilter[context.filter]).toMatchObject({ pending: true, error: null, failure: null });
       } else expect(retried.value).toBe('idle');
       for (const f of Object.values(context.byFilter)) expect(f.pending).toBe(false);
       if (event.type === 'bookings.show') {
@@ -105,7 +113,7 @@ describeMachineModel(bookingsListMachine, {
         const requested = page.results[0]!.booking.id.split('-')[0] as keyof typeof context.byFilter;
         const f = context.byFilter[requested];
         const requestedPage = Number(page.results[0]!.booking.id.split('-')[1]);
-        expect(f).toMatchObject({ total: page.total, nextPage: (page.page ?? requestedPage) + 1, error: null });
+        expect(f).toMatchObject({ total: page.total, nextPage: (page.page ?? requestedPage) + 1, error: null, failure: null });
         expect(context.counts?.guest).toBe(page.guestBookings ?? null);
         expect(f.results.slice(-page.results.length)).toEqual(page.results);
         expect(context.counts).not.toBeNull();
@@ -113,6 +121,9 @@ describeMachineModel(bookingsListMachine, {
       }
       if (event.type === 'xstate.error.actor.fetchBookings') {
         expect(Object.values(context.byFilter).filter((f) => f.error === 'Unable to fetch bookings')).not.toHaveLength(0);
+        // "Check your connection" only when no answer came (issue 34); any answer it could not use is the service's.
+        const failed = Object.values(context.byFilter).filter((f) => f.error !== null).map((f) => f.failure);
+        expect(failed).toContain(event.error === networkFailure ? 'network' : 'answer');
         expect(bookingsListErrorMessage).toBe('Unable to fetch bookings');
       }
     },

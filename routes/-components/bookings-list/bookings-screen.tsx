@@ -78,7 +78,8 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
   if (state.results.length === 0 && state.error) {
     body = (
       <Alert tone="error" title={bookingsListErrorMessage}>
-        <p>{m.bookings_list_bookings_screen_please_check_your_connection_and()}</p>
+        {/* "Check your connection" only when no answer came; an answer the app could not use says so (issue 34). */}
+        <p>{state.failure === 'network' ? m.bookings_list_bookings_screen_please_check_your_connection_and() : m.api_errors_unexpected_response()}</p>
         <Button tone="secondary" onClick={() => actor.send({ type: 'bookings.retry' })}>{m.common_try_again()}</Button>
       </Alert>
     );
