@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { BookingFilter, BookingListEntry, BookingsPage } from '#src/schemas/bookings-list';
 import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
-import { problemOfEvent } from './lib/problems';
+import { hasStatus, problemOfEvent } from './lib/problems';
 
 /**
  * Booking lists (spec sections 2, 4, 7, 8): upcoming, past, season and guest bookings, paged from 0.
@@ -20,9 +20,11 @@ export interface FilterState {
   /**
    * Why the last load failed: no answer at all (`network`: the screen asks to check the connection),
    * or an answer the app could not use (`answer`: an error status or a body that failed its schema;
-   * the screen says the service answered something unexpected). Null without an error.
+   * the screen says the service answered something unexpected), or `absent`: 404, the host has no such
+   * list (the guest list's call is not in SPEC section 7; the screen leaves it out quietly, decision
+   * 340). Null without an error.
    */
-  failure: 'network' | 'answer' | null;
+  failure: 'network' | 'answer' | 'absent' | null;
 }
 
 export interface BookingsListContext {
@@ -122,7 +124,7 @@ export const bookingsListMachine = setup({
             byFilter: withFilter(context, context.request.filter, {
               pending: false,
               error: bookingsListErrorMessage,
-              failure: problemOfEvent(event).kind === 'network' ? 'network' : 'answer',
+              failure: problemOfEvent(event).kind === 'network' ? 'network' : hasStatus(event, 404) ? 'absent' : 'answer',
             }),
             request: null,
           }

@@ -48,6 +48,8 @@ const notLoaded = { results: [], total: null, nextPage: 0, pending: false, error
 const networkFailure = { problem: { kind: 'network', message: 'Failed to fetch' } };
 const unreadableAnswer = { problem: { kind: 'schema', message: 'We received an unexpected response from our servers. Please try again later.' } };
 const serverFailure = { problem: { kind: 'http', status: 500, codes: ['INTERNAL_ERROR'], detail: null, body: null } };
+/** The host has no such list (the guest list is not in SPEC section 7). */
+const noSuchList = { problem: { kind: 'http', status: 404, codes: ['NOT_FOUND'], detail: null, body: null } };
 
 describeMachineModel(bookingsListMachine, {
   name: 'bookingsListMachine',
@@ -65,6 +67,7 @@ describeMachineModel(bookingsListMachine, {
       { type: 'xstate.error.actor.fetchBookings', error: networkFailure },
       { type: 'xstate.error.actor.fetchBookings', error: unreadableAnswer },
       { type: 'xstate.error.actor.fetchBookings', error: serverFailure },
+      { type: 'xstate.error.actor.fetchBookings', error: noSuchList },
     ],
   },
   serializeContext: (c) => ({
@@ -73,7 +76,7 @@ describeMachineModel(bookingsListMachine, {
     upcoming: [c.byFilter.upcoming.results.length, c.byFilter.upcoming.pending, c.byFilter.upcoming.failure],
     past: [c.byFilter.past.results.length, c.byFilter.past.pending, !!c.byFilter.past.error],
   }),
-  maxPaths: 300,
+  maxPaths: 320,
   assert: (snapshot) => {
     const { byFilter } = snapshot.context;
     for (const f of Object.values(byFilter)) {
@@ -123,7 +126,7 @@ describeMachineModel(bookingsListMachine, {
         expect(Object.values(context.byFilter).filter((f) => f.error === 'Unable to fetch bookings')).not.toHaveLength(0);
         // "Check your connection" only when no answer came (issue 34); any answer it could not use is the service's.
         const failed = Object.values(context.byFilter).filter((f) => f.error !== null).map((f) => f.failure);
-        expect(failed).toContain(event.error === networkFailure ? 'network' : 'answer');
+        expect(failed).toContain(event.error === networkFailure ? 'network' : event.error === noSuchList ? 'absent' : 'answer');
         expect(bookingsListErrorMessage).toBe('Unable to fetch bookings');
       }
     },
