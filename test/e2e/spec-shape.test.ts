@@ -67,8 +67,14 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
     await w.page.getByRole('link', { name: /Journey on / }).first().click();
     await heading(/^Journey on /).waitFor();
     await noAlert();
-    await w.page.goto(`${w.page.url()}/history`);
+    const bookingUrl = w.page.url();
+    await w.page.goto(`${bookingUrl}/history`);
     await heading('Booking history').waitFor();
+    await noAlert();
+    // Its passenger assistance: a leg without stations is not "a journey that has left".
+    await w.page.goto(`${bookingUrl}/passenger-assistance`);
+    await w.page.getByText("the booking doesn't say which stations it runs between").waitFor();
+    expect(await w.page.getByText(/it has left/).count()).toBe(0);
     await noAlert();
     expect(w.errors).toEqual([]);
   });
