@@ -18,12 +18,13 @@ export const accountOverviewMachine = setup({
     events: {} as AccountOverviewEvent,
   },
   actors: {
-    fetchAccountSummary: fromPromise<AccountSummary>(async () => {
+    /** Null: the host has no account summary call (not in SPEC section 7); the section links alone show. */
+    fetchAccountSummary: fromPromise<AccountSummary | null>(async () => {
       throw new Error('fetchAccountSummary not provided');
     }),
   },
   actions: {
-    storeSummary: assign(({ event }) => ({ summary: doneOutput<AccountSummary>(event, 'fetchAccountSummary') })),
+    storeSummary: assign(({ event }) => ({ summary: doneOutput<AccountSummary | null>(event, 'fetchAccountSummary') })),
   },
 }).createMachine({
   id: 'accountOverview',

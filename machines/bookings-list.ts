@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { BookingFilter, BookingListEntry, BookingsPage } from '#src/schemas/bookings-list';
 import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
+import { hasStatus, problemOfEvent } from './lib/problems';
 
 /**
  * Booking lists (spec sections 2, 4, 7, 8): upcoming, past, season and guest bookings, paged from 0.
@@ -16,6 +17,14 @@ export interface FilterState {
   nextPage: number;
   pending: boolean;
   error: string | null;
+  /**
+   * Why the last load failed: no answer at all (`network`: the screen asks to check the connection),
+   * or an answer the app could not use (`answer`: an error status or a body that failed its schema;
+   * the screen says the service answered something unexpected), or `absent`: 404, the host has no such
+   * list (the guest list's call is not in SPEC section 7; the screen leaves it out quietly, decision
+   * 340). Null without an error.
+   */
+  failure: 'network' | 'answer' | 'absent' | null;
 }
 
 export interface BookingsListContext {
@@ -36,7 +45,7 @@ export type BookingsListEvent =
 /** Spec section 8. */
 export const bookingsListErrorMessage = m.bookings_list_unable_to_fetch_bookings();
 
-const emptyFilter: FilterState = { results: [], total: null, nextPage: 0, pending: false, error: null };
+const emptyFilter: FilterState = { results: [], total: null, nextPage: 0, pending: false, error: null, failure: null };
 
 const isRequiredFor = (context: BookingsListContext, filter: BookingFilter) => {
   const f = context.byFilter[filter];
@@ -74,7 +83,7 @@ export const bookingsListMachine = setup({
       const f = context.byFilter[context.filter];
       return {
         request: { filter: context.filter, page: f.nextPage },
-        byFilter: withFilter(context, context.filter, { pending: true, error: null }),
+        byFilter: withFilter(context, context.filter, { pending: true, error: null, failure: null }),
       };
     }),
     cancelRequest: assign(({ context }) =>
@@ -97,6 +106,7 @@ export const bookingsListMachine = setup({
           nextPage: pageNo + 1,
           pending: false,
           error: null,
+          failure: null,
         }),
         counts: {
           upcoming: page.upcomingBookings,
@@ -108,10 +118,14 @@ export const bookingsListMachine = setup({
         request: null,
       };
     }),
-    storeError: assign(({ context }) =>
+    storeError: assign(({ context, event }) =>
       context.request
         ? {
-            byFilter: withFilter(context, context.request.filter, { pending: false, error: bookingsListErrorMessage }),
+            byFilter: withFilter(context, context.request.filter, {
+              pending: false,
+              error: bookingsListErrorMessage,
+              failure: problemOfEvent(event).kind === 'network' ? 'network' : hasStatus(event, 404) ? 'absent' : 'answer',
+            }),
             request: null,
           }
         : {},

@@ -37,9 +37,16 @@ export const partialRefundMessages = {
   nothingSelected: m.partial_refund_nothing_selected(),
 } as const;
 
-/** Refundable passengers of one direction (unique). */
+/**
+ * Refundable passengers of one direction (unique): by passengerId, or by refundableId when the
+ * answer has only the spec's isRefundable and refundableId.
+ */
 const refundablePassengers = (journey: PartialRefundBooking['outward'] | null): Set<string> =>
-  new Set((journey?.fares ?? []).flatMap((f) => f.farePassengers.filter((p) => p.isRefundable).map((p) => p.passengerId)));
+  new Set(
+    (journey?.fares ?? []).flatMap((f) =>
+      f.farePassengers.flatMap((p) => (p.isRefundable ? [p.passengerId ?? p.refundableId ?? ''] : [])).filter((id) => id !== ''),
+    ),
+  );
 
 /**
  * Spec section 5: available when more than one refundable passenger exists in a direction, or one

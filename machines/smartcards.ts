@@ -3,9 +3,12 @@ import type { Smartcard } from '#src/schemas/smartcards';
 import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
-/** The customer's smartcards (/smartcards): loading, a fetch error with retry, the list. */
+/**
+ * The customer's smartcards (/smartcards): loading, a fetch error with retry, the list. The call is
+ * not in SPEC section 7: a host without it gives null, and the page says so quietly (decision 340).
+ */
 export interface SmartcardsContext {
-  smartcards: Smartcard[];
+  smartcards: Smartcard[] | null;
 }
 
 export type SmartcardsEvent = { type: 'smartcards.retry' };
@@ -20,12 +23,12 @@ export const smartcardsMachine = setup({
     events: {} as SmartcardsEvent,
   },
   actors: {
-    fetchSmartcards: fromPromise<Smartcard[]>(async () => {
+    fetchSmartcards: fromPromise<Smartcard[] | null>(async () => {
       throw new Error('fetchSmartcards not provided');
     }),
   },
   actions: {
-    storeSmartcards: assign(({ event }) => ({ smartcards: doneOutput<Smartcard[]>(event, 'fetchSmartcards') })),
+    storeSmartcards: assign(({ event }) => ({ smartcards: doneOutput<Smartcard[] | null>(event, 'fetchSmartcards') })),
   },
 }).createMachine({
   id: 'smartcards',

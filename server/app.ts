@@ -41,6 +41,7 @@ import type { OidcProviderConfig } from './lib/oidc-config.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from './lib/public-origin.ts';
 import { resolvePageData, type PageDataOverrides } from './lib/page-data.ts';
 import { outboxRoutes } from './lib/outbox.ts';
+import { specShape, type ApiShape } from './lib/spec-shape.ts';
 import { shellRoutes } from './shell.ts';
 import { answerSwitch, createTestState, hangSwitch, testApiRoutes, testSwitchRoutes } from './test-switches.ts';
 
@@ -73,6 +74,12 @@ export type CreateAppOptions = {
   outboxPage?: boolean;
   /** OpenID Connect providers customers may sign in with (decision 360); none by default. */
   oidcProviders?: readonly OidcProviderConfig[];
+  /**
+   * Which answers the API gives (API_SHAPE, decision 340): `full` (default) the local server's own;
+   * `spec` and `spec-nulls` only the fields SPEC sections 3 and 7 name (absent, or null, where they do
+   * not apply), and 404 to every call section 7 does not list.
+   */
+  apiShape?: ApiShape;
 };
 
 export const CONVERSATION_HEADER = 'x-conversationid';
@@ -139,6 +146,9 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   // Every route, the shell's included: bodies limited, then no NUL anywhere (400 before any handler).
   app.use('*', limitRealBodies, rejectNul);
   const apiMiddleware = [apiHeaders, conversationId, csrfProtection(() => csrfSecret), identify] as const;
+  const apiShape = opts.apiShape ?? 'full';
+  // Spec-shape modes: unlisted calls end here with a 404 (before the CSRF check or any handler runs).
+  if (apiShape !== 'full') app.use(`${API_BASE}/*`, apiHeaders, specShape(apiShape, API_BASE, (path) => path.startsWith('/__test/')));
   app.use(`${API_BASE}/*`, ...apiMiddleware); // also matches API_BASE itself
   if (testState) app.use(`${API_BASE}/*`, hangSwitch(testState, API_BASE), answerSwitch(testState, API_BASE));
   // The money-moving calls answer a repeated Idempotency-Key with their first answer (decision 310).

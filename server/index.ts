@@ -14,6 +14,7 @@ import { oidcProvidersFromEnv, type OidcProviderConfig } from './lib/oidc-config
 import { randomToken } from './lib/tokens.ts';
 import { LOCAL_ACCOUNTS, startLocalProvider, type LocalProvider } from './oidc-provider/local-provider.ts';
 import { pageDataFromEnv } from './lib/page-data.ts';
+import { apiShapeFrom } from './lib/spec-shape.ts';
 import { publicOriginFrom } from './lib/public-origin.ts';
 import { defaultDistDir, projectRoot } from './paths.ts';
 import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from './seed/accounts.ts';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT=${process.env.PORT} is not a port`);
   const dataDir = resolve(projectRoot, process.env.DATA_DIR ?? '.data');
   const distDir = defaultDistDir;
+  const apiShape = apiShapeFrom(process.env.API_SHAPE);
 
   if (await needsBuild(projectRoot, distDir)) {
     console.log('dist/ is missing or older than the sources: running vite build...');
@@ -100,6 +102,7 @@ async function main(): Promise<void> {
     trustProxy: process.env.TRUST_PROXY === '1',
     oidcProviders,
     outboxDir: join(dataDir, 'outbox'),
+    apiShape,
   });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
@@ -107,6 +110,7 @@ async function main(): Promise<void> {
       const links = [...guestLinks, ...(checkIn ? [checkIn] : []), ...refund];
       const lines = [
         `URL: ${origin}/my-account/`,
+        ...(apiShape === 'full' ? [] : [`API shape: ${apiShape} (only the fields and calls of SPEC sections 3 and 7)`]),
         `Demo email: ${DEMO_ACCOUNT.email}`,
         `Demo password: ${DEMO_ACCOUNT.password}`,
         `Refunds demo email: ${REFUNDS_ACCOUNT.email} (same password)`,

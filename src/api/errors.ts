@@ -48,3 +48,16 @@ export const readErrorBody = (body: unknown): { codes: string[]; detail: string 
 
 /** Text for an unexpected-shape response: never a crash or a blank page. */
 export const schemaMismatchMessage = m.api_errors_unexpected_response();
+
+/**
+ * A call beyond SPEC section 7 (docs/integrators.md): a host that does not have it answers 404, and
+ * the feature is absent, not failed (decision 340). Resolves to null then; any other failure throws.
+ */
+export const absentOn404 = async <T>(call: Promise<T>): Promise<T | null> => {
+  try {
+    return await call;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+};

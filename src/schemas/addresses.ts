@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -33,16 +34,16 @@ export const Address = v.object({
   /** ISO 3166-1 alpha-2 (e.g. GB). */
   isoCountryCode: v.string(),
   /** ISO 3166-2 subdivision (e.g. US-NY), or null. */
-  isoStateCode: v.nullable(v.string()),
+  isoStateCode: maybe(v.string()),
   countryName: v.string(),
   isLastUsedDelivery: v.boolean(),
   line1: v.string(),
-  line2: v.nullable(v.string()),
-  line3: v.nullable(v.string()),
-  line4: v.nullable(v.string()),
-  line5: v.nullable(v.string()),
-  nickName: v.nullable(v.string()),
-  postCode: v.nullable(v.string()),
+  line2: maybe(v.string()),
+  line3: maybe(v.string()),
+  line4: maybe(v.string()),
+  line5: maybe(v.string()),
+  nickName: maybe(v.string()),
+  postCode: maybe(v.string()),
   type: v.picklist(addressTypes),
 });
 export type Address = v.InferOutput<typeof Address>;

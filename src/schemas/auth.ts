@@ -1,18 +1,19 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 
 export const UserStatus = v.picklist(['AUTHORISED', 'GUEST', 'UNKNOWN']);
 
 /** Spec section 3: auth state user (id, email, provider, status), ufacSession, isRegistered. */
 export const UserResponse = v.object({
   user: v.object({
-    id: v.nullable(v.string()),
-    email: v.nullable(v.string()),
-    provider: v.nullable(v.string()),
+    id: maybe(v.string()),
+    email: maybe(v.string()),
+    provider: maybe(v.string()),
     status: UserStatus,
     firstName: v.optional(v.nullable(v.string())),
     lastName: v.optional(v.nullable(v.string())),
   }),
-  ufacSession: v.nullable(v.string()),
+  ufacSession: maybe(v.string()),
   isRegistered: v.boolean(),
 });
 export type UserResponse = v.InferOutput<typeof UserResponse>;
@@ -32,6 +33,6 @@ export const ChangePasswordResponse = v.object({ errors: v.array(v.object({ code
 export const GuestSessionResponse = v.object({
   session: v.string(),
   flow: v.picklist(['order', 'customer']),
-  orderId: v.nullable(v.string()),
+  orderId: maybe(v.string()),
 });
 export type GuestSession = v.InferOutput<typeof GuestSessionResponse>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 import { DelayRepaySummary } from './claims';
 import { InsuranceProduct } from './insurance';
 import { BookingRefundSummary, HistoryChange } from './refund-tracking.ts';
@@ -20,13 +21,13 @@ export type Station = v.InferOutput<typeof Station>;
  */
 export const Leg = v.object({
   date: IsoDate,
-  origin: v.optional(v.nullable(Station), null),
-  destination: v.optional(v.nullable(Station), null),
-  departureTime: v.optional(v.nullable(IsoDate), null),
-  arrivalTime: v.optional(v.nullable(IsoDate), null),
-  operator: v.optional(v.nullable(v.string()), null),
+  origin: maybe(Station),
+  destination: maybe(Station),
+  departureTime: maybe(IsoDate),
+  arrivalTime: maybe(IsoDate),
+  operator: maybe(v.string()),
   changes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-  timetableId: v.optional(v.nullable(v.string()), null),
+  timetableId: maybe(v.string()),
 });
 export type Leg = v.InferOutput<typeof Leg>;
 
@@ -36,7 +37,7 @@ export const Passenger = v.object({
   lastName: v.string(),
   type: v.picklist(['adult', 'child']),
   /** Local-server extra: absent reads as none. */
-  railcard: v.optional(v.nullable(v.object({ code: v.string(), name: v.string() })), null),
+  railcard: maybe(v.object({ code: v.string(), name: v.string() })),
   /** Whether this passenger's name may be changed (upcoming bookings). */
   alterable: v.boolean(),
 });
@@ -69,29 +70,26 @@ export const Booking = v.object({
   /** Checked in for this journey (POST /booking/checkIn recorded it). */
   checkedIn: v.optional(v.boolean(), false),
   outward: Leg,
-  inward: v.nullable(Leg),
+  inward: maybe(Leg),
   passengers: v.optional(v.array(Passenger), []),
   tickets: v.optional(v.array(Ticket), []),
-  delivery: v.optional(v.nullable(v.object({
+  delivery: maybe(v.object({
     id: v.string(),
     method: DeliveryMethod,
     /** Local-server extra: absent reads as none. */
-    collectionReference: v.optional(v.nullable(v.string()), null),
+    collectionReference: maybe(v.string()),
     activated: v.boolean(),
     /** Local-server extra (not in SPEC section 7): the on-demand ticket issued for this delivery. */
-    issuedTicket: v.optional(v.object({ reference: v.string(), issuedAt: IsoDate, barcode: v.optional(v.string()) })),
-  })), null),
-  price: v.object({ amount: v.optional(v.nullable(v.number()), null), currencyCode: v.pipe(v.string(), v.length(3)) }),
+    issuedTicket: maybe(v.object({ reference: v.string(), issuedAt: IsoDate, barcode: maybe(v.string()) })),
+  })),
+  price: v.object({ amount: maybe(v.number()), currencyCode: v.pipe(v.string(), v.length(3)) }),
   /**
-   * Local-server extra: fees charged with the booking besides its fares (not in `price`); absent:
-   * none. The VAT receipt shows them apart, at the standard rate (docs/decisions/350).
+   * Local-server extra: fees charged with the booking besides its fares (not in `price`); absent or
+   * null: none. The VAT receipt shows them apart, at the standard rate (docs/decisions/350).
    */
-  fees: v.optional(v.array(v.object({ kind: v.picklist(['booking-fee', 'card-fee']), amount: Money })), []),
+  fees: v.optional(v.nullable(v.array(v.object({ kind: v.picklist(['booking-fee', 'card-fee']), amount: Money })), []), []),
   /** Local-server extra: the season ticket's kind and validity; absent reads as null (not shown). */
-  season: v.optional(
-    v.nullable(v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDate, validUntil: IsoDate })),
-    null,
-  ),
+  season: maybe(v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDate, validUntil: IsoDate })),
   /** Local-server extra: the Delay Repay claim of a delayed journey (docs/decisions/090). */
   delayRepay: v.optional(DelayRepaySummary),
   /** Local-server extra: flexible insurance bought with this booking (docs/decisions/090). */
@@ -106,12 +104,12 @@ export const Order = v.object({
   id: v.string(),
   friendlyOrderId: v.string(),
   /** Local-server extra: the confirmation address (absent: null; the detail leaves its row out, resend starts empty). */
-  email: v.optional(v.nullable(v.string()), null),
+  email: maybe(v.string()),
   /** Local-server extra (no screen reads it; money carries its own currencyCode). */
   currency: v.optional(v.string()),
   /** Local-server extra: without it the detail leaves out "Ordered on" and history its "Ordered" line. */
   createdAt: v.optional(IsoDate),
-  replacementOrder: v.nullable(v.object({ id: v.string() })),
+  replacementOrder: maybe(v.object({ id: v.string() })),
 });
 export type Order = v.InferOutput<typeof Order>;
 
@@ -125,7 +123,7 @@ export const BookingMovedResponse = v.object({ bookingId: v.string() });
 /** GET /booking/{id}/history 200: the timeline (oldest first, the current booking last). */
 export const BookingHistoryResponse = v.object({
   /** Set when the booking was replaced by an order this caller cannot open (e.g. a guest link to the old order). */
-  replacedBy: v.nullable(v.object({ orderId: v.string(), friendlyOrderId: v.string() })),
+  replacedBy: maybe(v.object({ orderId: v.string(), friendlyOrderId: v.string() })),
   bookings: v.pipe(
     v.array(
       v.object({
@@ -147,7 +145,7 @@ export type BookingReplacement = v.InferOutput<typeof BookingReplacedResponse>['
 
 export const CallingPointsResponse = v.object({
   timetableId: v.string(),
-  callingPoints: v.array(v.object({ station: Station, arrival: v.nullable(IsoDate), departure: v.nullable(IsoDate) })),
+  callingPoints: v.array(v.object({ station: Station, arrival: maybe(IsoDate), departure: maybe(IsoDate) })),
   unavailable: v.optional(v.boolean()),
 });
 export type CallingPointsResponse = v.InferOutput<typeof CallingPointsResponse>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 import { BookingRefundSummary } from './refund-tracking.ts';
 
 
@@ -25,11 +26,11 @@ const Money = v.object({ amount: v.number(), currencyCode: v.pipe(v.string(), v.
  */
 export const ListLeg = v.object({
   date: IsoDateTime,
-  origin: v.optional(v.nullable(Station), null),
-  destination: v.optional(v.nullable(Station), null),
-  departureTime: v.optional(v.nullable(IsoDateTime), null),
-  arrivalTime: v.optional(v.nullable(IsoDateTime), null),
-  operator: v.optional(v.nullable(v.string()), null),
+  origin: maybe(Station),
+  destination: maybe(Station),
+  departureTime: maybe(IsoDateTime),
+  arrivalTime: maybe(IsoDateTime),
+  operator: maybe(v.string()),
   /** Local-server extra: changes of train on this leg; absent, the card leaves "Direct"/"n changes" out. */
   changes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
@@ -40,7 +41,7 @@ export const BookingListEntry = v.object({
   booking: v.object({
     id: v.string(),
     outward: ListLeg,
-    inward: v.nullable(ListLeg),
+    inward: maybe(ListLeg),
     isSeasonBooking: v.boolean(),
     /** SPEC section 3 lists price.currencyCode; the amount is a local-server extra (no price shown without it). */
     price: v.object({ amount: v.optional(Money.entries.amount), currencyCode: Money.entries.currencyCode }),
@@ -48,10 +49,7 @@ export const BookingListEntry = v.object({
     passengerCount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
     ticketTypes: v.optional(v.array(v.string()), []),
     /** Local-server extra: a season ticket's kind and validity; absent, none is shown. */
-    season: v.optional(
-      v.nullable(v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDateTime, validUntil: IsoDateTime })),
-      null,
-    ),
+    season: maybe(v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDateTime, validUntil: IsoDateTime })),
     /** Local-server extra: the Delay Repay claim of a delayed journey (docs/decisions/090). */
     delayRepay: v.optional(ListDelayRepay),
     /** local-server extra (issue 9): refund offer and tracking; see src/schemas/refund-tracking.ts. */
@@ -60,7 +58,7 @@ export const BookingListEntry = v.object({
   order: v.object({
     id: v.string(),
     friendlyOrderId: v.string(),
-    replacementOrder: v.nullable(v.object({ id: v.string() })),
+    replacementOrder: maybe(v.object({ id: v.string() })),
   }),
 });
 export type BookingListEntry = v.InferOutput<typeof BookingListEntry>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 
 /**
  * The private calendar feed (issue 14, decision 191): local-server calls the spec does not list.
@@ -6,7 +7,7 @@ import * as v from 'valibot';
  */
 export const CalendarFeedState = v.object({
   enabled: v.boolean(),
-  createdAt: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+  createdAt: maybe(v.pipe(v.string(), v.isoTimestamp())),
 });
 export type CalendarFeedState = v.InferOutput<typeof CalendarFeedState>;
 

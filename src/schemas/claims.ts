@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 
 /**
  * Delay Repay (spec sections 3, 7, 8), docs/decisions/090-delay-repay-and-insurance.md.
@@ -33,8 +34,8 @@ export const ClaimJourney = v.object({
   origin: Station,
   destination: Station,
   departureTime: IsoDate,
-  arrivalTime: v.nullable(IsoDate),
-  operator: v.nullable(v.string()),
+  arrivalTime: maybe(IsoDate),
+  operator: maybe(v.string()),
 });
 export type ClaimJourney = v.InferOutput<typeof ClaimJourney>;
 
@@ -43,8 +44,8 @@ export const ClaimEstimate = v.object({
   thresholdMinutes: v.number(),
   fareBasis: v.picklist(['single', 'return', 'season']),
   ticketPrice: v.number(),
-  seasonJourneys: v.nullable(v.number()),
-  band: v.nullable(v.object({ fromMinutes: v.number(), toMinutes: v.nullable(v.number()), percent: v.number() })),
+  seasonJourneys: maybe(v.number()),
+  band: maybe(v.object({ fromMinutes: v.number(), toMinutes: maybe(v.number()), percent: v.number() })),
   compensation: v.number(),
   serviceFee: v.number(),
   toCustomer: v.number(),

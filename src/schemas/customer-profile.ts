@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 
 /**
  * Customer profile calls (spec sections 3, 7): personal details, change email, order count, and the
@@ -28,7 +29,7 @@ export type SavePersonalDetailsResult = v.InferOutput<typeof SavePersonalDetails
  * session was issued (tokenFailure: the customer must sign in again).
  */
 export const ChangeEmailResponse = v.object({
-  newTokens: v.optional(v.nullable(v.object({ sessionRotated: v.boolean() })), null),
+  newTokens: maybe(v.object({ sessionRotated: v.boolean() })),
   updatedEmailAddress: v.string(),
 });
 export type ChangeEmailResult = v.InferOutput<typeof ChangeEmailResponse>;
@@ -51,7 +52,7 @@ export const OrderCountResponse = v.object({
   lifeTimeBookingCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 
-const count = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)));
+const count = maybe(v.pipe(v.number(), v.integer(), v.minValue(0)));
 
 /** GET /customer/account-summary: a count is null when this server keeps no such data. */
 export const AccountSummaryResponse = v.object({

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 
 /**
  * Flexible insurance (spec sections 3, 5, 7). The eligibility response must carry claimId, orderId,
@@ -41,6 +42,6 @@ export const InsuranceProduct = v.object({
   id: v.string(),
   kind: v.picklist(insuranceKinds),
   premium: v.object({ amount: v.number(), currencyCode: v.string() }),
-  claim: v.nullable(v.object({ claimId: v.string(), reference: v.string(), claimedAt: v.pipe(v.string(), v.isoTimestamp()) })),
+  claim: maybe(v.object({ claimId: v.string(), reference: v.string(), claimedAt: v.pipe(v.string(), v.isoTimestamp()) })),
 });
 export type InsuranceProduct = v.InferOutput<typeof InsuranceProduct>;

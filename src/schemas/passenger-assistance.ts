@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 import { Station } from './booking';
 import { m } from '#src/paraglide/messages.js';
 
@@ -73,7 +74,7 @@ export const UpcomingAssistanceResponse = v.object({
       orderId: v.string(),
       friendlyOrderId: v.optional(v.string()),
       outward: AssistanceLeg,
-      inward: v.nullable(AssistanceLeg),
+      inward: maybe(AssistanceLeg),
       passengerAssistances: v.array(PassengerAssistance),
     }),
   ),
@@ -88,6 +89,11 @@ export interface AssistanceBooking {
   legs: { direction: AssistanceDirection; origin: string; destination: string; departureTime: string }[];
   /** Season tickets and replaced bookings take no assistance here. */
   bookable: boolean;
+  /**
+   * A leg came without its stations (SPEC section 3 lists a leg's date only): it is left out of
+   * `legs`, and the screens say why rather than that the journey has left (decision 340).
+   */
+  stationsUnknown?: boolean;
 }
 
 /** A booking and its assistance. */

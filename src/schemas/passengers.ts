@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 import { Acknowledged } from './acknowledged';
 import { m } from '#src/paraglide/messages.js';
 
@@ -127,7 +128,7 @@ export const passengerErrors = (
 
 // ---- Responses --------------------------------------------------------------------------------
 
-const nullableText = v.nullable(v.string());
+const nullableText = maybe(v.string());
 
 /**
  * Spec section 3: id, firstName, lastName, nickName, emailAddress, day, month, year, isAccountHolder

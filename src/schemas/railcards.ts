@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 import { Acknowledged } from './acknowledged';
 import { RailcardStatus, withRailcardStatus } from './passengers';
 import { m } from '#src/paraglide/messages.js';
@@ -56,7 +57,7 @@ export type PassengerName = v.InferOutput<typeof PassengerName>;
 
 const RailcardsListObject = v.object({
   /** Local-server extra: whose list it is; absent (null), the screen says "this passenger". */
-  passenger: v.optional(v.nullable(PassengerName), null),
+  passenger: maybe(PassengerName),
   railcards: v.array(CatalogueRailcard),
   /**
    * Local-server extra (not in SPEC section 7): the railcards left out, and why (already held, or
@@ -113,7 +114,7 @@ export type PassengerRailcardResponse = v.InferOutput<typeof PassengerRailcardRe
 /** POST railcard-status: whether the card details describe a card that can be used. */
 export const RailcardStatusResponse = v.object({
   status: v.picklist(['valid', 'expired', 'invalid']),
-  expiryDate: v.nullable(v.string()),
+  expiryDate: maybe(v.string()),
 });
 export type RailcardStatusResponse = v.InferOutput<typeof RailcardStatusResponse>;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 
 /**
  * Refund tracking (issue 9 "beyond the spec", issue 15): the optional local-server extras that booking
@@ -59,21 +60,21 @@ export const RefundTracking = v.object({
   /** 'partial': some passengers only (a replacement order holds the others). */
   kind: v.picklist(['full', 'partial']),
   requestedAt: IsoDate,
-  refundReason: v.nullable(RefundReason),
+  refundReason: maybe(RefundReason),
   /** What comes back (after the admin fee). */
   amount: Money,
   adminFee: Money,
   /** action-required: where to post the tickets and by when. */
-  postBack: v.nullable(v.object({ address: v.array(v.string()), deadline: IsoDate })),
+  postBack: maybe(v.object({ address: v.array(v.string()), deadline: IsoDate })),
   /** refunded: when the money was sent. */
-  refundedAt: v.nullable(IsoDate),
+  refundedAt: maybe(IsoDate),
   /** rejected: why, in plain English. */
-  rejectedReason: v.nullable(v.string()),
+  rejectedReason: maybe(v.string()),
   /** Passengers refunded (names), for "part refunded: Jamie Morgan". */
   passengers: v.array(v.object({ id: v.string(), name: v.string() })),
   items: v.array(RefundItem),
   /** partial: the superseding order (the remaining passengers), once issued. */
-  replacementOrderId: v.nullable(v.string()),
+  replacementOrderId: maybe(v.string()),
   /** The order this refund was made on (differs from the booking's own when shown on a replacement). */
   orderId: v.string(),
 });
@@ -98,12 +99,12 @@ export type BookingRefundSummary = v.InferOutput<typeof BookingRefundSummary>;
  */
 export const HistoryChange = v.object({
   kind: v.picklist(['part-refunded', 'refunded', 'changed-journey']),
-  refundId: v.nullable(v.string()),
+  refundId: maybe(v.string()),
   passengers: v.array(v.object({ id: v.string(), name: v.string() })),
-  amount: v.nullable(Money),
+  amount: maybe(Money),
   at: IsoDate,
   /** The order this entry was replaced by, and the one it replaced (links between entries). */
-  replacementOrderId: v.nullable(v.string()),
-  replacesOrderId: v.nullable(v.string()),
+  replacementOrderId: maybe(v.string()),
+  replacesOrderId: maybe(v.string()),
 });
 export type HistoryChange = v.InferOutput<typeof HistoryChange>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { maybe } from './maybe.ts';
 
 /**
  * Refunds and change of journey (spec sections 3, 4, 5, 7; issue 9). THE CONTRACT between the
@@ -140,9 +141,9 @@ export type QuoteRefundable = v.InferOutput<typeof QuoteRefundable>;
 export const ReturnInstructions = v.object({
   mode: ReturnMode,
   /** Postal address for 'post' / 'collect-post' (lines), null otherwise. */
-  address: v.nullable(v.array(v.string())),
+  address: maybe(v.array(v.string())),
   /** Tickets must arrive by this instant, null when nothing must be sent. */
-  deadline: v.nullable(IsoDate),
+  deadline: maybe(IsoDate),
   /** Plain-English instructions. */
   instructions: v.string(),
 });
@@ -184,19 +185,19 @@ export type SeasonRefundCalculation = v.InferOutput<typeof SeasonRefundCalculati
 
 export const RefundQuote = v.object({
   /** Null unless the status is REFUNDABLE or PARTIALLY_REFUNDABLE (a quote that can be requested). */
-  quoteId: v.nullable(v.string()),
+  quoteId: maybe(v.string()),
   status: QuoteStatus,
   /** Refund type; NON_REFUNDABLE + 'terms-and-conditions' is the ineligibility case. */
-  reason: v.nullable(RefundType),
+  reason: maybe(RefundType),
   unprocessableReasons: v.array(UnprocessableReason),
   /** refundableIds that may be refunded on their own (partial refund). */
   partialRefundables: v.array(v.string()),
   /** Spec section 5: more than one refundable passenger in a direction, or one in each direction and not the same fare. */
   isPartiallyRefundable: v.boolean(),
   /** The refund reason this quote was computed for. */
-  refundReason: v.nullable(RefundReason),
+  refundReason: maybe(RefundReason),
   /** Totals of the quote (null when nothing can be refunded). */
-  cancellationDetails: v.nullable(
+  cancellationDetails: maybe(
     v.object({
       paid: Money,
       adminFee: Money,
@@ -205,7 +206,7 @@ export const RefundQuote = v.object({
       refundableIds: v.optional(v.array(v.string())),
     }),
   ),
-  creditCardForm: v.nullable(CreditCardForm),
+  creditCardForm: maybe(CreditCardForm),
   /** local-server extra. */
   bookingId: v.optional(v.string()),
   /** local-server extra. */
@@ -257,7 +258,7 @@ export const RefundRequestResponse = v.object({
    * or the fraud message.
    */
   status: v.picklist(['PROCESSING', 'INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED']),
-  creditCardForm: v.nullable(CreditCardForm),
+  creditCardForm: maybe(CreditCardForm),
   /** local-server extra. */
   refundId: v.optional(v.string()),
   /** local-server extra: true for a partial refund: wait for the superseding order (history polling). */
@@ -282,7 +283,7 @@ export const RefundRequestRefusal = v.object({
     v.minLength(1),
   ),
   status: v.picklist(['INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED']),
-  creditCardForm: v.nullable(CreditCardForm),
+  creditCardForm: maybe(CreditCardForm),
 });
 export type RefundRequestRefusal = v.InferOutput<typeof RefundRequestRefusal>;
 
@@ -293,10 +294,14 @@ export type RefundRequestRefusal = v.InferOutput<typeof RefundRequestRefusal>;
 // ---------------------------------------------------------------------------------------------
 
 export const FarePassenger = v.object({
-  passengerId: v.string(),
+  /**
+   * Local-server extra: SPEC section 3 lists a fare passenger's isRefundable and refundableId only.
+   * Absent, passengers are told apart by their refundableId and named "Passenger" (decision 340).
+   */
+  passengerId: v.optional(v.string()),
   isRefundable: v.boolean(),
   /** Null when not refundable. */
-  refundableId: v.nullable(v.string()),
+  refundableId: maybe(v.string()),
   /** local-server extra. */
   firstName: v.optional(v.string()),
   /** local-server extra. */
@@ -328,13 +333,13 @@ export type PartialRefundJourney = v.InferOutput<typeof PartialRefundJourney>;
 
 export const PartialRefundBooking = v.object({
   outward: PartialRefundJourney,
-  inward: v.nullable(PartialRefundJourney),
+  inward: maybe(PartialRefundJourney),
   /** The outward and inward fares are one return fare (a passenger's two directions share a refundableId). */
   sameFare: v.boolean(),
   /** The fare of the whole journey when sameFare (e.g. 'Off-Peak Return'), else null. */
-  journeyFare: v.nullable(v.string()),
+  journeyFare: maybe(v.string()),
   recipient: v.object({ email: v.string() }),
-  creditCardForm: v.nullable(CreditCardForm),
+  creditCardForm: maybe(CreditCardForm),
   orderId: v.string(),
   /** The selection of ?quoteId= (its refundableIds), else []. */
   selectedRefundables: v.array(v.string()),
@@ -403,12 +408,12 @@ export const ChangeOfJourneyStatus = v.object({
   status: ChangeOfJourneyStatusValue,
   sourceBookingId: v.string(),
   /** The new journey's order and booking, once issued. */
-  newOrderId: v.nullable(v.string()),
-  newBookingId: v.nullable(v.string()),
+  newOrderId: maybe(v.string()),
+  newBookingId: maybe(v.string()),
   requestedAt: IsoDate,
-  completedAt: v.nullable(IsoDate),
+  completedAt: maybe(IsoDate),
   /** Positive: paid extra; negative: refunded to the customer; null while unknown. */
-  priceDifference: v.nullable(Money),
+  priceDifference: maybe(Money),
   message: v.string(),
 });
 export type ChangeOfJourneyStatus = v.InferOutput<typeof ChangeOfJourneyStatus>;

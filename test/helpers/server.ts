@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type CreateAppOptions } from '#server/app.ts';
 import { isEmpty, openDb } from '#server/db.ts';
 import type { PageDataOverrides } from '#server/lib/page-data.ts';
+import type { ApiShape } from '#server/lib/spec-shape.ts';
 import { defaultDistDir } from '#server/paths.ts';
 import type { Scenario, SeedReport } from '#server/seed/context.ts';
 import { seed } from '#server/seed/index.ts';
@@ -51,6 +52,8 @@ export type TestServerOptions = {
   publicOrigin?: string;
   /** A fixed port (e.g. one registered with an OpenID provider); default any free port. */
   port?: number;
+  /** `spec` or `spec-nulls`: answer only with SPEC sections 3 and 7's fields and calls (API_SHAPE, decision 340); default `full`. */
+  apiShape?: ApiShape;
 };
 
 export const FIXTURE_SCRIPT = '/my-account/assets/app.js';
@@ -112,6 +115,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(opts.trustProxy ? { trustProxy: true } : {}),
     ...(opts.oidcProviders ? { oidcProviders: opts.oidcProviders } : {}),
     ...(opts.publicOrigin ? { publicOrigin: opts.publicOrigin } : {}),
+    ...(opts.apiShape ? { apiShape: opts.apiShape } : {}),
   });
   const server = serve({ fetch: app.fetch, port: opts.port ?? 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
   await new Promise<void>((resolve, reject) => {

@@ -31,3 +31,13 @@ export const specRailcard = {
   termsAndConditions: 'Valid for one year.',
   attributes: [],
 };
+
+/**
+ * `value` with every null-valued field left out, as a retailer's API that omits a field that does not
+ * apply sends it (the local server's API_SHAPE=spec, decision 340). Array items that are null stay.
+ */
+export const withoutNulls = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== null).map(([k, inner]) => [k, withoutNulls(inner)]));
+};

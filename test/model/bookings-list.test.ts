@@ -43,7 +43,13 @@ const minimalPageFor = (request: { filter: string; page: number } | null) => {
   return minimal;
 };
 const filters: BookingFilter[] = ['upcoming', 'past', 'season', 'guest'];
-const notLoaded = { results: [], total: null, nextPage: 0, pending: false, error: null };
+const notLoaded = { results: [], total: null, nextPage: 0, pending: false, error: null, failure: null };
+/** No answer at all, an answer that failed its schema, an error status (the client's ApiError problems). */
+const networkFailure = { problem: { kind: 'network', message: 'Failed to fetch' } };
+const unreadableAnswer = { problem: { kind: 'schema', message: 'We received an unexpected response from our servers. Please try again later.' } };
+const serverFailure = { problem: { kind: 'http', status: 500, codes: ['INTERNAL_ERROR'], detail: null, body: null } };
+/** The host has no such list (the guest list is not in SPEC section 7). */
+const noSuchList = { problem: { kind: 'http', status: 404, codes: ['NOT_FOUND'], detail: null, body: null } };
 
 describeMachineModel(bookingsListMachine, {
   name: 'bookingsListMachine',
@@ -57,15 +63,20 @@ describeMachineModel(bookingsListMachine, {
       { type: 'xstate.done.actor.fetchBookings', output: pageFor(snap.context.request) },
       { type: 'xstate.done.actor.fetchBookings', output: minimalPageFor(snap.context.request) },
     ],
-    'xstate.error.actor.fetchBookings': [{ type: 'xstate.error.actor.fetchBookings', error: new Error('500') }],
+    'xstate.error.actor.fetchBookings': [
+      { type: 'xstate.error.actor.fetchBookings', error: networkFailure },
+      { type: 'xstate.error.actor.fetchBookings', error: unreadableAnswer },
+      { type: 'xstate.error.actor.fetchBookings', error: serverFailure },
+      { type: 'xstate.error.actor.fetchBookings', error: noSuchList },
+    ],
   },
   serializeContext: (c) => ({
     filter: c.filter,
     request: c.request,
-    upcoming: [c.byFilter.upcoming.results.length, c.byFilter.upcoming.pending, !!c.byFilter.upcoming.error],
+    upcoming: [c.byFilter.upcoming.results.length, c.byFilter.upcoming.pending, c.byFilter.upcoming.failure],
     past: [c.byFilter.past.results.length, c.byFilter.past.pending, !!c.byFilter.past.error],
   }),
-  maxPaths: 300,
+  maxPaths: 320,
   assert: (snapshot) => {
     const { byFilter } = snapshot.context;
     for (const f of Object.values(byFilter)) {
@@ -93,7 +104,7 @@ describeMachineModel(bookingsListMachine, {
       const retried = stepFrom(check, { type: 'bookings.retry' }).snapshot;
       if (shown.error !== null) {
         expect([retried.value, retried.context.request]).toEqual(['loading', { filter: context.filter, page: shown.nextPage }]);
-        expect(retried.context.byFilter[context.filter]).toMatchObject({ pending: true, error: null });
+        expect(retried.context.byFilter[context.filter]).toMatchObject({ pending: true, error: null, failure: null });
       } else expect(retried.value).toBe('idle');
       for (const f of Object.values(context.byFilter)) expect(f.pending).toBe(false);
       if (event.type === 'bookings.show') {
@@ -105,7 +116,7 @@ describeMachineModel(bookingsListMachine, {
         const requested = page.results[0]!.booking.id.split('-')[0] as keyof typeof context.byFilter;
         const f = context.byFilter[requested];
         const requestedPage = Number(page.results[0]!.booking.id.split('-')[1]);
-        expect(f).toMatchObject({ total: page.total, nextPage: (page.page ?? requestedPage) + 1, error: null });
+        expect(f).toMatchObject({ total: page.total, nextPage: (page.page ?? requestedPage) + 1, error: null, failure: null });
         expect(context.counts?.guest).toBe(page.guestBookings ?? null);
         expect(f.results.slice(-page.results.length)).toEqual(page.results);
         expect(context.counts).not.toBeNull();
@@ -113,6 +124,9 @@ describeMachineModel(bookingsListMachine, {
       }
       if (event.type === 'xstate.error.actor.fetchBookings') {
         expect(Object.values(context.byFilter).filter((f) => f.error === 'Unable to fetch bookings')).not.toHaveLength(0);
+        // "Check your connection" only when no answer came (issue 34); any answer it could not use is the service's.
+        const failed = Object.values(context.byFilter).filter((f) => f.error !== null).map((f) => f.failure);
+        expect(failed).toContain(event.error === networkFailure ? 'network' : event.error === noSuchList ? 'absent' : 'answer');
         expect(bookingsListErrorMessage).toBe('Unable to fetch bookings');
       }
     },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
 import { createApiClient } from '#src/api/client';
 import { addressesApi } from '#src/api/addresses';
@@ -29,7 +29,7 @@ import { refundRequestMachine } from '#machines/refund-request';
 import { resendEmailMachine } from '#machines/resend-email';
 import { savedCardsMachine } from '#machines/saved-cards';
 import { treesFor, treesPlantedMachine } from '#machines/trees-planted';
-import { specMinimalBooking, specMinimalLeg, specMinimalOrder, specRailcard } from '#test/helpers/spec-minimal.ts';
+import { specMinimalBooking, specMinimalLeg, specMinimalOrder, specRailcard, withoutNulls } from '#test/helpers/spec-minimal.ts';
 
 /**
  * Issue 8, decisions 160 and 230: the retailer's API answers with what SPEC sections 3 and 7 list
@@ -39,6 +39,14 @@ import { specMinimalBooking, specMinimalLeg, specMinimalOrder, specRailcard } fr
  */
 const EMPTY = Symbol('empty body');
 type Answer = unknown;
+
+/**
+ * How the retailer's API sends a field that does not apply (decision 340): left out (`absent`, as the
+ * local server's API_SHAPE=spec) or as `null` (`nulls`, API_SHAPE=spec-nulls). Every case runs both.
+ */
+type NullStyle = 'absent' | 'nulls';
+let nullStyle: NullStyle = 'nulls';
+const styled = (body: unknown): unknown => (nullStyle === 'nulls' ? body : withoutNulls(body));
 
 /** A fake retailer API: `METHOD /path` (under /my-account/api) to an answer, or a list answered in turn. */
 const retailer = (answers: Record<string, Answer | Answer[]>) => {
@@ -56,7 +64,7 @@ const retailer = (answers: Record<string, Answer | Answer[]>) => {
       served.set(key, n + 1);
       const body = Array.isArray(entry) && key.startsWith('GET') && entry.length > 0 && n < entry.length ? entry[n] : entry;
       if (body === EMPTY) return new Response(null, { status: 204 });
-      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(styled(body)), { headers: { 'content-type': 'application/json' } });
     }) as typeof globalThis.fetch,
   });
   return { client, calls };
@@ -117,8 +125,9 @@ const partialRefundBooking = {
     fares: [
       {
         farePassengers: [
-          { passengerId: 'p1', isRefundable: true, refundableId: 'r1' },
-          { passengerId: 'p2', isRefundable: true, refundableId: 'r2' },
+          // Section 3 lists isRefundable and refundableId only: no passengerId.
+          { isRefundable: true, refundableId: 'r1' },
+          { isRefundable: true, refundableId: 'r2' },
         ],
       },
     ],
@@ -148,7 +157,10 @@ const quote = {
 
 const [leg, booking, order] = [specMinimalLeg, specMinimalBooking, specMinimalOrder];
 
-describe("the spec's minimal answers take each flow to its success state", () => {
+describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take each flow to its success state (fields that do not apply %s)", (style) => {
+  beforeEach(() => {
+    nullStyle = style;
+  });
   it('trees planted: order-count {lifeTimeBookingCount}', async () => {
     const { client } = retailer({ 'GET /customer/order-count': { lifeTimeBookingCount: 3 } });
     const profile = customerProfileApi(client);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '#src/api/client';
 import { findBookingApi } from '#src/api/find-booking';
 import { bookingsListApi } from '#src/api/bookings-list';
+import { specMinimalListEntry, withoutNulls } from '#test/helpers/spec-minimal.ts';
 
 /**
  * The retailer's API answers with what SPEC section 7 lists and nothing more (docs/decisions/160):
@@ -32,5 +33,18 @@ describe("the spec's minimal answers parse", () => {
   it('order-token bookings: bookings, customerRegistered', async () => {
     const body = { bookings: [], customerRegistered: false };
     expect(await bookingsListApi(answering(body)).getTokenBookings()).toEqual(body);
+  });
+
+  // Decision 340: a one-way booking's `inward` and an order's `replacementOrder` left out, or sent as null.
+  it.each([
+    ['left out', withoutNulls(specMinimalListEntry)],
+    ['sent as null', specMinimalListEntry],
+  ])('a one-way booking with no replacement order, its fields that do not apply %s', async (_style, entry) => {
+    const body = { pastBookings: 0, upcomingBookings: 1, seasonBookings: 0, hasGuestBookings: false, results: [entry], total: 1 };
+    const page = await bookingsListApi(answering(body)).getBookings('upcoming', 0);
+    expect(page.results[0]?.booking.inward).toBeNull();
+    expect(page.results[0]?.order.replacementOrder).toBeNull();
+    const token = await bookingsListApi(answering({ bookings: [entry], customerRegistered: false })).getTokenBookings();
+    expect(token.bookings[0]?.booking.inward).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { accountOverviewMachine } from '#machines/account-overview';
 import { customerProfileApi } from '#src/api/customer-profile';
+import { absentOn404 } from '#src/api/errors';
 import { portalInfo } from '#src/config/portals';
 import type { AccountSummary } from '#src/schemas/customer-profile';
 import { useServices } from '#src/services';
@@ -23,7 +24,7 @@ export function AccountOverview() {
   const profileApi = useMemo(() => customerProfileApi(api), [api]);
   const [snapshot, send] = useMachine(
     accountOverviewMachine.provide({
-      actors: { fetchAccountSummary: fromPromise(() => profileApi.getAccountSummary()) },
+      actors: { fetchAccountSummary: fromPromise(() => absentOn404(profileApi.getAccountSummary())) },
     }),
   );
   const info = portalInfo[pageData.portal];

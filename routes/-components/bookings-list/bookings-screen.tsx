@@ -59,7 +59,9 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
   const lists = useDeferredValue(useSelector(actor, (s) => s.context.byFilter));
   const state = lists[filter];
   const now = new Date();
-  const visibleTabs = tabs.filter((t) => t.filter !== 'guest' || hasGuest || filter === 'guest');
+  // The guest list's call is not in SPEC section 7: a host without it (404) has no Guest tab (decision 340).
+  const guestAbsent = lists.guest.failure === 'absent';
+  const visibleTabs = tabs.filter((t) => t.filter !== 'guest' || ((hasGuest && !guestAbsent) || filter === 'guest'));
   // The row of tabs scrolls sideways on a narrow screen: the current tab is scrolled into it, again
   // when the counts arrive and widen the tabs before it. Not scrollIntoView: that would scroll the
   // page as well when the row is not in view.
@@ -86,10 +88,22 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
   }, [shown]);
 
   let body: ReactNode;
-  if (state.results.length === 0 && state.error) {
+  if (state.results.length === 0 && state.failure === 'absent') {
+    body = (
+      <div className={styles.empty}>
+        <p>{m.common_not_available_here()}</p>
+        <p>
+          {rich(m.bookings_list_bookings_screen_made_without_signing_in, {
+            link: <Link to="/find-booking">{m.common_find_a_booking()}</Link>,
+          })}
+        </p>
+      </div>
+    );
+  } else if (state.results.length === 0 && state.error) {
     body = (
       <Alert tone="error" title={bookingsListErrorMessage}>
-        <p>{m.bookings_list_bookings_screen_please_check_your_connection_and()}</p>
+        {/* "Check your connection" only when no answer came; an answer the app could not use says so (issue 34). */}
+        <p>{state.failure === 'network' ? m.bookings_list_bookings_screen_please_check_your_connection_and() : m.api_errors_unexpected_response()}</p>
         <Button tone="secondary" onClick={() => actor.send({ type: 'bookings.retry' })}>{m.common_try_again()}</Button>
       </Alert>
     );

@@ -49,7 +49,11 @@ export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string
               <Link to="/bookings/$bookingId/passenger-assistance/create" params={{ bookingId }} className={styles.primaryLinkButton}>{m.passenger_assistance_assistance_list_page_request_assistance()}</Link>
             </div>
           ) : (
-            <p>{passengerAssistanceListMessages.notBookable}</p>
+            <p>
+              {overview.booking.stationsUnknown && overview.booking.legs.length === 0
+                ? m.passenger_assistance_stations_unknown()
+                : passengerAssistanceListMessages.notBookable}
+            </p>
           )}
           <AssistanceByPassenger booking={overview.booking} assistances={overview.assistances} />
         </>

@@ -104,7 +104,11 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
         />
       )}
       {snapshot.matches('notFound') && <Alert tone="error">{passengerAssistanceFormMessages.notFound}</Alert>}
-      {snapshot.matches('notBookable') && <Alert tone="info">{passengerAssistanceFormMessages.notBookable}</Alert>}
+      {snapshot.matches('notBookable') && (
+        <Alert tone="info">
+          {booking?.stationsUnknown && booking.legs.length === 0 ? m.passenger_assistance_stations_unknown() : passengerAssistanceFormMessages.notBookable}
+        </Alert>
+      )}
 
       {booking && (snapshot.matches('editing') || submitting || unconfirmed || done) && (
         <form

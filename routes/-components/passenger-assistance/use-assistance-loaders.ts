@@ -12,6 +12,7 @@ const toAssistanceBooking = (detail: BookingDetailResponse, bookingId: string): 
   const booking = detail.bookings.find((b) => b.id === bookingId);
   if (!booking) throw Object.assign(new Error('Booking not in order'), { status: 404 });
   const legs: AssistanceBooking['legs'] = [];
+  let stationsUnknown = false;
   for (const [direction, leg] of [['outward', booking.outward], ['inward', booking.inward]] as const) {
     // Assistance is booked for a journey between stations; a leg sent without them is left out.
     if (leg?.origin && leg.destination) {
@@ -21,7 +22,7 @@ const toAssistanceBooking = (detail: BookingDetailResponse, bookingId: string): 
         destination: leg.destination.name,
         departureTime: leg.departureTime ?? leg.date,
       });
-    }
+    } else if (leg) stationsUnknown = true;
   }
   return {
     bookingId: booking.id,
@@ -29,6 +30,7 @@ const toAssistanceBooking = (detail: BookingDetailResponse, bookingId: string): 
     passengers: booking.passengers.map((p) => ({ id: p.id, name: `${p.firstName} ${p.lastName}` })),
     legs,
     bookable: !booking.isSeasonBooking && detail.order.replacementOrder === null,
+    stationsUnknown,
   };
 };
 

@@ -57,8 +57,8 @@ export function PartialRefundPanel({ bookingId, data, refundReason, names, onSel
   const booking = c.booking;
   const directions: Direction[] = booking.inward ? ['outward', 'inward'] : ['outward'];
   const chosen = selectedRefundables(c.selection);
-  const nameOf = (p: { passengerId: string; firstName?: string | undefined; lastName?: string | undefined }) =>
-    p.firstName ? `${p.firstName} ${p.lastName ?? ''}`.trim() : (names.get(p.passengerId) ?? m.common_passenger());
+  const nameOf = (p: { passengerId?: string | undefined; firstName?: string | undefined; lastName?: string | undefined }) =>
+    p.firstName ? `${p.firstName} ${p.lastName ?? ''}`.trim() : ((p.passengerId && names.get(p.passengerId)) || m.common_passenger());
   return (
     <div>
       <p className={styles.hint}>{m.refund_screen_tick_passengers_hint()}</p>
@@ -76,8 +76,8 @@ export function PartialRefundPanel({ bookingId, data, refundReason, names, onSel
                 {journey.origin && journey.destination ? m.refunds_partial_refund_panel_to({ origin: journey.origin, destination: journey.destination }) : ''}
               </legend>
               {journey.fares.flatMap((fare, fi) =>
-                fare.farePassengers.map((p) => {
-                  const id = `pr-${direction}-${fi}-${p.passengerId}`;
+                fare.farePassengers.map((p, pi) => {
+                  const id = `pr-${direction}-${fi}-${pi}`;
                   const price = p.price ? ` · ${formatMoney(p.price.amount, p.price.currencyCode, locale.tag)}` : '';
                   const label = `${nameOf(p)}${fare.name ? `, ${fare.name}` : ''}${price}`;
                   if (!p.isRefundable || !p.refundableId) {

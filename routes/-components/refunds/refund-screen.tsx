@@ -122,7 +122,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
     const b = c.booking?.booking;
     for (const j of [b?.outward, b?.inward]) {
       for (const f of j?.fares ?? [])
-        for (const p of f.farePassengers) if (p.firstName) m.set(p.passengerId, `${p.firstName} ${p.lastName ?? ''}`.trim());
+        for (const p of f.farePassengers) if (p.firstName && p.passengerId) m.set(p.passengerId, `${p.firstName} ${p.lastName ?? ''}`.trim());
     }
     return m;
   }, [c.quote, c.booking]);

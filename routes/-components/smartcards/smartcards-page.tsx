@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { smartcardsMachine, smartcardsMessages } from '#machines/smartcards';
+import { absentOn404 } from '#src/api/errors';
 import { smartcardsApi } from '#src/api/smartcards';
 import { formatDate } from '#src/i18n/format';
 import { smartcardStatusLabels, smartcardStatusNotes } from '#src/schemas/smartcards';
@@ -18,7 +19,7 @@ export function SmartcardsPage() {
   const { api, locale } = useServices();
   const smartcards = useMemo(() => smartcardsApi(api), [api]);
   const [snapshot, send] = useMachine(
-    smartcardsMachine.provide({ actors: { fetchSmartcards: fromPromise(() => smartcards.list()) } }),
+    smartcardsMachine.provide({ actors: { fetchSmartcards: fromPromise(() => absentOn404(smartcards.list())) } }),
   );
   const day = (iso: string) => formatDate(iso, locale.tag, dayOptions);
 
@@ -29,7 +30,9 @@ export function SmartcardsPage() {
       {snapshot.matches('loadFailed') && (
         <LoadError message={smartcardsMessages.fetchError} onRetry={() => send({ type: 'smartcards.retry' })} />
       )}
+      {snapshot.matches('loaded') && snapshot.context.smartcards === null && <p>{m.common_not_available_here()}</p>}
       {snapshot.matches('loaded') &&
+        snapshot.context.smartcards !== null &&
         (snapshot.context.smartcards.length === 0 ? (
           <p>{m.smartcards_page_you_dont_have_any_smartcards()}</p>
         ) : (
