@@ -9,6 +9,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { emailSchema, readBody } from '../lib/body.ts';
 import { addMs, HOUR_MS } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
+import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import { PORTALS } from '../lib/page-data.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
@@ -93,6 +94,8 @@ export function bookingActionsApi(): Hono<AppEnv> {
       const departure = new Date(booking.outward_date);
       if (now.getTime() >= departure.getTime()) throw new ApiError(409, 'CHECK_IN_CLOSED');
       if (now.getTime() < departure.getTime() - CHECK_IN_OPENS_BEFORE_MS) throw new ApiError(409, 'CHECK_IN_NOT_OPEN');
+      // Not on a booking refunded, exchanged or paid by insurance (decision 320).
+      await requireLifecycleAllows(db, booking.id, 'checkIn.open', now);
       await db.query(
         `insert into booking_check_ins (booking_id, checked_in_at, via) values ($1, $2, $3) on conflict (booking_id) do nothing`,
         [booking.id, now, access.via],
@@ -111,6 +114,8 @@ export function bookingActionsApi(): Hono<AppEnv> {
       throw new ApiError(400, 'VALIDATION', 'deliveryMethod does not match the booking');
     }
     const { db, clock } = c.get('deps');
+    // Its tickets must still stand: not for a refunded or exchanged booking (decision 320).
+    await requireLifecycleAllows(db, booking.id, 'email.resend', clock.now());
     await db.query(
       `insert into booking_email_resends (id, booking_id, order_id, email_addresses, delivery_method, vendor, via, requested_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -126,6 +131,8 @@ export function bookingActionsApi(): Hono<AppEnv> {
     if (delivery.id !== c.req.param('deliveryId')) throw new ApiError(404, 'DELIVERY_NOT_FOUND');
     if (!ON_DEMAND_METHODS.includes(delivery.method)) throw new ApiError(409, 'ON_DEMAND_NOT_SUPPORTED');
     const { db, clock } = c.get('deps');
+    // No ticket for a booking refunded, exchanged, paid by insurance or already travelled (decision 320).
+    await requireLifecycleAllows(db, booking.id, 'ticket.issue', clock.now());
     const fault = await one(db, 'select 1 from on_demand_delivery_faults where delivery_id = $1', [delivery.id]);
     const now = clock.now();
     const id = randomUUID();

@@ -16,6 +16,7 @@ import {
 import { many, one, type Queryable } from '../db.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 import { loadFacts, newFriendlyOrderId, settleRefunds, trackingState, type RefundRow } from '../domain/refund-store.ts';
+import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import {
   assess,
   cardBrand,
@@ -438,6 +439,9 @@ async function requestRefund(c: Context<AppEnv>) {
     if (row.lines.some((l) => facts.refundingTicketIds.has(l.refundableId))) {
       throw new ApiError(409, 'IN_PROGRESS', 'A refund of these tickets has already been requested.');
     }
+    // The booking's lifecycle (decision 320): no refund after an insurance claim or Delay Repay paid
+    // for it, nor of a booking already refunded; the booking row stays locked until the refund is in.
+    await requireLifecycleAllows(tx, booking.id, row.partial ? 'refund.partial' : 'refund.full', now);
     const payment = await findPayment(tx, order.id);
     if (payment?.fraud_flagged) {
       await tx.query('update order_payments set fraud_detected_at = coalesce(fraud_detected_at, $2) where order_id = $1', [order.id, now]);
