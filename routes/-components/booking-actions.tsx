@@ -30,6 +30,8 @@ export interface BookingActionsProps {
   upcoming: boolean;
   /** The server has recorded a check-in for this booking. */
   checkedIn?: boolean;
+  /** The booking lifecycle's answer (decision 320): an action it withdraws is not offered here. */
+  allows?: (action: 'checkIn.open' | 'email.resend' | 'ticket.issue') => boolean;
   /**
    * Reloads the booking once an on-demand ticket is issued: the booking lives in the booking
    * machine, so the screen sends it `booking.reload` (a router invalidate reloads nothing).
@@ -43,7 +45,7 @@ export interface BookingActionsProps {
  * issued on demand (behind the `on-demand-tickets` feature).
  */
 export function BookingActions(props: BookingActionsProps): JSX.Element | null {
-  const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady, checkedIn = false } = props;
+  const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady, checkedIn = false, allows = () => true } = props;
   const { pageData } = useServices();
   const api = useBookingActionsApi();
   const opener = useRef<HTMLButtonElement>(null);
@@ -71,7 +73,10 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
   );
 
   const onDemand =
-    delivery !== null && pageData.features['on-demand-tickets'] && (onDemandDeliveryMethods as readonly string[]).includes(delivery.method);
+    delivery !== null &&
+    pageData.features['on-demand-tickets'] &&
+    (onDemandDeliveryMethods as readonly string[]).includes(delivery.method) &&
+    allows('ticket.issue');
   const onDemandMethod = delivery?.method === 'mobile' ? 'mobile' : 'print-at-home';
 
   return (
@@ -82,7 +87,7 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
       )}
       {offline && <NeedsConnection id={offlineReason} />}
       <ul className={styles.list}>
-        {upcoming && !checkedIn && (
+        {upcoming && !checkedIn && allows('checkIn.open') && (
           <li className={styles.item}>
             <p className={styles.itemTitle}>{m.booking_actions_check_in()}</p>
             <p className={styles.hint}>{m.booking_actions_check_in_opens_24_hours_before()}</p>
@@ -97,7 +102,7 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
             )}
           </li>
         )}
-        {delivery && (
+        {delivery && allows('email.resend') && (
         <li className={styles.item}>
           <p className={styles.itemTitle}>{m.booking_actions_booking_email()}</p>
           <p className={styles.hint}>{m.booking_actions_lost_your_booking_confirmation_we()}</p>
