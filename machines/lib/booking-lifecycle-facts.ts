@@ -49,6 +49,11 @@ export interface LifecycleBookingView {
   };
   insurance?: readonly { claim: { claimedAt: string } | null }[];
   delayRepay?: { status: string };
+  /**
+   * The facts as they were read from a whole answer, kept by the offline copy (decision 250), which
+   * leaves out the refund, insurance and claim they come from. The dates are read again.
+   */
+  lifecycle?: BookingLifecycleFacts;
 }
 
 export interface LifecycleOrderView {
@@ -65,6 +70,9 @@ export interface BookingLifecycleFacts {
 }
 
 export function lifecycleFacts(booking: LifecycleBookingView, order: LifecycleOrderView, now: Date): BookingLifecycleFacts {
+  const seasonEnded = booking.isSeasonBooking && booking.season != null && new Date(booking.season.validUntil) < now;
+  const departed = !booking.isSeasonBooking && new Date(booking.outward.date) < now;
+  if (booking.lifecycle) return { facts: { ...booking.lifecycle.facts, seasonEnded, departed }, since: booking.lifecycle.since };
   const refunds = (booking.refund?.refunds ?? []).filter((r) => r.state !== 'rejected');
   const partial = refunds.find((r) => r.kind === 'partial');
   const fully = booking.refund?.fullyRefunded === true && !partial;
@@ -79,8 +87,8 @@ export function lifecycleFacts(booking: LifecycleBookingView, order: LifecycleOr
     refundInProgress: fully && !paid,
     insuranceClaimed: claim !== null,
     delayRepayClaimed: booking.delayRepay !== undefined && CLAIMED_DELAY_REPAY.has(booking.delayRepay.status),
-    seasonEnded: booking.isSeasonBooking && booking.season != null && new Date(booking.season.validUntil) < now,
-    departed: !booking.isSeasonBooking && new Date(booking.outward.date) < now,
+    seasonEnded,
+    departed,
     checkedIn: booking.checkedIn === true,
     ticketIssued: booking.delivery?.issuedTicket !== undefined && booking.delivery.issuedTicket !== null,
     passengers: booking.passengers && booking.passengers.length > 0 ? booking.passengers.length : null,
@@ -92,3 +100,7 @@ export function lifecycleFacts(booking: LifecycleBookingView, order: LifecycleOr
       : (claim?.claimedAt ?? null);
   return { facts, since };
 }
+
+/** Its tickets no longer stand (refunded or being refunded, part refunded, exchanged, paid by insurance): no barcode. */
+export const cancelsTickets = (f: LifecycleFacts): boolean =>
+  f.known && (f.refunded || f.refundInProgress || f.partRefunded || f.changed || f.insuranceClaimed);

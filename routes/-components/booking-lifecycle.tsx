@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { lifecycleState, mayAct, type LifecycleAction, type LifecycleState } from '#machines/booking-lifecycle';
-import { lifecycleFacts, type LifecycleBookingView, type LifecycleOrderView } from '#machines/lib/booking-lifecycle-facts';
+import { cancelsTickets, lifecycleFacts, type LifecycleBookingView, type LifecycleOrderView } from '#machines/lib/booking-lifecycle-facts';
 import { m } from '#src/paraglide/messages.js';
 import { Alert } from '#src/ui/alert';
 import { ukDate } from './booking-format';
@@ -19,8 +19,6 @@ export interface BookingLifecycle {
   sentence: string | null;
 }
 
-const CANCELLED: readonly LifecycleState[] = ['refunded', 'refundInProgress', 'partRefunded', 'changed', 'insuranceClaimed'];
-
 export function bookingLifecycle(booking: LifecycleBookingView, order: LifecycleOrderView, localeTag: string, now = new Date()): BookingLifecycle {
   const { facts, since } = lifecycleFacts(booking, order, now);
   const state = lifecycleState(facts);
@@ -37,7 +35,7 @@ export function bookingLifecycle(booking: LifecycleBookingView, order: Lifecycle
   return {
     state,
     allowed: (action) => mayAct(facts, action).allowed,
-    ticketsCancelled: CANCELLED.includes(state),
+    ticketsCancelled: cancelsTickets(facts),
     sentence: sentences[state] ?? null,
   };
 }
