@@ -49,11 +49,6 @@ export interface LifecycleBookingView {
   };
   insurance?: readonly { claim: { claimedAt: string } | null }[];
   delayRepay?: { status: string };
-  /**
-   * The facts as they were read from a whole answer, kept by the offline copy (decision 250), which
-   * leaves out the refund, insurance and claim they come from. The dates are read again.
-   */
-  lifecycle?: BookingLifecycleFacts;
 }
 
 export interface LifecycleOrderView {
@@ -72,7 +67,6 @@ export interface BookingLifecycleFacts {
 export function lifecycleFacts(booking: LifecycleBookingView, order: LifecycleOrderView, now: Date): BookingLifecycleFacts {
   const seasonEnded = booking.isSeasonBooking && booking.season != null && new Date(booking.season.validUntil) < now;
   const departed = !booking.isSeasonBooking && new Date(booking.outward.date) < now;
-  if (booking.lifecycle) return { facts: { ...booking.lifecycle.facts, seasonEnded, departed }, since: booking.lifecycle.since };
   const refunds = (booking.refund?.refunds ?? []).filter((r) => r.state !== 'rejected');
   const partial = refunds.find((r) => r.kind === 'partial');
   const fully = booking.refund?.fullyRefunded === true && !partial;

@@ -11,8 +11,6 @@
  * Payment data is never in any of them. Pure: the service worker and the tests share it.
  */
 
-import { cancelsTickets, lifecycleFacts, type BookingLifecycleFacts, type LifecycleBookingView } from '#machines/lib/booking-lifecycle-facts';
-
 type Json = Record<string, unknown>;
 
 const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -82,29 +80,14 @@ const delivery = (x: unknown): Json => {
   return d;
 };
 
-/**
- * The booking lifecycle's facts, read from the whole answer by the function the screens use
- * (decision 320) and kept in their place: a refunded or exchanged booking reads as such offline,
- * without its refund, insurance or claim. Only an answer that carries them (the refund summary) gives facts.
- */
-const lifecycleOf = (x: Json, order: unknown): BookingLifecycleFacts | null => {
-  if (!isObject(x.refund) || typeof x.isSeasonBooking !== 'boolean' || !isObject(x.outward) || typeof x.outward.date !== 'string') return null;
-  const replacementOrder = isObject(order) && isObject(order.replacementOrder) && typeof order.replacementOrder.id === 'string' ? { id: order.replacementOrder.id } : null;
-  return lifecycleFacts(x as unknown as LifecycleBookingView, { replacementOrder }, new Date());
-};
-
-
-const booking = (x: unknown, order: unknown): Json => {
+const booking = (x: unknown): Json => {
   const b = pick(x, ['id', 'orderId', 'isSeasonBooking', 'checkedIn']);
   if (isObject(x)) {
-    const lifecycle = lifecycleOf(x, order);
-    if (lifecycle) b.lifecycle = lifecycle;
     b.outward = leg(x.outward);
     b.inward = orNull(x.inward, leg);
     b.passengers = mapArray(x.passengers, passenger);
     b.tickets = mapArray(x.tickets, ticket);
     b.delivery = orNull(x.delivery, delivery);
-    if (lifecycle && cancelsTickets(lifecycle.facts) && isObject(b.delivery)) delete b.delivery.issuedTicket;
     b.price = money(x.price);
     b.season = orNull(x.season, season);
   }
@@ -116,8 +99,7 @@ export const minimizeBookingDetail = (body: unknown): Json => {
   const order = pick(isObject(body) ? body.order : null, ['id', 'friendlyOrderId', 'createdAt']);
   order.email = null;
   order.replacementOrder = isObject(body) && isObject(body.order) ? orNull(body.order.replacementOrder, (r) => pick(r, ['id'])) : null;
-  const whole = isObject(body) ? body.order : null;
-  return { bookings: mapArray(isObject(body) ? body.bookings : [], (b) => booking(b, whole)), order };
+  return { bookings: mapArray(isObject(body) ? body.bookings : [], booking), order };
 };
 
 /** GET /user: who was signed in, nothing else about them. */

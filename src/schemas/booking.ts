@@ -53,25 +53,6 @@ export const Ticket = v.object({
 });
 export type Ticket = v.InferOutput<typeof Ticket>;
 
-/** The booking lifecycle's facts, as the offline copy keeps them (machines/lib/booking-lifecycle-facts.ts). */
-const LifecycleFactsKept = v.object({
-  facts: v.object({
-    known: v.boolean(),
-    partRefunded: v.boolean(),
-    changed: v.boolean(),
-    refunded: v.boolean(),
-    refundInProgress: v.boolean(),
-    insuranceClaimed: v.boolean(),
-    delayRepayClaimed: v.boolean(),
-    seasonEnded: v.boolean(),
-    departed: v.boolean(),
-    checkedIn: v.boolean(),
-    ticketIssued: v.boolean(),
-    passengers: v.nullable(v.number()),
-  }),
-  since: v.nullable(IsoDate),
-});
-
 export const DeliveryMethod = v.picklist(['mobile', 'print-at-home', 'collect-at-station', 'post', 'smartcard']);
 export type DeliveryMethod = v.InferOutput<typeof DeliveryMethod>;
 
@@ -112,8 +93,6 @@ export const Booking = v.object({
   insurance: v.optional(v.array(InsuranceProduct)),
   /** local-server extra (issue 9): refund offer and tracking; see src/schemas/refund-tracking.ts. */
   refund: v.optional(BookingRefundSummary),
-  /** The offline copy's own (decision 250, 320): the lifecycle facts read before the refund was left out. */
-  lifecycle: v.optional(LifecycleFactsKept),
 });
 export type Booking = v.InferOutput<typeof Booking>;
 

@@ -2,8 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { activate, assetsCacheName, clearData, DATA_CACHE, install, OFFLINE_HEADER, route, scopePrefix, type SwDeps } from '#src/offline/sw-core';
 import { OFFLINE_HEADER as PAGE_HEADER } from '#src/offline/header';
-import { lifecycleState, mayAct } from '#machines/booking-lifecycle';
-import { lifecycleFacts } from '#machines/lib/booking-lifecycle-facts';
 import { minimizeBookingDetail, minimizeBookingsPage, minimizeUser, offlineKind } from '#src/offline/minimize';
 import { BookingDetailResponse } from '#src/schemas/booking';
 import { BookingsPage } from '#src/schemas/bookings-list';
@@ -258,36 +256,6 @@ describe('the service worker (decision 250)', () => {
     w.answers.set('/my-account/api/bookings/upcoming', json(page));
     await w.get('/my-account/api/bookings/upcoming?page=1');
     expect(await w.kept()).toContain('/my-account/api/bookings/upcoming');
-  });
-
-  it('keeps a refunded booking as refunded: the lifecycle facts without the refund, and no barcode (decision 320)', () => {
-    const refunded = {
-      ...detail,
-      bookings: [
-        {
-          ...detail.bookings[0],
-          refund: {
-            quotable: false,
-            changeOfJourneySource: false,
-            fullyRefunded: true,
-            refunds: [{ kind: 'full', state: 'processing', requestedAt: '2026-11-23T09:00:00.000Z', refundedAt: null, amount: { amount: 28.6, currencyCode: 'GBP' } }],
-          },
-        },
-      ],
-    };
-    const kept = minimizeBookingDetail(refunded);
-    const parsed = v.parse(BookingDetailResponse, kept);
-    const booking = parsed.bookings[0];
-    expect(booking?.delivery?.issuedTicket).toBeUndefined();
-    expect(booking?.lifecycle).toMatchObject({ facts: { known: true, refundInProgress: true }, since: '2026-11-23T09:00:00.000Z' });
-    expect(JSON.stringify(kept)).not.toMatch(/28\.6|refund"|BC-1/);
-    // The screens read it back as the same state, through the same function and chart.
-    if (!booking) throw new Error('booking kept');
-    const { facts } = lifecycleFacts(booking, parsed.order, new Date('2026-11-23T10:52:00.000Z'));
-    expect(lifecycleState(facts)).toBe('refundInProgress');
-    expect(mayAct(facts, 'ticket.issue')).toEqual({ allowed: false, reason: 'REFUND_IN_PROGRESS' });
-    // A booking with nothing done to it keeps its barcode.
-    expect(minimizeBookingDetail(detail).bookings[0]).toMatchObject({ delivery: { issuedTicket: { barcode: 'BC-1' } } });
   });
 
   it('forgets everything on sign-out, even offline', async () => {
