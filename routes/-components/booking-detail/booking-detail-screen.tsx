@@ -175,7 +175,8 @@ function BookingBody({
   // booking that is not past, and the quote decides (issue 34).
   const refundOffered = !readOnly && (booking.refund ? booking.refund.quotable : upcoming) && may('refund.full');
   const withdrawn = [
-    !readOnly && booking.tickets.length > 0 && !may('refund.full') && m.refund_entry_cancel_and_refund(),
+    // A change-of-journey source keeps its entry, which checks the change's status instead of quoting (spec section 4).
+    !readOnly && booking.tickets.length > 0 && !may('refund.full') && booking.refund?.changeOfJourneySource !== true && m.refund_entry_cancel_and_refund(),
     onDemandOffered && !readOnly && !may('ticket.issue') && m.booking_actions_on_demand_ticket_get_ticket_now(),
     upcoming && !readOnly && !booking.checkedIn && !may('checkIn.open') && m.booking_actions_check_in(),
     renamable && !may('passenger.rename') && m.booking_detail_screen_change_name(),
