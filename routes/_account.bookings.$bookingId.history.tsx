@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BookingHistoryScreen } from './-components/booking-detail/booking-history-screen';
-import { historySearch } from './-components/booking-detail/history-search';
+import { historySearch, useHandedOverWait } from './-components/booking-detail/history-search';
 
 export const Route = createFileRoute('/_account/bookings/$bookingId/history')({
   validateSearch: historySearch,
@@ -9,13 +9,15 @@ export const Route = createFileRoute('/_account/bookings/$bookingId/history')({
 
 function AccountBookingHistory() {
   const { bookingId } = Route.useParams();
+  const handedOver = useHandedOverWait();
   const search = Route.useSearch();
+  const wait = search.waitForSuperseders === true || handedOver;
   return (
     <BookingHistoryScreen
-      key={`${bookingId}:${search.waitForSuperseders === true}`}
+      key={`${bookingId}:${wait}`}
       bookingId={bookingId}
       guest={false}
-      waitForSuperseders={search.waitForSuperseders === true}
+      waitForSuperseders={wait}
       bookingChanged={search.bookingchanged === true}
       refundComplete={search.refundComplete === true}
     />

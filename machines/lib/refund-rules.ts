@@ -68,7 +68,7 @@ export function refundLines(quote: RefundQuote, booking: PartialRefundBooking | 
         const name = p.firstName ? `${p.firstName} ${p.lastName ?? ''}`.trim() : null;
         lines.set(p.refundableId, {
           refundableId: p.refundableId,
-          passengerId: p.passengerId,
+          passengerId: p.passengerId ?? p.refundableId,
           passengerName: name,
           direction: fare.ticketDirection ?? (booking.sameFare ? 'return' : direction),
           amount: null,

@@ -30,6 +30,8 @@ export interface BookingActionsProps {
   upcoming: boolean;
   /** The server has recorded a check-in for this booking. */
   checkedIn?: boolean;
+  /** The booking lifecycle's answer (decision 320): an action it withdraws is not offered here. */
+  allows?: (action: 'checkIn.open' | 'email.resend' | 'ticket.issue') => boolean;
   /**
    * The booking has its ticket already (shown by the booking page), or may not have one (refunded or
    * replaced): no on-demand ticket is offered (decision 350).
@@ -48,7 +50,7 @@ export interface BookingActionsProps {
  * issued on demand (behind the `on-demand-tickets` feature).
  */
 export function BookingActions(props: BookingActionsProps): JSX.Element | null {
-  const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady, checkedIn = false, ticketSettled = false } = props;
+  const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady, checkedIn = false, ticketSettled = false, allows = () => true } = props;
   const { pageData } = useServices();
   const api = useBookingActionsApi();
   const opener = useRef<HTMLButtonElement>(null);
@@ -76,7 +78,11 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
   );
 
   const onDemand =
-    delivery !== null && !ticketSettled && pageData.features['on-demand-tickets'] && (onDemandDeliveryMethods as readonly string[]).includes(delivery.method);
+    delivery !== null &&
+    !ticketSettled &&
+    pageData.features['on-demand-tickets'] &&
+    (onDemandDeliveryMethods as readonly string[]).includes(delivery.method) &&
+    allows('ticket.issue');
   const onDemandMethod = delivery?.method === 'mobile' ? 'mobile' : 'print-at-home';
 
   return (
@@ -87,7 +93,7 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
       )}
       {offline && <NeedsConnection id={offlineReason} />}
       <ul className={styles.list}>
-        {upcoming && !checkedIn && (
+        {upcoming && !checkedIn && allows('checkIn.open') && (
           <li className={styles.item}>
             <p className={styles.itemTitle}>{m.booking_actions_check_in()}</p>
             <p className={styles.hint}>{m.booking_actions_check_in_opens_24_hours_before()}</p>
@@ -102,7 +108,7 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
             )}
           </li>
         )}
-        {delivery && (
+        {delivery && allows('email.resend') && (
         <li className={styles.item}>
           <p className={styles.itemTitle}>{m.booking_actions_booking_email()}</p>
           <p className={styles.hint}>{m.booking_actions_lost_your_booking_confirmation_we()}</p>

@@ -12,6 +12,7 @@ import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { ApiError } from '../lib/errors.ts';
 import { sendEmail, uniqueAddresses } from '../lib/outbox.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
+import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import { PORTALS } from '../lib/page-data.ts';
 import { loadTicketSecret, ticketBarcodeData } from '../domain/ticket-barcode.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
@@ -96,6 +97,8 @@ export function bookingActionsApi(): Hono<AppEnv> {
       const departure = new Date(booking.outward_date);
       if (now.getTime() >= departure.getTime()) throw new ApiError(409, 'CHECK_IN_CLOSED');
       if (now.getTime() < departure.getTime() - CHECK_IN_OPENS_BEFORE_MS) throw new ApiError(409, 'CHECK_IN_NOT_OPEN');
+      // Not on a booking refunded, exchanged or paid by insurance (decision 320).
+      await requireLifecycleAllows(db, booking.id, 'checkIn.open', now);
       await db.query(
         `insert into booking_check_ins (booking_id, checked_in_at, via) values ($1, $2, $3) on conflict (booking_id) do nothing`,
         [booking.id, now, access.via],
@@ -117,6 +120,8 @@ export function bookingActionsApi(): Hono<AppEnv> {
     }
     const deps = c.get('deps');
     const { db, clock } = deps;
+    // Its tickets must still stand: not for a refunded or exchanged booking (decision 320).
+    await requireLifecycleAllows(db, booking.id, 'email.resend', clock.now());
     // One email per address: the same address typed twice (in any case) is sent once.
     const to = uniqueAddresses(emails.output);
     await db.query(
@@ -160,6 +165,8 @@ export function bookingActionsApi(): Hono<AppEnv> {
     // that issued it, or is issuing it, so the reference and the code never change. Checked and
     // written in one transaction, so two presses at once cannot issue two tickets either.
     const deliverableId = await db.transaction(async (tx) => {
+      // No ticket for a booking refunded, exchanged, paid by insurance or already travelled (decision 320).
+      await requireLifecycleAllows(tx, booking.id, 'ticket.issue', clock.now());
       const issued = await one<{ deliverable_id: string }>(tx, 'select deliverable_id from issued_tickets where delivery_id = $1', [delivery.id]);
       if (issued) return issued.deliverable_id;
       const fault = await one(tx, 'select 1 from on_demand_delivery_faults where delivery_id = $1', [delivery.id]);

@@ -7,6 +7,7 @@ import { requireCustomerOrGuestForOrder, type OrderRow } from '../lib/access.ts'
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
+import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import { delayRepayByBooking } from './claims.ts';
 import { insuranceByBooking } from './insurance.ts';
 import { historyChanges, refundSummaries } from '../domain/refund-store.ts';
@@ -288,6 +289,8 @@ export function bookingApi(): Hono<AppEnv> {
     if (new Date(booking.data.outward.date) <= clock.now()) {
       return refuse(c, 422, 'NOT_ALTERABLE', 'Passenger names can only be changed before the journey starts.');
     }
+    // Not on a booking refunded, part refunded, checked in or paid by insurance (decision 320).
+    await requireLifecycleAllows(db, booking.id, 'passenger.rename', clock.now());
     const passengers = booking.data.passengers.map((p) => ({ ...p }));
     for (const [i, id] of body.alterablesIds.entries()) {
       const passenger = passengers.find((p) => p.id === id);

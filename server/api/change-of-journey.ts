@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
+import { lifecycleRefusal } from '../domain/booking-lifecycle.ts';
+import type { LifecycleReason } from '#machines/booking-lifecycle';
 import { findBooking, requireBookingAccess } from './booking.ts';
 import { one } from '../db.ts';
 import { refundingTicketIds, settleRefunds } from '../domain/refund-store.ts';
@@ -22,7 +24,24 @@ export type ChangeabilityReason =
   /** Every ticket is refunded or being refunded (decision 080). */
   | 'REFUNDED'
   /** The booking is already being exchanged (source of a change of journey; decision 080). */
-  | 'CHANGE_IN_PROGRESS';
+  | 'CHANGE_IN_PROGRESS'
+  /** An insurance claim paid for the trip and cancelled its tickets (decision 320). */
+  | 'INSURANCE_CLAIMED';
+
+/** The booking lifecycle's refusal of a change, in this answer's reasons (decision 320). */
+const LIFECYCLE_CHANGEABILITY: Record<LifecycleReason, ChangeabilityReason> = {
+  NOT_TRAVELLED: 'FARE_NOT_CHANGEABLE',
+  ONE_PASSENGER: 'FARE_NOT_CHANGEABLE',
+  CHECKED_IN: 'FARE_NOT_CHANGEABLE',
+  TRAVELLED: 'DEPARTED',
+  DELAY_REPAY_CLAIMED: 'DEPARTED',
+  REFUND_IN_PROGRESS: 'REFUNDED',
+  REFUNDED: 'REFUNDED',
+  PART_REFUNDED: 'BOOKING_REPLACED',
+  CHANGED: 'CHANGE_IN_PROGRESS',
+  INSURANCE_CLAIMED: 'INSURANCE_CLAIMED',
+  EXPIRED: 'SEASON_EXPIRED',
+};
 
 const CHANGEABLE_FARES = /^(Advance|Off-Peak|Super Off-Peak|Anytime)\b/;
 
@@ -47,6 +66,9 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
   await settleRefunds(db, [booking.id], now);
   const refunding = await refundingTicketIds(db, booking.id);
   if (data.tickets.length > 0 && data.tickets.every((t) => refunding.has(t.id))) return answer('REFUNDED');
+  // The booking's lifecycle (decision 320): part refunded, paid by insurance or Delay Repay claimed.
+  const refused = await lifecycleRefusal(db, booking.id, 'journey.change', now);
+  if (refused) return answer(LIFECYCLE_CHANGEABILITY[refused]);
   if (season) {
     return answer(data.season && new Date(data.season.validUntil) > now ? null : 'SEASON_EXPIRED');
   }

@@ -7,6 +7,7 @@ import { claimDeadline, estimateCompensation, thresholdFor } from '../domain/del
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
+import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import { findOrderByGuestToken } from '../lib/ufac.ts';
 
 /**
@@ -231,11 +232,18 @@ export function claimsApi(): Hono<AppEnv> {
       paymentMethod: payment.type === 'bank-transfer' ? { type: payment.type, accountEnding: payment.accountNumber.slice(-2) } : { type: payment.type },
     };
     const next: ClaimStatus = row.claim_type === 'Integrated' ? 'processing' : 'submitted';
-    await db.query(
-      `update delay_repay_claims set status = $2, submitted_details = $3::jsonb, submitted_at = $4
-       where id = $1 and status = 'eligible'`,
-      [row.id, next, JSON.stringify(stored), now],
-    );
+    // One transaction with the booking row locked (decision 320): no Delay Repay for a journey
+    // refunded or paid by insurance, and of two claims at once only one is made.
+    await db.transaction(async (tx) => {
+      await requireLifecycleAllows(tx, row.booking_id, 'delayRepay.claim', now);
+      const made = await one(
+        tx,
+        `update delay_repay_claims set status = $2, submitted_details = $3::jsonb, submitted_at = $4
+         where id = $1 and status = 'eligible' returning id`,
+        [row.id, next, JSON.stringify(stored), now],
+      );
+      if (!made) throw new ApiError(409, 'CLAIM_NOT_OPEN', 'This claim has already been made.');
+    });
     const updated = await findClaim(db, row.id);
     if (!updated) throw new ApiError(403, 'FORBIDDEN');
     return c.json(apiClaim(updated, now));

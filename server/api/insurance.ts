@@ -7,6 +7,7 @@ import { requireCustomerOrGuestForOrder } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
+import { lifecycleRefusal, LIFECYCLE_DETAIL, requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 
 /**
  * Flexible insurance claims (SPEC sections 4, 5, 7), docs/decisions/090-delay-repay-and-insurance.md:
@@ -104,7 +105,10 @@ export function insuranceApi(): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const product = await requireProduct(c);
     const now = clock.now();
-    const reason = ineligibility(product, now);
+    // Then the booking's lifecycle (decision 320): a refunded or Delay Repay-claimed booking is not claimable.
+    const ineligible = ineligibility(product, now);
+    const refused = ineligible ? null : await lifecycleRefusal(db, product.booking_id, 'insurance.claim', now);
+    const reason = ineligible ?? refused;
     const claimId = randomUUID();
     await db.query(
       'insert into insurance_claims (id, product_id, is_claimable, reason, checked_at) values ($1, $2, $3, $4, $5)',
@@ -116,7 +120,7 @@ export function insuranceApi(): Hono<AppEnv> {
       insuranceProductId: product.id,
       isClaimable: reason === null,
       // Local extra: why not (the app shows 'Product is not claimable' either way).
-      ...(reason ? { reason, detail: INELIGIBLE_DETAIL[reason] } : {}),
+      ...(ineligible ? { reason, detail: INELIGIBLE_DETAIL[ineligible] } : refused ? { reason, detail: LIFECYCLE_DETAIL[refused] } : {}),
     });
   });
 
@@ -129,12 +133,20 @@ export function insuranceApi(): Hono<AppEnv> {
       [c.req.param('claimId'), product.id],
     );
     if (!claim) throw new ApiError(404, 'NOT_FOUND');
-    if (product.claimed) throw new ApiError(409, 'ALREADY_CLAIMED', INELIGIBLE_DETAIL.ALREADY_CLAIMED);
-    // Checked again: time may have passed since the eligibility check (e.g. the train left).
-    const reason = claim.is_claimable ? ineligibility(product, clock.now()) : 'NOT_CLAIMABLE';
-    if (reason) throw new ApiError(422, 'NOT_CLAIMABLE', reason === 'NOT_CLAIMABLE' ? 'Product is not claimable' : INELIGIBLE_DETAIL[reason]);
-    const reference = `INS-${randomUUID().slice(0, 8).toUpperCase()}`;
-    await db.query('update insurance_claims set claimed_at = $2, reference = $3 where id = $1', [claim.id, clock.now(), reference]);
+    const now = clock.now();
+    // One transaction with the booking row locked (decision 320): a refund or Delay Repay of the
+    // same tickets, or a second claim, waits and then sees this one.
+    const reference = await db.transaction(async (tx) => {
+      await requireLifecycleAllows(tx, product.booking_id, 'insurance.claim', now);
+      const fresh = await findProduct(tx, product.order_id, product.id);
+      if (!fresh || fresh.claimed) throw new ApiError(409, 'ALREADY_CLAIMED', INELIGIBLE_DETAIL.ALREADY_CLAIMED);
+      // Checked again: time may have passed since the eligibility check (e.g. the train left).
+      const reason = claim.is_claimable ? ineligibility(fresh, now) : 'NOT_CLAIMABLE';
+      if (reason) throw new ApiError(422, 'NOT_CLAIMABLE', reason === 'NOT_CLAIMABLE' ? 'Product is not claimable' : INELIGIBLE_DETAIL[reason]);
+      const ref = `INS-${randomUUID().slice(0, 8).toUpperCase()}`;
+      await tx.query('update insurance_claims set claimed_at = $2, reference = $3 where id = $1', [claim.id, now, ref]);
+      return ref;
+    });
     return c.json({ claimId: claim.id, orderId: product.order_id, insuranceProductId: product.id, reference });
   });
 

@@ -11,6 +11,7 @@ import { HOUR_MS } from '../lib/clock.ts';
 import { ApiError, errorBody } from '../lib/errors.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 import { requireBookingAccess, type BookingAccess } from './booking.ts';
+import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 
 /**
  * Passenger assistance (issue 10; docs/decisions/100-passenger-assistance.md), behind the
@@ -207,6 +208,8 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
     const leg = legOf(booking.data, body.direction);
     if (!leg) throw refuse(422, 'NO_SUCH_LEG', 'This booking has no return journey.');
     assertNotDeparted(leg, now, 'book');
+    // Not for a booking refunded, exchanged or paid by insurance (decision 320).
+    await requireLifecycleAllows(db, booking.id, 'assistance.book', now);
     const departure = departureOf(leg);
     if (departure.getTime() - now.getTime() < ASSISTANCE_MIN_NOTICE_MS) {
       throw refuse(

@@ -16,6 +16,7 @@ import {
 import { many, one, type Queryable } from '../db.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 import { loadFacts, newFriendlyOrderId, settleRefunds, trackingState, type RefundRow } from '../domain/refund-store.ts';
+import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import {
   assess,
   cardBrand,
@@ -472,6 +473,9 @@ async function requestRefund(c: Context<AppEnv>) {
     if (row.lines.some((l) => facts.refundingTicketIds.has(l.refundableId))) {
       throw new ApiError(409, 'IN_PROGRESS', 'A refund of these tickets has already been requested.');
     }
+    // The booking's lifecycle (decision 320): no refund after an insurance claim or Delay Repay paid
+    // for it, nor of a booking already refunded; the booking row stays locked until the refund is in.
+    await requireLifecycleAllows(tx, booking.id, row.partial ? 'refund.partial' : 'refund.full', now);
     // The reason is checked again at request time: a disruption must still be on record and a
     // booking mistake still inside its window (docs/decisions/330-refund-reasons-checked.md).
     const reasonCheck = checkReasonStillHolds(facts, row, now);

@@ -253,12 +253,16 @@ export async function refundSummaries(
   const ids = bookings.map((b) => b.id);
   await settleRefunds(db, ids, now);
   const tracking = await refundTracking(db, bookings);
-  const coj = new Set(
+  const coj = new Map(
     ids.length === 0
       ? []
-      : (await many<{ source_booking_id: string }>(db, 'select source_booking_id from change_of_journeys where source_booking_id = any($1)', [ids])).map(
-          (r) => r.source_booking_id,
-        ),
+      : (
+          await many<{ source_booking_id: string; new_booking_id: string | null }>(
+            db,
+            'select source_booking_id, new_booking_id from change_of_journeys where source_booking_id = any($1)',
+            [ids],
+          )
+        ).map((r) => [r.source_booking_id, r.new_booking_id] as const),
   );
   const orderIds = [...new Set(bookings.map((b) => b.order_id))];
   const pending = new Set(
@@ -277,6 +281,7 @@ export async function refundSummaries(
     out.set(b.id, {
       quotable: b.canAct && !b.replaced && !pending.has(b.order_id) && !cojSource && !fullyRefunded && b.data.tickets.length > 0,
       changeOfJourneySource: cojSource,
+      changeOfJourneyNewBookingId: coj.get(b.id) ?? null,
       refunds,
       fullyRefunded,
     });

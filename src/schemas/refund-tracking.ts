@@ -86,6 +86,8 @@ export const BookingRefundSummary = v.object({
   quotable: v.boolean(),
   /** The booking is the source of a change of journey: use the change-of-journey status call. */
   changeOfJourneySource: v.boolean(),
+  /** Local-server extra: the booking a change of journey gave, once issued (the detail links to it; absent: no link). */
+  changeOfJourneyNewBookingId: v.optional(v.nullable(v.string())),
   /** Every refund of this booking (newest first). */
   refunds: v.array(RefundTracking),
   /** The whole booking has been refunded (or is being). */

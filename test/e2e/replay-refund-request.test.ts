@@ -246,7 +246,8 @@ describeBrowserReplay(
         await page.getByText(m.refund_tracking_refund_processing(), { exact: true }).first().waitFor();
       },
       partiallyRefunded: async ({ page, path }) => {
-        await page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingIdOf(path.input)}/history`) && u.searchParams.get('waitForSuperseders') === 'true');
+        // The wait is handed over in history state: the URL carries no flag (issue 33, case 5).
+        await page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingIdOf(path.input)}/history`) && !u.searchParams.has('waitForSuperseders'));
       },
     },
     notUserActions: {

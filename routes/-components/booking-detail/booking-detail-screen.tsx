@@ -38,6 +38,7 @@ import { ticketCancelled } from '#src/documents/ticket-facts';
 import { NeedsConnection } from '../needs-connection';
 import { m } from '#src/paraglide/messages.js';
 import { journeyName } from '../journey-name';
+import { bookingLifecycle, LifecycleNote } from '../booking-lifecycle';
 
 /**
  * account: /bookings/{id}; orderToken: /order-token/{id} (guest, token sent as ?token=);
@@ -164,11 +165,42 @@ function BookingBody({
   const money = (amount: number, currency: string) => formatMoney(amount, currency, locale.tag);
   const names = new Map(booking.passengers.map((p) => [p.id, passengerName(p)]));
   const delivery = booking.delivery;
-  // The issued ticket (decision 350), unless the booking was refunded or replaced.
-  const ticket = delivery?.issuedTicket && !ticketCancelled(booking, detail.order) ? delivery.issuedTicket : null;
+  const others = detail.bookings.filter((b) => b.id !== booking.id);
+  // The booking's lifecycle (decision 320): only the actions its state allows are offered, and the
+  // withdrawn ones are named under the state's sentence ("Refunded on 27 Nov: tickets cancelled").
+  const lifecycle = bookingLifecycle(booking, detail.order, locale.tag);
+  // The issued ticket (decision 350), unless the booking was refunded, replaced or its tickets cancelled.
+  const ticket = delivery?.issuedTicket && !ticketCancelled(booking, detail.order) && !lifecycle.ticketsCancelled ? delivery.issuedTicket : null;
   // Issued while this page was open: the ticket's heading takes the focus from the button that asked for it.
   const [hadTicket] = useState(ticket !== null);
-  const others = detail.bookings.filter((b) => b.id !== booking.id);
+  const may = lifecycle.allowed;
+  const upcoming = isUpcoming(booking);
+  const renamable = booking.passengers.some((p) => p.alterable) && !readOnly;
+  const claimedInsurance = (booking.insurance ?? []).some((p) => p.claim !== null);
+  const onDemandOffered = delivery !== null && pageData.features['on-demand-tickets'] && (delivery.method === 'mobile' || delivery.method === 'print-at-home');
+  // "Cancel and refund" without the refund summary (an API with the spec's fields only): offered on a
+  // booking that is not past, and the quote decides (issue 34).
+  const refundOffered = !readOnly && (booking.refund ? booking.refund.quotable : upcoming) && may('refund.full');
+  const withdrawn = [
+    // A change-of-journey source keeps its entry, which checks the change's status instead of quoting (spec section 4).
+    !readOnly && booking.tickets.length > 0 && !may('refund.full') && booking.refund?.changeOfJourneySource !== true && m.refund_entry_cancel_and_refund(),
+    onDemandOffered && !readOnly && !may('ticket.issue') && m.booking_actions_on_demand_ticket_get_ticket_now(),
+    upcoming && !readOnly && !booking.checkedIn && !may('checkIn.open') && m.booking_actions_check_in(),
+    renamable && !may('passenger.rename') && m.booking_detail_screen_change_name(),
+    (booking.insurance ?? []).length > 0 && !claimedInsurance && !readOnly && !may('insurance.claim') && m.claims_insurance_section_claim_on_your_insurance(),
+    booking.delayRepay?.status === 'eligible' && !may('delayRepay.claim') && m.booking_detail_screen_claim_delay_repay(),
+    assistanceOn && upcoming && !may('assistance.book') && m.common_passenger_assistance(),
+    delivery !== null && !readOnly && !may('email.resend') && m.booking_actions_resend_booking_email(),
+  ].filter((label) => label !== false);
+  const newBookingId = booking.refund?.changeOfJourneyNewBookingId ?? null;
+  const newBookingLink =
+    lifecycle.state === 'changed' && newBookingId ? (
+      mode === 'orderToken' ? (
+        <Link to="/order-token/$bookingId" params={{ bookingId: newBookingId }}>{m.booking_detail_screen_lifecycle_open_new_booking()}</Link>
+      ) : (
+        <Link to="/bookings/$bookingId" params={{ bookingId: newBookingId }}>{m.booking_detail_screen_lifecycle_open_new_booking()}</Link>
+      )
+    ) : undefined;
   const historyLink =
     mode === 'orderToken' ? (
       <Link to="/order-token/$bookingId/history" params={{ bookingId: booking.id }}>{m.booking_detail_screen_view_booking_history()}</Link>
@@ -177,6 +209,7 @@ function BookingBody({
     );
   return (
     <>
+      <LifecycleNote lifecycle={lifecycle} withdrawn={withdrawn} next={newBookingLink} />
       {readOnly && (
         <Alert tone="info" title={m.booking_detail_screen_booked_as_a_guest()}>
           <p>{m.booking_detail_screen_you_bought_this_booking_without()}</p>
@@ -199,7 +232,7 @@ function BookingBody({
           </div>
         )}
         <ChangeabilityNote snapshot={snapshot} season={booking.season !== null} />
-        <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} />
+        {may('calendar.add') && <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} />}
       </section>
 
       {/* Passengers and tickets are not in every API's answer (decision 230): absent, no section. */}
@@ -217,7 +250,7 @@ function BookingBody({
                     {p.railcard ? ` · ${p.railcard.name}` : ''}
                   </span>
                 </span>
-                {p.alterable && !readOnly && (
+                {p.alterable && !readOnly && may('passenger.rename') && (
                   <Button
                     tone="secondary"
                     onClick={() => onEditPassenger(p)}
@@ -229,8 +262,8 @@ function BookingBody({
               </li>
             ))}
           </ul>
-          {offline && booking.passengers.some((p) => p.alterable) && !readOnly && <NeedsConnection id="passengers-offline" />}
-          {assistanceOn && (
+          {offline && renamable && may('passenger.rename') && <NeedsConnection id="passengers-offline" />}
+          {assistanceOn && may('assistance.book') && (
             <p className={styles.note}>
               <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId: booking.id }}>{m.common_passenger_assistance()}</Link>
               {' '}
@@ -334,32 +367,36 @@ function BookingBody({
             <NeedsConnection id="delay-repay-offline" />
           ) : (
             <p>
-              <Link to="/bookings/claim/$claimId" params={{ claimId: booking.delayRepay.claimId }}>
-                {booking.delayRepay.status === 'eligible' ? m.booking_detail_screen_claim_delay_repay() : m.booking_detail_screen_view_your_delay_repay_claim()}
-              </Link>
+              {booking.delayRepay.status !== 'eligible' ? (
+                <Link to="/bookings/claim/$claimId" params={{ claimId: booking.delayRepay.claimId }}>{m.booking_detail_screen_view_your_delay_repay_claim()}</Link>
+              ) : may('delayRepay.claim') ? (
+                <Link to="/bookings/claim/$claimId" params={{ claimId: booking.delayRepay.claimId }}>{m.booking_detail_screen_claim_delay_repay()}</Link>
+              ) : (
+                lifecycle.sentence
+              )}
             </p>
           )}
         </section>
       )}
 
-      {!readOnly && booking.insurance && booking.insurance.length > 0 && (
+      {!readOnly && booking.insurance && booking.insurance.length > 0 && (claimedInsurance || may('insurance.claim')) && (
         <section className={styles.section} aria-labelledby="insurance-heading">
           <h2 id="insurance-heading" className={styles.sectionTitle}>{m.booking_detail_screen_flexible_insurance()}</h2>
           <InsuranceSection orderId={detail.order.id} products={booking.insurance} onClaimed={onReload} />
         </section>
       )}
 
-      {booking.refund && (booking.refund.refunds.length > 0 || (booking.refund.quotable && !readOnly) || booking.refund.changeOfJourneySource) && (
+      {((booking.refund && (booking.refund.refunds.length > 0 || booking.refund.changeOfJourneySource)) || refundOffered) && (
         <section className={styles.section} aria-labelledby="refund-heading">
           <h2 id="refund-heading" className={styles.sectionTitle}>{m.common_refund()}</h2>
-          <RefundStatus summary={booking.refund} names={names} />
-          {!readOnly && (booking.refund.quotable || booking.refund.changeOfJourneySource) && (
+          {booking.refund && <RefundStatus summary={booking.refund} names={names} />}
+          {!readOnly && (refundOffered || booking.refund?.changeOfJourneySource === true) && (
             <RefundEntry
               orderId={detail.order.id}
               bookingId={booking.id}
               from="detail"
               guest={mode === 'orderToken'}
-              changeOfJourneySource={booking.refund.changeOfJourneySource}
+              changeOfJourneySource={booking.refund?.changeOfJourneySource ?? false}
             />
           )}
         </section>
@@ -373,9 +410,10 @@ function BookingBody({
             guest={mode === 'orderToken'}
             email={detail.order.email}
             delivery={delivery ? { id: delivery.id, method: delivery.method } : null}
-            upcoming={isUpcoming(booking)}
+            upcoming={upcoming}
             checkedIn={booking.checkedIn}
             ticketSettled={Boolean(delivery?.issuedTicket) || ticketCancelled(booking, detail.order)}
+            allows={may}
             onTicketReady={onTicketReady}
           />
         </div>

@@ -95,19 +95,21 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
             });
         },
         waitForSuperseders: () => {
-          const search = { waitForSuperseders: true };
+          // Handed over in history state, not the URL: a link or a reload of the history page must
+          // not claim a refund just happened (issue 33, case 5).
+          const state = { waitForSuperseders: true };
           if (guest)
             void navigate({
               to: '/order-token/$bookingId/history',
               params: { bookingId },
-              search,
+              state,
               replace: true,
             });
           else
             void navigate({
               to: '/bookings/$bookingId/history',
               params: { bookingId },
-              search,
+              state,
               replace: true,
             });
         },
