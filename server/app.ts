@@ -59,10 +59,11 @@ export type CreateAppOptions = {
    */
   knownPaths?: readonly string[] | null;
   /**
-   * The server sits behind a proxy it trusts: read the client address for rate limits from
-   * X-Forwarded-For instead of the socket (decision 155). Off by default; TRUST_PROXY=1 for npm start.
+   * The server sits behind proxies it trusts (true = one, or how many): read the client address for
+   * rate limits from the entry they appended to X-Forwarded-For instead of the socket, and HTTPS from
+   * X-Forwarded-Proto (decisions 155 and 300). Off by default; TRUST_PROXY=N for npm start.
    */
-  trustProxy?: boolean;
+  trustProxy?: boolean | number;
 };
 
 export const CONVERSATION_HEADER = 'x-conversationid';

@@ -11,6 +11,7 @@ import { isEmpty, openDb, type Db } from './db.ts';
 import { HOUR_MS } from './lib/clock.ts';
 import { purgeExpired } from './lib/housekeeping.ts';
 import { pageDataFromEnv } from './lib/page-data.ts';
+import { trustProxyFrom } from './lib/proxy.ts';
 import { publicOriginFrom } from './lib/public-origin.ts';
 import { defaultDistDir, projectRoot } from './paths.ts';
 import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from './seed/accounts.ts';
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
   setInterval(() => void purgeExpired(db, new Date()).catch(() => {}), HOUR_MS).unref();
 
   const publicOrigin = publicOriginFrom(process.env.PUBLIC_ORIGIN, port);
-  const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env), publicOrigin, trustProxy: process.env.TRUST_PROXY === '1' });
+  const app = await createApp({ db, distDir, pageData: pageDataFromEnv(process.env), publicOrigin, trustProxy: trustProxyFrom(process.env.TRUST_PROXY) });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
     void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findRefundGuestLinks(db), findDemoClaimLinks(db)]).then(([guestLinks, checkIn, refund, claimLinks]) => {

@@ -23,8 +23,11 @@ export type AppDeps = {
   testHooks: TestHooks | null;
   /** Whether a feature flag is on for this server (the same flags the page data gives the app). */
   feature: (name: string) => boolean;
-  /** Behind a trusted proxy: the client address comes from X-Forwarded-For (decision 155). */
-  trustProxy?: boolean;
+  /**
+   * Behind trusted proxies: how many (true = 1). The client address and scheme come from the entry
+   * they appended to X-Forwarded-For / X-Forwarded-Proto (server/lib/proxy.ts, decisions 155 and 300).
+   */
+  trustProxy?: boolean | number;
 };
 
 export type AppEnv = {

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Queryable } from '../db.ts';
 import type { AppEnv } from './app-env.ts';
 import { errorBody } from './errors.ts';
+import { forwardedClient } from './proxy.ts';
 
 /**
  * Anti-automation limits (issue 8, docs/decisions/155-rate-limits-and-csp.md): at most `max`
@@ -38,15 +39,14 @@ export const LIMITS = {
 export const TOO_MANY_ATTEMPTS = 'TOO_MANY_ATTEMPTS';
 
 /**
- * The client's address: the socket's peer address. X-Forwarded-For is read (its first entry) only
- * when the server is configured to sit behind a trusted proxy (createApp trustProxy / TRUST_PROXY=1);
- * otherwise any client could pick its own address and escape the per-client limits.
+ * The client's address: the socket's peer address. X-Forwarded-For is read only when the server is
+ * configured to sit behind trusted proxies (createApp trustProxy / TRUST_PROXY=N), and then only the
+ * entry those proxies appended (server/lib/proxy.ts): the entries to its left are whatever the client
+ * sent, so reading them would let any client pick its own address and escape the per-client limits.
  */
 export function clientAddress(c: Context<AppEnv>): string {
-  if (c.get('deps').trustProxy === true) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 100);
-  }
+  const forwarded = forwardedClient(c);
+  if (forwarded) return forwarded;
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
