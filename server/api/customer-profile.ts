@@ -16,6 +16,7 @@ import { validateFirstName, validateLastName } from '#src/schemas/forms.ts';
 import { validatePassengerName } from '#src/schemas/passengers.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
+import { revokeCalendarFeed } from './calendar-feed.ts';
 
 /**
  * Customer profile (SPEC sections 3, 5, 7, 8; docs/decisions/040-customer-profile.md, 150):
@@ -221,6 +222,8 @@ export function customerProfileApi(): Hono<AppEnv> {
           request.customer_id,
         ]);
         await deleteCustomerSessions(tx, request.customer_id);
+        // The feed's address was made for the old mailbox's owner: it ends with the old email.
+        await revokeCalendarFeed(tx, request.customer_id);
         return keepSignedIn ? createSession(tx, request.customer_id, now) : null;
       });
     } catch (err) {
