@@ -76,14 +76,23 @@ export function passwordApi(): Hono<AppEnv> {
   api.post('/customer/validate-reset-password-token', async (c) => {
     const { db, clock } = c.get('deps');
     const { token } = await readBody(c, TokenBody);
-    return c.json({ isValid: (await usableResetToken(db, token, clock.now())) !== null });
+    const limits = [[LIMITS.resetTokenClient, clientAddress(c)]] as const;
+    await assertNotThrottled(db, clock.now(), limits);
+    const isValid = (await usableResetToken(db, token, clock.now())) !== null;
+    if (!isValid) await recordAttempt(db, clock.now(), limits);
+    return c.json({ isValid });
   });
 
   api.post('/customer/reset-password', async (c) => {
     const { db, clock } = c.get('deps');
     const body = await readBody(c, ResetBody);
     const now = clock.now();
-    if (!(await usableResetToken(db, body.token, now))) throw new ApiError(400, 'TOKEN_INVALID');
+    const limits = [[LIMITS.resetTokenClient, clientAddress(c)]] as const;
+    await assertNotThrottled(db, now, limits);
+    if (!(await usableResetToken(db, body.token, now))) {
+      await recordAttempt(db, now, limits);
+      throw new ApiError(400, 'TOKEN_INVALID');
+    }
     if (!isStrongPassword(body.newPassword)) throw new ApiError(400, 'PASSWORD_TOO_WEAK');
     const passwordHash = await hashPassword(body.newPassword);
     await db.transaction(async (tx) => {

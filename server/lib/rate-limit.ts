@@ -29,6 +29,10 @@ export const LIMITS = {
   changePassword: { scope: 'change-password.account', max: 5, windowMs: WINDOW_MS },
   /** Wrong current passwords on change-email, per account. */
   changeEmail: { scope: 'change-email.account', max: 5, windowMs: WINDOW_MS },
+  /** Unknown or expired reset links tried from one client (validate and reset). */
+  resetTokenClient: { scope: 'reset-token.client', max: 30, windowMs: WINDOW_MS },
+  /** Unknown or expired guest, marketing or claim tokens exchanged from one client (POST /user-flow-access). */
+  userFlowAccessClient: { scope: 'user-flow-access.client', max: 30, windowMs: WINDOW_MS },
   /** Find-booking misses for one reference from one client: the owner elsewhere is not locked out. */
   findBookingReference: { scope: 'find-booking.client-reference', max: 10, windowMs: WINDOW_MS },
   /** Find-booking misses from one client over all references: stops sweeping many references. */
