@@ -14,6 +14,7 @@ import { forwardedClient } from './proxy.ts';
 export type Limit = { scope: string; max: number; windowMs: number };
 
 const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 const WINDOW_MS = 15 * MINUTE_MS;
 
 export const LIMITS = {
@@ -33,6 +34,14 @@ export const LIMITS = {
   resetTokenClient: { scope: 'reset-token.client', max: 30, windowMs: WINDOW_MS },
   /** Unknown or expired guest, marketing or claim tokens exchanged from one client (POST /user-flow-access). */
   userFlowAccessClient: { scope: 'user-flow-access.client', max: 30, windowMs: WINDOW_MS },
+  /** Booking emails resent for one booking, whoever asks (decision 301). */
+  resendBooking: { scope: 'resend-email.booking', max: 5, windowMs: HOUR_MS },
+  /** Booking emails resent by one signed-in customer over all their bookings. */
+  resendCustomer: { scope: 'resend-email.customer', max: 20, windowMs: HOUR_MS },
+  /** Booking emails resent by guests (session or order token) from one client address. */
+  resendClient: { scope: 'resend-email.client', max: 10, windowMs: HOUR_MS },
+  /** On-demand tickets generated for one booking (each one is a new ticket to issue). */
+  onDemandBooking: { scope: 'on-demand.booking', max: 10, windowMs: HOUR_MS },
   /** Find-booking misses for one reference from one client: the owner elsewhere is not locked out. */
   findBookingReference: { scope: 'find-booking.client-reference', max: 10, windowMs: WINDOW_MS },
   /** Find-booking misses from one client over all references: stops sweeping many references. */
@@ -117,7 +126,10 @@ export async function clearAttempts(db: Queryable, checks: readonly (readonly [L
   }
 }
 
+/** The longest window of any limit: a counter older than that has ended whatever its scope. */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((limit: Limit) => limit.windowMs));
+
 /** Deletes counters whose window ended (housekeeping). */
 export async function purgeAttemptCounters(db: Queryable, now: Date): Promise<void> {
-  await db.query(`delete from attempt_counters where window_start < $1`, [new Date(now.getTime() - WINDOW_MS)]);
+  await db.query(`delete from attempt_counters where window_start < $1`, [new Date(now.getTime() - LONGEST_WINDOW_MS)]);
 }
