@@ -14,7 +14,7 @@ import { assertNotThrottled, clearAttempts, LIMITS, recordAttempt } from '../lib
 import { clearSessionCookie, createSession, deleteCustomerSessions, setSessionCookie } from '../lib/sessions.ts';
 import { validateFirstName, validateLastName } from '#src/schemas/forms.ts';
 import { validatePassengerName } from '#src/schemas/passengers.ts';
-import { gateFeature } from '../lib/feature-gate.ts';
+import { requireFeature } from '../lib/feature-gate.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { revokeCalendarFeed } from './calendar-feed.ts';
 
@@ -75,7 +75,9 @@ export function customerProfileApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const emailCopy = createEmailCopy();
   // Behind the change-email flag, like its screens.
-  gateFeature(api, 'change-email', ['/customer/change-email']); // and /customer/change-email/confirm
+  // Asking for a change is behind the flag; following a link already sent is not: a registration's
+  // confirmation link (decision 303) is the same kind of link and must work with the flag off.
+  api.use('/customer/change-email', requireFeature('change-email'));
 
   api.get('/customer/personal-details', async (c) => {
     const customer = requireCustomer(c);

@@ -106,7 +106,12 @@ export function passwordApi(): Hono<AppEnv> {
         [now, sha256Hex(body.token)],
       );
       if (!spent) throw new ApiError(400, 'TOKEN_INVALID');
-      await tx.query('update customers set password_hash = $1 where id = $2', [passwordHash, spent.customer_id]);
+      // The link was read in the account's mailbox: the email is verified from now on (decision 303).
+      await tx.query('update customers set password_hash = $1, email_verified_at = coalesce(email_verified_at, $3) where id = $2', [
+        passwordHash,
+        spent.customer_id,
+        now,
+      ]);
       // Every outstanding link of this customer dies with the one used.
       await tx.query('update password_reset_tokens set used_at = $1 where customer_id = $2 and used_at is null', [
         now,
