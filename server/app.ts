@@ -115,7 +115,12 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   });
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE'), 413),
+    // The rest of the body is never read, so the connection cannot carry another request: say so
+    // (Connection: close) instead of promising keep-alive and then closing under a pooled client.
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return c.json(errorBody('PAYLOAD_TOO_LARGE'), 413);
+    },
   });
   // hono's bodyLimit rebuilds the Request when there is no Content-Length, which fails on
   // @hono/node-server for a request with no body at all (e.g. DELETE): only limit real bodies.
