@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { UserResponse } from '#src/schemas/auth';
+import type { RegisterOutcome, UserResponse } from '#src/schemas/auth';
 import { collectErrors, hasErrors, registerValidators } from '#src/schemas/forms';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
@@ -18,6 +18,8 @@ export interface RegisterContext {
   submitAttempted: boolean;
   serverError: RegisterServerError | null;
   response: UserResponse | null;
+  /** Where the confirmation link went (decision 303), once the server said it sent one. */
+  pendingEmail: string | null;
 }
 
 export type RegisterEvent =
@@ -31,6 +33,12 @@ export const registerMessages: Record<RegisterServerError, string> = {
   generic: m.register_generic(),
 };
 
+/** "Check your inbox": the same words whether or not the email already had an account (decision 303). */
+export const registerConfirmationMessage = (email: string) => m.register_confirmation_sent({ email });
+
+const isPending = (output: RegisterOutcome | undefined): output is Extract<RegisterOutcome, { confirmationSent: true }> =>
+  output !== undefined && 'confirmationSent' in output && output.confirmationSent === true;
+
 const errorCode = (event: object): string | null => codeOf(problemOfEvent(event));
 
 export const registerMachine = setup({
@@ -40,7 +48,7 @@ export const registerMachine = setup({
     output: {} as { response: UserResponse | null },
   },
   actors: {
-    register: fromPromise<UserResponse, Record<RegisterField, string>>(async () => {
+    register: fromPromise<RegisterOutcome, Record<RegisterField, string>>(async () => {
       throw new Error('register not provided');
     }),
   },
@@ -48,6 +56,7 @@ export const registerMachine = setup({
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, registerValidators)),
     isEmailTaken: ({ event }) => errorCode(event) === 'EMAIL_ALREADY_EXISTS',
     isPasswordTooWeak: ({ event }) => errorCode(event) === 'PASSWORD_TOO_WEAK',
+    isConfirmationSent: ({ event }) => isPending(doneOutput<RegisterOutcome | undefined>(event, 'register')),
   },
   actions: {
     setValue: assign(({ context, event }) => changePatch(context, event, { serverError: null })),
@@ -57,6 +66,10 @@ export const registerMachine = setup({
     setPasswordTooWeak: assign({ serverError: 'passwordTooWeak' as const }),
     setGenericError: assign({ serverError: 'generic' as const }),
     storeResponse: assign(({ event }) => ({ response: doneOutput<UserResponse>(event, 'register') })),
+    storePendingEmail: assign(({ context, event }) => {
+      const output = doneOutput<RegisterOutcome | undefined>(event, 'register');
+      return { pendingEmail: (isPending(output) ? output.pendingEmailAddress : undefined) ?? context.values.email.trim() };
+    }),
   },
 }).createMachine({
   id: 'register',
@@ -67,6 +80,7 @@ export const registerMachine = setup({
     submitAttempted: false,
     serverError: null,
     response: null,
+    pendingEmail: null,
   },
   initial: 'editing',
   states: {
@@ -89,13 +103,21 @@ export const registerMachine = setup({
           email: context.values.email.trim(),
           password: context.values.password,
         }),
-        onDone: { target: 'registered', actions: 'storeResponse' },
+        onDone: [
+          { guard: 'isConfirmationSent', target: 'confirmationSent', actions: 'storePendingEmail' },
+          { target: 'registered', actions: 'storeResponse' },
+        ],
         onError: [
           { guard: 'isEmailTaken', target: 'editing', actions: 'setEmailTaken' },
           { guard: 'isPasswordTooWeak', target: 'editing', actions: 'setPasswordTooWeak' },
           { target: 'editing', actions: 'setGenericError' },
         ],
       },
+    },
+    confirmationSent: {
+      description:
+        'Check your inbox: a link to confirm the email was sent (or, for an email that already has an account, a notice to its owner: the same answer). No session; sign in after confirming.',
+      type: 'final',
     },
     registered: { description: 'Registered: the customer is signed in (output: the user response).', type: 'final' },
   },

@@ -2,12 +2,16 @@ import { assign, fromPromise, setup } from 'xstate';
 import { validateEmail } from '#src/schemas/forms';
 import { maxResendAddresses } from '#src/schemas/booking-actions';
 import { submitAttemptPatch } from './lib/form-kit';
+import { isThrottledProblem, problemOfEvent, retryAfterOfEvent } from './lib/problems';
+import { tooManyAttemptsMessage } from './lib/throttle-copy';
 import { m } from '#src/paraglide/messages.js';
 
 /**
  * Resend booking email modal (spec sections 2, 3, 4, 7). Status NOT_SET, PENDING, SUCCESS, ERROR
  * (a tag on each state); closing the modal resets it. One or more addresses, each checked with the
- * shared email validator.
+ * shared email validator. The server sends only to the booking's own address and the account's
+ * verified email (docs/decisions/301): an address it refuses (422 RECIPIENT_NOT_ALLOWED, per field)
+ * goes back to editing with that field's error; too many resends (429) says when to try again.
  */
 export type ResendEmailStatus = 'NOT_SET' | 'PENDING' | 'SUCCESS' | 'ERROR';
 
@@ -24,6 +28,12 @@ export interface ResendEmailContext {
   /** Addresses the last successful request went to. */
   sentTo: string[];
   maxAddresses: number;
+  /** Addresses (trimmed, lower case) the server refused as recipients of this booking. */
+  refusedRecipients: string[];
+  /** Why the last send failed: too many resends (429) or anything else; null before a failure. */
+  failure: 'throttled' | 'failed' | null;
+  /** From the 429's Retry-After, when the server said. */
+  retryAfterSeconds: number | null;
 }
 
 export type ResendEmailEvent =
@@ -38,12 +48,36 @@ export type ResendEmailEvent =
 export const resendEmailMessages = {
   success: (emails: string[]) => m.resend_email_success({ emails: emails.join(', ') }),
   error: m.resend_email_error(),
+  recipientNotAllowed: m.resend_email_recipient_not_allowed(),
+  throttled: (retryAfterSeconds: number | null) => tooManyAttemptsMessage(retryAfterSeconds),
 } as const;
 
-/** The first error per address, or null. */
-export const emailErrors = (emails: readonly string[]): (string | null)[] => emails.map((e) => validateEmail(e));
+const recipientKey = (email: string) => email.trim().toLowerCase();
 
-const allValid = (emails: readonly string[]) => emails.length > 0 && emailErrors(emails).every((e) => e === null);
+/** The first error per address, or null: the shared email validator, then a recipient the server refused. */
+export const emailErrors = (emails: readonly string[], refused: readonly string[] = []): (string | null)[] =>
+  emails.map((e) => validateEmail(e) ?? (refused.includes(recipientKey(e)) ? resendEmailMessages.recipientNotAllowed : null));
+
+const allValid = (emails: readonly string[], refused: readonly string[]) =>
+  emails.length > 0 && emailErrors(emails, refused).every((e) => e === null);
+
+/**
+ * The addresses a 422 RECIPIENT_NOT_ALLOWED names: its errors' `field` (`emailAddresses.{index}`) of
+ * what was sent. A refusal that names no field refuses every address but the booking's own.
+ */
+export const refusedRecipientsOf = (event: object, sent: readonly string[], ownEmail: string): string[] => {
+  const problem = problemOfEvent(event);
+  const body = problem.kind === 'http' ? problem.body : null;
+  const errors = body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors) ? (body as { errors: unknown[] }).errors : [];
+  const indexes = errors.flatMap((e) => {
+    const field = e && typeof e === 'object' ? (e as { field?: unknown }).field : undefined;
+    const match = typeof field === 'string' ? /^emailAddresses\.(\d+)$/.exec(field) : null;
+    return match ? [Number(match[1])] : [];
+  });
+  const named = indexes.flatMap((i) => (sent[i] === undefined ? [] : [recipientKey(sent[i])]));
+  if (named.length > 0) return [...new Set(named)];
+  return [...new Set(sent.map(recipientKey).filter((e) => e !== recipientKey(ownEmail)))];
+};
 
 export const resendEmailMachine = setup({
   types: {
@@ -58,7 +92,12 @@ export const resendEmailMachine = setup({
     }),
   },
   guards: {
-    isValid: ({ context }) => allValid(context.emails),
+    isValid: ({ context }) => allValid(context.emails, context.refusedRecipients),
+    isThrottled: ({ event }) => isThrottledProblem(event),
+    isRecipientRefused: ({ event }) => {
+      const problem = problemOfEvent(event);
+      return problem.kind === 'http' && problem.status === 422 && problem.codes.includes('RECIPIENT_NOT_ALLOWED');
+    },
     canAddAddress: ({ context }) => context.emails.length < context.maxAddresses,
     canRemoveAddress: ({ context, event }) =>
       event.type === 'emails.remove' && context.emails.length > 1 && event.index >= 0 && event.index < context.emails.length,
@@ -69,7 +108,17 @@ export const resendEmailMachine = setup({
       touched: [false],
       submitAttempted: false,
       sentTo: [],
+      refusedRecipients: [],
+      failure: null,
+      retryAfterSeconds: null,
     })),
+    storeRefusedRecipients: assign(({ context, event }) => ({
+      refusedRecipients: refusedRecipientsOf(event, context.emails, context.initialEmail),
+      submitAttempted: true,
+      failure: null,
+    })),
+    storeThrottled: assign(({ event }) => ({ failure: 'throttled' as const, retryAfterSeconds: retryAfterOfEvent(event) })),
+    storeFailed: assign({ failure: 'failed' as const, retryAfterSeconds: null }),
     setEmail: assign(({ context, event }) =>
       event.type === 'emails.change' && event.index >= 0 && event.index < context.emails.length
         ? { emails: context.emails.map((e, i) => (i === event.index ? event.value : e)) }
@@ -99,6 +148,9 @@ export const resendEmailMachine = setup({
     submitAttempted: false,
     sentTo: [],
     maxAddresses: maxResendAddresses,
+    refusedRecipients: [],
+    failure: null,
+    retryAfterSeconds: null,
   }),
   initial: 'closed',
   states: {
@@ -113,7 +165,7 @@ export const resendEmailMachine = setup({
       on: { 'modal.close': { target: 'closed', actions: 'resetForm' } },
       states: {
         editing: {
-          description: 'NOT_SET: one or more email addresses, each checked with the shared email validator.',
+          description: 'NOT_SET: one or more email addresses, each checked with the shared email validator; an address the server refused as a recipient shows that error until it is changed.',
           tags: 'NOT_SET',
           on: {
             'emails.change': { actions: 'setEmail' },
@@ -131,7 +183,11 @@ export const resendEmailMachine = setup({
             src: 'resendEmail',
             input: ({ context }) => ({ emailAddresses: context.emails.map((e) => e.trim()) }),
             onDone: { target: 'sent', actions: 'storeSentTo' },
-            onError: { target: 'failed' },
+            onError: [
+              { guard: 'isRecipientRefused', target: 'editing', actions: 'storeRefusedRecipients' },
+              { guard: 'isThrottled', target: 'failed', actions: 'storeThrottled' },
+              { target: 'failed', actions: 'storeFailed' },
+            ],
           },
         },
         sent: {
@@ -139,7 +195,7 @@ export const resendEmailMachine = setup({
           tags: 'SUCCESS',
         },
         failed: {
-          description: 'ERROR: the email could not be sent; the addresses are kept for another try.',
+          description: 'ERROR: the email could not be sent (or too many were: 429, with when to try again); the addresses are kept for another try.',
           tags: 'ERROR',
           on: {
             'emails.change': { target: 'editing', actions: 'setEmail' },

@@ -64,10 +64,11 @@ export type CreateAppOptions = {
    */
   knownPaths?: readonly string[] | null;
   /**
-   * The server sits behind a proxy it trusts: read the client address for rate limits from
-   * X-Forwarded-For instead of the socket (decision 155). Off by default; TRUST_PROXY=1 for npm start.
+   * The server sits behind proxies it trusts (true = one, or how many): read the client address for
+   * rate limits from the entry they appended to X-Forwarded-For instead of the socket, and HTTPS from
+   * X-Forwarded-Proto (decisions 155 and 300). Off by default; TRUST_PROXY=N for npm start.
    */
-  trustProxy?: boolean;
+  trustProxy?: boolean | number;
   /** Folder for the outbox's .eml files (npm start: DATA_DIR/outbox); default none (table only). */
   outboxDir?: string | null;
   /** Mount the dev outbox page /__outbox; default on unless NODE_ENV=production (server/lib/outbox.ts). */
@@ -135,7 +136,12 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   });
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE'), 413),
+    // The rest of the body is never read, so the connection cannot carry another request: say so
+    // (Connection: close) instead of promising keep-alive and then closing under a pooled client.
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return c.json(errorBody('PAYLOAD_TOO_LARGE'), 413);
+    },
   });
   // hono's bodyLimit rebuilds the Request when there is no Content-Length, which fails on
   // @hono/node-server for a request with no body at all (e.g. DELETE): only limit real bodies.

@@ -15,6 +15,7 @@ import { randomToken } from './lib/tokens.ts';
 import { LOCAL_ACCOUNTS, startLocalProvider, type LocalProvider } from './oidc-provider/local-provider.ts';
 import { pageDataFromEnv } from './lib/page-data.ts';
 import { apiShapeFrom } from './lib/spec-shape.ts';
+import { trustProxyFrom } from './lib/proxy.ts';
 import { publicOriginFrom } from './lib/public-origin.ts';
 import { defaultDistDir, projectRoot } from './paths.ts';
 import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from './seed/accounts.ts';
@@ -99,7 +100,7 @@ async function main(): Promise<void> {
     distDir,
     pageData: pageDataFromEnv(process.env),
     publicOrigin,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
     oidcProviders,
     outboxDir: join(dataDir, 'outbox'),
     apiShape,

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from './lib/app-env.ts';
+import { isHttps } from './lib/cookies.ts';
 import { ensureCsrfCookie } from './lib/csrf.ts';
 import { APP_BASE, stripLocale } from './lib/known-routes.ts';
 import { devScriptHashes } from './lib/dev-csp.ts';
@@ -49,11 +50,8 @@ const SENT_POLICY = hashes.length
 /** Sent only on HTTPS responses (a browser ignores it over HTTP, and it must not pin a local http server). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
-/** The request came over HTTPS: its own URL, or a trusted proxy's X-Forwarded-Proto. */
-function overHttps(c: Context<AppEnv>): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  return c.get('deps').trustProxy === true && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
-}
+/** The request came over HTTPS: its own URL, or a trusted proxy's X-Forwarded-Proto (the cookies' rule). */
+const overHttps = isHttps;
 
 /** Sets Cache-Control on whatever static file the next handler found. */
 function cacheFor(value: string): MiddlewareHandler<AppEnv> {

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { loginMachine, loginMessages } from '#machines/login';
-import { registerMachine, registerMessages } from '#machines/register';
+import { registerConfirmationMessage, registerMachine, registerMessages } from '#machines/register';
 import { loginValidators, registerValidators } from '#src/schemas/forms';
 import { useServices } from '#src/services';
 import { apiBase } from '#src/api/paths';
@@ -171,8 +171,12 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
       actors: {
         register: fromPromise(async ({ input }) => {
           const response = await authApi.register(input);
-          authActor.send({ type: 'auth.loggedIn', response });
-          void navigate({ to: safeRedirectPath(redirect) as '/', replace: true });
+          // A server that signs the new customer in at once; ours sends a confirmation link instead
+          // and the machine says so (decision 303).
+          if ('user' in response) {
+            authActor.send({ type: 'auth.loggedIn', response });
+            void navigate({ to: safeRedirectPath(redirect) as '/', replace: true });
+          }
           return response;
         }),
       },
@@ -180,7 +184,13 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
   );
   const submitting = snapshot.matches('submitting');
   const { errors, canSubmit } = formView(snapshot.context, registerValidators, submitting);
-  const { values, serverError } = snapshot.context;
+  const { values, serverError, pendingEmail } = snapshot.context;
+  const confirmationRef = useRef<HTMLDivElement>(null);
+  const confirmationSent = snapshot.matches('confirmationSent');
+  // The form goes away: focus moves to the message that replaces it (never left on body).
+  useEffect(() => {
+    if (confirmationSent) confirmationRef.current?.focus();
+  }, [confirmationSent]);
   const field = (name: keyof typeof values, label: string, extra: Record<string, string | number> = {}) => (
     <TextField
       label={label}
@@ -192,6 +202,10 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
   return (
     <section className={styles.panel} aria-labelledby="register-heading">
       <h2 id="register-heading" className={styles.panelHeading}>{m.login_page_new_customer_create_an_account()}</h2>
+      <div ref={confirmationRef} tabIndex={-1}>
+        {confirmationSent && pendingEmail !== null && <Alert tone="success">{registerConfirmationMessage(pendingEmail)}</Alert>}
+      </div>
+      {!confirmationSent && (
       <form
         noValidate
         className={formStyles.form}
@@ -211,6 +225,7 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
         })}
         <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.login_page_creating_your_account()}>{m.login_page_create_account()}</Button>
       </form>
+      )}
     </section>
   );
 }

@@ -9,6 +9,9 @@ import { ApiError } from '../lib/errors.ts';
 import { isStrongPassword, PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords.ts';
 import { assertNotThrottled, clearAttempts, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
+import { addMs } from '../lib/clock.ts';
+import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
+import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import {
   clearSessionCookie,
   createSession,
@@ -16,6 +19,8 @@ import {
   readSessionCookie,
   setSessionCookie,
 } from '../lib/sessions.ts';
+import { randomToken, sha256Hex } from '../lib/tokens.ts';
+import { EMAIL_CHANGE_TTL_MS } from './customer-profile.ts';
 import { authorisedUser, currentUser } from '../lib/user-response.ts';
 
 const LoginBody = v.object({
@@ -50,6 +55,7 @@ type CustomerRow = {
 /** GET /user, POST /login, POST /register, POST /logout (see docs/decisions/002-auth-api.md). */
 export function authApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  const emailCopy = createEmailCopy();
 
   api.get('/user', async (c) => c.json(await currentUser(c)));
 
@@ -84,28 +90,55 @@ export function authApi(): Hono<AppEnv> {
     );
   });
 
+  /**
+   * POST /register (decision 303): the same 202 `{confirmationSent: true, pendingEmailAddress}` whether
+   * or not the email already has an account, and no session either way, so the answer tells nobody
+   * who is a customer. A new account is created unverified and sent a link to confirm its email (the
+   * change-of-email confirmation, /confirm-email); an existing account is left as it is and its owner
+   * is sent a notice instead ("you already have an account: sign in or reset your password").
+   */
   api.post('/register', async (c) => {
-    const { db, clock } = c.get('deps');
+    const { db, clock, log, testHooks, publicOrigin } = c.get('deps');
     const body = await readBody(c, RegisterBody);
     if (!isStrongPassword(body.password)) throw new ApiError(400, 'PASSWORD_TOO_WEAK');
     const now = clock.now();
     const id = randomUUID();
+    // Hashed whether or not the account exists: both answers take the same time.
     const passwordHash = await hashPassword(body.password);
+    const locale = emailLocale(c.req.header('accept-language'));
+    const origin = publicOrigin ?? DEFAULT_PUBLIC_ORIGIN;
+    const token = randomToken(32);
+    let created = true;
     try {
-      await db.query(
-        `insert into customers (id, email, password_hash, first_name, last_name, provider, created_at)
-         values ($1, $2, $3, $4, $5, 'internal', $6)`,
-        [id, body.email, passwordHash, body.firstName, body.lastName, now],
-      );
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `insert into customers (id, email, password_hash, first_name, last_name, provider, created_at)
+           values ($1, $2, $3, $4, $5, 'internal', $6)`,
+          [id, body.email, passwordHash, body.firstName, body.lastName, now],
+        );
+        // The confirmation is a change-of-email request to the address the account already has.
+        await tx.query(
+          `insert into email_change_requests (token_hash, customer_id, new_email, created_at, expires_at)
+           values ($1, $2, $3, $4, $5)`,
+          [sha256Hex(token), id, body.email, now, addMs(now, EMAIL_CHANGE_TTL_MS)],
+        );
+      });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError(422, 'EMAIL_ALREADY_EXISTS');
-      throw err;
+      if (!isUniqueViolation(err)) throw err;
+      created = false;
     }
-    const previous = readSessionCookie(c);
-    if (previous) await deleteSession(db, previous);
-    setSessionCookie(c, await createSession(db, id, now), now);
-    const user = { id, email: body.email, firstName: body.firstName, lastName: body.lastName };
-    return c.json(authorisedUser({ ...user, provider: 'internal' }), 201);
+    if (created) {
+      const link = appLink(origin, locale, `/confirm-email#token=${token}`);
+      log(`Registration confirmation link for ${body.email}: ${link}`);
+      log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_register_confirm_subject', {})}: ${emailCopy(locale, 'email_register_confirm_body', { link })}`);
+      testHooks?.onEmailChangeToken?.(body.email, token);
+    } else {
+      const signIn = appLink(origin, locale, '/login');
+      const reset = appLink(origin, locale, '/forgot-password');
+      log(`Registration notice for ${body.email} (an account already exists): ${signIn}`);
+      log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_register_existing_subject', {})}: ${emailCopy(locale, 'email_register_existing_body', { signIn, reset })}`);
+    }
+    return c.json({ confirmationSent: true, pendingEmailAddress: body.email }, 202);
   });
 
   api.post('/logout', async (c) => {

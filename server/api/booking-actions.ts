@@ -16,6 +16,7 @@ import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import { PORTALS } from '../lib/page-data.ts';
 import { loadTicketSecret, ticketBarcodeData } from '../domain/ticket-barcode.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
+import { assertNotThrottled, clientAddress, LIMITS, recordAttempt, type Limit } from '../lib/rate-limit.ts';
 
 /**
  * Actions on a booking (issue 3, part C; docs/decisions/030-booking-actions.md):
@@ -73,6 +74,17 @@ async function bookingAccess(c: Context<AppEnv>, bookingId: string): Promise<{ b
   return { booking, access };
 }
 
+/**
+ * Who a booking's email may be resent to (decision 301): the address the order was booked with, and,
+ * for its signed-in customer, the account's email once verified. Anyone else would let whoever holds
+ * a booking (or its guest link) mail its tickets, or mail anyone at all from the retailer.
+ */
+function allowedRecipients(access: OrderAccess): Set<string> {
+  const allowed = new Set([access.order.email.toLowerCase()]);
+  if (access.via === 'customer' && access.customer.emailVerified) allowed.add(access.customer.email.toLowerCase());
+  return allowed;
+}
+
 /** Same-origin page the browser goes to after checking in (the booking, marked checked in). */
 const checkedInUrl = (access: OrderAccess, bookingId: string) =>
   access.via === 'customer'
@@ -122,6 +134,19 @@ export function bookingActionsApi(): Hono<AppEnv> {
     const { db, clock } = deps;
     // Its tickets must still stand: not for a refunded or exchanged booking (decision 320).
     await requireLifecycleAllows(db, booking.id, 'email.resend', clock.now());
+    // Every request that reaches a booking counts (decision 301): per booking, and per customer or,
+    // for guests, per client address.
+    const requester: readonly [Limit, string] =
+      access.via === 'customer' ? [LIMITS.resendCustomer, access.customer.id] : [LIMITS.resendClient, clientAddress(c)];
+    const limits = [[LIMITS.resendBooking, booking.id], requester] as const;
+    await assertNotThrottled(db, clock.now(), limits);
+    await recordAttempt(db, clock.now(), limits);
+    // Only the booking's own mailbox, and a signed-in owner's verified email (decision 301).
+    const allowed = allowedRecipients(access);
+    const refused = emails.output.flatMap((email, index) => (allowed.has(email) ? [] : [index]));
+    if (refused.length > 0) {
+      return c.json({ errors: refused.map((index) => ({ code: 'RECIPIENT_NOT_ALLOWED', field: `emailAddresses.${index}` })) }, 422);
+    }
     // One email per address: the same address typed twice (in any case) is sent once.
     const to = uniqueAddresses(emails.output);
     await db.query(
@@ -156,6 +181,9 @@ export function bookingActionsApi(): Hono<AppEnv> {
     if (delivery.id !== c.req.param('deliveryId')) throw new ApiError(404, 'DELIVERY_NOT_FOUND');
     if (!ON_DEMAND_METHODS.includes(delivery.method)) throw new ApiError(409, 'ON_DEMAND_NOT_SUPPORTED');
     const { db, clock } = c.get('deps');
+    const limits = [[LIMITS.onDemandBooking, booking.id]] as const;
+    await assertNotThrottled(db, clock.now(), limits);
+    await recordAttempt(db, clock.now(), limits);
     // A replaced order's tickets are cancelled (a change of journey or a part refund issued the
     // replacement its own): nothing is issued for them (DOMAIN.md, one ticket one payout).
     const replaced = await one(db, 'select 1 from orders where id = $1 and replacement_order_id is not null', [booking.order_id]);

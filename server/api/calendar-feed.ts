@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bookingEvents, calendarFile, type IcsCopy } from '#src/calendar/ics.ts';
-import { many, one } from '../db.ts';
+import { many, one, type Queryable } from '../db.ts';
 import { refundSummaries } from '../domain/refund-store.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 import { requireCustomer } from '../lib/access.ts';
@@ -41,6 +41,15 @@ const feedCopy = (text: EmailCopy, locale: string | null): IcsCopy => ({
   link: (url) => text(locale, 'booking_detail_add_to_calendar_link', { url }),
 });
 
+/**
+ * Ends the customer's feed (its address answers 404 from now on). Called when the account is
+ * recovered or moves to another mailbox (password reset, confirmed change of email): whoever held
+ * the account before may also hold the feed's address, which shows journeys and booking references.
+ */
+export async function revokeCalendarFeed(db: Queryable, customerId: string): Promise<void> {
+  await db.query('delete from calendar_feeds where customer_id = $1', [customerId]);
+}
+
 export function calendarFeedApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const text = createEmailCopy();
@@ -68,7 +77,7 @@ export function calendarFeedApi(): Hono<AppEnv> {
 
   api.delete('/customer/calendar-feed', async (c) => {
     const customer = requireCustomer(c);
-    await c.get('deps').db.query('delete from calendar_feeds where customer_id = $1', [customer.id]);
+    await revokeCalendarFeed(c.get('deps').db, customer.id);
     return c.json({ success: true });
   });
 

@@ -14,9 +14,10 @@ import { assertNotThrottled, clearAttempts, LIMITS, recordAttempt } from '../lib
 import { clearSessionCookie, createSession, deleteCustomerSessions, setSessionCookie } from '../lib/sessions.ts';
 import { validateFirstName, validateLastName } from '#src/schemas/forms.ts';
 import { validatePassengerName } from '#src/schemas/passengers.ts';
-import { gateFeature } from '../lib/feature-gate.ts';
+import { requireFeature } from '../lib/feature-gate.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { sendEmail } from '../lib/outbox.ts';
+import { revokeCalendarFeed } from './calendar-feed.ts';
 
 /**
  * Customer profile (SPEC sections 3, 5, 7, 8; docs/decisions/040-customer-profile.md, 150):
@@ -75,7 +76,9 @@ export function customerProfileApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const emailCopy = createEmailCopy();
   // Behind the change-email flag, like its screens.
-  gateFeature(api, 'change-email', ['/customer/change-email']); // and /customer/change-email/confirm
+  // Asking for a change is behind the flag; following a link already sent is not: a registration's
+  // confirmation link (decision 303) is the same kind of link and must work with the flag off.
+  api.use('/customer/change-email', requireFeature('change-email'));
 
   api.get('/customer/personal-details', async (c) => {
     const customer = requireCustomer(c);
@@ -229,6 +232,8 @@ export function customerProfileApi(): Hono<AppEnv> {
           request.customer_id,
         ]);
         await deleteCustomerSessions(tx, request.customer_id);
+        // The feed's address was made for the old mailbox's owner: it ends with the old email.
+        await revokeCalendarFeed(tx, request.customer_id);
         return keepSignedIn ? createSession(tx, request.customer_id, now) : null;
       });
     } catch (err) {

@@ -20,7 +20,7 @@ const Body = v.object({ guestToken: v.pipe(v.string(), v.trim(), v.minLength(1),
  *   replacement order: their replacement carries the journey) which stay guest orders. Matching
  *   by email needs a verified email (decision 150): the order's own guest token, sent only to that
  *   mailbox, verifies it here; a find-booking exchange token does not, so with an unverified email
- *   only the token's own order is imported.
+ *   nothing is imported (403 EMAIL_NOT_VERIFIED, decision 303): confirm the email first.
  * - 204 nothing imported; 206 {count} some imported, some could not be; 200 {count} all imported.
  *   count = bookings imported.
  */
@@ -43,15 +43,18 @@ export function guestOrdersApi(): Hono<AppEnv> {
     }
     const emailedToken = await one<{ id: string }>(db, 'select id from orders where guest_token_hash = $1', [sha256Hex(guestToken)]);
     const emailVerified = customer.emailVerified || emailedToken !== null;
+    // Knowing a booking's details (a find-booking exchange token) does not prove the mailbox: an
+    // account whose email is not verified imports nothing with it (decision 303).
+    if (!emailVerified) throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
     const result = await db.transaction(async (tx) => {
-      if (!customer.emailVerified && emailVerified) {
+      if (!customer.emailVerified) {
         await tx.query('update customers set email_verified_at = $2 where id = $1 and email_verified_at is null', [customer.id, clock.now()]);
       }
       const candidates = await many<{ id: string; replacement_order_id: string | null; bookings: number }>(
         tx,
         `select o.id, o.replacement_order_id, (select count(*)::int from bookings b where b.order_id = o.id) as bookings
-         from orders o where o.customer_id is null and o.email = $1 and ($2 or o.id = $3)`,
-        [customer.email, emailVerified, found.id],
+         from orders o where o.customer_id is null and o.email = $1`,
+        [customer.email],
       );
       const importable = candidates.filter((o) => o.replacement_order_id === null);
       if (importable.length > 0) {

@@ -10,6 +10,7 @@ import { changePasswordProblem, isStrongPassword, PASSWORD_MAX_LENGTH } from '..
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { assertNotThrottled, clearAttempts, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import { deleteCustomerSessions } from '../lib/sessions.ts';
+import { revokeCalendarFeed } from './calendar-feed.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
@@ -83,25 +84,50 @@ export function passwordApi(): Hono<AppEnv> {
   api.post('/customer/validate-reset-password-token', async (c) => {
     const { db, clock } = c.get('deps');
     const { token } = await readBody(c, TokenBody);
-    return c.json({ isValid: (await usableResetToken(db, token, clock.now())) !== null });
+    const limits = [[LIMITS.resetTokenClient, clientAddress(c)]] as const;
+    await assertNotThrottled(db, clock.now(), limits);
+    const isValid = (await usableResetToken(db, token, clock.now())) !== null;
+    if (!isValid) await recordAttempt(db, clock.now(), limits);
+    return c.json({ isValid });
   });
 
   api.post('/customer/reset-password', async (c) => {
     const { db, clock } = c.get('deps');
     const body = await readBody(c, ResetBody);
     const now = clock.now();
-    const found = await usableResetToken(db, body.token, now);
-    if (!found) throw new ApiError(400, 'TOKEN_INVALID');
+    const limits = [[LIMITS.resetTokenClient, clientAddress(c)]] as const;
+    await assertNotThrottled(db, now, limits);
+    if (!(await usableResetToken(db, body.token, now))) {
+      await recordAttempt(db, now, limits);
+      throw new ApiError(400, 'TOKEN_INVALID');
+    }
     if (!isStrongPassword(body.newPassword)) throw new ApiError(400, 'PASSWORD_TOO_WEAK');
     const passwordHash = await hashPassword(body.newPassword);
     await db.transaction(async (tx) => {
-      await tx.query('update customers set password_hash = $1 where id = $2', [passwordHash, found.customer_id]);
+      // The link is spent here, once: of many requests racing with one link, only the one whose
+      // update still finds it unused goes on; the others change nothing and get 400.
+      const spent = await one<{ customer_id: string }>(
+        tx,
+        `update password_reset_tokens set used_at = $1
+         where token_hash = $2 and used_at is null and expires_at > $1
+         returning customer_id`,
+        [now, sha256Hex(body.token)],
+      );
+      if (!spent) throw new ApiError(400, 'TOKEN_INVALID');
+      // The link was read in the account's mailbox: the email is verified from now on (decision 303).
+      await tx.query('update customers set password_hash = $1, email_verified_at = coalesce(email_verified_at, $3) where id = $2', [
+        passwordHash,
+        spent.customer_id,
+        now,
+      ]);
       // Every outstanding link of this customer dies with the one used.
       await tx.query('update password_reset_tokens set used_at = $1 where customer_id = $2 and used_at is null', [
         now,
-        found.customer_id,
+        spent.customer_id,
       ]);
-      await deleteCustomerSessions(tx, found.customer_id);
+      await deleteCustomerSessions(tx, spent.customer_id);
+      // Recovering the account also ends what was shared from it: the calendar feed's address.
+      await revokeCalendarFeed(tx, spent.customer_id);
     });
     return c.json({ success: true });
   });

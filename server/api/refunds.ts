@@ -464,7 +464,10 @@ async function requestRefund(c: Context<AppEnv>) {
       [row.id, now],
     );
     if (!claimed) throw new ApiError(409, 'QUOTE_USED', 'This quote has already been used: ask for a new quote.');
-    if (card) await tx.query('update card_tokens set used_at = $2 where token_hash = $1', [card.token_hash, now]);
+    // The card token is single-use too: a request racing with another on the same token finds it spent.
+    if (card && !(await one(tx, 'update card_tokens set used_at = $2 where token_hash = $1 and used_at is null returning 1', [card.token_hash, now]))) {
+      throw new ApiError(400, 'VALIDATION', 'The card token is unknown, used or expired: enter the card again.');
+    }
     const setOutcome = (outcome: string) => tx.query('update refund_quotes set outcome = $2 where id = $1', [row.id, outcome]);
 
     await refuseIfNotQuotable(tx, booking, order);

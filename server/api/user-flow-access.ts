@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
+import { assertNotThrottled, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import {
   createClaimSession,
   createUfacSession,
@@ -32,9 +33,17 @@ export function userFlowAccessApi(): Hono<AppEnv> {
   api.post('/user-flow-access', async (c) => {
     const { db, clock } = c.get('deps');
     const { token, flow } = await readBody(c, Body);
+    // Unknown tokens are counted per client, like every other guess (decision 155); tokens are 256
+    // bits, so this is parity rather than need, and a customer's own link never counts.
+    const limits = [[LIMITS.userFlowAccessClient, clientAddress(c)]] as const;
+    await assertNotThrottled(db, clock.now(), limits);
+    const refuse = async (): Promise<never> => {
+      await recordAttempt(db, clock.now(), limits);
+      throw new ApiError(401, 'TOKEN_INVALID');
+    };
     if (flow === 'customer') {
       const customer = await findCustomerByMarketingToken(db, token, clock.now());
-      if (!customer) throw new ApiError(401, 'TOKEN_INVALID');
+      if (!customer) return refuse();
       const session = await createUfacSession(db, { flow: 'customer', customerId: customer.id }, clock.now(), [
         'marketing-preference-unsubscribe',
       ]);
@@ -43,12 +52,12 @@ export function userFlowAccessApi(): Hono<AppEnv> {
     if (flow === 'claim') {
       // The session may read and submit that claim only (server/api/claims.ts); it opens no order.
       const claim = await findClaimByToken(db, token, clock.now());
-      if (!claim) throw new ApiError(401, 'TOKEN_INVALID');
+      if (!claim) return refuse();
       const session = await createClaimSession(db, claim.id, clock.now());
       return c.json({ session: session.id, flow: 'order' as const, orderId: null, claimId: claim.id });
     }
     const order = await findOrderByGuestToken(db, token);
-    if (!order) throw new ApiError(401, 'TOKEN_INVALID');
+    if (!order) return refuse();
     const session = await createUfacSession(db, { flow: 'order', orderId: order.id }, clock.now());
     return c.json({ session: session.id, flow: 'order' as const, orderId: order.id });
   });

@@ -25,8 +25,11 @@ export type AppDeps = {
   feature: (name: string) => boolean;
   /** Where the outbox writes each email as an .eml file (DATA_DIR/outbox); none: the table only (server/lib/outbox.ts). */
   outboxDir?: string | null;
-  /** Behind a trusted proxy: the client address comes from X-Forwarded-For (decision 155). */
-  trustProxy?: boolean;
+  /**
+   * Behind trusted proxies: how many (true = 1). The client address and scheme come from the entry
+   * they appended to X-Forwarded-For / X-Forwarded-Proto (server/lib/proxy.ts, decisions 155 and 300).
+   */
+  trustProxy?: boolean | number;
 };
 
 export type AppEnv = {

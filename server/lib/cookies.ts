@@ -1,7 +1,12 @@
 import type { Context } from 'hono';
+import type { AppEnv } from './app-env.ts';
+import { forwardedProto } from './proxy.ts';
 
-/** Cookies are marked Secure when the request reached us over https (directly or via a proxy). */
-export function isHttps(c: Context): boolean {
-  if (c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https') return true;
+/**
+ * Cookies are marked Secure when the request reached us over https: its own URL, or the scheme a
+ * trusted proxy reports (X-Forwarded-Proto is read only with TRUST_PROXY; any client can send it).
+ */
+export function isHttps(c: Context<AppEnv>): boolean {
+  if (forwardedProto(c) === 'https') return true;
   return new URL(c.req.url).protocol === 'https:';
 }

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Queryable } from '../db.ts';
 import type { AppEnv } from './app-env.ts';
 import { errorBody } from './errors.ts';
+import { forwardedClient } from './proxy.ts';
 
 /**
  * Anti-automation limits (issue 8, docs/decisions/155-rate-limits-and-csp.md): at most `max`
@@ -13,6 +14,7 @@ import { errorBody } from './errors.ts';
 export type Limit = { scope: string; max: number; windowMs: number };
 
 const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 const WINDOW_MS = 15 * MINUTE_MS;
 
 export const LIMITS = {
@@ -28,6 +30,18 @@ export const LIMITS = {
   changePassword: { scope: 'change-password.account', max: 5, windowMs: WINDOW_MS },
   /** Wrong current passwords on change-email, per account. */
   changeEmail: { scope: 'change-email.account', max: 5, windowMs: WINDOW_MS },
+  /** Unknown or expired reset links tried from one client (validate and reset). */
+  resetTokenClient: { scope: 'reset-token.client', max: 30, windowMs: WINDOW_MS },
+  /** Unknown or expired guest, marketing or claim tokens exchanged from one client (POST /user-flow-access). */
+  userFlowAccessClient: { scope: 'user-flow-access.client', max: 30, windowMs: WINDOW_MS },
+  /** Booking emails resent for one booking, whoever asks (decision 301). */
+  resendBooking: { scope: 'resend-email.booking', max: 5, windowMs: HOUR_MS },
+  /** Booking emails resent by one signed-in customer over all their bookings. */
+  resendCustomer: { scope: 'resend-email.customer', max: 20, windowMs: HOUR_MS },
+  /** Booking emails resent by guests (session or order token) from one client address. */
+  resendClient: { scope: 'resend-email.client', max: 10, windowMs: HOUR_MS },
+  /** On-demand tickets generated for one booking (each one is a new ticket to issue). */
+  onDemandBooking: { scope: 'on-demand.booking', max: 10, windowMs: HOUR_MS },
   /** Find-booking misses for one reference from one client: the owner elsewhere is not locked out. */
   findBookingReference: { scope: 'find-booking.client-reference', max: 10, windowMs: WINDOW_MS },
   /** Find-booking misses from one client over all references: stops sweeping many references. */
@@ -38,15 +52,14 @@ export const LIMITS = {
 export const TOO_MANY_ATTEMPTS = 'TOO_MANY_ATTEMPTS';
 
 /**
- * The client's address: the socket's peer address. X-Forwarded-For is read (its first entry) only
- * when the server is configured to sit behind a trusted proxy (createApp trustProxy / TRUST_PROXY=1);
- * otherwise any client could pick its own address and escape the per-client limits.
+ * The client's address: the socket's peer address. X-Forwarded-For is read only when the server is
+ * configured to sit behind trusted proxies (createApp trustProxy / TRUST_PROXY=N), and then only the
+ * entry those proxies appended (server/lib/proxy.ts): the entries to its left are whatever the client
+ * sent, so reading them would let any client pick its own address and escape the per-client limits.
  */
 export function clientAddress(c: Context<AppEnv>): string {
-  if (c.get('deps').trustProxy === true) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 100);
-  }
+  const forwarded = forwardedClient(c);
+  if (forwarded) return forwarded;
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
@@ -113,7 +126,10 @@ export async function clearAttempts(db: Queryable, checks: readonly (readonly [L
   }
 }
 
+/** The longest window of any limit: a counter older than that has ended whatever its scope. */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((limit: Limit) => limit.windowMs));
+
 /** Deletes counters whose window ended (housekeeping). */
 export async function purgeAttemptCounters(db: Queryable, now: Date): Promise<void> {
-  await db.query(`delete from attempt_counters where window_start < $1`, [new Date(now.getTime() - WINDOW_MS)]);
+  await db.query(`delete from attempt_counters where window_start < $1`, [new Date(now.getTime() - LONGEST_WINDOW_MS)]);
 }

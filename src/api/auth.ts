@@ -2,6 +2,7 @@ import type { ApiClient } from './client';
 import {
   ChangePasswordResponse,
   GuestSessionResponse,
+  RegisterAnswer,
   SuccessResponse,
   UserResponse,
   ValidateTokenResponse,
@@ -12,7 +13,7 @@ export const authApi = (client: ApiClient) => ({
   login: (body: { email: string; password: string }) =>
     client.request(UserResponse, '/login', { method: 'POST', body, csrfInBody: true, allow401: true }),
   register: (body: { email: string; password: string; firstName: string; lastName: string }) =>
-    client.request(UserResponse, '/register', { method: 'POST', body, csrfInBody: true }),
+    client.request(RegisterAnswer, '/register', { method: 'POST', body, csrfInBody: true }),
   logout: () => client.request(SuccessResponse, '/logout', { method: 'POST', body: {} }),
   forgotPassword: (email: string) =>
     client.request(SuccessResponse, '/customer/forgot-password', { method: 'POST', body: { email }, csrfInBody: true }),

@@ -24,6 +24,18 @@ export type SignInProvider = (typeof signInProviders)[number];
 export const isSignInProvider = (value: unknown): value is SignInProvider =>
   typeof value === 'string' && (signInProviders as readonly string[]).includes(value);
 
+/**
+ * Local-server answer to POST /register (202, decision 303): no session; a link was sent to the email
+ * to confirm it (or, when it already has an account, a notice to its owner: the answer is the same).
+ * A server that signs the new customer in at once answers a UserResponse, accepted too.
+ */
+export const RegisterPendingResponse = v.object({
+  confirmationSent: v.literal(true),
+  pendingEmailAddress: v.optional(v.string()),
+});
+export const RegisterAnswer = v.union([RegisterPendingResponse, UserResponse]);
+export type RegisterOutcome = v.InferOutput<typeof RegisterAnswer>;
+
 export const SuccessResponse = v.object({ success: v.literal(true) });
 
 export const ValidateTokenResponse = v.object({ isValid: v.boolean() });

@@ -82,8 +82,21 @@ describe('resend booking email', () => {
     expect(await second.evaluate((el) => el === document.activeElement)).toBe(true);
     await second.fill('jamie@example.com');
     expect(await seriousAxeViolations(w.page)).toEqual([]);
+    // The server sends only to the booking's own address or the account's verified email (decision
+    // 301): the addresses it refuses get the field's error, and focus goes to the first of them.
     await send.click();
-    await dialog.getByText("We've sent your booking confirmation to alex@example.com, jamie@example.com.").waitFor();
+    const refused = "We can only send this booking to the email address it was booked with, or to your account's confirmed email address.";
+    await dialog.getByRole('alert').getByText(refused).waitFor();
+    expect(await first.getAttribute('aria-invalid')).toBe('true');
+    expect(await second.getAttribute('aria-invalid')).toBe('true');
+    expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await send.isDisabled()).toBe(true);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    await first.fill(demo.email);
+    expect(await first.getAttribute('aria-invalid')).toBeNull();
+    await second.fill(demo.email.toUpperCase());
+    await send.click();
+    await dialog.getByText(`We've sent your booking confirmation to ${demo.email}, ${demo.email.toUpperCase()}.`).waitFor();
 
     await w.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -110,6 +123,26 @@ describe('resend booking email', () => {
     await w.page.unroute('**/my-account/api/booking/resend-email');
     await dialog.getByRole('button', { name: 'Send email' }).click();
     await dialog.getByText(`We've sent your booking confirmation to ${demo.email}.`).waitFor();
+  });
+
+  it('says when to try again when too many emails were resent (429 with Retry-After)', async () => {
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.route('**/my-account/api/booking/resend-email', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'retry-after': '600' },
+        contentType: 'application/json',
+        body: '{"errors":[{"code":"TOO_MANY_ATTEMPTS"}]}',
+      }),
+    );
+    await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
+    await w.page.getByRole('button', { name: 'Resend booking email' }).click();
+    const dialog = w.page.getByRole('dialog', { name: 'Resend booking email' });
+    await dialog.getByRole('button', { name: 'Send email' }).click();
+    await dialog.getByRole('alert').getByText('Too many attempts. For your security, please try again in 10 minutes.').waitFor();
+    expect(await dialog.getByLabel('Email address', { exact: true }).inputValue()).toBe(demo.email);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    await w.page.unroute('**/my-account/api/booking/resend-email');
   });
 });
 

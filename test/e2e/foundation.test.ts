@@ -79,25 +79,26 @@ describe('sign in, navigate, sign out', () => {
 });
 
 describe('registration', () => {
-  it('creates an account and signs in', async () => {
+  it('creates an account and asks the customer to confirm their email (decision 303)', async () => {
     await w.page.goto(`${world.server.origin}/my-account/register`);
     await w.page.getByLabel('First name').fill('Jo');
     await w.page.getByLabel('Last name').fill('Bloggs');
     await w.page.getByLabel('Email address').nth(1).fill('jo.bloggs@example.com');
     await w.page.getByLabel('Create a password').fill('Trains2026');
     await w.page.getByRole('button', { name: 'Create account' }).click();
-    await w.page.waitForURL(/\/bookings\/upcoming$/);
-    await w.page.getByText('jo.bloggs@example.com').waitFor();
+    await w.page.getByRole('status').getByText("Check your inbox: we've sent an email to jo.bloggs@example.com.", { exact: false }).waitFor();
+    expect(await w.page.getByRole('button', { name: 'Create account' }).count()).toBe(0);
+    expect(await w.page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   });
 
-  it('says when the email is already registered', async () => {
+  it('answers an email that is already registered with the same words (no account enumeration)', async () => {
     await w.page.goto(`${world.server.origin}/my-account/register`);
     await w.page.getByLabel('First name').fill('Alex');
     await w.page.getByLabel('Last name').fill('Morgan');
     await w.page.getByLabel('Email address').nth(1).fill(demo.email);
     await w.page.getByLabel('Create a password').fill('Trains2026');
     await w.page.getByRole('button', { name: 'Create account' }).click();
-    await w.page.getByText('An account already exists with this email address.', { exact: false }).waitFor();
+    await w.page.getByRole('status').getByText(`Check your inbox: we've sent an email to ${demo.email}.`, { exact: false }).waitFor();
   });
 });
 

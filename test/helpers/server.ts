@@ -42,8 +42,8 @@ export type TestServerOptions = {
   knownPaths?: readonly string[] | null;
   /** Collects operational log lines (reset links); default: dropped. */
   log?: (line: string) => void;
-  /** Read the client address from X-Forwarded-For (createApp trustProxy); default off. */
-  trustProxy?: boolean;
+  /** Behind trusted proxies: read the client address from X-Forwarded-For (createApp trustProxy; true = one); default off. */
+  trustProxy?: boolean | number;
   /** Keep the database in this folder (seeded only when empty), to test a restart; default in memory. */
   dataDir?: string;
   /** OpenID Connect providers to sign in with (createApp oidcProviders); default none. */
@@ -112,7 +112,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(opts.pageData ? { pageData: opts.pageData } : {}),
     ...(opts.knownPaths !== undefined ? { knownPaths: opts.knownPaths } : {}),
     log: opts.log ?? (() => {}),
-    ...(opts.trustProxy ? { trustProxy: true } : {}),
+    ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
     ...(opts.oidcProviders ? { oidcProviders: opts.oidcProviders } : {}),
     ...(opts.publicOrigin ? { publicOrigin: opts.publicOrigin } : {}),
     ...(opts.apiShape ? { apiShape: opts.apiShape } : {}),

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { registerMachine, registerMessages } from '#machines/register';
+import { registerConfirmationMessage, registerMachine, registerMessages } from '#machines/register';
 import { describeMachineModel, errorOf, inputOf, nextFrom } from './harness';
 
 const valid = { firstName: 'Alex', lastName: 'Morgan', email: 'new@example.com', password: 'Trains2026' } as const;
@@ -18,14 +18,18 @@ describeMachineModel(registerMachine, {
       return next ? [{ type: 'form.change', field: next, value: valid[next] } as const] : [];
     },
     'form.blur': [{ type: 'form.blur', field: 'email' }],
-    'xstate.done.actor.register': [{ type: 'xstate.done.actor.register', output: response }],
+    'xstate.done.actor.register': [
+      { type: 'xstate.done.actor.register', output: response },
+      // The local server (decision 303): no session, a link to confirm the email (the same answer when it has an account).
+      { type: 'xstate.done.actor.register', output: { confirmationSent: true, pendingEmailAddress: 'new@example.com' } },
+    ],
     'xstate.error.actor.register': [
       { type: 'xstate.error.actor.register', error: { status: 422, code: 'EMAIL_ALREADY_EXISTS' } },
       { type: 'xstate.error.actor.register', error: { status: 400, code: 'PASSWORD_TOO_WEAK' } },
       { type: 'xstate.error.actor.register', error: { status: 503, code: null } },
     ],
   },
-  serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, serverError: c.serverError, touched: c.touched }),
+  serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, serverError: c.serverError, touched: c.touched, pendingEmail: c.pendingEmail }),
   calls: { submitting: { register: valid } },
   states: {
     editing: (check) => {
@@ -38,6 +42,7 @@ describeMachineModel(registerMachine, {
           submitAttempted: false,
           serverError: null,
           response: null,
+          pendingEmail: null,
         });
       }
       if (context.serverError !== null) {
@@ -78,6 +83,14 @@ describeMachineModel(registerMachine, {
       expect(event.type).toBe('form.submit');
       expect(context.values).toEqual(valid);
       expect(context.response).toBeNull();
+    },
+    confirmationSent: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.register');
+      expect(context.pendingEmail).toBe('new@example.com');
+      expect(context.response).toBeNull();
+      expect(snapshot.status).toBe('done');
+      expect(registerConfirmationMessage(context.pendingEmail!)).toContain('Check your inbox');
+      expect(registerConfirmationMessage(context.pendingEmail!)).toContain('new@example.com');
     },
     registered: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.done.actor.register');

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { resendEmailMachine, resendEmailStatus } from '#machines/resend-email';
+import { emailErrors, refusedRecipientsOf, resendEmailMachine, resendEmailMessages, resendEmailStatus } from '#machines/resend-email';
 import { describeMachineModel, inputOf, nextFrom } from './harness';
 
 describeMachineModel(resendEmailMachine, {
@@ -19,10 +19,19 @@ describeMachineModel(resendEmailMachine, {
     'emails.remove': (snap) => (snap.context.emails.length > 1 ? [{ type: 'emails.remove', index: 1 } as const] : [{ type: 'emails.remove', index: 0 } as const]),
     'emails.add': (snap) => (snap.context.emails.length < 2 ? [{ type: 'emails.add' } as const] : []),
     'xstate.done.actor.resendEmail': [{ type: 'xstate.done.actor.resendEmail', output: undefined }],
-    'xstate.error.actor.resendEmail': [{ type: 'xstate.error.actor.resendEmail', error: { status: 500, code: 'INTERNAL_ERROR' } }],
+    'xstate.error.actor.resendEmail': [
+      { type: 'xstate.error.actor.resendEmail', error: { status: 500, code: 'INTERNAL_ERROR' } },
+      // Too many resends (decision 301): 429 with Retry-After.
+      { type: 'xstate.error.actor.resendEmail', error: { status: 429, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 600 } },
+      // A recipient the booking may not be sent to: the field it names.
+      {
+        type: 'xstate.error.actor.resendEmail',
+        error: { status: 422, code: 'RECIPIENT_NOT_ALLOWED', body: { errors: [{ code: 'RECIPIENT_NOT_ALLOWED', field: 'emailAddresses.0' }] } },
+      },
+    ],
   },
-  serializeContext: (c) => ({ emails: c.emails, submitAttempted: c.submitAttempted }),
-  maxPaths: 300,
+  serializeContext: (c) => ({ emails: c.emails, submitAttempted: c.submitAttempted, refused: c.refusedRecipients, failure: c.failure }),
+  maxPaths: 450,
   calls: { 'open.sending': { resendEmail: undefined } },
   // Spec section 4: resend email NOT_SET, PENDING, SUCCESS, ERROR; closing the modal resets it.
   states: {
@@ -38,6 +47,9 @@ describeMachineModel(resendEmailMachine, {
           submitAttempted: false,
           sentTo: [],
           maxAddresses: 5,
+          refusedRecipients: [],
+          failure: null,
+          retryAfterSeconds: null,
         });
         expect(['guest@example.com', '']).toContain(context.initialEmail);
       }
@@ -49,7 +61,21 @@ describeMachineModel(resendEmailMachine, {
       const { snapshot, context, event } = check;
       expect(resendEmailStatus(snapshot)).toBe('NOT_SET');
       expect([...snapshot.tags]).toEqual(['NOT_SET']);
-      if (context.emails[0] === 'alex@example.com' && context.emails.every((e) => e.includes('@') && e.trim() === e)) {
+      if (event.type === 'xstate.error.actor.resendEmail') {
+        // The server refused a recipient: back to editing, that field in error, the rest kept.
+        const refused = context.emails[0]?.trim().toLowerCase() ?? '';
+        expect(context.refusedRecipients).toEqual([refused]);
+        expect(context.submitAttempted).toBe(true);
+        expect(emailErrors(context.emails, context.refusedRecipients)[0]).toBe(resendEmailMessages.recipientNotAllowed);
+        expect(emailErrors(context.emails, context.refusedRecipients).slice(1).every((e) => e === null)).toBe(true);
+        // Sending the same address again is not possible; changing it clears its error.
+        expect(nextFrom(check, { type: 'form.submit' }).value).toEqual({ open: 'editing' });
+        const changed = nextFrom(check, { type: 'emails.change', index: 0, value: 'other@example.com' });
+        expect(emailErrors(changed.context.emails, changed.context.refusedRecipients)[0]).toBeNull();
+        // A refusal naming no field refuses every address but the booking's own.
+        expect(refusedRecipientsOf({ error: { status: 422, code: 'RECIPIENT_NOT_ALLOWED' } }, [' A@x.example', 'guest@example.com'], 'guest@example.com')).toEqual(['a@x.example']);
+      }
+      if (context.refusedRecipients.length === 0 && context.emails[0] === 'alex@example.com' && context.emails.every((e) => e.includes('@') && e.trim() === e)) {
         // Addresses are sent trimmed, and the confirmation lists them as sent.
         const padded = nextFrom(check, { type: 'emails.change', index: 0, value: '  alex@example.com ' });
         const sending = nextFrom({ snapshot: padded }, { type: 'form.submit' });
@@ -102,6 +128,13 @@ describeMachineModel(resendEmailMachine, {
       expect(left.matches({ open: 'failed' })).toBe(true);
       expect(left.context.touched).toEqual(context.touched.map((t, i) => t || i === 0));
       expect(resendEmailStatus(snapshot)).toBe('ERROR');
+      // Too many resends says when to try again; anything else is the general failure.
+      if (event.type === 'xstate.error.actor.resendEmail') {
+        const throttled = (event as unknown as { error: { status: number } }).error.status === 429;
+        expect(context.failure).toBe(throttled ? 'throttled' : 'failed');
+        expect(context.retryAfterSeconds).toBe(throttled ? 600 : null);
+        if (throttled) expect(resendEmailMessages.throttled(context.retryAfterSeconds)).toMatch(/10 minutes/);
+      }
       // Input is kept on a server failure.
       expect(context.emails.every((e) => e !== '')).toBe(true);
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);

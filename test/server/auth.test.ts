@@ -12,14 +12,16 @@ const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };
 
 let server: TestServer;
 let client: ApiClient;
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ log: (line) => logLines.push(line) });
 });
 afterAll(async () => {
   await server?.close();
 });
 beforeEach(async () => {
+  logLines.length = 0;
   client = apiClient(server.origin);
   await client.init();
 });
@@ -130,37 +132,44 @@ describe('register', () => {
     await server.reset('demo');
   });
 
-  it('creates an account, signs in and answers 201 with the user', async () => {
-    const res = await client.post<UserBody>('/my-account/api/register', {
+  it('creates an unverified account, signs nobody in and sends a link to confirm the email (202)', async () => {
+    const res = await client.post('/my-account/api/register', {
       email: 'New.Person@Example.com',
       password: 'Trains4ever',
       firstName: 'Néla',
       lastName: "O'Brien-Smith",
     });
-    expect(res.status).toBe(201);
-    expect(res.body.user).toMatchObject({
-      email: 'new.person@example.com',
-      status: 'AUTHORISED',
-      provider: 'internal',
-      firstName: 'Néla',
-    });
-    expect((await client.get<UserBody>('/my-account/api/user')).body.user.email).toBe('new.person@example.com');
+    expect([res.status, res.body]).toEqual([202, { confirmationSent: true, pendingEmailAddress: 'new.person@example.com' }]);
+    expect((await client.get<UserBody>('/my-account/api/user')).body.user.status).not.toBe('AUTHORISED');
+    expect(logLines.some((l) => l.startsWith('Registration confirmation link for new.person@example.com: ') && l.includes('/my-account/confirm-email#token='))).toBe(true);
 
+    // The password works at once; the email is verified when the link is followed.
     const other = apiClient(server.origin);
     await other.init();
     const login = await other.post('/my-account/api/login', { email: 'new.person@example.com', password: 'Trains4ever' });
     expect(login.status).toBe(200);
+    const token = await fetch(`${server.origin}/__test/last-email-change-token?email=new.person%40example.com`).then((r) => r.json() as Promise<{ token: string }>);
+    const confirmed = await other.post('/my-account/api/customer/change-email/confirm', { token: token.token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ updatedEmailAddress: 'new.person@example.com' });
   });
 
-  it('refuses an email that is taken (any case) with 422', async () => {
-    const res = await client.post<ErrorsBody>('/my-account/api/register', {
+  it('answers a taken email (any case) exactly as a new one, changes nothing, and sends its owner a notice', async () => {
+    const res = await client.post('/my-account/api/register', {
       email: 'DEMO@example.com',
       password: 'Trains4ever',
       firstName: 'Alex',
       lastName: 'Again',
     });
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({ errors: [{ code: 'EMAIL_ALREADY_EXISTS' }] });
+    expect([res.status, res.body]).toEqual([202, { confirmationSent: true, pendingEmailAddress: 'demo@example.com' }]);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('ma_session='))).toBe(false);
+    expect(logLines.some((l) => l.startsWith('Registration notice for demo@example.com (an account already exists)'))).toBe(true);
+    expect(logLines.some((l) => l.includes('Registration confirmation link for demo@example.com'))).toBe(false);
+    // The owner's password still stands; the one typed does not.
+    const owner = apiClient(server.origin);
+    await owner.init();
+    expect((await owner.post('/my-account/api/login', { email: DEMO.email, password: 'Trains4ever' })).status).toBe(401);
+    expect((await owner.post('/my-account/api/login', DEMO)).status).toBe(200);
   });
 
   it('refuses weak passwords', async () => {

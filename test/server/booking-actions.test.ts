@@ -3,7 +3,7 @@ import { at } from '#server/seed/booking-factory.ts';
 import { CHECK_IN_GUEST_KEY, CHECK_IN_GUEST_TOKEN, FAILING_ON_DEMAND_BOOKING_KEY } from '#server/seed/booking-actions.ts';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { stableId } from '#server/seed/context.ts';
-import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
+import { DEMO_GUEST_TOKENS, GUEST_EMAIL } from '#server/seed/guest-orders.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 const API = '/my-account/api';
@@ -140,8 +140,11 @@ describe('POST /booking/resend-email', () => {
     await signIn();
     const one = await resend(body());
     expect([one.status, one.body]).toEqual([200, { success: true }]);
-    const two = await resend(body({ emailAddresses: ['demo@example.com', ' Jamie@Example.com '] }));
+    const two = await resend(body({ emailAddresses: ['demo@example.com', ' Demo@Example.com '] }));
     expect([two.status, two.body]).toEqual([200, { success: true }]);
+    // Only the booking's own addresses (decision 301; test/server/resend-email-limits.test.ts).
+    const other = await resend(body({ emailAddresses: ['demo@example.com', ' Jamie@Example.com '] }));
+    expect([other.status, other.body]).toEqual([422, { errors: [{ code: 'RECIPIENT_NOT_ALLOWED', field: 'emailAddresses.1' }] }]);
   });
 
   it('refuses bad addresses with 400', async () => {
@@ -162,7 +165,12 @@ describe('POST /booking/resend-email', () => {
   it('keeps guests and customers to their own orders', async () => {
     await signIn();
     expect((await resend(body({ orderId: order(KINGSCROSS_YORK) }))).status).toBe(403);
-    const guest = body({ bookingId: booking(CHECK_IN_GUEST_KEY), orderId: order(CHECK_IN_GUEST_KEY), deliveryMethod: 'print-at-home' });
+    const guest = body({
+      emailAddresses: [GUEST_EMAIL],
+      bookingId: booking(CHECK_IN_GUEST_KEY),
+      orderId: order(CHECK_IN_GUEST_KEY),
+      deliveryMethod: 'print-at-home',
+    });
     expect((await resend(guest)).status).toBe(403);
     client.dropCookie();
     await client.init();

@@ -189,6 +189,33 @@ describe('find booking', () => {
   });
 });
 
+describe('token guesses', () => {
+  it('POST /user-flow-access: 429 after 30 unknown tokens from one client; a real link still opens from another', async () => {
+    await server.reset();
+    const guesser = await clientFrom('203.0.113.30');
+    for (let i = 0; i < LIMITS.userFlowAccessClient.max; i++) {
+      expect((await post(guesser, '/user-flow-access', { token: `guess-${i}` })).status).toBe(401);
+    }
+    expectThrottled(await post(guesser, '/user-flow-access', { token: DEMO_GUEST_TOKENS[1] }));
+    const owner = await clientFrom('198.51.100.30');
+    expect((await post(owner, '/user-flow-access', { token: DEMO_GUEST_TOKENS[1] })).status).toBe(200);
+  });
+
+  it('validate-reset-password-token and reset-password: 429 after 30 unknown links from one client', async () => {
+    await server.reset();
+    const guesser = await clientFrom('203.0.113.31');
+    for (let i = 0; i < LIMITS.resetTokenClient.max; i++) {
+      const path = i % 2 === 0 ? '/customer/validate-reset-password-token' : '/customer/reset-password';
+      const res = await post(guesser, path, { token: `guess-${i}`, newPassword: 'Whatever!2026pass' });
+      expect(res.status).toBe(i % 2 === 0 ? 200 : 400);
+    }
+    expectThrottled(await post(guesser, '/customer/validate-reset-password-token', { token: 'guess-x' }));
+    expectThrottled(await post(guesser, '/customer/reset-password', { token: 'guess-y', newPassword: 'Whatever!2026pass' }));
+    const other = await clientFrom('198.51.100.31');
+    expect((await post(other, '/customer/validate-reset-password-token', { token: 'guess-z' })).body).toEqual({ isValid: false });
+  });
+});
+
 describe('counts survive a restart on the same data dir', () => {
   it('a throttled account is still throttled after the server restarts', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'my-account-limits-'));

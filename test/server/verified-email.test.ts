@@ -68,7 +68,8 @@ describe('the attack: change the email to a victim’s address, then read their 
       firstName: 'Mallory',
       lastName: 'Jones',
     });
-    expect(reg.status).toBe(201);
+    expect(reg.status).toBe(202);
+    expect((await attacker.post(`${API}/login`, { email: victim.email, password: 'Attack!Pass2026' })).status).toBe(200);
     const list = await attacker.get<{ total: number; hasGuestBookings: boolean }>(`${API}/bookings/guest`);
     expect(list.body).toMatchObject({ total: 0, hasGuestBookings: false });
     expect((await attacker.get(`${API}/booking/${victim.bookingId}`)).status).toBe(403);
@@ -158,7 +159,7 @@ describe('the confirmation link', () => {
     await other.init();
     expect(
       (await other.post(`${API}/register`, { email: 'taken.later@example.com', password: 'Other!Pass2026', firstName: 'Jo', lastName: 'Bloggs' })).status,
-    ).toBe(201);
+    ).toBe(202);
     const res = await confirm(client, token);
     expect(res.status).toBe(422);
     expect(await email(client)).toBe(DEMO.email);
@@ -172,7 +173,9 @@ describe('association verifies the email only with the emailed token', () => {
     const c = apiClient(server.origin);
     await c.init();
     const reg = await c.post(`${API}/register`, { email, password: 'Owner!Pass2026', firstName: 'Gwen', lastName: 'Guest' });
-    expect(reg.status).toBe(201);
+    expect(reg.status).toBe(202);
+    // Registration signs nobody in (decision 303); the new password works before the email is confirmed.
+    expect((await c.post(`${API}/login`, { email, password: 'Owner!Pass2026' })).status).toBe(200);
     return c;
   }
 
@@ -197,7 +200,7 @@ describe('association verifies the email only with the emailed token', () => {
     for (const link of others) expect(mine).toContain(link.bookingId);
   });
 
-  it('a find-booking exchange token imports only its own order while the email is unverified', async () => {
+  it('a find-booking exchange token imports nothing while the email is unverified (403 EMAIL_NOT_VERIFIED)', async () => {
     const [first, second] = server.seeded.guestLinks.filter((l) => l.email === GUEST_EMAIL);
     if (!first || !second) throw new Error('the demo seed needs two guest orders for guest@example.com');
     // What the booking's owner knows (as printed on the ticket): reference, date, surname.
@@ -219,9 +222,9 @@ describe('association verifies the email only with the emailed token', () => {
     expect(found.status).toBe(200);
     const owner = await registerAs(GUEST_EMAIL);
     const res = await owner.post(`${API}/order/associate-guest-orders`, { guestToken: found.body.orderExchangeToken });
-    expect(res.status).toBe(200);
+    expect([res.status, res.body]).toEqual([403, { errors: [{ code: 'EMAIL_NOT_VERIFIED' }] }]);
     const mine = await ownBookingIds(owner);
-    expect(mine).toContain(first.bookingId);
+    expect(mine).not.toContain(first.bookingId);
     expect(mine).not.toContain(second.bookingId);
     expect((await owner.get<{ total: number }>(`${API}/bookings/guest`)).body.total).toBe(0);
   });

@@ -58,6 +58,7 @@ export function CalendarFeedSection() {
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>{m.calendar_feed_heading()}</h2>
       <p className={styles.intro}>{m.calendar_feed_intro()}</p>
+      <p className={styles.intro}>{m.calendar_feed_ends_on_recovery()}</p>
       {snapshot.matches('loading') && <Loading />}
       {snapshot.matches('loadFailed') && (
         <>

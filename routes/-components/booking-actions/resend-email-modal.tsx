@@ -30,7 +30,7 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
   const descriptionId = useId();
   const isOpen = snapshot.matches('open');
   const status = resendEmailStatus(snapshot);
-  const { emails, touched, submitAttempted, maxAddresses, sentTo } = snapshot.context;
+  const { emails, touched, submitAttempted, maxAddresses, sentTo, refusedRecipients, failure, retryAfterSeconds } = snapshot.context;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -44,7 +44,18 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
     }
   }, [isOpen, opener]);
 
-  const errors = emailErrors(emails);
+  // An address the server refused as a recipient (decision 301): focus goes to the first one, whose
+  // error the field describes; the alert below says it too, for screen readers.
+  useEffect(() => {
+    if (refusedRecipients.length === 0) return;
+    const index = emails.findIndex((e) => refusedRecipients.includes(e.trim().toLowerCase()));
+    if (index >= 0) dialogRef.current?.querySelector<HTMLInputElement>(`input[name="emailAddresses.${index}"]`)?.focus();
+    // Only when a refusal arrives, not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusedRecipients]);
+
+  const errors = emailErrors(emails, refusedRecipients);
+  const refusedShown = refusedRecipients.length > 0 && errors.some((e) => e === resendEmailMessages.recipientNotAllowed);
   const sending = status === 'PENDING';
   const canSubmit = emails.length > 0 && errors.every((e) => e === null) && !sending;
   const close = () => send({ type: 'modal.close' });
@@ -89,7 +100,10 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
               }}
             >
               <p id={descriptionId} className={styles.dialogIntro}>{m.booking_actions_resend_email_modal_well_send_your_booking_confirmation({ maxAddresses })}</p>
-              {status === 'ERROR' && <Alert tone="error">{resendEmailMessages.error}</Alert>}
+              {status === 'ERROR' && (
+                <Alert tone="error">{failure === 'throttled' ? resendEmailMessages.throttled(retryAfterSeconds) : resendEmailMessages.error}</Alert>
+              )}
+              {status !== 'ERROR' && refusedShown && <Alert tone="error">{resendEmailMessages.recipientNotAllowed}</Alert>}
               {emails.map((value, index) => {
                 const label = index === 0 ? m.common_email_address() : m.booking_actions_resend_email_modal_email_address({ number: index + 1 });
                 const error = touched[index] || submitAttempted ? errors[index] : null;
