@@ -193,7 +193,7 @@ describe('passengerFormView: the errors the form shows and whether it can be sen
   const context = (over: Partial<PassengerFormContext>): PassengerFormContext => ({ ...opening('add'), ...over }) as PassengerFormContext;
   const valid = { ...emptyPassengerValues, ...filled } as PassengerFormContext['values'];
   it('shows no error on a pristine form, and cannot be sent', () => {
-    expect(passengerFormView(context({}), false)).toEqual({ errors: {}, canSubmit: false });
+    expect(passengerFormView(context({}), false)).toEqual({ errors: {}, blocking: ['firstName', 'lastName', 'dateOfBirth'], canSubmit: false });
   });
   it('shows the error of a field once it was left, and every error once a submit was tried', () => {
     expect(passengerFormView(context({ touched: { firstName: true } }), false).errors).toEqual({ firstName: passengerMessages.required });
@@ -202,9 +202,9 @@ describe('passengerFormView: the errors the form shows and whether it can be sen
     expect(Object.keys(all)).toEqual(['firstName', 'lastName', 'dateOfBirth']);
   });
   it('can be sent when changed, valid and not already sending', () => {
-    expect(passengerFormView(context({ values: valid, dirty: true }), false)).toEqual({ errors: {}, canSubmit: true });
+    expect(passengerFormView(context({ values: valid, dirty: true }), false)).toEqual({ errors: {}, blocking: [], canSubmit: true });
     expect(passengerFormView(context({ values: valid, dirty: true }), true).canSubmit).toBe(false);
     expect(passengerFormView(context({ values: valid, dirty: false }), false).canSubmit).toBe(false);
-    expect(passengerFormView(context({ values: { ...valid, year: '2027' }, dirty: true }), false)).toEqual({ errors: {}, canSubmit: false });
+    expect(passengerFormView(context({ values: { ...valid, year: '2027' }, dirty: true }), false)).toEqual({ errors: {}, blocking: ['dateOfBirth'], canSubmit: false });
   });
 });
