@@ -24,6 +24,7 @@ import {
   changeabilityReasons,
   deliveryLabels,
   directionLabels,
+  isCheckInOpen,
   isUpcoming,
   notChangeableFallback,
   passengerName,
@@ -376,6 +377,7 @@ function BookingBody({
             email={detail.order.email}
             delivery={delivery ? { id: delivery.id, method: delivery.method } : null}
             upcoming={isUpcoming(booking)}
+            checkInOpen={isCheckInOpen(booking)}
             checkedIn={booking.checkedIn}
             onTicketReady={onTicketReady}
           />
