@@ -9,7 +9,6 @@ import {
   type PersonalDetailsDraft,
 } from '#machines/personal-details';
 import { customerProfileApi } from '#src/api/customer-profile';
-import { personalNameMax } from '#src/schemas/forms';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -102,7 +101,6 @@ export function PersonalDetailsForm() {
         label={m.common_first_name()}
         name="firstName"
         autoComplete="given-name"
-        maxLength={personalNameMax}
         readOnly={saving}
         {...bindField(send, 'firstName', values.firstName, errors.firstName)}
       />
@@ -110,7 +108,6 @@ export function PersonalDetailsForm() {
         label={m.common_last_name()}
         name="lastName"
         autoComplete="family-name"
-        maxLength={personalNameMax}
         readOnly={saving}
         {...bindField(send, 'lastName', values.lastName, errors.lastName)}
       />
