@@ -109,10 +109,15 @@ describeMachineModel(refundRequestMachine, {
         const next = nextFrom(check, { type: 'refund.setReason', reason });
         expect(next.value).toBe('quoting');
         expect(next.context.refundReason).toBe(reason);
+        expect(next.context.reasonChosen).toBe(true);
         expect(inputOf(next, 'fetchQuote')).toEqual({ orderId: 'o1', bookingId: 'b1', refundables: [], refundReason: reason });
         expect(next.children.fetchQuote).not.toBe(check.snapshot.children.fetchQuote);
       }
-      if (event.type === 'xstate.done.actor.fetchRefundBooking') expect(context.booking).toEqual(outputOf(event));
+      if (event.type === 'xstate.done.actor.fetchRefundBooking') {
+        expect(context.booking).toEqual(outputOf(event));
+        // The first quote is for the default reason, which the customer did not choose.
+        expect(context.reasonChosen).toBe(false);
+      }
       if (event.type === 'refund.setReason') expect(context.refundReason).toBe('DISRUPTION_UPCOMING');
       // A declined card or a fraud hold spends the quote and re-quotes.
       if (event.type === 'xstate.error.actor.submitRefund') {
