@@ -47,6 +47,8 @@ export interface RefundRequestContext extends RefundRequestInput {
   selection: string[] | null;
   quote: RefundQuote | null;
   refundReason: RefundReason;
+  /** The customer picked a reason on this screen (the first quote uses the default reason, which nobody chose). */
+  reasonChosen: boolean;
   quoteError: string | true | null;
   /** Spec: "Request error stores the message, with INVALID_CREDIT_CARD and POTENTIAL_FRAUD_DETECTED as special values". */
   requestError: RequestError | null;
@@ -162,6 +164,7 @@ export const refundRequestMachine = setup({
     clearQuoteError: assign({ quoteError: null }),
     setReason: assign({
       refundReason: ({ context, event }) => (event.type === 'refund.setReason' ? event.reason : context.refundReason),
+      reasonChosen: true,
     }),
     storeCard: assign({
       card: ({ event }) => doneOutput<{ token: string; last4: string; brand: string }>(event, 'cardForm'),
@@ -190,6 +193,7 @@ export const refundRequestMachine = setup({
     selection: null,
     quote: null,
     refundReason: DEFAULT_REFUND_REASON,
+    reasonChosen: false,
     quoteError: null,
     requestError: null,
     fraud: false,

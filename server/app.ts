@@ -56,7 +56,7 @@ export type CreateAppOptions = {
   clock?: Clock;
   /** Where operational lines go (reset links); stdout by default. */
   log?: (line: string) => void;
-  /** Origin of links sent by email (PUBLIC_ORIGIN); default http://localhost:5173. */
+  /** Origin of links sent by email (PUBLIC_ORIGIN); default http://127.0.0.1:5173, the origin `npm start` prints. */
   publicOrigin?: string;
   /**
    * The app's route paths, used to answer 200 vs 404. Default: the list generated at build time

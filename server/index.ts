@@ -16,17 +16,17 @@ import { LOCAL_ACCOUNTS, startLocalProvider, type LocalProvider } from './oidc-p
 import { pageDataFromEnv } from './lib/page-data.ts';
 import { apiShapeFrom } from './lib/spec-shape.ts';
 import { trustProxyFrom } from './lib/proxy.ts';
-import { publicOriginFrom } from './lib/public-origin.ts';
+import { LOCAL_HOST, publicOriginFrom } from './lib/public-origin.ts';
 import { defaultDistDir, projectRoot } from './paths.ts';
 import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from './seed/accounts.ts';
-import { findDemoGuestLinks } from './seed/guest-orders.ts';
+import { findDemoFindBooking, findDemoGuestLinks } from './seed/guest-orders.ts';
 import { seed } from './seed/index.ts';
 import { findCheckInGuestLink } from './seed/booking-actions.ts';
 import { findRefundGuestLinks } from './seed/refunds.ts';
 import { DEMO_MARKETING_TOKEN } from './seed/consents.ts';
 import { findDemoClaimLinks } from './seed/claims.ts';
 
-const HOST = '127.0.0.1';
+const HOST = LOCAL_HOST;
 
 const running: { build: ViteBuild | null; server: ServerType | null; db: Db | null; oidc: LocalProvider | null } = {
   build: null,
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   });
   const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
-    void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findRefundGuestLinks(db), findDemoClaimLinks(db)]).then(([guestLinks, checkIn, refund, claimLinks]) => {
+    void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findRefundGuestLinks(db), findDemoClaimLinks(db), findDemoFindBooking(db)]).then(([guestLinks, checkIn, refund, claimLinks, find]) => {
       const links = [...guestLinks, ...(checkIn ? [checkIn] : []), ...refund];
       const lines = [
         `URL: ${origin}/my-account/`,
@@ -127,6 +127,9 @@ async function main(): Promise<void> {
                 (a) => `${a.email}${a.emailVerified ? '' : ' (email not verified)'}`,
               ).join(', ')}`,
             ]
+          : []),
+        ...(find
+          ? [`Find a booking (${origin}/my-account/find-booking): reference ${find.reference}, email ${find.email}, departure date ${find.departureDate}, surname ${find.surname}`]
           : []),
       ];
       console.log(lines.join('\n'));

@@ -28,6 +28,8 @@ export interface BookingActionsProps {
   } | null;
   /** outward leg in the future */
   upcoming: boolean;
+  /** Within 24 hours of the outward train: the hint says check-in is open instead of when it opens. */
+  checkInOpen?: boolean;
   /** The server has recorded a check-in for this booking. */
   checkedIn?: boolean;
   /** The booking lifecycle's answer (decision 320): an action it withdraws is not offered here. */
@@ -50,7 +52,7 @@ export interface BookingActionsProps {
  * issued on demand (behind the `on-demand-tickets` feature).
  */
 export function BookingActions(props: BookingActionsProps): JSX.Element | null {
-  const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady, checkedIn = false, ticketSettled = false, allows = () => true } = props;
+  const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady, checkedIn = false, checkInOpen = false, ticketSettled = false, allows = () => true } = props;
   const { pageData } = useServices();
   const api = useBookingActionsApi();
   const opener = useRef<HTMLButtonElement>(null);
@@ -96,7 +98,9 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
         {upcoming && !checkedIn && allows('checkIn.open') && (
           <li className={styles.item}>
             <p className={styles.itemTitle}>{m.booking_actions_check_in()}</p>
-            <p className={styles.hint}>{m.booking_actions_check_in_opens_24_hours_before()}</p>
+            <p className={styles.hint}>
+              {checkInOpen ? m.booking_actions_check_in_is_open() : m.booking_actions_check_in_opens_24_hours_before()}
+            </p>
             {offline ? (
               <button type="button" className={buttonClass({ tone: 'secondary' })} disabled aria-describedby={offlineReason}>
                 {m.booking_actions_check_in()}

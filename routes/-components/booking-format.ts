@@ -35,6 +35,15 @@ export const bookingTitle = (b: Booking, locale: string) => journeyName(b.outwar
 /** A leg is past when its date is before now (spec section 3). */
 export const isUpcoming = (b: Booking, now = Date.now()) => new Date(b.outward.date).getTime() > now;
 
+/** Check-in opens this long before the outward train leaves (the server's CHECK_IN_OPENS_BEFORE_MS). */
+export const CHECK_IN_OPENS_BEFORE_MS = 24 * 60 * 60 * 1000;
+
+/** Check-in is open from 24 hours before the outward train leaves until it leaves. */
+export const isCheckInOpen = (b: Booking, now = Date.now()) => {
+  const departure = new Date(b.outward.date).getTime();
+  return now >= departure - CHECK_IN_OPENS_BEFORE_MS && now < departure;
+};
+
 /** Copy for the changeability reasons the server gives (docs/decisions/020-booking-detail-and-history.md). */
 export const changeabilityReasons: Record<string, string> = {
   DEPARTED: m.booking_format_departed(),

@@ -2,7 +2,7 @@ import { many, type Queryable } from '../db.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { DEMO_ACCOUNT } from './accounts.ts';
 import { at, insertOrderWithBookings, tripBooking } from './booking-factory.ts';
-import type { SeedGuestLink, SeedModule } from './context.ts';
+import { stableId, type SeedGuestLink, type SeedModule } from './context.ts';
 
 /**
  * Guest order tokens of the 'demo' scenario. They are fixed (documented here and printed on
@@ -12,6 +12,8 @@ import type { SeedGuestLink, SeedModule } from './context.ts';
  */
 export const DEMO_GUEST_TOKENS = ['demo-guest-token-1', 'demo-guest-token-2', 'demo-guest-token-3'] as const;
 export const GUEST_EMAIL = 'guest@example.com';
+/** The order "Find a booking" finds in the demo: guest@example.com's Newcastle → Edinburgh. */
+export const FIND_BOOKING_DEMO_KEY = 'guest-newcastle-edinburgh';
 
 const jordan = { firstName: 'Jordan', lastName: 'Lee' };
 
@@ -22,7 +24,7 @@ export const guestOrdersSeed: SeedModule = {
     const [token1, token2, token3] = DEMO_GUEST_TOKENS;
 
     await insertOrderWithBookings(db, {
-      key: 'guest-newcastle-edinburgh', customerId: null, email: GUEST_EMAIL, guestToken: token1,
+      key: FIND_BOOKING_DEMO_KEY, customerId: null, email: GUEST_EMAIL, guestToken: token1,
     }, [
       tripBooking({
         key: 'guest-newcastle-edinburgh', from: 'NCL', to: 'EDB', outward: at(now, 5, 11, 25),
@@ -79,4 +81,27 @@ export async function findDemoGuestLinks(db: Queryable): Promise<SeedGuestLink[]
     if (row) links.push({ bookingId: row.booking_id, orderId: row.order_id, email: row.email, token });
   }
   return links;
+}
+
+/**
+ * What to type into "Find a booking" for the demo order (printed on every startup): its reference,
+ * email, the outward train's GB calendar day (the data is seeded relative to today) and surname.
+ */
+export async function findDemoFindBooking(
+  db: Queryable,
+): Promise<{ reference: string; email: string; departureDate: string; surname: string } | null> {
+  const rows = await many<{ friendly_order_id: string; email: string; outward_date: Date | string }>(
+    db,
+    `select o.friendly_order_id, o.email, b.outward_date
+     from orders o join bookings b on b.order_id = o.id
+     where o.id = $1
+     order by b.outward_date
+     limit 1`,
+    [stableId('order', FIND_BOOKING_DEMO_KEY)],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  // The GB calendar day, as the server's find-booking matches it (en-CA writes YYYY-MM-DD).
+  const departureDate = new Date(row.outward_date).toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+  return { reference: row.friendly_order_id, email: row.email, departureDate, surname: jordan.lastName };
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 import { m } from '#src/paraglide/messages.js';
+import { hasControlCharacter } from './control-characters';
 
 /**
  * Address book (spec section 3: id, countryCode, isoCountryCode, isoStateCode, countryName,
@@ -107,6 +108,7 @@ export const addressMessages = {
   countryRequired: m.form_addresses_country_required(),
   stateRequired: m.form_addresses_state_required(),
   typeRequired: m.form_addresses_type_required(),
+  controlCharacter: m.form_addresses_control_character(),
 } as const;
 
 /** UK postcodes (Royal Mail format, any spacing), plus GIR 0AA. */
@@ -123,8 +125,21 @@ export const normaliseUkPostcode = (value: string): string => {
 
 const lineValidator = (value: string) => (trimmed(value).length > addressLimits.line ? addressMessages.lineTooLong : null);
 
-/** Field validators: the postcode and state rules read the country, so they take all values. */
-export const addressValidators = (values: AddressValues): Partial<Record<AddressField, (value: string) => string | null>> => ({
+type AddressValidators = Partial<Record<AddressField, (value: string) => string | null>>;
+
+/**
+ * Field validators: the postcode and state rules read the country, so they take all values. A
+ * field holding an invisible control character says so first: the API refuses a NUL outright.
+ */
+export const addressValidators = (values: AddressValues): AddressValidators =>
+  Object.fromEntries(
+    Object.entries(fieldRules(values)).map(([field, rule]) => [
+      field,
+      (value: string) => (hasControlCharacter(value) ? addressMessages.controlCharacter : rule(value)),
+    ]),
+  ) as AddressValidators;
+
+const fieldRules = (values: AddressValues): Record<AddressField, (value: string) => string | null> => ({
   nickName: (value) => (trimmed(value).length > addressLimits.nickName ? addressMessages.nickNameTooLong : null),
   line1: (value) => (trimmed(value) === '' ? addressMessages.line1Required : lineValidator(value)),
   line2: lineValidator,

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 import { Station } from './booking';
 import { m } from '#src/paraglide/messages.js';
+import { hasControlCharacter } from './control-characters';
 
 /**
  * Passenger assistance (spec sections 2 and 7; docs/decisions/100-passenger-assistance.md).
@@ -137,6 +138,7 @@ export const assistanceFormMessages = {
   directionRequired: m.form_passenger_assistance_direction_required(),
   kindsRequired: m.form_passenger_assistance_kinds_required(),
   detailsTooLong: m.form_passenger_assistance_details_too_long({ assistanceDetailsMax }),
+  detailsControlCharacter: m.form_passenger_assistance_details_control_character(),
 } as const;
 
 /** Errors of the form values against the booking's passengers and legs. */
@@ -148,7 +150,9 @@ export function assistanceFormErrors(
   if (!booking.passengers.some((p) => p.id === values.passengerId)) errors.passengerId = assistanceFormMessages.passengerRequired;
   if (!booking.legs.some((l) => l.direction === values.direction)) errors.direction = assistanceFormMessages.directionRequired;
   if (values.kinds.length === 0) errors.kinds = assistanceFormMessages.kindsRequired;
-  if (values.details.trim().length > assistanceDetailsMax) errors.details = assistanceFormMessages.detailsTooLong;
+  // The API refuses a NUL outright (a 400 no retry gets past): name the field instead.
+  if (hasControlCharacter(values.details)) errors.details = assistanceFormMessages.detailsControlCharacter;
+  else if (values.details.trim().length > assistanceDetailsMax) errors.details = assistanceFormMessages.detailsTooLong;
   return errors;
 }
 

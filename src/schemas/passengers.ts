@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 import { Acknowledged } from './acknowledged';
+import { hasControlCharacter } from './control-characters';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -44,13 +45,14 @@ export const validatePassengerName = (value: string): string | null => {
   if (name === '') return passengerMessages.required;
   if (name.length < passengerLimits.nameMin) return passengerMessages.nameTooShort;
   if (name.length > passengerLimits.nameMax) return passengerMessages.nameTooLong;
-  if (forbiddenNameCharacters.test(name)) return passengerMessages.nameInvalid;
+  // An invisible control character is an invalid character too (the API refuses a NUL outright).
+  if (forbiddenNameCharacters.test(name) || hasControlCharacter(name)) return passengerMessages.nameInvalid;
   return null;
 };
 
 export const validateNickName = (value: string): string | null => {
   if (value === '') return null;
-  if (value.trim() === '') return passengerMessages.nickNameInvalid;
+  if (value.trim() === '' || hasControlCharacter(value)) return passengerMessages.nickNameInvalid;
   if (value.trim().length > passengerLimits.nickNameMax) return passengerMessages.nickNameTooLong;
   return null;
 };
@@ -60,6 +62,7 @@ export const validatePassengerEmail = (value: string): string | null => {
   const email = value.trim();
   if (email === '') return null;
   if (email.length > passengerLimits.emailMax) return passengerMessages.emailTooLong;
+  if (hasControlCharacter(email)) return passengerMessages.emailInvalid;
   return v.is(EmailFormat, email) ? null : passengerMessages.emailInvalid;
 };
 

@@ -46,6 +46,13 @@ describe('address book', () => {
     await postcode.blur();
     await w.page.getByText('Please enter a valid UK postcode, e.g. SW1A 1AA').waitFor();
     expect(await save.isDisabled()).toBe(true); // invalid
+    // A NUL (pasted from elsewhere) is named on its field; the API would only answer 400.
+    const line2 = w.page.getByLabel('Address line 2 (optional)');
+    await line2.fill('Flat 1\u0000');
+    await line2.blur();
+    await w.page.getByText('This field contains an invisible control character. Please delete it and type the text again.').waitFor();
+    expect(await line2.getAttribute('aria-invalid')).toBe('true');
+    await line2.fill('');
     await postcode.fill('eh12dp');
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     await save.click();

@@ -264,6 +264,9 @@ describe('check-in', () => {
     const id = booking(CHECK_IN_GUEST_KEY);
     await w.page.goto(url(`/order-token/${id}#token=${CHECK_IN_GUEST_TOKEN}`));
     await actions().waitFor();
+    // Check-in is open for this train: the hint says so, not when it opens.
+    await w.page.getByText('Check-in is open for this journey.').waitFor();
+    expect(await w.page.getByText('Check-in opens 24 hours before your train departs.').count()).toBe(0);
     await w.page.getByRole('link', { name: 'Check in', exact: true }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith(`/order-token/${id}`) && u.searchParams.get('checkedIn') === 'true');
     await w.page.getByText("You're checked in for this journey. Have a good trip!").waitFor();
@@ -274,6 +277,10 @@ describe('check-in', () => {
 
   it('says when check-in is not open yet', async () => {
     await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
+    await actions().waitFor();
+    await w.page.getByText('Check-in opens 24 hours before your train departs.').waitFor();
+    expect(await w.page.getByText('Check-in is open for this journey.').count()).toBe(0);
     await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}/check-in`));
     await w.page.getByText('Check-in opens 24 hours before your train departs. Please come back then.').waitFor();
     await w.page.getByRole('link', { name: 'Back to your booking' }).click();

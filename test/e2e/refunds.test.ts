@@ -102,6 +102,9 @@ describe('refunds', () => {
     await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund/ineligible`));
     await heading('Refund not available').waitFor();
     await w.page.getByText("The ticket's terms don't allow a refund.").waitFor();
+    // No reason was chosen yet (the first quote is for the default one): the view does not say "the reason you chose".
+    await w.page.getByText("We can't refund this booking as it is. Here is why, and what you can do.").waitFor();
+    expect(await w.page.getByText(/for the reason you chose/).count()).toBe(0);
     await w.page.getByText(/What you can do: You can still get a full refund if your train was cancelled/).waitFor();
     // Only the disruption on record refunds it (issue 33 case 2): engineering works are announced on its
     // train; no cancellation or delay is, and the picker says so.

@@ -151,10 +151,15 @@ describeMachineModel(refundRequestMachine, {
         expect(next.context.refundReason).toBe(reason);
         // A new reason starts again from the opening selection (here the whole booking).
         expect(next.context.selection).toBeNull();
+        expect(next.context.reasonChosen).toBe(true);
         expect(inputOf(next, 'fetchQuote')).toEqual({ orderId: 'o1', bookingId: 'b1', refundables: [], refundReason: reason });
         expect(next.children.fetchQuote).not.toBe(check.snapshot.children.fetchQuote);
       }
-      if (event.type === 'xstate.done.actor.fetchRefundBooking') expect(context.booking).toEqual(outputOf(event));
+      if (event.type === 'xstate.done.actor.fetchRefundBooking') {
+        expect(context.booking).toEqual(outputOf(event));
+        // The first quote is for the default reason, which the customer did not choose.
+        expect(context.reasonChosen).toBe(false);
+      }
       if (event.type === 'refund.setReason') expect(context.refundReason).toBe('DISRUPTION_UPCOMING');
       // A declined card or a fraud hold spends the quote and re-quotes, as a 422 or as a 200 with that status.
       if (event.type === 'xstate.error.actor.submitRefund' || event.type === 'xstate.done.actor.submitRefund') {

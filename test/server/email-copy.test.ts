@@ -54,7 +54,7 @@ describe('the forgot password email', () => {
     const res = await c.post(`${API}/customer/forgot-password`, DEMO, { csrf: 'body', headers: { 'accept-language': 'de' } });
     expect(res.status).toBe(200);
     const at = logLines.findIndex((l) => l.startsWith('Password reset link'));
-    expect(logLines[at]).toMatch(/: http:\/\/localhost:5173\/de\/my-account\/reset-password#token=[\w-]{43}$/);
+    expect(logLines[at]).toMatch(/: http:\/\/127\.0\.0\.1:5173\/de\/my-account\/reset-password#token=[\w-]{43}$/);
     expect(logLines[at + 1]).toMatch(/^ {2}\[de\] Passwort zurücksetzen: Um ein neues Passwort .*\/de\/my-account\/reset-password#token=/);
   });
 
@@ -63,7 +63,7 @@ describe('the forgot password email', () => {
     await c.init();
     await c.post(`${API}/customer/forgot-password`, DEMO, { csrf: 'body' });
     const at = logLines.findIndex((l) => l.startsWith('Password reset link'));
-    expect(logLines[at]).toMatch(/: http:\/\/localhost:5173\/my-account\/reset-password#token=/);
+    expect(logLines[at]).toMatch(/: http:\/\/127\.0\.0\.1:5173\/my-account\/reset-password#token=/);
     expect(logLines[at + 1]).toMatch(/^ {2}\[en-GB\] Reset your password: To choose a new password/);
   });
 });

@@ -25,7 +25,7 @@ describe('forgot password link', () => {
     );
     expect(res.status).toBe(200);
     const line = logLines.find((l) => l.startsWith('Password reset link'));
-    expect(line).toMatch(/: http:\/\/localhost:5173\/my-account\/reset-password#token=[\w-]{43}$/);
+    expect(line).toMatch(/: http:\/\/127\.0\.0\.1:5173\/my-account\/reset-password#token=[\w-]{43}$/);
     expect(logLines.join('\n')).not.toContain('evil.example');
   });
 });

@@ -96,7 +96,7 @@ describe('the confirmation link', () => {
     );
     expect(res.status).toBe(202);
     const line = logLines.find((l) => l.includes('alex.new@example.com'));
-    expect(line).toMatch(/ http:\/\/localhost:5173\/my-account\/confirm-email#token=[\w-]{43}$/);
+    expect(line).toMatch(/ http:\/\/127\.0\.0\.1:5173\/my-account\/confirm-email#token=[\w-]{43}$/);
     const token = await lastEmailChangeToken('alex.new@example.com');
     if (!token) throw new Error('no change-of-email token issued');
 

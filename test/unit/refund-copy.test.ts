@@ -23,6 +23,14 @@ const quote = (eligible: readonly RefundReason[] | null): RefundQuote =>
   }) as unknown as RefundQuote;
 
 describe('refund copy', () => {
+  it('sends an inactive smartcard to its issuer, not to an action the Smartcards page does not have', () => {
+    const next = ineligibilityCopy.SMARTCARD_INACTIVE.next;
+    expect(next).toBe(
+      'Smartcards in your account shows which train company issued the card: ask them to reactivate or replace it, then try again. A card cannot be reactivated online.',
+    );
+    expect(next).not.toMatch(/reactivate the card under Smartcards/);
+  });
+
   it('explains every ineligibility reason of spec section 4 with a next step', () => {
     expect(Object.keys(ineligibilityCopy).sort()).toEqual([...ineligibilityReasons].sort());
     expect(ineligibilityReasons).toHaveLength(17); // the spec's 15 and the local server's two (decision 330)

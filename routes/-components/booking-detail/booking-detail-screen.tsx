@@ -24,6 +24,7 @@ import {
   changeabilityReasons,
   deliveryLabels,
   directionLabels,
+  isCheckInOpen,
   isUpcoming,
   notChangeableFallback,
   passengerName,
@@ -411,6 +412,7 @@ function BookingBody({
             email={detail.order.email}
             delivery={delivery ? { id: delivery.id, method: delivery.method } : null}
             upcoming={upcoming}
+            checkInOpen={isCheckInOpen(booking)}
             checkedIn={booking.checkedIn}
             ticketSettled={Boolean(delivery?.issuedTicket) || ticketCancelled(booking, detail.order)}
             allows={may}

@@ -9,7 +9,6 @@ import {
   type PersonalDetailsDraft,
 } from '#machines/personal-details';
 import { customerProfileApi } from '#src/api/customer-profile';
-import { personalNameMax } from '#src/schemas/forms';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -104,7 +103,6 @@ export function PersonalDetailsForm() {
         name="firstName"
         autoComplete="given-name"
         required
-        maxLength={personalNameMax}
         readOnly={saving}
         {...bindField(send, 'firstName', values.firstName, errors.firstName)}
       />
@@ -113,7 +111,6 @@ export function PersonalDetailsForm() {
         name="lastName"
         autoComplete="family-name"
         required
-        maxLength={personalNameMax}
         readOnly={saving}
         {...bindField(send, 'lastName', values.lastName, errors.lastName)}
       />

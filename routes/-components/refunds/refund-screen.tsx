@@ -287,7 +287,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
     body = [
       <div key="top">
         {busyNote}
-        <p>{m.refund_screen_we_cant_refund_this_booking()}</p>
+        <p>{c.reasonChosen ? m.refund_screen_we_cant_refund_this_booking() : m.refund_screen_we_cant_refund_this_booking_as_it_is()}</p>
         <ReasonsExplained quote={c.quote} />
       </div>,
       reasonPicker(m.refund_screen_did_something_else_happen_choose()),
