@@ -42,7 +42,6 @@ export interface InsuranceClaimContext {
   /** Reference of the submitted claim (local extra), if given. */
   reference: string | null;
   claimFailed: boolean;
-  insuranceRefreshDebounceMs: number;
 }
 
 export type InsuranceClaimEvent = { type: 'insurance.checkEligibility' } | { type: 'insurance.claim' } | { type: 'modal.close' };
@@ -91,7 +90,8 @@ export const insuranceClaimMachine = setup({
     }),
   },
   delays: {
-    insuranceRefreshDebounceMs: ({ context }) => context.insuranceRefreshDebounceMs,
+    /** Spec section 9: insurance refresh debounce 400 ms, a fixed constant. */
+    insuranceRefreshDebounceMs: INSURANCE_REFRESH_DEBOUNCE_MS,
   },
   guards: {
     isUnexpectedFormat: ({ event }) => !eligibilityOf(event).success,
@@ -150,7 +150,6 @@ export const insuranceClaimMachine = setup({
     detail: null,
     reference: null,
     claimFailed: false,
-    insuranceRefreshDebounceMs: INSURANCE_REFRESH_DEBOUNCE_MS,
   }),
   initial: 'none',
   states: {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { allNodes, eventLabel, mermaidIds, nameOf } from './flows.ts';
+import { delayValue } from './lib/delays.ts';
 import type { FlowModel, FlowState, FlowTransition } from './lib/flow-stepper.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,8 +31,8 @@ function transitionsOf(node: AnyStateNode, delays: Record<string, unknown>): Flo
       rawDelay === undefined
         ? null
         : typeof rawDelay === 'number'
-          ? { name: `${rawDelay} ms`, ms: rawDelay }
-          : { name: rawDelay, ms: typeof delays[rawDelay] === 'number' ? (delays[rawDelay] as number) : null };
+          ? { name: `${rawDelay} ms`, ms: rawDelay, rule: `${rawDelay} ms` }
+          : { name: rawDelay, ms: typeof delays[rawDelay] === 'number' ? (delays[rawDelay] as number) : null, rule: delayValue(node.machine, rawDelay) };
     return {
       label: eventLabel(t),
       event: t.eventType as string,
@@ -152,7 +153,7 @@ function render() {
     button.type = 'button';
     button.append(transition.label);
     if (transition.guard) { const g = document.createElement('span'); g.className = 'guard'; g.textContent = ' [' + transition.guard + ']'; button.append(g); }
-    if (transition.delay) { const d = document.createElement('span'); d.className = 'delay'; d.textContent = ' ' + transition.delay.name + (transition.delay.ms === null ? ' (computed)' : ' = ' + transition.delay.ms + ' ms'); button.append(d); }
+    if (transition.delay) { const d = document.createElement('span'); d.className = 'delay'; d.textContent = ' ' + transition.delay.name + (transition.delay.ms === null ? ' = ' + transition.delay.rule : ' = ' + transition.delay.ms + ' ms'); button.append(d); }
     button.append(' → ' + (transition.targets.length ? transition.targets.map(label).join(', ') : 'stays'));
     button.addEventListener('click', () => { history.push(step(model, now, transition)); render(); document.getElementById('now').focus?.(); });
     li.append(button);

@@ -49,7 +49,7 @@ describe('flow model and stepping', () => {
 
   it('names each delay with its value, and steps through it', () => {
     const [timeout] = choices(model, 'form.saving');
-    expect(timeout?.transition.delay).toEqual({ name: 'saveTimeout', ms: 10_000 });
+    expect(timeout?.transition.delay).toEqual({ name: 'saveTimeout', ms: 10_000, rule: '10000 ms' });
     expect(step(model, 'form.saving', timeout!.transition)).toBe('failed');
     // Back into a compound state: its initial child.
     const [retry] = choices(model, 'failed');
