@@ -7,7 +7,7 @@
 import type { AnyStateMachine } from 'xstate';
 
 /** Rules of the delays that depend on context, by delay name (SPEC section 9). */
-export const RULES: Readonly<Record<string, string>> = {
+const RULES: Readonly<Record<string, string>> = {
   ticketPollMs: '800 ms × 2^n, at most 15 tries',
   pollDelay: '2000 ms × 2^n, at most 3 retries',
 };
@@ -15,7 +15,7 @@ export const RULES: Readonly<Record<string, string>> = {
 export const UNKNOWN_RULE = 'computed from context (rule not written in scripts/lib/delays.ts)';
 
 /** The delay's value in ms when fixed, else null. */
-export function delayMs(machine: AnyStateMachine, name: string | number): number | null {
+function delayMs(machine: AnyStateMachine, name: string | number): number | null {
   if (typeof name === 'number') return name;
   const d = (machine.implementations.delays as Record<string, unknown>)[name];
   return typeof d === 'number' ? d : null;
