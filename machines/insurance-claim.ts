@@ -54,7 +54,6 @@ export interface InsuranceClaimContext {
   claimFailed: boolean;
   /** The claim's outcome could not be confirmed (its answer and the check's were lost). */
   claimUnconfirmed: boolean;
-  insuranceRefreshDebounceMs: number;
   keySeed: string;
   /** Claim attempts so far: with keySeed, the Idempotency-Key (machines/lib/attempt-key.ts). */
   attempt: number;
@@ -108,7 +107,8 @@ export const insuranceClaimMachine = setup({
     }),
   },
   delays: {
-    insuranceRefreshDebounceMs: ({ context }) => context.insuranceRefreshDebounceMs,
+    /** Spec section 9: insurance refresh debounce 400 ms, a fixed constant. */
+    insuranceRefreshDebounceMs: INSURANCE_REFRESH_DEBOUNCE_MS,
   },
   guards: {
     isUnexpectedFormat: ({ event }) => !eligibilityOf(event).success,
@@ -177,7 +177,6 @@ export const insuranceClaimMachine = setup({
     reference: null,
     claimFailed: false,
     claimUnconfirmed: false,
-    insuranceRefreshDebounceMs: INSURANCE_REFRESH_DEBOUNCE_MS,
     keySeed: input.keySeed,
     attempt: 0,
   }),

@@ -12,6 +12,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
+import { delayValue } from './lib/delays.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,7 +39,7 @@ function plain(value: unknown): unknown {
 export function chartOf(machine: AnyStateMachine): Record<string, unknown> {
   const impl = machine.implementations;
   const delays = Object.fromEntries(
-    Object.entries(impl.delays).map(([name, d]) => [name, typeof d === 'number' ? d : 'computed from context (see the machine)']),
+    Object.entries(impl.delays).map(([name, d]) => [name, typeof d === 'number' ? d : delayValue(machine, name)]),
   );
   // A context written as a literal is shown; one computed from input, and the output mapper, are code.
   const config = plain({ ...machine.config, output: undefined }) as Record<string, unknown>;

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { allNodes, eventLabel, mermaidIds, nameOf } from './flows.ts';
+import { delayValue } from './lib/delays.ts';
 import type { FlowModel, FlowState, FlowTransition } from './lib/flow-stepper.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,8 +31,8 @@ function transitionsOf(node: AnyStateNode, delays: Record<string, unknown>): Flo
       rawDelay === undefined
         ? null
         : typeof rawDelay === 'number'
-          ? { name: `${rawDelay} ms`, ms: rawDelay }
-          : { name: rawDelay, ms: typeof delays[rawDelay] === 'number' ? (delays[rawDelay] as number) : null };
+          ? { name: `${rawDelay} ms`, ms: rawDelay, rule: `${rawDelay} ms` }
+          : { name: rawDelay, ms: typeof delays[rawDelay] === 'number' ? (delays[rawDelay] as number) : null, rule: delayValue(node.machine, rawDelay) };
     return {
       label: eventLabel(t),
       event: t.eventType as string,
@@ -85,7 +86,12 @@ const STYLE = `
   main { padding: 16px; max-width: 1400px; margin: 0 auto; }
   ul.flows { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 12px; }
   ul.flows a { display: block; background: #fff; border: 1px solid #b1b4b6; border-radius: 6px; padding: 12px; color: #005a41; }
-  ul.flows img { display: block; width: 100%; height: 140px; object-fit: contain; margin-top: 8px; }
+  ul.flows .counts { display: block; color: #505a5f; font-size: 14px; }
+  /* A crop at the diagram's own scale (its start, top centre), so state names are legible. */
+  ul.flows .crop { display: block; height: 220px; overflow: hidden; margin-top: 8px; border-top: 1px solid #b1b4b6; }
+  ul.flows img { display: block; width: 100%; max-width: none; height: auto; }
+  #filter { font: inherit; padding: 6px 8px; width: min(100%, 360px); border: 2px solid #0b0c0c; }
+  #filter:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
   .layout { display: grid; grid-template-columns: minmax(0, 2fr) minmax(280px, 1fr); gap: 16px; align-items: start; }
   @media (max-width: 800px) { .layout { grid-template-columns: 1fr; } }
   figure { margin: 0; background: #fff; border: 1px solid #b1b4b6; border-radius: 6px; overflow: auto; max-height: 80vh; }
@@ -104,13 +110,57 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
 }
 
-function indexPage(models: Map<string, FlowModel>): string {
-  const items = [...models.keys()]
-    .map((flow) => `<li><a href="/flow/${flow}">${esc(flow)}<img src="/svg/${flow}.svg" alt=""></a></li>`)
+/** A flow's size as the gallery card shows it: its states (the root not counted) and transitions. */
+export function flowCounts(model: FlowModel): { states: number; transitions: number } {
+  const states = Object.values(model.states);
+  return {
+    states: states.length - 1,
+    transitions: states.reduce((sum, state) => sum + state.transitions.length, 0),
+  };
+}
+
+/**
+ * Where a card crops a Mermaid SVG: its own width in px (max-width) and the x of its start state,
+ * so the crop shows the flow's beginning at the drawn scale, where state names are legible.
+ */
+export function svgCrop(svg: string): { width: number; startX: number } | null {
+  const width = /max-width:\s*([\d.]+)px/.exec(svg);
+  if (!width) return null;
+  const minX = Number(/viewBox="(-?[\d.]+)/.exec(svg)?.[1] ?? 0);
+  const start = /_start-\d+" transform="translate\((-?[\d.]+)/.exec(svg);
+  const w = Number(width[1]);
+  return { width: Math.round(w), startX: Math.round(start ? Number(start[1]) - minX : w / 2) };
+}
+
+function indexPage(models: Map<string, FlowModel>, crops: Map<string, { width: number; startX: number } | null>): string {
+  const items = [...models.values()]
+    .map((model) => {
+      const { states, transitions } = flowCounts(model);
+      const crop = crops.get(model.flow);
+      const search = [model.flow, model.machineId, ...Object.values(model.states).map((s) => s.key)].join(' ').toLowerCase();
+      return `<li data-search="${esc(search)}"><a href="/flow/${model.flow}"><strong class="name">${esc(model.flow)}</strong> <span class="counts">${states} states · ${transitions} transitions</span><span class="crop"><img src="/svg/${model.flow}.svg" alt=""${crop ? ` style="width: ${crop.width}px; margin-left: calc(50% - ${crop.startX}px)"` : ''}></span></a></li>`;
+    })
     .join('');
   return page(
     'Flow gallery',
-    `<header><strong>My account · flow gallery</strong></header><main><h1>Flows</h1><p>Every statechart in machines/, drawn by <code>npm run charts</code>. Open one to step through it.</p><ul class="flows">${items}</ul></main>`,
+    `<header><strong>My account · flow gallery</strong></header><main><h1>Flows</h1><p>Every statechart in machines/, drawn by <code>npm run charts</code>. Open one to step through it.</p>
+<p><label for="filter">Filter by flow, machine or state name</label><br><input id="filter" type="search" autocomplete="off"></p>
+<p id="shown" aria-live="polite">${models.size} of ${models.size} flows shown</p>
+<ul class="flows">${items}</ul></main>
+<script type="module">
+const input = document.getElementById('filter');
+const items = [...document.querySelectorAll('ul.flows li')];
+input.addEventListener('input', () => {
+  const words = input.value.toLowerCase().split(/\\s+/).filter(Boolean);
+  let shown = 0;
+  for (const li of items) {
+    const match = words.every((w) => li.dataset.search.includes(w));
+    li.hidden = !match;
+    if (match) shown += 1;
+  }
+  document.getElementById('shown').textContent = shown + ' of ' + items.length + ' flows shown';
+});
+</script>`,
   );
 }
 
@@ -152,7 +202,7 @@ function render() {
     button.type = 'button';
     button.append(transition.label);
     if (transition.guard) { const g = document.createElement('span'); g.className = 'guard'; g.textContent = ' [' + transition.guard + ']'; button.append(g); }
-    if (transition.delay) { const d = document.createElement('span'); d.className = 'delay'; d.textContent = ' ' + transition.delay.name + (transition.delay.ms === null ? ' (computed)' : ' = ' + transition.delay.ms + ' ms'); button.append(d); }
+    if (transition.delay) { const d = document.createElement('span'); d.className = 'delay'; d.textContent = ' ' + transition.delay.name + (transition.delay.ms === null ? ' = ' + transition.delay.rule : ' = ' + transition.delay.ms + ' ms'); button.append(d); }
     button.append(' → ' + (transition.targets.length ? transition.targets.map(label).join(', ') : 'stays'));
     button.addEventListener('click', () => { history.push(step(model, now, transition)); render(); document.getElementById('now').focus?.(); });
     li.append(button);
@@ -182,7 +232,10 @@ export async function startGallery(opts: { port?: number; flowsDir?: string; mac
         res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
         res.end(body);
       };
-      if (url.pathname === '/') return send(200, 'text/html', indexPage(models));
+      if (url.pathname === '/') {
+        const crops = new Map(await Promise.all([...models.keys()].map(async (flow) => [flow, svgCrop(await readFile(path.join(flowsDir, `${flow}.svg`), 'utf8').catch(() => ''))] as const)));
+        return send(200, 'text/html', indexPage(models, crops));
+      }
       if (url.pathname === '/stepper.mjs') return send(200, 'text/javascript', stepper);
       const svgMatch = /^\/svg\/([a-z0-9-]+)\.svg$/.exec(url.pathname);
       const flowMatch = /^\/flow\/([a-z0-9-]+)$/.exec(url.pathname);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
+import { delayText } from './lib/delays.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [machinesDir = 'machines', outDir = 'docs/flows'] = import.meta.url === `file://${process.argv[1]}` ? process.argv.slice(2) : [];
@@ -31,8 +32,8 @@ export function eventLabel(t: AnyTransitionDefinition): string {
   const type = t.eventType as string;
   if (type === '') return 'always';
   if (type.startsWith('xstate.after.')) {
-    const delay = (t as { delay?: string | number }).delay;
-    return `after ${typeof delay === 'number' ? `${delay}ms` : delay}`;
+    const delay = (t as { delay?: string | number }).delay ?? type.slice(13).split('.')[0]!;
+    return `after ${delayText(t.source.machine, delay)}`;
   }
   if (type.startsWith('xstate.done.actor.')) return `${type.slice(18)} done`;
   if (type.startsWith('xstate.error.actor.')) return `${type.slice(19)} error`;
@@ -94,8 +95,11 @@ export function mermaid(machine: AnyStateMachine): string {
       if (Object.keys(child.states).length) {
         lines.push(`${indent}state ${id} {`, ...render(child, `${indent}  `), `${indent}}`);
       } else {
+        // Mermaid titles a state with its first description line, so the name goes first and
+        // each invoked actor on its own line beneath it (one line alone would replace the name).
         const invokes = child.invoke.map((inv) => `invokes ${nameOf(inv.src)}`);
-        lines.push(invokes.length ? `${indent}${id} : ${mermaidText(invokes.join(', '))}` : `${indent}${id}`);
+        if (invokes.length) lines.push(`${indent}${id} : ${mermaidText(child.key)}`, ...invokes.map((line) => `${indent}${id} : ${mermaidText(line)}`));
+        else lines.push(`${indent}${id}`);
       }
       if (child.type === 'final') lines.push(`${indent}${id} --> [*]`);
     });

@@ -10,7 +10,11 @@
  *   npm run mutate -- machines/login.ts     only the files named, then the summary
  *   npm run mutate -- --summary             only the summary: the score per machine and in all,
  *                                           from the kept results (exit 1 below 90% or when a
- *                                           machine file has no result yet)
+ *                                           machine file has no result yet); it also writes
+ *                                           docs/quality/mutation.md (committed): per measured
+ *                                           file killed, survived, timeout and no coverage, the
+ *                                           commit measured, each survivor named, and those
+ *                                           docs/quality/equivalent-mutants.json calls equivalent
  *   npm run mutate -- --force machines/x.ts every mutant of the files named tested again (Stryker's
  *                                           --force): use it after changing their model tests.
  *                                           Incremental mode re-tests a mutant when a test covering
@@ -19,7 +23,7 @@
  *                                           whatever the tests became (decision 130).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -36,7 +40,7 @@ const machineFiles = (dir = join(root, 'machines')): string[] =>
 
 const resultFile = (file: string) => join(byFileDir, `${file.replace(/^machines\//, '').replace(/\.ts$/, '').replaceAll('/', '__')}.json`);
 
-type Mutant = { status: string };
+type Mutant = { id?: string; status: string; mutatorName?: string; replacement?: string; location?: { start: { line: number; column: number } } };
 type Report = { files: Record<string, { mutants: Mutant[] }> };
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
@@ -53,7 +57,76 @@ const tally = (files: string[]) =>
     return { file, result: { detected, undetected, ranAt: statSync(path).mtime } };
   });
 
+/** Survivors a reviewer judged equivalent (no test can tell them apart), by file, line and replacement. */
+type Equivalent = { file: string; line: number; mutator: string; replacement?: string; why: string };
+const equivalents = (): Equivalent[] => {
+  const path = join(root, 'docs/quality/equivalent-mutants.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Equivalent[]) : [];
+};
+
+const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
+
+/**
+ * docs/quality/mutation.md from the kept results: the headline counts only killed mutants as
+ * detected; timeouts are listed apart (a hang is not a failing assertion).
+ */
+function writeMarkdown(files: string[]): void {
+  const equiv = equivalents();
+  const commit = git('rev-parse', 'HEAD');
+  const rows: string[] = [];
+  const survivors: string[] = [];
+  const totals = { killed: 0, survived: 0, timeout: 0, noCoverage: 0, other: 0 };
+  const unmeasured: string[] = [];
+  for (const file of files) {
+    const path = resultFile(file);
+    if (!existsSync(path)) {
+      unmeasured.push(file);
+      continue;
+    }
+    const mutants = (JSON.parse(readFileSync(path, 'utf8')) as Report).files[file]?.mutants ?? [];
+    const count = (status: string) => mutants.filter((m) => m.status === status).length;
+    const c = { killed: count('Killed'), survived: count('Survived'), timeout: count('Timeout'), noCoverage: count('NoCoverage') };
+    const other = mutants.length - c.killed - c.survived - c.timeout - c.noCoverage;
+    for (const k of Object.keys(c) as (keyof typeof c)[]) totals[k] += c[k];
+    totals.other += other;
+    const scored = mutants.length - other;
+    const changed = git('log', '-1', '--format=%h', `--since=${statSync(path).mtime.toISOString()}`, '--', file);
+    rows.push(
+      `| \`${file}\` | ${c.killed} | ${c.survived} | ${c.timeout} | ${c.noCoverage} | ${other} | ${scored ? ((100 * c.killed) / scored).toFixed(1) : '—'}% | ${statSync(path).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC${changed ? ` (file changed since, in ${changed})` : ''} |`,
+    );
+    for (const m of mutants.filter((x) => x.status === 'Survived' || x.status === 'NoCoverage')) {
+      const line = m.location?.start.line ?? 0;
+      const eq = equiv.find((e) => e.file === file && e.line === line && e.mutator === m.mutatorName && (e.replacement === undefined || e.replacement === m.replacement));
+      survivors.push(`| \`${file}:${line}\` | ${m.status} | ${m.mutatorName ?? '?'} | \`${(m.replacement ?? '').replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 80)}\` | ${eq ? `equivalent: ${eq.why}` : 'not judged: a test should kill it'} |`);
+    }
+  }
+  const scored = totals.killed + totals.survived + totals.timeout + totals.noCoverage;
+  const out = [
+    '# Mutation score of the machines',
+    '',
+    'Written by `npm run mutate -- --summary` (scripts/mutate.ts) from the kept Stryker results in reports/mutation/by-file/; do not edit by hand.',
+    '',
+    `Commit measured: \`${commit}\`. Files measured: ${files.length - unmeasured.length} of ${files.length} machine files (the others have no kept result on the machine that wrote this page: run \`npm run mutate -- machines/<file>.ts\`, then the summary).`,
+    '',
+    `Headline: **${scored ? ((100 * totals.killed) / scored).toFixed(1) : '—'}% killed** (${totals.killed} of ${scored} mutants). Timeouts (${totals.timeout}) are reported apart and not counted as kills; survivors a reviewer judged equivalent are named below and still counted as survived.`,
+    '',
+    '| Machine file | Killed | Survived | Timeout | No coverage | Not run (errors, ignored) | Killed % | Measured |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...rows,
+    '',
+    '## Survivors',
+    '',
+    ...(survivors.length ? ['| Where | Status | Mutator | Replacement | Judgement |', '| --- | --- | --- | --- | --- |', ...survivors] : ['None in the measured files.']),
+    '',
+    ...(unmeasured.length ? ['## Not measured', '', ...unmeasured.map((f) => `- \`${f}\``), ''] : []),
+  ];
+  mkdirSync(join(root, 'docs/quality'), { recursive: true });
+  writeFileSync(join(root, 'docs/quality/mutation.md'), out.join('\n'));
+  console.log('wrote docs/quality/mutation.md');
+}
+
 const summary = (): number => {
+  writeMarkdown(machineFiles());
   const rows = tally(machineFiles());
   let detected = 0;
   let undetected = 0;

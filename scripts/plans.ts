@@ -4,12 +4,18 @@
  * customer sees there (the state's description, SPEC.md copy). The model tests carry the same
  * titles (test/model/harness.ts), so a failing test names its plan step.
  *
- *   npm run plans [flow] [--format md|json]      flow = machines/<flow>.ts, e.g. find-booking
+ *   npm run plans [flow] [--format md|json|gherkin|csv] [--cover transitions|paths] [--out dir]
+ *     flow = machines/<flow>.ts, e.g. find-booking
+ *     --cover transitions (default): the fewest of the model test's paths (greedy set cover) that
+ *       together take every transition step the model test takes; each keeps the number of the
+ *       model test path it is, so a failing test names the plan's scenario. --cover paths: all.
+ *     --format gherkin writes one <flow>.feature per flow into --out (default test-plans/);
+ *       csv prints one row per step; md and json print to stdout.
  *
  * The paths are the model tests' own: each test/model/<flow>.test.ts is loaded with a collect-only
  * 'vitest' (scripts/lib/vitest-collect.mjs), so plans and tests can never disagree.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,7 +25,87 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface FlowPlan {
   flow: string;
-  models: { name: string; machine: string; transitions: number; paths: { number: number; title: string; input?: unknown; start: string; startSees?: string; steps: PlanStep[] }[] }[];
+  models: { name: string; machine: string; transitions: number; paths: PlanPath[] }[];
+}
+
+interface PlanPath {
+  number: number;
+  /** The model test path this is (its test title starts 'path <modelPath>:'). */
+  modelPath: number;
+  title: string;
+  input?: unknown;
+  start: string;
+  startSees?: string;
+  steps: PlanStep[];
+}
+
+const stepKey = (s: PlanStep) => `${s.from}|${s.event}|${s.guard ?? ''}|${s.to}`;
+
+/**
+ * The fewest paths (greedy set cover: each time the path that takes most steps not yet taken,
+ * the shorter on a tie) that together take every distinct step the given paths take; renumbered.
+ */
+function coverTransitions(paths: readonly PlanPath[]): PlanPath[] {
+  const left = new Set(paths.flatMap((p) => p.steps.map(stepKey)));
+  const chosen: PlanPath[] = [];
+  const pool = [...paths];
+  while (left.size) {
+    let best: PlanPath | undefined;
+    let bestGain = 0;
+    for (const p of pool) {
+      const gain = new Set(p.steps.map(stepKey).filter((k) => left.has(k))).size;
+      if (gain > bestGain || (gain === bestGain && gain > 0 && best && p.steps.length < best.steps.length)) {
+        best = p;
+        bestGain = gain;
+      }
+    }
+    if (!best) break;
+    chosen.push(best);
+    pool.splice(pool.indexOf(best), 1);
+    for (const k of best.steps.map(stepKey)) left.delete(k);
+  }
+  return chosen.map((p, i) => ({ ...p, number: i + 1 }));
+}
+
+function withCover(plans: readonly FlowPlan[]): FlowPlan[] {
+  return plans.map((plan) => ({ ...plan, models: plan.models.map((m) => ({ ...m, paths: coverTransitions(m.paths) })) }));
+}
+
+const quoted = (text: string) => `"${text.replace(/"/g, "'")}"`;
+const stepEvent = (s: PlanStep) => `${s.event}${s.guard ? ` (${s.guard})` : ''}`;
+
+/** One Gherkin feature per flow: a scenario per path, Given the start, When each event, Then the state and what it shows. */
+function planGherkin(plan: FlowPlan): string {
+  const out = [`Feature: ${plan.flow} test plan`, `  From machines/${plan.flow}.ts; the same paths as test/model/${plan.flow}.test.ts.`, ''];
+  for (const model of plan.models) {
+    for (const p of model.paths) {
+      out.push(`  Scenario: ${model.name} ${p.number} (model test path ${p.modelPath})${p.input === undefined ? '' : ` with input ${JSON.stringify(p.input)}`}`);
+      out.push(`    Given the customer is at ${quoted(p.start)}`);
+      if (p.startSees) out.push(`    And they see ${quoted(p.startSees)}`);
+      for (const s of p.steps) {
+        out.push(`    When ${stepEvent(s)}`, `    Then they are at ${quoted(s.to)}`);
+        for (const sees of s.sees) out.push(`    And they see ${quoted(sees)}`);
+      }
+      out.push('');
+    }
+  }
+  return out.join('\n');
+}
+
+const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** One CSV row per step (a path's start is its step 0). */
+function plansCsv(plans: readonly FlowPlan[]): string {
+  const rows = [['flow', 'model', 'path', 'model test path', 'step', 'from', 'event', 'guard', 'to', 'sees']];
+  for (const plan of plans) {
+    for (const model of plan.models) {
+      for (const p of model.paths) {
+        rows.push([plan.flow, model.name, String(p.number), String(p.modelPath), '0', '', 'start', '', p.start, p.startSees ?? '']);
+        p.steps.forEach((s, i) => rows.push([plan.flow, model.name, String(p.number), String(p.modelPath), String(i + 1), s.from, s.event, s.guard ?? '', s.to, s.sees.join(' / ')]));
+      }
+    }
+  }
+  return `${rows.map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
 }
 
 /** Every flow with a model test (machines/<flow>.ts and test/model/<flow>.test.ts). */
@@ -61,6 +147,7 @@ export async function buildPlans(flows: readonly string[] = flowNames()): Promis
         transitions: listTransitions(machine).length,
         paths: paths.map((p, i) => ({
           number: i + 1,
+          modelPath: i + 1,
           title: p.description,
           ...(p.input === undefined ? {} : { input: p.input }),
           start: stateText((p.steps[0]!.state as { value: Parameters<typeof stateText>[0] }).value),
@@ -80,7 +167,7 @@ export function plansMarkdown(plans: readonly FlowPlan[]): string {
       out.push(`# Test plan: ${plan.flow} (${model.name})`, '');
       out.push(`${model.paths.length} paths over ${model.transitions} transitions (machines/${plan.flow}.ts, test/model/${plan.flow}.test.ts).`, '');
       for (const p of model.paths) {
-        out.push(`## Path ${p.number}${p.input === undefined ? '' : ` (input ${JSON.stringify(p.input)})`}`, '');
+        out.push(`## Path ${p.number} (model test path ${p.modelPath})${p.input === undefined ? '' : ` (input ${JSON.stringify(p.input)})`}`, '');
         out.push(`Start in ${p.start}.${p.startSees ? ` Sees: ${p.startSees}` : ''}`, '');
         if (!p.steps.length) out.push('1. (no event: the start itself is checked)');
         p.steps.forEach((s, i) => {
@@ -96,16 +183,27 @@ export function plansMarkdown(plans: readonly FlowPlan[]): string {
 
 async function main() {
   const args = process.argv.slice(2);
-  let format = 'md';
+  const opts: Record<string, string> = { format: 'md', cover: 'transitions', out: 'test-plans' };
   const flows: string[] = [];
   for (let i = 0; i < args.length; i += 1) {
-    if (args[i] === '--format') format = args[(i += 1)] ?? '';
-    else if (args[i]!.startsWith('--format=')) format = args[i]!.slice(9);
+    const named = /^--(format|cover|out)(?:=(.*))?$/.exec(args[i]!);
+    if (named) opts[named[1]!] = named[2] ?? args[(i += 1)] ?? '';
     else flows.push(args[i]!);
   }
-  if (format !== 'md' && format !== 'json') throw new Error(`--format md|json, not "${format}"`);
-  const plans = await buildPlans(flows.length ? flows : undefined);
-  process.stdout.write(format === 'json' ? `${JSON.stringify(plans, null, 2)}\n` : plansMarkdown(plans));
+  const { format, cover, out } = opts as { format: string; cover: string; out: string };
+  if (!['md', 'json', 'gherkin', 'csv'].includes(format)) throw new Error(`--format md|json|gherkin|csv, not "${format}"`);
+  if (cover !== 'transitions' && cover !== 'paths') throw new Error(`--cover transitions|paths, not "${cover}"`);
+  const built = await buildPlans(flows.length ? flows : undefined);
+  const plans = cover === 'transitions' ? withCover(built) : built;
+  if (format === 'gherkin') {
+    const dir = path.resolve(process.cwd(), out);
+    mkdirSync(dir, { recursive: true });
+    for (const plan of plans) {
+      writeFileSync(path.join(dir, `${plan.flow}.feature`), planGherkin(plan));
+      console.log(`plans: wrote ${path.relative(process.cwd(), path.join(dir, `${plan.flow}.feature`))}`);
+    }
+  } else if (format === 'csv') process.stdout.write(plansCsv(plans));
+  else process.stdout.write(format === 'json' ? `${JSON.stringify(plans, null, 2)}\n` : plansMarkdown(plans));
   // For bench/plans.ts: this process's CPU time, which a loaded machine's wall clock hides.
   if (process.env.PLANS_REPORT_CPU) {
     const { user, system } = process.cpuUsage();

@@ -4,7 +4,7 @@
  * (served as /stepper.mjs) and its tests. A model is what scripts/flows-serve.ts derives from a
  * machine: states by dotted path ('' is the root), each with its transitions.
  *
- * @typedef {{ label: string, event: string, guard: string | null, delay: { name: string, ms: number | null } | null, targets: string[] }} FlowTransition
+ * @typedef {{ label: string, event: string, guard: string | null, delay: { name: string, ms: number | null, rule?: string } | null, targets: string[] }} FlowTransition
  * @typedef {{ path: string, key: string, type: string, description: string, mermaidId: string | null, initial: string | null, parent: string | null, transitions: FlowTransition[] }} FlowState
  * @typedef {{ flow: string, machineId: string, states: Record<string, FlowState> }} FlowModel
  */

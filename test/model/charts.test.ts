@@ -7,7 +7,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chartText, machineModules } from '#scripts/charts';
 import { recordedHash, sourceHash } from '#scripts/diagrams';
-import { markdown, mermaid } from '#scripts/flows';
+import { markdown, mermaid, mermaidIds, nameOf } from '#scripts/flows';
+import { delayValue, UNKNOWN_RULE } from '#scripts/lib/delays';
+import { createMachine } from 'xstate';
+import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const modules = (await machineModules(path.join(root, 'machines'))).filter((m) => m.machines.length);
@@ -45,5 +48,57 @@ describe.each(modules)('docs/flows page and diagram of machines/$file', ({ file,
     expect(recordedHash(svg), `docs/flows/${flow}.svg is stale: run npm run charts`).toBe(sourceHash(`${mermaid(machines[0]![1])}\n`));
     expect(svg).toMatch(/^<svg[^>]*role="graphics-document document"/);
     expect(svg).toContain(`<title>${flow} statechart</title>`);
+  });
+});
+
+/**
+ * The exported JSON is the machine, not just a copy of itself: rebuilt with `createMachine` from
+ * docs/flows/<flow>.json alone (names, no implementations), it has the same `toDirectedGraph`
+ * edges as the real machine: same source, event, guard and target for every transition.
+ */
+type Edge = string;
+function edgesOf(node: DirectedGraphNode): Edge[] {
+  const own = node.edges.map((e) => {
+    const guard = e.transition.guard ? nameOf(e.transition.guard) : '';
+    return `${e.source.path.join('.')} --${e.transition.eventType}${guard ? ` [${guard}]` : ''}--> ${e.target.path.join('.')}`;
+  });
+  return [...own, ...node.children.flatMap(edgesOf)];
+}
+
+describe.each(modules)('docs/flows JSON of machines/$file rebuilt with createMachine', ({ file, machines }) => {
+  it('has the same directed-graph edges as the machine', () => {
+    const json: unknown = JSON.parse(readFileSync(path.join(root, 'docs/flows', file.replace(/\.ts$/, '.json')), 'utf8'));
+    const charts = (Array.isArray(json) ? json : [json]) as Record<string, unknown>[];
+    expect(charts).toHaveLength(machines.length);
+    machines.forEach(([, real], i) => {
+      const { setup: _setup, ...config } = charts[i]!;
+      const rebuilt = createMachine(config as Parameters<typeof createMachine>[0]);
+      const expected = edgesOf(toDirectedGraph(real)).sort();
+      expect(expected.length).toBeGreaterThan(0);
+      expect(edgesOf(toDirectedGraph(rebuilt)).sort()).toEqual(expected);
+    });
+  });
+});
+
+/** Designers read every state's name and every delay's value on the diagrams (issue 35). */
+describe.each(modules)('docs/flows diagram text of machines/$file', ({ machines }) => {
+  it('titles every state with its name, what it invokes beneath', () => {
+    for (const [, m] of machines) {
+      const text = mermaid(m);
+      for (const [node, id] of mermaidIds(m)) {
+        if (Object.keys(node.states).length || !node.invoke.length) continue;
+        const lines = text.split('\n').map((l) => l.trim()).filter((l) => l.startsWith(`${id} : `));
+        expect(lines[0], `${m.id}.${node.path.join('.')}`).toBe(`${id} : ${node.key}`);
+        expect(lines.slice(1)).toEqual(node.invoke.map((inv) => `${id} : invokes ${nameOf(inv.src)}`));
+      }
+    }
+  });
+  it('gives every delay its value in ms or its rule', () => {
+    for (const [, m] of machines) {
+      for (const name of Object.keys(m.implementations.delays)) {
+        expect(delayValue(m, name), `${m.id} delay ${name}`).not.toBe(UNKNOWN_RULE);
+        expect(delayValue(m, name)).toMatch(/^\d+ ms/);
+      }
+    }
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
-import { flowModel, startGallery } from '#scripts/flows-serve';
+import { flowCounts, flowModel, startGallery, svgCrop } from '#scripts/flows-serve';
 import { choices, enter, highlighted, step } from '#scripts/lib/flow-stepper.mjs';
 import { refundQuoteMachine } from '#machines/refund-quote';
 
@@ -49,7 +49,7 @@ describe('flow model and stepping', () => {
 
   it('names each delay with its value, and steps through it', () => {
     const [timeout] = choices(model, 'form.saving');
-    expect(timeout?.transition.delay).toEqual({ name: 'saveTimeout', ms: 10_000 });
+    expect(timeout?.transition.delay).toEqual({ name: 'saveTimeout', ms: 10_000, rule: '10000 ms' });
     expect(step(model, 'form.saving', timeout!.transition)).toBe('failed');
     // Back into a compound state: its initial child.
     const [retry] = choices(model, 'failed');
@@ -88,6 +88,15 @@ describe('the gallery server', () => {
     const index = await (await fetch(gallery.url)).text();
     expect(index).toContain('href="/flow/refund-quote"');
     expect(index).toContain('src="/svg/login.svg"');
+    // Each card: the flow's name, its state and transition counts; a filter box above them.
+    const counts = flowCounts(flowModel('refund-quote', refundQuoteMachine));
+    expect(counts.states).toBeGreaterThan(3);
+    expect(index).toContain(`<strong class="name">refund-quote</strong> <span class="counts">${counts.states} states · ${counts.transitions} transitions</span>`);
+    // The crop starts at the diagram's start state, at its drawn width.
+    const crop = svgCrop('<svg viewBox="-8 0 900 400" style="max-width: 900.4px;"><g id="state-root_start-0" transform="translate(412, 15)">');
+    expect(crop).toEqual({ width: 900, startX: 420 });
+    expect(index).toMatch(/style="width: \d+px; margin-left: calc\(50% - \d+px\)"/);
+    expect(index).toMatch(/<label for="filter">[^<]+<\/label><br><input id="filter" type="search"/);
     const page = await (await fetch(`${gallery.url}flow/refund-quote`)).text();
     expect(page).toContain('<svg');
     expect(page).toContain('"machineId":"refundQuote"');

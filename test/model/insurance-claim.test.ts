@@ -33,7 +33,8 @@ describeMachineModel(insuranceClaimMachine, {
   serializeContext: (c) => ({ errorType: c.errorType, errorMessage: c.errorMessage, claimId: c.claimId, claimUnconfirmed: c.claimUnconfirmed }),
   assert: (snapshot) => {
     const status = insuranceClaimStatus(snapshot);
-    expect(snapshot.context.insuranceRefreshDebounceMs).toBe(400);
+    // Spec section 9: a fixed named delay, not a value carried in context.
+    expect(insuranceClaimMachine.implementations.delays['insuranceRefreshDebounceMs']).toBe(400);
     // Exactly one spec status per state.
     expect(snapshot.tags.size).toBe(1);
     // The modal shows in ELIGIBILITY_SUCCESS, CLAIM_REQUEST and CLAIM_FAILED only.
@@ -71,7 +72,6 @@ describeMachineModel(insuranceClaimMachine, {
           reference: null,
           claimFailed: false,
           claimUnconfirmed: false,
-          insuranceRefreshDebounceMs: 400,
           keySeed: KEY_SEED,
           attempt: 0,
         });

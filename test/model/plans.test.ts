@@ -3,6 +3,8 @@
  * own (the same harness builds both), with what the customer sees from the states' descriptions.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { planTitle, type PlanStep } from './plan-format';
@@ -12,11 +14,11 @@ const run = (...args: string[]) => execFileSync(process.execPath, ['--import', '
 
 interface JsonPlan {
   flow: string;
-  models: { name: string; transitions: number; paths: { number: number; title: string; start: string; steps: PlanStep[] }[] }[];
+  models: { name: string; transitions: number; paths: { number: number; modelPath: number; title: string; start: string; steps: PlanStep[] }[] }[];
 }
 
 it('prints one flow as JSON: numbered paths titled like the model tests, steps in plain words', () => {
-  const [plan] = JSON.parse(run('preferences-token', '--format', 'json')) as JsonPlan[];
+  const [plan] = JSON.parse(run('preferences-token', '--format', 'json', '--cover', 'paths')) as JsonPlan[];
   expect(plan!.flow).toBe('preferences-token');
   const [model] = plan!.models;
   expect(model!.name).toBe('preferencesTokenMachine');
@@ -37,4 +39,30 @@ it('prints Markdown by default, and refuses an unknown flow or format', () => {
   expect(md).toMatch(/in requesting, when findBooking answers, expect success\n {3}- sees: Found: the booking opens on the order-token page/);
   expect(() => run('no-such-flow')).toThrow(/no model test for "no-such-flow"/);
   expect(() => run('find-booking', '--format', 'xml')).toThrow(/--format md\|json/);
+}, 60_000);
+
+const stepKey = (s: PlanStep) => `${s.from}|${s.event}|${s.guard ?? ''}|${s.to}`;
+
+it('covers every transition step with the fewest paths by default, each naming its model test path', () => {
+  const [all] = JSON.parse(run('refund-request', '--format', 'json', '--cover', 'paths')) as JsonPlan[];
+  const [cover] = JSON.parse(run('refund-request', '--format', 'json')) as JsonPlan[];
+  const allPaths = all!.models[0]!.paths;
+  const chosen = cover!.models[0]!.paths;
+  expect(chosen.length).toBeLessThan(allPaths.length / 5);
+  expect(chosen.map((p) => p.number)).toEqual(chosen.map((_, i) => i + 1));
+  expect(new Set(chosen.flatMap((p) => p.steps.map(stepKey)))).toEqual(new Set(allPaths.flatMap((p) => p.steps.map(stepKey))));
+  for (const p of chosen) expect(p.title).toBe(allPaths[p.modelPath - 1]!.title);
+}, 60_000);
+
+it('writes a Gherkin feature per flow and a CSV row per step', () => {
+  const out = mkdtempSync(path.join(tmpdir(), 'plans-'));
+  run('refund-request', '--format', 'gherkin', '--out', out);
+  const feature = readFileSync(path.join(out, 'refund-request.feature'), 'utf8');
+  expect(feature).toMatch(/^Feature: refund-request test plan\n/);
+  expect(feature).toMatch(/ {2}Scenario: refundRequestMachine 1 \(model test path \d+\)/);
+  expect(feature).toMatch(/ {4}Given the customer is at "loading"\n {4}And they see "[^"]+"\n {4}When fetchRefundBooking answers\n {4}Then they are at "quoting"/);
+  const csv = run('refund-request', '--format', 'csv').trim().split('\n');
+  expect(csv[0]).toBe('flow,model,path,model test path,step,from,event,guard,to,sees');
+  expect(csv[1]).toMatch(/^refund-request,refundRequestMachine,1,\d+,0,,start,,loading,/);
+  expect(csv.filter((r) => /,1,\d+,1,loading,fetchRefundBooking answers,,quoting,/.test(r))).toHaveLength(1);
 }, 60_000);
