@@ -143,7 +143,7 @@ export function bookingActionsApi(): Hono<AppEnv> {
     await recordAttempt(db, clock.now(), limits);
     // Only the booking's own mailbox, and a signed-in owner's verified email (decision 301).
     const allowed = allowedRecipients(access);
-    const refused = emails.output.flatMap((email, index) => (allowed.has(email) ? [] : [index]));
+    const refused = emails.output.flatMap((email, index) => (allowed.has(email.trim().toLowerCase()) ? [] : [index]));
     if (refused.length > 0) {
       return c.json({ errors: refused.map((index) => ({ code: 'RECIPIENT_NOT_ALLOWED', field: `emailAddresses.${index}` })) }, 422);
     }

@@ -3,6 +3,8 @@ import { DAY_MS, addMs } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { at, insertOrderWithBookings, tripBooking } from './booking-factory.ts';
 import { stableId, type SeedClaimLink, type SeedModule } from './context.ts';
+import { insertDisruption } from './refunds.ts';
+import type { BookingData } from '../domain/booking-data.ts';
 
 /**
  * Delay Repay claims and flexible insurance ('demo' only), docs/decisions/090-delay-repay-and-insurance.md.
@@ -78,9 +80,9 @@ export const insuranceProductId = (key: string) => stableId('insurance', key);
 
 async function insertClaim(db: Queryable, c: ClaimSeed, now: Date): Promise<string> {
   const id = claimId(c.key);
-  const booking = await one<{ id: string; order_id: string; outward_date: Date; inward_date: Date | null }>(
+  const booking = await one<{ id: string; order_id: string; outward_date: Date; inward_date: Date | null; data: BookingData }>(
     db,
-    'select id, order_id, outward_date, inward_date from bookings where id = $1',
+    'select id, order_id, outward_date, inward_date, data from bookings where id = $1',
     [bookingIdOf(c.key)],
   );
   if (!booking) throw new Error(`claims seed: no booking ${c.key}`);
@@ -104,6 +106,14 @@ async function insertClaim(db: Queryable, c: ClaimSeed, now: Date): Promise<stri
       new Date(Math.min(now.getTime(), addMs(travelled, 3 * 3_600_000).getTime())),
     ],
   );
+  // The operators' running data says the same as the claim: the train was that late (a disruption
+  // refund for that delay is checked against it, decision 330).
+  const leg = direction === 'inward' ? booking.data.inward : booking.data.outward;
+  if (leg) {
+    await insertDisruption(db, c.key, leg, {
+      kind: 'delayed', delayMinutes: c.delayMinutes, description: `Arrived ${c.delayMinutes} minutes late`, announcedAt: travelled,
+    });
+  }
   return id;
 }
 
@@ -141,6 +151,15 @@ export const claimsSeed: SeedModule = {
         'insert into insurance_products (id, order_id, booking_id, kind, premium, created_at) values ($1, $2, $3, $4, $5, $6)',
         [insuranceProductId(p.key), booking.order_id, booking.id, p.kind, p.premium, booking.created_at],
       );
+    }
+
+    // Euston → Manchester's train is cancelled (announced now): its insurance and a disruption refund
+    // are each open to the customer, and only one of them pays (one ticket, one payout; decision 320).
+    const euston = await one<{ data: BookingData }>(db, 'select data from bookings where id = $1', [bookingIdOf('demo-upcoming-euston-manchester')]);
+    if (euston) {
+      await insertDisruption(db, 'demo-upcoming-euston-manchester', euston.data.outward, {
+        kind: 'cancelled', description: 'Cancelled: a shortage of train crew', announcedAt: now,
+      });
     }
   },
 };

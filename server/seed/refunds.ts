@@ -50,7 +50,7 @@ export const REFUND_CARDS = { ok: { brand: 'Visa', last4: '1881' }, declined: { 
 export const refundSeedBookingId = (key: string) => stableId('booking', `${key}:0`);
 
 /** A row of the operators' running data (migration 330) for the train of one leg. */
-async function insertDisruption(
+export async function insertDisruption(
   db: Queryable,
   key: string,
   leg: { timetableId: string | null },

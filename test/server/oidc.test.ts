@@ -238,7 +238,10 @@ describe('sign-in with Google (local OpenID provider)', () => {
       firstName: 'Mallory',
       lastName: 'Jones',
     });
-    expect(registered.status).toBe(201);
+    // Registration signs nobody in and leaves the email unverified (decision 303); the squatter signs in with the password.
+    expect(registered.status).toBe(202);
+    expect((await squatter.post(`${API}/login`, { email: 'jo.taylor@example.com', password: 'Squatter!2026' })).status).toBe(200);
+    expect((await squatter.get<{ user: { status: string } }>(`${API}/user`)).body.user.status).toBe('AUTHORISED');
     const b = browser();
     await signInAtProvider(b, await b.go(startUrl()), 'jo.taylor@example.com');
     expect((await userOf(b)).user.email).toBe('jo.taylor@example.com');
