@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { planTitle, type PlanStep } from './plan-format';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const run = (...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/plans.ts', ...args], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/plans.ts', ...args], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
 
 interface JsonPlan {
   flow: string;
