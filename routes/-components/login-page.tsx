@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
