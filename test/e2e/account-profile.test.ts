@@ -268,7 +268,7 @@ describe('account controls', () => {
     await w.page.getByRole('banner').getByText(demo.email).waitFor();
     const link = await confirmLink('alex.new@example.com');
     await w.page.goto(link);
-    await w.page.getByText('Your email address has been changed to alex.new@example.com.').waitFor();
+    await w.page.getByText('Your email address alex.new@example.com is confirmed.').waitFor();
     await shot('change-email-confirmed-375');
     // The token left the address bar once read.
     expect(w.page.url()).not.toContain('token');
@@ -298,7 +298,7 @@ describe('account controls', () => {
     const link = await confirmLink('alex.moved@example.com');
     await w.page.goto(link);
     await w.page
-      .getByText('Your email address has been changed to alex.moved@example.com. Please sign in with your new email address.')
+      .getByText('Your email address alex.moved@example.com is confirmed. Please sign in with it.')
       .waitFor();
     await shot('change-email-token-failure');
     // The page still showed this browser signed in: "Sign in" signs it out and goes to sign in.

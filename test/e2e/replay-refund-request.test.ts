@@ -231,7 +231,9 @@ describeBrowserReplay(
       },
       ineligible: async (step) => {
         await title(step.page, m.refund_screen_refund_not_available());
-        await step.page.getByText(m.refund_screen_we_cant_refund_this_booking(), { exact: true }).waitFor();
+        // "For the reason you chose" only once the customer chose one; the opening quote's reason is the default.
+        const intro = step.snapshot.context.reasonChosen ? m.refund_screen_we_cant_refund_this_booking() : m.refund_screen_we_cant_refund_this_booking_as_it_is();
+        await step.page.getByText(intro, { exact: true }).waitFor();
         await reasonChecked(step);
       },
       unavailable: async (step) => {

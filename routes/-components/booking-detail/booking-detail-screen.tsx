@@ -233,7 +233,8 @@ function BookingBody({
           </div>
         )}
         <ChangeabilityNote snapshot={snapshot} season={booking.season !== null} />
-        {may('calendar.add') && <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} />}
+        {/* A cancelled booking still exports, as a cancelled event, so a calendar that has the journey drops it (decision 190). */}
+        {(may('calendar.add') || lifecycle.ticketsCancelled) && <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} />}
       </section>
 
       {/* Passengers and tickets are not in every API's answer (decision 230): absent, no section. */}
