@@ -223,19 +223,7 @@ export function apiClient(origin: string): ApiClient {
     // A new CSRF value comes with every change of session (decision 150), as the app's client adopts it.
     const rotated = res.headers.get('x-csrf-token');
     if (rotated) csrfToken = rotated;
-    for (const line of lastSetCookies) {
-      const [pair = '', ...attrs] = line.split(';').map((s) => s.trim());
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      const maxAge = attrs.find((a) => /^max-age=/i.test(a));
-      const expires = attrs.find((a) => /^expires=/i.test(a));
-      const expired =
-        (maxAge !== undefined && Number(maxAge.split('=')[1]) <= 0) ||
-        (maxAge === undefined && expires !== undefined && Date.parse(expires.slice(8)) <= Date.now());
-      if (expired || value === '') jar.delete(name);
-      else jar.set(name, value);
-    }
+    absorbSetCookies(jar, lastSetCookies);
   };
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
@@ -298,4 +286,24 @@ export async function signedInClient(origin: string, account: { email: string; p
   const res = await client.post('/my-account/api/login', { email: account.email, password: account.password });
   if (res.status !== 200) throw new Error(`sign-in as ${account.email} failed with status ${res.status}`);
   return client;
+}
+
+/**
+ * Keeps a cookie jar as a browser would from Set-Cookie lines: a cookie expired by Max-Age (which
+ * takes precedence) or Expires, or set empty, is removed; any other is stored.
+ */
+export function absorbSetCookies(jar: Map<string, string>, lines: readonly string[]): void {
+  for (const line of lines) {
+    const [pair = '', ...attrs] = line.split(';').map((s) => s.trim());
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq);
+    const value = pair.slice(eq + 1);
+    const maxAge = attrs.find((a) => /^max-age=/i.test(a));
+    const expires = attrs.find((a) => /^expires=/i.test(a));
+    const expired =
+      (maxAge !== undefined && Number(maxAge.split('=')[1]) <= 0) ||
+      (maxAge === undefined && expires !== undefined && Date.parse(expires.slice(8)) <= Date.now());
+    if (expired || value === '') jar.delete(name);
+    else jar.set(name, value);
+  }
 }

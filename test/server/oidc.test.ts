@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOidcWorld, type OidcWorld } from '../helpers/oidc.ts';
-import { apiClient, readPageData, startTestServer } from '../helpers/server.ts';
+import { absorbSetCookies, apiClient, readPageData, startTestServer } from '../helpers/server.ts';
 
 /**
  * Sign-in with an OpenID Connect provider (decision 360), against the real local provider: the
@@ -31,21 +31,7 @@ beforeEach(async () => {
  */
 function browser() {
   const jar = new Map<string, string>();
-  const absorb = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = '', ...attrs] = line.split(';').map((s) => s.trim());
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      const maxAge = attrs.find((a) => /^max-age=/i.test(a));
-      const expires = attrs.find((a) => /^expires=/i.test(a));
-      const expired =
-        (maxAge !== undefined && Number(maxAge.split('=')[1]) <= 0) ||
-        (expires !== undefined && Date.parse(expires.slice(8)) <= Date.now());
-      if (expired || value === '') jar.delete(name);
-      else jar.set(name, value);
-    }
-  };
+  const absorb = (res: Response) => absorbSetCookies(jar, res.headers.getSetCookie());
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   /** One request, no redirect followed. */
   const request = async (url: string, form?: Record<string, string>) => {
