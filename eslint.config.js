@@ -68,12 +68,6 @@ export default tseslint.config(
     rules: { 'i18n/no-literal-copy': 'error' },
   },
   {
-    // The bookings store moves to an actor on the bookings layout route (issue 15, "kit"); until
-    // then its effect re-renders once when the store was replaced under it.
-    files: ['routes/-components/bookings-list/bookings-store.ts'],
-    rules: { 'react-hooks/set-state-in-effect': 'off' },
-  },
-  {
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,
   },
