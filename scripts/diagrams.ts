@@ -40,7 +40,7 @@ function finish(svg: string, flow: string, hash: string): string {
 async function main(): Promise<void> {
   const [flowsDir = 'docs/flows'] = process.argv.slice(2);
   const dir = path.resolve(repo, flowsDir);
-  const pages = (await readdir(dir)).filter((f) => f.endsWith('.md') && f !== 'README.md').sort();
+  const pages = (await readdir(dir)).filter((f) => f.endsWith('.md') && !f.endsWith('.files.md') && f !== 'README.md').sort();
   const browser = await launchBrowser();
   try {
     const page = await (await browser.newContext()).newPage();
