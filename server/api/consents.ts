@@ -4,6 +4,8 @@ import * as v from 'valibot';
 import { many, one, type Queryable } from '../db.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
+import { createCatalogueText, SOURCE_LOCALE, type CatalogueText } from '../lib/catalogue.ts';
+import { emailLocale } from '../lib/email-copy.ts';
 import { ApiError } from '../lib/errors.ts';
 
 /**
@@ -28,59 +30,43 @@ export type ConsentCategory = {
 };
 export type ContactPreference = ConsentCategory & { selected: boolean; hasEverBeenUpdated: boolean };
 
-/** The consent categories, in display order. All of them are marketing consents (revoke turns all off). */
-export const CONSENT_CATEGORIES: readonly ConsentCategory[] = [
-  {
-    id: 'email-offers',
-    title: 'Email offers and news',
-    preBody: 'By email',
-    description: 'Sales, money-saving tips and travel news, sent to your inbox.',
-    missingCategoryDescriptor: {
-      title: 'Would you like offers and news by email?',
-      description: 'Hear first about sales and new ways to save on train travel. You can change your mind at any time.',
-      optInCopy: 'Yes, email me offers',
-      optOutCopy: 'No, thanks',
-    },
-  },
-  {
-    id: 'text-messages',
-    title: 'Text messages',
-    preBody: 'By text',
-    description: 'The occasional offer or reminder, sent to your mobile.',
-    missingCategoryDescriptor: {
-      title: 'Would you like offers by text message?',
-      description: 'We send texts rarely, and only when there is something worth knowing.',
-      optInCopy: 'Yes, text me offers',
-      optOutCopy: 'No, thanks',
-    },
-  },
-  {
-    id: 'partner-offers',
-    title: 'Partner offers',
-    preBody: 'From our partners',
-    description: 'Offers on hotels, attractions and days out from companies we work with, sent by us. We never share your details.',
-    missingCategoryDescriptor: {
-      title: 'Would you like offers from our partners?',
-      description: 'Hotels, attractions and days out at your destination. We send them; your details stay with us.',
-      optInCopy: 'Yes, send me partner offers',
-      optOutCopy: 'No, thanks',
-    },
-  },
-  {
-    id: 'personalised-recommendations',
-    title: 'Personalised recommendations',
-    preBody: 'Tailored to you',
-    description: 'Suggestions based on the journeys you book, such as a railcard that could save you money.',
-    missingCategoryDescriptor: {
-      title: 'Would you like recommendations based on your journeys?',
-      description: 'For example, we can tell you when a railcard would pay for itself on the trips you make.',
-      optInCopy: 'Yes, personalise my offers',
-      optOutCopy: 'No, thanks',
-    },
-  },
-];
+/** The consent categories' ids, in display order. All of them are marketing consents (revoke turns all off). */
+export const CONSENT_IDS = ['email-offers', 'text-messages', 'partner-offers', 'personalised-recommendations'] as const;
 
-const categoryIds = new Set(CONSENT_CATEGORIES.map((c) => c.id));
+const catalogueText = createCatalogueText();
+
+/**
+ * The categories' copy in the page's locale (the app's API client sends it as Accept-Language; null
+ * is en-GB). The words live in the message catalogue beside the screen's own contact-preference
+ * messages (keys contact_preferences_consent_<id>_*), so a translator finds them with the rest.
+ */
+export function consentCategories(locale: string | null, text: CatalogueText = catalogueText): ConsentCategory[] {
+  const say = (key: string): string => {
+    const found = text(locale, `contact_preferences_consent_${key}`);
+    if (found === undefined) throw new Error(`contact_preferences_consent_${key} is missing from messages/${SOURCE_LOCALE}.json`);
+    return found;
+  };
+  return CONSENT_IDS.map((id) => {
+    const key = id.replaceAll('-', '_');
+    return {
+      id,
+      title: say(`${key}_title`),
+      preBody: say(`${key}_prebody`),
+      description: say(`${key}_description`),
+      missingCategoryDescriptor: {
+        title: say(`${key}_prompt_title`),
+        description: say(`${key}_prompt_description`),
+        optInCopy: say(`${key}_opt_in`),
+        optOutCopy: say('opt_out'),
+      },
+    };
+  });
+}
+
+/** The categories in en-GB, the source catalogue. */
+export const CONSENT_CATEGORIES: readonly ConsentCategory[] = consentCategories(null);
+
+const categoryIds: ReadonlySet<string> = new Set(CONSENT_IDS);
 
 /** SPEC section 5: every value coerced to boolean. true, 1 and "true"/"1"/"on"/"yes" are true; anything else false. */
 export function coerceBoolean(value: unknown): boolean {
@@ -110,7 +96,11 @@ function consentSubject(c: Context<AppEnv>): string {
   throw new ApiError(401, 'UNAUTHORISED');
 }
 
-export async function readConsents(db: Queryable, customerId: string): Promise<{ consents: ContactPreference[]; revoked: boolean }> {
+export async function readConsents(
+  db: Queryable,
+  customerId: string,
+  locale: string | null = null,
+): Promise<{ consents: ContactPreference[]; revoked: boolean }> {
   const rows = await many<ConsentRow>(
     db,
     'select consent_id, selected, has_ever_been_updated from customer_consents where customer_id = $1',
@@ -121,7 +111,7 @@ export async function readConsents(db: Queryable, customerId: string): Promise<{
     customerId,
   ]);
   return {
-    consents: CONSENT_CATEGORIES.map((category) => {
+    consents: consentCategories(locale).map((category) => {
       const row = byId.get(category.id);
       return { ...category, selected: row?.selected ?? false, hasEverBeenUpdated: row?.has_ever_been_updated ?? false };
     }),
@@ -144,7 +134,7 @@ export function consentsApi(): Hono<AppEnv> {
 
   api.get('/customer/consents', async (c) => {
     const customerId = consentSubject(c);
-    return c.json(await readConsents(c.get('deps').db, customerId));
+    return c.json(await readConsents(c.get('deps').db, customerId, emailLocale(c.req.header('accept-language'))));
   });
 
   api.post('/customer/consents', async (c) => {
@@ -161,7 +151,7 @@ export function consentsApi(): Hono<AppEnv> {
       // A choice of the customer's own replaces whatever a revoke remembered.
       await tx.query('delete from consent_revocations where customer_id = $1', [customerId]);
     });
-    return c.json(await readConsents(db, customerId));
+    return c.json(await readConsents(db, customerId, emailLocale(c.req.header('accept-language'))));
   });
 
   api.post('/customer/consents/revoke', async (c) => {
@@ -187,7 +177,7 @@ export function consentsApi(): Hono<AppEnv> {
         ]);
       }
       // Revoking again keeps the first snapshot, so restore still brings back the customer's own choices.
-      for (const category of CONSENT_CATEGORIES) await upsertConsent(tx, customerId, category.id, false, true, now);
+      for (const id of CONSENT_IDS) await upsertConsent(tx, customerId, id, false, true, now);
     });
     return c.json({ revoked: true });
   });
@@ -201,10 +191,10 @@ export function consentsApi(): Hono<AppEnv> {
         customerId,
       ]);
       if (!revocation) throw new ApiError(409, 'NOTHING_TO_RESTORE');
-      for (const category of CONSENT_CATEGORIES) {
-        const before = revocation.previous[category.id];
-        if (before) await upsertConsent(tx, customerId, category.id, coerceBoolean(before.selected), coerceBoolean(before.hasEverBeenUpdated), now);
-        else await tx.query('delete from customer_consents where customer_id = $1 and consent_id = $2', [customerId, category.id]);
+      for (const id of CONSENT_IDS) {
+        const before = revocation.previous[id];
+        if (before) await upsertConsent(tx, customerId, id, coerceBoolean(before.selected), coerceBoolean(before.hasEverBeenUpdated), now);
+        else await tx.query('delete from customer_consents where customer_id = $1 and consent_id = $2', [customerId, id]);
       }
       await tx.query('delete from consent_revocations where customer_id = $1', [customerId]);
     });

@@ -5,6 +5,8 @@ import { many, one, type Queryable } from '../db.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
+import { createCatalogueText } from '../lib/catalogue.ts';
+import { emailLocale } from '../lib/email-copy.ts';
 import { ApiError } from '../lib/errors.ts';
 import { validateAttribute, validateCardNumber, validateExpiryDate } from '#src/schemas/railcards.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
@@ -105,7 +107,22 @@ const isEligible = (type: TypeRow, dob: string | null, today: string) => {
   return (type.min_age === null || age >= type.min_age) && (type.max_age === null || age <= type.max_age);
 };
 
-export const catalogueJson = (t: TypeRow) => ({
+const catalogueText = createCatalogueText();
+
+/**
+ * A railcard's discount and eligibility in the page's locale (Accept-Language, as the app sends it;
+ * null is en-GB): catalogue keys railcards_type_<id>_discount and _eligibility (decision 445). A
+ * railcard the catalogue has no words for keeps the retailer's own text.
+ */
+export const railcardWords = (t: Pick<TypeRow, 'id' | 'discount' | 'eligibility'>, locale: string | null) => {
+  const key = `railcards_type_${t.id.replaceAll('-', '_')}`;
+  return {
+    discount: catalogueText(locale, `${key}_discount`) ?? t.discount,
+    eligibility: catalogueText(locale, `${key}_eligibility`) ?? t.eligibility,
+  };
+};
+
+export const catalogueJson = (t: TypeRow, locale: string | null = null) => ({
   id: t.id,
   name: t.name,
   price: { amount: Number(t.price_amount), currencyCode: t.currency },
@@ -113,8 +130,7 @@ export const catalogueJson = (t: TypeRow) => ({
   termsAndConditions: t.terms,
   railcardDetails: {
     code: t.code,
-    discount: t.discount,
-    eligibility: t.eligibility,
+    ...railcardWords(t, locale),
     validityMonths: t.validity_months,
     maxCardHolders: t.max_card_holders,
   },
@@ -140,7 +156,7 @@ const passengerName = (p: PassengerRef) => ({ id: p.id, firstName: p.first_name,
 const holders = (p: PassengerRef, held: HeldRow) =>
   [`${p.first_name} ${p.last_name}`, ...(held.attributes.secondHolderName ? [held.attributes.secondHolderName] : [])];
 
-function heldJson(t: TypeRow, p: PassengerRef, held: HeldRow, today: string) {
+function heldJson(t: TypeRow, p: PassengerRef, held: HeldRow, today: string, locale: string | null) {
   return {
     id: held.id,
     railcardId: t.id,
@@ -148,7 +164,7 @@ function heldJson(t: TypeRow, p: PassengerRef, held: HeldRow, today: string) {
     price: { amount: Number(t.price_amount), currencyCode: t.currency },
     scopes: t.scopes,
     termsAndConditions: t.terms,
-    railcardDetails: { code: t.code, discount: t.discount, cardNumber: held.card_number, isDigital: held.is_digital },
+    railcardDetails: { code: t.code, discount: railcardWords(t, locale).discount, cardNumber: held.card_number, isDigital: held.is_digital },
     cardHolders: holders(p, held),
     expiryDate: held.expiry,
     status: railcardStatus(held.expiry, today),
@@ -201,12 +217,13 @@ export function railcardsApi(): Hono<AppEnv> {
 
   api.get('/railcard/:railcardId', async (c) => {
     requireCustomer(c);
-    return c.json(catalogueJson(await railcardType(c.get('deps').db, c.req.param('railcardId'))));
+    return c.json(catalogueJson(await railcardType(c.get('deps').db, c.req.param('railcardId')), emailLocale(c.req.header('accept-language'))));
   });
 
   api.get('/passenger/:passengerId/railcardslist', async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
+    const locale = emailLocale(c.req.header('accept-language'));
     const p = await ownPassenger(db, customer.id, c.req.param('passengerId'));
     const held = new Set(
       (await many<{ railcard_type_id: string }>(db, 'select railcard_type_id from passenger_railcards where passenger_id = $1', [p.id])).map(
@@ -220,8 +237,13 @@ export function railcardsApi(): Hono<AppEnv> {
     // say why a card is missing instead of offering one the PUT would refuse.
     const unavailable = catalogue
       .filter((t) => !available.includes(t))
-      .map((t) => ({ id: t.id, name: t.name, reason: held.has(t.id) ? ('held' as const) : ('age' as const), eligibility: t.eligibility }));
-    return c.json({ passenger: passengerName(p), railcards: available.map(catalogueJson), unavailable });
+      .map((t) => ({
+        id: t.id,
+        name: t.name,
+        reason: held.has(t.id) ? ('held' as const) : ('age' as const),
+        eligibility: railcardWords(t, locale).eligibility,
+      }));
+    return c.json({ passenger: passengerName(p), railcards: available.map((t) => catalogueJson(t, locale)), unavailable });
   });
 
   api.get('/passenger/:passengerId/railcard/:railcardId', async (c) => {
@@ -231,7 +253,7 @@ export function railcardsApi(): Hono<AppEnv> {
     const t = await railcardType(db, c.req.param('railcardId'));
     const held = await heldCard(db, p.id, t.id);
     if (!held) throw new ApiError(404, 'RAILCARD_NOT_FOUND');
-    return c.json({ passenger: passengerName(p), railcard: heldJson(t, p, held, utcToday(clock.now())) });
+    return c.json({ passenger: passengerName(p), railcard: heldJson(t, p, held, utcToday(clock.now()), emailLocale(c.req.header('accept-language'))) });
   });
 
   /** Saves the card's details: creates the passenger's railcard of this type or replaces its details. */
@@ -259,7 +281,7 @@ export function railcardsApi(): Hono<AppEnv> {
       [randomUUID(), p.id, t.id, cardNumber, railcard.expiryDate, railcard.expiryDate, t.validity_months, railcard.isDigital],
     );
     const held = (await heldCard(db, p.id, t.id))!;
-    return c.json({ passenger: passengerName(p), railcard: heldJson(t, p, held, today) }, existing ? 200 : 201);
+    return c.json({ passenger: passengerName(p), railcard: heldJson(t, p, held, today, emailLocale(c.req.header('accept-language'))) }, existing ? 200 : 201);
   });
 
   /** Saves the card's attributes (only those its type defines; required ones must be present). */
@@ -282,7 +304,7 @@ export function railcardsApi(): Hono<AppEnv> {
     if (unknown.length) throw new ApiError(400, 'VALIDATION', `Unknown attributes: ${unknown.join(', ')}`);
     await db.query('update passenger_railcards set attributes = $1, updated_at = now() where id = $2', [JSON.stringify(next), held.id]);
     const saved = (await heldCard(db, p.id, t.id))!;
-    return c.json({ passenger: passengerName(p), railcard: heldJson(t, p, saved, utcToday(clock.now())) });
+    return c.json({ passenger: passengerName(p), railcard: heldJson(t, p, saved, utcToday(clock.now()), emailLocale(c.req.header('accept-language'))) });
   });
 
   api.delete('/passenger/:passengerId/railcard/:railcardId', async (c) => {
@@ -333,7 +355,7 @@ export function railcardsApi(): Hono<AppEnv> {
       railcardId: t.id,
       name: t.name,
       code: t.code,
-      discount: t.discount,
+      discount: railcardWords(t, emailLocale(c.req.header('accept-language'))).discount,
       cardNumber: held.card_number,
       cardHolders: holders(p, held),
       validFrom: held.valid_from,

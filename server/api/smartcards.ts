@@ -20,6 +20,8 @@ type ProductRow = {
   smartcard_id: string;
   product_name: string;
   route: string;
+  origin: string | null;
+  destination: string | null;
   valid_from: string;
   collect_by: string;
 };
@@ -45,7 +47,7 @@ export function smartcardsApi(): Hono<AppEnv> {
     );
     const products = await many<ProductRow>(
       db,
-      `select p.id, p.smartcard_id, p.product_name, p.route,
+      `select p.id, p.smartcard_id, p.product_name, p.route, p.origin, p.destination,
               to_char(p.valid_from, 'YYYY-MM-DD') as valid_from, to_char(p.collect_by, 'YYYY-MM-DD') as collect_by
        from smartcard_products p join smartcards s on s.id = p.smartcard_id
        where s.customer_id = $1 and p.collected_at is null and p.collect_by >= $2::date
@@ -61,7 +63,15 @@ export function smartcardsApi(): Hono<AppEnv> {
         expiryDate: card.expiry_date,
         productsAwaitingCollection: products
           .filter((p) => p.smartcard_id === card.id)
-          .map((p) => ({ id: p.id, productName: p.product_name, route: p.route, validFrom: p.valid_from, collectBy: p.collect_by })),
+          .map((p) => ({
+            id: p.id,
+            productName: p.product_name,
+            route: p.route,
+            // The stations, so the app words the route in the page's language; a product without them has `route` only.
+            ...(p.origin && p.destination ? { origin: p.origin, destination: p.destination } : {}),
+            validFrom: p.valid_from,
+            collectBy: p.collect_by,
+          })),
       })),
     });
   });

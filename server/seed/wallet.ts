@@ -109,8 +109,8 @@ export const walletSeed: SeedModule = {
       ],
     );
     await db.query(
-      `insert into smartcard_products (id, smartcard_id, product_name, route, valid_from, collect_by)
-       values ($1, $2, 'Off-Peak Day Return', 'Leeds to York', $3, $4)`,
+      `insert into smartcard_products (id, smartcard_id, product_name, route, origin, destination, valid_from, collect_by)
+       values ($1, $2, 'Off-Peak Day Return', 'Leeds to York', 'Leeds', 'York', $3, $4)`,
       [stableId('smartcard-product', 'demo-leeds-york'), WALLET_IDS.activeSmartcard, isoDay(addDays(now, 5)), isoDay(addDays(now, 5))],
     );
   },

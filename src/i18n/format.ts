@@ -39,6 +39,20 @@ export const formatTime = (iso: string | Date, locale: string): string =>
 export const formatList = (items: readonly string[], locale: string): string =>
   cached('list', locale, {}, () => new Intl.ListFormat(locale, { style: 'short', type: 'unit' })).format(items);
 
+/**
+ * A country's name in the page's language from its ISO 3166-1 alpha-2 code ("GB": "United Kingdom",
+ * de "Vereinigtes Königreich"), through Intl.DisplayNames; `fallback` (the API's own name) when the
+ * code is malformed or the runtime does not know it.
+ */
+export const formatCountry = (isoCode: string, locale: string, fallback: string): string => {
+  if (!/^[A-Za-z]{2}$/.test(isoCode)) return fallback;
+  try {
+    return cached('region', locale, {}, () => new Intl.DisplayNames(locale, { type: 'region', fallback: 'none' })).of(isoCode.toUpperCase()) ?? fallback;
+  } catch {
+    return fallback;
+  }
+};
+
 /** The UK calendar day of an instant, as YYYY-MM-DD (GB rail days are UK days). */
 const ukDay = (at: Date) => dateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 

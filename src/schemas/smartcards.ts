@@ -12,8 +12,12 @@ export const SmartcardProduct = v.object({
   id: v.string(),
   /** e.g. "Off-Peak Day Return" */
   productName: v.string(),
-  /** e.g. "Leeds to York" */
+  /** e.g. "Leeds to York", in the retailer's words: shown only when origin and destination are absent. */
   route: v.string(),
+  /** Local-server extra: the first station, e.g. "Leeds" (the screen words the route in the page's language). */
+  origin: v.optional(v.string()),
+  /** Local-server extra: the last station, e.g. "York". */
+  destination: v.optional(v.string()),
   /** First day of validity, YYYY-MM-DD. */
   validFrom: v.pipe(v.string(), v.isoDate()),
   /** Last day to load it onto the card, YYYY-MM-DD. */

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openPage, signIn, type PageWatch } from './browser';
+import { catalogueFor, englishLeftIn, texts } from './english-left';
 import { useE2eWorld } from './world';
 
 /**
@@ -12,43 +12,6 @@ import { useE2eWorld } from './world';
  */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 
-type Stored = string | { match?: Record<string, string> }[];
-const read = (locale: string): Record<string, Stored> => {
-  const file = `messages/${locale}.json`;
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Stored>) : {};
-};
-const texts = (message: Stored | undefined): string[] =>
-  message === undefined ? [] : typeof message === 'string' ? [message] : message.flatMap((v) => Object.values(v.match ?? {}));
-/** The literal runs of a message between its placeholders, long enough to be unmistakable copy. */
-const fragments = (text: string) =>
-  text
-    .split(/\{[^}]*\}/)
-    .map((s) => s.trim())
-    .filter((s) => s.split(/\s+/).length >= 2 || s.length >= 8);
-
-const source = read('en-GB');
-/** The locale's catalogue with Paraglide's fallback (fr-ch → fr); en-GB is the last resort. */
-const catalogueFor = (locale: string) => {
-  const parent = locale.includes('-') ? read(locale.split('-')[0]!) : {};
-  return { ...parent, ...read(locale) };
-};
-/** en-GB texts this locale translates: none of them may appear on its screens. */
-const englishLeftIn = (locale: string, onScreen: string): string[] => {
-  const target = catalogueFor(locale);
-  const found = new Set<string>();
-  for (const [key, message] of Object.entries(source)) {
-    if (key === '$schema') continue;
-    const translated = texts(target[key]);
-    for (const text of texts(message)) {
-      if (translated.includes(text)) continue;
-      for (const piece of fragments(text)) {
-        const escaped = piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        if (new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, 'u').test(onScreen)) found.add(`${key}: ${piece}`);
-      }
-    }
-  }
-  return [...found];
-};
 /** What a reader meets on the page: visible text, accessible names that are not visible, the title. */
 const screenText = (w: PageWatch) =>
   w.page.evaluate(() => {

@@ -111,7 +111,7 @@ describe('GET /customer/smartcards', () => {
     const [active, inactive] = res.body.smartcards;
     expect(active).toMatchObject({ id: WALLET_IDS.activeSmartcard, numberLastFour: '8901', operator: 'Northern', status: 'ACTIVE' });
     expect(active?.productsAwaitingCollection).toEqual([
-      expect.objectContaining({ productName: 'Off-Peak Day Return', route: 'Leeds to York' }),
+      expect.objectContaining({ productName: 'Off-Peak Day Return', route: 'Leeds to York', origin: 'Leeds', destination: 'York' }),
     ]);
     expect(inactive).toMatchObject({ operator: 'Greater Anglia', status: 'INACTIVE', productsAwaitingCollection: [] });
     expect(active?.expiryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);

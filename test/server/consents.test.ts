@@ -67,6 +67,35 @@ describe('GET and POST /customer/consents (signed in)', () => {
     });
   });
 
+  it("words every category in the page's locale (Accept-Language, as the app sends it), keeping the same fields", async () => {
+    await signIn();
+    const de = await client.get<ConsentsBody>(CONSENTS, { headers: { 'accept-language': 'de-DE' } });
+    const fr = await client.get<ConsentsBody>(CONSENTS, { headers: { 'accept-language': 'fr-CH' } });
+    const en = await client.get<ConsentsBody>(CONSENTS);
+    expect(de.body.consents.map((c) => c.title)).toEqual([
+      'Angebote und Neuigkeiten per E-Mail',
+      'SMS',
+      'Angebote unserer Partner',
+      'Persönliche Empfehlungen',
+    ]);
+    expect(fr.body.consents[0]?.title).toBe('Offres et actualités par e-mail');
+    expect(fr.body.consents[3]?.missingCategoryDescriptor).toMatchObject({ optOutCopy: 'Non merci', optInCopy: 'Oui, personnalisez mes offres' });
+    // Not one English text left in another locale, and the same ids, choices and field names.
+    const texts = (body: ConsentsBody) =>
+      body.consents.flatMap((c) => {
+        const { title, preBody, description, missingCategoryDescriptor } = c as Consent & { preBody: string; description: string };
+        return [title, preBody, description, ...Object.values(missingCategoryDescriptor as Record<string, string>)];
+      });
+    const english = new Set(texts(en.body));
+    for (const other of [de.body, fr.body]) {
+      expect(texts(other).filter((t) => english.has(t))).toEqual([]);
+      expect(other.consents.map((c) => [c.id, c.selected, Object.keys(c).sort()])).toEqual(en.body.consents.map((c) => [c.id, c.selected, Object.keys(c).sort()]));
+    }
+    // A save answers in the same locale.
+    const saved = await client.post<ConsentsBody>(CONSENTS, { consentSelections: { 'text-messages': true } }, { csrf: 'body', headers: { 'accept-language': 'de' } });
+    expect(saved.body.consents[1]).toMatchObject({ title: 'SMS', selected: true });
+  });
+
   it('saves only the consents sent, coerces values to boolean and marks them updated', async () => {
     await signIn();
     const res = await client.post<ConsentsBody>(

@@ -57,6 +57,25 @@ describe('catalogue', () => {
   });
 });
 
+describe("a railcard's words in the page's locale (decision 445)", () => {
+  type Details = { railcardDetails: { discount: string; eligibility: string } };
+  it('says the discount and who may hold it in the Accept-Language locale; en-GB without one', async () => {
+    const de = await client.get<Details>(`${API}/railcard/senior`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(de.body.railcardDetails).toMatchObject({ discount: '1/3 Rabatt', eligibility: 'Ab 60 Jahren' });
+    const fr = await client.get<{ railcards: Details[]; unavailable: { id: string; eligibility: string }[] }>(
+      `${API}/passenger/${DEMO_PASSENGERS.ruby}/railcardslist`,
+      { headers: { 'accept-language': 'fr' } },
+    );
+    expect(fr.body.unavailable.find((r) => r.id === 'senior')?.eligibility).toBe('À partir de 60 ans');
+    expect(fr.body.railcards[0]?.railcardDetails.discount).toBe('1/3 de réduction pour le titulaire et un adulte accompagnant');
+    const digital = await client.get<{ discount: string }>(`${API}/passengers-and-railcards/digital-railcard/${DEMO_RAILCARDS.alexTwoTogether}`, {
+      headers: { 'accept-language': 'de' },
+    });
+    expect(digital.body.discount).toBe('1/3 Rabatt');
+    expect((await client.get<Details>(`${API}/railcard/senior`)).body.railcardDetails).toMatchObject({ discount: '1/3 off', eligibility: 'For ages 60 and over' });
+  });
+});
+
 describe("a passenger's railcard", () => {
   const path = (rid: string, pid: string = DEMO_PASSENGERS.ruby) => `${API}/passenger/${pid}/railcard/${rid}`;
 

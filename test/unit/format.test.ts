@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDepartsIn, formatList, formatMoney, formatRelativeDay } from '#src/i18n/format';
+import { formatCountry, formatDepartsIn, formatList, formatMoney, formatRelativeDay } from '#src/i18n/format';
 
 describe('locale formats (decision 210)', () => {
   it('writes a GBP fare in the locale, with the portal currency', () => {
@@ -26,5 +26,14 @@ describe('locale formats (decision 210)', () => {
   });
   it('joins lists with the locale separators', () => {
     expect(formatList(['Ada Lovelace', 'Alan Turing'], 'en-GB')).toBe('Ada Lovelace, Alan Turing');
+  });
+
+  it("names a country in the page's language from its ISO code, else keeps the API's name", () => {
+    expect(formatCountry('GB', 'en-GB', 'x')).toBe('United Kingdom');
+    expect(formatCountry('GB', 'de-DE', 'United Kingdom')).toBe('Vereinigtes Königreich');
+    expect(formatCountry('gb', 'fr-FR', 'United Kingdom')).toBe('Royaume-Uni');
+    expect(formatCountry('IE', 'zh-CN', 'Ireland')).toBe('爱尔兰');
+    expect(formatCountry('GBR', 'de-DE', 'United Kingdom')).toBe('United Kingdom');
+    expect(formatCountry('', 'de-DE', 'Somewhere')).toBe('Somewhere');
   });
 });

@@ -51,3 +51,7 @@ export const sectionLink = style({
 export const sectionTitle = style({ display: 'block', fontWeight: 600, color: vars.color.brand });
 export const sectionText = style({ display: 'block', fontSize: '0.9375rem', color: vars.color.textMuted });
 export const retryRow = style({ marginBottom: tokens.space.md });
+/** The summary's place: the loading message over the hidden lines and tiles that keep its height. */
+export const summaryArea = style({ position: 'relative' });
+export const loadingOver = style({ position: 'absolute', insetInline: 0, top: 0 });
+export const reserved = style({ visibility: 'hidden' });

@@ -31,6 +31,7 @@ export function AccountOverview() {
   const passengersOn = pageData.features['passengers-and-railcards'];
   const number = new Intl.NumberFormat(locale.tag);
   const summary = snapshot.context.summary;
+  const loading = snapshot.hasTag('loading') && !summary;
 
   const stats: { key: keyof Counts; to: string; label: (n: number) => string }[] = [
     { key: 'upcomingBookings', to: '/bookings/upcoming', label: (n) => m.account_overview_upcoming_booking_count({ count: n }) },
@@ -59,35 +60,51 @@ export function AccountOverview() {
 
   return (
     <Page title={info.accountHeading}>
-      {snapshot.hasTag('loading') && <Loading label={m.account_overview_loading_your_account_summary()} />}
       {snapshot.matches('failed') && (
         <div className={styles.retryRow}>
           <Alert tone="error">{summaryFailedMessage}</Alert>
           <Button tone="secondary" onClick={() => send({ type: 'summary.retry' })}>{m.common_try_again()}</Button>
         </div>
       )}
-      {summary && (
-        <>
-          <p className={styles.greeting}>
-            {summary.firstName} {summary.lastName}
-          </p>
-          <p className={styles.email}>{summary.email}</p>
-          <h2 className={styles.sectionHeading}>{m.account_overview_at_a_glance()}</h2>
-          <ul className={styles.stats}>
-            {stats.map((s) => {
-              const n = summary.counts[s.key];
-              if (n === null) return null;
-              return (
-                <li key={s.key}>
-                  <Link to={s.to} className={styles.stat}>
-                    <span className={styles.statValue}>{number.format(n)}</span>
-                    <span className={styles.statLabel}>{s.label(n)}</span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </>
+      {(summary || loading) && (
+        // While the summary loads, its lines and tiles hold their place (hidden), so nothing below
+        // moves when they arrive (layout shift); the loading message sits over them, out of the flow.
+        <div className={styles.summaryArea}>
+          {loading && (
+            <div className={styles.loadingOver}>
+              <Loading label={m.account_overview_loading_your_account_summary()} />
+            </div>
+          )}
+          <div className={summary ? undefined : styles.reserved} aria-hidden={summary ? undefined : true}>
+            <p className={styles.greeting}>{summary ? <>{summary.firstName} {summary.lastName}</> : '\u00a0'}</p>
+            <p className={styles.email}>{summary ? summary.email : '\u00a0'}</p>
+            <h2 className={styles.sectionHeading}>{m.account_overview_at_a_glance()}</h2>
+            <ul className={styles.stats}>
+              {stats.map((s) => {
+                if (!summary) {
+                  return (
+                    <li key={s.key}>
+                      <span className={styles.stat}>
+                        <span className={styles.statValue}>{'\u00a0'}</span>
+                        <span className={styles.statLabel}>{s.label(2)}</span>
+                      </span>
+                    </li>
+                  );
+                }
+                const n = summary.counts[s.key];
+                if (n === null) return null;
+                return (
+                  <li key={s.key}>
+                    <Link to={s.to} className={styles.stat}>
+                      <span className={styles.statValue}>{number.format(n)}</span>
+                      <span className={styles.statLabel}>{s.label(n)}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        </div>
       )}
       <h2 className={styles.sectionHeading}>{m.account_overview_your_account()}</h2>
       <nav aria-label={m.account_overview_account_sections()}>

@@ -17,7 +17,7 @@ import { m } from '#src/paraglide/messages.js';
 
 /** "Visa ending 4242"; without the local-server extras brand and last four digits, "Saved card 2" (its place in the list). */
 const cardName = (card: SavedCard, index: number) => {
-  if (card.brand && card.lastFourDigits) return `${cardBrandLabel(card.brand)} ending ${card.lastFourDigits}`;
+  if (card.brand && card.lastFourDigits) return m.payment_methods_page_card_ending({ brand: cardBrandLabel(card.brand), lastFourDigits: card.lastFourDigits });
   if (card.brand) return cardBrandLabel(card.brand);
   return m.payment_methods_page_saved_card({ number: index + 1 });
 };

@@ -116,11 +116,12 @@ export const refundReasonLabels: Record<RefundReason, string> = {
   BOOKING_ERROR: m.refund_copy_booking_error(),
 };
 
-export const returnModeCopy: Record<ReturnMode, { title: string; needsAction: boolean }> = {
-  post: { title: m.refund_copy_post_your_paper_tickets_back(), needsAction: true },
-  'collect-post': { title: m.refund_copy_post_the_tickets_you_collected(), needsAction: true },
-  'delete-from-device': { title: m.refund_copy_delete_the_tickets_from_your(), needsAction: true },
-  automatic: { title: m.refund_copy_you_dont_need_to_send(), needsAction: false },
+/** Each way tickets go back: its title and what follows it (the server's `instructions` are English only, so unused). */
+export const returnModeCopy: Record<ReturnMode, { title: string; body?: string; needsAction: boolean }> = {
+  post: { title: m.refund_copy_post_your_paper_tickets_back(), body: m.refund_copy_return_post_body(), needsAction: true },
+  'collect-post': { title: m.refund_copy_post_the_tickets_you_collected(), body: m.refund_copy_return_collect_post_body(), needsAction: true },
+  'delete-from-device': { title: m.refund_copy_delete_the_tickets_from_your(), body: m.refund_copy_return_delete_from_device_body(), needsAction: true },
+  automatic: { title: m.refund_copy_you_dont_need_to_send(), body: m.refund_copy_return_automatic_body(), needsAction: false },
   'already-voided': { title: m.refund_copy_these_tickets_have_already_been(), needsAction: false },
   unknown: { title: m.refund_copy_well_email_you_if_you(), needsAction: false },
 };

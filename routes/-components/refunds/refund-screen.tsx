@@ -496,7 +496,7 @@ function ReturnInstructions({ quote }: { quote: RefundQuote }) {
         {needsAction ? m.refund_screen_what_you_need_to_do() : m.refund_screen_your_tickets()}
       </h2>
       <Alert tone={needsAction ? 'info' : 'success'} title={copy.title}>
-        <p>{r.instructions}</p>
+        {copy.body && <p>{copy.body}</p>}
         {r.address && <address className={styles.address}>{r.address.join('\n')}</address>}
         {r.deadline && (
           <p>

@@ -5,12 +5,16 @@ import { smartcardsMachine, smartcardsMessages } from '#machines/smartcards';
 import { absentOn404 } from '#src/api/errors';
 import { smartcardsApi } from '#src/api/smartcards';
 import { formatDate } from '#src/i18n/format';
-import { smartcardStatusLabels, smartcardStatusNotes } from '#src/schemas/smartcards';
+import { smartcardStatusLabels, smartcardStatusNotes, type SmartcardProduct } from '#src/schemas/smartcards';
 import { useServices } from '#src/services';
 import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
 import * as styles from './smartcards.css';
 import { m } from '#src/paraglide/messages.js';
+
+/** "Leeds to York" in the page's language from the stations; the retailer's own wording when it sends none. */
+const productRoute = (p: SmartcardProduct): string =>
+  p.origin && p.destination ? m.smartcards_page_route({ origin: p.origin, destination: p.destination }) : p.route;
 
 const dayOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
 
@@ -55,7 +59,7 @@ export function SmartcardsPage() {
                     <ul className={styles.productList}>
                       {card.productsAwaitingCollection.map((p) => (
                         <li key={p.id}>
-                          <strong>{p.productName}</strong>, {p.route}
+                          <strong>{p.productName}</strong>, {productRoute(p)}
                           <br />
                           {m.smartcards_page_valid_from_collect_by({ validFrom: day(p.validFrom), collectBy: day(p.collectBy) })}
                         </li>

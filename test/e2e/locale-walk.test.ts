@@ -1,0 +1,209 @@
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, type PageWatch } from './browser';
+import { containsWords, englishLeftIn } from './english-left';
+import { useE2eWorld } from './world';
+import { DEMO_PASSENGERS, DEMO_RAILCARDS } from '#server/seed/passengers.ts';
+import { WALLET_IDS } from '#server/seed/wallet.ts';
+import { ASSISTANCE_BOOKING_KEY, ASSISTANCE_IDS } from '#server/seed/passenger-assistance.ts';
+import { bookingIdOf, claimId, DEMO_CLAIM_TOKEN } from '#server/seed/claims.ts';
+import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
+import { STATIONS } from '#server/seed/stations.ts';
+
+/**
+ * Every screen once per locale (de, fr), in one browser against one server: no visible text node,
+ * accessible name or title shows a string of the en-GB catalogue that the locale translates, or an
+ * English text the server sent. The server's English is read, not listed: each API answer a screen
+ * reads is fetched again with `Accept-Language: en-GB`, and every text in it that reads as words
+ * must not be on the French or German screen, unless it is a proper name below.
+ */
+const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
+
+/**
+ * Proper names the server sends that stay as they are in every language: stations, people, train
+ * companies, the retailer's products (GB fares and railcards are sold under their English names),
+ * card brands. Each is a whole text of an answer; anything else English fails the walk.
+ */
+const PROPER_NAMES: readonly RegExp[] = [
+  // Stations, and "Station to Station" in a booking's own title field is not shown (the app words it).
+  ...Object.values(STATIONS).map((s) => new RegExp(`^${s.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)),
+  // People (seeded customers, passengers, card holders).
+  /^(Alex|Jamie|Ruby|Pat|Sam|Robin|Sasha|Morgan|Jo|Lee) (Morgan|Patel|Hughes|Ellis|Taylor|Lee)$/,
+  // Train companies.
+  /^(Northern|Greater Anglia|TransPennine Express|Avanti West Coast|LNER|CrossCountry|Great Western Railway|West Midlands Trains|West Midlands Railway|ScotRail|East Midlands Railway|Transport for Wales|c2c|Southern|Thameslink|Chiltern Railways|Merseyrail|Lumo|Grand Central|Hull Trains|London Northwestern Railway)$/,
+  // Fares and railcards (the retailer's product names).
+  /^(Anytime|Off-Peak|Super Off-Peak|Advance)( Day)?( Single| Return)?$/,
+  /Season( Ticket)?$/,
+  /Railcard$/,
+  // Card brands.
+  /^(Visa|Mastercard|American Express|Maestro)$/,
+];
+const isProperName = (text: string) => PROPER_NAMES.some((p) => p.test(text));
+
+/** A text of an answer that reads as words (two or more words of letters), not a code, date, id, address or link. */
+const readsAsWords = (text: string) =>
+  !/^(https?:|\/|[\w.+-]+@)/.test(text) && (text.match(/\p{L}{2,}/gu)?.length ?? 0) >= 2 && !/^[A-Z0-9_\- ]+$/.test(text);
+
+/**
+ * Fields that hold the customer's own words (an address, a passenger's nickname, what they told the
+ * station staff): shown as typed, in whatever language the customer wrote them.
+ */
+const CUSTOMER_WORDS = new Set(['line1', 'line2', 'line3', 'line4', 'line5', 'nickName', 'details', 'cardholderName']);
+
+const stringsOf = (value: unknown, out: Set<string>): Set<string> => {
+  if (typeof value === 'string') {
+    const text = value.trim().replace(/\s+/g, ' ');
+    if (readsAsWords(text) && !isProperName(text)) out.add(text);
+  } else if (Array.isArray(value)) value.forEach((v) => stringsOf(v, out));
+  else if (value && typeof value === 'object')
+    for (const [key, v] of Object.entries(value)) if (!CUSTOMER_WORDS.has(key)) stringsOf(v, out);
+  return out;
+};
+
+/**
+ * Watches the page's API reads and fetches each again in en-GB (same cookies and headers): the
+ * server's English for what the screen shows. `settled` waits until no API call is in flight.
+ */
+function watchServerCopy(w: PageWatch) {
+  const english = new Set<string>();
+  const refetches: Promise<void>[] = [];
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const isApi = (r: Request) => new URL(r.url()).pathname.includes('/my-account/api/');
+  w.page.on('request', (r) => {
+    if (!isApi(r)) return;
+    inFlight += 1;
+    lastChange = Date.now();
+  });
+  const done = (r: Request) => {
+    if (!isApi(r)) return;
+    inFlight -= 1;
+    lastChange = Date.now();
+  };
+  w.page.on('requestfailed', done);
+  w.page.on('requestfinished', (r) => {
+    done(r);
+    if (r.method() !== 'GET') return;
+    const headers = { ...r.headers(), 'accept-language': 'en-GB' };
+    refetches.push(
+      w.context.request
+        .get(r.url(), { headers, failOnStatusCode: false })
+        .then(async (res) => {
+          if ((res.headers()['content-type'] ?? '').includes('json')) stringsOf(await res.json(), english);
+        })
+        .catch(() => undefined),
+    );
+  });
+  return {
+    english,
+    async settled(page: Page) {
+      await expect.poll(() => inFlight <= 0 && Date.now() - lastChange > 250, { timeout: 15_000, interval: 100 }).toBe(true);
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 });
+      await Promise.all(refetches.splice(0));
+    },
+  };
+}
+
+/** Each visible text node, accessible name, placeholder and alt text, and the title, as the reader meets them. */
+const screenTexts = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const out = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.replace(/\s+/g, ' ').trim();
+      const parent = node.parentElement;
+      if (!text || !parent || parent.closest('script, style, noscript, template')) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true }) && !parent.closest('.visually-hidden, [class*="visuallyHidden"]')) continue;
+      out.push(text);
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))
+      for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const v = el.getAttribute(a)?.trim();
+        if (v) out.push(v);
+      }
+    return out;
+  });
+
+type Screen = { path: string; signedIn: boolean };
+const screens = (): Screen[] => {
+  const out = (path: string): Screen => ({ path, signedIn: false });
+  const at = (path: string): Screen => ({ path, signedIn: true });
+  const assisted = bookingIdOf(ASSISTANCE_BOOKING_KEY);
+  const delayRepay = bookingIdOf('demo-past-leeds-sheffield');
+  return [
+    out('/login'),
+    out('/register'),
+    out('/forgot-password'),
+    out('/find-booking'),
+    out(`/claim-token#token=${DEMO_CLAIM_TOKEN}`),
+    out(`/contact-preferences-token#token=${DEMO_MARKETING_TOKEN}`),
+    out('/no-such-page'),
+    at('/bookings/upcoming'),
+    at('/bookings/past'),
+    at('/bookings/season'),
+    at('/bookings/guest'),
+    at('/account-overview'),
+    at('/account-controls'),
+    at('/personal-details'),
+    at('/change-password'),
+    at('/contact-preferences'),
+    at('/address-book'),
+    at('/address-book/add-address'),
+    at(`/address-book/${WALLET_IDS.frenchAddress}`),
+    at('/payment-methods'),
+    at('/smartcards'),
+    at('/passengers-and-railcards'),
+    at('/passengers-and-railcards/add-passenger'),
+    at(`/passengers-and-railcards/edit-passenger/${DEMO_PASSENGERS.jamie}`),
+    at(`/passengers-and-railcards/${DEMO_PASSENGERS.alex}/select-railcard`),
+    at(`/passengers-and-railcards/${DEMO_PASSENGERS.ruby}/add-railcard/family-and-friends`),
+    at(`/passengers-and-railcards/${DEMO_PASSENGERS.alex}/edit-railcard/${DEMO_RAILCARDS.alex2630}`),
+    at(`/passengers-and-railcards/digital-railcard/${DEMO_RAILCARDS.alexTwoTogether}`),
+    at('/sustainability-dashboard'),
+    at('/passenger-assistance'),
+    at(`/bookings/${assisted}`),
+    at(`/bookings/${assisted}/history`),
+    at(`/bookings/${assisted}/refund`),
+    at(`/bookings/${assisted}/passenger-assistance`),
+    at(`/bookings/${assisted}/passenger-assistance/create`),
+    at(`/bookings/${assisted}/passenger-assistance/${ASSISTANCE_IDS.jamieOutward}`),
+    at(`/bookings/${assisted}/passenger-assistance/${ASSISTANCE_IDS.jamieOutward}/cancel`),
+    at(`/bookings/${delayRepay}`),
+    at(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`),
+    at(`/claims/${claimId('demo-past-more-bhm-cov')}`),
+  ];
+};
+
+const world = useE2eWorld();
+
+describe.each(['de', 'fr'])('every screen in %s shows no English', (locale) => {
+  it('walks every screen: nothing of the en-GB catalogue the locale translates, nothing of the server English', { timeout: 240_000 }, async () => {
+    await world.server.reset();
+    const w = await openPage(world.browser);
+    const copy = watchServerCopy(w);
+    const base = `${world.server.origin}/${locale}/my-account`;
+    const found: string[] = [];
+    let signedIn = false;
+    for (const screen of screens()) {
+      if (screen.signedIn && !signedIn) {
+        await w.page.goto(`${base}/login`);
+        await w.page.locator('form input[type="email"]').first().fill(demo.email);
+        await w.page.locator('form input[type="password"]').first().fill(demo.password);
+        await w.page.locator('form button[type="submit"]').first().click();
+        await w.page.waitForURL((u) => !u.pathname.endsWith('/login'));
+        signedIn = true;
+      }
+      await w.page.goto(`${base}${screen.path}`);
+      await w.page.locator('h1').first().waitFor();
+      await copy.settled(w.page);
+      const shown = await screenTexts(w.page);
+      expect(shown.length, `${screen.path}: shows something`).toBeGreaterThan(1);
+      for (const left of englishLeftIn(locale, shown.join('\n'))) found.push(`${screen.path}: catalogue ${left}`);
+      for (const english of copy.english)
+        for (const text of shown) if (containsWords(text, english)) found.push(`${screen.path}: server "${english}" in "${text}"`);
+    }
+    expect([...new Set(found)]).toEqual([]);
+    expect(w.errors).toEqual([]);
+    await w.context.close();
+  });
+});
