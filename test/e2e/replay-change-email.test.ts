@@ -1,0 +1,145 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { changeEmailMachine, changeEmailMessages, changeEmailValidators } from '#machines/change-email';
+import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { changeEmailSentCopy } from '#routes/-components/account-controls/email-change-copy';
+import { m } from '#src/paraglide/messages.js';
+import { formView } from '#src/ui/form-state';
+import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
+import { httpError } from '#test/model/fixtures/refund-fixtures';
+import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
+
+/**
+ * Change of email replayed in Chromium, signed in as the demo account on /account-controls. The
+ * local server answers a change with a link sent to the new address (decision 150,
+ * confirmationSent). The spec's own answers (the email changed at once, with new tokens or without,
+ * then "sign in again"), the refusals (wrong password, address taken), too many attempts (429) and a
+ * server failure come from the /__test/answer switch: wrong passwords typed for real would count
+ * towards the account's throttle (decision 155) and spill into the next path.
+ */
+type Step = ReplayStep<typeof changeEmailMachine>;
+type Snapshot = Step['snapshot'];
+const data = new SharedData();
+const NEW_EMAIL = 'alex.new@example.com';
+const throttled = { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: null, body: { errors: [{ code: 'TOO_MANY_ATTEMPTS' }] } } };
+
+/** The change-email form (account controls has other forms asking for the current password). */
+const form = (page: Page) => page.getByRole('form', { name: m.account_controls_change_email_form_change_email_address() });
+const newEmail = (page: Page) => form(page).getByRole('textbox', { name: m.account_controls_change_email_form_new_email_address() });
+const password = (page: Page) => form(page).getByLabel(m.account_controls_change_email_form_current_password(), { exact: true });
+const submit = (page: Page) => form(page).getByRole('button', { name: m.account_controls_change_email_form_change_email_address(), exact: true });
+const canSend = (s: Snapshot) => formView(s.context, changeEmailValidators, false).canSubmit;
+const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+
+/** The form as the context has it; the button usable only when the change can be sent. */
+const formShown = async ({ page, snapshot }: Step) => {
+  await expect.poll(() => newEmail(page).inputValue(), { message: 'the new address' }).toBe(snapshot.context.values.newEmailAddress);
+  await expect.poll(() => password(page).inputValue(), { message: 'the password' }).toBe(snapshot.context.values.currentPassword);
+  await expect.poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'Change email address usable' }).toBe(canSend(snapshot));
+};
+
+describeBrowserReplay(
+  changeEmailMachine,
+  {
+    name: 'changeEmailMachine',
+    events: {
+      'form.change': (snap) => {
+        const { newEmailAddress, currentPassword } = snap.context.values;
+        if (newEmailAddress === '') return [{ type: 'form.change', field: 'newEmailAddress', value: NEW_EMAIL } as const];
+        if (currentPassword === '') return [{ type: 'form.change', field: 'currentPassword', value: DEMO_ACCOUNT.password } as const];
+        // After an answer the customer edits again: one more value keeps the model finite.
+        if (currentPassword === DEMO_ACCOUNT.password) return [{ type: 'form.change', field: 'currentPassword', value: `${DEMO_ACCOUNT.password}x` } as const];
+        return [];
+      },
+      'form.blur': [{ type: 'form.blur', field: 'newEmailAddress' }],
+      'xstate.done.actor.changeEmail': [
+        { type: 'xstate.done.actor.changeEmail', output: { confirmationSent: true, pendingEmailAddress: NEW_EMAIL } },
+        { type: 'xstate.done.actor.changeEmail', output: { newTokens: { sessionRotated: true }, updatedEmailAddress: NEW_EMAIL } },
+        { type: 'xstate.done.actor.changeEmail', output: { newTokens: null, updatedEmailAddress: NEW_EMAIL } },
+      ],
+      'xstate.error.actor.changeEmail': [
+        { type: 'xstate.error.actor.changeEmail', error: httpError(403, 'PASSWORD_INCORRECT') },
+        { type: 'xstate.error.actor.changeEmail', error: httpError(422, 'EMAIL_ALREADY_EXISTS') },
+        { type: 'xstate.error.actor.changeEmail', error: throttled },
+        { type: 'xstate.error.actor.changeEmail', error: httpError(500, 'INTERNAL_ERROR') },
+      ],
+    },
+    serializeContext: (c) => ({ values: c.values, error: c.error, dirty: c.dirty }),
+    maxPaths: 1000,
+  },
+  {
+    async prepare(path, server, browser) {
+      // "Sign in again" signs out (and a changed email changes the account): the next path starts afresh.
+      const signsOut = path.steps.some((s) => s.event.type === 'changeEmail.signIn' || s.event.type === 'xstate.done.actor.changeEmail');
+      await data.use(server, 'the demo account', signsOut);
+      return data.signedIn(browser, server, DEMO_ACCOUNT);
+    },
+    async open(page, _path, server) {
+      await page.goto(`${server.url}account-controls`);
+    },
+    calls: {
+      changeEmail: { method: 'POST', path: /^\/customer\/change-email$/ },
+    },
+    offers: {
+      // The button ignores clicks and Enter unless the change can be sent.
+      'form.submit': (snap) => canSend(snap),
+    },
+    events: {
+      'form.change': async ({ page, event }) => {
+        if (event.type === 'form.change') await (event.field === 'newEmailAddress' ? newEmail(page) : password(page)).fill(event.value);
+      },
+      'form.blur': async ({ page }) => {
+        await newEmail(page).focus();
+        await page.keyboard.press('Tab');
+      },
+      'form.submit': async ({ page }) => submit(page).click(),
+      'changeEmail.signIn': async ({ page }) => page.getByRole('button', { name: m.account_controls_change_email_form_sign_in_again(), exact: true }).click(),
+      // The link to the new address is the local server's own answer; the spec's answers are the switch's.
+      'xstate.done.actor.changeEmail': async ({ server, call, event }) => {
+        const output = (event as { output?: Record<string, unknown> }).output ?? {};
+        if (!('confirmationSent' in output)) await server.answer('POST', call!.path, 200, output);
+      },
+      'xstate.error.actor.changeEmail': async (step) => {
+        const problem = (step.event as { error?: typeof throttled }).error?.problem;
+        if (problem?.kind === 'throttled') await step.server.answer('POST', step.call!.path, 429, problem.body);
+        else await answerWithModelError(step);
+      },
+    },
+    states: {
+      notRequested: formShown,
+      requesting: async ({ page }) => {
+        await page.locator('button[aria-busy="true"]').filter({ hasText: m.account_controls_change_email_form_changing_email_address() }).waitFor();
+      },
+      success: async (step) => {
+        await step.page.getByText(changeEmailMessages.success(NEW_EMAIL), { exact: true }).waitFor();
+        await formShown(step);
+      },
+      confirmationSent: async (step) => {
+        await step.page.getByText(changeEmailSentCopy.body(NEW_EMAIL), { exact: false }).first().waitFor();
+        await formShown(step);
+      },
+      validationError: async (step) => {
+        await alert(step.page, changeEmailMessages[step.snapshot.context.error as 'passwordIncorrect' | 'emailAlreadyExists']);
+        await formShown(step);
+      },
+      throttled: async (step) => {
+        await alert(step.page, tooManyAttemptsMessage(step.snapshot.context.retryAfterSeconds));
+        await formShown(step);
+      },
+      serverError: async (step) => {
+        await alert(step.page, changeEmailMessages.genericError);
+        await formShown(step);
+      },
+      signInRequired: async ({ page, snapshot, event }) => {
+        // "Sign in again" signs out: the sign-in page.
+        if (event.type === 'changeEmail.signIn') return void (await page.waitForURL((u) => u.pathname.endsWith('/login')));
+        await alert(page, changeEmailMessages.tokenFailure(snapshot.context.updatedEmailAddress ?? ''));
+        await page.getByRole('button', { name: m.account_controls_change_email_form_sign_in_again(), exact: true }).waitFor();
+      },
+    },
+    notUserActions: {
+      '#changeEmail.notRequested form.submit [1]':
+        'Change email address ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
+    },
+  },
+);

@@ -1,0 +1,286 @@
+import { expect } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { claimFormErrors, delayRepayMachine, delayRepayMessages, type ClaimForm, type DelayRepayContext, type DelayRepayInput } from '#machines/delay-repay';
+import { m } from '#src/paraglide/messages.js';
+import type { Claim } from '#src/schemas/claims';
+import { paymentLabels } from '#routes/-components/claims/claim-copy';
+import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
+import { claimId, DEMO_CLAIM_TOKEN } from '#server/seed/claims.ts';
+import { readPageData } from '#test/helpers/server';
+import { httpError } from '#test/model/fixtures/refund-fixtures';
+import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
+
+/**
+ * Delay Repay replayed in Chromium: signed in as the demo account on /claims/{claimId} (the input's
+ * claimId names a seeded claim, server/seed/claims.ts), from the email link (/claim-token#token=…,
+ * the seeded guest claim) and from /claim-token with no token. The seed answers:
+ * - demo-past-leeds-sheffield: an eligible Submission claim (34 minutes late), accepted when sent;
+ * - demo-past-more-man-lds: a Punchout claim, made on the operator's site;
+ * - demo-past-more-bhm-cov: a claim already processing (closed);
+ * - the guest link: the guest's eligible claim, no account behind the email.
+ * The server's failures (a link it cannot check, a claim it cannot load or take) and the lost
+ * answer (a gateway's 504: the outcome is unknown, decision 310) come from the /__test/answer
+ * switch. "Already made" (409 CLAIM_NOT_OPEN) is real: the same claim is sent from another tab
+ * first. A 401 on send is the switch's too: the app then goes to sign in, and the kept draft
+ * (input `draft`) is made that way in `open` before the claim loads again.
+ */
+type Step = ReplayStep<typeof delayRepayMachine>;
+type Key = 'demo-past-leeds-sheffield' | 'demo-past-more-man-lds' | 'demo-past-more-bhm-cov';
+const KEY_SEED = 'replay-claim';
+const data = new SharedData();
+
+const draft: ClaimForm = { direction: 'outward', delay: '34', paymentType: 'original-payment', sortCode: '', accountNumber: '' };
+const signedIn = (key: Key, withDraft = false): DelayRepayInput => ({ claimId: key, token: null, keySeed: KEY_SEED, ...(withDraft ? { draft } : {}) });
+
+/** The claim as the model needs it (routing reads claimType and status only). */
+const claimOf = (claimType: Claim['claimType'], status: Claim['status']): Claim => ({
+  claimId: 'c',
+  orderId: 'o',
+  claimType,
+  status,
+  serviceFee: { amount: 0 },
+  compensationToCustomer: { amount: 0 },
+  customerRegistered: true,
+  journeys: [],
+  delayedJourney: 'outward',
+});
+const seeded: Record<Key, Claim> = {
+  'demo-past-leeds-sheffield': claimOf('Submission', 'eligible'),
+  'demo-past-more-man-lds': claimOf('Punchout', 'eligible'),
+  'demo-past-more-bhm-cov': claimOf('Integrated', 'processing'),
+};
+const submitted = claimOf('Submission', 'submitted');
+/** A gateway's 504 instead of the server's answer: the outcome is unknown. */
+const lost = httpError(504, 'GATEWAY_TIMEOUT');
+const alreadyMade = httpError(409, 'CLAIM_NOT_OPEN', 'This claim has already been made.');
+const viaLink = (c: DelayRepayContext) => c.token !== null || c.session !== null;
+const signedOut = (c: DelayRepayContext) => c.submitError?.status === 401;
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const delayField = (page: Page) => page.getByRole('textbox', { name: m.claim_screen_how_many_minutes_late_did() });
+const sendClaim = (page: Page) => button(page, m.claim_screen_send_claim());
+const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
+
+/** What the form shows: the delay typed, the payment chosen, Send claim usable only when it can send. */
+const formShown = async ({ page, snapshot }: Step, busy: boolean) => {
+  const { values, dirty } = snapshot.context;
+  await expect.poll(() => delayField(page).inputValue(), { message: 'the delay typed' }).toBe(values.delay);
+  if (values.paymentType) {
+    await expect.poll(() => page.getByRole('radio', { name: paymentLabels[values.paymentType as keyof typeof paymentLabels] }).isChecked(), { message: 'the payment chosen' }).toBe(true);
+  }
+  const usable = !busy && dirty && Object.keys(claimFormErrors(values)).length === 0;
+  await expect.poll(async () => (await sendClaim(page).getAttribute('aria-disabled')) !== 'true', { message: 'Send claim usable' }).toBe(usable);
+  if (snapshot.context.draftRestored) await page.getByText(delayRepayMessages.draftRestored, { exact: true }).waitFor();
+};
+
+/** Sends the claim as another tab of the same customer would: the server then holds it as made. */
+async function sendFromAnotherTab(page: Page, serverUrl: string, key: Key): Promise<void> {
+  const csrf = readPageData(await (await page.request.get(serverUrl)).text())?.csrfToken;
+  const res = await page.request.post(`${serverUrl}api/claim/${claimId(key)}`, {
+    data: { submitClaimDetails: { journey: { direction: 'outward' }, delay: { minutes: 34 }, paymentMethod: { type: 'original-payment' } } },
+    headers: { 'x-csrf-token': String(csrf), 'Idempotency-Key': `another-tab-${Date.now()}` },
+  });
+  expect(res.status(), 'the claim sent from another tab').toBe(200);
+}
+
+/** The sign-in page's form, as a customer fills it. */
+async function signInOnPage(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: m.common_email_address() }).first().fill(DEMO_ACCOUNT.email);
+  await page.getByLabel(m.login_page_password(), { exact: true }).fill(DEMO_ACCOUNT.password);
+  await button(page, m.common_sign_in()).click();
+}
+
+describeBrowserReplay(
+  delayRepayMachine,
+  {
+    name: 'delayRepayMachine',
+    inputs: [
+      signedIn('demo-past-leeds-sheffield'),
+      signedIn('demo-past-leeds-sheffield', true),
+      signedIn('demo-past-more-man-lds'),
+      signedIn('demo-past-more-bhm-cov'),
+      { claimId: null, token: DEMO_CLAIM_TOKEN, keySeed: KEY_SEED },
+      { claimId: null, token: null, keySeed: KEY_SEED },
+    ],
+    events: {
+      // The delay goes '' → 'abc' (not whole minutes) → '34' → ''; the card paid with is chosen once.
+      'form.change': (snap) => {
+        const { delay, paymentType } = snap.context.values;
+        const next = delay === '' ? 'abc' : delay === 'abc' ? '34' : '';
+        return [
+          { type: 'form.change', field: 'delay', value: next } as const,
+          ...(paymentType === '' ? [{ type: 'form.change', field: 'paymentType', value: 'original-payment' } as const] : []),
+        ];
+      },
+      'form.blur': [{ type: 'form.blur', field: 'delay' }],
+      'xstate.done.actor.startClaimFlow': [{ type: 'xstate.done.actor.startClaimFlow', output: { session: 'the link’s session' } }],
+      'xstate.error.actor.startClaimFlow': [
+        { type: 'xstate.error.actor.startClaimFlow', error: httpError(401, 'UNAUTHORISED') },
+        { type: 'xstate.error.actor.startClaimFlow', error: httpError(503, 'UNAVAILABLE') },
+      ],
+      'xstate.done.actor.fetchClaimToken': [{ type: 'xstate.done.actor.fetchClaimToken', output: { claimId: 'the guest’s claim', customerRegistered: false } }],
+      'xstate.error.actor.fetchClaimToken': [{ type: 'xstate.error.actor.fetchClaimToken', error: httpError(500, 'INTERNAL_ERROR') }],
+      'xstate.done.actor.fetchClaim': (snap) => {
+        const c = snap.context;
+        // Loaded again after "already made": the claim is sent now.
+        if (c.claim !== null) return [{ type: 'xstate.done.actor.fetchClaim', output: submitted }];
+        if (viaLink(c)) return [{ type: 'xstate.done.actor.fetchClaim', output: { ...seeded['demo-past-leeds-sheffield'], customerRegistered: false } }];
+        return [{ type: 'xstate.done.actor.fetchClaim', output: seeded[c.claimId as Key] }];
+      },
+      'xstate.error.actor.fetchClaim': (snap) => (snap.context.claim === null ? [{ type: 'xstate.error.actor.fetchClaim', error: httpError(500, 'INTERNAL_ERROR') }] : []),
+      'xstate.done.actor.submitClaim': [{ type: 'xstate.done.actor.submitClaim', output: submitted }],
+      'xstate.error.actor.submitClaim': (snap) => [
+        { type: 'xstate.error.actor.submitClaim', error: lost },
+        { type: 'xstate.error.actor.submitClaim', error: httpError(500, 'INTERNAL_ERROR') },
+        // Signed in only: another tab of the account, and a session that ended.
+        ...(viaLink(snap.context)
+          ? []
+          : [
+              { type: 'xstate.error.actor.submitClaim', error: alreadyMade },
+              { type: 'xstate.error.actor.submitClaim', error: httpError(401, 'UNAUTHORISED') },
+            ]),
+      ],
+    },
+    serializeContext: (c) => ({
+      values: [c.values.delay, c.values.paymentType],
+      dirty: c.dirty,
+      claim: c.claim ? `${c.claim.claimType} ${c.claim.status}` : null,
+      submitError: c.submitError?.status ?? null,
+      loadError: c.loadError,
+      session: c.session,
+      draft: c.draft !== null,
+      draftRestored: c.draftRestored,
+      key: c.claimId,
+    }),
+  },
+  {
+    async prepare(path, server, browser) {
+      const input = path.input!;
+      // A claim sent (or made from another tab) is made for good: the next path on it starts from the seed.
+      const sends = path.steps.some(
+        (s) => s.event.type === 'xstate.done.actor.submitClaim' || (s.event.type === 'xstate.error.actor.submitClaim' && s.state.matches('loading')),
+      );
+      // A 401 signs the app out (auth.unauthorised), which may end the shared session: the next path signs in afresh.
+      const signsOut = Boolean(input.draft) || path.steps.some((s) => s.state.context.submitError?.status === 401);
+      await data.use(server, 'the demo account’s session', signsOut);
+      await data.use(server, input.claimId ?? 'the guest claim', sends);
+      if (input.claimId) return data.signedIn(browser, server, DEMO_ACCOUNT);
+    },
+    async open(page, path, server) {
+      const input = path.input!;
+      if (!input.claimId) return void (await page.goto(`${server.url}claim-token${input.token ? `#token=${input.token}` : ''}`));
+      const claimPage = `${server.url}claims/${claimId(input.claimId)}`;
+      if (!input.draft) return void (await page.goto(claimPage));
+      // The draft: typed, then a 401 on send takes the customer to sign in; signed in again, the
+      // claim loads once more with what was typed (the load the path starts with).
+      const api = new RegExp(`/api/claim/${claimId(input.claimId)}$`);
+      const before = (route: Route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify(httpError(401, 'UNAUTHORISED').problem.body) })
+          : route.continue();
+      await page.route(api, before);
+      await page.goto(claimPage);
+      await delayField(page).fill(input.draft.delay);
+      await page.getByRole('radio', { name: paymentLabels['original-payment'] }).check();
+      await sendClaim(page).click();
+      await page.waitForURL((u) => u.pathname.endsWith('/login'));
+      await page.unroute(api, before);
+      await signInOnPage(page);
+    },
+    calls: {
+      startClaimFlow: { method: 'POST', path: /^\/user-flow-access$/ },
+      fetchClaimToken: { method: 'GET', path: /^\/claim-token$/ },
+      fetchClaim: { method: 'GET', path: /^\/claim\/[^/]+$/ },
+      submitClaim: { method: 'POST', path: /^\/claim\/[^/]+$/ },
+    },
+    offers: {
+      // Signed out by a 401, the customer is on the sign-in page: nothing of the claim is on screen.
+      // A kept draft is only shown (its path costs a sign-in in the browser); sending is replayed from a form filled in.
+      'form.change': (snap) => !signedOut(snap.context) && !snap.context.draftRestored,
+      'form.blur': (snap) => !signedOut(snap.context) && !snap.context.draftRestored,
+      // Send claim ignores clicks and Enter unless the form can be sent.
+      'form.submit': (snap) =>
+        !signedOut(snap.context) && !snap.context.draftRestored && snap.context.dirty && Object.keys(claimFormErrors(snap.context.values)).length === 0,
+    },
+    events: {
+      'form.change': async ({ page, event }) => {
+        if (event.type !== 'form.change') return;
+        if (event.field === 'delay') await delayField(page).fill(event.value);
+        else await page.getByRole('radio', { name: paymentLabels[event.value as keyof typeof paymentLabels] }).check();
+      },
+      // Leaving the delay field with Tab.
+      'form.blur': async ({ page }) => {
+        await delayField(page).focus();
+        await page.keyboard.press('Tab');
+      },
+      'form.submit': async ({ page }) => sendClaim(page).click(),
+      'claim.retry': async ({ page }) => button(page, m.common_try_again()).click(),
+      'claim.check': async ({ page }) => button(page, m.common_check_again()).click(),
+      'xstate.error.actor.startClaimFlow': answerWithModelError,
+      'xstate.error.actor.fetchClaimToken': answerWithModelError,
+      'xstate.error.actor.fetchClaim': answerWithModelError,
+      'xstate.error.actor.submitClaim': async (step) => {
+        const { event, page, server, previous } = step;
+        const code = (event as { error?: { problem?: { codes?: string[] } } }).error?.problem?.codes?.[0];
+        if (code === 'CLAIM_NOT_OPEN') await sendFromAnotherTab(page, server.url, previous!.context.claimId as Key);
+        else await answerWithModelError(step);
+      },
+    },
+    states: {
+      exchanging: async ({ page }) => status(page, m.common_checking_your_link()),
+      readingToken: async ({ page }) => status(page, m.common_checking_your_link()),
+      tokenFailed: async ({ page }) => {
+        await page.getByText(delayRepayMessages.tokenFailed, { exact: true }).waitFor();
+        await button(page, m.common_try_again()).waitFor();
+      },
+      noToken: async ({ page }) => page.getByText(delayRepayMessages.noToken, { exact: true }).waitFor(),
+      invalidToken: async ({ page }) => page.getByText(delayRepayMessages.invalidToken, { exact: true }).waitFor(),
+      loading: async ({ page }) => status(page, m.claim_screen_loading_your_claim()),
+      loadFailed: async ({ page }) => {
+        await page.getByText(delayRepayMessages.loadFailed, { exact: true }).waitFor();
+        await button(page, m.common_try_again()).waitFor();
+      },
+      'loaded.punchout': async ({ page }) => {
+        await page.getByRole('link', { name: m.claim_screen_continue_to_s_claim_form({ operator: 'TransPennine Express' }) }).waitFor();
+        expect(await sendClaim(page).count(), 'nothing to send here').toBe(0);
+      },
+      'loaded.closed': async ({ page, snapshot }) => {
+        if (snapshot.context.justSubmitted) await page.getByText(m.claim_screen_thank_you_your_claim_has(), { exact: true }).waitFor();
+        await page.getByRole('heading', { level: 2, name: m.claim_screen_claim_details() }).waitFor();
+        expect(await sendClaim(page).count(), 'no form on a closed claim').toBe(0);
+      },
+      'loaded.editing': async (step) => {
+        await step.page.getByRole('heading', { level: 2, name: m.claim_screen_send_your_claim() }).waitFor();
+        await formShown(step, false);
+      },
+      'loaded.submitting': async ({ page }) => {
+        await page.locator('button[aria-busy="true"]').filter({ hasText: m.claim_screen_sending_your_claim() }).waitFor();
+      },
+      'loaded.checking': async ({ page }) => {
+        await page.locator('button[aria-busy="true"]').filter({ hasText: delayRepayMessages.checking }).waitFor();
+        await expect.poll(() => delayField(page).getAttribute('readonly'), { message: 'the form locked' }).not.toBeNull();
+      },
+      'loaded.unconfirmed': async ({ page, snapshot }) => {
+        await page.getByText(delayRepayMessages.unconfirmed, { exact: true }).waitFor();
+        await button(page, m.common_check_again()).waitFor();
+        expect(await delayField(page).inputValue(), 'what was typed is kept').toBe(snapshot.context.values.delay);
+      },
+      'loaded.submitFailed': async (step) => {
+        const { page, snapshot } = step;
+        if (signedOut(snapshot.context)) {
+          // Spec section 6: a 401 goes to sign in, to come back to the claim.
+          await page.waitForURL((u) => u.pathname.endsWith('/login') && (u.searchParams.get('redirect') ?? '').includes('/claims/'));
+          return;
+        }
+        await page.getByRole('alert').filter({ hasText: snapshot.context.submitError!.message }).waitFor();
+        await formShown(step, false);
+      },
+    },
+    notUserActions: {
+      '#delayRepay.loaded.editing form.submit [1]':
+        'Send claim ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
+      '#delayRepay.loaded.submitFailed form.submit [1]':
+        'Send claim ignores clicks and Enter while the form is invalid, as above; the model test walks it',
+    },
+  },
+);

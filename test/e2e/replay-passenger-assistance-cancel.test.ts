@@ -1,0 +1,126 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { passengerAssistanceCancelMachine, passengerAssistanceCancelMessages, type PassengerAssistanceCancelInput } from '#machines/passenger-assistance-cancel';
+import { m } from '#src/paraglide/messages.js';
+import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
+import { bookingIdOf } from '#server/seed/claims.ts';
+import { ASSISTANCE_BOOKING_KEY, ASSISTANCE_IDS } from '#server/seed/passenger-assistance.ts';
+import { httpError } from '#test/model/fixtures/refund-fixtures';
+import { alexLuggageCancelled, jamieWheelchair, returnBooking } from '#test/model/fixtures/passenger-assistance';
+import { answerWithModelError, describeBrowserReplay, SharedData } from './replay/replay';
+import { postFromAnotherTab } from './replay-helpers/another-tab';
+
+/**
+ * Cancelling passenger assistance replayed in Chromium, signed in as the demo account on
+ * /bookings/{bookingId}/passenger-assistance/{id}/cancel of the seeded King's Cross → York booking
+ * (server/seed/passenger-assistance.ts). The input's assistanceId names the seeded help:
+ * - jamieOutward: booked; cancelled when confirmed.
+ * - alexInwardCancelled: cancelled already.
+ * - unknown: no such assistance on the booking (the server's 404).
+ * The load's failure, a failed cancel and the lost answer (a gateway's 504: the outcome is unknown,
+ * decision 310) come from the /__test/answer switch. "Already cancelled" (409 ALREADY_CANCELLED) is
+ * real: the same help is cancelled from another tab first. The load is held at its first call,
+ * GET booking/{id}.
+ */
+type Key = keyof typeof ASSISTANCE_IDS | 'unknown';
+const data = new SharedData();
+const input = (key: Key): PassengerAssistanceCancelInput => ({ bookingId: 'its booking', assistanceId: key, keySeed: 'replay-assistance-cancel' });
+const keyOf = (c: { assistanceId: string }) => c.assistanceId as Key;
+const lost = httpError(504, 'GATEWAY_TIMEOUT');
+const alreadyCancelled = httpError(409, 'ALREADY_CANCELLED', 'This assistance has already been cancelled.');
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const cancelButton = (page: Page) => button(page, m.passenger_assistance_assistance_cancel_page_cancel_assistance());
+
+describeBrowserReplay(
+  passengerAssistanceCancelMachine,
+  {
+    name: 'passengerAssistanceCancelMachine',
+    inputs: [input('jamieOutward'), input('alexInwardCancelled'), input('unknown')],
+    events: {
+      'xstate.done.actor.fetchAssistance': (snap) => {
+        const key = keyOf(snap.context);
+        if (key === 'unknown') return [];
+        return [{ type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: key === 'jamieOutward' ? jamieWheelchair : alexLuggageCancelled } }];
+      },
+      'xstate.error.actor.fetchAssistance': (snap) =>
+        keyOf(snap.context) === 'unknown'
+          ? [{ type: 'xstate.error.actor.fetchAssistance', error: httpError(404, 'NOT_FOUND') }]
+          : keyOf(snap.context) === 'jamieOutward'
+            ? [{ type: 'xstate.error.actor.fetchAssistance', error: httpError(500, 'INTERNAL_ERROR') }]
+            : [],
+      'xstate.done.actor.cancelAssistance': [{ type: 'xstate.done.actor.cancelAssistance', output: { ...jamieWheelchair, status: 'cancelled' } }],
+      'xstate.error.actor.cancelAssistance': [
+        { type: 'xstate.error.actor.cancelAssistance', error: lost },
+        { type: 'xstate.error.actor.cancelAssistance', error: alreadyCancelled },
+        { type: 'xstate.error.actor.cancelAssistance', error: httpError(500, 'INTERNAL_ERROR') },
+      ],
+    },
+    serializeContext: (c) => ({ key: c.assistanceId, item: c.item !== null, cancelError: c.cancelError?.code ?? null }),
+  },
+  {
+    async prepare(path, server, browser) {
+      const cancels = path.steps.some((s) => s.state.matches('cancelled') || (s.state.matches('alreadyCancelled') && s.event.type.startsWith('xstate.error')));
+      await data.use(server, 'the King’s Cross → York assistance', cancels);
+      return data.signedIn(browser, server, DEMO_ACCOUNT);
+    },
+    async open(page, path, server) {
+      const key = keyOf(path.input!);
+      const id = key === 'unknown' ? '00000000-0000-4000-8000-000000000000' : ASSISTANCE_IDS[key];
+      await page.goto(`${server.url}bookings/${bookingIdOf(ASSISTANCE_BOOKING_KEY)}/passenger-assistance/${id}/cancel`);
+    },
+    calls: {
+      fetchAssistance: { method: 'GET', path: /^\/booking\/[^/]+$/ },
+      cancelAssistance: { method: 'POST', path: /^\/customer\/passenger-assistance\/orders\/[^/]+\/products\/[^/]+\/[^/]+\/cancel$/ },
+    },
+    events: {
+      'cancel.confirm': async ({ page }) => cancelButton(page).click(),
+      'cancel.check': async ({ page }) => button(page, m.common_check_again()).click(),
+      'assistance.retry': async ({ page }) => button(page, m.common_try_again()).click(),
+      'xstate.error.actor.fetchAssistance': async (step) => {
+        // The unknown assistance is the server's own 404.
+        if (keyOf(step.previous!.context) !== 'unknown') await answerWithModelError(step);
+      },
+      'xstate.error.actor.cancelAssistance': async (step) => {
+        const code = (step.event as { error?: { problem?: { codes?: string[] } } }).error?.problem?.codes?.[0];
+        if (code === 'ALREADY_CANCELLED') expect(await postFromAnotherTab(step.page, step.server.url, step.call!.path), 'cancelled from another tab').toBe(200);
+        else await answerWithModelError(step);
+      },
+    },
+    states: {
+      loading: async ({ page }) => page.getByRole('status').filter({ hasText: m.passenger_assistance_assistance_cancel_page_loading_this_assistance() }).first().waitFor(),
+      loadFailed: async ({ page }) => {
+        await page.getByText(passengerAssistanceCancelMessages.loadError, { exact: true }).waitFor();
+        await button(page, m.common_try_again()).waitFor();
+      },
+      notFound: async ({ page }) => page.getByText(passengerAssistanceCancelMessages.notFound, { exact: true }).waitFor(),
+      alreadyCancelled: async ({ page }) => {
+        await page.getByText(passengerAssistanceCancelMessages.alreadyCancelled, { exact: true }).waitFor();
+        expect(await cancelButton(page).count(), 'nothing left to cancel').toBe(0);
+      },
+      confirming: async ({ page, snapshot }) => {
+        await page.getByText(m.passenger_assistance_assistance_cancel_page_do_you_want_to_cancel(), { exact: true }).waitFor();
+        const error = snapshot.context.cancelError;
+        if (error) {
+          const alert = page.getByRole('alert').filter({ hasText: m.passenger_assistance_assistance_cancel_page_we_couldnt_cancel_this_assistance() });
+          await alert.getByText(error.detail ?? passengerAssistanceCancelMessages.cancelError, { exact: true }).waitFor();
+        }
+        await expect.poll(() => cancelButton(page).getAttribute('aria-disabled'), { message: 'Cancel assistance usable' }).toBeNull();
+      },
+      cancelling: async ({ page }) => {
+        await page.locator('button[aria-busy="true"]').filter({ hasText: m.passenger_assistance_assistance_cancel_page_cancelling() }).waitFor();
+      },
+      checking: async ({ page }) => {
+        await page.locator('button[aria-busy="true"]').filter({ hasText: passengerAssistanceCancelMessages.checking }).waitFor();
+      },
+      unconfirmed: async ({ page }) => {
+        await page.getByText(passengerAssistanceCancelMessages.unconfirmed, { exact: true }).waitFor();
+        await button(page, m.common_check_again()).waitFor();
+      },
+      // The screen goes back to the booking's assistance list.
+      cancelled: async ({ page }) => {
+        await page.waitForURL((u) => u.pathname.endsWith('/passenger-assistance'));
+      },
+    },
+  },
+);

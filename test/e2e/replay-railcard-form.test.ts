@@ -1,0 +1,184 @@
+import { expect } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { railcardFormMachine, railcardFormView, type LoadedRailcard, type RailcardFormInput } from '#machines/railcard-form';
+import { m } from '#src/paraglide/messages.js';
+import { railcardMessages } from '#src/schemas/railcards';
+import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
+import { DEMO_PASSENGERS } from '#server/seed/passengers.ts';
+import { errorBody } from '#server/lib/errors.ts';
+import { describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
+
+/**
+ * The railcard form replayed in Chromium, signed in as the demo account, on Alex's seeded 26-30
+ * Railcard (server/seed/passengers.ts) at /passengers-and-railcards/{passengerId}/edit-railcard/26-30. The server's status check answers
+ * "valid" for a good expiry date; "expired", "invalid" and a failed check, load, save or removal
+ * come from the /__test/answer switch. Saving (PUT) and removing (DELETE) are calls the replay
+ * engine does not hold (GET and POST only): this file holds them itself (a route added at the step
+ * that starts them, let go at the answer's step), so `saving` and `deleting` are seen on screen.
+ */
+type Step = ReplayStep<typeof railcardFormMachine>;
+type Snapshot = Step['snapshot'];
+const data = new SharedData();
+const DAY_MS = 86_400_000;
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
+const today = isoDay(0);
+const TYPE = '26-30';
+const input: RailcardFormInput = { mode: 'edit', passengerId: DEMO_PASSENGERS.alex, railcardId: TYPE, today };
+/** A later expiry date, within the railcard's 12 months. */
+const LATER = isoDay(300);
+/** The seeded card as the model needs it (the form reads the number, expiry, attributes and digital flag). */
+const loaded = {
+  passenger: { id: DEMO_PASSENGERS.alex, firstName: 'Alex', lastName: 'Morgan' },
+  railcard: {
+    id: TYPE, name: '26-30 Railcard', price: { amount: 30, currencyCode: 'GBP' }, scopes: ['national'], termsAndConditions: '',
+    railcardDetails: { code: 'YNG', discount: '1/3 off', eligibility: 'Aged 26 to 30', validityMonths: 12, maxCardHolders: 1 },
+    attributes: [],
+  },
+  held: {
+    id: 'held', railcardId: TYPE, name: '26-30 Railcard', price: { amount: 30, currencyCode: 'GBP' }, scopes: ['national'], termsAndConditions: '',
+    railcardDetails: { code: 'YNG', discount: '1/3 off', cardNumber: 'TST4821907', isDigital: false },
+    cardHolders: ['Alex Morgan'], expiryDate: isoDay(214), status: 'valid', attributes: {},
+  },
+} as unknown as LoadedRailcard;
+const HELD = new RegExp(`/api/passenger/${DEMO_PASSENGERS.alex}/railcard/${TYPE}$`);
+/** The PUT or DELETE held until its answer's step (one path at a time). */
+let held: Route | null = null;
+
+const form = (page: Page) => page.getByRole('form', { name: m.railcard_form_page_edit_railcard() });
+const cardNumber = (page: Page) => page.getByRole('textbox', { name: m.railcard_form_page_railcard_number() });
+const expiry = (page: Page) => page.getByLabel(m.railcard_form_page_expiry_date(), { exact: true });
+const digital = (page: Page) => page.getByRole('checkbox', { name: m.railcard_form_page_this_is_a_digital_railcard() });
+const submit = (page: Page) => form(page).locator('button[type="submit"]');
+const dialog = (page: Page) => page.getByRole('dialog', { name: m.railcard_form_page_remove_this_railcard() });
+const canSave = (s: Snapshot) => railcardFormView(s.context, false).canSubmit;
+
+/** Holds the next `method` call of the held railcard until `release`. */
+async function hold(page: Page, method: 'PUT' | 'DELETE'): Promise<void> {
+  held = null;
+  await page.route(HELD, (route) => (route.request().method() === method ? void (held = route) : route.fallback()));
+}
+async function release(page: Page): Promise<void> {
+  await expect.poll(() => held !== null, { message: 'the screen makes its call' }).toBe(true);
+  await page.unroute(HELD);
+  await held!.continue();
+}
+
+describeBrowserReplay(
+  railcardFormMachine,
+  {
+    name: 'railcardFormMachine',
+    input,
+    events: {
+      // The expiry moves to a later date once; the model stays finite.
+      'form.change': (snap) => (snap.context.values.expiryDate !== LATER ? [{ type: 'form.change', field: 'expiryDate', value: LATER } as const] : []),
+      'form.blur': [{ type: 'form.blur', field: 'cardNumber' }],
+      'form.toggleDigital': (snap) => (snap.context.isDigital ? [] : [{ type: 'form.toggleDigital', value: true } as const]),
+      'xstate.done.actor.loadRailcard': [{ type: 'xstate.done.actor.loadRailcard', output: loaded }],
+      'xstate.error.actor.loadRailcard': [{ type: 'xstate.error.actor.loadRailcard', error: { status: 500, problem: { kind: 'http', status: 500 } } }],
+      'xstate.done.actor.checkRailcardStatus': [
+        { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'valid', expiryDate: LATER } },
+        { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'expired', expiryDate: isoDay(-1) } },
+        { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'invalid', expiryDate: null } },
+      ],
+      'xstate.error.actor.checkRailcardStatus': [{ type: 'xstate.error.actor.checkRailcardStatus', error: { status: 500, problem: { kind: 'http', status: 500 } } }],
+      'xstate.done.actor.saveRailcard': [{ type: 'xstate.done.actor.saveRailcard', output: {} }],
+      'xstate.error.actor.saveRailcard': [{ type: 'xstate.error.actor.saveRailcard', error: { status: 500, problem: { kind: 'http', status: 500 } } }],
+      'xstate.done.actor.deleteRailcard': [{ type: 'xstate.done.actor.deleteRailcard', output: { success: true } }],
+      'xstate.error.actor.deleteRailcard': [{ type: 'xstate.error.actor.deleteRailcard', error: { status: 500, problem: { kind: 'http', status: 500 } } }],
+    },
+    serializeContext: (c) => ({
+      expiry: c.values.expiryDate === LATER,
+      digital: c.isDigital,
+      statusProblem: c.statusProblem,
+      saveFailed: c.saveFailed,
+      deleteFailed: c.deleteFailed,
+      dirty: c.dirty,
+    }),
+  },
+  {
+    async prepare(path, server, browser) {
+      const changes = path.steps.some((s) => s.state.matches('saved') || s.state.matches('deleted'));
+      await data.use(server, 'Alex’s railcards', changes);
+      return data.signedIn(browser, server, DEMO_ACCOUNT);
+    },
+    async open(page, _path, server) {
+      held = null;
+      await page.goto(`${server.url}passengers-and-railcards/${DEMO_PASSENGERS.alex}/edit-railcard/${TYPE}`);
+    },
+    calls: {
+      loadRailcard: { method: 'GET', path: /^\/passenger\/[^/]+\/railcard\/[^/]+$/ },
+      checkRailcardStatus: { method: 'POST', path: /^\/passenger\/[^/]+\/railcard-status\/[^/]+$/ },
+    },
+    offers: {
+      // The save button ignores clicks and Enter unless the railcard can be saved.
+      'form.submit': (snap) => canSave(snap),
+    },
+    events: {
+      'form.change': async ({ page, event }) => {
+        if (event.type === 'form.change') await expiry(page).fill(event.value);
+      },
+      'form.blur': async ({ page }) => {
+        await cardNumber(page).focus();
+        await page.keyboard.press('Tab');
+      },
+      'form.toggleDigital': async ({ page }) => digital(page).click(),
+      'form.submit': async ({ page }) => submit(page).click(),
+      'railcard.retry': async ({ page }) => page.getByRole('button', { name: m.common_try_again(), exact: true }).click(),
+      'delete.request': async ({ page }) => form(page).getByRole('button', { name: m.railcard_form_page_remove_railcard(), exact: true }).click(),
+      'delete.cancel': async ({ page }) => dialog(page).getByRole('button', { name: m.common_cancel(), exact: true }).click(),
+      'delete.confirm': async ({ page }) => {
+        await hold(page, 'DELETE');
+        await dialog(page).getByRole('button', { name: m.railcard_form_page_remove_railcard(), exact: true }).click();
+      },
+      'xstate.done.actor.deleteRailcard': async ({ page }) => release(page),
+      'xstate.error.actor.deleteRailcard': async ({ page, server }) => {
+        await server.answer('DELETE', `/passenger/${DEMO_PASSENGERS.alex}/railcard/${TYPE}`, 500, errorBody('INTERNAL_ERROR'));
+        await release(page);
+      },
+      'xstate.error.actor.loadRailcard': async ({ server, call }) => server.answer('GET', call!.path, 500, errorBody('INTERNAL_ERROR')),
+      // Valid is the server's own answer, and saving starts at once: its PUT is held from here.
+      'xstate.done.actor.checkRailcardStatus': async ({ page, server, call, event }) => {
+        const output = (event as { output?: { status: string; expiryDate: string | null } }).output!;
+        if (output.status === 'valid') await hold(page, 'PUT');
+        else await server.answer('POST', call!.path, 200, output);
+      },
+      'xstate.error.actor.checkRailcardStatus': async ({ server, call }) => server.answer('POST', call!.path, 500, errorBody('INTERNAL_ERROR')),
+      'xstate.done.actor.saveRailcard': async ({ page }) => release(page),
+      'xstate.error.actor.saveRailcard': async ({ page, server }) => {
+        await server.answer('PUT', `/passenger/${DEMO_PASSENGERS.alex}/railcard/${TYPE}`, 500, errorBody('INTERNAL_ERROR'));
+        await release(page);
+      },
+    },
+    states: {
+      loading: async ({ page }) => page.getByRole('status').filter({ hasText: m.railcard_form_page_loading_railcard() }).first().waitFor(),
+      loadFailed: async ({ page }) => {
+        await page.getByText(railcardMessages.loadFailed, { exact: false }).first().waitFor();
+        await page.getByRole('button', { name: m.common_try_again(), exact: true }).waitFor();
+      },
+      editing: async ({ page, snapshot }) => {
+        const c = snapshot.context;
+        await dialog(page).waitFor({ state: 'hidden' });
+        await expect.poll(() => cardNumber(page).inputValue(), { message: 'the card number' }).toBe(c.values.cardNumber);
+        if (c.values.expiryDate === LATER) await expect.poll(() => expiry(page).inputValue(), { message: 'the expiry date' }).toBe(LATER);
+        await expect.poll(() => digital(page).isChecked(), { message: 'digital' }).toBe(c.isDigital);
+        if (c.statusProblem) await page.getByText(railcardMessages[c.statusProblem], { exact: true }).waitFor();
+        if (c.saveFailed) await page.getByText(railcardMessages.saveFailed, { exact: false }).first().waitFor();
+        await expect.poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'save usable' }).toBe(canSave(snapshot));
+      },
+      checking: async ({ page }) => page.locator('button[aria-busy="true"]').filter({ hasText: m.common_saving() }).waitFor(),
+      saving: async ({ page }) => page.locator('button[aria-busy="true"]').filter({ hasText: m.common_saving() }).waitFor(),
+      confirmingDelete: async ({ page, snapshot }) => {
+        await dialog(page).waitFor();
+        if (snapshot.context.deleteFailed) await dialog(page).getByText(railcardMessages.deleteFailed, { exact: true }).waitFor();
+      },
+      deleting: async ({ page }) => dialog(page).locator('button[aria-busy="true"]').filter({ hasText: m.railcard_form_page_removing() }).waitFor(),
+      // Saved or removed: back to the list.
+      saved: async ({ page }) => page.waitForURL((u) => u.pathname.endsWith('/passengers-and-railcards')),
+      deleted: async ({ page }) => page.waitForURL((u) => u.pathname.endsWith('/passengers-and-railcards')),
+    },
+    notUserActions: {
+      '#railcardForm.editing form.submit [1]':
+        'The save button ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
+    },
+  },
+);
