@@ -31,6 +31,7 @@ import {
   ukDate,
   ukDateTime,
 } from '../booking-format';
+import { SeasonRenewals } from '../season-renewal/season-renewal';
 import { LegCard } from './leg-card';
 import { AddToCalendar } from './add-to-calendar';
 import { IssuedTicket } from './issued-ticket';
@@ -236,6 +237,8 @@ function BookingBody({
         {/* A cancelled booking still exports, as a cancelled event, so a calendar that has the journey drops it (decision 190). */}
         {(may('calendar.add') || lifecycle.ticketsCancelled) && <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} />}
       </section>
+      {/* The season ticket's automatic renewal and its card (decision 440): the account's own seasons. */}
+      {booking.season && mode === 'account' && <SeasonRenewals bookingId={booking.id} />}
 
       {/* Passengers and tickets are not in every API's answer (decision 230): absent, no section. */}
       {booking.passengers.length > 0 && (

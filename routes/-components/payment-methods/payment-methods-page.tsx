@@ -11,6 +11,7 @@ import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
+import { SeasonRenewals } from '../season-renewal/season-renewal';
 import * as styles from './payment-methods.css';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
@@ -120,6 +121,8 @@ export function PaymentMethodsPage() {
           )}
         </>
       )}
+      {/* A card that pays a season ticket's renewal is freed here (turn it off, or pay with another card). */}
+      <SeasonRenewals />
       <ConfirmDialog
         open={snapshot.matches({ ready: 'confirming' })}
         title={m.payment_methods_page_delete_this_card()}
