@@ -36,7 +36,9 @@ export interface SeasonRenewalContext {
 export type SeasonRenewalEvent =
   | { type: 'renewal.turnOn'; bookingId: string; cardId: string }
   | { type: 'renewal.turnOff'; bookingId: string }
-  | { type: 'renewals.retry' };
+  | { type: 'renewals.retry' }
+  /** The saved cards changed on the same page (a card was deleted): offer only those. */
+  | { type: 'renewals.cardsChanged'; cards: SavedCard[] };
 
 export const seasonRenewalMessages = {
   fetchError: m.season_renewal_fetch_error(),
@@ -105,6 +107,13 @@ export const seasonRenewalMachine = setup({
         pending: null,
       };
     }),
+    storeCards: assign(({ context, event }) => {
+      if (event.type !== 'renewals.cardsChanged') return {};
+      const ids = new Set(event.cards.map((c) => c.id));
+      // A renewal that is off forgets a deleted card (the server does the same).
+      const renewals = context.renewals.map((r) => (!r.isEnabled && r.cardId !== null && !ids.has(r.cardId) ? { ...r, cardId: null } : r));
+      return { cards: event.cards, renewals };
+    }),
     flagSaveError: assign(({ context, event }) => ({
       saveError: context.pending ? { bookingId: context.pending.bookingId, message: saveErrorMessage(event) } : null,
       pending: null,
@@ -134,6 +143,7 @@ export const seasonRenewalMachine = setup({
     ready: {
       description: 'Each season ticket that can renew: on with its card, or off with a card to choose.',
       initial: 'idle',
+      on: { 'renewals.cardsChanged': { actions: 'storeCards' } },
       states: {
         idle: {
           description: 'Waiting for the customer: turn a renewal on (with a card) or off.',

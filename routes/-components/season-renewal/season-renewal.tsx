@@ -32,8 +32,9 @@ const routeName = (renewal: SeasonRenewal) =>
  * card to choose. On a season booking (`bookingId`: that ticket only) and on /payment-methods (every
  * renewal, so the card a renewal uses can be freed before it is deleted). A host without the
  * renewal calls (404) shows nothing; a season ticket that can no longer renew shows nothing.
+ * `cards`: the page's own list of saved cards, when it has one, so both agree after a delete.
  */
-export function SeasonRenewals({ bookingId }: { bookingId?: string }) {
+export function SeasonRenewals({ bookingId, cards: savedCards }: { bookingId?: string; cards?: SavedCard[] | undefined }) {
   const { api, locale } = useServices();
   const renewalsApi = useMemo(() => seasonRenewalsApi(api), [api]);
   const cards = useMemo(() => cardsApi(api), [api]);
@@ -50,6 +51,10 @@ export function SeasonRenewals({ bookingId }: { bookingId?: string }) {
   );
   const { context } = snapshot;
   const headingId = useId();
+  // The page's own card list (payment methods): a card deleted there is no longer offered here.
+  useEffect(() => {
+    if (savedCards) send({ type: 'renewals.cardsChanged', cards: savedCards });
+  }, [savedCards, send]);
   // After a change the button pressed is replaced by the other one: the focus goes to it.
   useEffect(() => {
     if (context.saved) document.getElementById(`renewal-action-${context.saved.bookingId}`)?.focus();
