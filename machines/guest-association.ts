@@ -1,14 +1,16 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { hasStatus } from './lib/problems';
+import { codeOf, hasStatus, problemOfEvent } from './lib/problems';
 import { doneOutput } from './lib/done-output';
 
 /**
  * Guest order association (spec sections 4, 6, 7, 8, 9): a guest token (from the URL hash of
  * /bookings/guest) imports the guest orders placed with the customer's email. Outcomes success,
  * partial, none and error; 403 is quiet. After associationRedirectMs the customer goes to the target
- * page, with bookingsImported=true | partial | none | false (none for a 403).
+ * page, with bookingsImported=true | partial | none | false (none for a 403). One 403 is not quiet:
+ * EMAIL_NOT_VERIFIED (a booking opened with Find a booking, decision 303) stays on the page and asks
+ * the customer to confirm their email first, as nothing can be added until then.
  */
-export type AssociationOutcome = 'success' | 'partial' | 'none' | 'error' | 'forbidden';
+export type AssociationOutcome = 'success' | 'partial' | 'none' | 'error' | 'forbidden' | 'unverified';
 
 export interface GuestAssociationContext {
   guestToken: string | null;
@@ -41,6 +43,7 @@ export const guestAssociationMachine = setup({
   guards: {
     hasToken: ({ context }) => !!context.guestToken,
     isForbidden: ({ event }) => hasStatus(event, 403),
+    isUnverified: ({ event }) => hasStatus(event, 403) && codeOf(problemOfEvent(event)) === 'EMAIL_NOT_VERIFIED',
   },
   actions: {
     storeOutcome: assign(({ event }) => {
@@ -49,6 +52,7 @@ export const guestAssociationMachine = setup({
     }),
     setError: assign({ outcome: 'error' as const, count: 0 }),
     setForbidden: assign({ outcome: 'forbidden' as const, count: 0 }),
+    setUnverified: assign({ outcome: 'unverified' as const, count: 0 }),
     /** Provided by the route: go to the target page with bookingsImported for this outcome (none for 403). */
     redirectToTarget: (_, _params: { outcome: AssociationOutcome }) => {},
   },
@@ -78,10 +82,14 @@ export const guestAssociationMachine = setup({
         input: ({ context }) => ({ guestToken: context.guestToken ?? '' }),
         onDone: { target: 'finished', actions: 'storeOutcome' },
         onError: [
+          { guard: 'isUnverified', target: 'unverified', actions: 'setUnverified' },
           { guard: 'isForbidden', target: 'finished', actions: 'setForbidden' },
           { target: 'finished', actions: 'setError' },
         ],
       },
+    },
+    unverified: {
+      description: "The account's email is not verified (403 EMAIL_NOT_VERIFIED): the page asks to confirm it first; no redirect.",
     },
     finished: {
       description: 'The outcome is on screen; the redirect follows after associationRedirectMs.',

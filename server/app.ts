@@ -21,6 +21,7 @@ import { passengersApi } from './api/passengers.ts';
 import { passwordApi } from './api/password.ts';
 import { railcardsApi } from './api/railcards.ts';
 import { refundsApi } from './api/refunds.ts';
+import { seasonRenewalsApi } from './api/season-renewals.ts';
 import { smartcardsApi } from './api/smartcards.ts';
 import { calendarFeedApi } from './api/calendar-feed.ts';
 import { timetableApi } from './api/timetable.ts';
@@ -183,6 +184,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', railcardsApi());
   api.route('/', addressesApi());
   api.route('/', cardsApi());
+  api.route('/', seasonRenewalsApi());
   api.route('/', smartcardsApi());
   api.route('/', claimsApi()); // Delay Repay: claim-token, claim/{claimId}
   api.route('/', insuranceApi()); // flexible insurance eligibility and claim

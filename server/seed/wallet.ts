@@ -6,7 +6,8 @@ import { stableId, type SeedModule } from './context.ts';
 /**
  * The demo account's address book, saved cards and smartcards ('demo' only; 'empty' gets none).
  * Addresses: home (last used for delivery), work, a French address.
- * Cards: Visa, Mastercard (pays a season renewal: its deletion is refused with 409 CARD_IN_USE,
+ * Cards: Visa, Mastercard (pays the annual season's automatic renewal, decision 440: its deletion is
+ * refused with 409 CARD_IN_USE until that renewal is turned off or moved to another card;
  * the deterministic delete-error path), an expired American Express.
  * Smartcards: an active Northern card with a ticket awaiting collection, an inactive Greater Anglia card.
  */
@@ -17,6 +18,8 @@ export const WALLET_IDS = {
   visa: stableId('card', 'demo-visa'),
   mastercard: stableId('card', 'demo-mastercard'),
   amex: stableId('card', 'demo-amex'),
+  /** The Reading → London Paddington annual season (seeded by bookings.ts). */
+  renewingSeason: stableId('booking', 'demo-season-annual-reading:0'),
   activeSmartcard: stableId('smartcard', 'demo-northern'),
   inactiveSmartcard: stableId('smartcard', 'demo-greater-anglia'),
 } as const;
@@ -83,17 +86,22 @@ export const walletSeed: SeedModule = {
 
     const year = now.getUTCFullYear();
     const cards = [
-      { id: WALLET_IDS.visa, brand: 'VISA', last4: '4242', month: 9, year: year + 2, lock: null },
-      { id: WALLET_IDS.mastercard, brand: 'MASTERCARD', last4: '5100', month: 3, year: year + 3, lock: `season:${stableId('booking', 'demo-season-annual-reading:0')}` },
-      { id: WALLET_IDS.amex, brand: 'AMEX', last4: '1005', month: 6, year: year - 1, lock: null },
+      { id: WALLET_IDS.visa, brand: 'VISA', last4: '4242', month: 9, year: year + 2 },
+      { id: WALLET_IDS.mastercard, brand: 'MASTERCARD', last4: '5100', month: 3, year: year + 3 },
+      { id: WALLET_IDS.amex, brand: 'AMEX', last4: '1005', month: 6, year: year - 1 },
     ];
     for (const [i, card] of cards.entries()) {
       await db.query(
-        `insert into saved_cards (id, customer_id, brand, last_four_digits, expiry_month, expiry_year, cardholder_name, renewal_lock, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [card.id, customerId, card.brand, card.last4, card.month, card.year, 'Alex Morgan', card.lock, new Date(now.getTime() - (60 - i) * DAY_MS)],
+        `insert into saved_cards (id, customer_id, brand, last_four_digits, expiry_month, expiry_year, cardholder_name, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [card.id, customerId, card.brand, card.last4, card.month, card.year, 'Alex Morgan', new Date(now.getTime() - (60 - i) * DAY_MS)],
       );
     }
+    // The current annual season renews automatically, paid by the Mastercard.
+    await db.query(
+      `insert into season_renewals (booking_id, customer_id, card_id, is_enabled, updated_at) values ($1, $2, $3, true, $4)`,
+      [WALLET_IDS.renewingSeason, customerId, WALLET_IDS.mastercard, addDays(now, -60)],
+    );
 
     await db.query(
       `insert into smartcards (id, customer_id, number_last_four, operator, status, expiry_date, created_at)

@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stableId } from '#server/seed/context';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 
@@ -176,7 +177,7 @@ describe('payment methods', () => {
     await expect.poll(() => w.page.getByRole('heading', { name: 'Visa ending 4242' }).count()).toBe(0);
 
     // The demo Mastercard pays a season renewal: the server refuses (409 CARD_IN_USE).
-    const mastercard = w.page.getByRole('listitem').filter({ hasText: 'Mastercard ending 5100' });
+    const mastercard = w.page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem').filter({ hasText: 'Mastercard ending 5100' });
     await w.page.getByRole('button', { name: 'Delete Mastercard ending 5100' }).click();
     await dialog.getByRole('button', { name: 'Delete card' }).click();
     // The refusal says which renewal uses the card and what to do, not "try again later" (issue 15).
@@ -187,6 +188,38 @@ describe('payment methods', () => {
     await mastercard.getByRole('link', { name: 'View your season tickets' }).waitFor();
     await mastercard.getByRole('button', { name: 'Delete Mastercard ending 5100' }).waitFor();
     expect(await w.page.getByRole('list', { name: 'Saved cards' }).locator(':scope > li').count()).toBe(2); // Mastercard, Amex
+    expect(w.errors).toEqual([]);
+  });
+
+  it("turns the season ticket's automatic renewal off, then deletes the card it used (decision 440)", async () => {
+    await go('/payment-methods');
+    const renewals = w.page.getByRole('region', { name: 'Season ticket renewals' });
+    const annual = renewals.getByRole('listitem').filter({ hasText: 'Reading to London Paddington season ticket' });
+    await annual.getByText('Paid with Mastercard ending 5100.').waitFor();
+    await annual.getByText(/^Automatic renewal is on: your season ticket renews when it ends on .+\.$/).waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    await annual.getByRole('button', { name: 'Turn off automatic renewal' }).click();
+    await annual.getByText('Automatic renewal is now off.').waitFor();
+    // The button pressed went: the focus is on the one that replaced it.
+    const turnOn = annual.getByRole('button', { name: 'Turn on automatic renewal' });
+    await expect.poll(() => turnOn.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The Visa was deleted above and the Amex has expired: the Mastercard is the card on offer.
+    expect(await annual.getByLabel('Card to pay with').locator('option').allTextContents()).toEqual(['Mastercard ending 5100']);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    await w.page.getByRole('button', { name: 'Delete Mastercard ending 5100' }).click();
+    await w.page.getByRole('dialog', { name: 'Delete this card?' }).getByRole('button', { name: 'Delete card' }).click();
+    await w.page.getByText('Your card has been deleted.').waitFor();
+    await expect.poll(() => w.page.getByRole('heading', { level: 2, name: 'Mastercard ending 5100' }).count()).toBe(0);
+    // No card left that could pay: the renewal says so instead of offering the deleted card.
+    await annual.getByText(/^You have no saved card that can pay for the renewal\./).waitFor();
+    expect(await annual.getByLabel('Card to pay with').count()).toBe(0);
+
+    // The season ticket's own page shows the same renewal, off.
+    await go(`/bookings/${stableId('booking', 'demo-season-annual-reading:0')}`);
+    const onBooking = w.page.getByRole('region', { name: 'Automatic renewal' });
+    await onBooking.getByText(/^Automatic renewal is off: your season ticket ends on .+\.$/).waitFor();
     expect(w.errors).toEqual([]);
   });
 

@@ -57,6 +57,13 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
       await w.page.getByText(content).first().waitFor();
       expect({ path, alerts: await w.page.getByRole('alert').allTextContents() }).toEqual({ path, alerts: [] });
     }
+    // The season renewal calls are not in section 7 (decision 440): no renewal control, nothing said.
+    const renewals = w.page.waitForResponse((r) => r.url().includes('/customer/season-renewals'));
+    await w.page.goto(url('/payment-methods'));
+    expect((await renewals).status()).toBe(404);
+    await w.page.getByText(/Saved card 1/).first().waitFor();
+    expect(await w.page.getByRole('region', { name: 'Season ticket renewals' }).count()).toBe(0);
+    await noAlert();
     // Once the guest list answered 404 (its call is not in section 7), there is no Guest tab.
     await w.page.goto(url('/bookings/guest'));
     await w.page.getByText("This isn't available in your account here.").waitFor();

@@ -13,6 +13,8 @@ describeMachineModel(guestAssociationMachine, {
     ],
     'xstate.error.actor.associateGuestOrders': [
       { type: 'xstate.error.actor.associateGuestOrders', error: { status: 403 } },
+      // Decision 303: a Find a booking token does not verify the account's email.
+      { type: 'xstate.error.actor.associateGuestOrders', error: { status: 403, code: 'EMAIL_NOT_VERIFIED' } },
       { type: 'xstate.error.actor.associateGuestOrders', error: { status: 404 } },
       { type: 'xstate.error.actor.associateGuestOrders', error: new Error('offline') },
     ],
@@ -27,6 +29,13 @@ describeMachineModel(guestAssociationMachine, {
       expect(context.outcome).toBeNull();
     },
     associating: ({ context }) => expect(context.guestToken).toBe('demo-guest-token-3'),
+    unverified: ({ snapshot, context, event }) => {
+      expect(errorOf(event)).toMatchObject({ status: 403, code: 'EMAIL_NOT_VERIFIED' });
+      expect(context).toMatchObject({ outcome: 'unverified', count: 0 });
+      // No redirect: the customer reads what to do.
+      expect(snapshot.status).toBe('active');
+      expect(snapshot.can({ type: 'association.start' })).toBe(false);
+    },
     finished: ({ context, event, entered }) => {
       if (!entered) return;
       const output = outputOf(event) as { outcome: string; count: number } | undefined;

@@ -85,6 +85,8 @@ const unlisted: [string, string][] = [
   ['POST', '/user-flow-access'],
   ['GET', '/customer/account-summary'],
   ['GET', '/customer/smartcards'],
+  ['GET', '/customer/season-renewals'],
+  ['POST', '/customer/season-renewals/b1'],
   ['GET', '/customer/calendar-feed'],
   ['GET', '/customer/passenger-assistance/upcoming'],
   ['POST', '/payment/card-token'],

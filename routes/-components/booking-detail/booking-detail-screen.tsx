@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { bookingDetailMachine } from '#machines/booking-detail';
@@ -31,6 +31,8 @@ import {
   ukDate,
   ukDateTime,
 } from '../booking-format';
+import { SeasonRenewals } from '../season-renewal/season-renewal';
+import { AddToAccount } from './add-to-account';
 import { LegCard } from './leg-card';
 import { AddToCalendar } from './add-to-calendar';
 import { IssuedTicket } from './issued-ticket';
@@ -157,8 +159,14 @@ function BookingBody({
   /** An on-demand ticket was issued: the booking machine fetches the booking again. */
   onTicketReady: () => void;
 }) {
-  const { locale, pageData } = useServices();
+  const { locale, pageData, authActor, api } = useServices();
   const readOnly = mode === 'guestView';
+  // A signed-in customer on a guest booking opened with its email link or Find a booking: offer to add
+  // it to the account (with the token that opened it), unless the order names another email.
+  const accountEmail = useSelector(authActor, (s) => (s.context.user?.status === 'AUTHORISED' ? (s.context.user.email ?? null) : null));
+  const orderEmail = detail.order.email ?? null;
+  const addToAccountToken =
+    mode === 'orderToken' && accountEmail !== null && (orderEmail === null || orderEmail.toLowerCase() === accountEmail.toLowerCase()) ? api.orderToken : null;
   // Offline (decision 250): what needs the server stays visible, disabled, with the reason.
   const { offline } = useConnection();
   // Passenger assistance screens are for the account's own bookings (behind their flag).
@@ -211,6 +219,7 @@ function BookingBody({
   return (
     <>
       <LifecycleNote lifecycle={lifecycle} withdrawn={withdrawn} next={newBookingLink} />
+      {addToAccountToken && <AddToAccount guestToken={addToAccountToken} />}
       {readOnly && (
         <Alert tone="info" title={m.booking_detail_screen_booked_as_a_guest()}>
           <p>{m.booking_detail_screen_you_bought_this_booking_without()}</p>
@@ -236,6 +245,8 @@ function BookingBody({
         {/* A cancelled booking still exports, as a cancelled event, so a calendar that has the journey drops it (decision 190). */}
         {(may('calendar.add') || lifecycle.ticketsCancelled) && <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} />}
       </section>
+      {/* The season ticket's automatic renewal and its card (decision 440): the account's own seasons. */}
+      {booking.season && mode === 'account' && <SeasonRenewals bookingId={booking.id} />}
 
       {/* Passengers and tickets are not in every API's answer (decision 230): absent, no section. */}
       {booking.passengers.length > 0 && (

@@ -19,6 +19,7 @@ const searchFor: Record<AssociationOutcome, BookingsImported | undefined> = {
   none: 'none',
   error: false,
   forbidden: undefined, // 403 goes quietly to the target page
+  unverified: undefined, // stays on the page (a guest link verifies the email, so not seen here)
 };
 
 /**

@@ -11,6 +11,7 @@ import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
+import { SeasonRenewals } from '../season-renewal/season-renewal';
 import * as styles from './payment-methods.css';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
@@ -40,6 +41,8 @@ export function PaymentMethodsPage() {
   const pendingIndex = context.cards.findIndex((c) => c.data.id === context.pendingId);
   const pending = pendingIndex >= 0 ? (context.cards[pendingIndex]?.data ?? null) : null;
   const idle = snapshot.matches({ ready: 'idle' });
+  const ready = snapshot.matches('ready');
+  const savedCards = useMemo(() => (ready ? context.cards.map((c) => c.data) : undefined), [ready, context.cards]);
   // The deleted card's button went with it: keep keyboard focus on the page.
   useEffect(() => {
     if (context.deletedId && (document.activeElement === document.body || !document.activeElement)) {
@@ -120,6 +123,8 @@ export function PaymentMethodsPage() {
           )}
         </>
       )}
+      {/* A card that pays a season ticket's renewal is freed here (turn it off, or pay with another card). */}
+      <SeasonRenewals cards={savedCards} />
       <ConfirmDialog
         open={snapshot.matches({ ready: 'confirming' })}
         title={m.payment_methods_page_delete_this_card()}

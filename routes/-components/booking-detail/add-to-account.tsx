@@ -1,0 +1,78 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import { guestAssociationMachine, type AssociationOutcome } from '#machines/guest-association';
+import { bookingsListApi } from '#src/api/bookings-list';
+import { m } from '#src/paraglide/messages.js';
+import type { BookingsImported } from '#src/schemas/bookings-list';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import * as styles from './booking-detail.css';
+
+const searchFor: Record<AssociationOutcome, BookingsImported | undefined> = {
+  success: true,
+  partial: 'partial',
+  none: 'none',
+  error: false,
+  forbidden: undefined,
+  unverified: undefined,
+};
+
+/**
+ * "Add to my account" on a guest booking a signed-in customer opened with its email link or with
+ * Find a booking (/order-token/{bookingId}): the token that opened it goes to the spec's association
+ * call (POST /order/associate-guest-orders), which adds every guest order made with the customer's
+ * email; then, as from the Guest tab, the upcoming list says what was added (spec section 9's
+ * 1000 ms). A Find a booking token does not verify the account's email (decision 303): the server
+ * refuses, and the page says to confirm the email first.
+ */
+export function AddToAccount({ guestToken }: { guestToken: string }) {
+  const services = useServices();
+  const navigate = useNavigate();
+  const [token] = useState(guestToken);
+  const [snapshot, send] = useMachine(
+    guestAssociationMachine.provide({
+      actors: {
+        associateGuestOrders: fromPromise(({ input }) => bookingsListApi(services.api).associateGuestOrders(input.guestToken)),
+      },
+      actions: {
+        redirectToTarget: (_, { outcome }) => {
+          const bookingsImported = searchFor[outcome];
+          void navigate({ to: '/bookings/upcoming', search: bookingsImported === undefined ? {} : { bookingsImported }, replace: true });
+        },
+      },
+    }),
+    { input: { guestToken: token } },
+  );
+  const { outcome, count } = snapshot.context;
+  const associating = snapshot.matches('associating');
+
+  return (
+    <section className={styles.section} aria-labelledby="add-to-account-heading">
+      <h2 id="add-to-account-heading" className={styles.sectionTitle}>{m.booking_add_to_account_title()}</h2>
+      {snapshot.matches('ready') || associating ? (
+        <>
+          <p>{m.booking_add_to_account_text()}</p>
+          <Button
+            onClick={() => send({ type: 'association.start' })}
+            busy={associating}
+            busyLabel={m.bookings_list_guest_association_adding_bookings()}
+            disabled={associating}
+          >{m.booking_add_to_account_button()}</Button>
+        </>
+      ) : snapshot.matches('unverified') ? (
+        <Alert tone="error">{m.booking_add_to_account_unverified()}</Alert>
+      ) : (
+        <div role="status">
+          {outcome === 'success' && <p>{m.bookings_list_guest_association_added_all({ count })}</p>}
+          {outcome === 'partial' && <p>{m.bookings_list_guest_association_added_some({ count })}</p>}
+          {outcome === 'none' && <p>{m.bookings_list_guest_association_there_were_no_new_bookings()}</p>}
+          {outcome === 'forbidden' && <p>{m.bookings_list_guest_association_taking_you_to_your_bookings()}</p>}
+          {outcome === 'error' && <p>{m.bookings_list_guest_association_something_went_wrong_taking_you()}</p>}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { expect } from 'vitest';
+import { seasonRenewalMachine, seasonRenewalMessages, type SeasonRenewalData } from '#machines/season-renewal';
+import { ApiError } from '#src/api/errors';
+import type { SavedCard } from '#src/schemas/cards';
+import type { SeasonRenewal } from '#src/schemas/season-renewals';
+import { describeMachineModel, nextFrom } from './harness';
+
+const card = (id: string, isExpired = false): SavedCard => ({ id, brand: 'VISA', lastFourDigits: '4242', expiryMonth: 8, expiryYear: 2029, cardholderName: 'Alex Morgan', isExpired });
+const renewal = (bookingId: string, isEnabled: boolean, cardId: string | null): SeasonRenewal => ({
+  bookingId,
+  orderId: `o-${bookingId}`,
+  seasonKind: 'annual',
+  origin: 'Reading',
+  destination: 'London Paddington',
+  validUntil: '2027-03-01T23:59:59.999Z',
+  isEnabled,
+  cardId,
+});
+const data: SeasonRenewalData = {
+  renewals: [renewal('annual', true, 'mc'), renewal('monthly', false, null)],
+  cards: [card('visa'), card('mc'), card('amex', true)],
+};
+
+describeMachineModel(seasonRenewalMachine, {
+  name: 'seasonRenewalMachine',
+  events: {
+    'renewal.turnOn': [
+      { type: 'renewal.turnOn', bookingId: 'monthly', cardId: 'visa' },
+      // Not sent: an expired card, or a renewal that is already on.
+      { type: 'renewal.turnOn', bookingId: 'monthly', cardId: 'amex' },
+      { type: 'renewal.turnOn', bookingId: 'annual', cardId: 'visa' },
+    ],
+    'renewal.turnOff': [
+      { type: 'renewal.turnOff', bookingId: 'annual' },
+      // Not sent: a renewal that is already off.
+      { type: 'renewal.turnOff', bookingId: 'monthly' },
+    ],
+    // The page deleted a card: the Mastercard goes (Visa and the expired Amex stay).
+    'renewals.cardsChanged': [{ type: 'renewals.cardsChanged', cards: [card('visa'), card('amex', true)] }],
+    'xstate.done.actor.fetchRenewals': [
+      { type: 'xstate.done.actor.fetchRenewals', output: data },
+      // A host without the renewal calls (not in SPEC section 7): the API gives null (decision 340).
+      { type: 'xstate.done.actor.fetchRenewals', output: null },
+    ],
+    'xstate.error.actor.fetchRenewals': [{ type: 'xstate.error.actor.fetchRenewals', error: { status: 500 } }],
+    'xstate.done.actor.saveRenewal': (snap) => {
+      const pending = snap.context.pending;
+      const before = snap.context.renewals.find((r) => r.bookingId === pending?.bookingId);
+      return before && pending
+        ? [{ type: 'xstate.done.actor.saveRenewal', output: { ...before, isEnabled: pending.isEnabled, cardId: pending.cardId ?? before.cardId } }]
+        : [];
+    },
+    'xstate.error.actor.saveRenewal': [
+      { type: 'xstate.error.actor.saveRenewal', error: new ApiError({ kind: 'http', status: 422, codes: ['CARD_EXPIRED'], detail: null, body: null }) },
+    ],
+  },
+  serializeContext: (c) => ({
+    renewals: c.renewals.map((r) => `${r.bookingId}:${r.isEnabled ? 'on' : 'off'}:${r.cardId ?? ''}`),
+    pending: c.pending?.bookingId ?? null,
+    saved: c.saved?.bookingId ?? null,
+    error: c.saveError?.bookingId ?? null,
+  }),
+  calls: {
+    loading: { fetchRenewals: undefined },
+    'ready.saving': { saveRenewal: (c: { pending: unknown }) => c.pending },
+  },
+  // Decision 440: a season ticket's renewal is on with its card, or off; turning it on needs a saved
+  // card that has not expired; a host without the calls shows nothing.
+  states: {
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'renewals.retry']).toContain(event.type);
+      expect(context.renewals).toEqual([]);
+    },
+    loadFailed: ({ snapshot, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchRenewals');
+      expect(snapshot.can({ type: 'renewals.retry' })).toBe(true);
+    },
+    absent: ({ context, event }) => {
+      expect(event).toMatchObject({ type: 'xstate.done.actor.fetchRenewals', output: null });
+      expect(context.renewals).toEqual([]);
+    },
+    ready: ({ context, event }) => {
+      expect(context.renewals.map((r) => r.bookingId)).toEqual(['annual', 'monthly']);
+      if (event.type === 'renewals.cardsChanged') {
+        expect(context.cards).toEqual(event.cards);
+        // An off renewal does not keep a card that is gone; an enabled one is the server's to refuse.
+        for (const r of context.renewals) if (!r.isEnabled && r.cardId) expect(event.cards.map((c) => c.id)).toContain(r.cardId);
+      }
+    },
+    'ready.idle': ({ snapshot, context, event }) => {
+      expect(context.pending).toBeNull();
+      // An expired card is never offered to pay.
+      expect(snapshot.can({ type: 'renewal.turnOn', bookingId: 'monthly', cardId: 'amex' })).toBe(false);
+      if (event.type === 'xstate.done.actor.fetchRenewals') expect(context.renewals).toEqual(data.renewals);
+      if (event.type === 'xstate.done.actor.saveRenewal') {
+        expect(context.saved).not.toBeNull();
+        const saved = context.renewals.find((r) => r.bookingId === context.saved?.bookingId);
+        expect(saved?.isEnabled).toBe(context.saved?.isEnabled);
+        expect(context.saveError).toBeNull();
+      }
+      if (event.type === 'xstate.error.actor.saveRenewal') {
+        // A card the server will not take: say so on that renewal, and leave it as it was.
+        expect(context.saveError?.message).toBe(seasonRenewalMessages.cardExpired);
+        expect(context.saved).toBeNull();
+      }
+    },
+    'ready.saving': (check) => {
+      const { context, event } = check;
+      expect(context.pending).not.toBeNull();
+      // Entered by a turn on or off (a card deleted meanwhile keeps the change going).
+      if (check.entered) {
+        expect(['renewal.turnOn', 'renewal.turnOff']).toContain(event.type);
+        expect(context.pending).toMatchObject({ bookingId: (event as { bookingId: string }).bookingId, isEnabled: event.type === 'renewal.turnOn' });
+      } else expect(event.type).toBe('renewals.cardsChanged');
+      expect(context.saved).toBeNull();
+      expect(context.saveError).toBeNull();
+      // Any other failure: try again later, and the renewal is unchanged.
+      const failed = nextFrom(check, { type: 'xstate.error.actor.saveRenewal', error: new ApiError({ kind: 'http', status: 500, codes: [], detail: null, body: null }) } as never);
+      expect(failed.context.saveError).toEqual({ bookingId: context.pending?.bookingId, message: seasonRenewalMessages.saveError });
+      expect(failed.context.renewals).toEqual(context.renewals);
+      const ended = nextFrom(check, {
+        type: 'xstate.error.actor.saveRenewal',
+        error: new ApiError({ kind: 'http', status: 409, codes: ['SEASON_NOT_RENEWABLE'], detail: null, body: null }),
+      } as never);
+      expect(ended.context.saveError?.message).toBe(seasonRenewalMessages.ended);
+    },
+  },
+});
