@@ -21,7 +21,7 @@ import { m } from '#src/paraglide/messages.js';
  * 502/504) the modal checks before it speaks (`checking`, still CLAIM_REQUEST: the same claim with
  * the same key, which the server answers with its first answer); only when the check fails too does
  * it say it could not confirm (`unconfirmed`, CLAIM_FAILED, where trying again repeats the check).
- * A 409 ALREADY_CLAIMED means an earlier attempt went through: shown as CLAIM_SUCCESS (decision 310).
+ * A 409 ALREADY_CLAIMED or INSURANCE_CLAIMED means an earlier attempt went through: shown as CLAIM_SUCCESS (decision 310).
  */
 export type InsuranceClaimStatus =
   | 'NONE'
@@ -118,8 +118,11 @@ export const insuranceClaimMachine = setup({
     },
     hasClaimId: ({ context }) => context.claimId !== null && context.claimId !== '',
     isOutcomeUnknown: ({ event }) => isOutcomeUnknown(event),
-    /** 409 ALREADY_CLAIMED: a claim has been made on this cover (an earlier attempt went through). */
-    isAlreadyClaimed: ({ event }) => hasStatus(event, 409) && codeOf(problemOfEvent(event)) === 'ALREADY_CLAIMED',
+    /**
+     * 409 ALREADY_CLAIMED (the cover's own check) or INSURANCE_CLAIMED (the booking's lifecycle:
+     * an insurance claim has paid for this trip): an earlier attempt went through.
+     */
+    isAlreadyClaimed: ({ event }) => hasStatus(event, 409) && ['ALREADY_CLAIMED', 'INSURANCE_CLAIMED'].includes(codeOf(problemOfEvent(event)) ?? ''),
   },
   actions: {
     clearError: assign({ errorType: null, errorMessage: null, detail: null, claimFailed: false }),

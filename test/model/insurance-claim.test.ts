@@ -15,6 +15,8 @@ const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
 /** The answer was lost: the connection was reset after the server got the claim. */
 const lost = { type: 'xstate.error.actor.submitClaim', error: { problem: { kind: 'network', message: 'Failed to fetch' } } };
 const alreadyClaimed = { type: 'xstate.error.actor.submitClaim', error: { status: 409, problem: { kind: 'http', status: 409, codes: ['ALREADY_CLAIMED'], detail: null } } };
+/** The booking's lifecycle refuses a second claim on a trip an insurance claim has paid for: also done. */
+const tripClaimed = { type: 'xstate.error.actor.submitClaim', error: { status: 409, problem: { kind: 'http', status: 409, codes: ['INSURANCE_CLAIMED'], detail: null } } };
 
 describeMachineModel(insuranceClaimMachine, {
   name: 'insuranceClaimMachine',
@@ -136,6 +138,7 @@ describeMachineModel(insuranceClaimMachine, {
       // The server's first answer decides: the reference, or "already claimed" (done).
       expect(insuranceClaimStatus(nextFrom(check, { type: 'xstate.done.actor.submitClaim', output: { claimId: 'ic1', reference: 'INS-1' } } as never))).toBe('CLAIM_SUCCESS');
       expect(insuranceClaimStatus(nextFrom(check, alreadyClaimed as never))).toBe('CLAIM_SUCCESS');
+      expect(insuranceClaimStatus(nextFrom(check, tripClaimed as never))).toBe('CLAIM_SUCCESS');
       const again = nextFrom(check, lost as never);
       expect([again.value, again.context.attempt, again.context.claimUnconfirmed]).toEqual(['unconfirmed', context.attempt, true]);
     },
