@@ -98,6 +98,17 @@ describe('booking detail', () => {
 });
 
 describe('after a part refund or a change of journey (issue 33 cases 5 and 7)', () => {
+  it('Total paid includes the booking fee the VAT receipt lists (Euston → Manchester: £42.50 fare + £1.50 fee)', async () => {
+    w = await openPage(world.browser);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId('demo-upcoming-euston-manchester')}`);
+    const tickets = w.page.getByRole('region', { name: 'Tickets and price' });
+    await tickets.getByText('Booking fee').waitFor();
+    await tickets.getByText('£1.50').waitFor();
+    expect(((await tickets.getByText('Total paid:').textContent()) ?? '').replace(/\s+/g, ' ')).toContain('£44.00');
+    expect(w.errors).toEqual([]);
+  });
+
   it('history says the Liverpool → Euston original was part refunded, not unchanged nor Current; its replacement is dated by the refund', async () => {
     await world.server.reset();
     w = await openPage(world.browser);
