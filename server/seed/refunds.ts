@@ -308,10 +308,17 @@ export const refundsSeed: SeedModule = {
       from: 'KGX', to: 'LDS', outward: at(now, 16, 8, 33), durationMin: 132, operator: 'LNER',
       passengers: [robin], ticketType: 'Off-Peak Single', fare: 47.9, refundable: true, delivery: 'mobile',
     });
+    // The new journey (a later train, £12.50 more) is its own order, dated by the change; the change
+    // names it, so the source links to it (issue 33 case 7).
+    const cojRequestedAt = new Date(now.getTime() - 2 * HOUR_MS);
+    const cojNew = await trip(K.changeOfJourneyNew, {
+      from: 'KGX', to: 'LDS', outward: at(now, 16, 10, 3), durationMin: 134, operator: 'LNER',
+      passengers: [robin], ticketType: 'Off-Peak Single', fare: 60.4, refundable: true, delivery: 'mobile',
+    }, { createdAt: cojRequestedAt });
     await db.query(
-      `insert into change_of_journeys (id, source_booking_id, source_order_id, status, requested_at, price_difference)
-       values ($1, $2, $3, 'IN_PROGRESS', $4, 12.5)`,
-      [stableId('change-of-journey', K.changeOfJourneySource), cojSource.bookingId, cojSource.orderId, new Date(now.getTime() - 2 * HOUR_MS)],
+      `insert into change_of_journeys (id, source_booking_id, source_order_id, new_order_id, new_booking_id, status, requested_at, price_difference)
+       values ($1, $2, $3, $4, $5, 'IN_PROGRESS', $6, 12.5)`,
+      [stableId('change-of-journey', K.changeOfJourneySource), cojSource.bookingId, cojSource.orderId, cojNew.orderId, cojNew.bookingId, cojRequestedAt],
     );
     // Activated mobile ticket, leaving in two hours: not refundable.
     await trip(K.activated, {
@@ -346,6 +353,9 @@ export const refundsSeed: SeedModule = {
         returnMode: 'automatic', requestedAt, status: 'pending', settlesAt: new Date(requestedAt.getTime() + REFUND_SETTLE_DAYS * DAY_MS),
         replacementOrderId: stableId('order', BOOKING_HISTORY_KEYS.refundProcessingReplacement),
       });
+      // The replacement order is dated by the refund that creates it (its fares keep the original's
+      // purchase date through the replacement chain, server/domain/refund-store.ts purchaseDate).
+      await db.query('update orders set created_at = $2 where id = $1', [stableId('order', BOOKING_HISTORY_KEYS.refundProcessingReplacement), requestedAt]);
     }
     const changed = await one<{ id: string; order_id: string; created_at: Date }>(
       db,

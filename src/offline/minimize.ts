@@ -5,8 +5,10 @@
  * - the signed-in user: id and status only (no email, provider or name);
  * - a page of upcoming bookings: journeys, fares and references, no refund or claim;
  * - a booking: journeys, passenger names and railcards (needed to travel), tickets, delivery with
- *   the issued ticket's reference and barcode, references; no confirmation email, refund, claim or
- *   insurance;
+ *   the issued ticket's reference and barcode, references, and what its lifecycle is read from
+ *   (docs/decisions/320-one-booking-lifecycle.md): the refunds' tracking and the insurance claims, so
+ *   a booking refunded, exchanged or paid by insurance shows no ticket offline and says why; no
+ *   confirmation email, card, Delay Repay claim;
  * - a train's calling points (no personal data).
  * Payment data is never in any of them. Pure: the service worker and the tests share it.
  */
@@ -80,6 +82,40 @@ const delivery = (x: unknown): Json => {
   return d;
 };
 
+/** A refund's tracking (no card: the screen names the card only while asking for a new one). */
+const refundTracking = (x: unknown): Json => {
+  const r = pick(x, ['refundId', 'state', 'kind', 'requestedAt', 'refundReason', 'refundedAt', 'rejectedReason', 'replacementOrderId', 'orderId']);
+  if (isObject(x)) {
+    r.amount = money(x.amount);
+    r.adminFee = money(x.adminFee);
+    r.postBack = orNull(x.postBack, (p) => pick(p, ['address', 'deadline']));
+    r.passengers = mapArray(x.passengers, (p) => pick(p, ['id', 'name']));
+    r.items = mapArray(x.items, (i) => {
+      const item = pick(i, ['refundableId', 'passengerId', 'direction', 'status']);
+      if (isObject(i)) item.amount = money(i.amount);
+      return item;
+    });
+  }
+  return r;
+};
+
+/** What the lifecycle reads of the refunds; offline nothing can be refunded (`quotable` false). */
+const refundSummary = (x: unknown): Json => {
+  const r = pick(x, ['changeOfJourneySource', 'changeOfJourneyNewBookingId', 'fullyRefunded']);
+  r.quotable = false;
+  r.refunds = mapArray(isObject(x) ? x.refunds : [], refundTracking);
+  return r;
+};
+
+const insuranceProduct = (x: unknown): Json => {
+  const p = pick(x, ['id', 'kind']);
+  if (isObject(x)) {
+    p.premium = money(x.premium);
+    p.claim = orNull(x.claim, (c) => pick(c, ['claimId', 'reference', 'claimedAt']));
+  }
+  return p;
+};
+
 const booking = (x: unknown): Json => {
   const b = pick(x, ['id', 'orderId', 'isSeasonBooking', 'checkedIn']);
   if (isObject(x)) {
@@ -90,6 +126,9 @@ const booking = (x: unknown): Json => {
     b.delivery = orNull(x.delivery, delivery);
     b.price = money(x.price);
     b.season = orNull(x.season, season);
+    // Local-server extras, kept only when sent: without them the app offers what the spec's fields allow.
+    if (isObject(x.refund)) b.refund = refundSummary(x.refund);
+    if (Array.isArray(x.insurance)) b.insurance = mapArray(x.insurance, insuranceProduct);
   }
   return b;
 };

@@ -3,6 +3,7 @@ import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browse
 import { useE2eWorld } from './world';
 import { BOOKING_HISTORY_KEYS } from '#server/seed/booking-history';
 import { stableId } from '#server/seed/context';
+import { REFUND_SEED_KEYS } from '#server/seed/refunds';
 
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const bookingId = (key: string) => stableId('booking', `${key}:0`);
@@ -92,6 +93,55 @@ describe('booking detail', () => {
     expect(w.page.url()).toContain(`/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessingReplacement)}/history`);
     await w.page.getByText('Refund complete').waitFor();
     await w.page.getByText('Passengers removed: Jamie Morgan').waitFor();
+    expect(w.errors).toEqual([]);
+  });
+});
+
+describe('after a part refund or a change of journey (issue 33 cases 5 and 7)', () => {
+  it('Total paid includes the booking fee the VAT receipt lists (Euston → Manchester: £42.50 fare + £1.50 fee)', async () => {
+    w = await openPage(world.browser);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId('demo-upcoming-euston-manchester')}`);
+    const tickets = w.page.getByRole('region', { name: 'Tickets and price' });
+    await tickets.getByText('Booking fee').waitFor();
+    await tickets.getByText('£1.50').waitFor();
+    expect(((await tickets.getByText('Total paid:').textContent()) ?? '').replace(/\s+/g, ' ')).toContain('£44.00');
+    expect(w.errors).toEqual([]);
+  });
+
+  it('history says the Liverpool → Euston original was part refunded, not unchanged nor Current; its replacement is dated by the refund', async () => {
+    await world.server.reset();
+    w = await openPage(world.browser);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessing)}/history`);
+    await heading('Booking history').waitFor();
+    await w.page.getByText(/^Part refunded on .*: the refunded passengers' tickets are cancelled/).first().waitFor();
+    expect(await w.page.getByText("This booking hasn't been changed since it was made.").count()).toBe(0);
+    expect(await w.page.getByText('Current', { exact: true }).count()).toBe(0);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    // The replacement order was made by the refund, an hour ago: ordered today, not when the fares were bought.
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessingReplacement)}/history`);
+    await heading('Booking history').waitFor();
+    const today = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' });
+    const ordered = await w.page.getByText(/^Ordered /).allTextContents();
+    expect(ordered.at(-1)).toContain(today);
+    expect(w.errors).toEqual([]);
+  });
+
+  it("King's Cross → Leeds, exchanged: its card says so under Past and its detail opens the new booking", async () => {
+    w = await openPage(world.browser);
+    await signIn(w.page, world.server.origin, 'refunds@example.com', demo.password);
+    const source = stableId('booking', `${REFUND_SEED_KEYS.changeOfJourneySource}:0`);
+    const replacement = stableId('booking', `${REFUND_SEED_KEYS.changeOfJourneyNew}:0`);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/past`);
+    const card = w.page.getByRole('article').filter({ has: w.page.locator(`a[href$="/bookings/${source}"]`) });
+    await card.getByText('This journey was changed: the new booking is in your list.').waitFor();
+    await card.getByText('Changed', { exact: true }).waitFor();
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${source}`);
+    await w.page.getByText('Changed: this journey was exchanged for a new booking, which holds the tickets now').waitFor();
+    expect(await w.page.getByRole('button', { name: 'Get ticket now' }).count()).toBe(0);
+    await w.page.getByRole('link', { name: 'Open the new booking' }).click();
+    await w.page.waitForURL(new RegExp(`/bookings/${replacement}$`));
     expect(w.errors).toEqual([]);
   });
 });

@@ -3,13 +3,16 @@ import type { Page } from 'playwright-core';
 import { openPage, seriousAxeViolations, signIn } from './browser';
 import { useE2eWorld } from './world';
 import { stableId } from '#server/seed/context.ts';
+import { insuranceProductId } from '#server/seed/claims.ts';
+import { signedInClient } from '#test/helpers/server.ts';
 
 /**
  * Tickets and bookings with no signal (issue 14, decision 250): the service worker keeps the app
  * shell, the upcoming bookings and each booking opened, for reading offline; never after sign-out.
  */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
-const EUSTON_MANCHESTER = stableId('booking', 'demo-upcoming-euston-manchester:0'); // mobile, on-demand ticket
+const EUSTON_MANCHESTER_KEY = 'demo-upcoming-euston-manchester';
+const EUSTON_MANCHESTER = stableId('booking', `${EUSTON_MANCHESTER_KEY}:0`); // mobile, on-demand ticket, TripCover insurance
 
 const world = useE2eWorld();
 
@@ -49,13 +52,13 @@ describe('offline', () => {
     expect(barcode).toMatch(/^data:image\/svg\+xml/);
     const title = await page.getByRole('heading', { level: 1 }).innerText();
 
-    // What is kept is the minimum to travel: no email address, no card, no refund or claim.
+    // What is kept is the minimum to travel: no email address, no card, no Delay Repay claim.
     const kept = await keptAnswers(page);
     expect(kept.some((k) => k.includes(`/api/booking/${EUSTON_MANCHESTER}`))).toBe(true);
     expect(kept.some((k) => k.includes('/api/bookings/upcoming'))).toBe(true);
     for (const k of kept) {
       expect(k).not.toMatch(/@/);
-      expect(k).not.toMatch(/"(email|cardNumber|last4|refund|delayRepay|insurance)":\s*"/);
+      expect(k).not.toMatch(/"(email|cardNumber|last4|card|delayRepay)":\s*["{]/);
     }
 
     // Offline: the same journey after a reload, with the banner, and actions disabled with a reason.
@@ -83,6 +86,28 @@ describe('offline', () => {
     expect((await page.locator(`a[href$="/bookings/${EUSTON_MANCHESTER}"]`).innerText()).split('\n')[0]).toBe(journey);
     await page.getByText(/^Offline: last updated /).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // Online again, the trip is paid for by its insurance (issue 33 case 3): the booking read
+    // online is kept with what its lifecycle is read from, so offline it shows no ticket and says why.
+    await context.setOffline(false);
+    const api = await signedInClient(world.server.origin, demo);
+    const insurance = `/my-account/api/flexible-insurance/${stableId('order', EUSTON_MANCHESTER_KEY)}/${insuranceProductId(EUSTON_MANCHESTER_KEY)}`;
+    const eligible = await api.post<{ claimId: string; isClaimable: boolean }>(`${insurance}/eligibility`);
+    expect(eligible.body.isClaimable).toBe(true);
+    expect((await api.post(`${insurance}/${eligible.body.claimId}/claim`)).status).toBe(200);
+    await page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
+    await page.getByText(/^Insurance claimed on .*: tickets cancelled$/).waitFor();
+    expect(await code.count()).toBe(0);
+    await context.setOffline(true);
+    const keptAnswer = page.waitForResponse((r) => r.url().includes(`/api/booking/${EUSTON_MANCHESTER}`));
+    await page.reload();
+    expect((await keptAnswer).fromServiceWorker()).toBe(true);
+    await page.getByText(/^Offline: last updated /).waitFor();
+    await page.getByText(/^Insurance claimed on .*: tickets cancelled$/).waitFor();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await code.count()).toBe(0);
+    expect(await page.getByText(/^TKT-/).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Back online, sign out: nothing of the account is left to read offline.
     await context.setOffline(false);

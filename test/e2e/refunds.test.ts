@@ -210,10 +210,15 @@ describe('refunds', () => {
 
   it('says where each refund is on the bookings list, booking detail and a part-refunded history', async () => {
     await signIn(w.page, world.server.origin, robin.email, robin.password);
+    // A rejected refund leaves the journey's tickets standing: still upcoming.
     await w.page.goto(url('/bookings/upcoming'));
+    await w.page.getByText('Refund rejected:').first().waitFor();
+    expect(await w.page.getByText('Refund: action required:').count()).toBe(0);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    // A refund under way has cancelled them: the journey is under Past (decision 410), saying why.
+    await w.page.goto(url('/bookings/past'));
     await w.page.getByText('Refund: action required:').first().waitFor();
     await w.page.getByText(/Post your paper tickets to Refunds, Freepost RTTR-REFUNDS/).first().waitFor();
-    await w.page.getByText('Refund rejected:').first().waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
 
     await w.page.goto(url(`/bookings/${id('actionRequired')}`));

@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKINGS_PAGE_SIZE } from '#server/api/bookings-list.ts';
-import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
+import { DEMO_ACCOUNT, REFUNDS_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
 import { ASSOCIATION_DEMO_TOKENS } from '#server/seed/bookings-lists.ts';
+import { stableId } from '#server/seed/context.ts';
+import { REFUND_SEED_KEYS as K, refundSeedBookingId } from '#server/seed/refunds.ts';
 import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
+import { cancelsTickets, lifecycleFacts, type LifecycleBookingView } from '#machines/lib/booking-lifecycle-facts';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 type Entry = {
-  booking: { id: string; outward: { date: string }; inward: { date: string } | null; isSeasonBooking: boolean; price: { currencyCode: string } };
+  booking: {
+    id: string;
+    outward: { date: string };
+    inward: { date: string } | null;
+    isSeasonBooking: boolean;
+    price: { currencyCode: string };
+    refund?: LifecycleBookingView['refund'];
+  };
   order: { id: string; friendlyOrderId: string; replacementOrder: { id: string } | null };
 };
 type Page = {
@@ -64,7 +74,8 @@ describe('GET /bookings/{filter}', () => {
     }
     const dates = up.body.results.map((e) => Date.parse(e.booking.outward.date));
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
-    expect(up.body.results.some((e) => e.order.replacementOrder !== null)).toBe(true);
+    // A superseded order's journey has left Upcoming for Past (decision 410).
+    expect(up.body.results.some((e) => e.order.replacementOrder !== null)).toBe(false);
 
     const season = await list('season');
     expect(season.body.results).toHaveLength(2);
@@ -73,7 +84,12 @@ describe('GET /bookings/{filter}', () => {
     const past = await list('past', 0);
     expect(past.body.total).toBeGreaterThan(BOOKINGS_PAGE_SIZE);
     expect(past.body.results).toHaveLength(BOOKINGS_PAGE_SIZE);
-    for (const e of past.body.results) expect(Date.parse(e.booking.inward?.date ?? e.booking.outward.date)).toBeLessThan(now);
+    // Past: journeys made, after (heading the list) journeys still to come whose tickets were cancelled.
+    const lastLegs = past.body.results.map((e) => Date.parse(e.booking.inward?.date ?? e.booking.outward.date));
+    expect(lastLegs).toEqual([...lastLegs].sort((a, b) => b - a));
+    for (const e of past.body.results.filter((x) => Date.parse(x.booking.inward?.date ?? x.booking.outward.date) >= now)) {
+      expect(e.order.replacementOrder !== null || e.booking.refund !== undefined).toBe(true);
+    }
   });
 
   it('pages from 0 without overlap', async () => {
@@ -107,6 +123,69 @@ describe('GET /bookings/{filter}', () => {
       await signIn(DEMO_ACCOUNT.email);
       const up = await list('upcoming');
       expect(up.body).toMatchObject({ results: [], total: 0, upcomingBookings: 0, pastBookings: 0, seasonBookings: 0, hasGuestBookings: false });
+    } finally {
+      await server.reset('demo');
+    }
+  });
+});
+
+describe('journeys whose tickets were cancelled (decision 410)', () => {
+  /** Every entry of a filter, all pages. */
+  const all = async (filter: string) => {
+    const out: Entry[] = [];
+    for (let page = 0; ; page++) {
+      const res = await list(filter, page);
+      expect(res.status).toBe(200);
+      out.push(...res.body.results);
+      if (out.length >= res.body.total || res.body.results.length === 0) return { entries: out, body: res.body };
+    }
+  };
+  /** What the booking call says: its tickets no longer stand (the lifecycle's own reading). */
+  const cancelled = async (id: string) => {
+    const res = await client.get<{ bookings: (LifecycleBookingView & { id: string })[]; order: { replacementOrder: { id: string } | null } }>(
+      `/my-account/api/booking/${id}`,
+    );
+    if (res.status === 308) return true; // moved to its replacement's history: the order was superseded
+    expect(res.status).toBe(200);
+    const booking = res.body.bookings.find((b) => b.id === id)!;
+    return cancelsTickets(lifecycleFacts(booking, res.body.order, new Date()).facts);
+  };
+
+  for (const account of [DEMO_ACCOUNT, REFUNDS_ACCOUNT]) {
+    it(`${account.email}: upcoming and past split as each booking's lifecycle says, and the counts follow`, async () => {
+      await signIn(account.email);
+      const now = Date.now();
+      const up = await all('upcoming');
+      const past = await all('past');
+      expect(up.body.upcomingBookings).toBe(up.entries.length);
+      expect(past.body.pastBookings).toBe(past.entries.length);
+      const ids = [...up.entries, ...past.entries].map((e) => e.booking.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const e of up.entries) expect(await cancelled(e.booking.id), e.booking.id).toBe(false);
+      const stillToCome = past.entries.filter((e) => Date.parse(e.booking.inward?.date ?? e.booking.outward.date) >= now);
+      expect(stillToCome.length).toBeGreaterThan(0);
+      for (const e of stillToCome) expect(await cancelled(e.booking.id), e.booking.id).toBe(true);
+    });
+  }
+
+  it('a booking refunded today moves from upcoming to past at once', async () => {
+    await signIn(REFUNDS_ACCOUNT.email);
+    try {
+      const before = await list('upcoming');
+      // Leeds → York (Anytime, refundable), still to come.
+      const booking = { id: refundSeedBookingId(K.flexible) };
+      const order = { id: stableId('order', K.flexible) };
+      expect(before.body.results.map((e) => e.booking.id)).toContain(booking.id);
+      const quote = await client.get<{ quoteId: string; status: string }>(`/my-account/api/refund-quote/${order.id}/${booking.id}`);
+      const refundable = quote.status === 200 && ['REFUNDABLE', 'PARTIALLY_REFUNDABLE'].includes(quote.body.status);
+      if (!refundable) throw new Error(`${booking.id} is not refundable: ${JSON.stringify(quote.body)}`);
+      expect((await client.request('POST', `/my-account/api/refund-quote/${quote.body.quoteId}`, { body: 'null' })).status).toBe(200);
+      const after = await list('upcoming');
+      expect(after.body.results.map((e) => e.booking.id)).not.toContain(booking.id);
+      expect(after.body.upcomingBookings).toBe(before.body.upcomingBookings - 1);
+      const past = await list('past');
+      expect(past.body.results.map((e) => e.booking.id)).toContain(booking.id);
+      expect(past.body.pastBookings).toBe(before.body.pastBookings + 1);
     } finally {
       await server.reset('demo');
     }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { activate, assetsCacheName, clearData, DATA_CACHE, install, OFFLINE_HEADER, route, scopePrefix, type SwDeps } from '#src/offline/sw-core';
 import { OFFLINE_HEADER as PAGE_HEADER } from '#src/offline/header';
+import { cancelsTickets, lifecycleFacts } from '#machines/lib/booking-lifecycle-facts';
 import { minimizeBookingDetail, minimizeBookingsPage, minimizeUser, offlineKind } from '#src/offline/minimize';
 import { BookingDetailResponse } from '#src/schemas/booking';
 import { BookingsPage } from '#src/schemas/bookings-list';
@@ -58,7 +59,7 @@ const detail = {
       ...specMinimalBooking,
       passengers: [{ id: 'p1', firstName: 'Alex', lastName: 'Morgan', type: 'adult', alterable: true, railcard: { code: 'TTR', name: 'Two Together' } }],
       delivery: { id: 'd1', method: 'mobile', activated: false, issuedTicket: { reference: 'T1', issuedAt: '2026-11-23T10:00:00.000Z', barcode: 'BC-1' } },
-      refund: { quotable: true, refunds: [], card: { last4: '4242' } },
+      refund: { quotable: true, changeOfJourneySource: false, refunds: [], fullyRefunded: false, card: { last4: '4242' } },
       insurance: [],
     },
   ],
@@ -201,7 +202,38 @@ describe('the service worker (decision 250)', () => {
     const text = JSON.stringify(body);
     expect(text).not.toContain('@');
     expect(text).not.toContain('4242');
-    expect(text).not.toMatch(/refund"|insurance"/);
+    expect(text).not.toMatch(/"card"/);
+    // What the lifecycle is read from is kept, with nothing to act on offline.
+    expect(body.bookings[0]).toMatchObject({ refund: { quotable: false, refunds: [] }, insurance: [] });
+  });
+
+  it('keeps what a refund or an insurance claim did, so the kept booking shows no ticket and says why', () => {
+    const refund = {
+      refundId: 'r1', state: 'processing', kind: 'full', requestedAt: '2026-11-24T09:00:00.000Z', refundReason: 'CHANGED_PLANS',
+      amount: { amount: 42.5, currencyCode: 'GBP' }, adminFee: { amount: 0, currencyCode: 'GBP' }, postBack: null, refundedAt: null,
+      rejectedReason: null, passengers: [{ id: 'p1', name: 'Alex Morgan' }], replacementOrderId: null, orderId: 'o1', card: { last4: '4242' },
+      items: [{ refundableId: 't1', passengerId: 'p1', direction: 'outward', status: 'pending', amount: { amount: 42.5, currencyCode: 'GBP' } }],
+    };
+    const claimed = { id: 'i1', kind: 'TripCover', premium: { amount: 4, currencyCode: 'GBP' }, claim: { claimId: 'c1', reference: 'INS-1', claimedAt: '2026-11-24T09:00:00.000Z' }, cover: 'x' };
+    const withBooking = (extra: object) => ({ ...detail, bookings: [{ ...detail.bookings[0], ...extra }] });
+    const now = new Date('2026-11-24T10:00:00.000Z');
+    const cases = [
+      withBooking({ refund: { quotable: false, changeOfJourneySource: false, refunds: [refund], fullyRefunded: true } }),
+      withBooking({ refund: { quotable: false, changeOfJourneySource: true, changeOfJourneyNewBookingId: 'b2', refunds: [], fullyRefunded: false } }),
+      withBooking({ refund: { quotable: true, changeOfJourneySource: false, refunds: [], fullyRefunded: false }, insurance: [claimed] }),
+    ];
+    for (const answer of cases) {
+      const kept = minimizeBookingDetail(answer);
+      const parsed = v.safeParse(BookingDetailResponse, kept);
+      expect(parsed.success, JSON.stringify(parsed.issues)).toBe(true);
+      if (!parsed.success) continue;
+      const [b] = parsed.output.bookings;
+      // The same reading the app makes of the live answer.
+      expect(cancelsTickets(lifecycleFacts(b!, parsed.output.order, now).facts)).toBe(true);
+      expect(cancelsTickets(lifecycleFacts(answer.bookings[0] as never, answer.order, now).facts)).toBe(true);
+      expect(JSON.stringify(kept)).not.toContain('4242');
+      expect(JSON.stringify(kept)).not.toContain('"cover"');
+    }
   });
 
   it('answers from the network when it can, without the header', async () => {

@@ -201,6 +201,8 @@ function BookingBody({
     assistanceOn && upcoming && !may('assistance.book') && m.common_passenger_assistance(),
     delivery !== null && !readOnly && !may('email.resend') && m.booking_actions_resend_booking_email(),
   ].filter((label) => label !== false);
+  // Fees charged with the booking besides its fares (the receipt's fee lines), in the booking's currency.
+  const paidFees = booking.fees.filter((f) => f.amount.currencyCode === booking.price.currencyCode);
   const newBookingId = booking.refund?.changeOfJourneyNewBookingId ?? null;
   const newBookingLink =
     lifecycle.state === 'changed' && newBookingId ? (
@@ -302,9 +304,16 @@ function BookingBody({
                 <span>{money(t.price.amount, t.price.currencyCode)}</span>
               </li>
             ))}
+            {/* The fees the VAT receipt lists (local-server extra), so the lines add up to the total paid. */}
+            {paidFees.map((fee, i) => (
+              <li key={`fee-${i}`} className={styles.row}>
+                <span className={styles.rowMain}>{fee.kind === 'card-fee' ? m.booking_detail_vat_receipt_card_fee() : m.booking_detail_vat_receipt_booking_fee()}</span>
+                <span>{money(fee.amount.amount, fee.amount.currencyCode)}</span>
+              </li>
+            ))}
           </ul>
           {booking.price.amount !== null && (
-            <p>{m.booking_detail_screen_total_paid()}{' '}<span className={styles.total}>{money(booking.price.amount, booking.price.currencyCode)}</span>
+            <p>{m.booking_detail_screen_total_paid()}{' '}<span className={styles.total}>{money(totalPaid(booking.price.amount, paidFees), booking.price.currencyCode)}</span>
             </p>
           )}
         </section>
@@ -455,3 +464,7 @@ function ChangeabilityNote({ snapshot, season }: { snapshot: SnapshotFrom<typeof
     </p>
   );
 }
+
+/** Fares and fees in pence, so "Total paid" is the VAT receipt's total to the penny. */
+const totalPaid = (fares: number, fees: readonly { amount: { amount: number } }[]) =>
+  (Math.round(fares * 100) + fees.reduce((sum, f) => sum + Math.round(f.amount.amount * 100), 0)) / 100;

@@ -16,6 +16,7 @@ import { RefundEntry } from '../refunds/refund-entry';
 import { RefundStatus } from '../refunds/refund-status';
 import { bookingTitle, describeChanges, passengerName, ukDate, ukDateTime } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
+import { bookingLifecycle } from '../booking-lifecycle';
 
 export const historyMessages = {
   waiting: m.booking_detail_booking_history_screen_waiting(),
@@ -112,6 +113,10 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
   const { locale } = useServices();
   const entries = history.bookings;
   const last = entries[entries.length - 1];
+  // Each entry's lifecycle (decision 320): part refunded or exchanged, it is no longer the booking in
+  // use, even before its replacement is issued, and it has been changed since it was made.
+  const lifecycles = entries.map((e) => bookingLifecycle(e.booking, e.order, locale.tag));
+  const moved = lifecycles.map((l) => l.state === 'partRefunded' || l.state === 'changed');
   return (
     <>
       {history.replacedBy && (
@@ -119,13 +124,14 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
           <p>{m.booking_detail_booking_history_screen_it_was_replaced_by_order({ friendlyOrderId: history.replacedBy.friendlyOrderId })}</p>
         </Alert>
       )}
-      {entries.length === 1 && !history.replacedBy && (
+      {entries.length === 1 && !history.replacedBy && !moved[0] && (
         <p className={styles.meta}>{m.booking_detail_booking_history_screen_this_booking_hasnt_been_changed()}</p>
       )}
       <ol className={styles.timeline} aria-label={m.booking_detail_booking_history_screen_booking_timeline_oldest_first()}>
         {entries.map((entry, i) => {
           const previous = entries[i - 1];
-          const current = entry === last && !history.replacedBy && entry.order.replacementOrder === null;
+          const current = entry === last && !history.replacedBy && entry.order.replacementOrder === null && !moved[i];
+          const sentence = moved[i] && !entry.change ? lifecycles[i]?.sentence : null;
           const b = entry.booking;
           return (
             <li
@@ -162,7 +168,8 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
                 </>
               )}
               {entry.change && <ChangeNote change={entry.change} entries={entries} locale={locale.tag} />}
-              {current && b.refund && (
+              {sentence && <p>{sentence}</p>}
+              {(current || sentence) && b.refund && (
                 <RefundStatus summary={b.refund} names={new Map(b.passengers.map((p) => [p.id, passengerName(p)]))} />
               )}
               {current && b.refund && (b.refund.quotable || b.refund.changeOfJourneySource) && (

@@ -5,6 +5,7 @@ import { RefundTrackingLine } from '../refunds/refund-tracking';
 import * as styles from './bookings-list.css';
 import { m } from '#src/paraglide/messages.js';
 import { journeyName } from '../journey-name';
+import { cancelsTickets, lifecycleFacts } from '#machines/lib/booking-lifecycle-facts';
 
 /** GB rail times and days are shown in UK time, whatever the device's zone. */
 const railZone = 'Europe/London';
@@ -60,6 +61,10 @@ export interface BookingCardProps {
 
 export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardProps) {
   const { booking, order } = entry;
+  // The booking lifecycle's own reading of the entry (decision 320): exchanged (its order replaced, or
+  // the source of a change of journey), refunded. The server lists such journeys under Past (decision 410).
+  const { facts } = lifecycleFacts(booking, order, now);
+  const ticketsCancelled = cancelsTickets(facts);
   const route = journeyName(booking.outward, locale);
   const titleId = `booking-${booking.id}-title`;
   const relativeDay = booking.isSeasonBooking ? null : formatRelativeDay(booking.outward.date, now, locale);
@@ -108,10 +113,11 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
           <dt className={styles.term}>{m.common_reference()}</dt>
           <dd className={styles.definition}>{order.friendlyOrderId}</dd>
         </dl>
-        {order.replacementOrder && (
+        {facts.changed && (
           <p className={styles.meta}>{m.bookings_list_booking_card_this_journey_was_changed_the()}</p>
         )}
-        {booking.delayRepay && linkToDetail && (
+        {/* A claim not yet made is withdrawn once the tickets were cancelled (one payout per ticket); one made stays viewable. */}
+        {booking.delayRepay && linkToDetail && !(ticketsCancelled && booking.delayRepay.status === 'eligible') && (
           <p className={styles.meta}>
             {/* The claim page says where the claim stands; the card only whether it is still open. */}
             <Link to="/bookings/claim/$claimId" params={{ claimId: booking.delayRepay.claimId }} aria-describedby={titleId}>
@@ -124,8 +130,8 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
       <div className={styles.side}>
         {booking.price.amount !== undefined && <span className={styles.price}>{formatMoney(booking.price.amount, booking.price.currencyCode, locale)}</span>}
         {season && <span className={seasonValid ? styles.badge : styles.badgeMuted}>{seasonValid ? m.bookings_list_booking_card_valid_now() : new Date(season.validUntil) < now ? m.common_expired() : m.bookings_list_booking_card_not_yet_valid()}</span>}
-        {order.replacementOrder && <span className={styles.badgeMuted}>{m.bookings_list_booking_card_changed()}</span>}
-        {booking.refund?.fullyRefunded && booking.refund.refunds[0]?.state === 'refunded' && <span className={styles.badgeMuted}>{m.common_refunded()}</span>}
+        {facts.changed && <span className={styles.badgeMuted}>{m.bookings_list_booking_card_changed()}</span>}
+        {facts.refunded && <span className={styles.badgeMuted}>{m.common_refunded()}</span>}
       </div>
     </article>
   );
