@@ -93,9 +93,7 @@ module.exports = {
       comment: 'src/api, src/ui, schemas, config, i18n and styles know nothing of machines (the app shell in src/*.ts wires the auth machine).',
       severity: 'error',
       from: { path: SRC_LIBRARIES },
-      // Except the one pure module that classifies actor errors (decision 140): src/api/errors.ts
-      // builds its ApiProblem on it so machines and the client share one definition.
-      to: { path: '^machines/', pathNot: '^machines/lib/problems\\.ts$' },
+      to: { path: '^machines/' },
     },
     {
       name: 'app-imports-server-or-tests',

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { requestTimeoutMessage, requestTimeoutMs } from '../config/timeouts';
 import { ApiError, readErrorBody, schemaMismatchMessage } from './errors';
 import { OFFLINE_HEADER } from '../offline/header';
-import { parseRetryAfter } from '#machines/lib/problems';
+import { parseRetryAfter } from '#src/schemas/problem';
 import { apiBase } from './paths';
 
 export const conversationIdHeader = 'x-conversationid';

@@ -1,9 +1,9 @@
 import { m } from '#src/paraglide/messages.js';
-import type { Problem } from '#machines/lib/problems';
+import type { Problem } from '#src/schemas/problem';
 
 /**
- * What went wrong with a call, in a form screens can show: the kinds of the one pure problem
- * module the machines' guards read (machines/lib/problems.ts), less 'unknown'.
+ * What went wrong with a call, in a form screens can show: the kinds of src/schemas/problem.ts that
+ * the machines' guards read too, less 'unknown'.
  */
 export type ApiProblem = Exclude<Problem, { kind: 'unknown' }>;
 
