@@ -1,0 +1,257 @@
+/**
+ * The test plans in a tester's words (`npm run plans`, scripts/plans.ts): one table per machine
+ * saying what the customer does on screen for each event, what they see in each state, and what
+ * each service answer a step needs is, in plain words. Control labels and screen copy are not
+ * copied here: `[[message_key]]` names a message of messages/en-GB.json and is printed as that
+ * message's text, so a plan cannot drift from the screen. test/model/plan-words.test.ts fails
+ * when a machine's event, state or service outcome has no entry (or an entry names something the
+ * machine no longer has, or a message key that does not exist).
+ *
+ * Keys are the plan's own step words (test/model/plan-format.ts):
+ * - events: the event type ('refund.continue'), with the guard that chose the transition when it
+ *   has one ('refund.select [selectsTickets]'); a delay is 'after <delayName>' and reads
+ *   "by itself, when …".
+ * - states: the state's dotted path ('loaded.editing'); an entry for a parent covers its children
+ *   that have none.
+ * - outcomes: '<invoke id> answers' or '<invoke id> fails', with the guard when the machine
+ *   tells answers apart by one ('submitRefund fails [isOutcomeUnknown]').
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AnyStateMachine } from 'xstate';
+import { eventText, guardText } from '#test/model/plan-format';
+
+/**
+ * A step's words; `use` names the local server's demo booking (or account) that gives this answer,
+ * so a scenario can say which one to open.
+ */
+export type StepWords = string | { text: string; use: string };
+
+export interface MachineWords {
+  /** The screen, as the tester opens it ("the refund page of a booking they can refund"). */
+  screen: string;
+  /** What every scenario needs first (an account, the local server's demo data): the feature's Background. */
+  background?: string;
+  /** The demo booking (or account) a scenario uses when none of its steps needs a particular one. */
+  use?: string;
+  /** Event (and guard) → what the customer does, naming controls as [[message_key]]; delays: "by itself, when …". */
+  events: Record<string, StepWords>;
+  /** State path → what the customer sees there ([[message_key]] for catalogue copy). */
+  states: Record<string, string>;
+  /** '<invoke id> answers|fails [guard]' → the service's answer the step needs, in plain words. */
+  outcomes: Record<string, StepWords>;
+}
+
+const refundCardForm: MachineWords = {
+  screen: 'the card form of the refund page (it opens when the refund needs a card other than the one paid with)',
+  events: {
+    'form.change': 'they type into a field of the card form ([[refunds_card_form_card_number]], [[refunds_card_form_expiry_date]], [[refunds_card_form_security_code_cvc]] or [[refunds_card_form_name_on_card]])',
+    'form.blur': 'they leave a field of the card form (Tab to the next field)',
+    'form.submit [isValid]': 'with every field filled in correctly (e.g. card number 4242 4242 4242 4242, an expiry date in the future, CVC 123, a name), they press [[refunds_card_form_use_this_card_and_refund]]',
+    'form.submit': 'with a field left empty or wrong, they press Enter in the form ([[refunds_card_form_use_this_card_and_refund]] stays disabled)',
+  },
+  states: {
+    editing: 'the form [[refunds_card_form_card_for_your_refund]] with [[refunds_card_form_card_number]], [[refunds_card_form_expiry_date]], [[refunds_card_form_security_code_cvc]], [[refunds_card_form_name_on_card]]; after the card service refused a card, [[refund_card_form_tokenise_failed]] (or its own message) above the form, and what they typed is kept',
+    tokenising: 'the button reads [[refunds_card_form_checking_your_card]] and the form stays as typed',
+    tokenised: 'the card form closes; the refund request goes on with the new card',
+  },
+  outcomes: {
+    'tokeniseCard answers': 'the card service accepts the card (any valid card number: 4242 4242 4242 4242; the local server takes 4000 0000 0000 0002 too, and the refund then declines it)',
+    'tokeniseCard fails': 'the card service refuses the card or cannot be reached (developer tools: block the request payment/card-token)',
+  },
+};
+
+const refundRequest: MachineWords = {
+  screen: 'the refund page: on the booking\'s page they press [[refund_entry_cancel_and_refund]]',
+  use: 'Leeds → York',
+  background:
+    'the local server runs with its demo data (npm start) and they are signed in as refunds@example.com with RailDemo!2026 (README, "Refunds"); each service answer below says which demo booking gives it, or how to cause it with the browser\'s developer tools (Network: block the request URL, or go Offline)',
+  events: {
+    'refund.retry': 'they press [[common_try_again]]',
+    'refund.check': 'they press [[common_check_again]]',
+    'refund.setReason': 'under [[refund_screen_why_are_you_cancelling]] (or [[refund_screen_did_something_else_happen_choose]], or [[refund_screen_choose_another_reason]]) they choose another reason, e.g. [[refund_copy_disruption_upcoming]]',
+    'refund.select [selectsTickets]': { use: 'Manchester → Sheffield', text: 'under [[refund_screen_refund_only_some_passengers]] they tick only some passengers (e.g. untick the first passenger, keep the second)' },
+    'refund.select': { use: 'Manchester → Sheffield', text: 'under [[refund_screen_refund_only_some_passengers]] they untick every passenger' },
+    'refund.continue': 'they press [[refund_screen_continue]]',
+    'refund.back': 'they press [[refund_screen_back]]',
+    'refund.confirm [needsNewCard]': 'they press [[refund_screen_confirm_refund]] (the quote says the card paid with cannot take the refund)',
+    'refund.confirm': 'they press [[refund_screen_confirm_refund]]',
+    'card.cancel': 'in the card form they press [[common_cancel]]',
+    'quote.retry': 'they press [[common_try_again]]',
+    'quote.dismiss [hasRequestableQuote]': 'they press [[common_close]] (a refund they could take was quoted before)',
+    'quote.dismiss': 'they press [[common_close]] (no refund they could take was quoted before)',
+  },
+  states: {
+    loading: '[[refund_request_loading]]',
+    loadFailed: '[[refund_request_load_failed]] with [[common_try_again]]',
+    quoting: '[[refund_request_quoting]] (alone for the first quote; later beside the last quote, with [[refund_screen_continue]] disabled)',
+    quoteFailed: '[[refund_screen_we_couldnt_work_out_your]]: the refund service\'s own message (or [[refund_request_quote_failed]]), with [[common_try_again]] and [[common_close]]',
+    reviewing: '[[refund_screen_your_refund]] (or [[refund_screen_tickets_in_this_refund]] when only some tickets are refunded): a row per passenger and direction with what was paid and what is refunded, [[refund_screen_admin_fee_label]], [[refund_screen_total_refund]]; the reasons under [[refund_screen_why_are_you_cancelling]]; how to return the tickets; [[refund_screen_continue]]',
+    nothingSelected: 'every passenger unticked under [[refund_screen_refund_only_some_passengers]]: no refund table and no total, and [[refund_screen_continue]] is disabled',
+    confirming: '[[refund_screen_confirm_your_refund]]: where the money goes ([[refund_screen_your_card_ending]] or [[refund_screen_your_original_payment_method]]), [[refund_screen_confirm_whats_refunded]] with a line per passenger and direction, [[refund_screen_reason]], and [[refund_screen_confirm_refund]] and [[refund_screen_back]]',
+    cardForm: '[[refund_screen_your_card_was_declined]] — [[refund_request_card_declined]] (when the card was declined just before; otherwise [[refund_screen_we_need_a_card_for]] — [[refund_screen_the_card_you_paid_with]]), then [[refund_screen_refund]] and the card form [[refunds_card_form_card_for_your_refund]]',
+    requesting: '[[refund_request_requesting]]',
+    checking: '[[refund_request_checking]]',
+    unconfirmed: '[[refund_request_unconfirmed]] with [[common_check_again]] and [[refund_screen_back_to_your_booking]]',
+    requestFailed: '[[refund_screen_your_refund_didnt_go_through]]: the refund service\'s own message (or [[refund_request_request_failed]]), with [[common_try_again]]',
+    fraudHeld: '[[refund_screen_we_cant_complete_this_refund]] — [[refund_request_fraud]]; no button to refund, only [[refund_screen_back_to_your_booking]]',
+    ineligible: 'the page is titled [[refund_screen_refund_not_available]]: [[refund_screen_we_cant_refund_this_booking_as_it_is]] (or, once they chose a reason, [[refund_screen_we_cant_refund_this_booking]]), then [[refund_copy_terms_and_conditions_title]] and what they can do, and the reasons under [[refund_screen_did_something_else_happen_choose]] (with the refund-ineligibility-enhanced-view feature on, the address becomes …/refund/ineligible)',
+    unavailable: 'why there is no refund (e.g. [[refund_screen_refund_in_progress]] — [[refund_screen_a_refund_for_this_booking]]), and the reasons under [[refund_screen_choose_another_reason]]',
+    refunded: '[[refund_screen_refund_requested_opening_your_booking]], then the booking page, which shows the refund',
+    partiallyRefunded: '[[refund_screen_refund_requested_opening_your_booking]], then the booking\'s history page, which waits for the new booking of the passengers who keep travelling',
+  },
+  outcomes: {
+    'fetchRefundBooking answers': 'the booking service answers with the booking and its refundable tickets',
+    'fetchRefundBooking fails': 'the booking service cannot be reached or answers with something the page cannot read (developer tools: block the request partial-refunds/…, then open the page)',
+    'fetchQuote answers [isFraudMarked]': { use: 'Reading → Paddington', text: 'the refund service quotes again, still holding the booking for a fraud check (after the fraud answer)' },
+    'fetchQuote answers [isCardDeclinedAndRequestable]': { use: 'Birmingham → Nottingham', text: 'the refund service quotes again, asking for a new card for the refund (after the declined card)' },
+    'fetchQuote answers [isRequestable]': 'the refund service quotes a refund they can take',
+    'fetchQuote answers [isTermsIneligible]': { use: 'King\'s Cross → Edinburgh', text: 'the refund service says the ticket\'s terms allow no refund for this reason (an Advance ticket, with [[refund_copy_changed_plans]])' },
+    'fetchQuote answers': { use: 'Norwich → Liverpool Street', text: 'the refund service says no refund is possible now (a refund of it is already in progress)' },
+    'fetchQuote fails': 'the refund service refuses to quote, with its own message (e.g. 409 "Already refunded."; developer tools: block the request refund-quote/… before choosing a reason)',
+    'cardForm answers': 'they fill in the card form (card number 4242 4242 4242 4242, a future expiry date, CVC 123, their name), press [[refunds_card_form_use_this_card_and_refund]], and the card service accepts the card (the card form\'s own plan: refund-card-form)',
+    'submitRefund answers [isCardDeclinedAnswer]': 'the refund service says the card was declined, in a 200 answer with status INVALID_CREDIT_CARD (a retailer\'s way; the local server answers 422 instead: see the next kind of answer)',
+    'submitRefund answers [isFraudAnswer]': 'the refund service holds the refund for a fraud check, in a 200 answer with status POTENTIAL_FRAUD_DETECTED (a retailer\'s way; the local server answers 422 instead)',
+    'submitRefund answers [isPartialRefund]': { use: 'Manchester → Sheffield', text: 'the refund service accepts the refund of the ticked passengers (one of two passengers ticked; a new booking follows for the other)' },
+    'submitRefund answers': 'the refund service accepts the refund',
+    'submitRefund fails [isOutcomeUnknown]': 'no answer comes back from the refund service (developer tools: go Offline just before pressing, or block the request refund-quote/…)',
+    'submitRefund fails [isAlreadyRequested]': 'the refund service says these tickets are already being refunded (409: an earlier attempt went through; e.g. the same booking confirmed meanwhile in another tab: “This quote has already been used”)',
+    'submitRefund fails [isInvalidCard]': { use: 'Birmingham → Nottingham', text: 'the refund service says the card was declined (the card paid with, or 4000 0000 0000 0002 given in the card form)' },
+    'submitRefund fails [isFraud]': { use: 'Reading → Paddington', text: 'the refund service holds the refund for a fraud check' },
+    'submitRefund fails': 'the refund service refuses the refund with its own message (e.g. 410 "This quote has expired.": leave the confirm step open for more than 30 minutes, the quote\'s lifetime)',
+  },
+};
+
+/** The tables, by machine id. */
+export const planWords: Record<string, MachineWords> = {
+  refundCardForm,
+  refundRequest,
+};
+
+/**
+ * Machines (by id) whose table is not written yet: their plans read in the developers' words
+ * (state descriptions). The list may only shrink: a machine added to machines/ needs its table.
+ */
+export const planWordsToWrite: readonly string[] = [
+  'accountOverview',
+  'accountPassengerAssistance',
+  'addressBook',
+  'addressForm',
+  'auth',
+  'bookingDetail',
+  'bookingHistory',
+  'bookingLifecycle',
+  'bookingsList',
+  'calendarFeed',
+  'callingPoints',
+  'changeEmail',
+  'changePassword',
+  'checkIn',
+  'confirmEmail',
+  'contactPreferences',
+  'delayRepay',
+  'digitalRailcard',
+  'editPassengers',
+  'findBooking',
+  'forgotPassword',
+  'guestAssociation',
+  'insuranceClaim',
+  'login',
+  'onDemandTicket',
+  'partialRefund',
+  'passengerAssistanceCancel',
+  'passengerAssistanceForm',
+  'passengerAssistanceList',
+  'passengerAssistanceReview',
+  'passengerForm',
+  'passengersList',
+  'personalDetails',
+  'preferencesToken',
+  'railcardForm',
+  'railcardSelect',
+  'refundQuote',
+  'register',
+  'resendEmail',
+  'resetPassword',
+  'savedCards',
+  'smartcards',
+  'tokenBookings',
+  'treesPlanted',
+];
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let catalogue: Record<string, string> | undefined;
+/** messages/en-GB.json, the catalogue the labels are taken from. */
+export function enGB(): Record<string, string> {
+  catalogue ??= JSON.parse(readFileSync(path.join(repo, 'messages/en-GB.json'), 'utf8')) as Record<string, string>;
+  return catalogue;
+}
+
+/** The [[message_key]]s a text names. */
+export const messageKeys = (text: string) => [...text.matchAll(/\[\[([a-z0-9_]+)\]\]/g)].map((m) => m[1]!);
+
+/** A table's text with each [[message_key]] replaced by its en-GB copy in quotes. */
+export function words(text: string): string {
+  const messages = enGB();
+  return text.replace(/\[\[([a-z0-9_]+)\]\]/g, (_, key: string) => {
+    const copy = messages[key];
+    if (copy === undefined) throw new Error(`plan words: no message "${key}" in messages/en-GB.json`);
+    return `“${copy}”`;
+  });
+}
+
+interface NodeLike {
+  path: string[];
+  type: string;
+  states: Record<string, NodeLike>;
+  transitions: Map<string, { guard?: unknown }[]>;
+}
+const nodesOf = (machine: AnyStateMachine): NodeLike[] => {
+  const walk = (n: NodeLike): NodeLike[] => [n, ...Object.values(n.states).flatMap(walk)];
+  return walk(machine.root as unknown as NodeLike);
+};
+
+/** What a machine's table must name: its events and delays, its states, its services' outcomes. */
+export function vocabulary(machine: AnyStateMachine): { events: string[]; states: string[]; leaves: string[]; outcomes: string[] } {
+  const events = new Set<string>();
+  const outcomes = new Set<string>();
+  for (const node of nodesOf(machine)) {
+    for (const [type, transitions] of node.transitions) {
+      for (const t of transitions) {
+        const guard = guardText(t.guard);
+        const key = `${eventText(type)}${guard ? ` [${guard}]` : ''}`;
+        (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') ? outcomes : events).add(key);
+      }
+    }
+  }
+  const nodes = nodesOf(machine).filter((n) => n.path.length);
+  return {
+    events: [...events],
+    outcomes: [...outcomes],
+    states: nodes.map((n) => n.path.join('.')),
+    leaves: nodes.filter((n) => !Object.keys(n.states).length).map((n) => n.path.join('.')),
+  };
+}
+
+/** What the customer sees in a state value ('a.b, c.d' for parallel regions): each region's nearest entry. */
+export function seesIn(table: MachineWords, value: string): string[] {
+  return value.split(', ').flatMap((leaf) => {
+    const parts = leaf.split('.');
+    for (let n = parts.length; n > 0; n -= 1) {
+      const entry = table.states[parts.slice(0, n).join('.')];
+      if (entry) return [words(entry)];
+    }
+    return [];
+  });
+}
+
+export const textOf = (entry: StepWords) => (typeof entry === 'string' ? entry : entry.text);
+
+/** The step's event as the tester does or meets it (the events table, else the outcomes table), and the demo booking it needs. */
+export function stepWords(table: MachineWords, event: string, guard: string | undefined): { does: string; use?: string } | undefined {
+  const key = `${event}${guard ? ` [${guard}]` : ''}`;
+  const entry = table.events[key] ?? table.outcomes[key];
+  if (entry === undefined) return undefined;
+  return { does: words(textOf(entry)), ...(typeof entry === 'string' ? {} : { use: entry.use }) };
+}
