@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import { eventText, guardText } from '#test/model/plan-format';
+import { eventText, guardText, stepText, type PlanStep } from '#test/model/plan-format';
 
 /**
  * A step's words; `use` names the local server's demo booking (or account) that gives this answer,
@@ -59,6 +59,64 @@ const refundCardForm: MachineWords = {
   outcomes: {
     'tokeniseCard answers': 'the card service accepts the card (any valid card number: 4242 4242 4242 4242; the local server takes 4000 0000 0000 0002 too, and the refund then declines it)',
     'tokeniseCard fails': 'the card service refuses the card or cannot be reached (developer tools: block the request payment/card-token)',
+  },
+};
+
+const partialRefund: MachineWords = {
+  screen: 'the refund page of a booking (on the booking\'s page they press [[refund_entry_cancel_and_refund]]), its part [[refund_screen_refund_only_some_passengers]]',
+  background:
+    'the local server runs with its demo data (npm start) and they are signed in as refunds@example.com with RailDemo!2026 (README, "Refunds")',
+  use: 'Manchester → Sheffield',
+  events: {
+    'selection.toggle': 'they tick or untick a passenger of a direction (the refund and its total follow the tick)',
+  },
+  states: {
+    checking: '[[refunds_partial_refund_panel_loading_passengers]]',
+    unavailable: '[[refunds_partial_refund_panel_only_the_whole_booking_can]] (e.g. Leeds → York, one passenger)',
+    loadingAssistances: '[[refunds_partial_refund_panel_loading_passengers]]',
+    choosing: '[[refund_screen_tick_passengers_hint]], then a checkbox per passenger and direction, all ticked at first, [[refunds_partial_refund_panel_well_email_the_refund_confirmation]], and any [[refunds_partial_refund_panel_passenger_assistance_on_this_booking]] (or [[partial_refund_assistances_failed]] when it could not be checked)',
+  },
+  outcomes: {
+    'fetchAssistances answers': 'the passenger assistance service answers with the assistance booked on this booking (none, on the demo booking)',
+    'fetchAssistances fails': 'the passenger assistance service cannot be reached (developer tools: block the request customer/passenger-assistance/…)',
+  },
+};
+
+const refundQuote: MachineWords = {
+  screen: 'the page of a booking (Bookings → the booking), with its [[refund_entry_cancel_and_refund]] button',
+  background:
+    'the local server runs with its demo data (npm start) and they are signed in as refunds@example.com with RailDemo!2026 (README, "Refunds")',
+  use: 'Leeds → York',
+  events: {
+    'refund.requestQuote [isChangeOfJourneySource]': { use: "King's Cross → Leeds", text: 'they press [[refund_entry_cancel_and_refund]] on a booking that was exchanged for a new journey' },
+    'refund.requestQuote': 'they press [[refund_entry_cancel_and_refund]]',
+    'quote.dismiss': 'they press [[common_close]]',
+    'quote.retry': 'they press [[common_try_again]]',
+  },
+  states: {
+    idle: 'the booking with [[refund_entry_cancel_and_refund]] (focus back on it after a message was closed)',
+    quoting: 'the button reads [[refund_quote_pending]] and is disabled',
+    failed: '[[refund_entry_we_couldnt_check_your_refund]]: the refund service\'s own message (or [[refund_quote_error]]), with [[common_try_again]] and [[common_close]]',
+    notRefundable: '[[refund_quote_not_refundable]] with each reason explained and what they can do (e.g. [[refund_copy_expired_title]]), and [[common_close]]',
+    inProgress: '[[refund_entry_refund_in_progress]]: [[refund_quote_in_progress]] (or the service\'s own message), and [[common_close]]',
+    fraudSuspected: '[[refund_entry_we_cant_refund_this_booking]]: [[refund_quote_fraud]] (or the service\'s own message), and [[common_close]]',
+    checkingChangeOfJourney: 'the button reads [[refund_quote_pending]] and is disabled',
+    changeOfJourney: '[[refund_entry_this_journey_was_changed]]: [[refund_quote_change_of_journey]], what changed, [[refund_entry_view_the_new_booking]], and [[common_close]]',
+    changeOfJourneyFailed: '[[refund_entry_we_couldnt_check_the_change]]: [[refund_quote_change_of_journey_error]], with [[common_try_again]] and [[common_close]]',
+    toRefundPage: 'the refund page opens (its own plan: refund-request)',
+    toIneligibleView: 'the page [[refund_screen_refund_not_available]] opens (…/refund/ineligible), explaining why and offering the reasons that still refund',
+  },
+  outcomes: {
+    'fetchQuote answers [isRequestable]': 'the refund service quotes a refund they can take',
+    'fetchQuote answers [shouldShowIneligibleView]': { use: "King's Cross → Edinburgh", text: 'the refund service says the ticket\'s terms allow no refund, with the refund-ineligibility-enhanced-view feature on (an Advance ticket)' },
+    'fetchQuote answers [isProcessing]': { use: 'Norwich → Liverpool Street', text: 'the refund service says a refund of this booking is already in progress' },
+    'fetchQuote answers [isNonRefundable]': { use: 'Bristol → Cardiff', text: 'the refund service says the booking cannot be refunded (too late: travelled 45 days ago)' },
+    'fetchQuote answers [isFraudSuspected]': { use: 'Reading → Paddington', text: 'the refund service says the payment is held for a fraud check (after a refund request of it was held)' },
+    'fetchQuote answers': 'the refund service answers a quote the page cannot use (e.g. status TRANSFORM_ERROR: a retailer\'s answer the local server does not give)',
+    'fetchQuote fails [isChangeOfJourneySourceError]': 'the refund service says the booking was exchanged for a new journey (CHANGE_OF_JOURNEY_SOURCE), though the booking page did not know',
+    'fetchQuote fails': 'the refund service cannot be reached or refuses (developer tools: block the request refund-quote/…)',
+    'fetchChangeOfJourneyStatus answers': 'the change-of-journey service answers with the new journey',
+    'fetchChangeOfJourneyStatus fails': 'the change-of-journey service cannot be reached (developer tools: block the request change-of-journey/status/…)',
   },
 };
 
@@ -125,7 +183,9 @@ const refundRequest: MachineWords = {
 
 /** The tables, by machine id. */
 export const planWords: Record<string, MachineWords> = {
+  partialRefund,
   refundCardForm,
+  refundQuote,
   refundRequest,
 };
 
@@ -159,7 +219,6 @@ export const planWordsToWrite: readonly string[] = [
   'insuranceClaim',
   'login',
   'onDemandTicket',
-  'partialRefund',
   'passengerAssistanceCancel',
   'passengerAssistanceForm',
   'passengerAssistanceList',
@@ -170,7 +229,6 @@ export const planWordsToWrite: readonly string[] = [
   'preferencesToken',
   'railcardForm',
   'railcardSelect',
-  'refundQuote',
   'register',
   'resendEmail',
   'resetPassword',
@@ -254,4 +312,16 @@ export function stepWords(table: MachineWords, event: string, guard: string | un
   const entry = table.events[key] ?? table.outcomes[key];
   if (entry === undefined) return undefined;
   return { does: words(textOf(entry)), ...(typeof entry === 'string' ? {} : { use: entry.use }) };
+}
+
+/**
+ * A step named as the plan names it (`npm run plans`, the model tests' titles): its number and plan
+ * step, and, when the machine has a table, what the customer does and should then see. The browser
+ * replays name a failing step so (test/e2e/replay/replay.ts).
+ */
+export function planStepName(machineId: string, step: PlanStep, index: number): string {
+  const table = planWords[machineId];
+  const does = table ? stepWords(table, step.event, step.guard) : undefined;
+  const sees = table ? seesIn(table, step.to) : [];
+  return `step ${index}: ${stepText(step)}${does ? ` (${does.does}${sees.length ? `; then they see ${sees.join(' / ')}` : ''})` : ''}`;
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { enGB, messageKeys, planWords, planWordsToWrite, textOf, vocabulary, words, type MachineWords } from '#scripts/lib/plan-words';
+import { enGB, messageKeys, planStepName, planWords, planWordsToWrite, textOf, vocabulary, words, type MachineWords } from '#scripts/lib/plan-words';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -87,6 +87,16 @@ describe('plan words', async () => {
       'states entry "gone" is not a state of the machine',
       '[[no_such_message]] is not a message of messages/en-GB.json',
     ]);
+  });
+
+  it('names a step as the plan does, with what the customer does and sees (the browser replays name a failing step so)', () => {
+    const step = { from: 'reviewing', event: 'refund.continue', to: 'confirming', sees: [] };
+    expect(planStepName('refundRequest', step, 3)).toBe(
+      `step 3: in reviewing, when refund.continue, expect confirming (they press “Continue”; then they see ${words(planWords.refundRequest!.states.confirming!)})`,
+    );
+    expect(planStepName('aMachineWithoutTable', { from: 'notRequested', event: 'form.submit', guard: 'isValid', to: 'requesting', sees: [] }, 1)).toBe(
+      'step 1: in notRequested, when form.submit [isValid], expect requesting',
+    );
   });
 
   it('prints a message key as its en-GB copy', () => {
