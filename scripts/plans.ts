@@ -100,6 +100,9 @@ function leafFields(value: unknown, prefix = '', out = new Map<string, string>()
   return out;
 }
 
+/** Every leaf field of a value: 'field = "bookingReference", value = "TL-7Q4K2M"'. */
+const fieldsText = (value: unknown) => [...leafFields(value)].map(([k, v]) => `${k} = ${v}`).join(', ');
+
 /** The fields of `mine` that differ from at least one of `others` (missing there or another value). */
 function differingFields(mine: unknown, others: readonly unknown[]): string {
   const own = leafFields(mine);
@@ -125,7 +128,16 @@ function testerPaths(machine: string, paths: readonly PlanPath[]): TesterPath[] 
     const uses = [...new Set(steps.flatMap((s) => (s.use ? [s.use] : [])))];
     const use = uses[0] ?? table.use;
     const opens = `${words(table.screen)}${use ? `, with the demo booking ${use}` : ''}${uses.length > 1 ? ` (this path also needs answers the local server gives on ${uses.slice(1).join(', ')}: run it there from that step, or against a retailer's test system)` : ''}`;
-    return { opens, sees: seesIn(table, p.start), steps: steps.map(({ does, sees }) => ({ does, sees })) };
+    return {
+      opens,
+      sees: seesIn(table, p.start),
+      steps: steps.map(({ does, sees }, i) => {
+        const step = p.steps[i]!;
+        // What the customer types or picks is part of what they do; a service's answer is printed only where paths would read the same.
+        const typed = step.data !== undefined && !/ (answers|fails)$/.test(step.event) ? { data: fieldsText(step.data) } : {};
+        return { does, sees: step.to === step.from ? ['the same screen, as the step left it'] : sees, ...typed };
+      }),
+    };
   });
   const groups = new Map<string, number[]>();
   read.forEach((r, i) => {
@@ -138,7 +150,7 @@ function testerPaths(machine: string, paths: readonly PlanPath[]): TesterPath[] 
       read[i]!.steps.forEach((step, n) => {
         const mine = paths[i]!.steps[n]!.data;
         const others = same.filter((j) => j !== i).map((j) => paths[j]!.steps[n]!.data);
-        if (others.every((o) => JSON.stringify(o) === JSON.stringify(mine))) return;
+        if (step.data || others.every((o) => JSON.stringify(o) === JSON.stringify(mine))) return;
         step.data = differingFields(mine, others);
       });
     }

@@ -62,6 +62,42 @@ const refundCardForm: MachineWords = {
   },
 };
 
+/** The four fields of the find booking form, by their labels. */
+const findBookingFields =
+  '[[find_booking_page_booking_reference]], [[find_booking_page_departure_date]], [[find_booking_page_passengers_surname]] or [[common_email_address]]';
+const findBookingAgain = {
+  'form.change': `they change a field (${findBookingFields}); the message goes`,
+  'form.blur': 'they leave a field (Tab)',
+  'form.submit [isValid]': 'they press [[find_booking_page_find_booking]] again (every field filled in)',
+};
+const findBooking: MachineWords = {
+  screen: 'the page [[common_find_a_booking]] (/my-account/find-booking), signed out',
+  background:
+    'the local server runs with its demo data (npm start), which prints the booking to find: reference TL-FERDNX, email guest@example.com, surname Lee and its departure date (README, "Find a booking")',
+  events: {
+    ...findBookingAgain,
+    'form.change': `they type into a field (${findBookingFields})`,
+    'form.submit [isValid]': 'with every field filled in (the demo booking\'s details, or other ones for the answers that say so), they press [[find_booking_page_find_booking]]',
+    'form.submit': 'with a field empty or wrong they press Enter in the form ([[find_booking_page_find_booking]] stays disabled); the fields\' messages show',
+  },
+  states: {
+    notRequested: '[[common_find_a_booking]]: [[find_booking_page_made_a_booking_without_signing]], the fields [[find_booking_page_booking_reference]] ([[find_booking_page_hint]]), [[find_booking_page_departure_date]], [[find_booking_page_passengers_surname]], [[common_email_address]], and [[find_booking_page_find_booking]] (disabled until every field is filled in)',
+    requesting: 'the button reads [[find_booking_page_finding_your_booking]]; what they typed stays',
+    success: '[[find_booking_success]], then the booking opens',
+    badRequest: '[[find_booking_bad_request]]; what they typed stays',
+    notFound: '[[find_booking_not_found]]; what they typed stays',
+    throttled: 'e.g. [[throttle_too_many_attempts_minutes]]; what they typed stays',
+    serverError: '[[find_booking_server_error]]; what they typed stays',
+  },
+  outcomes: {
+    'findBooking answers': 'the booking service finds the booking (the demo booking\'s details)',
+    'findBooking fails [isBadRequest]': 'the booking service cannot read the details (400; developer tools: a request the page would not send, so a retailer\'s test system)',
+    'findBooking fails [isNotFound]': 'the booking service finds no booking with these details (422: e.g. surname Smith)',
+    'findBooking fails [isThrottled]': 'the booking service refuses: too many misses (429: after 10 misses for one reference within the limit\'s window)',
+    'findBooking fails': 'the booking service cannot be reached (developer tools: block the request find-booking, or go Offline)',
+  },
+};
+
 const partialRefund: MachineWords = {
   screen: 'the refund page of a booking (on the booking\'s page they press [[refund_entry_cancel_and_refund]]), its part [[refund_screen_refund_only_some_passengers]]',
   background:
@@ -183,6 +219,7 @@ const refundRequest: MachineWords = {
 
 /** The tables, by machine id. */
 export const planWords: Record<string, MachineWords> = {
+  findBooking,
   partialRefund,
   refundCardForm,
   refundQuote,
@@ -213,7 +250,6 @@ export const planWordsToWrite: readonly string[] = [
   'delayRepay',
   'digitalRailcard',
   'editPassengers',
-  'findBooking',
   'forgotPassword',
   'guestAssociation',
   'insuranceClaim',
@@ -239,10 +275,20 @@ export const planWordsToWrite: readonly string[] = [
 ];
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+type Variants = { match?: Record<string, string> }[];
 let catalogue: Record<string, string> | undefined;
-/** messages/en-GB.json, the catalogue the labels are taken from. */
+/**
+ * messages/en-GB.json, the catalogue the labels are taken from, each message as text: a message
+ * with plural variants as its catch-all variant ('minutesPlural=*': "… in {minutes} minutes.").
+ */
 export function enGB(): Record<string, string> {
-  catalogue ??= JSON.parse(readFileSync(path.join(repo, 'messages/en-GB.json'), 'utf8')) as Record<string, string>;
+  catalogue ??= Object.fromEntries(
+    Object.entries(JSON.parse(readFileSync(path.join(repo, 'messages/en-GB.json'), 'utf8')) as Record<string, string | Variants>).map(([key, value]) => {
+      if (typeof value === 'string') return [key, value];
+      const match = Object.entries(value[0]?.match ?? {});
+      return [key, (match.find(([k]) => k.endsWith('=*')) ?? match[0])?.[1] ?? key];
+    }),
+  );
   return catalogue;
 }
 

@@ -102,6 +102,8 @@ describe('plan words', async () => {
   it('prints a message key as its en-GB copy', () => {
     expect(words('they press [[refund_screen_continue]]')).toBe('they press “Continue”');
     expect(() => words('[[no_such_message]]')).toThrow(/no message "no_such_message"/);
+    // A message with plural variants reads as its catch-all variant.
+    expect(words('[[throttle_too_many_attempts_minutes]]')).toBe('“Too many attempts. For your security, please try again in {minutes} minutes.”');
   });
 });
 

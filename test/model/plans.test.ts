@@ -36,7 +36,9 @@ it('prints Markdown by default, and refuses an unknown flow or format', () => {
   const md = run('find-booking');
   expect(md).toMatch(/^# Test plan: find-booking \(findBookingMachine\)/);
   expect(md).toMatch(/\d+\. in notRequested, when form.submit \[isValid\], expect requesting/);
-  expect(md).toMatch(/in requesting, when findBooking answers, expect success\n {3}- sees: Found: the booking opens on the order-token page/);
+  expect(md).toMatch(/in requesting, when findBooking answers, expect success\n {3}- does: the booking service finds the booking \(the demo booking's details\)\n {3}- sees: “Booking found. Opening it…”, then the booking opens/);
+  // What the customer types is part of the step.
+  expect(md).toMatch(/when form.change, expect notRequested\n {3}- does: they type into a field \(.*\)\n {3}- test data: field = "\w+", value = /);
   expect(() => run('no-such-flow')).toThrow(/no model test for "no-such-flow"/);
   expect(() => run('find-booking', '--format', 'xml')).toThrow(/--format md\|json/);
 }, 60_000);
