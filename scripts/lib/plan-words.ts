@@ -70,6 +70,37 @@ const findBookingAgain = {
   'form.blur': 'they leave a field (Tab)',
   'form.submit [isValid]': 'they press [[find_booking_page_find_booking]] again (every field filled in)',
 };
+const contactPreferences: MachineWords = {
+  screen: 'their contact preferences (/my-account/contact-preferences; for a scenario whose input has an action, the marketing email\'s unsubscribe or resubscribe link, the contact-preferences-token page, which does it on arrival)',
+  background:
+    'the local server runs with its demo data (npm start) and they are signed in as demo@example.com with RailDemo!2026 (one consent never answered)',
+  events: {
+    'consents.retry': 'they press [[common_try_again]]',
+    'consent.select [isChange]': 'under [[contact_preferences_panel_marketing_preferences]] they turn a switch the other way (On to Off, or Off to On)',
+    'marketing.revoke [canRevoke]': 'they press [[contact_preferences_panel_unsubscribe_from_all_marketing]]',
+    'marketing.restore [canRestore]': 'after unsubscribing, they press [[contact_preferences_panel_resubscribe]]',
+  },
+  states: {
+    starting: '[[contact_preferences_panel_loading_your_contact_preferences]]',
+    loading: '[[contact_preferences_panel_loading_your_contact_preferences]]',
+    failed: '[[contact_preferences_fetch_error]] with [[common_try_again]]',
+    loaded: 'a switch per consent under [[contact_preferences_panel_marketing_preferences]] ([[contact_preferences_panel_on]] or Off), and [[contact_preferences_panel_unsubscribe_from_all_marketing]] (or, after unsubscribing, [[contact_preferences_panel_resubscribe]]); after a save [[contact_preferences_saved]] (the first time [[contact_preferences_first_time_saved]]), after a failed save [[contact_preferences_update_error]] with the switch back as it was; after unsubscribing [[contact_preferences_unsubscribed]], after resubscribing [[contact_preferences_subscribed]], or their errors',
+    saving: 'the switch already shows the new choice and reads [[common_saving]]',
+    revoking: '[[contact_preferences_panel_unsubscribing_you]]',
+    restoring: '[[contact_preferences_panel_resubscribing_you]]',
+  },
+  outcomes: {
+    'fetchConsents answers': 'the preferences service answers with their consents',
+    'fetchConsents fails': 'the preferences service cannot be reached (developer tools: block the request of the consents, then open the page)',
+    'updateConsents answers': 'the preferences service saves the change',
+    'updateConsents fails': 'the preferences service refuses or cannot be reached (developer tools: block the request before turning the switch)',
+    'revokeMarketing answers': 'the preferences service unsubscribes them from all marketing',
+    'revokeMarketing fails': 'the preferences service cannot unsubscribe them (developer tools: block the request before pressing)',
+    'restoreMarketing answers': 'the preferences service brings back the choices they had before',
+    'restoreMarketing fails': 'the preferences service cannot resubscribe them (developer tools: block the request before pressing)',
+  },
+};
+
 const findBooking: MachineWords = {
   screen: 'the page [[common_find_a_booking]] (/my-account/find-booking), signed out',
   background:
@@ -219,6 +250,7 @@ const refundRequest: MachineWords = {
 
 /** The tables, by machine id. */
 export const planWords: Record<string, MachineWords> = {
+  contactPreferences,
   findBooking,
   partialRefund,
   refundCardForm,
@@ -246,7 +278,6 @@ export const planWordsToWrite: readonly string[] = [
   'changePassword',
   'checkIn',
   'confirmEmail',
-  'contactPreferences',
   'delayRepay',
   'digitalRailcard',
   'editPassengers',
