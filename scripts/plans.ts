@@ -20,6 +20,7 @@ import { register } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PlanStep } from '#test/model/plan-format';
+import { planWords, seesIn, stepWords, words, type MachineWords } from './lib/plan-words';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -74,20 +75,119 @@ function withCover(plans: readonly FlowPlan[]): FlowPlan[] {
 const quoted = (text: string) => `"${text.replace(/"/g, "'")}"`;
 const stepEvent = (s: PlanStep) => `${s.event}${s.guard ? ` (${s.guard})` : ''}`;
 
+/** A plan step in a tester's words: what they do (or what a service answers), what they then see, and the test data that tells it apart. */
+interface TesterStep {
+  does: string;
+  sees: string[];
+  data?: string;
+}
+interface TesterPath {
+  opens: string;
+  sees: string[];
+  steps: TesterStep[];
+}
+
+/** The machine's table of tester words (scripts/lib/plan-words.ts), if it has one. */
+const tableOf = (machine: string): MachineWords | undefined => planWords[machine];
+
+/** Leaf fields of a value as 'a.b[0].c' → JSON text. */
+function leafFields(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  if (value !== null && typeof value === 'object') {
+    const entries = Array.isArray(value) ? value.map((v, i) => [`[${i}]`, v] as const) : Object.entries(value).map(([k, v]) => [prefix ? `.${k}` : k, v] as const);
+    if (!entries.length) out.set(prefix || '(value)', JSON.stringify(value));
+    for (const [k, v] of entries) leafFields(v, `${prefix}${k}`, out);
+  } else out.set(prefix || '(value)', JSON.stringify(value) ?? 'undefined');
+  return out;
+}
+
+/** Every leaf field of a value: 'field = "bookingReference", value = "TL-7Q4K2M"'. */
+const fieldsText = (value: unknown) => [...leafFields(value)].map(([k, v]) => `${k} = ${v}`).join(', ');
+
+/** The fields of `mine` that differ from at least one of `others` (missing there or another value). */
+function differingFields(mine: unknown, others: readonly unknown[]): string {
+  const own = leafFields(mine);
+  const theirs = others.map((o) => leafFields(o));
+  const keys = new Set([...own.keys(), ...theirs.flatMap((t) => [...t.keys()])]);
+  const differ = [...keys].filter((k) => theirs.some((t) => t.get(k) !== own.get(k)));
+  const text = differ.map((k) => `${k} = ${own.get(k) ?? '(none)'}`).join(', ');
+  return text.length > 240 ? `${text.slice(0, 239)}…` : text;
+}
+
+/**
+ * The paths of one model in a tester's words. Two paths that would read the same (the same words
+ * for different test data, e.g. two quotes that both can be refunded) get the data fields that make
+ * each step differ printed beside it.
+ */
+function testerPaths(machine: string, paths: readonly PlanPath[]): TesterPath[] | undefined {
+  const table = tableOf(machine);
+  if (!table) return undefined;
+  const read = paths.map((p): TesterPath => {
+    const steps = p.steps.map((s) => ({ ...(stepWords(table, s.event, s.guard) ?? { does: `${s.event}${s.guard ? ` [${s.guard}]` : ''} (no words for this step in scripts/lib/plan-words.ts)` }), sees: seesIn(table, s.to) }));
+    // The demo booking the path's answers need: one, or the first with the others named (the local
+    // server gives each answer on its own booking; the model test can chain them).
+    const uses = [...new Set(steps.flatMap((s) => (s.use ? [s.use] : [])))];
+    const use = uses[0] ?? table.use;
+    const opens = `${words(table.screen)}${use ? `, with the demo booking ${use}` : ''}${uses.length > 1 ? ` (this path also needs answers the local server gives on ${uses.slice(1).join(', ')}: run it there from that step, or against a retailer's test system)` : ''}`;
+    return {
+      opens,
+      sees: seesIn(table, p.start),
+      steps: steps.map(({ does, sees }, i) => {
+        const step = p.steps[i]!;
+        // What the customer types or picks is part of what they do; a service's answer is printed only where paths would read the same.
+        const typed = step.data !== undefined && !/ (answers|fails)$/.test(step.event) ? { data: fieldsText(step.data) } : {};
+        return { does, sees: step.to === step.from ? ['the same screen, as the step left it'] : sees, ...typed };
+      }),
+    };
+  });
+  const groups = new Map<string, number[]>();
+  read.forEach((r, i) => {
+    const key = JSON.stringify(r);
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  for (const same of groups.values()) {
+    if (same.length < 2) continue;
+    for (const i of same) {
+      read[i]!.steps.forEach((step, n) => {
+        const mine = paths[i]!.steps[n]!.data;
+        const others = same.filter((j) => j !== i).map((j) => paths[j]!.steps[n]!.data);
+        if (step.data || others.every((o) => JSON.stringify(o) === JSON.stringify(mine))) return;
+        step.data = differingFields(mine, others);
+      });
+    }
+  }
+  return read;
+}
+
 /** One Gherkin feature per flow: a scenario per path, Given the start, When each event, Then the state and what it shows. */
 function planGherkin(plan: FlowPlan): string {
-  const out = [`Feature: ${plan.flow} test plan`, `  From machines/${plan.flow}.ts; the same paths as test/model/${plan.flow}.test.ts.`, ''];
+  const out = [`Feature: ${plan.flow} test plan`, `  From machines/${plan.flow}.ts; the same paths as test/model/${plan.flow}.test.ts.`];
+  if (plan.models.some((m) => tableOf(m.machine)))
+    out.push('  Quoted words are the screen\'s own (messages/en-GB.json); the services\' answers each step needs are named in the step (scripts/lib/plan-words.ts).');
+  out.push('');
+  const background = plan.models.map((m) => tableOf(m.machine)?.background).find(Boolean);
+  if (background) out.push('  Background:', `    Given ${words(background)}`, '');
   for (const model of plan.models) {
-    for (const p of model.paths) {
+    const tester = testerPaths(model.machine, model.paths);
+    model.paths.forEach((p, i) => {
       out.push(`  Scenario: ${model.name} ${p.number} (model test path ${p.modelPath})${p.input === undefined ? '' : ` with input ${JSON.stringify(p.input)}`}`);
-      out.push(`    Given the customer is at ${quoted(p.start)}`);
-      if (p.startSees) out.push(`    And they see ${quoted(p.startSees)}`);
-      for (const s of p.steps) {
-        out.push(`    When ${stepEvent(s)}`, `    Then they are at ${quoted(s.to)}`);
-        for (const sees of s.sees) out.push(`    And they see ${quoted(sees)}`);
+      const t = tester?.[i];
+      if (t) {
+        out.push(`    Given they open ${t.opens}`);
+        t.sees.forEach((sees, n) => out.push(`    ${n ? 'And' : 'Then'} they see ${sees}`));
+        for (const s of t.steps) {
+          out.push(`    When ${s.does}${s.data ? ` (test data: ${s.data})` : ''}`);
+          s.sees.forEach((sees, n) => out.push(`    ${n ? 'And' : 'Then'} they see ${sees}`));
+        }
+      } else {
+        out.push(`    Given the customer is at ${quoted(p.start)}`);
+        if (p.startSees) out.push(`    And they see ${quoted(p.startSees)}`);
+        for (const s of p.steps) {
+          out.push(`    When ${stepEvent(s)}`, `    Then they are at ${quoted(s.to)}`);
+          for (const sees of s.sees) out.push(`    And they see ${quoted(sees)}`);
+        }
       }
       out.push('');
-    }
+    });
   }
   return out.join('\n');
 }
@@ -96,13 +196,19 @@ const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, 
 
 /** One CSV row per step (a path's start is its step 0). */
 function plansCsv(plans: readonly FlowPlan[]): string {
-  const rows = [['flow', 'model', 'path', 'model test path', 'step', 'from', 'event', 'guard', 'to', 'sees']];
+  const rows = [['flow', 'model', 'path', 'model test path', 'step', 'from', 'event', 'guard', 'to', 'does', 'sees', 'test data']];
   for (const plan of plans) {
     for (const model of plan.models) {
-      for (const p of model.paths) {
-        rows.push([plan.flow, model.name, String(p.number), String(p.modelPath), '0', '', 'start', '', p.start, p.startSees ?? '']);
-        p.steps.forEach((s, i) => rows.push([plan.flow, model.name, String(p.number), String(p.modelPath), String(i + 1), s.from, s.event, s.guard ?? '', s.to, s.sees.join(' / ')]));
-      }
+      const tester = testerPaths(model.machine, model.paths);
+      model.paths.forEach((p, n) => {
+        const t = tester?.[n];
+        const head = [plan.flow, model.name, String(p.number), String(p.modelPath)];
+        rows.push([...head, '0', '', 'start', '', p.start, t ? `they open ${t.opens}` : '', t ? t.sees.join(' / ') : (p.startSees ?? ''), '']);
+        p.steps.forEach((s, i) => {
+          const ts = t?.steps[i];
+          rows.push([...head, String(i + 1), s.from, s.event, s.guard ?? '', s.to, ts?.does ?? '', ts ? ts.sees.join(' / ') : s.sees.join(' / '), ts?.data ?? '']);
+        });
+      });
     }
   }
   return `${rows.map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
@@ -160,22 +266,40 @@ export async function buildPlans(flows: readonly string[] = flowNames()): Promis
   return plans;
 }
 
+/** The plans with each path's tester words (JSON), where the machine has a table. */
+function withTesterWords(plans: readonly FlowPlan[]) {
+  return plans.map((plan) => ({
+    ...plan,
+    models: plan.models.map((model) => {
+      const tester = testerPaths(model.machine, model.paths);
+      return { ...model, paths: model.paths.map((p, i) => (tester ? { ...p, tester: tester[i] } : p)) };
+    }),
+  }));
+}
+
 export function plansMarkdown(plans: readonly FlowPlan[]): string {
   const out: string[] = [];
   for (const plan of plans) {
     for (const model of plan.models) {
       out.push(`# Test plan: ${plan.flow} (${model.name})`, '');
       out.push(`${model.paths.length} paths over ${model.transitions} transitions (machines/${plan.flow}.ts, test/model/${plan.flow}.test.ts).`, '');
-      for (const p of model.paths) {
+      const tester = testerPaths(model.machine, model.paths);
+      model.paths.forEach((p, n) => {
+        const t = tester?.[n];
         out.push(`## Path ${p.number} (model test path ${p.modelPath})${p.input === undefined ? '' : ` (input ${JSON.stringify(p.input)})`}`, '');
-        out.push(`Start in ${p.start}.${p.startSees ? ` Sees: ${p.startSees}` : ''}`, '');
+        out.push(t ? `They open ${t.opens}. They see: ${t.sees.join(' / ')}` : `Start in ${p.start}.${p.startSees ? ` Sees: ${p.startSees}` : ''}`, '');
         if (!p.steps.length) out.push('1. (no event: the start itself is checked)');
         p.steps.forEach((s, i) => {
           out.push(`${i + 1}. in ${s.from}, when ${s.event}${s.guard ? ` [${s.guard}]` : ''}, expect ${s.to}`);
-          for (const sees of s.sees) out.push(`   - sees: ${sees}`);
+          const ts = t?.steps[i];
+          if (ts) {
+            out.push(`   - does: ${ts.does}`);
+            if (ts.data) out.push(`   - test data: ${ts.data}`);
+          }
+          for (const sees of ts ? ts.sees : s.sees) out.push(`   - sees: ${sees}`);
         });
         out.push('');
-      }
+      });
     }
   }
   return out.join('\n');
@@ -203,7 +327,7 @@ async function main() {
       console.log(`plans: wrote ${path.relative(process.cwd(), path.join(dir, `${plan.flow}.feature`))}`);
     }
   } else if (format === 'csv') process.stdout.write(plansCsv(plans));
-  else process.stdout.write(format === 'json' ? `${JSON.stringify(plans, null, 2)}\n` : plansMarkdown(plans));
+  else process.stdout.write(format === 'json' ? `${JSON.stringify(withTesterWords(plans), null, 2)}\n` : plansMarkdown(plans));
   // For bench/plans.ts: this process's CPU time, which a loaded machine's wall clock hides.
   if (process.env.PLANS_REPORT_CPU) {
     const { user, system } = process.cpuUsage();

@@ -15,6 +15,12 @@ export interface PlanStep {
   to: string;
   /** What the customer sees there: the target states' descriptions (SPEC.md copy). */
   sees: string[];
+  /**
+   * What the event carries besides its type: a service's answer (done), its failure (error), or
+   * the customer's input (e.g. the ticks of refund.select). Absent when the event carries nothing.
+   * Printed where two plan paths would otherwise read the same.
+   */
+  data?: unknown;
 }
 
 export function stateText(value: StateValue): string {
@@ -31,7 +37,7 @@ export function eventText(type: string): string {
   return type;
 }
 
-function guardText(guard: unknown): string | undefined {
+export function guardText(guard: unknown): string | undefined {
   if (guard === undefined) return undefined;
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') {
@@ -43,6 +49,14 @@ function guardText(guard: unknown): string | undefined {
 
 const activeLeaves = (s: AnyMachineSnapshot) =>
   (s._nodes as unknown as { path: string[]; description?: string; states: object }[]).filter((n) => n.path.length > 0);
+
+/** What an event carries besides its type (a done event's output, an error event's error, a customer event's fields). */
+function eventData(event: AnyEventObject): { data?: unknown } {
+  if (event.type.startsWith('xstate.done.actor.')) return 'output' in event && event.output !== undefined ? { data: event.output } : {};
+  if (event.type.startsWith('xstate.error.actor.')) return 'error' in event ? { data: event.error instanceof Error ? { message: event.error.message } : event.error } : {};
+  const { type: _type, ...rest } = event;
+  return Object.keys(rest).length ? { data: rest } : {};
+}
 
 /** The plan steps of one model path (its first step is the machine's start). */
 export function planSteps(machine: AnyStateMachine, steps: readonly { event: AnyEventObject; state: AnyMachineSnapshot }[]): PlanStep[] {
@@ -62,6 +76,7 @@ export function planSteps(machine: AnyStateMachine, steps: readonly { event: Any
       ...(guard ? { guard } : {}),
       to: stateText(step.state.value),
       sees: entered.map((n) => n.description!),
+      ...eventData(step.event),
     };
   });
 }

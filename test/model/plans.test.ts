@@ -36,7 +36,9 @@ it('prints Markdown by default, and refuses an unknown flow or format', () => {
   const md = run('find-booking');
   expect(md).toMatch(/^# Test plan: find-booking \(findBookingMachine\)/);
   expect(md).toMatch(/\d+\. in notRequested, when form.submit \[isValid\], expect requesting/);
-  expect(md).toMatch(/in requesting, when findBooking answers, expect success\n {3}- sees: Found: the booking opens on the order-token page/);
+  expect(md).toMatch(/in requesting, when findBooking answers, expect success\n {3}- does: the booking service finds the booking \(the demo booking's details\)\n {3}- sees: “Booking found. Opening it…”, then the booking opens/);
+  // What the customer types is part of the step.
+  expect(md).toMatch(/when form.change, expect notRequested\n {3}- does: they type into a field \(.*\)\n {3}- test data: field = "\w+", value = /);
   expect(() => run('no-such-flow')).toThrow(/no model test for "no-such-flow"/);
   expect(() => run('find-booking', '--format', 'xml')).toThrow(/--format md\|json/);
 }, 60_000);
@@ -60,9 +62,15 @@ it('writes a Gherkin feature per flow and a CSV row per step', () => {
   const feature = readFileSync(path.join(out, 'refund-request.feature'), 'utf8');
   expect(feature).toMatch(/^Feature: refund-request test plan\n/);
   expect(feature).toMatch(/ {2}Scenario: refundRequestMachine 1 \(model test path \d+\)/);
-  expect(feature).toMatch(/ {4}Given the customer is at "loading"\n {4}And they see "[^"]+"\n {4}When fetchRefundBooking answers\n {4}Then they are at "quoting"/);
+  // In a tester's words: the screen's own copy (messages/en-GB.json) and the service answer each step needs.
+  expect(feature).toMatch(/ {2}Background:\n {4}Given the local server runs with its demo data \(npm start\) and they are signed in as refunds@example.com/);
+  expect(feature).toMatch(
+    / {4}Given they open the refund page: on the booking's page they press “Cancel and refund”, with the demo booking [^\n]+\n {4}Then they see “Loading your refund…”\n {4}When the booking service answers with the booking and its refundable tickets\n {4}Then they see “Working out your refund…”/,
+  );
+  expect(feature).toMatch(/ {4}When they press “Confirm refund”\n {4}Then they see “Requesting your refund…”\n/);
+  expect(feature).not.toMatch(/\[\[|GET |context\.|xstate\./);
   const csv = run('refund-request', '--format', 'csv').trim().split('\n');
-  expect(csv[0]).toBe('flow,model,path,model test path,step,from,event,guard,to,sees');
+  expect(csv[0]).toBe('flow,model,path,model test path,step,from,event,guard,to,does,sees,test data');
   expect(csv[1]).toMatch(/^refund-request,refundRequestMachine,1,\d+,0,,start,,loading,/);
-  expect(csv.filter((r) => /,1,\d+,1,loading,fetchRefundBooking answers,,quoting,/.test(r))).toHaveLength(1);
+  expect(csv.filter((r) => /,1,\d+,1,loading,fetchRefundBooking answers,,quoting,the booking service answers with the booking/.test(r))).toHaveLength(1);
 }, 60_000);

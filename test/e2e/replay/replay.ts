@@ -31,6 +31,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { generatePaths, listTransitions, coveringPaths, type ModelOptions, type ModelPath } from '#test/model/harness';
+import { planStepName } from '#scripts/lib/plan-words';
 import { openPage, type PageWatch } from '#test/e2e/browser';
 import { closeContexts, e2eWorld } from '#test/e2e/world';
 import { readPageData, type TestServer } from '#test/helpers/server';
@@ -140,6 +141,17 @@ export async function answerWithModelError({ server, call, event }: { server: Te
   const problem = (event as { error?: { problem?: { kind?: string; status?: number; body?: unknown } } }).error?.problem;
   if (!call || problem?.kind !== 'http' || problem.status === undefined) throw new Error(`${event.type}: no HTTP problem to answer with`);
   await server.answer(call.method, call.path, problem.status, problem.body);
+}
+
+/**
+ * A replay step named as the plan names it (`npm run plans`, the model tests' titles): its number
+ * and plan step, and, when the machine has tester words (scripts/lib/plan-words.ts), what the
+ * customer does and should see there. Replay files that check steps of their own can name them so.
+ */
+export function replayStepName(machine: AnyStateMachine, path: ModelPath<AnyStateMachine>, index: number): string {
+  if (index === 0) return 'the start';
+  const step = path.plan?.[index - 1];
+  return step ? planStepName(machine.id, step, index) : `step ${index} (${path.steps[index]?.event.type ?? '?'})`;
 }
 
 const DONE = 'xstate.done.actor.';
@@ -275,7 +287,7 @@ async function replayInBrowser<M extends AnyStateMachine>(
     for (let i = 1; i < path.steps.length; i++) {
       const { event, state } = path.steps[i]!;
       const previous = path.steps[i - 1]!.state;
-      const where = `step ${i} (${event.type})`;
+      const where = replayStepName(machine, path as ModelPath<AnyStateMachine>, i);
       const [, actions] = transition(machine, previous as never, event as never);
       const before = counts();
       const id = actorIdOf(event.type);
