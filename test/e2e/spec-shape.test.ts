@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 import { claimId } from '#server/seed/claims.ts';
+import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
 import { openPage, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -30,6 +31,9 @@ const accountScreens: [path: string, heading: string, content: RegExp][] = [
   ['/find-booking', 'Find a booking', /Booking reference/],
   ['/passengers-and-railcards', 'Passengers and railcards', /Alex/],
   ['/address-book', 'Address book', /Save addresses/],
+  ['/account-controls', 'Account controls', /Current password/],
+  // The list across bookings is not in section 7: the page says where assistance is booked instead.
+  ['/passenger-assistance', 'Passenger assistance', /from its booking/],
 ];
 
 describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s calls and fields alone (API_SHAPE=%s)', (apiShape) => {
@@ -57,6 +61,15 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
       await w.page.getByText(content).first().waitFor();
       expect({ path, alerts: await w.page.getByRole('alert').allTextContents() }).toEqual({ path, alerts: [] });
     }
+    // The calendar feed's calls are not in section 7 either: its section stays out of sight.
+    await w.page.goto(url('/account-controls'));
+    await w.page.getByLabel('Current password').first().waitFor();
+    await w.page.waitForLoadState('networkidle');
+    expect(await w.page.getByRole('heading', { name: 'Your journeys in your calendar' }).count()).toBe(0);
+    await w.page.goto(url('/passenger-assistance'));
+    await w.page.getByText(/from its booking/).waitFor();
+    await w.page.getByRole('main').getByRole('link', { name: 'Your bookings' }).click();
+    await w.page.getByRole('link', { name: /Journey on / }).first().waitFor();
     // Once the guest list answered 404 (its call is not in section 7), there is no Guest tab.
     await w.page.goto(url('/bookings/guest'));
     await w.page.getByText("This isn't available in your account here.").waitFor();
@@ -76,6 +89,47 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
     await w.page.getByText("the booking doesn't say which stations it runs between").waitFor();
     expect(await w.page.getByText(/it has left/).count()).toBe(0);
     await noAlert();
+    expect(w.errors).toEqual([]);
+  });
+
+  it('opens guest, marketing and Delay Repay email links from what each link carries (no user-flow sessions here)', async () => {
+    await w.context.clearCookies();
+    // A guest order link: the token alone opens the order's screens (sent with each call, section 6).
+    const link = server.seeded.guestLinks[0]!;
+    const guest = (path: string) => url(`/order-token/${link.bookingId}${path}#token=${link.token}`);
+    await w.page.goto(guest(''));
+    await heading(/^Journey on /).waitFor();
+    expect(new URL(w.page.url()).hash).toBe('');
+    await noAlert();
+    await w.page.getByRole('link', { name: 'View booking history' }).click();
+    await heading('Booking history').waitFor();
+    await w.page.getByText("This booking hasn't been changed since it was made.").waitFor();
+    await noAlert();
+    await w.page.goto(guest('/check-in'));
+    await heading('Check in').waitFor();
+    await noAlert();
+    // The quote decides: this guest's Advance ticket is not refundable, and the view says why.
+    await w.page.goto(guest('/refund'));
+    await heading('Refund not available').waitFor();
+    await w.page.getByText("The ticket's terms don't allow a refund.", { exact: false }).waitFor();
+    await noAlert();
+    await w.page.goto(url(`/order-token#token=${link.token}`));
+    await heading('Your bookings').waitFor();
+    await w.page.getByRole('link', { name: /Journey on / }).first().waitFor();
+    await noAlert();
+    // A Delay Repay email link: the claim it is for comes only from the session; the page says what to do.
+    const claimLink = server.seeded.claimLinks?.[0];
+    await w.page.goto(url(`/claim-token#token=${claimLink?.token ?? ''}`));
+    await w.page.getByText("Opening a claim from an email link isn't available here.", { exact: false }).waitFor();
+    await w.page.getByRole('link', { name: 'Find a booking' }).waitFor();
+    await w.page.getByRole('link', { name: 'Sign in to see your bookings and claims' }).waitFor();
+    await noAlert();
+    // A marketing email link: sign in instead.
+    await w.page.goto(url(`/contact-preferences-token?action=unsubscribe#token=${DEMO_MARKETING_TOKEN}`));
+    await w.page.getByText("Changing your contact preferences from an email link isn't available here.", { exact: false }).waitFor();
+    await noAlert();
+    await w.page.getByRole('link', { name: 'Sign in to manage your contact preferences' }).click();
+    await w.page.waitForURL(/\/my-account\/login\?redirect=/);
     expect(w.errors).toEqual([]);
   });
 
