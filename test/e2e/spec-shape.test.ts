@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 import { claimId } from '#server/seed/claims.ts';
 import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
+import { stableId } from '#server/seed/context.ts';
+import { ASSISTANCE_BOOKING_KEY } from '#server/seed/passenger-assistance.ts';
+import { DEMO_PASSENGERS } from '#server/seed/passengers.ts';
 import { openPage, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -92,6 +95,43 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
     expect(w.errors).toEqual([]);
   });
 
+  it('opens the sign-in screens and the form screens of section 2 (ids from the spec\'s own answers)', async () => {
+    await w.context.clearCookies();
+    const signedOut: [path: string, heading: string, content: RegExp][] = [
+      ['/login', 'Sign in or create an account', /Forgotten your password\?/],
+      ['/register', 'Create an account or sign in', /Create a password/],
+      ['/forgot-password', 'Reset your password', /we'll send you a link/],
+      ['/webtoapp', 'Open in the app', /See your bookings/],
+    ];
+    const visit = async ([path, name, content]: [string, string | RegExp, RegExp]) => {
+      await w.page.goto(url(path));
+      await heading(name).waitFor();
+      await w.page.getByText(content).first().waitFor();
+      expect({ path, alerts: await w.page.getByRole('alert').allTextContents() }).toEqual({ path, alerts: [] });
+    };
+    for (const screen of signedOut) await visit(screen);
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    const { addresses } = await w.page.evaluate(() => fetch('/my-account/api/customer/all-addresses').then((r) => r.json() as Promise<{ addresses: { id: string }[] }>));
+    const booking = stableId('booking', ASSISTANCE_BOOKING_KEY);
+    const signedIn: [path: string, heading: string | RegExp, content: RegExp][] = [
+      ['/change-password', 'Change your password', /Current password/],
+      ['/passengers-and-railcards/add-passenger', 'Add passenger', /Date of birth/],
+      [`/passengers-and-railcards/edit-passenger/${DEMO_PASSENGERS.jamie}`, 'Edit passenger', /Delete passenger/],
+      [`/passengers-and-railcards/${DEMO_PASSENGERS.alex}/select-railcard`, 'Select a railcard', /Add this railcard/],
+      ['/address-book/add-address', 'Add an address', /Postcode/i],
+      [`/address-book/${addresses[0]!.id}`, /address/i, /Postcode/i],
+      [`/bookings/${booking}/check-in`, 'Check in', /Check-in/],
+      [`/claims/${claimId('demo-past-leeds-sheffield')}`, 'Delay Repay claim', /Delay Repay/],
+    ];
+    for (const screen of signedIn) await visit(screen);
+    // A railcard to add, chosen from the list the spec's call answers.
+    await w.page.goto(url(`/passengers-and-railcards/${DEMO_PASSENGERS.alex}/select-railcard`));
+    await w.page.getByRole('link', { name: /Add this railcard/ }).first().click();
+    await heading(/^Add railcard: /).waitFor();
+    await noAlert();
+    expect(w.errors).toEqual([]);
+  });
+
   it('opens guest, marketing and Delay Repay email links from what each link carries (no user-flow sessions here)', async () => {
     await w.context.clearCookies();
     // A guest order link: the token alone opens the order's screens (sent with each call, section 6).
@@ -134,11 +174,16 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
   });
 
   it('walks a full refund: quote, confirm, request', async () => {
-    // Started from its URL: the booking detail's entry point is reworked elsewhere (issue 34, lifecycle).
+    // From the booking, as a customer starts it: without the refund summary (a local extra) the
+    // button is offered on a booking that is not past, and the quote decides.
     const bookingId = refundSeedBookingId(REFUND_SEED_KEYS.flexible);
     await w.context.clearCookies();
     await signIn(w.page, server.origin, robin.email, robin.password);
-    await w.page.goto(url(`/bookings/${bookingId}/refund?from=detail`));
+    await w.page.goto(url(`/bookings/${bookingId}`));
+    await heading(/^Journey on /).waitFor();
+    await noAlert();
+    await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund`) && !!u.searchParams.get('quoteId'));
     await heading('Cancel and refund').waitFor();
     await w.page.getByRole('region', { name: 'Your refund' }).waitFor();
     await noAlert();
