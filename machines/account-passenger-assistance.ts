@@ -1,12 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
-import { isSchemaProblem } from './lib/problems';
+import { hasStatus, isSchemaProblem } from './lib/problems';
 import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
 import { m } from '#src/paraglide/messages.js';
 
 /**
  * The account's passenger assistance page (spec section 2, "passenger assistance base path"):
- * assistance across the customer's upcoming journeys, and the journeys that have none yet.
+ * assistance across the customer's upcoming journeys, and the journeys that have none yet. The
+ * call is not in SPEC section 7: a host without it answers 404, and the page says where a customer
+ * books assistance instead, from each booking (decision 340).
  */
 export interface AccountPassengerAssistanceContext {
   bookings: UpcomingAssistance;
@@ -31,6 +33,10 @@ export const accountPassengerAssistanceMachine = setup({
       throw new Error('fetchUpcoming not provided');
     }),
   },
+  guards: {
+    /** 404: the host does not offer a list across bookings (docs/integrators.md). */
+    hostLacksList: ({ event }) => hasStatus(event, 404),
+  },
   actions: {
     storeBookings: assign({
       bookings: ({ event }) => doneOutput<UpcomingAssistance>(event, 'fetchUpcoming'),
@@ -51,8 +57,11 @@ export const accountPassengerAssistanceMachine = setup({
         id: 'fetchUpcoming',
         src: 'fetchUpcoming',
         onDone: { target: 'ready', actions: 'storeBookings' },
-        onError: { target: 'loadFailed', actions: 'storeLoadError' },
+        onError: [{ guard: 'hostLacksList', target: 'absent' }, { target: 'loadFailed', actions: 'storeLoadError' }],
       },
+    },
+    absent: {
+      description: 'The host has no list across bookings (404): the page says assistance is booked from each booking, with a link to the bookings.',
     },
     loadFailed: {
       description: 'The load failed; the customer can try again.',

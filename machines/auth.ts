@@ -2,6 +2,7 @@ import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate'
 import type { GuestSession, UserResponse } from '#src/schemas/auth';
 import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from '#machines/lib/done-output';
+import { hasStatus, problemOfEvent } from '#machines/lib/problems';
 
 /**
  * The app-wide session: who is using the account area (spec sections 4, 6, 8).
@@ -15,6 +16,11 @@ export interface AuthContext {
   pendingToken: string | null;
   logoutError: string | null;
   guestError: string | null;
+  /**
+   * Why GET user failed (state unavailable), as the lists tell it (decision 340): no answer
+   * ('network'), an answer the app could not read ('answer'), or an error status ('server').
+   */
+  userFailure: 'network' | 'answer' | 'server' | null;
 }
 
 export type AuthEvent =
@@ -38,6 +44,7 @@ const userPatch = (response: UserResponse) => ({
   ufacSession: response.ufacSession,
   isRegistered: response.isRegistered,
   guestError: null,
+  userFailure: null,
 });
 
 export const authMachine = setup({
@@ -59,6 +66,11 @@ export const authMachine = setup({
   guards: {
     isAuthorised: ({ event }) => fetchedUser(event).user.status === 'AUTHORISED',
     isGuest: ({ event }) => fetchedUser(event).user.status === 'GUEST',
+    /**
+     * 404: the host does not open guest sessions (POST /user-flow-access is not in SPEC section 7);
+     * the link's token still goes with the booking, history, check-in, refund and claim calls.
+     */
+    hostLacksGuestSessions: ({ event }) => hasStatus(event, 404),
   },
   actions: {
     /** The user fetchUser returned. */
@@ -69,6 +81,12 @@ export const authMachine = setup({
       return userPatch(event.response);
     }),
     forgetUser: assign({ user: null, ufacSession: null, isRegistered: false }),
+    storeUserFailure: assign({
+      userFailure: ({ event }) => {
+        const { kind } = problemOfEvent(event);
+        return kind === 'network' ? 'network' : kind === 'http' || kind === 'throttled' ? 'server' : 'answer';
+      },
+    }),
     rememberToken: assign({
       pendingToken: ({ event }) => {
         assertEvent(event, 'auth.guestToken');
@@ -76,6 +94,8 @@ export const authMachine = setup({
       },
     }),
     setGuestError: assign({ guestError: guestTokenErrorMessage, pendingToken: null }),
+    /** The link opens its order by its token alone: no session, and no message from an earlier link. */
+    useTokenAlone: assign({ pendingToken: null, guestError: null }),
     setLogoutError: assign({ logoutError: logoutErrorMessage }),
     clearErrors: assign({ logoutError: null, guestError: null }),
     /** Provided by the app: send `x-user-flow-id: {flow}.{session}` from now on. */
@@ -105,6 +125,7 @@ export const authMachine = setup({
     pendingToken: null,
     logoutError: null,
     guestError: null,
+    userFailure: null,
   },
   initial: 'fetchingUser',
   states: {
@@ -127,11 +148,11 @@ export const authMachine = setup({
           },
           { target: 'anonymous', actions: 'storeFetchedUser' },
         ],
-        onError: { target: 'unavailable' },
+        onError: { target: 'unavailable', actions: 'storeUserFailure' },
       },
     },
     unavailable: {
-      description: 'The user could not be fetched (network or server): offer a retry.',
+      description: 'The user could not be fetched: no answer, an answer the app could not read, or a server error, each said as such, with a retry.',
       on: { 'auth.retry': { target: 'fetchingUser' } },
     },
     anonymous: {
@@ -146,7 +167,7 @@ export const authMachine = setup({
       },
     },
     startingGuestSession: {
-      description: 'A guest token (order link) is being exchanged for a guest session; a failure shows \'This link has expired or is not valid. Find your booking to get a new one.\'',
+      description: 'A guest token (order link) is being exchanged for a guest session; a failure shows \'This link has expired or is not valid. Find your booking to get a new one.\' A host without guest sessions (404): no message, the token alone opens the order.',
       tags: ['loading'],
       invoke: {
         id: 'startGuestSession',
@@ -159,7 +180,10 @@ export const authMachine = setup({
           target: 'fetchingUser',
           actions: 'applyGuestUserFlow',
         },
-        onError: { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'setGuestError'] },
+        onError: [
+          { guard: 'hostLacksGuestSessions', target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'useTokenAlone'] },
+          { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'setGuestError'] },
+        ],
       },
     },
     guest: {

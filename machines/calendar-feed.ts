@@ -1,13 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CalendarFeedCreated, CalendarFeedState } from '#src/schemas/calendar-feed';
 import { doneOutput } from '#machines/lib/done-output';
+import { hasStatus } from '#machines/lib/problems';
 import { m } from '#src/paraglide/messages.js';
 
 /**
  * The private calendar feed on Account controls (issue 14, decision 191): off or on; turning it on
  * shows the new address once; "Get a new address" and "Turn off" ask first, because calendars
  * subscribed to the old address stop updating. A failed change keeps the state it started from
- * and says so.
+ * and says so. The feed's calls are not in SPEC section 7: a host without them answers 404, and the
+ * section stays out of sight (decision 340).
  */
 export interface CalendarFeedContext {
   enabled: boolean;
@@ -50,6 +52,8 @@ export const calendarFeedMachine = setup({
     }),
   },
   guards: {
+    /** 404: the host does not offer a calendar feed (docs/integrators.md). */
+    hostLacksFeed: ({ event }) => hasStatus(event, 404),
     feedIsOn: ({ event }) => doneOutput<CalendarFeedState>(event, 'fetchFeed').enabled,
     /** The failed POST was "Get a new address": the old address still works. */
     feedWasOn: ({ context }) => context.enabled,
@@ -81,8 +85,11 @@ export const calendarFeedMachine = setup({
           { guard: 'feedIsOn', target: 'on', actions: 'storeState' },
           { target: 'off', actions: 'storeState' },
         ],
-        onError: { target: 'loadFailed' },
+        onError: [{ guard: 'hostLacksFeed', target: 'absent' }, { target: 'loadFailed' }],
       },
+    },
+    absent: {
+      description: 'The host does not offer a calendar feed (its GET answered 404): the section stays out of sight.',
     },
     loadFailed: {
       description: 'The feed settings could not be loaded (or did not make sense): an error with a retry.',

@@ -90,6 +90,7 @@ export const delayRepayMessages = {
   noToken: m.delay_repay_no_token(),
   invalidToken: m.delay_repay_invalid_token(),
   tokenFailed: m.delay_repay_token_failed(),
+  linkNotOffered: m.delay_repay_link_not_offered(),
   loadFailed: m.delay_repay_load_failed(),
   notFound: m.delay_repay_not_found(),
 } as const;
@@ -179,6 +180,8 @@ export const delayRepayMachine = setup({
     hasSession: ({ context }) => context.session !== null,
     /** 400 (malformed) or 401 TOKEN_INVALID (unknown or expired): the link itself is no good. */
     isInvalidToken: ({ event }) => hasStatus(event, 400, 401),
+    /** 404: the host does not open sessions from email links (POST /user-flow-access is not in SPEC section 7). */
+    hostLacksLinkSessions: ({ event }) => hasStatus(event, 404),
     isPunchout: ({ context }) => context.claim?.claimType === 'Punchout',
     isOpenForClaim: ({ context }) => context.claim?.status === 'eligible',
     canSubmit: ({ context }) => context.dirty && Object.keys(claimFormErrors(context.values)).length === 0,
@@ -297,7 +300,11 @@ export const delayRepayMachine = setup({
           target: 'readingToken',
           actions: ['storeSession', 'applyClaimUserFlow'],
         },
-        onError: [{ guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' }, { target: 'tokenFailed' }],
+        onError: [
+          { guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' },
+          { guard: 'hostLacksLinkSessions', target: 'linkNotOffered', actions: 'forgetToken' },
+          { target: 'tokenFailed' },
+        ],
       },
     },
     readingToken: {
@@ -315,6 +322,10 @@ export const delayRepayMachine = setup({
     },
     noToken: { description: 'No link token and no claim id: the message asking the customer to open the link from the email.', type: 'final' },
     invalidToken: { description: 'The link is malformed, unknown or expired: \'This link has expired or is not valid.\'', type: 'final' },
+    linkNotOffered: {
+      description: 'The host does not open claims from email links (404): the page says to sign in and claim from past bookings, or find the booking.',
+      type: 'final',
+    },
     loading: {
       description: 'The claim is loading.',
       invoke: {

@@ -9,6 +9,8 @@ import { doneOutput } from './lib/done-output';
  * start-up) becomes a customer-flow user-flow session; from then on calls send
  * `x-user-flow-id: customer.{session}` (action applyUserFlow) and the page shows that customer's
  * contact preferences without signing in (machines/contact-preferences.ts does the rest).
+ * POST /user-flow-access is not in SPEC section 7: a host without it answers 404, and the page says
+ * to sign in instead (decision 340).
  */
 export interface PreferencesTokenInput {
   token: string | null;
@@ -25,6 +27,7 @@ export const preferencesTokenMessages = {
   noToken: m.preferences_token_no_token(),
   invalidToken: m.preferences_token_invalid_token(),
   failed: m.preferences_token_failed(),
+  linkNotOffered: m.preferences_token_link_not_offered(),
 } as const;
 
 const customerSession = (event: { type: string }) => doneOutput<GuestSession>(event, 'startCustomerFlow').session;
@@ -45,6 +48,8 @@ export const preferencesTokenMachine = setup({
     hasToken: ({ context }) => context.token !== null && context.token !== '',
     /** 400 (malformed) or 401 TOKEN_INVALID (unknown or expired): the link itself is no good. */
     isInvalidToken: ({ event }) => hasStatus(event, 400, 401),
+    /** 404: the host does not open sessions from email links (docs/integrators.md). */
+    hostLacksLinkSessions: ({ event }) => hasStatus(event, 404),
   },
   actions: {
     storeSession: assign(({ event }) => ({ session: customerSession(event), token: null })),
@@ -83,7 +88,11 @@ export const preferencesTokenMachine = setup({
             'applyCustomerUserFlow',
           ],
         },
-        onError: [{ guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' }, { target: 'failed' }],
+        onError: [
+          { guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' },
+          { guard: 'hostLacksLinkSessions', target: 'linkNotOffered', actions: 'forgetToken' },
+          { target: 'failed' },
+        ],
       },
     },
     failed: {
@@ -92,6 +101,10 @@ export const preferencesTokenMachine = setup({
     },
     noToken: { description: 'No token: \'To change your contact preferences without signing in, open the link at the bottom of one of our emails.\'', type: 'final' },
     invalidToken: { description: 'The link is malformed, unknown or expired: \'This link has expired or is not valid.\'', type: 'final' },
+    linkNotOffered: {
+      description: 'The host does not open sessions from email links (404): \'Changing your contact preferences from an email link isn\'t available here.\' with a way to sign in.',
+      type: 'final',
+    },
     ready: { description: 'The session is in use; the contact preferences show without signing in (output: the session).', type: 'final' },
   },
   output: ({ context }) => ({ session: context.session }),

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, useRouter } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useServices } from '#src/services';
 import { Page } from '#src/ui/page';
 import { Alert } from '#src/ui/alert';
@@ -15,17 +16,26 @@ export const Route = createFileRoute('/_account')({
   component: AccountLayout,
 });
 
-const accountUnavailableMessage = m.route_we_couldnt_load_your_account();
+/**
+ * Why the account could not be loaded, as the lists say it (decision 340): "check your connection"
+ * only when no answer came.
+ */
+const accountUnavailableMessages = {
+  network: m.route_we_couldnt_load_your_account(),
+  answer: m.route_account_unreadable_answer(),
+  server: m.route_account_server_error(),
+} as const;
 
 function AccountLayout() {
   const { accountUnavailable } = Route.useRouteContext();
   const { authActor } = useServices();
   const router = useRouter();
+  const failure = useSelector(authActor, (s) => s.context.userFailure);
   if (accountUnavailable) {
     return (
       <Page title={m.common_something_went_wrong()}>
         <OfflineBanner />
-        <Alert tone="error">{accountUnavailableMessage}</Alert>
+        <Alert tone="error">{accountUnavailableMessages[failure ?? 'network']}</Alert>
         <Button
           onClick={() => {
             authActor.send({ type: 'auth.retry' });

@@ -74,6 +74,12 @@ function ContactPreferencesTokenPage() {
           {signIn}
         </Alert>
       )}
+      {snapshot.matches('linkNotOffered') && (
+        <Alert tone="info" title={m.route_contact_preferences_token_we_couldnt_open_your_contact()}>
+          <p>{messages.linkNotOffered}</p>
+          {signIn}
+        </Alert>
+      )}
       {snapshot.matches('noToken') && (
         <Alert tone="info" title={m.route_contact_preferences_token_we_couldnt_open_your_contact()}>
           <p>{messages.noToken}</p>

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 import { claimId } from '#server/seed/claims.ts';
+import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
+import { stableId } from '#server/seed/context.ts';
+import { ASSISTANCE_BOOKING_KEY } from '#server/seed/passenger-assistance.ts';
+import { DEMO_PASSENGERS } from '#server/seed/passengers.ts';
 import { openPage, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -30,6 +34,9 @@ const accountScreens: [path: string, heading: string, content: RegExp][] = [
   ['/find-booking', 'Find a booking', /Booking reference/],
   ['/passengers-and-railcards', 'Passengers and railcards', /Alex/],
   ['/address-book', 'Address book', /Save addresses/],
+  ['/account-controls', 'Account controls', /Current password/],
+  // The list across bookings is not in section 7: the page says where assistance is booked instead.
+  ['/passenger-assistance', 'Passenger assistance', /from its booking/],
 ];
 
 describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s calls and fields alone (API_SHAPE=%s)', (apiShape) => {
@@ -64,6 +71,15 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
     await w.page.getByText(/Saved card 1/).first().waitFor();
     expect(await w.page.getByRole('region', { name: 'Season ticket renewals' }).count()).toBe(0);
     await noAlert();
+    // The calendar feed's calls are not in section 7 either: its section stays out of sight.
+    await w.page.goto(url('/account-controls'));
+    await w.page.getByLabel('Current password').first().waitFor();
+    await w.page.waitForLoadState('networkidle');
+    expect(await w.page.getByRole('heading', { name: 'Your journeys in your calendar' }).count()).toBe(0);
+    await w.page.goto(url('/passenger-assistance'));
+    await w.page.getByText(/from its booking/).waitFor();
+    await w.page.getByRole('main').getByRole('link', { name: 'Your bookings' }).click();
+    await w.page.getByRole('link', { name: /Journey on / }).first().waitFor();
     // Once the guest list answered 404 (its call is not in section 7), there is no Guest tab.
     await w.page.goto(url('/bookings/guest'));
     await w.page.getByText("This isn't available in your account here.").waitFor();
@@ -86,12 +102,95 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
     expect(w.errors).toEqual([]);
   });
 
+  it('opens the sign-in screens and the form screens of section 2 (ids from the spec\'s own answers)', async () => {
+    await w.context.clearCookies();
+    const signedOut: [path: string, heading: string, content: RegExp][] = [
+      ['/login', 'Sign in or create an account', /Forgotten your password\?/],
+      ['/register', 'Create an account or sign in', /Create a password/],
+      ['/forgot-password', 'Reset your password', /we'll send you a link/],
+      ['/webtoapp', 'Open in the app', /See your bookings/],
+    ];
+    const visit = async ([path, name, content]: [string, string | RegExp, RegExp]) => {
+      await w.page.goto(url(path));
+      await heading(name).waitFor();
+      await w.page.getByText(content).first().waitFor();
+      expect({ path, alerts: await w.page.getByRole('alert').allTextContents() }).toEqual({ path, alerts: [] });
+    };
+    for (const screen of signedOut) await visit(screen);
+    await signIn(w.page, server.origin, demo.email, demo.password);
+    const { addresses } = await w.page.evaluate(() => fetch('/my-account/api/customer/all-addresses').then((r) => r.json() as Promise<{ addresses: { id: string }[] }>));
+    const booking = stableId('booking', ASSISTANCE_BOOKING_KEY);
+    const signedIn: [path: string, heading: string | RegExp, content: RegExp][] = [
+      ['/change-password', 'Change your password', /Current password/],
+      ['/passengers-and-railcards/add-passenger', 'Add passenger', /Date of birth/],
+      [`/passengers-and-railcards/edit-passenger/${DEMO_PASSENGERS.jamie}`, 'Edit passenger', /Delete passenger/],
+      [`/passengers-and-railcards/${DEMO_PASSENGERS.alex}/select-railcard`, 'Select a railcard', /Add this railcard/],
+      ['/address-book/add-address', 'Add an address', /Postcode/i],
+      [`/address-book/${addresses[0]!.id}`, /address/i, /Postcode/i],
+      [`/bookings/${booking}/check-in`, 'Check in', /Check-in/],
+      [`/claims/${claimId('demo-past-leeds-sheffield')}`, 'Delay Repay claim', /Delay Repay/],
+    ];
+    for (const screen of signedIn) await visit(screen);
+    // A railcard to add, chosen from the list the spec's call answers.
+    await w.page.goto(url(`/passengers-and-railcards/${DEMO_PASSENGERS.alex}/select-railcard`));
+    await w.page.getByRole('link', { name: /Add this railcard/ }).first().click();
+    await heading(/^Add railcard: /).waitFor();
+    await noAlert();
+    expect(w.errors).toEqual([]);
+  });
+
+  it('opens guest, marketing and Delay Repay email links from what each link carries (no user-flow sessions here)', async () => {
+    await w.context.clearCookies();
+    // A guest order link: the token alone opens the order's screens (sent with each call, section 6).
+    const link = server.seeded.guestLinks[0]!;
+    const guest = (path: string) => url(`/order-token/${link.bookingId}${path}#token=${link.token}`);
+    await w.page.goto(guest(''));
+    await heading(/^Journey on /).waitFor();
+    expect(new URL(w.page.url()).hash).toBe('');
+    await noAlert();
+    await w.page.getByRole('link', { name: 'View booking history' }).click();
+    await heading('Booking history').waitFor();
+    await w.page.getByText("This booking hasn't been changed since it was made.").waitFor();
+    await noAlert();
+    await w.page.goto(guest('/check-in'));
+    await heading('Check in').waitFor();
+    await noAlert();
+    // The quote decides: this guest's Advance ticket is not refundable, and the view says why.
+    await w.page.goto(guest('/refund'));
+    await heading('Refund not available').waitFor();
+    await w.page.getByText("The ticket's terms don't allow a refund.", { exact: false }).waitFor();
+    await noAlert();
+    await w.page.goto(url(`/order-token#token=${link.token}`));
+    await heading('Your bookings').waitFor();
+    await w.page.getByRole('link', { name: /Journey on / }).first().waitFor();
+    await noAlert();
+    // A Delay Repay email link: the claim it is for comes only from the session; the page says what to do.
+    const claimLink = server.seeded.claimLinks?.[0];
+    await w.page.goto(url(`/claim-token#token=${claimLink?.token ?? ''}`));
+    await w.page.getByText("Opening a claim from an email link isn't available here.", { exact: false }).waitFor();
+    await w.page.getByRole('link', { name: 'Find a booking' }).waitFor();
+    await w.page.getByRole('link', { name: 'Sign in to see your bookings and claims' }).waitFor();
+    await noAlert();
+    // A marketing email link: sign in instead.
+    await w.page.goto(url(`/contact-preferences-token?action=unsubscribe#token=${DEMO_MARKETING_TOKEN}`));
+    await w.page.getByText("Changing your contact preferences from an email link isn't available here.", { exact: false }).waitFor();
+    await noAlert();
+    await w.page.getByRole('link', { name: 'Sign in to manage your contact preferences' }).click();
+    await w.page.waitForURL(/\/my-account\/login\?redirect=/);
+    expect(w.errors).toEqual([]);
+  });
+
   it('walks a full refund: quote, confirm, request', async () => {
-    // Started from its URL: the booking detail's entry point is reworked elsewhere (issue 34, lifecycle).
+    // From the booking, as a customer starts it: without the refund summary (a local extra) the
+    // button is offered on a booking that is not past, and the quote decides.
     const bookingId = refundSeedBookingId(REFUND_SEED_KEYS.flexible);
     await w.context.clearCookies();
     await signIn(w.page, server.origin, robin.email, robin.password);
-    await w.page.goto(url(`/bookings/${bookingId}/refund?from=detail`));
+    await w.page.goto(url(`/bookings/${bookingId}`));
+    await heading(/^Journey on /).waitFor();
+    await noAlert();
+    await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund`) && !!u.searchParams.get('quoteId'));
     await heading('Cancel and refund').waitFor();
     await w.page.getByRole('region', { name: 'Your refund' }).waitFor();
     await noAlert();

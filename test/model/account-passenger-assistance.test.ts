@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { accountPassengerAssistanceMachine } from '#machines/account-passenger-assistance';
 import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
-import { jamieWheelchair, schemaError, serverError } from './fixtures/passenger-assistance';
+import { jamieWheelchair, notFound, schemaError, serverError } from './fixtures/passenger-assistance';
 import { errorOf, outputOf, describeMachineModel, stepFrom } from './harness';
 
 const leg = (origin: string, destination: string, departureTime: string) => ({
@@ -30,6 +30,8 @@ describeMachineModel(accountPassengerAssistanceMachine, {
     'xstate.error.actor.fetchUpcoming': [
       { type: 'xstate.error.actor.fetchUpcoming', error: serverError },
       { type: 'xstate.error.actor.fetchUpcoming', error: schemaError },
+      // A host without the list across bookings (beyond SPEC section 7) answers 404.
+      { type: 'xstate.error.actor.fetchUpcoming', error: notFound },
     ],
   },
   serializeContext: (c) => ({ count: c.bookings.length, schemaError: c.schemaError }),
@@ -46,10 +48,19 @@ describeMachineModel(accountPassengerAssistanceMachine, {
         const failed = stepFrom(check, { type: 'xstate.error.actor.fetchUpcoming', error } as never).snapshot;
         expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
       }
+      expect(stepFrom(check, { type: 'xstate.error.actor.fetchUpcoming', error: notFound } as never).snapshot.value).toBe('absent');
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+    },
+    absent: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchUpcoming');
+      expect(errorOf(event)?.status).toBe(404);
+      // Not an error: the page says where assistance is booked, with nothing to retry.
+      expect(context.bookings).toEqual([]);
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
     loadFailed: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchUpcoming');
+      expect(errorOf(event)?.status).not.toBe(404);
       expect(context.bookings).toEqual([]);
       expect(context.schemaError, 'a schema mismatch is told apart').toBe(errorOf(event)?.problem?.kind === 'schema');
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { authMachine, guestTokenErrorMessage, logoutErrorMessage } from '#machines/auth';
-import { describeMachineModel, stepFrom, type StateCheck } from './harness';
+import { describeMachineModel, errorOf, stepFrom, type StateCheck } from './harness';
 
 const user = (status: 'AUTHORISED' | 'GUEST' | 'UNKNOWN') => ({
   user: {
@@ -43,11 +43,19 @@ describeMachineModel(authMachine, {
       { type: 'xstate.done.actor.fetchUser', output: user('GUEST') },
       { type: 'xstate.done.actor.fetchUser', output: user('UNKNOWN') },
     ],
-    'xstate.error.actor.fetchUser': [{ type: 'xstate.error.actor.fetchUser', error: new Error('offline') }],
+    'xstate.error.actor.fetchUser': [
+      { type: 'xstate.error.actor.fetchUser', error: { problem: { kind: 'network', message: 'offline' } } },
+      { type: 'xstate.error.actor.fetchUser', error: { problem: { kind: 'schema', message: 'user: invalid' } } },
+      { type: 'xstate.error.actor.fetchUser', error: { status: 503, problem: { kind: 'http', status: 503, codes: [], detail: null } } },
+    ],
     'xstate.done.actor.startGuestSession': [
       { type: 'xstate.done.actor.startGuestSession', output: { session: 's1', flow: 'order', orderId: 'o1' } },
     ],
-    'xstate.error.actor.startGuestSession': [{ type: 'xstate.error.actor.startGuestSession', error: { status: 401 } }],
+    'xstate.error.actor.startGuestSession': [
+      { type: 'xstate.error.actor.startGuestSession', error: { status: 401 } },
+      // A host without POST /user-flow-access (beyond SPEC section 7): the token alone opens the order.
+      { type: 'xstate.error.actor.startGuestSession', error: { status: 404 } },
+    ],
     'xstate.done.actor.logout': [{ type: 'xstate.done.actor.logout', output: undefined }],
     'xstate.error.actor.logout': [{ type: 'xstate.error.actor.logout', error: new Error('500') }],
     'auth.loggedIn': [{ type: 'auth.loggedIn', response: user('AUTHORISED') }],
@@ -64,11 +72,27 @@ describeMachineModel(authMachine, {
   // and redirects to login ('Unable to perform the requested action' when it fails); a 401 on any
   // other call forgets the user and redirects to login.
   states: {
-    fetchingUser: ({ snapshot, context, event, actions, performed }) => {
+    fetchingUser: (check) => {
+      const { snapshot, context, event, actions, performed } = check;
       expect(snapshot.hasTag('loading')).toBe(true);
+      // Each way GET user can fail is kept for the layout to say (checked in unavailable too).
+      const failed = (error: object) => stepFrom(check, { type: 'xstate.error.actor.fetchUser', error } as never).snapshot;
+      expect([
+        failed({ problem: { kind: 'network', message: 'offline' } }).context.userFailure,
+        failed({ problem: { kind: 'schema', message: 'user: invalid' } }).context.userFailure,
+        failed({ status: 500, problem: { kind: 'http', status: 500, codes: [], detail: null } }).context.userFailure,
+      ]).toEqual(['network', 'answer', 'server']);
       if (event.type === 'xstate.init') {
         // Nobody is known until GET user answers.
-        expect(context).toEqual({ user: null, ufacSession: null, isRegistered: false, pendingToken: null, logoutError: null, guestError: null });
+        expect(context).toEqual({
+          user: null,
+          ufacSession: null,
+          isRegistered: false,
+          pendingToken: null,
+          logoutError: null,
+          guestError: null,
+          userFailure: null,
+        });
       }
       if (event.type === 'xstate.done.actor.startGuestSession') {
         expect(actions).toContain('applyUserFlow');
@@ -76,8 +100,11 @@ describeMachineModel(authMachine, {
       }
       else expect(['xstate.init', 'auth.retry']).toContain(event.type);
     },
-    unavailable: ({ snapshot, event }) => {
+    unavailable: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchUser');
+      // Why it failed, as the layout says it: no answer, an answer it could not read, a server error.
+      const kind = (errorOf(event)?.problem?.kind ?? null) as string | null;
+      expect(context.userFailure).toBe(({ network: 'network', schema: 'answer', http: 'server' } as Record<string, string>)[kind ?? '']);
       expect(snapshot.hasTag('loading')).toBe(false);
       expect(snapshot.can({ type: 'auth.retry' })).toBe(true);
     },
@@ -92,7 +119,8 @@ describeMachineModel(authMachine, {
         expect(actions).toEqual(expect.arrayContaining(event.type === 'auth.logout' ? ['clearUserFlow'] : ['redirectToLogin']));
       }
       if (event.type === 'xstate.error.actor.startGuestSession') {
-        expect(context.guestError).toBe(guestTokenErrorMessage);
+        // No "expired" message for a link the host cannot turn into a session: the token still works.
+        expect(context.guestError).toBe(errorOf(event)?.status === 404 ? null : guestTokenErrorMessage);
         expect(context.pendingToken).toBeNull();
         expect(actions).toContain('clearUserFlow');
       }
@@ -119,6 +147,7 @@ describeMachineModel(authMachine, {
     authorised: (check) => {
       const { snapshot, context, event } = check;
       expect(context.user?.status).toBe('AUTHORISED');
+      expect(context.userFailure, 'an earlier failure is forgotten once the user is known').toBeNull();
       // Changed details (name, email) show at once, without a sign-in.
       const renamed = { ...user('AUTHORISED'), user: { ...user('AUTHORISED').user, email: 'new@example.com' } };
       const updated = stepFrom(check, { type: 'auth.userUpdated', response: renamed }).snapshot;

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { calendarFeedMachine, calendarFeedMessages } from '#machines/calendar-feed';
 import type { CalendarFeedCreated, CalendarFeedState } from '#src/schemas/calendar-feed';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, errorOf } from './harness';
 
 /**
  * The private calendar feed (issue 14, decision 191): what each state means on Account controls.
@@ -18,7 +18,11 @@ describeMachineModel(calendarFeedMachine, {
       { type: 'xstate.done.actor.fetchFeed', output: on },
       { type: 'xstate.done.actor.fetchFeed', output: off },
     ],
-    'xstate.error.actor.fetchFeed': [{ type: 'xstate.error.actor.fetchFeed', error: { status: 500 } }],
+    'xstate.error.actor.fetchFeed': [
+      { type: 'xstate.error.actor.fetchFeed', error: { status: 500 } },
+      // A host without the feed's calls (beyond SPEC section 7) answers 404.
+      { type: 'xstate.error.actor.fetchFeed', error: { status: 404 } },
+    ],
     'xstate.done.actor.createFeed': [{ type: 'xstate.done.actor.createFeed', output: created }],
     'xstate.error.actor.createFeed': [{ type: 'xstate.error.actor.createFeed', error: { status: 500 } }],
     'xstate.done.actor.removeFeed': [{ type: 'xstate.done.actor.removeFeed', output: undefined }],
@@ -37,8 +41,16 @@ describeMachineModel(calendarFeedMachine, {
       expect(['xstate.init', 'feed.retry']).toContain(event.type);
       expect(context).toEqual({ enabled: false, createdAt: null, url: null, error: null, turnedOff: false });
     },
+    absent: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.fetchFeed');
+      expect(errorOf(event)?.status).toBe(404);
+      expect(context).toEqual({ enabled: false, createdAt: null, url: null, error: null, turnedOff: false });
+      // Nothing to retry or offer: the section is out of sight.
+      for (const type of ['feed.retry', 'feed.enable', 'feed.regenerate', 'feed.disable'] as const) expect(snapshot.can({ type })).toBe(false);
+    },
     loadFailed: ({ snapshot, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchFeed');
+      expect(errorOf(event)?.status).not.toBe(404);
       expect(snapshot.can({ type: 'feed.retry' })).toBe(true);
       expect(calendarFeedMessages.loadError).toBe("We couldn't load your calendar feed settings.");
     },

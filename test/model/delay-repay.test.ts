@@ -87,6 +87,8 @@ describeMachineModel(delayRepayMachine, {
     'xstate.error.actor.startClaimFlow': [
       { type: 'xstate.error.actor.startClaimFlow', error: problem(401) },
       { type: 'xstate.error.actor.startClaimFlow', error: problem(503) },
+      // A host without POST /user-flow-access (beyond SPEC section 7).
+      { type: 'xstate.error.actor.startClaimFlow', error: problem(404) },
     ],
     'xstate.done.actor.fetchClaimToken': [{ type: 'xstate.done.actor.fetchClaimToken', output: { claimId: 'c1', customerRegistered: false } }],
     'xstate.error.actor.fetchClaimToken': [{ type: 'xstate.error.actor.fetchClaimToken', error: problem(500) }],
@@ -194,7 +196,13 @@ describeMachineModel(delayRepayMachine, {
       // 400 (malformed) or 401 (unknown or expired): the link is no good; anything else can be retried.
       const refused = (status: number | null) =>
         stepFrom(check, { type: 'xstate.error.actor.startClaimFlow', error: problem(status) } as never).snapshot.value;
-      expect([refused(400), refused(401), refused(503), refused(null)]).toEqual(['invalidToken', 'invalidToken', 'tokenFailed', 'tokenFailed']);
+      expect([refused(400), refused(401), refused(404), refused(503), refused(null)]).toEqual([
+        'invalidToken',
+        'invalidToken',
+        'linkNotOffered',
+        'tokenFailed',
+        'tokenFailed',
+      ]);
       // The session answer may name the claim (local server); without it, claim-token will.
       const session = (output: object) => stepFrom(check, { type: 'xstate.done.actor.startClaimFlow', output } as never).snapshot.context;
       expect(session({ session: 's1', claimId: 'c9' }).claimId).toBe('c9');
@@ -208,7 +216,7 @@ describeMachineModel(delayRepayMachine, {
     },
     tokenFailed: ({ snapshot, context, event }) => {
       expect(['xstate.error.actor.startClaimFlow', 'xstate.error.actor.fetchClaimToken']).toContain(event.type);
-      expect([400, 401]).not.toContain(errorOf(event)?.status);
+      expect([400, 401, 404]).not.toContain(errorOf(event)?.status);
       // The token (or the session made of it) is kept for the retry.
       expect(context.token ?? context.session).not.toBeNull();
       expect(snapshot.can({ type: 'claim.retry' })).toBe(true);
@@ -223,6 +231,14 @@ describeMachineModel(delayRepayMachine, {
       expect(event.type).toBe('xstate.error.actor.startClaimFlow');
       expect([400, 401]).toContain(errorOf(event)?.status);
       expect(snapshot.status).toBe('done');
+    },
+    linkNotOffered: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.error.actor.startClaimFlow');
+      expect(errorOf(event)?.status).toBe(404);
+      // An end with no retry: the page points to sign-in and Find a booking; the token is dropped.
+      expect([snapshot.status, snapshot.can({ type: 'claim.retry' })]).toEqual(['done', false]);
+      expect([context.token, context.session, context.claimId]).toEqual([null, null, null]);
+      expect(delayRepayMessages.linkNotOffered).toContain("isn't available here");
     },
     loading: (check) => {
       const { context, event } = check;

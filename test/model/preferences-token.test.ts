@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { preferencesTokenMachine } from '#machines/preferences-token';
+import { preferencesTokenMachine, preferencesTokenMessages } from '#machines/preferences-token';
 import { describeMachineModel, errorOf, outputOf } from './harness';
 
 describeMachineModel(preferencesTokenMachine, {
@@ -13,6 +13,8 @@ describeMachineModel(preferencesTokenMachine, {
       { type: 'xstate.error.actor.startCustomerFlow', error: { status: 401 } },
       { type: 'xstate.error.actor.startCustomerFlow', error: { status: 400 } },
       { type: 'xstate.error.actor.startCustomerFlow', error: { status: 500 } },
+      // A host without POST /user-flow-access (beyond SPEC section 7).
+      { type: 'xstate.error.actor.startCustomerFlow', error: { status: 404 } },
       { type: 'xstate.error.actor.startCustomerFlow', error: { status: null } },
     ],
   },
@@ -26,7 +28,7 @@ describeMachineModel(preferencesTokenMachine, {
       expect(context.token).toBe('demo-marketing-token');
     },
     failed: ({ snapshot, context, event }) => {
-      expect([400, 401]).not.toContain(errorOf(event)?.status);
+      expect([400, 401, 404]).not.toContain(errorOf(event)?.status);
       expect(context.token, 'kept for a retry').toBe('demo-marketing-token');
       expect(snapshot.can({ type: 'token.retry' })).toBe(true);
     },
@@ -41,6 +43,13 @@ describeMachineModel(preferencesTokenMachine, {
       expect([400, 401]).toContain(errorOf(event)?.status);
       expect([snapshot.status, snapshot.can({ type: 'token.retry' })]).toEqual(['done', false]);
       expect(context).toEqual({ token: null, session: null });
+    },
+    linkNotOffered: ({ snapshot, context, event }) => {
+      expect(errorOf(event)?.status).toBe(404);
+      // An end: no retry can help; the page offers sign-in instead, not an error.
+      expect([snapshot.status, snapshot.can({ type: 'token.retry' })]).toEqual(['done', false]);
+      expect(context).toEqual({ token: null, session: null });
+      expect(preferencesTokenMessages.linkNotOffered).toBe("Changing your contact preferences from an email link isn't available here. Sign in to choose the marketing you'd like from us.");
     },
     ready: ({ snapshot, context, event, actions, performed }) => {
       expect(actions, 'the session is used from now on').toContain('applyUserFlow');

@@ -9,10 +9,11 @@ import { localeFromPath } from '#src/config/locales';
 import { requestTimeoutMs } from '#src/config/timeouts';
 import { liveRegionFillDelayMs } from '#src/ui/live-region';
 
-type Status = 'AUTHORISED' | 'UNKNOWN' | 'MALFORMED' | 'HANG';
+type Status = 'AUTHORISED' | 'UNKNOWN' | 'MALFORMED' | 'HANG' | 'DOWN';
 
 /** The real route tree in memory, with the API answered by a fake fetch. */
-const renderApp = async (path: string, status: Status, pageData = defaultPageData) => {
+const renderApp = async (path: string, initialStatus: Status, pageData = defaultPageData) => {
+  let status = initialStatus;
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (status === 'HANG') {
@@ -21,6 +22,9 @@ const renderApp = async (path: string, status: Status, pageData = defaultPageDat
     }
     if (url.pathname.endsWith('/api/user')) {
       if (status === 'MALFORMED') return new Response(JSON.stringify({ user: 'nope' }), { headers: { 'content-type': 'application/json' } });
+      if (status === 'DOWN') {
+        return new Response(JSON.stringify({ errors: [{ code: 'SERVICE_UNAVAILABLE' }] }), { status: 503, headers: { 'content-type': 'application/json' } });
+      }
       const user =
         status === 'AUTHORISED'
           ? { id: 'c1', email: 'demo@example.com', provider: 'internal', status }
@@ -49,7 +53,7 @@ const renderApp = async (path: string, status: Status, pageData = defaultPageDat
       </ServicesContext.Provider>,
     );
   });
-  return { router, services };
+  return { router, services, setStatus: (next: Status) => void (status = next) };
 };
 
 describe('router (generated tree, memory history)', () => {
@@ -109,10 +113,25 @@ describe('router (generated tree, memory history)', () => {
     expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
   });
 
-  it('shows a clear error with a retry when the user response has the wrong shape', async () => {
-    await renderApp('/my-account/personal-details', 'MALFORMED');
+  it('shows a clear error with a retry when the user response has the wrong shape, not "check your connection"', async () => {
+    const { setStatus } = await renderApp('/my-account/personal-details', 'MALFORMED');
     await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/couldn't load your account/));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        "We couldn't load your account: we received an unexpected response from our servers. Please try again later.",
+      ),
+    );
+    setStatus('AUTHORISED');
+    await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
+    await screen.findByRole('heading', { level: 1, name: 'Personal details' }, { timeout: 10_000 });
+  });
+
+  it('says a server error is a problem on our side, with a retry', async () => {
+    await renderApp('/my-account/personal-details', 'DOWN');
+    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe("We couldn't load your account because of a problem on our side. Please try again later."),
+    );
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 

@@ -43,6 +43,9 @@ export function CalendarFeedSection() {
   const removing = snapshot.matches('removing');
   const needsServer = offline ? { disabled: true, 'aria-describedby': offlineId } : {};
 
+  // The host does not offer a calendar feed (a 404 from a call beyond SPEC section 7): no section.
+  if (snapshot.matches('absent')) return null;
+
   const copy = async () => {
     if (!url) return;
     try {

@@ -95,6 +95,20 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
       </Page>
     );
   }
+  if (snapshot.matches('linkNotOffered')) {
+    // The host has no sessions from email links (a 404 from a call beyond SPEC section 7): not an error.
+    return (
+      <Page title={m.claim_screen_delay_repay_claim()}>
+        <Alert tone="info" title={m.claim_screen_we_couldnt_open_your_claim()}>
+          <p>{delayRepayMessages.linkNotOffered}</p>
+          {signIn}
+          <p>
+            <Link to="/find-booking">{m.common_find_a_booking()}</Link>
+          </p>
+        </Alert>
+      </Page>
+    );
+  }
   if (snapshot.matches('tokenFailed')) {
     return (
       <Page title={m.claim_screen_delay_repay_claim()}>

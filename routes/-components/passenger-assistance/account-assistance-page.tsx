@@ -7,6 +7,7 @@ import { passengerAssistanceApi } from '#src/api/passenger-assistance';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { isCancelled, type AssistanceLeg } from '#src/schemas/passenger-assistance';
 import { useServices } from '#src/services';
+import { rich } from '#src/i18n/rich';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { ukDateTime } from '../booking-format';
@@ -39,6 +40,13 @@ export function AccountAssistancePage() {
           message={schemaError ? schemaMismatchMessage : accountPassengerAssistanceMessages.loadError}
           onRetry={() => send({ type: 'assistance.retry' })}
         />
+      )}
+      {snapshot.matches('absent') && (
+        <p>
+          {rich(m.account_passenger_assistance_from_booking, {
+            link: <Link to="/bookings/upcoming">{m.account_passenger_assistance_your_bookings()}</Link>,
+          })}
+        </p>
       )}
       {snapshot.matches('ready') && bookings.length === 0 && <p>{accountPassengerAssistanceMessages.noJourneys}</p>}
       {snapshot.matches('ready') && bookings.length > 0 && (
