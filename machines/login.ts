@@ -20,6 +20,10 @@ export interface LoginContext {
   response: UserResponse | null;
   /** The provider the page is leaving for (sign-in with Google, Facebook or Apple), while it does. */
   provider: SignInProvider | null;
+  /** The address a sign-in link was asked for (decision 400), once the server took the request. */
+  signInLinkSentTo: string | null;
+  /** Asking for a sign-in link failed (the throttle message stays, and the offer). */
+  signInLinkFailed: boolean;
 }
 
 export type LoginEvent =
@@ -29,7 +33,9 @@ export type LoginEvent =
   /** A "Continue with …" button: the page goes to the provider through the server (decision 360). */
   | { type: 'provider.choose'; provider: SignInProvider }
   /** The browser showed this page again (back from the provider, from its back/forward cache). */
-  | { type: 'provider.returned' };
+  | { type: 'provider.returned' }
+  /** "Email me a sign-in link": offered while the account is slowed down (429), decision 400. */
+  | { type: 'signInLink.request' };
 
 export const loginMessages = {
   invalidCredentials: m.login_invalid_credentials(),
@@ -46,14 +52,18 @@ export const loginMachine = setup({
     login: fromPromise<UserResponse, { email: string; password: string }>(async () => {
       throw new Error('login not provided');
     }),
+    requestSignInLink: fromPromise<unknown, { email: string }>(async () => {
+      throw new Error('requestSignInLink not provided');
+    }),
   },
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, loginValidators)),
     isInvalidCredentials: ({ event }) => hasStatus(event, 401),
     isThrottled: ({ event }) => isThrottledProblem(event),
+    isSlowedDown: ({ context }) => context.serverError === 'throttled',
   },
   actions: {
-    setValue: assign(({ context, event }) => changePatch(context, event, { serverError: null })),
+    setValue: assign(({ context, event }) => changePatch(context, event, { serverError: null, signInLinkFailed: false })),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
     setInvalidCredentials: assign({ serverError: 'invalidCredentials' as const }),
@@ -65,6 +75,13 @@ export const loginMachine = setup({
       return { provider: event.provider, serverError: null };
     }),
     forgetProvider: assign({ provider: null }),
+    clearSignInLink: assign({ signInLinkSentTo: null, signInLinkFailed: false }),
+    storeSignInLinkSent: assign(({ context }) => ({
+      signInLinkSentTo: context.values.email.trim(),
+      signInLinkFailed: false,
+      serverError: null,
+    })),
+    setSignInLinkFailed: assign({ signInLinkFailed: true }),
     /** Provided by the page: a full-page visit to the server's sign-in start for this provider. */
     goToProvider: (_, _params: { provider: SignInProvider }) => {},
   },
@@ -88,6 +105,8 @@ export const loginMachine = setup({
     retryAfterSeconds: null,
     response: null,
     provider: null,
+    signInLinkSentTo: null,
+    signInLinkFailed: false,
   },
   initial: 'editing',
   states: {
@@ -97,13 +116,24 @@ export const loginMachine = setup({
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
         'form.submit': [
-          { guard: 'isValid', target: 'submitting' },
+          { guard: 'isValid', target: 'submitting', actions: 'clearSignInLink' },
           { actions: 'markSubmitAttempted' },
         ],
         'provider.choose': {
           target: 'leavingForProvider',
           actions: ['rememberProvider', 'goToChosenProvider'],
         },
+        'signInLink.request': { guard: 'isSlowedDown', target: 'sendingSignInLink' },
+      },
+    },
+    sendingSignInLink: {
+      description: 'Asking the server to email a single-use sign-in link to the address typed (decision 400); the throttle message stays, the offer\'s button is busy.',
+      invoke: {
+        id: 'requestSignInLink',
+        src: 'requestSignInLink',
+        input: ({ context }) => ({ email: context.values.email.trim() }),
+        onDone: { target: 'editing', actions: 'storeSignInLinkSent' },
+        onError: { target: 'editing', actions: 'setSignInLinkFailed' },
       },
     },
     leavingForProvider: {

@@ -18,6 +18,7 @@ import { oidcApi } from './api/oidc.ts';
 import { insuranceApi } from './api/insurance.ts';
 import { passengerAssistanceApi } from './api/passenger-assistance.ts';
 import { passengersApi } from './api/passengers.ts';
+import { signInLinkApi } from './api/sign-in-link.ts';
 import { passwordApi } from './api/password.ts';
 import { railcardsApi } from './api/railcards.ts';
 import { refundsApi } from './api/refunds.ts';
@@ -169,6 +170,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', authApi());
   api.route('/', oidcApi({ providers: oidcProviders })); // sign-in with Google, Facebook, Apple (decision 360)
   api.route('/', passwordApi());
+  api.route('/', signInLinkApi()); // emailed sign-in links past the wrong-password slowdown (decision 400)
   api.route('/', userFlowAccessApi());
   api.route('/', customerProfileApi()); // personal details, change email, order count, account summary
   api.route('/', bookingActionsApi()); // check-in, resend email, on-demand tickets

@@ -55,6 +55,7 @@ export const knownPaths: readonly string[] = [
   '/redirect',
   '/register',
   '/reset-password',
+  '/sign-in-link',
   '/smartcards',
   '/sustainability-dashboard',
   '/webtoapp',

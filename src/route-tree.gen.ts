@@ -22,6 +22,7 @@ import { Route as OrderTokenRouteImport } from './../routes/order-token'
 import { Route as RedirectRouteImport } from './../routes/redirect'
 import { Route as RegisterRouteImport } from './../routes/register'
 import { Route as ResetPasswordRouteImport } from './../routes/reset-password'
+import { Route as SignInLinkRouteImport } from './../routes/sign-in-link'
 import { Route as WebtoappRouteImport } from './../routes/webtoapp'
 import { Route as AccountBookingsRouteImport } from './../routes/_account._bookings'
 import { Route as AccountPassengersFeatureRouteImport } from './../routes/_account._passengers-feature'
@@ -131,6 +132,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignInLinkRoute = SignInLinkRouteImport.update({
+  id: '/sign-in-link',
+  path: '/sign-in-link',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WebtoappRoute = WebtoappRouteImport.update({
@@ -419,6 +425,7 @@ export interface FileRoutesByFullPath {
   '/redirect': typeof RedirectRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/sign-in-link': typeof SignInLinkRoute
   '/webtoapp': typeof WebtoappRoute
   '/account-controls': typeof AccountAccountControlsRoute
   '/account-overview': typeof AccountAccountOverviewRoute
@@ -476,6 +483,7 @@ export interface FileRoutesByTo {
   '/redirect': typeof RedirectRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/sign-in-link': typeof SignInLinkRoute
   '/webtoapp': typeof WebtoappRoute
   '/account-controls': typeof AccountAccountControlsRoute
   '/account-overview': typeof AccountAccountOverviewRoute
@@ -536,6 +544,7 @@ export interface FileRoutesById {
   '/redirect': typeof RedirectRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/sign-in-link': typeof SignInLinkRoute
   '/webtoapp': typeof WebtoappRoute
   '/_account/_bookings': typeof AccountBookingsRouteWithChildren
   '/_account/_passengers-feature': typeof AccountPassengersFeatureRouteWithChildren
@@ -598,6 +607,7 @@ export interface FileRouteTypes {
     | '/redirect'
     | '/register'
     | '/reset-password'
+    | '/sign-in-link'
     | '/webtoapp'
     | '/account-controls'
     | '/account-overview'
@@ -655,6 +665,7 @@ export interface FileRouteTypes {
     | '/redirect'
     | '/register'
     | '/reset-password'
+    | '/sign-in-link'
     | '/webtoapp'
     | '/account-controls'
     | '/account-overview'
@@ -714,6 +725,7 @@ export interface FileRouteTypes {
     | '/redirect'
     | '/register'
     | '/reset-password'
+    | '/sign-in-link'
     | '/webtoapp'
     | '/_account/_bookings'
     | '/_account/_passengers-feature'
@@ -776,6 +788,7 @@ export interface RootRouteChildren {
   RedirectRoute: typeof RedirectRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  SignInLinkRoute: typeof SignInLinkRoute
   WebtoappRoute: typeof WebtoappRoute
   MigrationResetPasswordRoute: typeof MigrationResetPasswordRoute
 }
@@ -871,6 +884,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in-link': {
+      id: '/sign-in-link'
+      path: '/sign-in-link'
+      fullPath: '/sign-in-link'
+      preLoaderRoute: typeof SignInLinkRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/webtoapp': {
@@ -1355,6 +1375,7 @@ const rootRouteChildren: RootRouteChildren = {
   RedirectRoute: RedirectRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  SignInLinkRoute: SignInLinkRoute,
   WebtoappRoute: WebtoappRoute,
   MigrationResetPasswordRoute: MigrationResetPasswordRoute,
 }

@@ -86,6 +86,7 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           void navigate({ to: safeRedirectPath(redirect) as '/', replace: true });
           return response;
         }),
+        requestSignInLink: fromPromise(({ input }) => authApi.requestSignInLink(input.email)),
       },
       actions: {
         goToProvider: (_, { provider }) => {
@@ -106,7 +107,13 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
   const leaving = snapshot.matches('leavingForProvider');
   const { signInProviders } = pageData;
   const { errors, canSubmit } = formView(snapshot.context, loginValidators, submitting);
-  const { values, serverError } = snapshot.context;
+  const { values, serverError, signInLinkSentTo, signInLinkFailed } = snapshot.context;
+  const sendingLink = snapshot.matches('sendingSignInLink');
+  const linkRef = useRef<HTMLDivElement>(null);
+  // The offer's button goes away once the link is sent: focus moves to the message (never left on body).
+  useEffect(() => {
+    if (signInLinkSentTo !== null) linkRef.current?.focus();
+  }, [signInLinkSentTo]);
   return (
     <section className={styles.panel} aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading" className={styles.panelHeading}>{m.common_sign_in()}</h2>
@@ -142,6 +149,24 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           <Link to="/forgot-password">{m.login_page_forgotten_your_password()}</Link>
         </div>
       </form>
+      <div ref={linkRef} tabIndex={-1}>
+        {signInLinkSentTo !== null && <Alert tone="success">{m.login_page_sign_in_link_sent({ email: signInLinkSentTo })}</Alert>}
+        {serverError === 'throttled' && (
+          <>
+            {signInLinkFailed && <Alert tone="error">{m.login_page_sign_in_link_failed()}</Alert>}
+            <p>{m.login_page_sign_in_link_offer()}</p>
+            <Button
+              tone="secondary"
+              disabled={sendingLink}
+              busy={sendingLink}
+              busyLabel={m.login_page_sending_sign_in_link()}
+              onClick={() => send({ type: 'signInLink.request' })}
+            >
+              {m.login_page_email_me_a_sign_in_link()}
+            </Button>
+          </>
+        )}
+      </div>
       {signInProviders.length > 0 && (
         <div className={styles.providers} role="group" aria-label={m.login_page_other_ways_to_sign_in()}>
           {signInProviders.map((id) => (

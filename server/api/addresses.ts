@@ -5,6 +5,8 @@ import { many, one } from '../db.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
+import { readCleanBody, type TextRules } from '../lib/text-rules.ts';
+import { addressMessages } from '#src/schemas/addresses.ts';
 import { ApiError } from '../lib/errors.ts';
 
 /**
@@ -98,6 +100,14 @@ type AddressBody = v.InferOutput<typeof AddressBody>;
 
 const DeleteBody = v.object({ id: v.pipe(v.string(), v.maxLength(100)) });
 
+/** The address's text: the server's text rule (server/lib/text-rules.ts), with the form's message. */
+const ADDRESS_TEXT: TextRules = Object.fromEntries(
+  ['nickName', 'line1', 'line2', 'line3', 'line4', 'line5', 'postCode'].map((field) => [
+    field,
+    { kind: 'text', message: addressMessages.controlCharacter },
+  ]),
+);
+
 const normalisePostCode = (body: AddressBody): string | null => {
   if (body.postCode === null) return null;
   if (body.isoCountryCode !== 'GB') return body.postCode.toUpperCase();
@@ -150,7 +160,7 @@ export function addressesApi(): Hono<AppEnv> {
 
   api.post('/customer/address', async (c) => {
     const customer = requireCustomer(c);
-    const body = await readBody(c, AddressBody);
+    const body = await readCleanBody(c, AddressBody, ADDRESS_TEXT);
     const { db, clock } = c.get('deps');
     const now = clock.now();
     const row = await db.transaction(async (tx) => {
@@ -180,7 +190,7 @@ export function addressesApi(): Hono<AppEnv> {
     const customer = requireCustomer(c);
     const id = c.req.param('addressId');
     await ownAddress(c, customer.id, id);
-    const body = await readBody(c, AddressBody);
+    const body = await readCleanBody(c, AddressBody, ADDRESS_TEXT);
     const { db, clock } = c.get('deps');
     const row = await one<AddressRow>(
       db,

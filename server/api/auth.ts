@@ -8,7 +8,15 @@ import { emailSchema, passwordSchema, readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
 import { isStrongPassword, PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../lib/passwords.ts';
-import { assertNotThrottled, clearAttempts, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
+import {
+  assertLoginNotSlowed,
+  assertNotThrottled,
+  clearLoginFailures,
+  clientAddress,
+  LIMITS,
+  recordAttempt,
+  recordLoginFailure,
+} from '../lib/rate-limit.ts';
 import { addMs } from '../lib/clock.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
@@ -62,19 +70,19 @@ export function authApi(): Hono<AppEnv> {
   api.post('/login', async (c) => {
     const { db, clock } = c.get('deps');
     const { email, password } = await readBody(c, LoginBody);
-    // Counted per email typed (account or not: the answer must not tell) and per client address.
-    const limits = [
-      [LIMITS.loginAccount, email],
-      [LIMITS.loginClient, clientAddress(c)],
-    ] as const;
+    // Counted per client address (a hard limit) and per email typed (account or not: the answer must
+    // not tell), where it is a growing delay the owner can pass with a sign-in link (decision 400).
+    const limits = [[LIMITS.loginClient, clientAddress(c)]] as const;
     await assertNotThrottled(db, clock.now(), limits);
+    await assertLoginNotSlowed(db, clock.now(), email);
     const row = await one<CustomerRow>(db, 'select * from customers where email = $1', [email]);
     const ok = row?.password_hash ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
     if (!row || !ok) {
       await recordAttempt(db, clock.now(), limits);
+      await recordLoginFailure(db, clock.now(), email);
       throw new ApiError(401, 'INVALID_CREDENTIALS');
     }
-    await clearAttempts(db, [limits[0]]);
+    await clearLoginFailures(db, email);
     const previous = readSessionCookie(c);
     if (previous) await deleteSession(db, previous);
     const now = clock.now();

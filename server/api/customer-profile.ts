@@ -12,7 +12,8 @@ import { PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { assertNotThrottled, clearAttempts, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import { clearSessionCookie, createSession, deleteCustomerSessions, setSessionCookie } from '../lib/sessions.ts';
-import { validateFirstName, validateLastName } from '#src/schemas/forms.ts';
+import { messages as formMessages, validateFirstName, validateLastName } from '#src/schemas/forms.ts';
+import { readCleanBody } from '../lib/text-rules.ts';
 import { validatePassengerName } from '#src/schemas/passengers.ts';
 import { requireFeature } from '../lib/feature-gate.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
@@ -89,7 +90,10 @@ export function customerProfileApi(): Hono<AppEnv> {
   api.post('/customer/personal-details', async (c) => {
     const customer = requireCustomer(c);
     const { db, clock } = c.get('deps');
-    const body = await readBody(c, PersonalDetailsBody);
+    const body = await readCleanBody(c, PersonalDetailsBody, {
+      firstName: { kind: 'name', message: formMessages.firstNameInvalid },
+      lastName: { kind: 'name', message: formMessages.lastNameInvalid },
+    });
     let updatePassengerFailed = false;
     const saved = await db.transaction(async (tx) => {
       await tx.query('update customers set first_name = $1, last_name = $2 where id = $3', [

@@ -6,7 +6,8 @@ import { many, one, isUniqueViolation, type Queryable } from '../db.ts';
 import type { BookingData, Leg } from '../domain/booking-data.ts';
 import { requireCustomer, type OrderRow } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { readBody } from '../lib/body.ts';
+import { readCleanBody } from '../lib/text-rules.ts';
+import { assistanceFormMessages } from '#src/schemas/passenger-assistance.ts';
 import { HOUR_MS } from '../lib/clock.ts';
 import { ApiError, errorBody } from '../lib/errors.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
@@ -198,7 +199,8 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
     // Who may act comes first: a caller without access learns nothing from the body's checks.
     const { booking, order, access } = await loadBooking(c);
     assertMayChange(access, order);
-    const body = await readBody(c, CreateBody);
+    // The details are free text on several lines: the server's text rule (server/lib/text-rules.ts).
+    const body = await readCleanBody(c, CreateBody, { details: { kind: 'multiline', message: assistanceFormMessages.detailsControlCharacter } });
     const now = clock.now();
     if (booking.is_season) {
       throw refuse(422, 'NOT_AVAILABLE', 'Assistance is booked for a particular train, so it cannot be booked on a season ticket here.');

@@ -7,7 +7,8 @@ import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
-import { passengerErrors, toIsoDate, type PassengerValues } from '#src/schemas/passengers.ts';
+import { passengerErrors, passengerMessages, toIsoDate, type PassengerValues } from '#src/schemas/passengers.ts';
+import { readCleanBody, type TextRules } from '../lib/text-rules.ts';
 import { railcardStatus, utcToday } from './railcards.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 
@@ -49,6 +50,13 @@ export function passengerJson(row: PassengerRow) {
     isAccountHolder: row.is_account_holder,
   };
 }
+
+/** The names kept for a passenger: the server's text rule (server/lib/text-rules.ts), with the form's messages. */
+const PASSENGER_TEXT: TextRules = {
+  firstName: { kind: 'name', message: passengerMessages.nameInvalid },
+  lastName: { kind: 'name', message: passengerMessages.nameInvalid },
+  nickName: { kind: 'text', message: passengerMessages.nickNameInvalid },
+};
 
 /** The body of add-passenger and edit-passenger, with the same rules as the form (spec section 5). */
 const passengerBody = (today: string, isAccountHolder: boolean) =>
@@ -151,7 +159,7 @@ export function passengersApi(): Hono<AppEnv> {
   api.post('/customer/passengers-and-railcards/add-passenger', async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
-    const body = await readBody(c, passengerBody(utcToday(clock.now()), false));
+    const body = await readCleanBody(c, passengerBody(utcToday(clock.now()), false), PASSENGER_TEXT);
     const row = await one<PassengerRow>(
       db,
       `insert into saved_passengers (id, customer_id, first_name, last_name, nick_name, email, date_of_birth)
@@ -180,7 +188,7 @@ export function passengersApi(): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const existing = await ownPassenger(db, customer.id, c.req.param('id'));
-    const body = await readBody(c, passengerBody(utcToday(clock.now()), existing.is_account_holder));
+    const body = await readCleanBody(c, passengerBody(utcToday(clock.now()), existing.is_account_holder), PASSENGER_TEXT);
     const firstName = body.firstName.trim();
     const lastName = body.lastName.trim();
     let accountUpdateFailed = false;

@@ -126,6 +126,11 @@ export function passwordApi(): Hono<AppEnv> {
         spent.customer_id,
       ]);
       await deleteCustomerSessions(tx, spent.customer_id);
+      // And every sign-in link still in the mailbox (decision 400).
+      await tx.query('update sign_in_link_tokens set used_at = $1 where customer_id = $2 and used_at is null', [
+        now,
+        spent.customer_id,
+      ]);
       // Recovering the account also ends what was shared from it: the calendar feed's address.
       await revokeCalendarFeed(tx, spent.customer_id);
     });

@@ -8,7 +8,8 @@ import { readBody } from '../lib/body.ts';
 import { createCatalogueText } from '../lib/catalogue.ts';
 import { emailLocale } from '../lib/email-copy.ts';
 import { ApiError } from '../lib/errors.ts';
-import { validateAttribute, validateCardNumber, validateExpiryDate } from '#src/schemas/railcards.ts';
+import { railcardMessages, validateAttribute, validateCardNumber, validateExpiryDate } from '#src/schemas/railcards.ts';
+import { cleanFields } from '../lib/text-rules.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 
 /**
@@ -292,7 +293,14 @@ export function railcardsApi(): Hono<AppEnv> {
     const t = await railcardType(db, c.req.param('railcardId'));
     const held = await heldCard(db, p.id, t.id);
     if (!held) throw new ApiError(404, 'RAILCARD_NOT_FOUND');
-    const { attributes } = await readBody(c, AttributesBody);
+    const { attributes: sent } = await readBody(c, AttributesBody);
+    // Holder names and other card text: the server's text rule (server/lib/text-rules.ts), in NFC.
+    const attributes = cleanFields(
+      sent,
+      Object.fromEntries(
+        t.attributes.map((def) => [def.name, { kind: /name$/i.test(def.name) ? 'name' : 'text', message: railcardMessages.attributeInvalid }] as const),
+      ),
+    ) as Record<string, string>;
     const next: Record<string, string> = {};
     for (const def of t.attributes) {
       const value = (attributes[def.name] ?? '').trim();

@@ -18,8 +18,6 @@ const HOUR_MS = 60 * MINUTE_MS;
 const WINDOW_MS = 15 * MINUTE_MS;
 
 export const LIMITS = {
-  /** Wrong passwords for one account, from anywhere. */
-  loginAccount: { scope: 'login.account', max: 5, windowMs: WINDOW_MS },
   /** Wrong sign-ins from one client address, whichever accounts (room for a shared address). */
   loginClient: { scope: 'login.client', max: 30, windowMs: WINDOW_MS },
   /** Reset links requested for one email address (counted whether or not it has an account). */
@@ -42,6 +40,12 @@ export const LIMITS = {
   resendClient: { scope: 'resend-email.client', max: 10, windowMs: HOUR_MS },
   /** On-demand tickets generated for one booking (each one is a new ticket to issue). */
   onDemandBooking: { scope: 'on-demand.booking', max: 10, windowMs: HOUR_MS },
+  /** Sign-in links asked for from one client address, whichever emails (decision 400). */
+  signInLinkClient: { scope: 'sign-in-link.client', max: 20, windowMs: WINDOW_MS },
+  /** Sign-in links emailed to one address: past this the request is still answered 202, and nothing is sent. */
+  signInLinkEmail: { scope: 'sign-in-link.email', max: 5, windowMs: WINDOW_MS },
+  /** Unknown, used or expired sign-in links tried from one client. */
+  signInLinkTokenClient: { scope: 'sign-in-link-token.client', max: 30, windowMs: WINDOW_MS },
   /** Find-booking misses for one reference from one client: the owner elsewhere is not locked out. */
   findBookingReference: { scope: 'find-booking.client-reference', max: 10, windowMs: WINDOW_MS },
   /** Find-booking misses from one client over all references: stops sweeping many references. */
@@ -126,8 +130,62 @@ export async function clearAttempts(db: Queryable, checks: readonly (readonly [L
   }
 }
 
+/**
+ * Wrong passwords for one account, from anywhere (decision 400): a slowdown, not a lockout. The first
+ * `freeFailures` cost nothing; from then on the account waits `firstDelayMs` after its last failure,
+ * doubling with each further failure, at most `maxDelayMs`. A wrong password tried after the wait
+ * counts again; one tried during it is refused (429 + Retry-After) without being checked or counted.
+ * The owner passes it with the emailed sign-in link (server/api/sign-in-link.ts), which a stranger's
+ * failures do not touch. A run of failures is forgotten `forgetAfterMs` after the last one.
+ */
+export const LOGIN_SLOWDOWN = {
+  scope: 'login.account-delay',
+  freeFailures: 5,
+  firstDelayMs: 30 * 1000,
+  maxDelayMs: WINDOW_MS,
+  forgetAfterMs: 24 * HOUR_MS,
+} as const;
+
+/** How long the account waits after its last failure, given how many failures in a row it has had. */
+export function loginDelayMs(failures: number): number {
+  const over = failures - LOGIN_SLOWDOWN.freeFailures;
+  if (over < 0) return 0;
+  return Math.min(LOGIN_SLOWDOWN.maxDelayMs, LOGIN_SLOWDOWN.firstDelayMs * 2 ** Math.min(over, 30));
+}
+
+/** Throws 429 (Retry-After: the rest of the wait) while the account `key` is being slowed down. */
+export async function assertLoginNotSlowed(db: Queryable, now: Date, key: string): Promise<void> {
+  const { rows } = await db.query<Row>('select window_start, count from attempt_counters where scope = $1 and key = $2', [
+    LOGIN_SLOWDOWN.scope,
+    key,
+  ]);
+  const row = rows[0];
+  if (!row) return;
+  const last = new Date(row.window_start).getTime();
+  if (now.getTime() - last >= LOGIN_SLOWDOWN.forgetAfterMs) return;
+  const waitMs = last + loginDelayMs(row.count) - now.getTime();
+  if (waitMs > 0) throw throttled(Math.max(1, Math.ceil(waitMs / 1000)));
+}
+
+/** Counts one wrong password for the account `key` (window_start holds the time of the last one). */
+export async function recordLoginFailure(db: Queryable, now: Date, key: string): Promise<void> {
+  await db.query(
+    `insert into attempt_counters (scope, key, window_start, count) values ($1, $2, $3::timestamptz, 1)
+     on conflict (scope, key) do update set
+       window_start = excluded.window_start,
+       count = case when $3::timestamptz - attempt_counters.window_start >= $4::int * interval '1 millisecond'
+                    then 1 else attempt_counters.count + 1 end`,
+    [LOGIN_SLOWDOWN.scope, key, now, LOGIN_SLOWDOWN.forgetAfterMs],
+  );
+}
+
+/** Ends the account's run of failures (the right password, or its owner's sign-in link). */
+export async function clearLoginFailures(db: Queryable, key: string): Promise<void> {
+  await db.query('delete from attempt_counters where scope = $1 and key = $2', [LOGIN_SLOWDOWN.scope, key]);
+}
+
 /** The longest window of any limit: a counter older than that has ended whatever its scope. */
-const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((limit: Limit) => limit.windowMs));
+const LONGEST_WINDOW_MS = Math.max(LOGIN_SLOWDOWN.forgetAfterMs, ...Object.values(LIMITS).map((limit: Limit) => limit.windowMs));
 
 /** Deletes counters whose window ended (housekeeping). */
 export async function purgeAttemptCounters(db: Queryable, now: Date): Promise<void> {

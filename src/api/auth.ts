@@ -3,6 +3,7 @@ import {
   ChangePasswordResponse,
   GuestSessionResponse,
   RegisterAnswer,
+  SignInLinkRequested,
   SuccessResponse,
   UserResponse,
   ValidateTokenResponse,
@@ -17,6 +18,12 @@ export const authApi = (client: ApiClient) => ({
   logout: () => client.request(SuccessResponse, '/logout', { method: 'POST', body: {} }),
   forgotPassword: (email: string) =>
     client.request(SuccessResponse, '/customer/forgot-password', { method: 'POST', body: { email }, csrfInBody: true }),
+  /** Emails a single-use sign-in link past the wrong-password slowdown (decision 400). */
+  requestSignInLink: (email: string) =>
+    client.request(SignInLinkRequested, '/customer/sign-in-link', { method: 'POST', body: { email }, csrfInBody: true }),
+  /** Spends a sign-in link: the server signs in as POST /login does. */
+  spendSignInLink: (token: string) =>
+    client.request(UserResponse, '/customer/sign-in-link/use', { method: 'POST', body: { token }, csrfInBody: true }),
   validateResetToken: (token: string) =>
     client.request(ValidateTokenResponse, '/customer/validate-reset-password-token', {
       method: 'POST',

@@ -38,6 +38,12 @@ export type RegisterOutcome = v.InferOutput<typeof RegisterAnswer>;
 
 export const SuccessResponse = v.object({ success: v.literal(true) });
 
+/**
+ * POST customer/sign-in-link (decision 400; not in the spec): 202 whether or not the email has an
+ * account. The body says nothing the screen needs, so none of it is required.
+ */
+export const SignInLinkRequested = v.object({ linkSent: v.optional(v.boolean()) });
+
 export const ValidateTokenResponse = v.object({ isValid: v.boolean() });
 
 export const ChangePasswordResponse = v.object({ errors: v.array(v.object({ code: v.string() })) });

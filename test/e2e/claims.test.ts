@@ -77,6 +77,41 @@ describe('Delay Repay', () => {
     expect(w.errors).toEqual([]);
   });
 
+  it('keeps the focus on a radio while the claim is sent (aria-disabled, not disabled), and ignores changes meanwhile', async () => {
+    await world.server.reset();
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(url(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`));
+    await w.page.getByRole('heading', { name: 'You can claim Delay Repay' }).waitFor();
+    await w.page.getByLabel('How many minutes late did you arrive?').fill('34');
+    const voucher = w.page.getByRole('radio', { name: 'Rail travel voucher' });
+    await voucher.check();
+    // The answer waits until the test lets it go, so the form stays in its sending state.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const path = `**/my-account/api/claim/${claimId('demo-past-leeds-sheffield')}`;
+    await w.page.route(path, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await held;
+      return route.fallback();
+    });
+    await voucher.focus();
+    // Submitted with the radio focused (as Enter in the form would).
+    await w.page.evaluate(() => document.querySelector('form')?.requestSubmit());
+    await w.page.getByRole('button', { name: 'Send claim' }).or(w.page.getByRole('button', { name: /Sending/ })).first().waitFor();
+    await w.page.waitForFunction(() => document.querySelector('input[name="paymentType"][aria-disabled="true"]') !== null);
+    const focused = () => w.page.evaluate(() => ({ tag: document.activeElement?.tagName, name: (document.activeElement as HTMLInputElement | null)?.name }));
+    expect(await focused()).toEqual({ tag: 'INPUT', name: 'paymentType' });
+    expect(await voucher.getAttribute('aria-disabled')).toBe('true');
+    // Arrow keys do not change the answer being sent.
+    await w.page.keyboard.press('ArrowDown');
+    expect(await voucher.isChecked()).toBe(true);
+    expect(await focused()).not.toEqual({ tag: 'BODY', name: undefined });
+    release();
+    await w.page.getByText('Thank you, your claim has been sent').waitFor();
+    expect(await w.page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+    await w.page.unroute(path);
+  });
+
   it("a Punchout claim hands off to the operator's site with nothing to fill", async () => {
     await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.goto(url(`/claims/${claimId('demo-past-more-man-lds')}`));

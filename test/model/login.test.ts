@@ -5,6 +5,8 @@ import { describeMachineModel, errorOf, inputOf, nextFrom } from './harness';
 
 describeMachineModel(loginMachine, {
   name: 'loginMachine',
+  // The sign-in link (decision 400) adds a branch to every throttled state.
+  maxPaths: 300,
   events: {
     'form.change': (snap) => [
       ...(snap.context.values.email === '' ? [{ type: 'form.change' as const, field: 'email' as const, value: 'demo@example.com' }] : []),
@@ -13,6 +15,9 @@ describeMachineModel(loginMachine, {
     'form.blur': [{ type: 'form.blur', field: 'email' }],
     'provider.choose': [{ type: 'provider.choose', provider: 'google' }],
     'provider.returned': [{ type: 'provider.returned' }],
+    'signInLink.request': [{ type: 'signInLink.request' }],
+    'xstate.done.actor.requestSignInLink': [{ type: 'xstate.done.actor.requestSignInLink', output: { linkSent: true } }],
+    'xstate.error.actor.requestSignInLink': [{ type: 'xstate.error.actor.requestSignInLink', error: { status: 503, code: null } }],
     'xstate.done.actor.login': [
       {
         type: 'xstate.done.actor.login',
@@ -32,8 +37,13 @@ describeMachineModel(loginMachine, {
     retryAfterSeconds: c.retryAfterSeconds,
     touched: c.touched,
     provider: c.provider,
+    signInLinkSentTo: c.signInLinkSentTo,
+    signInLinkFailed: c.signInLinkFailed,
   }),
-  calls: { submitting: { login: { email: 'demo@example.com', password: 'RailDemo!2026' } } },
+  calls: {
+    submitting: { login: { email: 'demo@example.com', password: 'RailDemo!2026' } },
+    sendingSignInLink: { requestSignInLink: { email: 'demo@example.com' } },
+  },
   // Login (spec sections 2 and 7): 401 means the credentials are wrong; other failures a generic
   // message; what was typed is kept; submit refused while pristine or invalid.
   states: {
@@ -49,7 +59,13 @@ describeMachineModel(loginMachine, {
           retryAfterSeconds: null,
           response: null,
           provider: null,
+          signInLinkSentTo: null,
+          signInLinkFailed: false,
         });
+      }
+      // The sign-in link is offered only while the account is slowed down (decision 400).
+      if (context.serverError !== 'throttled') {
+        expect(nextFrom(check, { type: 'signInLink.request' }).value).toBe('editing');
       }
       if (context.serverError !== null) {
         // Any typing clears the server's message (the model only types into empty fields).
@@ -63,7 +79,24 @@ describeMachineModel(loginMachine, {
         expect(sent.value).toBe('submitting');
         expect(inputOf(sent, 'login')).toEqual({ email: 'demo@example.com', password: context.values.password });
       }
-      const error = errorOf(event);
+      if (event.type === 'xstate.done.actor.requestSignInLink') {
+        // Sent (or, for an address without an account, quietly not: the answer is the same 202).
+        expect(context.signInLinkSentTo).toBe('demo@example.com');
+        expect(context.serverError).toBeNull();
+        expect(context.signInLinkFailed).toBe(false);
+        // A new sign-in attempt forgets the message.
+        expect(nextFrom(check, { type: 'form.submit' }).context.signInLinkSentTo).toBeNull();
+      }
+      if (event.type === 'xstate.error.actor.requestSignInLink') {
+        // The throttle message and the offer stay, to try again; typing clears both.
+        expect(context.serverError).toBe('throttled');
+        expect(context.signInLinkFailed).toBe(true);
+        expect(context.signInLinkSentTo).toBeNull();
+        expect(nextFrom(check, { type: 'signInLink.request' }).value).toBe('sendingSignInLink');
+        const typed = nextFrom(check, { type: 'form.change', field: 'password', value: 'RailDemo!2027' });
+        expect(typed.context.signInLinkFailed).toBe(false);
+      }
+      const error = event.type === 'xstate.error.actor.login' ? errorOf(event) : undefined;
       if (error) {
         const status = error.status ?? (error as { problem?: { status?: number } }).problem?.status;
         expect(context.serverError).toBe(status === 401 ? 'invalidCredentials' : status === 429 ? 'throttled' : 'generic');
@@ -101,6 +134,12 @@ describeMachineModel(loginMachine, {
       // Nothing else starts while the page is leaving: no second provider, no password sign-in.
       expect(nextFrom(check, { type: 'provider.choose', provider: 'apple' }).value).toBe('leavingForProvider');
       expect(nextFrom(check, { type: 'form.submit' }).value).toBe('leavingForProvider');
+    },
+    sendingSignInLink: ({ context, event }) => {
+      expect(event.type).toBe('signInLink.request');
+      expect(context.serverError).toBe('throttled');
+      // What was typed stays; the password is not sent with the link request.
+      expect(context.values).toEqual({ email: 'demo@example.com', password: 'RailDemo!2026' });
     },
     submitting: ({ context, event }) => {
       expect(event.type).toBe('form.submit');

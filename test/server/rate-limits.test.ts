@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
 import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
-import { LIMITS } from '#server/lib/rate-limit.ts';
+import { LIMITS, LOGIN_SLOWDOWN } from '#server/lib/rate-limit.ts';
 import { devScriptHashes } from '#server/lib/dev-csp.ts';
 import { CONTENT_SECURITY_POLICY } from '#server/shell.ts';
 import { apiClient, signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
-const WINDOW_S = LIMITS.loginAccount.windowMs / 1000;
+const WINDOW_S = LIMITS.loginClient.windowMs / 1000;
 let server: TestServer;
 
 beforeAll(async () => {
@@ -39,19 +39,20 @@ const expectThrottled = (res: { status: number; headers: Headers; body: unknown 
 const moveClock = (offsetMs: number) => server.setClock(offsetMs);
 
 describe('sign-in', () => {
-  it('refuses an account with 429 + Retry-After after 5 wrong passwords, from any client, until the window ends', async () => {
+  it('slows an account down with 429 + Retry-After after 5 wrong passwords, from any client, until its wait ends', async () => {
     await server.reset();
     const a = await clientFrom('203.0.113.1');
-    for (let i = 0; i < LIMITS.loginAccount.max; i++) {
+    for (let i = 0; i < LOGIN_SLOWDOWN.freeFailures; i++) {
       expect((await post(a, '/login', { email: DEMO_ACCOUNT.email, password: `wrong-${i}` })).status).toBe(401);
     }
-    // Even the right password is refused now, and from another client too.
+    // Even the right password is refused during the wait, and from another client too (the owner's way
+    // past it is the emailed sign-in link: test/server/sign-in-link.test.ts).
     expectThrottled(await post(a, '/login', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }));
     const b = await clientFrom('198.51.100.7');
     expectThrottled(await post(b, '/login', DEMO_ACCOUNT));
     // Another account is not affected.
     expect((await post(b, '/login', SECOND_ACCOUNT)).status).toBe(200);
-    await moveClock(LIMITS.loginAccount.windowMs + 1000);
+    await moveClock(LOGIN_SLOWDOWN.firstDelayMs + 1000);
     try {
       expect((await post(a, '/login', DEMO_ACCOUNT)).status).toBe(200);
     } finally {
@@ -62,7 +63,7 @@ describe('sign-in', () => {
   it('answers an unknown email exactly like a known one (401 then the same 429)', async () => {
     await server.reset();
     const a = await clientFrom('203.0.113.2');
-    for (let i = 0; i < LIMITS.loginAccount.max; i++) {
+    for (let i = 0; i < LOGIN_SLOWDOWN.freeFailures; i++) {
       expect((await post(a, '/login', { email: 'nobody@example.com', password: `wrong-${i}` })).status).toBe(401);
     }
     expectThrottled(await post(a, '/login', { email: 'nobody@example.com', password: 'x' }));
@@ -223,7 +224,7 @@ describe('counts survive a restart on the same data dir', () => {
       let first = await startTestServer({ dataDir });
       const client = apiClient(first.origin);
       await client.init();
-      for (let i = 0; i < LIMITS.loginAccount.max; i++) {
+      for (let i = 0; i < LOGIN_SLOWDOWN.freeFailures; i++) {
         expect((await client.post('/my-account/api/login', { email: DEMO_ACCOUNT.email, password: `wrong-${i}` })).status).toBe(401);
       }
       await first.close();

@@ -405,6 +405,30 @@ describe('refund request', () => {
     expect(again).toMatchObject({ status: 'POTENTIAL_FRAUD_DETECTED', quoteId: null });
     expect((await detail(K.fraud))?.refund?.refunds).toEqual([]);
   });
+
+  it('a card token is spent once under 20 parallel requests: one refund, 19 × 400, the token then refused', async () => {
+    await server.reset();
+    await asRobin();
+    // The declined card's booking asks for a new card on every new quote.
+    const declined = await requestRefund((await getQuote(K.declinedCard)).quoteId ?? '');
+    expect(declined.status).toBe(422);
+    const card = v.parse(CardTokenResponse, (await tokenise('4242 4242 4242 4242')).body);
+    const quotes = [];
+    for (let i = 0; i < 20; i++) quotes.push((await getQuote(K.declinedCard)).quoteId ?? '');
+    expect(new Set(quotes).size).toBe(20);
+    const answers = await Promise.all(
+      quotes.map((quoteId) => requestRefund(quoteId, { token: card.token, bookingId: bookingOf(K.declinedCard) })),
+    );
+    expect(answers.map((a) => a.status).filter((s) => s === 200)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) {
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(JSON.stringify(r.body)).toContain('The card token is unknown, used or expired');
+    }
+    // One refund was made; the booking is processing.
+    expect((await detail(K.declinedCard))?.refund?.refunds).toHaveLength(1);
+  });
 });
 
 describe('refund authorization', () => {

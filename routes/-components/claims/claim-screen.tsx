@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   claimFormErrors,
@@ -200,13 +200,22 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
     snapshot.matches({ loaded: 'checking' }) ||
     snapshot.matches({ loaded: 'unconfirmed' });
 
+  const justSubmitted = snapshot.context.justSubmitted;
+  const thanksRef = useRef<HTMLDivElement>(null);
+  // The form (and the radio or button that had the focus) goes away: the thanks take the focus.
+  useEffect(() => {
+    if (justSubmitted) thanksRef.current?.focus();
+  }, [justSubmitted]);
+
   return (
     <>
-      {snapshot.context.justSubmitted && (
-        <Alert tone="success" title={m.claim_screen_thank_you_your_claim_has()}>
-          <p>{m.claim_screen_weve_sent_your_claim_to({ operator })}</p>
-        </Alert>
-      )}
+      <div ref={thanksRef} tabIndex={-1}>
+        {justSubmitted && (
+          <Alert tone="success" title={m.claim_screen_thank_you_your_claim_has()}>
+            <p>{m.claim_screen_weve_sent_your_claim_to({ operator })}</p>
+          </Alert>
+        )}
+      </div>
       {!(punchout && claim.status === 'eligible') && (
         <div className={styles.status} role="status">
           <h2 className={styles.statusTitle}>{words.title}</h2>
@@ -357,7 +366,9 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           send({ type: 'form.submit' });
         }}
       >
-        <fieldset className={styles.fieldset} disabled={submitting} aria-describedby={directionField.error ? ids.direction : undefined}>
+        {/* While the claim is sent or checked the radios are aria-disabled and ignore changes, not
+            disabled: a disabled radio drops the focus to the page (decision 370, as Button does). */}
+        <fieldset className={styles.fieldset} aria-describedby={directionField.error ? ids.direction : undefined}>
           <legend className={styles.legend}>{m.claim_screen_which_journey_was_delayed()}</legend>
           {journeys.map((j) => (
             <label key={j.direction} className={styles.radioRow}>
@@ -368,7 +379,10 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
                 className={styles.radio}
                 value={j.direction}
                 checked={directionField.value === j.direction}
-                onChange={() => directionField.onValueChange(j.direction)}
+                aria-disabled={submitting || undefined}
+                onChange={() => {
+                  if (!submitting) directionField.onValueChange(j.direction);
+                }}
               />
               <span>
                 {directionNames[j.direction]}: {j.label}
@@ -389,7 +403,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           problemId={delayRefused ? ids.problem : undefined}
           {...field('delay')}
         />
-        <fieldset className={styles.fieldset} disabled={submitting} aria-describedby={paymentField.error ? ids.payment : undefined}>
+        <fieldset className={styles.fieldset} aria-describedby={paymentField.error ? ids.payment : undefined}>
           <legend className={styles.legend}>{m.claim_screen_how_would_you_like_to()}</legend>
           {paymentTypes.map((type) => (
             <label key={type} className={styles.radioRow}>
@@ -400,7 +414,10 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
                 className={styles.radio}
                 value={type}
                 checked={paymentField.value === type}
-                onChange={() => paymentField.onValueChange(type)}
+                aria-disabled={submitting || undefined}
+                onChange={() => {
+                  if (!submitting) paymentField.onValueChange(type);
+                }}
               />
               {paymentLabels[type]}
             </label>
