@@ -6,11 +6,19 @@ import type { BookingData } from '../domain/booking-data.ts';
 import { requireCustomerOrGuestForOrder, type OrderRow } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
+import { cleanFields, type TextRules } from '../lib/text-rules.ts';
+import { passengerMessages } from '#src/schemas/passengers.ts';
 import { ApiError } from '../lib/errors.ts';
 import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import { delayRepayByBooking } from './claims.ts';
 import { insuranceByBooking } from './insurance.ts';
 import { historyChanges, refundSummaries } from '../domain/refund-store.ts';
+
+/** A new passenger name on a booking: the saved passengers' rule (server/lib/text-rules.ts). */
+const NEW_NAME_TEXT: TextRules = {
+  firstName: { kind: 'name', message: passengerMessages.nameInvalid },
+  lastName: { kind: 'name', message: passengerMessages.nameInvalid },
+};
 
 /**
  * Booking detail and history (docs/decisions/020-booking-detail-and-history.md):
@@ -272,7 +280,9 @@ export function bookingApi(): Hono<AppEnv> {
 
   api.put('/pico/edit-passengers', async (c) => {
     const { db, clock } = c.get('deps');
-    const body = await readBody(c, EditPassengersBody);
+    const read = await readBody(c, EditPassengersBody);
+    // The same rule for stored names as a saved passenger's: NFC, and no control or bidi characters.
+    const body = { ...read, newUsers: read.newUsers.map((user) => ({ ...user, ...cleanFields(user, NEW_NAME_TEXT) }) as typeof user) };
     if (body.alterablesIds.length !== body.newUsers.length || new Set(body.alterablesIds).size !== body.alterablesIds.length) {
       throw new ApiError(400, 'VALIDATION', 'alterablesIds and newUsers must pair up one to one');
     }
