@@ -21,6 +21,7 @@ import { bindField } from '#src/ui/field-binding';
 import { FieldError } from '#src/ui/field-error';
 import { shownErrors } from '#src/ui/form-state';
 import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
@@ -304,6 +305,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
     direction: values.direction !== '',
     paymentType: values.paymentType !== '',
   });
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const field = (name: ClaimFormField) => bindField(send, name, values[name], visible[name]);
   const ids = { problem: useId(), hint: useId(), direction: useId(), payment: useId() };
   // The server's 422 is about the delay (under the operator's threshold): the field says so too
@@ -343,6 +345,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           send({ type: 'form.submit' });
         }}
       >
+        <ErrorSummary attempt={attempt} errors={Object.fromEntries(claimFieldOrder.map((f) => [claimFieldNames[f], visible[f]]))} />
         <fieldset className={styles.fieldset} disabled={submitting} aria-describedby={directionField.error ? ids.direction : undefined}>
           <legend className={styles.legend}>{m.claim_screen_which_journey_was_delayed()}</legend>
           {journeys.map((j) => (
@@ -420,7 +423,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           </>
         )}
         <div className={styles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? delayRepayMessages.checking : m.claim_screen_sending_your_claim()} aria-describedby={ids.hint}>{m.claim_screen_send_claim()}</Button>
+          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? delayRepayMessages.checking : m.claim_screen_sending_your_claim()} aria-describedby={ids.hint} onRefused={onRefused}>{m.claim_screen_send_claim()}</Button>
           <SubmitHint id={ids.hint} fields={claimFieldOrder.filter((f) => errors[f]).map((f) => claimFieldNames[f])} active={!canSubmit && !submitting} />
         </div>
       </form>
