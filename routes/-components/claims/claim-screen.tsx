@@ -30,6 +30,7 @@ import { CheckAgain } from '../check-again';
 import { estimateSteps, journeyLabel, paymentLabels, statusWords } from './claim-copy';
 import * as styles from './claims.css';
 import { m } from '#src/paraglide/messages.js';
+import { LiveRegion } from '#src/ui/live-region';
 
 type Snapshot = SnapshotFrom<typeof delayRepayMachine>;
 type Send = ActorRefFrom<typeof delayRepayMachine>['send'];
@@ -195,10 +196,10 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
         </Alert>
       )}
       {!(punchout && claim.status === 'eligible') && (
-        <div className={styles.status} role="status">
+        <LiveRegion className={styles.status}>
           <h2 className={styles.statusTitle}>{words.title}</h2>
           <p>{words.next}</p>
-        </div>
+        </LiveRegion>
       )}
       {punchout && claim.status === 'eligible' && <PunchoutHandOff claim={claim} operator={operator} />}
 
