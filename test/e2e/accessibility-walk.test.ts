@@ -190,9 +190,13 @@ const tabWalk = async (page: Page, limit = 45, fromTop = true): Promise<Stop[]> 
   // In a modal dialog the page is inert: the walk starts from the focus the dialog put in it.
   if (fromTop) await fromTheTop(page);
   const stops: Stop[] = [];
+  // In a dialog the walk starts on the control it opened on (Cancel, its last) and goes backwards:
+  // Tab past a modal's last control leaves the page.
+  const start = fromTop ? null : await focusStop(page);
+  if (start) stops.push(start);
   let first: string | null = null;
   for (let i = 0; i < limit; i += 1) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(fromTop ? 'Tab' : 'Shift+Tab');
     const stop = await focusStop(page);
     if (!stop) break; // past the last control
     const id = await page.evaluate(() => {
@@ -211,7 +215,7 @@ const tabWalk = async (page: Page, limit = 45, fromTop = true): Promise<Stop[]> 
 const checkScreen = async (page: Page, name: string, { inDialog = false } = {}) => {
   expect(await wcagViolations(page), `${name}: axe at 1280 px`).toEqual([]);
   const stops = await tabWalk(page, 45, !inDialog);
-  expect(stops.length, `${name}: Tab reaches the controls`).toBeGreaterThan(2);
+  expect(stops.length, `${name}: Tab reaches the controls`).toBeGreaterThan(inDialog ? 1 : 2);
   const faint = stops.filter((s) => s.ratio < 3).map((s) => `${s.element} [${s.colours.join(' / ')}] on ${s.background}: ${s.ratio.toFixed(2)}:1`);
   expect(faint, `${name}: focus indicators under 3:1`).toEqual([]);
   // The measurement, for the accessibility statement: stops walked and the weakest ring.
@@ -413,7 +417,9 @@ describe('accessibility walk', () => {
     await opener.waitFor();
     await checkScreen(page, 'booking detail');
     expect(await falseCurrent(page)).toEqual([]);
-    await opener.click();
+    // Opened by keyboard, so the dialog's first focus shows its ring (:focus-visible).
+    await opener.focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: /Claim on your/ });
     await dialog.waitFor();
     // Opens on Cancel, the safe choice; the ring is measured inside the modal (Tab stays in it).
