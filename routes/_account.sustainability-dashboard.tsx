@@ -9,6 +9,7 @@ import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import * as styles from './-components/account-overview/trees-planted.css';
 import { m } from '#src/paraglide/messages.js';
+import { LiveRegion } from '#src/ui/live-region';
 
 export const Route = createFileRoute('/_account/sustainability-dashboard')({
   component: SustainabilityDashboard,
@@ -41,8 +42,8 @@ function SustainabilityDashboard() {
             {snapshot.matches('loaded') && `${m.route_sustainability_dashboard_bookings_made({ count: snapshot.context.bookingCount })} `}
             {m.route_sustainability_dashboard_trees_per_booking({ count: snapshot.context.treesPerBooking })}</p>
           {snapshot.matches('failed') && (
-            <p className={styles.quiet} role="status">
-              <span>{m.route_sustainability_dashboard_we_couldnt_count_your_bookings()}</span>
+            <p className={styles.quiet}>
+              <LiveRegion as="span">{m.route_sustainability_dashboard_we_couldnt_count_your_bookings()}</LiveRegion>
               <Button tone="link" onClick={() => send({ type: 'trees.retry' })}>{m.common_try_again()}</Button>
             </p>
           )}

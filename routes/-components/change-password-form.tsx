@@ -12,6 +12,7 @@ import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import { bindField } from '#src/ui/field-binding';
 import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -34,6 +35,7 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
   const { values, errorCode } = snapshot.context;
   const problemId = useId();
   const hintId = useId();
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   // The server's refusal is about one field: the current password when it is wrong, otherwise the
   // new one. That field is marked, described by the message, and takes the focus.
   const refused = snapshot.matches('validationError') && errorCode ? (errorCode === 'PASSWORD_INCORRECT' ? 'currentPassword' : 'newPassword') : null;
@@ -51,6 +53,7 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
       }}
     >
       <h2 id="change-password-heading" className={headingClassName}>{m.change_password_form_change_password()}</h2>
+      <ErrorSummary attempt={attempt} errors={errors} />
       {snapshot.matches('success') && <Alert tone="success">{changePasswordMessages.success}</Alert>}
       {snapshot.matches('validationError') && errorCode && <Alert tone="error" id={problemId}>{changePasswordMessages[errorCode]}</Alert>}
       {snapshot.matches('throttled') && <Alert tone="error">{tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)}</Alert>}
@@ -75,7 +78,9 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
         {...bindField(send, 'newPassword', values.newPassword, errors.newPassword)}
       />
       <div className={formStyles.actions}>
-        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.change_password_form_changing_password()} aria-describedby={hintId}>{m.change_password_form_change_password()}</Button>
+        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.change_password_form_changing_password()} aria-describedby={hintId} onRefused={onRefused}>
+          {m.change_password_form_change_password()}
+        </Button>
         <SubmitHint id={hintId} fields={blocking} active={!canSubmit && !submitting} />
       </div>
     </form>

@@ -13,6 +13,8 @@ import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import * as styles from './forgot-password-page.css';
 import { bindField } from '#src/ui/field-binding';
+import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
@@ -33,7 +35,8 @@ export function ForgotPasswordPage() {
   );
   const submitting = snapshot.matches('submitting');
   const sent = snapshot.matches('sent');
-  const { errors, canSubmit } = formView(snapshot.context, forgotPasswordValidators, submitting);
+  const { errors, blocking, canSubmit } = formView(snapshot.context, forgotPasswordValidators, submitting);
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
 
   const back = redesign ? (
     sent ? (
@@ -78,6 +81,7 @@ export function ForgotPasswordPage() {
             }}
           >
             <p>{m.forgot_password_page_enter_the_email_address_for()}</p>
+            <ErrorSummary attempt={attempt} errors={errors} />
             {snapshot.context.failed && (
               <Alert tone="error">
                 {snapshot.context.throttled ? tooManyAttemptsMessage(snapshot.context.retryAfterSeconds) : forgotPasswordFailureMessage}
@@ -88,9 +92,15 @@ export function ForgotPasswordPage() {
               type="email"
               name="email"
               autoComplete="email"
+              required
               {...bindField(send, 'email', snapshot.context.values.email, errors.email)}
             />
-            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.forgot_password_page_sending()}>{m.forgot_password_page_continue()}</Button>
+            <div className={formStyles.actions}>
+              <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.forgot_password_page_sending()} aria-describedby="forgot-password-submit-hint" onRefused={onRefused}>
+                {m.forgot_password_page_continue()}
+              </Button>
+              <SubmitHint id="forgot-password-submit-hint" fields={blocking} active={!canSubmit && !submitting} />
+            </div>
           </form>
         )}
       </Page>

@@ -19,6 +19,8 @@ import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import * as styles from './login-page.css';
 import { bindField } from '#src/ui/field-binding';
+import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 
 const providerLabels: Record<SignInProvider, () => string> = {
@@ -106,8 +108,9 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
   const submitting = snapshot.matches('submitting');
   const leaving = snapshot.matches('leavingForProvider');
   const { signInProviders } = pageData;
-  const { errors, canSubmit } = formView(snapshot.context, loginValidators, submitting);
+  const { errors, blocking, canSubmit } = formView(snapshot.context, loginValidators, submitting);
   const { values, serverError, signInLinkSentTo, signInLinkFailed } = snapshot.context;
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const sendingLink = snapshot.matches('sendingSignInLink');
   const linkRef = useRef<HTMLDivElement>(null);
   // The offer's button goes away once the link is sent: focus moves to the message (never left on body).
@@ -125,6 +128,7 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           send({ type: 'form.submit' });
         }}
       >
+        <ErrorSummary attempt={attempt} errors={errors} />
         {serverError && (
           <Alert tone="error">
             {serverError === 'throttled' ? tooManyAttemptsMessage(snapshot.context.retryAfterSeconds) : loginMessages[serverError]}
@@ -135,6 +139,7 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           type="email"
           autoComplete="email"
           name="email"
+          required
           {...bindField(send, 'email', values.email, errors.email)}
         />
         <TextField
@@ -142,11 +147,15 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           type="password"
           autoComplete="current-password"
           name="password"
+          required
           {...bindField(send, 'password', values.password, errors.password)}
         />
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.login_page_signing_in()}>{m.common_sign_in()}</Button>
+          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.login_page_signing_in()} aria-describedby="sign-in-submit-hint" onRefused={onRefused}>
+            {m.common_sign_in()}
+          </Button>
           <Link to="/forgot-password">{m.login_page_forgotten_your_password()}</Link>
+          <SubmitHint id="sign-in-submit-hint" fields={blocking} active={!canSubmit && !submitting} />
         </div>
       </form>
       <div ref={linkRef} tabIndex={-1}>
@@ -208,8 +217,11 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
     }),
   );
   const submitting = snapshot.matches('submitting');
-  const { errors, canSubmit } = formView(snapshot.context, registerValidators, submitting);
+  const { errors, blocking, canSubmit } = formView(snapshot.context, registerValidators, submitting);
   const { values, serverError, pendingEmail } = snapshot.context;
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
+  // Each field's name on the page is prefixed: the sign-in form beside it has an email too.
+  const namedErrors = Object.fromEntries(Object.entries(errors).map(([key, error]) => [`register-${key}`, error]));
   const confirmationRef = useRef<HTMLDivElement>(null);
   const confirmationSent = snapshot.matches('confirmationSent');
   // The form goes away: focus moves to the message that replaces it (never left on body).
@@ -220,6 +232,7 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
     <TextField
       label={label}
       name={`register-${name}`}
+      required
       {...bindField(send, name, values[name], errors[name])}
       {...extra}
     />
@@ -239,6 +252,7 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
           send({ type: 'form.submit' });
         }}
       >
+        <ErrorSummary attempt={attempt} errors={namedErrors} />
         {serverError && <Alert tone="error">{registerMessages[serverError]}</Alert>}
         {field('firstName', m.common_first_name(), { autoComplete: 'given-name', maxLength: 30 })}
         {field('lastName', m.common_last_name(), { autoComplete: 'family-name', maxLength: 30 })}
@@ -248,7 +262,12 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
           autoComplete: 'new-password',
           hint: m.common_at_least_8_characters_with_a_letter_and_a_number(),
         })}
-        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.login_page_creating_your_account()}>{m.login_page_create_account()}</Button>
+        <div className={formStyles.actions}>
+          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.login_page_creating_your_account()} aria-describedby="register-submit-hint" onRefused={onRefused}>
+            {m.login_page_create_account()}
+          </Button>
+          <SubmitHint id="register-submit-hint" fields={blocking.map((key) => `register-${key}`)} active={!canSubmit && !submitting} />
+        </div>
       </form>
       )}
     </section>

@@ -12,6 +12,8 @@ import { Button } from '#src/ui/button';
 import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import { bindField } from '#src/ui/field-binding';
+import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 
 /** /reset-password and /migration/reset-password: the token comes in the link's hash and is taken once. */
@@ -30,7 +32,8 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
     { input: { token } },
   );
   const submitting = snapshot.matches('submitting');
-  const { errors, canSubmit } = formView(snapshot.context, resetPasswordValidators, submitting);
+  const { errors, blocking, canSubmit } = formView(snapshot.context, resetPasswordValidators, submitting);
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const title = migration ? m.reset_password_page_set_a_new_password() : m.reset_password_page_choose_a_new_password();
   return (
     <Page title={title} narrow>
@@ -65,6 +68,7 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
             send({ type: 'form.submit' });
           }}
         >
+          <ErrorSummary attempt={attempt} errors={errors} />
           {snapshot.context.failed && <Alert tone="error">{resetPasswordMessages.failed}</Alert>}
           <TextField
             label={m.reset_password_page_new_password()}
@@ -72,9 +76,15 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
             name="newPassword"
             autoComplete="new-password"
             hint={m.common_at_least_8_characters_with_a_letter_and_a_number()}
+            required
             {...bindField(send, 'newPassword', snapshot.context.values.newPassword, errors.newPassword)}
           />
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()}>{m.reset_password_page_save_new_password()}</Button>
+          <div className={formStyles.actions}>
+            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()} aria-describedby="reset-password-submit-hint" onRefused={onRefused}>
+              {m.reset_password_page_save_new_password()}
+            </Button>
+            <SubmitHint id="reset-password-submit-hint" fields={blocking} active={!canSubmit && !submitting} />
+          </div>
         </form>
       )}
     </Page>

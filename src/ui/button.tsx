@@ -7,6 +7,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a busy label and marks the button busy for assistive tech. */
   busy?: boolean;
   busyLabel?: string;
+  /**
+   * Called when the customer presses the button while it is disabled and not busy (a click, Enter,
+   * Space, or Enter in one of its form's fields for a submit): a form shows and announces what is
+   * still wrong (src/ui/error-summary.tsx). The press still does nothing else.
+   */
+  onRefused?: () => void;
 }
 
 /**
@@ -16,12 +22,13 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
  * keeps the focus instead of dropping it to the page (WCAG 2.4.3), and a disabled submit can be
  * reached to hear why (the form's submit hint, src/ui/submit-hint.tsx).
  */
-export function Button({ tone, block, busy = false, busyLabel, children, type = 'button', disabled = false, onClick, ...rest }: ButtonProps) {
+export function Button({ tone, block, busy = false, busyLabel, children, type = 'button', disabled = false, onClick, onRefused, ...rest }: ButtonProps) {
   const off = disabled || rest['aria-disabled'] === true || rest['aria-disabled'] === 'true';
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     if (off) {
       // A submit's default action (the form's submit event) is what Enter in a field triggers too.
       event.preventDefault();
+      if (!busy) onRefused?.();
       return;
     }
     onClick?.(event);

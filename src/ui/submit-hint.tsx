@@ -12,7 +12,7 @@ export interface SubmitHintProps {
   active: boolean;
 }
 
-interface Target {
+export interface Target {
   name: string;
   label: string;
   element: HTMLElement;
@@ -22,7 +22,7 @@ interface Target {
  * A field's label as the customer sees it: its <label>, or the legend of its group (radios,
  * checkboxes, or a fieldset marked `data-field-group` such as a date in three parts).
  */
-const targetOf = (form: HTMLFormElement | null | undefined, name: string): Target | null => {
+export const targetOf = (form: HTMLFormElement | null | undefined, name: string): Target | null => {
   const found = form?.elements.namedItem(name);
   const element = found instanceof RadioNodeList ? found[0] : found;
   if (!(element instanceof HTMLElement)) return null;

@@ -4,7 +4,9 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openPage, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
-import { claimId } from '#server/seed/claims.ts';
+import { bookingIdOf, claimId } from '#server/seed/claims.ts';
+import { stableId } from '#server/seed/context';
+import { ASSISTANCE_BOOKING_KEY } from '#server/seed/passenger-assistance';
 import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 
 /**
@@ -184,12 +186,17 @@ const focusStop = (page: Page): Promise<Stop | null> =>
  * Tabs through the screen from the top (at most `limit` stops): every stop has a focus indicator
  * of at least 3:1 against its background, and Tab never lands on <body> before the end.
  */
-const tabWalk = async (page: Page, limit = 45): Promise<Stop[]> => {
-  await fromTheTop(page);
+const tabWalk = async (page: Page, limit = 45, fromTop = true): Promise<Stop[]> => {
+  // In a modal dialog the page is inert: the walk starts from the focus the dialog put in it.
+  if (fromTop) await fromTheTop(page);
   const stops: Stop[] = [];
+  // In a dialog the walk starts on the control it opened on (Cancel, its last) and goes backwards:
+  // Tab past a modal's last control leaves the page.
+  const start = fromTop ? null : await focusStop(page);
+  if (start) stops.push(start);
   let first: string | null = null;
   for (let i = 0; i < limit; i += 1) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(fromTop ? 'Tab' : 'Shift+Tab');
     const stop = await focusStop(page);
     if (!stop) break; // past the last control
     const id = await page.evaluate(() => {
@@ -205,10 +212,10 @@ const tabWalk = async (page: Page, limit = 45): Promise<Stop[]> => {
 };
 
 /** A screen at 1280 px: axe clean, every Tab stop's indicator at least 3:1; then axe at 375 px. */
-const checkScreen = async (page: Page, name: string) => {
+const checkScreen = async (page: Page, name: string, { inDialog = false } = {}) => {
   expect(await wcagViolations(page), `${name}: axe at 1280 px`).toEqual([]);
-  const stops = await tabWalk(page);
-  expect(stops.length, `${name}: Tab reaches the controls`).toBeGreaterThan(2);
+  const stops = await tabWalk(page, 45, !inDialog);
+  expect(stops.length, `${name}: Tab reaches the controls`).toBeGreaterThan(inDialog ? 1 : 2);
   const faint = stops.filter((s) => s.ratio < 3).map((s) => `${s.element} [${s.colours.join(' / ')}] on ${s.background}: ${s.ratio.toFixed(2)}:1`);
   expect(faint, `${name}: focus indicators under 3:1`).toEqual([]);
   // The measurement, for the accessibility statement: stops walked and the weakest ring.
@@ -235,6 +242,15 @@ describe('accessibility walk', () => {
     await page.goto(url('/login'));
     await heading(page, /Sign in/);
     await checkScreen(page, 'sign in');
+    // A press of the disabled submit: every missing field's error shows and the form's summary says
+    // them once; the button keeps the focus, and the hint beside it names both fields.
+    const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
+    await signInButton.focus();
+    await page.keyboard.press('Enter');
+    await expectAnnounced(page, 'There are 2 problems: Email address:');
+    expect(await activeDescription(page)).toContain('Sign in');
+    expect(await page.getByLabel('Email address').first().getAttribute('aria-required')).toBe('true');
+    await expect.poll(() => page.locator('#sign-in-submit-hint').textContent()).toBe('Still needed: Email address, Password');
     await signIn(page, world.server.origin, demo.email, demo.password);
 
     // The skip link goes past the menu to the page's h1.
@@ -317,9 +333,14 @@ describe('accessibility walk', () => {
 
     // A required question skipped shows its error without a blur inside it: the journey is
     // answered by default, so clear the delay and choose a way to be paid.
+    // Inline errors are not live: the summary announces them once, on the next press of the submit.
     await delay.fill('');
     await page.getByRole('radio', { name: 'Rail travel voucher' }).check();
-    await expectAnnounced(page, 'Please enter');
+    await page.locator(`#${await delay.getAttribute('id')}-error`).filter({ hasText: 'Please enter' }).waitFor();
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await expectAnnounced(page, 'There is a problem: How many minutes late did you arrive?');
+    expect(await activeDescription(page)).toContain('Send claim');
     expect(w.errors).toEqual([]);
   });
 
@@ -380,8 +401,68 @@ describe('accessibility walk', () => {
     expect(await activeIsNotBody(page), `focus while quoting: ${await activeDescription(page)}`).toBe(true);
     await page.getByRole('heading', { name: 'Tickets in this refund' }).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Confirm refund' }).waitFor();
+    await checkScreen(page, 'refund: confirm');
     await page.getByRole('button', { name: 'Confirm refund' }).click();
     await expectAnnounced(page, 'Refund complete');
+    expect(w.errors).toEqual([]);
+  });
+
+  it('booking detail, the insurance dialog and a passenger assistance request', async () => {
+    const page = w.page;
+    await world.server.reset();
+    await signIn(page, world.server.origin, demo.email, demo.password);
+    await page.goto(url(`/bookings/${bookingIdOf('demo-upcoming-euston-manchester')}`));
+    const opener = page.getByRole('button', { name: 'Claim on your insurance' });
+    await opener.waitFor();
+    await checkScreen(page, 'booking detail');
+    expect(await falseCurrent(page)).toEqual([]);
+    // Opened by keyboard, so the dialog's first focus shows its ring (:focus-visible).
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /Claim on your/ });
+    await dialog.waitFor();
+    // Opens on Cancel, the safe choice; the ring is measured inside the modal (Tab stays in it).
+    expect(await activeDescription(page)).toContain('Cancel');
+    await checkScreen(page, 'insurance', { inDialog: true });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await activeIsNotBody(page), `focus after the dialog: ${await activeDescription(page)}`).toBe(true);
+
+    await page.goto(url(`/bookings/${stableId('booking', `${ASSISTANCE_BOOKING_KEY}:0`)}/passenger-assistance/create`));
+    const book = page.getByRole('button', { name: 'Book assistance' });
+    await book.waitFor();
+    await checkScreen(page, 'assistance');
+    expect(await falseCurrent(page)).toEqual([]);
+    // Pressed before anything is answered: the errors show and are announced once; focus stays.
+    await book.focus();
+    await page.keyboard.press('Enter');
+    await expectAnnounced(page, 'There are ');
+    expect(await activeDescription(page)).toContain('Book assistance');
+    expect(w.errors).toEqual([]);
+  });
+
+  it('other portals: BrandedBusinessTravel and ScotRail, sign in and personal details', async () => {
+    const page = w.page;
+    await world.server.reset();
+    const portal = (name: string) =>
+      fetch(`${world.server.origin}/__test/page-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ portal: name }) });
+    try {
+      for (const name of ['BrandedBusinessTravel', 'ScotRail']) {
+        await portal(name);
+        await page.goto(url('/login'));
+        await heading(page, /Sign in/);
+        await checkScreen(page, `${name}: sign in`);
+        await signIn(page, world.server.origin, demo.email, demo.password);
+        await page.goto(url('/personal-details'));
+        await heading(page, 'Personal details');
+        await page.locator('form').first().waitFor();
+        await checkScreen(page, `${name}: personal details`);
+        await page.context().clearCookies();
+      }
+    } finally {
+      await portal('Leisure');
+    }
     expect(w.errors).toEqual([]);
   });
 });

@@ -13,6 +13,8 @@ import * as formStyles from '#src/ui/form.css';
 import { TextField } from '#src/ui/text-field';
 import * as styles from './account-controls.css';
 import { bindField } from '#src/ui/field-binding';
+import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { changeEmailSentCopy } from './email-change-copy';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
@@ -37,7 +39,8 @@ export function ChangeEmailForm() {
     }),
   );
   const requesting = snapshot.matches('requesting');
-  const { errors, canSubmit } = formView(snapshot.context, changeEmailValidators, requesting);
+  const { errors, blocking, canSubmit } = formView(snapshot.context, changeEmailValidators, requesting);
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const { values, error, updatedEmailAddress, pendingEmailAddress } = snapshot.context;
   const currentEmail = useSelector(authActor, (s) => s.context.user?.email ?? null);
 
@@ -71,6 +74,7 @@ export function ChangeEmailForm() {
             })}{' '}
           </>
         )}{m.account_controls_change_email_form_youll_use_your_new_email()}</p>
+      <ErrorSummary attempt={attempt} errors={errors} />
       {snapshot.matches('confirmationSent') && pendingEmailAddress && (
         <Alert tone="success" title={changeEmailSentCopy.title}>
           {changeEmailSentCopy.body(pendingEmailAddress)}
@@ -90,6 +94,7 @@ export function ChangeEmailForm() {
         autoComplete="email"
         maxLength={emailMaxLength}
         readOnly={requesting}
+        required
         {...bindField(send, 'newEmailAddress', values.newEmailAddress, errors.newEmailAddress)}
       />
       <TextField
@@ -98,9 +103,15 @@ export function ChangeEmailForm() {
         name="currentPassword"
         autoComplete="current-password"
         readOnly={requesting}
+        required
         {...bindField(send, 'currentPassword', values.currentPassword, errors.currentPassword)}
       />
-      <Button type="submit" disabled={!canSubmit} busy={requesting} busyLabel={m.account_controls_change_email_form_changing_email_address()}>{m.account_controls_change_email_form_change_email_address()}</Button>
+      <div className={formStyles.actions}>
+        <Button type="submit" disabled={!canSubmit} busy={requesting} busyLabel={m.account_controls_change_email_form_changing_email_address()} aria-describedby="change-email-submit-hint" onRefused={onRefused}>
+          {m.account_controls_change_email_form_change_email_address()}
+        </Button>
+        <SubmitHint id="change-email-submit-hint" fields={blocking} active={!canSubmit && !requesting} />
+      </div>
     </form>
   );
 }

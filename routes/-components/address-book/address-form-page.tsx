@@ -21,6 +21,7 @@ import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { FieldError } from '#src/ui/field-error';
 import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import * as fieldStyles from '#src/ui/field.css';
 import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
@@ -98,6 +99,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
   const saving = snapshot.matches('saving');
   const { values } = snapshot.context;
   const { errors, blocking, canSubmit } = formView(snapshot.context, addressValidators(values), saving || done);
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const field = (name: AddressField) => ({
     ...bindField(send, name, values[name], errors[name]),
     name,
@@ -125,6 +127,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
             send({ type: 'form.submit' });
           }}
         >
+          <ErrorSummary attempt={attempt} errors={errors} />
           {snapshot.context.saveError && (
             <Alert tone="error">{isEdit ? addressFormMessages.editError : addressFormMessages.addError}</Alert>
           )}
@@ -196,7 +199,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
             <FieldError id={`${id}-type-error`} error={errors.type} />
           </fieldset>
           <div className={formStyles.actions}>
-            <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel={m.common_saving()} aria-describedby={`${id}-submit-hint`}>
+            <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel={m.common_saving()} aria-describedby={`${id}-submit-hint`} onRefused={onRefused}>
               {isEdit ? m.address_book_address_form_page_update_address() : m.address_book_address_form_page_save_address()}
             </Button>
             <Link to="/address-book" activeOptions={{ exact: true }}>{m.common_cancel()}</Link>

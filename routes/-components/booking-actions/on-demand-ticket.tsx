@@ -8,6 +8,7 @@ import { Button } from '#src/ui/button';
 import { useBookingActionsApi } from './use-booking-actions-api';
 import * as styles from '../booking-actions.css';
 import { m } from '#src/paraglide/messages.js';
+import { LiveRegion } from '#src/ui/live-region';
 
 export interface OnDemandTicketProps {
   bookingId: string;
@@ -58,9 +59,9 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady, offline
     <>
       <p className={styles.itemTitle}>{m.booking_actions_on_demand_ticket_your_ticket()}</p>
       {!ready && (
-        <p className={styles.hint} role="status">
+        <LiveRegion as="p" className={styles.hint}>
           {working ? onDemandTicketMessages.processing : error ? null : m.booking_actions_on_demand_ticket_get_your_now({ what })}
-        </p>
+        </LiveRegion>
       )}
       {ready && ticket && (
         <div className={styles.stretch}>

@@ -9,6 +9,9 @@ import {
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { TextField } from '#src/ui/text-field';
+import { shownErrors } from '#src/ui/form-state';
+import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import * as styles from '../booking-actions.css';
 import { m } from '#src/paraglide/messages.js';
 
@@ -55,6 +58,12 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
   }, [refusedRecipients]);
 
   const errors = emailErrors(emails, refusedRecipients);
+  // By each field's name, in order: an address skipped shows its error once a later one was left.
+  const names = emails.map((_, index) => `emailAddresses.${index}`);
+  const allErrors = Object.fromEntries(names.flatMap((name, index) => (errors[index] ? [[name, errors[index]]] : [])));
+  const shown = shownErrors({ touched: Object.fromEntries(names.map((name, index) => [name, !!touched[index]])), submitAttempted }, names, allErrors);
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
+  const hintId = useId();
   const refusedShown = refusedRecipients.length > 0 && errors.some((e) => e === resendEmailMessages.recipientNotAllowed);
   const sending = status === 'PENDING';
   const canSubmit = emails.length > 0 && errors.every((e) => e === null) && !sending;
@@ -100,13 +109,14 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
               }}
             >
               <p id={descriptionId} className={styles.dialogIntro}>{m.booking_actions_resend_email_modal_well_send_your_booking_confirmation({ maxAddresses })}</p>
+              <ErrorSummary attempt={attempt} errors={shown} />
               {status === 'ERROR' && (
                 <Alert tone="error">{failure === 'throttled' ? resendEmailMessages.throttled(retryAfterSeconds) : resendEmailMessages.error}</Alert>
               )}
               {status !== 'ERROR' && refusedShown && <Alert tone="error">{resendEmailMessages.recipientNotAllowed}</Alert>}
               {emails.map((value, index) => {
                 const label = index === 0 ? m.common_email_address() : m.booking_actions_resend_email_modal_email_address({ number: index + 1 });
-                const error = touched[index] || submitAttempted ? errors[index] : null;
+                const error = shown[`emailAddresses.${index}`];
                 return (
                   <div key={index} className={styles.emailRow}>
                     <TextField
@@ -115,6 +125,7 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
                       name={`emailAddresses.${index}`}
                       autoComplete={index === 0 ? 'email' : 'off'}
                       autoFocus={index > 0 && index === emails.length - 1}
+                      required
                       value={value}
                       disabled={sending}
                       onValueChange={(v) => send({ type: 'emails.change', index, value: v })}
@@ -148,8 +159,11 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
                 )}
               </div>
               <div className={styles.actions}>
-                <Button type="submit" disabled={!canSubmit} busy={sending} busyLabel={m.booking_actions_resend_email_modal_sending()}>{m.booking_actions_resend_email_modal_send_email()}</Button>
+                <Button type="submit" disabled={!canSubmit} busy={sending} busyLabel={m.booking_actions_resend_email_modal_sending()} aria-describedby={hintId} onRefused={onRefused}>
+                  {m.booking_actions_resend_email_modal_send_email()}
+                </Button>
                 <Button tone="secondary" onClick={close}>{m.common_cancel()}</Button>
+                <SubmitHint id={hintId} fields={names.filter((name) => allErrors[name])} active={!canSubmit && !sending} />
               </div>
             </form>
           )}

@@ -42,6 +42,7 @@ import { NeedsConnection } from '../needs-connection';
 import { m } from '#src/paraglide/messages.js';
 import { journeyName } from '../journey-name';
 import { bookingLifecycle, LifecycleNote } from '../booking-lifecycle';
+import { LiveRegion } from '#src/ui/live-region';
 
 /**
  * account: /bookings/{id}; orderToken: /order-token/{id} (guest, token sent as ?token=);
@@ -458,10 +459,10 @@ function ChangeabilityNote({ snapshot, season }: { snapshot: SnapshotFrom<typeof
   } else if (snapshot.matches('reloading')) text = '';
   else text = m.booking_detail_screen_we_couldnt_check_whether_this();
   return (
-    <p className={styles.changeNote} role="status" aria-live="polite">
+    <LiveRegion as="p" className={styles.changeNote}>
       {text && <strong>{m.booking_detail_screen_change_of_journey()}{' '}</strong>}
       {text}
-    </p>
+    </LiveRegion>
   );
 }
 

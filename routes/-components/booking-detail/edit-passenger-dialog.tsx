@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { editPassengerValidators, type editPassengersMachine, type EditPassengersEvent } from '#machines/edit-passengers';
 import { Alert } from '#src/ui/alert';
@@ -8,6 +8,8 @@ import { TextField } from '#src/ui/text-field';
 import * as formStyles from '#src/ui/form.css';
 import * as styles from './booking-detail.css';
 import { bindField } from '#src/ui/field-binding';
+import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -38,7 +40,9 @@ export function EditPassengerDialog({
     }
   }, [open]);
   const submitting = snapshot.matches('submitting');
-  const { errors, canSubmit } = formView(snapshot.context, editPassengerValidators, submitting);
+  const { errors, blocking, canSubmit } = formView(snapshot.context, editPassengerValidators, submitting);
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
+  const hintId = useId();
   const { values, errorMessage } = snapshot.context;
   return (
     <dialog
@@ -60,22 +64,28 @@ export function EditPassengerDialog({
         >
           <h2 id="edit-passenger-title" className={styles.dialogTitle}>{m.booking_detail_edit_passenger_dialog_change_passenger_name()}</h2>
           <p className={styles.meta}>{passengerLabel}</p>
+          <ErrorSummary attempt={attempt} errors={errors} />
           {errorMessage && <Alert tone="error">{errorMessage}</Alert>}
           <TextField
             label={m.common_first_name()}
             name="firstName"
             autoComplete="off"
+            required
             {...bindField(send, 'firstName', values.firstName, errors.firstName)}
           />
           <TextField
             label={m.common_last_name()}
             name="lastName"
             autoComplete="off"
+            required
             {...bindField(send, 'lastName', values.lastName, errors.lastName)}
           />
           <div className={formStyles.actions}>
-            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()}>{m.booking_detail_edit_passenger_dialog_save_name()}</Button>
+            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()} aria-describedby={hintId} onRefused={onRefused}>
+              {m.booking_detail_edit_passenger_dialog_save_name()}
+            </Button>
             <Button tone="secondary" disabled={submitting} onClick={() => send({ type: 'edit.cancel' })}>{m.common_cancel()}</Button>
+            <SubmitHint id={hintId} fields={blocking} active={!canSubmit && !submitting} />
           </div>
         </form>
       )}

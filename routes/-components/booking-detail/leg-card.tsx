@@ -10,6 +10,7 @@ import { Button } from '#src/ui/button';
 import * as styles from './booking-detail.css';
 import { changesLabel, ukDate, ukTime } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
+import { LiveRegion } from '#src/ui/live-region';
 
 /** One journey leg: date, times, stations, operator, changes and (for timetabled trains) calling points. */
 export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
@@ -77,10 +78,10 @@ function CallingPoints({ input, origin, destination }: { input: CallingPointsInp
       </Button>
       <div id={panelId} hidden={!open}>
         {snapshot.matches('loading') && (
-          <p className={styles.callingStatus} role="status">{m.booking_detail_leg_card_loading_calling_points()}</p>
+          <LiveRegion as="p" className={styles.callingStatus}>{m.booking_detail_leg_card_loading_calling_points()}</LiveRegion>
         )}
         {snapshot.matches('unavailable') && (
-          <p className={styles.callingStatus} role="status">{m.booking_detail_leg_card_calling_points_are_unavailable_for()}</p>
+          <LiveRegion as="p" className={styles.callingStatus}>{m.booking_detail_leg_card_calling_points_are_unavailable_for()}</LiveRegion>
         )}
         {snapshot.matches('failed') && (
           <div role="alert">

@@ -14,6 +14,7 @@ import { ImportedMessage } from './imported-message';
 import * as styles from './bookings-list.css';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
+import { LiveRegion } from '#src/ui/live-region';
 
 const tabs = [
   { filter: 'upcoming', to: '/bookings/upcoming', label: m.bookings_list_bookings_screen_upcoming() },
@@ -134,7 +135,7 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
           ))}
         </ul>
         <div className={styles.more}>
-          <p className={styles.meta} role="status">{m.bookings_list_bookings_screen_showing_of({ length: state.results.length, total: state.total ?? state.results.length })}</p>
+          <LiveRegion as="p" className={styles.meta}>{m.bookings_list_bookings_screen_showing_of({ length: state.results.length, total: state.total ?? state.results.length })}</LiveRegion>
           {state.error && (
             <Alert tone="error" title={bookingsListErrorMessage}>
               <Button tone="secondary" onClick={() => actor.send({ type: 'bookings.retry' })}>{m.common_try_again()}</Button>

@@ -12,6 +12,7 @@ import { useResetBookingsStore } from './bookings-store';
 import * as styles from './bookings-list.css';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
+import { LiveRegion } from '#src/ui/live-region';
 
 const searchFor: Record<AssociationOutcome, BookingsImported | undefined> = {
   success: true,
@@ -74,13 +75,13 @@ export function GuestAssociation() {
               >{m.bookings_list_guest_association_add_these_bookings_to_my()}</Button>
             </>
           ) : (
-            <div role="status">
+            <LiveRegion>
               {outcome === 'success' && <p>{m.bookings_list_guest_association_added_all({ count })}</p>}
               {outcome === 'partial' && <p>{m.bookings_list_guest_association_added_some({ count })}</p>}
               {outcome === 'none' && <p>{m.bookings_list_guest_association_there_were_no_new_bookings()}</p>}
               {outcome === 'forbidden' && <p>{m.bookings_list_guest_association_taking_you_to_your_bookings()}</p>}
               {outcome === 'error' && <p>{m.bookings_list_guest_association_something_went_wrong_taking_you()}</p>}
-            </div>
+            </LiveRegion>
           )}
         </div>
       ) : (

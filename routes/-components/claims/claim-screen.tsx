@@ -21,6 +21,7 @@ import { bindField } from '#src/ui/field-binding';
 import { FieldError } from '#src/ui/field-error';
 import { shownErrors } from '#src/ui/form-state';
 import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
@@ -29,6 +30,7 @@ import { CheckAgain } from '../check-again';
 import { estimateSteps, journeyLabel, paymentLabels, statusWords } from './claim-copy';
 import * as styles from './claims.css';
 import { m } from '#src/paraglide/messages.js';
+import { LiveRegion } from '#src/ui/live-region';
 
 type Snapshot = SnapshotFrom<typeof delayRepayMachine>;
 type Send = ActorRefFrom<typeof delayRepayMachine>['send'];
@@ -217,10 +219,10 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
         )}
       </div>
       {!(punchout && claim.status === 'eligible') && (
-        <div className={styles.status} role="status">
+        <LiveRegion className={styles.status}>
           <h2 className={styles.statusTitle}>{words.title}</h2>
           <p>{words.next}</p>
-        </div>
+        </LiveRegion>
       )}
       {punchout && claim.status === 'eligible' && <PunchoutHandOff claim={claim} operator={operator} />}
 
@@ -327,6 +329,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
     direction: values.direction !== '',
     paymentType: values.paymentType !== '',
   });
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const field = (name: ClaimFormField) => bindField(send, name, values[name], visible[name]);
   const ids = { problem: useId(), hint: useId(), direction: useId(), payment: useId() };
   // The server's 422 is about the delay (under the operator's threshold): the field says so too
@@ -366,10 +369,10 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           send({ type: 'form.submit' });
         }}
       >
+        <ErrorSummary attempt={attempt} errors={Object.fromEntries(claimFieldOrder.map((f) => [claimFieldNames[f], visible[f]]))} />
         {/* While the claim is sent or checked the radios are aria-disabled and ignore changes, not
             disabled: a disabled radio drops the focus to the page (decision 370, as Button does). */}
-        <fieldset className={styles.fieldset} aria-describedby={directionField.error ? ids.direction : undefined}>
-          <legend className={styles.legend}>{m.claim_screen_which_journey_was_delayed()}</legend>
+        <fieldset className={styles.fieldset} aria-describedby={directionField.error ? ids.direction : undefined}>          <legend className={styles.legend}>{m.claim_screen_which_journey_was_delayed()}</legend>
           {journeys.map((j) => (
             <label key={j.direction} className={styles.radioRow}>
               <input
@@ -451,7 +454,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           </>
         )}
         <div className={styles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? delayRepayMessages.checking : m.claim_screen_sending_your_claim()} aria-describedby={ids.hint}>{m.claim_screen_send_claim()}</Button>
+          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? delayRepayMessages.checking : m.claim_screen_sending_your_claim()} aria-describedby={ids.hint} onRefused={onRefused}>{m.claim_screen_send_claim()}</Button>
           <SubmitHint id={ids.hint} fields={claimFieldOrder.filter((f) => errors[f]).map((f) => claimFieldNames[f])} active={!canSubmit && !submitting} />
         </div>
       </form>

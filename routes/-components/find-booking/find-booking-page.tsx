@@ -13,6 +13,8 @@ import { Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import * as formStyles from '#src/ui/form.css';
 import { bindField } from '#src/ui/field-binding';
+import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 
 const fields: { field: FindBookingField; label: string; type: string; autoComplete: string; hint?: string }[] = [
@@ -46,7 +48,8 @@ export function FindBookingPage() {
     }),
   );
   const submitting = snapshot.matches('requesting');
-  const { errors, canSubmit } = formView(snapshot.context, findBookingValidators, submitting);
+  const { errors, blocking, canSubmit } = formView(snapshot.context, findBookingValidators, submitting);
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   return (
     <Page title={m.common_find_a_booking()} narrow intro={m.find_booking_page_made_a_booking_without_signing()}>
       <form
@@ -57,6 +60,7 @@ export function FindBookingPage() {
           send({ type: 'form.submit' });
         }}
       >
+        <ErrorSummary attempt={attempt} errors={errors} />
         {snapshot.matches('badRequest') && <Alert tone="error">{findBookingStatusMessages.badRequest}</Alert>}
         {snapshot.matches('notFound') && <Alert tone="error">{findBookingStatusMessages.notFound}</Alert>}
         {snapshot.matches('throttled') && <Alert tone="error">{tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)}</Alert>}
@@ -70,12 +74,16 @@ export function FindBookingPage() {
             type={f.type}
             autoComplete={f.autoComplete}
             {...(f.hint ? { hint: f.hint } : {})}
+            required
             {...bindField(send, f.field, snapshot.context.values[f.field], errors[f.field])}
           />
         ))}
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.find_booking_page_finding_your_booking()}>{m.find_booking_page_find_booking()}</Button>
+          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.find_booking_page_finding_your_booking()} aria-describedby="find-booking-submit-hint" onRefused={onRefused}>
+            {m.find_booking_page_find_booking()}
+          </Button>
           {!signedIn && <Link to="/login">{m.find_booking_page_sign_in_instead()}</Link>}
+          <SubmitHint id="find-booking-submit-hint" fields={blocking} active={!canSubmit && !submitting} />
         </div>
       </form>
     </Page>

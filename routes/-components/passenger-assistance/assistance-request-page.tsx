@@ -23,6 +23,7 @@ import { bindField } from '#src/ui/field-binding';
 import { FieldError } from '#src/ui/field-error';
 import { shownErrors } from '#src/ui/form-state';
 import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import * as fieldStyles from '#src/ui/field.css';
 import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
@@ -78,6 +79,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
     direction: values.direction !== '',
     kinds: values.kinds.length > 0,
   });
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const shown = (field: AssistanceField) => visible[field];
   const canSubmit = dirty && Object.keys(allErrors).length === 0 && !submitting && !done;
   // The kit's binding for the one-value fields; the kinds of help are a checkbox group (form.toggleKind).
@@ -120,6 +122,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
             send({ type: 'form.submit' });
           }}
         >
+          <ErrorSummary attempt={attempt} errors={visible} />
           <p>{m.passenger_assistance_assistance_request_page_please_book_at_least_2()}</p>
           {submitError && (
             <Alert tone="error" title={m.passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance()}>
@@ -232,6 +235,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
               busy={submitting}
               busyLabel={checking ? passengerAssistanceFormMessages.checking : m.passenger_assistance_assistance_request_page_booking()}
               aria-describedby={`${id}-submit-hint`}
+              onRefused={onRefused}
             >{m.passenger_assistance_assistance_request_page_book_assistance()}</Button>
             <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>{m.common_cancel()}</Link>
             <SubmitHint id={`${id}-submit-hint`} fields={assistanceFieldOrder.filter((f) => allErrors[f])} active={!canSubmit && !submitting && !done && !unconfirmed} />

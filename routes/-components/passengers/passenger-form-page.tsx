@@ -11,6 +11,7 @@ import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { FieldError } from '#src/ui/field-error';
 import * as fieldStyles from '#src/ui/field.css';
 import * as formStyles from '#src/ui/form.css';
@@ -47,6 +48,7 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
 
   const title = mode === 'add' ? m.passenger_form_page_add_passenger() : m.passenger_form_page_edit_passenger();
   const c = snapshot.context;
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   if (snapshot.matches('starting') || snapshot.matches('loading')) {
     return (
       <Page title={title} narrow>
@@ -90,6 +92,7 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
           send({ type: 'form.submit' });
         }}
       >
+        <ErrorSummary attempt={attempt} errors={Object.fromEntries(Object.entries(errors).map(([key, error]) => [key === 'dateOfBirth' ? 'day' : key, error]))} />
         {c.saveFailed && <Alert tone="error">{mode === 'add' ? passengerMessages.addFailed : passengerMessages.editFailed}</Alert>}
         {c.accountUpdateFailed && (
           <Alert tone="error" title={m.passenger_form_page_personal_details_not_updated()}>
@@ -117,7 +120,7 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
           field('emailAddress', m.passenger_form_page_email_address_optional(), { type: 'email', autoComplete: 'off' })
         )}
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()} aria-describedby={hintId}>
+          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()} aria-describedby={hintId} onRefused={onRefused}>
             {mode === 'add' ? m.passenger_form_page_save_passenger() : m.passenger_form_page_update()}
           </Button>
           {mode === 'edit' && !c.isAccountHolder && (

@@ -17,6 +17,7 @@ import * as formStyles from '#src/ui/form.css';
 import { Loading } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { CheckboxField } from '#src/ui/checkbox-field';
 import * as styles from './personal-details.css';
 import { bindField } from '#src/ui/field-binding';
@@ -59,6 +60,7 @@ export function PersonalDetailsForm() {
     // Read-only here: the machine drops the draft once it is on screen.
     { input: { draft: initialDraft as PersonalDetailsDraft | null } },
   );
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const changeEmailOn = pageData.features['change-email'];
   const passengersOn = pageData.features['passengers-and-railcards'];
 
@@ -86,6 +88,7 @@ export function PersonalDetailsForm() {
         send({ type: 'form.submit' });
       }}
     >
+      <ErrorSummary attempt={attempt} errors={errors} />
       {draftRestored && <Alert tone="info">{personalDetailsCopy.draftRestored}</Alert>}
       {updateFailed && <Alert tone="error">{personalDetailsMessages.updateFailed}</Alert>}
       {passengerUpdateFailed && (
@@ -141,7 +144,7 @@ export function PersonalDetailsForm() {
         />
       )}
       <div className={formStyles.actions}>
-        <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel={m.common_saving()} aria-describedby="personal-details-submit-hint">
+        <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel={m.common_saving()} aria-describedby="personal-details-submit-hint" onRefused={onRefused}>
           {saved ? m.personal_details_form_saved() : m.personal_details_form_save_changes()}
         </Button>
         {/* Not after a save: "Saved!" on the button and the status above say why it is disabled. */}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { railcardFormMachine, railcardFormView, type RailcardFormMode } from '#machines/railcard-form';
+import { railcardErrors, railcardFormMachine, railcardFormView, type RailcardFormMode } from '#machines/railcard-form';
 import { passengersApi } from '#src/api/passengers';
 import { railcardsApi } from '#src/api/railcards';
 import { isoToday } from '#src/schemas/passengers';
@@ -20,6 +20,9 @@ import { isNotFound, problemMessage } from '#src/api/problem';
 import { longDate, railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
 import { bindField } from '#src/ui/field-binding';
+import { shownErrors } from '#src/ui/form-state';
+import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 
 /** Add (/{passengerId}/add-railcard/{railcardId}) or edit (/edit-railcard/{railcardId}) a passenger's railcard. */
@@ -55,6 +58,7 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
   }, [done, navigate]);
 
   const c = snapshot.context;
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const title = mode === 'add' ? m.railcard_form_page_add_railcard() : m.railcard_form_page_edit_railcard();
   if (snapshot.matches('loading')) {
     return (
@@ -79,12 +83,18 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
   const { passenger, railcard, held } = c.loaded;
   const busy = snapshot.matches('checking') || snapshot.matches('saving');
   const deleting = snapshot.matches('deleting');
-  const { errors, canSubmit } = railcardFormView(c, busy || deleting || done);
-  const text = (field: string, label: string, extra: Record<string, string> = {}) => (
+  const { canSubmit } = railcardFormView(c, busy || deleting || done);
+  // In the form's order: a field's error shows once the customer went past it (src/ui/form-state.ts).
+  const order = ['cardNumber', 'expiryDate', ...railcard.attributes.map((def) => def.name)];
+  const allErrors = railcardErrors(c);
+  const errors = shownErrors(c, order, allErrors);
+  const blocking = order.filter((field) => allErrors[field]);
+  const text = (field: string, label: string, extra: Record<string, string> = {}, required = true) => (
     <TextField
       key={field}
       label={label}
       name={field}
+      required={required}
       {...bindField(send, field, c.values[field] ?? '', errors[field])}
       {...extra}
     />
@@ -116,6 +126,7 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
           send({ type: 'form.submit' });
         }}
       >
+        <ErrorSummary attempt={attempt} errors={errors} />
         {c.statusProblem && <Alert tone="error">{railcardMessages[c.statusProblem]}</Alert>}
         {c.saveFailed &&
           (c.refusalReason ? (
@@ -131,7 +142,7 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
           ))}
         {text('cardNumber', m.railcard_form_page_railcard_number(), { hint: m.railcard_form_page_hint(), autoComplete: 'off', autoCapitalize: 'characters' })}
         {text('expiryDate', m.railcard_form_page_expiry_date(), { type: 'date' })}
-        {railcard.attributes.map((def) => text(def.name, def.required ? def.label : m.railcard_form_page_optional({ label: def.label }), { autoComplete: 'off' }))}
+        {railcard.attributes.map((def) => text(def.name, def.required ? def.label : m.railcard_form_page_optional({ label: def.label }), { autoComplete: 'off' }, def.required))}
         <CheckboxField
           id="railcard-digital"
           label={m.railcard_form_page_this_is_a_digital_railcard()}
@@ -139,13 +150,14 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
           onCheckedChange={(value) => send({ type: 'form.toggleDigital', value })}
         />
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={busy} busyLabel={m.common_saving()}>
+          <Button type="submit" disabled={!canSubmit} busy={busy} busyLabel={m.common_saving()} aria-describedby="railcard-submit-hint" onRefused={onRefused}>
             {mode === 'add' ? m.railcard_form_page_save_railcard() : m.railcard_form_page_update_railcard()}
           </Button>
           {mode === 'edit' && (
             <Button tone="danger" onClick={() => send({ type: 'delete.request' })} disabled={busy}>{m.railcard_form_page_remove_railcard()}</Button>
           )}
           <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>{m.common_cancel()}</Link>
+          <SubmitHint id="railcard-submit-hint" fields={blocking} active={!canSubmit && !busy && !deleting && !done} />
         </div>
       </form>
       <Terms text={railcard.termsAndConditions} />

@@ -1,12 +1,15 @@
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { cardFormMessages, cardFormView, type refundCardFormMachine } from '#machines/refund-card-form';
-import type { CardField } from '#src/schemas/card-form';
+import { cardErrors, cardFields, type CardField } from '#src/schemas/card-form';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { bindField } from '#src/ui/field-binding';
 import { TextField } from '#src/ui/text-field';
+import { shownErrors } from '#src/ui/form-state';
+import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { StepHeading } from './step-heading';
 import * as styles from './refunds.css';
 import { m } from '#src/paraglide/messages.js';
@@ -18,9 +21,14 @@ import { m } from '#src/paraglide/messages.js';
 export function CardForm({ actor, onCancel }: { actor: ActorRefFrom<typeof refundCardFormMachine>; onCancel: () => void }) {
   const snapshot = useSelector(actor, (s) => s);
   const submitting = snapshot.matches('tokenising');
-  const { errors, canSubmit } = cardFormView(snapshot.context, submitting);
-  const { values, tokeniseError } = snapshot.context;
-  const field = (name: CardField) => bindField(actor.send, name, values[name], errors[name]);
+  const { canSubmit } = cardFormView(snapshot.context, submitting);
+  const { values, tokeniseError, today } = snapshot.context;
+  // In the form's order: a field's error shows once the customer went past it (src/ui/form-state.ts).
+  const allErrors = cardErrors(values, today);
+  const errors = shownErrors(snapshot.context, cardFields, allErrors);
+  const { attempt, onRefused } = useSubmitAttempts(() => actor.send({ type: 'form.submit' }));
+  const hintId = useId();
+  const field = (name: CardField) => ({ name, required: true, ...bindField(actor.send, name, values[name], errors[name]) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'form.submit' });
@@ -28,6 +36,7 @@ export function CardForm({ actor, onCancel }: { actor: ActorRefFrom<typeof refun
   return (
     <form onSubmit={submit} noValidate aria-labelledby="card-form-title">
       <StepHeading id="card-form-title" level={3} className={styles.groupTitle}>{m.refunds_card_form_card_for_your_refund()}</StepHeading>
+      <ErrorSummary attempt={attempt} errors={errors} />
       {tokeniseError !== null && (
         <Alert tone="error">{tokeniseError === true ? cardFormMessages.tokeniseFailed : tokeniseError}</Alert>
       )}
@@ -52,8 +61,11 @@ export function CardForm({ actor, onCancel }: { actor: ActorRefFrom<typeof refun
       </div>
       <TextField label={m.refunds_card_form_name_on_card()} autoComplete="cc-name" maxLength={60} {...field('name')} />
       <div className={styles.actions}>
-        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.refunds_card_form_checking_your_card()}>{m.refunds_card_form_use_this_card_and_refund()}</Button>
+        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.refunds_card_form_checking_your_card()} aria-describedby={hintId} onRefused={onRefused}>
+          {m.refunds_card_form_use_this_card_and_refund()}
+        </Button>
         <Button tone="secondary" onClick={onCancel} disabled={submitting}>{m.common_cancel()}</Button>
+        <SubmitHint id={hintId} fields={cardFields.filter((name) => allErrors[name])} active={!canSubmit && !submitting} />
       </div>
     </form>
   );
