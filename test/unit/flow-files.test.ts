@@ -17,7 +17,7 @@ describe('docs/flows file maps', () => {
     expect(flows.map((f) => f.flow).sort()).toEqual(machines.sort());
   });
 
-  it.each(flows.map((f) => [f.flow, f] as const))('%s: docs/flows/%s.files.md is current (run npm run flows)', (flow, f) => {
+  it.each(flows.map((f) => ({ flow: f.flow, f })))('docs/flows/$flow.files.md is current (run npm run flows)', ({ flow, f }) => {
     const file = path.join(root, 'docs/flows', `${flow}.files.md`);
     expect(existsSync(file), `docs/flows/${flow}.files.md missing: run npm run flows`).toBe(true);
     expect(readFileSync(file, 'utf8'), `docs/flows/${flow}.files.md is stale: run npm run flows`).toBe(markdown(f));
