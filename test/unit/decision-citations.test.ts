@@ -13,7 +13,7 @@ const recordsDir = join(root, 'docs/decisions');
 
 /** Records that do not yet meet the one-decision, one-page shape (they are rewritten one by one). */
 const notYetOneDecision = new Set([
-  '001', '002', '003', '010', '060', '070', '080', '081', '090', '100',
+  '001', '002', '003', '010', '070', '080', '081', '090', '100',
   '120', '140', '150', '155', '191', '210',
   '230', '240', '241', '242', '243', '244', '245', '247', '249', '250', '300', '301',
   '303', '310', '320', '330', '340', '350', '360', '370', '380',
@@ -25,14 +25,13 @@ const maxWords = 600;
 const records = new Map(
   readdirSync(recordsDir)
     .map((name) => /^(\d{3})-[a-z0-9-]+\.md$/.exec(name))
-    .filter((match) => match !== null)
-    .map((match) => [match[1], match[0]] as const),
+    .flatMap((match) => (match?.[1] ? [[match[1], match[0]] as const] : [])),
 );
 
 /** "decision 150", "Decisions 150", "docs/decisions/150-…": every number a file points at. */
 function citedNumbers(text: string): string[] {
   const pattern = /\bdecisions?[ /](\d{3})\b/gi;
-  return [...text.matchAll(pattern)].map((match) => match[1]);
+  return [...text.matchAll(pattern)].flatMap((match) => (match[1] ? [match[1]] : []));
 }
 
 function trackedTextFiles(): string[] {
@@ -79,7 +78,7 @@ describe('decision records', () => {
     }
 
     it(`${name} is titled "# ${number}: …", holds one "## Decision" and fits a page`, () => {
-      expect({ title: text.split('\n')[0].startsWith(`# ${number}: `), decisionSections, withinAPage: words <= maxWords }).toEqual({
+      expect({ title: text.startsWith(`# ${number}: `), decisionSections, withinAPage: words <= maxWords }).toEqual({
         title: true,
         decisionSections: 1,
         withinAPage: true,
