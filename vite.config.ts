@@ -80,7 +80,7 @@ export default defineConfig({
   plugins: [
     // The message catalogue (messages/*.json) compiles to typed functions in src/paraglide/ (decision 210):
     // on change in the dev server and Vitest; a build uses what `npm run build` compiled first
-    // (scripts/i18n-compile.mjs), so it writes nothing into src/ and runs beside tsc (decision 135).
+    // (scripts/i18n-compile.mjs), so it writes nothing into src/ and runs beside tsc (decision 136).
     ...[paraglideVitePlugin({ project: './project.inlang', outdir: './src/paraglide', strategy: ['baseLocale'] })]
       .flat()
       .map((plugin) => ({ ...plugin, apply: 'serve' as const })),

@@ -1,5 +1,5 @@
 /**
- * Bench case (issue 11, docs/decisions/171-bookings-list-by-customer.md): GET /bookings/{tab} for
+ * Bench case (docs/decisions/171-bookings-list-by-customer.md): GET /bookings/{tab} for
  * the demo customer with the demo history, then after seeding HISTORY more bookings for them and as
  * many again spread over OTHER_CUSTOMERS customers. Prints req/s and p99 per tab at both sizes.
  * Bounded: SECONDS of load per tab and size at CONCURRENCY requests in flight.

@@ -21,7 +21,7 @@ import { m } from '#src/paraglide/messages.js';
  * check fails too; a 409 CLAIM_NOT_OPEN (already claimed) reloads the claim and shows its status
  * (decision 310). A 401 on submit hands what was typed to the app (in memory only, never storage:
  * it holds the sort code and account number), which gives it back as `draft` when the customer has
- * signed in again, as personal details does (decision 160).
+ * signed in again, as personal details does (decision 161).
  */
 export interface DelayRepayInput {
   claimId: string | null;

@@ -38,7 +38,7 @@ export interface EditPassengersRequest {
   newUsers: { firstName: string; lastName: string }[];
 }
 
-/** Not given by the spec (docs/decisions/020-booking-detail-and-history.md). */
+/** Not given by the spec (docs/decisions/022-edit-passengers-one-at-a-time.md). */
 export const editPassengersMessages = {
   generic: m.edit_passengers_generic(),
   saved: m.edit_passengers_saved(),

@@ -3,7 +3,7 @@ import { doneOutput } from './lib/done-output';
 
 /**
  * Sustainability dashboard: trees planted from lifeTimeBookingCount (spec sections 3, 8). One tree
- * per booking (`treesPerBooking`, docs/decisions/040-customer-profile.md). An error is a flag only:
+ * per booking (`treesPerBooking`, docs/decisions/043-trees-planted.md). An error is a flag only:
  * the count stays 0 and the dashboard still renders.
  */
 export interface TreesPlantedContext {

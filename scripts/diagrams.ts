@@ -3,7 +3,7 @@
  * docs/flows/<flow>.svg in the project's own Chromium (Debian's, driven by playwright-core), with
  * Mermaid loaded from node_modules: no network. Each SVG records the SHA-256 of the Mermaid source
  * it was drawn from, so test/model/charts.test.ts can tell, without a browser, that a committed
- * diagram still matches its flow (decision 182).
+ * diagram still matches its flow (decision 474).
  *
  *   node --import tsx scripts/diagrams.ts [flowsDir]     (default: docs/flows)
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run flows:serve`: the flow gallery for designers (issue 13, decision 182). A small local
+ * `npm run flows:serve`: the flow gallery for designers (decision 182). A small local
  * server, no network, listing every machine with its diagram (docs/flows/<flow>.svg, from
  * `npm run charts`); on a flow's page a designer steps through the chart: pick what happens, see
  * the next state highlighted, with guard names and each delay's spec constant.

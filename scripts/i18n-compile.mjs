@@ -6,7 +6,7 @@
  *
  * `vite build` no longer compiles the catalogue itself (vite.config.ts applies the plugin to the
  * dev server only), so the build writes nothing into src/ and can run beside tsc and ESLint
- * (docs/decisions/135). `npm run build` and `npm start`'s rebuild call this script first.
+ * (docs/decisions/136). `npm run build` and `npm start`'s rebuild call this script first.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Runs before `npm run mutate` (docs/decisions/130). Stryker 9.6.1's planner activates a static
+ * Runs before `npm run mutate` (docs/decisions/132). Stryker 9.6.1's planner activates a static
  * mutant (one in module-level code, as every chart's config is) at run time whenever the run has
  * a test filter, after the module has already loaded, so the mutant is never seen and "survives"
  * (stryker-mutator/stryker-js#6144). The fix proposed upstream (#6145) is one line: choose the
@@ -18,7 +18,7 @@ const after = "mutantActivation: canHotSwap ? 'runtime' : 'static',";
 const source = readFileSync(file, 'utf8');
 if (source.includes(after)) process.exit(0);
 if (!source.includes(before) || !source.includes('const canHotSwap = !!testFilter && isStatic === false;')) {
-  console.error(`${file} no longer has the line stryker-js#6144 is about: see docs/decisions/130 before mutating.`);
+  console.error(`${file} no longer has the line stryker-js#6144 is about: see docs/decisions/132 before mutating.`);
   process.exit(1);
 }
 writeFileSync(file, source.replace(before, after));

@@ -33,7 +33,7 @@ const start = async () => {
     locale,
     hashToken,
     onRedirectToLogin: (returnHere) => {
-      // After a 401 the customer comes back to the same screen (and the draft it kept, decision 160);
+      // After a 401 the customer comes back to the same screen (and the draft it kept, decision 161);
       // after a sign-out, plain /login. The login page makes the path safe before following it.
       const location = router?.state.location;
       const redirect = returnHere && location ? `${location.pathname}${location.searchStr}` : undefined;

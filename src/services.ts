@@ -18,7 +18,7 @@ export interface AppServices {
   locale: LocaleInfo;
   /** Token that arrived in the URL hash (order token or reset token), held in memory only. */
   hashToken: TokenStore;
-  /** Form drafts kept across a 401 and the sign-in that follows, in memory only (docs/decisions/160). */
+  /** Form drafts kept across a 401 and the sign-in that follows, in memory only (docs/decisions/161). */
   drafts: DraftStore;
   /** Online, or reading what the service worker kept (decision 250). */
   connection: ConnectionStore;

@@ -2,7 +2,7 @@
 import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
 
 /**
- * Mutants in machines/ that no test can kill because they change no behaviour (docs/decisions/130):
+ * Mutants in machines/ that no test can kill because they change no behaviour (docs/decisions/133):
  * - `types: { ... }` in setup(): TypeScript-only (`{} as X`), gone at run time.
  * - An actor placeholder `fromPromise(async () => { throw new Error('… not provided') })`: the
  *   route provides the real actor (`machine.provide`), so the placeholder never runs.

@@ -44,7 +44,7 @@ export const isCheckInOpen = (b: Booking, now = Date.now()) => {
   return now >= departure - CHECK_IN_OPENS_BEFORE_MS && now < departure;
 };
 
-/** Copy for the changeability reasons the server gives (docs/decisions/020-booking-detail-and-history.md). */
+/** Copy for the changeability reasons the server gives (docs/decisions/023-changeability-reasons.md). */
 export const changeabilityReasons: Record<string, string> = {
   DEPARTED: m.booking_format_departed(),
   TICKET_ACTIVATED: m.booking_format_ticket_activated(),

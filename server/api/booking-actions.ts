@@ -19,7 +19,7 @@ import { gateFeature } from '../lib/feature-gate.ts';
 import { assertNotThrottled, clientAddress, LIMITS, recordAttempt, type Limit } from '../lib/rate-limit.ts';
 
 /**
- * Actions on a booking (issue 3, part C; docs/decisions/030-booking-actions.md):
+ * Actions on a booking (docs/decisions/030-booking-actions.md):
  * POST /booking/checkIn, POST /booking/resend-email,
  * POST /booking/:bookingId/generate-on-demand-ticket/:deliveryId,
  * GET  /booking/:bookingId/get-on-demand-ticket-status/:deliverableId.

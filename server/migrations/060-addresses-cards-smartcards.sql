@@ -1,4 +1,4 @@
--- Address book, saved payment cards and smartcards (issue 4; decision 060).
+-- Address book, saved payment cards and smartcards (decision 060).
 
 -- Spec section 3 Address. countryCode, countryName derive from iso_country_code (server/api/addresses.ts).
 create table customer_addresses (

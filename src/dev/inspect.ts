@@ -1,5 +1,5 @@
 /**
- * Live inspection for designers (issue 13, decision 181): in `npm run dev`, `?inspect` on any
+ * Live inspection for designers (decision 181): in `npm run dev`, `?inspect` on any
  * account URL connects every actor the app starts to Stately's inspector. Only the dev server's
  * `inspectInDev` plugin (scripts/vite-inspect.ts) imports this folder; the production build has
  * none of it (test/e2e/inspect-build.test.ts reads the built JS).

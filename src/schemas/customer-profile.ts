@@ -3,7 +3,7 @@ import { maybe } from './maybe.ts';
 
 /**
  * Customer profile calls (spec sections 3, 7): personal details, change email, order count, and the
- * account summary behind /account-overview (a local addition, see docs/decisions/040-customer-profile.md).
+ * account summary behind /account-overview (a local addition, see docs/decisions/042-account-summary.md).
  */
 
 /** GET /customer/personal-details. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultDistDir } from '#server/paths.ts';
 
 /**
- * Issue 13, decision 181: the Stately inspector hook exists in `npm run dev` only. The e2e project
+ * Decision 181: the Stately inspector hook exists in `npm run dev` only. The e2e project
  * runs after `npm run build` (npm test), so the bundle it reads is the one that ships.
  */
 describe('the production build', () => {

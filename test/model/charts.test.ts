@@ -31,7 +31,7 @@ describe.each(modules)('docs/flows chart of machines/$file', ({ file, machines }
 });
 
 /**
- * The flow pages and their diagrams (issue 13, decision 182): docs/flows/<flow>.md is what
+ * The flow pages and their diagrams (decision 474): docs/flows/<flow>.md is what
  * `npm run flows` writes today, and docs/flows/<flow>.svg was drawn by `npm run charts` from that
  * same Mermaid source (the SVG records its SHA-256, so no browser is needed here).
  */

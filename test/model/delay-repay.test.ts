@@ -51,7 +51,7 @@ const opening = {
   draft: null,
   draftRestored: false,
 };
-/** What a customer had typed when a 401 sent them to sign in (decision 160), given back afterwards. */
+/** What a customer had typed when a 401 sent them to sign in (decision 161), given back afterwards. */
 const draft: ClaimForm = { direction: 'outward', delay: '34', paymentType: 'original-payment', sortCode: '', accountNumber: '' };
 const keyOf = (c: { attempt: number }) => `seed-claim.${c.attempt}`;
 /** The answer was lost: the connection was reset after the server got the claim. */

@@ -1,5 +1,5 @@
 /**
- * The flow gallery (`npm run flows:serve`, issue 13, decision 182): its model of each machine,
+ * The flow gallery (`npm run flows:serve`, decision 182): its model of each machine,
  * the stepping rules the page uses, and the pages it serves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -138,7 +138,7 @@ describe('API client', () => {
     expect(error.problem.kind).toBe('network');
   });
 
-  describe('timeout (docs/decisions/160)', () => {
+  describe('timeout (docs/decisions/162)', () => {
     /** A server that never answers, until the caller's signal aborts the call. */
     const hangingFetch = vi.fn(
       (_input: RequestInfo | URL, init?: RequestInit) =>

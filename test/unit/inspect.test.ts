@@ -3,7 +3,7 @@ import type { InspectionEvent } from 'xstate';
 import { rewriteActorImports } from '#scripts/vite-inspect.ts';
 import { inspectorFor, withInspect } from '#src/dev/inspect';
 
-/** Issue 13, decision 181: `?inspect` in npm run dev connects every actor to Stately's inspector. */
+/** Decision 181: `?inspect` in npm run dev connects every actor to Stately's inspector. */
 describe('dev-server rewrite of actor imports', () => {
   const route = '/repo/routes/-components/refund/refund-screen.tsx';
 

@@ -47,7 +47,7 @@ import { LiveRegion } from '#src/ui/live-region';
 /**
  * account: /bookings/{id}; orderToken: /order-token/{id} (guest, token sent as ?token=);
  * guestView: /bookings/{id}/guest, a signed-in customer looking at a guest order placed with their
- * email, read-only until it is added to the account (docs/decisions/020-booking-detail-and-history.md).
+ * email, read-only until it is added to the account (docs/decisions/021-guest-order-seen-by-its-customer.md).
  */
 export type BookingScreenMode = 'account' | 'orderToken' | 'guestView';
 

@@ -44,7 +44,7 @@ const directionNames: Record<Direction, string> = { outward: m.claim_screen_outw
 export function ClaimScreen({ claimId, token }: { claimId: string | null; token: string | null }) {
   const { api, authActor, drafts } = useServices();
   const claims = useMemo(() => claimsApi(api), [api]);
-  // What was typed before a 401 on submit, kept in memory for the account that typed it (decision 160):
+  // What was typed before a 401 on submit, kept in memory for the account that typed it (decision 161):
   // never storage, since it holds the sort code and account number.
   const draftKey = `delay-repay:${claimId ?? ''}`;
   const currentAccount = () => authActor.getSnapshot().context.user?.id ?? null;

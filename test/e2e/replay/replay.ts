@@ -1,5 +1,5 @@
 /**
- * Browser replays of a machine's shortest paths (issue 13, docs/decisions/180 point 6): the chart
+ * Browser replays of a machine's shortest paths (docs/decisions/473): the chart
  * and the product cannot drift apart unnoticed.
  *
  * 1. Paths: the model harness generates the shortest paths (generatePaths: getShortestPaths, one
