@@ -14,7 +14,7 @@ const SRC_LIBRARIES = '^src/(api|ui|schemas|config|i18n|styles)/';
  * (decision 191); and the booking lifecycle chart with the facts it reads, so the server refuses exactly
  * what the app withdraws (decision 320). Anything else in src/ is the browser's.
  */
-const SERVER_SHARED_SCHEMAS = '^src/schemas/(forms|passengers|railcards|refunds)\\.ts$|^src/calendar/ics\\.ts$|^machines/booking-lifecycle\\.ts$|^machines/lib/booking-lifecycle-facts\\.ts$';
+const SERVER_SHARED_SCHEMAS = '^src/schemas/(forms|passengers|railcards|refunds|addresses|passenger-assistance)\\.ts$|^src/calendar/ics\\.ts$|^machines/booking-lifecycle\\.ts$|^machines/lib/booking-lifecycle-facts\\.ts$';
 /**
  * Child statecharts a parent machine invokes by name in its setup() (XState composition: the child
  * shows as a nested chart in Stately's editor). Nothing else of another machine may be imported.

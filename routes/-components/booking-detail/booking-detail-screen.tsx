@@ -31,7 +31,7 @@ import {
   ukDate,
   ukDateTime,
 } from '../booking-format';
-import { SeasonRenewals } from '../season-renewal/season-renewal';
+import { SeasonRenewals } from '../season-renewal';
 import { AddToAccount } from './add-to-account';
 import { LegCard } from './leg-card';
 import { AddToCalendar } from './add-to-calendar';

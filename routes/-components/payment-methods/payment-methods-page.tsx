@@ -11,7 +11,7 @@ import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
 import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
-import { SeasonRenewals } from '../season-renewal/season-renewal';
+import { SeasonRenewals } from '../season-renewal';
 import * as styles from './payment-methods.css';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';

@@ -13,7 +13,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import * as fieldStyles from '#src/ui/field.css';
 import { LoadError } from '#src/ui/load-error';
-import { ukDate } from '../booking-format';
+import { ukDate } from './booking-format';
 import * as styles from './season-renewal.css';
 
 /** "Mastercard ending 5100"; without brand and digits (not in SPEC section 7), "Saved card 2". */
