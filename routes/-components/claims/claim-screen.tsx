@@ -28,6 +28,7 @@ import { ukDate, ukDateTime } from '../booking-format';
 import { CheckAgain } from '../check-again';
 import { estimateSteps, journeyLabel, paymentLabels, statusWords } from './claim-copy';
 import * as styles from './claims.css';
+import { ContactDetails } from '../contact-details';
 import { m } from '#src/paraglide/messages.js';
 
 type Snapshot = SnapshotFrom<typeof delayRepayMachine>;
@@ -197,6 +198,7 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
         <div className={styles.status} role="status">
           <h2 className={styles.statusTitle}>{words.title}</h2>
           <p>{words.next}</p>
+          {claim.status === 'credit-issue-failure' && <ContactDetails />}
         </div>
       )}
       {punchout && claim.status === 'eligible' && <PunchoutHandOff claim={claim} operator={operator} />}
