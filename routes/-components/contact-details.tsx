@@ -1,11 +1,7 @@
-import { useServices } from "#src/services";
-import {
-  contactDetails,
-  telHref,
-  type OpeningHours,
-} from "#src/config/contact";
-import { formatDate } from "#src/i18n/format";
-import { m } from "#src/paraglide/messages.js";
+import { useServices } from '#src/services';
+import { contactDetails, telHref, type OpeningHours } from '#src/config/contact';
+import { formatDate } from '#src/i18n/format';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * The portal's customer service contact (src/config/contact.ts): the phone as a tel: link, the
@@ -27,9 +23,7 @@ export function ContactDetails() {
         </dd>
         <dt>{m.contact_details_opening_hours()}</dt>
         {contact.hours.map((h) => (
-          <dd key={`${h.fromDay}-${h.toDay}`}>
-            {openingHoursText(h, locale.tag)}
-          </dd>
+          <dd key={`${h.fromDay}-${h.toDay}`}>{openingHoursText(h, locale.tag)}</dd>
         ))}
         {contact.webForm && (
           <>
@@ -56,15 +50,15 @@ export function ContactDetails() {
 // in UTC so the reader's own zone does not move them.
 const weekday = (isoDay: number, locale: string) =>
   formatDate(new Date(Date.UTC(2024, 0, isoDay)), locale, {
-    weekday: "long",
-    timeZone: "UTC",
+    weekday: 'long',
+    timeZone: 'UTC',
   });
 const time = (hhmm: string, locale: string) => {
-  const [h, min] = hhmm.split(":").map(Number);
+  const [h, min] = hhmm.split(':').map(Number);
   return formatDate(new Date(Date.UTC(2024, 0, 1, h, min)), locale, {
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
   });
 };
 
@@ -72,8 +66,7 @@ const time = (hhmm: string, locale: string) => {
 export function openingHoursText(h: OpeningHours, locale: string): string {
   const opens = time(h.opens, locale);
   const closes = time(h.closes, locale);
-  if (h.fromDay === 1 && h.toDay === 7)
-    return m.contact_details_every_day({ opens, closes });
+  if (h.fromDay === 1 && h.toDay === 7) return m.contact_details_every_day({ opens, closes });
   if (h.fromDay === h.toDay)
     return m.contact_details_hours_day({
       day: weekday(h.fromDay, locale),

@@ -1,4 +1,4 @@
-import type { Portal } from "./portals";
+import type { Portal } from './portals';
 
 /**
  * Customer service contact details per portal, shown wherever a screen tells the customer to
@@ -34,69 +34,68 @@ const saturday = { fromDay: 6, toDay: 6 } as const;
 
 export const contactDetails: Record<Portal, ContactDetails> = {
   Leisure: {
-    phone: "020 7946 0100",
+    phone: '020 7946 0100',
     hours: [
-      { ...weekdays, opens: "08:00", closes: "20:00" },
-      { ...saturday, opens: "09:00", closes: "17:00" },
+      { ...weekdays, opens: '08:00', closes: '20:00' },
+      { ...saturday, opens: '09:00', closes: '17:00' },
     ],
-    webForm: "https://www.example.com/rail-tickets/contact",
+    webForm: 'https://www.example.com/rail-tickets/contact',
   },
   CrossCountry: {
-    phone: "0121 496 0123",
-    hours: [{ fromDay: 1, toDay: 7, opens: "08:00", closes: "22:00" }],
-    email: "crosscountry.help@example.com",
+    phone: '0121 496 0123',
+    hours: [{ fromDay: 1, toDay: 7, opens: '08:00', closes: '22:00' }],
+    email: 'crosscountry.help@example.com',
   },
   WestMidlandsRailway: {
-    phone: "0121 496 0456",
+    phone: '0121 496 0456',
     hours: [
-      { ...weekdays, opens: "07:00", closes: "20:00" },
-      { ...saturday, opens: "08:00", closes: "18:00" },
+      { ...weekdays, opens: '07:00', closes: '20:00' },
+      { ...saturday, opens: '08:00', closes: '18:00' },
     ],
-    webForm: "https://www.example.com/west-midlands-railway/contact",
+    webForm: 'https://www.example.com/west-midlands-railway/contact',
   },
   NorthernRailway: {
-    phone: "0161 496 0789",
-    hours: [{ fromDay: 1, toDay: 6, opens: "08:00", closes: "20:00" }],
-    webForm: "https://www.example.com/northern/contact",
+    phone: '0161 496 0789',
+    hours: [{ fromDay: 1, toDay: 6, opens: '08:00', closes: '20:00' }],
+    webForm: 'https://www.example.com/northern/contact',
   },
-  "{product}": {
-    phone: "020 7946 0999",
-    hours: [{ ...weekdays, opens: "09:00", closes: "17:30" }],
-    email: "customer.service@example.com",
+  '{product}': {
+    phone: '020 7946 0999',
+    hours: [{ ...weekdays, opens: '09:00', closes: '17:30' }],
+    email: 'customer.service@example.com',
   },
   LondonNorthwesternRailway: {
-    phone: "020 7946 0456",
+    phone: '020 7946 0456',
     hours: [
-      { ...weekdays, opens: "07:00", closes: "20:00" },
-      { ...saturday, opens: "08:00", closes: "18:00" },
+      { ...weekdays, opens: '07:00', closes: '20:00' },
+      { ...saturday, opens: '08:00', closes: '18:00' },
     ],
-    webForm: "https://www.example.com/london-northwestern-railway/contact",
+    webForm: 'https://www.example.com/london-northwestern-railway/contact',
   },
   ScotRail: {
-    phone: "0141 496 0123",
-    hours: [{ fromDay: 1, toDay: 7, opens: "07:00", closes: "22:00" }],
-    webForm: "https://www.example.org/scotrail/contact",
+    phone: '0141 496 0123',
+    hours: [{ fromDay: 1, toDay: 7, opens: '07:00', closes: '22:00' }],
+    webForm: 'https://www.example.org/scotrail/contact',
   },
   GreaterAnglia: {
-    phone: "01632 960123",
+    phone: '01632 960123',
     hours: [
-      { ...weekdays, opens: "08:00", closes: "19:00" },
-      { ...saturday, opens: "09:00", closes: "17:00" },
+      { ...weekdays, opens: '08:00', closes: '19:00' },
+      { ...saturday, opens: '09:00', closes: '17:00' },
     ],
-    email: "greater.anglia.help@example.org",
+    email: 'greater.anglia.help@example.org',
   },
   BrandedBusinessTravel: {
-    phone: "020 7946 0777",
-    hours: [{ ...weekdays, opens: "07:00", closes: "19:00" }],
-    email: "business.travel@example.com",
+    phone: '020 7946 0777',
+    hours: [{ ...weekdays, opens: '07:00', closes: '19:00' }],
+    email: 'business.travel@example.com',
   },
   TrainHugger: {
-    phone: "0113 496 0555",
-    hours: [{ fromDay: 1, toDay: 7, opens: "08:00", closes: "20:00" }],
-    webForm: "https://www.example.org/trainhugger/help",
+    phone: '0113 496 0555',
+    hours: [{ fromDay: 1, toDay: 7, opens: '08:00', closes: '20:00' }],
+    webForm: 'https://www.example.org/trainhugger/help',
   },
 };
 
 /** The phone number as a tel: link target, in international form ("020 7946 0100" → "tel:+442079460100"). */
-export const telHref = (phone: string): string =>
-  `tel:+44${phone.replace(/\s+/g, "").replace(/^0/, "")}`;
+export const telHref = (phone: string): string => `tel:+44${phone.replace(/\s+/g, '').replace(/^0/, '')}`;
