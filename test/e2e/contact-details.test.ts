@@ -18,7 +18,7 @@ beforeEach(async () => {
 const url = (path: string) => `${world.server.origin}/my-account${path}`;
 
 describe('customer service contact details', () => {
-  it("the fraud message gives the portal's phone, hours and web form, when the refund request is held", async () => {
+  it("the fraud message gives the portal's phone, hours and web form, when the refund request is held and on the next try", async () => {
     const res = await fetch(`${world.server.origin}/__test/page-data`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -47,6 +47,17 @@ describe('customer service contact details', () => {
     expect(await held.textContent()).not.toMatch(/0345|0000 000/);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
 
+    // The flagged order's next "Cancel and refund" on the booking says so too, with the same contact.
+    await w.page.goto(url(`/bookings/${bookingId}`));
+    await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
+    const again = w.page.getByRole('alert').filter({ hasText: 'We need to check this order' });
+    await again.waitFor();
+    expect(
+      await again
+        .getByRole('region', { name: 'Contact customer service' })
+        .getByRole('link', { name: scotRail.phone })
+        .getAttribute('href'),
+    ).toBe('tel:+441414960123');
     await w.page.setViewportSize({ width: 375, height: 800 });
     expect(await w.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(w.errors).toEqual([]);
