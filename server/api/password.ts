@@ -24,6 +24,14 @@ const TokenBody = v.object({ token: v.pipe(v.string(), v.maxLength(512)) });
 const newPassword = v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH));
 const ResetBody = v.object({ token: v.pipe(v.string(), v.maxLength(512)), newPassword });
 const ChangeBody = v.object({ currentPassword: v.pipe(v.string(), v.maxLength(PASSWORD_MAX_LENGTH)), newPassword });
+const SetBody = v.object({ newPassword });
+
+/**
+ * Setting a first password (an account created through an OpenID provider has none, decision 360)
+ * needs a sign-in this recent: with no current password to ask for, a recent sign-in is the proof
+ * that the person at the screen is the account's owner and not someone at a left-open session.
+ */
+export const SET_PASSWORD_RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 /** The customer id of a usable (unused, unexpired) reset token, or null. */
 async function usableResetToken(
@@ -157,6 +165,40 @@ export function passwordApi(): Hono<AppEnv> {
     const passwordHash = await hashPassword(body.newPassword);
     await db.transaction(async (tx) => {
       await tx.query('update customers set password_hash = $1 where id = $2', [passwordHash, customer.id]);
+      await deleteCustomerSessions(tx, customer.id, customer.sessionId);
+    });
+    return c.json({ errors: [] });
+  });
+
+  /**
+   * Local extra (docs/integrators.md): a first password for an account that has none. Refused for
+   * an account that has one (change-password asks for it) and for a sign-in older than
+   * SET_PASSWORD_RECENT_SIGN_IN_MS (sign in again). The spec's password rules apply.
+   */
+  api.post('/customer/set-password', async (c) => {
+    const { db, clock } = c.get('deps');
+    const customer = requireCustomer(c);
+    const body = await readBody(c, SetBody);
+    const now = clock.now();
+    const limits = [[LIMITS.changePassword, customer.id]] as const;
+    await assertNotThrottled(db, now, limits);
+    const row = await one<{ password_hash: string | null; signed_in_at: Date }>(
+      db,
+      'select c.password_hash, s.created_at as signed_in_at from customers c join sessions s on s.customer_id = c.id where c.id = $1 and s.id = $2',
+      [customer.id, customer.sessionId],
+    );
+    if (!row) throw new ApiError(401, 'UNAUTHORISED', 'Sign in to set a password.');
+    if (row.password_hash) return c.json({ errors: [{ code: 'PASSWORD_ALREADY_SET' }] }, 409);
+    if (now.getTime() - new Date(row.signed_in_at).getTime() > SET_PASSWORD_RECENT_SIGN_IN_MS) {
+      return c.json({ errors: [{ code: 'RECENT_SIGN_IN_REQUIRED' }] }, 403);
+    }
+    const problem = changePasswordProblem(body.newPassword, customer);
+    if (problem) return c.json({ errors: [{ code: problem }] }, 400);
+    const passwordHash = await hashPassword(body.newPassword);
+    await db.transaction(async (tx) => {
+      // Only while it still has none: two tabs cannot both set it.
+      const set = await tx.query('update customers set password_hash = $1 where id = $2 and password_hash is null', [passwordHash, customer.id]);
+      if ((set.affectedRows ?? 0) === 0) throw new ApiError(409, 'PASSWORD_ALREADY_SET', 'This account already has a password.');
       await deleteCustomerSessions(tx, customer.id, customer.sessionId);
     });
     return c.json({ errors: [] });

@@ -292,7 +292,7 @@ async function quote(c: Context<AppEnv>) {
   if (payment?.fraud_flagged && payment.fraud_detected_at) {
     const body: RefundQuote = {
       ...base, quoteId: null, status: 'POTENTIAL_FRAUD_DETECTED', reason: null, unprocessableReasons: [],
-      message: 'We need to check this order before we can refund it. Please call our customer service team; we cannot refund it online.',
+      message: 'We need to check this order before we can refund it, and we cannot refund it online. Please contact our customer service team with your order reference.',
     };
     return c.json(body);
   }
@@ -489,7 +489,7 @@ async function requestRefund(c: Context<AppEnv>) {
       await setOutcome('POTENTIAL_FRAUD_DETECTED');
       return {
         refused: 'POTENTIAL_FRAUD_DETECTED' as const,
-        message: 'We need to check this order before we can refund it. Please call our customer service team.',
+        message: 'We need to check this order before we can refund it. Please contact our customer service team with your order reference.',
         form: cardForm(payment),
       };
     }

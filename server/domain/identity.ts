@@ -46,6 +46,11 @@ export type UserResponse = {
     status: UserStatus;
     firstName?: string;
     lastName?: string;
+    /**
+     * Local extra (not in SPEC section 7; docs/integrators.md): false for an account created
+     * through an OpenID provider that never set a password, so the app offers "Set a password".
+     */
+    hasPassword?: boolean;
   };
   ufacSession: string | null;
   isRegistered: boolean;

@@ -27,7 +27,13 @@ export const unknownUser = (): UserResponse => ({
 /** The caller as GET /user reports it: AUTHORISED (session) over GUEST (user-flow header) over UNKNOWN. */
 export async function currentUser(c: Context<AppEnv>): Promise<UserResponse> {
   const customer = c.get('customer');
-  if (customer) return authorisedUser(customer);
+  if (customer) {
+    const row = await one<{ has_password: boolean }>(c.get('deps').db, 'select password_hash is not null as has_password from customers where id = $1', [
+      customer.id,
+    ]);
+    const body = authorisedUser(customer);
+    return { ...body, user: { ...body.user, hasPassword: row?.has_password ?? true } };
+  }
   const guest = c.get('guest');
   if (!guest) return unknownUser();
   const registered = await one<{ id: string }>(c.get('deps').db, 'select id from customers where email = $1', [

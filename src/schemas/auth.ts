@@ -12,6 +12,8 @@ export const UserResponse = v.object({
     status: UserStatus,
     firstName: v.optional(v.nullable(v.string())),
     lastName: v.optional(v.nullable(v.string())),
+    /** Local extra (docs/integrators.md): false for an account with no password yet; absent, the normal change-password form. */
+    hasPassword: v.optional(v.nullable(v.boolean())),
   }),
   ufacSession: maybe(v.string()),
   isRegistered: v.boolean(),

@@ -250,3 +250,56 @@ describe('sign-in with Google (local OpenID provider)', () => {
     }
   });
 });
+
+describe('set a password on an account created through the provider', () => {
+  /** A state-changing call from the browser, with its session's CSRF value. */
+  const post = async (b: Browser, path: string, body: object) => {
+    const csrf = await shellCsrf(b);
+    const res = await fetch(`${world.server.origin}${API}${path}`, {
+      method: 'POST',
+      headers: { cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { errors: { code: string }[] } };
+  };
+  const hasPassword = async (b: Browser) => ((await userOf(b)).user as { hasPassword?: boolean }).hasPassword;
+
+  it('sets a first password after a recent sign-in, by the spec rules, once; then the password signs in', async () => {
+    const b = browser();
+    await signInAtProvider(b, await b.go(startUrl()), 'jo.taylor@example.com');
+    expect(await hasPassword(b)).toBe(false);
+    expect(await post(b, '/customer/set-password', { newPassword: 'short' })).toEqual({ status: 400, body: { errors: [{ code: 'PASSWORD_GENERIC_ERROR' }] } });
+    expect(await post(b, '/customer/set-password', { newPassword: 'jo.taylor' })).toEqual({ status: 400, body: { errors: [{ code: 'PASSWORD_EQUALS_TO_EMAIL' }] } });
+    expect(await post(b, '/customer/set-password', { newPassword: 'FirstOwn!Pass2026' })).toEqual({ status: 200, body: { errors: [] } });
+    expect(await hasPassword(b)).toBe(true);
+    // Now it has one: setting is refused, changing asks for it.
+    expect(await post(b, '/customer/set-password', { newPassword: 'Another!Pass2026x' })).toEqual({ status: 409, body: { errors: [{ code: 'PASSWORD_ALREADY_SET' }] } });
+    const byPassword = apiClient(world.server.origin);
+    await byPassword.init();
+    expect((await byPassword.post(`${API}/login`, { email: 'jo.taylor@example.com', password: 'FirstOwn!Pass2026' })).status).toBe(200);
+  });
+
+  it('refuses a sign-in older than 10 minutes: sign in again first', async () => {
+    const b = browser();
+    await signInAtProvider(b, await b.go(startUrl()), 'jo.taylor@example.com');
+    try {
+      await world.server.setClock(10 * 60_000 + 1000);
+      expect(await post(b, '/customer/set-password', { newPassword: 'FirstOwn!Pass2026' })).toEqual({ status: 403, body: { errors: [{ code: 'RECENT_SIGN_IN_REQUIRED' }] } });
+      expect(await hasPassword(b)).toBe(false);
+    } finally {
+      await world.server.setClock(0);
+    }
+  });
+
+  it('refuses an account that has a password (change password asks for the current one) and a signed-out caller', async () => {
+    const demo = apiClient(world.server.origin);
+    await demo.init();
+    expect((await demo.post(`${API}/login`, { email: 'demo@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await demo.get<{ user: { hasPassword?: boolean } }>(`${API}/user`)).body.user.hasPassword).toBe(true);
+    const res = await demo.post<{ errors: { code: string }[] }>(`${API}/customer/set-password`, { newPassword: 'FirstOwn!Pass2026' });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 409, body: { errors: [{ code: 'PASSWORD_ALREADY_SET' }] } });
+    const anonymous = apiClient(world.server.origin);
+    await anonymous.init();
+    expect((await anonymous.post(`${API}/customer/set-password`, { newPassword: 'FirstOwn!Pass2026' })).status).toBe(401);
+  });
+});

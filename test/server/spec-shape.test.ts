@@ -92,6 +92,7 @@ const unlisted: [string, string][] = [
   ['POST', '/payment/card-token'],
   ['GET', '/change-of-journey/status/o1/b1'],
   ['POST', '/customer/address'],
+  ['POST', '/customer/set-password'],
 ];
 
 describe.each(['spec', 'spec-nulls'] as const)('API_SHAPE=%s', (apiShape) => {

@@ -29,6 +29,7 @@ import { ukDate, ukDateTime } from '../booking-format';
 import { CheckAgain } from '../check-again';
 import { estimateSteps, journeyLabel, paymentLabels, statusWords } from './claim-copy';
 import * as styles from './claims.css';
+import { ContactDetails } from '../contact-details';
 import { m } from '#src/paraglide/messages.js';
 import { LiveRegion } from '#src/ui/live-region';
 
@@ -222,6 +223,7 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
         <LiveRegion className={styles.status}>
           <h2 className={styles.statusTitle}>{words.title}</h2>
           <p>{words.next}</p>
+          {claim.status === 'credit-issue-failure' && <ContactDetails />}
         </LiveRegion>
       )}
       {punchout && claim.status === 'eligible' && <PunchoutHandOff claim={claim} operator={operator} />}

@@ -32,6 +32,7 @@ import { CheckAgain } from '../check-again';
 import { directionNames, legText } from './assistance-summary';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
+import { ContactDetails } from '../contact-details';
 import { m } from '#src/paraglide/messages.js';
 
 /** /bookings/{bookingId}/passenger-assistance/create: who, which journey, what help. */
@@ -109,6 +110,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
       {snapshot.matches('notBookable') && (
         <Alert tone="info">
           {booking?.stationsUnknown && booking.legs.length === 0 ? m.passenger_assistance_stations_unknown() : passengerAssistanceFormMessages.notBookable}
+          {booking?.stationsUnknown && booking.legs.length === 0 && <ContactDetails />}
         </Alert>
       )}
 

@@ -95,6 +95,14 @@ export const ineligibilityCopy: Record<IneligibilityReason, { title: string; exp
   },
 };
 
+/**
+ * The reasons whose next step is to contact customer service: the screen shows the portal's contact
+ * details with them (src/config/contact.ts), so that step leads somewhere.
+ */
+export const contactNextSteps: readonly IneligibilityReason[] = [
+  'ENTANGLEMENT', 'TRANSFORM_ERROR', 'NOT_ISSUED', 'FAILED', 'ASYMMETRIC', 'PAYMENT_REFUND_NOT_SUPPORTED', 'TRACS',
+];
+
 /** The reasons whose next step is to choose a disruption reason instead. */
 const disruptionNextSteps: readonly IneligibilityReason[] = ['TERMS_AND_CONDITIONS', 'AMOUNT_TOO_LOW'];
 const noDisruptionRefundNext = m.refund_copy_no_disruption_refund_next();

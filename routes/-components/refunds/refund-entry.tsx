@@ -11,6 +11,7 @@ import { buttonClass } from '#src/ui/button-class';
 import { ineligibilityCopy, ineligibilityNextStep } from './refund-copy';
 import { useRefundsApi } from './use-refunds-api';
 import { NeedsConnection } from '../needs-connection';
+import { ContactDetails } from '../contact-details';
 import { m } from '#src/paraglide/messages.js';
 
 export interface RefundEntryProps {
@@ -143,6 +144,7 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
         {snapshot.matches('fraudSuspected') && (
           <Alert tone="error" title={m.refund_entry_we_cant_refund_this_booking()}>
             <p>{quote?.message ?? refundQuoteMessages.fraud}</p>
+            <ContactDetails />
             {dismiss}
           </Alert>
         )}

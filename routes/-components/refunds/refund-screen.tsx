@@ -24,10 +24,11 @@ import { Button } from '#src/ui/button';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { CheckAgain } from '../check-again';
+import { ContactDetails } from '../contact-details';
 import { CardForm } from './card-form';
 import { PartialRefundPanel } from './partial-refund-panel';
 import { StepHeading } from './step-heading';
-import { directionNames, ineligibilityCopy, ineligibilityNextStep, refundReasonLabels, returnModeCopy } from './refund-copy';
+import { contactNextSteps, directionNames, ineligibilityCopy, ineligibilityNextStep, refundReasonLabels, returnModeCopy } from './refund-copy';
 import * as styles from './refunds.css';
 import { useRefundsApi } from './use-refunds-api';
 import { rich } from '#src/i18n/rich';
@@ -279,6 +280,7 @@ export function RefundScreen({ bookingId, quoteId, from, guest, view }: RefundSc
       <>
         <Alert tone="error" title={m.refund_screen_we_cant_complete_this_refund()}>
           <p>{refundRequestMessages.fraud}</p>
+          <ContactDetails />
         </Alert>
         <p>{back}</p>
       </>
@@ -522,19 +524,24 @@ function ReturnInstructions({ quote }: { quote: RefundQuote }) {
 function ReasonsExplained({ quote }: { quote: RefundQuote }) {
   const seen = new Set<string>();
   const reasons = quote.unprocessableReasons.filter((r) => (seen.has(r.reasonCode) ? false : (seen.add(r.reasonCode), true)));
+  // A next step that says "contact customer service" comes with the portal's contact details.
+  const contact = reasons.some((r) => contactNextSteps.includes(r.reasonCode));
   return (
-    <ul className={styles.plainList} aria-label={m.refund_screen_why_these_tickets_cant_be()}>
-      {reasons.map((r) => {
-        const copy = ineligibilityCopy[r.reasonCode];
-        return (
-          <li key={r.reasonCode}>
-            <strong>{copy.title}.</strong> {r.message ?? copy.explanation}
-            <br />
-            <span>{m.refund_screen_what_you_can_do({ next: ineligibilityNextStep(r.reasonCode, quote) })}</span>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className={styles.plainList} aria-label={m.refund_screen_why_these_tickets_cant_be()}>
+        {reasons.map((r) => {
+          const copy = ineligibilityCopy[r.reasonCode];
+          return (
+            <li key={r.reasonCode}>
+              <strong>{copy.title}.</strong> {r.message ?? copy.explanation}
+              <br />
+              <span>{m.refund_screen_what_you_can_do({ next: ineligibilityNextStep(r.reasonCode, quote) })}</span>
+            </li>
+          );
+        })}
+      </ul>
+      {contact && <ContactDetails />}
+    </>
   );
 }
 
@@ -550,6 +557,7 @@ function UnavailableExplained({ quote }: { quote: RefundQuote | null }) {
     return (
       <Alert tone="error" title={m.refund_screen_we_cant_refund_this_booking_2()}>
         <p>{quote.message ?? refundRequestMessages.fraud}</p>
+        <ContactDetails />
       </Alert>
     );
   if (quote.status === 'TRANSFORM_ERROR')

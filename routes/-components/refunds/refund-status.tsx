@@ -2,6 +2,7 @@ import { formatMoney } from '#src/i18n/format';
 import type { BookingRefundSummary, RefundItem } from '#src/schemas/refund-tracking';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
+import { ContactDetails } from '../contact-details';
 import { directionNames, itemGroupCopy, itemStatusLabels } from './refund-copy';
 import { refundTrackingText } from './refund-tracking';
 import * as styles from './refunds.css';
@@ -54,6 +55,7 @@ export function RefundStatus({ summary, names }: { summary: BookingRefundSummary
             <p>{t.body}</p>
             {r.adminFee.amount > 0 && <p>{m.refund_status_admin_fee({ amount: formatMoney(r.adminFee.amount, r.adminFee.currencyCode, locale.tag) })}</p>}
             <RefundItemGroups items={r.items} names={names} />
+            {r.state === 'rejected' && <ContactDetails />}
           </Alert>
         );
       })}

@@ -10,6 +10,7 @@ import { useServices } from '#src/services';
 import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
 import * as styles from './smartcards.css';
+import { ContactDetails } from '../contact-details';
 import { m } from '#src/paraglide/messages.js';
 
 /** "Leeds to York" in the page's language from the stations; the retailer's own wording when it sends none. */
@@ -70,6 +71,7 @@ export function SmartcardsPage() {
                         ? m.smartcards_page_touch_your_smartcard_on_a()
                         : m.smartcards_page_this_smartcard_cannot_receive_tickets()}
                     </p>
+                    {card.status !== 'ACTIVE' && <ContactDetails />}
                   </section>
                 )}
               </li>
