@@ -37,9 +37,9 @@ const BOOKINGS_LISTS = [
  */
 const FORM_KIT = [
   /[\\/]machines[\\/]lib[\\/]form-kit\.ts/,
-  /[\\/]src[\\/]ui[\\/](field-binding|text-field|checkbox-field|form-state|field\.css|field-error|submit-hint)\.tsx?/,
+  /[\\/]src[\\/]ui[\\/](field-binding|text-field|checkbox-field|form-state|field\.css|field-error|submit-hint|error-summary)\.tsx?/,
   /[\\/]src[\\/]schemas[\\/]forms\.ts/,
-  /[\\/]src[\\/]paraglide[\\/]messages[\\/]form_(email|first_name|last_name|password)_/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/](form_(email|first_name|last_name|password)_|ui_submit_hint_|ui_error_summary_)/,
 ];
 
 /** The lists' classes and API: the lists, the guest tab and the guest's order-token page use both (decision 249). */

@@ -117,6 +117,8 @@ describeBrowserReplay(
       'xstate.error.actor.startClaimFlow': [
         { type: 'xstate.error.actor.startClaimFlow', error: httpError(401, 'UNAUTHORISED') },
         { type: 'xstate.error.actor.startClaimFlow', error: httpError(503, 'UNAVAILABLE') },
+        // A host without POST /user-flow-access (beyond SPEC section 7): the link cannot open the claim.
+        { type: 'xstate.error.actor.startClaimFlow', error: httpError(404, 'NOT_FOUND') },
       ],
       'xstate.done.actor.fetchClaimToken': [{ type: 'xstate.done.actor.fetchClaimToken', output: { claimId: 'the guest’s claim', customerRegistered: false } }],
       'xstate.error.actor.fetchClaimToken': [{ type: 'xstate.error.actor.fetchClaimToken', error: httpError(500, 'INTERNAL_ERROR') }],
@@ -235,6 +237,7 @@ describeBrowserReplay(
       },
       noToken: async ({ page }) => page.getByText(delayRepayMessages.noToken, { exact: true }).waitFor(),
       invalidToken: async ({ page }) => page.getByText(delayRepayMessages.invalidToken, { exact: true }).waitFor(),
+      linkNotOffered: async ({ page }) => page.getByText(delayRepayMessages.linkNotOffered, { exact: true }).waitFor(),
       loading: async ({ page }) => status(page, m.claim_screen_loading_your_claim()),
       loadFailed: async ({ page }) => {
         await page.getByText(delayRepayMessages.loadFailed, { exact: true }).waitFor();
