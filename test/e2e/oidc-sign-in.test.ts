@@ -70,6 +70,28 @@ describe('sign-in with Google', () => {
     expect(await w.page.getByLabel('Last name').inputValue()).toBe('Taylor');
   });
 
+  it('asks a provider-created account to sign in again when its sign-in is too old to set a password', async () => {
+    await w.page.goto(`${origin()}/my-account/login?redirect=%2Fchange-password`);
+    await button('Continue with Google').click();
+    await atProvider('jo.taylor@example.com');
+    await w.page.waitForURL(`${origin()}/my-account/change-password`);
+    // The server's answer for a sign-in older than 10 minutes (the clock cannot be moved in Chromium).
+    await w.page.route('**/my-account/api/customer/set-password', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'RECENT_SIGN_IN_REQUIRED' }] }) }),
+    );
+    await w.page.getByLabel('New password').fill('Sleeper2027');
+    await button('Set a password').click();
+    await w.page.getByRole('alert').getByText('For your security, please sign in again before setting a password.', { exact: true }).waitFor();
+    expect(await w.page.getByLabel('New password').inputValue(), 'input kept').toBe('Sleeper2027');
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    await button('Sign in again').click();
+    // Signed out, and the login page brings the customer back here.
+    await w.page.waitForURL((u) => u.pathname === '/my-account/login' && u.searchParams.get('redirect') === '/change-password');
+    await button('Continue with Google').waitFor();
+    await w.page.goto(`${origin()}/my-account/change-password`);
+    await w.page.waitForURL(/\/my-account\/login\?redirect=/);
+  });
+
   it('lets an account created through the provider set a password, then sign in with email and that password', async () => {
     await w.page.goto(`${origin()}/my-account/login?redirect=%2Fchange-password`);
     await button('Continue with Google').click();
