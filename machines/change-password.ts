@@ -12,7 +12,7 @@ import { m } from '#src/paraglide/messages.js';
  * has no password (`hasPassword: false` on GET /user), so there is no current password to ask for.
  * The input chooses that mode: only the new password, sent to POST /customer/set-password. A 403
  * RECENT_SIGN_IN_REQUIRED asks to sign in again first; a 409 PASSWORD_ALREADY_SET switches to the
- * normal form.
+ * normal form (decision 455).
  */
 export type ChangePasswordMode = 'change' | 'set';
 export interface ChangePasswordInput {
