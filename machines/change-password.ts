@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { changePasswordValidators, collectErrors, hasErrors } from '#src/schemas/forms';
+import { changePasswordValidators, collectErrors, hasErrors, setPasswordValidators } from '#src/schemas/forms';
 import { codeOf, isThrottledProblem, problemOfEvent, retryAfterOfEvent, statusOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
@@ -7,7 +7,18 @@ import { m } from '#src/paraglide/messages.js';
 /**
  * Change password (spec sections 4, 5): statuses not requested, requesting, success,
  * validation error (the server's errors list, first code used) and server error.
+ *
+ * Set a password (local extra, docs/integrators.md): an account created through a sign-in provider
+ * has no password (`hasPassword: false` on GET /user), so there is no current password to ask for.
+ * The input chooses that mode: only the new password, sent to POST /customer/set-password. A 403
+ * RECENT_SIGN_IN_REQUIRED asks to sign in again first; a 409 PASSWORD_ALREADY_SET switches to the
+ * normal form (decision 455).
  */
+export type ChangePasswordMode = 'change' | 'set';
+export interface ChangePasswordInput {
+  /** GET /user's `hasPassword`; only `false` chooses "set a password" (absent: the normal form). */
+  hasPassword?: boolean | null;
+}
 export type ChangePasswordField = 'currentPassword' | 'newPassword';
 export const changePasswordCodes = [
   'PASSWORD_INCORRECT',
@@ -18,6 +29,7 @@ export const changePasswordCodes = [
 export type ChangePasswordCode = (typeof changePasswordCodes)[number];
 
 export interface ChangePasswordContext {
+  mode: ChangePasswordMode;
   values: Record<ChangePasswordField, string>;
   touched: Partial<Record<ChangePasswordField, boolean>>;
   dirty: boolean;
@@ -32,13 +44,25 @@ export type ChangePasswordEvent =
   | { type: 'form.blur'; field: ChangePasswordField }
   | { type: 'form.submit' };
 
-export const changePasswordMessages: Record<ChangePasswordCode | 'serverError' | 'success', string> = {
+export const changePasswordMessages: Record<
+  ChangePasswordCode | 'serverError' | 'success' | 'setServerError' | 'setSuccess' | 'alreadySet' | 'signInAgain',
+  string
+> = {
   PASSWORD_INCORRECT: m.change_password_password_incorrect(),
   PASSWORD_EQUALS_TO_NAME: m.change_password_password_equals_to_name(),
   PASSWORD_EQUALS_TO_EMAIL: m.change_password_password_equals_to_email(),
   PASSWORD_GENERIC_ERROR: m.change_password_password_generic_error(),
   serverError: m.change_password_server_error(),
   success: m.change_password_success(),
+  setServerError: m.change_password_set_server_error(),
+  setSuccess: m.change_password_set_success(),
+  alreadySet: m.change_password_already_set(),
+  signInAgain: m.change_password_sign_in_again(),
+};
+
+const answerCode = (event: object, status: number): string | null => {
+  const problem = problemOfEvent(event);
+  return statusOf(problem) === status ? codeOf(problem) : null;
 };
 
 const firstCode = (event: object): ChangePasswordCode | null => {
@@ -54,14 +78,23 @@ export const changePasswordMachine = setup({
   types: {
     context: {} as ChangePasswordContext,
     events: {} as ChangePasswordEvent,
+    input: {} as ChangePasswordInput,
   },
   actors: {
     changePassword: fromPromise<void, Record<ChangePasswordField, string>>(async () => {
       throw new Error('changePassword not provided');
     }),
+    setPassword: fromPromise<void, { newPassword: string }>(async () => {
+      throw new Error('setPassword not provided');
+    }),
   },
   guards: {
-    isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, changePasswordValidators)),
+    isValid: ({ context }) =>
+      context.mode === 'change' && context.dirty && !hasErrors(collectErrors(context.values, changePasswordValidators)),
+    isValidToSet: ({ context }) =>
+      context.mode === 'set' && context.dirty && !hasErrors(collectErrors(context.values, setPasswordValidators)),
+    isAlreadySet: ({ event }) => answerCode(event, 409) === 'PASSWORD_ALREADY_SET',
+    isSignInRequired: ({ event }) => answerCode(event, 403) === 'RECENT_SIGN_IN_REQUIRED',
     isValidationError: ({ event }) => firstCode(event) !== null,
     isThrottled: ({ event }) => isThrottledProblem(event),
   },
@@ -72,6 +105,9 @@ export const changePasswordMachine = setup({
     storeErrorCode: assign({ errorCode: ({ event }) => firstCode(event) }),
     clearErrorCode: assign({ errorCode: null }),
     storeRetryAfter: assign(({ event }) => ({ retryAfterSeconds: retryAfterOfEvent(event) })),
+    switchToChange: assign({ mode: 'change' as const }),
+    /** The app's own copy of the user learns the account has a password now (provided by the screen). */
+    passwordKnown: () => {},
     resetForm: assign({
       values: { currentPassword: '', newPassword: '' },
       touched: {},
@@ -82,14 +118,15 @@ export const changePasswordMachine = setup({
   },
 }).createMachine({
   id: 'changePassword',
-  context: {
+  context: ({ input }) => ({
+    mode: input?.hasPassword === false ? 'set' : 'change',
     values: { currentPassword: '', newPassword: '' },
     touched: {},
     dirty: false,
     submitAttempted: false,
     errorCode: null,
     retryAfterSeconds: null,
-  },
+  }),
   initial: 'notRequested',
   states: {
     notRequested: {
@@ -97,7 +134,11 @@ export const changePasswordMachine = setup({
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
-        'form.submit': [{ guard: 'isValid', target: 'requesting' }, { actions: 'markSubmitAttempted' }],
+        'form.submit': [
+          { guard: 'isValidToSet', target: 'settingPassword' },
+          { guard: 'isValid', target: 'requesting' },
+          { actions: 'markSubmitAttempted' },
+        ],
       },
     },
     requesting: {
@@ -114,6 +155,43 @@ export const changePasswordMachine = setup({
         ],
       },
     },
+    settingPassword: {
+      description: 'A first password is being sent (no current password); submit is disabled.',
+      invoke: {
+        id: 'setPassword',
+        src: 'setPassword',
+        input: ({ context }) => ({ newPassword: context.values.newPassword }),
+        onDone: { target: 'passwordSet', actions: ['resetForm', 'switchToChange', 'passwordKnown'] },
+        onError: [
+          { guard: 'isAlreadySet', target: 'alreadySet', actions: ['switchToChange', 'passwordKnown'] },
+          { guard: 'isSignInRequired', target: 'signInRequired' },
+          { guard: 'isValidationError', target: 'validationError', actions: 'storeErrorCode' },
+          { guard: 'isThrottled', target: 'throttled', actions: 'storeRetryAfter' },
+          { target: 'serverError' },
+        ],
+      },
+    },
+    passwordSet: {
+      description: 'The first password is set: the account can sign in with email too; the form is now the normal one.',
+      on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
+    },
+    alreadySet: {
+      description: '409 PASSWORD_ALREADY_SET: the account has a password after all; the normal form asks for the current one.',
+      on: {
+        'form.change': { target: 'notRequested', actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        // The current password is still to be typed (it is the one field this form did not have).
+        'form.submit': { actions: 'markSubmitAttempted' },
+      },
+    },
+    signInRequired: {
+      description: '403 RECENT_SIGN_IN_REQUIRED: the sign-in is too old to set a password; sign in again first. Input kept.',
+      on: {
+        'form.change': { target: 'notRequested', actions: 'setValue' },
+        'form.blur': { actions: 'touch' },
+        'form.submit': [{ guard: 'isValidToSet', target: 'settingPassword' }],
+      },
+    },
     success: {
       description: 'The password changed: the success message.',
       on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
@@ -123,7 +201,10 @@ export const changePasswordMachine = setup({
       on: {
         'form.change': { target: 'notRequested', actions: ['setValue', 'clearErrorCode'] },
         'form.blur': { actions: 'touch' },
-        'form.submit': [{ guard: 'isValid', target: 'requesting', actions: 'clearErrorCode' }],
+        'form.submit': [
+          { guard: 'isValidToSet', target: 'settingPassword', actions: 'clearErrorCode' },
+          { guard: 'isValid', target: 'requesting', actions: 'clearErrorCode' },
+        ],
       },
     },
     throttled: {
@@ -131,7 +212,10 @@ export const changePasswordMachine = setup({
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },
-        'form.submit': [{ guard: 'isValid', target: 'requesting' }],
+        'form.submit': [
+          { guard: 'isValidToSet', target: 'settingPassword' },
+          { guard: 'isValid', target: 'requesting' },
+        ],
       },
     },
     serverError: {
@@ -139,7 +223,10 @@ export const changePasswordMachine = setup({
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },
-        'form.submit': [{ guard: 'isValid', target: 'requesting' }],
+        'form.submit': [
+          { guard: 'isValidToSet', target: 'settingPassword' },
+          { guard: 'isValid', target: 'requesting' },
+        ],
       },
     },
   },

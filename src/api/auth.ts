@@ -3,6 +3,7 @@ import {
   ChangePasswordResponse,
   GuestSessionResponse,
   RegisterAnswer,
+  SetPasswordResponse,
   SignInLinkRequested,
   SuccessResponse,
   UserResponse,
@@ -34,6 +35,9 @@ export const authApi = (client: ApiClient) => ({
     client.request(SuccessResponse, '/customer/reset-password', { method: 'POST', body, csrfInBody: true }),
   changePassword: (body: { currentPassword: string; newPassword: string }) =>
     client.request(ChangePasswordResponse, '/customer/change-password', { method: 'POST', body }),
+  /** A first password for an account created through a sign-in provider (local extra, docs/integrators.md). */
+  setPassword: (body: { newPassword: string }) =>
+    client.request(SetPasswordResponse, '/customer/set-password', { method: 'POST', body }),
   startGuestSession: (token: string) =>
     client.request(GuestSessionResponse, '/user-flow-access', { method: 'POST', body: { token }, allow401: true }),
 });

@@ -49,6 +49,8 @@ export const SignInLinkRequested = v.object({ linkSent: v.optional(v.boolean()) 
 export const ValidateTokenResponse = v.object({ isValid: v.boolean() });
 
 export const ChangePasswordResponse = v.object({ errors: v.array(v.object({ code: v.string() })) });
+/** Local extra (docs/integrators.md): POST /customer/set-password answers as change-password does. */
+export const SetPasswordResponse = ChangePasswordResponse;
 
 export const GuestSessionResponse = v.object({
   session: v.string(),

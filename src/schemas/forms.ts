@@ -88,3 +88,5 @@ export const registerValidators = {
 export const forgotPasswordValidators = { email: validateEmail };
 export const resetPasswordValidators = { newPassword: validateNewPassword };
 export const changePasswordValidators = { currentPassword: validatePasswordPresent, newPassword: validateNewPassword };
+/** Setting a first password: no current password to give. */
+export const setPasswordValidators = { newPassword: validateNewPassword };

@@ -70,6 +70,64 @@ describe('sign-in with Google', () => {
     expect(await w.page.getByLabel('Last name').inputValue()).toBe('Taylor');
   });
 
+  it('asks a provider-created account to sign in again when its sign-in is too old to set a password', async () => {
+    await w.page.goto(`${origin()}/my-account/login?redirect=%2Fchange-password`);
+    await button('Continue with Google').click();
+    await atProvider('jo.taylor@example.com');
+    await w.page.waitForURL(`${origin()}/my-account/change-password`);
+    // The server's answer for a sign-in older than 10 minutes (the clock cannot be moved in Chromium).
+    await w.page.route('**/my-account/api/customer/set-password', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'RECENT_SIGN_IN_REQUIRED' }] }) }),
+    );
+    await w.page.getByLabel('New password').fill('Sleeper2027');
+    await button('Set a password').click();
+    await w.page.getByRole('alert').getByText('For your security, please sign in again before setting a password.', { exact: true }).waitFor();
+    expect(await w.page.getByLabel('New password').inputValue(), 'input kept').toBe('Sleeper2027');
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    await button('Sign in again').click();
+    // Signed out, and the login page brings the customer back here.
+    await w.page.waitForURL((u) => u.pathname === '/my-account/login' && u.searchParams.get('redirect') === '/change-password');
+    await button('Continue with Google').waitFor();
+    await w.page.goto(`${origin()}/my-account/change-password`);
+    await w.page.waitForURL(/\/my-account\/login\?redirect=/);
+  });
+
+  it('lets an account created through the provider set a password, then sign in with email and that password', async () => {
+    await w.page.goto(`${origin()}/my-account/login?redirect=%2Fchange-password`);
+    await button('Continue with Google').click();
+    await atProvider('jo.taylor@example.com');
+    await w.page.waitForURL(`${origin()}/my-account/change-password`);
+    // No password yet: no current password to give, and the page says why.
+    await w.page.getByRole('heading', { level: 1, name: 'Set a password' }).waitFor();
+    await w.page.getByText('This account signs in with its provider. A password lets you sign in with your email address too.', { exact: true }).waitFor();
+    expect(await w.page.getByLabel('Current password').count()).toBe(0);
+    const submit = button('Set a password');
+    expect(await submit.getAttribute('aria-disabled')).toBe('true');
+    const newPassword = w.page.getByLabel('New password');
+    expect(await newPassword.getAttribute('aria-required')).toBe('true');
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    await newPassword.fill('Sleeper2027');
+    await submit.click();
+    await w.page
+      .getByRole('status')
+      .getByText('Your password has been set. You can now sign in with your email address and this password.', { exact: true })
+      .waitFor();
+    // From now on the account has a password: the normal form asks for it.
+    await w.page.getByLabel('Current password').waitFor();
+    await w.page.getByRole('heading', { level: 1, name: 'Change your password' }).waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+
+    await button('Sign out').click();
+    await w.page.waitForURL(/\/my-account\/login$/);
+    await w.page.getByLabel('Email address').first().fill('jo.taylor@example.com');
+    await w.page.getByLabel('Password', { exact: true }).fill('Sleeper2027');
+    await button('Sign in').click();
+    await w.page.waitForURL((u) => u.origin === origin() && !u.pathname.endsWith('/login'));
+    await w.page.goto(`${origin()}/my-account/personal-details`);
+    expect(await w.page.getByLabel('First name').inputValue()).toBe('Jo');
+  });
+
   it('does not sign in with an email the provider has not verified, and says so on the login page', async () => {
     await w.page.setViewportSize({ width: 375, height: 800 });
     await w.page.goto(`${origin()}/my-account/login?redirect=%2Fpersonal-details`);
