@@ -300,6 +300,8 @@ export const planWordsToWrite: readonly string[] = [
   'resendEmail',
   'resetPassword',
   'savedCards',
+  'seasonRenewal',
+  'signInLink',
   'smartcards',
   'tokenBookings',
   'treesPlanted',
