@@ -3,7 +3,6 @@ import {
   ChangePasswordResponse,
   GuestSessionResponse,
   RegisterAnswer,
-  SetPasswordResponse,
   SignInLinkRequested,
   SuccessResponse,
   UserResponse,
@@ -37,7 +36,7 @@ export const authApi = (client: ApiClient) => ({
     client.request(ChangePasswordResponse, '/customer/change-password', { method: 'POST', body }),
   /** A first password for an account created through a sign-in provider (local extra, docs/integrators.md). */
   setPassword: (body: { newPassword: string }) =>
-    client.request(SetPasswordResponse, '/customer/set-password', { method: 'POST', body }),
+    client.request(ChangePasswordResponse, '/customer/set-password', { method: 'POST', body }),
   startGuestSession: (token: string) =>
     client.request(GuestSessionResponse, '/user-flow-access', { method: 'POST', body: { token }, allow401: true }),
 });

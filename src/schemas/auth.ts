@@ -48,9 +48,8 @@ export const SignInLinkRequested = v.object({ linkSent: v.optional(v.boolean()) 
 
 export const ValidateTokenResponse = v.object({ isValid: v.boolean() });
 
+/** Change password's answer; POST /customer/set-password (a local extra, docs/integrators.md) answers the same. */
 export const ChangePasswordResponse = v.object({ errors: v.array(v.object({ code: v.string() })) });
-/** Local extra (docs/integrators.md): POST /customer/set-password answers as change-password does. */
-export const SetPasswordResponse = ChangePasswordResponse;
 
 export const GuestSessionResponse = v.object({
   session: v.string(),
