@@ -34,6 +34,34 @@ const formShown = async ({ page, snapshot }: Step) => {
   await expect.poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'Change password usable' }).toBe(canSend(snapshot));
 };
 
+/**
+ * The set-a-password mode (decision 455) belongs to accounts created through a sign-in provider,
+ * which this replay's password account is not: its edges are walked by the model test, and in
+ * Chromium by test/e2e/oidc-sign-in.test.ts (a provider account sets a password; a 403 asks it to
+ * sign in again).
+ */
+const SET_PASSWORD_REASON =
+  'set-a-password mode: only an account created through a sign-in provider sees it; walked by the model test and in Chromium by test/e2e/oidc-sign-in.test.ts';
+const SET_PASSWORD_MODE = [
+  '#changePassword.notRequested form.submit [0]',
+  '#changePassword.settingPassword xstate.done.actor.setPassword [0]',
+  '#changePassword.settingPassword xstate.error.actor.setPassword [0]',
+  '#changePassword.settingPassword xstate.error.actor.setPassword [1]',
+  '#changePassword.settingPassword xstate.error.actor.setPassword [2]',
+  '#changePassword.settingPassword xstate.error.actor.setPassword [3]',
+  '#changePassword.settingPassword xstate.error.actor.setPassword [4]',
+  '#changePassword.passwordSet form.change [0]',
+  '#changePassword.alreadySet form.change [0]',
+  '#changePassword.alreadySet form.blur [0]',
+  '#changePassword.alreadySet form.submit [0]',
+  '#changePassword.signInRequired form.change [0]',
+  '#changePassword.signInRequired form.blur [0]',
+  '#changePassword.signInRequired form.submit [0]',
+  '#changePassword.validationError form.submit [0]',
+  '#changePassword.throttled form.submit [0]',
+  '#changePassword.serverError form.submit [0]',
+];
+
 describeBrowserReplay(
   changePasswordMachine,
   {
@@ -112,8 +140,9 @@ describeBrowserReplay(
       },
     },
     notUserActions: {
-      '#changePassword.notRequested form.submit [1]':
+      '#changePassword.notRequested form.submit [2]':
         'Change password ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
+      ...Object.fromEntries(SET_PASSWORD_MODE.map((key) => [key, SET_PASSWORD_REASON])),
     },
   },
 );
