@@ -28,7 +28,7 @@ export type FindBookingEvent =
   | { type: 'form.blur'; field: FindBookingField }
   | { type: 'form.submit' };
 
-/** Copy not given by the spec (docs/decisions/010). */
+/** Copy not given by the spec (docs/decisions/012). */
 export const findBookingStatusMessages = {
   badRequest: m.find_booking_bad_request(),
   notFound:

@@ -5,7 +5,7 @@ import { GuestAssociation } from './-components/bookings-list/guest-association'
 
 /**
  * Guest bookings: orders placed with the customer's email without signing in. A guest token in the
- * URL hash (#token=...) offers to add them to the account (docs/decisions/010).
+ * URL hash (#token=...) offers to add them to the account (docs/decisions/011).
  */
 export const Route = createFileRoute('/_account/_bookings/bookings/guest')({
   validateSearch: BookingsListSearch,

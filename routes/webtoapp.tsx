@@ -7,7 +7,7 @@ import * as formStyles from '#src/ui/form.css';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
-/** The retailer app's deep link for a booking (docs/decisions/010). */
+/** The retailer app's deep link for a booking (docs/decisions/013). */
 export const appBookingLink = (bookingId: string) => `railapp://booking/${encodeURIComponent(bookingId)}`;
 
 const Search = v.object({

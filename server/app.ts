@@ -68,7 +68,7 @@ export type CreateAppOptions = {
   /**
    * The server sits behind proxies it trusts (true = one, or how many): read the client address for
    * rate limits from the entry they appended to X-Forwarded-For instead of the socket, and HTTPS from
-   * X-Forwarded-Proto (decisions 155 and 300). Off by default; TRUST_PROXY=N for npm start.
+   * X-Forwarded-Proto (decision 300). Off by default; TRUST_PROXY=N for npm start.
    */
   trustProxy?: boolean | number;
   /** Folder for the outbox's .eml files (npm start: DATA_DIR/outbox); default none (table only). */

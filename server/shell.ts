@@ -24,7 +24,7 @@ export type ShellOptions = {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The shell's Content-Security-Policy (decision 155). Scripts and styles only from this origin: the
+ * The shell's Content-Security-Policy (decision 156). Scripts and styles only from this origin: the
  * build emits one module script and linked CSS files (vanilla-extract), and the page data element
  * is a JSON data block (type="application/json"), which CSP does not treat as a script, so it needs
  * no nonce. React's style props go through the CSSOM, which style-src does not govern.

@@ -195,7 +195,7 @@ export function bookingApi(): Hono<AppEnv> {
     // Moved: the order was replaced. No Location header: the app reads the body and opens history.
     if (current.replacement_order_id) return c.json({ bookingId: booking.id }, 308);
     const rows = await bookingsOfOrder(db, order.id, now);
-    // Local extras (docs/decisions/090, 080): the Delay Repay claim of a delayed journey, flexible
+    // Local extras (docs/decisions/090, 091, 080): the Delay Repay claim of a delayed journey, flexible
     // insurance, and the refund offer and tracking.
     const ids = rows.map((b) => b.id);
     const [claims, insurance, refunds] = await Promise.all([

@@ -12,7 +12,7 @@ import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { findOrderByGuestToken } from '../lib/ufac.ts';
 import { BOOKING_ROW_COLUMNS, toListEntry, type BookingRow } from './bookings-list.ts';
 
-/** How long an order exchange token from find-booking opens its order (docs/decisions/010). */
+/** How long an order exchange token from find-booking opens its order (docs/decisions/012). */
 export const EXCHANGE_TOKEN_TTL_MS = HOUR_MS;
 /** Departure dates are GB calendar days. */
 const RAIL_TIME_ZONE = 'Europe/London';

@@ -27,7 +27,7 @@ export type AppDeps = {
   outboxDir?: string | null;
   /**
    * Behind trusted proxies: how many (true = 1). The client address and scheme come from the entry
-   * they appended to X-Forwarded-For / X-Forwarded-Proto (server/lib/proxy.ts, decisions 155 and 300).
+   * they appended to X-Forwarded-For / X-Forwarded-Proto (server/lib/proxy.ts, decision 300).
    */
   trustProxy?: boolean | number;
 };

@@ -15,7 +15,7 @@ import { randomToken, safeEqual } from './tokens.ts';
  * the same value in the page data; state-changing calls must echo it in `x-csrf-token` or `_csrf`.
  * The signature means a cookie planted by someone else (e.g. a sibling subdomain) is worthless.
  *
- * Bound to the session (decision 150): the token carries a keyed tag of the session cookie it was
+ * Bound to the session (decision 151): the token carries a keyed tag of the session cookie it was
  * issued for ('anon' signed out), under the signature. A request with a session cookie must bring a
  * token of that session, so a pair taken from an anonymous page (or another session) is refused. A
  * request without one (sign-in, guest calls) accepts any signed pair: there is no session to abuse,

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
  * Outside production, the shell's CSP also allows exactly one inline script: axe-core as Playwright
  * injects it (`page.addScriptTag({ path })`: the file plus a sourceURL comment), so the accessibility
  * checks of the e2e tests and of scripts/look.mjs run against the real policy without
- * 'unsafe-inline' or a bypass (decision 155). Nothing else gains a way in: a hash allows only that
+ * 'unsafe-inline' or a bypass (decision 156). Nothing else gains a way in: a hash allows only that
  * exact text. With NODE_ENV=production, or when axe-core is not installed, the list is empty.
  */
 export function devScriptHashes(env: NodeJS.ProcessEnv = process.env): string[] {

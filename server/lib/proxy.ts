@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from './app-env.ts';
 
 /**
- * Behind trusted proxies (TRUST_PROXY, decision 155 and 300): how many proxies in front of the
+ * Behind trusted proxies (TRUST_PROXY, decision 300): how many proxies in front of the
  * server may be believed. `true` is one proxy; 0 or false, none (the socket is the client).
  */
 export function trustedHops(deps: Pick<AppDeps, 'trustProxy'>): number {

@@ -1,6 +1,6 @@
 /**
  * The origin links in emails are built from (reset password, confirm a new email address): configured,
- * never taken from the request's Host header, which a client chooses (decision 150).
+ * never taken from the request's Host header, which a client chooses (decision 153).
  * PUBLIC_ORIGIN (e.g. https://www.example.co.uk); default the origin `npm start` serves and prints,
  * http://127.0.0.1:{port}, so an emailed or calendar link opens where the customer is signed in
  * (cookies are per host: localhost and 127.0.0.1 do not share a session).

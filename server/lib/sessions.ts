@@ -10,7 +10,7 @@ export const SESSION_COOKIE = 'ma_session';
 /** Absolute lifetime: a session ends 14 days after sign-in whatever its use. */
 export const SESSION_TTL_MS = 14 * DAY_MS;
 /**
- * Idle timeout (ASVS 5.0 L2 7.3.1, decision 150): a session unused for 30 minutes ends; every
+ * Idle timeout (ASVS 5.0 L2 7.3.1, decision 154): a session unused for 30 minutes ends; every
  * authenticated request renews it. Renewal is written at most once a minute (SESSION_TOUCH_MS).
  */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;

@@ -11,7 +11,7 @@ export const CUSTOMER_FLOW_SCOPES: UfacScope[] = ['marketing-preference-unsubscr
 
 /**
  * The order whose guest token hashes to sha256(token), or null. Also accepts an unexpired order
- * exchange token issued by find-booking (migration 010, docs/decisions/010-bookings-lists-and-guest-access.md).
+ * exchange token issued by find-booking (migration 010, docs/decisions/012-find-a-booking.md).
  */
 export async function findOrderByGuestToken(
   db: Queryable,

@@ -4,7 +4,7 @@ import type { SeedModule } from './context.ts';
 import type { StationCode } from './stations.ts';
 
 /**
- * Booking lists and guest association ('demo' only), see docs/decisions/010:
+ * Booking lists and guest association ('demo' only), see docs/decisions/010 and 011:
  * - Alex Morgan gets 9 more past trips, so the past tab holds 13 bookings: more than one page (10),
  *   and "Load more" shows. (Alex's guest order for association is demo-guest-token-3: 200, then 204.)
  * - Sam Patel gets three guest orders placed with his email: a single (token below), and a changed

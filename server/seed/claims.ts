@@ -7,7 +7,7 @@ import { insertDisruption } from './refunds.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 
 /**
- * Delay Repay claims and flexible insurance ('demo' only), docs/decisions/090-delay-repay-and-insurance.md.
+ * Delay Repay claims and flexible insurance ('demo' only), docs/decisions/090 and 091.
  * Claims sit on EXISTING past bookings of the demo account (the list counts do not change): one
  * per status a customer can meet, plus one guest order (robin.hughes@example.com, no account)
  * whose claim opens from the printed claim-token link. Insurance: one product of each kind on

@@ -92,7 +92,7 @@ export const Booking = v.object({
   season: maybe(v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDate, validUntil: IsoDate })),
   /** Local-server extra: the Delay Repay claim of a delayed journey (docs/decisions/090). */
   delayRepay: v.optional(DelayRepaySummary),
-  /** Local-server extra: flexible insurance bought with this booking (docs/decisions/090). */
+  /** Local-server extra: flexible insurance bought with this booking (docs/decisions/091). */
   insurance: v.optional(v.array(InsuranceProduct)),
   /** local-server extra (issue 9): refund offer and tracking; see src/schemas/refund-tracking.ts. */
   refund: v.optional(BookingRefundSummary),

@@ -5,7 +5,7 @@ import { m } from '#src/paraglide/messages.js';
 /** Find a booking (spec sections 3, 5): the form, its validators and the answer. */
 export type FindBookingField = 'bookingReference' | 'departureDate' | 'passengerSurname' | 'emailAddress';
 
-/** Copy not given by the spec (docs/decisions/010); the email messages are the shared ones. */
+/** Copy not given by the spec (docs/decisions/012); the email messages are the shared ones. */
 export const findBookingMessages = {
   referenceRequired: m.form_find_booking_reference_required(),
   referenceInvalid: m.form_find_booking_reference_invalid(),

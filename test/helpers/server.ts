@@ -220,7 +220,7 @@ export function apiClient(origin: string): ApiClient {
 
   const absorb = (res: Response) => {
     lastSetCookies = res.headers.getSetCookie();
-    // A new CSRF value comes with every change of session (decision 150), as the app's client adopts it.
+    // A new CSRF value comes with every change of session (decision 151), as the app's client adopts it.
     const rotated = res.headers.get('x-csrf-token');
     if (rotated) csrfToken = rotated;
     absorbSetCookies(jar, lastSetCookies);

@@ -103,5 +103,5 @@ describeMachineModel(findBookingMachine, {
   })(),
 });
 
-// Each failure state has its own message (docs/decisions/010).
+// Each failure state has its own message (docs/decisions/012).
 expect(new Set(Object.values(findBookingStatusMessages)).size).toBe(4);

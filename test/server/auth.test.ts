@@ -239,7 +239,7 @@ describe('CSRF', () => {
   });
 
   it('sets an httpOnly ma_csrf cookie holding the page-data token, reused on later page loads', async () => {
-    // {nonce}.{session tag: 'anon' signed out}.{signature} (decision 150).
+    // {nonce}.{session tag: 'anon' signed out}.{signature} (decision 151).
     expect(client.csrfToken).toMatch(/^[\w-]{43}\.anon\.[\w-]{43}$/);
     expect(client.cookie('ma_csrf')).toBe(client.csrfToken);
     const again = await client.page('/my-account/login');

@@ -69,7 +69,7 @@ describe('POST /booking/checkIn', () => {
     const seededAt = await setClock(0);
     const departure = at(seededAt, 3, 7, 30);
     await setClock(departure.getTime() - 2 * 3_600_000 - Date.now());
-    // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 150).
+    // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 154).
     await signIn();
     const res = await checkIn(EUSTON_MANCHESTER);
     expect(res.status).toBe(200);

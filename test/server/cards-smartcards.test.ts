@@ -120,7 +120,7 @@ describe('GET /customer/smartcards', () => {
   it('drops a product once its collect-by day has passed', async () => {
     await setClock(6 * 24 * 3600 * 1000);
     try {
-      // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 150).
+      // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 154).
       client = await signedIn();
       const res = await client.get<{ smartcards: Smartcard[] }>(`${BASE}/smartcards`);
       expect(res.status).toBe(200);

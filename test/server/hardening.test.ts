@@ -5,7 +5,7 @@ import { seed } from '#server/seed/index.ts';
 import { apiClient, signedInClient } from '../helpers/server.ts';
 import { useTestServer } from '../helpers/use-test-server.ts';
 
-/** Issue 8, decision 150: public origin for reset links, API cache headers, idle session timeout. */
+/** Public origin for reset links (decision 153), API cache headers (decision 156), idle session timeout (decision 154). */
 
 const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const API = '/my-account/api';

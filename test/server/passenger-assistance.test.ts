@@ -199,7 +199,7 @@ describe('booking assistance', () => {
     const departure = new Date((await client.get<{ bookings: { outward: { departureTime: string } }[] }>(`${API}/booking/${booking(MANCHESTER)}`)).body.bookings[0]!.outward.departureTime);
     const body = { passengerId: passenger(MANCHESTER, 0), direction: 'outward', kinds: ['ramp'] };
     await setClock(departure.getTime() - 2 * 3_600_000 + 60_000 - Date.now());
-    // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 150).
+    // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 154).
     await asDemo();
     expect(code((await book(MANCHESTER, body)).body)).toBe('TOO_LATE');
     await server.reset();

@@ -206,7 +206,7 @@ describe('refund quote rules', () => {
     expect(new Date(tracking?.postBack?.deadline ?? 0).getTime()).toBeGreaterThan(Date.now());
     expect(tracking?.items.map((i) => i.status)).toEqual(['blocked']);
     await setClock(13 * DAY);
-    // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 150).
+    // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 154).
     await asRobin();
     const later = (await detail(K.actionRequired))?.refund?.refunds[0];
     expect(later?.state).toBe('rejected');
@@ -241,7 +241,7 @@ describe('refund request', () => {
     expect((await getQuote(K.flexible)).status).toBe('PROCESSING');
     expect((await detail(K.flexible))?.refund?.refunds[0]).toMatchObject({ state: 'processing', amount: { amount: 28.6 } });
     await setClock(4 * DAY);
-    // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 150).
+    // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 154).
     await asRobin();
     const later = (await detail(K.flexible))?.refund;
     expect(later).toMatchObject({ fullyRefunded: true, quotable: false });
@@ -252,7 +252,7 @@ describe('refund request', () => {
   it('refuses an expired quote', async () => {
     const quote = await getQuote(K.paperPost);
     await setClock(31 * 60 * 1000);
-    // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 150).
+    // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 154).
     await asRobin();
     const res = await requestRefund(quote.quoteId ?? '');
     expect(res.status).toBe(410);

@@ -55,7 +55,7 @@ describe('csrf tokens', () => {
     expect(isSignedCsrfToken('secret-a', 'no-dot')).toBe(false);
   });
 
-  it('are bound to a session: the tag cannot be swapped and only matches its own session (decision 150)', () => {
+  it('are bound to a session: the tag cannot be swapped and only matches its own session (decision 151)', () => {
     const bound = issueCsrfToken('secret-a', 'session-1');
     expect(isSignedCsrfToken('secret-a', bound, 'session-1')).toBe(true);
     expect(isSignedCsrfToken('secret-a', bound, 'session-2')).toBe(false);

@@ -180,7 +180,7 @@ describe('housekeeping', () => {
     const id = DEMO_ACCOUNT.id;
     const old = new Date(now.getTime() - 10 * DAY);
     const later = new Date(now.getTime() + DAY);
-    // s-idle: not expired but unused for 31 minutes (idle timeout, decision 150).
+    // s-idle: not expired but unused for 31 minutes (idle timeout, decision 154).
     const idle = new Date(now.getTime() - 31 * 60 * 1000);
     await db.query(
       `insert into sessions (id, customer_id, expires_at, last_seen_at) values ('s-old', $1, $2, $2), ('s-live', $1, $3, $4), ('s-idle', $1, $3, $5)`,

@@ -64,7 +64,7 @@ describe('API client', () => {
     expect(plain.calls[0]!.headers.get('accept-language')).toBeNull();
   });
 
-  it('adopts the CSRF value the server rotates with a new session (x-csrf-token response header, decision 150)', async () => {
+  it('adopts the CSRF value the server rotates with a new session (x-csrf-token response header, decision 151)', async () => {
     const { fetch, calls } = fakeFetch((_call, n) => (n === 1 ? json(200, { ok: true }, { 'x-csrf-token': 'csrf-2' }) : json(200, { ok: true })));
     const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api' });
     client.setCsrfToken('csrf-1');

@@ -2,7 +2,7 @@ import type { BookingsImported, BookingsImportedKey } from '#src/schemas/booking
 import { Alert } from '#src/ui/alert';
 import { m } from '#src/paraglide/messages.js';
 
-/** Copy not given by the spec (docs/decisions/010): one message per guest association outcome. */
+/** Copy not given by the spec (docs/decisions/011): one message per guest association outcome. */
 export const bookingsImportedMessages: Record<BookingsImportedKey, { tone: 'success' | 'info' | 'error'; title: string; text: string }> = {
   true: { tone: 'success', title: m.bookings_list_imported_message_bookings_added(), text: m.bookings_list_imported_message_your_guest_bookings_are_now() },
   partial: {

@@ -14,7 +14,7 @@ declare module '@tanstack/history' {
  * Checked inside the lazily loaded screens, not in `beforeLoad`, and the screen is the root route's
  * own not-found component taken from the router: route options other than the component, and
  * anything these screens share with the first bundle, would grow the first route's JS
- * (docs/decisions/100-passenger-assistance.md, "Bundle").
+ * (docs/decisions/101-assistance-flag-inside-lazy-screens.md).
  */
 export function AssistanceFeature({ children }: { children: ReactNode }) {
   const { pageData } = useServices();
