@@ -1,8 +1,7 @@
 /**
- * Bench (decision 210): gzip size of the JS the browser loads for the upcoming bookings screen in
- * en-GB (no prefix) and in German (/de), signed in. Every locale's copy ships in the same chunks
- * (Paraglide compiles each message with all its translations), so the two should match and the
- * figure grows with the catalogue's translations, not with the number of locales the user reads.
+ * Bench (decision 240): gzip size of the JS the browser loads for the upcoming bookings screen in
+ * en-GB (no prefix) and in German (/de), signed in. Each locale loads its own bundle, with only its
+ * own copy, so the two differ by the length of their words, not by how many locales exist.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@ import type { EventObject } from 'xstate';
  * The form kit: what every form machine does with its fields, written once. Each machine passes
  * these to its own setup() under the same action names (`setValue`, `touch`,
  * `markSubmitAttempted`), so the chart still shows the names and its config stays one literal
- * object that Stately's editor opens; only the implementations are shared (issue 15, decision 140).
+ * object that Stately's editor opens; only the implementations are shared (decision 143).
  *
  *   setValue: assign(({ context, event }) => changePatch(context, event, { serverError: null })),
  *   touch: assign(({ context, event }) => touchPatch(context, event)),

@@ -2,7 +2,7 @@
  * What went wrong with an actor's call, in the kinds the app tells apart. Pure: no imports from
  * src/api or ofetch (src/api/errors.ts builds its ApiError on this type, not the other way round).
  * Every machine's guards read errors through `problemOf`, so "is this a 404 / a schema mismatch /
- * a refusal with a reason" is decided in one place (docs/decisions/140-machine-wiring-and-form-kit.md).
+ * a refusal with a reason" is decided in one place (docs/decisions/141-one-problem-module.md).
  */
 import { parseRetryAfter, type Problem } from '#src/schemas/problem';
 

@@ -10,7 +10,7 @@
  *   npm run codemod:import-aliases -- [--check] [folder...]
  *   (node --import tsx scripts/codemods/import-aliases.ts [--check] [folder...])
  *
- * docs/decisions/120-lint-and-boundaries.md; the rules it satisfies are `no-restricted-imports`
+ * docs/decisions/121-import-aliases.md; the rules it satisfies are `no-restricted-imports`
  * in eslint.config.js and `relative-import-across-areas` in .dependency-cruiser.cjs.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
