@@ -17,7 +17,7 @@ export interface AuthContext {
   logoutError: string | null;
   guestError: string | null;
   /**
-   * Why GET user failed (state unavailable), as the lists tell it (decision 340): no answer
+   * Why GET user failed (state unavailable), as the lists tell it (decision 343): no answer
    * ('network'), an answer the app could not read ('answer'), or an error status ('server').
    */
   userFailure: 'network' | 'answer' | 'server' | null;

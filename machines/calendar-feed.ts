@@ -9,7 +9,7 @@ import { m } from '#src/paraglide/messages.js';
  * shows the new address once; "Get a new address" and "Turn off" ask first, because calendars
  * subscribed to the old address stop updating. A failed change keeps the state it started from
  * and says so. The feed's calls are not in SPEC section 7: a host without them answers 404, and the
- * section stays out of sight (decision 340).
+ * section stays out of sight (decision 342).
  */
 export interface CalendarFeedContext {
   enabled: boolean;

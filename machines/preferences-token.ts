@@ -10,7 +10,7 @@ import { doneOutput } from './lib/done-output';
  * `x-user-flow-id: customer.{session}` (action applyUserFlow) and the page shows that customer's
  * contact preferences without signing in (machines/contact-preferences.ts does the rest).
  * POST /user-flow-access is not in SPEC section 7: a host without it answers 404, and the page says
- * to sign in instead (decision 340).
+ * to sign in instead (decision 342).
  */
 export interface PreferencesTokenInput {
   token: string | null;

@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_account')({
 });
 
 /**
- * Why the account could not be loaded, as the lists say it (decision 340): "check your connection"
+ * Why the account could not be loaded, as the lists say it (decision 343): "check your connection"
  * only when no answer came.
  */
 const accountUnavailableMessages = {

@@ -56,7 +56,7 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
   const { pageData } = useServices();
   const api = useBookingActionsApi();
   const opener = useRef<HTMLButtonElement>(null);
-  // Offline, nothing here can reach the server: the controls stay, disabled, with the reason (decision 250).
+  // Offline, nothing here can reach the server: the controls stay, disabled, with the reason (decision 251).
   const { offline } = useConnection();
   const offlineReason = `booking-actions-offline-${bookingId}`;
 

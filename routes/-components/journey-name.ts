@@ -10,7 +10,7 @@ export interface NamedLeg {
 
 /**
  * How every screen names a journey: "London Euston to Coventry", or, from a server that sends a
- * leg's date only (the spec's shape, decision 230), "Journey on Mon, 23 Nov 2026" in UK time.
+ * leg's date only (the spec's shape, decision 231), "Journey on Mon, 23 Nov 2026" in UK time.
  */
 export const journeyName = (leg: NamedLeg, locale: string): string =>
   leg.origin && leg.destination

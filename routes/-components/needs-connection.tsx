@@ -1,7 +1,7 @@
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Why a control that needs the server is disabled offline (decision 250): give the control
+ * Why a control that needs the server is disabled offline (decision 251): give the control
  * `aria-describedby={id}`. Its own module, apart from the banner, so the first route's chunk does not
  * split for it.
  */

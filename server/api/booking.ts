@@ -135,7 +135,7 @@ export function apiBooking(row: BookingRow, now: Date, access: BookingAccess, re
       : data.delivery,
     price: data.price,
     season: data.season,
-    // Local-server extra: fees charged with the booking, for the VAT receipt (decision 350).
+    // Local-server extra: fees charged with the booking, for the VAT receipt (decision 351).
     ...(data.fees && data.fees.length > 0 ? { fees: data.fees } : {}),
     checkedIn: row.checked_in ?? false,
   };

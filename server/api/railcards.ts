@@ -186,7 +186,7 @@ async function ownPassenger(db: Queryable, customerId: string, id: string): Prom
 
 /**
  * The railcard type a {railcardId} names: our id ("16-25") or its railcardDetails.code ("YNG"), which
- * a client of the spec's Railcard (no id, decision 230) uses instead. The two never collide.
+ * a client of the spec's Railcard (no id, decision 232) uses instead. The two never collide.
  */
 async function railcardType(db: Queryable, id: string): Promise<TypeRow> {
   const t = (await railcardCatalogue(db)).find((r) => r.id === id || r.code === id);

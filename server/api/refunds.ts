@@ -480,7 +480,7 @@ async function requestRefund(c: Context<AppEnv>) {
     // for it, nor of a booking already refunded; the booking row stays locked until the refund is in.
     await requireLifecycleAllows(tx, booking.id, row.partial ? 'refund.partial' : 'refund.full', now);
     // The reason is checked again at request time: a disruption must still be on record and a
-    // booking mistake still inside its window (docs/decisions/330-refund-reasons-checked.md).
+    // booking mistake still inside its window (docs/decisions/330 and 331).
     const reasonCheck = checkReasonStillHolds(facts, row, now);
     if (reasonCheck) throw new ApiError(409, reasonCheck.code, reasonCheck.message);
     const payment = await findPayment(tx, order.id);

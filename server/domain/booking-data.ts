@@ -63,7 +63,7 @@ export type Delivery = {
 
 /**
  * A fee the retailer charged with the booking (not a fare): standard-rated for VAT, shown apart on
- * the VAT receipt (docs/decisions/350). Not part of `price`, which is the fares.
+ * the VAT receipt (docs/decisions/351). Not part of `price`, which is the fares.
  */
 export type Fee = { kind: 'booking-fee' | 'card-fee'; amount: Money };
 

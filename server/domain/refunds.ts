@@ -26,7 +26,7 @@ export const POST_BACK_ADDRESS = ['Refunds', 'Freepost RTTR-REFUNDS', 'PO Box 7'
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * "I made a mistake when booking" refunds in full, with no admin fee, only when asked this soon after
- * the fares were bought and before the first train leaves (docs/decisions/330-refund-reasons-checked.md).
+ * the fares were bought and before the first train leaves (docs/decisions/331-booking-error-window.md).
  */
 export const BOOKING_ERROR_WINDOW_HOURS = 24;
 /** A season ticket with fewer days of validity left than this is not refundable (DOMAIN.md). */

@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from './app-env.ts';
 import { devScriptHashes } from './dev-csp.ts';
 
 /**
- * The local server's outbox (docs/decisions/350-tickets-receipts-and-outbox.md). The server has no
+ * The local server's outbox (docs/decisions/352-outbox.md). The server has no
  * mail relay; every email it would send is kept instead, so "where is my email?" has an answer:
  * - a row in `outbox_emails`, listed newest first on the dev page `/__outbox` (not mounted with
  *   NODE_ENV=production);

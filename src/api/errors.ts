@@ -51,7 +51,7 @@ export const schemaMismatchMessage = m.api_errors_unexpected_response();
 
 /**
  * A call beyond SPEC section 7 (docs/integrators.md): a host that does not have it answers 404, and
- * the feature is absent, not failed (decision 340). Resolves to null then; any other failure throws.
+ * the feature is absent, not failed (decision 342). Resolves to null then; any other failure throws.
  */
 export const absentOn404 = async <T>(call: Promise<T>): Promise<T | null> => {
   try {

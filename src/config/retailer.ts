@@ -1,5 +1,5 @@
 /**
- * The retailer behind every portal, as its VAT receipts name it (docs/decisions/350). Configuration,
+ * The retailer behind every portal, as its VAT receipts name it (docs/decisions/351). Configuration,
  * not copy: a deployment for another retailer changes these lines. The VAT number is the one HMRC
  * registered the seller under (GB and 9 digits); this one is the demo retailer's.
  */

@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /**
- * What the ticket and receipt PDFs share (pdf-lib; docs/decisions/350-tickets-receipts-and-outbox.md):
+ * What the ticket and receipt PDFs share (pdf-lib; docs/decisions/351-vat-receipts-and-pdfs-in-the-page.md):
  * an A4 page, Helvetica (a PDF reader's own font: nothing to embed or download), text wrapped to the
  * page, label and value rows. Only imported by the PDF modules, which screens load with import().
  */
@@ -18,7 +18,7 @@ export interface Row {
 /**
  * The standard fonts cover Windows-1252 only. Typographic arrows become "-", and any other
  * character they cannot draw becomes "?" rather than failing the whole document (a Unicode font
- * would need fontkit and a font file: see decision 350).
+ * would need fontkit and a font file: see decision 351).
  */
 export function drawable(font: PDFFont, text: string): string {
   const supported = new Set(font.getCharacterSet());

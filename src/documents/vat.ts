@@ -1,5 +1,5 @@
 /**
- * VAT on a rail order as UK retailers show it on a receipt (docs/decisions/350): passenger rail
+ * VAT on a rail order as UK retailers show it on a receipt (docs/decisions/351): passenger rail
  * fares are zero-rated (VAT Act 1994, Schedule 8, Group 8), and so is what a refund of them gives
  * back; a booking or card fee the retailer charges is a separate supply at the standard rate, 20%,
  * its VAT shown apart. Prices are VAT-inclusive: the VAT in a gross amount at rate r is

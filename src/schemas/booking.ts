@@ -85,7 +85,7 @@ export const Booking = v.object({
   price: v.object({ amount: maybe(v.number()), currencyCode: v.pipe(v.string(), v.length(3)) }),
   /**
    * Local-server extra: fees charged with the booking besides its fares (not in `price`); absent or
-   * null: none. The VAT receipt shows them apart, at the standard rate (docs/decisions/350).
+   * null: none. The VAT receipt shows them apart, at the standard rate (docs/decisions/351).
    */
   fees: v.optional(v.nullable(v.array(v.object({ kind: v.picklist(['booking-fee', 'card-fee']), amount: Money })), []), []),
   /** Local-server extra: the season ticket's kind and validity; absent reads as null (not shown). */

@@ -92,7 +92,7 @@ export interface AssistanceBooking {
   bookable: boolean;
   /**
    * A leg came without its stations (SPEC section 3 lists a leg's date only): it is left out of
-   * `legs`, and the screens say why rather than that the journey has left (decision 340).
+   * `legs`, and the screens say why rather than that the journey has left (decision 231).
    */
   stationsUnknown?: boolean;
 }

@@ -26,7 +26,7 @@ export type RailcardAttributeDefinition = v.InferOutput<typeof RailcardAttribute
 
 /**
  * A catalogue entry: GET /railcard/{railcardId} and each entry of railcardslist. Section 3's Railcard
- * has no `id` (decision 230): the railcard type is then named by its code, `railcardDetails.code`
+ * has no `id` (decision 232): the railcard type is then named by its code, `railcardDetails.code`
  * (e.g. "YNG", the rail industry's railcard code; railcardDetails' inner shape is ours), which becomes
  * the entry's `id`, the {railcardId} of the add-railcard link and of the calls behind it. The local
  * server sends its own id ("16-25") and takes either in those paths.

@@ -296,7 +296,7 @@ export type RefundRequestRefusal = v.InferOutput<typeof RefundRequestRefusal>;
 export const FarePassenger = v.object({
   /**
    * Local-server extra: SPEC section 3 lists a fare passenger's isRefundable and refundableId only.
-   * Absent, passengers are told apart by their refundableId and named "Passenger" (decision 340).
+   * Absent, passengers are told apart by their refundableId and named "Passenger" (decision 341).
    */
   passengerId: v.optional(v.string()),
   isRefundable: v.boolean(),

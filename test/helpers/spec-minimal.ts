@@ -19,7 +19,7 @@ export const specMinimalListEntry = { booking: specMinimalBooking, order: specMi
 /**
  * A railcard on offer as section 3 lists it: railcardDetails, scopes, name, price{amount} (currencyCode
  * defaults to GBP), cardHolders, expiryDate, termsAndConditions, attributes. No `id`: the entry is
- * known by railcardDetails.code (decision 230). railcardDetails' inner shape is ours.
+ * known by railcardDetails.code (decision 232). railcardDetails' inner shape is ours.
  */
 export const specRailcard = {
   railcardDetails: { code: 'DIS', discount: '1/3 off', eligibility: 'For people with a disability', validityMonths: 12, maxCardHolders: 1 },

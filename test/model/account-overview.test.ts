@@ -14,7 +14,7 @@ describeMachineModel(accountOverviewMachine, {
   events: {
     'xstate.done.actor.fetchAccountSummary': [
       { type: 'xstate.done.actor.fetchAccountSummary', output: summary },
-      // A host without the account summary call (not in SPEC section 7): the API gives null (decision 340).
+      // A host without the account summary call (not in SPEC section 7): the API gives null (decision 342).
       { type: 'xstate.done.actor.fetchAccountSummary', output: null },
     ],
     'xstate.error.actor.fetchAccountSummary': [{ type: 'xstate.error.actor.fetchAccountSummary', error: { status: 500 } }],

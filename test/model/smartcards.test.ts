@@ -19,7 +19,7 @@ describeMachineModel(smartcardsMachine, {
   events: {
     'xstate.done.actor.fetchSmartcards': [
       { type: 'xstate.done.actor.fetchSmartcards', output: smartcards },
-      // A host without the smartcards call (not in SPEC section 7): the API gives null (decision 340).
+      // A host without the smartcards call (not in SPEC section 7): the API gives null (decision 342).
       { type: 'xstate.done.actor.fetchSmartcards', output: null },
     ],
     'xstate.error.actor.fetchSmartcards': [{ type: 'xstate.error.actor.fetchSmartcards', error: { status: 500 } }],

@@ -48,7 +48,7 @@ describe('forgot password', () => {
     expect(logLines).toEqual([
       expect.stringContaining(`/my-account/reset-password#token=${token}`),
       expect.stringMatching(new RegExp(`^  \\[en-GB\\] Reset your password: .*#token=${token} `)),
-      // The outbox keeps the email too, and says where (docs/decisions/350).
+      // The outbox keeps the email too, and says where (docs/decisions/352).
       'Email (password-reset) to demo@example.com: Reset your password [/__outbox]',
     ]);
   });

@@ -95,7 +95,7 @@ describe("a passenger's railcard", () => {
     expect(again.status).toBe(200);
     const got = await client.get<Held>(path('disabled-persons'));
     expect(got.body.railcard.expiryDate).toBe(inDays(100));
-    // The same card by the type's code (decision 230).
+    // The same card by the type's code (decision 232).
     expect((await client.get<Held>(path('DIS'))).body.railcard).toEqual(got.body.railcard);
     expect((await client.request('DELETE', path('disabled-persons'), { body: {} })).status).toBe(200);
     expect((await client.get(path('disabled-persons'))).status).toBe(404);

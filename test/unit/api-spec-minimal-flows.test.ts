@@ -41,7 +41,7 @@ const EMPTY = Symbol('empty body');
 type Answer = unknown;
 
 /**
- * How the retailer's API sends a field that does not apply (decision 340): left out (`absent`, as the
+ * How the retailer's API sends a field that does not apply (decision 341): left out (`absent`, as the
  * local server's API_SHAPE=spec) or as `null` (`nulls`, API_SHAPE=spec-nulls). Every case runs both.
  */
 type NullStyle = 'absent' | 'nulls';

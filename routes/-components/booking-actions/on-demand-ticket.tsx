@@ -16,7 +16,7 @@ export interface OnDemandTicketProps {
   method: 'mobile' | 'print-at-home';
   /** Called once the ticket is ready (the page reloads the booking). */
   onReady: () => void;
-  /** Offline: the id of the text saying why the button is disabled (decision 250). */
+  /** Offline: the id of the text saying why the button is disabled (decision 251). */
   offlineReason?: string | null;
 }
 

@@ -168,7 +168,7 @@ function BookingBody({
   const orderEmail = detail.order.email ?? null;
   const addToAccountToken =
     mode === 'orderToken' && accountEmail !== null && (orderEmail === null || orderEmail.toLowerCase() === accountEmail.toLowerCase()) ? api.orderToken : null;
-  // Offline (decision 250): what needs the server stays visible, disabled, with the reason.
+  // Offline (decision 251): what needs the server stays visible, disabled, with the reason.
   const { offline } = useConnection();
   // Passenger assistance screens are for the account's own bookings (behind their flag).
   const assistanceOn = mode === 'account' && pageData.features['enable-passenger-assistance'] && !booking.isSeasonBooking;

@@ -373,7 +373,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
       >
         <ErrorSummary attempt={attempt} errors={Object.fromEntries(claimFieldOrder.map((f) => [claimFieldNames[f], visible[f]]))} />
         {/* While the claim is sent or checked the radios are aria-disabled and ignore changes, not
-            disabled: a disabled radio drops the focus to the page (decision 370, as Button does). */}
+            disabled: a disabled radio drops the focus to the page (decision 371, as Button does). */}
         <fieldset className={styles.fieldset} aria-describedby={directionField.error ? ids.direction : undefined}>          <legend className={styles.legend}>{m.claim_screen_which_journey_was_delayed()}</legend>
           {journeys.map((j) => (
             <label key={j.direction} className={styles.radioRow}>

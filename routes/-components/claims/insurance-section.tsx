@@ -61,7 +61,7 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  // Offline a claim cannot be made: the button stays, disabled, with the reason (decision 250).
+  // Offline a claim cannot be made: the button stays, disabled, with the reason (decision 251).
   const { offline } = useConnection();
   const offlineReason = useId();
   const name = insuranceNames[product.kind];

@@ -89,7 +89,7 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
   // After a message is closed, focus goes back to the button that opened it (not to the page's start).
   const opener = useRef<HTMLButtonElement>(null);
   const idle = snapshot.matches('idle');
-  // Offline the quote cannot be asked for: the button stays, disabled, with the reason (decision 250).
+  // Offline the quote cannot be asked for: the button stays, disabled, with the reason (decision 251).
   const { offline } = useConnection();
   const offlineReason = `refund-offline-${bookingId}`;
   const wasIdle = useRef(true);
