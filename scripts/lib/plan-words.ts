@@ -21,27 +21,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { eventText, guardText, stepText, type PlanStep } from '#test/model/plan-format';
+import { delayRepay } from './plan-words/delay-repay';
+import { insuranceClaim } from './plan-words/insurance-claim';
+import { passengerAssistanceCancel } from './plan-words/passenger-assistance-cancel';
+import { passengerAssistanceForm } from './plan-words/passenger-assistance-form';
+import type { MachineWords, StepWords } from './plan-words/words';
 
-/**
- * A step's words; `use` names the local server's demo booking (or account) that gives this answer,
- * so a scenario can say which one to open.
- */
-export type StepWords = string | { text: string; use: string };
-
-export interface MachineWords {
-  /** The screen, as the tester opens it ("the refund page of a booking they can refund"). */
-  screen: string;
-  /** What every scenario needs first (an account, the local server's demo data): the feature's Background. */
-  background?: string;
-  /** The demo booking (or account) a scenario uses when none of its steps needs a particular one. */
-  use?: string;
-  /** Event (and guard) → what the customer does, naming controls as [[message_key]]; delays: "by itself, when …". */
-  events: Record<string, StepWords>;
-  /** State path → what the customer sees there ([[message_key]] for catalogue copy). */
-  states: Record<string, string>;
-  /** '<invoke id> answers|fails [guard]' → the service's answer the step needs, in plain words. */
-  outcomes: Record<string, StepWords>;
-}
+export type { MachineWords, StepWords } from './plan-words/words';
 
 const refundCardForm: MachineWords = {
   screen: 'the card form of the refund page (it opens when the refund needs a card other than the one paid with)',
@@ -251,8 +237,12 @@ const refundRequest: MachineWords = {
 /** The tables, by machine id. */
 export const planWords: Record<string, MachineWords> = {
   contactPreferences,
+  delayRepay,
   findBooking,
+  insuranceClaim,
   partialRefund,
+  passengerAssistanceCancel,
+  passengerAssistanceForm,
   refundCardForm,
   refundQuote,
   refundRequest,
@@ -278,16 +268,12 @@ export const planWordsToWrite: readonly string[] = [
   'changePassword',
   'checkIn',
   'confirmEmail',
-  'delayRepay',
   'digitalRailcard',
   'editPassengers',
   'forgotPassword',
   'guestAssociation',
-  'insuranceClaim',
   'login',
   'onDemandTicket',
-  'passengerAssistanceCancel',
-  'passengerAssistanceForm',
   'passengerAssistanceList',
   'passengerAssistanceReview',
   'passengerForm',
