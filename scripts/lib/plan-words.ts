@@ -21,10 +21,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { eventText, guardText, stepText, type PlanStep } from '#test/model/plan-format';
+import { changeEmail } from './plan-words/change-email';
+import { changePassword } from './plan-words/change-password';
 import { delayRepay } from './plan-words/delay-repay';
 import { insuranceClaim } from './plan-words/insurance-claim';
 import { passengerAssistanceCancel } from './plan-words/passenger-assistance-cancel';
 import { passengerAssistanceForm } from './plan-words/passenger-assistance-form';
+import { personalDetails } from './plan-words/personal-details';
 import type { MachineWords, StepWords } from './plan-words/words';
 
 export type { MachineWords, StepWords } from './plan-words/words';
@@ -236,6 +239,8 @@ const refundRequest: MachineWords = {
 
 /** The tables, by machine id. */
 export const planWords: Record<string, MachineWords> = {
+  changeEmail,
+  changePassword,
   contactPreferences,
   delayRepay,
   findBooking,
@@ -243,6 +248,7 @@ export const planWords: Record<string, MachineWords> = {
   partialRefund,
   passengerAssistanceCancel,
   passengerAssistanceForm,
+  personalDetails,
   refundCardForm,
   refundQuote,
   refundRequest,
@@ -264,8 +270,6 @@ export const planWordsToWrite: readonly string[] = [
   'bookingsList',
   'calendarFeed',
   'callingPoints',
-  'changeEmail',
-  'changePassword',
   'checkIn',
   'confirmEmail',
   'digitalRailcard',
@@ -278,7 +282,6 @@ export const planWordsToWrite: readonly string[] = [
   'passengerAssistanceReview',
   'passengerForm',
   'passengersList',
-  'personalDetails',
   'preferencesToken',
   'railcardForm',
   'railcardSelect',
