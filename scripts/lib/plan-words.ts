@@ -21,13 +21,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { eventText, guardText, stepText, type PlanStep } from '#test/model/plan-format';
+import { addressForm } from './plan-words/address-form';
 import { changeEmail } from './plan-words/change-email';
 import { changePassword } from './plan-words/change-password';
 import { delayRepay } from './plan-words/delay-repay';
 import { insuranceClaim } from './plan-words/insurance-claim';
 import { passengerAssistanceCancel } from './plan-words/passenger-assistance-cancel';
 import { passengerAssistanceForm } from './plan-words/passenger-assistance-form';
+import { passengerForm } from './plan-words/passenger-form';
 import { personalDetails } from './plan-words/personal-details';
+import { railcardForm } from './plan-words/railcard-form';
 import type { MachineWords, StepWords } from './plan-words/words';
 
 export type { MachineWords, StepWords } from './plan-words/words';
@@ -239,6 +242,7 @@ const refundRequest: MachineWords = {
 
 /** The tables, by machine id. */
 export const planWords: Record<string, MachineWords> = {
+  addressForm,
   changeEmail,
   changePassword,
   contactPreferences,
@@ -248,7 +252,9 @@ export const planWords: Record<string, MachineWords> = {
   partialRefund,
   passengerAssistanceCancel,
   passengerAssistanceForm,
+  passengerForm,
   personalDetails,
+  railcardForm,
   refundCardForm,
   refundQuote,
   refundRequest,
@@ -262,7 +268,6 @@ export const planWordsToWrite: readonly string[] = [
   'accountOverview',
   'accountPassengerAssistance',
   'addressBook',
-  'addressForm',
   'auth',
   'bookingDetail',
   'bookingHistory',
@@ -280,10 +285,8 @@ export const planWordsToWrite: readonly string[] = [
   'onDemandTicket',
   'passengerAssistanceList',
   'passengerAssistanceReview',
-  'passengerForm',
   'passengersList',
   'preferencesToken',
-  'railcardForm',
   'railcardSelect',
   'register',
   'resendEmail',
