@@ -22,15 +22,19 @@ import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { eventText, guardText, stepText, type PlanStep } from '#test/model/plan-format';
 import { addressForm } from './plan-words/address-form';
+import { bookingLifecycle } from './plan-words/booking-lifecycle';
 import { changeEmail } from './plan-words/change-email';
 import { changePassword } from './plan-words/change-password';
 import { delayRepay } from './plan-words/delay-repay';
 import { insuranceClaim } from './plan-words/insurance-claim';
+import { onDemandTicket } from './plan-words/on-demand-ticket';
 import { passengerAssistanceCancel } from './plan-words/passenger-assistance-cancel';
 import { passengerAssistanceForm } from './plan-words/passenger-assistance-form';
 import { passengerForm } from './plan-words/passenger-form';
 import { personalDetails } from './plan-words/personal-details';
 import { railcardForm } from './plan-words/railcard-form';
+import { savedCards } from './plan-words/saved-cards';
+import { seasonRenewal } from './plan-words/season-renewal';
 import type { MachineWords, StepWords } from './plan-words/words';
 
 export type { MachineWords, StepWords } from './plan-words/words';
@@ -243,12 +247,14 @@ const refundRequest: MachineWords = {
 /** The tables, by machine id. */
 export const planWords: Record<string, MachineWords> = {
   addressForm,
+  bookingLifecycle,
   changeEmail,
   changePassword,
   contactPreferences,
   delayRepay,
   findBooking,
   insuranceClaim,
+  onDemandTicket,
   partialRefund,
   passengerAssistanceCancel,
   passengerAssistanceForm,
@@ -258,6 +264,8 @@ export const planWords: Record<string, MachineWords> = {
   refundCardForm,
   refundQuote,
   refundRequest,
+  savedCards,
+  seasonRenewal,
 };
 
 /**
@@ -271,7 +279,6 @@ export const planWordsToWrite: readonly string[] = [
   'auth',
   'bookingDetail',
   'bookingHistory',
-  'bookingLifecycle',
   'bookingsList',
   'calendarFeed',
   'callingPoints',
@@ -282,7 +289,6 @@ export const planWordsToWrite: readonly string[] = [
   'forgotPassword',
   'guestAssociation',
   'login',
-  'onDemandTicket',
   'passengerAssistanceList',
   'passengerAssistanceReview',
   'passengersList',
@@ -291,8 +297,6 @@ export const planWordsToWrite: readonly string[] = [
   'register',
   'resendEmail',
   'resetPassword',
-  'savedCards',
-  'seasonRenewal',
   'signInLink',
   'smartcards',
   'tokenBookings',
