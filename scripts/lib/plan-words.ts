@@ -35,6 +35,7 @@ import { personalDetails } from './plan-words/personal-details';
 import { railcardForm } from './plan-words/railcard-form';
 import { savedCards } from './plan-words/saved-cards';
 import { seasonRenewal } from './plan-words/season-renewal';
+import { forgotPassword, login, register, resetPassword, signInLink } from './plan-words/sign-in';
 import type { MachineWords, StepWords } from './plan-words/words';
 
 export type { MachineWords, StepWords } from './plan-words/words';
@@ -253,7 +254,9 @@ export const planWords: Record<string, MachineWords> = {
   contactPreferences,
   delayRepay,
   findBooking,
+  forgotPassword,
   insuranceClaim,
+  login,
   onDemandTicket,
   partialRefund,
   passengerAssistanceCancel,
@@ -264,8 +267,11 @@ export const planWords: Record<string, MachineWords> = {
   refundCardForm,
   refundQuote,
   refundRequest,
+  register,
+  resetPassword,
   savedCards,
   seasonRenewal,
+  signInLink,
 };
 
 /**
@@ -286,18 +292,13 @@ export const planWordsToWrite: readonly string[] = [
   'confirmEmail',
   'digitalRailcard',
   'editPassengers',
-  'forgotPassword',
   'guestAssociation',
-  'login',
   'passengerAssistanceList',
   'passengerAssistanceReview',
   'passengersList',
   'preferencesToken',
   'railcardSelect',
-  'register',
   'resendEmail',
-  'resetPassword',
-  'signInLink',
   'smartcards',
   'tokenBookings',
   'treesPlanted',
