@@ -22,10 +22,12 @@ import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { eventText, guardText, stepText, type PlanStep } from '#test/model/plan-format';
 import { addressForm } from './plan-words/address-form';
+import { checkIn, editPassengers, guestAssociation } from './plan-words/booking-actions';
 import { bookingLifecycle } from './plan-words/booking-lifecycle';
 import { changeEmail } from './plan-words/change-email';
 import { changePassword } from './plan-words/change-password';
 import { delayRepay } from './plan-words/delay-repay';
+import { confirmEmail, preferencesToken } from './plan-words/email-links';
 import { insuranceClaim } from './plan-words/insurance-claim';
 import { onDemandTicket } from './plan-words/on-demand-ticket';
 import { passengerAssistanceCancel } from './plan-words/passenger-assistance-cancel';
@@ -251,10 +253,14 @@ export const planWords: Record<string, MachineWords> = {
   bookingLifecycle,
   changeEmail,
   changePassword,
+  checkIn,
+  confirmEmail,
   contactPreferences,
   delayRepay,
+  editPassengers,
   findBooking,
   forgotPassword,
+  guestAssociation,
   insuranceClaim,
   login,
   onDemandTicket,
@@ -263,6 +269,7 @@ export const planWords: Record<string, MachineWords> = {
   passengerAssistanceForm,
   passengerForm,
   personalDetails,
+  preferencesToken,
   railcardForm,
   refundCardForm,
   refundQuote,
@@ -288,15 +295,10 @@ export const planWordsToWrite: readonly string[] = [
   'bookingsList',
   'calendarFeed',
   'callingPoints',
-  'checkIn',
-  'confirmEmail',
   'digitalRailcard',
-  'editPassengers',
-  'guestAssociation',
   'passengerAssistanceList',
   'passengerAssistanceReview',
   'passengersList',
-  'preferencesToken',
   'railcardSelect',
   'resendEmail',
   'smartcards',

@@ -15,7 +15,7 @@ export const delayRepay: MachineWords = {
   events: {
     'claim.retry [hasSession]': 'they press [[common_try_again]] (the link was accepted before the claim could be looked up)',
     'claim.retry': 'they press [[common_try_again]]',
-    'form.change': `they answer a question of the form (${claimFields}): e.g. choose the journey, type 34 minutes, choose [[claim_copy_bank_transfer]] and type sort code 40-12-34 and account number 12345678`,
+    'form.change': 'they answer a question of [[claim_screen_send_your_claim]] (e.g. type 34 under [[claim_screen_how_many_minutes_late_did]], choose [[claim_copy_bank_transfer]], type sort code 40-12-34 and account number 12345678)',
     'form.blur': 'they leave a field (Tab to the next one); a field left empty or wrong shows its message (e.g. [[delay_repay_delay_required]])',
     'form.submit [canSubmit]': 'with every question answered (a journey, a delay of at least 15 minutes, a way to be paid), they press [[claim_screen_send_claim]]',
     'form.submit': 'with a question unanswered or wrong, they press Enter in the form ([[claim_screen_send_claim]] stays disabled); each question\'s message shows (e.g. [[delay_repay_payment_type]])',
@@ -50,7 +50,7 @@ export const delayRepay: MachineWords = {
     'fetchClaimToken fails': blocked('claim service', 'claim-token', 'then open the email link'),
     'fetchClaim answers [hasDraft]': 'the claim service answers with the claim, after they signed in again (their session ended when they sent it: sign out in another tab before pressing [[claim_screen_send_claim]], then sign in)',
     'fetchClaim answers': 'the claim service answers with the claim (each past booking of the demo account shows one kind: open, hand-off, processing, paid, expired …; README, "Delay Repay")',
-    'fetchClaim fails': blocked('claim service', 'claim/…', 'then open the claim (a claim of another account, e.g. Sam Patel\'s, gives the not-found message)'),
+    'fetchClaim fails': `${blocked('claim service', 'claim/…', 'then open the claim')}; a claim of another account (e.g. Sam Patel's, by its address) gives the not-found message`,
     'submitClaim answers': 'the claim service accepts the claim',
     'submitClaim fails [isOutcomeUnknown]': lost('claim service', 'claim/…'),
     'submitClaim fails [isAlreadySubmitted]': 'the claim service says the claim was sent already (409: send the same claim from another tab first)',
