@@ -21,9 +21,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { eventText, guardText, stepText, type PlanStep } from '#test/model/plan-format';
+import { addressBook, passengersList, smartcards } from './plan-words/account-lists';
 import { addressForm } from './plan-words/address-form';
 import { checkIn, editPassengers, guestAssociation } from './plan-words/booking-actions';
 import { bookingLifecycle } from './plan-words/booking-lifecycle';
+import { calendarFeed, resendEmail } from './plan-words/calendar-and-email';
 import { changeEmail } from './plan-words/change-email';
 import { changePassword } from './plan-words/change-password';
 import { delayRepay } from './plan-words/delay-repay';
@@ -249,8 +251,10 @@ const refundRequest: MachineWords = {
 
 /** The tables, by machine id. */
 export const planWords: Record<string, MachineWords> = {
+  addressBook,
   addressForm,
   bookingLifecycle,
+  calendarFeed,
   changeEmail,
   changePassword,
   checkIn,
@@ -268,6 +272,7 @@ export const planWords: Record<string, MachineWords> = {
   passengerAssistanceCancel,
   passengerAssistanceForm,
   passengerForm,
+  passengersList,
   personalDetails,
   preferencesToken,
   railcardForm,
@@ -275,10 +280,12 @@ export const planWords: Record<string, MachineWords> = {
   refundQuote,
   refundRequest,
   register,
+  resendEmail,
   resetPassword,
   savedCards,
   seasonRenewal,
   signInLink,
+  smartcards,
 };
 
 /**
@@ -288,20 +295,15 @@ export const planWords: Record<string, MachineWords> = {
 export const planWordsToWrite: readonly string[] = [
   'accountOverview',
   'accountPassengerAssistance',
-  'addressBook',
   'auth',
   'bookingDetail',
   'bookingHistory',
   'bookingsList',
-  'calendarFeed',
   'callingPoints',
   'digitalRailcard',
   'passengerAssistanceList',
   'passengerAssistanceReview',
-  'passengersList',
   'railcardSelect',
-  'resendEmail',
-  'smartcards',
   'tokenBookings',
   'treesPlanted',
 ];
