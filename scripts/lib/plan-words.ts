@@ -34,9 +34,11 @@ import { insuranceClaim } from './plan-words/insurance-claim';
 import { onDemandTicket } from './plan-words/on-demand-ticket';
 import { passengerAssistanceCancel } from './plan-words/passenger-assistance-cancel';
 import { passengerAssistanceForm } from './plan-words/passenger-assistance-form';
+import { accountPassengerAssistance, passengerAssistanceList, passengerAssistanceReview } from './plan-words/passenger-assistance-pages';
 import { passengerForm } from './plan-words/passenger-form';
 import { personalDetails } from './plan-words/personal-details';
 import { railcardForm } from './plan-words/railcard-form';
+import { digitalRailcard, railcardSelect } from './plan-words/railcard-pages';
 import { savedCards } from './plan-words/saved-cards';
 import { seasonRenewal } from './plan-words/season-renewal';
 import { forgotPassword, login, register, resetPassword, signInLink } from './plan-words/sign-in';
@@ -251,6 +253,7 @@ const refundRequest: MachineWords = {
 
 /** The tables, by machine id. */
 export const planWords: Record<string, MachineWords> = {
+  accountPassengerAssistance,
   addressBook,
   addressForm,
   bookingLifecycle,
@@ -261,6 +264,7 @@ export const planWords: Record<string, MachineWords> = {
   confirmEmail,
   contactPreferences,
   delayRepay,
+  digitalRailcard,
   editPassengers,
   findBooking,
   forgotPassword,
@@ -271,11 +275,14 @@ export const planWords: Record<string, MachineWords> = {
   partialRefund,
   passengerAssistanceCancel,
   passengerAssistanceForm,
+  passengerAssistanceList,
+  passengerAssistanceReview,
   passengerForm,
   passengersList,
   personalDetails,
   preferencesToken,
   railcardForm,
+  railcardSelect,
   refundCardForm,
   refundQuote,
   refundRequest,
@@ -294,16 +301,11 @@ export const planWords: Record<string, MachineWords> = {
  */
 export const planWordsToWrite: readonly string[] = [
   'accountOverview',
-  'accountPassengerAssistance',
   'auth',
   'bookingDetail',
   'bookingHistory',
   'bookingsList',
   'callingPoints',
-  'digitalRailcard',
-  'passengerAssistanceList',
-  'passengerAssistanceReview',
-  'railcardSelect',
   'tokenBookings',
   'treesPlanted',
 ];
