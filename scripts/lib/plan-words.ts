@@ -46,9 +46,12 @@ import { digitalRailcard, railcardSelect } from './plan-words/railcard-pages';
 import { savedCards } from './plan-words/saved-cards';
 import { seasonRenewal } from './plan-words/season-renewal';
 import { forgotPassword, login, register, resetPassword, signInLink } from './plan-words/sign-in';
-import type { MachineWords, StepWords } from './plan-words/words';
+import { signedInAs, type MachineWords, type StepWords } from './plan-words/words';
 
 export type { MachineWords, StepWords } from './plan-words/words';
+
+/** The refund flows' Background: the demo account whose bookings show each refund case. */
+const refundsAccount = signedInAs('refunds@example.com', 'README, "Refunds"');
 
 const refundCardForm: MachineWords = {
   screen: 'the card form of the refund page (it opens when the refund needs a card other than the one paid with)',
@@ -79,8 +82,7 @@ const findBookingAgain = {
 };
 const contactPreferences: MachineWords = {
   screen: 'their contact preferences (/my-account/contact-preferences; for a scenario whose input has an action, the marketing email\'s unsubscribe or resubscribe link, the contact-preferences-token page, which does it on arrival)',
-  background:
-    'the local server runs with its demo data (npm start) and they are signed in as demo@example.com with RailDemo!2026 (one consent never answered)',
+  background: signedInAs(undefined, 'one consent never answered'),
   events: {
     'consents.retry': 'they press [[common_try_again]]',
     'consent.select [isChange]': 'under [[contact_preferences_panel_marketing_preferences]] they turn a switch the other way (On to Off, or Off to On)',
@@ -138,8 +140,7 @@ const findBooking: MachineWords = {
 
 const partialRefund: MachineWords = {
   screen: 'the refund page of a booking (on the booking\'s page they press [[refund_entry_cancel_and_refund]]), its part [[refund_screen_refund_only_some_passengers]]',
-  background:
-    'the local server runs with its demo data (npm start) and they are signed in as refunds@example.com with RailDemo!2026 (README, "Refunds")',
+  background: refundsAccount,
   use: 'Manchester → Sheffield',
   events: {
     'selection.toggle': 'they tick or untick a passenger of a direction (the refund and its total follow the tick)',
@@ -158,8 +159,7 @@ const partialRefund: MachineWords = {
 
 const refundQuote: MachineWords = {
   screen: 'the page of a booking (Bookings → the booking), with its [[refund_entry_cancel_and_refund]] button',
-  background:
-    'the local server runs with its demo data (npm start) and they are signed in as refunds@example.com with RailDemo!2026 (README, "Refunds")',
+  background: refundsAccount,
   use: 'Leeds → York',
   events: {
     'refund.requestQuote [isChangeOfJourneySource]': { use: "King's Cross → Leeds", text: 'they press [[refund_entry_cancel_and_refund]] on a booking that was exchanged for a new journey' },
@@ -198,7 +198,7 @@ const refundRequest: MachineWords = {
   screen: 'the refund page: on the booking\'s page they press [[refund_entry_cancel_and_refund]]',
   use: 'Leeds → York',
   background:
-    'the local server runs with its demo data (npm start) and they are signed in as refunds@example.com with RailDemo!2026 (README, "Refunds"); each service answer below says which demo booking gives it, or how to cause it with the browser\'s developer tools (Network: block the request URL, or go Offline)',
+    `${refundsAccount}; each service answer below says which demo booking gives it, or how to cause it with the browser's developer tools (Network: block the request URL, or go Offline)`,
   events: {
     'refund.retry': 'they press [[common_try_again]]',
     'refund.check': 'they press [[common_check_again]]',

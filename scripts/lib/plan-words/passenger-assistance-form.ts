@@ -6,7 +6,7 @@ const assistanceFields =
 
 export const passengerAssistanceForm: MachineWords = {
   screen:
-    'the page [[passenger_assistance_assistance_request_page_request_passenger_assistance]]: on an upcoming booking\'s page they press [[common_passenger_assistance]], then the request link (…/bookings/{bookingId}/passenger-assistance/create)',
+    'the page [[passenger_assistance_assistance_request_page_request_passenger_assistance]]: on an upcoming booking\'s page they press [[common_passenger_assistance]], then [[passenger_assistance_assistance_list_page_request_assistance]] (…/bookings/{bookingId}/passenger-assistance/create)',
   background: signedInAs(undefined, 'README, "Passenger assistance"; the enable-passenger-assistance feature is on'),
   use: "King's Cross → York",
   events: {

@@ -35,7 +35,7 @@ export const railcardForm: MachineWords = {
     'loadRailcard answers': 'the railcard service answers with the railcard\'s type (and, editing, the saved card)',
     'loadRailcard fails': blocked('railcard service', 'railcard/… (editing: passenger/…/railcard/…)', 'then open the page'),
     'checkRailcardStatus answers [isExpired]': 'the railcard service says the card has expired (an expiry date in the past, e.g. yesterday)',
-    'checkRailcardStatus answers [isInvalid]': 'the railcard service does not recognise the card (the number of a railcard saved for another passenger, e.g. Jamie\'s)',
+    'checkRailcardStatus answers [isInvalid]': 'the railcard service does not recognise the card (the number of a railcard saved for another passenger, e.g. Jamie\'s Network Railcard, NEW3302148)',
     'checkRailcardStatus answers': 'the railcard service says the card is valid',
     'checkRailcardStatus fails': blocked('railcard service', 'passenger/…/railcard-status/…', 'before pressing'),
     'saveRailcard answers': 'the railcard service saves the railcard',

@@ -39,9 +39,13 @@ export const signedOut = (more = '') => `the local server runs with its demo dat
 export const blocked = (service: string, request: string, when = '') =>
   `the ${service} cannot be reached (developer tools: block the request ${request}${when ? `, ${when}` : ''})`;
 
-/** The lost answer of a call that changes something: the step before checking whether it went through. */
+/**
+ * The lost answer of a call that changes something, the first time (the page then checks whether it
+ * went through) or again for that check: Offline (or the block) stays on until the step that needs
+ * an answer.
+ */
 export const lost = (service: string, request: string) =>
-  `no answer comes back from the ${service} (developer tools: go Offline just before pressing, or block the request ${request})`;
+  `no answer comes back from the ${service} (developer tools: go Offline just before pressing, or block the request ${request}; leave it so while the page checks again)`;
 
 /**
  * The events of a form built with the form kit (machines/lib/form-kit.ts): typing, leaving a field,
