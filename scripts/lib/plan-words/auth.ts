@@ -1,4 +1,4 @@
-import { blocked, signedOut, type MachineWords } from './words';
+import { blocked, type MachineWords } from './words';
 
 /**
  * Who is using the account area: no screen of its own, but every page's header and the account
@@ -6,7 +6,8 @@ import { blocked, signedOut, type MachineWords } from './words';
  */
 export const auth: MachineWords = {
   screen: 'any page of My account (/my-account/), its header ([[site_header_signed_in_as]] with [[site_header_sign_out]], [[site_header_guest]], or [[common_sign_in]])',
-  background: signedOut('README, "Demo data": demo@example.com with RailDemo!2026, and the guest links npm start prints (/my-account/order-token/{bookingId}#token=…)'),
+  background:
+    'the local server runs with its demo data (npm start); a scenario whose first answer says they are signed in starts signed in as demo@example.com with RailDemo!2026, any other signed out (README, "Demo data"; the guest links are those npm start prints)',
   events: {
     'auth.retry': 'they press [[common_try_again]]',
     'auth.loggedIn': 'they sign in on [[common_sign_in]] (its own plan: login)',
@@ -30,7 +31,7 @@ export const auth: MachineWords = {
     'fetchUser answers [isAuthorised]': 'the account service says they are signed in',
     'fetchUser answers [isGuest]': 'the account service says this is a guest with an order link',
     'fetchUser answers': 'the account service says nobody is signed in',
-    'fetchUser fails': blocked('account service', 'user', 'then open any account page'),
+    'fetchUser fails': blocked('account service', 'user', 'then open or reload the page'),
     'startGuestSession answers': 'the booking service accepts the guest link',
     'startGuestSession fails [hostLacksGuestSessions]': 'the retailer has no guest sessions (404: start the local server with API_SHAPE=spec); the link alone opens the order, with no message',
     'startGuestSession fails': 'the booking service refuses the guest link (change a letter of its token) or cannot be reached (developer tools: block the request user-flow-access)',
