@@ -5,7 +5,7 @@ const passwordForm =
   'the form [[change_password_form_change_password]] with [[change_password_form_current_password]], [[change_password_form_new_password]] ([[common_at_least_8_characters_with_a_letter_and_a_number]]) and [[change_password_form_change_password]] (disabled until both are filled in); for an account made with Google, [[change_password_form_set_a_password]]: [[change_password_form_set_intro]], only [[change_password_form_new_password]], and [[change_password_form_set_a_password]]';
 
 export const changePassword: MachineWords = {
-  screen: 'the page [[change_password_form_change_password]] (/my-account/change-password)',
+  screen: 'the page [[route_change_password_change_your_password]] (/my-account/change-password; for an account without a password it is titled [[change_password_form_set_a_password]])',
   background: signedInAs(
     undefined,
     'for the set-a-password steps, signed in instead with [[login_page_continue_with_google]] as jo.taylor@example.com, an account with no password, within the last 10 minutes',
