@@ -42,7 +42,7 @@ export const checkIn: MachineWords = {
 
 export const guestAssociation: MachineWords = {
   screen:
-    'a guest booking opened after signing in: find it on [[common_find_a_booking]] (or its confirmation email\'s link), then [[booking_add_to_account_title]] on it; or the bookings list\'s Guest tab, [[bookings_list_guest_association_add_your_guest_bookings_to]]',
+    'a guest booking while signed in (found with [[common_find_a_booking]], or from its confirmation email\'s link), its part [[booking_add_to_account_title]]; or the bookings list\'s Guest tab, its part [[bookings_list_guest_association_add_your_guest_bookings_to]]',
   background: signedInAs(undefined, 'README, "Bookings": the Guest tab lists the guest order bought with the demo email'),
   events: {
     'association.start [hasToken]': 'they press [[booking_add_to_account_button]] (on the Guest tab: [[bookings_list_guest_association_add_these_bookings_to_my]])',
