@@ -26,7 +26,7 @@ export interface MachineWords {
 }
 
 /** The demo account everyone signs in with (README, "Demo data"). */
-export const demoAccount = 'demo@example.com';
+const demoAccount = 'demo@example.com';
 
 /** The Background of a signed-in flow: the local server's demo data and the account to sign in with. */
 export const signedInAs = (email: string = demoAccount, more = '') =>
