@@ -21,27 +21,37 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { eventText, guardText, stepText, type PlanStep } from '#test/model/plan-format';
+import { addressBook, passengersList, smartcards } from './plan-words/account-lists';
+import { accountOverview, treesPlanted } from './plan-words/account-pages';
+import { addressForm } from './plan-words/address-form';
+import { auth } from './plan-words/auth';
+import { checkIn, editPassengers, guestAssociation } from './plan-words/booking-actions';
+import { bookingDetail, bookingHistory } from './plan-words/booking-detail';
+import { bookingLifecycle } from './plan-words/booking-lifecycle';
+import { bookingsList, callingPoints, tokenBookings } from './plan-words/bookings-lists';
+import { calendarFeed, resendEmail } from './plan-words/calendar-and-email';
+import { changeEmail } from './plan-words/change-email';
+import { changePassword } from './plan-words/change-password';
+import { delayRepay } from './plan-words/delay-repay';
+import { confirmEmail, preferencesToken } from './plan-words/email-links';
+import { insuranceClaim } from './plan-words/insurance-claim';
+import { onDemandTicket } from './plan-words/on-demand-ticket';
+import { passengerAssistanceCancel } from './plan-words/passenger-assistance-cancel';
+import { passengerAssistanceForm } from './plan-words/passenger-assistance-form';
+import { accountPassengerAssistance, passengerAssistanceList, passengerAssistanceReview } from './plan-words/passenger-assistance-pages';
+import { passengerForm } from './plan-words/passenger-form';
+import { personalDetails } from './plan-words/personal-details';
+import { railcardForm } from './plan-words/railcard-form';
+import { digitalRailcard, railcardSelect } from './plan-words/railcard-pages';
+import { savedCards } from './plan-words/saved-cards';
+import { seasonRenewal } from './plan-words/season-renewal';
+import { forgotPassword, login, register, resetPassword, signInLink } from './plan-words/sign-in';
+import { signedInAs, type MachineWords, type StepWords } from './plan-words/words';
 
-/**
- * A step's words; `use` names the local server's demo booking (or account) that gives this answer,
- * so a scenario can say which one to open.
- */
-export type StepWords = string | { text: string; use: string };
+export type { MachineWords, StepWords } from './plan-words/words';
 
-export interface MachineWords {
-  /** The screen, as the tester opens it ("the refund page of a booking they can refund"). */
-  screen: string;
-  /** What every scenario needs first (an account, the local server's demo data): the feature's Background. */
-  background?: string;
-  /** The demo booking (or account) a scenario uses when none of its steps needs a particular one. */
-  use?: string;
-  /** Event (and guard) → what the customer does, naming controls as [[message_key]]; delays: "by itself, when …". */
-  events: Record<string, StepWords>;
-  /** State path → what the customer sees there ([[message_key]] for catalogue copy). */
-  states: Record<string, string>;
-  /** '<invoke id> answers|fails [guard]' → the service's answer the step needs, in plain words. */
-  outcomes: Record<string, StepWords>;
-}
+/** The refund flows' Background: the demo account whose bookings show each refund case. */
+const refundsAccount = signedInAs('refunds@example.com', 'README, "Refunds"');
 
 const refundCardForm: MachineWords = {
   screen: 'the card form of the refund page (it opens when the refund needs a card other than the one paid with)',
@@ -72,8 +82,7 @@ const findBookingAgain = {
 };
 const contactPreferences: MachineWords = {
   screen: 'their contact preferences (/my-account/contact-preferences; for a scenario whose input has an action, the marketing email\'s unsubscribe or resubscribe link, the contact-preferences-token page, which does it on arrival)',
-  background:
-    'the local server runs with its demo data (npm start) and they are signed in as demo@example.com with RailDemo!2026 (one consent never answered)',
+  background: signedInAs(undefined, 'one consent never answered'),
   events: {
     'consents.retry': 'they press [[common_try_again]]',
     'consent.select [isChange]': 'under [[contact_preferences_panel_marketing_preferences]] they turn a switch the other way (On to Off, or Off to On)',
@@ -131,8 +140,7 @@ const findBooking: MachineWords = {
 
 const partialRefund: MachineWords = {
   screen: 'the refund page of a booking (on the booking\'s page they press [[refund_entry_cancel_and_refund]]), its part [[refund_screen_refund_only_some_passengers]]',
-  background:
-    'the local server runs with its demo data (npm start) and they are signed in as refunds@example.com with RailDemo!2026 (README, "Refunds")',
+  background: refundsAccount,
   use: 'Manchester → Sheffield',
   events: {
     'selection.toggle': 'they tick or untick a passenger of a direction (the refund and its total follow the tick)',
@@ -151,8 +159,7 @@ const partialRefund: MachineWords = {
 
 const refundQuote: MachineWords = {
   screen: 'the page of a booking (Bookings → the booking), with its [[refund_entry_cancel_and_refund]] button',
-  background:
-    'the local server runs with its demo data (npm start) and they are signed in as refunds@example.com with RailDemo!2026 (README, "Refunds")',
+  background: refundsAccount,
   use: 'Leeds → York',
   events: {
     'refund.requestQuote [isChangeOfJourneySource]': { use: "King's Cross → Leeds", text: 'they press [[refund_entry_cancel_and_refund]] on a booking that was exchanged for a new journey' },
@@ -191,7 +198,7 @@ const refundRequest: MachineWords = {
   screen: 'the refund page: on the booking\'s page they press [[refund_entry_cancel_and_refund]]',
   use: 'Leeds → York',
   background:
-    'the local server runs with its demo data (npm start) and they are signed in as refunds@example.com with RailDemo!2026 (README, "Refunds"); each service answer below says which demo booking gives it, or how to cause it with the browser\'s developer tools (Network: block the request URL, or go Offline)',
+    `${refundsAccount}; each service answer below says which demo booking gives it, or how to cause it with the browser's developer tools (Network: block the request URL, or go Offline)`,
   events: {
     'refund.retry': 'they press [[common_try_again]]',
     'refund.check': 'they press [[common_check_again]]',
@@ -250,12 +257,54 @@ const refundRequest: MachineWords = {
 
 /** The tables, by machine id. */
 export const planWords: Record<string, MachineWords> = {
+  accountOverview,
+  accountPassengerAssistance,
+  addressBook,
+  addressForm,
+  auth,
+  bookingDetail,
+  bookingHistory,
+  bookingLifecycle,
+  bookingsList,
+  calendarFeed,
+  callingPoints,
+  changeEmail,
+  changePassword,
+  checkIn,
+  confirmEmail,
   contactPreferences,
+  delayRepay,
+  digitalRailcard,
+  editPassengers,
   findBooking,
+  forgotPassword,
+  guestAssociation,
+  insuranceClaim,
+  login,
+  onDemandTicket,
   partialRefund,
+  passengerAssistanceCancel,
+  passengerAssistanceForm,
+  passengerAssistanceList,
+  passengerAssistanceReview,
+  passengerForm,
+  passengersList,
+  personalDetails,
+  preferencesToken,
+  railcardForm,
+  railcardSelect,
   refundCardForm,
   refundQuote,
   refundRequest,
+  register,
+  resendEmail,
+  resetPassword,
+  savedCards,
+  seasonRenewal,
+  signInLink,
+  smartcards,
+  tokenBookings,
+  treesPlanted,
 };
 
 /**
@@ -263,48 +312,6 @@ export const planWords: Record<string, MachineWords> = {
  * (state descriptions). The list may only shrink: a machine added to machines/ needs its table.
  */
 export const planWordsToWrite: readonly string[] = [
-  'accountOverview',
-  'accountPassengerAssistance',
-  'addressBook',
-  'addressForm',
-  'auth',
-  'bookingDetail',
-  'bookingHistory',
-  'bookingLifecycle',
-  'bookingsList',
-  'calendarFeed',
-  'callingPoints',
-  'changeEmail',
-  'changePassword',
-  'checkIn',
-  'confirmEmail',
-  'delayRepay',
-  'digitalRailcard',
-  'editPassengers',
-  'forgotPassword',
-  'guestAssociation',
-  'insuranceClaim',
-  'login',
-  'onDemandTicket',
-  'passengerAssistanceCancel',
-  'passengerAssistanceForm',
-  'passengerAssistanceList',
-  'passengerAssistanceReview',
-  'passengerForm',
-  'passengersList',
-  'personalDetails',
-  'preferencesToken',
-  'railcardForm',
-  'railcardSelect',
-  'register',
-  'resendEmail',
-  'resetPassword',
-  'savedCards',
-  'seasonRenewal',
-  'signInLink',
-  'smartcards',
-  'tokenBookings',
-  'treesPlanted',
 ];
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,0 +1,62 @@
+/**
+ * What every table of the tester's words (scripts/lib/plan-words.ts) is made of, and the phrases
+ * several tables share, written once: the demo sign-in of the Background, how to cause a failed
+ * call with the browser's developer tools, and the events every form of the form kit sends.
+ */
+
+/**
+ * A step's words; `use` names the local server's demo booking (or account) that gives this answer,
+ * so a scenario can say which one to open.
+ */
+export type StepWords = string | { text: string; use: string };
+
+export interface MachineWords {
+  /** The screen, as the tester opens it ("the refund page of a booking they can refund"). */
+  screen: string;
+  /** What every scenario needs first (an account, the local server's demo data): the feature's Background. */
+  background?: string;
+  /** The demo booking (or account) a scenario uses when none of its steps needs a particular one. */
+  use?: string;
+  /** Event (and guard) → what the customer does, naming controls as [[message_key]]; delays: "by itself, when …". */
+  events: Record<string, StepWords>;
+  /** State path → what the customer sees there ([[message_key]] for catalogue copy). */
+  states: Record<string, string>;
+  /** '<invoke id> answers|fails [guard]' → the service's answer the step needs, in plain words. */
+  outcomes: Record<string, StepWords>;
+}
+
+/** The demo account everyone signs in with (README, "Demo data"). */
+const demoAccount = 'demo@example.com';
+
+/** The Background of a signed-in flow: the local server's demo data and the account to sign in with. */
+export const signedInAs = (email: string = demoAccount, more = '') =>
+  `the local server runs with its demo data (npm start) and they are signed in as ${email} with RailDemo!2026${more ? ` (${more})` : ''}`;
+
+/** The Background of a signed-out flow. */
+export const signedOut = (more = '') => `the local server runs with its demo data (npm start) and nobody is signed in${more ? ` (${more})` : ''}`;
+
+/** How a tester makes a call fail by hand: the browser's developer tools, Network, block the request. */
+export const blocked = (service: string, request: string, when = '') =>
+  `the ${service} cannot be reached (developer tools: block the request ${request}${when ? `, ${when}` : ''})`;
+
+/**
+ * The lost answer of a call that changes something, the first time (the page then checks whether it
+ * went through) or again for that check: Offline (or the block) stays on until the step that needs
+ * an answer.
+ */
+export const lost = (service: string, request: string) =>
+  `no answer comes back from the ${service} (developer tools: go Offline just before pressing, or block the request ${request}; leave it so while the page checks again)`;
+
+/**
+ * The events of a form built with the form kit (machines/lib/form-kit.ts): typing, leaving a field,
+ * and the submit, sent or refused. `fields` names the form's fields ([[message_key]]s), `submit` its
+ * button and `filled` what a valid form holds (e.g. 'a first name and a last name').
+ */
+export function formEvents(fields: string, submit: string, filled: string, validGuard = 'isValid'): Record<string, StepWords> {
+  return {
+    'form.change': `they type into a field (${fields}) or change a choice`,
+    'form.blur': 'they leave a field (Tab to the next one); a field left empty or wrong shows its message',
+    [`form.submit [${validGuard}]`]: `with ${filled}, they press ${submit}`,
+    'form.submit': `with a field empty or wrong, they press Enter in the form (${submit} stays disabled); the fields' messages show`,
+  };
+}
