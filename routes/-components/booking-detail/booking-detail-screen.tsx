@@ -43,6 +43,7 @@ import { m } from '#src/paraglide/messages.js';
 import { journeyName } from '../journey-name';
 import { bookingLifecycle, LifecycleNote } from '../booking-lifecycle';
 import { LiveRegion } from '#src/ui/live-region';
+import { rich } from '#src/i18n/rich';
 
 /**
  * account: /bookings/{id}; orderToken: /order-token/{id} (guest, token sent as ?token=);
@@ -213,6 +214,23 @@ function BookingBody({
         <Link to="/bookings/$bookingId" params={{ bookingId: newBookingId }}>{m.booking_detail_screen_lifecycle_open_new_booking()}</Link>
       )
     ) : undefined;
+  // The booking a change of journey gave links back to the one it was changed from (local-server
+  // extra). A guest's token opens its own order only: there the reference is named, not linked.
+  const changedFrom = booking.refund?.changeOfJourneyFrom ?? null;
+  const changedFromNote = changedFrom && (
+    <p className={styles.note}>
+      {rich(m.booking_detail_screen_changed_from_booking, {
+        link:
+          mode === 'orderToken' ? (
+            changedFrom.friendlyOrderId
+          ) : (
+            <Link to={mode === 'guestView' ? '/bookings/$bookingId/guest' : '/bookings/$bookingId'} params={{ bookingId: changedFrom.bookingId }}>
+              {changedFrom.friendlyOrderId}
+            </Link>
+          ),
+      })}
+    </p>
+  );
   const historyLink =
     mode === 'orderToken' ? (
       <Link to="/order-token/$bookingId/history" params={{ bookingId: booking.id }}>{m.booking_detail_screen_view_booking_history()}</Link>
@@ -222,6 +240,7 @@ function BookingBody({
   return (
     <>
       <LifecycleNote lifecycle={lifecycle} withdrawn={withdrawn} next={newBookingLink} />
+      {changedFromNote}
       {addToAccountToken && <AddToAccount guestToken={addToAccountToken} />}
       {readOnly && (
         <Alert tone="info" title={m.booking_detail_screen_booked_as_a_guest()}>

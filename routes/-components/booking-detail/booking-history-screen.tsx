@@ -17,6 +17,7 @@ import { RefundStatus } from '../refunds/refund-status';
 import { bookingTitle, describeChanges, passengerName, ukDate, ukDateTime } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
 import { bookingLifecycle } from '../booking-lifecycle';
+import { rich } from '#src/i18n/rich';
 
 export const historyMessages = {
   waiting: m.booking_detail_booking_history_screen_waiting(),
@@ -117,6 +118,16 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
   // use, even before its replacement is issued, and it has been changed since it was made.
   const lifecycles = entries.map((e) => bookingLifecycle(e.booking, e.order, locale.tag));
   const moved = lifecycles.map((l) => l.state === 'partRefunded' || l.state === 'changed');
+  // A change of journey whose other booking is not in this timeline (its own order): linked both ways.
+  const inTimeline = new Set(entries.map((e) => e.booking.id));
+  const changedFrom = entries.map((e) => {
+    const from = e.booking.refund?.changeOfJourneyFrom ?? null;
+    return from && !inTimeline.has(from.bookingId) ? from : null;
+  });
+  const changedTo = entries.map((e, i) => {
+    const to = e.booking.refund?.changeOfJourneyNewBookingId ?? null;
+    return lifecycles[i]?.state === 'changed' && to && !inTimeline.has(to) ? to : null;
+  });
   return (
     <>
       {history.replacedBy && (
@@ -124,7 +135,7 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
           <p>{m.booking_detail_booking_history_screen_it_was_replaced_by_order({ friendlyOrderId: history.replacedBy.friendlyOrderId })}</p>
         </Alert>
       )}
-      {entries.length === 1 && !history.replacedBy && !moved[0] && (
+      {entries.length === 1 && !history.replacedBy && !moved[0] && !changedFrom[0] && (
         <p className={styles.meta}>{m.booking_detail_booking_history_screen_this_booking_hasnt_been_changed()}</p>
       )}
       <ol className={styles.timeline} aria-label={m.booking_detail_booking_history_screen_booking_timeline_oldest_first()}>
@@ -169,6 +180,15 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
               )}
               {entry.change && <ChangeNote change={entry.change} entries={entries} locale={locale.tag} />}
               {sentence && <p>{sentence}</p>}
+              {changedTo[i] && <p>{bookingLink(changedTo[i], guest, m.booking_detail_screen_lifecycle_open_new_booking())}</p>}
+              {changedFrom[i] && (
+                <p className={styles.note}>
+                  {rich(m.booking_detail_booking_history_screen_changed_from_booking, {
+                    // A guest's token opens its own order only: the reference is named, not linked.
+                    link: guest ? changedFrom[i].friendlyOrderId : bookingLink(changedFrom[i].bookingId, false, changedFrom[i].friendlyOrderId),
+                  })}
+                </p>
+              )}
               {(current || sentence) && b.refund && (
                 <RefundStatus summary={b.refund} names={new Map(b.passengers.map((p) => [p.id, passengerName(p)]))} />
               )}
@@ -197,6 +217,15 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
         })}
       </ol>
     </>
+  );
+}
+
+/** A link to a booking's detail, on the guest's or the customer's route. */
+function bookingLink(bookingId: string, guest: boolean, label: string) {
+  return guest ? (
+    <Link to="/order-token/$bookingId" params={{ bookingId }}>{label}</Link>
+  ) : (
+    <Link to="/bookings/$bookingId" params={{ bookingId }}>{label}</Link>
   );
 }
 
