@@ -12,7 +12,8 @@ import { ApiError } from '../lib/errors.ts';
 import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import { delayRepayByBooking } from './claims.ts';
 import { insuranceByBooking } from './insurance.ts';
-import { historyChanges, refundSummaries } from '../domain/refund-store.ts';
+import { historyChanges, loadDisruptions, refundSummaries } from '../domain/refund-store.ts';
+import type { ServiceDisruption } from '../domain/refunds.ts';
 
 /** A new passenger name on a booking: the saved passengers' rule (server/lib/text-rules.ts). */
 const NEW_NAME_TEXT: TextRules = {
@@ -141,6 +142,33 @@ export function apiBooking(row: BookingRow, now: Date, access: BookingAccess, re
   };
 }
 
+/**
+ * What the operators' running data (service_disruptions, decision 330) says of a leg's train by now,
+ * for its journey card (a local-server extra): a cancellation, else the longest delay, else a
+ * disruption announced ahead. The record's own text is the operator's, in English: the card says it
+ * in the page's language from the kind and the minutes.
+ */
+export function legDisruption(records: readonly ServiceDisruption[], direction: 'outward' | 'inward', now: Date) {
+  const known = records.filter((d) => d.direction === direction && d.announcedAt <= now);
+  const cancelled = known.find((d) => d.kind === 'cancelled');
+  const delayed = known.filter((d) => d.kind === 'delayed').sort((a, b) => (b.delayMinutes ?? 0) - (a.delayMinutes ?? 0))[0];
+  const found = cancelled ?? delayed ?? known.find((d) => d.kind === 'announced');
+  return found ? { kind: found.kind, delayMinutes: found.delayMinutes } : null;
+}
+
+/** The booking's legs, each with its train's disruption when the running data records one. */
+async function legsWithDisruptions(db: Queryable, row: BookingRow, now: Date) {
+  const records = await loadDisruptions(db, row.data);
+  const withDisruption = <L extends object>(leg: L, direction: 'outward' | 'inward') => {
+    const disruption = legDisruption(records, direction, now);
+    return disruption ? { ...leg, disruption } : leg;
+  };
+  return {
+    outward: withDisruption(row.data.outward, 'outward'),
+    inward: row.data.inward ? withDisruption(row.data.inward, 'inward') : row.data.inward,
+  };
+}
+
 /** The order's bookings; with `now`, each carries the on-demand ticket issued for it by then (issued_tickets, decision 350). */
 const bookingsOfOrder = (db: Queryable, orderId: string, now: Date | null = null) =>
   many<BookingRow>(
@@ -198,15 +226,18 @@ export function bookingApi(): Hono<AppEnv> {
     // Local extras (docs/decisions/090, 091, 080): the Delay Repay claim of a delayed journey, flexible
     // insurance, and the refund offer and tracking.
     const ids = rows.map((b) => b.id);
-    const [claims, insurance, refunds] = await Promise.all([
+    const [claims, insurance, refunds, legs] = await Promise.all([
       delayRepayByBooking(db, ids, now),
       insuranceByBooking(db, ids),
       refundSummaries(db, rows.map((b) => ({ ...b, replaced: false, canAct: access !== 'email' })), now),
+      Promise.all(rows.map((b) => legsWithDisruptions(db, b, now))),
     ]);
-    const bookings = rows.map((b) => {
+    const bookings = rows.map((b, i) => {
       const delayRepay = claims.get(b.id);
       return {
         ...apiBooking(b, now, access, false),
+        // Local extra: a cancellation or delay the running data records on the leg's train.
+        ...legs[i],
         ...(delayRepay ? { delayRepay } : {}),
         insurance: insurance.get(b.id) ?? [],
         refund: refunds.get(b.id),

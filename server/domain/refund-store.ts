@@ -264,6 +264,19 @@ export async function refundSummaries(
           )
         ).map((r) => [r.source_booking_id, r.new_booking_id] as const),
   );
+  // The other way: the booking a change of journey gave names the booking it was changed from.
+  const cojFrom = new Map(
+    ids.length === 0
+      ? []
+      : (
+          await many<{ new_booking_id: string; source_booking_id: string; friendly_order_id: string }>(
+            db,
+            `select c.new_booking_id, c.source_booking_id, o.friendly_order_id
+             from change_of_journeys c join orders o on o.id = c.source_order_id where c.new_booking_id = any($1)`,
+            [ids],
+          )
+        ).map((r) => [r.new_booking_id, { bookingId: r.source_booking_id, friendlyOrderId: r.friendly_order_id }] as const),
+  );
   const orderIds = [...new Set(bookings.map((b) => b.order_id))];
   const pending = new Set(
     orderIds.length === 0
@@ -282,6 +295,7 @@ export async function refundSummaries(
       quotable: b.canAct && !b.replaced && !pending.has(b.order_id) && !cojSource && !fullyRefunded && b.data.tickets.length > 0,
       changeOfJourneySource: cojSource,
       changeOfJourneyNewBookingId: coj.get(b.id) ?? null,
+      changeOfJourneyFrom: cojFrom.get(b.id) ?? null,
       refunds,
       fullyRefunded,
     });

@@ -38,6 +38,8 @@ const leg = (x: unknown): Json => {
     // Stations are local-server extras (SPEC section 3 lists a leg's date only): kept when sent.
     l.origin = orNull(x.origin, station);
     l.destination = orNull(x.destination, station);
+    // A cancellation or delay on the train (local-server extra) matters to whoever travels.
+    if (isObject(x.disruption)) l.disruption = pick(x.disruption, ['kind', 'delayMinutes']);
   }
   return l;
 };
@@ -101,7 +103,7 @@ const refundTracking = (x: unknown): Json => {
 
 /** What the lifecycle reads of the refunds; offline nothing can be refunded (`quotable` false). */
 const refundSummary = (x: unknown): Json => {
-  const r = pick(x, ['changeOfJourneySource', 'changeOfJourneyNewBookingId', 'fullyRefunded']);
+  const r = pick(x, ['changeOfJourneySource', 'changeOfJourneyNewBookingId', 'changeOfJourneyFrom', 'fullyRefunded']);
   r.quotable = false;
   r.refunds = mapArray(isObject(x) ? x.refunds : [], refundTracking);
   return r;

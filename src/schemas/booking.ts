@@ -28,6 +28,18 @@ export const Leg = v.object({
   operator: maybe(v.string()),
   changes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   timetableId: maybe(v.string()),
+  /**
+   * Local-server extra (booking detail): what the operators' running data records on this leg's
+   * train, a cancellation, a delay (minutes late at the destination) or a disruption announced
+   * ahead; absent reads as null (the card says nothing of it).
+   */
+  disruption: maybe(
+    v.variant('kind', [
+      v.object({ kind: v.literal('cancelled') }),
+      v.object({ kind: v.literal('delayed'), delayMinutes: v.pipe(v.number(), v.integer(), v.minValue(1)) }),
+      v.object({ kind: v.literal('announced') }),
+    ]),
+  ),
 });
 export type Leg = v.InferOutput<typeof Leg>;
 

@@ -88,6 +88,11 @@ export const BookingRefundSummary = v.object({
   changeOfJourneySource: v.boolean(),
   /** Local-server extra: the booking a change of journey gave, once issued (the detail links to it; absent: no link). */
   changeOfJourneyNewBookingId: v.optional(v.nullable(v.string())),
+  /**
+   * Local-server extra: the booking this one was changed from (it is a change of journey's new
+   * booking), with its order reference, for "Changed from booking TL-…" (absent: no such line).
+   */
+  changeOfJourneyFrom: maybe(v.object({ bookingId: v.string(), friendlyOrderId: v.string() })),
   /** Every refund of this booking (newest first). */
   refunds: v.array(RefundTracking),
   /** The whole booking has been refunded (or is being). */

@@ -142,6 +142,39 @@ describe('after a part refund or a change of journey (issue 33 cases 5 and 7)', 
     expect(await w.page.getByRole('button', { name: 'Get ticket now' }).count()).toBe(0);
     await w.page.getByRole('link', { name: 'Open the new booking' }).click();
     await w.page.waitForURL(new RegExp(`/bookings/${replacement}$`));
+    // The new booking links back to the one it was changed from, by its order reference.
+    await w.page.getByText(/^Changed from booking TL-/).waitFor();
+    const back = w.page.getByRole('link', { name: /^TL-/ });
+    expect(await back.getAttribute('href')).toMatch(new RegExp(`/bookings/${source}$`));
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    // Its history says the same, not "hasn't been changed"; the source's history opens the new booking.
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${replacement}/history`);
+    await heading('Booking history').waitFor();
+    await w.page.getByText(/^Changed from booking TL-/).waitFor();
+    expect(await w.page.getByText("This booking hasn't been changed since it was made.").count()).toBe(0);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${source}/history`);
+    await heading('Booking history').waitFor();
+    await w.page.getByRole('link', { name: 'Open the new booking' }).click();
+    await w.page.waitForURL(new RegExp(`/bookings/${replacement}$`));
+    expect(w.errors).toEqual([]);
+  });
+});
+
+describe("the running data on a journey's card", () => {
+  it('says a train was cancelled or arrived late, and says nothing of a train without a record', async () => {
+    w = await openPage(world.browser, 375);
+    await signIn(w.page, world.server.origin, 'refunds@example.com', demo.password);
+    const open = async (key: string) => {
+      await w.page.goto(`${world.server.origin}/my-account/bookings/${stableId('booking', `${key}:0`)}`);
+      return w.page.getByRole('article', { name: 'Outward' });
+    };
+    await (await open(REFUND_SEED_KEYS.amountTooLow)).getByText('Train cancelled').waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    await (await open(REFUND_SEED_KEYS.delayed)).getByText('Delayed: arrived 75 min late').waitFor();
+    await (await open(REFUND_SEED_KEYS.advance)).getByText('Disruption announced on this train: check before you travel').waitFor();
+    const plain = await open(REFUND_SEED_KEYS.flexible);
+    await plain.getByText('Leeds').first().waitFor();
+    expect(await plain.getByText(/Train cancelled|arrived .* late|Disruption announced/).count()).toBe(0);
     expect(w.errors).toEqual([]);
   });
 });
@@ -161,5 +194,26 @@ describe('guest booking detail', () => {
     const other = world.server.seeded.guestLinks[1]!;
     await w.page.goto(`${world.server.origin}/my-account/order-token/${other.bookingId}#token=${link.token}`);
     await w.page.getByText("We couldn't load this booking").waitFor();
+  });
+});
+
+describe('money paid once (issue 33 case 1)', () => {
+  it('Euston → Manchester: once its insurance has paid for the trip, Cancel and refund and Get ticket now are withdrawn, and the booking says why', async () => {
+    await world.server.reset();
+    w = await openPage(world.browser);
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId('demo-upcoming-euston-manchester')}`);
+    await w.page.getByRole('button', { name: 'Cancel and refund' }).waitFor();
+    await w.page.getByRole('button', { name: 'Claim on your insurance' }).click();
+    const dialog = w.page.getByRole('dialog', { name: 'Claim on your Essential flexible insurance' });
+    await dialog.getByRole('button', { name: 'Submit claim' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await w.page.getByText(/^Insurance claimed on .*: tickets cancelled$/).waitFor();
+    expect(await w.page.getByRole('button', { name: 'Cancel and refund' }).count()).toBe(0);
+    expect(await w.page.getByRole('button', { name: 'Get ticket now' }).count()).toBe(0);
+    await w.page.getByRole('listitem').filter({ hasText: /^Cancel and refund$/ }).waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    expect(w.errors).toEqual([]);
+    await world.server.reset();
   });
 });

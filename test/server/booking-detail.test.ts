@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
+import * as v from 'valibot';
+import { DEMO_ACCOUNT, REFUNDS_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
 import { BOOKING_HISTORY_KEYS, PENDING_REPLACEMENT_READY_MS } from '#server/seed/booking-history.ts';
 import { stableId } from '#server/seed/context.ts';
 import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
+import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
+import { BookingDetailResponse, BookingHistoryResponse } from '#src/schemas/booking.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer, signedInClient } from '../helpers/server.ts';
 
 const bookingId = (key: string) => stableId('booking', `${key}:0`);
@@ -139,6 +142,76 @@ describe('GET /booking/{id}/history', () => {
     expect(later.status).toBe(308);
     expect(later.body).toEqual({ replacedBy: { bookingId: ids.refundReplacement, orderId: expect.any(String) } });
     expect((await client.get(`${API}/booking/${ids.refundProcessing}`)).status).toBe(308);
+  });
+});
+
+describe('a change of journey links its two bookings both ways', () => {
+  const source = refundSeedBookingId(REFUND_SEED_KEYS.changeOfJourneySource);
+  const changedTo = refundSeedBookingId(REFUND_SEED_KEYS.changeOfJourneyNew);
+  const detailOf = async (id: string) => {
+    const res = await client.get(`${API}/booking/${id}`);
+    expect(res.status).toBe(200);
+    return v.parse(BookingDetailResponse, res.body);
+  };
+  beforeAll(async () => {
+    await server.reset();
+    await signIn(REFUNDS_ACCOUNT);
+  });
+
+  it('names the new booking on the source, and the source (with its reference) on the new booking', async () => {
+    const from = await detailOf(source);
+    expect(from.bookings[0]?.refund).toMatchObject({ changeOfJourneySource: true, changeOfJourneyNewBookingId: changedTo, changeOfJourneyFrom: null });
+    const to = await detailOf(changedTo);
+    expect(to.bookings[0]?.refund).toMatchObject({
+      changeOfJourneySource: false,
+      changeOfJourneyNewBookingId: null,
+      changeOfJourneyFrom: { bookingId: source, friendlyOrderId: from.order.friendlyOrderId },
+    });
+    expect(to.order.id).not.toBe(from.order.id);
+  });
+
+  it("says the same in each booking's history", async () => {
+    const history = async (id: string) => v.parse(BookingHistoryResponse, (await client.get(`${API}/booking/${id}/history`)).body);
+    const fromHistory = await history(source);
+    expect(fromHistory.bookings.map((e) => e.booking.refund?.changeOfJourneyNewBookingId)).toEqual([changedTo]);
+    const toHistory = await history(changedTo);
+    expect(toHistory.bookings.map((e) => e.booking.refund?.changeOfJourneyFrom?.bookingId)).toEqual([source]);
+  });
+
+  it('names nothing on a booking that was not changed', async () => {
+    const plain = await detailOf(refundSeedBookingId(REFUND_SEED_KEYS.flexible));
+    expect(plain.bookings[0]?.refund).toMatchObject({ changeOfJourneyNewBookingId: null, changeOfJourneyFrom: null });
+  });
+});
+
+describe("the running data's disruptions on a booking's legs", () => {
+  const outwardOf = async (key: string) => {
+    const res = await client.get(`${API}/booking/${refundSeedBookingId(key)}`);
+    expect(res.status).toBe(200);
+    return v.parse(BookingDetailResponse, res.body).bookings[0]?.outward;
+  };
+  beforeAll(async () => {
+    await server.reset();
+    await signIn(REFUNDS_ACCOUNT);
+  });
+  beforeEach(async () => {
+    await server.setClock(0);
+  });
+  afterAll(async () => {
+    await server.setClock(0);
+  });
+
+  it('carries a cancellation, a delay in minutes and an announced disruption, and nothing on a train without a record', async () => {
+    expect((await outwardOf(REFUND_SEED_KEYS.amountTooLow))?.disruption).toEqual({ kind: 'cancelled' });
+    expect((await outwardOf(REFUND_SEED_KEYS.delayed))?.disruption).toEqual({ kind: 'delayed', delayMinutes: 75 });
+    expect((await outwardOf(REFUND_SEED_KEYS.advance))?.disruption).toEqual({ kind: 'announced' });
+    expect((await outwardOf(REFUND_SEED_KEYS.flexible))?.disruption).toBeNull();
+  });
+
+  it('leaves out a record the retailer does not know yet (announced later than now)', async () => {
+    // The delay was recorded an hour before the data was seeded: two hours before, nobody knew of it.
+    await server.setClock(-2 * 60 * 60 * 1000);
+    expect((await outwardOf(REFUND_SEED_KEYS.delayed))?.disruption).toBeNull();
   });
 });
 

@@ -36,6 +36,8 @@ export const times = style({
 });
 export const time = style({ fontWeight: 700, fontSize: '1.125rem', fontVariantNumeric: 'tabular-nums' });
 export const station = style({ overflowWrap: 'anywhere' });
+/** A cancellation or delay on the leg's train (the operators' running data). */
+export const disruption = style({ color: vars.color.danger, fontWeight: 700, margin: `${tokens.space.sm} 0` });
 
 /** A leg's calling points as a timeline: a line down the left, a ring on it at each stop. */
 export const callingList = style({

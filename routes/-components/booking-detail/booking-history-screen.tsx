@@ -17,6 +17,7 @@ import { RefundStatus } from '../refunds/refund-status';
 import { bookingTitle, describeChanges, passengerName, ukDate, ukDateTime } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
 import { bookingLifecycle } from '../booking-lifecycle';
+import { rich } from '#src/i18n/rich';
 
 export const historyMessages = {
   waiting: m.booking_detail_booking_history_screen_waiting(),
@@ -117,6 +118,16 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
   // use, even before its replacement is issued, and it has been changed since it was made.
   const lifecycles = entries.map((e) => bookingLifecycle(e.booking, e.order, locale.tag));
   const moved = lifecycles.map((l) => l.state === 'partRefunded' || l.state === 'changed');
+  // A change of journey whose other booking is not in this timeline (its own order): linked both ways.
+  const inTimeline = new Set(entries.map((e) => e.booking.id));
+  const changedFrom = entries.map((e) => {
+    const from = e.booking.refund?.changeOfJourneyFrom ?? null;
+    return from && !inTimeline.has(from.bookingId) ? from : null;
+  });
+  const changedTo = entries.map((e, i) => {
+    const to = e.booking.refund?.changeOfJourneyNewBookingId ?? null;
+    return lifecycles[i]?.state === 'changed' && to && !inTimeline.has(to) ? to : null;
+  });
   return (
     <>
       {history.replacedBy && (
@@ -124,75 +135,24 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
           <p>{m.booking_detail_booking_history_screen_it_was_replaced_by_order({ friendlyOrderId: history.replacedBy.friendlyOrderId })}</p>
         </Alert>
       )}
-      {entries.length === 1 && !history.replacedBy && !moved[0] && (
+      {entries.length === 1 && !history.replacedBy && !moved[0] && !changedFrom[0] && (
         <p className={styles.meta}>{m.booking_detail_booking_history_screen_this_booking_hasnt_been_changed()}</p>
       )}
       <ol className={styles.timeline} aria-label={m.booking_detail_booking_history_screen_booking_timeline_oldest_first()}>
         {entries.map((entry, i) => {
-          const previous = entries[i - 1];
           const current = entry === last && !history.replacedBy && entry.order.replacementOrder === null && !moved[i];
-          const sentence = moved[i] && !entry.change ? lifecycles[i]?.sentence : null;
-          const b = entry.booking;
           return (
-            <li
-              key={`${entry.order.id}:${b.id}`}
-              id={`order-${entry.order.id}`}
-              className={current ? `${styles.timelineItem} ${styles.timelineCurrent}` : styles.timelineItem}
-            >
-              <h2 className={styles.legHeading}>
-                {i === 0
-                  ? m.booking_detail_booking_history_screen_original_booking({ order: entry.order.friendlyOrderId })
-                  : m.booking_detail_booking_history_screen_replacement_booking({ order: entry.order.friendlyOrderId })}{' '}
-                <span className={current ? styles.badge : styles.badgeMuted}>{current ? m.booking_detail_booking_history_screen_current() : m.booking_detail_booking_history_screen_replaced()}</span>
-              </h2>
-              {entry.order.createdAt && (
-                <p className={styles.meta}>{m.booking_detail_booking_history_screen_ordered({ date: ukDateTime(entry.order.createdAt, locale.tag) })}</p>
-              )}
-              <p>
-                <strong>{bookingTitle(b, locale.tag)}</strong>
-                <br />
-                {b.outward.departureTime ? ukDateTime(b.outward.departureTime, locale.tag) : ukDate(b.outward.date, locale.tag)}
-                {' · '}
-                {[...new Set(b.tickets.map((t) => t.type))].join(', ')}
-                <br />
-                {[...b.passengers.map(passengerName), ...(b.price.amount !== null ? [formatMoney(b.price.amount, b.price.currencyCode, locale.tag)] : [])].join(' · ')}
-              </p>
-              {previous && (
-                <>
-                  <h3 className={styles.subheading}>{m.booking_detail_booking_history_screen_what_changed()}</h3>
-                  <ul className={styles.changes}>
-                    {describeChanges(previous.booking, b, locale.tag).map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                </>
-              )}
-              {entry.change && <ChangeNote change={entry.change} entries={entries} locale={locale.tag} />}
-              {sentence && <p>{sentence}</p>}
-              {(current || sentence) && b.refund && (
-                <RefundStatus summary={b.refund} names={new Map(b.passengers.map((p) => [p.id, passengerName(p)]))} />
-              )}
-              {current && b.refund && (b.refund.quotable || b.refund.changeOfJourneySource) && (
-                <div className={styles.note}>
-                  <RefundEntry
-                  orderId={entry.order.id}
-                  bookingId={b.id}
-                  from="history"
-                  guest={guest}
-                    changeOfJourneySource={b.refund.changeOfJourneySource}
-                  />
-                </div>
-              )}
-              {current && (
-                <p>
-                  {guest ? (
-                  <Link to="/order-token/$bookingId" params={{ bookingId: b.id }}>{m.booking_detail_booking_history_screen_view_booking_details()}</Link>
-                ) : (
-                  <Link to="/bookings/$bookingId" params={{ bookingId: b.id }} activeOptions={{ exact: true }}>{m.booking_detail_booking_history_screen_view_booking_details()}</Link>
-                  )}
-                </p>
-              )}
-            </li>
+            <TimelineEntry
+              key={`${entry.order.id}:${entry.booking.id}`}
+              entry={entry}
+              index={i}
+              entries={entries}
+              current={current}
+              sentence={moved[i] && !entry.change ? (lifecycles[i]?.sentence ?? null) : null}
+              changedFrom={changedFrom[i] ?? null}
+              changedTo={changedTo[i] ?? null}
+              guest={guest}
+            />
           );
         })}
       </ol>
@@ -200,7 +160,114 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
   );
 }
 
+/** A link to a booking's detail, on the guest's or the customer's route. */
+function bookingLink(bookingId: string, guest: boolean, label: string) {
+  return guest ? (
+    <Link to="/order-token/$bookingId" params={{ bookingId }}>{label}</Link>
+  ) : (
+    <Link to="/bookings/$bookingId" params={{ bookingId }}>{label}</Link>
+  );
+}
+
 type HistoryEntry = BookingHistoryResponse['bookings'][number];
+
+/** One order of the timeline: what it held, what changed from the one before, and what became of it. */
+function TimelineEntry({
+  entry,
+  index,
+  entries,
+  current,
+  sentence,
+  changedFrom,
+  changedTo,
+  guest,
+}: {
+  entry: HistoryEntry;
+  index: number;
+  entries: readonly HistoryEntry[];
+  /** The booking in use now (last, not replaced, not part refunded or exchanged). */
+  current: boolean;
+  /** The lifecycle's sentence, for an entry part refunded or exchanged that has no change note. */
+  sentence: string | null;
+  /** The booking this one was changed from, when it is not in this timeline. */
+  changedFrom: { bookingId: string; friendlyOrderId: string } | null;
+  /** The booking this one was changed to, when it is not in this timeline. */
+  changedTo: string | null;
+  guest: boolean;
+}) {
+  const { locale } = useServices();
+  const previous = entries[index - 1];
+  const b = entry.booking;
+  return (
+    <li
+      id={`order-${entry.order.id}`}
+      className={current ? `${styles.timelineItem} ${styles.timelineCurrent}` : styles.timelineItem}
+    >
+      <h2 className={styles.legHeading}>
+        {index === 0
+          ? m.booking_detail_booking_history_screen_original_booking({ order: entry.order.friendlyOrderId })
+          : m.booking_detail_booking_history_screen_replacement_booking({ order: entry.order.friendlyOrderId })}{' '}
+        <span className={current ? styles.badge : styles.badgeMuted}>{current ? m.booking_detail_booking_history_screen_current() : m.booking_detail_booking_history_screen_replaced()}</span>
+      </h2>
+      {entry.order.createdAt && (
+        <p className={styles.meta}>{m.booking_detail_booking_history_screen_ordered({ date: ukDateTime(entry.order.createdAt, locale.tag) })}</p>
+      )}
+      <p>
+        <strong>{bookingTitle(b, locale.tag)}</strong>
+        <br />
+        {b.outward.departureTime ? ukDateTime(b.outward.departureTime, locale.tag) : ukDate(b.outward.date, locale.tag)}
+        {' · '}
+        {[...new Set(b.tickets.map((t) => t.type))].join(', ')}
+        <br />
+        {[...b.passengers.map(passengerName), ...(b.price.amount !== null ? [formatMoney(b.price.amount, b.price.currencyCode, locale.tag)] : [])].join(' · ')}
+      </p>
+      {previous && (
+        <>
+          <h3 className={styles.subheading}>{m.booking_detail_booking_history_screen_what_changed()}</h3>
+          <ul className={styles.changes}>
+            {describeChanges(previous.booking, b, locale.tag).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {entry.change && <ChangeNote change={entry.change} entries={entries} locale={locale.tag} />}
+      {sentence && <p>{sentence}</p>}
+      {changedTo && <p>{bookingLink(changedTo, guest, m.booking_detail_screen_lifecycle_open_new_booking())}</p>}
+      {changedFrom && (
+        <p className={styles.note}>
+          {rich(m.booking_detail_booking_history_screen_changed_from_booking, {
+            // A guest's token opens its own order only: the reference is named, not linked.
+            link: guest ? changedFrom.friendlyOrderId : bookingLink(changedFrom.bookingId, false, changedFrom.friendlyOrderId),
+          })}
+        </p>
+      )}
+      {(current || sentence) && b.refund && (
+        <RefundStatus summary={b.refund} names={new Map(b.passengers.map((p) => [p.id, passengerName(p)]))} />
+      )}
+      {current && b.refund && (b.refund.quotable || b.refund.changeOfJourneySource) && (
+        <div className={styles.note}>
+          <RefundEntry
+            orderId={entry.order.id}
+            bookingId={b.id}
+            from="history"
+            guest={guest}
+            changeOfJourneySource={b.refund.changeOfJourneySource}
+          />
+        </div>
+      )}
+      {current && (
+        <p>
+          {guest ? (
+            <Link to="/order-token/$bookingId" params={{ bookingId: b.id }}>{m.booking_detail_booking_history_screen_view_booking_details()}</Link>
+          ) : (
+            <Link to="/bookings/$bookingId" params={{ bookingId: b.id }} activeOptions={{ exact: true }}>{m.booking_detail_booking_history_screen_view_booking_details()}</Link>
+          )}
+        </p>
+      )}
+    </li>
+  );
+}
 
 /**
  * What superseded this entry (issue 15): "Part refunded: Sasha Hughes", with a link to the

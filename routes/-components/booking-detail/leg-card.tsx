@@ -43,6 +43,7 @@ export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
           )}
         </span>
       </div>
+      {leg.disruption && <p className={styles.disruption}>{disruptionText(leg.disruption)}</p>}
       {leg.operator && (
         <p className={styles.meta}>
           {leg.operator}
@@ -52,6 +53,13 @@ export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
       {calling && leg.origin && leg.destination && <CallingPoints input={calling} origin={leg.origin} destination={leg.destination} />}
     </article>
   );
+}
+
+/** What the running data records on the leg's train, in the page's language. */
+function disruptionText(disruption: NonNullable<Leg['disruption']>): string {
+  if (disruption.kind === 'cancelled') return m.booking_detail_leg_card_disruption_cancelled();
+  if (disruption.kind === 'delayed') return m.booking_detail_leg_card_disruption_delayed({ minutes: String(disruption.delayMinutes) });
+  return m.booking_detail_leg_card_disruption_announced();
 }
 
 /** The calling points between the leg's stations (asked of the timetable by their codes). */

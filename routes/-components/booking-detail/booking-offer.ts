@@ -1,0 +1,58 @@
+import type { LifecycleAction } from '#machines/booking-lifecycle';
+import { ticketCancelled } from '#src/documents/ticket-facts';
+import { m } from '#src/paraglide/messages.js';
+import type { Booking, BookingDetailResponse } from '#src/schemas/booking';
+import { useServices } from '#src/services';
+import { bookingLifecycle, type BookingLifecycle } from '../booking-lifecycle';
+import { isUpcoming } from '../booking-format';
+import type { BookingScreenMode } from './booking-detail-screen';
+
+/** What the loaded booking offers, as its lifecycle (decision 320), the screen's mode and the feature flags allow. */
+export interface BookingOffer {
+  /** A signed-in customer's look at a guest order (guestView): nothing can be done here. */
+  readOnly: boolean;
+  lifecycle: BookingLifecycle;
+  may: (action: LifecycleAction['type']) => boolean;
+  upcoming: boolean;
+  /** Some passenger's name may be changed (before the lifecycle's say). */
+  renamable: boolean;
+  claimedInsurance: boolean;
+  /** Passenger assistance screens are for the account's own bookings (behind their flag). */
+  assistanceOn: boolean;
+  refundOffered: boolean;
+  /** The labels of the actions the lifecycle withdrew from this booking, for its note. */
+  withdrawn: string[];
+  /** The issued ticket (decision 350), unless the booking was refunded, replaced or its tickets cancelled. */
+  ticket: NonNullable<Booking['delivery']>['issuedTicket'];
+}
+
+export function useBookingOffer(booking: Booking, detail: BookingDetailResponse, mode: BookingScreenMode): BookingOffer {
+  const { locale, pageData } = useServices();
+  const readOnly = mode === 'guestView';
+  const delivery = booking.delivery;
+  const assistanceOn = mode === 'account' && pageData.features['enable-passenger-assistance'] && !booking.isSeasonBooking;
+  // The booking's lifecycle (decision 320): only the actions its state allows are offered, and the
+  // withdrawn ones are named under the state's sentence ("Refunded on 27 Nov: tickets cancelled").
+  const lifecycle = bookingLifecycle(booking, detail.order, locale.tag);
+  const ticket = delivery?.issuedTicket && !ticketCancelled(booking, detail.order) && !lifecycle.ticketsCancelled ? delivery.issuedTicket : null;
+  const may = lifecycle.allowed;
+  const upcoming = isUpcoming(booking);
+  const renamable = booking.passengers.some((p) => p.alterable) && !readOnly;
+  const claimedInsurance = (booking.insurance ?? []).some((p) => p.claim !== null);
+  const onDemandOffered = delivery !== null && pageData.features['on-demand-tickets'] && (delivery.method === 'mobile' || delivery.method === 'print-at-home');
+  // "Cancel and refund" without the refund summary (an API with the spec's fields only): offered on a
+  // booking that is not past, and the quote decides (issue 34).
+  const refundOffered = !readOnly && (booking.refund ? booking.refund.quotable : upcoming) && may('refund.full');
+  const withdrawn = [
+    // A change-of-journey source keeps its entry, which checks the change's status instead of quoting (spec section 4).
+    !readOnly && booking.tickets.length > 0 && !may('refund.full') && booking.refund?.changeOfJourneySource !== true && m.refund_entry_cancel_and_refund(),
+    onDemandOffered && !readOnly && !may('ticket.issue') && m.booking_actions_on_demand_ticket_get_ticket_now(),
+    upcoming && !readOnly && !booking.checkedIn && !may('checkIn.open') && m.booking_actions_check_in(),
+    renamable && !may('passenger.rename') && m.booking_detail_screen_change_name(),
+    (booking.insurance ?? []).length > 0 && !claimedInsurance && !readOnly && !may('insurance.claim') && m.claims_insurance_section_claim_on_your_insurance(),
+    booking.delayRepay?.status === 'eligible' && !may('delayRepay.claim') && m.booking_detail_screen_claim_delay_repay(),
+    assistanceOn && upcoming && !may('assistance.book') && m.common_passenger_assistance(),
+    delivery !== null && !readOnly && !may('email.resend') && m.booking_actions_resend_booking_email(),
+  ].filter((label) => label !== false);
+  return { readOnly, lifecycle, may, upcoming, renamable, claimedInsurance, assistanceOn, refundOffered, withdrawn, ticket };
+}

@@ -1,0 +1,72 @@
+import type { SnapshotFrom } from 'xstate';
+import type { bookingDetailMachine } from '#machines/booking-detail';
+import { m } from '#src/paraglide/messages.js';
+import type { Booking, BookingDetailResponse } from '#src/schemas/booking';
+import { useServices } from '#src/services';
+import { LiveRegion } from '#src/ui/live-region';
+import { changeabilityReasons, notChangeableFallback, ukDate } from '../booking-format';
+import { journeyName } from '../journey-name';
+import { AddToCalendar } from './add-to-calendar';
+import * as styles from './booking-detail.css';
+import type { BookingScreenMode } from './booking-detail-screen';
+import type { BookingOffer } from './booking-offer';
+import { LegCard } from './leg-card';
+
+/** "Your journey": the season's validity or each leg, whether it can be changed (the chart's `loaded` substates), and the calendar. */
+export function JourneySection({
+  booking,
+  detail,
+  mode,
+  snapshot,
+  offer,
+}: {
+  booking: Booking;
+  detail: BookingDetailResponse;
+  mode: BookingScreenMode;
+  snapshot: SnapshotFrom<typeof bookingDetailMachine>;
+  offer: BookingOffer;
+}) {
+  const { locale } = useServices();
+  return (
+    <section className={styles.section} aria-labelledby="journey-heading">
+      <h2 id="journey-heading" className={styles.sectionTitle}>{m.booking_detail_screen_your_journey()}</h2>
+      {booking.season ? (
+        <dl className={styles.facts}>
+          <dt>{m.booking_detail_screen_season_ticket()}</dt>
+          <dd>{journeyName(booking.outward, locale.tag)}</dd>
+          <dt>{m.common_valid()}</dt>
+          <dd>{m.booking_detail_screen_date_range({ date: ukDate(booking.season.validFrom, locale.tag), date2: ukDate(booking.season.validUntil, locale.tag) })}</dd>
+        </dl>
+      ) : (
+        <div className={styles.legs}>
+          <LegCard leg={booking.outward} heading={m.common_outward()} />
+          {booking.inward && <LegCard leg={booking.inward} heading={m.common_return()} />}
+        </div>
+      )}
+      <ChangeabilityNote snapshot={snapshot} season={booking.season !== null} />
+      {/* A cancelled booking still exports, as a cancelled event, so a calendar that has the journey drops it (decision 190). */}
+      {(offer.may('calendar.add') || offer.lifecycle.ticketsCancelled) && <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} />}
+    </section>
+  );
+}
+
+/** `loaded.checkingChangeability`, `loaded.changeabilityKnown`, `loaded.changeabilityUnavailable`, and quiet while `reloading`. */
+function ChangeabilityNote({ snapshot, season }: { snapshot: SnapshotFrom<typeof bookingDetailMachine>; season: boolean }) {
+  const answer = snapshot.context.changeability;
+  let text: string;
+  if (snapshot.matches({ loaded: 'checkingChangeability' })) text = m.booking_detail_screen_checking_whether_this_journey_can();
+  else if (snapshot.matches({ loaded: 'changeabilityKnown' }) && answer) {
+    text = answer.changeable
+      ? season
+        ? m.booking_detail_screen_you_can_change_this_season()
+        : m.booking_detail_screen_you_can_change_this_journey()
+      : ((answer.reason && changeabilityReasons[answer.reason]) ?? notChangeableFallback);
+  } else if (snapshot.matches('reloading')) text = '';
+  else text = m.booking_detail_screen_we_couldnt_check_whether_this();
+  return (
+    <LiveRegion as="p" className={styles.changeNote}>
+      {text && <strong>{m.booking_detail_screen_change_of_journey()}{' '}</strong>}
+      {text}
+    </LiveRegion>
+  );
+}
