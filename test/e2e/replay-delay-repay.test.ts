@@ -2,17 +2,17 @@ import { expect } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { claimFormErrors, delayRepayMachine, delayRepayMessages, type ClaimForm, type DelayRepayContext, type DelayRepayInput } from '#machines/delay-repay';
 import { m } from '#src/paraglide/messages.js';
-import type { Claim } from '#src/schemas/claims';
-import { paymentLabels } from '#routes/-components/claims/claim-copy';
+import type { Claim } from '#src/schemas/delay-repay';
+import { paymentLabels } from '#routes/-components/delay-repay/delay-repay-copy';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
-import { claimId, DEMO_CLAIM_TOKEN } from '#server/seed/claims.ts';
+import { claimId, DEMO_CLAIM_TOKEN } from '#server/seed/delay-repay.ts';
 import { readPageData } from '#test/helpers/server';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
 import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
  * Delay Repay replayed in Chromium: signed in as the demo account on /claims/{claimId} (the input's
- * claimId names a seeded claim, server/seed/claims.ts), from the email link (/claim-token#token=…,
+ * claimId names a seeded claim, server/seed/delay-repay.ts), from the email link (/claim-token#token=…,
  * the seeded guest claim) and from /claim-token with no token. The seed answers:
  * - demo-past-leeds-sheffield: an eligible Submission claim (34 minutes late), accepted when sent;
  * - demo-past-more-man-lds: a Punchout claim, made on the operator's site;

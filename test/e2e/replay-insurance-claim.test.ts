@@ -3,14 +3,14 @@ import type { Page } from 'playwright-core';
 import { insuranceClaimMachine, insuranceClaimMessages, type InsuranceClaimInput } from '#machines/insurance-claim';
 import { m } from '#src/paraglide/messages.js';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
-import { bookingIdOf } from '#server/seed/claims.ts';
+import { bookingIdOf } from '#server/seed/context.ts';
 import { readPageData } from '#test/helpers/server';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
 import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
  * Flexible insurance claims replayed in Chromium, signed in as the demo account on the booking
- * page of a seeded product (server/seed/claims.ts DEMO_INSURANCE; the input's insuranceProductId
+ * page of a seeded product (server/seed/insurance.ts DEMO_INSURANCE; the input's insuranceProductId
  * names its booking's key):
  * - demo-upcoming-euston-manchester: Essential cover before departure, claimable; a claim is made.
  * - demo-past-more-rdg-bri: Essential cover after departure, not claimable (the server's detail).

@@ -1,4 +1,4 @@
-import type { Claim, ClaimEstimate, ClaimStatus, PaymentType } from '#src/schemas/claims';
+import type { Claim, ClaimEstimate, ClaimStatus, PaymentType } from '#src/schemas/delay-repay';
 import { m } from '#src/paraglide/messages.js';
 
 /**

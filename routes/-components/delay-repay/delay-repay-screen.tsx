@@ -9,11 +9,11 @@ import {
   type ClaimForm as ClaimFormValues,
   type ClaimFormField,
 } from '#machines/delay-repay';
-import { claimsApi } from '#src/api/claims';
+import { delayRepayApi } from '#src/api/delay-repay';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { newKeySeed } from '#src/api/idempotency';
 import { formatMoney } from '#src/i18n/format';
-import { paymentTypes, type Claim, type Direction } from '#src/schemas/claims';
+import { paymentTypes, type Claim, type Direction } from '#src/schemas/delay-repay';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -27,8 +27,8 @@ import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { ukDate, ukDateTime } from '../booking-format';
 import { CheckAgain } from '../check-again';
-import { estimateSteps, journeyLabel, paymentLabels, statusWords } from './claim-copy';
-import * as styles from './claims.css';
+import { estimateSteps, journeyLabel, paymentLabels, statusWords } from './delay-repay-copy';
+import * as styles from './delay-repay.css';
 import { ContactDetails } from '../contact-details';
 import { m } from '#src/paraglide/messages.js';
 import { LiveRegion } from '#src/ui/live-region';
@@ -42,9 +42,9 @@ const directionNames: Record<Direction, string> = { outward: m.claim_screen_outw
  * A Delay Repay claim: /bookings/claim/{claimId} and /claims/{claimId} (signed in, `claimId`) and
  * /claim-token (no sign-in, `token` from the email link's URL hash). See machines/delay-repay.ts.
  */
-export function ClaimScreen({ claimId, token }: { claimId: string | null; token: string | null }) {
+export function DelayRepayScreen({ claimId, token }: { claimId: string | null; token: string | null }) {
   const { api, authActor, drafts } = useServices();
-  const claims = useMemo(() => claimsApi(api), [api]);
+  const claims = useMemo(() => delayRepayApi(api), [api]);
   // What was typed before a 401 on submit, kept in memory for the account that typed it (decision 161):
   // never storage, since it holds the sort code and account number.
   const draftKey = `delay-repay:${claimId ?? ''}`;
