@@ -197,7 +197,7 @@ function BookingBody({
     onDemandOffered && !readOnly && !may('ticket.issue') && m.booking_actions_on_demand_ticket_get_ticket_now(),
     upcoming && !readOnly && !booking.checkedIn && !may('checkIn.open') && m.booking_actions_check_in(),
     renamable && !may('passenger.rename') && m.booking_detail_screen_change_name(),
-    (booking.insurance ?? []).length > 0 && !claimedInsurance && !readOnly && !may('insurance.claim') && m.claims_insurance_section_claim_on_your_insurance(),
+    (booking.insurance ?? []).length > 0 && !claimedInsurance && !readOnly && !may('insurance.claim') && m.insurance_claim_section_claim_on_your_insurance(),
     booking.delayRepay?.status === 'eligible' && !may('delayRepay.claim') && m.booking_detail_screen_claim_delay_repay(),
     assistanceOn && upcoming && !may('assistance.book') && m.common_passenger_assistance(),
     delivery !== null && !readOnly && !may('email.resend') && m.booking_actions_resend_booking_email(),

@@ -21,96 +21,96 @@ export function statusWords(status: ClaimStatus, f: StatusFacts): StatusWords {
   switch (status) {
     case 'eligible':
       return {
-        title: m.claim_copy_eligible_title(),
-        next: f.deadline ? m.claim_copy_eligible_next({ deadline: f.deadline }) : m.claim_copy_eligible_next_no_deadline(),
+        title: m.delay_repay_copy_eligible_title(),
+        next: f.deadline ? m.delay_repay_copy_eligible_next({ deadline: f.deadline }) : m.delay_repay_copy_eligible_next_no_deadline(),
       };
     case 'processing':
       return {
-        title: m.claim_copy_processing_title(),
-        next: m.claim_copy_processing_next({ operator: f.operator }),
+        title: m.delay_repay_copy_processing_title(),
+        next: m.delay_repay_copy_processing_next({ operator: f.operator }),
       };
     case 'submitted':
       return {
-        title: m.claim_copy_submitted_title(),
-        next: m.claim_copy_submitted_next({ operator: f.operator }),
+        title: m.delay_repay_copy_submitted_title(),
+        next: m.delay_repay_copy_submitted_next({ operator: f.operator }),
       };
     case 'approved':
-      return { title: m.claim_copy_approved_title(), next: m.claim_copy_approved_next({ amount: f.amount }) };
+      return { title: m.delay_repay_copy_approved_title(), next: m.delay_repay_copy_approved_next({ amount: f.amount }) };
     case 'paid':
-      return { title: m.claim_copy_paid_title(), next: m.claim_copy_paid_next({ amount: f.amount }) };
+      return { title: m.delay_repay_copy_paid_title(), next: m.delay_repay_copy_paid_next({ amount: f.amount }) };
     case 'paid-toc':
       return {
-        title: m.claim_copy_paid_toc_title({ operator: f.operator }),
-        next: m.claim_copy_paid_toc_next({ operator: f.operator, amount: f.amount }),
+        title: m.delay_repay_copy_paid_toc_title({ operator: f.operator }),
+        next: m.delay_repay_copy_paid_toc_next({ operator: f.operator, amount: f.amount }),
       };
     case 'rejected':
       return {
-        title: m.claim_copy_rejected_title(),
+        title: m.delay_repay_copy_rejected_title(),
         next: f.reason
-          ? m.claim_copy_rejected_next_reason({ reason: f.reason, operator: f.operator })
-          : m.claim_copy_rejected_next({ operator: f.operator }),
+          ? m.delay_repay_copy_rejected_next_reason({ reason: f.reason, operator: f.operator })
+          : m.delay_repay_copy_rejected_next({ operator: f.operator }),
       };
     case 'expired':
       return {
-        title: m.claim_copy_expired_title(),
-        next: f.deadline ? m.claim_copy_expired_next_deadline({ deadline: f.deadline }) : m.claim_copy_expired_next(),
+        title: m.delay_repay_copy_expired_title(),
+        next: f.deadline ? m.delay_repay_copy_expired_next_deadline({ deadline: f.deadline }) : m.delay_repay_copy_expired_next(),
       };
     case 'credit-issue-failure':
       return {
-        title: m.claim_copy_credit_issue_failure_title(),
+        title: m.delay_repay_copy_credit_issue_failure_title(),
         next: f.reason
-          ? m.claim_copy_payment_failed_next_reason({ amount: f.amount, reason: f.reason })
-          : m.claim_copy_payment_failed_next({ amount: f.amount }),
+          ? m.delay_repay_copy_payment_failed_next_reason({ amount: f.amount, reason: f.reason })
+          : m.delay_repay_copy_payment_failed_next({ amount: f.amount }),
       };
   }
 }
 
 /** One sentence per status, for the Delay Repay entry on booking detail. */
 export const delayRepaySummaries: Record<ClaimStatus, string> = {
-  eligible: m.claim_copy_eligible(),
-  processing: m.claim_copy_processing(),
-  submitted: m.claim_copy_submitted(),
-  approved: m.claim_copy_approved(),
-  paid: m.claim_copy_paid(),
-  'paid-toc': m.claim_copy_paid_toc(),
-  rejected: m.claim_copy_rejected(),
-  expired: m.claim_copy_expired(),
-  'credit-issue-failure': m.claim_copy_credit_issue_failure(),
+  eligible: m.delay_repay_copy_eligible(),
+  processing: m.delay_repay_copy_processing(),
+  submitted: m.delay_repay_copy_submitted(),
+  approved: m.delay_repay_copy_approved(),
+  paid: m.delay_repay_copy_paid(),
+  'paid-toc': m.delay_repay_copy_paid_toc(),
+  rejected: m.delay_repay_copy_rejected(),
+  expired: m.delay_repay_copy_expired(),
+  'credit-issue-failure': m.delay_repay_copy_credit_issue_failure(),
 };
 
 export const paymentLabels: Record<PaymentType, string> = {
-  'original-payment': m.claim_copy_original_payment(),
-  'bank-transfer': m.claim_copy_bank_transfer(),
-  'rail-voucher': m.claim_copy_rail_voucher(),
+  'original-payment': m.delay_repay_copy_original_payment(),
+  'bank-transfer': m.delay_repay_copy_bank_transfer(),
+  'rail-voucher': m.delay_repay_copy_rail_voucher(),
 };
 
 export const fareBasisLabels: Record<ClaimEstimate['fareBasis'], string> = {
-  single: m.claim_copy_single(),
-  return: m.claim_copy_return(),
-  season: m.claim_copy_season(),
+  single: m.delay_repay_copy_single(),
+  return: m.delay_repay_copy_return(),
+  season: m.delay_repay_copy_season(),
 };
 
 const bandText = (band: NonNullable<ClaimEstimate['band']>) =>
-  band.toMinutes === null ? m.claim_copy_minutes_or_more({ fromMinutes: band.fromMinutes }) : m.claim_copy_to_minutes({ fromMinutes: band.fromMinutes, toMinutes: band.toMinutes });
+  band.toMinutes === null ? m.delay_repay_copy_minutes_or_more({ fromMinutes: band.fromMinutes }) : m.delay_repay_copy_to_minutes({ fromMinutes: band.fromMinutes, toMinutes: band.toMinutes });
 
 /** How the estimate was worked out, one line per step. */
 export function estimateSteps(e: ClaimEstimate, operator: string, money: (n: number) => string): string[] {
   const lines = [
-    m.claim_copy_your_train_arrived_minutes_late({ delayMinutes: e.delayMinutes, operator }),
-    m.claim_copy_pays_delay_repay_for_delays({ operator, thresholdMinutes: e.thresholdMinutes }),
+    m.delay_repay_copy_your_train_arrived_minutes_late({ delayMinutes: e.delayMinutes, operator }),
+    m.delay_repay_copy_pays_delay_repay_for_delays({ operator, thresholdMinutes: e.thresholdMinutes }),
   ];
   if (e.fareBasis === 'season' && e.seasonJourneys) {
-    lines.push(m.claim_copy_your_season_ticket_counts_as({ amount: money(e.ticketPrice), seasonJourneys: e.seasonJourneys }));
+    lines.push(m.delay_repay_copy_your_season_ticket_counts_as({ amount: money(e.ticketPrice), seasonJourneys: e.seasonJourneys }));
   }
   if (!e.band) {
-    lines.push(m.claim_copy_that_is_under_the_delay());
+    lines.push(m.delay_repay_copy_that_is_under_the_delay());
     return lines;
   }
-  lines.push(m.claim_copy_a_delay_of_on_earns({ delay: bandText(e.band), ticket: fareBasisLabels[e.fareBasis], percent: e.band.percent }));
-  lines.push(m.claim_copy_of_is({ percent: e.band.percent, amount: money(e.ticketPrice), amount2: money(e.compensation) }));
-  lines.push(m.claim_copy_service_fee({ amount: money(e.serviceFee) }));
+  lines.push(m.delay_repay_copy_a_delay_of_on_earns({ delay: bandText(e.band), ticket: fareBasisLabels[e.fareBasis], percent: e.band.percent }));
+  lines.push(m.delay_repay_copy_of_is({ percent: e.band.percent, amount: money(e.ticketPrice), amount2: money(e.compensation) }));
+  lines.push(m.delay_repay_copy_service_fee({ amount: money(e.serviceFee) }));
   return lines;
 }
 
 export const journeyLabel = (j: NonNullable<Claim['journeys']>[number], when: string) =>
-  m.claim_copy_to({ name: j.origin.name, name2: j.destination.name, when });
+  m.delay_repay_copy_to({ name: j.origin.name, name2: j.destination.name, when });
