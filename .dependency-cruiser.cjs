@@ -25,7 +25,7 @@ const INVOKED_CHILD_MACHINES = ['^machines/refund-card-form\\.ts$'];
  * its refund, Delay Repay and insurance sections, imported from those folders' section components.
  */
 const HOST_SCREENS = '^routes/-components/(booking-detail|bookings-list)/';
-const HOSTED_SECTIONS = ['^routes/-components/refunds/', '^routes/-components/claims/'];
+const HOSTED_SECTIONS = ['^routes/-components/refunds/', '^routes/-components/delay-repay/', '^routes/-components/insurance/'];
 /**
  * The compiled message catalogue (Paraglide, generated from messages/*.json; decision 210): pure typed
  * functions from inputs to a string in the URL's locale, shared by screens, machines' copy tables and
@@ -118,7 +118,7 @@ module.exports = {
     },
     {
       name: 'host-screens-import-only-sections',
-      comment: 'booking-detail and bookings-list may show sections of refunds/ and claims/, and reach no other screen folder.',
+      comment: 'booking-detail and bookings-list may show sections of refunds/, delay-repay/ and insurance/, and reach no other screen folder.',
       severity: 'error',
       from: { path: HOST_SCREENS },
       to: { path: '^routes/-components/[^/]+/', pathNot: ['^routes/-components/(booking-detail|bookings-list)/', ...HOSTED_SECTIONS] },

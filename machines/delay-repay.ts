@@ -3,7 +3,7 @@ import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { attemptKey, isOutcomeUnknown, nextAttempt } from './lib/attempt-key';
 import { codeOf, hasStatus, isSchemaProblem, problemOfEvent, statusOf } from './lib/problems';
-import type { Claim, ClaimTokenResponse, Direction, PaymentType, SubmitClaimDetails } from '#src/schemas/claims';
+import type { Claim, ClaimTokenResponse, Direction, PaymentType, SubmitClaimDetails } from '#src/schemas/delay-repay';
 import { m } from '#src/paraglide/messages.js';
 
 /**

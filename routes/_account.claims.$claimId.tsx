@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ClaimScreen } from './-components/claims/claim-screen';
+import { DelayRepayScreen } from './-components/delay-repay/delay-repay-screen';
 
 export const Route = createFileRoute('/_account/claims/$claimId')({
   component: ClaimPage,
@@ -7,5 +7,5 @@ export const Route = createFileRoute('/_account/claims/$claimId')({
 
 function ClaimPage() {
   const { claimId } = Route.useParams();
-  return <ClaimScreen key={claimId} claimId={claimId} token={null} />;
+  return <DelayRepayScreen key={claimId} claimId={claimId} token={null} />;
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useServices } from '#src/services';
-import { ClaimScreen } from './-components/claims/claim-screen';
+import { DelayRepayScreen } from './-components/delay-repay/delay-repay-screen';
 
 /**
  * A Delay Repay claim without signing in, through the token of the claim's email link
@@ -16,5 +16,5 @@ function ClaimTokenPage() {
   const { hashToken } = useServices();
   // Read once: a reload has no token and says to open the email link again or sign in.
   const [token] = useState(() => hashToken.take());
-  return <ClaimScreen claimId={null} token={token} />;
+  return <DelayRepayScreen claimId={null} token={token} />;
 }

@@ -9,7 +9,8 @@
  *   API modules use), less the modules most flows share (the client, paths, errors).
  * - Server: the server/api modules that answer the API modules' paths (matched by method-free
  *   path pattern, `${id}` and `:id` alike), and the server/domain modules they import.
- * - Tests: test files that import any of those files or name one of the flow's API paths.
+ * - Tests: test files named after the flow, and those that import any of those files (endpoint
+ *   modules included) or name one of the flow's API paths.
  *
  *   node --import tsx scripts/flow-files.ts [outDir]     (default docs/flows)
  */
@@ -162,14 +163,17 @@ export function flowFiles(graph: Graph): FlowFiles[] {
       .filter((e) => e.paths.length);
     const serverUses = [...graph.importers.get(machine)!].filter((f) => f.startsWith('server/'));
     const domain = [...new Set([...serverUses, ...endpoints.flatMap((e) => [...graph.imports.get(e.file)!]).filter((f) => f.startsWith('server/domain/'))])].sort();
-    const own = new Set([machine, ...screens, ...routes, ...api, ...serverUses]);
+    const own = new Set([machine, ...screens, ...routes, ...api, ...serverUses, ...endpoints.map((e) => e.file)]);
     const named = paths.filter((p) => literalSegments(p) >= 2 || !p.includes('*'));
+    const flow = path.basename(machine, '.ts');
     const flowTests = tests.filter((t) => {
+      // A test named after the flow (test/<kind>/<flow>.test.ts, <flow>-….test.ts) is the flow's.
+      if (new RegExp(`^${flow}[.-]`).test(path.posix.basename(t))) return true;
       if ([...graph.imports.get(t)!].some((f) => own.has(f))) return true;
       const source = graph.text.get(t)!;
       return named.some((p) => clientPaths(source).some((q) => samePath(p, q) && literalSegments(q) >= literalSegments(p)));
     });
-    return { flow: path.basename(machine, '.ts'), machine, screens, routes, api, endpoints, domain, tests: flowTests };
+    return { flow, machine, screens, routes, api, endpoints, domain, tests: flowTests };
   });
 }
 

@@ -9,7 +9,7 @@ import { bookingApi } from './api/booking.ts';
 import { bookingsListApi } from './api/bookings-list.ts';
 import { cardsApi } from './api/cards.ts';
 import { changeOfJourneyApi } from './api/change-of-journey.ts';
-import { claimsApi } from './api/claims.ts';
+import { delayRepayApi } from './api/delay-repay.ts';
 import { consentsApi } from './api/consents.ts';
 import { customerProfileApi } from './api/customer-profile.ts';
 import { findBookingApi } from './api/find-booking.ts';
@@ -188,7 +188,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', cardsApi());
   api.route('/', seasonRenewalsApi());
   api.route('/', smartcardsApi());
-  api.route('/', claimsApi()); // Delay Repay: claim-token, claim/{claimId}
+  api.route('/', delayRepayApi()); // Delay Repay: claim-token, claim/{claimId}
   api.route('/', insuranceApi()); // flexible insurance eligibility and claim
   api.route('/', passengerAssistanceApi());
   api.route('/', calendarFeedApi()); // the private calendar feed (decision 191)

@@ -24,7 +24,7 @@ import { seed } from './seed/index.ts';
 import { findCheckInGuestLink } from './seed/booking-actions.ts';
 import { findRefundGuestLinks } from './seed/refunds.ts';
 import { DEMO_MARKETING_TOKEN } from './seed/consents.ts';
-import { findDemoClaimLinks } from './seed/claims.ts';
+import { findDemoClaimLinks } from './seed/delay-repay.ts';
 
 const HOST = LOCAL_HOST;
 

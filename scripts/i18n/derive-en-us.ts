@@ -15,8 +15,8 @@ const read = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8')
 const overrides: Record<string, string> = {
   common_return_ticket: 'Round trip',
   refund_copy_return: 'Round-trip ticket (both ways)',
-  claim_copy_single: 'a one-way ticket',
-  claim_copy_return: 'a round-trip ticket (delayed on one leg)',
+  delay_repay_copy_single: 'a one-way ticket',
+  delay_repay_copy_return: 'a round-trip ticket (delayed on one leg)',
   bookings_list_booking_card_single: 'One-way',
   booking_format_post: 'By mail',
   refund_copy_post_your_paper_tickets_back: 'Mail your paper tickets back to us',

@@ -10,7 +10,7 @@ import { cleanFields, type TextRules } from '../lib/text-rules.ts';
 import { passengerMessages } from '#src/schemas/passengers.ts';
 import { ApiError } from '../lib/errors.ts';
 import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
-import { delayRepayByBooking } from './claims.ts';
+import { delayRepayByBooking } from './delay-repay.ts';
 import { insuranceByBooking } from './insurance.ts';
 import { historyChanges, loadDisruptions, refundSummaries } from '../domain/refund-store.ts';
 import type { ServiceDisruption } from '../domain/refunds.ts';

@@ -5,7 +5,7 @@ import type { BookingData, Leg } from '../domain/booking-data.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
-import { delayRepayByBooking } from './claims.ts';
+import { delayRepayByBooking } from './delay-repay.ts';
 import { refundSummaries } from '../domain/refund-store.ts';
 
 /**

@@ -50,7 +50,7 @@ export function userFlowAccessApi(): Hono<AppEnv> {
       return c.json({ session: session.id, flow: 'customer' as const, orderId: null });
     }
     if (flow === 'claim') {
-      // The session may read and submit that claim only (server/api/claims.ts); it opens no order.
+      // The session may read and submit that claim only (server/api/delay-repay.ts); it opens no order.
       const claim = await findClaimByToken(db, token, clock.now());
       if (!claim) return refuse();
       const session = await createClaimSession(db, claim.id, clock.now());

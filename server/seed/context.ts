@@ -40,6 +40,9 @@ export function stableId(kind: string, key: string): string {
   ].join('-');
 }
 
+/** The id of the first booking of a seeded order (the factory keys bookings `${orderKey}:${index}`). */
+export const bookingIdOf = (key: string) => stableId('booking', `${key}:0`);
+
 const FRIENDLY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A friendly order id like `TL-7Q4K2M`, stable for a given key. */

@@ -3,10 +3,11 @@ import { accountsSeed } from './accounts.ts';
 import { bookingActionsSeed } from './booking-actions.ts';
 import { bookingHistorySeed } from './booking-history.ts';
 import { bookingsSeed } from './bookings.ts';
-import { claimsSeed } from './claims.ts';
 import { consentsSeed } from './consents.ts';
 import type { Scenario, SeedModule, SeedReport } from './context.ts';
+import { delayRepaySeed } from './delay-repay.ts';
 import { guestOrdersSeed } from './guest-orders.ts';
+import { insuranceSeed } from './insurance.ts';
 import { passengerAssistanceSeed } from './passenger-assistance.ts';
 import { passengersSeed } from './passengers.ts';
 import { bookingsListsSeed } from './bookings-lists.ts';
@@ -14,7 +15,7 @@ import { refundsSeed } from './refunds.ts';
 import { walletSeed } from './wallet.ts';
 
 /** Seed modules in dependency order; add one module per area (each decides what each scenario gets). */
-export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingHistorySeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed, claimsSeed, passengerAssistanceSeed, refundsSeed];
+export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingHistorySeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed, delayRepaySeed, insuranceSeed, passengerAssistanceSeed, refundsSeed];
 
 /** Seeds `scenario` into an empty database in one transaction ('fresh' seeds nothing). */
 export async function seed(db: Db, scenario: Scenario = 'demo', opts: { now?: Date } = {}): Promise<SeedReport> {

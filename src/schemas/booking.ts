@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { maybe } from './maybe.ts';
-import { DelayRepaySummary } from './claims';
+import { DelayRepaySummary } from './delay-repay';
 import { InsuranceProduct } from './insurance';
 import { BookingRefundSummary, HistoryChange } from './refund-tracking.ts';
 

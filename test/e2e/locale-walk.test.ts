@@ -6,7 +6,8 @@ import { useE2eWorld } from './world';
 import { DEMO_PASSENGERS, DEMO_RAILCARDS } from '#server/seed/passengers.ts';
 import { WALLET_IDS } from '#server/seed/wallet.ts';
 import { ASSISTANCE_BOOKING_KEY, ASSISTANCE_IDS } from '#server/seed/passenger-assistance.ts';
-import { bookingIdOf, claimId, DEMO_CLAIM_TOKEN } from '#server/seed/claims.ts';
+import { claimId, DEMO_CLAIM_TOKEN } from '#server/seed/delay-repay.ts';
+import { bookingIdOf } from '#server/seed/context.ts';
 import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
 import { STATIONS } from '#server/seed/stations.ts';
 

@@ -1,8 +1,8 @@
 import type { Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ASSISTANCE_BOOKING_KEY } from '#server/seed/passenger-assistance';
-import { bookingIdOf, claimId } from '#server/seed/claims.ts';
-import { stableId } from '#server/seed/context';
+import { claimId } from '#server/seed/delay-repay.ts';
+import { bookingIdOf, stableId } from '#server/seed/context';
 import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';

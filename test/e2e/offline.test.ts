@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { openPage, seriousAxeViolations, signIn } from './browser';
 import { useE2eWorld } from './world';
 import { stableId } from '#server/seed/context.ts';
-import { insuranceProductId } from '#server/seed/claims.ts';
+import { insuranceProductId } from '#server/seed/insurance.ts';
 import { signedInClient } from '#test/helpers/server.ts';
 
 /**

@@ -2,17 +2,17 @@ import { expect } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { claimFormErrors, delayRepayMachine, delayRepayMessages, type ClaimForm, type DelayRepayContext, type DelayRepayInput } from '#machines/delay-repay';
 import { m } from '#src/paraglide/messages.js';
-import type { Claim } from '#src/schemas/claims';
-import { paymentLabels } from '#routes/-components/claims/claim-copy';
+import type { Claim } from '#src/schemas/delay-repay';
+import { paymentLabels } from '#routes/-components/delay-repay/delay-repay-copy';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
-import { claimId, DEMO_CLAIM_TOKEN } from '#server/seed/claims.ts';
+import { claimId, DEMO_CLAIM_TOKEN } from '#server/seed/delay-repay.ts';
 import { readPageData } from '#test/helpers/server';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
 import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
  * Delay Repay replayed in Chromium: signed in as the demo account on /claims/{claimId} (the input's
- * claimId names a seeded claim, server/seed/claims.ts), from the email link (/claim-token#token=…,
+ * claimId names a seeded claim, server/seed/delay-repay.ts), from the email link (/claim-token#token=…,
  * the seeded guest claim) and from /claim-token with no token. The seed answers:
  * - demo-past-leeds-sheffield: an eligible Submission claim (34 minutes late), accepted when sent;
  * - demo-past-more-man-lds: a Punchout claim, made on the operator's site;
@@ -57,8 +57,8 @@ const viaLink = (c: DelayRepayContext) => c.token !== null || c.session !== null
 const signedOut = (c: DelayRepayContext) => c.submitError?.status === 401;
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const delayField = (page: Page) => page.getByRole('textbox', { name: m.claim_screen_how_many_minutes_late_did() });
-const sendClaim = (page: Page) => button(page, m.claim_screen_send_claim());
+const delayField = (page: Page) => page.getByRole('textbox', { name: m.delay_repay_screen_how_many_minutes_late_did() });
+const sendClaim = (page: Page) => button(page, m.delay_repay_screen_send_claim());
 const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
 
 /** What the form shows: the delay typed, the payment chosen, Send claim usable only when it can send. */
@@ -238,26 +238,26 @@ describeBrowserReplay(
       noToken: async ({ page }) => page.getByText(delayRepayMessages.noToken, { exact: true }).waitFor(),
       invalidToken: async ({ page }) => page.getByText(delayRepayMessages.invalidToken, { exact: true }).waitFor(),
       linkNotOffered: async ({ page }) => page.getByText(delayRepayMessages.linkNotOffered, { exact: true }).waitFor(),
-      loading: async ({ page }) => status(page, m.claim_screen_loading_your_claim()),
+      loading: async ({ page }) => status(page, m.delay_repay_screen_loading_your_claim()),
       loadFailed: async ({ page }) => {
         await page.getByText(delayRepayMessages.loadFailed, { exact: true }).waitFor();
         await button(page, m.common_try_again()).waitFor();
       },
       'loaded.punchout': async ({ page }) => {
-        await page.getByRole('link', { name: m.claim_screen_continue_to_s_claim_form({ operator: 'TransPennine Express' }) }).waitFor();
+        await page.getByRole('link', { name: m.delay_repay_screen_continue_to_s_claim_form({ operator: 'TransPennine Express' }) }).waitFor();
         expect(await sendClaim(page).count(), 'nothing to send here').toBe(0);
       },
       'loaded.closed': async ({ page, snapshot }) => {
-        if (snapshot.context.justSubmitted) await page.getByText(m.claim_screen_thank_you_your_claim_has(), { exact: true }).waitFor();
-        await page.getByRole('heading', { level: 2, name: m.claim_screen_claim_details() }).waitFor();
+        if (snapshot.context.justSubmitted) await page.getByText(m.delay_repay_screen_thank_you_your_claim_has(), { exact: true }).waitFor();
+        await page.getByRole('heading', { level: 2, name: m.delay_repay_screen_claim_details() }).waitFor();
         expect(await sendClaim(page).count(), 'no form on a closed claim').toBe(0);
       },
       'loaded.editing': async (step) => {
-        await step.page.getByRole('heading', { level: 2, name: m.claim_screen_send_your_claim() }).waitFor();
+        await step.page.getByRole('heading', { level: 2, name: m.delay_repay_screen_send_your_claim() }).waitFor();
         await formShown(step, false);
       },
       'loaded.submitting': async ({ page }) => {
-        await page.locator('button[aria-busy="true"]').filter({ hasText: m.claim_screen_sending_your_claim() }).waitFor();
+        await page.locator('button[aria-busy="true"]').filter({ hasText: m.delay_repay_screen_sending_your_claim() }).waitFor();
       },
       'loaded.checking': async ({ page }) => {
         await page.locator('button[aria-busy="true"]').filter({ hasText: delayRepayMessages.checking }).waitFor();

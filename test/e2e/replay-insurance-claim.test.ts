@@ -3,14 +3,14 @@ import type { Page } from 'playwright-core';
 import { insuranceClaimMachine, insuranceClaimMessages, type InsuranceClaimInput } from '#machines/insurance-claim';
 import { m } from '#src/paraglide/messages.js';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
-import { bookingIdOf } from '#server/seed/claims.ts';
+import { bookingIdOf } from '#server/seed/context.ts';
 import { readPageData } from '#test/helpers/server';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
 import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
  * Flexible insurance claims replayed in Chromium, signed in as the demo account on the booking
- * page of a seeded product (server/seed/claims.ts DEMO_INSURANCE; the input's insuranceProductId
+ * page of a seeded product (server/seed/insurance.ts DEMO_INSURANCE; the input's insuranceProductId
  * names its booking's key):
  * - demo-upcoming-euston-manchester: Essential cover before departure, claimable; a claim is made.
  * - demo-past-more-rdg-bri: Essential cover after departure, not claimable (the server's detail).
@@ -37,10 +37,10 @@ const wrongShape = { claimId: 'x', orderId: 'x', insuranceProductId: 'x', isClai
 const REFRESHED = 'xstate.after.insuranceRefreshDebounceMs.insuranceClaim.claimSuccess';
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const opener = (page: Page) => button(page, m.claims_insurance_section_claim_on_your_insurance());
-const dialog = (page: Page) => page.getByRole('dialog', { name: m.claims_insurance_section_claim_on_your({ name: m.claims_insurance_section_essential() }) });
+const opener = (page: Page) => button(page, m.insurance_claim_section_claim_on_your_insurance());
+const dialog = (page: Page) => page.getByRole('dialog', { name: m.insurance_claim_section_claim_on_your({ name: m.insurance_claim_section_essential() }) });
 const claimMadeLine = (page: Page) => {
-  const [before] = m.claims_insurance_section_claim_made_on_reference({ date: '\u0000', reference: '' }).split('\u0000');
+  const [before] = m.insurance_claim_section_claim_made_on_reference({ date: '\u0000', reference: '' }).split('\u0000');
   return page.getByText(before!, { exact: false });
 };
 /** The modal open, its claim button showing `label`, busy or not. */
@@ -52,7 +52,7 @@ const modal = async (page: Page, label: string, busy: boolean) => {
 };
 const succeeded = async ({ page }: Step) => {
   await dialog(page).waitFor({ state: 'hidden' });
-  await page.getByText(m.claims_insurance_section_your_insurance_claim_has_been(), { exact: true }).waitFor();
+  await page.getByText(m.insurance_claim_section_your_insurance_claim_has_been(), { exact: true }).waitFor();
 };
 
 /** Makes the claim as another tab of the same customer would: the cover is then claimed. */
@@ -127,7 +127,7 @@ describeBrowserReplay(
         await expect.poll(() => opener(page).getAttribute('aria-busy'), { message: 'Claim on your insurance ready' }).toBeNull();
       },
       eligibilityRequest: async ({ page }) => {
-        await page.locator('button[aria-busy="true"]').filter({ hasText: m.claims_insurance_section_checking_your_cover() }).waitFor();
+        await page.locator('button[aria-busy="true"]').filter({ hasText: m.insurance_claim_section_checking_your_cover() }).waitFor();
       },
       eligibilityFailed: async ({ page, snapshot }) => {
         const { errorMessage, errorType, detail } = snapshot.context;
@@ -137,12 +137,12 @@ describeBrowserReplay(
         // A system error can be checked again; an ineligible product cannot.
         expect(await opener(page).count(), 'Claim on your insurance offered').toBe(errorType === 'system-error' ? 1 : 0);
       },
-      eligibilitySuccess: async ({ page }) => modal(page, m.claims_insurance_section_submit_claim(), false),
-      claimRequest: async ({ page }) => modal(page, m.claims_insurance_section_submitting_your_claim(), true),
+      eligibilitySuccess: async ({ page }) => modal(page, m.insurance_claim_section_submit_claim(), false),
+      claimRequest: async ({ page }) => modal(page, m.insurance_claim_section_submitting_your_claim(), true),
       checking: async ({ page }) => modal(page, insuranceClaimMessages.checking, true),
       claimFailed: async ({ page }) => {
         await dialog(page).getByText(insuranceClaimMessages.claimFailed, { exact: true }).waitFor();
-        await modal(page, m.claims_insurance_section_submit_claim(), false);
+        await modal(page, m.insurance_claim_section_submit_claim(), false);
       },
       unconfirmed: async ({ page }) => {
         await dialog(page).getByText(insuranceClaimMessages.unconfirmed, { exact: true }).waitFor();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { passengerAssistanceCancelMachine, passengerAssistanceCancelMessages, type PassengerAssistanceCancelInput } from '#machines/passenger-assistance-cancel';
 import { m } from '#src/paraglide/messages.js';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
-import { bookingIdOf } from '#server/seed/claims.ts';
+import { bookingIdOf } from '#server/seed/context.ts';
 import { ASSISTANCE_BOOKING_KEY, ASSISTANCE_IDS } from '#server/seed/passenger-assistance.ts';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
 import { alexLuggageCancelled, jamieWheelchair, returnBooking } from '#test/model/fixtures/passenger-assistance';

@@ -4,7 +4,7 @@ import { passengerAssistanceFormMachine, passengerAssistanceFormMessages, type P
 import { m } from '#src/paraglide/messages.js';
 import { assistanceFormErrors, assistanceKindNames } from '#src/schemas/passenger-assistance';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
-import { bookingIdOf } from '#server/seed/claims.ts';
+import { bookingIdOf } from '#server/seed/context.ts';
 import { ASSISTANCE_BOOKING_KEY } from '#server/seed/passenger-assistance.ts';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
 import { jamieWheelchair, overview, returnBooking } from '#test/model/fixtures/passenger-assistance';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
-import { claimId } from '#server/seed/claims.ts';
+import { claimId } from '#server/seed/delay-repay.ts';
 import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
 import { stableId } from '#server/seed/context.ts';
 import { ASSISTANCE_BOOKING_KEY } from '#server/seed/passenger-assistance.ts';

@@ -9,7 +9,7 @@ import {
   toSubmitClaimDetails,
   type ClaimForm,
 } from '#machines/delay-repay';
-import type { Claim } from '#src/schemas/claims';
+import type { Claim } from '#src/schemas/delay-repay';
 import { describeMachineModel, errorOf, nextFrom, outputOf, stepFrom } from './harness';
 
 const journey = {

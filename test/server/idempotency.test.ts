@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, REFUNDS_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
-import { claimId, insuranceProductId } from '#server/seed/claims.ts';
+import { claimId } from '#server/seed/delay-repay.ts';
+import { insuranceProductId } from '#server/seed/insurance.ts';
 import { stableId } from '#server/seed/context.ts';
 import { REFUND_SEED_KEYS as K, refundSeedBookingId } from '#server/seed/refunds.ts';
 import { signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';

@@ -5,7 +5,7 @@ import { addressesApi } from '#src/api/addresses';
 import { bookingActionsApi } from '#src/api/booking-actions';
 import { bookingApi } from '#src/api/booking';
 import { cardsApi } from '#src/api/cards';
-import { claimsApi } from '#src/api/claims';
+import { delayRepayApi } from '#src/api/delay-repay';
 import { consentsApi } from '#src/api/consents';
 import { customerProfileApi } from '#src/api/customer-profile';
 import { insuranceApi } from '#src/api/insurance';
@@ -330,7 +330,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
       'GET /claim-token': { customerRegistered: false },
       'GET /claim/c1': claim,
     });
-    const claims = claimsApi(client);
+    const claims = delayRepayApi(client);
     const actor = createActor(
       delayRepayMachine.provide({
         actors: {

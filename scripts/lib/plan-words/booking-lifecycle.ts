@@ -13,7 +13,7 @@ export const bookingLifecycle: MachineWords = {
     'refund.partial [hasSeveralPassengers]': { use: 'Manchester → Sheffield (refunds@example.com, two passengers)', text: 'they refund only some passengers: [[refund_entry_cancel_and_refund]], untick a passenger under [[refund_screen_refund_only_some_passengers]], then confirm' },
     'refund.partial': 'they refund only some passengers: [[refund_entry_cancel_and_refund]], untick a passenger under [[refund_screen_refund_only_some_passengers]], then confirm (offered whatever the booking, when its answer says nothing of its state; the refund service decides)',
     'journey.change': 'the booking is exchanged for a new journey (on the retailer\'s booking site, not in My account; the demo Paddington → Bristol was)',
-    'insurance.claim': 'they claim on the insurance: [[claims_insurance_section_claim_on_your_insurance]], then [[claims_insurance_section_submit_claim]] (its own plan: insurance-claim)',
+    'insurance.claim': 'they claim on the insurance: [[insurance_claim_section_claim_on_your_insurance]], then [[insurance_claim_section_submit_claim]] (its own plan: insurance-claim)',
     'delayRepay.claim': 'they claim Delay Repay: [[booking_detail_screen_claim_delay_repay]], then send the claim (its own plan: delay-repay)',
     'ticket.issue': 'they press [[booking_actions_on_demand_ticket_get_ticket_now]] (its own plan: on-demand-ticket)',
     'checkIn.open': 'they press [[booking_actions_check_in]] and check in',
@@ -29,7 +29,7 @@ export const bookingLifecycle: MachineWords = {
   states: {
     resolving: 'the booking\'s page as it loads',
     unknown: 'every action offered (the retailer\'s answer says nothing of the booking\'s state; each action\'s own call decides)',
-    active: 'an upcoming booking: [[refund_entry_cancel_and_refund]], [[claims_insurance_section_claim_on_your_insurance]] (with insurance), [[common_passenger_assistance]], [[booking_actions_resend_booking_email]] and [[booking_detail_add_to_calendar_button]] offered; no [[booking_detail_screen_claim_delay_repay]]',
+    active: 'an upcoming booking: [[refund_entry_cancel_and_refund]], [[insurance_claim_section_claim_on_your_insurance]] (with insurance), [[common_passenger_assistance]], [[booking_actions_resend_booking_email]] and [[booking_detail_add_to_calendar_button]] offered; no [[booking_detail_screen_claim_delay_repay]]',
     'active.booked': 'an upcoming booking with its ticket not yet issued (e.g. King\'s Cross → York): [[booking_actions_on_demand_ticket_get_ticket_now]], [[booking_actions_check_in]] and [[booking_detail_screen_change_name]] offered too',
     'active.ticketed': 'an upcoming booking whose ticket is issued (e.g. Euston → Manchester after [[booking_actions_on_demand_ticket_get_ticket_now]]): the ticket shown, [[booking_actions_check_in]] and [[booking_detail_screen_change_name]] still offered',
     'active.checkedIn': 'an upcoming booking, checked in: no [[booking_actions_check_in]] and no [[booking_detail_screen_change_name]]',

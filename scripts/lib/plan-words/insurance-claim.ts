@@ -1,26 +1,26 @@
 import { blocked, lost, signedInAs, type MachineWords } from './words';
 
 export const insuranceClaim: MachineWords = {
-  screen: 'the page of a booking with flexible insurance (Bookings → the booking), its insurance part with [[claims_insurance_section_claim_on_your_insurance]]',
+  screen: 'the page of a booking with flexible insurance (Bookings → the booking), its insurance part with [[insurance_claim_section_claim_on_your_insurance]]',
   background: signedInAs(undefined, 'README, "Flexible insurance"'),
   use: 'Euston → Manchester (Essential flexible insurance, claimable before departure)',
   events: {
-    'insurance.checkEligibility': 'they press [[claims_insurance_section_claim_on_your_insurance]]',
-    'insurance.claim [hasClaimId]': 'in the dialog they press [[claims_insurance_section_submit_claim]] (after a lost answer the button reads [[common_check_again]])',
+    'insurance.checkEligibility': 'they press [[insurance_claim_section_claim_on_your_insurance]]',
+    'insurance.claim [hasClaimId]': 'in the dialog they press [[insurance_claim_section_submit_claim]] (after a lost answer the button reads [[common_check_again]])',
     'modal.close': 'they press [[common_cancel]] (or the dialog\'s [[common_close]] button ×, or Escape)',
     'after insuranceRefreshDebounceMs': 'by itself, when 400 ms have passed since the claim went through (the booking is read again)',
   },
   states: {
-    none: 'the insurance (e.g. [[claims_insurance_section_essential]]), what it covers, [[claims_insurance_section_paid]] and its price, and [[claims_insurance_section_claim_on_your_insurance]]; after a claim the booking shows [[claims_insurance_section_claim_made_on_reference]]',
-    eligibilityRequest: 'the button reads [[claims_insurance_section_checking_your_cover]] and keeps the focus',
-    eligibilitySuccess: 'a dialog [[claims_insurance_section_claim_on_your]]: [[claims_insurance_section_your_cover_applies_to_this]], with [[claims_insurance_section_submit_claim]] and [[common_cancel]] (the focus on [[common_cancel]])',
-    eligibilityFailed: 'under the insurance, [[insurance_claim_not_claimable]] with the service\'s reason or [[claims_insurance_section_this_cover_does_not_apply]] (no claim button); or [[insurance_claim_system_error]] (or [[insurance_claim_unexpected_format]]) with [[claims_insurance_section_please_try_again_in_a]] and [[claims_insurance_section_claim_on_your_insurance]] to try again',
-    claimRequest: 'in the dialog the button reads [[claims_insurance_section_submitting_your_claim]]; nothing else can be pressed',
+    none: 'the insurance (e.g. [[insurance_claim_section_essential]]), what it covers, [[insurance_claim_section_paid]] and its price, and [[insurance_claim_section_claim_on_your_insurance]]; after a claim the booking shows [[insurance_claim_section_claim_made_on_reference]]',
+    eligibilityRequest: 'the button reads [[insurance_claim_section_checking_your_cover]] and keeps the focus',
+    eligibilitySuccess: 'a dialog [[insurance_claim_section_claim_on_your]]: [[insurance_claim_section_your_cover_applies_to_this]], with [[insurance_claim_section_submit_claim]] and [[common_cancel]] (the focus on [[common_cancel]])',
+    eligibilityFailed: 'under the insurance, [[insurance_claim_not_claimable]] with the service\'s reason or [[insurance_claim_section_this_cover_does_not_apply]] (no claim button); or [[insurance_claim_system_error]] (or [[insurance_claim_unexpected_format]]) with [[insurance_claim_section_please_try_again_in_a]] and [[insurance_claim_section_claim_on_your_insurance]] to try again',
+    claimRequest: 'in the dialog the button reads [[insurance_claim_section_submitting_your_claim]]; nothing else can be pressed',
     checking: 'in the dialog the button reads [[insurance_claim_checking]]',
     unconfirmed: 'in the dialog [[insurance_claim_unconfirmed]], and the button reads [[common_check_again]]',
-    claimFailed: 'in the dialog [[insurance_claim_claim_failed]], with [[claims_insurance_section_submit_claim]] (the focus on it) and [[common_cancel]]',
-    claimSuccess: 'the dialog closes: [[claims_insurance_section_your_insurance_claim_has_been]] — [[claims_insurance_section_well_email_you_about_your_reference]]',
-    refreshed: '[[claims_insurance_section_your_insurance_claim_has_been]], and the booking read again shows [[claims_insurance_section_claim_made_on_reference]]',
+    claimFailed: 'in the dialog [[insurance_claim_claim_failed]], with [[insurance_claim_section_submit_claim]] (the focus on it) and [[common_cancel]]',
+    claimSuccess: 'the dialog closes: [[insurance_claim_section_your_insurance_claim_has_been]] — [[insurance_claim_section_well_email_you_about_your_reference]]',
+    refreshed: '[[insurance_claim_section_your_insurance_claim_has_been]], and the booking read again shows [[insurance_claim_section_claim_made_on_reference]]',
   },
   outcomes: {
     'checkEligibility answers [isUnexpectedFormat]': 'the insurance service answers with something the page cannot read (a retailer\'s test system; the local server always answers in shape)',

@@ -2,16 +2,15 @@ import { one, type Queryable } from '../db.ts';
 import { DAY_MS, addMs } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { at, insertOrderWithBookings, tripBooking } from './booking-factory.ts';
-import { stableId, type SeedClaimLink, type SeedModule } from './context.ts';
+import { bookingIdOf, stableId, type SeedClaimLink, type SeedModule } from './context.ts';
 import { insertDisruption } from './refunds.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 
 /**
- * Delay Repay claims and flexible insurance ('demo' only), docs/decisions/090 and 091.
+ * Delay Repay claims ('demo' only), docs/decisions/090-delay-repay-and-insurance.md.
  * Claims sit on EXISTING past bookings of the demo account (the list counts do not change): one
  * per status a customer can meet, plus one guest order (robin.hughes@example.com, no account)
- * whose claim opens from the printed claim-token link. Insurance: one product of each kind on
- * existing bookings, one of them not claimable.
+ * whose claim opens from the printed claim-token link. Flexible insurance is seeded by ./insurance.ts.
  */
 export const DEMO_CLAIM_TOKEN = 'demo-claim-token';
 export const CLAIM_TOKEN_TTL_MS = 60 * DAY_MS;
@@ -66,17 +65,7 @@ export const DEMO_CLAIMS: ClaimSeed[] = [
   },
 ];
 
-/** Insurance products on existing bookings: one of each kind, and one that is not claimable. */
-export const DEMO_INSURANCE: { key: string; kind: 'Essential' | 'Trip' | 'TripCover'; premium: number; note: string }[] = [
-  { key: 'demo-upcoming-euston-manchester', kind: 'Essential', premium: 2.99, note: 'claimable: before departure' },
-  { key: 'demo-upcoming-kingscross-york', kind: 'Trip', premium: 4.99, note: 'claimable: before departure' },
-  { key: 'demo-past-leeds-sheffield', kind: 'TripCover', premium: 6.49, note: 'claimable after departure: the journey was delayed' },
-  { key: 'demo-past-more-rdg-bri', kind: 'Essential', premium: 2.99, note: 'not claimable: the journey has departed' },
-];
-
 export const claimId = (key: string) => stableId('claim', key);
-export const bookingIdOf = (key: string) => stableId('booking', `${key}:0`);
-export const insuranceProductId = (key: string) => stableId('insurance', key);
 
 async function insertClaim(db: Queryable, c: ClaimSeed, now: Date): Promise<string> {
   const id = claimId(c.key);
@@ -85,7 +74,7 @@ async function insertClaim(db: Queryable, c: ClaimSeed, now: Date): Promise<stri
     'select id, order_id, outward_date, inward_date, data from bookings where id = $1',
     [bookingIdOf(c.key)],
   );
-  if (!booking) throw new Error(`claims seed: no booking ${c.key}`);
+  if (!booking) throw new Error(`delay-repay seed: no booking ${c.key}`);
   const direction = c.direction ?? 'outward';
   const travelled = direction === 'inward' && booking.inward_date ? booking.inward_date : booking.outward_date;
   const submittedAt = c.submittedDaysAfter === undefined ? null : addMs(travelled, c.submittedDaysAfter * DAY_MS);
@@ -117,8 +106,8 @@ async function insertClaim(db: Queryable, c: ClaimSeed, now: Date): Promise<stri
   return id;
 }
 
-export const claimsSeed: SeedModule = {
-  name: 'claims',
+export const delayRepaySeed: SeedModule = {
+  name: 'delay-repay',
   async run({ db, scenario, now, report }) {
     if (scenario !== 'demo') return;
     for (const c of DEMO_CLAIMS) await insertClaim(db, c, now);
@@ -139,28 +128,6 @@ export const claimsSeed: SeedModule = {
       sha256Hex(DEMO_CLAIM_TOKEN), guestClaim, now, addMs(now, CLAIM_TOKEN_TTL_MS),
     ]);
     report.claimLinks = await findDemoClaimLinks(db);
-
-    for (const p of DEMO_INSURANCE) {
-      const booking = await one<{ id: string; order_id: string; created_at: Date }>(
-        db,
-        'select id, order_id, created_at from bookings where id = $1',
-        [bookingIdOf(p.key)],
-      );
-      if (!booking) throw new Error(`claims seed: no booking ${p.key}`);
-      await db.query(
-        'insert into insurance_products (id, order_id, booking_id, kind, premium, created_at) values ($1, $2, $3, $4, $5, $6)',
-        [insuranceProductId(p.key), booking.order_id, booking.id, p.kind, p.premium, booking.created_at],
-      );
-    }
-
-    // Euston → Manchester's train is cancelled (announced now): its insurance and a disruption refund
-    // are each open to the customer, and only one of them pays (one ticket, one payout; decision 320).
-    const euston = await one<{ data: BookingData }>(db, 'select data from bookings where id = $1', [bookingIdOf('demo-upcoming-euston-manchester')]);
-    if (euston) {
-      await insertDisruption(db, 'demo-upcoming-euston-manchester', euston.data.outward, {
-        kind: 'cancelled', description: 'Cancelled: a shortage of train crew', announcedAt: now,
-      });
-    }
   },
 };
 

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
-import { bookingIdOf, claimId } from '#server/seed/claims.ts';
+import { claimId } from '#server/seed/delay-repay.ts';
+import { bookingIdOf } from '#server/seed/context.ts';
 
-/** Delay Repay claims and flexible insurance claims (issue 10), on the real pages and local world.server. */
+/** Delay Repay claims (issue 10), on the real pages and local world.server; insurance claims: ./insurance-claim.test.ts. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 
 const world = useE2eWorld();
@@ -163,48 +164,6 @@ describe('Delay Repay', () => {
   it('a link that is not valid says so', async () => {
     await w.page.goto(url('/claim-token#token=not-a-valid-claim-token'));
     await w.page.getByText('This link has expired or is not valid.').waitFor();
-    expect(w.errors).toEqual([]);
-  });
-});
-
-describe('flexible insurance', () => {
-  it('an insurance claim succeeds in the modal and the booking shows it', async () => {
-    await world.server.reset();
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/bookings/${bookingIdOf('demo-upcoming-euston-manchester')}`));
-    const opener = w.page.getByRole('button', { name: 'Claim on your insurance' });
-    await opener.click();
-    const dialog = w.page.getByRole('dialog', { name: 'Claim on your Essential flexible insurance' });
-    await dialog.waitFor();
-    // Focus starts on Cancel (the safe choice), as in the other confirmations.
-    const cancel = dialog.getByRole('button', { name: 'Cancel' });
-    expect(await cancel.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await seriousAxeViolations(w.page)).toEqual([]);
-
-    // Escape closes and resets; focus goes back to the opener.
-    await w.page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
-
-    await opener.click();
-    await dialog.getByRole('button', { name: 'Submit claim' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await w.page.getByText('Your insurance claim has been submitted').waitFor();
-    // The booking is refreshed: the claim comes back from the world.server.
-    await w.page.getByText(/Claim made on .*, reference INS-/).waitFor();
-    expect(await w.page.getByRole('button', { name: 'Claim on your insurance' }).count()).toBe(0);
-    expect(w.errors).toEqual([]);
-  });
-
-  it("an insurance claim is refused with 'Product is not claimable'", async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/bookings/${bookingIdOf('demo-past-more-rdg-bri')}`));
-    await w.page.getByRole('button', { name: 'Claim on your insurance' }).click();
-    const alert = w.page.getByRole('alert').filter({ hasText: 'Product is not claimable' });
-    await alert.waitFor();
-    await alert.getByText('Essential cover applies only before your journey departs.').waitFor();
-    expect(await w.page.getByRole('dialog').count()).toBe(0);
-    expect(await seriousAxeViolations(w.page)).toEqual([]);
     expect(w.errors).toEqual([]);
   });
 });

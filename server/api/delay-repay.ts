@@ -182,7 +182,7 @@ export async function delayRepayByBooking(
   return new Map(rows.map((r) => [r.booking_id, { claimId: r.id, status: effectiveStatus(r, now) }]));
 }
 
-export function claimsApi(): Hono<AppEnv> {
+export function delayRepayApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
   /** A claim-token session says which claim it is for, and whether its customer has an account. */

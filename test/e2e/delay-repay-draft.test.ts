@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { claimId } from '#server/seed/claims.ts';
+import { claimId } from '#server/seed/delay-repay.ts';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 

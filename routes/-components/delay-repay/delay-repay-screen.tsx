@@ -9,11 +9,11 @@ import {
   type ClaimForm as ClaimFormValues,
   type ClaimFormField,
 } from '#machines/delay-repay';
-import { claimsApi } from '#src/api/claims';
+import { delayRepayApi } from '#src/api/delay-repay';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { newKeySeed } from '#src/api/idempotency';
 import { formatMoney } from '#src/i18n/format';
-import { paymentTypes, type Claim, type Direction } from '#src/schemas/claims';
+import { paymentTypes, type Claim, type Direction } from '#src/schemas/delay-repay';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -27,8 +27,8 @@ import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { ukDate, ukDateTime } from '../booking-format';
 import { CheckAgain } from '../check-again';
-import { estimateSteps, journeyLabel, paymentLabels, statusWords } from './claim-copy';
-import * as styles from './claims.css';
+import { estimateSteps, journeyLabel, paymentLabels, statusWords } from './delay-repay-copy';
+import * as styles from './delay-repay.css';
 import { ContactDetails } from '../contact-details';
 import { m } from '#src/paraglide/messages.js';
 import { LiveRegion } from '#src/ui/live-region';
@@ -36,15 +36,15 @@ import { LiveRegion } from '#src/ui/live-region';
 type Snapshot = SnapshotFrom<typeof delayRepayMachine>;
 type Send = ActorRefFrom<typeof delayRepayMachine>['send'];
 
-const directionNames: Record<Direction, string> = { outward: m.claim_screen_outward(), inward: m.common_return_journey() };
+const directionNames: Record<Direction, string> = { outward: m.delay_repay_screen_outward(), inward: m.common_return_journey() };
 
 /**
  * A Delay Repay claim: /bookings/claim/{claimId} and /claims/{claimId} (signed in, `claimId`) and
  * /claim-token (no sign-in, `token` from the email link's URL hash). See machines/delay-repay.ts.
  */
-export function ClaimScreen({ claimId, token }: { claimId: string | null; token: string | null }) {
+export function DelayRepayScreen({ claimId, token }: { claimId: string | null; token: string | null }) {
   const { api, authActor, drafts } = useServices();
-  const claims = useMemo(() => claimsApi(api), [api]);
+  const claims = useMemo(() => delayRepayApi(api), [api]);
   // What was typed before a 401 on submit, kept in memory for the account that typed it (decision 161):
   // never storage, since it holds the sort code and account number.
   const draftKey = `delay-repay:${claimId ?? ''}`;
@@ -83,15 +83,15 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
   const viaLink = token !== null || snapshot.context.session !== null;
   const signIn = (
     <p>
-      <Link to="/login" search={{ redirect: '/my-account/bookings/past' }}>{m.claim_screen_sign_in_to_see_your()}</Link>
+      <Link to="/login" search={{ redirect: '/my-account/bookings/past' }}>{m.delay_repay_screen_sign_in_to_see_your()}</Link>
     </p>
   );
 
   if (snapshot.matches('noToken') || snapshot.matches('invalidToken')) {
     const invalid = snapshot.matches('invalidToken');
     return (
-      <Page title={m.claim_screen_delay_repay_claim()}>
-        <Alert tone={invalid ? 'error' : 'info'} title={m.claim_screen_we_couldnt_open_your_claim()}>
+      <Page title={m.delay_repay_screen_delay_repay_claim()}>
+        <Alert tone={invalid ? 'error' : 'info'} title={m.delay_repay_screen_we_couldnt_open_your_claim()}>
           <p>{invalid ? delayRepayMessages.invalidToken : delayRepayMessages.noToken}</p>
           {signIn}
         </Alert>
@@ -101,8 +101,8 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
   if (snapshot.matches('linkNotOffered')) {
     // The host has no sessions from email links (a 404 from a call beyond SPEC section 7): not an error.
     return (
-      <Page title={m.claim_screen_delay_repay_claim()}>
-        <Alert tone="info" title={m.claim_screen_we_couldnt_open_your_claim()}>
+      <Page title={m.delay_repay_screen_delay_repay_claim()}>
+        <Alert tone="info" title={m.delay_repay_screen_we_couldnt_open_your_claim()}>
           <p>{delayRepayMessages.linkNotOffered}</p>
           {signIn}
           <p>
@@ -114,7 +114,7 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
   }
   if (snapshot.matches('tokenFailed')) {
     return (
-      <Page title={m.claim_screen_delay_repay_claim()}>
+      <Page title={m.delay_repay_screen_delay_repay_claim()}>
         <LoadError message={delayRepayMessages.tokenFailed} onRetry={() => send({ type: 'claim.retry' })} />
       </Page>
     );
@@ -122,11 +122,11 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
   if (snapshot.matches('loadFailed') && snapshot.context.loadError === 'notFound') {
     // Not this customer's claim (or none such): trying again cannot help.
     return (
-      <Page title={m.claim_screen_delay_repay_claim()}>
-        <Alert tone="error" title={m.claim_screen_we_couldnt_open_this_claim()}>
+      <Page title={m.delay_repay_screen_delay_repay_claim()}>
+        <Alert tone="error" title={m.delay_repay_screen_we_couldnt_open_this_claim()}>
           <p>{delayRepayMessages.notFound}</p>
           <p>
-            <Link to="/bookings/past">{m.claim_screen_see_your_past_bookings()}</Link>
+            <Link to="/bookings/past">{m.delay_repay_screen_see_your_past_bookings()}</Link>
           </p>
         </Alert>
       </Page>
@@ -134,9 +134,9 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
   }
   if (snapshot.matches('loadFailed')) {
     return (
-      <Page title={m.claim_screen_delay_repay_claim()}>
+      <Page title={m.delay_repay_screen_delay_repay_claim()}>
         <LoadError
-          title={m.claim_screen_we_couldnt_load_your_claim()}
+          title={m.delay_repay_screen_we_couldnt_load_your_claim()}
           message={snapshot.context.loadError === 'schema' ? schemaMismatchMessage : delayRepayMessages.loadFailed}
           onRetry={() => send({ type: 'claim.retry' })}
         />
@@ -146,13 +146,13 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
   const claim = snapshot.context.claim;
   if (!snapshot.matches('loaded') || !claim) {
     return (
-      <Page title={m.claim_screen_delay_repay_claim()}>
-        <Loading label={snapshot.matches('loading') ? m.claim_screen_loading_your_claim() : m.common_checking_your_link()} />
+      <Page title={m.delay_repay_screen_delay_repay_claim()}>
+        <Loading label={snapshot.matches('loading') ? m.delay_repay_screen_loading_your_claim() : m.common_checking_your_link()} />
       </Page>
     );
   }
   return (
-    <Page title={m.claim_screen_delay_repay_claim()} intro={claimIntro(claim)}>
+    <Page title={m.delay_repay_screen_delay_repay_claim()} intro={claimIntro(claim)}>
       {viaLink && <AccountOffer claim={claim} registered={snapshot.context.customerRegistered ?? claim.customerRegistered} />}
       <ClaimBody snapshot={snapshot} send={send} claim={claim} />
     </Page>
@@ -162,23 +162,23 @@ export function ClaimScreen({ claimId, token }: { claimId: string | null; token:
 function claimIntro(claim: Claim): ReactNode {
   const delayed = claim.journeys?.find((j) => j.direction === claim.delayedJourney) ?? claim.journeys?.[0];
   const route = delayed ? m.common_origin_to_destination({ origin: delayed.origin.name, destination: delayed.destination.name }) : null;
-  const order = claim.friendlyOrderId ? m.claim_screen_order({ friendlyOrderId: claim.friendlyOrderId }) : null;
+  const order = claim.friendlyOrderId ? m.delay_repay_screen_order({ friendlyOrderId: claim.friendlyOrderId }) : null;
   return [route, order].filter(Boolean).join(' · ') || undefined;
 }
 
 /** Opened from an email link: sign in, or (no account yet) register to keep claims together. */
 function AccountOffer({ claim, registered }: { claim: Claim; registered: boolean }) {
   return registered ? (
-    <Alert tone="info" title={m.claim_screen_you_have_an_account_with()}>
+    <Alert tone="info" title={m.delay_repay_screen_you_have_an_account_with()}>
       <p>
-        <Link to="/login" search={{ redirect: `/my-account/claims/${claim.claimId}` }}>{m.claim_screen_sign_in_to_see_this()}</Link>
+        <Link to="/login" search={{ redirect: `/my-account/claims/${claim.claimId}` }}>{m.delay_repay_screen_sign_in_to_see_this()}</Link>
       </p>
     </Alert>
   ) : (
-    <Alert tone="info" title={m.claim_screen_keep_track_of_your_claims()}>
-      <p>{m.claim_screen_create_an_account_to_see()}</p>
+    <Alert tone="info" title={m.delay_repay_screen_keep_track_of_your_claims()}>
+      <p>{m.delay_repay_screen_create_an_account_to_see()}</p>
       <p>
-        <Link to="/register">{m.claim_screen_create_an_account()}</Link> · <Link to="/login">{m.common_sign_in()}</Link>
+        <Link to="/register">{m.delay_repay_screen_create_an_account()}</Link> · <Link to="/login">{m.common_sign_in()}</Link>
       </p>
     </Alert>
   );
@@ -188,7 +188,7 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
   const { locale, pageData } = useServices();
   // Spec: service fee and compensation to the customer in the portal's currency.
   const money = (n: number) => formatMoney(n, pageData.currency, locale.tag);
-  const operator = claim.operator ?? m.claim_screen_the_train_company();
+  const operator = claim.operator ?? m.delay_repay_screen_the_train_company();
   const words = statusWords(claim.status, {
     operator,
     amount: money(claim.compensationToCustomer.amount),
@@ -214,8 +214,8 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
     <>
       <div ref={thanksRef} tabIndex={-1}>
         {justSubmitted && (
-          <Alert tone="success" title={m.claim_screen_thank_you_your_claim_has()}>
-            <p>{m.claim_screen_weve_sent_your_claim_to({ operator })}</p>
+          <Alert tone="success" title={m.delay_repay_screen_thank_you_your_claim_has()}>
+            <p>{m.delay_repay_screen_weve_sent_your_claim_to({ operator })}</p>
           </Alert>
         )}
       </div>
@@ -232,15 +232,15 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
 
       {open && claim.estimate && (
         <section className={styles.estimate} aria-labelledby="estimate-heading">
-          <h2 id="estimate-heading" className={styles.sectionTitle}>{m.claim_screen_your_estimated_compensation()}</h2>
+          <h2 id="estimate-heading" className={styles.sectionTitle}>{m.delay_repay_screen_your_estimated_compensation()}</h2>
           <p className={styles.estimateAmount}>{money(claim.estimate.toCustomer)}</p>
-          <p className={styles.muted}>{m.claim_screen_how_we_worked_it_out()}</p>
+          <p className={styles.muted}>{m.delay_repay_screen_how_we_worked_it_out()}</p>
           <ol className={styles.steps}>
             {estimateSteps(claim.estimate, operator, money).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ol>
-          <p className={styles.muted}>{m.claim_screen_makes_the_final_decision_from({ operator })}</p>
+          <p className={styles.muted}>{m.delay_repay_screen_makes_the_final_decision_from({ operator })}</p>
         </section>
       )}
       {open && <ClaimForm snapshot={snapshot} send={send} claim={claim} />}
@@ -251,16 +251,16 @@ function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
 function PunchoutHandOff({ claim, operator }: { claim: Claim; operator: string }) {
   return (
     <section className={styles.status} aria-labelledby="handoff-heading">
-      <h2 id="handoff-heading" className={styles.statusTitle}>{m.claim_screen_claim_on_s_website({ operator })}</h2>
+      <h2 id="handoff-heading" className={styles.statusTitle}>{m.delay_repay_screen_claim_on_s_website({ operator })}</h2>
       <p>
-        {m.claim_screen_handles_delay_repay_for_this({ operator })}{claim.friendlyOrderId ? ` ${m.claim_screen_have_your_order_reference_ready({ friendlyOrderId: claim.friendlyOrderId })}` : ''}
+        {m.delay_repay_screen_handles_delay_repay_for_this({ operator })}{claim.friendlyOrderId ? ` ${m.delay_repay_screen_have_your_order_reference_ready({ friendlyOrderId: claim.friendlyOrderId })}` : ''}
       </p>
       {claim.punchoutUrl ? (
         <p>
-          <a className={styles.handOff} href={claim.punchoutUrl} target="_blank" rel="noopener noreferrer">{m.claim_screen_continue_to_s_claim_form({ operator })}</a>
+          <a className={styles.handOff} href={claim.punchoutUrl} target="_blank" rel="noopener noreferrer">{m.delay_repay_screen_continue_to_s_claim_form({ operator })}</a>
         </p>
       ) : (
-        <p>{m.claim_screen_search_for_delay_repay({ operator })}</p>
+        <p>{m.delay_repay_screen_search_for_delay_repay({ operator })}</p>
       )}
     </section>
   );
@@ -271,34 +271,34 @@ function ClaimFacts({ claim, money }: { claim: Claim; money: (n: number) => stri
   const submitted = claim.submitted;
   return (
     <section className={styles.section} aria-labelledby="claim-facts-heading">
-      <h2 id="claim-facts-heading" className={styles.sectionTitle}>{m.claim_screen_claim_details()}</h2>
+      <h2 id="claim-facts-heading" className={styles.sectionTitle}>{m.delay_repay_screen_claim_details()}</h2>
       <dl className={styles.facts}>
         {claim.delayMinutes !== undefined && (
           <>
-            <dt className={styles.term}>{m.claim_screen_recorded_delay()}</dt>
-            <dd className={styles.definition}>{m.claim_screen_minutes({ delayMinutes: claim.delayMinutes })}</dd>
+            <dt className={styles.term}>{m.delay_repay_screen_recorded_delay()}</dt>
+            <dd className={styles.definition}>{m.delay_repay_screen_minutes({ delayMinutes: claim.delayMinutes })}</dd>
           </>
         )}
-        <dt className={styles.term}>{claim.status === 'eligible' ? m.claim_screen_estimated_compensation() : m.claim_screen_compensation_to_you()}</dt>
+        <dt className={styles.term}>{claim.status === 'eligible' ? m.delay_repay_screen_estimated_compensation() : m.delay_repay_screen_compensation_to_you()}</dt>
         <dd className={styles.definition}>{money(claim.compensationToCustomer.amount)}</dd>
-        <dt className={styles.term}>{m.claim_screen_service_fee()}</dt>
+        <dt className={styles.term}>{m.delay_repay_screen_service_fee()}</dt>
         <dd className={styles.definition}>{money(claim.serviceFee.amount)}</dd>
         {claim.deadline && (claim.status === 'eligible' || claim.status === 'expired') && (
           <>
-            <dt className={styles.term}>{claim.status === 'expired' ? m.claim_screen_last_day_to_claim() : m.claim_screen_claim_by()}</dt>
+            <dt className={styles.term}>{claim.status === 'expired' ? m.delay_repay_screen_last_day_to_claim() : m.delay_repay_screen_claim_by()}</dt>
             <dd className={styles.definition}>{ukDate(claim.deadline, locale.tag)}</dd>
           </>
         )}
         {submitted && (
           <>
-            <dt className={styles.term}>{m.claim_screen_sent()}</dt>
+            <dt className={styles.term}>{m.delay_repay_screen_sent()}</dt>
             <dd className={styles.definition}>{ukDateTime(submitted.submittedAt, locale.tag)}</dd>
-            <dt className={styles.term}>{m.claim_screen_delay_you_gave()}</dt>
-            <dd className={styles.definition}>{m.claim_screen_minutes_value({ minutes: submitted.delay.minutes })}</dd>
-            <dt className={styles.term}>{m.claim_screen_payment_method()}</dt>
+            <dt className={styles.term}>{m.delay_repay_screen_delay_you_gave()}</dt>
+            <dd className={styles.definition}>{m.delay_repay_screen_minutes_value({ minutes: submitted.delay.minutes })}</dd>
+            <dt className={styles.term}>{m.delay_repay_screen_payment_method()}</dt>
             <dd className={styles.definition}>
               {paymentLabels[submitted.paymentMethod.type]}
-              {submitted.paymentMethod.accountEnding ? ` ${m.claim_screen_account_ending({ accountEnding: submitted.paymentMethod.accountEnding })}` : ''}
+              {submitted.paymentMethod.accountEnding ? ` ${m.delay_repay_screen_account_ending({ accountEnding: submitted.paymentMethod.accountEnding })}` : ''}
             </dd>
           </>
         )}
@@ -349,7 +349,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
 
   return (
     <section className={styles.section} aria-labelledby="claim-form-heading">
-      <h2 id="claim-form-heading" className={styles.sectionTitle}>{m.claim_screen_send_your_claim()}</h2>
+      <h2 id="claim-form-heading" className={styles.sectionTitle}>{m.delay_repay_screen_send_your_claim()}</h2>
       {draftRestored && <Alert tone="info">{delayRepayMessages.draftRestored}</Alert>}
       {submitError && (
         <Alert tone="error" title={submitError.message} id={ids.problem}>
@@ -374,7 +374,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
         <ErrorSummary attempt={attempt} errors={Object.fromEntries(claimFieldOrder.map((f) => [claimFieldNames[f], visible[f]]))} />
         {/* While the claim is sent or checked the radios are aria-disabled and ignore changes, not
             disabled: a disabled radio drops the focus to the page (decision 371, as Button does). */}
-        <fieldset className={styles.fieldset} aria-describedby={directionField.error ? ids.direction : undefined}>          <legend className={styles.legend}>{m.claim_screen_which_journey_was_delayed()}</legend>
+        <fieldset className={styles.fieldset} aria-describedby={directionField.error ? ids.direction : undefined}>          <legend className={styles.legend}>{m.delay_repay_screen_which_journey_was_delayed()}</legend>
           {journeys.map((j) => (
             <label key={j.direction} className={styles.radioRow}>
               <input
@@ -397,19 +397,19 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           <FieldError id={ids.direction} error={directionField.error} />
         </fieldset>
         <TextField
-          label={m.claim_screen_how_many_minutes_late_did()}
+          label={m.delay_repay_screen_how_many_minutes_late_did()}
           name="delay"
           inputMode="numeric"
           autoComplete="off"
           maxLength={3}
-          hint={claim.delayMinutes !== undefined ? m.claim_screen_the_train_companys_records_show({ delayMinutes: claim.delayMinutes }) : m.claim_screen_in_whole_minutes_at_your()}
+          hint={claim.delayMinutes !== undefined ? m.delay_repay_screen_the_train_companys_records_show({ delayMinutes: claim.delayMinutes }) : m.delay_repay_screen_in_whole_minutes_at_your()}
           readOnly={submitting}
           required
           problemId={delayRefused ? ids.problem : undefined}
           {...field('delay')}
         />
         <fieldset className={styles.fieldset} aria-describedby={paymentField.error ? ids.payment : undefined}>
-          <legend className={styles.legend}>{m.claim_screen_how_would_you_like_to()}</legend>
+          <legend className={styles.legend}>{m.delay_repay_screen_how_would_you_like_to()}</legend>
           {paymentTypes.map((type) => (
             <label key={type} className={styles.radioRow}>
               <input
@@ -432,23 +432,23 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
         {values.paymentType === 'bank-transfer' && (
           <>
             <TextField
-              label={m.claim_screen_sort_code()}
+              label={m.delay_repay_screen_sort_code()}
               name="sortCode"
               inputMode="numeric"
               autoComplete="off"
               maxLength={8}
-              hint={m.claim_screen_6_digits_for_example_40_12_34()}
+              hint={m.delay_repay_screen_6_digits_for_example_40_12_34()}
               readOnly={submitting}
               required
               {...field('sortCode')}
             />
             <TextField
-              label={m.claim_screen_account_number()}
+              label={m.delay_repay_screen_account_number()}
               name="accountNumber"
               inputMode="numeric"
               autoComplete="off"
               maxLength={10}
-              hint={m.claim_screen_8_digits()}
+              hint={m.delay_repay_screen_8_digits()}
               readOnly={submitting}
               required
               {...field('accountNumber')}
@@ -456,7 +456,7 @@ function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; 
           </>
         )}
         <div className={styles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? delayRepayMessages.checking : m.claim_screen_sending_your_claim()} aria-describedby={ids.hint} onRefused={onRefused}>{m.claim_screen_send_claim()}</Button>
+          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? delayRepayMessages.checking : m.delay_repay_screen_sending_your_claim()} aria-describedby={ids.hint} onRefused={onRefused}>{m.delay_repay_screen_send_claim()}</Button>
           <SubmitHint id={ids.hint} fields={claimFieldOrder.filter((f) => errors[f]).map((f) => claimFieldNames[f])} active={!canSubmit && !submitting} />
         </div>
       </form>

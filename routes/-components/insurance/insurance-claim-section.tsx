@@ -21,14 +21,14 @@ import { m } from '#src/paraglide/messages.js';
 import { NeedsConnection } from '../needs-connection';
 
 export const insuranceNames: Record<InsuranceKind, string> = {
-  Essential: m.claims_insurance_section_essential(),
-  Trip: m.claims_insurance_section_trip(),
-  TripCover: m.claims_insurance_section_trip_cover(),
+  Essential: m.insurance_claim_section_essential(),
+  Trip: m.insurance_claim_section_trip(),
+  TripCover: m.insurance_claim_section_trip_cover(),
 };
 const insuranceCover: Record<InsuranceKind, string> = {
-  Essential: m.claims_insurance_section_essential_cover(),
-  Trip: m.claims_insurance_section_trip_cover_text(),
-  TripCover: m.claims_insurance_section_tripcover_cover(),
+  Essential: m.insurance_claim_section_essential_cover(),
+  Trip: m.insurance_claim_section_trip_cover_text(),
+  TripCover: m.insurance_claim_section_tripcover_cover(),
 };
 
 /** Flexible insurance bought with a booking, each with "Claim on your insurance" (booking detail). */
@@ -110,30 +110,30 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
     <>
       <p className={actionStyles.itemTitle}>{name}</p>
       <p className={actionStyles.hint}>{insuranceCover[product.kind]}</p>
-      <p className={actionStyles.hint}>{m.claims_insurance_section_paid()}{' '}{formatMoney(product.premium.amount, product.premium.currencyCode, locale.tag)}</p>
+      <p className={actionStyles.hint}>{m.insurance_claim_section_paid()}{' '}{formatMoney(product.premium.amount, product.premium.currencyCode, locale.tag)}</p>
       {offline && <NeedsConnection id={offlineReason} />}
       <div ref={resultRef} tabIndex={-1} className={actionStyles.stretch}>
         {status === 'ELIGIBILITY_FAILED' && (
           <Alert tone="error" title={errorMessage ?? insuranceClaimMessages.systemError}>
             {errorType === 'ineligible-product' ? (
-              <p>{detail ?? m.claims_insurance_section_this_cover_does_not_apply()}</p>
+              <p>{detail ?? m.insurance_claim_section_this_cover_does_not_apply()}</p>
             ) : (
-              <p>{m.claims_insurance_section_please_try_again_in_a()}</p>
+              <p>{m.insurance_claim_section_please_try_again_in_a()}</p>
             )}
           </Alert>
         )}
         {status === 'CLAIM_SUCCESS' && (
-          <Alert tone="success" title={m.claims_insurance_section_your_insurance_claim_has_been()}>
+          <Alert tone="success" title={m.insurance_claim_section_your_insurance_claim_has_been()}>
             <p>
               {reference
-                ? m.claims_insurance_section_well_email_you_about_your_reference({ reference })
-                : m.claims_insurance_section_well_email_you_about_your()}
+                ? m.insurance_claim_section_well_email_you_about_your_reference({ reference })
+                : m.insurance_claim_section_well_email_you_about_your()}
             </p>
           </Alert>
         )}
       </div>
       {claimed ? (
-        <p className={actionStyles.hint}>{m.claims_insurance_section_claim_made_on_reference({ date: ukDate(claimed.claimedAt, locale.tag), reference: claimed.reference })}</p>
+        <p className={actionStyles.hint}>{m.insurance_claim_section_claim_made_on_reference({ date: ukDate(claimed.claimedAt, locale.tag), reference: claimed.reference })}</p>
       ) : (
         status !== 'CLAIM_SUCCESS' &&
         !(status === 'ELIGIBILITY_FAILED' && errorType === 'ineligible-product') && (
@@ -150,7 +150,7 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
               if (status !== 'ELIGIBILITY_REQUEST' && !offline) send({ type: 'insurance.checkEligibility' });
             }}
           >
-            {status === 'ELIGIBILITY_REQUEST' ? m.claims_insurance_section_checking_your_cover() : m.claims_insurance_section_claim_on_your_insurance()}
+            {status === 'ELIGIBILITY_REQUEST' ? m.insurance_claim_section_checking_your_cover() : m.insurance_claim_section_claim_on_your_insurance()}
           </button>
         )
       )}
@@ -173,7 +173,7 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
             }}
           >
             <div className={actionStyles.dialogHeader}>
-              <h2 id={titleId} className={actionStyles.dialogTitle}>{m.claims_insurance_section_claim_on_your({ name })}</h2>
+              <h2 id={titleId} className={actionStyles.dialogTitle}>{m.insurance_claim_section_claim_on_your({ name })}</h2>
               <button
                 type="button"
                 className={actionStyles.closeButton}
@@ -184,7 +184,7 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
                 ×
               </button>
             </div>
-            <p id={descriptionId} className={actionStyles.dialogIntro}>{m.claims_insurance_section_your_cover_applies_to_this()}</p>
+            <p id={descriptionId} className={actionStyles.dialogIntro}>{m.insurance_claim_section_your_cover_applies_to_this()}</p>
             {status === 'CLAIM_FAILED' &&
               (snapshot.context.claimUnconfirmed ? (
                 <Alert tone="info">{insuranceClaimMessages.unconfirmed}</Alert>
@@ -195,10 +195,10 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
               <Button
                 type="submit"
                 busy={requesting}
-                busyLabel={snapshot.matches('checking') ? insuranceClaimMessages.checking : m.claims_insurance_section_submitting_your_claim()}
+                busyLabel={snapshot.matches('checking') ? insuranceClaimMessages.checking : m.insurance_claim_section_submitting_your_claim()}
                 disabled={requesting}
               >
-                {snapshot.context.claimUnconfirmed ? m.common_check_again() : m.claims_insurance_section_submit_claim()}
+                {snapshot.context.claimUnconfirmed ? m.common_check_again() : m.insurance_claim_section_submit_claim()}
               </Button>
               <Button tone="secondary" data-initial-focus disabled={requesting} onClick={() => send({ type: 'modal.close' })}>{m.common_cancel()}</Button>
             </div>

@@ -1,10 +1,10 @@
 import type { ApiClient } from './client';
-import { Claim, ClaimSessionResponse, ClaimTokenResponse, type SubmitClaimDetails } from '../schemas/claims';
+import { Claim, ClaimSessionResponse, ClaimTokenResponse, type SubmitClaimDetails } from '../schemas/delay-repay';
 
 const seg = encodeURIComponent;
 
 /** Delay Repay calls (spec section 7); the guest order token goes with claim calls (section 6). */
-export const claimsApi = (client: ApiClient) => ({
+export const delayRepayApi = (client: ApiClient) => ({
   getClaim: (claimId: string) => client.request(Claim, `/claim/${seg(claimId)}`, { withOrderToken: true }),
   submitClaim: (claimId: string, submitClaimDetails: SubmitClaimDetails, idempotencyKey: string) =>
     client.request(Claim, `/claim/${seg(claimId)}`, {
