@@ -285,14 +285,10 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     expect(actor.getSnapshot().context.passengers).toEqual([{ ...passenger, railcards: [] }]);
   });
 
-  it('digital railcard: no status or validFrom (local-server extras); an expired card reads expired', async () => {
+  it('digital railcard: section 3\'s Railcard (code, discount and number in railcardDetails), no id, status or validFrom (local-server extras); an expired card reads expired', async () => {
     const card = {
-      id: 'h1',
-      railcardId: '1625',
       name: '16-25 Railcard',
-      code: 'YNG',
-      discount: '1/3 off',
-      cardNumber: 'YNG12345',
+      railcardDetails: { code: 'YNG', discount: '1/3 off', cardNumber: 'YNG12345' },
       cardHolders: ['Alex Morgan'],
       expiryDate: '2020-01-31',
     };
@@ -303,7 +299,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
       { input: { railcardId: 'h1' } },
     ).start();
     await settled(actor, 'showing');
-    expect(actor.getSnapshot().context.card).toMatchObject({ cardNumber: 'YNG12345', status: 'expired' });
+    expect(actor.getSnapshot().context.card).toMatchObject({ code: 'YNG', discount: '1/3 off', cardNumber: 'YNG12345', status: 'expired' });
   });
 
   it('railcards to add: section 3 railcards without id (known by railcardDetails.code), as {railcards} or a bare list', async () => {
