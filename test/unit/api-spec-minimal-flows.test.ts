@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
 import { createApiClient } from '#src/api/client';
 import { addressesApi } from '#src/api/addresses';
+import { authApi } from '#src/api/auth';
 import { bookingActionsApi } from '#src/api/booking-actions';
 import { bookingApi } from '#src/api/booking';
 import { cardsApi } from '#src/api/cards';
@@ -250,6 +251,13 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     actor.send({ type: 'delete.confirm' });
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && calls.includes('POST /customer/delete-address'));
     expect(actor.getSnapshot().context.addresses).toEqual([]);
+  });
+
+  it('forgot password and logout: section 7 names no answer, so an empty 204 is a success', async () => {
+    const { client, calls } = retailer({ 'POST /customer/forgot-password': EMPTY, 'POST /logout': EMPTY });
+    await expect(authApi(client).forgotPassword('sam.patel@example.com')).resolves.toBeNull();
+    await expect(authApi(client).logout()).resolves.toBeNull();
+    expect(calls).toEqual(['POST /customer/forgot-password', 'POST /logout']);
   });
 
   it('saved cards: delete-card answers no body', async () => {
