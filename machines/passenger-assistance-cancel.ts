@@ -13,7 +13,9 @@ import { m } from '#src/paraglide/messages.js';
  * 502/504) the page checks before it speaks (`checking`: the same request with the same key,
  * answered by the server with its first answer), and says it could not confirm only when the check
  * fails too, never that nothing was cancelled. A 409 ALREADY_CANCELLED shows it as cancelled
- * (decision 310).
+ * (decision 310). Reading and cancelling one assistance are not in SPEC section 7: the load resolves
+ * to null when the host does not offer them (the item's call answered 404 while the spec's list of
+ * the booking's assistance names it), and the page says so (docs/integrators.md).
  */
 export interface PassengerAssistanceCancelInput {
   bookingId: string;
@@ -39,6 +41,7 @@ export type PassengerAssistanceCancelEvent = { type: 'cancel.confirm' } | { type
 export const passengerAssistanceCancelMessages = {
   loadError: m.passenger_assistance_cancel_load_error(),
   notFound: m.passenger_assistance_cancel_not_found(),
+  notOffered: m.passenger_assistance_cancel_not_offered(),
   alreadyCancelled: m.passenger_assistance_cancel_already_cancelled(),
   cancelError: m.passenger_assistance_cancel_cancel_error(),
   checking: m.passenger_assistance_cancel_checking(),
@@ -54,7 +57,8 @@ export const passengerAssistanceCancelMachine = setup({
     output: {} as { assistance: PassengerAssistance | null },
   },
   actors: {
-    fetchAssistance: fromPromise<AssistanceItem, { bookingId: string; assistanceId: string }>(async () => {
+    /** The booking and the assistance; null: the host does not offer reading (nor cancelling) one assistance. */
+    fetchAssistance: fromPromise<AssistanceItem | null, { bookingId: string; assistanceId: string }>(async () => {
       throw new Error('fetchAssistance not provided');
     }),
     cancelAssistance: fromPromise<PassengerAssistance, { orderId: string; bookingId: string; assistanceId: string; idempotencyKey: string }>(async () => {
@@ -63,10 +67,11 @@ export const passengerAssistanceCancelMachine = setup({
   },
   guards: {
     isNotFound: ({ event }) => hasStatus(event, 403, 404),
+    hostLacksAssistance: ({ event }) => doneOutput<AssistanceItem | null>(event, 'fetchAssistance') === null,
     isOutcomeUnknown: ({ event }) => isOutcomeUnknown(event),
     /** 409 ALREADY_CANCELLED: an earlier attempt (or another tab) cancelled it. */
     isAlreadyCancelled: ({ event }) => hasStatus(event, 409) && codeOf(problemOfEvent(event)) === 'ALREADY_CANCELLED',
-    isCancelledAlready: ({ event }) => doneOutput<AssistanceItem>(event, 'fetchAssistance').assistance.status === 'cancelled',
+    isCancelledAlready: ({ event }) => doneOutput<AssistanceItem | null>(event, 'fetchAssistance')?.assistance.status === 'cancelled',
   },
   actions: {
     storeItem: assign({
@@ -111,6 +116,7 @@ export const passengerAssistanceCancelMachine = setup({
         src: 'fetchAssistance',
         input: ({ context }) => ({ bookingId: context.bookingId, assistanceId: context.assistanceId }),
         onDone: [
+          { guard: 'hostLacksAssistance', target: 'absent' },
           { guard: 'isCancelledAlready', target: 'alreadyCancelled', actions: 'storeItem' },
           { target: 'confirming', actions: 'storeItem' },
         ],
@@ -123,6 +129,9 @@ export const passengerAssistanceCancelMachine = setup({
     },
     notFound: {
       description: 'No such assistance on this booking, or the booking is not the customer’s.',
+    },
+    absent: {
+      description: 'The host does not offer reading or cancelling one assistance (not in SPEC section 7): the page says it cannot be cancelled here, with a link back to the booking.',
     },
     alreadyCancelled: {
       description: 'Already cancelled (on opening, or a 409 ALREADY_CANCELLED to the confirm): the page says so and links back.',

@@ -7,6 +7,9 @@ import { m } from '#src/paraglide/messages.js';
 /**
  * /bookings/{bookingId}/passenger-assistance/{id}: review one booked (or cancelled) assistance:
  * who, which leg, what help, details and status, with cancel offered while it is booked.
+ * Reading one assistance is not in SPEC section 7: the actor resolves to null when the host does
+ * not offer it (the item's call answered 404 while the spec's list of the booking's assistance names
+ * it), and the page says so instead of "we couldn't find" (docs/integrators.md).
  */
 export interface PassengerAssistanceReviewInput {
   bookingId: string;
@@ -25,6 +28,7 @@ export type PassengerAssistanceReviewEvent = { type: 'assistance.retry' };
 export const passengerAssistanceReviewMessages = {
   loadError: m.passenger_assistance_review_load_error(),
   notFound: m.passenger_assistance_review_not_found(),
+  notOffered: m.passenger_assistance_review_not_offered(),
   booked: m.passenger_assistance_review_booked(),
 } as const;
 
@@ -36,12 +40,14 @@ export const passengerAssistanceReviewMachine = setup({
     input: {} as PassengerAssistanceReviewInput,
   },
   actors: {
-    fetchAssistance: fromPromise<AssistanceItem, { bookingId: string; assistanceId: string }>(async () => {
+    /** The booking and the assistance; null: the host does not offer reading one assistance. */
+    fetchAssistance: fromPromise<AssistanceItem | null, { bookingId: string; assistanceId: string }>(async () => {
       throw new Error('fetchAssistance not provided');
     }),
   },
   guards: {
     isNotFound: ({ event }) => hasStatus(event, 403, 404),
+    hostLacksAssistance: ({ event }) => doneOutput<AssistanceItem | null>(event, 'fetchAssistance') === null,
   },
   actions: {
     storeItem: assign({
@@ -63,7 +69,7 @@ export const passengerAssistanceReviewMachine = setup({
         id: 'fetchAssistance',
         src: 'fetchAssistance',
         input: ({ context }) => ({ bookingId: context.bookingId, assistanceId: context.assistanceId }),
-        onDone: { target: 'ready', actions: 'storeItem' },
+        onDone: [{ guard: 'hostLacksAssistance', target: 'absent' }, { target: 'ready', actions: 'storeItem' }],
         onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'storeLoadError' }],
       },
     },
@@ -73,6 +79,9 @@ export const passengerAssistanceReviewMachine = setup({
     },
     notFound: {
       description: 'No such assistance on this booking, or the booking is not the customer’s.',
+    },
+    absent: {
+      description: 'The host does not offer reading one assistance (not in SPEC section 7): the page says it cannot be viewed here, with a link back to the booking.',
     },
     ready: {
       description: 'The assistance is shown; while booked, a link leads to cancelling it.',

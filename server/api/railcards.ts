@@ -17,7 +17,7 @@ import { gateFeature } from '../lib/feature-gate.ts';
  * details, POST attributes, DELETE), railcard-status and the digital railcard.
  * In /passenger/{passengerId}/railcard/{railcardId} the railcardId is the railcard type (a passenger
  * holds at most one of each type), by id or by code; the digital railcard is addressed by the held
- * card's own id.
+ * card's own id, or by its type when the customer holds one digital card of that type.
  */
 
 type AttributeDefinition = { name: string; label: string; required: boolean };
@@ -347,28 +347,28 @@ export function railcardsApi(): Hono<AppEnv> {
   api.get('/passengers-and-railcards/digital-railcard/:railcardId', async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
-    const held = await one<HeldRow & PassengerRef & { customer_id: string }>(
+    const railcardId = c.req.param('railcardId');
+    // The held card's own id, or its railcard type (id or code, as the spec's railcardslist names
+    // it) when the customer holds exactly one digital card of that type.
+    const found = await many<HeldRow & PassengerRef & { customer_id: string }>(
       db,
       `select r.id, r.passenger_id, r.railcard_type_id, r.card_number, to_char(r.valid_from, 'YYYY-MM-DD') as valid_from,
          to_char(r.expiry_date, 'YYYY-MM-DD') as expiry, r.is_digital, r.attributes, p.first_name, p.last_name, p.customer_id
-       from passenger_railcards r join saved_passengers p on p.id = r.passenger_id
-       where r.id = $1 and p.customer_id = $2 and r.is_digital`,
-      [c.req.param('railcardId'), customer.id],
+       from passenger_railcards r join saved_passengers p on p.id = r.passenger_id join railcard_types t on t.id = r.railcard_type_id
+       where p.customer_id = $2 and r.is_digital and (r.id = $1 or t.id = $1 or t.code = $1)
+       order by r.id`,
+      [railcardId, customer.id],
     );
+    const byId = found.filter((r) => r.id === railcardId);
+    const held = byId.length === 1 ? byId[0] : found.length === 1 ? found[0] : undefined;
     if (!held) throw new ApiError(404, 'RAILCARD_NOT_FOUND');
     const t = await railcardType(db, held.railcard_type_id);
     const p: PassengerRef = { id: held.passenger_id, first_name: held.first_name, last_name: held.last_name, dob: null };
+    // Section 3's Railcard (the card's code, discount and number in railcardDetails, whose inner
+    // shape is ours), as the passenger's railcard call answers; validFrom is a local-server extra.
     return c.json({
-      id: held.id,
-      railcardId: t.id,
-      name: t.name,
-      code: t.code,
-      discount: railcardWords(t, emailLocale(c.req.header('accept-language'))).discount,
-      cardNumber: held.card_number,
-      cardHolders: holders(p, held),
+      ...heldJson(t, p, held, utcToday(clock.now()), emailLocale(c.req.header('accept-language'))),
       validFrom: held.valid_from,
-      expiryDate: held.expiry,
-      status: railcardStatus(held.expiry, utcToday(clock.now())),
     });
   });
 

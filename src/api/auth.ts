@@ -1,4 +1,5 @@
 import type { ApiClient } from './client';
+import { Acknowledged } from '../schemas/acknowledged';
 import {
   ChangePasswordResponse,
   GuestSessionResponse,
@@ -15,9 +16,10 @@ export const authApi = (client: ApiClient) => ({
     client.request(UserResponse, '/login', { method: 'POST', body, csrfInBody: true, allow401: true }),
   register: (body: { email: string; password: string; firstName: string; lastName: string }) =>
     client.request(RegisterAnswer, '/register', { method: 'POST', body, csrfInBody: true }),
-  logout: () => client.request(SuccessResponse, '/logout', { method: 'POST', body: {} }),
+  // Section 7 names no answer for these two: an empty 2xx (204) or the local server's {success: true}.
+  logout: () => client.request(Acknowledged, '/logout', { method: 'POST', body: {} }),
   forgotPassword: (email: string) =>
-    client.request(SuccessResponse, '/customer/forgot-password', { method: 'POST', body: { email }, csrfInBody: true }),
+    client.request(Acknowledged, '/customer/forgot-password', { method: 'POST', body: { email }, csrfInBody: true }),
   /** Emails a single-use sign-in link past the wrong-password slowdown (decision 400). */
   requestSignInLink: (email: string) =>
     client.request(SignInLinkRequested, '/customer/sign-in-link', { method: 'POST', body: { email }, csrfInBody: true }),

@@ -83,11 +83,15 @@ export const RailcardsListResponse = v.union([
 ]);
 export type RailcardsListResponse = v.InferOutput<typeof RailcardsListResponse>;
 
-/** A railcard a passenger holds: GET /passenger/{passengerId}/railcard/{railcardId}. */
+/**
+ * A railcard a passenger holds: GET /passenger/{passengerId}/railcard/{railcardId} (section 3's
+ * Railcard; the path names the passenger and the railcard type).
+ */
 export const PassengerRailcard = v.pipe(
   v.object({
-    id: v.string(),
-    railcardId: v.string(),
+    /** Local-server extras (not in section 3's Railcard): the held card's id and its type's id. */
+    id: v.optional(v.string()),
+    railcardId: v.optional(v.string()),
     name: v.string(),
     price: Price,
     scopes: v.array(v.string()),
@@ -108,7 +112,11 @@ export const PassengerRailcard = v.pipe(
 );
 export type PassengerRailcard = v.InferOutput<typeof PassengerRailcard>;
 
-export const PassengerRailcardResponse = v.object({ passenger: PassengerName, railcard: PassengerRailcard });
+export const PassengerRailcardResponse = v.object({
+  /** Local-server extra (section 7 names `{railcard}` only): absent (null), the form reads the saved passenger. */
+  passenger: maybe(PassengerName),
+  railcard: PassengerRailcard,
+});
 export type PassengerRailcardResponse = v.InferOutput<typeof PassengerRailcardResponse>;
 
 /** POST railcard-status: whether the card details describe a card that can be used. */
@@ -121,15 +129,18 @@ export type RailcardStatusResponse = v.InferOutput<typeof RailcardStatusResponse
 /** SPEC section 7 lists no answer for the railcard DELETE: see Acknowledged. */
 export const DeleteRailcardResponse = Acknowledged;
 
-/** GET /passengers-and-railcards/digital-railcard/{railcardId}. */
+/**
+ * GET /passengers-and-railcards/digital-railcard/{railcardId}: section 3's Railcard, as a passenger's
+ * railcard is (the card's code, discount and number in railcardDetails, whose inner shape is ours,
+ * decision 230). The screen reads them flat.
+ */
 export const DigitalRailcard = v.pipe(
   v.object({
-    id: v.string(),
-    railcardId: v.string(),
+    /** Local-server extras (not in section 3's Railcard): the held card's id and its type's id. */
+    id: v.optional(v.string()),
+    railcardId: v.optional(v.string()),
     name: v.string(),
-    code: v.string(),
-    discount: v.string(),
-    cardNumber: v.string(),
+    railcardDetails: v.object({ code: v.string(), discount: v.string(), cardNumber: v.string() }),
     cardHolders: v.pipe(v.array(v.string()), v.minLength(1)),
     /** Local-server extra: without it the card leaves out its "Valid from" row. */
     validFrom: v.optional(v.pipe(v.string(), v.isoDate())),
@@ -137,7 +148,9 @@ export const DigitalRailcard = v.pipe(
     /** Local-server extra: derived from expiryDate when absent. */
     status: v.optional(RailcardStatus),
   }),
-  v.transform(withRailcardStatus),
+  v.transform(({ railcardDetails, ...card }) =>
+    withRailcardStatus({ ...card, code: railcardDetails.code, discount: railcardDetails.discount, cardNumber: railcardDetails.cardNumber }),
+  ),
 );
 export type DigitalRailcard = v.InferOutput<typeof DigitalRailcard>;
 

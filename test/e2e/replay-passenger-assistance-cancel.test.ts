@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { passengerAssistanceCancelMachine, passengerAssistanceCancelMessages, type PassengerAssistanceCancelInput } from '#machines/passenger-assistance-cancel';
 import { m } from '#src/paraglide/messages.js';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
-import { bookingIdOf } from '#server/seed/context.ts';
+import { bookingIdOf, stableId } from '#server/seed/context.ts';
 import { ASSISTANCE_BOOKING_KEY, ASSISTANCE_IDS } from '#server/seed/passenger-assistance.ts';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
 import { alexLuggageCancelled, jamieWheelchair, returnBooking } from '#test/model/fixtures/passenger-assistance';
@@ -17,12 +17,14 @@ import { postFromAnotherTab } from './replay-helpers/another-tab';
  * - jamieOutward: booked; cancelled when confirmed.
  * - alexInwardCancelled: cancelled already.
  * - unknown: no such assistance on the booking (the server's 404).
+ * - hostLacksItem: Jamie's booked help on a host without the call that reads one assistance (not in
+ *   SPEC section 7): that call answers 404 through the answer switch, the spec's list still names it.
  * The load's failure, a failed cancel and the lost answer (a gateway's 504: the outcome is unknown,
  * decision 310) come from the /__test/answer switch. "Already cancelled" (409 ALREADY_CANCELLED) is
  * real: the same help is cancelled from another tab first. The load is held at its first call,
  * GET booking/{id}.
  */
-type Key = keyof typeof ASSISTANCE_IDS | 'unknown';
+type Key = keyof typeof ASSISTANCE_IDS | 'unknown' | 'hostLacksItem';
 const data = new SharedData();
 const input = (key: Key): PassengerAssistanceCancelInput => ({ bookingId: 'its booking', assistanceId: key, keySeed: 'replay-assistance-cancel' });
 const keyOf = (c: { assistanceId: string }) => c.assistanceId as Key;
@@ -36,11 +38,12 @@ describeBrowserReplay(
   passengerAssistanceCancelMachine,
   {
     name: 'passengerAssistanceCancelMachine',
-    inputs: [input('jamieOutward'), input('alexInwardCancelled'), input('unknown')],
+    inputs: [input('jamieOutward'), input('alexInwardCancelled'), input('unknown'), input('hostLacksItem')],
     events: {
       'xstate.done.actor.fetchAssistance': (snap) => {
         const key = keyOf(snap.context);
         if (key === 'unknown') return [];
+        if (key === 'hostLacksItem') return [{ type: 'xstate.done.actor.fetchAssistance', output: null }];
         return [{ type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: key === 'jamieOutward' ? jamieWheelchair : alexLuggageCancelled } }];
       },
       'xstate.error.actor.fetchAssistance': (snap) =>
@@ -66,7 +69,7 @@ describeBrowserReplay(
     },
     async open(page, path, server) {
       const key = keyOf(path.input!);
-      const id = key === 'unknown' ? '00000000-0000-4000-8000-000000000000' : ASSISTANCE_IDS[key];
+      const id = key === 'unknown' ? '00000000-0000-4000-8000-000000000000' : key === 'hostLacksItem' ? ASSISTANCE_IDS.jamieOutward : ASSISTANCE_IDS[key];
       await page.goto(`${server.url}bookings/${bookingIdOf(ASSISTANCE_BOOKING_KEY)}/passenger-assistance/${id}/cancel`);
     },
     calls: {
@@ -77,6 +80,12 @@ describeBrowserReplay(
       'cancel.confirm': async ({ page }) => cancelButton(page).click(),
       'cancel.check': async ({ page }) => button(page, m.common_check_again()).click(),
       'assistance.retry': async ({ page }) => button(page, m.common_try_again()).click(),
+      'xstate.done.actor.fetchAssistance': async ({ previous, server }) => {
+        if (keyOf(previous!.context) !== 'hostLacksItem') return;
+        const orderId = stableId('order', ASSISTANCE_BOOKING_KEY);
+        const itemPath = `/customer/passenger-assistance/orders/${orderId}/products/${bookingIdOf(ASSISTANCE_BOOKING_KEY)}/${ASSISTANCE_IDS.jamieOutward}`;
+        await server.answer('GET', itemPath, 404, { errors: [{ code: 'NOT_FOUND' }] });
+      },
       'xstate.error.actor.fetchAssistance': async (step) => {
         // The unknown assistance is the server's own 404.
         if (keyOf(step.previous!.context) !== 'unknown') await answerWithModelError(step);
@@ -94,6 +103,11 @@ describeBrowserReplay(
         await button(page, m.common_try_again()).waitFor();
       },
       notFound: async ({ page }) => page.getByText(passengerAssistanceCancelMessages.notFound, { exact: true }).waitFor(),
+      absent: async ({ page }) => {
+        await page.getByText(passengerAssistanceCancelMessages.notOffered, { exact: true }).waitFor();
+        await page.getByRole('main').getByRole('link', { name: m.passenger_assistance_assistance_list_page_back_to_booking() }).waitFor();
+        expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count(), 'no error box').toBe(0);
+      },
       alreadyCancelled: async ({ page }) => {
         await page.getByText(passengerAssistanceCancelMessages.alreadyCancelled, { exact: true }).waitFor();
         expect(await cancelButton(page).count(), 'nothing left to cancel').toBe(0);

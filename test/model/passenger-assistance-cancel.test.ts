@@ -27,6 +27,8 @@ describeMachineModel(passengerAssistanceCancelMachine, {
     'xstate.done.actor.fetchAssistance': [
       { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: jamieWheelchair } },
       { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: alexLuggageCancelled } },
+      // A host without the call that reads one assistance (not in SPEC section 7).
+      { type: 'xstate.done.actor.fetchAssistance', output: null },
     ],
     'xstate.error.actor.fetchAssistance': [
       { type: 'xstate.error.actor.fetchAssistance', error: notFound },
@@ -92,6 +94,13 @@ describeMachineModel(passengerAssistanceCancelMachine, {
       expect(context.item).toBeNull();
       expect(context.schemaError).toBe(errorOf(event)?.problem?.kind === 'schema');
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
+      expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
+    },
+    absent: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchAssistance');
+      expect(outputOf(event)).toBeNull();
+      expect(context.item).toBeNull();
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
       expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
     },
     notFound: ({ snapshot, context, event }) => {

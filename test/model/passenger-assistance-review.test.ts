@@ -10,6 +10,8 @@ describeMachineModel(passengerAssistanceReviewMachine, {
     'xstate.done.actor.fetchAssistance': [
       { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: jamieWheelchair } },
       { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: alexLuggageCancelled } },
+      // A host without the call that reads one assistance (not in SPEC section 7).
+      { type: 'xstate.done.actor.fetchAssistance', output: null },
     ],
     'xstate.error.actor.fetchAssistance': [
       { type: 'xstate.error.actor.fetchAssistance', error: notFound },
@@ -40,6 +42,12 @@ describeMachineModel(passengerAssistanceReviewMachine, {
       expect(context.item).toBeNull();
       expect(context.schemaError).toBe(errorOf(event)?.problem?.kind === 'schema');
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
+    },
+    absent: ({ snapshot, context, event }) => {
+      expect(event.type).toBe('xstate.done.actor.fetchAssistance');
+      expect(outputOf(event)).toBeNull();
+      expect(context.item).toBeNull();
+      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
     notFound: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchAssistance');

@@ -68,10 +68,10 @@ describe("a railcard's words in the page's locale (decision 445)", () => {
     );
     expect(fr.body.unavailable.find((r) => r.id === 'senior')?.eligibility).toBe('À partir de 60 ans');
     expect(fr.body.railcards[0]?.railcardDetails.discount).toBe('1/3 de réduction pour le titulaire et un adulte accompagnant');
-    const digital = await client.get<{ discount: string }>(`${API}/passengers-and-railcards/digital-railcard/${DEMO_RAILCARDS.alexTwoTogether}`, {
+    const digital = await client.get<{ railcardDetails: { discount: string } }>(`${API}/passengers-and-railcards/digital-railcard/${DEMO_RAILCARDS.alexTwoTogether}`, {
       headers: { 'accept-language': 'de' },
     });
-    expect(digital.body.discount).toBe('1/3 Rabatt');
+    expect(digital.body.railcardDetails.discount).toBe('1/3 Rabatt');
     expect((await client.get<Details>(`${API}/railcard/senior`)).body.railcardDetails).toMatchObject({ discount: '1/3 off', eligibility: 'For ages 60 and over' });
   });
 });
@@ -125,9 +125,14 @@ describe("a passenger's railcard", () => {
   });
 
   it("shows the digital railcard, and only a digital one of the customer's own", async () => {
-    const res = await client.get<{ cardHolders: string[]; status: string; code: string }>(`${API}/passengers-and-railcards/digital-railcard/${DEMO_RAILCARDS.alexTwoTogether}`);
+    const res = await client.get<{ cardHolders: string[]; status: string; railcardDetails: { code: string } }>(`${API}/passengers-and-railcards/digital-railcard/${DEMO_RAILCARDS.alexTwoTogether}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ code: 'TWO', status: 'valid' });
+    expect(res.body).toMatchObject({ railcardDetails: { code: 'TWO', isDigital: true }, status: 'valid' });
+    // By its railcard type too (the spec's railcardslist names types by railcardDetails.code): the
+    // customer holds one digital Two Together.
+    for (const type of ['TWO', 'two-together']) {
+      expect((await client.get(`${API}/passengers-and-railcards/digital-railcard/${type}`)).body).toEqual(res.body);
+    }
     expect((await client.get(`${API}/passengers-and-railcards/digital-railcard/${DEMO_RAILCARDS.alex2630}`)).status).toBe(404);
     const sam = apiClient(server.origin);
     await sam.init();

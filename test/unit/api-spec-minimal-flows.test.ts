@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
 import { createApiClient } from '#src/api/client';
 import { addressesApi } from '#src/api/addresses';
+import { authApi } from '#src/api/auth';
 import { bookingActionsApi } from '#src/api/booking-actions';
 import { bookingApi } from '#src/api/booking';
 import { cardsApi } from '#src/api/cards';
@@ -252,6 +253,13 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     expect(actor.getSnapshot().context.addresses).toEqual([]);
   });
 
+  it('forgot password and logout: section 7 names no answer, so an empty 204 is a success', async () => {
+    const { client, calls } = retailer({ 'POST /customer/forgot-password': EMPTY, 'POST /logout': EMPTY });
+    await expect(authApi(client).forgotPassword('sam.patel@example.com')).resolves.toBeNull();
+    await expect(authApi(client).logout()).resolves.toBeNull();
+    expect(calls).toEqual(['POST /customer/forgot-password', 'POST /logout']);
+  });
+
   it('saved cards: delete-card answers no body', async () => {
     const card = { id: 'k1', brand: 'VISA', lastFourDigits: '4242', expiryMonth: 8, expiryYear: 2029, cardholderName: 'A MORGAN', isExpired: false };
     const { client } = retailer({ 'GET /customer/cards': { cards: [card] }, 'POST /customer/delete-card': EMPTY });
@@ -285,14 +293,10 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     expect(actor.getSnapshot().context.passengers).toEqual([{ ...passenger, railcards: [] }]);
   });
 
-  it('digital railcard: no status or validFrom (local-server extras); an expired card reads expired', async () => {
+  it('digital railcard: section 3\'s Railcard (code, discount and number in railcardDetails), no id, status or validFrom (local-server extras); an expired card reads expired', async () => {
     const card = {
-      id: 'h1',
-      railcardId: '1625',
       name: '16-25 Railcard',
-      code: 'YNG',
-      discount: '1/3 off',
-      cardNumber: 'YNG12345',
+      railcardDetails: { code: 'YNG', discount: '1/3 off', cardNumber: 'YNG12345' },
       cardHolders: ['Alex Morgan'],
       expiryDate: '2020-01-31',
     };
@@ -303,7 +307,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
       { input: { railcardId: 'h1' } },
     ).start();
     await settled(actor, 'showing');
-    expect(actor.getSnapshot().context.card).toMatchObject({ cardNumber: 'YNG12345', status: 'expired' });
+    expect(actor.getSnapshot().context.card).toMatchObject({ code: 'YNG', discount: '1/3 off', cardNumber: 'YNG12345', status: 'expired' });
   });
 
   it('railcards to add: section 3 railcards without id (known by railcardDetails.code), as {railcards} or a bare list', async () => {

@@ -13,6 +13,7 @@ import { PaymentMethodsPage } from '#routes/-components/payment-methods/payment-
 import { PassengersPage } from '#routes/-components/passengers/passengers-page';
 import { DigitalRailcardPage } from '#routes/-components/railcards/digital-railcard-page';
 import { SelectRailcardPage } from '#routes/-components/railcards/select-railcard-page';
+import { RailcardFormPage } from '#routes/-components/railcards/railcard-form-page';
 import { ContactPreferencesPanel } from '#routes/-components/contact-preferences/contact-preferences-panel';
 import { consentsApi } from '#src/api/consents';
 import { createApiClient } from '#src/api/client';
@@ -86,7 +87,7 @@ describe("screens with the spec's minimal answers", () => {
   });
 
   it('digital railcard: without validFrom and status the card leaves out "Valid from" and derives valid', async () => {
-    const card = { id: 'h1', railcardId: '1625', name: '16-25 Railcard', code: 'YNG', discount: '1/3 off', cardNumber: 'YNG12345', cardHolders: ['Alex Morgan'], expiryDate: '2099-01-31' };
+    const card = { name: '16-25 Railcard', railcardDetails: { code: 'YNG', discount: '1/3 off', cardNumber: 'YNG12345' }, cardHolders: ['Alex Morgan'], expiryDate: '2099-01-31' };
     await renderScreen(() => <DigitalRailcardPage railcardId="h1" />, { '/passengers-and-railcards/digital-railcard/h1': card });
     expect((await screen.findAllByText('YNG12345')).length).toBeGreaterThan(0);
     expect(document.body.textContent).not.toMatch(/undefined|Invalid Date|Valid from/);
@@ -103,6 +104,27 @@ describe("screens with the spec's minimal answers", () => {
     );
     expect(document.body.textContent).toContain('£20');
     expect(document.body.textContent).not.toMatch(/undefined|null|Choose a railcard to save|Railcards not shown/);
+  });
+
+  it('edit railcard by the type\'s code: the answer is {railcard} (section 3, no id or passenger); the name is the saved passenger\'s', async () => {
+    const held = {
+      ...specRailcard,
+      railcardDetails: { code: 'DIS', discount: '1/3 off', cardNumber: 'DIS7654321', isDigital: false },
+      cardHolders: ['Ruby Morgan'],
+      expiryDate: '2099-03-31',
+      attributes: {},
+    };
+    const ruby = { id: 'p1', firstName: 'Ruby', lastName: 'Morgan', nickName: null, emailAddress: null, day: '01', month: '02', year: '2018', isAccountHolder: false };
+    await renderScreen(() => <RailcardFormPage mode="edit" passengerId="p1" railcardId="DIS" />, {
+      '/passenger/p1/railcard/DIS': { railcard: held },
+      '/railcard/DIS': specRailcard,
+      '/passengers/saved-passenger/p1': ruby,
+    });
+    expect(await screen.findByText('For Ruby Morgan')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit railcard: Disabled Persons Railcard');
+    expect(screen.getByDisplayValue('DIS7654321')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/undefined|null/);
+    expect(screen.queryAllByRole('alert').filter((a) => a.textContent?.trim())).toEqual([]);
   });
 
   it('select railcard: an empty bare list without the passenger says "this passenger"', async () => {

@@ -56,6 +56,14 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
         />
       )}
       {snapshot.matches('notFound') && <Alert tone="error">{passengerAssistanceCancelMessages.notFound}</Alert>}
+      {snapshot.matches('absent') && (
+        <>
+          <p>{passengerAssistanceCancelMessages.notOffered}</p>
+          <p>
+            <Link to="/bookings/$bookingId" params={{ bookingId }}>{m.passenger_assistance_assistance_list_page_back_to_booking()}</Link>
+          </p>
+        </>
+      )}
       {snapshot.matches('alreadyCancelled') && (
         <>
           <Alert tone="info">{passengerAssistanceCancelMessages.alreadyCancelled}</Alert>

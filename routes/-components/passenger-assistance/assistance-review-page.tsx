@@ -36,6 +36,14 @@ export function AssistanceReviewPage({ bookingId, assistanceId, booked }: { book
         />
       )}
       {snapshot.matches('notFound') && <Alert tone="error">{passengerAssistanceReviewMessages.notFound}</Alert>}
+      {snapshot.matches('absent') && (
+        <>
+          <p>{passengerAssistanceReviewMessages.notOffered}</p>
+          <p>
+            <Link to="/bookings/$bookingId" params={{ bookingId }}>{m.passenger_assistance_assistance_list_page_back_to_booking()}</Link>
+          </p>
+        </>
+      )}
       {snapshot.matches('ready') && item && (
         <>
           {booked && !isCancelled(item.assistance) && <Alert tone="success">{passengerAssistanceReviewMessages.booked}</Alert>}

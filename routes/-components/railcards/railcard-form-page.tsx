@@ -36,7 +36,9 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
           const railcards = railcardsApi(api);
           if (input.mode === 'edit') {
             const [held, type] = await Promise.all([railcards.get(input.passengerId, input.railcardId), railcards.catalogueEntry(input.railcardId)]);
-            return { passenger: held.passenger, railcard: type, held: held.railcard };
+            // Section 7's answer is `{railcard}`: without the passenger's name, the saved passenger's.
+            const passenger = held.passenger ?? (await passengersApi(api).get(input.passengerId));
+            return { passenger: { id: passenger.id, firstName: passenger.firstName, lastName: passenger.lastName }, railcard: type, held: held.railcard };
           }
           const [type, passenger] = await Promise.all([railcards.catalogueEntry(input.railcardId), passengersApi(api).get(input.passengerId)]);
           return { passenger: { id: passenger.id, firstName: passenger.firstName, lastName: passenger.lastName }, railcard: type, held: null };
