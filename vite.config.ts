@@ -42,8 +42,16 @@ const FORM_KIT = [
   /[\\/]src[\\/]paraglide[\\/]messages[\\/](form_(email|first_name|last_name|password)_|ui_submit_hint_|ui_error_summary_)/,
 ];
 
-/** The lists' classes and API: the lists, the guest tab and the guest's order-token page use both (decision 249). */
-const BOOKINGS_LISTS_SHARED = [/[\\/](routes[\\/]-components[\\/]bookings-list[\\/]bookings-list\.css\.ts|src[\\/]api[\\/]bookings-list\.ts)$/];
+/**
+ * The lists' classes and API: the lists, the guest tab and the guest's order-token page use both (decision 249).
+ * With them the refund line and the booking facts it reads, which the lists and a booking show too: one
+ * file instead of two on the first route (decision 540).
+ */
+const BOOKINGS_LISTS_SHARED = [
+  /[\\/](routes[\\/]-components[\\/]bookings-list[\\/]bookings-list\.css\.ts|src[\\/]api[\\/]bookings-list\.ts)$/,
+  /[\\/](routes[\\/]-components[\\/]refunds[\\/]refund-tracking\.tsx|machines[\\/]lib[\\/]booking-lifecycle-facts\.ts)$/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/]refund_tracking_/,
+];
 
 /**
  * The date, money and rich-text formatting and the journey names: every booking screen uses them, the
