@@ -58,7 +58,13 @@ const BOOKINGS_LISTS_SHARED = [
  * bookings lists included. One file instead of three on the first route (each was under 1 KiB, and
  * a request costs its headers on the wire).
  */
-const FORMATTING = [/[\\/](src[\\/]i18n[\\/](format\.ts|rich\.tsx)|routes[\\/]-components[\\/]journey-name\.ts)$/];
+const FORMATTING = [
+  /[\\/](src[\\/]i18n[\\/](format\.ts|rich\.tsx)|routes[\\/]-components[\\/]journey-name\.ts)$/,
+  // The account pages' layout (its menu, language picker and offline banner, and their copy) uses the
+  // formatting, and every account page loads both: one file instead of two (decision 540).
+  /[\\/]routes[\\/](_account\.tsx\?tsr-split=component$|-components[\\/](account-nav|language-picker|offline-banner)\.tsx$)/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/](account_nav_|offline_(last_updated|no_connection)|route_account_|route_we_couldnt_load_your_account)/,
+];
 
 /**
  * A chunk of exactly the modules named (decision 249): code that always travels together, in one
