@@ -42,15 +42,29 @@ const FORM_KIT = [
   /[\\/]src[\\/]paraglide[\\/]messages[\\/](form_(email|first_name|last_name|password)_|ui_submit_hint_|ui_error_summary_)/,
 ];
 
-/** The lists' classes and API: the lists, the guest tab and the guest's order-token page use both (decision 249). */
-const BOOKINGS_LISTS_SHARED = [/[\\/](routes[\\/]-components[\\/]bookings-list[\\/]bookings-list\.css\.ts|src[\\/]api[\\/]bookings-list\.ts)$/];
+/**
+ * The lists' classes and API: the lists, the guest tab and the guest's order-token page use both (decision 249).
+ * With them the refund line and the booking facts it reads, which the lists and a booking show too: one
+ * file instead of two on the first route (decision 540).
+ */
+const BOOKINGS_LISTS_SHARED = [
+  /[\\/](routes[\\/]-components[\\/]bookings-list[\\/]bookings-list\.css\.ts|src[\\/]api[\\/]bookings-list\.ts)$/,
+  /[\\/](routes[\\/]-components[\\/]refunds[\\/]refund-tracking\.tsx|machines[\\/]lib[\\/]booking-lifecycle-facts\.ts)$/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/]refund_tracking_/,
+];
 
 /**
  * The date, money and rich-text formatting and the journey names: every booking screen uses them, the
  * bookings lists included. One file instead of three on the first route (each was under 1 KiB, and
  * a request costs its headers on the wire).
  */
-const FORMATTING = [/[\\/](src[\\/]i18n[\\/](format\.ts|rich\.tsx)|routes[\\/]-components[\\/]journey-name\.ts)$/];
+const FORMATTING = [
+  /[\\/](src[\\/]i18n[\\/](format\.ts|rich\.tsx)|routes[\\/]-components[\\/]journey-name\.ts)$/,
+  // The account pages' layout (its menu, language picker and offline banner, and their copy) uses the
+  // formatting, and every account page loads both: one file instead of two (decision 540).
+  /[\\/]routes[\\/](_account\.tsx\?tsr-split=component$|-components[\\/](account-nav|language-picker|offline-banner)\.tsx$)/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/](account_nav_|offline_(last_updated|no_connection)|route_account_|route_we_couldnt_load_your_account)/,
+];
 
 /**
  * A chunk of exactly the modules named (decision 249): code that always travels together, in one
