@@ -15,7 +15,7 @@ import { Loading, Page } from '#src/ui/page';
 import { BookingActions } from '../booking-actions';
 import { delayRepaySummaries } from '../claims/claim-copy';
 import { InsuranceSection } from '../claims/insurance-section';
-import { RefundEntry } from '../refunds/refund-entry';
+import { RefundEntry } from '../refunds/refund-quote';
 import { RefundStatus } from '../refunds/refund-status';
 import * as styles from './booking-detail.css';
 import { EditPassengerDialog } from './edit-passenger-dialog';
