@@ -2,7 +2,7 @@
  * Where a booking's pages are for whoever opened it: a signed-in customer's under /bookings, a
  * guest's (an order-token link, docs/decisions/081-refund-flows.md) under /order-token. The one
  * place that makes this choice: screens shared by both ask it, and pass the answer to Link or
- * navigate with the booking's id.
+ * navigate with the booking's id (decision 505).
  */
 
 const ACCOUNT = {
