@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RefundScreen } from './-components/refunds/refund-screen';
+import { RefundIneligiblePage } from './-components/refunds/refund-screen';
 
 /** The refund ineligibility view (feature refund-ineligibility-enhanced-view; docs/decisions/081-refund-flows.md). */
 export const Route = createFileRoute('/_account/bookings/$bookingId/refund/ineligible')({
@@ -7,6 +7,5 @@ export const Route = createFileRoute('/_account/bookings/$bookingId/refund/ineli
 });
 
 function AccountRefundIneligible() {
-  const { bookingId } = Route.useParams();
-  return <RefundScreen key={bookingId} bookingId={bookingId} quoteId={null} from="detail" guest={false} view="ineligible" />;
+  return <RefundIneligiblePage bookingId={Route.useParams().bookingId} guest={false} />;
 }

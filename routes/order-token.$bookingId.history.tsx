@@ -1,25 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BookingHistoryScreen } from './-components/booking-detail/booking-history-screen';
-import { historySearch, useHandedOverWait } from './-components/booking-detail/history-search';
+import { BookingHistoryPage } from './-components/booking-detail/booking-history-screen';
+import { historySearch } from './-components/booking-detail/history-search';
 
+/** A guest's booking history, from the order-token link. */
 export const Route = createFileRoute('/order-token/$bookingId/history')({
   validateSearch: historySearch,
   component: GuestBookingHistory,
 });
 
 function GuestBookingHistory() {
-  const { bookingId } = Route.useParams();
-  const handedOver = useHandedOverWait();
-  const search = Route.useSearch();
-  const wait = search.waitForSuperseders === true || handedOver;
-  return (
-    <BookingHistoryScreen
-      key={`${bookingId}:${wait}`}
-      bookingId={bookingId}
-      guest
-      waitForSuperseders={wait}
-      bookingChanged={search.bookingchanged === true}
-      refundComplete={search.refundComplete === true}
-    />
-  );
+  return <BookingHistoryPage bookingId={Route.useParams().bookingId} search={Route.useSearch()} guest />;
 }

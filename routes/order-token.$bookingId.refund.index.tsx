@@ -1,30 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { RefundScreen } from './-components/refunds/refund-screen';
+import { RefundPage } from './-components/refunds/refund-screen';
+import { refundSearch } from './-components/refunds/refund-search';
 
-/** Spec section 2: the refund page takes a quote id and a `from` of history or detail. */
-const RefundSearch = v.object({
-  quoteId: v.optional(v.pipe(v.string(), v.maxLength(128))),
-  from: v.optional(v.picklist(['history', 'detail'])),
-});
-
-/** docs/decisions/081-refund-flows.md; a new quoteId (partial refund choice) remounts the screen: a reload. */
+/** A guest's refund page, from the order-token link (docs/decisions/081-refund-flows.md). */
 export const Route = createFileRoute('/order-token/$bookingId/refund/')({
-  validateSearch: RefundSearch,
+  validateSearch: refundSearch,
   component: GuestRefund,
 });
 
 function GuestRefund() {
-  const { bookingId } = Route.useParams();
-  const { quoteId, from } = Route.useSearch();
-  return (
-    <RefundScreen
-      key={`${bookingId}:${quoteId ?? ''}`}
-      bookingId={bookingId}
-      quoteId={quoteId ?? null}
-      from={from ?? 'detail'}
-      guest={true}
-      view="refund"
-    />
-  );
+  return <RefundPage bookingId={Route.useParams().bookingId} search={Route.useSearch()} guest />;
 }

@@ -17,11 +17,14 @@ import { guestOrdersApi } from './api/guest-orders.ts';
 import { oidcApi } from './api/oidc.ts';
 import { insuranceApi } from './api/insurance.ts';
 import { passengerAssistanceApi } from './api/passenger-assistance.ts';
+import { partialRefundsApi } from './api/partial-refunds.ts';
 import { passengersApi } from './api/passengers.ts';
 import { signInLinkApi } from './api/sign-in-link.ts';
 import { passwordApi } from './api/password.ts';
 import { railcardsApi } from './api/railcards.ts';
-import { refundsApi } from './api/refunds.ts';
+import { refundCardsApi } from './api/refund-cards.ts';
+import { refundQuoteApi } from './api/refund-quote.ts';
+import { refundRequestApi } from './api/refund-request.ts';
 import { seasonRenewalsApi } from './api/season-renewals.ts';
 import { smartcardsApi } from './api/smartcards.ts';
 import { calendarFeedApi } from './api/calendar-feed.ts';
@@ -179,8 +182,11 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', guestOrdersApi());
   api.route('/', bookingApi()); // GET /booking/{uuid} only: /booking/token etc. are not swallowed
   api.route('/', timetableApi());
-  api.route('/', changeOfJourneyApi());
-  api.route('/', refundsApi()); // refund quote/request, partial refunds, card token, change-of-journey status
+  api.route('/', changeOfJourneyApi()); // changeability and the status of an exchange
+  api.route('/', refundQuoteApi());
+  api.route('/', refundRequestApi());
+  api.route('/', partialRefundsApi());
+  api.route('/', refundCardsApi()); // a refund card's token after a declined card
   api.route('/', consentsApi());
   api.route('/', passengersApi());
   api.route('/', railcardsApi());

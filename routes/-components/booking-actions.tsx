@@ -11,6 +11,7 @@ import { OnDemandTicket } from './booking-actions/on-demand-ticket';
 import { ResendEmailModal } from './booking-actions/resend-email-modal';
 import { useBookingActionsApi } from './booking-actions/use-booking-actions-api';
 import * as styles from './booking-actions.css';
+import { bookingPath } from './booking-links';
 import { NeedsConnection } from './needs-connection';
 import { m } from '#src/paraglide/messages.js';
 
@@ -105,10 +106,8 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
               <button type="button" className={buttonClass({ tone: 'secondary' })} disabled aria-describedby={offlineReason}>
                 {m.booking_actions_check_in()}
               </button>
-            ) : guest ? (
-              <Link className={styles.linkButton} to="/order-token/$bookingId/check-in" params={{ bookingId }}>{m.booking_actions_check_in()}</Link>
             ) : (
-              <Link className={styles.linkButton} to="/bookings/$bookingId/check-in" params={{ bookingId }}>{m.booking_actions_check_in()}</Link>
+              <Link className={styles.linkButton} to={bookingPath(guest, 'checkIn')} params={{ bookingId }}>{m.booking_actions_check_in()}</Link>
             )}
           </li>
         )}

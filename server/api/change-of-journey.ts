@@ -7,9 +7,13 @@ import type { LifecycleReason } from '#machines/booking-lifecycle';
 import { findBooking, requireBookingAccess } from './booking.ts';
 import { one } from '../db.ts';
 import { refundingTicketIds, settleRefunds } from '../domain/refund-store.ts';
+import { loadBookingForRefund, money } from './refund-booking.ts';
 
 /**
- * Change-of-journey changeability (DOMAIN.md): Advance, Off-Peak (incl. Super Off-Peak) and Anytime
+ * Change of journey: whether a booking may be changed, and the status of an exchange it is the
+ * source of.
+ *
+ * Changeability (DOMAIN.md): Advance, Off-Peak (incl. Super Off-Peak) and Anytime
  * tickets can be changed before departure; a departed journey or an activated mobile ticket cannot.
  * Seasons (their own path) can be changed while still valid. Answer: {changeable, reason}.
  */
@@ -78,9 +82,45 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
   return answer(null);
 }
 
+const COJ_MESSAGES = {
+  IN_PROGRESS: 'Your change of journey is being processed: your new tickets will be emailed to you. This booking cannot be refunded while it is exchanged.',
+  COMPLETED: 'This booking was exchanged for a new journey. Any refund is made on the new booking.',
+  FAILED: 'Your change of journey could not be completed. Please contact us: your original tickets are still valid.',
+} as const;
+
+/**
+ * The status of the exchange a booking is the source of (docs/decisions/080-refunds-server.md): what
+ * the refund flow shows instead of a quote. Access is the refund's (server/api/refund-booking.ts).
+ */
+async function changeOfJourneyStatus(c: Context<AppEnv>) {
+  const { db } = c.get('deps');
+  const { booking } = await loadBookingForRefund(c, c.req.param('bookingId') ?? '', c.req.param('orderId') ?? '');
+  const row = await one<{
+    status: keyof typeof COJ_MESSAGES;
+    new_order_id: string | null;
+    new_booking_id: string | null;
+    requested_at: Date;
+    completed_at: Date | null;
+    price_difference: string | number | null;
+    currency: string;
+  }>(db, 'select * from change_of_journeys where source_booking_id = $1', [booking.id]);
+  if (!row) throw new ApiError(404, 'NOT_CHANGE_OF_JOURNEY_SOURCE', 'This booking is not the source of a change of journey.');
+  return c.json({
+    status: row.status,
+    sourceBookingId: booking.id,
+    newOrderId: row.new_order_id,
+    newBookingId: row.new_booking_id,
+    requestedAt: row.requested_at.toISOString(),
+    completedAt: row.completed_at ? row.completed_at.toISOString() : null,
+    priceDifference: row.price_difference === null ? null : money(Number(row.price_difference), row.currency),
+    message: COJ_MESSAGES[row.status],
+  });
+}
+
 export function changeOfJourneyApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.get('/change-of-journey/changeability/:orderId/:bookingId', (c) => changeability(c, false));
   api.get('/seasons-change-of-journey/changeability/:orderId/:bookingId', (c) => changeability(c, true));
+  api.get('/change-of-journey/status/:orderId/:bookingId', changeOfJourneyStatus);
   return api;
 }

@@ -21,8 +21,8 @@ import {
 
 /**
  * Refund rows (migration 080): loading the facts the rules need, settling refunds by the clock, and
- * the tracking data booking detail, history and the lists carry. Used by server/api/refunds.ts,
- * booking.ts and bookings-list.ts.
+ * the tracking data booking detail, history and the lists carry. Used by server/api/refund-quote.ts,
+ * refund-request.ts, partial-refunds.ts, change-of-journey.ts, booking.ts and bookings-list.ts.
  */
 
 export type RefundRow = {

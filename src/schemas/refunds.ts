@@ -3,7 +3,7 @@ import { maybe } from './maybe.ts';
 
 /**
  * Refunds and change of journey (spec sections 3, 4, 5, 7; issue 9). THE CONTRACT between the
- * local server (server/api/refunds.ts) and the app (src/api/refunds.ts); shapes, statuses, error
+ * local server (server/api/refund-*.ts, partial-refunds.ts, change-of-journey.ts) and the app (src/api/refunds.ts); shapes, statuses, error
  * codes and which seeded booking gives which case: docs/decisions/080-refunds-server.md.
  *
  * Fields spec section 3 names for the refund quote and the partial refund booking are required;

@@ -28,7 +28,7 @@ describe('docs/flows file maps', () => {
     expect(refund.screens).toContain('routes/-components/refunds/refund-screen.tsx');
     expect(refund.routes).toContain('routes/_account.bookings.$bookingId.refund.index.tsx');
     expect(refund.api).toContain('src/api/refunds.ts');
-    expect(refund.endpoints.map((e) => e.file)).toContain('server/api/refunds.ts');
+    expect(refund.endpoints.map((e) => e.file)).toContain('server/api/refund-request.ts');
     expect(refund.domain).toContain('server/domain/refunds.ts');
     expect(refund.tests).toContain('test/model/refund-request.test.ts');
   });

@@ -10,6 +10,7 @@ import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import { useBookingActionsApi } from './use-booking-actions-api';
 import * as styles from '../booking-actions.css';
+import { bookingPath } from '../booking-links';
 import { m } from '#src/paraglide/messages.js';
 
 const myAccountPath = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?my-account\//i;
@@ -56,10 +57,10 @@ export function CheckInScreen({ bookingId, guest }: { bookingId: string; guest: 
     if (done && url) void navigate({ href: url, replace: true });
   }, [done, url, navigate]);
 
-  const back = guest ? (
-    <Link to="/order-token/$bookingId" params={{ bookingId }}>{m.booking_actions_check_in_screen_back_to_your_booking()}</Link>
-  ) : (
-    <Link to="/bookings/$bookingId" params={{ bookingId }} activeOptions={{ exact: true }}>{m.booking_actions_check_in_screen_back_to_your_booking()}</Link>
+  const back = (
+    <Link to={bookingPath(guest, 'detail')} params={{ bookingId }} activeOptions={{ exact: true }}>
+      {m.booking_actions_check_in_screen_back_to_your_booking()}
+    </Link>
   );
 
   return (

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
+import type * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { bookingHistoryMachine } from '#machines/booking-history';
 import { bookingApi } from '#src/api/booking';
@@ -12,12 +13,14 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import * as styles from './booking-detail.css';
-import { RefundEntry } from '../refunds/refund-entry';
+import { RefundEntry } from '../refunds/refund-quote';
 import { RefundStatus } from '../refunds/refund-status';
 import { bookingTitle, describeChanges, passengerName, ukDate, ukDateTime } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
 import { bookingLifecycle } from '../booking-lifecycle';
 import { rich } from '#src/i18n/rich';
+import { bookingPath } from '../booking-links';
+import { useHandedOverWait, type historySearch } from './history-search';
 
 export const historyMessages = {
   waiting: m.booking_detail_booking_history_screen_waiting(),
@@ -29,6 +32,26 @@ export const historyMessages = {
   refundComplete: m.booking_detail_booking_history_screen_refund_complete(),
   refundCompleteBody: m.booking_detail_booking_history_screen_refund_complete_body(),
 } as const;
+
+/**
+ * The history page of /bookings/{id}/history and /order-token/{id}/history: the two routes differ
+ * only in who opened the booking. A hand-over to wait for the replacement (search or history state)
+ * remounts the screen.
+ */
+export function BookingHistoryPage({ bookingId, search, guest }: { bookingId: string; search: v.InferOutput<typeof historySearch>; guest: boolean }) {
+  const handedOver = useHandedOverWait();
+  const wait = search.waitForSuperseders === true || handedOver;
+  return (
+    <BookingHistoryScreen
+      key={`${bookingId}:${wait}`}
+      bookingId={bookingId}
+      guest={guest}
+      waitForSuperseders={wait}
+      bookingChanged={search.bookingchanged === true}
+      refundComplete={search.refundComplete === true}
+    />
+  );
+}
 
 export function BookingHistoryScreen({
   bookingId,
@@ -54,8 +77,7 @@ export function BookingHistoryScreen({
           if (!context.replacement) return;
           const params = { bookingId: context.replacement.bookingId };
           const search = context.waitForSuperseders || context.bookingChanged ? { refundComplete: true } : {};
-          if (guest) void navigate({ to: '/order-token/$bookingId/history', params, search, replace: true });
-          else void navigate({ to: '/bookings/$bookingId/history', params, search, replace: true });
+          void navigate({ to: bookingPath(guest, 'history'), params, search, replace: true });
         },
       },
     }),
@@ -162,10 +184,10 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
 
 /** A link to a booking's detail, on the guest's or the customer's route. */
 function bookingLink(bookingId: string, guest: boolean, label: string) {
-  return guest ? (
-    <Link to="/order-token/$bookingId" params={{ bookingId }}>{label}</Link>
-  ) : (
-    <Link to="/bookings/$bookingId" params={{ bookingId }}>{label}</Link>
+  return (
+    <Link to={bookingPath(guest, 'detail')} params={{ bookingId }}>
+      {label}
+    </Link>
   );
 }
 
@@ -258,11 +280,9 @@ function TimelineEntry({
       )}
       {current && (
         <p>
-          {guest ? (
-            <Link to="/order-token/$bookingId" params={{ bookingId: b.id }}>{m.booking_detail_booking_history_screen_view_booking_details()}</Link>
-          ) : (
-            <Link to="/bookings/$bookingId" params={{ bookingId: b.id }} activeOptions={{ exact: true }}>{m.booking_detail_booking_history_screen_view_booking_details()}</Link>
-          )}
+          <Link to={bookingPath(guest, 'detail')} params={{ bookingId: b.id }} activeOptions={{ exact: true }}>
+            {m.booking_detail_booking_history_screen_view_booking_details()}
+          </Link>
         </p>
       )}
     </li>

@@ -6,7 +6,7 @@ import { passengerName } from '../booking-format';
 import { delayRepaySummaries } from '../delay-repay/delay-repay-copy';
 import { InsuranceSection } from '../insurance/insurance-claim-section';
 import { NeedsConnection } from '../needs-connection';
-import { RefundEntry } from '../refunds/refund-entry';
+import { RefundEntry } from '../refunds/refund-quote';
 import { RefundStatus } from '../refunds/refund-status';
 import * as styles from './booking-detail.css';
 import type { BookingScreenMode } from './booking-detail-screen';

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type EventFrom } from 'xstate';
 import { partialRefundMachine, partialRefundMessages, selectedRefundables } from '#machines/partial-refund';
 import { formatMoney } from '#src/i18n/format';
 import type { Direction, PartialRefundsResponse, RefundReason } from '#src/schemas/refunds';
@@ -66,48 +66,7 @@ export function PartialRefundPanel({ bookingId, data, refundReason, names, onSel
         <p>{m.refunds_partial_refund_panel_these_are_tickets_refunding_a({ journeyFare: booking.journeyFare })}</p>
       )}
       <div className={styles.directions}>
-        {directions.map((direction) => {
-          const journey = booking[direction];
-          if (!journey || (booking.sameFare && direction === 'inward')) return null;
-          return (
-            <fieldset key={direction} className={styles.fieldset}>
-              <legend className={styles.legend}>
-                {booking.sameFare ? m.refunds_partial_refund_panel_passengers() : directionTitle[direction]}
-                {journey.origin && journey.destination ? m.refunds_partial_refund_panel_to({ origin: journey.origin, destination: journey.destination }) : ''}
-              </legend>
-              {journey.fares.flatMap((fare, fi) =>
-                fare.farePassengers.map((p, pi) => {
-                  const id = `pr-${direction}-${fi}-${pi}`;
-                  const price = p.price ? ` · ${formatMoney(p.price.amount, p.price.currencyCode, locale.tag)}` : '';
-                  const label = `${nameOf(p)}${fare.name ? `, ${fare.name}` : ''}${price}`;
-                  if (!p.isRefundable || !p.refundableId) {
-                    return (
-                      <p key={id} className={styles.hint}>
-                        {label}{m.refunds_partial_refund_panel_cant_be_refunded()}{p.reasonCode ? ` (${ineligibilityCopy[p.reasonCode].title.toLowerCase()})` : ''}
-                      </p>
-                    );
-                  }
-                  const refundableId = p.refundableId;
-                  return (
-                    <CheckboxField
-                      key={id}
-                      id={id}
-                      label={label}
-                      checked={c.selection[direction].includes(refundableId)}
-                      onCheckedChange={() =>
-                        send({
-                          type: 'selection.toggle',
-                          direction,
-                          refundableId,
-                        })
-                      }
-                    />
-                  );
-                }),
-              )}
-            </fieldset>
-          );
-        })}
+        {directions.map((direction) => directionFieldset({ direction, booking, selection: c.selection, nameOf, locale: locale.tag, send }))}
       </div>
       <p>
         {rich(m.refunds_partial_refund_panel_well_email_the_refund_confirmation, { email: <strong>{booking.recipient.email}</strong> })}
@@ -129,5 +88,63 @@ export function PartialRefundPanel({ bookingId, data, refundReason, names, onSel
       {c.assistancesFailed && <p className={styles.hint}>{partialRefundMessages.assistancesFailed}</p>}
       <p className={styles.hint} role="status">{chosen.length === 0 ? partialRefundMessages.nothingSelected : ''}</p>
     </div>
+  );
+}
+
+/** One direction's passengers (or all of them, for one fare both ways): a tick for each refundable ticket, a note for the others. */
+function directionFieldset({
+  direction,
+  booking,
+  selection,
+  nameOf,
+  locale,
+  send,
+}: {
+  direction: Direction;
+  booking: PartialRefundsResponse['booking'];
+  selection: Record<Direction, readonly string[]>;
+  nameOf: (p: { passengerId?: string | undefined; firstName?: string | undefined; lastName?: string | undefined }) => string;
+  locale: string;
+  send: (event: EventFrom<typeof partialRefundMachine>) => void;
+}) {
+  const journey = booking[direction];
+  if (!journey || (booking.sameFare && direction === 'inward')) return null;
+  return (
+    <fieldset key={direction} className={styles.fieldset}>
+      <legend className={styles.legend}>
+        {booking.sameFare ? m.refunds_partial_refund_panel_passengers() : directionTitle[direction]}
+        {journey.origin && journey.destination ? m.refunds_partial_refund_panel_to({ origin: journey.origin, destination: journey.destination }) : ''}
+      </legend>
+      {journey.fares.flatMap((fare, fi) =>
+        fare.farePassengers.map((p, pi) => {
+          const id = `pr-${direction}-${fi}-${pi}`;
+          const price = p.price ? ` · ${formatMoney(p.price.amount, p.price.currencyCode, locale)}` : '';
+          const label = `${nameOf(p)}${fare.name ? `, ${fare.name}` : ''}${price}`;
+          if (!p.isRefundable || !p.refundableId) {
+            return (
+              <p key={id} className={styles.hint}>
+                {label}{m.refunds_partial_refund_panel_cant_be_refunded()}{p.reasonCode ? ` (${ineligibilityCopy[p.reasonCode].title.toLowerCase()})` : ''}
+              </p>
+            );
+          }
+          const refundableId = p.refundableId;
+          return (
+            <CheckboxField
+              key={id}
+              id={id}
+              label={label}
+              checked={selection[direction].includes(refundableId)}
+              onCheckedChange={() =>
+                send({
+                  type: 'selection.toggle',
+                  direction,
+                  refundableId,
+                })
+              }
+            />
+          );
+        }),
+      )}
+    </fieldset>
   );
 }

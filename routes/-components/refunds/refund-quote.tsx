@@ -1,0 +1,168 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { fromPromise, type EventFrom, type SnapshotFrom } from 'xstate';
+import { refundQuoteMachine, refundQuoteMessages, type RefundFrom } from '#machines/refund-quote';
+import { formatMoney } from '#src/i18n/format';
+import { useConnection, useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { buttonClass } from '#src/ui/button-class';
+import { bookingPath } from '../booking-links';
+import { ineligibilityCopy, ineligibilityNextStep } from './refund-copy';
+import { useRefundsApi } from './use-refunds-api';
+import { NeedsConnection } from '../needs-connection';
+import { ContactDetails } from '../contact-details';
+import { m } from '#src/paraglide/messages.js';
+
+export interface RefundEntryProps {
+  orderId: string;
+  bookingId: string;
+  from: RefundFrom;
+  guest: boolean;
+  changeOfJourneySource: boolean;
+}
+
+/**
+ * The refund quote on screen (refundQuoteMachine): "Cancel and refund" on booking detail and
+ * history quotes, then opens the refund page or the ineligibility view, or explains here why not.
+ */
+export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySource }: RefundEntryProps) {
+  const api = useRefundsApi();
+  const navigate = useNavigate();
+  const { pageData } = useServices();
+  const [snapshot, send] = useMachine(
+    refundQuoteMachine.provide({
+      actors: {
+        fetchQuote: fromPromise(({ input, signal }) => api.getQuote(input, signal)),
+        fetchChangeOfJourneyStatus: fromPromise(({ input, signal }) =>
+          api.getChangeOfJourneyStatus(input.orderId, input.bookingId, signal),
+        ),
+      },
+      actions: {
+        goToRefundPage: ({ context }) => {
+          const search = {
+            quoteId: context.quote?.quoteId ?? undefined,
+            from: context.from,
+          };
+          void navigate({ to: bookingPath(guest, 'refund'), params: { bookingId }, search });
+        },
+        goToIneligibleView: () => {
+          void navigate({ to: bookingPath(guest, 'refundIneligible'), params: { bookingId } });
+        },
+      },
+    }),
+    {
+      input: {
+        orderId,
+        bookingId,
+        from,
+        changeOfJourneySource,
+        enhancedIneligibleView: pageData.features['refund-ineligibility-enhanced-view'],
+      },
+    },
+  );
+  const busy = snapshot.matches('quoting') || snapshot.matches('checkingChangeOfJourney') || snapshot.status === 'done';
+  // After a message is closed, focus goes back to the button that opened it (not to the page's start).
+  const opener = useRef<HTMLButtonElement>(null);
+  const idle = snapshot.matches('idle');
+  // Offline the quote cannot be asked for: the button stays, disabled, with the reason (decision 251).
+  const { offline } = useConnection();
+  const offlineReason = `refund-offline-${bookingId}`;
+  const wasIdle = useRef(true);
+  useEffect(() => {
+    if (idle && !wasIdle.current) opener.current?.focus();
+    wasIdle.current = idle;
+  }, [idle]);
+
+  return (
+    <div>
+      {(idle || busy) && (
+        <button
+          ref={opener}
+          type="button"
+          className={buttonClass({ tone: 'secondary' })}
+          aria-busy={busy || undefined}
+          disabled={busy || offline}
+          aria-describedby={offline ? offlineReason : undefined}
+          onClick={() => send({ type: 'refund.requestQuote' })}
+        >
+          {busy ? refundQuoteMessages.pending : m.refund_entry_cancel_and_refund()}
+        </button>
+      )}
+      {offline && idle && <NeedsConnection id={offlineReason} />}
+      <QuoteAnswer snapshot={snapshot} send={send} guest={guest} />
+    </div>
+  );
+}
+
+/**
+ * What the quote answered when it does not open the refund page (not refundable, a refund in
+ * progress, held for checks, an exchanged journey) or why it could not be asked; announced.
+ */
+function QuoteAnswer({ snapshot, send, guest }: { snapshot: SnapshotFrom<typeof refundQuoteMachine>; send: (event: EventFrom<typeof refundQuoteMachine>) => void; guest: boolean }) {
+  const { locale } = useServices();
+  const { quote, quoteError, changeOfJourney } = snapshot.context;
+  const dismiss = (
+    <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>{m.common_close()}</Button>
+  );
+  return (
+    <div aria-live="polite">
+      {snapshot.matches('failed') && (
+        <Alert tone="error" title={m.refund_entry_we_couldnt_check_your_refund()}>
+          <p>{quoteError === true || quoteError === null ? refundQuoteMessages.error : quoteError}</p>
+          <Button onClick={() => send({ type: 'quote.retry' })}>{m.common_try_again()}</Button> {dismiss}
+        </Alert>
+      )}
+      {snapshot.matches('notRefundable') && quote && (
+        <Alert tone="info" title={refundQuoteMessages.notRefundable}>
+          {quote.message && <p>{quote.message}</p>}
+          <ul>
+            {quote.unprocessableReasons.map((r) => (
+              <li key={r.reasonCode}>
+                <strong>{ineligibilityCopy[r.reasonCode].title}.</strong> {ineligibilityCopy[r.reasonCode].explanation}{' '}
+                {ineligibilityNextStep(r.reasonCode, quote)}
+              </li>
+            ))}
+          </ul>
+          {dismiss}
+        </Alert>
+      )}
+      {snapshot.matches('inProgress') && (
+        <Alert tone="info" title={m.refund_entry_refund_in_progress()}>
+          <p>{quote?.message ?? refundQuoteMessages.inProgress}</p>
+          {dismiss}
+        </Alert>
+      )}
+      {snapshot.matches('fraudSuspected') && (
+        <Alert tone="error" title={m.refund_entry_we_cant_refund_this_booking()}>
+          <p>{quote?.message ?? refundQuoteMessages.fraud}</p>
+          <ContactDetails />
+          {dismiss}
+        </Alert>
+      )}
+      {snapshot.matches('changeOfJourney') && changeOfJourney && (
+        <Alert tone="info" title={m.refund_entry_this_journey_was_changed()}>
+          <p>{refundQuoteMessages.changeOfJourney}</p>
+          <p>
+            {changeOfJourney.message}
+            {changeOfJourney.priceDifference &&
+              ` ${m.refund_entry_price_difference({ amount: formatMoney(changeOfJourney.priceDifference.amount, changeOfJourney.priceDifference.currencyCode, locale.tag) })}`}
+          </p>
+          {changeOfJourney.newBookingId && (
+            <p>
+              <Link to={bookingPath(guest, 'detail')} params={{ bookingId: changeOfJourney.newBookingId }}>{m.refund_entry_view_the_new_booking()}</Link>
+            </p>
+          )}
+          {dismiss}
+        </Alert>
+      )}
+      {snapshot.matches('changeOfJourneyFailed') && (
+        <Alert tone="error" title={m.refund_entry_we_couldnt_check_the_change()}>
+          <p>{refundQuoteMessages.changeOfJourneyError}</p>
+          <Button onClick={() => send({ type: 'quote.retry' })}>{m.common_try_again()}</Button> {dismiss}
+        </Alert>
+      )}
+    </div>
+  );
+}

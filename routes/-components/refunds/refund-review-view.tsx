@@ -1,0 +1,183 @@
+import { Fragment } from 'react';
+import { isPartialRefundAvailable } from '#machines/partial-refund';
+import { formatMoney } from '#src/i18n/format';
+import { rich } from '#src/i18n/rich';
+import { customerActionReturnModes, type RefundMoney, type RefundQuote, type SeasonRefundCalculation } from '#src/schemas/refunds';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { PartialRefundPanel } from './partial-refund-panel';
+import { directionNames, returnModeCopy } from './refund-copy';
+import { ReasonsExplained } from './refund-reasons';
+import type { RefundView } from './refund-view';
+import { StepHeading } from './step-heading';
+import * as styles from './refunds.css';
+import { m } from '#src/paraglide/messages.js';
+
+/**
+ * `reviewing` and `nothingSelected`: the refund the quote offers (whose tickets, the amounts, a
+ * season's calculation, what to do with the tickets), the partial refund choice and the reason picker.
+ */
+export function reviewView(v: RefundView, quote: RefundQuote, nothingSelected: boolean) {
+  const { context: c, send } = v;
+  const partialAvailable = c.booking ? quote.isPartiallyRefundable || isPartialRefundAvailable(c.booking.booking) : false;
+  return [
+    partialAvailable && c.booking ? (
+      <section key="partial" className={styles.section} aria-labelledby="partial-heading">
+        <h2 id="partial-heading" className={styles.sectionTitle}>{m.refund_screen_refund_only_some_passengers()}</h2>
+        <PartialRefundPanel
+          key={c.refundReason}
+          bookingId={v.bookingId}
+          data={c.booking}
+          refundReason={c.refundReason}
+          names={v.names}
+          onSelect={(refundables) => send({ type: 'refund.select', refundables })}
+        />
+      </section>
+    ) : null,
+    <div key="top">
+      {v.busyNote}
+      {!nothingSelected && <QuoteSummary quote={quote} names={v.names} />}
+    </div>,
+    v.reasonPicker(m.refund_screen_why_are_you_cancelling()),
+    <div key="bottom">
+      {!nothingSelected && <ReturnInstructions quote={quote} />}
+      <div className={styles.actions}>
+        <Button disabled={v.requoting || nothingSelected} onClick={() => send({ type: 'refund.continue' })}>{m.refund_screen_continue()}</Button>
+        {v.back}
+      </div>
+    </div>,
+  ];
+}
+
+/** How a season ticket's refund is worked out (the quote's optional seasonCalculation). */
+function SeasonCalculation({ calc }: { calc: SeasonRefundCalculation }) {
+  const { locale, pageData } = useServices();
+  const money = (x: RefundMoney) => formatMoney(x.amount, x.currencyCode || pageData.currency, locale.tag);
+  // Validity is whole days, given in UTC as the server counts them (a last day ends 23:59 UTC).
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat(locale.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+  const periodLabel = {
+    month: m.refund_screen_season_used_month,
+    week: m.refund_screen_season_used_week,
+    day: m.refund_screen_season_used_day,
+  } as const;
+  return (
+    <section aria-labelledby="season-heading" className={styles.section}>
+      <h3 id="season-heading" className={styles.sectionTitle}>{m.refund_screen_season_heading()}</h3>
+      <p>{m.refund_screen_season_valid({ from: day(calc.validFrom), until: day(calc.validUntil), handedBack: day(calc.handedBackOn) })}</p>
+      <dl className={styles.totals}>
+        <dt>{m.refund_screen_season_days_used()}</dt>
+        <dd>{calc.daysUsed}</dd>
+        <dt>{m.refund_screen_season_days_left()}</dt>
+        <dd>{calc.daysLeft}</dd>
+        <dt>{m.refund_screen_paid_for_these_tickets()}</dt>
+        <dd>{money(calc.paid)}</dd>
+        {calc.usedPeriods.map((p) => (
+          <Fragment key={p.period}>
+            <dt>{periodLabel[p.period]({ count: p.count, rate: money(p.rate) })}</dt>
+            <dd>{money(p.cost)}</dd>
+          </Fragment>
+        ))}
+        <dt>{m.refund_screen_season_cost_of_used()}</dt>
+        <dd>−{money(calc.costOfUsed)}</dd>
+        <dt>{m.refund_screen_admin_fee_label()}</dt>
+        <dd>{calc.adminFee.amount > 0 ? `−${money(calc.adminFee)}` : m.refund_screen_none()}</dd>
+        <dt className={styles.grandTotal}>{m.refund_screen_total_refund()}</dt>
+        <dd className={styles.grandTotal}>{money(calc.total)}</dd>
+      </dl>
+      <p className={styles.hint}>{m.refund_screen_season_rule()}</p>
+    </section>
+  );
+}
+
+function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap<string, string> }) {
+  const { locale, pageData } = useServices();
+  const money = (x: RefundMoney) => formatMoney(x.amount, x.currencyCode || pageData.currency, locale.tag);
+  const rows = (quote.refundables ?? []).filter((r) => r.included);
+  const details = quote.cancellationDetails;
+  return (
+    <section aria-labelledby="summary-heading">
+      <StepHeading id="summary-heading" className={styles.sectionTitle}>
+        {quote.status === 'PARTIALLY_REFUNDABLE' ? m.refund_screen_tickets_in_this_refund() : m.refund_screen_your_refund()}
+      </StepHeading>
+      {quote.status === 'PARTIALLY_REFUNDABLE' && <p>{m.refund_screen_only_the_tickets_below_will()}</p>}
+      {rows.length > 0 && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={styles.hint}>{m.refund_screen_amounts_per_passenger_and_direction()}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{m.refund_screen_passenger_and_ticket()}</th>
+                <th scope="col">{m.refund_screen_paid()}</th>
+                <th scope="col">{m.common_refund()}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.refundableId}>
+                  <td>
+                    <strong>{names.get(r.passengerId) ?? r.passengerName}</strong>
+                    <br />
+                    {directionNames[r.direction]} · {r.ticketType}
+                    {r.adminFee.amount > 0 && <span className={styles.hint}>{m.refund_screen_admin_fee({ amount: money(r.adminFee) })}</span>}
+                  </td>
+                  <td>{money(r.paid)}</td>
+                  <td>{money(r.refund)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {quote.seasonCalculation ? (
+        <SeasonCalculation calc={quote.seasonCalculation} />
+      ) : details && (
+        <dl className={styles.totals}>
+          <dt>{m.refund_screen_paid_for_these_tickets()}</dt>
+          <dd>{money(details.paid)}</dd>
+          <dt>{m.refund_screen_admin_fee_label()}</dt>
+          <dd>{details.adminFee.amount > 0 ? `−${money(details.adminFee)}` : m.refund_screen_none()}</dd>
+          <dt className={styles.grandTotal}>{m.refund_screen_total_refund()}</dt>
+          <dd className={styles.grandTotal}>{money(details.total)}</dd>
+        </dl>
+      )}
+      {quote.unprocessableReasons.length > 0 && <ReasonsExplained quote={quote} />}
+    </section>
+  );
+}
+
+function ReturnInstructions({ quote }: { quote: RefundQuote }) {
+  const { locale } = useServices();
+  const r = quote.returnInstructions;
+  if (!r) return null;
+  const copy = returnModeCopy[r.mode];
+  const needsAction = customerActionReturnModes.includes(r.mode);
+  return (
+    <section className={styles.section} aria-labelledby="return-heading">
+      <h2 id="return-heading" className={styles.sectionTitle}>
+        {needsAction ? m.refund_screen_what_you_need_to_do() : m.refund_screen_your_tickets()}
+      </h2>
+      <Alert tone={needsAction ? 'info' : 'success'} title={copy.title}>
+        {copy.body && <p>{copy.body}</p>}
+        {r.address && <address className={styles.address}>{r.address.join('\n')}</address>}
+        {r.deadline && (
+          <p>
+            {rich(m.refund_screen_they_must_arrive_by, {
+              date: (
+                <strong>
+                  {new Intl.DateTimeFormat(locale.tag, {
+                    day: 'numeric',
+                    month: 'long',
+                    year: 'numeric',
+                    timeZone: 'Europe/London',
+                  }).format(new Date(r.deadline))}
+                </strong>
+              ),
+            })}
+          </p>
+        )}
+      </Alert>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { CardTokenRequest } from '#src/schemas/refunds.ts';
+import { cardBrand, DECLINED_TEST_CARDS, luhnValid } from '../domain/refunds.ts';
+import type { AppEnv } from '../lib/app-env.ts';
+import { readBody } from '../lib/body.ts';
+import { addMs } from '../lib/clock.ts';
+import { ApiError } from '../lib/errors.ts';
+import { randomToken, sha256Hex } from '../lib/tokens.ts';
+import { findOrderByGuestToken } from '../lib/ufac.ts';
+
+/**
+ * Refund cards (POST /payment/card-token; docs/decisions/080-refunds-server.md): a card entered
+ * after the card on file was declined becomes a single-use token, issued to the signed-in customer
+ * or to the guest's order, that a refund request may name instead of the card.
+ */
+
+export const CARD_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+/** Who a card token is for: the signed-in customer, a guest's order or customer, or `?token=`'s order. */
+async function tokenOwner(c: Context<AppEnv>): Promise<{ customerId: string | null; orderId: string | null }> {
+  const customer = c.get('customer');
+  if (customer) return { customerId: customer.id, orderId: null };
+  const guest = c.get('guest');
+  if (guest?.scopes.includes('refund') && guest.flow === 'order' && guest.orderId) return { customerId: null, orderId: guest.orderId };
+  const token = c.req.query('token');
+  if (token) {
+    const order = await findOrderByGuestToken(c.get('deps').db, token, c.get('deps').clock.now());
+    if (order) return { customerId: null, orderId: order.id };
+  }
+  if (guest) throw new ApiError(403, 'FORBIDDEN');
+  throw new ApiError(401, 'UNAUTHORISED');
+}
+
+async function cardToken(c: Context<AppEnv>) {
+  const { db, clock } = c.get('deps');
+  const now = clock.now();
+  const owner = await tokenOwner(c);
+  const body = await readBody(c, CardTokenRequest);
+  const digits = body.number.replace(/ /g, '');
+  if (!/^\d{13,19}$/.test(digits)) throw new ApiError(400, 'VALIDATION', 'The card number must have 13 to 19 digits');
+  if (!luhnValid(digits)) throw new ApiError(422, 'CARD_INVALID', 'This card number is not valid.');
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  if (body.expiryYear < year || (body.expiryYear === year && body.expiryMonth < month)) {
+    throw new ApiError(422, 'CARD_EXPIRED', 'This card has expired.');
+  }
+  const token = randomToken(24);
+  const expiresAt = addMs(now, CARD_TOKEN_TTL_MS);
+  const brand = cardBrand(digits);
+  const last4 = digits.slice(-4);
+  await db.query(
+    `insert into card_tokens (token_hash, customer_id, order_id, brand, last4, expiry_month, expiry_year, declined, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [sha256Hex(token), owner.customerId, owner.orderId, brand, last4, body.expiryMonth, body.expiryYear, DECLINED_TEST_CARDS.includes(digits), now, expiresAt],
+  );
+  return c.json({ token, last4, brand, expiryMonth: body.expiryMonth, expiryYear: body.expiryYear, expiresAt: expiresAt.toISOString() });
+}
+
+export function refundCardsApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  api.post('/payment/card-token', cardToken);
+  return api;
+}
