@@ -12,6 +12,7 @@ import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import { m } from '#src/paraglide/messages.js';
 import { BookingLoaded } from './booking-loaded';
+import { bookingPath } from '../booking-links';
 
 /**
  * account: /bookings/{id}; orderToken: /order-token/{id} (guest, token sent as ?token=);
@@ -38,8 +39,7 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
       actions: {
         goToHistory: ({ context }) => {
           const params = { bookingId: context.movedTo ?? context.bookingId };
-          if (mode === 'orderToken') void navigate({ to: '/order-token/$bookingId/history', params, replace: true });
-          else void navigate({ to: '/bookings/$bookingId/history', params, replace: true });
+          void navigate({ to: bookingPath(mode === 'orderToken', 'history'), params, replace: true });
         },
       },
     }),

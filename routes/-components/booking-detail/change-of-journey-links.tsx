@@ -5,15 +5,16 @@ import type { Booking } from '#src/schemas/booking';
 import type { BookingLifecycle } from '../booking-lifecycle';
 import * as styles from './booking-detail.css';
 import type { BookingScreenMode } from './booking-detail-screen';
+import { bookingPath } from '../booking-links';
 
 /** On an exchanged booking's lifecycle note: "Open the new booking" (local-server extra; absent: no link). */
 export function newBookingLink(booking: Booking, lifecycle: BookingLifecycle, mode: BookingScreenMode) {
   const newBookingId = booking.refund?.changeOfJourneyNewBookingId ?? null;
   if (lifecycle.state !== 'changed' || !newBookingId) return undefined;
-  return mode === 'orderToken' ? (
-    <Link to="/order-token/$bookingId" params={{ bookingId: newBookingId }}>{m.booking_detail_screen_lifecycle_open_new_booking()}</Link>
-  ) : (
-    <Link to="/bookings/$bookingId" params={{ bookingId: newBookingId }}>{m.booking_detail_screen_lifecycle_open_new_booking()}</Link>
+  return (
+    <Link to={bookingPath(mode === 'orderToken', 'detail')} params={{ bookingId: newBookingId }}>
+      {m.booking_detail_screen_lifecycle_open_new_booking()}
+    </Link>
   );
 }
 

@@ -6,6 +6,7 @@ import { bookingTitle, deliveryLabels, ukDate, ukDateTime } from '../booking-for
 import * as styles from './booking-detail.css';
 import type { BookingScreenMode } from './booking-detail-screen';
 import { VatReceipt } from './vat-receipt';
+import { bookingPath } from '../booking-links';
 
 /** "Delivery and order": how the tickets come, the order's references, its history, the VAT receipt and the order's other journeys. */
 export function OrderSection({ booking, detail, mode }: { booking: Booking; detail: BookingDetailResponse; mode: BookingScreenMode }) {
@@ -49,11 +50,9 @@ export function OrderSection({ booking, detail, mode }: { booking: Booking; deta
         )}
       </dl>
       <p>
-        {mode === 'orderToken' ? (
-          <Link to="/order-token/$bookingId/history" params={{ bookingId: booking.id }}>{m.booking_detail_screen_view_booking_history()}</Link>
-        ) : (
-          <Link to="/bookings/$bookingId/history" params={{ bookingId: booking.id }}>{m.booking_detail_screen_view_booking_history()}</Link>
-        )}
+        <Link to={bookingPath(mode === 'orderToken', 'history')} params={{ bookingId: booking.id }}>
+          {m.booking_detail_screen_view_booking_history()}
+        </Link>
       </p>
       {/* Offline, the kept booking has no refunds or fees (decision 250): no receipt from it. */}
       {!offline && (booking.tickets.length > 0 || booking.fees.length > 0) && <VatReceipt detail={detail} />}
