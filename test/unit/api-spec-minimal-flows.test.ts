@@ -390,7 +390,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     await waitFor(actor, (s) => s.matches('loaded') && s.context.changeability !== null);
     const detail = actor.getSnapshot().context.detail;
     expect(detail?.order).toEqual({ ...order, email: null });
-    expect(detail?.bookings[0]?.outward).toEqual({ ...leg, origin: null, destination: null, departureTime: null, arrivalTime: null, operator: null, timetableId: null });
+    expect(detail?.bookings[0]?.outward).toEqual({ ...leg, origin: null, destination: null, departureTime: null, arrivalTime: null, operator: null, timetableId: null, disruption: null });
   });
 
   it('booking history: {replacedBy, bookings, order}', async () => {

@@ -14,6 +14,7 @@ export const passengerAssistanceCancel: MachineWords = {
     loading: '[[passenger_assistance_assistance_cancel_page_loading_this_assistance]]',
     loadFailed: '[[passenger_assistance_cancel_load_error]] with [[common_try_again]]',
     notFound: '[[passenger_assistance_cancel_not_found]]',
+    absent: '[[passenger_assistance_cancel_not_offered]] and [[passenger_assistance_assistance_list_page_back_to_booking]]',
     alreadyCancelled: '[[passenger_assistance_cancel_already_cancelled]] with [[common_back_to_passenger_assistance]]',
     confirming: '[[passenger_assistance_assistance_cancel_page_do_you_want_to_cancel]], who, which journey and what help, then [[passenger_assistance_assistance_cancel_page_cancel_assistance]] and [[passenger_assistance_assistance_cancel_page_keep_assistance]]; after a refusal, [[passenger_assistance_assistance_cancel_page_we_couldnt_cancel_this_assistance]] with the service\'s reason (or [[passenger_assistance_cancel_cancel_error]])',
     cancelling: 'the button reads [[passenger_assistance_assistance_cancel_page_cancelling]]',
@@ -23,6 +24,7 @@ export const passengerAssistanceCancel: MachineWords = {
   },
   outcomes: {
     'fetchAssistance answers [isCancelledAlready]': "the assistance service answers with an assistance that is cancelled already (King's Cross → York: Alex's luggage help on the return; open …/{id}/cancel of it)",
+    'fetchAssistance answers [hostLacksAssistance]': "the retailer's service has no call to read one assistance, but its list of the booking's assistance names this one (the local server in spec mode: `API_SHAPE=spec npm start`)",
     'fetchAssistance answers': 'the assistance service answers with the booked assistance',
     'fetchAssistance fails [isNotFound]': 'the assistance service finds no such assistance on this booking (change the assistance id in the address)',
     'fetchAssistance fails': blocked('assistance service', 'customer/passenger-assistance/…', 'then open the page'),

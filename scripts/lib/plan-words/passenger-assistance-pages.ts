@@ -54,10 +54,12 @@ export const passengerAssistanceReview: MachineWords = {
     loading: '[[passenger_assistance_assistance_review_page_loading_this_assistance]]',
     loadFailed: '[[passenger_assistance_review_load_error]] with [[common_try_again]]',
     notFound: '[[passenger_assistance_review_not_found]]',
+    absent: '[[passenger_assistance_review_not_offered]] and [[passenger_assistance_assistance_list_page_back_to_booking]]',
     ready:
       'who, which journey and what help, with [[passenger_assistance_assistance_review_page_cancel_this_assistance]] (not for a cancelled one) and [[common_back_to_passenger_assistance]]; right after booking it, [[passenger_assistance_review_booked]]',
   },
   outcomes: {
+    'fetchAssistance answers [hostLacksAssistance]': "the retailer's service has no call to read one assistance, but its list of the booking's assistance names this one (the local server in spec mode: `API_SHAPE=spec npm start`)",
     'fetchAssistance answers': 'the assistance service answers with the assistance',
     'fetchAssistance fails [isNotFound]': 'the assistance service finds no such assistance on this booking (change the assistance id in the address)',
     'fetchAssistance fails': blocked('assistance service', 'customer/passenger-assistance/orders/…', 'then open the page'),
