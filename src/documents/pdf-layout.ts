@@ -76,9 +76,6 @@ export class Face {
   }
 }
 
-/** One font's drawable text (the standard font alone): see Face. */
-export const drawable = (font: PDFFont, text: string): string => new Face(font).drawable(text);
-
 /** Splits `text` into lines no wider than `width` at `size` (long words, and CJK text without spaces, are cut). */
 export function wrap(face: Face, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
