@@ -123,20 +123,52 @@ export const railcardWords = (t: Pick<TypeRow, 'id' | 'discount' | 'eligibility'
   };
 };
 
+/**
+ * A railcard's terms in the page's locale: railcards_type_<id>_terms holds the card's own
+ * conditions; a national railcard's (scope `national`) sit inside the terms every national card
+ * shares, railcards_terms_national with {conditions}, as the seed composes them (nationalTerms).
+ * A railcard the catalogue has no terms for keeps the retailer's own text.
+ */
+export const railcardTerms = (t: Pick<TypeRow, 'id' | 'scopes' | 'terms'>, locale: string | null): string => {
+  const own = catalogueText(locale, `railcards_type_${t.id.replaceAll('-', '_')}_terms`);
+  if (own === undefined) return t.terms;
+  if (!t.scopes.includes('national')) return own;
+  return catalogueText(locale, 'railcards_terms_national')?.replace('{conditions}', own) ?? t.terms;
+};
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Each attribute's label in the page's locale (railcards_attribute_<name>_label), else as stored. */
+export const attributeWords = (attributes: AttributeDefinition[], locale: string | null): AttributeDefinition[] =>
+  attributes.map((a) => ({ ...a, label: catalogueText(locale, `railcards_attribute_${snakeCase(a.name)}_label`) ?? a.label }));
+
 export const catalogueJson = (t: TypeRow, locale: string | null = null) => ({
   id: t.id,
   name: t.name,
   price: { amount: Number(t.price_amount), currencyCode: t.currency },
   scopes: t.scopes,
-  termsAndConditions: t.terms,
+  termsAndConditions: railcardTerms(t, locale),
   railcardDetails: {
     code: t.code,
     ...railcardWords(t, locale),
     validityMonths: t.validity_months,
     maxCardHolders: t.max_card_holders,
   },
-  attributes: t.attributes,
+  attributes: attributeWords(t.attributes, locale),
 });
+
+/**
+ * Why a passenger cannot hold a railcard and what to do, in the page's locale
+ * (railcards_not_eligible_detail): the screen shows it as it is. The eligibility continues the
+ * sentence, so its first letter is lower-cased in that locale ("For ages…" → "for ages…").
+ */
+export const notEligibleDetail = (t: TypeRow, firstName: string, locale: string | null): string => {
+  const { eligibility } = railcardWords(t, locale);
+  const continued = `${eligibility.charAt(0).toLocaleLowerCase(locale ?? 'en-GB')}${eligibility.slice(1)}`;
+  const words = { name: firstName, railcard: t.name, eligibility: continued };
+  const sentence = catalogueText(locale, 'railcards_not_eligible_detail') ?? '{railcard}: {eligibility}';
+  return sentence.replace(/\{(name|railcard|eligibility)\}/g, (_, k: keyof typeof words) => words[k]);
+};
 
 type PassengerRef = { id: string; first_name: string; last_name: string; dob: string | null };
 type HeldRow = {
@@ -164,7 +196,7 @@ function heldJson(t: TypeRow, p: PassengerRef, held: HeldRow, today: string, loc
     name: t.name,
     price: { amount: Number(t.price_amount), currencyCode: t.currency },
     scopes: t.scopes,
-    termsAndConditions: t.terms,
+    termsAndConditions: railcardTerms(t, locale),
     railcardDetails: { code: t.code, discount: railcardWords(t, locale).discount, cardNumber: held.card_number, isDigital: held.is_digital },
     cardHolders: holders(p, held),
     expiryDate: held.expiry,
@@ -270,7 +302,7 @@ export function railcardsApi(): Hono<AppEnv> {
     const existing = await heldCard(db, p.id, t.id);
     if (!existing && !isEligible(t, p.dob, today)) {
       // The reason and what to do, in words the screen shows as they are (`detail`).
-      const detail = `${p.first_name} can't hold a ${t.name}: ${t.eligibility.charAt(0).toLowerCase()}${t.eligibility.slice(1)}. Choose a railcard ${p.first_name} can hold from the list of railcards.`;
+      const detail = notEligibleDetail(t, p.first_name, emailLocale(c.req.header('accept-language')));
       return c.json({ errors: [{ code: 'NOT_ELIGIBLE' }], detail }, 400);
     }
     const cardNumber = railcard.cardNumber.replace(/\s+/g, '').toUpperCase();

@@ -213,6 +213,28 @@ describe('on-demand ticket', () => {
 });
 
 describe('VAT receipt', () => {
+  it('in Chinese, draws the receipt in the embedded CJK font the page fetches only then: no "?" (decision 525)', async () => {
+    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    const fonts: string[] = [];
+    w.page.on('request', (r) => {
+      if (r.url().endsWith('.ttf')) fonts.push(r.url());
+    });
+    await w.page.goto(`${world.server.origin}/zh/my-account/bookings/${EUSTON_MANCHESTER}`);
+    const button = w.page.getByRole('button', { name: '下载增值税收据（PDF）' });
+    await button.waitFor();
+    expect(fonts).toEqual([]);
+    const download = w.page.waitForEvent('download');
+    await button.click();
+    const pdf = await readPdf(await readFile((await (await download).path())!));
+    const text = pdf.lines.join(' ');
+    expect(text).toContain('增值税收据');
+    expect(text).toContain('£1.50');
+    expect(text).not.toContain('?');
+    expect(pdf.fonts.some((f) => /NotoSansSC/.test(f))).toBe(true);
+    expect(fonts).toHaveLength(1);
+    expect(w.errors).toEqual([]);
+  });
+
   it('downloads the order’s receipt: fares zero-rated, the booking fee at 20% shown apart, the VAT number', async () => {
     await signIn(w.page, world.server.origin, demo.email, demo.password);
     await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));

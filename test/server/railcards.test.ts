@@ -74,6 +74,33 @@ describe("a railcard's words in the page's locale (decision 445)", () => {
     expect(digital.body.railcardDetails.discount).toBe('1/3 Rabatt');
     expect((await client.get<Details>(`${API}/railcard/senior`)).body.railcardDetails).toMatchObject({ discount: '1/3 off', eligibility: 'For ages 60 and over' });
   });
+
+  it('says the terms and the attributes\' labels in the locale; a national card\'s terms wrap its own conditions', async () => {
+    type Entry = { termsAndConditions: string; attributes: { name: string; label: string }[] };
+    const fr = await client.get<Entry>(`${API}/railcard/two-together`, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(fr.body.termsAndConditions).toMatch(/^Valable un an à partir de la date de début.*Les deux titulaires nommés doivent voyager ensemble\..*pénalité\.$/);
+    expect(fr.body.attributes).toEqual([{ name: 'secondHolderName', label: 'Nom du second titulaire', required: true }]);
+    const de = await client.get<Entry>(`${API}/railcard/network`, { headers: { 'accept-language': 'de' } });
+    expect(de.body.termsAndConditions).toMatch(/^Ein Jahr gültig im Gebiet der Network Railcard/);
+    const held = await client.get<{ railcard: Entry }>(`${API}/passenger/${DEMO_PASSENGERS.alex}/railcard/two-together`, { headers: { 'accept-language': 'de' } });
+    expect(held.body.railcard.termsAndConditions).toContain('Beide namentlich genannten Karteninhaber müssen gemeinsam reisen.');
+    // en-GB: the words the retailer stores, unchanged.
+    const en = await client.get<Entry>(`${API}/railcard/two-together`);
+    expect(en.body.termsAndConditions).toBe(RAILCARD_CATALOGUE.find((r) => r.id === 'two-together')!.terms);
+    expect(en.body.attributes[0]!.label).toBe('Second cardholder name');
+  });
+
+  it('says why a passenger cannot hold a railcard in the locale', async () => {
+    const put = (locale: string) =>
+      client.request<ErrorsBody & { detail?: string }>('PUT', `${API}/passenger/${DEMO_PASSENGERS.ruby}/railcard/senior`, {
+        body: { railcard: { cardNumber: 'SRN1234567', expiryDate: inDays(30) } },
+        headers: { 'accept-language': locale },
+      });
+    expect((await put('fr')).body.detail).toBe(
+      'Ruby ne peut pas détenir de Senior Railcard\u202f: à partir de 60 ans. Choisissez dans la liste une Railcard que Ruby peut détenir.',
+    );
+    expect((await put('de-CH')).body.detail).toBe('Ruby kann keine Senior Railcard besitzen: ab 60 Jahren. Wählen Sie aus der Liste der Railcards eine, die Ruby besitzen kann.');
+  });
 });
 
 describe("a passenger's railcard", () => {

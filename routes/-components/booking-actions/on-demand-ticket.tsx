@@ -9,6 +9,7 @@ import { useBookingActionsApi } from './use-booking-actions-api';
 import * as styles from '../booking-actions.css';
 import { m } from '#src/paraglide/messages.js';
 import { LiveRegion } from '#src/ui/live-region';
+import { ContactDetails } from '../contact-details';
 
 export interface OnDemandTicketProps {
   bookingId: string;
@@ -83,6 +84,8 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady, offline
       {snapshot.matches('failed') && error && (
         <div className={styles.stretch}>
           <Alert tone="error">{onDemandTicketMessages[error]}</Alert>
+          {/* "contact us if it keeps happening": the portal's contact (the booking's route, not the lists'). */}
+          {error === 'ticketFailed' && <ContactDetails />}
         </div>
       )}
       {!ready && (

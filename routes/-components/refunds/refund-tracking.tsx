@@ -1,6 +1,7 @@
 import { formatDate, formatList, formatMoney } from '#src/i18n/format';
 import type { RefundTracking } from '#src/schemas/refund-tracking';
 import { m } from '#src/paraglide/messages.js';
+import { LazyContactDetails } from '../contact-details-lazy';
 
 /**
  * Refund tracking in words (issue 9 "where is my refund?"): processing; action required (post the
@@ -55,7 +56,7 @@ const stateText = (r: RefundTracking, locale: string): { title: string; body: st
   }
 };
 
-/** One line per refund for a booking card. */
+/** One line per refund for a booking card; a rejected one with the portal's contact details. */
 export function RefundTrackingLine({
   refunds,
   locale,
@@ -76,6 +77,8 @@ export function RefundTrackingLine({
           </p>
         );
       })}
+      {/* A rejected refund says to contact customer service: the contact once, loaded only then. */}
+      {refunds.some((r) => r.state === 'rejected') && <LazyContactDetails />}
     </>
   );
 }
