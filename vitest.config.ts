@@ -33,6 +33,11 @@ export default defineConfig({
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
           setupFiles: ['test/setup-node.ts'],
+          // Each file starts its own server and in-memory database (test/helpers/use-test-server.ts)
+          // and no file mocks a module, so a worker keeps one module graph for all its files instead
+          // of importing Hono, PGlite, the server and its seed again for each of the 49 files; the
+          // seed's password hashes are then computed once per worker too.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
-import { useE2eWorld } from './world';
+import { alertTexts, useE2eWorld } from './world';
 
 /** Issue 4 part A: account overview, personal details, account controls, sustainability dashboard. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
@@ -152,7 +152,7 @@ describe('personal details', () => {
       .waitFor();
     await shot('personal-details-passenger-failed');
     // No error shown (the form's error summary is on the page, empty, until a submit attempt).
-    expect(await w.page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
+    expect(await alertTexts(w.page)).toEqual([]);
   });
 
   it('keeps what was typed when the save fails, and retries a failed load', async () => {

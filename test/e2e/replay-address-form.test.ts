@@ -13,8 +13,8 @@ import { answerWithModelError, describeBrowserReplay, SharedData, type ReplaySte
  * The address form replayed in Chromium, signed in as the demo account: a new address on
  * /address-book/add-address (input addressId null), the seeded home address (server/seed/wallet.ts)
  * on /address-book/{id}, and an address the account does not have (the server's 404). A failed
- * load or save comes from the /__test/answer switch; a save is the server's own. Saving is replayed
- * on a new address only (see `offers`).
+ * load or save comes from the /__test/answer switch; a save is the server's own (a new address is
+ * added with POST, an edit saved with PUT: both are held until the answer's step).
  */
 type Step = ReplayStep<typeof addressFormMachine>;
 type Snapshot = Step['snapshot'];
@@ -90,13 +90,11 @@ describeBrowserReplay(
     },
     calls: {
       fetchAddress: { method: 'GET', path: /^\/customer\/address\/[^/]+$/ },
-      saveAddress: { method: 'POST', path: /^\/customer\/address$/ },
+      saveAddress: { method: ['POST', 'PUT'], path: /^\/customer\/address(?:\/[^/]+)?$/ },
     },
     offers: {
-      // The save button ignores clicks and Enter unless the address can be saved. An edit is saved
-      // with PUT (src/api/addresses.ts), a call the replay engine does not hold (GET and POST only):
-      // saving is replayed on a new address, the same transitions of the chart.
-      'form.submit': (snap) => canSave(snap) && snap.context.addressId === null,
+      // The save button ignores clicks and Enter unless the address can be saved.
+      'form.submit': (snap) => canSave(snap),
     },
     events: {
       'form.change': async ({ page, event }) => {

@@ -1,13 +1,13 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { changeEmailMachine, changeEmailMessages, changeEmailValidators } from '#machines/change-email';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { changeEmailSentCopy } from '#routes/-components/account-controls/email-change-copy';
 import { m } from '#src/paraglide/messages.js';
 import { formView } from '#src/ui/form-state';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
-import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
+import { alertShown, passwordFormDriver, passwordFormStates, throttled } from './replay-helpers/password-form';
+import { describeBrowserReplay, type ReplayStep } from './replay/replay';
 
 /**
  * Change of email replayed in Chromium, signed in as the demo account on /account-controls. The
@@ -19,9 +19,7 @@ import { answerWithModelError, describeBrowserReplay, SharedData, type ReplaySte
  */
 type Step = ReplayStep<typeof changeEmailMachine>;
 type Snapshot = Step['snapshot'];
-const data = new SharedData();
 const NEW_EMAIL = 'alex.new@example.com';
-const throttled = { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: null, body: { errors: [{ code: 'TOO_MANY_ATTEMPTS' }] } } };
 
 /** The change-email form (account controls has other forms asking for the current password). */
 const form = (page: Page) => page.getByRole('form', { name: m.account_controls_change_email_form_change_email_address() });
@@ -29,7 +27,6 @@ const newEmail = (page: Page) => form(page).getByRole('textbox', { name: m.accou
 const password = (page: Page) => form(page).getByLabel(m.account_controls_change_email_form_current_password(), { exact: true });
 const submit = (page: Page) => form(page).getByRole('button', { name: m.account_controls_change_email_form_change_email_address(), exact: true });
 const canSend = (s: Snapshot) => formView(s.context, changeEmailValidators, false).canSubmit;
-const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 
 /** The form as the context has it; the button usable only when the change can be sent. */
 const formShown = async ({ page, snapshot }: Step) => {
@@ -37,6 +34,16 @@ const formShown = async ({ page, snapshot }: Step) => {
   await expect.poll(() => password(page).inputValue(), { message: 'the password' }).toBe(snapshot.context.values.currentPassword);
   await expect.poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'Change email address usable' }).toBe(canSend(snapshot));
 };
+
+const driver = passwordFormDriver<typeof changeEmailMachine>({
+  path: 'account-controls',
+  call: { id: 'changeEmail', path: /^\/customer\/change-email$/ },
+  // "Sign in again" signs out (and a changed email changes the account): the next path starts afresh.
+  changesAccount: (events) => events.some((e) => e.type === 'changeEmail.signIn' || e.type === 'xstate.done.actor.changeEmail'),
+  blurred: newEmail,
+  submit,
+  canSend,
+});
 
 describeBrowserReplay(
   changeEmailMachine,
@@ -68,72 +75,35 @@ describeBrowserReplay(
     maxPaths: 1000,
   },
   {
-    async prepare(path, server, browser) {
-      // "Sign in again" signs out (and a changed email changes the account): the next path starts afresh.
-      const signsOut = path.steps.some((s) => s.event.type === 'changeEmail.signIn' || s.event.type === 'xstate.done.actor.changeEmail');
-      await data.use(server, 'the demo account', signsOut);
-      return data.signedIn(browser, server, DEMO_ACCOUNT);
-    },
-    async open(page, _path, server) {
-      await page.goto(`${server.url}account-controls`);
-    },
-    calls: {
-      changeEmail: { method: 'POST', path: /^\/customer\/change-email$/ },
-    },
-    offers: {
-      // The button ignores clicks and Enter unless the change can be sent.
-      'form.submit': (snap) => canSend(snap),
-    },
+    ...driver,
     events: {
+      ...driver.events,
       'form.change': async ({ page, event }) => {
         if (event.type === 'form.change') await (event.field === 'newEmailAddress' ? newEmail(page) : password(page)).fill(event.value);
       },
-      'form.blur': async ({ page }) => {
-        await newEmail(page).focus();
-        await page.keyboard.press('Tab');
-      },
-      'form.submit': async ({ page }) => submit(page).click(),
       'changeEmail.signIn': async ({ page }) => page.getByRole('button', { name: m.account_controls_change_email_form_sign_in_again(), exact: true }).click(),
       // The link to the new address is the local server's own answer; the spec's answers are the switch's.
       'xstate.done.actor.changeEmail': async ({ server, call, event }) => {
         const output = (event as { output?: Record<string, unknown> }).output ?? {};
         if (!('confirmationSent' in output)) await server.answer('POST', call!.path, 200, output);
       },
-      'xstate.error.actor.changeEmail': async (step) => {
-        const problem = (step.event as { error?: typeof throttled }).error?.problem;
-        if (problem?.kind === 'throttled') await step.server.answer('POST', step.call!.path, 429, problem.body);
-        else await answerWithModelError(step);
-      },
     },
     states: {
-      notRequested: formShown,
-      requesting: async ({ page }) => {
-        await page.locator('button[aria-busy="true"]').filter({ hasText: m.account_controls_change_email_form_changing_email_address() }).waitFor();
-      },
-      success: async (step) => {
-        await step.page.getByText(changeEmailMessages.success(NEW_EMAIL), { exact: true }).waitFor();
-        await formShown(step);
-      },
+      ...passwordFormStates<typeof changeEmailMachine>({
+        formShown,
+        busyLabel: m.account_controls_change_email_form_changing_email_address(),
+        success: () => changeEmailMessages.success(NEW_EMAIL),
+        refusal: ({ snapshot }) => changeEmailMessages[snapshot.context.error as 'passwordIncorrect' | 'emailAlreadyExists'],
+        serverError: changeEmailMessages.genericError,
+      }),
       confirmationSent: async (step) => {
         await step.page.getByText(changeEmailSentCopy.body(NEW_EMAIL), { exact: false }).first().waitFor();
-        await formShown(step);
-      },
-      validationError: async (step) => {
-        await alert(step.page, changeEmailMessages[step.snapshot.context.error as 'passwordIncorrect' | 'emailAlreadyExists']);
-        await formShown(step);
-      },
-      throttled: async (step) => {
-        await alert(step.page, tooManyAttemptsMessage(step.snapshot.context.retryAfterSeconds));
-        await formShown(step);
-      },
-      serverError: async (step) => {
-        await alert(step.page, changeEmailMessages.genericError);
         await formShown(step);
       },
       signInRequired: async ({ page, snapshot, event }) => {
         // "Sign in again" signs out: the sign-in page.
         if (event.type === 'changeEmail.signIn') return void (await page.waitForURL((u) => u.pathname.endsWith('/login')));
-        await alert(page, changeEmailMessages.tokenFailure(snapshot.context.updatedEmailAddress ?? ''));
+        await alertShown(page, changeEmailMessages.tokenFailure(snapshot.context.updatedEmailAddress ?? ''));
         await page.getByRole('button', { name: m.account_controls_change_email_form_sign_in_again(), exact: true }).waitFor();
       },
     },

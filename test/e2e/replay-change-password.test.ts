@@ -1,13 +1,13 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { changePasswordMachine, changePasswordMessages, type ChangePasswordCode } from '#machines/change-password';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { m } from '#src/paraglide/messages.js';
 import { changePasswordValidators } from '#src/schemas/forms';
 import { formView } from '#src/ui/form-state';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
-import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
+import { passwordFormDriver, passwordFormStates, throttled } from './replay-helpers/password-form';
+import { describeBrowserReplay, type ReplayStep } from './replay/replay';
 
 /**
  * Change of password replayed in Chromium, signed in as the demo account on /change-password. The
@@ -18,14 +18,11 @@ import { answerWithModelError, describeBrowserReplay, SharedData, type ReplaySte
  */
 type Step = ReplayStep<typeof changePasswordMachine>;
 type Snapshot = Step['snapshot'];
-const data = new SharedData();
-const throttled = { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: null, body: { errors: [{ code: 'TOO_MANY_ATTEMPTS' }] } } };
 
 const current = (page: Page) => page.getByLabel(m.change_password_form_current_password(), { exact: true });
 const next = (page: Page) => page.getByLabel(m.change_password_form_new_password(), { exact: true });
 const submit = (page: Page) => page.getByRole('button', { name: m.change_password_form_change_password(), exact: true });
 const canSend = (s: Snapshot) => formView(s.context, changePasswordValidators, false).canSubmit;
-const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 
 /** The form as the context has it; the button usable only when the change can be sent. */
 const formShown = async ({ page, snapshot }: Step) => {
@@ -62,6 +59,16 @@ const SET_PASSWORD_MODE = [
   '#changePassword.serverError form.submit [0]',
 ];
 
+const driver = passwordFormDriver<typeof changePasswordMachine>({
+  path: 'change-password',
+  call: { id: 'changePassword', path: /^\/customer\/change-password$/ },
+  // The server changes the password for real: the next path then starts from the seed.
+  changesAccount: (events) => events.some((e) => e.type === 'xstate.done.actor.changePassword'),
+  blurred: next,
+  submit,
+  canSend,
+});
+
 describeBrowserReplay(
   changePasswordMachine,
   {
@@ -87,58 +94,20 @@ describeBrowserReplay(
     maxPaths: 1000,
   },
   {
-    async prepare(path, server, browser) {
-      const changes = path.steps.some((s) => s.event.type === 'xstate.done.actor.changePassword');
-      await data.use(server, 'the demo account', changes);
-      return data.signedIn(browser, server, DEMO_ACCOUNT);
-    },
-    async open(page, _path, server) {
-      await page.goto(`${server.url}change-password`);
-    },
-    calls: {
-      changePassword: { method: 'POST', path: /^\/customer\/change-password$/ },
-    },
-    offers: {
-      // The button ignores clicks and Enter unless the change can be sent.
-      'form.submit': (snap) => canSend(snap),
-    },
+    ...driver,
     events: {
+      ...driver.events,
       'form.change': async ({ page, event }) => {
         if (event.type === 'form.change') await (event.field === 'currentPassword' ? current(page) : next(page)).fill(event.value);
       },
-      'form.blur': async ({ page }) => {
-        await next(page).focus();
-        await page.keyboard.press('Tab');
-      },
-      'form.submit': async ({ page }) => submit(page).click(),
-      'xstate.error.actor.changePassword': async (step) => {
-        const problem = (step.event as { error?: typeof throttled }).error?.problem;
-        if (problem?.kind === 'throttled') await step.server.answer('POST', step.call!.path, 429, problem.body);
-        else await answerWithModelError(step);
-      },
     },
-    states: {
-      notRequested: formShown,
-      requesting: async ({ page }) => {
-        await page.locator('button[aria-busy="true"]').filter({ hasText: m.change_password_form_changing_password() }).waitFor();
-      },
-      success: async (step) => {
-        await step.page.getByText(changePasswordMessages.success, { exact: true }).waitFor();
-        await formShown(step);
-      },
-      validationError: async (step) => {
-        await alert(step.page, changePasswordMessages[step.snapshot.context.errorCode as ChangePasswordCode]);
-        await formShown(step);
-      },
-      throttled: async (step) => {
-        await alert(step.page, tooManyAttemptsMessage(step.snapshot.context.retryAfterSeconds));
-        await formShown(step);
-      },
-      serverError: async (step) => {
-        await alert(step.page, changePasswordMessages.serverError);
-        await formShown(step);
-      },
-    },
+    states: passwordFormStates<typeof changePasswordMachine>({
+      formShown,
+      busyLabel: m.change_password_form_changing_password(),
+      success: () => changePasswordMessages.success,
+      refusal: ({ snapshot }) => changePasswordMessages[snapshot.context.errorCode as ChangePasswordCode],
+      serverError: changePasswordMessages.serverError,
+    }),
     notUserActions: {
       '#changePassword.notRequested form.submit [2]':
         'Change password ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',

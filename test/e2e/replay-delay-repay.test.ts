@@ -8,6 +8,7 @@ import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { claimId, DEMO_CLAIM_TOKEN } from '#server/seed/delay-repay.ts';
 import { readPageData } from '#test/helpers/server';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
+import { postFromAnotherTab } from './replay-helpers/another-tab';
 import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
@@ -75,12 +76,8 @@ const formShown = async ({ page, snapshot }: Step, busy: boolean) => {
 
 /** Sends the claim as another tab of the same customer would: the server then holds it as made. */
 async function sendFromAnotherTab(page: Page, serverUrl: string, key: Key): Promise<void> {
-  const csrf = readPageData(await (await page.request.get(serverUrl)).text())?.csrfToken;
-  const res = await page.request.post(`${serverUrl}api/claim/${claimId(key)}`, {
-    data: { submitClaimDetails: { journey: { direction: 'outward' }, delay: { minutes: 34 }, paymentMethod: { type: 'original-payment' } } },
-    headers: { 'x-csrf-token': String(csrf), 'Idempotency-Key': `another-tab-${Date.now()}` },
-  });
-  expect(res.status(), 'the claim sent from another tab').toBe(200);
+  const body = { submitClaimDetails: { journey: { direction: 'outward' }, delay: { minutes: 34 }, paymentMethod: { type: 'original-payment' } } };
+  expect(await postFromAnotherTab(page, serverUrl, `/claim/${claimId(key)}`, body), 'the claim sent from another tab').toBe(200);
 }
 
 /** The sign-in page's form, as a customer fills it. */

@@ -6,6 +6,7 @@ import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { bookingIdOf } from '#server/seed/context.ts';
 import { readPageData } from '#test/helpers/server';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
+import { postFromAnotherTab } from './replay-helpers/another-tab';
 import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
@@ -57,11 +58,7 @@ const succeeded = async ({ page }: Step) => {
 
 /** Makes the claim as another tab of the same customer would: the cover is then claimed. */
 async function claimFromAnotherTab({ page, server, call }: Step): Promise<void> {
-  const csrf = readPageData(await (await page.request.get(server.url)).text())?.csrfToken;
-  const res = await page.request.post(`${server.url}api${call!.path}`, {
-    headers: { 'x-csrf-token': String(csrf), 'Idempotency-Key': `another-tab-${Date.now()}` },
-  });
-  expect(res.status(), 'the claim made from another tab').toBe(200);
+  expect(await postFromAnotherTab(page, server.url, call!.path), 'the claim made from another tab').toBe(200);
 }
 
 describeBrowserReplay(

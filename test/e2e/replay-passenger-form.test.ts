@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { passengerFormMachine, passengerFormMessages, passengerFormView, type PassengerFormContext, type PassengerFormInput } from '#machines/passenger-form';
 import { m } from '#src/paraglide/messages.js';
 import { passengerMessages, type PassengerField } from '#src/schemas/passengers';
@@ -16,9 +16,8 @@ import { describeBrowserReplay, SharedData, type ReplayStep } from './replay/rep
  * updated" (accountUpdateFailed, an answer the local server does not give on its own). Adding,
  * editing and deleting are the server's own.
  *
- * Deleting is a DELETE, which the replay engine does not hold (GET and POST only): this file holds
- * it itself (a route added when the customer confirms, let go at the answer's step), so the
- * `deleting` state is seen on screen like the others.
+ * Deleting (a DELETE) is held like the other calls until its answer's step, so the `deleting`
+ * state is seen on screen like the others.
  */
 type Step = ReplayStep<typeof passengerFormMachine>;
 type Snapshot = Step['snapshot'];
@@ -40,10 +39,6 @@ const seeded = (key: Key) => ({
 });
 const keyOf = (c: Pick<PassengerFormContext, 'passengerId'>): Key => (c.passengerId === DEMO_PASSENGERS.alex ? 'alex' : 'jamie');
 const edit = (key: Key): PassengerFormInput => ({ mode: 'edit', passengerId: DEMO_PASSENGERS[key], today });
-const DELETE_PATH = '/passengers/delete-passenger';
-const deleteApi = /\/api\/passengers\/delete-passenger$/;
-/** The delete held until its answer's step (one path at a time). */
-let heldDelete: Route | null = null;
 
 const labels: Partial<Record<PassengerField, string>> = {
   firstName: m.common_first_name(),
@@ -119,13 +114,13 @@ describeBrowserReplay(
       return data.signedIn(browser, server, DEMO_ACCOUNT);
     },
     async open(page, path, server) {
-      heldDelete = null;
       const input = path.input!;
       await page.goto(`${server.url}passengers-and-railcards/${input.mode === 'add' ? 'add-passenger' : `edit-passenger/${input.passengerId}`}`);
     },
     calls: {
       fetchPassenger: { method: 'GET', path: /^\/passengers\/saved-passenger\/[^/]+$/ },
       savePassenger: { method: 'POST', path: /^\/(?:customer\/passengers-and-railcards\/add-passenger|passengers\/edit-passenger\/[^/]+)$/ },
+      deletePassenger: { method: 'DELETE', path: /^\/passengers\/delete-passenger$/ },
     },
     offers: {
       // The save button ignores clicks and Enter unless the passenger can be saved.
@@ -144,23 +139,8 @@ describeBrowserReplay(
       'passenger.retry': async ({ page }) => page.getByRole('button', { name: m.common_try_again(), exact: true }).click(),
       'delete.request': async ({ page }) => form(page).getByRole('button', { name: m.passenger_form_page_delete_passenger(), exact: true }).click(),
       'delete.cancel': async ({ page }) => dialog(page).getByRole('button', { name: m.common_cancel(), exact: true }).click(),
-      // Confirming sends the DELETE, held here until the answer's step.
-      'delete.confirm': async ({ page }) => {
-        await page.route(deleteApi, (route) => {
-          heldDelete = route;
-        });
-        await dialog(page).getByRole('button', { name: m.passenger_form_page_delete_passenger(), exact: true }).click();
-        await expect.poll(() => heldDelete !== null, { message: 'the screen makes its delete call' }).toBe(true);
-      },
-      'xstate.done.actor.deletePassenger': async ({ page }) => {
-        await page.unroute(deleteApi);
-        await heldDelete!.continue();
-      },
-      'xstate.error.actor.deletePassenger': async ({ page, server }) => {
-        await server.answer('DELETE', DELETE_PATH, 500, errorBody('INTERNAL_ERROR'));
-        await page.unroute(deleteApi);
-        await heldDelete!.continue();
-      },
+      'delete.confirm': async ({ page }) => dialog(page).getByRole('button', { name: m.passenger_form_page_delete_passenger(), exact: true }).click(),
+      'xstate.error.actor.deletePassenger': async ({ server, call }) => server.answer('DELETE', call!.path, 500, errorBody('INTERNAL_ERROR')),
       'xstate.error.actor.fetchPassenger': async ({ server, call }) => server.answer('GET', call!.path, 500, errorBody('INTERNAL_ERROR')),
       'xstate.done.actor.savePassenger': async ({ server, call, event }) => {
         const output = (event as { output?: { accountUpdateFailed?: boolean } }).output;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { railcardFormMachine, railcardFormView, type LoadedRailcard, type RailcardFormInput } from '#machines/railcard-form';
 import { m } from '#src/paraglide/messages.js';
 import { railcardMessages } from '#src/schemas/railcards';
@@ -12,9 +12,8 @@ import { describeBrowserReplay, SharedData, type ReplayStep } from './replay/rep
  * The railcard form replayed in Chromium, signed in as the demo account, on Alex's seeded 26-30
  * Railcard (server/seed/passengers.ts) at /passengers-and-railcards/{passengerId}/edit-railcard/26-30. The server's status check answers
  * "valid" for a good expiry date; "expired", "invalid" and a failed check, load, save or removal
- * come from the /__test/answer switch. Saving (PUT) and removing (DELETE) are calls the replay
- * engine does not hold (GET and POST only): this file holds them itself (a route added at the step
- * that starts them, let go at the answer's step), so `saving` and `deleting` are seen on screen.
+ * come from the /__test/answer switch. Saving (PUT) and removing (DELETE) are held like the other
+ * calls until their answer's step, so `saving` and `deleting` are seen on screen.
  */
 type Step = ReplayStep<typeof railcardFormMachine>;
 type Snapshot = Step['snapshot'];
@@ -40,10 +39,6 @@ const loaded = {
     cardHolders: ['Alex Morgan'], expiryDate: isoDay(214), status: 'valid', attributes: {},
   },
 } as unknown as LoadedRailcard;
-const HELD = new RegExp(`/api/passenger/${DEMO_PASSENGERS.alex}/railcard/${TYPE}$`);
-/** The PUT or DELETE held until its answer's step (one path at a time). */
-let held: Route | null = null;
-
 const form = (page: Page) => page.getByRole('form', { name: m.railcard_form_page_edit_railcard() });
 const cardNumber = (page: Page) => page.getByRole('textbox', { name: m.railcard_form_page_railcard_number() });
 const expiry = (page: Page) => page.getByLabel(m.railcard_form_page_expiry_date(), { exact: true });
@@ -51,17 +46,6 @@ const digital = (page: Page) => page.getByRole('checkbox', { name: m.railcard_fo
 const submit = (page: Page) => form(page).locator('button[type="submit"]');
 const dialog = (page: Page) => page.getByRole('dialog', { name: m.railcard_form_page_remove_this_railcard() });
 const canSave = (s: Snapshot) => railcardFormView(s.context, false).canSubmit;
-
-/** Holds the next `method` call of the held railcard until `release`. */
-async function hold(page: Page, method: 'PUT' | 'DELETE'): Promise<void> {
-  held = null;
-  await page.route(HELD, (route) => (route.request().method() === method ? void (held = route) : route.fallback()));
-}
-async function release(page: Page): Promise<void> {
-  await expect.poll(() => held !== null, { message: 'the screen makes its call' }).toBe(true);
-  await page.unroute(HELD);
-  await held!.continue();
-}
 
 describeBrowserReplay(
   railcardFormMachine,
@@ -102,12 +86,13 @@ describeBrowserReplay(
       return data.signedIn(browser, server, DEMO_ACCOUNT);
     },
     async open(page, _path, server) {
-      held = null;
       await page.goto(`${server.url}passengers-and-railcards/${DEMO_PASSENGERS.alex}/edit-railcard/${TYPE}`);
     },
     calls: {
       loadRailcard: { method: 'GET', path: /^\/passenger\/[^/]+\/railcard\/[^/]+$/ },
       checkRailcardStatus: { method: 'POST', path: /^\/passenger\/[^/]+\/railcard-status\/[^/]+$/ },
+      saveRailcard: { method: 'PUT', path: /^\/passenger\/[^/]+\/railcard\/[^/]+$/ },
+      deleteRailcard: { method: 'DELETE', path: /^\/passenger\/[^/]+\/railcard\/[^/]+$/ },
     },
     offers: {
       // The save button ignores clicks and Enter unless the railcard can be saved.
@@ -126,28 +111,16 @@ describeBrowserReplay(
       'railcard.retry': async ({ page }) => page.getByRole('button', { name: m.common_try_again(), exact: true }).click(),
       'delete.request': async ({ page }) => form(page).getByRole('button', { name: m.railcard_form_page_remove_railcard(), exact: true }).click(),
       'delete.cancel': async ({ page }) => dialog(page).getByRole('button', { name: m.common_cancel(), exact: true }).click(),
-      'delete.confirm': async ({ page }) => {
-        await hold(page, 'DELETE');
-        await dialog(page).getByRole('button', { name: m.railcard_form_page_remove_railcard(), exact: true }).click();
-      },
-      'xstate.done.actor.deleteRailcard': async ({ page }) => release(page),
-      'xstate.error.actor.deleteRailcard': async ({ page, server }) => {
-        await server.answer('DELETE', `/passenger/${DEMO_PASSENGERS.alex}/railcard/${TYPE}`, 500, errorBody('INTERNAL_ERROR'));
-        await release(page);
-      },
+      'delete.confirm': async ({ page }) => dialog(page).getByRole('button', { name: m.railcard_form_page_remove_railcard(), exact: true }).click(),
+      'xstate.error.actor.deleteRailcard': async ({ server, call }) => server.answer('DELETE', call!.path, 500, errorBody('INTERNAL_ERROR')),
       'xstate.error.actor.loadRailcard': async ({ server, call }) => server.answer('GET', call!.path, 500, errorBody('INTERNAL_ERROR')),
-      // Valid is the server's own answer, and saving starts at once: its PUT is held from here.
-      'xstate.done.actor.checkRailcardStatus': async ({ page, server, call, event }) => {
+      // Valid is the server's own answer, and saving starts at once (its PUT is held until its answer).
+      'xstate.done.actor.checkRailcardStatus': async ({ server, call, event }) => {
         const output = (event as { output?: { status: string; expiryDate: string | null } }).output!;
-        if (output.status === 'valid') await hold(page, 'PUT');
-        else await server.answer('POST', call!.path, 200, output);
+        if (output.status !== 'valid') await server.answer('POST', call!.path, 200, output);
       },
       'xstate.error.actor.checkRailcardStatus': async ({ server, call }) => server.answer('POST', call!.path, 500, errorBody('INTERNAL_ERROR')),
-      'xstate.done.actor.saveRailcard': async ({ page }) => release(page),
-      'xstate.error.actor.saveRailcard': async ({ page, server }) => {
-        await server.answer('PUT', `/passenger/${DEMO_PASSENGERS.alex}/railcard/${TYPE}`, 500, errorBody('INTERNAL_ERROR'));
-        await release(page);
-      },
+      'xstate.error.actor.saveRailcard': async ({ server, call }) => server.answer('PUT', call!.path, 500, errorBody('INTERNAL_ERROR')),
     },
     states: {
       loading: async ({ page }) => page.getByRole('status').filter({ hasText: m.railcard_form_page_loading_railcard() }).first().waitFor(),

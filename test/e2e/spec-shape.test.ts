@@ -6,7 +6,7 @@ import { bookingIdOf, stableId } from '#server/seed/context.ts';
 import { ASSISTANCE_BOOKING_KEY, ASSISTANCE_IDS } from '#server/seed/passenger-assistance.ts';
 import { DEMO_PASSENGERS, DEMO_RAILCARDS } from '#server/seed/passengers.ts';
 import { openPage, signIn, type PageWatch } from './browser';
-import { useE2eWorld } from './world';
+import { alertTexts, useE2eWorld } from './world';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -44,12 +44,8 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
   let w: PageWatch;
   const url = (path: string) => `${server.origin}/my-account${path}`;
   const heading = (name: string | RegExp) => w.page.getByRole('heading', { level: 1, name });
-  /**
-   * No error box: nothing on the page is announced as an alert. A form's error summary is an alert
-   * region that stays empty until a submit attempt (decision 460), so only alerts with text count.
-   */
-  const alertTexts = async () => (await w.page.getByRole('alert').allTextContents()).filter((t) => t.trim() !== '');
-  const noAlert = async () => expect(await alertTexts()).toEqual([]);
+  /** No error box: nothing on the page is announced as an alert (alertTexts: alerts with text). */
+  const noAlert = async () => expect(await alertTexts(w.page)).toEqual([]);
 
   beforeAll(async () => {
     server = await startTestServer({ apiShape });
@@ -66,7 +62,7 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
       await w.page.goto(url(path));
       await heading(name).waitFor();
       await w.page.getByText(content).first().waitFor();
-      expect({ path, alerts: await alertTexts() }).toEqual({ path, alerts: [] });
+      expect({ path, alerts: await alertTexts(w.page) }).toEqual({ path, alerts: [] });
     }
     // The season renewal calls are not in section 7 (decision 440): no renewal control, nothing said.
     const renewals = w.page.waitForResponse((r) => r.url().includes('/customer/season-renewals'));
@@ -118,7 +114,7 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
       await w.page.goto(url(path));
       await heading(name).waitFor();
       await w.page.getByText(content).first().waitFor();
-      expect({ path, alerts: await alertTexts() }).toEqual({ path, alerts: [] });
+      expect({ path, alerts: await alertTexts(w.page) }).toEqual({ path, alerts: [] });
     };
     for (const screen of signedOut) await visit(screen);
     // A reset link, from the server's own reset flow: forgot password is a section 7 call, and the

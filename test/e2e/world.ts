@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -54,4 +54,13 @@ export function useE2eWorld(): E2eWorld {
       return live().browser;
     },
   };
+}
+
+/**
+ * The texts of the alerts on the page that say something. A form's error summary is an alert
+ * region that stays empty until a submit attempt (decision 460), so only alerts with text count:
+ * "no error shown" is `expect(await alertTexts(page)).toEqual([])`.
+ */
+export async function alertTexts(page: Page): Promise<string[]> {
+  return (await page.getByRole('alert').allTextContents()).filter((t) => t.trim() !== '');
 }

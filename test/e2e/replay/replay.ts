@@ -41,9 +41,11 @@ const API = '/my-account/api';
 const SCREEN_TIMEOUT_MS = 10_000;
 
 /** A call of an invoked actor that the browser holds until the path answers it. */
+export type HeldMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export interface HeldCall {
   id: string;
-  method: 'GET' | 'POST';
+  method: HeldMethod;
   /** Path after /my-account/api, e.g. '/refund-quote/6f1c…'. */
   path: string;
 }
@@ -67,8 +69,11 @@ export interface ReplayDriver<M extends AnyStateMachine> {
   prepare?(path: ModelPath<M>, server: TestServer, browser: Browser): Promise<BrowserContextOptions | void>;
   /** Opens the machine's screen: the path's first state. */
   open(page: Page, path: ModelPath<M>, server: TestServer): Promise<void>;
-  /** The HTTP call each invoked actor makes: method and API path (after /my-account/api). */
-  calls: Record<string, { method: 'GET' | 'POST'; path: RegExp }>;
+  /**
+   * The HTTP call each invoked actor makes: method and API path (after /my-account/api). An actor
+   * that creates with one method and updates with another (POST, then PUT) lists both.
+   */
+  calls: Record<string, { method: HeldMethod | readonly HeldMethod[]; path: RegExp }>;
   /**
    * Per event type: the user's action; for the answer of a held call, the server-side setup that
    * makes the server answer so (optional: the seed may answer so already).
@@ -247,9 +252,10 @@ async function replayInBrowser<M extends AnyStateMachine>(
     async (route) => {
       const request = route.request();
       const apiPath = new URL(request.url()).pathname.slice(API.length);
-      const id = Object.keys(driver.calls).find((k) => driver.calls[k]!.method === request.method() && driver.calls[k]!.path.test(apiPath));
+      const method = request.method() as HeldMethod;
+      const id = Object.keys(driver.calls).find((k) => [driver.calls[k]!.method].flat().includes(method) && driver.calls[k]!.path.test(apiPath));
       if (id === undefined) return route.continue();
-      heldOf(id).push({ route, call: { id, method: driver.calls[id]!.method, path: apiPath }, released: false });
+      heldOf(id).push({ route, call: { id, method, path: apiPath }, released: false });
     },
   );
   const counts = () => new Map([...held].map(([id, list]) => [id, list.length]));
