@@ -6,7 +6,6 @@ import type { Claim } from '#src/schemas/delay-repay';
 import { paymentLabels } from '#routes/-components/delay-repay/delay-repay-copy';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { claimId, DEMO_CLAIM_TOKEN } from '#server/seed/delay-repay.ts';
-import { readPageData } from '#test/helpers/server';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
 import { postFromAnotherTab } from './replay-helpers/another-tab';
 import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';

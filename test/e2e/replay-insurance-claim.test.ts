@@ -4,7 +4,6 @@ import { insuranceClaimMachine, insuranceClaimMessages, type InsuranceClaimInput
 import { m } from '#src/paraglide/messages.js';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { bookingIdOf } from '#server/seed/context.ts';
-import { readPageData } from '#test/helpers/server';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
 import { postFromAnotherTab } from './replay-helpers/another-tab';
 import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
