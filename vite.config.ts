@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
@@ -50,6 +50,8 @@ const FORM_KIT = [
 const BOOKINGS_LISTS_SHARED = [
   /[\\/](routes[\\/]-components[\\/]bookings-list[\\/]bookings-list\.css\.ts|src[\\/]api[\\/]bookings-list\.ts)$/,
   /[\\/](routes[\\/]-components[\\/]refunds[\\/]refund-tracking\.tsx|machines[\\/]lib[\\/]booking-lifecycle-facts\.ts)$/,
+  // The refund line's loader of the contact block (a rejected refund): the block itself loads on demand.
+  /[\\/]routes[\\/]-components[\\/]contact-details-lazy\.tsx$/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/]refund_tracking_/,
 ];
 
@@ -75,6 +77,34 @@ const namedModules = (name: string, priority: number, modules: readonly RegExp[]
   priority,
   test: (id: string) => modules.some((re) => re.test(id)),
   includeDependenciesRecursively: false,
+});
+
+/**
+ * The chunks each chunk imports statically, directly or not: when a chunk runs, these are loaded
+ * already, so the preload list of an import() in it need not name them again (decision 540).
+ */
+const staticImports = new Map<string, readonly string[]>();
+const loadedWith = (file: string): Set<string> => {
+  const seen = new Set<string>();
+  const walk = (f: string) => {
+    for (const next of staticImports.get(f) ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      walk(next);
+    }
+  };
+  walk(file);
+  return seen;
+};
+const recordStaticImports = (): Plugin => ({
+  name: 'record-static-imports',
+  apply: 'build',
+  generateBundle: {
+    order: 'pre',
+    handler(_options, bundle) {
+      for (const [file, output] of Object.entries(bundle)) if (output.type === 'chunk') staticImports.set(file, output.imports);
+    },
+  },
 });
 
 /** The local API server `npm run dev` talks to (start it with `PORT=5174 npm start`). */
@@ -106,6 +136,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     knownPaths(),
+    recordStaticImports(),
     react(),
     vanillaExtractPlugin(),
     devPageData(devApiOrigin),
@@ -143,7 +174,13 @@ export default defineConfig({
     sourcemap: false,
     // No modulepreload polyfill in the entry (0.4 KiB on every route, issue 11): browsers without
     // <link rel="modulepreload"> (Safari before 17) still load every module, only without the head start.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // Every page has loaded the entry and the framework chunk before any import() runs: a preload
+      // list that names them again only adds bytes to each chunk with a lazy import (decision 540).
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !/(^|\/)(index|framework)-[\w-]+\.js$/.test(dep) && !loadedWith(hostId).has(dep)),
+    },
     cssCodeSplit: false,
     rolldownOptions: {
       output: {
