@@ -179,10 +179,10 @@ export type PassengerRailcardSummary = v.InferOutput<typeof PassengerRailcardSum
 export const PassengerWithRailcards = v.object({
   ...SavedPassenger.entries,
   /**
-   * Local-server extra (SPEC section 3's saved passenger has no railcards field): absent reads as
-   * none, and the list says the passenger has no railcards saved.
+   * Local-server extra (SPEC section 3's saved passenger has no railcards field). Absent or null:
+   * unknown, and the list says nothing of railcards (a spec host may hold some); an empty list: none saved.
    */
-  railcards: v.optional(v.array(PassengerRailcardSummary), []),
+  railcards: maybe(v.array(PassengerRailcardSummary)),
 });
 export type PassengerWithRailcards = v.InferOutput<typeof PassengerWithRailcards>;
 

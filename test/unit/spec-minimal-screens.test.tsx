@@ -22,6 +22,7 @@ import { ServicesContext } from '#src/services';
 import { defaultPageData } from '#src/config/page-data';
 import { localeFromPath } from '#src/config/locales';
 import { specMinimalBooking, specMinimalListEntry, specMinimalOrder, specRailcard } from '#test/helpers/spec-minimal.ts';
+import { m } from '#src/paraglide/messages.js';
 
 /**
  * Issue 8 / decision 230: screens rendered with the spec's minimal answers (no local-server extras)
@@ -79,11 +80,18 @@ describe("screens with the spec's minimal answers", () => {
     expect(list.textContent).toContain('Name on card: A MORGAN');
   });
 
-  it('saved passengers: a section 3 passenger without railcards is listed', async () => {
+  it('saved passengers: a section 3 passenger without railcards is listed, with no word on railcards it may hold', async () => {
     const passenger = { id: 'p1', firstName: 'Alex', lastName: 'Morgan', nickName: null, emailAddress: null, day: '01', month: '02', year: '1990', isAccountHolder: true };
     await renderScreen(PassengersPage, { '/customer/passengers-and-railcards': { passengers: [passenger] } });
     expect((await screen.findAllByText(/Alex Morgan/)).length).toBeGreaterThan(0);
     expect(document.body.textContent).not.toMatch(/undefined/);
+    expect(document.body.textContent).not.toContain(m.passengers_page_no_railcards_saved());
+  });
+
+  it('saved passengers: an empty railcards list says none are saved', async () => {
+    const passenger = { id: 'p1', firstName: 'Alex', lastName: 'Morgan', nickName: null, emailAddress: null, day: '01', month: '02', year: '1990', isAccountHolder: true, railcards: [] };
+    await renderScreen(PassengersPage, { '/customer/passengers-and-railcards': { passengers: [passenger] } });
+    expect(await screen.findByText(m.passengers_page_no_railcards_saved())).toBeTruthy();
   });
 
   it('digital railcard: without validFrom and status the card leaves out "Valid from" and derives valid', async () => {

@@ -76,15 +76,14 @@ function PassengerCard({ passenger: p }: { passenger: PassengerWithRailcards }) 
           {p.emailAddress}
         </p>
       )}
-      {p.railcards.length > 0 ? (
+      {p.railcards && p.railcards.length > 0 && (
         <ul className={styles.railcards} aria-label={m.passengers_page_railcards_of({ fullName })}>
           {p.railcards.map((r) => (
             <RailcardRow key={r.id} passengerId={p.id} railcard={r} />
           ))}
         </ul>
-      ) : (
-        <p className={styles.meta}>{m.passengers_page_no_railcards_saved()}</p>
       )}
+      {p.railcards && p.railcards.length === 0 && <p className={styles.meta}>{m.passengers_page_no_railcards_saved()}</p>}
       <div className={styles.links}>
         <Link to="/passengers-and-railcards/edit-passenger/$passengerId" params={{ passengerId: p.id }}>{m.passengers_page_edit_passenger()}<span className="visually-hidden"> {fullName}</span>
         </Link>
