@@ -24,7 +24,7 @@ import { localeFromPath } from '#src/config/locales';
 import { specMinimalBooking, specMinimalListEntry, specMinimalOrder, specRailcard } from '#test/helpers/spec-minimal.ts';
 
 /**
- * Issue 8 / decision 230: screens rendered with the spec's minimal answers (no local-server extras)
+ * Decision 230: screens rendered with the spec's minimal answers (no local-server extras)
  * show what they have and leave out the rest: no "undefined", no error.
  */
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
