@@ -114,7 +114,7 @@ export default defineConfig({
   base: '/my-account/',
   resolve: {
     // @xstate/react imports React 18's shim of useSyncExternalStore; React 19 has it built in, so
-    // the shim is dead weight on every route (issue 11). The package's own non-shim entry is the
+    // the shim is dead weight on every route. The package's own non-shim entry is the
     // documented one for React 18 and later.
     alias: [
       { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
@@ -172,7 +172,7 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     sourcemap: false,
-    // No modulepreload polyfill in the entry (0.4 KiB on every route, issue 11): browsers without
+    // No modulepreload polyfill in the entry (0.4 KiB on every route): browsers without
     // <link rel="modulepreload"> (Safari before 17) still load every module, only without the head start.
     modulePreload: {
       polyfill: false,

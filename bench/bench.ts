@@ -59,7 +59,7 @@ try {
     await fresh.goto(`${server.origin}/my-account/bookings/upcoming`);
     await fresh.getByRole('heading', { level: 1, name: headingName }).waitFor({ state: 'visible', timeout: 30_000 });
     times.push(Date.now() - start);
-    // Issue 11's figure: the first booking card on screen (target: median under 500 ms).
+    // The first booking card on screen (target: median under 500 ms).
     await fresh.locator('article').first().waitFor({ state: 'visible', timeout: 30_000 });
     firstBooking.push(Date.now() - start);
     await fresh.close();

@@ -1,5 +1,5 @@
 /**
- * Bench case (issue 11): cold loads of /my-account/bookings/upcoming, each in a fresh browser
+ * Bench case: cold loads of /my-account/bookings/upcoming, each in a fresh browser
  * context (empty cache, signed-in session cookie copied in), timed from navigation start to the
  * first booking card visible. Also prints the first route's JS and CSS as bytes on the wire (what
  * the server sent, compressed or not) beside gzip -9 of the same files on disk, and its request

@@ -1,5 +1,5 @@
 /**
- * Bench case (issue 11): Lighthouse mobile performance (its default config: a mid-range phone on
+ * Bench case: Lighthouse mobile performance (its default config: a mid-range phone on
  * slow 4G, simulated throttling) for sign-in, upcoming bookings, a booking detail and the account
  * overview, against the
  * local server in Debian's Chromium. Prints the score and the metrics the issue names (FCP, LCP,
@@ -85,7 +85,7 @@ export async function benchLighthouse(browser: Browser, origin: string): Promise
       ['login', '/my-account/login', false],
       ['upcoming bookings', '/my-account/bookings/upcoming', true],
       ['booking detail', detail, true],
-      // Its tiles arrive after the page: their space is reserved (issue 37 measured CLS 0.167 before).
+      // Its tiles arrive after the page: their space is reserved (without it, CLS measured 0.167).
       ['account overview', '/my-account/account-overview', true],
     ];
     for (const [name, path, signedIn] of pages) {

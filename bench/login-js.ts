@@ -1,5 +1,5 @@
 /**
- * Bench (issues 11/12, decision 240): the JS a signed-out visitor's browser loads for the sign-in
+ * Bench (decision 240): the JS a signed-out visitor's browser loads for the sign-in
  * screen, /my-account/login in en-GB and /de/my-account/login, gzip -9 of the files on disk and
  * how many there are. A fresh context each, so nothing is cached.
  */

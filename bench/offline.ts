@@ -1,5 +1,5 @@
 /**
- * Bench (issue 14, decision 250): what the service worker costs the first route, and how fast a
+ * Bench (decision 250): what the service worker costs the first route, and how fast a
  * booking list opens with no connection.
  *   - sw.js (gzip) and what it precaches for one locale, which the browser fetches after the page
  *     has loaded, from the worker, not as page JS;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: time `npm run plans` over every machine (issue 13; target under 5 s). Each run is
+ * `npm run bench`: time `npm run plans` over every machine (target under 5 s). Each run is
  * a fresh process, as a QA engineer runs it: load every model test file with a collect-only vitest,
  * generate every path, print the JSON plan. Median of BENCH_PLAN_RUNS (default 3).
  */

@@ -5,7 +5,7 @@ import { hasStatus } from '#machines/lib/problems';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * The private calendar feed on Account controls (issue 14, decision 191): off or on; turning it on
+ * The private calendar feed on Account controls (decision 191): off or on; turning it on
  * shows the new address once; "Get a new address" and "Turn off" ask first, because calendars
  * subscribed to the old address stop updating. A failed change keeps the state it started from
  * and says so. The feed's calls are not in SPEC section 7: a host without them answers 404, and the

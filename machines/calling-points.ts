@@ -6,7 +6,7 @@ import type { CallingPointsInput } from './lib/calling-points';
 
 /**
  * Calling points of one leg (spec: "Calling points by timetable id: intermediate points, loading,
- * unavailable"): loaded as the booking opens, so each leg's timeline is already there (issue 14),
+ * unavailable"): loaded as the booking opens, so each leg's timeline is already there,
  * in a disclosure the customer can close; GET realtime/timetable/{timetableId} once, the answer kept.
  * 404 or an `unavailable` flag means unavailable; other failures can be retried.
  */

@@ -5,7 +5,7 @@ import { doneOutput } from './lib/done-output';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Partial refund selection (spec sections 4 and 5; issue 33 case 4): the selection is the refund.
+ * Partial refund selection (spec sections 4 and 5): the selection is the refund.
  * Passengers are ticked per direction, every refundable one to begin with (the whole booking) or the
  * opening quote's selection; each tick tells the refund page at once (`selectionChanged`), which
  * quotes exactly what is ticked ("the quote copies the selection") so the totals and the confirm

@@ -64,7 +64,7 @@ export type RefundRequestEvent =
   | { type: 'refund.retry' }
   | { type: 'refund.check' }
   | { type: 'refund.setReason'; reason: RefundReason }
-  /** The partial refund panel's ticks (issue 33 case 4: the selection is the refund). */
+  /** The partial refund panel's ticks (the selection is the refund). */
   | { type: 'refund.select'; refundables: string[] }
   | { type: 'refund.continue' }
   | { type: 'refund.back' }

@@ -4,7 +4,7 @@
  * expression), and skips the compile when neither the inputs nor the output changed since the last
  * one: it takes about 22 s, and `npm ci` (prepare), `npm test` and `npm run build` each needed it.
  *
- * `vite build` no longer compiles the catalogue itself (vite.config.ts applies the plugin to the
+ * `vite build` does not compile the catalogue itself (vite.config.ts applies the plugin to the
  * dev server only), so the build writes nothing into src/ and can run beside tsc and ESLint
  * (docs/decisions/136). `npm run build` and `npm start`'s rebuild call this script first.
  */

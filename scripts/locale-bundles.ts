@@ -104,7 +104,7 @@ export function routePattern(routeFile: string): string {
 const SPLIT_COMPONENT = /[\\/]routes[\\/]([^\\/]+)\.tsx\?tsr-split=component$/;
 
 /**
- * What the boot file asks for on a first route (issue 11): the split components of the route and of
+ * What the boot file asks for on a first route: the split components of the route and of
  * its layouts, with their static imports and CSS, less what the entry already loads. Each pattern
  * comes with the files to link: a localized chunk by name (inside the locale's folder), a shared
  * chunk or a stylesheet one folder up. The boot file tries them in order, routes with fewer `$param`
@@ -182,7 +182,7 @@ export interface LocaleBundleOptions {
   /**
    * Route files (as named in routes/, without `.tsx`) a customer often opens first: the boot file
    * links their code and CSS from the start, beside the framework's, instead of after the entry has
-   * run and matched the URL (issue 11). Each adds its pattern and file names to the boot file.
+   * run and matched the URL. Each adds its pattern and file names to the boot file.
    */
   firstRoutes?: readonly string[];
   /**

@@ -6,7 +6,7 @@ import { bookingPath, bookingsListPath, callingPointsPath, changeabilityPath, fi
 import type { BookingFilter } from './schemas/bookings-list';
 
 /**
- * The first screen's data, requested with its code (issue 11, decisions 241, 244 and 246). Opening
+ * The first screen's data, requested with its code (decisions 241, 244 and 246). Opening
  * a bookings list or a booking used to wait for the user, then the screen's code, then its data:
  * round trips one after another. The app now asks for the data as it starts, in the same task as
  * the user call, through the API client's `prefetch`; the screen's own call, to the same path and

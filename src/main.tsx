@@ -22,7 +22,7 @@ const start = async () => {
   const hashToken = takeHashTokenFromLocation();
   const locale = localeFromPath(window.location.pathname);
   const pageData = await readPageData();
-  // Evaluating the modules was one task; building the app starts the next (issue 11).
+  // Evaluating the modules was one task; building the app starts the next, so neither is a long task on a slow phone.
   await nextTask();
   document.documentElement.lang = locale.tag;
   document.body.classList.add(portalThemes[themeKey(pageData.portal)]);
@@ -65,7 +65,7 @@ const start = async () => {
   const firstPath = appRouter.latestLocation.pathname;
   const [firstRoutes] = appRouter.getMatchedRoutes(firstPath);
 
-  // The rest runs in tasks of its own (issue 11: each long task on a slow phone counts towards
+  // The rest runs in tasks of its own (each long task on a slow phone counts towards
   // Lighthouse's total blocking time; the network calls above are already on their way).
   // The first screen's code, fetched while the auth actor asks who is signed in: left to itself
   // the router asks for it only once the sign-in guard has settled, a round trip later. A
@@ -91,7 +91,7 @@ const start = async () => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   // The first render as a transition: React renders it in slices and yields to the browser between
-  // them, instead of one long task on a slow phone (issue 11: Lighthouse's total blocking time).
+  // them, instead of one long task on a slow phone (Lighthouse's total blocking time).
   const reactRoot = createRoot(root);
   startTransition(() => {
     reactRoot.render(

@@ -1,6 +1,6 @@
 /**
  * Ends the current task, so the browser can paint and answer input before the next step runs
- * (issue 11: total blocking time). The boot's steps ran as one task of about 75 ms on this machine,
+ * (total blocking time on a slow phone). The boot's steps ran as one task of about 75 ms on this machine,
  * 300 ms on Lighthouse's 4x-slower phone; as separate tasks each stays near or under the 50 ms that
  * counts as blocking. `scheduler.yield()` keeps the continuation ahead of other queued work where
  * the browser has it (Chromium); elsewhere a zero-delay timeout does the same job.

@@ -47,7 +47,7 @@ export interface RefundLine {
 }
 
 /**
- * Who and what a quote refunds (issue 33 case 4: the confirm step names each passenger and direction
+ * Who and what a quote refunds (the confirm step names each passenger and direction
  * with its amount). The quote's own per-ticket lines when it has them; else its refundableIds, or the
  * selection it was asked for, looked up in the partial-refund booking (names and directions, no amounts).
  */

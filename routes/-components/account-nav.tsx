@@ -5,7 +5,7 @@ import * as styles from './shell.css';
 import { LanguagePicker } from './language-picker';
 import { m } from '#src/paraglide/messages.js';
 
-/** Account navigation to every section (foundation issue: "account navigation to every section"). */
+/** Account navigation to every section of my account. */
 export function AccountNav() {
   const { pageData } = useServices();
   const [open, setOpen] = useState(false);

@@ -33,7 +33,7 @@ export const brand = style({
   '@media': { 'screen and (max-width: 599px)': { fontSize: '1rem' } },
 });
 globalStyle(`${brand}:hover`, { color: vars.color.headerText, textDecoration: 'underline' });
-// The header keeps one height whoever is signed in (issue 11, CLS 0): the area holds a 40 px
+// The header keeps one height whoever is signed in (no layout shift: CLS 0): the area holds a 40 px
 // button in every state, and is that tall while the user is still being fetched and holds nothing.
 export const userArea = style({ display: 'flex', alignItems: 'center', gap: tokens.space.ms, flexWrap: 'wrap', minHeight: '40px' });
 // On a phone the email address would wrap the header onto a second row (and push the page down

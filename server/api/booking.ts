@@ -122,7 +122,7 @@ export function apiBooking(row: BookingRow, now: Date, access: BookingAccess, re
     passengers: data.passengers.map((p) => ({ ...p, alterable })),
     tickets: data.tickets,
     // issuedTicket is a local-server extra: the on-demand ticket issued for this delivery, so the
-    // page shows it after `booking.reload` (issue 15).
+    // page shows it after `booking.reload`.
     delivery: row.issued_reference && row.issued_at
       ? {
           ...data.delivery,

@@ -38,7 +38,7 @@ const listLeg = (leg: Leg) => ({
   departureTime: leg.departureTime,
   arrivalTime: leg.arrivalTime,
   operator: leg.operator,
-  // Local-server extra: the card says "Direct" or "1 change" beside the journey's length (issue 14).
+  // Local-server extra: the card says "Direct" or "1 change" beside the journey's length.
   changes: leg.changes,
 });
 

@@ -11,7 +11,7 @@ import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { apiBooking } from './booking.ts';
 
 /**
- * The private calendar feed (issue 14, decision 191), a local-server extra the spec does not list:
+ * The private calendar feed (decision 191), a local-server extra the spec does not list:
  * - GET /customer/calendar-feed: `{enabled, createdAt}` (the address itself is never shown again);
  * - POST /customer/calendar-feed: a new address, replacing any earlier one (which then answers 404
  *   at once): `{enabled: true, createdAt, url}`;

@@ -15,7 +15,7 @@ import { requireBookingAccess, type BookingAccess } from './booking.ts';
 import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 
 /**
- * Passenger assistance (issue 10; docs/decisions/100-passenger-assistance.md), behind the
+ * Passenger assistance (docs/decisions/100-passenger-assistance.md), behind the
  * `enable-passenger-assistance` flag. The spec's call:
  *   GET  /customer/passenger-assistance/orders/:orderId/products/:bookingId → {passengerAssistances}
  * and ours:

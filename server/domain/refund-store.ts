@@ -119,7 +119,7 @@ export async function refundingTicketIds(db: Queryable, bookingId: string): Prom
 /**
  * When the fares of `orderId` were bought: the created_at of the first order of its replacement
  * chain (an order replaced by it, issued or still pending, and so on back), so a replacement keeps
- * its original's purchase date and refund rules (issue 33 case 8).
+ * its original's purchase date and refund rules.
  */
 export async function purchaseDate(db: Queryable, orderId: string): Promise<Date | null> {
   const row = await one<{ created_at: Date }>(
@@ -304,7 +304,7 @@ export async function refundSummaries(
 }
 
 /**
- * History entries (issue 15): what superseded each order of the chain (oldest first). An entry that
+ * History entries: what superseded each order of the chain (oldest first). An entry that
  * superseded another (and was not itself superseded or refunded) repeats its predecessor's change
  * with `replacementOrderId: null`, so the replacement says "holds the passengers left after ...".
  */

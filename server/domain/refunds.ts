@@ -54,7 +54,7 @@ export type RefundFacts = {
   /**
    * When the fares were bought: the order's own date, or for a replacement order (the passengers left
    * after a partial refund, a changed journey) its first original's, so the same-day void and the
-   * booking-error window are not opened again by a replacement (issue 33 case 8).
+   * booking-error window are not opened again by a replacement.
    */
   orderCreatedAt: Date;
   currency: string;

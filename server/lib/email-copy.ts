@@ -2,7 +2,7 @@ import { createCatalogueText, SOURCE_LOCALE } from './catalogue.ts';
 import { LOCALES } from './known-routes.ts';
 
 /**
- * The emails the local server "sends" (log lines, the outbox) in the customer's language (issue 12).
+ * The emails the local server "sends" (log lines, the outbox) in the customer's language.
  * The app tells the server which language the customer reads: its API client sends the page's
  * locale as Accept-Language (src/api/client.ts). The link keeps that locale's URL prefix, and the
  * subject and body come from the message catalogue (keys email_*, read by ./catalogue.ts).

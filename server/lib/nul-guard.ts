@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { errorBody } from './errors.ts';
 
 /**
- * One edge check for every route (issue 8, decision 152): a NUL character anywhere in the path, the
+ * One edge check for every route (decision 152): a NUL character anywhere in the path, the
  * query string or a string (key or value) of a JSON body answers 400 VALIDATION before any handler,
  * so no handler, database call or log line ever sees one. Runs after the body-size limit.
  */

@@ -7,7 +7,7 @@ import { errorBody } from './errors.ts';
 import { forwardedClient } from './proxy.ts';
 
 /**
- * Anti-automation limits (issue 8, docs/decisions/155-rate-limits-and-csp.md): at most `max`
+ * Anti-automation limits (docs/decisions/155-rate-limits-and-csp.md): at most `max`
  * counted events per key in a fixed window of `windowMs`. Counts live in attempt_counters so a
  * restart does not reset them; the time is always the app's injectable clock.
  */

@@ -1,4 +1,4 @@
--- Actions on a booking (issue 3, part C): check-ins, resent booking emails, on-demand tickets.
+-- Actions on a booking: check-ins, resent booking emails, on-demand tickets.
 -- See docs/decisions/030-booking-actions.md.
 
 create table booking_check_ins (

@@ -1,4 +1,4 @@
--- Refunds and change of journey (issue 9; docs/decisions/080-refunds-server.md).
+-- Refunds and change of journey (docs/decisions/080-refunds-server.md).
 
 -- How an order was paid: the card a refund goes back to, and the payment provider's verdicts.
 -- card_declined: the issuer refuses refunds to this card (INVALID_CREDIT_CARD until a new card is given).

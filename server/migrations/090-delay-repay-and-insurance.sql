@@ -1,4 +1,4 @@
--- Delay Repay claims and flexible insurance claims (issue 10), see
+-- Delay Repay claims and flexible insurance claims, see
 -- docs/decisions/090-delay-repay-and-insurance.md.
 
 -- One claim per delayed journey. `status` is what was recorded; an 'eligible' claim past its

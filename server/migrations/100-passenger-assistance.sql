@@ -1,4 +1,4 @@
--- Passenger assistance (issue 10): help booked for one passenger on one leg of a booking.
+-- Passenger assistance: help booked for one passenger on one leg of a booking.
 -- See docs/decisions/100-passenger-assistance.md.
 
 create table passenger_assistance (

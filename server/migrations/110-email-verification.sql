@@ -1,4 +1,4 @@
--- Verified email access (issue 8, docs/decisions/150-verified-email-and-session-hardening.md).
+-- Verified email access (docs/decisions/150-verified-email-and-session-hardening.md).
 -- email_verified_at: when the customer proved they read mail at customers.email (a confirmed
 -- change-of-email link; seeded accounts). Null for a fresh registration: such an account sees no
 -- guest orders by email until it associates them with a guest token.

@@ -1,4 +1,4 @@
--- Anti-automation counters (issue 8): failures per account, per client address, per booking
+-- Anti-automation counters: failures per account, per client address, per booking
 -- reference... in fixed windows. In the database so a restart does not reset them.
 -- See docs/decisions/155-rate-limits-and-csp.md.
 

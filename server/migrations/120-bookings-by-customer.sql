@@ -1,4 +1,4 @@
--- Bookings list cost independent of history size (issue 11).
+-- Bookings list cost independent of history size.
 -- See docs/decisions/171-bookings-list-by-customer.md.
 --
 -- bookings.customer_id copies orders.customer_id (kept by triggers), so the list's indexes can start

@@ -19,7 +19,7 @@ export const SECOND_ACCOUNT = {
   lastName: 'Patel',
 } as const;
 
-/** The refunds demo account (issue 9): one booking per refund case (server/seed/refunds.ts). */
+/** The refunds demo account: one booking per refund case (server/seed/refunds.ts). */
 export const REFUNDS_ACCOUNT = {
   id: stableId('customer', 'refunds'),
   email: 'refunds@example.com',

@@ -309,7 +309,7 @@ export const refundsSeed: SeedModule = {
       passengers: [robin], ticketType: 'Off-Peak Single', fare: 47.9, refundable: true, delivery: 'mobile',
     });
     // The new journey (a later train, £12.50 more) is its own order, dated by the change; the change
-    // names it, so the source links to it (issue 33 case 7).
+    // names it, so the source links to it.
     const cojRequestedAt = new Date(now.getTime() - 2 * HOUR_MS);
     const cojNew = await trip(K.changeOfJourneyNew, {
       from: 'KGX', to: 'LDS', outward: at(now, 16, 10, 3), durationMin: 134, operator: 'LNER',
@@ -338,7 +338,7 @@ export const refundsSeed: SeedModule = {
     );
     report.guestLinks.push(...(await findRefundGuestLinks(db)));
 
-    // The demo account's existing cases get their refund and change-of-journey facts (issue 15):
+    // The demo account's existing cases get their refund and change-of-journey facts:
     // Liverpool → Euston is Jamie's partial refund whose replacement is still being issued;
     // Paddington → Bristol was exchanged (completed change of journey).
     const pendingOriginal = await one<{ id: string; order_id: string; data: BookingData }>(

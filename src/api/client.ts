@@ -212,7 +212,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     },
     /**
      * Ask for a GET now, for the call that will ask for the same path and query soon: a first
-     * screen's data, requested with the screen's code rather than after it (issue 11, decision 244).
+     * screen's data, requested with the screen's code rather than after it (decision 244).
      * Its answer is that call's, checked against that call's schema when it is taken. It resolves
      * to the raw status and body, or null when the network failed; it never rejects and never
      * reports a 401 as signed out (the call that takes it does).

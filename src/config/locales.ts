@@ -16,7 +16,7 @@ export const localeTag = (prefix: LocalePrefix | null): string => {
 /**
  * Each language named in itself, for the language picker, so a reader finds theirs whatever the
  * page's locale. Written out rather than asked of Intl.DisplayNames at run time: building one
- * costs a slow phone tens of milliseconds at every page load (issue 11), and a fixed table reads
+ * costs a slow phone tens of milliseconds at every page load, and a fixed table reads
  * the same in every browser. Taken from CLDR (Intl.DisplayNames in Node 20), first letter in
  * capitals.
  */

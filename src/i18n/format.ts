@@ -62,7 +62,7 @@ const ukDay = (at: Date) => dateTimeFormat('en-CA', { timeZone: 'Europe/London',
  */
 /**
  * "in 40 minutes" / "in 2 hours" for a departure later today (UK day), else null: the journey card's
- * "Departs in 40 min" (issue 14). Past departures and other days have no such line.
+ * "Departs in 40 min". Past departures and other days have no such line.
  */
 export const formatDepartsIn = (isoTime: string, now: Date, locale: string): string | null => {
   const minutes = Math.round((Date.parse(isoTime) - now.getTime()) / 60_000);

@@ -3,7 +3,7 @@
  * 4x-slower phone, once per page (measured in Chromium; the formatters after it cost a few ms).
  * The bookings screens format dates and prices in their first render, which is a long task
  * already, so the boot pays this in a task of its own while the page waits for its data
- * (issue 11: total blocking time).
+ * (total blocking time on a slow phone).
  */
 export const loadLocaleData = (locale: string): void => {
   new Intl.DateTimeFormat(locale).format(0);

@@ -1,5 +1,5 @@
 /**
- * Whether the page is reading the network or what the service worker kept (issue 14, decision 250).
+ * Whether the page is reading the network or what the service worker kept (decision 250).
  * Offline means the browser says so, or the last API answer was a kept copy (a platform with a signal
  * too weak to answer in time). `since` is when what is on screen was last fresh: the kept copy's
  * time, or the last answer from the network.

@@ -1,5 +1,5 @@
 /**
- * What the service worker keeps for offline reading (issue 14, decision 250): the minimum to travel.
+ * What the service worker keeps for offline reading (decision 250): the minimum to travel.
  * Each kept answer is rebuilt from an allow-list of fields, so anything the API adds later (or the
  * local server's extras such as refunds, claims and insurance) is left out unless it is named here:
  * - the signed-in user: id and status only (no email, provider or name);

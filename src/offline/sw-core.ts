@@ -1,7 +1,7 @@
 import { minimize, offlineKind } from './minimize';
 
 /**
- * The service worker's rules (issue 14, decision 250), free of the worker global so tests can drive
+ * The service worker's rules (decision 250), free of the worker global so tests can drive
  * them with a fake CacheStorage and fetch. src/offline/sw.ts binds them to the worker's events.
  *
  * - Assets (hashed, immutable): precached at install (the shared files and the scope's locale

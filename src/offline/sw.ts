@@ -1,7 +1,7 @@
 import { activate, install, route, type SwDeps, type SwManifest } from './sw-core';
 
 /**
- * The service worker (issue 14, decision 250), built to `dist/sw.js` by scripts/service-worker.ts,
+ * The service worker (decision 250), built to `dist/sw.js` by scripts/service-worker.ts,
  * which writes the build's asset list in place of the placeholder below. Registered by the boot
  * file for the page's scope (`/my-account/` or `/{locale}/my-account/`). The app's own bundle never
  * imports this file.

@@ -106,7 +106,7 @@ export const Booking = v.object({
   delayRepay: v.optional(DelayRepaySummary),
   /** Local-server extra: flexible insurance bought with this booking (docs/decisions/091). */
   insurance: v.optional(v.array(InsuranceProduct)),
-  /** local-server extra (issue 9): refund offer and tracking; see src/schemas/refund-tracking.ts. */
+  /** local-server extra: refund offer and tracking; see src/schemas/refund-tracking.ts. */
   refund: v.optional(BookingRefundSummary),
 });
 export type Booking = v.InferOutput<typeof Booking>;
@@ -141,7 +141,7 @@ export const BookingHistoryResponse = v.object({
       v.object({
         booking: Booking,
         order: Order,
-        /** local-server extra (issue 15): what superseded this entry (part refunded: which passengers, linked orders). */
+        /** local-server extra: what superseded this entry (part refunded: which passengers, linked orders). */
         change: v.optional(v.nullable(HistoryChange)),
       }),
     ),

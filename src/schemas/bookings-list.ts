@@ -52,7 +52,7 @@ export const BookingListEntry = v.object({
     season: maybe(v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDateTime, validUntil: IsoDateTime })),
     /** Local-server extra: the Delay Repay claim of a delayed journey (docs/decisions/090). */
     delayRepay: v.optional(ListDelayRepay),
-    /** local-server extra (issue 9): refund offer and tracking; see src/schemas/refund-tracking.ts. */
+    /** local-server extra: refund offer and tracking; see src/schemas/refund-tracking.ts. */
     refund: v.optional(BookingRefundSummary),
   }),
   order: v.object({

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 
 /**
- * The private calendar feed (issue 14, decision 191): local-server calls the spec does not list.
+ * The private calendar feed (decision 191): local-server calls the spec does not list.
  * `url` comes only with POST (the address is shown once, when it is made).
  */
 export const CalendarFeedState = v.object({

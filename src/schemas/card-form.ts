@@ -2,7 +2,7 @@ import type { CardTokenRequest } from './refunds';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * The refund card form (issue 9: a declined card is replaced by a new one). The spec gives no copy
+ * The refund card form (a declined card is replaced by a new one). The spec gives no copy
  * for it, so the messages are ours (docs/decisions/081-refund-flows.md). The values live only in
  * the card form machine's context while the form is open; the number goes once to POST
  * payment/card-token and is never stored, logged or put in a URL.

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 
 /**
- * Refund tracking (issue 9 "beyond the spec", issue 15): the optional local-server extras that booking
+ * Refund tracking (beyond the spec): the optional local-server extras that booking
  * detail, history and the bookings lists carry. Kept apart from ./refunds.ts so the bookings list
  * route does not load the whole refund contract. Shapes: docs/decisions/080-refunds-server.md.
  */
@@ -101,7 +101,7 @@ export const BookingRefundSummary = v.object({
 export type BookingRefundSummary = v.InferOutput<typeof BookingRefundSummary>;
 
 /**
- * On a history entry whose order was superseded by a refund (issue 15): what happened.
+ * On a history entry whose order was superseded by a refund: what happened.
  * 'part-refunded': some passengers refunded, the others moved to `replacementOrderId`.
  */
 export const HistoryChange = v.object({

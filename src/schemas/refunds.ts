@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 
 /**
- * Refunds and change of journey (spec sections 3, 4, 5, 7; issue 9). THE CONTRACT between the
+ * Refunds and change of journey (spec sections 3, 4, 5, 7). THE CONTRACT between the
  * local server (server/api/refund-*.ts, partial-refunds.ts, change-of-journey.ts) and the app (src/api/refunds.ts); shapes, statuses, error
  * codes and which seeded booking gives which case: docs/decisions/080-refunds-server.md.
  *

@@ -1,5 +1,5 @@
 /** Raw design tokens. Portal colours are chosen for WCAG AA contrast on white. */
-/** The spacing scale: every margin, padding and gap in *.css.ts uses one of these (issue 15). */
+/** The spacing scale: every margin, padding and gap in *.css.ts uses one of these. */
 export const space = {
   none: '0',
   xxs: '2px',

@@ -3,7 +3,7 @@ import { tokens, vars } from '../styles/theme.css';
 
 /*
  * Plain classes, not a @vanilla-extract/recipes recipe: the recipe's runtime was 0.7 KiB of the
- * first route's JS for a choice of two class names (issue 11). src/ui/button-class.ts picks them.
+ * first route's JS for a choice of two class names. src/ui/button-class.ts picks them.
  */
 export const base = style({
   display: 'inline-flex',

@@ -20,7 +20,7 @@ export function Page({ title, intro, narrow = false, children }: PageProps) {
   useEffect(() => {
     document.title = m.ui_page_my_account({ title });
     // In a task of its own: focusing makes the browser lay the new screen out at once, which was
-    // 35-70 ms of the render's task on Lighthouse's slow phone (issue 11: total blocking time).
+    // 35-70 ms of the render's task on Lighthouse's slow phone (total blocking time).
     // If focus moved in the meantime (the customer was quicker), it stays where they put it.
     const before = document.activeElement;
     let current = true;

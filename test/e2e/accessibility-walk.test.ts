@@ -10,7 +10,7 @@ import { ASSISTANCE_BOOKING_KEY } from '#server/seed/passenger-assistance';
 import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 
 /**
- * The accessibility walk (issue 38, WCAG 2.2 AA): per screen, axe with the WCAG 2.x A/AA tags up to
+ * The accessibility walk (WCAG 2.2 AA): per screen, axe with the WCAG 2.x A/AA tags up to
  * wcag22aa, and every Tab stop's focus indicator measured against the background it sits on (at
  * least 3:1, WCAG 1.4.11); in the flows, after each action `document.activeElement` is not
  * <body> (2.4.3), and each status and error text appears inside a live region that was on the page

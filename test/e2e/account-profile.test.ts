@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { alertTexts, useE2eWorld } from './world';
 
-/** Issue 4 part A: account overview, personal details, account controls, sustainability dashboard. */
+/** Account overview, personal details, account controls, sustainability dashboard. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 
 const world = useE2eWorld();

@@ -3,7 +3,7 @@ import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browse
 import { useE2eWorld } from './world';
 
 /**
- * "Add to my account" wherever a signed-in customer sees a guest booking (issue 37): the booking
+ * "Add to my account" wherever a signed-in customer sees a guest booking: the booking
  * Find a booking opens and the one the email link opens (/order-token/{bookingId}).
  */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };

@@ -3,7 +3,7 @@ import { stableId } from '#server/seed/context';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 
-/** Address book, payment methods and smartcards in Chromium against the local server (issue 4, part C). */
+/** Address book, payment methods and smartcards in Chromium against the local server. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const ADDRESSES_API = '**/my-account/api/customer/all-addresses';
 
@@ -180,7 +180,7 @@ describe('payment methods', () => {
     const mastercard = w.page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem').filter({ hasText: 'Mastercard ending 5100' });
     await w.page.getByRole('button', { name: 'Delete Mastercard ending 5100' }).click();
     await dialog.getByRole('button', { name: 'Delete card' }).click();
-    // The refusal says which renewal uses the card and what to do, not "try again later" (issue 15).
+    // The refusal says which renewal uses the card and what to do, not "try again later".
     await mastercard
       .getByText(/^This card pays for the automatic renewal of your annual season ticket from Reading to London Paddington, which renews on .+\. To delete it, first turn off automatic renewal/)
       .waitFor();

@@ -7,7 +7,7 @@ import { useE2eWorld } from './world';
 import { stableId } from '#server/seed/context.ts';
 import { CHECK_IN_GUEST_KEY, CHECK_IN_GUEST_TOKEN, FAILING_ON_DEMAND_BOOKING_KEY } from '#server/seed/booking-actions.ts';
 
-/** Check-in, resend booking email and on-demand tickets, on the real booking pages (issue 3, part C). */
+/** Check-in, resend booking email and on-demand tickets, on the real booking pages. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const booking = (key: string) => stableId('booking', `${key}:0`);
 const EUSTON_MANCHESTER = booking('demo-upcoming-euston-manchester'); // mobile, 3 days out

@@ -26,7 +26,7 @@ describe('booking detail', () => {
     await w.page.getByText('Total paid:').waitFor();
     expect(await w.page.getByText('£98.40').count()).toBe(1);
     await w.page.getByText('You can change this journey before it departs.', { exact: false }).waitFor();
-    // Already there as the booking opens (issue 14), and the customer can close and reopen it.
+    // Already there as the booking opens, and the customer can close and reopen it.
     await w.page.getByRole('list', { name: /Calling points between/ }).first().getByText('Peterborough').waitFor();
     const hide = w.page.getByRole('button', { name: 'Hide calling points' }).first();
     expect(await hide.getAttribute('aria-expanded')).toBe('true');
@@ -97,7 +97,7 @@ describe('booking detail', () => {
   });
 });
 
-describe('after a part refund or a change of journey (issue 33 cases 5 and 7)', () => {
+describe('after a part refund or a change of journey', () => {
   it('Total paid includes the booking fee the VAT receipt lists (Euston → Manchester: £42.50 fare + £1.50 fee)', async () => {
     w = await openPage(world.browser);
     await signIn(w.page, world.server.origin, demo.email, demo.password);
@@ -197,7 +197,7 @@ describe('guest booking detail', () => {
   });
 });
 
-describe('money paid once (issue 33 case 1)', () => {
+describe('money paid once', () => {
   it('Euston → Manchester: once its insurance has paid for the trip, Cancel and refund and Get ticket now are withdrawn, and the booking says why', async () => {
     await world.server.reset();
     w = await openPage(world.browser);

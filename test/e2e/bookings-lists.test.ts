@@ -28,7 +28,7 @@ describe('booking lists', () => {
     const card = w.page.getByRole('link', { name: 'London Euston to Manchester Piccadilly' });
     expect(await card.getAttribute('href')).toMatch(/\/my-account\/bookings\/[0-9a-f-]{36}$/);
     await w.page.getByText('£42.50').waitFor();
-    // The journey card's first line: times, length and changes (issue 14).
+    // The journey card's first line: times, length and changes.
     const times = ((await w.page.getByRole('article').filter({ has: card }).locator('p').first().textContent()) ?? '').replace(/\s+/g, ' ');
     expect(times).toMatch(/^\d{2}:\d{2} to \d{2}:\d{2} · \d+ h( \d+ min)? · (Direct|\d+ changes?)/);
     expect(await seriousAxeViolations(w.page)).toEqual([]);

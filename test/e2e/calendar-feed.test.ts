@@ -3,7 +3,7 @@ import { openPage, seriousAxeViolations, signIn } from './browser';
 import { useE2eWorld } from './world';
 import { parseCalendar } from '../helpers/parse-ics';
 
-/** The private calendar feed on Account controls (issue 14, decision 191), in Chromium against the local world.server. */
+/** The private calendar feed on Account controls (decision 191), in Chromium against the local world.server. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 
 const world = useE2eWorld();

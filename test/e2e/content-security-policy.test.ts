@@ -3,7 +3,7 @@ import { stableId } from '#server/seed/context';
 import { openPage, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 
-/** Issue 8: the shell's Content-Security-Policy (decision 156) blocks nothing the app itself needs. */
+/** The shell's Content-Security-Policy (decision 156) blocks nothing the app itself needs. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const bookingId = stableId('booking', 'demo-upcoming-kingscross-york:0');
 

@@ -4,7 +4,7 @@ import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browse
 import { useE2eWorld } from './world';
 
 /**
- * A 401 while sending a Delay Repay claim (issue 32): signing in again brings back what was typed,
+ * A 401 while sending a Delay Repay claim: signing in again brings back what was typed,
  * kept in memory only; the sort code and account number are never written to storage (decision 161).
  */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };

@@ -4,7 +4,7 @@ import { useE2eWorld } from './world';
 import { claimId } from '#server/seed/delay-repay.ts';
 import { bookingIdOf } from '#server/seed/context.ts';
 
-/** Delay Repay claims (issue 10), on the real pages and local world.server; insurance claims: ./insurance-claim.test.ts. */
+/** Delay Repay claims, on the real pages and local world.server; insurance claims: ./insurance-claim.test.ts. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 
 const world = useE2eWorld();

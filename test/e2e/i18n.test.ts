@@ -4,7 +4,7 @@ import { catalogueFor, englishLeftIn, texts } from './english-left';
 import { useE2eWorld } from './world';
 
 /**
- * Issue 12: the screens a customer meets first read in their locale. Under /de/, /fr-ch/ and /zh/:
+ * The screens a customer meets first read in their locale. Under /de/, /fr-ch/ and /zh/:
  * sign-in, upcoming bookings, a booking detail, personal details with a validation error and the
  * 404 page show no en-GB source text from the catalogue (messages/en-GB.json), only the locale's.
  * A source text the locale keeps unchanged on purpose (a proper noun such as "Delay Repay") is

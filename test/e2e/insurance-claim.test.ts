@@ -3,7 +3,7 @@ import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browse
 import { useE2eWorld } from './world';
 import { bookingIdOf } from '#server/seed/context.ts';
 
-/** Flexible insurance claims (issue 10), on the real pages and local world.server; Delay Repay: ./delay-repay.test.ts. */
+/** Flexible insurance claims, on the real pages and local world.server; Delay Repay: ./delay-repay.test.ts. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 
 const world = useE2eWorld();

@@ -8,7 +8,7 @@ import { localePrefixes } from '#src/config/locales';
 
 
 /**
- * Decision 240 (issues 11 and 12): the build ships one bundle per locale. Chunks that hold copy
+ * Decision 240: the build ships one bundle per locale. Chunks that hold copy
  * live in assets/<locale>-<hash>/ with only that locale's texts; chunks without copy (the
  * framework) are shared in assets/. index.html loads a small boot file that picks the folder from
  * the URL's prefix. The e2e project runs after `npm run build`, so this is the bundle that ships.

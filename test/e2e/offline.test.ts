@@ -7,7 +7,7 @@ import { insuranceProductId } from '#server/seed/insurance.ts';
 import { signedInClient } from '#test/helpers/server.ts';
 
 /**
- * Tickets and bookings with no signal (issue 14, decision 250): the service worker keeps the app
+ * Tickets and bookings with no signal (decision 250): the service worker keeps the app
  * shell, the upcoming bookings and each booking opened, for reading offline; never after sign-out.
  */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
@@ -87,7 +87,7 @@ describe('offline', () => {
     await page.getByText(/^Offline: last updated /).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-    // Online again, the trip is paid for by its insurance (issue 33 case 3): the booking read
+    // Online again, the trip is paid for by its insurance: the booking read
     // online is kept with what its lifecycle is read from, so offline it shows no ticket and says why.
     await context.setOffline(false);
     const api = await signedInClient(world.server.origin, demo);

@@ -4,8 +4,8 @@ import { useE2eWorld } from './world';
 
 /**
  * The account overview's summary (name, email, the count tiles) arrives after the page: its place
- * is kept while it loads, so nothing moves when it comes (issue 37: Lighthouse mobile measured CLS
- * 0.167). Measured at 375 px with Chromium's layout-shift entries, the summary answer held back so
+ * is kept while it loads, so nothing moves when it comes (without the kept place, Lighthouse
+ * mobile measured CLS 0.167). Measured at 375 px with Chromium's layout-shift entries, the summary answer held back so
  * it surely arrives after the first paint.
  */
 const world = useE2eWorld();

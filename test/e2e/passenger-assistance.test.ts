@@ -5,7 +5,7 @@ import { ASSISTANCE_BOOKING_KEY } from '#server/seed/passenger-assistance';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 
-/** Passenger assistance in Chromium against the local server (issue 10, passenger assistance part). */
+/** Passenger assistance in Chromium against the local server. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const york = stableId('booking', `${ASSISTANCE_BOOKING_KEY}:0`); // Alex and Jamie; Jamie's wheelchair seeded
 const coventry = stableId('booking', `${BOOKING_HISTORY_KEYS.activatedToday}:0`); // leaves 90 minutes after seeding

@@ -5,7 +5,7 @@ import { REFUND_GUEST_TOKEN, REFUND_SEED_KEYS, refundSeedBookingId } from '#serv
 import { BOOKING_HISTORY_KEYS } from '#server/seed/booking-history';
 import { stableId } from '#server/seed/context';
 
-/** Refunds against the local server (issue 9): full, partial, ineligible, declined card, guest. */
+/** Refunds against the local server: full, partial, ineligible, declined card, guest. */
 const robin = { email: 'refunds@example.com', password: 'RailDemo!2026' };
 const id = (key: keyof typeof REFUND_SEED_KEYS) => refundSeedBookingId(REFUND_SEED_KEYS[key]);
 
@@ -57,7 +57,7 @@ describe('refunds', () => {
     await w.page.goto(url(`/bookings/${bookingId}/history`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith('/refund') && u.searchParams.get('from') === 'history');
-    // The selection is the refund (issue 33 case 4): both passengers start ticked, the whole booking's total.
+    // The selection is the refund: both passengers start ticked, the whole booking's total.
     await w.page.getByText("We'll email the refund confirmation to").waitFor();
     const total = w.page.locator('dd', { hasText: /^£\d/ }).last();
     await w.page.getByText('£29.00').first().waitFor();
@@ -106,7 +106,7 @@ describe('refunds', () => {
     await w.page.getByText("We can't refund this booking as it is. Here is why, and what you can do.").waitFor();
     expect(await w.page.getByText(/for the reason you chose/).count()).toBe(0);
     await w.page.getByText(/What you can do: You can still get a full refund if your train was cancelled/).waitFor();
-    // Only the disruption on record refunds it (issue 33 case 2): engineering works are announced on its
+    // Only the disruption on record refunds it: engineering works are announced on its
     // train; no cancellation or delay is, and the picker says so.
     expect(await w.page.getByText('No refund for this reason: No such disruption on record').count()).toBe(2);
     await checkScreen();

@@ -10,7 +10,7 @@ import { errorBody } from '#server/lib/errors.ts';
 import { describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
- * Contact preferences replayed in Chromium (issue 13): signed in on /contact-preferences (input
+ * Contact preferences replayed in Chromium: signed in on /contact-preferences (input
  * action null) and from the marketing email link (/contact-preferences-token?action=…), each path
  * on the seeded data. The model's answers are what the server holds: the demo account's
  * choices, all off after a revoke, the earlier choices after a restore, a save's list after a

@@ -14,7 +14,7 @@ import { findBookingVertex } from '#test/model/fixtures/vertices';
 import { describeBrowserReplay, type ReplayStep } from './replay/replay';
 
 /**
- * Find a booking replayed in Chromium (issue 13): the guest order of guest@example.com (surname Lee)
+ * Find a booking replayed in Chromium: the guest order of guest@example.com (surname Lee)
  * is found; the surname Nobody is not (422, from the server's own data); ten misses for the
  * reference get the real 429; 400 and 500 come from the server's /__test/answer switch.
  */

@@ -12,7 +12,7 @@ import { refundQuoteVertex } from '#test/model/fixtures/vertices';
 import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
- * "Cancel and refund" on booking detail replayed in Chromium (issue 13), signed in as
+ * "Cancel and refund" on booking detail replayed in Chromium, signed in as
  * refunds@example.com on the seeded data. The input's bookingId names the seeded booking
  * (server/seed/refunds.ts) whose answers the model gives:
  * - flexible: refundable (the refund page opens). Its failures come from the /__test/answer

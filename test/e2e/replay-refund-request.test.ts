@@ -20,7 +20,7 @@ import { refundRequestVertex } from '#test/model/fixtures/vertices';
 import { answerWithModelError, describeBrowserReplay, SharedData, type ReplayStep } from './replay/replay';
 
 /**
- * The refund page replayed in Chromium (issue 13), signed in as refunds@example.com on the seeded
+ * The refund page replayed in Chromium, signed in as refunds@example.com on the seeded
  * data. The input's bookingId names the seeded booking (server/seed/refunds.ts) whose
  * answers the model gives:
  * - flexible: refundable for any reason, refunded in full. Its failures (loading the booking, a
@@ -250,7 +250,7 @@ describeBrowserReplay(
         await page.getByText(m.refund_tracking_refund_processing(), { exact: true }).first().waitFor();
       },
       partiallyRefunded: async ({ page, path }) => {
-        // The wait is handed over in history state: the URL carries no flag (issue 33, case 5).
+        // The wait is handed over in history state: the URL carries no flag.
         await page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingIdOf(path.input)}/history`) && !u.searchParams.has('waitForSuperseders'));
       },
     },

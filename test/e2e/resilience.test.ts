@@ -4,7 +4,7 @@ import { useE2eWorld } from './world';
 import { requestTimeoutMs } from '#src/config/timeouts';
 
 /**
- * Issue 8, "nothing hangs": a dead upstream, made by the server's /__test/hang switch, ends in the
+ * "Nothing hangs": a dead upstream, made by the server's /__test/hang switch, ends in the
  * screen's error state with a retry once the client's 10 s deadline passes, against the real world.server.
  */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };

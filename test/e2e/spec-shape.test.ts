@@ -10,7 +10,7 @@ import { alertTexts, useE2eWorld } from './world';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 34, decision 340: the app against a host that answers only with SPEC sections 3 and 7's
+ * Decision 340: the app against a host that answers only with SPEC sections 3 and 7's
  * fields and calls (the local server's API_SHAPE=spec and spec-nulls). One server per variant, the
  * worker's browser.
  */

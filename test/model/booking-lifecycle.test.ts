@@ -42,7 +42,7 @@ const actions = [
   'calendar.add',
 ] as const satisfies readonly LifecycleAction['type'][];
 
-/** What DOMAIN.md ("One ticket, one payout") and issue 33 allow in each state: the actions offered. */
+/** What DOMAIN.md ("One ticket, one payout") allows in each state: the actions offered. */
 const offered: Record<string, readonly LifecycleAction['type'][]> = {
   unknown: actions,
   'active.booked': ['refund.full', 'refund.partial', 'journey.change', 'insurance.claim', 'ticket.issue', 'checkIn.open', 'passenger.rename', 'assistance.book', 'email.resend', 'calendar.add'],

@@ -124,7 +124,7 @@ describeMachineModel(bookingsListMachine, {
       }
       if (event.type === 'xstate.error.actor.fetchBookings') {
         expect(Object.values(context.byFilter).filter((f) => f.error === 'Unable to fetch bookings')).not.toHaveLength(0);
-        // "Check your connection" only when no answer came (issue 34); any answer it could not use is the service's.
+        // "Check your connection" only when no answer came; any answer it could not use is the service's.
         const failed = Object.values(context.byFilter).filter((f) => f.error !== null).map((f) => f.failure);
         expect(failed).toContain(event.error === networkFailure ? 'network' : event.error === noSuchList ? 'absent' : 'answer');
         expect(bookingsListErrorMessage).toBe('Unable to fetch bookings');

@@ -4,7 +4,7 @@ import type { CalendarFeedCreated, CalendarFeedState } from '#src/schemas/calend
 import { describeMachineModel, errorOf } from './harness';
 
 /**
- * The private calendar feed (issue 14, decision 191): what each state means on Account controls.
+ * The private calendar feed (decision 191): what each state means on Account controls.
  * A failed change keeps what the customer had; the new address is shown only from the POST that made it.
  */
 const on: CalendarFeedState = { enabled: true, createdAt: '2026-11-01T09:00:00.000Z' };

@@ -1,5 +1,5 @@
 /**
- * Charts never drift from code (issue 13): every committed docs/flows/<flow>.json equals what
+ * Charts never drift from code: every committed docs/flows/<flow>.json equals what
  * `npm run charts` (scripts/charts.ts) writes from the machine today.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -80,7 +80,7 @@ describe.each(modules)('docs/flows JSON of machines/$file rebuilt with createMac
   });
 });
 
-/** Designers read every state's name and every delay's value on the diagrams (issue 35). */
+/** Designers read every state's name and every delay's value on the diagrams. */
 describe.each(modules)('docs/flows diagram text of machines/$file', ({ machines }) => {
   it('titles every state with its name, what it invokes beneath', () => {
     for (const [, m] of machines) {

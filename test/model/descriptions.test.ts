@@ -1,5 +1,5 @@
 /**
- * Designers read what a state means (issue 13): every state of every machine has a description
+ * Designers read what a state means: every state of every machine has a description
  * (what the customer sees, from SPEC.md), and a machine that ends has typed output on its final
  * states (ARCHITECTURE.md: "A machine that ends has a final state with output").
  */
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 /*
  * Imported through Vite's glob, which becomes one static import per machine: `npm run mutate`
  * (Vitest's `related` mode) then runs this file against every machine's mutants, so a mutant that
- * empties a description or the chart's id is caught here (issue 15).
+ * empties a description or the chart's id is caught here.
  */
 const modules = import.meta.glob<Record<string, unknown>>('../../machines/*.ts', { eager: true });
 

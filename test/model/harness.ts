@@ -491,7 +491,7 @@ export async function stepTransitions<M extends AnyStateMachine>(machine: M, pat
  * each of its steps. A greedy cover: the path that takes the most transitions not yet taken (the
  * shorter, then the first generated, among equals), until none adds one; then any chosen path
  * whose transitions the others all take is dropped. Every path given is a shortest path (to its
- * vertex), and so is every path kept. The browser replays (issue 13) run these: a browser path
+ * vertex), and so is every path kept. The browser replays run these: a browser path
  * costs a page load, what a thousand model steps do.
  */
 export async function coveringPaths<M extends AnyStateMachine>(

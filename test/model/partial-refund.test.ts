@@ -65,7 +65,7 @@ describeMachineModel(partialRefundMachine, {
   calls: {
     loadingAssistances: { fetchAssistances: { orderId: 'o1', bookingId: 'b1' } },
   },
-  // Spec sections 4 and 5, issue 33 case 4: partial refund availability; the selection is the refund.
+  // Spec sections 4 and 5: partial refund availability; the selection is the refund.
   states: {
     unavailable: ({ context, event }) => {
       expect(event.type).toBe('xstate.init');

@@ -1,5 +1,5 @@
 /**
- * Readable test plans from model paths (issue 13). One step reads
+ * Readable test plans from model paths. One step reads
  * "in <state>, when <event> [guard], expect <state>"; the model tests are titled with the same
  * text (harness.ts), so a failing test names the plan step, and `npm run plans` prints it.
  */

@@ -45,7 +45,7 @@ describeMachineModel(refundRequestMachine, {
       { type: 'xstate.error.actor.submitRefund', error: httpError(410, 'QUOTE_EXPIRED', 'This quote has expired.') },
     ],
     'refund.setReason': [{ type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' }],
-    // The partial refund panel's ticks: one passenger, then nobody (issue 33 case 4).
+    // The partial refund panel's ticks: one passenger, then nobody (the selection is the refund).
     'refund.select': [
       { type: 'refund.select', refundables: ['o-p2', 'i-p2'] },
       { type: 'refund.select', refundables: [] },

@@ -208,7 +208,7 @@ describe('on-demand tickets', () => {
       ticket: { reference: expect.stringMatching(/^TKT-[0-9A-F]{8}$/), issuedAt: expect.any(String), barcode: expect.any(String) },
     });
     // Once issued, the booking itself names the ticket and carries its barcode (what booking.reload
-    // shows, issue 15, and what is kept for offline reading, issue 14).
+    // shows, and what is kept for offline reading).
     const ticket = (ready.body as { ticket: { reference: string; issuedAt: string; barcode: string } }).ticket;
     expect(await issuedOnBooking()).toEqual({ reference: ticket.reference, issuedAt: ticket.issuedAt, barcode: ticket.barcode });
   });

@@ -88,7 +88,7 @@ const payoutsOf = async (key: string) => {
   );
 };
 
-describe('case 1: insurance claim, then a disruption refund, on Euston → Manchester', () => {
+describe('insurance claim, then a disruption refund, on Euston → Manchester', () => {
   beforeEach(async () => {
     client = await signedInClient(server.origin, DEMO_ACCOUNT);
   });
@@ -173,7 +173,7 @@ describe('Delay Repay against a refund and an insurance claim (travelled, arrive
   });
 });
 
-describe('case 3: no ticket for a refunded, exchanged or past booking', () => {
+describe('no ticket for a refunded, exchanged or past booking', () => {
   const generate = (bookingId: string, deliveryId: string) =>
     client.post(`${API}/booking/${bookingId}/generate-on-demand-ticket/${deliveryId}`);
   const deliveryOf = async (bookingId: string) => {

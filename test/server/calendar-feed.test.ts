@@ -3,7 +3,7 @@ import { apiClient, signedInClient } from '../helpers/server.ts';
 import { useTestServer } from '../helpers/use-test-server.ts';
 import { parseCalendar } from '../helpers/parse-ics.ts';
 
-/** The private calendar feed (issue 14, decision 191): opt-in, revocable, renewable, upcoming journeys only. */
+/** The private calendar feed (decision 191): opt-in, revocable, renewable, upcoming journeys only. */
 const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const SAM = { email: 'sam.patel@example.com', password: 'RailDemo!2026' };
 const FEED = '/my-account/api/customer/calendar-feed';

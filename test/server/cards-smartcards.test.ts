@@ -78,7 +78,7 @@ describe('POST /customer/delete-card', () => {
     const res = await client.post<ErrorsBody>(`${BASE}/delete-card`, { id: WALLET_IDS.mastercard });
     expect(res.status).toBe(409);
     expect(res.body.errors[0]?.code).toBe('CARD_IN_USE');
-    // The refusal names the renewal that uses the card and what to do (issue 15).
+    // The refusal names the renewal that uses the card and what to do.
     const body = res.body as ErrorsBody & { detail?: string; renewal?: { bookingId: string } };
     expect(body.detail).toMatch(
       /^This card pays for the automatic renewal of your annual season ticket from Reading to London Paddington, which renews on \d{1,2} \w+ \d{4}\. To delete it, first turn off automatic renewal for that season ticket or pay for it with another card, then delete this card\.$/,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiClient, signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
-/** Issue 8, decision 151: the CSRF value is bound to the session and rotated whenever it changes. */
+/** Decision 151: the CSRF value is bound to the session and rotated whenever it changes. */
 const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const API = '/my-account/api';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 /**
- * Issue 8: durability and concurrency hold, bounded. 50 concurrent writes all land; a server process
+ * Durability and concurrency hold, bounded. 50 concurrent writes all land; a server process
  * killed with SIGKILL in the middle of writing, twice, loses nothing it had acknowledged.
  */
 const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };

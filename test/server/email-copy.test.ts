@@ -4,7 +4,7 @@ import { apiClient } from '../helpers/server.ts';
 import { useTestServer } from '../helpers/use-test-server.ts';
 
 /**
- * Issue 12: the emails the local server sends (log lines, the outbox) reach the customer in the
+ * The emails the local server sends (log lines, the outbox) reach the customer in the
  * language of the page they asked from. The app sends its locale as Accept-Language.
  */
 const DEMO = { email: 'demo@example.com' };

@@ -7,7 +7,7 @@ import { seed } from '#server/seed/index.ts';
 import { createFixtureDist } from '../helpers/server.ts';
 
 /**
- * Issue 8, decision 152: a NUL anywhere in the path, query or a JSON body string answers 400 at the
+ * Decision 152: a NUL anywhere in the path, query or a JSON body string answers 400 at the
  * edge on every route (the list comes from the app itself), never 500, and is never logged raw.
  */
 let db: Db;

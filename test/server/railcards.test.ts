@@ -45,7 +45,7 @@ describe('catalogue', () => {
     const child = await client.get<{ passenger: { firstName: string }; railcards: Catalogue[] }>(`${API}/passenger/${DEMO_PASSENGERS.ruby}/railcardslist`);
     expect(child.body.passenger.firstName).toBe('Ruby');
     expect(child.body.railcards.map((r) => r.id)).toEqual(['disabled-persons', 'veterans', 'hm-forces']);
-    // Issue 15: the cards left out say why, so the screen need not offer one the PUT refuses.
+    // The cards left out say why, so the screen need not offer one the PUT refuses.
     const left = (child.body as { unavailable?: { id: string; reason: string; eligibility: string }[] }).unavailable ?? [];
     expect(left.find((r) => r.id === 'family-and-friends')).toMatchObject({ reason: 'age', eligibility: 'For up to 4 adults and 4 children aged 5 to 15 travelling together' });
     expect(left.map((r) => r.id)).not.toContain('veterans');

@@ -530,7 +530,7 @@ describe('refund authorization', () => {
   });
 });
 
-describe('refund reasons are checked (issue 33 cases 2, 6 and 8)', () => {
+describe('refund reasons are checked', () => {
   beforeAll(async () => {
     await server.reset();
     await asRobin();

@@ -6,7 +6,7 @@ import { useTestServer } from '../helpers/use-test-server.ts';
 
 /**
  * POST /booking/resend-email and on-demand tickets cannot be used to mail anyone, or without end
- * (issue 32, decision 301): the booking's own address and the owner's verified email only; limits
+ * (decision 301): the booking's own address and the owner's verified email only; limits
  * per booking, per customer, per client for guests; on-demand tickets per booking.
  */
 const API = '/my-account/api';

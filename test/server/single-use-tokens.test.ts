@@ -3,7 +3,7 @@ import { apiClient, signedInClient, type ApiClient } from '../helpers/server.ts'
 import { useTestServer } from '../helpers/use-test-server.ts';
 
 /**
- * Single-use links are spent atomically (issue 32): of 20 requests racing with one link, exactly one
+ * Single-use links are spent atomically: of 20 requests racing with one link, exactly one
  * acts; and recovering an account (a password reset, a confirmed change of email) ends its calendar
  * feed.
  */

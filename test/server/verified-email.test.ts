@@ -3,7 +3,7 @@ import { apiClient, signedInClient, type ApiClient } from '../helpers/server.ts'
 import { useTestServer } from '../helpers/use-test-server.ts';
 
 /**
- * Issue 8, decision 150: access by email rests on a verified email. A change of email waits for the
+ * Decision 150: access by email rests on a verified email. A change of email waits for the
  * link sent to the new address; guest orders match only a verified account email.
  */
 const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { createApiClient, PREFETCH_TTL_MS } from '#src/api/client';
 import { requestTimeoutMessage } from '#src/config/timeouts';
 
-/** Issue 11, decision 244: a GET asked for ahead of its screen is given to the same GET once. */
+/** Decision 244: a GET asked for ahead of its screen is given to the same GET once. */
 const Ok = v.object({ ok: v.boolean() });
 
 const setup = (respond: (url: string, n: number) => Response | Promise<Response> = () => json(200, { ok: true })) => {

@@ -33,7 +33,7 @@ import { treesFor, treesPlantedMachine } from '#machines/trees-planted';
 import { specMinimalBooking, specMinimalLeg, specMinimalOrder, specRailcard, withoutNulls } from '#test/helpers/spec-minimal.ts';
 
 /**
- * Issue 8, decisions 160 and 230: the retailer's API answers with what SPEC sections 3 and 7 list
+ * Decisions 160 and 230: the retailer's API answers with what SPEC sections 3 and 7 list
  * and nothing more. Each module here gets that minimal answer through its real API function and
  * schema, and drives its flow's machine to the success state. `EMPTY` is a 2xx with no body: the
  * answer of a call whose response section 7 does not describe.

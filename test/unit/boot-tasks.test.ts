@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextTask, settledOrAfter } from '#src/next-task';
 import { formatsOnFirstRender, loadLocaleData } from '#src/i18n/locale-data';
 
-/** Issue 11: the boot's steps run as separate tasks, and the locale's data loads before the first render. */
+/** The boot's steps run as separate tasks, and the locale's data loads before the first render. */
 describe('settledOrAfter', () => {
   afterEach(() => vi.useRealTimers());
 

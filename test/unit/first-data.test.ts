@@ -10,7 +10,7 @@ import { defaultPageData } from '#src/config/page-data';
 import { localeFromPath } from '#src/config/locales';
 import { specMinimalBooking, specMinimalOrder } from '#test/helpers/spec-minimal';
 
-/** Issue 11, decisions 241 and 244: the first screen's data is asked for with its code, and taken once. */
+/** Decisions 241 and 244: the first screen's data is asked for with its code, and taken once. */
 const page = { total: 1, results: [], upcomingBookings: 1, pastBookings: 0, seasonBookings: 0, hasGuestBookings: false };
 /** The spec's minimal order of two bookings: the check is for the one asked for, not the first. */
 const order = (season: boolean) => ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { neutral, portalPalettes } from '#src/styles/tokens';
 
 /**
- * WCAG 1.4.11 for the focus indicator in every portal (issue 38): the theme's two-colour ring
+ * WCAG 1.4.11 for the focus indicator in every portal: the theme's two-colour ring
  * (src/styles/theme.css.ts, focusRing) has, on every background a control sits on, one colour at
  * least 3:1 against it. The two colours are at least 9:1 apart (WCAG technique C40), which makes
  * that hold on any background at all. test/e2e/accessibility-walk.test.ts measures it on screen.

@@ -14,7 +14,7 @@ describe('locale formats (decision 210)', () => {
     expect(formatRelativeDay('2026-11-23', now, 'en-GB')).toBe('today');
     expect(formatRelativeDay('2026-11-22', now, 'en-GB')).toBeNull();
   });
-  it('says "in 40 min" for a departure later the same UK day, and nothing otherwise (issue 14)', () => {
+  it('says "in 40 min" for a departure later the same UK day, and nothing otherwise', () => {
     const now = new Date('2026-06-10T08:05:00Z'); // 09:05 in London (BST)
     expect(formatDepartsIn('2026-06-10T08:45:00Z', now, 'en-GB')).toBe('in 40 min');
     expect(formatDepartsIn('2026-06-10T08:05:00Z', now, 'en-GB')).toBe('this minute');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createConnection } from '#src/offline/connection';
 
-/** Issue 14, decision 250: when the page counts as offline, and since when. */
+/** Decision 250: when the page counts as offline, and since when. */
 function fakeWindow(onLine = true) {
   const listeners = new Map<string, Set<() => void>>();
   return {

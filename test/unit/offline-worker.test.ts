@@ -10,7 +10,7 @@ import { UserResponse } from '#src/schemas/auth';
 import { specMinimalBooking } from '#test/helpers/spec-minimal';
 import * as v from 'valibot';
 
-/** Issue 14, decision 250: the service worker's rules, against a CacheStorage kept in memory. */
+/** Decision 250: the service worker's rules, against a CacheStorage kept in memory. */
 
 const keyOf = (r: RequestInfo | URL) => (typeof r === 'string' ? r : r instanceof URL ? r.href : r.url);
 

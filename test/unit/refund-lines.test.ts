@@ -23,7 +23,7 @@ const quote = (over: Partial<RefundQuote>): RefundQuote => ({
   cancellationDetails: { paid: gbp(24.5), adminFee: gbp(10), total: gbp(14.5) }, ...over,
 });
 
-describe('what the confirm step lists (issue 33 case 4)', () => {
+describe('what the confirm step lists', () => {
   it("names each passenger and direction in the quote with the quote's amount", () => {
     const refundable = (id: string, name: string, included: boolean) => ({
       refundableId: id, ticketId: id, passengerId: id === 'r1' ? 'p1' : 'p2', passengerName: name, direction: 'return' as const,

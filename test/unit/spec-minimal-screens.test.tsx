@@ -25,7 +25,7 @@ import { specMinimalBooking, specMinimalListEntry, specMinimalOrder, specRailcar
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Issue 8 / decision 230: screens rendered with the spec's minimal answers (no local-server extras)
+ * Decision 230: screens rendered with the spec's minimal answers (no local-server extras)
  * show what they have and leave out the rest: no "undefined", no error.
  */
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });

@@ -18,7 +18,7 @@ import { m } from '#src/paraglide/messages.js';
 const webcal = (url: string) => url.replace(/^https?:/, 'webcal:');
 
 /**
- * "Your journeys in your calendar" (issue 14, decision 191): an opt-in private feed address that
+ * "Your journeys in your calendar" (decision 191): an opt-in private feed address that
  * calendars subscribe to; shown once when made, with Copy; a new address or Turn off, each asked first.
  */
 export function CalendarFeedSection() {

@@ -47,7 +47,7 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
   );
   // The booking that arrives renders at low priority, in slices the browser can interrupt: an
   // actor's change re-renders at once, and the whole detail in one go was a long task on a slow
-  // phone (issue 11: total blocking time). Until that render is done the screen shows the state
+  // phone (total blocking time). Until that render is done the screen shows the state
   // before it; the machine itself, which decides what any event does, is never behind.
   const snapshot = useDeferredValue(liveSnapshot);
   const [edit, sendEdit] = useMachine(

@@ -109,7 +109,7 @@ export const note = style({ margin: `${tokens.space.ms} 0 0`, overflowWrap: 'any
 /**
  * Lines whose answer arrives after the page (the change-of-journey check, the calling points'
  * status): on a phone they keep room for the longest answer's lines from the first paint, so the
- * page below does not move when it comes (issue 11: layout shift). Wide screens fit it on one line.
+ * page below does not move when it comes (no layout shift). Wide screens fit it on one line.
  */
 export const changeNote = style([note, { minHeight: '3lh', '@media': { [mq.small]: { minHeight: 0 } } }]);
 export const callingStatus = style([meta, { minHeight: '2lh', '@media': { [mq.small]: { minHeight: 0 } } }]);

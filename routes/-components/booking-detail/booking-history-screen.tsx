@@ -290,7 +290,7 @@ function TimelineEntry({
 }
 
 /**
- * What superseded this entry (issue 15): "Part refunded: Sasha Hughes", with a link to the
+ * What superseded this entry: "Part refunded: Sasha Hughes", with a link to the
  * replacement entry, so two bookings for the same journey side by side are explained.
  */
 function ChangeNote({ change, entries, locale }: { change: NonNullable<HistoryEntry['change']>; entries: readonly HistoryEntry[]; locale: string }) {

@@ -41,7 +41,7 @@ export function useBookingOffer(booking: Booking, detail: BookingDetailResponse,
   const claimedInsurance = (booking.insurance ?? []).some((p) => p.claim !== null);
   const onDemandOffered = delivery !== null && pageData.features['on-demand-tickets'] && (delivery.method === 'mobile' || delivery.method === 'print-at-home');
   // "Cancel and refund" without the refund summary (an API with the spec's fields only): offered on a
-  // booking that is not past, and the quote decides (issue 34).
+  // booking that is not past, and the quote decides.
   const refundOffered = !readOnly && (booking.refund ? booking.refund.quotable : upcoming) && may('refund.full');
   const withdrawn = [
     // A change-of-journey source keeps its entry, which checks the change's status instead of quoting (spec section 4).

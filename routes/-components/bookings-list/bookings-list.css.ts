@@ -5,7 +5,7 @@ import { mq } from '#src/styles/breakpoints';
 /*
  * One row of tabs that scrolls sideways when it is wider than the screen, rather than wrapping:
  * the counts and the guest tab arrive with the list, and a row that wrapped then grew by a line or
- * two and pushed the list down as it appeared (issue 11: CLS 0). The rules are drawn with inset
+ * two and pushed the list down as it appeared (no layout shift: CLS 0). The rules are drawn with inset
  * shadows, because a scrolling box clips what hangs over its edge.
  */
 export const tabs = style({
@@ -53,7 +53,7 @@ export const tab = style({
 });
 /*
  * A count's badge is as wide for 1 as for 999, and holds its place (hidden) until the counts arrive:
- * a badge that appeared or grew pushed the tabs after it sideways (issue 11: CLS 0).
+ * a badge that appeared or grew pushed the tabs after it sideways (no layout shift: CLS 0).
  */
 export const count = style({
   display: 'inline-block',
@@ -78,7 +78,7 @@ export const card = style({
   gridTemplateColumns: 'minmax(0, 1fr)',
   '@media': { [mq.medium]: { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'start' } },
 });
-/** The journey's times lead the card (issue 14): larger, tabular figures. */
+/** The journey's times lead the card: larger, tabular figures. */
 export const times = style({ margin: `0 0 ${tokens.space.xxs}`, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: tokens.space.xxs });
 export const timesSpan = style({ fontSize: '1.375rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums', lineHeight: 1.2 });
 export const departsIn = style({ fontWeight: 700, color: vars.color.brand, fontSize: '0.9375rem' });

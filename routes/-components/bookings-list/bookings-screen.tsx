@@ -55,7 +55,7 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
   const hasGuest = useSelector(actor, (s) => s.context.hasGuestBookings);
   // A list that arrives renders at low priority, in slices the browser can interrupt: an actor's
   // change re-renders synchronously, and ten cards at once were one long task on a slow phone
-  // (issue 11: total blocking time). The screen keeps the lists as they were until that render is
+  // (total blocking time on a slow phone). The screen keeps the lists as they were until that render is
   // done: all four lists, so a tab that changes at once still reads its own list.
   const lists = useDeferredValue(useSelector(actor, (s) => s.context.byFilter));
   const state = lists[filter];
@@ -103,7 +103,7 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
   } else if (state.results.length === 0 && state.error) {
     body = (
       <Alert tone="error" title={bookingsListErrorMessage}>
-        {/* "Check your connection" only when no answer came; an answer the app could not use says so (issue 34). */}
+        {/* "Check your connection" only when no answer came; an answer the app could not use says so. */}
         <p>{state.failure === 'network' ? m.bookings_list_bookings_screen_please_check_your_connection_and() : m.api_errors_unexpected_response()}</p>
         <Button tone="secondary" onClick={() => actor.send({ type: 'bookings.retry' })}>{m.common_try_again()}</Button>
       </Alert>

@@ -86,7 +86,7 @@ function useRefundRequest({ bookingId, quoteId, guest, view }: RefundScreenProps
         },
         waitForSuperseders: () => {
           // Handed over in history state, not the URL: a link or a reload of the history page must
-          // not claim a refund just happened (issue 33, case 5).
+          // not claim a refund just happened.
           const state = { waitForSuperseders: true };
           void navigate({ to: bookingPath(guest, 'history'), params, state, replace: true });
         },

@@ -4,7 +4,7 @@ import { m } from '#src/paraglide/messages.js';
 import { LazyContactDetails } from '../contact-details-lazy';
 
 /**
- * Refund tracking in words (issue 9 "where is my refund?"): processing; action required (post the
+ * Refund tracking in words ("where is my refund?"): processing; action required (post the
  * tickets to this address by this date); refunded (amount and date); rejected (the reason). Only
  * what the server exposes (booking.refund.refunds) is shown. Kept free of the refund contract and
  * machines so the bookings list carries only this.
