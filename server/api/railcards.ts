@@ -22,6 +22,9 @@ import {
   type TypeRow,
 } from '../domain/railcard-catalogue.ts';
 
+// The catalogue the railcard endpoints serve, for the tests that check them against it.
+export { RAILCARD_CATALOGUE } from '../domain/railcard-catalogue.ts';
+
 /**
  * Railcards (SPEC section 7): railcardslist, catalogue entry, a passenger's railcard (GET, PUT
  * details, POST attributes, DELETE), railcard-status and the digital railcard.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { DEMO_PASSENGERS, DEMO_RAILCARDS } from '#server/seed/passengers.ts';
-import { RAILCARD_CATALOGUE } from '#server/domain/railcard-catalogue.ts';
+import { RAILCARD_CATALOGUE } from '#server/api/railcards.ts';
 
 type Catalogue = { id: string; name: string; price: { amount: number; currencyCode: string }; termsAndConditions: string; attributes: { name: string }[] };
 type Held = { passenger: { id: string }; railcard: { id: string; railcardId: string; status: string; expiryDate: string; cardHolders: string[]; attributes: Record<string, string>; railcardDetails: { cardNumber: string; isDigital: boolean } } };
