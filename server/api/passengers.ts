@@ -9,7 +9,7 @@ import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
 import { passengerErrors, passengerMessages, toIsoDate, type PassengerValues } from '#src/schemas/passengers.ts';
 import { readCleanBody, type TextRules } from '../lib/text-rules.ts';
-import { railcardStatus, utcToday } from './railcards.ts';
+import { railcardStatus, utcToday } from '../domain/railcard-catalogue.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 
 /**

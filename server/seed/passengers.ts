@@ -1,5 +1,5 @@
 import type { Queryable } from '../db.ts';
-import { insertCatalogue } from '../api/railcards.ts';
+import { insertCatalogue } from '../domain/railcard-catalogue.ts';
 import { DEMO_ACCOUNT } from './accounts.ts';
 import { stableId, type SeedModule } from './context.ts';
 

@@ -1,0 +1,223 @@
+import { useEffect, useId } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { claimFormErrors, delayRepayMessages, type ClaimFormField, type delayRepayMachine } from '#machines/delay-repay';
+import { paymentTypes, type Claim, type Direction } from '#src/schemas/delay-repay';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { bindField } from '#src/ui/field-binding';
+import { FieldError } from '#src/ui/field-error';
+import { shownErrors } from '#src/ui/form-state';
+import { SubmitHint } from '#src/ui/submit-hint';
+import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
+import { Loading } from '#src/ui/page';
+import { TextField } from '#src/ui/text-field';
+import { ukDateTime } from '../booking-format';
+import { CheckAgain } from '../check-again';
+import { estimateSteps, journeyLabel, paymentLabels } from './delay-repay-copy';
+import * as styles from './delay-repay.css';
+import { m } from '#src/paraglide/messages.js';
+
+/**
+ * A Delay Repay claim still to be sent (the chart's loaded.editing, submitting, submitFailed,
+ * checking and unconfirmed states): the estimate and the claim form.
+ */
+
+export type Snapshot = SnapshotFrom<typeof delayRepayMachine>;
+export type Send = ActorRefFrom<typeof delayRepayMachine>['send'];
+
+const directionNames: Record<Direction, string> = { outward: m.delay_repay_screen_outward(), inward: m.common_return_journey() };
+
+/** The estimate of what the customer gets, and how it was worked out. */
+export function ClaimEstimate({ estimate, operator, money }: { estimate: NonNullable<Claim['estimate']>; operator: string; money: (n: number) => string }) {
+  return (
+    <section className={styles.estimate} aria-labelledby="estimate-heading">
+      <h2 id="estimate-heading" className={styles.sectionTitle}>{m.delay_repay_screen_your_estimated_compensation()}</h2>
+      <p className={styles.estimateAmount}>{money(estimate.toCustomer)}</p>
+      <p className={styles.muted}>{m.delay_repay_screen_how_we_worked_it_out()}</p>
+      <ol className={styles.steps}>
+        {estimateSteps(estimate, operator, money).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ol>
+      <p className={styles.muted}>{m.delay_repay_screen_makes_the_final_decision_from({ operator })}</p>
+    </section>
+  );
+}
+
+/** The form's questions in order, and each one's input name. */
+const claimFieldOrder: readonly ClaimFormField[] = ['direction', 'delay', 'paymentType', 'sortCode', 'accountNumber'];
+const claimFieldNames: Record<ClaimFormField, string> = {
+  direction: 'journey',
+  delay: 'delay',
+  paymentType: 'paymentType',
+  sortCode: 'sortCode',
+  accountNumber: 'accountNumber',
+};
+
+export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send: Send; claim: Claim }) {
+  const { locale } = useServices();
+  const { values, touched, dirty, submitAttempted, submitError, draftRestored } = snapshot.context;
+  // While the outcome of a sent claim is being checked, or is unknown, the form cannot send another.
+  const checking = snapshot.matches({ loaded: 'checking' });
+  const unconfirmed = snapshot.matches({ loaded: 'unconfirmed' });
+  const submitting = snapshot.matches({ loaded: 'submitting' }) || checking || unconfirmed;
+  const errors = claimFormErrors(values);
+  const canSubmit = dirty && Object.keys(errors).length === 0 && !submitting;
+  // A question answered (a radio chosen) counts as passed, so a field skipped before it shows its error.
+  const visible = shownErrors({ touched, submitAttempted }, claimFieldOrder, errors, {
+    direction: values.direction !== '',
+    paymentType: values.paymentType !== '',
+  });
+  const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
+  const field = (name: ClaimFormField) => bindField(send, name, values[name], visible[name]);
+  const ids = { problem: useId(), hint: useId(), direction: useId(), payment: useId() };
+  // The server's 422 is about the delay (under the operator's threshold): the field says so too
+  // and takes the focus, so the customer lands where the change is needed.
+  const delayRefused = submitError?.status === 422;
+  useEffect(() => {
+    if (delayRefused) document.querySelector<HTMLInputElement>('input[name="delay"]')?.focus();
+  }, [delayRefused]);
+  // The radio groups take the binding's value, change and error; they send no blur, as before.
+  const directionField = field('direction');
+  const paymentField = field('paymentType');
+  const journeys: { direction: Direction; label: string }[] = claim.journeys?.length
+    ? claim.journeys.map((j) => ({ direction: j.direction, label: journeyLabel(j, ukDateTime(j.departureTime, locale.tag)) }))
+    : [{ direction: 'outward', label: directionNames.outward }];
+
+  return (
+    <section className={styles.section} aria-labelledby="claim-form-heading">
+      <h2 id="claim-form-heading" className={styles.sectionTitle}>{m.delay_repay_screen_send_your_claim()}</h2>
+      {draftRestored && <Alert tone="info">{delayRepayMessages.draftRestored}</Alert>}
+      {submitError && (
+        <Alert tone="error" title={submitError.message} id={ids.problem}>
+          {submitError.detail && <p>{submitError.detail}</p>}
+        </Alert>
+      )}
+      {checking && <Loading label={delayRepayMessages.checking} />}
+      {unconfirmed && (
+        <Alert tone="info">
+          <p>{delayRepayMessages.unconfirmed}</p>
+          <CheckAgain onCheck={() => send({ type: 'claim.check' })} />
+        </Alert>
+      )}
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'form.submit' });
+        }}
+      >
+        <ErrorSummary attempt={attempt} errors={Object.fromEntries(claimFieldOrder.map((f) => [claimFieldNames[f], visible[f]]))} />
+        {/* While the claim is sent or checked the radios are aria-disabled and ignore changes, not
+            disabled: a disabled radio drops the focus to the page (decision 371, as Button does). */}
+        <DirectionQuestion field={directionField} journeys={journeys} submitting={submitting} errorId={ids.direction} />
+        <TextField
+          label={m.delay_repay_screen_how_many_minutes_late_did()}
+          name="delay"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={3}
+          hint={claim.delayMinutes !== undefined ? m.delay_repay_screen_the_train_companys_records_show({ delayMinutes: claim.delayMinutes }) : m.delay_repay_screen_in_whole_minutes_at_your()}
+          readOnly={submitting}
+          required
+          problemId={delayRefused ? ids.problem : undefined}
+          {...field('delay')}
+        />
+        <PaymentQuestion field={paymentField} submitting={submitting} errorId={ids.payment} />
+        {values.paymentType === 'bank-transfer' && <BankDetails field={field} submitting={submitting} />}
+        <div className={styles.actions}>
+          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? delayRepayMessages.checking : m.delay_repay_screen_sending_your_claim()} aria-describedby={ids.hint} onRefused={onRefused}>{m.delay_repay_screen_send_claim()}</Button>
+          <SubmitHint id={ids.hint} fields={claimFieldOrder.filter((f) => errors[f]).map((f) => claimFieldNames[f])} active={!canSubmit && !submitting} />
+        </div>
+      </form>
+    </section>
+  );
+}
+
+type Binding = ReturnType<typeof bindField>;
+type Question = { field: Binding; submitting: boolean; errorId: string };
+
+/** While the claim is sent or checked the radios ignore changes (aria-disabled, see ClaimForm). */
+function DirectionQuestion({ field: directionField, journeys, submitting, errorId }: Question & { journeys: { direction: Direction; label: string }[] }) {
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={directionField.error ? errorId : undefined}>          <legend className={styles.legend}>{m.delay_repay_screen_which_journey_was_delayed()}</legend>
+      {journeys.map((j) => (
+        <label key={j.direction} className={styles.radioRow}>
+          <input
+            type="radio"
+            name="journey"
+            required
+            className={styles.radio}
+            value={j.direction}
+            checked={directionField.value === j.direction}
+            aria-disabled={submitting || undefined}
+            onChange={() => {
+              if (!submitting) directionField.onValueChange(j.direction);
+            }}
+          />
+          <span>
+            {directionNames[j.direction]}: {j.label}
+          </span>
+        </label>
+      ))}
+      <FieldError id={errorId} error={directionField.error} />
+    </fieldset>
+  );
+}
+
+function PaymentQuestion({ field: paymentField, submitting, errorId }: Question) {
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={paymentField.error ? errorId : undefined}>
+      <legend className={styles.legend}>{m.delay_repay_screen_how_would_you_like_to()}</legend>
+      {paymentTypes.map((type) => (
+        <label key={type} className={styles.radioRow}>
+          <input
+            type="radio"
+            name="paymentType"
+            required
+            className={styles.radio}
+            value={type}
+            checked={paymentField.value === type}
+            aria-disabled={submitting || undefined}
+            onChange={() => {
+              if (!submitting) paymentField.onValueChange(type);
+            }}
+          />
+          {paymentLabels[type]}
+        </label>
+      ))}
+      <FieldError id={errorId} error={paymentField.error} />
+    </fieldset>
+  );
+}
+
+function BankDetails({ field, submitting }: { field: (name: ClaimFormField) => Binding; submitting: boolean }) {
+  return (
+    <>
+      <TextField
+        label={m.delay_repay_screen_sort_code()}
+        name="sortCode"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={8}
+        hint={m.delay_repay_screen_6_digits_for_example_40_12_34()}
+        readOnly={submitting}
+        required
+        {...field('sortCode')}
+      />
+      <TextField
+        label={m.delay_repay_screen_account_number()}
+        name="accountNumber"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={10}
+        hint={m.delay_repay_screen_8_digits()}
+        readOnly={submitting}
+        required
+        {...field('accountNumber')}
+      />
+    </>
+  );
+}
