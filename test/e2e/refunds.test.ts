@@ -91,6 +91,18 @@ describe('refunds', () => {
     expect(new URL(w.page.url()).pathname).not.toContain(bookingId);
     await w.page.getByText(/Part refunded on .*Sasha Hughes/).first().waitFor();
     await w.page.getByRole('link', { name: /See the replacement, order/ }).waitFor();
+    // Splitting does not dodge the admin fee: the replacement keeps its original's purchase date and
+    // refund rules, so Robin's refund from it is £24.50 less the £10 fee, and the two refunds come to
+    // the £29.00 quoted for the whole booking.
+    const replacement = new URL((await w.page.getByRole('link', { name: /See the replacement, order/ }).getAttribute('href')) ?? '', w.page.url());
+    await w.page.goto(replacement.href);
+    await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
+    await w.page.waitForURL((u) => u.pathname.endsWith('/refund') && !u.pathname.includes(bookingId));
+    await heading('Cancel and refund').waitFor();
+    const rest = w.page.getByRole('region', { name: 'Your refund' });
+    await rest.getByText('−£10.00').waitFor();
+    expect(await w.page.locator('dd', { hasText: /^£\d/ }).last().textContent()).toBe('£14.50');
+    expect(await w.page.getByText(/same.day|no admin fee/i).count()).toBe(0);
     expect(w.errors).toEqual([]);
   });
 

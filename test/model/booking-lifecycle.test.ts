@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { createActor, createMachine, type SnapshotFrom, type StateValue } from 'xstate';
 import {
   bookingLifecycleMachine,
   lifecycleState,
   mayAct,
   verdictIn,
   type LifecycleAction,
+  type LifecycleEvent,
   type LifecycleFacts,
   type LifecycleReason,
 } from '#machines/booking-lifecycle';
@@ -210,5 +211,78 @@ describe('lifecycleFacts: the booking call’s answer, read the same way by the 
     expect(mayAct(f, 'checkIn.open')).toEqual({ allowed: false, reason: 'CHECKED_IN' });
     expect(mayAct(f, 'ticket.issue')).toEqual({ allowed: true });
     expect(lifecycleState(lifecycleFacts({ ...journey, refund: refundSummary, delivery: { issuedTicket: { reference: 'T1' } } }, {}, now).facts)).toBe('ticketed');
+  });
+});
+
+describe('where each action takes a booking', () => {
+  /** The state a booking with these facts is in after the event. */
+  const after = (facts: LifecycleFacts, type: LifecycleEvent['type']) => {
+    const actor = createActor(bookingLifecycleMachine, { input: facts }).start();
+    actor.send({ type });
+    const { value, context } = actor.getSnapshot();
+    actor.stop();
+    return { state: typeof value === 'string' ? value : `active.${String(Object.values(value)[0])}`, context };
+  };
+
+  it.each([
+    [booked, 'refund.full', 'refundInProgress'],
+    [booked, 'refund.partial', 'partRefunded'],
+    [{ ...booked, passengers: null }, 'refund.partial', 'partRefunded'],
+    [booked, 'journey.change', 'changed'],
+    [booked, 'insurance.claim', 'insuranceClaimed'],
+    [booked, 'journey.depart', 'travelled'],
+    [booked, 'season.end', 'expired'],
+    [booked, 'ticket.issue', 'active.ticketed'],
+    [booked, 'checkIn.open', 'active.checkedIn'],
+    [{ ...booked, ticketIssued: true }, 'checkIn.open', 'active.checkedIn'],
+    [{ ...booked, departed: true }, 'refund.full', 'refundInProgress'],
+    [{ ...booked, departed: true }, 'refund.partial', 'partRefunded'],
+    [{ ...booked, departed: true }, 'insurance.claim', 'insuranceClaimed'],
+    [{ ...booked, departed: true }, 'delayRepay.claim', 'delayRepayClaimed'],
+    [{ ...booked, refundInProgress: true }, 'refund.settle', 'refunded'],
+  ] as const)('%o --%s--> %s', (facts, type, state) => {
+    expect(after(facts, type).state).toBe(state);
+  });
+
+  it('a one-passenger booking cannot be part refunded, and one whose passengers are not known can', () => {
+    expect(mayAct({ ...booked, passengers: 1 }, 'refund.partial')).toEqual({ allowed: false, reason: 'ONE_PASSENGER' });
+    expect(mayAct({ ...booked, passengers: null }, 'refund.partial')).toEqual({ allowed: true });
+    expect(mayAct({ ...booked, departed: true, passengers: null }, 'refund.partial')).toEqual({ allowed: true });
+  });
+
+  it('a rejected refund gives the booking back as it was before, and forgets the refund', () => {
+    expect(after({ ...booked, refundInProgress: true }, 'refund.reject')).toEqual({ state: 'active.booked', context: booked });
+    expect(after({ ...booked, refundInProgress: true, departed: true }, 'refund.reject')).toEqual({
+      state: 'travelled',
+      context: { ...booked, departed: true },
+    });
+  });
+});
+
+describe('verdictIn: the reason of the innermost state that gives one', () => {
+  // A chart whose inner state and its parent both name a reason for the same refusal.
+  const nested = createMachine({
+    initial: 'outer',
+    states: {
+      outer: {
+        meta: { reason: 'TRAVELLED', refusals: { 'checkIn.open': 'NOT_TRAVELLED' } },
+        initial: 'inner',
+        states: { inner: { meta: { refusals: { 'checkIn.open': 'CHECKED_IN' } } }, silent: {} },
+      },
+    },
+  });
+  const snapshotOf = (state: StateValue) =>
+    nested.resolveState({ value: state }) as unknown as SnapshotFrom<typeof bookingLifecycleMachine>;
+
+  it('the inner state’s refusal wins over its parent’s, and the parent’s reason covers what the inner one leaves', () => {
+    expect(verdictIn(snapshotOf({ outer: 'inner' }), 'checkIn.open')).toEqual({ allowed: false, reason: 'CHECKED_IN' });
+    expect(verdictIn(snapshotOf({ outer: 'inner' }), 'refund.full')).toEqual({ allowed: false, reason: 'TRAVELLED' });
+    expect(verdictIn(snapshotOf({ outer: 'silent' }), 'checkIn.open')).toEqual({ allowed: false, reason: 'NOT_TRAVELLED' });
+  });
+
+  it('a refusal with no reason anywhere is a fault in the chart, not a silent "no"', () => {
+    const bare = createMachine({ initial: 'a', states: { a: {} } });
+    const snapshot = bare.resolveState({ value: 'a' }) as unknown as SnapshotFrom<typeof bookingLifecycleMachine>;
+    expect(() => verdictIn(snapshot, 'refund.full')).toThrow('booking lifecycle: no reason for refusing refund.full');
   });
 });
