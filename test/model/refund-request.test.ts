@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { refundRequestMachine } from '#machines/refund-request';
 import { isRequestableQuote } from '#machines/lib/refund-rules';
 import { describeMachineModel, errorOf, inputOf, nextFrom, outputOf, watching } from './harness';
@@ -19,6 +20,17 @@ const specialAnswer = (status: 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED
 const lost = { type: 'xstate.error.actor.submitRefund', error: { problem: { kind: 'network', message: 'Failed to fetch' } } };
 const KEY_SEED = 'seed-refund';
 const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
+
+/**
+ * A new reason is quoted for the opening selection: whatever was ticked before, the panel starts
+ * again from the URL quote's selection (the whole booking when it named none).
+ */
+function expectReasonStartsAgain(check: { snapshot: SnapshotFrom<typeof refundRequestMachine> }) {
+  const { context } = check.snapshot;
+  const next = nextFrom(check, { type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' });
+  const opening = context.booking?.booking.selectedRefundables ?? [];
+  expect([next.value, next.context.refundReason, next.context.selection]).toEqual(['quoting', 'DISRUPTION_UPCOMING', opening.length ? opening : null]);
+}
 
 describeMachineModel(refundRequestMachine, {
   name: 'refundRequestMachine',
@@ -188,6 +200,7 @@ describeMachineModel(refundRequestMachine, {
       expect(ticked.value).toBe('quoting');
       expect(inputOf(ticked, 'fetchQuote')).toMatchObject({ refundables: ['i-p1'] });
       expect(nextFrom(check, { type: 'refund.select', refundables: [] }).value).toBe('nothingSelected');
+      expectReasonStartsAgain(check);
     },
     nothingSelected: (check) => {
       const { snapshot, context, event } = check;
@@ -259,19 +272,23 @@ describeMachineModel(refundRequestMachine, {
       expect(context.quote).toEqual(outputOf(event));
       expect(snapshot.can({ type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' })).toBe(false);
     },
-    ineligible: ({ snapshot, event, actions }) => {
+    ineligible: (check) => {
+      const { event, actions } = check;
       expect(event.type).toBe('xstate.done.actor.fetchQuote');
       expect(actions).toContain('goToIneligibleView');
-      expect(snapshot.can({ type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' })).toBe(true);
+      expectReasonStartsAgain(check);
     },
-    unavailable: ({ snapshot, context, event }) => {
+    unavailable: (check) => {
+      const { context, event } = check;
       expect(['xstate.done.actor.fetchQuote', 'quote.dismiss']).toContain(event.type);
       expect(isRequestableQuote(context.quote)).toBe(false);
       if (event.type === 'xstate.done.actor.fetchQuote') expect(context.quote?.status).toBe('PROCESSING');
-      expect(snapshot.can({ type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' })).toBe(true);
+      expectReasonStartsAgain(check);
     },
     refunded: ({ snapshot, event, actions }) => {
       expect(['xstate.done.actor.submitRefund', 'xstate.error.actor.submitRefund']).toContain(event.type);
+      // The request's answer is kept (the route reads its refund id); a 409 has none of its own.
+      expect(snapshot.context.result).toEqual(event.type === 'xstate.done.actor.submitRefund' ? outputOf(event) : null);
       if (event.type === 'xstate.done.actor.submitRefund') expect((outputOf(event) as { waitForSuperseders: boolean }).waitForSuperseders).toBe(false);
       expect(actions).toContain('reloadBooking');
       expect(snapshot.status).toBe('done');
