@@ -178,15 +178,19 @@ export default defineConfig({
       polyfill: false,
       // Every page has loaded the entry and the framework chunk before any import() runs: a preload
       // list that names them again only adds bytes to each chunk with a lazy import (decision 540).
-      resolveDependencies: (_file, deps, { hostId, hostType }) =>
-        hostType === 'html' ? deps : deps.filter((dep) => !/(^|\/)(index|framework)-[\w-]+\.js$/.test(dep) && !loadedWith(hostId).has(dep)),
+      // Nor does it name the imported chunk itself, which the import() fetches at once (decision 545).
+      resolveDependencies: (file, deps, { hostId, hostType }) =>
+        hostType === 'html'
+          ? deps
+          : deps.filter((dep) => dep !== file && !/(^|\/)(index|framework)-[\w-]+\.js$/.test(dep) && !loadedWith(hostId).has(dep)),
     },
     cssCodeSplit: false,
     rolldownOptions: {
       output: {
         // Named by hash alone (decision 242): the entry's preload map lists every chunk by path, and
-        // long route names were most of its bytes. The shared framework chunk keeps its name.
-        chunkFileNames: (chunk) => (chunk.name === FRAMEWORK_CHUNK ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
+        // long route names were most of its bytes. The shared framework chunk keeps its name. Seven
+        // hash characters, not eight: the preload maps name dozens of chunks (decision 546).
+        chunkFileNames: (chunk) => (chunk.name === FRAMEWORK_CHUNK ? 'assets/[name]-[hash].js' : 'assets/[hash:7].js'),
         codeSplitting: {
           // Decision 240: what every route needs in one shared chunk (no copy in it, so not per
           // locale), and the few dozen one-line messages shared across areas in one chunk, instead
