@@ -89,6 +89,8 @@ describeMachineModel(partialRefundMachine, {
         const has = outward.includes('r-p1');
         const expected = has ? outward.filter((x) => x !== 'r-p1') : [...outward, 'r-p1'];
         expect(once.selection).toEqual({ outward: expected, inward: expected });
+        // The page quotes each ticket of a return fare once, though it is ticked both ways.
+        expect(selectedRefundables(once.selection)).toEqual(expected);
         expect(sorted(tick(once.selection, 'inward', 'r-p1').context.selection)).toEqual(sorted(context.selection));
       } else {
         const next = tick(context.selection, 'outward', 'o-p1');
@@ -98,6 +100,8 @@ describeMachineModel(partialRefundMachine, {
           hasFirstFareBeenSelected: true,
         });
         expect(next.value).toBe('choosing');
+        // What the page quotes after the tick: the outward tickets, then the inward ones.
+        expect(selectedRefundables(next.context.selection)).toEqual([...next.context.selection.outward, ...inward]);
         expect(sorted(tick(next.context.selection, 'outward', 'o-p1').context.selection)).toEqual(sorted(context.selection));
         const back = tick(context.selection, 'inward', 'i-p1').context;
         expect(back.selection).toEqual({ outward, inward: inward.includes('i-p1') ? inward.filter((x) => x !== 'i-p1') : [...inward, 'i-p1'] });
@@ -143,6 +147,23 @@ describe('partial refund availability (spec section 5)', () => {
   });
 });
 
+describe('partial refund availability for passengers the answer does not name (spec section 3 lists isRefundable and refundableId only)', () => {
+  /** The state the panel opens in: one by one ('loadingAssistances') or whole booking only ('unavailable'). */
+  const opensIn = (booking: typeof twoPassengerReturn) => createActor(partialRefundMachine, { input: input(booking) }).getSnapshot().value;
+  it('passengers without a passengerId are told apart by their refundableId', () => {
+    const specOnly = (refundableId: string) => ({ isRefundable: true, refundableId });
+    const outward = { fares: [{ farePassengers: [specOnly('o-p1'), specOnly('o-p2')] }] };
+    expect(opensIn({ ...twoPassengerReturn, outward, inward: null })).toBe('loadingAssistances');
+    expect(opensIn({ ...twoPassengerReturn, outward: { fares: [{ farePassengers: [specOnly('o-p1')] }] }, inward: null })).toBe('unavailable');
+  });
+  it('a refundable passenger with neither id cannot be chosen, so it does not count', () => {
+    const outward = {
+      fares: [{ farePassengers: [{ passengerId: 'p1', isRefundable: true, refundableId: 'o-p1' }, { isRefundable: true, refundableId: null }] }],
+    };
+    expect(opensIn({ ...twoPassengerReturn, outward, inward: null })).toBe('unavailable');
+  });
+});
+
 describe('partial refund availability: each direction on its own (spec section 5)', () => {
   const refundable = (id: string, refundableId: string) => ({ passengerId: id, isRefundable: true, refundableId });
   const two = (prefix: string) => ({ fares: [{ farePassengers: [refundable('p1', `${prefix}-p1`), refundable('p2', `${prefix}-p2`)] }] });
@@ -179,6 +200,7 @@ describe('the choice a partial quote opens with (spec section 5: the quote copie
     };
     const all = { outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] };
     expect(opened(withNonRefundable).selection).toEqual(all);
+    expect(opened({ ...withNonRefundable, selectedRefundables: [] }).selection).toEqual(all);
     expect(opened({ ...twoPassengerReturn, selectedRefundables: ['o-p1', 'o-p2', 'i-p1', 'i-p2'] }).selection).toEqual(all);
     expect(opened(twoPassengerReturn).selection).toEqual(all);
     expect(opened(sameFareReturn).selection).toEqual({ outward: ['r-p1', 'r-p2'], inward: ['r-p1', 'r-p2'] });
