@@ -17,6 +17,8 @@ const lost = { type: 'xstate.error.actor.submitClaim', error: { problem: { kind:
 const alreadyClaimed = { type: 'xstate.error.actor.submitClaim', error: { status: 409, problem: { kind: 'http', status: 409, codes: ['ALREADY_CLAIMED'], detail: null } } };
 /** The booking's lifecycle refuses a second claim on a trip an insurance claim has paid for: also done. */
 const tripClaimed = { type: 'xstate.error.actor.submitClaim', error: { status: 409, problem: { kind: 'http', status: 409, codes: ['INSURANCE_CLAIMED'], detail: null } } };
+/** Any other 409 is a refusal, not a sign of an earlier claim: here the booking was refunded meanwhile. */
+const refunded = { type: 'xstate.error.actor.submitClaim', error: { status: 409, problem: { kind: 'http', status: 409, codes: ['REFUNDED'], detail: null } } };
 
 describeMachineModel(insuranceClaimMachine, {
   name: 'insuranceClaimMachine',
@@ -59,7 +61,8 @@ describeMachineModel(insuranceClaimMachine, {
   },
   // Spec section 4 "Insurance": one status per state, the eligibility outcome and the claim.
   states: {
-    none: ({ snapshot, context, event }) => {
+    none: (check) => {
+      const { snapshot, context, event } = check;
       expect(insuranceClaimStatus(snapshot)).toBe('NONE');
       expect(snapshot.hasTag('NONE')).toBe(true);
       if (event.type === 'xstate.init') {
@@ -79,7 +82,12 @@ describeMachineModel(insuranceClaimMachine, {
         });
       }
       expect(['xstate.init', 'modal.close']).toContain(event.type);
-      expect([context.claimId, context.isClaimable, context.errorType, context.claimFailed]).toEqual([null, null, null, false]);
+      expect([context.claimId, context.isClaimable, context.errorType, context.claimFailed, context.claimUnconfirmed]).toEqual([null, null, null, false, false]);
+      if (event.type === 'modal.close') {
+        // Closed after any outcome, the modal opens again offering "Submit claim", not "Check again".
+        const reopened = nextFrom({ snapshot: nextFrom(check, { type: 'insurance.checkEligibility' }) }, { type: 'xstate.done.actor.checkEligibility', output: ok } as never);
+        expect([insuranceClaimStatus(reopened), reopened.context.claimUnconfirmed]).toEqual(['ELIGIBILITY_SUCCESS', false]);
+      }
     },
     eligibilityRequest: ({ snapshot, context, event }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('ELIGIBILITY_REQUEST');
@@ -123,12 +131,16 @@ describeMachineModel(insuranceClaimMachine, {
       expect(event.type).toBe('insurance.claim');
       expect(context.claimId).toBe('ic1');
       expect(context.attempt).toBeGreaterThan(0);
+      // A new attempt is neither failed nor unconfirmed while it is sent.
+      expect([context.claimFailed, context.claimUnconfirmed]).toEqual([false, false]);
       // A lost answer is checked with the same key, not reported as "we couldn't submit your claim".
       const checking = nextFrom(check, lost as never);
-      expect([checking.value, checking.context.attempt, checking.context.claimFailed]).toEqual(['checking', context.attempt, false]);
+      expect([checking.value, checking.context.attempt, checking.context.claimFailed, checking.context.claimUnconfirmed]).toEqual(['checking', context.attempt, false, false]);
       // So is a gateway's 504; a 500 from the server itself is a failure.
       expect(nextFrom(check, { type: 'xstate.error.actor.submitClaim', error: { status: 504 } } as never).value).toBe('checking');
       expect(nextFrom(check, { type: 'xstate.error.actor.submitClaim', error: { status: 500 } } as never).value).toBe('claimFailed');
+      // Only ALREADY_CLAIMED or INSURANCE_CLAIMED means done: another 409 (the booking was refunded) is a failed claim.
+      expect(nextFrom(check, refunded as never).value).toBe('claimFailed');
     },
     checking: (check) => {
       const { snapshot, context, event } = check;
@@ -139,6 +151,12 @@ describeMachineModel(insuranceClaimMachine, {
       expect(insuranceClaimStatus(nextFrom(check, { type: 'xstate.done.actor.submitClaim', output: { claimId: 'ic1', reference: 'INS-1' } } as never))).toBe('CLAIM_SUCCESS');
       expect(insuranceClaimStatus(nextFrom(check, alreadyClaimed as never))).toBe('CLAIM_SUCCESS');
       expect(insuranceClaimStatus(nextFrom(check, tripClaimed as never))).toBe('CLAIM_SUCCESS');
+      expect(nextFrom(check, refunded as never).value).toBe('claimFailed');
+      // Even when checking again after "we couldn't confirm": found, the claim is no longer unconfirmed.
+      const found = nextFrom(check, { type: 'xstate.done.actor.submitClaim', output: { claimId: 'ic1', reference: 'INS-1' } } as never);
+      expect([found.context.claimFailed, found.context.claimUnconfirmed, found.context.reference]).toEqual([false, false, 'INS-1']);
+      const claimedBefore = nextFrom(check, alreadyClaimed as never);
+      expect([claimedBefore.context.claimFailed, claimedBefore.context.claimUnconfirmed, claimedBefore.context.reference]).toEqual([false, false, null]);
       const again = nextFrom(check, lost as never);
       expect([again.value, again.context.attempt, again.context.claimUnconfirmed]).toEqual(['unconfirmed', context.attempt, true]);
     },
@@ -163,7 +181,7 @@ describeMachineModel(insuranceClaimMachine, {
       expect(['xstate.done.actor.submitClaim', 'xstate.error.actor.submitClaim']).toContain(event.type);
       // The answer's reference, or none for "already claimed" (409): the refreshed booking shows it.
       expect(context.reference).toBe(event.type === 'xstate.done.actor.submitClaim' ? 'INS-1' : null);
-      expect(context.claimFailed).toBe(false);
+      expect([context.claimFailed, context.claimUnconfirmed]).toEqual([false, false]);
       // The refresh waits for the debounce.
       expect(actions).not.toContain('refreshBooking');
     },
