@@ -57,6 +57,11 @@ const keyOf = (c: { attempt: number }) => `seed-claim.${c.attempt}`;
 /** The answer was lost: the connection was reset after the server got the claim. */
 const lost = { type: 'xstate.error.actor.submitClaim', error: { problem: { kind: 'network', message: 'Failed to fetch' } } };
 const alreadyClaimed = { status: 409, problem: { kind: 'http', status: 409, codes: ['CLAIM_NOT_OPEN'], detail: 'This claim has already been made.' } };
+/** A 409 for another reason (the local server's CLAIM_PUNCHOUT): a refusal, not "already made". */
+const otherConflict = {
+  type: 'xstate.error.actor.submitClaim',
+  error: { status: 409, problem: { kind: 'http', status: 409, codes: ['CLAIM_PUNCHOUT'], detail: "This claim is made on Northern's website." } },
+};
 const inward = { ...journey, direction: 'inward' as const };
 const { journeys: _journeys, delayedJourney: _delayed, ...bare } = base;
 const problem = (status: number | null, detail: string | null = null) => ({
@@ -162,7 +167,10 @@ describeMachineModel(delayRepayMachine, {
     if (snapshot.matches({ loaded: 'submitFailed' })) {
       const error = context.submitError;
       expect(error).not.toBeNull();
-      if (error?.status === 422) expect(error).toMatchObject({ kind: 'customer', message: "Sorry! We couldn't process your claim" });
+      // A 422 shows the server's own words under the spec's message.
+      if (error?.status === 422) {
+        expect(error).toEqual({ status: 422, kind: 'customer', message: "Sorry! We couldn't process your claim", detail: 'Northern pays Delay Repay for delays of 15 minutes or more.' });
+      }
       if (error?.status === 400) expect(error).toMatchObject({ kind: 'customer', message: 'There was a problem with your claim. Please check your details and try again.' });
       if (error?.status === 500) expect(error).toMatchObject({ kind: 'platform', message: 'There was a problem with your claim. Please check your details and try again.' });
       // Nothing typed is lost.
@@ -300,6 +308,9 @@ describeMachineModel(delayRepayMachine, {
     'loaded.editing': ({ snapshot, context, event }) => {
       // Leaving a field shows its error from then on.
       expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'paymentType' }).context.touched.paymentType).toBe(true);
+      // What is typed shows in the field, and the form is no longer pristine.
+      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'delay', value: '41' });
+      expect([typed.value, typed.context.values.delay, typed.context.dirty]).toEqual([{ loaded: 'editing' }, '41', true]);
       expect(context.submitError).toBeNull();
       if (event.type === 'form.submit') {
         expect(context.submitAttempted).toBe(true);
@@ -318,6 +329,10 @@ describeMachineModel(delayRepayMachine, {
       expect(checking.value).toEqual({ loaded: 'checking' });
       expect(checking.context.attempt).toBe(context.attempt);
       expect(checking.context.submitError).toBeNull();
+      // Only a 409 CLAIM_NOT_OPEN reloads the claim; a 409 for another reason is "There was a problem".
+      const conflict = nextFrom(check, otherConflict as never);
+      expect(conflict.value).toEqual({ loaded: 'submitFailed' });
+      expect(conflict.context.submitError).toMatchObject({ status: 409, kind: 'platform', message: delayRepayMessages.problem });
     },
     'loaded.checking': (check) => {
       const { snapshot, context, event } = check;
@@ -330,6 +345,7 @@ describeMachineModel(delayRepayMachine, {
       expect(nextFrom(check, { type: 'xstate.error.actor.submitClaim', error: alreadyClaimed } as never).value).toBe('loading');
       const again = nextFrom(check, lost as never);
       expect([again.value, again.context.attempt]).toEqual([{ loaded: 'unconfirmed' }, context.attempt]);
+      expect(nextFrom(check, otherConflict as never).value).toEqual({ loaded: 'submitFailed' });
     },
     'loaded.unconfirmed': ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.submitClaim');
@@ -345,6 +361,10 @@ describeMachineModel(delayRepayMachine, {
       if (signedOut) expect(performed).toContainEqual({ type: 'keepDraft', params: context.values });
       else expect(performed.filter((p) => p.type === 'keepDraft')).toEqual([]);
       expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'sortCode' }).context.touched.sortCode).toBe(true);
+      // Emptying the delay and pressing submit again: not sent, every field's error shows from now on.
+      const emptied = nextFrom({ snapshot }, { type: 'form.change', field: 'delay', value: '' });
+      const resubmitted = nextFrom({ snapshot: emptied }, { type: 'form.submit' });
+      expect([resubmitted.value, resubmitted.context.submitAttempted]).toEqual([{ loaded: 'submitFailed' }, true]);
       if (event.type === 'xstate.error.actor.submitClaim') expect(context.submitError?.status).toBe(errorOf(event)?.status);
       expect(context.justSubmitted).toBe(false);
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
@@ -371,6 +391,10 @@ describe('claim form', () => {
     expect(claimFormErrors({ ...valid, delay: '3.5' }).delay).toBe('Please enter the delay in whole minutes, e.g. 35');
     expect(claimFormErrors({ ...valid, delay: '0' }).delay).toBe(claimFormMessages.delayInvalid);
     expect(claimFormErrors({ ...valid, delay: '1' })).toEqual({});
+    // Spaces around the minutes are not an error; spaces alone are no answer.
+    expect(claimFormErrors({ ...valid, delay: ' 34 ' })).toEqual({});
+    expect(claimFormErrors({ ...valid, delay: '   ' }).delay).toBe(claimFormMessages.delayRequired);
+    expect(toSubmitClaimDetails({ ...valid, delay: ' 34 ' }).delay).toEqual({ minutes: 34 });
     expect(claimFormErrors(valid)).toEqual({});
   });
 
