@@ -182,6 +182,14 @@ export const delayRepayMachine = setup({
     isInvalidToken: ({ event }) => hasStatus(event, 400, 401),
     /** 404: the host does not open sessions from email links (POST /user-flow-access is not in SPEC section 7). */
     hostLacksLinkSessions: ({ event }) => hasStatus(event, 404),
+    /**
+     * claim-token's answer, or the session's before it, says which claim the link is for (claimId is
+     * a local-server extra of both: SPEC section 7 gives claim-token only customerRegistered).
+     */
+    linkNamesClaim: ({ context, event }) => {
+      const claimId = doneOutput<ClaimTokenResponse>(event, 'fetchClaimToken').claimId ?? context.claimId;
+      return claimId !== null && claimId !== undefined && claimId !== '';
+    },
     isPunchout: ({ context }) => context.claim?.claimType === 'Punchout',
     isOpenForClaim: ({ context }) => context.claim?.status === 'eligible',
     canSubmit: ({ context }) => context.dirty && Object.keys(claimFormErrors(context.values)).length === 0,
@@ -312,7 +320,11 @@ export const delayRepayMachine = setup({
       invoke: {
         id: 'fetchClaimToken',
         src: 'fetchClaimToken',
-        onDone: { target: 'loading', actions: 'storeClaimToken' },
+        onDone: [
+          { guard: 'linkNamesClaim', target: 'loading', actions: 'storeClaimToken' },
+          // Nothing says which claim the link is for: the claim cannot be opened from the link.
+          { target: 'linkNotOffered', actions: 'storeClaimToken' },
+        ],
         onError: { target: 'tokenFailed' },
       },
     },
@@ -323,7 +335,8 @@ export const delayRepayMachine = setup({
     noToken: { description: 'No link token and no claim id: the message asking the customer to open the link from the email.', type: 'final' },
     invalidToken: { description: 'The link is malformed, unknown or expired: \'This link has expired or is not valid.\'', type: 'final' },
     linkNotOffered: {
-      description: 'The host does not open claims from email links (404): the page says to sign in and claim from past bookings, or find the booking.',
+      description:
+        'The host does not open claims from email links (404), or its answer does not say which claim the link is for: the page says to sign in and claim from past bookings, or find the booking.',
       type: 'final',
     },
     loading: {

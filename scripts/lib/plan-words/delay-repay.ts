@@ -46,7 +46,11 @@ export const delayRepay: MachineWords = {
     'startClaimFlow fails [isInvalidToken]': 'the claim service refuses the link as unknown or expired (open /my-account/claim-token#token=no-such-token)',
     'startClaimFlow fails [hostLacksLinkSessions]': 'the retailer does not open claims from email links (404: start the local server with API_SHAPE=spec, then open the email link)',
     'startClaimFlow fails': blocked('claim service', 'user-flow-access', 'then open the email link'),
-    'fetchClaimToken answers': 'the claim service says which claim the link is for and whether its customer has an account',
+    'fetchClaimToken answers [linkNamesClaim]': 'the claim service says which claim the link is for and whether its customer has an account',
+    'fetchClaimToken answers': {
+      use: 'a retailer whose claim-token answer gives only customerRegistered (SPEC section 7) and whose link session names no claim',
+      text: 'the claim service accepts the link but does not say which claim it is for (the local server always names it: the browser replay answers for it)',
+    },
     'fetchClaimToken fails': blocked('claim service', 'claim-token', 'then open the email link'),
     'fetchClaim answers [hasDraft]': 'the claim service answers with the claim, after they signed in again (their session ended when they sent it: sign out in another tab before pressing [[delay_repay_screen_send_claim]], then sign in)',
     'fetchClaim answers': 'the claim service answers with the claim (each past booking of the demo account shows one kind: open, hand-off, processing, paid, expired …; README, "Delay Repay")',
