@@ -188,7 +188,7 @@ export const delayRepayMachine = setup({
      */
     linkNamesClaim: ({ context, event }) => {
       const claimId = doneOutput<ClaimTokenResponse>(event, 'fetchClaimToken').claimId ?? context.claimId;
-      return claimId !== null && claimId !== undefined && claimId !== '';
+      return claimId !== null && claimId !== '';
     },
     isPunchout: ({ context }) => context.claim?.claimType === 'Punchout',
     isOpenForClaim: ({ context }) => context.claim?.status === 'eligible',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getInitialSnapshot } from 'xstate';
+import { createActor, fromPromise, getInitialSnapshot, waitFor } from 'xstate';
 import {
   claimFormErrors,
   claimFormMessages,
@@ -447,4 +447,30 @@ describe('claim form', () => {
 it('messages are the spec words', () => {
   expect(delayRepayMessages.unprocessable).toBe("Sorry! We couldn't process your claim");
   expect(delayRepayMessages.problem).toBe('There was a problem with your claim. Please check your details and try again.');
+});
+
+describe('the email link', () => {
+  /** Where the link's flow ends once claim-token has answered so (after a session that named no claim). */
+  const afterClaimToken = async (answer: { customerRegistered: boolean; claimId?: string }) => {
+    const machine = delayRepayMachine.provide({
+      actors: {
+        startClaimFlow: fromPromise(async () => ({ session: 's1', flow: 'order' as const })),
+        fetchClaimToken: fromPromise(async () => answer),
+        fetchClaim: fromPromise<Claim, { claimId: string }>(async ({ input }) => ({ ...base, claimId: input.claimId })),
+      },
+    });
+    const actor = createActor(machine, { input: { claimId: null, token: 'claim-token', keySeed: 'seed-claim' } }).start();
+    const snapshot = await waitFor(actor, (s) => s.matches('linkNotOffered') || s.matches('loaded'));
+    actor.stop();
+    return { state: snapshot.matches('loaded') ? 'loaded' : 'linkNotOffered', claimId: snapshot.context.claimId };
+  };
+
+  it('opens the claim claim-token names', async () => {
+    expect(await afterClaimToken({ customerRegistered: false, claimId: 'c9' })).toEqual({ state: 'loaded', claimId: 'c9' });
+  });
+
+  it('ends on "not available here" when nothing names the claim, never asking for an empty id', async () => {
+    expect(await afterClaimToken({ customerRegistered: false })).toEqual({ state: 'linkNotOffered', claimId: null });
+    expect(await afterClaimToken({ customerRegistered: true, claimId: '' })).toEqual({ state: 'linkNotOffered', claimId: '' });
+  });
 });
