@@ -43,6 +43,10 @@ describeMachineModel(changeEmailMachine, {
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'currentPassword', value: 'x' });
       expect([typed.value, typed.context.values.currentPassword, typed.context.error]).toEqual(['notRequested', 'x', null]);
       expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
+      // Trying again sends the kept values again, and the failure's message goes.
+      const resent = nextFrom({ snapshot }, { type: 'form.submit' });
+      expect([resent.value, resent.context.error]).toEqual(['requesting', null]);
+      expect(inputOf(resent, 'changeEmail')).toEqual({ newEmailAddress: 'alex.new@example.com', currentPassword: context.values.currentPassword });
       return errorOf(event);
     };
     /** After an answer the form is cleared (the confirmation replaces it). */
