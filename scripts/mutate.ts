@@ -58,7 +58,7 @@ const tally = (files: string[]) =>
   });
 
 /** Survivors a reviewer judged equivalent (no test can tell them apart), by file, line and replacement. */
-type Equivalent = { file: string; line: number; mutator: string; replacement?: string; why: string };
+type Equivalent = { file: string; line: number; column?: number; mutator: string; replacement?: string; why: string };
 const equivalents = (): Equivalent[] => {
   const path = join(root, 'docs/quality/equivalent-mutants.json');
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Equivalent[]) : [];
@@ -96,7 +96,15 @@ function writeMarkdown(files: string[]): void {
     );
     for (const m of mutants.filter((x) => x.status === 'Survived' || x.status === 'NoCoverage')) {
       const line = m.location?.start.line ?? 0;
-      const eq = equiv.find((e) => e.file === file && e.line === line && e.mutator === m.mutatorName && (e.replacement === undefined || e.replacement === m.replacement));
+      // The column tells apart two mutants of one line with the same mutator and replacement.
+      const eq = equiv.find(
+        (e) =>
+          e.file === file &&
+          e.line === line &&
+          (e.column === undefined || e.column === m.location?.start.column) &&
+          e.mutator === m.mutatorName &&
+          (e.replacement === undefined || e.replacement === m.replacement),
+      );
       survivors.push(`| \`${file}:${line}\` | ${m.status} | ${m.mutatorName ?? '?'} | \`${(m.replacement ?? '').replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 80)}\` | ${eq ? `equivalent: ${eq.why}` : 'not judged: a test should kill it'} |`);
     }
   }
