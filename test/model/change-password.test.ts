@@ -114,6 +114,9 @@ describeMachineModel(changePasswordMachine, {
       expect(failed({ status: 400, code: 'PASSWORD_EQUALS_TO_NAME' })).toEqual(['validationError', 'set', 'PASSWORD_EQUALS_TO_NAME']);
       expect(failed({ status: 400, code: 'SOMETHING_NEW' })).toEqual(['validationError', 'set', 'PASSWORD_GENERIC_ERROR']);
       expect(failed({ status: 500, code: null })).toEqual(['serverError', 'set', null]);
+      // A code counts only with its own status: the same words under another status are a refusal of their kind.
+      expect(failed({ status: 400, code: 'PASSWORD_ALREADY_SET' })).toEqual(['validationError', 'set', 'PASSWORD_GENERIC_ERROR']);
+      expect(failed({ status: 409, code: 'RECENT_SIGN_IN_REQUIRED' })).toEqual(['serverError', 'set', null]);
       // The app's copy of the user learns the account has a password, on success and on 409.
       expect(stepFrom(check, { type: 'xstate.done.actor.setPassword', output: undefined } as never).actions).toContain('passwordKnown');
       expect(stepFrom(check, { type: 'xstate.error.actor.setPassword', error: { status: 409, code: 'PASSWORD_ALREADY_SET' } } as never).actions).toContain('passwordKnown');
