@@ -77,6 +77,12 @@ describeMachineModel(addressBookMachine, {
       }
       expect(context.deleteError).toBe(false);
       if (context.fetchError) expect(snapshot.can({ type: 'addresses.retry' })).toBe(true);
+      else {
+        // Nothing failed: retry offers nothing and fetches nothing; the book stays as it is.
+        const retried = stepFrom(check, { type: 'addresses.retry' }).snapshot;
+        expect(retried.value).toEqual({ ready: 'idle' });
+        expect(retried.context).toEqual(context);
+      }
       if (event.type === 'delete.cancel') expect(context.deleted).toBe(false);
     },
     'ready.confirming': ({ snapshot, context, event }) => {

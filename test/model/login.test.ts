@@ -78,6 +78,16 @@ describeMachineModel(loginMachine, {
         const sent = nextFrom({ snapshot: padded }, { type: 'form.submit' });
         expect(sent.value).toBe('submitting');
         expect(inputOf(sent, 'login')).toEqual({ email: 'demo@example.com', password: context.values.password });
+        // Slowed down with that padded email: the sign-in link goes to, and the message names, the trimmed address.
+        const slowed = nextFrom({ snapshot: sent }, {
+          type: 'xstate.error.actor.login',
+          error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 840 } },
+        } as never);
+        const linking = nextFrom({ snapshot: slowed }, { type: 'signInLink.request' });
+        expect(linking.value).toBe('sendingSignInLink');
+        expect(inputOf(linking, 'requestSignInLink')).toEqual({ email: 'demo@example.com' });
+        const linked = nextFrom({ snapshot: linking }, { type: 'xstate.done.actor.requestSignInLink', output: { linkSent: true } } as never);
+        expect(linked.context.signInLinkSentTo).toBe('demo@example.com');
       }
       if (event.type === 'xstate.done.actor.requestSignInLink') {
         // Sent (or, for an address without an account, quietly not: the answer is the same 202).
@@ -143,6 +153,9 @@ describeMachineModel(loginMachine, {
     },
     submitting: ({ context, event }) => {
       expect(event.type).toBe('form.submit');
+      // A new sign-in attempt forgets an earlier sign-in link's message, sent or failed.
+      expect(context.signInLinkSentTo).toBeNull();
+      expect(context.signInLinkFailed).toBe(false);
       expect(context.values).toEqual({ email: 'demo@example.com', password: 'RailDemo!2026' });
     },
     signedIn: ({ snapshot, event }) => {
