@@ -454,7 +454,7 @@ describe('the email link', () => {
   const afterClaimToken = async (answer: { customerRegistered: boolean; claimId?: string }) => {
     const machine = delayRepayMachine.provide({
       actors: {
-        startClaimFlow: fromPromise(async () => ({ session: 's1', flow: 'order' as const })),
+        startClaimFlow: fromPromise<{ session: string }, { token: string }>(async () => ({ session: 's1' })),
         fetchClaimToken: fromPromise(async () => answer),
         fetchClaim: fromPromise<Claim, { claimId: string }>(async ({ input }) => ({ ...base, claimId: input.claimId })),
       },
