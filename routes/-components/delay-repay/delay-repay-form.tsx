@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { claimFormErrors, delayRepayMessages, type ClaimFormField, type delayRepayMachine } from '#machines/delay-repay';
 import { paymentTypes, type Claim, type Direction } from '#src/schemas/delay-repay';
@@ -112,7 +112,21 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
         <ErrorSummary attempt={attempt} errors={Object.fromEntries(claimFieldOrder.map((f) => [claimFieldNames[f], visible[f]]))} />
         {/* While the claim is sent or checked the radios are aria-disabled and ignore changes, not
             disabled: a disabled radio drops the focus to the page (decision 371, as Button does). */}
-        <DirectionQuestion field={directionField} journeys={journeys} submitting={submitting} errorId={ids.direction} />
+        <RadioQuestion
+          field={directionField}
+          submitting={submitting}
+          errorId={ids.direction}
+          name="journey"
+          legend={m.delay_repay_screen_which_journey_was_delayed()}
+          options={journeys.map((j) => ({
+            value: j.direction,
+            label: (
+              <span>
+                {directionNames[j.direction]}: {j.label}
+              </span>
+            ),
+          }))}
+        />
         <TextField
           label={m.delay_repay_screen_how_many_minutes_late_did()}
           name="delay"
@@ -125,7 +139,14 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
           problemId={delayRefused ? ids.problem : undefined}
           {...field('delay')}
         />
-        <PaymentQuestion field={paymentField} submitting={submitting} errorId={ids.payment} />
+        <RadioQuestion
+          field={paymentField}
+          submitting={submitting}
+          errorId={ids.payment}
+          name="paymentType"
+          legend={m.delay_repay_screen_how_would_you_like_to()}
+          options={paymentTypes.map((type) => ({ value: type, label: paymentLabels[type] }))}
+        />
         {values.paymentType === 'bank-transfer' && <BankDetails field={field} submitting={submitting} />}
         <div className={styles.actions}>
           <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? delayRepayMessages.checking : m.delay_repay_screen_sending_your_claim()} aria-describedby={ids.hint} onRefused={onRefused}>{m.delay_repay_screen_send_claim()}</Button>
@@ -137,58 +158,38 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
 }
 
 type Binding = ReturnType<typeof bindField>;
-type Question = { field: Binding; submitting: boolean; errorId: string };
+type Question = {
+  field: Binding;
+  submitting: boolean;
+  errorId: string;
+  name: string;
+  legend: string;
+  options: readonly { value: string; label: ReactNode }[];
+};
 
-/** While the claim is sent or checked the radios ignore changes (aria-disabled, see ClaimForm). */
-function DirectionQuestion({ field: directionField, journeys, submitting, errorId }: Question & { journeys: { direction: Direction; label: string }[] }) {
+/** One radio question of the claim; while the claim is sent or checked the radios ignore changes (aria-disabled, see ClaimForm). */
+function RadioQuestion({ field, submitting, errorId, name, legend, options }: Question) {
   return (
-    <fieldset className={styles.fieldset} aria-describedby={directionField.error ? errorId : undefined}>          <legend className={styles.legend}>{m.delay_repay_screen_which_journey_was_delayed()}</legend>
-      {journeys.map((j) => (
-        <label key={j.direction} className={styles.radioRow}>
+    <fieldset className={styles.fieldset} aria-describedby={field.error ? errorId : undefined}>
+      <legend className={styles.legend}>{legend}</legend>
+      {options.map(({ value, label }) => (
+        <label key={value} className={styles.radioRow}>
           <input
             type="radio"
-            name="journey"
+            name={name}
             required
             className={styles.radio}
-            value={j.direction}
-            checked={directionField.value === j.direction}
+            value={value}
+            checked={field.value === value}
             aria-disabled={submitting || undefined}
             onChange={() => {
-              if (!submitting) directionField.onValueChange(j.direction);
+              if (!submitting) field.onValueChange(value);
             }}
           />
-          <span>
-            {directionNames[j.direction]}: {j.label}
-          </span>
+          {label}
         </label>
       ))}
-      <FieldError id={errorId} error={directionField.error} />
-    </fieldset>
-  );
-}
-
-function PaymentQuestion({ field: paymentField, submitting, errorId }: Question) {
-  return (
-    <fieldset className={styles.fieldset} aria-describedby={paymentField.error ? errorId : undefined}>
-      <legend className={styles.legend}>{m.delay_repay_screen_how_would_you_like_to()}</legend>
-      {paymentTypes.map((type) => (
-        <label key={type} className={styles.radioRow}>
-          <input
-            type="radio"
-            name="paymentType"
-            required
-            className={styles.radio}
-            value={type}
-            checked={paymentField.value === type}
-            aria-disabled={submitting || undefined}
-            onChange={() => {
-              if (!submitting) paymentField.onValueChange(type);
-            }}
-          />
-          {paymentLabels[type]}
-        </label>
-      ))}
-      <FieldError id={errorId} error={paymentField.error} />
+      <FieldError id={errorId} error={field.error} />
     </fieldset>
   );
 }
