@@ -81,7 +81,9 @@ describeMachineModel(authMachine, {
         failed({ problem: { kind: 'network', message: 'offline' } }).context.userFailure,
         failed({ problem: { kind: 'schema', message: 'user: invalid' } }).context.userFailure,
         failed({ status: 500, problem: { kind: 'http', status: 500, codes: [], detail: null } }).context.userFailure,
-      ]).toEqual(['network', 'answer', 'server']);
+        // Too many requests is the server's trouble too, not a broken answer.
+        failed({ status: 429, problem: { kind: 'throttled', status: 429, codes: [], retryAfterSeconds: 30 } }).context.userFailure,
+      ]).toEqual(['network', 'answer', 'server', 'server']);
       if (event.type === 'xstate.init') {
         // Nobody is known until GET user answers.
         expect(context).toEqual({

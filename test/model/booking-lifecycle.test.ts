@@ -10,7 +10,7 @@ import {
   type LifecycleFacts,
   type LifecycleReason,
 } from '#machines/booking-lifecycle';
-import { lifecycleFacts } from '#machines/lib/booking-lifecycle-facts';
+import { cancelsTickets, lifecycleFacts } from '#machines/lib/booking-lifecycle-facts';
 import { describeMachineModel } from './harness';
 
 /** A booked journey, not travelled, nothing done with it yet: the lifecycle facts of a fresh booking. */
@@ -284,5 +284,91 @@ describe('verdictIn: the reason of the innermost state that gives one', () => {
     const bare = createMachine({ initial: 'a', states: { a: {} } });
     const snapshot = bare.resolveState({ value: 'a' }) as unknown as SnapshotFrom<typeof bookingLifecycleMachine>;
     expect(() => verdictIn(snapshot, 'refund.full')).toThrow('booking lifecycle: no reason for refusing refund.full');
+  });
+});
+
+describe('lifecycleFacts: every fact read exactly, at its edges', () => {
+  const now = new Date('2026-11-27T10:00:00Z');
+  const journey = { isSeasonBooking: false, outward: { date: '2026-11-30T09:00:00Z' } };
+  const summary = { changeOfJourneySource: false, fullyRefunded: false, refunds: [] };
+  const refund = (kind: 'full' | 'partial', state: string, requestedAt = '2026-11-27T09:00:00Z') => ({
+    kind,
+    state,
+    requestedAt,
+    refundedAt: state === 'refunded' ? '2026-11-27T09:30:00Z' : null,
+  });
+  const none = { ...booked, known: false, passengers: null };
+  const read = (booking: Parameters<typeof lifecycleFacts>[0], order: Parameters<typeof lifecycleFacts>[1] = {}) => lifecycleFacts(booking, order, now);
+
+  it('the spec’s fields alone: nothing known, passengers not counted, no date', () => {
+    expect(read(journey)).toEqual({ facts: none, since: null });
+    expect(read({ ...journey, passengers: [] }).facts.passengers).toBeNull();
+    expect(read({ ...journey, passengers: [{}, {}, {}] }).facts.passengers).toBe(3);
+  });
+
+  it('departed and a season’s end are strictly after their moment', () => {
+    expect(read({ ...journey, outward: { date: now.toISOString() } }).facts.departed).toBe(false);
+    expect(read({ ...journey, outward: { date: '2026-11-27T09:59:59Z' } }).facts.departed).toBe(true);
+    const season = { isSeasonBooking: true, outward: { date: '2026-01-01T00:00:00Z' } };
+    expect(read({ ...season, season: { validUntil: now.toISOString() } }).facts).toMatchObject({ seasonEnded: false, departed: false });
+    expect(read({ ...season, season: { validUntil: '2026-11-27T09:59:59Z' } }).facts.seasonEnded).toBe(true);
+    expect(read({ ...season, season: null }).facts.seasonEnded).toBe(false);
+    // A journey booking is never "ended" by a season field it should not have.
+    expect(read({ ...journey, season: { validUntil: '2026-01-01T00:00:00Z' } }).facts.seasonEnded).toBe(false);
+  });
+
+  it('a rejected refund counts for nothing: not part refunded, no date', () => {
+    const r = read({ ...journey, refund: { ...summary, refunds: [refund('partial', 'rejected')] } });
+    expect(r).toEqual({ facts: { ...none, known: true }, since: null });
+  });
+
+  it('a full refund is paid only when every one of its refunds is paid', () => {
+    const mixed = read({
+      ...journey,
+      refund: { ...summary, fullyRefunded: true, refunds: [refund('full', 'refunded', '2026-11-27T08:00:00Z'), refund('full', 'processing')] },
+    });
+    expect(mixed.facts).toMatchObject({ refunded: false, refundInProgress: true });
+    expect(mixed.since).toBe('2026-11-27T09:30:00Z');
+  });
+
+  it('a refund not marked full gives no refund date; the insurance claim’s date stands', () => {
+    const r = read({ ...journey, refund: { ...summary, refunds: [refund('full', 'processing')] }, insurance: [{ claim: { claimedAt: '2026-11-26T12:00:00Z' } }] });
+    expect(r.since).toBe('2026-11-26T12:00:00Z');
+    expect(read({ ...journey, refund: { ...summary, refunds: [refund('full', 'processing')] } }).since).toBeNull();
+  });
+
+  it('insurance: a claim on any policy counts; policies without one do not', () => {
+    expect(read({ ...journey, insurance: [{ claim: null }] }).facts.insuranceClaimed).toBe(false);
+    const second = read({ ...journey, insurance: [{ claim: null }, { claim: { claimedAt: '2026-11-26T12:00:00Z' } }] });
+    expect([second.facts.insuranceClaimed, second.since]).toEqual([true, '2026-11-26T12:00:00Z']);
+  });
+
+  it.each(['processing', 'approved', 'paid', 'submitted', 'paid-toc', 'credit-issue-failure'])('Delay Repay %s is a claim made', (status) => {
+    expect(read({ ...journey, delayRepay: { status } }).facts.delayRepayClaimed).toBe(true);
+  });
+
+  it.each(['', 'eligible', 'rejected'])('Delay Repay "%s" is not', (status) => {
+    expect(read({ ...journey, delayRepay: { status } }).facts.delayRepayClaimed).toBe(false);
+  });
+
+  it('a ticket is issued only when the delivery names one', () => {
+    expect(read({ ...journey, delivery: null }).facts.ticketIssued).toBe(false);
+    expect(read({ ...journey, delivery: {} }).facts.ticketIssued).toBe(false);
+    expect(read({ ...journey, delivery: { issuedTicket: null } }).facts.ticketIssued).toBe(false);
+    expect(read({ ...journey, delivery: { issuedTicket: { reference: 'T1' } } }).facts.ticketIssued).toBe(true);
+  });
+});
+
+describe('cancelsTickets: which facts leave no ticket standing', () => {
+  const known = { ...booked, passengers: null };
+  it('nothing done, or facts not known: the tickets stand', () => {
+    expect(cancelsTickets(known)).toBe(false);
+    expect(cancelsTickets({ ...known, known: false, refunded: true, changed: true })).toBe(false);
+    for (const kept of ['delayRepayClaimed', 'seasonEnded', 'departed', 'checkedIn', 'ticketIssued'] as const) {
+      expect(cancelsTickets({ ...known, [kept]: true })).toBe(false);
+    }
+  });
+  it.each(['refunded', 'refundInProgress', 'partRefunded', 'changed', 'insuranceClaimed'] as const)('%s: no ticket', (fact) => {
+    expect(cancelsTickets({ ...known, [fact]: true })).toBe(true);
   });
 });

@@ -154,6 +154,15 @@ describeMachineModel(bookingsListMachine, {
         pending: false,
       });
       expect(answered.context.counts?.guest).toBeNull();
+      // Each way the call can fail, said for this filter (checked here, not only on the paths: a
+      // chart that told them apart wrongly would merge their paths).
+      for (const [error, failure] of [[networkFailure, 'network'], [unreadableAnswer, 'answer'], [serverFailure, 'answer'], [noSuchList, 'absent']] as const) {
+        const failed = stepFrom(check, { type: 'xstate.error.actor.fetchBookings', error } as never).snapshot;
+        expect(failed.context.byFilter[request.filter]).toMatchObject({ pending: false, error: bookingsListErrorMessage, failure });
+      }
+      // An answer that says it is page 0 starts the list again (the page answered is the page shown).
+      const restarted = stepFrom(check, { type: 'xstate.done.actor.fetchBookings', output: { ...pageFor(request), page: 0 } } as never).snapshot;
+      expect(restarted.context.byFilter[request.filter].results).toEqual(pageFor(request).results);
       expect(request.page).toBe(f.nextPage);
       expect(f.pending).toBe(true);
       expect(f.error).toBeNull();

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { calendarFeedMachine, calendarFeedMessages } from '#machines/calendar-feed';
 import type { CalendarFeedCreated, CalendarFeedState } from '#src/schemas/calendar-feed';
-import { describeMachineModel, errorOf } from './harness';
+import { describeMachineModel, errorOf, stepFrom } from './harness';
 
 /**
  * The private calendar feed (decision 191): what each state means on Account controls.
@@ -37,9 +37,14 @@ describeMachineModel(calendarFeedMachine, {
     removing: { removeFeed: undefined },
   },
   states: {
-    loading: ({ context, event }) => {
+    loading: (check) => {
+      const { context, event } = check;
       expect(['xstate.init', 'feed.retry']).toContain(event.type);
       expect(context).toEqual({ enabled: false, createdAt: null, url: null, error: null, turnedOff: false });
+      // A host may date a feed that is off (when it was made): what it answered is kept either way.
+      const dated = { enabled: false, createdAt: '2026-10-01T09:00:00.000Z' };
+      const offDated = stepFrom(check, { type: 'xstate.done.actor.fetchFeed', output: dated } as never).snapshot;
+      expect([offDated.value, offDated.context.createdAt]).toEqual(['off', dated.createdAt]);
     },
     absent: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchFeed');

@@ -1,4 +1,5 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import { changePasswordCodes, changePasswordMachine, changePasswordMessages, type ChangePasswordContext } from '#machines/change-password';
 import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
 import { describeMachineModel, errorOf, nextFrom, stepFrom } from './harness';
@@ -196,3 +197,16 @@ describeMachineModel(changePasswordMachine, {
 });
 
 expect([...changePasswordCodes]).toEqual(['PASSWORD_INCORRECT', 'PASSWORD_EQUALS_TO_NAME', 'PASSWORD_EQUALS_TO_EMAIL', 'PASSWORD_GENERIC_ERROR']);
+
+describe('which form opens (the paths above follow whatever mode the chart opens in, so it is pinned here)', () => {
+  it.each([
+    ['no input', undefined, 'change'],
+    ['hasPassword absent (the spec’s user)', {}, 'change'],
+    ['hasPassword true', { hasPassword: true }, 'change'],
+    ['hasPassword false (signed up through a provider)', { hasPassword: false }, 'set'],
+  ])('%s: %s', (_, input, mode) => {
+    const actor = createActor(changePasswordMachine, { input }).start();
+    expect(actor.getSnapshot().context.mode).toBe(mode);
+    actor.stop();
+  });
+});

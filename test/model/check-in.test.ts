@@ -14,6 +14,7 @@ describeMachineModel(checkInMachine, {
       { type: 'xstate.error.actor.checkIn', error: { status: 409, code: 'CHECK_IN_CLOSED' } },
       { type: 'xstate.error.actor.checkIn', error: { status: 409, code: 'CHECK_IN_NOT_SUPPORTED' } },
       { type: 'xstate.error.actor.checkIn', error: { status: 403, code: 'FORBIDDEN' } },
+      { type: 'xstate.error.actor.checkIn', error: { status: 404, code: 'NOT_FOUND' } },
       { type: 'xstate.error.actor.checkIn', error: { status: 409, code: 'SOMETHING_NEW' } },
       { type: 'xstate.error.actor.checkIn', error: { status: 500, code: 'INTERNAL_ERROR' } },
       { type: 'xstate.error.actor.checkIn', error: new Error('We received an unexpected response') },

@@ -44,8 +44,10 @@ describeMachineModel(guestAssociationMachine, {
       else if (error?.status === 403) expect(context).toMatchObject({ outcome: 'forbidden', count: 0 });
       else expect(context).toMatchObject({ outcome: 'error', count: 0 });
     },
-    redirected: ({ context, event, performed }) => {
+    redirected: ({ snapshot, context, event, performed }) => {
       expect(event.type).toBe('xstate.after.associationRedirectMs.guestAssociation.finished');
+      // The flow ends here, handing the outcome and how many bookings came over to the page.
+      expect([snapshot.status, snapshot.output]).toEqual(['done', { outcome: context.outcome, count: context.count }]);
       // The target page gets bookingsImported for this outcome (none for a 403).
       expect(performed.find((a) => a.type === 'redirectToTarget')?.params).toEqual({ outcome: context.outcome });
       expect(context.outcome).not.toBeNull();

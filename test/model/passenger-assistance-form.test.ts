@@ -232,6 +232,9 @@ describeMachineModel(passengerAssistanceFormMachine, {
         expect(failed.values).toEqual(context.values);
       }
       expect(failWith(499, 'Passenger not on booking').submitError).toEqual({ code: 'X', detail: 'Passenger not on booking' });
+      // Too many requests is under 500 but no refusal: no sentence, our own copy (detail null, not missing).
+      const throttled = nextFrom(check, { type: 'xstate.error.actor.createAssistance', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_REQUESTS'], retryAfterSeconds: 30, message: 'Too many attempts' } } } as never);
+      expect(throttled.context.submitError).toStrictEqual({ code: 'TOO_MANY_REQUESTS', detail: null });
       expect(context.attempt).toBeGreaterThan(0);
       // A lost answer is checked with the same key; never "we couldn't book the assistance".
       const checking = nextFrom(check, lost as never);
