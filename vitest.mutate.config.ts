@@ -10,7 +10,8 @@ export default defineConfig({
   test: {
     name: 'model',
     environment: 'node',
-    include: ['test/model/**/*.test.ts'],
+    // MUTATE_TESTS (scripts/mutate.ts, decision 550): a shared helper's own unit tests alone.
+    include: process.env.MUTATE_TESTS ? process.env.MUTATE_TESTS.split(',') : ['test/model/**/*.test.ts'],
     // These check the generated docs/flows files and the gallery serving them; Stryker's sandbox
     // copies no docs/ (stryker.config.mjs ignorePatterns), and they assert no machine's behaviour.
     exclude: ['test/model/charts.test.ts', 'test/model/flow-gallery.test.ts'],

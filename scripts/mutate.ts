@@ -38,6 +38,15 @@ const machineFiles = (dir = join(root, 'machines')): string[] =>
     })
     .sort();
 
+/**
+ * Shared helpers measured by their own unit tests alone (docs/decisions/550): nearly every machine
+ * imports them, so `related` mode would run the whole model suite for each of their mutants (about
+ * an hour a file on two cores). Their unit tests must pin them by themselves; the summary says so.
+ */
+const OWN_TESTS: Record<string, string[]> = {
+  'machines/lib/problems.ts': ['test/model/lib/problems.test.ts', 'test/model/lib/throttle.test.ts'],
+};
+
 const resultFile = (file: string) => join(byFileDir, `${file.replace(/^machines\//, '').replace(/\.ts$/, '').replaceAll('/', '__')}.json`);
 
 type Mutant = { id?: string; status: string; mutatorName?: string; replacement?: string; location?: { start: { line: number; column: number } } };
@@ -91,8 +100,9 @@ function writeMarkdown(files: string[]): void {
     totals.other += other;
     const scored = mutants.length - other;
     const changed = git('log', '-1', '--format=%h', `--since=${statSync(path).mtime.toISOString()}`, '--', file);
+    const own = OWN_TESTS[file] ? ' (its own unit tests alone)' : '';
     rows.push(
-      `| \`${file}\` | ${c.killed} | ${c.survived} | ${c.timeout} | ${c.noCoverage} | ${other} | ${scored ? ((100 * c.killed) / scored).toFixed(1) : '—'}% | ${statSync(path).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC${changed ? ` (file changed since, in ${changed})` : ''} |`,
+      `| \`${file}\`${own} | ${c.killed} | ${c.survived} | ${c.timeout} | ${c.noCoverage} | ${other} | ${scored ? ((100 * c.killed) / scored).toFixed(1) : '—'}% | ${statSync(path).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC${changed ? ` (file changed since, in ${changed})` : ''} |`,
     );
     for (const m of mutants.filter((x) => x.status === 'Survived' || x.status === 'NoCoverage')) {
       const line = m.location?.start.line ?? 0;
@@ -171,6 +181,8 @@ if (!args.includes('--summary')) {
     const run = spawnSync(join(root, 'tools/node_modules/.bin/stryker'), ['run', '--mutate', file, '--incrementalFile', relative(root, resultFile(file)), ...force], {
       cwd: root,
       stdio: 'inherit',
+      // vitest.mutate.config.ts narrows the run to these test files.
+      env: OWN_TESTS[file] ? { ...process.env, MUTATE_TESTS: OWN_TESTS[file].join(',') } : process.env,
     });
     // A score under the break threshold exits 1 too; only a missing result means the run failed.
     if (!existsSync(resultFile(file)) || statSync(resultFile(file)).mtimeMs === before) {
