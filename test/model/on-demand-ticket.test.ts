@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { onDemandTicketMachine } from '#machines/on-demand-ticket';
+import { onDemandTicketMachine, onDemandTicketMessages } from '#machines/on-demand-ticket';
 import { describeMachineModel, errorOf, liveModel, outputOf } from './harness';
 
 const ticket = { reference: 'TKT-ABC123', issuedAt: '2026-01-01T10:00:00.000Z', barcode: 'QR:ABC' };
@@ -80,4 +80,15 @@ it('polls the ticket status 800 * 2^n ms apart, 15 retries at most (spec section
   } finally {
     live.stop();
   }
+});
+
+it('says each state and each failure in the customer’s words (en-GB catalogue)', () => {
+  expect(onDemandTicketMessages).toEqual({
+    processing: "We're issuing your ticket. This can take a few seconds…",
+    ready: 'Your ticket is ready.',
+    generateFailed: "Sorry, we couldn't start issuing your ticket. Please try again.",
+    ticketFailed: "Sorry, we couldn't issue your ticket. Please try again, or contact us if it keeps happening.",
+    pollFailed: "Sorry, we couldn't check on your ticket. Please try again.",
+    timedOut: 'Your ticket is taking longer than usual. Please try again later.',
+  });
 });
