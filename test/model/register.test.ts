@@ -59,6 +59,10 @@ describeMachineModel(registerMachine, {
         const sent = nextFrom({ snapshot: padded }, { type: 'form.submit' });
         expect(sent.value).toBe('submitting');
         expect(inputOf(sent, 'register')).toEqual(valid);
+        // "Check your inbox" names the address the server says it wrote to, else the one typed, trimmed.
+        const pendingAfter = (output: object) => nextFrom({ snapshot: sent }, { type: 'xstate.done.actor.register', output } as never).context.pendingEmail;
+        expect(pendingAfter({ confirmationSent: true, pendingEmailAddress: 'alex.morgan@example.com' })).toBe('alex.morgan@example.com');
+        expect(pendingAfter({ confirmationSent: true })).toBe('new@example.com');
       }
       const error = errorOf(event);
       if (error) {
