@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailErrors, refusedRecipientsOf, resendEmailMachine, resendEmailMessages, resendEmailStatus } from '#machines/resend-email';
 import { describeMachineModel, inputOf, nextFrom } from './harness';
 
@@ -85,7 +85,9 @@ describeMachineModel(resendEmailMachine, {
         const sent = nextFrom({ snapshot: sending }, { type: 'xstate.done.actor.resendEmail', output: undefined } as never);
         expect(sent.context.sentTo).toEqual(trimmed);
       }
-      if (event.type === 'modal.open') expect(context).toMatchObject({ emails: [context.initialEmail], touched: [false], submitAttempted: false, sentTo: [] });
+      if (event.type === 'modal.open') {
+        expect(context).toMatchObject({ emails: [context.initialEmail], touched: [false], submitAttempted: false, sentTo: [], refusedRecipients: [], failure: null, retryAfterSeconds: null });
+      }
       // The list of addresses, from every editing step: each edit touches the address it names only.
       const step = (e: object) => nextFrom(check, e as never).context;
       const last = context.emails.length - 1;
@@ -111,9 +113,19 @@ describeMachineModel(resendEmailMachine, {
       expect(context.emails.length).toBeLessThanOrEqual(context.maxAddresses);
       expect(context.emails.length).toBeGreaterThan(0);
     },
-    'open.sending': ({ snapshot, event }) => {
+    'open.sending': (check) => {
+      const { snapshot, event } = check;
       expect(event.type).toBe('form.submit');
       expect(resendEmailStatus(snapshot)).toBe('PENDING');
+      // Only a 422 RECIPIENT_NOT_ALLOWED refuses a recipient; the code on another status, or another
+      // 422, is a failure to send.
+      for (const error of [
+        { problem: { kind: 'http', status: 400, codes: ['RECIPIENT_NOT_ALLOWED'], detail: null, body: null } },
+        { problem: { kind: 'http', status: 422, codes: ['VALIDATION_ERROR'], detail: null, body: null } },
+      ]) {
+        const failed = nextFrom(check, { type: 'xstate.error.actor.resendEmail', error } as never);
+        expect([failed.value, failed.context.failure, failed.context.refusedRecipients]).toEqual([{ open: 'failed' }, 'failed', check.context.refusedRecipients]);
+      }
     },
     'open.sent': ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.done.actor.resendEmail');
@@ -140,4 +152,28 @@ describeMachineModel(resendEmailMachine, {
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
     },
   },
+});
+
+describe('refusedRecipientsOf: which addresses a 422 RECIPIENT_NOT_ALLOWED names', () => {
+  const refusal = (body: unknown) => ({ error: { problem: { kind: 'http', status: 422, codes: ['RECIPIENT_NOT_ALLOWED'], detail: null, body } } });
+  const sent = ['a@example.com', ' B@Example.com ', 'guest@example.com'];
+  const all = ['a@example.com', 'b@example.com'];
+
+  it('the addresses its errors’ fields name, once each, as keys (trimmed, lower case)', () => {
+    const fields = (...names: unknown[]) => refusal({ errors: names.map((field) => ({ code: 'RECIPIENT_NOT_ALLOWED', field })) });
+    expect(refusedRecipientsOf(fields('emailAddresses.1', 'emailAddresses.1'), sent, 'guest@example.com')).toEqual(['b@example.com']);
+    const eleven = Array.from({ length: 11 }, (_, i) => `r${i}@example.com`);
+    expect(refusedRecipientsOf(fields('emailAddresses.10'), eleven, 'guest@example.com')).toEqual(['r10@example.com']);
+  });
+
+  it.each([
+    ['no body', null],
+    ['a body that is not an object', 'refused'],
+    ['errors that are not objects', { errors: [null, 'emailAddresses.0', 7] }],
+    ['a field that is not a string', { errors: [{ field: ['emailAddresses.0'] }] }],
+    ['a field naming something else', { errors: [{ field: 'recipient.emailAddresses.0' }, { field: 'emailAddresses.0.value' }] }],
+    ['a field past what was sent', { errors: [{ field: 'emailAddresses.5' }] }],
+  ])('%s: every address but the booking’s own', (_, body) => {
+    expect(refusedRecipientsOf(refusal(body), sent, 'guest@example.com')).toEqual(all);
+  });
 });
