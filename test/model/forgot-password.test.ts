@@ -20,6 +20,10 @@ describeMachineModel(forgotPasswordMachine, {
   // shows "We're unable to reset your password…" and keeps the email.
   states: {
     editing: ({ snapshot, context, event }) => {
+      if (event.type === 'xstate.init') {
+        // An empty form: nothing typed, left, tried or failed yet.
+        expect(context).toEqual({ values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false, throttled: false, retryAfterSeconds: null });
+      }
       // Typing clears any failure, and the address is sent without the spaces around it.
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'email', value: ' demo@example.com  ' });
       expect([typed.context.failed, typed.context.throttled, typed.context.retryAfterSeconds]).toEqual([false, false, null]);
