@@ -36,7 +36,7 @@ import { identify } from './lib/access.ts';
 import type { AppDeps, AppEnv } from './lib/app-env.ts';
 import { createClock, type Clock } from './lib/clock.ts';
 import { csrfProtection, loadCsrfSecret } from './lib/csrf.ts';
-import { ApiError, errorBody } from './lib/errors.ts';
+import { ApiError, errorBody, Refusal } from './lib/errors.ts';
 import { idempotency } from './lib/idempotency.ts';
 import { knownPaths } from './known-paths.gen.ts';
 import { createKnownRoutes } from './lib/known-routes.ts';
@@ -223,6 +223,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   app.notFound((c) => (isApiPath(c.req.path) ? c.json(errorBody('NOT_FOUND'), 404) : c.text('Not Found', 404)));
 
   app.onError((err, c) => {
+    if (err instanceof Refusal) return c.json({ errors: [{ code: err.code }], detail: err.detail }, err.status);
     if (err instanceof ApiError) {
       return c.json(errorBody(err.code, err.message === err.code ? undefined : err.message), err.status);
     }

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { AppEnv } from './lib/app-env.ts';
 import { readBody } from './lib/body.ts';
 import { errorBody } from './lib/errors.ts';
+import { can } from './lib/policy.ts';
 
 /** Test switch state: the next `remaining` calls wait `delayMs` then answer `status` (200 = answer normally). */
 export type GraphqlFailures = { remaining: number; status: number; delayMs: number };
@@ -27,7 +28,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function graphqlRoutes(failures: GraphqlFailures | null): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
-  api.post('/', async (c) => {
+  api.post('/', can('public'), async (c) => {
     if (failures && failures.remaining > 0) {
       failures.remaining -= 1;
       if (failures.delayMs > 0) await sleep(failures.delayMs);

@@ -8,6 +8,7 @@ import { readBody } from '../lib/body.ts';
 import { readCleanBody, type TextRules } from '../lib/text-rules.ts';
 import { addressMessages } from '#src/schemas/addresses.ts';
 import { ApiError } from '../lib/errors.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * Address book (SPEC section 7): GET all-addresses, GET address/{id}, POST delete-address {id}.
@@ -141,7 +142,7 @@ async function ownAddress(c: Context<AppEnv>, customerId: string, id: string): P
 export function addressesApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
-  api.get('/customer/all-addresses', async (c) => {
+  api.get('/customer/all-addresses', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
     const rows = await many<AddressRow>(
       c.get('deps').db,
@@ -153,12 +154,12 @@ export function addressesApi(): Hono<AppEnv> {
     return c.json({ addresses: rows.map(toAddress) });
   });
 
-  api.get('/customer/address/:addressId', async (c) => {
+  api.get('/customer/address/:addressId', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
     return c.json(toAddress(await ownAddress(c, customer.id, c.req.param('addressId'))));
   });
 
-  api.post('/customer/address', async (c) => {
+  api.post('/customer/address', can('account.edit'), async (c) => {
     const customer = requireCustomer(c);
     const body = await readCleanBody(c, AddressBody, ADDRESS_TEXT);
     const { db, clock } = c.get('deps');
@@ -186,7 +187,7 @@ export function addressesApi(): Hono<AppEnv> {
     return c.json(toAddress(row as AddressRow), 201);
   });
 
-  api.put('/customer/address/:addressId', async (c) => {
+  api.put('/customer/address/:addressId', can('account.edit'), async (c) => {
     const customer = requireCustomer(c);
     const id = c.req.param('addressId');
     await ownAddress(c, customer.id, id);
@@ -209,7 +210,7 @@ export function addressesApi(): Hono<AppEnv> {
     return c.json(toAddress(row));
   });
 
-  api.post('/customer/delete-address', async (c) => {
+  api.post('/customer/delete-address', can('account.edit'), async (c) => {
     const customer = requireCustomer(c);
     const { id } = await readBody(c, DeleteBody);
     const { rows } = await c.get('deps').db.query<{ id: string }>(

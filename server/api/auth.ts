@@ -30,6 +30,7 @@ import {
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { EMAIL_CHANGE_TTL_MS } from './customer-profile.ts';
 import { authorisedUser, currentUser } from '../lib/user-response.ts';
+import { can } from '../lib/policy.ts';
 
 const LoginBody = v.object({
   email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.minLength(1), v.maxLength(254)),
@@ -65,9 +66,9 @@ export function authApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const emailCopy = createEmailCopy();
 
-  api.get('/user', async (c) => c.json(await currentUser(c)));
+  api.get('/user', can('public'), async (c) => c.json(await currentUser(c)));
 
-  api.post('/login', async (c) => {
+  api.post('/login', can('public'), async (c) => {
     const { db, clock } = c.get('deps');
     const { email, password } = await readBody(c, LoginBody);
     // Counted per client address (a hard limit) and per email typed (account or not: the answer must
@@ -105,7 +106,7 @@ export function authApi(): Hono<AppEnv> {
    * change-of-email confirmation, /confirm-email); an existing account is left as it is and its owner
    * is sent a notice instead ("you already have an account: sign in or reset your password").
    */
-  api.post('/register', async (c) => {
+  api.post('/register', can('public'), async (c) => {
     const { db, clock, log, testHooks, publicOrigin } = c.get('deps');
     const body = await readBody(c, RegisterBody);
     if (!isStrongPassword(body.password)) throw new ApiError(400, 'PASSWORD_TOO_WEAK');
@@ -149,7 +150,7 @@ export function authApi(): Hono<AppEnv> {
     return c.json({ confirmationSent: true, pendingEmailAddress: body.email }, 202);
   });
 
-  api.post('/logout', async (c) => {
+  api.post('/logout', can('public'), async (c) => {
     const sessionId = readSessionCookie(c);
     if (sessionId) await deleteSession(c.get('deps').db, sessionId);
     clearSessionCookie(c);

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { one } from '../db.ts';
 import type { BookingData, DeliveryMethod } from '../domain/booking-data.ts';
-import { requireCustomerOrGuestForOrder, type OrderAccess } from '../lib/access.ts';
+import { authorizeOrder, type OrderAccess } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { emailSchema, readBody } from '../lib/body.ts';
 import { addMs, HOUR_MS } from '../lib/clock.ts';
@@ -17,14 +17,15 @@ import { PORTALS } from '../lib/page-data.ts';
 import { loadTicketSecret, ticketBarcodeData } from '../domain/ticket-barcode.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 import { assertNotThrottled, clientAddress, LIMITS, recordAttempt, type Limit } from '../lib/rate-limit.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * Actions on a booking (docs/decisions/030-booking-actions.md):
  * POST /booking/checkIn, POST /booking/resend-email,
  * POST /booking/:bookingId/generate-on-demand-ticket/:deliveryId,
  * GET  /booking/:bookingId/get-on-demand-ticket-status/:deliverableId.
- * Every call acts on one booking and goes through requireCustomerOrGuestForOrder: its customer,
- * a guest session for its order, or its plain order token (`?token=`).
+ * Every call acts on one booking and names its action; the access policy decides who may (its
+ * customer, a guest session for its order, or its plain order token `?token=`; docs/access-policy.md).
  */
 
 /** Check-in opens this long before the outward departure and closes at departure. */
@@ -69,7 +70,7 @@ async function bookingAccess(c: Context<AppEnv>, bookingId: string): Promise<{ b
   const booking = /^[\w-]{1,64}$/.test(bookingId)
     ? await one<BookingRow>(c.get('deps').db, 'select id, order_id, is_season, outward_date, data from bookings where id = $1', [bookingId])
     : null;
-  const access = await requireCustomerOrGuestForOrder(c, booking?.order_id ?? '', { token: token(c) });
+  const access = await authorizeOrder(c, booking?.order_id ?? '', { token: token(c) });
   if (!booking) throw new ApiError(403, 'FORBIDDEN');
   return { booking, access };
 }
@@ -96,7 +97,7 @@ export function bookingActionsApi(): Hono<AppEnv> {
   // Behind the on-demand-tickets flag, like its screens.
   gateFeature(api, 'on-demand-tickets', ['/booking/:bookingId/generate-on-demand-ticket', '/booking/:bookingId/get-on-demand-ticket-status']);
 
-  api.post('/booking/checkIn', async (c) => {
+  api.post('/booking/checkIn', can('ticket.issue'), async (c) => {
     const { uri } = await readBody(c, CheckInBody);
     const match = CHECK_IN_URI.exec(uri);
     if (!match?.[1]) throw new ApiError(400, 'VALIDATION', 'uri must be /bookings/{bookingId}');
@@ -121,7 +122,7 @@ export function bookingActionsApi(): Hono<AppEnv> {
 
   const emailCopy = createEmailCopy();
 
-  api.post('/booking/resend-email', async (c) => {
+  api.post('/booking/resend-email', can('booking.resendToOrderEmail'), async (c) => {
     const body = await readBody(c, ResendBody);
     const emails = v.safeParse(EmailList, body.emailAddresses);
     if (!emails.success) throw new ApiError(400, 'INVALID_EMAIL_ADDRESS', v.summarize(emails.issues));
@@ -174,7 +175,7 @@ export function bookingActionsApi(): Hono<AppEnv> {
     return c.json({ success: true });
   });
 
-  api.post('/booking/:bookingId/generate-on-demand-ticket/:deliveryId', async (c) => {
+  api.post('/booking/:bookingId/generate-on-demand-ticket/:deliveryId', can('ticket.issue'), async (c) => {
     const { booking, access } = await bookingAccess(c, c.req.param('bookingId'));
     if (access.via === 'guest' && !access.guest.scopes.includes('on-demand')) throw new ApiError(403, 'FORBIDDEN');
     const { delivery } = booking.data;
@@ -220,7 +221,7 @@ export function bookingActionsApi(): Hono<AppEnv> {
     return c.json({ deliverableId });
   });
 
-  api.get('/booking/:bookingId/get-on-demand-ticket-status/:deliverableId', async (c) => {
+  api.get('/booking/:bookingId/get-on-demand-ticket-status/:deliverableId', can('ticket.issue'), async (c) => {
     const { booking, access } = await bookingAccess(c, c.req.param('bookingId'));
     if (access.via === 'guest' && !access.guest.scopes.includes('on-demand')) throw new ApiError(403, 'FORBIDDEN');
     const deliverableId = c.req.param('deliverableId');

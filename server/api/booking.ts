@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { many, one, type Queryable } from '../db.ts';
 import type { BookingData } from '../domain/booking-data.ts';
-import { requireCustomerOrGuestForOrder, type OrderRow } from '../lib/access.ts';
+import { authorizeOrder, resolveOrderAccess, type OrderAccess, type OrderRow } from '../lib/access.ts';
+import { allows, type Action } from '../lib/policy.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { cleanFields, type TextRules } from '../lib/text-rules.ts';
@@ -14,6 +15,7 @@ import { delayRepayByBooking } from './delay-repay.ts';
 import { insuranceByBooking } from './insurance.ts';
 import { historyChanges, loadDisruptions, refundSummaries } from '../domain/refund-store.ts';
 import type { ServiceDisruption } from '../domain/refunds.ts';
+import { can } from '../lib/policy.ts';
 
 /** A new passenger name on a booking: the saved passengers' rule (server/lib/text-rules.ts). */
 const NEW_NAME_TEXT: TextRules = {
@@ -42,8 +44,8 @@ type BookingRow = {
   issued_barcode?: string | null;
 };
 
-/** How the caller reached the order: the three of requireCustomerOrGuestForOrder, or 'email' (read-only). */
-export type BookingAccess = 'customer' | 'guest' | 'token' | 'email';
+/** How the caller reached the order and with which kind of access (server/lib/access.ts). */
+export type BookingAccess = OrderAccess;
 
 export async function findBooking(db: Queryable, bookingId: string): Promise<BookingRow | null> {
   return one<BookingRow>(db, 'select id, order_id, is_season, outward_date, data from bookings where id = $1', [bookingId]);
@@ -52,31 +54,28 @@ export async function findBooking(db: Queryable, bookingId: string): Promise<Boo
 const findOrder = (db: Queryable, orderId: string) => one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
 
 /**
- * requireCustomerOrGuestForOrder, plus one read-only case: a signed-in customer whose email is
- * verified (decision 150) may view a guest order placed with that email (the bookings/guest tab lists
- * those) until it is associated. An unverified email (a fresh registration) opens nothing.
+ * The caller's access to an order for the action the route names, decided by the access policy
+ * (docs/access-policy.md); `?token=` is the order token the spec lets booking calls carry.
  */
-export async function requireBookingAccess(c: Context<AppEnv>, orderId: string): Promise<BookingAccess> {
-  try {
-    return (await requireCustomerOrGuestForOrder(c, orderId, { token: c.req.query('token') ?? null })).via;
-  } catch (err) {
-    const customer = c.get('customer');
-    if (err instanceof ApiError && err.status === 403 && customer?.emailVerified) {
-      const order = await findOrder(c.get('deps').db, orderId);
-      if (order && order.customer_id === null && order.email === customer.email.toLowerCase()) return 'email';
-    }
-    throw err;
-  }
+export async function requireBookingAccess(c: Context<AppEnv>, orderId: string, action?: Action): Promise<BookingAccess> {
+  return authorizeOrder(c, orderId, { token: c.req.query('token') ?? null, ...(action ? { action } : {}) });
 }
 
+/** Whether the caller may open the order at all (its replacement, say), whatever the route does. */
 async function canOpen(c: Context<AppEnv>, orderId: string): Promise<boolean> {
-  try {
-    await requireBookingAccess(c, orderId);
-    return true;
-  } catch (err) {
-    if (err instanceof ApiError) return false;
-    throw err;
-  }
+  const resolved = await resolveOrderAccess(c, orderId, c.req.query('token') ?? null);
+  return resolved.via !== 'none' && allows('booking.view', resolved.kind, resolved.order?.customer_id !== null);
+}
+
+/** What the caller may do on this order besides looking: what the booking answer offers follows it. */
+export function offers(access: OrderAccess) {
+  const onAccountOrder = access.order.customer_id !== null;
+  return {
+    rename: allows('passenger.rename', access.kind, onAccountOrder),
+    refund: allows('refund.original', access.kind, onAccountOrder),
+    /** A Find a booking session on an account's booking: shown, and told to sign in to manage it. */
+    signInToManage: access.kind === 'find-booking' && onAccountOrder,
+  };
 }
 
 /** Applies a pending replacement once it is ready; `start` begins its countdown (history requests). */
@@ -109,10 +108,10 @@ export function apiOrder(order: OrderRow) {
   };
 }
 
-/** A booking as the app sees it; passengers are alterable on upcoming bookings the caller may change. */
-export function apiBooking(row: BookingRow, now: Date, access: BookingAccess, replaced: boolean) {
+/** A booking as the app sees it; passengers are alterable on upcoming bookings the caller may rename on (`mayRename`). */
+export function apiBooking(row: BookingRow, now: Date, mayRename: boolean, replaced: boolean) {
   const { data } = row;
-  const alterable = access !== 'email' && !replaced && new Date(data.outward.date) > now;
+  const alterable = mayRename && !replaced && new Date(data.outward.date) > now;
   return {
     id: row.id,
     orderId: row.order_id,
@@ -214,7 +213,7 @@ const refuse = (c: Context<AppEnv>, status: 403 | 422, code: string, detail: str
 export function bookingApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
-  api.get(`/booking/:bookingId{${UUID}}`, async (c) => {
+  api.get(`/booking/:bookingId{${UUID}}`, can('booking.view'), async (c) => {
     const { db, clock } = c.get('deps');
     const { booking, order, access } = await loadForCaller(c);
     const now = clock.now();
@@ -229,13 +228,13 @@ export function bookingApi(): Hono<AppEnv> {
     const [claims, insurance, refunds, legs] = await Promise.all([
       delayRepayByBooking(db, ids, now),
       insuranceByBooking(db, ids),
-      refundSummaries(db, rows.map((b) => ({ ...b, replaced: false, canAct: access !== 'email' })), now),
+      refundSummaries(db, rows.map((b) => ({ ...b, replaced: false, canAct: offers(access).refund })), now),
       Promise.all(rows.map((b) => legsWithDisruptions(db, b, now))),
     ]);
     const bookings = rows.map((b, i) => {
       const delayRepay = claims.get(b.id);
       return {
-        ...apiBooking(b, now, access, false),
+        ...apiBooking(b, now, offers(access).rename, false),
         // Local extra: a cancellation or delay the running data records on the leg's train.
         ...legs[i],
         ...(delayRepay ? { delayRepay } : {}),
@@ -243,10 +242,11 @@ export function bookingApi(): Hono<AppEnv> {
         refund: refunds.get(b.id),
       };
     });
-    return c.json({ bookings, order: apiOrder(current) });
+    // Local extra: knowledge of a booking is not ownership; its customer manages it signed in.
+    return c.json({ bookings, order: apiOrder(current), ...(offers(access).signInToManage ? { manage: 'sign-in' as const } : {}) });
   });
 
-  api.get(`/booking/:bookingId{${UUID}}/history`, async (c) => {
+  api.get(`/booking/:bookingId{${UUID}}/history`, can('booking.view'), async (c) => {
     const { db, clock } = c.get('deps');
     const { booking, order, access } = await loadForCaller(c);
     const now = clock.now();
@@ -291,7 +291,7 @@ export function bookingApi(): Hono<AppEnv> {
     }
     const refunds = await refundSummaries(
       db,
-      chain.map((e) => ({ ...e.booking, replaced: e.order.replacement_order_id !== null, canAct: access !== 'email' })),
+      chain.map((e) => ({ ...e.booking, replaced: e.order.replacement_order_id !== null, canAct: offers(access).refund })),
       now,
     );
     const changes = await historyChanges(
@@ -301,7 +301,7 @@ export function bookingApi(): Hono<AppEnv> {
     return c.json({
       replacedBy,
       bookings: chain.map((e, i) => ({
-        booking: { ...apiBooking(e.booking, now, access, e.order.replacement_order_id !== null), refund: refunds.get(e.booking.id) },
+        booking: { ...apiBooking(e.booking, now, offers(access).rename, e.order.replacement_order_id !== null), refund: refunds.get(e.booking.id) },
         order: apiOrder(e.order),
         change: changes[i] ?? null,
       })),
@@ -309,7 +309,7 @@ export function bookingApi(): Hono<AppEnv> {
     });
   });
 
-  api.put('/pico/edit-passengers', async (c) => {
+  api.put('/pico/edit-passengers', can('passenger.rename'), async (c) => {
     const { db, clock } = c.get('deps');
     const read = await readBody(c, EditPassengersBody);
     // The same rule for stored names as a saved passenger's: NFC, and no control or bidi characters.
@@ -318,12 +318,9 @@ export function bookingApi(): Hono<AppEnv> {
       throw new ApiError(400, 'VALIDATION', 'alterablesIds and newUsers must pair up one to one');
     }
     const booking = await findBooking(db, body.bookingId);
-    const access = await requireBookingAccess(c, booking?.order_id ?? '');
+    await requireBookingAccess(c, booking?.order_id ?? '');
     const order = booking ? await findOrder(db, booking.order_id) : null;
     if (!booking || !order) throw new ApiError(403, 'FORBIDDEN');
-    if (access === 'email') {
-      return refuse(c, 403, 'FORBIDDEN', 'Add this booking to your account before changing its passengers.');
-    }
     if (order.replacement_order_id) {
       return refuse(c, 422, 'BOOKING_REPLACED', 'This booking has been replaced, so its passengers can no longer be changed.');
     }

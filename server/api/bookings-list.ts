@@ -7,6 +7,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { delayRepayByBooking } from './delay-repay.ts';
 import { refundSummaries } from '../domain/refund-store.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * GET /bookings/{filter}?page={n} (SPEC section 7), see docs/decisions/010-bookings-lists-and-guest-access.md.
@@ -167,7 +168,7 @@ export function pageQuery(f: BookingFilter, customerId: string, now: Date, guest
 export function bookingsListApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
-  api.get('/bookings/:filter', async (c) => {
+  api.get('/bookings/:filter', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
     const filter = c.req.param('filter');
     if (!(BOOKING_FILTERS as readonly string[]).includes(filter)) throw new ApiError(404, 'NOT_FOUND');

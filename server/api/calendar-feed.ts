@@ -9,6 +9,7 @@ import { appLink, createEmailCopy, emailLocale, type EmailCopy } from '../lib/em
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { apiBooking } from './booking.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * The private calendar feed (decision 191), a local-server extra the spec does not list:
@@ -54,13 +55,13 @@ export function calendarFeedApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const text = createEmailCopy();
 
-  api.get('/customer/calendar-feed', async (c) => {
+  api.get('/customer/calendar-feed', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
     const row = await one<FeedRow>(c.get('deps').db, 'select customer_id, locale, created_at from calendar_feeds where customer_id = $1', [customer.id]);
     return c.json({ enabled: row !== null, createdAt: row ? new Date(row.created_at).toISOString() : null });
   });
 
-  api.post('/customer/calendar-feed', async (c) => {
+  api.post('/customer/calendar-feed', can('account.edit'), async (c) => {
     const customer = requireCustomer(c);
     const { db, clock, publicOrigin } = c.get('deps');
     const token = randomToken();
@@ -75,13 +76,13 @@ export function calendarFeedApi(): Hono<AppEnv> {
     return c.json({ enabled: true, createdAt: now.toISOString(), url });
   });
 
-  api.delete('/customer/calendar-feed', async (c) => {
+  api.delete('/customer/calendar-feed', can('account.edit'), async (c) => {
     const customer = requireCustomer(c);
     await revokeCalendarFeed(c.get('deps').db, customer.id);
     return c.json({ success: true });
   });
 
-  api.get(`/calendar/:file{${FEED_FILE}}`, async (c) => {
+  api.get(`/calendar/:file{${FEED_FILE}}`, can('public'), async (c) => {
     const { db, clock, publicOrigin } = c.get('deps');
     const token = c.req.param('file').slice(0, -'.ics'.length);
     const feed = await one<FeedRow>(db, 'select customer_id, locale, created_at from calendar_feeds where token_hash = $1', [sha256Hex(token)]);
@@ -101,7 +102,7 @@ export function calendarFeedApi(): Hono<AppEnv> {
     const copy = feedCopy(text, feed.locale);
     const events = rows.flatMap((row) =>
       bookingEvents({
-        booking: { ...apiBooking(row, now, 'customer', false), refund: refunds.get(row.id) },
+        booking: { ...apiBooking(row, now, true, false), refund: refunds.get(row.id) },
         reference: row.friendly_order_id,
         link: appLink(publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, feed.locale, `/bookings/${encodeURIComponent(row.id)}`),
         now,

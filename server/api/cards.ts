@@ -7,6 +7,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
 import { enabledRenewalPaidBy } from './season-renewals.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * Saved payment cards (SPEC section 7): GET /customer/cards, POST /customer/delete-card {id}.
@@ -32,7 +33,7 @@ const DeleteBody = v.object({ id: v.pipe(v.string(), v.maxLength(100)) });
 export function cardsApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
-  api.get('/customer/cards', async (c) => {
+  api.get('/customer/cards', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
     const { db, clock } = c.get('deps');
     const now = clock.now();
@@ -50,7 +51,7 @@ export function cardsApi(): Hono<AppEnv> {
     });
   });
 
-  api.post('/customer/delete-card', async (c) => {
+  api.post('/customer/delete-card', can('account.edit'), async (c) => {
     const customer = requireCustomer(c);
     const { id } = await readBody(c, DeleteBody);
     const { db, clock } = c.get('deps');

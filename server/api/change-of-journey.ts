@@ -4,10 +4,11 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { lifecycleRefusal } from '../domain/booking-lifecycle.ts';
 import type { LifecycleReason } from '#machines/booking-lifecycle';
-import { findBooking, requireBookingAccess } from './booking.ts';
+import { findBooking, offers, requireBookingAccess } from './booking.ts';
 import { one } from '../db.ts';
 import { refundingTicketIds, settleRefunds } from '../domain/refund-store.ts';
 import { loadBookingForRefund, money } from './refund-booking.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * Change of journey: whether a booking may be changed, and the status of an exchange it is the
@@ -62,7 +63,7 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
   const now = clock.now();
   const { data } = booking;
   const answer = (found: ChangeabilityReason | null) => {
-    const reason = found ?? (access === 'email' ? 'NOT_ASSOCIATED' : null);
+    const reason = found ?? (access.via === 'email' || offers(access).signInToManage ? 'NOT_ASSOCIATED' : null);
     return c.json({ changeable: reason === null, reason });
   };
   if (order?.replacement_order_id) return answer('BOOKING_REPLACED');
@@ -119,8 +120,8 @@ async function changeOfJourneyStatus(c: Context<AppEnv>) {
 
 export function changeOfJourneyApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  api.get('/change-of-journey/changeability/:orderId/:bookingId', (c) => changeability(c, false));
-  api.get('/seasons-change-of-journey/changeability/:orderId/:bookingId', (c) => changeability(c, true));
-  api.get('/change-of-journey/status/:orderId/:bookingId', changeOfJourneyStatus);
+  api.get('/change-of-journey/changeability/:orderId/:bookingId', can('booking.view'), (c) => changeability(c, false));
+  api.get('/seasons-change-of-journey/changeability/:orderId/:bookingId', can('booking.view'), (c) => changeability(c, true));
+  api.get('/change-of-journey/status/:orderId/:bookingId', can('booking.view'), changeOfJourneyStatus);
   return api;
 }

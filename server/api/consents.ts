@@ -7,6 +7,7 @@ import { readBody } from '../lib/body.ts';
 import { createCatalogueText, SOURCE_LOCALE, type CatalogueText } from '../lib/catalogue.ts';
 import { emailLocale } from '../lib/email-copy.ts';
 import { ApiError } from '../lib/errors.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * Contact preferences (SPEC sections 3, 4, 7, 8; docs/decisions/070-contact-preferences.md).
@@ -132,12 +133,12 @@ async function upsertConsent(db: Queryable, customerId: string, id: string, sele
 export function consentsApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
-  api.get('/customer/consents', async (c) => {
+  api.get('/customer/consents', can('account.preferences'), async (c) => {
     const customerId = consentSubject(c);
     return c.json(await readConsents(c.get('deps').db, customerId, emailLocale(c.req.header('accept-language'))));
   });
 
-  api.post('/customer/consents', async (c) => {
+  api.post('/customer/consents', can('account.preferences'), async (c) => {
     const customerId = consentSubject(c);
     const { db, clock } = c.get('deps');
     const { consentSelections } = await readBody(c, UpdateBody);
@@ -154,7 +155,7 @@ export function consentsApi(): Hono<AppEnv> {
     return c.json(await readConsents(db, customerId, emailLocale(c.req.header('accept-language'))));
   });
 
-  api.post('/customer/consents/revoke', async (c) => {
+  api.post('/customer/consents/revoke', can('account.preferences'), async (c) => {
     const customerId = consentSubject(c);
     const { db, clock } = c.get('deps');
     const now = clock.now();
@@ -182,7 +183,7 @@ export function consentsApi(): Hono<AppEnv> {
     return c.json({ revoked: true });
   });
 
-  api.post('/customer/consents/restore', async (c) => {
+  api.post('/customer/consents/restore', can('account.preferences'), async (c) => {
     const customerId = consentSubject(c);
     const { db, clock } = c.get('deps');
     const now = clock.now();

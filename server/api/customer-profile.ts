@@ -19,6 +19,7 @@ import { requireFeature } from '../lib/feature-gate.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { sendEmail } from '../lib/outbox.ts';
 import { revokeCalendarFeed } from './calendar-feed.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * Customer profile (SPEC sections 3, 5, 7, 8; docs/decisions/040-customer-profile.md, 150):
@@ -81,13 +82,13 @@ export function customerProfileApi(): Hono<AppEnv> {
   // confirmation link (decision 303) is the same kind of link and must work with the flag off.
   api.use('/customer/change-email', requireFeature('change-email'));
 
-  api.get('/customer/personal-details', async (c) => {
+  api.get('/customer/personal-details', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
     const row = await profile(c.get('deps').db, customer.id);
     return c.json({ firstName: row.first_name, lastName: row.last_name, email: row.email, shouldUpdatePassenger: false });
   });
 
-  api.post('/customer/personal-details', async (c) => {
+  api.post('/customer/personal-details', can('account.edit'), async (c) => {
     const customer = requireCustomer(c);
     const { db, clock } = c.get('deps');
     const body = await readCleanBody(c, PersonalDetailsBody, {
@@ -136,7 +137,7 @@ export function customerProfileApi(): Hono<AppEnv> {
    * by the account's email, so the account must prove it reads that mailbox before the email changes.
    * 202 {confirmationSent, pendingEmailAddress} (local-server answer; the spec's answer comes from confirm).
    */
-  api.post('/customer/change-email', async (c) => {
+  api.post('/customer/change-email', can('account.changeEmail'), async (c) => {
     const customer = requireCustomer(c);
     const { db, clock, log, testHooks, publicOrigin } = c.get('deps');
     const body = await readBody(c, ChangeEmailBody);
@@ -193,7 +194,7 @@ export function customerProfileApi(): Hono<AppEnv> {
    * newTokens when the caller was signed in to this account (a fresh session), else null (sign in
    * again with the new address). 400 TOKEN_INVALID for an unknown, used or expired link.
    */
-  api.post('/customer/change-email/confirm', async (c) => {
+  api.post('/customer/change-email/confirm', can('public'), async (c) => {
     const { db, clock, testHooks } = c.get('deps');
     const { token } = await readBody(c, ConfirmEmailBody);
     const now = clock.now();
@@ -252,7 +253,7 @@ export function customerProfileApi(): Hono<AppEnv> {
     return c.json({ newTokens: { sessionRotated: true }, updatedEmailAddress: request.new_email });
   });
 
-  api.get('/customer/order-count', async (c) => {
+  api.get('/customer/order-count', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
     // Every booking the customer has made, seasons and past ones included; a changed journey counts
     // once (the replaced order's bookings are not counted again).
@@ -265,7 +266,7 @@ export function customerProfileApi(): Hono<AppEnv> {
     return c.json({ lifeTimeBookingCount: row?.n ?? 0 });
   });
 
-  api.get('/customer/account-summary', async (c) => {
+  api.get('/customer/account-summary', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
     const { db, clock } = c.get('deps');
     const row = await profile(db, customer.id);

@@ -8,7 +8,8 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
 import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
-import { findOrderByGuestToken } from '../lib/ufac.ts';
+import { can, type Action } from '../lib/policy.ts';
+import { authorizeOrder, requireAlso, type OrderAccess } from '../lib/access.ts';
 
 /**
  * Delay Repay (SPEC sections 3, 4, 7, 8), docs/decisions/090-delay-repay-and-insurance.md:
@@ -125,23 +126,20 @@ function apiClaim(row: ClaimRow, now: Date) {
   };
 }
 
-/** The claim, if this caller may act on it; else 401 (nobody) or 403. */
-async function requireClaim(c: Context<AppEnv>, claimId: string): Promise<ClaimRow> {
-  const customer = c.get('customer');
-  const guest = c.get('guest');
-  const token = c.req.query('token') ?? null;
-  if (!customer && !guest && !token) throw new ApiError(401, 'UNAUTHORISED');
-  const { db, clock } = c.get('deps');
-  const row = await findClaim(db, claimId);
-  if (row) {
-    if (customer && row.customer_id === customer.id) return row;
-    const delayRepay = guest?.scopes.includes('delay-repay') ?? false;
-    if (delayRepay && guest?.claimId === row.id) return row;
-    if (delayRepay && guest?.flow === 'order' && guest.orderId === row.order_id) return row;
-    // The guest order token sent with claim calls (spec section 6), as for the booking calls.
-    if (token && (await findOrderByGuestToken(db, token, clock.now()))?.id === row.order_id) return row;
-  }
-  throw new ApiError(403, 'FORBIDDEN');
+/**
+ * The claim and the caller's access to it, for the route's action (`opts.action`: one it also
+ * declared), decided by the access policy on the claim's order (docs/access-policy.md): its customer,
+ * the claim's own email link, a guest session or `?token=` for its order. Else 401 (nobody) or 403.
+ */
+async function requireClaim(c: Context<AppEnv>, claimId: string, action?: Action): Promise<{ row: ClaimRow; access: OrderAccess }> {
+  const row = await findClaim(c.get('deps').db, claimId);
+  const access = await authorizeOrder(c, row?.order_id ?? '', {
+    token: c.req.query('token') ?? null,
+    claimId,
+    ...(action ? { action } : {}),
+  });
+  if (!row) throw new ApiError(403, 'FORBIDDEN');
+  return { row, access };
 }
 
 type PaymentType = 'original-payment' | 'bank-transfer' | 'rail-voucher';
@@ -186,7 +184,8 @@ export function delayRepayApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
   /** A claim-token session says which claim it is for, and whether its customer has an account. */
-  api.get('/claim-token', async (c) => {
+  // The claim link's own session is the proof: it names its one claim (docs/access-policy.md).
+  api.get('/claim-token', can('public'), async (c) => {
     const guest = c.get('guest');
     if (!guest) throw new ApiError(401, 'UNAUTHORISED');
     if (!guest.claimId) throw new ApiError(403, 'FORBIDDEN');
@@ -195,15 +194,18 @@ export function delayRepayApi(): Hono<AppEnv> {
     return c.json({ claimId: row.id, customerRegistered: row.customer_registered });
   });
 
-  api.get('/claim/:claimId', async (c) => {
-    const row = await requireClaim(c, c.req.param('claimId'));
+  api.get('/claim/:claimId', can('booking.view'), async (c) => {
+    const { row } = await requireClaim(c, c.req.param('claimId'));
     return c.json(apiClaim(row, c.get('deps').clock.now()));
   });
 
-  api.post('/claim/:claimId', async (c) => {
+  api.post('/claim/:claimId', can('claim.original', 'claim.newPayout'), async (c) => {
     const { db, clock } = c.get('deps');
-    const row = await requireClaim(c, c.req.param('claimId'));
+    const { row, access } = await requireClaim(c, c.req.param('claimId'));
     const { submitClaimDetails: details } = await readBody(c, SubmitBody);
+    // New bank details move money somewhere the order never paid from: only its proved owner or a
+    // link from the order's mailbox may give them (docs/access-policy.md).
+    if (details.paymentMethod.type === 'bank-transfer') requireAlso(c, access, 'claim.newPayout');
     const now = clock.now();
     const status = effectiveStatus(row, now);
     if (row.claim_type === 'Punchout') {

@@ -11,6 +11,7 @@ import { assertNotThrottled, clearAttempts, clientAddress, LIMITS, recordAttempt
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { findOrderByGuestToken } from '../lib/ufac.ts';
 import { BOOKING_ROW_COLUMNS, toListEntry, type BookingRow } from './bookings-list.ts';
+import { allows, can, type AccessKind } from '../lib/policy.ts';
 
 /** How long an order exchange token from find-booking opens its order (docs/decisions/012). */
 export const EXCHANGE_TOKEN_TTL_MS = HOUR_MS;
@@ -45,7 +46,7 @@ export function findBookingApi(): Hono<AppEnv> {
    * guesser elsewhere cannot lock the owner out, and a sweep of many references is stopped.
    * Success issues a fresh exchange token for that order: {orderExchangeToken, bookingId}.
    */
-  api.post('/booking/find-booking', async (c) => {
+  api.post('/booking/find-booking', can('public'), async (c) => {
     const { db, clock } = c.get('deps');
     const body = await readBody(c, FindBody);
     const client = clientAddress(c);
@@ -85,12 +86,14 @@ export function findBookingApi(): Hono<AppEnv> {
    * order.{session}), of its customer (customer flow with order scopes), or of the order whose token
    * is in ?token=. customerRegistered: an account exists with the order's email.
    */
-  api.get('/booking/token', async (c) => {
+  api.get('/booking/token', can('booking.view'), async (c) => {
     const { db, clock } = c.get('deps');
     const guest = c.get('guest');
     const token = c.req.query('token') ?? '';
     let where: { sql: string; param: string } | null = null;
     let email: string | null = null;
+    // The kind of access the session or token gives (docs/access-policy.md): what each booking offers follows it.
+    let kind: AccessKind = 'email-link';
     // An order's guest also sees the orders that superseded it (a partial refund's replacement; decision 080).
     const orderAndReplacements = `o.id in (with recursive chain(id) as (
         select $1::text union select r.replacement_order_id from orders r join chain on r.id = chain.id
@@ -98,6 +101,7 @@ export function findBookingApi(): Hono<AppEnv> {
     if (guest?.flow === 'order' && guest.orderId) {
       where = { sql: orderAndReplacements, param: guest.orderId };
       email = guest.email;
+      kind = guest.origin;
     } else if (guest?.flow === 'customer' && guest.customerId && guest.scopes.some((s) => s !== 'marketing-preference-unsubscribe')) {
       where = { sql: 'o.customer_id = $1', param: guest.customerId };
       email = guest.email;
@@ -106,21 +110,26 @@ export function findBookingApi(): Hono<AppEnv> {
       if (order) {
         where = { sql: orderAndReplacements, param: order.id };
         email = order.email;
+        kind = order.origin;
       }
     }
     if (!where || email === null) throw new ApiError(401, 'UNAUTHORISED');
-    const rows = await many<BookingRow>(
+    const rows = await many<BookingRow & { customer_id: string | null }>(
       db,
-      `select ${BOOKING_ROW_COLUMNS} from bookings b join orders o on o.id = b.order_id
+      `select ${BOOKING_ROW_COLUMNS}, o.customer_id from bookings b join orders o on o.id = b.order_id
        where ${where.sql} order by b.outward_date asc, b.id`,
       [where.param],
     );
     const registered = await one<{ id: string }>(db, 'select id from customers where email = $1', [email]);
     const now = clock.now();
-    const canRefund = guest ? guest.scopes.includes('refund') : true;
+    const refundScope = guest ? guest.scopes.includes('refund') : true;
     const refunds = await refundSummaries(
       db,
-      rows.map((r) => ({ ...r, replaced: r.replacement_order_id !== null, canAct: canRefund })),
+      rows.map((r) => ({
+        ...r,
+        replaced: r.replacement_order_id !== null,
+        canAct: refundScope && allows('refund.original', kind, r.customer_id !== null),
+      })),
       now,
     );
     return c.json({

@@ -7,6 +7,7 @@ import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { findOrderByGuestToken } from '../lib/ufac.ts';
+import { can } from '../lib/policy.ts';
 
 const Body = v.object({ guestToken: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(512)) });
 
@@ -27,7 +28,7 @@ const Body = v.object({ guestToken: v.pipe(v.string(), v.trim(), v.minLength(1),
 export function guestOrdersApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
-  api.post('/order/associate-guest-orders', async (c) => {
+  api.post('/order/associate-guest-orders', can('order.addToAccount'), async (c) => {
     const customer = requireCustomer(c);
     const { db, clock } = c.get('deps');
     const { guestToken } = await readBody(c, Body);

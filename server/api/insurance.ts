@@ -3,11 +3,12 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { many, one, type Queryable } from '../db.ts';
 import type { BookingData } from '../domain/booking-data.ts';
-import { requireCustomerOrGuestForOrder } from '../lib/access.ts';
+import { authorizeOrder } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { lifecycleRefusal, LIFECYCLE_DETAIL, requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * Flexible insurance claims (SPEC sections 4, 5, 7), docs/decisions/091-flexible-insurance-claims.md:
@@ -67,7 +68,7 @@ export function ineligibility(p: Pick<ProductRow, 'kind' | 'data' | 'disrupted' 
 /** The caller may act on the order (customer, its guest session, or its token); the product must be the order's. */
 async function requireProduct(c: Context<AppEnv>): Promise<ProductRow> {
   const orderId = c.req.param('orderId') ?? '';
-  await requireCustomerOrGuestForOrder(c, orderId, { token: c.req.query('token') ?? null });
+  await authorizeOrder(c, orderId, { token: c.req.query('token') ?? null });
   const product = await findProduct(c.get('deps').db, orderId, c.req.param('insuranceProductId') ?? '');
   if (!product) throw new ApiError(404, 'NOT_FOUND');
   return product;
@@ -101,7 +102,7 @@ export async function insuranceByBooking(db: Queryable, bookingIds: string[]) {
 export function insuranceApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
-  api.post('/flexible-insurance/:orderId/:insuranceProductId/eligibility', async (c) => {
+  api.post('/flexible-insurance/:orderId/:insuranceProductId/eligibility', can('claim.original'), async (c) => {
     const { db, clock } = c.get('deps');
     const product = await requireProduct(c);
     const now = clock.now();
@@ -124,7 +125,7 @@ export function insuranceApi(): Hono<AppEnv> {
     });
   });
 
-  api.post('/flexible-insurance/:orderId/:insuranceProductId/:claimId/claim', async (c) => {
+  api.post('/flexible-insurance/:orderId/:insuranceProductId/:claimId/claim', can('claim.original'), async (c) => {
     const { db, clock } = c.get('deps');
     const product = await requireProduct(c);
     const claim = await one<{ id: string; is_claimable: boolean; claimed_at: Date | null }>(

@@ -13,6 +13,7 @@ import { isLoopbackHttp, isSignInProvider, type OidcProviderConfig, type SignInP
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { createSession, deleteCustomerSessions, deleteSession, readSessionCookie, setSessionCookie } from '../lib/sessions.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * Sign-in with an OpenID Connect provider (docs/decisions/360-oidc-sign-in.md): authorization
@@ -120,7 +121,7 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
     return c.redirect(`${appBase(tx?.locale ?? null)}/login?${search}`, 302);
   };
 
-  api.get('/oidc/:provider/start', async (c) => {
+  api.get('/oidc/:provider/start', can('public'), async (c) => {
     const provider = configured(c);
     // The whole exchange runs on the public origin, where the callback is registered: the cookie
     // set here must come back with the callback.
@@ -169,7 +170,7 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
     return c.redirect(url.href, 302);
   });
 
-  api.get('/oidc/:provider/callback', async (c) => {
+  api.get('/oidc/:provider/callback', can('public'), async (c) => {
     const provider = configured(c);
     const { db, clock } = c.get('deps');
     const now = clock.now();

@@ -9,6 +9,7 @@ import { assess, isSameFare, partialRefundAvailable, type ItemAssessment } from 
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { cardForm, findPayment, IdParam, loadBookingForRefund, refuseIfNotQuotable, type QuoteRow } from './refund-booking.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * Partial refunds (GET /partial-refunds/{bookingId}; docs/decisions/080-refunds-server.md): the
@@ -109,6 +110,6 @@ async function partialRefunds(c: Context<AppEnv>) {
 
 export function partialRefundsApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  api.get('/partial-refunds/:bookingId', partialRefunds);
+  api.get('/partial-refunds/:bookingId', can('refund.original'), partialRefunds);
   return api;
 }

@@ -9,10 +9,11 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { readCleanBody } from '../lib/text-rules.ts';
 import { assistanceFormMessages } from '#src/schemas/passenger-assistance.ts';
 import { HOUR_MS } from '../lib/clock.ts';
-import { ApiError, errorBody } from '../lib/errors.ts';
+import { ApiError, Refusal } from '../lib/errors.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
-import { requireBookingAccess, type BookingAccess } from './booking.ts';
+import { requireBookingAccess } from './booking.ts';
 import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * Passenger assistance (docs/decisions/100-passenger-assistance.md), behind the
@@ -64,15 +65,6 @@ const CreateBody = v.object({
 
 /** Refusals carry a sentence the screen shows as it is (`detail`), like edit-passengers. */
 const refuse = (status: 403 | 404 | 409 | 422, code: string, detail: string) => new Refusal(status, code, detail);
-class Refusal extends Error {
-  constructor(
-    readonly status: 403 | 404 | 409 | 422,
-    readonly code: string,
-    readonly detail: string,
-  ) {
-    super(code);
-  }
-}
 
 const ukTime = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }).format(new Date(iso));
@@ -127,11 +119,8 @@ async function loadBooking(c: Context<AppEnv>) {
   return { booking, order, access };
 }
 
-/** Changes need a caller who may change the order (not the read-only email view) and a current order. */
-function assertMayChange(access: BookingAccess, order: OrderRow) {
-  if (access === 'email') {
-    throw refuse(403, 'FORBIDDEN', 'Add this booking to your account before booking or cancelling assistance.');
-  }
+/** Changes need a current order (who may change it is the access policy's: `can('assistance.manage')`). */
+function assertMayChange(order: OrderRow) {
   if (order.replacement_order_id) {
     throw refuse(422, 'BOOKING_REPLACED', 'This booking has been replaced by a newer one. Please book assistance on the new booking.');
   }
@@ -153,14 +142,8 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   gateFeature(api, 'enable-passenger-assistance', [BASE]);
 
-  api.onError((err, c) => {
-    if (err instanceof Refusal) return c.json({ errors: [{ code: err.code }], detail: err.detail }, err.status);
-    if (err instanceof ApiError) return c.json(errorBody(err.code, err.message === err.code ? undefined : err.message), err.status);
-    throw err;
-  });
-
   // Across the customer's upcoming bookings (any leg still to come), newest assistance shown per booking.
-  api.get(BASE, async (c) => {
+  api.get(BASE, can('account.view'), async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const now = clock.now();
@@ -188,17 +171,17 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
     return c.json({ bookings });
   });
 
-  api.get(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}`, async (c) => {
+  api.get(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}`, can('booking.view'), async (c) => {
     const { booking } = await loadBooking(c);
     const items = await assistanceOf(c.get('deps').db, booking.id);
     return c.json({ passengerAssistances: items.map((item) => apiAssistance(item, booking)) });
   });
 
-  api.post(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}`, async (c) => {
+  api.post(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}`, can('assistance.manage'), async (c) => {
     const { db, clock } = c.get('deps');
     // Who may act comes first: a caller without access learns nothing from the body's checks.
     const { booking, order, access } = await loadBooking(c);
-    assertMayChange(access, order);
+    assertMayChange(order);
     // The details are free text on several lines: the server's text rule (server/lib/text-rules.ts).
     const body = await readCleanBody(c, CreateBody, { details: { kind: 'multiline', message: assistanceFormMessages.detailsControlCharacter } });
     const now = clock.now();
@@ -225,7 +208,7 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
       await db.query(
         `insert into passenger_assistance (id, order_id, booking_id, passenger_id, direction, kinds, details, status, via, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, 'booked', $8, $9)`,
-        [id, order.id, booking.id, passenger.id, body.direction, ASSISTANCE_KINDS.filter((k) => body.kinds.includes(k)), body.details || null, access, now],
+        [id, order.id, booking.id, passenger.id, body.direction, ASSISTANCE_KINDS.filter((k) => body.kinds.includes(k)), body.details || null, access.via, now],
       );
     } catch (err) {
       if (isUniqueViolation(err)) {
@@ -248,17 +231,17 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
     return row;
   };
 
-  api.get(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}/:assistanceId{${ID}}`, async (c) => {
+  api.get(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}/:assistanceId{${ID}}`, can('booking.view'), async (c) => {
     const { booking } = await loadBooking(c);
     const row = await findOne(c.get('deps').db, booking, c.req.param('assistanceId'));
     return c.json({ passengerAssistance: apiAssistance(row, booking) });
   });
 
-  api.post(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}/:assistanceId{${ID}}/cancel`, async (c) => {
+  api.post(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}/:assistanceId{${ID}}/cancel`, can('assistance.manage'), async (c) => {
     const { db, clock } = c.get('deps');
-    const { booking, order, access } = await loadBooking(c);
+    const { booking, order } = await loadBooking(c);
     const row = await findOne(db, booking, c.req.param('assistanceId'));
-    assertMayChange(access, order);
+    assertMayChange(order);
     if (row.status === 'cancelled') throw refuse(409, 'ALREADY_CANCELLED', 'This assistance has already been cancelled.');
     const leg = legOf(booking.data, row.direction);
     if (leg) assertNotDeparted(leg, clock.now(), 'cancel');

@@ -11,6 +11,7 @@ import { passengerErrors, passengerMessages, toIsoDate, type PassengerValues } f
 import { readCleanBody, type TextRules } from '../lib/text-rules.ts';
 import { railcardStatus, utcToday } from '../domain/railcard-catalogue.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * Saved passengers (SPEC sections 3-8): list with railcards, add, get, edit (optionally syncing the
@@ -112,7 +113,7 @@ export function passengersApi(): Hono<AppEnv> {
   // Behind the passengers-and-railcards flag, like its screens.
   gateFeature(api, 'passengers-and-railcards', ['/customer/passengers-and-railcards', '/passengers']);
 
-  api.get('/customer/passengers-and-railcards', async (c) => {
+  api.get('/customer/passengers-and-railcards', can('account.view'), async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     await ensureAccountHolder(db, customer);
@@ -156,7 +157,7 @@ export function passengersApi(): Hono<AppEnv> {
     });
   });
 
-  api.post('/customer/passengers-and-railcards/add-passenger', async (c) => {
+  api.post('/customer/passengers-and-railcards/add-passenger', can('account.edit'), async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const body = await readCleanBody(c, passengerBody(utcToday(clock.now()), false), PASSENGER_TEXT);
@@ -177,14 +178,14 @@ export function passengersApi(): Hono<AppEnv> {
     return c.json({ passenger: passengerJson(row!), accountUpdateFailed: false }, 201);
   });
 
-  api.get('/passengers/saved-passenger/:id', async (c) => {
+  api.get('/passengers/saved-passenger/:id', can('account.view'), async (c) => {
     const { db } = c.get('deps');
     const customer = requireCustomer(c);
     await ensureAccountHolder(db, customer);
     return c.json(passengerJson(await ownPassenger(db, customer.id, c.req.param('id'))));
   });
 
-  api.post('/passengers/edit-passenger/:id', async (c) => {
+  api.post('/passengers/edit-passenger/:id', can('account.edit'), async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const existing = await ownPassenger(db, customer.id, c.req.param('id'));
@@ -226,7 +227,7 @@ export function passengersApi(): Hono<AppEnv> {
     return c.json({ passenger: passengerJson(row), accountUpdateFailed });
   });
 
-  api.delete('/passengers/delete-passenger', async (c) => {
+  api.delete('/passengers/delete-passenger', can('account.edit'), async (c) => {
     const { db } = c.get('deps');
     const customer = requireCustomer(c);
     const { id } = await readBody(c, DeleteBody);

@@ -15,6 +15,7 @@ import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { sendEmail } from '../lib/outbox.ts';
+import { can } from '../lib/policy.ts';
 
 /** Reset links are valid for 24 hours (SPEC section 9). */
 export const RESET_TOKEN_TTL_MS = DAY_MS;
@@ -53,7 +54,7 @@ export function passwordApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const emailCopy = createEmailCopy();
 
-  api.post('/customer/forgot-password', async (c) => {
+  api.post('/customer/forgot-password', can('public'), async (c) => {
     const { db, clock, log, testHooks, publicOrigin } = c.get('deps');
     const { email } = await readBody(c, ForgotBody);
     // Every request counts, for the email whether or not it has an account: the 429 says nothing either way.
@@ -89,7 +90,7 @@ export function passwordApi(): Hono<AppEnv> {
     return c.json({ success: true });
   });
 
-  api.post('/customer/validate-reset-password-token', async (c) => {
+  api.post('/customer/validate-reset-password-token', can('public'), async (c) => {
     const { db, clock } = c.get('deps');
     const { token } = await readBody(c, TokenBody);
     const limits = [[LIMITS.resetTokenClient, clientAddress(c)]] as const;
@@ -99,7 +100,7 @@ export function passwordApi(): Hono<AppEnv> {
     return c.json({ isValid });
   });
 
-  api.post('/customer/reset-password', async (c) => {
+  api.post('/customer/reset-password', can('public'), async (c) => {
     const { db, clock } = c.get('deps');
     const body = await readBody(c, ResetBody);
     const now = clock.now();
@@ -145,7 +146,7 @@ export function passwordApi(): Hono<AppEnv> {
     return c.json({ success: true });
   });
 
-  api.post('/customer/change-password', async (c) => {
+  api.post('/customer/change-password', can('account.changePassword'), async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const body = await readBody(c, ChangeBody);
@@ -175,7 +176,7 @@ export function passwordApi(): Hono<AppEnv> {
    * an account that has one (change-password asks for it) and for a sign-in older than
    * SET_PASSWORD_RECENT_SIGN_IN_MS (sign in again). The spec's password rules apply.
    */
-  api.post('/customer/set-password', async (c) => {
+  api.post('/customer/set-password', can('account.changePassword'), async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const body = await readBody(c, SetBody);

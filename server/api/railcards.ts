@@ -21,6 +21,7 @@ import {
   utcToday,
   type TypeRow,
 } from '../domain/railcard-catalogue.ts';
+import { can } from '../lib/policy.ts';
 
 // The catalogue the railcard endpoints serve, for the tests that check them against it.
 export { RAILCARD_CATALOGUE } from '../domain/railcard-catalogue.ts';
@@ -111,12 +112,12 @@ export function railcardsApi(): Hono<AppEnv> {
   // Behind the passengers-and-railcards flag, like its screens.
   gateFeature(api, 'passengers-and-railcards', ['/railcard', '/passenger', '/passengers-and-railcards']);
 
-  api.get('/railcard/:railcardId', async (c) => {
+  api.get('/railcard/:railcardId', can('account.view'), async (c) => {
     requireCustomer(c);
     return c.json(catalogueJson(await railcardType(c.get('deps').db, c.req.param('railcardId')), emailLocale(c.req.header('accept-language'))));
   });
 
-  api.get('/passenger/:passengerId/railcardslist', async (c) => {
+  api.get('/passenger/:passengerId/railcardslist', can('account.view'), async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const locale = emailLocale(c.req.header('accept-language'));
@@ -142,7 +143,7 @@ export function railcardsApi(): Hono<AppEnv> {
     return c.json({ passenger: passengerName(p), railcards: available.map((t) => catalogueJson(t, locale)), unavailable });
   });
 
-  api.get('/passenger/:passengerId/railcard/:railcardId', async (c) => {
+  api.get('/passenger/:passengerId/railcard/:railcardId', can('account.view'), async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const p = await ownPassenger(db, customer.id, c.req.param('passengerId'));
@@ -153,7 +154,7 @@ export function railcardsApi(): Hono<AppEnv> {
   });
 
   /** Saves the card's details: creates the passenger's railcard of this type or replaces its details. */
-  api.put('/passenger/:passengerId/railcard/:railcardId', async (c) => {
+  api.put('/passenger/:passengerId/railcard/:railcardId', can('account.edit'), async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const p = await ownPassenger(db, customer.id, c.req.param('passengerId'));
@@ -181,7 +182,7 @@ export function railcardsApi(): Hono<AppEnv> {
   });
 
   /** Saves the card's attributes (only those its type defines; required ones must be present). */
-  api.post('/passenger/:passengerId/railcard/:railcardId', async (c) => {
+  api.post('/passenger/:passengerId/railcard/:railcardId', can('account.edit'), async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const p = await ownPassenger(db, customer.id, c.req.param('passengerId'));
@@ -210,7 +211,7 @@ export function railcardsApi(): Hono<AppEnv> {
     return c.json({ passenger: passengerName(p), railcard: heldJson(t, p, saved, utcToday(clock.now()), emailLocale(c.req.header('accept-language'))) });
   });
 
-  api.delete('/passenger/:passengerId/railcard/:railcardId', async (c) => {
+  api.delete('/passenger/:passengerId/railcard/:railcardId', can('account.edit'), async (c) => {
     const { db } = c.get('deps');
     const customer = requireCustomer(c);
     const p = await ownPassenger(db, customer.id, c.req.param('passengerId'));
@@ -221,7 +222,7 @@ export function railcardsApi(): Hono<AppEnv> {
   });
 
   /** Checks card details before saving: well-formed, not expired, and the number not on another card. */
-  api.post('/passenger/:passengerId/railcard-status/:railcardId', async (c) => {
+  api.post('/passenger/:passengerId/railcard-status/:railcardId', can('account.edit'), async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const p = await ownPassenger(db, customer.id, c.req.param('passengerId'));
@@ -239,7 +240,7 @@ export function railcardsApi(): Hono<AppEnv> {
     return c.json({ status: railcardStatus(railcard.expiryDate, today), expiryDate: railcard.expiryDate });
   });
 
-  api.get('/passengers-and-railcards/digital-railcard/:railcardId', async (c) => {
+  api.get('/passengers-and-railcards/digital-railcard/:railcardId', can('account.view'), async (c) => {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const railcardId = c.req.param('railcardId');

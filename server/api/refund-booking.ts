@@ -60,11 +60,10 @@ export const findOrder = (db: Queryable, orderId: string) => one<OrderRow>(db, '
 export const findPayment = (db: Queryable, orderId: string) =>
   one<PaymentRow>(db, 'select * from order_payments where order_id = $1', [orderId]);
 
-/** Access as GET /booking/{id}, refused for read-only access and for guests without the refund scope. */
+/** The caller's access for the route's refund action (docs/access-policy.md); a guest session also needs the refund scope. */
 export async function requireRefundAccess(c: Context<AppEnv>, orderId: string) {
   const access = await requireBookingAccess(c, orderId);
-  if (access === 'email') throw new ApiError(403, 'FORBIDDEN', 'Add this booking to your account before refunding it.');
-  if (access === 'guest' && !c.get('guest')?.scopes.includes('refund')) throw new ApiError(403, 'FORBIDDEN');
+  if (access.via === 'guest' && !access.guest.scopes.includes('refund')) throw new ApiError(403, 'FORBIDDEN');
   return access;
 }
 
@@ -72,10 +71,10 @@ export async function requireRefundAccess(c: Context<AppEnv>, orderId: string) {
 export async function loadBookingForRefund(c: Context<AppEnv>, bookingId: string, orderId?: string) {
   const { db } = c.get('deps');
   const booking = await findBooking(db, bookingId);
-  await requireRefundAccess(c, booking?.order_id ?? '');
+  const access = await requireRefundAccess(c, booking?.order_id ?? '');
   const order = booking ? await findOrder(db, booking.order_id) : null;
   if (!booking || !order || (orderId !== undefined && booking.order_id !== orderId)) throw new ApiError(403, 'FORBIDDEN');
-  return { booking, order };
+  return { booking, order, access };
 }
 
 async function isReplaced(db: Queryable, order: OrderRow): Promise<boolean> {

@@ -8,6 +8,8 @@ import { addMs } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { findOrderByGuestToken } from '../lib/ufac.ts';
+import { authorizeOrder } from '../lib/access.ts';
+import { allows, can, refusal } from '../lib/policy.ts';
 
 /**
  * Refund cards (POST /payment/card-token; docs/decisions/080-refunds-server.md): a card entered
@@ -17,16 +19,26 @@ import { findOrderByGuestToken } from '../lib/ufac.ts';
 
 export const CARD_TOKEN_TTL_MS = 30 * 60 * 1000;
 
-/** Who a card token is for: the signed-in customer, a guest's order or customer, or `?token=`'s order. */
+/**
+ * Who a card token is for: the signed-in customer, a guest's order, or `?token=`'s order; and whether
+ * the access policy lets them refund to a new card at all (docs/access-policy.md: a proved owner or a
+ * link from the order's mailbox, never four typed details). The request checks the quote asked for one.
+ */
 async function tokenOwner(c: Context<AppEnv>): Promise<{ customerId: string | null; orderId: string | null }> {
   const customer = c.get('customer');
-  if (customer) return { customerId: customer.id, orderId: null };
+  if (customer) {
+    const kind = customer.emailVerified ? 'owner' : 'owner-unproved';
+    if (!allows('refund.newCard', kind)) throw refusal('refund.newCard', kind, true, true);
+    return { customerId: customer.id, orderId: null };
+  }
   const guest = c.get('guest');
-  if (guest?.scopes.includes('refund') && guest.flow === 'order' && guest.orderId) return { customerId: null, orderId: guest.orderId };
-  const token = c.req.query('token');
-  if (token) {
-    const order = await findOrderByGuestToken(c.get('deps').db, token, c.get('deps').clock.now());
-    if (order) return { customerId: null, orderId: order.id };
+  const token = c.req.query('token') ?? null;
+  const guestOrderId = guest?.scopes.includes('refund') && guest.flow === 'order' ? guest.orderId : null;
+  const tokenOrder = !guestOrderId && token ? await findOrderByGuestToken(c.get('deps').db, token, c.get('deps').clock.now()) : null;
+  const orderId = guestOrderId ?? tokenOrder?.id ?? null;
+  if (orderId) {
+    const access = await authorizeOrder(c, orderId, { token: guestOrderId ? null : token });
+    return { customerId: null, orderId: access.order.id };
   }
   if (guest) throw new ApiError(403, 'FORBIDDEN');
   throw new ApiError(401, 'UNAUTHORISED');
@@ -59,6 +71,6 @@ async function cardToken(c: Context<AppEnv>) {
 
 export function refundCardsApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  api.post('/payment/card-token', cardToken);
+  api.post('/payment/card-token', can('refund.newCard'), cardToken);
   return api;
 }

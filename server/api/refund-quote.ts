@@ -35,6 +35,7 @@ import {
   type PaymentRow,
   type QuoteLine,
 } from './refund-booking.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * The refund quote (GET /refund-quote/{orderId}/{bookingId}; docs/decisions/080-refunds-server.md):
@@ -318,6 +319,6 @@ async function quote(c: Context<AppEnv>) {
 
 export function refundQuoteApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  api.get('/refund-quote/:orderId/:bookingId', quote);
+  api.get('/refund-quote/:orderId/:bookingId', can('refund.original'), quote);
   return api;
 }

@@ -27,6 +27,8 @@ import {
   type PaymentRow,
   type QuoteRow,
 } from './refund-booking.ts';
+import { can } from '../lib/policy.ts';
+import { requireAlso } from '../lib/access.ts';
 
 /**
  * The refund request (POST /refund-quote/{quoteId}; docs/decisions/080-refunds-server.md): spends a
@@ -119,12 +121,17 @@ async function loadQuoteForRequest(c: Context<AppEnv>, now: Date) {
   const { db } = c.get('deps');
   const idParsed = v.safeParse(IdParam, c.req.param('quoteId'));
   const row = idParsed.success ? await one<QuoteRow>(db, 'select * from refund_quotes where id = $1', [idParsed.output]) : null;
-  await requireRefundAccess(c, row?.order_id ?? '');
+  const access = await requireRefundAccess(c, row?.order_id ?? '');
   const order = row ? await findOrder(db, row.order_id) : null;
   const booking = row ? await findBooking(db, row.booking_id) : null;
   if (!row || !order || !booking) throw new ApiError(403, 'FORBIDDEN');
   const body = await readRequestBody(c);
   if (body && body.bookingId !== row.booking_id) throw new ApiError(400, 'VALIDATION', 'bookingId is not the booking of this quote');
+  if (body?.token) {
+    // Money goes back where it came from: to a new card only for whom the policy allows it, and only
+    // when this quote asked for one (the card on file was declined; docs/access-policy.md).
+    requireAlso(c, access, 'refund.newCard');
+  }
   if (row.used_at) throw new ApiError(409, 'QUOTE_USED', 'This quote has already been used: ask for a new quote.');
   if (row.expires_at <= now) throw new ApiError(410, 'QUOTE_EXPIRED', 'This quote has expired: ask for a new quote.');
   return { row, order, booking, body };
@@ -264,6 +271,9 @@ async function requestRefund(c: Context<AppEnv>) {
   const now = clock.now();
   const { row, order, booking, body } = await loadQuoteForRequest(c, now);
   const card = await newCardOf(db, body?.token, order, now);
+  if (card && !row.card_form_required) {
+    throw new ApiError(422, 'CARD_NOT_REQUESTED', 'This refund goes back to the card the order was paid with.');
+  }
 
   // One request per quote, in one transaction (PGlite runs one at a time), so two requests on the
   // same quote, or on two quotes of the same tickets, cannot both pass. A refused request (declined
@@ -284,6 +294,6 @@ async function requestRefund(c: Context<AppEnv>) {
 
 export function refundRequestApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  api.post('/refund-quote/:quoteId', requestRefund);
+  api.post('/refund-quote/:quoteId', can('refund.original', 'refund.newCard'), requestRefund);
   return api;
 }

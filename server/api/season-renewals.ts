@@ -9,6 +9,7 @@ import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * A season ticket's automatic renewal (docs/decisions/440-season-renewal.md). The spec names no
@@ -86,13 +87,13 @@ const RenewalBody = v.object({
 export function seasonRenewalsApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
-  api.get('/customer/season-renewals', async (c) => {
+  api.get('/customer/season-renewals', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
     const { db, clock } = c.get('deps');
     return c.json({ renewals: await renewableSeasons(db, customer.id, clock.now()) });
   });
 
-  api.post('/customer/season-renewals/:bookingId', async (c) => {
+  api.post('/customer/season-renewals/:bookingId', can('account.edit'), async (c) => {
     const customer = requireCustomer(c);
     const bookingId = c.req.param('bookingId');
     const body = await readBody(c, RenewalBody);

@@ -13,6 +13,7 @@ import { assertNotThrottled, clearLoginFailures, clientAddress, LIMITS, recordAt
 import { createSession, deleteSession, readSessionCookie, setSessionCookie } from '../lib/sessions.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { authorisedUser } from '../lib/user-response.ts';
+import { can } from '../lib/policy.ts';
 
 /** A sign-in link works for 15 minutes (decision 400). */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
@@ -40,7 +41,7 @@ export function signInLinkApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const emailCopy = createEmailCopy();
 
-  api.post('/customer/sign-in-link', async (c) => {
+  api.post('/customer/sign-in-link', can('public'), async (c) => {
     const deps = c.get('deps');
     const { db, clock, publicOrigin } = deps;
     const { email } = await readBody(c, RequestBody);
@@ -84,7 +85,7 @@ export function signInLinkApi(): Hono<AppEnv> {
     return c.json({ linkSent: true }, 202);
   });
 
-  api.post('/customer/sign-in-link/use', async (c) => {
+  api.post('/customer/sign-in-link/use', can('public'), async (c) => {
     const { db, clock } = c.get('deps');
     const { token } = await readBody(c, UseBody);
     const now = clock.now();

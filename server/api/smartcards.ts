@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { many } from '../db.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * The customer's ITSO smartcards. The spec names no call: GET /customer/smartcards is ours
@@ -35,7 +36,7 @@ export const effectiveStatus = (status: SmartcardRow['status'], expiryDate: stri
 export function smartcardsApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
-  api.get('/customer/smartcards', async (c) => {
+  api.get('/customer/smartcards', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
     const { db, clock } = c.get('deps');
     const today = isoDay(clock.now());

@@ -3,6 +3,7 @@ import type { Station } from '../domain/booking-data.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { STATIONS } from '../seed/stations.ts';
+import { can } from '../lib/policy.ts';
 
 /**
  * GET /realtime/timetable/:timetableId?date=YYYY-MM-DD&origin=CRS&destination=CRS: intermediate
@@ -54,7 +55,7 @@ const unavailable = () => new ApiError(404, 'TIMETABLE_UNAVAILABLE');
 export function timetableApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
-  api.get('/realtime/timetable/:timetableId', (c) => {
+  api.get('/realtime/timetable/:timetableId', can('public'), (c) => {
     const timetableId = c.req.param('timetableId');
     const date = c.req.query('date') ?? '';
     const origin = c.req.query('origin') ?? '';

@@ -11,6 +11,7 @@ import {
   findCustomerByMarketingToken,
   findOrderByGuestToken,
 } from '../lib/ufac.ts';
+import { can } from '../lib/policy.ts';
 
 const Body = v.object({
   token: v.pipe(v.string(), v.maxLength(512)),
@@ -30,7 +31,7 @@ const Body = v.object({
 export function userFlowAccessApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 
-  api.post('/user-flow-access', async (c) => {
+  api.post('/user-flow-access', can('public'), async (c) => {
     const { db, clock } = c.get('deps');
     const { token, flow } = await readBody(c, Body);
     // Unknown tokens are counted per client, like every other guess (decision 155); tokens are 256
@@ -58,7 +59,7 @@ export function userFlowAccessApi(): Hono<AppEnv> {
     }
     const order = await findOrderByGuestToken(db, token);
     if (!order) return refuse();
-    const session = await createUfacSession(db, { flow: 'order', orderId: order.id }, clock.now());
+    const session = await createUfacSession(db, { flow: 'order', orderId: order.id, origin: order.origin }, clock.now());
     return c.json({ session: session.id, flow: 'order' as const, orderId: order.id });
   });
 

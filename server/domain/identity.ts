@@ -17,6 +17,12 @@ export type SessionCustomer = {
 
 export type UfacFlow = 'order' | 'customer';
 
+/**
+ * Where a guest session's access came from: a link sent to the mailbox of the order, claim or
+ * account ('email-link'), or four details typed into Find a booking ('find-booking').
+ */
+export type AccessOrigin = 'email-link' | 'find-booking';
+
 /** User-flow scopes (SPEC section 6): delay repay, marketing preference unsubscribe, on demand, change, refund. */
 export const UFAC_SCOPES = ['delay-repay', 'marketing-preference-unsubscribe', 'on-demand', 'change', 'refund'] as const;
 export type UfacScope = (typeof UFAC_SCOPES)[number];
@@ -33,6 +39,7 @@ export type GuestSession = {
   claimId: string | null;
   email: string;
   scopes: UfacScope[];
+  origin: AccessOrigin;
 };
 
 export type UserStatus = 'AUTHORISED' | 'GUEST' | 'UNKNOWN';

@@ -4,7 +4,7 @@ import type { GuestSession, SessionCustomer } from '../domain/identity.ts';
 import type { AppEnv } from './app-env.ts';
 import { ApiError } from './errors.ts';
 import { findSessionCustomer, readSessionCookie } from './sessions.ts';
-import { safeEqual, sha256Hex } from './tokens.ts';
+import { allows, refusal, routeActions, type AccessKind, type Action } from './policy.ts';
 import { UFAC_HEADER, findGuestSession, findOrderByGuestToken, parseFlowHeader } from './ufac.ts';
 
 /** Sets `customer` (session cookie) and `guest` (x-user-flow-id header) for every API handler. */
@@ -36,54 +36,95 @@ export type OrderRow = {
   replacement_order_id: string | null;
 };
 
-export type OrderAccess =
+export type OrderAccess = (
   | { via: 'customer'; order: OrderRow; customer: SessionCustomer }
   | { via: 'guest'; order: OrderRow; guest: GuestSession }
-  | { via: 'token'; order: OrderRow };
+  | { via: 'token'; order: OrderRow }
+  | { via: 'email'; order: OrderRow; customer: SessionCustomer }
+) & { kind: AccessKind };
+
+type Resolved = OrderAccess | { via: 'none'; order: OrderRow | null; kind: 'none' };
 
 /**
- * Who may act on an order: its customer (session), a guest session scoped to it (order flow) or to
- * its customer (customer flow), or whoever holds its plain order token (`opts.token`, e.g. `?token=`).
- * No identity at all: 401 UNAUTHORISED. An identity without access, or an unknown order: 403 FORBIDDEN
- * (the same answer, so order ids cannot be probed).
+ * How the caller reaches an order, strongest first: its signed-in customer; a guest session for it
+ * (or for an order it replaced), from an emailed link or from Find a booking; the same as a token in
+ * `?token=`; a signed-in customer whose proved email is the one a guest order was booked with; or
+ * nothing. The kind of access (docs/access-policy.md) follows from how.
  */
-export async function requireCustomerOrGuestForOrder(
+export async function resolveOrderAccess(
   c: Context<AppEnv>,
   orderId: string,
-  opts: { token?: string | null } = {},
-): Promise<OrderAccess> {
+  token: string | null,
+  claimId: string | null = null,
+): Promise<Resolved> {
+  const { db, clock } = c.get('deps');
   const customer = c.get('customer');
   const guest = c.get('guest');
-  const token = opts.token ?? null;
-  if (!customer && !guest && !token) throw new ApiError(401, 'UNAUTHORISED');
-  const order = await one<OrderRow>(c.get('deps').db, 'select * from orders where id = $1', [orderId]);
-  if (order) {
-    if (customer && order.customer_id === customer.id) return { via: 'customer', order, customer };
-    if (guest?.flow === 'order' && guest.orderId === order.id) return { via: 'guest', order, guest };
-    // A marketing-email session (contact preferences only) never opens orders.
-    const ordersInScope = guest?.scopes.some((scope) => scope !== 'marketing-preference-unsubscribe') ?? false;
-    if (guest?.flow === 'customer' && ordersInScope && guest.customerId !== null && guest.customerId === order.customer_id) {
-      return { via: 'guest', order, guest };
-    }
-    if (token && order.guest_token_hash && safeEqual(sha256Hex(token), order.guest_token_hash)) {
-      return { via: 'token', order };
-    }
-    if (token && (await findOrderByGuestToken(c.get('deps').db, token, c.get('deps').clock.now()))?.id === order.id) {
-      return { via: 'token', order };
-    }
-    // A guest's access to an order carries over to the orders that superseded it (a partial refund's
-    // replacement): the guest lands on the replacement's history as a customer does (decision 080).
-    if (guest?.flow === 'order' || token) {
-      const tokenOrderId = token ? ((await findOrderByGuestToken(c.get('deps').db, token, c.get('deps').clock.now()))?.id ?? null) : null;
-      let id = order.id;
-      for (let depth = 0; depth < 10; depth++) {
-        const previous = await one<{ id: string }>(c.get('deps').db, 'select id from orders where replacement_order_id = $1', [id]);
-        if (!previous) break;
-        if (guest?.flow === 'order' && guest.orderId === previous.id) return { via: 'guest', order, guest };
-        if (tokenOrderId === previous.id) return { via: 'token', order };
-        id = previous.id;
-      }
+  const order = orderId === '' ? null : await one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
+  if (!order) return { via: 'none', order: null, kind: 'none' };
+  if (customer && order.customer_id === customer.id) {
+    return { via: 'customer', order, customer, kind: customer.emailVerified ? 'owner' : 'owner-unproved' };
+  }
+  if (guest?.flow === 'order' && guest.orderId === order.id) return { via: 'guest', order, guest, kind: guest.origin };
+  // A Delay Repay email link opens its one claim (on this order), nothing else of it.
+  if (claimId !== null && guest?.claimId === claimId) return { via: 'guest', order, guest, kind: 'email-link' };
+  // A marketing-email session (contact preferences only) never opens orders.
+  const ordersInScope = guest?.scopes.some((scope) => scope !== 'marketing-preference-unsubscribe') ?? false;
+  if (guest?.flow === 'customer' && ordersInScope && guest.customerId !== null && guest.customerId === order.customer_id) {
+    return { via: 'guest', order, guest, kind: 'email-link' };
+  }
+  const tokenOrder = token ? await findOrderByGuestToken(db, token, clock.now()) : null;
+  if (tokenOrder?.id === order.id) return { via: 'token', order, kind: tokenOrder.origin };
+  // A guest's access to an order carries over to the orders that superseded it (a partial refund's
+  // replacement): the guest lands on the replacement's history as a customer does (decision 080).
+  if (guest?.flow === 'order' || tokenOrder) {
+    let id = order.id;
+    for (let depth = 0; depth < 10; depth++) {
+      const previous = await one<{ id: string }>(db, 'select id from orders where replacement_order_id = $1', [id]);
+      if (!previous) break;
+      if (guest?.flow === 'order' && guest.orderId === previous.id) return { via: 'guest', order, guest, kind: guest.origin };
+      if (tokenOrder?.id === previous.id) return { via: 'token', order, kind: tokenOrder.origin };
+      id = previous.id;
     }
   }
-  throw new ApiError(403, 'FORBIDDEN');
+  // A proved mailbox is the guest order's own: the customer sees it (the Guest tab) until it is added (decision 021).
+  if (customer?.emailVerified && order.customer_id === null && order.email === customer.email.toLowerCase()) {
+    return { via: 'email', order, customer, kind: 'account-email' };
+  }
+  return { via: 'none', order, kind: 'none' };
+}
+
+/**
+ * Who may act on an order, decided by the access policy (server/lib/policy.ts) for the action the
+ * route names (`can(...)`), or `opts.action`, one the route also declared. No identity at all: 401
+ * UNAUTHORISED. An identity without the right access, or an unknown order: 403 (the same answer, so
+ * order ids cannot be probed; a Find a booking session on an account's booking is told to sign in).
+ */
+export async function authorizeOrder(
+  c: Context<AppEnv>,
+  orderId: string,
+  opts: { token?: string | null; action?: Action; claimId?: string } = {},
+): Promise<OrderAccess> {
+  const declared = routeActions(c);
+  const action = opts.action ?? declared[0]!;
+  if (!declared.includes(action)) throw new Error(`action ${action} is not declared by this route's can(...)`);
+  const token = opts.token ?? null;
+  const hasCredential = c.get('customer') !== null || c.get('guest') !== null || token !== null;
+  const resolved = await resolveOrderAccess(c, orderId, token, opts.claimId ?? null);
+  const onAccountOrder = resolved.order ? resolved.order.customer_id !== null : true;
+  if (resolved.via === 'none' || !allows(action, resolved.kind, onAccountOrder)) {
+    throw refusal(action, resolved.kind, hasCredential, onAccountOrder);
+  }
+  return resolved;
+}
+
+/** Whether the caller, already let in as `access`, may also do `action` here (e.g. refund to a new card). */
+export function mayAlso(access: OrderAccess, action: Action): boolean {
+  return allows(action, access.kind, access.order.customer_id !== null);
+}
+
+/** As `mayAlso`, or the policy's refusal. The action must be one the route declared. */
+export function requireAlso(c: Context<AppEnv>, access: OrderAccess, action: Action): void {
+  if (!routeActions(c).includes(action)) throw new Error(`action ${action} is not declared by this route's can(...)`);
+  if (!mayAlso(access, action)) throw refusal(action, access.kind, true, access.order.customer_id !== null);
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts';
 import type { GuestSession, SessionCustomer } from '../domain/identity.ts';
 import type { Clock } from './clock.ts';
+import type { Action } from './policy.ts';
 
 /** Hooks that exist only when the app runs with test switches on. */
 export type TestHooks = {
@@ -38,5 +39,7 @@ export type AppEnv = {
     customer: SessionCustomer | null;
     guest: GuestSession | null;
     conversationId: string;
+    /** What the route does, as named by `can(...)` (server/lib/policy.ts). */
+    actions: readonly Action[] | undefined;
   };
 };

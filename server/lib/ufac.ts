@@ -1,5 +1,5 @@
 import { one, type Queryable } from '../db.ts';
-import type { GuestSession, UfacFlow, UfacScope } from '../domain/identity.ts';
+import type { AccessOrigin, GuestSession, UfacFlow, UfacScope } from '../domain/identity.ts';
 import { HOUR_MS, addMs } from './clock.ts';
 import { randomToken, sha256Hex } from './tokens.ts';
 
@@ -12,23 +12,26 @@ export const CUSTOMER_FLOW_SCOPES: UfacScope[] = ['marketing-preference-unsubscr
 /**
  * The order whose guest token hashes to sha256(token), or null. Also accepts an unexpired order
  * exchange token issued by find-booking (migration 010, docs/decisions/012-find-a-booking.md).
+ * `origin` says which: the order's own guest token was sent to the order's mailbox ('email-link');
+ * an exchange token proves only that someone knew four details of the booking ('find-booking'),
+ * which the access policy never takes for ownership (docs/access-policy.md).
  */
 export async function findOrderByGuestToken(
   db: Queryable,
   token: string,
   now: Date = new Date(),
-): Promise<{ id: string; email: string } | null> {
+): Promise<{ id: string; email: string; origin: AccessOrigin } | null> {
   if (token === '') return null;
   const hash = sha256Hex(token);
-  return (
-    (await one<{ id: string; email: string }>(db, 'select id, email from orders where guest_token_hash = $1', [hash])) ??
-    (await one<{ id: string; email: string }>(
-      db,
-      `select o.id, o.email from order_exchange_tokens t join orders o on o.id = t.order_id
-       where t.token_hash = $1 and t.expires_at > $2`,
-      [hash, now],
-    ))
+  const emailed = await one<{ id: string; email: string }>(db, 'select id, email from orders where guest_token_hash = $1', [hash]);
+  if (emailed) return { ...emailed, origin: 'email-link' };
+  const found = await one<{ id: string; email: string }>(
+    db,
+    `select o.id, o.email from order_exchange_tokens t join orders o on o.id = t.order_id
+     where t.token_hash = $1 and t.expires_at > $2`,
+    [hash, now],
   );
+  return found ? { ...found, origin: 'find-booking' } : null;
 }
 
 /**
@@ -75,15 +78,15 @@ export async function createClaimSession(db: Queryable, claimId: string, now: Da
 
 export async function createUfacSession(
   db: Queryable,
-  scope: { flow: 'order'; orderId: string } | { flow: 'customer'; customerId: string },
+  scope: { flow: 'order'; orderId: string; origin?: AccessOrigin } | { flow: 'customer'; customerId: string },
   now: Date,
   scopes: UfacScope[] = scope.flow === 'order' ? ORDER_FLOW_SCOPES : CUSTOMER_FLOW_SCOPES,
 ): Promise<{ id: string; expiresAt: Date }> {
   const id = randomToken(32);
   const expiresAt = addMs(now, UFAC_TTL_MS);
   await db.query(
-    `insert into ufac_sessions (id, flow, order_id, customer_id, scopes, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into ufac_sessions (id, flow, order_id, customer_id, scopes, created_at, expires_at, origin)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       id,
       scope.flow,
@@ -92,6 +95,7 @@ export async function createUfacSession(
       scopes,
       now,
       expiresAt,
+      scope.flow === 'order' ? (scope.origin ?? 'email-link') : 'email-link',
     ],
   );
   return { id, expiresAt };
@@ -113,6 +117,7 @@ type UfacRow = {
   claim_id: string | null;
   scopes: UfacScope[];
   email: string | null;
+  origin: AccessOrigin;
 };
 
 /** The unexpired guest session for a parsed header, with the email of its order or customer. */
@@ -123,7 +128,7 @@ export async function findGuestSession(
 ): Promise<GuestSession | null> {
   const row = await one<UfacRow>(
     db,
-    `select u.id, u.flow, u.order_id, u.customer_id, u.claim_id, u.scopes, coalesce(o.email, c.email, co.email) as email
+    `select u.id, u.flow, u.order_id, u.customer_id, u.claim_id, u.scopes, u.origin, coalesce(o.email, c.email, co.email) as email
      from ufac_sessions u
      left join orders o on o.id = u.order_id
      left join customers c on c.id = u.customer_id
@@ -141,5 +146,6 @@ export async function findGuestSession(
     claimId: row.claim_id,
     email: row.email,
     scopes: row.scopes,
+    origin: row.origin,
   };
 }

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDb } from '#server/db.ts';
-import { identify, requireCustomerOrGuestForOrder } from '#server/lib/access.ts';
+import { authorizeOrder, identify } from '#server/lib/access.ts';
+import { can } from '#server/lib/policy.ts';
 import type { AppEnv } from '#server/lib/app-env.ts';
 import { createClock } from '#server/lib/clock.ts';
 import { ApiError, errorBody } from '#server/lib/errors.ts';
@@ -219,7 +220,7 @@ describe('a marketing-link session and orders', () => {
         await next();
       });
       app.use('*', identify);
-      app.get('/orders/:orderId', async (c) => c.json((await requireCustomerOrGuestForOrder(c, c.req.param('orderId'))).via));
+      app.get('/orders/:orderId', can('booking.view'), async (c) => c.json((await authorizeOrder(c, c.req.param('orderId'))).via));
       app.onError((err, c) => (err instanceof ApiError ? c.json(errorBody(err.code), err.status) : c.json({}, 500)));
       const order = (await db.query<{ id: string }>('select id from orders where customer_id = $1 limit 1', [DEMO_ACCOUNT.id])).rows[0]?.id;
       expect(order).toBeDefined();
