@@ -168,6 +168,9 @@ export function customerProfileApi(): Hono<AppEnv> {
     const now = clock.now();
     const locale = emailLocale(c.req.header('accept-language'));
     const origin = publicOrigin ?? DEFAULT_PUBLIC_ORIGIN;
+    // One outstanding request per customer: any new request retires the links sent before it, taken
+    // address or not (a link that survived would tell its holder that the address has an account).
+    await retirePendingEmailChanges(db, customer.id, now);
     const taken = await one<{ id: string }>(db, 'select id from customers where email = $1', [newEmail]);
     if (taken) {
       // Same answer as for a free address, and one email to it as well: a notice, not a link.
@@ -185,15 +188,11 @@ export function customerProfileApi(): Hono<AppEnv> {
       return c.json({ confirmationSent: true, pendingEmailAddress: newEmail }, 202);
     }
     const token = randomToken(32);
-    await db.transaction(async (tx) => {
-      // One outstanding request per customer: a new request retires the links sent before it.
-      await retirePendingEmailChanges(tx, customer.id, now);
-      await tx.query(
-        `insert into email_change_requests (token_hash, customer_id, new_email, created_at, expires_at)
-         values ($1, $2, $3, $4, $5)`,
-        [sha256Hex(token), customer.id, newEmail, now, addMs(now, EMAIL_CHANGE_TTL_MS)],
-      );
-    });
+    await db.query(
+      `insert into email_change_requests (token_hash, customer_id, new_email, created_at, expires_at)
+       values ($1, $2, $3, $4, $5)`,
+      [sha256Hex(token), customer.id, newEmail, now, addMs(now, EMAIL_CHANGE_TTL_MS)],
+    );
     // "Sent" the way reset links are: to the outbox (server/lib/outbox.ts), from the configured public origin only.
     const link = appLink(origin, locale, `/confirm-email#token=${token}`);
     log(`Change of email link for ${newEmail}: ${link}`);
