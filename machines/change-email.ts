@@ -9,15 +9,16 @@ import { m } from '#src/paraglide/messages.js';
 /**
  * Change email on /account-controls (spec sections 4, 5, 8). Statuses: not requested, requesting,
  * success, validation error (403 passwordIncorrect, 422 emailAlreadyExists) and server error
- * (genericError). tokenFailure (the email changed but no new tokens were issued) ends in
- * signInRequired: the message is shown and the customer signs in again with the new address.
+ * (genericError, or emailNotVerified for 403 EMAIL_NOT_VERIFIED: decision 560). tokenFailure (the
+ * email changed but no new tokens were issued) ends in signInRequired: the message is shown and the
+ * customer signs in again with the new address.
  * confirmationSent (local server, decision 150): the change waits for the link sent to the new
  * address; nothing changed yet (machines/confirm-email.ts applies it).
  */
 export type ChangeEmailField = 'newEmailAddress' | 'currentPassword';
 export const changeEmailValidators = { newEmailAddress: validateEmail, currentPassword: validatePasswordPresent };
 
-export type ChangeEmailError = 'passwordIncorrect' | 'emailAlreadyExists' | 'genericError';
+export type ChangeEmailError = 'passwordIncorrect' | 'emailAlreadyExists' | 'emailNotVerified' | 'genericError';
 
 export interface ChangeEmailContext {
   values: Record<ChangeEmailField, string>;
@@ -41,6 +42,8 @@ export type ChangeEmailEvent =
 export const changeEmailMessages = {
   passwordIncorrect: m.change_email_password_incorrect(),
   emailAlreadyExists: m.change_email_email_already_exists(),
+  /** 403 EMAIL_NOT_VERIFIED (decision 560): the account's own email must be confirmed before it can move. */
+  emailNotVerified: m.change_email_email_not_verified(),
   genericError: m.change_email_generic_error(),
   tokenFailure: (email: string) =>
     m.change_email_your_email_address_has_been({ email }),
@@ -76,11 +79,14 @@ export const changeEmailMachine = setup({
       const result = changeResult(event);
       return 'newTokens' in result && !!result.newTokens;
     },
-    /** Spec: 403 means password incorrect (a CSRF rejection is also 403 but is not the password). */
     isThrottled: ({ event }) => isThrottledProblem(event),
+    /**
+     * Spec: 403 means password incorrect. A CSRF rejection is also 403 but is not the password, and
+     * neither is 403 EMAIL_NOT_VERIFIED (an account whose own email is not confirmed yet, decision 560).
+     */
     isPasswordIncorrect: ({ event }) => {
       const { status, code } = errorStatus(event);
-      return status === 403 && code !== 'CSRF_INVALID';
+      return status === 403 && code !== 'CSRF_INVALID' && code !== 'EMAIL_NOT_VERIFIED';
     },
     isEmailAlreadyExists: ({ event }) => errorStatus(event).status === 422,
   },
@@ -90,7 +96,10 @@ export const changeEmailMachine = setup({
     markSubmitAttempted: assign(submitAttemptPatch),
     setPasswordIncorrect: assign({ error: 'passwordIncorrect' as const }),
     setEmailAlreadyExists: assign({ error: 'emailAlreadyExists' as const }),
-    setGenericError: assign({ error: 'genericError' as const }),
+    /** Any other failure: the generic message, or the one that says to confirm the email first (403 EMAIL_NOT_VERIFIED). */
+    setGenericError: assign(({ event }) => ({
+      error: errorStatus(event).code === 'EMAIL_NOT_VERIFIED' ? ('emailNotVerified' as const) : ('genericError' as const),
+    })),
     clearError: assign({ error: null }),
     storeRetryAfter: assign(({ event }) => ({ retryAfterSeconds: retryAfterOfEvent(event) })),
     storeUpdatedEmail: assign(({ event }) => ({ updatedEmailAddress: updatedEmail(changeResult(event)) })),

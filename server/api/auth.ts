@@ -16,7 +16,9 @@ import {
   LIMITS,
   recordAttempt,
   recordLoginFailure,
+  takeAllowance,
 } from '../lib/rate-limit.ts';
+import { markRegisteringBrowser } from '../lib/mailbox-proof.ts';
 import { addMs } from '../lib/clock.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
@@ -104,7 +106,10 @@ export function authApi(): Hono<AppEnv> {
    * or not the email already has an account, and no session either way, so the answer tells nobody
    * who is a customer. A new account is created unverified and sent a link to confirm its email (the
    * change-of-email confirmation, /confirm-email); an existing account is left as it is and its owner
-   * is sent a notice instead ("you already have an account: sign in or reset your password").
+   * is sent a notice instead ("you already have an account: sign in or reset your password"), at most
+   * once a day per address (decision 560: more registrations answer the same and send nothing).
+   * Both answers mark the browser that registered (a cookie): the confirmation link opened there keeps
+   * the password chosen here; opened anywhere else it proves the mailbox and ends that password.
    */
   api.post('/register', can('public'), async (c) => {
     const { db, clock, log, testHooks, publicOrigin } = c.get('deps');
@@ -117,6 +122,7 @@ export function authApi(): Hono<AppEnv> {
     const locale = emailLocale(c.req.header('accept-language'));
     const origin = publicOrigin ?? DEFAULT_PUBLIC_ORIGIN;
     const token = randomToken(32);
+    const browserHash = markRegisteringBrowser(c);
     let created = true;
     try {
       await db.transaction(async (tx) => {
@@ -127,9 +133,9 @@ export function authApi(): Hono<AppEnv> {
         );
         // The confirmation is a change-of-email request to the address the account already has.
         await tx.query(
-          `insert into email_change_requests (token_hash, customer_id, new_email, created_at, expires_at)
-           values ($1, $2, $3, $4, $5)`,
-          [sha256Hex(token), id, body.email, now, addMs(now, EMAIL_CHANGE_TTL_MS)],
+          `insert into email_change_requests (token_hash, customer_id, new_email, created_at, expires_at, browser_hash)
+           values ($1, $2, $3, $4, $5, $6)`,
+          [sha256Hex(token), id, body.email, now, addMs(now, EMAIL_CHANGE_TTL_MS), browserHash],
         );
       });
     } catch (err) {
@@ -141,7 +147,7 @@ export function authApi(): Hono<AppEnv> {
       log(`Registration confirmation link for ${body.email}: ${link}`);
       log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_register_confirm_subject', {})}: ${emailCopy(locale, 'email_register_confirm_body', { link })}`);
       testHooks?.onEmailChangeToken?.(body.email, token);
-    } else {
+    } else if (await takeAllowance(db, now, LIMITS.accountExistsNotice, body.email)) {
       const signIn = appLink(origin, locale, '/login');
       const reset = appLink(origin, locale, '/forgot-password');
       log(`Registration notice for ${body.email} (an account already exists): ${signIn}`);

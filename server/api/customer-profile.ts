@@ -10,7 +10,8 @@ import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
 import { verifyPassword } from '../lib/passwords.ts';
-import { assertNotThrottled, clearAttempts, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
+import { assertNotThrottled, clearAttempts, clientAddress, LIMITS, recordAttempt, takeAllowance } from '../lib/rate-limit.ts';
+import { isRegisteringBrowser, proveMailbox, retirePendingEmailChanges, retireSignInLinks } from '../lib/mailbox-proof.ts';
 import { clearSessionCookie, createSession, deleteCustomerSessions, setSessionCookie } from '../lib/sessions.ts';
 import { messages as formMessages, validateFirstName, validateLastName } from '#src/schemas/forms.ts';
 import { readCleanBody } from '../lib/text-rules.ts';
@@ -136,13 +137,20 @@ export function customerProfileApi(): Hono<AppEnv> {
    * A change of email waits for the new address to be confirmed (decision 150): guest orders are matched
    * by the account's email, so the account must prove it reads that mailbox before the email changes.
    * 202 {confirmationSent, pendingEmailAddress} (local-server answer; the spec's answer comes from confirm).
+   * Decision 560: an account whose own email is not proved yet may not move it (403 EMAIL_NOT_VERIFIED);
+   * an address that belongs to another account answers exactly as a free one, and its owner gets a notice
+   * (at most one a day) instead of a link; an account asks for at most 3 changes an hour (then 429).
    */
   api.post('/customer/change-email', can('account.changeEmail'), async (c) => {
     const customer = requireCustomer(c);
-    const { db, clock, log, testHooks, publicOrigin } = c.get('deps');
+    const deps = c.get('deps');
+    const { db, clock, log, testHooks, publicOrigin } = deps;
     const body = await readBody(c, ChangeEmailBody);
+    // Whoever registered an address first must not move the account before its owner proves the mailbox.
+    if (!customer.emailVerified) throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
     const limits = [[LIMITS.changeEmail, customer.id]] as const;
-    await assertNotThrottled(db, clock.now(), limits);
+    const sent = [[LIMITS.changeEmailSent, customer.id]] as const;
+    await assertNotThrottled(db, clock.now(), [...limits, ...sent]);
     const row = await one<{ password_hash: string | null; email: string }>(
       db,
       'select password_hash, email from customers where id = $1',
@@ -155,29 +163,42 @@ export function customerProfileApi(): Hono<AppEnv> {
     }
     await clearAttempts(db, limits);
     const newEmail = body.newEmailAddress;
+    // The account's own address tells nothing about anyone else.
     if (newEmail === row.email) throw new ApiError(422, 'EMAIL_ALREADY_EXISTS');
-    const taken = await one<{ id: string }>(db, 'select id from customers where email = $1', [newEmail]);
-    if (taken) throw new ApiError(422, 'EMAIL_ALREADY_EXISTS');
+    await recordAttempt(db, clock.now(), sent);
     const now = clock.now();
-    const token = randomToken(32);
-    await db.transaction(async (tx) => {
-      // One outstanding request per customer: a new request retires the links sent before it.
-      await tx.query('update email_change_requests set used_at = $1 where customer_id = $2 and used_at is null', [
-        now,
-        customer.id,
-      ]);
-      await tx.query(
-        `insert into email_change_requests (token_hash, customer_id, new_email, created_at, expires_at)
-         values ($1, $2, $3, $4, $5)`,
-        [sha256Hex(token), customer.id, newEmail, now, addMs(now, EMAIL_CHANGE_TTL_MS)],
-      );
-    });
-    // "Sent" the way reset links are: to the outbox (server/lib/outbox.ts), from the configured public origin only.
     const locale = emailLocale(c.req.header('accept-language'));
-    const link = appLink(publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, `/confirm-email#token=${token}`);
+    const origin = publicOrigin ?? DEFAULT_PUBLIC_ORIGIN;
+    // One outstanding request per customer: any new request retires the links sent before it, taken
+    // address or not (a link that survived would tell its holder that the address has an account).
+    await retirePendingEmailChanges(db, customer.id, now);
+    const taken = await one<{ id: string }>(db, 'select id from customers where email = $1', [newEmail]);
+    if (taken) {
+      // Same answer as for a free address, and one email to it as well: a notice, not a link.
+      if (await takeAllowance(db, now, LIMITS.accountExistsNotice, newEmail)) {
+        const signIn = appLink(origin, locale, '/login');
+        log(`Change of email notice for ${newEmail} (an account already exists): ${signIn}`);
+        await sendEmail(deps, {
+          kind: 'email-change',
+          to: [newEmail],
+          subject: emailCopy(locale, 'email_change_taken_subject', {}),
+          body: emailCopy(locale, 'email_change_taken_body', { signIn }),
+          locale,
+        });
+      }
+      return c.json({ confirmationSent: true, pendingEmailAddress: newEmail }, 202);
+    }
+    const token = randomToken(32);
+    await db.query(
+      `insert into email_change_requests (token_hash, customer_id, new_email, created_at, expires_at)
+       values ($1, $2, $3, $4, $5)`,
+      [sha256Hex(token), customer.id, newEmail, now, addMs(now, EMAIL_CHANGE_TTL_MS)],
+    );
+    // "Sent" the way reset links are: to the outbox (server/lib/outbox.ts), from the configured public origin only.
+    const link = appLink(origin, locale, `/confirm-email#token=${token}`);
     log(`Change of email link for ${newEmail}: ${link}`);
     log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_change_subject', {})}: ${emailCopy(locale, 'email_change_body', { email: newEmail, link })}`);
-    await sendEmail(c.get('deps'), {
+    await sendEmail(deps, {
       kind: 'email-change',
       to: [newEmail],
       subject: emailCopy(locale, 'email_change_subject', {}),
@@ -192,28 +213,46 @@ export function customerProfileApi(): Hono<AppEnv> {
    * POST /customer/change-email/confirm {token}: applies the change (the email is then verified),
    * ends every session and links of the old address, and answers as the spec's change-email does:
    * newTokens when the caller was signed in to this account (a fresh session), else null (sign in
-   * again with the new address). 400 TOKEN_INVALID for an unknown, used or expired link.
+   * again with the new address). 400 TOKEN_INVALID for an unknown, used or expired link, and for a
+   * change to another address asked for by an account whose email was never proved (decision 560);
+   * 30 of those from one client in 15 minutes give 429, like the other token checks.
+   *
+   * A registration's confirmation link (the new address is the account's own, not yet proved) is the
+   * account's first proof of its mailbox (decision 560): it keeps the password chosen at registration
+   * only when opened in the browser that registered or in a session of the account; anywhere else
+   * the password ends with the sessions, links and pending changes made before it.
    */
   api.post('/customer/change-email/confirm', can('public'), async (c) => {
     const { db, clock, testHooks } = c.get('deps');
     const { token } = await readBody(c, ConfirmEmailBody);
     const now = clock.now();
-    const request = await one<{ customer_id: string; new_email: string }>(
+    const limits = [[LIMITS.emailChangeTokenClient, clientAddress(c)]] as const;
+    await assertNotThrottled(db, now, limits);
+    const request = await one<{ customer_id: string; new_email: string; browser_hash: string | null; registration: boolean }>(
       db,
-      `select customer_id, new_email from email_change_requests
-       where token_hash = $1 and used_at is null and expires_at > $2`,
+      `select r.customer_id, r.new_email, r.browser_hash, (c.email_verified_at is null) as registration
+       from email_change_requests r join customers c on c.id = r.customer_id
+       where r.token_hash = $1 and r.used_at is null and r.expires_at > $2
+         and (c.email_verified_at is not null or r.new_email = c.email)`,
       [sha256Hex(token), now],
     );
-    if (!request) throw new ApiError(400, 'TOKEN_INVALID');
+    if (!request) {
+      await recordAttempt(db, now, limits);
+      throw new ApiError(400, 'TOKEN_INVALID');
+    }
     const taken = await one<{ id: string }>(db, 'select id from customers where email = $1 and id <> $2', [
       request.new_email,
       request.customer_id,
     ]);
     if (taken) throw new ApiError(422, 'EMAIL_ALREADY_EXISTS');
     const caller = c.get('customer');
+    const callerIsAccount = caller?.id === request.customer_id;
+    // The link opened in the browser that registered (or signed in with the password) ties the
+    // mailbox to whoever chose the password; opened anywhere else it proves the mailbox alone.
+    const passwordShown = callerIsAccount || isRegisteringBrowser(c, request.browser_hash);
     // Test servers only: the email changes but no new session is issued (tokenFailure).
     const tokenFailure = testHooks?.takeTokenFailure?.() ?? false;
-    const keepSignedIn = caller?.id === request.customer_id && !tokenFailure;
+    const keepSignedIn = callerIsAccount && !tokenFailure;
     let session: { id: string; expiresAt: Date } | null = null;
     try {
       session = await db.transaction(async (tx) => {
@@ -222,10 +261,11 @@ export function customerProfileApi(): Hono<AppEnv> {
           [now, sha256Hex(token)],
         );
         if ((used.affectedRows ?? 0) === 0) throw new ApiError(400, 'TOKEN_INVALID'); // a concurrent confirm won
-        await tx.query('update email_change_requests set used_at = $1 where customer_id = $2 and used_at is null', [
-          now,
-          request.customer_id,
-        ]);
+        if (request.registration) {
+          // The first proof of the mailbox: everything made before it ends (the sessions too, below).
+          await proveMailbox(tx, request.customer_id, now, { clearPassword: !passwordShown });
+        }
+        await retirePendingEmailChanges(tx, request.customer_id, now);
         await tx.query('update customers set email = $1, email_verified_at = $2 where id = $3', [
           request.new_email,
           now,
@@ -236,6 +276,7 @@ export function customerProfileApi(): Hono<AppEnv> {
           now,
           request.customer_id,
         ]);
+        await retireSignInLinks(tx, request.customer_id, now);
         await deleteCustomerSessions(tx, request.customer_id);
         // The feed's address was made for the old mailbox's owner: it ends with the old email.
         await revokeCalendarFeed(tx, request.customer_id);
@@ -246,7 +287,7 @@ export function customerProfileApi(): Hono<AppEnv> {
       throw err;
     }
     if (!session) {
-      if (caller?.id === request.customer_id) clearSessionCookie(c);
+      if (callerIsAccount) clearSessionCookie(c);
       return c.json({ newTokens: null, updatedEmailAddress: request.new_email });
     }
     setSessionCookie(c, session, now);

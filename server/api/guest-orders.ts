@@ -8,6 +8,7 @@ import { ApiError } from '../lib/errors.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { findOrderByGuestToken } from '../lib/ufac.ts';
 import { can } from '../lib/policy.ts';
+import { proveMailbox } from '../lib/mailbox-proof.ts';
 
 const Body = v.object({ guestToken: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(512)) });
 
@@ -20,8 +21,9 @@ const Body = v.object({ guestToken: v.pipe(v.string(), v.trim(), v.minLength(1),
  * - Every guest order with the customer's email is imported, except changed orders (superseded by a
  *   replacement order: their replacement carries the journey) which stay guest orders. Matching
  *   by email needs a verified email (decision 150): the order's own guest token, sent only to that
- *   mailbox, verifies it here; a find-booking exchange token does not, so with an unverified email
- *   nothing is imported (403 EMAIL_NOT_VERIFIED, decision 303): confirm the email first.
+ *   mailbox, verifies it here (the account's first proof, decision 560: the other sessions, sign-in
+ *   links and pending changes of email end); a find-booking exchange token does not, so with an
+ *   unverified email nothing is imported (403 EMAIL_NOT_VERIFIED, decision 303): confirm the email first.
  * - 204 nothing imported; 206 {count} some imported, some could not be; 200 {count} all imported.
  *   count = bookings imported.
  */
@@ -49,7 +51,10 @@ export function guestOrdersApi(): Hono<AppEnv> {
     if (!emailVerified) throw new ApiError(403, 'EMAIL_NOT_VERIFIED');
     const result = await db.transaction(async (tx) => {
       if (!customer.emailVerified) {
-        await tx.query('update customers set email_verified_at = $2 where id = $1 and email_verified_at is null', [customer.id, clock.now()]);
+        // The account's first proof of its mailbox (decision 560), made by a session signed in with the
+        // password: that session and the password stay, the other sessions, sign-in links and pending
+        // changes of email end.
+        await proveMailbox(tx, customer.id, clock.now(), { keepSessionId: customer.sessionId, clearPassword: false });
       }
       const candidates = await many<{ id: string; replacement_order_id: string | null; bookings: number }>(
         tx,

@@ -11,7 +11,9 @@ import { ApiError } from '../lib/errors.ts';
 import { APP_BASE, LOCALES } from '../lib/known-routes.ts';
 import { isLoopbackHttp, isSignInProvider, type OidcProviderConfig, type SignInProvider } from '../lib/oidc-config.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
-import { createSession, deleteCustomerSessions, deleteSession, readSessionCookie, setSessionCookie } from '../lib/sessions.ts';
+import { createSession, deleteSession, readSessionCookie, setSessionCookie } from '../lib/sessions.ts';
+import { proveMailbox } from '../lib/mailbox-proof.ts';
+import { revokeCalendarFeed } from './calendar-feed.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { can } from '../lib/policy.ts';
 
@@ -242,10 +244,12 @@ async function customerFor(db: Queryable, provider: SignInProvider, claims: IdCl
     customerId = existing.id;
     if (!existing.email_verified) {
       // The provider proves who reads this mailbox; the account was registered with it but never
-      // proved it. Whoever registered it must not keep a way in: its password and sessions end
-      // (the mailbox's owner can set a password with "Forgotten your password?").
-      await db.query('update customers set email_verified_at = $2, password_hash = null where id = $1', [customerId, now]);
-      await deleteCustomerSessions(db, customerId);
+      // proved it. Whoever registered it must not keep a way in (decision 560): its password,
+      // sessions, sign-in links and pending changes of email end (the mailbox's owner can set a
+      // password with "Forgotten your password?", or in the change-password form).
+      await proveMailbox(db, customerId, now, { clearPassword: true });
+      // And what was shared from the account before: the calendar feed's address.
+      await revokeCalendarFeed(db, customerId);
     }
   } else {
     customerId = randomUUID();

@@ -10,6 +10,7 @@ import { changePasswordProblem, isStrongPassword, PASSWORD_MAX_LENGTH } from '..
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { assertNotThrottled, clearAttempts, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import { deleteCustomerSessions } from '../lib/sessions.ts';
+import { proveMailbox, retirePendingEmailChanges, retireSignInLinks } from '../lib/mailbox-proof.ts';
 import { revokeCalendarFeed } from './calendar-feed.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
@@ -123,12 +124,12 @@ export function passwordApi(): Hono<AppEnv> {
         [now, sha256Hex(body.token)],
       );
       if (!spent) throw new ApiError(400, 'TOKEN_INVALID');
-      // The link was read in the account's mailbox: the email is verified from now on (decision 303).
-      await tx.query('update customers set password_hash = $1, email_verified_at = coalesce(email_verified_at, $3) where id = $2', [
-        passwordHash,
-        spent.customer_id,
-        now,
-      ]);
+      // The link was read in the account's mailbox: the email is verified from now on (decision 303),
+      // and the password is the one chosen here, so whoever set the one before keeps no way in.
+      await tx.query('update customers set password_hash = $1 where id = $2', [passwordHash, spent.customer_id]);
+      await proveMailbox(tx, spent.customer_id, now, { clearPassword: false });
+      // A change of email still waiting was asked for with the old password: it ends with it (decision 560).
+      await retirePendingEmailChanges(tx, spent.customer_id, now);
       // Every outstanding link of this customer dies with the one used.
       await tx.query('update password_reset_tokens set used_at = $1 where customer_id = $2 and used_at is null', [
         now,
@@ -136,10 +137,7 @@ export function passwordApi(): Hono<AppEnv> {
       ]);
       await deleteCustomerSessions(tx, spent.customer_id);
       // And every sign-in link still in the mailbox (decision 400).
-      await tx.query('update sign_in_link_tokens set used_at = $1 where customer_id = $2 and used_at is null', [
-        now,
-        spent.customer_id,
-      ]);
+      await retireSignInLinks(tx, spent.customer_id, now);
       // Recovering the account also ends what was shared from it: the calendar feed's address.
       await revokeCalendarFeed(tx, spent.customer_id);
     });

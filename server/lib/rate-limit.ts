@@ -16,6 +16,7 @@ export type Limit = { scope: string; max: number; windowMs: number };
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const WINDOW_MS = 15 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 export const LIMITS = {
   /** Wrong sign-ins from one client address, whichever accounts (room for a shared address). */
@@ -28,6 +29,18 @@ export const LIMITS = {
   changePassword: { scope: 'change-password.account', max: 5, windowMs: WINDOW_MS },
   /** Wrong current passwords on change-email, per account. */
   changeEmail: { scope: 'change-email.account', max: 5, windowMs: WINDOW_MS },
+  /**
+   * Changes of email asked for by one account (each one sends an email to the address typed, whether
+   * or not it has an account): the next one is refused (decision 560).
+   */
+  changeEmailSent: { scope: 'change-email-sent.account', max: 3, windowMs: HOUR_MS },
+  /** Unknown, used or expired change-of-email (and registration) links tried from one client. */
+  emailChangeTokenClient: { scope: 'email-change-token.client', max: 30, windowMs: WINDOW_MS },
+  /**
+   * "You already have an account" notices sent to one address (registration, or a change of email
+   * to it): past the first of the day nothing is sent and the answer is the same (decision 560).
+   */
+  accountExistsNotice: { scope: 'account-exists-notice.email', max: 1, windowMs: DAY_MS },
   /** Unknown or expired reset links tried from one client (validate and reset). */
   resetTokenClient: { scope: 'reset-token.client', max: 30, windowMs: WINDOW_MS },
   /** Unknown or expired guest, marketing or claim tokens exchanged from one client (POST /user-flow-access). */
@@ -121,6 +134,17 @@ export async function recordAttempt(db: Queryable, now: Date, checks: readonly (
       [limit.scope, key, now, limit.windowMs],
     );
   }
+}
+
+/**
+ * A silent limit (decision 560): counts one event for `key` and answers true while the window has
+ * room; past the limit it counts nothing and answers false, and the caller answers as if it had acted.
+ */
+export async function takeAllowance(db: Queryable, now: Date, limit: Limit, key: string): Promise<boolean> {
+  const row = await current(db, limit, key, now);
+  if (row && row.count >= limit.max) return false;
+  await recordAttempt(db, now, [[limit, key]]);
+  return true;
 }
 
 /** Forgets the counts of these pairs (a success ends a run of failures for that key). */

@@ -88,6 +88,8 @@ describeMachineModel(changeEmailMachine, {
         expect(failed({ status: 403, code: 'CSRF_INVALID' })).toEqual(['serverError', 'genericError']);
         expect(failed({ status: 422, code: 'EMAIL_ALREADY_EXISTS' })).toEqual(['validationError', 'emailAlreadyExists']);
         expect(failed({ status: 500, code: null })).toEqual(['serverError', 'genericError']);
+        // Decision 560: an account whose own email is not confirmed yet is told so, not that its password is wrong.
+        expect(failed({ status: 403, code: 'EMAIL_NOT_VERIFIED' })).toEqual(['serverError', 'emailNotVerified']);
       },
       success: ({ snapshot, context, event, actions, performed }) => {
         cleared({ context, event });
@@ -149,4 +151,4 @@ describeMachineModel(changeEmailMachine, {
   })(),
 });
 
-expect(Object.keys(changeEmailMessages)).toEqual(['passwordIncorrect', 'emailAlreadyExists', 'genericError', 'tokenFailure', 'success']);
+expect(Object.keys(changeEmailMessages)).toEqual(['passwordIncorrect', 'emailAlreadyExists', 'emailNotVerified', 'genericError', 'tokenFailure', 'success']);

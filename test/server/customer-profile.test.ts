@@ -129,12 +129,15 @@ describe('change email', () => {
     expect((await client.get(`${API}/customer/personal-details`)).body).toMatchObject({ email: DEMO.email });
   });
 
-  it('answers 422 when the email already belongs to an account (another or this one)', async () => {
-    for (const email of [SAM.email, 'SAM.Patel@example.com', DEMO.email]) {
+  it('answers 422 for the account’s own email (any case); another account’s email answers as a free one (decision 560)', async () => {
+    for (const email of [DEMO.email, 'Demo@Example.com']) {
       const res = await change(client, { newEmailAddress: email, currentPassword: DEMO.password });
       expect(res.status).toBe(422);
       expect(res.body).toEqual({ errors: [{ code: 'EMAIL_ALREADY_EXISTS' }] });
     }
+    const taken = await change(client, { newEmailAddress: 'SAM.Patel@example.com', currentPassword: DEMO.password });
+    expect([taken.status, taken.body]).toEqual([202, { confirmationSent: true, pendingEmailAddress: SAM.email }]);
+    expect((await client.get(`${API}/customer/personal-details`)).body).toMatchObject({ email: DEMO.email });
   });
 
   it('answers 400 for a malformed email', async () => {

@@ -228,6 +228,9 @@ describe('sign-in with Google (local OpenID provider)', () => {
     expect(registered.status).toBe(202);
     expect((await squatter.post(`${API}/login`, { email: 'jo.taylor@example.com', password: 'Squatter!2026' })).status).toBe(200);
     expect((await squatter.get<{ user: { status: string } }>(`${API}/user`)).body.user.status).toBe('AUTHORISED');
+    // Decision 560: an account whose email is not proved cannot move it to the squatter's own address.
+    const move = await squatter.post(`${API}/customer/change-email`, { newEmailAddress: 'mallory@example.com', currentPassword: 'Squatter!2026' });
+    expect([move.status, move.body]).toEqual([403, { errors: [{ code: 'EMAIL_NOT_VERIFIED' }] }]);
     const b = browser();
     await signInAtProvider(b, await b.go(startUrl()), 'jo.taylor@example.com');
     expect((await userOf(b)).user.email).toBe('jo.taylor@example.com');
@@ -235,6 +238,11 @@ describe('sign-in with Google (local OpenID provider)', () => {
     const again = apiClient(world.server.origin);
     await again.init();
     expect((await again.post(`${API}/login`, { email: 'jo.taylor@example.com', password: 'Squatter!2026' })).status).toBe(401);
+    // The registration's confirmation link was waiting too: it ends with everything else made before the proof.
+    const token = await fetch(`${world.server.origin}/__test/last-email-change-token?email=jo.taylor%40example.com`).then((r) => r.json() as Promise<{ token: string }>);
+    const confirm = await again.post(`${API}/customer/change-email/confirm`, { token: token.token });
+    expect([confirm.status, confirm.body]).toEqual([400, { errors: [{ code: 'TOKEN_INVALID' }] }]);
+    expect((await userOf(b)).user.email).toBe('jo.taylor@example.com');
   });
 
   it('offers the configured providers in the page data, and none without configuration', async () => {

@@ -23,7 +23,7 @@ export const changeEmail: MachineWords = {
     confirmationSent: `[[account_controls_change_email_sent_title]] — [[account_controls_change_email_sent_body]] above the emptied form (the address changes only once the link is followed)`,
     validationError: `[[change_email_password_incorrect]] (or [[change_email_email_already_exists]]) above the form; what they typed is kept`,
     throttled: 'e.g. [[throttle_too_many_attempts_minutes]] above the form; what they typed is kept',
-    serverError: '[[change_email_generic_error]] above the form; what they typed is kept',
+    serverError: '[[change_email_generic_error]] (an account whose email is not confirmed yet: [[change_email_email_not_verified]]) above the form; what they typed is kept',
     signInRequired: '[[account_controls_change_email_form_please_sign_in_again]]: [[change_email_your_email_address_has_been]], with [[account_controls_change_email_form_sign_in_again]]',
   },
   outcomes: {
@@ -31,8 +31,8 @@ export const changeEmail: MachineWords = {
     'changeEmail answers [hasNewTokens]': 'the account service changes the email at once and keeps them signed in (a retailer that follows the spec without a confirmation link; not the local server)',
     'changeEmail answers': 'the account service changes the email at once but does not renew their session (a retailer that follows the spec without a confirmation link; not the local server)',
     'changeEmail fails [isPasswordIncorrect]': 'the account service says the password is wrong (403: type any other password)',
-    'changeEmail fails [isEmailAlreadyExists]': 'the account service says another account has this email (422: sam.patel@example.com)',
-    'changeEmail fails [isThrottled]': 'the account service refuses: too many attempts (429: after 5 wrong passwords within 15 minutes)',
+    'changeEmail fails [isEmailAlreadyExists]': 'the account service says an account already has this email (422: the account\'s own address, demo@example.com)',
+    'changeEmail fails [isThrottled]': 'the account service refuses: too many attempts (429: after 5 wrong passwords within 15 minutes, or a 4th change of email within an hour)',
     'changeEmail fails': blocked('account service', 'customer/change-email', 'before pressing'),
   },
 };
