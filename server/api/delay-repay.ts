@@ -8,6 +8,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
 import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
+import { assertNotThrottled, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import { findOrderByGuestToken } from '../lib/ufac.ts';
 
 /**
@@ -138,8 +139,14 @@ async function requireClaim(c: Context<AppEnv>, claimId: string): Promise<ClaimR
     const delayRepay = guest?.scopes.includes('delay-repay') ?? false;
     if (delayRepay && guest?.claimId === row.id) return row;
     if (delayRepay && guest?.flow === 'order' && guest.orderId === row.order_id) return row;
-    // The guest order token sent with claim calls (spec section 6), as for the booking calls.
-    if (token && (await findOrderByGuestToken(db, token, clock.now()))?.id === row.order_id) return row;
+  }
+  if (token) {
+    // The guest order token sent with claim calls (spec section 6), as for the booking calls: a wrong
+    // one is a guess, counted per client, and past the limit none is looked at (decision 566).
+    const limits = [[LIMITS.orderTokenClient, clientAddress(c)]] as const;
+    await assertNotThrottled(db, clock.now(), limits);
+    if (row && (await findOrderByGuestToken(db, token, clock.now()))?.id === row.order_id) return row;
+    await recordAttempt(db, clock.now(), limits);
   }
   throw new ApiError(403, 'FORBIDDEN');
 }

@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { one } from '../db.ts';
+import { one, type Queryable } from '../db.ts';
 import type { GuestSession, SessionCustomer } from '../domain/identity.ts';
 import type { AppEnv } from './app-env.ts';
 import { ApiError } from './errors.ts';
+import { assertNotThrottled, clientAddress, LIMITS, recordAttempt } from './rate-limit.ts';
 import { findSessionCustomer, readSessionCookie } from './sessions.ts';
 import { safeEqual, sha256Hex } from './tokens.ts';
 import { UFAC_HEADER, findGuestSession, findOrderByGuestToken, parseFlowHeader } from './ufac.ts';
@@ -56,7 +57,8 @@ export async function requireCustomerOrGuestForOrder(
   const guest = c.get('guest');
   const token = opts.token ?? null;
   if (!customer && !guest && !token) throw new ApiError(401, 'UNAUTHORISED');
-  const order = await one<OrderRow>(c.get('deps').db, 'select * from orders where id = $1', [orderId]);
+  const { db, clock } = c.get('deps');
+  const order = await one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
   if (order) {
     if (customer && order.customer_id === customer.id) return { via: 'customer', order, customer };
     if (guest?.flow === 'order' && guest.orderId === order.id) return { via: 'guest', order, guest };
@@ -65,25 +67,40 @@ export async function requireCustomerOrGuestForOrder(
     if (guest?.flow === 'customer' && ordersInScope && guest.customerId !== null && guest.customerId === order.customer_id) {
       return { via: 'guest', order, guest };
     }
-    if (token && order.guest_token_hash && safeEqual(sha256Hex(token), order.guest_token_hash)) {
-      return { via: 'token', order };
-    }
-    if (token && (await findOrderByGuestToken(c.get('deps').db, token, c.get('deps').clock.now()))?.id === order.id) {
-      return { via: 'token', order };
-    }
     // A guest's access to an order carries over to the orders that superseded it (a partial refund's
     // replacement): the guest lands on the replacement's history as a customer does (decision 080).
-    if (guest?.flow === 'order' || token) {
-      const tokenOrderId = token ? ((await findOrderByGuestToken(c.get('deps').db, token, c.get('deps').clock.now()))?.id ?? null) : null;
-      let id = order.id;
-      for (let depth = 0; depth < 10; depth++) {
-        const previous = await one<{ id: string }>(c.get('deps').db, 'select id from orders where replacement_order_id = $1', [id]);
-        if (!previous) break;
-        if (guest?.flow === 'order' && guest.orderId === previous.id) return { via: 'guest', order, guest };
-        if (tokenOrderId === previous.id) return { via: 'token', order };
-        id = previous.id;
-      }
+    if (guest?.flow === 'order' && guest.orderId !== null && (await previousOrderIds(db, order.id)).includes(guest.orderId)) {
+      return { via: 'guest', order, guest };
     }
   }
+  if (token) {
+    // The token is a guess until it opens the order: wrong ones are counted per client, and past the
+    // limit none is looked at (decision 566). One that opens the order never counts.
+    const limits = [[LIMITS.orderTokenClient, clientAddress(c)]] as const;
+    await assertNotThrottled(db, clock.now(), limits);
+    if (order && (await tokenOpensOrder(db, token, order, clock.now()))) return { via: 'token', order };
+    await recordAttempt(db, clock.now(), limits);
+  }
   throw new ApiError(403, 'FORBIDDEN');
+}
+
+/** The orders `orderId` replaced, newest first (at most ten back). */
+async function previousOrderIds(db: Queryable, orderId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let id = orderId;
+  for (let depth = 0; depth < 10; depth++) {
+    const previous = await one<{ id: string }>(db, 'select id from orders where replacement_order_id = $1', [id]);
+    if (!previous) break;
+    ids.push(previous.id);
+    id = previous.id;
+  }
+  return ids;
+}
+
+/** Whether `token` is the order's guest token, an unexpired exchange token of it, or one of an order it replaced. */
+async function tokenOpensOrder(db: Queryable, token: string, order: OrderRow, now: Date): Promise<boolean> {
+  if (order.guest_token_hash && safeEqual(sha256Hex(token), order.guest_token_hash)) return true;
+  const tokenOrderId = (await findOrderByGuestToken(db, token, now))?.id ?? null;
+  if (tokenOrderId === null) return false;
+  return tokenOrderId === order.id || (await previousOrderIds(db, order.id)).includes(tokenOrderId);
 }

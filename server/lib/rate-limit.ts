@@ -32,6 +32,13 @@ export const LIMITS = {
   resetTokenClient: { scope: 'reset-token.client', max: 30, windowMs: WINDOW_MS },
   /** Unknown or expired guest, marketing or claim tokens exchanged from one client (POST /user-flow-access). */
   userFlowAccessClient: { scope: 'user-flow-access.client', max: 30, windowMs: WINDOW_MS },
+  /**
+   * Wrong order tokens sent as `?token=` from one client (decision 566): the booking list of a token,
+   * a booking, a claim and every other order call that takes one. A token that opens the order never counts.
+   */
+  orderTokenClient: { scope: 'order-token.client', max: 30, windowMs: WINDOW_MS },
+  /** Unknown calendar feed addresses fetched from one client (decision 566). */
+  calendarFeedClient: { scope: 'calendar-feed.client', max: 30, windowMs: WINDOW_MS },
   /** Booking emails resent for one booking, whoever asks (decision 301). */
   resendBooking: { scope: 'resend-email.booking', max: 5, windowMs: HOUR_MS },
   /** Booking emails resent by one signed-in customer over all their bookings. */

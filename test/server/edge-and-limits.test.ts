@@ -2,12 +2,15 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalProvider, type LocalProvider } from '#server/oidc-provider/local-provider.ts';
 import { isAllowedHost, publicHosts } from '#server/lib/host-guard.ts';
+import { LIMITS } from '#server/lib/rate-limit.ts';
+import { CLAIM_GUEST_KEY, claimId } from '#server/seed/delay-repay.ts';
 import { signedInClient, startTestServer, type TestServer } from '../helpers/server.ts';
 import { useTestServer } from '../helpers/use-test-server.ts';
 
 /**
- * The edge of the server (decision 565): only its own names are answered, and slow or idle
- * connections are closed. Each case is plain HTTP, as an attacker would send it.
+ * The edge of the server and its limits: only its own names are answered, slow or idle connections
+ * are closed (decision 565), wrong tokens are counted per client (decision 566). Each case is plain
+ * HTTP, as an attacker would send it.
  */
 
 const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };
@@ -171,5 +174,87 @@ describe('slow and idle connections are closed', () => {
   it('npm start’s limits: headers 10 s, a whole request 30 s', async () => {
     const { HTTP_TIMEOUTS } = await import('#server/lib/http-timeouts.ts');
     expect(HTTP_TIMEOUTS).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+  });
+});
+
+describe('wrong tokens are counted per client (decision 566)', () => {
+  // Behind one trusted proxy, so each test can speak from addresses of its own (decision 300).
+  const server = useTestServer({ trustProxy: true, resetEachTest: true });
+  const WINDOW_S = LIMITS.orderTokenClient.windowMs / 1000;
+
+  const getFrom = async (address: string, path: string) => {
+    const res = await fetch(`${server.origin}${path}`, { headers: { accept: 'application/json', 'x-forwarded-for': address } });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // a calendar file or plain text
+    }
+    return { status: res.status, headers: res.headers, body };
+  };
+  const expectThrottled = (res: { status: number; headers: Headers; body: unknown }) => {
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ errors: [{ code: 'TOO_MANY_ATTEMPTS' }] });
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_S);
+  };
+  const guestLink = () => {
+    const link = server.seeded.guestLinks[0];
+    if (!link) throw new Error('the demo data has no guest link');
+    return link;
+  };
+
+  it('GET /booking/token?token=: 429 after 30 wrong tokens from one client, the right one included; never for the right one', async () => {
+    const { token } = guestLink();
+    for (let i = 0; i < LIMITS.orderTokenClient.max; i++) {
+      expect((await getFrom('203.0.113.40', `${API}/booking/token?token=guess-${i}`)).status).toBe(401);
+    }
+    expectThrottled(await getFrom('203.0.113.40', `${API}/booking/token?token=${token}`));
+    // Another client is not held back, and the right token never counts, however often it is used.
+    for (let i = 0; i < LIMITS.orderTokenClient.max + 5; i++) {
+      expect((await getFrom('198.51.100.40', `${API}/booking/token?token=${token}`)).status).toBe(200);
+    }
+  });
+
+  it('GET /booking/{id}?token=: wrong tokens count, the right one does not, and the 31st wrong one is 429', async () => {
+    const { token, bookingId } = guestLink();
+    const path = (t: string) => `${API}/booking/${bookingId}?token=${encodeURIComponent(t)}`;
+    for (let i = 0; i < LIMITS.orderTokenClient.max; i++) {
+      expect((await getFrom('203.0.113.41', path(`guess-${i}`))).status).toBe(403);
+      // The holder of the link, from the same address, between the guesses: never counted.
+      if (i % 10 === 0) expect((await getFrom('203.0.113.41', path(token))).status).toBe(200);
+    }
+    expectThrottled(await getFrom('203.0.113.41', path('guess-last')));
+    expectThrottled(await getFrom('203.0.113.41', path(token)));
+    expect((await getFrom('198.51.100.41', path(token))).status).toBe(200);
+  });
+
+  it('GET /claim/{id}?token=: 429 after 30 wrong tokens from one client', async () => {
+    const claim = `${API}/claim/${claimId(CLAIM_GUEST_KEY)}`;
+    for (let i = 0; i < LIMITS.orderTokenClient.max; i++) {
+      expect((await getFrom('203.0.113.42', `${claim}?token=guess-${i}`)).status).toBe(403);
+    }
+    expectThrottled(await getFrom('203.0.113.42', `${claim}?token=guess-last`));
+    // No token at all is not a guess: the usual 401.
+    expect((await getFrom('203.0.113.42', claim)).status).toBe(401);
+    expect((await getFrom('198.51.100.42', `${claim}?token=guess-0`)).status).toBe(403);
+  });
+
+  it('GET /calendar/{token}.ics: 429 after 30 unknown addresses from one client; a real address never counts', async () => {
+    const owner = await signedInClient(server.origin, DEMO);
+    const made = await owner.post<{ url: string }>(`${API}/customer/calendar-feed`, {});
+    expect(made.status).toBe(200);
+    const feed = new URL(made.body.url).pathname;
+    for (let i = 0; i < LIMITS.calendarFeedClient.max; i++) {
+      expect((await getFrom('203.0.113.43', `${API}/calendar/${String(i).padStart(43, 'A')}.ics`)).status).toBe(404);
+      if (i % 10 === 0) expect((await getFrom('203.0.113.43', feed)).status).toBe(200);
+    }
+    expectThrottled(await getFrom('203.0.113.43', `${API}/calendar/${'B'.repeat(43)}.ics`));
+    expectThrottled(await getFrom('203.0.113.43', feed));
+    for (let i = 0; i < LIMITS.calendarFeedClient.max + 5; i++) {
+      expect((await getFrom('198.51.100.43', feed)).status).toBe(200);
+    }
   });
 });
