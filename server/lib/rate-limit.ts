@@ -45,6 +45,8 @@ export const LIMITS = {
   resendCustomer: { scope: 'resend-email.customer', max: 20, windowMs: HOUR_MS },
   /** Booking emails resent by guests (session or order token) from one client address. */
   resendClient: { scope: 'resend-email.client', max: 10, windowMs: HOUR_MS },
+  /** Resends refused for a recipient outside the booking's mailbox, from one client address (decision 567). */
+  resendRefusedClient: { scope: 'resend-email-refused.client', max: 10, windowMs: HOUR_MS },
   /** On-demand tickets generated for one booking (each one is a new ticket to issue). */
   onDemandBooking: { scope: 'on-demand.booking', max: 10, windowMs: HOUR_MS },
   /** Sign-in links asked for from one client address, whichever emails (decision 400). */
