@@ -102,6 +102,9 @@ describe('add passenger', () => {
     ['a one-letter name', { firstName: 'R' }, 'Names cannot be shorter than 2 characters'],
     ['a 31-letter name', { lastName: 'x'.repeat(31) }, 'Names cannot be longer than 30 characters'],
     ['a forbidden character', { firstName: 'Rob£' }, 'Name contains invalid characters'],
+    ['a name of Hangul fillers', { firstName: '\u115F\u115F' }, 'Name contains invalid characters'],
+    ['a name of combining marks alone', { lastName: '\u0301\u0301\u0301' }, 'Name contains invalid characters'],
+    ['a name of zero-width joiners', { firstName: '\u200C\u200D\u200C' }, 'Name contains invalid characters'],
     ['a blank name', { lastName: '  ' }, 'Required'],
     ['a blank-only nickname', { nickName: '   ' }, 'Invalid'],
     ['a bad email', { emailAddress: 'nope' }, 'Must be a valid email address'],
@@ -114,6 +117,14 @@ describe('add passenger', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors[0]!.code).toBe('VALIDATION');
     expect(res.body.errors[0]!.message).toContain(message);
+  });
+
+  it('stores no name without a visible letter: a zero-width space is refused as an unsafe character', async () => {
+    const res = await client.post<ErrorsBody>(ADD, { ...valid, firstName: '\u200B\u200B' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toEqual({ code: 'INVALID_CHARACTERS', message: 'firstName: Name contains invalid characters' });
+    const list = await client.get<ListBody>(LIST);
+    expect(list.body.passengers.some((p) => p.firstName.includes('\u200B'))).toBe(false);
   });
 
   it('answers 400 for a day of more than 2 characters', async () => {
