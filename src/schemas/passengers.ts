@@ -35,7 +35,12 @@ export const passengerLimits = {
   monthMaxLength: 2,
   yearMaxLength: 4,
   minBirthYear: 1900,
+  /** Saved passengers one account may hold, the account holder included (decision 569; the spec sets none). */
+  savedPassengersMax: 50,
 } as const;
+
+/** The code of the 422 that refuses a passenger past `savedPassengersMax` (decision 569). */
+export const PASSENGER_LIMIT_REACHED = 'PASSENGER_LIMIT_REACHED';
 
 /** @ ? ! , | $ % < > ~ ` ; : { } + = * ^ £ */
 export const forbiddenNameCharacters = /[@?!,|$%<>~`;:{}+=*^£]/;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { DEMO_PASSENGERS } from '#server/seed/passengers.ts';
+import { PASSENGER_LIMIT_REACHED, passengerLimits } from '#src/schemas/passengers.ts';
 
 type Passenger = {
   id: string;
@@ -129,6 +130,38 @@ describe('add passenger', () => {
 
   it('answers 400 for a day of more than 2 characters', async () => {
     expect((await client.post(ADD, { ...valid, day: '007' })).status).toBe(400);
+  });
+});
+
+describe('saved passengers per account (decision 569)', () => {
+  beforeAll(fresh);
+  const max = passengerLimits.savedPassengersMax;
+  const count = async () => (await client.get<ListBody>(LIST)).body.passengers.length;
+  const nth = (i: number) => ({ ...valid, firstName: `Robin${'abcdefghijklmnopqrstuvwxyz'[i % 26]}`, lastName: `Smith${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}` });
+
+  it(`refuses the add past ${max} (the account holder included) with 422 ${PASSENGER_LIMIT_REACHED}; a delete makes room`, async () => {
+    const start = await count();
+    expect(start).toBeLessThan(max - 10);
+    for (let i = start; i < max - 10; i++) expect((await client.post(ADD, nth(i))).status).toBe(201);
+    // Ten adds at once for the last ten places and ten more: exactly ten are saved.
+    const racing = await Promise.all(Array.from({ length: 20 }, (_, i) => client.post(ADD, nth(max + i))));
+    expect(racing.filter((r) => r.status === 201)).toHaveLength(10);
+    for (const refused of racing.filter((r) => r.status !== 201)) {
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual({ errors: [{ code: PASSENGER_LIMIT_REACHED }] });
+    }
+    expect(await count()).toBe(max);
+    const refused = await client.post<ErrorsBody>(ADD, valid);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0]!.code).toBe(PASSENGER_LIMIT_REACHED);
+    expect(await count()).toBe(max);
+
+    const added = racing.find((r) => r.status === 201)!.body as SaveBody;
+    expect((await client.request('DELETE', '/my-account/api/passengers/delete-passenger', { body: { id: added.passenger.id } })).status).toBe(200);
+    expect((await client.post(ADD, valid)).status).toBe(201);
+    expect(await count()).toBe(max);
+    // Editing a passenger is not an add: still allowed at the cap.
+    expect((await client.post(`/my-account/api/passengers/edit-passenger/${DEMO_PASSENGERS.jamie}`, { ...valid, firstName: 'Jamie' })).status).toBe(200);
   });
 });
 
