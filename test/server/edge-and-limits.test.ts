@@ -154,7 +154,8 @@ describe('slow and idle connections are closed', () => {
   it('a partial request line is closed once the headers timeout has passed', async () => {
     const ms = await closedAfter('GET /my-account/api/us', 5_000);
     expect(ms).toBeGreaterThanOrEqual(headersTimeoutMs - 50);
-    expect(ms).toBeLessThan(headersTimeoutMs + 1_000);
+    // Within the limit and the check interval, with room for a busy machine; Node's default waits 60 s.
+    expect(ms).toBeLessThan(headersTimeoutMs + 2_000);
   });
 
   it('a connection that sends nothing, and headers that never end, are closed too', async () => {
@@ -162,13 +163,13 @@ describe('slow and idle connections are closed', () => {
       closedAfter('', 5_000),
       closedAfter(`GET ${API}/user HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Slow: 1\r\n`, 5_000),
     ]);
-    expect(silent).toBeLessThan(headersTimeoutMs + 1_000);
-    expect(endless).toBeLessThan(headersTimeoutMs + 1_000);
+    expect(silent).toBeLessThan(headersTimeoutMs + 2_000);
+    expect(endless).toBeLessThan(headersTimeoutMs + 2_000);
   });
 
   it('a kept-alive connection left idle after its answer is closed', async () => {
     const ms = await closedAfter(`GET ${API}/user HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`, 5_000);
-    expect(ms).toBeLessThan(2_000);
+    expect(ms).toBeLessThan(3_000);
   });
 
   it('npm start’s limits: headers 10 s, a whole request 30 s', async () => {
