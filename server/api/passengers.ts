@@ -168,7 +168,8 @@ export function passengersApi(): Hono<AppEnv> {
     const customer = requireCustomer(c);
     const body = await readCleanBody(c, passengerBody(utcToday(clock.now()), false), PASSENGER_TEXT);
     // At most savedPassengersMax per account, the account holder included (decision 569): counted and
-    // inserted in one statement, so two adds at once cannot both take the last place.
+    // inserted in one statement, which the embedded database runs alone, so two adds at once cannot
+    // both take the last place.
     const row = await one<PassengerRow>(
       db,
       `insert into saved_passengers (id, customer_id, first_name, last_name, nick_name, email, date_of_birth)
