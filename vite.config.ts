@@ -218,8 +218,9 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/my-account/api': devApiOrigin,
-      '/graphql': devApiOrigin,
+      // The API server answers only its own names (decision 565): the proxy names it, not the dev server.
+      '/my-account/api': { target: devApiOrigin, changeOrigin: true },
+      '/graphql': { target: devApiOrigin, changeOrigin: true },
     },
   },
 });

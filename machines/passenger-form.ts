@@ -1,7 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
+  PASSENGER_LIMIT_REACHED,
   emptyPassengerValues,
   passengerErrors,
+  passengerLimits,
   toPassengerRequest,
   toPassengerValues,
   type PassengerErrorKey,
@@ -14,6 +16,7 @@ import {
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
+import { codeOf, problemOfEvent } from './lib/problems';
 
 /**
  * Add and edit a saved passenger, and delete one (spec sections 2, 4, 5, 8): add starts editing an
@@ -41,6 +44,8 @@ export interface PassengerFormContext {
   shouldUpdateAccount: boolean;
   loadError: unknown;
   saveFailed: boolean;
+  /** The failed save was an add refused because the account holds the most passengers it may (decision 569). */
+  limitReached: boolean;
   accountUpdateFailed: boolean;
   deleteFailed: boolean;
   outcome: 'saved' | 'deleted' | null;
@@ -69,6 +74,7 @@ export const passengerFormMessages = {
   deleteFailed: m.passenger_form_delete_failed(),
   loadFailed: m.passenger_form_load_failed(),
   accountHolderNote: m.passenger_form_account_holder_note(),
+  limitReached: m.passenger_form_limit_reached({ max: passengerLimits.savedPassengersMax }),
 } as const;
 
 const errorsOf = (c: Pick<PassengerFormContext, 'values' | 'today' | 'isAccountHolder'>) =>
@@ -115,14 +121,14 @@ export const passengerFormMachine = setup({
       return { values: toPassengerValues(p), isAccountHolder: p.isAccountHolder, loadError: null };
     }),
     storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
-    setValue: assign(({ context, event }) => changePatch(context, event, { saveFailed: false, accountUpdateFailed: false })),
+    setValue: assign(({ context, event }) => changePatch(context, event, { saveFailed: false, limitReached: false, accountUpdateFailed: false })),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     setUpdateAccount: assign(({ event }) =>
       event.type === 'form.toggleUpdateAccount' ? { shouldUpdateAccount: event.value, dirty: true, accountUpdateFailed: false } : {},
     ),
     markSubmitAttempted: assign(submitAttemptPatch),
-    clearOutcome: assign({ saveFailed: false, accountUpdateFailed: false, deleteFailed: false }),
-    flagSaveFailed: assign({ saveFailed: true }),
+    clearOutcome: assign({ saveFailed: false, limitReached: false, accountUpdateFailed: false, deleteFailed: false }),
+    flagSaveFailed: assign(({ event }) => ({ saveFailed: true, limitReached: codeOf(problemOfEvent(event)) === PASSENGER_LIMIT_REACHED })),
     flagAccountUpdateFailed: assign({ accountUpdateFailed: true, dirty: false }),
     flagDeleteFailed: assign({ deleteFailed: true }),
     markSaved: assign({ outcome: 'saved' as const }),
@@ -142,6 +148,7 @@ export const passengerFormMachine = setup({
     shouldUpdateAccount: false,
     loadError: null,
     saveFailed: false,
+    limitReached: false,
     accountUpdateFailed: false,
     deleteFailed: false,
     outcome: null,
@@ -167,7 +174,7 @@ export const passengerFormMachine = setup({
       on: { 'passenger.retry': 'loading' },
     },
     editing: {
-      description: 'The passenger form; a failed save shows \'Oops! Unfortunately this passenger could not be added|updated. Please try again later.\', input kept.',
+      description: 'The passenger form; a failed save shows \'Oops! Unfortunately this passenger could not be added|updated. Please try again later.\', or, for an add past the account\'s most passengers, that limit; input kept.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },

@@ -40,6 +40,7 @@ import { ApiError, errorBody, Refusal } from './lib/errors.ts';
 import { idempotency } from './lib/idempotency.ts';
 import { knownPaths } from './known-paths.gen.ts';
 import { createKnownRoutes } from './lib/known-routes.ts';
+import { hostGuard } from './lib/host-guard.ts';
 import { printable, rejectNul } from './lib/nul-guard.ts';
 import { warmUpDummyHash } from './lib/passwords.ts';
 import type { OidcProviderConfig } from './lib/oidc-config.ts';
@@ -133,6 +134,8 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   const isKnown = createKnownRoutes(opts.knownPaths !== undefined ? opts.knownPaths : knownPaths);
 
   const app = new Hono<AppEnv>();
+  // Only this server's own names are answered (421 otherwise): no DNS-rebound page reads it (decision 565).
+  app.use('*', hostGuard(deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('customer', null);

@@ -9,6 +9,7 @@ import { createApp } from './app.ts';
 import { needsBuild, runViteBuild, type ViteBuild } from './build-check.ts';
 import { isEmpty, openDb, type Db } from './db.ts';
 import { HOUR_MS } from './lib/clock.ts';
+import { httpServerOptions } from './lib/http-timeouts.ts';
 import { purgeExpired } from './lib/housekeeping.ts';
 import { oidcProvidersFromEnv, type OidcProviderConfig } from './lib/oidc-config.ts';
 import { randomToken } from './lib/tokens.ts';
@@ -105,7 +106,8 @@ async function main(): Promise<void> {
     outboxDir: join(dataDir, 'outbox'),
     apiShape,
   });
-  const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
+  // Slow or idle connections are closed (headers 10 s, request 30 s, idle keep-alive 5 s): decision 565.
+  const server = serve({ fetch: app.fetch, port, hostname: HOST, serverOptions: httpServerOptions() }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
     void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findRefundGuestLinks(db), findDemoClaimLinks(db), findDemoFindBooking(db)]).then(([guestLinks, checkIn, refund, claimLinks, find]) => {
       const links = [...guestLinks, ...(checkIn ? [checkIn] : []), ...refund];

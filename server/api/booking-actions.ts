@@ -135,19 +135,24 @@ export function bookingActionsApi(): Hono<AppEnv> {
     const { db, clock } = deps;
     // Its tickets must still stand: not for a refunded or exchanged booking (decision 320).
     await requireLifecycleAllows(db, booking.id, 'email.resend', clock.now());
-    // Every request that reaches a booking counts (decision 301): per booking, and per customer or,
-    // for guests, per client address.
+    // Only the booking's own mailbox, and a signed-in owner's verified email (decision 301). A refused
+    // resend sends nothing, so it leaves the booking's and the owner's quota alone; it counts against
+    // the asking client's own limit of refusals instead, so probing addresses is not free (decision 567).
+    const allowed = allowedRecipients(access);
+    const refused = emails.output.flatMap((email, index) => (allowed.has(email.trim().toLowerCase()) ? [] : [index]));
+    if (refused.length > 0) {
+      const refusals = [[LIMITS.resendRefusedClient, clientAddress(c)]] as const;
+      await assertNotThrottled(db, clock.now(), refusals);
+      await recordAttempt(db, clock.now(), refusals);
+      return c.json({ errors: refused.map((index) => ({ code: 'RECIPIENT_NOT_ALLOWED', field: `emailAddresses.${index}` })) }, 422);
+    }
+    // Every resend that is sent counts (decision 301): per booking, and per customer or, for guests,
+    // per client address.
     const requester: readonly [Limit, string] =
       access.via === 'customer' ? [LIMITS.resendCustomer, access.customer.id] : [LIMITS.resendClient, clientAddress(c)];
     const limits = [[LIMITS.resendBooking, booking.id], requester] as const;
     await assertNotThrottled(db, clock.now(), limits);
     await recordAttempt(db, clock.now(), limits);
-    // Only the booking's own mailbox, and a signed-in owner's verified email (decision 301).
-    const allowed = allowedRecipients(access);
-    const refused = emails.output.flatMap((email, index) => (allowed.has(email.trim().toLowerCase()) ? [] : [index]));
-    if (refused.length > 0) {
-      return c.json({ errors: refused.map((index) => ({ code: 'RECIPIENT_NOT_ALLOWED', field: `emailAddresses.${index}` })) }, 422);
-    }
     // One email per address: the same address typed twice (in any case) is sent once.
     const to = uniqueAddresses(emails.output);
     await db.query(

@@ -8,7 +8,7 @@ import { allows, type Action } from '../lib/policy.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { cleanFields, type TextRules } from '../lib/text-rules.ts';
-import { passengerMessages } from '#src/schemas/passengers.ts';
+import { hasVisibleLetter, passengerMessages } from '#src/schemas/passengers.ts';
 import { ApiError } from '../lib/errors.ts';
 import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import { delayRepayByBooking } from './delay-repay.ts';
@@ -200,7 +200,7 @@ async function loadForCaller(c: Context<AppEnv>) {
   return { booking, order, access };
 }
 
-const NameSchema = v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(30), v.regex(/^[^@?!,|$%<>~`;:{}+=*^£]+$/));
+const NameSchema = v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(30), v.regex(/^[^@?!,|$%<>~`;:{}+=*^£]+$/), v.check(hasVisibleLetter));
 const EditPassengersBody = v.object({
   bookingId: v.pipe(v.string(), v.maxLength(64)),
   alterablesIds: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1), v.maxLength(9)),

@@ -7,6 +7,7 @@ import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { appLink, createEmailCopy, emailLocale, type EmailCopy } from '../lib/email-copy.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
+import { assertNotThrottled, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { apiBooking } from './booking.ts';
 import { can } from '../lib/policy.ts';
@@ -85,8 +86,14 @@ export function calendarFeedApi(): Hono<AppEnv> {
   api.get(`/calendar/:file{${FEED_FILE}}`, can('public'), async (c) => {
     const { db, clock, publicOrigin } = c.get('deps');
     const token = c.req.param('file').slice(0, -'.ics'.length);
+    // An unknown address is a guess, counted per client; past the limit none is looked up (decision 566).
+    const limits = [[LIMITS.calendarFeedClient, clientAddress(c)]] as const;
+    await assertNotThrottled(db, clock.now(), limits);
     const feed = await one<FeedRow>(db, 'select customer_id, locale, created_at from calendar_feeds where token_hash = $1', [sha256Hex(token)]);
-    if (!feed) return c.text('Not Found', 404);
+    if (!feed) {
+      await recordAttempt(db, clock.now(), limits);
+      return c.text('Not Found', 404);
+    }
     const now = clock.now();
     // Upcoming journeys of the customer's current orders (a changed journey's old order is left out).
     const rows = await many<FeedBookingRow>(

@@ -106,11 +106,16 @@ export function findBookingApi(): Hono<AppEnv> {
       where = { sql: 'o.customer_id = $1', param: guest.customerId };
       email = guest.email;
     } else if (token) {
+      // A wrong token is a guess, counted per client; past the limit none is looked at (decision 566).
+      const limits = [[LIMITS.orderTokenClient, clientAddress(c)]] as const;
+      await assertNotThrottled(db, clock.now(), limits);
       const order = await findOrderByGuestToken(db, token.slice(0, 512), clock.now());
       if (order) {
         where = { sql: orderAndReplacements, param: order.id };
         email = order.email;
         kind = order.origin;
+      } else {
+        await recordAttempt(db, clock.now(), limits);
       }
     }
     if (!where || email === null) throw new ApiError(401, 'UNAUTHORISED');

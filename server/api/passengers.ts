@@ -7,7 +7,14 @@ import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
-import { passengerErrors, passengerMessages, toIsoDate, type PassengerValues } from '#src/schemas/passengers.ts';
+import {
+  PASSENGER_LIMIT_REACHED,
+  passengerErrors,
+  passengerLimits,
+  passengerMessages,
+  toIsoDate,
+  type PassengerValues,
+} from '#src/schemas/passengers.ts';
 import { readCleanBody, type TextRules } from '../lib/text-rules.ts';
 import { railcardStatus, utcToday } from '../domain/railcard-catalogue.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
@@ -161,10 +168,15 @@ export function passengersApi(): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const body = await readCleanBody(c, passengerBody(utcToday(clock.now()), false), PASSENGER_TEXT);
+    // At most savedPassengersMax per account, the account holder included (decision 569): counted and
+    // inserted in one statement, which the embedded database runs alone, so two adds at once cannot
+    // both take the last place.
     const row = await one<PassengerRow>(
       db,
       `insert into saved_passengers (id, customer_id, first_name, last_name, nick_name, email, date_of_birth)
-       values ($1, $2, $3, $4, $5, $6, $7) returning ${PASSENGER_COLUMNS}`,
+       select $1, $2, $3, $4, $5, $6, $7::date
+       where (select count(*) from saved_passengers where customer_id = $2) < $8::int
+       returning ${PASSENGER_COLUMNS}`,
       [
         randomUUID(),
         customer.id,
@@ -173,9 +185,11 @@ export function passengersApi(): Hono<AppEnv> {
         clean(body.nickName),
         clean(body.emailAddress),
         dobOf(body),
+        passengerLimits.savedPassengersMax,
       ],
     );
-    return c.json({ passenger: passengerJson(row!), accountUpdateFailed: false }, 201);
+    if (!row) throw new ApiError(422, PASSENGER_LIMIT_REACHED);
+    return c.json({ passenger: passengerJson(row), accountUpdateFailed: false }, 201);
   });
 
   api.get('/passengers/saved-passenger/:id', can('account.view'), async (c) => {

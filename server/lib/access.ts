@@ -3,6 +3,7 @@ import { one } from '../db.ts';
 import type { GuestSession, SessionCustomer } from '../domain/identity.ts';
 import type { AppEnv } from './app-env.ts';
 import { ApiError } from './errors.ts';
+import { assertNotThrottled, clientAddress, LIMITS, recordAttempt } from './rate-limit.ts';
 import { findSessionCustomer, readSessionCookie } from './sessions.ts';
 import { allows, refusal, routeActions, type AccessKind, type Action } from './policy.ts';
 import { UFAC_HEADER, findGuestSession, findOrderByGuestToken, parseFlowHeader } from './ufac.ts';
@@ -110,7 +111,15 @@ export async function authorizeOrder(
   if (!declared.includes(action)) throw new Error(`action ${action} is not declared by this route's can(...)`);
   const token = opts.token ?? null;
   const hasCredential = c.get('customer') !== null || c.get('guest') !== null || token !== null;
+  const { db, clock } = c.get('deps');
   const resolved = await resolveOrderAccess(c, orderId, token, opts.claimId ?? null);
+  if (token && (resolved.via === 'token' || resolved.via === 'none')) {
+    // The token is a guess until it opens the order: wrong ones are counted per client, and past the
+    // limit none is taken, a right one included (decision 566). One that opens the order never counts.
+    const limits = [[LIMITS.orderTokenClient, clientAddress(c)]] as const;
+    await assertNotThrottled(db, clock.now(), limits);
+    if (resolved.via === 'none') await recordAttempt(db, clock.now(), limits);
+  }
   const onAccountOrder = resolved.order ? resolved.order.customer_id !== null : true;
   if (resolved.via === 'none' || !allows(action, resolved.kind, onAccountOrder)) {
     throw refusal(action, resolved.kind, hasCredential, onAccountOrder);

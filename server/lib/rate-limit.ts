@@ -45,12 +45,21 @@ export const LIMITS = {
   resetTokenClient: { scope: 'reset-token.client', max: 30, windowMs: WINDOW_MS },
   /** Unknown or expired guest, marketing or claim tokens exchanged from one client (POST /user-flow-access). */
   userFlowAccessClient: { scope: 'user-flow-access.client', max: 30, windowMs: WINDOW_MS },
+  /**
+   * Wrong order tokens sent as `?token=` from one client (decision 566): the booking list of a token,
+   * a booking, a claim and every other order call that takes one. A token that opens the order never counts.
+   */
+  orderTokenClient: { scope: 'order-token.client', max: 30, windowMs: WINDOW_MS },
+  /** Unknown calendar feed addresses fetched from one client (decision 566). */
+  calendarFeedClient: { scope: 'calendar-feed.client', max: 30, windowMs: WINDOW_MS },
   /** Booking emails resent for one booking, whoever asks (decision 301). */
   resendBooking: { scope: 'resend-email.booking', max: 5, windowMs: HOUR_MS },
   /** Booking emails resent by one signed-in customer over all their bookings. */
   resendCustomer: { scope: 'resend-email.customer', max: 20, windowMs: HOUR_MS },
   /** Booking emails resent by guests (session or order token) from one client address. */
   resendClient: { scope: 'resend-email.client', max: 10, windowMs: HOUR_MS },
+  /** Resends refused for a recipient outside the booking's mailbox, from one client address (decision 567). */
+  resendRefusedClient: { scope: 'resend-email-refused.client', max: 10, windowMs: HOUR_MS },
   /** On-demand tickets generated for one booking (each one is a new ticket to issue). */
   onDemandBooking: { scope: 'on-demand.booking', max: 10, windowMs: HOUR_MS },
   /** Sign-in links asked for from one client address, whichever emails (decision 400). */

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { hasVisibleLetter } from '#src/schemas/passengers.ts';
 import { ApiError } from './errors.ts';
 
 /**
@@ -17,7 +18,8 @@ import { ApiError } from './errors.ts';
  *
  * Those are refused with 422 (`readCleanBody`, `cleanFields`). On top of that (`cleanText`, and
  * the form's own rules each endpoint keeps, 400) a `name` holds only what names really contain: letters, combining marks, spaces,
- * hyphens, apostrophes and full stops ("Zoë", "O'Brien", "Smith-Jones", "St. John", "Nguyễn", "李").
+ * hyphens, apostrophes and full stops ("Zoë", "O'Brien", "Smith-Jones", "St. John", "Nguyễn", "李"),
+ * with at least one letter someone can see (not only Hangul fillers, combining marks or joiners).
  * A `text` (address line, nickname) may also hold digits and the usual punctuation and symbols. A
  * `multiline` text (assistance details, a textarea) may hold line breaks, stored as LF.
  */
@@ -42,7 +44,7 @@ export function safeText(value: string, kind: TextKind): string | null {
 export function cleanText(value: string, kind: TextKind): string | null {
   const text = safeText(value, kind);
   if (text === null) return null;
-  if (kind === 'name') return nameCharacters.test(text) ? text : null;
+  if (kind === 'name') return nameCharacters.test(text) && hasVisibleLetter(text) ? text : null;
   return textCharacters.test(kind === 'multiline' ? text.replace(/\n/g, ' ') : text) ? text : null;
 }
 

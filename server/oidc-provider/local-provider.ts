@@ -8,6 +8,8 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type InteractionDetails } from 'oidc-provider';
+import { isAllowedHost } from '../lib/host-guard.ts';
+import { httpServerOptions } from '../lib/http-timeouts.ts';
 
 export type LocalAccount = {
   sub: string;
@@ -101,7 +103,7 @@ export async function startLocalProvider(opts: LocalProviderOptions): Promise<Lo
   let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
     res.writeHead(503).end();
   };
-  const server = createServer((req, res) => handle(req, res));
+  const server = createServer(httpServerOptions(), (req, res) => handle(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
@@ -180,6 +182,12 @@ export async function startLocalProvider(opts: LocalProviderOptions): Promise<Lo
   };
 
   handle = (req, res) => {
+    // Its own name only, as the app's server (decision 565): a DNS-rebound page cannot drive its sign-in pages.
+    const on = { address: req.socket.localAddress ?? '', port: req.socket.localPort ?? 0 };
+    if (!isAllowedHost(req.headers.host, issuer, on)) {
+      res.writeHead(421, { 'cache-control': 'no-store', connection: 'close' }).end();
+      return;
+    }
     const match = /^\/interaction\/([\w-]+)(?:\/(login|confirm|abort))?$/.exec(new URL(req.url ?? '/', issuer).pathname);
     if (!match) return oidc(req, res);
     interaction(req, res, match[1]!, match[2]).catch(() => {

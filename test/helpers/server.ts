@@ -7,6 +7,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { createApp, type CreateAppOptions } from '#server/app.ts';
 import { isEmpty, openDb } from '#server/db.ts';
+import { httpServerOptions, type HttpTimeouts } from '#server/lib/http-timeouts.ts';
 import type { PageDataOverrides } from '#server/lib/page-data.ts';
 import type { ApiShape } from '#server/lib/spec-shape.ts';
 import { defaultDistDir } from '#server/paths.ts';
@@ -54,6 +55,8 @@ export type TestServerOptions = {
   port?: number;
   /** `spec` or `spec-nulls`: answer only with SPEC sections 3 and 7's fields and calls (API_SHAPE, decision 340); default `full`. */
   apiShape?: ApiShape;
+  /** The Node server's limits on slow and idle connections (server/lib/http-timeouts.ts); default npm start's. */
+  timeouts?: Partial<HttpTimeouts>;
 };
 
 export const FIXTURE_SCRIPT = '/my-account/assets/app.js';
@@ -117,7 +120,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...(opts.publicOrigin ? { publicOrigin: opts.publicOrigin } : {}),
     ...(opts.apiShape ? { apiShape: opts.apiShape } : {}),
   });
-  const server = serve({ fetch: app.fetch, port: opts.port ?? 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
+  const server = serve({
+    fetch: app.fetch,
+    port: opts.port ?? 0,
+    hostname: '127.0.0.1',
+    overrideGlobalObjects: false,
+    serverOptions: httpServerOptions(opts.timeouts),
+  });
   await new Promise<void>((resolve, reject) => {
     if (server.listening) return resolve();
     server.once('listening', () => resolve());

@@ -1,7 +1,15 @@
 import { expect } from 'vitest';
 import { describe, it } from 'vitest';
-import { passengerFormMachine, passengerFormView, type PassengerFormContext } from '#machines/passenger-form';
-import { emptyPassengerValues, passengerErrors, passengerMessages, toPassengerRequest, type PassengerField } from '#src/schemas/passengers';
+import { passengerFormMachine, passengerFormMessages, passengerFormView, type PassengerFormContext } from '#machines/passenger-form';
+import {
+  PASSENGER_LIMIT_REACHED,
+  emptyPassengerValues,
+  passengerErrors,
+  passengerLimits,
+  passengerMessages,
+  toPassengerRequest,
+  type PassengerField,
+} from '#src/schemas/passengers';
 import { describeMachineModel, nextFrom, outputOf } from './harness';
 
 const today = '2026-06-15';
@@ -11,6 +19,9 @@ const saved = (isAccountHolder: boolean) => ({
   id: 'p1', firstName: 'Alex', lastName: 'Morgan', nickName: null, emailAddress: isAccountHolder ? null : 'a@example.com',
   day: '14', month: '03', year: '1998', isAccountHolder,
 });
+/** The API client's refusal of an add past the account's most passengers (decision 569). */
+const limitError = Object.assign(new Error('422'), { status: 422, code: PASSENGER_LIMIT_REACHED });
+const isLimitError = (event: { type: string }) => 'error' in event && event.error === limitError;
 const nextChange = (c: PassengerFormContext) => {
   // Add: fill the required fields in order. Edit: one change to a loaded value, then one more.
   const empty = order.find((f) => c.values[f] === '');
@@ -33,6 +44,7 @@ const opening = (mode: 'add' | 'edit') => ({
   shouldUpdateAccount: false,
   loadError: null,
   saveFailed: false,
+  limitReached: false,
   accountUpdateFailed: false,
   deleteFailed: false,
   outcome: null,
@@ -59,7 +71,11 @@ describeMachineModel(passengerFormMachine, {
         ? [{ type: 'xstate.done.actor.savePassenger', output: { passenger: saved(true), accountUpdateFailed: true } }]
         : []),
     ],
-    'xstate.error.actor.savePassenger': [{ type: 'xstate.error.actor.savePassenger', error: new Error('500') }],
+    'xstate.error.actor.savePassenger': (snap) => [
+      { type: 'xstate.error.actor.savePassenger', error: new Error('500') },
+      // Only an add can be refused for the account's most passengers.
+      ...(snap.context.mode === 'add' ? [{ type: 'xstate.error.actor.savePassenger', error: limitError } as const] : []),
+    ],
     'xstate.done.actor.deletePassenger': [{ type: 'xstate.done.actor.deletePassenger', output: { success: true } }],
     'xstate.error.actor.deletePassenger': [{ type: 'xstate.error.actor.deletePassenger', error: new Error('500') }],
   },
@@ -69,6 +85,7 @@ describeMachineModel(passengerFormMachine, {
     sync: c.shouldUpdateAccount,
     submitAttempted: c.submitAttempted,
     saveFailed: c.saveFailed,
+    limitReached: c.limitReached,
     accountUpdateFailed: c.accountUpdateFailed,
     deleteFailed: c.deleteFailed,
     dirty: c.dirty,
@@ -81,7 +98,9 @@ describeMachineModel(passengerFormMachine, {
     }
     if (snapshot.matches('saved')) expect(snapshot.output).toEqual({ outcome: 'saved' });
     if (snapshot.matches('deleted')) expect(snapshot.output).toEqual({ outcome: 'deleted' });
-    if (snapshot.matches('submitting')) expect(snapshot.context.saveFailed).toBe(false);
+    if (snapshot.matches('submitting')) expect([snapshot.context.saveFailed, snapshot.context.limitReached]).toEqual([false, false]);
+    // The limit is a kind of failed save, never shown on its own.
+    if (snapshot.context.limitReached) expect(snapshot.context.saveFailed).toBe(true);
   },
   calls: {
     loading: { fetchPassenger: { passengerId: 'p1' } },
@@ -116,7 +135,14 @@ describeMachineModel(passengerFormMachine, {
       if (event.type === 'xstate.init') expect(context).toEqual(opening('add'));
       // Typing clears a failed save or sync and changes that field only.
       const typed = nextFrom(check, { type: 'form.change', field: 'nickName', value: 'Bobby' });
-      expect(typed.context).toEqual({ ...context, values: { ...context.values, nickName: 'Bobby' }, dirty: true, saveFailed: false, accountUpdateFailed: false });
+      expect(typed.context).toEqual({
+        ...context,
+        values: { ...context.values, nickName: 'Bobby' },
+        dirty: true,
+        saveFailed: false,
+        limitReached: false,
+        accountUpdateFailed: false,
+      });
       // The account holder's sync choice is a change too, and clears a failed sync.
       for (const value of [true, false]) {
         const synced = nextFrom(check, { type: 'form.toggleUpdateAccount', value });
@@ -146,6 +172,11 @@ describeMachineModel(passengerFormMachine, {
       if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
       if (event.type === 'xstate.error.actor.savePassenger') {
         expect(context.saveFailed).toBe(true);
+        // A refused add for the account's most passengers says so (with the number), not "try again later".
+        expect(context.limitReached).toBe(isLimitError(event));
+        expect(passengerFormMessages.limitReached).toBe(
+          `This account already holds ${passengerLimits.savedPassengersMax} passengers, the most it can save. Delete a passenger you no longer need to add a new one.`,
+        );
         expect(passengerMessages[context.mode === 'add' ? 'addFailed' : 'editFailed']).toMatch(/^Oops! Unfortunately this passenger could not be (added|updated)\. Please try again later\.$/);
         expect(context.dirty, 'input kept').toBe(true);
       }
@@ -164,7 +195,7 @@ describeMachineModel(passengerFormMachine, {
     submitting: ({ context, event }) => {
       expect(event.type).toBe('form.submit');
       expect(passengerErrors(context.values, { today, isAccountHolder: context.isAccountHolder })).toEqual({});
-      expect([context.saveFailed, context.accountUpdateFailed, context.deleteFailed]).toEqual([false, false, false]);
+      expect([context.saveFailed, context.limitReached, context.accountUpdateFailed, context.deleteFailed]).toEqual([false, false, false, false]);
     },
     confirmingDelete: ({ snapshot, context, event }) => {
       expect([context.mode, context.isAccountHolder]).toEqual(['edit', false]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 import { DEMO_PASSENGERS } from '#server/seed/passengers.ts';
+import { PASSENGER_LIMIT_REACHED, passengerLimits } from '#src/schemas/passengers.ts';
 
 type Passenger = {
   id: string;
@@ -102,6 +103,9 @@ describe('add passenger', () => {
     ['a one-letter name', { firstName: 'R' }, 'Names cannot be shorter than 2 characters'],
     ['a 31-letter name', { lastName: 'x'.repeat(31) }, 'Names cannot be longer than 30 characters'],
     ['a forbidden character', { firstName: 'Rob£' }, 'Name contains invalid characters'],
+    ['a name of Hangul fillers', { firstName: '\u115F\u115F' }, 'Name contains invalid characters'],
+    ['a name of combining marks alone', { lastName: '\u0301\u0301\u0301' }, 'Name contains invalid characters'],
+    ['a name of zero-width joiners', { firstName: '\u200C\u200D\u200C' }, 'Name contains invalid characters'],
     ['a blank name', { lastName: '  ' }, 'Required'],
     ['a blank-only nickname', { nickName: '   ' }, 'Invalid'],
     ['a bad email', { emailAddress: 'nope' }, 'Must be a valid email address'],
@@ -116,8 +120,48 @@ describe('add passenger', () => {
     expect(res.body.errors[0]!.message).toContain(message);
   });
 
+  it('stores no name without a visible letter: a zero-width space is refused as an unsafe character', async () => {
+    const res = await client.post<ErrorsBody>(ADD, { ...valid, firstName: '\u200B\u200B' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toEqual({ code: 'INVALID_CHARACTERS', message: 'firstName: Name contains invalid characters' });
+    const list = await client.get<ListBody>(LIST);
+    expect(list.body.passengers.some((p) => p.firstName.includes('\u200B'))).toBe(false);
+  });
+
   it('answers 400 for a day of more than 2 characters', async () => {
     expect((await client.post(ADD, { ...valid, day: '007' })).status).toBe(400);
+  });
+});
+
+describe('saved passengers per account (decision 569)', () => {
+  beforeAll(fresh);
+  const max = passengerLimits.savedPassengersMax;
+  const count = async () => (await client.get<ListBody>(LIST)).body.passengers.length;
+  const nth = (i: number) => ({ ...valid, firstName: `Robin${'abcdefghijklmnopqrstuvwxyz'[i % 26]}`, lastName: `Smith${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}` });
+
+  it(`refuses the add past ${max} (the account holder included) with 422 ${PASSENGER_LIMIT_REACHED}; a delete makes room`, async () => {
+    const start = await count();
+    expect(start).toBeLessThan(max - 10);
+    for (let i = start; i < max - 10; i++) expect((await client.post(ADD, nth(i))).status).toBe(201);
+    // Ten adds at once for the last ten places and ten more: exactly ten are saved.
+    const racing = await Promise.all(Array.from({ length: 20 }, (_, i) => client.post(ADD, nth(max + i))));
+    expect(racing.filter((r) => r.status === 201)).toHaveLength(10);
+    for (const refused of racing.filter((r) => r.status !== 201)) {
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual({ errors: [{ code: PASSENGER_LIMIT_REACHED }] });
+    }
+    expect(await count()).toBe(max);
+    const refused = await client.post<ErrorsBody>(ADD, valid);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors[0]!.code).toBe(PASSENGER_LIMIT_REACHED);
+    expect(await count()).toBe(max);
+
+    const added = racing.find((r) => r.status === 201)!.body as SaveBody;
+    expect((await client.request('DELETE', '/my-account/api/passengers/delete-passenger', { body: { id: added.passenger.id } })).status).toBe(200);
+    expect((await client.post(ADD, valid)).status).toBe(201);
+    expect(await count()).toBe(max);
+    // Editing a passenger is not an add: still allowed at the cap.
+    expect((await client.post(`/my-account/api/passengers/edit-passenger/${DEMO_PASSENGERS.jamie}`, { ...valid, firstName: 'Jamie' })).status).toBe(200);
   });
 });
 

@@ -7,7 +7,8 @@ import { useTestServer } from '../helpers/use-test-server.ts';
 /**
  * POST /booking/resend-email and on-demand tickets cannot be used to mail anyone, or without end
  * (decision 301): the booking's own address and the owner's verified email only; limits
- * per booking, per customer, per client for guests; on-demand tickets per booking.
+ * per booking, per customer, per client for guests, refusals per client apart from them (decision
+ * 567); on-demand tickets per booking.
  */
 const API = '/my-account/api';
 const server = useTestServer({ resetEachTest: true });
@@ -129,6 +130,31 @@ describe('resend limits', () => {
     const [mine] = await customerTargets(customer);
     if (!mine) throw new Error('no booking');
     expect((await resend(customer, mine, [DEMO_ACCOUNT.email])).status).toBe(200);
+  });
+});
+
+describe('refused resends (decision 567)', () => {
+  it('a resend refused for a foreign recipient leaves the booking’s and the owner’s quota alone', async () => {
+    const [t] = await customerTargets(customer);
+    if (!t) throw new Error('no booking');
+    // Strangers' addresses, tried more times than the booking's hourly quota.
+    for (let i = 0; i < LIMITS.resendBooking.max + 2; i++) {
+      expect((await resend(customer, t, [`stranger-${i}@evil.test`])).status).toBe(422);
+    }
+    // The owner still has the whole hour's quota for the booking.
+    for (let i = 0; i < LIMITS.resendBooking.max; i++) expect((await resend(customer, t, [DEMO_ACCOUNT.email])).status).toBe(200);
+    expectThrottled(await resend(customer, t, [DEMO_ACCOUNT.email]));
+  });
+
+  it(`refusals count against the asking client alone: ${LIMITS.resendRefusedClient.max} an hour, then 429`, async () => {
+    const [t] = await customerTargets(customer);
+    if (!t) throw new Error('no booking');
+    for (let i = 0; i < LIMITS.resendRefusedClient.max; i++) {
+      expect((await resend(customer, t, [`probe-${i}@evil.test`])).status).toBe(422);
+    }
+    expectThrottled(await resend(customer, t, ['probe-last@evil.test']));
+    // A resend to the booking's own mailbox is still sent: refusals are not its quota.
+    expect((await resend(customer, t, [DEMO_ACCOUNT.email])).status).toBe(200);
   });
 });
 

@@ -51,6 +51,10 @@ describe('cleanText', () => {
     // An astral letter is a pair of surrogates, not a lone one.
     expect(cleanText('𝒜da', 'name')).toBe('𝒜da');
     for (const notName of ['Robin2', 'R@bin', 'Robin!', 'Robin/Smith']) expect(cleanText(notName, 'name'), notName).toBeNull();
+    // A name needs a letter someone can see: not only Hangul fillers, combining marks or joiners.
+    for (const invisible of ['\u115F\u115F', '\u3164', '\u0301\u0301', '\u200C\u200D', ' . ']) {
+      expect(cleanText(invisible, 'name'), JSON.stringify(invisible)).toBeNull();
+    }
   });
 
   it('lets addresses and nicknames hold digits and the usual punctuation; multiline text keeps line breaks as LF', () => {

@@ -29,6 +29,19 @@ describe('passenger names (spec section 5)', () => {
   it('accepts hyphens, apostrophes, accents, dots and digits', () => {
     for (const name of ["O'Neill-Smith", 'Zoë', 'St. John', 'José María', 'Alex 2']) expect(validatePassengerName(name)).toBeNull();
   });
+  it.each([
+    ['Hangul choseong fillers', '\u115F\u115F'],
+    ['Hangul fillers of every kind', '\u1160\u3164\uFFA0'],
+    ['combining marks alone', '\u0301\u0308'],
+    ['zero-width joiners', '\u200C\u200D'],
+    ['fillers between spaces', ' \u115F \u115F '],
+    ['punctuation only', ".-'"],
+  ])('needs a letter someone can see: %s is an invalid name', (_label, name) => {
+    expect(validatePassengerName(name)).toBe('Name contains invalid characters');
+  });
+  it('takes a name with a visible letter among marks or joiners', () => {
+    for (const name of ['Zoe\u0308', '李明', 'می\u200Cخواهم', 'O\u115Fx']) expect(validatePassengerName(name)).toBeNull();
+  });
 });
 
 describe('nickname', () => {

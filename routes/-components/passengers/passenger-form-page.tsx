@@ -93,7 +93,11 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
         }}
       >
         <ErrorSummary attempt={attempt} errors={Object.fromEntries(Object.entries(errors).map(([key, error]) => [key === 'dateOfBirth' ? 'day' : key, error]))} />
-        {c.saveFailed && <Alert tone="error">{mode === 'add' ? passengerMessages.addFailed : passengerMessages.editFailed}</Alert>}
+        {c.saveFailed && (
+          <Alert tone="error">
+            {c.limitReached ? passengerFormMessages.limitReached : mode === 'add' ? passengerMessages.addFailed : passengerMessages.editFailed}
+          </Alert>
+        )}
         {c.accountUpdateFailed && (
           <Alert tone="error" title={m.passenger_form_page_personal_details_not_updated()}>
             <p>{passengerFormMessages.accountUpdateFailed}</p>
