@@ -131,18 +131,15 @@ export function allows(action: Action, kind: AccessKind, onAccountOrder = true):
   return allowance === 'guest-order' ? !onAccountOrder : allowance;
 }
 
-/** Why a refusal happened, for the answer: nobody at all, or somebody without the right kind of access. */
-export function refusal(action: Action, kind: AccessKind, hasAnyCredential: boolean, onAccountOrder: boolean): ApiError {
+/**
+ * Why a refusal happened, as a code the screens word themselves: nobody at all (401, sign in), a Find
+ * a booking session on an account's booking (SIGN_IN_TO_MANAGE), an account whose email is not proved
+ * yet (EMAIL_NOT_VERIFIED), or anyone else without the right access (FORBIDDEN).
+ */
+export function refusal(_action: Action, kind: AccessKind, hasAnyCredential: boolean, onAccountOrder: boolean): ApiError {
   if (!hasAnyCredential) return new ApiError(401, 'UNAUTHORISED');
-  if (kind === 'find-booking' && onAccountOrder) {
-    return new ApiError(403, 'SIGN_IN_TO_MANAGE', 'This booking belongs to an account: sign in to manage it.');
-  }
-  if (kind === 'owner-unproved') {
-    return new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Confirm your email address first: use the link we sent you.');
-  }
-  if (kind === 'account-email' && POLICY[action].subject === 'order') {
-    return new ApiError(403, 'FORBIDDEN', 'Add this booking to your account before changing it.');
-  }
+  if (kind === 'find-booking' && onAccountOrder) return new ApiError(403, 'SIGN_IN_TO_MANAGE');
+  if (kind === 'owner-unproved') return new ApiError(403, 'EMAIL_NOT_VERIFIED');
   return new ApiError(403, 'FORBIDDEN');
 }
 
