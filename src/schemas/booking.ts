@@ -126,7 +126,16 @@ export const Order = v.object({
 export type Order = v.InferOutput<typeof Order>;
 
 /** GET /booking/{id} 200 (spec: "Booking detail state: bookings, order"): the order's bookings. */
-export const BookingDetailResponse = v.object({ bookings: v.pipe(v.array(Booking), v.minLength(1)), order: Order });
+export const BookingDetailResponse = v.object({
+  bookings: v.pipe(v.array(Booking), v.minLength(1)),
+  order: Order,
+  /**
+   * Local-server extra: `sign-in` when the caller found an account's booking with Find a booking
+   * (knowledge is not ownership, docs/access-policy.md): it is shown, and managed signed in. Absent:
+   * whatever the server refuses is refused with its own answer.
+   */
+  manage: v.optional(v.picklist(['sign-in'])),
+});
 export type BookingDetailResponse = v.InferOutput<typeof BookingDetailResponse>;
 
 /** GET /booking/{id} 308: the booking moved (its order was replaced); open this booking's history. */

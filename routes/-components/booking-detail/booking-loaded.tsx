@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
@@ -101,7 +102,15 @@ function BookingBody({
       <LifecycleNote lifecycle={lifecycle} withdrawn={offer.withdrawn} next={newBookingLink(booking, lifecycle, mode)} />
       <ChangedFromNote booking={booking} mode={mode} />
       {addToAccountToken && <AddToAccount guestToken={addToAccountToken} />}
-      {readOnly && (
+      {offer.signInToManage && (
+        <Alert tone="info" title={m.booking_detail_sign_in_to_manage_title()}>
+          <p>{m.booking_detail_sign_in_to_manage_text()}</p>
+          <p>
+            <Link to="/login" search={{ redirect: `/bookings/${booking.id}` }}>{m.booking_detail_sign_in_to_manage_link()}</Link>
+          </p>
+        </Alert>
+      )}
+      {readOnly && !offer.signInToManage && (
         <Alert tone="info" title={m.booking_detail_screen_booked_as_a_guest()}>
           <p>{m.booking_detail_screen_you_bought_this_booking_without()}</p>
         </Alert>

@@ -9,8 +9,10 @@ import type { BookingScreenMode } from './booking-detail-screen';
 
 /** What the loaded booking offers, as its lifecycle (decision 320), the screen's mode and the feature flags allow. */
 export interface BookingOffer {
-  /** A signed-in customer's look at a guest order (guestView): nothing can be done here. */
+  /** A signed-in customer's look at a guest order (guestView), or an account's booking found with Find a booking: nothing can be done here. */
   readOnly: boolean;
+  /** An account's booking found with Find a booking: its customer manages it signed in. */
+  signInToManage: boolean;
   lifecycle: BookingLifecycle;
   may: (action: LifecycleAction['type']) => boolean;
   upcoming: boolean;
@@ -28,7 +30,8 @@ export interface BookingOffer {
 
 export function useBookingOffer(booking: Booking, detail: BookingDetailResponse, mode: BookingScreenMode): BookingOffer {
   const { locale, pageData } = useServices();
-  const readOnly = mode === 'guestView';
+  const signInToManage = detail.manage === 'sign-in';
+  const readOnly = mode === 'guestView' || signInToManage;
   const delivery = booking.delivery;
   const assistanceOn = mode === 'account' && pageData.features['enable-passenger-assistance'] && !booking.isSeasonBooking;
   // The booking's lifecycle (decision 320): only the actions its state allows are offered, and the
@@ -54,5 +57,5 @@ export function useBookingOffer(booking: Booking, detail: BookingDetailResponse,
     assistanceOn && upcoming && !may('assistance.book') && m.common_passenger_assistance(),
     delivery !== null && !readOnly && !may('email.resend') && m.booking_actions_resend_booking_email(),
   ].filter((label) => label !== false);
-  return { readOnly, lifecycle, may, upcoming, renamable, claimedInsurance, assistanceOn, refundOffered, withdrawn, ticket };
+  return { readOnly, signInToManage, lifecycle, may, upcoming, renamable, claimedInsurance, assistanceOn, refundOffered, withdrawn, ticket };
 }
