@@ -150,6 +150,8 @@ describe.each(['spec', 'spec-nulls'] as const)('API_SHAPE=%s: sign-in and passwo
     const page = await fetch(`${server.origin}/my-account/login`);
     expect(readPageData(await page.text())).not.toHaveProperty('signInProviders');
     expect((await fetch(`${server.origin}${API}/oidc/google/start?redirect=%2Fbookings`)).status).toBe(404);
+    // The login page's check before leaving (HEAD) gets the same 404, so it stays and says why.
+    expect((await fetch(`${server.origin}${API}/oidc/google/start?redirect=%2Fbookings`, { method: 'HEAD' })).status).toBe(404);
   });
 
   it('forgot password, then the link: the token checks and the new password is taken (204), then signs in', async () => {
@@ -173,6 +175,11 @@ describe('the full API offers the configured providers', () => {
   it('lists them in the page data', async () => {
     const page = await fetch(`${server.origin}/my-account/login`);
     expect(readPageData(await page.text())?.signInProviders).toEqual(['google']);
+  });
+  it('answers the login page\'s HEAD check of a served start with 204, beginning nothing (no cookie)', async () => {
+    const res = await fetch(`${server.origin}${API}/oidc/google/start?redirect=%2Fbookings`, { method: 'HEAD', redirect: 'manual' });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('set-cookie')).toBeNull();
   });
 });
 
