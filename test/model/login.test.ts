@@ -15,7 +15,7 @@ describeMachineModel(loginMachine, {
     ],
     'form.blur': [{ type: 'form.blur', field: 'email' }],
     // From the pristine form only (a form with typed details is checked with nextFrom in editing).
-    'provider.choose': (snap) => (snap.context.dirty ? [] : [{ type: 'provider.choose', provider: 'google' }]),
+    'provider.choose': (snap) => (snap.context.dirty ? [] : [{ type: 'provider.choose' as const, provider: 'google' as const }]),
     'provider.returned': [{ type: 'provider.returned' }],
     'signInLink.request': [{ type: 'signInLink.request' }],
     // Decision 571: the start is served (its redirect), not served (404), or the check itself fails.
