@@ -20,6 +20,8 @@ export interface LoginContext {
   response: UserResponse | null;
   /** The provider the page is leaving for (sign-in with Google, Facebook or Apple), while it does. */
   provider: SignInProvider | null;
+  /** A provider whose sign-in start the host does not serve (404): the page says so (decision 571). */
+  unavailableProvider: SignInProvider | null;
   /** The address a sign-in link was asked for (decision 400), once the server took the request. */
   signInLinkSentTo: string | null;
   /** Asking for a sign-in link failed (the throttle message stays, and the offer). */
@@ -55,12 +57,18 @@ export const loginMachine = setup({
     requestSignInLink: fromPromise<unknown, { email: string }>(async () => {
       throw new Error('requestSignInLink not provided');
     }),
+    /** Asks (HEAD) whether the host serves this provider's sign-in start; a 404 fails with status 404. */
+    checkProvider: fromPromise<unknown, { provider: SignInProvider }>(async () => {
+      throw new Error('checkProvider not provided');
+    }),
   },
   guards: {
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, loginValidators)),
     isInvalidCredentials: ({ event }) => hasStatus(event, 401),
     isThrottled: ({ event }) => isThrottledProblem(event),
     isSlowedDown: ({ context }) => context.serverError === 'throttled',
+    /** 404: the host does not serve this provider's start (a spec-only API lists no /oidc call). */
+    isProviderMissing: ({ event }) => hasStatus(event, 404),
   },
   actions: {
     setValue: assign(({ context, event }) => changePatch(context, event, { serverError: null, signInLinkFailed: false })),
@@ -72,9 +80,10 @@ export const loginMachine = setup({
     storeResponse: assign(({ event }) => ({ response: doneOutput<UserResponse>(event, 'login') })),
     rememberProvider: assign(({ event }) => {
       assertEvent(event, 'provider.choose');
-      return { provider: event.provider, serverError: null };
+      return { provider: event.provider, serverError: null, unavailableProvider: null };
     }),
     forgetProvider: assign({ provider: null }),
+    markProviderUnavailable: assign(({ context }) => ({ unavailableProvider: context.provider, provider: null })),
     clearSignInLink: assign({ signInLinkSentTo: null, signInLinkFailed: false }),
     storeSignInLinkSent: assign(({ context }) => ({
       signInLinkSentTo: context.values.email.trim(),
@@ -105,6 +114,7 @@ export const loginMachine = setup({
     retryAfterSeconds: null,
     response: null,
     provider: null,
+    unavailableProvider: null,
     signInLinkSentTo: null,
     signInLinkFailed: false,
   },
@@ -119,10 +129,7 @@ export const loginMachine = setup({
           { guard: 'isValid', target: 'submitting', actions: 'clearSignInLink' },
           { actions: 'markSubmitAttempted' },
         ],
-        'provider.choose': {
-          target: 'leavingForProvider',
-          actions: ['rememberProvider', 'goToChosenProvider'],
-        },
+        'provider.choose': { target: 'checkingProvider', actions: 'rememberProvider' },
         'signInLink.request': { guard: 'isSlowedDown', target: 'sendingSignInLink' },
       },
     },
@@ -134,6 +141,21 @@ export const loginMachine = setup({
         input: ({ context }) => ({ email: context.values.email.trim() }),
         onDone: { target: 'editing', actions: 'storeSignInLinkSent' },
         onError: { target: 'editing', actions: 'setSignInLinkFailed' },
+      },
+    },
+    checkingProvider: {
+      description: 'Asking whether the host serves the chosen provider\'s sign-in start before leaving for it; the buttons wait.',
+      invoke: {
+        id: 'checkProvider',
+        src: 'checkProvider',
+        input: ({ context }) => ({ provider: context.provider ?? 'google' }),
+        onDone: { target: 'leavingForProvider', actions: 'goToChosenProvider' },
+        onError: [
+          // Not served here: stay, and say to sign in with email and password.
+          { guard: 'isProviderMissing', target: 'editing', actions: 'markProviderUnavailable' },
+          // Any other failure: go anyway, and the start's own page says what went wrong.
+          { target: 'leavingForProvider', actions: 'goToChosenProvider' },
+        ],
       },
     },
     leavingForProvider: {

@@ -2,12 +2,20 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { IssuedTicket, TicketStatusResponse } from '#src/schemas/booking-actions';
 import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
+import { codeOf, hasStatus, problemOfEvent } from './lib/problems';
 
 /**
  * On-demand ticket (spec sections 3, 4, 8, 9): generate a deliverable, then poll its status starting
  * at 800 ms with a doubling backoff, at most 15 retries, retrying only while it is processing.
  * Ready: the page reloads the booking. Failed status, a non-200 poll or a failed generate: error.
+ * A ticket whose booking was refunded, exchanged or paid by insurance is withdrawn
+ * (docs/decisions/570-withdrawn-tickets-and-offers.md): the status answers 410, or generate is
+ * refused (409) because the tickets were cancelled. That is no error to try again: the screen says
+ * the ticket can no longer be used.
  */
+
+/** Generate's 409 codes that say the booking's tickets were cancelled (the booking lifecycle's, and a replaced order's). */
+export const withdrawnTicketCodes: readonly string[] = ['REFUNDED', 'REFUND_IN_PROGRESS', 'PART_REFUNDED', 'CHANGED', 'INSURANCE_CLAIMED', 'BOOKING_REPLACED'];
 export interface OnDemandTicketInput {
   bookingId: string;
   deliveryId: string;
@@ -29,9 +37,10 @@ export interface OnDemandTicketContext {
 
 export type OnDemandTicketEvent = { type: 'ticket.generate' };
 
-export const onDemandTicketMessages: Record<OnDemandTicketError | 'processing' | 'ready', string> = {
+export const onDemandTicketMessages: Record<OnDemandTicketError | 'processing' | 'ready' | 'withdrawn', string> = {
   processing: m.on_demand_ticket_processing(),
   ready: m.on_demand_ticket_ready(),
+  withdrawn: m.on_demand_ticket_withdrawn(),
   generateFailed: m.on_demand_ticket_generate_failed(),
   ticketFailed: m.on_demand_ticket_ticket_failed(),
   pollFailed: m.on_demand_ticket_poll_failed(),
@@ -65,6 +74,9 @@ export const onDemandTicketMachine = setup({
     isReady: ({ event }) => ticketStatus(event).status === 'ready',
     isProcessing: ({ event }) => ticketStatus(event).status === 'processing',
     canRetry: ({ context }) => context.retries < context.ticketPollMaxRetries,
+    /** 410 (the ticket is gone), or 409 because the booking's tickets were cancelled. */
+    isWithdrawn: ({ event }) =>
+      hasStatus(event, 410) || (hasStatus(event, 409) && withdrawnTicketCodes.includes(codeOf(problemOfEvent(event)) ?? '')),
   },
   actions: {
     startDeliverable: assign(({ event }) => ({
@@ -107,7 +119,7 @@ export const onDemandTicketMachine = setup({
         src: 'generateTicket',
         input: ({ context }) => ({ bookingId: context.bookingId, deliveryId: context.deliveryId }),
         onDone: { target: 'waiting', actions: 'startDeliverable' },
-        onError: { target: 'failed', actions: 'setGenerateFailed' },
+        onError: [{ guard: 'isWithdrawn', target: 'withdrawn' }, { target: 'failed', actions: 'setGenerateFailed' }],
       },
     },
     waiting: {
@@ -129,7 +141,7 @@ export const onDemandTicketMachine = setup({
           { guard: 'isProcessing', target: 'checkingRetries' },
           { target: 'failed', actions: 'setTicketFailed' },
         ],
-        onError: { target: 'failed', actions: 'setPollFailed' },
+        onError: [{ guard: 'isWithdrawn', target: 'withdrawn' }, { target: 'failed', actions: 'setPollFailed' }],
       },
     },
     checkingRetries: {
@@ -145,6 +157,10 @@ export const onDemandTicketMachine = setup({
     },
     ready: {
       description: 'The ticket is ready: the page reloads the booking (output: the ticket).',
+      type: 'final',
+    },
+    withdrawn: {
+      description: 'The booking was refunded, exchanged or paid by insurance, so its ticket was withdrawn (410, or generate refused): it can no longer be used; nothing to try again (output: no ticket).',
       type: 'final',
     },
   },

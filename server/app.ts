@@ -47,7 +47,7 @@ import type { OidcProviderConfig } from './lib/oidc-config.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from './lib/public-origin.ts';
 import { resolvePageData, type PageDataOverrides } from './lib/page-data.ts';
 import { outboxRoutes } from './lib/outbox.ts';
-import { specShape, type ApiShape } from './lib/spec-shape.ts';
+import { specCallFor, specShape, type ApiShape } from './lib/spec-shape.ts';
 import { shellRoutes } from './shell.ts';
 import { answerSwitch, createTestState, hangSwitch, testApiRoutes, testSwitchRoutes } from './test-switches.ts';
 
@@ -129,8 +129,12 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
     outboxDir: opts.outboxDir ?? null,
   };
   const oidcProviders = opts.oidcProviders ?? [];
-  // The login page shows a button for these only (page data; absent means none).
-  const signInProviders = oidcProviders.map((p) => p.id);
+  const apiShape = opts.apiShape ?? 'full';
+  // The login page shows a button for these only (page data; absent means none): the providers whose
+  // start the API serves, so a spec-shaped API (no /oidc calls) offers none (decision 571).
+  const signInProviders = oidcProviders
+    .map((p) => p.id)
+    .filter((id) => apiShape === 'full' || specCallFor('GET', `/oidc/${id}/start`) !== null);
   const isKnown = createKnownRoutes(opts.knownPaths !== undefined ? opts.knownPaths : knownPaths);
 
   const app = new Hono<AppEnv>();
@@ -160,7 +164,6 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   // Every route, the shell's included: bodies limited, then no NUL anywhere (400 before any handler).
   app.use('*', limitRealBodies, rejectNul);
   const apiMiddleware = [apiHeaders, conversationId, csrfProtection(() => csrfSecret), identify] as const;
-  const apiShape = opts.apiShape ?? 'full';
   // Spec-shape modes: unlisted calls end here with a 404 (before the CSRF check or any handler runs).
   if (apiShape !== 'full') app.use(`${API_BASE}/*`, apiHeaders, specShape(apiShape, API_BASE, (path) => path.startsWith('/__test/')));
   app.use(`${API_BASE}/*`, ...apiMiddleware); // also matches API_BASE itself

@@ -89,6 +89,16 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           return response;
         }),
         requestSignInLink: fromPromise(({ input }) => authApi.requestSignInLink(input.email)),
+        // Is the start served here (decision 571)? HEAD begins nothing; a redirect is not followed.
+        checkProvider: fromPromise(async ({ input }) => {
+          const res = await fetch(providerSignInUrl(input.provider, safeRedirectPath(redirect), locale.prefix), {
+            method: 'HEAD',
+            credentials: 'same-origin',
+            redirect: 'manual',
+          });
+          if (res.status === 404) throw Object.assign(new Error('sign-in provider not served'), { status: 404 });
+          return null;
+        }),
       },
       actions: {
         goToProvider: (_, { provider }) => {
@@ -106,7 +116,8 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
     return () => window.removeEventListener('pageshow', onShow);
   }, [send]);
   const submitting = snapshot.matches('submitting');
-  const leaving = snapshot.matches('leavingForProvider');
+  const leaving = snapshot.matches('checkingProvider') || snapshot.matches('leavingForProvider');
+  const { unavailableProvider } = snapshot.context;
   const { signInProviders } = pageData;
   const { errors, blocking, canSubmit } = formView(snapshot.context, loginValidators, submitting);
   const { values, serverError, signInLinkSentTo, signInLinkFailed } = snapshot.context;
@@ -176,6 +187,7 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           </>
         )}
       </div>
+      {unavailableProvider && <Alert tone="error">{m.login_page_provider_unavailable({ provider: providerName(unavailableProvider) })}</Alert>}
       {signInProviders.length > 0 && (
         <div className={styles.providers} role="group" aria-label={m.login_page_other_ways_to_sign_in()}>
           {signInProviders.map((id) => (

@@ -12,7 +12,7 @@ import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { ApiError } from '../lib/errors.ts';
 import { sendEmail, uniqueAddresses } from '../lib/outbox.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
-import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
+import { bookingOffers, LIFECYCLE_DETAIL, requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import { PORTALS } from '../lib/page-data.ts';
 import { loadTicketSecret, ticketBarcodeData } from '../domain/ticket-barcode.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
@@ -237,6 +237,13 @@ export function bookingActionsApi(): Hono<AppEnv> {
         ])
       : null;
     if (!row) throw new ApiError(404, 'NOT_FOUND');
+    // A ticket whose booking was refunded, exchanged or paid by insurance is gone (decision 570):
+    // 410 with the lifecycle's reason, never `ready` with a code a gate would still read.
+    const offers = await bookingOffers(c.get('deps').db, booking.id, c.get('deps').clock.now());
+    const withdrawn = offers?.ticketWithdrawn ?? null;
+    if (withdrawn) {
+      return c.json({ errors: [{ code: 'TICKET_WITHDRAWN' }], reason: withdrawn, detail: LIFECYCLE_DETAIL[withdrawn] }, 410);
+    }
     if (c.get('deps').clock.now().getTime() < new Date(row.settles_at).getTime()) return c.json({ status: 'processing' });
     if (row.outcome === 'failed') return c.json({ status: 'failed' });
     const issued = await one<{ reference: string; barcode_data: string; issued_at: Date }>(

@@ -10,7 +10,7 @@ import { readBody } from '../lib/body.ts';
 import { cleanFields, type TextRules } from '../lib/text-rules.ts';
 import { hasVisibleLetter, passengerMessages } from '#src/schemas/passengers.ts';
 import { ApiError } from '../lib/errors.ts';
-import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
+import { bookingOffers, requireLifecycleAllows, type BookingOffers, type TicketWithdrawalReason } from '../domain/booking-lifecycle.ts';
 import { delayRepayByBooking } from './delay-repay.ts';
 import { insuranceByBooking } from './insurance.ts';
 import { historyChanges, loadDisruptions, refundSummaries } from '../domain/refund-store.ts';
@@ -68,7 +68,7 @@ async function canOpen(c: Context<AppEnv>, orderId: string): Promise<boolean> {
 }
 
 /** What the caller may do on this order besides looking: what the booking answer offers follows it. */
-export function offers(access: OrderAccess) {
+export function accessOffers(access: OrderAccess) {
   const onAccountOrder = access.order.customer_id !== null;
   return {
     rename: allows('passenger.rename', access.kind, onAccountOrder),
@@ -155,6 +155,29 @@ export function legDisruption(records: readonly ServiceDisruption[], direction: 
   return found ? { kind: found.kind, delayMinutes: found.delayMinutes } : null;
 }
 
+type ApiDelivery = ReturnType<typeof apiBooking>['delivery'];
+type WithdrawnDelivery = BookingData['delivery'] & {
+  issuedTicket: { reference: string; issuedAt: string; withdrawn: { reason: TicketWithdrawalReason } };
+};
+
+/**
+ * A withdrawn ticket carries no code (decision 570): a refunded, exchanged or insurance-paid
+ * booking's issued ticket keeps its reference and says why it was withdrawn (a local extra), so no
+ * screen, PDF or offline copy can show a code that a gate would still read.
+ */
+function withdrawnDelivery(delivery: ApiDelivery, offers: BookingOffers | null): ApiDelivery | WithdrawnDelivery {
+  const reason = offers?.ticketWithdrawn ?? null;
+  if (!reason || !delivery || !('issuedTicket' in delivery)) return delivery;
+  const { reference, issuedAt } = delivery.issuedTicket;
+  return { ...delivery, issuedTicket: { reference, issuedAt, withdrawn: { reason } } };
+}
+
+/** `quotable` as the refund call would answer: not once the lifecycle refuses a refund (an insurance claim paid, Delay Repay claimed). */
+function quotableAsLifecycle<R extends { quotable: boolean }>(refund: R | undefined, offers: BookingOffers | null): R | undefined {
+  if (!refund || !offers || !refund.quotable) return refund;
+  return offers.refusal('refund.full') === null ? refund : { ...refund, quotable: false };
+}
+
 /** The booking's legs, each with its train's disruption when the running data records one. */
 async function legsWithDisruptions(db: Queryable, row: BookingRow, now: Date) {
   const records = await loadDisruptions(db, row.data);
@@ -228,22 +251,28 @@ export function bookingApi(): Hono<AppEnv> {
     const [claims, insurance, refunds, legs] = await Promise.all([
       delayRepayByBooking(db, ids, now),
       insuranceByBooking(db, ids),
-      refundSummaries(db, rows.map((b) => ({ ...b, replaced: false, canAct: offers(access).refund })), now),
+      refundSummaries(db, rows.map((b) => ({ ...b, replaced: false, canAct: accessOffers(access).refund })), now),
       Promise.all(rows.map((b) => legsWithDisruptions(db, b, now))),
     ]);
+    // What money already moved allows (decision 570): asked one booking after the other, as the
+    // action calls ask it.
+    const offers: (BookingOffers | null)[] = [];
+    for (const b of rows) offers.push(await bookingOffers(db, b.id, now));
     const bookings = rows.map((b, i) => {
       const delayRepay = claims.get(b.id);
+      const answer = apiBooking(b, now, accessOffers(access).rename, false);
       return {
-        ...apiBooking(b, now, offers(access).rename, false),
+        ...answer,
+        delivery: withdrawnDelivery(answer.delivery, offers[i] ?? null),
         // Local extra: a cancellation or delay the running data records on the leg's train.
         ...legs[i],
         ...(delayRepay ? { delayRepay } : {}),
         insurance: insurance.get(b.id) ?? [],
-        refund: refunds.get(b.id),
+        refund: quotableAsLifecycle(refunds.get(b.id), offers[i] ?? null),
       };
     });
     // Local extra: knowledge of a booking is not ownership; its customer manages it signed in.
-    return c.json({ bookings, order: apiOrder(current), ...(offers(access).signInToManage ? { manage: 'sign-in' as const } : {}) });
+    return c.json({ bookings, order: apiOrder(current), ...(accessOffers(access).signInToManage ? { manage: 'sign-in' as const } : {}) });
   });
 
   api.get(`/booking/:bookingId{${UUID}}/history`, can('booking.view'), async (c) => {
@@ -291,17 +320,23 @@ export function bookingApi(): Hono<AppEnv> {
     }
     const refunds = await refundSummaries(
       db,
-      chain.map((e) => ({ ...e.booking, replaced: e.order.replacement_order_id !== null, canAct: offers(access).refund })),
+      chain.map((e) => ({ ...e.booking, replaced: e.order.replacement_order_id !== null, canAct: accessOffers(access).refund })),
       now,
     );
     const changes = await historyChanges(
       db,
       chain.map((e) => ({ orderId: e.order.id, replacementOrderId: e.order.replacement_order_id, booking: e.booking })),
     );
+    // A replaced order is not quotable already; the one still standing answers as its lifecycle allows (decision 570).
+    const offers: (BookingOffers | null)[] = [];
+    for (const e of chain) offers.push(e.order.replacement_order_id === null ? await bookingOffers(db, e.booking.id, now) : null);
     return c.json({
       replacedBy,
       bookings: chain.map((e, i) => ({
-        booking: { ...apiBooking(e.booking, now, offers(access).rename, e.order.replacement_order_id !== null), refund: refunds.get(e.booking.id) },
+        booking: {
+          ...apiBooking(e.booking, now, accessOffers(access).rename, e.order.replacement_order_id !== null),
+          refund: quotableAsLifecycle(refunds.get(e.booking.id), offers[i] ?? null),
+        },
         order: apiOrder(e.order),
         change: changes[i] ?? null,
       })),

@@ -4,7 +4,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { lifecycleRefusal } from '../domain/booking-lifecycle.ts';
 import type { LifecycleReason } from '#machines/booking-lifecycle';
-import { findBooking, offers, requireBookingAccess } from './booking.ts';
+import { accessOffers, findBooking, requireBookingAccess } from './booking.ts';
 import { one } from '../db.ts';
 import { refundingTicketIds, settleRefunds } from '../domain/refund-store.ts';
 import { loadBookingForRefund, money } from './refund-booking.ts';
@@ -63,7 +63,7 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
   const now = clock.now();
   const { data } = booking;
   const answer = (found: ChangeabilityReason | null) => {
-    const reason = found ?? (access.via === 'email' || offers(access).signInToManage ? 'NOT_ASSOCIATED' : null);
+    const reason = found ?? (access.via === 'email' || accessOffers(access).signInToManage ? 'NOT_ASSOCIATED' : null);
     return c.json({ changeable: reason === null, reason });
   };
   if (order?.replacement_order_id) return answer('BOOKING_REPLACED');

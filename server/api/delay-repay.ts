@@ -7,7 +7,8 @@ import { claimDeadline, estimateCompensation, thresholdFor } from '../domain/del
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
-import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
+import type { LifecycleReason } from '#machines/booking-lifecycle';
+import { LIFECYCLE_DETAIL, lifecycleRefusal, requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import { can, type Action } from '../lib/policy.ts';
 import { authorizeOrder, requireAlso, type OrderAccess } from '../lib/access.ts';
 
@@ -78,8 +79,15 @@ export function effectiveStatus(row: { status: ClaimStatus; data: BookingData; d
 
 const money = (amount: number, currencyCode: string) => ({ amount: Math.round(amount * 100) / 100, currencyCode });
 
-function apiClaim(row: ClaimRow, now: Date) {
-  const status = effectiveStatus(row, now);
+/**
+ * The claim as the customer may see it now. `notClaimable`: the booking's lifecycle refuses a Delay
+ * Repay claim (its tickets were refunded, exchanged or paid by insurance), the refusal the submit
+ * would give with 409 (decision 570). Such a claim answers `rejected` (the spec's status for a claim
+ * that pays nothing, so an app that reads only the spec's fields shows no form either), with nothing
+ * to the customer, no estimate, and the reason as local extras.
+ */
+function apiClaim(row: ClaimRow, now: Date, notClaimable: LifecycleReason | null = null) {
+  const status = notClaimable ? 'rejected' : effectiveStatus(row, now);
   const estimate = estimateCompensation(row.data, row.delayed_direction, row.delay_minutes, row.service_fee);
   const toCustomer =
     status === 'rejected' || status === 'expired'
@@ -117,7 +125,8 @@ function apiClaim(row: ClaimRow, now: Date) {
     thresholdMinutes: thresholdFor(delayedLeg.operator),
     deadline: claimDeadline(row.data, row.delayed_direction).toISOString(),
     punchoutUrl: row.claim_type === 'Punchout' ? row.punchout_url : null,
-    statusReason: row.status_reason,
+    statusReason: notClaimable ? LIFECYCLE_DETAIL[notClaimable] : row.status_reason,
+    ...(notClaimable ? { notClaimable: { reason: notClaimable } } : {}),
     estimate: status === 'eligible' && row.claim_type !== 'Punchout' ? { ...estimate, currencyCode: row.currency } : null,
     submitted:
       row.submitted_details && row.submitted_at
@@ -196,7 +205,11 @@ export function delayRepayApi(): Hono<AppEnv> {
 
   api.get('/claim/:claimId', can('booking.view'), async (c) => {
     const { row } = await requireClaim(c, c.req.param('claimId'));
-    return c.json(apiClaim(row, c.get('deps').clock.now()));
+    const { db, clock } = c.get('deps');
+    const now = clock.now();
+    // An open claim is offered only while the submit would be accepted (decision 570).
+    const refused = effectiveStatus(row, now) === 'eligible' ? await lifecycleRefusal(db, row.booking_id, 'delayRepay.claim', now) : null;
+    return c.json(apiClaim(row, now, refused));
   });
 
   api.post('/claim/:claimId', can('claim.original', 'claim.newPayout'), async (c) => {

@@ -125,6 +125,9 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
 
   api.get('/oidc/:provider/start', can('public'), async (c) => {
     const provider = configured(c);
+    // The login page asks with HEAD whether this start is served before leaving for it (decision
+    // 571): answered with nothing begun (no state, no cookie).
+    if (c.req.method === 'HEAD') return c.body(null, 204);
     // The whole exchange runs on the public origin, where the callback is registered: the cookie
     // set here must come back with the callback.
     const origin = new URL(publicOrigin(c));

@@ -10,6 +10,8 @@ import {
   type RefundQuote,
 } from '#src/schemas/refunds.ts';
 import { many, type Queryable } from '../db.ts';
+import type { LifecycleReason } from '#machines/booking-lifecycle';
+import { bookingOffers, LIFECYCLE_DETAIL } from '../domain/booking-lifecycle.ts';
 import { loadFacts, settleRefunds, trackingState, type RefundRow } from '../domain/refund-store.ts';
 import {
   assess,
@@ -187,6 +189,38 @@ async function unquotableAnswer(
   return null;
 }
 
+/**
+ * The booking lifecycle's refusal of a refund in the quote's own words (decision 570): the same
+ * verdict the refund request gives with 409, answered here as NON_REFUNDABLE with a reason the
+ * screen explains, so the quote never offers what spending it would refuse. A refund already under
+ * way or a replaced booking are answered before this, with their own codes.
+ */
+const LIFECYCLE_INELIGIBILITY: Partial<Record<LifecycleReason, IneligibilityReason>> = {
+  INSURANCE_CLAIMED: 'INSURANCE_CLAIMED',
+  DELAY_REPAY_CLAIMED: 'DELAY_REPAY_CLAIMED',
+  REFUND_IN_PROGRESS: 'IN_PROGRESS',
+  REFUNDED: 'IN_PROGRESS',
+  PART_REFUNDED: 'IN_PROGRESS',
+  EXPIRED: 'EXPIRED',
+};
+
+async function lifecycleRefusalAnswer(db: Queryable, booking: BookingRow, base: QuoteBase, now: Date): Promise<RefundQuote | null> {
+  const refused = (await bookingOffers(db, booking.id, now))?.refusal('refund.full') ?? null;
+  if (!refused) return null;
+  const message = LIFECYCLE_DETAIL[refused];
+  return {
+    ...base, quoteId: null, status: 'NON_REFUNDABLE', reason: null,
+    unprocessableReasons: [{
+      // A refusal with no reason of the quote's own (none today) is one to take to customer service.
+      reasonCode: LIFECYCLE_INELIGIBILITY[refused] ?? 'TRANSFORM_ERROR',
+      message,
+      refundableIds: booking.data.tickets.map((t) => t.id),
+      blocking: true,
+    }],
+    returnInstructions: null, message,
+  };
+}
+
 /** A chosen ticket must be on the booking and refundable for the reason. */
 function checkSelection(booking: BookingRow, selection: readonly string[] | null, eligibleIds: ReadonlySet<string>) {
   if (!selection) return;
@@ -287,6 +321,8 @@ async function quote(c: Context<AppEnv>) {
   const base = quoteBase(booking, order, refundReason, payment);
   const unquotable = await unquotableAnswer(db, booking, facts, payment, base);
   if (unquotable) return c.json(unquotable);
+  const refused = await lifecycleRefusalAnswer(db, booking, base, now);
+  if (refused) return c.json(refused);
 
   const assessment = assess(facts, refundReason, now);
   const eligibleIds = new Set(assessment.items.filter((i) => i.isRefundable).map((i) => i.refundableId));

@@ -1,5 +1,5 @@
 import { mayAct, lifecycleState, type LifecycleAction, type LifecycleReason, type LifecycleState } from '#machines/booking-lifecycle';
-import { lifecycleFacts, type BookingLifecycleFacts, type LifecycleBookingView } from '#machines/lib/booking-lifecycle-facts';
+import { cancelsTickets, lifecycleFacts, type BookingLifecycleFacts, type LifecycleBookingView } from '#machines/lib/booking-lifecycle-facts';
 import { many, one, type Queryable } from '../db.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { BookingData } from './booking-data.ts';
@@ -106,4 +106,41 @@ export async function lifecycleRefusal(db: Queryable, bookingId: string, action:
   if (!lifecycle) return null;
   const verdict = mayAct(lifecycle.facts, action);
   return verdict.allowed ? null : verdict.reason;
+}
+
+/** The reasons a booking's tickets stop standing: the lifecycle states that `cancelsTickets` reads. */
+export type TicketWithdrawalReason = Extract<LifecycleReason, 'REFUNDED' | 'REFUND_IN_PROGRESS' | 'PART_REFUNDED' | 'CHANGED' | 'INSURANCE_CLAIMED'>;
+
+const WITHDRAWN_BY: Partial<Record<LifecycleState, TicketWithdrawalReason>> = {
+  refunded: 'REFUNDED',
+  refundInProgress: 'REFUND_IN_PROGRESS',
+  partRefunded: 'PART_REFUNDED',
+  changed: 'CHANGED',
+  insuranceClaimed: 'INSURANCE_CLAIMED',
+};
+
+/**
+ * What the server hands out once money has moved (docs/decisions/570-withdrawn-tickets-and-offers.md):
+ * the booking's lifecycle as every action call reads it, with whether its tickets were withdrawn
+ * (and why) and whether each action is still offered. The booking answer, the ticket status, the
+ * refund quote and the Delay Repay claim ask this, so none offers what its action call would refuse.
+ */
+export interface BookingOffers {
+  /** Its tickets no longer stand (refunded, being refunded, part refunded, exchanged, paid by insurance): no code is handed out. */
+  ticketWithdrawn: TicketWithdrawalReason | null;
+  /** The chart's verdict on an action, as `requireLifecycleAllows` would give it now. */
+  refusal: (action: LifecycleAction['type']) => LifecycleReason | null;
+}
+
+export async function bookingOffers(db: Queryable, bookingId: string, now: Date): Promise<BookingOffers | null> {
+  const lifecycle = await bookingLifecycle(db, bookingId, now);
+  if (!lifecycle) return null;
+  const withdrawn = cancelsTickets(lifecycle.facts) ? (WITHDRAWN_BY[lifecycle.state] ?? null) : null;
+  return {
+    ticketWithdrawn: withdrawn,
+    refusal: (action) => {
+      const verdict = mayAct(lifecycle.facts, action);
+      return verdict.allowed ? null : verdict.reason;
+    },
+  };
 }

@@ -212,14 +212,19 @@ export const specCalls: readonly SpecCall[] = [
 ];
 
 /**
- * Calls the spec does not list that stay open in spec mode: signing in. The spec names the
- * providers (section 3) and the routes (section 2) but no call; a retailer's host signs customers in
- * its own way, and without a sign-in no account screen can be reached. Their answers are stripped to
- * `user` as GET /user's.
+ * Calls the spec does not list that stay open in spec mode: signing in with a password, and setting
+ * the new password a reset link was sent for. The spec names the providers (section 3) and the
+ * routes (section 2) but no sign-in call; a retailer's host signs customers in its own way, and
+ * without a sign-in no account screen can be reached. Its answers are stripped to `user` as GET
+ * /user's. A host that sends a reset link (forgot-password) and checks its token
+ * (validate-reset-password-token) takes the new password too, or its link leads nowhere: that call
+ * answers 204 like section 7's calls with no named answer (decision 571). Signing in through a
+ * provider (`/oidc/...`) is not here: page data offers no provider the API does not serve.
  */
 export const hostCalls: readonly SpecCall[] = [
   { method: 'POST', path: '/login', response: { user: { id: true, email: true, provider: true, status: true }, ufacSession: true, isRegistered: true } },
   { method: 'POST', path: '/register', response: { user: { id: true, email: true, provider: true, status: true }, ufacSession: true, isRegistered: true } },
+  { method: 'POST', path: '/customer/reset-password', response: 'none' },
 ];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

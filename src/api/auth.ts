@@ -5,7 +5,6 @@ import {
   GuestSessionResponse,
   RegisterAnswer,
   SignInLinkRequested,
-  SuccessResponse,
   UserResponse,
   ValidateTokenResponse,
 } from '../schemas/auth';
@@ -32,8 +31,9 @@ export const authApi = (client: ApiClient) => ({
       body: { token },
       csrfInBody: true,
     }),
+  /** Beyond section 7, kept open by a host that sends reset links (decision 571): 204 or `{success: true}`. */
   resetPassword: (body: { token: string; newPassword: string }) =>
-    client.request(SuccessResponse, '/customer/reset-password', { method: 'POST', body, csrfInBody: true }),
+    client.request(Acknowledged, '/customer/reset-password', { method: 'POST', body, csrfInBody: true }),
   changePassword: (body: { currentPassword: string; newPassword: string }) =>
     client.request(ChangePasswordResponse, '/customer/change-password', { method: 'POST', body }),
   /** A first password for an account created through a sign-in provider (local extra, docs/integrators.md). */

@@ -80,7 +80,12 @@ const ticket = (x: unknown): Json => {
 
 const delivery = (x: unknown): Json => {
   const d = pick(x, ['id', 'method', 'collectionReference', 'activated']);
-  if (isObject(x) && isObject(x.issuedTicket)) d.issuedTicket = pick(x.issuedTicket, ['reference', 'issuedAt', 'barcode']);
+  if (isObject(x) && isObject(x.issuedTicket)) {
+    // A withdrawn ticket (refunded, exchanged, paid by insurance; decision 570) is kept without a code.
+    d.issuedTicket = isObject(x.issuedTicket.withdrawn)
+      ? { ...pick(x.issuedTicket, ['reference', 'issuedAt']), withdrawn: pick(x.issuedTicket.withdrawn, ['reason']) }
+      : pick(x.issuedTicket, ['reference', 'issuedAt', 'barcode']);
+  }
   return d;
 };
 

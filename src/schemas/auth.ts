@@ -38,8 +38,6 @@ export const RegisterPendingResponse = v.object({
 export const RegisterAnswer = v.union([RegisterPendingResponse, UserResponse]);
 export type RegisterOutcome = v.InferOutput<typeof RegisterAnswer>;
 
-export const SuccessResponse = v.object({ success: v.literal(true) });
-
 /**
  * POST customer/sign-in-link (decision 400; not in the spec): 202 whether or not the email has an
  * account. The body says nothing the screen needs, so none of it is required.

@@ -91,8 +91,19 @@ export const Booking = v.object({
     /** Local-server extra: absent reads as none. */
     collectionReference: maybe(v.string()),
     activated: v.boolean(),
-    /** Local-server extra (not in SPEC section 7): the on-demand ticket issued for this delivery. */
-    issuedTicket: maybe(v.object({ reference: v.string(), issuedAt: IsoDate, barcode: maybe(v.string()) })),
+    /**
+     * Local-server extra (not in SPEC section 7): the on-demand ticket issued for this delivery.
+     * `withdrawn`: the booking was refunded, exchanged or paid by insurance, so the ticket carries no
+     * code and can no longer be used (decision 570).
+     */
+    issuedTicket: maybe(
+      v.object({
+        reference: v.string(),
+        issuedAt: IsoDate,
+        barcode: maybe(v.string()),
+        withdrawn: v.optional(v.nullable(v.object({ reason: v.string() }))),
+      }),
+    ),
   })),
   price: v.object({ amount: maybe(v.number()), currencyCode: v.pipe(v.string(), v.length(3)) }),
   /**

@@ -72,6 +72,11 @@ export const Claim = v.object({
   /** The operator's claim page: https only. */
   punchoutUrl: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^https:\/\/[^\s]+$/)))),
   statusReason: v.optional(v.nullable(v.string())),
+  /**
+   * The booking's lifecycle refuses a claim (refunded, exchanged, paid by insurance): the claim
+   * answers `rejected` with no estimate, and this says why (decision 570).
+   */
+  notClaimable: v.optional(v.nullable(v.object({ reason: v.string() }))),
   estimate: v.optional(v.nullable(ClaimEstimate)),
   submitted: v.optional(
     v.nullable(

@@ -44,10 +44,12 @@ export type QuoteStatus = (typeof quoteStatuses)[number];
 export const disruptionReasons: readonly RefundReason[] = ['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION', 'DISRUPTION_TRAIN_DELAYED'];
 
 /**
- * Ineligibility reasons (unprocessableReasons[].reasonCode): all 15 of the spec, then two of the
- * local server's (docs/decisions/330-refund-reasons-checked.md): DISRUPTION_NOT_RECORDED (the
- * running data shows no cancellation, delay or announced disruption the chosen reason names) and
- * BOOKING_ERROR_TOO_LATE (a booking mistake is refunded in full only soon after buying).
+ * Ineligibility reasons (unprocessableReasons[].reasonCode): all 15 of the spec, then the local
+ * server's: DISRUPTION_NOT_RECORDED (the running data shows no cancellation, delay or announced
+ * disruption the chosen reason names) and BOOKING_ERROR_TOO_LATE (a booking mistake is refunded in
+ * full only soon after buying), docs/decisions/330-refund-reasons-checked.md; INSURANCE_CLAIMED and
+ * DELAY_REPAY_CLAIMED (the trip was already paid for another way: one ticket, one payout),
+ * docs/decisions/570-withdrawn-tickets-and-offers.md.
  */
 export const ineligibilityReasons = [
   'AMOUNT_TOO_LOW',
@@ -67,6 +69,8 @@ export const ineligibilityReasons = [
   'SMARTCARD_INACTIVE',
   'DISRUPTION_NOT_RECORDED',
   'BOOKING_ERROR_TOO_LATE',
+  'INSURANCE_CLAIMED',
+  'DELAY_REPAY_CLAIMED',
 ] as const;
 export const IneligibilityReason = v.picklist(ineligibilityReasons);
 export type IneligibilityReason = (typeof ineligibilityReasons)[number];

@@ -5,17 +5,25 @@ import { describeMachineModel, errorOf, inputOf, nextFrom } from './harness';
 
 describeMachineModel(loginMachine, {
   name: 'loginMachine',
-  // The sign-in link (decision 400) adds a branch to every throttled state.
-  maxPaths: 300,
+  // The sign-in link (decision 400) adds a branch to every throttled state; checking a provider's
+  // start (decision 571) three outcomes to each choice of provider.
+  maxPaths: 400,
   events: {
     'form.change': (snap) => [
       ...(snap.context.values.email === '' ? [{ type: 'form.change' as const, field: 'email' as const, value: 'demo@example.com' }] : []),
       ...(snap.context.values.password === '' ? [{ type: 'form.change' as const, field: 'password' as const, value: 'RailDemo!2026' }] : []),
     ],
     'form.blur': [{ type: 'form.blur', field: 'email' }],
-    'provider.choose': [{ type: 'provider.choose', provider: 'google' }],
+    // From the pristine form only (a form with typed details is checked with nextFrom in editing).
+    'provider.choose': (snap) => (snap.context.dirty ? [] : [{ type: 'provider.choose' as const, provider: 'google' as const }]),
     'provider.returned': [{ type: 'provider.returned' }],
     'signInLink.request': [{ type: 'signInLink.request' }],
+    // Decision 571: the start is served (its redirect), not served (404), or the check itself fails.
+    'xstate.done.actor.checkProvider': [{ type: 'xstate.done.actor.checkProvider', output: null }],
+    'xstate.error.actor.checkProvider': [
+      { type: 'xstate.error.actor.checkProvider', error: { status: 404, code: null } },
+      { type: 'xstate.error.actor.checkProvider', error: { status: 503, code: null } },
+    ],
     'xstate.done.actor.requestSignInLink': [{ type: 'xstate.done.actor.requestSignInLink', output: { linkSent: true } }],
     'xstate.error.actor.requestSignInLink': [{ type: 'xstate.error.actor.requestSignInLink', error: { status: 503, code: null } }],
     'xstate.done.actor.login': [
@@ -37,12 +45,14 @@ describeMachineModel(loginMachine, {
     retryAfterSeconds: c.retryAfterSeconds,
     touched: c.touched,
     provider: c.provider,
+    unavailableProvider: c.unavailableProvider,
     signInLinkSentTo: c.signInLinkSentTo,
     signInLinkFailed: c.signInLinkFailed,
   }),
   calls: {
     submitting: { login: { email: 'demo@example.com', password: 'RailDemo!2026' } },
     sendingSignInLink: { requestSignInLink: { email: 'demo@example.com' } },
+    checkingProvider: { checkProvider: { provider: 'google' } },
   },
   // Login (spec sections 2 and 7): 401 means the credentials are wrong; other failures a generic
   // message; what was typed is kept; submit refused while pristine or invalid.
@@ -59,6 +69,7 @@ describeMachineModel(loginMachine, {
           retryAfterSeconds: null,
           response: null,
           provider: null,
+          unavailableProvider: null,
           signInLinkSentTo: null,
           signInLinkFailed: false,
         });
@@ -123,6 +134,17 @@ describeMachineModel(loginMachine, {
       }
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
       if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
+      if (event.type === 'xstate.error.actor.checkProvider') {
+        // Not served here (404): the page stays and names the provider; nothing was left for.
+        expect(errorOf(event)?.status).toBe(404);
+        expect(context.unavailableProvider).toBe('google');
+        expect(context.provider).toBeNull();
+        expect(check.performed.filter((a) => a.type === 'goToProvider')).toEqual([]);
+        // Choosing again forgets the message.
+        expect(nextFrom(check, { type: 'provider.choose', provider: 'google' }).context.unavailableProvider).toBeNull();
+      }
+      // The message stays until a provider is chosen again (typing, sign-in attempts leave it).
+      expect([null, 'google']).toContain(context.unavailableProvider);
       if (event.type === 'provider.returned') {
         // Back from the provider through the browser's history: the form again, as it was.
         expect(context.provider).toBeNull();
@@ -130,17 +152,29 @@ describeMachineModel(loginMachine, {
       }
       if (context.values.password !== '') {
         // Typed details do not stop the customer choosing a provider instead.
-        expect(nextFrom(check, { type: 'provider.choose', provider: 'apple' }).value).toBe('leavingForProvider');
+        expect(nextFrom(check, { type: 'provider.choose', provider: 'apple' }).value).toBe('checkingProvider');
       }
       expect(context.response).toBeNull();
     },
-    leavingForProvider: (check) => {
+    checkingProvider: (check) => {
       const { context, event } = check;
-      // Sign-in with a provider (decision 360): the page leaves once, for the provider chosen.
       expect(event.type).toBe('provider.choose');
       expect(context.provider).toBe('google');
       expect(context.serverError).toBeNull();
-      expect(check.performed).toEqual([{ type: 'goToProvider', params: { provider: 'google' } }]);
+      expect(context.unavailableProvider).toBeNull();
+      // Nothing leaves before the answer, and nothing else starts meanwhile.
+      expect(check.performed.filter((a) => a.type === 'goToProvider')).toEqual([]);
+      expect(nextFrom(check, { type: 'form.submit' }).value).toBe('checkingProvider');
+    },
+    leavingForProvider: (check) => {
+      const { context, event } = check;
+      // Sign-in with a provider (decision 360): the page leaves once, for the provider chosen, once the
+      // start is known to be served, or when the check could not tell (decision 571).
+      expect(['xstate.done.actor.checkProvider', 'xstate.error.actor.checkProvider']).toContain(event.type);
+      if (event.type === 'xstate.error.actor.checkProvider') expect(errorOf(event)?.status).not.toBe(404);
+      expect(context.provider).toBe('google');
+      expect(context.serverError).toBeNull();
+      expect(check.performed.filter((a) => a.type === 'goToProvider')).toEqual([{ type: 'goToProvider', params: { provider: 'google' } }]);
       // Nothing else starts while the page is leaving: no second provider, no password sign-in.
       expect(nextFrom(check, { type: 'provider.choose', provider: 'apple' }).value).toBe('leavingForProvider');
       expect(nextFrom(check, { type: 'form.submit' }).value).toBe('leavingForProvider');

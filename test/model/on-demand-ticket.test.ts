@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { onDemandTicketMachine, onDemandTicketMessages } from '#machines/on-demand-ticket';
+import { onDemandTicketMachine, onDemandTicketMessages, withdrawnTicketCodes } from '#machines/on-demand-ticket';
 import { describeMachineModel, errorOf, liveModel, outputOf } from './harness';
 
 const ticket = { reference: 'TKT-ABC123', issuedAt: '2026-01-01T10:00:00.000Z', barcode: 'QR:ABC' };
@@ -9,7 +9,12 @@ describeMachineModel(onDemandTicketMachine, {
   input: { bookingId: 'b1', deliveryId: 'd1' },
   events: {
     'xstate.done.actor.generateTicket': [{ type: 'xstate.done.actor.generateTicket', output: { deliverableId: 'dl1' } }],
-    'xstate.error.actor.generateTicket': [{ type: 'xstate.error.actor.generateTicket', error: { status: 500, code: 'INTERNAL_ERROR' } }],
+    'xstate.error.actor.generateTicket': [
+      { type: 'xstate.error.actor.generateTicket', error: { status: 500, code: 'INTERNAL_ERROR' } },
+      // Refused because the booking's tickets were cancelled (decision 570), and a 409 that says nothing of that.
+      { type: 'xstate.error.actor.generateTicket', error: { status: 409, code: 'INSURANCE_CLAIMED' } },
+      { type: 'xstate.error.actor.generateTicket', error: { status: 409, code: 'ON_DEMAND_NOT_SUPPORTED' } },
+    ],
     'xstate.done.actor.getTicketStatus': (snap) => [
       { type: 'xstate.done.actor.getTicketStatus', output: { status: 'processing' } },
       // ready and failed are tried from the first poll and from the last retry only: the
@@ -22,7 +27,12 @@ describeMachineModel(onDemandTicketMachine, {
         : []),
     ],
     'xstate.error.actor.getTicketStatus': (snap) =>
-      snap.context.retries === 0 ? [{ type: 'xstate.error.actor.getTicketStatus', error: { status: 503, code: 'UNAVAILABLE' } }] : [],
+      snap.context.retries === 0
+        ? [
+            { type: 'xstate.error.actor.getTicketStatus', error: { status: 503, code: 'UNAVAILABLE' } },
+            { type: 'xstate.error.actor.getTicketStatus', error: { status: 410, code: 'TICKET_WITHDRAWN' } },
+          ]
+        : [],
   },
   serializeContext: (c) => ({ retries: c.retries, error: c.error, deliverableId: c.deliverableId }),
   maxPaths: 300,
@@ -59,6 +69,14 @@ describeMachineModel(onDemandTicketMachine, {
       if (expected === 'timedOut') expect(context.retries).toBe(15);
       expect(snapshot.can({ type: 'ticket.generate' }), 'a failure can be tried again').toBe(true);
     },
+    withdrawn: ({ snapshot, context, event }) => {
+      const error = errorOf(event) as { status: number; code: string };
+      expect([410, 409]).toContain(error.status);
+      if (error.status === 409) expect(withdrawnTicketCodes).toContain(error.code);
+      expect(context.error).toBeNull();
+      expect(snapshot.output).toEqual({ ticket: null });
+      expect(snapshot.can({ type: 'ticket.generate' }), 'a withdrawn ticket is not tried again').toBe(false);
+    },
     ready: ({ snapshot, event }) => {
       expect(outputOf(event)).toEqual({ status: 'ready', ticket });
       expect(snapshot.output).toEqual({ ticket });
@@ -86,6 +104,7 @@ it('says each state and each failure in the customer’s words (en-GB catalogue)
   expect(onDemandTicketMessages).toEqual({
     processing: "We're issuing your ticket. This can take a few seconds…",
     ready: 'Your ticket is ready.',
+    withdrawn: 'This ticket has been withdrawn because its booking was refunded or its tickets cancelled. It can no longer be used to travel.',
     generateFailed: "Sorry, we couldn't start issuing your ticket. Please try again.",
     ticketFailed: "Sorry, we couldn't issue your ticket. Please try again, or contact us if it keeps happening.",
     pollFailed: "Sorry, we couldn't check on your ticket. Please try again.",

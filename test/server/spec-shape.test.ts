@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from '#server/seed/accounts.ts';
 import { specCallFor, stripToShape, type Shape } from '#server/lib/spec-shape.ts';
-import { apiClient, signedInClient, type ApiClient } from '#test/helpers/server.ts';
+import { apiClient, readPageData, signedInClient, type ApiClient } from '#test/helpers/server.ts';
 import { useTestServer } from '#test/helpers/use-test-server.ts';
 
 /** Decision 340: API_SHAPE=spec / spec-nulls answer with SPEC sections 3 and 7's fields and calls only. */
@@ -137,6 +137,49 @@ describe.each(['spec', 'spec-nulls'] as const)('API_SHAPE=%s', (apiShape) => {
     const res = await client.get<{ errors: { code: string }[] }>(`${API}/bookings/upcoming?page=0`);
     expect(res.status).toBe(401);
     expect(res.body.errors[0]?.code).toBeTruthy();
+  });
+});
+
+/** A provider configured for "Continue with Google" (never reached: discovery is lazy). */
+const google = [{ id: 'google' as const, issuer: 'https://accounts.example.test', clientId: 'my-account', clientSecret: 'secret-0123456789abcdefghijklmnop' }];
+
+describe.each(['spec', 'spec-nulls'] as const)('API_SHAPE=%s: sign-in and password reset (decision 571)', (apiShape) => {
+  const server = useTestServer({ apiShape, oidcProviders: google, resetEachTest: true });
+
+  it('offers no provider whose start the API does not serve: no signInProviders, and the start is 404', async () => {
+    const page = await fetch(`${server.origin}/my-account/login`);
+    expect(readPageData(await page.text())).not.toHaveProperty('signInProviders');
+    expect((await fetch(`${server.origin}${API}/oidc/google/start?redirect=%2Fbookings`)).status).toBe(404);
+    // The login page's check before leaving (HEAD) gets the same 404, so it stays and says why.
+    expect((await fetch(`${server.origin}${API}/oidc/google/start?redirect=%2Fbookings`, { method: 'HEAD' })).status).toBe(404);
+  });
+
+  it('forgot password, then the link: the token checks and the new password is taken (204), then signs in', async () => {
+    const client = apiClient(server.origin);
+    await client.init();
+    const sent = await client.post(`${API}/customer/forgot-password`, { email: DEMO_ACCOUNT.email }, { csrf: 'body' });
+    expect(sent.status).toBe(204);
+    const token = ((await (await fetch(`${server.origin}/__test/last-reset-token?email=${encodeURIComponent(DEMO_ACCOUNT.email)}`)).json()) as { token: string }).token;
+    const check = await client.post(`${API}/customer/validate-reset-password-token`, { token }, { csrf: 'body' });
+    expect(check.body).toEqual({ isValid: true });
+    const reset = await client.post(`${API}/customer/reset-password`, { token, newPassword: 'Fresh-Start-2027' }, { csrf: 'body' });
+    expect([reset.status, reset.body]).toEqual([204, null]);
+    const again = apiClient(server.origin);
+    await again.init();
+    expect((await again.post(`${API}/login`, { email: DEMO_ACCOUNT.email, password: 'Fresh-Start-2027' })).status).toBe(200);
+  });
+});
+
+describe('the full API offers the configured providers', () => {
+  const server = useTestServer({ oidcProviders: google });
+  it('lists them in the page data', async () => {
+    const page = await fetch(`${server.origin}/my-account/login`);
+    expect(readPageData(await page.text())?.signInProviders).toEqual(['google']);
+  });
+  it('answers the login page\'s HEAD check of a served start with 204, beginning nothing (no cookie)', async () => {
+    const res = await fetch(`${server.origin}${API}/oidc/google/start?redirect=%2Fbookings`, { method: 'HEAD', redirect: 'manual' });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('set-cookie')).toBeNull();
   });
 });
 

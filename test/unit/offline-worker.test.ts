@@ -236,6 +236,29 @@ describe('the service worker (decision 250)', () => {
     }
   });
 
+  it('keeps a withdrawn ticket without its code (decision 570), and a fresh answer replaces a kept code', async () => {
+    const withdrawn = {
+      ...detail,
+      bookings: [{ ...detail.bookings[0], delivery: { ...detail.bookings[0]!.delivery, issuedTicket: { reference: 'T1', issuedAt: '2026-11-23T10:00:00.000Z', withdrawn: { reason: 'REFUNDED' } } } }],
+    };
+    const kept = minimizeBookingDetail(withdrawn);
+    const parsed = v.safeParse(BookingDetailResponse, kept);
+    expect(parsed.success, JSON.stringify(parsed.issues)).toBe(true);
+    expect(JSON.stringify(kept)).not.toContain('BC-1');
+    expect((kept as typeof detail).bookings[0]?.delivery.issuedTicket).toEqual({ reference: 'T1', issuedAt: '2026-11-23T10:00:00.000Z', withdrawn: { reason: 'REFUNDED' } });
+    // A code the server still sent beside `withdrawn` is not kept either.
+    const both = { ...withdrawn, bookings: [{ ...withdrawn.bookings[0], delivery: { ...withdrawn.bookings[0]!.delivery, issuedTicket: { ...withdrawn.bookings[0]!.delivery.issuedTicket, barcode: 'BC-1' } } }] };
+    expect(JSON.stringify(minimizeBookingDetail(both))).not.toContain('BC-1');
+
+    // The kept copy of a booking opened before the refund loses its code at the next answer.
+    const w = await signedInWorld();
+    w.answers.set('/my-account/api/booking/b1', json(withdrawn));
+    await w.get('/my-account/api/booking/b1');
+    w.answers.set('/my-account/api/booking/b1', new Error('offline'));
+    const offline = await w.get('/my-account/api/booking/b1');
+    expect(await offline?.text()).not.toContain('BC-1');
+  });
+
   it('answers from the network when it can, without the header', async () => {
     const w = await signedInWorld();
     const answer = await w.get('/my-account/api/booking/b1');

@@ -46,6 +46,8 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady, offline
     snapshot.matches('polling') ||
     snapshot.matches('checkingRetries');
   const ready = snapshot.matches('ready');
+  // Refunded, exchanged or paid by insurance meanwhile (decision 570): nothing to issue or try again.
+  const withdrawn = snapshot.matches('withdrawn');
 
   const reported = useRef(false);
   useEffect(() => {
@@ -61,7 +63,13 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady, offline
       <p className={styles.itemTitle}>{m.booking_actions_on_demand_ticket_your_ticket()}</p>
       {!ready && (
         <LiveRegion as="p" className={styles.hint}>
-          {working ? onDemandTicketMessages.processing : error ? null : m.booking_actions_on_demand_ticket_get_your_now({ what })}
+          {withdrawn
+            ? onDemandTicketMessages.withdrawn
+            : working
+              ? onDemandTicketMessages.processing
+              : error
+                ? null
+                : m.booking_actions_on_demand_ticket_get_your_now({ what })}
         </LiveRegion>
       )}
       {ready && ticket && (
@@ -88,7 +96,7 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady, offline
           {error === 'ticketFailed' && <ContactDetails />}
         </div>
       )}
-      {!ready && (
+      {!ready && !withdrawn && (
         <>
           <Button
             tone="secondary"

@@ -20,7 +20,7 @@ import type { BookingScreenMode } from './booking-detail-screen';
 import { useBookingOffer } from './booking-offer';
 import { ChangedFromNote, newBookingLink } from './change-of-journey-links';
 import { EditPassengerDialog } from './edit-passenger-dialog';
-import { IssuedTicket } from './issued-ticket';
+import { IssuedTicket, WithdrawnTicket } from './issued-ticket';
 import { JourneySection } from './journey-section';
 import { MoneyBackSections } from './money-back-sections';
 import { OrderSection } from './order-section';
@@ -122,6 +122,7 @@ function BookingBody({
       {booking.passengers.length > 0 && <PassengersSection booking={booking} offer={offer} onEditPassenger={onEditPassenger} />}
       {(booking.tickets.length > 0 || booking.price.amount !== null) && <TicketsSection booking={booking} />}
       {ticket && <IssuedTicket booking={booking} order={detail.order} ticket={ticket} focusOnShow={!hadTicket} />}
+      {offer.withdrawnTicket && <WithdrawnTicket reference={offer.withdrawnTicket} />}
       <OrderSection booking={booking} detail={detail} mode={mode} />
       <MoneyBackSections booking={booking} detail={detail} mode={mode} offer={offer} onReload={onReload} />
       {!readOnly && (

@@ -26,6 +26,8 @@ export interface BookingOffer {
   withdrawn: string[];
   /** The issued ticket (decision 350), unless the booking was refunded, replaced or its tickets cancelled. */
   ticket: NonNullable<Booking['delivery']>['issuedTicket'];
+  /** The reference of a ticket issued and then withdrawn (decision 570): shown as withdrawn, with no code. */
+  withdrawnTicket: string | null;
 }
 
 export function useBookingOffer(booking: Booking, detail: BookingDetailResponse, mode: BookingScreenMode): BookingOffer {
@@ -37,7 +39,9 @@ export function useBookingOffer(booking: Booking, detail: BookingDetailResponse,
   // The booking's lifecycle (decision 320): only the actions its state allows are offered, and the
   // withdrawn ones are named under the state's sentence ("Refunded on 27 Nov: tickets cancelled").
   const lifecycle = bookingLifecycle(booking, detail.order, locale.tag);
-  const ticket = delivery?.issuedTicket && !ticketCancelled(booking, detail.order) && !lifecycle.ticketsCancelled ? delivery.issuedTicket : null;
+  const issued = delivery?.issuedTicket ?? null;
+  const ticketWithdrawn = issued !== null && (Boolean(issued.withdrawn) || ticketCancelled(booking, detail.order) || lifecycle.ticketsCancelled);
+  const ticket = issued && !ticketWithdrawn ? issued : null;
   const may = lifecycle.allowed;
   const upcoming = isUpcoming(booking);
   const renamable = booking.passengers.some((p) => p.alterable) && !readOnly;
@@ -57,5 +61,6 @@ export function useBookingOffer(booking: Booking, detail: BookingDetailResponse,
     assistanceOn && upcoming && !may('assistance.book') && m.common_passenger_assistance(),
     delivery !== null && !readOnly && !may('email.resend') && m.booking_actions_resend_booking_email(),
   ].filter((label) => label !== false);
-  return { readOnly, signInToManage, lifecycle, may, upcoming, renamable, claimedInsurance, assistanceOn, refundOffered, withdrawn, ticket };
+  const withdrawnTicket = issued && ticketWithdrawn ? issued.reference : null;
+  return { readOnly, signInToManage, lifecycle, may, upcoming, renamable, claimedInsurance, assistanceOn, refundOffered, withdrawn, ticket, withdrawnTicket };
 }

@@ -64,6 +64,8 @@ export function IssuedTicket({ booking, order, ticket, focusOnShow }: { booking:
   const journey = journeyName(booking.outward, locale.tag);
 
   const build = useCallback(async () => {
+    // Never a PDF of a withdrawn ticket (decision 570), whatever the answer still carried.
+    if (ticket.withdrawn) throw new Error('ticket withdrawn');
     const { buildTicketPdf } = await import('#src/documents/ticket-pdf');
     const bytes = await buildTicketPdf({
       title: m.booking_detail_issued_ticket_pdf_title({ reference: ticket.reference }),
@@ -141,6 +143,21 @@ export function IssuedTicket({ booking, order, ticket, focusOnShow }: { booking:
         </Button>
       </div>
       {pdf.state === 'failed' && <Alert tone="error">{m.booking_detail_issued_ticket_download_failed()}</Alert>}
+    </section>
+  );
+}
+
+/**
+ * A ticket issued and then withdrawn (decision 570): the booking was refunded, exchanged or paid by
+ * insurance. Its reference and that it can no longer be used; no code and no "Download ticket".
+ */
+export function WithdrawnTicket({ reference }: { reference: string }) {
+  return (
+    <section className={styles.section} aria-labelledby="ticket-heading">
+      <h2 id="ticket-heading" className={styles.sectionTitle}>
+        {m.booking_detail_issued_ticket_heading()}
+      </h2>
+      <p className={styles.meta}>{m.booking_detail_issued_ticket_withdrawn({ reference })}</p>
     </section>
   );
 }

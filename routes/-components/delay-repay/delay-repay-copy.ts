@@ -65,6 +65,20 @@ export function statusWords(status: ClaimStatus, f: StatusFacts): StatusWords {
   }
 }
 
+/**
+ * A claim the booking's lifecycle refuses (decision 570): why, by the lifecycle's reason. Refunded
+ * (or being refunded, or part refunded), paid by insurance, or otherwise cancelled (exchanged).
+ */
+export function notClaimableWords(reason: string): StatusWords {
+  const next =
+    reason === 'INSURANCE_CLAIMED'
+      ? m.delay_repay_copy_not_claimable_insurance()
+      : reason === 'REFUNDED' || reason === 'REFUND_IN_PROGRESS' || reason === 'PART_REFUNDED'
+        ? m.delay_repay_copy_not_claimable_refunded()
+        : m.delay_repay_copy_not_claimable_cancelled();
+  return { title: m.delay_repay_copy_not_claimable_title(), next };
+}
+
 /** One sentence per status, for the Delay Repay entry on booking detail. */
 export const delayRepaySummaries: Record<ClaimStatus, string> = {
   eligible: m.delay_repay_copy_eligible(),

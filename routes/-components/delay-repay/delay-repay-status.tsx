@@ -9,7 +9,7 @@ import { Alert } from '#src/ui/alert';
 import { LoadError } from '#src/ui/load-error';
 import { Page } from '#src/ui/page';
 import { ukDate, ukDateTime } from '../booking-format';
-import { paymentLabels, statusWords } from './delay-repay-copy';
+import { notClaimableWords, paymentLabels, statusWords } from './delay-repay-copy';
 import * as styles from './delay-repay.css';
 import { ContactDetails } from '../contact-details';
 import { m } from '#src/paraglide/messages.js';
@@ -122,12 +122,14 @@ export function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send:
   // Spec: service fee and compensation to the customer in the portal's currency.
   const money = (n: number) => formatMoney(n, pageData.currency, locale.tag);
   const operator = claim.operator ?? m.delay_repay_screen_the_train_company();
-  const words = statusWords(claim.status, {
-    operator,
-    amount: money(claim.compensationToCustomer.amount),
-    deadline: claim.deadline ? ukDate(claim.deadline, locale.tag) : null,
-    reason: claim.statusReason ?? null,
-  });
+  const words = claim.notClaimable
+    ? notClaimableWords(claim.notClaimable.reason)
+    : statusWords(claim.status, {
+        operator,
+        amount: money(claim.compensationToCustomer.amount),
+        deadline: claim.deadline ? ukDate(claim.deadline, locale.tag) : null,
+        reason: claim.statusReason ?? null,
+      });
   const punchout = snapshot.matches({ loaded: 'punchout' });
   const open =
     snapshot.matches({ loaded: 'editing' }) ||

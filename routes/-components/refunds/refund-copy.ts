@@ -93,6 +93,17 @@ export const ineligibilityCopy: Record<IneligibilityReason, { title: string; exp
     explanation: m.refund_copy_booking_error_too_late_explanation(),
     next: m.refund_copy_booking_error_too_late_next(),
   },
+  // The trip was paid for another way (one ticket, one payout; docs/decisions/570).
+  INSURANCE_CLAIMED: {
+    title: m.refund_copy_insurance_claimed_title(),
+    explanation: m.refund_copy_insurance_claimed_explanation(),
+    next: m.refund_copy_insurance_claimed_next(),
+  },
+  DELAY_REPAY_CLAIMED: {
+    title: m.refund_copy_delay_repay_claimed_title(),
+    explanation: m.refund_copy_delay_repay_claimed_explanation(),
+    next: m.refund_copy_delay_repay_claimed_next(),
+  },
 };
 
 /**
@@ -100,7 +111,7 @@ export const ineligibilityCopy: Record<IneligibilityReason, { title: string; exp
  * details with them (src/config/contact.ts), so that step leads somewhere.
  */
 export const contactNextSteps: readonly IneligibilityReason[] = [
-  'ENTANGLEMENT', 'TRANSFORM_ERROR', 'NOT_ISSUED', 'FAILED', 'ASYMMETRIC', 'PAYMENT_REFUND_NOT_SUPPORTED', 'TRACS',
+  'ENTANGLEMENT', 'TRANSFORM_ERROR', 'NOT_ISSUED', 'FAILED', 'ASYMMETRIC', 'PAYMENT_REFUND_NOT_SUPPORTED', 'TRACS', 'INSURANCE_CLAIMED',
 ];
 
 /** The reasons whose next step is to choose a disruption reason instead. */

@@ -18,6 +18,7 @@ export const onDemandTicket: MachineWords = {
     polling: issuing,
     checkingRetries: issuing,
     failed: 'the error: [[on_demand_ticket_generate_failed]], [[on_demand_ticket_ticket_failed]], [[on_demand_ticket_poll_failed]] or [[on_demand_ticket_timed_out]], with [[common_try_again]]',
+    withdrawn: '[[on_demand_ticket_withdrawn]], with no code and no button',
     ready: '[[on_demand_ticket_ready]] with its [[common_reference]] and [[booking_actions_on_demand_ticket_issued_status]] date; the booking reloads and shows the ticket (its code and Download ticket (PDF))',
   },
   outcomes: {
@@ -26,6 +27,14 @@ export const onDemandTicket: MachineWords = {
     'getTicketStatus answers [isReady]': 'the ticket service says the ticket is issued (Euston → Manchester, about 3.5 s after pressing)',
     'getTicketStatus answers [isProcessing]': 'the ticket service says the ticket is still being issued (the first checks of Euston → Manchester; after 15 such checks the page gives up with the timed-out message)',
     'getTicketStatus answers': { use: 'Birmingham → Edinburgh (always fails to issue)', text: 'the ticket service says the ticket could not be issued' },
+    'generateTicket fails [isWithdrawn]': {
+      use: 'Euston → Manchester, after claiming on its insurance in another tab',
+      text: 'the ticket service refuses because the booking\'s tickets were cancelled (409 INSURANCE_CLAIMED, REFUNDED, …)',
+    },
+    'getTicketStatus fails [isWithdrawn]': {
+      use: 'Euston → Manchester, refunded in another tab while its ticket is issued',
+      text: 'the ticket service says the ticket was withdrawn (410 TICKET_WITHDRAWN)',
+    },
     'getTicketStatus fails': blocked('ticket service', 'booking/…/get-on-demand-ticket-status/…', 'just after pressing'),
   },
 };

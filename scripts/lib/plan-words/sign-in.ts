@@ -17,6 +17,7 @@ export const login: MachineWords = {
     editing:
       '[[common_sign_in]]: [[common_email_address]], [[login_page_password]], [[common_sign_in]] (disabled until both are filled in), [[login_page_forgotten_your_password]], and under [[login_page_other_ways_to_sign_in]] [[login_page_continue_with_google]]; after a refusal [[login_invalid_credentials]] or [[login_generic]], or e.g. [[throttle_too_many_attempts_minutes]] with [[login_page_sign_in_link_offer]] and [[login_page_email_me_a_sign_in_link]]; after asking for a link [[login_page_sign_in_link_sent]] (or [[login_page_sign_in_link_failed]]); what they typed is kept',
     sendingSignInLink: 'the link button reads [[login_page_sending_sign_in_link]]',
+    checkingProvider: 'the button reads [[login_page_going_to_provider]] while the page checks the provider\'s sign-in is offered here',
     leavingForProvider: 'the button reads [[login_page_going_to_provider]], then the provider\'s own sign-in page opens',
     submitting: 'the button reads [[login_page_signing_in]]; what they typed stays',
     signedIn: 'their bookings open (or the page they were sent here from)',
@@ -24,6 +25,12 @@ export const login: MachineWords = {
   outcomes: {
     'requestSignInLink answers': `the account service emails a sign-in link if the address has an account (the link is in ${outbox}; its own plan: sign-in-link)`,
     'requestSignInLink fails': blocked('account service', 'customer/sign-in-link', 'before pressing'),
+    'checkProvider answers': 'the server answers that sign-in with the provider starts here',
+    'checkProvider fails [isProviderMissing]': {
+      use: 'a host without the provider\'s sign-in (developer tools: answer 404 to the HEAD of oidc/google/start)',
+      text: 'the server says sign-in with the provider is not offered here: [[login_page_provider_unavailable]]',
+    },
+    'checkProvider fails': blocked('server', 'oidc/google/start (HEAD)', 'before pressing'),
     'login answers': 'the account service signs them in',
     'login fails [isInvalidCredentials]': 'the account service says the email or password is wrong (any other password)',
     'login fails [isThrottled]': 'the account service refuses: too many wrong passwords (429: 5 wrong passwords for sam.patel@example.com, then a sixth within 30 seconds)',
