@@ -277,6 +277,7 @@ describe('accessibility walk', () => {
     await expectAnnounced(page, 'There are 2 problems: Email address:');
     expect(await activeDescription(page)).toContain('Sign in');
     expect(await page.getByLabel('Email address').first().getAttribute('aria-required')).toBe('true');
+    expect(await unmarkedRequired(page), 'sign in: required fields not marked').toEqual([]);
     await expect.poll(() => page.locator('#sign-in-submit-hint').textContent()).toBe('Still needed: Email address, Password');
     // Typing afterwards changes the errors beside the fields, but says nothing again: the summary
     // speaks once per attempt (decision 460).
