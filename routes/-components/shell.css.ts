@@ -63,9 +63,17 @@ export const headerButton = style({
   font: 'inherit',
   cursor: 'pointer',
   textDecoration: 'none',
-  selectors: { '&:disabled': { opacity: 0.6, cursor: 'wait' } },
+  // Busy: dashed, not faded; opacity would fade the focus ring with it (decision 581).
+  selectors: { '&[aria-disabled="true"]': { borderStyle: 'dashed', cursor: 'wait' } },
 });
-export const main = style({ maxWidth: '1200px', margin: '0 auto', padding: `${tokens.space.md} ${tokens.space.ms} ${tokens.space.xxl}`, '@media': { [mq.small]: { padding: `${tokens.space.lg} ${tokens.space.md} ${tokens.space.xxl}` } } });
+export const main = style({
+  maxWidth: '1200px',
+  margin: '0 auto',
+  padding: `${tokens.space.md} ${tokens.space.ms} ${tokens.space.xxl}`,
+  '@media': { [mq.small]: { padding: `${tokens.space.lg} ${tokens.space.md} ${tokens.space.xxl}` } },
+  // <main> holds the focus only while a screen loads (never a Tab stop): no ring around the page.
+  selectors: { '&:focus-visible': { outline: 'none', boxShadow: 'none' } },
+});
 export const layout = style({
   display: 'grid',
   gap: tokens.space.md,

@@ -31,9 +31,12 @@ export function SiteHeader() {
               <button
                 type="button"
                 className={styles.headerButton}
-                disabled={loggingOut}
+                // aria-disabled, not disabled: it keeps the focus while signing out (decision 371).
+                aria-disabled={loggingOut || undefined}
                 aria-busy={loggingOut || undefined}
-                onClick={() => authActor.send({ type: 'auth.logout' })}
+                onClick={() => {
+                  if (!loggingOut) authActor.send({ type: 'auth.logout' });
+                }}
               >
                 {loggingOut ? m.site_header_signing_out() : m.site_header_sign_out()}
               </button>

@@ -1,9 +1,11 @@
-import type { ButtonHTMLAttributes, MouseEvent } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react';
 import { buttonClass, type ButtonTone } from './button-class';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   tone?: ButtonTone;
   block?: boolean;
+  /** The <button> itself (to give it the focus back). */
+  ref?: Ref<HTMLButtonElement>;
   /** Shows a busy label and marks the button busy for assistive tech. */
   busy?: boolean;
   busyLabel?: string;

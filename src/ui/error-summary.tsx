@@ -1,5 +1,5 @@
 import { useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { targetOf, type Target } from './submit-hint';
+import { targetOf } from './submit-hint';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -39,24 +39,28 @@ export function ErrorSummary({ attempt, errors }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors).filter((entry): entry is [string, string] => !!entry[1]);
   const key = entries.map(([name]) => name).join(' ');
-  const [targets, setTargets] = useState<Target[]>([]);
+  const latest = useRef(entries);
   useLayoutEffect(() => {
+    latest.current = entries;
+  });
+  // What this attempt says, written once when the customer tries to send: typing afterwards changes
+  // the errors beside the fields, but not this region, so nothing is announced again until the next
+  // attempt (decision 460). Emptied when no error is left (a removal is not announced).
+  const [said, setSaid] = useState<{ attempt: number; text: string } | null>(null);
+  useLayoutEffect(() => {
+    if (attempt === 0) return;
     const form = ref.current?.closest('form');
-    setTargets(key ? key.split(' ').flatMap((name) => targetOf(form, name) ?? []) : []);
-  }, [key, attempt]);
-  const labelOf = (name: string) => targets.find((t) => t.name === name)?.label;
+    const now = latest.current;
+    const text = now.map(([name, error]) => {
+      const label = targetOf(form, name)?.label;
+      return label ? `${label}: ${error}` : error;
+    });
+    setSaid(now.length ? { attempt, text: `${m.ui_error_summary_problems({ count: now.length })} ${text.join(' ')}` } : null);
+  }, [attempt]);
   return (
     <div ref={ref} className="visually-hidden" role="alert" aria-atomic="true">
-      {attempt > 0 && entries.length > 0 && (
-        // Keyed by the attempt: new text each time, which is what screen readers announce.
-        <p key={attempt}>
-          {m.ui_error_summary_problems({ count: entries.length })}{' '}
-          {entries.map(([name, error]) => {
-            const label = labelOf(name);
-            return label ? `${label}: ${error} ` : `${error} `;
-          })}
-        </p>
-      )}
+      {/* Keyed by the attempt: new text each time, which is what screen readers announce. */}
+      {said && key && <p key={said.attempt}>{said.text}</p>}
     </div>
   );
 }

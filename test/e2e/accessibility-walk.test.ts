@@ -6,7 +6,7 @@ import { openPage, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 import { claimId } from '#server/seed/delay-repay.ts';
 import { bookingIdOf, stableId } from '#server/seed/context';
-import { ASSISTANCE_BOOKING_KEY } from '#server/seed/passenger-assistance';
+import { ASSISTANCE_BOOKING_KEY, ASSISTANCE_IDS } from '#server/seed/passenger-assistance';
 import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 
 /**
@@ -173,7 +173,15 @@ const focusStop = (page: Page): Promise<Stop | null> =>
     }
     const inward = parseFloat(style.outlineOffset) < 0;
     const background = backgroundFrom(inward ? drawn : drawn.parentElement);
-    const ratios = colours.map((c) => parse(c)).filter((c): c is [number, number, number, number] => !!c && c[3] === 1).map((c) => ratio(c, background));
+    // Opacity fades the ring with the element (a disabled button drawn at 55%): each colour is
+    // measured as it shows, blended over the background by the element's and its ancestors' opacity.
+    let opacity = 1;
+    for (let el: Element | null = drawn; el; el = el.parentElement) opacity *= Number(getComputedStyle(el).opacity);
+    const shown = (c: number[]) => c.slice(0, 3).map((v, i) => v * opacity + (background[i] ?? 255) * (1 - opacity));
+    const ratios = colours
+      .map((c) => parse(c))
+      .filter((c): c is [number, number, number, number] => !!c && c[3] === 1)
+      .map((c) => ratio(shown(c), background));
     return {
       element: `${focused.tagName.toLowerCase()} ${(focused.getAttribute('aria-label') ?? focused.textContent ?? focused.getAttribute('name') ?? '').trim().slice(0, 30)}`,
       ratio: Math.max(0, ...ratios),
@@ -234,6 +242,25 @@ const falseCurrent = (page: Page) =>
       .map((a) => `${a.textContent?.trim()} → ${new URL(a.href).pathname}`),
   );
 
+/**
+ * The fields a form needs that are not marked required for assistive tech: every text input of a
+ * form whose label does not say "(optional)", and whose form's validators ask for it, carries
+ * `required` or `aria-required`. Read from the form: a labelled text, email, password, number or
+ * numeric input outside "(optional)" must be marked.
+ */
+const unmarkedRequired = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLInputElement>('form input:not([type]), form input[type="text"], form input[type="email"], form input[type="password"], form input[type="tel"]')]
+      .filter((input) => !input.readOnly && input.type !== 'hidden')
+      .filter((input) => {
+        const label = input.labels?.[0]?.textContent ?? '';
+        const group = input.closest('fieldset')?.querySelector('legend')?.textContent ?? '';
+        return !/optional/i.test(label) && !/optional/i.test(group) && !input.closest('[data-optional]');
+      })
+      .filter((input) => !input.required && input.getAttribute('aria-required') !== 'true')
+      .map((input) => input.name || input.id),
+  );
+
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
 
 describe('accessibility walk', () => {
@@ -250,7 +277,16 @@ describe('accessibility walk', () => {
     await expectAnnounced(page, 'There are 2 problems: Email address:');
     expect(await activeDescription(page)).toContain('Sign in');
     expect(await page.getByLabel('Email address').first().getAttribute('aria-required')).toBe('true');
+    expect(await unmarkedRequired(page), 'sign in: required fields not marked').toEqual([]);
     await expect.poll(() => page.locator('#sign-in-submit-hint').textContent()).toBe('Still needed: Email address, Password');
+    // Typing afterwards changes the errors beside the fields, but says nothing again: the summary
+    // speaks once per attempt (decision 460).
+    const summaries = async () => (await liveLog(page)).announced.filter((t) => t.startsWith('There ')).length;
+    const saidOnce = await summaries();
+    await page.getByLabel('Email address').first().pressSequentially('demo@exa', { delay: 30 });
+    await page.getByLabel('Email address').first().fill('');
+    await page.waitForTimeout(300);
+    expect(await summaries(), 'errors announced again with no new attempt').toBe(saidOnce);
     await signIn(page, world.server.origin, demo.email, demo.password);
 
     // The skip link goes past the menu to the page's h1.
@@ -285,6 +321,8 @@ describe('accessibility walk', () => {
       await page.locator('form, [role="switch"]').first().waitFor();
       await checkScreen(page, path);
       expect(await falseCurrent(page), path).toEqual([]);
+      // Every field the form's validators require is marked for assistive tech.
+      expect(await unmarkedRequired(page), `${path}: required fields not marked`).toEqual([]);
     }
     expect(w.errors).toEqual([]);
   });
@@ -400,6 +438,27 @@ describe('accessibility walk', () => {
     await page.keyboard.press('Space');
     expect(await activeIsNotBody(page), `focus while quoting: ${await activeDescription(page)}`).toBe(true);
     await page.getByRole('heading', { name: 'Tickets in this refund' }).waitFor();
+    // Both unticked: Continue is unavailable, and the reason is beside it, in its description, and
+    // announced; its link goes to the first tick.
+    const sashaTick = page.getByLabel(/Sasha/).first();
+    await sashaTick.uncheck();
+    const continueButton = page.getByRole('button', { name: 'Continue' });
+    await expect.poll(() => continueButton.getAttribute('aria-disabled')).toBe('true');
+    const why = page.locator(`#${await continueButton.getAttribute('aria-describedby')}`);
+    expect(await why.textContent()).toBe('Choose at least one passenger to refund.');
+    await expectAnnounced(page, 'Choose at least one passenger to refund.');
+    // Reached by keyboard, the disabled Continue shows the whole ring: no opacity fades it.
+    await continueButton.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await activeDescription(page)).toContain('Continue');
+    const disabledRing = await focusStop(page);
+    expect(disabledRing?.ratio ?? 0, `the focused, disabled Continue: ${JSON.stringify(disabledRing)}`).toBeGreaterThanOrEqual(10);
+    await why.getByRole('link').click();
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox');
+    await sashaTick.check();
+    await expect.poll(() => continueButton.getAttribute('aria-disabled')).toBe(null);
+    await page.getByRole('heading', { name: 'Tickets in this refund' }).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Confirm refund' }).waitFor();
     await checkScreen(page, 'refund: confirm');
@@ -429,7 +488,23 @@ describe('accessibility walk', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await activeIsNotBody(page), `focus after the dialog: ${await activeDescription(page)}`).toBe(true);
 
-    await page.goto(url(`/bookings/${stableId('booking', `${ASSISTANCE_BOOKING_KEY}:0`)}/passenger-assistance/create`));
+    // A request's review and cancel pages: "Back to passenger assistance" and "Back to booking" go
+    // to pages above them in the address, and neither is the current page.
+    const assistanceBooking = stableId('booking', `${ASSISTANCE_BOOKING_KEY}:0`);
+    const request = (id: string) => `/bookings/${assistanceBooking}/passenger-assistance/${id}`;
+    const backToList = page.getByRole('link', { name: 'Back to passenger assistance' });
+    for (const [path, name, shown] of [
+      [request(ASSISTANCE_IDS.jamieOutward), 'assistance review', backToList],
+      [`${request(ASSISTANCE_IDS.jamieOutward)}/cancel`, 'assistance cancel', page.locator(`main a[href$="${ASSISTANCE_IDS.jamieOutward}"]`).first()],
+      [`${request(ASSISTANCE_IDS.alexInwardCancelled)}/cancel`, 'assistance cancel, already cancelled', backToList],
+    ] as const) {
+      await page.goto(url(path));
+      await shown.waitFor();
+      expect(await falseCurrent(page), name).toEqual([]);
+      expect(await page.locator('main a[aria-current="page"]').count(), name).toBe(0);
+    }
+
+    await page.goto(url(`/bookings/${assistanceBooking}/passenger-assistance/create`));
     const book = page.getByRole('button', { name: 'Book assistance' });
     await book.waitFor();
     await checkScreen(page, 'assistance');
@@ -439,6 +514,22 @@ describe('accessibility walk', () => {
     await page.keyboard.press('Enter');
     await expectAnnounced(page, 'There are ');
     expect(await activeDescription(page)).toContain('Book assistance');
+    expect(w.errors).toEqual([]);
+  });
+
+  it('Add to my account: the outcome goes into a region that was on the page before it', async () => {
+    const page = w.page;
+    await world.server.reset();
+    await signIn(page, world.server.origin, demo.email, demo.password);
+    const res = await fetch(url('/api/booking/token?token=demo-guest-token-3'));
+    const bookingId = ((await res.json()) as { bookings: { booking: { id: string } }[] }).bookings[0]?.booking.id ?? '';
+    await page.goto(url(`/order-token/${bookingId}#token=demo-guest-token-3`));
+    const add = page.getByRole('button', { name: 'Add to my account' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await expectAnnounced(page, 'added. Taking you to your bookings');
+    expect(await activeDescription(page)).toContain('Add to my account');
+    await page.waitForURL(/\/bookings\/upcoming/);
     expect(w.errors).toEqual([]);
   });
 

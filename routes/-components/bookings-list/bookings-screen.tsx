@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { bookingsListErrorMessage } from '#machines/bookings-list';
@@ -81,7 +81,8 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
   const list = useRef<HTMLUListElement>(null);
   const focusFrom = useRef<number | null>(null);
   const shown = state.results.length;
-  useEffect(() => {
+  // Before the browser paints: the button may have gone with the last page, and the focus with it.
+  useLayoutEffect(() => {
     const from = focusFrom.current;
     if (from === null || shown <= from) return;
     focusFrom.current = null;
@@ -136,16 +137,15 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
         </ul>
         <div className={styles.more}>
           <LiveRegion as="p" className={styles.meta}>{m.bookings_list_bookings_screen_showing_of({ length: state.results.length, total: state.total ?? state.results.length })}</LiveRegion>
-          {state.error && (
-            <Alert tone="error" title={bookingsListErrorMessage}>
-              <Button tone="secondary" onClick={() => actor.send({ type: 'bookings.retry' })}>{m.common_try_again()}</Button>
-            </Alert>
-          )}
-          {remaining > 0 && !state.error && (
+          {/* A page that failed to load: the message, and the same button in the same place as "Try
+              again", so a customer who pressed "Load more bookings" keeps the focus on it (WCAG
+              2.4.3); it says it is busy while the retry loads, as "Load more" does. */}
+          {state.error && <Alert tone="error" title={bookingsListErrorMessage} />}
+          {(remaining > 0 || state.error) && (
             <Button tone="secondary" busy={state.pending} busyLabel={m.bookings_list_bookings_screen_loading()} disabled={state.pending} onClick={() => {
                 focusFrom.current = state.results.length;
-                actor.send({ type: 'bookings.loadMore' });
-              }}>{m.bookings_list_bookings_screen_load_more_bookings()}</Button>
+                actor.send({ type: state.error ? 'bookings.retry' : 'bookings.loadMore' });
+              }}>{state.error ? m.common_try_again() : m.bookings_list_bookings_screen_load_more_bookings()}</Button>
           )}
         </div>
       </>

@@ -65,24 +65,25 @@ export function GuestAssociation() {
         <div className={styles.associate}>
           <h3 className={styles.associateHeading}>{m.bookings_list_guest_association_add_your_guest_bookings_to()}</h3>
           {snapshot.matches('ready') || snapshot.matches('associating') ? (
-            <>
-              <p>{m.bookings_list_guest_association_then_you_can_manage_them()}</p>
-              <Button
-                onClick={() => send({ type: 'association.start' })}
-                busy={snapshot.matches('associating')}
-                busyLabel={m.bookings_list_guest_association_adding_bookings()}
-                disabled={snapshot.matches('associating')}
-              >{m.bookings_list_guest_association_add_these_bookings_to_my()}</Button>
-            </>
-          ) : (
-            <LiveRegion>
-              {outcome === 'success' && <p>{m.bookings_list_guest_association_added_all({ count })}</p>}
-              {outcome === 'partial' && <p>{m.bookings_list_guest_association_added_some({ count })}</p>}
-              {outcome === 'none' && <p>{m.bookings_list_guest_association_there_were_no_new_bookings()}</p>}
-              {outcome === 'forbidden' && <p>{m.bookings_list_guest_association_taking_you_to_your_bookings()}</p>}
-              {outcome === 'error' && <p>{m.bookings_list_guest_association_something_went_wrong_taking_you()}</p>}
-            </LiveRegion>
-          )}
+            <p>{m.bookings_list_guest_association_then_you_can_manage_them()}</p>
+          ) : null}
+          {/* The button stays until the page moves on (busy, then unavailable beside what happened),
+              so the focus stays on it (WCAG 2.4.3, decision 580); the outcome goes into a region on
+              the page, empty, from the first render (decision 373). */}
+          <Button
+            onClick={() => send({ type: 'association.start' })}
+            busy={snapshot.matches('associating')}
+            busyLabel={m.bookings_list_guest_association_adding_bookings()}
+            disabled={!snapshot.matches('ready')}
+            aria-describedby={outcome ? 'guest-association-outcome' : undefined}
+          >{m.bookings_list_guest_association_add_these_bookings_to_my()}</Button>
+          <LiveRegion id="guest-association-outcome">
+            {outcome === 'success' && <p>{m.bookings_list_guest_association_added_all({ count })}</p>}
+            {outcome === 'partial' && <p>{m.bookings_list_guest_association_added_some({ count })}</p>}
+            {outcome === 'none' && <p>{m.bookings_list_guest_association_there_were_no_new_bookings()}</p>}
+            {outcome === 'forbidden' && <p>{m.bookings_list_guest_association_taking_you_to_your_bookings()}</p>}
+            {outcome === 'error' && <p>{m.bookings_list_guest_association_something_went_wrong_taking_you()}</p>}
+          </LiveRegion>
         </div>
       ) : (
         <Alert tone="info" title={m.bookings_list_guest_association_to_add_them_to_your()}>

@@ -79,7 +79,10 @@ export const track = style({
     [`${switchInput}:checked + &`]: { background: vars.color.brand, borderColor: vars.color.brand },
     [`${switchInput}:checked + &::after`]: { transform: 'translateX(22px)', background: vars.color.brandContrast },
     [`${switchInput}:focus-visible + &`]: focusRing,
-    [`${switchInput}[aria-busy="true"] + &`]: { opacity: 0.7 },
+    // Busy: the knob fades and the edge is dashed; the track keeps its opacity, so its focus ring
+    // keeps its contrast (decision 581).
+    [`${switchInput}[aria-busy="true"] + &`]: { borderStyle: 'dashed' },
+    [`${switchInput}[aria-busy="true"] + &::after`]: { opacity: 0.5 },
   },
   // The knob does not slide either (it is the ::after, which the rule above alone would leave moving).
   '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none', selectors: { '&::after': { transition: 'none' } } } },

@@ -41,7 +41,7 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
   const unconfirmed = snapshot.matches('unconfirmed');
   const cancelling = snapshot.matches('cancelling') || checking;
   const backToReview = (label: string) => (
-    <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: assistanceId }} className={styles.linkButton}>
+    <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: assistanceId }} activeOptions={{ exact: true }} className={styles.linkButton}>
       {label}
     </Link>
   );
@@ -60,7 +60,7 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
         <>
           <p>{passengerAssistanceCancelMessages.notOffered}</p>
           <p>
-            <Link to="/bookings/$bookingId" params={{ bookingId }}>{m.passenger_assistance_assistance_list_page_back_to_booking()}</Link>
+            <Link to="/bookings/$bookingId" params={{ bookingId }} activeOptions={{ exact: true }}>{m.passenger_assistance_assistance_list_page_back_to_booking()}</Link>
           </p>
         </>
       )}
@@ -68,7 +68,7 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
         <>
           <Alert tone="info">{passengerAssistanceCancelMessages.alreadyCancelled}</Alert>
           <p>
-            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>{m.common_back_to_passenger_assistance()}</Link>
+            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>{m.common_back_to_passenger_assistance()}</Link>
           </p>
         </>
       )}

@@ -26,7 +26,7 @@ export function AssistanceReviewPage({ bookingId, assistanceId, booked }: { book
   return (
     <Page title={m.passenger_assistance_assistance_review_page_review_passenger_assistance()} narrow>
       <p>
-        <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }}>{m.common_back_to_passenger_assistance()}</Link>
+        <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>{m.common_back_to_passenger_assistance()}</Link>
       </p>
       {snapshot.matches('loading') && <Loading label={m.passenger_assistance_assistance_review_page_loading_this_assistance()} />}
       {snapshot.matches('loadFailed') && (
@@ -40,7 +40,7 @@ export function AssistanceReviewPage({ bookingId, assistanceId, booked }: { book
         <>
           <p>{passengerAssistanceReviewMessages.notOffered}</p>
           <p>
-            <Link to="/bookings/$bookingId" params={{ bookingId }}>{m.passenger_assistance_assistance_list_page_back_to_booking()}</Link>
+            <Link to="/bookings/$bookingId" params={{ bookingId }} activeOptions={{ exact: true }}>{m.passenger_assistance_assistance_list_page_back_to_booking()}</Link>
           </p>
         </>
       )}

@@ -204,6 +204,8 @@ function DateOfBirth({
               inputMode="numeric"
               autoComplete={p.autoComplete}
               maxLength={p.maxLength}
+              // Each part is needed for the date: marked for assistive tech, like every required field.
+              aria-required="true"
               value={values[p.field]}
               aria-invalid={error ? true : undefined}
               onChange={(e) => onChange(p.field, e.target.value)}

@@ -6,7 +6,8 @@ import { card as cardPrimitive } from '#src/ui/card.css';
 export { cardGrid as list } from '#src/ui/card-grid.css';
 /** The card primitive (src/ui/card.css.ts), its lines a little closer together. */
 export const card = style([cardPrimitive, { gap: '6px' }]);
-export const cardDeleting = style([card, { opacity: 0.7 }]);
+/** Being deleted: muted text, not opacity, which would fade the focus ring of its button too (decision 581). */
+export const cardDeleting = style([card, { color: vars.color.textMuted }]);
 export const heading = style({ fontSize: '1.125rem', display: 'flex', alignItems: 'center', gap: '10px', flexWrap: 'wrap' });
 export const brandMark = style({
   display: 'inline-flex',

@@ -56,7 +56,6 @@ export function PartialRefundPanel({ bookingId, data, refundReason, names, onSel
   if (snapshot.matches('loadingAssistances')) return <Loading label={m.refunds_partial_refund_panel_loading_passengers()} />;
   const booking = c.booking;
   const directions: Direction[] = booking.inward ? ['outward', 'inward'] : ['outward'];
-  const chosen = selectedRefundables(c.selection);
   const nameOf = (p: { passengerId?: string | undefined; firstName?: string | undefined; lastName?: string | undefined }) =>
     p.firstName ? `${p.firstName} ${p.lastName ?? ''}`.trim() : ((p.passengerId && names.get(p.passengerId)) || m.common_passenger());
   return (
@@ -86,7 +85,6 @@ export function PartialRefundPanel({ bookingId, data, refundReason, names, onSel
         </Alert>
       )}
       {c.assistancesFailed && <p className={styles.hint}>{partialRefundMessages.assistancesFailed}</p>}
-      <p className={styles.hint} role="status">{chosen.length === 0 ? partialRefundMessages.nothingSelected : ''}</p>
     </div>
   );
 }

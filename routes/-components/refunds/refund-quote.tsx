@@ -1,13 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { fromPromise, type EventFrom, type SnapshotFrom } from 'xstate';
 import { refundQuoteMachine, refundQuoteMessages, type RefundFrom } from '#machines/refund-quote';
 import { formatMoney } from '#src/i18n/format';
 import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
-import { buttonClass } from '#src/ui/button-class';
+import { useFocusFallback } from '#src/ui/focus-fallback';
 import { bookingPath } from '../booking-links';
 import { ineligibilityCopy, ineligibilityNextStep } from './refund-copy';
 import { useRefundsApi } from './use-refunds-api';
@@ -65,6 +65,7 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
   const busy = snapshot.matches('quoting') || snapshot.matches('checkingChangeOfJourney') || snapshot.status === 'done';
   // After a message is closed, focus goes back to the button that opened it (not to the page's start).
   const opener = useRef<HTMLButtonElement>(null);
+  const answer = useRef<HTMLDivElement>(null);
   const idle = snapshot.matches('idle');
   // Offline the quote cannot be asked for: the button stays, disabled, with the reason (decision 251).
   const { offline } = useConnection();
@@ -74,24 +75,27 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
     if (idle && !wasIdle.current) opener.current?.focus();
     wasIdle.current = idle;
   }, [idle]);
+  // The button stays while the refund is checked (aria-disabled and busy, so it keeps the focus);
+  // when an answer takes its place, the focus goes to the answer (decision 580).
+  useFocusFallback(idle || busy, () => answer.current);
 
   return (
     <div>
       {(idle || busy) && (
-        <button
+        <Button
           ref={opener}
-          type="button"
-          className={buttonClass({ tone: 'secondary' })}
-          aria-busy={busy || undefined}
+          tone="secondary"
+          busy={busy}
+          busyLabel={refundQuoteMessages.pending}
           disabled={busy || offline}
           aria-describedby={offline ? offlineReason : undefined}
           onClick={() => send({ type: 'refund.requestQuote' })}
         >
-          {busy ? refundQuoteMessages.pending : m.refund_entry_cancel_and_refund()}
-        </button>
+          {m.refund_entry_cancel_and_refund()}
+        </Button>
       )}
       {offline && idle && <NeedsConnection id={offlineReason} />}
-      <QuoteAnswer snapshot={snapshot} send={send} guest={guest} />
+      <QuoteAnswer snapshot={snapshot} send={send} guest={guest} answerRef={answer} />
     </div>
   );
 }
@@ -100,14 +104,25 @@ export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySo
  * What the quote answered when it does not open the refund page (not refundable, a refund in
  * progress, held for checks, an exchanged journey) or why it could not be asked; announced.
  */
-function QuoteAnswer({ snapshot, send, guest }: { snapshot: SnapshotFrom<typeof refundQuoteMachine>; send: (event: EventFrom<typeof refundQuoteMachine>) => void; guest: boolean }) {
+function QuoteAnswer({
+  snapshot,
+  send,
+  guest,
+  answerRef,
+}: {
+  snapshot: SnapshotFrom<typeof refundQuoteMachine>;
+  send: (event: EventFrom<typeof refundQuoteMachine>) => void;
+  guest: boolean;
+  answerRef: RefObject<HTMLDivElement | null>;
+}) {
   const { locale } = useServices();
   const { quote, quoteError, changeOfJourney } = snapshot.context;
   const dismiss = (
     <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>{m.common_close()}</Button>
   );
   return (
-    <div aria-live="polite">
+    // Focusable from code only: it takes the focus when it replaces the button (decision 580).
+    <div aria-live="polite" ref={answerRef} tabIndex={-1}>
       {snapshot.matches('failed') && (
         <Alert tone="error" title={m.refund_entry_we_couldnt_check_your_refund()}>
           <p>{quoteError === true || quoteError === null ? refundQuoteMessages.error : quoteError}</p>

@@ -1,11 +1,12 @@
 import { Fragment } from 'react';
-import { isPartialRefundAvailable } from '#machines/partial-refund';
+import { isPartialRefundAvailable, partialRefundMessages } from '#machines/partial-refund';
 import { formatMoney } from '#src/i18n/format';
 import { rich } from '#src/i18n/rich';
 import { customerActionReturnModes, type RefundMoney, type RefundQuote, type SeasonRefundCalculation } from '#src/schemas/refunds';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
+import * as fieldStyles from '#src/ui/field.css';
 import { PartialRefundPanel } from './partial-refund-panel';
 import { directionNames, returnModeCopy } from './refund-copy';
 import { ReasonsExplained } from './refund-reasons';
@@ -13,6 +14,8 @@ import type { RefundView } from './refund-view';
 import { StepHeading } from './step-heading';
 import * as styles from './refunds.css';
 import { m } from '#src/paraglide/messages.js';
+
+const continueHintId = 'refund-continue-hint';
 
 /**
  * `reviewing` and `nothingSelected`: the refund the quote offers (whose tickets, the amounts, a
@@ -43,8 +46,27 @@ export function reviewView(v: RefundView, quote: RefundQuote, nothingSelected: b
     <div key="bottom">
       {!nothingSelected && <ReturnInstructions quote={quote} />}
       <div className={styles.actions}>
-        <Button disabled={v.requoting || nothingSelected} onClick={() => send({ type: 'refund.continue' })}>{m.refund_screen_continue()}</Button>
+        <Button
+          disabled={v.requoting || nothingSelected}
+          aria-describedby={nothingSelected ? continueHintId : undefined}
+          onClick={() => send({ type: 'refund.continue' })}
+        >{m.refund_screen_continue()}</Button>
         {v.back}
+        {/* Why Continue is unavailable, beside it and in its description, linking to the first tick
+            (decision 372); a polite region on the page before its words. */}
+        <p id={continueHintId} className={fieldStyles.submitHint} role="status">
+          {nothingSelected && (
+            <a
+              href="#partial-heading"
+              onClick={(e) => {
+                e.preventDefault();
+                document.querySelector<HTMLInputElement>('[aria-labelledby="partial-heading"] input[type="checkbox"]')?.focus();
+              }}
+            >
+              {partialRefundMessages.nothingSelected}
+            </a>
+          )}
+        </p>
       </div>
     </div>,
   ];

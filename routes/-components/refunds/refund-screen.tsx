@@ -11,6 +11,7 @@ import { newKeySeed } from '#src/api/idempotency';
 import { formatMoney } from '#src/i18n/format';
 import type { RefundMoney } from '#src/schemas/refunds';
 import { useServices } from '#src/services';
+import { useFocusFallback } from '#src/ui/focus-fallback';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { bookingPath } from '../booking-links';
@@ -179,5 +180,9 @@ export function RefundScreen(props: RefundScreenProps) {
   const ineligibleTitle =
     inMode(snapshot, requoting, 'ineligible') || (view === 'ineligible' && (snapshot.matches('loading') || (snapshot.matches('quoting') && !requoting)));
   const title = ineligibleTitle ? m.refund_screen_refund_not_available() : m.refund_screen_cancel_and_refund();
+  // A view that replaces the one holding the focus ("Confirm refund" by "Sending your refund…",
+  // "Use this card and refund" by the request, a declined card by the card form) takes the focus
+  // to the page's h1, never to <body> (decision 580).
+  useFocusFallback(JSON.stringify(snapshot.value));
   return <Page title={title}>{viewFor(snapshot, v)}</Page>;
 }
