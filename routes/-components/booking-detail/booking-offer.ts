@@ -5,7 +5,7 @@ import type { Booking, BookingDetailResponse } from '#src/schemas/booking';
 import { useServices } from '#src/services';
 import { bookingLifecycle, type BookingLifecycle } from '../booking-lifecycle';
 import { isUpcoming } from '../booking-format';
-import type { BookingScreenMode } from './booking-detail-screen';
+import type { BookingScreenMode } from './booking-screen-mode';
 
 /** What the loaded booking offers, as its lifecycle (decision 320), the screen's mode and the feature flags allow. */
 export interface BookingOffer {
