@@ -4,7 +4,7 @@ import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
- * On-demand ticket (spec sections 3, 4, 8, 9): generate a deliverable, then poll its status starting
+ * On-demand ticket (docs/product/entities.md, docs/product/states.md, docs/product/errors.md, docs/product/constants.md): generate a deliverable, then poll its status starting
  * at 800 ms with a doubling backoff, at most 15 retries, retrying only while it is processing.
  * Ready: the page reloads the booking. Failed status, a non-200 poll or a failed generate: error.
  */

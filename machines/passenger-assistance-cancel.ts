@@ -14,7 +14,7 @@ import { m } from '#src/paraglide/messages.js';
  * Each confirm is one attempt with its own Idempotency-Key, invoked as the lost-answer chart
  * (machines/submit-with-lost-answer.ts): when its answer is lost the attempt checks before the page
  * speaks, and says it could not confirm only when the check fails too, never that nothing was
- * cancelled. A 409 ALREADY_CANCELLED shows it as cancelled (decisions 310 and 575). Reading and cancelling one assistance are not in SPEC section 7: the load resolves
+ * cancelled. A 409 ALREADY_CANCELLED shows it as cancelled (decisions 310 and 575). Reading and cancelling one assistance are not in docs/product/api.md: the load resolves
  * to null when the host does not offer them (the item's call answered 404 while the spec's list of
  * the booking's assistance names it), and the page says so (docs/integrators.md).
  */
@@ -145,7 +145,7 @@ export const passengerAssistanceCancelMachine = setup({
       description: 'No such assistance on this booking, or the booking is not the customer’s.',
     },
     absent: {
-      description: 'The host does not offer reading or cancelling one assistance (not in SPEC section 7): the page says it cannot be cancelled here, with a link back to the booking.',
+      description: 'The host does not offer reading or cancelling one assistance (not in docs/product/api.md): the page says it cannot be cancelled here, with a link back to the booking.',
     },
     alreadyCancelled: {
       description: 'Already cancelled (on opening, or a 409 ALREADY_CANCELLED to the confirm): the page says so and links back.',

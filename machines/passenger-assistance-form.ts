@@ -17,7 +17,7 @@ import { m } from '#src/paraglide/messages.js';
 
 /**
  * /bookings/{bookingId}/passenger-assistance/create: request help for one passenger on one leg
- * (spec section 2). Loads the booking; the form needs a passenger, a leg and at least one kind of
+ * (docs/product/screens.md). Loads the booking; the form needs a passenger, a leg and at least one kind of
  * help (with optional free text). The server decides the rules (2 hours' notice, past journeys):
  * a refusal shows its sentence and keeps everything typed. Success ends with the booked assistance.
  * Each submit has its own Idempotency-Key; when its answer is lost (no answer, or a gateway's

@@ -11,7 +11,7 @@ import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import { findOrderByGuestToken } from '../lib/ufac.ts';
 
 /**
- * Delay Repay (SPEC sections 3, 4, 7, 8), docs/decisions/090-delay-repay-and-insurance.md:
+ * Delay Repay (docs/product/entities.md, docs/product/states.md, docs/product/api.md, docs/product/errors.md), docs/decisions/090-delay-repay-and-insurance.md:
  * GET /claim-token, GET /claim/{claimId}, POST /claim/{claimId} (body submitClaimDetails).
  * Who may open a claim: the customer whose order it is, a claim-token session for that claim, an
  * order-flow guest session of its order with the 'delay-repay' scope, or its order's guest token (?token=). Nobody: 401; anyone
@@ -99,7 +99,7 @@ function apiClaim(row: ClaimRow, now: Date) {
     serviceFee: money(estimate.serviceFee, row.currency),
     compensationToCustomer: money(toCustomer, row.currency),
     customerRegistered: row.customer_registered,
-    // Local-server extras (SPEC section 7 does not list them; the app works without them).
+    // Local-server extras (docs/product/api.md does not list them; the app works without them).
     bookingId: row.booking_id,
     friendlyOrderId: row.friendly_order_id,
     operator: delayedLeg.operator,
@@ -138,7 +138,7 @@ async function requireClaim(c: Context<AppEnv>, claimId: string): Promise<ClaimR
     const delayRepay = guest?.scopes.includes('delay-repay') ?? false;
     if (delayRepay && guest?.claimId === row.id) return row;
     if (delayRepay && guest?.flow === 'order' && guest.orderId === row.order_id) return row;
-    // The guest order token sent with claim calls (spec section 6), as for the booking calls.
+    // The guest order token sent with claim calls (docs/product/roles.md), as for the booking calls.
     if (token && (await findOrderByGuestToken(db, token, clock.now()))?.id === row.order_id) return row;
   }
   throw new ApiError(403, 'FORBIDDEN');

@@ -10,7 +10,7 @@ import { ApiError } from '../lib/errors.ts';
 import { lifecycleRefusal, LIFECYCLE_DETAIL, requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 
 /**
- * Flexible insurance claims (SPEC sections 4, 5, 7), docs/decisions/091-flexible-insurance-claims.md:
+ * Flexible insurance claims (docs/product/states.md, docs/product/validation.md, docs/product/api.md), docs/decisions/091-flexible-insurance-claims.md:
  * POST /flexible-insurance/{orderId}/{insuranceProductId}/eligibility → {claimId, orderId,
  * insuranceProductId, isClaimable} (+ reason when not claimable), then
  * POST /flexible-insurance/{orderId}/{insuranceProductId}/{claimId}/claim.

@@ -18,7 +18,7 @@ import { postFromAnotherTab } from './replay-helpers/another-tab';
  * - alexInwardCancelled: cancelled already.
  * - unknown: no such assistance on the booking (the server's 404).
  * - hostLacksItem: Jamie's booked help on a host without the call that reads one assistance (not in
- *   SPEC section 7): that call answers 404 through the answer switch, the spec's list still names it.
+ *   docs/product/api.md): that call answers 404 through the answer switch, the spec's list still names it.
  * The load's failure and a failed cancel come from the /__test/answer switch. "Already cancelled"
  * (409 ALREADY_CANCELLED) is real: the same help is cancelled from another tab first. The load is
  * held at its first call, GET booking/{id}. Each confirm is one attempt of the lost-answer chart,

@@ -31,7 +31,7 @@ describeMachineModel(passengerAssistanceCancelMachine, {
     'xstate.done.actor.fetchAssistance': [
       { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: jamieWheelchair } },
       { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: alexLuggageCancelled } },
-      // A host without the call that reads one assistance (not in SPEC section 7).
+      // A host without the call that reads one assistance (not in docs/product/api.md).
       { type: 'xstate.done.actor.fetchAssistance', output: null },
     ],
     'xstate.error.actor.fetchAssistance': [
@@ -64,7 +64,7 @@ describeMachineModel(passengerAssistanceCancelMachine, {
       cancelAssistance: (c: { attempt: number }) => ({ request: { orderId: 'o-york', bookingId: 'b-york', assistanceId: 'a-1', idempotencyKey: keyOf(c) } }),
     },
   },
-  // Spec section 2 (/bookings/{bookingId}/passenger-assistance/{id}/cancel): load, confirm, cancel.
+  // docs/product/screens.md (/bookings/{bookingId}/passenger-assistance/{id}/cancel): load, confirm, cancel.
   states: {
     loading: (check) => {
       const { snapshot, context, event } = check;

@@ -125,7 +125,7 @@ describeMachineModel(passengerAssistanceFormMachine, {
       createAssistance: (c: { booking: unknown; values: unknown; attempt: number }) => ({ booking: c.booking, values: c.values, idempotencyKey: keyOf(c) }),
     },
   },
-  // Spec section 2 (/bookings/{bookingId}/passenger-assistance/create): load, form, submit.
+  // docs/product/screens.md (/bookings/{bookingId}/passenger-assistance/create): load, form, submit.
   states: {
     loading: (check) => {
       const { snapshot, context, event } = check;

@@ -31,7 +31,7 @@ describe('refund copy', () => {
     expect(next).not.toMatch(/reactivate the card under Smartcards/);
   });
 
-  it('explains every ineligibility reason of spec section 4 with a next step', () => {
+  it('explains every ineligibility reason of docs/product/states.md with a next step', () => {
     expect(Object.keys(ineligibilityCopy).sort()).toEqual([...ineligibilityReasons].sort());
     expect(ineligibilityReasons).toHaveLength(17); // the spec's 15 and the local server's two (decision 330)
     for (const reason of ineligibilityReasons) {
