@@ -19,9 +19,6 @@ export function answerOf<TAnswer>(event: { type: string }, actorId: string): TAn
 /** The attempt `actorId` ended with an answer. */
 export const isAnswered = (event: { type: string }, actorId: string): boolean => outcomeOf(event, actorId).kind === 'answered';
 
-/** The customer left the attempt `actorId` while its outcome was unconfirmed. */
-export const isLeft = (event: { type: string }, actorId: string): boolean => outcomeOf(event, actorId).kind === 'left';
-
 /**
  * The attempt's refusal as the failed call's error event (`{ error }`), so the one problem module
  * (machines/lib/problems.ts: problemOfEvent, codeOf, hasStatus) reads it as any other failure; an
