@@ -5,9 +5,10 @@ import type { SubmitOutcome } from './lib/lost-answer';
 
 /**
  * One money-moving attempt whose answer may be lost (docs/decisions/310 and 575): a refund
- * request, a Delay Repay submit, an insurance claim, an assistance booking or cancellation. Each of
- * those flows invokes this chart for the attempt, with the request (Idempotency-Key included) as
- * input, and its screen provides the one call as the actor `submit`.
+ * request, a Delay Repay submit, an insurance claim, an assistance booking or cancellation. Such a
+ * flow invokes this chart for the attempt (the assistance booking and cancel flows do), with the
+ * request (Idempotency-Key included) as input, and its screen provides the one call as the actor
+ * `submit`.
  *
  * It sends the request; when the answer is lost (no answer, or a gateway's 502/504) it checks
  * before the flow speaks (`checking`: the same request with the same key, which the server answers
