@@ -19,7 +19,7 @@ const SERVER_SHARED_SCHEMAS = '^src/schemas/(forms|passengers|railcards|refunds|
  * Child statecharts a parent machine invokes by name in its setup() (XState composition: the child
  * shows as a nested chart in Stately's editor). Nothing else of another machine may be imported.
  */
-const INVOKED_CHILD_MACHINES = ['^machines/refund-card-form\\.ts$'];
+const INVOKED_CHILD_MACHINES = ['^machines/refund-card-form\\.ts$', '^machines/submit-with-lost-answer\\.ts$'];
 /**
  * Screen folders that host other features' sections: a booking's detail, history and list card show
  * its refund, Delay Repay and insurance sections, imported from those folders' section components.
@@ -132,10 +132,10 @@ module.exports = {
     },
     {
       name: 'no-circular',
-      comment: 'Import cycles make module order matter; break them.',
+      comment: 'Import cycles make module order matter and tangle a folder; break them, type-only imports included (a shared type goes in a leaf module).',
       severity: 'error',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'not-to-unresolvable',

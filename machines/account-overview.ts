@@ -18,7 +18,7 @@ export const accountOverviewMachine = setup({
     events: {} as AccountOverviewEvent,
   },
   actors: {
-    /** Null: the host has no account summary call (not in SPEC section 7); the section links alone show. */
+    /** Null: the host has no account summary call (not in docs/product/api.md); the section links alone show. */
     fetchAccountSummary: fromPromise<AccountSummary | null>(async () => {
       throw new Error('fetchAccountSummary not provided');
     }),

@@ -5,9 +5,9 @@ import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * The account's passenger assistance page (spec section 2, "passenger assistance base path"):
+ * The account's passenger assistance page (docs/product/screens.md, "passenger assistance base path"):
  * assistance across the customer's upcoming journeys, and the journeys that have none yet. The
- * call is not in SPEC section 7: a host without it answers 404, and the page says where a customer
+ * call is not in docs/product/api.md: a host without it answers 404, and the page says where a customer
  * books assistance instead, from each booking (decision 342).
  */
 export interface AccountPassengerAssistanceContext {

@@ -4,7 +4,7 @@ import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
- * The address book list and its delete confirmation (spec sections 4, 8): fetch (error flag),
+ * The address book list and its delete confirmation (docs/product/states.md, docs/product/errors.md): fetch (error flag),
  * delete asks first; deleting, delete error (flag, modal stays open to retry or cancel); on
  * success the modal closes, the book shows without the address and is fetched again.
  */
@@ -91,7 +91,7 @@ export const addressBookMachine = setup({
       },
     },
     fetchFailed: {
-      description: 'The addresses could not be fetched (spec section 8: a flag): an error with a retry.',
+      description: 'The addresses could not be fetched (docs/product/errors.md: a flag): an error with a retry.',
       on: { 'addresses.retry': { target: 'loading' } },
     },
     ready: {

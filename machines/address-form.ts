@@ -15,7 +15,7 @@ import { doneOutput } from './lib/done-output';
 /**
  * Add address (/address-book/add-address) and edit address (/address-book/{addressId}).
  * Edit first fetches the address (fetch error flag, or not found); save keeps the input on a
- * failure and sets the edit error flag (spec section 8); success ends with the saved address.
+ * failure and sets the edit error flag (docs/product/errors.md); success ends with the saved address.
  */
 export interface AddressFormInput {
   /** null: add a new address; otherwise the address to edit. */

@@ -5,7 +5,7 @@ import { doneOutput } from '#machines/lib/done-output';
 import { hasStatus, problemOfEvent } from '#machines/lib/problems';
 
 /**
- * The app-wide session: who is using the account area (spec sections 4, 6, 8).
+ * The app-wide session: who is using the account area (docs/product/states.md, docs/product/roles.md, docs/product/errors.md).
  * unknown -> fetch user -> AUTHORISED | GUEST | UNKNOWN; a guest session from an order token;
  * logout; any non-login 401 forgets the user.
  */
@@ -33,7 +33,7 @@ export type AuthEvent =
   | { type: 'auth.retry' }
   | { type: 'auth.dismissError' };
 
-/** Spec section 8. */
+/** docs/product/errors.md. */
 export const logoutErrorMessage = m.auth_unable_to_perform_the_requested();
 export const guestTokenErrorMessage = m.auth_this_link_has_expired_or();
 
@@ -67,7 +67,7 @@ export const authMachine = setup({
     isAuthorised: ({ event }) => fetchedUser(event).user.status === 'AUTHORISED',
     isGuest: ({ event }) => fetchedUser(event).user.status === 'GUEST',
     /**
-     * 404: the host does not open guest sessions (POST /user-flow-access is not in SPEC section 7);
+     * 404: the host does not open guest sessions (POST /user-flow-access is not in docs/product/api.md);
      * the link's token still goes with the booking, history, check-in, refund and claim calls.
      */
     hostLacksGuestSessions: ({ event }) => hasStatus(event, 404),

@@ -8,7 +8,7 @@ import { changeabilityInput, type ChangeabilityInput } from './lib/changeability
  * Booking detail (/bookings/{id}, /order-token/{id}, /bookings/{id}/guest): fetch the booking;
  * a 308 means it moved (its order was replaced) and the user goes to its history. Once loaded,
  * the change-of-journey changeability is checked (seasons on their own path). A failed fetch sets
- * an error flag (spec section 8) with a retry; a response of the wrong shape is its own state.
+ * an error flag (docs/product/errors.md) with a retry; a response of the wrong shape is its own state.
  */
 export type BookingFetchResult =
   | { status: 200; data: BookingDetailResponse }
@@ -127,7 +127,7 @@ export const bookingDetailMachine = setup({
       },
     },
     error: {
-      description: 'The booking could not be fetched (spec section 8: an error flag): an error with a retry.',
+      description: 'The booking could not be fetched (docs/product/errors.md: an error flag): an error with a retry.',
       on: { 'booking.retry': { target: 'fetching' } },
     },
     schemaError: {
@@ -135,7 +135,7 @@ export const bookingDetailMachine = setup({
       on: { 'booking.retry': { target: 'fetching' } },
     },
     movedToHistory: {
-      description: '308: the order was replaced; the customer goes to the booking\'s history (spec section 4).',
+      description: '308: the order was replaced; the customer goes to the booking\'s history (docs/product/states.md).',
       type: 'final',
       entry: 'goToHistory',
     },

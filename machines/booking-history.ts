@@ -6,10 +6,10 @@ import { doneOutput } from './lib/done-output';
 /**
  * Booking history (/bookings/{id}/history and the order-token variant). A 308 with a replacement
  * booking sends the user to the replacement's history, marked refund complete when the URL said
- * waitForSuperseders or bookingchanged (spec section 4).
+ * waitForSuperseders or bookingchanged (docs/product/states.md).
  *
  * Waiting for replacements (waitForSuperseders): history is fetched at once, then polled after
- * historyPollMs (2000 ms), doubling, at most maxPollRetries (3) retries (spec section 9). It stops on
+ * historyPollMs (2000 ms), doubling, at most maxPollRetries (3) retries (docs/product/constants.md). It stops on
  * success (308: replacement found → redirect with refund complete), on timeout (retries used up) or
  * on navigation (the route stops the actor on unmount). A timeout or error sets the failed flag.
  */
@@ -113,7 +113,7 @@ export const bookingHistoryMachine = setup({
     },
     loaded: { description: 'The history is shown: every change to the booking, newest first.', },
     error: {
-      description: 'The history could not be fetched (spec section 8: an error flag): an error with a retry.',
+      description: 'The history could not be fetched (docs/product/errors.md: an error flag): an error with a retry.',
       on: { 'history.retry': { target: 'fetching' } },
     },
     schemaError: {
@@ -160,7 +160,7 @@ export const bookingHistoryMachine = setup({
     },
     /** Waiting stopped without a replacement: a visible message, the history seen so far, and a retry. */
     waitFailed: {
-      description: 'The wait timed out or failed (spec section 8 wait errors): the failed flag and the last history shown.',
+      description: 'The wait timed out or failed (docs/product/errors.md wait errors): the failed flag and the last history shown.',
       on: { 'history.retry': { target: 'fetching', actions: 'clearFailed' } },
     },
     redirecting: {

@@ -12,7 +12,7 @@ export type { LifecycleFacts };
  * state's `meta.refusals` (or `meta.reason`) says why not. An action that leaves the state as it is
  * targets its own state: `can` counts only transitions that go somewhere.
  *
- * One ticket, one payout (DOMAIN.md): a refund, an insurance claim that pays for the trip and a
+ * One ticket, one payout (docs/product/domain.md): a refund, an insurance claim that pays for the trip and a
  * Delay Repay claim exclude each other, so each of them leaves the states that offer the others.
  * `unknown` is a booking whose answer carries none of the lifecycle facts (an API with only the
  * spec's fields): every action is offered there and its own call decides.

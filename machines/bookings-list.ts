@@ -5,7 +5,7 @@ import { doneOutput } from './lib/done-output';
 import { hasStatus, problemOfEvent } from './lib/problems';
 
 /**
- * Booking lists (spec sections 2, 4, 7, 8): upcoming, past, season and guest bookings, paged from 0.
+ * Booking lists (docs/product/screens.md, docs/product/states.md, docs/product/api.md, docs/product/errors.md): upcoming, past, season and guest bookings, paged from 0.
  * One request at a time; each filter keeps its results, total, next page, a pending flag and an
  * error. Fetch-if-required: showing a filter loads it only if it has no results and is not pending.
  * Showing another filter while one loads cancels that load (its pending flag drops).
@@ -21,7 +21,7 @@ export interface FilterState {
    * Why the last load failed: no answer at all (`network`: the screen asks to check the connection),
    * or an answer the app could not use (`answer`: an error status or a body that failed its schema;
    * the screen says the service answered something unexpected), or `absent`: 404, the host has no such
-   * list (the guest list's call is not in SPEC section 7; the screen leaves it out quietly, decision
+   * list (the guest list's call is not in docs/product/api.md; the screen leaves it out quietly, decision
    * 340). Null without an error.
    */
   failure: 'network' | 'answer' | 'absent' | null;
@@ -42,7 +42,7 @@ export type BookingsListEvent =
   | { type: 'bookings.loadMore' }
   | { type: 'bookings.retry' };
 
-/** Spec section 8. */
+/** docs/product/errors.md. */
 export const bookingsListErrorMessage = m.bookings_list_unable_to_fetch_bookings();
 
 const emptyFilter: FilterState = { results: [], total: null, nextPage: 0, pending: false, error: null, failure: null };
@@ -96,7 +96,7 @@ export const bookingsListMachine = setup({
       const page = doneOutput<BookingsPage>(event, 'fetchBookings');
       const { filter } = context.request;
       const f = context.byFilter[filter];
-      // `page` is a local-server extra (spec section 7 does not list it): the page asked for is the page answered.
+      // `page` is a local-server extra (docs/product/api.md does not list it): the page asked for is the page answered.
       const pageNo = page.page ?? context.request.page;
       const results = pageNo === 0 ? page.results : [...f.results, ...page.results];
       return {

@@ -8,7 +8,7 @@ import { m } from '#src/paraglide/messages.js';
  * The private calendar feed on Account controls (decision 191): off or on; turning it on
  * shows the new address once; "Get a new address" and "Turn off" ask first, because calendars
  * subscribed to the old address stop updating. A failed change keeps the state it started from
- * and says so. The feed's calls are not in SPEC section 7: a host without them answers 404, and the
+ * and says so. The feed's calls are not in docs/product/api.md: a host without them answers 404, and the
  * section stays out of sight (decision 342).
  */
 export interface CalendarFeedContext {

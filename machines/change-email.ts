@@ -7,7 +7,7 @@ import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Change email on /account-controls (spec sections 4, 5, 8). Statuses: not requested, requesting,
+ * Change email on /account-controls (docs/product/states.md, docs/product/validation.md, docs/product/errors.md). Statuses: not requested, requesting,
  * success, validation error (403 passwordIncorrect, 422 emailAlreadyExists) and server error
  * (genericError, or emailNotVerified for 403 EMAIL_NOT_VERIFIED: decision 560). tokenFailure (the
  * email changed but no new tokens were issued) ends in signInRequired: the message is shown and the

@@ -5,7 +5,7 @@ import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Change password (spec sections 4, 5): statuses not requested, requesting, success,
+ * Change password (docs/product/states.md, docs/product/validation.md): statuses not requested, requesting, success,
  * validation error (the server's errors list, first code used) and server error.
  *
  * Set a password (local extra, docs/integrators.md): an account created through a sign-in provider

@@ -4,7 +4,7 @@ import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
- * Check-in for a booking (spec sections 2, 7): POST booking/checkIn with the booking's uri, then go
+ * Check-in for a booking (docs/product/screens.md, docs/product/api.md): POST booking/checkIn with the booking's uri, then go
  * to the returned url. States: checking in, done (redirect), error with retry, not available.
  */
 export type CheckInUnavailableReason =

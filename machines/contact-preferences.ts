@@ -4,7 +4,7 @@ import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
- * Contact preferences (SPEC sections 2, 4, 5, 8): load the consents; a change (a toggle, or the
+ * Contact preferences (docs/product/screens.md, docs/product/states.md, docs/product/validation.md, docs/product/errors.md): load the consents; a change (a toggle, or the
  * opt-in / opt-out prompt of a consent never updated) flips the selection at once, then the server
  * confirms it (its answer replaces the list) or the flip is reverted with an update error.
  * Revoke / restore of all marketing consent are the unsubscribe / resubscribe actions, each ending
@@ -47,7 +47,7 @@ export type ContactPreferencesEvent =
   | { type: 'marketing.restore' }
   | { type: 'consents.retry' };
 
-/** Copy: SPEC section 4 gives the first-time message; the rest is docs/decisions/070-contact-preferences.md. */
+/** Copy: docs/product/states.md gives the first-time message; the rest is docs/decisions/070-contact-preferences.md. */
 export const contactPreferencesMessages = {
   firstTimeSaved: m.contact_preferences_first_time_saved(),
   saved: m.contact_preferences_saved(),
@@ -123,7 +123,7 @@ export const contactPreferencesMachine = setup({
       const response = doneOutput<ConsentsResponse>(event, 'updateConsents');
       return {
         consents: response.consents,
-        // A local-server extra here too (section 7): without it, what the page knew stays.
+        // A local-server extra here too (docs/product/api.md): without it, what the page knew stays.
         revoked: response.revoked ?? context.revoked,
         saved: context.pending?.previous.hasEverBeenUpdated === false ? ('firstTime' as const) : ('updated' as const),
         pending: null,

@@ -7,7 +7,7 @@ import type { Claim, ClaimTokenResponse, Direction, PaymentType, SubmitClaimDeta
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Delay Repay claim (spec sections 3, 4, 7, 8): /bookings/claim/{claimId} and /claims/{claimId}
+ * Delay Repay claim (docs/product/entities.md, docs/product/states.md, docs/product/api.md, docs/product/errors.md): /bookings/claim/{claimId} and /claims/{claimId}
  * (signed in, input claimId) and /claim-token (input token: the email link's token from the URL
  * hash becomes a session for that one claim, then GET claim-token says which claim and whether the
  * customer has an account). Loading, error, submitting; submit success stores the claim; a submit
@@ -144,7 +144,7 @@ const detailOf = (event: object): string | null => {
   return problem.kind === 'http' ? problem.detail : null;
 };
 
-/** Spec section 8: 422 → customer 'Sorry! ...'; 400 → customer 'There was a problem ...'; else platform. */
+/** docs/product/errors.md: 422 → customer 'Sorry! ...'; 400 → customer 'There was a problem ...'; else platform. */
 export function submitErrorFor(status: number | null, detail: string | null): SubmitError {
   if (status === 422) return { status, kind: 'customer', message: delayRepayMessages.unprocessable, detail };
   return { status, kind: status === 400 ? 'customer' : 'platform', message: delayRepayMessages.problem, detail: null };
@@ -180,11 +180,11 @@ export const delayRepayMachine = setup({
     hasSession: ({ context }) => context.session !== null,
     /** 400 (malformed) or 401 TOKEN_INVALID (unknown or expired): the link itself is no good. */
     isInvalidToken: ({ event }) => hasStatus(event, 400, 401),
-    /** 404: the host does not open sessions from email links (POST /user-flow-access is not in SPEC section 7). */
+    /** 404: the host does not open sessions from email links (POST /user-flow-access is not in docs/product/api.md). */
     hostLacksLinkSessions: ({ event }) => hasStatus(event, 404),
     /**
      * claim-token's answer, or the session's before it, says which claim the link is for (claimId is
-     * a local-server extra of both: SPEC section 7 gives claim-token only customerRegistered).
+     * a local-server extra of both: docs/product/api.md gives claim-token only customerRegistered).
      */
     linkNamesClaim: ({ context, event }) => {
       const claimId = doneOutput<ClaimTokenResponse>(event, 'fetchClaimToken').claimId ?? context.claimId;
@@ -394,7 +394,7 @@ export const delayRepayMachine = setup({
               // An earlier refusal no longer says anything about this claim while its outcome is checked.
               { guard: 'isOutcomeUnknown', target: 'checking', actions: 'clearSubmitError' },
               { guard: 'isAlreadySubmitted', target: '#delayRepay.loading' },
-              // Spec section 6: a 401 goes to login (the app does that); what was typed is kept for after.
+              // docs/product/roles.md: a 401 goes to login (the app does that); what was typed is kept for after.
               { guard: 'isUnauthorised', target: 'submitFailed', actions: ['storeSubmitError', 'handOverDraft'] },
               { target: 'submitFailed', actions: 'storeSubmitError' },
             ],

@@ -6,7 +6,7 @@ import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Edit passengers on a booking (spec sections 4, 7): PUT pico/edit-passengers with alterablesIds,
+ * Edit passengers on a booking (docs/product/states.md, docs/product/api.md): PUT pico/edit-passengers with alterablesIds,
  * newUsers and bookingId. Editing one passenger's name at a time (a dialog on the detail page);
  * failure shows the response's `detail` or a generic message and keeps the input; success asks the
  * booking to reload.

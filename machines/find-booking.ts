@@ -8,7 +8,7 @@ import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Find a booking (spec sections 3, 4, 5, 7): statuses not requested, requesting, success, bad request
+ * Find a booking (docs/product/entities.md, docs/product/states.md, docs/product/validation.md, docs/product/api.md): statuses not requested, requesting, success, bad request
  * (400), not found (422) and server error. Success opens the order-token page with the
  * orderExchangeToken: the booking itself when the answer names it (a local-server extra), else the
  * order-token list of the bookings the token may fetch.
@@ -63,7 +63,7 @@ export const findBookingMachine = setup({
     storeResponse: assign(({ event }) => ({ response: doneOutput<FindBookingResponse>(event, 'findBooking') })),
     /**
      * Provided by the route: keep the token in memory and open /order-token/{bookingId}, or
-     * /order-token when the answer carries only the token (spec section 7).
+     * /order-token when the answer carries only the token (docs/product/api.md).
      */
     openBooking: (_, _params: FindBookingResponse) => {},
   },

@@ -4,7 +4,7 @@ import { submitAttemptPatch } from './lib/form-kit';
 import { isThrottledProblem, retryAfterOfEvent } from './lib/problems';
 import { m } from '#src/paraglide/messages.js';
 
-/** Forgot password (spec sections 2, 5, 8): email entry, then a confirmation. */
+/** Forgot password (docs/product/screens.md, docs/product/validation.md, docs/product/errors.md): email entry, then a confirmation. */
 export interface ForgotPasswordContext {
   values: { email: string };
   touched: { email?: boolean };
@@ -22,9 +22,9 @@ export type ForgotPasswordEvent =
   | { type: 'form.submit' }
   | { type: 'forgot.restart' };
 
-/** Spec section 8, verbatim. */
+/** docs/product/errors.md, verbatim. */
 export const forgotPasswordFailureMessage = m.forgot_password_were_unable_to_reset_your();
-/** Spec section 9: password reset link valid 24 hours. */
+/** docs/product/constants.md: password reset link valid 24 hours. */
 export const resetLinkValidityHours = 24;
 
 export const forgotPasswordMachine = setup({

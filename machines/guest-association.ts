@@ -3,7 +3,7 @@ import { codeOf, hasStatus, problemOfEvent } from './lib/problems';
 import { doneOutput } from './lib/done-output';
 
 /**
- * Guest order association (spec sections 4, 6, 7, 8, 9): a guest token (from the URL hash of
+ * Guest order association (docs/product/states.md, docs/product/roles.md, docs/product/api.md, docs/product/errors.md, docs/product/constants.md): a guest token (from the URL hash of
  * /bookings/guest) imports the guest orders placed with the customer's email. Outcomes success,
  * partial, none and error; 403 is quiet. After associationRedirectMs the customer goes to the target
  * page, with bookingsImported=true | partial | none | false (none for a 403). One 403 is not quiet:
@@ -22,7 +22,7 @@ export type GuestAssociationEvent = { type: 'association.start' };
 
 export type AssociationOutput = { outcome: 'success' | 'partial'; count: number } | { outcome: 'none'; count: 0 };
 
-/** Spec section 9: "Guest association delay 1000 ms before redirect." */
+/** docs/product/constants.md: "Guest association delay 1000 ms before redirect." */
 export const associationRedirectMs = 1000;
 
 export const guestAssociationMachine = setup({

@@ -7,7 +7,7 @@ import { EligibilityResponse, type InsuranceClaimResponse } from '#src/schemas/i
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Flexible insurance claim (spec sections 3, 4, 5, 8): eligibility, then claim.
+ * Flexible insurance claim (docs/product/entities.md, docs/product/states.md, docs/product/validation.md, docs/product/errors.md): eligibility, then claim.
  * Each state carries its spec status as a tag (NONE, ELIGIBILITY_REQUEST, ELIGIBILITY_SUCCESS,
  * ELIGIBILITY_FAILED, CLAIM_REQUEST, CLAIM_SUCCESS, CLAIM_FAILED). The modal shows in
  * ELIGIBILITY_SUCCESS, CLAIM_REQUEST and CLAIM_FAILED. Eligibility may start from NONE or
@@ -84,7 +84,7 @@ export const insuranceClaimStatuses: readonly InsuranceClaimStatus[] = [
 ];
 export const insuranceClaimStatus = (snapshot: { hasTag: (tag: InsuranceClaimStatus) => boolean }): InsuranceClaimStatus =>
   insuranceClaimStatuses.find((s) => snapshot.hasTag(s)) ?? 'NONE';
-/** The modal is open in these statuses (spec section 4). */
+/** The modal is open in these statuses (docs/product/states.md). */
 export const insuranceModalStatuses: readonly InsuranceClaimStatus[] = ['ELIGIBILITY_SUCCESS', 'CLAIM_REQUEST', 'CLAIM_FAILED'];
 
 /** checkEligibility's answer, checked against the spec's required fields (guards and actions on its done event only). */
@@ -107,7 +107,7 @@ export const insuranceClaimMachine = setup({
     }),
   },
   delays: {
-    /** Spec section 9: insurance refresh debounce 400 ms, a fixed constant. */
+    /** docs/product/constants.md: insurance refresh debounce 400 ms, a fixed constant. */
     insuranceRefreshDebounceMs: INSURANCE_REFRESH_DEBOUNCE_MS,
   },
   guards: {

@@ -5,7 +5,7 @@ import { doneOutput } from './lib/done-output';
 import { codeOf, hasStatus, problemOfEvent } from './lib/problems';
 
 /**
- * On-demand ticket (spec sections 3, 4, 8, 9): generate a deliverable, then poll its status starting
+ * On-demand ticket (docs/product/entities.md, docs/product/states.md, docs/product/errors.md, docs/product/constants.md): generate a deliverable, then poll its status starting
  * at 800 ms with a doubling backoff, at most 15 retries, retrying only while it is processing.
  * Ready: the page reloads the booking. Failed status, a non-200 poll or a failed generate: error.
  * A ticket whose booking was refunded, exchanged or paid by insurance is withdrawn

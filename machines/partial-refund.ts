@@ -5,7 +5,7 @@ import { doneOutput } from './lib/done-output';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Partial refund selection (spec sections 4 and 5): the selection is the refund.
+ * Partial refund selection (docs/product/states.md and docs/product/validation.md): the selection is the refund.
  * Passengers are ticked per direction, every refundable one to begin with (the whole booking) or the
  * opening quote's selection; each tick tells the refund page at once (`selectionChanged`), which
  * quotes exactly what is ticked ("the quote copies the selection") so the totals and the confirm
@@ -49,7 +49,7 @@ const refundablePassengers = (journey: PartialRefundBooking['outward'] | null): 
   );
 
 /**
- * Spec section 5: available when more than one refundable passenger exists in a direction, or one
+ * docs/product/validation.md: available when more than one refundable passenger exists in a direction, or one
  * exists in each direction and the fares are not the same fare.
  */
 export const isPartialRefundAvailable = (booking: PartialRefundBooking): boolean => {
@@ -126,7 +126,7 @@ export const partialRefundMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      description: 'Spec section 5 decides whether passengers can be refunded one by one.',
+      description: 'docs/product/validation.md decides whether passengers can be refunded one by one.',
       always: [{ guard: 'isAvailable', target: 'loadingAssistances' }, { target: 'unavailable' }],
     },
     unavailable: {

@@ -1,6 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { attemptKey, isOutcomeUnknown, nextAttempt } from './lib/attempt-key';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { doneOutput } from './lib/done-output';
+import { answerOf, failureOf, isAnswered, refusalOf } from './lib/lost-answer';
+import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
 import { codeOf, hasStatus, isSchemaProblem, problemOfEvent } from './lib/problems';
 import type { AssistanceFailure, AssistanceItem, PassengerAssistance } from '#src/schemas/passenger-assistance';
 import { m } from '#src/paraglide/messages.js';
@@ -9,11 +11,10 @@ import { m } from '#src/paraglide/messages.js';
  * /bookings/{bookingId}/passenger-assistance/{id}/cancel: a confirm page. Loads the assistance;
  * one already cancelled says so; otherwise the customer confirms (or goes back) and the server
  * cancels it, or refuses with its sentence (e.g. the train has left) and the page stays to retry.
- * Each confirm has its own Idempotency-Key; when its answer is lost (no answer, or a gateway's
- * 502/504) the page checks before it speaks (`checking`: the same request with the same key,
- * answered by the server with its first answer), and says it could not confirm only when the check
- * fails too, never that nothing was cancelled. A 409 ALREADY_CANCELLED shows it as cancelled
- * (decision 310). Reading and cancelling one assistance are not in SPEC section 7: the load resolves
+ * Each confirm is one attempt with its own Idempotency-Key, invoked as the lost-answer chart
+ * (machines/submit-with-lost-answer.ts): when its answer is lost the attempt checks before the page
+ * speaks, and says it could not confirm only when the check fails too, never that nothing was
+ * cancelled. A 409 ALREADY_CANCELLED shows it as cancelled (decisions 310 and 575). Reading and cancelling one assistance are not in docs/product/api.md: the load resolves
  * to null when the host does not offer them (the item's call answered 404 while the spec's list of
  * the booking's assistance names it), and the page says so (docs/integrators.md).
  */
@@ -34,6 +35,14 @@ export interface PassengerAssistanceCancelContext {
   keySeed: string;
   /** Confirms so far: with keySeed, the Idempotency-Key (machines/lib/attempt-key.ts). */
   attempt: number;
+}
+
+/** The cancel call's input, the same for the attempt and every check of it. */
+export interface CancelAssistanceRequest {
+  orderId: string;
+  bookingId: string;
+  assistanceId: string;
+  idempotencyKey: string;
 }
 
 export type PassengerAssistanceCancelEvent = { type: 'cancel.confirm' } | { type: 'assistance.retry' } | { type: 'cancel.check' };
@@ -61,16 +70,18 @@ export const passengerAssistanceCancelMachine = setup({
     fetchAssistance: fromPromise<AssistanceItem | null, { bookingId: string; assistanceId: string }>(async () => {
       throw new Error('fetchAssistance not provided');
     }),
-    cancelAssistance: fromPromise<PassengerAssistance, { orderId: string; bookingId: string; assistanceId: string; idempotencyKey: string }>(async () => {
-      throw new Error('cancelAssistance not provided');
-    }),
+    /** One confirm: the route provides its call (CancelAssistanceRequest → PassengerAssistance). */
+    cancelAssistance: submitWithLostAnswerMachine,
   },
   guards: {
     isNotFound: ({ event }) => hasStatus(event, 403, 404),
     hostLacksAssistance: ({ event }) => doneOutput<AssistanceItem | null>(event, 'fetchAssistance') === null,
-    isOutcomeUnknown: ({ event }) => isOutcomeUnknown(event),
+    isCancelAnswered: ({ event }) => isAnswered(event, 'cancelAssistance'),
     /** 409 ALREADY_CANCELLED: an earlier attempt (or another tab) cancelled it. */
-    isAlreadyCancelled: ({ event }) => hasStatus(event, 409) && codeOf(problemOfEvent(event)) === 'ALREADY_CANCELLED',
+    isAlreadyCancelled: ({ event }) => {
+      const refusal = refusalOf(event, 'cancelAssistance');
+      return hasStatus(refusal, 409) && codeOf(problemOfEvent(refusal)) === 'ALREADY_CANCELLED';
+    },
     isCancelledAlready: ({ event }) => doneOutput<AssistanceItem | null>(event, 'fetchAssistance')?.assistance.status === 'cancelled',
   },
   actions: {
@@ -84,16 +95,19 @@ export const passengerAssistanceCancelMachine = setup({
     clearCancelError: assign({ cancelError: null }),
     /** A new confirm: the next Idempotency-Key. */
     beginAttempt: assign(({ context }) => nextAttempt(context)),
+    /** The attempt's refusal (or, should the attempt itself fail, that failure). */
     storeCancelError: assign({
       cancelError: ({ event }) => {
-        const problem = problemOfEvent(event);
+        const problem = problemOfEvent(failureOf(event, 'cancelAssistance'));
         return {
           code: codeOf(problem),
           detail: problem.kind === 'http' && problem.status < 500 ? problem.detail : null,
         };
       },
     }),
-    storeCancelled: assign({ cancelled: ({ event }) => doneOutput<PassengerAssistance>(event, 'cancelAssistance') }),
+    storeCancelled: assign({ cancelled: ({ event }) => answerOf<PassengerAssistance>(event, 'cancelAssistance') ?? null }),
+    /** Check again, when the attempt could not confirm its outcome: the same request, the same key. */
+    checkAgain: sendTo('cancelAssistance', { type: 'submit.check' }),
   },
 }).createMachine({
   id: 'passengerAssistanceCancel',
@@ -131,7 +145,7 @@ export const passengerAssistanceCancelMachine = setup({
       description: 'No such assistance on this booking, or the booking is not the customer’s.',
     },
     absent: {
-      description: 'The host does not offer reading or cancelling one assistance (not in SPEC section 7): the page says it cannot be cancelled here, with a link back to the booking.',
+      description: 'The host does not offer reading or cancelling one assistance (not in docs/product/api.md): the page says it cannot be cancelled here, with a link back to the booking.',
     },
     alreadyCancelled: {
       description: 'Already cancelled (on opening, or a 409 ALREADY_CANCELLED to the confirm): the page says so and links back.',
@@ -141,47 +155,28 @@ export const passengerAssistanceCancelMachine = setup({
       on: { 'cancel.confirm': { target: 'cancelling', actions: 'clearCancelError' } },
     },
     cancelling: {
-      description: 'Cancelling with a new Idempotency-Key; the server refuses once the train has left.',
+      description:
+        'One confirm with a new Idempotency-Key, sent by the lost-answer chart: cancelling, then checking when the answer was lost, then unconfirmed with Check again; the server refuses once the train has left.',
       entry: 'beginAttempt',
       invoke: {
         id: 'cancelAssistance',
         src: 'cancelAssistance',
         input: ({ context }) => ({
-          orderId: context.item?.booking.orderId ?? '',
-          bookingId: context.bookingId,
-          assistanceId: context.assistanceId,
-          idempotencyKey: attemptKey(context),
+          request: {
+            orderId: context.item?.booking.orderId ?? '',
+            bookingId: context.bookingId,
+            assistanceId: context.assistanceId,
+            idempotencyKey: attemptKey(context),
+          } satisfies CancelAssistanceRequest,
         }),
-        onDone: { target: 'cancelled', actions: 'storeCancelled' },
-        onError: [
-          { guard: 'isOutcomeUnknown', target: 'checking' },
+        onDone: [
+          { guard: 'isCancelAnswered', target: 'cancelled', actions: 'storeCancelled' },
           { guard: 'isAlreadyCancelled', target: 'alreadyCancelled' },
           { target: 'confirming', actions: 'storeCancelError' },
         ],
+        onError: { target: 'confirming', actions: 'storeCancelError' },
       },
-    },
-    checking: {
-      description: "The answer was lost: 'We're checking whether your assistance was cancelled…'. The same request again with the same Idempotency-Key; the server answers with its first answer.",
-      invoke: {
-        id: 'cancelAssistance',
-        src: 'cancelAssistance',
-        input: ({ context }) => ({
-          orderId: context.item?.booking.orderId ?? '',
-          bookingId: context.bookingId,
-          assistanceId: context.assistanceId,
-          idempotencyKey: attemptKey(context),
-        }),
-        onDone: { target: 'cancelled', actions: 'storeCancelled' },
-        onError: [
-          { guard: 'isOutcomeUnknown', target: 'unconfirmed' },
-          { guard: 'isAlreadyCancelled', target: 'alreadyCancelled' },
-          { target: 'confirming', actions: 'storeCancelError' },
-        ],
-      },
-    },
-    unconfirmed: {
-      description: "The check got no answer either: we couldn't confirm whether the assistance was cancelled (never that it was not); Check again repeats it with the same key.",
-      on: { 'cancel.check': { target: 'checking' } },
+      on: { 'cancel.check': { actions: 'checkAgain' } },
     },
     cancelled: {
       description: 'Cancelled: the screen goes back to the booking’s assistance list.',

@@ -1,6 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { attemptKey, isOutcomeUnknown, nextAttempt } from './lib/attempt-key';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { doneOutput } from './lib/done-output';
+import { answerOf, failureOf, isAnswered } from './lib/lost-answer';
+import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { codeOf, hasStatus, isSchemaProblem, problemOfEvent } from './lib/problems';
 import {
@@ -17,13 +19,12 @@ import { m } from '#src/paraglide/messages.js';
 
 /**
  * /bookings/{bookingId}/passenger-assistance/create: request help for one passenger on one leg
- * (spec section 2). Loads the booking; the form needs a passenger, a leg and at least one kind of
+ * (docs/product/screens.md). Loads the booking; the form needs a passenger, a leg and at least one kind of
  * help (with optional free text). The server decides the rules (2 hours' notice, past journeys):
  * a refusal shows its sentence and keeps everything typed. Success ends with the booked assistance.
- * Each submit has its own Idempotency-Key; when its answer is lost (no answer, or a gateway's
- * 502/504) the screen checks before it speaks (`checking`: the same request with the same key,
- * answered by the server with its first answer), and says it could not confirm only when the check
- * fails too (decision 310).
+ * Each submit is one attempt with its own Idempotency-Key, invoked as the lost-answer chart
+ * (machines/submit-with-lost-answer.ts): when its answer is lost the attempt checks before the
+ * screen speaks, and says it could not confirm only when the check fails too (decisions 310, 575).
  */
 export interface PassengerAssistanceFormInput {
   bookingId: string;
@@ -92,9 +93,8 @@ export const passengerAssistanceFormMachine = setup({
     fetchBooking: fromPromise<AssistanceOverview, { bookingId: string }>(async () => {
       throw new Error('fetchBooking not provided');
     }),
-    createAssistance: fromPromise<PassengerAssistance, CreateAssistanceInput>(async () => {
-      throw new Error('createAssistance not provided');
-    }),
+    /** One submit: the route provides its call (CreateAssistanceInput → PassengerAssistance). */
+    createAssistance: submitWithLostAnswerMachine,
   },
   guards: {
     isNotFound: ({ event }) => hasStatus(event, 403, 404),
@@ -102,7 +102,7 @@ export const passengerAssistanceFormMachine = setup({
       const overview = doneOutput<AssistanceOverview>(event, 'fetchBooking');
       return overview.booking.bookable && overview.booking.legs.length > 0;
     },
-    isOutcomeUnknown: ({ event }) => isOutcomeUnknown(event),
+    isBooked: ({ event }) => isAnswered(event, 'createAssistance'),
     isValid: ({ context }) =>
       context.dirty && context.booking !== null && Object.keys(assistanceFormErrors(context.values, context.booking)).length === 0,
   },
@@ -134,9 +134,10 @@ export const passengerAssistanceFormMachine = setup({
     clearSubmitError: assign({ submitError: null }),
     /** A new submit: the next Idempotency-Key. */
     beginAttempt: assign(({ context }) => nextAttempt(context)),
+    /** The attempt's refusal (or, should the attempt itself fail, that failure). */
     storeSubmitError: assign({
       submitError: ({ event }) => {
-        const problem = problemOfEvent(event);
+        const problem = problemOfEvent(failureOf(event, 'createAssistance'));
         return {
           code: codeOf(problem),
           // Only a refusal (4xx) carries a sentence meant for the customer.
@@ -144,7 +145,9 @@ export const passengerAssistanceFormMachine = setup({
         };
       },
     }),
-    storeBooked: assign({ booked: ({ event }) => doneOutput<PassengerAssistance>(event, 'createAssistance') }),
+    storeBooked: assign({ booked: ({ event }) => answerOf<PassengerAssistance>(event, 'createAssistance') ?? null }),
+    /** Check again, when the attempt could not confirm its outcome: the same request, the same key. */
+    checkAgain: sendTo('createAssistance', { type: 'submit.check' }),
   },
 }).createMachine({
   id: 'passengerAssistanceForm',
@@ -197,29 +200,22 @@ export const passengerAssistanceFormMachine = setup({
       },
     },
     submitting: {
-      description: 'Booking the assistance with a new Idempotency-Key; the server checks the notice period and the passenger.',
+      description:
+        "One submit with a new Idempotency-Key, sent by the lost-answer chart: booking, then checking when the answer was lost, then unconfirmed with Check again (what was typed is kept); the server checks the notice period and the passenger.",
       entry: 'beginAttempt',
       invoke: {
         id: 'createAssistance',
         src: 'createAssistance',
-        input: ({ context }) => ({ booking: context.booking as AssistanceBooking, values: context.values, idempotencyKey: attemptKey(context) }),
-        onDone: { target: 'booked', actions: 'storeBooked' },
-        onError: [{ guard: 'isOutcomeUnknown', target: 'checking' }, { target: 'editing', actions: 'storeSubmitError' }],
+        input: ({ context }) => ({
+          request: { booking: context.booking as AssistanceBooking, values: context.values, idempotencyKey: attemptKey(context) } satisfies CreateAssistanceInput,
+        }),
+        onDone: [
+          { guard: 'isBooked', target: 'booked', actions: 'storeBooked' },
+          { target: 'editing', actions: 'storeSubmitError' },
+        ],
+        onError: { target: 'editing', actions: 'storeSubmitError' },
       },
-    },
-    checking: {
-      description: "The answer was lost: 'We're checking whether your assistance was booked…'. The same request again with the same Idempotency-Key; the server answers with its first answer.",
-      invoke: {
-        id: 'createAssistance',
-        src: 'createAssistance',
-        input: ({ context }) => ({ booking: context.booking as AssistanceBooking, values: context.values, idempotencyKey: attemptKey(context) }),
-        onDone: { target: 'booked', actions: 'storeBooked' },
-        onError: [{ guard: 'isOutcomeUnknown', target: 'unconfirmed' }, { target: 'editing', actions: 'storeSubmitError' }],
-      },
-    },
-    unconfirmed: {
-      description: "The check got no answer either: we couldn't confirm whether the assistance was booked; Check again repeats it with the same key. What was typed is kept.",
-      on: { 'assistance.check': { target: 'checking' } },
+      on: { 'assistance.check': { actions: 'checkAgain' } },
     },
     booked: {
       description: 'The assistance is booked; the screen opens its review.',

@@ -6,7 +6,7 @@ import { m } from '#src/paraglide/messages.js';
 
 /**
  * /bookings/{bookingId}/passenger-assistance: the assistance booked for each passenger and leg of
- * one booking (spec section 2). Loads the booking and its assistance; a booking the customer cannot
+ * one booking (docs/product/screens.md). Loads the booking and its assistance; a booking the customer cannot
  * open (403/404) is not found; anything else is an error with retry.
  */
 export interface PassengerAssistanceListInput {

@@ -7,7 +7,7 @@ import { m } from '#src/paraglide/messages.js';
 /**
  * /bookings/{bookingId}/passenger-assistance/{id}: review one booked (or cancelled) assistance:
  * who, which leg, what help, details and status, with cancel offered while it is booked.
- * Reading one assistance is not in SPEC section 7: the actor resolves to null when the host does
+ * Reading one assistance is not in docs/product/api.md: the actor resolves to null when the host does
  * not offer it (the item's call answered 404 while the spec's list of the booking's assistance names
  * it), and the page says so instead of "we couldn't find" (docs/integrators.md).
  */
@@ -81,7 +81,7 @@ export const passengerAssistanceReviewMachine = setup({
       description: 'No such assistance on this booking, or the booking is not the customer’s.',
     },
     absent: {
-      description: 'The host does not offer reading one assistance (not in SPEC section 7): the page says it cannot be viewed here, with a link back to the booking.',
+      description: 'The host does not offer reading one assistance (not in docs/product/api.md): the page says it cannot be viewed here, with a link back to the booking.',
     },
     ready: {
       description: 'The assistance is shown; while booked, a link leads to cancelling it.',

@@ -19,7 +19,7 @@ import { doneOutput } from './lib/done-output';
 import { codeOf, problemOfEvent } from './lib/problems';
 
 /**
- * Add and edit a saved passenger, and delete one (spec sections 2, 4, 5, 8): add starts editing an
+ * Add and edit a saved passenger, and delete one (docs/product/screens.md, docs/product/states.md, docs/product/validation.md, docs/product/errors.md): add starts editing an
  * empty form; edit loads the passenger first. Save and delete end the flow (the screen goes back to
  * the list). An account-holder edit whose account update failed stays, with the account-update flag.
  */

@@ -7,7 +7,7 @@ import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
- * Personal details (spec sections 2, 3, 5, 8): load, edit first and last name (and, when the
+ * Personal details (docs/product/screens.md, docs/product/entities.md, docs/product/validation.md, docs/product/errors.md): load, edit first and last name (and, when the
  * passengers-and-railcards feature is on, whether to update the account holder's passenger too),
  * save. The fetch error is a flag with a retry; a failed save keeps every typed value and sets
  * updateFailed; a save whose passenger sync failed sets passengerUpdateFailed. 'Saved!' shows while
@@ -194,7 +194,7 @@ export const personalDetailsMachine = setup({
       },
     },
     loadFailed: {
-      description: 'Flag only (spec section 8): show a retry.',
+      description: 'Flag only (docs/product/errors.md): show a retry.',
       on: { 'details.retry': { target: 'loading' } },
     },
     editing: {
@@ -229,7 +229,7 @@ export const personalDetailsMachine = setup({
         },
         onError: [
           {
-            // Spec section 6: a 401 goes to login (the app does that); what was typed is kept for after.
+            // docs/product/roles.md: a 401 goes to login (the app does that); what was typed is kept for after.
             guard: 'isUnauthorised',
             target: 'editing',
             actions: [

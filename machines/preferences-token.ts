@@ -9,7 +9,7 @@ import { doneOutput } from './lib/done-output';
  * start-up) becomes a customer-flow user-flow session; from then on calls send
  * `x-user-flow-id: customer.{session}` (action applyUserFlow) and the page shows that customer's
  * contact preferences without signing in (machines/contact-preferences.ts does the rest).
- * POST /user-flow-access is not in SPEC section 7: a host without it answers 404, and the page says
+ * POST /user-flow-access is not in docs/product/api.md: a host without it answers 404, and the page says
  * to sign in instead (decision 342).
  */
 export interface PreferencesTokenInput {

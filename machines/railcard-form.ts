@@ -14,7 +14,7 @@ import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { doneOutput } from './lib/done-output';
 
 /**
- * Add or edit a passenger's railcard (spec section 7): load the railcard type (and the held card when
+ * Add or edit a passenger's railcard (docs/product/api.md): load the railcard type (and the held card when
  * editing), edit card number, expiry, digital or not and the type's attributes; on submit check the
  * card's status (railcard-status), then save its details (PUT) and attributes (POST). Edit can remove
  * the card after a confirmation. Save and delete end the flow.

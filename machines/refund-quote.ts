@@ -6,7 +6,7 @@ import { isBlockingReason, isRequestableQuote, isTermsIneligible, problemMessage
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Refund quote from booking detail or history ("Cancel and refund"; spec section 4 "Refund").
+ * Refund quote from booking detail or history ("Cancel and refund"; docs/product/states.md "Refund").
  * A quote attempt sets pending (state `quoting`); success stores the quote, an error stores the
  * message or true and can be dismissed (reset) or retried. REFUNDABLE or PARTIALLY_REFUNDABLE with a
  * quote id and no blocking unprocessable reason goes to the refund page (?quoteId&from); NON_REFUNDABLE

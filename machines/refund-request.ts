@@ -15,14 +15,14 @@ import { isRequestableQuote, isTermsIneligible, problemMessageOfEvent } from './
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * The refund page (/bookings/{id}/refund?quoteId&from and the order-token variant; spec section 4
+ * The refund page (/bookings/{id}/refund?quoteId&from and the order-token variant; docs/product/states.md
  * "Refund"). It reads the booking and the quote's selection (GET partial-refunds/{id}?quoteId),
  * quotes it for the chosen refund reason, shows what comes back, and after a confirm step requests
  * the refund (POST refund-quote/{quoteId}): requestPending (`requesting`), then PROCESSING.
  * INVALID_CREDIT_CARD re-quotes and shows the card form again; POTENTIAL_FRAUD_DETECTED re-quotes and
  * marks fraud. After success the booking reloads; after a partial refund the route waits for the
  * superseding order with the history polling (bookingHistoryMachine, waitForSuperseders).
- * The same two statuses in a 200 answer (section 7: the response carries `status` and
+ * The same two statuses in a 200 answer (docs/product/api.md: the response carries `status` and
  * `creditCardForm`) are treated as the 422 with that code. Each confirm is one attempt with its own
  * Idempotency-Key; when its answer is lost (no answer, or a gateway's 502/504) the screen checks
  * before it speaks (`checking`: the same request with the same key, answered by the server with its

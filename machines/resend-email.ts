@@ -7,7 +7,7 @@ import { tooManyAttemptsMessage } from './lib/throttle-copy';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Resend booking email modal (spec sections 2, 3, 4, 7). Status NOT_SET, PENDING, SUCCESS, ERROR
+ * Resend booking email modal (docs/product/screens.md, docs/product/entities.md, docs/product/states.md, docs/product/api.md). Status NOT_SET, PENDING, SUCCESS, ERROR
  * (a tag on each state); closing the modal resets it. One or more addresses, each checked with the
  * shared email validator. The server sends only to the booking's own address and the account's
  * verified email (docs/decisions/301): an address it refuses (422 RECIPIENT_NOT_ALLOWED, per field)

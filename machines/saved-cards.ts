@@ -6,8 +6,8 @@ import { doneOutput } from './lib/done-output';
 
 /**
  * Saved payment cards (/payment-methods). Each entry is the spec's credit card entity
- * (section 3: data.id, isDeleting, hasDeleteError). Delete asks first; confirming marks the
- * card deleting, then removes it on success or flags an error on it (section 4). One delete
+ * (docs/product/entities.md: data.id, isDeleting, hasDeleteError). Delete asks first; confirming marks the
+ * card deleting, then removes it on success or flags an error on it (docs/product/states.md). One delete
  * runs at a time: the other cards' delete buttons wait for it.
  */
 export interface CreditCardEntry {

@@ -7,7 +7,7 @@ import { codeOf, isSchemaProblem, problemOfEvent } from './lib/problems';
 
 /**
  * A season ticket's automatic renewal and the card that pays it (decision 440), on a season
- * ticket's booking and on /payment-methods. The renewal calls are not in SPEC section 7: a host
+ * ticket's booking and on /payment-methods. The renewal calls are not in docs/product/api.md: a host
  * without them gives null and the control stays out of sight (decision 342). One change at a time:
  * turning a renewal on takes one of the customer's saved cards that has not expired.
  */

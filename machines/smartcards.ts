@@ -5,7 +5,7 @@ import { doneOutput } from './lib/done-output';
 
 /**
  * The customer's smartcards (/smartcards): loading, a fetch error with retry, the list. The call is
- * not in SPEC section 7: a host without it gives null, and the page says so quietly (decision 342).
+ * not in docs/product/api.md: a host without it gives null, and the page says so quietly (decision 342).
  */
 export interface SmartcardsContext {
   smartcards: Smartcard[] | null;

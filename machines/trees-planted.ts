@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
 
 /**
- * Sustainability dashboard: trees planted from lifeTimeBookingCount (spec sections 3, 8). One tree
+ * Sustainability dashboard: trees planted from lifeTimeBookingCount (docs/product/entities.md, docs/product/errors.md). One tree
  * per booking (`treesPerBooking`, docs/decisions/043-trees-planted.md). An error is a flag only:
  * the count stays 0 and the dashboard still renders.
  */

@@ -9,7 +9,7 @@ import { portalInfo } from '#src/config/portals';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Spec section 2: /bookings redirects to /bookings/upcoming once data loads. The upcoming list is
+ * docs/product/screens.md: /bookings redirects to /bookings/upcoming once data loads. The upcoming list is
  * loaded here (into the store the tabs share), then the redirect shows it at once; a failed load
  * redirects too, and the upcoming screen shows the error with its retry.
  */

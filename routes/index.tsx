@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** Spec section 2: / redirects to /bookings. */
+/** docs/product/screens.md: / redirects to /bookings. */
 export const Route = createFileRoute('/')({
   beforeLoad: () => {
     throw redirect({ to: '/bookings', replace: true });

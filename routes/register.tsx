@@ -3,7 +3,7 @@ import { LoginPage } from './-components/login-page';
 import { LoginSearch } from './-components/login-search';
 import { redirectIfSignedIn } from './-components/guards';
 
-/** /register renders the login page (spec section 2). */
+/** /register renders the login page (docs/product/screens.md). */
 export const Route = createFileRoute('/register')({
   validateSearch: LoginSearch,
   beforeLoad: redirectIfSignedIn,

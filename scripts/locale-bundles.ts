@@ -14,7 +14,7 @@ import type { LocaleBundleManifest } from '#server/lib/locale-preload.ts';
  *    locale into `assets/<locale>-<hash>/` with the markers replaced by that locale's functions.
  *    Chunks without messages (the framework) stay shared in `assets/`;
  * 3. index.html loads `assets/boot-<hash>.js` instead of the entry: it reads the locale from the URL
- *    (spec section 1: no prefix is en-GB), modulepreloads that locale's entry and its localized
+ *    (docs/product/overview.md: no prefix is en-GB), modulepreloads that locale's entry and its localized
  *    imports, then imports the entry. The shared chunks keep their modulepreload links in the page,
  *    so they download while the boot file does. On the routes customers open first (sign-in, the
  *    bookings lists, a booking) it also links that route's code and CSS, at low priority (decision 245).

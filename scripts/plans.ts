@@ -1,7 +1,7 @@
 /**
  * Readable test plans from the model tests: for each machine, the numbered paths its
  * model test replays, each step "in <state>, when <event> [guard], expect <state>" with what the
- * customer sees there (the state's description, SPEC.md copy). The model tests carry the same
+ * customer sees there (the state's description, the copy of docs/product/). The model tests carry the same
  * titles (test/model/harness.ts), so a failing test names its plan step.
  *
  *   npm run plans [flow] [--format md|json|gherkin|csv] [--cover transitions|paths] [--out dir]

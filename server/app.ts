@@ -83,8 +83,8 @@ export type CreateAppOptions = {
   oidcProviders?: readonly OidcProviderConfig[];
   /**
    * Which answers the API gives (API_SHAPE, decision 340): `full` (default) the local server's own;
-   * `spec` and `spec-nulls` only the fields SPEC sections 3 and 7 name (absent, or null, where they do
-   * not apply), and 404 to every call section 7 does not list.
+   * `spec` and `spec-nulls` only the fields docs/product/entities.md and docs/product/api.md name (absent, or null, where they do
+   * not apply), and 404 to every call docs/product/api.md does not list.
    */
   apiShape?: ApiShape;
 };

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
       const links = [...guestLinks, ...(checkIn ? [checkIn] : []), ...refund];
       const lines = [
         `URL: ${origin}/my-account/`,
-        ...(apiShape === 'full' ? [] : [`API shape: ${apiShape} (only the fields and calls of SPEC sections 3 and 7)`]),
+        ...(apiShape === 'full' ? [] : [`API shape: ${apiShape} (only the fields and calls of docs/product/entities.md and docs/product/api.md)`]),
         `Demo email: ${DEMO_ACCOUNT.email}`,
         `Demo password: ${DEMO_ACCOUNT.password}`,
         `Refunds demo email: ${REFUNDS_ACCOUNT.email} (same password)`,

@@ -11,7 +11,7 @@ import { createConnection, type ConnectionStore } from './offline/connection';
 
 /**
  * Wires the app-wide auth actor to the real API. `onRedirectToLogin` runs after logout and after
- * any non-login 401 (spec section 4).
+ * any non-login 401 (docs/product/states.md).
  */
 export const createServices = (opts: {
   pageData: PageData;

@@ -1,5 +1,5 @@
 /**
- * CONTRACT.md: a token in the URL hash is read once, removed from the address bar with
+ * docs/product/hosting.md: a token in the URL hash is read once, removed from the address bar with
  * history.replaceState (so it is not left in history or leaked), and kept in memory.
  * Accepts `#token=abc` (and other params beside it) or a bare `#abc`.
  */

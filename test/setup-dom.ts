@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-/** ARCHITECTURE.md: a test that logs a React or console error fails. */
+/** docs/architecture.md: a test that logs a React or console error fails. */
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

@@ -1,6 +1,6 @@
 /**
  * Node test setup (server and e2e projects): any console.error during a test fails that test
- * (ARCHITECTURE.md: "A test that logs a React or console error fails"). A test that expects an
+ * (docs/architecture.md: "A test that logs a React or console error fails"). A test that expects an
  * error calls `allowConsoleError(/pattern/)` first; matching messages are then accepted (and
  * checked: an expected error that never came fails the test too, unless `optional` is set).
  */

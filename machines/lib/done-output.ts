@@ -3,7 +3,7 @@ import type { DoneActorEvent, EventObject } from 'xstate';
 /**
  * The output an invoked actor finished with, read inside a named guard or action in setup().
  *
- * Charts reference those by name with no function-valued `params` (ARCHITECTURE.md: Stately's
+ * Charts reference those by name with no function-valued `params` (docs/architecture.md: Stately's
  * extractor drops function-valued params, so a designer would see the action without its data).
  * setup() types `event` as the machine's own events, which do not list `xstate.done.actor.<id>`,
  * so this checks the event type and casts in one place.

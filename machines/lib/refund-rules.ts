@@ -8,7 +8,7 @@ import {
 
 /**
  * Pure refund rules shared by the refund machines (refund-quote, refund-request, refund-card-form,
- * partial-refund) and the refund screens: spec section 4 "Refund". Machines do not import each
+ * partial-refund) and the refund screens: docs/product/states.md "Refund". Machines do not import each
  * other's implementations, so what they share lives here.
  */
 
@@ -28,7 +28,7 @@ export const isTermsIneligible = (q: RefundQuote | null | undefined): boolean =>
 /**
  * Whether choosing a disruption reason could still refund this booking: false only when the quote
  * lists what each reason would give (`refundReasonOptions`, which the spec's quote need not carry)
- * and no disruption reason is eligible, as for an activated mobile ticket (DOMAIN.md).
+ * and no disruption reason is eligible, as for an activated mobile ticket (docs/product/domain.md).
  */
 export const disruptionMayRefund = (q: RefundQuote): boolean => {
   const disruption = (q.refundReasonOptions ?? []).filter((o) => disruptionReasons.includes(o.code));

@@ -32,7 +32,7 @@ export const passengerName = (p: { firstName: string; lastName: string }) => `${
 
 export const bookingTitle = (b: Booking, locale: string) => journeyName(b.outward, locale);
 
-/** A leg is past when its date is before now (spec section 3). */
+/** A leg is past when its date is before now (docs/product/entities.md). */
 export const isUpcoming = (b: Booking, now = Date.now()) => new Date(b.outward.date).getTime() > now;
 
 /** Check-in opens this long before the outward train leaves (the server's CHECK_IN_OPENS_BEFORE_MS). */

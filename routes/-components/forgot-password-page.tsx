@@ -19,7 +19,7 @@ import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Forgot password (spec section 2). The BrandedBusinessTravel portal gets the redesigned version
+ * Forgot password (docs/product/screens.md). The BrandedBusinessTravel portal gets the redesigned version
  * with a Back link: to forgot-password after success, otherwise to bookings.
  */
 export function ForgotPasswordPage() {

@@ -1,7 +1,7 @@
 import { formatDate } from '#src/i18n/format';
 import { m } from '#src/paraglide/messages.js';
 
-/** The stations of a leg, when the server gave them (SPEC section 3 lists only a leg's date). */
+/** The stations of a leg, when the server gave them (docs/product/entities.md lists only a leg's date). */
 export interface NamedLeg {
   date: string;
   origin: { name: string } | null;

@@ -50,7 +50,7 @@ export interface ProviderErrorView {
   error: ProviderError;
 }
 
-/** /login and /register both render this page (spec section 2). */
+/** /login and /register both render this page (docs/product/screens.md). */
 export function LoginPage({
   redirect,
   mode,

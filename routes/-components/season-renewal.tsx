@@ -16,7 +16,7 @@ import { LoadError } from '#src/ui/load-error';
 import { ukDate } from './booking-format';
 import * as styles from './season-renewal.css';
 
-/** "Mastercard ending 5100"; without brand and digits (not in SPEC section 7), "Saved card 2". */
+/** "Mastercard ending 5100"; without brand and digits (not in docs/product/api.md), "Saved card 2". */
 const cardName = (card: SavedCard, cards: readonly SavedCard[]) => {
   if (card.brand && card.lastFourDigits) return m.season_renewal_card_ending({ brand: cardBrandLabel(card.brand), lastFourDigits: card.lastFourDigits });
   return m.payment_methods_page_saved_card({ number: cards.indexOf(card) + 1 });

@@ -1,12 +1,12 @@
 /**
  * How the diagrams, the chart JSON and the gallery write a machine's named delay: a fixed spec
  * constant as its value in milliseconds, a delay that really depends on context as its rule from
- * SPEC section 9 (a designer cannot run the machine to find out). A context delay missing from
+ * docs/product/constants.md (a designer cannot run the machine to find out). A context delay missing from
  * RULES is written as such, and test/model/charts.test.ts fails on it, so a new one gets its rule.
  */
 import type { AnyStateMachine } from 'xstate';
 
-/** Rules of the delays that depend on context, by delay name (SPEC section 9). */
+/** Rules of the delays that depend on context, by delay name (docs/product/constants.md). */
 const RULES: Readonly<Record<string, string>> = {
   ticketPollMs: '800 ms × 2^n, at most 15 tries',
   pollDelay: '2000 ms × 2^n, at most 3 retries',

@@ -37,6 +37,7 @@ import { confirmEmail, preferencesToken } from './plan-words/email-links';
 import { insuranceClaim } from './plan-words/insurance-claim';
 import { onDemandTicket } from './plan-words/on-demand-ticket';
 import { passengerAssistanceCancel } from './plan-words/passenger-assistance-cancel';
+import { submitWithLostAnswer } from './plan-words/submit-with-lost-answer';
 import { passengerAssistanceForm } from './plan-words/passenger-assistance-form';
 import { accountPassengerAssistance, passengerAssistanceList, passengerAssistanceReview } from './plan-words/passenger-assistance-pages';
 import { passengerForm } from './plan-words/passenger-form';
@@ -303,6 +304,7 @@ export const planWords: Record<string, MachineWords> = {
   seasonRenewal,
   signInLink,
   smartcards,
+  submitWithLostAnswer,
   tokenBookings,
   treesPlanted,
 };

@@ -11,7 +11,7 @@ import { ApiError } from '../lib/errors.ts';
 import { can } from '../lib/policy.ts';
 
 /**
- * Address book (SPEC section 7): GET all-addresses, GET address/{id}, POST delete-address {id}.
+ * Address book (docs/product/api.md): GET all-addresses, GET address/{id}, POST delete-address {id}.
  * The spec names no add or edit call: POST /customer/address and PUT /customer/address/{id} are
  * ours (docs/decisions/060-address-book-cards-smartcards.md). Every call is the signed-in
  * customer's own: another customer's address id answers 404, like an unknown one.

@@ -191,7 +191,7 @@ export function bookingActionsApi(): Hono<AppEnv> {
     await assertNotThrottled(db, clock.now(), limits);
     await recordAttempt(db, clock.now(), limits);
     // A replaced order's tickets are cancelled (a change of journey or a part refund issued the
-    // replacement its own): nothing is issued for them (DOMAIN.md, one ticket one payout).
+    // replacement its own): nothing is issued for them (docs/product/domain.md, one ticket one payout).
     const replaced = await one(db, 'select 1 from orders where id = $1 and replacement_order_id is not null', [booking.order_id]);
     if (replaced) throw new ApiError(409, 'BOOKING_REPLACED');
     const secret = await loadTicketSecret(db);

@@ -10,7 +10,7 @@ import { refundSummaries } from '../domain/refund-store.ts';
 import { can } from '../lib/policy.ts';
 
 /**
- * GET /bookings/{filter}?page={n} (SPEC section 7), see docs/decisions/010-bookings-lists-and-guest-access.md.
+ * GET /bookings/{filter}?page={n} (docs/product/api.md), see docs/decisions/010-bookings-lists-and-guest-access.md.
  * filter: upcoming | past | season, plus guest (orders placed with the customer's verified email
  * without signing in; none while the email is unverified, decision 150). Page index from 0, BOOKINGS_PAGE_SIZE entries a page.
  */
@@ -43,7 +43,7 @@ const listLeg = (leg: Leg) => ({
   changes: leg.changes,
 });
 
-/** A booking list entry `{booking, order}` (SPEC section 3), with what a card shows. */
+/** A booking list entry `{booking, order}` (docs/product/entities.md), with what a card shows. */
 export function toListEntry(row: BookingRow) {
   const d = row.data;
   return {

@@ -10,7 +10,7 @@ import { enabledRenewalPaidBy } from './season-renewals.ts';
 import { can } from '../lib/policy.ts';
 
 /**
- * Saved payment cards (SPEC section 7): GET /customer/cards, POST /customer/delete-card {id}.
+ * Saved payment cards (docs/product/api.md): GET /customer/cards, POST /customer/delete-card {id}.
  * Only brand, last four digits, expiry and cardholder name are stored or sent, never a number.
  * A card that pays a season ticket's enabled automatic renewal cannot be deleted: 409 CARD_IN_USE
  * (the seeded demo Mastercard; decisions 060 and 440). Turning that renewal off

@@ -14,7 +14,7 @@ import { can } from '../lib/policy.ts';
  * Change of journey: whether a booking may be changed, and the status of an exchange it is the
  * source of.
  *
- * Changeability (DOMAIN.md): Advance, Off-Peak (incl. Super Off-Peak) and Anytime
+ * Changeability (docs/product/domain.md): Advance, Off-Peak (incl. Super Off-Peak) and Anytime
  * tickets can be changed before departure; a departed journey or an activated mobile ticket cannot.
  * Seasons (their own path) can be changed while still valid. Answer: {changeable, reason}.
  */

@@ -10,7 +10,7 @@ import { ApiError } from '../lib/errors.ts';
 import { can } from '../lib/policy.ts';
 
 /**
- * Contact preferences (SPEC sections 3, 4, 7, 8; docs/decisions/070-contact-preferences.md).
+ * Contact preferences (docs/product/entities.md, docs/product/states.md, docs/product/api.md, docs/product/errors.md; docs/decisions/070-contact-preferences.md).
  *
  * GET  /customer/consents          -> { consents: ContactPreference[], revoked }
  * POST /customer/consents          body { consentSelections: { [id]: boolean }, _csrf } -> same as GET
@@ -69,7 +69,7 @@ export const CONSENT_CATEGORIES: readonly ConsentCategory[] = consentCategories(
 
 const categoryIds: ReadonlySet<string> = new Set(CONSENT_IDS);
 
-/** SPEC section 5: every value coerced to boolean. true, 1 and "true"/"1"/"on"/"yes" are true; anything else false. */
+/** docs/product/validation.md: every value coerced to boolean. true, 1 and "true"/"1"/"on"/"yes" are true; anything else false. */
 export function coerceBoolean(value: unknown): boolean {
   if (value === true || value === 1) return true;
   if (typeof value === 'string') return ['true', '1', 'on', 'yes'].includes(value.trim().toLowerCase());

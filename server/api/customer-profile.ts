@@ -23,12 +23,12 @@ import { revokeCalendarFeed } from './calendar-feed.ts';
 import { can } from '../lib/policy.ts';
 
 /**
- * Customer profile (SPEC sections 3, 5, 7, 8; docs/decisions/040-customer-profile.md, 150):
+ * Customer profile (docs/product/entities.md, docs/product/validation.md, docs/product/api.md, docs/product/errors.md; docs/decisions/040-customer-profile.md, 150):
  * GET/POST /customer/personal-details, POST /customer/change-email (+ /confirm), GET /customer/order-count,
  * and GET /customer/account-summary (not in the spec: the counts behind /account-overview).
  */
 
-/** Personal-details names, checked with the very validators the form uses (messages in SPEC section 5). */
+/** Personal-details names, checked with the very validators the form uses (messages in docs/product/validation.md). */
 const firstName = v.pipe(v.string(), v.trim(), v.check((s) => validateFirstName(s) === null, 'Must be a valid first name'));
 const lastName = v.pipe(v.string(), v.trim(), v.check((s) => validateLastName(s) === null, 'Must be a valid last name'));
 
@@ -47,7 +47,7 @@ const ChangeEmailBody = v.object({
 
 const ConfirmEmailBody = v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(512)) });
 
-/** A change-of-email link is valid for 24 hours, like a reset link (SPEC section 9). */
+/** A change-of-email link is valid for 24 hours, like a reset link (docs/product/constants.md). */
 export const EMAIL_CHANGE_TTL_MS = DAY_MS;
 
 type ProfileRow = { first_name: string; last_name: string; email: string };

@@ -13,7 +13,7 @@ import { can, type Action } from '../lib/policy.ts';
 import { authorizeOrder, requireAlso, type OrderAccess } from '../lib/access.ts';
 
 /**
- * Delay Repay (SPEC sections 3, 4, 7, 8), docs/decisions/090-delay-repay-and-insurance.md:
+ * Delay Repay (docs/product/entities.md, docs/product/states.md, docs/product/api.md, docs/product/errors.md), docs/decisions/090-delay-repay-and-insurance.md:
  * GET /claim-token, GET /claim/{claimId}, POST /claim/{claimId} (body submitClaimDetails).
  * Who may open a claim: the customer whose order it is, a claim-token session for that claim, an
  * order-flow guest session of its order with the 'delay-repay' scope, or its order's guest token (?token=). Nobody: 401; anyone
@@ -108,7 +108,7 @@ function apiClaim(row: ClaimRow, now: Date, notClaimable: LifecycleReason | null
     serviceFee: money(estimate.serviceFee, row.currency),
     compensationToCustomer: money(toCustomer, row.currency),
     customerRegistered: row.customer_registered,
-    // Local-server extras (SPEC section 7 does not list them; the app works without them).
+    // Local-server extras (docs/product/api.md does not list them; the app works without them).
     bookingId: row.booking_id,
     friendlyOrderId: row.friendly_order_id,
     operator: delayedLeg.operator,

@@ -34,7 +34,7 @@ const londonDay = (iso: string) =>
 export const FIND_BOOKING_MAX_MISSES = LIMITS.findBookingReference.max;
 export const FIND_BOOKING_WINDOW_MS = LIMITS.findBookingReference.windowMs;
 
-/** POST /booking/find-booking and GET /booking/token (SPEC section 7). */
+/** POST /booking/find-booking and GET /booking/token (docs/product/api.md). */
 export function findBookingApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
 

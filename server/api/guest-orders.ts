@@ -13,7 +13,7 @@ import { proveMailbox } from '../lib/mailbox-proof.ts';
 const Body = v.object({ guestToken: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(512)) });
 
 /**
- * POST /order/associate-guest-orders {guestToken} (SPEC section 7): moves the signed-in customer's
+ * POST /order/associate-guest-orders {guestToken} (docs/product/api.md): moves the signed-in customer's
  * guest orders (placed with their email, no customer) into their account.
  *
  * - The token must open an order (its guest token or a find-booking exchange token): else 404 TOKEN_INVALID.

@@ -11,7 +11,7 @@ import { lifecycleRefusal, LIFECYCLE_DETAIL, requireLifecycleAllows } from '../d
 import { can } from '../lib/policy.ts';
 
 /**
- * Flexible insurance claims (SPEC sections 4, 5, 7), docs/decisions/091-flexible-insurance-claims.md:
+ * Flexible insurance claims (docs/product/states.md, docs/product/validation.md, docs/product/api.md), docs/decisions/091-flexible-insurance-claims.md:
  * POST /flexible-insurance/{orderId}/{insuranceProductId}/eligibility → {claimId, orderId,
  * insuranceProductId, isClaimable} (+ reason when not claimable), then
  * POST /flexible-insurance/{orderId}/{insuranceProductId}/{claimId}/claim.

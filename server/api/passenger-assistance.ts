@@ -28,7 +28,7 @@ import { can } from '../lib/policy.ts';
  * order; a signed-in customer may read, not change, a guest order placed with their email).
  */
 
-/** DOMAIN.md: the minimum notice for booking assistance across Great Britain. */
+/** docs/product/domain.md: the minimum notice for booking assistance across Great Britain. */
 export const ASSISTANCE_MIN_NOTICE_MS = 2 * HOUR_MS;
 export const ASSISTANCE_KINDS = ['ramp', 'wheelchair', 'luggage', 'guidance'] as const;
 export const ASSISTANCE_DETAILS_MAX = 500;

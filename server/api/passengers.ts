@@ -21,7 +21,7 @@ import { gateFeature } from '../lib/feature-gate.ts';
 import { can } from '../lib/policy.ts';
 
 /**
- * Saved passengers (SPEC sections 3-8): list with railcards, add, get, edit (optionally syncing the
+ * Saved passengers (docs/product/entities.md to errors.md): list with railcards, add, get, edit (optionally syncing the
  * account holder's name to the customer), delete (never the account holder).
  * Routes: GET /customer/passengers-and-railcards, POST /customer/passengers-and-railcards/add-passenger,
  * GET /passengers/saved-passenger/:id, POST /passengers/edit-passenger/:id, DELETE /passengers/delete-passenger.
@@ -66,7 +66,7 @@ const PASSENGER_TEXT: TextRules = {
   nickName: { kind: 'text', message: passengerMessages.nickNameInvalid },
 };
 
-/** The body of add-passenger and edit-passenger, with the same rules as the form (spec section 5). */
+/** The body of add-passenger and edit-passenger, with the same rules as the form (docs/product/validation.md). */
 const passengerBody = (today: string, isAccountHolder: boolean) =>
   v.pipe(
     v.object({

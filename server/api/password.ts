@@ -18,7 +18,7 @@ import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { sendEmail } from '../lib/outbox.ts';
 import { can } from '../lib/policy.ts';
 
-/** Reset links are valid for 24 hours (SPEC section 9). */
+/** Reset links are valid for 24 hours (docs/product/constants.md). */
 export const RESET_TOKEN_TTL_MS = DAY_MS;
 
 const ForgotBody = v.object({ email: emailSchema });
@@ -50,7 +50,7 @@ async function usableResetToken(
   );
 }
 
-/** Forgot, validate and reset password (SPEC section 7), and change password for a signed-in customer. */
+/** Forgot, validate and reset password (docs/product/api.md), and change password for a signed-in customer. */
 export function passwordApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const emailCopy = createEmailCopy();

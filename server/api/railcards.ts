@@ -27,7 +27,7 @@ import { can } from '../lib/policy.ts';
 export { RAILCARD_CATALOGUE } from '../domain/railcard-catalogue.ts';
 
 /**
- * Railcards (SPEC section 7): railcardslist, catalogue entry, a passenger's railcard (GET, PUT
+ * Railcards (docs/product/api.md): railcardslist, catalogue entry, a passenger's railcard (GET, PUT
  * details, POST attributes, DELETE), railcard-status and the digital railcard.
  * In /passenger/{passengerId}/railcard/{railcardId} the railcardId is the railcard type (a passenger
  * holds at most one of each type), by id or by code; the digital railcard is addressed by the held
@@ -130,7 +130,7 @@ export function railcardsApi(): Hono<AppEnv> {
     const today = utcToday(clock.now());
     const catalogue = await railcardCatalogue(db);
     const available = catalogue.filter((t) => !held.has(t.id) && isEligible(t, p.dob, today));
-    // Local-server extra (not in SPEC section 7): the railcards left out and why, so the screen can
+    // Local-server extra (not in docs/product/api.md): the railcards left out and why, so the screen can
     // say why a card is missing instead of offering one the PUT would refuse.
     const unavailable = catalogue
       .filter((t) => !available.includes(t))
@@ -260,7 +260,7 @@ export function railcardsApi(): Hono<AppEnv> {
     if (!held) throw new ApiError(404, 'RAILCARD_NOT_FOUND');
     const t = await railcardType(db, held.railcard_type_id);
     const p: PassengerRef = { id: held.passenger_id, first_name: held.first_name, last_name: held.last_name, dob: null };
-    // Section 3's Railcard (the card's code, discount and number in railcardDetails, whose inner
+    // docs/product/entities.md's Railcard (the card's code, discount and number in railcardDetails, whose inner
     // shape is ours), as the passenger's railcard call answers; validFrom is a local-server extra.
     return c.json({
       ...heldJson(t, p, held, utcToday(clock.now()), emailLocale(c.req.header('accept-language'))),

@@ -76,7 +76,7 @@ export type Season = {
   validUntil: string;
   /**
    * The route's season rates and its Anytime Day Return fare, which a refund charges the days used
-   * at (DOMAIN.md "Season refunds"); absent: derived from the price (server/domain/refunds.ts).
+   * at (docs/product/domain.md "Season refunds"); absent: derived from the price (server/domain/refunds.ts).
    */
   rates?: { weekly: number; monthly: number; dayReturn: number };
 };

@@ -1,7 +1,7 @@
 import type { BookingData, Ticket } from './booking-data.ts';
 
 /**
- * Delay Repay rules (DOMAIN.md), docs/decisions/090-delay-repay-and-insurance.md.
+ * Delay Repay rules (docs/product/domain.md), docs/decisions/090-delay-repay-and-insurance.md.
  * Single (or each single of an out-and-back pair): 15-29 min 25%, 30-59 min 50%, 60-119 min 100%,
  * 120+ min 100%. A return ticket delayed on one leg: half of those (12.5%, 25%, 50%) of the return
  * fare, and 100% of the return fare at 120 minutes or more. Operators that pay only from 30

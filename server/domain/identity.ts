@@ -23,7 +23,7 @@ export type UfacFlow = 'order' | 'customer';
  */
 export type AccessOrigin = 'email-link' | 'find-booking';
 
-/** User-flow scopes (SPEC section 6): delay repay, marketing preference unsubscribe, on demand, change, refund. */
+/** User-flow scopes (docs/product/roles.md): delay repay, marketing preference unsubscribe, on demand, change, refund. */
 export const UFAC_SCOPES = ['delay-repay', 'marketing-preference-unsubscribe', 'on-demand', 'change', 'refund'] as const;
 export type UfacScope = (typeof UFAC_SCOPES)[number];
 
@@ -54,7 +54,7 @@ export type UserResponse = {
     firstName?: string;
     lastName?: string;
     /**
-     * Local extra (not in SPEC section 7; docs/integrators.md): false for an account created
+     * Local extra (not in docs/product/api.md; docs/integrators.md): false for an account created
      * through an OpenID provider that never set a password, so the app offers "Set a password".
      */
     hasPassword?: boolean;

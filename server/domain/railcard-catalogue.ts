@@ -28,7 +28,7 @@ const national = ['national'];
 const nationalTerms = (extra: string) =>
   `Valid for one year from the start date shown on the card. Discounts apply to most Standard and First Class Anytime, Off-Peak and Advance fares across Great Britain. ${extra} You must carry your railcard when you travel; without it you may have to pay the full fare or a penalty fare.`;
 
-/** National railcards (DOMAIN.md): about £30-£35 a year, one-third off unless stated. */
+/** National railcards (docs/product/domain.md): about £30-£35 a year, one-third off unless stated. */
 export const RAILCARD_CATALOGUE: CatalogueSeed[] = [
   { id: '16-25', code: 'YNG', name: '16-25 Railcard', price: 35, validityMonths: 12, discount: '1/3 off', eligibility: 'For ages 16 to 25, and full-time students of any age', minAge: 16, maxAge: 25, maxCardHolders: 1, scopes: national, attributes: [], terms: nationalTerms('A £12 minimum fare applies to journeys starting between 04:30 and 10:00 on weekdays, except in July and August.') },
   { id: '26-30', code: 'TST', name: '26-30 Railcard', price: 35, validityMonths: 12, discount: '1/3 off', eligibility: 'For ages 26 to 30', minAge: 26, maxAge: 30, maxCardHolders: 1, scopes: national, attributes: [], terms: nationalTerms('A £12 minimum fare applies to journeys starting between 04:30 and 10:00 on weekdays, except in July and August. Digital only.') },

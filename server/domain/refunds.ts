@@ -9,7 +9,7 @@ import type { BookingData, Leg, Season, Ticket } from './booking-data.ts';
 import { thresholdFor } from './delay-repay.ts';
 
 /**
- * Refund rules (DOMAIN.md; docs/decisions/080-refunds-server.md). Pure: the API module loads the
+ * Refund rules (docs/product/domain.md; docs/decisions/080-refunds-server.md). Pure: the API module loads the
  * facts from the database and hands them here with the clock's "now".
  */
 
@@ -17,7 +17,7 @@ export const ADMIN_FEE_PER_TICKET = 10;
 /** Refund if plans change: within 28 days after the ticket's validity ends. */
 export const REFUND_WINDOW_DAYS = 28;
 export const QUOTE_TTL_MS = 30 * 60 * 1000;
-/** Refunds are paid after this many days (DOMAIN.md: usually 3-5 days). */
+/** Refunds are paid after this many days (docs/product/domain.md: usually 3-5 days). */
 export const REFUND_SETTLE_DAYS = 3;
 /** Paper tickets must arrive within this many days of the request. */
 export const POST_BACK_DAYS = 14;
@@ -29,7 +29,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the fares were bought and before the first train leaves (docs/decisions/331-booking-error-window.md).
  */
 export const BOOKING_ERROR_WINDOW_HOURS = 24;
-/** A season ticket with fewer days of validity left than this is not refundable (DOMAIN.md). */
+/** A season ticket with fewer days of validity left than this is not refundable (docs/product/domain.md). */
 export const SEASON_MIN_DAYS_LEFT = 7;
 
 /** One event in the operators' running data for a train the booking travels on (migration 330). */
@@ -138,7 +138,7 @@ function legsOf(data: BookingData, ticket: Ticket): { direction: 'outward' | 'in
 
 /**
  * The running-data record that supports a disruption reason for this ticket, or null
- * (DOMAIN.md: "A disruption refund needs the disruption to have happened or been announced").
+ * (docs/product/domain.md: "A disruption refund needs the disruption to have happened or been announced").
  * Cancelled: a cancellation of a train the ticket covers. Delayed: a delay at or over the
  * operator's threshold. Upcoming: a disruption or cancellation announced for a train not yet left.
  * Only what was known at `now` counts; a season ticket has no train, so nothing supports it.
@@ -189,7 +189,7 @@ const PERIOD_DAYS: Record<SeasonPeriod, number> = { month: 30, week: 7, day: 1 }
 
 /**
  * The cheapest way to have covered `days` days with monthly (30 days) and weekly seasons and day
- * returns: the cost of the period used (DOMAIN.md "Season refunds").
+ * returns: the cost of the period used (docs/product/domain.md "Season refunds").
  */
 export function costOfDaysUsed(days: number, rates: SeasonRates): { cost: number; periods: SeasonCalculation['usedPeriods'] } {
   const best: { cost: number; last: SeasonPeriod | null }[] = [{ cost: 0, last: null }];
@@ -355,7 +355,7 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
 export const isSameFare = (data: BookingData) => data.tickets.length > 0 && data.tickets.every((t) => t.direction === 'return');
 
 /**
- * Spec section 5: partial refund is available when more than one refundable passenger exists in a
+ * docs/product/validation.md: partial refund is available when more than one refundable passenger exists in a
  * direction, or one exists in each direction and the fares are not the same fare.
  */
 export function partialRefundAvailable(data: BookingData, refundableTicketIds: ReadonlySet<string>): boolean {

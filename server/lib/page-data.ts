@@ -1,4 +1,4 @@
-/** Page data injected into the app shell (CONTRACT.md "Page data"). */
+/** Page data injected into the app shell (docs/product/hosting.md "Page data"). */
 
 export const PORTALS = [
   'Leisure',

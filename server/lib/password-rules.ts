@@ -7,7 +7,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 
 export type ChangePasswordProblem = 'PASSWORD_EQUALS_TO_NAME' | 'PASSWORD_EQUALS_TO_EMAIL' | 'PASSWORD_GENERIC_ERROR';
 
-/** Rules for a new password chosen on change-password (SPEC section 5 codes), checked in order. */
+/** Rules for a new password chosen on change-password (docs/product/validation.md codes), checked in order. */
 export function changePasswordProblem(
   newPassword: string,
   who: { firstName: string; lastName: string; email: string },

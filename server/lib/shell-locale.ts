@@ -3,7 +3,7 @@ import { stripLocale } from './known-routes.ts';
 
 /**
  * The shell in the page's language before any script runs: `<html lang>` from the URL's locale
- * prefix (spec section 1; none means en-GB) and the `<noscript>` text from the message catalogue
+ * prefix (docs/product/overview.md; none means en-GB) and the `<noscript>` text from the message catalogue
  * (key app_noscript, read by ./catalogue.ts), which is all a visitor without JavaScript reads.
  * The client keeps `lang` in step afterwards (src/i18n/url-locale.ts).
  */

@@ -4,8 +4,8 @@ import { errorBody } from './errors.ts';
 
 /**
  * The spec-shape modes of the local server (API_SHAPE=spec, API_SHAPE=spec-nulls; decision 340):
- * the same data and rules, but every answer carries only the fields SPEC sections 3 and 7 name, and
- * every call section 7 does not list answers 404, as a retailer's API that implements the spec and
+ * the same data and rules, but every answer carries only the fields docs/product/entities.md and docs/product/api.md name, and
+ * every call docs/product/api.md does not list answers 404, as a retailer's API that implements the spec and
  * nothing more would. One strip step at the edge (`specShape`), driven by one table (`specCalls`).
  *
  * - `full` (default): the local server's own answers, extras included.
@@ -30,7 +30,7 @@ export const apiShapeFrom = (value: string | undefined): ApiShape => {
  */
 export type Shape = true | { readonly [field: string]: Shape };
 
-/** `none`: section 7 names no response: the call answers 204 with no body (decision 230's Acknowledged). */
+/** `none`: docs/product/api.md names no response: the call answers 204 with no body (decision 230's Acknowledged). */
 export type SpecCall = {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** After /my-account/api; `:name` is one path segment, `:name(a|b)` one of those values. */
@@ -38,7 +38,7 @@ export type SpecCall = {
   readonly response: Shape | 'none';
 };
 
-// Section 3's entities.
+// docs/product/entities.md's records.
 const Leg = { date: true } as const;
 const Booking = { id: true, outward: Leg, inward: Leg, isSeasonBooking: true, price: { currencyCode: true } } as const;
 const Order = { id: true, friendlyOrderId: true, replacementOrder: { id: true } } as const;
@@ -115,10 +115,10 @@ const Railcard = {
 const PersonalDetails = { firstName: true, lastName: true, email: true, shouldUpdatePassenger: true } as const;
 
 /**
- * Every call SPEC section 7 lists, with the fields its 2xx answer may carry (section 7's response
- * fields, and section 3's fields of the entity it answers with). Where section 7 names a call's
+ * Every call docs/product/api.md lists, with the fields its 2xx answer may carry (docs/product/api.md's response
+ * fields, and docs/product/entities.md's fields of the entity it answers with). Where docs/product/api.md names a call's
  * answer only through its entity, the list's wrapper key is ours (`addresses`, `cards`, `consents`,
- * `passengers`, `railcards`). Error answers (4xx, 5xx) and 308s keep their body: sections 4, 5 and 8
+ * `passengers`, `railcards`). Error answers (4xx, 5xx) and 308s keep their body: docs/product/states.md, docs/product/validation.md and docs/product/errors.md
  * read their status and `errors[].code`.
  */
 export const specCalls: readonly SpecCall[] = [
@@ -213,12 +213,12 @@ export const specCalls: readonly SpecCall[] = [
 
 /**
  * Calls the spec does not list that stay open in spec mode: signing in with a password, and setting
- * the new password a reset link was sent for. The spec names the providers (section 3) and the
- * routes (section 2) but no sign-in call; a retailer's host signs customers in its own way, and
+ * the new password a reset link was sent for. The spec names the providers (docs/product/entities.md) and the
+ * routes (docs/product/screens.md) but no sign-in call; a retailer's host signs customers in its own way, and
  * without a sign-in no account screen can be reached. Its answers are stripped to `user` as GET
  * /user's. A host that sends a reset link (forgot-password) and checks its token
  * (validate-reset-password-token) takes the new password too, or its link leads nowhere: that call
- * answers 204 like section 7's calls with no named answer (decision 571). Signing in through a
+ * answers 204 like the listed calls with no named answer (decision 571). Signing in through a
  * provider (`/oidc/...`) is not here: page data offers no provider the API does not serve.
  */
 export const hostCalls: readonly SpecCall[] = [

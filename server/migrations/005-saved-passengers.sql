@@ -1,4 +1,4 @@
--- Saved passengers (spec section 3), shared by personal details (account-holder name sync)
+-- Saved passengers (docs/product/entities.md), shared by personal details (account-holder name sync)
 -- and passengers-and-railcards. Exactly one account-holder passenger per customer.
 create table saved_passengers (
   id text primary key,

@@ -1,4 +1,4 @@
--- Railcards (spec section 3): the national railcard catalogue and the railcards saved passengers hold.
+-- Railcards (docs/product/entities.md): the national railcard catalogue and the railcards saved passengers hold.
 create table railcard_types (
   id text primary key,                  -- slug used in URLs, e.g. '26-30'
   code text not null unique,            -- the industry code printed on tickets, e.g. 'TST'

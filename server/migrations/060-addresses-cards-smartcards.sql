@@ -1,6 +1,6 @@
 -- Address book, saved payment cards and smartcards (decision 060).
 
--- Spec section 3 Address. countryCode, countryName derive from iso_country_code (server/api/addresses.ts).
+-- docs/product/entities.md Address. countryCode, countryName derive from iso_country_code (server/api/addresses.ts).
 create table customer_addresses (
   id text primary key,
   customer_id text not null references customers (id) on delete cascade,

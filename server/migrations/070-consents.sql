@@ -1,4 +1,4 @@
--- Contact preferences (spec sections 3, 4, 7). The consent categories themselves are a fixed
+-- Contact preferences (docs/product/entities.md, docs/product/states.md, docs/product/api.md). The consent categories themselves are a fixed
 -- catalogue in server/api/consents.ts (product copy, like the retailer's CMS); the database
 -- holds each customer's choices. No row for a category = never updated (selected false).
 create table customer_consents (

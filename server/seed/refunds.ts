@@ -143,7 +143,7 @@ export const refundsSeed: SeedModule = {
       from: 'LDS', to: 'YRK', outward: at(now, 12, 8, 15), inward: at(now, 12, 18, 40), durationMin: 25, operator: 'TransPennine Express',
       passengers: [robin], ticketType: 'Anytime Day Return', fare: 38.6, returnTicket: true, refundable: true, delivery: 'mobile',
     });
-    // Two passengers on return tickets: either one can be refunded alone (spec section 5).
+    // Two passengers on return tickets: either one can be refunded alone (docs/product/validation.md).
     await trip(K.partialReturn, {
       from: 'MAN', to: 'SHF', outward: at(now, 18, 9, 20), inward: at(now, 19, 17, 5), durationMin: 52, operator: 'Northern',
       passengers: [robin, sasha], ticketType: 'Off-Peak Return', fare: 24.5, returnTicket: true, refundable: true, delivery: 'print-at-home',

@@ -15,7 +15,7 @@ export const authApi = (client: ApiClient) => ({
     client.request(UserResponse, '/login', { method: 'POST', body, csrfInBody: true, allow401: true }),
   register: (body: { email: string; password: string; firstName: string; lastName: string }) =>
     client.request(RegisterAnswer, '/register', { method: 'POST', body, csrfInBody: true }),
-  // Section 7 names no answer for these two: an empty 2xx (204) or the local server's {success: true}.
+  // docs/product/api.md names no answer for these two: an empty 2xx (204) or the local server's {success: true}.
   logout: () => client.request(Acknowledged, '/logout', { method: 'POST', body: {} }),
   forgotPassword: (email: string) =>
     client.request(Acknowledged, '/customer/forgot-password', { method: 'POST', body: { email }, csrfInBody: true }),
@@ -31,7 +31,7 @@ export const authApi = (client: ApiClient) => ({
       body: { token },
       csrfInBody: true,
     }),
-  /** Beyond section 7, kept open by a host that sends reset links (decision 571): 204 or `{success: true}`. */
+  /** Beyond docs/product/api.md, kept open by a host that sends reset links (decision 571): 204 or `{success: true}`. */
   resetPassword: (body: { token: string; newPassword: string }) =>
     client.request(Acknowledged, '/customer/reset-password', { method: 'POST', body, csrfInBody: true }),
   changePassword: (body: { currentPassword: string; newPassword: string }) =>

@@ -17,9 +17,9 @@ export interface ResendEmailRequest {
 
 const seg = encodeURIComponent;
 
-/** Check-in, resend booking email and on-demand tickets (spec section 7). */
+/** Check-in, resend booking email and on-demand tickets (docs/product/api.md). */
 export const bookingActionsApi = (client: ApiClient) => ({
-  /** The guest order token goes with check-in calls (spec section 6). */
+  /** The guest order token goes with check-in calls (docs/product/roles.md). */
   checkIn: (uri: string, signal?: AbortSignal) =>
     client.request(CheckInResponse, '/booking/checkIn', {
       method: 'POST',

@@ -10,7 +10,7 @@ import {
 } from '../schemas/booking';
 import { bookingPath, callingPointsPath, changeabilityPath } from './paths';
 
-/** Booking detail, history, calling points, changeability and edit passengers (spec section 7). */
+/** Booking detail, history, calling points, changeability and edit passengers (docs/product/api.md). */
 export const bookingApi = (client: ApiClient) => ({
   /** 200 → the order's bookings; 308 → moved, open history. The guest order token goes as ?token=. */
   getBooking: (bookingId: string) =>

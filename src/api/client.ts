@@ -11,7 +11,7 @@ export const userFlowHeader = 'x-user-flow-id';
 export const csrfHeader = 'x-csrf-token';
 /** One per attempt of a money-moving call; a repeat gets the server's first answer (decision 310). */
 export const idempotencyHeader = 'Idempotency-Key';
-/** Spec section 7: "The conversation id response header is remembered, keeping the last 10." */
+/** docs/product/api.md: "The conversation id response header is remembered, keeping the last 10." */
 export const maxConversationIds = 10;
 
 type Schema = v.GenericSchema;
@@ -266,7 +266,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
     get csrfToken() {
       return csrfToken;
     },
-    /** `order.{session}` or `customer.{session}` (spec section 6), or null to stop sending it. */
+    /** `order.{session}` or `customer.{session}` (docs/product/roles.md), or null to stop sending it. */
     setUserFlowId(value: string | null) {
       userFlowId = value;
     },

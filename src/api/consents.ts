@@ -2,7 +2,7 @@ import type { ApiClient } from './client';
 import { GuestSessionResponse } from '../schemas/auth';
 import { ConsentsResponse, RestoreResponse, RevokeResponse } from '../schemas/consents';
 
-/** Contact preferences (SPEC section 7) and the marketing-email token exchange (docs/decisions/070, docs/decisions/073). */
+/** Contact preferences (docs/product/api.md) and the marketing-email token exchange (docs/decisions/070, docs/decisions/073). */
 export const consentsApi = (client: ApiClient) => ({
   getConsents: (signal?: AbortSignal) => client.request(ConsentsResponse, '/customer/consents', signal ? { signal } : {}),
   /** consentSelections: id -> boolean, plus the CSRF value in the body. */

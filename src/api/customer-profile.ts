@@ -17,7 +17,7 @@ export interface PersonalDetailsForm {
 
 export const customerProfileApi = (client: ApiClient) => ({
   getPersonalDetails: () => client.request(PersonalDetailsResponse, '/customer/personal-details'),
-  /** Spec section 7: the POST body is the form plus `_csrf`. */
+  /** docs/product/api.md: the POST body is the form plus `_csrf`. */
   savePersonalDetails: (form: PersonalDetailsForm) =>
     client.request(SavePersonalDetailsResponse, '/customer/personal-details', {
       method: 'POST',

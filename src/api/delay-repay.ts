@@ -3,7 +3,7 @@ import { Claim, ClaimSessionResponse, ClaimTokenResponse, type SubmitClaimDetail
 
 const seg = encodeURIComponent;
 
-/** Delay Repay calls (spec section 7); the guest order token goes with claim calls (section 6). */
+/** Delay Repay calls (docs/product/api.md); the guest order token goes with claim calls (docs/product/roles.md). */
 export const delayRepayApi = (client: ApiClient) => ({
   getClaim: (claimId: string) => client.request(Claim, `/claim/${seg(claimId)}`, { withOrderToken: true }),
   submitClaim: (claimId: string, submitClaimDetails: SubmitClaimDetails, idempotencyKey: string) =>

@@ -50,7 +50,7 @@ export const readErrorBody = (body: unknown): { codes: string[]; detail: string 
 export const schemaMismatchMessage = m.api_errors_unexpected_response();
 
 /**
- * A call beyond SPEC section 7 (docs/integrators.md): a host that does not have it answers 404, and
+ * A call beyond docs/product/api.md (docs/integrators.md): a host that does not have it answers 404, and
  * the feature is absent, not failed (decision 342). Resolves to null then; any other failure throws.
  */
 export const absentOn404 = async <T>(call: Promise<T>): Promise<T | null> => {

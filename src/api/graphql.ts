@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ApiError, readErrorBody, schemaMismatchMessage } from './errors';
 import { requestTimeoutMs } from '../config/timeouts';
 
-/** Spec section 9: GraphQL timeout 10000 ms; retry delay 1000 ms, one retry. */
+/** docs/product/constants.md: GraphQL timeout 10000 ms; retry delay 1000 ms, one retry. */
 export const graphqlTimeoutMs = requestTimeoutMs;
 export const graphqlRetryDelayMs = 1_000;
 export const graphqlRetries = 1;

@@ -5,8 +5,8 @@ import { InsuranceClaimAnswer, type InsuranceClaimResponse } from '../schemas/in
 const seg = encodeURIComponent;
 
 /**
- * Flexible insurance (spec section 7). The eligibility body is returned unchecked on purpose:
- * insuranceClaimMachine validates it (spec section 5) and maps a bad shape to system-error
+ * Flexible insurance (docs/product/api.md). The eligibility body is returned unchecked on purpose:
+ * insuranceClaimMachine validates it (docs/product/validation.md) and maps a bad shape to system-error
  * 'Unexpected response format'.
  */
 export const insuranceApi = (client: ApiClient) => ({

@@ -7,7 +7,7 @@ import {
   type PassengerRequest,
 } from '../schemas/passengers';
 
-/** Saved passengers (spec section 7, "Customer" and "Passengers and railcards"). */
+/** Saved passengers (docs/product/api.md, "Customer" and "Passengers and railcards"). */
 export const passengersApi = (client: ApiClient) => ({
   list: () => client.request(PassengersAndRailcardsResponse, '/customer/passengers-and-railcards'),
   add: (body: PassengerRequest) =>

@@ -7,7 +7,7 @@ import type { BookingFilter } from '../schemas/bookings-list';
  */
 const seg = encodeURIComponent;
 
-/** Where the API is: SPEC section 7's paths are under it, on the page's own origin. */
+/** Where the API is: docs/product/api.md's paths are under it, on the page's own origin. */
 export const apiBase = '/my-account/api';
 
 /** GET /bookings/{filter}?page={n} (page index from 0). */

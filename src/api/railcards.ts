@@ -12,7 +12,7 @@ import {
 const enc = encodeURIComponent;
 const held = (passengerId: string, railcardId: string) => `/passenger/${enc(passengerId)}/railcard/${enc(railcardId)}`;
 
-/** Railcards (spec section 7, "Passengers and railcards"). `railcardId` is the railcard type's id. */
+/** Railcards (docs/product/api.md, "Passengers and railcards"). `railcardId` is the railcard type's id. */
 export const railcardsApi = (client: ApiClient) => ({
   availableFor: (passengerId: string) => client.request(RailcardsListResponse, `/passenger/${enc(passengerId)}/railcardslist`),
   catalogueEntry: (railcardId: string) => client.request(CatalogueRailcard, `/railcard/${enc(railcardId)}`),

@@ -23,7 +23,7 @@ export interface QuoteQuery {
 
 /**
  * Refund quote and request, partial refunds, card tokenisation and change-of-journey status
- * (spec section 7; shapes in src/schemas/refunds.ts). Guests: the client sends the user-flow header
+ * (docs/product/api.md; shapes in src/schemas/refunds.ts). Guests: the client sends the user-flow header
  * and the order token (?token=) exactly as booking calls do; conversation ids are remembered by the
  * client from every response (spec: "reads the x-conversationid response header").
  */

@@ -1,4 +1,4 @@
-/** Feature flags named by the spec and CONTRACT.md. Every flag defaults to on. */
+/** Feature flags named by the spec and docs/product/hosting.md. Every flag defaults to on. */
 export const featureNames = [
   'passengers-and-railcards',
   'change-email',

@@ -1,4 +1,4 @@
-/** URL locale prefixes (spec section 1, CONTRACT.md). No prefix means en-GB. */
+/** URL locale prefixes (docs/product/overview.md, docs/product/hosting.md). No prefix means en-GB. */
 export const localePrefixes = [
   'it', 'es', 'fr', 'de', 'da', 'nl', 'en-us', 'pt-br', 'sv', 'nb', 'zh', 'it-ch', 'fr-ch', 'de-at', 'de-ch', 'pt',
 ] as const;

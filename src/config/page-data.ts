@@ -3,7 +3,7 @@ import { isSignInProvider, type SignInProvider } from '#src/schemas/auth';
 import { isPortal, type Portal } from './portals';
 import { defaultFeatures, featureNames, type Features } from './features';
 
-/** CONTRACT.md "Page data": every field optional, defaults applied here. */
+/** docs/product/hosting.md "Page data": every field optional, defaults applied here. */
 const PageDataSchema = v.object({
   portal: v.optional(v.string()),
   currency: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/))),
@@ -68,7 +68,7 @@ export const pageDataReadAttempts = 4;
 export const pageDataWaitStepMs = 50;
 
 /**
- * Reads `<script id="page-data">` up to 4 times with growing 50 ms waits (spec section 9),
+ * Reads `<script id="page-data">` up to 4 times with growing 50 ms waits (docs/product/constants.md),
  * then falls back to defaults.
  */
 export const readPageData = async (

@@ -1,5 +1,5 @@
 import { m } from '#src/paraglide/messages.js';
-/** Portals from spec section 1 and CONTRACT.md. `{product}` is the spec's placeholder portal. */
+/** Portals from docs/product/overview.md and docs/product/hosting.md. `{product}` is the spec's placeholder portal. */
 export const portals = [
   'Leisure',
   'CrossCountry',
@@ -23,7 +23,7 @@ export const themeKey = (portal: Portal) => (portal === '{product}' ? 'Product' 
 export interface PortalInfo {
   /** Brand shown in the header. */
   brandName: string;
-  /** Heading of the bookings area: differs by portal (spec section 1, "Some headings differ by portal"). */
+  /** Heading of the bookings area: differs by portal (docs/product/overview.md, "Some headings differ by portal"). */
   bookingsHeading: string;
   /** Heading of the account landing page. */
   accountHeading: string;

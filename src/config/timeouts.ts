@@ -1,6 +1,6 @@
 /**
  * How long any call to the API may take before the screen shows its error state with a retry.
- * Spec section 7 gives 10 seconds for GraphQL; the same bound holds for every REST call
+ * docs/product/api.md gives 10 seconds for GraphQL; the same bound holds for every REST call
  * (docs/decisions/162) so that no screen waits forever on a hung server.
  */
 export const requestTimeoutMs = 10_000;

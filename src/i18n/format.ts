@@ -1,5 +1,5 @@
 /**
- * Dates and money in the URL's locale (CONTRACT.md), in the portal's currency. The narrow symbol
+ * Dates and money in the URL's locale (docs/product/hosting.md), in the portal's currency. The narrow symbol
  * keeps "12,50 £" on /fr (CLDR's French symbol for GBP is "£GB").
  */
 /**

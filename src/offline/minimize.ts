@@ -35,7 +35,7 @@ const season = (x: unknown) => pick(x, ['kind', 'validFrom', 'validUntil']);
 const leg = (x: unknown): Json => {
   const l = pick(x, ['date', 'departureTime', 'arrivalTime', 'operator', 'changes', 'timetableId']);
   if (isObject(x)) {
-    // Stations are local-server extras (SPEC section 3 lists a leg's date only): kept when sent.
+    // Stations are local-server extras (docs/product/entities.md lists a leg's date only): kept when sent.
     l.origin = orNull(x.origin, station);
     l.destination = orNull(x.destination, station);
     // A cancellation or delay on the train (local-server extra) matters to whoever travels.

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * A 2xx whose body SPEC section 7 does not describe (resend email, delete card, delete passenger,
+ * A 2xx whose body docs/product/api.md does not describe (resend email, delete card, delete passenger,
  * delete railcard): an empty body (null) or the local server's `{success: true}` (a local-server
  * extra). A body that says anything else (`{success: false}`) is still a mismatch.
  */

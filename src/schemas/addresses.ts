@@ -4,7 +4,7 @@ import { m } from '#src/paraglide/messages.js';
 import { hasControlCharacter } from './control-characters';
 
 /**
- * Address book (spec section 3: id, countryCode, isoCountryCode, isoStateCode, countryName,
+ * Address book (docs/product/entities.md: id, countryCode, isoCountryCode, isoStateCode, countryName,
  * isLastUsedDelivery, line1..line5, nickName, postCode, type) and the add/edit form's rules.
  * Copy the spec does not give is ours: docs/decisions/060-address-book-cards-smartcards.md.
  */
@@ -97,7 +97,7 @@ export const emptyAddressValues: AddressValues = {
 export const addressLimits = { nickName: 30, line: 50, postCode: 16 } as const;
 
 export const addressMessages = {
-  // The spec's nickname message (section 5, passengers) reused for address nicknames.
+  // The spec's nickname message (docs/product/validation.md, passengers) reused for address nicknames.
   nickNameTooLong: m.form_addresses_nick_name_too_long(),
   line1Required: m.form_addresses_line1_required(),
   townRequired: m.form_addresses_town_required(),

@@ -3,7 +3,7 @@ import { maybe } from './maybe.ts';
 
 export const UserStatus = v.picklist(['AUTHORISED', 'GUEST', 'UNKNOWN']);
 
-/** Spec section 3: auth state user (id, email, provider, status), ufacSession, isRegistered. */
+/** docs/product/entities.md: auth state user (id, email, provider, status), ufacSession, isRegistered. */
 export const UserResponse = v.object({
   user: v.object({
     id: maybe(v.string()),
@@ -20,7 +20,7 @@ export const UserResponse = v.object({
 });
 export type UserResponse = v.InferOutput<typeof UserResponse>;
 
-/** The social providers the spec names (section 3); the page data says which are configured (decision 360). */
+/** The social providers the spec names (docs/product/entities.md); the page data says which are configured (decision 360). */
 export const signInProviders = ['google', 'facebook', 'apple'] as const;
 export type SignInProvider = (typeof signInProviders)[number];
 export const isSignInProvider = (value: unknown): value is SignInProvider =>

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { Acknowledged } from './acknowledged';
 
 /**
- * Actions on a booking (spec sections 3, 4, 7): check-in, resend booking email, on-demand ticket.
+ * Actions on a booking (docs/product/entities.md, docs/product/states.md, docs/product/api.md): check-in, resend booking email, on-demand ticket.
  * Responses are checked with these schemas; a mismatch is an error state, never a crash.
  */
 
@@ -10,7 +10,7 @@ import { Acknowledged } from './acknowledged';
 export const CheckInResponse = v.object({ url: v.pipe(v.string(), v.minLength(1), v.maxLength(2048)) });
 export type CheckInResponse = v.InferOutput<typeof CheckInResponse>;
 
-/** SPEC section 7 lists no answer for resend-email: see Acknowledged. */
+/** docs/product/api.md lists no answer for resend-email: see Acknowledged. */
 export const ResendEmailResponse = Acknowledged;
 
 export const GenerateTicketResponse = v.object({ deliverableId: v.pipe(v.string(), v.minLength(1)) });
@@ -27,7 +27,7 @@ export type IssuedTicket = v.InferOutput<typeof IssuedTicket>;
 export const TicketStatusResponse = v.variant('status', [
   v.object({ status: v.literal('processing') }),
   v.object({ status: v.literal('failed') }),
-  /** SPEC section 3 names `processing` and `failed`; `ready` and its `ticket` are the local server's. */
+  /** docs/product/entities.md names `processing` and `failed`; `ready` and its `ticket` are the local server's. */
   v.object({ status: v.literal('ready'), ticket: v.optional(IssuedTicket) }),
 ]);
 export type TicketStatusResponse = v.InferOutput<typeof TicketStatusResponse>;

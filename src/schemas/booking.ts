@@ -14,7 +14,7 @@ export const Station = v.object({ code: v.string(), name: v.string() });
 export type Station = v.InferOutput<typeof Station>;
 
 /**
- * A leg: SPEC section 3 lists its `date` only. The stations, times, operator, changes and
+ * A leg: docs/product/entities.md lists its `date` only. The stations, times, operator, changes and
  * timetable id are local-server extras, absent read as null (or no `changes`): screens name the
  * journey by its date (journeyName), and the leg card shows what it has (no stations, no operator
  * line, no calling points).
@@ -70,7 +70,7 @@ export const DeliveryMethod = v.picklist(['mobile', 'print-at-home', 'collect-at
 export type DeliveryMethod = v.InferOutput<typeof DeliveryMethod>;
 
 /**
- * Spec section 3 lists a booking's id, legs (with date), isSeasonBooking and price.currencyCode.
+ * docs/product/entities.md lists a booking's id, legs (with date), isSeasonBooking and price.currencyCode.
  * The rest is optional here (decision 230): orderId (no screen reads it; the order's id is beside
  * it), passengers and tickets (absent: empty, their sections say so), delivery (absent: null, no
  * delivery row and no ticket actions) and price.amount (absent: null, no total).
@@ -92,7 +92,7 @@ export const Booking = v.object({
     collectionReference: maybe(v.string()),
     activated: v.boolean(),
     /**
-     * Local-server extra (not in SPEC section 7): the on-demand ticket issued for this delivery.
+     * Local-server extra (not in docs/product/api.md): the on-demand ticket issued for this delivery.
      * `withdrawn`: the booking was refunded, exchanged or paid by insurance, so the ticket carries no
      * code and can no longer be used (decision 570).
      */
@@ -122,7 +122,7 @@ export const Booking = v.object({
 });
 export type Booking = v.InferOutput<typeof Booking>;
 
-/** SPEC section 3: an order's id, friendlyOrderId, replacementOrder.id (docs/decisions/230). */
+/** docs/product/entities.md: an order's id, friendlyOrderId, replacementOrder.id (docs/decisions/230). */
 export const Order = v.object({
   id: v.string(),
   friendlyOrderId: v.string(),

@@ -11,7 +11,7 @@ import { BookingRefundSummary } from './refund-tracking.ts';
 export const ListDelayRepay = v.object({ claimId: v.string(), status: v.pipe(v.string(), v.maxLength(40)) });
 export type ListDelayRepay = v.InferOutput<typeof ListDelayRepay>;
 
-/** Booking list shapes (spec sections 3 and 7); see docs/decisions/010-bookings-lists-and-guest-access.md. */
+/** Booking list shapes (docs/product/entities.md and docs/product/api.md); see docs/decisions/010-bookings-lists-and-guest-access.md. */
 export const bookingFilters = ['upcoming', 'past', 'season', 'guest'] as const;
 export const BookingFilter = v.picklist(bookingFilters);
 export type BookingFilter = (typeof bookingFilters)[number];
@@ -21,7 +21,7 @@ const Station = v.object({ code: v.string(), name: v.string() });
 const Money = v.object({ amount: v.number(), currencyCode: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)) });
 
 /**
- * A list's leg: SPEC section 3 lists its `date` only. Stations, times and operator are
+ * A list's leg: docs/product/entities.md lists its `date` only. Stations, times and operator are
  * local-server extras, absent read as null: the card names the journey by its date (journeyName).
  */
 export const ListLeg = v.object({
@@ -36,14 +36,14 @@ export const ListLeg = v.object({
 });
 export type ListLeg = v.InferOutput<typeof ListLeg>;
 
-/** Booking list entry: {booking, order} (spec section 3). */
+/** Booking list entry: {booking, order} (docs/product/entities.md). */
 export const BookingListEntry = v.object({
   booking: v.object({
     id: v.string(),
     outward: ListLeg,
     inward: maybe(ListLeg),
     isSeasonBooking: v.boolean(),
-    /** SPEC section 3 lists price.currencyCode; the amount is a local-server extra (no price shown without it). */
+    /** docs/product/entities.md lists price.currencyCode; the amount is a local-server extra (no price shown without it). */
     price: v.object({ amount: v.optional(Money.entries.amount), currencyCode: Money.entries.currencyCode }),
     /** Local-server extras: absent, the card leaves out the passenger count and ticket types. */
     passengerCount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
@@ -67,7 +67,7 @@ const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /**
  * GET /bookings/{filter}?page={n}: one page of a filter plus the totals of every filter.
- * Spec section 7 lists pastBookings, upcomingBookings, seasonBookings, hasGuestBookings, results,
+ * docs/product/api.md lists pastBookings, upcomingBookings, seasonBookings, hasGuestBookings, results,
  * total. Local-server extras, optional here (docs/decisions/160): page (the client falls back to
  * the page it asked for), pageSize (unused), guestBookings (the count is null without it).
  */

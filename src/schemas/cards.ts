@@ -5,7 +5,7 @@ import { Acknowledged } from './acknowledged';
  * Saved payment cards. The API never holds a full card number: brand, last four digits, expiry,
  * cardholder name and an expired flag only (PCI DSS: the number stays with the payment provider).
  *
- * SPEC section 3 names a credit card's `data.id` only (isDeleting and hasDeleteError are the
+ * docs/product/entities.md names a credit card's `data.id` only (isDeleting and hasDeleteError are the
  * screen's own state), so every other field is a local-server extra, optional here: the screen
  * names a card without brand or last four digits "Saved card 1", "Saved card 2", ... and leaves out
  * the expiry and name lines it has no data for.
@@ -28,7 +28,7 @@ export const SavedCard = v.object({
 export type SavedCard = v.InferOutput<typeof SavedCard>;
 
 export const CardListResponse = v.object({ cards: v.array(SavedCard) });
-/** SPEC section 7 lists no answer for delete-card: see Acknowledged. */
+/** docs/product/api.md lists no answer for delete-card: see Acknowledged. */
 export const DeleteCardResponse = Acknowledged;
 
 export const cardBrandLabels: Record<string, string> = {

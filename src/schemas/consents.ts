@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 
 /**
- * Contact preferences (SPEC section 3: every field of a consent is the spec's) and the revoke/restore
- * answers (sections 7, 8).
- * SPEC section 5: "every value coerced to boolean" - true, 1 and "true"/"1"/"on"/"yes" read as
+ * Contact preferences (docs/product/entities.md: every field of a consent is the spec's) and the revoke/restore
+ * answers (docs/product/api.md and docs/product/errors.md).
+ * docs/product/validation.md: "every value coerced to boolean" - true, 1 and "true"/"1"/"on"/"yes" read as
  * true, anything else (missing included) as false; the server applies the same rule.
  */
 export const coerceBoolean = (value: unknown): boolean => {
@@ -36,13 +36,13 @@ export type ContactPreference = v.InferOutput<typeof ContactPreference>;
 export const ConsentsResponse = v.object({
   consents: v.array(ContactPreference),
   /**
-   * Local-server extra (SPEC section 7 has `revoked` on the revoke answer only): whether all
+   * Local-server extra (docs/product/api.md has `revoked` on the revoke answer only): whether all
    * marketing consent is revoked. Absent: the flow keeps what its own revoke/restore answers said.
    */
   revoked: v.optional(Flag),
 });
 export type ConsentsResponse = v.InferOutput<typeof ConsentsResponse>;
 
-/** A response lacking the revoked or restored flag is an error (SPEC section 8); so is `false`. */
+/** A response lacking the revoked or restored flag is an error (docs/product/errors.md); so is `false`. */
 export const RevokeResponse = v.object({ revoked: v.literal(true) });
 export const RestoreResponse = v.object({ restored: v.literal(true) });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 
 /**
- * Customer profile calls (spec sections 3, 7): personal details, change email, order count, and the
+ * Customer profile calls (docs/product/entities.md, docs/product/api.md): personal details, change email, order count, and the
  * account summary behind /account-overview (a local addition, see docs/decisions/042-account-summary.md).
  */
 
@@ -35,7 +35,7 @@ export const ChangeEmailResponse = v.object({
 export type ChangeEmailResult = v.InferOutput<typeof ChangeEmailResponse>;
 
 /**
- * Local-server answer to POST /customer/change-email (202, not in SPEC section 7; decision 150): the
+ * Local-server answer to POST /customer/change-email (202, not in docs/product/api.md; decision 150): the
  * change waits until the customer follows the link sent to the new address. The spec's answer
  * (ChangeEmailResponse) is accepted too, so the screen works against a server that changes at once.
  */

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 
 /**
- * Delay Repay (spec sections 3, 7, 8), docs/decisions/090-delay-repay-and-insurance.md.
- * SPEC section 3 lists claimId, orderId, claimType, serviceFee.amount, compensationToCustomer.amount,
+ * Delay Repay (docs/product/entities.md, docs/product/api.md, docs/product/errors.md), docs/decisions/090-delay-repay-and-insurance.md.
+ * docs/product/entities.md lists claimId, orderId, claimType, serviceFee.amount, compensationToCustomer.amount,
  * customerRegistered and status; every other field is a local-server extra, optional here, and the
  * screen works without it.
  */
@@ -92,7 +92,7 @@ export const Claim = v.object({
 export type Claim = v.InferOutput<typeof Claim>;
 
 /**
- * GET /claim-token: whether the link's customer has an account (SPEC section 7 lists customerRegistered
+ * GET /claim-token: whether the link's customer has an account (docs/product/api.md lists customerRegistered
  * only). `claimId` is a local-server extra: without it the claim id comes from the link's session
  * answer (ClaimSessionResponse.claimId) or the one the flow already has.
  */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { validateEmail } from './forms';
 import { m } from '#src/paraglide/messages.js';
 
-/** Find a booking (spec sections 3, 5): the form, its validators and the answer. */
+/** Find a booking (docs/product/entities.md, docs/product/validation.md): the form, its validators and the answer. */
 export type FindBookingField = 'bookingReference' | 'departureDate' | 'passengerSurname' | 'emailAddress';
 
 /** Copy not given by the spec (docs/decisions/012); the email messages are the shared ones. */
@@ -49,7 +49,7 @@ export const findBookingValidators: Record<FindBookingField, (value: string) => 
 };
 
 /**
- * Spec section 7: the response has orderExchangeToken, and that is all the retailer's API promises.
+ * docs/product/api.md: the response has orderExchangeToken, and that is all the retailer's API promises.
  * Local-server extra: `bookingId` (lets the client open the one booking directly). Without it the
  * token opens /order-token, the list of bookings the token may fetch.
  */

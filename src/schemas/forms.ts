@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Shared form validation with the spec's messages verbatim (section 5).
+ * Shared form validation with the spec's messages verbatim (docs/product/validation.md).
  * Validators return the first message, or null when the value is fine.
  */
 export const messages = {

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 
 /**
- * Flexible insurance (spec sections 3, 5, 7). The eligibility response must carry claimId, orderId,
- * insuranceProductId and a boolean isClaimable (spec section 5); the machine checks it with this
+ * Flexible insurance (docs/product/entities.md, docs/product/validation.md, docs/product/api.md). The eligibility response must carry claimId, orderId,
+ * insuranceProductId and a boolean isClaimable (docs/product/validation.md); the machine checks it with this
  * schema itself, so a mismatch becomes system-error 'Unexpected response format'.
  */
 export const insuranceKinds = ['Essential', 'Trip', 'TripCover'] as const;
@@ -20,7 +20,7 @@ export const EligibilityResponse = v.object({
 export type EligibilityResponse = v.InferOutput<typeof EligibilityResponse>;
 
 /**
- * POST .../{claimId}/claim: SPEC section 7 lists no answer fields, so the body may be empty (null)
+ * POST .../{claimId}/claim: docs/product/api.md lists no answer fields, so the body may be empty (null)
  * and both fields are local-server extras. The API module fills claimId from the call's own path.
  */
 export const InsuranceClaimAnswer = v.nullable(

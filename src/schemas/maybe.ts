@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 /**
  * A response field that may not apply: absent and `null` read alike, as `null` (decision 341).
- * A retailer's API may leave such a field out or send it as null (SPEC sections 3 and 7 name fields,
+ * A retailer's API may leave such a field out or send it as null (docs/product/entities.md and docs/product/api.md name fields,
  * not whether a field that does not apply is sent), so every nullable field of a response schema goes
  * through this one helper, never `v.nullable` alone: a one-way booking's `inward`, an order's
  * `replacementOrder`, a quote's `creditCardForm` read the same whichever way they come.

@@ -5,7 +5,7 @@ import { m } from '#src/paraglide/messages.js';
 import { hasControlCharacter } from './control-characters';
 
 /**
- * Passenger assistance (spec sections 2 and 7; docs/decisions/100-passenger-assistance.md).
+ * Passenger assistance (docs/product/screens.md and docs/product/api.md; docs/decisions/100-passenger-assistance.md).
  * The spec's call answers `{passengerAssistances}` and names no item fields; the item fields the
  * other screens rely on (id, passengerId, direction, kinds) are required, `details` and `status`
  * optional, and every other field is a local-server extra, optional, that the screens can do without
@@ -91,7 +91,7 @@ export interface AssistanceBooking {
   /** Season tickets and replaced bookings take no assistance here. */
   bookable: boolean;
   /**
-   * A leg came without its stations (SPEC section 3 lists a leg's date only): it is left out of
+   * A leg came without its stations (docs/product/entities.md lists a leg's date only): it is left out of
    * `legs`, and the screens say why rather than that the journey has left (decision 231).
    */
   stationsUnknown?: boolean;

@@ -5,7 +5,7 @@ import { hasControlCharacter } from './control-characters';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Saved passengers (spec sections 3, 5, 8): the validators with the spec's messages verbatim and
+ * Saved passengers (docs/product/entities.md, docs/product/validation.md, docs/product/errors.md): the validators with the spec's messages verbatim and
  * the response schemas. Pure (valibot only): the local server validates with these same rules.
  */
 export const passengerMessages = {
@@ -24,7 +24,7 @@ export const passengerMessages = {
   editFailed: m.form_passengers_edit_failed(),
 } as const;
 
-/** Spec section 9: names 2-30 characters, nickname at most 30, birth year at least 1900. */
+/** docs/product/constants.md: names 2-30 characters, nickname at most 30, birth year at least 1900. */
 export const passengerLimits = {
   nameMin: 2,
   nameMax: 30,
@@ -150,7 +150,7 @@ export const passengerErrors = (
 const nullableText = maybe(v.string());
 
 /**
- * Spec section 3: id, firstName, lastName, nickName, emailAddress, day, month, year, isAccountHolder
+ * docs/product/entities.md: id, firstName, lastName, nickName, emailAddress, day, month, year, isAccountHolder
  * (shouldUpdateAccount is a request field: the edit body). No local-server extras.
  */
 export const SavedPassenger = v.object({
@@ -170,7 +170,7 @@ export const RailcardStatus = v.picklist(['valid', 'expired']);
 export type RailcardStatus = v.InferOutput<typeof RailcardStatus>;
 
 /**
- * A railcard's `status` is a local-server extra (SPEC section 3 lists expiryDate): when it is
+ * A railcard's `status` is a local-server extra (docs/product/entities.md lists expiryDate): when it is
  * absent the card is expired once its expiry day has passed, in the customer's calendar.
  */
 export const withRailcardStatus = <T extends { expiryDate: string; status?: RailcardStatus | undefined }>(
@@ -195,7 +195,7 @@ export type PassengerRailcardSummary = v.InferOutput<typeof PassengerRailcardSum
 export const PassengerWithRailcards = v.object({
   ...SavedPassenger.entries,
   /**
-   * Local-server extra (SPEC section 3's saved passenger has no railcards field). Absent or null:
+   * Local-server extra (docs/product/entities.md's saved passenger has no railcards field). Absent or null:
    * unknown, and the list says nothing of railcards (a spec host may hold some); an empty list: none saved.
    */
   railcards: maybe(v.array(PassengerRailcardSummary)),
@@ -211,7 +211,7 @@ export const SavePassengerResponse = v.object({
 });
 export type SavePassengerResponse = v.InferOutput<typeof SavePassengerResponse>;
 
-/** SPEC section 7 lists no answer for delete-passenger: see Acknowledged. */
+/** docs/product/api.md lists no answer for delete-passenger: see Acknowledged. */
 export const DeletePassengerResponse = Acknowledged;
 
 /** Request body of add-passenger and edit-passenger (edit adds shouldUpdateAccount). */

@@ -5,7 +5,7 @@ import { RailcardStatus, withRailcardStatus } from './passengers';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * Railcards (spec section 3: railcardDetails, scopes, name, price{amount, currencyCode default GBP},
+ * Railcards (docs/product/entities.md: railcardDetails, scopes, name, price{amount, currencyCode default GBP},
  * cardHolders, expiryDate, termsAndConditions, attributes) and the railcard form's rules.
  */
 export const defaultRailcardCurrency = 'GBP';
@@ -25,7 +25,7 @@ export const RailcardAttributeDefinition = v.object({
 export type RailcardAttributeDefinition = v.InferOutput<typeof RailcardAttributeDefinition>;
 
 /**
- * A catalogue entry: GET /railcard/{railcardId} and each entry of railcardslist. Section 3's Railcard
+ * A catalogue entry: GET /railcard/{railcardId} and each entry of railcardslist. docs/product/entities.md's Railcard
  * has no `id` (decision 232): the railcard type is then named by its code, `railcardDetails.code`
  * (e.g. "YNG", the rail industry's railcard code; railcardDetails' inner shape is ours), which becomes
  * the entry's `id`, the {railcardId} of the add-railcard link and of the calls behind it. The local
@@ -60,7 +60,7 @@ const RailcardsListObject = v.object({
   passenger: maybe(PassengerName),
   railcards: v.array(CatalogueRailcard),
   /**
-   * Local-server extra (not in SPEC section 7): the railcards left out, and why (already held, or
+   * Local-server extra (not in docs/product/api.md): the railcards left out, and why (already held, or
    * the passenger's age), so the screen can say why a card is missing. Optional: without it the
    * screen lists what it is offered and says nothing more.
    */
@@ -70,8 +70,8 @@ const RailcardsListObject = v.object({
 });
 
 /**
- * GET /passenger/{passengerId}/railcardslist. Section 7 names no fields of this answer, only that
- * it lists section 3 railcards: `{railcards}` (the local server adds passenger and unavailable) or
+ * GET /passenger/{passengerId}/railcardslist. docs/product/api.md names no fields of this answer, only that
+ * it lists docs/product/entities.md railcards: `{railcards}` (the local server adds passenger and unavailable) or
  * the bare list of railcards.
  */
 export const RailcardsListResponse = v.union([
@@ -84,12 +84,12 @@ export const RailcardsListResponse = v.union([
 export type RailcardsListResponse = v.InferOutput<typeof RailcardsListResponse>;
 
 /**
- * A railcard a passenger holds: GET /passenger/{passengerId}/railcard/{railcardId} (section 3's
+ * A railcard a passenger holds: GET /passenger/{passengerId}/railcard/{railcardId} (docs/product/entities.md's
  * Railcard; the path names the passenger and the railcard type).
  */
 export const PassengerRailcard = v.pipe(
   v.object({
-    /** Local-server extras (not in section 3's Railcard): the held card's id and its type's id. */
+    /** Local-server extras (not in docs/product/entities.md's Railcard): the held card's id and its type's id. */
     id: v.optional(v.string()),
     railcardId: v.optional(v.string()),
     name: v.string(),
@@ -113,7 +113,7 @@ export const PassengerRailcard = v.pipe(
 export type PassengerRailcard = v.InferOutput<typeof PassengerRailcard>;
 
 export const PassengerRailcardResponse = v.object({
-  /** Local-server extra (section 7 names `{railcard}` only): absent (null), the form reads the saved passenger. */
+  /** Local-server extra (docs/product/api.md names `{railcard}` only): absent (null), the form reads the saved passenger. */
   passenger: maybe(PassengerName),
   railcard: PassengerRailcard,
 });
@@ -126,17 +126,17 @@ export const RailcardStatusResponse = v.object({
 });
 export type RailcardStatusResponse = v.InferOutput<typeof RailcardStatusResponse>;
 
-/** SPEC section 7 lists no answer for the railcard DELETE: see Acknowledged. */
+/** docs/product/api.md lists no answer for the railcard DELETE: see Acknowledged. */
 export const DeleteRailcardResponse = Acknowledged;
 
 /**
- * GET /passengers-and-railcards/digital-railcard/{railcardId}: section 3's Railcard, as a passenger's
+ * GET /passengers-and-railcards/digital-railcard/{railcardId}: docs/product/entities.md's Railcard, as a passenger's
  * railcard is (the card's code, discount and number in railcardDetails, whose inner shape is ours,
  * decision 230). The screen reads them flat.
  */
 export const DigitalRailcard = v.pipe(
   v.object({
-    /** Local-server extras (not in section 3's Railcard): the held card's id and its type's id. */
+    /** Local-server extras (not in docs/product/entities.md's Railcard): the held card's id and its type's id. */
     id: v.optional(v.string()),
     railcardId: v.optional(v.string()),
     name: v.string(),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 /**
  * GET customer/passenger-assistance/orders/{orderId}/products/{productId} as the refund screens
- * read it (spec section 7: "response passengerAssistances"). The endpoint belongs to the passenger
+ * read it (docs/product/api.md: "response passengerAssistances"). The endpoint belongs to the passenger
  * assistance area; only `passengerAssistances` is spec-listed, so every inner field is optional and
  * the refund screens work when the call fails (docs/decisions/081-refund-flows.md).
  */

@@ -13,7 +13,7 @@ const Money = v.object({ amount: v.number(), currencyCode: v.pipe(v.string(), v.
 /**
  * Refund reasons the customer picks (spec: "Refund reason codes: not shown", so these codes are
  * the local server's). Sent as `?refundReason=` on the quote; the quote answers for that reason.
- * Disruption and booking error: full refund, no admin fee, Advance included (DOMAIN.md).
+ * Disruption and booking error: full refund, no admin fee, Advance included (docs/product/domain.md).
  */
 export const refundReasons = [
   'CHANGED_PLANS',

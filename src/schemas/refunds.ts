@@ -2,11 +2,11 @@ import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 
 /**
- * Refunds and change of journey (spec sections 3, 4, 5, 7). THE CONTRACT between the
+ * Refunds and change of journey (docs/product/entities.md, docs/product/states.md, docs/product/validation.md, docs/product/api.md). THE CONTRACT between the
  * local server (server/api/refund-*.ts, partial-refunds.ts, change-of-journey.ts) and the app (src/api/refunds.ts); shapes, statuses, error
  * codes and which seeded booking gives which case: docs/decisions/080-refunds-server.md.
  *
- * Fields spec section 3 names for the refund quote and the partial refund booking are required;
+ * Fields docs/product/entities.md names for the refund quote and the partial refund booking are required;
  * every other field is v.optional and marked "local-server extra": the screens work without it.
  * Money is in major units (pounds, 2 decimals) with an ISO 4217 code, as in src/schemas/booking.ts.
  */
@@ -20,7 +20,7 @@ const Money = v.object({ amount: v.number(), currencyCode: v.pipe(v.string(), v.
 export type RefundMoney = v.InferOutput<typeof Money>;
 
 // ---------------------------------------------------------------------------------------------
-// Vocabularies (spec section 4)
+// Vocabularies (docs/product/states.md)
 // ---------------------------------------------------------------------------------------------
 
 /** Quote statuses. The spec's "transform error" is TRANSFORM_ERROR on the wire. */
@@ -37,7 +37,7 @@ export const QuoteStatus = v.picklist(quoteStatuses);
 export type QuoteStatus = (typeof quoteStatuses)[number];
 
 /**
- * Spec section 4: "Disruption reasons: upcoming disruption, service cancellation, train delayed."
+ * docs/product/states.md: "Disruption reasons: upcoming disruption, service cancellation, train delayed."
  * The local server refunds them in full with no admin fee; the refund screens offer them when the
  * plans-changed reasons refund nothing.
  */
@@ -165,7 +165,7 @@ export const RefundReasonOption = v.object({
 export type RefundReasonOption = v.InferOutput<typeof RefundReasonOption>;
 
 /**
- * How a season ticket's refund is worked out (DOMAIN.md "Season refunds"; local-server extra): the
+ * How a season ticket's refund is worked out (docs/product/domain.md "Season refunds"; local-server extra): the
  * price paid, less the days used charged at the cheapest mix of monthly and weekly season rates and
  * Anytime Day Returns, less the admin fee.
  */
@@ -196,7 +196,7 @@ export const RefundQuote = v.object({
   unprocessableReasons: v.array(UnprocessableReason),
   /** refundableIds that may be refunded on their own (partial refund). */
   partialRefundables: v.array(v.string()),
-  /** Spec section 5: more than one refundable passenger in a direction, or one in each direction and not the same fare. */
+  /** docs/product/validation.md: more than one refundable passenger in a direction, or one in each direction and not the same fare. */
   isPartiallyRefundable: v.boolean(),
   /** The refund reason this quote was computed for. */
   refundReason: maybe(RefundReason),
@@ -257,7 +257,7 @@ export type RefundRequestBody = v.InferOutput<typeof RefundRequestBody>;
 /** 200: the request was accepted. */
 export const RefundRequestResponse = v.object({
   /**
-   * PROCESSING, or one of the two special statuses (spec section 4), which a retailer may answer with
+   * PROCESSING, or one of the two special statuses (docs/product/states.md), which a retailer may answer with
    * 200 as well as with the 422 below: either way the quote is spent, re-quote and show the card form
    * or the fraud message.
    */
@@ -275,7 +275,7 @@ export const RefundRequestResponse = v.object({
 export type RefundRequestResponse = v.InferOutput<typeof RefundRequestResponse>;
 
 /**
- * 422 for the two special request errors (spec section 8), body:
+ * 422 for the two special request errors (docs/product/errors.md), body:
  * `{"errors":[{"code":"INVALID_CREDIT_CARD"|"POTENTIAL_FRAUD_DETECTED","message"}], status, creditCardForm}`.
  * The quote is spent either way: re-quote (GET) before trying again.
  * Other errors: 401, 403 FORBIDDEN (unknown quote / not yours), 403 CSRF, 400 VALIDATION (body,
@@ -299,7 +299,7 @@ export type RefundRequestRefusal = v.InferOutput<typeof RefundRequestRefusal>;
 
 export const FarePassenger = v.object({
   /**
-   * Local-server extra: SPEC section 3 lists a fare passenger's isRefundable and refundableId only.
+   * Local-server extra: docs/product/entities.md lists a fare passenger's isRefundable and refundableId only.
    * Absent, passengers are told apart by their refundableId and named "Passenger" (decision 341).
    */
   passengerId: v.optional(v.string()),
@@ -354,14 +354,14 @@ export const PartialRefundBooking = v.object({
   passengerAssistances: v.array(v.unknown()),
   /** local-server extra. */
   bookingId: v.optional(v.string()),
-  /** local-server extra: spec section 5 computed by the server. */
+  /** local-server extra: docs/product/validation.md computed by the server. */
   isPartiallyRefundable: v.optional(v.boolean()),
   /** local-server extra: the refund reason the ?quoteId= quote was computed for (null without quoteId). */
   refundReason: v.optional(v.nullable(RefundReason)),
 });
 export type PartialRefundBooking = v.InferOutput<typeof PartialRefundBooking>;
 
-/** Spec section 7: "response booking, orderId, refundables". */
+/** docs/product/api.md: "response booking, orderId, refundables". */
 export const PartialRefundsResponse = v.object({
   booking: PartialRefundBooking,
   orderId: v.string(),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * A season ticket's automatic renewal (decision 440). Not in SPEC section 7: the whole answer is
+ * A season ticket's automatic renewal (decision 440). Not in docs/product/api.md: the whole answer is
  * a local-server extra, and a host without the call answers 404 (the control is then not shown).
  */
 export const SeasonRenewal = v.object({

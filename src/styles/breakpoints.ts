@@ -1,4 +1,4 @@
-/** Spec section 9: small 600, medium 768, large 991, extra large 1200 (min-widths in px). */
+/** docs/product/constants.md: small 600, medium 768, large 991, extra large 1200 (min-widths in px). */
 export const breakpoints = { small: 600, medium: 768, large: 991, extraLarge: 1200 } as const;
 
 export const mq = {

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Page } from './page';
 import { m } from '#src/paraglide/messages.js';
 
-/** Spec section 8: unknown page shows the 404 not-found screen (the server sends status 404). */
+/** docs/product/errors.md: unknown page shows the 404 not-found screen (the server sends status 404). */
 export function NotFound() {
   return (
     <Page title={m.ui_not_found_page_not_found()}>

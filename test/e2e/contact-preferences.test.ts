@@ -124,7 +124,7 @@ describe('contact preferences (signed in)', () => {
     await w.page.unroute('**/my-account/api/customer/consents/revoke');
     await w.page.getByRole('button', { name: 'Unsubscribe from all marketing' }).click();
     await w.page.getByText(messages.unsubscribed).waitFor();
-    // An answer without `restored` is an error (spec section 8).
+    // An answer without `restored` is an error (docs/product/errors.md).
     await w.page.route('**/my-account/api/customer/consents/restore', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }),
     );

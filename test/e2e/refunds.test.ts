@@ -162,7 +162,7 @@ describe('refunds', () => {
   });
 
   it('tells the owner of an activated mobile ticket that no disruption reason refunds it either', async () => {
-    // The demo customer's mobile ticket, activated (DOMAIN.md: it cannot be refunded for any reason).
+    // The demo customer's mobile ticket, activated (docs/product/domain.md: it cannot be refunded for any reason).
     const bookingId = stableId('booking', `${BOOKING_HISTORY_KEYS.activatedToday}:0`);
     await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026');
     await w.page.goto(url(`/bookings/${bookingId}`));

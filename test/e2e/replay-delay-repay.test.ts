@@ -113,7 +113,7 @@ describeBrowserReplay(
       'xstate.error.actor.startClaimFlow': [
         { type: 'xstate.error.actor.startClaimFlow', error: httpError(401, 'UNAUTHORISED') },
         { type: 'xstate.error.actor.startClaimFlow', error: httpError(503, 'UNAVAILABLE') },
-        // A host without POST /user-flow-access (beyond SPEC section 7): the link cannot open the claim.
+        // A host without POST /user-flow-access (beyond docs/product/api.md): the link cannot open the claim.
         { type: 'xstate.error.actor.startClaimFlow', error: httpError(404, 'NOT_FOUND') },
       ],
       'xstate.done.actor.fetchClaimToken': [{ type: 'xstate.done.actor.fetchClaimToken', output: { claimId: 'the guest’s claim', customerRegistered: false } }],
@@ -267,7 +267,7 @@ describeBrowserReplay(
       'loaded.submitFailed': async (step) => {
         const { page, snapshot } = step;
         if (signedOut(snapshot.context)) {
-          // Spec section 6: a 401 goes to sign in, to come back to the claim.
+          // docs/product/roles.md: a 401 goes to sign in, to come back to the claim.
           await page.waitForURL((u) => u.pathname.endsWith('/login') && (u.searchParams.get('redirect') ?? '').includes('/claims/'));
           return;
         }

@@ -121,7 +121,7 @@ describeBrowserReplay(
     },
     calls: { findBooking: { method: 'POST', path: /^\/booking\/find-booking$/ } },
     offers: {
-      // Spec section 5: submit is disabled while the form is pristine or invalid.
+      // docs/product/validation.md: submit is disabled while the form is pristine or invalid.
       'form.submit': (snap) => formView(snap.context, findBookingValidators, false).canSubmit,
     },
     events: {
@@ -169,7 +169,7 @@ describeBrowserReplay(
     },
     notUserActions: {
       '#findBooking.notRequested form.submit [1]':
-        'submit while the form is pristine or invalid: the button is disabled then (spec section 5), and Enter does not submit a form whose submit button is disabled',
+        'submit while the form is pristine or invalid: the button is disabled then (docs/product/validation.md), and Enter does not submit a form whose submit button is disabled',
     },
   },
 );

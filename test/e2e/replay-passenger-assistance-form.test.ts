@@ -17,8 +17,9 @@ import { answerWithModelError, describeBrowserReplay, SharedData, type ReplaySte
  *   help booked already); Alex's outward help is booked when the form is sent.
  * - demo-past-leeds-sheffield: travelled, no leg left to help on (not bookable).
  * - sam-past-nottingham-derby: another customer's booking (not found).
- * The booking load's failure, the server's refusal (its sentence, 422) or failure, and the lost
- * answer (a gateway's 504: the outcome is unknown, decision 310) come from the /__test/answer switch.
+ * The booking load's failure and the server's refusal (its sentence, 422) or failure come from the
+ * /__test/answer switch. Each submit is one attempt of the lost-answer chart, whose checks after a
+ * lost answer are its own model test and test/e2e/lost-answers.test.ts.
  * The screen's load (fetchBooking) is held at its first call, GET booking/{id}.
  */
 type Step = ReplayStep<typeof passengerAssistanceFormMachine>;
@@ -26,7 +27,6 @@ type Key = typeof ASSISTANCE_BOOKING_KEY | 'demo-past-leeds-sheffield' | 'sam-pa
 const data = new SharedData();
 const input = (key: Key): PassengerAssistanceFormInput => ({ bookingId: key, keySeed: 'replay-assistance' });
 const tooLate = httpError(422, 'TOO_LATE', 'Assistance must be booked at least 2 hours before the train leaves.');
-const lost = httpError(504, 'GATEWAY_TIMEOUT');
 /** The model's passengers as the screen names them (returnBooking has the seeded booking's shape). */
 const passengerNames: Record<string, string> = { 'p-alex': 'Alex Morgan', 'p-jamie': 'Jamie Morgan' };
 const valid = (c: Step['snapshot']['context']) => c.dirty && c.booking !== null && Object.keys(assistanceFormErrors(c.values, c.booking)).length === 0;
@@ -83,12 +83,14 @@ describeBrowserReplay(
       },
       'form.toggleKind': (snap) => [{ type: 'form.toggleKind', kind: 'ramp', checked: !snap.context.values.kinds.includes('ramp') } as const],
       'form.blur': [{ type: 'form.blur', field: 'details' }],
-      'xstate.done.actor.createAssistance': [{ type: 'xstate.done.actor.createAssistance', output: { ...jamieWheelchair, id: 'its id', passengerId: 'p-alex', kinds: ['ramp'] } }],
-      'xstate.error.actor.createAssistance': [
-        { type: 'xstate.error.actor.createAssistance', error: lost },
-        { type: 'xstate.error.actor.createAssistance', error: tooLate },
-        { type: 'xstate.error.actor.createAssistance', error: httpError(500, 'INTERNAL_ERROR') },
+      // Each submit is one attempt of the lost-answer chart: the server's answer or its refusal.
+      'xstate.done.actor.createAssistance': [
+        { type: 'xstate.done.actor.createAssistance', output: { kind: 'answered', answer: { ...jamieWheelchair, id: 'its id', passengerId: 'p-alex', kinds: ['ramp'] } } },
+        { type: 'xstate.done.actor.createAssistance', output: { kind: 'refused', error: tooLate } },
+        { type: 'xstate.done.actor.createAssistance', output: { kind: 'refused', error: httpError(500, 'INTERNAL_ERROR') } },
       ],
+      // The attempt itself failing: no user can cause it.
+      'xstate.error.actor.createAssistance': [],
     },
     serializeContext: (c) => ({
       values: c.values,
@@ -113,6 +115,8 @@ describeBrowserReplay(
     offers: {
       // Book assistance ignores clicks and Enter unless the form can be sent.
       'form.submit': (snap) => valid(snap.context),
+      // Check again shows only once the attempt could not confirm its outcome: the attempt's own chart.
+      'assistance.check': () => false,
     },
     events: {
       'form.change': async ({ page, event }) => {
@@ -129,12 +133,14 @@ describeBrowserReplay(
       },
       'form.submit': async ({ page }) => submit(page).click(),
       'assistance.retry': async ({ page }) => button(page, m.common_try_again()).click(),
-      'assistance.check': async ({ page }) => button(page, m.common_check_again()).click(),
       'xstate.error.actor.fetchBooking': async (step) => {
         // Another customer's booking is refused by the server itself.
         if (step.previous!.context.bookingId !== 'sam-past-nottingham-derby') await answerWithModelError(step);
       },
-      'xstate.error.actor.createAssistance': answerWithModelError,
+      'xstate.done.actor.createAssistance': async (step) => {
+        const outcome = (step.event as { output?: { kind: string; error?: unknown } }).output;
+        if (outcome?.kind === 'refused') await answerWithModelError({ ...step, event: { type: step.event.type, error: outcome.error } });
+      },
     },
     states: {
       loading: async ({ page }) => page.getByRole('status').filter({ hasText: m.passenger_assistance_assistance_request_page_loading_your_booking() }).first().waitFor(),
@@ -160,15 +166,6 @@ describeBrowserReplay(
       submitting: async ({ page }) => {
         await page.locator('button[aria-busy="true"]').filter({ hasText: m.passenger_assistance_assistance_request_page_booking() }).waitFor();
       },
-      checking: async ({ page }) => {
-        await page.locator('button[aria-busy="true"]').filter({ hasText: passengerAssistanceFormMessages.checking }).waitFor();
-      },
-      unconfirmed: async (step) => {
-        await step.page.getByText(passengerAssistanceFormMessages.unconfirmed, { exact: true }).waitFor();
-        await button(step.page, m.common_check_again()).waitFor();
-        // What was typed is kept; nothing can be sent until the outcome is known.
-        await formShown(step, true);
-      },
       // The screen opens the booked assistance's review.
       booked: async ({ page }) => {
         await page.waitForURL((u) => /\/passenger-assistance\/[^/]+$/.test(u.pathname) && !u.pathname.endsWith('/create'));
@@ -177,6 +174,9 @@ describeBrowserReplay(
     notUserActions: {
       '#passengerAssistanceForm.editing form.submit [1]':
         'Book assistance ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
+      '#passengerAssistanceForm.submitting assistance.check [0]':
+        "Check again, passed to the attempt, shows only after a lost answer whose check got no answer either: the lost-answer chart's model test and test/e2e/lost-answers.test.ts",
+      '#passengerAssistanceForm.submitting xstate.error.actor.createAssistance [0]': 'the attempt chart itself failing: no answer of the server causes it',
     },
   },
 );

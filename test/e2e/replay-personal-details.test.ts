@@ -140,7 +140,7 @@ describeBrowserReplay(
       },
       editing: async (step) => {
         const { page, snapshot, event, path } = step;
-        // Spec section 6: a 401 goes to sign in; signed in again, what was typed is back.
+        // docs/product/roles.md: a 401 goes to sign in; signed in again, what was typed is back.
         if (unauthorised(event)) {
           await backAfterSignIn(page);
           signedInAgain.add(path);

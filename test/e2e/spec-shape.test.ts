@@ -10,7 +10,7 @@ import { alertTexts, useE2eWorld } from './world';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Decision 340: the app against a host that answers only with SPEC sections 3 and 7's
+ * Decision 340: the app against a host that answers only with docs/product/entities.md and docs/product/api.md's
  * fields and calls (the local server's API_SHAPE=spec and spec-nulls). One server per variant, the
  * worker's browser.
  */
@@ -19,7 +19,7 @@ const robin = { email: 'refunds@example.com', password: 'RailDemo!2026' };
 
 const world = useE2eWorld();
 
-/** Account screens of section 2 and what each shows once loaded. */
+/** Account screens of docs/product/screens.md and what each shows once loaded. */
 const accountScreens: [path: string, heading: string, content: RegExp][] = [
   ['/bookings/upcoming', 'My bookings', /Journey on /],
   ['/bookings/past', 'My bookings', /Journey on /],
@@ -35,7 +35,7 @@ const accountScreens: [path: string, heading: string, content: RegExp][] = [
   ['/passengers-and-railcards', 'Passengers and railcards', /Alex/],
   ['/address-book', 'Address book', /Save addresses/],
   ['/account-controls', 'Account controls', /Current password/],
-  // The list across bookings is not in section 7: the page says where assistance is booked instead.
+  // The list across bookings is not in docs/product/api.md: the page says where assistance is booked instead.
   ['/passenger-assistance', 'Passenger assistance', /from its booking/],
 ];
 
@@ -56,7 +56,7 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
     await server.close();
   });
 
-  it('opens the account screens of section 2: content shown, no error state, no uncaught error', async () => {
+  it('opens the account screens of docs/product/screens.md: content shown, no error state, no uncaught error', async () => {
     await signIn(w.page, server.origin, demo.email, demo.password);
     for (const [path, name, content] of accountScreens) {
       await w.page.goto(url(path));
@@ -64,14 +64,14 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
       await w.page.getByText(content).first().waitFor();
       expect({ path, alerts: await alertTexts(w.page) }).toEqual({ path, alerts: [] });
     }
-    // The season renewal calls are not in section 7 (decision 440): no renewal control, nothing said.
+    // The season renewal calls are not in docs/product/api.md (decision 440): no renewal control, nothing said.
     const renewals = w.page.waitForResponse((r) => r.url().includes('/customer/season-renewals'));
     await w.page.goto(url('/payment-methods'));
     expect((await renewals).status()).toBe(404);
     await w.page.getByText(/Saved card 1/).first().waitFor();
     expect(await w.page.getByRole('region', { name: 'Season ticket renewals' }).count()).toBe(0);
     await noAlert();
-    // The calendar feed's calls are not in section 7 either: its section stays out of sight.
+    // The calendar feed's calls are not in docs/product/api.md either: its section stays out of sight.
     await w.page.goto(url('/account-controls'));
     await w.page.getByLabel('Current password').first().waitFor();
     await w.page.waitForLoadState('networkidle');
@@ -80,13 +80,13 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
     await w.page.getByText(/from its booking/).waitFor();
     await w.page.getByRole('main').getByRole('link', { name: 'Your bookings' }).click();
     await w.page.getByRole('link', { name: /Journey on / }).first().waitFor();
-    // Once the guest list answered 404 (its call is not in section 7), there is no Guest tab.
+    // Once the guest list answered 404 (its call is not in docs/product/api.md), there is no Guest tab.
     await w.page.goto(url('/bookings/guest'));
     await w.page.getByText("This isn't available in your account here.").waitFor();
     await w.page.getByRole('navigation', { name: 'Booking lists' }).getByRole('link', { name: /Upcoming/ }).click();
     await w.page.getByRole('link', { name: /Journey on / }).first().waitFor();
     expect(await w.page.getByRole('navigation', { name: 'Booking lists' }).getByRole('link', { name: /Guest bookings/ }).count()).toBe(0);
-    // A booking, named by its date (a leg is its date in section 3), and its history.
+    // A booking, named by its date (a leg is its date in docs/product/entities.md), and its history.
     await w.page.getByRole('link', { name: /Journey on / }).first().click();
     await heading(/^Journey on /).waitFor();
     await noAlert();
@@ -102,7 +102,7 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
     expect(w.errors).toEqual([]);
   });
 
-  it('opens the sign-in screens and the form screens of section 2 (ids from the spec\'s own answers)', async () => {
+  it('opens the sign-in screens and the form screens of docs/product/screens.md (ids from the spec\'s own answers)', async () => {
     await w.context.clearCookies();
     const signedOut: [path: string, heading: string, content: RegExp][] = [
       ['/login', 'Sign in or create an account', /Forgotten your password\?/],
@@ -117,7 +117,7 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
       expect({ path, alerts: await alertTexts(w.page) }).toEqual({ path, alerts: [] });
     };
     for (const screen of signedOut) await visit(screen);
-    // A reset link, from the server's own reset flow: forgot password is a section 7 call, and the
+    // A reset link, from the server's own reset flow: forgot password is a docs/product/api.md call, and the
     // link's check (validate-reset-password-token) too. Saving the new password is not (integrators.md).
     await w.page.goto(url('/forgot-password'));
     await w.page.getByLabel('Email address').fill('sam.patel@example.com');
@@ -137,17 +137,17 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
       [`/address-book/${addresses[0]!.id}`, /address/i, /Postcode/i],
       [`/bookings/${booking}/check-in`, 'Check in', /Check-in/],
       [`/claims/${claimId('demo-past-leeds-sheffield')}`, 'Delay Repay claim', /Delay Repay/],
-      // Reading and cancelling one assistance are not in section 7: the pages say so, with a way back.
+      // Reading and cancelling one assistance are not in docs/product/api.md: the pages say so, with a way back.
       [`/bookings/${bookingIdOf(ASSISTANCE_BOOKING_KEY)}/passenger-assistance/${ASSISTANCE_IDS.jamieOutward}`, 'Review passenger assistance', /Booked assistance can't be viewed here\./],
       [`/bookings/${bookingIdOf(ASSISTANCE_BOOKING_KEY)}/passenger-assistance/${ASSISTANCE_IDS.jamieOutward}/cancel`, 'Cancel passenger assistance', /Cancelling assistance isn't available here\./],
       // A guest order bought with the demo account's email, read by the spec's booking call.
       [`/bookings/${bookingIdOf('guest-demo-email-york-newcastle')}/guest`, /^Journey on /, /Booked as a guest/],
-      // The digital railcard reads section 3's Railcard (code, discount, number in railcardDetails),
+      // The digital railcard reads docs/product/entities.md's Railcard (code, discount, number in railcardDetails),
       // by the held card's id or by its type's code, as the spec's railcard lists name types.
       [`/passengers-and-railcards/digital-railcard/${DEMO_RAILCARDS.alexTwoTogether}`, 'Digital railcard', /Railcard number/],
       ['/passengers-and-railcards/digital-railcard/TWO', 'Digital railcard', /Railcard number/],
       // Editing a railcard by its type's code ("TST": the 26-30 Railcard Alex holds): the answer is
-      // section 7's {railcard}; the passenger's name comes from the saved passenger.
+      // docs/product/api.md's {railcard}; the passenger's name comes from the saved passenger.
       [`/passengers-and-railcards/${DEMO_PASSENGERS.alex}/edit-railcard/TST`, 'Edit railcard: 26-30 Railcard', /For Alex Morgan/],
     ];
     for (const screen of signedIn) await visit(screen);
@@ -161,7 +161,7 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
 
   it('opens guest, marketing and Delay Repay email links from what each link carries (no user-flow sessions here)', async () => {
     await w.context.clearCookies();
-    // A guest order link: the token alone opens the order's screens (sent with each call, section 6).
+    // A guest order link: the token alone opens the order's screens (sent with each call, docs/product/roles.md).
     const link = server.seeded.guestLinks[0]!;
     const guest = (path: string) => url(`/order-token/${link.bookingId}${path}#token=${link.token}`);
     await w.page.goto(guest(''));

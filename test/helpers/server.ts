@@ -53,7 +53,7 @@ export type TestServerOptions = {
   publicOrigin?: string;
   /** A fixed port (e.g. one registered with an OpenID provider); default any free port. */
   port?: number;
-  /** `spec` or `spec-nulls`: answer only with SPEC sections 3 and 7's fields and calls (API_SHAPE, decision 340); default `full`. */
+  /** `spec` or `spec-nulls`: answer only with docs/product/entities.md and docs/product/api.md's fields and calls (API_SHAPE, decision 340); default `full`. */
   apiShape?: ApiShape;
   /** The Node server's limits on slow and idle connections (server/lib/http-timeouts.ts); default npm start's. */
   timeouts?: Partial<HttpTimeouts>;

@@ -1,5 +1,5 @@
 /**
- * A booking as section 3 lists it: id, legs with a date, isSeasonBooking and price.currencyCode.
+ * A booking as docs/product/entities.md lists it: id, legs with a date, isSeasonBooking and price.currencyCode.
  * Everything else is left out (local-server extras and fields the spec does not list: decision 230),
  * the legs' stations too: screens name such a journey by its date ("Journey on Mon, 1 Jun 2026").
  * Shared by the minimal-answer tests of the API modules and of the screens.
@@ -14,10 +14,10 @@ export const specMinimalBooking = {
 };
 /** Order: id, friendlyOrderId, replacementOrder.id (no email, currency or createdAt). */
 export const specMinimalOrder = { id: 'o1', friendlyOrderId: 'TL-7Q4K2M', replacementOrder: null };
-/** A bookings-list entry as section 3 lists it: {booking, order} with the minimal booking and order. */
+/** A bookings-list entry as docs/product/entities.md lists it: {booking, order} with the minimal booking and order. */
 export const specMinimalListEntry = { booking: specMinimalBooking, order: specMinimalOrder };
 /**
- * A railcard on offer as section 3 lists it: railcardDetails, scopes, name, price{amount} (currencyCode
+ * A railcard on offer as docs/product/entities.md lists it: railcardDetails, scopes, name, price{amount} (currencyCode
  * defaults to GBP), cardHolders, expiryDate, termsAndConditions, attributes. No `id`: the entry is
  * known by railcardDetails.code (decision 232). railcardDetails' inner shape is ours.
  */

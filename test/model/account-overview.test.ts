@@ -14,14 +14,14 @@ describeMachineModel(accountOverviewMachine, {
   events: {
     'xstate.done.actor.fetchAccountSummary': [
       { type: 'xstate.done.actor.fetchAccountSummary', output: summary },
-      // A host without the account summary call (not in SPEC section 7): the API gives null (decision 342).
+      // A host without the account summary call (not in docs/product/api.md): the API gives null (decision 342).
       { type: 'xstate.done.actor.fetchAccountSummary', output: null },
     ],
     'xstate.error.actor.fetchAccountSummary': [{ type: 'xstate.error.actor.fetchAccountSummary', error: { status: 500 } }],
   },
   serializeContext: (c) => ({ absent: c.summary === null }),
   calls: { loading: { fetchAccountSummary: undefined } },
-  // Spec section 2 (/my-account): loading, error with retry, the summary.
+  // docs/product/screens.md (/my-account): loading, error with retry, the summary.
   states: {
     loading: ({ snapshot, context, event }) => {
       expect(['xstate.init', 'summary.retry']).toContain(event.type);

@@ -30,13 +30,13 @@ describeMachineModel(accountPassengerAssistanceMachine, {
     'xstate.error.actor.fetchUpcoming': [
       { type: 'xstate.error.actor.fetchUpcoming', error: serverError },
       { type: 'xstate.error.actor.fetchUpcoming', error: schemaError },
-      // A host without the list across bookings (beyond SPEC section 7) answers 404.
+      // A host without the list across bookings (beyond docs/product/api.md) answers 404.
       { type: 'xstate.error.actor.fetchUpcoming', error: notFound },
     ],
   },
   serializeContext: (c) => ({ count: c.bookings.length, schemaError: c.schemaError }),
   calls: { loading: { fetchUpcoming: undefined } },
-  // Spec section 2 (passenger assistance base path): loading, error with retry, and the journeys.
+  // docs/product/screens.md (passenger assistance base path): loading, error with retry, and the journeys.
   states: {
     loading: (check) => {
       const { snapshot, context, event } = check;

@@ -44,7 +44,7 @@ describeMachineModel(addressBookMachine, {
     deleted: c.deleted,
   }),
   calls: { loading: { fetchAddresses: undefined }, refreshing: { fetchAddresses: undefined }, 'ready.deleting': { deleteAddress: (c: { pendingId: string | null }) => ({ id: c.pendingId }) } },
-  // Spec sections 4 and 8: address delete: deleting, delete error; on success it closes the
+  // docs/product/states.md and docs/product/errors.md: address delete: deleting, delete error; on success it closes the
   // modal, returns to the address book and refetches; fetch and delete errors set flags.
   states: {
     loading: ({ context, event }) => {

@@ -70,7 +70,7 @@ describeMachineModel(addressFormMachine, {
     loading: { fetchAddress: { id: 'home' } },
     saving: { saveAddress: (c: { addressId: string | null; values: unknown }) => ({ addressId: c.addressId, values: c.values }) },
   },
-  // Spec sections 2, 4 and 8: add or edit an address; fetch and edit errors set flags; a missing
+  // docs/product/screens.md, docs/product/states.md and docs/product/errors.md: add or edit an address; fetch and edit errors set flags; a missing
   // address is its own screen; input is kept when the save fails.
   states: {
     loading: ({ context, event }) => {

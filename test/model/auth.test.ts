@@ -17,7 +17,7 @@ type Check = StateCheck<typeof authMachine>;
 const signedIn = { type: 'auth.loggedIn', response: user('AUTHORISED') } as const;
 const guestLink = { type: 'auth.guestToken', token: 'demo-guest-token-2' } as const;
 
-/** Signing in (spec section 6) from anonymous or a guest session: AUTHORISED, errors cleared. */
+/** Signing in (docs/product/roles.md) from anonymous or a guest session: AUTHORISED, errors cleared. */
 const expectSignIn = (check: Check, actions: string[]) => {
   const next = stepFrom(check, signedIn);
   expect(next.snapshot.value).toBe('authorised');
@@ -25,13 +25,13 @@ const expectSignIn = (check: Check, actions: string[]) => {
   expect([next.snapshot.context.guestError, next.snapshot.context.logoutError]).toEqual([null, null]);
   expect(next.actions).toEqual(actions);
 };
-/** An order link (spec section 4) starts a guest session for its token, from anonymous or a guest. */
+/** An order link (docs/product/states.md) starts a guest session for its token, from anonymous or a guest. */
 const expectGuestLink = (check: Check) => {
   const next = stepFrom(check, guestLink);
   expect(next.snapshot.value).toBe('startingGuestSession');
   expect(next.snapshot.context.pendingToken).toBe('demo-guest-token-2');
 };
-/** A 401 or a sign-out forgets the user (spec section 8). */
+/** A 401 or a sign-out forgets the user (docs/product/errors.md). */
 const expectForgotten = (context: Check['context']) =>
   expect([context.user, context.ufacSession, context.isRegistered]).toEqual([null, null, false]);
 
@@ -53,7 +53,7 @@ describeMachineModel(authMachine, {
     ],
     'xstate.error.actor.startGuestSession': [
       { type: 'xstate.error.actor.startGuestSession', error: { status: 401 } },
-      // A host without POST /user-flow-access (beyond SPEC section 7): the token alone opens the order.
+      // A host without POST /user-flow-access (beyond docs/product/api.md): the token alone opens the order.
       { type: 'xstate.error.actor.startGuestSession', error: { status: 404 } },
     ],
     'xstate.done.actor.logout': [{ type: 'xstate.done.actor.logout', output: undefined }],
@@ -68,7 +68,7 @@ describeMachineModel(authMachine, {
     startingGuestSession: { startGuestSession: { token: 'demo-guest-token-1' } },
     loggingOut: { logout: undefined },
   },
-  // Spec sections 4, 6 and 8: the user's status decides the state; logout sets the user to null
+  // docs/product/states.md, docs/product/roles.md and docs/product/errors.md: the user's status decides the state; logout sets the user to null
   // and redirects to login ('Unable to perform the requested action' when it fails); a 401 on any
   // other call forgets the user and redirects to login.
   states: {

@@ -42,7 +42,7 @@ describeMachineModel(bookingDetailMachine, {
         c.bookingId === 'b1' ? { orderId: 'o1', bookingId: 'b1', season: true } : { orderId: 'o1', bookingId: 'b0', season: false },
     },
   },
-  // Spec sections 4 and 8: a fetch error sets an error flag with a retry; a 308 redirects to the
+  // docs/product/states.md and docs/product/errors.md: a fetch error sets an error flag with a retry; a 308 redirects to the
   // history; a response of the wrong shape is its own error (docs/decisions/020).
   states: {
     fetching: ({ context, event }) => {
@@ -81,7 +81,7 @@ describeMachineModel(bookingDetailMachine, {
     movedToHistory: ({ snapshot, event, actions }) => {
       expect(outputOf(event)).toEqual({ status: 308, data: { bookingId: 'h1' } });
       expect(actions).toContain('goToHistory');
-      // The history is the 308's booking id, not the one asked for (spec section 4).
+      // The history is the 308's booking id, not the one asked for (docs/product/states.md).
       expect(snapshot.output).toEqual({ movedTo: 'h1' });
     },
   },

@@ -32,7 +32,7 @@ describeMachineModel(bookingHistoryMachine, {
     expect(c.retries).toBeLessThanOrEqual(c.maxPollRetries);
   },
   calls: { fetching: { fetchHistory: { bookingId: 'b1' } }, 'waiting.polling': { fetchHistory: { bookingId: 'b1' } } },
-  // Spec sections 4, 8 and 9: a 308 opens the replacement's history (refund complete when the URL
+  // docs/product/states.md, docs/product/errors.md and docs/product/constants.md: a 308 opens the replacement's history (refund complete when the URL
   // said so); a fetch error sets an error flag with a retry; waiting polls and stops on success,
   // timeout or error with a failed flag.
   states: {
@@ -89,7 +89,7 @@ describeMachineModel(bookingHistoryMachine, {
   },
 });
 
-it('polls history after 2000 ms and doubles the wait, 3 retries at most (spec section 9)', async () => {
+it('polls history after 2000 ms and doubles the wait, 3 retries at most (docs/product/constants.md)', async () => {
   const live = liveModel(bookingHistoryMachine, { bookingId: 'b1', waitForSuperseders: true, bookingChanged: false });
   const stillProcessing = { type: 'xstate.done.actor.fetchHistory', output: { status: 200, data: history } };
   try {

@@ -43,7 +43,7 @@ const actions = [
   'calendar.add',
 ] as const satisfies readonly LifecycleAction['type'][];
 
-/** What DOMAIN.md ("One ticket, one payout") allows in each state: the actions offered. */
+/** What docs/product/domain.md ("One ticket, one payout") allows in each state: the actions offered. */
 const offered: Record<string, readonly LifecycleAction['type'][]> = {
   unknown: actions,
   'active.booked': ['refund.full', 'refund.partial', 'journey.change', 'insurance.claim', 'ticket.issue', 'checkIn.open', 'passenger.rename', 'assistance.book', 'email.resend', 'calendar.add'],

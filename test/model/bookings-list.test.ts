@@ -37,7 +37,7 @@ const pageFor = (request: { filter: string; page: number } | null): BookingsPage
   hasGuestBookings: true,
 });
 
-/** The spec's own answer (section 7): no page, pageSize or guestBookings (local-server extras). */
+/** The spec's own answer (docs/product/api.md): no page, pageSize or guestBookings (local-server extras). */
 const minimalPageFor = (request: { filter: string; page: number } | null) => {
   const { page: _page, pageSize: _size, guestBookings: _guest, ...minimal } = pageFor(request);
   return minimal;
@@ -48,7 +48,7 @@ const notLoaded = { results: [], total: null, nextPage: 0, pending: false, error
 const networkFailure = { problem: { kind: 'network', message: 'Failed to fetch' } };
 const unreadableAnswer = { problem: { kind: 'schema', message: 'We received an unexpected response from our servers. Please try again later.' } };
 const serverFailure = { problem: { kind: 'http', status: 500, codes: ['INTERNAL_ERROR'], detail: null, body: null } };
-/** The host has no such list (the guest list is not in SPEC section 7). */
+/** The host has no such list (the guest list is not in docs/product/api.md). */
 const noSuchList = { problem: { kind: 'http', status: 404, codes: ['NOT_FOUND'], detail: null, body: null } };
 
 describeMachineModel(bookingsListMachine, {
@@ -85,7 +85,7 @@ describeMachineModel(bookingsListMachine, {
     }
   },
   calls: { loading: { fetchBookings: (c: { request: unknown }) => c.request } },
-  // Spec sections 4 and 8: a pending flag per filter; fetch-if-required loads a filter only if it
+  // docs/product/states.md and docs/product/errors.md: a pending flag per filter; fetch-if-required loads a filter only if it
   // has no results and is not pending; an error stores 'Unable to fetch bookings'.
   states: {
     idle: (check) => {

@@ -20,7 +20,7 @@ describeMachineModel(calendarFeedMachine, {
     ],
     'xstate.error.actor.fetchFeed': [
       { type: 'xstate.error.actor.fetchFeed', error: { status: 500 } },
-      // A host without the feed's calls (beyond SPEC section 7) answers 404.
+      // A host without the feed's calls (beyond docs/product/api.md) answers 404.
       { type: 'xstate.error.actor.fetchFeed', error: { status: 404 } },
     ],
     'xstate.done.actor.createFeed': [{ type: 'xstate.done.actor.createFeed', output: created }],

@@ -20,7 +20,7 @@ describeMachineModel(callingPointsMachine, {
   },
   serializeContext: (c) => ({ points: c.points?.length ?? null }),
   calls: { loading: { fetchCallingPoints: { timetableId: 'EUS-MAN-202601010730', date: '2026-01-01', origin: 'EUS', destination: 'MAN' } } },
-  // Calling points (spec section 7): loaded as the booking opens (the timeline is already
+  // Calling points (docs/product/api.md): loaded as the booking opens (the timeline is already
   // there); "unavailable" when the server says so or answers 404; other errors offer a retry; the
   // toggle always closes, and reopens without asking again once the points are known.
   states: {

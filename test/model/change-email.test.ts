@@ -32,9 +32,9 @@ describeMachineModel(changeEmailMachine, {
   },
   serializeContext: (c) => ({ values: c.values, error: c.error, submitAttempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 300,
-  // Spec section 7: POST change-email with the new address and the current password.
+  // docs/product/api.md: POST change-email with the new address and the current password.
   calls: { requesting: { changeEmail: (c: { values: { currentPassword: string } }) => ({ newEmailAddress: 'alex.new@example.com', currentPassword: c.values.currentPassword }) } },
-  // Spec sections 4, 5 and 8: 403 means password incorrect, 422 email already exists, others a
+  // docs/product/states.md, docs/product/validation.md and docs/product/errors.md: 403 means password incorrect, 422 email already exists, others a
   // generic error; success without new tokens is tokenFailure (sign in again).
   states: (() => {
     const keepsInput = ({ snapshot, context, event }: StateCheck<typeof changeEmailMachine>) => {
@@ -58,7 +58,7 @@ describeMachineModel(changeEmailMachine, {
       notRequested: (check) => {
         const { context, event } = check;
         if (context.values.currentPassword === '') {
-          // Section 5: no password, no request (whatever else was typed); the errors show.
+          // docs/product/validation.md: no password, no request (whatever else was typed); the errors show.
           const refused = stepFrom(check, { type: 'form.submit' }).snapshot;
           expect([refused.value, refused.context.submitAttempted]).toEqual(['notRequested', true]);
         } else {
@@ -78,7 +78,7 @@ describeMachineModel(changeEmailMachine, {
         const { context, event } = check;
         expect(event.type).toBe('form.submit');
         expect(context.error).toBeNull();
-        // Section 5/8: 403 is the password (a 403 CSRF rejection is not), 422 the address taken.
+        // docs/product/validation.md and docs/product/errors.md: 403 is the password (a 403 CSRF rejection is not), 422 the address taken.
         const failed = (error: { status: number; code: string | null }) => {
           const next = stepFrom(check, { type: 'xstate.error.actor.changeEmail', error } as never).snapshot;
           return [next.value, next.context.error];

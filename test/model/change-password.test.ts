@@ -44,12 +44,12 @@ describeMachineModel(changePasswordMachine, {
   serializeContext: (c) => ({ mode: c.mode, values: c.values, errorCode: c.errorCode, submitAttempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 800,
   calls: {
-    // Spec section 7: POST change-password with currentPassword and newPassword.
+    // docs/product/api.md: POST change-password with currentPassword and newPassword.
     requesting: { changePassword: (c: { values: { newPassword: string } }) => ({ currentPassword: 'RailDemo!2026', newPassword: c.values.newPassword }) },
     // Local extra (docs/integrators.md): POST set-password with the new password only.
     settingPassword: { setPassword: (c: { values: { newPassword: string } }) => ({ newPassword: c.values.newPassword }) },
   },
-  // Spec sections 4, 5 and 8: not requested, requesting, success, validation error (the first code
+  // docs/product/states.md, docs/product/validation.md and docs/product/errors.md: not requested, requesting, success, validation error (the first code
   // of the errors list; unknown codes are PASSWORD_GENERIC_ERROR), server error. Setting a first
   // password adds: setting, set, already set (409) and sign in again (403).
   states: {
@@ -82,7 +82,7 @@ describeMachineModel(changePasswordMachine, {
       expect(context.errorCode).toBeNull();
       expect(context.values.currentPassword).toBe('RailDemo!2026');
       expect(['Trains2027', 'Trains2028']).toContain(context.values.newPassword);
-      // Spec section 5: the first code of the errors list is the message; a refusal without one,
+      // docs/product/validation.md: the first code of the errors list is the message; a refusal without one,
       // or a failure that is not a refusal, is a server error.
       const failed = (error: { status: number; code: string | null }) => {
         const next = stepFrom(check, { type: 'xstate.error.actor.changePassword', error } as never).snapshot;

@@ -21,7 +21,7 @@ describeMachineModel(confirmEmailMachine, {
   },
   calls: { confirming: { confirmEmailChange: { token: 'confirm-token-1' } } },
   // Decision 150: the link's token (from the URL hash) is sent once to change-email/confirm; its
-  // answer is the spec's change-email answer (section 7): newTokens → still signed in, none → sign in again.
+  // answer is the spec's change-email answer (docs/product/api.md): newTokens → still signed in, none → sign in again.
   states: {
     confirming: ({ snapshot, context, event }) => {
       expect(context.token).toBe('confirm-token-1');

@@ -96,7 +96,7 @@ describeMachineModel(contactPreferencesMachine, {
     revoking: { revokeMarketing: undefined },
     restoring: { restoreMarketing: undefined },
   },
-  // Spec sections 4 and 8: save flips optimistically then confirms; failure sets an error;
+  // docs/product/states.md and docs/product/errors.md: save flips optimistically then confirms; failure sets an error;
   // first-time update says 'Saved! Thanks…'; unsubscribe and resubscribe each end in success
   // or error (unsubscribed, subscribed, unsubscribedErrors, subscribedErrors).
   states: {
@@ -109,7 +109,7 @@ describeMachineModel(contactPreferencesMachine, {
         const told = stepFrom(check, { type: 'xstate.done.actor.fetchConsents', output: list(revoked) } as never).snapshot;
         expect([told.value, told.context.revoked]).toEqual(['loaded', revoked]);
       }
-      // GET consents of spec section 7 does not say: after this visit's unsubscribe (its answer
+      // GET consents of docs/product/api.md does not say: after this visit's unsubscribe (its answer
       // was revoked) restore is offered, after its resubscribe (restored) revoke is; otherwise
       // what was known before the reload stays.
       const silent = stepFrom(check, { type: 'xstate.done.actor.fetchConsents', output: { consents: list(false).consents } } as never).snapshot;
@@ -151,7 +151,7 @@ describeMachineModel(contactPreferencesMachine, {
       expect(context.consents.map((c) => c.id)).toEqual(ids);
       expect(snapshot.hasTag('busy')).toBe(true);
       expect(context).toMatchObject({ updateError: false, saved: null, outcome: null, lastChangedId: context.pending?.id });
-      // The save's answer without `revoked` (a local-server extra, not in section 7): what the page
+      // The save's answer without `revoked` (a local-server extra, not in docs/product/api.md): what the page
       // knew stays, so a revoke is still offered its restore.
       const saved = stepFrom({ snapshot }, { type: 'xstate.done.actor.updateConsents', output: { consents: context.consents } } as never).snapshot;
       expect(saved.context.revoked).toBe(context.revoked);

@@ -92,12 +92,12 @@ describeMachineModel(delayRepayMachine, {
     'xstate.error.actor.startClaimFlow': [
       { type: 'xstate.error.actor.startClaimFlow', error: problem(401) },
       { type: 'xstate.error.actor.startClaimFlow', error: problem(503) },
-      // A host without POST /user-flow-access (beyond SPEC section 7).
+      // A host without POST /user-flow-access (beyond docs/product/api.md).
       { type: 'xstate.error.actor.startClaimFlow', error: problem(404) },
     ],
     'xstate.done.actor.fetchClaimToken': [
       { type: 'xstate.done.actor.fetchClaimToken', output: { claimId: 'c1', customerRegistered: false } },
-      // SPEC section 7's claim-token: customerRegistered only, and the session named no claim either.
+      // docs/product/api.md's claim-token: customerRegistered only, and the session named no claim either.
       { type: 'xstate.done.actor.fetchClaimToken', output: { customerRegistered: false } },
     ],
     'xstate.error.actor.fetchClaimToken': [{ type: 'xstate.error.actor.fetchClaimToken', error: problem(500) }],
@@ -199,7 +199,7 @@ describeMachineModel(delayRepayMachine, {
       submitClaim: (c: { values: ClaimForm; attempt: number }) => ({ claimId: 'c1', details: toSubmitClaimDetails(c.values), idempotencyKey: keyOf(c) }),
     },
   },
-  // Spec sections 4 and 8 "Delay repay": the link, loading, error, the claim by type and status, submitting.
+  // docs/product/states.md and docs/product/errors.md "Delay repay": the link, loading, error, the claim by type and status, submitting.
   states: {
     exchanging: (check) => {
       const { context, event } = check;

@@ -1,7 +1,7 @@
 /**
  * Designers read what a state means: every state of every machine has a description
- * (what the customer sees, from SPEC.md), and a machine that ends has typed output on its final
- * states (ARCHITECTURE.md: "A machine that ends has a final state with output").
+ * (what the customer sees, from docs/product/), and a machine that ends has typed output on its final
+ * states (docs/architecture.md: "A machine that ends has a final state with output").
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { describe, expect, it } from 'vitest';

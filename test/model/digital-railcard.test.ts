@@ -15,7 +15,7 @@ describeMachineModel(digitalRailcardMachine, {
     'xstate.error.actor.fetchDigitalRailcard': [{ type: 'xstate.error.actor.fetchDigitalRailcard', error: new Error('404') }],
   },
   calls: { loading: { fetchDigitalRailcard: { railcardId: 'r1' } } },
-  // Digital railcard (spec section 2): loading, error with retry, the card; it can be enlarged.
+  // Digital railcard (docs/product/screens.md): loading, error with retry, the card; it can be enlarged.
   states: {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'card.retry']).toContain(event.type);

@@ -28,7 +28,7 @@ describeMachineModel(editPassengersMachine, {
       editPassengers: { bookingId: 'b1', alterablesIds: ['p1'], newUsers: [{ firstName: 'Alexandra', lastName: 'Morgan' }] },
     },
   },
-  // Spec section 4: editing, error with message (response detail or generic); success reloads.
+  // docs/product/states.md: editing, error with message (response detail or generic); success reloads.
   states: {
     idle: ({ context, event, actions }) => {
       expect(context.passengerId, 'no dialog open').toBeNull();

@@ -27,7 +27,7 @@ describeMachineModel(findBookingMachine, {
     'form.blur': [{ type: 'form.blur', field: 'emailAddress' }],
     'xstate.done.actor.findBooking': [
       { type: 'xstate.done.actor.findBooking', output: { orderExchangeToken: 'exchange-token-1', bookingId: 'b1' } },
-      // The spec's own answer (section 7): the token alone.
+      // The spec's own answer (docs/product/api.md): the token alone.
       { type: 'xstate.done.actor.findBooking', output: { orderExchangeToken: 'exchange-token-2' } },
     ],
     'xstate.error.actor.findBooking': [
@@ -41,7 +41,7 @@ describeMachineModel(findBookingMachine, {
   serializeContext: findBookingVertex,
   maxPaths: 300,
   calls: { requesting: { findBooking: (c: { values: typeof filled }) => c.values } },
-  // Spec sections 4 and 5: not requested, requesting, success, bad request (400), not found (422),
+  // docs/product/states.md and docs/product/validation.md: not requested, requesting, success, bad request (400), not found (422),
   // server error; input is kept after a failure and a change starts over.
   states: (() => {
     const failedWith = (status: number | 'other') => ({ snapshot, context, event, entered }: StateCheck<typeof findBookingMachine>) => {
@@ -63,7 +63,7 @@ describeMachineModel(findBookingMachine, {
       notRequested: ({ snapshot, context, event }) => {
         if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false });
         if (Object.values(context.values).every((v) => v !== '')) {
-          // Each detail is sent without the spaces typed around it (spec section 7's body).
+          // Each detail is sent without the spaces typed around it (docs/product/api.md's body).
           const spaced = order.reduce((snap, field) => nextFrom({ snapshot: snap }, { type: 'form.change', field, value: ` ${filled[field]}  ` }), snapshot);
           const sent = stepFrom({ snapshot: spaced }, { type: 'form.submit' }).snapshot;
           expect(sent.value).toBe('requesting');

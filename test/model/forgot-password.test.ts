@@ -16,7 +16,7 @@ describeMachineModel(forgotPasswordMachine, {
   },
   serializeContext: (c) => ({ email: c.values.email, failed: c.failed, throttled: c.throttled, submitAttempted: c.submitAttempted, touched: c.touched }),
   calls: { submitting: { requestReset: { email: 'demo@example.com' } } },
-  // Spec sections 5 and 8: email required; submit refused while pristine or invalid; a failure
+  // docs/product/validation.md and docs/product/errors.md: email required; submit refused while pristine or invalid; a failure
   // shows "We're unable to reset your password…" and keeps the email.
   states: {
     editing: ({ snapshot, context, event }) => {

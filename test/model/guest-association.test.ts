@@ -21,7 +21,7 @@ describeMachineModel(guestAssociationMachine, {
   },
   serializeContext: (c) => ({ outcome: c.outcome, count: c.count }),
   calls: { associating: { associateGuestOrders: { guestToken: 'demo-guest-token-3' } } },
-  // Spec sections 4, 8 and 9: outcomes success, partial, none, error; 403 goes quietly to the
+  // docs/product/states.md, docs/product/errors.md and docs/product/constants.md: outcomes success, partial, none, error; 403 goes quietly to the
   // target; the redirect follows 1000 ms after the outcome shows.
   states: {
     ready: ({ context, event }) => {
@@ -55,7 +55,7 @@ describeMachineModel(guestAssociationMachine, {
   },
 });
 
-it('redirects 1000 ms after the outcome shows (spec section 9)', async () => {
+it('redirects 1000 ms after the outcome shows (docs/product/constants.md)', async () => {
   const live = liveModel(guestAssociationMachine, { guestToken: 'demo-guest-token-3' });
   try {
     await live.send(

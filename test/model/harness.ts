@@ -1,5 +1,5 @@
 /**
- * Model-based test harness for XState v5 machines (see ARCHITECTURE.md, "Model-based tests").
+ * Model-based test harness for XState v5 machines (see docs/architecture.md, "Model-based tests").
  *
  * 1. Paths: `getShortestPaths` over the machine, events taken from `toDirectedGraph` itself.
  *    A vertex is "state value + serializeContext() + still-running invokes", reached *via a
@@ -11,7 +11,7 @@
  * 3. Coverage: transitions taken live (`@xstate.microstep` inspection events) over every
  *    transition of the graph (edges + `always`); the suite fails below 100%.
  * 4. Spec: the machine's own prediction cannot catch a wrong target (the path is generated from
- *    the same chart), so `states` holds what each state means according to SPEC.md (screen
+ *    the same chart), so `states` holds what each state means according to docs/product/ (screen
  *    copy, context fields, the status that led there). The harness runs it on every step for
  *    every active state, fails a step whose state has no expectation (its own or an ancestor's),
  *    and fails the suite when a state of the chart has none or an expectation is never reached.
@@ -56,13 +56,13 @@ export interface ModelOptions<M extends AnyStateMachine> {
   maxPaths?: number;
   assert?: (snapshot: SnapshotFrom<M>, step: ModelStep<M>) => void | Promise<void>;
   /**
-   * What each state means according to SPEC.md, keyed by state path ('loaded',
+   * What each state means according to docs/product/, keyed by state path ('loaded',
    * 'loaded.changeabilityKnown', 'form.editing'). Checked on every step for every active state
    * node that has an entry; each active atomic state needs an entry of its own or an ancestor's.
    */
   states?: StateExpectations<M>;
   /**
-   * The calls each state makes (spec section 7), keyed by state path: invoke id → the input the
+   * The calls each state makes (docs/product/api.md), keyed by state path: invoke id → the input the
    * call must get, or a function of the context giving it (undefined: not checked). Checked with expectCall on every step in that state;
    * every state that invokes needs an entry.
    */
@@ -122,7 +122,7 @@ export function outputOf(event: AnyEventObject): unknown {
 export const watching = Symbol('watching');
 
 /**
- * The state calls `id` with `input` (spec section 7) and handles both its answer and its failure:
+ * The state calls `id` with `input` (docs/product/api.md) and handles both its answer and its failure:
  * removing the invoke, its input or its onDone/onError cannot go unnoticed.
  */
 export function expectCall(check: { snapshot: AnyMachineSnapshot; invoked: Record<string, unknown> }, id: string, input?: unknown): void {
@@ -170,7 +170,7 @@ export function stepFrom<M extends AnyStateMachine>(
 
 /**
  * The input the call `id` of `snapshot` was started with (say, a state stepFrom reached): what
- * spec section 7's call would be sent, for a variant of the values the model does not walk.
+ * docs/product/api.md's call would be sent, for a variant of the values the model does not walk.
  */
 export function inputOf(snapshot: AnyMachineSnapshot, id: string): unknown {
   const child = (snapshot.children as Record<string, { getSnapshot(): { input?: unknown } } | undefined>)[id];
@@ -536,7 +536,7 @@ export async function coveringPaths<M extends AnyStateMachine>(
 
 /**
  * A live actor with the harness's fake actors and clock, for checks a generated path cannot make:
- * above all a named delay's duration against SPEC section 9 (`expectTimer`).
+ * above all a named delay's duration against docs/product/constants.md (`expectTimer`).
  */
 export function liveModel<M extends AnyStateMachine>(machine: M, input?: InputFrom<M>) {
   const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void; input: unknown }>();

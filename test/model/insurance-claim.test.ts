@@ -37,7 +37,7 @@ describeMachineModel(insuranceClaimMachine, {
   serializeContext: (c) => ({ errorType: c.errorType, errorMessage: c.errorMessage, claimId: c.claimId, claimUnconfirmed: c.claimUnconfirmed }),
   assert: (snapshot) => {
     const status = insuranceClaimStatus(snapshot);
-    // Spec section 9: a fixed named delay, not a value carried in context.
+    // docs/product/constants.md: a fixed named delay, not a value carried in context.
     expect(insuranceClaimMachine.implementations.delays['insuranceRefreshDebounceMs']).toBe(400);
     // Exactly one spec status per state.
     expect(snapshot.tags.size).toBe(1);
@@ -59,7 +59,7 @@ describeMachineModel(insuranceClaimMachine, {
     claimRequest: { submitClaim: (c: { attempt: number }) => ({ orderId: 'o1', insuranceProductId: 'p1', claimId: 'ic1', idempotencyKey: keyOf(c) }) },
     checking: { submitClaim: (c: { attempt: number }) => ({ orderId: 'o1', insuranceProductId: 'p1', claimId: 'ic1', idempotencyKey: keyOf(c) }) },
   },
-  // Spec section 4 "Insurance": one status per state, the eligibility outcome and the claim.
+  // docs/product/states.md "Insurance": one status per state, the eligibility outcome and the claim.
   states: {
     none: (check) => {
       const { snapshot, context, event } = check;
@@ -121,7 +121,7 @@ describeMachineModel(insuranceClaimMachine, {
     },
     claimRequest: (check) => {
       const { snapshot, context, event } = check;
-      // Section 7 lists no answer fields for the claim: an empty body is a success with no reference.
+      // docs/product/api.md lists no answer fields for the claim: an empty body is a success with no reference.
       for (const output of [null, undefined]) {
         const done = nextFrom(check, { type: 'xstate.done.actor.submitClaim', output } as never);
         expect(insuranceClaimStatus(done)).toBe('CLAIM_SUCCESS');
@@ -195,7 +195,7 @@ describeMachineModel(insuranceClaimMachine, {
   },
 });
 
-describe('insurance claim statuses (spec section 4)', () => {
+describe('insurance claim statuses (docs/product/states.md)', () => {
   it('are the seven of the spec, NONE first', () => {
     expect(insuranceClaimStatuses).toEqual(['NONE', 'ELIGIBILITY_REQUEST', 'ELIGIBILITY_SUCCESS', 'ELIGIBILITY_FAILED', 'CLAIM_REQUEST', 'CLAIM_SUCCESS', 'CLAIM_FAILED']);
   });

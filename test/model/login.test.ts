@@ -54,7 +54,7 @@ describeMachineModel(loginMachine, {
     sendingSignInLink: { requestSignInLink: { email: 'demo@example.com' } },
     checkingProvider: { checkProvider: { provider: 'google' } },
   },
-  // Login (spec sections 2 and 7): 401 means the credentials are wrong; other failures a generic
+  // Login (docs/product/screens.md and docs/product/api.md): 401 means the credentials are wrong; other failures a generic
   // message; what was typed is kept; submit refused while pristine or invalid.
   states: {
     editing: (check) => {

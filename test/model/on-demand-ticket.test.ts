@@ -46,7 +46,7 @@ describeMachineModel(onDemandTicketMachine, {
     generating: { generateTicket: { bookingId: 'b1', deliveryId: 'd1' } },
     polling: { getTicketStatus: { bookingId: 'b1', deliverableId: 'dl1' } },
   },
-  // Spec sections 4, 8 and 9: generate, poll status while processing (800 ms doubling, 15 retries),
+  // docs/product/states.md, docs/product/errors.md and docs/product/constants.md: generate, poll status while processing (800 ms doubling, 15 retries),
   // ready on success; generate failure, a failed or non-200 poll set an error flag.
   states: {
     idle: ({ context }) => expect(context).toMatchObject({ error: null, deliverableId: null, ticket: null }),
@@ -84,7 +84,7 @@ describeMachineModel(onDemandTicketMachine, {
   },
 });
 
-it('polls the ticket status 800 * 2^n ms apart, 15 retries at most (spec section 9)', async () => {
+it('polls the ticket status 800 * 2^n ms apart, 15 retries at most (docs/product/constants.md)', async () => {
   const live = liveModel(onDemandTicketMachine, { bookingId: 'b1', deliveryId: 'd1' });
   try {
     await live.send({ type: 'ticket.generate' }, { type: 'xstate.done.actor.generateTicket', output: { deliverableId: 'dl1' } });

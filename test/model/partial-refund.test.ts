@@ -9,7 +9,7 @@ const input = (booking = twoPassengerReturn) => ({ orderId: 'o1', bookingId: 'b1
 
 const sorted = (s: Selection) => ({ outward: [...s.outward].sort(), inward: [...s.inward].sort() });
 
-/** The machine's opening context: every refundable ticket ticked, or the opening quote's selection (section 5). */
+/** The machine's opening context: every refundable ticket ticked, or the opening quote's selection (docs/product/validation.md). */
 const opening = (booking: typeof twoPassengerReturn) => ({
   ...input(booking),
   selection: initialSelection(booking),
@@ -65,7 +65,7 @@ describeMachineModel(partialRefundMachine, {
   calls: {
     loadingAssistances: { fetchAssistances: { orderId: 'o1', bookingId: 'b1' } },
   },
-  // Spec sections 4 and 5: partial refund availability; the selection is the refund.
+  // docs/product/states.md and docs/product/validation.md: partial refund availability; the selection is the refund.
   states: {
     unavailable: ({ context, event }) => {
       expect(event.type).toBe('xstate.init');
@@ -125,7 +125,7 @@ describeMachineModel(partialRefundMachine, {
   },
 });
 
-describe('partial refund availability (spec section 5)', () => {
+describe('partial refund availability (docs/product/validation.md)', () => {
   it('is available with more than one refundable passenger in a direction', () => {
     expect(isPartialRefundAvailable(twoPassengerReturn)).toBe(true);
     expect(isPartialRefundAvailable(sameFareReturn)).toBe(true);
@@ -147,7 +147,7 @@ describe('partial refund availability (spec section 5)', () => {
   });
 });
 
-describe('partial refund availability for passengers the answer does not name (spec section 3 lists isRefundable and refundableId only)', () => {
+describe('partial refund availability for passengers the answer does not name (docs/product/entities.md lists isRefundable and refundableId only)', () => {
   /** The state the panel opens in: one by one ('loadingAssistances') or whole booking only ('unavailable'). */
   const opensIn = (booking: typeof twoPassengerReturn) => createActor(partialRefundMachine, { input: input(booking) }).getSnapshot().value;
   it('passengers without a passengerId are told apart by their refundableId', () => {
@@ -164,7 +164,7 @@ describe('partial refund availability for passengers the answer does not name (s
   });
 });
 
-describe('partial refund availability: each direction on its own (spec section 5)', () => {
+describe('partial refund availability: each direction on its own (docs/product/validation.md)', () => {
   const refundable = (id: string, refundableId: string) => ({ passengerId: id, isRefundable: true, refundableId });
   const two = (prefix: string) => ({ fares: [{ farePassengers: [refundable('p1', `${prefix}-p1`), refundable('p2', `${prefix}-p2`)] }] });
   const one = (prefix: string) => ({ fares: [{ farePassengers: [refundable('p1', `${prefix}-p1`)] }] });
@@ -180,7 +180,7 @@ describe('partial refund availability: each direction on its own (spec section 5
   });
 });
 
-describe('the choice a partial quote opens with (spec section 5: the quote copies the selection)', () => {
+describe('the choice a partial quote opens with (docs/product/validation.md: the quote copies the selection)', () => {
   const opened = (booking: typeof twoPassengerReturn) =>
     createActor(partialRefundMachine, { input: input(booking) }).getSnapshot().context;
   it('the tickets of a partial quote are chosen again, each in its own direction', () => {

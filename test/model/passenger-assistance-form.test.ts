@@ -19,8 +19,13 @@ const untouched = { touched: {}, dirty: false, submitAttempted: false, schemaErr
 
 const KEY_SEED = 'seed-assistance';
 const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
-/** The answer was lost: the connection was reset after the server got the request. */
-const lost = { type: 'xstate.error.actor.createAssistance', error: { problem: { kind: 'network', message: 'Failed to fetch' } } };
+/**
+ * Each submit is one attempt of the lost-answer chart (its checks after a lost answer are its own
+ * model test): it ends with the server's answer or its refusal.
+ */
+const answered = (answer: unknown) => ({ type: 'xstate.done.actor.createAssistance', output: { kind: 'answered', answer } });
+const refused = (error: unknown) => ({ type: 'xstate.done.actor.createAssistance', output: { kind: 'refused', error } });
+const refusalOf = (event: { type: string }) => (outputOf(event) as { error?: { code?: unknown } } | undefined)?.error;
 
 /** The form's values when it opens: the only passenger and the only leg are chosen already. */
 const openingValues = (booking: { passengers: unknown[]; legs: unknown[] }) => ({
@@ -58,11 +63,10 @@ describeMachineModel(passengerAssistanceFormMachine, {
       { type: 'form.toggleKind', kind: 'ramp', checked: !snap.context.values.kinds.includes('ramp') } as const,
     ],
     'form.blur': [{ type: 'form.blur', field: 'kinds' }],
-    'xstate.done.actor.createAssistance': [{ type: 'xstate.done.actor.createAssistance', output: jamieWheelchair }],
+    'xstate.done.actor.createAssistance': [answered(jamieWheelchair), refused(tooLate), refused(serverError)],
+    // The attempt itself failing (never expected): the form stays, with our sentence.
     'xstate.error.actor.createAssistance': [
-      lost,
-      { type: 'xstate.error.actor.createAssistance', error: tooLate },
-      { type: 'xstate.error.actor.createAssistance', error: serverError },
+      { type: 'xstate.error.actor.createAssistance', error: new Error('attempt failed') },
     ],
   },
   serializeContext: (c) => ({
@@ -119,13 +123,10 @@ describeMachineModel(passengerAssistanceFormMachine, {
     loading: { fetchBooking: { bookingId: 'b-york' } },
     // Each submit with its own Idempotency-Key; the check repeats the submit with the same one.
     submitting: {
-      createAssistance: (c: { booking: unknown; values: unknown; attempt: number }) => ({ booking: c.booking, values: c.values, idempotencyKey: keyOf(c) }),
-    },
-    checking: {
-      createAssistance: (c: { booking: unknown; values: unknown; attempt: number }) => ({ booking: c.booking, values: c.values, idempotencyKey: keyOf(c) }),
+      createAssistance: (c: { booking: unknown; values: unknown; attempt: number }) => ({ request: { booking: c.booking, values: c.values, idempotencyKey: keyOf(c) } }),
     },
   },
-  // Spec section 2 (/bookings/{bookingId}/passenger-assistance/create): load, form, submit.
+  // docs/product/screens.md (/bookings/{bookingId}/passenger-assistance/create): load, form, submit.
   states: {
     loading: (check) => {
       const { snapshot, context, event } = check;
@@ -171,7 +172,7 @@ describeMachineModel(passengerAssistanceFormMachine, {
     },
     editing: (check) => {
       const { context, event, entered } = check;
-      if (entered) expect(['xstate.done.actor.fetchBooking', 'xstate.error.actor.createAssistance']).toContain(event.type);
+      if (entered) expect(['xstate.done.actor.fetchBooking', 'xstate.done.actor.createAssistance', 'xstate.error.actor.createAssistance']).toContain(event.type);
       if (event.type === 'xstate.done.actor.fetchBooking') {
         // The form opens pristine: nothing touched, tried or refused yet.
         const { booking, assistances } = outputOf(event) as { booking: typeof returnBooking; assistances: unknown[] };
@@ -186,10 +187,11 @@ describeMachineModel(passengerAssistanceFormMachine, {
         });
       }
       // A refusal (4xx) shows the server's sentence; a 5xx shows ours, whatever its body says.
-      if (event.type === 'xstate.error.actor.createAssistance') {
-        const error = errorOf(event);
+      if (event.type === 'xstate.done.actor.createAssistance') {
+        const error = refusalOf(event);
         expect(context.submitError).toEqual(error?.code === 'TOO_LATE' ? { code: 'TOO_LATE', detail: tooLate.problem.detail } : { code: error?.code, detail: null });
       }
+      if (event.type === 'xstate.error.actor.createAssistance') expect(context.submitError).toEqual({ code: null, detail: null });
       // Ticking a kind of help adds it once, at the end; unticking removes that kind only. Either
       // touches the group and makes the form dirty; nothing else changes.
       const { kinds } = context.values;
@@ -220,12 +222,12 @@ describeMachineModel(passengerAssistanceFormMachine, {
     },
     submitting: (check) => {
       const { snapshot, context, event } = check;
-      expect(event.type).toBe('form.submit');
+      expect(['form.submit', 'assistance.check']).toContain(event.type);
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
       // Whatever fails, everything chosen is kept. Only a refusal under 500 carries a sentence
       // for the customer: a 500 or 503 with a detail shows our own copy.
       const failWith = (status: number, detail: string) =>
-        nextFrom(check, { type: 'xstate.error.actor.createAssistance', error: { status, code: 'X', problem: { kind: 'http', status, detail } } } as never).context;
+        nextFrom(check, refused({ status, code: 'X', problem: { kind: 'http', status, detail } }) as never).context;
       for (const status of [500, 503]) {
         const failed = failWith(status, 'Upstream timed out');
         expect(failed.submitError).toEqual({ code: 'X', detail: null });
@@ -233,36 +235,17 @@ describeMachineModel(passengerAssistanceFormMachine, {
       }
       expect(failWith(499, 'Passenger not on booking').submitError).toEqual({ code: 'X', detail: 'Passenger not on booking' });
       // Too many requests is under 500 but no refusal: no sentence, our own copy (detail null, not missing).
-      const throttled = nextFrom(check, { type: 'xstate.error.actor.createAssistance', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_REQUESTS'], retryAfterSeconds: 30, message: 'Too many attempts' } } } as never);
+      const throttled = nextFrom(check, refused({ problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_REQUESTS'], retryAfterSeconds: 30, message: 'Too many attempts' } }) as never);
       expect(throttled.context.submitError).toStrictEqual({ code: 'TOO_MANY_REQUESTS', detail: null });
       expect(context.attempt).toBeGreaterThan(0);
-      // A lost answer is checked with the same key; never "we couldn't book the assistance".
-      const checking = nextFrom(check, lost as never);
-      expect([checking.value, checking.context.attempt, checking.context.submitError]).toEqual(['checking', context.attempt, null]);
-    },
-    checking: (check) => {
-      const { snapshot, context, event } = check;
-      expect(['xstate.error.actor.createAssistance', 'assistance.check']).toContain(event.type);
-      if (event.type === 'xstate.error.actor.createAssistance') expect(errorOf(event)?.problem?.kind).toBe('network');
-      expect(snapshot.can({ type: 'form.submit' })).toBe(false);
-      // The server's first answer decides: booked, or its refusal.
-      expect(nextFrom(check, { type: 'xstate.done.actor.createAssistance', output: jamieWheelchair } as never).value).toBe('booked');
-      expect(nextFrom(check, { type: 'xstate.error.actor.createAssistance', error: tooLate } as never).value).toBe('editing');
-      const again = nextFrom(check, lost as never);
-      expect([again.value, again.context.attempt, again.context.values]).toEqual(['unconfirmed', context.attempt, context.values]);
-    },
-    unconfirmed: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.createAssistance');
-      // Unknown is not a refusal: no error, nothing chosen lost, no new submit until it is known.
-      expect(context.submitError).toBeNull();
-      expect(context.dirty).toBe(true);
-      expect(snapshot.can({ type: 'form.submit' })).toBe(false);
+      // Check again goes to the attempt (the same request, the same key), never a new submit.
       expect(snapshot.can({ type: 'assistance.check' })).toBe(true);
+      expect(nextFrom(check, { type: 'assistance.check' }).context).toEqual(context);
     },
     booked: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.done.actor.createAssistance');
-      expect(context.booked).toEqual(outputOf(event));
-      expect(snapshot.output).toEqual({ assistance: outputOf(event) });
+      expect(context.booked).toEqual((outputOf(event) as { answer: unknown }).answer);
+      expect(snapshot.output).toEqual({ assistance: context.booked });
     },
   },
 });

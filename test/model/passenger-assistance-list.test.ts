@@ -32,7 +32,7 @@ describeMachineModel(passengerAssistanceListMachine, {
   serializeContext: (c) => ({ count: c.overview?.assistances.length ?? null, schemaError: c.schemaError }),
   assert: (snapshot) => expect(snapshot.context.bookingId).toBe('b-york'),
   calls: { loading: { fetchOverview: { bookingId: 'b-york' } } },
-  // Spec section 2 (/bookings/{bookingId}/passenger-assistance): loading, error with retry, not found, list.
+  // docs/product/screens.md (/bookings/{bookingId}/passenger-assistance): loading, error with retry, not found, list.
   states: {
     loading: (check) => {
       const { snapshot, context, event } = check;

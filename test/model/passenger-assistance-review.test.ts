@@ -10,7 +10,7 @@ describeMachineModel(passengerAssistanceReviewMachine, {
     'xstate.done.actor.fetchAssistance': [
       { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: jamieWheelchair } },
       { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: alexLuggageCancelled } },
-      // A host without the call that reads one assistance (not in SPEC section 7).
+      // A host without the call that reads one assistance (not in docs/product/api.md).
       { type: 'xstate.done.actor.fetchAssistance', output: null },
     ],
     'xstate.error.actor.fetchAssistance': [
@@ -22,7 +22,7 @@ describeMachineModel(passengerAssistanceReviewMachine, {
   serializeContext: (c) => ({ id: c.item?.assistance.id ?? null, schemaError: c.schemaError }),
   assert: ({ context }) => expect([context.bookingId, context.assistanceId]).toEqual(['b-york', 'a-1']),
   calls: { loading: { fetchAssistance: { bookingId: 'b-york', assistanceId: 'a-1' } } },
-  // Spec section 2 (/bookings/{bookingId}/passenger-assistance/{id}): loading, error with retry, not found, review.
+  // docs/product/screens.md (/bookings/{bookingId}/passenger-assistance/{id}): loading, error with retry, not found, review.
   states: {
     loading: (check) => {
       const { snapshot, context, event } = check;

@@ -116,7 +116,7 @@ describeMachineModel(passengerFormMachine, {
       }),
     },
   },
-  // Spec sections 4, 6 and 8: add, edit and delete go back to the list on success; add/edit
+  // docs/product/states.md, docs/product/roles.md and docs/product/errors.md: add, edit and delete go back to the list on success; add/edit
   // failures show their message and keep the input; the account holder may edit but not delete
   // their entry and may sync the name to the account (a failed sync is its own flag).
   states: {

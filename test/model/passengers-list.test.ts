@@ -14,7 +14,7 @@ describeMachineModel(passengersListMachine, {
     'xstate.error.actor.fetchPassengers': [{ type: 'xstate.error.actor.fetchPassengers', error: new Error('offline') }],
   },
   calls: { loading: { fetchPassengers: undefined } },
-  // Passengers and railcards list (spec section 2): loading, error with retry, the passengers.
+  // Passengers and railcards list (docs/product/screens.md): loading, error with retry, the passengers.
   states: {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'list.retry']).toContain(event.type);

@@ -36,7 +36,7 @@ describeMachineModel(personalDetailsMachine, {
     ],
     'xstate.error.actor.savePersonalDetails': [
       { type: 'xstate.error.actor.savePersonalDetails', error: { status: 503 } },
-      // Spec section 6: 401 goes to login; the typed draft is kept for after.
+      // docs/product/roles.md: 401 goes to login; the typed draft is kept for after.
       { type: 'xstate.error.actor.savePersonalDetails', error: { status: 401 } },
     ],
   },
@@ -73,7 +73,7 @@ describeMachineModel(personalDetailsMachine, {
       }),
     },
   },
-  // Spec sections 5, 6 and 8: the name can be changed and synced to the passenger entry, the email
+  // docs/product/validation.md, docs/product/roles.md and docs/product/errors.md: the name can be changed and synced to the passenger entry, the email
   // cannot; fetch error is flag only; update-failed and passenger-update-failed are separate flags.
   states: {
     loading: ({ snapshot, context, event }) => {
@@ -129,7 +129,7 @@ describeMachineModel(personalDetailsMachine, {
       expect(change(asSaved, 'firstName', `${baseline.firstName}a`).context.dirty).toBe(true);
       const toggled = nextFrom({ snapshot: asSaved }, { type: 'form.toggleUpdatePassenger', checked: !baseline.shouldUpdatePassenger });
       expect(toggled.context.dirty).toBe(true);
-      // A name left empty is refused (spec section 8), even though it is a change.
+      // A name left empty is refused (docs/product/errors.md), even though it is a change.
       const emptied = change(asSaved, 'lastName', '');
       expect(emptied.context.dirty).toBe(true);
       expect(nextFrom({ snapshot: emptied }, { type: 'form.submit' }).value).toBe('editing');

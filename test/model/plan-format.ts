@@ -13,7 +13,7 @@ export interface PlanStep {
   /** Name of the guard that chose the transition, if any. */
   guard?: string;
   to: string;
-  /** What the customer sees there: the target states' descriptions (SPEC.md copy). */
+  /** What the customer sees there: the target states' descriptions (the copy of docs/product/). */
   sees: string[];
   /**
    * What the event carries besides its type: a service's answer (done), its failure (error), or

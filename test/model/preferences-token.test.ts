@@ -13,14 +13,14 @@ describeMachineModel(preferencesTokenMachine, {
       { type: 'xstate.error.actor.startCustomerFlow', error: { status: 401 } },
       { type: 'xstate.error.actor.startCustomerFlow', error: { status: 400 } },
       { type: 'xstate.error.actor.startCustomerFlow', error: { status: 500 } },
-      // A host without POST /user-flow-access (beyond SPEC section 7).
+      // A host without POST /user-flow-access (beyond docs/product/api.md).
       { type: 'xstate.error.actor.startCustomerFlow', error: { status: 404 } },
       { type: 'xstate.error.actor.startCustomerFlow', error: { status: null } },
     ],
   },
   serializeContext: (c) => ({ hasToken: c.token !== null, session: c.session !== null }),
   calls: { exchanging: { startCustomerFlow: { token: 'demo-marketing-token' } } },
-  // Contact preferences by email link (spec section 7): the token is exchanged for a customer
+  // Contact preferences by email link (docs/product/api.md): the token is exchanged for a customer
   // session; 400/401 mean the link is no good (token forgotten); other failures keep it for a retry.
   states: {
     exchanging: ({ context, event }) => {

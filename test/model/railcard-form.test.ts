@@ -75,7 +75,7 @@ describeMachineModel(railcardFormMachine, {
       deleting: { deleteRailcard: ids },
     };
   })(),
-  // Add or edit a passenger's railcard (spec sections 2 and 7): the card's status is checked before
+  // Add or edit a passenger's railcard (docs/product/screens.md and docs/product/api.md): the card's status is checked before
   // it is saved (expired and invalid are shown on the form); failures keep the input; success and
   // delete go back to the list.
   states: {

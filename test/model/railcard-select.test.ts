@@ -12,7 +12,7 @@ describeMachineModel(railcardSelectMachine, {
     'xstate.error.actor.fetchRailcards': [{ type: 'xstate.error.actor.fetchRailcards', error: new Error('offline') }],
   },
   calls: { loading: { fetchRailcards: { passengerId: 'p1' } } },
-  // A passenger's railcards (spec section 2): loading, error with retry, the list.
+  // A passenger's railcards (docs/product/screens.md): loading, error with retry, the list.
   states: {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'list.retry']).toContain(event.type);

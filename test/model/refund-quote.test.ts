@@ -99,7 +99,7 @@ describeMachineModel(refundQuoteMachine, {
     quoting: { fetchQuote: { orderId: 'o1', bookingId: 'b1' } },
     checkingChangeOfJourney: { fetchChangeOfJourneyStatus: { orderId: 'o1', bookingId: 'b1' } },
   },
-  // Spec section 4 "Refund" and ADR 081: what each outcome of a quote attempt means.
+  // docs/product/states.md "Refund" and ADR 081: what each outcome of a quote attempt means.
   states: {
     idle: ({ snapshot, context, event }) => {
       expect(['xstate.init', 'quote.dismiss']).toContain(event.type);

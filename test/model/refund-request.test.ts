@@ -11,7 +11,7 @@ const submitDone = (waitForSuperseders: boolean) => ({
   type: 'xstate.done.actor.submitRefund',
   output: { status: 'PROCESSING', creditCardForm: null, refundId: 'r1', waitForSuperseders },
 });
-/** Section 7: the request's 200 answer carries `status` and `creditCardForm`; the two special statuses may come that way too. */
+/** docs/product/api.md: the request's 200 answer carries `status` and `creditCardForm`; the two special statuses may come that way too. */
 const specialAnswer = (status: 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED') => ({
   type: 'xstate.done.actor.submitRefund',
   output: { status, creditCardForm: status === 'INVALID_CREDIT_CARD' ? { required: true } : null },
@@ -128,13 +128,13 @@ describeMachineModel(refundRequestMachine, {
       }),
     },
   },
-  // Spec section 4 "Refund" (requestPending, PROCESSING, INVALID_CREDIT_CARD, POTENTIAL_FRAUD_DETECTED) and ADR 081.
+  // docs/product/states.md "Refund" (requestPending, PROCESSING, INVALID_CREDIT_CARD, POTENTIAL_FRAUD_DETECTED) and ADR 081.
   states: {
     loading: (check) => {
       const { context, event } = check;
       expect(['xstate.init', 'refund.retry']).toContain(event.type);
       expect([context.booking, context.quote]).toEqual([null, null]);
-      // A partial selection (section 5: ?refundables=[...]) is what the quote is asked for.
+      // A partial selection (docs/product/validation.md: ?refundables=[...]) is what the quote is asked for.
       const partial = refundBooking({ ...twoPassengerReturn, selectedRefundables: ['o-p2', 'i-p2'] });
       const quoting = nextFrom(check, { type: 'xstate.done.actor.fetchRefundBooking', output: partial } as never);
       expect(quoting.value).toBe('quoting');

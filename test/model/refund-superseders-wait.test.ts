@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingHistoryMachine, type HistoryFetchResult } from '#machines/booking-history';
 
 /**
- * After a partial refund the refund page hands over to the history polling (spec section 9:
+ * After a partial refund the refund page hands over to the history polling (docs/product/constants.md:
  * "History polling: initial 2000 ms, 3 retries"). The named delay is checked for its duration:
  * 1 ms short of the spec figure nothing happens, at the figure the next poll starts.
  */

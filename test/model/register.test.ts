@@ -75,7 +75,7 @@ describeMachineModel(registerMachine, {
         expect(context.values[event.field]).toBe(event.value);
         expect(context.dirty).toBe(true);
       } else if (event.type === 'form.submit') {
-        // Submit is refused while the form is pristine or invalid (spec section 5).
+        // Submit is refused while the form is pristine or invalid (docs/product/validation.md).
         expect(context.submitAttempted).toBe(true);
         expect(Object.values(context.values).some((v) => v === '')).toBe(true);
       } else if (event.type === 'form.blur') {

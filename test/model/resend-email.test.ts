@@ -33,7 +33,7 @@ describeMachineModel(resendEmailMachine, {
   serializeContext: (c) => ({ emails: c.emails, submitAttempted: c.submitAttempted, refused: c.refusedRecipients, failure: c.failure }),
   maxPaths: 450,
   calls: { 'open.sending': { resendEmail: undefined } },
-  // Spec section 4: resend email NOT_SET, PENDING, SUCCESS, ERROR; closing the modal resets it.
+  // docs/product/states.md: resend email NOT_SET, PENDING, SUCCESS, ERROR; closing the modal resets it.
   states: {
     closed: ({ snapshot, context, event }) => {
       expect(resendEmailStatus(snapshot)).toBe('NOT_SET');

@@ -28,7 +28,7 @@ describeMachineModel(resetPasswordMachine, {
     validatingToken: { validateToken: { token: 'reset-token-1' } },
     submitting: { resetPassword: { token: 'reset-token-1', newPassword: 'NewTrains2027' } },
   },
-  // Spec sections 2 and 7: the link's token is checked (validate-reset-password-token) before the form shows.
+  // docs/product/screens.md and docs/product/api.md: the link's token is checked (validate-reset-password-token) before the form shows.
   states: {
     validatingToken: ({ context, event }) => {
       expect(context.token).toBe('reset-token-1');

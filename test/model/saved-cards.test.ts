@@ -41,7 +41,7 @@ describeMachineModel(savedCardsMachine, {
     for (const e of entries) expect(e.isDeleting && e.hasDeleteError).toBe(false);
   },
   calls: { loading: { fetchCards: undefined }, 'ready.deleting': { deleteCard: (c: { pendingId: string | null }) => ({ id: c.pendingId }) } },
-  // Spec section 4: saved card delete marks the card deleting, then removes it on success or
+  // docs/product/states.md: saved card delete marks the card deleting, then removes it on success or
   // flags an error; loading, error with retry.
   states: {
     loading: ({ context, event }) => {

@@ -75,7 +75,7 @@ describeMachineModel(seasonRenewalMachine, {
     'renewals.cardsChanged': [{ type: 'renewals.cardsChanged', cards: [card('visa'), card('amex', true)] }],
     'xstate.done.actor.fetchRenewals': [
       { type: 'xstate.done.actor.fetchRenewals', output: data },
-      // A host without the renewal calls (not in SPEC section 7): the API gives null (decision 342).
+      // A host without the renewal calls (not in docs/product/api.md): the API gives null (decision 342).
       { type: 'xstate.done.actor.fetchRenewals', output: null },
     ],
     'xstate.error.actor.fetchRenewals': [{ type: 'xstate.error.actor.fetchRenewals', error: { status: 500 } }],

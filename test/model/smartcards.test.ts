@@ -19,14 +19,14 @@ describeMachineModel(smartcardsMachine, {
   events: {
     'xstate.done.actor.fetchSmartcards': [
       { type: 'xstate.done.actor.fetchSmartcards', output: smartcards },
-      // A host without the smartcards call (not in SPEC section 7): the API gives null (decision 342).
+      // A host without the smartcards call (not in docs/product/api.md): the API gives null (decision 342).
       { type: 'xstate.done.actor.fetchSmartcards', output: null },
     ],
     'xstate.error.actor.fetchSmartcards': [{ type: 'xstate.error.actor.fetchSmartcards', error: { status: 500 } }],
   },
   serializeContext: (c) => ({ absent: c.smartcards === null }),
   calls: { loading: { fetchSmartcards: undefined } },
-  // Smartcards (spec section 2): loading, error with retry, the cards.
+  // Smartcards (docs/product/screens.md): loading, error with retry, the cards.
   states: {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'smartcards.retry']).toContain(event.type);

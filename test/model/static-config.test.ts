@@ -1,5 +1,5 @@
 /**
- * Every machine is statically readable by Stately's editors (ARCHITECTURE.md): each
+ * Every machine is statically readable by Stately's editors (docs/architecture.md): each
  * machines/*.ts holds one literal createMachine({...}) config with no spread, call or computed key,
  * so a designer opening the file in the visualizer or the VS Code extension sees all of it. Function
  * values (input mappers, inline guards) are code, not structure: their bodies are not walked.

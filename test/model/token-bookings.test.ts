@@ -11,7 +11,7 @@ describeMachineModel(tokenBookingsMachine, {
     'xstate.error.actor.fetchTokenBookings': [{ type: 'xstate.error.actor.fetchTokenBookings', error: new Error('500') }],
   },
   calls: { loading: { fetchTokenBookings: undefined } },
-  // Spec section 2 (/order-token): the guest's bookings with loading, error (with retry) and list.
+  // docs/product/screens.md (/order-token): the guest's bookings with loading, error (with retry) and list.
   states: {
     loading: ({ context, event }) => {
       expect(context.data).toBeNull();

@@ -10,7 +10,7 @@ describeMachineModel(treesPlantedMachine, {
   },
   serializeContext: (c) => ({ bookingCount: c.bookingCount, failed: c.failed }),
   calls: { loading: { fetchOrderCount: undefined } },
-  // Spec section 8: trees-planted error is flag only (count 0); one tree per booking.
+  // docs/product/errors.md: trees-planted error is flag only (count 0); one tree per booking.
   states: {
     loading: ({ snapshot, context, event }) => {
       expect(['xstate.init', 'trees.retry']).toContain(event.type);

@@ -9,7 +9,7 @@ import { signedInClient, startTestServer, type ApiClient, type TestServer } from
 /**
  * One booking lifecycle on the server (decision 320): every endpoint that pays or acts asks the
  * booking lifecycle chart inside its own transaction, with the booking row locked, and refuses with
- * 409 and the chart's reason code. One ticket, one payout (DOMAIN.md): of 20 concurrent requests
+ * 409 and the chart's reason code. One ticket, one payout (docs/product/domain.md): of 20 concurrent requests
  * across a refund, an insurance claim and a Delay Repay claim on the same booking, one pays.
  */
 const API = '/my-account/api';

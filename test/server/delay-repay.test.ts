@@ -52,7 +52,7 @@ const demo = () => signedInClient(server.origin, DEMO_ACCOUNT);
 const setClock = (offsetMs: number) => server.setClock(offsetMs);
 const claimStatus = async (client: ApiClient, key: string) => (await client.get<Claim>(`${API}/claim/${claimId(key)}`)).body.status;
 
-describe('Delay Repay bands (DOMAIN.md)', () => {
+describe('Delay Repay bands (docs/product/domain.md)', () => {
   const single = (fare: number, operator = 'Northern'): BookingData => ({
     outward: { date: '2026-01-10T09:00:00.000Z', origin: { code: 'LDS', name: 'Leeds' }, destination: { code: 'SHF', name: 'Sheffield' }, departureTime: '2026-01-10T09:00:00.000Z', arrivalTime: null, operator, changes: 0, timetableId: null },
     inward: null,

@@ -37,7 +37,7 @@ describe('catalogue', () => {
     expect(res.body).toMatchObject({ name: 'Disabled Persons Railcard', price: { amount: 20, currencyCode: 'GBP' } });
     expect(res.body.termsAndConditions.length).toBeGreaterThan(20);
     expect((await client.get(`${API}/railcard/gold-card`)).status).toBe(404);
-    // Decision 230: a client of section 3's Railcard (no id) names the type by railcardDetails.code.
+    // Decision 230: a client of docs/product/entities.md's Railcard (no id) names the type by railcardDetails.code.
     expect((await client.get<Catalogue>(`${API}/railcard/DIS`)).body).toEqual(res.body);
   });
 

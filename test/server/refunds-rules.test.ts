@@ -40,7 +40,7 @@ const disruption = (kind: ServiceDisruption['kind'], over: Partial<ServiceDisrup
   direction: 'outward', kind, delayMinutes: kind === 'delayed' ? 30 : null, description: kind, announcedAt: new Date(now.getTime() - DAY), ...over,
 });
 
-describe('partial refund availability (spec section 5)', () => {
+describe('partial refund availability (docs/product/validation.md)', () => {
   it('needs more than one refundable passenger in a direction, or one in each direction on different fares', () => {
     expect(partialRefundAvailable(trip({ passengers: two }), all(trip({ passengers: two })))).toBe(true);
     const single = trip();

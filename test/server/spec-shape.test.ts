@@ -4,7 +4,7 @@ import { specCallFor, stripToShape, type Shape } from '#server/lib/spec-shape.ts
 import { apiClient, readPageData, signedInClient, type ApiClient } from '#test/helpers/server.ts';
 import { useTestServer } from '#test/helpers/use-test-server.ts';
 
-/** Decision 340: API_SHAPE=spec / spec-nulls answer with SPEC sections 3 and 7's fields and calls only. */
+/** Decision 340: API_SHAPE=spec / spec-nulls answer with docs/product/entities.md and docs/product/api.md's fields and calls only. */
 
 const API = '/my-account/api';
 
@@ -112,7 +112,7 @@ describe.each(['spec', 'spec-nulls'] as const)('API_SHAPE=%s', (apiShape) => {
     }
   });
 
-  it('answers 404 to every call section 7 does not list, before any of it runs', async () => {
+  it('answers 404 to every call docs/product/api.md does not list, before any of it runs', async () => {
     const client = await signedInClient(server.origin, DEMO_ACCOUNT);
     for (const [method, path] of unlisted) {
       const res = await client.request(method, API + path, method === 'GET' ? {} : { body: {} });

@@ -33,10 +33,10 @@ import { treesFor, treesPlantedMachine } from '#machines/trees-planted';
 import { specMinimalBooking, specMinimalLeg, specMinimalOrder, specRailcard, withoutNulls } from '#test/helpers/spec-minimal.ts';
 
 /**
- * Decisions 160 and 230: the retailer's API answers with what SPEC sections 3 and 7 list
+ * Decisions 160 and 230: the retailer's API answers with what docs/product/entities.md and docs/product/api.md list
  * and nothing more. Each module here gets that minimal answer through its real API function and
  * schema, and drives its flow's machine to the success state. `EMPTY` is a 2xx with no body: the
- * answer of a call whose response section 7 does not describe.
+ * answer of a call whose response docs/product/api.md does not describe.
  */
 const EMPTY = Symbol('empty body');
 type Answer = unknown;
@@ -74,7 +74,7 @@ const retailer = (answers: Record<string, Answer | Answer[]>) => {
 const settled = (actor: AnyActorRef, state: Parameters<ReturnType<AnyActorRef['getSnapshot']>['matches']>[0]) =>
   waitFor(actor, (s: { matches: (v: typeof state) => boolean }) => s.matches(state));
 
-// ---- Section 3/7 minimal answers ----------------------------------------------------------------
+// ---- docs/product/entities.md and docs/product/api.md minimal answers ----------------------------------------------------------------
 
 /** Address: id, countryCode, isoCountryCode, isoStateCode, countryName, isLastUsedDelivery, line1..line5, nickName, postCode, type. */
 const address = {
@@ -126,7 +126,7 @@ const partialRefundBooking = {
     fares: [
       {
         farePassengers: [
-          // Section 3 lists isRefundable and refundableId only: no passengerId.
+          // docs/product/entities.md lists isRefundable and refundableId only: no passengerId.
           { isRefundable: true, refundableId: 'r1' },
           { isRefundable: true, refundableId: 'r2' },
         ],
@@ -190,7 +190,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     expect(actor.getSnapshot().context.values).toMatchObject({ firstName: 'Alex', lastName: 'Morgan' });
   });
 
-  it('contact preferences: the section 3 consent fields; revoke {revoked}; restore {restored}', async () => {
+  it('contact preferences: docs/product/entities.md consent fields; revoke {revoked}; restore {restored}', async () => {
     const consent = {
       id: 'marketing-email',
       title: 'Offers by email',
@@ -229,7 +229,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     expect(actor.getSnapshot().context.consents[0]?.selected).toBe(true);
   });
 
-  it('address book: the section 3 address; delete-address {success}', async () => {
+  it('address book: docs/product/entities.md address; delete-address {success}', async () => {
     const { client, calls } = retailer({
       'GET /customer/all-addresses': [{ addresses: [address] }, { addresses: [] }],
       'POST /customer/delete-address': { success: true },
@@ -253,7 +253,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     expect(actor.getSnapshot().context.addresses).toEqual([]);
   });
 
-  it('forgot password and logout: section 7 names no answer, so an empty 204 is a success', async () => {
+  it('forgot password and logout: docs/product/api.md names no answer, so an empty 204 is a success', async () => {
     const { client, calls } = retailer({ 'POST /customer/forgot-password': EMPTY, 'POST /logout': EMPTY });
     await expect(authApi(client).forgotPassword('sam.patel@example.com')).resolves.toBeNull();
     await expect(authApi(client).logout()).resolves.toBeNull();
@@ -282,7 +282,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
   });
 
-  it('saved passengers: the section 3 passenger without railcards', async () => {
+  it('saved passengers: docs/product/entities.md passenger without railcards', async () => {
     const { client } = retailer({ 'GET /customer/passengers-and-railcards': { passengers: [passenger] } });
     const passengers = passengersApi(client);
     const actor = createActor(
@@ -293,7 +293,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     expect(actor.getSnapshot().context.passengers).toEqual([{ ...passenger, railcards: null }]);
   });
 
-  it('digital railcard: section 3\'s Railcard (code, discount and number in railcardDetails), no id, status or validFrom (local-server extras); an expired card reads expired', async () => {
+  it('digital railcard: docs/product/entities.md\'s Railcard (code, discount and number in railcardDetails), no id, status or validFrom (local-server extras); an expired card reads expired', async () => {
     const card = {
       name: '16-25 Railcard',
       railcardDetails: { code: 'YNG', discount: '1/3 off', cardNumber: 'YNG12345' },
@@ -310,7 +310,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     expect(actor.getSnapshot().context.card).toMatchObject({ code: 'YNG', discount: '1/3 off', cardNumber: 'YNG12345', status: 'expired' });
   });
 
-  it('railcards to add: section 3 railcards without id (known by railcardDetails.code), as {railcards} or a bare list', async () => {
+  it('railcards to add: docs/product/entities.md railcards without id (known by railcardDetails.code), as {railcards} or a bare list', async () => {
     // A GET answered with a list is served in turn: the second answer is the bare list.
     const { client } = retailer({ 'GET /passenger/p1/railcardslist': [{ railcards: [specRailcard] }, [specRailcard]], 'GET /railcard/DIS': specRailcard });
     const railcards = railcardsApi(client);
@@ -350,7 +350,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     expect(actor.getSnapshot().context).toMatchObject({ claimId: 'c1', customerRegistered: false, claim: { claimId: 'c1' } });
   });
 
-  it('flexible insurance: the section 5 eligibility fields; the claim answers no body', async () => {
+  it('flexible insurance: docs/product/validation.md eligibility fields; the claim answers no body', async () => {
     const { client } = retailer({
       'POST /flexible-insurance/o1/ip1/eligibility': { claimId: 'ic1', orderId: 'o1', insuranceProductId: 'ip1', isClaimable: true },
       'POST /flexible-insurance/o1/ip1/ic1/claim': EMPTY,
@@ -372,7 +372,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     expect(actor.getSnapshot().context).toMatchObject({ claimId: 'ic1', reference: null });
   });
 
-  it('booking detail: {bookings, order}, the order with section 3 fields only', async () => {
+  it('booking detail: {bookings, order}, the order with docs/product/entities.md fields only', async () => {
     const { client } = retailer({
       'GET /booking/b1': { bookings: [booking], order },
       'GET /change-of-journey/changeability/o1/b1': { changeable: true },
@@ -457,7 +457,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
     expect(actor.getSnapshot().output).toEqual({ ticket: null });
   });
 
-  it('refunds: partial-refunds {booking, orderId, refundables}, the section 3 quote, request {status, creditCardForm}', async () => {
+  it('refunds: partial-refunds {booking, orderId, refundables}, docs/product/entities.md quote, request {status, creditCardForm}', async () => {
     const { client, calls } = retailer({
       'GET /partial-refunds/b1': { booking: partialRefundBooking, orderId: 'o1', refundables: ['r1', 'r2'] },
       'GET /refund-quote/o1/b1': quote,
@@ -485,7 +485,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
   it.each([
     ['INVALID_CREDIT_CARD', 'cardForm', { requestError: 'INVALID_CREDIT_CARD', fraud: false }],
     ['POTENTIAL_FRAUD_DETECTED', 'fraudHeld', { requestError: 'POTENTIAL_FRAUD_DETECTED', fraud: true }],
-  ] as const)('refunds: a 200 request answer with status %s re-quotes as the 422 with that code does (sections 4 and 7)', async (status, state, flags) => {
+  ] as const)('refunds: a 200 request answer with status %s re-quotes as the 422 with that code does (docs/product/states.md and docs/product/api.md)', async (status, state, flags) => {
     const { client, calls } = retailer({
       'GET /partial-refunds/b1': { booking: partialRefundBooking, orderId: 'o1', refundables: ['r1', 'r2'] },
       'GET /refund-quote/o1/b1': quote,

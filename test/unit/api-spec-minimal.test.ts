@@ -5,7 +5,7 @@ import { bookingsListApi } from '#src/api/bookings-list';
 import { specMinimalListEntry, withoutNulls } from '#test/helpers/spec-minimal.ts';
 
 /**
- * The retailer's API answers with what SPEC section 7 lists and nothing more (docs/decisions/160):
+ * The retailer's API answers with what docs/product/api.md lists and nothing more (docs/decisions/160):
  * each module here parses that minimal answer (local-server extras absent).
  */
 const answering = (body: unknown) =>

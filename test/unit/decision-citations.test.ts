@@ -14,7 +14,7 @@ const recordsDir = join(root, 'docs/decisions');
 /** Records that do not yet meet the one-decision, one-page shape (they are rewritten one by one). */
 const notYetOneDecision = new Set<string>([]);
 
-/** A page: records are a few lines each (ARCHITECTURE.md); this is the ceiling. */
+/** A page: records are a few lines each (docs/architecture.md); this is the ceiling. */
 const maxWords = 600;
 
 const records = new Map(

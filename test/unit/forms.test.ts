@@ -8,7 +8,7 @@ import {
   validatePasswordPresent,
 } from '#src/schemas/forms';
 
-describe('shared email validator (spec section 5)', () => {
+describe('shared email validator (docs/product/validation.md)', () => {
   it('requires an email', () => {
     expect(validateEmail('')).toBe('Please enter an email address');
     expect(validateEmail('   ')).toBe('Please enter an email address');
@@ -34,7 +34,7 @@ describe('passwords', () => {
   });
 });
 
-describe('personal details names (spec section 5)', () => {
+describe('personal details names (docs/product/validation.md)', () => {
   it('uses the spec messages', () => {
     expect(validateFirstName('')).toBe('Please enter first name');
     expect(validateFirstName('a'.repeat(31))).toBe('First name can only be up to 30 characters');

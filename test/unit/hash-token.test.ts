@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTokenStore, parseHashToken, takeHashTokenFromLocation } from '#src/hash-token';
 
-describe('URL hash token (CONTRACT.md guests)', () => {
+describe('URL hash token (docs/product/hosting.md guests)', () => {
   it('parses #token= and bare tokens', () => {
     expect(parseHashToken('#token=abc12345')).toBe('abc12345');
     expect(parseHashToken('#foo=1&token=xyz98765')).toBe('xyz98765');

@@ -3,7 +3,7 @@ import { defaultPageData, parsePageData, readPageData } from '#src/config/page-d
 
 const silent = () => ({ warn: vi.fn() });
 
-describe('page data (CONTRACT.md)', () => {
+describe('page data (docs/product/hosting.md)', () => {
   it('applies defaults when the element is absent', () => {
     expect(parsePageData(null)).toEqual(defaultPageData);
     expect(defaultPageData.portal).toBe('Leisure');

@@ -12,7 +12,7 @@ import { railcardMessages, validateCardNumber, validateExpiryDate } from '#src/s
 const today = '2026-06-15';
 const dob = (day: string, month: string, year: string) => validateDateOfBirth({ day, month, year }, today);
 
-describe('passenger names (spec section 5)', () => {
+describe('passenger names (docs/product/validation.md)', () => {
   it("says 'Required' when empty or blank", () => {
     expect(validatePassengerName('')).toBe('Required');
     expect(validatePassengerName('   ')).toBe('Required');
@@ -107,7 +107,7 @@ describe('the whole passenger form', () => {
   it('ignores the email of the account holder (the form has no email field for them)', () => {
     expect(passengerErrors(values, { today, isAccountHolder: true })).toEqual({});
   });
-  it('has the section 8 failure messages verbatim', () => {
+  it('has docs/product/errors.md failure messages verbatim', () => {
     expect(passengerMessages.addFailed).toBe('Oops! Unfortunately this passenger could not be added. Please try again later.');
     expect(passengerMessages.editFailed).toBe('Oops! Unfortunately this passenger could not be updated. Please try again later.');
   });

@@ -56,7 +56,7 @@ describe('personal details: a 401 on save', () => {
       fireEvent.click(screen.getByRole('button', { name: /save/i }));
     });
     await screen.findByText(/could not save your personal details/);
-    expect(redirects, 'spec section 6: 401 goes to login').toEqual(['/login']);
+    expect(redirects, 'docs/product/roles.md: 401 goes to login').toEqual(['/login']);
     expect(JSON.stringify({ ...localStorage }), 'never in localStorage').toBe(storageBefore);
     expect(window.location.href).not.toContain('Alexandra');
 

@@ -31,7 +31,7 @@ describe('refund copy', () => {
     expect(next).not.toMatch(/reactivate the card under Smartcards/);
   });
 
-  it('explains every ineligibility reason of spec section 4 with a next step', () => {
+  it('explains every ineligibility reason of docs/product/states.md with a next step', () => {
     expect(Object.keys(ineligibilityCopy).sort()).toEqual([...ineligibilityReasons].sort());
     // The spec's 15, and the local server's: two of decision 330's, two of decision 570's.
     expect(ineligibilityReasons).toHaveLength(19);

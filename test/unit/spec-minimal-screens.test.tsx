@@ -80,7 +80,7 @@ describe("screens with the spec's minimal answers", () => {
     expect(list.textContent).toContain('Name on card: A MORGAN');
   });
 
-  it('saved passengers: a section 3 passenger without railcards is listed, with no word on railcards it may hold', async () => {
+  it('saved passengers: a docs/product/entities.md passenger without railcards is listed, with no word on railcards it may hold', async () => {
     const passenger = { id: 'p1', firstName: 'Alex', lastName: 'Morgan', nickName: null, emailAddress: null, day: '01', month: '02', year: '1990', isAccountHolder: true };
     await renderScreen(PassengersPage, { '/customer/passengers-and-railcards': { passengers: [passenger] } });
     expect((await screen.findAllByText(/Alex Morgan/)).length).toBeGreaterThan(0);
@@ -102,7 +102,7 @@ describe("screens with the spec's minimal answers", () => {
     expect(document.body.textContent).toContain('Valid');
   });
 
-  it('select railcard: section 3 railcards without id link by railcardDetails.code; no passenger name, no intro', async () => {
+  it('select railcard: docs/product/entities.md railcards without id link by railcardDetails.code; no passenger name, no intro', async () => {
     await renderScreen(() => <SelectRailcardPage passengerId="p1" />, { '/passenger/p1/railcardslist': { railcards: [specRailcard] } });
     const list = await screen.findByRole('list', { name: 'Railcards you can add' });
     expect(within(list).getByRole('heading').textContent).toBe('Disabled Persons Railcard');
@@ -114,7 +114,7 @@ describe("screens with the spec's minimal answers", () => {
     expect(document.body.textContent).not.toMatch(/undefined|null|Choose a railcard to save|Railcards not shown/);
   });
 
-  it('edit railcard by the type\'s code: the answer is {railcard} (section 3, no id or passenger); the name is the saved passenger\'s', async () => {
+  it('edit railcard by the type\'s code: the answer is {railcard} (docs/product/entities.md, no id or passenger); the name is the saved passenger\'s', async () => {
     const held = {
       ...specRailcard,
       railcardDetails: { code: 'DIS', discount: '1/3 off', cardNumber: 'DIS7654321', isDigital: false },
@@ -140,7 +140,7 @@ describe("screens with the spec's minimal answers", () => {
     expect(await screen.findByText('There are no more railcards this passenger can add.')).toBeInTheDocument();
   });
 
-  it('bookings list: a section 3 entry (legs with a date only, no amount, counts or fares) is the card "Journey on Mon, 1 Jun 2026"', async () => {
+  it('bookings list: a docs/product/entities.md entry (legs with a date only, no amount, counts or fares) is the card "Journey on Mon, 1 Jun 2026"', async () => {
     const page = { pastBookings: 0, upcomingBookings: 1, seasonBookings: 0, hasGuestBookings: false, results: [specMinimalListEntry], total: 1 };
     await renderScreen(
       () => (
@@ -156,7 +156,7 @@ describe("screens with the spec's minimal answers", () => {
     expect(card.textContent).not.toMatch(/undefined|null|Invalid Date|NaN|passenger|£/);
   });
 
-  it('order-token bookings: a section 3 entry is listed as "Journey on Mon, 1 Jun 2026"', async () => {
+  it('order-token bookings: a docs/product/entities.md entry is listed as "Journey on Mon, 1 Jun 2026"', async () => {
     await renderScreen(TokenBookingsPage, { '/booking/token': { bookings: [specMinimalListEntry], customerRegistered: true } });
     expect(await screen.findByRole('link', { name: 'Journey on Mon, 1 Jun 2026' })).toHaveAttribute('href', '/order-token/b1');
     expect(document.body.textContent).not.toMatch(/undefined|null|Invalid Date/);
@@ -177,7 +177,7 @@ describe("screens with the spec's minimal answers", () => {
     expect(screen.getByRole('link', { name: 'View booking history' })).toBeInTheDocument();
   });
 
-  it('bookings list: a section 3 entry (legs with a date only) is a card named by its date, linking to the booking', async () => {
+  it('bookings list: a docs/product/entities.md entry (legs with a date only) is a card named by its date, linking to the booking', async () => {
     const entry = v.parse(BookingListEntry, { booking: specMinimalBooking, order: specMinimalOrder });
     await renderScreen(() => <BookingCard entry={entry} locale="en-GB" now={new Date('2026-05-20T10:00:00Z')} linkToDetail />, {});
     const link = await screen.findByRole('link', { name: 'Journey on Mon, 1 Jun 2026' });

@@ -43,7 +43,7 @@ export function CalendarFeedSection() {
   const removing = snapshot.matches('removing');
   const needsServer = offline ? { disabled: true, 'aria-describedby': offlineId } : {};
 
-  // The host does not offer a calendar feed (a 404 from a call beyond SPEC section 7): no section.
+  // The host does not offer a calendar feed (a 404 from a call beyond docs/product/api.md): no section.
   if (snapshot.matches('absent')) return null;
 
   const copy = async () => {

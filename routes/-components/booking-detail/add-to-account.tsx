@@ -25,7 +25,7 @@ const searchFor: Record<AssociationOutcome, BookingsImported | undefined> = {
  * "Add to my account" on a guest booking a signed-in customer opened with its email link or with
  * Find a booking (/order-token/{bookingId}): the token that opened it goes to the spec's association
  * call (POST /order/associate-guest-orders), which adds every guest order made with the customer's
- * email; then, as from the Guest tab, the upcoming list says what was added (spec section 9's
+ * email; then, as from the Guest tab, the upcoming list says what was added (docs/product/constants.md's
  * 1000 ms). A Find a booking token does not verify the account's email (decision 303): the server
  * refuses, and the page says to confirm the email first.
  */

@@ -5,7 +5,7 @@ import { useServices } from '#src/services';
 import { Button } from '#src/ui/button';
 import { m } from '#src/paraglide/messages.js';
 import * as styles from './booking-detail.css';
-import type { BookingScreenMode } from './booking-detail-screen';
+import type { BookingScreenMode } from './booking-screen-mode';
 
 /** The words of the .ics file, in the page's locale. */
 const icsCopy: IcsCopy = {

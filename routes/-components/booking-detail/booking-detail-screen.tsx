@@ -12,14 +12,8 @@ import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import { m } from '#src/paraglide/messages.js';
 import { BookingLoaded } from './booking-loaded';
+import type { BookingScreenMode } from './booking-screen-mode';
 import { bookingPath } from '../booking-links';
-
-/**
- * account: /bookings/{id}; orderToken: /order-token/{id} (guest, token sent as ?token=);
- * guestView: /bookings/{id}/guest, a signed-in customer looking at a guest order placed with their
- * email, read-only until it is added to the account (docs/decisions/021-guest-order-seen-by-its-customer.md).
- */
-export type BookingScreenMode = 'account' | 'orderToken' | 'guestView';
 
 /**
  * The booking detail flow (machines/booking-detail.ts): one view per group of its states. `loaded`

@@ -16,7 +16,7 @@ import { LifecycleNote } from '../booking-lifecycle';
 import { SeasonRenewals } from '../season-renewal';
 import { AddToAccount } from './add-to-account';
 import * as styles from './booking-detail.css';
-import type { BookingScreenMode } from './booking-detail-screen';
+import type { BookingScreenMode } from './booking-screen-mode';
 import { useBookingOffer } from './booking-offer';
 import { ChangedFromNote, newBookingLink } from './change-of-journey-links';
 import { EditPassengerDialog } from './edit-passenger-dialog';

@@ -5,7 +5,7 @@ import type { Booking, BookingDetailResponse } from '#src/schemas/booking';
 import { useServices } from '#src/services';
 import { bookingLifecycle, type BookingLifecycle } from '../booking-lifecycle';
 import { isUpcoming } from '../booking-format';
-import type { BookingScreenMode } from './booking-detail-screen';
+import type { BookingScreenMode } from './booking-screen-mode';
 
 /** What the loaded booking offers, as its lifecycle (decision 320), the screen's mode and the feature flags allow. */
 export interface BookingOffer {
@@ -51,7 +51,7 @@ export function useBookingOffer(booking: Booking, detail: BookingDetailResponse,
   // booking that is not past, and the quote decides.
   const refundOffered = !readOnly && (booking.refund ? booking.refund.quotable : upcoming) && may('refund.full');
   const withdrawn = [
-    // A change-of-journey source keeps its entry, which checks the change's status instead of quoting (spec section 4).
+    // A change-of-journey source keeps its entry, which checks the change's status instead of quoting (docs/product/states.md).
     !readOnly && booking.tickets.length > 0 && !may('refund.full') && booking.refund?.changeOfJourneySource !== true && m.refund_entry_cancel_and_refund(),
     onDemandOffered && !readOnly && !may('ticket.issue') && m.booking_actions_on_demand_ticket_get_ticket_now(),
     upcoming && !readOnly && !booking.checkedIn && !may('checkIn.open') && m.booking_actions_check_in(),

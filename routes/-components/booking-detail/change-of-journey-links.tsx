@@ -4,7 +4,7 @@ import { m } from '#src/paraglide/messages.js';
 import type { Booking } from '#src/schemas/booking';
 import type { BookingLifecycle } from '../booking-lifecycle';
 import * as styles from './booking-detail.css';
-import type { BookingScreenMode } from './booking-detail-screen';
+import type { BookingScreenMode } from './booking-screen-mode';
 import { bookingPath } from '../booking-links';
 
 /** On an exchanged booking's lifecycle note: "Open the new booking" (local-server extra; absent: no link). */

@@ -8,7 +8,7 @@ import { changeabilityReasons, notChangeableFallback, ukDate } from '../booking-
 import { journeyName } from '../journey-name';
 import { AddToCalendar } from './add-to-calendar';
 import * as styles from './booking-detail.css';
-import type { BookingScreenMode } from './booking-detail-screen';
+import type { BookingScreenMode } from './booking-screen-mode';
 import type { BookingOffer } from './booking-offer';
 import { LegCard } from './leg-card';
 

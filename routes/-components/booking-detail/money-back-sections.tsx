@@ -9,7 +9,7 @@ import { NeedsConnection } from '../needs-connection';
 import { RefundEntry } from '../refunds/refund-quote';
 import { RefundStatus } from '../refunds/refund-status';
 import * as styles from './booking-detail.css';
-import type { BookingScreenMode } from './booking-detail-screen';
+import type { BookingScreenMode } from './booking-screen-mode';
 import type { BookingOffer } from './booking-offer';
 
 /**

@@ -4,7 +4,7 @@ import type { Booking, BookingDetailResponse } from '#src/schemas/booking';
 import { useConnection, useServices } from '#src/services';
 import { bookingTitle, deliveryLabels, ukDate, ukDateTime } from '../booking-format';
 import * as styles from './booking-detail.css';
-import type { BookingScreenMode } from './booking-detail-screen';
+import type { BookingScreenMode } from './booking-screen-mode';
 import { VatReceipt } from './vat-receipt';
 import { bookingPath } from '../booking-links';
 

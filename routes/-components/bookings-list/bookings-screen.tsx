@@ -60,7 +60,7 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
   const lists = useDeferredValue(useSelector(actor, (s) => s.context.byFilter));
   const state = lists[filter];
   const now = new Date();
-  // The guest list's call is not in SPEC section 7: a host without it (404) has no Guest tab (decision 342).
+  // The guest list's call is not in docs/product/api.md: a host without it (404) has no Guest tab (decision 342).
   const guestAbsent = lists.guest.failure === 'absent';
   const visibleTabs = tabs.filter((t) => t.filter !== 'guest' || ((hasGuest && !guestAbsent) || filter === 'guest'));
   // The row of tabs scrolls sideways on a narrow screen: the current tab is scrolled into it, again

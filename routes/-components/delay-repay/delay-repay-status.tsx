@@ -45,7 +45,7 @@ export function claimProblemPage(snapshot: Snapshot, send: Send): ReactNode {
     );
   }
   if (snapshot.matches('linkNotOffered')) {
-    // The host has no sessions from email links (a 404 from a call beyond SPEC section 7): not an error.
+    // The host has no sessions from email links (a 404 from a call beyond docs/product/api.md): not an error.
     return (
       <Page title={m.delay_repay_screen_delay_repay_claim()}>
         <Alert tone="info" title={m.delay_repay_screen_we_couldnt_open_your_claim()}>

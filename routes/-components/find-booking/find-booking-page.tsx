@@ -27,7 +27,7 @@ const fields: { field: FindBookingField; label: string; type: string; autoComple
 /**
  * /find-booking (public): find a booking by its reference, departure date, a passenger's surname and
  * the email it was made with; on success the order exchange token opens it on /order-token/{bookingId},
- * or the order-token list when the answer carries only the token (spec section 7).
+ * or the order-token list when the answer carries only the token (docs/product/api.md).
  */
 export function FindBookingPage() {
   const services = useServices();

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { passengerAssistanceCancelMachine, passengerAssistanceCancelMessages } from '#machines/passenger-assistance-cancel';
+import { passengerAssistanceCancelMachine, passengerAssistanceCancelMessages, type CancelAssistanceRequest } from '#machines/passenger-assistance-cancel';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { newKeySeed } from '#src/api/idempotency';
 import { Alert } from '#src/ui/alert';
@@ -10,6 +10,7 @@ import { Button } from '#src/ui/button';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { CheckAgain } from '../check-again';
+import { lostAnswerSubmit, useLostAnswerPhase } from '../lost-answer';
 import { AssistanceFacts } from './assistance-summary';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
@@ -24,8 +25,8 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
     passengerAssistanceCancelMachine.provide({
       actors: {
         fetchAssistance: fromPromise(({ input }) => loaders.loadItem(input.bookingId, input.assistanceId)),
-        cancelAssistance: fromPromise(({ input }) =>
-          loaders.assistance.cancel(input.orderId, input.bookingId, input.assistanceId, input.idempotencyKey),
+        cancelAssistance: lostAnswerSubmit((request: CancelAssistanceRequest) =>
+          loaders.assistance.cancel(request.orderId, request.bookingId, request.assistanceId, request.idempotencyKey),
         ),
       },
     }),
@@ -37,9 +38,11 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
   }, [done, bookingId, navigate]);
 
   const { item, schemaError, cancelError } = snapshot.context;
-  const checking = snapshot.matches('checking');
-  const unconfirmed = snapshot.matches('unconfirmed');
-  const cancelling = snapshot.matches('cancelling') || checking;
+  // The confirm's attempt: sent, checked after a lost answer, or unconfirmed (Check again).
+  const phase = useLostAnswerPhase(snapshot.children.cancelAssistance);
+  const checking = phase === 'checking';
+  const unconfirmed = phase === 'unconfirmed';
+  const cancelling = snapshot.matches('cancelling') && !unconfirmed;
   const backToReview = (label: string) => (
     <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: assistanceId }} activeOptions={{ exact: true }} className={styles.linkButton}>
       {label}

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { passengerAssistanceFormMachine, passengerAssistanceFormMessages } from '#machines/passenger-assistance-form';
+import { passengerAssistanceFormMachine, passengerAssistanceFormMessages, type CreateAssistanceInput } from '#machines/passenger-assistance-form';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { newKeySeed } from '#src/api/idempotency';
 import {
@@ -29,6 +29,7 @@ import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { CheckAgain } from '../check-again';
+import { lostAnswerSubmit, useLostAnswerPhase } from '../lost-answer';
 import { directionNames, legText } from './assistance-summary';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
@@ -49,8 +50,8 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
     passengerAssistanceFormMachine.provide({
       actors: {
         fetchBooking: fromPromise(({ input }) => loaders.loadForRequest(input.bookingId)),
-        createAssistance: fromPromise(({ input }) =>
-          loaders.assistance.create(input.booking.orderId, input.booking.bookingId, valuesToAssistanceInput(input.values), input.idempotencyKey),
+        createAssistance: lostAnswerSubmit((request: CreateAssistanceInput) =>
+          loaders.assistance.create(request.booking.orderId, request.booking.bookingId, valuesToAssistanceInput(request.values), request.idempotencyKey),
         ),
       },
     }),
@@ -69,9 +70,11 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
     (a) => !isCancelled(a) && a.passengerId === values.passengerId && a.direction === values.direction,
   );
   // While the outcome of a sent request is being checked, or is unknown, the form cannot send another.
-  const checking = snapshot.matches('checking');
-  const unconfirmed = snapshot.matches('unconfirmed');
-  const submitting = snapshot.matches('submitting') || checking;
+  // The submit's attempt: sent, checked after a lost answer, or unconfirmed (Check again).
+  const phase = useLostAnswerPhase(snapshot.children.createAssistance);
+  const checking = phase === 'checking';
+  const unconfirmed = phase === 'unconfirmed';
+  const submitting = snapshot.matches('submitting') && !unconfirmed;
   const allErrors = booking ? assistanceFormErrors(values, booking) : {};
   // A question answered (the radio and checkbox groups send no blur) counts as passed: a group
   // skipped before it shows its error.

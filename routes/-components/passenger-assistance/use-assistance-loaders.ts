@@ -60,8 +60,8 @@ export function useAssistanceLoaders() {
         return { booking: { ...booking, legs }, assistances: await assistance.list(booking.orderId, booking.bookingId) };
       },
       /**
-       * One assistance, or null when the host does not offer reading one (a call beyond SPEC section
-       * 7): its 404 then stands beside the spec's own list of the booking's assistance naming it. A
+       * One assistance, or null when the host does not offer reading one (a call beyond
+       * docs/product/api.md): its 404 then stands beside the spec's own list of the booking's assistance naming it. A
        * 404 for an assistance the list does not name either is the page's not found.
        */
       loadItem: async (bookingId: string, assistanceId: string): Promise<AssistanceItem | null> => {

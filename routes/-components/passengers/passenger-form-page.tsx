@@ -40,7 +40,7 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
     { input: { mode, passengerId: passengerId ?? null, today: isoToday() } },
   );
   const hintId = useId();
-  // Spec section 4: add, edit and delete go back to the list on success.
+  // docs/product/states.md: add, edit and delete go back to the list on success.
   const done = snapshot.status === 'done';
   useEffect(() => {
     if (done) void navigate({ to: '/passengers-and-railcards' });

@@ -36,7 +36,7 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
           const railcards = railcardsApi(api);
           if (input.mode === 'edit') {
             const [held, type] = await Promise.all([railcards.get(input.passengerId, input.railcardId), railcards.catalogueEntry(input.railcardId)]);
-            // Section 7's answer is `{railcard}`: without the passenger's name, the saved passenger's.
+            // docs/product/api.md's answer is `{railcard}`: without the passenger's name, the saved passenger's.
             const passenger = held.passenger ?? (await passengersApi(api).get(input.passengerId));
             return { passenger: { id: passenger.id, firstName: passenger.firstName, lastName: passenger.lastName }, railcard: type, held: held.railcard };
           }

@@ -121,7 +121,7 @@ const noDisruptionRefundNext = m.refund_copy_no_disruption_refund_next();
 /**
  * What the customer can do about a reason the quote gives. "Choose a disruption reason" is said only
  * while one could still refund: the quote's options can show that none would, as for an activated
- * mobile ticket (DOMAIN.md), and the page must not send the customer to reasons that give nothing.
+ * mobile ticket (docs/product/domain.md), and the page must not send the customer to reasons that give nothing.
  */
 export const ineligibilityNextStep = (code: IneligibilityReason, quote: RefundQuote): string =>
   disruptionNextSteps.includes(code) && !disruptionMayRefund(quote) ? noDisruptionRefundNext : ineligibilityCopy[code].next;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * Spec section 2: the refund page takes a quote id and a `from` of history or detail. Its own small
+ * docs/product/screens.md: the refund page takes a quote id and a `from` of history or detail. Its own small
  * module: the route's search check loads with the route tree, the screen only when it opens.
  */
 export const refundSearch = v.object({

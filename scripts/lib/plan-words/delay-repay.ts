@@ -48,7 +48,7 @@ export const delayRepay: MachineWords = {
     'startClaimFlow fails': blocked('claim service', 'user-flow-access', 'then open the email link'),
     'fetchClaimToken answers [linkNamesClaim]': 'the claim service says which claim the link is for and whether its customer has an account',
     'fetchClaimToken answers': {
-      use: 'a retailer whose claim-token answer gives only customerRegistered (SPEC section 7) and whose link session names no claim',
+      use: 'a retailer whose claim-token answer gives only customerRegistered (docs/product/api.md) and whose link session names no claim',
       text: 'the claim service accepts the link but does not say which claim it is for (the local server always names it: the browser replay answers for it)',
     },
     'fetchClaimToken fails': blocked('claim service', 'claim-token', 'then open the email link'),

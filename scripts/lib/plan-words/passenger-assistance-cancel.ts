@@ -8,7 +8,7 @@ export const passengerAssistanceCancel: MachineWords = {
   events: {
     'assistance.retry': 'they press [[common_try_again]]',
     'cancel.confirm': 'they press [[passenger_assistance_assistance_cancel_page_cancel_assistance]]',
-    'cancel.check': 'they press [[common_check_again]]',
+    'cancel.check': 'they press [[common_check_again]] (shown when the cancel could not be confirmed)',
   },
   states: {
     loading: '[[passenger_assistance_assistance_cancel_page_loading_this_assistance]]',
@@ -17,9 +17,8 @@ export const passengerAssistanceCancel: MachineWords = {
     absent: '[[passenger_assistance_cancel_not_offered]] and [[passenger_assistance_assistance_list_page_back_to_booking]]',
     alreadyCancelled: '[[passenger_assistance_cancel_already_cancelled]] with [[common_back_to_passenger_assistance]]',
     confirming: '[[passenger_assistance_assistance_cancel_page_do_you_want_to_cancel]], who, which journey and what help, then [[passenger_assistance_assistance_cancel_page_cancel_assistance]] and [[passenger_assistance_assistance_cancel_page_keep_assistance]]; after a refusal, [[passenger_assistance_assistance_cancel_page_we_couldnt_cancel_this_assistance]] with the service\'s reason (or [[passenger_assistance_cancel_cancel_error]])',
-    cancelling: 'the button reads [[passenger_assistance_assistance_cancel_page_cancelling]]',
-    checking: 'the button reads [[passenger_assistance_cancel_checking]]',
-    unconfirmed: '[[passenger_assistance_cancel_unconfirmed]] with [[common_check_again]]',
+    cancelling:
+      'the button reads [[passenger_assistance_assistance_cancel_page_cancelling]]; after a lost answer [[passenger_assistance_cancel_checking]], then, if the check gets no answer either, [[passenger_assistance_cancel_unconfirmed]] with [[common_check_again]]',
     cancelled: 'the booking\'s [[common_passenger_assistance]] page opens, where the assistance shows as cancelled',
   },
   outcomes: {
@@ -28,9 +27,9 @@ export const passengerAssistanceCancel: MachineWords = {
     'fetchAssistance answers': 'the assistance service answers with the booked assistance',
     'fetchAssistance fails [isNotFound]': 'the assistance service finds no such assistance on this booking (change the assistance id in the address)',
     'fetchAssistance fails': blocked('assistance service', 'customer/passenger-assistance/…', 'then open the page'),
-    'cancelAssistance answers': 'the assistance service cancels the help',
-    'cancelAssistance fails [isOutcomeUnknown]': lost('assistance service', 'customer/passenger-assistance/…/cancel'),
-    'cancelAssistance fails [isAlreadyCancelled]': 'the assistance service says it was cancelled already (409: cancel it from another tab first)',
-    'cancelAssistance fails': 'the assistance service refuses with its reason: the train has left (a retailer\'s test system, or an assistance whose train left while the page was open)',
+    'cancelAssistance answers [isCancelAnswered]': `the assistance service cancels the help (first time, or to the check after ${lost('assistance service', 'customer/passenger-assistance/…/cancel')})`,
+    'cancelAssistance answers [isAlreadyCancelled]': 'the assistance service says it was cancelled already (409: cancel it from another tab first)',
+    'cancelAssistance answers': 'the assistance service refuses with its reason: the train has left (a retailer\'s test system, or an assistance whose train left while the page was open)',
+    'cancelAssistance fails': 'the page itself fails while cancelling (no tester can cause it)',
   },
 };

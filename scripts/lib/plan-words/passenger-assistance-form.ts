@@ -16,7 +16,7 @@ export const passengerAssistanceForm: MachineWords = {
     'form.blur': 'they leave a field (Tab to the next one); a question left unanswered shows its message',
     'form.submit [isValid]': 'with a passenger, a journey and at least one kind of help chosen, they press [[passenger_assistance_assistance_request_page_book_assistance]]',
     'form.submit': 'with a question unanswered, they press Enter in the form ([[passenger_assistance_assistance_request_page_book_assistance]] stays disabled); each question\'s message shows',
-    'assistance.check': 'they press [[common_check_again]]',
+    'assistance.check': 'they press [[common_check_again]] (shown when the booking could not be confirmed)',
   },
   states: {
     loading: '[[passenger_assistance_assistance_request_page_loading_your_booking]]',
@@ -24,9 +24,8 @@ export const passengerAssistanceForm: MachineWords = {
     notFound: '[[passenger_assistance_form_not_found]] and [[common_back_to_passenger_assistance]]',
     notBookable: '[[passenger_assistance_form_not_bookable]] (no form) and [[common_back_to_passenger_assistance]]',
     editing: `[[passenger_assistance_assistance_request_page_please_book_at_least_2]], then ${assistanceFields} (help already booked for a passenger and journey shows [[passenger_assistance_assistance_request_page_already_has]] with [[passenger_assistance_assistance_request_page_view_the_booked_assistance]]), [[passenger_assistance_assistance_request_page_book_assistance]] and [[common_cancel]]; after a refusal, [[passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance]] with the service's reason (or [[passenger_assistance_form_submit_error]]) above the form, and what they chose is kept`,
-    submitting: 'the button reads [[passenger_assistance_assistance_request_page_booking]]; what they chose stays',
-    checking: 'the button reads [[passenger_assistance_form_checking]]; what they chose stays',
-    unconfirmed: '[[passenger_assistance_form_unconfirmed]] with [[common_check_again]]; what they chose stays',
+    submitting:
+      'the button reads [[passenger_assistance_assistance_request_page_booking]]; after a lost answer [[passenger_assistance_form_checking]], then, if the check gets no answer either, [[passenger_assistance_form_unconfirmed]] with [[common_check_again]]; what they chose stays',
     booked: 'the review of the booked assistance opens (its own plan: passenger-assistance-review)',
   },
   outcomes: {
@@ -34,8 +33,8 @@ export const passengerAssistanceForm: MachineWords = {
     'fetchBooking answers': { use: 'Leeds → Sheffield (past)', text: 'the assistance service answers with a booking whose journeys have all left (a past booking, or the annual season: open …/passenger-assistance/create of it)' },
     'fetchBooking fails [isNotFound]': 'the assistance service finds no such booking in their account (change the booking id in the address to one that is not theirs)',
     'fetchBooking fails': blocked('assistance service', 'customer/passenger-assistance/…', 'then open the page'),
-    'createAssistance answers': 'the assistance service books the help',
-    'createAssistance fails [isOutcomeUnknown]': lost('assistance service', 'customer/passenger-assistance/…'),
-    'createAssistance fails': { use: 'Euston → Coventry (leaves within 2 hours)', text: 'the assistance service refuses with its reason: it must be booked at least 2 hours before the train leaves' },
+    'createAssistance answers [isBooked]': `the assistance service books the help (first time, or to the check after ${lost('assistance service', 'customer/passenger-assistance/…')})`,
+    'createAssistance answers': { use: 'Euston → Coventry (leaves within 2 hours)', text: 'the assistance service refuses with its reason: it must be booked at least 2 hours before the train leaves' },
+    'createAssistance fails': 'the page itself fails while booking (no tester can cause it)',
   },
 };

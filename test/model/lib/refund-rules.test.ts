@@ -3,7 +3,7 @@ import { isBlockingReason, isRequestableQuote, isTermsIneligible, problemMessage
 import { ApiError } from '#src/api/errors';
 import type { RefundQuote } from '#src/schemas/refunds';
 
-/** Spec section 4 "Refund": the rules the four refund machines share (machines/lib/refund-rules.ts). */
+/** docs/product/states.md "Refund": the rules the four refund machines share (machines/lib/refund-rules.ts). */
 const quote = (over: Partial<RefundQuote> = {}): RefundQuote => ({
   quoteId: 'Q-1',
   status: 'REFUNDABLE',
