@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -77,6 +78,14 @@ describe('every API route names its action', () => {
     expect(routes.length).toBeGreaterThan(75);
     expect(routes.filter((r) => !r.actions).map((r) => `${r.method} ${r.path}`)).toEqual([]);
     for (const r of routes) for (const a of r.actions ?? []) expect(ACTIONS).toContain(a);
+  });
+
+  it('is the table docs/access-policy.md shows integrators', () => {
+    const cell = (a: boolean | 'guest-order') => (a === true ? 'yes' : a === false ? '—' : 'guest orders only');
+    const rows = ACTIONS.map((a) => `| \`${a}\` | ${POLICY[a].what} | ${ACCESS_KINDS.map((k) => cell(POLICY[a].allow[k])).join(' | ')} |`);
+    const page = readFileSync(new URL('../../docs/access-policy.md', import.meta.url), 'utf8');
+    expect(page).toContain(`| Action | What it covers | ${ACCESS_KINDS.join(' | ')} |`);
+    for (const row of rows) expect(page).toContain(row);
   });
 
   it('uses every action of the table somewhere', () => {
