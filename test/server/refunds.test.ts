@@ -453,7 +453,20 @@ describe('refund authorization', () => {
     expect((await client.get(`${API}/refund-quote/${orderOf(K.advance)}/${bookingOf(K.flexible)}`)).status).toBe(403);
   });
 
+  it('pays a new card only when the quote asked for one: a card token on a quote for the card on file is 422 CARD_NOT_REQUESTED', async () => {
+    await server.reset();
+    await asRobin();
+    const quote = await getQuote(K.flexible);
+    expect(quote.creditCardForm).toMatchObject({ required: false });
+    const card = v.parse(CardTokenResponse, (await tokenise('4242 4242 4242 4242')).body);
+    const refused = await requestRefund(quote.quoteId ?? '', { token: card.token, bookingId: bookingOf(K.flexible) });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ errors: [{ code: 'CARD_NOT_REQUESTED' }] });
+    expect((await detail(K.flexible))?.refund?.refunds).toEqual([]);
+  });
+
   it("refuses another account's request on a quote, and without CSRF, and changes nothing", async () => {
+    await server.reset();
     await asRobin();
     const quote = await getQuote(K.flexible);
     const alex = await signedInClient(server.origin, DEMO_ACCOUNT);
