@@ -1,7 +1,7 @@
 import type { Db } from '../db.ts';
 import type { GuestSession, SessionCustomer } from '../domain/identity.ts';
 import type { Clock } from './clock.ts';
-import type { Action } from './policy.ts';
+import type { Action } from './policy-table.ts';
 
 /** Hooks that exist only when the app runs with test switches on. */
 export type TestHooks = {
