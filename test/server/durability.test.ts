@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 /**
- * Durability and concurrency hold, bounded. 50 concurrent writes all land; a server process
+ * Durability and concurrency hold, bounded. 40 concurrent writes all land (under the 50 saved passengers an account holds, decision 569); a server process
  * killed with SIGKILL in the middle of writing, twice, loses nothing it had acknowledged.
  */
 const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };
@@ -33,13 +33,13 @@ describe('concurrency', () => {
     await server?.close();
   });
 
-  it('50 concurrent writes all land, once each', async () => {
+  it('40 concurrent writes all land, once each', async () => {
     const client = await signedInClient(server.origin, DEMO);
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => client.post(ADD, passenger(i))));
-    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 50 }, () => 201));
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => client.post(ADD, passenger(i))));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 40 }, () => 201));
     const names = await savedFirstNames(client);
-    expect(names.length).toBe(50);
-    expect(new Set(names)).toEqual(new Set(Array.from({ length: 50 }, (_, i) => nameFor(i))));
+    expect(names.length).toBe(40);
+    expect(new Set(names)).toEqual(new Set(Array.from({ length: 40 }, (_, i) => nameFor(i))));
   }, 20_000);
 });
 
