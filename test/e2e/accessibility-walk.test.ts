@@ -330,8 +330,7 @@ describe('accessibility walk', () => {
   it('Delay Repay: the hint says what is missing, the busy submit keeps focus, the 422 is tied to the delay', async () => {
     const page = w.page;
     await world.server.reset();
-    await signIn(page, world.server.origin, demo.email, demo.password);
-    await page.goto(url(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`));
+    await signIn(page, world.server.origin, demo.email, demo.password, '', url(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`));
     const send = page.getByRole('button', { name: 'Send claim' });
     await send.waitFor();
     await checkScreen(page, 'Delay Repay');
@@ -385,8 +384,7 @@ describe('accessibility walk', () => {
   it('change password: the refusal is tied to the current password; personal details keep focus and announce the save', async () => {
     const page = w.page;
     await world.server.reset();
-    await signIn(page, world.server.origin, demo.email, demo.password);
-    await page.goto(url('/change-password'));
+    await signIn(page, world.server.origin, demo.email, demo.password, '', url('/change-password'));
     const current = page.getByLabel('Current password');
     await current.fill('not-the-password-1');
     await page.getByLabel('New password').fill('AnotherRail2027');
@@ -425,8 +423,7 @@ describe('accessibility walk', () => {
     const page = w.page;
     await world.server.reset();
     const bookingId = refundSeedBookingId(REFUND_SEED_KEYS.partialReturn);
-    await signIn(page, world.server.origin, robin.email, robin.password);
-    await page.goto(url(`/bookings/${bookingId}/history`));
+    await signIn(page, world.server.origin, robin.email, robin.password, '', url(`/bookings/${bookingId}/history`));
     await page.getByRole('button', { name: 'Cancel and refund' }).click();
     await page.waitForURL((u) => u.pathname.endsWith('/refund'));
     const robinTick = page.getByLabel(/Robin Hughes/);
@@ -470,8 +467,7 @@ describe('accessibility walk', () => {
   it('booking detail, the insurance dialog and a passenger assistance request', async () => {
     const page = w.page;
     await world.server.reset();
-    await signIn(page, world.server.origin, demo.email, demo.password);
-    await page.goto(url(`/bookings/${bookingIdOf('demo-upcoming-euston-manchester')}`));
+    await signIn(page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${bookingIdOf('demo-upcoming-euston-manchester')}`));
     const opener = page.getByRole('button', { name: 'Claim on your insurance' });
     await opener.waitFor();
     await checkScreen(page, 'booking detail');
@@ -544,8 +540,7 @@ describe('accessibility walk', () => {
         await page.goto(url('/login'));
         await heading(page, /Sign in/);
         await checkScreen(page, `${name}: sign in`);
-        await signIn(page, world.server.origin, demo.email, demo.password);
-        await page.goto(url('/personal-details'));
+        await signIn(page, world.server.origin, demo.email, demo.password, '', url('/personal-details'));
         await heading(page, 'Personal details');
         await page.locator('form').first().waitFor();
         await checkScreen(page, `${name}: personal details`);

@@ -22,8 +22,7 @@ const heading = (name: string | RegExp) => w.page.getByRole('heading', { level: 
 const text = (t: string) => w.page.getByText(t, { exact: true });
 const open = async (path: string, width?: number) => {
   if (width) await w.page.setViewportSize({ width, height: 900 });
-  await signIn(w.page, world.server.origin, demo.email, demo.password);
-  await w.page.goto(`${world.server.origin}/my-account/${path}`);
+  await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/${path}`);
 };
 /** LOOK_DIR=/tmp/x saves screenshots of the states tests reach, for people to look at. */
 const shot = async (name: string) => {

@@ -86,8 +86,7 @@ describe('add to calendar (decision 190)', () => {
   it('is disabled with its reason on a season ticket (no train times)', async () => {
     await w?.context.close();
     w = await openPage(world.browser);
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId('demo-season-annual-reading')}`);
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/bookings/${bookingId('demo-season-annual-reading')}`);
     const button = w.page.getByRole('button', { name: 'Add to calendar' });
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);

@@ -57,8 +57,7 @@ const actions = () => w.page.getByRole('button', { name: 'Resend booking email' 
 
 describe('resend booking email', () => {
   it('validates, sends to several addresses, closes with Escape, resets and returns focus', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${EUSTON_MANCHESTER}`));
     await actions().waitFor();
     const opener = w.page.getByRole('button', { name: 'Resend booking email' });
     await opener.click();
@@ -148,8 +147,7 @@ describe('resend booking email', () => {
 
 describe('on-demand ticket', () => {
   it('issues a ticket, polling with a doubling backoff from 800 ms', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${EUSTON_MANCHESTER}`));
     const polls: number[] = [];
     w.page.on('request', (r) => {
       if (r.url().includes('/get-on-demand-ticket-status/')) polls.push(Date.now());
@@ -204,8 +202,7 @@ describe('on-demand ticket', () => {
   });
 
   it('shows the failure of the seeded failing delivery and offers another try', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/bookings/${booking(FAILING_ON_DEMAND_BOOKING_KEY)}`));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${booking(FAILING_ON_DEMAND_BOOKING_KEY)}`));
     await w.page.getByRole('button', { name: 'Get ticket now' }).click();
     await w.page.getByRole('alert').getByText("Sorry, we couldn't issue your ticket.", { exact: false }).waitFor({ timeout: 15_000 });
     await w.page.getByRole('button', { name: 'Try again' }).waitFor();
@@ -236,8 +233,7 @@ describe('VAT receipt', () => {
   });
 
   it('downloads the order’s receipt: fares zero-rated, the booking fee at 20% shown apart, the VAT number', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${EUSTON_MANCHESTER}`));
     const button = w.page.getByRole('button', { name: 'Download VAT receipt (PDF)' });
     await button.waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
@@ -259,8 +255,7 @@ describe('VAT receipt', () => {
   });
 
   it('takes a paid refund off, and a refunded booking shows no ticket', async () => {
-    await signIn(w.page, world.server.origin, 'refunds@example.com', demo.password);
-    await w.page.goto(url(`/bookings/${booking('refunds-refunded-birmingham-euston')}`));
+    await signIn(w.page, world.server.origin, 'refunds@example.com', demo.password, '', url(`/bookings/${booking('refunds-refunded-birmingham-euston')}`));
     const button = w.page.getByRole('button', { name: 'Download VAT receipt (PDF)' });
     await button.waitFor();
     expect(await w.page.getByRole('heading', { name: 'Your ticket' }).count()).toBe(0);
@@ -298,8 +293,7 @@ describe('check-in', () => {
   });
 
   it('says when check-in is not open yet', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/bookings/${EUSTON_MANCHESTER}`));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${EUSTON_MANCHESTER}`));
     await actions().waitFor();
     await w.page.getByText('Check-in opens 24 hours before your train departs.').waitFor();
     expect(await w.page.getByText('Check-in is open for this journey.').count()).toBe(0);

@@ -20,8 +20,7 @@ describe('booking detail', () => {
   it('shows legs, calling points, price, changeability, and edits a passenger name', async () => {
     await world.server.reset();
     w = await openPage(world.browser, 375);
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId('demo-upcoming-kingscross-york')}`);
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/bookings/${bookingId('demo-upcoming-kingscross-york')}`);
     await heading("London King's Cross to York").waitFor();
     await w.page.getByText('Total paid:').waitFor();
     expect(await w.page.getByText('£98.40').count()).toBe(1);
@@ -64,8 +63,7 @@ describe('booking detail', () => {
 
   it('says when calling points are unavailable and the journey cannot be changed', async () => {
     w = await openPage(world.browser);
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.activatedToday)}`);
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.activatedToday)}`);
     await heading('London Euston to Coventry').waitFor();
     await w.page.getByText('Your mobile ticket has been activated, so this journey can no longer be changed.').waitFor();
     await w.page.getByText('Calling points are unavailable for this train.').waitFor();
@@ -74,8 +72,7 @@ describe('booking detail', () => {
 
   it('sends a moved booking (308) through history to its replacement', async () => {
     w = await openPage(world.browser);
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId('demo-changed-original')}`);
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/bookings/${bookingId('demo-changed-original')}`);
     await w.page.waitForURL(new RegExp(`/bookings/${bookingId('demo-changed-replacement')}/history$`));
     await heading('Booking history').waitFor();
     await w.page.getByText('Ticket changed from Advance Single to Off-Peak Single').waitFor();
@@ -86,8 +83,7 @@ describe('booking detail', () => {
 
   it('waits for a replacement, then opens its history marked refund complete', async () => {
     w = await openPage(world.browser);
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessing)}/history?waitForSuperseders=true`);
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessing)}/history?waitForSuperseders=true`);
     await w.page.getByText("We're updating your booking").waitFor();
     await w.page.waitForURL(/refundComplete=true/, { timeout: 15_000 });
     expect(w.page.url()).toContain(`/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessingReplacement)}/history`);
@@ -100,8 +96,7 @@ describe('booking detail', () => {
 describe('after a part refund or a change of journey', () => {
   it('Total paid includes the booking fee the VAT receipt lists (Euston → Manchester: £42.50 fare + £1.50 fee)', async () => {
     w = await openPage(world.browser);
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId('demo-upcoming-euston-manchester')}`);
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/bookings/${bookingId('demo-upcoming-euston-manchester')}`);
     const tickets = w.page.getByRole('region', { name: 'Tickets and price' });
     await tickets.getByText('Booking fee').waitFor();
     await tickets.getByText('£1.50').waitFor();
@@ -114,8 +109,7 @@ describe('after a part refund or a change of journey', () => {
     // The seed makes the refund, and so its replacement order, an hour before the reset.
     const refundedAt = new Date(Date.now() - 60 * 60 * 1000);
     w = await openPage(world.browser);
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessing)}/history`);
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/bookings/${bookingId(BOOKING_HISTORY_KEYS.refundProcessing)}/history`);
     await heading('Booking history').waitFor();
     await w.page.getByText(/^Part refunded on .*: the refunded passengers' tickets are cancelled/).first().waitFor();
     expect(await w.page.getByText("This booking hasn't been changed since it was made.").count()).toBe(0);
@@ -204,8 +198,7 @@ describe('money paid once', () => {
   it('Euston → Manchester: once its insurance has paid for the trip, Cancel and refund and Get ticket now are withdrawn, and the booking says why', async () => {
     await world.server.reset();
     w = await openPage(world.browser);
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(`${world.server.origin}/my-account/bookings/${bookingId('demo-upcoming-euston-manchester')}`);
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/bookings/${bookingId('demo-upcoming-euston-manchester')}`);
     await w.page.getByRole('button', { name: 'Cancel and refund' }).waitFor();
     await w.page.getByRole('button', { name: 'Claim on your insurance' }).click();
     const dialog = w.page.getByRole('dialog', { name: 'Claim on your Essential flexible insurance' });

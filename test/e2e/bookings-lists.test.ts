@@ -18,8 +18,7 @@ const tabs = () => w.page.getByRole('navigation', { name: 'Booking lists' });
 
 describe('booking lists', () => {
   it('redirects /bookings to upcoming once loaded, with tab totals and cards linking to the booking', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url('/bookings'));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url('/bookings'));
     await w.page.waitForURL(/\/bookings\/upcoming$/);
     await heading('My bookings').waitFor();
     await tabs().getByRole('link', { name: /Upcoming\W*6/ }).waitFor();
@@ -109,8 +108,7 @@ describe('guest order association', () => {
 
   it('adds only part when a changed guest order cannot move (Sam: partial)', async () => {
     await w.context.clearCookies();
-    await signIn(w.page, world.server.origin, sam.email, sam.password);
-    await w.page.goto(url('/bookings/guest#token=demo-association-token-sam'));
+    await signIn(w.page, world.server.origin, sam.email, sam.password, '', url('/bookings/guest#token=demo-association-token-sam'));
     await w.page.getByRole('button', { name: 'Add these bookings to my account' }).click();
     await w.page.waitForURL(/bookingsImported=partial$/);
     await w.page.getByText('Some bookings added').waitFor();
@@ -186,8 +184,7 @@ describe('empty lists', () => {
   it("shows the empty state for an account without bookings ('empty' scenario)", async () => {
     await world.server.reset('empty');
     await w.context.clearCookies();
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url('/bookings/upcoming'));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url('/bookings/upcoming'));
     await w.page.getByText("You don't have any upcoming journeys.").waitFor();
     await tabs().getByRole('link', { name: /Season tickets/ }).click();
     await w.page.getByText("You don't have any season tickets.").waitFor();

@@ -15,8 +15,7 @@ describe('calendar feed', () => {
   it('turns on with an address shown once, renews it and turns off, each asked first; keyboard and 375 px', async () => {
     const { page, context } = await openPage(world.browser, 375);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.server.origin });
-    await signIn(page, world.server.origin, demo.email, demo.password);
-    await page.goto(`${world.server.origin}/my-account/account-controls`);
+    await signIn(page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/account-controls`);
     const section = page.getByRole('region', { name: 'Your journeys in your calendar' });
     await section.getByRole('button', { name: 'Get a calendar address' }).click();
 

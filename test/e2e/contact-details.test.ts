@@ -38,8 +38,7 @@ describe('customer service contact details', () => {
     expect(res.ok).toBe(true);
     const scotRail = contactDetails.ScotRail;
     const bookingId = refundSeedBookingId(REFUND_SEED_KEYS.fraud);
-    await signIn(w.page, world.server.origin, robin.email, robin.password);
-    await w.page.goto(url(`/bookings/${bookingId}`));
+    await signIn(w.page, world.server.origin, robin.email, robin.password, '', url(`/bookings/${bookingId}`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund`) && !!u.searchParams.get('quoteId'));
     await w.page.getByRole('button', { name: 'Continue' }).click();
@@ -77,8 +76,7 @@ describe('customer service contact details', () => {
   it("a rejected refund on the bookings list shows the portal's contact, loaded when the card needs it", async () => {
     await portal('NorthernRailway');
     const northern = contactDetails.NorthernRailway;
-    await signIn(w.page, world.server.origin, robin.email, robin.password);
-    await w.page.goto(url('/bookings/upcoming'));
+    await signIn(w.page, world.server.origin, robin.email, robin.password, '', url('/bookings/upcoming'));
     const card = w.page.getByRole('article').filter({ hasText: 'Refund rejected:' }).first();
     await card.waitFor();
     const contact = card.getByRole('region', { name: 'Contact customer service' });
@@ -91,8 +89,7 @@ describe('customer service contact details', () => {
 
   it("a ticket that could not be issued shows the portal's contact with the failure", async () => {
     await portal('Leisure');
-    await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026');
-    await w.page.goto(url(`/bookings/${stableId('booking', `${FAILING_ON_DEMAND_BOOKING_KEY}:0`)}`));
+    await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026', '', url(`/bookings/${stableId('booking', `${FAILING_ON_DEMAND_BOOKING_KEY}:0`)}`));
     await w.page.getByRole('button', { name: 'Get ticket now' }).click();
     await w.page.getByRole('alert').getByText("Sorry, we couldn't issue your ticket.", { exact: false }).waitFor({ timeout: 15_000 });
     const contact = w.page.getByRole('region', { name: 'Contact customer service' });

@@ -25,8 +25,7 @@ const states = async (page: Page) => {
 
 const openSignedIn = async (width = 1280) => {
   w = await openPage(world.browser, width);
-  await signIn(w.page, world.server.origin, demo.email, demo.password);
-  await w.page.goto(`${world.server.origin}/my-account/contact-preferences`);
+  await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/contact-preferences`);
   await toggle(w.page, 'Email offers and news').waitFor();
 };
 

@@ -21,8 +21,7 @@ describe('Delay Repay draft across a 401', () => {
   it('goes to sign in, then back to the claim with what was typed; bank details never in storage', async () => {
     const id = claimId('demo-past-leeds-sheffield');
     const claimPath = `**/my-account/api/claim/${id}`;
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(`${world.server.origin}/my-account/bookings/claim/${id}`);
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/bookings/claim/${id}`);
     await w.page.getByRole('heading', { name: 'You can claim Delay Repay' }).waitFor();
     await w.page.getByLabel('How many minutes late did you arrive?').fill('34');
     await w.page.getByRole('radio', { name: 'Bank transfer' }).check();

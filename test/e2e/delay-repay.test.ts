@@ -19,8 +19,7 @@ const url = (path: string) => `${world.server.origin}/my-account${path}`;
 describe('Delay Repay', () => {
   it('a customer sees the estimate, then submits a Submission claim; failures keep what was typed', async () => {
     await world.server.reset();
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url('/bookings/past'));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url('/bookings/past'));
     const card = w.page.getByRole('article', { name: 'Leeds to Sheffield' });
     await card.getByRole('link', { name: 'Claim Delay Repay' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`));
@@ -80,8 +79,7 @@ describe('Delay Repay', () => {
 
   it('keeps the focus on a radio while the claim is sent (aria-disabled, not disabled), and ignores changes meanwhile', async () => {
     await world.server.reset();
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`));
     await w.page.getByRole('heading', { name: 'You can claim Delay Repay' }).waitFor();
     await w.page.getByLabel('How many minutes late did you arrive?').fill('34');
     const voucher = w.page.getByRole('radio', { name: 'Rail travel voucher' });
@@ -114,8 +112,7 @@ describe('Delay Repay', () => {
   });
 
   it("a Punchout claim hands off to the operator's site with nothing to fill", async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/claims/${claimId('demo-past-more-man-lds')}`));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/claims/${claimId('demo-past-more-man-lds')}`));
     const link = w.page.getByRole('link', { name: /Continue to TransPennine Express's claim form/ });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe('https://www.tpexpress.co.uk/help/delay-repay');

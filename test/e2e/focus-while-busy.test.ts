@@ -75,8 +75,7 @@ const press = async (page: Page, name: string) => {
 describe('the focus while busy and after a failure', () => {
   it('Load more bookings that fails: the same button says Try again, and the retry moves on to the new cards', async () => {
     const page = w.page;
-    await signIn(page, world.server.origin, demo.email, demo.password);
-    await page.goto(url('/bookings/past'));
+    await signIn(page, world.server.origin, demo.email, demo.password, '', url('/bookings/past'));
     await page.getByRole('button', { name: 'Load more bookings' }).waitFor();
     await slowDown(page, '**/my-account/api/bookings/past*', 'GET', slow, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"code":"INTERNAL_ERROR"}]}' }),
@@ -101,8 +100,7 @@ describe('the focus while busy and after a failure', () => {
   it('Cancel and refund while the refund is checked, then Confirm refund while it is sent', async () => {
     const page = w.page;
     const bookingId = refundBooking('flexible');
-    await signIn(page, world.server.origin, robin.email, robin.password);
-    await page.goto(url(`/bookings/${bookingId}`));
+    await signIn(page, world.server.origin, robin.email, robin.password, '', url(`/bookings/${bookingId}`));
     await page.getByRole('button', { name: 'Cancel and refund' }).waitFor();
     await slowDown(page, '**/my-account/api/refund-quote/**', 'GET', slow);
     await press(page, 'Cancel and refund');
@@ -123,8 +121,7 @@ describe('the focus while busy and after a failure', () => {
   it('Use this card and refund, declined again and then accepted', async () => {
     const page = w.page;
     const bookingId = refundBooking('declinedCard');
-    await signIn(page, world.server.origin, robin.email, robin.password);
-    await page.goto(url(`/bookings/${bookingId}`));
+    await signIn(page, world.server.origin, robin.email, robin.password, '', url(`/bookings/${bookingId}`));
     await page.getByRole('button', { name: 'Cancel and refund' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Confirm refund' }).click();

@@ -26,8 +26,7 @@ describe('sign in, navigate, sign out', () => {
   });
 
   it('redirects / to the upcoming bookings and navigates by the account menu', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(`${world.server.origin}/my-account/`);
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/`);
     await w.page.waitForURL(/\/my-account\/bookings\/upcoming$/);
     await w.page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Address book' }).click();
     await w.page.waitForURL(/\/address-book$/);
@@ -66,8 +65,7 @@ describe('sign in, navigate, sign out', () => {
   });
 
   it('a 401 from the API forgets the user and goes to login', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(`${world.server.origin}/my-account/change-password`);
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/change-password`);
     await heading('Change your password').waitFor();
     // The session ends behind the app's back: the next call answers 401.
     await w.context.clearCookies({ name: 'ma_session' });
@@ -181,8 +179,7 @@ describe('routing and hosting', () => {
   });
 
   it('follows /redirect only to paths under /my-account', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(`${world.server.origin}/my-account/redirect?to=${encodeURIComponent('https://evil.example/')}`);
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/redirect?to=${encodeURIComponent('https://evil.example/')}`);
     await w.page.waitForURL(/\/my-account\/bookings\/upcoming$/);
     await w.page.goto(`${world.server.origin}/my-account/redirect?to=${encodeURIComponent('/my-account/smartcards')}`);
     await w.page.waitForURL(/\/my-account\/smartcards$/);

@@ -65,8 +65,7 @@ const api = async <T,>(path: string): Promise<T> => {
 describe('an answer lost after the server acted', () => {
   it('refund: the refund page checks, then shows the refund the server made; it is made once', async () => {
     const bookingId = refundSeedBookingId(REFUND_SEED_KEYS.flexible);
-    await signIn(w.page, world.server.origin, robin.email, robin.password);
-    await w.page.goto(url(`/bookings/${bookingId}`));
+    await signIn(w.page, world.server.origin, robin.email, robin.password, '', url(`/bookings/${bookingId}`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await heading('Cancel and refund').waitFor();
     await w.page.getByText('Total refund').waitFor();
@@ -95,8 +94,7 @@ describe('an answer lost after the server acted', () => {
 
   it('Delay Repay: when the check is lost too it says it could not confirm; "Check again" shows the claim sent, once', async () => {
     const id = claimId('demo-past-leeds-sheffield');
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/bookings/claim/${id}`));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/claim/${id}`));
     await w.page.getByRole('heading', { name: 'You can claim Delay Repay' }).waitFor();
     await w.page.getByLabel('How many minutes late did you arrive?').fill('34');
     await w.page.getByRole('radio', { name: 'Rail travel voucher' }).check();
@@ -127,8 +125,7 @@ describe('an answer lost after the server acted', () => {
 
   it('flexible insurance: the modal checks, then shows the claim and its reference; one claim', async () => {
     const key = 'demo-upcoming-euston-manchester';
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/bookings/${bookingIdOf(key)}`));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${bookingIdOf(key)}`));
     await w.page.getByRole('button', { name: 'Claim on your insurance' }).click();
     const dialog = w.page.getByRole('dialog', { name: 'Claim on your Essential flexible insurance' });
     await dialog.waitFor();
@@ -151,8 +148,7 @@ describe('an answer lost after the server acted', () => {
 
   it('passenger assistance: a lost booking answer shows the booking; a lost cancellation, checked twice, shows it cancelled', async () => {
     const york = stableId('booking', `${ASSISTANCE_BOOKING_KEY}:0`);
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/bookings/${york}/passenger-assistance/create`));
+    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${york}/passenger-assistance/create`));
     await heading('Request passenger assistance').waitFor();
     await w.page.getByRole('group', { name: 'Who needs assistance?' }).getByRole('radio', { name: 'Alex Morgan' }).check();
     await w.page.getByRole('group', { name: 'Which journey?' }).getByRole('radio', { name: /^Outward: London King's Cross to York/ }).check();

@@ -34,8 +34,7 @@ const confirmRefund = async () => {
 describe('refunds', () => {
   it('a signed-in customer refunds a flexible ticket in full from booking detail', async () => {
     const bookingId = id('flexible');
-    await signIn(w.page, world.server.origin, robin.email, robin.password);
-    await w.page.goto(url(`/bookings/${bookingId}`));
+    await signIn(w.page, world.server.origin, robin.email, robin.password, '', url(`/bookings/${bookingId}`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund`) && u.searchParams.get('from') === 'detail' && !!u.searchParams.get('quoteId'));
     await heading('Cancel and refund').waitFor();
@@ -53,8 +52,7 @@ describe('refunds', () => {
 
   it('partially refunds one passenger of a two-passenger return and lands on the replacement with "Refund complete"', async () => {
     const bookingId = id('partialReturn');
-    await signIn(w.page, world.server.origin, robin.email, robin.password);
-    await w.page.goto(url(`/bookings/${bookingId}/history`));
+    await signIn(w.page, world.server.origin, robin.email, robin.password, '', url(`/bookings/${bookingId}/history`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith('/refund') && u.searchParams.get('from') === 'history');
     // The selection is the refund: both passengers start ticked, the whole booking's total.
@@ -108,8 +106,7 @@ describe('refunds', () => {
 
   it("explains an Advance ticket's ineligibility and offers a disruption refund", async () => {
     const bookingId = id('advance');
-    await signIn(w.page, world.server.origin, robin.email, robin.password);
-    await w.page.goto(url(`/bookings/${bookingId}`));
+    await signIn(w.page, world.server.origin, robin.email, robin.password, '', url(`/bookings/${bookingId}`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund/ineligible`));
     await heading('Refund not available').waitFor();
@@ -144,8 +141,7 @@ describe('refunds', () => {
 
   it('shows how a season ticket refund is worked out: days used, the rates, the fee, the total', async () => {
     const bookingId = stableId('booking', 'demo-season-annual-reading:0');
-    await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026');
-    await w.page.goto(url(`/bookings/${bookingId}`));
+    await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026', '', url(`/bookings/${bookingId}`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund`));
     const calc = w.page.getByRole('region', { name: 'How your season ticket refund is worked out' });
@@ -164,8 +160,7 @@ describe('refunds', () => {
   it('tells the owner of an activated mobile ticket that no disruption reason refunds it either', async () => {
     // The demo customer's mobile ticket, activated (docs/product/domain.md: it cannot be refunded for any reason).
     const bookingId = stableId('booking', `${BOOKING_HISTORY_KEYS.activatedToday}:0`);
-    await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026');
-    await w.page.goto(url(`/bookings/${bookingId}`));
+    await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026', '', url(`/bookings/${bookingId}`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund/ineligible`));
     await heading('Refund not available').waitFor();

@@ -205,8 +205,7 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
     // button is offered on a booking that is not past, and the quote decides.
     const bookingId = refundSeedBookingId(REFUND_SEED_KEYS.flexible);
     await w.context.clearCookies();
-    await signIn(w.page, server.origin, robin.email, robin.password);
-    await w.page.goto(url(`/bookings/${bookingId}`));
+    await signIn(w.page, server.origin, robin.email, robin.password, '', url(`/bookings/${bookingId}`));
     await heading(/^Journey on /).waitFor();
     await noAlert();
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
@@ -225,8 +224,7 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
 
   it('walks a Delay Repay claim', async () => {
     await w.context.clearCookies();
-    await signIn(w.page, server.origin, demo.email, demo.password);
-    await w.page.goto(url(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`));
+    await signIn(w.page, server.origin, demo.email, demo.password, '', url(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`));
     await w.page.getByRole('heading', { name: 'You can claim Delay Repay' }).waitFor();
     await noAlert();
     // Without the claim's journeys (local-server extras) nothing is chosen for the customer.
