@@ -8,6 +8,8 @@ const UK = 'Europe/London';
 
 export const ukDate = (iso: string, locale: string) =>
   formatDate(iso, locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: UK });
+/** A day in words ("27 August 2027"), the UK day of the instant: a season's last day reads the same on every screen. */
+export const ukLongDate = (iso: string, locale: string) => formatDate(iso, locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: UK });
 export const ukTime = (iso: string, locale: string) =>
   formatDate(iso, locale, { hour: '2-digit', minute: '2-digit', timeZone: UK });
 export const ukDateTime = (iso: string, locale: string) => `${ukDate(iso, locale)}, ${ukTime(iso, locale)}`;

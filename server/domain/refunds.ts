@@ -213,7 +213,12 @@ export function costOfDaysUsed(days: number, rates: SeasonRates): { cost: number
   return { cost: round2(periods.reduce((s, p) => s + p.cost, 0)), periods };
 }
 
-const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+/**
+ * The UK calendar day an instant falls on, as that day's UTC midnight: a season's days are UK days
+ * (its last day ends 23:59 UK time, which is 22:59 UTC in summer), the same day every screen shows.
+ */
+const ukDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const startOfDay = (d: Date) => Date.parse(`${ukDayFormat.format(d)}T00:00:00Z`);
 
 /** Days used (the hand-back day counts) and days left after it, and what the used days cost. */
 export function seasonCalculation(data: BookingData, ticket: Ticket, now: Date): SeasonCalculation | null {

@@ -15,7 +15,8 @@ import {
   type RefundFacts,
   type ServiceDisruption,
 } from '#server/domain/refunds.ts';
-import { at, seasonBooking, tripBooking, type TripSpec } from '#server/seed/booking-factory.ts';
+import { at, seasonBooking, tripBooking, ukAt, type TripSpec } from '#server/seed/booking-factory.ts';
+import { ukDate, ukLongDate } from '#routes/-components/booking-format';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -163,6 +164,22 @@ describe('refund rules', () => {
     });
     // Used for longer than the season is worth at the used-period rates: nothing comes back.
     expect(assess(facts(season(at(now, -357, 0, 0), at(now, 7, 23, 59))), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('AMOUNT_TOO_LOW');
+  });
+
+  it('counts a season in UK days: one ending 23:59 UK time in summer ends that UK day, the day every screen shows', () => {
+    const summer = new Date('2027-06-01T12:00:00Z');
+    const validUntil = ukAt(summer, 87, 23, 59); // 27 August 2027, 23:59 BST
+    expect(validUntil.toISOString()).toBe('2027-08-27T22:59:00.000Z');
+    const data = seasonBooking({
+      key: 's', from: 'RDG', to: 'PAD', kind: 'annual', validFrom: ukAt(summer, -1, 0, 0), validUntil,
+      passenger: one[0] ?? { firstName: 'A', lastName: 'B' }, price: 5280, delivery: 'smartcard',
+    });
+    const season = assess(facts(data, { orderCreatedAt: new Date(summer.getTime() - 20 * DAY) }), 'CHANGED_PLANS', summer).items[0]?.season;
+    // 31 May (00:00 BST is 23:00 UTC on 30 May) and 1 June used; 2 June to 27 August left.
+    expect(season).toMatchObject({ daysUsed: 2, daysLeft: 87 });
+    expect(ukLongDate(validUntil.toISOString(), 'en-GB')).toBe('27 August 2027');
+    expect(ukDate(validUntil.toISOString(), 'en-GB')).toContain('27 Aug 2027');
+    expect(ukLongDate(season?.handedBackOn.toISOString() ?? '', 'en-GB')).toBe('1 June 2027');
   });
 
   it('charges the days used as the cheapest mix of months, weeks and day returns', () => {
