@@ -196,8 +196,9 @@ describe('railcards', () => {
     await page.goto(base());
     await passengerCard('Ruby Morgan').getByRole('link', { name: /Add a railcard/ }).click();
     await heading('Select a railcard').waitFor();
-    await page.getByRole('heading', { name: 'Veterans Railcard' }).waitFor();
+    await page.getByRole('heading', { name: 'Disabled Persons Railcard' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Family & Friends Railcard' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Veterans Railcard' }).count()).toBe(0);
     const notShown = page.getByRole('region', { name: 'Railcards not shown' });
     await notShown.getByText('Family & Friends Railcard: For up to 4 adults and 4 children aged 5 to 15 travelling together.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
