@@ -190,7 +190,7 @@ describe('edit passenger', () => {
     expect(me.body.user.firstName).toBe('Alex');
   });
 
-  it('holds a passenger name to the account's own name rule, so an account update cannot fail on it', async () => {
+  it("holds a passenger name to the account's own name rule, so an account update cannot fail on it", async () => {
     // One name rule everywhere (decision 642): "Alex 2" is no name for a passenger or for the account.
     const res = await client.post<ErrorsBody>(edit(DEMO_PASSENGERS.alex), { ...valid, firstName: 'Alex 2', lastName: 'Morgan', shouldUpdateAccount: true });
     expect(res.status).toBe(400);
