@@ -125,7 +125,7 @@ function directionFieldset({
           if (!p.isRefundable || !p.refundableId) {
             return (
               <p key={id} className={styles.hint}>
-                {label}{m.refunds_partial_refund_panel_cant_be_refunded()}{p.reasonCode ? ` (${ineligibilityCopy[p.reasonCode].title.toLowerCase()})` : ''}
+                {label}{m.refunds_partial_refund_panel_cant_be_refunded()}{p.reasonCode ? ` (${ineligibilityCopy[p.reasonCode].title})` : ''}
               </p>
             );
           }

@@ -7,7 +7,7 @@ import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import * as fieldStyles from '#src/ui/field.css';
-import { ukLongDate } from '../booking-format';
+import { ticketTypeName, ukLongDate } from '../booking-format';
 import { PartialRefundPanel } from './partial-refund-panel';
 import { directionNames, returnModeCopy } from './refund-copy';
 import { ReasonsExplained } from './refund-reasons';
@@ -132,7 +132,7 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
               <tr>
                 <th scope="col">{m.refund_screen_passenger_and_ticket()}</th>
                 <th scope="col">{m.refund_screen_paid()}</th>
-                <th scope="col">{m.common_refund()}</th>
+                <th scope="col">{m.refund_screen_refund_heading()}</th>
               </tr>
             </thead>
             <tbody>
@@ -141,7 +141,7 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
                   <td>
                     <strong>{names.get(r.passengerId) ?? r.passengerName}</strong>
                     <br />
-                    {directionNames[r.direction]} · {r.ticketType}
+                    {directionNames[r.direction]} · {ticketTypeName(r.ticketType)}
                     {r.adminFee.amount > 0 && <span className={styles.hint}>{m.refund_screen_admin_fee({ amount: money(r.adminFee) })}</span>}
                   </td>
                   <td>{money(r.paid)}</td>
