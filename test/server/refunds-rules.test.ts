@@ -88,7 +88,9 @@ describe('refund rules', () => {
   it('counts 28 days from the end of validity', () => {
     const past = (days: number) => trip({ outward: at(now, -days, 9) });
     expect(assess(facts(past(28)), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]?.isRefundable).toBe(true);
-    expect(assess(facts(past(29)), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]?.reasonCode).toBe('EXPIRED');
+    expect(assess(facts(past(29)), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]).toMatchObject({
+      reasonCode: 'EXPIRED', words: { code: 'REFUND_WINDOW_ENDED', params: { days: 28 } },
+    });
     // A departed journey under plain "changed plans" counts as used.
     expect(assess(facts(past(3)), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
   });
@@ -101,13 +103,16 @@ describe('refund rules', () => {
   it('never refunds an activated mobile ticket', () => {
     const data = trip({ delivery: 'mobile', activated: true, outward: new Date(now.getTime() + 3600_000) });
     for (const reason of ['CHANGED_PLANS', 'DISRUPTION_TRAIN_DELAYED'] as const) {
-      expect(assess(facts(data), reason, now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
+      // The screen words it by its code (decision 641); the English sentence stays for other apps.
+      expect(assess(facts(data), reason, now).items[0]).toMatchObject({ reasonCode: 'TERMS_AND_CONDITIONS', words: { code: 'REFUND_MOBILE_ACTIVATED' } });
     }
   });
 
   it('blocks the whole booking for tickets not issued or smartcards not collected or inactive', () => {
     const card = trip({ delivery: 'smartcard' });
-    expect(assess(facts(trip(), { fulfilment: { state: 'not-issued' } }), 'BOOKING_ERROR', now).bookingReason?.reasonCode).toBe('NOT_ISSUED');
+    expect(assess(facts(trip(), { fulfilment: { state: 'not-issued' } }), 'BOOKING_ERROR', now).bookingReason).toMatchObject({
+      reasonCode: 'NOT_ISSUED', words: { code: 'REFUND_NOT_ISSUED' },
+    });
     expect(
       assess(facts(card, { fulfilment: { state: 'awaiting-collection', smartcardStatus: 'ACTIVE' } }), 'CHANGED_PLANS', now).bookingReason
         ?.reasonCode,
