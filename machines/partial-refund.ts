@@ -94,8 +94,11 @@ export const partialRefundMachine = setup({
   },
   actions: {
     storeAssistances: assign({
+      // Only help still booked is cancelled with the tickets; help already cancelled is not listed.
       assistances: ({ event }) =>
-        doneOutput<{ passengerAssistances: PassengerAssistance[] }>(event, 'fetchAssistances').passengerAssistances,
+        doneOutput<{ passengerAssistances: PassengerAssistance[] }>(event, 'fetchAssistances').passengerAssistances.filter(
+          (a) => a.status !== 'cancelled',
+        ),
       assistancesFailed: false,
     }),
     flagAssistancesFailed: assign({ assistancesFailed: true }),

@@ -55,6 +55,8 @@ export interface RefundRequestContext extends RefundRequestInput {
   fraud: boolean;
   /** The new card's token (never the number), once the card form was filled. */
   card: { token: string; last4: string; brand: string } | null;
+  /** The new card the last decline was for; null when it was the card paid with (the words name the right one). */
+  declinedCard: { last4: string; brand: string } | null;
   result: RefundRequestResponse | null;
   /** The customer's attempts at the request so far: with keySeed, the Idempotency-Key (machines/lib/attempt-key.ts). */
   attempt: number;
@@ -173,7 +175,12 @@ export const refundRequestMachine = setup({
     /** A new confirm: the next Idempotency-Key. */
     beginAttempt: assign(({ context }) => nextAttempt(context)),
     /** The quote is spent and the declined card's token dropped; the form asks for another card. */
-    markCardDeclined: assign({ requestError: 'INVALID_CREDIT_CARD' as const, card: null, quote: null }),
+    markCardDeclined: assign({
+      requestError: 'INVALID_CREDIT_CARD' as const,
+      declinedCard: ({ context }) => (context.card ? { last4: context.card.last4, brand: context.card.brand } : null),
+      card: null,
+      quote: null,
+    }),
     /** The quote is spent; later quotes answer POTENTIAL_FRAUD_DETECTED until the retailer clears it. */
     markFraud: assign({ requestError: 'POTENTIAL_FRAUD_DETECTED' as const, fraud: true, quote: null }),
     storeRequestError: assign({ requestError: ({ event }) => problemMessageOfEvent(event) }),
@@ -198,6 +205,7 @@ export const refundRequestMachine = setup({
     requestError: null,
     fraud: false,
     card: null,
+    declinedCard: null,
     result: null,
     attempt: 0,
   }),

@@ -24,3 +24,13 @@ export const safeRedirectPath = (value: unknown, fallback = defaultAfterLogin): 
   if (/^\/(login|register|logout|redirect)(\/|$)/.test(path)) return fallback;
   return `${path}${url.search}`;
 };
+
+/**
+ * The `redirect` a "Sign in" link carries from the page it is on, so signing in comes back there
+ * (a guest booking, a claim, a found booking); none from the sign-in, registration and sign-out
+ * pages themselves, or from a path that is not the area's.
+ */
+export const signInReturn = (path: string): string | undefined => {
+  const back = safeRedirectPath(path, '');
+  return back === '' || back === '/' ? undefined : back;
+};

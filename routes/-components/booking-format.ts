@@ -8,6 +8,20 @@ const UK = 'Europe/London';
 
 export const ukDate = (iso: string, locale: string) =>
   formatDate(iso, locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: UK });
+/** A day in words ("27 August 2027"), the UK day of the instant: a season's last day reads the same on every screen. */
+export const ukLongDate = (iso: string, locale: string) => formatDate(iso, locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: UK });
+/**
+ * A ticket's type as the page says it: the fares' own names (Anytime Return, Advance Single) are the
+ * retailer's product names and stay; a season ticket's kind, which the API writes in English
+ * ("Season (Annual)"), is worded in the page's language.
+ */
+export const ticketTypeName = (type: string): string => {
+  const season = /^Season \((Weekly|Monthly|Annual)\)$/.exec(type)?.[1];
+  if (season === 'Weekly') return m.booking_format_season_weekly();
+  if (season === 'Monthly') return m.booking_format_season_monthly();
+  if (season === 'Annual') return m.booking_format_season_annual();
+  return type;
+};
 export const ukTime = (iso: string, locale: string) =>
   formatDate(iso, locale, { hour: '2-digit', minute: '2-digit', timeZone: UK });
 export const ukDateTime = (iso: string, locale: string) => `${ukDate(iso, locale)}, ${ukTime(iso, locale)}`;

@@ -1,7 +1,8 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useServices } from '#src/services';
 import { portalInfo } from '#src/config/portals';
+import { signInReturn } from '#src/redirect';
 import { Alert } from '#src/ui/alert';
 import * as styles from './shell.css';
 import { m } from '#src/paraglide/messages.js';
@@ -15,6 +16,9 @@ export function SiteHeader() {
   const fetchingUser = useSelector(authActor, (s) => s.matches('fetchingUser'));
   const logoutError = useSelector(authActor, (s) => s.context.logoutError);
   const info = portalInfo[pageData.portal];
+  // Signing in from a page (a guest booking, say) comes back to it, not to Upcoming.
+  const here = useRouterState({ select: (s) => s.location.href });
+  const back = signInReturn(here);
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
@@ -44,7 +48,7 @@ export function SiteHeader() {
           )}
           {user?.status === 'GUEST' && <span className={styles.userEmail}>{m.site_header_guest({ email: user.email ?? '' })}</span>}
           {!fetchingUser && user?.status !== 'AUTHORISED' && (
-            <Link to="/login" className={styles.headerButton}>{m.common_sign_in()}</Link>
+            <Link to="/login" search={back ? { redirect: back } : {}} className={styles.headerButton}>{m.common_sign_in()}</Link>
           )}
         </div>
       </div>

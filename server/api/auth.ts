@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { isName } from '#src/schemas/name-rule.ts';
 import { isUniqueViolation, one } from '../db.ts';
 import type { Provider } from '../domain/identity.ts';
 import type { AppEnv } from '../lib/app-env.ts';
@@ -44,7 +45,7 @@ const nameSchema = v.pipe(
   v.trim(),
   v.minLength(1),
   v.maxLength(30),
-  v.regex(/^[\p{Script=Latin}\p{M} .'’-]+$/u),
+  v.check(isName),
 );
 
 const RegisterBody = v.object({

@@ -8,7 +8,7 @@ import { allows, type Action } from '../lib/policy.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { cleanFields, type TextRules } from '../lib/text-rules.ts';
-import { hasVisibleLetter, passengerMessages } from '#src/schemas/passengers.ts';
+import { passengerMessages, validatePassengerName } from '#src/schemas/passengers.ts';
 import { ApiError } from '../lib/errors.ts';
 import { bookingOffers, requireLifecycleAllows, type BookingOffers, type TicketWithdrawalReason } from '../domain/booking-lifecycle.ts';
 import { delayRepayByBooking } from './delay-repay.ts';
@@ -223,7 +223,7 @@ async function loadForCaller(c: Context<AppEnv>) {
   return { booking, order, access };
 }
 
-const NameSchema = v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(30), v.regex(/^[^@?!,|$%<>~`;:{}+=*^£]+$/), v.check(hasVisibleLetter));
+const NameSchema = v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(30), v.check((s) => validatePassengerName(s) === null));
 const EditPassengersBody = v.object({
   bookingId: v.pipe(v.string(), v.maxLength(64)),
   alterablesIds: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1), v.maxLength(9)),

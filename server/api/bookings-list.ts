@@ -123,6 +123,19 @@ const ORDER: Record<BookingFilter, string> = {
 };
 
 /**
+ * The Upcoming tab's count: journeys still to come whose tickets stand. The account overview says
+ * the same number (one count rule, test/server/bookings-list.test.ts).
+ */
+export async function countUpcoming(db: Queryable, customerId: string, now: Date): Promise<number> {
+  const row = await one<{ n: number }>(
+    db,
+    `select count(*)::int as n from bookings b where ${STILL_TO_COME} and not ${TICKETS_CANCELLED}`,
+    [customerId, now],
+  );
+  return row?.n ?? 0;
+}
+
+/**
  * The four tab counts without walking the history (docs/decisions/171-bookings-list-by-customer.md):
  * ordinary and season totals come from booking_counts (kept by triggers), upcoming is a range of
  * the customer's last-leg index (journeys still to come whose tickets stand), past is the difference.

@@ -19,6 +19,7 @@ import { validatePassengerName } from '#src/schemas/passengers.ts';
 import { requireFeature } from '../lib/feature-gate.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { sendEmail } from '../lib/outbox.ts';
+import { countUpcoming } from './bookings-list.ts';
 import { revokeCalendarFeed } from './calendar-feed.ts';
 import { can } from '../lib/policy.ts';
 
@@ -58,8 +59,6 @@ async function profile(db: Queryable, customerId: string): Promise<ProfileRow> {
   return row;
 }
 
-/** A booking is upcoming while its last leg is not past (same rule as GET /bookings/upcoming). */
-const UPCOMING = `o.customer_id = $1 and not b.is_season and coalesce(b.inward_date, b.outward_date) >= $2`;
 
 /** Tables owned by other areas: counted only when this database has them (null otherwise). */
 const COUNTED_TABLES = {
@@ -311,17 +310,14 @@ export function customerProfileApi(): Hono<AppEnv> {
     const customer = requireCustomer(c);
     const { db, clock } = c.get('deps');
     const row = await profile(db, customer.id);
-    const upcoming = await one<{ n: number }>(
-      db,
-      `select count(*)::int as n from bookings b join orders o on o.id = b.order_id where ${UPCOMING}`,
-      [customer.id, clock.now()],
-    );
+    // The Upcoming tab's own count: journeys still to come whose tickets stand (decision 410).
+    const upcoming = await countUpcoming(db, customer.id, clock.now());
     return c.json({
       firstName: row.first_name,
       lastName: row.last_name,
       email: row.email,
       counts: {
-        upcomingBookings: upcoming?.n ?? 0,
+        upcomingBookings: upcoming,
         savedPassengers: await countIfPresent(db, COUNTED_TABLES.savedPassengers, customer.id),
         addresses: await countIfPresent(db, COUNTED_TABLES.addresses, customer.id),
         cards: await countIfPresent(db, COUNTED_TABLES.cards, customer.id),

@@ -46,6 +46,7 @@ type ClaimRow = {
   service_fee: number;
   compensation: number | null;
   status_reason: string | null;
+  status_reason_code: string | null;
   submitted_details: SubmittedDetails | null;
   submitted_at: Date | null;
   data: BookingData;
@@ -63,7 +64,7 @@ type SubmittedDetails = {
 };
 
 const CLAIM_COLUMNS = `c.id, c.order_id, c.booking_id, c.claim_type, c.status, c.delayed_direction, c.delay_minutes,
-  c.punchout_url, c.service_fee::float8 as service_fee, c.compensation::float8 as compensation, c.status_reason,
+  c.punchout_url, c.service_fee::float8 as service_fee, c.compensation::float8 as compensation, c.status_reason, c.status_reason_code,
   c.submitted_details, c.submitted_at, b.data, o.customer_id, o.email, o.currency, o.friendly_order_id,
   (o.customer_id is not null or exists (select 1 from customers cu where cu.email = o.email)) as customer_registered`;
 
@@ -126,6 +127,14 @@ function apiClaim(row: ClaimRow, now: Date, notClaimable: LifecycleReason | null
     deadline: claimDeadline(row.data, row.delayed_direction).toISOString(),
     punchoutUrl: row.claim_type === 'Punchout' ? row.punchout_url : null,
     statusReason: notClaimable ? LIFECYCLE_DETAIL[notClaimable] : row.status_reason,
+    // Local extra: what statusReason says, as a code and its data, for the page's own words (decision 641).
+    statusReasonWords:
+      notClaimable || !row.status_reason_code
+        ? null
+        : {
+            code: row.status_reason_code,
+            params: { operator: delayedLeg.operator ?? '', delayMinutes: row.delay_minutes, thresholdMinutes: thresholdFor(delayedLeg.operator) },
+          },
     ...(notClaimable ? { notClaimable: { reason: notClaimable } } : {}),
     estimate: status === 'eligible' && row.claim_type !== 'Punchout' ? { ...estimate, currencyCode: row.currency } : null,
     submitted:

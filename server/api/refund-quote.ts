@@ -10,6 +10,7 @@ import {
   type RefundQuote,
 } from '#src/schemas/refunds.ts';
 import { many, type Queryable } from '../db.ts';
+import type { ServerWords } from '../domain/refunds.ts';
 import type { LifecycleReason } from '#machines/booking-lifecycle';
 import { bookingOffers, LIFECYCLE_DETAIL } from '../domain/booking-lifecycle.ts';
 import { loadFacts, settleRefunds, trackingState, type RefundRow } from '../domain/refund-store.ts';
@@ -62,14 +63,14 @@ const RefundablesQuery = v.pipe(
 );
 
 function unprocessable(assessment: Assessment, blocking: boolean): RefundQuote['unprocessableReasons'] {
-  const byCode = new Map<IneligibilityReason, { message: string; ids: string[] }>();
+  const byCode = new Map<IneligibilityReason, { message: string; words: ServerWords | null; ids: string[] }>();
   for (const item of assessment.items) {
     if (!item.reasonCode) continue;
-    const entry = byCode.get(item.reasonCode) ?? { message: item.message ?? '', ids: [] };
+    const entry = byCode.get(item.reasonCode) ?? { message: item.message ?? '', words: item.words, ids: [] };
     entry.ids.push(item.refundableId);
     byCode.set(item.reasonCode, entry);
   }
-  return [...byCode].map(([reasonCode, { message, ids }]) => ({ reasonCode, message, refundableIds: ids, blocking }));
+  return [...byCode].map(([reasonCode, { message, words, ids }]) => ({ reasonCode, message, words, refundableIds: ids, blocking }));
 }
 
 function quoteRefundables(assessment: Assessment, included: ReadonlySet<string>, currency: string): QuoteRefundable[] {
@@ -166,7 +167,7 @@ async function unquotableAnswer(
   if (booking.data.tickets.length === 0) {
     return {
       ...base, quoteId: null, status: 'TRANSFORM_ERROR', reason: null,
-      unprocessableReasons: [{ reasonCode: 'TRANSFORM_ERROR', message: 'This booking could not be priced for a refund.', blocking: true }],
+      unprocessableReasons: [{ reasonCode: 'TRANSFORM_ERROR', message: 'This booking could not be priced for a refund.', words: { code: 'REFUND_NOT_PRICED' }, blocking: true }],
       message: 'This booking could not be priced for a refund. Please contact us.',
     };
   }
@@ -176,7 +177,7 @@ async function unquotableAnswer(
     }
     return {
       ...base, quoteId: null, status: 'PROCESSING', reason: null,
-      unprocessableReasons: [{ reasonCode: 'IN_PROGRESS', message: 'A refund of this booking is already being processed.', blocking: true }],
+      unprocessableReasons: [{ reasonCode: 'IN_PROGRESS', message: 'A refund of this booking is already being processed.', words: { code: 'REFUND_BOOKING_IN_PROGRESS' }, blocking: true }],
       message: 'A refund of this booking is already being processed.',
     };
   }
@@ -214,6 +215,7 @@ async function lifecycleRefusalAnswer(db: Queryable, booking: BookingRow, base: 
       // A refusal with no reason of the quote's own (none today) is one to take to customer service.
       reasonCode: LIFECYCLE_INELIGIBILITY[refused] ?? 'TRANSFORM_ERROR',
       message,
+      words: { code: `LIFECYCLE_${refused}` },
       refundableIds: booking.data.tickets.map((t) => t.id),
       blocking: true,
     }],

@@ -44,6 +44,7 @@ export type RefundRow = {
   refunded_at: Date | null;
   rejected_at: Date | null;
   rejected_reason: string | null;
+  rejected_reason_code: string | null;
   card_last4: string | null;
   replacement_order_id: string | null;
 };
@@ -81,7 +82,9 @@ export async function settleRefunds(db: Queryable, bookingIds: readonly string[]
     if (needsPostBack(r.return_mode) && r.tickets_received_at === null) {
       if (r.post_deadline && r.post_deadline <= now) {
         const reason = `We did not receive your tickets by ${formatDay(r.post_deadline)}, so they could not be refunded.`;
-        await db.query('update refunds set rejected_at = $2, rejected_reason = $3 where id = $1', [r.id, r.post_deadline, reason]);
+        await db.query("update refunds set rejected_at = $2, rejected_reason = $3, rejected_reason_code = 'TICKETS_NOT_RECEIVED' where id = $1", [
+          r.id, r.post_deadline, reason,
+        ]);
         await db.query(`update refund_items set status = 'rejected' where refund_id = $1`, [r.id]);
       }
       continue;
@@ -216,6 +219,10 @@ export async function refundTracking(
           : null,
       refundedAt: r.refunded_at ? r.refunded_at.toISOString() : null,
       rejectedReason: r.rejected_reason,
+      // Local extra: the reason as a code and its data, for the page's own words (decision 641).
+      rejectedReasonWords: r.rejected_reason_code
+        ? { code: r.rejected_reason_code, ...(r.post_deadline ? { params: { deadline: r.post_deadline.toISOString() } } : {}) }
+        : null,
       passengers: passengerIds.map((id) => ({ id, name: names.get(id) ?? '' })),
       items: own.map((i) => ({
         refundableId: i.refundable_id,

@@ -78,9 +78,18 @@ export type ItemAssessment = {
   isRefundable: boolean;
   reasonCode: IneligibilityReason | null;
   message: string | null;
+  /** What the message says, as a code and its data: the screen words it in the page's language (decision 641). */
+  words: ServerWords | null;
   /** A season ticket's calculation (null for other tickets and when refused before it). */
   season: SeasonCalculation | null;
 };
+
+/**
+ * A sentence the server writes, as a code and the data it names (docs/decisions/641-server-words-as-codes.md):
+ * the screen words it from the catalogue in the page's language, and shows the English `message`
+ * beside it only for a code it does not know.
+ */
+export type ServerWords = { code: string; params?: Record<string, string | number> };
 
 export type SeasonPeriod = 'month' | 'week' | 'day';
 export type SeasonRates = Record<SeasonPeriod, number>;
@@ -99,7 +108,7 @@ export type Assessment = {
   refundType: RefundType;
   items: ItemAssessment[];
   /** A reason that blocks the whole booking (no item can be refunded because of it), if any. */
-  bookingReason: { reasonCode: IneligibilityReason; message: string } | null;
+  bookingReason: { reasonCode: IneligibilityReason; message: string; words: ServerWords } | null;
 };
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -213,7 +222,12 @@ export function costOfDaysUsed(days: number, rates: SeasonRates): { cost: number
   return { cost: round2(periods.reduce((s, p) => s + p.cost, 0)), periods };
 }
 
-const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+/**
+ * The UK calendar day an instant falls on, as that day's UTC midnight: a season's days are UK days
+ * (its last day ends 23:59 UK time, which is 22:59 UTC in summer), the same day every screen shows.
+ */
+const ukDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const startOfDay = (d: Date) => Date.parse(`${ukDayFormat.format(d)}T00:00:00Z`);
 
 /** Days used (the hand-back day counts) and days left after it, and what the used days cost. */
 export function seasonCalculation(data: BookingData, ticket: Ticket, now: Date): SeasonCalculation | null {
@@ -239,18 +253,20 @@ export function refundTypeFor(facts: RefundFacts, reason: RefundReason, now: Dat
 function bookingLevelReason(facts: RefundFacts): Assessment['bookingReason'] {
   const f = facts.fulfilment;
   if (f?.state === 'not-issued') {
-    return { reasonCode: 'NOT_ISSUED', message: 'Your tickets have not been issued yet, so there is nothing to refund yet.' };
+    return { reasonCode: 'NOT_ISSUED', message: 'Your tickets have not been issued yet, so there is nothing to refund yet.', words: { code: 'REFUND_NOT_ISSUED' } };
   }
   if (facts.data.delivery.method === 'smartcard' && f && f.smartcardStatus !== null && f.smartcardStatus !== 'ACTIVE') {
     return {
       reasonCode: 'SMARTCARD_INACTIVE',
       message: 'The smartcard these tickets are on is not active, so they cannot be refunded online.',
+      words: { code: 'REFUND_SMARTCARD_INACTIVE' },
     };
   }
   if (facts.data.delivery.method === 'smartcard' && f?.state === 'awaiting-collection') {
     return {
       reasonCode: 'SMARTCARD_NOT_COLLECTED',
       message: 'These tickets have not been collected onto your smartcard yet: collect them at a validator first.',
+      words: { code: 'REFUND_SMARTCARD_NOT_COLLECTED' },
     };
   }
   return null;
@@ -275,30 +291,36 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
       ticketType: ticket.type,
       paid: ticket.price.amount,
     };
-    const refuse = (reasonCode: IneligibilityReason, message: string): ItemAssessment => ({
-      ...base, adminFee: 0, refund: 0, isRefundable: false, reasonCode, message, season: null,
+    const refuse = (reasonCode: IneligibilityReason, message: string, words: ServerWords): ItemAssessment => ({
+      ...base, adminFee: 0, refund: 0, isRefundable: false, reasonCode, message, words, season: null,
     });
     if (facts.refundingTicketIds.has(ticket.id)) {
-      return refuse('IN_PROGRESS', 'A refund of this ticket has already been requested.');
+      return refuse('IN_PROGRESS', 'A refund of this ticket has already been requested.', { code: 'REFUND_TICKET_IN_PROGRESS' });
     }
-    if (bookingReason) return refuse(bookingReason.reasonCode, bookingReason.message);
+    if (bookingReason) return refuse(bookingReason.reasonCode, bookingReason.message, bookingReason.words);
     const expiredAt = validityEnd(data, ticket).getTime() + REFUND_WINDOW_DAYS * DAY_MS;
     if (now.getTime() > expiredAt) {
-      return refuse('EXPIRED', `Refunds can be asked for up to ${REFUND_WINDOW_DAYS} days after a ticket's validity ends.`);
+      return refuse('EXPIRED', `Refunds can be asked for up to ${REFUND_WINDOW_DAYS} days after a ticket's validity ends.`, {
+        code: 'REFUND_WINDOW_ENDED', params: { days: REFUND_WINDOW_DAYS },
+      });
     }
     if (data.delivery.method === 'mobile' && data.delivery.activated) {
       return refuse(
         'TERMS_AND_CONDITIONS',
         'This mobile ticket has been activated for travel, so it cannot be refunded. If your train was late, claim Delay Repay instead.',
+        { code: 'REFUND_MOBILE_ACTIVATED' },
       );
     }
     if (isDisruption(reason) && !supportingDisruption(facts, ticket, reason, now)) {
-      return refuse('DISRUPTION_NOT_RECORDED', disruptionRefusal[reason] ?? 'No disruption of this train is recorded.');
+      return refuse('DISRUPTION_NOT_RECORDED', disruptionRefusal[reason] ?? 'No disruption of this train is recorded.', {
+        code: `REFUND_NO_${reason}`,
+      });
     }
     if (reason === 'BOOKING_ERROR' && !bookingErrorAllowed(facts, now)) {
       return refuse(
         'BOOKING_ERROR_TOO_LATE',
         `A booking mistake is refunded in full only within ${BOOKING_ERROR_WINDOW_HOURS} hours of buying and before the train leaves. Choose "Changed plans" instead: the fare's own refund terms apply.`,
+        { code: 'REFUND_BOOKING_ERROR_TOO_LATE', params: { hours: BOOKING_ERROR_WINDOW_HOURS } },
       );
     }
     if (!feeFree(reason) && !ticket.refundable) {
@@ -308,6 +330,7 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
         disrupted
           ? `${ticket.type} tickets cannot be refunded if your plans change. Your train is disrupted: choose the disruption reason for a full refund.`
           : `${ticket.type} tickets cannot be refunded if your plans change.`,
+        { code: disrupted ? 'REFUND_FARE_NOT_REFUNDABLE_DISRUPTED' : 'REFUND_FARE_NOT_REFUNDABLE', params: { ticketType: ticket.type } },
       );
     }
     let value = ticket.price.amount;
@@ -318,6 +341,7 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
         return refuse(
           'TERMS_AND_CONDITIONS',
           'This journey has departed. If you did not travel, choose "Changed plans, did not use tickets".',
+          { code: 'REFUND_DEPARTED' },
         );
       }
       value = round2(value / 2); // a partly used return refunds only its unused part
@@ -328,6 +352,7 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
         return refuse(
           'TERMS_AND_CONDITIONS',
           `A season ticket can be refunded only while it has at least ${SEASON_MIN_DAYS_LEFT} days left; this one has ${season.daysLeft}.`,
+          { code: 'REFUND_SEASON_TOO_SHORT', params: { min: SEASON_MIN_DAYS_LEFT, left: season.daysLeft } },
         );
       }
       value = round2(Math.max(0, ticket.price.amount - season.costOfUsed));
@@ -341,12 +366,13 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
           season
             ? 'The days already used cost as much as the season ticket, so nothing would come back.'
             : `This ticket is worth less than the £${ADMIN_FEE_PER_TICKET} admin fee, so nothing would come back.`,
+          season ? { code: 'REFUND_SEASON_USED_UP' } : { code: 'REFUND_BELOW_FEE', params: { fee: ADMIN_FEE_PER_TICKET } },
         ),
         adminFee,
         season,
       };
     }
-    return { ...base, adminFee, refund, isRefundable: true, reasonCode: null, message: null, season };
+    return { ...base, adminFee, refund, isRefundable: true, reasonCode: null, message: null, words: null, season };
   });
   return { refundType, items, bookingReason };
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { hasVisibleLetter } from '#src/schemas/passengers.ts';
+import { isName } from '#src/schemas/name-rule.ts';
 import { ApiError } from './errors.ts';
 
 /**
@@ -20,6 +20,7 @@ import { ApiError } from './errors.ts';
  * the form's own rules each endpoint keeps, 400) a `name` holds only what names really contain: letters, combining marks, spaces,
  * hyphens, apostrophes and full stops ("Zoë", "O'Brien", "Smith-Jones", "St. John", "Nguyễn", "李"),
  * with at least one letter someone can see (not only Hangul fillers, combining marks or joiners).
+ * That name rule is one module (src/schemas/name-rule.ts) every name form and endpoint reads.
  * A `text` (address line, nickname) may also hold digits and the usual punctuation and symbols. A
  * `multiline` text (assistance details, a textarea) may hold line breaks, stored as LF.
  */
@@ -30,7 +31,6 @@ const unsafeAnywhere = /[\p{Cc}\u2028\u2029]|(?![\u200C\u200D])\p{Cf}/u;
 const unsafeMultiline = /(?!\n)[\p{Cc}\u2028\u2029]|(?![\u200C\u200D])\p{Cf}/u;
 /** A high surrogate not followed by a low one, or a low one not after a high one. */
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const nameCharacters = /^(?:[\p{L}\p{M} '’‘ʼ.\-‐‑]|\u200C|\u200D)*$/u;
 const textCharacters = /^(?:[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]|\u200C|\u200D)*$/u;
 
 /** The value in NFC (line breaks as LF in multiline text), or null when it holds what no text may hold. */
@@ -44,7 +44,7 @@ export function safeText(value: string, kind: TextKind): string | null {
 export function cleanText(value: string, kind: TextKind): string | null {
   const text = safeText(value, kind);
   if (text === null) return null;
-  if (kind === 'name') return nameCharacters.test(text) && hasVisibleLetter(text) ? text : null;
+  if (kind === 'name') return isName(text) ? text : null;
   return textCharacters.test(kind === 'multiline' ? text.replace(/\n/g, ' ') : text) ? text : null;
 }
 

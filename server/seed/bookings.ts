@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNT, SECOND_ACCOUNT } from './accounts.ts';
-import { RAILCARDS, at, insertOrderWithBookings, seasonBooking, tripBooking } from './booking-factory.ts';
+import { RAILCARDS, at, ukAt, insertOrderWithBookings, seasonBooking, tripBooking } from './booking-factory.ts';
 import type { SeedModule } from './context.ts';
 
 const alex = { firstName: 'Alex', lastName: 'Morgan' };
@@ -97,14 +97,14 @@ export const bookingsSeed: SeedModule = {
     await insertOrderWithBookings(db, { key: 'demo-season-annual-reading', ...mine }, [
       seasonBooking({
         key: 'demo-season-annual-reading', from: 'RDG', to: 'PAD', kind: 'annual',
-        validFrom: at(now, -100, 0, 0), validUntil: at(now, 264, 23, 59), passenger: alex,
+        validFrom: ukAt(now, -100, 0, 0), validUntil: ukAt(now, 264, 23, 59), passenger: alex,
         price: 5280, delivery: 'smartcard', rates: { weekly: 137.4, monthly: 527.7, dayReturn: 31.6 },
       }),
     ], now);
     await insertOrderWithBookings(db, { key: 'demo-season-weekly-cambridge', ...mine }, [
       seasonBooking({
         key: 'demo-season-weekly-cambridge', from: 'CBG', to: 'KGX', kind: 'weekly',
-        validFrom: at(now, -30, 0, 0), validUntil: at(now, -24, 23, 59), passenger: alex,
+        validFrom: ukAt(now, -30, 0, 0), validUntil: ukAt(now, -24, 23, 59), passenger: alex,
         price: 118.4, delivery: 'mobile',
       }),
     ], now);

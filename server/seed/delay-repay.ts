@@ -29,6 +29,8 @@ type ClaimSeed = {
   statedDelay?: number;
   compensation?: number;
   reason?: string;
+  /** The reason's code (decision 641). */
+  reasonCode?: string;
   punchoutUrl?: string;
   /** Days after travel the claim was sent (decided claims). */
   submittedDaysAfter?: number;
@@ -55,6 +57,7 @@ export const DEMO_CLAIMS: ClaimSeed[] = [
   {
     key: 'demo-past-more-cbg-ips', claimType: 'Submission', status: 'rejected', delayMinutes: 9, statedDelay: 16, submittedDaysAfter: 4,
     reason: "Greater Anglia's records show this train arrived 9 minutes late, under the 15 minutes Delay Repay starts at.",
+    reasonCode: 'DELAY_BELOW_THRESHOLD',
     payment: 'original-payment',
   },
   { key: 'demo-past-more-glc-abd', claimType: 'Submission', status: 'paid-toc', delayMinutes: 62, compensation: 61.4, submittedDaysAfter: 2, payment: 'bank-transfer' },
@@ -62,6 +65,7 @@ export const DEMO_CLAIMS: ClaimSeed[] = [
     key: 'demo-past-cardiff-paddington', claimType: 'Integrated', status: 'credit-issue-failure', direction: 'inward',
     delayMinutes: 125, compensation: 236, submittedDaysAfter: 1, payment: 'original-payment',
     reason: 'The card you paid with has expired, so the refund to it was declined.',
+    reasonCode: 'PAYOUT_CARD_EXPIRED',
   },
 ];
 
@@ -87,12 +91,13 @@ async function insertClaim(db: Queryable, c: ClaimSeed, now: Date): Promise<stri
     : null;
   await db.query(
     `insert into delay_repay_claims (id, order_id, booking_id, claim_type, status, delayed_direction, delay_minutes,
-       punchout_url, service_fee, compensation, status_reason, submitted_details, submitted_at, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $11::jsonb, $12, $13)`,
+       punchout_url, service_fee, compensation, status_reason, submitted_details, submitted_at, created_at, status_reason_code)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $11::jsonb, $12, $13, $14)`,
     [
       id, booking.order_id, booking.id, c.claimType, c.status, direction, c.delayMinutes, c.punchoutUrl ?? null,
       c.compensation ?? null, c.reason ?? null, details ? JSON.stringify(details) : null, submittedAt,
       new Date(Math.min(now.getTime(), addMs(travelled, 3 * 3_600_000).getTime())),
+      c.reasonCode ?? null,
     ],
   );
   // The operators' running data says the same as the claim: the train was that late (a disruption

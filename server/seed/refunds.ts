@@ -83,7 +83,7 @@ type Refunded = {
   ticketsReceivedAt?: Date | null;
   settlesAt?: Date | null;
   refundedAt?: Date | null;
-  rejected?: { at: Date; reason: string } | null;
+  rejected?: { at: Date; reason: string; code: string } | null;
   replacementOrderId?: string | null;
   /** Per-ticket status overrides. */
   statusOf?: (ticketId: string, i: number) => RefundItemStatus;
@@ -96,13 +96,13 @@ async function insertRefund(db: Queryable, r: Refunded): Promise<void> {
   const id = stableId('refund', r.key);
   await db.query(
     `insert into refunds (id, order_id, booking_id, kind, refund_reason, refund_type, amount, admin_fee, currency, return_mode,
-       post_deadline, requested_at, tickets_received_at, settles_at, refunded_at, rejected_at, rejected_reason, card_last4, replacement_order_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 'GBP', $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+       post_deadline, requested_at, tickets_received_at, settles_at, refunded_at, rejected_at, rejected_reason, card_last4, replacement_order_id, rejected_reason_code)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 'GBP', $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
     [
       id, r.orderId, r.bookingId, r.kind ?? 'full', r.reason ?? 'CHANGED_PLANS', r.refundType ?? 'terms-and-conditions',
       lines.reduce((s, l) => s + l.refund, 0), fee * lines.length, r.returnMode, r.postDeadline ?? null, r.requestedAt,
       r.ticketsReceivedAt ?? null, r.settlesAt ?? null, r.refundedAt ?? null, r.rejected?.at ?? null, r.rejected?.reason ?? null,
-      REFUND_CARDS.ok.last4, r.replacementOrderId ?? null,
+      REFUND_CARDS.ok.last4, r.replacementOrderId ?? null, r.rejected?.code ?? null,
     ],
   );
   for (const [i, { t, refund }] of lines.entries()) {
@@ -277,7 +277,7 @@ export const refundsSeed: SeedModule = {
     const deadline = days(-6);
     await insertRefund(db, {
       key: K.rejected, ...rejected, returnMode: 'post', requestedAt: days(-6 - POST_BACK_DAYS), status: 'rejected', postDeadline: deadline,
-      rejected: { at: deadline, reason: `We did not receive your tickets by ${formatDay(deadline)}, so they could not be refunded.` },
+      rejected: { at: deadline, reason: `We did not receive your tickets by ${formatDay(deadline)}, so they could not be refunded.`, code: 'TICKETS_NOT_RECEIVED' },
     });
     // The card issuer returned the refund (account closed): rejected, item failed; a new quote is possible.
     const cardFailed = await trip(K.cardFailed, {
@@ -286,7 +286,7 @@ export const refundsSeed: SeedModule = {
     });
     await insertRefund(db, {
       key: K.cardFailed, ...cardFailed, returnMode: 'delete-from-device', requestedAt: days(-4), status: 'failed', settlesAt: days(-1),
-      rejected: { at: days(-1), reason: 'Your card issuer returned the refund because the card account is closed. Ask for a refund again and give another card.' },
+      rejected: { at: days(-1), reason: 'Your card issuer returned the refund because the card account is closed. Ask for a refund again and give another card.', code: 'CARD_ACCOUNT_CLOSED' },
     });
 
     // Part refunded: Sasha's tickets refunded; Robin's moved to a replacement order (history links both).

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ServerWords } from './server-words';
 import { maybe } from './maybe.ts';
 
 /**
@@ -72,6 +73,8 @@ export const Claim = v.object({
   /** The operator's claim page: https only. */
   punchoutUrl: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^https:\/\/[^\s]+$/)))),
   statusReason: v.optional(v.nullable(v.string())),
+  /** local-server extra: what statusReason says, as a code and its data (decision 641). */
+  statusReasonWords: v.optional(v.nullable(ServerWords)),
   /**
    * The booking's lifecycle refuses a claim (refunded, exchanged, paid by insurance): the claim
    * answers `rejected` with no estimate, and this says why (decision 570).

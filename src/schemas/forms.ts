@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isName } from './name-rule';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -49,12 +50,11 @@ export const validateNewPassword = (value: string): string | null => {
   return null;
 };
 
-/** Personal details names: 1-30; letters, spaces, hyphen, dot, apostrophe and accented Latin letters. */
+/** Personal details names: 1-30; letters (accented ones included), spaces, hyphen, dot, apostrophe: the one name rule (./name-rule.ts). */
 export const personalNameMax = 30;
-const personalNamePattern = /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F .'\u2019-]+$/;
 
 const personalName = (required: string, tooLong: string, invalid: string) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(required), v.maxLength(personalNameMax, tooLong), v.regex(personalNamePattern, invalid));
+  v.pipe(v.string(), v.trim(), v.nonEmpty(required), v.maxLength(personalNameMax, tooLong), v.check(isName, invalid));
 
 export const validateFirstName = (value: string): string | null =>
   firstIssue(personalName(messages.firstNameRequired, messages.firstNameTooLong, messages.firstNameInvalid), value);

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 import { Acknowledged } from './acknowledged';
 import { hasControlCharacter } from './control-characters';
+import { isName } from './name-rule';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -45,24 +46,16 @@ export const PASSENGER_LIMIT_REACHED = 'PASSENGER_LIMIT_REACHED';
 /** @ ? ! , | $ % < > ~ ` ; : { } + = * ^ £ */
 export const forbiddenNameCharacters = /[@?!,|$%<>~`;:{}+=*^£]/;
 
-/**
- * A letter someone can see: a Unicode letter that is not default-ignorable. The Hangul fillers
- * (U+115F, U+1160, U+3164, U+FFA0) are letters that draw nothing, and combining marks, zero-width
- * joiners and spaces are not letters at all, so a name made only of them looks empty on a ticket
- * while it passes every length rule. The server's text rule for names reads it too.
- */
-const visibleLetter = /(?!\p{Default_Ignorable_Code_Point})\p{L}/u;
-
-export const hasVisibleLetter = (value: string): boolean => visibleLetter.test(value);
+export { hasVisibleLetter } from './name-rule';
 
 export const validatePassengerName = (value: string): string | null => {
   const name = value.trim();
   if (name === '') return passengerMessages.required;
   if (name.length < passengerLimits.nameMin) return passengerMessages.nameTooShort;
   if (name.length > passengerLimits.nameMax) return passengerMessages.nameTooLong;
-  // An invisible control character is an invalid character too (the API refuses a NUL outright),
-  // and so is a name with no letter anyone can see: only fillers, marks or zero-width characters.
-  if (forbiddenNameCharacters.test(name) || hasControlCharacter(name) || !hasVisibleLetter(name)) return passengerMessages.nameInvalid;
+  // The spec's forbidden characters, and everything else no name holds (digits, emoji, markup,
+  // controls), or no letter anyone can see: the one name rule (./name-rule.ts).
+  if (forbiddenNameCharacters.test(name) || hasControlCharacter(name) || !isName(name)) return passengerMessages.nameInvalid;
   return null;
 };
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ServerWords } from './server-words';
 import { maybe } from './maybe.ts';
 
 /**
@@ -70,6 +71,8 @@ export const RefundTracking = v.object({
   refundedAt: maybe(IsoDate),
   /** rejected: why, in plain English. */
   rejectedReason: maybe(v.string()),
+  /** local-server extra: what rejectedReason says, as a code and its data (decision 641). */
+  rejectedReasonWords: v.optional(v.nullable(ServerWords)),
   /** Passengers refunded (names), for "part refunded: Jamie Morgan". */
   passengers: v.array(v.object({ id: v.string(), name: v.string() })),
   items: v.array(RefundItem),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ServerWords } from './server-words';
 import { maybe } from './maybe.ts';
 
 /**
@@ -102,6 +103,8 @@ export const UnprocessableReason = v.object({
   reasonCode: IneligibilityReason,
   /** local-server extra: the server's plain-English detail (e.g. "Advance tickets cannot be refunded if your plans change."). */
   message: v.optional(v.string()),
+  /** local-server extra: what `message` says, as a code and its data, for the page's own words (decision 641). */
+  words: v.optional(v.nullable(ServerWords)),
   /** local-server extra: the refundables this reason applies to (absent: the whole booking). */
   refundableIds: v.optional(v.array(v.string())),
   /** local-server extra: true when it blocks the whole quote (no quoteId); false for one item only. */

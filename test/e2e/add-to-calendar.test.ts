@@ -65,7 +65,7 @@ describe('add to calendar (decision 190)', () => {
     expect(w.errors).toEqual([]);
   });
 
-  it('exports a refunded booking with STATUS:CANCELLED, under a locale prefix', async () => {
+  it('offers no "Add to calendar" on a refunded booking: "Remove from calendar" exports it with STATUS:CANCELLED, under a locale prefix', async () => {
     await w?.context.close();
     w = await openPage(world.browser);
     await signIn(w.page, world.server.origin, robin.email, robin.password, '/en-us');
@@ -73,8 +73,9 @@ describe('add to calendar (decision 190)', () => {
     await w.page.goto(`${world.server.origin}/en-us/my-account/bookings/${id}`);
     const [download] = await Promise.all([
       w.page.waitForEvent('download'),
-      w.page.getByRole('button', { name: 'Add to calendar' }).click(),
+      w.page.getByRole('button', { name: 'Remove from calendar' }).click(),
     ]);
+    expect(await w.page.getByRole('button', { name: 'Add to calendar' }).count()).toBe(0);
     const [event, ...rest] = parseCalendar(await readFile((await download.path())!, 'utf8')).events;
     expect(rest).toEqual([]);
     expect(event?.uid).toBe(`${id}-outward@my-account.rail.example`);

@@ -1,5 +1,5 @@
 import type { Page, Request } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage, type PageWatch } from './browser';
 import { containsWords, englishLeftIn } from './english-left';
 import { useE2eWorld } from './world';
@@ -10,6 +10,7 @@ import { claimId, DEMO_CLAIM_TOKEN } from '#server/seed/delay-repay.ts';
 import { bookingIdOf } from '#server/seed/context.ts';
 import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
 import { STATIONS } from '#server/seed/stations.ts';
+import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 
 /**
  * Every screen once per locale (de, fr), in one browser against one server: no visible text node,
@@ -19,6 +20,8 @@ import { STATIONS } from '#server/seed/stations.ts';
  * must not be on the French or German screen, unless it is a proper name below.
  */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
+/** The refunds account: refunds refused for every reason, and refunds rejected. */
+const refunds = { email: 'refunds@example.com', password: 'RailDemo!2026' };
 
 /**
  * Proper names the server sends that stay as they are in every language: stations, people, train
@@ -125,8 +128,8 @@ const screenTexts = (page: Page): Promise<string[]> =>
     return out;
   });
 
-/** A screen, and what the customer does there before its words are read (e.g. a refused save). */
-type Screen = { path: string; signedIn: boolean; act?: (page: Page) => Promise<void> };
+/** A screen, who is signed in (nobody, or an account), and what the customer does there before its words are read (e.g. a refused save). */
+type Screen = { path: string; signedIn: false | typeof demo; act?: (page: Page) => Promise<void> };
 
 /**
  * Ruby (8) is refused a Two Together Railcard: the form shows the attribute's label and the
@@ -140,9 +143,17 @@ const refusedRailcard = async (page: Page) => {
   await page.locator('form a[href$="/select-railcard"]').waitFor();
 };
 
+/** Assistance asked for a train that leaves within 2 hours: refused with TOO_LATE, worded by the form. */
+const lateAssistance = async (page: Page) => {
+  for (const name of ['passengerId', 'direction', 'kinds']) await page.locator(`input[name="${name}"]`).first().check();
+  await page.locator('form button[type="submit"]').first().click();
+  await page.locator('[role="alert"] p').first().waitFor();
+};
+
 const screens = (): Screen[] => {
   const out = (path: string): Screen => ({ path, signedIn: false });
-  const at = (path: string, act?: Screen['act']): Screen => ({ path, signedIn: true, act });
+  const at = (path: string, act?: Screen['act']): Screen => ({ path, signedIn: demo, act });
+  const robin = (key: string, tail = ''): Screen => ({ path: `/bookings/${refundSeedBookingId(key)}${tail}`, signedIn: refunds });
   const assisted = bookingIdOf(ASSISTANCE_BOOKING_KEY);
   const delayRepay = bookingIdOf('demo-past-leeds-sheffield');
   return [
@@ -186,27 +197,45 @@ const screens = (): Screen[] => {
     at(`/bookings/${delayRepay}`),
     at(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`),
     at(`/claims/${claimId('demo-past-more-bhm-cov')}`),
+    // Delay Repay refused by the operator's records, and a payment to an expired card.
+    at(`/claims/${claimId('demo-past-more-cbg-ips')}`),
+    at(`/claims/${claimId('demo-past-cardiff-paddington')}`),
+    // A season's refund: its kind and its days, in the page's words.
+    at(`/bookings/${bookingIdOf('demo-season-annual-reading')}/refund`),
+    at(`/bookings/${bookingIdOf('demo-activated-euston-coventry')}/passenger-assistance/create`, lateAssistance),
+    // Refunds not available, held for fraud, and rejected (the list shows the tracking lines).
+    { path: '/bookings/upcoming', signedIn: refunds },
+    robin(REFUND_SEED_KEYS.notIssued, '/refund'),
+    robin(REFUND_SEED_KEYS.smartcardInactive, '/refund'),
+    robin(REFUND_SEED_KEYS.expired, '/refund'),
+    robin(REFUND_SEED_KEYS.activated, '/refund'),
+    robin(REFUND_SEED_KEYS.fraud, '/refund'),
+    robin(REFUND_SEED_KEYS.rejected),
+    robin(REFUND_SEED_KEYS.cardFailed),
   ];
 };
 
 const world = useE2eWorld();
 
-describe.each(['de', 'fr'])('every screen in %s shows no English', (locale) => {
-  it('walks every screen: nothing of the en-GB catalogue the locale translates, nothing of the server English', { timeout: 240_000 }, async () => {
-    await world.server.reset();
+describe('every screen in de and fr shows no English', () => {
+  // The walk changes nothing (its refusals save nothing): both locales walk side by side on one seeded server.
+  beforeAll(() => world.server.reset());
+  it.concurrent.each(['de', 'fr'])('%s: nothing of the en-GB catalogue the locale translates, nothing of the server English', { timeout: 240_000 }, async (locale) => {
     const w = await openPage(world.browser);
     const copy = watchServerCopy(w);
     const base = `${world.server.origin}/${locale}/my-account`;
     const found: string[] = [];
-    let signedIn = false;
+    let signedIn: Screen['signedIn'] = false;
     for (const screen of screens()) {
-      if (screen.signedIn && !signedIn) {
+      if (screen.signedIn && screen.signedIn !== signedIn) {
+        // Another account: a new session (the cookies of the last one go).
+        if (signedIn) await w.context.clearCookies();
         await w.page.goto(`${base}/login`);
-        await w.page.locator('form input[type="email"]').first().fill(demo.email);
-        await w.page.locator('form input[type="password"]').first().fill(demo.password);
+        await w.page.locator('form input[type="email"]').first().fill(screen.signedIn.email);
+        await w.page.locator('form input[type="password"]').first().fill(screen.signedIn.password);
         await w.page.locator('form button[type="submit"]').first().click();
         await w.page.waitForURL((u) => !u.pathname.endsWith('/login'));
-        signedIn = true;
+        signedIn = screen.signedIn;
       }
       await w.page.goto(`${base}${screen.path}`);
       await w.page.locator('h1').first().waitFor();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, seriousAxeViolations, signIn } from './browser';
 import { useE2eWorld } from './world';
-import { stableId } from '#server/seed/context.ts';
+import { bookingIdOf, stableId } from '#server/seed/context.ts';
 import { insuranceProductId } from '#server/seed/insurance.ts';
 import { signedInClient } from '#test/helpers/server.ts';
 
@@ -108,6 +108,10 @@ describe('offline', () => {
     expect(await code.count()).toBe(0);
     expect(await page.getByText(/^TKT-/).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // A booking never opened on this device: not kept for offline use, which is what the page says.
+    await page.goto(url(`/bookings/${bookingIdOf('demo-past-leeds-sheffield')}`));
+    await page.getByText("This booking wasn't saved on this device for offline use. Connect to the internet to open it.").waitFor();
+    expect(await page.getByText('check that the whole link was used', { exact: false }).count()).toBe(0);
 
     // Back online, sign out: nothing of the account is left to read offline.
     await context.setOffline(false);

@@ -38,7 +38,12 @@ describeMachineModel(partialRefundMachine, {
     'xstate.done.actor.fetchAssistances': [
       {
         type: 'xstate.done.actor.fetchAssistances',
-        output: { passengerAssistances: [{ id: 'a1', passengerId: 'p2', direction: 'outward', kinds: ['ramp'] }] },
+        output: {
+          passengerAssistances: [
+            { id: 'a1', passengerId: 'p2', direction: 'outward', kinds: ['ramp'], status: 'booked' },
+            { id: 'a2', passengerId: 'p1', direction: 'inward', kinds: ['luggage'], status: 'cancelled' },
+          ],
+        },
       },
     ],
     'xstate.error.actor.fetchAssistances': [{ type: 'xstate.error.actor.fetchAssistances', error: httpError(404, 'NOT_FOUND') }],
@@ -111,7 +116,11 @@ describeMachineModel(partialRefundMachine, {
         expect(selectedRefundables(tick({ outward: ['o-p1'], inward: [] }, 'outward', 'o-p1').context.selection)).toEqual([]);
       }
       if (event.type === 'xstate.done.actor.fetchAssistances') {
-        expect(context.assistances).toEqual((outputOf(event) as { passengerAssistances: unknown[] }).passengerAssistances);
+        // Help already cancelled is not listed as help the refund will cancel.
+        expect(context.assistances).toEqual(
+          (outputOf(event) as { passengerAssistances: { status?: string }[] }).passengerAssistances.filter((a) => a.status !== 'cancelled'),
+        );
+        expect(context.assistances.map((a) => a.id)).toEqual(['a1']);
         expect(context.assistancesFailed).toBe(false);
       }
       // A failed assistance call only hides the list.

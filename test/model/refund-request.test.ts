@@ -236,6 +236,9 @@ describeMachineModel(refundRequestMachine, {
       else expect(context.quote?.creditCardForm?.required === true && context.card === null).toBe(false);
       // A new attempt: a key not used before.
       expect(context.attempt).toBeGreaterThan(0);
+      // A decline names the card it was for: the new card typed in, or (none typed) the card paid with.
+      const declined = nextFrom(check, { type: 'xstate.error.actor.submitRefund', error: httpError(422, 'INVALID_CREDIT_CARD') } as never);
+      expect(declined.context.declinedCard).toEqual(context.card ? { last4: context.card.last4, brand: context.card.brand } : null);
       // A lost answer is checked, not reported as a failure: the same attempt, the same key.
       const checking = nextFrom(check, lost as never);
       expect(checking.value).toBe('checking');

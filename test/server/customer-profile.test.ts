@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
@@ -214,6 +215,13 @@ describe('order count and account summary', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ firstName: 'Alex', lastName: 'Morgan', email: DEMO.email });
     expect(res.body.counts.upcomingBookings).toBeGreaterThanOrEqual(4);
+    // One count rule: the overview says what the Upcoming tab shows (refunded and changed journeys are in Past),
+    // and the README's demo data names the same numbers as the tabs.
+    const tab = (f: string) => client.get<{ total: number; pastBookings: number }>(`${API}/bookings/${f}`).then((r) => r.body);
+    const upcoming = await tab('upcoming');
+    expect(res.body.counts.upcomingBookings).toBe(upcoming.total);
+    const readme = /Bookings: (\d+) upcoming .*?, (\d+) past/s.exec(readFileSync('README.md', 'utf8'));
+    expect(readme?.slice(1, 3).map(Number)).toEqual([upcoming.total, upcoming.pastBookings]);
     expect(res.body.counts.savedPassengers).toBeGreaterThanOrEqual(1);
     for (const key of ['addresses', 'cards']) expect(res.body.counts[key] === null || typeof res.body.counts[key] === 'number').toBe(true);
     expect((await (await anonymous()).get(`${API}/customer/account-summary`)).status).toBe(401);

@@ -15,7 +15,8 @@ import {
   type RefundFacts,
   type ServiceDisruption,
 } from '#server/domain/refunds.ts';
-import { at, seasonBooking, tripBooking, type TripSpec } from '#server/seed/booking-factory.ts';
+import { at, seasonBooking, tripBooking, ukAt, type TripSpec } from '#server/seed/booking-factory.ts';
+import { ukDate, ukLongDate } from '#routes/-components/booking-format';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -87,7 +88,9 @@ describe('refund rules', () => {
   it('counts 28 days from the end of validity', () => {
     const past = (days: number) => trip({ outward: at(now, -days, 9) });
     expect(assess(facts(past(28)), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]?.isRefundable).toBe(true);
-    expect(assess(facts(past(29)), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]?.reasonCode).toBe('EXPIRED');
+    expect(assess(facts(past(29)), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]).toMatchObject({
+      reasonCode: 'EXPIRED', words: { code: 'REFUND_WINDOW_ENDED', params: { days: 28 } },
+    });
     // A departed journey under plain "changed plans" counts as used.
     expect(assess(facts(past(3)), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
   });
@@ -100,13 +103,16 @@ describe('refund rules', () => {
   it('never refunds an activated mobile ticket', () => {
     const data = trip({ delivery: 'mobile', activated: true, outward: new Date(now.getTime() + 3600_000) });
     for (const reason of ['CHANGED_PLANS', 'DISRUPTION_TRAIN_DELAYED'] as const) {
-      expect(assess(facts(data), reason, now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
+      // The screen words it by its code (decision 641); the English sentence stays for other apps.
+      expect(assess(facts(data), reason, now).items[0]).toMatchObject({ reasonCode: 'TERMS_AND_CONDITIONS', words: { code: 'REFUND_MOBILE_ACTIVATED' } });
     }
   });
 
   it('blocks the whole booking for tickets not issued or smartcards not collected or inactive', () => {
     const card = trip({ delivery: 'smartcard' });
-    expect(assess(facts(trip(), { fulfilment: { state: 'not-issued' } }), 'BOOKING_ERROR', now).bookingReason?.reasonCode).toBe('NOT_ISSUED');
+    expect(assess(facts(trip(), { fulfilment: { state: 'not-issued' } }), 'BOOKING_ERROR', now).bookingReason).toMatchObject({
+      reasonCode: 'NOT_ISSUED', words: { code: 'REFUND_NOT_ISSUED' },
+    });
     expect(
       assess(facts(card, { fulfilment: { state: 'awaiting-collection', smartcardStatus: 'ACTIVE' } }), 'CHANGED_PLANS', now).bookingReason
         ?.reasonCode,
@@ -163,6 +169,22 @@ describe('refund rules', () => {
     });
     // Used for longer than the season is worth at the used-period rates: nothing comes back.
     expect(assess(facts(season(at(now, -357, 0, 0), at(now, 7, 23, 59))), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('AMOUNT_TOO_LOW');
+  });
+
+  it('counts a season in UK days: one ending 23:59 UK time in summer ends that UK day, the day every screen shows', () => {
+    const summer = new Date('2027-06-01T12:00:00Z');
+    const validUntil = ukAt(summer, 87, 23, 59); // 27 August 2027, 23:59 BST
+    expect(validUntil.toISOString()).toBe('2027-08-27T22:59:00.000Z');
+    const data = seasonBooking({
+      key: 's', from: 'RDG', to: 'PAD', kind: 'annual', validFrom: ukAt(summer, -1, 0, 0), validUntil,
+      passenger: one[0] ?? { firstName: 'A', lastName: 'B' }, price: 5280, delivery: 'smartcard',
+    });
+    const season = assess(facts(data, { orderCreatedAt: new Date(summer.getTime() - 20 * DAY) }), 'CHANGED_PLANS', summer).items[0]?.season;
+    // 31 May (00:00 BST is 23:00 UTC on 30 May) and 1 June used; 2 June to 27 August left.
+    expect(season).toMatchObject({ daysUsed: 2, daysLeft: 87 });
+    expect(ukLongDate(validUntil.toISOString(), 'en-GB')).toBe('27 August 2027');
+    expect(ukDate(validUntil.toISOString(), 'en-GB')).toContain('27 Aug 2027');
+    expect(ukLongDate(season?.handedBackOn.toISOString() ?? '', 'en-GB')).toBe('1 June 2027');
   });
 
   it('charges the days used as the cheapest mix of months, weeks and day returns', () => {

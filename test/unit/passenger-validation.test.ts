@@ -8,6 +8,8 @@ import {
   validatePassengerName,
 } from '#src/schemas/passengers';
 import { railcardMessages, validateCardNumber, validateExpiryDate } from '#src/schemas/railcards';
+import { validateFirstName, validateLastName } from '#src/schemas/forms';
+import { cleanText } from '#server/lib/text-rules.ts';
 
 const today = '2026-06-15';
 const dob = (day: string, month: string, year: string) => validateDateOfBirth({ day, month, year }, today);
@@ -26,8 +28,21 @@ describe('passenger names (docs/product/validation.md)', () => {
   it.each('@ ? ! , | $ % < > ~ ` ; : { } + = * ^ £'.split(' '))("rejects '%s'", (ch) => {
     expect(validatePassengerName(`Ro${ch}bin`)).toBe('Name contains invalid characters');
   });
-  it('accepts hyphens, apostrophes, accents, dots and digits', () => {
-    for (const name of ["O'Neill-Smith", 'Zoë', 'St. John', 'José María', 'Alex 2']) expect(validatePassengerName(name)).toBeNull();
+  it('accepts hyphens, apostrophes, accents, dots and any script', () => {
+    for (const name of ["O'Neill-Smith", 'Zoë', 'St. John', 'José María', 'Nguyễn', '李小龍']) expect(validatePassengerName(name)).toBeNull();
+  });
+  it('holds one name rule with personal details, registration and the server: no digits, emoji or markup', () => {
+    for (const name of ["O'Brien-😀", '😀', '<b>Zoë</b>', 'Alex 2', 'R2D2']) {
+      expect(validatePassengerName(name), name).toBe('Name contains invalid characters');
+      expect(validateFirstName(name), name).toBe('Must be a valid first name');
+      expect(validateLastName(name), name).toBe('Must be a valid last name');
+      expect(cleanText(name, 'name'), name).toBeNull();
+    }
+    for (const name of ["O'Brien-Smith", 'Zoë', 'Łukasz', '李小龍']) {
+      expect(validatePassengerName(name), name).toBeNull();
+      expect(validateFirstName(name), name).toBeNull();
+      expect(cleanText(name, 'name'), name).toBe(name);
+    }
   });
   it.each([
     ['Hangul choseong fillers', '\u115F\u115F'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from '#src/redirect';
+import { safeRedirectPath, signInReturn } from '#src/redirect';
 import { localeFromPath } from '#src/config/locales';
 
 describe('safeRedirectPath: only same-origin paths under /my-account', () => {
@@ -43,5 +43,15 @@ describe('locale prefixes', () => {
   });
   it('ignores a first segment that is not a locale', () => {
     expect(localeFromPath('/xx/my-account').prefix).toBeNull();
+  });
+});
+
+describe('signInReturn: a "Sign in" link comes back to the page it was on', () => {
+  it('carries the page, a guest booking included, and nothing from the sign-in pages or elsewhere', () => {
+    expect(signInReturn('/order-token/b-123')).toBe('/order-token/b-123');
+    expect(signInReturn('/order-token/b-123/history?from=detail')).toBe('/order-token/b-123/history?from=detail');
+    expect(signInReturn('/claims/c-1')).toBe('/claims/c-1');
+    for (const page of ['/login', '/register', '/logout', '//evil.example/x', 'https://evil.example/my-account/bookings', '/'])
+      expect(signInReturn(page), page).toBeUndefined();
   });
 });

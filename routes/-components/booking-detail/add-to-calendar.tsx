@@ -30,7 +30,18 @@ const bookingPath = (bookingId: string, mode: BookingScreenMode) => {
  * "Add to calendar": builds the .ics in the page (docs/decisions/190-add-to-calendar.md) and
  * downloads it through an object URL; disabled, with the reason beside it, when no leg has times.
  */
-export function AddToCalendar({ booking, reference, mode }: { booking: Booking; reference: string; mode: BookingScreenMode }) {
+export function AddToCalendar({
+  booking,
+  reference,
+  mode,
+  cancelled = false,
+}: {
+  booking: Booking;
+  reference: string;
+  mode: BookingScreenMode;
+  /** The tickets were cancelled: the same file removes the journey from a calendar ("Remove from calendar"). */
+  cancelled?: boolean;
+}) {
   const { locale } = useServices();
   const hintId = useId();
   const file = calendarFileName(reference);
@@ -57,10 +68,14 @@ export function AddToCalendar({ booking, reference, mode }: { booking: Booking; 
   return (
     <div className={styles.note}>
       <Button tone="secondary" onClick={download} disabled={!hasLegs} aria-describedby={hintId}>
-        {m.booking_detail_add_to_calendar_button()}
+        {cancelled ? m.booking_detail_add_to_calendar_remove_button() : m.booking_detail_add_to_calendar_button()}
       </Button>
       <p id={hintId} className={styles.meta}>
-        {hasLegs ? m.booking_detail_add_to_calendar_hint({ file }) : m.booking_detail_add_to_calendar_no_legs()}
+        {!hasLegs
+          ? m.booking_detail_add_to_calendar_no_legs()
+          : cancelled
+            ? m.booking_detail_add_to_calendar_remove_hint({ file })
+            : m.booking_detail_add_to_calendar_hint({ file })}
       </p>
     </div>
   );

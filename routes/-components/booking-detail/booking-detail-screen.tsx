@@ -6,7 +6,7 @@ import { bookingDetailMachine } from '#machines/booking-detail';
 import { editPassengersMachine } from '#machines/edit-passengers';
 import { bookingApi } from '#src/api/booking';
 import { schemaMismatchMessage } from '#src/api/errors';
-import { useServices } from '#src/services';
+import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
@@ -70,10 +70,18 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
 
 /** `error` and `schemaError`: why the booking is not shown, and Try again. */
 function BookingLoadFailed({ schemaError, onRetry }: { schemaError: boolean; onRetry: () => void }) {
+  // Offline, a booking fails to load because this device kept no copy of it, not because of its link.
+  const { offline } = useConnection();
   return (
     <Page title={m.booking_detail_screen_booking_details()}>
       <Alert tone="error" title={m.booking_detail_screen_we_couldnt_load_this_booking()}>
-        <p>{schemaError ? schemaMismatchMessage : m.booking_detail_screen_please_try_again_if_you()}</p>
+        <p>
+          {schemaError
+            ? schemaMismatchMessage
+            : offline
+              ? m.booking_detail_screen_not_saved_offline()
+              : m.booking_detail_screen_please_try_again_if_you()}
+        </p>
       </Alert>
       <Button onClick={onRetry}>{m.common_try_again()}</Button>
     </Page>

@@ -7,7 +7,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { m } from '#src/paraglide/messages.js';
 import { journeyName } from '../journey-name';
-import { passengerName, ukDate, ukDateTime } from '../booking-format';
+import { passengerName, ticketTypeName, ukDate, ukDateTime } from '../booking-format';
 import * as styles from './booking-detail.css';
 import { pdfFileName, useDocumentDownload } from './use-document-download';
 
@@ -60,7 +60,7 @@ export function IssuedTicket({ booking, order, ticket, focusOnShow }: { booking:
   }, [data]);
 
   const names = booking.passengers.map(passengerName).join(', ');
-  const types = ticketTypes(booking).join(', ');
+  const types = ticketTypes(booking).map(ticketTypeName).join(', ');
   const journey = journeyName(booking.outward, locale.tag);
 
   const build = useCallback(async () => {

@@ -44,8 +44,10 @@ export function JourneySection({
         </div>
       )}
       <ChangeabilityNote snapshot={snapshot} season={booking.season !== null} />
-      {/* A cancelled booking still exports, as a cancelled event, so a calendar that has the journey drops it (decision 190). */}
-      {(offer.may('calendar.add') || offer.lifecycle.ticketsCancelled) && <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} />}
+      {/* A cancelled booking is not offered to a calendar; it exports as a cancelled event, "Remove from calendar", so a calendar that has the journey drops it (decision 190). */}
+      {(offer.may('calendar.add') || offer.lifecycle.ticketsCancelled) && (
+        <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} cancelled={!offer.may('calendar.add')} />
+      )}
     </section>
   );
 }

@@ -79,7 +79,7 @@ function RefundSection({ booking, detail, mode, offer }: { booking: Booking; det
   const names = new Map(booking.passengers.map((p) => [p.id, passengerName(p)]));
   return (
     <section className={styles.section} aria-labelledby="refund-heading">
-      <h2 id="refund-heading" className={styles.sectionTitle}>{m.common_refund()}</h2>
+      <h2 id="refund-heading" className={styles.sectionTitle}>{m.refund_screen_refund_heading()}</h2>
       {booking.refund && <RefundStatus summary={booking.refund} names={names} />}
       {!offer.readOnly && (offer.refundOffered || booking.refund?.changeOfJourneySource === true) && (
         <RefundEntry

@@ -2,7 +2,7 @@ import { formatMoney } from '#src/i18n/format';
 import { m } from '#src/paraglide/messages.js';
 import type { Booking } from '#src/schemas/booking';
 import { useServices } from '#src/services';
-import { directionLabels, passengerName } from '../booking-format';
+import { directionLabels, passengerName, ticketTypeName } from '../booking-format';
 import * as styles from './booking-detail.css';
 
 /** "Tickets and price": each ticket with its passengers, the fees the VAT receipt lists, and Total paid. */
@@ -19,7 +19,7 @@ export function TicketsSection({ booking }: { booking: Booking }) {
         {booking.tickets.map((t) => (
           <li key={t.id} className={styles.row}>
             <span className={styles.rowMain}>
-              <strong>{t.type}</strong> · {t.fareClass === 'first' ? m.booking_detail_screen_first_class() : m.booking_detail_screen_standard_class()}
+              <strong>{ticketTypeName(t.type)}</strong> · {t.fareClass === 'first' ? m.booking_detail_screen_first_class() : m.booking_detail_screen_standard_class()}
               <br />
               <span className={styles.meta}>
                 {directionLabels[t.direction]} · {t.passengerIds.map((id) => names.get(id) ?? m.common_passenger()).join(', ')}

@@ -12,6 +12,7 @@ import { ukDate, ukDateTime } from '../booking-format';
 import { notClaimableWords, paymentLabels, statusWords } from './delay-repay-copy';
 import * as styles from './delay-repay.css';
 import { ContactDetails } from '../contact-details';
+import { serverWords } from '../server-words';
 import { m } from '#src/paraglide/messages.js';
 import { LiveRegion } from '#src/ui/live-region';
 import { ClaimEstimate, ClaimForm, type Send, type Snapshot } from './delay-repay-form';
@@ -128,7 +129,7 @@ export function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send:
         operator,
         amount: money(claim.compensationToCustomer.amount),
         deadline: claim.deadline ? ukDate(claim.deadline, locale.tag) : null,
-        reason: claim.statusReason ?? null,
+        reason: serverWords(claim.statusReasonWords) ?? claim.statusReason ?? null,
       });
   const punchout = snapshot.matches({ loaded: 'punchout' });
   const open =

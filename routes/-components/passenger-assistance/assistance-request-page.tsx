@@ -12,6 +12,7 @@ import {
   assistanceKindNames,
   assistanceKinds,
   isCancelled,
+  legOf,
   passengerNameOf,
   valuesToAssistanceInput,
   type AssistanceField,
@@ -34,6 +35,7 @@ import { directionNames, legText } from './assistance-summary';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
 import { ContactDetails } from '../contact-details';
+import { ukTime } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
 
 /** /bookings/{bookingId}/passenger-assistance/create: who, which journey, what help. */
@@ -76,6 +78,11 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
   const unconfirmed = phase === 'unconfirmed';
   const submitting = snapshot.matches('submitting') && !unconfirmed;
   const allErrors = booking ? assistanceFormErrors(values, booking) : {};
+  // TOO_LATE in the page's words, from the leg the form knows (the server's sentence is English).
+  const lateLeg = submitError?.code === 'TOO_LATE' && booking ? legOf(booking, values.direction === 'inward' ? 'inward' : 'outward') : null;
+  const tooLate = lateLeg
+    ? m.passenger_assistance_too_late({ time: ukTime(lateLeg.departureTime, locale.tag), station: lateLeg.origin })
+    : null;
   // A question answered (the radio and checkbox groups send no blur) counts as passed: a group
   // skipped before it shows its error.
   const visible = shownErrors({ touched, submitAttempted }, assistanceFieldOrder, allErrors, {
@@ -131,7 +138,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           <p>{m.passenger_assistance_assistance_request_page_please_book_at_least_2()}</p>
           {submitError && (
             <Alert tone="error" title={m.passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance()}>
-              <p>{submitError.detail ?? passengerAssistanceFormMessages.submitError}</p>
+              <p>{tooLate ?? submitError.detail ?? passengerAssistanceFormMessages.submitError}</p>
             </Alert>
           )}
           {unconfirmed && (

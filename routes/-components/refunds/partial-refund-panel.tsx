@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise, type EventFrom } from 'xstate';
 import { partialRefundMachine, partialRefundMessages, selectedRefundables } from '#machines/partial-refund';
-import { formatMoney } from '#src/i18n/format';
+import { formatList, formatMoney } from '#src/i18n/format';
+import { assistanceKindNames } from '#src/schemas/passenger-assistance';
 import type { Direction, PartialRefundsResponse, RefundReason } from '#src/schemas/refunds';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -12,6 +13,9 @@ import * as styles from './refunds.css';
 import { useRefundsApi } from './use-refunds-api';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
+
+/** A kind of help in the page's words (the call sends its code); a code this app does not know, as sent. */
+const kindNames: Partial<Record<string, string>> = assistanceKindNames;
 
 export interface PartialRefundPanelProps {
   bookingId: string;
@@ -77,7 +81,7 @@ export function PartialRefundPanel({ bookingId, data, refundReason, names, onSel
               <li key={a.id ?? i}>
                 {(a.passengerId && names.get(a.passengerId)) || m.common_passenger()}
                 {a.direction ? `, ${a.direction === 'outward' ? m.common_outward() : m.common_return()}` : ''}
-                {a.kinds?.length ? `: ${a.kinds.join(', ')}` : ''}
+                {a.kinds?.length ? `: ${formatList(a.kinds.map((k) => kindNames[k] ?? k), locale.tag)}` : ''}
               </li>
             ))}
           </ul>
@@ -121,7 +125,7 @@ function directionFieldset({
           if (!p.isRefundable || !p.refundableId) {
             return (
               <p key={id} className={styles.hint}>
-                {label}{m.refunds_partial_refund_panel_cant_be_refunded()}{p.reasonCode ? ` (${ineligibilityCopy[p.reasonCode].title.toLowerCase()})` : ''}
+                {label}{m.refunds_partial_refund_panel_cant_be_refunded()}{p.reasonCode ? ` (${ineligibilityCopy[p.reasonCode].title})` : ''}
               </p>
             );
           }

@@ -14,7 +14,11 @@ export function cardFormView(v: RefundView, child: ActorRefFrom<typeof refundCar
     <>
       {c.requestError === 'INVALID_CREDIT_CARD' ? (
         <Alert tone="error" title={m.refund_screen_your_card_was_declined()}>
-          <p>{refundRequestMessages.cardDeclined}</p>
+          <p>
+            {c.declinedCard
+              ? m.refund_request_new_card_declined({ brand: c.declinedCard.brand, last4: c.declinedCard.last4 })
+              : refundRequestMessages.cardDeclined}
+          </p>
         </Alert>
       ) : (
         <Alert tone="info" title={m.refund_screen_we_need_a_card_for()}>

@@ -131,7 +131,7 @@ function QuoteAnswer({
       )}
       {snapshot.matches('notRefundable') && quote && (
         <Alert tone="info" title={refundQuoteMessages.notRefundable}>
-          {quote.message && <p>{quote.message}</p>}
+          {quote.message && quote.unprocessableReasons.length === 0 && <p>{quote.message}</p>}
           <ul>
             {quote.unprocessableReasons.map((r) => (
               <li key={r.reasonCode}>
@@ -145,13 +145,13 @@ function QuoteAnswer({
       )}
       {snapshot.matches('inProgress') && (
         <Alert tone="info" title={m.refund_entry_refund_in_progress()}>
-          <p>{quote?.message ?? refundQuoteMessages.inProgress}</p>
+          <p>{refundQuoteMessages.inProgress}</p>
           {dismiss}
         </Alert>
       )}
       {snapshot.matches('fraudSuspected') && (
         <Alert tone="error" title={m.refund_entry_we_cant_refund_this_booking()}>
-          <p>{quote?.message ?? refundQuoteMessages.fraud}</p>
+          <p>{refundQuoteMessages.fraud}</p>
           <ContactDetails />
           {dismiss}
         </Alert>

@@ -5,6 +5,7 @@ import { refundReasons, type RefundQuote, type RefundReason } from '#src/schemas
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { ContactDetails } from '../contact-details';
+import { reasonWords } from '../server-words';
 import { contactNextSteps, ineligibilityCopy, ineligibilityNextStep, refundReasonLabels } from './refund-copy';
 import type { RefundView } from './refund-view';
 import * as styles from './refunds.css';
@@ -76,7 +77,7 @@ export function ReasonsExplained({ quote }: { quote: RefundQuote }) {
           const copy = ineligibilityCopy[r.reasonCode];
           return (
             <li key={r.reasonCode}>
-              <strong>{copy.title}.</strong> {r.message ?? copy.explanation}
+              <strong>{copy.title}.</strong> {reasonWords(r, copy.explanation)}
               <br />
               <span>{m.refund_screen_what_you_can_do({ next: ineligibilityNextStep(r.reasonCode, quote) })}</span>
             </li>
@@ -93,13 +94,13 @@ function UnavailableExplained({ quote }: { quote: RefundQuote | null }) {
   if (quote.status === 'PROCESSING')
     return (
       <Alert tone="info" title={m.refund_screen_refund_in_progress()}>
-        <p>{quote.message ?? m.refund_screen_a_refund_for_this_booking()}</p>
+        <p>{m.refund_screen_a_refund_for_this_booking()}</p>
       </Alert>
     );
   if (quote.status === 'POTENTIAL_FRAUD_DETECTED')
     return (
       <Alert tone="error" title={m.refund_screen_we_cant_refund_this_booking_2()}>
-        <p>{quote.message ?? refundRequestMessages.fraud}</p>
+        <p>{refundRequestMessages.fraud}</p>
         <ContactDetails />
       </Alert>
     );
@@ -111,7 +112,8 @@ function UnavailableExplained({ quote }: { quote: RefundQuote | null }) {
     );
   return (
     <Alert tone="info" title={m.refund_screen_this_booking_cant_be_refunded()}>
-      {quote.message && <p>{quote.message}</p>}
+      {/* The server's summary is the first reason's sentence: the reasons below say it in the page's words. */}
+      {quote.message && quote.unprocessableReasons.length === 0 && <p>{quote.message}</p>}
       <ReasonsExplained quote={quote} />
     </Alert>
   );

@@ -7,6 +7,7 @@ import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import * as fieldStyles from '#src/ui/field.css';
+import { ticketTypeName, ukLongDate } from '../booking-format';
 import { PartialRefundPanel } from './partial-refund-panel';
 import { directionNames, returnModeCopy } from './refund-copy';
 import { ReasonsExplained } from './refund-reasons';
@@ -76,9 +77,8 @@ export function reviewView(v: RefundView, quote: RefundQuote, nothingSelected: b
 function SeasonCalculation({ calc }: { calc: SeasonRefundCalculation }) {
   const { locale, pageData } = useServices();
   const money = (x: RefundMoney) => formatMoney(x.amount, x.currencyCode || pageData.currency, locale.tag);
-  // Validity is whole days, given in UTC as the server counts them (a last day ends 23:59 UTC).
-  const day = (iso: string) =>
-    new Intl.DateTimeFormat(locale.tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+  // Validity is whole UK days, as the server counts them and every other screen shows them.
+  const day = (iso: string) => ukLongDate(iso, locale.tag);
   const periodLabel = {
     month: m.refund_screen_season_used_month,
     week: m.refund_screen_season_used_week,
@@ -132,7 +132,7 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
               <tr>
                 <th scope="col">{m.refund_screen_passenger_and_ticket()}</th>
                 <th scope="col">{m.refund_screen_paid()}</th>
-                <th scope="col">{m.common_refund()}</th>
+                <th scope="col">{m.refund_screen_refund_heading()}</th>
               </tr>
             </thead>
             <tbody>
@@ -141,7 +141,7 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
                   <td>
                     <strong>{names.get(r.passengerId) ?? r.passengerName}</strong>
                     <br />
-                    {directionNames[r.direction]} · {r.ticketType}
+                    {directionNames[r.direction]} · {ticketTypeName(r.ticketType)}
                     {r.adminFee.amount > 0 && <span className={styles.hint}>{m.refund_screen_admin_fee({ amount: money(r.adminFee) })}</span>}
                   </td>
                   <td>{money(r.paid)}</td>

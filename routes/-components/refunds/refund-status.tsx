@@ -27,8 +27,12 @@ export function RefundItemGroups({ items, names }: { items: readonly RefundItem[
           <ul className={styles.plainList}>
             {g.items.map((i) => (
               <li key={`${i.refundableId}:${i.direction}`}>
-                {names.get(i.passengerId) ?? m.common_passenger()}, {directionNames[i.direction].toLowerCase()}:{' '}
-                {itemStatusLabels[i.status]} · {formatMoney(i.amount.amount, i.amount.currencyCode, locale.tag)}
+                {/* The direction as the catalogue writes it: lower-casing it breaks German nouns ("hinfahrt"). */}
+                {m.refund_screen_confirm_line({
+                  passenger: names.get(i.passengerId) ?? m.common_passenger(),
+                  direction: directionNames[i.direction],
+                  amount: `${itemStatusLabels[i.status]} · ${formatMoney(i.amount.amount, i.amount.currencyCode, locale.tag)}`,
+                })}
               </li>
             ))}
           </ul>

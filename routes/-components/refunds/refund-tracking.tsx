@@ -11,6 +11,18 @@ import { LazyContactDetails } from '../contact-details-lazy';
  */
 const day = (iso: string, locale: string) => formatDate(iso, locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 
+/**
+ * Why a refund was rejected, in the page's words when the server gave its code (decision 641;
+ * the lists show this line, so its two codes are worded here rather than in ../server-words.ts).
+ */
+const rejectedWords = (r: RefundTracking, locale: string): string | null => {
+  const w = r.rejectedReasonWords;
+  if (w?.code === 'CARD_ACCOUNT_CLOSED') return m.server_words_card_account_closed();
+  const deadline = w?.params?.deadline;
+  if (w?.code === 'TICKETS_NOT_RECEIVED' && typeof deadline === 'string') return m.server_words_tickets_not_received({ date: day(deadline, locale) });
+  return null;
+};
+
 export const refundTrackingText = (r: RefundTracking, locale: string): { title: string; body: string } => {
   const text = stateText(r, locale);
   return r.kind === 'partial' && r.replacementOrderId
@@ -51,7 +63,7 @@ const stateText = (r: RefundTracking, locale: string): { title: string; body: st
     case 'rejected':
       return {
         title: m.refund_tracking_refund_rejected(),
-        body: r.rejectedReason ?? m.refund_tracking_we_could_not_complete_this(),
+        body: rejectedWords(r, locale) ?? r.rejectedReason ?? m.refund_tracking_we_could_not_complete_this(),
       };
   }
 };
