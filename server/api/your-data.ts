@@ -96,6 +96,11 @@ export function yourDataApi(): Hono<AppEnv> {
     const customer = requireCustomer(c);
     const deps = c.get('deps');
     await prepareDueExport(deps, customer.id, text);
+    // Past its 7 days the file goes at once (housekeeping also deletes the ones nobody looks at again).
+    await deps.db.query('update data_exports set file = null where customer_id = $1 and expires_at <= $2 and file is not null', [
+      customer.id,
+      deps.clock.now(),
+    ]);
     return c.json(exportState(await loadExport(deps, customer.id), deps.clock.now()));
   });
 
