@@ -249,7 +249,10 @@ describe('close your account', () => {
         expect(JSON.stringify(row), `${table} keeps the account's id`).not.toContain(customerId);
       }
     }
-    expect(Object.keys(found).sort()).toEqual(['bookings', 'delay_repay_claims', 'order_payments', 'orders', 'passenger_assistance', 'refunds']);
+    expect(Object.keys(found).sort()).toEqual(['bookings', 'order_payments', 'orders', 'passenger_assistance', 'refunds']);
+    // Kept with the orders, though nothing in them names the person: the refund's items and the paid claim.
+    expect(await server.query('select id from delay_repay_claims where order_id = any($1)', [orderIds])).toHaveLength(1);
+    expect((await server.query('select refund_id from refund_items i join refunds r on r.id = i.refund_id where r.order_id = any($1)', [orderIds])).length).toBeGreaterThan(0);
     // Help booked for a journey already travelled goes; the journey to come keeps its booking of help.
     expect(await server.query('select id from passenger_assistance where order_id = any($1)', [orderIds])).toHaveLength(1);
     expect(await server.query('select * from booking_counts where customer_id = $1', [customerId])).toEqual([]);
