@@ -55,7 +55,7 @@ describe('your data', () => {
     // The sign-in is refused; the first order is still found with Find a booking.
     await context.clearCookies();
     await page.goto(`${world.server.origin}/my-account/login`);
-    await page.getByLabel('Email address').fill(leaving.email);
+    await page.getByLabel('Email address').first().fill(leaving.email);
     await page.getByLabel('Password', { exact: true }).fill(leaving.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('alert').first().waitFor();
