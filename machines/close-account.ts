@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, hasErrors, validatePasswordPresent } from '#src/schemas/forms';
-import type { OpenMatter } from '#src/schemas/your-data';
+import * as v from 'valibot';
+import { OpenMattersBody, type OpenMatter } from '#src/schemas/your-data';
 import { codeOf, hasStatus, isThrottledProblem, problemOfEvent, retryAfterOfEvent } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
@@ -48,16 +49,12 @@ export const closeAccountMessages = {
   genericError: m.close_account_generic_error(),
 } as const;
 
+/** The 409's reasons, checked against their schema: anything else reads as no reason given. */
 const mattersOf = (event: object): OpenMatter[] => {
   const problem = problemOfEvent(event);
-  if (problem.kind !== 'http' || typeof problem.body !== 'object' || problem.body === null) return [];
-  const matters = (problem.body as { matters?: unknown }).matters;
-  return Array.isArray(matters)
-    ? matters.filter(
-        (x): x is OpenMatter =>
-          typeof x === 'object' && x !== null && ['refund', 'claim', 'change-of-journey'].includes((x as OpenMatter).kind) && typeof (x as OpenMatter).reference === 'string',
-      )
-    : [];
+  if (problem.kind !== 'http') return [];
+  const parsed = v.safeParse(OpenMattersBody, problem.body);
+  return parsed.success ? parsed.output.matters : [];
 };
 
 const emptyForm = { values: { password: '' }, touched: {}, dirty: false, submitAttempted: false, error: null, retryAfterSeconds: null };

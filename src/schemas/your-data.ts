@@ -19,3 +19,6 @@ export const OpenMatter = v.object({
   reference: v.pipe(v.string(), v.maxLength(40)),
 });
 export type OpenMatter = v.InferOutput<typeof OpenMatter>;
+
+/** The 409 body of a refused closing: `{errors: [{code: OPEN_MATTERS}], matters}`. */
+export const OpenMattersBody = v.object({ matters: v.array(OpenMatter) });
