@@ -54,6 +54,13 @@ export function YourDataSection() {
   const needsServer = offline ? { disabled: true, 'aria-describedby': offlineId } : {};
   const { requestedAt, expiresAt, error } = snapshot.context;
   const requesting = snapshot.matches('requested');
+  // The request's button goes away once the file is being prepared: the focus moves to what replaced it.
+  const status = useRef<HTMLDivElement>(null);
+  const wasRequesting = useRef(false);
+  useEffect(() => {
+    if (wasRequesting.current && !requesting && document.activeElement === document.body) status.current?.focus();
+    wasRequesting.current = requesting;
+  }, [requesting]);
 
   if (snapshot.matches('absent')) {
     return (
@@ -76,7 +83,7 @@ export function YourDataSection() {
         <p className={styles.intro}>{m.your_data_export_intro()}</p>
         <p className={styles.intro}>{m.your_data_export_format()}</p>
         {snapshot.matches('loading') && <Loading />}
-        <div aria-live="polite">
+        <div aria-live="polite" ref={status} tabIndex={-1}>
           {error && <Alert tone="error">{error}</Alert>}
           {(snapshot.matches('preparing') || snapshot.matches('checking')) && (
             <Alert tone="info">
@@ -138,6 +145,14 @@ function CloseAccountSection() {
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
   const confirming = snapshot.matches('confirming');
+  const idle = snapshot.matches('idle');
+  const startWrap = useRef<HTMLDivElement>(null);
+  const wasOpen = useRef(false);
+  // Cancel closes the form: the focus goes back to the button that opened it, never to the page.
+  useEffect(() => {
+    if (idle && wasOpen.current) startWrap.current?.querySelector('button')?.focus();
+    wasOpen.current = !idle;
+  }, [idle]);
   const settled = snapshot.matches('refused') || snapshot.matches('signInAgain') || snapshot.matches('throttled') || snapshot.matches('closed');
   // Focus follows the step: the form's heading when it opens, the outcome when the server answered.
   useEffect(() => {
@@ -188,8 +203,8 @@ function CloseAccountSection() {
         {snapshot.matches('signInAgain') && <Alert tone="error">{m.close_account_sign_in_again()}</Alert>}
         {snapshot.matches('throttled') && <Alert tone="error">{tooManyAttemptsMessage(context.retryAfterSeconds)}</Alert>}
       </div>
-      {snapshot.matches('idle') && (
-        <div className={styles.actions}>
+      {idle && (
+        <div className={styles.actions} ref={startWrap}>
           <Button tone="secondary" onClick={() => send({ type: 'close.start' })} disabled={offline}>
             {m.close_account_start()}
           </Button>
