@@ -4,6 +4,7 @@ import { useServices } from '#src/services';
 import { ChangePasswordForm } from './-components/change-password-form';
 import { ChangeEmailForm } from './-components/account-controls/change-email-form';
 import { CalendarFeedSection } from './-components/account-controls/calendar-feed';
+import { YourDataSection } from './-components/account-controls/your-data';
 import * as styles from './-components/account-controls/account-controls.css';
 import { m } from '#src/paraglide/messages.js';
 
@@ -26,6 +27,9 @@ function AccountControls() {
         )}
         <div className={styles.section}>
           <CalendarFeedSection />
+        </div>
+        <div className={styles.section}>
+          <YourDataSection />
         </div>
       </div>
     </Page>

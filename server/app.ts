@@ -28,6 +28,7 @@ import { refundRequestApi } from './api/refund-request.ts';
 import { seasonRenewalsApi } from './api/season-renewals.ts';
 import { smartcardsApi } from './api/smartcards.ts';
 import { calendarFeedApi } from './api/calendar-feed.ts';
+import { yourDataApi } from './api/your-data.ts';
 import { timetableApi } from './api/timetable.ts';
 import { userFlowAccessApi } from './api/user-flow-access.ts';
 import type { Db } from './db.ts';
@@ -204,6 +205,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', insuranceApi()); // flexible insurance eligibility and claim
   api.route('/', passengerAssistanceApi());
   api.route('/', calendarFeedApi()); // the private calendar feed (decision 191)
+  api.route('/', yourDataApi()); // download your data, close your account (decisions 610, 611)
   if (testState) api.route('/', testApiRoutes());
   api.all('*', (c) => c.json(errorBody('NOT_FOUND'), 404));
   app.route(API_BASE, api);

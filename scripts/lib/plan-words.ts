@@ -30,6 +30,7 @@ import { bookingDetail, bookingHistory } from './plan-words/booking-detail';
 import { bookingLifecycle } from './plan-words/booking-lifecycle';
 import { bookingsList, callingPoints, tokenBookings } from './plan-words/bookings-lists';
 import { calendarFeed, resendEmail } from './plan-words/calendar-and-email';
+import { closeAccount, dataExport } from './plan-words/your-data';
 import { changeEmail } from './plan-words/change-email';
 import { changePassword } from './plan-words/change-password';
 import { delayRepay } from './plan-words/delay-repay';
@@ -272,8 +273,10 @@ export const planWords: Record<string, MachineWords> = {
   changeEmail,
   changePassword,
   checkIn,
+  closeAccount,
   confirmEmail,
   contactPreferences,
+  dataExport,
   delayRepay,
   digitalRailcard,
   editPassengers,

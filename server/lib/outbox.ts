@@ -15,7 +15,7 @@ import { devScriptHashes } from './dev-csp.ts';
  *   client opens;
  * - one log line naming it, as before.
  */
-export type OutboxKind = 'booking-confirmation' | 'password-reset' | 'email-change' | 'sign-in-link';
+export type OutboxKind = 'booking-confirmation' | 'password-reset' | 'email-change' | 'sign-in-link' | 'data-export' | 'account-closed';
 
 export type OutboxEmail = {
   kind: OutboxKind;

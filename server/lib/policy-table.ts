@@ -68,6 +68,16 @@ export const POLICY = {
     what: 'Start a change of email',
     allow: { ...accountHolder, 'owner-unproved': false },
   },
+  'account.exportData': {
+    subject: 'account',
+    what: 'Ask for, and download, a copy of everything the account holds',
+    allow: { ...accountHolder, 'owner-unproved': false },
+  },
+  'account.close': {
+    subject: 'account',
+    what: 'Close the account (with its password, or a recent sign-in when it has none)',
+    allow: { ...accountHolder, 'owner-unproved': false },
+  },
   'order.addToAccount': {
     subject: 'account',
     what: "Add guest orders to the account (the order's own emailed token is checked too)",

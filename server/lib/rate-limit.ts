@@ -29,6 +29,8 @@ export const LIMITS = {
   changePassword: { scope: 'change-password.account', max: 5, windowMs: WINDOW_MS },
   /** Wrong current passwords on change-email, per account. */
   changeEmail: { scope: 'change-email.account', max: 5, windowMs: WINDOW_MS },
+  /** Wrong passwords when closing the account, per account (decision 611). */
+  closeAccount: { scope: 'close-account.account', max: 5, windowMs: WINDOW_MS },
   /**
    * Changes of email asked for by one account (each one sends an email to the address typed, whether
    * or not it has an account): the next one is refused (decision 560).

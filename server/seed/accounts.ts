@@ -28,6 +28,15 @@ export const REFUNDS_ACCOUNT = {
   lastName: 'Hughes',
 } as const;
 
+/** The account to try "Download your data" and "Close your account" on (server/seed/your-data.ts). */
+export const LEAVING_ACCOUNT = {
+  id: stableId('customer', 'leaving'),
+  email: 'leaving@example.com',
+  password: DEMO_PASSWORD,
+  firstName: 'Casey',
+  lastName: 'Brooks',
+} as const;
+
 type AccountSpec = { id: string; email: string; password: string; firstName: string; lastName: string };
 
 // scrypt is deliberately slow; reseeding (tests reset often) reuses each account's hash per process.
@@ -42,11 +51,11 @@ function seededHash(account: AccountSpec): Promise<string> {
   return hash;
 }
 
-/** Demo accounts: Alex Morgan in 'demo' and 'empty'; Sam Patel and Robin Hughes (refunds) in 'demo' only. */
+/** Demo accounts: Alex Morgan in 'demo' and 'empty'; Sam Patel, Robin Hughes (refunds) and Casey Brooks (your data) in 'demo' only. */
 export const accountsSeed: SeedModule = {
   name: 'accounts',
   async run({ db, scenario, now, report }) {
-    const accounts: AccountSpec[] = scenario === 'demo' ? [DEMO_ACCOUNT, SECOND_ACCOUNT, REFUNDS_ACCOUNT] : [DEMO_ACCOUNT];
+    const accounts: AccountSpec[] = scenario === 'demo' ? [DEMO_ACCOUNT, SECOND_ACCOUNT, REFUNDS_ACCOUNT, LEAVING_ACCOUNT] : [DEMO_ACCOUNT];
     for (const account of accounts) {
       await db.query(
         // Demo accounts stand for customers who confirmed their address (decision 150).

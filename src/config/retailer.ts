@@ -7,4 +7,9 @@ export const retailer = {
   legalName: 'Rail Tickets Retail Ltd',
   address: ['1 Station Approach', 'London', 'NW1 2DU', 'United Kingdom'],
   vatNumber: 'GB 123 4567 89',
+  /**
+   * Where a customer asks for a copy of their data or to close their account when the API offers
+   * no such calls (decision 611): the data protection contact the privacy notice names.
+   */
+  privacyContact: { email: 'privacy@rail-tickets.example', phone: '0345 600 7245' },
 } as const;

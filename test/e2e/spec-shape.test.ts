@@ -76,6 +76,12 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
     await w.page.getByLabel('Current password').first().waitFor();
     await w.page.waitForLoadState('networkidle');
     expect(await w.page.getByRole('heading', { name: 'Your journeys in your calendar' }).count()).toBe(0);
+    // Nor are Your data's (decisions 610, 611): the section says how to ask the retailer instead.
+    const yourData = w.page.getByRole('region', { name: 'Your data' });
+    await yourData.getByText(/To get a copy of your data or to close your account, contact /).waitFor();
+    await yourData.getByText('Email: privacy@rail-tickets.example').waitFor();
+    expect(await w.page.getByRole('button', { name: 'Request my data' }).count()).toBe(0);
+    expect(await w.page.getByRole('button', { name: 'Close my account' }).count()).toBe(0);
     await w.page.goto(url('/passenger-assistance'));
     await w.page.getByText(/from its booking/).waitFor();
     await w.page.getByRole('main').getByRole('link', { name: 'Your bookings' }).click();

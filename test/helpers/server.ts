@@ -27,6 +27,8 @@ export type TestServer = {
   reset(scenario?: Scenario): Promise<SeedReport>;
   /** Moves the server's injectable clock `offsetMs` from real time (instead of sleeping); resolves to its new now. */
   setClock(offsetMs: number): Promise<Date>;
+  /** Reads the server's database directly: for tests that check what is stored, table by table. */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
   /**
    * The next `count` calls of `method` to the API `path` (after /my-account/api, e.g. '/customer/consents')
    * answer `status` with `body` (default: an error body with code TEST_ANSWER) instead of the route (POST /__test/answer).
@@ -161,6 +163,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       });
       if (!res.ok) throw new Error(`setClock(${offsetMs}) failed: ${res.status} ${await res.text()}`);
       return new Date(((await res.json()) as { now: string }).now);
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await db.query<T>(sql, params)).rows;
     },
     async answer(method, path, status, body, count = 1) {
       const res = await fetch(`${origin}/__test/answer`, {

@@ -46,6 +46,7 @@ export function useTestServer(opts: UseTestServerOptions = {}): TestServer {
     },
     reset: (scenario) => live().reset(scenario),
     setClock: (offsetMs) => live().setClock(offsetMs),
+    query: (sql, params) => live().query(sql, params),
     answer: (...args) => live().answer(...args),
     close: () => live().close(),
   };

@@ -6,7 +6,7 @@ import { isEmpty, migrate, openDb, wipe, type Db } from '#server/db.ts';
 import type { BookingData } from '#server/domain/booking-data.ts';
 import { purgeExpired } from '#server/lib/housekeeping.ts';
 import { sha256Hex } from '#server/lib/tokens.ts';
-import { DEMO_ACCOUNT, REFUNDS_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
+import { DEMO_ACCOUNT, LEAVING_ACCOUNT, REFUNDS_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
 import { REFUND_GUEST_TOKEN } from '#server/seed/refunds.ts';
 import { CHECK_IN_GUEST_TOKEN } from '#server/seed/booking-actions.ts';
 import { ASSOCIATION_DEMO_TOKENS } from '#server/seed/bookings-lists.ts';
@@ -64,11 +64,11 @@ describe("scenario 'demo'", () => {
     await seed(db, 'demo', { now });
   });
 
-  it('has the demo and second accounts with hashed passwords and lower-cased emails', async () => {
+  it('has the demo, second, refunds and your-data accounts with hashed passwords and lower-cased emails', async () => {
     const { rows } = await db.query<{ email: string; password_hash: string; first_name: string; provider: string }>(
       'select email, password_hash, first_name, provider from customers order by email',
     );
-    expect(rows.map((r) => r.email)).toEqual([DEMO_ACCOUNT.email, REFUNDS_ACCOUNT.email, SECOND_ACCOUNT.email]);
+    expect(rows.map((r) => r.email)).toEqual([DEMO_ACCOUNT.email, LEAVING_ACCOUNT.email, REFUNDS_ACCOUNT.email, SECOND_ACCOUNT.email]);
     for (const row of rows) {
       expect(row.password_hash).toMatch(/^scrypt\$/);
       expect(row.password_hash).not.toContain(DEMO_ACCOUNT.password);

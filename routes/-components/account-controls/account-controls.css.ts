@@ -26,3 +26,5 @@ export const address = style({
   color: vars.color.text,
 });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.sm, alignItems: 'center', marginTop: tokens.space.ms });
+/** Close your account, under Download your data in the same section: a rule between them. */
+export const subsection = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: tokens.space.lg, marginTop: tokens.space.xl });
