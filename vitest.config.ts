@@ -42,6 +42,22 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // Two servers sharing one PostgreSQL (test/postgres/): only under `npm run test:postgres`,
+      // which starts a throwaway cluster and names it in TEST_DATABASE_URL (docs/postgresql.md).
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'postgres',
+                environment: 'node',
+                include: ['test/postgres/**/*.test.ts'],
+                setupFiles: ['test/setup-node.ts'],
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',

@@ -1,13 +1,14 @@
 /**
- * `npm start`: builds the app if dist/ is stale, opens the embedded database under DATA_DIR
- * (default .data/), seeds the demo data into a new database, and serves everything on
- * 127.0.0.1:PORT (default 5173). SIGINT/SIGTERM stop the build, the server and the database.
+ * `npm start`: builds the app if dist/ is stale, opens the database (the PostgreSQL server of
+ * DATABASE_URL when set, else the embedded one under DATA_DIR, default .data/: docs/postgresql.md),
+ * seeds the demo data into a new database, and serves everything on 127.0.0.1:PORT (default 5173).
+ * SIGINT/SIGTERM stop the build, the server and the database.
  */
 import { join, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { needsBuild, runViteBuild, type ViteBuild } from './build-check.ts';
-import { isEmpty, openDb, type Db } from './db.ts';
+import { isEmpty, openDatabase, type Db } from './db.ts';
 import { HOUR_MS } from './lib/clock.ts';
 import { httpServerOptions } from './lib/http-timeouts.ts';
 import { purgeExpired } from './lib/housekeeping.ts';
@@ -72,12 +73,15 @@ async function main(): Promise<void> {
   }
   if (stopping) return;
 
-  const db = await openDb(dataDir);
+  const db = await openDatabase(process.env, dataDir);
   running.db = db;
-  if (await isEmpty(db)) {
+  // Under the migration lock: of several servers starting on one new PostgreSQL database, one seeds it.
+  const seeded = await db.exclusive(async () => {
+    if (!(await isEmpty(db))) return false;
     await seed(db, 'demo');
-    console.log(`Seeded a new database in ${dataDir}`);
-  }
+    return true;
+  });
+  if (seeded) console.log(`Seeded a new database ${db.engine === 'postgres' ? 'on the PostgreSQL server of DATABASE_URL' : `in ${dataDir}`}`);
 
   await purgeExpired(db, new Date());
   setInterval(() => void purgeExpired(db, new Date()).catch(() => {}), HOUR_MS).unref();

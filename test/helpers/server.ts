@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { createApp, type CreateAppOptions } from '#server/app.ts';
-import { isEmpty, openDb } from '#server/db.ts';
+import { isEmpty } from '#server/db.ts';
+import { openTestDb } from './db.ts';
 import { httpServerOptions, type HttpTimeouts } from '#server/lib/http-timeouts.ts';
 import type { PageDataOverrides } from '#server/lib/page-data.ts';
 import type { ApiShape } from '#server/lib/spec-shape.ts';
@@ -107,7 +108,7 @@ async function writeFixtureDist(): Promise<string> {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const distDir =
     opts.distDir ?? (existsSync(join(defaultDistDir, 'index.html')) ? defaultDistDir : await createFixtureDist());
-  const db = await openDb(opts.dataDir ?? null);
+  const db = await openTestDb(opts.dataDir ?? null);
   let seeded: SeedReport =
     opts.dataDir === undefined || (await isEmpty(db)) ? await seed(db, opts.scenario ?? 'demo') : { accounts: [], guestLinks: [] };
   const app = await createApp({
@@ -226,9 +227,11 @@ export function readPageData(html: string): Record<string, unknown> | null {
   return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
 }
 
-/** An HTTP client against `origin` that keeps cookies like a browser (no domain/path logic: one origin). */
-export function apiClient(origin: string): ApiClient {
-  const jar = new Map<string, string>();
+/**
+ * An HTTP client against `origin` that keeps cookies like a browser (no domain/path logic: one origin).
+ * Two clients given one `jar` are one browser talking to two servers behind one name.
+ */
+export function apiClient(origin: string, jar: Map<string, string> = new Map()): ApiClient {
   let csrfToken: string | null = null;
   let lastSetCookies: string[] = [];
 

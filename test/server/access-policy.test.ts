@@ -4,7 +4,8 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
-import { openDb, type Db } from '#server/db.ts';
+import { type Db } from '#server/db.ts';
+import { openTestDb } from '#test/helpers/db.ts';
 import type { AppEnv } from '#server/lib/app-env.ts';
 import { ACCESS_KINDS, ACTIONS, allows, declaredActions, POLICY, type AccessKind, type Action } from '#server/lib/policy.ts';
 import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
@@ -41,7 +42,7 @@ let seeded: SeedReport;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  db = await openDb(null);
+  db = await openTestDb(null);
   seeded = await seed(db, 'demo');
   app = await createApp({ db, distDir: await createFixtureDist(), log: () => {} });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { many, openDb, type Db } from '#server/db.ts';
+import { many, type Db } from '#server/db.ts';
+import { openTestDb } from '#test/helpers/db.ts';
 import { BOOKINGS_PAGE_SIZE, pageQuery } from '#server/api/bookings-list.ts';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { seed } from '#server/seed/index.ts';
@@ -10,7 +11,7 @@ import { seed } from '#server/seed/index.ts';
  */
 let db: Db;
 beforeAll(async () => {
-  db = await openDb(null);
+  db = await openTestDb(null);
   await seed(db, 'demo');
 });
 afterAll(async () => {

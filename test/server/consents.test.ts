@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDb } from '#server/db.ts';
+import { openTestDb } from '#test/helpers/db.ts';
 import { authorizeOrder, identify } from '#server/lib/access.ts';
 import { can } from '#server/lib/policy.ts';
 import type { AppEnv } from '#server/lib/app-env.ts';
@@ -210,7 +210,7 @@ describe('marketing email link (customer-flow user-flow session)', () => {
 
 describe('a marketing-link session and orders', () => {
   it("never opens the customer's orders (scope marketing-preference-unsubscribe only)", async () => {
-    const db = await openDb(null);
+    const db = await openTestDb(null);
     try {
       await seed(db, 'demo');
       const clock = createClock();

@@ -21,7 +21,10 @@ type RawAnswer = { status: number; head: string; body: string; closed: boolean }
 /** Sends `request` as is on a new socket and reads the whole answer (the server closes the connection). */
 function raw(port: number, request: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    // Written, not ended: a client that half-closes is answered only when the answer is ready before
+    // Node reads its FIN (no half-open HTTP), which a database round trip (PostgreSQL) can miss.
+    // `Connection: close` ends the exchange after the answer.
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
     const chunks: Buffer[] = [];
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '#server/db.ts';
+import { type Db } from '#server/db.ts';
+import { openTestDb } from '#test/helpers/db.ts';
 import { authorizeOrder, identify } from '#server/lib/access.ts';
 import { can } from '#server/lib/policy.ts';
 import type { AppEnv } from '#server/lib/app-env.ts';
@@ -98,7 +99,7 @@ describe('authorizeOrder', () => {
   let app: Hono<AppEnv>;
 
   beforeAll(async () => {
-    db = await openDb(null);
+    db = await openTestDb(null);
     const report = await seed(db, 'demo');
     for (const link of report.guestLinks) orderOf.set(link.token, link.orderId);
     app = new Hono<AppEnv>();

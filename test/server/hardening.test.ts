@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { one, openDb } from '#server/db.ts';
+import { one } from '#server/db.ts';
+import { openTestDb } from '#test/helpers/db.ts';
 import { createSession, findSessionCustomer, SESSION_IDLE_MS, SESSION_TTL_MS } from '#server/lib/sessions.ts';
 import { seed } from '#server/seed/index.ts';
 import { apiClient, signedInClient } from '../helpers/server.ts';
@@ -75,7 +76,7 @@ describe('idle timeout', () => {
   });
 
   it('a session in constant use still ends 14 days after sign-in', async () => {
-    const db = await openDb(null);
+    const db = await openTestDb(null);
     try {
       await seed(db, 'empty');
       const customer = await one<{ id: string }>(db, 'select id from customers where email = $1', [DEMO.email]);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '#server/app.ts';
-import { openDb, type Db } from '#server/db.ts';
+import { type Db } from '#server/db.ts';
+import { openTestDb } from '#test/helpers/db.ts';
 import type { AppEnv } from '#server/lib/app-env.ts';
 import { seed } from '#server/seed/index.ts';
 import { createFixtureDist } from '../helpers/server.ts';
@@ -15,7 +16,7 @@ let app: Hono<AppEnv>;
 const logged: string[] = [];
 
 beforeAll(async () => {
-  db = await openDb(null);
+  db = await openTestDb(null);
   await seed(db, 'demo');
   app = await createApp({ db, distDir: await createFixtureDist(), testSwitches: true, log: (line) => logged.push(line) });
 });

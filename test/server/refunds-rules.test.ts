@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDb } from '#server/db.ts';
+import { openTestDb } from '#test/helpers/db.ts';
 import { purgeExpired } from '#server/lib/housekeeping.ts';
 import type { BookingData } from '#server/domain/booking-data.ts';
 import {
@@ -259,7 +259,7 @@ describe('card checks', () => {
 
 describe('housekeeping', () => {
   it('purges expired card tokens and unrequested quotes a day past expiry, keeping requested ones', async () => {
-    const db = await openDb(null);
+    const db = await openTestDb(null);
     try {
       await db.query(`insert into orders (id, friendly_order_id, email) values ('o1', 'TL-HK0001', 'hk@example.com')`);
       const data = JSON.stringify(trip());

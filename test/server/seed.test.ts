@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isEmpty, migrate, openDb, wipe, type Db } from '#server/db.ts';
+import { isEmpty, migrate, wipe, type Db } from '#server/db.ts';
+import { openTestDb } from '#test/helpers/db.ts';
 import type { BookingData } from '#server/domain/booking-data.ts';
 import { purgeExpired } from '#server/lib/housekeeping.ts';
 import { sha256Hex } from '#server/lib/tokens.ts';
@@ -31,7 +32,7 @@ let db: Db;
 const now = new Date('2026-06-15T12:00:00Z');
 
 beforeAll(async () => {
-  db = await openDb(null);
+  db = await openTestDb(null);
 });
 afterAll(async () => {
   await db?.close();
@@ -218,11 +219,11 @@ describe('persistence', () => {
   it('keeps data and migrations in a data folder across reopen', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'my-account-db-'));
     try {
-      const first = await openDb(join(dir, 'data'));
+      const first = await openTestDb(join(dir, 'data'));
       expect(await isEmpty(first)).toBe(true);
       await seed(first, 'empty', { now });
       await first.close();
-      const second = await openDb(join(dir, 'data'));
+      const second = await openTestDb(join(dir, 'data'));
       expect(await isEmpty(second)).toBe(false);
       expect(await migrate(second)).toEqual([]);
       await second.close();

@@ -2,7 +2,8 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
-import { openDb, type Db } from '#server/db.ts';
+import { type Db } from '#server/db.ts';
+import { openTestDb } from '#test/helpers/db.ts';
 import {
   apiClient,
   createFixtureDist,
@@ -303,7 +304,7 @@ describe('other app configurations', () => {
   // One extra database for apps built in-process (app.request), to keep the file fast.
   let db: Db;
   beforeAll(async () => {
-    db = await openDb(null);
+    db = await openTestDb(null);
   });
   afterAll(async () => {
     await db?.close();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
-import { openDb } from '#server/db.ts';
+import { openTestDb } from '#test/helpers/db.ts';
 import { ticketSignature } from '#server/domain/ticket-barcode.ts';
 import { createClock } from '#server/lib/clock.ts';
 import { sendEmail, uniqueAddresses } from '#server/lib/outbox.ts';
@@ -158,7 +158,7 @@ describe('outbox parts', () => {
 
   it('writes each email as an .eml file in the outbox folder', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'outbox-'));
-    const db = await openDb(null);
+    const db = await openTestDb(null);
     try {
       const lines: string[] = [];
       const { file } = await sendEmail(
@@ -179,7 +179,7 @@ describe('outbox parts', () => {
   });
 
   it('mounts no outbox page in production', async () => {
-    const db = await openDb(null);
+    const db = await openTestDb(null);
     const before = process.env.NODE_ENV;
     try {
       process.env.NODE_ENV = 'production';
