@@ -1,22 +1,26 @@
 /**
- * Readable test plans from the model tests: for each machine, the numbered paths its
- * model test replays, each step "in <state>, when <event> [guard], expect <state>" with what the
- * customer sees there (the state's description, the copy of docs/product/). The model tests carry the same
- * titles (test/model/harness.ts), so a failing test names its plan step.
+ * Test cases from the model tests, for a person to run and a test-management tool to keep
+ * (docs/quality/test-cases.md): for each machine, the paths its model test replays, each as a case
+ * with an id derived from the path's states and events, tags (@id, @flow, @kind, @area), a title in
+ * the customer's words, and steps saying what the customer does and then sees (the screen's copy,
+ * scripts/lib/plan-words.ts). The model tests' titles keep the machine's words
+ * ("in <state>, when <event> [guard], expect <state>": test/model/harness.ts); the JSON has both.
  *
- *   npm run plans [flow] [--format md|json|gherkin|csv] [--cover transitions|paths] [--out dir]
+ *   npm run plans [flow] [--format md|json|gherkin|csv] [--cover transitions|paths] [--out dir] [--keys file]
  *     flow = machines/<flow>.ts, e.g. find-booking
  *     --cover transitions (default): the fewest of the model test's paths (greedy set cover) that
- *       together take every transition step the model test takes; each keeps the number of the
- *       model test path it is, so a failing test names the plan's scenario. --cover paths: all.
- *     --format gherkin writes one <flow>.feature per flow into --out (default test-plans/);
- *       csv prints one row per step; md and json print to stdout.
+ *       together take every transition step the model test takes. --cover paths: all.
+ *     --format gherkin writes one <flow>.feature per flow into --out (default test-plans/) for
+ *       Xray or Zephyr; csv prints TestRail's layout (a case's columns, then a row per step); md and
+ *       json print to stdout.
+ *     --keys file.json: { "<case id>": "<the tool's key>" }, added as a tag (Gherkin) or the ID
+ *       column (CSV), so a re-import updates the tool's cases instead of adding new ones.
  *
  * The paths are the model tests' own: each test/model/<flow>.test.ts is loaded with a collect-only
  * 'vitest' (scripts/lib/vitest-collect.mjs), so plans and tests can never disagree.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -388,7 +392,14 @@ export function casesOf(plan: FlowPlan): TestCase[] {
 }
 
 /** One Gherkin feature per flow, a tagged scenario per case: Given they open the screen, When each step, Then what they see. */
-export function planGherkin(plan: FlowPlan): string {
+/**
+ * A test-management tool's own key per case id (`--keys file.json`: { "<case id>": "<key>" }), kept
+ * by the team after the first import: Gherkin gets it as a tag (Xray: "TEST_RAIL-123"; Zephyr
+ * Scale: "TestCaseKey=RAIL-T12"), the CSV as the ID column TestRail updates by ("C123").
+ */
+export type ToolKeys = Readonly<Record<string, string>>;
+
+export function planGherkin(plan: FlowPlan, keys: ToolKeys = {}): string {
   const about = flowAreas[plan.flow] ?? { name: plan.flow, area: 'unfiled' };
   const out = [`@flow:${plan.flow} @area:${about.area}`, `Feature: ${about.name}`, `  The cases of machines/${plan.flow}.ts, from the paths of its model test; each @id stays while its path does.`];
   if (plan.models.some((m) => tableOf(m.machine)))
@@ -397,7 +408,8 @@ export function planGherkin(plan: FlowPlan): string {
   const background = plan.models.map((m) => tableOf(m.machine)?.background).find(Boolean);
   if (background) out.push('  Background:', `    Given ${words(background)}`, '');
   for (const c of casesOf(plan)) {
-    out.push(`  ${c.tags.join(' ')}`, `  Scenario: ${c.title}`, `    Given they open ${c.opens}`);
+    const key = keys[c.id] ? ` @${keys[c.id]}` : '';
+    out.push(`  ${c.tags.join(' ')}${key}`, `  Scenario: ${c.title}`, `    Given they open ${c.opens}`);
     c.sees.forEach((sees, n) => out.push(`    ${n ? 'And' : 'Then'} they see ${sees}`));
     for (const s of c.steps) {
       out.push(`    When ${s.does}${s.data ? ` (test data: ${s.data})` : ''}`);
@@ -415,14 +427,14 @@ const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, 
  * first row only (a new Title starts a new case), then one row per step with its action, expected
  * result and test data. Preconditions are the Background and the screen the case opens.
  */
-export function plansCsv(plans: readonly FlowPlan[]): string {
-  const rows = [['ID', 'Title', 'Section', 'Type', 'References', 'Tags', 'Preconditions', 'Step', 'Action', 'Expected Result', 'Test Data']];
+export function plansCsv(plans: readonly FlowPlan[], keys: ToolKeys = {}): string {
+  const rows = [['ID', 'Case Key', 'Title', 'Section', 'Type', 'References', 'Tags', 'Preconditions', 'Step', 'Action', 'Expected Result', 'Test Data']];
   for (const plan of plans) {
     const about = flowAreas[plan.flow] ?? { name: plan.flow, area: 'unfiled' };
     const background = plan.models.map((m) => tableOf(m.machine)?.background).find(Boolean);
     for (const c of casesOf(plan)) {
       const pre = `${background ? `${words(background)}. ` : ''}They open ${c.opens}; they see ${c.sees.join(' / ')}`;
-      const head = [c.id, c.title, `${c.area} / ${about.name}`, c.kind, `machines/${plan.flow}.ts`, c.tags.join(' '), pre];
+      const head = [keys[c.id] ?? '', c.id, c.title, `${c.area} / ${about.name}`, c.kind, `machines/${plan.flow}.ts`, c.tags.join(' '), pre];
       if (!c.steps.length) rows.push([...head, '1', 'They look at the page as it opens', c.sees.join(' / '), '']);
       c.steps.forEach((s, i) => rows.push([...(i ? head.map(() => '') : head), String(i + 1), s.does, s.sees.join(' / '), s.data ?? '']));
     }
@@ -521,14 +533,15 @@ export function plansMarkdown(plans: readonly FlowPlan[]): string {
 
 async function main() {
   const args = process.argv.slice(2);
-  const opts: Record<string, string> = { format: 'md', cover: 'transitions', out: 'test-plans' };
+  const opts: Record<string, string> = { format: 'md', cover: 'transitions', out: 'test-plans', keys: '' };
   const flows: string[] = [];
   for (let i = 0; i < args.length; i += 1) {
-    const named = /^--(format|cover|out)(?:=(.*))?$/.exec(args[i]!);
+    const named = /^--(format|cover|out|keys)(?:=(.*))?$/.exec(args[i]!);
     if (named) opts[named[1]!] = named[2] ?? args[(i += 1)] ?? '';
     else flows.push(args[i]!);
   }
   const { format, cover, out } = opts as { format: string; cover: string; out: string };
+  const keys = (opts.keys ? JSON.parse(readFileSync(path.resolve(process.cwd(), opts.keys), 'utf8')) : {}) as ToolKeys;
   if (!['md', 'json', 'gherkin', 'csv'].includes(format)) throw new Error(`--format md|json|gherkin|csv, not "${format}"`);
   if (cover !== 'transitions' && cover !== 'paths') throw new Error(`--cover transitions|paths, not "${cover}"`);
   const built = await buildPlans(flows.length ? flows : undefined);
@@ -537,10 +550,10 @@ async function main() {
     const dir = path.resolve(process.cwd(), out);
     mkdirSync(dir, { recursive: true });
     for (const plan of plans) {
-      writeFileSync(path.join(dir, `${plan.flow}.feature`), planGherkin(plan));
+      writeFileSync(path.join(dir, `${plan.flow}.feature`), planGherkin(plan, keys));
       console.log(`plans: wrote ${path.relative(process.cwd(), path.join(dir, `${plan.flow}.feature`))}`);
     }
-  } else if (format === 'csv') process.stdout.write(plansCsv(plans));
+  } else if (format === 'csv') process.stdout.write(plansCsv(plans, keys));
   else process.stdout.write(format === 'json' ? `${JSON.stringify(withTesterWords(plans), null, 2)}\n` : plansMarkdown(plans));
   // For bench/plans.ts: this process's CPU time, which a loaded machine's wall clock hides.
   if (process.env.PLANS_REPORT_CPU) {
