@@ -147,8 +147,6 @@ const equivalents = (): Equivalent[] => {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Equivalent[]) : [];
 };
 
-const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
-
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 80);
 
 /** Whether the file today is the source that was measured. */
