@@ -117,7 +117,8 @@ export const addressBookMachine = setup({
           invoke: {
             id: 'deleteAddress',
             src: 'deleteAddress',
-            input: ({ context }) => ({ id: context.pendingId ?? '' }),
+            // deleting is entered only from confirming, which setPending entered with a known id: never null here.
+            input: ({ context }) => ({ id: context.pendingId! }),
             onDone: { target: '#addressBook.refreshing', actions: 'removePending' },
             onError: { target: 'confirming', actions: 'setDeleteError' },
           },

@@ -112,7 +112,8 @@ export const addressFormMachine = setup({
       invoke: {
         id: 'fetchAddress',
         src: 'fetchAddress',
-        input: ({ context }) => ({ id: context.addressId ?? '' }),
+        // Entered only behind isEdit (addressId set), and nothing clears it: no fallback to test.
+        input: ({ context }) => ({ id: context.addressId! }),
         onDone: { target: 'editing', actions: 'fillValues' },
         onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'setFetchError' }],
       },

@@ -101,5 +101,6 @@ export const checkInMachine = setup({
       type: 'final',
     },
   },
-  output: ({ context }) => ({ url: context.url ?? '' }),
+  // The output is read only in the final state, entered only after the url was stored.
+  output: ({ context }) => ({ url: context.url! }),
 });

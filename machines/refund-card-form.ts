@@ -111,5 +111,6 @@ export const refundCardFormMachine = setup({
       type: 'final',
     },
   },
-  output: ({ context }) => context.card ?? { token: '', last4: '', brand: '' },
+  // tokenised (final) is entered only through storeCard with the card service's answer: the card is set.
+  output: ({ context }) => context.card!,
 });

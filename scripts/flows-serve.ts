@@ -97,6 +97,7 @@ const STYLE = `
   figure { margin: 0; background: #fff; border: 1px solid #b1b4b6; border-radius: 6px; overflow: auto; max-height: 80vh; }
   figure svg { min-width: 600px; height: auto; }
   section.panel { background: #fff; border: 1px solid #b1b4b6; border-radius: 6px; padding: 12px 16px; }
+  dl.states { display: grid; grid-template-columns: minmax(8em, max-content) 1fr; gap: 4px 16px; } dl.states dd { margin: 0; }
   ol.choices { padding-left: 1.2em; }
   ol.choices button { font: inherit; text-align: left; padding: 6px 10px; margin: 4px 0; border: 2px solid #005a41; background: #fff; color: #005a41; border-radius: 4px; cursor: pointer; }
   ol.choices button:focus-visible, .actions button:focus-visible, a:focus-visible { outline: 3px solid #ffbf47; outline-offset: 2px; }
@@ -127,7 +128,7 @@ export function svgCrop(svg: string): { width: number; startX: number } | null {
   const width = /max-width:\s*([\d.]+)px/.exec(svg);
   if (!width) return null;
   const minX = Number(/viewBox="(-?[\d.]+)/.exec(svg)?.[1] ?? 0);
-  const start = /_start-\d+" transform="translate\((-?[\d.]+)/.exec(svg);
+  const start = /_start-\d+"[^>]*? transform="translate\((-?[\d.]+)/.exec(svg);
   const w = Number(width[1]);
   return { width: Math.round(w), startX: Math.round(start ? Number(start[1]) - minX : w / 2) };
 }
@@ -164,6 +165,14 @@ input.addEventListener('input', () => {
   );
 }
 
+/** Every state with its one-line description (the chart's own `description`), for a designer reading the whole flow. */
+export function statesList(model: FlowModel): string {
+  const rows = Object.values(model.states)
+    .filter((s) => s.path !== '')
+    .map((s) => `<dt><code>${esc(s.path)}</code></dt><dd>${esc(s.description || 'No description.')}</dd>`);
+  return `<section aria-labelledby="states-heading"><h2 id="states-heading">States</h2><dl class="states">${rows.join('')}</dl></section>`;
+}
+
 function flowPage(model: FlowModel, svg: string): string {
   const json = JSON.stringify(model).replace(/</g, '\\u003c');
   return page(
@@ -174,7 +183,8 @@ function flowPage(model: FlowModel, svg: string): string {
 <div aria-live="polite"><p><strong id="now"></strong></p><p id="meaning"></p></div>
 <h3>What can happen</h3><ol class="choices" id="choices"></ol>
 <div class="actions"><button type="button" id="back">Back</button><button type="button" id="restart">Start again</button></div>
-<h3>Path so far</h3><ol id="trail"></ol></section></div></main>
+<h3>Path so far</h3><ol id="trail"></ol></section></div>
+${statesList(model)}</main>
 <script type="application/json" id="model">${json}</script>
 <script type="module">
 import { choices, enter, highlighted, step } from '/stepper.mjs';

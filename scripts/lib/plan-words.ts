@@ -116,6 +116,14 @@ const findBooking: MachineWords = {
   screen: 'the page [[common_find_a_booking]] (/my-account/find-booking), signed out',
   background:
     'the local server runs with its demo data (npm start), which prints the booking to find: reference TL-FERDNX, email guest@example.com, surname Lee and its departure date (README, "Find a booking")',
+  // The model test's own details (test/model/find-booking.test.ts) → the demo booking of the Background.
+  demo: {
+    'TL-7Q4K2M': '"TL-FERDNX"',
+    '2026-05-01': 'the departure date npm start prints',
+    Morgan: '"Lee"',
+    morgan: '"lee" (the surname in lower case: still the same booking)',
+    'demo@example.com': '"guest@example.com"',
+  },
   events: {
     ...findBookingAgain,
     'form.change': `they type into a field (${findBookingFields})`,

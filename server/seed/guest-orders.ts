@@ -15,7 +15,9 @@ export const GUEST_EMAIL = 'guest@example.com';
 /** The order "Find a booking" finds in the demo: guest@example.com's Newcastle → Edinburgh. */
 export const FIND_BOOKING_DEMO_KEY = 'guest-newcastle-edinburgh';
 
-const jordan = { firstName: 'Jordan', lastName: 'Lee' };
+/** The guest's passenger: the surname "Find a booking" asks for (the test plans type it: scripts/lib/plan-words.ts). */
+export const GUEST_PASSENGER = { firstName: 'Jordan', lastName: 'Lee' };
+const jordan = GUEST_PASSENGER;
 
 export const guestOrdersSeed: SeedModule = {
   name: 'guest-orders',

@@ -95,12 +95,18 @@ describe('the gallery server', () => {
     // The crop starts at the diagram's start state, at its drawn width.
     const crop = svgCrop('<svg viewBox="-8 0 900 400" style="max-width: 900.4px;"><g id="state-root_start-0" transform="translate(412, 15)">');
     expect(crop).toEqual({ width: 900, startX: 420 });
+    // ELK's drawing puts another attribute between the start node's id and its position.
+    expect(svgCrop('<svg viewBox="4 4 900 400" style="max-width: 900px;"><g class="node default" id="state-root_start-0" data-look="classic" transform="translate(412, 15)">')).toEqual({ width: 900, startX: 408 });
     expect(index).toMatch(/style="width: \d+px; margin-left: calc\(50% - \d+px\)"/);
     expect(index).toMatch(/<label for="filter">[^<]+<\/label><br><input id="filter" type="search"/);
     const page = await (await fetch(`${gallery.url}flow/refund-quote`)).text();
     expect(page).toContain('<svg');
     expect(page).toContain('"machineId":"refundQuote"');
     expect(page).toContain("from '/stepper.mjs'");
+    // Every state with its one-line description, as the chart (and the Stately JSON) has it.
+    const model = flowModel('refund-quote', refundQuoteMachine);
+    for (const state of Object.values(model.states).filter((s) => s.path !== ''))
+      expect(page).toContain(`<dt><code>${state.path}</code></dt><dd>${state.description.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}</dd>`);
     const stepper = await fetch(`${gallery.url}stepper.mjs`);
     expect(stepper.headers.get('content-type')).toContain('text/javascript');
     expect((await fetch(`${gallery.url}svg/login.svg`)).headers.get('content-type')).toContain('image/svg+xml');

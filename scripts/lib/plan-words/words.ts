@@ -23,6 +23,12 @@ export interface MachineWords {
   states: Record<string, string>;
   /** '<invoke id> answers|fails [guard]' → the service's answer the step needs, in plain words. */
   outcomes: Record<string, StepWords>;
+  /**
+   * What a tester types against the local server's demo data in place of a value the model test
+   * types ('TL-7Q4K2M' → '"TL-FERDNX"'), so a case can be run as written; quoted when it is the text
+   * to type, plain words when it must be looked up (a date `npm start` prints).
+   */
+  demo?: Record<string, string>;
 }
 
 /** The demo account everyone signs in with (README, "Demo data"). */
