@@ -15,7 +15,15 @@ import { devScriptHashes } from './dev-csp.ts';
  *   client opens;
  * - one log line naming it, as before.
  */
-export type OutboxKind = 'booking-confirmation' | 'password-reset' | 'email-change' | 'sign-in-link';
+export type OutboxKind =
+  | 'booking-confirmation'
+  | 'password-reset'
+  | 'email-change'
+  | 'sign-in-link'
+  | 'registration'
+  | 'refund-confirmation'
+  | 'insurance-claim'
+  | 'assistance-cancelled';
 
 export type OutboxEmail = {
   kind: OutboxKind;
