@@ -22,6 +22,7 @@ import {
 import { markRegisteringBrowser } from '../lib/mailbox-proof.ts';
 import { addMs } from '../lib/clock.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
+import { sendEmail } from '../lib/outbox.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import {
   clearSessionCookie,
@@ -146,13 +147,26 @@ export function authApi(): Hono<AppEnv> {
     if (created) {
       const link = appLink(origin, locale, `/confirm-email#token=${token}`);
       log(`Registration confirmation link for ${body.email}: ${link}`);
-      log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_register_confirm_subject', {})}: ${emailCopy(locale, 'email_register_confirm_body', { link })}`);
+      // The confirmation the register page promises, in the outbox like every email (decision 352).
+      await sendEmail(c.get('deps'), {
+        kind: 'registration',
+        to: [body.email],
+        subject: emailCopy(locale, 'email_register_confirm_subject', {}),
+        body: emailCopy(locale, 'email_register_confirm_body', { link }),
+        locale,
+      });
       testHooks?.onEmailChangeToken?.(body.email, token);
     } else if (await takeAllowance(db, now, LIMITS.accountExistsNotice, body.email)) {
       const signIn = appLink(origin, locale, '/login');
       const reset = appLink(origin, locale, '/forgot-password');
       log(`Registration notice for ${body.email} (an account already exists): ${signIn}`);
-      log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_register_existing_subject', {})}: ${emailCopy(locale, 'email_register_existing_body', { signIn, reset })}`);
+      await sendEmail(c.get('deps'), {
+        kind: 'registration',
+        to: [body.email],
+        subject: emailCopy(locale, 'email_register_existing_subject', {}),
+        body: emailCopy(locale, 'email_register_existing_body', { signIn, reset }),
+        locale,
+      });
     }
     return c.json({ confirmationSent: true, pendingEmailAddress: body.email }, 202);
   });

@@ -13,7 +13,7 @@ import { ApiError } from '../lib/errors.ts';
 import { bookingOffers, requireLifecycleAllows, type BookingOffers, type TicketWithdrawalReason } from '../domain/booking-lifecycle.ts';
 import { delayRepayByBooking } from './delay-repay.ts';
 import { insuranceByBooking } from './insurance.ts';
-import { historyChanges, loadDisruptions, refundSummaries } from '../domain/refund-store.ts';
+import { historyChanges, loadDisruptions, purchaseDate, refundSummaries } from '../domain/refund-store.ts';
 import type { ServiceDisruption } from '../domain/refunds.ts';
 import { can } from '../lib/policy.ts';
 
@@ -95,6 +95,25 @@ async function settlePendingReplacement(db: Queryable, orderId: string, now: Dat
   }
   await db.query('update orders set replacement_order_id = $2 where id = $1', [orderId, pending.replacement_order_id]);
   await db.query('delete from pending_replacements where order_id = $1', [orderId]);
+}
+
+/**
+ * The order `orderId` replaced, if any (its predecessor, issued or still pending), with the date its
+ * tickets were first paid for: the replacement's VAT receipt names them instead of "Ordered on" today.
+ */
+async function replacedOrder(db: Queryable, orderId: string) {
+  const previous = await one<{ id: string; friendly_order_id: string; coj: boolean }>(
+    db,
+    `select o.id, o.friendly_order_id,
+       exists (select 1 from change_of_journeys c where c.source_order_id = o.id) as coj
+     from orders o
+     where o.replacement_order_id = $1 or o.id in (select p.order_id from pending_replacements p where p.replacement_order_id = $1)
+     order by o.created_at desc limit 1`,
+    [orderId],
+  );
+  if (!previous) return null;
+  const paidAt = (await purchaseDate(db, previous.id)) ?? new Date(0);
+  return { friendlyOrderId: previous.friendly_order_id, kind: previous.coj ? ('change' as const) : ('part-refund' as const), paidAt: paidAt.toISOString() };
 }
 
 export function apiOrder(order: OrderRow) {
@@ -272,7 +291,7 @@ export function bookingApi(): Hono<AppEnv> {
       };
     });
     // Local extra: knowledge of a booking is not ownership; its customer manages it signed in.
-    return c.json({ bookings, order: apiOrder(current), ...(accessOffers(access).signInToManage ? { manage: 'sign-in' as const } : {}) });
+    return c.json({ bookings, order: { ...apiOrder(current), replaces: await replacedOrder(db, current.id) }, ...(accessOffers(access).signInToManage ? { manage: 'sign-in' as const } : {}) });
   });
 
   api.get(`/booking/:bookingId{${UUID}}/history`, can('booking.view'), async (c) => {

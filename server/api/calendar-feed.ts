@@ -10,6 +10,7 @@ import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { assertNotThrottled, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { apiBooking } from './booking.ts';
+import { lifecycleFacts } from '#machines/lib/booking-lifecycle-facts';
 import { can } from '../lib/policy.ts';
 
 /**
@@ -107,7 +108,16 @@ export function calendarFeedApi(): Hono<AppEnv> {
     );
     const refunds = await refundSummaries(db, rows.map((b) => ({ ...b, replaced: false, canAct: true })), now);
     const copy = feedCopy(text, feed.locale);
-    const events = rows.flatMap((row) =>
+    // A booking whose tickets moved on (part refunded, or exchanged while its replacement is being
+    // issued) is left out like a replaced order: its replacement carries the journey, so one train
+    // is one event (decision 320's lifecycle, read from the same refund summary).
+    const current = rows.filter((row) => {
+      const refund = refunds.get(row.id);
+      if (!refund) return true;
+      const { facts } = lifecycleFacts({ isSeasonBooking: row.is_season, outward: row.data.outward, refund }, {}, now);
+      return !facts.partRefunded && !facts.changed;
+    });
+    const events = current.flatMap((row) =>
       bookingEvents({
         booking: { ...apiBooking(row, now, true, false), refund: refunds.get(row.id) },
         reference: row.friendly_order_id,

@@ -3,7 +3,10 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { many, one, type Queryable } from '../db.ts';
 import type { BookingData } from '../domain/booking-data.ts';
-import { authorizeOrder } from '../lib/access.ts';
+import { authorizeOrder, type OrderAccess } from '../lib/access.ts';
+import { cancelAllAssistance } from '../domain/assistance-follows-tickets.ts';
+import { sendAssistanceCancelled, sendInsuranceClaimConfirmation, type BookingEmailTarget } from '../lib/booking-emails.ts';
+import { emailLocale } from '../lib/email-copy.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -66,12 +69,12 @@ export function ineligibility(p: Pick<ProductRow, 'kind' | 'data' | 'disrupted' 
 }
 
 /** The caller may act on the order (customer, its guest session, or its token); the product must be the order's. */
-async function requireProduct(c: Context<AppEnv>): Promise<ProductRow> {
+async function requireProduct(c: Context<AppEnv>): Promise<{ product: ProductRow; access: OrderAccess }> {
   const orderId = c.req.param('orderId') ?? '';
-  await authorizeOrder(c, orderId, { token: c.req.query('token') ?? null });
+  const access = await authorizeOrder(c, orderId, { token: c.req.query('token') ?? null });
   const product = await findProduct(c.get('deps').db, orderId, c.req.param('insuranceProductId') ?? '');
   if (!product) throw new ApiError(404, 'NOT_FOUND');
-  return product;
+  return { product, access };
 }
 
 /** Insurance bought with each booking, for booking detail (local extra). */
@@ -104,7 +107,7 @@ export function insuranceApi(): Hono<AppEnv> {
 
   api.post('/flexible-insurance/:orderId/:insuranceProductId/eligibility', can('claim.original'), async (c) => {
     const { db, clock } = c.get('deps');
-    const product = await requireProduct(c);
+    const { product } = await requireProduct(c);
     const now = clock.now();
     // Then the booking's lifecycle (decision 320): a refunded or Delay Repay-claimed booking is not claimable.
     const ineligible = ineligibility(product, now);
@@ -127,7 +130,7 @@ export function insuranceApi(): Hono<AppEnv> {
 
   api.post('/flexible-insurance/:orderId/:insuranceProductId/:claimId/claim', can('claim.original'), async (c) => {
     const { db, clock } = c.get('deps');
-    const product = await requireProduct(c);
+    const { product, access } = await requireProduct(c);
     const claim = await one<{ id: string; is_claimable: boolean; claimed_at: Date | null }>(
       db,
       'select id, is_claimable, claimed_at from insurance_claims where id = $1 and product_id = $2',
@@ -137,7 +140,7 @@ export function insuranceApi(): Hono<AppEnv> {
     const now = clock.now();
     // One transaction with the booking row locked (decision 320): a refund or Delay Repay of the
     // same tickets, or a second claim, waits and then sees this one.
-    const reference = await db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
       await requireLifecycleAllows(tx, product.booking_id, 'insurance.claim', now);
       const fresh = await findProduct(tx, product.order_id, product.id);
       if (!fresh || fresh.claimed) throw new ApiError(409, 'ALREADY_CLAIMED', INELIGIBLE_DETAIL.ALREADY_CLAIMED);
@@ -146,9 +149,26 @@ export function insuranceApi(): Hono<AppEnv> {
       if (reason) throw new ApiError(422, 'NOT_CLAIMABLE', reason === 'NOT_CLAIMABLE' ? 'Product is not claimable' : INELIGIBLE_DETAIL[reason]);
       const ref = `INS-${randomUUID().slice(0, 8).toUpperCase()}`;
       await tx.query('update insurance_claims set claimed_at = $2, reference = $3 where id = $1', [claim.id, now, ref]);
-      return ref;
+      // The claim cancels the tickets, so the assistance booked with them ends too (docs/decisions/630).
+      const ended = await cancelAllAssistance(tx, product.booking_id, 'insurance-claimed', now);
+      return { ref, ended };
     });
-    return c.json({ claimId: claim.id, orderId: product.order_id, insuranceProductId: product.id, reference });
+    // Committed: "We'll email you about your refund", and the assistance cancelled, in the page's language.
+    const order = await one<{ email: string; friendly_order_id: string }>(db, 'select email, friendly_order_id from orders where id = $1', [product.order_id]);
+    if (order) {
+      const target: BookingEmailTarget = {
+        deps: c.get('deps'),
+        locale: emailLocale(c.req.header('accept-language')),
+        to: order.email,
+        reference: order.friendly_order_id,
+        bookingId: product.booking_id,
+        data: product.data,
+        signedIn: access.via === 'customer',
+      };
+      await sendInsuranceClaimConfirmation(target, { claimReference: done.ref, cover: product.kind });
+      await sendAssistanceCancelled(target, done.ended, 'insurance-claimed');
+    }
+    return c.json({ claimId: claim.id, orderId: product.order_id, insuranceProductId: product.id, reference: done.ref });
   });
 
   return api;

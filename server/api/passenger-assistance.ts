@@ -12,7 +12,8 @@ import { HOUR_MS } from '../lib/clock.ts';
 import { ApiError, Refusal } from '../lib/errors.ts';
 import { gateFeature } from '../lib/feature-gate.ts';
 import { requireBookingAccess } from './booking.ts';
-import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
+import { lifecycleRefusal, requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
+import type { LifecycleReason } from '#machines/booking-lifecycle';
 import { can } from '../lib/policy.ts';
 
 /**
@@ -33,6 +34,8 @@ export const ASSISTANCE_MIN_NOTICE_MS = 2 * HOUR_MS;
 export const ASSISTANCE_KINDS = ['ramp', 'wheelchair', 'luggage', 'guidance'] as const;
 export const ASSISTANCE_DETAILS_MAX = 500;
 const BASE = '/customer/passenger-assistance';
+/** The lifecycle's reasons that say the booking's tickets are gone: refunded, moved on, or paid by insurance. */
+const TICKETS_GONE: ReadonlySet<LifecycleReason> = new Set(['REFUNDED', 'REFUND_IN_PROGRESS', 'PART_REFUNDED', 'CHANGED', 'INSURANCE_CLAIMED']);
 const ID = '[\\w-]{1,64}';
 
 type Direction = 'outward' | 'inward';
@@ -48,6 +51,7 @@ type AssistanceRow = {
   status: 'booked' | 'cancelled';
   created_at: Date;
   cancelled_at: Date | null;
+  cancelled_because: 'refunded' | 'insurance-claimed' | null;
 };
 
 type BookingRow = { id: string; order_id: string; is_season: boolean; data: BookingData };
@@ -97,6 +101,8 @@ function apiAssistance(row: AssistanceRow, booking: BookingRow) {
     leg: leg ? apiLeg(leg) : null,
     createdAt: new Date(row.created_at).toISOString(),
     cancelledAt: row.cancelled_at ? new Date(row.cancelled_at).toISOString() : null,
+    // Why it ended without the customer cancelling it: its tickets were refunded or claimed on insurance (decision 630).
+    ...(row.cancelled_because ? { cancelledBecause: row.cancelled_because } : {}),
   };
 }
 
@@ -158,6 +164,10 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
     );
     const bookings = [];
     for (const row of rows) {
+      // Only journeys whose tickets still stand (decision 320): not a refunded booking, nor one whose
+      // tickets moved to a replacement (listed itself), so no journey is offered twice or in vain.
+      const refusal = await lifecycleRefusal(db, row.id, 'assistance.book', now);
+      if (refusal && TICKETS_GONE.has(refusal)) continue;
       const items = await assistanceOf(db, row.id);
       bookings.push({
         bookingId: row.id,

@@ -46,6 +46,7 @@ export type QuoteRow = {
   partial: boolean;
   total: string | number;
   admin_fee: string | number;
+  fees_refunded: string | number;
   currency: string;
   card_form_required: boolean;
   created_at: Date;

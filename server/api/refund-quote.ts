@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
   DEFAULT_REFUND_REASON,
+  disruptionReasons,
   RefundReason,
   type IneligibilityReason,
   type QuoteRefundable,
@@ -11,6 +12,7 @@ import {
 } from '#src/schemas/refunds.ts';
 import { many, type Queryable } from '../db.ts';
 import type { ServerWords } from '../domain/refunds.ts';
+import type { BookingData } from '../domain/booking-data.ts';
 import type { LifecycleReason } from '#machines/booking-lifecycle';
 import { bookingOffers, LIFECYCLE_DETAIL } from '../domain/booking-lifecycle.ts';
 import { loadFacts, settleRefunds, trackingState, type RefundRow } from '../domain/refund-store.ts';
@@ -89,17 +91,30 @@ function quoteRefundables(assessment: Assessment, included: ReadonlySet<string>,
   }));
 }
 
+/** The booking's own fees (booking fee, card fee): paid once per booking, not per ticket. */
+const bookingFeesOf = (data: BookingData): number => round2((data.fees ?? []).reduce((s, f) => s + f.amount.amount, 0));
+
+/**
+ * The fees a refund gives back (docs/decisions/630): all of them when the whole booking is refunded
+ * because the railway disrupted the journey (the National Rail Conditions of Travel charge nothing
+ * then, and neither do we); none otherwise, since the booking service was used and others may travel.
+ */
+export const feesRefundedBy = (data: BookingData, reason: RefundReason, wholeBooking: boolean): number =>
+  wholeBooking && disruptionReasons.includes(reason) ? bookingFeesOf(data) : 0;
+
 function reasonOptions(facts: RefundFacts, selection: readonly string[] | null, now: Date) {
   return RefundReason.options.map((code) => {
     const a = assess(facts, code, now);
     const chosen = a.items.filter((i) => i.isRefundable && (selection === null || selection.includes(i.refundableId)));
     const eligible = chosen.length > 0 && (selection === null || chosen.length === selection.length);
+    const whole = eligible && chosen.length === facts.data.tickets.length;
+    const fees = eligible ? feesRefundedBy(facts.data, code, whole) : 0;
     const firstReason = a.items.find((i) => i.reasonCode && (selection === null || selection.includes(i.refundableId)));
     return {
       code,
       eligible,
       adminFee: money(eligible ? chosen.reduce((s, i) => s + i.adminFee, 0) : 0, facts.currency),
-      total: money(eligible ? chosen.reduce((s, i) => s + i.refund, 0) : 0, facts.currency),
+      total: money(eligible ? round2(chosen.reduce((s, i) => s + i.refund, 0) + fees) : 0, facts.currency),
       reasonCode: eligible ? null : (firstReason?.reasonCode ?? null),
     };
   });
@@ -275,6 +290,7 @@ interface StoredQuote {
   paid: number;
   adminFee: number;
   total: number;
+  feesRefunded: number;
 }
 
 /** Stores the quote's lines and totals for the refund request to spend (until QUOTE_TTL_MS). */
@@ -293,7 +309,8 @@ async function storeQuote(
 ): Promise<StoredQuote> {
   const paid = lines.reduce((s, i) => s + i.paid, 0);
   const adminFee = round2(lines.reduce((s, i) => s + i.adminFee, 0));
-  const total = round2(lines.reduce((s, i) => s + i.refund, 0));
+  const feesRefunded = feesRefundedBy(booking.data, refundReason, !partial);
+  const total = round2(lines.reduce((s, i) => s + i.refund, 0) + feesRefunded);
   const quoteId = randomUUID();
   const expiresAt = addMs(now, QUOTE_TTL_MS);
   const storedLines: QuoteLine[] = lines.map(({ refundableId, ticketId, passengerId, direction, paid: p, adminFee: f, refund }) => ({
@@ -301,12 +318,12 @@ async function storeQuote(
   }));
   await db.query(
     `insert into refund_quotes (id, order_id, booking_id, refund_reason, refund_type, lines, partial, total, admin_fee,
-       currency, card_form_required, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13)`,
+       currency, card_form_required, created_at, expires_at, fees_refunded)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [quoteId, order.id, booking.id, refundReason, assessment.refundType, JSON.stringify(storedLines), partial, total, adminFee,
-      order.currency, payment?.card_declined_at != null, now, expiresAt],
+      order.currency, payment?.card_declined_at != null, now, expiresAt, feesRefunded],
   );
-  return { quoteId, expiresAt, paid, adminFee, total };
+  return { quoteId, expiresAt, paid, adminFee, total, feesRefunded };
 }
 
 async function quote(c: Context<AppEnv>) {
@@ -346,6 +363,9 @@ async function quote(c: Context<AppEnv>) {
       adminFee: money(stored.adminFee, currency),
       total: money(stored.total, currency),
       refundableIds: [...included],
+      ...(bookingFeesOf(booking.data) > 0
+        ? { bookingFees: { amount: money(bookingFeesOf(booking.data), currency), refunded: stored.feesRefunded > 0 } }
+        : {}),
     },
     expiresAt: stored.expiresAt.toISOString(),
     returnInstructions: returnInstructions(facts, now),

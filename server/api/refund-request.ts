@@ -14,6 +14,9 @@ import { addMs, DAY_MS } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { findBooking } from './booking.ts';
+import { cancelAllAssistance, splitAssistance } from '../domain/assistance-follows-tickets.ts';
+import { sendAssistanceCancelled, sendRefundConfirmation, type BookingEmailTarget } from '../lib/booking-emails.ts';
+import { emailLocale } from '../lib/email-copy.ts';
 import {
   cardForm,
   findOrder,
@@ -79,6 +82,8 @@ function remainingBooking(data: BookingData, refunded: ReadonlySet<string>): Boo
     passengers: data.passengers.filter((p) => keep.has(p.id)),
     tickets,
     price: { ...data.price, amount: round2(tickets.reduce((s, t) => s + t.price.amount, 0)) },
+    // The fees were paid once, on the original order, and stay on its receipt (docs/decisions/630).
+    fees: [],
   };
 }
 
@@ -90,15 +95,16 @@ async function issueReplacement(db: Queryable, order: OrderRow, booking: Booking
      values ($1, $2, $3, $4, null, $5, $6)`,
     [orderId, await newFriendlyOrderId(db), order.customer_id, order.email, order.currency, now],
   );
+  const bookingId = randomUUID();
   await db.query(
     `insert into bookings (id, order_id, is_season, outward_date, inward_date, data, created_at)
      values ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
-    [randomUUID(), orderId, booking.is_season, new Date(data.outward.date), data.inward ? new Date(data.inward.date) : null, JSON.stringify(data), now],
+    [bookingId, orderId, booking.is_season, new Date(data.outward.date), data.inward ? new Date(data.inward.date) : null, JSON.stringify(data), now],
   );
   await db.query('insert into pending_replacements (order_id, replacement_order_id, ready_after_ms) values ($1, $2, $3)', [
     order.id, orderId, REPLACEMENT_READY_MS,
   ]);
-  return orderId;
+  return { orderId, bookingId };
 }
 
 /** `{token, bookingId}` or null; an empty body is null too (a client may send `body: null` as no body). */
@@ -134,7 +140,7 @@ async function loadQuoteForRequest(c: Context<AppEnv>, now: Date) {
   }
   if (row.used_at) throw new ApiError(409, 'QUOTE_USED', 'This quote has already been used: ask for a new quote.');
   if (row.expires_at <= now) throw new ApiError(410, 'QUOTE_EXPIRED', 'This quote has expired: ask for a new quote.');
-  return { row, order, booking, body };
+  return { row, order, booking, body, access };
 }
 
 /** A new card must be a token issued to this customer or for this order, unused and unexpired. */
@@ -228,14 +234,16 @@ async function recordRefund(
   const postBack = needsPostBack(instructions.mode);
   const refundId = randomUUID();
   const refunded = new Set(row.lines.map((l) => l.refundableId));
-  const replacementOrderId = row.partial ? await issueReplacement(tx, order, booking, refunded, now) : null;
+  const replacement = row.partial ? await issueReplacement(tx, order, booking, refunded, now) : null;
+  const replacementOrderId = replacement?.orderId ?? null;
   await tx.query(
     `insert into refunds (id, quote_id, order_id, booking_id, kind, refund_reason, refund_type, amount, admin_fee, currency,
-       return_mode, post_deadline, requested_at, settles_at, card_last4, replacement_order_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+       return_mode, post_deadline, requested_at, settles_at, card_last4, replacement_order_id, fees_refunded)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
     [refundId, row.id, order.id, booking.id, row.partial ? 'partial' : 'full', row.refund_reason, row.refund_type, Number(row.total),
       Number(row.admin_fee), row.currency, instructions.mode, instructions.deadline ? new Date(instructions.deadline) : null, now,
-      postBack ? null : addMs(now, REFUND_SETTLE_DAYS * DAY_MS), card?.last4 ?? payment?.card_last4 ?? null, replacementOrderId],
+      postBack ? null : addMs(now, REFUND_SETTLE_DAYS * DAY_MS), card?.last4 ?? payment?.card_last4 ?? null, replacementOrderId,
+      Number(row.fees_refunded ?? 0)],
   );
   const itemStatus = postBack ? 'blocked' : row.refund_type === 'same-day-void' ? 'voiding' : 'pending';
   for (const line of row.lines) {
@@ -244,7 +252,12 @@ async function recordRefund(
       [refundId, line.refundableId, line.passengerId, line.direction, line.refund, itemStatus],
     );
   }
-  return { refundId, instructions, postBack, itemStatus };
+  // The assistance booked with the refunded tickets ends with them; a partial refund's other
+  // passengers keep theirs on the replacement (docs/decisions/630).
+  const assistanceEnded = replacement
+    ? await splitAssistance(tx, { bookingId: booking.id, refunded: row.lines, replacement, now })
+    : await cancelAllAssistance(tx, booking.id, 'refunded', now);
+  return { refundId, instructions, postBack, itemStatus, assistanceEnded };
 }
 type RecordedRefund = Awaited<ReturnType<typeof recordRefund>>;
 
@@ -269,7 +282,7 @@ function acceptedAnswer(row: QuoteRow, { refundId, instructions, postBack, itemS
 async function requestRefund(c: Context<AppEnv>) {
   const { db, clock } = c.get('deps');
   const now = clock.now();
-  const { row, order, booking, body } = await loadQuoteForRequest(c, now);
+  const { row, order, booking, body, access } = await loadQuoteForRequest(c, now);
   const card = await newCardOf(db, body?.token, order, now);
   if (card && !row.card_form_required) {
     throw new ApiError(422, 'CARD_NOT_REQUESTED', 'This refund goes back to the card the order was paid with.');
@@ -289,6 +302,18 @@ async function requestRefund(c: Context<AppEnv>) {
     return { refused: null, ...recorded };
   });
   if (result.refused) return refusal(c, result.refused, result.message, result.form);
+  // Committed: the emails the refund page promises, to the booking's mailbox in the page's language.
+  const target: BookingEmailTarget = {
+    deps: c.get('deps'),
+    locale: emailLocale(c.req.header('accept-language')),
+    to: order.email,
+    reference: order.friendly_order_id,
+    bookingId: booking.id,
+    data: booking.data,
+    signedIn: access.via === 'customer',
+  };
+  await sendRefundConfirmation(target, { passengerIds: row.lines.map((l) => l.passengerId), amount: Number(row.total), currency: row.currency });
+  await sendAssistanceCancelled(target, result.assistanceEnded, 'refunded');
   return c.json(acceptedAnswer(row, result));
 }
 

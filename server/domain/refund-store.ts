@@ -47,6 +47,7 @@ export type RefundRow = {
   rejected_reason_code: string | null;
   card_last4: string | null;
   replacement_order_id: string | null;
+  fees_refunded: string | number;
 };
 
 type ItemRow = {
@@ -233,6 +234,7 @@ export async function refundTracking(
       })),
       replacementOrderId: r.replacement_order_id,
       orderId: r.order_id,
+      ...(Number(r.fees_refunded) > 0 ? { feesRefunded: money(r.fees_refunded, r.currency) } : {}),
     });
   }
   return out;

@@ -15,7 +15,17 @@ import { devScriptHashes } from './dev-csp.ts';
  *   client opens;
  * - one log line naming it, as before.
  */
-export type OutboxKind = 'booking-confirmation' | 'password-reset' | 'email-change' | 'sign-in-link' | 'data-export' | 'account-closed';
+export type OutboxKind =
+  | 'booking-confirmation'
+  | 'password-reset'
+  | 'email-change'
+  | 'sign-in-link'
+  | 'registration'
+  | 'refund-confirmation'
+  | 'insurance-claim'
+  | 'assistance-cancelled'
+  | 'data-export'
+  | 'account-closed';
 
 export type OutboxEmail = {
   kind: OutboxKind;

@@ -133,6 +133,12 @@ export const Order = v.object({
   /** Local-server extra: without it the detail leaves out "Ordered on" and history its "Ordered" line. */
   createdAt: v.optional(IsoDate),
   replacementOrder: maybe(v.object({ id: v.string() })),
+  /**
+   * Local-server extra: the order this one replaced (a part refund's or a change of journey's) and
+   * when the tickets were first paid for, so its VAT receipt says what it is (docs/decisions/630).
+   * Absent: the receipt reads as an order of its own.
+   */
+  replaces: maybe(v.object({ friendlyOrderId: v.string(), kind: v.picklist(['part-refund', 'change']), paidAt: IsoDate })),
 });
 export type Order = v.InferOutput<typeof Order>;
 

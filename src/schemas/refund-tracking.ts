@@ -80,6 +80,8 @@ export const RefundTracking = v.object({
   replacementOrderId: maybe(v.string()),
   /** The order this refund was made on (differs from the booking's own when shown on a replacement). */
   orderId: v.string(),
+  /** Local-server extra: the part of `amount` that gives back the booking's fees (refunded with a disrupted journey; docs/decisions/630). */
+  feesRefunded: v.optional(Money),
 });
 export type RefundTracking = v.InferOutput<typeof RefundTracking>;
 

@@ -211,6 +211,12 @@ export const RefundQuote = v.object({
       total: Money,
       /** local-server extra: the tickets cancelled (refundableIds). */
       refundableIds: v.optional(v.array(v.string())),
+      /**
+       * Local-server extra: the booking's fees (booking or card fee) and whether this refund gives
+       * them back (`total` then includes them): only a whole booking refunded because the railway
+       * disrupted the journey does (docs/decisions/630); otherwise they are kept, and the screen says so.
+       */
+      bookingFees: v.optional(v.object({ amount: Money, refunded: v.boolean() })),
     }),
   ),
   creditCardForm: maybe(CreditCardForm),

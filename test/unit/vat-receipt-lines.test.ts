@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { receiptLines } from '#routes/-components/booking-detail/vat-receipt';
+import { receiptDocument, receiptLines } from '#routes/-components/booking-detail/vat-receipt';
 import { BookingDetailResponse } from '#src/schemas/booking';
 
 const leg = { date: '2026-12-01T07:30:00.000Z', origin: { code: 'EUS', name: 'London Euston' }, destination: { code: 'MAN', name: 'Manchester Piccadilly' } };
@@ -46,5 +46,54 @@ describe('VAT receipt lines (booking answer to receipt)', () => {
       ['fee', 'Card fee', 60],
       ['refund', 'Refund paid on Mon, 23 Nov 2026', -3250],
     ]);
+  });
+});
+
+describe('VAT receipt document: what was paid, refunded and kept, and what the order is (decision 630)', () => {
+  const today = new Date('2026-12-05T12:00:00.000Z');
+  it('a part-refunded order: total paid, refunded and the total after refunds, VAT on what was kept', () => {
+    const doc = receiptDocument(
+      detail({
+        fees: [{ kind: 'booking-fee', amount: money(1.5) }],
+        refund: { quotable: false, changeOfJourneySource: false, fullyRefunded: false, refunds: [{ ...refund('r1', 'refunded', 'o1', 14.5), kind: 'partial' }] },
+      }),
+      'en-GB',
+      today,
+    );
+    expect(doc.totals.map((t) => [t.label, t.value])).toEqual([
+      ['Total paid', '£44.00'],
+      ['Refunded', '-£14.50'],
+      ['Total excluding VAT', '£29.25'],
+      ['VAT at 0%', '£0.00'],
+      ['VAT at 20%', '£0.25'],
+      ['Total after refunds', '£29.50'],
+    ]);
+  });
+
+  it('a fee given back with a disrupted journey is its own line at 20%', () => {
+    const lines = receiptLines(
+      detail({
+        fees: [{ kind: 'booking-fee', amount: money(1.5) }],
+        refund: { quotable: false, changeOfJourneySource: false, fullyRefunded: true, refunds: [{ ...refund('r1', 'refunded', 'o1', 44), feesRefunded: money(1.5) }] },
+      }),
+      'en-GB',
+    );
+    expect(lines.map((l) => [l.kind, l.grossPence])).toEqual([['fare', 4250], ['fee', 150], ['refund', -4250], ['fee', -150]]);
+  });
+
+  it('a part refund’s replacement names the order it replaces and when it was paid, not "Ordered on" today', () => {
+    const base = detail({});
+    const doc = receiptDocument(
+      { ...base, order: { ...base.order, friendlyOrderId: 'TL-NEW', createdAt: '2026-12-05T09:00:00.000Z', replaces: { friendlyOrderId: 'TL-ABC', kind: 'part-refund', paidAt: '2026-11-01T10:00:00.000Z' } } },
+      'en-GB',
+      today,
+    );
+    expect(doc.rows.map((r) => [r.label, r.value])).toEqual([
+      ['Order reference', 'TL-NEW'],
+      ['Replaces order', 'TL-ABC'],
+      ['Paid on', 'Sun, 1 Nov 2026'],
+      ['Receipt date', 'Sat, 5 Dec 2026'],
+    ]);
+    expect(doc.note).toMatch(/^No payment was taken for this order: it holds the tickets left after order TL-ABC was part refunded\./);
   });
 });

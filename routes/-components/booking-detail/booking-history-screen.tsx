@@ -21,6 +21,7 @@ import { bookingLifecycle } from '../booking-lifecycle';
 import { rich } from '#src/i18n/rich';
 import { bookingPath } from '../booking-links';
 import { useHandedOverWait, type historySearch } from './history-search';
+import { VatReceipt } from './vat-receipt';
 
 export const historyMessages = {
   waiting: m.booking_detail_booking_history_screen_waiting(),
@@ -193,6 +194,18 @@ function bookingLink(bookingId: string, guest: boolean, label: string) {
 
 type HistoryEntry = BookingHistoryResponse['bookings'][number];
 
+/** The entry's order as its VAT receipt reads it: a later entry replaces the one before, paid when the first was. */
+function receiptOf(entry: HistoryEntry, entries: readonly HistoryEntry[], index: number) {
+  const previous = entries[index - 1];
+  const paidAt = entries[0]?.order.createdAt;
+  const replaces =
+    entry.order.replaces ??
+    (previous && paidAt
+      ? { friendlyOrderId: previous.order.friendlyOrderId, kind: previous.change?.kind === 'changed-journey' ? ('change' as const) : ('part-refund' as const), paidAt }
+      : null);
+  return { bookings: [entry.booking], order: { ...entry.order, replaces } };
+}
+
 /** One order of the timeline: what it held, what changed from the one before, and what became of it. */
 function TimelineEntry({
   entry,
@@ -278,6 +291,8 @@ function TimelineEntry({
           />
         </div>
       )}
+      {/* A receipt per order (decision 630): an order no longer in use keeps its own, with what was refunded and kept. */}
+      {(b.tickets.length > 0 || b.fees.length > 0) && <VatReceipt detail={receiptOf(entry, entries, index)} />}
       {current && (
         <p>
           <Link to={bookingPath(guest, 'detail')} params={{ bookingId: b.id }} activeOptions={{ exact: true }}>

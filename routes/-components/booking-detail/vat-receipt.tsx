@@ -18,7 +18,7 @@ import { pdfFileName, useDocumentDownload } from './use-document-download';
  * (negative, zero-rated like the fare it gives back). Refunds still being processed are not money
  * back yet, so they are left out until paid.
  */
-export function receiptLines(detail: BookingDetailResponse, locale: string): (ReceiptLine & { currency: string })[] {
+export function receiptLines(detail: Pick<BookingDetailResponse, 'bookings' | 'order'>, locale: string): (ReceiptLine & { currency: string })[] {
   const lines: (ReceiptLine & { currency: string })[] = [];
   const seenRefunds = new Set<string>();
   for (const booking of detail.bookings) {
@@ -48,15 +48,75 @@ export function receiptLines(detail: BookingDetailResponse, locale: string): (Re
     for (const refund of booking.refund?.refunds ?? []) {
       if (refund.state !== 'refunded' || refund.orderId !== detail.order.id || seenRefunds.has(refund.refundId)) continue;
       seenRefunds.add(refund.refundId);
+      const date = ukDate(refund.refundedAt ?? refund.requestedAt, locale);
+      // A fee given back with a disrupted journey is standard-rated like the fee (decision 630): its own line.
+      const feesPence = refund.feesRefunded ? toPence(refund.feesRefunded.amount) : 0;
       lines.push({
         kind: 'refund',
-        description: m.booking_detail_vat_receipt_refund_line({ date: ukDate(refund.refundedAt ?? refund.requestedAt, locale) }),
-        grossPence: -toPence(refund.amount.amount),
+        description: m.booking_detail_vat_receipt_refund_line({ date }),
+        grossPence: -(toPence(refund.amount.amount) - feesPence),
         currency: refund.amount.currencyCode,
       });
+      if (feesPence > 0) {
+        lines.push({ kind: 'fee', description: m.booking_detail_vat_receipt_fee_refund_line({ date }), grossPence: -feesPence, currency: refund.amount.currencyCode });
+      }
     }
   }
   return lines;
+}
+
+/** The receipt's words and amounts for an order (no PDF): what the customer paid, got back and kept, and what the order is. */
+export function receiptDocument(detail: Pick<BookingDetailResponse, 'bookings' | 'order'>, locale: string, today: Date) {
+  const lines = receiptLines(detail, locale);
+  const currency = lines[0]?.currency ?? detail.order.currency ?? 'GBP';
+  const money = (pence: number) => formatMoney(pence / 100, currency, locale);
+  const percent = (rate: number) => new Intl.NumberFormat(locale, { style: 'percent' }).format(rate / 100);
+  const summary = vatSummary(lines);
+  const paidPence = lines.filter((l) => l.grossPence > 0).reduce((s, l) => s + l.grossPence, 0);
+  const refundedPence = lines.filter((l) => l.grossPence < 0).reduce((s, l) => s + l.grossPence, 0);
+  const { replaces } = detail.order;
+  // A replacement says what it is (decision 630): a part refund's holds tickets paid on the order it
+  // replaced; a change of journey's was ordered when the exchange was made.
+  const orderRows = replaces
+    ? replaces.kind === 'part-refund'
+      ? [
+          { label: m.booking_detail_vat_receipt_replaces(), value: replaces.friendlyOrderId },
+          { label: m.booking_detail_vat_receipt_paid_on(), value: ukDate(replaces.paidAt, locale) },
+        ]
+      : [
+          { label: m.booking_detail_vat_receipt_exchanged_from(), value: replaces.friendlyOrderId },
+          ...(detail.order.createdAt ? [{ label: m.booking_detail_screen_ordered_on(), value: ukDate(detail.order.createdAt, locale) }] : []),
+        ]
+    : detail.order.createdAt
+      ? [{ label: m.booking_detail_screen_ordered_on(), value: ukDate(detail.order.createdAt, locale) }]
+      : [];
+  return {
+    title: m.booking_detail_vat_receipt_title(),
+    seller: [retailer.legalName, retailer.address.join(', '), m.booking_detail_vat_receipt_vat_number({ vatNumber: retailer.vatNumber })],
+    rows: [
+      { label: m.booking_detail_screen_order_reference(), value: detail.order.friendlyOrderId },
+      ...orderRows,
+      { label: m.booking_detail_vat_receipt_receipt_date(), value: ukDate(today.toISOString(), locale) },
+    ],
+    columns: [m.booking_detail_vat_receipt_description(), m.booking_detail_vat_receipt_vat_rate(), m.booking_detail_vat_receipt_amount()] as const,
+    lines: lines.map((line) => ({ description: line.description, rate: percent(rateOf(line.kind)), amount: money(line.grossPence) })),
+    totals: [
+      // Paid, then refunded, so what was kept reads as the difference (the VAT lines are on what was kept).
+      ...(refundedPence < 0
+        ? [
+            { label: m.booking_detail_vat_receipt_total_paid(), value: money(paidPence) },
+            { label: m.booking_detail_vat_receipt_refunded(), value: money(refundedPence) },
+          ]
+        : []),
+      { label: m.booking_detail_vat_receipt_total_excluding_vat(), value: money(summary.netPence) },
+      ...summary.bands.map((band) => ({ label: m.booking_detail_vat_receipt_vat_at({ rate: percent(band.rate) }), value: money(band.vatPence) })),
+      { label: refundedPence < 0 ? m.booking_detail_vat_receipt_total_kept() : m.booking_detail_vat_receipt_total(), value: money(summary.grossPence) },
+    ],
+    note: [
+      ...(replaces?.kind === 'part-refund' ? [m.booking_detail_vat_receipt_replacement_note({ reference: replaces.friendlyOrderId })] : []),
+      m.booking_detail_vat_receipt_note(),
+    ].join(' '),
+  };
 }
 
 /**
@@ -65,34 +125,12 @@ export function receiptLines(detail: BookingDetailResponse, locale: string): (Re
  * configuration (src/config/retailer.ts). Business travellers claim rail as an expense with it;
  * any customer may need one, so every portal offers it.
  */
-export function VatReceipt({ detail }: { detail: BookingDetailResponse }) {
+export function VatReceipt({ detail }: { detail: Pick<BookingDetailResponse, 'bookings' | 'order'> }) {
   const { locale } = useServices();
   const hintId = useId();
   const build = useCallback(async () => {
     const { buildReceiptPdf } = await import('#src/documents/receipt-pdf');
-    const lines = receiptLines(detail, locale.tag);
-    const currency = lines[0]?.currency ?? detail.order.currency ?? 'GBP';
-    const money = (pence: number) => formatMoney(pence / 100, currency, locale.tag);
-    const percent = (rate: number) => new Intl.NumberFormat(locale.tag, { style: 'percent' }).format(rate / 100);
-    const summary = vatSummary(lines);
-    const bytes = await buildReceiptPdf({
-      title: m.booking_detail_vat_receipt_title(),
-      seller: [retailer.legalName, retailer.address.join(', '), m.booking_detail_vat_receipt_vat_number({ vatNumber: retailer.vatNumber })],
-      rows: [
-        { label: m.booking_detail_screen_order_reference(), value: detail.order.friendlyOrderId },
-        ...(detail.order.createdAt ? [{ label: m.booking_detail_screen_ordered_on(), value: ukDate(detail.order.createdAt, locale.tag) }] : []),
-        { label: m.booking_detail_vat_receipt_receipt_date(), value: ukDate(new Date().toISOString(), locale.tag) },
-      ],
-      columns: [m.booking_detail_vat_receipt_description(), m.booking_detail_vat_receipt_vat_rate(), m.booking_detail_vat_receipt_amount()],
-      lines: lines.map((line) => ({ description: line.description, rate: percent(rateOf(line.kind)), amount: money(line.grossPence) })),
-      totals: [
-        { label: m.booking_detail_vat_receipt_total_excluding_vat(), value: money(summary.netPence) },
-        ...summary.bands.map((band) => ({ label: m.booking_detail_vat_receipt_vat_at({ rate: percent(band.rate) }), value: money(band.vatPence) })),
-        { label: m.booking_detail_vat_receipt_total(), value: money(summary.grossPence) },
-      ],
-      note: m.booking_detail_vat_receipt_note(),
-      language: locale.tag,
-    });
+    const bytes = await buildReceiptPdf({ ...receiptDocument(detail, locale.tag, new Date()), language: locale.tag });
     return { bytes, fileName: pdfFileName('vat-receipt-', detail.order.friendlyOrderId) };
   }, [detail, locale.tag]);
   const pdf = useDocumentDownload(build);

@@ -65,6 +65,9 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
   // the source of a change of journey), refunded. The server lists such journeys under Past (decision 410).
   const { facts } = lifecycleFacts(booking, order, now);
   const ticketsCancelled = cancelsTickets(facts);
+  // A partial refund also replaces the order, but nothing was exchanged: it reads as part refunded (the chart's own precedence).
+  const partRefunded = facts.known && facts.partRefunded;
+  const changed = facts.changed && !partRefunded;
   const route = journeyName(booking.outward, locale);
   const titleId = `booking-${booking.id}-title`;
   const relativeDay = booking.isSeasonBooking ? null : formatRelativeDay(booking.outward.date, now, locale);
@@ -113,9 +116,8 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
           <dt className={styles.term}>{m.common_reference()}</dt>
           <dd className={styles.definition}>{order.friendlyOrderId}</dd>
         </dl>
-        {facts.changed && (
-          <p className={styles.meta}>{m.bookings_list_booking_card_this_journey_was_changed_the()}</p>
-        )}
+        {changed && <p className={styles.meta}>{m.bookings_list_booking_card_this_journey_was_changed_the()}</p>}
+        {partRefunded && <p className={styles.meta}>{m.bookings_list_booking_card_part_refunded_the()}</p>}
         {/* A claim not yet made is withdrawn once the tickets were cancelled (one payout per ticket); one made stays viewable. */}
         {booking.delayRepay && linkToDetail && !(ticketsCancelled && booking.delayRepay.status === 'eligible') && (
           <p className={styles.meta}>
@@ -130,7 +132,8 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
       <div className={styles.side}>
         {booking.price.amount !== undefined && <span className={styles.price}>{formatMoney(booking.price.amount, booking.price.currencyCode, locale)}</span>}
         {season && <span className={seasonValid ? styles.badge : styles.badgeMuted}>{seasonValid ? m.bookings_list_booking_card_valid_now() : new Date(season.validUntil) < now ? m.common_expired() : m.bookings_list_booking_card_not_yet_valid()}</span>}
-        {facts.changed && <span className={styles.badgeMuted}>{m.bookings_list_booking_card_changed()}</span>}
+        {changed && <span className={styles.badgeMuted}>{m.bookings_list_booking_card_changed()}</span>}
+        {partRefunded && <span className={styles.badgeMuted}>{m.bookings_list_booking_card_part_refunded()}</span>}
         {facts.refunded && <span className={styles.badgeMuted}>{m.common_refunded()}</span>}
       </div>
     </article>

@@ -160,10 +160,18 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
           <dd>{money(details.paid)}</dd>
           <dt>{m.refund_screen_admin_fee_label()}</dt>
           <dd>{details.adminFee.amount > 0 ? `−${money(details.adminFee)}` : m.refund_screen_none()}</dd>
+          {/* The booking's own fee (local-server extra): given back with a disrupted journey, otherwise kept, and said so (decision 630). */}
+          {details.bookingFees && (
+            <>
+              <dt>{details.bookingFees.refunded ? m.refund_screen_booking_fee_refunded() : m.refund_screen_booking_fee_kept()}</dt>
+              <dd>{details.bookingFees.refunded ? `+${money(details.bookingFees.amount)}` : money(details.bookingFees.amount)}</dd>
+            </>
+          )}
           <dt className={styles.grandTotal}>{m.refund_screen_total_refund()}</dt>
           <dd className={styles.grandTotal}>{money(details.total)}</dd>
         </dl>
       )}
+      {details?.bookingFees && !details.bookingFees.refunded && <p className={styles.hint}>{m.refund_screen_booking_fee_kept_why()}</p>}
       {quote.unprocessableReasons.length > 0 && <ReasonsExplained quote={quote} />}
     </section>
   );
