@@ -22,7 +22,7 @@ import {
   type Departure,
   type Selection,
 } from '../domain/journey-change.ts';
-import { DECLINED_TEST_CARDS, round2 } from '../domain/refunds.ts';
+import { round2 } from '../domain/refunds.ts';
 import { newFriendlyOrderId, refundingTicketIds, settleRefunds } from '../domain/refund-store.ts';
 import { isCardExpired } from '../domain/saved-cards.ts';
 import type { OrderRow } from '../lib/access.ts';
