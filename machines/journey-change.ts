@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { and, assign, fromPromise, sendTo, setup } from 'xstate';
 import {
   legsOf,
   type ChangeDirection,
@@ -268,14 +268,12 @@ export const journeyChangeMachine = setup({
       description: 'The departures: times, changes, new fare and difference; a full or cancelled train cannot be chosen. Back returns to the search.',
       on: {
         'train.pick': [
-          { guard: 'isAvailable', target: 'routing', actions: 'pickTrain' },
+          // For both legs the return's trains come next; otherwise the change is quoted.
+          { guard: and(['isAvailable', 'needsReturn']), target: 'searching', actions: ['pickTrain', 'nextLeg'] },
+          { guard: 'isAvailable', target: 'quoting', actions: 'pickTrain' },
         ],
         'change.back': { target: 'choosing' },
       },
-    },
-    routing: {
-      description: 'After a pick: for both legs the return is searched next, otherwise the change is quoted.',
-      always: [{ guard: 'needsReturn', target: 'searching', actions: 'nextLeg' }, { target: 'quoting' }],
     },
     quoting: {
       description: 'The price of the change for the chosen trains (POST quote): refused trains (full, cancelled, left) go back to the list with the reason.',

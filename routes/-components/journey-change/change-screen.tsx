@@ -79,7 +79,7 @@ function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send;
   if (snapshot.matches('loadFailed')) return <LoadError message={typeof c.error === 'string' ? c.error : m.journey_change_load_failed()} onRetry={() => send({ type: 'change.retry' })} />;
   if (snapshot.matches('notChangeable')) return <NotChangeable snapshot={snapshot} />;
   if (snapshot.matches('choosing')) return <SearchForm snapshot={snapshot} send={send} />;
-  if (snapshot.matches('searching') || snapshot.matches('routing')) return <Loading label={m.journey_change_searching()} />;
+  if (snapshot.matches('searching')) return <Loading label={m.journey_change_searching()} />;
   if (snapshot.matches('picking')) return <TrainList snapshot={snapshot} send={send} />;
   if (snapshot.matches('quoting')) return <Loading label={m.journey_change_quoting()} />;
   if (snapshot.matches('reviewing') && c.quote) return <Review snapshot={snapshot} send={send} quote={c.quote} />;
