@@ -1,4 +1,5 @@
 import type { ApiClient } from './client';
+import { CardTokenResponse, type CardTokenRequest } from '../schemas/refunds';
 import { ChangeOptions, ChangeQuote, ChangeResult, Departures, type ChangeDirection, type ChangePayment } from '../schemas/journey-change';
 
 const seg = encodeURIComponent;
@@ -22,6 +23,9 @@ export const journeyChangeApi = (client: ApiClient) => ({
       body: { direction: q.direction, outwardTrain: q.outwardTrain, inwardTrain: q.inwardTrain },
       withOrderToken: true,
     }),
+  /** A new card for the payment: the refund's card endpoint tokenises it (POST payment/card-token). */
+  tokeniseCard: (card: CardTokenRequest) =>
+    client.request(CardTokenResponse, '/payment/card-token', { method: 'POST', body: { ...card }, withOrderToken: true }),
   pay: (q: { quoteId: string; expectedTotal: number; payment: ChangePayment; idempotencyKey: string }) =>
     client.request(ChangeResult, `/change-of-journey/pay/${seg(q.quoteId)}`, {
       method: 'POST',

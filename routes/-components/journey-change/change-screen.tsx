@@ -5,7 +5,6 @@ import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { journeyChangeMachine, searchErrors, type PayRequest } from '#machines/journey-change';
 import { refundCardFormMachine } from '#machines/refund-card-form';
 import { journeyChangeApi } from '#src/api/journey-change';
-import { refundsApi } from '#src/api/refunds';
 import { newKeySeed } from '#src/api/idempotency';
 import { formatDate, formatMoney, formatTime } from '#src/i18n/format';
 import { legsOf, type ChangeDirection, type ChangeLeg, type ChangeMoney, type ChangeQuote, type ChangeSearchField } from '#src/schemas/journey-change';
@@ -34,14 +33,14 @@ const directionLabel = (d: ChangeDirection) =>
 function useJourneyChange(bookingId: string, guest: boolean) {
   const { api } = useServices();
   const navigate = useNavigate();
-  const calls = useMemo(() => ({ change: journeyChangeApi(api), refunds: refundsApi(api) }), [api]);
+  const calls = useMemo(() => ({ change: journeyChangeApi(api) }), [api]);
   return useMachine(
     journeyChangeMachine.provide({
       actors: {
         fetchOptions: fromPromise(({ input, signal }) => calls.change.getOptions(input.bookingId, signal)),
         fetchDepartures: fromPromise(({ input, signal }) => calls.change.getDepartures(input, signal)),
         fetchQuote: fromPromise(({ input }) => calls.change.quote(input)),
-        cardForm: refundCardFormMachine.provide({ actors: { tokeniseCard: fromPromise(({ input }) => calls.refunds.tokeniseCard(input)) } }),
+        cardForm: refundCardFormMachine.provide({ actors: { tokeniseCard: fromPromise(({ input }) => calls.change.tokeniseCard(input)) } }),
         pay: lostAnswerSubmit<PayRequest>((request) => calls.change.pay(request)),
       },
       actions: {
