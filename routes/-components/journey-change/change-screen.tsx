@@ -74,6 +74,7 @@ export function JourneyChangeScreen({ bookingId, guest }: { bookingId: string; g
 
 function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send; phase: ReturnType<typeof useLostAnswerPhase> }) {
   const c = snapshot.context;
+  const { locale } = useServices();
   if (snapshot.matches('loading')) return <Loading label={m.journey_change_loading()} />;
   if (snapshot.matches('loadFailed')) return <LoadError message={typeof c.error === 'string' ? c.error : m.journey_change_load_failed()} onRetry={() => send({ type: 'change.retry' })} />;
   if (snapshot.matches('notChangeable')) return <NotChangeable snapshot={snapshot} />;
@@ -84,7 +85,14 @@ function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send;
   if (snapshot.matches('reviewing') && c.quote) return <Review snapshot={snapshot} send={send} quote={c.quote} />;
   if (snapshot.matches('cardForm')) {
     const child = snapshot.children.cardForm as ActorRefFrom<typeof refundCardFormMachine> | undefined;
-    return child ? <CardForm actor={child} onCancel={() => send({ type: 'card.cancel' })} /> : null;
+    return child ? (
+      <CardForm
+        actor={child}
+        onCancel={() => send({ type: 'card.cancel' })}
+        title={m.journey_change_card_title()}
+        submitLabel={m.journey_change_card_submit({ amount: c.quote ? formatMoney(c.quote.total.amount, c.quote.total.currencyCode, locale.tag) : '' })}
+      />
+    ) : null;
   }
   if (snapshot.matches('paying')) {
     if (phase === 'unconfirmed') {
