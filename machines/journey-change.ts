@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import {
   legsOf,
   type ChangeDirection,
@@ -137,8 +137,12 @@ export const journeyChangeMachine = setup({
       (context.options?.directions.some((d) => d.direction === context.search.direction && d.changeable) ?? false),
     isAvailable: ({ context, event }) =>
       event.type === 'train.pick' && (context.departures?.departures.some((d) => d.trainId === event.trainId && d.status === 'AVAILABLE') ?? false),
-    /** For both legs, the outward train was picked: the return's trains come next. */
-    needsReturn: ({ context }) => context.search.direction === 'both' && context.leg === 'outward',
+    /** An available outward train picked for both legs: the return's trains come next. */
+    isAvailableWithReturnNext: ({ context, event }) =>
+      event.type === 'train.pick' &&
+      context.search.direction === 'both' &&
+      context.leg === 'outward' &&
+      (context.departures?.departures.some((d) => d.trainId === event.trainId && d.status === 'AVAILABLE') ?? false),
     nothingToPay: ({ context }) => (context.quote?.total.amount ?? 0) <= 0,
     paysWithSavedCard: ({ context }) => context.cardChoice.kind === 'saved',
     isChanged: ({ event }) => isAnswered(event, 'pay'),
@@ -269,7 +273,7 @@ export const journeyChangeMachine = setup({
       on: {
         'train.pick': [
           // For both legs the return's trains come next; otherwise the change is quoted.
-          { guard: and(['isAvailable', 'needsReturn']), target: 'searching', actions: ['pickTrain', 'nextLeg'] },
+          { guard: 'isAvailableWithReturnNext', target: 'searching', actions: ['pickTrain', 'nextLeg'] },
           { guard: 'isAvailable', target: 'quoting', actions: 'pickTrain' },
         ],
         'change.back': { target: 'choosing' },
