@@ -9,6 +9,7 @@ import { bookingApi } from './api/booking.ts';
 import { bookingsListApi } from './api/bookings-list.ts';
 import { cardsApi } from './api/cards.ts';
 import { changeOfJourneyApi } from './api/change-of-journey.ts';
+import { journeyChangeApi } from './api/journey-change.ts';
 import { delayRepayApi } from './api/delay-repay.ts';
 import { consentsApi } from './api/consents.ts';
 import { customerProfileApi } from './api/customer-profile.ts';
@@ -126,6 +127,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
     publicOrigin: opts.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN,
     testHooks: testState?.hooks ?? null,
     feature: (name) => resolvePageData('', opts.pageData, testState?.pageData).features[name] !== false,
+    portal: () => resolvePageData('', opts.pageData, testState?.pageData).portal,
     trustProxy: opts.trustProxy ?? false,
     outboxDir: opts.outboxDir ?? null,
   };
@@ -170,7 +172,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   app.use(`${API_BASE}/*`, ...apiMiddleware); // also matches API_BASE itself
   if (testState) app.use(`${API_BASE}/*`, hangSwitch(testState, API_BASE), answerSwitch(testState, API_BASE));
   // The money-moving calls answer a repeated Idempotency-Key with their first answer (decision 310).
-  for (const path of ['/refund-quote/*', '/claim/*', '/flexible-insurance/*', '/customer/passenger-assistance/*']) {
+  for (const path of ['/change-of-journey/pay/*', '/refund-quote/*', '/claim/*', '/flexible-insurance/*', '/customer/passenger-assistance/*']) {
     app.use(`${API_BASE}${path}`, idempotency);
   }
   app.use('/graphql', ...apiMiddleware);
@@ -190,6 +192,7 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   api.route('/', bookingApi()); // GET /booking/{uuid} only: /booking/token etc. are not swallowed
   api.route('/', timetableApi());
   api.route('/', changeOfJourneyApi()); // changeability and the status of an exchange
+  api.route('/', journeyChangeApi()); // change a journey: trains, quote, payment (decision 600)
   api.route('/', refundQuoteApi());
   api.route('/', refundRequestApi());
   api.route('/', partialRefundsApi());

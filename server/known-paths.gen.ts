@@ -10,6 +10,7 @@ export const knownPaths: readonly string[] = [
   '/address-book/add-address',
   '/bookings/',
   '/bookings/$bookingId/',
+  '/bookings/$bookingId/change',
   '/bookings/$bookingId/check-in',
   '/bookings/$bookingId/guest',
   '/bookings/$bookingId/history',

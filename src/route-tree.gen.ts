@@ -52,6 +52,7 @@ import { Route as AccountBookingsBookingsUpcomingRouteImport } from './../routes
 import { Route as AccountPassengersFeaturePassengersAndRailcardsIndexRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.index'
 import { Route as AccountPassengersFeaturePassengersAndRailcardsAddPassengerRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.add-passenger'
 import { Route as AccountBookingsBookingIdIndexRouteImport } from './../routes/_account.bookings.$bookingId.index'
+import { Route as AccountBookingsBookingIdChangeRouteImport } from './../routes/_account.bookings.$bookingId.change'
 import { Route as AccountBookingsBookingIdCheckInRouteImport } from './../routes/_account.bookings.$bookingId.check-in'
 import { Route as AccountBookingsBookingIdGuestRouteImport } from './../routes/_account.bookings.$bookingId.guest'
 import { Route as AccountBookingsBookingIdHistoryRouteImport } from './../routes/_account.bookings.$bookingId.history'
@@ -299,6 +300,12 @@ const AccountBookingsBookingIdIndexRoute =
     path: '/bookings/$bookingId/',
     getParentRoute: () => AccountRoute,
   } as any)
+const AccountBookingsBookingIdChangeRoute =
+  AccountBookingsBookingIdChangeRouteImport.update({
+    id: '/bookings/$bookingId/change',
+    path: '/bookings/$bookingId/change',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AccountBookingsBookingIdCheckInRoute =
   AccountBookingsBookingIdCheckInRouteImport.update({
     id: '/bookings/$bookingId/check-in',
@@ -450,6 +457,7 @@ export interface FileRoutesByFullPath {
   '/bookings/season': typeof AccountBookingsBookingsSeasonRoute
   '/bookings/upcoming': typeof AccountBookingsBookingsUpcomingRoute
   '/passengers-and-railcards/add-passenger': typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
+  '/bookings/$bookingId/change': typeof AccountBookingsBookingIdChangeRoute
   '/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
@@ -508,6 +516,7 @@ export interface FileRoutesByTo {
   '/bookings/season': typeof AccountBookingsBookingsSeasonRoute
   '/bookings/upcoming': typeof AccountBookingsBookingsUpcomingRoute
   '/passengers-and-railcards/add-passenger': typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
+  '/bookings/$bookingId/change': typeof AccountBookingsBookingIdChangeRoute
   '/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
@@ -571,6 +580,7 @@ export interface FileRoutesById {
   '/_account/_bookings/bookings/season': typeof AccountBookingsBookingsSeasonRoute
   '/_account/_bookings/bookings/upcoming': typeof AccountBookingsBookingsUpcomingRoute
   '/_account/_passengers-feature/passengers-and-railcards/add-passenger': typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
+  '/_account/bookings/$bookingId/change': typeof AccountBookingsBookingIdChangeRoute
   '/_account/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/_account/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/_account/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
@@ -632,6 +642,7 @@ export interface FileRouteTypes {
     | '/bookings/season'
     | '/bookings/upcoming'
     | '/passengers-and-railcards/add-passenger'
+    | '/bookings/$bookingId/change'
     | '/bookings/$bookingId/check-in'
     | '/bookings/$bookingId/guest'
     | '/bookings/$bookingId/history'
@@ -690,6 +701,7 @@ export interface FileRouteTypes {
     | '/bookings/season'
     | '/bookings/upcoming'
     | '/passengers-and-railcards/add-passenger'
+    | '/bookings/$bookingId/change'
     | '/bookings/$bookingId/check-in'
     | '/bookings/$bookingId/guest'
     | '/bookings/$bookingId/history'
@@ -752,6 +764,7 @@ export interface FileRouteTypes {
     | '/_account/_bookings/bookings/season'
     | '/_account/_bookings/bookings/upcoming'
     | '/_account/_passengers-feature/passengers-and-railcards/add-passenger'
+    | '/_account/bookings/$bookingId/change'
     | '/_account/bookings/$bookingId/check-in'
     | '/_account/bookings/$bookingId/guest'
     | '/_account/bookings/$bookingId/history'
@@ -1096,6 +1109,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountBookingsBookingIdIndexRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/bookings/$bookingId/change': {
+      id: '/_account/bookings/$bookingId/change'
+      path: '/bookings/$bookingId/change'
+      fullPath: '/bookings/$bookingId/change'
+      preLoaderRoute: typeof AccountBookingsBookingIdChangeRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/bookings/$bookingId/check-in': {
       id: '/_account/bookings/$bookingId/check-in'
       path: '/bookings/$bookingId/check-in'
@@ -1287,6 +1307,7 @@ interface AccountRouteChildren {
   AccountAddressBookAddAddressRoute: typeof AccountAddressBookAddAddressRoute
   AccountClaimsClaimIdRoute: typeof AccountClaimsClaimIdRoute
   AccountAddressBookIndexRoute: typeof AccountAddressBookIndexRoute
+  AccountBookingsBookingIdChangeRoute: typeof AccountBookingsBookingIdChangeRoute
   AccountBookingsBookingIdCheckInRoute: typeof AccountBookingsBookingIdCheckInRoute
   AccountBookingsBookingIdGuestRoute: typeof AccountBookingsBookingIdGuestRoute
   AccountBookingsBookingIdHistoryRoute: typeof AccountBookingsBookingIdHistoryRoute
@@ -1316,6 +1337,7 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountAddressBookAddAddressRoute: AccountAddressBookAddAddressRoute,
   AccountClaimsClaimIdRoute: AccountClaimsClaimIdRoute,
   AccountAddressBookIndexRoute: AccountAddressBookIndexRoute,
+  AccountBookingsBookingIdChangeRoute: AccountBookingsBookingIdChangeRoute,
   AccountBookingsBookingIdCheckInRoute: AccountBookingsBookingIdCheckInRoute,
   AccountBookingsBookingIdGuestRoute: AccountBookingsBookingIdGuestRoute,
   AccountBookingsBookingIdHistoryRoute: AccountBookingsBookingIdHistoryRoute,

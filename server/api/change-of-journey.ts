@@ -64,7 +64,9 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
   const { data } = booking;
   const answer = (found: ChangeabilityReason | null) => {
     const reason = found ?? (access.via === 'email' || accessOffers(access).signInToManage ? 'NOT_ASSOCIATED' : null);
-    return c.json({ changeable: reason === null, reason });
+    // changeOnline (the project's own): the change can be made here (decision 600). Not a field of
+    // the retailer's API, so a spec-shaped answer drops it and the booking says to contact the retailer.
+    return c.json({ changeable: reason === null, reason, ...(reason === null && !season ? { changeOnline: true } : {}) });
   };
   if (order?.replacement_order_id) return answer('BOOKING_REPLACED');
   if (await one(db, 'select 1 from change_of_journeys where source_booking_id = $1', [booking.id])) return answer('CHANGE_IN_PROGRESS');

@@ -24,6 +24,8 @@ export type AppDeps = {
   testHooks: TestHooks | null;
   /** Whether a feature flag is on for this server (the same flags the page data gives the app). */
   feature: (name: string) => boolean;
+  /** The portal the page data names now (a change of journey's fee is per portal); absent: Leisure. */
+  portal?: () => string;
   /** Where the outbox writes each email as an .eml file (DATA_DIR/outbox); none: the table only (server/lib/outbox.ts). */
   outboxDir?: string | null;
   /**

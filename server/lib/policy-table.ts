@@ -108,6 +108,11 @@ export const POLICY = {
     what: 'Book or cancel passenger assistance',
     allow: { owner: true, 'owner-unproved': true, 'email-link': true, 'account-email': false, 'find-booking': false, none: false },
   },
+  'journey.change': {
+    subject: 'order',
+    what: 'Change a journey to other trains: search, quote and pay or be refunded the difference',
+    allow: { owner: true, 'owner-unproved': true, 'email-link': true, 'account-email': false, 'find-booking': false, none: false },
+  },
   'refund.original': {
     subject: 'order',
     what: 'Quote and request a refund to the payment the order was paid with',

@@ -69,6 +69,15 @@ export const bookingsSeed: SeedModule = {
         fare: 12.6, refundable: true, delivery: 'mobile', activated: true,
       }),
     ], now);
+    // An Advance ticket whose train left an hour ago: it can no longer be changed (decision 600).
+    await insertOrderWithBookings(db, { key: 'demo-past-manchester-euston-advance', ...mine }, [
+      tripBooking({
+        key: 'demo-past-manchester-euston-advance', from: 'MAN', to: 'EUS',
+        outward: new Date(Math.floor((now.getTime() - 60 * 60 * 1000) / 300_000) * 300_000),
+        durationMin: 128, operator: 'Avanti West Coast', passengers: [alex], ticketType: 'Advance Single',
+        fare: 39.5, refundable: false, delivery: 'print-at-home',
+      }),
+    ], now);
     await insertOrderWithBookings(db, { key: 'demo-past-liverpoolst-norwich', ...mine }, [
       tripBooking({
         key: 'demo-past-liverpoolst-norwich', from: 'LST', to: 'NRW', outward: at(now, -10, 9, 30),

@@ -189,7 +189,12 @@ export const CallingPointsResponse = v.object({
 export type CallingPointsResponse = v.InferOutput<typeof CallingPointsResponse>;
 export type CallingPoint = CallingPointsResponse['callingPoints'][number];
 
-export const ChangeabilityResponse = v.object({ changeable: v.boolean(), reason: v.optional(v.nullable(v.string())) });
+export const ChangeabilityResponse = v.object({
+  changeable: v.boolean(),
+  reason: v.optional(v.nullable(v.string())),
+  /** Local-server extra (decision 600): the change can be made here; absent, the retailer is contacted. */
+  changeOnline: v.optional(v.boolean()),
+});
 export type ChangeabilityResponse = v.InferOutput<typeof ChangeabilityResponse>;
 
 export const EditPassengersResponse = v.object({

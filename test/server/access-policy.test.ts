@@ -230,6 +230,11 @@ const ORDER_PROBES: Record<string, Probe[]> = {
   'GET /change-of-journey/changeability/:orderId/:bookingId': [{ method: 'GET', path: '/change-of-journey/changeability/{orderId}/{bookingId}' }],
   'GET /seasons-change-of-journey/changeability/:orderId/:bookingId': [{ method: 'GET', path: '/seasons-change-of-journey/changeability/{orderId}/{bookingId}' }],
   'GET /change-of-journey/status/:orderId/:bookingId': [{ method: 'GET', path: '/change-of-journey/status/{orderId}/{bookingId}' }],
+  // Changing a journey (decision 600): a bad query or body is refused after the access check.
+  'GET /change-of-journey/options/:bookingId': [{ method: 'GET', path: '/change-of-journey/options/{bookingId}' }],
+  'GET /change-of-journey/departures/:bookingId': [{ method: 'GET', path: '/change-of-journey/departures/{bookingId}?direction=sideways' }],
+  'POST /change-of-journey/quote/:bookingId': [{ method: 'POST', path: '/change-of-journey/quote/{bookingId}', body: () => ({ direction: 'sideways' }) }],
+  'POST /change-of-journey/pay/:quoteId': [{ method: 'POST', path: '/change-of-journey/pay/{quoteId}', body: () => ({ expectedTotal: 'none' }) }],
   'GET /partial-refunds/:bookingId': [{ method: 'GET', path: '/partial-refunds/{bookingId}' }],
   'GET /refund-quote/:orderId/:bookingId': [{ method: 'GET', path: '/refund-quote/{orderId}/{bookingId}' }],
   'POST /refund-quote/:quoteId': [
@@ -324,6 +329,11 @@ describe('the route × access walk', () => {
            card_form_required, created_at, expires_at)
          values ($1, $2, $3, 'changed-plans', 'terms-and-conditions', '[]'::jsonb, false, 0, 0, 'GBP', true, now(), now() + interval '1 hour')
          on conflict (id) do nothing`,
+        [quoteId, c.target.orderId, c.target.bookingId],
+      );
+      await db.query(
+        `insert into journey_change_quotes (id, order_id, booking_id, direction, total, created_at, expires_at)
+         values ($1, $2, $3, 'outward', 0, now(), now() + interval '1 hour') on conflict (id) do nothing`,
         [quoteId, c.target.orderId, c.target.bookingId],
       );
       c.target = { ...c.target, quoteId };

@@ -247,7 +247,8 @@ describe('changeability', () => {
     );
   };
   it('follows the fare and departure rules', async () => {
-    expect((await check(ids.eustonManchester)).body).toEqual({ changeable: true, reason: null });
+    // changeOnline: the change can be made here (decision 600); a season's start date is the retailer's.
+    expect((await check(ids.eustonManchester)).body).toEqual({ changeable: true, reason: null, changeOnline: true });
     expect((await check(ids.activated)).body).toEqual({ changeable: false, reason: 'TICKET_ACTIVATED' });
     expect((await check(ids.past)).body).toEqual({ changeable: false, reason: 'DEPARTED' });
     expect((await check(ids.season, true)).body).toEqual({ changeable: true, reason: null });

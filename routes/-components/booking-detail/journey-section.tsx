@@ -11,6 +11,9 @@ import * as styles from './booking-detail.css';
 import type { BookingScreenMode } from './booking-screen-mode';
 import type { BookingOffer } from './booking-offer';
 import { LegCard } from './leg-card';
+import { Link } from '@tanstack/react-router';
+import { LazyContactDetails } from '../contact-details-lazy';
+import { buttonClass } from '#src/ui/button-class';
 
 /** "Your journey": the season's validity or each leg, whether it can be changed (the chart's `loaded` substates), and the calendar. */
 export function JourneySection({
@@ -44,6 +47,7 @@ export function JourneySection({
         </div>
       )}
       <ChangeabilityNote snapshot={snapshot} season={booking.season !== null} />
+      <ChangeJourneyEntry snapshot={snapshot} booking={booking} mode={mode} offer={offer} />
       {/* A cancelled booking is not offered to a calendar; it exports as a cancelled event, "Remove from calendar", so a calendar that has the journey drops it (decision 190). */}
       {(offer.may('calendar.add') || offer.lifecycle.ticketsCancelled) && (
         <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} cancelled={!offer.may('calendar.add')} />
@@ -70,5 +74,40 @@ function ChangeabilityNote({ snapshot, season }: { snapshot: SnapshotFrom<typeof
       {text && <strong>{m.booking_detail_screen_change_of_journey()}{' '}</strong>}
       {text}
     </LiveRegion>
+  );
+}
+
+/**
+ * "Change journey" beside "Cancel and refund" when the changeability answer says the journey can be
+ * changed here (decision 600); an API without the change calls (its answer has no changeOnline)
+ * leaves the change to the retailer, whose contact details follow.
+ */
+function ChangeJourneyEntry({
+  snapshot,
+  booking,
+  mode,
+  offer,
+}: {
+  snapshot: SnapshotFrom<typeof bookingDetailMachine>;
+  booking: Booking;
+  mode: BookingScreenMode;
+  offer: BookingOffer;
+}) {
+  const answer = snapshot.context.changeability;
+  if (!snapshot.matches({ loaded: 'changeabilityKnown' }) || !answer?.changeable || offer.readOnly || booking.season) return null;
+  if (answer.changeOnline === true && mode === 'account') {
+    return (
+      <p>
+        <Link to="/bookings/$bookingId/change" params={{ bookingId: booking.id }} className={buttonClass({ tone: 'secondary' })}>
+          {m.journey_change_entry_link()}
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <div>
+      <p>{m.journey_change_contact_retailer()}</p>
+      <LazyContactDetails />
+    </div>
   );
 }

@@ -18,7 +18,18 @@ import { m } from '#src/paraglide/messages.js';
  * The new card for a refund (refundCardFormMachine, a child of the refund page's machine). The
  * values stay in that actor while the form is open; autocomplete hints let the browser fill them.
  */
-export function CardForm({ actor, onCancel }: { actor: ActorRefFrom<typeof refundCardFormMachine>; onCancel: () => void }) {
+export function CardForm({
+  actor,
+  onCancel,
+  title = m.refunds_card_form_card_for_your_refund(),
+  submitLabel = m.refunds_card_form_use_this_card_and_refund(),
+}: {
+  actor: ActorRefFrom<typeof refundCardFormMachine>;
+  onCancel: () => void;
+  /** The form's heading and its submit button: a refund's by default, a payment's for a change of journey. */
+  title?: string;
+  submitLabel?: string;
+}) {
   const snapshot = useSelector(actor, (s) => s);
   const submitting = snapshot.matches('tokenising');
   const { canSubmit } = cardFormView(snapshot.context, submitting);
@@ -35,7 +46,7 @@ export function CardForm({ actor, onCancel }: { actor: ActorRefFrom<typeof refun
   };
   return (
     <form onSubmit={submit} noValidate aria-labelledby="card-form-title">
-      <StepHeading id="card-form-title" level={3} className={styles.groupTitle}>{m.refunds_card_form_card_for_your_refund()}</StepHeading>
+      <StepHeading id="card-form-title" level={3} className={styles.groupTitle}>{title}</StepHeading>
       <ErrorSummary attempt={attempt} errors={errors} />
       {tokeniseError !== null && (
         <Alert tone="error">{tokeniseError === true ? cardFormMessages.tokeniseFailed : tokeniseError}</Alert>
@@ -62,7 +73,7 @@ export function CardForm({ actor, onCancel }: { actor: ActorRefFrom<typeof refun
       <TextField label={m.refunds_card_form_name_on_card()} autoComplete="cc-name" maxLength={60} {...field('name')} />
       <div className={styles.actions}>
         <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.refunds_card_form_checking_your_card()} aria-describedby={hintId} onRefused={onRefused}>
-          {m.refunds_card_form_use_this_card_and_refund()}
+          {submitLabel}
         </Button>
         <Button tone="secondary" onClick={onCancel} disabled={submitting}>{m.common_cancel()}</Button>
         <SubmitHint id={hintId} fields={cardFields.filter((name) => allErrors[name])} active={!canSubmit && !submitting} />

@@ -1,0 +1,354 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import {
+  legsOf,
+  type ChangeDirection,
+  type ChangeOptions,
+  type ChangePayment,
+  type ChangeQuote,
+  type ChangeResult,
+  type ChangeSearch,
+  type ChangeSearchField,
+  type Departures,
+} from '#src/schemas/journey-change';
+import { attemptKey, nextAttempt } from './lib/attempt-key';
+import { doneOutput } from './lib/done-output';
+import { answerOf, failureOf, isAnswered } from './lib/lost-answer';
+import { codeOf, problemOfEvent } from './lib/problems';
+import { problemMessageOfEvent } from './lib/refund-rules';
+import { refundCardFormMachine } from './refund-card-form';
+import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
+
+/**
+ * /bookings/{bookingId}/change: change a journey to other trains (docs/decisions/600-change-your-journey.md).
+ * Loads what may be changed; the customer chooses outward, return or both with a date and a time
+ * to search from; picks a train from the route's departures that day (for both: the outward, then
+ * the return); reviews old and new side by side with the fare difference, the fee and the total;
+ * pays with a saved card or a new card (the refund's card form), or nothing when nothing is owed.
+ * The payment is one attempt with its own Idempotency-Key, invoked as the lost-answer chart
+ * (machines/submit-with-lost-answer.ts, decision 575). A price that moved since the review is quoted
+ * again and shown before anything is charged; a declined card says so and keeps every choice.
+ */
+export interface JourneyChangeInput {
+  bookingId: string;
+  /** Today as YYYY-MM-DD: the search's first date and the card form's expiry rule. */
+  today: string;
+  /** Made once per screen by the route (random): the stem of each payment's Idempotency-Key. */
+  keySeed: string;
+}
+
+/** Where the customer's money comes from: a saved card's id, or a new card. */
+export type CardChoice = { kind: 'saved'; cardId: string } | { kind: 'new' };
+
+export interface JourneyChangeContext extends JourneyChangeInput {
+  options: ChangeOptions | null;
+  search: ChangeSearch;
+  /** The leg whose trains are searched or shown. */
+  leg: 'outward' | 'inward';
+  departures: Departures | null;
+  outwardTrain: string | null;
+  inwardTrain: string | null;
+  quote: ChangeQuote | null;
+  /** The last quote's price moved before payment: the review says so. */
+  priceMoved: boolean;
+  cardChoice: CardChoice;
+  /** A new card's token, once the card form was filled (never the number). */
+  card: { token: string; last4: string } | null;
+  /** What went wrong last (the server's sentence, or true: no answer), shown where it happened. */
+  error: string | true | null;
+  /** The last payment was refused because of the card. */
+  cardDeclined: boolean;
+  result: ChangeResult | null;
+  attempt: number;
+}
+
+export type JourneyChangeEvent =
+  | { type: 'change.retry' }
+  | { type: 'search.direction'; direction: ChangeDirection }
+  | { type: 'search.change'; field: ChangeSearchField; value: string }
+  | { type: 'search.submit' }
+  | { type: 'train.pick'; trainId: string }
+  | { type: 'change.back' }
+  | { type: 'pay.select'; choice: CardChoice }
+  | { type: 'change.confirm' }
+  | { type: 'card.cancel' }
+  | { type: 'change.check' };
+
+export interface PayRequest {
+  quoteId: string;
+  expectedTotal: number;
+  payment: ChangePayment;
+  idempotencyKey: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The search form's problems, per field (an empty object: it can be sent). */
+export function searchErrors(search: ChangeSearch, today: string): Partial<Record<ChangeSearchField, 'date' | 'past' | 'time'>> {
+  const errors: Partial<Record<ChangeSearchField, 'date' | 'past' | 'time'>> = {};
+  for (const leg of legsOf(search.direction)) {
+    const date = leg === 'outward' ? 'outwardDate' : 'inwardDate';
+    const after = leg === 'outward' ? 'outwardAfter' : 'inwardAfter';
+    if (!DATE.test(search[date])) errors[date] = 'date';
+    else if (search[date] < today) errors[date] = 'past';
+    if (!TIME.test(search[after])) errors[after] = 'time';
+  }
+  return errors;
+}
+
+const firstCard = (options: ChangeOptions | null): CardChoice => {
+  const card = options?.savedCards.find((c) => !c.expired);
+  return card ? { kind: 'saved', cardId: card.id } : { kind: 'new' };
+};
+
+const payOf = (event: { type: string }) => answerOf<ChangeResult>(event, 'pay');
+const payCode = (event: { type: string }) => codeOf(problemOfEvent(failureOf(event, 'pay')));
+
+export const journeyChangeMachine = setup({
+  types: {
+    context: {} as JourneyChangeContext,
+    events: {} as JourneyChangeEvent,
+    input: {} as JourneyChangeInput,
+    output: {} as { result: ChangeResult | null },
+  },
+  actors: {
+    fetchOptions: fromPromise<ChangeOptions, { bookingId: string }>(async () => {
+      throw new Error('fetchOptions not provided');
+    }),
+    fetchDepartures: fromPromise<
+      Departures,
+      { bookingId: string; direction: ChangeDirection; leg: 'outward' | 'inward'; date: string; after: string; outwardTrain: string | null }
+    >(async () => {
+      throw new Error('fetchDepartures not provided');
+    }),
+    fetchQuote: fromPromise<ChangeQuote, { bookingId: string; direction: ChangeDirection; outwardTrain: string | null; inwardTrain: string | null }>(
+      async () => {
+        throw new Error('fetchQuote not provided');
+      },
+    ),
+    cardForm: refundCardFormMachine,
+    /** One payment: the route provides its call (PayRequest → ChangeResult). */
+    pay: submitWithLostAnswerMachine,
+  },
+  guards: {
+    hasChangeable: ({ event }) => doneOutput<ChangeOptions>(event, 'fetchOptions').directions.some((d) => d.changeable),
+    searchValid: ({ context }) =>
+      Object.keys(searchErrors(context.search, context.today)).length === 0 &&
+      (context.options?.directions.some((d) => d.direction === context.search.direction && d.changeable) ?? false),
+    isAvailable: ({ context, event }) =>
+      event.type === 'train.pick' && (context.departures?.departures.some((d) => d.trainId === event.trainId && d.status === 'AVAILABLE') ?? false),
+    /** An available outward train picked for both legs: the return's trains come next. */
+    isAvailableWithReturnNext: ({ context, event }) =>
+      event.type === 'train.pick' &&
+      context.search.direction === 'both' &&
+      context.leg === 'outward' &&
+      (context.departures?.departures.some((d) => d.trainId === event.trainId && d.status === 'AVAILABLE') ?? false),
+    nothingToPay: ({ context }) => (context.quote?.total.amount ?? 0) <= 0,
+    paysWithSavedCard: ({ context }) => context.cardChoice.kind === 'saved',
+    isChanged: ({ event }) => isAnswered(event, 'pay'),
+    isPriceMoved: ({ event }) => payCode(event) === 'PRICE_CHANGED',
+    isCardRefused: ({ event }) => {
+      const code = payCode(event);
+      return code === 'CARD_DECLINED' || code === 'CARD_TOKEN_INVALID' || code === 'CARD_UNKNOWN';
+    },
+  },
+  actions: {
+    storeOptions: assign(({ context, event }) => {
+      const options = doneOutput<ChangeOptions>(event, 'fetchOptions');
+      const first = options.directions.find((d) => d.changeable)?.direction ?? 'outward';
+      const day = (iso: string | undefined) => (iso && iso.slice(0, 10) >= context.today ? iso.slice(0, 10) : context.today);
+      return {
+        options,
+        cardChoice: firstCard(options),
+        search: {
+          direction: first,
+          outwardDate: day(options.outward.departure),
+          outwardAfter: '06:00',
+          inwardDate: day(options.inward?.departure ?? options.outward.departure),
+          inwardAfter: '06:00',
+        },
+      };
+    }),
+    setDirection: assign({
+      search: ({ context, event }) => (event.type === 'search.direction' ? { ...context.search, direction: event.direction } : context.search),
+    }),
+    setSearchField: assign({
+      search: ({ context, event }) => (event.type === 'search.change' ? { ...context.search, [event.field]: event.value } : context.search),
+    }),
+    startSearch: assign(({ context }) => ({ leg: legsOf(context.search.direction)[0] ?? 'outward', outwardTrain: null, inwardTrain: null, error: null })),
+    nextLeg: assign({ leg: 'inward' as const }),
+    storeDepartures: assign({ departures: ({ event }) => doneOutput<Departures>(event, 'fetchDepartures'), error: null }),
+    storeError: assign({ error: ({ event }) => problemMessageOfEvent(event) }),
+    pickTrain: assign(({ context, event }) => {
+      if (event.type !== 'train.pick') return {};
+      return context.leg === 'outward' ? { outwardTrain: event.trainId } : { inwardTrain: event.trainId };
+    }),
+    storeQuote: assign({ quote: ({ event }) => doneOutput<ChangeQuote>(event, 'fetchQuote'), error: null }),
+    clearPriceMoved: assign({ priceMoved: false }),
+    markPriceMoved: assign({ priceMoved: true, quote: null }),
+    selectCard: assign({ cardChoice: ({ context, event }) => (event.type === 'pay.select' ? event.choice : context.cardChoice) }),
+    storeCard: assign({ card: ({ event }) => doneOutput<{ token: string; last4: string }>(event, 'cardForm') }),
+    beginAttempt: assign(({ context }) => ({ ...nextAttempt(context), error: null, cardDeclined: false })),
+    storeResult: assign({ result: ({ event }) => payOf(event) ?? null }),
+    /** A refused card: its sentence, the card's token dropped; the trains and the card choice stay. */
+    markCardRefused: assign({
+      error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')),
+      cardDeclined: true,
+      card: null,
+    }),
+    storePayError: assign({ error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')), card: null }),
+    /** Check again, when the payment's outcome could not be confirmed: the same request, the same key. */
+    checkAgain: sendTo('pay', { type: 'submit.check' }),
+    /** Provided by the route: opens the new booking. */
+    openNewBooking: () => {},
+  },
+}).createMachine({
+  id: 'journeyChange',
+  context: ({ input }) => ({
+    ...input,
+    options: null,
+    search: { direction: 'outward', outwardDate: input.today, outwardAfter: '06:00', inwardDate: input.today, inwardAfter: '06:00' },
+    leg: 'outward',
+    departures: null,
+    outwardTrain: null,
+    inwardTrain: null,
+    quote: null,
+    priceMoved: false,
+    cardChoice: { kind: 'new' },
+    card: null,
+    error: null,
+    cardDeclined: false,
+    result: null,
+    attempt: 0,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Loading what may be changed: the legs, the tickets left, the fee per ticket and the saved cards.',
+      invoke: {
+        id: 'fetchOptions',
+        src: 'fetchOptions',
+        input: ({ context }) => ({ bookingId: context.bookingId }),
+        onDone: [
+          { guard: 'hasChangeable', target: 'choosing', actions: 'storeOptions' },
+          { target: 'notChangeable', actions: 'storeOptions' },
+        ],
+        onError: { target: 'loadFailed', actions: 'storeError' },
+      },
+    },
+    loadFailed: {
+      description: 'The booking could not be loaded: an error with Try again.',
+      on: { 'change.retry': { target: 'loading' } },
+    },
+    notChangeable: {
+      description: 'Nothing on the booking may be changed now: each choice with the rule that refuses it (an Advance train that has left, the date on the ticket reached).',
+    },
+    choosing: {
+      description: 'Choose outward, return or both, and for each a date and a time to search from; a refused choice shows its reason. Search is disabled while the form is invalid.',
+      on: {
+        'search.direction': { actions: 'setDirection' },
+        'search.change': { actions: 'setSearchField' },
+        'search.submit': { guard: 'searchValid', target: 'searching', actions: 'startSearch' },
+      },
+    },
+    searching: {
+      description: "The route's trains that day from the time given, each with its new fare and the difference.",
+      invoke: {
+        id: 'fetchDepartures',
+        src: 'fetchDepartures',
+        input: ({ context }) => ({
+          bookingId: context.bookingId,
+          direction: context.search.direction,
+          leg: context.leg,
+          date: context.leg === 'outward' ? context.search.outwardDate : context.search.inwardDate,
+          after: context.leg === 'outward' ? context.search.outwardAfter : context.search.inwardAfter,
+          outwardTrain: context.outwardTrain,
+        }),
+        onDone: { target: 'picking', actions: 'storeDepartures' },
+        onError: { target: 'choosing', actions: 'storeError' },
+      },
+    },
+    picking: {
+      description: 'The departures: times, changes, new fare and difference; a full or cancelled train cannot be chosen. Back returns to the search.',
+      on: {
+        'train.pick': [
+          // For both legs the return's trains come next; otherwise the change is quoted.
+          { guard: 'isAvailableWithReturnNext', target: 'searching', actions: ['pickTrain', 'nextLeg'] },
+          { guard: 'isAvailable', target: 'quoting', actions: 'pickTrain' },
+        ],
+        'change.back': { target: 'choosing' },
+      },
+    },
+    quoting: {
+      description: 'The price of the change for the chosen trains (POST quote): refused trains (full, cancelled, left) go back to the list with the reason.',
+      invoke: {
+        id: 'fetchQuote',
+        src: 'fetchQuote',
+        input: ({ context }) => ({
+          bookingId: context.bookingId,
+          direction: context.search.direction,
+          outwardTrain: context.outwardTrain,
+          inwardTrain: context.inwardTrain,
+        }),
+        onDone: { target: 'reviewing', actions: 'storeQuote' },
+        onError: { target: 'picking', actions: 'storeError' },
+      },
+    },
+    reviewing: {
+      description:
+        'Old and new journeys side by side, each ticket\'s old and new fare, the fee, and what is paid or comes back, with the ticket\'s rules; the card to pay with. A moved price or a refused card says so here.',
+      on: {
+        'pay.select': { actions: 'selectCard' },
+        'change.confirm': [
+          { guard: 'nothingToPay', target: 'paying', actions: 'clearPriceMoved' },
+          { guard: 'paysWithSavedCard', target: 'paying', actions: 'clearPriceMoved' },
+          { target: 'cardForm', actions: 'clearPriceMoved' },
+        ],
+        'change.back': { target: 'choosing', actions: 'clearPriceMoved' },
+      },
+    },
+    cardForm: {
+      description: 'The card form (the refund\'s): the server tokenises the card and the payment names only the token.',
+      invoke: {
+        id: 'cardForm',
+        src: 'cardForm',
+        input: ({ context }) => ({ today: context.today }),
+        onDone: { target: 'paying', actions: 'storeCard' },
+      },
+      on: { 'card.cancel': { target: 'reviewing' } },
+    },
+    paying: {
+      description:
+        "One payment with a new Idempotency-Key, sent by the lost-answer chart (checking when the answer was lost, unconfirmed with Check again); the server re-prices it first.",
+      entry: 'beginAttempt',
+      invoke: {
+        id: 'pay',
+        src: 'pay',
+        input: ({ context }) => {
+          const total = context.quote?.total.amount ?? 0;
+          const payment: ChangePayment =
+            total <= 0
+              ? { method: 'none' }
+              : context.cardChoice.kind === 'saved' && context.card === null
+                ? { method: 'saved', cardId: context.cardChoice.cardId }
+                : { method: 'card', token: context.card?.token ?? '' };
+          return { request: { quoteId: context.quote?.quoteId ?? '', expectedTotal: total, payment, idempotencyKey: attemptKey(context) } satisfies PayRequest };
+        },
+        onDone: [
+          { guard: 'isChanged', target: 'changed', actions: 'storeResult' },
+          { guard: 'isPriceMoved', target: 'quoting', actions: 'markPriceMoved' },
+          { guard: 'isCardRefused', target: 'reviewing', actions: 'markCardRefused' },
+          { target: 'reviewing', actions: 'storePayError' },
+        ],
+        onError: { target: 'reviewing', actions: 'storePayError' },
+      },
+      on: { 'change.check': { actions: 'checkAgain' } },
+    },
+    changed: {
+      description: 'The new booking is issued (paid, refunded or nothing either way); the route opens it.',
+      type: 'final',
+      entry: 'openNewBooking',
+    },
+  },
+  output: ({ context }) => ({ result: context.result }),
+});

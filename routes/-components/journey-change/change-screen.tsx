@@ -1,0 +1,399 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useMemo, type FormEvent } from 'react';
+import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { journeyChangeMachine, searchErrors, type PayRequest } from '#machines/journey-change';
+import { refundCardFormMachine } from '#machines/refund-card-form';
+import { journeyChangeApi } from '#src/api/journey-change';
+import { newKeySeed } from '#src/api/idempotency';
+import { formatDate, formatMoney, formatTime } from '#src/i18n/format';
+import { legsOf, type ChangeDirection, type ChangeLeg, type ChangeMoney, type ChangeQuote, type ChangeSearchField } from '#src/schemas/journey-change';
+import { useServices } from '#src/services';
+import { Alert } from '#src/ui/alert';
+import { Button } from '#src/ui/button';
+import { useFocusFallback } from '#src/ui/focus-fallback';
+import { LoadError } from '#src/ui/load-error';
+import { Loading, Page } from '#src/ui/page';
+import { TextField } from '#src/ui/text-field';
+import { bookingPath } from '../booking-links';
+import { CheckAgain } from '../check-again';
+import { lostAnswerSubmit, useLostAnswerPhase } from '../lost-answer';
+import { CardForm } from '../refunds/card-form';
+import * as styles from '../refunds/refunds.css';
+import { m } from '#src/paraglide/messages.js';
+
+type Snapshot = SnapshotFrom<typeof journeyChangeMachine>;
+type Send = (event: Parameters<ReturnType<typeof useMachine<typeof journeyChangeMachine>>[1]>[0]) => void;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+const directionLabel = (d: ChangeDirection) =>
+  d === 'outward' ? m.journey_change_direction_outward() : d === 'inward' ? m.journey_change_direction_return() : m.journey_change_direction_both();
+
+function useJourneyChange(bookingId: string, guest: boolean) {
+  const { api } = useServices();
+  const navigate = useNavigate();
+  const calls = useMemo(() => ({ change: journeyChangeApi(api) }), [api]);
+  return useMachine(
+    journeyChangeMachine.provide({
+      actors: {
+        fetchOptions: fromPromise(({ input, signal }) => calls.change.getOptions(input.bookingId, signal)),
+        fetchDepartures: fromPromise(({ input, signal }) => calls.change.getDepartures(input, signal)),
+        fetchQuote: fromPromise(({ input }) => calls.change.quote(input)),
+        cardForm: refundCardFormMachine.provide({ actors: { tokeniseCard: fromPromise(({ input }) => calls.change.tokeniseCard(input)) } }),
+        pay: lostAnswerSubmit<PayRequest>((request) => calls.change.pay(request)),
+      },
+      actions: {
+        openNewBooking: ({ context }) => {
+          const id = context.result?.newBookingId;
+          if (id) void navigate({ to: bookingPath(guest, 'detail'), params: { bookingId: id }, state: { journeyChanged: true } as never, replace: true });
+        },
+      },
+    }),
+    { input: { bookingId, today: today(), keySeed: newKeySeed() } },
+  );
+}
+
+/** /bookings/{bookingId}/change (journeyChangeMachine; docs/decisions/600-change-your-journey.md). */
+export function JourneyChangeScreen({ bookingId, guest }: { bookingId: string; guest: boolean }) {
+  const [snapshot, send] = useJourneyChange(bookingId, guest);
+  const phase = useLostAnswerPhase(snapshot.children.pay);
+  useFocusFallback(JSON.stringify(snapshot.value) + (phase ?? ''));
+  const back = (
+    <p>
+      <Link to={bookingPath(guest, 'detail')} params={{ bookingId }}>{m.journey_change_back_to_booking()}</Link>
+    </p>
+  );
+  return (
+    <Page title={m.journey_change_title()}>
+      {back}
+      <ChangeView snapshot={snapshot} send={send} phase={phase} />
+    </Page>
+  );
+}
+
+function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send; phase: ReturnType<typeof useLostAnswerPhase> }) {
+  const c = snapshot.context;
+  const { locale } = useServices();
+  if (snapshot.matches('loading')) return <Loading label={m.journey_change_loading()} />;
+  if (snapshot.matches('loadFailed')) return <LoadError message={typeof c.error === 'string' ? c.error : m.journey_change_load_failed()} onRetry={() => send({ type: 'change.retry' })} />;
+  if (snapshot.matches('notChangeable')) return <NotChangeable snapshot={snapshot} />;
+  if (snapshot.matches('choosing')) return <SearchForm snapshot={snapshot} send={send} />;
+  if (snapshot.matches('searching')) return <Loading label={m.journey_change_searching()} />;
+  if (snapshot.matches('picking')) return <TrainList snapshot={snapshot} send={send} />;
+  if (snapshot.matches('quoting')) return <Loading label={m.journey_change_quoting()} />;
+  if (snapshot.matches('reviewing') && c.quote) return <Review snapshot={snapshot} send={send} quote={c.quote} />;
+  if (snapshot.matches('cardForm')) {
+    const child = snapshot.children.cardForm as ActorRefFrom<typeof refundCardFormMachine> | undefined;
+    return child ? (
+      <CardForm
+        actor={child}
+        onCancel={() => send({ type: 'card.cancel' })}
+        title={m.journey_change_card_title()}
+        submitLabel={m.journey_change_card_submit({ amount: c.quote ? formatMoney(c.quote.total.amount, c.quote.total.currencyCode, locale.tag) : '' })}
+      />
+    ) : null;
+  }
+  if (snapshot.matches('paying')) {
+    if (phase === 'unconfirmed') {
+      return (
+        <Alert tone="info" title={m.journey_change_unconfirmed_title()}>
+          <p>{m.journey_change_unconfirmed()}</p>
+          <CheckAgain onCheck={() => send({ type: 'change.check' })} />
+        </Alert>
+      );
+    }
+    return <Loading label={phase === 'checking' ? m.journey_change_checking() : m.journey_change_paying()} />;
+  }
+  return <Loading label={m.journey_change_opening_new_booking()} />;
+}
+
+function useFormat() {
+  const { locale } = useServices();
+  return {
+    money: (x: ChangeMoney) => formatMoney(x.amount, x.currencyCode, locale.tag),
+    time: (iso: string) => formatTime(iso, locale.tag),
+    day: (iso: string) => formatDate(iso, locale.tag, { weekday: 'short', day: 'numeric', month: 'short' }),
+  };
+}
+
+function NotChangeable({ snapshot }: { snapshot: Snapshot }) {
+  const o = snapshot.context.options;
+  const reasons = o?.refusal ? [o.refusal.message] : (o?.directions ?? []).map((d) => `${directionLabel(d.direction)}: ${d.message ?? ''}`);
+  return (
+    <Alert tone="info" title={m.journey_change_not_changeable_title()}>
+      <ul className={styles.plainList}>
+        {reasons.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+const fieldMessage = (problem: 'date' | 'past' | 'time' | undefined) =>
+  problem === 'date' ? m.journey_change_error_date() : problem === 'past' ? m.journey_change_error_past() : problem === 'time' ? m.journey_change_error_time() : undefined;
+
+function SearchForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+  const c = snapshot.context;
+  const o = c.options;
+  const errors = searchErrors(c.search, c.today);
+  const chosen = o?.directions.find((d) => d.direction === c.search.direction);
+  const canSearch = Object.keys(errors).length === 0 && chosen?.changeable === true;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'search.submit' });
+  };
+  const field = (name: ChangeSearchField, type: 'date' | 'time', label: string) => (
+    <TextField
+      label={label}
+      type={type}
+      name={name}
+      required
+      value={c.search[name]}
+      error={fieldMessage(errors[name])}
+      onValueChange={(value) => send({ type: 'search.change', field: name, value })}
+    />
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="change-search-title">
+      <h2 id="change-search-title" className={styles.sectionTitle}>{m.journey_change_what_to_change()}</h2>
+      {o && <JourneyPair title={m.journey_change_your_journey()} outward={o.outward} inward={o.inward} />}
+      {o && <Rules kind={o.fareKind} fee={o.fee} />}
+      {c.error !== null && <Alert tone="error">{c.error === true ? m.journey_change_search_failed() : c.error}</Alert>}
+      <fieldset className={styles.fieldset}>
+        <legend>{m.journey_change_which_journey()}</legend>
+        {o?.directions.map((d) => (
+          <div key={d.direction}>
+            <label>
+              <input
+                type="radio"
+                name="direction"
+                value={d.direction}
+                checked={c.search.direction === d.direction}
+                disabled={!d.changeable}
+                aria-describedby={d.changeable ? undefined : `why-${d.direction}`}
+                onChange={() => send({ type: 'search.direction', direction: d.direction })}
+              />{' '}
+              {directionLabel(d.direction)}
+            </label>
+            {!d.changeable && d.message && <p id={`why-${d.direction}`}>{d.message}</p>}
+          </div>
+        ))}
+      </fieldset>
+      {legsOf(c.search.direction).map((leg) => (
+        <fieldset key={leg} className={styles.fieldset}>
+          <legend>{leg === 'outward' ? m.journey_change_new_outward() : m.journey_change_new_return()}</legend>
+          {field(leg === 'outward' ? 'outwardDate' : 'inwardDate', 'date', m.journey_change_date())}
+          {field(leg === 'outward' ? 'outwardAfter' : 'inwardAfter', 'time', m.journey_change_leaving_after())}
+        </fieldset>
+      ))}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={!canSearch}>{m.journey_change_find_trains()}</Button>
+      </div>
+    </form>
+  );
+}
+
+function JourneyPair({ title, outward, inward }: { title: string; outward: ChangeLeg; inward: ChangeLeg | null }) {
+  const f = useFormat();
+  const line = (leg: ChangeLeg) =>
+    m.journey_change_leg_line({
+      from: leg.origin.name,
+      to: leg.destination.name,
+      day: f.day(leg.departure),
+      departs: f.time(leg.departure),
+      arrives: leg.arrival ? f.time(leg.arrival) : '',
+    });
+  return (
+    <section aria-label={title}>
+      <h3 className={styles.groupTitle}>{title}</h3>
+      <dl className={styles.totals}>
+        <dt>{m.journey_change_direction_outward()}</dt>
+        <dd>{line(outward)}</dd>
+        {inward && (
+          <>
+            <dt>{m.journey_change_direction_return()}</dt>
+            <dd>{line(inward)}</dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function Rules({ kind, fee }: { kind: 'advance' | 'flexible'; fee: ChangeMoney }) {
+  const f = useFormat();
+  return (
+    <section aria-labelledby="change-rules-title">
+      <h3 id="change-rules-title" className={styles.groupTitle}>{m.journey_change_rules_title()}</h3>
+      <ul className={styles.plainList}>
+        {kind === 'advance' ? (
+          <>
+            <li>{m.journey_change_rule_advance_before()}</li>
+            <li>{m.journey_change_rule_advance_fee({ fee: f.money(fee) })}</li>
+            <li>{m.journey_change_rule_advance_lower()}</li>
+          </>
+        ) : (
+          <>
+            <li>{m.journey_change_rule_flexible_before()}</li>
+            <li>{m.journey_change_rule_flexible_fee({ fee: f.money(fee) })}</li>
+          </>
+        )}
+      </ul>
+    </section>
+  );
+}
+
+function TrainList({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
+  const c = snapshot.context;
+  const f = useFormat();
+  const list = c.departures?.departures ?? [];
+  const status = (s: string) =>
+    s === 'FULL' ? m.journey_change_train_full() : s === 'CANCELLED' ? m.journey_change_train_cancelled() : m.journey_change_train_departed();
+  return (
+    <section aria-labelledby="change-trains-title">
+      <h2 id="change-trains-title" className={styles.sectionTitle}>
+        {c.leg === 'outward' ? m.journey_change_choose_outward() : m.journey_change_choose_return()}
+      </h2>
+      {c.error !== null && <Alert tone="error">{c.error === true ? m.journey_change_quote_failed() : c.error}</Alert>}
+      {list.length === 0 && <p>{m.journey_change_no_trains()}</p>}
+      <ul className={styles.groups} aria-label={m.journey_change_trains()}>
+        {list.map((t) => (
+          <li key={t.trainId} className={styles.section}>
+            <p>
+              <strong>{m.journey_change_train_times({ departs: f.time(t.departure), arrives: f.time(t.arrival) })}</strong>{' '}
+              {m.journey_change_changes({ count: t.changes })}
+            </p>
+            {t.status === 'AVAILABLE' && t.fare && t.difference ? (
+              <>
+                <p>
+                  {m.journey_change_new_fare({ fare: f.money(t.fare) })}{' '}
+                  {t.difference.amount > 0
+                    ? m.journey_change_difference_more({ amount: f.money(t.difference) })
+                    : t.difference.amount < 0
+                      ? m.journey_change_difference_less({ amount: f.money({ ...t.difference, amount: -t.difference.amount }) })
+                      : m.journey_change_difference_same()}
+                </p>
+                <Button
+                  tone="secondary"
+                  aria-label={m.journey_change_choose_train_label({ departs: f.time(t.departure) })}
+                  onClick={() => send({ type: 'train.pick', trainId: t.trainId })}
+                >
+                  {m.journey_change_choose_train()}
+                </Button>
+              </>
+            ) : (
+              <p>{status(t.status)}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className={styles.actions}>
+        <Button tone="secondary" onClick={() => send({ type: 'change.back' })}>{m.journey_change_search_again()}</Button>
+      </div>
+    </section>
+  );
+}
+
+function Review({ snapshot, send, quote }: { snapshot: Snapshot; send: Send; quote: ChangeQuote }) {
+  const c = snapshot.context;
+  const f = useFormat();
+  const total = quote.total.amount;
+  const cards = c.options?.savedCards ?? [];
+  const positive = (x: ChangeMoney) => f.money({ ...x, amount: Math.abs(x.amount) });
+  const confirm = total > 0 ? m.journey_change_pay_and_change({ amount: f.money(quote.total) }) : m.journey_change_confirm_change();
+  return (
+    <section aria-labelledby="change-review-title">
+      <h2 id="change-review-title" className={styles.sectionTitle}>{m.journey_change_review_title()}</h2>
+      {c.priceMoved && (
+        <Alert tone="info" title={m.journey_change_price_moved_title()}>
+          <p>{m.journey_change_price_moved()}</p>
+        </Alert>
+      )}
+      {c.error !== null && (
+        <Alert tone="error" title={c.cardDeclined ? m.journey_change_card_refused_title() : undefined}>
+          <p>{c.error === true ? m.journey_change_pay_failed() : c.error}</p>
+        </Alert>
+      )}
+      <div className={styles.cardGrid}>
+        <JourneyPair title={m.journey_change_old_journey()} outward={quote.old.outward} inward={quote.old.inward} />
+        <JourneyPair title={m.journey_change_new_journey()} outward={quote.new.outward} inward={quote.new.inward} />
+      </div>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption>{m.journey_change_fares_caption()}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{m.journey_change_ticket()}</th>
+              <th scope="col">{m.journey_change_old_fare()}</th>
+              <th scope="col">{m.journey_change_new_fare_heading()}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {quote.lines.map((l) => (
+              <tr key={l.ticketId}>
+                <td>{`${l.passengerName}, ${l.type}`}</td>
+                <td>{f.money(l.oldFare)}</td>
+                <td>{f.money(l.newFare)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className={styles.totals}>
+        <dt>{m.journey_change_fare_difference()}</dt>
+        <dd>{f.money(quote.fareDifference)}</dd>
+        <dt>{m.journey_change_fee()}</dt>
+        <dd>{f.money(quote.fees)}</dd>
+        <dt className={styles.grandTotal}>
+          {total > 0 ? m.journey_change_you_pay() : total < 0 ? m.journey_change_you_get_back() : m.journey_change_nothing_to_pay()}
+        </dt>
+        <dd className={styles.grandTotal}>{positive(quote.total)}</dd>
+      </dl>
+      {quote.lowerFareKept && (
+        <Alert tone="info" title={m.journey_change_lower_fare_title()}>
+          <p>{m.journey_change_lower_fare()}</p>
+        </Alert>
+      )}
+      {total < 0 && <p>{m.journey_change_refund_to_card()}</p>}
+      <Rules kind={quote.fareKind} fee={c.options?.fee ?? quote.fees} />
+      {total > 0 && (
+        <fieldset className={styles.fieldset}>
+          <legend>{m.journey_change_pay_with()}</legend>
+          {cards.map((card) => (
+            <div key={card.id}>
+              <label>
+                <input
+                  type="radio"
+                  name="card"
+                  value={card.id}
+                  disabled={card.expired}
+                  checked={c.cardChoice.kind === 'saved' && c.cardChoice.cardId === card.id}
+                  onChange={() => send({ type: 'pay.select', choice: { kind: 'saved', cardId: card.id } })}
+                />{' '}
+                {card.expired ? m.journey_change_saved_card_expired({ brand: card.brand, last4: card.last4 }) : m.journey_change_saved_card({ brand: card.brand, last4: card.last4 })}
+              </label>
+            </div>
+          ))}
+          <div>
+            <label>
+              <input
+                type="radio"
+                name="card"
+                value="new"
+                checked={c.cardChoice.kind === 'new'}
+                onChange={() => send({ type: 'pay.select', choice: { kind: 'new' } })}
+              />{' '}
+              {m.journey_change_new_card()}
+            </label>
+          </div>
+        </fieldset>
+      )}
+      <div className={styles.actions}>
+        <Button onClick={() => send({ type: 'change.confirm' })}>{confirm}</Button>
+        <Button tone="secondary" onClick={() => send({ type: 'change.back' })}>{m.journey_change_choose_again()}</Button>
+      </div>
+    </section>
+  );
+}

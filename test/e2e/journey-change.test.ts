@@ -1,0 +1,96 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stableId } from '#server/seed/context';
+import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { useE2eWorld } from './world';
+
+/** Changing a journey in Chromium against the local server (decision 600), as a new customer would. */
+const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
+const booking = (key: string) => stableId('booking', `${key}:0`);
+const york = booking('demo-upcoming-kingscross-york'); // Off-Peak Return, 09:00 out, 17:30 back
+const manchester = booking('demo-upcoming-euston-manchester'); // Advance Single, 07:30
+const departed = booking('demo-past-manchester-euston-advance'); // Advance, left an hour before seeding
+
+const world = useE2eWorld();
+let w: PageWatch;
+
+beforeAll(async () => {
+  w = await openPage(world.browser);
+  await signIn(w.page, world.server.origin, demo.email, demo.password);
+});
+beforeEach(() => {
+  w.errors.length = 0;
+});
+
+const go = (path: string) => w.page.goto(`${world.server.origin}/my-account${path}`);
+const heading = (name: string | RegExp, level = 1) => w.page.getByRole('heading', { level, name });
+const text = (t: string | RegExp) => w.page.getByText(t).first();
+
+async function searchOutwardAndChoose(time: string) {
+  await heading('Change your journey').waitFor();
+  await w.page.getByRole('radio', { name: 'Outward', exact: true }).check();
+  await w.page.getByRole('button', { name: 'Find trains' }).click();
+  await heading('Choose your new outward train', 2).waitFor();
+  // The 12:00 is full and the 15:00 cancelled: shown, not offered.
+  await text('Full: no seats left to sell.').waitFor();
+  await text('Cancelled.').waitFor();
+  await w.page.getByRole('button', { name: `Choose the ${time} train` }).click();
+  await heading('Check your change', 2).waitFor();
+}
+
+describe('change your journey', () => {
+  it("King's Cross → York: a later, dearer train, the difference and the fee paid with the saved card", async () => {
+    await go(`/bookings/${york}`);
+    await heading("London King's Cross to York").waitFor();
+    await w.page.getByRole('link', { name: 'Change journey' }).click();
+    await searchOutwardAndChoose('18:00');
+    // Old and new side by side, each ticket's fares, the difference, the fee and the total.
+    await heading('Old journey', 3).waitFor();
+    await heading('New journey', 3).waitFor();
+    await text('£11.00').waitFor();
+    await text('£20.00').waitFor();
+    expect(await w.page.getByRole('radio', { name: 'VISA ending 4242' }).isChecked()).toBe(true);
+    expect(await w.page.getByRole('radio', { name: 'AMEX ending 1005 (expired)' }).isDisabled()).toBe(true);
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    await w.page.getByRole('button', { name: 'Pay £31.00 and change' }).click();
+
+    // The new booking opens; the old one answers 308 and leads to it.
+    await heading("London King's Cross to York").waitFor();
+    await w.page.waitForURL((url) => !url.pathname.endsWith(`/bookings/${york}/change`) && !url.pathname.endsWith(`/bookings/${york}`));
+    const newUrl = w.page.url();
+    await text('18:00').waitFor();
+    await go(`/bookings/${york}`);
+    await w.page.waitForURL((url) => url.href !== `${world.server.origin}/my-account/bookings/${york}`);
+    expect(w.page.url()).not.toBe(`${world.server.origin}/my-account/bookings/${york}`);
+    expect(newUrl).not.toContain(york);
+  });
+
+  it('an Advance ticket to a cheaper train: told why nothing comes back; a refused card keeps the choice', async () => {
+    await go(`/bookings/${manchester}/change`);
+    await searchOutwardAndChoose('19:30');
+    await heading('Why nothing comes back', 2).or(text('Why nothing comes back')).first().waitFor();
+    await text('an Advance ticket changed to a lower fare gives no money back').waitFor();
+    await text('If the new fare is lower, the difference is not refunded.').waitFor();
+    await w.page.getByRole('radio', { name: 'A new card' }).check();
+    await w.page.getByRole('button', { name: 'Pay £10.00 and change' }).click();
+    await w.page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await w.page.getByLabel('Expiry date').fill('12/30');
+    await w.page.getByLabel('Security code (CVC)').fill('123');
+    await w.page.getByLabel('Name on card').fill('Alex Morgan');
+    await w.page.getByRole('button', { name: 'Use this card and pay £10.00' }).click();
+    // Refused: said so, nothing charged, the trains and the review kept.
+    await text('Your card was refused').waitFor();
+    await text('Your card was declined: nothing was charged. Try another card.').waitFor();
+    await heading('Check your change', 2).waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+  });
+
+  it('an Advance ticket whose train has left is refused with the reason', async () => {
+    await go(`/bookings/${departed}`);
+    await heading('Manchester Piccadilly to London Euston').waitFor();
+    expect(await w.page.getByRole('link', { name: 'Change journey' }).count()).toBe(0);
+    await go(`/bookings/${departed}/change`);
+    await text("This journey can't be changed online").waitFor();
+    await text('Advance tickets can be changed only before the booked train leaves, and this train has left.').waitFor();
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+  });
+});

@@ -1,0 +1,202 @@
+import { expect } from 'vitest';
+import { journeyChangeMachine, searchErrors } from '#machines/journey-change';
+import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journey-change';
+import { describeMachineModel, nextFrom, watching } from './harness';
+import { httpError, schemaError } from './fixtures/refund-fixtures';
+
+/** Changing a journey (docs/decisions/600-change-your-journey.md): the chart against what each state means. */
+const KEY_SEED = 'seed-change';
+const TODAY = '2026-11-22';
+const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
+const gbp = (amount: number) => ({ amount, currencyCode: 'GBP' });
+const leg = (from: string, to: string, departure: string) => ({
+  origin: { code: from, name: from }, destination: { code: to, name: to }, departure, arrival: departure, changes: 0, operator: 'LNER',
+});
+
+const options = (changeable: boolean): ChangeOptions => ({
+  bookingId: 'b-york', orderId: 'o-york', reference: 'TL-ABCDEF', refusal: null,
+  outward: leg('KGX', 'YRK', '2026-12-02T09:00:00.000Z'), inward: leg('YRK', 'KGX', '2026-12-04T17:30:00.000Z'),
+  passengers: [{ id: 'p1', firstName: 'Alex', lastName: 'Morgan', railcard: 'Two Together Railcard' }],
+  fareKind: 'flexible',
+  directions: [
+    { direction: 'outward', changeable, reason: changeable ? null : 'DEPARTED', message: changeable ? null : 'The train has left.' },
+    { direction: 'inward', changeable: false, reason: 'TICKET_DATE_REACHED', message: 'Before the date on the ticket.' },
+    { direction: 'both', changeable, reason: null, message: null },
+  ],
+  fee: gbp(10),
+  savedCards: [{ id: 'card-visa', brand: 'VISA', last4: '4242', expired: false }],
+});
+const train = (id: string, status: 'AVAILABLE' | 'FULL') => ({
+  trainId: id, departure: '2026-12-02T18:00:00.000Z', arrival: '2026-12-02T19:52:00.000Z', changes: 0, status,
+  fare: status === 'AVAILABLE' ? gbp(54.7) : null, difference: status === 'AVAILABLE' ? gbp(5.5) : null,
+});
+const departures = (l: 'outward' | 'inward'): Departures => ({
+  leg: l, date: '2026-12-02', departures: [train(`${l}-1800`, 'AVAILABLE'), train(`${l}-1200`, 'FULL')],
+});
+const quote = (total: number): ChangeQuote => ({
+  quoteId: `q-${total}`, direction: 'outward', fareKind: 'flexible',
+  old: { outward: leg('KGX', 'YRK', '2026-12-02T09:00:00.000Z'), inward: null },
+  new: { outward: leg('KGX', 'YRK', '2026-12-02T18:00:00.000Z'), inward: null },
+  lines: [], fareDifference: gbp(total - 10), fees: gbp(10), total: gbp(total), lowerFareKept: false,
+});
+const changed = { status: 'CHANGED', newBookingId: 'b-new', newOrderId: 'o-new', reference: 'TL-NEWONE', paid: gbp(15.5), refunded: null, cardLast4: '4242' };
+const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'answered', answer } });
+const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
+
+describeMachineModel(journeyChangeMachine, {
+  name: 'journeyChangeMachine',
+  input: { bookingId: 'b-york', today: TODAY, keySeed: KEY_SEED },
+  events: {
+    'xstate.done.actor.fetchOptions': [
+      { type: 'xstate.done.actor.fetchOptions', output: options(true) },
+      { type: 'xstate.done.actor.fetchOptions', output: options(false) },
+    ],
+    'xstate.error.actor.fetchOptions': [{ type: 'xstate.error.actor.fetchOptions', error: schemaError }],
+    'search.direction': [{ type: 'search.direction', direction: 'both' }],
+    // An invalid time, then a valid one again.
+    'search.change': (snap) => [
+      { type: 'search.change', field: 'outwardAfter', value: snap.context.search.outwardAfter === '06:00' ? '25:00' : '06:00' } as const,
+    ],
+    'xstate.done.actor.fetchDepartures': (snap) => [{ type: 'xstate.done.actor.fetchDepartures', output: departures(snap.context.leg) }],
+    'xstate.error.actor.fetchDepartures': [{ type: 'xstate.error.actor.fetchDepartures', error: httpError(422, 'DEPARTED', 'The train has left.') }],
+    'train.pick': (snap) => [
+      { type: 'train.pick', trainId: `${snap.context.leg}-1800` } as const,
+      { type: 'train.pick', trainId: `${snap.context.leg}-1200` } as const,
+    ],
+    'xstate.done.actor.fetchQuote': (snap) => [
+      { type: 'xstate.done.actor.fetchQuote', output: quote(snap.context.priceMoved ? 18 : 15.5) },
+      ...(snap.context.priceMoved ? [] : [{ type: 'xstate.done.actor.fetchQuote', output: quote(-2) }]),
+    ],
+    'xstate.error.actor.fetchQuote': [{ type: 'xstate.error.actor.fetchQuote', error: httpError(409, 'TRAIN_FULL', 'This train is full: choose another.') }],
+    'pay.select': [{ type: 'pay.select', choice: { kind: 'new' } }],
+    'xstate.done.actor.cardForm': [{ type: 'xstate.done.actor.cardForm', output: { token: 'tok_1', last4: '0002', brand: 'Visa' } }],
+    'xstate.done.actor.pay': [
+      answered(changed),
+      refused(httpError(409, 'PRICE_CHANGED', 'The price has moved.')),
+      refused(httpError(422, 'CARD_DECLINED', 'Your card was declined.')),
+      refused(httpError(409, 'ALREADY_CHANGED', 'This booking has already been changed.')),
+    ],
+    'xstate.error.actor.pay': [{ type: 'xstate.error.actor.pay', error: new Error('attempt failed') }],
+  },
+  serializeContext: (c) => ({
+    direction: c.search.direction,
+    timeValid: c.search.outwardAfter === '06:00',
+    leg: c.leg,
+    picked: [c.outwardTrain !== null, c.inwardTrain !== null],
+    owes: c.quote === null ? null : c.quote.total.amount > 0,
+    priceMoved: c.priceMoved,
+    card: c.cardChoice.kind,
+  }),
+  maxPaths: 600,
+  assert: (snapshot) => {
+    const c = snapshot.context;
+    // Only a valid search for a changeable choice is sent.
+    if (snapshot.matches('searching')) {
+      expect(searchErrors(c.search, c.today)).toEqual({});
+      expect(c.options?.directions.find((d) => d.direction === c.search.direction)?.changeable).toBe(true);
+    }
+    // A refused card keeps the trains chosen and drops only the card's token.
+    if (c.cardDeclined) {
+      expect(snapshot.matches('reviewing')).toBe(true);
+      expect(c.quote).not.toBeNull();
+      expect(c.card).toBeNull();
+      expect(c.outwardTrain).not.toBeNull();
+    }
+    if (snapshot.matches('changed')) expect(snapshot.output).toEqual({ result: changed });
+  },
+  calls: {
+    loading: { fetchOptions: { bookingId: 'b-york' } },
+    searching: {
+      fetchDepartures: (c: { search: { direction: string; outwardDate: string; outwardAfter: string; inwardDate: string; inwardAfter: string }; leg: string; outwardTrain: string | null }) => ({
+        bookingId: 'b-york',
+        direction: c.search.direction,
+        leg: c.leg,
+        date: c.leg === 'outward' ? c.search.outwardDate : c.search.inwardDate,
+        after: c.leg === 'outward' ? c.search.outwardAfter : c.search.inwardAfter,
+        outwardTrain: c.outwardTrain,
+      }),
+    },
+    quoting: {
+      fetchQuote: (c: { search: { direction: string }; outwardTrain: string | null; inwardTrain: string | null }) => ({
+        bookingId: 'b-york', direction: c.search.direction, outwardTrain: c.outwardTrain, inwardTrain: c.inwardTrain,
+      }),
+    },
+    cardForm: { cardForm: watching },
+    // Each payment with its own Idempotency-Key: nothing owed pays nothing; a saved card by its id; a new card by its token.
+    paying: {
+      pay: (c: { quote: ChangeQuote; attempt: number; card: { token: string } | null; cardChoice: { kind: string; cardId?: string } }) => ({
+        request: {
+          quoteId: c.quote.quoteId,
+          expectedTotal: c.quote.total.amount,
+          payment:
+            c.quote.total.amount <= 0
+              ? { method: 'none' }
+              : c.cardChoice.kind === 'saved' && c.card === null
+                ? { method: 'saved', cardId: c.cardChoice.cardId }
+                : { method: 'card', token: c.card?.token },
+          idempotencyKey: keyOf(c),
+        },
+      }),
+    },
+  },
+  states: {
+    loading: ({ context, event }) => {
+      expect(['xstate.init', 'change.retry']).toContain(event.type);
+      expect(context.options).toBeNull();
+    },
+    loadFailed: ({ context }) => {
+      expect(context.options).toBeNull();
+      expect(context.error).toBe(true);
+    },
+    notChangeable: ({ context }) => {
+      // Each choice with the rule that refuses it.
+      expect(context.options?.directions.some((d) => d.changeable)).toBe(false);
+      expect(context.options?.directions[0]?.message).toBe('The train has left.');
+    },
+    choosing: (check) => {
+      const { context } = check;
+      expect(context.options).not.toBeNull();
+      // The search opens on the booked day, from 06:00, for the first changeable choice.
+      expect(context.search.outwardDate).toBe('2026-12-02');
+      // An invalid time keeps Search disabled: the event does nothing.
+      if (Object.keys(searchErrors(context.search, context.today)).length > 0) {
+        expect(nextFrom(check, { type: 'search.submit' }).value).toBe('choosing');
+      }
+      if (check.event.type === 'xstate.error.actor.fetchDepartures') expect(context.error).toBe('The train has left.');
+    },
+    searching: ({ context }) => {
+      expect(context.error).toBeNull();
+      if (context.leg === 'inward') expect(context.outwardTrain).toBe('outward-1800');
+    },
+    picking: (check) => {
+      const { context } = check;
+      expect(context.departures?.leg).toBe(context.leg);
+      // A full train cannot be chosen.
+      expect(nextFrom(check, { type: 'train.pick', trainId: `${context.leg}-1200` }).value).toBe('picking');
+      if (check.event.type === 'xstate.error.actor.fetchQuote') expect(context.error).toBe('This train is full: choose another.');
+    },
+    quoting: ({ context }) => {
+      // For both legs the outward and the return train are chosen before the quote.
+      if (context.search.direction === 'both') expect(context.inwardTrain).toBe('inward-1800');
+      else expect(context.outwardTrain).toBe('outward-1800');
+    },
+    reviewing: ({ context, event }) => {
+      expect(context.quote).not.toBeNull();
+      // A moved price is shown (18 instead of 15.50) before any charge.
+      if (context.priceMoved) expect(context.quote?.total.amount).toBe(18);
+      if (event.type === 'xstate.done.actor.pay') expect(context.error).not.toBeNull();
+    },
+    cardForm: ({ context }) => {
+      expect(context.cardChoice.kind).toBe('new');
+      expect((context.quote?.total.amount ?? 0) > 0).toBe(true);
+    },
+    paying: ({ context }) => {
+      expect(context.attempt).toBeGreaterThan(0);
+      expect(context.error).toBeNull();
+    },
+    changed: ({ snapshot, context }) => {
+      expect(snapshot.status).toBe('done');
+      expect(context.result?.newBookingId).toBe('b-new');
+    },
+  },
+});
