@@ -14,7 +14,7 @@ const SRC_LIBRARIES = '^src/(api|ui|schemas|config|i18n|styles)/';
  * (decision 191); and the booking lifecycle chart with the facts it reads, so the server refuses exactly
  * what the app withdraws (decision 320). Anything else in src/ is the browser's.
  */
-const SERVER_SHARED_SCHEMAS = '^src/schemas/(forms|passengers|railcards|refunds|addresses|passenger-assistance)\\.ts$|^src/calendar/ics\\.ts$|^machines/booking-lifecycle\\.ts$|^machines/lib/booking-lifecycle-facts\\.ts$';
+const SERVER_SHARED_SCHEMAS = '^src/schemas/(forms|passengers|railcards|refunds|addresses|passenger-assistance|name-rule)\\.ts$|^src/calendar/ics\\.ts$|^machines/booking-lifecycle\\.ts$|^machines/lib/booking-lifecycle-facts\\.ts$';
 /**
  * Child statecharts a parent machine invokes by name in its setup() (XState composition: the child
  * shows as a nested chart in Stately's editor). Nothing else of another machine may be imported.
@@ -24,6 +24,8 @@ const INVOKED_CHILD_MACHINES = ['^machines/refund-card-form\\.ts$', '^machines/s
  * Screen folders that host other features' sections: a booking's detail, history and list card show
  * its refund, Delay Repay and insurance sections, imported from those folders' section components.
  */
+/** Screens that pay with the refund's card form (the product has one card form). */
+const CARD_FORM_GUESTS = '^routes/-components/journey-change/';
 const HOST_SCREENS = '^routes/-components/(booking-detail|bookings-list)/';
 const HOSTED_SECTIONS = ['^routes/-components/refunds/', '^routes/-components/delay-repay/', '^routes/-components/insurance/'];
 /**
@@ -113,8 +115,15 @@ module.exports = {
       name: 'screen-folders-import-each-other',
       comment: 'A screen folder in routes/-components/ does not reach into another one: what two share goes to src/ui, src/api or routes/-components/ itself.',
       severity: 'error',
-      from: { path: '^routes/-components/([^/]+)/', pathNot: HOST_SCREENS },
+      from: { path: '^routes/-components/([^/]+)/', pathNot: [HOST_SCREENS, CARD_FORM_GUESTS] },
       to: { path: '^routes/-components/[^/]+/', pathNot: ['^routes/-components/$1/'] },
+    },
+    {
+      name: 'card-form-guests-import-only-the-card-form',
+      comment: 'A change of journey pays with the card form a refund asks for (decision 600), and reaches nothing else of another screen folder.',
+      severity: 'error',
+      from: { path: CARD_FORM_GUESTS },
+      to: { path: '^routes/-components/[^/]+/', pathNot: ['^routes/-components/journey-change/', '^routes/-components/refunds/(card-form\\.tsx|refunds\\.css\\.ts)$'] },
     },
     {
       name: 'host-screens-import-only-sections',

@@ -49,7 +49,6 @@ const Train = v.object({
   fare: v.nullish(Money, null),
   difference: v.nullish(Money, null),
 });
-export type ChangeTrain = v.InferOutput<typeof Train>;
 export const Departures = v.object({ leg: v.picklist(['outward', 'inward']), date: v.string(), departures: v.array(Train) });
 export type Departures = v.InferOutput<typeof Departures>;
 

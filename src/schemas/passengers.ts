@@ -46,8 +46,6 @@ export const PASSENGER_LIMIT_REACHED = 'PASSENGER_LIMIT_REACHED';
 /** @ ? ! , | $ % < > ~ ` ; : { } + = * ^ £ */
 export const forbiddenNameCharacters = /[@?!,|$%<>~`;:{}+=*^£]/;
 
-export { hasVisibleLetter } from './name-rule';
-
 export const validatePassengerName = (value: string): string | null => {
   const name = value.trim();
   if (name === '') return passengerMessages.required;
