@@ -64,6 +64,8 @@ export const closeAccountMachine = setup({
     context: {} as CloseAccountContext,
     events: {} as CloseAccountEvent,
     input: {} as CloseAccountInput,
+    /** The machine ends only when the account is closed: a parent or test reads that it was. */
+    output: {} as { closed: true },
   },
   actors: {
     closeAccount: fromPromise<void, { password: string | null }>(async () => {
@@ -92,6 +94,7 @@ export const closeAccountMachine = setup({
   },
 }).createMachine({
   id: 'closeAccount',
+  output: () => ({ closed: true as const }),
   context: ({ input }) => ({ hasPassword: input?.hasPassword !== false, matters: [], ...emptyForm }),
   initial: 'idle',
   states: {

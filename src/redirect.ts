@@ -32,5 +32,8 @@ export const safeRedirectPath = (value: unknown, fallback = defaultAfterLogin): 
  */
 export const signInReturn = (path: string): string | undefined => {
   const back = safeRedirectPath(path, '');
-  return back === '' || back === '/' ? undefined : back;
+  return back === '' || back === '/' || SIGN_IN_PAGES.test(back) ? undefined : back;
 };
+
+/** The pages a customer signs in, registers, recovers a password or signs out on. */
+const SIGN_IN_PAGES = /^\/(login|register|forgot-password|reset-password|migration\/reset-password|logout|sign-in-link|confirm-email)(\/|\?|#|$)/;

@@ -29,6 +29,9 @@ export interface ContactDetails {
   email?: string;
 }
 
+/** The data protection officer's line, named by the privacy notice (from the drama range, as above). */
+export const privacyPhone = '020 7946 0990';
+
 const weekdays = { fromDay: 1, toDay: 5 } as const;
 const saturday = { fromDay: 6, toDay: 6 } as const;
 

@@ -3,6 +3,8 @@
  * not copy: a deployment for another retailer changes these lines. The VAT number is the one HMRC
  * registered the seller under (GB and 9 digits); this one is the demo retailer's.
  */
+import { privacyPhone } from './contact';
+
 export const retailer = {
   legalName: 'Rail Tickets Retail Ltd',
   address: ['1 Station Approach', 'London', 'NW1 2DU', 'United Kingdom'],
@@ -11,5 +13,5 @@ export const retailer = {
    * Where a customer asks for a copy of their data or to close their account when the API offers
    * no such calls (decision 611): the data protection contact the privacy notice names.
    */
-  privacyContact: { email: 'privacy@rail-tickets.example', phone: '0345 600 7245' },
+  privacyContact: { email: 'privacy@example.com', phone: privacyPhone },
 } as const;

@@ -138,7 +138,7 @@ export const Order = v.object({
    * when the tickets were first paid for, so its VAT receipt says what it is (docs/decisions/630).
    * Absent: the receipt reads as an order of its own.
    */
-  replaces: maybe(v.object({ friendlyOrderId: v.string(), kind: v.picklist(['part-refund', 'change']), paidAt: IsoDate })),
+  replaces: v.optional(v.nullable(v.object({ friendlyOrderId: v.string(), kind: v.picklist(['part-refund', 'change']), paidAt: IsoDate }))),
 });
 export type Order = v.InferOutput<typeof Order>;
 
