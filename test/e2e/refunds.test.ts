@@ -132,7 +132,8 @@ describe('refunds', () => {
     await w.page.keyboard.press('ArrowDown');
     await w.page.waitForFunction(() => (document.getElementById('reason-DISRUPTION_SERVICE_CANCELLATION') as HTMLInputElement | null)?.checked === true);
     await w.page.getByText(/No such disruption on record\./).waitFor();
-    await w.page.getByText('The train company has not cancelled the train this ticket is for', { exact: false }).first().waitFor();
+    // Why, in the customer's language (the catalogue's words for DISRUPTION_NOT_RECORDED, not the server's English).
+    await w.page.getByText("The train company's running data does not show the cancellation, delay or announced disruption this reason is for.", { exact: false }).first().waitFor();
     expect(await w.page.getByText('Total refund').count()).toBe(0);
     expect(await w.page.getByRole('button', { name: 'Continue' }).count()).toBe(0);
     expect(await w.page.evaluate(() => document.activeElement?.id)).toBe('reason-DISRUPTION_SERVICE_CANCELLATION');
