@@ -79,7 +79,7 @@ describe.each(['spec', 'spec-nulls'] as const)('against a host with the spec\'s 
     // Nor are Your data's (decisions 610, 611): the section says how to ask the retailer instead.
     const yourData = w.page.getByRole('region', { name: 'Your data' });
     await yourData.getByText(/To get a copy of your data or to close your account, contact /).waitFor();
-    await yourData.getByText('Email: privacy@rail-tickets.example').waitFor();
+    await yourData.getByText('Email: privacy@example.com').waitFor();
     expect(await w.page.getByRole('button', { name: 'Request my data' }).count()).toBe(0);
     expect(await w.page.getByRole('button', { name: 'Close my account' }).count()).toBe(0);
     await w.page.goto(url('/passenger-assistance'));
