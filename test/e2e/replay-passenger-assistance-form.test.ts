@@ -159,7 +159,10 @@ describeBrowserReplay(
         const error = snapshot.context.submitError;
         if (error) {
           const alert = page.getByRole('alert').filter({ hasText: m.passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance() });
-          await alert.getByText(error.detail ?? passengerAssistanceFormMessages.submitError, { exact: true }).waitFor();
+          // TOO_LATE is worded by the page from the train it knows (its time and station), not the server's English.
+          const tooLateLead = m.passenger_assistance_too_late({ time: '\u0000', station: '' }).split('\u0000')[0]!;
+          if (error.code === 'TOO_LATE') await alert.getByText(tooLateLead, { exact: false }).waitFor();
+          else await alert.getByText(error.detail ?? passengerAssistanceFormMessages.submitError, { exact: true }).waitFor();
         }
         await formShown(step, false);
       },
