@@ -60,7 +60,7 @@ describe('customer service contact details', () => {
     // The flagged order's next "Cancel and refund" on the booking says so too, with the same contact.
     await w.page.goto(url(`/bookings/${bookingId}`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
-    const again = w.page.getByRole('alert').filter({ hasText: 'We need to check this order' });
+    const again = w.page.getByRole('alert').filter({ hasText: "We can't refund this booking online" });
     await again.waitFor();
     expect(
       await again
