@@ -29,66 +29,14 @@ export interface PageWatch {
   errors: string[];
 }
 
-/** Every page opened by openPage in this test file (until its context closes or is recycled). */
+/** Every page opened by openPage in this test file (until its context closes). */
 const watched = new Set<PageWatch>();
 /** Errors of pages whose context closed during the current test (still this test's to report). */
 const closedErrors: string[] = [];
 
 /**
- * Contexts handed back by a test, cleaned and ready for the next openPage of the same browser. A
- * new context starts with a new renderer and an empty HTTP cache: every test then downloaded and
- * compiled the app's JavaScript again, about a second of each test on a loaded 2-core machine.
- */
-const spares = new WeakMap<Browser, Spare[]>();
-type Spare = { context: BrowserContext; page: Page; origin: string };
-/** What a context's closing means for the test holding it now (one listener per context). */
-const onClose = new WeakMap<BrowserContext, () => void>();
-
-/**
- * Cleans a context for the next test: only one that stayed on a single http origin, with one page,
- * no init script and its service workers blocked; otherwise it is really closed. The page leaves
- * the app (its timers and polls stop), then cookies, storage, databases, caches, permissions,
- * routes, listeners and offline mode are all reset, the storage from a plain same-origin answer.
- */
-async function recycle(spare: Spare, tainted: boolean): Promise<boolean> {
-  const { context, page, origin } = spare;
-  if (tainted || context.pages().length !== 1 || page.isClosed()) return false;
-  try {
-    page.removeAllListeners();
-    // The old document goes first, with the test's stubs still in place: a poll or a late call of its
-    // own must not reach the server, where it could take an answer held for the next test.
-    await page.goto('about:blank');
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await context.unrouteAll({ behavior: 'ignoreErrors' });
-    await context.setOffline(false);
-    await context.clearPermissions();
-    await context.clearCookies();
-    await page.goto(`${origin}/__recycled-page`);
-    await page.evaluate(async () => {
-      localStorage.clear();
-      sessionStorage.clear();
-      const deleting = (await indexedDB.databases()).map(
-        (db) =>
-          new Promise((done) => {
-            const request = indexedDB.deleteDatabase(db.name ?? '');
-            request.onsuccess = request.onerror = request.onblocked = done;
-          }),
-      );
-      await Promise.all(deleting);
-      for (const key of await caches.keys()) await caches.delete(key);
-    });
-    await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * A fresh context and page that records page errors and console errors. The e2e project's setup
  * file (test/e2e/setup-page-errors.ts) fails any test during which a watched page logged one.
- * `watch.context.close()` hands a clean context back for the next test (see `recycle`); a context
- * whose state cannot be wiped (init scripts, other origins, service workers, extra pages) closes.
  */
 export const openPage = async (
   browser: Browser,
@@ -99,59 +47,20 @@ export const openPage = async (
    */
   serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<PageWatch> => {
-  const reused = serviceWorkers === 'block' ? spares.get(browser)?.pop() : undefined;
-  const context = reused?.context ?? (await browser.newContext({ viewport: { width, height: 900 }, serviceWorkers }));
-  const page = reused?.page ?? (await context.newPage());
-  if (reused) await page.setViewportSize({ width, height: 900 });
+  const context = await browser.newContext({ viewport: { width, height: 900 }, serviceWorkers });
+  const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${String(e)}`));
   page.on('console', (m) => {
     // 401/404 answers are expected in some tests and Chromium logs them as resource errors.
     if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`);
   });
-  const origins = new Set<string>();
-  page.on('framenavigated', (f) => {
-    const url = new URL(f.url());
-    if (url.protocol.startsWith('http')) origins.add(url.origin);
-  });
-  let tainted = serviceWorkers === 'allow';
-  let handedBack: Promise<void> | null = null;
-  const finish = () => {
+  const watch = { page, context, errors };
+  watched.add(watch);
+  context.on('close', () => {
     closedErrors.push(...errors.splice(0));
     watched.delete(watch);
-  };
-  // A test closes its context as before; the proxy recycles it instead when it can be wiped clean.
-  const handle = new Proxy(context, {
-    get(target, prop, receiver) {
-      if (prop === 'addInitScript' || prop === 'newPage' || prop === 'exposeBinding' || prop === 'exposeFunction' || prop === 'setExtraHTTPHeaders' || prop === 'setGeolocation') tainted = true;
-      if (prop === 'close') {
-        return () =>
-          (handedBack ??= (async () => {
-            finish();
-            const origin = origins.size === 1 ? [...origins][0] : undefined;
-            const spare = origin ? { context: target, page, origin } : undefined;
-            if (spare && (await recycle(spare, tainted))) {
-              const list = spares.get(browser) ?? [];
-              list.push(spare);
-              spares.set(browser, list);
-            } else await target.close().catch(() => {});
-          })());
-      }
-      const value = Reflect.get(target, prop, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
   });
-  const watch: PageWatch = { page, context: handle, errors };
-  watched.add(watch);
-  onClose.set(context, () => {
-    if (!handedBack) finish();
-  });
-  if (!reused)
-    context.once('close', () => {
-      onClose.get(context)?.();
-      const list = spares.get(browser);
-      if (list) spares.set(browser, list.filter((s) => s.context !== context));
-    });
   return watch;
 };
 
