@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, REFUNDS_ACCOUNT } from '#server/seed/accounts.ts';
 import { bookingIdOf, stableId } from '#server/seed/context.ts';
 import { insuranceProductId } from '#server/seed/insurance.ts';
@@ -7,7 +7,8 @@ import { REFUND_SEED_KEYS as K, refundSeedBookingId } from '#server/seed/refunds
 import { feesRefundedBy } from '#server/api/refund-quote.ts';
 import type { BookingData } from '#server/domain/booking-data.ts';
 import { parseCalendar } from '../helpers/parse-ics.ts';
-import { apiClient, signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { apiClient, signedInClient, type ApiClient } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/use-test-server.ts';
 
 /**
  * What follows a booking's lifecycle once money moves (docs/decisions/630): the assistance booked
@@ -28,16 +29,9 @@ type Quote = {
   cancellationDetails: { paid: { amount: number }; total: { amount: number }; bookingFees?: { amount: { amount: number }; refunded: boolean } } | null;
 };
 
-let server: TestServer;
+const server = useTestServer({ resetEachTest: true });
 let client: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
 beforeEach(async () => {
-  await server.reset();
   await server.setClock(0);
 });
 
