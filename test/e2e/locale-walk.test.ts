@@ -1,5 +1,5 @@
 import type { Page, Request } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { openPage, type PageWatch } from './browser';
 import { containsWords, englishLeftIn } from './english-left';
 import { useE2eWorld } from './world';
@@ -100,7 +100,7 @@ function watchServerCopy(w: PageWatch) {
   });
   return {
     english,
-    async settled(page: Page) {
+    async settled(page: Page, expect: ExpectStatic) {
       await expect.poll(() => inFlight <= 0 && Date.now() - lastChange > 250, { timeout: 15_000, interval: 100 }).toBe(true);
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 });
       await Promise.all(refetches.splice(0));
@@ -220,7 +220,8 @@ const world = useE2eWorld();
 describe('every screen in de and fr shows no English', () => {
   // The walk changes nothing (its refusals save nothing): both locales walk side by side on one seeded server.
   beforeAll(() => world.server.reset());
-  it.concurrent.each(['de', 'fr'])('%s: nothing of the en-GB catalogue the locale translates, nothing of the server English', { timeout: 240_000 }, async (locale) => {
+  // Concurrent tests assert with their own context's expect: the global one knows only one current test.
+  it.concurrent.for(['de', 'fr'])('%s: nothing of the en-GB catalogue the locale translates, nothing of the server English', { timeout: 240_000 }, async (locale, { expect }) => {
     const w = await openPage(world.browser);
     const copy = watchServerCopy(w);
     const base = `${world.server.origin}/${locale}/my-account`;
@@ -239,10 +240,10 @@ describe('every screen in de and fr shows no English', () => {
       }
       await w.page.goto(`${base}${screen.path}`);
       await w.page.locator('h1').first().waitFor();
-      await copy.settled(w.page);
+      await copy.settled(w.page, expect);
       if (screen.act) {
         await screen.act(w.page);
-        await copy.settled(w.page);
+        await copy.settled(w.page, expect);
       }
       // Folded text (a railcard's terms and conditions) is read too, as a reader who opens it.
       await w.page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
