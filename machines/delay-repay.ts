@@ -46,8 +46,10 @@ export interface SubmitError {
   status: number | null;
   kind: 'customer' | 'platform';
   message: string;
-  /** The server's own words (local extra), if any. */
+  /** The server's own words (local extra), if any: shown only when the screen has none for `code`. */
   detail: string | null;
+  /** The refusal's code (`DELAY_BELOW_THRESHOLD`, `CLAIM_EXPIRED`, a lifecycle reason…), worded by the screen (decision 641). */
+  code: string | null;
 }
 
 export interface DelayRepayContext {
@@ -144,10 +146,15 @@ const detailOf = (event: object): string | null => {
   return problem.kind === 'http' ? problem.detail : null;
 };
 
-/** docs/product/errors.md: 422 → customer 'Sorry! ...'; 400 → customer 'There was a problem ...'; else platform. */
-export function submitErrorFor(status: number | null, detail: string | null): SubmitError {
-  if (status === 422) return { status, kind: 'customer', message: delayRepayMessages.unprocessable, detail };
-  return { status, kind: status === 400 ? 'customer' : 'platform', message: delayRepayMessages.problem, detail: null };
+/**
+ * docs/product/errors.md: 422 → customer 'Sorry! ...'; 400 → customer 'There was a problem ...'; else
+ * platform. A 409 keeps its code and sentence: a refusal the customer cannot fix (the journey was
+ * refunded, or paid by insurance, since the page was opened) says why.
+ */
+export function submitErrorFor(status: number | null, detail: string | null, code: string | null = null): SubmitError {
+  if (status === 422) return { status, kind: 'customer', message: delayRepayMessages.unprocessable, detail, code };
+  if (status === 409) return { status, kind: 'platform', message: delayRepayMessages.problem, detail, code };
+  return { status, kind: status === 400 ? 'customer' : 'platform', message: delayRepayMessages.problem, detail: null, code: null };
 }
 
 /** What startClaimFlow answered: the session (and, from the local server, the claim id). */
@@ -243,7 +250,7 @@ export const delayRepayMachine = setup({
     storeSubmitted: assign(({ event }) => {
       return { claim: doneOutput<Claim>(event, 'submitClaim'), submitError: null, justSubmitted: true };
     }),
-    storeSubmitError: assign({ submitError: ({ event }) => submitErrorFor(statusOfEvent(event), detailOf(event)) }),
+    storeSubmitError: assign({ submitError: ({ event }) => submitErrorFor(statusOfEvent(event), detailOf(event), codeOf(problemOfEvent(event))) }),
     /** A new submit: the next Idempotency-Key. */
     beginAttempt: assign(({ context }) => nextAttempt(context)),
     /** The kept draft over the loaded claim's form: the customer sees what they typed, not yet sent. */

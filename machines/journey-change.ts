@@ -55,6 +55,12 @@ export interface JourneyChangeContext extends JourneyChangeInput {
   card: { token: string; last4: string } | null;
   /** What went wrong last (the server's sentence, or true: no answer), shown where it happened. */
   error: string | true | null;
+  /**
+   * The refusal's code with that sentence (`TRAIN_FULL`, `QUOTE_EXPIRED`, a lifecycle reason…):
+   * the screen words a known code from the catalogue and shows the sentence only for an unknown one
+   * (docs/decisions/641-server-words-as-codes.md).
+   */
+  errorCode: string | null;
   /** The last payment was refused because of the card. */
   cardDeclined: boolean;
   result: ChangeResult | null;
@@ -149,7 +155,7 @@ export const journeyChangeMachine = setup({
     isPriceMoved: ({ event }) => payCode(event) === 'PRICE_CHANGED',
     isCardRefused: ({ event }) => {
       const code = payCode(event);
-      return code === 'CARD_DECLINED' || code === 'CARD_TOKEN_INVALID' || code === 'CARD_UNKNOWN';
+      return code === 'CARD_DECLINED' || code === 'CARD_EXPIRED' || code === 'CARD_TOKEN_INVALID' || code === 'CARD_UNKNOWN';
     },
   },
   actions: {
@@ -175,28 +181,29 @@ export const journeyChangeMachine = setup({
     setSearchField: assign({
       search: ({ context, event }) => (event.type === 'search.change' ? { ...context.search, [event.field]: event.value } : context.search),
     }),
-    startSearch: assign(({ context }) => ({ leg: legsOf(context.search.direction)[0] ?? 'outward', outwardTrain: null, inwardTrain: null, error: null })),
+    startSearch: assign(({ context }) => ({ leg: legsOf(context.search.direction)[0] ?? 'outward', outwardTrain: null, inwardTrain: null, error: null, errorCode: null })),
     nextLeg: assign({ leg: 'inward' as const }),
-    storeDepartures: assign({ departures: ({ event }) => doneOutput<Departures>(event, 'fetchDepartures'), error: null }),
-    storeError: assign({ error: ({ event }) => problemMessageOfEvent(event) }),
+    storeDepartures: assign({ departures: ({ event }) => doneOutput<Departures>(event, 'fetchDepartures'), error: null, errorCode: null }),
+    storeError: assign({ error: ({ event }) => problemMessageOfEvent(event), errorCode: ({ event }) => codeOf(problemOfEvent(event)) }),
     pickTrain: assign(({ context, event }) => {
       if (event.type !== 'train.pick') return {};
       return context.leg === 'outward' ? { outwardTrain: event.trainId } : { inwardTrain: event.trainId };
     }),
-    storeQuote: assign({ quote: ({ event }) => doneOutput<ChangeQuote>(event, 'fetchQuote'), error: null }),
+    storeQuote: assign({ quote: ({ event }) => doneOutput<ChangeQuote>(event, 'fetchQuote'), error: null, errorCode: null }),
     clearPriceMoved: assign({ priceMoved: false }),
     markPriceMoved: assign({ priceMoved: true, quote: null }),
     selectCard: assign({ cardChoice: ({ context, event }) => (event.type === 'pay.select' ? event.choice : context.cardChoice) }),
     storeCard: assign({ card: ({ event }) => doneOutput<{ token: string; last4: string }>(event, 'cardForm') }),
-    beginAttempt: assign(({ context }) => ({ ...nextAttempt(context), error: null, cardDeclined: false })),
+    beginAttempt: assign(({ context }) => ({ ...nextAttempt(context), error: null, errorCode: null, cardDeclined: false })),
     storeResult: assign({ result: ({ event }) => payOf(event) ?? null }),
     /** A refused card: its sentence, the card's token dropped; the trains and the card choice stay. */
     markCardRefused: assign({
       error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')),
+      errorCode: ({ event }) => payCode(event),
       cardDeclined: true,
       card: null,
     }),
-    storePayError: assign({ error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')), card: null }),
+    storePayError: assign({ error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')), errorCode: ({ event }) => payCode(event), card: null }),
     /** Check again, when the payment's outcome could not be confirmed: the same request, the same key. */
     checkAgain: sendTo('pay', { type: 'submit.check' }),
     /** Provided by the route: opens the new booking. */
@@ -217,6 +224,7 @@ export const journeyChangeMachine = setup({
     cardChoice: { kind: 'new' },
     card: null,
     error: null,
+    errorCode: null,
     cardDeclined: false,
     result: null,
     attempt: 0,

@@ -43,6 +43,25 @@ const sameAsReason = new Set([
   'REFUND_BELOW_FEE',
 ]);
 
+/**
+ * Why the booking's lifecycle refuses an action (the server's 409 with the lifecycle's reason as its
+ * code, server/domain/booking-lifecycle.ts), in the page's words; null for another code.
+ */
+const lifecycle: Record<string, () => string> = {
+  NOT_TRAVELLED: () => m.lifecycle_refusal_not_travelled(),
+  ONE_PASSENGER: () => m.lifecycle_refusal_one_passenger(),
+  CHECKED_IN: () => m.lifecycle_refusal_checked_in(),
+  TRAVELLED: () => m.lifecycle_refusal_travelled(),
+  DELAY_REPAY_CLAIMED: () => m.lifecycle_refusal_delay_repay_claimed(),
+  REFUND_IN_PROGRESS: () => m.lifecycle_refusal_refund_in_progress(),
+  REFUNDED: () => m.lifecycle_refusal_refunded(),
+  PART_REFUNDED: () => m.lifecycle_refusal_part_refunded(),
+  CHANGED: () => m.lifecycle_refusal_changed(),
+  INSURANCE_CLAIMED: () => m.lifecycle_refusal_insurance_claimed(),
+  EXPIRED: () => m.lifecycle_refusal_expired(),
+};
+export const lifecycleRefusalWords = (code: string | null | undefined): string | null => (code && lifecycle[code] ? lifecycle[code]() : null);
+
 export const serverWords = (w: ServerWords | null | undefined): string | null => {
   const word = w ? words[w.code] : undefined;
   return word && w ? word(w.params) : null;

@@ -316,7 +316,7 @@ async function charge(db: Queryable, access: BookingAccess, order: OrderRow, tot
         )
       : null;
     if (!card) throw new ApiError(422, 'CARD_UNKNOWN', 'This card is not saved to your account: choose another.');
-    if (isCardExpired(card, now)) throw new ApiError(422, 'CARD_DECLINED', 'Your card was declined: it has expired. Choose another card.');
+    if (isCardExpired(card, now)) throw new ApiError(422, 'CARD_EXPIRED', 'Your card was declined: it has expired. Choose another card.');
     return { last4: card.last_four_digits };
   }
   const token = await one<{ token_hash: string; customer_id: string | null; order_id: string | null; last4: string; declined: boolean; expires_at: Date; used_at: Date | null }>(
@@ -333,7 +333,7 @@ async function charge(db: Queryable, access: BookingAccess, order: OrderRow, tot
   return { last4: token.last4 };
 }
 
-/** The new order and booking, the old order pointing at it, the exchange recorded; the new booking's email in the outbox. */
+/** The new order and booking, the old order pointing at it, the exchange recorded (the new booking's email follows the commit). */
 async function issueChange(tx: Queryable, order: OrderRow, booking: BookingRow, data: BookingData, price: ChangePrice, card: Charge, now: Date) {
   const orderId = randomUUID();
   const bookingId = randomUUID();
@@ -395,7 +395,7 @@ async function pay(c: Context<AppEnv>) {
     return { moved: false as const, price, card, issued, data };
   }).catch(async (e: unknown) => {
     // A declined card spends nothing but the card token: the quote stays for another card.
-    if (e instanceof ApiError && (e.code === 'CARD_DECLINED' || e.code === 'CARD_TOKEN_INVALID' || e.code === 'CARD_UNKNOWN')) {
+    if (e instanceof ApiError && (e.code === 'CARD_DECLINED' || e.code === 'CARD_EXPIRED' || e.code === 'CARD_TOKEN_INVALID' || e.code === 'CARD_UNKNOWN')) {
       if (body.payment.method === 'card') await db.query('update card_tokens set used_at = $2 where token_hash = $1', [sha256Hex(body.payment.token), now]);
     }
     throw e;

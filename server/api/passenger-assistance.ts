@@ -178,7 +178,33 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
         passengerAssistances: items.map((item) => apiAssistance(item, row)),
       });
     }
-    return c.json({ bookings });
+    // Local extra: the upcoming journeys whose tickets are gone, with only the help that ended with
+    // them (cancelledBecause, decision 630), so the overview can say why; nothing is offered on them.
+    const listed = new Set(bookings.map((b) => b.bookingId));
+    const ended = await many<BookingRow & { friendly_order_id: string }>(
+      db,
+      `select b.id, b.order_id, b.is_season, b.data, o.friendly_order_id
+       from bookings b join orders o on o.id = b.order_id
+       where o.customer_id = $1 and not b.is_season
+         and greatest(b.outward_date, coalesce(b.inward_date, b.outward_date)) > $2
+         and exists (select 1 from passenger_assistance pa where pa.booking_id = b.id and pa.cancelled_because is not null)
+       order by b.outward_date, b.id`,
+      [customer.id, now],
+    );
+    const cancelledWithTickets = [];
+    for (const row of ended) {
+      if (listed.has(row.id)) continue;
+      const items = (await assistanceOf(db, row.id)).filter((item) => item.cancelled_because !== null);
+      cancelledWithTickets.push({
+        bookingId: row.id,
+        orderId: row.order_id,
+        friendlyOrderId: row.friendly_order_id,
+        outward: apiLeg(row.data.outward),
+        inward: row.data.inward ? apiLeg(row.data.inward) : null,
+        passengerAssistances: items.map((item) => apiAssistance(item, row)),
+      });
+    }
+    return c.json({ bookings, cancelledWithTickets });
   });
 
   api.get(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}`, can('booking.view'), async (c) => {

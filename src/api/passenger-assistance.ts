@@ -39,5 +39,9 @@ export const passengerAssistanceApi = (client: ApiClient) => ({
         withOrderToken: true,
       })
     ).passengerAssistance,
-  upcoming: async () => (await client.request(UpcomingAssistanceResponse, '/customer/passenger-assistance')).bookings,
+  /** The journeys whose tickets stand, then those whose help ended with their tickets (`ticketsGone`). */
+  upcoming: async () => {
+    const answer = await client.request(UpcomingAssistanceResponse, '/customer/passenger-assistance');
+    return [...answer.bookings, ...(answer.cancelledWithTickets ?? []).map((b) => ({ ...b, ticketsGone: true }))];
+  },
 });

@@ -57,6 +57,8 @@ export const PassengerAssistance = v.object({
   leg: v.optional(v.nullable(AssistanceLeg)),
   createdAt: v.optional(IsoDate),
   cancelledAt: v.optional(v.nullable(IsoDate)),
+  /** Why it ended without the customer cancelling it (`refunded`, `insurance-claimed`): its tickets went. */
+  cancelledBecause: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(40)))),
 });
 export type PassengerAssistance = v.InferOutput<typeof PassengerAssistance>;
 
@@ -68,19 +70,22 @@ export const PassengerAssistancesResponse = v.object({ passengerAssistances: v.a
 export const PassengerAssistanceResponse = v.object({ passengerAssistance: PassengerAssistance });
 
 /** GET /customer/passenger-assistance (ours): the customer's upcoming journeys with their assistance. */
-export const UpcomingAssistanceResponse = v.object({
-  bookings: v.array(
-    v.object({
-      bookingId: v.string(),
-      orderId: v.string(),
-      friendlyOrderId: v.optional(v.string()),
-      outward: AssistanceLeg,
-      inward: maybe(AssistanceLeg),
-      passengerAssistances: v.array(PassengerAssistance),
-    }),
-  ),
+const UpcomingBooking = v.object({
+  bookingId: v.string(),
+  orderId: v.string(),
+  friendlyOrderId: v.optional(v.string()),
+  outward: AssistanceLeg,
+  inward: maybe(AssistanceLeg),
+  passengerAssistances: v.array(PassengerAssistance),
+  /** Set by the app for a journey of `cancelledWithTickets`: its tickets are gone, nothing is offered on it. */
+  ticketsGone: v.optional(v.boolean()),
 });
-export type UpcomingAssistance = v.InferOutput<typeof UpcomingAssistanceResponse>['bookings'];
+export const UpcomingAssistanceResponse = v.object({
+  bookings: v.array(UpcomingBooking),
+  /** Local extra: upcoming journeys whose tickets are gone, with the help that ended with them (decision 630). */
+  cancelledWithTickets: v.optional(v.array(UpcomingBooking)),
+});
+export type UpcomingAssistance = v.InferOutput<typeof UpcomingBooking>[];
 
 /** What the assistance screens need of a booking (read from GET /booking/{id}). */
 export interface AssistanceBooking {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { createApp, type CreateAppOptions } from '#server/app.ts';
-import { isEmpty } from '#server/db.ts';
+import { isEmpty, type Db } from '#server/db.ts';
 import { openTestDb } from './db.ts';
 import { httpServerOptions, type HttpTimeouts } from '#server/lib/http-timeouts.ts';
 import type { PageDataOverrides } from '#server/lib/page-data.ts';
@@ -60,6 +60,8 @@ export type TestServerOptions = {
   apiShape?: ApiShape;
   /** The Node server's limits on slow and idle connections (server/lib/http-timeouts.ts); default npm start's. */
   timeouts?: Partial<HttpTimeouts>;
+  /** The database as the app sees it, e.g. with a transaction that fails at its commit; default as opened (seeding uses it as opened). */
+  wrapDb?: (db: Db) => Db;
 };
 
 export const FIXTURE_SCRIPT = '/my-account/assets/app.js';
@@ -112,7 +114,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   let seeded: SeedReport =
     opts.dataDir === undefined || (await isEmpty(db)) ? await seed(db, opts.scenario ?? 'demo') : { accounts: [], guestLinks: [] };
   const app = await createApp({
-    db,
+    db: opts.wrapDb ? opts.wrapDb(db) : db,
     distDir,
     testSwitches: true,
     ...(opts.pageData ? { pageData: opts.pageData } : {}),

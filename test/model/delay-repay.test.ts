@@ -173,7 +173,13 @@ describeMachineModel(delayRepayMachine, {
       expect(error).not.toBeNull();
       // A 422 shows the server's own words under the spec's message.
       if (error?.status === 422) {
-        expect(error).toEqual({ status: 422, kind: 'customer', message: "Sorry! We couldn't process your claim", detail: 'Northern pays Delay Repay for delays of 15 minutes or more.' });
+        expect(error).toEqual({
+          status: 422,
+          kind: 'customer',
+          message: "Sorry! We couldn't process your claim",
+          detail: 'Northern pays Delay Repay for delays of 15 minutes or more.',
+          code: null,
+        });
       }
       if (error?.status === 400) expect(error).toMatchObject({ kind: 'customer', message: 'There was a problem with your claim. Please check your details and try again.' });
       if (error?.status === 500) expect(error).toMatchObject({ kind: 'platform', message: 'There was a problem with your claim. Please check your details and try again.' });
@@ -343,7 +349,8 @@ describeMachineModel(delayRepayMachine, {
       // Only a 409 CLAIM_NOT_OPEN reloads the claim; a 409 for another reason is "There was a problem".
       const conflict = nextFrom(check, otherConflict as never);
       expect(conflict.value).toEqual({ loaded: 'submitFailed' });
-      expect(conflict.context.submitError).toMatchObject({ status: 409, kind: 'platform', message: delayRepayMessages.problem });
+      // It keeps its code and sentence: the screen says why in the page's words (decision 641).
+      expect(conflict.context.submitError).toMatchObject({ status: 409, kind: 'platform', message: delayRepayMessages.problem, code: 'CLAIM_PUNCHOUT' });
     },
     'loaded.checking': (check) => {
       const { snapshot, context, event } = check;
@@ -437,7 +444,7 @@ describe('claim form', () => {
   });
 
   it('maps submit errors as the spec says', () => {
-    expect(submitErrorFor(422, 'x')).toEqual({ status: 422, kind: 'customer', message: delayRepayMessages.unprocessable, detail: 'x' });
+    expect(submitErrorFor(422, 'x', 'CLAIM_EXPIRED')).toEqual({ status: 422, kind: 'customer', message: delayRepayMessages.unprocessable, detail: 'x', code: 'CLAIM_EXPIRED' });
     expect(submitErrorFor(400, null)).toMatchObject({ kind: 'customer', message: delayRepayMessages.problem });
     expect(submitErrorFor(409, null)).toMatchObject({ kind: 'platform', message: delayRepayMessages.problem });
     expect(submitErrorFor(null, null)).toMatchObject({ kind: 'platform', message: delayRepayMessages.problem });

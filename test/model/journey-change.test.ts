@@ -162,7 +162,8 @@ describeMachineModel(journeyChangeMachine, {
       if (Object.keys(searchErrors(context.search, context.today)).length > 0) {
         expect(nextFrom(check, { type: 'search.submit' }).value).toBe('choosing');
       }
-      if (check.event.type === 'xstate.error.actor.fetchDepartures') expect(context.error).toBe('The train has left.');
+      // The refusal keeps its code, which the screen words from the catalogue (decision 641).
+      if (check.event.type === 'xstate.error.actor.fetchDepartures') expect([context.error, context.errorCode]).toEqual(['The train has left.', 'DEPARTED']);
     },
     searching: ({ context }) => {
       expect(context.error).toBeNull();
@@ -173,7 +174,7 @@ describeMachineModel(journeyChangeMachine, {
       expect(context.departures?.leg).toBe(context.leg);
       // A full train cannot be chosen.
       expect(nextFrom(check, { type: 'train.pick', trainId: `${context.leg}-1200` }).value).toBe('picking');
-      if (check.event.type === 'xstate.error.actor.fetchQuote') expect(context.error).toBe('This train is full: choose another.');
+      if (check.event.type === 'xstate.error.actor.fetchQuote') expect([context.error, context.errorCode]).toEqual(['This train is full: choose another.', 'TRAIN_FULL']);
     },
     quoting: ({ context }) => {
       // For both legs the outward and the return train are chosen before the quote.
@@ -184,7 +185,11 @@ describeMachineModel(journeyChangeMachine, {
       expect(context.quote).not.toBeNull();
       // A moved price is shown (18 instead of 15.50) before any charge.
       if (context.priceMoved) expect(context.quote?.total.amount).toBe(18);
-      if (event.type === 'xstate.done.actor.pay') expect(context.error).not.toBeNull();
+      if (event.type === 'xstate.done.actor.pay') {
+        expect(context.error).not.toBeNull();
+        // A refused payment keeps its code: a card refusal its own, anything else the server's.
+        expect(context.errorCode).toBe(context.cardDeclined ? 'CARD_DECLINED' : 'ALREADY_CHANGED');
+      }
     },
     cardForm: ({ context }) => {
       expect(context.cardChoice.kind).toBe('new');
@@ -193,6 +198,7 @@ describeMachineModel(journeyChangeMachine, {
     paying: ({ context }) => {
       expect(context.attempt).toBeGreaterThan(0);
       expect(context.error).toBeNull();
+      expect(context.errorCode).toBeNull();
     },
     changed: ({ snapshot, context }) => {
       expect(snapshot.status).toBe('done');

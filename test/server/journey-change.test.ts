@@ -111,7 +111,7 @@ describe('the calls', () => {
     const key = { headers: { 'idempotency-key': 'change-york-0001' } };
     // The expired card is refused; the quote stays for another card.
     const refused = await demo.post<Err>(`${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: 31, payment: { method: 'saved', cardId: expired?.id } });
-    expect([refused.status, code(refused.body)]).toEqual([422, 'CARD_DECLINED']);
+    expect([refused.status, code(refused.body)]).toEqual([422, 'CARD_EXPIRED']);
     const paid = await demo.post<{ newBookingId: string; paid: Money; refunded: null }>(
       `${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: 31, payment: { method: 'saved', cardId: visa?.id } }, key,
     );

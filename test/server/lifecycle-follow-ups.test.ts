@@ -49,6 +49,10 @@ const assistanceOf = async (orderId: string, bookingId: string) =>
 const overview = async () =>
   (await client.get<{ bookings: { bookingId: string; outward: { origin: { name: string }; departureTime: string } }[] }>(`${API}/customer/passenger-assistance`)).body
     .bookings;
+/** The overview's local extra: journeys whose tickets are gone, with only the help that ended with them. */
+const endedWithTickets = async () =>
+  (await client.get<{ cancelledWithTickets?: { bookingId: string; passengerAssistances: Assistance[] }[] }>(`${API}/customer/passenger-assistance`)).body
+    .cancelledWithTickets ?? [];
 
 describe('assistance follows its tickets, and the customer is told', () => {
   it('a refund of King’s Cross → York cancels Jamie’s wheelchair and ramp, drops the journey from the overview, and emails both in French', async () => {
@@ -88,6 +92,11 @@ describe('assistance follows its tickets, and the customer is told', () => {
     expect(items.every((a) => a.status === 'cancelled')).toBe(true);
     expect(items.find((a) => a.id === ASSISTANCE_IDS.jamieOutward)?.cancelledBecause).toBe('insurance-claimed');
     expect((await overview()).some((b) => b.bookingId === bookingIdOf(YORK))).toBe(false);
+    // The overview still says why Jamie's help ended, without offering anything on the journey.
+    const ended = (await endedWithTickets()).find((b) => b.bookingId === bookingIdOf(YORK));
+    expect(ended?.passengerAssistances.map((a) => [a.id, a.status, a.cancelledBecause])).toContainEqual([ASSISTANCE_IDS.jamieOutward, 'cancelled', 'insurance-claimed']);
+    // Alex's luggage help, cancelled by the customer before, is not among them.
+    expect(ended?.passengerAssistances.every((a) => a.cancelledBecause === 'insurance-claimed')).toBe(true);
 
     const [insurance] = await outbox('insurance-claim');
     expect(insurance).toMatchObject({ locale: 'de', subject: `Ihr Versicherungsfall ${claim.body.reference}` });
@@ -125,6 +134,9 @@ describe('assistance follows its tickets, and the customer is told', () => {
     const moved = (await client.get<{ bookings: { passengerAssistances: Assistance[] }[] }>(`${API}/customer/passenger-assistance`)).body.bookings
       .find((b) => b.passengerAssistances.length > 0 && b.passengerAssistances.every((a) => a.status === 'booked'));
     expect(moved?.passengerAssistances.map((a) => a.passengerId)).toEqual([left[0]?.passengerId === robin ? sasha : robin]);
+    // The original is listed apart, only to say why the refunded passenger's help ended.
+    const ended = await endedWithTickets();
+    expect(ended.map((b) => [b.bookingId, b.passengerAssistances.map((a) => a.cancelledBecause)])).toEqual([[bookingId, ['refunded']]]);
     expect(await outbox('assistance-cancelled')).toHaveLength(1);
   });
 });

@@ -1,4 +1,6 @@
+import type { SubmitError } from '#machines/delay-repay';
 import type { Claim, ClaimEstimate, ClaimStatus, PaymentType } from '#src/schemas/delay-repay';
+import { lifecycleRefusalWords } from '../server-words';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -77,6 +79,42 @@ export function notClaimableWords(reason: string): StatusWords {
         ? m.delay_repay_copy_not_claimable_refunded()
         : m.delay_repay_copy_not_claimable_cancelled();
   return { title: m.delay_repay_copy_not_claimable_title(), next };
+}
+
+/**
+ * A refused submit in the page's words, by the refusal's code (server/api/delay-repay.ts;
+ * docs/decisions/641-server-words-as-codes.md): the title (the form's own for a 422, "can't be
+ * claimed" for a refusal the booking's lifecycle makes) and why. The server's sentence is shown only
+ * for a code this app does not know, or when the words need data the API did not send.
+ */
+export function submitErrorWords(e: SubmitError, claim: Pick<Claim, 'operator' | 'thresholdMinutes'>): { title: string; detail: string | null } {
+  const operator = claim.operator ?? null;
+  const own = (): string | null => {
+    switch (e.code) {
+      case 'CLAIM_PUNCHOUT':
+        return operator ? m.delay_repay_refusal_punchout({ operator }) : null;
+      case 'CLAIM_EXPIRED':
+        return m.delay_repay_refusal_expired();
+      case 'CLAIM_NOT_OPEN':
+        return m.delay_repay_refusal_not_open();
+      case 'JOURNEY_NOT_DELAYED':
+        return m.delay_repay_refusal_not_delayed();
+      case 'DELAY_BELOW_THRESHOLD':
+        return operator && claim.thresholdMinutes !== undefined
+          ? m.delay_repay_copy_pays_delay_repay_for_delays({ operator, thresholdMinutes: claim.thresholdMinutes })
+          : null;
+      default:
+        return null;
+    }
+  };
+  const words = own();
+  if (words) return { title: e.message, detail: words };
+  const lifecycle = lifecycleRefusalWords(e.code);
+  if (lifecycle) {
+    const cancelled = ['REFUNDED', 'REFUND_IN_PROGRESS', 'PART_REFUNDED', 'INSURANCE_CLAIMED', 'CHANGED'].includes(e.code ?? '');
+    return { title: m.delay_repay_copy_not_claimable_title(), detail: cancelled ? notClaimableWords(e.code ?? '').next : lifecycle };
+  }
+  return { title: e.message, detail: e.detail };
 }
 
 /** One sentence per status, for the Delay Repay entry on booking detail. */

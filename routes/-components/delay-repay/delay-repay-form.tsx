@@ -14,7 +14,7 @@ import { Loading } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { ukDateTime } from '../booking-format';
 import { CheckAgain } from '../check-again';
-import { estimateSteps, journeyLabel, paymentLabels } from './delay-repay-copy';
+import { estimateSteps, journeyLabel, paymentLabels, submitErrorWords } from './delay-repay-copy';
 import * as styles from './delay-repay.css';
 import { m } from '#src/paraglide/messages.js';
 
@@ -75,6 +75,7 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
   // The server's 422 is about the delay (under the operator's threshold): the field says so too
   // and takes the focus, so the customer lands where the change is needed.
   const delayRefused = submitError?.status === 422;
+  const refusal = submitError ? submitErrorWords(submitError, claim) : null;
   useEffect(() => {
     if (delayRefused) document.querySelector<HTMLInputElement>('input[name="delay"]')?.focus();
   }, [delayRefused]);
@@ -89,9 +90,9 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
     <section className={styles.section} aria-labelledby="claim-form-heading">
       <h2 id="claim-form-heading" className={styles.sectionTitle}>{m.delay_repay_screen_send_your_claim()}</h2>
       {draftRestored && <Alert tone="info">{delayRepayMessages.draftRestored}</Alert>}
-      {submitError && (
-        <Alert tone="error" title={submitError.message} id={ids.problem}>
-          {submitError.detail && <p>{submitError.detail}</p>}
+      {refusal && (
+        <Alert tone="error" title={refusal.title} id={ids.problem}>
+          {refusal.detail && <p>{refusal.detail}</p>}
         </Alert>
       )}
       {checking && <Loading label={delayRepayMessages.checking} />}

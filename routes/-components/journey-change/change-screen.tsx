@@ -20,6 +20,7 @@ import { CheckAgain } from '../check-again';
 import { lostAnswerSubmit, useLostAnswerPhase } from '../lost-answer';
 import { CardForm } from '../refunds/card-form';
 import * as styles from '../refunds/refunds.css';
+import { refusalText } from './change-words';
 import { m } from '#src/paraglide/messages.js';
 
 type Snapshot = SnapshotFrom<typeof journeyChangeMachine>;
@@ -76,7 +77,9 @@ function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send;
   const c = snapshot.context;
   const { locale } = useServices();
   if (snapshot.matches('loading')) return <Loading label={m.journey_change_loading()} />;
-  if (snapshot.matches('loadFailed')) return <LoadError message={typeof c.error === 'string' ? c.error : m.journey_change_load_failed()} onRetry={() => send({ type: 'change.retry' })} />;
+  if (snapshot.matches('loadFailed')) {
+    return <LoadError message={typeof c.error === 'string' ? refusalText(c.errorCode, c.error) : m.journey_change_load_failed()} onRetry={() => send({ type: 'change.retry' })} />;
+  }
   if (snapshot.matches('notChangeable')) return <NotChangeable snapshot={snapshot} />;
   if (snapshot.matches('choosing')) return <SearchForm snapshot={snapshot} send={send} />;
   if (snapshot.matches('searching')) return <Loading label={m.journey_change_searching()} />;
@@ -119,7 +122,9 @@ function useFormat() {
 
 function NotChangeable({ snapshot }: { snapshot: Snapshot }) {
   const o = snapshot.context.options;
-  const reasons = o?.refusal ? [o.refusal.message] : (o?.directions ?? []).map((d) => `${directionLabel(d.direction)}: ${d.message ?? ''}`);
+  const reasons = o?.refusal
+    ? [refusalText(o.refusal.code, o.refusal.message)]
+    : (o?.directions ?? []).map((d) => m.journey_change_direction_refused({ direction: directionLabel(d.direction), reason: refusalText(d.reason, d.message) }));
   return (
     <Alert tone="info" title={m.journey_change_not_changeable_title()}>
       <ul className={styles.plainList}>
@@ -160,7 +165,7 @@ function SearchForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
       <h2 id="change-search-title" className={styles.sectionTitle}>{m.journey_change_what_to_change()}</h2>
       {o && <JourneyPair title={m.journey_change_your_journey()} outward={o.outward} inward={o.inward} />}
       {o && <Rules kind={o.fareKind} fee={o.fee} />}
-      {c.error !== null && <Alert tone="error">{c.error === true ? m.journey_change_search_failed() : c.error}</Alert>}
+      {c.error !== null && <Alert tone="error">{c.error === true ? m.journey_change_search_failed() : refusalText(c.errorCode, c.error)}</Alert>}
       <fieldset className={styles.fieldset}>
         <legend>{m.journey_change_which_journey()}</legend>
         {o?.directions.map((d) => (
@@ -177,7 +182,7 @@ function SearchForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
               />{' '}
               {directionLabel(d.direction)}
             </label>
-            {!d.changeable && d.message && <p id={`why-${d.direction}`}>{d.message}</p>}
+            {!d.changeable && (d.reason || d.message) && <p id={`why-${d.direction}`}>{refusalText(d.reason, d.message)}</p>}
           </div>
         ))}
       </fieldset>
@@ -256,7 +261,7 @@ function TrainList({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
       <h2 id="change-trains-title" className={styles.sectionTitle}>
         {c.leg === 'outward' ? m.journey_change_choose_outward() : m.journey_change_choose_return()}
       </h2>
-      {c.error !== null && <Alert tone="error">{c.error === true ? m.journey_change_quote_failed() : c.error}</Alert>}
+      {c.error !== null && <Alert tone="error">{c.error === true ? m.journey_change_quote_failed() : refusalText(c.errorCode, c.error)}</Alert>}
       {list.length === 0 && <p>{m.journey_change_no_trains()}</p>}
       <ul className={styles.groups} aria-label={m.journey_change_trains()}>
         {list.map((t) => (
@@ -313,7 +318,7 @@ function Review({ snapshot, send, quote }: { snapshot: Snapshot; send: Send; quo
       )}
       {c.error !== null && (
         <Alert tone="error" title={c.cardDeclined ? m.journey_change_card_refused_title() : undefined}>
-          <p>{c.error === true ? m.journey_change_pay_failed() : c.error}</p>
+          <p>{c.error === true ? m.journey_change_pay_failed() : refusalText(c.errorCode, c.error)}</p>
         </Alert>
       )}
       <div className={styles.cardGrid}>

@@ -11,7 +11,7 @@ import { rich } from '#src/i18n/rich';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { ukDateTime } from '../booking-format';
-import { directionNames, KindBadges, legText } from './assistance-summary';
+import { cancelledBecauseText, directionNames, KindBadges, legText } from './assistance-summary';
 import * as styles from './assistance.css';
 import { m } from '#src/paraglide/messages.js';
 
@@ -25,8 +25,11 @@ export function AccountAssistancePage() {
     accountPassengerAssistanceMachine.provide({ actors: { fetchUpcoming: fromPromise(() => assistance.upcoming()) } }),
   );
   const { bookings, schemaError } = snapshot.context;
-  const withHelp = bookings.filter((b) => b.passengerAssistances.some((a) => !isCancelled(a)));
-  const without = bookings.filter((b) => !withHelp.includes(b));
+  const standing = bookings.filter((b) => !b.ticketsGone);
+  const withHelp = standing.filter((b) => b.passengerAssistances.some((a) => !isCancelled(a)));
+  const without = standing.filter((b) => !withHelp.includes(b));
+  // Journeys whose tickets are gone, listed only to say why their help was cancelled (decision 630).
+  const ended = bookings.filter((b) => b.ticketsGone && b.passengerAssistances.some((a) => cancelledBecauseText(a) !== null));
   const when = (b: (typeof bookings)[number]) => ukDateTime(b.outward.departureTime, locale.tag);
 
   return (
@@ -48,8 +51,8 @@ export function AccountAssistancePage() {
           })}
         </p>
       )}
-      {snapshot.matches('ready') && bookings.length === 0 && <p>{accountPassengerAssistanceMessages.noJourneys}</p>}
-      {snapshot.matches('ready') && bookings.length > 0 && (
+      {snapshot.matches('ready') && standing.length === 0 && <p>{accountPassengerAssistanceMessages.noJourneys}</p>}
+      {snapshot.matches('ready') && standing.length > 0 && (
         <>
           <section className={styles.section} aria-labelledby="assistance-booked-heading">
             <h2 id="assistance-booked-heading" className={styles.sectionTitle}>{m.passenger_assistance_account_assistance_page_assistance_booked()}</h2>
@@ -121,6 +124,38 @@ export function AccountAssistancePage() {
             </section>
           )}
         </>
+      )}
+      {snapshot.matches('ready') && ended.length > 0 && (
+        <section className={styles.section} aria-labelledby="assistance-ended-heading">
+          <h2 id="assistance-ended-heading" className={styles.sectionTitle}>{m.passenger_assistance_account_assistance_page_cancelled_with_tickets()}</h2>
+          <ul className={styles.list}>
+            {ended.map((b) => {
+              const title = m.common_origin_to_destination({ origin: b.outward.origin.name, destination: b.outward.destination.name });
+              return (
+                <li key={b.bookingId} className={styles.item}>
+                  <h3 className={styles.itemHeading}>{title}</h3>
+                  <ul className={styles.list}>
+                    {b.passengerAssistances
+                      .filter((a) => cancelledBecauseText(a) !== null)
+                      .map((a) => {
+                        const leg = a.direction === 'inward' ? b.inward : b.outward;
+                        return (
+                          <li key={a.id}>
+                            <p className={styles.muted}>
+                              <strong>{a.passengerName ?? m.common_passenger()}</strong> · {directionNames[a.direction]}
+                              {leg ? `: ${legText(legOf(leg), locale.tag)}` : ''}
+                            </p>
+                            <KindBadges assistance={a} />
+                            <p className={styles.note}>{cancelledBecauseText(a)}</p>
+                          </li>
+                        );
+                      })}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
       )}
     </Page>
   );

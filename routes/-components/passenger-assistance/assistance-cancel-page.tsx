@@ -11,7 +11,7 @@ import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { CheckAgain } from '../check-again';
 import { lostAnswerSubmit, useLostAnswerPhase } from '../lost-answer';
-import { AssistanceFacts } from './assistance-summary';
+import { AssistanceFacts, CancelledBecause } from './assistance-summary';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
 import { m } from '#src/paraglide/messages.js';
@@ -69,7 +69,10 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
       )}
       {snapshot.matches('alreadyCancelled') && (
         <>
-          <Alert tone="info">{passengerAssistanceCancelMessages.alreadyCancelled}</Alert>
+          <Alert tone="info">
+            <p>{passengerAssistanceCancelMessages.alreadyCancelled}</p>
+            {item && <CancelledBecause assistance={item.assistance} />}
+          </Alert>
           <p>
             <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>{m.common_back_to_passenger_assistance()}</Link>
           </p>

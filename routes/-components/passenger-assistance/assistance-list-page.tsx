@@ -7,7 +7,7 @@ import { isCancelled, type AssistanceBooking, type PassengerAssistance } from '#
 import { Alert } from '#src/ui/alert';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
-import { directionNames, KindBadges, StatusText, legText } from './assistance-summary';
+import { CancelledBecause, directionNames, KindBadges, StatusText, legText } from './assistance-summary';
 import { useServices } from '#src/services';
 import { useAssistanceLoaders } from './use-assistance-loaders';
 import * as styles from './assistance.css';
@@ -109,6 +109,7 @@ function AssistanceByPassenger({ booking, assistances }: { booking: AssistanceBo
                           </span>
                           </Link>
                         </div>
+                        <CancelledBecause assistance={a} />
                       </div>
                     ))}
                   </li>

@@ -45,6 +45,23 @@ export function StatusText({ assistance }: { assistance: PassengerAssistance }) 
   return isCancelled(assistance) ? <span className={styles.cancelledBadge}>{m.passenger_assistance_assistance_summary_cancelled()}</span> : <strong>{m.passenger_assistance_assistance_summary_booked()}</strong>;
 }
 
+/**
+ * Why help ended without the customer cancelling it: its tickets were refunded or cancelled by an
+ * insurance claim (the server's `cancelledBecause`, a local extra: docs/decisions/630). Null when
+ * it is booked, cancelled by the customer, or the reason is not one this app knows.
+ */
+export function cancelledBecauseText(assistance: PassengerAssistance): string | null {
+  if (!isCancelled(assistance)) return null;
+  if (assistance.cancelledBecause === 'refunded') return m.passenger_assistance_cancelled_because_refunded();
+  if (assistance.cancelledBecause === 'insurance-claimed') return m.passenger_assistance_cancelled_because_insurance_claimed();
+  return null;
+}
+
+export function CancelledBecause({ assistance }: { assistance: PassengerAssistance }) {
+  const why = cancelledBecauseText(assistance);
+  return why ? <p className={styles.note}>{why}</p> : null;
+}
+
 /** Everything about one assistance, as a description list. */
 export function AssistanceFacts({ booking, assistance }: { booking: AssistanceBooking; assistance: PassengerAssistance }) {
   const leg = useAssistanceLegText(booking, assistance);
@@ -64,6 +81,7 @@ export function AssistanceFacts({ booking, assistance }: { booking: AssistanceBo
       <dt className={styles.term}>{m.common_status()}</dt>
       <dd className={styles.definition}>
         <StatusText assistance={assistance} />
+        <CancelledBecause assistance={assistance} />
       </dd>
     </dl>
   );

@@ -1,0 +1,124 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '#server/db.ts';
+import { DEMO_ACCOUNT, LEAVING_ACCOUNT } from '#server/seed/accounts.ts';
+import { bookingIdOf, stableId } from '#server/seed/context.ts';
+import { insuranceProductId } from '#server/seed/insurance.ts';
+import { ASSISTANCE_BOOKING_KEY, ASSISTANCE_IDS } from '#server/seed/passenger-assistance.ts';
+import { apiClient, signedInClient, type ApiClient } from '../helpers/server.ts';
+import { useTestServer } from '../helpers/use-test-server.ts';
+import { allowConsoleError } from '../setup-node.ts';
+
+/**
+ * An email that follows a decision is written only once the transaction that made the decision has
+ * committed (docs/decisions/352-outbox.md, 630): when the transaction fails after deciding, at its
+ * commit, the customer is told nothing, and the same request made again sends the email once.
+ * The app's database here fails the next `failing` commits: each transaction runs its whole body,
+ * then rolls back instead of committing.
+ */
+let failing = 0;
+const failingCommits = (db: Db): Db => ({
+  ...db,
+  transaction: (fn) =>
+    db.transaction(async (tx) => {
+      const answer = await fn(tx);
+      if (failing > 0) {
+        failing -= 1;
+        throw new Error('the commit failed (test)');
+      }
+      return answer;
+    }),
+});
+
+const API = '/my-account/api';
+const YORK = ASSISTANCE_BOOKING_KEY; // demo: King's Cross → York, Jamie's wheelchair and ramp booked, insured
+const orderOf = (key: string) => stableId('order', key);
+const server = useTestServer({ resetEachTest: true, wrapDb: failingCommits });
+beforeEach(() => {
+  failing = 0;
+});
+
+type Email = { kind: string; to: string[] };
+const outbox = async (kind: string): Promise<Email[]> =>
+  ((await (await fetch(`${server.origin}/__outbox.json`)).json()) as { emails: Email[] }).emails.filter((e) => e.kind === kind);
+const assistanceStatus = async (client: ApiClient) =>
+  (await client.get<{ passengerAssistances: { id: string; status: string }[] }>(`${API}/customer/passenger-assistance/orders/${orderOf(YORK)}/products/${bookingIdOf(YORK)}`))
+    .body.passengerAssistances.find((a) => a.id === ASSISTANCE_IDS.jamieOutward)?.status;
+
+/** Makes `call` once with its transaction failing at the commit, then again. */
+async function failThenSucceed(call: () => Promise<{ status: number }>, kinds: string[], undone: () => Promise<void>) {
+  failing = 1;
+  allowConsoleError(/the commit failed \(test\)/);
+  const failed = await call();
+  expect(failed.status).toBe(500);
+  expect(failing).toBe(0); // the decision was made: the transaction reached its commit
+  for (const kind of kinds) expect(await outbox(kind), kind).toEqual([]);
+  await undone();
+  const done = await call();
+  expect(done.status).toBeLessThan(300);
+  for (const kind of kinds) expect(await outbox(kind), kind).toHaveLength(1);
+}
+
+describe('an email follows only a committed decision', () => {
+  it('a refund request: no refund confirmation and no assistance cancelled', async () => {
+    const demo = await signedInClient(server.origin, DEMO_ACCOUNT);
+    const quote = await demo.get<{ quoteId: string }>(`${API}/refund-quote/${orderOf(YORK)}/${bookingIdOf(YORK)}?refundReason=CHANGED_PLANS`);
+    expect(quote.status).toBe(200);
+    await failThenSucceed(
+      () => demo.request('POST', `${API}/refund-quote/${quote.body.quoteId}`, { body: 'null' }),
+      ['refund-confirmation', 'assistance-cancelled'],
+      async () => expect(await assistanceStatus(demo)).toBe('booked'),
+    );
+    expect(await assistanceStatus(demo)).toBe('cancelled');
+  });
+
+  it('an insurance claim: no claim email and no assistance cancelled', async () => {
+    const demo = await signedInClient(server.origin, DEMO_ACCOUNT);
+    const path = `${API}/flexible-insurance/${orderOf(YORK)}/${insuranceProductId(YORK)}`;
+    const eligibility = await demo.post<{ claimId: string; isClaimable: boolean }>(`${path}/eligibility`);
+    expect(eligibility.body.isClaimable).toBe(true);
+    await failThenSucceed(
+      () => demo.post(`${path}/${eligibility.body.claimId}/claim`),
+      ['insurance-claim', 'assistance-cancelled'],
+      async () => expect(await assistanceStatus(demo)).toBe('booked'),
+    );
+  });
+
+  it('a change of journey: no new booking’s email', async () => {
+    const demo = await signedInClient(server.origin, DEMO_ACCOUNT);
+    const bookingId = bookingIdOf(YORK);
+    const options = await demo.get<{ outward: { departure: string }; savedCards: { id: string; expired: boolean }[] }>(`${API}/change-of-journey/options/${bookingId}`);
+    const day = options.body.outward.departure.slice(0, 10);
+    const trains = await demo.get<{ departures: { trainId: string; departure: string }[] }>(
+      `${API}/change-of-journey/departures/${bookingId}?direction=outward&leg=outward&date=${day}&after=18:00`,
+    );
+    const evening = trains.body.departures.find((t) => t.departure.slice(11, 16) === '18:00');
+    const quote = await demo.post<{ quoteId: string; total: { amount: number } }>(`${API}/change-of-journey/quote/${bookingId}`, {
+      direction: 'outward',
+      outwardTrain: evening?.trainId,
+    });
+    expect(quote.status).toBe(200);
+    const card = options.body.savedCards.find((c) => !c.expired);
+    await failThenSucceed(
+      () => demo.post(`${API}/change-of-journey/pay/${quote.body.quoteId}`, { expectedTotal: quote.body.total.amount, payment: { method: 'saved', cardId: card?.id } }),
+      ['booking-confirmation'],
+      async () => expect((await demo.get(`${API}/booking/${bookingId}`)).status).toBe(200), // not replaced
+    );
+  });
+
+  it('a registration: no confirmation link', async () => {
+    const client = apiClient(server.origin);
+    await client.init();
+    const register = () => client.post(`${API}/register`, { email: 'nouveau@example.com', password: 'Trains4ever', firstName: 'Léa', lastName: 'Martin' });
+    await failThenSucceed(register, ['registration'], async () => {
+      expect(await server.query('select 1 from customers where email = $1', ['nouveau@example.com'])).toEqual([]);
+    });
+  });
+
+  it('closing an account: no goodbye, and the account stays', async () => {
+    const leaving = { email: LEAVING_ACCOUNT.email, password: LEAVING_ACCOUNT.password };
+    const client = await signedInClient(server.origin, leaving);
+    await failThenSucceed(() => client.post(`${API}/customer/close-account`, { password: leaving.password }), ['account-closed'], async () => {
+      expect(await server.query('select 1 from customers where email = $1', [leaving.email])).toHaveLength(1);
+    });
+  });
+});
