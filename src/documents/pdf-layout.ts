@@ -86,7 +86,11 @@ export class Face {
   }
 }
 
-/** Splits `text` into lines no wider than `width` at `size` (long words, and CJK text without spaces, are cut). */
+/**
+ * Splits `text` into lines no wider than `width` at `size` (long words, and CJK text without spaces,
+ * are cut). A line that breaks at a space keeps it at its end, unseen: a screen reader or a copy
+ * joins the lines of a paragraph with it, not run together (a cut word joins with none).
+ */
 export function wrap(face: Face, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
@@ -96,7 +100,7 @@ export function wrap(face: Face, text: string, size: number, width: number): str
       line = next;
       continue;
     }
-    if (line) lines.push(line);
+    if (line) lines.push(`${line} `);
     let rest = [...word];
     while (face.width(rest.join(''), size) > width && rest.length > 1) {
       let cut = rest.length - 1;

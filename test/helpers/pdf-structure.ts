@@ -16,7 +16,7 @@ export interface StructElement {
   attributes: Record<string, string>;
   kids: StructElement[];
   mcids: number[];
-  /** Its own marked content's text, one MCID after another, joined by a space. */
+  /** Its own marked content's text, one MCID (a line) after another, as a reader joins them: with what the lines hold. */
   text: string;
 }
 
@@ -211,7 +211,7 @@ export async function readStructure(bytes: Uint8Array): Promise<PdfStructure> {
       }
       holders.set(`${mcidPage}:${mcid}`, ref.toString());
     }
-    element.text = texts.filter(Boolean).join(' ');
+    element.text = texts.join('');
     return element;
   };
   const rootKids = treeRoot?.get(PDFName.of('K'));

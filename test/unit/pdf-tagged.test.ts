@@ -154,6 +154,8 @@ describe.each(['en-GB', 'de', 'zh'])('tagged PDFs in %s', (locale) => {
     expect(body.kids.map((tr) => tr.kids.map((td) => `${td.type} ${textOf(td)}`))).toEqual(
       input.lines.map((l) => [`TD ${drawn(l.description)}`, `TD ${drawn(l.rate)}`, `TD ${drawn(l.amount)}`]),
     );
+    // A description too long for its column wraps: its lines are one cell, read with the space between them.
+    expect(body.kids[0]!.kids[0]!.mcids.length).toBeGreaterThan(1);
     // A total's label heads its row and spans the description and rate columns.
     expect(foot.kids.map((tr) => tr.kids.map((cell) => `${cell.type} ${textOf(cell)}`))).toEqual(
       input.totals.map((row) => [`TH ${drawn(row.label)}`, `TD ${drawn(row.value)}`]),
