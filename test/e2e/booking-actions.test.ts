@@ -229,9 +229,15 @@ describe('VAT receipt', () => {
     expect(fonts).toEqual([]);
     const download = w.page.waitForEvent('download');
     await button.click();
-    const pdf = await readPdf(await readFile((await (await download).path())!));
+    const bytes = await readFile((await (await download).path())!);
+    const pdf = await readPdf(bytes);
     const text = pdf.lines.join(' ');
     expect(text).toContain('增值税收据');
+    // Tagged in Chinese too (decision 660): its language, its title a heading, every line in the tree.
+    const structure = await readStructure(bytes);
+    expect(structure.problems).toEqual([]);
+    expect(structure.lang).toBe('zh');
+    expect(walk(structure.roots).filter((e) => e.type === 'H1').map((e) => e.text)).toEqual(['增值税收据']);
     expect(text).toContain('£1.50');
     expect(text).not.toContain('?');
     expect(pdf.fonts.some((f) => /NotoSansSC/.test(f))).toBe(true);
