@@ -1,8 +1,15 @@
 import {
+  beginMarkedContent,
   beginText,
+  endMarkedContent,
   endText,
   moveText,
   PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFOperator,
+  PDFOperatorNames,
   popGraphicsState,
   pushGraphicsState,
   rgb,
@@ -11,15 +18,18 @@ import {
   showText,
   StandardFonts,
   type PDFFont,
-  type PDFName,
+  type PDFObject,
   type PDFPage,
+  type PDFRef,
   type RGB,
 } from 'pdf-lib';
 
 /**
  * What the ticket and receipt PDFs share (pdf-lib; docs/decisions/351-vat-receipts-and-pdfs-in-the-page.md):
  * an A4 page, Helvetica (a PDF reader's own font: nothing to embed or download; a Chinese document
- * adds an embedded CJK font, decision 525), text wrapped to the page, label and value rows. Only imported by the PDF modules, which screens load with import().
+ * adds an embedded CJK font, decision 525), text wrapped to the page, label and value rows, and the
+ * structure that makes the PDF a tagged one (docs/decisions/660-tagged-pdfs.md). Only imported by
+ * the PDF modules, which screens load with import().
  */
 export const A4 = { width: 595.28, height: 841.89 } as const;
 export const MARGIN = 48;
@@ -76,7 +86,11 @@ export class Face {
   }
 }
 
-/** Splits `text` into lines no wider than `width` at `size` (long words, and CJK text without spaces, are cut). */
+/**
+ * Splits `text` into lines no wider than `width` at `size` (long words, and CJK text without spaces,
+ * are cut). A line that breaks at a space keeps it at its end, unseen: a screen reader or a copy
+ * joins the lines of a paragraph with it, not run together (a cut word joins with none).
+ */
 export function wrap(face: Face, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
@@ -86,7 +100,7 @@ export function wrap(face: Face, text: string, size: number, width: number): str
       line = next;
       continue;
     }
-    if (line) lines.push(line);
+    if (line) lines.push(`${line} `);
     let rest = [...word];
     while (face.width(rest.join(''), size) > width && rest.length > 1) {
       let cut = rest.length - 1;
@@ -100,9 +114,39 @@ export function wrap(face: Face, text: string, size: number, width: number): str
   return lines;
 }
 
+/** The standard structure types the two documents use (PDF 1.7, 14.8.4). */
+export type StructType = 'Document' | 'H1' | 'H2' | 'P' | 'Table' | 'THead' | 'TBody' | 'TFoot' | 'TR' | 'TH' | 'TD' | 'Figure';
+
+/** Structure attributes (PDF 1.7, 14.8.5): a table cell's scope and span, a figure's box. */
+export type StructAttributes = { O: 'Table'; Scope?: 'Row' | 'Column'; ColSpan?: number } | { O: 'Layout'; BBox: [number, number, number, number]; Placement: 'Block' };
+
+/** One element of the structure tree: its kids are elements and marked content (an MCID on the page). */
+interface StructNode {
+  type: StructType;
+  kids: (StructNode | number)[];
+  alt?: string;
+  attributes?: StructAttributes;
+}
+
+/** Elements whose kids may be marked content directly; text anywhere else gets a paragraph of its own. */
+const TEXT_HOLDERS: ReadonlySet<StructType> = new Set(['H1', 'H2', 'P', 'TH', 'TD']);
+
+/** The document's properties and alternative text are Unicode strings: no font needed, only no control characters. */
+const plain = (text: string) => text.replace(/[→⇄⇒]/g, '-').replace(/\s+/g, ' ').trim();
+
+/**
+ * Draws one page and builds its structure tree as it goes (a tagged PDF, decision 660): every line
+ * of text and the ticket's code are marked content with an MCID, kept in the element being drawn
+ * (a heading, a paragraph, a table cell, a figure); rules are artifacts. `save()` writes the tree,
+ * the page's ParentTree entry and the catalogue's MarkInfo.
+ */
 export class PdfWriter {
   y = A4.height - MARGIN;
   private readonly fontKeys = new Map<PDFFont, PDFName>();
+  private readonly root: StructNode = { type: 'Document', kids: [] };
+  private current: StructNode = this.root;
+  /** The element each MCID of the page belongs to, by MCID (the page's ParentTree entry). */
+  private readonly owners: StructNode[] = [];
   private constructor(
     readonly doc: PDFDocument,
     readonly page: PDFPage,
@@ -118,8 +162,7 @@ export class PdfWriter {
     const regular = new Face(await doc.embedFont(StandardFonts.Helvetica), wide);
     const bold = new Face(await doc.embedFont(StandardFonts.HelveticaBold), wide);
     const writer = new PdfWriter(doc, page, regular, bold);
-    // The document's properties are Unicode strings: no font needed, only no control characters.
-    const plain = (text: string) => text.replace(/[→⇄⇒]/g, '-').replace(/\s+/g, ' ');
+    // A reader shows the title, not the file name (ViewerPreferences DisplayDocTitle).
     doc.setTitle(plain(meta.title), { showInWindowTitleBar: true });
     doc.setSubject(plain(meta.subject));
     doc.setAuthor(plain(meta.author));
@@ -127,6 +170,47 @@ export class PdfWriter {
     doc.setLanguage(meta.language);
     doc.setCreationDate(new Date());
     return writer;
+  }
+
+  /** Draws what `draw` draws inside a new element of the structure tree, a kid of the current one. */
+  element(type: StructType, draw: () => void, extra: { alt?: string; attributes?: StructAttributes } = {}): void {
+    const node: StructNode = { type, kids: [], ...extra };
+    this.current.kids.push(node);
+    const parent = this.current;
+    this.current = node;
+    try {
+      draw();
+    } finally {
+      this.current = parent;
+    }
+  }
+
+  /** Text drawn by `draw` in the current element if it holds text, else in a new `type` element. */
+  private textElement(type: 'H1' | 'H2' | 'P', draw: () => void): void {
+    if (TEXT_HOLDERS.has(this.current.type)) draw();
+    else this.element(type, draw);
+  }
+
+  /**
+   * What `draw` draws onto the page, as marked content of the current element: tagged with the
+   * element's type and the page's next MCID (a line of text, the ticket's code).
+   */
+  markedContent(draw: () => void): void {
+    const mcid = this.owners.length;
+    this.owners.push(this.current);
+    this.current.kids.push(mcid);
+    // The property list is inline: a dictionary written as it stands (pdf-lib types operands narrowly).
+    const tag = PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of(this.current.type), `<< /MCID ${mcid} >>`]);
+    this.page.pushOperators(tag);
+    draw();
+    this.page.pushOperators(endMarkedContent());
+  }
+
+  /** Decoration (a rule): an artifact, which assistive technology skips. */
+  private artifact(draw: () => void): void {
+    this.page.pushOperators(beginMarkedContent('Artifact'));
+    draw();
+    this.page.pushOperators(endMarkedContent());
   }
 
   /** One line of text at (x, y), run by run in one text object (a reader extracts it as one line). */
@@ -141,21 +225,27 @@ export class PdfWriter {
       ops.push(setFontAndSize(key, size), showText(run.font.encodeText(run.text)));
     }
     ops.push(endText(), popGraphicsState());
-    this.page.pushOperators(...ops);
+    this.markedContent(() => this.page.pushOperators(...ops));
   }
 
   get contentWidth(): number {
     return A4.width - 2 * MARGIN;
   }
 
-  text(text: string, opts: { size?: number; bold?: boolean; x?: number; width?: number; muted?: boolean; gap?: number } = {}): void {
+  /**
+   * Wrapped text, each line one MCID: inside a heading, paragraph or table cell it joins that
+   * element, anywhere else it is an element of its own (`role`, a paragraph unless it says).
+   */
+  text(text: string, opts: { size?: number; bold?: boolean; x?: number; width?: number; muted?: boolean; gap?: number; role?: 'H1' | 'H2' | 'P' } = {}): void {
     const size = opts.size ?? 11;
     const face = opts.bold ? this.bold : this.regular;
     const x = opts.x ?? MARGIN;
-    for (const line of wrap(face, text, size, opts.width ?? A4.width - MARGIN - x)) {
-      this.y -= size * 1.3;
-      this.drawLine(face, line, x, this.y, size, opts.muted ? MUTED : INK);
-    }
+    this.textElement(opts.role ?? 'P', () => {
+      for (const line of wrap(face, text, size, opts.width ?? A4.width - MARGIN - x)) {
+        this.y -= size * 1.3;
+        this.drawLine(face, line, x, this.y, size, opts.muted ? MUTED : INK);
+      }
+    });
     this.y -= opts.gap ?? 0;
   }
 
@@ -164,28 +254,73 @@ export class PdfWriter {
     const size = opts.size ?? 11;
     const face = opts.bold ? this.bold : this.regular;
     const line = face.drawable(text);
-    this.drawLine(face, line, right - face.width(line, size), this.y, size, INK);
+    this.textElement('P', () => this.drawLine(face, line, right - face.width(line, size), this.y, size, INK));
   }
 
-  /** Label and value rows: the label in bold on the left, the value wrapped beside it. */
+  /** Label and value rows: the label in bold on the left, the value wrapped beside it; a table whose row headers are the labels. */
   rows(rows: readonly Row[], labelWidth = 150): void {
-    for (const row of rows) {
-      const top = this.y;
-      this.text(row.label, { bold: true, width: labelWidth - 8 });
-      const afterLabel = this.y;
-      this.y = top;
-      this.text(row.value, { x: MARGIN + labelWidth });
-      this.y = Math.min(this.y, afterLabel) - 4;
-    }
+    this.element('Table', () => {
+      for (const row of rows) {
+        this.element('TR', () => {
+          const top = this.y;
+          this.element('TH', () => this.text(row.label, { bold: true, width: labelWidth - 8 }), { attributes: { O: 'Table', Scope: 'Row' } });
+          const afterLabel = this.y;
+          this.y = top;
+          this.element('TD', () => this.text(row.value, { x: MARGIN + labelWidth }));
+          this.y = Math.min(this.y, afterLabel) - 4;
+        });
+      }
+    });
   }
 
   rule(): void {
     this.y -= 8;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4.width - MARGIN, y: this.y }, thickness: 0.75, color: MUTED });
+    const y = this.y;
+    this.artifact(() => this.page.drawLine({ start: { x: MARGIN, y }, end: { x: A4.width - MARGIN, y }, thickness: 0.75, color: MUTED }));
     this.y -= 4;
   }
 
+  /**
+   * Writes the structure tree (PDF 1.7, 14.7): a StructTreeRoot over one Document element, each
+   * element with its parent, page, kids (MCIDs and elements), alternative text and attributes; the
+   * page's StructParents key into a ParentTree that maps each MCID back to its element; and
+   * MarkInfo Marked true in the catalogue, which tells a reader the PDF is tagged.
+   */
+  private writeStructure(): void {
+    const context = this.doc.context;
+    const refs = new Map<StructNode, PDFRef>();
+    const assign = (node: StructNode) => {
+      refs.set(node, context.nextRef());
+      for (const kid of node.kids) if (typeof kid !== 'number') assign(kid);
+    };
+    assign(this.root);
+    const rootRef = context.nextRef();
+    const ref = (node: StructNode): PDFRef => {
+      const found = refs.get(node);
+      if (!found) throw new Error('structure element without a reference');
+      return found;
+    };
+    const write = (node: StructNode, parent: PDFRef) => {
+      const kids: PDFObject[] = node.kids.map((kid) => (typeof kid === 'number' ? PDFNumber.of(kid) : ref(kid)));
+      const element = context.obj({ Type: 'StructElem', S: node.type, P: parent, Pg: this.page.ref, K: kids });
+      if (node.alt !== undefined) element.set(PDFName.of('Alt'), PDFHexString.fromText(plain(node.alt)));
+      if (node.attributes) element.set(PDFName.of('A'), context.obj(node.attributes));
+      context.assign(ref(node), element);
+      for (const kid of node.kids) if (typeof kid !== 'number') write(kid, ref(node));
+    };
+    write(this.root, rootRef);
+    // One page, StructParents 0: its array lists, by MCID, the element each marked content belongs to.
+    const parentTree = context.register(context.obj({ Nums: [PDFNumber.of(0), context.obj(this.owners.map(ref))] }));
+    context.assign(rootRef, context.obj({ Type: 'StructTreeRoot', K: ref(this.root), ParentTree: parentTree, ParentTreeNextKey: 1 }));
+    this.page.node.set(PDFName.of('StructParents'), PDFNumber.of(0));
+    // Tab order follows the structure (PDF/UA asks it of every page, links or not).
+    this.page.node.set(PDFName.of('Tabs'), PDFName.of('S'));
+    this.doc.catalog.set(PDFName.of('StructTreeRoot'), rootRef);
+    this.doc.catalog.set(PDFName.of('MarkInfo'), context.obj({ Marked: true }));
+  }
+
   save(): Promise<Uint8Array> {
+    this.writeStructure();
     return this.doc.save();
   }
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeAztec } from '#test/helpers/aztec-decode';
+import { readStructure, walk } from '#test/helpers/pdf-structure';
 import { readPdf } from '#test/helpers/pdf-text';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
@@ -186,11 +187,17 @@ describe('on-demand ticket', () => {
     await w.page.getByRole('button', { name: 'Download ticket (PDF)' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`ticket-${reference}.pdf`);
-    const pdf = await readPdf(await readFile((await file.path())!));
+    const bytes = await readFile((await file.path())!);
+    const pdf = await readPdf(bytes);
     const text = pdf.lines.join(' ');
     for (const expected of [`Mobile ticket ${reference}`, 'London Euston to Manchester Piccadilly', 'Alex Morgan', 'Advance Single, Standard class', 'Valid', reference]) {
       expect(text).toContain(expected);
     }
+    // A tagged PDF (decision 660) whose code has the text alternative the screen gives its image.
+    const structure = await readStructure(bytes);
+    expect(structure.problems).toEqual([]);
+    const screenAlt = await w.page.getByRole('img', { name: `Ticket code (Aztec) for ticket ${reference}` }).getAttribute('alt');
+    expect(walk(structure.roots).filter((e) => e.type === 'Figure').map((e) => e.alt)).toEqual([screenAlt]);
 
     // Shown again on every visit: a reload, then a new sign-in, show the same ticket and code, never a new one.
     await w.page.reload();
@@ -222,9 +229,15 @@ describe('VAT receipt', () => {
     expect(fonts).toEqual([]);
     const download = w.page.waitForEvent('download');
     await button.click();
-    const pdf = await readPdf(await readFile((await (await download).path())!));
+    const bytes = await readFile((await (await download).path())!);
+    const pdf = await readPdf(bytes);
     const text = pdf.lines.join(' ');
     expect(text).toContain('增值税收据');
+    // Tagged in Chinese too (decision 660): its language, its title a heading, every line in the tree.
+    const structure = await readStructure(bytes);
+    expect(structure.problems).toEqual([]);
+    expect(structure.lang).toBe('zh');
+    expect(walk(structure.roots).filter((e) => e.type === 'H1').map((e) => e.text)).toEqual(['增值税收据']);
     expect(text).toContain('£1.50');
     expect(text).not.toContain('?');
     expect(pdf.fonts.some((f) => /NotoSansSC/.test(f))).toBe(true);

@@ -19,7 +19,7 @@ export interface PdfRead {
 const decodeStream = (stream: unknown): string =>
   stream instanceof PDFRawStream ? Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') : '';
 
-const streamText = (page: PDFPage): string => {
+export const streamText = (page: PDFPage): string => {
   const contents = page.node.Contents();
   const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
   return streams.map(decodeStream).join('\n');
@@ -40,9 +40,9 @@ const toUnicode = (cmap: string): Map<number, string> => {
   return map;
 };
 
-type Decoder = (hex: string) => string;
+export type Decoder = (hex: string) => string;
 
-const pageFonts = (page: PDFPage): Map<string, { base: string; decode: Decoder }> => {
+export const pageFonts = (page: PDFPage): Map<string, { base: string; decode: Decoder }> => {
   const out = new Map<string, { base: string; decode: Decoder }>();
   const fonts = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
   for (const [key, ref] of fonts?.entries() ?? []) {

@@ -38,6 +38,7 @@ describe('a Chinese ticket PDF', () => {
       { label: t('booking_detail_issued_ticket_ticket_reference'), value: 'TKT-1A2B3C4D' },
     ],
     barcodeData: DATA,
+    codeAlt: t('booking_detail_issued_ticket_code_alt', { reference: 'TKT-1A2B3C4D' }),
     codeCaption: t('booking_detail_issued_ticket_show_code'),
     language: 'zh',
   };

@@ -52,6 +52,7 @@ describe('ticket PDF (pdf-lib)', () => {
       { label: 'Ticket reference', value: 'TKT-1A2B3C4D' },
     ],
     barcodeData: DATA,
+    codeAlt: 'Ticket code (Aztec) for ticket TKT-1A2B3C4D',
     codeCaption: 'Show this code at the ticket gate or to the guard.',
     language: 'en-GB',
   };

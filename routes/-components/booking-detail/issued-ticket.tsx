@@ -82,6 +82,8 @@ export function IssuedTicket({ booking, order, ticket, focusOnShow }: { booking:
         { label: m.booking_detail_screen_ticket_issued(), value: ukDateTime(ticket.issuedAt, locale.tag) },
       ],
       barcodeData: data,
+      // The same words as the code's image on the screen: the PDF's Figure says them to a screen reader.
+      codeAlt: m.booking_detail_issued_ticket_code_alt({ reference: ticket.reference }),
       codeCaption: data ? m.booking_detail_issued_ticket_show_code() : m.booking_detail_issued_ticket_no_code({ reference: ticket.reference }),
       language: locale.tag,
     });
