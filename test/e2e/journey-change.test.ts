@@ -58,6 +58,10 @@ describe('change your journey', () => {
     await w.page.waitForURL((url) => !url.pathname.endsWith(`/bookings/${york}/change`) && !url.pathname.endsWith(`/bookings/${york}`));
     const newUrl = w.page.url();
     await text('18:00').waitFor();
+    // The new booking says which booking it replaces, with the trail of both.
+    await w.page.getByText('Journey changed', { exact: true }).waitFor();
+    await text(/^This booking replaces booking TL-\w+/).waitFor();
+    expect(await w.page.getByRole('link', { name: 'See the history of this booking and the one it replaces' }).getAttribute('href')).toMatch(/\/history$/);
     await go(`/bookings/${york}`);
     await w.page.waitForURL((url) => url.href !== `${world.server.origin}/my-account/bookings/${york}`);
     expect(w.page.url()).not.toBe(`${world.server.origin}/my-account/bookings/${york}`);
@@ -82,6 +86,12 @@ describe('change your journey', () => {
     await text('Your card was declined: nothing was charged. Try another card.').waitFor();
     await heading('Check your change', 2).waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
+    // At 375 px: axe clean, and nothing wider than the screen (the fares table scrolls in its own box).
+    const wide = w.page.viewportSize();
+    await w.page.setViewportSize({ width: 375, height: 800 });
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    expect(await w.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    if (wide) await w.page.setViewportSize(wide);
   });
 
   it('an Advance ticket whose train has left is refused with the reason', async () => {
