@@ -332,6 +332,21 @@ async function quote(c: Context<AppEnv>) {
 
 type Charge = { last4: string | null };
 
+/**
+ * Whether `candidate` is the order or one it replaced: a guest's link opens the orders that superseded
+ * its own (server/lib/access.ts), and a card token is minted for the link's order.
+ */
+async function orderOrItsPredecessor(db: Queryable, orderId: string, candidate: string): Promise<boolean> {
+  let id = orderId;
+  for (let depth = 0; depth < 10; depth++) {
+    if (id === candidate) return true;
+    const previous = await one<{ id: string }>(db, 'select id from orders where replacement_order_id = $1', [id]);
+    if (!previous) return false;
+    id = previous.id;
+  }
+  return false;
+}
+
 /** Takes the payment the total needs, or the 422 that says why it cannot (declined, expired, missing). */
 async function charge(db: Queryable, access: BookingAccess, order: OrderRow, total: number, payment: v.InferOutput<typeof PayBody>['payment'], now: Date): Promise<Charge> {
   if (total <= 0) {
@@ -356,7 +371,7 @@ async function charge(db: Queryable, access: BookingAccess, order: OrderRow, tot
     'select * from card_tokens where token_hash = $1',
     [sha256Hex(payment.token)],
   );
-  const inScope = token && ((token.customer_id !== null && token.customer_id === order.customer_id) || token.order_id === order.id);
+  const inScope = token && ((token.customer_id !== null && token.customer_id === order.customer_id) || (token.order_id !== null && (await orderOrItsPredecessor(db, order.id, token.order_id))));
   if (!token || !inScope || token.used_at || token.expires_at <= now) {
     throw new ApiError(422, 'CARD_TOKEN_INVALID', 'The card details have expired: enter the card again.');
   }

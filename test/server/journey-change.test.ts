@@ -273,6 +273,13 @@ describe('a guest', () => {
     // The link carries over to the new booking; the old one answers 308.
     expect((await guest.get(`${API}/booking/${paid.body.newBookingId}`)).status).toBe(200);
     expect((await guest.get(`${API}/booking/${GUEST_BOOKING}`)).status).toBe(308);
+    // The new booking changes again from the same link, with a card token minted for the link's order.
+    const list = await guest.get<Departures>(`${API}/change-of-journey/departures/${paid.body.newBookingId}?direction=outward&leg=outward&date=${dayOf(b.outward.date)}&after=16:00`);
+    const next = await guest.post<Quote>(`${API}/change-of-journey/quote/${paid.body.newBookingId}`, { direction: 'outward', outwardTrain: at(list.body.departures, '16:30').trainId });
+    expect(next.status).toBe(200);
+    const again = await guest.post<{ token: string }>(`${API}/payment/card-token`, { number: '4242424242424242', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Jordan Lee' });
+    const repaid = await guest.post<{ newBookingId: string }>(`${API}/change-of-journey/pay/${next.body.quoteId}`, { expectedTotal: next.body.total.amount, payment: { method: 'card', token: again.body.token } });
+    expect(repaid.status).toBe(200);
   });
 
   it('who found the booking with its four details may not change it: the answer leaves it to the retailer', async () => {
