@@ -9,6 +9,7 @@ const booking = (key: string) => stableId('booking', `${key}:0`);
 const york = booking('demo-upcoming-kingscross-york'); // Off-Peak Return, 09:00 out, 17:30 back
 const manchester = booking('demo-upcoming-euston-manchester'); // Advance Single, 07:30
 const departed = booking('demo-past-manchester-euston-advance'); // Advance, left an hour before seeding
+const guestBooking = booking('guest-newcastle-edinburgh'); // a guest's Advance, its emailed link demo-guest-token-1
 
 const world = useE2eWorld();
 let w: PageWatch;
@@ -92,6 +93,17 @@ describe('change your journey', () => {
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     expect(await w.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     if (wide) await w.page.setViewportSize(wide);
+  });
+
+  it("a guest's emailed link offers the change on the guest's own pages", async () => {
+    const guest = await openPage(world.browser);
+    await guest.page.goto(`${world.server.origin}/my-account/order-token/${guestBooking}#token=demo-guest-token-1`);
+    await guest.page.getByRole('link', { name: 'Change journey' }).click();
+    await guest.page.waitForURL(new RegExp(`/order-token/${guestBooking}/change$`));
+    await guest.page.getByRole('heading', { level: 2, name: 'What would you like to change?' }).waitFor();
+    expect(await seriousAxeViolations(guest.page)).toEqual([]);
+    expect(guest.errors).toEqual([]);
+    await guest.context.close();
   });
 
   it('an Advance ticket whose train has left is refused with the reason', async () => {
