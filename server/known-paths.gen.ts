@@ -39,6 +39,7 @@ export const knownPaths: readonly string[] = [
   '/order-token',
   '/order-token/',
   '/order-token/$bookingId/',
+  '/order-token/$bookingId/change',
   '/order-token/$bookingId/check-in',
   '/order-token/$bookingId/history',
   '/order-token/$bookingId/refund/',

@@ -42,6 +42,7 @@ import { Route as AccountAddressBookAddressIdRouteImport } from './../routes/_ac
 import { Route as AccountAddressBookAddAddressRouteImport } from './../routes/_account.address-book.add-address'
 import { Route as AccountClaimsClaimIdRouteImport } from './../routes/_account.claims.$claimId'
 import { Route as OrderTokenBookingIdIndexRouteImport } from './../routes/order-token.$bookingId.index'
+import { Route as OrderTokenBookingIdChangeRouteImport } from './../routes/order-token.$bookingId.change'
 import { Route as OrderTokenBookingIdCheckInRouteImport } from './../routes/order-token.$bookingId.check-in'
 import { Route as OrderTokenBookingIdHistoryRouteImport } from './../routes/order-token.$bookingId.history'
 import { Route as AccountBookingsBookingsIndexRouteImport } from './../routes/_account._bookings.bookings.index'
@@ -238,6 +239,12 @@ const OrderTokenBookingIdIndexRoute =
   OrderTokenBookingIdIndexRouteImport.update({
     id: '/$bookingId/',
     path: '/$bookingId/',
+    getParentRoute: () => OrderTokenRoute,
+  } as any)
+const OrderTokenBookingIdChangeRoute =
+  OrderTokenBookingIdChangeRouteImport.update({
+    id: '/$bookingId/change',
+    path: '/$bookingId/change',
     getParentRoute: () => OrderTokenRoute,
   } as any)
 const OrderTokenBookingIdCheckInRoute =
@@ -448,6 +455,7 @@ export interface FileRoutesByFullPath {
   '/address-book/$addressId': typeof AccountAddressBookAddressIdRoute
   '/address-book/add-address': typeof AccountAddressBookAddAddressRoute
   '/claims/$claimId': typeof AccountClaimsClaimIdRoute
+  '/order-token/$bookingId/change': typeof OrderTokenBookingIdChangeRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/address-book/': typeof AccountAddressBookIndexRoute
@@ -507,6 +515,7 @@ export interface FileRoutesByTo {
   '/address-book/$addressId': typeof AccountAddressBookAddressIdRoute
   '/address-book/add-address': typeof AccountAddressBookAddAddressRoute
   '/claims/$claimId': typeof AccountClaimsClaimIdRoute
+  '/order-token/$bookingId/change': typeof OrderTokenBookingIdChangeRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/address-book': typeof AccountAddressBookIndexRoute
@@ -571,6 +580,7 @@ export interface FileRoutesById {
   '/_account/address-book/$addressId': typeof AccountAddressBookAddressIdRoute
   '/_account/address-book/add-address': typeof AccountAddressBookAddAddressRoute
   '/_account/claims/$claimId': typeof AccountClaimsClaimIdRoute
+  '/order-token/$bookingId/change': typeof OrderTokenBookingIdChangeRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/_account/address-book/': typeof AccountAddressBookIndexRoute
@@ -633,6 +643,7 @@ export interface FileRouteTypes {
     | '/address-book/$addressId'
     | '/address-book/add-address'
     | '/claims/$claimId'
+    | '/order-token/$bookingId/change'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/address-book/'
@@ -692,6 +703,7 @@ export interface FileRouteTypes {
     | '/address-book/$addressId'
     | '/address-book/add-address'
     | '/claims/$claimId'
+    | '/order-token/$bookingId/change'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/address-book'
@@ -755,6 +767,7 @@ export interface FileRouteTypes {
     | '/_account/address-book/$addressId'
     | '/_account/address-book/add-address'
     | '/_account/claims/$claimId'
+    | '/order-token/$bookingId/change'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/_account/address-book/'
@@ -1037,6 +1050,13 @@ declare module '@tanstack/react-router' {
       path: '/$bookingId'
       fullPath: '/order-token/$bookingId/'
       preLoaderRoute: typeof OrderTokenBookingIdIndexRouteImport
+      parentRoute: typeof OrderTokenRoute
+    }
+    '/order-token/$bookingId/change': {
+      id: '/order-token/$bookingId/change'
+      path: '/$bookingId/change'
+      fullPath: '/order-token/$bookingId/change'
+      preLoaderRoute: typeof OrderTokenBookingIdChangeRouteImport
       parentRoute: typeof OrderTokenRoute
     }
     '/order-token/$bookingId/check-in': {
@@ -1362,6 +1382,7 @@ const AccountRouteWithChildren =
 
 interface OrderTokenRouteChildren {
   OrderTokenIndexRoute: typeof OrderTokenIndexRoute
+  OrderTokenBookingIdChangeRoute: typeof OrderTokenBookingIdChangeRoute
   OrderTokenBookingIdCheckInRoute: typeof OrderTokenBookingIdCheckInRoute
   OrderTokenBookingIdHistoryRoute: typeof OrderTokenBookingIdHistoryRoute
   OrderTokenBookingIdIndexRoute: typeof OrderTokenBookingIdIndexRoute
@@ -1371,6 +1392,7 @@ interface OrderTokenRouteChildren {
 
 const OrderTokenRouteChildren: OrderTokenRouteChildren = {
   OrderTokenIndexRoute: OrderTokenIndexRoute,
+  OrderTokenBookingIdChangeRoute: OrderTokenBookingIdChangeRoute,
   OrderTokenBookingIdCheckInRoute: OrderTokenBookingIdCheckInRoute,
   OrderTokenBookingIdHistoryRoute: OrderTokenBookingIdHistoryRoute,
   OrderTokenBookingIdIndexRoute: OrderTokenBookingIdIndexRoute,

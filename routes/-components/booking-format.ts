@@ -65,6 +65,7 @@ export const changeabilityReasons: Record<string, string> = {
   FARE_NOT_CHANGEABLE: m.booking_format_fare_not_changeable(),
   BOOKING_REPLACED: m.booking_format_booking_replaced(),
   SEASON_EXPIRED: m.booking_format_season_expired(),
+  SEASON_STARTED: m.booking_format_season_started(),
   NOT_ASSOCIATED: m.booking_format_not_associated(),
   REFUNDED: m.booking_format_refunded(),
   CHANGE_IN_PROGRESS: m.booking_format_change_in_progress(),

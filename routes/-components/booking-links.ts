@@ -11,6 +11,7 @@ const ACCOUNT = {
   checkIn: '/bookings/$bookingId/check-in',
   refund: '/bookings/$bookingId/refund',
   refundIneligible: '/bookings/$bookingId/refund/ineligible',
+  change: '/bookings/$bookingId/change',
 } as const;
 
 const GUEST = {
@@ -19,6 +20,7 @@ const GUEST = {
   checkIn: '/order-token/$bookingId/check-in',
   refund: '/order-token/$bookingId/refund',
   refundIneligible: '/order-token/$bookingId/refund/ineligible',
+  change: '/order-token/$bookingId/change',
 } as const satisfies Record<keyof typeof ACCOUNT, `/order-token/$bookingId${string}`>;
 
 export type BookingPage = keyof typeof ACCOUNT;

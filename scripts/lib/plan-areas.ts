@@ -49,6 +49,7 @@ export const flowAreas: Record<string, FlowArea> = {
   'forgot-password': { name: 'Forgotten password', area: 'signing-in' },
   'guest-association': { name: 'Add a guest booking to the account', area: 'bookings' },
   'insurance-claim': { name: 'Claim on flexible insurance', area: 'insurance' },
+  'journey-change': { name: 'Change your journey', area: 'bookings' },
   login: { name: 'Sign in', area: 'signing-in' },
   'on-demand-ticket': { name: 'Get a ticket issued now', area: 'tickets' },
   'partial-refund': { name: 'Refund some passengers', area: 'refunds' },

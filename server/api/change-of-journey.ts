@@ -9,6 +9,7 @@ import { one } from '../db.ts';
 import { refundingTicketIds, settleRefunds } from '../domain/refund-store.ts';
 import { loadBookingForRefund, money } from './refund-booking.ts';
 import { can } from '../lib/policy.ts';
+import { mayAlso } from '../lib/access.ts';
 
 /**
  * Change of journey: whether a booking may be changed, and the status of an exchange it is the
@@ -16,7 +17,7 @@ import { can } from '../lib/policy.ts';
  *
  * Changeability (docs/product/domain.md): Advance, Off-Peak (incl. Super Off-Peak) and Anytime
  * tickets can be changed before departure; a departed journey or an activated mobile ticket cannot.
- * Seasons (their own path) can be changed while still valid. Answer: {changeable, reason}.
+ * Seasons (their own path) change only their start date, before they start. Answer: {changeable, reason}.
  */
 export type ChangeabilityReason =
   | 'DEPARTED'
@@ -24,6 +25,8 @@ export type ChangeabilityReason =
   | 'FARE_NOT_CHANGEABLE'
   | 'BOOKING_REPLACED'
   | 'SEASON_EXPIRED'
+  /** A season changes only its start date, before it starts. */
+  | 'SEASON_STARTED'
   /** A guest order viewed from the account before it is associated (read-only). */
   | 'NOT_ASSOCIATED'
   /** Every ticket is refunded or being refunded (decision 080). */
@@ -64,9 +67,11 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
   const { data } = booking;
   const answer = (found: ChangeabilityReason | null) => {
     const reason = found ?? (access.via === 'email' || accessOffers(access).signInToManage ? 'NOT_ASSOCIATED' : null);
-    // changeOnline (the project's own): the change can be made here (decision 600). Not a field of
-    // the retailer's API, so a spec-shaped answer drops it and the booking says to contact the retailer.
-    return c.json({ changeable: reason === null, reason, ...(reason === null && !season ? { changeOnline: true } : {}) });
+    // changeOnline (the project's own): the change can be made here (decision 600), by this caller
+    // (the access policy's journey.change: not Find a booking's four details). Not a field of the
+    // retailer's API, so a spec-shaped answer drops it and the booking says to contact the retailer.
+    const online = reason === null && !season && mayAlso(access, 'journey.change');
+    return c.json({ changeable: reason === null, reason, ...(online ? { changeOnline: true } : {}) });
   };
   if (order?.replacement_order_id) return answer('BOOKING_REPLACED');
   if (await one(db, 'select 1 from change_of_journeys where source_booking_id = $1', [booking.id])) return answer('CHANGE_IN_PROGRESS');
@@ -76,8 +81,10 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
   // The booking's lifecycle (decision 320): part refunded, paid by insurance or Delay Repay claimed.
   const refused = await lifecycleRefusal(db, booking.id, 'journey.change', now);
   if (refused) return answer(LIFECYCLE_CHANGEABILITY[refused]);
+  // A season changes only its start date, before it starts (docs/product/domain.md).
   if (season) {
-    return answer(data.season && new Date(data.season.validUntil) > now ? null : 'SEASON_EXPIRED');
+    if (!data.season || new Date(data.season.validUntil) <= now) return answer('SEASON_EXPIRED');
+    return answer(new Date(data.season.validFrom) > now ? null : 'SEASON_STARTED');
   }
   if (new Date(data.outward.date) <= now) return answer('DEPARTED');
   if (data.delivery.method === 'mobile' && data.delivery.activated) return answer('TICKET_ACTIVATED');

@@ -7,6 +7,7 @@ import type { BookingData, Leg } from '../domain/booking-data.ts';
 import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import {
   changedBooking,
+  changedSeason,
   changeFeeFor,
   CHANGE_QUOTE_TTL_MS,
   dateInRange,
@@ -15,7 +16,9 @@ import {
   directionRefusal,
   fareKind,
   priceChange,
+  priceSeasonStart,
   REFUSAL_DETAIL,
+  seasonStartInRange,
 
   type ChangeDirection,
   type ChangePrice,
@@ -45,7 +48,7 @@ import { findOrder, findPayment, IdParam, money, type BookingRow } from './refun
  *
  * GET  /change-of-journey/options/{bookingId}
  * GET  /change-of-journey/departures/{bookingId}?direction&leg&date&after[&outwardTrain]
- * POST /change-of-journey/quote/{bookingId} {direction, outwardTrain, inwardTrain}
+ * POST /change-of-journey/quote/{bookingId} {direction, outwardTrain, inwardTrain} (a season: {direction: outward, startDate})
  * POST /change-of-journey/pay/{quoteId} {expectedTotal, payment} (Idempotency-Key)
  */
 
@@ -61,11 +64,18 @@ type QuoteRow = {
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
+  /** A season's new start date (YYYY-MM-DD), instead of trains. */
+  start_date: string | null;
 };
 
 const Direction = v.picklist(['outward', 'inward', 'both']);
 const TrainId = v.pipe(v.string(), v.regex(/^[A-Z]{3}-[A-Z]{3}-\d{12}$/));
-const QuoteBody = v.object({ direction: Direction, outwardTrain: v.nullish(TrainId), inwardTrain: v.nullish(TrainId) });
+const QuoteBody = v.object({
+  direction: Direction,
+  outwardTrain: v.nullish(TrainId),
+  inwardTrain: v.nullish(TrainId),
+  startDate: v.nullish(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))),
+});
 const PayBody = v.object({
   expectedTotal: v.number(),
   payment: v.variant('method', [
@@ -84,7 +94,7 @@ const legOf = (leg: Leg) => ({
   operator: leg.operator,
 });
 
-/** The booking and its order, when the caller may change it; seasons and replaced bookings are refused here. */
+/** The booking and its order, when the caller may change it. */
 async function loadForChange(c: Context<AppEnv>, bookingId: string) {
   const { db } = c.get('deps');
   const booking = await findBooking(db, bookingId);
@@ -158,7 +168,9 @@ async function options(c: Context<AppEnv>) {
       .filter((p) => tickets.some((t) => t.passengerIds.includes(p.id)))
       .map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName, railcard: p.railcard?.name ?? null })),
     tickets: tickets.map((t) => ({ id: t.id, type: t.type, direction: t.direction, passengerId: t.passengerIds[0] ?? '', price: t.price })),
-    fareKind: tickets.some((t) => fareKind(t.type) === 'advance') ? 'advance' : 'flexible',
+    fareKind: data.season ? 'season' : tickets.some((t) => fareKind(t.type) === 'advance') ? 'advance' : 'flexible',
+    // A season changes only its start date, before it starts (decision 600): its validity, no trains.
+    season: data.season ? { validFrom: data.season.validFrom, validUntil: data.season.validUntil } : null,
     directions,
     fee: money(feeOf(c), order.currency),
     savedCards: cards.map((card) => ({
@@ -230,6 +242,7 @@ async function departures(c: Context<AppEnv>) {
   const { direction, leg, date, after, outwardTrain } = q.output;
   const gone = await goneTickets(db, booking, now);
   await requireChangeable(db, booking, order, direction, gone, now);
+  if (booking.data.season) throw new ApiError(422, 'SEASON_START_DATE', 'A season ticket has no trains to choose: quote its new start date.');
   if (!dateInRange(date, now)) throw new ApiError(422, 'DATE_OUT_OF_RANGE', 'Choose a date from today up to 90 days ahead.');
   const data = booking.data;
   const routeLeg = leg === 'outward' ? data.outward : data.inward;
@@ -249,14 +262,14 @@ async function departures(c: Context<AppEnv>) {
   return c.json({ leg, date, after, departures: trains });
 }
 
-function quoteAnswer(row: { id: string; expires_at: Date; currency: string }, data: BookingData, direction: ChangeDirection, chosen: Selection, price: ChangePrice) {
+function quoteAnswer(row: { id: string; expires_at: Date; currency: string }, data: BookingData, direction: ChangeDirection, changed: BookingData, price: ChangePrice) {
   const names = new Map(data.passengers.map((p) => [p.id, `${p.firstName} ${p.lastName}`]));
-  const changed = changedBooking(data, chosen, price, new Set(), 'preview');
   return {
     quoteId: row.id,
     expiresAt: row.expires_at.toISOString(),
     direction,
-    fareKind: price.advance ? 'advance' : 'flexible',
+    fareKind: data.season ? 'season' : price.advance ? 'advance' : 'flexible',
+    ...(changed.season ? { season: { validFrom: changed.season.validFrom, validUntil: changed.season.validUntil } } : {}),
     old: { outward: legOf(data.outward), inward: data.inward ? legOf(data.inward) : null },
     new: { outward: legOf(changed.outward), inward: changed.inward ? legOf(changed.inward) : null },
     lines: price.lines.map((l) => ({
@@ -275,14 +288,34 @@ function quoteAnswer(row: { id: string; expires_at: Date; currency: string }, da
   };
 }
 
-async function storeQuote(db: Queryable, booking: BookingRow, direction: ChangeDirection, chosen: Selection, price: ChangePrice, currency: string, now: Date) {
+async function storeQuote(db: Queryable, booking: BookingRow, direction: ChangeDirection, chosen: Selection, startDate: string | null, price: ChangePrice, currency: string, now: Date) {
   const row = { id: randomUUID(), expires_at: addMs(now, CHANGE_QUOTE_TTL_MS), currency };
   await db.query(
-    `insert into journey_change_quotes (id, order_id, booking_id, direction, outward_train, inward_train, total, currency, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [row.id, booking.order_id, booking.id, direction, chosen.outward?.trainId ?? null, chosen.inward?.trainId ?? null, price.total, currency, now, row.expires_at],
+    `insert into journey_change_quotes (id, order_id, booking_id, direction, outward_train, inward_train, start_date, total, currency, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [row.id, booking.order_id, booking.id, direction, chosen.outward?.trainId ?? null, chosen.inward?.trainId ?? null, startDate, price.total, currency, now, row.expires_at],
   );
   return row;
+}
+
+/** A season's new start date: from tomorrow up to 90 days ahead, and not the date it already starts on. */
+function requireSeasonStart(data: BookingData, startDate: string | null | undefined, now: Date): string {
+  if (!startDate) throw new ApiError(400, 'VALIDATION', 'A season ticket needs its new start date (startDate).');
+  if (!seasonStartInRange(startDate, now)) throw new ApiError(422, 'DATE_OUT_OF_RANGE', 'Choose a start date from tomorrow up to 90 days ahead.');
+  if (data.season?.validFrom.slice(0, 10) === startDate) throw new ApiError(422, 'SAME_START_DATE', 'The season already starts on this date: choose another.');
+  return startDate;
+}
+
+/** What the change gives: a season's new start date at the fee, or the chosen trains at their fares. */
+function priced(data: BookingData, direction: ChangeDirection, trains: { outward: string | null | undefined; inward: string | null | undefined }, startDate: string | null | undefined, gone: ReadonlySet<string>, fee: number, now: Date, deliveryId: string) {
+  if (data.season) {
+    const start = requireSeasonStart(data, startDate, now);
+    const price = priceSeasonStart(data, gone, fee);
+    return { chosen: { outward: null, inward: null } as Selection, startDate: start, price, changed: changedSeason(data, start, deliveryId) };
+  }
+  const chosen = selectionOf(data, direction, trains.outward, trains.inward, now);
+  const price = priceChange(data, direction, chosen, gone, fee, now);
+  return { chosen, startDate: null, price, changed: changedBooking(data, chosen, price, gone, deliveryId) };
 }
 
 async function quote(c: Context<AppEnv>) {
@@ -292,13 +325,27 @@ async function quote(c: Context<AppEnv>) {
   const body = await readBody(c, QuoteBody);
   const gone = await goneTickets(db, booking, now);
   await requireChangeable(db, booking, order, body.direction, gone, now);
-  const chosen = selectionOf(booking.data, body.direction, body.outwardTrain, body.inwardTrain, now);
-  const price = priceChange(booking.data, body.direction, chosen, gone, feeOf(c), now);
-  const row = await storeQuote(db, booking, body.direction, chosen, price, order.currency, now);
-  return c.json(quoteAnswer(row, booking.data, body.direction, chosen, price));
+  const { chosen, startDate, price, changed } = priced(booking.data, body.direction, { outward: body.outwardTrain, inward: body.inwardTrain }, body.startDate, gone, feeOf(c), now, 'preview');
+  const row = await storeQuote(db, booking, body.direction, chosen, startDate, price, order.currency, now);
+  return c.json(quoteAnswer(row, booking.data, body.direction, changed, price));
 }
 
 type Charge = { last4: string | null };
+
+/**
+ * Whether `candidate` is the order or one it replaced: a guest's link opens the orders that superseded
+ * its own (server/lib/access.ts), and a card token is minted for the link's order.
+ */
+async function orderOrItsPredecessor(db: Queryable, orderId: string, candidate: string): Promise<boolean> {
+  let id = orderId;
+  for (let depth = 0; depth < 10; depth++) {
+    if (id === candidate) return true;
+    const previous = await one<{ id: string }>(db, 'select id from orders where replacement_order_id = $1', [id]);
+    if (!previous) return false;
+    id = previous.id;
+  }
+  return false;
+}
 
 /** Takes the payment the total needs, or the 422 that says why it cannot (declined, expired, missing). */
 async function charge(db: Queryable, access: BookingAccess, order: OrderRow, total: number, payment: v.InferOutput<typeof PayBody>['payment'], now: Date): Promise<Charge> {
@@ -324,7 +371,7 @@ async function charge(db: Queryable, access: BookingAccess, order: OrderRow, tot
     'select * from card_tokens where token_hash = $1',
     [sha256Hex(payment.token)],
   );
-  const inScope = token && ((token.customer_id !== null && token.customer_id === order.customer_id) || token.order_id === order.id);
+  const inScope = token && ((token.customer_id !== null && token.customer_id === order.customer_id) || (token.order_id !== null && (await orderOrItsPredecessor(db, order.id, token.order_id))));
   if (!token || !inScope || token.used_at || token.expires_at <= now) {
     throw new ApiError(422, 'CARD_TOKEN_INVALID', 'The card details have expired: enter the card again.');
   }
@@ -345,8 +392,8 @@ async function issueChange(tx: Queryable, order: OrderRow, booking: BookingRow, 
   );
   await tx.query(
     `insert into bookings (id, order_id, is_season, outward_date, inward_date, data, created_at)
-     values ($1, $2, false, $3, $4, $5::jsonb, $6)`,
-    [bookingId, orderId, new Date(data.outward.date), data.inward ? new Date(data.inward.date) : null, JSON.stringify(data), now],
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+    [bookingId, orderId, booking.is_season, new Date(data.outward.date), data.inward ? new Date(data.inward.date) : null, JSON.stringify(data), now],
   );
   const oldPayment = await findPayment(tx, order.id);
   if (card.last4 || oldPayment) {
@@ -379,10 +426,10 @@ async function pay(c: Context<AppEnv>) {
   const result = await db.transaction(async (tx) => {
     const gone = await goneTickets(tx, booking, now);
     await requireChangeable(tx, booking, order, row.direction, gone, now);
-    const chosen = selectionOf(booking.data, row.direction, row.outward_train, row.inward_train, now);
     // Prices may move between the review and the payment: re-priced now, and a moved price is
     // shown before anything is charged.
-    const price = priceChange(booking.data, row.direction, chosen, gone, feeOf(c), now);
+    const startDate = row.start_date === null ? null : typeof row.start_date === 'string' ? row.start_date.slice(0, 10) : new Date(row.start_date).toISOString().slice(0, 10);
+    const { price, changed: data } = priced(booking.data, row.direction, { outward: row.outward_train, inward: row.inward_train }, startDate, gone, feeOf(c), now, randomUUID());
     if (round2(price.total) !== round2(Number(row.total)) || round2(body.expectedTotal) !== round2(Number(row.total))) {
       await tx.query('update journey_change_quotes set used_at = $2 where id = $1', [row.id, now]);
       return { moved: true as const };
@@ -390,7 +437,6 @@ async function pay(c: Context<AppEnv>) {
     const claimed = await one(tx, 'update journey_change_quotes set used_at = $2 where id = $1 and used_at is null returning 1', [row.id, now]);
     if (!claimed) throw new ApiError(409, 'QUOTE_USED', 'This change has already been paid for: open your booking.');
     const card = await charge(tx, access, order, price.total, body.payment, now);
-    const data = changedBooking(booking.data, chosen, price, gone, randomUUID());
     const issued = await issueChange(tx, order, booking, data, price, card, now);
     return { moved: false as const, price, card, issued, data };
   }).catch(async (e: unknown) => {

@@ -11,7 +11,7 @@ import { DAY_MS } from '../lib/clock.ts';
 /** Which legs the customer changes. */
 export type ChangeDirection = 'outward' | 'inward' | 'both';
 export type FareKind = 'advance' | 'flexible' | 'season' | 'other';
-export type ChangeRefusal = 'DEPARTED' | 'TICKET_DATE_REACHED' | 'NO_RETURN' | 'SEASON' | 'FARE_NOT_CHANGEABLE' | 'NO_TICKETS';
+export type ChangeRefusal = 'DEPARTED' | 'TICKET_DATE_REACHED' | 'NO_RETURN' | 'SEASON_STARTED' | 'FARE_NOT_CHANGEABLE' | 'NO_TICKETS';
 
 /** The admin fee per ticket changed, per portal (docs/product/domain.md: up to £10 a ticket). */
 export const CHANGE_FEE_BY_PORTAL: Readonly<Record<string, number>> = { Leisure: 10, BrandedBusinessTravel: 0 };
@@ -111,11 +111,15 @@ const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.
 /**
  * Whether `direction` may be changed now, per the Conditions of Travel: Advance only before the
  * booked train leaves; Off-Peak, Super Off-Peak and Anytime only before the date on the ticket
- * (the outward's date for a return); seasons and other fares not here.
+ * (the outward's date for a return); a season only its start date (its one "leg", outward), before
+ * it starts; other fares not here.
  */
 export function directionRefusal(data: BookingData, direction: ChangeDirection, gone: ReadonlySet<string>, now: Date): ChangeRefusal | null {
-  if (data.season) return 'SEASON';
   if (direction !== 'outward' && !data.inward) return 'NO_RETURN';
+  if (data.season) {
+    if (ticketsFor(data, direction, gone).length === 0) return 'NO_TICKETS';
+    return now >= new Date(data.season.validFrom) ? 'SEASON_STARTED' : null;
+  }
   const tickets = ticketsFor(data, direction, gone);
   if (tickets.length === 0) return 'NO_TICKETS';
   const kinds = new Set(tickets.map((t) => fareKind(t.type)));
@@ -137,7 +141,7 @@ export const REFUSAL_DETAIL: Record<ChangeRefusal, string> = {
   DEPARTED: 'Advance tickets can be changed only before the booked train leaves, and this train has left.',
   TICKET_DATE_REACHED: 'Off-Peak and Anytime tickets can be changed only before the date on the ticket.',
   NO_RETURN: 'This booking has no return journey.',
-  SEASON: 'A season ticket changes only its start date, before it starts: contact us to change it.',
+  SEASON_STARTED: 'A season ticket changes only its start date, before it starts, and this season has started.',
   FARE_NOT_CHANGEABLE: 'These tickets cannot be changed.',
   NO_TICKETS: 'No tickets are left on this booking to change.',
 };
@@ -219,4 +223,35 @@ export function dateInRange(date: string, now: Date): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
   const t = Date.parse(`${date}T00:00:00Z`);
   return !Number.isNaN(t) && t >= startOfDay(now) && t <= startOfDay(now) + CHANGE_HORIZON_DAYS * DAY_MS;
+}
+
+/** A season's start date may move to any day from tomorrow up to CHANGE_HORIZON_DAYS ahead (it must not have started). */
+export function seasonStartInRange(date: string, now: Date): boolean {
+  return dateInRange(date, now) && Date.parse(`${date}T00:00:00Z`) > startOfDay(now);
+}
+
+/**
+ * A season's change of start date: the same ticket over the same length of time from the new date,
+ * so the same fare; the fee per ticket is all there is to pay.
+ */
+export function priceSeasonStart(data: BookingData, gone: ReadonlySet<string>, fee: number): ChangePrice {
+  const lines = ticketsFor(data, 'outward', gone).map(
+    (t): TicketLine => ({ ticketId: t.id, passengerId: t.passengerIds[0] ?? '', type: t.type, direction: t.direction, oldFare: t.price.amount, newFare: t.price.amount, fee }),
+  );
+  const fees = round2(lines.reduce((s, l) => s + l.fee, 0));
+  return { lines, fareDifference: 0, fees, total: fees, lowerFareKept: false, advance: false };
+}
+
+/** The season after its start date moved to `startDate` (YYYY-MM-DD): valid as long as before, from that day at the same time. */
+export function changedSeason(data: BookingData, startDate: string, deliveryId: string): BookingData {
+  if (!data.season) return data;
+  const from = new Date(data.season.validFrom);
+  const length = Date.parse(data.season.validUntil) - from.getTime();
+  const start = new Date(Date.parse(`${startDate}T00:00:00Z`) + (from.getTime() - startOfDay(from)));
+  return {
+    ...data,
+    outward: { ...data.outward, date: start.toISOString() },
+    season: { ...data.season, validFrom: start.toISOString(), validUntil: new Date(start.getTime() + length).toISOString() },
+    delivery: { ...data.delivery, id: deliveryId, activated: false },
+  };
 }

@@ -110,7 +110,7 @@ export const POLICY = {
   },
   'journey.change': {
     subject: 'order',
-    what: 'Change a journey to other trains: search, quote and pay or be refunded the difference',
+    what: "Change a journey to other trains, or a season's start date before it starts: search, quote and pay (a guest with a new card only) or be refunded the difference",
     allow: { owner: true, 'owner-unproved': true, 'email-link': true, 'account-email': false, 'find-booking': false, none: false },
   },
   'refund.original': {

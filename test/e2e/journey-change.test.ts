@@ -9,6 +9,7 @@ const booking = (key: string) => stableId('booking', `${key}:0`);
 const york = booking('demo-upcoming-kingscross-york'); // Off-Peak Return, 09:00 out, 17:30 back
 const manchester = booking('demo-upcoming-euston-manchester'); // Advance Single, 07:30
 const departed = booking('demo-past-manchester-euston-advance'); // Advance, left an hour before seeding
+const guestBooking = booking('guest-newcastle-edinburgh'); // a guest's Advance, its emailed link demo-guest-token-1
 
 const world = useE2eWorld();
 let w: PageWatch;
@@ -58,6 +59,10 @@ describe('change your journey', () => {
     await w.page.waitForURL((url) => !url.pathname.endsWith(`/bookings/${york}/change`) && !url.pathname.endsWith(`/bookings/${york}`));
     const newUrl = w.page.url();
     await text('18:00').waitFor();
+    // The new booking says which booking it replaces, with the trail of both.
+    await w.page.getByText('Journey changed', { exact: true }).waitFor();
+    await text(/^This booking replaces booking TL-\w+/).waitFor();
+    expect(await w.page.getByRole('link', { name: 'See the history of this booking and the one it replaces' }).getAttribute('href')).toMatch(/\/history$/);
     await go(`/bookings/${york}`);
     await w.page.waitForURL((url) => url.href !== `${world.server.origin}/my-account/bookings/${york}`);
     expect(w.page.url()).not.toBe(`${world.server.origin}/my-account/bookings/${york}`);
@@ -82,6 +87,23 @@ describe('change your journey', () => {
     await text('Your card was declined: nothing was charged. Try another card.').waitFor();
     await heading('Check your change', 2).waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
+    // At 375 px: axe clean, and nothing wider than the screen (the fares table scrolls in its own box).
+    const wide = w.page.viewportSize();
+    await w.page.setViewportSize({ width: 375, height: 800 });
+    expect(await seriousAxeViolations(w.page)).toEqual([]);
+    expect(await w.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    if (wide) await w.page.setViewportSize(wide);
+  });
+
+  it("a guest's emailed link offers the change on the guest's own pages", async () => {
+    const guest = await openPage(world.browser);
+    await guest.page.goto(`${world.server.origin}/my-account/order-token/${guestBooking}#token=demo-guest-token-1`);
+    await guest.page.getByRole('link', { name: 'Change journey' }).click();
+    await guest.page.waitForURL(new RegExp(`/order-token/${guestBooking}/change$`));
+    await guest.page.getByRole('heading', { level: 2, name: 'What would you like to change?' }).waitFor();
+    expect(await seriousAxeViolations(guest.page)).toEqual([]);
+    expect(guest.errors).toEqual([]);
+    await guest.context.close();
   });
 
   it('an Advance ticket whose train has left is refused with the reason', async () => {

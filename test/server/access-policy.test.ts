@@ -390,3 +390,22 @@ describe('the route × access walk', () => {
     for (const c of cells.filter((x) => x.expected === 'refused' && x.kind !== 'owner-unproved')) expect(c.status).toBe(401);
   }, 180_000);
 });
+
+describe('what the booking offers follows the table', () => {
+  it('offers the change of journey online only to the kinds journey.change allows: never to Find a booking', async () => {
+    const offered: [AccessKind, boolean][] = [];
+    for (const caller of await orderCallers(false)) {
+      const res = await caller.client.get<{ changeable?: boolean; changeOnline?: boolean }>(
+        `${API}/change-of-journey/changeability/${caller.target.orderId}/${caller.target.bookingId}`,
+      );
+      if (res.status !== 200 || !res.body.changeable) continue;
+      offered.push([caller.kind, res.body.changeOnline === true]);
+      expect(res.body.changeOnline === true, caller.label).toBe(allows('journey.change', caller.kind, caller.target.onAccountOrder));
+    }
+    // The guest booking of the email link is the one Find a booking found: the same booking, offered to one of them.
+    expect(offered.filter(([kind]) => kind === 'email-link' || kind === 'find-booking')).toEqual([
+      ['email-link', true],
+      ['find-booking', false],
+    ]);
+  });
+});

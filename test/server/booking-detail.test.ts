@@ -247,11 +247,12 @@ describe('changeability', () => {
     );
   };
   it('follows the fare and departure rules', async () => {
-    // changeOnline: the change can be made here (decision 600); a season's start date is the retailer's.
+    // changeOnline: the change can be made here (decision 600).
     expect((await check(ids.eustonManchester)).body).toEqual({ changeable: true, reason: null, changeOnline: true });
     expect((await check(ids.activated)).body).toEqual({ changeable: false, reason: 'TICKET_ACTIVATED' });
     expect((await check(ids.past)).body).toEqual({ changeable: false, reason: 'DEPARTED' });
-    expect((await check(ids.season, true)).body).toEqual({ changeable: true, reason: null });
+    // A season changes only its start date, before it starts (decision 600); this one has started.
+    expect((await check(ids.season, true)).body).toEqual({ changeable: false, reason: 'SEASON_STARTED' });
     expect((await check(ids.season, false)).status).toBe(400);
   });
 });

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingData } from '#server/domain/booking-data.ts';
 import { departuresOn, directionRefusal, priceChange, trainFactor } from '#server/domain/journey-change.ts';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
-import { stableId } from '#server/seed/context.ts';
-import { signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
+import { stableFriendlyOrderId, stableId } from '#server/seed/context.ts';
+import { DEMO_GUEST_TOKENS, FIND_BOOKING_DEMO_KEY, GUEST_EMAIL, GUEST_PASSENGER } from '#server/seed/guest-orders.ts';
+import { parseCalendar } from '../helpers/parse-ics.ts';
+import { apiClient, signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 /** Changing a journey (docs/decisions/600-change-your-journey.md): the rules and the calls. */
 const API = '/my-account/api';
@@ -178,5 +180,173 @@ describe('the calls', () => {
     const today = new Date().toISOString().slice(0, 10);
     const res = await demo.get<Err>(`${API}/change-of-journey/departures/${booking(DEPARTED)}?direction=outward&leg=outward&date=${today}&after=00:00`);
     expect([res.status, code(res.body)]).toEqual([422, 'DEPARTED']);
+  });
+});
+
+describe('what follows the new booking', () => {
+  type Entry = { booking: { id: string }; order: { replacementOrder: { id: string } | null } };
+  type List = { results: Entry[] };
+  const listed = async (filter: string) => {
+    const ids: string[] = [];
+    for (let page = 0; page < 10; page++) {
+      const res = await demo.get<List & { total: number }>(`${API}/bookings/${filter}?page=${page}`);
+      ids.push(...res.body.results.map((e) => e.booking.id));
+      if (res.body.results.length === 0 || ids.length >= res.body.total) break;
+    }
+    return ids;
+  };
+
+  it('the calendar feed, the bookings lists, the old order’s history and the outbox follow the change', async () => {
+    const feed = await demo.post<{ url: string }>(`${API}/customer/calendar-feed`, {});
+    const events = async () => parseCalendar(await (await fetch(`${server.origin}${new URL(feed.body.url).pathname}`)).text()).events;
+    const old = booking(YORK);
+    expect((await events()).filter((e) => e.uid.startsWith(old)).map((e) => e.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+
+    const b = await bookingData(demo, YORK);
+    const q = await demo.post<Quote>(`${API}/change-of-journey/quote/${old}`, { direction: 'outward', outwardTrain: at(await trains(demo, YORK, 'outward', 'outward', dayOf(b.outward.date)), '18:00').trainId });
+    const options = await demo.get<Options>(`${API}/change-of-journey/options/${old}`);
+    const paid = await demo.post<{ newBookingId: string; reference: string }>(
+      `${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: q.body.total.amount, payment: { method: 'saved', cardId: options.body.savedCards.find((c) => !c.expired)?.id } },
+    );
+    expect(paid.status).toBe(200);
+    const fresh = paid.body.newBookingId;
+
+    // The calendar: the old booking's trains are gone (never CONFIRMED), the new booking's are confirmed.
+    const after = await events();
+    expect(after.some((e) => e.uid.startsWith(old))).toBe(false);
+    expect(after.filter((e) => e.uid.startsWith(fresh)).map((e) => [e.status, e.start.slice(11, 16)])).toEqual([['CONFIRMED', expect.any(String)], ['CONFIRMED', expect.any(String)]]);
+    expect(after.find((e) => e.uid === `${fresh}-outward@my-account.rail.example`)?.url).toMatch(new RegExp(`/bookings/${fresh}$`));
+
+    // The lists: the new booking is upcoming; the old one is under past (exchanged, decision 410), once.
+    const upcoming = await listed('upcoming');
+    expect(upcoming).toContain(fresh);
+    expect(upcoming).not.toContain(old);
+    expect((await listed('past')).filter((id) => id === old)).toHaveLength(1);
+
+    // The old order's history opens the new booking's, which holds both: the old first, then the new.
+    const oldHistory = await demo.get<{ replacedBy: { bookingId: string } }>(`${API}/booking/${old}/history`);
+    expect([oldHistory.status, oldHistory.body.replacedBy.bookingId]).toEqual([308, fresh]);
+    const trail = await demo.get<{ bookings: { booking: { id: string }; change: { kind: string } | null }[] }>(`${API}/booking/${fresh}/history`);
+    expect(trail.body.bookings.map((e) => e.booking.id)).toEqual([old, fresh]);
+    expect(trail.body.bookings[0]?.change?.kind).toBe('changed-journey');
+
+    // The outbox: the new booking's email, with its reference and a link to it.
+    const emails = (await demo.get<{ emails: { kind: string; subject: string; body: string; to: string[] }[] }>('/__outbox.json')).body.emails;
+    const sent = emails.filter((e) => e.kind === 'booking-confirmation' && e.subject.includes(paid.body.reference));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.to).toEqual([DEMO_ACCOUNT.email]);
+    expect(sent[0]?.body).toContain(`/bookings/${fresh}`);
+    expect(sent[0]?.body).not.toContain(old);
+  });
+});
+
+describe('a guest', () => {
+  const guestLink = async () => {
+    const client = apiClient(server.origin);
+    await client.init();
+    const session = await client.post<{ session: string }>(`${API}/user-flow-access`, { token: DEMO_GUEST_TOKENS[0], flow: 'order' });
+    expect(session.status).toBe(200);
+    client.flowId = `order.${session.body.session}`;
+    return client;
+  };
+  const GUEST_BOOKING = booking(FIND_BOOKING_DEMO_KEY);
+  const GUEST_ORDER = stableId('order', FIND_BOOKING_DEMO_KEY);
+
+  it('with the emailed link changes the journey, paying with a new card only', async () => {
+    const guest = await guestLink();
+    const changeability = await guest.get(`${API}/change-of-journey/changeability/${GUEST_ORDER}/${GUEST_BOOKING}`);
+    expect(changeability.body).toEqual({ changeable: true, reason: null, changeOnline: true });
+    const options = await guest.get<Options>(`${API}/change-of-journey/options/${GUEST_BOOKING}`);
+    expect(options.body.savedCards).toEqual([]);
+    const b = await bookingData(guest, FIND_BOOKING_DEMO_KEY);
+    const train = at(await trains(guest, FIND_BOOKING_DEMO_KEY, 'outward', 'outward', dayOf(b.outward.date)), '13:30');
+    const q = await guest.post<Quote>(`${API}/change-of-journey/quote/${GUEST_BOOKING}`, { direction: 'outward', outwardTrain: train.trainId });
+    expect(q.status).toBe(200);
+    const total = q.body.total.amount;
+    // No saved card is the guest's: even a card id of the demo account's is refused.
+    const saved = await guest.post<Err>(`${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: total, payment: { method: 'saved', cardId: 'anything' } });
+    expect([saved.status, code(saved.body)]).toEqual([422, 'CARD_UNKNOWN']);
+    const card = await guest.post<{ token: string }>(`${API}/payment/card-token`, { number: '4242424242424242', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Jordan Lee' });
+    expect(card.status).toBe(200);
+    const paid = await guest.post<{ newBookingId: string; cardLast4: string }>(`${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: total, payment: { method: 'card', token: card.body.token } });
+    expect([paid.status, paid.body.cardLast4]).toEqual([200, '4242']);
+    // The link carries over to the new booking; the old one answers 308.
+    expect((await guest.get(`${API}/booking/${paid.body.newBookingId}`)).status).toBe(200);
+    expect((await guest.get(`${API}/booking/${GUEST_BOOKING}`)).status).toBe(308);
+    // The new booking changes again from the same link, with a card token minted for the link's order.
+    const list = await guest.get<Departures>(`${API}/change-of-journey/departures/${paid.body.newBookingId}?direction=outward&leg=outward&date=${dayOf(b.outward.date)}&after=16:00`);
+    const next = await guest.post<Quote>(`${API}/change-of-journey/quote/${paid.body.newBookingId}`, { direction: 'outward', outwardTrain: at(list.body.departures, '16:30').trainId });
+    expect(next.status).toBe(200);
+    const again = await guest.post<{ token: string }>(`${API}/payment/card-token`, { number: '4242424242424242', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Jordan Lee' });
+    const repaid = await guest.post<{ newBookingId: string }>(`${API}/change-of-journey/pay/${next.body.quoteId}`, { expectedTotal: next.body.total.amount, payment: { method: 'card', token: again.body.token } });
+    expect(repaid.status).toBe(200);
+  });
+
+  it('who found the booking with its four details may not change it: the answer leaves it to the retailer', async () => {
+    const b = await bookingData(await guestLink(), FIND_BOOKING_DEMO_KEY);
+    const finder = apiClient(server.origin);
+    await finder.init();
+    const found = await finder.post<{ orderExchangeToken: string }>(`${API}/booking/find-booking`, {
+      bookingReference: stableFriendlyOrderId(FIND_BOOKING_DEMO_KEY), departureDate: new Date(b.outward.date).toLocaleDateString('en-CA', { timeZone: 'Europe/London' }),
+      passengerSurname: GUEST_PASSENGER.lastName, emailAddress: GUEST_EMAIL,
+    });
+    expect(found.status).toBe(200);
+    const session = await finder.post<{ session: string }>(`${API}/user-flow-access`, { token: found.body.orderExchangeToken });
+    finder.flowId = `order.${session.body.session}`;
+    const changeability = await finder.get(`${API}/change-of-journey/changeability/${GUEST_ORDER}/${GUEST_BOOKING}`);
+    expect(changeability.body).toEqual({ changeable: true, reason: null });
+    const options = await finder.get<Err>(`${API}/change-of-journey/options/${GUEST_BOOKING}`);
+    expect([options.status, code(options.body)]).toEqual([403, 'FORBIDDEN']);
+  });
+});
+
+describe('a season ticket', () => {
+  const SEASON = 'demo-season-annual-reading';
+  const seasonBooking = booking(SEASON);
+  type SeasonOptions = Options & { fareKind: string; season: { validFrom: string; validUntil: string } };
+  const changeability = (client: ApiClient) =>
+    client.get<{ changeable: boolean; reason: string | null }>(`${API}/seasons-change-of-journey/changeability/${stableId('order', SEASON)}/${seasonBooking}`);
+
+  it('changes only its start date, before it starts, for the fee', async () => {
+    // Started (101 days ago): refused with the rule.
+    expect((await changeability(demo)).body).toEqual({ changeable: false, reason: 'SEASON_STARTED' });
+    const started = await demo.get<SeasonOptions>(`${API}/change-of-journey/options/${seasonBooking}`);
+    expect(started.body.directions).toEqual([{ direction: 'outward', changeable: false, reason: 'SEASON_STARTED', message: expect.stringMatching(/only its start date, before it starts/) }]);
+    const validFrom = Date.parse(started.body.season.validFrom);
+    const length = Date.parse(started.body.season.validUntil) - validFrom;
+
+    // Ten days before it starts: its start date moves, for the £10 fee; the season stays as long.
+    await server.setClock(validFrom - 10 * 24 * 3600_000 - Date.now());
+    try {
+      const client = await signedInClient(server.origin, DEMO_ACCOUNT);
+      expect((await changeability(client)).body).toEqual({ changeable: true, reason: null });
+      const options = await client.get<SeasonOptions>(`${API}/change-of-journey/options/${seasonBooking}`);
+      expect([options.body.fareKind, options.body.directions.map((d) => [d.direction, d.changeable])]).toEqual(['season', [['outward', true]]]);
+      // No trains to choose, and no date but a later day than today.
+      const noTrains = await client.get<Err>(`${API}/change-of-journey/departures/${seasonBooking}?direction=outward&leg=outward&date=${dayOf(started.body.season.validFrom)}&after=00:00`);
+      expect([noTrains.status, code(noTrains.body)]).toEqual([422, 'SEASON_START_DATE']);
+      const same = await client.post<Err>(`${API}/change-of-journey/quote/${seasonBooking}`, { direction: 'outward', startDate: dayOf(started.body.season.validFrom) });
+      expect([same.status, code(same.body)]).toEqual([422, 'SAME_START_DATE']);
+      const today = new Date(validFrom - 10 * 24 * 3600_000).toISOString().slice(0, 10);
+      const past = await client.post<Err>(`${API}/change-of-journey/quote/${seasonBooking}`, { direction: 'outward', startDate: today });
+      expect([past.status, code(past.body)]).toEqual([422, 'DATE_OUT_OF_RANGE']);
+      const newStart = new Date(validFrom + 7 * 24 * 3600_000).toISOString().slice(0, 10);
+      const q = await client.post<Quote & { fareKind: string; season: { validFrom: string; validUntil: string } }>(`${API}/change-of-journey/quote/${seasonBooking}`, { direction: 'outward', startDate: newStart });
+      expect(q.status).toBe(200);
+      expect([q.body.fareKind, q.body.fareDifference.amount, q.body.fees.amount, q.body.total.amount]).toEqual(['season', 0, 10, 10]);
+      expect(q.body.season.validFrom.slice(0, 10)).toBe(newStart);
+      const visa = options.body.savedCards.find((c) => !c.expired);
+      const paid = await client.post<{ newBookingId: string }>(`${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: 10, payment: { method: 'saved', cardId: visa?.id } });
+      expect(paid.status).toBe(200);
+      // The new booking is the season, from the new date, as long as before; the old one answers 308.
+      const fresh = await client.get<{ bookings: { isSeasonBooking: boolean; season: { validFrom: string; validUntil: string } }[] }>(`${API}/booking/${paid.body.newBookingId}`);
+      expect(fresh.body.bookings[0]?.isSeasonBooking).toBe(true);
+      const season = fresh.body.bookings[0]?.season;
+      expect(season?.validFrom.slice(0, 10)).toBe(newStart);
+      expect(Date.parse(season?.validUntil ?? '') - Date.parse(season?.validFrom ?? '')).toBe(length);
+      expect((await client.get(`${API}/booking/${seasonBooking}`)).status).toBe(308);
+    } finally {
+      await server.setClock(0);
+    }
   });
 });

@@ -18,7 +18,7 @@ import { AddToAccount } from './add-to-account';
 import * as styles from './booking-detail.css';
 import type { BookingScreenMode } from './booking-screen-mode';
 import { useBookingOffer } from './booking-offer';
-import { ChangedFromNote, newBookingLink } from './change-of-journey-links';
+import { JourneyChangedBanner, newBookingLink } from './change-of-journey-links';
 import { EditPassengerDialog } from './edit-passenger-dialog';
 import { IssuedTicket, WithdrawnTicket } from './issued-ticket';
 import { JourneySection } from './journey-section';
@@ -100,7 +100,7 @@ function BookingBody({
   return (
     <>
       <LifecycleNote lifecycle={lifecycle} withdrawn={offer.withdrawn} next={newBookingLink(booking, lifecycle, mode)} />
-      <ChangedFromNote booking={booking} mode={mode} />
+      <JourneyChangedBanner booking={booking} mode={mode} />
       {addToAccountToken && <AddToAccount guestToken={addToAccountToken} />}
       {offer.signInToManage && (
         <Alert tone="info" title={m.booking_detail_sign_in_to_manage_title()}>

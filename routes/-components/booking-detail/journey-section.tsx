@@ -14,6 +14,7 @@ import { LegCard } from './leg-card';
 import { Link } from '@tanstack/react-router';
 import { LazyContactDetails } from '../contact-details-lazy';
 import { buttonClass } from '#src/ui/button-class';
+import { bookingPath } from '../booking-links';
 
 /** "Your journey": the season's validity or each leg, whether it can be changed (the chart's `loaded` substates), and the calendar. */
 export function JourneySection({
@@ -79,8 +80,9 @@ function ChangeabilityNote({ snapshot, season }: { snapshot: SnapshotFrom<typeof
 
 /**
  * "Change journey" beside "Cancel and refund" when the changeability answer says the journey can be
- * changed here (decision 600); an API without the change calls (its answer has no changeOnline)
- * leaves the change to the retailer, whose contact details follow.
+ * changed here (decision 600), for the account's owner and a guest from the emailed link; an API
+ * without the change calls, or Find a booking's access (its answer has no changeOnline), leaves the
+ * change to the retailer, whose contact details follow.
  */
 function ChangeJourneyEntry({
   snapshot,
@@ -95,10 +97,12 @@ function ChangeJourneyEntry({
 }) {
   const answer = snapshot.context.changeability;
   if (!snapshot.matches({ loaded: 'changeabilityKnown' }) || !answer?.changeable || offer.readOnly || booking.season) return null;
-  if (answer.changeOnline === true && mode === 'account') {
+  // changeOnline is given only to whom the access policy lets change (docs/access-policy.md): the
+  // account's owner, or a guest from the order's emailed link; never Find a booking's four details.
+  if (answer.changeOnline === true && mode !== 'guestView') {
     return (
       <p>
-        <Link to="/bookings/$bookingId/change" params={{ bookingId: booking.id }} className={buttonClass({ tone: 'secondary' })}>
+        <Link to={bookingPath(mode === 'orderToken', 'change')} params={{ bookingId: booking.id }} className={buttonClass({ tone: 'secondary' })}>
           {m.journey_change_entry_link()}
         </Link>
       </p>

@@ -213,7 +213,7 @@ function JourneyPair({ title, outward, inward }: { title: string; outward: Chang
   return (
     <section aria-label={title}>
       <h3 className={styles.groupTitle}>{title}</h3>
-      <dl className={styles.totals}>
+      <dl className={styles.legLines}>
         <dt>{m.journey_change_direction_outward()}</dt>
         <dd>{line(outward)}</dd>
         {inward && (

@@ -26,6 +26,9 @@ export const totals = style({
   margin: '12px 0 0',
 });
 globalStyle(`${totals} dd`, { margin: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
+/** Label and a sentence that wraps (a journey's stations and times): at 375 px the sentence takes the room left. */
+export const legLines = style({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '4px 16px', margin: '8px 0 0' });
+globalStyle(`${legLines} dd`, { margin: 0, overflowWrap: 'anywhere' });
 export const grandTotal = style({ fontWeight: 700, fontSize: '1.25rem' });
 export const fieldset = style({ border: 'none', margin: 0, padding: 0, minWidth: 0 });
 export const legend = style({ fontWeight: 700, fontSize: '1.125rem', marginBottom: '8px', padding: 0 });
