@@ -10,7 +10,7 @@ import { EditPassengerDialog } from '#routes/-components/booking-detail/edit-pas
 import { AssistanceRequestPage } from '#routes/-components/passenger-assistance/assistance-request-page';
 import { cardFormView } from '#routes/-components/refunds/refund-card-view';
 import type { RefundView } from '#routes/-components/refunds/refund-view';
-import { editPassengersMachine } from '#machines/edit-passengers';
+import { editPassengersMachine, type EditPassengersRequest } from '#machines/edit-passengers';
 import { refundCardFormMachine } from '#machines/refund-card-form';
 import type { RefundRequestContext } from '#machines/refund-request';
 import { createServices } from '#src/create-services';
@@ -45,7 +45,7 @@ function TwoFieldForm() {
   const [email, setEmail] = useState('');
   const errors = { name: name ? undefined : 'Enter your name', email: email ? undefined : 'Enter your email' };
   const { attempt, onRefused } = useSubmitAttempts(() => {});
-  const shown = attempt > 0 ? errors : {};
+  const shown: Partial<typeof errors> = attempt > 0 ? errors : {};
   return (
     <form onSubmit={(e) => e.preventDefault()}>
       <ErrorSummary attempt={attempt} errors={shown} />
@@ -65,7 +65,7 @@ describe('ErrorSummary', () => {
     expect(screen.queryByRole('heading', { name: 'There is a problem' })).toBeNull();
     const send = screen.getByRole('button', { name: 'Send' });
     send.focus();
-    act(() => fireEvent.click(send));
+    fireEvent.click(send);
 
     const box = summaryOf();
     expect(document.activeElement).toBe(box);
@@ -90,12 +90,12 @@ describe('ErrorSummary', () => {
 
   it('says nothing again while the customer types, and shows (and focuses) again on the next attempt', () => {
     render(<TwoFieldForm />);
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     screen.getByLabelText('Name').focus();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'A' } });
     expect(document.activeElement).toBe(screen.getByLabelText('Name'));
     screen.getByRole('button', { name: 'Send' }).focus();
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(document.activeElement).toBe(summaryOf());
     expect(within(summaryOf()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Email: Enter your email']);
   });
@@ -121,7 +121,7 @@ describe('refusals tied to their field', () => {
     const duplicate = { status: 422, problem: { kind: 'http', status: 422, codes: ['DUPLICATE_NAME'], detail: 'Each passenger on a booking needs a different name.' } };
     const machine = editPassengersMachine.provide({
       actors: {
-        editPassengers: fromPromise(async () => {
+        editPassengers: fromPromise<unknown, EditPassengersRequest>(async () => {
           throw duplicate;
         }),
       },
