@@ -37,7 +37,7 @@ const BOOKINGS_LISTS = [
  */
 const FORM_KIT = [
   /[\\/]machines[\\/]lib[\\/]form-kit\.ts/,
-  /[\\/]src[\\/]ui[\\/](field-binding|text-field|checkbox-field|form-state|field\.css|field-error|submit-hint|error-summary)\.tsx?/,
+  /[\\/]src[\\/]ui[\\/](field-binding|text-field|checkbox-field|form-state|field\.css|field-error|submit-hint|error-summary|error-summary\.css)\.tsx?/,
   /[\\/]src[\\/]schemas[\\/]forms\.ts/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/](form_(email|first_name|last_name|password)_|ui_submit_hint_|ui_error_summary_)/,
 ];

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { collectErrors, hasErrors } from '#src/schemas/forms';
 import { validatePassengerName } from '#src/schemas/passengers';
-import { problemOfEvent, reasonOf } from './lib/problems';
+import { codeOf, problemOfEvent, reasonOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { m } from '#src/paraglide/messages.js';
 
@@ -9,7 +9,8 @@ import { m } from '#src/paraglide/messages.js';
  * Edit passengers on a booking (docs/product/states.md, docs/product/api.md): PUT pico/edit-passengers with alterablesIds,
  * newUsers and bookingId. Editing one passenger's name at a time (a dialog on the detail page);
  * failure shows the response's `detail` or a generic message and keeps the input; success asks the
- * booking to reload.
+ * booking to reload. DUPLICATE_NAME is worded from the catalogue and the screen ties it to the name's
+ * fields (docs/decisions/670-error-summary-and-refusals-tied-to-fields.md).
  */
 export type EditPassengerField = 'firstName' | 'lastName';
 export const editPassengerValidators = { firstName: validatePassengerName, lastName: validatePassengerName };
@@ -22,6 +23,8 @@ export interface EditPassengersContext {
   dirty: boolean;
   submitAttempted: boolean;
   errorMessage: string | null;
+  /** The refusal's code (`DUPLICATE_NAME`: the name is another passenger's on this booking), or null. */
+  errorCode: string | null;
   saved: boolean;
 }
 
@@ -42,6 +45,8 @@ export interface EditPassengersRequest {
 export const editPassengersMessages = {
   generic: m.edit_passengers_generic(),
   saved: m.edit_passengers_saved(),
+  /** DUPLICATE_NAME in the page's words (the server's sentence is English): tied to the name's fields. */
+  duplicateName: m.edit_passengers_duplicate_name(),
 } as const;
 
 const detailOf = (event: object): string | null => reasonOf(problemOfEvent(event));
@@ -70,16 +75,23 @@ export const editPassengersMachine = setup({
         dirty: false,
         submitAttempted: false,
         errorMessage: null,
+        errorCode: null,
         saved: false,
       };
     }),
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
-    clearError: assign({ errorMessage: null }),
-    storeError: assign({ errorMessage: ({ event }) => detailOf(event) ?? editPassengersMessages.generic }),
-    close: assign({ passengerId: null, errorMessage: null }),
-    markSaved: assign({ saved: true, passengerId: null, errorMessage: null }),
+    clearError: assign({ errorMessage: null, errorCode: null }),
+    storeError: assign(({ event }) => {
+      const code = codeOf(problemOfEvent(event));
+      return {
+        errorCode: code,
+        errorMessage: code === 'DUPLICATE_NAME' ? editPassengersMessages.duplicateName : (detailOf(event) ?? editPassengersMessages.generic),
+      };
+    }),
+    close: assign({ passengerId: null, errorMessage: null, errorCode: null }),
+    markSaved: assign({ saved: true, passengerId: null, errorMessage: null, errorCode: null }),
     /** The screen reloads the booking (provided by the route). */
     reloadBooking: () => {},
   },
@@ -93,6 +105,7 @@ export const editPassengersMachine = setup({
     dirty: false,
     submitAttempted: false,
     errorMessage: null,
+    errorCode: null,
     saved: false,
   }),
   initial: 'idle',

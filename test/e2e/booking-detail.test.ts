@@ -48,7 +48,8 @@ describe('booking detail', () => {
     await dialog.getByText('Names cannot be shorter than 2 characters').waitFor();
     await dialog.getByLabel('First name').fill('Alex');
     await save.click();
-    await dialog.getByText('Each passenger on a booking needs a different name.').waitFor();
+    await dialog.getByRole('link', { name: 'First name: Each passenger on a booking needs a different name.' }).waitFor();
+    expect(await dialog.getByLabel('First name').getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.getByLabel('First name').inputValue()).toBe('Alex');
     await w.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

@@ -97,8 +97,12 @@ describe('passenger assistance on a booking', () => {
     await details.fill('Please bring a station wheelchair to the taxi rank.');
     await w.page.getByRole('button', { name: 'Book assistance' }).click();
 
-    const alert = w.page.getByRole('alert').filter({ hasText: "We couldn't book this assistance" });
-    await alert.getByText(/^Assistance must be booked at least 2 hours before the train leaves\. This train leaves at \d\d:\d\d, so please ask the staff at London Euston for help on the day\.$/).waitFor();
+    // About the journey chosen: the question is marked and described by it, and the error summary links to it.
+    const refusal = /^Assistance must be booked at least 2 hours before the train leaves\. This train leaves at \d\d:\d\d, so please ask the staff at London Euston for help on the day\.$/;
+    const journey = w.page.getByRole('group', { name: 'Which journey?' });
+    await journey.getByText(refusal).waitFor();
+    expect(await journey.getAttribute('aria-invalid')).toBe('true');
+    await w.page.getByRole('link', { name: /^Which journey\?: Assistance must be booked at least 2 hours/ }).waitFor();
     expect(await w.page.getByRole('checkbox', { name: /^Wheelchair/ }).isChecked()).toBe(true);
     expect(await details.inputValue()).toBe('Please bring a station wheelchair to the taxi rank.');
     expect(await w.page.getByRole('button', { name: 'Book assistance' }).isDisabled()).toBe(false);

@@ -159,10 +159,14 @@ describeBrowserReplay(
         const error = snapshot.context.submitError;
         if (error) {
           const alert = page.getByRole('alert').filter({ hasText: m.passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance() });
-          // TOO_LATE is worded by the page from the train it knows (its time and station), not the server's English.
+          // TOO_LATE is worded by the page from the train it knows (its time and station), not the server's English,
+          // and is about the journey chosen: that question is marked and the error summary links to it (decision 670).
           const tooLateLead = m.passenger_assistance_too_late({ time: '\u0000', station: '' }).split('\u0000')[0]!;
-          if (error.code === 'TOO_LATE') await alert.getByText(tooLateLead, { exact: false }).waitFor();
-          else await alert.getByText(error.detail ?? passengerAssistanceFormMessages.submitError, { exact: true }).waitFor();
+          if (error.code === 'TOO_LATE') {
+            const journey = page.getByRole('group', { name: m.passenger_assistance_assistance_request_page_which_journey() });
+            await expect.poll(() => journey.getAttribute('aria-invalid'), { message: 'the journey question marked' }).toBe('true');
+            await page.getByRole('link', { name: `${m.passenger_assistance_assistance_request_page_which_journey()}: ${tooLateLead}` }).waitFor();
+          } else await alert.getByText(error.detail ?? passengerAssistanceFormMessages.submitError, { exact: true }).waitFor();
         }
         await formShown(step, false);
       },

@@ -215,7 +215,14 @@ describeBrowserReplay(
         await button(page, m.refund_screen_back()).waitFor();
       },
       cardForm: async ({ page, snapshot }) => {
-        await page.getByText(snapshot.context.requestError === 'INVALID_CREDIT_CARD' ? m.refund_screen_your_card_was_declined() : m.refund_screen_we_need_a_card_for(), { exact: true }).waitFor();
+        const { requestError, declinedCard } = snapshot.context;
+        if (requestError === 'INVALID_CREDIT_CARD' && declinedCard) {
+          // A new card declined: tied to the card number and listed in the error summary (decision 670).
+          const declined = m.refund_request_new_card_declined({ brand: declinedCard.brand, last4: declinedCard.last4 });
+          await page.getByRole('link', { name: `${m.refunds_card_form_card_number()}: ${declined}`, exact: true }).waitFor();
+        } else {
+          await page.getByText(requestError === 'INVALID_CREDIT_CARD' ? m.refund_screen_your_card_was_declined() : m.refund_screen_we_need_a_card_for(), { exact: true }).waitFor();
+        }
         await page.getByLabel(m.refunds_card_form_card_number()).waitFor();
         await button(page, m.common_cancel()).waitFor();
       },

@@ -17,11 +17,16 @@ describeMachineModel(editPassengersMachine, {
     'form.blur': [{ type: 'form.blur', field: 'firstName' }],
     'xstate.done.actor.editPassengers': [{ type: 'xstate.done.actor.editPassengers', output: { bookingId: 'b1', passengers: [] } }],
     'xstate.error.actor.editPassengers': [
-      { type: 'xstate.error.actor.editPassengers', error: { status: 422, problem: { kind: 'http', detail: 'Each passenger on a booking needs a different name.' } } },
+      { type: 'xstate.error.actor.editPassengers', error: { status: 422, problem: { kind: 'http', detail: 'This booking has been replaced, so its passengers can no longer be changed.' } } },
+      // The name another passenger has: worded from the catalogue, its code kept for the screen to tie it to the name (decision 670).
+      {
+        type: 'xstate.error.actor.editPassengers',
+        error: { status: 422, problem: { kind: 'http', status: 422, codes: ['DUPLICATE_NAME'], detail: 'Each passenger on a booking needs a different name.' } },
+      },
       { type: 'xstate.error.actor.editPassengers', error: { status: 500, problem: { kind: 'http', detail: null } } },
     ],
   },
-  serializeContext: (c) => ({ first: c.values.firstName, open: c.passengerId, error: c.errorMessage, saved: c.saved, attempted: c.submitAttempted, touched: c.touched }),
+  serializeContext: (c) => ({ first: c.values.firstName, open: c.passengerId, error: c.errorMessage, code: c.errorCode, saved: c.saved, attempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 300,
   calls: {
     submitting: {
@@ -41,6 +46,7 @@ describeMachineModel(editPassengersMachine, {
           dirty: false,
           submitAttempted: false,
           errorMessage: null,
+          errorCode: null,
           saved: false,
         });
       }
@@ -53,12 +59,16 @@ describeMachineModel(editPassengersMachine, {
     },
     editing: ({ snapshot, context, event }) => {
       expect(context.passengerId).toBe('p1');
-      const error = errorOf(event) as { problem?: { detail?: string | null } } | undefined;
-      if (error) {
+      const error = errorOf(event) as { problem?: { detail?: string | null; codes?: string[] } } | undefined;
+      if (error?.problem?.codes?.[0] === 'DUPLICATE_NAME') {
+        expect(context).toMatchObject({ errorCode: 'DUPLICATE_NAME', errorMessage: editPassengersMessages.duplicateName });
+        expect(context.values.firstName, 'input kept').toBe('Alexandra');
+      } else if (error) {
         expect(context.errorMessage).toBe(error.problem?.detail ?? editPassengersMessages.generic);
+        expect(context.errorCode).toBeNull();
         expect(context.values.firstName, 'input kept').toBe('Alexandra');
       } else if (event.type === 'passenger.edit') {
-        expect(context).toMatchObject({ values: { firstName: 'Alex', lastName: 'Morgan' }, dirty: false, submitAttempted: false, errorMessage: null, saved: false });
+        expect(context).toMatchObject({ values: { firstName: 'Alex', lastName: 'Morgan' }, dirty: false, submitAttempted: false, errorMessage: null, errorCode: null, saved: false });
       } else if (event.type === 'form.change') {
         expect(context.values[event.field]).toBe(event.value);
       } else if (event.type === 'form.submit') {

@@ -9,7 +9,7 @@ import * as formStyles from '#src/ui/form.css';
 import * as styles from './booking-detail.css';
 import { bindField } from '#src/ui/field-binding';
 import { SubmitHint } from '#src/ui/submit-hint';
-import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
+import { ErrorSummary, useSubmitAttempts, withRefusal } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -40,10 +40,15 @@ export function EditPassengerDialog({
     }
   }, [open]);
   const submitting = snapshot.matches('submitting');
-  const { errors, blocking, canSubmit } = formView(snapshot.context, editPassengerValidators, submitting);
+  const view = formView(snapshot.context, editPassengerValidators, submitting);
+  const { blocking, canSubmit } = view;
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const hintId = useId();
-  const { values, errorMessage } = snapshot.context;
+  const { values, errorMessage, errorCode } = snapshot.context;
+  // A name another passenger on the booking has: the refusal is about the name, so both its fields
+  // are marked and described by it, and the summary links to the first (decision 670).
+  const nameRefusal = errorCode === 'DUPLICATE_NAME' ? errorMessage : null;
+  const errors = withRefusal(view.errors, ['firstName', 'lastName'], nameRefusal);
   return (
     <dialog
       ref={ref}
@@ -64,8 +69,8 @@ export function EditPassengerDialog({
         >
           <h2 id="edit-passenger-title" className={styles.dialogTitle}>{m.booking_detail_edit_passenger_dialog_change_passenger_name()}</h2>
           <p className={styles.meta}>{passengerLabel}</p>
-          <ErrorSummary attempt={attempt} errors={errors} />
-          {errorMessage && <Alert tone="error">{errorMessage}</Alert>}
+          <ErrorSummary attempt={attempt} errors={errors} refusal={nameRefusal} headingLevel={3} />
+          {errorMessage && !nameRefusal && <Alert tone="error">{errorMessage}</Alert>}
           <TextField
             label={m.common_first_name()}
             name="firstName"

@@ -24,7 +24,7 @@ import { bindField } from '#src/ui/field-binding';
 import { FieldError } from '#src/ui/field-error';
 import { shownErrors } from '#src/ui/form-state';
 import { SubmitHint } from '#src/ui/submit-hint';
-import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
+import { ErrorSummary, useSubmitAttempts, withRefusal } from '#src/ui/error-summary';
 import * as fieldStyles from '#src/ui/field.css';
 import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
@@ -78,18 +78,27 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
   const unconfirmed = phase === 'unconfirmed';
   const submitting = snapshot.matches('submitting') && !unconfirmed;
   const allErrors = booking ? assistanceFormErrors(values, booking) : {};
-  // TOO_LATE in the page's words, from the leg the form knows (the server's sentence is English).
-  const lateLeg = submitError?.code === 'TOO_LATE' && booking ? legOf(booking, values.direction === 'inward' ? 'inward' : 'outward') : null;
-  const tooLate = lateLeg
-    ? m.passenger_assistance_too_late({ time: ukTime(lateLeg.departureTime, locale.tag), station: lateLeg.origin })
-    : null;
+  // The journey the refused request was for: the values as they were when the refusal came.
+  const [refusedAt, setRefusedAt] = useState({ error: submitError, direction: values.direction });
+  if (refusedAt.error !== submitError) setRefusedAt({ error: submitError, direction: values.direction });
+  // TOO_LATE in the page's words, from the leg the form knows (the server's sentence is English). It
+  // is about the journey chosen: tied to that question (decision 670) until another journey is chosen.
+  const lateLeg = submitError?.code === 'TOO_LATE' && booking ? legOf(booking, refusedAt.direction === 'inward' ? 'inward' : 'outward') : null;
+  const tooLate =
+    lateLeg && values.direction === refusedAt.direction
+      ? m.passenger_assistance_too_late({ time: ukTime(lateLeg.departureTime, locale.tag), station: lateLeg.origin })
+      : null;
   // A question answered (the radio and checkbox groups send no blur) counts as passed: a group
   // skipped before it shows its error.
-  const visible = shownErrors({ touched, submitAttempted }, assistanceFieldOrder, allErrors, {
-    passengerId: values.passengerId !== '',
-    direction: values.direction !== '',
-    kinds: values.kinds.length > 0,
-  });
+  const visible = withRefusal(
+    shownErrors({ touched, submitAttempted }, assistanceFieldOrder, allErrors, {
+      passengerId: values.passengerId !== '',
+      direction: values.direction !== '',
+      kinds: values.kinds.length > 0,
+    }),
+    ['direction'],
+    tooLate,
+  );
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const shown = (field: AssistanceField) => visible[field];
   const canSubmit = dirty && Object.keys(allErrors).length === 0 && !submitting && !done;
@@ -134,11 +143,11 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
             send({ type: 'form.submit' });
           }}
         >
-          <ErrorSummary attempt={attempt} errors={visible} />
+          <ErrorSummary attempt={attempt} errors={visible} refusal={tooLate} />
           <p>{m.passenger_assistance_assistance_request_page_please_book_at_least_2()}</p>
-          {submitError && (
+          {submitError && !lateLeg && (
             <Alert tone="error" title={m.passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance()}>
-              <p>{tooLate ?? submitError.detail ?? passengerAssistanceFormMessages.submitError}</p>
+              <p>{submitError.detail ?? passengerAssistanceFormMessages.submitError}</p>
             </Alert>
           )}
           {unconfirmed && (
@@ -148,11 +157,12 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
             </Alert>
           )}
 
-          <fieldset className={styles.fieldset} aria-describedby={describedBy('passengerId')}>
+          <fieldset className={styles.fieldset} aria-invalid={shown('passengerId') ? true : undefined} aria-describedby={describedBy('passengerId')}>
             <legend className={styles.legend}>{m.passenger_assistance_assistance_request_page_who_needs_assistance()}</legend>
             {booking.passengers.map((p) => (
               <label key={p.id} className={styles.choice}>
                 <input
+                  id={`${id}-passengerId-${p.id}`}
                   type="radio"
                   name="passengerId"
                   required
@@ -168,11 +178,12 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
             <FieldError id={errorId('passengerId')} error={passengerField.error} />
           </fieldset>
 
-          <fieldset className={styles.fieldset} aria-describedby={describedBy('direction')}>
+          <fieldset className={styles.fieldset} aria-invalid={shown('direction') ? true : undefined} aria-describedby={describedBy('direction')}>
             <legend className={styles.legend}>{m.passenger_assistance_assistance_request_page_which_journey()}</legend>
             {booking.legs.map((leg) => (
               <label key={leg.direction} className={styles.choice}>
                 <input
+                  id={`${id}-direction-${leg.direction}`}
                   type="radio"
                   name="direction"
                   required
@@ -195,6 +206,7 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
             {assistanceKinds.map((kind) => (
               <label key={kind} className={styles.choice}>
                 <input
+                  id={`${id}-kinds-${kind}`}
                   type="checkbox"
                   name="kinds"
                   className={styles.control}

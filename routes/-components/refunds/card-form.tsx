@@ -9,7 +9,7 @@ import { bindField } from '#src/ui/field-binding';
 import { TextField } from '#src/ui/text-field';
 import { shownErrors } from '#src/ui/form-state';
 import { SubmitHint } from '#src/ui/submit-hint';
-import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
+import { ErrorSummary, useSubmitAttempts, withRefusal } from '#src/ui/error-summary';
 import { StepHeading } from './step-heading';
 import * as styles from './refunds.css';
 import { m } from '#src/paraglide/messages.js';
@@ -23,12 +23,18 @@ export function CardForm({
   onCancel,
   title = m.refunds_card_form_card_for_your_refund(),
   submitLabel = m.refunds_card_form_use_this_card_and_refund(),
+  numberRefusal = null,
 }: {
   actor: ActorRefFrom<typeof refundCardFormMachine>;
   onCancel: () => void;
   /** The form's heading and its submit button: a refund's by default, a payment's for a change of journey. */
   title?: string;
   submitLabel?: string;
+  /**
+   * Why the last card entered was refused (a declined new card): about the card number, so that
+   * field is marked and described by it and the summary links to it (decision 670).
+   */
+  numberRefusal?: string | null;
 }) {
   const snapshot = useSelector(actor, (s) => s);
   const submitting = snapshot.matches('tokenising');
@@ -36,7 +42,7 @@ export function CardForm({
   const { values, tokeniseError, today } = snapshot.context;
   // In the form's order: a field's error shows once the customer went past it (src/ui/form-state.ts).
   const allErrors = cardErrors(values, today);
-  const errors = shownErrors(snapshot.context, cardFields, allErrors);
+  const errors = withRefusal(shownErrors(snapshot.context, cardFields, allErrors), ['number'], numberRefusal);
   const { attempt, onRefused } = useSubmitAttempts(() => actor.send({ type: 'form.submit' }));
   const hintId = useId();
   const field = (name: CardField) => ({ name, required: true, ...bindField(actor.send, name, values[name], errors[name]) });
@@ -47,7 +53,7 @@ export function CardForm({
   return (
     <form onSubmit={submit} noValidate aria-labelledby="card-form-title">
       <StepHeading id="card-form-title" level={3} className={styles.groupTitle}>{title}</StepHeading>
-      <ErrorSummary attempt={attempt} errors={errors} />
+      <ErrorSummary attempt={attempt} errors={errors} refusal={numberRefusal} headingLevel={4} />
       {tokeniseError !== null && (
         <Alert tone="error">{tokeniseError === true ? cardFormMessages.tokeniseFailed : tokeniseError}</Alert>
       )}
