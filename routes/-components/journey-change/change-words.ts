@@ -15,6 +15,10 @@ const words: Record<string, () => string> = {
   TICKET_DATE_REACHED: () => m.journey_change_refusal_ticket_date_reached(),
   NO_RETURN: () => m.journey_change_refusal_no_return(),
   SEASON: () => m.journey_change_refusal_season(),
+  // A season changes only its start date, and this screen searches trains: the season's words say to contact us.
+  SEASON_START_DATE: () => m.journey_change_refusal_season(),
+  SEASON_STARTED: () => m.booking_format_season_started(),
+  SAME_START_DATE: () => m.journey_change_refusal_same_start_date(),
   FARE_NOT_CHANGEABLE: () => m.journey_change_refusal_fare_not_changeable(),
   NO_TICKETS: () => m.journey_change_refusal_no_tickets(),
   TRAIN_UNKNOWN: () => m.journey_change_refusal_train_unknown(),
