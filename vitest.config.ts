@@ -2,17 +2,34 @@ import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
+/** Unit files that need a module graph of their own (see the unit project). */
+const unitIsolated = ['test/unit/router.test.tsx', 'test/unit/pdf-cjk.test.ts'];
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores that ran the whole suite
     // in one worker, leaving a core idle for 12 minutes. Tests share no files, ports or databases.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
+      // Component and module tests share one module graph and one jsdom per worker: importing React,
+      // the router and the catalogue again for each of 46 files cost 190 s of CPU, against 60 s.
+      // Files that mock modules or boot the whole router read module state other files change, so
+      // they keep their own module graph (checked with shuffled files).
       mergeConfig(viteConfig, {
         test: {
           name: 'unit',
           environment: 'jsdom',
           include: ['test/unit/**/*.test.{ts,tsx}'],
+          exclude: [...unitIsolated],
+          setupFiles: ['test/setup-dom.ts'],
+          isolate: false,
+        },
+      }),
+      mergeConfig(viteConfig, {
+        test: {
+          name: 'unit-isolated',
+          environment: 'jsdom',
+          include: [...unitIsolated],
           setupFiles: ['test/setup-dom.ts'],
         },
       }),
