@@ -143,11 +143,11 @@ const refusedRailcard = async (page: Page) => {
   await page.locator('form a[href$="/select-railcard"]').waitFor();
 };
 
-/** Assistance asked for a train that leaves within 2 hours: refused with TOO_LATE, worded by the form. */
+/** Assistance asked for a train that leaves within 2 hours: refused with TOO_LATE, worded by the form beside the journey question. */
 const lateAssistance = async (page: Page) => {
   for (const name of ['passengerId', 'direction', 'kinds']) await page.locator(`input[name="${name}"]`).first().check();
   await page.locator('form button[type="submit"]').first().click();
-  await page.locator('[role="alert"] p').first().waitFor();
+  await page.locator('form [aria-invalid="true"]').first().waitFor();
 };
 
 const screens = (): Screen[] => {
