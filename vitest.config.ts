@@ -7,11 +7,11 @@ const unitIsolated = ['test/unit/router.test.tsx', 'test/unit/pdf-cjk.test.ts'];
 
 export default defineConfig({
   test: {
-    // One worker more than the cores. Vitest's default (one fewer) ran CI's 2 cores in one worker;
-    // with one per core the two cores were still busy only 54% of a full run (1,631 s of CPU in
-    // 1,517 s), since a browser test spends much of its time waiting for an answer, a timer or the
-    // page. Tests share no files, ports or databases.
-    maxWorkers: availableParallelism() + 1,
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that ran the whole suite
+    // in one worker, leaving a core idle for 12 minutes. One worker per core: a third worker on 2
+    // cores left the browser tests' time unchanged (1,050 s against 1,011 s) and tripled the load.
+    // Tests share no files, ports or databases.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // Component and module tests share one module graph and one jsdom per worker: importing React,
       // the router and the catalogue again for each of 46 files cost 190 s of CPU, against 60 s.
