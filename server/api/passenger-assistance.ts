@@ -162,6 +162,15 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
        order by b.outward_date, b.id`,
       [customer.id, now],
     );
+    /** One journey of the overview: the booking, its legs and the help listed with it. */
+    const overviewEntry = (row: BookingRow & { friendly_order_id: string }, items: Awaited<ReturnType<typeof assistanceOf>>) => ({
+      bookingId: row.id,
+      orderId: row.order_id,
+      friendlyOrderId: row.friendly_order_id,
+      outward: apiLeg(row.data.outward),
+      inward: row.data.inward ? apiLeg(row.data.inward) : null,
+      passengerAssistances: items.map((item) => apiAssistance(item, row)),
+    });
     const bookings = [];
     for (const row of rows) {
       // Only journeys whose tickets still stand (decision 320): not a refunded booking, nor one whose
@@ -169,14 +178,7 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
       const refusal = await lifecycleRefusal(db, row.id, 'assistance.book', now);
       if (refusal && TICKETS_GONE.has(refusal)) continue;
       const items = await assistanceOf(db, row.id);
-      bookings.push({
-        bookingId: row.id,
-        orderId: row.order_id,
-        friendlyOrderId: row.friendly_order_id,
-        outward: apiLeg(row.data.outward),
-        inward: row.data.inward ? apiLeg(row.data.inward) : null,
-        passengerAssistances: items.map((item) => apiAssistance(item, row)),
-      });
+      bookings.push(overviewEntry(row, items));
     }
     // Local extra: the upcoming journeys whose tickets are gone, with only the help that ended with
     // them (cancelledBecause, decision 630), so the overview can say why; nothing is offered on them.
@@ -195,14 +197,7 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
     for (const row of ended) {
       if (listed.has(row.id)) continue;
       const items = (await assistanceOf(db, row.id)).filter((item) => item.cancelled_because !== null);
-      cancelledWithTickets.push({
-        bookingId: row.id,
-        orderId: row.order_id,
-        friendlyOrderId: row.friendly_order_id,
-        outward: apiLeg(row.data.outward),
-        inward: row.data.inward ? apiLeg(row.data.inward) : null,
-        passengerAssistances: items.map((item) => apiAssistance(item, row)),
-      });
+      cancelledWithTickets.push(overviewEntry(row, items));
     }
     return c.json({ bookings, cancelledWithTickets });
   });

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { accountPassengerAssistanceMachine, accountPassengerAssistanceMessages } from '#machines/account-passenger-assistance';
 import { passengerAssistanceApi } from '#src/api/passenger-assistance';
 import { schemaMismatchMessage } from '#src/api/errors';
-import { isCancelled, type AssistanceLeg } from '#src/schemas/passenger-assistance';
+import { isCancelled, type AssistanceLeg, type PassengerAssistance, type UpcomingAssistance } from '#src/schemas/passenger-assistance';
 import { useServices } from '#src/services';
 import { rich } from '#src/i18n/rich';
 import { LoadError } from '#src/ui/load-error';
@@ -16,6 +16,21 @@ import * as styles from './assistance.css';
 import { m } from '#src/paraglide/messages.js';
 
 const legOf = (leg: AssistanceLeg) => ({ origin: leg.origin.name, destination: leg.destination.name, departureTime: leg.departureTime });
+
+/** One help item of a journey: who, which way and on which train, and the kinds of help. */
+function HelpLine({ assistance: a, booking: b }: { assistance: PassengerAssistance; booking: UpcomingAssistance[number] }) {
+  const { locale } = useServices();
+  const leg = a.direction === 'inward' ? b.inward : b.outward;
+  return (
+    <>
+      <p className={styles.muted}>
+        <strong>{a.passengerName ?? m.common_passenger()}</strong> · {directionNames[a.direction]}
+        {leg ? `: ${legText(legOf(leg), locale.tag)}` : ''}
+      </p>
+      <KindBadges assistance={a} />
+    </>
+  );
+}
 
 /** The account's passenger assistance: booked help across upcoming journeys, and journeys without any. */
 export function AccountAssistancePage() {
@@ -68,18 +83,11 @@ export function AccountAssistancePage() {
                       <ul className={styles.list}>
                         {b.passengerAssistances
                           .filter((a) => !isCancelled(a))
-                          .map((a) => {
-                            const leg = a.direction === 'inward' ? b.inward : b.outward;
-                            return (
-                              <li key={a.id}>
-                                <p className={styles.muted}>
-                                  <strong>{a.passengerName ?? m.common_passenger()}</strong> · {directionNames[a.direction]}
-                                  {leg ? `: ${legText(legOf(leg), locale.tag)}` : ''}
-                                </p>
-                                <KindBadges assistance={a} />
-                              </li>
-                            );
-                          })}
+                          .map((a) => (
+                            <li key={a.id}>
+                              <HelpLine assistance={a} booking={b} />
+                            </li>
+                          ))}
                       </ul>
                       <div className={styles.actions}>
                         <Link
@@ -137,19 +145,12 @@ export function AccountAssistancePage() {
                   <ul className={styles.list}>
                     {b.passengerAssistances
                       .filter((a) => cancelledBecauseText(a) !== null)
-                      .map((a) => {
-                        const leg = a.direction === 'inward' ? b.inward : b.outward;
-                        return (
-                          <li key={a.id}>
-                            <p className={styles.muted}>
-                              <strong>{a.passengerName ?? m.common_passenger()}</strong> · {directionNames[a.direction]}
-                              {leg ? `: ${legText(legOf(leg), locale.tag)}` : ''}
-                            </p>
-                            <KindBadges assistance={a} />
-                            <p className={styles.note}>{cancelledBecauseText(a)}</p>
-                          </li>
-                        );
-                      })}
+                      .map((a) => (
+                        <li key={a.id}>
+                          <HelpLine assistance={a} booking={b} />
+                          <p className={styles.note}>{cancelledBecauseText(a)}</p>
+                        </li>
+                      ))}
                   </ul>
                 </li>
               );
