@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { closeContexts, launchBrowser } from './browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 export type E2eWorld = { server: TestServer; browser: Browser };
@@ -24,10 +24,8 @@ export async function e2eWorld(): Promise<E2eWorld> {
   return current;
 }
 
-/** For a file's afterAll: closes the pages the file opened (their errors are still reported to it). */
-export async function closeContexts(browser: Browser | undefined): Promise<void> {
-  await Promise.all((browser?.contexts() ?? []).map((c) => c.close()));
-}
+/** For a file's afterAll: ends the file's pages (their errors are still reported to it; browser.ts keeps some for the next file). */
+export { closeContexts };
 
 /**
  * A file's e2e world in one line: registers the beforeAll (e2eWorld) and afterAll (closeContexts)
