@@ -125,9 +125,9 @@ async function giveBack(browser: Browser, l: Lease): Promise<void> {
     await context.setOffline(false);
     page.setDefaultTimeout(30_000);
     page.setDefaultNavigationTimeout(30_000);
-    for (const name of IRREVERSIBLE_IN_CONTEXT) delete (context as unknown as Record<string, unknown>)[name];
-    for (const name of IRREVERSIBLE) delete (page as unknown as Record<string, unknown>)[name];
-    delete (context as unknown as Record<string, unknown>).close;
+    // The lease's own versions of these methods go: the prototype's serve the next test.
+    for (const name of [...IRREVERSIBLE_IN_CONTEXT, 'close']) Reflect.deleteProperty(context, name);
+    for (const name of IRREVERSIBLE) Reflect.deleteProperty(page, name);
     list.push({ context, page });
   } catch {
     await l.close().catch(() => undefined);
