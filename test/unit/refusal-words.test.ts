@@ -16,14 +16,14 @@ import { delayRepayMessages, submitErrorFor } from '#machines/delay-repay';
 const source = (path: string) => readFileSync(join(process.cwd(), path), 'utf8');
 /** Every code a source file refuses with: `ApiError(4xx, 'CODE'`, `refuse(c, 4xx, 'CODE'` and `{ code: 'CODE'`. */
 const codesIn = (text: string) =>
-  new Set([...text.matchAll(/(?:ApiError\(4\d\d, |refuse\(c, 4\d\d, |code: )'([A-Z_]+)'/g)].map((match) => match[1] ?? ''));
+  new Set([...text.matchAll(/(?:ApiError\(\s*4\d\d,\s*|refuse\(\s*c,\s*4\d\d,\s*|code:\s*)'([A-Z_]+)'/g)].map((match) => match[1] ?? ''));
 /** Codes answered with a screen of their own, not a sentence: validation, access, a moved price, an already made claim. */
 const notSentences = new Set(['VALIDATION', 'FORBIDDEN', 'UNAUTHORISED', 'PRICE_CHANGED']);
 
 describe('refusal words', () => {
   it('words every refusal a change of journey can answer, and every lifecycle reason', () => {
     // The direction refusals (server/domain/journey-change.ts ChangeRefusal) and the lifecycle's reasons.
-    const directions = /export type ChangeRefusal = ([^;]+);/.exec(source('server/domain/journey-change.ts'))?.[1]?.match(/[A-Z_]+/g) ?? [];
+    const directions = /export type ChangeRefusal =\s*([^;]+);/.exec(source('server/domain/journey-change.ts'))?.[1]?.match(/[A-Z_]+/g) ?? [];
     expect(directions.length).toBeGreaterThan(5);
     const codes = [...codesIn(source('server/api/journey-change.ts')), ...directions, ...lifecycleReasons];
     expect(codes).toEqual(expect.arrayContaining(['TRAIN_FULL', 'QUOTE_EXPIRED', 'CARD_EXPIRED', 'ALREADY_CHANGED']));
