@@ -21,6 +21,11 @@ export interface AuthContext {
    * ('network'), an answer the app could not read ('answer'), or an error status ('server').
    */
   userFailure: 'network' | 'answer' | 'server' | null;
+  /**
+   * The customer closed their account on this page: nobody is signed in, and the page keeps its
+   * confirmation until the customer goes elsewhere (the app does not send it to sign in).
+   */
+  accountClosed: boolean;
 }
 
 export type AuthEvent =
@@ -30,6 +35,8 @@ export type AuthEvent =
   /** The signed-in customer's details changed (name, email): the app sends the fresh user. */
   | { type: 'auth.userUpdated'; response: UserResponse }
   | { type: 'auth.unauthorised' }
+  /** The customer closed their account: the server has ended every session of it. */
+  | { type: 'auth.accountClosed' }
   | { type: 'auth.retry' }
   | { type: 'auth.dismissError' };
 
@@ -45,6 +52,7 @@ const userPatch = (response: UserResponse) => ({
   isRegistered: response.isRegistered,
   guestError: null,
   userFailure: null,
+  accountClosed: false,
 });
 
 export const authMachine = setup({
@@ -80,7 +88,8 @@ export const authMachine = setup({
       assertEvent(event, ['auth.loggedIn', 'auth.userUpdated']);
       return userPatch(event.response);
     }),
-    forgetUser: assign({ user: null, ufacSession: null, isRegistered: false }),
+    forgetUser: assign({ user: null, ufacSession: null, isRegistered: false, accountClosed: false }),
+    noteAccountClosed: assign({ accountClosed: true }),
     storeUserFailure: assign({
       userFailure: ({ event }) => {
         const { kind } = problemOfEvent(event);
@@ -126,6 +135,7 @@ export const authMachine = setup({
     logoutError: null,
     guestError: null,
     userFailure: null,
+    accountClosed: false,
   },
   initial: 'fetchingUser',
   states: {
@@ -203,6 +213,8 @@ export const authMachine = setup({
       on: {
         'auth.logout': { target: 'loggingOut', actions: 'clearErrors' },
         'auth.unauthorised': { target: 'anonymous', actions: ['forgetUser', 'redirectToLogin'] },
+        // The closed account's confirmation stays on screen; the header and navigation show nobody signed in.
+        'auth.accountClosed': { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'noteAccountClosed'] },
         'auth.dismissError': { actions: 'clearErrors' },
         'auth.userUpdated': { actions: 'storeUser' },
       },

@@ -31,6 +31,8 @@ function AccountLayout() {
   const { authActor } = useServices();
   const router = useRouter();
   const failure = useSelector(authActor, (s) => s.context.userFailure);
+  // No account navigation once nobody is signed in (an account just closed keeps its confirmation).
+  const signedIn = useSelector(authActor, (s) => s.context.user !== null);
   if (accountUnavailable) {
     return (
       <Page title={m.common_something_went_wrong()}>
@@ -47,7 +49,7 @@ function AccountLayout() {
   }
   return (
     <div className={styles.layout}>
-      <AccountNav />
+      {signedIn && <AccountNav />}
       <div>
         <OfflineBanner />
         <Outlet />

@@ -40,13 +40,15 @@ const start = async () => {
       void router?.navigate({ to: '/login', search: redirect && !/\/login(\/|$)/.test(location?.pathname ?? '') ? { redirect } : {} });
     },
   });
-  // Re-run guards whenever who is signed in changes (login, logout, 401).
+  // Re-run guards whenever who is signed in changes (login, logout, 401), except when the customer
+  // has just closed their account: that page keeps its confirmation, and the next navigation goes
+  // through the guards.
   let lastStatus: string | undefined;
   services.authActor.subscribe((snapshot) => {
     const status = snapshot.hasTag('loading') ? undefined : (snapshot.context.user?.status ?? 'UNKNOWN');
     if (status && lastStatus && status !== lastStatus) {
       services.api.forgetPrefetched();
-      void router?.invalidate();
+      if (!snapshot.context.accountClosed) void router?.invalidate();
     }
     if (status) lastStatus = status;
   });

@@ -49,6 +49,9 @@ describe('your data', () => {
     await close.getByLabel('Password').fill(leaving.password);
     await confirm.click();
     await close.getByText('Your account is closed').waitFor();
+    // Nobody is signed in any more: the header offers to sign in, the account navigation is gone.
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'My account' }).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 

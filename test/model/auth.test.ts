@@ -62,7 +62,7 @@ describeMachineModel(authMachine, {
     'auth.guestToken': [{ type: 'auth.guestToken', token: 'demo-guest-token-1' }],
     'auth.userUpdated': [{ type: 'auth.userUpdated', response: user('AUTHORISED') }],
   },
-  serializeContext: (c) => ({ status: c.user?.status ?? null, logoutError: !!c.logoutError, guestError: !!c.guestError }),
+  serializeContext: (c) => ({ status: c.user?.status ?? null, logoutError: !!c.logoutError, guestError: !!c.guestError, accountClosed: c.accountClosed }),
   calls: {
     fetchingUser: { fetchUser: undefined },
     startingGuestSession: { startGuestSession: { token: 'demo-guest-token-1' } },
@@ -94,6 +94,7 @@ describeMachineModel(authMachine, {
           logoutError: null,
           guestError: null,
           userFailure: null,
+          accountClosed: false,
         });
       }
       if (event.type === 'xstate.done.actor.startGuestSession') {
@@ -127,6 +128,15 @@ describeMachineModel(authMachine, {
         expect(actions).toContain('clearUserFlow');
       }
       if (event.type === 'auth.dismissError') expect([context.guestError, context.logoutError]).toEqual([null, null]);
+      if (event.type === 'auth.accountClosed') {
+        // A closed account: forgotten at once, and its confirmation stays (no redirect to sign in).
+        expectForgotten(context);
+        expect(actions).toContain('clearUserFlow');
+        expect(actions).not.toContain('redirectToLogin');
+        expect(context.accountClosed).toBe(true);
+      }
+      // Signed out or lapsed: the next page goes through the guards as usual.
+      if (['auth.logout', 'auth.unauthorised', 'xstate.done.actor.logout'].includes(event.type)) expect(context.accountClosed).toBe(false);
     },
     startingGuestSession: ({ snapshot, context, event }) => {
       expect(event.type).toBe('auth.guestToken');

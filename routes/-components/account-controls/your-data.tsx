@@ -133,7 +133,14 @@ function CloseAccountSection() {
   const [snapshot, send] = useMachine(
     closeAccountMachine.provide({
       actors: { closeAccount: fromPromise(({ input }) => calls.closeAccount(input.password)) },
-      actions: { signedOut: () => api.forgetPrefetched() },
+      actions: {
+        // The server ended every session of the account: the app forgets the customer at once, so
+        // the header and the account navigation no longer show them signed in.
+        signedOut: () => {
+          api.forgetPrefetched();
+          authActor.send({ type: 'auth.accountClosed' });
+        },
+      },
     }),
     { input: { hasPassword } },
   );

@@ -15,6 +15,7 @@ export const auth: MachineWords = {
     'auth.dismissError': 'no step a tester can take: no control dismisses the message; it goes when they next sign in (skip this step)',
     'auth.logout': 'they press [[site_header_sign_out]] in the header',
     'auth.unauthorised': 'their session ends while they use a page (sign out in another tab, then press any button that calls the server); the sign-in page opens',
+    'auth.accountClosed': 'they close their account under Account controls ([[close_account_confirm]] with their password); the confirmation stays and the header offers [[common_sign_in]]',
     'auth.userUpdated': 'they save a change to their account (e.g. a new name under [[common_personal_details]]); the header follows it',
   },
   states: {
