@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request, type Route } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -61,7 +61,10 @@ type Lease = {
   kept: boolean;
   origins: Set<string>;
   listeners: { context: Listeners; page: Listeners };
+  /** Requests a route handler of the test still holds. */
+  held: Set<Route>;
 };
+type RouteHandler = (route: Route, request: Request) => unknown;
 
 /**
  * A context with one page for a test. A kept one (see `spare`) is reset first: the test's routes,
@@ -81,13 +84,14 @@ async function lease(browser: Browser, width: number, serviceWorkers: 'allow' | 
   }
   const origins = new Set<string>();
   const listeners = { context: listenersOf(context as unknown as Emitter), page: listenersOf(page as unknown as Emitter) };
-  const l: Lease = { context, page, close: context.close.bind(context), kept: serviceWorkers === 'block', origins, listeners };
+  const l: Lease = { context, page, close: context.close.bind(context), kept: serviceWorkers === 'block', origins, listeners, held: new Set() };
   context.on('request', (r) => {
     const url = new URL(r.url());
     if (url.protocol.startsWith('http')) origins.add(url.origin);
   });
   for (const name of IRREVERSIBLE_IN_CONTEXT) taintOn(context, name, l);
   for (const name of IRREVERSIBLE) taintOn(page, name, l);
+  for (const target of [page, context]) holdTrack(target, l);
   return l;
 }
 
@@ -101,6 +105,31 @@ function taintOn(target: object, name: string, l: Lease): void {
   };
 }
 
+/**
+ * Replaces `target.route` for this lease with one that notes each request a handler has not let
+ * go yet (continued, fulfilled, aborted or passed on): a test that holds a call until a step (the
+ * replays) may end with calls still held, and those are aborted before the context is kept.
+ */
+function holdTrack(target: Page | BrowserContext, l: Lease): void {
+  const original = target.route.bind(target) as unknown as (url: unknown, handler: RouteHandler, options?: unknown) => Promise<unknown>;
+  (target as { route: unknown }).route = (url: unknown, handler: RouteHandler, options?: unknown) =>
+    original(
+      url,
+      (route, request) => {
+        l.held.add(route);
+        for (const name of ['continue', 'fulfill', 'abort', 'fallback'] as const) {
+          const settle = route[name].bind(route) as (...args: unknown[]) => Promise<void>;
+          (route as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+            l.held.delete(route);
+            return settle(...args);
+          };
+        }
+        return handler(route, request);
+      },
+      options,
+    );
+}
+
 /** Resets a leased context for the next test, or closes it when it cannot be reset. */
 async function giveBack(browser: Browser, l: Lease): Promise<void> {
   const { context, page } = l;
@@ -110,8 +139,9 @@ async function giveBack(browser: Browser, l: Lease): Promise<void> {
   try {
     removeAdded(context as unknown as Emitter, l.listeners.context);
     removeAdded(page as unknown as Emitter, l.listeners.page);
-    // Away from the page first: a request a route still holds is cancelled with it. Unrouted
-    // first, a held request would go on to the server after its test (a claim sent, a miss counted).
+    // Held requests are aborted, and the page left, before the routes go: unrouted first, a held
+    // request would go on to the server after its test (a claim sent, a miss counted).
+    await Promise.all([...l.held].map((route) => route.abort().catch(() => undefined)));
     await page.goto('about:blank');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.unrouteAll({ behavior: 'ignoreErrors' });
@@ -126,8 +156,8 @@ async function giveBack(browser: Browser, l: Lease): Promise<void> {
     page.setDefaultTimeout(30_000);
     page.setDefaultNavigationTimeout(30_000);
     // The lease's own versions of these methods go: the prototype's serve the next test.
-    for (const name of [...IRREVERSIBLE_IN_CONTEXT, 'close']) Reflect.deleteProperty(context, name);
-    for (const name of IRREVERSIBLE) Reflect.deleteProperty(page, name);
+    for (const name of [...IRREVERSIBLE_IN_CONTEXT, 'close', 'route']) Reflect.deleteProperty(context, name);
+    for (const name of [...IRREVERSIBLE, 'route']) Reflect.deleteProperty(page, name);
     list.push({ context, page });
   } catch {
     await l.close().catch(() => undefined);
