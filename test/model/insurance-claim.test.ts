@@ -195,7 +195,7 @@ describe('insuranceClaimMachine timing', () => {
       insuranceClaimMachine.provide({
         actors: {
           checkEligibility: fromPromise<unknown, { orderId: string; insuranceProductId: string }>(async () => ok),
-          submitClaim: submitWithLostAnswerMachine.provide({ actors: { submit: fromPromise(async () => ({ claimId: 'ic1' })) } }),
+          submitClaim: submitWithLostAnswerMachine.provide({ actors: { submit: fromPromise<unknown, unknown>(async () => ({ claimId: 'ic1' })) } }),
         },
         actions: { refreshBooking: () => void refreshes++ },
       }),
