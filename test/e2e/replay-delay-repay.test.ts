@@ -196,6 +196,8 @@ describeBrowserReplay(
       submitClaim: { method: 'POST', path: /^\/claim\/[^/]+$/ },
     },
     offers: {
+      // Check again shows only once the attempt could not confirm its outcome: the attempt's own chart.
+      'claim.check': () => false,
       // Signed out by a 401, the customer is on the sign-in page: nothing of the claim is on screen.
       // A kept draft is only shown (its path costs a sign-in in the browser); sending is replayed from a form filled in.
       'form.change': (snap) => !signedOut(snap.context) && !snap.context.draftRestored,

@@ -122,7 +122,15 @@ describeBrowserReplay(
     },
     // Check again and leaving an unconfirmed claim show only once the attempt could not confirm its
     // outcome: the attempt's own chart.
+    offers: {
+      // While a claim is sent its buttons are disabled; they act on the attempt only once it is unconfirmed.
+      'insurance.claim': (snap) => !snap.matches('claimRequest'),
+      'modal.close': (snap) => !snap.matches('claimRequest'),
+    },
     notUserActions: {
+      '#insuranceClaim.claimRequest xstate.done.actor.submitClaim [2]':
+        "Cancel after a claim whose outcome could not be confirmed (its answer and its check's lost): caused by the network; the lost-answer chart's model test and this chart's model test walk it",
+      '#insuranceClaim.claimRequest xstate.error.actor.submitClaim [0]': 'the attempt chart itself failing: no answer of the server causes it',
       '#insuranceClaim.claimRequest insurance.claim [0]':
         "Check again, passed to the attempt, shows only after a lost answer whose check got no answer either: the lost-answer chart's model test and test/e2e/lost-answers.test.ts",
       '#insuranceClaim.claimRequest modal.close [0]': 'Cancel while a claim is sent is disabled; it leaves the attempt only once its outcome is unconfirmed (the lost-answer chart)',

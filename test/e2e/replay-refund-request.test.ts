@@ -152,6 +152,8 @@ describeBrowserReplay(
       submitRefund: { method: 'POST', path: /^\/refund-quote\/[^/]+$/ },
     },
     offers: {
+      // Check again shows only once the attempt could not confirm its outcome: the attempt's own chart.
+      'refund.check': () => false,
       // The reason picker shows while a reason is being re-quoted, not during the first quote.
       'refund.setReason': (snap) => !snap.matches('quoting') || snap.context.quote !== null,
       // The passengers show with a quote on screen, as the picker does.
