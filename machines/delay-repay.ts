@@ -1,10 +1,20 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
-import { attemptKey, isOutcomeUnknown, nextAttempt } from './lib/attempt-key';
+import { attemptKey, nextAttempt } from './lib/attempt-key';
+import { answerOf, failureOf, isAnswered, refusalOf } from './lib/lost-answer';
 import { codeOf, hasStatus, isSchemaProblem, problemOfEvent, statusOf } from './lib/problems';
-import type { Claim, ClaimTokenResponse, Direction, PaymentType, SubmitClaimDetails } from '#src/schemas/delay-repay';
-import { m } from '#src/paraglide/messages.js';
+import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
+import {
+  bankDigits,
+  claimFormIssuesOf,
+  type Claim,
+  type ClaimFormIssue,
+  type ClaimTokenResponse,
+  type Direction,
+  type PaymentType,
+  type SubmitClaimDetails,
+} from '#src/schemas/delay-repay';
 
 /**
  * Delay Repay claim (docs/product/entities.md, docs/product/states.md, docs/product/api.md, docs/product/errors.md): /bookings/claim/{claimId} and /claims/{claimId}
@@ -15,13 +25,16 @@ import { m } from '#src/paraglide/messages.js';
  * 'There was a problem with your claim. Please check your details and try again.' (400 customer,
  * else platform). The form keeps what was typed when a submit fails.
  *
- * Each submit is one attempt with its own Idempotency-Key. When its answer is lost (no answer, or a
- * gateway's 502/504) the screen checks before it speaks (`checking`: the same submit with the same
- * key, which the server answers with its first answer) and says it could not confirm only when the
- * check fails too; a 409 CLAIM_NOT_OPEN (already claimed) reloads the claim and shows its status
- * (decision 310). A 401 on submit hands what was typed to the app (in memory only, never storage:
+ * Each submit is one attempt with its own Idempotency-Key, invoked as the lost-answer chart
+ * (machines/submit-with-lost-answer.ts, decisions 310 and 575): when its answer is lost the attempt
+ * checks before the screen speaks and says it could not confirm only when the check fails too
+ * (Check again is `claim.check`, passed to the attempt); a 409 CLAIM_NOT_OPEN (already claimed)
+ * reloads the claim and shows its status. A 401 on submit hands what was typed to the app (in memory only, never storage:
  * it holds the sort code and account number), which gives it back as `draft` when the customer has
  * signed in again, as personal details does (decision 161).
+ *
+ * The chart holds no words: a refusal is kept as its status, kind and code, a form problem as its
+ * issue code (src/schemas/delay-repay.ts ClaimFormFields), and the screen words them.
  */
 export interface DelayRepayInput {
   claimId: string | null;
@@ -44,8 +57,8 @@ export type ClaimFormField = keyof ClaimForm;
 
 export interface SubmitError {
   status: number | null;
+  /** docs/product/errors.md: 422 'Sorry! …' and 400 are the customer's; anything else the platform's. */
   kind: 'customer' | 'platform';
-  message: string;
   /** The server's own words (local extra), if any: shown only when the screen has none for `code`. */
   detail: string | null;
   /** The refusal's code (`DELAY_BELOW_THRESHOLD`, `CLAIM_EXPIRED`, a lifecycle reason…), worded by the screen (decision 641). */
@@ -76,6 +89,13 @@ export interface DelayRepayContext {
   draftRestored: boolean;
 }
 
+/** The submit call's input, the same for the attempt and every check of it. */
+export interface SubmitClaimRequest {
+  claimId: string;
+  details: SubmitClaimDetails;
+  idempotencyKey: string;
+}
+
 export type DelayRepayEvent =
   | { type: 'claim.retry' }
   | { type: 'claim.check' }
@@ -83,51 +103,14 @@ export type DelayRepayEvent =
   | { type: 'form.blur'; field: ClaimFormField }
   | { type: 'form.submit' };
 
-export const delayRepayMessages = {
-  unprocessable: m.delay_repay_unprocessable(),
-  problem: m.delay_repay_problem(),
-  checking: m.delay_repay_checking(),
-  unconfirmed: m.delay_repay_unconfirmed(),
-  draftRestored: m.delay_repay_draft_restored(),
-  noToken: m.delay_repay_no_token(),
-  invalidToken: m.delay_repay_invalid_token(),
-  tokenFailed: m.delay_repay_token_failed(),
-  linkNotOffered: m.delay_repay_link_not_offered(),
-  loadFailed: m.delay_repay_load_failed(),
-  notFound: m.delay_repay_not_found(),
-} as const;
-
-export const claimFormMessages = {
-  direction: m.delay_repay_direction(),
-  delayRequired: m.delay_repay_delay_required(),
-  delayInvalid: m.delay_repay_delay_invalid(),
-  paymentType: m.delay_repay_payment_type(),
-  sortCode: m.delay_repay_sort_code(),
-  accountNumber: m.delay_repay_account_number(),
-} as const;
-
-const digits = (value: string) => value.replace(/[\s-]/g, '');
-
-/** The first error per field, or nothing when the form can be sent. */
-export function claimFormErrors(form: ClaimForm): Partial<Record<ClaimFormField, string>> {
-  const errors: Partial<Record<ClaimFormField, string>> = {};
-  if (form.direction === '') errors.direction = claimFormMessages.direction;
-  const delay = form.delay.trim();
-  if (delay === '') errors.delay = claimFormMessages.delayRequired;
-  else if (!/^\d{1,3}$/.test(delay) || Number(delay) < 1) errors.delay = claimFormMessages.delayInvalid;
-  if (form.paymentType === '') errors.paymentType = claimFormMessages.paymentType;
-  if (form.paymentType === 'bank-transfer') {
-    if (!/^\d{6}$/.test(digits(form.sortCode))) errors.sortCode = claimFormMessages.sortCode;
-    if (!/^\d{8}$/.test(digits(form.accountNumber))) errors.accountNumber = claimFormMessages.accountNumber;
-  }
-  return errors;
-}
+/** The first issue per field (its code, worded by the screen), or nothing when the form can be sent. */
+export const claimFormErrors = (form: ClaimForm): Partial<Record<ClaimFormField, ClaimFormIssue>> => claimFormIssuesOf(form);
 
 /** The request body for a valid form. */
 export function toSubmitClaimDetails(form: ClaimForm): SubmitClaimDetails {
   const paymentMethod: SubmitClaimDetails['paymentMethod'] =
     form.paymentType === 'bank-transfer'
-      ? { type: 'bank-transfer', sortCode: digits(form.sortCode), accountNumber: digits(form.accountNumber) }
+      ? { type: 'bank-transfer', sortCode: bankDigits(form.sortCode), accountNumber: bankDigits(form.accountNumber) }
       : { type: form.paymentType === 'rail-voucher' ? 'rail-voucher' : 'original-payment' };
   return {
     journey: { direction: form.direction === 'inward' ? 'inward' : 'outward' },
@@ -152,9 +135,9 @@ const detailOf = (event: object): string | null => {
  * refunded, or paid by insurance, since the page was opened) says why.
  */
 export function submitErrorFor(status: number | null, detail: string | null, code: string | null = null): SubmitError {
-  if (status === 422) return { status, kind: 'customer', message: delayRepayMessages.unprocessable, detail, code };
-  if (status === 409) return { status, kind: 'platform', message: delayRepayMessages.problem, detail, code };
-  return { status, kind: status === 400 ? 'customer' : 'platform', message: delayRepayMessages.problem, detail: null, code: null };
+  if (status === 422) return { status, kind: 'customer', detail, code };
+  if (status === 409) return { status, kind: 'platform', detail, code };
+  return { status, kind: status === 400 ? 'customer' : 'platform', detail: null, code: null };
 }
 
 /** What startClaimFlow answered: the session (and, from the local server, the claim id). */
@@ -177,9 +160,8 @@ export const delayRepayMachine = setup({
     fetchClaim: fromPromise<Claim, { claimId: string }>(async () => {
       throw new Error('fetchClaim not provided');
     }),
-    submitClaim: fromPromise<Claim, { claimId: string; details: SubmitClaimDetails; idempotencyKey: string }>(async () => {
-      throw new Error('submitClaim not provided');
-    }),
+    /** One submit: the screen provides its call (SubmitClaimRequest → Claim). */
+    submitClaim: submitWithLostAnswerMachine,
   },
   guards: {
     hasClaimId: ({ context }) => context.claimId !== null && context.claimId !== '',
@@ -200,10 +182,13 @@ export const delayRepayMachine = setup({
     isPunchout: ({ context }) => context.claim?.claimType === 'Punchout',
     isOpenForClaim: ({ context }) => context.claim?.status === 'eligible',
     canSubmit: ({ context }) => context.dirty && Object.keys(claimFormErrors(context.values)).length === 0,
-    isOutcomeUnknown: ({ event }) => isOutcomeUnknown(event),
+    isSubmitAnswered: ({ event }) => isAnswered(event, 'submitClaim'),
     /** 409 CLAIM_NOT_OPEN: the claim has been made already (an earlier attempt went through). */
-    isAlreadySubmitted: ({ event }) => hasStatus(event, 409) && codeOf(problemOfEvent(event)) === 'CLAIM_NOT_OPEN',
-    isUnauthorised: ({ event }) => hasStatus(event, 401),
+    isAlreadySubmitted: ({ event }) => {
+      const refusal = refusalOf(event, 'submitClaim');
+      return hasStatus(refusal, 409) && codeOf(problemOfEvent(refusal)) === 'CLAIM_NOT_OPEN';
+    },
+    isUnauthorised: ({ event }) => hasStatus(refusalOf(event, 'submitClaim'), 401),
     hasDraft: ({ context }) => context.draft !== null,
   },
   actions: {
@@ -247,16 +232,23 @@ export const delayRepayMachine = setup({
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
-    storeSubmitted: assign(({ event }) => {
-      return { claim: doneOutput<Claim>(event, 'submitClaim'), submitError: null, justSubmitted: true };
+    storeSubmitted: assign(({ context, event }) => {
+      return { claim: answerOf<Claim>(event, 'submitClaim') ?? context.claim, submitError: null, justSubmitted: true };
     }),
-    storeSubmitError: assign({ submitError: ({ event }) => submitErrorFor(statusOfEvent(event), detailOf(event), codeOf(problemOfEvent(event))) }),
+    /** The attempt's refusal (or, should the attempt itself fail, that failure), as its status and code. */
+    storeSubmitError: assign({
+      submitError: ({ event }) => {
+        const failure = failureOf(event, 'submitClaim');
+        return submitErrorFor(statusOfEvent(failure), detailOf(failure), codeOf(problemOfEvent(failure)));
+      },
+    }),
+    /** Check again, when the attempt could not confirm its outcome: the same submit, the same key. */
+    checkAgain: sendTo('submitClaim', { type: 'submit.check' }),
     /** A new submit: the next Idempotency-Key. */
     beginAttempt: assign(({ context }) => nextAttempt(context)),
     /** The kept draft over the loaded claim's form: the customer sees what they typed, not yet sent. */
     restoreDraft: assign(({ context }) => (context.draft ? { values: context.draft, dirty: true, draft: null, draftRestored: true } : {})),
     clearDraftRestored: assign({ draftRestored: false }),
-    clearSubmitError: assign({ submitError: null }),
     /** Provided by the app: keep what was typed in memory for after sign-in (never storage or the URL). */
     keepDraft: (_, _params: ClaimForm) => {},
     /** Provided by the app: the kept draft is on screen now; forget it. */
@@ -386,49 +378,29 @@ export const delayRepayMachine = setup({
           },
         },
         submitting: {
-          description: 'The claim is being submitted with a new Idempotency-Key; submit is disabled.',
+          description:
+            "The claim is being submitted, one attempt with a new Idempotency-Key sent by the lost-answer chart: 'Sending your claim…', then 'We're checking whether your claim went through…' when the answer was lost, then, if the check gets no answer either, we couldn't confirm whether the claim went through, with Check again. What was typed is kept.",
           entry: ['beginAttempt', 'clearDraftRestored'],
           invoke: {
             id: 'submitClaim',
             src: 'submitClaim',
             input: ({ context }) => ({
-              claimId: context.claimId ?? '',
-              details: toSubmitClaimDetails(context.values),
-              idempotencyKey: attemptKey(context),
+              request: {
+                claimId: context.claimId ?? '',
+                details: toSubmitClaimDetails(context.values),
+                idempotencyKey: attemptKey(context),
+              } satisfies SubmitClaimRequest,
             }),
-            onDone: { target: 'routing', actions: 'storeSubmitted' },
-            onError: [
-              // An earlier refusal no longer says anything about this claim while its outcome is checked.
-              { guard: 'isOutcomeUnknown', target: 'checking', actions: 'clearSubmitError' },
+            onDone: [
+              { guard: 'isSubmitAnswered', target: 'routing', actions: 'storeSubmitted' },
               { guard: 'isAlreadySubmitted', target: '#delayRepay.loading' },
               // docs/product/roles.md: a 401 goes to login (the app does that); what was typed is kept for after.
               { guard: 'isUnauthorised', target: 'submitFailed', actions: ['storeSubmitError', 'handOverDraft'] },
               { target: 'submitFailed', actions: 'storeSubmitError' },
             ],
+            onError: { target: 'submitFailed', actions: 'storeSubmitError' },
           },
-        },
-        checking: {
-          description: "The answer was lost: 'We're checking whether your claim went through…'. The same submit again with the same Idempotency-Key; the server answers with its first answer.",
-          invoke: {
-            id: 'submitClaim',
-            src: 'submitClaim',
-            input: ({ context }) => ({
-              claimId: context.claimId ?? '',
-              details: toSubmitClaimDetails(context.values),
-              idempotencyKey: attemptKey(context),
-            }),
-            onDone: { target: 'routing', actions: 'storeSubmitted' },
-            onError: [
-              { guard: 'isOutcomeUnknown', target: 'unconfirmed' },
-              { guard: 'isAlreadySubmitted', target: '#delayRepay.loading' },
-              { guard: 'isUnauthorised', target: 'submitFailed', actions: ['storeSubmitError', 'handOverDraft'] },
-              { target: 'submitFailed', actions: 'storeSubmitError' },
-            ],
-          },
-        },
-        unconfirmed: {
-          description: "The check got no answer either: we couldn't confirm whether the claim went through; Check again repeats it with the same key. What was typed is kept.",
-          on: { 'claim.check': { target: 'checking' } },
+          on: { 'claim.check': { actions: 'checkAgain' } },
         },
         submitFailed: {
           description: 'The error shows above the form; everything typed is still there.',

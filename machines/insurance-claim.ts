@@ -1,10 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { attemptKey, isOutcomeUnknown, nextAttempt } from './lib/attempt-key';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { doneOutput } from './lib/done-output';
+import { answerOf, isAnswered, refusalOf } from './lib/lost-answer';
 import { codeOf, hasStatus, problemOfEvent } from './lib/problems';
+import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
 import * as v from 'valibot';
 import { EligibilityResponse, type InsuranceClaimResponse } from '#src/schemas/insurance';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * Flexible insurance claim (docs/product/entities.md, docs/product/states.md, docs/product/validation.md, docs/product/errors.md): eligibility, then claim.
@@ -17,11 +18,14 @@ import { m } from '#src/paraglide/messages.js';
  * 'Product is not claimable'; anything else is system-error. After a claim succeeds the booking is
  * refreshed once, debounced by insuranceRefreshDebounceMs (400 ms).
  *
- * Each claim attempt has its own Idempotency-Key. When its answer is lost (no answer, or a gateway's
- * 502/504) the modal checks before it speaks (`checking`, still CLAIM_REQUEST: the same claim with
- * the same key, which the server answers with its first answer); only when the check fails too does
- * it say it could not confirm (`unconfirmed`, CLAIM_FAILED, where trying again repeats the check).
- * A 409 ALREADY_CLAIMED or INSURANCE_CLAIMED means an earlier attempt went through: shown as CLAIM_SUCCESS (decision 310).
+ * Each claim attempt has its own Idempotency-Key and is invoked as the lost-answer chart
+ * (machines/submit-with-lost-answer.ts, decisions 310 and 575): when its answer is lost the modal
+ * checks before it speaks (still CLAIM_REQUEST); only when the check fails too does it say it could
+ * not confirm (the attempt `unconfirmed`: CLAIM_FAILED, read from the attempt's phase, where trying
+ * again repeats the check and Cancel leaves the attempt). A 409 ALREADY_CLAIMED or INSURANCE_CLAIMED
+ * means an earlier attempt went through: shown as CLAIM_SUCCESS.
+ *
+ * The chart holds no words: an eligibility failure is named by `errorReason`, and the screen words it.
  */
 export type InsuranceClaimStatus =
   | 'NONE'
@@ -32,6 +36,11 @@ export type InsuranceClaimStatus =
   | 'CLAIM_SUCCESS'
   | 'CLAIM_FAILED';
 export type InsuranceErrorType = 'ineligible-product' | 'system-error';
+/**
+ * Why eligibility failed: the answer was not the spec's shape ('Unexpected response format'), the
+ * product is not claimable ('Product is not claimable'), or the check itself failed.
+ */
+export type InsuranceErrorReason = 'unexpected-format' | 'not-claimable' | 'check-failed';
 
 export interface InsuranceClaimInput {
   orderId: string;
@@ -46,14 +55,12 @@ export interface InsuranceClaimContext {
   claimId: string | null;
   isClaimable: boolean | null;
   errorType: InsuranceErrorType | null;
-  errorMessage: string | null;
+  errorReason: InsuranceErrorReason | null;
   /** The server's words on why a product is not claimable (local extra), if given. */
   detail: string | null;
   /** Reference of the submitted claim (local extra), if given. */
   reference: string | null;
   claimFailed: boolean;
-  /** The claim's outcome could not be confirmed (its answer and the check's were lost). */
-  claimUnconfirmed: boolean;
   keySeed: string;
   /** Claim attempts so far: with keySeed, the Idempotency-Key (machines/lib/attempt-key.ts). */
   attempt: number;
@@ -61,16 +68,15 @@ export interface InsuranceClaimContext {
 
 export type InsuranceClaimEvent = { type: 'insurance.checkEligibility' } | { type: 'insurance.claim' } | { type: 'modal.close' };
 
-export const INSURANCE_REFRESH_DEBOUNCE_MS = 400;
+/** The claim call's input, the same for the attempt and every check of it. */
+export interface InsuranceClaimRequest {
+  orderId: string;
+  insuranceProductId: string;
+  claimId: string;
+  idempotencyKey: string;
+}
 
-export const insuranceClaimMessages = {
-  unexpectedFormat: m.insurance_claim_unexpected_format(),
-  notClaimable: m.insurance_claim_not_claimable(),
-  systemError: m.insurance_claim_system_error(),
-  claimFailed: m.insurance_claim_claim_failed(),
-  checking: m.insurance_claim_checking(),
-  unconfirmed: m.insurance_claim_unconfirmed(),
-} as const;
+export const INSURANCE_REFRESH_DEBOUNCE_MS = 400;
 
 /** The spec's status for a snapshot of this machine. */
 export const insuranceClaimStatuses: readonly InsuranceClaimStatus[] = [
@@ -82,8 +88,18 @@ export const insuranceClaimStatuses: readonly InsuranceClaimStatus[] = [
   'CLAIM_SUCCESS',
   'CLAIM_FAILED',
 ];
-export const insuranceClaimStatus = (snapshot: { hasTag: (tag: InsuranceClaimStatus) => boolean }): InsuranceClaimStatus =>
-  insuranceClaimStatuses.find((s) => snapshot.hasTag(s)) ?? 'NONE';
+/**
+ * The spec's status for a snapshot of this machine. `attemptUnconfirmed`: the claim attempt could not
+ * confirm its outcome (its phase `unconfirmed`, routes/-components/lost-answer.ts), which is
+ * CLAIM_FAILED although the attempt is still open.
+ */
+export const insuranceClaimStatus = (
+  snapshot: { hasTag: (tag: InsuranceClaimStatus) => boolean },
+  attemptUnconfirmed = false,
+): InsuranceClaimStatus => {
+  const status = insuranceClaimStatuses.find((s) => snapshot.hasTag(s)) ?? 'NONE';
+  return status === 'CLAIM_REQUEST' && attemptUnconfirmed ? 'CLAIM_FAILED' : status;
+};
 /** The modal is open in these statuses (docs/product/states.md). */
 export const insuranceModalStatuses: readonly InsuranceClaimStatus[] = ['ELIGIBILITY_SUCCESS', 'CLAIM_REQUEST', 'CLAIM_FAILED'];
 
@@ -102,9 +118,8 @@ export const insuranceClaimMachine = setup({
     checkEligibility: fromPromise<unknown, { orderId: string; insuranceProductId: string }>(async () => {
       throw new Error('checkEligibility not provided');
     }),
-    submitClaim: fromPromise<InsuranceClaimResponse, { orderId: string; insuranceProductId: string; claimId: string; idempotencyKey: string }>(async () => {
-      throw new Error('submitClaim not provided');
-    }),
+    /** One claim attempt: the screen provides its call (InsuranceClaimRequest → InsuranceClaimResponse). */
+    submitClaim: submitWithLostAnswerMachine,
   },
   delays: {
     /** docs/product/constants.md: insurance refresh debounce 400 ms, a fixed constant. */
@@ -117,22 +132,27 @@ export const insuranceClaimMachine = setup({
       return parsed.success && !parsed.output.isClaimable;
     },
     hasClaimId: ({ context }) => context.claimId !== null && context.claimId !== '',
-    isOutcomeUnknown: ({ event }) => isOutcomeUnknown(event),
+    isClaimAnswered: ({ event }) => isAnswered(event, 'submitClaim'),
+    /** The customer left the attempt while its outcome was unconfirmed (Cancel, ×, Escape). */
+    isClaimLeft: ({ event }) => doneOutput<{ kind: string }>(event, 'submitClaim').kind === 'left',
     /**
      * 409 ALREADY_CLAIMED (the cover's own check) or INSURANCE_CLAIMED (the booking's lifecycle:
      * an insurance claim has paid for this trip): an earlier attempt went through.
      */
-    isAlreadyClaimed: ({ event }) => hasStatus(event, 409) && ['ALREADY_CLAIMED', 'INSURANCE_CLAIMED'].includes(codeOf(problemOfEvent(event)) ?? ''),
+    isAlreadyClaimed: ({ event }) => {
+      const refusal = refusalOf(event, 'submitClaim');
+      return hasStatus(refusal, 409) && ['ALREADY_CLAIMED', 'INSURANCE_CLAIMED'].includes(codeOf(problemOfEvent(refusal)) ?? '');
+    },
   },
   actions: {
-    clearError: assign({ errorType: null, errorMessage: null, detail: null, claimFailed: false }),
+    clearError: assign({ errorType: null, errorReason: null, detail: null, claimFailed: false }),
     storeEligibility: assign(({ event }) => {
       const parsed = eligibilityOf(event);
       return parsed.success ? { claimId: parsed.output.claimId, isClaimable: parsed.output.isClaimable } : {};
     }),
     setFormatError: assign({
       errorType: 'system-error' as const,
-      errorMessage: insuranceClaimMessages.unexpectedFormat,
+      errorReason: 'unexpected-format' as const,
       claimId: null,
       isClaimable: null,
     }),
@@ -140,7 +160,7 @@ export const insuranceClaimMachine = setup({
       const parsed = eligibilityOf(event);
       return {
         errorType: 'ineligible-product' as const,
-        errorMessage: insuranceClaimMessages.notClaimable,
+        errorReason: 'not-claimable' as const,
         isClaimable: false,
         claimId: null,
         detail: parsed.success ? (parsed.output.detail ?? null) : null,
@@ -148,22 +168,24 @@ export const insuranceClaimMachine = setup({
     }),
     setSystemError: assign({
       errorType: 'system-error' as const,
-      errorMessage: insuranceClaimMessages.systemError,
+      errorReason: 'check-failed' as const,
       claimId: null,
       isClaimable: null,
     }),
-    setClaimFailed: assign({ claimFailed: true, claimUnconfirmed: false }),
-    setClaimUnconfirmed: assign({ claimFailed: true, claimUnconfirmed: true }),
+    setClaimFailed: assign({ claimFailed: true }),
     /** A new claim attempt: the next Idempotency-Key. */
-    beginAttempt: assign(({ context }) => ({ ...nextAttempt(context), claimFailed: false, claimUnconfirmed: false })),
+    beginAttempt: assign(({ context }) => ({ ...nextAttempt(context), claimFailed: false })),
     /** Already claimed (409): done, with no reference of its own (the refreshed booking shows the claim). */
-    storeAlreadyClaimed: assign({ claimFailed: false, claimUnconfirmed: false, reference: null }),
+    storeAlreadyClaimed: assign({ claimFailed: false, reference: null }),
     storeClaim: assign({
       claimFailed: false,
-      claimUnconfirmed: false,
-      reference: ({ event }) => doneOutput<InsuranceClaimResponse | null | undefined>(event, 'submitClaim')?.reference ?? null,
+      reference: ({ event }) => answerOf<InsuranceClaimResponse | null | undefined>(event, 'submitClaim')?.reference ?? null,
     }),
-    reset: assign({ claimId: null, isClaimable: null, errorType: null, errorMessage: null, detail: null, claimFailed: false, claimUnconfirmed: false }),
+    reset: assign({ claimId: null, isClaimable: null, errorType: null, errorReason: null, detail: null, claimFailed: false }),
+    /** Check again, when the attempt could not confirm its outcome: the same claim, the same key. */
+    checkAgain: sendTo('submitClaim', { type: 'submit.check' }),
+    /** Cancel while the attempt could not confirm its outcome: the attempt ends, the modal closes. */
+    leaveAttempt: sendTo('submitClaim', { type: 'submit.leave' }),
     /** Provided by the booking page: reload the booking (booking detail's `booking.reload`). */
     refreshBooking: () => {},
   },
@@ -175,11 +197,10 @@ export const insuranceClaimMachine = setup({
     claimId: null,
     isClaimable: null,
     errorType: null,
-    errorMessage: null,
+    errorReason: null,
     detail: null,
     reference: null,
     claimFailed: false,
-    claimUnconfirmed: false,
     keySeed: input.keySeed,
     attempt: 0,
   }),
@@ -219,52 +240,32 @@ export const insuranceClaimMachine = setup({
       on: { 'insurance.checkEligibility': { target: 'eligibilityRequest', actions: 'clearError' } },
     },
     claimRequest: {
-      description: 'CLAIM_REQUEST: the claim is being made with a new Idempotency-Key; the modal shows.',
+      description:
+        "CLAIM_REQUEST: one claim attempt with a new Idempotency-Key, sent by the lost-answer chart: sending, then checking when the answer was lost, then unconfirmed (CLAIM_FAILED, read from the attempt) where trying again repeats the check and Cancel leaves.",
       tags: 'CLAIM_REQUEST',
       entry: 'beginAttempt',
       invoke: {
         id: 'submitClaim',
         src: 'submitClaim',
         input: ({ context }) => ({
-          orderId: context.orderId,
-          insuranceProductId: context.insuranceProductId,
-          claimId: context.claimId ?? '',
-          idempotencyKey: attemptKey(context),
+          request: {
+            orderId: context.orderId,
+            insuranceProductId: context.insuranceProductId,
+            claimId: context.claimId ?? '',
+            idempotencyKey: attemptKey(context),
+          } satisfies InsuranceClaimRequest,
         }),
-        onDone: { target: 'claimSuccess', actions: 'storeClaim' },
-        onError: [
-          { guard: 'isOutcomeUnknown', target: 'checking' },
+        onDone: [
+          { guard: 'isClaimAnswered', target: 'claimSuccess', actions: 'storeClaim' },
           { guard: 'isAlreadyClaimed', target: 'claimSuccess', actions: 'storeAlreadyClaimed' },
+          { guard: 'isClaimLeft', target: 'none', actions: 'reset' },
           { target: 'claimFailed', actions: 'setClaimFailed' },
         ],
+        onError: { target: 'claimFailed', actions: 'setClaimFailed' },
       },
-    },
-    checking: {
-      description: "CLAIM_REQUEST, answer lost: 'We're checking whether your claim went through…'. The same claim again with the same Idempotency-Key; the server answers with its first answer.",
-      tags: 'CLAIM_REQUEST',
-      invoke: {
-        id: 'submitClaim',
-        src: 'submitClaim',
-        input: ({ context }) => ({
-          orderId: context.orderId,
-          insuranceProductId: context.insuranceProductId,
-          claimId: context.claimId ?? '',
-          idempotencyKey: attemptKey(context),
-        }),
-        onDone: { target: 'claimSuccess', actions: 'storeClaim' },
-        onError: [
-          { guard: 'isOutcomeUnknown', target: 'unconfirmed', actions: 'setClaimUnconfirmed' },
-          { guard: 'isAlreadyClaimed', target: 'claimSuccess', actions: 'storeAlreadyClaimed' },
-          { target: 'claimFailed', actions: 'setClaimFailed' },
-        ],
-      },
-    },
-    unconfirmed: {
-      description: "CLAIM_FAILED with the outcome unknown: we couldn't confirm whether the claim went through (never 'we couldn't submit'); trying again repeats the check with the same key.",
-      tags: 'CLAIM_FAILED',
       on: {
-        'insurance.claim': { guard: 'hasClaimId', target: 'checking' },
-        'modal.close': { target: 'none', actions: 'reset' },
+        'insurance.claim': { actions: 'checkAgain' },
+        'modal.close': { actions: 'leaveAttempt' },
       },
     },
     claimFailed: {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import {
   DEFAULT_REFUND_REASON,
   type PartialRefundsResponse,
@@ -9,10 +9,11 @@ import {
 } from '#src/schemas/refunds';
 import { refundCardFormMachine } from './refund-card-form';
 import { doneOutput } from './lib/done-output';
-import { attemptKey, isOutcomeUnknown, nextAttempt } from './lib/attempt-key';
+import { attemptKey, nextAttempt } from './lib/attempt-key';
+import { answerOf, failureOf, isAnswered, refusalOf } from './lib/lost-answer';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { isRequestableQuote, isTermsIneligible, problemMessageOfEvent } from './lib/refund-rules';
-import { m } from '#src/paraglide/messages.js';
+import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
 
 /**
  * The refund page (/bookings/{id}/refund?quoteId&from and the order-token variant; docs/product/states.md
@@ -24,11 +25,12 @@ import { m } from '#src/paraglide/messages.js';
  * superseding order with the history polling (bookingHistoryMachine, waitForSuperseders).
  * The same two statuses in a 200 answer (docs/product/api.md: the response carries `status` and
  * `creditCardForm`) are treated as the 422 with that code. Each confirm is one attempt with its own
- * Idempotency-Key; when its answer is lost (no answer, or a gateway's 502/504) the screen checks
- * before it speaks (`checking`: the same request with the same key, answered by the server with its
- * first answer), and says it could not confirm only when the check fails too (decision 310). A 409
- * meaning the tickets are already being refunded shows the refund as requested.
- * Why the request is its own machine: docs/decisions/081-refund-flows.md.
+ * Idempotency-Key, invoked as the lost-answer chart (machines/submit-with-lost-answer.ts, decisions
+ * 310 and 575): when its answer is lost the attempt checks before the page speaks, and says it could
+ * not confirm only when the check fails too (Check again is `refund.check`, passed to the attempt).
+ * A 409 meaning the tickets are already being refunded shows the refund as requested.
+ * Why the request is its own machine: docs/decisions/081-refund-flows.md. The chart holds no words:
+ * the page words each state and each stored error (the server's own message, or `true` for none).
  */
 export interface RefundRequestInput {
   bookingId: string;
@@ -75,37 +77,29 @@ export type RefundRequestEvent =
   | { type: 'quote.retry' }
   | { type: 'quote.dismiss' };
 
+/** The refund request call's input, the same for the attempt and every check of it. */
+export interface RefundSubmitRequest {
+  quoteId: string;
+  body: RefundRequestBody;
+  idempotencyKey: string;
+}
+
 export interface RefundRequestOutput {
   outcome: 'refunded' | 'partiallyRefunded';
   refundId: string | null;
 }
-
-/** Copy the spec does not give (docs/decisions/081-refund-flows.md). */
-export const refundRequestMessages = {
-  loading: m.refund_request_loading(),
-  loadFailed: m.refund_request_load_failed(),
-  quoting: m.refund_request_quoting(),
-  quoteFailed: m.refund_request_quote_failed(),
-  requesting: m.refund_request_requesting(),
-  checking: m.refund_request_checking(),
-  unconfirmed: m.refund_request_unconfirmed(),
-  requestFailed: m.refund_request_request_failed(),
-  cardDeclined:
-    m.refund_request_card_declined(),
-  fraud:
-    m.refund_request_fraud(),
-  processing: m.refund_request_processing(),
-} as const;
 
 /** The quote fetchQuote finished with (guards and actions on its done event only). */
 const quoteOf = (event: { type: string }) => doneOutput<RefundQuote>(event, 'fetchQuote');
 /** The URL quote's selection (GET partial-refunds ?quoteId), null when it was the whole booking. */
 const openingSelection = (booking: PartialRefundsResponse | null): string[] | null =>
   booking && booking.booking.selectedRefundables.length > 0 ? booking.booking.selectedRefundables : null;
-/** The first error code of a failed call. */
-const errorCodeOf = (event: object) => codeOf(problemOfEvent(event));
+/** The first error code of the attempt's refusal. */
+const refusalCodeOf = (event: { type: string }) => codeOf(problemOfEvent(refusalOf(event, 'submitRefund')));
+/** The attempt's answer (guards and actions on its done event, when it was answered). */
+const refundAnswerOf = (event: { type: string }) => answerOf<RefundRequestResponse>(event, 'submitRefund');
 /** The special status of a 200 answer (INVALID_CREDIT_CARD, POTENTIAL_FRAUD_DETECTED), else PROCESSING. */
-const answerStatusOf = (event: { type: string }) => doneOutput<RefundRequestResponse>(event, 'submitRefund').status;
+const answerStatusOf = (event: { type: string }) => refundAnswerOf(event)?.status;
 
 export const refundRequestMachine = setup({
   types: {
@@ -124,9 +118,8 @@ export const refundRequestMachine = setup({
     >(async () => {
       throw new Error('fetchQuote not provided');
     }),
-    submitRefund: fromPromise<RefundRequestResponse, { quoteId: string; body: RefundRequestBody; idempotencyKey: string }>(async () => {
-      throw new Error('submitRefund not provided');
-    }),
+    /** One confirm: the screen provides its call (RefundSubmitRequest → RefundRequestResponse). */
+    submitRefund: submitWithLostAnswerMachine,
     cardForm: refundCardFormMachine,
   },
   guards: {
@@ -138,15 +131,15 @@ export const refundRequestMachine = setup({
     isTermsIneligible: ({ event }) => isTermsIneligible(quoteOf(event)),
     hasRequestableQuote: ({ context }) => isRequestableQuote(context.quote),
     needsNewCard: ({ context }) => context.quote?.creditCardForm?.required === true && context.card === null,
-    isPartialRefund: ({ event }) => doneOutput<RefundRequestResponse>(event, 'submitRefund').waitForSuperseders === true,
-    isInvalidCard: ({ event }) => errorCodeOf(event) === 'INVALID_CREDIT_CARD',
-    isFraud: ({ event }) => errorCodeOf(event) === 'POTENTIAL_FRAUD_DETECTED',
+    isRefundAnswered: ({ event }) => isAnswered(event, 'submitRefund'),
+    isPartialRefund: ({ event }) => isAnswered(event, 'submitRefund') && refundAnswerOf(event)?.waitForSuperseders === true,
+    isInvalidCard: ({ event }) => refusalCodeOf(event) === 'INVALID_CREDIT_CARD',
+    isFraud: ({ event }) => refusalCodeOf(event) === 'POTENTIAL_FRAUD_DETECTED',
     isCardDeclinedAnswer: ({ event }) => answerStatusOf(event) === 'INVALID_CREDIT_CARD',
     isFraudAnswer: ({ event }) => answerStatusOf(event) === 'POTENTIAL_FRAUD_DETECTED',
-    isOutcomeUnknown: ({ event }) => isOutcomeUnknown(event),
     /** 409 IN_PROGRESS or QUOTE_USED: these tickets are already being refunded (an earlier attempt went through). */
     isAlreadyRequested: ({ event }) => {
-      const code = errorCodeOf(event);
+      const code = refusalCodeOf(event);
       return code === 'IN_PROGRESS' || code === 'QUOTE_USED';
     },
   },
@@ -183,8 +176,11 @@ export const refundRequestMachine = setup({
     }),
     /** The quote is spent; later quotes answer POTENTIAL_FRAUD_DETECTED until the retailer clears it. */
     markFraud: assign({ requestError: 'POTENTIAL_FRAUD_DETECTED' as const, fraud: true, quote: null }),
-    storeRequestError: assign({ requestError: ({ event }) => problemMessageOfEvent(event) }),
-    storeResult: assign({ result: ({ event }) => doneOutput<RefundRequestResponse>(event, 'submitRefund') }),
+    /** The refusal's message (or, should the attempt itself fail, that failure's): true when it has none. */
+    storeRequestError: assign({ requestError: ({ event }) => problemMessageOfEvent(failureOf(event, 'submitRefund')) }),
+    storeResult: assign({ result: ({ event }) => refundAnswerOf(event) ?? null }),
+    /** Check again, when the attempt could not confirm its outcome: the same request, the same key. */
+    checkAgain: sendTo('submitRefund', { type: 'submit.check' }),
     /** Provided by the route: the ineligibility view when refund-ineligibility-enhanced-view is on. */
     goToIneligibleView: () => {},
     /** Provided by the route: booking detail, which loads the booking afresh with its refund. */
@@ -302,61 +298,34 @@ export const refundRequestMachine = setup({
       on: { 'card.cancel': { target: 'reviewing' } },
     },
     requesting: {
-      description: 'requestPending: POST refund-quote/{quoteId} with {token, bookingId} or null, and a new Idempotency-Key for this attempt.',
+      description:
+        "requestPending: POST refund-quote/{quoteId} with {token, bookingId} or null, one attempt with a new Idempotency-Key sent by the lost-answer chart: 'Requesting your refund…', then 'We're checking whether your refund went through…' when the answer was lost, then, if the check gets no answer either, we couldn't confirm whether the refund went through (never that nothing happened), with Check again.",
       entry: ['clearRequestError', 'beginAttempt'],
       invoke: {
         id: 'submitRefund',
         src: 'submitRefund',
         input: ({ context }) => ({
-          quoteId: context.quote?.quoteId ?? '',
-          // {token: null, bookingId}: refund to the card on file (the contract's nullable token; the
-          // app's one client sends {} for a null body, so the explicit form is used).
-          body: { token: context.card?.token ?? null, bookingId: context.bookingId },
-          idempotencyKey: attemptKey(context),
+          request: {
+            quoteId: context.quote?.quoteId ?? '',
+            // {token: null, bookingId}: refund to the card on file (the contract's nullable token; the
+            // app's one client sends {} for a null body, so the explicit form is used).
+            body: { token: context.card?.token ?? null, bookingId: context.bookingId },
+            idempotencyKey: attemptKey(context),
+          } satisfies RefundSubmitRequest,
         }),
         onDone: [
           { guard: 'isCardDeclinedAnswer', target: 'quoting', actions: 'markCardDeclined' },
           { guard: 'isFraudAnswer', target: 'quoting', actions: 'markFraud' },
           { guard: 'isPartialRefund', target: 'partiallyRefunded', actions: 'storeResult' },
-          { target: 'refunded', actions: 'storeResult' },
-        ],
-        onError: [
-          { guard: 'isOutcomeUnknown', target: 'checking' },
+          { guard: 'isRefundAnswered', target: 'refunded', actions: 'storeResult' },
           { guard: 'isAlreadyRequested', target: 'refunded' },
           { guard: 'isInvalidCard', target: 'quoting', actions: 'markCardDeclined' },
           { guard: 'isFraud', target: 'quoting', actions: 'markFraud' },
           { target: 'requestFailed', actions: 'storeRequestError' },
         ],
+        onError: { target: 'requestFailed', actions: 'storeRequestError' },
       },
-    },
-    checking: {
-      description: "The answer was lost: 'We're checking whether your refund went through…'. The same request again with the same Idempotency-Key; the server answers with its first answer, or makes the request if it never arrived.",
-      invoke: {
-        id: 'submitRefund',
-        src: 'submitRefund',
-        input: ({ context }) => ({
-          quoteId: context.quote?.quoteId ?? '',
-          body: { token: context.card?.token ?? null, bookingId: context.bookingId },
-          idempotencyKey: attemptKey(context),
-        }),
-        onDone: [
-          { guard: 'isCardDeclinedAnswer', target: 'quoting', actions: 'markCardDeclined' },
-          { guard: 'isFraudAnswer', target: 'quoting', actions: 'markFraud' },
-          { guard: 'isPartialRefund', target: 'partiallyRefunded', actions: 'storeResult' },
-          { target: 'refunded', actions: 'storeResult' },
-        ],
-        onError: [
-          { guard: 'isOutcomeUnknown', target: 'unconfirmed' },
-          { guard: 'isAlreadyRequested', target: 'refunded' },
-          { guard: 'isInvalidCard', target: 'quoting', actions: 'markCardDeclined' },
-          { guard: 'isFraud', target: 'quoting', actions: 'markFraud' },
-          { target: 'requestFailed', actions: 'storeRequestError' },
-        ],
-      },
-    },
-    unconfirmed: {
-      description: "The check got no answer either: we couldn't confirm whether the refund went through; check the booking before trying again (never 'nothing has been cancelled'). Check again repeats the check with the same key.",
-      on: { 'refund.check': { target: 'checking' } },
+      on: { 'refund.check': { actions: 'checkAgain' } },
     },
     requestFailed: {
       description: 'Request error (context.requestError: the message): try again re-quotes first (a quote is used once).',

@@ -6,7 +6,7 @@ import type { SubmitOutcome } from './lib/lost-answer';
 /**
  * One money-moving attempt whose answer may be lost (docs/decisions/310 and 575): a refund
  * request, a Delay Repay submit, an insurance claim, an assistance booking or cancellation. Such a
- * flow invokes this chart for the attempt (the assistance booking and cancel flows do), with the
+ * flow invokes this chart for the attempt (each of those flows does, decision 700), with the
  * request (Idempotency-Key included) as input, and its screen provides the one call as the actor
  * `submit`.
  *

@@ -14,7 +14,7 @@
  * - states: the state's dotted path ('loaded.editing'); an entry for a parent covers its children
  *   that have none.
  * - outcomes: '<invoke id> answers' or '<invoke id> fails', with the guard when the machine
- *   tells answers apart by one ('submitRefund fails [isOutcomeUnknown]').
+ *   tells answers apart by one ('submitRefund answers [isInvalidCard]').
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -212,7 +212,7 @@ const refundRequest: MachineWords = {
     `${refundsAccount}; each service answer below says which demo booking gives it, or how to cause it with the browser's developer tools (Network: block the request URL, or go Offline)`,
   events: {
     'refund.retry': 'they press [[common_try_again]]',
-    'refund.check': 'they press [[common_check_again]]',
+    'refund.check': 'they press [[common_check_again]] (shown when the refund could not be confirmed)',
     'refund.setReason': 'under [[refund_screen_why_are_you_cancelling]] (or [[refund_screen_did_something_else_happen_choose]], or [[refund_screen_choose_another_reason]]) they choose another reason, e.g. [[refund_copy_disruption_upcoming]]',
     'refund.select [selectsTickets]': { use: 'Manchester → Sheffield', text: 'under [[refund_screen_refund_only_some_passengers]] they tick only some passengers (e.g. untick the first passenger, keep the second)' },
     'refund.select': { use: 'Manchester → Sheffield', text: 'under [[refund_screen_refund_only_some_passengers]] they untick every passenger' },
@@ -234,9 +234,8 @@ const refundRequest: MachineWords = {
     nothingSelected: 'every passenger unticked under [[refund_screen_refund_only_some_passengers]]: no refund table and no total, and [[refund_screen_continue]] is disabled',
     confirming: '[[refund_screen_confirm_your_refund]]: where the money goes ([[refund_screen_your_card_ending]] or [[refund_screen_your_original_payment_method]]), [[refund_screen_confirm_whats_refunded]] with a line per passenger and direction, [[refund_screen_reason]], and [[refund_screen_confirm_refund]] and [[refund_screen_back]]',
     cardForm: '[[refund_screen_your_card_was_declined]] — [[refund_request_card_declined]] (when the card was declined just before; otherwise [[refund_screen_we_need_a_card_for]] — [[refund_screen_the_card_you_paid_with]]), then [[refund_screen_refund]] and the card form [[refunds_card_form_card_for_your_refund]]',
-    requesting: '[[refund_request_requesting]]',
-    checking: '[[refund_request_checking]]',
-    unconfirmed: '[[refund_request_unconfirmed]] with [[common_check_again]] and [[refund_screen_back_to_your_booking]]',
+    requesting:
+      '[[refund_request_requesting]]; after a lost answer [[refund_request_checking]], then, if the check gets no answer either, [[refund_request_unconfirmed]] with [[common_check_again]] and [[refund_screen_back_to_your_booking]]',
     requestFailed: '[[refund_screen_your_refund_didnt_go_through]]: the refund service\'s own message (or [[refund_request_request_failed]]), with [[common_try_again]]',
     fraudHeld: '[[refund_screen_we_cant_complete_this_refund]] — [[refund_request_fraud]]; no button to refund, only [[refund_screen_back_to_your_booking]]',
     ineligible: 'the page is titled [[refund_screen_refund_not_available]]: [[refund_screen_we_cant_refund_this_booking_as_it_is]] (or, once they chose a reason, [[refund_screen_we_cant_refund_this_booking]]), then [[refund_copy_terms_and_conditions_title]] and what they can do, and the reasons under [[refund_screen_did_something_else_happen_choose]] (with the refund-ineligibility-enhanced-view feature on, the address becomes …/refund/ineligible)',
@@ -257,12 +256,13 @@ const refundRequest: MachineWords = {
     'submitRefund answers [isCardDeclinedAnswer]': 'the refund service says the card was declined, in a 200 answer with status INVALID_CREDIT_CARD (a retailer\'s way; the local server answers 422 instead: see the next kind of answer)',
     'submitRefund answers [isFraudAnswer]': 'the refund service holds the refund for a fraud check, in a 200 answer with status POTENTIAL_FRAUD_DETECTED (a retailer\'s way; the local server answers 422 instead)',
     'submitRefund answers [isPartialRefund]': { use: 'Manchester → Sheffield', text: 'the refund service accepts the refund of the ticked passengers (one of two passengers ticked; a new booking follows for the other)' },
-    'submitRefund answers': 'the refund service accepts the refund',
-    'submitRefund fails [isOutcomeUnknown]': 'no answer comes back from the refund service (developer tools: go Offline just before pressing, or block the request refund-quote/…)',
-    'submitRefund fails [isAlreadyRequested]': 'the refund service says these tickets are already being refunded (409: an earlier attempt went through; e.g. the same booking confirmed meanwhile in another tab: “This quote has already been used”)',
-    'submitRefund fails [isInvalidCard]': { use: 'Birmingham → Nottingham', text: 'the refund service says the card was declined (the card paid with, or 4000 0000 0000 0002 given in the card form)' },
-    'submitRefund fails [isFraud]': { use: 'Reading → Paddington', text: 'the refund service holds the refund for a fraud check' },
-    'submitRefund fails': 'the refund service refuses the refund with its own message (e.g. 410 "This quote has expired.": leave the confirm step open for more than 30 minutes, the quote\'s lifetime)',
+    'submitRefund answers [isRefundAnswered]':
+      'the refund service accepts the refund (first time, or to the check after no answer came back: developer tools, go Offline just before pressing, or block the request refund-quote/…)',
+    'submitRefund answers [isAlreadyRequested]': 'the refund service says these tickets are already being refunded (409: an earlier attempt went through; e.g. the same booking confirmed meanwhile in another tab: “This quote has already been used”)',
+    'submitRefund answers [isInvalidCard]': { use: 'Birmingham → Nottingham', text: 'the refund service says the card was declined (the card paid with, or 4000 0000 0000 0002 given in the card form)' },
+    'submitRefund answers [isFraud]': { use: 'Reading → Paddington', text: 'the refund service holds the refund for a fraud check' },
+    'submitRefund answers': 'the refund service refuses the refund with its own message (e.g. 410 "This quote has expired.": leave the confirm step open for more than 30 minutes, the quote\'s lifetime)',
+    'submitRefund fails': 'the page itself fails while requesting the refund (no tester can cause it)',
   },
 };
 

@@ -119,3 +119,54 @@ export interface SubmitClaimDetails {
 /** The Delay Repay entry on a booking (booking detail): local extra. */
 export const DelayRepaySummary = v.object({ claimId: v.string(), status: v.picklist(claimStatuses) });
 export type DelayRepaySummary = v.InferOutput<typeof DelayRepaySummary>;
+
+/** A sort code or account number as typed: spaces and hyphens (40-12-34) are the customer's, not the number's. */
+export const bankDigits = (value: string): string => value.replace(/[\s-]/g, '');
+
+/**
+ * What the Delay Repay claim form can find wrong, one code per rule; the screen words each from the
+ * message catalogue (routes/-components/delay-repay/delay-repay-copy.ts claimFormWords).
+ */
+export const claimFormIssues = ['direction', 'delayRequired', 'delayInvalid', 'paymentType', 'sortCode', 'accountNumber'] as const;
+export type ClaimFormIssue = (typeof claimFormIssues)[number];
+
+/**
+ * The claim form's fields as typed (strings, '' for a question not answered), each with the rules of
+ * the request it becomes (POST claim/{claimId}: a direction, 1–999 whole minutes, a payment type, and
+ * for a bank transfer a 6-digit sort code and an 8-digit account number). Each issue's message is
+ * its ClaimFormIssue code.
+ */
+export const ClaimFormFields = {
+  direction: v.picklist(Direction.options, 'direction' satisfies ClaimFormIssue),
+  delay: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('delayRequired' satisfies ClaimFormIssue),
+    v.digits('delayInvalid' satisfies ClaimFormIssue),
+    v.maxLength(3, 'delayInvalid' satisfies ClaimFormIssue),
+    v.transform(Number),
+    v.minValue(1, 'delayInvalid' satisfies ClaimFormIssue),
+  ),
+  paymentType: v.picklist(paymentTypes, 'paymentType' satisfies ClaimFormIssue),
+  sortCode: v.pipe(v.string(), v.transform(bankDigits), v.digits('sortCode' satisfies ClaimFormIssue), v.length(6, 'sortCode' satisfies ClaimFormIssue)),
+  accountNumber: v.pipe(
+    v.string(),
+    v.transform(bankDigits),
+    v.digits('accountNumber' satisfies ClaimFormIssue),
+    v.length(8, 'accountNumber' satisfies ClaimFormIssue),
+  ),
+} as const;
+export type ClaimFormValues = Record<keyof typeof ClaimFormFields, string>;
+
+/** The first issue per field of the claim form (bank details only for a bank transfer), or none when it can be sent. */
+export function claimFormIssuesOf(form: ClaimFormValues): Partial<Record<keyof ClaimFormValues, ClaimFormIssue>> {
+  const issues: Partial<Record<keyof ClaimFormValues, ClaimFormIssue>> = {};
+  const fields = (Object.keys(ClaimFormFields) as (keyof ClaimFormValues)[]).filter(
+    (field) => form.paymentType === 'bank-transfer' || (field !== 'sortCode' && field !== 'accountNumber'),
+  );
+  for (const field of fields) {
+    const result = v.safeParse(ClaimFormFields[field], form[field], { abortEarly: true });
+    if (!result.success) issues[field] = result.issues[0]?.message as ClaimFormIssue;
+  }
+  return issues;
+}

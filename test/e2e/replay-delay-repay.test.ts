@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { claimFormErrors, delayRepayMachine, delayRepayMessages, type ClaimForm, type DelayRepayContext, type DelayRepayInput } from '#machines/delay-repay';
+import { claimFormErrors, delayRepayMachine, type ClaimForm, type DelayRepayContext, type DelayRepayInput } from '#machines/delay-repay';
 import { m } from '#src/paraglide/messages.js';
 import type { Claim } from '#src/schemas/delay-repay';
-import { paymentLabels } from '#routes/-components/delay-repay/delay-repay-copy';
+import { paymentLabels, submitErrorTitle } from '#routes/-components/delay-repay/delay-repay-copy';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { claimId, DEMO_CLAIM_TOKEN } from '#server/seed/delay-repay.ts';
 import { httpError } from '#test/model/fixtures/refund-fixtures';
@@ -18,9 +18,9 @@ import { answerWithModelError, describeBrowserReplay, SharedData, type ReplaySte
  * - demo-past-more-man-lds: a Punchout claim, made on the operator's site;
  * - demo-past-more-bhm-cov: a claim already processing (closed);
  * - the guest link: the guest's eligible claim, no account behind the email.
- * The server's failures (a link it cannot check, a claim it cannot load or take) and the lost
- * answer (a gateway's 504: the outcome is unknown, decision 310) come from the /__test/answer
- * switch. "Already made" (409 CLAIM_NOT_OPEN) is real: the same claim is sent from another tab
+ * The server's failures (a link it cannot check, a claim it cannot load or take) come from the
+ * /__test/answer switch. Each send is one attempt of the lost-answer chart, whose checks after a
+ * lost answer are its own model test and test/e2e/lost-answers.test.ts. "Already made" (409 CLAIM_NOT_OPEN) is real: the same claim is sent from another tab
  * first. A 401 on send is the switch's too: the app then goes to sign in, and the kept draft
  * (input `draft`) is made that way in `open` before the claim loads again.
  */
@@ -50,9 +50,12 @@ const seeded: Record<Key, Claim> = {
   'demo-past-more-bhm-cov': claimOf('Integrated', 'processing'),
 };
 const submitted = claimOf('Submission', 'submitted');
-/** A gateway's 504 instead of the server's answer: the outcome is unknown. */
-const lost = httpError(504, 'GATEWAY_TIMEOUT');
 const alreadyMade = httpError(409, 'CLAIM_NOT_OPEN', 'This claim has already been made.');
+/** The refusal a send's attempt ended with, if it was refused. */
+const refusalIn = (event: { type: string }) => {
+  const output = (event as { output?: { kind?: string; error?: unknown } }).output;
+  return output?.kind === 'refused' ? (output.error as { problem?: { codes?: string[] } }) : undefined;
+};
 const viaLink = (c: DelayRepayContext) => c.token !== null || c.session !== null;
 const signedOut = (c: DelayRepayContext) => c.submitError?.status === 401;
 
@@ -70,7 +73,7 @@ const formShown = async ({ page, snapshot }: Step, busy: boolean) => {
   }
   const usable = !busy && dirty && Object.keys(claimFormErrors(values)).length === 0;
   await expect.poll(async () => (await sendClaim(page).getAttribute('aria-disabled')) !== 'true', { message: 'Send claim usable' }).toBe(usable);
-  if (snapshot.context.draftRestored) await page.getByText(delayRepayMessages.draftRestored, { exact: true }).waitFor();
+  if (snapshot.context.draftRestored) await page.getByText(m.delay_repay_draft_restored(), { exact: true }).waitFor();
 };
 
 /** Sends the claim as another tab of the same customer would: the server then holds it as made. */
@@ -126,18 +129,19 @@ describeBrowserReplay(
         return [{ type: 'xstate.done.actor.fetchClaim', output: seeded[c.claimId as Key] }];
       },
       'xstate.error.actor.fetchClaim': (snap) => (snap.context.claim === null ? [{ type: 'xstate.error.actor.fetchClaim', error: httpError(500, 'INTERNAL_ERROR') }] : []),
-      'xstate.done.actor.submitClaim': [{ type: 'xstate.done.actor.submitClaim', output: submitted }],
-      'xstate.error.actor.submitClaim': (snap) => [
-        { type: 'xstate.error.actor.submitClaim', error: lost },
-        { type: 'xstate.error.actor.submitClaim', error: httpError(500, 'INTERNAL_ERROR') },
+      'xstate.done.actor.submitClaim': (snap) => [
+        { type: 'xstate.done.actor.submitClaim', output: { kind: 'answered', answer: submitted } },
+        { type: 'xstate.done.actor.submitClaim', output: { kind: 'refused', error: httpError(500, 'INTERNAL_ERROR') } },
         // Signed in only: another tab of the account, and a session that ended.
         ...(viaLink(snap.context)
           ? []
           : [
-              { type: 'xstate.error.actor.submitClaim', error: alreadyMade },
-              { type: 'xstate.error.actor.submitClaim', error: httpError(401, 'UNAUTHORISED') },
+              { type: 'xstate.done.actor.submitClaim', output: { kind: 'refused', error: alreadyMade } },
+              { type: 'xstate.done.actor.submitClaim', output: { kind: 'refused', error: httpError(401, 'UNAUTHORISED') } },
             ]),
       ],
+      // The attempt itself failing: no answer of the server causes it.
+      'xstate.error.actor.submitClaim': [],
     },
     serializeContext: (c) => ({
       values: [c.values.delay, c.values.paymentType],
@@ -156,7 +160,7 @@ describeBrowserReplay(
       const input = path.input!;
       // A claim sent (or made from another tab) is made for good: the next path on it starts from the seed.
       const sends = path.steps.some(
-        (s) => s.event.type === 'xstate.done.actor.submitClaim' || (s.event.type === 'xstate.error.actor.submitClaim' && s.state.matches('loading')),
+        (s) => s.event.type === 'xstate.done.actor.submitClaim' && (refusalIn(s.event) === undefined || s.state.matches('loading')),
       );
       // A 401 signs the app out (auth.unauthorised), which may end the shared session: the next path signs in afresh.
       const signsOut = Boolean(input.draft) || path.steps.some((s) => s.state.context.submitError?.status === 401);
@@ -192,6 +196,8 @@ describeBrowserReplay(
       submitClaim: { method: 'POST', path: /^\/claim\/[^/]+$/ },
     },
     offers: {
+      // Check again shows only once the attempt could not confirm its outcome: the attempt's own chart.
+      'claim.check': () => false,
       // Signed out by a 401, the customer is on the sign-in page: nothing of the claim is on screen.
       // A kept draft is only shown (its path costs a sign-in in the browser); sending is replayed from a form filled in.
       'form.change': (snap) => !signedOut(snap.context) && !snap.context.draftRestored,
@@ -213,30 +219,30 @@ describeBrowserReplay(
       },
       'form.submit': async ({ page }) => sendClaim(page).click(),
       'claim.retry': async ({ page }) => button(page, m.common_try_again()).click(),
-      'claim.check': async ({ page }) => button(page, m.common_check_again()).click(),
       'xstate.error.actor.startClaimFlow': answerWithModelError,
       'xstate.error.actor.fetchClaimToken': answerWithModelError,
       'xstate.error.actor.fetchClaim': answerWithModelError,
-      'xstate.error.actor.submitClaim': async (step) => {
+      'xstate.done.actor.submitClaim': async (step) => {
         const { event, page, server, previous } = step;
-        const code = (event as { error?: { problem?: { codes?: string[] } } }).error?.problem?.codes?.[0];
-        if (code === 'CLAIM_NOT_OPEN') await sendFromAnotherTab(page, server.url, previous!.context.claimId as Key);
-        else await answerWithModelError(step);
+        const error = refusalIn(event);
+        if (error === undefined) return;
+        if (error.problem?.codes?.[0] === 'CLAIM_NOT_OPEN') await sendFromAnotherTab(page, server.url, previous!.context.claimId as Key);
+        else await answerWithModelError({ ...step, event: { type: event.type, error } });
       },
     },
     states: {
       exchanging: async ({ page }) => status(page, m.common_checking_your_link()),
       readingToken: async ({ page }) => status(page, m.common_checking_your_link()),
       tokenFailed: async ({ page }) => {
-        await page.getByText(delayRepayMessages.tokenFailed, { exact: true }).waitFor();
+        await page.getByText(m.delay_repay_token_failed(), { exact: true }).waitFor();
         await button(page, m.common_try_again()).waitFor();
       },
-      noToken: async ({ page }) => page.getByText(delayRepayMessages.noToken, { exact: true }).waitFor(),
-      invalidToken: async ({ page }) => page.getByText(delayRepayMessages.invalidToken, { exact: true }).waitFor(),
-      linkNotOffered: async ({ page }) => page.getByText(delayRepayMessages.linkNotOffered, { exact: true }).waitFor(),
+      noToken: async ({ page }) => page.getByText(m.delay_repay_no_token(), { exact: true }).waitFor(),
+      invalidToken: async ({ page }) => page.getByText(m.delay_repay_invalid_token(), { exact: true }).waitFor(),
+      linkNotOffered: async ({ page }) => page.getByText(m.delay_repay_link_not_offered(), { exact: true }).waitFor(),
       loading: async ({ page }) => status(page, m.delay_repay_screen_loading_your_claim()),
       loadFailed: async ({ page }) => {
-        await page.getByText(delayRepayMessages.loadFailed, { exact: true }).waitFor();
+        await page.getByText(m.delay_repay_load_failed(), { exact: true }).waitFor();
         await button(page, m.common_try_again()).waitFor();
       },
       'loaded.punchout': async ({ page }) => {
@@ -255,15 +261,6 @@ describeBrowserReplay(
       'loaded.submitting': async ({ page }) => {
         await page.locator('button[aria-busy="true"]').filter({ hasText: m.delay_repay_screen_sending_your_claim() }).waitFor();
       },
-      'loaded.checking': async ({ page }) => {
-        await page.locator('button[aria-busy="true"]').filter({ hasText: delayRepayMessages.checking }).waitFor();
-        await expect.poll(() => delayField(page).getAttribute('readonly'), { message: 'the form locked' }).not.toBeNull();
-      },
-      'loaded.unconfirmed': async ({ page, snapshot }) => {
-        await page.getByText(delayRepayMessages.unconfirmed, { exact: true }).waitFor();
-        await button(page, m.common_check_again()).waitFor();
-        expect(await delayField(page).inputValue(), 'what was typed is kept').toBe(snapshot.context.values.delay);
-      },
       'loaded.submitFailed': async (step) => {
         const { page, snapshot } = step;
         if (signedOut(snapshot.context)) {
@@ -271,11 +268,14 @@ describeBrowserReplay(
           await page.waitForURL((u) => u.pathname.endsWith('/login') && (u.searchParams.get('redirect') ?? '').includes('/claims/'));
           return;
         }
-        await page.getByRole('alert').filter({ hasText: snapshot.context.submitError!.message }).waitFor();
+        await page.getByRole('alert').filter({ hasText: submitErrorTitle(snapshot.context.submitError!) }).waitFor();
         await formShown(step, false);
       },
     },
     notUserActions: {
+      '#delayRepay.loaded.submitting claim.check [0]':
+        "Check again, passed to the attempt, shows only after a lost answer whose check got no answer either: caused by the network, not by the customer; the lost-answer chart's model test and test/e2e/lost-answers.test.ts",
+      '#delayRepay.loaded.submitting xstate.error.actor.submitClaim [0]': 'the attempt chart itself failing: no answer of the server causes it',
       '#delayRepay.loaded.editing form.submit [1]':
         'Send claim ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
       '#delayRepay.loaded.submitFailed form.submit [1]':

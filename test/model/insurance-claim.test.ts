@@ -2,23 +2,30 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
   insuranceClaimMachine,
-  insuranceClaimMessages,
   insuranceClaimStatus,
   insuranceClaimStatuses,
   insuranceModalStatuses,
 } from '#machines/insurance-claim';
-import { describeMachineModel, errorOf, nextFrom, outputOf } from './harness';
+import { submitWithLostAnswerMachine } from '#machines/submit-with-lost-answer';
+import { describeMachineModel, nextFrom, outputOf } from './harness';
 
 const ok = { claimId: 'ic1', orderId: 'o1', insuranceProductId: 'p1', isClaimable: true };
 const KEY_SEED = 'seed-insurance';
 const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
-/** The answer was lost: the connection was reset after the server got the claim. */
-const lost = { type: 'xstate.error.actor.submitClaim', error: { problem: { kind: 'network', message: 'Failed to fetch' } } };
-const alreadyClaimed = { type: 'xstate.error.actor.submitClaim', error: { status: 409, problem: { kind: 'http', status: 409, codes: ['ALREADY_CLAIMED'], detail: null } } };
+/**
+ * Each claim is one attempt of the lost-answer chart (its checks after a lost answer are its own
+ * model test): it ends with the server's answer, its refusal, or the customer leaving it unconfirmed.
+ */
+const answered = (answer: unknown) => ({ type: 'xstate.done.actor.submitClaim', output: { kind: 'answered', answer } });
+const refused = (error: unknown) => ({ type: 'xstate.done.actor.submitClaim', output: { kind: 'refused', error } });
+const left = { type: 'xstate.done.actor.submitClaim', output: { kind: 'left' } };
+const claimed = answered({ claimId: 'ic1', reference: 'INS-1' });
+const alreadyClaimed = refused({ status: 409, problem: { kind: 'http', status: 409, codes: ['ALREADY_CLAIMED'], detail: null } });
 /** The booking's lifecycle refuses a second claim on a trip an insurance claim has paid for: also done. */
-const tripClaimed = { type: 'xstate.error.actor.submitClaim', error: { status: 409, problem: { kind: 'http', status: 409, codes: ['INSURANCE_CLAIMED'], detail: null } } };
+const tripClaimed = refused({ status: 409, problem: { kind: 'http', status: 409, codes: ['INSURANCE_CLAIMED'], detail: null } });
 /** Any other 409 is a refusal, not a sign of an earlier claim: here the booking was refunded meanwhile. */
-const refunded = { type: 'xstate.error.actor.submitClaim', error: { status: 409, problem: { kind: 'http', status: 409, codes: ['REFUNDED'], detail: null } } };
+const refunded = refused({ status: 409, problem: { kind: 'http', status: 409, codes: ['REFUNDED'], detail: null } });
+const kindOf = (event: { type: string }) => (outputOf(event) as { kind?: string } | undefined)?.kind;
 
 describeMachineModel(insuranceClaimMachine, {
   name: 'insuranceClaimMachine',
@@ -31,10 +38,11 @@ describeMachineModel(insuranceClaimMachine, {
       { type: 'xstate.done.actor.checkEligibility', output: { ...ok, isClaimable: 'yes' } },
     ],
     'xstate.error.actor.checkEligibility': [{ type: 'xstate.error.actor.checkEligibility', error: { status: 500 } }],
-    'xstate.done.actor.submitClaim': [{ type: 'xstate.done.actor.submitClaim', output: { claimId: 'ic1', reference: 'INS-1' } }],
-    'xstate.error.actor.submitClaim': [lost, alreadyClaimed, { type: 'xstate.error.actor.submitClaim', error: { status: 500 } }],
+    'xstate.done.actor.submitClaim': [claimed, alreadyClaimed, refused({ status: 500 }), left],
+    // The attempt itself failing (never expected): a failed claim.
+    'xstate.error.actor.submitClaim': [{ type: 'xstate.error.actor.submitClaim', error: new Error('attempt failed') }],
   },
-  serializeContext: (c) => ({ errorType: c.errorType, errorMessage: c.errorMessage, claimId: c.claimId, claimUnconfirmed: c.claimUnconfirmed }),
+  serializeContext: (c) => ({ errorType: c.errorType, errorReason: c.errorReason, claimId: c.claimId }),
   assert: (snapshot) => {
     const status = insuranceClaimStatus(snapshot);
     // docs/product/constants.md: a fixed named delay, not a value carried in context.
@@ -42,22 +50,19 @@ describeMachineModel(insuranceClaimMachine, {
     // Exactly one spec status per state.
     expect(snapshot.tags.size).toBe(1);
     // The modal shows in ELIGIBILITY_SUCCESS, CLAIM_REQUEST and CLAIM_FAILED only.
-    const modal =
-      snapshot.matches('eligibilitySuccess') ||
-      snapshot.matches('claimRequest') ||
-      snapshot.matches('claimFailed') ||
-      snapshot.matches('checking') ||
-      snapshot.matches('unconfirmed');
+    const modal = snapshot.matches('eligibilitySuccess') || snapshot.matches('claimRequest') || snapshot.matches('claimFailed');
     expect(insuranceModalStatuses.includes(status)).toBe(modal);
-    // Eligibility attempt allowed from NONE or ELIGIBILITY_FAILED; a claim from ELIGIBILITY_SUCCESS or CLAIM_FAILED.
+    // An attempt that could not confirm its outcome is CLAIM_FAILED, read from the attempt's phase.
+    expect(insuranceClaimStatus(snapshot, true)).toBe(status === 'CLAIM_REQUEST' ? 'CLAIM_FAILED' : status);
+    // Eligibility attempt allowed from NONE or ELIGIBILITY_FAILED; a claim from ELIGIBILITY_SUCCESS or
+    // CLAIM_FAILED (while an attempt runs, the same button is passed to it: Check again once unconfirmed).
     expect(snapshot.can({ type: 'insurance.checkEligibility' })).toBe(status === 'NONE' || status === 'ELIGIBILITY_FAILED');
-    expect(snapshot.can({ type: 'insurance.claim' })).toBe(status === 'ELIGIBILITY_SUCCESS' || status === 'CLAIM_FAILED');
+    expect(snapshot.can({ type: 'insurance.claim' })).toBe(status === 'ELIGIBILITY_SUCCESS' || status === 'CLAIM_FAILED' || status === 'CLAIM_REQUEST');
   },
   calls: {
     eligibilityRequest: { checkEligibility: { orderId: 'o1', insuranceProductId: 'p1' } },
-    // Each attempt with its own Idempotency-Key; the check repeats the attempt with the same one.
-    claimRequest: { submitClaim: (c: { attempt: number }) => ({ orderId: 'o1', insuranceProductId: 'p1', claimId: 'ic1', idempotencyKey: keyOf(c) }) },
-    checking: { submitClaim: (c: { attempt: number }) => ({ orderId: 'o1', insuranceProductId: 'p1', claimId: 'ic1', idempotencyKey: keyOf(c) }) },
+    // Each attempt with its own Idempotency-Key; the attempt's checks repeat it with the same one.
+    claimRequest: { submitClaim: (c: { attempt: number }) => ({ request: { orderId: 'o1', insuranceProductId: 'p1', claimId: 'ic1', idempotencyKey: keyOf(c) } }) },
   },
   // docs/product/states.md "Insurance": one status per state, the eligibility outcome and the claim.
   states: {
@@ -72,28 +77,29 @@ describeMachineModel(insuranceClaimMachine, {
           claimId: null,
           isClaimable: null,
           errorType: null,
-          errorMessage: null,
+          errorReason: null,
           detail: null,
           reference: null,
           claimFailed: false,
-          claimUnconfirmed: false,
           keySeed: KEY_SEED,
           attempt: 0,
         });
       }
-      expect(['xstate.init', 'modal.close']).toContain(event.type);
-      expect([context.claimId, context.isClaimable, context.errorType, context.claimFailed, context.claimUnconfirmed]).toEqual([null, null, null, false, false]);
-      if (event.type === 'modal.close') {
-        // Closed after any outcome, the modal opens again offering "Submit claim", not "Check again".
+      // Closed (or the unconfirmed attempt left with Cancel), the insurance section starts again.
+      expect(['xstate.init', 'modal.close', 'xstate.done.actor.submitClaim']).toContain(event.type);
+      if (event.type === 'xstate.done.actor.submitClaim') expect(kindOf(event)).toBe('left');
+      expect([context.claimId, context.isClaimable, context.errorType, context.claimFailed]).toEqual([null, null, null, false]);
+      if (event.type !== 'xstate.init') {
+        // Closed after any outcome, the modal opens again offering a new claim, with no attempt running.
         const reopened = nextFrom({ snapshot: nextFrom(check, { type: 'insurance.checkEligibility' }) }, { type: 'xstate.done.actor.checkEligibility', output: ok } as never);
-        expect([insuranceClaimStatus(reopened), reopened.context.claimUnconfirmed]).toEqual(['ELIGIBILITY_SUCCESS', false]);
+        expect([insuranceClaimStatus(reopened), reopened.children['submitClaim']]).toEqual(['ELIGIBILITY_SUCCESS', undefined]);
       }
     },
     eligibilityRequest: ({ snapshot, context, event }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('ELIGIBILITY_REQUEST');
       expect(event.type).toBe('insurance.checkEligibility');
       // A new attempt starts clean: no error, reason or failed claim from before.
-      expect([context.errorType, context.errorMessage, context.detail, context.claimFailed]).toEqual([null, null, null, false]);
+      expect([context.errorType, context.errorReason, context.detail, context.claimFailed]).toEqual([null, null, null, false]);
     },
     eligibilitySuccess: ({ snapshot, context, event }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('ELIGIBILITY_SUCCESS');
@@ -107,81 +113,61 @@ describeMachineModel(insuranceClaimMachine, {
       expect(insuranceClaimStatus(snapshot)).toBe('ELIGIBILITY_FAILED');
       expect(['xstate.done.actor.checkEligibility', 'xstate.error.actor.checkEligibility']).toContain(event.type);
       expect(['ineligible-product', 'system-error']).toContain(context.errorType);
-      if (context.errorType === 'ineligible-product') expect(context.errorMessage).toBe('Product is not claimable');
-      if (context.errorType === 'system-error') {
-        expect([insuranceClaimMessages.unexpectedFormat, insuranceClaimMessages.systemError]).toContain(context.errorMessage);
-      }
+      // The chart names the failure; the screen words it ('Product is not claimable', 'Unexpected response format').
+      if (context.errorType === 'ineligible-product') expect(context.errorReason).toBe('not-claimable');
+      if (context.errorType === 'system-error') expect(['unexpected-format', 'check-failed']).toContain(context.errorReason);
       // Which failure: a call error, a wrong shape, or isClaimable false.
       const out = outputOf(event) as { isClaimable?: unknown; detail?: string } | undefined;
-      if (event.type === 'xstate.error.actor.checkEligibility') expect(context.errorMessage).toBe(insuranceClaimMessages.systemError);
+      if (event.type === 'xstate.error.actor.checkEligibility') expect(context.errorReason).toBe('check-failed');
       else if (out?.isClaimable === false) {
         expect([context.errorType, context.isClaimable, context.detail]).toEqual(['ineligible-product', false, out.detail]);
-      } else expect([context.errorType, context.errorMessage]).toEqual(['system-error', 'Unexpected response format']);
+      } else expect([context.errorType, context.errorReason]).toEqual(['system-error', 'unexpected-format']);
       expect(context.claimId).toBeNull();
     },
     claimRequest: (check) => {
       const { snapshot, context, event } = check;
       // docs/product/api.md lists no answer fields for the claim: an empty body is a success with no reference.
-      for (const output of [null, undefined]) {
-        const done = nextFrom(check, { type: 'xstate.done.actor.submitClaim', output } as never);
+      for (const answer of [null, undefined]) {
+        const done = nextFrom(check, answered(answer) as never);
         expect(insuranceClaimStatus(done)).toBe('CLAIM_SUCCESS');
         expect([done.context.reference, done.context.claimFailed]).toEqual([null, false]);
       }
       expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_REQUEST');
-      expect(event.type).toBe('insurance.claim');
+      expect(['insurance.claim', 'modal.close']).toContain(event.type);
       expect(context.claimId).toBe('ic1');
       expect(context.attempt).toBeGreaterThan(0);
-      // A new attempt is neither failed nor unconfirmed while it is sent.
-      expect([context.claimFailed, context.claimUnconfirmed]).toEqual([false, false]);
-      // A lost answer is checked with the same key, not reported as "we couldn't submit your claim".
-      const checking = nextFrom(check, lost as never);
-      expect([checking.value, checking.context.attempt, checking.context.claimFailed, checking.context.claimUnconfirmed]).toEqual(['checking', context.attempt, false, false]);
-      // So is a gateway's 504; a 500 from the server itself is a failure.
-      expect(nextFrom(check, { type: 'xstate.error.actor.submitClaim', error: { status: 504 } } as never).value).toBe('checking');
-      expect(nextFrom(check, { type: 'xstate.error.actor.submitClaim', error: { status: 500 } } as never).value).toBe('claimFailed');
+      // A new attempt is not failed while it is sent.
+      expect(context.claimFailed).toBe(false);
+      // The server's first answer decides (to the attempt or its check): the reference, or "already claimed" (done).
+      const found = nextFrom(check, claimed as never);
+      expect([insuranceClaimStatus(found), found.context.claimFailed, found.context.reference]).toEqual(['CLAIM_SUCCESS', false, 'INS-1']);
+      for (const done of [alreadyClaimed, tripClaimed]) {
+        const before = nextFrom(check, done as never);
+        expect([insuranceClaimStatus(before), before.context.claimFailed, before.context.reference]).toEqual(['CLAIM_SUCCESS', false, null]);
+      }
       // Only ALREADY_CLAIMED or INSURANCE_CLAIMED means done: another 409 (the booking was refunded) is a failed claim.
       expect(nextFrom(check, refunded as never).value).toBe('claimFailed');
-    },
-    checking: (check) => {
-      const { snapshot, context, event } = check;
-      expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_REQUEST');
-      expect(['xstate.error.actor.submitClaim', 'insurance.claim']).toContain(event.type);
-      if (event.type === 'xstate.error.actor.submitClaim') expect(errorOf(event)).toEqual(lost.error);
-      // The server's first answer decides: the reference, or "already claimed" (done).
-      expect(insuranceClaimStatus(nextFrom(check, { type: 'xstate.done.actor.submitClaim', output: { claimId: 'ic1', reference: 'INS-1' } } as never))).toBe('CLAIM_SUCCESS');
-      expect(insuranceClaimStatus(nextFrom(check, alreadyClaimed as never))).toBe('CLAIM_SUCCESS');
-      expect(insuranceClaimStatus(nextFrom(check, tripClaimed as never))).toBe('CLAIM_SUCCESS');
-      expect(nextFrom(check, refunded as never).value).toBe('claimFailed');
-      // Even when checking again after "we couldn't confirm": found, the claim is no longer unconfirmed.
-      const found = nextFrom(check, { type: 'xstate.done.actor.submitClaim', output: { claimId: 'ic1', reference: 'INS-1' } } as never);
-      expect([found.context.claimFailed, found.context.claimUnconfirmed, found.context.reference]).toEqual([false, false, 'INS-1']);
-      const claimedBefore = nextFrom(check, alreadyClaimed as never);
-      expect([claimedBefore.context.claimFailed, claimedBefore.context.claimUnconfirmed, claimedBefore.context.reference]).toEqual([false, false, null]);
-      const again = nextFrom(check, lost as never);
-      expect([again.value, again.context.attempt, again.context.claimUnconfirmed]).toEqual(['unconfirmed', context.attempt, true]);
-    },
-    unconfirmed: (check) => {
-      const { snapshot, context, event } = check;
-      expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_FAILED');
-      expect(event.type).toBe('xstate.error.actor.submitClaim');
-      expect([context.claimFailed, context.claimUnconfirmed]).toEqual([true, true]);
-      // Trying again repeats the check with the same key: never a second claim.
-      const again = nextFrom(check, { type: 'insurance.claim' });
-      expect([again.value, again.context.attempt]).toEqual(['checking', context.attempt]);
+      // Trying again while the attempt runs is its Check again (the same key, never a second claim);
+      // Cancel leaves an unconfirmed attempt, which then ends `left`.
+      for (const type of ['insurance.claim', 'modal.close'] as const) {
+        const passed = nextFrom(check, { type });
+        expect([passed.value, passed.context.attempt]).toEqual(['claimRequest', context.attempt]);
+      }
+      expect(nextFrom(check, left as never).value).toBe('none');
     },
     claimFailed: ({ snapshot, context, event }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_FAILED');
-      expect(event.type).toBe('xstate.error.actor.submitClaim');
+      expect(['xstate.done.actor.submitClaim', 'xstate.error.actor.submitClaim']).toContain(event.type);
+      if (event.type === 'xstate.done.actor.submitClaim') expect(kindOf(event)).toBe('refused');
       expect(context.claimFailed).toBe(true);
-      expect(context.claimUnconfirmed).toBe(false);
       expect(context.claimId).toBe('ic1');
     },
     claimSuccess: ({ snapshot, context, event, actions }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_SUCCESS');
-      expect(['xstate.done.actor.submitClaim', 'xstate.error.actor.submitClaim']).toContain(event.type);
+      expect(event.type).toBe('xstate.done.actor.submitClaim');
       // The answer's reference, or none for "already claimed" (409): the refreshed booking shows it.
-      expect(context.reference).toBe(event.type === 'xstate.done.actor.submitClaim' ? 'INS-1' : null);
-      expect([context.claimFailed, context.claimUnconfirmed]).toEqual([false, false]);
+      expect(context.reference).toBe(kindOf(event) === 'answered' ? 'INS-1' : null);
+      expect(context.claimFailed).toBe(false);
       // The refresh waits for the debounce.
       expect(actions).not.toContain('refreshBooking');
     },
@@ -209,7 +195,7 @@ describe('insuranceClaimMachine timing', () => {
       insuranceClaimMachine.provide({
         actors: {
           checkEligibility: fromPromise<unknown, { orderId: string; insuranceProductId: string }>(async () => ok),
-          submitClaim: fromPromise(async () => ({ claimId: 'ic1' })),
+          submitClaim: submitWithLostAnswerMachine.provide({ actors: { submit: fromPromise<unknown, unknown>(async () => ({ claimId: 'ic1' })) } }),
         },
         actions: { refreshBooking: () => void refreshes++ },
       }),

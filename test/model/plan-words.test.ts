@@ -71,7 +71,7 @@ describe('plan words', async () => {
   it('fails a table that misses an event, an outcome or a state, names a stale one, or a message that does not exist', () => {
     const table = planWords.refundRequest!;
     const { 'refund.back': _back, ...events } = table.events;
-    const { 'submitRefund fails [isFraud]': _fraud, ...outcomes } = table.outcomes;
+    const { 'submitRefund answers [isFraud]': _fraud, ...outcomes } = table.outcomes;
     const { fraudHeld: _held, ...states } = table.states;
     const broken: MachineWords = {
       ...table,
@@ -81,7 +81,7 @@ describe('plan words', async () => {
     };
     expect(tableProblems(machines.get('refundRequest')!, broken)).toEqual([
       'event "refund.back" has no words (what the customer does, or "by itself, when …")',
-      'outcome "submitRefund fails [isFraud]" has no words (the service\'s answer in plain words)',
+      'outcome "submitRefund answers [isFraud]" has no words (the service\'s answer in plain words)',
       'state "fraudHeld" has no words (what the customer sees), nor has a parent',
       'events entry "refund.fly" is not an event (with guard) of the machine',
       'states entry "gone" is not a state of the machine',

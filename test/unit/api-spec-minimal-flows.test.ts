@@ -20,13 +20,14 @@ import { checkInMachine } from '#machines/check-in';
 import { digitalRailcardMachine } from '#machines/digital-railcard';
 import { railcardSelectMachine } from '#machines/railcard-select';
 import { contactPreferencesMachine } from '#machines/contact-preferences';
-import { delayRepayMachine } from '#machines/delay-repay';
-import { insuranceClaimMachine } from '#machines/insurance-claim';
+import { delayRepayMachine, type SubmitClaimRequest } from '#machines/delay-repay';
+import { insuranceClaimMachine, type InsuranceClaimRequest } from '#machines/insurance-claim';
 import { onDemandTicketMachine } from '#machines/on-demand-ticket';
 import { partialRefundMachine } from '#machines/partial-refund';
 import { passengersListMachine } from '#machines/passengers-list';
 import { personalDetailsMachine } from '#machines/personal-details';
-import { refundRequestMachine } from '#machines/refund-request';
+import { refundRequestMachine, type RefundSubmitRequest } from '#machines/refund-request';
+import { lostAnswerSubmit } from '#routes/-components/lost-answer';
 import { resendEmailMachine } from '#machines/resend-email';
 import { savedCardsMachine } from '#machines/saved-cards';
 import { treesFor, treesPlantedMachine } from '#machines/trees-planted';
@@ -341,7 +342,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
           startClaimFlow: fromPromise(({ input }) => claims.startClaimFlow(input.token)),
           fetchClaimToken: fromPromise(() => claims.getClaimToken()),
           fetchClaim: fromPromise(({ input }) => claims.getClaim(input.claimId)),
-          submitClaim: fromPromise(({ input }) => claims.submitClaim(input.claimId, input.details, input.idempotencyKey)),
+          submitClaim: lostAnswerSubmit((request: SubmitClaimRequest) => claims.submitClaim(request.claimId, request.details, request.idempotencyKey)),
         },
       }),
       { input: { claimId: null, token: 'link-token', keySeed: 'seed-minimal' } },
@@ -360,7 +361,9 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
       insuranceClaimMachine.provide({
         actors: {
           checkEligibility: fromPromise(({ input }) => insurance.checkEligibility(input.orderId, input.insuranceProductId)),
-          submitClaim: fromPromise(({ input }) => insurance.claim(input.orderId, input.insuranceProductId, input.claimId, input.idempotencyKey)),
+          submitClaim: lostAnswerSubmit((request: InsuranceClaimRequest) =>
+            insurance.claim(request.orderId, request.insuranceProductId, request.claimId, request.idempotencyKey),
+          ),
         },
       }),
       { input: { orderId: 'o1', insuranceProductId: 'ip1', keySeed: 'seed-minimal' }, clock: new SimulatedClock() },
@@ -469,7 +472,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
         actors: {
           fetchRefundBooking: fromPromise(({ input, signal }) => refunds.getPartialRefunds(input.bookingId, input.quoteId, signal)),
           fetchQuote: fromPromise(({ input, signal }) => refunds.getQuote(input, signal)),
-          submitRefund: fromPromise(({ input }) => refunds.requestRefund(input.quoteId, input.body, input.idempotencyKey)),
+          submitRefund: lostAnswerSubmit((request: RefundSubmitRequest) => refunds.requestRefund(request.quoteId, request.body, request.idempotencyKey)),
         },
       }),
       { input: { bookingId: 'b1', quoteId: null, today: '2026-05-01', keySeed: 'seed-minimal' } },
@@ -497,7 +500,7 @@ describe.each(['absent', 'nulls'] as const)("the spec's minimal answers take eac
         actors: {
           fetchRefundBooking: fromPromise(({ input, signal }) => refunds.getPartialRefunds(input.bookingId, input.quoteId, signal)),
           fetchQuote: fromPromise(({ input, signal }) => refunds.getQuote(input, signal)),
-          submitRefund: fromPromise(({ input }) => refunds.requestRefund(input.quoteId, input.body, input.idempotencyKey)),
+          submitRefund: lostAnswerSubmit((request: RefundSubmitRequest) => refunds.requestRefund(request.quoteId, request.body, request.idempotencyKey)),
         },
       }),
       { input: { bookingId: 'b1', quoteId: null, today: '2026-05-01', keySeed: 'seed-minimal' } },

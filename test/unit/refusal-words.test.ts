@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lifecycleReasons } from '#machines/booking-lifecycle';
 import { changeRefusalWords, refusalText } from '#routes/-components/journey-change/change-words';
-import { submitErrorWords } from '#routes/-components/delay-repay/delay-repay-copy';
+import { claimFormWords, submitErrorTitle, submitErrorWords } from '#routes/-components/delay-repay/delay-repay-copy';
 import { cancelledBecauseText } from '#routes/-components/passenger-assistance/assistance-summary';
 import { lifecycleRefusalWords } from '#routes/-components/server-words';
-import { delayRepayMessages, submitErrorFor } from '#machines/delay-repay';
+import { submitErrorFor } from '#machines/delay-repay';
 
 /**
  * The refusals of a change of journey and of a Delay Repay submit, and why assistance ended, are
@@ -46,7 +46,7 @@ describe('refusal words', () => {
       expect(words.detail, code).not.toBe('English');
     }
     expect(submitErrorWords(submitErrorFor(422, 'English', 'DELAY_BELOW_THRESHOLD'), claim)).toEqual({
-      title: delayRepayMessages.unprocessable,
+      title: "Sorry! We couldn't process your claim",
       detail: 'Northern pays Delay Repay for delays of 15 minutes or more.',
     });
     // The booking's lifecycle refused it since the page was opened: why, under "can't be claimed".
@@ -58,6 +58,22 @@ describe('refusal words', () => {
     // Words that need data the API did not send, or an unknown code: the server's sentence.
     expect(submitErrorWords(submitErrorFor(422, 'English', 'DELAY_BELOW_THRESHOLD'), { operator: null }).detail).toBe('English');
     expect(submitErrorWords(submitErrorFor(422, 'English', 'NEW_CODE'), claim).detail).toBe('English');
+  });
+
+  it('titles a Delay Repay submit refusal with the spec’s words, and words each claim form problem', () => {
+    // docs/product/errors.md: 422 is the customer's 'Sorry! …'; anything else 'There was a problem …'.
+    expect(submitErrorTitle(submitErrorFor(422, null))).toBe("Sorry! We couldn't process your claim");
+    for (const status of [400, 409, 500, null]) {
+      expect(submitErrorTitle(submitErrorFor(status, null))).toBe('There was a problem with your claim. Please check your details and try again.');
+    }
+    expect(Object.fromEntries(Object.entries(claimFormWords).map(([issue, words]) => [issue, words()]))).toEqual({
+      direction: 'Please choose the journey that was delayed',
+      delayRequired: 'Please enter how many minutes late you arrived',
+      delayInvalid: 'Please enter the delay in whole minutes, e.g. 35',
+      paymentType: "Please choose how you'd like to be paid",
+      sortCode: 'Please enter a 6-digit sort code, e.g. 40-12-34',
+      accountNumber: 'Please enter an 8-digit account number',
+    });
   });
 
   it('says why assistance ended with its tickets, and nothing for one the customer cancelled', () => {

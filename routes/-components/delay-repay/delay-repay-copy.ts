@@ -1,5 +1,5 @@
 import type { SubmitError } from '#machines/delay-repay';
-import type { Claim, ClaimEstimate, ClaimStatus, PaymentType } from '#src/schemas/delay-repay';
+import type { Claim, ClaimEstimate, ClaimFormIssue, ClaimStatus, PaymentType } from '#src/schemas/delay-repay';
 import { lifecycleRefusalWords } from '../server-words';
 import { m } from '#src/paraglide/messages.js';
 
@@ -87,6 +87,22 @@ export function notClaimableWords(reason: string): StatusWords {
  * claimed" for a refusal the booking's lifecycle makes) and why. The server's sentence is shown only
  * for a code this app does not know, or when the words need data the API did not send.
  */
+/**
+ * The title of a refused or failed submit (docs/product/errors.md): a 422 'Sorry! We couldn't process
+ * your claim'; any other 'There was a problem with your claim. Please check your details and try again.'
+ */
+export const submitErrorTitle = (e: Pick<SubmitError, 'status'>): string => (e.status === 422 ? m.delay_repay_unprocessable() : m.delay_repay_problem());
+
+/** The words of each problem the claim form's rules find (src/schemas/delay-repay.ts ClaimFormFields). */
+export const claimFormWords: Record<ClaimFormIssue, () => string> = {
+  direction: () => m.delay_repay_direction(),
+  delayRequired: () => m.delay_repay_delay_required(),
+  delayInvalid: () => m.delay_repay_delay_invalid(),
+  paymentType: () => m.delay_repay_payment_type(),
+  sortCode: () => m.delay_repay_sort_code(),
+  accountNumber: () => m.delay_repay_account_number(),
+};
+
 export function submitErrorWords(e: SubmitError, claim: Pick<Claim, 'operator' | 'thresholdMinutes'>): { title: string; detail: string | null } {
   const operator = claim.operator ?? null;
   const own = (): string | null => {
@@ -108,13 +124,13 @@ export function submitErrorWords(e: SubmitError, claim: Pick<Claim, 'operator' |
     }
   };
   const words = own();
-  if (words) return { title: e.message, detail: words };
+  if (words) return { title: submitErrorTitle(e), detail: words };
   const lifecycle = lifecycleRefusalWords(e.code);
   if (lifecycle) {
     const cancelled = ['REFUNDED', 'REFUND_IN_PROGRESS', 'PART_REFUNDED', 'INSURANCE_CLAIMED', 'CHANGED'].includes(e.code ?? '');
     return { title: m.delay_repay_copy_not_claimable_title(), detail: cancelled ? notClaimableWords(e.code ?? '').next : lifecycle };
   }
-  return { title: e.message, detail: e.detail };
+  return { title: submitErrorTitle(e), detail: e.detail };
 }
 
 /** One sentence per status, for the Delay Repay entry on booking detail. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { claimFormErrors, delayRepayMessages, type ClaimFormField, type delayRepayMachine } from '#machines/delay-repay';
+import { claimFormErrors, type ClaimFormField, type delayRepayMachine } from '#machines/delay-repay';
 import { paymentTypes, type Claim, type Direction } from '#src/schemas/delay-repay';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -14,13 +14,15 @@ import { Loading } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { ukDateTime } from '../booking-format';
 import { CheckAgain } from '../check-again';
-import { estimateSteps, journeyLabel, paymentLabels, submitErrorWords } from './delay-repay-copy';
+import { useLostAnswerPhase } from '../lost-answer';
+import { claimFormWords, estimateSteps, journeyLabel, paymentLabels, submitErrorWords } from './delay-repay-copy';
 import * as styles from './delay-repay.css';
 import { m } from '#src/paraglide/messages.js';
 
 /**
- * A Delay Repay claim still to be sent (the chart's loaded.editing, submitting, submitFailed,
- * checking and unconfirmed states): the estimate and the claim form.
+ * A Delay Repay claim still to be sent (the chart's loaded.editing, submitting and submitFailed
+ * states; while submitting, the attempt's phase: sent, checked, or unconfirmed): the estimate and
+ * the claim form.
  */
 
 export type Snapshot = SnapshotFrom<typeof delayRepayMachine>;
@@ -59,10 +61,12 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
   const { locale } = useServices();
   const { values, touched, dirty, submitAttempted, submitError, draftRestored } = snapshot.context;
   // While the outcome of a sent claim is being checked, or is unknown, the form cannot send another.
-  const checking = snapshot.matches({ loaded: 'checking' });
-  const unconfirmed = snapshot.matches({ loaded: 'unconfirmed' });
-  const submitting = snapshot.matches({ loaded: 'submitting' }) || checking || unconfirmed;
-  const errors = claimFormErrors(values);
+  const phase = useLostAnswerPhase(snapshot.children.submitClaim);
+  const checking = phase === 'checking';
+  const unconfirmed = phase === 'unconfirmed';
+  const submitting = snapshot.matches({ loaded: 'submitting' });
+  const issues = claimFormErrors(values);
+  const errors = Object.fromEntries(Object.entries(issues).map(([f, issue]) => [f, claimFormWords[issue]()])) as Partial<Record<ClaimFormField, string>>;
   const canSubmit = dirty && Object.keys(errors).length === 0 && !submitting;
   // A question answered (a radio chosen) counts as passed, so a field skipped before it shows its error.
   const visible = shownErrors({ touched, submitAttempted }, claimFieldOrder, errors, {
@@ -74,8 +78,10 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
   const ids = { problem: useId(), hint: useId(), direction: useId(), payment: useId() };
   // The server's 422 is about the delay (under the operator's threshold): the field says so too
   // and takes the focus, so the customer lands where the change is needed.
-  const delayRefused = submitError?.status === 422;
-  const refusal = submitError ? submitErrorWords(submitError, claim) : null;
+  // An earlier refusal no longer says anything about this claim while its outcome is checked.
+  const shownError = checking || unconfirmed ? null : submitError;
+  const delayRefused = shownError?.status === 422;
+  const refusal = shownError ? submitErrorWords(shownError, claim) : null;
   useEffect(() => {
     if (delayRefused) document.querySelector<HTMLInputElement>('input[name="delay"]')?.focus();
   }, [delayRefused]);
@@ -89,16 +95,16 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
   return (
     <section className={styles.section} aria-labelledby="claim-form-heading">
       <h2 id="claim-form-heading" className={styles.sectionTitle}>{m.delay_repay_screen_send_your_claim()}</h2>
-      {draftRestored && <Alert tone="info">{delayRepayMessages.draftRestored}</Alert>}
+      {draftRestored && <Alert tone="info">{m.delay_repay_draft_restored()}</Alert>}
       {refusal && (
         <Alert tone="error" title={refusal.title} id={ids.problem}>
           {refusal.detail && <p>{refusal.detail}</p>}
         </Alert>
       )}
-      {checking && <Loading label={delayRepayMessages.checking} />}
+      {checking && <Loading label={m.delay_repay_checking()} />}
       {unconfirmed && (
         <Alert tone="info">
-          <p>{delayRepayMessages.unconfirmed}</p>
+          <p>{m.delay_repay_unconfirmed()}</p>
           <CheckAgain onCheck={() => send({ type: 'claim.check' })} />
         </Alert>
       )}
@@ -150,7 +156,7 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
         />
         {values.paymentType === 'bank-transfer' && <BankDetails field={field} submitting={submitting} />}
         <div className={styles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? delayRepayMessages.checking : m.delay_repay_screen_sending_your_claim()} aria-describedby={ids.hint} onRefused={onRefused}>{m.delay_repay_screen_send_claim()}</Button>
+          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? m.delay_repay_checking() : m.delay_repay_screen_sending_your_claim()} aria-describedby={ids.hint} onRefused={onRefused}>{m.delay_repay_screen_send_claim()}</Button>
           <SubmitHint id={ids.hint} fields={claimFieldOrder.filter((f) => errors[f]).map((f) => claimFieldNames[f])} active={!canSubmit && !submitting} />
         </div>
       </form>

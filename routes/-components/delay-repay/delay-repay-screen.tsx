@@ -1,12 +1,13 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { delayRepayMachine, type ClaimForm as ClaimFormValues } from '#machines/delay-repay';
+import { delayRepayMachine, type ClaimForm as ClaimFormValues, type SubmitClaimRequest } from '#machines/delay-repay';
 import { delayRepayApi } from '#src/api/delay-repay';
 import { newKeySeed } from '#src/api/idempotency';
 import { useServices } from '#src/services';
 import { Loading, Page } from '#src/ui/page';
 import { m } from '#src/paraglide/messages.js';
+import { lostAnswerSubmit } from '../lost-answer';
 import { AccountOffer, ClaimBody, claimIntro, claimProblemPage } from './delay-repay-status';
 
 /**
@@ -36,9 +37,9 @@ export function DelayRepayScreen({ claimId, token }: { claimId: string | null; t
         startClaimFlow: fromPromise(({ input }) => claims.startClaimFlow(input.token)),
         fetchClaimToken: fromPromise(() => claims.getClaimToken()),
         fetchClaim: fromPromise(({ input }) => claims.getClaim(input.claimId)),
-        submitClaim: fromPromise(({ input }) => {
+        submitClaim: lostAnswerSubmit((request: SubmitClaimRequest) => {
           drafts.claim(draftKey, currentAccount());
-          return claims.submitClaim(input.claimId, input.details, input.idempotencyKey);
+          return claims.submitClaim(request.claimId, request.details, request.idempotencyKey);
         }),
       },
       actions: {

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { delayRepayMessages } from '#machines/delay-repay';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { formatMoney } from '#src/i18n/format';
 import type { Claim } from '#src/schemas/delay-repay';
@@ -39,7 +38,7 @@ export function claimProblemPage(snapshot: Snapshot, send: Send): ReactNode {
     return (
       <Page title={m.delay_repay_screen_delay_repay_claim()}>
         <Alert tone={invalid ? 'error' : 'info'} title={m.delay_repay_screen_we_couldnt_open_your_claim()}>
-          <p>{invalid ? delayRepayMessages.invalidToken : delayRepayMessages.noToken}</p>
+          <p>{invalid ? m.delay_repay_invalid_token() : m.delay_repay_no_token()}</p>
           {signIn}
         </Alert>
       </Page>
@@ -50,7 +49,7 @@ export function claimProblemPage(snapshot: Snapshot, send: Send): ReactNode {
     return (
       <Page title={m.delay_repay_screen_delay_repay_claim()}>
         <Alert tone="info" title={m.delay_repay_screen_we_couldnt_open_your_claim()}>
-          <p>{delayRepayMessages.linkNotOffered}</p>
+          <p>{m.delay_repay_link_not_offered()}</p>
           {signIn}
           <p>
             <Link to="/find-booking">{m.common_find_a_booking()}</Link>
@@ -62,7 +61,7 @@ export function claimProblemPage(snapshot: Snapshot, send: Send): ReactNode {
   if (snapshot.matches('tokenFailed')) {
     return (
       <Page title={m.delay_repay_screen_delay_repay_claim()}>
-        <LoadError message={delayRepayMessages.tokenFailed} onRetry={() => send({ type: 'claim.retry' })} />
+        <LoadError message={m.delay_repay_token_failed()} onRetry={() => send({ type: 'claim.retry' })} />
       </Page>
     );
   }
@@ -71,7 +70,7 @@ export function claimProblemPage(snapshot: Snapshot, send: Send): ReactNode {
     return (
       <Page title={m.delay_repay_screen_delay_repay_claim()}>
         <Alert tone="error" title={m.delay_repay_screen_we_couldnt_open_this_claim()}>
-          <p>{delayRepayMessages.notFound}</p>
+          <p>{m.delay_repay_not_found()}</p>
           <p>
             <Link to="/bookings/past">{m.delay_repay_screen_see_your_past_bookings()}</Link>
           </p>
@@ -84,7 +83,7 @@ export function claimProblemPage(snapshot: Snapshot, send: Send): ReactNode {
       <Page title={m.delay_repay_screen_delay_repay_claim()}>
         <LoadError
           title={m.delay_repay_screen_we_couldnt_load_your_claim()}
-          message={snapshot.context.loadError === 'schema' ? schemaMismatchMessage : delayRepayMessages.loadFailed}
+          message={snapshot.context.loadError === 'schema' ? schemaMismatchMessage : m.delay_repay_load_failed()}
           onRetry={() => send({ type: 'claim.retry' })}
         />
       </Page>
@@ -135,9 +134,7 @@ export function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send:
   const open =
     snapshot.matches({ loaded: 'editing' }) ||
     snapshot.matches({ loaded: 'submitting' }) ||
-    snapshot.matches({ loaded: 'submitFailed' }) ||
-    snapshot.matches({ loaded: 'checking' }) ||
-    snapshot.matches({ loaded: 'unconfirmed' });
+    snapshot.matches({ loaded: 'submitFailed' });
 
   const justSubmitted = snapshot.context.justSubmitted;
   const thanksRef = useRef<HTMLDivElement>(null);

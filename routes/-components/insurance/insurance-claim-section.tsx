@@ -3,10 +3,11 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
   insuranceClaimMachine,
-  insuranceClaimMessages,
   insuranceClaimStatus,
   insuranceModalStatuses,
+  type InsuranceClaimRequest,
 } from '#machines/insurance-claim';
+import { insuranceErrorWords } from './insurance-words';
 import { newKeySeed } from '#src/api/idempotency';
 import { insuranceApi } from '#src/api/insurance';
 import { formatMoney } from '#src/i18n/format';
@@ -19,6 +20,7 @@ import * as actionStyles from '../booking-actions.css';
 import { ukDate } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
 import { NeedsConnection } from '../needs-connection';
+import { lostAnswerSubmit, useLostAnswerPhase } from '../lost-answer';
 
 export const insuranceNames: Record<InsuranceKind, string> = {
   Essential: m.insurance_claim_section_essential(),
@@ -71,15 +73,19 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
     insuranceClaimMachine.provide({
       actors: {
         checkEligibility: fromPromise(({ input }) => insurance.checkEligibility(input.orderId, input.insuranceProductId)),
-        submitClaim: fromPromise(({ input }) => insurance.claim(input.orderId, input.insuranceProductId, input.claimId, input.idempotencyKey)),
+        submitClaim: lostAnswerSubmit((request: InsuranceClaimRequest) =>
+          insurance.claim(request.orderId, request.insuranceProductId, request.claimId, request.idempotencyKey),
+        ),
       },
       actions: { refreshBooking: () => onClaimed() },
     }),
     { input: { orderId, insuranceProductId: product.id, keySeed } },
   );
-  const status = insuranceClaimStatus(snapshot);
+  const phase = useLostAnswerPhase(snapshot.children.submitClaim);
+  const unconfirmed = phase === 'unconfirmed';
+  const status = insuranceClaimStatus(snapshot, unconfirmed);
   const modalOpen = insuranceModalStatuses.includes(status);
-  const { errorType, errorMessage, detail, reference } = snapshot.context;
+  const { errorType, errorReason, detail, reference } = snapshot.context;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -114,7 +120,7 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
       {offline && <NeedsConnection id={offlineReason} />}
       <div ref={resultRef} tabIndex={-1} className={actionStyles.stretch}>
         {status === 'ELIGIBILITY_FAILED' && (
-          <Alert tone="error" title={errorMessage ?? insuranceClaimMessages.systemError}>
+          <Alert tone="error" title={insuranceErrorWords[errorReason ?? 'check-failed']()}>
             {errorType === 'ineligible-product' ? (
               <p>{detail ?? m.insurance_claim_section_this_cover_does_not_apply()}</p>
             ) : (
@@ -186,19 +192,19 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
             </div>
             <p id={descriptionId} className={actionStyles.dialogIntro}>{m.insurance_claim_section_your_cover_applies_to_this()}</p>
             {status === 'CLAIM_FAILED' &&
-              (snapshot.context.claimUnconfirmed ? (
-                <Alert tone="info">{insuranceClaimMessages.unconfirmed}</Alert>
+              (unconfirmed ? (
+                <Alert tone="info">{m.insurance_claim_unconfirmed()}</Alert>
               ) : (
-                <Alert tone="error">{insuranceClaimMessages.claimFailed}</Alert>
+                <Alert tone="error">{m.insurance_claim_claim_failed()}</Alert>
               ))}
             <div className={actionStyles.actions}>
               <Button
                 type="submit"
                 busy={requesting}
-                busyLabel={snapshot.matches('checking') ? insuranceClaimMessages.checking : m.insurance_claim_section_submitting_your_claim()}
+                busyLabel={phase === 'checking' ? m.insurance_claim_checking() : m.insurance_claim_section_submitting_your_claim()}
                 disabled={requesting}
               >
-                {snapshot.context.claimUnconfirmed ? m.common_check_again() : m.insurance_claim_section_submit_claim()}
+                {unconfirmed ? m.common_check_again() : m.insurance_claim_section_submit_claim()}
               </Button>
               <Button tone="secondary" data-initial-focus disabled={requesting} onClick={() => send({ type: 'modal.close' })}>{m.common_cancel()}</Button>
             </div>

@@ -1,6 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
 import type { refundCardFormMachine } from '#machines/refund-card-form';
-import { refundRequestMessages } from '#machines/refund-request';
 import { rich } from '#src/i18n/rich';
 import { Alert } from '#src/ui/alert';
 import { CardForm } from './card-form';
@@ -17,7 +16,7 @@ export function cardFormView(v: RefundView, child: ActorRefFrom<typeof refundCar
     <>
       {newCardDeclined ? null : declined ? (
         <Alert tone="error" title={m.refund_screen_your_card_was_declined()}>
-          <p>{refundRequestMessages.cardDeclined}</p>
+          <p>{m.refund_request_card_declined()}</p>
         </Alert>
       ) : (
         <Alert tone="info" title={m.refund_screen_we_need_a_card_for()}>

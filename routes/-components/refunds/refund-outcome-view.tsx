@@ -1,4 +1,3 @@
-import { refundRequestMessages } from '#machines/refund-request';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { CheckAgain } from '../check-again';
@@ -13,7 +12,7 @@ import { m } from '#src/paraglide/messages.js';
 export function quoteFailedView({ context: c, send }: RefundView) {
   return (
     <Alert tone="error" title={m.refund_screen_we_couldnt_work_out_your()}>
-      <p>{c.quoteError === true || c.quoteError === null ? refundRequestMessages.quoteFailed : c.quoteError}</p>
+      <p>{c.quoteError === true || c.quoteError === null ? m.refund_request_quote_failed() : c.quoteError}</p>
       <div className={styles.actions}>
         <Button onClick={() => send({ type: 'quote.retry' })}>{m.common_try_again()}</Button>
         <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>{m.common_close()}</Button>
@@ -26,7 +25,7 @@ export function quoteFailedView({ context: c, send }: RefundView) {
 export function unconfirmedView({ send, back }: RefundView) {
   return (
     <Alert tone="info">
-      <p>{refundRequestMessages.unconfirmed}</p>
+      <p>{m.refund_request_unconfirmed()}</p>
       <div className={styles.actions}>
         <CheckAgain onCheck={() => send({ type: 'refund.check' })} />
         {back}
@@ -39,7 +38,7 @@ export function unconfirmedView({ send, back }: RefundView) {
 export function requestFailedView({ context: c, send }: RefundView) {
   return (
     <Alert tone="error" title={m.refund_screen_your_refund_didnt_go_through()}>
-      <p>{c.requestError === true || c.requestError === null ? refundRequestMessages.requestFailed : c.requestError}</p>
+      <p>{c.requestError === true || c.requestError === null ? m.refund_request_request_failed() : c.requestError}</p>
       <Button onClick={() => send({ type: 'refund.retry' })}>{m.common_try_again()}</Button>
     </Alert>
   );
@@ -50,7 +49,7 @@ export function fraudHeldView({ back }: RefundView) {
   return (
     <>
       <Alert tone="error" title={m.refund_screen_we_cant_complete_this_refund()}>
-        <p>{refundRequestMessages.fraud}</p>
+        <p>{m.refund_request_fraud()}</p>
         <ContactDetails />
       </Alert>
       <p>{back}</p>

@@ -1,4 +1,3 @@
-import { refundRequestMessages } from '#machines/refund-request';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { formatMoney } from '#src/i18n/format';
 import { refundReasons, type RefundQuote, type RefundReason } from '#src/schemas/refunds';
@@ -100,7 +99,7 @@ function UnavailableExplained({ quote }: { quote: RefundQuote | null }) {
   if (quote.status === 'POTENTIAL_FRAUD_DETECTED')
     return (
       <Alert tone="error" title={m.refund_screen_we_cant_refund_this_booking_2()}>
-        <p>{refundRequestMessages.fraud}</p>
+        <p>{m.refund_request_fraud()}</p>
         <ContactDetails />
       </Alert>
     );

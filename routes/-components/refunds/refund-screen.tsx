@@ -6,7 +6,7 @@ import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { refundCardFormMachine } from '#machines/refund-card-form';
 import { isRequestableQuote, isTermsIneligible } from '#machines/lib/refund-rules';
 import type { RefundFrom } from '#machines/refund-quote';
-import { refundRequestMachine, refundRequestMessages, type RefundRequestContext } from '#machines/refund-request';
+import { refundRequestMachine, type RefundRequestContext, type RefundSubmitRequest } from '#machines/refund-request';
 import { newKeySeed } from '#src/api/idempotency';
 import { formatMoney } from '#src/i18n/format';
 import type { RefundMoney } from '#src/schemas/refunds';
@@ -15,6 +15,7 @@ import { useFocusFallback } from '#src/ui/focus-fallback';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { bookingPath } from '../booking-links';
+import { lostAnswerSubmit, useLostAnswerPhase, type LostAnswerPhase } from '../lost-answer';
 import { cardFormView } from './refund-card-view';
 import { confirmView } from './refund-confirm-view';
 import { fraudHeldView, quoteFailedView, requestFailedView, unconfirmedView } from './refund-outcome-view';
@@ -70,7 +71,7 @@ function useRefundRequest({ bookingId, quoteId, guest, view }: RefundScreenProps
       actors: {
         fetchRefundBooking: fromPromise(({ input, signal }) => api.getPartialRefunds(input.bookingId, input.quoteId, signal)),
         fetchQuote: fromPromise(({ input, signal }) => api.getQuote(input, signal)),
-        submitRefund: fromPromise(({ input }) => api.requestRefund(input.quoteId, input.body, input.idempotencyKey)),
+        submitRefund: lostAnswerSubmit((request: RefundSubmitRequest) => api.requestRefund(request.quoteId, request.body, request.idempotencyKey)),
         cardForm: refundCardFormMachine.provide({
           actors: {
             tokeniseCard: fromPromise(({ input }) => api.tokeniseCard(input)),
@@ -124,20 +125,24 @@ function inMode(snapshot: RefundSnapshot, requoting: boolean, state: QuoteMode) 
   return !isRequestableQuote(quote) && !isTermsIneligible(quote);
 }
 
-/** The view for the chart's state (render functions, so the reason picker keeps its place between views). */
-function viewFor(snapshot: RefundSnapshot, v: RefundView): ReactNode {
+/**
+ * The view for the chart's state (render functions, so the reason picker keeps its place between
+ * views); `phase`: where the refund request's attempt is (routes/-components/lost-answer.ts).
+ */
+function viewFor(snapshot: RefundSnapshot, v: RefundView, phase: LostAnswerPhase | null): ReactNode {
   const { quote } = v.context;
   const mode = (state: QuoteMode) => inMode(snapshot, v.requoting, state);
-  if (snapshot.matches('loading')) return <Loading label={refundRequestMessages.loading} />;
-  if (snapshot.matches('quoting') && !v.requoting) return <Loading label={refundRequestMessages.quoting} />;
-  if (snapshot.matches('loadFailed')) return <LoadError message={refundRequestMessages.loadFailed} onRetry={() => v.send({ type: 'refund.retry' })} />;
+  if (snapshot.matches('loading')) return <Loading label={m.refund_request_loading()} />;
+  if (snapshot.matches('quoting') && !v.requoting) return <Loading label={m.refund_request_quoting()} />;
+  if (snapshot.matches('loadFailed')) return <LoadError message={m.refund_request_load_failed()} onRetry={() => v.send({ type: 'refund.retry' })} />;
   if (snapshot.matches('quoteFailed')) return quoteFailedView(v);
   if ((mode('reviewing') || snapshot.matches('nothingSelected')) && quote) return reviewView(v, quote, snapshot.matches('nothingSelected'));
   if (snapshot.matches('confirming') && quote) return confirmView(v, quote);
   if (snapshot.matches('cardForm')) return cardFormView(v, snapshot.children.cardForm as ActorRefFrom<typeof refundCardFormMachine> | undefined);
-  if (snapshot.matches('requesting')) return <Loading label={refundRequestMessages.requesting} />;
-  if (snapshot.matches('checking')) return <Loading label={refundRequestMessages.checking} />;
-  if (snapshot.matches('unconfirmed')) return unconfirmedView(v);
+  if (snapshot.matches('requesting')) {
+    if (phase === 'unconfirmed') return unconfirmedView(v);
+    return <Loading label={phase === 'checking' ? m.refund_request_checking() : m.refund_request_requesting()} />;
+  }
   if (snapshot.matches('requestFailed')) return requestFailedView(v);
   if (snapshot.matches('fraudHeld')) return fraudHeldView(v);
   if (mode('ineligible') && quote) return ineligibleView(v, quote);
@@ -154,6 +159,7 @@ function viewFor(snapshot: RefundSnapshot, v: RefundView): ReactNode {
 export function RefundScreen(props: RefundScreenProps) {
   const { bookingId, from, guest, view } = props;
   const [snapshot, send] = useRefundRequest(props);
+  const phase = useLostAnswerPhase(snapshot.children.submitRefund);
   const { pageData, locale } = useServices();
   const c = snapshot.context;
   const names = usePassengerNames(c);
@@ -171,7 +177,7 @@ export function RefundScreen(props: RefundScreenProps) {
     names,
     back,
     requoting,
-    busyNote: requoting ? <Loading label={refundRequestMessages.quoting} /> : null,
+    busyNote: requoting ? <Loading label={m.refund_request_quoting()} /> : null,
     reasonPicker: (legend) => (
       <ReasonPicker key="picker" quote={c.quote} value={c.refundReason} legend={legend} onChange={(reason) => send({ type: 'refund.setReason', reason })} />
     ),
@@ -183,6 +189,6 @@ export function RefundScreen(props: RefundScreenProps) {
   // A view that replaces the one holding the focus ("Confirm refund" by "Sending your refund…",
   // "Use this card and refund" by the request, a declined card by the card form) takes the focus
   // to the page's h1, never to <body> (decision 580).
-  useFocusFallback(JSON.stringify(snapshot.value));
-  return <Page title={title}>{viewFor(snapshot, v)}</Page>;
+  useFocusFallback(JSON.stringify([snapshot.value, phase]));
+  return <Page title={title}>{viewFor(snapshot, v, phase)}</Page>;
 }

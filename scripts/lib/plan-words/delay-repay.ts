@@ -19,7 +19,7 @@ export const delayRepay: MachineWords = {
     'form.blur': 'they leave a field (Tab to the next one); a field left empty or wrong shows its message (e.g. [[delay_repay_delay_required]])',
     'form.submit [canSubmit]': 'with every question answered (a journey, a delay of at least 15 minutes, a way to be paid), they press [[delay_repay_screen_send_claim]]',
     'form.submit': 'with a question unanswered or wrong, they press Enter in the form ([[delay_repay_screen_send_claim]] stays disabled); each question\'s message shows (e.g. [[delay_repay_payment_type]])',
-    'claim.check': 'they press [[common_check_again]]',
+    'claim.check': 'they press [[common_check_again]] (shown when the claim could not be confirmed)',
   },
   states: {
     starting: '[[common_checking_your_link]]',
@@ -36,9 +36,8 @@ export const delayRepay: MachineWords = {
     'loaded.punchout': '[[delay_repay_screen_delay_repay_claim]]: e.g. [[delay_repay_screen_claim_on_s_website]] with [[delay_repay_screen_continue_to_s_claim_form]] (no form), then [[delay_repay_screen_claim_details]]',
     'loaded.closed': '[[delay_repay_screen_delay_repay_claim]]: the claim\'s status (e.g. [[delay_repay_copy_processing_title]], [[delay_repay_copy_paid_title]], [[delay_repay_copy_expired_title]]) and what happens next, then [[delay_repay_screen_claim_details]] with [[delay_repay_screen_compensation_to_you]]; right after sending, [[delay_repay_screen_thank_you_your_claim_has]] above it',
     'loaded.editing': `[[delay_repay_copy_eligible_title]], [[delay_repay_screen_claim_details]] ([[delay_repay_screen_recorded_delay]], [[delay_repay_screen_estimated_compensation]], [[delay_repay_screen_service_fee]], [[delay_repay_screen_claim_by]]), [[delay_repay_screen_your_estimated_compensation]] with [[delay_repay_screen_how_we_worked_it_out]], then the form ${claimForm}; after signing in again, [[delay_repay_draft_restored]] with what they typed`,
-    'loaded.submitting': 'the button reads [[delay_repay_screen_sending_your_claim]]; the answers stay as given and cannot be changed',
-    'loaded.checking': '[[delay_repay_checking]] above the form; the answers stay as given',
-    'loaded.unconfirmed': '[[delay_repay_unconfirmed]] with [[common_check_again]]; the answers stay as given',
+    'loaded.submitting':
+      'the button reads [[delay_repay_screen_sending_your_claim]]; the answers stay as given and cannot be changed; after a lost answer [[delay_repay_checking]] above the form, then, if the check gets no answer either, [[delay_repay_unconfirmed]] with [[common_check_again]]',
     'loaded.submitFailed': `above the form [[delay_repay_unprocessable]] with the service's reason (the delay field takes the focus) or [[delay_repay_problem]]; the form ${claimForm} keeps what they typed`,
   },
   outcomes: {
@@ -55,10 +54,10 @@ export const delayRepay: MachineWords = {
     'fetchClaim answers [hasDraft]': 'the claim service answers with the claim, after they signed in again (their session ended when they sent it: sign out in another tab before pressing [[delay_repay_screen_send_claim]], then sign in)',
     'fetchClaim answers': 'the claim service answers with the claim (each past booking of the demo account shows one kind: open, hand-off, processing, paid, expired …; README, "Delay Repay")',
     'fetchClaim fails': `${blocked('claim service', 'claim/…', 'then open the claim')}; a claim of another account (e.g. Sam Patel's, by its address) gives the not-found message`,
-    'submitClaim answers': 'the claim service accepts the claim',
-    'submitClaim fails [isOutcomeUnknown]': lost('claim service', 'claim/…'),
-    'submitClaim fails [isAlreadySubmitted]': 'the claim service says the claim was sent already (409: send the same claim from another tab first)',
-    'submitClaim fails [isUnauthorised]': 'the claim service says they are no longer signed in (401: sign out in another tab before pressing [[delay_repay_screen_send_claim]]); the sign-in page opens',
-    'submitClaim fails': 'the claim service refuses the claim (422: a delay under 15 minutes, e.g. 5; or block the request claim/… for its other error)',
+    'submitClaim answers [isSubmitAnswered]': `the claim service accepts the claim (first time, or to the check after ${lost('claim service', 'claim/…')})`,
+    'submitClaim answers [isAlreadySubmitted]': 'the claim service says the claim was sent already (409: send the same claim from another tab first)',
+    'submitClaim answers [isUnauthorised]': 'the claim service says they are no longer signed in (401: sign out in another tab before pressing [[delay_repay_screen_send_claim]]); the sign-in page opens',
+    'submitClaim answers': 'the claim service refuses the claim (422: a delay under 15 minutes, e.g. 5; or block the request claim/… for its other error)',
+    'submitClaim fails': 'the page itself fails while sending the claim (no tester can cause it)',
   },
 };
