@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useMachine, useSelector } from '@xstate/react';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { fromPromise } from 'xstate';
 import { changePasswordMachine, changePasswordMessages } from '#machines/change-password';
 import { changePasswordValidators, setPasswordValidators } from '#src/schemas/forms';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { forgotPasswordFailureMessage, forgotPasswordMachine, resetLinkValidityHours } from '#machines/forgot-password';

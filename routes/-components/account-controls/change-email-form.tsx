@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { changeEmailMachine, changeEmailMessages, changeEmailValidators } from '#machines/change-email';

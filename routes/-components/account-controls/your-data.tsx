@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { closeAccountMachine, closeAccountMessages, closeAccountValidators } from '#machines/close-account';
 import { dataExportMachine } from '#machines/data-export';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { authApi as makeAuthApi } from '#src/api/auth';
 import { yourDataApi } from '#src/api/your-data';
 import { retailer } from '#src/config/retailer';

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { findBookingMachine, findBookingStatusMessages } from '#machines/find-booking';
