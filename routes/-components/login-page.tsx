@@ -9,6 +9,7 @@ import { registerMachine } from '#machines/register';
 import { registerConfirmationMessage, registerMessages } from '#src/copy/register';
 import { loginValidators, registerValidators } from '#src/schemas/forms';
 import { useServices } from '#src/services';
+import { guestTokenErrorMessage } from '#src/copy/auth';
 import { apiBase } from '#src/api/paths';
 import type { SignInProvider } from '#src/schemas/auth';
 import type { ProviderError } from './login-search';
@@ -66,7 +67,7 @@ export function LoginPage({
   const guestError = authActor.getSnapshot().context.guestError;
   return (
     <Page title={mode === 'register' ? m.login_page_create_an_account_or_sign() : m.login_page_sign_in_or_create_an()}>
-      {guestError && <Alert tone="error">{guestError}</Alert>}
+      {guestError && <Alert tone="error">{guestTokenErrorMessage}</Alert>}
       {providerError && (
         <Alert tone="error">{providerErrorMessages[providerError.error]({ provider: providerName(providerError.provider) })}</Alert>
       )}
