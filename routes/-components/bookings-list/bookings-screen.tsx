@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { bookingsListErrorMessage } from '#machines/bookings-list';
+import { bookingsListErrorMessage } from '#src/copy/bookings-list';
 import { portalInfo } from '#src/config/portals';
 import type { BookingFilter, BookingsImported } from '#src/schemas/bookings-list';
 import { useServices } from '#src/services';
