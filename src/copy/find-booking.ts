@@ -1,0 +1,14 @@
+/**
+ * The words for the outcomes machines/find-booking.ts names, from the message catalogue: its screens
+ * show these; the chart carries only codes (docs/decisions/710).
+ */
+import { m } from '#src/paraglide/messages.js';
+
+/** Copy not given by the spec (docs/decisions/012). */
+export const findBookingStatusMessages = {
+  badRequest: m.find_booking_bad_request(),
+  notFound:
+    m.find_booking_not_found(),
+  serverError: m.find_booking_server_error(),
+  success: m.find_booking_success(),
+} as const;
