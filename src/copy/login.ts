@@ -1,0 +1,10 @@
+/**
+ * The words for the outcomes machines/login.ts names, from the message catalogue: its screens
+ * show these; the chart carries only codes (docs/decisions/710).
+ */
+import { m } from '#src/paraglide/messages.js';
+
+export const loginMessages = {
+  invalidCredentials: m.login_invalid_credentials(),
+  generic: m.login_generic(),
+} as const;
