@@ -1,0 +1,12 @@
+/**
+ * The words for the outcomes machines/partial-refund.ts names, from the message catalogue: its screens
+ * show these; the chart carries only codes (docs/decisions/710).
+ */
+import { m } from '#src/paraglide/messages.js';
+
+export const partialRefundMessages = {
+  assistanceWarning:
+    m.partial_refund_assistance_warning(),
+  assistancesFailed: m.partial_refund_assistances_failed(),
+  nothingSelected: m.partial_refund_nothing_selected(),
+} as const;
