@@ -1,0 +1,12 @@
+/**
+ * The words for the outcomes machines/passenger-assistance-review.ts names, from the message catalogue: its screens
+ * show these; the chart carries only codes (docs/decisions/710).
+ */
+import { m } from '#src/paraglide/messages.js';
+
+export const passengerAssistanceReviewMessages = {
+  loadError: m.passenger_assistance_review_load_error(),
+  notFound: m.passenger_assistance_review_not_found(),
+  notOffered: m.passenger_assistance_review_not_offered(),
+  booked: m.passenger_assistance_review_booked(),
+} as const;
