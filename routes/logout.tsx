@@ -24,7 +24,7 @@ function Logout() {
   return (
     <Page title={m.route_logout_sign_out()}>
       {error ? (
-        <Alert tone="error">{logoutErrorMessage}</Alert>
+        <Alert tone="error">{logoutErrorMessage()}</Alert>
       ) : status === 'UNKNOWN' ? (
         <p>{rich(m.route_logout_you_have_signed_out, { link: <Link to="/login">{m.route_logout_sign_in_again()}</Link> })}</p>
       ) : (

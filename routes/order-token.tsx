@@ -34,7 +34,7 @@ function OrderTokenLayout() {
   if (guestError || (status === 'UNKNOWN' && !api.orderToken)) {
     return (
       <Alert tone="error" title={m.route_order_token_we_couldnt_open_this_booking()}>
-        <p>{guestError ? guestTokenErrorMessage : m.route_order_token_to_see_a_booking_without()}</p>
+        <p>{guestError ? guestTokenErrorMessage() : m.route_order_token_to_see_a_booking_without()}</p>
         <p>
           {rich(m.route_order_token_find_or_sign_in, {
             find: <Link to="/find-booking">{m.route_order_token_find_your_booking()}</Link>,

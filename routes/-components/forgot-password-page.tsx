@@ -85,7 +85,7 @@ export function ForgotPasswordPage() {
             <ErrorSummary attempt={attempt} errors={errors} />
             {snapshot.context.failed && (
               <Alert tone="error">
-                {snapshot.context.throttled ? tooManyAttemptsMessage(snapshot.context.retryAfterSeconds) : forgotPasswordFailureMessage}
+                {snapshot.context.throttled ? tooManyAttemptsMessage(snapshot.context.retryAfterSeconds) : forgotPasswordFailureMessage()}
               </Alert>
             )}
             <TextField

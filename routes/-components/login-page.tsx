@@ -67,7 +67,7 @@ export function LoginPage({
   const guestError = authActor.getSnapshot().context.guestError;
   return (
     <Page title={mode === 'register' ? m.login_page_create_an_account_or_sign() : m.login_page_sign_in_or_create_an()}>
-      {guestError && <Alert tone="error">{guestTokenErrorMessage}</Alert>}
+      {guestError && <Alert tone="error">{guestTokenErrorMessage()}</Alert>}
       {providerError && (
         <Alert tone="error">{providerErrorMessages[providerError.error]({ provider: providerName(providerError.provider) })}</Alert>
       )}

@@ -55,7 +55,7 @@ export function SiteHeader() {
       </div>
       {logoutError && (
         <div className={styles.headerAlert}>
-          <Alert tone="error">{logoutErrorMessage}</Alert>
+          <Alert tone="error">{logoutErrorMessage()}</Alert>
         </div>
       )}
     </header>

@@ -5,7 +5,13 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const accountPassengerAssistanceMessages = {
-  loadError: m.account_passenger_assistance_load_error(),
-  noJourneys: m.account_passenger_assistance_no_journeys(),
-  noneBooked: m.account_passenger_assistance_none_booked(),
+  get loadError() {
+    return m.account_passenger_assistance_load_error();
+  },
+  get noJourneys() {
+    return m.account_passenger_assistance_no_journeys();
+  },
+  get noneBooked() {
+    return m.account_passenger_assistance_none_booked();
+  },
 } as const;

@@ -5,8 +5,16 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const addressBookMessages = {
-  fetchError: m.address_book_fetch_error(),
-  refreshError: m.address_book_refresh_error(),
-  deleteError: m.address_book_delete_error(),
-  deleted: m.address_book_deleted(),
+  get fetchError() {
+    return m.address_book_fetch_error();
+  },
+  get refreshError() {
+    return m.address_book_refresh_error();
+  },
+  get deleteError() {
+    return m.address_book_delete_error();
+  },
+  get deleted() {
+    return m.address_book_deleted();
+  },
 } as const;

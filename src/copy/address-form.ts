@@ -5,8 +5,16 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const addressFormMessages = {
-  fetchError: m.address_form_fetch_error(),
-  notFound: m.address_form_not_found(),
-  addError: m.address_form_add_error(),
-  editError: m.address_form_edit_error(),
+  get fetchError() {
+    return m.address_form_fetch_error();
+  },
+  get notFound() {
+    return m.address_form_not_found();
+  },
+  get addError() {
+    return m.address_form_add_error();
+  },
+  get editError() {
+    return m.address_form_edit_error();
+  },
 } as const;

@@ -6,7 +6,7 @@ import { m } from '#src/paraglide/messages.js';
 
 /** Words for the session's failures the auth chart names (docs/product/errors.md). */
 /** Shown while `logoutError` is LOGOUT_FAILED. */
-export const logoutErrorMessage = m.auth_unable_to_perform_the_requested();
+export const logoutErrorMessage = (): string => m.auth_unable_to_perform_the_requested();
 
 /** Shown while `guestError` is GUEST_LINK_INVALID. */
-export const guestTokenErrorMessage = m.auth_this_link_has_expired_or();
+export const guestTokenErrorMessage = (): string => m.auth_this_link_has_expired_or();

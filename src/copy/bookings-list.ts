@@ -5,4 +5,4 @@
 import { m } from '#src/paraglide/messages.js';
 
 /** docs/product/errors.md. */
-export const bookingsListErrorMessage = m.bookings_list_unable_to_fetch_bookings();
+export const bookingsListErrorMessage = (): string => m.bookings_list_unable_to_fetch_bookings();

@@ -5,6 +5,10 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const calendarFeedMessages = {
-  loadError: m.calendar_feed_load_error(),
-  changeError: m.calendar_feed_change_error(),
+  get loadError() {
+    return m.calendar_feed_load_error();
+  },
+  get changeError() {
+    return m.calendar_feed_change_error();
+  },
 } as const;

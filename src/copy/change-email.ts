@@ -5,11 +5,19 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const changeEmailMessages = {
-  passwordIncorrect: m.change_email_password_incorrect(),
-  emailAlreadyExists: m.change_email_email_already_exists(),
+  get passwordIncorrect() {
+    return m.change_email_password_incorrect();
+  },
+  get emailAlreadyExists() {
+    return m.change_email_email_already_exists();
+  },
   /** 403 EMAIL_NOT_VERIFIED (decision 560): the account's own email must be confirmed before it can move. */
-  emailNotVerified: m.change_email_email_not_verified(),
-  genericError: m.change_email_generic_error(),
+  get emailNotVerified() {
+    return m.change_email_email_not_verified();
+  },
+  get genericError() {
+    return m.change_email_generic_error();
+  },
   tokenFailure: (email: string) =>
     m.change_email_your_email_address_has_been({ email }),
   success: (email: string) => m.change_email_success_with_email({ email }),

@@ -9,14 +9,34 @@ export const changePasswordMessages: Record<
   ChangePasswordCode | 'serverError' | 'success' | 'setServerError' | 'setSuccess' | 'alreadySet' | 'signInAgain',
   string
 > = {
-  PASSWORD_INCORRECT: m.change_password_password_incorrect(),
-  PASSWORD_EQUALS_TO_NAME: m.change_password_password_equals_to_name(),
-  PASSWORD_EQUALS_TO_EMAIL: m.change_password_password_equals_to_email(),
-  PASSWORD_GENERIC_ERROR: m.change_password_password_generic_error(),
-  serverError: m.change_password_server_error(),
-  success: m.change_password_success(),
-  setServerError: m.change_password_set_server_error(),
-  setSuccess: m.change_password_set_success(),
-  alreadySet: m.change_password_already_set(),
-  signInAgain: m.change_password_sign_in_again(),
+  get PASSWORD_INCORRECT() {
+    return m.change_password_password_incorrect();
+  },
+  get PASSWORD_EQUALS_TO_NAME() {
+    return m.change_password_password_equals_to_name();
+  },
+  get PASSWORD_EQUALS_TO_EMAIL() {
+    return m.change_password_password_equals_to_email();
+  },
+  get PASSWORD_GENERIC_ERROR() {
+    return m.change_password_password_generic_error();
+  },
+  get serverError() {
+    return m.change_password_server_error();
+  },
+  get success() {
+    return m.change_password_success();
+  },
+  get setServerError() {
+    return m.change_password_set_server_error();
+  },
+  get setSuccess() {
+    return m.change_password_set_success();
+  },
+  get alreadySet() {
+    return m.change_password_already_set();
+  },
+  get signInAgain() {
+    return m.change_password_sign_in_again();
+  },
 };

@@ -6,9 +6,19 @@ import { m } from '#src/paraglide/messages.js';
 import { type CheckInUnavailableReason } from '#machines/check-in';
 
 export const checkInMessages: Record<CheckInUnavailableReason | 'error', string> = {
-  CHECK_IN_NOT_OPEN: m.check_in_check_in_not_open(),
-  CHECK_IN_CLOSED: m.check_in_check_in_closed(),
-  CHECK_IN_NOT_SUPPORTED: m.check_in_check_in_not_supported(),
-  FORBIDDEN: m.check_in_forbidden(),
-  error: m.check_in_error(),
+  get CHECK_IN_NOT_OPEN() {
+    return m.check_in_check_in_not_open();
+  },
+  get CHECK_IN_CLOSED() {
+    return m.check_in_check_in_closed();
+  },
+  get CHECK_IN_NOT_SUPPORTED() {
+    return m.check_in_check_in_not_supported();
+  },
+  get FORBIDDEN() {
+    return m.check_in_forbidden();
+  },
+  get error() {
+    return m.check_in_error();
+  },
 };

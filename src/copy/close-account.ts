@@ -5,6 +5,10 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const closeAccountMessages = {
-  passwordIncorrect: m.change_email_password_incorrect(),
-  genericError: m.close_account_generic_error(),
+  get passwordIncorrect() {
+    return m.change_email_password_incorrect();
+  },
+  get genericError() {
+    return m.close_account_generic_error();
+  },
 } as const;

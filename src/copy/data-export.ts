@@ -7,6 +7,10 @@ import type { DataExportError } from '#machines/data-export';
 
 /** What the data download screen says for each failure its chart names. */
 export const dataExportMessages: Record<DataExportError, string> = {
-  loadError: m.your_data_export_load_error(),
-  requestError: m.your_data_export_request_error(),
+  get loadError() {
+    return m.your_data_export_load_error();
+  },
+  get requestError() {
+    return m.your_data_export_request_error();
+  },
 };

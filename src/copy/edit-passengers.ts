@@ -6,8 +6,14 @@ import { m } from '#src/paraglide/messages.js';
 
 /** Not given by the spec (docs/decisions/022-edit-passengers-one-at-a-time.md). */
 export const editPassengersMessages = {
-  generic: m.edit_passengers_generic(),
-  saved: m.edit_passengers_saved(),
+  get generic() {
+    return m.edit_passengers_generic();
+  },
+  get saved() {
+    return m.edit_passengers_saved();
+  },
   /** DUPLICATE_NAME in the page's words (the server's sentence is English): tied to the name's fields. */
-  duplicateName: m.edit_passengers_duplicate_name(),
+  get duplicateName() {
+    return m.edit_passengers_duplicate_name();
+  },
 } as const;

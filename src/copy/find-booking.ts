@@ -6,9 +6,16 @@ import { m } from '#src/paraglide/messages.js';
 
 /** Copy not given by the spec (docs/decisions/012). */
 export const findBookingStatusMessages = {
-  badRequest: m.find_booking_bad_request(),
-  notFound:
-    m.find_booking_not_found(),
-  serverError: m.find_booking_server_error(),
-  success: m.find_booking_success(),
+  get badRequest() {
+    return m.find_booking_bad_request();
+  },
+  get notFound() {
+    return m.find_booking_not_found();
+  },
+  get serverError() {
+    return m.find_booking_server_error();
+  },
+  get success() {
+    return m.find_booking_success();
+  },
 } as const;

@@ -5,4 +5,4 @@
 import { m } from '#src/paraglide/messages.js';
 
 /** docs/product/errors.md, verbatim. */
-export const forgotPasswordFailureMessage = m.forgot_password_were_unable_to_reset_your();
+export const forgotPasswordFailureMessage = (): string => m.forgot_password_were_unable_to_reset_your();

@@ -5,6 +5,10 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const loginMessages = {
-  invalidCredentials: m.login_invalid_credentials(),
-  generic: m.login_generic(),
+  get invalidCredentials() {
+    return m.login_invalid_credentials();
+  },
+  get generic() {
+    return m.login_generic();
+  },
 } as const;

@@ -6,11 +6,25 @@ import { m } from '#src/paraglide/messages.js';
 import { type OnDemandTicketError } from '#machines/on-demand-ticket';
 
 export const onDemandTicketMessages: Record<OnDemandTicketError | 'processing' | 'ready' | 'withdrawn', string> = {
-  processing: m.on_demand_ticket_processing(),
-  ready: m.on_demand_ticket_ready(),
-  withdrawn: m.on_demand_ticket_withdrawn(),
-  generateFailed: m.on_demand_ticket_generate_failed(),
-  ticketFailed: m.on_demand_ticket_ticket_failed(),
-  pollFailed: m.on_demand_ticket_poll_failed(),
-  timedOut: m.on_demand_ticket_timed_out(),
+  get processing() {
+    return m.on_demand_ticket_processing();
+  },
+  get ready() {
+    return m.on_demand_ticket_ready();
+  },
+  get withdrawn() {
+    return m.on_demand_ticket_withdrawn();
+  },
+  get generateFailed() {
+    return m.on_demand_ticket_generate_failed();
+  },
+  get ticketFailed() {
+    return m.on_demand_ticket_ticket_failed();
+  },
+  get pollFailed() {
+    return m.on_demand_ticket_poll_failed();
+  },
+  get timedOut() {
+    return m.on_demand_ticket_timed_out();
+  },
 };

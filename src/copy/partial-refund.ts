@@ -5,8 +5,13 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const partialRefundMessages = {
-  assistanceWarning:
-    m.partial_refund_assistance_warning(),
-  assistancesFailed: m.partial_refund_assistances_failed(),
-  nothingSelected: m.partial_refund_nothing_selected(),
+  get assistanceWarning() {
+    return m.partial_refund_assistance_warning();
+  },
+  get assistancesFailed() {
+    return m.partial_refund_assistances_failed();
+  },
+  get nothingSelected() {
+    return m.partial_refund_nothing_selected();
+  },
 } as const;

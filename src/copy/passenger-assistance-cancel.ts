@@ -5,11 +5,25 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const passengerAssistanceCancelMessages = {
-  loadError: m.passenger_assistance_cancel_load_error(),
-  notFound: m.passenger_assistance_cancel_not_found(),
-  notOffered: m.passenger_assistance_cancel_not_offered(),
-  alreadyCancelled: m.passenger_assistance_cancel_already_cancelled(),
-  cancelError: m.passenger_assistance_cancel_cancel_error(),
-  checking: m.passenger_assistance_cancel_checking(),
-  unconfirmed: m.passenger_assistance_cancel_unconfirmed(),
+  get loadError() {
+    return m.passenger_assistance_cancel_load_error();
+  },
+  get notFound() {
+    return m.passenger_assistance_cancel_not_found();
+  },
+  get notOffered() {
+    return m.passenger_assistance_cancel_not_offered();
+  },
+  get alreadyCancelled() {
+    return m.passenger_assistance_cancel_already_cancelled();
+  },
+  get cancelError() {
+    return m.passenger_assistance_cancel_cancel_error();
+  },
+  get checking() {
+    return m.passenger_assistance_cancel_checking();
+  },
+  get unconfirmed() {
+    return m.passenger_assistance_cancel_unconfirmed();
+  },
 } as const;

@@ -5,10 +5,22 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const passengerAssistanceFormMessages = {
-  loadError: m.passenger_assistance_form_load_error(),
-  notFound: m.passenger_assistance_form_not_found(),
-  notBookable: m.passenger_assistance_form_not_bookable(),
-  submitError: m.passenger_assistance_form_submit_error(),
-  checking: m.passenger_assistance_form_checking(),
-  unconfirmed: m.passenger_assistance_form_unconfirmed(),
+  get loadError() {
+    return m.passenger_assistance_form_load_error();
+  },
+  get notFound() {
+    return m.passenger_assistance_form_not_found();
+  },
+  get notBookable() {
+    return m.passenger_assistance_form_not_bookable();
+  },
+  get submitError() {
+    return m.passenger_assistance_form_submit_error();
+  },
+  get checking() {
+    return m.passenger_assistance_form_checking();
+  },
+  get unconfirmed() {
+    return m.passenger_assistance_form_unconfirmed();
+  },
 } as const;

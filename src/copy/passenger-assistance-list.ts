@@ -5,9 +5,19 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const passengerAssistanceListMessages = {
-  loadError: m.passenger_assistance_list_load_error(),
-  notFound: m.passenger_assistance_list_not_found(),
-  empty: m.passenger_assistance_list_empty(),
-  notBookable: m.passenger_assistance_list_not_bookable(),
-  cancelled: m.passenger_assistance_list_cancelled(),
+  get loadError() {
+    return m.passenger_assistance_list_load_error();
+  },
+  get notFound() {
+    return m.passenger_assistance_list_not_found();
+  },
+  get empty() {
+    return m.passenger_assistance_list_empty();
+  },
+  get notBookable() {
+    return m.passenger_assistance_list_not_bookable();
+  },
+  get cancelled() {
+    return m.passenger_assistance_list_cancelled();
+  },
 } as const;

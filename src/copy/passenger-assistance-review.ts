@@ -5,8 +5,16 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const passengerAssistanceReviewMessages = {
-  loadError: m.passenger_assistance_review_load_error(),
-  notFound: m.passenger_assistance_review_not_found(),
-  notOffered: m.passenger_assistance_review_not_offered(),
-  booked: m.passenger_assistance_review_booked(),
+  get loadError() {
+    return m.passenger_assistance_review_load_error();
+  },
+  get notFound() {
+    return m.passenger_assistance_review_not_found();
+  },
+  get notOffered() {
+    return m.passenger_assistance_review_not_offered();
+  },
+  get booked() {
+    return m.passenger_assistance_review_booked();
+  },
 } as const;

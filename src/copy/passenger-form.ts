@@ -7,10 +7,19 @@ import { passengerLimits } from '#src/schemas/passengers';
 
 /** Copy the spec does not give (docs/decisions/050-passengers-and-railcards.md). */
 export const passengerFormMessages = {
-  accountUpdateFailed:
-    m.passenger_form_account_update_failed(),
-  deleteFailed: m.passenger_form_delete_failed(),
-  loadFailed: m.passenger_form_load_failed(),
-  accountHolderNote: m.passenger_form_account_holder_note(),
-  limitReached: m.passenger_form_limit_reached({ max: passengerLimits.savedPassengersMax }),
+  get accountUpdateFailed() {
+    return m.passenger_form_account_update_failed();
+  },
+  get deleteFailed() {
+    return m.passenger_form_delete_failed();
+  },
+  get loadFailed() {
+    return m.passenger_form_load_failed();
+  },
+  get accountHolderNote() {
+    return m.passenger_form_account_holder_note();
+  },
+  get limitReached() {
+    return m.passenger_form_limit_reached({ max: passengerLimits.savedPassengersMax });
+  },
 } as const;

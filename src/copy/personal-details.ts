@@ -5,10 +5,17 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const personalDetailsMessages = {
-  fetchFailed: m.personal_details_fetch_failed(),
-  updateFailed: m.personal_details_update_failed(),
+  get fetchFailed() {
+    return m.personal_details_fetch_failed();
+  },
+  get updateFailed() {
+    return m.personal_details_update_failed();
+  },
   /** Followed by a link to Passengers and railcards and a full stop. */
-  passengerUpdateFailedLead:
-    m.personal_details_passenger_update_failed_lead(),
-  emailCannotChange: m.personal_details_email_cannot_change(),
+  get passengerUpdateFailedLead() {
+    return m.personal_details_passenger_update_failed_lead();
+  },
+  get emailCannotChange() {
+    return m.personal_details_email_cannot_change();
+  },
 } as const;

@@ -5,8 +5,16 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const preferencesTokenMessages = {
-  noToken: m.preferences_token_no_token(),
-  invalidToken: m.preferences_token_invalid_token(),
-  failed: m.preferences_token_failed(),
-  linkNotOffered: m.preferences_token_link_not_offered(),
+  get noToken() {
+    return m.preferences_token_no_token();
+  },
+  get invalidToken() {
+    return m.preferences_token_invalid_token();
+  },
+  get failed() {
+    return m.preferences_token_failed();
+  },
+  get linkNotOffered() {
+    return m.preferences_token_link_not_offered();
+  },
 } as const;

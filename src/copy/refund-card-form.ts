@@ -5,5 +5,7 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const cardFormMessages = {
-  tokeniseFailed: m.refund_card_form_tokenise_failed(),
+  get tokeniseFailed() {
+    return m.refund_card_form_tokenise_failed();
+  },
 } as const;

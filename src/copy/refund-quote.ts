@@ -6,14 +6,28 @@ import { m } from '#src/paraglide/messages.js';
 
 /** Copy the spec does not give (docs/decisions/081-refund-flows.md). */
 export const refundQuoteMessages = {
-  pending: m.refund_quote_pending(),
-  error: m.refund_quote_error(),
-  notRefundable: m.refund_quote_not_refundable(),
-  inProgress: m.refund_quote_in_progress(),
-  fraud:
-    m.refund_quote_fraud(),
-  changeOfJourneyChecking: m.refund_quote_change_of_journey_checking(),
-  changeOfJourney:
-    m.refund_quote_change_of_journey(),
-  changeOfJourneyError: m.refund_quote_change_of_journey_error(),
+  get pending() {
+    return m.refund_quote_pending();
+  },
+  get error() {
+    return m.refund_quote_error();
+  },
+  get notRefundable() {
+    return m.refund_quote_not_refundable();
+  },
+  get inProgress() {
+    return m.refund_quote_in_progress();
+  },
+  get fraud() {
+    return m.refund_quote_fraud();
+  },
+  get changeOfJourneyChecking() {
+    return m.refund_quote_change_of_journey_checking();
+  },
+  get changeOfJourney() {
+    return m.refund_quote_change_of_journey();
+  },
+  get changeOfJourneyError() {
+    return m.refund_quote_change_of_journey_error();
+  },
 } as const;

@@ -6,9 +6,15 @@ import { m } from '#src/paraglide/messages.js';
 import { type RegisterServerError } from '#machines/register';
 
 export const registerMessages: Record<RegisterServerError, string> = {
-  emailAlreadyExists: m.register_email_already_exists(),
-  passwordTooWeak: m.register_password_too_weak(),
-  generic: m.register_generic(),
+  get emailAlreadyExists() {
+    return m.register_email_already_exists();
+  },
+  get passwordTooWeak() {
+    return m.register_password_too_weak();
+  },
+  get generic() {
+    return m.register_generic();
+  },
 };
 
 /** "Check your inbox": the same words whether or not the email already had an account (decision 303). */

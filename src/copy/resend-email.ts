@@ -10,8 +10,12 @@ import { tooManyAttemptsMessage } from './throttle';
 /** What the resend email modal says for each outcome its chart names. */
 export const resendEmailMessages = {
   success: (emails: string[]) => m.resend_email_success({ emails: emails.join(', ') }),
-  error: m.resend_email_error(),
-  recipientNotAllowed: m.resend_email_recipient_not_allowed(),
+  get error() {
+    return m.resend_email_error();
+  },
+  get recipientNotAllowed() {
+    return m.resend_email_recipient_not_allowed();
+  },
   throttled: (retryAfterSeconds: number | null) => tooManyAttemptsMessage(retryAfterSeconds),
 } as const;
 

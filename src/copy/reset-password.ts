@@ -5,8 +5,16 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const resetPasswordMessages = {
-  invalidToken: m.reset_password_invalid_token(),
-  checkFailed: m.reset_password_check_failed(),
-  failed: m.reset_password_failed(),
-  done: m.reset_password_done(),
+  get invalidToken() {
+    return m.reset_password_invalid_token();
+  },
+  get checkFailed() {
+    return m.reset_password_check_failed();
+  },
+  get failed() {
+    return m.reset_password_failed();
+  },
+  get done() {
+    return m.reset_password_done();
+  },
 } as const;

@@ -5,7 +5,13 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const savedCardsMessages = {
-  fetchError: m.saved_cards_fetch_error(),
-  deleteError: m.saved_cards_delete_error(),
-  deleted: m.saved_cards_deleted(),
+  get fetchError() {
+    return m.saved_cards_fetch_error();
+  },
+  get deleteError() {
+    return m.saved_cards_delete_error();
+  },
+  get deleted() {
+    return m.saved_cards_deleted();
+  },
 } as const;

@@ -7,9 +7,19 @@ import type { SeasonRenewalSaveError } from '#machines/season-renewal';
 
 /** What the season renewal section says: its load failure, and each failed change its chart names. */
 export const seasonRenewalMessages: Record<'fetchError' | SeasonRenewalSaveError, string> = {
-  fetchError: m.season_renewal_fetch_error(),
-  saveError: m.season_renewal_save_error(),
-  cardExpired: m.season_renewal_card_expired(),
-  ended: m.season_renewal_ended(),
-  unexpected: m.api_errors_unexpected_response(),
+  get fetchError() {
+    return m.season_renewal_fetch_error();
+  },
+  get saveError() {
+    return m.season_renewal_save_error();
+  },
+  get cardExpired() {
+    return m.season_renewal_card_expired();
+  },
+  get ended() {
+    return m.season_renewal_ended();
+  },
+  get unexpected() {
+    return m.api_errors_unexpected_response();
+  },
 };

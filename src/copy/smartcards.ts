@@ -5,5 +5,7 @@
 import { m } from '#src/paraglide/messages.js';
 
 export const smartcardsMessages = {
-  fetchError: m.smartcards_fetch_error(),
+  get fetchError() {
+    return m.smartcards_fetch_error();
+  },
 } as const;

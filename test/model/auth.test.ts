@@ -170,4 +170,4 @@ describeMachineModel(authMachine, {
   },
 });
 
-expect(logoutErrorMessage).toBe('Unable to perform the requested action');
+expect(logoutErrorMessage()).toBe('Unable to perform the requested action');

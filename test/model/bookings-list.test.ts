@@ -128,7 +128,7 @@ describeMachineModel(bookingsListMachine, {
         // "Check your connection" only when no answer came; any answer it could not use is the service's.
         const failed = Object.values(context.byFilter).filter((f) => f.error !== null).map((f) => f.failure);
         expect(failed).toContain(event.error === networkFailure ? 'network' : event.error === noSuchList ? 'absent' : 'answer');
-        expect(bookingsListErrorMessage).toBe('Unable to fetch bookings');
+        expect(bookingsListErrorMessage()).toBe('Unable to fetch bookings');
       }
     },
     loading: (check) => {

@@ -59,4 +59,4 @@ describeMachineModel(forgotPasswordMachine, {
   },
 });
 
-expect(forgotPasswordFailureMessage).toBe("We're unable to reset your password at this time. Please try again later.");
+expect(forgotPasswordFailureMessage()).toBe("We're unable to reset your password at this time. Please try again later.");
