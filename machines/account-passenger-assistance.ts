@@ -2,7 +2,6 @@ import { assign, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
 import { hasStatus, isSchemaProblem } from './lib/problems';
 import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * The account's passenger assistance page (docs/product/screens.md, "passenger assistance base path"):
@@ -16,12 +15,6 @@ export interface AccountPassengerAssistanceContext {
 }
 
 export type AccountPassengerAssistanceEvent = { type: 'assistance.retry' };
-
-export const accountPassengerAssistanceMessages = {
-  loadError: m.account_passenger_assistance_load_error(),
-  noJourneys: m.account_passenger_assistance_no_journeys(),
-  noneBooked: m.account_passenger_assistance_none_booked(),
-} as const;
 
 export const accountPassengerAssistanceMachine = setup({
   types: {

@@ -1,6 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Address } from '#src/schemas/addresses';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
@@ -25,13 +24,6 @@ export type AddressBookEvent =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
   | { type: 'addresses.retry' };
-
-export const addressBookMessages = {
-  fetchError: m.address_book_fetch_error(),
-  refreshError: m.address_book_refresh_error(),
-  deleteError: m.address_book_delete_error(),
-  deleted: m.address_book_deleted(),
-} as const;
 
 export const addressBookMachine = setup({
   types: {

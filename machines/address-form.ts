@@ -9,7 +9,6 @@ import {
   type AddressValues,
 } from '#src/schemas/addresses';
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
@@ -40,13 +39,6 @@ export type AddressFormEvent =
   | { type: 'form.blur'; field: AddressField }
   | { type: 'form.submit' }
   | { type: 'address.retry' };
-
-export const addressFormMessages = {
-  fetchError: m.address_form_fetch_error(),
-  notFound: m.address_form_not_found(),
-  addError: m.address_form_add_error(),
-  editError: m.address_form_edit_error(),
-} as const;
 
 export interface SaveAddressInput {
   addressId: string | null;

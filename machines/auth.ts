@@ -1,6 +1,5 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { GuestSession, UserResponse } from '#src/schemas/auth';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from '#machines/lib/done-output';
 import { hasStatus, problemOfEvent } from '#machines/lib/problems';
 
@@ -14,8 +13,10 @@ export interface AuthContext {
   ufacSession: string | null;
   isRegistered: boolean;
   pendingToken: string | null;
-  logoutError: string | null;
-  guestError: string | null;
+  /** The logout call failed: the customer stays signed in and the screen says so. */
+  logoutError: 'LOGOUT_FAILED' | null;
+  /** The order link's token was refused (expired or unknown). */
+  guestError: 'GUEST_LINK_INVALID' | null;
   /**
    * Why GET user failed (state unavailable), as the lists tell it (decision 343): no answer
    * ('network'), an answer the app could not read ('answer'), or an error status ('server').
@@ -39,10 +40,6 @@ export type AuthEvent =
   | { type: 'auth.accountClosed' }
   | { type: 'auth.retry' }
   | { type: 'auth.dismissError' };
-
-/** docs/product/errors.md. */
-export const logoutErrorMessage = m.auth_unable_to_perform_the_requested();
-export const guestTokenErrorMessage = m.auth_this_link_has_expired_or();
 
 const fetchedUser = (event: { type: string }) => doneOutput<UserResponse>(event, 'fetchUser');
 
@@ -102,10 +99,10 @@ export const authMachine = setup({
         return event.token;
       },
     }),
-    setGuestError: assign({ guestError: guestTokenErrorMessage, pendingToken: null }),
+    setGuestError: assign({ guestError: 'GUEST_LINK_INVALID' as const, pendingToken: null }),
     /** The link opens its order by its token alone: no session, and no message from an earlier link. */
     useTokenAlone: assign({ pendingToken: null, guestError: null }),
-    setLogoutError: assign({ logoutError: logoutErrorMessage }),
+    setLogoutError: assign({ logoutError: 'LOGOUT_FAILED' as const }),
     clearErrors: assign({ logoutError: null, guestError: null }),
     /** Provided by the app: send `x-user-flow-id: {flow}.{session}` from now on. */
     applyUserFlow: (_, _params: { flow: string; session: string }) => {},

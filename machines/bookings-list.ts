@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BookingFilter, BookingListEntry, BookingsPage } from '#src/schemas/bookings-list';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 import { hasStatus, problemOfEvent } from './lib/problems';
 
@@ -16,7 +15,8 @@ export interface FilterState {
   /** Next page index to load (0 before the first load). */
   nextPage: number;
   pending: boolean;
-  error: string | null;
+  /** The last load of this filter failed (the screen words it); null otherwise. */
+  error: 'LOAD_FAILED' | null;
   /**
    * Why the last load failed: no answer at all (`network`: the screen asks to check the connection),
    * or an answer the app could not use (`answer`: an error status or a body that failed its schema;
@@ -41,9 +41,6 @@ export type BookingsListEvent =
   | { type: 'bookings.show'; filter: BookingFilter }
   | { type: 'bookings.loadMore' }
   | { type: 'bookings.retry' };
-
-/** docs/product/errors.md. */
-export const bookingsListErrorMessage = m.bookings_list_unable_to_fetch_bookings();
 
 const emptyFilter: FilterState = { results: [], total: null, nextPage: 0, pending: false, error: null, failure: null };
 
@@ -123,7 +120,7 @@ export const bookingsListMachine = setup({
         ? {
             byFilter: withFilter(context, context.request.filter, {
               pending: false,
-              error: bookingsListErrorMessage,
+              error: 'LOAD_FAILED',
               failure: problemOfEvent(event).kind === 'network' ? 'network' : hasStatus(event, 404) ? 'absent' : 'answer',
             }),
             request: null,

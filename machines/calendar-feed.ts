@@ -2,7 +2,6 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CalendarFeedCreated, CalendarFeedState } from '#src/schemas/calendar-feed';
 import { doneOutput } from '#machines/lib/done-output';
 import { hasStatus } from '#machines/lib/problems';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * The private calendar feed on Account controls (decision 191): off or on; turning it on
@@ -16,8 +15,8 @@ export interface CalendarFeedContext {
   createdAt: string | null;
   /** The address just made: shown once (the server keeps only its hash). */
   url: string | null;
-  /** A change failed: the message, shown until the next action. */
-  error: string | null;
+  /** A change failed (the screen words it), shown until the next action. */
+  error: 'CHANGE_FAILED' | null;
   /** Turned off in this visit: the screen confirms the old address no longer works. */
   turnedOff: boolean;
 }
@@ -29,11 +28,6 @@ export type CalendarFeedEvent =
   | { type: 'feed.confirm' }
   | { type: 'feed.cancel' }
   | { type: 'feed.retry' };
-
-export const calendarFeedMessages = {
-  loadError: m.calendar_feed_load_error(),
-  changeError: m.calendar_feed_change_error(),
-} as const;
 
 export const calendarFeedMachine = setup({
   types: {
@@ -68,7 +62,7 @@ export const calendarFeedMachine = setup({
       return { enabled: true, createdAt: created.createdAt, url: created.url, error: null, turnedOff: false };
     }),
     storeRemoved: assign({ enabled: false, createdAt: null, url: null, error: null, turnedOff: true }),
-    setChangeError: assign({ error: calendarFeedMessages.changeError }),
+    setChangeError: assign({ error: 'CHANGE_FAILED' as const }),
     clearMessages: assign({ error: null, turnedOff: false }),
   },
 }).createMachine({

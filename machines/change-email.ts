@@ -4,7 +4,6 @@ import { collectErrors, hasErrors, validateEmail, validatePasswordPresent } from
 import { codeOf, isThrottledProblem, problemOfEvent, retryAfterOfEvent, statusOf } from './lib/problems';
 import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * Change email on /account-controls (docs/product/states.md, docs/product/validation.md, docs/product/errors.md). Statuses: not requested, requesting,
@@ -38,17 +37,6 @@ export type ChangeEmailEvent =
   | { type: 'form.blur'; field: ChangeEmailField }
   | { type: 'form.submit' }
   | { type: 'changeEmail.signIn' };
-
-export const changeEmailMessages = {
-  passwordIncorrect: m.change_email_password_incorrect(),
-  emailAlreadyExists: m.change_email_email_already_exists(),
-  /** 403 EMAIL_NOT_VERIFIED (decision 560): the account's own email must be confirmed before it can move. */
-  emailNotVerified: m.change_email_email_not_verified(),
-  genericError: m.change_email_generic_error(),
-  tokenFailure: (email: string) =>
-    m.change_email_your_email_address_has_been({ email }),
-  success: (email: string) => m.change_email_success_with_email({ email }),
-} as const;
 
 const errorStatus = (event: object): { status: number | null; code: string | null } => {
   const problem = problemOfEvent(event);

@@ -2,7 +2,6 @@ import { assign, fromPromise, setup } from 'xstate';
 import { changePasswordValidators, collectErrors, hasErrors, setPasswordValidators } from '#src/schemas/forms';
 import { codeOf, isThrottledProblem, problemOfEvent, retryAfterOfEvent, statusOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * Change password (docs/product/states.md, docs/product/validation.md): statuses not requested, requesting, success,
@@ -43,22 +42,6 @@ export type ChangePasswordEvent =
   | { type: 'form.change'; field: ChangePasswordField; value: string }
   | { type: 'form.blur'; field: ChangePasswordField }
   | { type: 'form.submit' };
-
-export const changePasswordMessages: Record<
-  ChangePasswordCode | 'serverError' | 'success' | 'setServerError' | 'setSuccess' | 'alreadySet' | 'signInAgain',
-  string
-> = {
-  PASSWORD_INCORRECT: m.change_password_password_incorrect(),
-  PASSWORD_EQUALS_TO_NAME: m.change_password_password_equals_to_name(),
-  PASSWORD_EQUALS_TO_EMAIL: m.change_password_password_equals_to_email(),
-  PASSWORD_GENERIC_ERROR: m.change_password_password_generic_error(),
-  serverError: m.change_password_server_error(),
-  success: m.change_password_success(),
-  setServerError: m.change_password_set_server_error(),
-  setSuccess: m.change_password_set_success(),
-  alreadySet: m.change_password_already_set(),
-  signInAgain: m.change_password_sign_in_again(),
-};
 
 const answerCode = (event: object, status: number): string | null => {
   const problem = problemOfEvent(event);

@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { codeOf, problemOfEvent, statusOf } from './lib/problems';
-import { m } from '#src/paraglide/messages.js';
+import { codeOf, problemOfEvent, statusOf, type Problem } from './lib/problems';
 import { doneOutput } from './lib/done-output';
 
 /**
@@ -22,19 +21,11 @@ export interface CheckInContext {
   uri: string;
   url: string | null;
   unavailableReason: CheckInUnavailableReason | null;
-  /** Why the last attempt failed (server, network or an unexpected answer). */
-  errorMessage: string | null;
+  /** Why the last attempt failed: the problem's kind (server, network, an unexpected answer…). */
+  failure: Problem['kind'] | null;
 }
 
 export type CheckInEvent = { type: 'checkIn.retry' };
-
-export const checkInMessages: Record<CheckInUnavailableReason | 'error', string> = {
-  CHECK_IN_NOT_OPEN: m.check_in_check_in_not_open(),
-  CHECK_IN_CLOSED: m.check_in_check_in_closed(),
-  CHECK_IN_NOT_SUPPORTED: m.check_in_check_in_not_supported(),
-  FORBIDDEN: m.check_in_forbidden(),
-  error: m.check_in_error(),
-};
 
 const unavailableCodes = ['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED'] as const;
 
@@ -64,17 +55,12 @@ export const checkInMachine = setup({
   actions: {
     storeUrl: assign(({ event }) => ({ url: doneOutput<{ url: string }>(event, 'checkIn').url })),
     storeUnavailableReason: assign({ unavailableReason: ({ event }) => unavailableReason(event) }),
-    storeError: assign({
-      errorMessage: ({ event }) => {
-        const error = 'error' in event ? event.error : null;
-        return error instanceof Error ? error.message : 'error';
-      },
-    }),
-    clearError: assign({ errorMessage: null }),
+    storeError: assign({ failure: ({ event }) => problemOfEvent(event).kind }),
+    clearError: assign({ failure: null }),
   },
 }).createMachine({
   id: 'checkIn',
-  context: ({ input }) => ({ uri: input.uri, url: null, unavailableReason: null, errorMessage: null }),
+  context: ({ input }) => ({ uri: input.uri, url: null, unavailableReason: null, failure: null }),
   initial: 'checkingIn',
   states: {
     checkingIn: {

@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import { OpenMattersBody, type OpenMatter } from '#src/schemas/your-data';
 import { codeOf, hasStatus, isThrottledProblem, problemOfEvent, retryAfterOfEvent } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * "Close your account" on Account controls (decision 611). The screen first says plainly what
@@ -43,11 +42,6 @@ export type CloseAccountEvent =
   | { type: 'form.change'; field: CloseAccountField; value: string }
   | { type: 'form.blur'; field: CloseAccountField }
   | { type: 'form.submit' };
-
-export const closeAccountMessages = {
-  passwordIncorrect: m.change_email_password_incorrect(),
-  genericError: m.close_account_generic_error(),
-} as const;
 
 /** The 409's reasons, checked against their schema: anything else reads as no reason given. */
 const mattersOf = (event: object): OpenMatter[] => {

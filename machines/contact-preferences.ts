@@ -1,6 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ConsentsResponse, ContactPreference } from '#src/schemas/consents';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
@@ -46,19 +45,6 @@ export type ContactPreferencesEvent =
   | { type: 'marketing.revoke' }
   | { type: 'marketing.restore' }
   | { type: 'consents.retry' };
-
-/** Copy: docs/product/states.md gives the first-time message; the rest is docs/decisions/070-contact-preferences.md. */
-export const contactPreferencesMessages = {
-  firstTimeSaved: m.contact_preferences_first_time_saved(),
-  saved: m.contact_preferences_saved(),
-  fetchError: m.contact_preferences_fetch_error(),
-  updateError: m.contact_preferences_update_error(),
-  empty: m.contact_preferences_empty(),
-  unsubscribed: m.contact_preferences_unsubscribed(),
-  subscribed: m.contact_preferences_subscribed(),
-  unsubscribedErrors: m.contact_preferences_unsubscribed_errors(),
-  subscribedErrors: m.contact_preferences_subscribed_errors(),
-} as const;
 
 const replaceConsent = (consents: ContactPreference[], next: ContactPreference) =>
   consents.map((c) => (c.id === next.id ? next : c));

@@ -2,7 +2,6 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { DataExportState } from '#src/schemas/your-data';
 import { doneOutput } from '#machines/lib/done-output';
 import { hasStatus } from '#machines/lib/problems';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * "Download your data" on Account controls (decision 610): a copy of everything the account holds,
@@ -16,16 +15,13 @@ import { m } from '#src/paraglide/messages.js';
 export interface DataExportContext {
   requestedAt: string | null;
   expiresAt: string | null;
-  /** A request or check failed: the message, shown until the next action. */
-  error: string | null;
+  /** A check (`loadError`) or a request (`requestError`) failed, shown until the next action. */
+  error: DataExportError | null;
 }
 
-export type DataExportEvent = { type: 'export.request' } | { type: 'export.retry' };
+export type DataExportError = 'loadError' | 'requestError';
 
-export const dataExportMessages = {
-  loadError: m.your_data_export_load_error(),
-  requestError: m.your_data_export_request_error(),
-} as const;
+export type DataExportEvent = { type: 'export.request' } | { type: 'export.retry' };
 
 /** docs/product/constants.md: while an export is prepared, its state is asked for every 2000 ms. */
 export const EXPORT_POLL_MS = 2000;
@@ -68,8 +64,8 @@ export const dataExportMachine = setup({
       const state = answered(event);
       return { requestedAt: state?.requestedAt ?? null, expiresAt: state?.expiresAt ?? null, error: null };
     }),
-    setLoadError: assign({ error: dataExportMessages.loadError }),
-    setRequestError: assign({ error: dataExportMessages.requestError }),
+    setLoadError: assign({ error: 'loadError' as const }),
+    setRequestError: assign({ error: 'requestError' as const }),
     clearError: assign({ error: null }),
   },
 }).createMachine({

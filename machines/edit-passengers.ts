@@ -3,7 +3,6 @@ import { collectErrors, hasErrors } from '#src/schemas/forms';
 import { validatePassengerName } from '#src/schemas/passengers';
 import { codeOf, problemOfEvent, reasonOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * Edit passengers on a booking (docs/product/states.md, docs/product/api.md): PUT pico/edit-passengers with alterablesIds,
@@ -22,7 +21,8 @@ export interface EditPassengersContext {
   touched: Partial<Record<EditPassengerField, boolean>>;
   dirty: boolean;
   submitAttempted: boolean;
-  errorMessage: string | null;
+  /** The last save failed: with the server's own sentence when it gave one (the screen words the rest). */
+  error: { detail: string | null } | null;
   /** The refusal's code (`DUPLICATE_NAME`: the name is another passenger's on this booking), or null. */
   errorCode: string | null;
   saved: boolean;
@@ -40,14 +40,6 @@ export interface EditPassengersRequest {
   alterablesIds: string[];
   newUsers: { firstName: string; lastName: string }[];
 }
-
-/** Not given by the spec (docs/decisions/022-edit-passengers-one-at-a-time.md). */
-export const editPassengersMessages = {
-  generic: m.edit_passengers_generic(),
-  saved: m.edit_passengers_saved(),
-  /** DUPLICATE_NAME in the page's words (the server's sentence is English): tied to the name's fields. */
-  duplicateName: m.edit_passengers_duplicate_name(),
-} as const;
 
 const detailOf = (event: object): string | null => reasonOf(problemOfEvent(event));
 
@@ -74,7 +66,7 @@ export const editPassengersMachine = setup({
         touched: {},
         dirty: false,
         submitAttempted: false,
-        errorMessage: null,
+        error: null,
         errorCode: null,
         saved: false,
       };
@@ -82,16 +74,16 @@ export const editPassengersMachine = setup({
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
-    clearError: assign({ errorMessage: null, errorCode: null }),
+    clearError: assign({ error: null, errorCode: null }),
     storeError: assign(({ event }) => {
       const code = codeOf(problemOfEvent(event));
       return {
         errorCode: code,
-        errorMessage: code === 'DUPLICATE_NAME' ? editPassengersMessages.duplicateName : (detailOf(event) ?? editPassengersMessages.generic),
+        error: { detail: code === 'DUPLICATE_NAME' ? null : detailOf(event) },
       };
     }),
-    close: assign({ passengerId: null, errorMessage: null, errorCode: null }),
-    markSaved: assign({ saved: true, passengerId: null, errorMessage: null, errorCode: null }),
+    close: assign({ passengerId: null, error: null, errorCode: null }),
+    markSaved: assign({ saved: true, passengerId: null, error: null, errorCode: null }),
     /** The screen reloads the booking (provided by the route). */
     reloadBooking: () => {},
   },
@@ -104,7 +96,7 @@ export const editPassengersMachine = setup({
     touched: {},
     dirty: false,
     submitAttempted: false,
-    errorMessage: null,
+    error: null,
     errorCode: null,
     saved: false,
   }),

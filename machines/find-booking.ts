@@ -5,7 +5,6 @@ import { findBookingValidators, type FindBookingField } from '#src/schemas/find-
 import { hasStatus, isThrottledProblem, retryAfterOfEvent } from './lib/problems';
 import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * Find a booking (docs/product/entities.md, docs/product/states.md, docs/product/validation.md, docs/product/api.md): statuses not requested, requesting, success, bad request
@@ -27,15 +26,6 @@ export type FindBookingEvent =
   | { type: 'form.change'; field: FindBookingField; value: string }
   | { type: 'form.blur'; field: FindBookingField }
   | { type: 'form.submit' };
-
-/** Copy not given by the spec (docs/decisions/012). */
-export const findBookingStatusMessages = {
-  badRequest: m.find_booking_bad_request(),
-  notFound:
-    m.find_booking_not_found(),
-  serverError: m.find_booking_server_error(),
-  success: m.find_booking_success(),
-} as const;
 
 
 export const findBookingMachine = setup({

@@ -2,7 +2,6 @@ import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, forgotPasswordValidators, hasErrors } from '#src/schemas/forms';
 import { submitAttemptPatch } from './lib/form-kit';
 import { isThrottledProblem, retryAfterOfEvent } from './lib/problems';
-import { m } from '#src/paraglide/messages.js';
 
 /** Forgot password (docs/product/screens.md, docs/product/validation.md, docs/product/errors.md): email entry, then a confirmation. */
 export interface ForgotPasswordContext {
@@ -22,8 +21,6 @@ export type ForgotPasswordEvent =
   | { type: 'form.submit' }
   | { type: 'forgot.restart' };
 
-/** docs/product/errors.md, verbatim. */
-export const forgotPasswordFailureMessage = m.forgot_password_were_unable_to_reset_your();
 /** docs/product/constants.md: password reset link valid 24 hours. */
 export const resetLinkValidityHours = 24;
 

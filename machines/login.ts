@@ -3,7 +3,6 @@ import type { SignInProvider, UserResponse } from '#src/schemas/auth';
 import { collectErrors, hasErrors, loginValidators } from '#src/schemas/forms';
 import { hasStatus, isThrottledProblem, retryAfterOfEvent } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /** Sign-in form on /login and /register (both render the login page). */
@@ -38,11 +37,6 @@ export type LoginEvent =
   | { type: 'provider.returned' }
   /** "Email me a sign-in link": offered while the account is slowed down (429), decision 400. */
   | { type: 'signInLink.request' };
-
-export const loginMessages = {
-  invalidCredentials: m.login_invalid_credentials(),
-  generic: m.login_generic(),
-} as const;
 
 export const loginMachine = setup({
   types: {

@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { IssuedTicket, TicketStatusResponse } from '#src/schemas/booking-actions';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 import { codeOf, hasStatus, problemOfEvent } from './lib/problems';
 
@@ -36,16 +35,6 @@ export interface OnDemandTicketContext {
 }
 
 export type OnDemandTicketEvent = { type: 'ticket.generate' };
-
-export const onDemandTicketMessages: Record<OnDemandTicketError | 'processing' | 'ready' | 'withdrawn', string> = {
-  processing: m.on_demand_ticket_processing(),
-  ready: m.on_demand_ticket_ready(),
-  withdrawn: m.on_demand_ticket_withdrawn(),
-  generateFailed: m.on_demand_ticket_generate_failed(),
-  ticketFailed: m.on_demand_ticket_ticket_failed(),
-  pollFailed: m.on_demand_ticket_poll_failed(),
-  timedOut: m.on_demand_ticket_timed_out(),
-};
 
 
 /** The deliverable's status, as the last poll (getTicketStatus) answered. */

@@ -2,7 +2,6 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { PassengerAssistance } from '#src/schemas/refund-assistances';
 import type { Direction, PartialRefundBooking, RefundReason } from '#src/schemas/refunds';
 import { doneOutput } from './lib/done-output';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * Partial refund selection (docs/product/states.md and docs/product/validation.md): the selection is the refund.
@@ -29,13 +28,6 @@ export interface PartialRefundContext extends PartialRefundInput {
 }
 
 export type PartialRefundEvent = { type: 'selection.toggle'; direction: Direction; refundableId: string };
-
-export const partialRefundMessages = {
-  assistanceWarning:
-    m.partial_refund_assistance_warning(),
-  assistancesFailed: m.partial_refund_assistances_failed(),
-  nothingSelected: m.partial_refund_nothing_selected(),
-} as const;
 
 /**
  * Refundable passengers of one direction (unique): by passengerId, or by refundableId when the

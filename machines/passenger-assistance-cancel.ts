@@ -5,7 +5,6 @@ import { answerOf, failureOf, isAnswered, refusalOf } from './lib/lost-answer';
 import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
 import { codeOf, hasStatus, isSchemaProblem, problemOfEvent } from './lib/problems';
 import type { AssistanceFailure, AssistanceItem, PassengerAssistance } from '#src/schemas/passenger-assistance';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * /bookings/{bookingId}/passenger-assistance/{id}/cancel: a confirm page. Loads the assistance;
@@ -46,16 +45,6 @@ export interface CancelAssistanceRequest {
 }
 
 export type PassengerAssistanceCancelEvent = { type: 'cancel.confirm' } | { type: 'assistance.retry' } | { type: 'cancel.check' };
-
-export const passengerAssistanceCancelMessages = {
-  loadError: m.passenger_assistance_cancel_load_error(),
-  notFound: m.passenger_assistance_cancel_not_found(),
-  notOffered: m.passenger_assistance_cancel_not_offered(),
-  alreadyCancelled: m.passenger_assistance_cancel_already_cancelled(),
-  cancelError: m.passenger_assistance_cancel_cancel_error(),
-  checking: m.passenger_assistance_cancel_checking(),
-  unconfirmed: m.passenger_assistance_cancel_unconfirmed(),
-} as const;
 
 
 export const passengerAssistanceCancelMachine = setup({

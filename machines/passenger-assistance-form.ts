@@ -15,7 +15,6 @@ import {
   type AssistanceOverview,
   type PassengerAssistance,
 } from '#src/schemas/passenger-assistance';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * /bookings/{bookingId}/passenger-assistance/create: request help for one passenger on one leg
@@ -63,15 +62,6 @@ export interface CreateAssistanceInput {
   values: AssistanceFormValues;
   idempotencyKey: string;
 }
-
-export const passengerAssistanceFormMessages = {
-  loadError: m.passenger_assistance_form_load_error(),
-  notFound: m.passenger_assistance_form_not_found(),
-  notBookable: m.passenger_assistance_form_not_bookable(),
-  submitError: m.passenger_assistance_form_submit_error(),
-  checking: m.passenger_assistance_form_checking(),
-  unconfirmed: m.passenger_assistance_form_unconfirmed(),
-} as const;
 
 
 /** The one passenger or leg of a booking is chosen already; otherwise the customer chooses. */

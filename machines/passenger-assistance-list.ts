@@ -2,7 +2,6 @@ import { assign, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
 import { hasStatus, isSchemaProblem } from './lib/problems';
 import type { AssistanceOverview } from '#src/schemas/passenger-assistance';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * /bookings/{bookingId}/passenger-assistance: the assistance booked for each passenger and leg of
@@ -21,14 +20,6 @@ export interface PassengerAssistanceListContext {
 }
 
 export type PassengerAssistanceListEvent = { type: 'assistance.retry' };
-
-export const passengerAssistanceListMessages = {
-  loadError: m.passenger_assistance_list_load_error(),
-  notFound: m.passenger_assistance_list_not_found(),
-  empty: m.passenger_assistance_list_empty(),
-  notBookable: m.passenger_assistance_list_not_bookable(),
-  cancelled: m.passenger_assistance_list_cancelled(),
-} as const;
 
 
 export const passengerAssistanceListMachine = setup({

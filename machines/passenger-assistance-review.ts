@@ -2,7 +2,6 @@ import { assign, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
 import { hasStatus, isSchemaProblem } from './lib/problems';
 import type { AssistanceItem } from '#src/schemas/passenger-assistance';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * /bookings/{bookingId}/passenger-assistance/{id}: review one booked (or cancelled) assistance:
@@ -24,13 +23,6 @@ export interface PassengerAssistanceReviewContext {
 }
 
 export type PassengerAssistanceReviewEvent = { type: 'assistance.retry' };
-
-export const passengerAssistanceReviewMessages = {
-  loadError: m.passenger_assistance_review_load_error(),
-  notFound: m.passenger_assistance_review_not_found(),
-  notOffered: m.passenger_assistance_review_not_offered(),
-  booked: m.passenger_assistance_review_booked(),
-} as const;
 
 
 export const passengerAssistanceReviewMachine = setup({

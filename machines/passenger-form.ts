@@ -3,7 +3,6 @@ import {
   PASSENGER_LIMIT_REACHED,
   emptyPassengerValues,
   passengerErrors,
-  passengerLimits,
   toPassengerRequest,
   toPassengerValues,
   type PassengerErrorKey,
@@ -14,7 +13,6 @@ import {
   type SavePassengerResponse,
 } from '#src/schemas/passengers';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 import { codeOf, problemOfEvent } from './lib/problems';
 
@@ -66,16 +64,6 @@ export interface SavePassengerInput {
   passengerId: string | null;
   body: PassengerRequest;
 }
-
-/** Copy the spec does not give (docs/decisions/050-passengers-and-railcards.md). */
-export const passengerFormMessages = {
-  accountUpdateFailed:
-    m.passenger_form_account_update_failed(),
-  deleteFailed: m.passenger_form_delete_failed(),
-  loadFailed: m.passenger_form_load_failed(),
-  accountHolderNote: m.passenger_form_account_holder_note(),
-  limitReached: m.passenger_form_limit_reached({ max: passengerLimits.savedPassengersMax }),
-} as const;
 
 const errorsOf = (c: Pick<PassengerFormContext, 'values' | 'today' | 'isAccountHolder'>) =>
   passengerErrors(c.values, { today: c.today, isAccountHolder: c.isAccountHolder });

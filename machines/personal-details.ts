@@ -3,7 +3,6 @@ import type { PersonalDetails, SavePersonalDetailsResult } from '#src/schemas/cu
 import { collectErrors, hasErrors, validateFirstName, validateLastName } from '#src/schemas/forms';
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { hasStatus } from './lib/problems';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
@@ -59,15 +58,6 @@ export interface SavePersonalDetailsInput {
   email: string;
   shouldUpdatePassenger: boolean;
 }
-
-export const personalDetailsMessages = {
-  fetchFailed: m.personal_details_fetch_failed(),
-  updateFailed: m.personal_details_update_failed(),
-  /** Followed by a link to Passengers and railcards and a full stop. */
-  passengerUpdateFailedLead:
-    m.personal_details_passenger_update_failed_lead(),
-  emailCannotChange: m.personal_details_email_cannot_change(),
-} as const;
 
 export interface PersonalDetailsInput {
   draft?: PersonalDetailsDraft | null;

@@ -1,7 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { GuestSession } from '#src/schemas/auth';
 import { hasStatus } from './lib/problems';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
@@ -22,13 +21,6 @@ export interface PreferencesTokenContext {
 }
 
 export type PreferencesTokenEvent = { type: 'token.retry' };
-
-export const preferencesTokenMessages = {
-  noToken: m.preferences_token_no_token(),
-  invalidToken: m.preferences_token_invalid_token(),
-  failed: m.preferences_token_failed(),
-  linkNotOffered: m.preferences_token_link_not_offered(),
-} as const;
 
 const customerSession = (event: { type: string }) => doneOutput<GuestSession>(event, 'startCustomerFlow').session;
 

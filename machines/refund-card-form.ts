@@ -4,7 +4,6 @@ import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { problemMessageOfEvent } from './lib/refund-rules';
 import type { CardTokenRequest, CardTokenResponse } from '#src/schemas/refunds';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * The card a refund goes to when the original card was declined (INVALID_CREDIT_CARD): number with
@@ -31,10 +30,6 @@ export type RefundCardFormEvent =
   | { type: 'form.change'; field: CardField; value: string }
   | { type: 'form.blur'; field: CardField }
   | { type: 'form.submit' };
-
-export const cardFormMessages = {
-  tokeniseFailed: m.refund_card_form_tokenise_failed(),
-} as const;
 
 /** Errors to show (once a field was left or submit tried) and whether submit is allowed. */
 export const cardFormView = (context: RefundCardFormContext, submitting: boolean) => {

@@ -3,7 +3,6 @@ import type { ChangeOfJourneyStatus, RefundQuote } from '#src/schemas/refunds';
 import { doneOutput } from './lib/done-output';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { isBlockingReason, isRequestableQuote, isTermsIneligible, problemMessageOfEvent } from './lib/refund-rules';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * Refund quote from booking detail or history ("Cancel and refund"; docs/product/states.md "Refund").
@@ -41,20 +40,6 @@ export interface RefundQuoteOutput {
   destination: 'refundPage' | 'ineligibleView';
   quoteId: string | null;
 }
-
-/** Copy the spec does not give (docs/decisions/081-refund-flows.md). */
-export const refundQuoteMessages = {
-  pending: m.refund_quote_pending(),
-  error: m.refund_quote_error(),
-  notRefundable: m.refund_quote_not_refundable(),
-  inProgress: m.refund_quote_in_progress(),
-  fraud:
-    m.refund_quote_fraud(),
-  changeOfJourneyChecking: m.refund_quote_change_of_journey_checking(),
-  changeOfJourney:
-    m.refund_quote_change_of_journey(),
-  changeOfJourneyError: m.refund_quote_change_of_journey_error(),
-} as const;
 
 /** The quote fetchQuote finished with (guards and actions on its done event only). */
 const quoteOf = (event: { type: string }) => doneOutput<RefundQuote>(event, 'fetchQuote');

@@ -3,7 +3,6 @@ import type { RegisterOutcome, UserResponse } from '#src/schemas/auth';
 import { collectErrors, hasErrors, registerValidators } from '#src/schemas/forms';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /** Registration form on the login page (/register and /login both render it). */
@@ -26,15 +25,6 @@ export type RegisterEvent =
   | { type: 'form.change'; field: RegisterField; value: string }
   | { type: 'form.blur'; field: RegisterField }
   | { type: 'form.submit' };
-
-export const registerMessages: Record<RegisterServerError, string> = {
-  emailAlreadyExists: m.register_email_already_exists(),
-  passwordTooWeak: m.register_password_too_weak(),
-  generic: m.register_generic(),
-};
-
-/** "Check your inbox": the same words whether or not the email already had an account (decision 303). */
-export const registerConfirmationMessage = (email: string) => m.register_confirmation_sent({ email });
 
 const isPending = (output: RegisterOutcome | undefined): output is Extract<RegisterOutcome, { confirmationSent: true }> =>
   output !== undefined && 'confirmationSent' in output && output.confirmationSent === true;

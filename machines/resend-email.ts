@@ -3,8 +3,6 @@ import { validateEmail } from '#src/schemas/forms';
 import { maxResendAddresses } from '#src/schemas/booking-actions';
 import { submitAttemptPatch } from './lib/form-kit';
 import { isThrottledProblem, problemOfEvent, retryAfterOfEvent } from './lib/problems';
-import { tooManyAttemptsMessage } from './lib/throttle-copy';
-import { m } from '#src/paraglide/messages.js';
 
 /**
  * Resend booking email modal (docs/product/screens.md, docs/product/entities.md, docs/product/states.md, docs/product/api.md). Status NOT_SET, PENDING, SUCCESS, ERROR
@@ -45,21 +43,13 @@ export type ResendEmailEvent =
   | { type: 'emails.remove'; index: number }
   | { type: 'form.submit' };
 
-export const resendEmailMessages = {
-  success: (emails: string[]) => m.resend_email_success({ emails: emails.join(', ') }),
-  error: m.resend_email_error(),
-  recipientNotAllowed: m.resend_email_recipient_not_allowed(),
-  throttled: (retryAfterSeconds: number | null) => tooManyAttemptsMessage(retryAfterSeconds),
-} as const;
-
 const recipientKey = (email: string) => email.trim().toLowerCase();
 
-/** The first error per address, or null: the shared email validator, then a recipient the server refused. */
-export const emailErrors = (emails: readonly string[], refused: readonly string[] = []): (string | null)[] =>
-  emails.map((e) => validateEmail(e) ?? (refused.includes(recipientKey(e)) ? resendEmailMessages.recipientNotAllowed : null));
+/** Whether the server refused this address as a recipient of the booking (the screen words it). */
+export const isRefusedRecipient = (email: string, refused: readonly string[]): boolean => refused.includes(recipientKey(email));
 
 const allValid = (emails: readonly string[], refused: readonly string[]) =>
-  emails.length > 0 && emailErrors(emails, refused).every((e) => e === null);
+  emails.length > 0 && emails.every((e) => validateEmail(e) === null && !isRefusedRecipient(e, refused));
 
 /**
  * The addresses a 422 RECIPIENT_NOT_ALLOWED names: its errors' `field` (`emailAddresses.{index}`) of

@@ -2,7 +2,6 @@ import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, hasErrors, resetPasswordValidators } from '#src/schemas/forms';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { submitAttemptPatch } from './lib/form-kit';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
@@ -23,13 +22,6 @@ export type ResetPasswordEvent =
   | { type: 'form.blur'; field: 'newPassword' }
   | { type: 'form.submit' }
   | { type: 'token.retry' };
-
-export const resetPasswordMessages = {
-  invalidToken: m.reset_password_invalid_token(),
-  checkFailed: m.reset_password_check_failed(),
-  failed: m.reset_password_failed(),
-  done: m.reset_password_done(),
-} as const;
 
 /** How the flow ended: each final state names its outcome (static, for Stately's editors). */
 export interface ResetPasswordOutput {

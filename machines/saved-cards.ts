@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SavedCard } from '#src/schemas/cards';
 import { codeOf, problemOfEvent, reasonOf } from './lib/problems';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
@@ -34,12 +33,6 @@ export type SavedCardsEvent =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
   | { type: 'cards.retry' };
-
-export const savedCardsMessages = {
-  fetchError: m.saved_cards_fetch_error(),
-  deleteError: m.saved_cards_delete_error(),
-  deleted: m.saved_cards_deleted(),
-} as const;
 
 export const savedCardsMachine = setup({
   types: {

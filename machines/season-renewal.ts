@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SavedCard } from '#src/schemas/cards';
 import type { SeasonRenewal } from '#src/schemas/season-renewals';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 import { codeOf, isSchemaProblem, problemOfEvent } from './lib/problems';
 
@@ -30,7 +29,7 @@ export interface SeasonRenewalContext {
   /** The last change that was saved (for the confirmation on that renewal). */
   saved: SeasonRenewalChange | null;
   /** The last change that failed: its renewal, and the message to show on it. */
-  saveError: { bookingId: string; message: string } | null;
+  saveError: { bookingId: string; kind: SeasonRenewalSaveError } | null;
 }
 
 export type SeasonRenewalEvent =
@@ -40,26 +39,23 @@ export type SeasonRenewalEvent =
   /** The saved cards changed on the same page (a card was deleted): offer only those. */
   | { type: 'renewals.cardsChanged'; cards: SavedCard[] };
 
-export const seasonRenewalMessages = {
-  fetchError: m.season_renewal_fetch_error(),
-  saveError: m.season_renewal_save_error(),
-  cardExpired: m.season_renewal_card_expired(),
-  ended: m.season_renewal_ended(),
-  unexpected: m.api_errors_unexpected_response(),
-} as const;
+/**
+ * Why a change failed: the refusals the customer can act on (the card is no longer usable, the season
+ * has ended), an answer the app could not read, else a failure to try again later.
+ */
+export type SeasonRenewalSaveError = 'cardExpired' | 'ended' | 'unexpected' | 'saveError';
 
-/** The message for a refused or failed change: the refusals the customer can act on, else try later. */
-const saveErrorMessage = (event: object): string => {
-  if (isSchemaProblem(event)) return seasonRenewalMessages.unexpected;
+const saveErrorKind = (event: object): SeasonRenewalSaveError => {
+  if (isSchemaProblem(event)) return 'unexpected';
   switch (codeOf(problemOfEvent(event))) {
     case 'CARD_EXPIRED':
     case 'CARD_REQUIRED':
     case 'CARD_NOT_FOUND':
-      return seasonRenewalMessages.cardExpired;
+      return 'cardExpired';
     case 'SEASON_NOT_RENEWABLE':
-      return seasonRenewalMessages.ended;
+      return 'ended';
     default:
-      return seasonRenewalMessages.saveError;
+      return 'saveError';
   }
 };
 
@@ -115,7 +111,7 @@ export const seasonRenewalMachine = setup({
       return { cards: event.cards, renewals };
     }),
     flagSaveError: assign(({ context, event }) => ({
-      saveError: context.pending ? { bookingId: context.pending.bookingId, message: saveErrorMessage(event) } : null,
+      saveError: context.pending ? { bookingId: context.pending.bookingId, kind: saveErrorKind(event) } : null,
       pending: null,
     })),
   },

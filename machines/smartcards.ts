@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Smartcard } from '#src/schemas/smartcards';
-import { m } from '#src/paraglide/messages.js';
 import { doneOutput } from './lib/done-output';
 
 /**
@@ -12,10 +11,6 @@ export interface SmartcardsContext {
 }
 
 export type SmartcardsEvent = { type: 'smartcards.retry' };
-
-export const smartcardsMessages = {
-  fetchError: m.smartcards_fetch_error(),
-} as const;
 
 export const smartcardsMachine = setup({
   types: {

@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useServices } from '#src/services';
+import { logoutErrorMessage } from '#src/copy/auth';
 import { Page, Loading } from '#src/ui/page';
 import { Alert } from '#src/ui/alert';
 import { rich } from '#src/i18n/rich';
@@ -23,7 +24,7 @@ function Logout() {
   return (
     <Page title={m.route_logout_sign_out()}>
       {error ? (
-        <Alert tone="error">{error}</Alert>
+        <Alert tone="error">{logoutErrorMessage()}</Alert>
       ) : status === 'UNKNOWN' ? (
         <p>{rich(m.route_logout_you_have_signed_out, { link: <Link to="/login">{m.route_logout_sign_in_again()}</Link> })}</p>
       ) : (

@@ -2,6 +2,7 @@ import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { settledAuth } from './-components/guards';
 import { useServices } from '#src/services';
+import { guestTokenErrorMessage } from '#src/copy/auth';
 import { Alert } from '#src/ui/alert';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
@@ -33,7 +34,7 @@ function OrderTokenLayout() {
   if (guestError || (status === 'UNKNOWN' && !api.orderToken)) {
     return (
       <Alert tone="error" title={m.route_order_token_we_couldnt_open_this_booking()}>
-        <p>{guestError ?? m.route_order_token_to_see_a_booking_without()}</p>
+        <p>{guestError ? guestTokenErrorMessage() : m.route_order_token_to_see_a_booking_without()}</p>
         <p>
           {rich(m.route_order_token_find_or_sign_in, {
             find: <Link to="/find-booking">{m.route_order_token_find_your_booking()}</Link>,

@@ -52,7 +52,7 @@ const OWN_TESTS: Record<string, string[]> = {
   // The form kit and the 429 copy are imported by every form's machine: in related mode each mutant
   // ran a dozen model test files, slow enough on two shared cores to time out instead of failing.
   'machines/lib/form-kit.ts': ['test/model/lib/form-kit.test.ts'],
-  'machines/lib/throttle-copy.ts': ['test/model/lib/throttle.test.ts'],
+  'src/copy/throttle.ts': ['test/model/lib/throttle.test.ts'],
 };
 
 const resultFile = (file: string) => join(byFileDir, `${file.replace(/^machines\//, '').replace(/\.ts$/, '').replaceAll('/', '__')}.json`);

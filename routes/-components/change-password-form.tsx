@@ -1,8 +1,9 @@
 import { useEffect, useId } from 'react';
 import { useMachine, useSelector } from '@xstate/react';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { fromPromise } from 'xstate';
-import { changePasswordMachine, changePasswordMessages } from '#machines/change-password';
+import { changePasswordMachine } from '#machines/change-password';
+import { changePasswordMessages } from '#src/copy/change-password';
 import { changePasswordValidators, setPasswordValidators } from '#src/schemas/forms';
 import { useServices } from '#src/services';
 import { formView } from '#src/ui/form-state';

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { forgotPasswordFailureMessage, forgotPasswordMachine, resetLinkValidityHours } from '#machines/forgot-password';
+import { forgotPasswordMachine, resetLinkValidityHours } from '#machines/forgot-password';
+import { forgotPasswordFailureMessage } from '#src/copy/forgot-password';
 import { forgotPasswordValidators } from '#src/schemas/forms';
 import { useServices } from '#src/services';
 import { formView } from '#src/ui/form-state';
@@ -84,7 +85,7 @@ export function ForgotPasswordPage() {
             <ErrorSummary attempt={attempt} errors={errors} />
             {snapshot.context.failed && (
               <Alert tone="error">
-                {snapshot.context.throttled ? tooManyAttemptsMessage(snapshot.context.retryAfterSeconds) : forgotPasswordFailureMessage}
+                {snapshot.context.throttled ? tooManyAttemptsMessage(snapshot.context.retryAfterSeconds) : forgotPasswordFailureMessage()}
               </Alert>
             )}
             <TextField

@@ -2,11 +2,14 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
-import { loginMachine, loginMessages } from '#machines/login';
-import { registerConfirmationMessage, registerMachine, registerMessages } from '#machines/register';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
+import { loginMachine } from '#machines/login';
+import { loginMessages } from '#src/copy/login';
+import { registerMachine } from '#machines/register';
+import { registerConfirmationMessage, registerMessages } from '#src/copy/register';
 import { loginValidators, registerValidators } from '#src/schemas/forms';
 import { useServices } from '#src/services';
+import { guestTokenErrorMessage } from '#src/copy/auth';
 import { apiBase } from '#src/api/paths';
 import type { SignInProvider } from '#src/schemas/auth';
 import type { ProviderError } from './login-search';
@@ -64,7 +67,7 @@ export function LoginPage({
   const guestError = authActor.getSnapshot().context.guestError;
   return (
     <Page title={mode === 'register' ? m.login_page_create_an_account_or_sign() : m.login_page_sign_in_or_create_an()}>
-      {guestError && <Alert tone="error">{guestError}</Alert>}
+      {guestError && <Alert tone="error">{guestTokenErrorMessage()}</Alert>}
       {providerError && (
         <Alert tone="error">{providerErrorMessages[providerError.error]({ provider: providerName(providerError.provider) })}</Alert>
       )}

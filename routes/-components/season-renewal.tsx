@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { seasonRenewalMachine, seasonRenewalMessages } from '#machines/season-renewal';
+import { seasonRenewalMachine } from '#machines/season-renewal';
+import { seasonRenewalMessages } from '#src/copy/season-renewal';
 import { cardsApi } from '#src/api/cards';
 import { absentOn404 } from '#src/api/errors';
 import { seasonRenewalsApi } from '#src/api/season-renewals';
@@ -94,7 +95,7 @@ export function SeasonRenewals({ bookingId, cards: savedCards }: { bookingId?: s
             {context.saved?.bookingId === renewal.bookingId && (
               <Alert tone="success">{context.saved.isEnabled ? m.season_renewal_turned_on() : m.season_renewal_turned_off()}</Alert>
             )}
-            {context.saveError?.bookingId === renewal.bookingId && <Alert tone="error">{context.saveError.message}</Alert>}
+            {context.saveError?.bookingId === renewal.bookingId && <Alert tone="error">{seasonRenewalMessages[context.saveError.kind]}</Alert>}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useServices } from '#src/services';
+import { logoutErrorMessage } from '#src/copy/auth';
 import { portalInfo } from '#src/config/portals';
 import { signInReturn } from '#src/redirect';
 import { Alert } from '#src/ui/alert';
@@ -54,7 +55,7 @@ export function SiteHeader() {
       </div>
       {logoutError && (
         <div className={styles.headerAlert}>
-          <Alert tone="error">{logoutError}</Alert>
+          <Alert tone="error">{logoutErrorMessage()}</Alert>
         </div>
       )}
     </header>

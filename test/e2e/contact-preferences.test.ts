@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
-import { contactPreferencesMessages as messages } from '#machines/contact-preferences';
-import { preferencesTokenMessages } from '#machines/preferences-token';
+import { contactPreferencesMessages as messages } from '#src/copy/contact-preferences';
+import { preferencesTokenMessages } from '#src/copy/preferences-token';
 import { DEMO_MARKETING_TOKEN } from '#server/seed/consents';
 
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addressFormMachine, addressFormMessages } from '#machines/address-form';
+import { addressFormMachine } from '#machines/address-form';
+import { addressFormMessages } from '#src/copy/address-form';
 import { m } from '#src/paraglide/messages.js';
 import { addressValidators, type Address, type AddressField } from '#src/schemas/addresses';
 import { formView } from '#src/ui/form-state';

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { changeEmailMachine, changeEmailMessages, changeEmailValidators } from '#machines/change-email';
+import { changeEmailMachine, changeEmailValidators } from '#machines/change-email';
+import { changeEmailMessages } from '#src/copy/change-email';
 import { changeEmailSentCopy } from '#routes/-components/account-controls/email-change-copy';
 import { m } from '#src/paraglide/messages.js';
 import { formView } from '#src/ui/form-state';

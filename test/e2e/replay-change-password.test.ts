@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { changePasswordMachine, changePasswordMessages, type ChangePasswordCode } from '#machines/change-password';
+import { changePasswordMachine, type ChangePasswordCode } from '#machines/change-password';
+import { changePasswordMessages } from '#src/copy/change-password';
 import { m } from '#src/paraglide/messages.js';
 import { changePasswordValidators } from '#src/schemas/forms';
 import { formView } from '#src/ui/form-state';

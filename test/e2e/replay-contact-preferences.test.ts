@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { contactPreferencesMachine, contactPreferencesMessages as messages } from '#machines/contact-preferences';
+import { contactPreferencesMachine } from '#machines/contact-preferences';
+import { contactPreferencesMessages as messages } from '#src/copy/contact-preferences';
 import { m } from '#src/paraglide/messages.js';
 import type { ContactPreference, ConsentsResponse } from '#src/schemas/consents';
 import { CONSENT_CATEGORIES } from '#server/api/consents.ts';

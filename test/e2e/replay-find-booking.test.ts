@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { findBookingMachine, findBookingStatusMessages } from '#machines/find-booking';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { findBookingMachine } from '#machines/find-booking';
+import { findBookingStatusMessages } from '#src/copy/find-booking';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { m } from '#src/paraglide/messages.js';
 import { findBookingValidators, type FindBookingField } from '#src/schemas/find-booking';
 import { formView } from '#src/ui/form-state';

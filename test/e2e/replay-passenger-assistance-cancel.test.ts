@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { passengerAssistanceCancelMachine, passengerAssistanceCancelMessages, type PassengerAssistanceCancelInput } from '#machines/passenger-assistance-cancel';
+import { passengerAssistanceCancelMachine, type PassengerAssistanceCancelInput } from '#machines/passenger-assistance-cancel';
+import { passengerAssistanceCancelMessages } from '#src/copy/passenger-assistance-cancel';
 import { m } from '#src/paraglide/messages.js';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { bookingIdOf, stableId } from '#server/seed/context.ts';

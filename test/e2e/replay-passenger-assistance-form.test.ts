@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { passengerAssistanceFormMachine, passengerAssistanceFormMessages, type PassengerAssistanceFormInput } from '#machines/passenger-assistance-form';
+import { passengerAssistanceFormMachine, type PassengerAssistanceFormInput } from '#machines/passenger-assistance-form';
+import { passengerAssistanceFormMessages } from '#src/copy/passenger-assistance-form';
 import { m } from '#src/paraglide/messages.js';
 import { assistanceFormErrors, assistanceKindNames } from '#src/schemas/passenger-assistance';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';

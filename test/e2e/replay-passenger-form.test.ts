@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { passengerFormMachine, passengerFormMessages, passengerFormView, type PassengerFormContext, type PassengerFormInput } from '#machines/passenger-form';
+import { passengerFormMachine, passengerFormView, type PassengerFormContext, type PassengerFormInput } from '#machines/passenger-form';
+import { passengerFormMessages } from '#src/copy/passenger-form';
 import { m } from '#src/paraglide/messages.js';
 import { passengerMessages, type PassengerField } from '#src/schemas/passengers';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { personalDetailsMachine, personalDetailsMessages, personalDetailsValidators } from '#machines/personal-details';
+import { personalDetailsMachine, personalDetailsValidators } from '#machines/personal-details';
+import { personalDetailsMessages } from '#src/copy/personal-details';
 import { formView } from '#src/ui/form-state';
 import { m } from '#src/paraglide/messages.js';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';

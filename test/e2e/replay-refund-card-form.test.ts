@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cardFormMessages, cardFormView, refundCardFormMachine } from '#machines/refund-card-form';
+import { cardFormView, refundCardFormMachine } from '#machines/refund-card-form';
+import { cardFormMessages } from '#src/copy/refund-card-form';
 import { m } from '#src/paraglide/messages.js';
 import type { CardField } from '#src/schemas/card-form';
 import { REFUNDS_ACCOUNT } from '#server/seed/accounts.ts';

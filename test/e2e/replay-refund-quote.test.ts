@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { refundQuoteMachine, refundQuoteMessages, type RefundQuoteInput } from '#machines/refund-quote';
+import { refundQuoteMachine, type RefundQuoteInput } from '#machines/refund-quote';
+import { refundQuoteMessages } from '#src/copy/refund-quote';
 import { m } from '#src/paraglide/messages.js';
 import type { RefundQuote } from '#src/schemas/refunds';
 import { REFUNDS_ACCOUNT } from '#server/seed/accounts.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { refundRequestMachine, type RefundRequestInput } from '#machines/refund-request';
-import { partialRefundMessages } from '#machines/partial-refund';
+import { partialRefundMessages } from '#src/copy/partial-refund';
 import { m } from '#src/paraglide/messages.js';
 import type { PartialRefundsResponse, RefundQuote, RefundReason } from '#src/schemas/refunds';
 import { REFUNDS_ACCOUNT } from '#server/seed/accounts.ts';

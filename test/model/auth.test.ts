@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { authMachine, guestTokenErrorMessage, logoutErrorMessage } from '#machines/auth';
+import { authMachine } from '#machines/auth';
+import { logoutErrorMessage } from '#src/copy/auth';
 import { describeMachineModel, errorOf, stepFrom, type StateCheck } from './harness';
 
 const user = (status: 'AUTHORISED' | 'GUEST' | 'UNKNOWN') => ({
@@ -123,7 +124,7 @@ describeMachineModel(authMachine, {
       }
       if (event.type === 'xstate.error.actor.startGuestSession') {
         // No "expired" message for a link the host cannot turn into a session: the token still works.
-        expect(context.guestError).toBe(errorOf(event)?.status === 404 ? null : guestTokenErrorMessage);
+        expect(context.guestError).toBe(errorOf(event)?.status === 404 ? null : 'GUEST_LINK_INVALID');
         expect(context.pendingToken).toBeNull();
         expect(actions).toContain('clearUserFlow');
       }
@@ -165,7 +166,7 @@ describeMachineModel(authMachine, {
       const updated = stepFrom(check, { type: 'auth.userUpdated', response: renamed }).snapshot;
       expect([updated.value, updated.context.user?.email]).toEqual(['authorised', 'new@example.com']);
       expect(snapshot.hasTag('loading')).toBe(false);
-      if (event.type === 'xstate.error.actor.logout') expect(context.logoutError).toBe('Unable to perform the requested action');
+      if (event.type === 'xstate.error.actor.logout') expect(context.logoutError).toBe('LOGOUT_FAILED');
       if (event.type === 'auth.loggedIn') expect(context.guestError).toBeNull();
       if (event.type === 'auth.dismissError') expect(context.logoutError).toBeNull();
       expect(snapshot.can({ type: 'auth.logout' })).toBe(true);
@@ -179,4 +180,4 @@ describeMachineModel(authMachine, {
   },
 });
 
-expect(logoutErrorMessage).toBe('Unable to perform the requested action');
+expect(logoutErrorMessage()).toBe('Unable to perform the requested action');

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { bookingsListErrorMessage, bookingsListMachine } from '#machines/bookings-list';
+import { bookingsListMachine } from '#machines/bookings-list';
+import { bookingsListErrorMessage } from '#src/copy/bookings-list';
 import type { BookingFilter, BookingListEntry, BookingsPage } from '#src/schemas/bookings-list';
 import { describeMachineModel, inputOf, outputOf, stepFrom } from './harness';
 
@@ -123,11 +124,11 @@ describeMachineModel(bookingsListMachine, {
         expect(context.hasGuestBookings).toBe(true);
       }
       if (event.type === 'xstate.error.actor.fetchBookings') {
-        expect(Object.values(context.byFilter).filter((f) => f.error === 'Unable to fetch bookings')).not.toHaveLength(0);
+        expect(Object.values(context.byFilter).filter((f) => f.error === 'LOAD_FAILED')).not.toHaveLength(0);
         // "Check your connection" only when no answer came; any answer it could not use is the service's.
         const failed = Object.values(context.byFilter).filter((f) => f.error !== null).map((f) => f.failure);
         expect(failed).toContain(event.error === networkFailure ? 'network' : event.error === noSuchList ? 'absent' : 'answer');
-        expect(bookingsListErrorMessage).toBe('Unable to fetch bookings');
+        expect(bookingsListErrorMessage()).toBe('Unable to fetch bookings');
       }
     },
     loading: (check) => {
@@ -158,7 +159,7 @@ describeMachineModel(bookingsListMachine, {
       // chart that told them apart wrongly would merge their paths).
       for (const [error, failure] of [[networkFailure, 'network'], [unreadableAnswer, 'answer'], [serverFailure, 'answer'], [noSuchList, 'absent']] as const) {
         const failed = stepFrom(check, { type: 'xstate.error.actor.fetchBookings', error } as never).snapshot;
-        expect(failed.context.byFilter[request.filter]).toMatchObject({ pending: false, error: bookingsListErrorMessage, failure });
+        expect(failed.context.byFilter[request.filter]).toMatchObject({ pending: false, error: 'LOAD_FAILED', failure });
       }
       // An answer that says it is page 0 starts the list again (the page answered is the page shown).
       const restarted = stepFrom(check, { type: 'xstate.done.actor.fetchBookings', output: { ...pageFor(request), page: 0 } } as never).snapshot;

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { calendarFeedMachine, calendarFeedMessages } from '#machines/calendar-feed';
+import { calendarFeedMachine } from '#machines/calendar-feed';
+import { calendarFeedMessages } from '#src/copy/calendar-feed';
 import type { CalendarFeedCreated, CalendarFeedState } from '#src/schemas/calendar-feed';
 import { describeMachineModel, errorOf, stepFrom } from './harness';
 
@@ -63,7 +64,7 @@ describeMachineModel(calendarFeedMachine, {
       expect(context.enabled).toBe(false);
       expect(context.url).toBeNull();
       if (event.type === 'xstate.done.actor.removeFeed') expect(context.turnedOff).toBe(true);
-      if (event.type === 'xstate.error.actor.createFeed') expect(context.error).toBe("We couldn't update your calendar feed. Please try again.");
+      if (event.type === 'xstate.error.actor.createFeed') expect(context.error).toBe('CHANGE_FAILED');
       if (event.type === 'xstate.done.actor.fetchFeed') expect(context).toMatchObject({ createdAt: null, error: null, turnedOff: false });
     },
     creating: ({ context, event }) => {
@@ -78,7 +79,8 @@ describeMachineModel(calendarFeedMachine, {
       if (event.type === 'xstate.done.actor.fetchFeed') expect(context.url).toBeNull();
       if (event.type === 'xstate.done.actor.createFeed') expect(context).toMatchObject({ url: created.url, createdAt: created.createdAt, error: null, turnedOff: false });
       if (event.type.startsWith('xstate.error.actor.')) {
-        expect(context.error).toBe(calendarFeedMessages.changeError);
+        expect(context.error).toBe('CHANGE_FAILED');
+        expect(calendarFeedMessages.changeError).toBe("We couldn't update your calendar feed. Please try again.");
         // A failed new address or turn-off leaves the feed as it was.
         expect(context.createdAt).toBe(on.createdAt);
       }

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import { changeEmailMachine, changeEmailMessages } from '#machines/change-email';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { changeEmailMachine } from '#machines/change-email';
+import { changeEmailMessages } from '#src/copy/change-email';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { describeMachineModel, errorOf, inputOf, nextFrom, outputOf, stepFrom, type StateCheck } from './harness';
 
 describeMachineModel(changeEmailMachine, {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { changePasswordCodes, changePasswordMachine, changePasswordMessages, type ChangePasswordContext } from '#machines/change-password';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { changePasswordCodes, changePasswordMachine, type ChangePasswordContext } from '#machines/change-password';
+import { changePasswordMessages } from '#src/copy/change-password';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { describeMachineModel, errorOf, nextFrom, stepFrom } from './harness';
 
 /** What the customer typed is still there after an answer: the current password, or (setting a first one) the new one. */

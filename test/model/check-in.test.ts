@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { checkInMachine, checkInMessages } from '#machines/check-in';
+import { checkInMachine } from '#machines/check-in';
+import { checkInMessages } from '#src/copy/check-in';
 import { describeMachineModel, errorOf, stepFrom } from './harness';
 
 const uri = '/bookings/b1';
@@ -20,7 +21,7 @@ describeMachineModel(checkInMachine, {
       { type: 'xstate.error.actor.checkIn', error: new Error('We received an unexpected response') },
     ],
   },
-  serializeContext: (c) => ({ unavailableReason: c.unavailableReason, failed: c.errorMessage !== null }),
+  serializeContext: (c) => ({ unavailableReason: c.unavailableReason, failed: c.failure !== null }),
   assert: (snapshot) => expect(snapshot.context.uri).toBe(uri),
   calls: { checkingIn: { checkIn: { uri } } },
   // Check-in (docs/decisions/030): 409 with a known code or 403/404 is "not available" with its
@@ -29,7 +30,7 @@ describeMachineModel(checkInMachine, {
     checkingIn: (check) => {
       const { context, event } = check;
       expect(['xstate.init', 'checkIn.retry']).toContain(event.type);
-      expect(context.errorMessage).toBeNull();
+      expect(context.failure).toBeNull();
       const after = (error: unknown) => stepFrom(check, { type: 'xstate.error.actor.checkIn', error } as never).snapshot;
       // A 409 says why check-in is not available, each code its own notice; an unknown 409 code,
       // or a known code on another status, is a failure to retry.
@@ -39,17 +40,17 @@ describeMachineModel(checkInMachine, {
         expect(after({ status: 500, code }).value).toBe('failed');
       }
       expect(after({ status: 409, code: 'SOMETHING_NEW' }).value).toBe('failed');
-      // A failure keeps why it failed: the unexpected answer's own words, else something non-empty.
+      // A failure keeps the kind of problem it was (the screen words it).
       const unexpected = after(new Error('We received an unexpected response'));
-      expect([unexpected.value, unexpected.context.errorMessage]).toEqual(['failed', 'We received an unexpected response']);
-      expect(after({ status: 500, code: 'INTERNAL_ERROR' }).context.errorMessage).toMatch(/./);
+      expect([unexpected.value, unexpected.context.failure]).toEqual(['failed', 'unknown']);
+      expect(after({ status: 500, code: 'INTERNAL_ERROR' }).context.failure).toBe('http');
     },
     failed: ({ snapshot, context, event }) => {
       const error = errorOf(event);
       expect(error).toBeDefined();
       expect([403, 404]).not.toContain(error?.status);
       if (error?.status === 409) expect(['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED']).not.toContain(error.code);
-      expect(context.errorMessage).toMatch(/./);
+      expect(context.failure).not.toBeNull();
       expect(context.unavailableReason).toBeNull();
       expect(snapshot.can({ type: 'checkIn.retry' })).toBe(true);
     },

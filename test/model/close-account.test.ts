@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { closeAccountMachine, closeAccountMessages } from '#machines/close-account';
+import { closeAccountMachine } from '#machines/close-account';
+import { closeAccountMessages } from '#src/copy/close-account';
 import { describeMachineModel, errorOf, stepFrom } from './harness';
 
 /**

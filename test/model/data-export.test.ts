@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { dataExportMachine, dataExportMessages, EXPORT_POLL_MS } from '#machines/data-export';
+import { dataExportMachine, EXPORT_POLL_MS } from '#machines/data-export';
+import { dataExportMessages } from '#src/copy/data-export';
 import type { DataExportState } from '#src/schemas/your-data';
 import { describeMachineModel, errorOf, liveModel } from './harness';
 
@@ -54,12 +55,13 @@ describeMachineModel(dataExportMachine, {
     },
     loadFailed: ({ snapshot, context, event }) => {
       expect(errorOf(event)?.status).not.toBe(404);
-      expect(context.error).toBe("We couldn't load your data download.");
+      expect(context.error).toBe('loadError');
+      expect(dataExportMessages.loadError).toBe("We couldn't load your data download.");
       expect(snapshot.can({ type: 'export.retry' })).toBe(true);
     },
     none: ({ snapshot, context, event }) => {
       expect(snapshot.can({ type: 'export.request' })).toBe(true);
-      if (event.type === 'xstate.error.actor.requestExport') expect(context.error).toBe(dataExportMessages.requestError);
+      if (event.type === 'xstate.error.actor.requestExport') expect(context.error).toBe('requestError');
       else expect(context).toEqual({ requestedAt: null, expiresAt: null, error: null });
     },
     requested: ({ context, event }) => {

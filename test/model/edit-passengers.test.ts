@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { editPassengersMachine, editPassengersMessages } from '#machines/edit-passengers';
+import { editPassengersMachine } from '#machines/edit-passengers';
 import { describeMachineModel, errorOf, inputOf, nextFrom, stepFrom } from './harness';
 
 describeMachineModel(editPassengersMachine, {
@@ -26,7 +26,7 @@ describeMachineModel(editPassengersMachine, {
       { type: 'xstate.error.actor.editPassengers', error: { status: 500, problem: { kind: 'http', detail: null } } },
     ],
   },
-  serializeContext: (c) => ({ first: c.values.firstName, open: c.passengerId, error: c.errorMessage, code: c.errorCode, saved: c.saved, attempted: c.submitAttempted, touched: c.touched }),
+  serializeContext: (c) => ({ first: c.values.firstName, open: c.passengerId, error: c.error, code: c.errorCode, saved: c.saved, attempted: c.submitAttempted, touched: c.touched }),
   maxPaths: 300,
   calls: {
     submitting: {
@@ -45,12 +45,12 @@ describeMachineModel(editPassengersMachine, {
           touched: {},
           dirty: false,
           submitAttempted: false,
-          errorMessage: null,
+          error: null,
           errorCode: null,
           saved: false,
         });
       }
-      expect(context.errorMessage).toBeNull();
+      expect(context.error).toBeNull();
       if (event.type === 'xstate.done.actor.editPassengers') {
         expect(context.saved).toBe(true);
         expect(actions, 'success reloads the booking').toContain('reloadBooking');
@@ -61,14 +61,14 @@ describeMachineModel(editPassengersMachine, {
       expect(context.passengerId).toBe('p1');
       const error = errorOf(event) as { problem?: { detail?: string | null; codes?: string[] } } | undefined;
       if (error?.problem?.codes?.[0] === 'DUPLICATE_NAME') {
-        expect(context).toMatchObject({ errorCode: 'DUPLICATE_NAME', errorMessage: editPassengersMessages.duplicateName });
+        expect(context).toMatchObject({ errorCode: 'DUPLICATE_NAME', error: { detail: null } });
         expect(context.values.firstName, 'input kept').toBe('Alexandra');
       } else if (error) {
-        expect(context.errorMessage).toBe(error.problem?.detail ?? editPassengersMessages.generic);
+        expect(context.error).toEqual({ detail: error.problem?.detail ?? null });
         expect(context.errorCode).toBeNull();
         expect(context.values.firstName, 'input kept').toBe('Alexandra');
       } else if (event.type === 'passenger.edit') {
-        expect(context).toMatchObject({ values: { firstName: 'Alex', lastName: 'Morgan' }, dirty: false, submitAttempted: false, errorMessage: null, errorCode: null, saved: false });
+        expect(context).toMatchObject({ values: { firstName: 'Alex', lastName: 'Morgan' }, dirty: false, submitAttempted: false, error: null, errorCode: null, saved: false });
       } else if (event.type === 'form.change') {
         expect(context.values[event.field]).toBe(event.value);
       } else if (event.type === 'form.submit') {
@@ -87,7 +87,7 @@ describeMachineModel(editPassengersMachine, {
     submitting: ({ context, event }) => {
       expect(event.type).toBe('form.submit');
       expect(context.values.firstName).toBe('Alexandra');
-      expect(context.errorMessage).toBeNull();
+      expect(context.error).toBeNull();
     },
   },
 });

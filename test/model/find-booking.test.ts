@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import { findBookingMachine, findBookingStatusMessages } from '#machines/find-booking';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { findBookingMachine } from '#machines/find-booking';
+import { findBookingStatusMessages } from '#src/copy/find-booking';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import type { FindBookingField } from '#src/schemas/find-booking';
 import { describeMachineModel, errorOf, inputOf, nextFrom, outputOf, stepFrom, type StateCheck } from './harness';
 import { findBookingVertex } from './fixtures/vertices';

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import { forgotPasswordFailureMessage, forgotPasswordMachine } from '#machines/forgot-password';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { forgotPasswordMachine } from '#machines/forgot-password';
+import { forgotPasswordFailureMessage } from '#src/copy/forgot-password';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { describeMachineModel, inputOf, nextFrom, stepFrom } from './harness';
 
 describeMachineModel(forgotPasswordMachine, {
@@ -58,4 +59,4 @@ describeMachineModel(forgotPasswordMachine, {
   },
 });
 
-expect(forgotPasswordFailureMessage).toBe("We're unable to reset your password at this time. Please try again later.");
+expect(forgotPasswordFailureMessage()).toBe("We're unable to reset your password at this time. Please try again later.");

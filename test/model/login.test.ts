@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
-import { loginMachine, loginMessages } from '#machines/login';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
+import { loginMachine } from '#machines/login';
+import { loginMessages } from '#src/copy/login';
 import { describeMachineModel, errorOf, inputOf, nextFrom } from './harness';
 
 describeMachineModel(loginMachine, {

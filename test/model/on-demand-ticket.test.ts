@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { onDemandTicketMachine, onDemandTicketMessages, withdrawnTicketCodes } from '#machines/on-demand-ticket';
+import { onDemandTicketMachine, withdrawnTicketCodes } from '#machines/on-demand-ticket';
+import { onDemandTicketMessages } from '#src/copy/on-demand-ticket';
 import { describeMachineModel, errorOf, liveModel, outputOf } from './harness';
 
 const ticket = { reference: 'TKT-ABC123', issuedAt: '2026-01-01T10:00:00.000Z', barcode: 'QR:ABC' };

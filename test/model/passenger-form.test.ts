@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { describe, it } from 'vitest';
-import { passengerFormMachine, passengerFormMessages, passengerFormView, type PassengerFormContext } from '#machines/passenger-form';
+import { passengerFormMachine, passengerFormView, type PassengerFormContext } from '#machines/passenger-form';
+import { passengerFormMessages } from '#src/copy/passenger-form';
 import {
   PASSENGER_LIMIT_REACHED,
   emptyPassengerValues,

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { preferencesTokenMachine, preferencesTokenMessages } from '#machines/preferences-token';
+import { preferencesTokenMachine } from '#machines/preferences-token';
+import { preferencesTokenMessages } from '#src/copy/preferences-token';
 import { describeMachineModel, errorOf, outputOf } from './harness';
 
 describeMachineModel(preferencesTokenMachine, {

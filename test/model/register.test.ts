@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { registerConfirmationMessage, registerMachine, registerMessages } from '#machines/register';
+import { registerMachine } from '#machines/register';
+import { registerConfirmationMessage, registerMessages } from '#src/copy/register';
 import { describeMachineModel, errorOf, inputOf, nextFrom } from './harness';
 
 const valid = { firstName: 'Alex', lastName: 'Morgan', email: 'new@example.com', password: 'Trains2026' } as const;

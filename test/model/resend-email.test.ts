@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailErrors, refusedRecipientsOf, resendEmailMachine, resendEmailMessages, resendEmailStatus } from '#machines/resend-email';
+import { refusedRecipientsOf, resendEmailMachine, resendEmailStatus } from '#machines/resend-email';
+import { emailErrors, resendEmailMessages } from '#src/copy/resend-email';
 import { describeMachineModel, inputOf, nextFrom } from './harness';
 
 describeMachineModel(resendEmailMachine, {

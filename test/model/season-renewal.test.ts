@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { seasonRenewalMachine, seasonRenewalMessages, type SeasonRenewalData } from '#machines/season-renewal';
+import { seasonRenewalMachine, type SeasonRenewalData } from '#machines/season-renewal';
 import { ApiError } from '#src/api/errors';
 import type { SavedCard } from '#src/schemas/cards';
 import type { SeasonRenewal } from '#src/schemas/season-renewals';
@@ -143,7 +143,7 @@ describeMachineModel(seasonRenewalMachine, {
       }
       if (event.type === 'xstate.error.actor.saveRenewal') {
         // A card the server will not take: say so on that renewal, and leave it as it was.
-        expect(context.saveError?.message).toBe(seasonRenewalMessages.cardExpired);
+        expect(context.saveError?.kind).toBe('cardExpired');
         expect(context.saved).toBeNull();
       }
     },
@@ -159,17 +159,17 @@ describeMachineModel(seasonRenewalMachine, {
       expect(context.saveError).toBeNull();
       // Any other failure: try again later, and the renewal is unchanged.
       const failed = nextFrom(check, saveFailure(500, []) as never);
-      expect(failed.context.saveError).toEqual({ bookingId: context.pending?.bookingId, message: seasonRenewalMessages.saveError });
+      expect(failed.context.saveError).toEqual({ bookingId: context.pending?.bookingId, kind: 'saveError' });
       expect(failed.context.renewals).toEqual(context.renewals);
       const ended = nextFrom(check, saveFailure(409, ['SEASON_NOT_RENEWABLE']) as never);
-      expect(ended.context.saveError?.message).toBe(seasonRenewalMessages.ended);
+      expect(ended.context.saveError?.kind).toBe('ended');
       // A card the server will not take, however it says so: choose another card.
       for (const code of ['CARD_EXPIRED', 'CARD_REQUIRED', 'CARD_NOT_FOUND']) {
-        expect(nextFrom(check, saveFailure(422, [code]) as never).context.saveError?.message, code).toBe(seasonRenewalMessages.cardExpired);
+        expect(nextFrom(check, saveFailure(422, [code]) as never).context.saveError?.kind, code).toBe('cardExpired');
       }
       // An answer that does not match the schema: the unexpected-response message.
       const garbled = nextFrom(check, { type: 'xstate.error.actor.saveRenewal', error: new ApiError({ kind: 'schema', message: 'renewal' }) } as never);
-      expect(garbled.context.saveError).toEqual({ bookingId: context.pending?.bookingId, message: seasonRenewalMessages.unexpected });
+      expect(garbled.context.saveError).toEqual({ bookingId: context.pending?.bookingId, kind: 'unexpected' });
     },
   },
 });

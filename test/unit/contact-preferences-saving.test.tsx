@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ContactPreferencesPanel } from '#routes/-components/contact-preferences/contact-preferences-panel';
-import { contactPreferencesMessages } from '#machines/contact-preferences';
+import { contactPreferencesMessages } from '#src/copy/contact-preferences';
 import { consentsApi } from '#src/api/consents';
 import { createApiClient } from '#src/api/client';
 import { requestTimeoutMs } from '#src/config/timeouts';

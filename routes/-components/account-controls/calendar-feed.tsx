@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useId, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { calendarFeedMachine, calendarFeedMessages } from '#machines/calendar-feed';
+import { calendarFeedMachine } from '#machines/calendar-feed';
+import { calendarFeedMessages } from '#src/copy/calendar-feed';
 import { calendarFeedApi } from '#src/api/calendar-feed';
 import { formatDate } from '#src/i18n/format';
 import { useConnection, useServices } from '#src/services';
@@ -70,7 +71,7 @@ export function CalendarFeedSection() {
         </>
       )}
       <div aria-live="polite">
-        {error && <Alert tone="error">{error}</Alert>}
+        {error === 'CHANGE_FAILED' && <Alert tone="error">{calendarFeedMessages.changeError}</Alert>}
         {turnedOff && <Alert tone="success">{m.calendar_feed_turned_off()}</Alert>}
       </div>
       {offline && !snapshot.matches('loading') && !snapshot.matches('loadFailed') && <NeedsConnection id={offlineId} />}

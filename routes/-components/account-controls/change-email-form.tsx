@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { changeEmailMachine, changeEmailMessages, changeEmailValidators } from '#machines/change-email';
+import { changeEmailMachine, changeEmailValidators } from '#machines/change-email';
+import { changeEmailMessages } from '#src/copy/change-email';
 import { customerProfileApi } from '#src/api/customer-profile';
 import { emailMaxLength } from '#src/schemas/forms';
 import { useServices } from '#src/services';

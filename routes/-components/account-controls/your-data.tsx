@@ -2,9 +2,11 @@ import { Link } from '@tanstack/react-router';
 import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { closeAccountMachine, closeAccountMessages, closeAccountValidators } from '#machines/close-account';
+import { closeAccountMachine, closeAccountValidators } from '#machines/close-account';
+import { dataExportMessages } from '#src/copy/data-export';
+import { closeAccountMessages } from '#src/copy/close-account';
 import { dataExportMachine } from '#machines/data-export';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { authApi as makeAuthApi } from '#src/api/auth';
 import { yourDataApi } from '#src/api/your-data';
 import { retailer } from '#src/config/retailer';
@@ -84,7 +86,7 @@ export function YourDataSection() {
         <p className={styles.intro}>{m.your_data_export_format()}</p>
         {snapshot.matches('loading') && <Loading />}
         <div aria-live="polite" ref={status} tabIndex={-1}>
-          {error && <Alert tone="error">{error}</Alert>}
+          {error && <Alert tone="error">{dataExportMessages[error]}</Alert>}
           {(snapshot.matches('preparing') || snapshot.matches('checking')) && (
             <Alert tone="info">
               {m.your_data_export_preparing()}{' '}

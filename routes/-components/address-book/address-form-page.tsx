@@ -2,7 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, type SelectHTMLAttributes } from 'react';
 import { fromPromise } from 'xstate';
-import { addressFormMachine, addressFormMessages } from '#machines/address-form';
+import { addressFormMachine } from '#machines/address-form';
+import { addressFormMessages } from '#src/copy/address-form';
 import { addressesApi } from '#src/api/addresses';
 import {
   addressCountries,

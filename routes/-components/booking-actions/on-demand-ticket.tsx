@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { onDemandTicketMachine, onDemandTicketMessages } from '#machines/on-demand-ticket';
+import { onDemandTicketMachine } from '#machines/on-demand-ticket';
+import { onDemandTicketMessages } from '#src/copy/on-demand-ticket';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';

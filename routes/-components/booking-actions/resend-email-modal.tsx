@@ -1,11 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import {
-  emailErrors,
-  resendEmailMessages,
-  resendEmailStatus,
-  type resendEmailMachine,
-} from '#machines/resend-email';
+import { resendEmailStatus, type resendEmailMachine } from '#machines/resend-email';
+import { emailErrors, resendEmailMessages } from '#src/copy/resend-email';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { TextField } from '#src/ui/text-field';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { editPassengerValidators, type editPassengersMachine, type EditPassengersEvent } from '#machines/edit-passengers';
+import { editPassengersMessages } from '#src/copy/edit-passengers';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { formView } from '#src/ui/form-state';
@@ -44,10 +45,11 @@ export function EditPassengerDialog({
   const { blocking, canSubmit } = view;
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const hintId = useId();
-  const { values, errorMessage, errorCode } = snapshot.context;
+  const { values, error, errorCode } = snapshot.context;
   // A name another passenger on the booking has: the refusal is about the name, so both its fields
   // are marked and described by it, and the summary links to the first (decision 670).
-  const nameRefusal = errorCode === 'DUPLICATE_NAME' ? errorMessage : null;
+  const nameRefusal = error && errorCode === 'DUPLICATE_NAME' ? editPassengersMessages.duplicateName : null;
+  const errorMessage = error ? (error.detail ?? editPassengersMessages.generic) : null;
   const errors = withRefusal(view.errors, ['firstName', 'lastName'], nameRefusal);
   return (
     <dialog

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { bookingsListErrorMessage } from '#machines/bookings-list';
+import { bookingsListErrorMessage } from '#src/copy/bookings-list';
 import { portalInfo } from '#src/config/portals';
 import type { BookingFilter, BookingsImported } from '#src/schemas/bookings-list';
 import { useServices } from '#src/services';
@@ -103,7 +103,7 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
     );
   } else if (state.results.length === 0 && state.error) {
     body = (
-      <Alert tone="error" title={bookingsListErrorMessage}>
+      <Alert tone="error" title={bookingsListErrorMessage()}>
         {/* "Check your connection" only when no answer came; an answer the app could not use says so. */}
         <p>{state.failure === 'network' ? m.bookings_list_bookings_screen_please_check_your_connection_and() : m.api_errors_unexpected_response()}</p>
         <Button tone="secondary" onClick={() => actor.send({ type: 'bookings.retry' })}>{m.common_try_again()}</Button>
@@ -140,7 +140,7 @@ export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScre
           {/* A page that failed to load: the message, and the same button in the same place as "Try
               again", so a customer who pressed "Load more bookings" keeps the focus on it (WCAG
               2.4.3); it says it is busy while the retry loads, as "Load more" does. */}
-          {state.error && <Alert tone="error" title={bookingsListErrorMessage} />}
+          {state.error && <Alert tone="error" title={bookingsListErrorMessage()} />}
           {(remaining > 0 || state.error) && (
             <Button tone="secondary" busy={state.pending} busyLabel={m.bookings_list_bookings_screen_loading()} disabled={state.pending} onClick={() => {
                 focusFrom.current = state.results.length;

@@ -3,10 +3,10 @@ import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import {
   contactPreferencesMachine,
-  contactPreferencesMessages as messages,
   type MarketingAction,
   type MarketingOutcome,
 } from '#machines/contact-preferences';
+import { contactPreferencesMessages as messages } from '#src/copy/contact-preferences';
 import type { ConsentsApi } from '#src/api/consents';
 import type { ContactPreference } from '#src/schemas/consents';
 import { Alert } from '#src/ui/alert';

@@ -1,8 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { findBookingMachine, findBookingStatusMessages } from '#machines/find-booking';
+import { findBookingMachine } from '#machines/find-booking';
+import { findBookingStatusMessages } from '#src/copy/find-booking';
 import { findBookingApi } from '#src/api/find-booking';
 import { findBookingValidators, type FindBookingField } from '#src/schemas/find-booking';
 import { useServices } from '#src/services';

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { passengerAssistanceListMachine, passengerAssistanceListMessages } from '#machines/passenger-assistance-list';
+import { passengerAssistanceListMachine } from '#machines/passenger-assistance-list';
+import { passengerAssistanceListMessages } from '#src/copy/passenger-assistance-list';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { isCancelled, type AssistanceBooking, type PassengerAssistance } from '#src/schemas/passenger-assistance';
 import { Alert } from '#src/ui/alert';

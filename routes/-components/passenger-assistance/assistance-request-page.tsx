@@ -2,7 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { passengerAssistanceFormMachine, passengerAssistanceFormMessages, type CreateAssistanceInput } from '#machines/passenger-assistance-form';
+import { passengerAssistanceFormMachine, type CreateAssistanceInput } from '#machines/passenger-assistance-form';
+import { passengerAssistanceFormMessages } from '#src/copy/passenger-assistance-form';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { newKeySeed } from '#src/api/idempotency';
 import {

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { passengerAssistanceReviewMachine, passengerAssistanceReviewMessages } from '#machines/passenger-assistance-review';
+import { passengerAssistanceReviewMachine } from '#machines/passenger-assistance-review';
+import { passengerAssistanceReviewMessages } from '#src/copy/passenger-assistance-review';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { isCancelled } from '#src/schemas/passenger-assistance';
 import { Alert } from '#src/ui/alert';

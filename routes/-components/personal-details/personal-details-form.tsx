@@ -2,12 +2,8 @@ import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import {
-  personalDetailsMachine,
-  personalDetailsMessages,
-  personalDetailsValidators,
-  type PersonalDetailsDraft,
-} from '#machines/personal-details';
+import { personalDetailsMachine, personalDetailsValidators, type PersonalDetailsDraft } from '#machines/personal-details';
+import { personalDetailsMessages } from '#src/copy/personal-details';
 import { customerProfileApi } from '#src/api/customer-profile';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';

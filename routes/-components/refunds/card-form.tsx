@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { cardFormMessages, cardFormView, type refundCardFormMachine } from '#machines/refund-card-form';
+import { cardFormView, type refundCardFormMachine } from '#machines/refund-card-form';
+import { cardFormMessages } from '#src/copy/refund-card-form';
 import { cardErrors, cardFields, type CardField } from '#src/schemas/card-form';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';

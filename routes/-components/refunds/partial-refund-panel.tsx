@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise, type EventFrom } from 'xstate';
-import { partialRefundMachine, partialRefundMessages, selectedRefundables } from '#machines/partial-refund';
+import { partialRefundMachine, selectedRefundables } from '#machines/partial-refund';
+import { partialRefundMessages } from '#src/copy/partial-refund';
 import { formatList, formatMoney } from '#src/i18n/format';
 import { assistanceKindNames } from '#src/schemas/passenger-assistance';
 import type { Direction, PartialRefundsResponse, RefundReason } from '#src/schemas/refunds';

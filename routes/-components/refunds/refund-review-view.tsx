@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
-import { isPartialRefundAvailable, partialRefundMessages } from '#machines/partial-refund';
+import { isPartialRefundAvailable } from '#machines/partial-refund';
+import { partialRefundMessages } from '#src/copy/partial-refund';
 import { formatMoney } from '#src/i18n/format';
 import { rich } from '#src/i18n/rich';
 import { customerActionReturnModes, type RefundMoney, type RefundQuote, type SeasonRefundCalculation } from '#src/schemas/refunds';

@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { smartcardsMachine, smartcardsMessages } from '#machines/smartcards';
+import { smartcardsMachine } from '#machines/smartcards';
+import { smartcardsMessages } from '#src/copy/smartcards';
 import { absentOn404 } from '#src/api/errors';
 import { smartcardsApi } from '#src/api/smartcards';
 import { formatDate } from '#src/i18n/format';

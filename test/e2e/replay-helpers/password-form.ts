@@ -1,6 +1,6 @@
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { Locator, Page } from 'playwright-core';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { answerWithModelError, SharedData, type ReplayDriver, type ReplayStep } from '../replay/replay';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { codeOf, isThrottledProblem, parseRetryAfter, problemOf, retryAfterOfEvent, statusOf } from '#machines/lib/problems';
-import { tooManyAttemptsMessage } from '#machines/lib/throttle-copy';
+import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { createApiClient } from '#src/api/client';
 
 const Ok = v.object({ ok: v.boolean() });
