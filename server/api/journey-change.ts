@@ -39,7 +39,8 @@ import { can } from '../lib/policy.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { findBooking, requireBookingAccess, type BookingAccess } from './booking.ts';
-import { findOrder, findPayment, IdParam, money, type BookingRow } from './refund-booking.ts';
+import { findOrder, findPayment } from '../domain/refund-quotes.ts';
+import { IdParam, money, type BookingRow } from './refund-booking.ts';
 
 /**
  * Changing a journey (docs/decisions/600-change-your-journey.md): what may be changed, the trains

@@ -18,19 +18,8 @@ import { cancelAllAssistance, splitAssistance } from '../domain/assistance-follo
 import { queueAssistanceCancelled, queueRefundConfirmation, type BookingEmailTarget } from '../lib/booking-emails.ts';
 import { deliverEmails, type QueuedEmail } from '../lib/outbox.ts';
 import { emailLocale } from '../lib/email-copy.ts';
-import {
-  cardForm,
-  findOrder,
-  findPayment,
-  IdParam,
-  money,
-  refuseIfNotQuotable,
-  requireRefundAccess,
-  returnInstructions,
-  type BookingRow,
-  type PaymentRow,
-  type QuoteRow,
-} from './refund-booking.ts';
+import { findOrder, findPayment, findRefundQuote, refuseIfNotQuotable, type PaymentRow, type QuoteRow } from '../domain/refund-quotes.ts';
+import { cardForm, IdParam, money, requireRefundAccess, returnInstructions, type BookingRow } from './refund-booking.ts';
 import { can } from '../lib/policy.ts';
 import { requireAlso } from '../lib/access.ts';
 
@@ -127,7 +116,7 @@ async function readRequestBody(c: Context<AppEnv>) {
 async function loadQuoteForRequest(c: Context<AppEnv>, now: Date) {
   const { db } = c.get('deps');
   const idParsed = v.safeParse(IdParam, c.req.param('quoteId'));
-  const row = idParsed.success ? await one<QuoteRow>(db, 'select * from refund_quotes where id = $1', [idParsed.output]) : null;
+  const row = idParsed.success ? await findRefundQuote(db, idParsed.output) : null;
   const access = await requireRefundAccess(c, row?.order_id ?? '');
   const order = row ? await findOrder(db, row.order_id) : null;
   const booking = row ? await findBooking(db, row.booking_id) : null;
