@@ -22,7 +22,7 @@ import {
 import { markRegisteringBrowser } from '../lib/mailbox-proof.ts';
 import { addMs } from '../lib/clock.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
-import { sendEmail } from '../lib/outbox.ts';
+import { deliverEmails, queueEmail, sendEmail, type QueuedEmail } from '../lib/outbox.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import {
   clearSessionCookie,
@@ -125,9 +125,10 @@ export function authApi(): Hono<AppEnv> {
     const origin = publicOrigin ?? DEFAULT_PUBLIC_ORIGIN;
     const token = randomToken(32);
     const browserHash = markRegisteringBrowser(c);
-    let created = true;
+    const link = appLink(origin, locale, `/confirm-email#token=${token}`);
+    let confirmation: QueuedEmail | null = null;
     try {
-      await db.transaction(async (tx) => {
+      confirmation = await db.transaction(async (tx) => {
         await tx.query(
           `insert into customers (id, email, password_hash, first_name, last_name, provider, created_at)
            values ($1, $2, $3, $4, $5, 'internal', $6)`,
@@ -139,22 +140,22 @@ export function authApi(): Hono<AppEnv> {
            values ($1, $2, $3, $4, $5, $6)`,
           [sha256Hex(token), id, body.email, now, addMs(now, EMAIL_CHANGE_TTL_MS), browserHash],
         );
+        // The confirmation the register page promises, in the outbox like every email (decision
+        // 352), written with the account: it exists exactly when the account does (decision 720).
+        return queueEmail(tx, now, {
+          kind: 'registration',
+          to: [body.email],
+          subject: emailCopy(locale, 'email_register_confirm_subject', {}),
+          body: emailCopy(locale, 'email_register_confirm_body', { link }),
+          locale,
+        });
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      created = false;
     }
-    if (created) {
-      const link = appLink(origin, locale, `/confirm-email#token=${token}`);
+    if (confirmation) {
       log(`Registration confirmation link for ${body.email}: ${link}`);
-      // The confirmation the register page promises, in the outbox like every email (decision 352).
-      await sendEmail(c.get('deps'), {
-        kind: 'registration',
-        to: [body.email],
-        subject: emailCopy(locale, 'email_register_confirm_subject', {}),
-        body: emailCopy(locale, 'email_register_confirm_body', { link }),
-        locale,
-      });
+      await deliverEmails(c.get('deps'), [confirmation]);
       testHooks?.onEmailChangeToken?.(body.email, token);
     } else if (await takeAllowance(db, now, LIMITS.accountExistsNotice, body.email)) {
       const signIn = appLink(origin, locale, '/login');

@@ -10,7 +10,7 @@ import { emailSchema, readBody } from '../lib/body.ts';
 import { addMs, HOUR_MS } from '../lib/clock.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { ApiError } from '../lib/errors.ts';
-import { sendEmail, uniqueAddresses } from '../lib/outbox.ts';
+import { deliverEmails, queueEmail, uniqueAddresses } from '../lib/outbox.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { bookingOffers, LIFECYCLE_DETAIL, requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
 import { PORTALS } from '../lib/page-data.ts';
@@ -155,28 +155,32 @@ export function bookingActionsApi(): Hono<AppEnv> {
     await recordAttempt(db, clock.now(), limits);
     // One email per address: the same address typed twice (in any case) is sent once.
     const to = uniqueAddresses(emails.output);
-    await db.query(
-      `insert into booking_email_resends (id, booking_id, order_id, email_addresses, delivery_method, vendor, via, requested_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [randomUUID(), booking.id, booking.order_id, to, body.deliveryMethod, body.vendor, access.via, clock.now()],
-    );
     const order = await one<{ friendly_order_id: string }>(db, 'select friendly_order_id from orders where id = $1', [booking.order_id]);
     const locale = emailLocale(c.req.header('accept-language'));
     const { outward } = booking.data;
-    await sendEmail(deps, {
-      kind: 'booking-confirmation',
-      to,
-      subject: emailCopy(locale, 'email_booking_subject', { reference: order?.friendly_order_id ?? booking.id }),
-      body: emailCopy(locale, 'email_booking_body', {
-        reference: order?.friendly_order_id ?? booking.id,
-        from: outward.origin.name,
-        to: outward.destination.name,
-        date: new Intl.DateTimeFormat(locale ?? 'en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(outward.date)),
-        // A customer opens the booking in their account; a guest finds it again with its reference.
-        link: appLink(deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, access.via === 'customer' ? `/bookings/${booking.id}` : '/find-booking'),
-      }),
-      locale,
+    // The resend and its email are written together: the email exists exactly when the resend is recorded (decision 720).
+    const email = await db.transaction(async (tx) => {
+      await tx.query(
+        `insert into booking_email_resends (id, booking_id, order_id, email_addresses, delivery_method, vendor, via, requested_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [randomUUID(), booking.id, booking.order_id, to, body.deliveryMethod, body.vendor, access.via, clock.now()],
+      );
+      return queueEmail(tx, clock.now(), {
+        kind: 'booking-confirmation',
+        to,
+        subject: emailCopy(locale, 'email_booking_subject', { reference: order?.friendly_order_id ?? booking.id }),
+        body: emailCopy(locale, 'email_booking_body', {
+          reference: order?.friendly_order_id ?? booking.id,
+          from: outward.origin.name,
+          to: outward.destination.name,
+          date: new Intl.DateTimeFormat(locale ?? 'en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(outward.date)),
+          // A customer opens the booking in their account; a guest finds it again with its reference.
+          link: appLink(deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, access.via === 'customer' ? `/bookings/${booking.id}` : '/find-booking'),
+        }),
+        locale,
+      });
     });
+    await deliverEmails(deps, [email]);
     return c.json({ success: true });
   });
 

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { many, one } from '../db.ts';
-import { isCardExpired } from '../domain/saved-cards.ts';
+import { deleteSavedCard, findSavedCard, isCardExpired, listSavedCards } from '../domain/saved-cards.ts';
+import { enabledRenewalPaidBy } from '../domain/season-renewals.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
-import { enabledRenewalPaidBy } from './season-renewals.ts';
 import { can } from '../lib/policy.ts';
 
 /**
@@ -16,15 +15,6 @@ import { can } from '../lib/policy.ts';
  * (the seeded demo Mastercard; decisions 060 and 440). Turning that renewal off
  * (POST /customer/season-renewals/{bookingId}) lets it go; a turned-off renewal forgets the card.
  */
-type CardRow = {
-  id: string;
-  brand: string;
-  last_four_digits: string;
-  expiry_month: number;
-  expiry_year: number;
-  cardholder_name: string;
-};
-
 const ukDay = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 
@@ -37,7 +27,7 @@ export function cardsApi(): Hono<AppEnv> {
     const customer = requireCustomer(c);
     const { db, clock } = c.get('deps');
     const now = clock.now();
-    const rows = await many<CardRow>(db, 'select * from saved_cards where customer_id = $1 order by created_at, id', [customer.id]);
+    const rows = await listSavedCards(db, customer.id);
     return c.json({
       cards: rows.map((row) => ({
         id: row.id,
@@ -55,7 +45,7 @@ export function cardsApi(): Hono<AppEnv> {
     const customer = requireCustomer(c);
     const { id } = await readBody(c, DeleteBody);
     const { db, clock } = c.get('deps');
-    const card = await one<CardRow>(db, 'select * from saved_cards where id = $1 and customer_id = $2', [id, customer.id]);
+    const card = await findSavedCard(db, customer.id, id);
     if (!card) throw new ApiError(404, 'CARD_NOT_FOUND');
     const renewal = await enabledRenewalPaidBy(db, customer.id, card.id, clock.now());
     if (renewal) {
@@ -65,8 +55,7 @@ export function cardsApi(): Hono<AppEnv> {
       const detail = `This card pays for ${what}. To delete it, first turn off automatic renewal for that season ticket or pay for it with another card, then delete this card.`;
       return c.json({ errors: [{ code: 'CARD_IN_USE' }], detail, renewal: { bookingId: renewal.bookingId } }, 409);
     }
-    // A turned-off renewal that remembered this card forgets it (the foreign key sets it null).
-    await db.query('delete from saved_cards where id = $1 and customer_id = $2', [id, customer.id]);
+    await deleteSavedCard(db, customer.id, id);
     return c.json({ success: true });
   });
 

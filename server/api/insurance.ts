@@ -5,7 +5,8 @@ import { many, one, type Queryable } from '../db.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 import { authorizeOrder, type OrderAccess } from '../lib/access.ts';
 import { cancelAllAssistance } from '../domain/assistance-follows-tickets.ts';
-import { sendAssistanceCancelled, sendInsuranceClaimConfirmation, type BookingEmailTarget } from '../lib/booking-emails.ts';
+import { queueAssistanceCancelled, queueInsuranceClaimConfirmation, type BookingEmailTarget } from '../lib/booking-emails.ts';
+import { deliverEmails } from '../lib/outbox.ts';
 import { emailLocale } from '../lib/email-copy.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { DAY_MS } from '../lib/clock.ts';
@@ -151,11 +152,10 @@ export function insuranceApi(): Hono<AppEnv> {
       await tx.query('update insurance_claims set claimed_at = $2, reference = $3 where id = $1', [claim.id, now, ref]);
       // The claim cancels the tickets, so the assistance booked with them ends too (docs/decisions/630).
       const ended = await cancelAllAssistance(tx, product.booking_id, 'insurance-claimed', now);
-      return { ref, ended };
-    });
-    // Committed: "We'll email you about your refund", and the assistance cancelled, in the page's language.
-    const order = await one<{ email: string; friendly_order_id: string }>(db, 'select email, friendly_order_id from orders where id = $1', [product.order_id]);
-    if (order) {
+      // "We'll email you about your refund", and the assistance cancelled, in the page's language:
+      // written with the claim, so they exist exactly when it does (decision 720).
+      const order = await one<{ email: string; friendly_order_id: string }>(tx, 'select email, friendly_order_id from orders where id = $1', [product.order_id]);
+      if (!order) return { ref, emails: [] };
       const target: BookingEmailTarget = {
         deps: c.get('deps'),
         locale: emailLocale(c.req.header('accept-language')),
@@ -165,9 +165,13 @@ export function insuranceApi(): Hono<AppEnv> {
         data: product.data,
         signedIn: access.via === 'customer',
       };
-      await sendInsuranceClaimConfirmation(target, { claimReference: done.ref, cover: product.kind });
-      await sendAssistanceCancelled(target, done.ended, 'insurance-claimed');
-    }
+      const emails = [
+        await queueInsuranceClaimConfirmation(tx, target, { claimReference: ref, cover: product.kind }),
+        await queueAssistanceCancelled(tx, target, ended, 'insurance-claimed'),
+      ];
+      return { ref, emails };
+    });
+    await deliverEmails(c.get('deps'), done.emails);
     return c.json({ claimId: claim.id, orderId: product.order_id, insuranceProductId: product.id, reference: done.ref });
   });
 

@@ -34,12 +34,13 @@ import { readBody } from '../lib/body.ts';
 import { addMs } from '../lib/clock.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { ApiError } from '../lib/errors.ts';
-import { sendEmail } from '../lib/outbox.ts';
+import { deliverEmails, queueEmail } from '../lib/outbox.ts';
 import { can } from '../lib/policy.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { findBooking, requireBookingAccess, type BookingAccess } from './booking.ts';
-import { findOrder, findPayment, IdParam, money, type BookingRow } from './refund-booking.ts';
+import { findOrder, findPayment } from '../domain/refund-quotes.ts';
+import { IdParam, money, type BookingRow } from './refund-booking.ts';
 
 /**
  * Changing a journey (docs/decisions/600-change-your-journey.md): what may be changed, the trains
@@ -422,6 +423,8 @@ async function pay(c: Context<AppEnv>) {
   if (row.used_at) throw new ApiError(409, 'QUOTE_USED', 'This change has already been paid for: open your booking.');
   if (row.expires_at <= now) throw new ApiError(410, 'QUOTE_EXPIRED', 'This price has expired: choose your train again.');
 
+  const locale = emailLocale(c.req.header('accept-language'));
+  const emailCopy = createEmailCopy();
   // One change per booking: the booking row is locked by the lifecycle check, the quote spent once.
   const result = await db.transaction(async (tx) => {
     const gone = await goneTickets(tx, booking, now);
@@ -438,7 +441,21 @@ async function pay(c: Context<AppEnv>) {
     if (!claimed) throw new ApiError(409, 'QUOTE_USED', 'This change has already been paid for: open your booking.');
     const card = await charge(tx, access, order, price.total, body.payment, now);
     const issued = await issueChange(tx, order, booking, data, price, card, now);
-    return { moved: false as const, price, card, issued, data };
+    // The new booking's email is written with it: it exists exactly when the booking does (decision 720).
+    const email = await queueEmail(tx, now, {
+      kind: 'booking-confirmation',
+      to: [order.email],
+      subject: emailCopy(locale, 'email_booking_subject', { reference: issued.reference }),
+      body: emailCopy(locale, 'email_booking_body', {
+        reference: issued.reference,
+        from: data.outward.origin.name,
+        to: data.outward.destination.name,
+        date: new Intl.DateTimeFormat(locale ?? 'en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(data.outward.date)),
+        link: appLink(deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, access.via === 'customer' ? `/bookings/${issued.bookingId}` : '/find-booking'),
+      }),
+      locale,
+    });
+    return { moved: false as const, price, card, issued, email };
   }).catch(async (e: unknown) => {
     // A declined card spends nothing but the card token: the quote stays for another card.
     if (e instanceof ApiError && (e.code === 'CARD_DECLINED' || e.code === 'CARD_EXPIRED' || e.code === 'CARD_TOKEN_INVALID' || e.code === 'CARD_UNKNOWN')) {
@@ -447,22 +464,8 @@ async function pay(c: Context<AppEnv>) {
     throw e;
   });
   if (result.moved) throw new ApiError(409, 'PRICE_CHANGED', 'The price of this change has moved since you reviewed it. Nothing has been charged: check the new price.');
-  const { price, card, issued, data } = result;
-  const locale = emailLocale(c.req.header('accept-language'));
-  const emailCopy = createEmailCopy();
-  await sendEmail(deps, {
-    kind: 'booking-confirmation',
-    to: [order.email],
-    subject: emailCopy(locale, 'email_booking_subject', { reference: issued.reference }),
-    body: emailCopy(locale, 'email_booking_body', {
-      reference: issued.reference,
-      from: data.outward.origin.name,
-      to: data.outward.destination.name,
-      date: new Intl.DateTimeFormat(locale ?? 'en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(data.outward.date)),
-      link: appLink(deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, access.via === 'customer' ? `/bookings/${issued.bookingId}` : '/find-booking'),
-    }),
-    locale,
-  });
+  const { price, card, issued, email } = result;
+  await deliverEmails(deps, [email]);
   return c.json({
     status: 'CHANGED',
     newBookingId: issued.bookingId,

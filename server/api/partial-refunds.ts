@@ -2,13 +2,13 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { DEFAULT_REFUND_REASON, RefundReason } from '#src/schemas/refunds.ts';
-import { one } from '../db.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 import { loadFacts, settleRefunds } from '../domain/refund-store.ts';
 import { assess, isSameFare, partialRefundAvailable, type ItemAssessment } from '../domain/refunds.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
-import { cardForm, findPayment, IdParam, loadBookingForRefund, refuseIfNotQuotable, type QuoteRow } from './refund-booking.ts';
+import { findPayment, findRefundQuote, refuseIfNotQuotable, type QuoteRow } from '../domain/refund-quotes.ts';
+import { cardForm, IdParam, loadBookingForRefund } from './refund-booking.ts';
 import { can } from '../lib/policy.ts';
 
 /**
@@ -67,7 +67,7 @@ async function quoteOfBooking(c: Context<AppEnv>, bookingId: string): Promise<Qu
   const quoteIdRaw = c.req.query('quoteId');
   if (quoteIdRaw === undefined) return null;
   const parsed = v.safeParse(IdParam, quoteIdRaw);
-  const quoteRow = parsed.success ? await one<QuoteRow>(c.get('deps').db, 'select * from refund_quotes where id = $1', [parsed.output]) : null;
+  const quoteRow = parsed.success ? await findRefundQuote(c.get('deps').db, parsed.output) : null;
   if (!quoteRow || quoteRow.booking_id !== bookingId) throw new ApiError(400, 'VALIDATION', 'quoteId is not a quote of this booking');
   return quoteRow;
 }

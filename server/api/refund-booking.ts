@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { CreditCardForm, ReturnInstructions } from '#src/schemas/refunds.ts';
-import { one, type Queryable } from '../db.ts';
+import { findOrder, type PaymentRow } from '../domain/refund-quotes.ts';
 import {
   needsPostBack,
   POST_BACK_ADDRESS,
@@ -9,10 +9,8 @@ import {
   returnInstructionsText,
   returnModeFor,
   round2,
-  type ItemAssessment,
   type RefundFacts,
 } from '../domain/refunds.ts';
-import type { OrderRow } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { addMs, DAY_MS } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -26,40 +24,7 @@ import { findBooking, requireBookingAccess } from './booking.ts';
  */
 
 export type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
-export type PaymentRow = {
-  order_id: string;
-  card_brand: string;
-  card_last4: string;
-  card_declined: boolean;
-  card_declined_at: Date | null;
-  fraud_flagged: boolean;
-  fraud_detected_at: Date | null;
-};
-export type QuoteLine = Pick<ItemAssessment, 'refundableId' | 'ticketId' | 'passengerId' | 'direction' | 'paid' | 'adminFee' | 'refund'>;
-export type QuoteRow = {
-  id: string;
-  order_id: string;
-  booking_id: string;
-  refund_reason: string;
-  refund_type: string;
-  lines: QuoteLine[];
-  partial: boolean;
-  total: string | number;
-  admin_fee: string | number;
-  fees_refunded: string | number;
-  currency: string;
-  card_form_required: boolean;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
-  outcome: string | null;
-};
-
 export const IdParam = v.pipe(v.string(), v.regex(/^[0-9a-zA-Z-]{1,64}$/));
-
-export const findOrder = (db: Queryable, orderId: string) => one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
-export const findPayment = (db: Queryable, orderId: string) =>
-  one<PaymentRow>(db, 'select * from order_payments where order_id = $1', [orderId]);
 
 /** The caller's access for the route's refund action (docs/access-policy.md); a guest session also needs the refund scope. */
 export async function requireRefundAccess(c: Context<AppEnv>, orderId: string) {
@@ -76,24 +41,6 @@ export async function loadBookingForRefund(c: Context<AppEnv>, bookingId: string
   const order = booking ? await findOrder(db, booking.order_id) : null;
   if (!booking || !order || (orderId !== undefined && booking.order_id !== orderId)) throw new ApiError(403, 'FORBIDDEN');
   return { booking, order, access };
-}
-
-async function isReplaced(db: Queryable, order: OrderRow): Promise<boolean> {
-  if (order.replacement_order_id) return true;
-  return (await one(db, 'select 1 from pending_replacements where order_id = $1', [order.id])) !== null;
-}
-
-export async function refuseIfNotQuotable(db: Queryable, booking: BookingRow, order: OrderRow) {
-  if (await one(db, 'select 1 from change_of_journeys where source_booking_id = $1', [booking.id])) {
-    throw new ApiError(
-      409,
-      'CHANGE_OF_JOURNEY_SOURCE',
-      'This booking was exchanged for a new journey: check the change of journey status instead.',
-    );
-  }
-  if (await isReplaced(db, order)) {
-    throw new ApiError(409, 'BOOKING_REPLACED', 'This booking has been replaced: see its history for the current booking.');
-  }
 }
 
 export const money = (amount: number, currencyCode: string) => ({ amount: round2(amount), currencyCode });

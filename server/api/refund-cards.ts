@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { CardTokenRequest } from '#src/schemas/refunds.ts';
+import { recordCardToken } from '../domain/card-tokens.ts';
 import { cardBrand, DECLINED_TEST_CARDS, luhnValid } from '../domain/refunds.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
@@ -61,11 +62,18 @@ async function cardToken(c: Context<AppEnv>) {
   const expiresAt = addMs(now, CARD_TOKEN_TTL_MS);
   const brand = cardBrand(digits);
   const last4 = digits.slice(-4);
-  await db.query(
-    `insert into card_tokens (token_hash, customer_id, order_id, brand, last4, expiry_month, expiry_year, declined, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [sha256Hex(token), owner.customerId, owner.orderId, brand, last4, body.expiryMonth, body.expiryYear, DECLINED_TEST_CARDS.includes(digits), now, expiresAt],
-  );
+  await recordCardToken(db, {
+    tokenHash: sha256Hex(token),
+    customerId: owner.customerId,
+    orderId: owner.orderId,
+    brand,
+    last4,
+    expiryMonth: body.expiryMonth,
+    expiryYear: body.expiryYear,
+    declined: DECLINED_TEST_CARDS.includes(digits),
+    now,
+    expiresAt,
+  });
   return c.json({ token, last4, brand, expiryMonth: body.expiryMonth, expiryYear: body.expiryYear, expiresAt: expiresAt.toISOString() });
 }
 

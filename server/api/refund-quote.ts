@@ -29,17 +29,8 @@ import type { OrderRow } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { addMs } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
-import {
-  cardForm,
-  findPayment,
-  loadBookingForRefund,
-  money,
-  refuseIfNotQuotable,
-  returnInstructions,
-  type BookingRow,
-  type PaymentRow,
-  type QuoteLine,
-} from './refund-booking.ts';
+import { findPayment, refuseIfNotQuotable, type PaymentRow, type QuoteLine } from '../domain/refund-quotes.ts';
+import { cardForm, loadBookingForRefund, money, returnInstructions, type BookingRow } from './refund-booking.ts';
 import { can } from '../lib/policy.ts';
 
 /**

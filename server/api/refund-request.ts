@@ -15,21 +15,11 @@ import { ApiError } from '../lib/errors.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { findBooking } from './booking.ts';
 import { cancelAllAssistance, splitAssistance } from '../domain/assistance-follows-tickets.ts';
-import { sendAssistanceCancelled, sendRefundConfirmation, type BookingEmailTarget } from '../lib/booking-emails.ts';
+import { queueAssistanceCancelled, queueRefundConfirmation, type BookingEmailTarget } from '../lib/booking-emails.ts';
+import { deliverEmails, type QueuedEmail } from '../lib/outbox.ts';
 import { emailLocale } from '../lib/email-copy.ts';
-import {
-  cardForm,
-  findOrder,
-  findPayment,
-  IdParam,
-  money,
-  refuseIfNotQuotable,
-  requireRefundAccess,
-  returnInstructions,
-  type BookingRow,
-  type PaymentRow,
-  type QuoteRow,
-} from './refund-booking.ts';
+import { findOrder, findPayment, findRefundQuote, refuseIfNotQuotable, type PaymentRow, type QuoteRow } from '../domain/refund-quotes.ts';
+import { cardForm, IdParam, money, requireRefundAccess, returnInstructions, type BookingRow } from './refund-booking.ts';
 import { can } from '../lib/policy.ts';
 import { requireAlso } from '../lib/access.ts';
 
@@ -126,7 +116,7 @@ async function readRequestBody(c: Context<AppEnv>) {
 async function loadQuoteForRequest(c: Context<AppEnv>, now: Date) {
   const { db } = c.get('deps');
   const idParsed = v.safeParse(IdParam, c.req.param('quoteId'));
-  const row = idParsed.success ? await one<QuoteRow>(db, 'select * from refund_quotes where id = $1', [idParsed.output]) : null;
+  const row = idParsed.success ? await findRefundQuote(db, idParsed.output) : null;
   const access = await requireRefundAccess(c, row?.order_id ?? '');
   const order = row ? await findOrder(db, row.order_id) : null;
   const booking = row ? await findBooking(db, row.booking_id) : null;
@@ -288,21 +278,7 @@ async function requestRefund(c: Context<AppEnv>) {
     throw new ApiError(422, 'CARD_NOT_REQUESTED', 'This refund goes back to the card the order was paid with.');
   }
 
-  // One request per quote, in one transaction (PGlite runs one at a time), so two requests on the
-  // same quote, or on two quotes of the same tickets, cannot both pass. A refused request (declined
-  // card, fraud) still spends the quote; an error thrown here (e.g. 409 IN_PROGRESS) rolls back.
-  const result = await db.transaction(async (tx): Promise<Refusal | ({ refused: null } & RecordedRefund)> => {
-    await spendQuote(tx, row, card, now);
-    const facts = await requireStillRefundable(tx, booking, order, row, now);
-    const payment = await findPayment(tx, order.id);
-    const refused = await paymentRefusal(tx, { row, order, payment, card, now });
-    if (refused) return refused;
-    const recorded = await recordRefund(tx, { row, order, booking, facts, payment, card, now });
-    await setOutcome(tx, row, 'accepted');
-    return { refused: null, ...recorded };
-  });
-  if (result.refused) return refusal(c, result.refused, result.message, result.form);
-  // Committed: the emails the refund page promises, to the booking's mailbox in the page's language.
+  // The emails the refund page promises, to the booking's mailbox in the page's language.
   const target: BookingEmailTarget = {
     deps: c.get('deps'),
     locale: emailLocale(c.req.header('accept-language')),
@@ -312,8 +288,26 @@ async function requestRefund(c: Context<AppEnv>) {
     data: booking.data,
     signedIn: access.via === 'customer',
   };
-  await sendRefundConfirmation(target, { passengerIds: row.lines.map((l) => l.passengerId), amount: Number(row.total), currency: row.currency });
-  await sendAssistanceCancelled(target, result.assistanceEnded, 'refunded');
+  // One request per quote, in one transaction (PGlite runs one at a time), so two requests on the
+  // same quote, or on two quotes of the same tickets, cannot both pass. A refused request (declined
+  // card, fraud) still spends the quote; an error thrown here (e.g. 409 IN_PROGRESS) rolls back.
+  // The emails' rows are written in it too: they exist exactly when the refund does (decision 720).
+  const result = await db.transaction(async (tx): Promise<Refusal | ({ refused: null; emails: (QueuedEmail | null)[] } & RecordedRefund)> => {
+    await spendQuote(tx, row, card, now);
+    const facts = await requireStillRefundable(tx, booking, order, row, now);
+    const payment = await findPayment(tx, order.id);
+    const refused = await paymentRefusal(tx, { row, order, payment, card, now });
+    if (refused) return refused;
+    const recorded = await recordRefund(tx, { row, order, booking, facts, payment, card, now });
+    await setOutcome(tx, row, 'accepted');
+    const emails = [
+      await queueRefundConfirmation(tx, target, { passengerIds: row.lines.map((l) => l.passengerId), amount: Number(row.total), currency: row.currency }),
+      await queueAssistanceCancelled(tx, target, recorded.assistanceEnded, 'refunded'),
+    ];
+    return { refused: null, emails, ...recorded };
+  });
+  if (result.refused) return refusal(c, result.refused, result.message, result.form);
+  await deliverEmails(c.get('deps'), result.emails);
   return c.json(acceptedAnswer(row, result));
 }
 

@@ -8,7 +8,7 @@ import { readBody } from '../lib/body.ts';
 import { DAY_MS, addMs } from '../lib/clock.ts';
 import { clearSessionCookie } from '../lib/sessions.ts';
 import { appLink, createEmailCopy, emailLocale, type EmailCopy } from '../lib/email-copy.ts';
-import { sendEmail } from '../lib/outbox.ts';
+import { deliverEmails, queueEmail } from '../lib/outbox.ts';
 import { PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
@@ -72,20 +72,24 @@ export async function prepareDueExport(deps: AppDeps, customerId: string, text: 
     { name: 'data.json', data: `${JSON.stringify(data, null, 2)}\n`, modified: now },
     { name: 'summary.html', data: summaryHtml(data, (key, params = {}) => text(row.locale, key, params), row.locale ?? 'en-GB'), modified: now },
   ]);
-  const done = await one<{ id: string }>(
-    deps.db,
-    'update data_exports set file = $1, prepared_at = $2 where customer_id = $3 and id = $4 and prepared_at is null returning id',
-    [file, now, customerId, row.id],
-  );
-  if (!done) return;
   const link = appLink(deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, row.locale, '/account-controls#your-data');
-  await sendEmail(deps, {
-    kind: 'data-export',
-    to: [data.profile.email],
-    subject: text(row.locale, 'email_data_export_subject', {}),
-    body: text(row.locale, 'email_data_export_body', { link, days: String(EXPORT_AVAILABLE_MS / DAY_MS) }),
-    locale: row.locale,
+  // The notice is written with the prepared file: it exists exactly when the file does (decision 720).
+  const notice = await deps.db.transaction(async (tx) => {
+    const done = await one<{ id: string }>(
+      tx,
+      'update data_exports set file = $1, prepared_at = $2 where customer_id = $3 and id = $4 and prepared_at is null returning id',
+      [file, now, customerId, row.id],
+    );
+    if (!done) return null;
+    return queueEmail(tx, now, {
+      kind: 'data-export',
+      to: [data.profile.email],
+      subject: text(row.locale, 'email_data_export_subject', {}),
+      body: text(row.locale, 'email_data_export_body', { link, days: String(EXPORT_AVAILABLE_MS / DAY_MS) }),
+      locale: row.locale,
+    });
   });
+  await deliverEmails(deps, [notice]);
 }
 
 export function yourDataApi(): Hono<AppEnv> {
@@ -176,17 +180,21 @@ export function yourDataApi(): Hono<AppEnv> {
     }
     const matters = await openMatters(db, customer.id, now);
     if (matters.length > 0) return c.json({ errors: [{ code: 'OPEN_MATTERS' }], matters }, 409);
-    await db.transaction((tx) => closeAccount(tx, customer, now));
-    clearSessionCookie(c);
     const locale = emailLocale(c.req.header('accept-language'));
     const findBooking = appLink(deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, '/find-booking');
-    await sendEmail(deps, {
-      kind: 'account-closed',
-      to: [customer.email],
-      subject: text(locale, 'email_account_closed_subject', {}),
-      body: text(locale, 'email_account_closed_body', { link: findBooking }),
-      locale,
+    // The goodbye is written with the closing: it exists exactly when the account is gone (decision 720).
+    const goodbye = await db.transaction(async (tx) => {
+      await closeAccount(tx, customer, now);
+      return queueEmail(tx, now, {
+        kind: 'account-closed',
+        to: [customer.email],
+        subject: text(locale, 'email_account_closed_subject', {}),
+        body: text(locale, 'email_account_closed_body', { link: findBooking }),
+        locale,
+      });
     });
+    clearSessionCookie(c);
+    await deliverEmails(deps, [goodbye]);
     return c.json({ success: true });
   });
 

@@ -1,7 +1,7 @@
 import { many, one, type Queryable } from '../db.ts';
 import { consentCategories } from '../api/consents.ts';
 import { passengerJson, type PassengerRow } from '../api/passengers.ts';
-import { toAddress } from '../api/addresses.ts';
+import { toAddress } from './addresses.ts';
 import { settleRefunds } from './refund-store.ts';
 import type { BookingData } from './booking-data.ts';
 

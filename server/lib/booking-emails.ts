@@ -2,7 +2,8 @@ import type { BookingData } from '../domain/booking-data.ts';
 import type { AssistanceEnding, EndedAssistance } from '../domain/assistance-follows-tickets.ts';
 import type { AppDeps } from './app-env.ts';
 import { appLink, createEmailCopy } from './email-copy.ts';
-import { sendEmail } from './outbox.ts';
+import type { Queryable } from '../db.ts';
+import { queueEmail, type QueuedEmail } from './outbox.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from './public-origin.ts';
 
 /**
@@ -10,7 +11,9 @@ import { DEFAULT_PUBLIC_ORIGIN } from './public-origin.ts';
  * each one a screen promises: the refund confirmation ("We'll email the refund confirmation to…"),
  * the insurance claim ("We'll email you about your refund"), and the assistance cancelled with its
  * tickets. Written to the outbox (decision 352) in the customer's language (the app's locale, sent
- * as Accept-Language), after the transaction that moved the money has committed.
+ * as Accept-Language), through the transaction that moves the money (`tx`), so the row stands
+ * exactly when the money moved (docs/decisions/720-outbox-row-in-the-same-transaction.md); the
+ * caller delivers the answers (`deliverEmails`) after the commit.
  */
 const copy = createEmailCopy();
 
@@ -40,9 +43,9 @@ const moneyText = (locale: string | null, amount: number, currency: string) =>
   new Intl.NumberFormat(locale ?? 'en-GB', { style: 'currency', currency }).format(amount);
 
 /** The refund request was accepted: for whom, how much, and where it goes. */
-export async function sendRefundConfirmation(t: BookingEmailTarget, refund: { passengerIds: readonly string[]; amount: number; currency: string }) {
+export async function queueRefundConfirmation(tx: Queryable, t: BookingEmailTarget, refund: { passengerIds: readonly string[]; amount: number; currency: string }): Promise<QueuedEmail> {
   const names = [...new Set(refund.passengerIds)].map((id) => nameOf(t.data, id)).filter(Boolean);
-  await sendEmail(t.deps, {
+  return queueEmail(tx, t.deps.clock.now(), {
     kind: 'refund-confirmation',
     to: [t.to],
     subject: copy(t.locale, 'email_refund_subject', { reference: t.reference }),
@@ -57,8 +60,8 @@ export async function sendRefundConfirmation(t: BookingEmailTarget, refund: { pa
 }
 
 /** The insurance claim was accepted: the tickets are cancelled and the insurer refunds the trip. */
-export async function sendInsuranceClaimConfirmation(t: BookingEmailTarget, claim: { claimReference: string; cover: string }) {
-  await sendEmail(t.deps, {
+export async function queueInsuranceClaimConfirmation(tx: Queryable, t: BookingEmailTarget, claim: { claimReference: string; cover: string }): Promise<QueuedEmail> {
+  return queueEmail(tx, t.deps.clock.now(), {
     kind: 'insurance-claim',
     to: [t.to],
     subject: copy(t.locale, 'email_insurance_claim_subject', { claimReference: claim.claimReference }),
@@ -75,8 +78,13 @@ const KIND_KEYS: Record<string, string> = {
 };
 
 /** The help cancelled with the tickets, one line per passenger and leg; nothing is sent when none was booked. */
-export async function sendAssistanceCancelled(t: BookingEmailTarget, ended: readonly EndedAssistance[], because: AssistanceEnding) {
-  if (ended.length === 0) return;
+export async function queueAssistanceCancelled(
+  tx: Queryable,
+  t: BookingEmailTarget,
+  ended: readonly EndedAssistance[],
+  because: AssistanceEnding,
+): Promise<QueuedEmail | null> {
+  if (ended.length === 0) return null;
   const items = ended.map((a) =>
     copy(t.locale, 'email_assistance_cancelled_item', {
       name: nameOf(t.data, a.passenger_id),
@@ -84,7 +92,7 @@ export async function sendAssistanceCancelled(t: BookingEmailTarget, ended: read
       kinds: a.kinds.map((k) => copy(t.locale, KIND_KEYS[k] ?? 'form_passenger_assistance_guidance', {})).join(', '),
     }),
   );
-  await sendEmail(t.deps, {
+  return queueEmail(tx, t.deps.clock.now(), {
     kind: 'assistance-cancelled',
     to: [t.to],
     subject: copy(t.locale, 'email_assistance_cancelled_subject', { reference: t.reference }),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { many } from '../db.ts';
+import { many, type Queryable } from '../db.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { devScriptHashes } from './dev-csp.ts';
 
@@ -74,24 +74,53 @@ export function emlText(mail: OutboxEmail, id: string, at: Date): string {
   ].join('\r\n');
 }
 
-/** "Sends" one email: keeps it in the outbox (table, and a file when the server has a data folder). */
-export async function sendEmail(deps: AppDeps, mail: OutboxEmail): Promise<{ id: string; file: string | null }> {
+/** An email written to the outbox table, not yet delivered (its .eml file and log line). */
+export type QueuedEmail = OutboxEmail & { id: string; at: Date };
+
+/**
+ * Writes one email's row through `q`: inside the transaction of the change it reports
+ * (docs/decisions/720-outbox-row-in-the-same-transaction.md), so the row exists exactly when the
+ * change does, with no moment between them. Hand the answer to `deliverEmails` once committed.
+ */
+export async function queueEmail(q: Queryable, at: Date, mail: OutboxEmail): Promise<QueuedEmail> {
   const to = uniqueAddresses(mail.to);
   if (to.length === 0) throw new Error('an email needs at least one address');
   const id = randomUUID();
-  const at = deps.clock.now();
-  await deps.db.query(
+  await q.query(
     `insert into outbox_emails (id, kind, to_addresses, subject, body, locale, created_at) values ($1, $2, $3, $4, $5, $6, $7)`,
     [id, mail.kind, to, mail.subject, mail.body, mail.locale, at],
   );
-  let file: string | null = null;
-  if (deps.outboxDir) {
-    await mkdir(deps.outboxDir, { recursive: true });
-    file = join(deps.outboxDir, `${at.toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${id.slice(0, 8)}.eml`);
-    await writeFile(file, emlText({ ...mail, to }, id, at), { mode: 0o600 });
+  return { ...mail, to, id, at };
+}
+
+/**
+ * Delivers emails whose rows are committed: the `.eml` file (with a data folder) and the log line.
+ * Runs after the commit only, so nothing is delivered for a change that was rolled back.
+ */
+export async function deliverEmails(deps: AppDeps, queued: readonly (QueuedEmail | null)[]): Promise<(string | null)[]> {
+  const files: (string | null)[] = [];
+  for (const mail of queued) {
+    if (!mail) continue;
+    let file: string | null = null;
+    if (deps.outboxDir) {
+      await mkdir(deps.outboxDir, { recursive: true });
+      file = join(deps.outboxDir, `${mail.at.toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${mail.id.slice(0, 8)}.eml`);
+      await writeFile(file, emlText(mail, mail.id, mail.at), { mode: 0o600 });
+    }
+    deps.log(`Email (${mail.kind}) to ${mail.to.join(', ')}: ${mail.subject}${file ? ` [${file}]` : ' [/__outbox]'}`);
+    files.push(file);
   }
-  deps.log(`Email (${mail.kind}) to ${to.join(', ')}: ${mail.subject}${file ? ` [${file}]` : ' [/__outbox]'}`);
-  return { id, file };
+  return files;
+}
+
+/**
+ * "Sends" one email that follows no transaction (a reset link, a sign-in link…): its row is written
+ * on its own, then delivered (table, and a file when the server has a data folder).
+ */
+export async function sendEmail(deps: AppDeps, mail: OutboxEmail): Promise<{ id: string; file: string | null }> {
+  const queued = await queueEmail(deps.db, deps.clock.now(), mail);
+  const [file = null] = await deliverEmails(deps, [queued]);
+  return { id: queued.id, file };
 }
 
 type OutboxRow = { id: string; kind: OutboxKind; to_addresses: string[]; subject: string; body: string; locale: string | null; created_at: Date };

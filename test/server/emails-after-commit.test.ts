@@ -9,24 +9,32 @@ import { useTestServer } from '../helpers/use-test-server.ts';
 import { allowConsoleError } from '../setup-node.ts';
 
 /**
- * An email that follows a decision is written only once the transaction that made the decision has
- * committed (docs/decisions/352-outbox.md, 630): when the transaction fails after deciding, at its
- * commit, the customer is told nothing, and the same request made again sends the email once.
- * The app's database here fails the next `failing` commits: each transaction runs its whole body,
- * then rolls back instead of committing.
+ * An email that follows a decision is written in the transaction that makes the decision
+ * (docs/decisions/352-outbox.md, 680, 720): when the transaction fails after deciding, at its
+ * commit, the customer is told nothing, and the same request made again sends the email once; when
+ * the transaction commits, its email's row is there, even if the process fails the moment after.
+ * The app's database here fails the next `failing` commits (each transaction runs its whole body,
+ * then rolls back instead of committing), or, with `crashing`, fails right after the next commit.
  */
 let failing = 0;
+let crashing = 0;
 const failingCommits = (db: Db): Db => ({
   ...db,
-  transaction: (fn) =>
-    db.transaction(async (tx) => {
-      const answer = await fn(tx);
+  transaction: async (fn) => {
+    const answer = await db.transaction(async (tx) => {
+      const decided = await fn(tx);
       if (failing > 0) {
         failing -= 1;
         throw new Error('the commit failed (test)');
       }
-      return answer;
-    }),
+      return decided;
+    });
+    if (crashing > 0) {
+      crashing -= 1;
+      throw new Error('the process failed after the commit (test)');
+    }
+    return answer;
+  },
 });
 
 const API = '/my-account/api';
@@ -35,6 +43,7 @@ const orderOf = (key: string) => stableId('order', key);
 const server = useTestServer({ resetEachTest: true, wrapDb: failingCommits });
 beforeEach(() => {
   failing = 0;
+  crashing = 0;
 });
 
 type Email = { kind: string; to: string[] };
@@ -45,7 +54,7 @@ const assistanceStatus = async (client: ApiClient) =>
     .body.passengerAssistances.find((a) => a.id === ASSISTANCE_IDS.jamieOutward)?.status;
 
 /** Makes `call` once with its transaction failing at the commit, then again. */
-async function failThenSucceed(call: () => Promise<{ status: number }>, kinds: string[], undone: () => Promise<void>) {
+async function failThenSucceed(call: () => Promise<{ status: number }>, kinds: string[], undone: () => Promise<void>, opts: { thenCrash?: boolean } = {}) {
   failing = 1;
   allowConsoleError(/the commit failed \(test\)/);
   const failed = await call();
@@ -53,17 +62,32 @@ async function failThenSucceed(call: () => Promise<{ status: number }>, kinds: s
   expect(failing).toBe(0); // the decision was made: the transaction reached its commit
   for (const kind of kinds) expect(await outbox(kind), kind).toEqual([]);
   await undone();
-  const done = await call();
-  expect(done.status).toBeLessThan(300);
+  if (opts.thenCrash) {
+    // Committed, then the process fails before anything after the commit runs: the rows stand.
+    crashing = 1;
+    allowConsoleError(/the process failed after the commit \(test\)/);
+    const crashed = await call();
+    expect(crashed.status).toBe(500);
+    expect(crashing).toBe(0);
+  } else {
+    const done = await call();
+    expect(done.status).toBeLessThan(300);
+  }
   for (const kind of kinds) expect(await outbox(kind), kind).toHaveLength(1);
 }
 
-describe('an email follows only a committed decision', () => {
+const failThenSucceedIn = (thenCrash: boolean, call: () => Promise<{ status: number }>, kinds: string[], undone: () => Promise<void>) =>
+  failThenSucceed(call, kinds, undone, { thenCrash });
+
+describe.each([
+  { mode: 'committed', thenCrash: false },
+  { mode: 'committed, then the process fails at once', thenCrash: true },
+])('an email follows only a committed decision, and always follows it ($mode)', ({ thenCrash }) => {
   it('a refund request: no refund confirmation and no assistance cancelled', async () => {
     const demo = await signedInClient(server.origin, DEMO_ACCOUNT);
     const quote = await demo.get<{ quoteId: string }>(`${API}/refund-quote/${orderOf(YORK)}/${bookingIdOf(YORK)}?refundReason=CHANGED_PLANS`);
     expect(quote.status).toBe(200);
-    await failThenSucceed(
+    await failThenSucceedIn(thenCrash, 
       () => demo.request('POST', `${API}/refund-quote/${quote.body.quoteId}`, { body: 'null' }),
       ['refund-confirmation', 'assistance-cancelled'],
       async () => expect(await assistanceStatus(demo)).toBe('booked'),
@@ -76,7 +100,7 @@ describe('an email follows only a committed decision', () => {
     const path = `${API}/flexible-insurance/${orderOf(YORK)}/${insuranceProductId(YORK)}`;
     const eligibility = await demo.post<{ claimId: string; isClaimable: boolean }>(`${path}/eligibility`);
     expect(eligibility.body.isClaimable).toBe(true);
-    await failThenSucceed(
+    await failThenSucceedIn(thenCrash, 
       () => demo.post(`${path}/${eligibility.body.claimId}/claim`),
       ['insurance-claim', 'assistance-cancelled'],
       async () => expect(await assistanceStatus(demo)).toBe('booked'),
@@ -98,7 +122,7 @@ describe('an email follows only a committed decision', () => {
     });
     expect(quote.status).toBe(200);
     const card = options.body.savedCards.find((c) => !c.expired);
-    await failThenSucceed(
+    await failThenSucceedIn(thenCrash, 
       () => demo.post(`${API}/change-of-journey/pay/${quote.body.quoteId}`, { expectedTotal: quote.body.total.amount, payment: { method: 'saved', cardId: card?.id } }),
       ['booking-confirmation'],
       async () => expect((await demo.get(`${API}/booking/${bookingId}`)).status).toBe(200), // not replaced
@@ -109,7 +133,7 @@ describe('an email follows only a committed decision', () => {
     const client = apiClient(server.origin);
     await client.init();
     const register = () => client.post(`${API}/register`, { email: 'nouveau@example.com', password: 'Trains4ever', firstName: 'Léa', lastName: 'Martin' });
-    await failThenSucceed(register, ['registration'], async () => {
+    await failThenSucceedIn(thenCrash, register, ['registration'], async () => {
       expect(await server.query('select 1 from customers where email = $1', ['nouveau@example.com'])).toEqual([]);
     });
   });
@@ -117,7 +141,7 @@ describe('an email follows only a committed decision', () => {
   it('closing an account: no goodbye, and the account stays', async () => {
     const leaving = { email: LEAVING_ACCOUNT.email, password: LEAVING_ACCOUNT.password };
     const client = await signedInClient(server.origin, leaving);
-    await failThenSucceed(() => client.post(`${API}/customer/close-account`, { password: leaving.password }), ['account-closed'], async () => {
+    await failThenSucceedIn(thenCrash, () => client.post(`${API}/customer/close-account`, { password: leaving.password }), ['account-closed'], async () => {
       expect(await server.query('select 1 from customers where email = $1', [leaving.email])).toHaveLength(1);
     });
   });

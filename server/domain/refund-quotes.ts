@@ -1,0 +1,65 @@
+import { one, type Queryable } from '../db.ts';
+import type { OrderRow } from '../lib/access.ts';
+import { ApiError } from '../lib/errors.ts';
+import type { ItemAssessment } from './refunds.ts';
+
+/**
+ * A refund's order, payment and stored quote in the database (docs/decisions/080-refunds-server.md),
+ * and whether a booking may be quoted at all. Used by the refund quote, refund request, partial
+ * refunds and change of journey endpoints.
+ */
+
+export type PaymentRow = {
+  order_id: string;
+  card_brand: string;
+  card_last4: string;
+  card_declined: boolean;
+  card_declined_at: Date | null;
+  fraud_flagged: boolean;
+  fraud_detected_at: Date | null;
+};
+export type QuoteLine = Pick<ItemAssessment, 'refundableId' | 'ticketId' | 'passengerId' | 'direction' | 'paid' | 'adminFee' | 'refund'>;
+export type QuoteRow = {
+  id: string;
+  order_id: string;
+  booking_id: string;
+  refund_reason: string;
+  refund_type: string;
+  lines: QuoteLine[];
+  partial: boolean;
+  total: string | number;
+  admin_fee: string | number;
+  fees_refunded: string | number;
+  currency: string;
+  card_form_required: boolean;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  outcome: string | null;
+};
+
+export const findOrder = (db: Queryable, orderId: string) => one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
+export const findPayment = (db: Queryable, orderId: string) =>
+  one<PaymentRow>(db, 'select * from order_payments where order_id = $1', [orderId]);
+
+/** A stored refund quote by its id, or null. */
+export const findRefundQuote = (db: Queryable, quoteId: string) => one<QuoteRow>(db, 'select * from refund_quotes where id = $1', [quoteId]);
+
+async function isReplaced(db: Queryable, order: OrderRow): Promise<boolean> {
+  if (order.replacement_order_id) return true;
+  return (await one(db, 'select 1 from pending_replacements where order_id = $1', [order.id])) !== null;
+}
+
+export async function refuseIfNotQuotable(db: Queryable, booking: { id: string }, order: OrderRow) {
+  if (await one(db, 'select 1 from change_of_journeys where source_booking_id = $1', [booking.id])) {
+    throw new ApiError(
+      409,
+      'CHANGE_OF_JOURNEY_SOURCE',
+      'This booking was exchanged for a new journey: check the change of journey status instead.',
+    );
+  }
+  if (await isReplaced(db, order)) {
+    throw new ApiError(409, 'BOOKING_REPLACED', 'This booking has been replaced: see its history for the current booking.');
+  }
+}
+
