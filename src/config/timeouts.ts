@@ -7,3 +7,10 @@ export const requestTimeoutMs = 10_000;
 
 /** Message of the error a timed-out call ends in (the screen shows its own error copy). */
 export const requestTimeoutMessage = 'The server took too long to answer';
+
+/**
+ * How long the router keeps a screen's first data that a route's loader fetched (docs/decisions/730):
+ * a link hovered or touched now is opened from it within this long; after it, or once the screen was
+ * left, the screen's data is asked for again, so a change made meanwhile (a refund, an edit) is shown.
+ */
+export const firstDataCache = { staleTime: 15_000, preloadStaleTime: 15_000, gcTime: 0, preloadGcTime: 15_000 } as const;

@@ -28,7 +28,7 @@ function BookingsActorProvider({ reset, children }: { reset: () => void; childre
   const actor = useActorRef(
     bookingsListMachine.provide({
       actors: {
-        // The boot file may have asked for this page already: the client gives that answer once (src/first-data.ts).
+        // A tab's first page comes from its route's loader (`bookings.show` carries it); this asks for the rest.
         fetchBookings: fromPromise(({ input, signal }) => api.getBookings(input.filter, input.page, signal)),
       },
     }),
