@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { firstDataCache } from '#src/config/timeouts';
+import { bookingsTabsCache } from '#src/config/timeouts';
 import { BookingsListSearch } from '#src/schemas/bookings-list';
 import { BookingsScreen } from './-components/bookings-list/bookings-screen';
 
@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_account/_bookings/bookings/upcoming')({
   validateSearch: BookingsListSearch,
   // The tab's first page (docs/decisions/730): loaded by the router, preloaded on intent.
   loader: async (load) => (await import('./-components/bookings-list/load-first-page')).loadFirstPage(load, 'upcoming'),
-  ...firstDataCache,
+  ...bookingsTabsCache,
   component: function BookingsUpcoming() {
     const { bookingsImported } = Route.useSearch();
     return <BookingsScreen filter="upcoming" bookingsImported={bookingsImported} first={Route.useLoaderData()} />;
