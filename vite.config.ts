@@ -52,6 +52,9 @@ const BOOKINGS_LISTS_SHARED = [
   /[\\/](routes[\\/]-components[\\/]refunds[\\/]refund-tracking\.tsx|machines[\\/]lib[\\/]booking-lifecycle-facts\.ts)$/,
   // The refund line's loader of the contact block (a rejected refund): the block itself loads on demand.
   /[\\/]routes[\\/]-components[\\/]contact-details-lazy\.tsx$/,
+  // The tabs' route loader (decision 730), imported on demand from the route tree: with the API it
+  // calls, not a file of its own on the first route.
+  /[\\/]routes[\\/]-components[\\/]bookings-list[\\/]load-first-page\.ts$/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/]refund_tracking_/,
 ];
 
