@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { FirstBooking } from '#machines/booking-detail';
 import { callingPointsInput, type CallingPointsInput } from '#machines/lib/calling-points';
 import { changeabilityInput, type ChangeabilityInput } from '#machines/lib/changeability';
