@@ -52,6 +52,9 @@ const BOOKINGS_LISTS_SHARED = [
   /[\\/](routes[\\/]-components[\\/]refunds[\\/]refund-tracking\.tsx|machines[\\/]lib[\\/]booking-lifecycle-facts\.ts)$/,
   // The refund line's loader of the contact block (a rejected refund): the block itself loads on demand.
   /[\\/]routes[\\/]-components[\\/]contact-details-lazy\.tsx$/,
+  // The tabs' route loader (decision 730), imported on demand from the route tree: with the API it
+  // calls, not a file of its own on the first route.
+  /[\\/]routes[\\/]-components[\\/]bookings-list[\\/]load-first-page\.ts$/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/]refund_tracking_/,
 ];
 
@@ -153,8 +156,9 @@ export default defineConfig({
         '_account._bookings.bookings.guest',
         '_account.bookings.$bookingId.index',
       ],
-      // The bookings lists' first page, from the table src/first-data.ts reads too (`firstListRoutes`):
-      // the boot file asks for it, and for the user, while the framework downloads (decision 247;
+      // The bookings lists' first page, the call their routes' loaders make (`firstListRoutes`,
+      // docs/decisions/730): the boot file asks for it, and for the user, while the framework
+      // downloads, and the loader's call takes its reply (decision 247;
       // test/e2e/locale-bundles.test.ts checks each is asked for once). Not a booking: its screen
       // needs two more calls made from the booking's answer, after the framework either way, and
       // Lighthouse scored it lower.

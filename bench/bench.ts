@@ -9,7 +9,7 @@
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { startTestServer } from '#test/helpers/server.ts';
 import { launchBrowser, signIn } from '#test/e2e/browser.ts';
@@ -25,8 +25,11 @@ const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const headingName = process.env.BENCH_HEADING ?? /upcoming|bookings|journeys|trips/i;
+/** `BENCH_ONLY=navigation`: only the first route's bytes and the navigation times, not the cold loads, offline, load or Lighthouse parts. */
+const navigationOnly = process.env.BENCH_ONLY === 'navigation';
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+const br = (file: string) => brotliCompressSync(readFileSync(file), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
 if (!existsSync(join(dist, 'index.html')) || process.env.BENCH_BUILD !== '0') {
@@ -67,6 +70,7 @@ try {
 
   const files = [...loaded];
   const js = files.filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(join(dist, 'assets', f)), 0);
+  const jsBrotli = files.filter((f) => f.endsWith('.js')).reduce((n, f) => n + br(join(dist, 'assets', f)), 0);
   const css = files.filter((f) => f.endsWith('.css')).reduce((n, f) => n + gz(join(dist, 'assets', f)), 0);
   // One locale's whole bundle: the shared chunks in assets/ and the en-GB folder (decision 240).
   const assetsDir = join(dist, 'assets');
@@ -74,21 +78,26 @@ try {
   const jsIn = (dir: string) => readdirSync(join(assetsDir, dir)).filter((f) => f.endsWith('.js')).map((f) => join(assetsDir, dir, f));
   const allJs = [...jsIn(''), ...(enGbDir ? jsIn(enGbDir) : [])].reduce((n, f) => n + gz(f), 0);
   console.log(`bookings/upcoming JS loaded (gzip): ${kb(js)} in ${files.filter((f) => f.endsWith('.js')).length} files`);
+  console.log(`bookings/upcoming JS loaded (brotli): ${kb(jsBrotli)}`);
   console.log(`bookings/upcoming CSS loaded (gzip): ${kb(css)} in ${files.filter((f) => f.endsWith('.css')).length} files`);
   console.log(`total JS in bundle for one locale (en-GB, gzip): ${kb(allJs)}`);
-  await measureLocaleJs(browser, server.origin, dist);
-  await benchLoginJs(browser, server.origin, dist);
+  if (!navigationOnly) {
+    await measureLocaleJs(browser, server.origin, dist);
+    await benchLoginJs(browser, server.origin, dist);
+  }
   console.log(`navigation to bookings heading: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)})`);
   console.log(
     `navigation to the first booking visible (signed in, warm cache): median ${median(firstBooking)} ms over ${runs} runs ` +
       `(min ${Math.min(...firstBooking)}, max ${Math.max(...firstBooking)}; target under 500 ms)`,
   );
-  await benchColdLoads(browser, server.origin, dist);
-  await benchOffline(browser, server.origin, dist, runs);
-  await benchBookingsListLoad(dist);
-  await benchLighthouse(browser, server.origin);
+  if (!navigationOnly) {
+    await benchColdLoads(browser, server.origin, dist);
+    await benchOffline(browser, server.origin, dist, runs);
+    await benchBookingsListLoad(dist);
+    await benchLighthouse(browser, server.origin);
+  }
 } finally {
   await browser.close();
   await server.close();
 }
-(await import('./plans.ts')).benchPlans();
+if (!navigationOnly) (await import('./plans.ts')).benchPlans();

@@ -14,8 +14,16 @@ export type BookingFetchResult =
   | { status: 200; data: BookingDetailResponse }
   | { status: 308; data: { bookingId: string } };
 
+/**
+ * The booking as its route's loader fetched it (routes/_account.bookings.$bookingId.index.tsx): its
+ * answer, or the error its call threw. The chart starts from it instead of asking again.
+ */
+export type FirstBooking = { result: BookingFetchResult } | { error: unknown };
+
 export interface BookingDetailContext {
   bookingId: string;
+  /** What the route's loader fetched, if it did; read once, on start. */
+  first: FirstBooking | null;
   detail: BookingDetailResponse | null;
   /** Booking whose history to open after a 308. */
   movedTo: string | null;
@@ -31,7 +39,7 @@ export const bookingDetailMachine = setup({
   types: {
     context: {} as BookingDetailContext,
     events: {} as BookingDetailEvent,
-    input: {} as { bookingId: string },
+    input: {} as { bookingId: string; first?: FirstBooking | undefined },
     output: {} as { movedTo: string | null },
   },
   actors: {
@@ -47,6 +55,10 @@ export const bookingDetailMachine = setup({
   guards: {
     isMoved: ({ event }) => fetchedBooking(event).status === 308,
     isSchemaError: ({ event }) => isSchemaProblem(event),
+    firstIsMoved: ({ context }) => !!context.first && 'result' in context.first && context.first.result.status === 308,
+    firstIsBooking: ({ context }) => !!context.first && 'result' in context.first && context.first.result.status === 200,
+    firstIsSchemaError: ({ context }) => !!context.first && 'error' in context.first && isSchemaProblem({ error: context.first.error }),
+    firstFailed: ({ context }) => !!context.first && 'error' in context.first,
   },
   actions: {
     storeDetail: assign(({ event }) => {
@@ -57,6 +69,14 @@ export const bookingDetailMachine = setup({
       const result = fetchedBooking(event);
       return { movedTo: result.status === 308 ? result.data.bookingId : context.bookingId };
     }),
+    /** The loader's booking, as `storeDetail` stores a fetched one. */
+    storeFirstDetail: assign(({ context }) => ({
+      detail: context.first && 'result' in context.first && context.first.result.status === 200 ? context.first.result.data : null,
+    })),
+    /** The loader's 308, as `storeMoved` stores a fetched one. */
+    storeFirstMoved: assign(({ context }) => ({
+      movedTo: context.first && 'result' in context.first && context.first.result.status === 308 ? context.first.result.data.bookingId : context.bookingId,
+    })),
     storeChangeability: assign(({ event }) => ({
       changeability: doneOutput<ChangeabilityResponse>(event, 'fetchChangeability'),
     })),
@@ -66,9 +86,19 @@ export const bookingDetailMachine = setup({
   },
 }).createMachine({
   id: 'bookingDetail',
-  context: ({ input }) => ({ bookingId: input.bookingId, detail: null, movedTo: null, changeability: null }),
-  initial: 'fetching',
+  context: ({ input }) => ({ bookingId: input.bookingId, first: input.first ?? null, detail: null, movedTo: null, changeability: null }),
+  initial: 'starting',
   states: {
+    starting: {
+      description: 'Where the screen starts: from what the route loaded (the booking, its move, or its error), else it fetches the booking.',
+      always: [
+        { guard: 'firstIsMoved', target: 'movedToHistory', actions: 'storeFirstMoved' },
+        { guard: 'firstIsBooking', target: 'loaded', actions: 'storeFirstDetail' },
+        { guard: 'firstIsSchemaError', target: 'schemaError' },
+        { guard: 'firstFailed', target: 'error' },
+        { target: 'fetching' },
+      ],
+    },
     fetching: {
       description: 'The booking is loading.',
       invoke: {

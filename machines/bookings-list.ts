@@ -37,8 +37,15 @@ export interface BookingsListContext {
   hasGuestBookings: boolean;
 }
 
+/**
+ * A filter's first page as its route's loader fetched it (routes/_account._bookings.bookings.*.tsx):
+ * the page, or why the call failed (the client's error, read as a failed load is).
+ */
+export type FirstPage = { page: BookingsPage } | { error: unknown };
+
 export type BookingsListEvent =
-  | { type: 'bookings.show'; filter: BookingFilter }
+  /** Show a filter; `first` is its first page when the route loaded it, so the chart need not ask. */
+  | { type: 'bookings.show'; filter: BookingFilter; first?: FirstPage | undefined }
   | { type: 'bookings.loadMore' }
   | { type: 'bookings.retry' };
 
@@ -47,6 +54,30 @@ const emptyFilter: FilterState = { results: [], total: null, nextPage: 0, pendin
 const isRequiredFor = (context: BookingsListContext, filter: BookingFilter) => {
   const f = context.byFilter[filter];
   return f.results.length === 0 && !f.pending;
+};
+
+const firstOf = (event: BookingsListEvent): FirstPage | undefined => (event.type === 'bookings.show' ? event.first : undefined);
+
+/** How a failed load is told on screen: no answer, no such list (404), or an answer the app cannot use. */
+const failureOf = (error: unknown): FilterState['failure'] => {
+  const event = { error };
+  return problemOfEvent(event).kind === 'network' ? 'network' : hasStatus(event, 404) ? 'absent' : 'answer';
+};
+
+/** A page stored for a filter: page 0 starts its list, a later page appends. */
+const withPage = (context: BookingsListContext, filter: BookingFilter, pageNo: number, page: BookingsPage) => {
+  const f = context.byFilter[filter];
+  const results = pageNo === 0 ? page.results : [...f.results, ...page.results];
+  return {
+    byFilter: withFilter(context, filter, { results, total: page.total, nextPage: pageNo + 1, pending: false, error: null, failure: null }),
+    counts: {
+      upcoming: page.upcomingBookings,
+      past: page.pastBookings,
+      season: page.seasonBookings,
+      guest: page.guestBookings ?? null,
+    },
+    hasGuestBookings: page.hasGuestBookings,
+  };
 };
 
 const withFilter = (context: BookingsListContext, filter: BookingFilter, patch: Partial<FilterState>) => ({
@@ -67,6 +98,10 @@ export const bookingsListMachine = setup({
   },
   guards: {
     isRequired: ({ context, event }) => event.type === 'bookings.show' && isRequiredFor(context, event.filter),
+    /** Required, and the route's loader brought the page: stored without asking again. */
+    isRequiredAndLoaded: ({ context, event }) => event.type === 'bookings.show' && isRequiredFor(context, event.filter) && !!event.first && 'page' in event.first,
+    /** Required, and the route's loader failed: its error shows, with a retry. */
+    isRequiredAndFailed: ({ context, event }) => event.type === 'bookings.show' && isRequiredFor(context, event.filter) && !!event.first && 'error' in event.first,
     hasMore: ({ context }) => {
       const f = context.byFilter[context.filter];
       return !f.pending && f.error === null && f.total !== null && f.results.length < f.total;
@@ -91,29 +126,20 @@ export const bookingsListMachine = setup({
     storePage: assign(({ context, event }) => {
       if (!context.request) return {};
       const page = doneOutput<BookingsPage>(event, 'fetchBookings');
-      const { filter } = context.request;
-      const f = context.byFilter[filter];
       // `page` is a local-server extra (docs/product/api.md does not list it): the page asked for is the page answered.
-      const pageNo = page.page ?? context.request.page;
-      const results = pageNo === 0 ? page.results : [...f.results, ...page.results];
-      return {
-        byFilter: withFilter(context, filter, {
-          results,
-          total: page.total,
-          nextPage: pageNo + 1,
-          pending: false,
-          error: null,
-          failure: null,
-        }),
-        counts: {
-          upcoming: page.upcomingBookings,
-          past: page.pastBookings,
-          season: page.seasonBookings,
-          guest: page.guestBookings ?? null,
-        },
-        hasGuestBookings: page.hasGuestBookings,
-        request: null,
-      };
+      return { ...withPage(context, context.request.filter, page.page ?? context.request.page, page), request: null };
+    }),
+    /** The first page the route's loader fetched, for the filter now shown. */
+    storeFirstPage: assign(({ context, event }) => {
+      const first = firstOf(event);
+      if (!first || !('page' in first)) return {};
+      return withPage(context, context.filter, first.page.page ?? 0, first.page);
+    }),
+    /** The route's loader failed: the filter shows the error, and its retry asks for page 0. */
+    storeFirstError: assign(({ context, event }) => {
+      const first = firstOf(event);
+      if (!first || !('error' in first)) return {};
+      return { byFilter: withFilter(context, context.filter, { pending: false, error: 'LOAD_FAILED', failure: failureOf(first.error) }) };
     }),
     storeError: assign(({ context, event }) =>
       context.request
@@ -121,7 +147,7 @@ export const bookingsListMachine = setup({
             byFilter: withFilter(context, context.request.filter, {
               pending: false,
               error: 'LOAD_FAILED',
-              failure: problemOfEvent(event).kind === 'network' ? 'network' : hasStatus(event, 404) ? 'absent' : 'answer',
+              failure: failureOf('error' in event ? event.error : undefined),
             }),
             request: null,
           }
@@ -143,6 +169,8 @@ export const bookingsListMachine = setup({
       description: 'The current filter\'s bookings (upcoming, past, season or guest) are shown, or its error \'Unable to fetch bookings\', or the empty state.',
       on: {
         'bookings.show': [
+          { guard: 'isRequiredAndLoaded', actions: ['select', 'storeFirstPage'] },
+          { guard: 'isRequiredAndFailed', actions: ['select', 'storeFirstError'] },
           { guard: 'isRequired', target: 'loading', actions: ['select', 'startRequest'] },
           { actions: 'select' },
         ],
@@ -161,6 +189,8 @@ export const bookingsListMachine = setup({
       },
       on: {
         'bookings.show': [
+          { guard: 'isRequiredAndLoaded', target: 'idle', actions: ['cancelRequest', 'select', 'storeFirstPage'] },
+          { guard: 'isRequiredAndFailed', target: 'idle', actions: ['cancelRequest', 'select', 'storeFirstError'] },
           {
             guard: 'isRequired',
             target: 'loading',

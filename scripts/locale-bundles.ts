@@ -187,7 +187,7 @@ export interface LocaleBundleOptions {
   firstRoutes?: readonly string[];
   /**
    * The GET a first route's screen starts with, by route file: the API path and query as the app
-   * asks for it (src/first-data.ts), `$param` taken from the URL. On those routes the boot file asks
+   * asks for it (the route's loader), `$param` taken from the URL. On those routes the boot file asks
    * for it, and for the user, before the app's code has arrived; the app's API client takes the
    * replies (decision 247). Only for routes in `firstRoutes`.
    */

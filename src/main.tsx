@@ -7,7 +7,7 @@ import { localeFromPath } from './config/locales';
 import { takeHashTokenFromLocation } from './hash-token';
 import { createServices } from './create-services';
 import { createAppRouter } from './router';
-import { adoptBootRequests, firstDataOf, requestFirstData, routerPath } from './first-data';
+import { adoptBootRequests } from './api/boot-requests';
 import { ServicesContext } from './services';
 import { portalThemes } from './styles/theme.css';
 import { themeKey } from './config/portals';
@@ -47,20 +47,21 @@ const start = async () => {
   services.authActor.subscribe((snapshot) => {
     const status = snapshot.hasTag('loading') ? undefined : (snapshot.context.user?.status ?? 'UNKNOWN');
     if (status && lastStatus && status !== lastStatus) {
+      // What was loaded for the one before is never shown to the next (the routes' loaders' cache too).
       services.api.forgetPrefetched();
+      router?.clearCache();
       if (!snapshot.context.accountClosed) void router?.invalidate();
     }
     if (status) lastStatus = status;
   });
-  // Who is signed in: the first request, before the router is built; the first screen's data (a
-  // bookings list, a booking: src/first-data.ts) in the same task, next to it.
-  // On the bookings lists the boot file has asked for both already, before this code arrived
-  // (decision 247): the client takes those replies instead of asking again.
+  // Who is signed in: the first request, before the router is built. The first screen's data is its
+  // route's loader's (docs/decisions/730), once the sign-in guard has settled. On the bookings lists
+  // the boot file has asked for both already, before this code arrived (decision 247): the client
+  // gives those replies to the calls that ask for the same GETs instead of asking again.
   adoptBootRequests(services.api, locale.tag);
   services.authActor.start();
-  requestFirstData(services.api, firstDataOf(routerPath(window.location.pathname, locale.basepath)));
   // Building the router (its route tree) is the boot's largest piece of work: a task of its own
-  // (decision 245), with the calls already on their way.
+  // (decision 245), with the user call already on its way.
   await nextTask();
   const appRouter = createAppRouter(services);
   router = appRouter;

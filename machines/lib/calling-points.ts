@@ -17,8 +17,9 @@ export interface CallingPointsLeg {
 
 /**
  * The calling-points call a leg's card makes (routes/-components/booking-detail/leg-card.tsx), or
- * null when the leg has no timetable id or stations and its card shows none. The boot file
- * prefetches the same call with it (src/first-data.ts), so the two ask for the same path and query.
+ * null when the leg has no timetable id or stations and its card shows none. The booking's route
+ * loader starts the same call with it (routes/-components/booking-detail/load-booking.ts), so the
+ * card takes that answer.
  * The timetable is asked for by its day, YYYY-MM-DD: the day its id carries, the train's departure
  * (the leg's date when it has no time).
  */

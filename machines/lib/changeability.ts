@@ -1,8 +1,8 @@
 /**
  * Which change-of-journey check a booking's detail asks for: the order's id, and the booking shown
  * (the one asked for, else the order's first) with whether it is a season. The booking detail
- * machine invokes its check with this, and the boot file prefetches the same check with it
- * (src/first-data.ts), so the two ask for the same path.
+ * machine invokes its check with this, and the booking's route loader starts the same check with
+ * it (routes/-components/booking-detail/load-booking.ts), so the detail takes that answer.
  */
 export interface ChangeabilityInput {
   orderId: string;

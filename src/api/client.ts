@@ -38,11 +38,11 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** The page's locale tag, sent as Accept-Language so emails and links reach the customer in it. */
   language?: string;
-  /** The clock a prefetched answer's age is read from (tests). */
+  /** The clock an adopted answer's age is read from (tests). */
   now?: () => number;
 }
 
-/** A prefetched answer is given to the call that asks for it within this long of being asked for. */
+/** An answer the boot file asked for is given to the call that asks for it within this long of being asked for. */
 export const PREFETCH_TTL_MS = 15_000;
 
 type Answer = { status: number; body: unknown; headers: Headers };
@@ -61,7 +61,7 @@ const readBody = (text: string): unknown => {
   }
 };
 
-/** A GET the page asked for before the app's code had arrived (src/first-data.ts, decision 247): its raw reply. */
+/** A GET the page asked for before the app's code had arrived (src/api/boot-requests.ts, decision 247): its raw reply. */
 export interface EarlyReply {
   status: number;
   text: string;
@@ -81,7 +81,7 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
   const answerListeners = new Set<(savedAt: string | null) => void>();
   const timeoutMs = options.timeoutMs ?? requestTimeoutMs;
   const now = options.now ?? Date.now;
-  /** GETs asked for ahead of their screen (`prefetch`), by path and query, each given out once. */
+  /** GETs the boot file asked for ahead of their screen (`adopt`), by path and query, each given out once. */
   const prefetched = new Map<string, { answer: Promise<Answer>; at: number }>();
 
   const $fetch = ofetch.create(
@@ -152,11 +152,11 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
   };
 
   /**
-   * A GET's answer: the prefetched one when there is one for it, else the network's. The prefetched
+   * A GET's answer: the boot file's (`adopt`) when there is one for it, else the network's. That
    * answer is taken once, and only within PREFETCH_TTL_MS. A 401 there is asked again, so the
    * caller's own 401 handling runs on an answer to its own call. Any other failure, a timeout
    * included, is the caller's answer: a hung server shows the screen's error after one deadline,
-   * counted from the prefetch, not after two.
+   * counted from the boot file's call, not after two.
    */
   const answer = async (path: string, opts: RequestOptions): Promise<Answer> => {
     if ((opts.method ?? 'GET') === 'GET' && prefetched.size > 0) {
@@ -211,24 +211,9 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
       return { status, data: check(schema, body), headers } as never;
     },
     /**
-     * Ask for a GET now, for the call that will ask for the same path and query soon: a first
-     * screen's data, requested with the screen's code rather than after it (decision 244).
-     * Its answer is that call's, checked against that call's schema when it is taken. It resolves
-     * to the raw status and body, or null when the network failed; it never rejects and never
-     * reports a 401 as signed out (the call that takes it does).
-     */
-    prefetch(path: string, opts: Pick<RequestOptions, 'query' | 'withOrderToken'> = {}): Promise<Answer | null> {
-      const key = prefetchKey(path, opts);
-      // Asked for already (by the boot file: `adopt`) and not yet taken: that answer, not a second call.
-      const held = prefetched.get(key);
-      const early = held && now() - held.at <= PREFETCH_TTL_MS ? held.answer : send(path, opts);
-      if (early !== held?.answer) prefetched.set(key, { answer: early, at: now() });
-      return early.catch(() => null);
-    },
-    /**
-     * Take a GET the page asked for before this client existed (the boot file, decision 247) as a
-     * prefetch: `path` with its query as sent, `reply` its raw reply. From here it is a prefetch like
-     * any other: taken once, within PREFETCH_TTL_MS, checked against the call's schema then; its
+     * Take a GET the page asked for before this client existed (the boot file, decision 247):
+     * `path` with its query as sent, `reply` its raw reply. It is taken once, by the first call to
+     * the same GET within PREFETCH_TTL_MS (a route's loader), checked against that call's schema; its
      * headers are read as any answer's (CSRF value, conversation id); a failed request is a network
      * error, and no reply within the deadline, counted from now, a timeout.
      */
@@ -252,11 +237,11 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
         ),
         deadline,
       ]).finally(() => clearTimeout(timer));
-      // Held until taken; a failure is the taker's (as `prefetch`), never an unhandled rejection.
+      // Held until taken; a failure is the taker's, never an unhandled rejection.
       answer.catch(() => undefined);
       prefetched.set(prefetchKey(pathname, { query }), { answer, at: now() });
     },
-    /** Who is signed in changed: what was prefetched for the one before is never given out. */
+    /** Who is signed in changed: what the boot file asked for the one before is never given out. */
     forgetPrefetched() {
       prefetched.clear();
     },

@@ -1,9 +1,10 @@
 import type { BookingFilter } from '../schemas/bookings-list';
 
 /**
- * The paths of the calls a first screen's data is prefetched from (src/first-data.ts), written once
- * for the prefetch and for the call that takes its answer: a prefetch is given only to the same
- * path and query. A module of its own, so the boot file does not carry the calls' schemas.
+ * The paths of the calls a first screen's data comes from, written once for the boot file's early
+ * requests (decision 247) and for the routes' loaders whose calls take their answers (docs/decisions/730):
+ * an early answer is given only to the same path and query. A module of its own, so the boot file
+ * does not carry the calls' schemas.
  */
 const seg = encodeURIComponent;
 
@@ -26,8 +27,8 @@ export const callingPointsPath = (timetableId: string): string => `/realtime/tim
 /**
  * The bookings lists a first screen asks for the first page of, by route file (routes/): the
  * bookings index, which shows the upcoming tab, and the upcoming, past and season tabs. Not the
- * guest tab, which lists guest orders. The app asks for it as it starts (src/first-data.ts) and the
- * boot file earlier still (`firstData` in vite.config.ts, decision 247): one table for both.
+ * guest tab, which lists guest orders. The tabs' loaders ask for it (docs/decisions/730) and the boot
+ * file earlier still (`firstData` in vite.config.ts, decision 247), for the loader's call to take.
  */
 export const firstListRoutes = {
   '_account._bookings.bookings.index': 'upcoming',

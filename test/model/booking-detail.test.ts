@@ -18,7 +18,16 @@ describeMachineModel(bookingDetailMachine, {
   name: 'bookingDetailMachine',
   // b1 is in the order; b7 is not (an old link): changeability is then asked for the order's
   // first booking, b0, which is not a season.
-  inputs: [{ bookingId: 'b1' }, { bookingId: 'b7' }],
+  // The route's loader may have fetched the booking already: the chart starts from its answer, its
+  // move, or its error, and asks only on a retry or a reload.
+  inputs: [
+    { bookingId: 'b1' },
+    { bookingId: 'b7' },
+    { bookingId: 'b1', first: { result: { status: 200, data: detail } } },
+    { bookingId: 'b1', first: { result: { status: 308, data: { bookingId: 'h1' } } } },
+    { bookingId: 'b1', first: { error: { status: 500, problem: { kind: 'http' } } } },
+    { bookingId: 'b1', first: { error: { status: null, problem: { kind: 'schema' } } } },
+  ],
   events: {
     'xstate.done.actor.fetchBooking': [
       { type: 'xstate.done.actor.fetchBooking', output: { status: 200, data: detail } },
@@ -33,7 +42,7 @@ describeMachineModel(bookingDetailMachine, {
     ],
     'xstate.error.actor.fetchChangeability': [{ type: 'xstate.error.actor.fetchChangeability', error: new Error('offline') }],
   },
-  serializeContext: (c) => ({ loaded: c.detail !== null, movedTo: c.movedTo, changeability: c.changeability?.reason ?? null }),
+  serializeContext: (c) => ({ first: c.first === null ? null : 'result' in c.first ? c.first.result.status : 'error', loaded: c.detail !== null, movedTo: c.movedTo, changeability: c.changeability?.reason ?? null }),
   calls: {
     fetching: { fetchBooking: (c: { bookingId: string }) => ({ bookingId: c.bookingId }) },
     reloading: { fetchBooking: (c: { bookingId: string }) => ({ bookingId: c.bookingId }) },
@@ -50,10 +59,13 @@ describeMachineModel(bookingDetailMachine, {
       expect(context.movedTo).toBeNull();
     },
     loaded: ({ context, event, entered }) => {
-      if (entered && event.type !== 'booking.reload') expect(outputOf(event)).toEqual({ status: 200, data: detail });
+      // Entered from the loader's answer (on start) or from the chart's own fetch.
+      if (entered && event.type === 'xstate.init') expect(context.first).toEqual({ result: { status: 200, data: detail } });
+      else if (entered && event.type !== 'booking.reload') expect(outputOf(event)).toEqual({ status: 200, data: detail });
       expect(context.detail?.order.id).toBe('o1');
     },
-    'loaded.checkingChangeability': ({ event }) => expect(outputOf(event)).toEqual({ status: 200, data: detail }),
+    'loaded.checkingChangeability': ({ context, event }) =>
+      expect(event.type === 'xstate.init' ? (context.first as { result: unknown }).result : outputOf(event)).toEqual({ status: 200, data: detail }),
     'loaded.changeabilityKnown': ({ context, event }) => {
       expect(event.type).toBe('xstate.done.actor.fetchChangeability');
       expect(context.changeability).toEqual({ changeable: false, reason: 'DEPARTED' });
@@ -70,16 +82,16 @@ describeMachineModel(bookingDetailMachine, {
       expect(next.value).toEqual({ loaded: 'checkingChangeability' });
       expect(next.context.detail).toBe(reloaded);
     },
-    error: ({ snapshot, event }) => {
-      expect(errorOf(event)?.problem?.kind).toBe('http');
+    error: ({ snapshot, context, event }) => {
+      expect((event.type === 'xstate.init' ? (context.first as { error: { problem?: { kind?: string } } }).error : errorOf(event))?.problem?.kind).toBe('http');
       expect(snapshot.can({ type: 'booking.retry' }), 'the error offers a retry').toBe(true);
     },
-    schemaError: ({ snapshot, event }) => {
-      expect(errorOf(event)?.problem?.kind).toBe('schema');
+    schemaError: ({ snapshot, context, event }) => {
+      expect((event.type === 'xstate.init' ? (context.first as { error: { problem?: { kind?: string } } }).error : errorOf(event))?.problem?.kind).toBe('schema');
       expect(snapshot.can({ type: 'booking.retry' }), 'the error offers a retry').toBe(true);
     },
-    movedToHistory: ({ snapshot, event, actions }) => {
-      expect(outputOf(event)).toEqual({ status: 308, data: { bookingId: 'h1' } });
+    movedToHistory: ({ snapshot, context, event, actions }) => {
+      expect(event.type === 'xstate.init' ? (context.first as { result: unknown }).result : outputOf(event)).toEqual({ status: 308, data: { bookingId: 'h1' } });
       expect(actions).toContain('goToHistory');
       // The history is the 308's booking id, not the one asked for (docs/product/states.md).
       expect(snapshot.output).toEqual({ movedTo: 'h1' });

@@ -56,9 +56,12 @@ describeMachineModel(bookingsListMachine, {
   name: 'bookingsListMachine',
   input: { filter: 'upcoming' },
   events: {
+    // A tab's route loads its first page: the chart stores it, or the loader's failure, without asking.
     'bookings.show': [
       { type: 'bookings.show', filter: 'upcoming' },
       { type: 'bookings.show', filter: 'past' },
+      { type: 'bookings.show', filter: 'past', first: { page: pageFor({ filter: 'past', page: 0 }) } },
+      { type: 'bookings.show', filter: 'past', first: { error: networkFailure } },
     ],
     'xstate.done.actor.fetchBookings': (snap) => [
       { type: 'xstate.done.actor.fetchBookings', output: pageFor(snap.context.request) },
@@ -77,7 +80,7 @@ describeMachineModel(bookingsListMachine, {
     upcoming: [c.byFilter.upcoming.results.length, c.byFilter.upcoming.pending, c.byFilter.upcoming.failure],
     past: [c.byFilter.past.results.length, c.byFilter.past.pending, !!c.byFilter.past.error],
   }),
-  maxPaths: 320,
+  maxPaths: 380,
   assert: (snapshot) => {
     const { byFilter } = snapshot.context;
     for (const f of Object.values(byFilter)) {
@@ -110,7 +113,12 @@ describeMachineModel(bookingsListMachine, {
       for (const f of Object.values(context.byFilter)) expect(f.pending).toBe(false);
       if (event.type === 'bookings.show') {
         expect(context.filter).toBe(event.filter);
-        expect(context.byFilter[event.filter].results.length, 'a filter with results is not fetched again').toBeGreaterThan(0);
+        const shownFilter = context.byFilter[event.filter];
+        if (event.first && 'error' in event.first && shownFilter.results.length === 0) {
+          // The loader's failure: the error and its retry, said as a failed load says it.
+          expect(shownFilter).toMatchObject({ error: bookingsListErrorMessage, failure: 'network', pending: false });
+        } else expect(shownFilter.results.length, 'a filter with results is not fetched again').toBeGreaterThan(0);
+        if (event.first && 'page' in event.first) expect(context.counts).not.toBeNull();
       }
       if (event.type === 'xstate.done.actor.fetchBookings') {
         const page = outputOf(event) as BookingsPage;

@@ -109,7 +109,8 @@ describe.each(modules)('docs/flows diagram text of machines/$file', ({ machines 
  * Mermaid records on each drawn edge. The bounds are the counts when ELK took over (dagre drew 43
  * crossings on the refund request chart and 261 over all diagrams), plus what ELK draws for the
  * change of journey, data export and close account charts (9 together); a layout change may only
- * lower them, and a new chart raises the total by its own count, said here.
+ * lower them, and a new chart raises the total by its own count, said here. The booking detail's
+ * start from what its route loaded (decision 730: a choice of five edges) draws 10 more.
  */
 describe('docs/flows diagrams keep edge crossings low', () => {
   const svgs = modules.map(({ file }) => readFileSync(path.join(root, 'docs/flows', file.replace(/\.ts$/, '.svg')), 'utf8'));
@@ -118,7 +119,7 @@ describe('docs/flows diagrams keep edge crossings low', () => {
     expect(edgePolylines(refund).length).toBeGreaterThan(40);
     expect(edgeCrossings(refund)).toBeLessThanOrEqual(34);
   });
-  it('has at most 97 crossings over all diagrams', () => {
-    expect(svgs.reduce((n, svg) => n + edgeCrossings(svg), 0)).toBeLessThanOrEqual(97);
+  it('has at most 107 crossings over all diagrams', () => {
+    expect(svgs.reduce((n, svg) => n + edgeCrossings(svg), 0)).toBeLessThanOrEqual(107);
   });
 });

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { createApiClient, PREFETCH_TTL_MS } from '#src/api/client';
 import { requestTimeoutMessage } from '#src/config/timeouts';
 
-/** Decision 244: a GET asked for ahead of its screen is given to the same GET once. */
+/** Decision 247: a GET the boot file asked for ahead of its screen is given to the same GET once (a route's loader, docs/decisions/730). */
 const Ok = v.object({ ok: v.boolean() });
 
 const setup = (respond: (url: string, n: number) => Response | Promise<Response> = () => json(200, { ok: true })) => {
@@ -23,89 +23,43 @@ const setup = (respond: (url: string, n: number) => Response | Promise<Response>
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('prefetch', () => {
-  it('gives its answer to the same GET once, whatever order the query is written in', async () => {
-    const { client, urls } = setup();
-    await client.prefetch('/bookings/upcoming', { query: { page: 0, size: 10 } });
-    await expect(client.request(Ok, '/bookings/upcoming', { query: { size: 10, page: 0 } })).resolves.toEqual({ ok: true });
-    expect(urls).toEqual(['GET /bookings/upcoming?page=0&size=10']);
-    await client.request(Ok, '/bookings/upcoming', { query: { page: 0, size: 10 } });
-    expect(urls).toHaveLength(2);
-  });
-
-  it('gives a call still on its way, without asking twice', async () => {
-    let answer!: (r: Response) => void;
-    const { client, urls } = setup(() => new Promise((resolve) => (answer = resolve)));
-    void client.prefetch('/booking/b1');
-    const taken = client.requestByStatus({ 200: Ok }, '/booking/b1');
-    await vi.waitFor(() => expect(answer).toBeDefined());
-    answer(json(200, { ok: true }));
-    await expect(taken).resolves.toMatchObject({ status: 200, data: { ok: true } });
-    expect(urls).toEqual(['GET /booking/b1']);
-  });
+describe('adopt', () => {
+  const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    Promise.resolve({ status, text: body === undefined ? '' : JSON.stringify(body), headers: new Headers(headers) });
 
   it('is not given to another path, another query, another method or after its time', async () => {
     const { client, urls, tick } = setup();
-    await client.prefetch('/bookings/upcoming', { query: { page: 0 } });
+    client.adopt('/bookings/upcoming?page=0', reply(200, { ok: false }));
     await client.request(Ok, '/bookings/past', { query: { page: 0 } });
     await client.request(Ok, '/bookings/upcoming', { query: { page: 1 } });
     await client.request(Ok, '/bookings/upcoming', { method: 'POST', query: { page: 0 } });
-    expect(urls).toHaveLength(4);
+    expect(urls).toHaveLength(3);
     tick(PREFETCH_TTL_MS + 1);
-    await client.request(Ok, '/bookings/upcoming', { query: { page: 0 } });
-    expect(urls).toHaveLength(5);
+    await expect(client.request(Ok, '/bookings/upcoming', { query: { page: 0 } })).resolves.toEqual({ ok: true });
+    expect(urls).toHaveLength(4);
   });
 
-  it('keys the order token in: an answer fetched without it is not given to a call with it', async () => {
+  it('keys the order token in: a reply sent without it is not given to a call with it', async () => {
     const { client, urls } = setup();
-    await client.prefetch('/booking/b1', { withOrderToken: true });
+    client.adopt('/booking/b1', reply(200, { ok: false }));
     client.setOrderToken('tok');
     await client.request(Ok, '/booking/b1', { withOrderToken: true });
-    expect(urls).toEqual(['GET /booking/b1', 'GET /booking/b1?token=tok']);
+    expect(urls).toEqual(['GET /booking/b1?token=tok']);
   });
 
   it('is forgotten when who is signed in changes', async () => {
     const { client, urls } = setup();
-    await client.prefetch('/user/bookings');
+    client.adopt('/user/bookings', reply(200, { ok: false }));
     client.forgetPrefetched();
-    await client.request(Ok, '/user/bookings');
-    expect(urls).toHaveLength(2);
+    await expect(client.request(Ok, '/user/bookings')).resolves.toEqual({ ok: true });
+    expect(urls).toHaveLength(1);
   });
 
-  it('never reports its own 401: the call that takes it asks again, and that answer’s 401 is reported', async () => {
-    const { client, urls, unauthorised } = setup(() => json(401, { errors: [{ code: 'UNAUTHORISED' }] }));
-    await expect(client.prefetch('/bookings/upcoming')).resolves.toMatchObject({ status: 401 });
-    expect(unauthorised).not.toHaveBeenCalled();
-    await expect(client.request(Ok, '/bookings/upcoming')).rejects.toMatchObject({ status: 401 });
-    expect(urls).toHaveLength(2);
-    expect(unauthorised).toHaveBeenCalledTimes(1);
-  });
-
-  it('gives any other failure as the answer, a network failure too (one deadline, not two)', async () => {
-    const network = setup((_, n) => (n === 1 ? Promise.reject(new TypeError('offline')) : json(200, { ok: true })));
-    await expect(network.client.prefetch('/booking/b1')).resolves.toBeNull();
-    await expect(network.client.request(Ok, '/booking/b1')).rejects.toMatchObject({ problem: { kind: 'network' } });
-    expect(network.urls).toHaveLength(1);
-    // Taken: the retry is the network's.
-    await expect(network.client.request(Ok, '/booking/b1')).resolves.toEqual({ ok: true });
-
-    const failing = setup(() => json(500, { errors: [{ code: 'SERVER' }] }));
-    await failing.client.prefetch('/booking/b1');
-    await expect(failing.client.request(Ok, '/booking/b1')).rejects.toMatchObject({ status: 500 });
-    expect(failing.urls).toHaveLength(1);
-  });
-
-  it('checks the answer against the schema of the call that takes it', async () => {
-    const { client } = setup(() => json(200, { ok: 'yes' }));
-    await client.prefetch('/booking/b1');
+  it('checks the reply against the schema of the call that takes it', async () => {
+    const { client } = setup();
+    client.adopt('/booking/b1', reply(200, { ok: 'yes' }));
     await expect(client.request(Ok, '/booking/b1')).rejects.toMatchObject({ problem: { kind: 'schema' } });
   });
-});
-
-/** Decision 247: what the boot file asked for before the client existed, taken as a prefetch. */
-describe('adopt', () => {
-  const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-    Promise.resolve({ status, text: body === undefined ? '' : JSON.stringify(body), headers: new Headers(headers) });
 
   it('gives the boot file’s reply to the same GET once, whatever order its query is in, then asks the network', async () => {
     const { client, urls } = setup();
@@ -123,14 +77,6 @@ describe('adopt', () => {
     expect(client.csrfToken).toBe('rotated');
     client.adopt('/booking/b1', reply(308, undefined));
     await expect(client.requestByStatus({ 200: Ok, 308: v.null() }, '/booking/b1')).resolves.toMatchObject({ status: 308, data: null });
-  });
-
-  it('is what a prefetch of the same GET gives, not a second call', async () => {
-    const { client, urls } = setup();
-    client.adopt('/booking/b1', reply(200, { ok: true }));
-    await expect(client.prefetch('/booking/b1')).resolves.toMatchObject({ status: 200, body: { ok: true } });
-    await expect(client.request(Ok, '/booking/b1')).resolves.toEqual({ ok: true });
-    expect(urls).toEqual([]);
   });
 
   it('asks again after a 401, and gives a failed request as a network error', async () => {

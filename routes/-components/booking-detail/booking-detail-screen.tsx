@@ -14,21 +14,26 @@ import { m } from '#src/paraglide/messages.js';
 import { BookingLoaded } from './booking-loaded';
 import type { BookingScreenMode } from './booking-screen-mode';
 import { bookingPath } from '../booking-links';
+import { changeabilityKey, LoadedBookingContext, takeLoaded, type LoadedBooking } from './load-booking';
 
 /**
  * The booking detail flow (machines/booking-detail.ts): one view per group of its states. `loaded`
  * and `reloading` show the booking (./booking-loaded.tsx), `error` and `schemaError` the failure
  * with a retry, `fetching` and `movedToHistory` a loading line.
  */
-export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mode: BookingScreenMode }) {
+export function BookingDetailScreen({ bookingId, mode, loaded }: { bookingId: string; mode: BookingScreenMode; loaded?: LoadedBooking | undefined }) {
   const { api } = useServices();
   const navigate = useNavigate();
   const booking = useMemo(() => bookingApi(api), [api]);
+  // What the route's loader fetched (docs/decisions/730): the chart starts from the booking, and
+  // its change-of-journey check takes the loader's answer once; retries and reloads ask again.
   const [liveSnapshot, send, detailRef] = useMachine(
     bookingDetailMachine.provide({
       actors: {
         fetchBooking: fromPromise(({ input }) => booking.getBooking(input.bookingId)),
-        fetchChangeability: fromPromise(({ input }) => booking.getChangeability(input.orderId, input.bookingId, input.season)),
+        fetchChangeability: fromPromise(({ input }) =>
+          takeLoaded(loaded, changeabilityKey(input), () => booking.getChangeability(input.orderId, input.bookingId, input.season)),
+        ),
       },
       actions: {
         goToHistory: ({ context }) => {
@@ -37,7 +42,7 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
         },
       },
     }),
-    { input: { bookingId } },
+    { input: { bookingId, first: loaded?.first } },
   );
   // The booking that arrives renders at low priority, in slices the browser can interrupt: an
   // actor's change re-renders at once, and the whole detail in one go was a long task on a slow
@@ -58,7 +63,11 @@ export function BookingDetailScreen({ bookingId, mode }: { bookingId: string; mo
   if ((snapshot.matches('loaded') || snapshot.matches('reloading')) && detail) {
     const current = detail.bookings.find((b) => b.id === bookingId) ?? detail.bookings[0];
     if (current) {
-      return <BookingLoaded booking={current} detail={detail} mode={mode} snapshot={snapshot} edit={edit} sendEdit={sendEdit} onReload={reloadBooking} />;
+      return (
+        <LoadedBookingContext.Provider value={loaded ?? null}>
+          <BookingLoaded booking={current} detail={detail} mode={mode} snapshot={snapshot} edit={edit} sendEdit={sendEdit} onReload={reloadBooking} />
+        </LoadedBookingContext.Provider>
+      );
     }
   }
   if (snapshot.matches('error') || snapshot.matches('schemaError')) {

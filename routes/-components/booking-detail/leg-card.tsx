@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useContext, useId, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { callingPointsMachine } from '#machines/calling-points';
 import { callingPointsInput, type CallingPointsInput } from '#machines/lib/calling-points';
@@ -11,6 +11,7 @@ import * as styles from './booking-detail.css';
 import { changesLabel, ukDate, ukTime } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
 import { LiveRegion } from '#src/ui/live-region';
+import { callingPointsKey, LoadedBookingContext, takeLoaded } from './load-booking';
 
 /** One journey leg: date, times, stations, operator, changes and (for timetabled trains) calling points. */
 export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
@@ -66,11 +67,15 @@ function disruptionText(disruption: NonNullable<Leg['disruption']>): string {
 function CallingPoints({ input, origin, destination }: { input: CallingPointsInput; origin: Station; destination: Station }) {
   const { api, locale } = useServices();
   const booking = useMemo(() => bookingApi(api), [api]);
+  // The booking's route started this call with the booking (docs/decisions/730): its answer, once.
+  const loaded = useContext(LoadedBookingContext);
   const [snapshot, send] = useMachine(
     callingPointsMachine.provide({
       actors: {
         fetchCallingPoints: fromPromise(({ input }) =>
-          booking.getCallingPoints(input.timetableId, { date: input.date, origin: input.origin, destination: input.destination }),
+          takeLoaded(loaded, callingPointsKey(input), () =>
+            booking.getCallingPoints(input.timetableId, { date: input.date, origin: input.origin, destination: input.destination }),
+          ),
         ),
       },
     }),

@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useLayoutEffect, useRef, type ReactNode } 
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { bookingsListErrorMessage } from '#src/copy/bookings-list';
+import type { FirstPage } from '#machines/bookings-list';
 import { portalInfo } from '#src/config/portals';
 import type { BookingFilter, BookingsImported } from '#src/schemas/bookings-list';
 import { useServices } from '#src/services';
@@ -42,15 +43,18 @@ export interface BookingsScreenProps {
   bookingsImported?: BookingsImported | undefined;
   /** Shown above the guest list (what guest bookings are, and the association). */
   intro?: ReactNode;
+  /** The tab's first page as its route's loader fetched it (docs/decisions/730); the guest tab has none. */
+  first?: FirstPage | undefined;
 }
 
 /** /bookings/{upcoming|past|season|guest}: tabs with totals, the filter's list, paging and states. */
-export function BookingsScreen({ filter, bookingsImported, intro }: BookingsScreenProps) {
+export function BookingsScreen({ filter, bookingsImported, intro, first }: BookingsScreenProps) {
   const { pageData, locale } = useServices();
   const actor = useBookingsStore();
-  useEffect(() => {
-    actor.send({ type: 'bookings.show', filter });
-  }, [actor, filter]);
+  // Before the first paint: with the loader's page the list shows at once, never a loading line first.
+  useLayoutEffect(() => {
+    actor.send({ type: 'bookings.show', filter, first });
+  }, [actor, filter, first]);
   const counts = useSelector(actor, (s) => s.context.counts);
   const hasGuest = useSelector(actor, (s) => s.context.hasGuestBookings);
   // A list that arrives renders at low priority, in slices the browser can interrupt: an actor's

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { bookingsListMachine } from '#machines/bookings-list';
@@ -28,7 +29,7 @@ function BookingsActorProvider({ reset, children }: { reset: () => void; childre
   const actor = useActorRef(
     bookingsListMachine.provide({
       actors: {
-        // The boot file may have asked for this page already: the client gives that answer once (src/first-data.ts).
+        // A tab's first page comes from its route's loader (`bookings.show` carries it); this asks for the rest.
         fetchBookings: fromPromise(({ input, signal }) => api.getBookings(input.filter, input.page, signal)),
       },
     }),
@@ -41,9 +42,17 @@ function BookingsActorProvider({ reset, children }: { reset: () => void; childre
 /** Owns the store: a fresh actor per signed-in user and after each reset. */
 export function BookingsStoreProvider({ children }: { children: ReactNode }) {
   const { authActor } = useServices();
+  const router = useRouter();
   const userId = useSelector(authActor, (s) => s.context.user?.id ?? null);
   const [generation, setGeneration] = useState(0);
-  const reset = useCallback(() => setGeneration((n) => n + 1), []);
+  // The tabs' loaded first pages (decision 730) live as long as this store: dropped with it, so the
+  // lists shown again (after a booking, after guest bookings were added) are asked for afresh.
+  const forgetLoadedTabs = useCallback(() => router.clearCache({ filter: (match) => match.routeId.startsWith('/_account/_bookings/') }), [router]);
+  useEffect(() => forgetLoadedTabs, [forgetLoadedTabs]);
+  const reset = useCallback(() => {
+    forgetLoadedTabs();
+    setGeneration((n) => n + 1);
+  }, [forgetLoadedTabs]);
   return (
     <BookingsActorProvider key={`${userId ?? 'none'}:${generation}`} reset={reset}>
       {children}
