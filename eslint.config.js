@@ -51,7 +51,6 @@ export default tseslint.config(
     // Charts name outcomes (codes, kinds, fields); screens choose the words (docs/decisions/710).
     // A later block's no-restricted-imports replaces the one above, so it repeats its pattern.
     files: ['machines/**/*.ts'],
-    ignores: ['machines/refund-request.ts', 'machines/delay-repay.ts', 'machines/insurance-claim.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [climbAtMostOneFolder, messageCatalogue] }] },
   },
   {
