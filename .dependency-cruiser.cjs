@@ -14,7 +14,8 @@ const SRC_LIBRARIES = '^src/(api|ui|schemas|config|i18n|styles)/';
  * (decision 191); and the booking lifecycle chart with the facts it reads, so the server refuses exactly
  * what the app withdraws (decision 320). Anything else in src/ is the browser's.
  */
-const SERVER_SHARED_SCHEMAS = '^src/schemas/(forms|passengers|railcards|refunds|addresses|passenger-assistance|name-rule)\\.ts$|^src/calendar/ics\\.ts$|^machines/booking-lifecycle\\.ts$|^machines/lib/booking-lifecycle-facts\\.ts$';
+const SERVER_SHARED_SCHEMAS =
+  '^src/schemas/(forms|passengers|railcards|refunds|addresses|passenger-assistance|name-rule)\\.ts$|^src/calendar/ics\\.ts$|^machines/booking-lifecycle\\.ts$|^machines/lib/booking-lifecycle-facts\\.ts$';
 /**
  * Child statecharts a parent machine invokes by name in its setup() (XState composition: the child
  * shows as a nested chart in Stately's editor). Nothing else of another machine may be imported.
@@ -27,7 +28,11 @@ const INVOKED_CHILD_MACHINES = ['^machines/refund-card-form\\.ts$', '^machines/s
 /** Screens that pay with the refund's card form (the product has one card form). */
 const CARD_FORM_GUESTS = '^routes/-components/journey-change/';
 const HOST_SCREENS = '^routes/-components/(booking-detail|bookings-list)/';
-const HOSTED_SECTIONS = ['^routes/-components/refunds/', '^routes/-components/delay-repay/', '^routes/-components/insurance/'];
+const HOSTED_SECTIONS = [
+  '^routes/-components/refunds/',
+  '^routes/-components/delay-repay/',
+  '^routes/-components/insurance/',
+];
 /**
  * The compiled message catalogue (Paraglide, generated from messages/*.json; decision 210): pure typed
  * functions from inputs to a string in the URL's locale, shared by screens, machines' copy tables and
@@ -79,24 +84,34 @@ module.exports = {
     },
     {
       name: 'machine-imports-framework',
-      comment: 'machines/ are pure statecharts: no React, router, HTTP client or DOM libraries (xstate, and valibot through src/schemas, only).',
+      comment:
+        'machines/ are pure statecharts: no React, router, HTTP client or DOM libraries (xstate, and valibot through src/schemas, only).',
       severity: 'error',
       from: { path: '^machines/' },
-      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: 'node_modules/(xstate|valibot)/' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
+        pathNot: 'node_modules/(xstate|valibot)/',
+      },
     },
     {
       name: 'machine-imports-app',
-      comment: 'machines/ may import src/schemas (pure valibot types, validators and spec messages) and the compiled message catalogue only: not src/api, src/ui, config, routes/ or server/.',
+      comment:
+        'machines/ may import src/schemas (pure valibot types, validators and spec messages) and the compiled message catalogue only: not src/api, src/ui, config, routes/ or server/.',
       severity: 'error',
       from: { path: '^machines/' },
       to: { path: '^(src|routes|server|test)/', pathNot: ['^src/schemas/', CATALOGUE] },
     },
     {
       name: 'machine-imports-machine',
-      comment: "A machine may use another machine's types (import type), never its implementation; shared pure helpers go in machines/lib/.",
+      comment:
+        "A machine may use another machine's types (import type), never its implementation; shared pure helpers go in machines/lib/.",
       severity: 'error',
       from: { path: '^machines/', pathNot: MACHINE_HELPERS },
-      to: { path: '^machines/', pathNot: [MACHINE_HELPERS, ...INVOKED_CHILD_MACHINES], dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^machines/',
+        pathNot: [MACHINE_HELPERS, ...INVOKED_CHILD_MACHINES],
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'machine-helpers-import-machine',
@@ -107,7 +122,8 @@ module.exports = {
     },
     {
       name: 'schemas-are-pure',
-      comment: 'src/schemas is shared by the browser, machines/ and server/: valibot, other schemas and the message catalogue (validation copy) only.',
+      comment:
+        'src/schemas is shared by the browser, machines/ and server/: valibot, other schemas and the message catalogue (validation copy) only.',
       severity: 'error',
       from: { path: '^src/schemas/' },
       to: { pathNot: ['^src/schemas/', 'node_modules/valibot/', CATALOGUE] },
@@ -121,7 +137,8 @@ module.exports = {
     },
     {
       name: 'src-library-imports-machines',
-      comment: 'src/api, src/ui, schemas, config, i18n and styles know nothing of machines (the app shell in src/*.ts wires the auth machine).',
+      comment:
+        'src/api, src/ui, schemas, config, i18n and styles know nothing of machines (the app shell in src/*.ts wires the auth machine).',
       severity: 'error',
       from: { path: SRC_LIBRARIES },
       to: { path: '^machines/' },
@@ -135,7 +152,8 @@ module.exports = {
     },
     {
       name: 'server-imports-app',
-      comment: 'server/ imports nothing of the app except the schemas it shares on purpose (see SERVER_SHARED_SCHEMAS).',
+      comment:
+        'server/ imports nothing of the app except the schemas it shares on purpose (see SERVER_SHARED_SCHEMAS).',
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^(src|routes|machines|test|scripts)/', pathNot: SERVER_SHARED_SCHEMAS },
@@ -150,35 +168,54 @@ module.exports = {
     },
     {
       name: 'screen-folders-import-each-other',
-      comment: 'A screen folder in routes/-components/ does not reach into another one: what two share goes to src/ui, src/api or routes/-components/ itself.',
+      comment:
+        'A screen folder in routes/-components/ does not reach into another one: what two share goes to src/ui, src/api or routes/-components/ itself.',
       severity: 'error',
       from: { path: '^routes/-components/([^/]+)/', pathNot: [HOST_SCREENS, CARD_FORM_GUESTS] },
       to: { path: '^routes/-components/[^/]+/', pathNot: ['^routes/-components/$1/'] },
     },
     {
       name: 'card-form-guests-import-only-the-card-form',
-      comment: 'A change of journey pays with the card form a refund asks for (decision 600), and reaches nothing else of another screen folder.',
+      comment:
+        'A change of journey pays with the card form a refund asks for (decision 600), and reaches nothing else of another screen folder.',
       severity: 'error',
       from: { path: CARD_FORM_GUESTS },
-      to: { path: '^routes/-components/[^/]+/', pathNot: ['^routes/-components/journey-change/', '^routes/-components/refunds/(card-form\\.tsx|refunds\\.css\\.ts)$'] },
+      to: {
+        path: '^routes/-components/[^/]+/',
+        pathNot: [
+          '^routes/-components/journey-change/',
+          '^routes/-components/refunds/(card-form\\.tsx|refunds\\.css\\.ts)$',
+        ],
+      },
     },
     {
       name: 'host-screens-import-only-sections',
-      comment: 'booking-detail and bookings-list may show sections of refunds/, delay-repay/ and insurance/, and reach no other screen folder.',
+      comment:
+        'booking-detail and bookings-list may show sections of refunds/, delay-repay/ and insurance/, and reach no other screen folder.',
       severity: 'error',
       from: { path: HOST_SCREENS },
-      to: { path: '^routes/-components/[^/]+/', pathNot: ['^routes/-components/(booking-detail|bookings-list)/', ...HOSTED_SECTIONS] },
+      to: {
+        path: '^routes/-components/[^/]+/',
+        pathNot: ['^routes/-components/(booking-detail|bookings-list)/', ...HOSTED_SECTIONS],
+      },
     },
     {
       name: 'relative-import-across-areas',
-      comment: "Import from another top-level folder through its alias (#src/, #machines/, #routes/, #server/, #test/, #scripts/, #bench/), never ../ (scripts/codemods/import-aliases.ts rewrites these; generated files keep their generator's imports).",
+      comment:
+        "Import from another top-level folder through its alias (#src/, #machines/, #routes/, #server/, #test/, #scripts/, #bench/), never ../ (scripts/codemods/import-aliases.ts rewrites these; generated files keep their generator's imports).",
       severity: 'error',
       from: { path: '^(src|machines|routes|server|test|scripts|bench)/', pathNot: '\\.gen\\.ts$' },
-      to: { path: '^(src|machines|routes|server|test|scripts|bench)/', pathNot: '^$1/', dependencyTypes: ['local'], dependencyTypesNot: ['aliased'] },
+      to: {
+        path: '^(src|machines|routes|server|test|scripts|bench)/',
+        pathNot: '^$1/',
+        dependencyTypes: ['local'],
+        dependencyTypesNot: ['aliased'],
+      },
     },
     {
       name: 'no-circular',
-      comment: 'Import cycles make module order matter and tangle a folder; break them, type-only imports included (a shared type goes in a leaf module).',
+      comment:
+        'Import cycles make module order matter and tangle a folder; break them, type-only imports included (a shared type goes in a leaf module).',
       severity: 'error',
       from: {},
       to: { circular: true },
@@ -199,7 +236,8 @@ module.exports = {
     },
     {
       name: 'app-imports-dev-folder',
-      comment: 'Only the dev server reaches src/dev/ (scripts/vite-inspect.ts), so no bundle can hold it (decision 181).',
+      comment:
+        'Only the dev server reaches src/dev/ (scripts/vite-inspect.ts), so no bundle can hold it (decision 181).',
       severity: 'error',
       from: { path: '^(src|routes|machines)/', pathNot: '^src/dev/' },
       to: { path: '^src/dev/' },

@@ -12,16 +12,31 @@ import { noLiteralCopy } from './scripts/eslint/no-literal-copy.mjs';
 
 const climbAtMostOneFolder = {
   regex: '^(\\.\\./){2,}',
-  message: 'Climb at most one folder: import through #src/, #machines/, #routes/, #server/, #test/, #scripts/ or #bench/ (package.json "imports").',
+  message:
+    'Climb at most one folder: import through #src/, #machines/, #routes/, #server/, #test/, #scripts/ or #bench/ (package.json "imports").',
 };
 /** The compiled message catalogue, however it is imported (#src/paraglide/…, ../src/paraglide/…). */
 const messageCatalogue = {
   regex: '(^|/)paraglide/',
-  message: 'Machines name outcomes (a code, a kind, a field); the screen words them from the message catalogue (src/copy/, docs/decisions/710).',
+  message:
+    'Machines name outcomes (a code, a kind, a field); the screen words them from the message catalogue (src/copy/, docs/decisions/710).',
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', '.data/', 'node_modules/', 'src/route-tree.gen.ts', 'src/paraglide/', 'project.inlang/', 'server/known-paths.gen.ts', 'docs/', 'coverage/', 'reports/'] },
+  {
+    ignores: [
+      'dist/',
+      '.data/',
+      'node_modules/',
+      'src/route-tree.gen.ts',
+      'src/paraglide/',
+      'project.inlang/',
+      'server/known-paths.gen.ts',
+      'docs/',
+      'coverage/',
+      'reports/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -43,7 +58,10 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-invalid-void-type': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       'no-restricted-imports': ['error', { patterns: [climbAtMostOneFolder] }],
     },
   },

@@ -105,7 +105,8 @@ const recordStaticImports = (): Plugin => ({
   generateBundle: {
     order: 'pre',
     handler(_options, bundle) {
-      for (const [file, output] of Object.entries(bundle)) if (output.type === 'chunk') staticImports.set(file, output.imports);
+      for (const [file, output] of Object.entries(bundle))
+        if (output.type === 'chunk') staticImports.set(file, output.imports);
     },
   },
 });
@@ -164,7 +165,9 @@ export default defineConfig({
       // Lighthouse scored it lower.
       apiBase,
       timeoutMs: requestTimeoutMs,
-      firstData: Object.fromEntries(Object.entries(firstListRoutes).map(([route, filter]) => [route, `${bookingsListPath(filter)}?page=0`])),
+      firstData: Object.fromEntries(
+        Object.entries(firstListRoutes).map(([route, filter]) => [route, `${bookingsListPath(filter)}?page=0`]),
+      ),
     }),
     // dist/sw.js: the app shell and what the customer last saw, readable offline (decision 250).
     serviceWorker(),
@@ -186,7 +189,9 @@ export default defineConfig({
       resolveDependencies: (file, deps, { hostId, hostType }) =>
         hostType === 'html'
           ? deps
-          : deps.filter((dep) => dep !== file && !/(^|\/)(index|framework)-[\w-]+\.js$/.test(dep) && !loadedWith(hostId).has(dep)),
+          : deps.filter(
+              (dep) => dep !== file && !/(^|\/)(index|framework)-[\w-]+\.js$/.test(dep) && !loadedWith(hostId).has(dep),
+            ),
     },
     cssCodeSplit: false,
     rolldownOptions: {

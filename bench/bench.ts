@@ -29,7 +29,8 @@ const headingName = process.env.BENCH_HEADING ?? /upcoming|bookings|journeys|tri
 const navigationOnly = process.env.BENCH_ONLY === 'navigation';
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
-const br = (file: string) => brotliCompressSync(readFileSync(file), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const br = (file: string) =>
+  brotliCompressSync(readFileSync(file), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
 if (!existsSync(join(dist, 'index.html')) || process.env.BENCH_BUILD !== '0') {
@@ -75,17 +76,26 @@ try {
   // One locale's whole bundle: the shared chunks in assets/ and the en-GB folder (decision 240).
   const assetsDir = join(dist, 'assets');
   const enGbDir = readdirSync(assetsDir).find((f) => f.startsWith('en-GB-')) ?? '';
-  const jsIn = (dir: string) => readdirSync(join(assetsDir, dir)).filter((f) => f.endsWith('.js')).map((f) => join(assetsDir, dir, f));
+  const jsIn = (dir: string) =>
+    readdirSync(join(assetsDir, dir))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => join(assetsDir, dir, f));
   const allJs = [...jsIn(''), ...(enGbDir ? jsIn(enGbDir) : [])].reduce((n, f) => n + gz(f), 0);
-  console.log(`bookings/upcoming JS loaded (gzip): ${kb(js)} in ${files.filter((f) => f.endsWith('.js')).length} files`);
+  console.log(
+    `bookings/upcoming JS loaded (gzip): ${kb(js)} in ${files.filter((f) => f.endsWith('.js')).length} files`,
+  );
   console.log(`bookings/upcoming JS loaded (brotli): ${kb(jsBrotli)}`);
-  console.log(`bookings/upcoming CSS loaded (gzip): ${kb(css)} in ${files.filter((f) => f.endsWith('.css')).length} files`);
+  console.log(
+    `bookings/upcoming CSS loaded (gzip): ${kb(css)} in ${files.filter((f) => f.endsWith('.css')).length} files`,
+  );
   console.log(`total JS in bundle for one locale (en-GB, gzip): ${kb(allJs)}`);
   if (!navigationOnly) {
     await measureLocaleJs(browser, server.origin, dist);
     await benchLoginJs(browser, server.origin, dist);
   }
-  console.log(`navigation to bookings heading: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)})`);
+  console.log(
+    `navigation to bookings heading: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)})`,
+  );
   console.log(
     `navigation to the first booking visible (signed in, warm cache): median ${median(firstBooking)} ms over ${runs} runs ` +
       `(min ${Math.min(...firstBooking)}, max ${Math.max(...firstBooking)}; target under 500 ms)`,

@@ -20,7 +20,11 @@ const TABS = ['upcoming', 'past'] as const;
 
 /** Set-based inserts (one statement per table), so 40,000 bookings take seconds, not minutes. */
 async function seedHistory(db: Db, customerId: string): Promise<void> {
-  const template = await one<{ data: string }>(db, `select data::text as data from bookings where customer_id = $1 and not is_season limit 1`, [customerId]);
+  const template = await one<{ data: string }>(
+    db,
+    `select data::text as data from bookings where customer_id = $1 and not is_season limit 1`,
+    [customerId],
+  );
   if (!template) throw new Error('the demo customer has no booking to copy');
   await db.query(
     `insert into customers (id, email, password_hash, first_name, last_name)
@@ -63,11 +67,13 @@ async function load(origin: string, cookie: string, path: string, seconds = SECO
   const worker = async () => {
     while (performance.now() < until) {
       const start = performance.now();
-      const res = await fetch(origin + path, { headers: { cookie, accept: 'application/json' } }).catch((err: unknown) => {
-        // A kept-alive socket the server closed while idle (e.g. during seeding): try again once.
-        if ((err as { cause?: { code?: string } }).cause?.code === 'ECONNRESET') return null;
-        throw err;
-      });
+      const res = await fetch(origin + path, { headers: { cookie, accept: 'application/json' } }).catch(
+        (err: unknown) => {
+          // A kept-alive socket the server closed while idle (e.g. during seeding): try again once.
+          if ((err as { cause?: { code?: string } }).cause?.code === 'ECONNRESET') return null;
+          throw err;
+        },
+      );
       if (!res) continue;
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
@@ -91,7 +97,9 @@ export async function benchBookingsListLoad(distDir: string): Promise<void> {
     const client = await signedInClient(origin, DEMO_ACCOUNT);
     const cookie = `ma_session=${client.cookie('ma_session') ?? ''}`;
     const customer = await one<{ id: string }>(db, 'select id from customers where email = $1', [DEMO_ACCOUNT.email]);
-    const count = async () => (await one<{ n: number }>(db, 'select count(*)::int as n from bookings where customer_id = $1', [customer!.id]))!.n;
+    const count = async () =>
+      (await one<{ n: number }>(db, 'select count(*)::int as n from bookings where customer_id = $1', [customer!.id]))!
+        .n;
 
     const measure = async (label: string) => {
       for (const tab of TABS) {
@@ -99,13 +107,17 @@ export async function benchBookingsListLoad(distDir: string): Promise<void> {
       }
       for (const tab of TABS) {
         const { rps, p99 } = await load(origin, cookie, `/my-account/api/bookings/${tab}?page=0`);
-        console.log(`bookings list ${tab} with ${label}: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(1)} ms (${CONCURRENCY} in flight, ${SECONDS} s)`);
+        console.log(
+          `bookings list ${tab} with ${label}: ${rps.toFixed(0)} req/s, p99 ${p99.toFixed(1)} ms (${CONCURRENCY} in flight, ${SECONDS} s)`,
+        );
       }
     };
     await measure(`${await count()} bookings`);
     const started = performance.now();
     await seedHistory(db, customer!.id);
-    console.log(`seeded ${HISTORY} more bookings for the demo customer and ${HISTORY} for ${OTHER_CUSTOMERS} others in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${HISTORY} more bookings for the demo customer and ${HISTORY} for ${OTHER_CUSTOMERS} others in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     await measure(`${await count()} bookings`);
   } finally {
     await new Promise<void>((done) => {

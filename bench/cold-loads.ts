@@ -26,7 +26,11 @@ export async function benchColdLoads(browser: Browser, origin: string, dist: str
   let assets: { file: string; wire: number }[] = [];
   let requests = 0;
   for (let i = 0; i < RUNS; i++) {
-    const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      storageState,
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     const seen: Promise<{ file: string; wire: number }>[] = [];
     let count = 0;
@@ -34,7 +38,12 @@ export async function benchColdLoads(browser: Browser, origin: string, dist: str
       count++;
       const path = new URL(request.url()).pathname;
       if (!path.startsWith('/my-account/assets/')) return;
-      seen.push(request.sizes().then((s) => ({ file: path.replace('/my-account/assets/', ''), wire: s.responseBodySize + s.responseHeadersSize })));
+      seen.push(
+        request.sizes().then((s) => ({
+          file: path.replace('/my-account/assets/', ''),
+          wire: s.responseBodySize + s.responseHeadersSize,
+        })),
+      );
     });
     const start = Date.now();
     await page.goto(origin + ROUTE);
@@ -49,10 +58,17 @@ export async function benchColdLoads(browser: Browser, origin: string, dist: str
   for (const ext of ['.js', '.css']) {
     const files = assets.filter((a) => a.file.endsWith(ext));
     const wire = files.reduce((n, a) => n + a.wire, 0);
-    const disk = files.reduce((n, a) => n + gzipSync(readFileSync(join(dist, 'assets', a.file)), { level: 9 }).length, 0);
+    const disk = files.reduce(
+      (n, a) => n + gzipSync(readFileSync(join(dist, 'assets', a.file)), { level: 9 }).length,
+      0,
+    );
     const small = files.filter((a) => a.wire < 1024).length;
-    console.log(`first route ${ext.slice(1).toUpperCase()} (${ROUTE}, cold): ${kib(wire)} on the wire, ${kib(disk)} gzip -9 on disk, ${files.length} files (${small} under 1 KiB on the wire)`);
+    console.log(
+      `first route ${ext.slice(1).toUpperCase()} (${ROUTE}, cold): ${kib(wire)} on the wire, ${kib(disk)} gzip -9 on disk, ${files.length} files (${small} under 1 KiB on the wire)`,
+    );
   }
   console.log(`first route requests (cold, all): ${requests}`);
-  console.log(`cold load to first booking visible: median ${median(times)} ms over ${RUNS} fresh contexts (min ${Math.min(...times)}, max ${Math.max(...times)})`);
+  console.log(
+    `cold load to first booking visible: median ${median(times)} ms over ${RUNS} fresh contexts (min ${Math.min(...times)}, max ${Math.max(...times)})`,
+  );
 }

@@ -106,8 +106,11 @@ try {
   await dropTestDatabase(serverUrl, name);
 }
 
-const cell = (r: Result | undefined) => (r ? `${r.rps.toFixed(0)} req/s, p99 ${r.p99.toFixed(1)} ms${r.errors ? ` (${r.errors} errors)` : ''}` : '');
-console.log(`\nConcurrency ${CONCURRENCY}, ${SECONDS} s per call, demo customer (server processes on this machine, load generator included)\n`);
+const cell = (r: Result | undefined) =>
+  r ? `${r.rps.toFixed(0)} req/s, p99 ${r.p99.toFixed(1)} ms${r.errors ? ` (${r.errors} errors)` : ''}` : '';
+console.log(
+  `\nConcurrency ${CONCURRENCY}, ${SECONDS} s per call, demo customer (server processes on this machine, load generator included)\n`,
+);
 console.log(`| Set-up | ${CALLS.map((c) => c.label).join(' | ')} |`);
 console.log(`|---|${CALLS.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${row.label} | ${row.results.map(cell).join(' | ')} |`);

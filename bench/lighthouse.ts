@@ -49,7 +49,9 @@ const freePort = () =>
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 
@@ -69,7 +71,7 @@ export async function benchLighthouse(browser: Browser, origin: string): Promise
       .map((a) => a.getAttribute('href') ?? '')
       .find((href) => /^\/my-account\/bookings\/(?!upcoming$|past$|season|guest)[^/?#]+$/.test(href)),
   );
-  if (!detail) throw new Error('no booking on the demo account\'s upcoming list');
+  if (!detail) throw new Error("no booking on the demo account's upcoming list");
   const cookies = await signing.cookies();
   await signing.close();
 
@@ -93,7 +95,12 @@ export async function benchLighthouse(browser: Browser, origin: string): Promise
       for (let i = 0; i < RUNS; i++) {
         if (signedIn) await lhBrowser.addCookies(cookies);
         else await lhBrowser.clearCookies();
-        const result = await lighthouse(`${origin}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const result = await lighthouse(`${origin}${path}`, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`lighthouse gave no result for ${path}`);
         const ended = new URL(lhr.finalDisplayedUrl).pathname;

@@ -26,13 +26,16 @@ export const measureLocaleJs = async (browser: Browser, origin: string, dist: st
       const fresh = await context.newPage();
       fresh.on('response', (r) => {
         const path = new URL(r.url()).pathname;
-        if (path.startsWith('/my-account/assets/') && path.endsWith('.js')) loaded.add(path.replace('/my-account/assets/', ''));
+        if (path.startsWith('/my-account/assets/') && path.endsWith('.js'))
+          loaded.add(path.replace('/my-account/assets/', ''));
       });
       await fresh.goto(`${origin}${prefix}/my-account/bookings/upcoming`);
       await fresh.getByRole('heading', { level: 1 }).waitFor({ state: 'visible', timeout: 30_000 });
       await fresh.waitForLoadState('networkidle');
       const bytes = [...loaded].reduce((n, f) => n + gz(join(dist, 'assets', f)), 0);
-      lines.push(`bookings/upcoming JS loaded (gzip) ${prefix ? prefix.slice(1) : 'en-GB'}: ${(bytes / 1024).toFixed(1)} kB in ${loaded.size} files`);
+      lines.push(
+        `bookings/upcoming JS loaded (gzip) ${prefix ? prefix.slice(1) : 'en-GB'}: ${(bytes / 1024).toFixed(1)} kB in ${loaded.size} files`,
+      );
       await fresh.close();
     }
     for (const line of lines) console.log(line);

@@ -13,6 +13,8 @@ export async function benchLoginJs(browser: Browser, origin: string, dist: strin
       dist,
       ready: (page) => page.locator('input[type="email"]').first().waitFor({ state: 'visible', timeout: 30_000 }),
     });
-    console.log(`login JS loaded (gzip) ${prefix ? prefix.slice(1) : 'en-GB'}: ${(bytes / 1024).toFixed(1)} kB in ${files.length} files`);
+    console.log(
+      `login JS loaded (gzip) ${prefix ? prefix.slice(1) : 'en-GB'}: ${(bytes / 1024).toFixed(1)} kB in ${files.length} files`,
+    );
   }
 }

@@ -31,7 +31,9 @@ export async function benchOffline(browser: Browser, origin: string, dist: strin
   const boot = readdirSync(join(dist, 'assets')).find((f) => /^boot-.*\.js$/.test(f)) ?? '';
   const bootText = readFileSync(join(dist, 'assets', boot), 'utf8');
   const withoutRegistration = bootText.replace(/const s=.*$/, '');
-  console.log(`service worker registration in the boot file: +${gzBytes(bootText) - gzBytes(withoutRegistration)} bytes gzip`);
+  console.log(
+    `service worker registration in the boot file: +${gzBytes(bootText) - gzBytes(withoutRegistration)} bytes gzip`,
+  );
 
   const signing = await browser.newContext();
   const page = await signing.newPage();
@@ -54,7 +56,11 @@ export async function benchOffline(browser: Browser, origin: string, dist: strin
   );
 
   // Offline: the list the customer last saw, from what the worker kept.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow', storageState });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: 'allow',
+    storageState,
+  });
   try {
     const p = await context.newPage();
     await p.goto(`${origin}/my-account/bookings/upcoming`);
@@ -70,7 +76,9 @@ export async function benchOffline(browser: Browser, origin: string, dist: strin
       times.push(Date.now() - start);
     }
     await p.getByText(/^Offline: last updated/).waitFor({ timeout: 5_000 });
-    console.log(`offline reload to the first booking card: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)})`);
+    console.log(
+      `offline reload to the first booking card: median ${median(times)} ms over ${runs} runs (min ${Math.min(...times)}, max ${Math.max(...times)})`,
+    );
   } finally {
     await context.close();
   }

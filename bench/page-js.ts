@@ -11,7 +11,12 @@ export const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level:
 
 export async function pageJs(
   browser: Browser,
-  { url, dist, ready, context: options = {} }: { url: string; dist: string; ready: (page: Page) => Promise<unknown>; context?: BrowserContextOptions },
+  {
+    url,
+    dist,
+    ready,
+    context: options = {},
+  }: { url: string; dist: string; ready: (page: Page) => Promise<unknown>; context?: BrowserContextOptions },
 ): Promise<{ files: string[]; bytes: number }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   try {

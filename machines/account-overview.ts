@@ -41,7 +41,7 @@ export const accountOverviewMachine = setup({
         onError: { target: 'failed' },
       },
     },
-    loaded: { description: 'The summary is shown: the customer\'s name, email and the counts of each section.', },
+    loaded: { description: "The summary is shown: the customer's name, email and the counts of each section." },
     failed: {
       description: 'The summary could not be loaded: an error with a retry; the section links still work.',
       on: { 'summary.retry': { target: 'loading' } },

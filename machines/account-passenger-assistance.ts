@@ -50,11 +50,15 @@ export const accountPassengerAssistanceMachine = setup({
         id: 'fetchUpcoming',
         src: 'fetchUpcoming',
         onDone: { target: 'ready', actions: 'storeBookings' },
-        onError: [{ guard: 'hostLacksList', target: 'absent' }, { target: 'loadFailed', actions: 'storeLoadError' }],
+        onError: [
+          { guard: 'hostLacksList', target: 'absent' },
+          { target: 'loadFailed', actions: 'storeLoadError' },
+        ],
       },
     },
     absent: {
-      description: 'The host has no list across bookings (404): the page says assistance is booked from each booking, with a link to the bookings.',
+      description:
+        'The host has no list across bookings (404): the page says assistance is booked from each booking, with a link to the bookings.',
     },
     loadFailed: {
       description: 'The load failed; the customer can try again.',

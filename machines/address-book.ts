@@ -46,7 +46,10 @@ export const addressBookMachine = setup({
     },
   },
   actions: {
-    storeAddresses: assign(({ event }) => ({ addresses: doneOutput<Address[]>(event, 'fetchAddresses'), fetchError: false })),
+    storeAddresses: assign(({ event }) => ({
+      addresses: doneOutput<Address[]>(event, 'fetchAddresses'),
+      fetchError: false,
+    })),
     setFetchError: assign({ fetchError: true }),
     clearFetchError: assign({ fetchError: false }),
     setPending: assign({
@@ -94,7 +97,11 @@ export const addressBookMachine = setup({
           description: 'The list as is; delete asks first.',
           on: {
             'address.delete': { guard: 'isKnownAddress', target: 'confirming', actions: 'setPending' },
-            'addresses.retry': { guard: 'hasFetchError', target: '#addressBook.refreshing', actions: 'clearFetchError' },
+            'addresses.retry': {
+              guard: 'hasFetchError',
+              target: '#addressBook.refreshing',
+              actions: 'clearFetchError',
+            },
           },
         },
         confirming: {
@@ -105,7 +112,8 @@ export const addressBookMachine = setup({
           },
         },
         deleting: {
-          description: 'The address is being deleted; the modal stays open. A failure flags a delete error in the modal (retry or cancel).',
+          description:
+            'The address is being deleted; the modal stays open. A failure flags a delete error in the modal (retry or cancel).',
           invoke: {
             id: 'deleteAddress',
             src: 'deleteAddress',

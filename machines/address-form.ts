@@ -75,7 +75,10 @@ export const addressFormMachine = setup({
     }),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
-    fillValues: assign(({ event }) => ({ values: addressToValues(doneOutput<Address>(event, 'fetchAddress')), fetchError: false })),
+    fillValues: assign(({ event }) => ({
+      values: addressToValues(doneOutput<Address>(event, 'fetchAddress')),
+      fetchError: false,
+    })),
     setFetchError: assign({ fetchError: true }),
     setSaveError: assign({ saveError: true }),
     clearSaveError: assign({ saveError: false }),
@@ -107,14 +110,19 @@ export const addressFormMachine = setup({
         // Entered only behind isEdit (addressId set), and nothing clears it: no fallback to test.
         input: ({ context }) => ({ id: context.addressId! }),
         onDone: { target: 'editing', actions: 'fillValues' },
-        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'setFetchError' }],
+        onError: [
+          { guard: 'isNotFound', target: 'notFound' },
+          { target: 'loadFailed', actions: 'setFetchError' },
+        ],
       },
     },
     loadFailed: {
       description: 'The address could not be fetched (a flag): an error with a retry.',
       on: { 'address.retry': { target: 'loading' } },
     },
-    notFound: { description: 'No such address for this customer: a not-found message with a way back to the address book.', },
+    notFound: {
+      description: 'No such address for this customer: a not-found message with a way back to the address book.',
+    },
     editing: {
       description: 'The address form; a failed save keeps every typed value and shows the edit error.',
       on: {
@@ -136,7 +144,10 @@ export const addressFormMachine = setup({
         onError: { target: 'editing', actions: 'setSaveError' },
       },
     },
-    saved: { description: 'Saved: the screen goes back to the address book (output: the saved address).', type: 'final' },
+    saved: {
+      description: 'Saved: the screen goes back to the address book (output: the saved address).',
+      type: 'final',
+    },
   },
   output: ({ context }) => ({ address: context.saved }),
 });

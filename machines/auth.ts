@@ -123,108 +123,116 @@ export const authMachine = setup({
     },
   })
   .createMachine({
-  id: 'auth',
-  context: {
-    user: null,
-    ufacSession: null,
-    isRegistered: false,
-    pendingToken: null,
-    logoutError: null,
-    guestError: null,
-    userFailure: null,
-    accountClosed: false,
-  },
-  initial: 'fetchingUser',
-  states: {
-    fetchingUser: {
-      description: 'Who is using the account area is being fetched (GET user); screens wait.',
-      tags: ['loading'],
-      invoke: {
-        id: 'fetchUser',
-        src: 'fetchUser',
-        onDone: [
-          {
-            guard: 'isAuthorised',
+    id: 'auth',
+    context: {
+      user: null,
+      ufacSession: null,
+      isRegistered: false,
+      pendingToken: null,
+      logoutError: null,
+      guestError: null,
+      userFailure: null,
+      accountClosed: false,
+    },
+    initial: 'fetchingUser',
+    states: {
+      fetchingUser: {
+        description: 'Who is using the account area is being fetched (GET user); screens wait.',
+        tags: ['loading'],
+        invoke: {
+          id: 'fetchUser',
+          src: 'fetchUser',
+          onDone: [
+            {
+              guard: 'isAuthorised',
+              target: 'authorised',
+              actions: 'storeFetchedUser',
+            },
+            {
+              guard: 'isGuest',
+              target: 'guest',
+              actions: 'storeFetchedUser',
+            },
+            { target: 'anonymous', actions: 'storeFetchedUser' },
+          ],
+          onError: { target: 'unavailable', actions: 'storeUserFailure' },
+        },
+      },
+      unavailable: {
+        description:
+          'The user could not be fetched: no answer, an answer the app could not read, or a server error, each said as such, with a retry.',
+        on: { 'auth.retry': { target: 'fetchingUser' } },
+      },
+      anonymous: {
+        description:
+          'No one is signed in (UNKNOWN): account pages redirect to login; a guest link can start a guest session.',
+        on: {
+          'auth.loggedIn': {
             target: 'authorised',
-            actions: 'storeFetchedUser',
+            actions: ['clearErrors', 'storeUser'],
           },
-          {
-            guard: 'isGuest',
-            target: 'guest',
-            actions: 'storeFetchedUser',
+          'auth.guestToken': { target: 'startingGuestSession', actions: 'rememberToken' },
+          'auth.dismissError': { actions: 'clearErrors' },
+        },
+      },
+      startingGuestSession: {
+        description:
+          "A guest token (order link) is being exchanged for a guest session; a failure shows 'This link has expired or is not valid. Find your booking to get a new one.' A host without guest sessions (404): no message, the token alone opens the order.",
+        tags: ['loading'],
+        invoke: {
+          id: 'startGuestSession',
+          src: 'startGuestSession',
+          input: ({ event }) => {
+            assertEvent(event, 'auth.guestToken');
+            return { token: event.token };
           },
-          { target: 'anonymous', actions: 'storeFetchedUser' },
-        ],
-        onError: { target: 'unavailable', actions: 'storeUserFailure' },
-      },
-    },
-    unavailable: {
-      description: 'The user could not be fetched: no answer, an answer the app could not read, or a server error, each said as such, with a retry.',
-      on: { 'auth.retry': { target: 'fetchingUser' } },
-    },
-    anonymous: {
-      description: 'No one is signed in (UNKNOWN): account pages redirect to login; a guest link can start a guest session.',
-      on: {
-        'auth.loggedIn': {
-          target: 'authorised',
-          actions: ['clearErrors', 'storeUser'],
+          onDone: {
+            target: 'fetchingUser',
+            actions: 'applyGuestUserFlow',
+          },
+          onError: [
+            {
+              guard: 'hostLacksGuestSessions',
+              target: 'anonymous',
+              actions: ['clearUserFlow', 'forgetUser', 'useTokenAlone'],
+            },
+            { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'setGuestError'] },
+          ],
         },
-        'auth.guestToken': { target: 'startingGuestSession', actions: 'rememberToken' },
-        'auth.dismissError': { actions: 'clearErrors' },
       },
-    },
-    startingGuestSession: {
-      description: 'A guest token (order link) is being exchanged for a guest session; a failure shows \'This link has expired or is not valid. Find your booking to get a new one.\' A host without guest sessions (404): no message, the token alone opens the order.',
-      tags: ['loading'],
-      invoke: {
-        id: 'startGuestSession',
-        src: 'startGuestSession',
-        input: ({ event }) => {
-          assertEvent(event, 'auth.guestToken');
-          return { token: event.token };
+      guest: {
+        description: "A guest session for one order (GUEST): that order's pages only.",
+        on: {
+          'auth.loggedIn': {
+            target: 'authorised',
+            actions: ['clearUserFlow', 'clearErrors', 'storeUser'],
+          },
+          'auth.guestToken': { target: 'startingGuestSession', actions: 'rememberToken' },
+          'auth.logout': { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser'] },
+          'auth.unauthorised': { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'redirectToLogin'] },
         },
-        onDone: {
-          target: 'fetchingUser',
-          actions: 'applyGuestUserFlow',
+      },
+      authorised: {
+        description:
+          "The customer is signed in (AUTHORISED); a failed logout shows 'Unable to perform the requested action'.",
+        on: {
+          'auth.logout': { target: 'loggingOut', actions: 'clearErrors' },
+          'auth.unauthorised': { target: 'anonymous', actions: ['forgetUser', 'redirectToLogin'] },
+          // The closed account's confirmation stays on screen; the header and navigation show nobody signed in.
+          'auth.accountClosed': { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'noteAccountClosed'] },
+          'auth.dismissError': { actions: 'clearErrors' },
+          'auth.userUpdated': { actions: 'storeUser' },
         },
-        onError: [
-          { guard: 'hostLacksGuestSessions', target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'useTokenAlone'] },
-          { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'setGuestError'] },
-        ],
       },
-    },
-    guest: {
-      description: 'A guest session for one order (GUEST): that order\'s pages only.',
-      on: {
-        'auth.loggedIn': {
-          target: 'authorised',
-          actions: ['clearUserFlow', 'clearErrors', 'storeUser'],
+      loggingOut: {
+        description: 'Signing out; on success the user is forgotten and the login page opens.',
+        tags: ['loading'],
+        invoke: {
+          id: 'logout',
+          src: 'logout',
+          onDone: { target: 'anonymous', actions: ['forgetUser', 'redirectToLogin'] },
+          onError: { target: 'authorised', actions: 'setLogoutError' },
         },
-        'auth.guestToken': { target: 'startingGuestSession', actions: 'rememberToken' },
-        'auth.logout': { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser'] },
-        'auth.unauthorised': { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'redirectToLogin'] },
       },
     },
-    authorised: {
-      description: 'The customer is signed in (AUTHORISED); a failed logout shows \'Unable to perform the requested action\'.',
-      on: {
-        'auth.logout': { target: 'loggingOut', actions: 'clearErrors' },
-        'auth.unauthorised': { target: 'anonymous', actions: ['forgetUser', 'redirectToLogin'] },
-        // The closed account's confirmation stays on screen; the header and navigation show nobody signed in.
-        'auth.accountClosed': { target: 'anonymous', actions: ['clearUserFlow', 'forgetUser', 'noteAccountClosed'] },
-        'auth.dismissError': { actions: 'clearErrors' },
-        'auth.userUpdated': { actions: 'storeUser' },
-      },
-    },
-    loggingOut: {
-      description: 'Signing out; on success the user is forgotten and the login page opens.',
-      tags: ['loading'],
-      invoke: {
-        id: 'logout',
-        src: 'logout',
-        onDone: { target: 'anonymous', actions: ['forgetUser', 'redirectToLogin'] },
-        onError: { target: 'authorised', actions: 'setLogoutError' },
-      },
-    },
-  },
-});
+  });

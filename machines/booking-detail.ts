@@ -46,18 +46,18 @@ export const bookingDetailMachine = setup({
     fetchBooking: fromPromise<BookingFetchResult, { bookingId: string }>(async () => {
       throw new Error('fetchBooking not provided');
     }),
-    fetchChangeability: fromPromise<ChangeabilityResponse, ChangeabilityInput>(
-      async () => {
-        throw new Error('fetchChangeability not provided');
-      },
-    ),
+    fetchChangeability: fromPromise<ChangeabilityResponse, ChangeabilityInput>(async () => {
+      throw new Error('fetchChangeability not provided');
+    }),
   },
   guards: {
     isMoved: ({ event }) => fetchedBooking(event).status === 308,
     isSchemaError: ({ event }) => isSchemaProblem(event),
     firstIsMoved: ({ context }) => !!context.first && 'result' in context.first && context.first.result.status === 308,
-    firstIsBooking: ({ context }) => !!context.first && 'result' in context.first && context.first.result.status === 200,
-    firstIsSchemaError: ({ context }) => !!context.first && 'error' in context.first && isSchemaProblem({ error: context.first.error }),
+    firstIsBooking: ({ context }) =>
+      !!context.first && 'result' in context.first && context.first.result.status === 200,
+    firstIsSchemaError: ({ context }) =>
+      !!context.first && 'error' in context.first && isSchemaProblem({ error: context.first.error }),
     firstFailed: ({ context }) => !!context.first && 'error' in context.first,
   },
   actions: {
@@ -71,11 +71,17 @@ export const bookingDetailMachine = setup({
     }),
     /** The loader's booking, as `storeDetail` stores a fetched one. */
     storeFirstDetail: assign(({ context }) => ({
-      detail: context.first && 'result' in context.first && context.first.result.status === 200 ? context.first.result.data : null,
+      detail:
+        context.first && 'result' in context.first && context.first.result.status === 200
+          ? context.first.result.data
+          : null,
     })),
     /** The loader's 308, as `storeMoved` stores a fetched one. */
     storeFirstMoved: assign(({ context }) => ({
-      movedTo: context.first && 'result' in context.first && context.first.result.status === 308 ? context.first.result.data.bookingId : context.bookingId,
+      movedTo:
+        context.first && 'result' in context.first && context.first.result.status === 308
+          ? context.first.result.data.bookingId
+          : context.bookingId,
     })),
     storeChangeability: assign(({ event }) => ({
       changeability: doneOutput<ChangeabilityResponse>(event, 'fetchChangeability'),
@@ -86,11 +92,18 @@ export const bookingDetailMachine = setup({
   },
 }).createMachine({
   id: 'bookingDetail',
-  context: ({ input }) => ({ bookingId: input.bookingId, first: input.first ?? null, detail: null, movedTo: null, changeability: null }),
+  context: ({ input }) => ({
+    bookingId: input.bookingId,
+    first: input.first ?? null,
+    detail: null,
+    movedTo: null,
+    changeability: null,
+  }),
   initial: 'starting',
   states: {
     starting: {
-      description: 'Where the screen starts: from what the route loaded (the booking, its move, or its error), else it fetches the booking.',
+      description:
+        'Where the screen starts: from what the route loaded (the booking, its move, or its error), else it fetches the booking.',
       always: [
         { guard: 'firstIsMoved', target: 'movedToHistory', actions: 'storeFirstMoved' },
         { guard: 'firstIsBooking', target: 'loaded', actions: 'storeFirstDetail' },
@@ -134,8 +147,10 @@ export const bookingDetailMachine = setup({
             onError: { target: 'changeabilityUnavailable', actions: 'clearChangeability' },
           },
         },
-        changeabilityKnown: { description: 'The change-of-journey action shows as the check said.', },
-        changeabilityUnavailable: { description: 'The changeability check failed: the booking shows without the change-of-journey action.', },
+        changeabilityKnown: { description: 'The change-of-journey action shows as the check said.' },
+        changeabilityUnavailable: {
+          description: 'The changeability check failed: the booking shows without the change-of-journey action.',
+        },
       },
     },
     /** After an edit: the page stays on screen while the booking is fetched again. */
@@ -161,11 +176,11 @@ export const bookingDetailMachine = setup({
       on: { 'booking.retry': { target: 'fetching' } },
     },
     schemaError: {
-      description: 'The answer did not have the booking\'s shape: a clear error with a retry, never a crash.',
+      description: "The answer did not have the booking's shape: a clear error with a retry, never a crash.",
       on: { 'booking.retry': { target: 'fetching' } },
     },
     movedToHistory: {
-      description: '308: the order was replaced; the customer goes to the booking\'s history (docs/product/states.md).',
+      description: "308: the order was replaced; the customer goes to the booking's history (docs/product/states.md).",
       type: 'final',
       entry: 'goToHistory',
     },

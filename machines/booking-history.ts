@@ -35,7 +35,6 @@ export interface BookingHistoryContext extends BookingHistoryInput {
 
 export type BookingHistoryEvent = { type: 'history.retry' };
 
-
 /** What fetchHistory answered (fetched once, or one poll of the wait: both invoke it as 'fetchHistory'). */
 const fetchedHistory = (event: { type: string }) => doneOutput<HistoryFetchResult>(event, 'fetchHistory');
 
@@ -91,11 +90,12 @@ export const bookingHistoryMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      description: 'waitForSuperseders in the URL waits for replacement bookings; otherwise the history is fetched once.',
+      description:
+        'waitForSuperseders in the URL waits for replacement bookings; otherwise the history is fetched once.',
       always: [{ guard: 'isWaiting', target: 'waiting' }, { target: 'fetching' }],
     },
     fetching: {
-      description: 'The booking\'s history is loading.',
+      description: "The booking's history is loading.",
       invoke: {
         id: 'fetchHistory',
         src: 'fetchHistory',
@@ -111,17 +111,18 @@ export const bookingHistoryMachine = setup({
         onError: [{ guard: 'isSchemaError', target: 'schemaError' }, { target: 'error' }],
       },
     },
-    loaded: { description: 'The history is shown: every change to the booking, newest first.', },
+    loaded: { description: 'The history is shown: every change to the booking, newest first.' },
     error: {
       description: 'The history could not be fetched (docs/product/errors.md: an error flag): an error with a retry.',
       on: { 'history.retry': { target: 'fetching' } },
     },
     schemaError: {
-      description: 'The answer did not have the history\'s shape: a clear error with a retry, never a crash.',
+      description: "The answer did not have the history's shape: a clear error with a retry, never a crash.",
       on: { 'history.retry': { target: 'fetching' } },
     },
     waiting: {
-      description: 'Waiting for replacement bookings after a refund: history is polled (historyPollMs 2000 ms, doubling, at most 3 retries).',
+      description:
+        'Waiting for replacement bookings after a refund: history is polled (historyPollMs 2000 ms, doubling, at most 3 retries).',
       initial: 'polling',
       states: {
         polling: {
@@ -160,7 +161,8 @@ export const bookingHistoryMachine = setup({
     },
     /** Waiting stopped without a replacement: a visible message, the history seen so far, and a retry. */
     waitFailed: {
-      description: 'The wait timed out or failed (docs/product/errors.md wait errors): the failed flag and the last history shown.',
+      description:
+        'The wait timed out or failed (docs/product/errors.md wait errors): the failed flag and the last history shown.',
       on: { 'history.retry': { target: 'fetching', actions: 'clearFailed' } },
     },
     redirecting: {

@@ -33,7 +33,11 @@ export type LifecycleAction =
   | { type: 'calendar.add' };
 
 /** What happens to a booking on its own (time, the refund's settlement). */
-export type LifecycleHappening = { type: 'journey.depart' } | { type: 'season.end' } | { type: 'refund.settle' } | { type: 'refund.reject' };
+export type LifecycleHappening =
+  | { type: 'journey.depart' }
+  | { type: 'season.end' }
+  | { type: 'refund.settle' }
+  | { type: 'refund.reject' };
 
 export type LifecycleEvent = LifecycleAction | LifecycleHappening;
 
@@ -88,7 +92,8 @@ export const bookingLifecycleMachine = setup({
       ],
     },
     unknown: {
-      description: 'The answer says nothing of the booking’s lifecycle: every action is offered and its own call decides.',
+      description:
+        'The answer says nothing of the booking’s lifecycle: every action is offered and its own call decides.',
       on: {
         'refund.full': { target: 'unknown' },
         'refund.partial': { target: 'unknown' },
@@ -104,7 +109,8 @@ export const bookingLifecycleMachine = setup({
       },
     },
     active: {
-      description: 'Booked and not yet travelled (a season: still valid): refund, change, insurance claim, assistance, email and calendar are offered.',
+      description:
+        'Booked and not yet travelled (a season: still valid): refund, change, insurance claim, assistance, email and calendar are offered.',
       meta: { refusals: { 'delayRepay.claim': 'NOT_TRAVELLED', 'refund.partial': 'ONE_PASSENGER' } },
       initial: 'booked',
       on: {
@@ -151,7 +157,8 @@ export const bookingLifecycleMachine = setup({
       },
     },
     travelled: {
-      description: 'The journey has started: no new ticket, check-in, name change or assistance; a Delay Repay claim, an insurance claim or a refund (whole or part) of unused tickets is asked of its own call.',
+      description:
+        'The journey has started: no new ticket, check-in, name change or assistance; a Delay Repay claim, an insurance claim or a refund (whole or part) of unused tickets is asked of its own call.',
       meta: { reason: 'TRAVELLED', refusals: { 'refund.partial': 'ONE_PASSENGER' } },
       on: {
         'refund.full': { target: 'refundInProgress' },
@@ -162,14 +169,16 @@ export const bookingLifecycleMachine = setup({
       },
     },
     delayRepayClaimed: {
-      description: 'Delay Repay was claimed for this journey: it can no longer be refunded or claimed on insurance for the same disruption.',
+      description:
+        'Delay Repay was claimed for this journey: it can no longer be refunded or claimed on insurance for the same disruption.',
       meta: { reason: 'DELAY_REPAY_CLAIMED' },
       on: {
         'email.resend': { target: 'delayRepayClaimed' },
       },
     },
     refundInProgress: {
-      description: 'A refund of the whole booking is on its way: the tickets are cancelled and nothing else can be done with them.',
+      description:
+        'A refund of the whole booking is on its way: the tickets are cancelled and nothing else can be done with them.',
       meta: { reason: 'REFUND_IN_PROGRESS' },
       on: {
         'refund.settle': { target: 'refunded' },
@@ -182,7 +191,8 @@ export const bookingLifecycleMachine = setup({
       type: 'final',
     },
     partRefunded: {
-      description: 'Some passengers were refunded and the others moved to a new booking, which carries every action from now on.',
+      description:
+        'Some passengers were refunded and the others moved to a new booking, which carries every action from now on.',
       meta: { reason: 'PART_REFUNDED' },
       type: 'final',
     },
@@ -261,7 +271,10 @@ export function mayAct(facts: LifecycleFacts, action: LifecycleAction['type']): 
 }
 
 /** The chart's answer in a state already reached (`can`), with the reason of the innermost state that gives one. */
-export function verdictIn(snapshot: SnapshotFrom<typeof bookingLifecycleMachine>, action: LifecycleAction['type']): LifecycleVerdict {
+export function verdictIn(
+  snapshot: SnapshotFrom<typeof bookingLifecycleMachine>,
+  action: LifecycleAction['type'],
+): LifecycleVerdict {
   if (snapshot.can({ type: action })) return { allowed: true };
   const metas = Object.entries(snapshot.getMeta() as Record<string, StateMeta | undefined>)
     .sort(([a], [b]) => b.split('.').length - a.split('.').length)

@@ -56,7 +56,8 @@ const isRequiredFor = (context: BookingsListContext, filter: BookingFilter) => {
   return f.results.length === 0 && !f.pending;
 };
 
-const firstOf = (event: BookingsListEvent): FirstPage | undefined => (event.type === 'bookings.show' ? event.first : undefined);
+const firstOf = (event: BookingsListEvent): FirstPage | undefined =>
+  event.type === 'bookings.show' ? event.first : undefined;
 
 /** How a failed load is told on screen: no answer, no such list (404), or an answer the app cannot use. */
 const failureOf = (error: unknown): FilterState['failure'] => {
@@ -69,7 +70,14 @@ const withPage = (context: BookingsListContext, filter: BookingFilter, pageNo: n
   const f = context.byFilter[filter];
   const results = pageNo === 0 ? page.results : [...f.results, ...page.results];
   return {
-    byFilter: withFilter(context, filter, { results, total: page.total, nextPage: pageNo + 1, pending: false, error: null, failure: null }),
+    byFilter: withFilter(context, filter, {
+      results,
+      total: page.total,
+      nextPage: pageNo + 1,
+      pending: false,
+      error: null,
+      failure: null,
+    }),
     counts: {
       upcoming: page.upcomingBookings,
       past: page.pastBookings,
@@ -99,9 +107,11 @@ export const bookingsListMachine = setup({
   guards: {
     isRequired: ({ context, event }) => event.type === 'bookings.show' && isRequiredFor(context, event.filter),
     /** Required, and the route's loader brought the page: stored without asking again. */
-    isRequiredAndLoaded: ({ context, event }) => event.type === 'bookings.show' && isRequiredFor(context, event.filter) && !!event.first && 'page' in event.first,
+    isRequiredAndLoaded: ({ context, event }) =>
+      event.type === 'bookings.show' && isRequiredFor(context, event.filter) && !!event.first && 'page' in event.first,
     /** Required, and the route's loader failed: its error shows, with a retry. */
-    isRequiredAndFailed: ({ context, event }) => event.type === 'bookings.show' && isRequiredFor(context, event.filter) && !!event.first && 'error' in event.first,
+    isRequiredAndFailed: ({ context, event }) =>
+      event.type === 'bookings.show' && isRequiredFor(context, event.filter) && !!event.first && 'error' in event.first,
     hasMore: ({ context }) => {
       const f = context.byFilter[context.filter];
       return !f.pending && f.error === null && f.total !== null && f.results.length < f.total;
@@ -109,7 +119,9 @@ export const bookingsListMachine = setup({
     hasError: ({ context }) => context.byFilter[context.filter].error !== null,
   },
   actions: {
-    select: assign({ filter: ({ context, event }) => (event.type === 'bookings.show' ? event.filter : context.filter) }),
+    select: assign({
+      filter: ({ context, event }) => (event.type === 'bookings.show' ? event.filter : context.filter),
+    }),
     /** Marks the filter on screen pending and records the request for its next page. */
     startRequest: assign(({ context }) => {
       const f = context.byFilter[context.filter];
@@ -139,7 +151,13 @@ export const bookingsListMachine = setup({
     storeFirstError: assign(({ context, event }) => {
       const first = firstOf(event);
       if (!first || !('error' in first)) return {};
-      return { byFilter: withFilter(context, context.filter, { pending: false, error: 'LOAD_FAILED', failure: failureOf(first.error) }) };
+      return {
+        byFilter: withFilter(context, context.filter, {
+          pending: false,
+          error: 'LOAD_FAILED',
+          failure: failureOf(first.error),
+        }),
+      };
     }),
     storeError: assign(({ context, event }) =>
       context.request
@@ -166,7 +184,8 @@ export const bookingsListMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'The current filter\'s bookings (upcoming, past, season or guest) are shown, or its error \'Unable to fetch bookings\', or the empty state.',
+      description:
+        "The current filter's bookings (upcoming, past, season or guest) are shown, or its error 'Unable to fetch bookings', or the empty state.",
       on: {
         'bookings.show': [
           { guard: 'isRequiredAndLoaded', actions: ['select', 'storeFirstPage'] },

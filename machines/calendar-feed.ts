@@ -90,7 +90,8 @@ export const calendarFeedMachine = setup({
       on: { 'feed.retry': { target: 'loading' } },
     },
     off: {
-      description: 'No feed: the offer to get a private calendar address (after turning it off, the old one is confirmed dead).',
+      description:
+        'No feed: the offer to get a private calendar address (after turning it off, the old one is confirmed dead).',
       on: { 'feed.enable': { target: 'creating', actions: 'clearMessages' } },
     },
     creating: {
@@ -106,7 +107,8 @@ export const calendarFeedMachine = setup({
       },
     },
     on: {
-      description: 'The feed is on: since when, the new address once (with Copy and Open in calendar), Get a new address and Turn off.',
+      description:
+        'The feed is on: since when, the new address once (with Copy and Open in calendar), Get a new address and Turn off.',
       on: {
         'feed.regenerate': { target: 'confirmingRegenerate', actions: 'clearMessages' },
         'feed.disable': { target: 'confirmingDisable', actions: 'clearMessages' },

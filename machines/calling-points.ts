@@ -33,7 +33,9 @@ export const callingPointsMachine = setup({
     isNotFound: ({ event }) => hasStatus(event, 404),
   },
   actions: {
-    storePoints: assign(({ event }) => ({ points: doneOutput<CallingPointsResponse>(event, 'fetchCallingPoints').callingPoints })),
+    storePoints: assign(({ event }) => ({
+      points: doneOutput<CallingPointsResponse>(event, 'fetchCallingPoints').callingPoints,
+    })),
   },
 }).createMachine({
   id: 'callingPoints',
@@ -47,7 +49,7 @@ export const callingPointsMachine = setup({
       },
     },
     loading: {
-      description: 'The leg\'s calling points are loading (as the booking opens, or when reopened without them).',
+      description: "The leg's calling points are loading (as the booking opens, or when reopened without them).",
       invoke: {
         id: 'fetchCallingPoints',
         src: 'fetchCallingPoints',

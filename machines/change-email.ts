@@ -86,7 +86,8 @@ export const changeEmailMachine = setup({
     setEmailAlreadyExists: assign({ error: 'emailAlreadyExists' as const }),
     /** Any other failure: the generic message, or the one that says to confirm the email first (403 EMAIL_NOT_VERIFIED). */
     setGenericError: assign(({ event }) => ({
-      error: errorStatus(event).code === 'EMAIL_NOT_VERIFIED' ? ('emailNotVerified' as const) : ('genericError' as const),
+      error:
+        errorStatus(event).code === 'EMAIL_NOT_VERIFIED' ? ('emailNotVerified' as const) : ('genericError' as const),
     })),
     clearError: assign({ error: null }),
     storeRetryAfter: assign(({ event }) => ({ retryAfterSeconds: retryAfterOfEvent(event) })),
@@ -111,99 +112,96 @@ export const changeEmailMachine = setup({
     },
   })
   .createMachine({
-  id: 'changeEmail',
-  context: {
-    values: { newEmailAddress: '', currentPassword: '' },
-    touched: {},
-    dirty: false,
-    submitAttempted: false,
-    error: null,
-    updatedEmailAddress: null,
-    pendingEmailAddress: null,
-    retryAfterSeconds: null,
-  },
-  initial: 'notRequested',
-  states: {
-    notRequested: {
-      description: 'The change email form (new address, current password); submit disabled while pristine or invalid.',
-      on: {
-        'form.change': { actions: 'setValue' },
-        'form.blur': { actions: 'touch' },
-        'form.submit': [{ guard: 'isValid', target: 'requesting' }, { actions: 'markSubmitAttempted' }],
+    id: 'changeEmail',
+    context: {
+      values: { newEmailAddress: '', currentPassword: '' },
+      touched: {},
+      dirty: false,
+      submitAttempted: false,
+      error: null,
+      updatedEmailAddress: null,
+      pendingEmailAddress: null,
+      retryAfterSeconds: null,
+    },
+    initial: 'notRequested',
+    states: {
+      notRequested: {
+        description:
+          'The change email form (new address, current password); submit disabled while pristine or invalid.',
+        on: {
+          'form.change': { actions: 'setValue' },
+          'form.blur': { actions: 'touch' },
+          'form.submit': [{ guard: 'isValid', target: 'requesting' }, { actions: 'markSubmitAttempted' }],
+        },
+      },
+      requesting: {
+        description: 'The change is being sent; submit is disabled.',
+        invoke: {
+          id: 'changeEmail',
+          src: 'changeEmail',
+          input: ({ context }) => ({
+            newEmailAddress: context.values.newEmailAddress.trim(),
+            currentPassword: context.values.currentPassword,
+          }),
+          onDone: [
+            {
+              guard: 'isConfirmationSent',
+              target: 'confirmationSent',
+              actions: ['storePendingEmail', 'resetForm'],
+            },
+            {
+              guard: 'hasNewTokens',
+              target: 'success',
+              actions: ['storeUpdatedEmail', 'resetForm', 'announceEmailChange'],
+            },
+            {
+              target: 'signInRequired',
+              actions: ['storeUpdatedEmail', 'resetForm'],
+            },
+          ],
+          onError: [
+            { guard: 'isPasswordIncorrect', target: 'validationError', actions: 'setPasswordIncorrect' },
+            { guard: 'isEmailAlreadyExists', target: 'validationError', actions: 'setEmailAlreadyExists' },
+            { guard: 'isThrottled', target: 'throttled', actions: 'storeRetryAfter' },
+            { target: 'serverError', actions: 'setGenericError' },
+          ],
+        },
+      },
+      success: {
+        description: 'The email changed and new tokens were issued: the success message and the new address.',
+        on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
+      },
+      confirmationSent: {
+        description: 'The link went to the new address; the email changes only when it is followed.',
+        on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
+      },
+      validationError: {
+        description: '403 passwordIncorrect or 422 emailAlreadyExists: the message beside the form, input kept.',
+        on: {
+          'form.change': { target: 'notRequested', actions: ['setValue', 'clearError'] },
+          'form.blur': { actions: 'touch' },
+          'form.submit': [{ guard: 'isValid', target: 'requesting', actions: 'clearError' }],
+        },
+      },
+      throttled: {
+        description: '429 after too many wrong passwords: "Too many attempts" says when to try again; input kept.',
+        on: {
+          'form.change': { target: 'notRequested', actions: 'setValue' },
+          'form.blur': { actions: 'touch' },
+          'form.submit': [{ guard: 'isValid', target: 'requesting' }],
+        },
+      },
+      serverError: {
+        description: 'Any other failure: genericError, input kept.',
+        on: {
+          'form.change': { target: 'notRequested', actions: ['setValue', 'clearError'] },
+          'form.blur': { actions: 'touch' },
+          'form.submit': [{ guard: 'isValid', target: 'requesting', actions: 'clearError' }],
+        },
+      },
+      signInRequired: {
+        description: 'tokenFailure: the email changed but the session was not renewed; sign in again.',
+        on: { 'changeEmail.signIn': { actions: 'signOut' } },
       },
     },
-    requesting: {
-      description: 'The change is being sent; submit is disabled.',
-      invoke: {
-        id: 'changeEmail',
-        src: 'changeEmail',
-        input: ({ context }) => ({
-          newEmailAddress: context.values.newEmailAddress.trim(),
-          currentPassword: context.values.currentPassword,
-        }),
-        onDone: [
-          {
-            guard: 'isConfirmationSent',
-            target: 'confirmationSent',
-            actions: ['storePendingEmail', 'resetForm'],
-          },
-          {
-            guard: 'hasNewTokens',
-            target: 'success',
-            actions: [
-              'storeUpdatedEmail',
-              'resetForm',
-              'announceEmailChange',
-            ],
-          },
-          {
-            target: 'signInRequired',
-            actions: ['storeUpdatedEmail', 'resetForm'],
-          },
-        ],
-        onError: [
-          { guard: 'isPasswordIncorrect', target: 'validationError', actions: 'setPasswordIncorrect' },
-          { guard: 'isEmailAlreadyExists', target: 'validationError', actions: 'setEmailAlreadyExists' },
-          { guard: 'isThrottled', target: 'throttled', actions: 'storeRetryAfter' },
-          { target: 'serverError', actions: 'setGenericError' },
-        ],
-      },
-    },
-    success: {
-      description: 'The email changed and new tokens were issued: the success message and the new address.',
-      on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
-    },
-    confirmationSent: {
-      description: 'The link went to the new address; the email changes only when it is followed.',
-      on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
-    },
-    validationError: {
-      description: '403 passwordIncorrect or 422 emailAlreadyExists: the message beside the form, input kept.',
-      on: {
-        'form.change': { target: 'notRequested', actions: ['setValue', 'clearError'] },
-        'form.blur': { actions: 'touch' },
-        'form.submit': [{ guard: 'isValid', target: 'requesting', actions: 'clearError' }],
-      },
-    },
-    throttled: {
-      description: '429 after too many wrong passwords: "Too many attempts" says when to try again; input kept.',
-      on: {
-        'form.change': { target: 'notRequested', actions: 'setValue' },
-        'form.blur': { actions: 'touch' },
-        'form.submit': [{ guard: 'isValid', target: 'requesting' }],
-      },
-    },
-    serverError: {
-      description: 'Any other failure: genericError, input kept.',
-      on: {
-        'form.change': { target: 'notRequested', actions: ['setValue', 'clearError'] },
-        'form.blur': { actions: 'touch' },
-        'form.submit': [{ guard: 'isValid', target: 'requesting', actions: 'clearError' }],
-      },
-    },
-    signInRequired: {
-      description: 'tokenFailure: the email changed but the session was not renewed; sign in again.',
-      on: { 'changeEmail.signIn': { actions: 'signOut' } },
-    },
-  },
-});
+  });

@@ -159,7 +159,8 @@ export const changePasswordMachine = setup({
       on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
     },
     alreadySet: {
-      description: '409 PASSWORD_ALREADY_SET: the account has a password after all; the normal form asks for the current one.',
+      description:
+        '409 PASSWORD_ALREADY_SET: the account has a password after all; the normal form asks for the current one.',
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -168,7 +169,8 @@ export const changePasswordMachine = setup({
       },
     },
     signInRequired: {
-      description: '403 RECENT_SIGN_IN_REQUIRED: the sign-in is too old to set a password; sign in again first. Input kept.',
+      description:
+        '403 RECENT_SIGN_IN_REQUIRED: the sign-in is too old to set a password; sign in again first. Input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -180,7 +182,8 @@ export const changePasswordMachine = setup({
       on: { 'form.change': { target: 'notRequested', actions: 'setValue' } },
     },
     validationError: {
-      description: 'The server\'s first error code: PASSWORD_INCORRECT, PASSWORD_EQUALS_TO_NAME, PASSWORD_EQUALS_TO_EMAIL or PASSWORD_GENERIC_ERROR.',
+      description:
+        "The server's first error code: PASSWORD_INCORRECT, PASSWORD_EQUALS_TO_NAME, PASSWORD_EQUALS_TO_EMAIL or PASSWORD_GENERIC_ERROR.",
       on: {
         'form.change': { target: 'notRequested', actions: ['setValue', 'clearErrorCode'] },
         'form.blur': { actions: 'touch' },
@@ -191,7 +194,8 @@ export const changePasswordMachine = setup({
       },
     },
     throttled: {
-      description: '429 after too many wrong current passwords: "Too many attempts" says when to try again; input kept.',
+      description:
+        '429 after too many wrong current passwords: "Too many attempts" says when to try again; input kept.',
       on: {
         'form.change': { target: 'notRequested', actions: 'setValue' },
         'form.blur': { actions: 'touch' },

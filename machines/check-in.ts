@@ -6,11 +6,7 @@ import { doneOutput } from './lib/done-output';
  * Check-in for a booking (docs/product/screens.md, docs/product/api.md): POST booking/checkIn with the booking's uri, then go
  * to the returned url. States: checking in, done (redirect), error with retry, not available.
  */
-export type CheckInUnavailableReason =
-  | 'CHECK_IN_NOT_OPEN'
-  | 'CHECK_IN_CLOSED'
-  | 'CHECK_IN_NOT_SUPPORTED'
-  | 'FORBIDDEN';
+export type CheckInUnavailableReason = 'CHECK_IN_NOT_OPEN' | 'CHECK_IN_CLOSED' | 'CHECK_IN_NOT_SUPPORTED' | 'FORBIDDEN';
 
 export interface CheckInInput {
   /** The booking's check-in resource, `/bookings/{bookingId}`. */
@@ -81,7 +77,7 @@ export const checkInMachine = setup({
       on: { 'checkIn.retry': { target: 'checkingIn', actions: 'clearError' } },
     },
     /** Nothing to retry: the booking can't be checked in (yet, any more, or at all). */
-    notAvailable: { description: 'Check-in is not available for this booking: a notice, no retry.', },
+    notAvailable: { description: 'Check-in is not available for this booking: a notice, no retry.' },
     done: {
       description: 'Checked in: the customer goes to the returned url (output: the url).',
       type: 'final',

@@ -51,7 +51,14 @@ const mattersOf = (event: object): OpenMatter[] => {
   return parsed.success ? parsed.output.matters : [];
 };
 
-const emptyForm = { values: { password: '' }, touched: {}, dirty: false, submitAttempted: false, error: null, retryAfterSeconds: null };
+const emptyForm = {
+  values: { password: '' },
+  touched: {},
+  dirty: false,
+  submitAttempted: false,
+  error: null,
+  retryAfterSeconds: null,
+};
 
 export const closeAccountMachine = setup({
   types: {
@@ -68,10 +75,12 @@ export const closeAccountMachine = setup({
   },
   guards: {
     /** With a password: one typed. Without one (a provider-only account) there is nothing to type. */
-    isValid: ({ context }) => !context.hasPassword || (context.dirty && !hasErrors(collectErrors(context.values, closeAccountValidators))),
+    isValid: ({ context }) =>
+      !context.hasPassword || (context.dirty && !hasErrors(collectErrors(context.values, closeAccountValidators))),
     isPasswordIncorrect: ({ event }) => hasStatus(event, 400) && codeOf(problemOfEvent(event)) === 'PASSWORD_INCORRECT',
     hasOpenMatters: ({ event }) => hasStatus(event, 409) && codeOf(problemOfEvent(event)) === 'OPEN_MATTERS',
-    needsRecentSignIn: ({ event }) => hasStatus(event, 403) && codeOf(problemOfEvent(event)) === 'RECENT_SIGN_IN_REQUIRED',
+    needsRecentSignIn: ({ event }) =>
+      hasStatus(event, 403) && codeOf(problemOfEvent(event)) === 'RECENT_SIGN_IN_REQUIRED',
     isThrottled: ({ event }) => isThrottledProblem(event),
   },
   actions: {
@@ -97,7 +106,8 @@ export const closeAccountMachine = setup({
       on: { 'close.start': { target: 'confirming', actions: 'resetForm' } },
     },
     confirming: {
-      description: 'The confirmation form: the password (or, with none, a note that a recent sign-in is the proof), "Close my account permanently" and Cancel; input kept after a failure.',
+      description:
+        'The confirmation form: the password (or, with none, a note that a recent sign-in is the proof), "Close my account permanently" and Cancel; input kept after a failure.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -122,7 +132,8 @@ export const closeAccountMachine = setup({
       },
     },
     refused: {
-      description: 'Not closed: a refund, claim or change of journey is under way; each is named by its booking reference, and the account can close once they finish.',
+      description:
+        'Not closed: a refund, claim or change of journey is under way; each is named by its booking reference, and the account can close once they finish.',
       on: { 'close.cancel': { target: 'idle', actions: 'resetForm' } },
     },
     signInAgain: {
@@ -135,7 +146,8 @@ export const closeAccountMachine = setup({
     },
     closed: {
       type: 'final',
-      description: 'The account is closed: the confirmation (an email is on its way; orders can still be found with Find a booking).',
+      description:
+        'The account is closed: the confirmation (an email is on its way; orders can still be found with Find a booking).',
     },
   },
 });

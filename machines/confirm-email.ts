@@ -66,72 +66,69 @@ export const confirmEmailMachine = setup({
     },
   })
   .createMachine({
-  id: 'confirmEmail',
-  context: ({ input }) => ({ token: input.token, updatedEmailAddress: null, outcome: null }),
-  initial: 'starting',
-  states: {
-    starting: {
-      description: 'The token was read from the link (#token=...) and removed from the URL; without one the link is treated as expired.',
-      always: [{ guard: 'hasToken', target: 'confirming' }, { target: 'expired' }],
-    },
-    confirming: {
-      description: 'POST customer/change-email/confirm with the token: "Confirming your new email address…".',
-      invoke: {
-        id: 'confirmEmailChange',
-        src: 'confirmEmailChange',
-        input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: [
-          {
-            guard: 'hasNewTokens',
-            target: 'confirmed',
-            actions: [
-              'storeUpdatedEmail',
-              'forgetToken',
-              'announceEmailChange',
-            ],
-          },
-          {
-            target: 'signInRequired',
-            actions: ['storeUpdatedEmail', 'forgetToken'],
-          },
-        ],
-        onError: [
-          { guard: 'isTokenRejected', target: 'expired', actions: 'forgetToken' },
-          { guard: 'isEmailTaken', target: 'emailTaken', actions: 'forgetToken' },
-          { target: 'failed' },
-        ],
+    id: 'confirmEmail',
+    context: ({ input }) => ({ token: input.token, updatedEmailAddress: null, outcome: null }),
+    initial: 'starting',
+    states: {
+      starting: {
+        description:
+          'The token was read from the link (#token=...) and removed from the URL; without one the link is treated as expired.',
+        always: [{ guard: 'hasToken', target: 'confirming' }, { target: 'expired' }],
+      },
+      confirming: {
+        description: 'POST customer/change-email/confirm with the token: "Confirming your new email address…".',
+        invoke: {
+          id: 'confirmEmailChange',
+          src: 'confirmEmailChange',
+          input: ({ context }) => ({ token: context.token ?? '' }),
+          onDone: [
+            {
+              guard: 'hasNewTokens',
+              target: 'confirmed',
+              actions: ['storeUpdatedEmail', 'forgetToken', 'announceEmailChange'],
+            },
+            {
+              target: 'signInRequired',
+              actions: ['storeUpdatedEmail', 'forgetToken'],
+            },
+          ],
+          onError: [
+            { guard: 'isTokenRejected', target: 'expired', actions: 'forgetToken' },
+            { guard: 'isEmailTaken', target: 'emailTaken', actions: 'forgetToken' },
+            { target: 'failed' },
+          ],
+        },
+      },
+      failed: {
+        description: 'Network or server failure: the token is kept so the customer can try again.',
+        on: { 'confirmEmail.retry': { target: 'confirming' } },
+      },
+      confirmed: {
+        description: 'Signed in to that account: the new address is in use and the session has the new tokens.',
+        type: 'final',
+        entry: { type: 'setOutcome', params: { outcome: 'confirmed' } },
+      },
+      signInRequired: {
+        description: 'Confirmed from a browser not signed in to the account: sign in with the new address.',
+        type: 'final',
+        entry: { type: 'setOutcome', params: { outcome: 'signInRequired' } },
+      },
+      expired: {
+        description: 'The link has expired, was used already, was replaced by a newer one, or had no token.',
+        type: 'final',
+        entry: { type: 'setOutcome', params: { outcome: 'expired' } },
+      },
+      emailTaken: {
+        description: 'Another account took the address in the meantime; the email stays as it was.',
+        type: 'final',
+        entry: { type: 'setOutcome', params: { outcome: 'emailTaken' } },
       },
     },
-    failed: {
-      description: 'Network or server failure: the token is kept so the customer can try again.',
-      on: { 'confirmEmail.retry': { target: 'confirming' } },
+    output: ({ context }): ConfirmEmailOutput => {
+      const { outcome, updatedEmailAddress } = context;
+      if ((outcome === 'confirmed' || outcome === 'signInRequired') && updatedEmailAddress !== null) {
+        return { outcome, updatedEmailAddress };
+      }
+      return { outcome: outcome === 'emailTaken' ? 'emailTaken' : 'expired', updatedEmailAddress: null };
     },
-    confirmed: {
-      description: 'Signed in to that account: the new address is in use and the session has the new tokens.',
-      type: 'final',
-      entry: { type: 'setOutcome', params: { outcome: 'confirmed' } },
-    },
-    signInRequired: {
-      description: 'Confirmed from a browser not signed in to the account: sign in with the new address.',
-      type: 'final',
-      entry: { type: 'setOutcome', params: { outcome: 'signInRequired' } },
-    },
-    expired: {
-      description: 'The link has expired, was used already, was replaced by a newer one, or had no token.',
-      type: 'final',
-      entry: { type: 'setOutcome', params: { outcome: 'expired' } },
-    },
-    emailTaken: {
-      description: 'Another account took the address in the meantime; the email stays as it was.',
-      type: 'final',
-      entry: { type: 'setOutcome', params: { outcome: 'emailTaken' } },
-    },
-  },
-  output: ({ context }): ConfirmEmailOutput => {
-    const { outcome, updatedEmailAddress } = context;
-    if ((outcome === 'confirmed' || outcome === 'signInRequired') && updatedEmailAddress !== null) {
-      return { outcome, updatedEmailAddress };
-    }
-    return { outcome: outcome === 'emailTaken' ? 'emailTaken' : 'expired', updatedEmailAddress: null };
-  },
-});
+  });

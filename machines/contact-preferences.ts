@@ -163,7 +163,8 @@ export const contactPreferencesMachine = setup({
       on: { 'consents.retry': { target: 'loading', actions: 'clearFetchError' } },
     },
     loaded: {
-      description: 'Each consent\'s switch is shown; \'Saved! Thanks for updating your contact preferences\' after a first-time update; a failed save shows its error and the switch flips back.',
+      description:
+        "Each consent's switch is shown; 'Saved! Thanks for updating your contact preferences' after a first-time update; a failed save shows its error and the switch flips back.",
       on: {
         'consent.select': { guard: 'isChange', target: 'saving', actions: ['clearMessages', 'flipOptimistically'] },
         'marketing.revoke': { guard: 'canRevoke', target: 'revoking', actions: 'clearMessages' },

@@ -26,7 +26,8 @@ export type DataExportEvent = { type: 'export.request' } | { type: 'export.retry
 /** docs/product/constants.md: while an export is prepared, its state is asked for every 2000 ms. */
 export const EXPORT_POLL_MS = 2000;
 
-const stateOf = (event: { type: string }, id: 'fetchExport' | 'requestExport') => doneOutput<DataExportState>(event, id);
+const stateOf = (event: { type: string }, id: 'fetchExport' | 'requestExport') =>
+  doneOutput<DataExportState>(event, id);
 /** The state an answer carries: a fetch's, a request's, or the 409's body (the export already under way). */
 const answered = (event: { type: string }): DataExportState | null => {
   if (event.type === 'xstate.done.actor.fetchExport') return stateOf(event, 'fetchExport');
@@ -84,11 +85,15 @@ export const dataExportMachine = setup({
           { guard: 'isExpired', target: 'expired', actions: 'storeState' },
           { target: 'none', actions: 'storeState' },
         ],
-        onError: [{ guard: 'hostLacksExport', target: 'absent' }, { target: 'loadFailed', actions: 'setLoadError' }],
+        onError: [
+          { guard: 'hostLacksExport', target: 'absent' },
+          { target: 'loadFailed', actions: 'setLoadError' },
+        ],
       },
     },
     absent: {
-      description: 'The host does not offer these calls (404): how to ask the retailer for a copy of your data or to close the account, with its contact details.',
+      description:
+        'The host does not offer these calls (404): how to ask the retailer for a copy of your data or to close the account, with its contact details.',
     },
     loadFailed: {
       description: 'The export could not be loaded: an error with a retry.',
@@ -111,7 +116,8 @@ export const dataExportMachine = setup({
       },
     },
     preparing: {
-      description: 'The file is being prepared: "we will email you when it is ready", since when; the state is asked for again shortly.',
+      description:
+        'The file is being prepared: "we will email you when it is ready", since when; the state is asked for again shortly.',
       after: { exportPollMs: 'checking' },
     },
     checking: {

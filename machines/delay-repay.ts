@@ -104,7 +104,8 @@ export type DelayRepayEvent =
   | { type: 'form.submit' };
 
 /** The first issue per field (its code, worded by the screen), or nothing when the form can be sent. */
-export const claimFormErrors = (form: ClaimForm): Partial<Record<ClaimFormField, ClaimFormIssue>> => claimFormIssuesOf(form);
+export const claimFormErrors = (form: ClaimForm): Partial<Record<ClaimFormField, ClaimFormIssue>> =>
+  claimFormIssuesOf(form);
 
 /** The request body for a valid form. */
 export function toSubmitClaimDetails(form: ClaimForm): SubmitClaimDetails {
@@ -141,7 +142,8 @@ export function submitErrorFor(status: number | null, detail: string | null, cod
 }
 
 /** What startClaimFlow answered: the session (and, from the local server, the claim id). */
-const claimFlow = (event: { type: string }) => doneOutput<{ session: string; claimId?: string }>(event, 'startClaimFlow');
+const claimFlow = (event: { type: string }) =>
+  doneOutput<{ session: string; claimId?: string }>(event, 'startClaimFlow');
 
 export const delayRepayMachine = setup({
   types: {
@@ -247,7 +249,9 @@ export const delayRepayMachine = setup({
     /** A new submit: the next Idempotency-Key. */
     beginAttempt: assign(({ context }) => nextAttempt(context)),
     /** The kept draft over the loaded claim's form: the customer sees what they typed, not yet sent. */
-    restoreDraft: assign(({ context }) => (context.draft ? { values: context.draft, dirty: true, draft: null, draftRestored: true } : {})),
+    restoreDraft: assign(({ context }) =>
+      context.draft ? { values: context.draft, dirty: true, draft: null, draftRestored: true } : {},
+    ),
     clearDraftRestored: assign({ draftRestored: false }),
     /** Provided by the app: keep what was typed in memory for after sign-in (never storage or the URL). */
     keepDraft: (_, _params: ClaimForm) => {},
@@ -272,146 +276,161 @@ export const delayRepayMachine = setup({
     },
   })
   .createMachine({
-  id: 'delayRepay',
-  context: ({ input }) => ({
-    claimId: input.claimId,
-    token: input.token,
-    session: null,
-    customerRegistered: null,
-    claim: null,
-    loadError: null,
-    values: emptyForm,
-    touched: {},
-    dirty: false,
-    submitAttempted: false,
-    submitError: null,
-    justSubmitted: false,
-    keySeed: input.keySeed,
-    attempt: 0,
-    draft: input.draft ?? null,
-    draftRestored: false,
-  }),
-  initial: 'starting',
-  states: {
-    starting: {
-      description: 'A claim id (signed in) loads the claim; an email link\'s token is exchanged first; neither: the no-link message.',
-      always: [{ guard: 'hasClaimId', target: 'loading' }, { guard: 'hasToken', target: 'exchanging' }, { target: 'noToken' }],
-    },
-    exchanging: {
-      description: 'The email link\'s token is being exchanged for a session for this one claim.',
-      invoke: {
-        id: 'startClaimFlow',
-        src: 'startClaimFlow',
-        input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: {
-          target: 'readingToken',
-          actions: ['storeSession', 'applyClaimUserFlow'],
-        },
-        onError: [
-          { guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' },
-          { guard: 'hostLacksLinkSessions', target: 'linkNotOffered', actions: 'forgetToken' },
-          { target: 'tokenFailed' },
+    id: 'delayRepay',
+    context: ({ input }) => ({
+      claimId: input.claimId,
+      token: input.token,
+      session: null,
+      customerRegistered: null,
+      claim: null,
+      loadError: null,
+      values: emptyForm,
+      touched: {},
+      dirty: false,
+      submitAttempted: false,
+      submitError: null,
+      justSubmitted: false,
+      keySeed: input.keySeed,
+      attempt: 0,
+      draft: input.draft ?? null,
+      draftRestored: false,
+    }),
+    initial: 'starting',
+    states: {
+      starting: {
+        description:
+          "A claim id (signed in) loads the claim; an email link's token is exchanged first; neither: the no-link message.",
+        always: [
+          { guard: 'hasClaimId', target: 'loading' },
+          { guard: 'hasToken', target: 'exchanging' },
+          { target: 'noToken' },
         ],
       },
-    },
-    readingToken: {
-      description: 'GET claim-token: which claim the link is for and whether the customer has an account.',
-      invoke: {
-        id: 'fetchClaimToken',
-        src: 'fetchClaimToken',
-        onDone: [
-          { guard: 'linkNamesClaim', target: 'loading', actions: 'storeClaimToken' },
-          // Nothing says which claim the link is for: the claim cannot be opened from the link.
-          { target: 'linkNotOffered', actions: 'storeClaimToken' },
-        ],
-        onError: { target: 'tokenFailed' },
-      },
-    },
-    tokenFailed: {
-      description: 'Network or server trouble with the link: the token (or session) is kept in memory for a retry.',
-      on: { 'claim.retry': [{ guard: 'hasSession', target: 'readingToken' }, { target: 'exchanging' }] },
-    },
-    noToken: { description: 'No link token and no claim id: the message asking the customer to open the link from the email.', type: 'final' },
-    invalidToken: { description: 'The link is malformed, unknown or expired: \'This link has expired or is not valid.\'', type: 'final' },
-    linkNotOffered: {
-      description:
-        'The host does not open claims from email links (404), or its answer does not say which claim the link is for: the page says to sign in and claim from past bookings, or find the booking.',
-      type: 'final',
-    },
-    loading: {
-      description: 'The claim is loading.',
-      invoke: {
-        id: 'fetchClaim',
-        src: 'fetchClaim',
-        input: ({ context }) => ({ claimId: context.claimId ?? '' }),
-        onDone: [
-          { guard: 'hasDraft', target: 'loaded', actions: ['storeClaim', 'restoreDraft', 'dropDraft'] },
-          { target: 'loaded', actions: 'storeClaim' },
-        ],
-        onError: { target: 'loadFailed', actions: 'storeLoadError' },
-      },
-    },
-    loadFailed: {
-      description: 'The claim could not be loaded: an error with a retry.',
-      on: { 'claim.retry': { target: 'loading' } },
-    },
-    loaded: {
-      description: 'The claim is shown: its journey, delay and the form or its status.',
-      initial: 'routing',
-      states: {
-        routing: {
-          description: 'Decides what the claim shows: punchout, the form, or its closed status.',
-          always: [{ guard: 'isPunchout', target: 'punchout' }, { guard: 'isOpenForClaim', target: 'editing' }, { target: 'closed' }],
-        },
-        punchout: {
-          description: "Made on the train company's own site: a hand-off link, nothing to fill here.",
-        },
-        closed: {
-          description: 'Already claimed, decided or expired: its status, its words and the next step.',
-        },
-        editing: {
-          description: 'The claim form; submit disabled while pristine or invalid.',
-          on: {
-            'form.change': { actions: 'setValue' },
-            'form.blur': { actions: 'touch' },
-            'form.submit': [{ guard: 'canSubmit', target: 'submitting' }, { actions: 'markSubmitAttempted' }],
+      exchanging: {
+        description: "The email link's token is being exchanged for a session for this one claim.",
+        invoke: {
+          id: 'startClaimFlow',
+          src: 'startClaimFlow',
+          input: ({ context }) => ({ token: context.token ?? '' }),
+          onDone: {
+            target: 'readingToken',
+            actions: ['storeSession', 'applyClaimUserFlow'],
           },
+          onError: [
+            { guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' },
+            { guard: 'hostLacksLinkSessions', target: 'linkNotOffered', actions: 'forgetToken' },
+            { target: 'tokenFailed' },
+          ],
         },
-        submitting: {
-          description:
-            "The claim is being submitted, one attempt with a new Idempotency-Key sent by the lost-answer chart: 'Sending your claim…', then 'We're checking whether your claim went through…' when the answer was lost, then, if the check gets no answer either, we couldn't confirm whether the claim went through, with Check again. What was typed is kept.",
-          entry: ['beginAttempt', 'clearDraftRestored'],
-          invoke: {
-            id: 'submitClaim',
-            src: 'submitClaim',
-            input: ({ context }) => ({
-              request: {
-                claimId: context.claimId ?? '',
-                details: toSubmitClaimDetails(context.values),
-                idempotencyKey: attemptKey(context),
-              } satisfies SubmitClaimRequest,
-            }),
-            onDone: [
-              { guard: 'isSubmitAnswered', target: 'routing', actions: 'storeSubmitted' },
-              { guard: 'isAlreadySubmitted', target: '#delayRepay.loading' },
-              // docs/product/roles.md: a 401 goes to login (the app does that); what was typed is kept for after.
-              { guard: 'isUnauthorised', target: 'submitFailed', actions: ['storeSubmitError', 'handOverDraft'] },
-              { target: 'submitFailed', actions: 'storeSubmitError' },
+      },
+      readingToken: {
+        description: 'GET claim-token: which claim the link is for and whether the customer has an account.',
+        invoke: {
+          id: 'fetchClaimToken',
+          src: 'fetchClaimToken',
+          onDone: [
+            { guard: 'linkNamesClaim', target: 'loading', actions: 'storeClaimToken' },
+            // Nothing says which claim the link is for: the claim cannot be opened from the link.
+            { target: 'linkNotOffered', actions: 'storeClaimToken' },
+          ],
+          onError: { target: 'tokenFailed' },
+        },
+      },
+      tokenFailed: {
+        description: 'Network or server trouble with the link: the token (or session) is kept in memory for a retry.',
+        on: { 'claim.retry': [{ guard: 'hasSession', target: 'readingToken' }, { target: 'exchanging' }] },
+      },
+      noToken: {
+        description: 'No link token and no claim id: the message asking the customer to open the link from the email.',
+        type: 'final',
+      },
+      invalidToken: {
+        description: "The link is malformed, unknown or expired: 'This link has expired or is not valid.'",
+        type: 'final',
+      },
+      linkNotOffered: {
+        description:
+          'The host does not open claims from email links (404), or its answer does not say which claim the link is for: the page says to sign in and claim from past bookings, or find the booking.',
+        type: 'final',
+      },
+      loading: {
+        description: 'The claim is loading.',
+        invoke: {
+          id: 'fetchClaim',
+          src: 'fetchClaim',
+          input: ({ context }) => ({ claimId: context.claimId ?? '' }),
+          onDone: [
+            { guard: 'hasDraft', target: 'loaded', actions: ['storeClaim', 'restoreDraft', 'dropDraft'] },
+            { target: 'loaded', actions: 'storeClaim' },
+          ],
+          onError: { target: 'loadFailed', actions: 'storeLoadError' },
+        },
+      },
+      loadFailed: {
+        description: 'The claim could not be loaded: an error with a retry.',
+        on: { 'claim.retry': { target: 'loading' } },
+      },
+      loaded: {
+        description: 'The claim is shown: its journey, delay and the form or its status.',
+        initial: 'routing',
+        states: {
+          routing: {
+            description: 'Decides what the claim shows: punchout, the form, or its closed status.',
+            always: [
+              { guard: 'isPunchout', target: 'punchout' },
+              { guard: 'isOpenForClaim', target: 'editing' },
+              { target: 'closed' },
             ],
-            onError: { target: 'submitFailed', actions: 'storeSubmitError' },
           },
-          on: { 'claim.check': { actions: 'checkAgain' } },
-        },
-        submitFailed: {
-          description: 'The error shows above the form; everything typed is still there.',
-          on: {
-            'form.change': { actions: 'setValue' },
-            'form.blur': { actions: 'touch' },
-            'form.submit': [{ guard: 'canSubmit', target: 'submitting' }, { actions: 'markSubmitAttempted' }],
+          punchout: {
+            description: "Made on the train company's own site: a hand-off link, nothing to fill here.",
+          },
+          closed: {
+            description: 'Already claimed, decided or expired: its status, its words and the next step.',
+          },
+          editing: {
+            description: 'The claim form; submit disabled while pristine or invalid.',
+            on: {
+              'form.change': { actions: 'setValue' },
+              'form.blur': { actions: 'touch' },
+              'form.submit': [{ guard: 'canSubmit', target: 'submitting' }, { actions: 'markSubmitAttempted' }],
+            },
+          },
+          submitting: {
+            description:
+              "The claim is being submitted, one attempt with a new Idempotency-Key sent by the lost-answer chart: 'Sending your claim…', then 'We're checking whether your claim went through…' when the answer was lost, then, if the check gets no answer either, we couldn't confirm whether the claim went through, with Check again. What was typed is kept.",
+            entry: ['beginAttempt', 'clearDraftRestored'],
+            invoke: {
+              id: 'submitClaim',
+              src: 'submitClaim',
+              input: ({ context }) => ({
+                request: {
+                  claimId: context.claimId ?? '',
+                  details: toSubmitClaimDetails(context.values),
+                  idempotencyKey: attemptKey(context),
+                } satisfies SubmitClaimRequest,
+              }),
+              onDone: [
+                { guard: 'isSubmitAnswered', target: 'routing', actions: 'storeSubmitted' },
+                { guard: 'isAlreadySubmitted', target: '#delayRepay.loading' },
+                // docs/product/roles.md: a 401 goes to login (the app does that); what was typed is kept for after.
+                { guard: 'isUnauthorised', target: 'submitFailed', actions: ['storeSubmitError', 'handOverDraft'] },
+                { target: 'submitFailed', actions: 'storeSubmitError' },
+              ],
+              onError: { target: 'submitFailed', actions: 'storeSubmitError' },
+            },
+            on: { 'claim.check': { actions: 'checkAgain' } },
+          },
+          submitFailed: {
+            description: 'The error shows above the form; everything typed is still there.',
+            on: {
+              'form.change': { actions: 'setValue' },
+              'form.blur': { actions: 'touch' },
+              'form.submit': [{ guard: 'canSubmit', target: 'submitting' }, { actions: 'markSubmitAttempted' }],
+            },
           },
         },
       },
     },
-  },
-  output: ({ context }) => ({ claimId: context.claimId, status: context.claim?.status ?? null }),
-});
+    output: ({ context }) => ({ claimId: context.claimId, status: context.claim?.status ?? null }),
+  });

@@ -26,7 +26,10 @@ export const digitalRailcardMachine = setup({
     }),
   },
   actions: {
-    storeCard: assign(({ event }) => ({ card: doneOutput<DigitalRailcard>(event, 'fetchDigitalRailcard'), error: null })),
+    storeCard: assign(({ event }) => ({
+      card: doneOutput<DigitalRailcard>(event, 'fetchDigitalRailcard'),
+      error: null,
+    })),
     storeError: assign({ error: ({ event }) => ('error' in event ? event.error : null) }),
   },
 }).createMachine({
@@ -49,7 +52,10 @@ export const digitalRailcardMachine = setup({
       initial: 'normal',
       states: {
         normal: { description: 'The card at its normal size.', on: { 'card.enlarge': 'enlarged' } },
-        enlarged: { description: 'The card enlarged for an inspector; back to normal size on request.', on: { 'card.shrink': 'normal' } },
+        enlarged: {
+          description: 'The card enlarged for an inspector; back to normal size on request.',
+          on: { 'card.shrink': 'normal' },
+        },
       },
     },
     failed: {

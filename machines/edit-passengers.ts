@@ -103,11 +103,12 @@ export const editPassengersMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      description: 'The booking\'s passengers; no edit dialog open.',
+      description: "The booking's passengers; no edit dialog open.",
       on: { 'passenger.edit': { target: 'editing', actions: 'open' } },
     },
     editing: {
-      description: 'The edit dialog for one passenger\'s name; a failure shows the response\'s detail or a generic message, input kept.',
+      description:
+        "The edit dialog for one passenger's name; a failure shows the response's detail or a generic message, input kept.",
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },

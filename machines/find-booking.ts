@@ -27,7 +27,6 @@ export type FindBookingEvent =
   | { type: 'form.blur'; field: FindBookingField }
   | { type: 'form.submit' };
 
-
 export const findBookingMachine = setup({
   types: {
     context: {} as FindBookingContext,
@@ -67,82 +66,85 @@ export const findBookingMachine = setup({
     },
   })
   .createMachine({
-  id: 'findBooking',
-  context: {
-    values: { bookingReference: '', departureDate: '', passengerSurname: '', emailAddress: '' },
-    touched: {},
-    dirty: false,
-    submitAttempted: false,
-    response: null,
-    retryAfterSeconds: null,
-  },
-  initial: 'notRequested',
-  states: {
-    notRequested: {
-      description: 'The find booking form (reference, departure date, surname, email); submit disabled while pristine or invalid.',
-      on: {
-        'form.change': { actions: 'setValue' },
-        'form.blur': { actions: 'touch' },
-        'form.submit': [{ guard: 'isValid', target: 'requesting' }, { actions: 'markSubmitAttempted' }],
+    id: 'findBooking',
+    context: {
+      values: { bookingReference: '', departureDate: '', passengerSurname: '', emailAddress: '' },
+      touched: {},
+      dirty: false,
+      submitAttempted: false,
+      response: null,
+      retryAfterSeconds: null,
+    },
+    initial: 'notRequested',
+    states: {
+      notRequested: {
+        description:
+          'The find booking form (reference, departure date, surname, email); submit disabled while pristine or invalid.',
+        on: {
+          'form.change': { actions: 'setValue' },
+          'form.blur': { actions: 'touch' },
+          'form.submit': [{ guard: 'isValid', target: 'requesting' }, { actions: 'markSubmitAttempted' }],
+        },
+      },
+      requesting: {
+        description: 'The booking is being looked up; submit is disabled.',
+        invoke: {
+          id: 'findBooking',
+          src: 'findBooking',
+          input: ({ context }) => ({
+            bookingReference: context.values.bookingReference.trim(),
+            departureDate: context.values.departureDate.trim(),
+            passengerSurname: context.values.passengerSurname.trim(),
+            emailAddress: context.values.emailAddress.trim(),
+          }),
+          onDone: { target: 'success', actions: 'storeResponse' },
+          onError: [
+            { guard: 'isBadRequest', target: 'badRequest' },
+            { guard: 'isNotFound', target: 'notFound' },
+            { guard: 'isThrottled', target: 'throttled', actions: 'storeRetryAfter' },
+            { target: 'serverError' },
+          ],
+        },
+      },
+      success: {
+        description:
+          'Found: the booking opens on the order-token page (output: the order exchange token, and the booking id when the server gives one).',
+        type: 'final',
+        entry: 'openFoundBooking',
+      },
+      badRequest: {
+        description: '400: the details could not be read; input kept.',
+        on: {
+          'form.change': { target: 'notRequested', actions: 'setValue' },
+          'form.blur': { actions: 'touch' },
+          'form.submit': { guard: 'isValid', target: 'requesting' },
+        },
+      },
+      notFound: {
+        description: '422: no booking matches these details; input kept.',
+        on: {
+          'form.change': { target: 'notRequested', actions: 'setValue' },
+          'form.blur': { actions: 'touch' },
+          'form.submit': { guard: 'isValid', target: 'requesting' },
+        },
+      },
+      throttled: {
+        description:
+          '429: too many misses from this client (or for this reference); "Too many attempts" says when to try again; input kept.',
+        on: {
+          'form.change': { target: 'notRequested', actions: 'setValue' },
+          'form.blur': { actions: 'touch' },
+          'form.submit': { guard: 'isValid', target: 'requesting' },
+        },
+      },
+      serverError: {
+        description: 'Any other failure: a generic error, input kept.',
+        on: {
+          'form.change': { target: 'notRequested', actions: 'setValue' },
+          'form.blur': { actions: 'touch' },
+          'form.submit': { guard: 'isValid', target: 'requesting' },
+        },
       },
     },
-    requesting: {
-      description: 'The booking is being looked up; submit is disabled.',
-      invoke: {
-        id: 'findBooking',
-        src: 'findBooking',
-        input: ({ context }) => ({
-          bookingReference: context.values.bookingReference.trim(),
-          departureDate: context.values.departureDate.trim(),
-          passengerSurname: context.values.passengerSurname.trim(),
-          emailAddress: context.values.emailAddress.trim(),
-        }),
-        onDone: { target: 'success', actions: 'storeResponse' },
-        onError: [
-          { guard: 'isBadRequest', target: 'badRequest' },
-          { guard: 'isNotFound', target: 'notFound' },
-          { guard: 'isThrottled', target: 'throttled', actions: 'storeRetryAfter' },
-          { target: 'serverError' },
-        ],
-      },
-    },
-    success: {
-      description: 'Found: the booking opens on the order-token page (output: the order exchange token, and the booking id when the server gives one).',
-      type: 'final',
-      entry: 'openFoundBooking',
-    },
-    badRequest: {
-      description: '400: the details could not be read; input kept.',
-      on: {
-        'form.change': { target: 'notRequested', actions: 'setValue' },
-        'form.blur': { actions: 'touch' },
-        'form.submit': { guard: 'isValid', target: 'requesting' },
-      },
-    },
-    notFound: {
-      description: '422: no booking matches these details; input kept.',
-      on: {
-        'form.change': { target: 'notRequested', actions: 'setValue' },
-        'form.blur': { actions: 'touch' },
-        'form.submit': { guard: 'isValid', target: 'requesting' },
-      },
-    },
-    throttled: {
-      description: '429: too many misses from this client (or for this reference); "Too many attempts" says when to try again; input kept.',
-      on: {
-        'form.change': { target: 'notRequested', actions: 'setValue' },
-        'form.blur': { actions: 'touch' },
-        'form.submit': { guard: 'isValid', target: 'requesting' },
-      },
-    },
-    serverError: {
-      description: 'Any other failure: a generic error, input kept.',
-      on: {
-        'form.change': { target: 'notRequested', actions: 'setValue' },
-        'form.blur': { actions: 'touch' },
-        'form.submit': { guard: 'isValid', target: 'requesting' },
-      },
-    },
-  },
-  output: ({ context }) => ({ booking: context.response }),
-});
+    output: ({ context }) => ({ booking: context.response }),
+  });

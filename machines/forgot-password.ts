@@ -40,21 +40,44 @@ export const forgotPasswordMachine = setup({
   },
   actions: {
     setValue: assign(({ event }) =>
-      event.type === 'form.change' ? { values: { email: event.value }, dirty: true, failed: false, throttled: false, retryAfterSeconds: null } : {},
+      event.type === 'form.change'
+        ? { values: { email: event.value }, dirty: true, failed: false, throttled: false, retryAfterSeconds: null }
+        : {},
     ),
     touch: assign({ touched: { email: true } }),
     markSubmitAttempted: assign(submitAttemptPatch),
     setFailed: assign({ failed: true, throttled: false, retryAfterSeconds: null }),
-    setThrottled: assign(({ event }) => ({ failed: true, throttled: true, retryAfterSeconds: retryAfterOfEvent(event) })),
-    resetForm: assign({ values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false, throttled: false, retryAfterSeconds: null }),
+    setThrottled: assign(({ event }) => ({
+      failed: true,
+      throttled: true,
+      retryAfterSeconds: retryAfterOfEvent(event),
+    })),
+    resetForm: assign({
+      values: { email: '' },
+      touched: {},
+      dirty: false,
+      submitAttempted: false,
+      failed: false,
+      throttled: false,
+      retryAfterSeconds: null,
+    }),
   },
 }).createMachine({
   id: 'forgotPassword',
-  context: { values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false, throttled: false, retryAfterSeconds: null },
+  context: {
+    values: { email: '' },
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    failed: false,
+    throttled: false,
+    retryAfterSeconds: null,
+  },
   initial: 'editing',
   states: {
     editing: {
-      description: 'The email field; a failure shows \'We\'re unable to reset your password at this time. Please try again later.\', or after too many requests \'Too many attempts\' with when to try again',
+      description:
+        "The email field; a failure shows 'We're unable to reset your password at this time. Please try again later.', or after too many requests 'Too many attempts' with when to try again",
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },

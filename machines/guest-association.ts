@@ -66,40 +66,42 @@ export const guestAssociationMachine = setup({
     },
   })
   .createMachine({
-  id: 'guestAssociation',
-  context: ({ input }) => ({ guestToken: input.guestToken, outcome: null, count: 0 }),
-  initial: 'ready',
-  states: {
-    ready: {
-      description: 'Waiting for the start; without a guest token nothing happens.',
-      on: { 'association.start': { guard: 'hasToken', target: 'associating' } },
-    },
-    associating: {
-      description: 'The guest orders placed with the customer\'s email are being imported.',
-      invoke: {
-        id: 'associateGuestOrders',
-        src: 'associateGuestOrders',
-        input: ({ context }) => ({ guestToken: context.guestToken ?? '' }),
-        onDone: { target: 'finished', actions: 'storeOutcome' },
-        onError: [
-          { guard: 'isUnverified', target: 'unverified', actions: 'setUnverified' },
-          { guard: 'isForbidden', target: 'finished', actions: 'setForbidden' },
-          { target: 'finished', actions: 'setError' },
-        ],
+    id: 'guestAssociation',
+    context: ({ input }) => ({ guestToken: input.guestToken, outcome: null, count: 0 }),
+    initial: 'ready',
+    states: {
+      ready: {
+        description: 'Waiting for the start; without a guest token nothing happens.',
+        on: { 'association.start': { guard: 'hasToken', target: 'associating' } },
+      },
+      associating: {
+        description: "The guest orders placed with the customer's email are being imported.",
+        invoke: {
+          id: 'associateGuestOrders',
+          src: 'associateGuestOrders',
+          input: ({ context }) => ({ guestToken: context.guestToken ?? '' }),
+          onDone: { target: 'finished', actions: 'storeOutcome' },
+          onError: [
+            { guard: 'isUnverified', target: 'unverified', actions: 'setUnverified' },
+            { guard: 'isForbidden', target: 'finished', actions: 'setForbidden' },
+            { target: 'finished', actions: 'setError' },
+          ],
+        },
+      },
+      unverified: {
+        description:
+          "The account's email is not verified (403 EMAIL_NOT_VERIFIED): the page asks to confirm it first; no redirect.",
+      },
+      finished: {
+        description: 'The outcome is on screen; the redirect follows after associationRedirectMs.',
+        after: { associationRedirectMs: { target: 'redirected' } },
+      },
+      redirected: {
+        description:
+          'The customer has gone to the target page with bookingsImported=true | partial | none | false (output: the outcome).',
+        type: 'final',
+        entry: 'redirectWithOutcome',
       },
     },
-    unverified: {
-      description: "The account's email is not verified (403 EMAIL_NOT_VERIFIED): the page asks to confirm it first; no redirect.",
-    },
-    finished: {
-      description: 'The outcome is on screen; the redirect follows after associationRedirectMs.',
-      after: { associationRedirectMs: { target: 'redirected' } },
-    },
-    redirected: {
-      description: 'The customer has gone to the target page with bookingsImported=true | partial | none | false (output: the outcome).',
-      type: 'final',
-      entry: 'redirectWithOutcome',
-    },
-  },
-  output: ({ context }) => ({ outcome: context.outcome, count: context.count }),
-});
+    output: ({ context }) => ({ outcome: context.outcome, count: context.count }),
+  });

@@ -66,7 +66,10 @@ export interface InsuranceClaimContext {
   attempt: number;
 }
 
-export type InsuranceClaimEvent = { type: 'insurance.checkEligibility' } | { type: 'insurance.claim' } | { type: 'modal.close' };
+export type InsuranceClaimEvent =
+  | { type: 'insurance.checkEligibility' }
+  | { type: 'insurance.claim' }
+  | { type: 'modal.close' };
 
 /** The claim call's input, the same for the attempt and every check of it. */
 export interface InsuranceClaimRequest {
@@ -101,10 +104,15 @@ export const insuranceClaimStatus = (
   return status === 'CLAIM_REQUEST' && attemptUnconfirmed ? 'CLAIM_FAILED' : status;
 };
 /** The modal is open in these statuses (docs/product/states.md). */
-export const insuranceModalStatuses: readonly InsuranceClaimStatus[] = ['ELIGIBILITY_SUCCESS', 'CLAIM_REQUEST', 'CLAIM_FAILED'];
+export const insuranceModalStatuses: readonly InsuranceClaimStatus[] = [
+  'ELIGIBILITY_SUCCESS',
+  'CLAIM_REQUEST',
+  'CLAIM_FAILED',
+];
 
 /** checkEligibility's answer, checked against the spec's required fields (guards and actions on its done event only). */
-const eligibilityOf = (event: { type: string }) => v.safeParse(EligibilityResponse, doneOutput<unknown>(event, 'checkEligibility'));
+const eligibilityOf = (event: { type: string }) =>
+  v.safeParse(EligibilityResponse, doneOutput<unknown>(event, 'checkEligibility'));
 
 export const insuranceClaimMachine = setup({
   types: {
@@ -141,7 +149,10 @@ export const insuranceClaimMachine = setup({
      */
     isAlreadyClaimed: ({ event }) => {
       const refusal = refusalOf(event, 'submitClaim');
-      return hasStatus(refusal, 409) && ['ALREADY_CLAIMED', 'INSURANCE_CLAIMED'].includes(codeOf(problemOfEvent(refusal)) ?? '');
+      return (
+        hasStatus(refusal, 409) &&
+        ['ALREADY_CLAIMED', 'INSURANCE_CLAIMED'].includes(codeOf(problemOfEvent(refusal)) ?? '')
+      );
     },
   },
   actions: {
@@ -179,9 +190,17 @@ export const insuranceClaimMachine = setup({
     storeAlreadyClaimed: assign({ claimFailed: false, reference: null }),
     storeClaim: assign({
       claimFailed: false,
-      reference: ({ event }) => answerOf<InsuranceClaimResponse | null | undefined>(event, 'submitClaim')?.reference ?? null,
+      reference: ({ event }) =>
+        answerOf<InsuranceClaimResponse | null | undefined>(event, 'submitClaim')?.reference ?? null,
     }),
-    reset: assign({ claimId: null, isClaimable: null, errorType: null, errorReason: null, detail: null, claimFailed: false }),
+    reset: assign({
+      claimId: null,
+      isClaimable: null,
+      errorType: null,
+      errorReason: null,
+      detail: null,
+      claimFailed: false,
+    }),
     /** Check again, when the attempt could not confirm its outcome: the same claim, the same key. */
     checkAgain: sendTo('submitClaim', { type: 'submit.check' }),
     /** Cancel while the attempt could not confirm its outcome: the attempt ends, the modal closes. */
@@ -235,13 +254,14 @@ export const insuranceClaimMachine = setup({
       },
     },
     eligibilityFailed: {
-      description: 'ELIGIBILITY_FAILED: \'Product is not claimable\' (ineligible-product) or \'Unexpected response format\' (system-error); eligibility may be tried again.',
+      description:
+        "ELIGIBILITY_FAILED: 'Product is not claimable' (ineligible-product) or 'Unexpected response format' (system-error); eligibility may be tried again.",
       tags: 'ELIGIBILITY_FAILED',
       on: { 'insurance.checkEligibility': { target: 'eligibilityRequest', actions: 'clearError' } },
     },
     claimRequest: {
       description:
-        "CLAIM_REQUEST: one claim attempt with a new Idempotency-Key, sent by the lost-answer chart: sending, then checking when the answer was lost, then unconfirmed (CLAIM_FAILED, read from the attempt) where trying again repeats the check and Cancel leaves.",
+        'CLAIM_REQUEST: one claim attempt with a new Idempotency-Key, sent by the lost-answer chart: sending, then checking when the answer was lost, then unconfirmed (CLAIM_FAILED, read from the attempt) where trying again repeats the check and Cancel leaves.',
       tags: 'CLAIM_REQUEST',
       entry: 'beginAttempt',
       invoke: {

@@ -90,7 +90,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The search form's problems, per field (an empty object: it can be sent). */
-export function searchErrors(search: ChangeSearch, today: string): Partial<Record<ChangeSearchField, 'date' | 'past' | 'time'>> {
+export function searchErrors(
+  search: ChangeSearch,
+  today: string,
+): Partial<Record<ChangeSearchField, 'date' | 'past' | 'time'>> {
   const errors: Partial<Record<ChangeSearchField, 'date' | 'past' | 'time'>> = {};
   for (const leg of legsOf(search.direction)) {
     const date = leg === 'outward' ? 'outwardDate' : 'inwardDate';
@@ -123,15 +126,23 @@ export const journeyChangeMachine = setup({
     }),
     fetchDepartures: fromPromise<
       Departures,
-      { bookingId: string; direction: ChangeDirection; leg: 'outward' | 'inward'; date: string; after: string; outwardTrain: string | null }
+      {
+        bookingId: string;
+        direction: ChangeDirection;
+        leg: 'outward' | 'inward';
+        date: string;
+        after: string;
+        outwardTrain: string | null;
+      }
     >(async () => {
       throw new Error('fetchDepartures not provided');
     }),
-    fetchQuote: fromPromise<ChangeQuote, { bookingId: string; direction: ChangeDirection; outwardTrain: string | null; inwardTrain: string | null }>(
-      async () => {
-        throw new Error('fetchQuote not provided');
-      },
-    ),
+    fetchQuote: fromPromise<
+      ChangeQuote,
+      { bookingId: string; direction: ChangeDirection; outwardTrain: string | null; inwardTrain: string | null }
+    >(async () => {
+      throw new Error('fetchQuote not provided');
+    }),
     cardForm: refundCardFormMachine,
     /** One payment: the route provides its call (PayRequest → ChangeResult). */
     pay: submitWithLostAnswerMachine,
@@ -142,7 +153,8 @@ export const journeyChangeMachine = setup({
       Object.keys(searchErrors(context.search, context.today)).length === 0 &&
       (context.options?.directions.some((d) => d.direction === context.search.direction && d.changeable) ?? false),
     isAvailable: ({ context, event }) =>
-      event.type === 'train.pick' && (context.departures?.departures.some((d) => d.trainId === event.trainId && d.status === 'AVAILABLE') ?? false),
+      event.type === 'train.pick' &&
+      (context.departures?.departures.some((d) => d.trainId === event.trainId && d.status === 'AVAILABLE') ?? false),
     /** An available outward train picked for both legs: the return's trains come next. */
     isAvailableWithReturnNext: ({ context, event }) =>
       event.type === 'train.pick' &&
@@ -155,14 +167,17 @@ export const journeyChangeMachine = setup({
     isPriceMoved: ({ event }) => payCode(event) === 'PRICE_CHANGED',
     isCardRefused: ({ event }) => {
       const code = payCode(event);
-      return code === 'CARD_DECLINED' || code === 'CARD_EXPIRED' || code === 'CARD_TOKEN_INVALID' || code === 'CARD_UNKNOWN';
+      return (
+        code === 'CARD_DECLINED' || code === 'CARD_EXPIRED' || code === 'CARD_TOKEN_INVALID' || code === 'CARD_UNKNOWN'
+      );
     },
   },
   actions: {
     storeOptions: assign(({ context, event }) => {
       const options = doneOutput<ChangeOptions>(event, 'fetchOptions');
       const first = options.directions.find((d) => d.changeable)?.direction ?? 'outward';
-      const day = (iso: string | undefined) => (iso && iso.slice(0, 10) >= context.today ? iso.slice(0, 10) : context.today);
+      const day = (iso: string | undefined) =>
+        iso && iso.slice(0, 10) >= context.today ? iso.slice(0, 10) : context.today;
       return {
         options,
         cardChoice: firstCard(options),
@@ -176,25 +191,51 @@ export const journeyChangeMachine = setup({
       };
     }),
     setDirection: assign({
-      search: ({ context, event }) => (event.type === 'search.direction' ? { ...context.search, direction: event.direction } : context.search),
+      search: ({ context, event }) =>
+        event.type === 'search.direction' ? { ...context.search, direction: event.direction } : context.search,
     }),
     setSearchField: assign({
-      search: ({ context, event }) => (event.type === 'search.change' ? { ...context.search, [event.field]: event.value } : context.search),
+      search: ({ context, event }) =>
+        event.type === 'search.change' ? { ...context.search, [event.field]: event.value } : context.search,
     }),
-    startSearch: assign(({ context }) => ({ leg: legsOf(context.search.direction)[0] ?? 'outward', outwardTrain: null, inwardTrain: null, error: null, errorCode: null })),
+    startSearch: assign(({ context }) => ({
+      leg: legsOf(context.search.direction)[0] ?? 'outward',
+      outwardTrain: null,
+      inwardTrain: null,
+      error: null,
+      errorCode: null,
+    })),
     nextLeg: assign({ leg: 'inward' as const }),
-    storeDepartures: assign({ departures: ({ event }) => doneOutput<Departures>(event, 'fetchDepartures'), error: null, errorCode: null }),
-    storeError: assign({ error: ({ event }) => problemMessageOfEvent(event), errorCode: ({ event }) => codeOf(problemOfEvent(event)) }),
+    storeDepartures: assign({
+      departures: ({ event }) => doneOutput<Departures>(event, 'fetchDepartures'),
+      error: null,
+      errorCode: null,
+    }),
+    storeError: assign({
+      error: ({ event }) => problemMessageOfEvent(event),
+      errorCode: ({ event }) => codeOf(problemOfEvent(event)),
+    }),
     pickTrain: assign(({ context, event }) => {
       if (event.type !== 'train.pick') return {};
       return context.leg === 'outward' ? { outwardTrain: event.trainId } : { inwardTrain: event.trainId };
     }),
-    storeQuote: assign({ quote: ({ event }) => doneOutput<ChangeQuote>(event, 'fetchQuote'), error: null, errorCode: null }),
+    storeQuote: assign({
+      quote: ({ event }) => doneOutput<ChangeQuote>(event, 'fetchQuote'),
+      error: null,
+      errorCode: null,
+    }),
     clearPriceMoved: assign({ priceMoved: false }),
     markPriceMoved: assign({ priceMoved: true, quote: null }),
-    selectCard: assign({ cardChoice: ({ context, event }) => (event.type === 'pay.select' ? event.choice : context.cardChoice) }),
+    selectCard: assign({
+      cardChoice: ({ context, event }) => (event.type === 'pay.select' ? event.choice : context.cardChoice),
+    }),
     storeCard: assign({ card: ({ event }) => doneOutput<{ token: string; last4: string }>(event, 'cardForm') }),
-    beginAttempt: assign(({ context }) => ({ ...nextAttempt(context), error: null, errorCode: null, cardDeclined: false })),
+    beginAttempt: assign(({ context }) => ({
+      ...nextAttempt(context),
+      error: null,
+      errorCode: null,
+      cardDeclined: false,
+    })),
     storeResult: assign({ result: ({ event }) => payOf(event) ?? null }),
     /** A refused card: its sentence, the card's token dropped; the trains and the card choice stay. */
     markCardRefused: assign({
@@ -203,7 +244,11 @@ export const journeyChangeMachine = setup({
       cardDeclined: true,
       card: null,
     }),
-    storePayError: assign({ error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')), errorCode: ({ event }) => payCode(event), card: null }),
+    storePayError: assign({
+      error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')),
+      errorCode: ({ event }) => payCode(event),
+      card: null,
+    }),
     /** Check again, when the payment's outcome could not be confirmed: the same request, the same key. */
     checkAgain: sendTo('pay', { type: 'submit.check' }),
     /** Provided by the route: opens the new booking. */
@@ -214,7 +259,13 @@ export const journeyChangeMachine = setup({
   context: ({ input }) => ({
     ...input,
     options: null,
-    search: { direction: 'outward', outwardDate: input.today, outwardAfter: '06:00', inwardDate: input.today, inwardAfter: '06:00' },
+    search: {
+      direction: 'outward',
+      outwardDate: input.today,
+      outwardAfter: '06:00',
+      inwardDate: input.today,
+      inwardAfter: '06:00',
+    },
     leg: 'outward',
     departures: null,
     outwardTrain: null,
@@ -249,10 +300,12 @@ export const journeyChangeMachine = setup({
       on: { 'change.retry': { target: 'loading' } },
     },
     notChangeable: {
-      description: 'Nothing on the booking may be changed now: each choice with the rule that refuses it (an Advance train that has left, the date on the ticket reached).',
+      description:
+        'Nothing on the booking may be changed now: each choice with the rule that refuses it (an Advance train that has left, the date on the ticket reached).',
     },
     choosing: {
-      description: 'Choose outward, return or both, and for each a date and a time to search from; a refused choice shows its reason. Search is disabled while the form is invalid.',
+      description:
+        'Choose outward, return or both, and for each a date and a time to search from; a refused choice shows its reason. Search is disabled while the form is invalid.',
       on: {
         'search.direction': { actions: 'setDirection' },
         'search.change': { actions: 'setSearchField' },
@@ -277,7 +330,8 @@ export const journeyChangeMachine = setup({
       },
     },
     picking: {
-      description: 'The departures: times, changes, new fare and difference; a full or cancelled train cannot be chosen. Back returns to the search.',
+      description:
+        'The departures: times, changes, new fare and difference; a full or cancelled train cannot be chosen. Back returns to the search.',
       on: {
         'train.pick': [
           // For both legs the return's trains come next; otherwise the change is quoted.
@@ -288,7 +342,8 @@ export const journeyChangeMachine = setup({
       },
     },
     quoting: {
-      description: 'The price of the change for the chosen trains (POST quote): refused trains (full, cancelled, left) go back to the list with the reason.',
+      description:
+        'The price of the change for the chosen trains (POST quote): refused trains (full, cancelled, left) go back to the list with the reason.',
       invoke: {
         id: 'fetchQuote',
         src: 'fetchQuote',
@@ -304,7 +359,7 @@ export const journeyChangeMachine = setup({
     },
     reviewing: {
       description:
-        'Old and new journeys side by side, each ticket\'s old and new fare, the fee, and what is paid or comes back, with the ticket\'s rules; the card to pay with. A moved price or a refused card says so here.',
+        "Old and new journeys side by side, each ticket's old and new fare, the fee, and what is paid or comes back, with the ticket's rules; the card to pay with. A moved price or a refused card says so here.",
       on: {
         'pay.select': { actions: 'selectCard' },
         'change.confirm': [
@@ -316,7 +371,7 @@ export const journeyChangeMachine = setup({
       },
     },
     cardForm: {
-      description: 'The card form (the refund\'s): the server tokenises the card and the payment names only the token.',
+      description: "The card form (the refund's): the server tokenises the card and the payment names only the token.",
       invoke: {
         id: 'cardForm',
         src: 'cardForm',
@@ -327,7 +382,7 @@ export const journeyChangeMachine = setup({
     },
     paying: {
       description:
-        "One payment with a new Idempotency-Key, sent by the lost-answer chart (checking when the answer was lost, unconfirmed with Check again); the server re-prices it first.",
+        'One payment with a new Idempotency-Key, sent by the lost-answer chart (checking when the answer was lost, unconfirmed with Check again); the server re-prices it first.',
       entry: 'beginAttempt',
       invoke: {
         id: 'pay',
@@ -340,7 +395,14 @@ export const journeyChangeMachine = setup({
               : context.cardChoice.kind === 'saved' && context.card === null
                 ? { method: 'saved', cardId: context.cardChoice.cardId }
                 : { method: 'card', token: context.card?.token ?? '' };
-          return { request: { quoteId: context.quote?.quoteId ?? '', expectedTotal: total, payment, idempotencyKey: attemptKey(context) } satisfies PayRequest };
+          return {
+            request: {
+              quoteId: context.quote?.quoteId ?? '',
+              expectedTotal: total,
+              payment,
+              idempotencyKey: attemptKey(context),
+            } satisfies PayRequest,
+          };
         },
         onDone: [
           { guard: 'isChanged', target: 'changed', actions: 'storeResult' },

@@ -65,11 +65,16 @@ export const loginMachine = setup({
     isProviderMissing: ({ event }) => hasStatus(event, 404),
   },
   actions: {
-    setValue: assign(({ context, event }) => changePatch(context, event, { serverError: null, signInLinkFailed: false })),
+    setValue: assign(({ context, event }) =>
+      changePatch(context, event, { serverError: null, signInLinkFailed: false }),
+    ),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
     setInvalidCredentials: assign({ serverError: 'invalidCredentials' as const }),
-    setThrottled: assign(({ event }) => ({ serverError: 'throttled' as const, retryAfterSeconds: retryAfterOfEvent(event) })),
+    setThrottled: assign(({ event }) => ({
+      serverError: 'throttled' as const,
+      retryAfterSeconds: retryAfterOfEvent(event),
+    })),
     setGenericError: assign({ serverError: 'generic' as const }),
     storeResponse: assign(({ event }) => ({ response: doneOutput<UserResponse>(event, 'login') })),
     rememberProvider: assign(({ event }) => {
@@ -98,84 +103,87 @@ export const loginMachine = setup({
     },
   })
   .createMachine({
-  id: 'login',
-  context: {
-    values: { email: '', password: '' },
-    touched: {},
-    dirty: false,
-    submitAttempted: false,
-    serverError: null,
-    retryAfterSeconds: null,
-    response: null,
-    provider: null,
-    unavailableProvider: null,
-    signInLinkSentTo: null,
-    signInLinkFailed: false,
-  },
-  initial: 'editing',
-  states: {
-    editing: {
-      description: 'The sign-in form (email, password); a failure shows its message, input kept.',
-      on: {
-        'form.change': { actions: 'setValue' },
-        'form.blur': { actions: 'touch' },
-        'form.submit': [
-          { guard: 'isValid', target: 'submitting', actions: 'clearSignInLink' },
-          { actions: 'markSubmitAttempted' },
-        ],
-        'provider.choose': { target: 'checkingProvider', actions: 'rememberProvider' },
-        'signInLink.request': { guard: 'isSlowedDown', target: 'sendingSignInLink' },
+    id: 'login',
+    context: {
+      values: { email: '', password: '' },
+      touched: {},
+      dirty: false,
+      submitAttempted: false,
+      serverError: null,
+      retryAfterSeconds: null,
+      response: null,
+      provider: null,
+      unavailableProvider: null,
+      signInLinkSentTo: null,
+      signInLinkFailed: false,
+    },
+    initial: 'editing',
+    states: {
+      editing: {
+        description: 'The sign-in form (email, password); a failure shows its message, input kept.',
+        on: {
+          'form.change': { actions: 'setValue' },
+          'form.blur': { actions: 'touch' },
+          'form.submit': [
+            { guard: 'isValid', target: 'submitting', actions: 'clearSignInLink' },
+            { actions: 'markSubmitAttempted' },
+          ],
+          'provider.choose': { target: 'checkingProvider', actions: 'rememberProvider' },
+          'signInLink.request': { guard: 'isSlowedDown', target: 'sendingSignInLink' },
+        },
+      },
+      sendingSignInLink: {
+        description:
+          "Asking the server to email a single-use sign-in link to the address typed (decision 400); the throttle message stays, the offer's button is busy.",
+        invoke: {
+          id: 'requestSignInLink',
+          src: 'requestSignInLink',
+          input: ({ context }) => ({ email: context.values.email.trim() }),
+          onDone: { target: 'editing', actions: 'storeSignInLinkSent' },
+          onError: { target: 'editing', actions: 'setSignInLinkFailed' },
+        },
+      },
+      checkingProvider: {
+        description:
+          "Asking whether the host serves the chosen provider's sign-in start before leaving for it; the buttons wait.",
+        invoke: {
+          id: 'checkProvider',
+          src: 'checkProvider',
+          input: ({ context }) => ({ provider: context.provider ?? 'google' }),
+          onDone: { target: 'leavingForProvider', actions: 'goToChosenProvider' },
+          onError: [
+            // Not served here: stay, and say to sign in with email and password.
+            { guard: 'isProviderMissing', target: 'editing', actions: 'markProviderUnavailable' },
+            // Any other failure: go anyway, and the start's own page says what went wrong.
+            { target: 'leavingForProvider', actions: 'goToChosenProvider' },
+          ],
+        },
+      },
+      leavingForProvider: {
+        description:
+          "Going to the chosen provider to sign in there (a full-page visit); the buttons wait. Shown again from the browser's history, the form is back.",
+        on: {
+          'provider.returned': { target: 'editing', actions: 'forgetProvider' },
+        },
+      },
+      submitting: {
+        description: 'Signing in; submit is disabled.',
+        invoke: {
+          id: 'login',
+          src: 'login',
+          input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
+          onDone: { target: 'signedIn', actions: 'storeResponse' },
+          onError: [
+            { guard: 'isInvalidCredentials', target: 'editing', actions: 'setInvalidCredentials' },
+            { guard: 'isThrottled', target: 'editing', actions: 'setThrottled' },
+            { target: 'editing', actions: 'setGenericError' },
+          ],
+        },
+      },
+      signedIn: {
+        description: 'Signed in: the session knows the user and the page goes on (output: the user response).',
+        type: 'final',
       },
     },
-    sendingSignInLink: {
-      description: 'Asking the server to email a single-use sign-in link to the address typed (decision 400); the throttle message stays, the offer\'s button is busy.',
-      invoke: {
-        id: 'requestSignInLink',
-        src: 'requestSignInLink',
-        input: ({ context }) => ({ email: context.values.email.trim() }),
-        onDone: { target: 'editing', actions: 'storeSignInLinkSent' },
-        onError: { target: 'editing', actions: 'setSignInLinkFailed' },
-      },
-    },
-    checkingProvider: {
-      description: 'Asking whether the host serves the chosen provider\'s sign-in start before leaving for it; the buttons wait.',
-      invoke: {
-        id: 'checkProvider',
-        src: 'checkProvider',
-        input: ({ context }) => ({ provider: context.provider ?? 'google' }),
-        onDone: { target: 'leavingForProvider', actions: 'goToChosenProvider' },
-        onError: [
-          // Not served here: stay, and say to sign in with email and password.
-          { guard: 'isProviderMissing', target: 'editing', actions: 'markProviderUnavailable' },
-          // Any other failure: go anyway, and the start's own page says what went wrong.
-          { target: 'leavingForProvider', actions: 'goToChosenProvider' },
-        ],
-      },
-    },
-    leavingForProvider: {
-      description: 'Going to the chosen provider to sign in there (a full-page visit); the buttons wait. Shown again from the browser\'s history, the form is back.',
-      on: {
-        'provider.returned': { target: 'editing', actions: 'forgetProvider' },
-      },
-    },
-    submitting: {
-      description: 'Signing in; submit is disabled.',
-      invoke: {
-        id: 'login',
-        src: 'login',
-        input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
-        onDone: { target: 'signedIn', actions: 'storeResponse' },
-        onError: [
-          { guard: 'isInvalidCredentials', target: 'editing', actions: 'setInvalidCredentials' },
-          { guard: 'isThrottled', target: 'editing', actions: 'setThrottled' },
-          { target: 'editing', actions: 'setGenericError' },
-        ],
-      },
-    },
-    signedIn: {
-      description: 'Signed in: the session knows the user and the page goes on (output: the user response).',
-      type: 'final',
-    },
-  },
-  output: ({ context }) => ({ response: context.response }),
-});
+    output: ({ context }) => ({ response: context.response }),
+  });

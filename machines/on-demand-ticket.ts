@@ -14,7 +14,14 @@ import { codeOf, hasStatus, problemOfEvent } from './lib/problems';
  */
 
 /** Generate's 409 codes that say the booking's tickets were cancelled (the booking lifecycle's, and a replaced order's). */
-export const withdrawnTicketCodes: readonly string[] = ['REFUNDED', 'REFUND_IN_PROGRESS', 'PART_REFUNDED', 'CHANGED', 'INSURANCE_CLAIMED', 'BOOKING_REPLACED'];
+export const withdrawnTicketCodes: readonly string[] = [
+  'REFUNDED',
+  'REFUND_IN_PROGRESS',
+  'PART_REFUNDED',
+  'CHANGED',
+  'INSURANCE_CLAIMED',
+  'BOOKING_REPLACED',
+];
 export interface OnDemandTicketInput {
   bookingId: string;
   deliveryId: string;
@@ -35,7 +42,6 @@ export interface OnDemandTicketContext {
 }
 
 export type OnDemandTicketEvent = { type: 'ticket.generate' };
-
 
 /** The deliverable's status, as the last poll (getTicketStatus) answered. */
 const ticketStatus = (event: { type: string }) => doneOutput<TicketStatusResponse>(event, 'getTicketStatus');
@@ -65,7 +71,8 @@ export const onDemandTicketMachine = setup({
     canRetry: ({ context }) => context.retries < context.ticketPollMaxRetries,
     /** 410 (the ticket is gone), or 409 because the booking's tickets were cancelled. */
     isWithdrawn: ({ event }) =>
-      hasStatus(event, 410) || (hasStatus(event, 409) && withdrawnTicketCodes.includes(codeOf(problemOfEvent(event)) ?? '')),
+      hasStatus(event, 410) ||
+      (hasStatus(event, 409) && withdrawnTicketCodes.includes(codeOf(problemOfEvent(event)) ?? '')),
   },
   actions: {
     startDeliverable: assign(({ event }) => ({
@@ -108,7 +115,10 @@ export const onDemandTicketMachine = setup({
         src: 'generateTicket',
         input: ({ context }) => ({ bookingId: context.bookingId, deliveryId: context.deliveryId }),
         onDone: { target: 'waiting', actions: 'startDeliverable' },
-        onError: [{ guard: 'isWithdrawn', target: 'withdrawn' }, { target: 'failed', actions: 'setGenerateFailed' }],
+        onError: [
+          { guard: 'isWithdrawn', target: 'withdrawn' },
+          { target: 'failed', actions: 'setGenerateFailed' },
+        ],
       },
     },
     waiting: {
@@ -116,7 +126,7 @@ export const onDemandTicketMachine = setup({
       after: { ticketPollMs: 'polling' },
     },
     polling: {
-      description: 'The ticket\'s status is being read; still processing waits and polls again.',
+      description: "The ticket's status is being read; still processing waits and polls again.",
       invoke: {
         id: 'getTicketStatus',
         src: 'getTicketStatus',
@@ -130,7 +140,10 @@ export const onDemandTicketMachine = setup({
           { guard: 'isProcessing', target: 'checkingRetries' },
           { target: 'failed', actions: 'setTicketFailed' },
         ],
-        onError: [{ guard: 'isWithdrawn', target: 'withdrawn' }, { target: 'failed', actions: 'setPollFailed' }],
+        onError: [
+          { guard: 'isWithdrawn', target: 'withdrawn' },
+          { target: 'failed', actions: 'setPollFailed' },
+        ],
       },
     },
     checkingRetries: {
@@ -141,7 +154,8 @@ export const onDemandTicketMachine = setup({
       ],
     },
     failed: {
-      description: 'Failed status, a non-200 poll, a failed generate or out of retries: an error; generate may be tried again.',
+      description:
+        'Failed status, a non-200 poll, a failed generate or out of retries: an error; generate may be tried again.',
       on: { 'ticket.generate': { target: 'generating', actions: 'clearError' } },
     },
     ready: {
@@ -149,7 +163,8 @@ export const onDemandTicketMachine = setup({
       type: 'final',
     },
     withdrawn: {
-      description: 'The booking was refunded, exchanged or paid by insurance, so its ticket was withdrawn (410, or generate refused): it can no longer be used; nothing to try again (output: no ticket).',
+      description:
+        'The booking was refunded, exchanged or paid by insurance, so its ticket was withdrawn (410, or generate refused): it can no longer be used; nothing to try again (output: no ticket).',
       type: 'final',
     },
   },

@@ -36,7 +36,9 @@ export type PartialRefundEvent = { type: 'selection.toggle'; direction: Directio
 const refundablePassengers = (journey: PartialRefundBooking['outward'] | null): Set<string> =>
   new Set(
     (journey?.fares ?? []).flatMap((f) =>
-      f.farePassengers.flatMap((p) => (p.isRefundable ? [p.passengerId ?? p.refundableId ?? ''] : [])).filter((id) => id !== ''),
+      f.farePassengers
+        .flatMap((p) => (p.isRefundable ? [p.passengerId ?? p.refundableId ?? ''] : []))
+        .filter((id) => id !== ''),
     ),
   );
 
@@ -51,9 +53,12 @@ export const isPartialRefundAvailable = (booking: PartialRefundBooking): boolean
 };
 
 /** The chosen refundableIds, each once (a return ticket's id appears in both directions). */
-export const selectedRefundables = (selection: Selection): string[] => [...new Set([...selection.outward, ...selection.inward])];
+export const selectedRefundables = (selection: Selection): string[] => [
+  ...new Set([...selection.outward, ...selection.inward]),
+];
 
-const toggle = (list: string[], id: string, on: boolean) => (on ? (list.includes(id) ? list : [...list, id]) : list.filter((x) => x !== id));
+const toggle = (list: string[], id: string, on: boolean) =>
+  on ? (list.includes(id) ? list : [...list, id]) : list.filter((x) => x !== id);
 
 /**
  * The choice the panel opens with: the opening quote's selection when it was a partial one, else
@@ -61,7 +66,9 @@ const toggle = (list: string[], id: string, on: boolean) => (on ? (list.includes
  */
 export const initialSelection = (booking: PartialRefundBooking): Selection => {
   const refundable = (journey: PartialRefundBooking['outward'] | null) =>
-    (journey?.fares ?? []).flatMap((f) => f.farePassengers.flatMap((p) => (p.isRefundable && p.refundableId ? [p.refundableId] : [])));
+    (journey?.fares ?? []).flatMap((f) =>
+      f.farePassengers.flatMap((p) => (p.isRefundable && p.refundableId ? [p.refundableId] : [])),
+    );
   const chosen = new Set(booking.selectedRefundables);
   const all = [...refundable(booking.outward), ...refundable(booking.inward)];
   const keep = chosen.size > 0 && !all.every((x) => chosen.has(x)) ? (id: string) => chosen.has(id) : () => true;
@@ -75,11 +82,12 @@ export const partialRefundMachine = setup({
     input: {} as PartialRefundInput,
   },
   actors: {
-    fetchAssistances: fromPromise<{ passengerAssistances: PassengerAssistance[] }, { orderId: string; bookingId: string }>(
-      async () => {
-        throw new Error('fetchAssistances not provided');
-      },
-    ),
+    fetchAssistances: fromPromise<
+      { passengerAssistances: PassengerAssistance[] },
+      { orderId: string; bookingId: string }
+    >(async () => {
+      throw new Error('fetchAssistances not provided');
+    }),
   },
   guards: {
     isAvailable: ({ context }) => isPartialRefundAvailable(context.booking),
@@ -88,9 +96,10 @@ export const partialRefundMachine = setup({
     storeAssistances: assign({
       // Only help still booked is cancelled with the tickets; help already cancelled is not listed.
       assistances: ({ event }) =>
-        doneOutput<{ passengerAssistances: PassengerAssistance[] }>(event, 'fetchAssistances').passengerAssistances.filter(
-          (a) => a.status !== 'cancelled',
-        ),
+        doneOutput<{ passengerAssistances: PassengerAssistance[] }>(
+          event,
+          'fetchAssistances',
+        ).passengerAssistances.filter((a) => a.status !== 'cancelled'),
       assistancesFailed: false,
     }),
     flagAssistancesFailed: assign({ assistancesFailed: true }),
@@ -100,8 +109,14 @@ export const partialRefundMachine = setup({
       const both = context.booking.sameFare;
       return {
         selection: {
-          outward: both || event.direction === 'outward' ? toggle(context.selection.outward, event.refundableId, on) : context.selection.outward,
-          inward: both || event.direction === 'inward' ? toggle(context.selection.inward, event.refundableId, on) : context.selection.inward,
+          outward:
+            both || event.direction === 'outward'
+              ? toggle(context.selection.outward, event.refundableId, on)
+              : context.selection.outward,
+          inward:
+            both || event.direction === 'inward'
+              ? toggle(context.selection.inward, event.refundableId, on)
+              : context.selection.inward,
         },
         hasFirstFareBeenSelected: true,
       };

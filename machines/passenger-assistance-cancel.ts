@@ -44,8 +44,10 @@ export interface CancelAssistanceRequest {
   idempotencyKey: string;
 }
 
-export type PassengerAssistanceCancelEvent = { type: 'cancel.confirm' } | { type: 'assistance.retry' } | { type: 'cancel.check' };
-
+export type PassengerAssistanceCancelEvent =
+  | { type: 'cancel.confirm' }
+  | { type: 'assistance.retry' }
+  | { type: 'cancel.check' };
 
 export const passengerAssistanceCancelMachine = setup({
   types: {
@@ -71,7 +73,8 @@ export const passengerAssistanceCancelMachine = setup({
       const refusal = refusalOf(event, 'cancelAssistance');
       return hasStatus(refusal, 409) && codeOf(problemOfEvent(refusal)) === 'ALREADY_CANCELLED';
     },
-    isCancelledAlready: ({ event }) => doneOutput<AssistanceItem | null>(event, 'fetchAssistance')?.assistance.status === 'cancelled',
+    isCancelledAlready: ({ event }) =>
+      doneOutput<AssistanceItem | null>(event, 'fetchAssistance')?.assistance.status === 'cancelled',
   },
   actions: {
     storeItem: assign({
@@ -94,7 +97,9 @@ export const passengerAssistanceCancelMachine = setup({
         };
       },
     }),
-    storeCancelled: assign({ cancelled: ({ event }) => answerOf<PassengerAssistance>(event, 'cancelAssistance') ?? null }),
+    storeCancelled: assign({
+      cancelled: ({ event }) => answerOf<PassengerAssistance>(event, 'cancelAssistance') ?? null,
+    }),
     /** Check again, when the attempt could not confirm its outcome: the same request, the same key. */
     checkAgain: sendTo('cancelAssistance', { type: 'submit.check' }),
   },
@@ -123,7 +128,10 @@ export const passengerAssistanceCancelMachine = setup({
           { guard: 'isCancelledAlready', target: 'alreadyCancelled', actions: 'storeItem' },
           { target: 'confirming', actions: 'storeItem' },
         ],
-        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'storeLoadError' }],
+        onError: [
+          { guard: 'isNotFound', target: 'notFound' },
+          { target: 'loadFailed', actions: 'storeLoadError' },
+        ],
       },
     },
     loadFailed: {
@@ -134,13 +142,16 @@ export const passengerAssistanceCancelMachine = setup({
       description: 'No such assistance on this booking, or the booking is not the customer’s.',
     },
     absent: {
-      description: 'The host does not offer reading or cancelling one assistance (not in docs/product/api.md): the page says it cannot be cancelled here, with a link back to the booking.',
+      description:
+        'The host does not offer reading or cancelling one assistance (not in docs/product/api.md): the page says it cannot be cancelled here, with a link back to the booking.',
     },
     alreadyCancelled: {
-      description: 'Already cancelled (on opening, or a 409 ALREADY_CANCELLED to the confirm): the page says so and links back.',
+      description:
+        'Already cancelled (on opening, or a 409 ALREADY_CANCELLED to the confirm): the page says so and links back.',
     },
     confirming: {
-      description: 'What will be cancelled, with "Cancel assistance" and "Keep assistance"; a failed attempt shows why.',
+      description:
+        'What will be cancelled, with "Cancel assistance" and "Keep assistance"; a failed attempt shows why.',
       on: { 'cancel.confirm': { target: 'cancelling', actions: 'clearCancelError' } },
     },
     cancelling: {

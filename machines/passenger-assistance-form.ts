@@ -63,7 +63,6 @@ export interface CreateAssistanceInput {
   idempotencyKey: string;
 }
 
-
 /** The one passenger or leg of a booking is chosen already; otherwise the customer chooses. */
 const initialValues = (booking: AssistanceBooking | null): AssistanceFormValues => ({
   passengerId: booking?.passengers.length === 1 ? (booking.passengers[0]?.id ?? '') : '',
@@ -94,12 +93,19 @@ export const passengerAssistanceFormMachine = setup({
     },
     isBooked: ({ event }) => isAnswered(event, 'createAssistance'),
     isValid: ({ context }) =>
-      context.dirty && context.booking !== null && Object.keys(assistanceFormErrors(context.values, context.booking)).length === 0,
+      context.dirty &&
+      context.booking !== null &&
+      Object.keys(assistanceFormErrors(context.values, context.booking)).length === 0,
   },
   actions: {
     storeBooking: assign(({ event }) => {
       const overview = doneOutput<AssistanceOverview>(event, 'fetchBooking');
-      return { booking: overview.booking, assistances: overview.assistances, values: initialValues(overview.booking), schemaError: false };
+      return {
+        booking: overview.booking,
+        assistances: overview.assistances,
+        values: initialValues(overview.booking),
+        schemaError: false,
+      };
     }),
     storeLoadError: assign({
       schemaError: ({ event }) => isSchemaProblem(event),
@@ -167,7 +173,10 @@ export const passengerAssistanceFormMachine = setup({
           { guard: 'isBookable', target: 'editing', actions: 'storeBooking' },
           { target: 'notBookable', actions: 'storeBooking' },
         ],
-        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'storeLoadError' }],
+        onError: [
+          { guard: 'isNotFound', target: 'notFound' },
+          { target: 'loadFailed', actions: 'storeLoadError' },
+        ],
       },
     },
     loadFailed: {
@@ -186,18 +195,25 @@ export const passengerAssistanceFormMachine = setup({
         'form.change': { actions: 'setValue' },
         'form.toggleKind': { actions: 'toggleKind' },
         'form.blur': { actions: 'touch' },
-        'form.submit': [{ guard: 'isValid', target: 'submitting', actions: 'clearSubmitError' }, { actions: 'markSubmitAttempted' }],
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting', actions: 'clearSubmitError' },
+          { actions: 'markSubmitAttempted' },
+        ],
       },
     },
     submitting: {
       description:
-        "One submit with a new Idempotency-Key, sent by the lost-answer chart: booking, then checking when the answer was lost, then unconfirmed with Check again (what was typed is kept); the server checks the notice period and the passenger.",
+        'One submit with a new Idempotency-Key, sent by the lost-answer chart: booking, then checking when the answer was lost, then unconfirmed with Check again (what was typed is kept); the server checks the notice period and the passenger.',
       entry: 'beginAttempt',
       invoke: {
         id: 'createAssistance',
         src: 'createAssistance',
         input: ({ context }) => ({
-          request: { booking: context.booking as AssistanceBooking, values: context.values, idempotencyKey: attemptKey(context) } satisfies CreateAssistanceInput,
+          request: {
+            booking: context.booking as AssistanceBooking,
+            values: context.values,
+            idempotencyKey: attemptKey(context),
+          } satisfies CreateAssistanceInput,
         }),
         onDone: [
           { guard: 'isBooked', target: 'booked', actions: 'storeBooked' },

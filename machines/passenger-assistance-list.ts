@@ -21,7 +21,6 @@ export interface PassengerAssistanceListContext {
 
 export type PassengerAssistanceListEvent = { type: 'assistance.retry' };
 
-
 export const passengerAssistanceListMachine = setup({
   types: {
     context: {} as PassengerAssistanceListContext,
@@ -57,7 +56,10 @@ export const passengerAssistanceListMachine = setup({
         src: 'fetchOverview',
         input: ({ context }) => ({ bookingId: context.bookingId }),
         onDone: { target: 'ready', actions: 'storeOverview' },
-        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'storeLoadError' }],
+        onError: [
+          { guard: 'isNotFound', target: 'notFound' },
+          { target: 'loadFailed', actions: 'storeLoadError' },
+        ],
       },
     },
     loadFailed: {

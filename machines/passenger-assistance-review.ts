@@ -24,7 +24,6 @@ export interface PassengerAssistanceReviewContext {
 
 export type PassengerAssistanceReviewEvent = { type: 'assistance.retry' };
 
-
 export const passengerAssistanceReviewMachine = setup({
   types: {
     context: {} as PassengerAssistanceReviewContext,
@@ -52,7 +51,12 @@ export const passengerAssistanceReviewMachine = setup({
   },
 }).createMachine({
   id: 'passengerAssistanceReview',
-  context: ({ input }) => ({ bookingId: input.bookingId, assistanceId: input.assistanceId, item: null, schemaError: false }),
+  context: ({ input }) => ({
+    bookingId: input.bookingId,
+    assistanceId: input.assistanceId,
+    item: null,
+    schemaError: false,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -61,8 +65,14 @@ export const passengerAssistanceReviewMachine = setup({
         id: 'fetchAssistance',
         src: 'fetchAssistance',
         input: ({ context }) => ({ bookingId: context.bookingId, assistanceId: context.assistanceId }),
-        onDone: [{ guard: 'hostLacksAssistance', target: 'absent' }, { target: 'ready', actions: 'storeItem' }],
-        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'loadFailed', actions: 'storeLoadError' }],
+        onDone: [
+          { guard: 'hostLacksAssistance', target: 'absent' },
+          { target: 'ready', actions: 'storeItem' },
+        ],
+        onError: [
+          { guard: 'isNotFound', target: 'notFound' },
+          { target: 'loadFailed', actions: 'storeLoadError' },
+        ],
       },
     },
     loadFailed: {
@@ -73,7 +83,8 @@ export const passengerAssistanceReviewMachine = setup({
       description: 'No such assistance on this booking, or the booking is not the customer’s.',
     },
     absent: {
-      description: 'The host does not offer reading one assistance (not in docs/product/api.md): the page says it cannot be viewed here, with a link back to the booking.',
+      description:
+        'The host does not offer reading one assistance (not in docs/product/api.md): the page says it cannot be viewed here, with a link back to the booking.',
     },
     ready: {
       description: 'The assistance is shown; while booked, a link leads to cancelling it.',

@@ -76,7 +76,11 @@ export const passengerFormView = (context: PassengerFormContext, submitting: boo
     if (context.touched[key] || context.submitAttempted) shown[key] = errors[key];
   }
   // `blocking`: every field still missing or wrong, for the hint beside a disabled submit.
-  return { errors: shown, blocking: Object.keys(errors) as PassengerErrorKey[], canSubmit: context.dirty && Object.keys(errors).length === 0 && !submitting };
+  return {
+    errors: shown,
+    blocking: Object.keys(errors) as PassengerErrorKey[],
+    canSubmit: context.dirty && Object.keys(errors).length === 0 && !submitting,
+  };
 };
 
 export const passengerFormMachine = setup({
@@ -101,7 +105,8 @@ export const passengerFormMachine = setup({
     isEdit: ({ context }) => context.mode === 'edit',
     isValid: ({ context }) => context.dirty && Object.keys(errorsOf(context)).length === 0,
     canDelete: ({ context }) => context.mode === 'edit' && !context.isAccountHolder,
-    hasAccountUpdateFailed: ({ event }) => doneOutput<SavePassengerResponse>(event, 'savePassenger').accountUpdateFailed === true,
+    hasAccountUpdateFailed: ({ event }) =>
+      doneOutput<SavePassengerResponse>(event, 'savePassenger').accountUpdateFailed === true,
   },
   actions: {
     storePassenger: assign(({ event }) => {
@@ -109,14 +114,21 @@ export const passengerFormMachine = setup({
       return { values: toPassengerValues(p), isAccountHolder: p.isAccountHolder, loadError: null };
     }),
     storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
-    setValue: assign(({ context, event }) => changePatch(context, event, { saveFailed: false, limitReached: false, accountUpdateFailed: false })),
+    setValue: assign(({ context, event }) =>
+      changePatch(context, event, { saveFailed: false, limitReached: false, accountUpdateFailed: false }),
+    ),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     setUpdateAccount: assign(({ event }) =>
-      event.type === 'form.toggleUpdateAccount' ? { shouldUpdateAccount: event.value, dirty: true, accountUpdateFailed: false } : {},
+      event.type === 'form.toggleUpdateAccount'
+        ? { shouldUpdateAccount: event.value, dirty: true, accountUpdateFailed: false }
+        : {},
     ),
     markSubmitAttempted: assign(submitAttemptPatch),
     clearOutcome: assign({ saveFailed: false, limitReached: false, accountUpdateFailed: false, deleteFailed: false }),
-    flagSaveFailed: assign(({ event }) => ({ saveFailed: true, limitReached: codeOf(problemOfEvent(event)) === PASSENGER_LIMIT_REACHED })),
+    flagSaveFailed: assign(({ event }) => ({
+      saveFailed: true,
+      limitReached: codeOf(problemOfEvent(event)) === PASSENGER_LIMIT_REACHED,
+    })),
     flagAccountUpdateFailed: assign({ accountUpdateFailed: true, dirty: false }),
     flagDeleteFailed: assign({ deleteFailed: true }),
     markSaved: assign({ outcome: 'saved' as const }),
@@ -162,7 +174,8 @@ export const passengerFormMachine = setup({
       on: { 'passenger.retry': 'loading' },
     },
     editing: {
-      description: 'The passenger form; a failed save shows \'Oops! Unfortunately this passenger could not be added|updated. Please try again later.\', or, for an add past the account\'s most passengers, that limit; input kept.',
+      description:
+        "The passenger form; a failed save shows 'Oops! Unfortunately this passenger could not be added|updated. Please try again later.', or, for an add past the account's most passengers, that limit; input kept.",
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -184,7 +197,9 @@ export const passengerFormMachine = setup({
           passengerId: context.passengerId,
           body: {
             ...toPassengerRequest(context.values, context.isAccountHolder),
-            ...(context.mode === 'edit' && context.isAccountHolder ? { shouldUpdateAccount: context.shouldUpdateAccount } : {}),
+            ...(context.mode === 'edit' && context.isAccountHolder
+              ? { shouldUpdateAccount: context.shouldUpdateAccount }
+              : {}),
           },
         }),
         onDone: [

@@ -42,7 +42,7 @@ export const passengersListMachine = setup({
         onError: { target: 'failed', actions: 'storeError' },
       },
     },
-    loaded: { description: 'The passengers and their railcards (possibly only the account holder).', },
+    loaded: { description: 'The passengers and their railcards (possibly only the account holder).' },
     failed: {
       description: 'The passengers could not be loaded: an error with a retry.',
       on: { 'list.retry': 'loading' },

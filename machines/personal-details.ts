@@ -64,7 +64,9 @@ export interface PersonalDetailsInput {
 }
 
 const differs = (values: Record<PersonalDetailsField, string>, update: boolean, baseline: Baseline) =>
-  values.firstName !== baseline.firstName || values.lastName !== baseline.lastName || update !== baseline.shouldUpdatePassenger;
+  values.firstName !== baseline.firstName ||
+  values.lastName !== baseline.lastName ||
+  update !== baseline.shouldUpdatePassenger;
 
 const savedDetails = (event: { type: string }) => doneOutput<SavePersonalDetailsResult>(event, 'savePersonalDetails');
 
@@ -94,7 +96,11 @@ export const personalDetailsMachine = setup({
         values: { firstName: details.firstName, lastName: details.lastName },
         email: details.email,
         shouldUpdatePassenger: details.shouldUpdatePassenger,
-        baseline: { firstName: details.firstName, lastName: details.lastName, shouldUpdatePassenger: details.shouldUpdatePassenger },
+        baseline: {
+          firstName: details.firstName,
+          lastName: details.lastName,
+          shouldUpdatePassenger: details.shouldUpdatePassenger,
+        },
         dirty: false,
       };
     }),
@@ -102,7 +108,13 @@ export const personalDetailsMachine = setup({
     restoreDraft: assign(({ context }) => {
       if (!context.draft) return {};
       const { values, shouldUpdatePassenger } = context.draft;
-      return { values, shouldUpdatePassenger, dirty: differs(values, shouldUpdatePassenger, context.baseline), draft: null, draftRestored: true };
+      return {
+        values,
+        shouldUpdatePassenger,
+        dirty: differs(values, shouldUpdatePassenger, context.baseline),
+        draft: null,
+        draftRestored: true,
+      };
     }),
     /** Provided by the app: keep the draft in memory for after sign-in (never storage or the URL). */
     keepDraft: (_, _params: PersonalDetailsDraft) => {},
@@ -126,7 +138,11 @@ export const personalDetailsMachine = setup({
       return {
         values: { firstName: saved.firstName, lastName: saved.lastName },
         email: saved.email,
-        baseline: { firstName: saved.firstName, lastName: saved.lastName, shouldUpdatePassenger: context.shouldUpdatePassenger },
+        baseline: {
+          firstName: saved.firstName,
+          lastName: saved.lastName,
+          shouldUpdatePassenger: context.shouldUpdatePassenger,
+        },
         dirty: false,
         touched: {},
         submitAttempted: false,
@@ -143,7 +159,10 @@ export const personalDetailsMachine = setup({
     actions: {
       /** What the customer typed, handed to the app's keepDraft as its params (kept in memory for after sign-in). */
       handOverDraft: enqueueActions(({ context, enqueue }) => {
-        enqueue({ type: 'keepDraft', params: { values: context.values, shouldUpdatePassenger: context.shouldUpdatePassenger } });
+        enqueue({
+          type: 'keepDraft',
+          params: { values: context.values, shouldUpdatePassenger: context.shouldUpdatePassenger },
+        });
       }),
       /** The name savePersonalDetails stored, handed to the app's nameChanged as its params. */
       announceNameChange: enqueueActions(({ event, enqueue }) => {
@@ -153,83 +172,78 @@ export const personalDetailsMachine = setup({
     },
   })
   .createMachine({
-  id: 'personalDetails',
-  context: ({ input }) => ({
-    values: { firstName: '', lastName: '' },
-    email: '',
-    shouldUpdatePassenger: false,
-    baseline: { firstName: '', lastName: '', shouldUpdatePassenger: false },
-    touched: {},
-    dirty: false,
-    submitAttempted: false,
-    savedOnce: false,
-    updateFailed: false,
-    passengerUpdateFailed: false,
-    draft: input.draft ?? null,
-    draftRestored: false,
-  }),
-  initial: 'loading',
-  states: {
-    loading: {
-      description: 'The personal details are loading.',
-      tags: ['loading'],
-      invoke: {
-        id: 'fetchPersonalDetails',
-        src: 'fetchPersonalDetails',
-        onDone: [
-          { guard: 'hasDraft', target: 'editing', actions: ['loadDetails', 'restoreDraft', 'dropDraft'] },
-          { target: 'editing', actions: 'loadDetails' },
-        ],
-        onError: { target: 'loadFailed' },
+    id: 'personalDetails',
+    context: ({ input }) => ({
+      values: { firstName: '', lastName: '' },
+      email: '',
+      shouldUpdatePassenger: false,
+      baseline: { firstName: '', lastName: '', shouldUpdatePassenger: false },
+      touched: {},
+      dirty: false,
+      submitAttempted: false,
+      savedOnce: false,
+      updateFailed: false,
+      passengerUpdateFailed: false,
+      draft: input.draft ?? null,
+      draftRestored: false,
+    }),
+    initial: 'loading',
+    states: {
+      loading: {
+        description: 'The personal details are loading.',
+        tags: ['loading'],
+        invoke: {
+          id: 'fetchPersonalDetails',
+          src: 'fetchPersonalDetails',
+          onDone: [
+            { guard: 'hasDraft', target: 'editing', actions: ['loadDetails', 'restoreDraft', 'dropDraft'] },
+            { target: 'editing', actions: 'loadDetails' },
+          ],
+          onError: { target: 'loadFailed' },
+        },
       },
-    },
-    loadFailed: {
-      description: 'Flag only (docs/product/errors.md): show a retry.',
-      on: { 'details.retry': { target: 'loading' } },
-    },
-    editing: {
-      description: 'First and last name (and whether to update the account holder\'s passenger); \'Saved!\' while pristine after a save; update-failed and passenger-update-failed flags.',
-      on: {
-        'form.change': { actions: 'setValue' },
-        'form.blur': { actions: 'touch' },
-        'form.toggleUpdatePassenger': { actions: 'setUpdatePassenger' },
-        'form.submit': [
-          { guard: 'isValid', target: 'saving', actions: 'clearSaveFlags' },
-          { actions: 'markSubmitAttempted' },
-        ],
+      loadFailed: {
+        description: 'Flag only (docs/product/errors.md): show a retry.',
+        on: { 'details.retry': { target: 'loading' } },
       },
-    },
-    saving: {
-      description: 'The details are being saved; submit is disabled.',
-      invoke: {
-        id: 'savePersonalDetails',
-        src: 'savePersonalDetails',
-        input: ({ context }) => ({
-          firstName: context.values.firstName.trim(),
-          lastName: context.values.lastName.trim(),
-          email: context.email,
-          shouldUpdatePassenger: context.shouldUpdatePassenger,
-        }),
-        onDone: {
-          target: 'editing',
-          actions: [
-            'storeSaved',
-            'announceNameChange',
+      editing: {
+        description:
+          "First and last name (and whether to update the account holder's passenger); 'Saved!' while pristine after a save; update-failed and passenger-update-failed flags.",
+        on: {
+          'form.change': { actions: 'setValue' },
+          'form.blur': { actions: 'touch' },
+          'form.toggleUpdatePassenger': { actions: 'setUpdatePassenger' },
+          'form.submit': [
+            { guard: 'isValid', target: 'saving', actions: 'clearSaveFlags' },
+            { actions: 'markSubmitAttempted' },
           ],
         },
-        onError: [
-          {
-            // docs/product/roles.md: a 401 goes to login (the app does that); what was typed is kept for after.
-            guard: 'isUnauthorised',
+      },
+      saving: {
+        description: 'The details are being saved; submit is disabled.',
+        invoke: {
+          id: 'savePersonalDetails',
+          src: 'savePersonalDetails',
+          input: ({ context }) => ({
+            firstName: context.values.firstName.trim(),
+            lastName: context.values.lastName.trim(),
+            email: context.email,
+            shouldUpdatePassenger: context.shouldUpdatePassenger,
+          }),
+          onDone: {
             target: 'editing',
-            actions: [
-              'setUpdateFailed',
-              'handOverDraft',
-            ],
+            actions: ['storeSaved', 'announceNameChange'],
           },
-          { target: 'editing', actions: 'setUpdateFailed' },
-        ],
+          onError: [
+            {
+              // docs/product/roles.md: a 401 goes to login (the app does that); what was typed is kept for after.
+              guard: 'isUnauthorised',
+              target: 'editing',
+              actions: ['setUpdateFailed', 'handOverDraft'],
+            },
+            { target: 'editing', actions: 'setUpdateFailed' },
+          ],
+        },
       },
     },
-  },
-});
+  });

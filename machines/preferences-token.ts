@@ -59,45 +59,53 @@ export const preferencesTokenMachine = setup({
     },
   })
   .createMachine({
-  id: 'preferencesToken',
-  context: ({ input }) => ({ token: input.token, session: null }),
-  initial: 'checking',
-  states: {
-    checking: {
-      description: 'Is there a token from the email link\'s URL hash?',
-      always: [{ guard: 'hasToken', target: 'exchanging' }, { target: 'noToken' }],
-    },
-    exchanging: {
-      description: 'The email link\'s token is being exchanged for a customer-flow session.',
-      invoke: {
-        id: 'startCustomerFlow',
-        src: 'startCustomerFlow',
-        input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            'storeSession',
-            'applyCustomerUserFlow',
+    id: 'preferencesToken',
+    context: ({ input }) => ({ token: input.token, session: null }),
+    initial: 'checking',
+    states: {
+      checking: {
+        description: "Is there a token from the email link's URL hash?",
+        always: [{ guard: 'hasToken', target: 'exchanging' }, { target: 'noToken' }],
+      },
+      exchanging: {
+        description: "The email link's token is being exchanged for a customer-flow session.",
+        invoke: {
+          id: 'startCustomerFlow',
+          src: 'startCustomerFlow',
+          input: ({ context }) => ({ token: context.token ?? '' }),
+          onDone: {
+            target: 'ready',
+            actions: ['storeSession', 'applyCustomerUserFlow'],
+          },
+          onError: [
+            { guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' },
+            { guard: 'hostLacksLinkSessions', target: 'linkNotOffered', actions: 'forgetToken' },
+            { target: 'failed' },
           ],
         },
-        onError: [
-          { guard: 'isInvalidToken', target: 'invalidToken', actions: 'forgetToken' },
-          { guard: 'hostLacksLinkSessions', target: 'linkNotOffered', actions: 'forgetToken' },
-          { target: 'failed' },
-        ],
+      },
+      failed: {
+        description: 'Network or server trouble: the token is kept in memory for a retry.',
+        on: { 'token.retry': { target: 'exchanging' } },
+      },
+      noToken: {
+        description:
+          "No token: 'To change your contact preferences without signing in, open the link at the bottom of one of our emails.'",
+        type: 'final',
+      },
+      invalidToken: {
+        description: "The link is malformed, unknown or expired: 'This link has expired or is not valid.'",
+        type: 'final',
+      },
+      linkNotOffered: {
+        description:
+          "The host does not open sessions from email links (404): 'Changing your contact preferences from an email link isn't available here.' with a way to sign in.",
+        type: 'final',
+      },
+      ready: {
+        description: 'The session is in use; the contact preferences show without signing in (output: the session).',
+        type: 'final',
       },
     },
-    failed: {
-      description: 'Network or server trouble: the token is kept in memory for a retry.',
-      on: { 'token.retry': { target: 'exchanging' } },
-    },
-    noToken: { description: 'No token: \'To change your contact preferences without signing in, open the link at the bottom of one of our emails.\'', type: 'final' },
-    invalidToken: { description: 'The link is malformed, unknown or expired: \'This link has expired or is not valid.\'', type: 'final' },
-    linkNotOffered: {
-      description: 'The host does not open sessions from email links (404): \'Changing your contact preferences from an email link isn\'t available here.\' with a way to sign in.',
-      type: 'final',
-    },
-    ready: { description: 'The session is in use; the contact preferences show without signing in (output: the session).', type: 'final' },
-  },
-  output: ({ context }) => ({ session: context.session }),
-});
+    output: ({ context }) => ({ session: context.session }),
+  });

@@ -77,13 +77,19 @@ export type RailcardFormEvent =
   | { type: 'delete.cancel' };
 
 /** Every failing rule of the railcard form. */
-export const railcardErrors = (context: Pick<RailcardFormContext, 'values' | 'today' | 'loaded'>): Record<string, string> => {
+export const railcardErrors = (
+  context: Pick<RailcardFormContext, 'values' | 'today' | 'loaded'>,
+): Record<string, string> => {
   const errors: Record<string, string> = {};
   const type = context.loaded?.railcard;
   if (!type) return errors;
   const card = validateCardNumber(context.values.cardNumber ?? '');
   if (card) errors.cardNumber = card;
-  const expiry = validateExpiryDate(context.values.expiryDate ?? '', context.today, type.railcardDetails.validityMonths);
+  const expiry = validateExpiryDate(
+    context.values.expiryDate ?? '',
+    context.today,
+    type.railcardDetails.validityMonths,
+  );
   if (expiry) errors.expiryDate = expiry;
   for (const def of type.attributes) {
     const problem = validateAttribute(context.values[def.name] ?? '', def);
@@ -95,7 +101,8 @@ export const railcardErrors = (context: Pick<RailcardFormContext, 'values' | 'to
 export const railcardFormView = (context: RailcardFormContext, busy: boolean) => {
   const errors = railcardErrors(context);
   const shown: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors)) if (context.touched[key] || context.submitAttempted) shown[key] = message;
+  for (const [key, message] of Object.entries(errors))
+    if (context.touched[key] || context.submitAttempted) shown[key] = message;
   return { errors: shown, canSubmit: context.dirty && Object.keys(errors).length === 0 && !busy };
 };
 
@@ -110,14 +117,17 @@ export const railcardFormMachine = setup({
     output: {} as { outcome: 'saved' | 'deleted' },
   },
   actors: {
-    loadRailcard: fromPromise<LoadedRailcard, { mode: RailcardFormMode; passengerId: string; railcardId: string }>(async () => {
-      throw new Error('loadRailcard not provided');
-    }),
-    checkRailcardStatus: fromPromise<RailcardStatusResponse, { passengerId: string; railcardId: string; railcard: RailcardRequest }>(
+    loadRailcard: fromPromise<LoadedRailcard, { mode: RailcardFormMode; passengerId: string; railcardId: string }>(
       async () => {
-        throw new Error('checkRailcardStatus not provided');
+        throw new Error('loadRailcard not provided');
       },
     ),
+    checkRailcardStatus: fromPromise<
+      RailcardStatusResponse,
+      { passengerId: string; railcardId: string; railcard: RailcardRequest }
+    >(async () => {
+      throw new Error('checkRailcardStatus not provided');
+    }),
     saveRailcard: fromPromise<unknown, SaveRailcardInput>(async () => {
       throw new Error('saveRailcard not provided');
     }),
@@ -142,9 +152,13 @@ export const railcardFormMachine = setup({
       return { loaded, values, isDigital: loaded.held?.railcardDetails.isDigital ?? false, loadError: null };
     }),
     storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
-    setValue: assign(({ context, event }) => changePatch(context, event, { statusProblem: null, saveFailed: false, refusalReason: null })),
+    setValue: assign(({ context, event }) =>
+      changePatch(context, event, { statusProblem: null, saveFailed: false, refusalReason: null }),
+    ),
     touch: assign(({ context, event }) => touchPatch(context, event)),
-    setDigital: assign(({ event }) => (event.type === 'form.toggleDigital' ? { isDigital: event.value, dirty: true } : {})),
+    setDigital: assign(({ event }) =>
+      event.type === 'form.toggleDigital' ? { isDigital: event.value, dirty: true } : {},
+    ),
     markSubmitAttempted: assign(submitAttemptPatch),
     clearOutcome: assign({ statusProblem: null, saveFailed: false, refusalReason: null, deleteFailed: false }),
     flagExpired: assign({ statusProblem: 'expired' as const }),
@@ -181,7 +195,11 @@ export const railcardFormMachine = setup({
       invoke: {
         id: 'loadRailcard',
         src: 'loadRailcard',
-        input: ({ context }) => ({ mode: context.mode, passengerId: context.passengerId, railcardId: context.railcardId }),
+        input: ({ context }) => ({
+          mode: context.mode,
+          passengerId: context.passengerId,
+          railcardId: context.railcardId,
+        }),
         onDone: { target: 'editing', actions: 'storeLoaded' },
         onError: { target: 'loadFailed', actions: 'storeLoadError' },
       },
@@ -191,7 +209,8 @@ export const railcardFormMachine = setup({
       on: { 'railcard.retry': 'loading' },
     },
     editing: {
-      description: 'Card number, expiry, digital or not and the type\'s attributes; a failed save shows its error, input kept.',
+      description:
+        "Card number, expiry, digital or not and the type's attributes; a failed save shows its error, input kept.",
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
@@ -204,7 +223,7 @@ export const railcardFormMachine = setup({
       },
     },
     checking: {
-      description: 'The card\'s status is being checked (railcard-status) before saving.',
+      description: "The card's status is being checked (railcard-status) before saving.",
       invoke: {
         id: 'checkRailcardStatus',
         src: 'checkRailcardStatus',
@@ -226,7 +245,7 @@ export const railcardFormMachine = setup({
       },
     },
     saving: {
-      description: 'The card\'s details and attributes are being saved.',
+      description: "The card's details and attributes are being saved.",
       invoke: {
         id: 'saveRailcard',
         src: 'saveRailcard',

@@ -23,7 +23,10 @@ export const railcardSelectMachine = setup({
     }),
   },
   actions: {
-    storeList: assign(({ event }) => ({ list: doneOutput<RailcardsListResponse>(event, 'fetchRailcards'), error: null })),
+    storeList: assign(({ event }) => ({
+      list: doneOutput<RailcardsListResponse>(event, 'fetchRailcards'),
+      error: null,
+    })),
     storeError: assign({ error: ({ event }) => ('error' in event ? event.error : null) }),
   },
 }).createMachine({
@@ -41,7 +44,7 @@ export const railcardSelectMachine = setup({
         onError: { target: 'failed', actions: 'storeError' },
       },
     },
-    loaded: { description: 'The railcards to pick from.', },
+    loaded: { description: 'The railcards to pick from.' },
     failed: {
       description: 'The railcards could not be loaded: an error with a retry.',
       on: { 'list.retry': 'loading' },

@@ -1,5 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { cardErrors, emptyCardValues, toCardTokenRequest, type CardField, type CardValues } from '#src/schemas/card-form';
+import {
+  cardErrors,
+  emptyCardValues,
+  toCardTokenRequest,
+  type CardField,
+  type CardValues,
+} from '#src/schemas/card-form';
 import { doneOutput } from './lib/done-output';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { problemMessageOfEvent } from './lib/refund-rules';

@@ -62,7 +62,8 @@ export const refundQuoteMachine = setup({
   guards: {
     isChangeOfJourneySource: ({ context }) => context.changeOfJourneySource,
     isRequestable: ({ event }) => isRequestableQuote(quoteOf(event)),
-    shouldShowIneligibleView: ({ context, event }) => context.enhancedIneligibleView && isTermsIneligible(quoteOf(event)),
+    shouldShowIneligibleView: ({ context, event }) =>
+      context.enhancedIneligibleView && isTermsIneligible(quoteOf(event)),
     /** NON_REFUNDABLE, or a quote a blocking unprocessable reason stops. */
     isNonRefundable: ({ event }) => {
       const q = quoteOf(event);

@@ -132,7 +132,8 @@ export const refundRequestMachine = setup({
     hasRequestableQuote: ({ context }) => isRequestableQuote(context.quote),
     needsNewCard: ({ context }) => context.quote?.creditCardForm?.required === true && context.card === null,
     isRefundAnswered: ({ event }) => isAnswered(event, 'submitRefund'),
-    isPartialRefund: ({ event }) => isAnswered(event, 'submitRefund') && refundAnswerOf(event)?.waitForSuperseders === true,
+    isPartialRefund: ({ event }) =>
+      isAnswered(event, 'submitRefund') && refundAnswerOf(event)?.waitForSuperseders === true,
     isInvalidCard: ({ event }) => refusalCodeOf(event) === 'INVALID_CREDIT_CARD',
     isFraud: ({ event }) => refusalCodeOf(event) === 'POTENTIAL_FRAUD_DETECTED',
     isCardDeclinedAnswer: ({ event }) => answerStatusOf(event) === 'INVALID_CREDIT_CARD',
@@ -147,7 +148,11 @@ export const refundRequestMachine = setup({
     /** The booking, and the refund reason the URL's quote was computed for (so the re-quote matches it). */
     storeBooking: assign(({ context, event }) => {
       const booking = doneOutput<PartialRefundsResponse>(event, 'fetchRefundBooking');
-      return { booking, refundReason: booking.booking.refundReason ?? context.refundReason, selection: openingSelection(booking) };
+      return {
+        booking,
+        refundReason: booking.booking.refundReason ?? context.refundReason,
+        selection: openingSelection(booking),
+      };
     }),
     setSelection: assign({
       selection: ({ context, event }) => (event.type === 'refund.select' ? event.refundables : context.selection),
@@ -208,7 +213,7 @@ export const refundRequestMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'GET partial-refunds/{bookingId}?quoteId: the order, the fares and the quote\'s selection.',
+      description: "GET partial-refunds/{bookingId}?quoteId: the order, the fares and the quote's selection.",
       invoke: {
         id: 'fetchRefundBooking',
         src: 'fetchRefundBooking',
@@ -274,21 +279,24 @@ export const refundRequestMachine = setup({
       },
     },
     nothingSelected: {
-      description: 'Every passenger unticked: nothing to refund, no total, Continue disabled until a passenger is ticked again.',
+      description:
+        'Every passenger unticked: nothing to refund, no total, Continue disabled until a passenger is ticked again.',
       on: {
         'refund.select': { guard: 'selectsTickets', target: 'quoting', actions: 'setSelection' },
         'refund.setReason': { target: 'quoting', actions: ['setReason', 'resetSelection'] },
       },
     },
     confirming: {
-      description: 'Confirm step: each passenger and direction refunded with its amount, the total and what happens next; Confirm refund or Back.',
+      description:
+        'Confirm step: each passenger and direction refunded with its amount, the total and what happens next; Confirm refund or Back.',
       on: {
         'refund.back': { target: 'reviewing' },
         'refund.confirm': [{ guard: 'needsNewCard', target: 'cardForm' }, { target: 'requesting' }],
       },
     },
     cardForm: {
-      description: 'The card form (context.requestError INVALID_CREDIT_CARD: the card was declined); tokenised by the server.',
+      description:
+        'The card form (context.requestError INVALID_CREDIT_CARD: the card was declined); tokenised by the server.',
       invoke: {
         id: 'cardForm',
         src: 'cardForm',
@@ -328,19 +336,23 @@ export const refundRequestMachine = setup({
       on: { 'refund.check': { actions: 'checkAgain' } },
     },
     requestFailed: {
-      description: 'Request error (context.requestError: the message): try again re-quotes first (a quote is used once).',
+      description:
+        'Request error (context.requestError: the message): try again re-quotes first (a quote is used once).',
       on: { 'refund.retry': { target: 'quoting' } },
     },
     fraudHeld: {
-      description: 'POTENTIAL_FRAUD_DETECTED (context.fraud): no online refund; the message says whom to call and that the tickets stand.',
+      description:
+        'POTENTIAL_FRAUD_DETECTED (context.fraud): no online refund; the message says whom to call and that the tickets stand.',
     },
     ineligible: {
-      description: 'NON_REFUNDABLE for terms and conditions: the ineligibility view, or its message here when the feature is off.',
+      description:
+        'NON_REFUNDABLE for terms and conditions: the ineligibility view, or its message here when the feature is off.',
       entry: 'goToIneligibleView',
       on: { 'refund.setReason': { target: 'quoting', actions: ['setReason', 'resetSelection'] } },
     },
     unavailable: {
-      description: 'Any other quote (NON_REFUNDABLE, PROCESSING, TRANSFORM_ERROR ...): explained, with a reason picker to try again.',
+      description:
+        'Any other quote (NON_REFUNDABLE, PROCESSING, TRANSFORM_ERROR ...): explained, with a reason picker to try again.',
       on: { 'refund.setReason': { target: 'quoting', actions: ['setReason', 'resetSelection'] } },
     },
     refunded: {

@@ -26,7 +26,9 @@ export type RegisterEvent =
   | { type: 'form.blur'; field: RegisterField }
   | { type: 'form.submit' };
 
-const isPending = (output: RegisterOutcome | undefined): output is Extract<RegisterOutcome, { confirmationSent: true }> =>
+const isPending = (
+  output: RegisterOutcome | undefined,
+): output is Extract<RegisterOutcome, { confirmationSent: true }> =>
   output !== undefined && 'confirmationSent' in output && output.confirmationSent === true;
 
 const errorCode = (event: object): string | null => codeOf(problemOfEvent(event));
@@ -58,7 +60,9 @@ export const registerMachine = setup({
     storeResponse: assign(({ event }) => ({ response: doneOutput<UserResponse>(event, 'register') })),
     storePendingEmail: assign(({ context, event }) => {
       const output = doneOutput<RegisterOutcome | undefined>(event, 'register');
-      return { pendingEmail: (isPending(output) ? output.pendingEmailAddress : undefined) ?? context.values.email.trim() };
+      return {
+        pendingEmail: (isPending(output) ? output.pendingEmailAddress : undefined) ?? context.values.email.trim(),
+      };
     }),
   },
 }).createMachine({
@@ -75,7 +79,8 @@ export const registerMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      description: 'The registration form (first name, last name, email, password); a failure shows its message, input kept.',
+      description:
+        'The registration form (first name, last name, email, password); a failure shows its message, input kept.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },

@@ -46,7 +46,8 @@ export type ResendEmailEvent =
 const recipientKey = (email: string) => email.trim().toLowerCase();
 
 /** Whether the server refused this address as a recipient of the booking (the screen words it). */
-export const isRefusedRecipient = (email: string, refused: readonly string[]): boolean => refused.includes(recipientKey(email));
+export const isRefusedRecipient = (email: string, refused: readonly string[]): boolean =>
+  refused.includes(recipientKey(email));
 
 const allValid = (emails: readonly string[], refused: readonly string[]) =>
   emails.length > 0 && emails.every((e) => validateEmail(e) === null && !isRefusedRecipient(e, refused));
@@ -58,7 +59,10 @@ const allValid = (emails: readonly string[], refused: readonly string[]) =>
 export const refusedRecipientsOf = (event: object, sent: readonly string[], ownEmail: string): string[] => {
   const problem = problemOfEvent(event);
   const body = problem.kind === 'http' ? problem.body : null;
-  const errors = body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors) ? (body as { errors: unknown[] }).errors : [];
+  const errors =
+    body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)
+      ? (body as { errors: unknown[] }).errors
+      : [];
   const indexes = errors.flatMap((e) => {
     const field = e && typeof e === 'object' ? (e as { field?: unknown }).field : undefined;
     const match = typeof field === 'string' ? /^emailAddresses\.(\d+)$/.exec(field) : null;
@@ -90,7 +94,10 @@ export const resendEmailMachine = setup({
     },
     canAddAddress: ({ context }) => context.emails.length < context.maxAddresses,
     canRemoveAddress: ({ context, event }) =>
-      event.type === 'emails.remove' && context.emails.length > 1 && event.index >= 0 && event.index < context.emails.length,
+      event.type === 'emails.remove' &&
+      context.emails.length > 1 &&
+      event.index >= 0 &&
+      event.index < context.emails.length,
   },
   actions: {
     resetForm: assign(({ context }) => ({
@@ -107,7 +114,10 @@ export const resendEmailMachine = setup({
       submitAttempted: true,
       failure: null,
     })),
-    storeThrottled: assign(({ event }) => ({ failure: 'throttled' as const, retryAfterSeconds: retryAfterOfEvent(event) })),
+    storeThrottled: assign(({ event }) => ({
+      failure: 'throttled' as const,
+      retryAfterSeconds: retryAfterOfEvent(event),
+    })),
     storeFailed: assign({ failure: 'failed' as const, retryAfterSeconds: null }),
     setEmail: assign(({ context, event }) =>
       event.type === 'emails.change' && event.index >= 0 && event.index < context.emails.length
@@ -155,7 +165,8 @@ export const resendEmailMachine = setup({
       on: { 'modal.close': { target: 'closed', actions: 'resetForm' } },
       states: {
         editing: {
-          description: 'NOT_SET: one or more email addresses, each checked with the shared email validator; an address the server refused as a recipient shows that error until it is changed.',
+          description:
+            'NOT_SET: one or more email addresses, each checked with the shared email validator; an address the server refused as a recipient shows that error until it is changed.',
           tags: 'NOT_SET',
           on: {
             'emails.change': { actions: 'setEmail' },
@@ -185,7 +196,8 @@ export const resendEmailMachine = setup({
           tags: 'SUCCESS',
         },
         failed: {
-          description: 'ERROR: the email could not be sent (or too many were: 429, with when to try again); the addresses are kept for another try.',
+          description:
+            'ERROR: the email could not be sent (or too many were: 429, with when to try again); the addresses are kept for another try.',
           tags: 'ERROR',
           on: {
             'emails.change': { target: 'editing', actions: 'setEmail' },
@@ -200,4 +212,10 @@ export const resendEmailMachine = setup({
 
 /** The spec's status for a snapshot of this machine. */
 export const resendEmailStatus = (snapshot: { hasTag: (tag: ResendEmailStatus) => boolean }): ResendEmailStatus =>
-  snapshot.hasTag('PENDING') ? 'PENDING' : snapshot.hasTag('SUCCESS') ? 'SUCCESS' : snapshot.hasTag('ERROR') ? 'ERROR' : 'NOT_SET';
+  snapshot.hasTag('PENDING')
+    ? 'PENDING'
+    : snapshot.hasTag('SUCCESS')
+      ? 'SUCCESS'
+      : snapshot.hasTag('ERROR')
+        ? 'ERROR'
+        : 'NOT_SET';

@@ -76,15 +76,12 @@ export const resetPasswordMachine = setup({
       always: [{ guard: 'hasToken', target: 'validatingToken' }, { target: 'invalidToken' }],
     },
     validatingToken: {
-      description: 'The link\'s token is being validated (validate-reset-password-token).',
+      description: "The link's token is being validated (validate-reset-password-token).",
       invoke: {
         id: 'validateToken',
         src: 'validateToken',
         input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: [
-          { guard: 'isTokenValid', target: 'editing' },
-          { target: 'invalidToken' },
-        ],
+        onDone: [{ guard: 'isTokenValid', target: 'editing' }, { target: 'invalidToken' }],
         onError: { target: 'checkFailed' },
       },
     },
@@ -114,7 +111,8 @@ export const resetPasswordMachine = setup({
       },
     },
     invalidToken: {
-      description: "The link is missing, expired (valid 24 hours) or used: 'This password reset link has expired or has already been used. Please request a new one.'",
+      description:
+        "The link is missing, expired (valid 24 hours) or used: 'This password reset link has expired or has already been used. Please request a new one.'",
       type: 'final',
       output: { outcome: 'invalidToken' },
     },

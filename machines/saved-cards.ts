@@ -53,7 +53,12 @@ export const savedCardsMachine = setup({
   },
   actions: {
     storeCards: assign(({ event }) => ({
-      cards: doneOutput<SavedCard[]>(event, 'fetchCards').map((data) => ({ data, isDeleting: false, hasDeleteError: false, deleteRefusal: null })),
+      cards: doneOutput<SavedCard[]>(event, 'fetchCards').map((data) => ({
+        data,
+        isDeleting: false,
+        hasDeleteError: false,
+        deleteRefusal: null,
+      })),
     })),
     setPending: assign({
       pendingId: ({ event }) => (event.type === 'card.delete' ? event.id : null),

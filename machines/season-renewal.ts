@@ -88,7 +88,8 @@ export const seasonRenewalMachine = setup({
     }),
     setPending: assign({
       pending: ({ event }) => {
-        if (event.type === 'renewal.turnOn') return { bookingId: event.bookingId, isEnabled: true, cardId: event.cardId };
+        if (event.type === 'renewal.turnOn')
+          return { bookingId: event.bookingId, isEnabled: true, cardId: event.cardId };
         if (event.type === 'renewal.turnOff') return { bookingId: event.bookingId, isEnabled: false, cardId: null };
         return null;
       },
@@ -107,7 +108,9 @@ export const seasonRenewalMachine = setup({
       if (event.type !== 'renewals.cardsChanged') return {};
       const ids = new Set(event.cards.map((c) => c.id));
       // A renewal that is off forgets a deleted card (the server does the same).
-      const renewals = context.renewals.map((r) => (!r.isEnabled && r.cardId !== null && !ids.has(r.cardId) ? { ...r, cardId: null } : r));
+      const renewals = context.renewals.map((r) =>
+        !r.isEnabled && r.cardId !== null && !ids.has(r.cardId) ? { ...r, cardId: null } : r,
+      );
       return { cards: event.cards, renewals };
     }),
     flagSaveError: assign(({ context, event }) => ({
@@ -125,7 +128,10 @@ export const seasonRenewalMachine = setup({
       invoke: {
         id: 'fetchRenewals',
         src: 'fetchRenewals',
-        onDone: [{ guard: 'isAbsent', target: 'absent' }, { target: 'ready', actions: 'storeRenewals' }],
+        onDone: [
+          { guard: 'isAbsent', target: 'absent' },
+          { target: 'ready', actions: 'storeRenewals' },
+        ],
         onError: { target: 'loadFailed' },
       },
     },

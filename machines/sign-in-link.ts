@@ -48,7 +48,8 @@ export const signInLinkMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      description: 'The token was read from the link (#token=...) and removed from the URL; without one the link is treated as expired.',
+      description:
+        'The token was read from the link (#token=...) and removed from the URL; without one the link is treated as expired.',
       always: [{ guard: 'hasToken', target: 'signingIn' }, { target: 'expired' }],
     },
     signingIn: {
@@ -58,10 +59,7 @@ export const signInLinkMachine = setup({
         src: 'spendSignInLink',
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: { target: 'signedIn', actions: ['storeResponse', 'forgetToken'] },
-        onError: [
-          { guard: 'isTokenRejected', target: 'expired', actions: 'forgetToken' },
-          { target: 'failed' },
-        ],
+        onError: [{ guard: 'isTokenRejected', target: 'expired', actions: 'forgetToken' }, { target: 'failed' }],
       },
     },
     failed: {

@@ -31,7 +31,7 @@ export const smartcardsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'The customer\'s smartcards are loading.',
+      description: "The customer's smartcards are loading.",
       invoke: {
         id: 'fetchSmartcards',
         src: 'fetchSmartcards',
@@ -43,6 +43,6 @@ export const smartcardsMachine = setup({
       description: 'The smartcards could not be loaded: an error with a retry.',
       on: { 'smartcards.retry': { target: 'loading' } },
     },
-    loaded: { description: 'The smartcards, or the empty state.', },
+    loaded: { description: 'The smartcards, or the empty state.' },
   },
 });

@@ -47,8 +47,12 @@ export const submitWithLostAnswerMachine = setup({
     isOutcomeUnknown: ({ event }) => isOutcomeUnknown(event),
   },
   actions: {
-    storeAnswer: assign({ outcome: ({ event }) => ({ kind: 'answered' as const, answer: doneOutput<unknown>(event, 'submit') }) }),
-    storeRefusal: assign({ outcome: ({ event }) => ({ kind: 'refused' as const, error: 'error' in event ? event.error : undefined }) }),
+    storeAnswer: assign({
+      outcome: ({ event }) => ({ kind: 'answered' as const, answer: doneOutput<unknown>(event, 'submit') }),
+    }),
+    storeRefusal: assign({
+      outcome: ({ event }) => ({ kind: 'refused' as const, error: 'error' in event ? event.error : undefined }),
+    }),
     storeLeft: assign({ outcome: { kind: 'left' as const } }),
   },
 }).createMachine({
@@ -57,27 +61,36 @@ export const submitWithLostAnswerMachine = setup({
   initial: 'sending',
   states: {
     sending: {
-      description: "The attempt is being sent with its own Idempotency-Key; the flow's screen shows its busy state (e.g. 'Requesting your refund…').",
+      description:
+        "The attempt is being sent with its own Idempotency-Key; the flow's screen shows its busy state (e.g. 'Requesting your refund…').",
       invoke: {
         id: 'submit',
         src: 'submit',
         input: ({ context }: { context: SubmitWithLostAnswerContext }) => context.request,
         onDone: { target: 'answered', actions: 'storeAnswer' },
-        onError: [{ guard: 'isOutcomeUnknown', target: 'checking' }, { target: 'refused', actions: 'storeRefusal' }],
+        onError: [
+          { guard: 'isOutcomeUnknown', target: 'checking' },
+          { target: 'refused', actions: 'storeRefusal' },
+        ],
       },
     },
     checking: {
-      description: "The answer was lost: 'We're checking whether … went through'. The same request again with the same Idempotency-Key; the server answers with its first answer, or acts on it if it never arrived.",
+      description:
+        "The answer was lost: 'We're checking whether … went through'. The same request again with the same Idempotency-Key; the server answers with its first answer, or acts on it if it never arrived.",
       invoke: {
         id: 'submit',
         src: 'submit',
         input: ({ context }: { context: SubmitWithLostAnswerContext }) => context.request,
         onDone: { target: 'answered', actions: 'storeAnswer' },
-        onError: [{ guard: 'isOutcomeUnknown', target: 'unconfirmed' }, { target: 'refused', actions: 'storeRefusal' }],
+        onError: [
+          { guard: 'isOutcomeUnknown', target: 'unconfirmed' },
+          { target: 'refused', actions: 'storeRefusal' },
+        ],
       },
     },
     unconfirmed: {
-      description: "The check got no answer either: 'We couldn't confirm whether …' (never that nothing happened), with Check again, which repeats the check with the same key.",
+      description:
+        "The check got no answer either: 'We couldn't confirm whether …' (never that nothing happened), with Check again, which repeats the check with the same key.",
       on: {
         'submit.check': { target: 'checking' },
         'submit.leave': { target: 'left', actions: 'storeLeft' },

@@ -36,7 +36,7 @@ export const tokenBookingsMachine = setup({
         onError: { target: 'failed' },
       },
     },
-    loaded: { description: 'The guest\'s bookings, or the empty state.', },
+    loaded: { description: "The guest's bookings, or the empty state." },
     failed: {
       description: 'The bookings could not be loaded: an error with a retry.',
       on: { 'tokenBookings.retry': { target: 'loading' } },

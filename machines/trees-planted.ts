@@ -46,7 +46,7 @@ export const treesPlantedMachine = setup({
         onError: { target: 'failed', actions: 'flagFailure' },
       },
     },
-    loaded: { description: 'The trees planted: one per booking.', },
+    loaded: { description: 'The trees planted: one per booking.' },
     failed: {
       description: 'The count could not be loaded (a flag only): 0 trees and the dashboard still renders.',
       on: { 'trees.retry': { target: 'loading' } },

@@ -20,7 +20,9 @@ function RootLayout() {
     <>
       {/* To the page's h1, past the account menu and the language picker at the top of main (WCAG 2.4.1).
           Handled here rather than by the fragment: a hash in the address would be read as a guest token's place. */}
-      <a href="#page-title" className={styles.skipLink} onClick={skipToContent}>{m.route_root_skip_to_content()}</a>
+      <a href="#page-title" className={styles.skipLink} onClick={skipToContent}>
+        {m.route_root_skip_to_content()}
+      </a>
       <SiteHeader />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
@@ -41,7 +43,9 @@ function RootError({ error }: ErrorComponentProps) {
   const retry = () => void router.invalidate();
   return (
     <Page title={m.common_something_went_wrong()}>
-      <Alert tone="error">{error instanceof Error ? error.message : m.route_root_something_went_wrong_please_try()}</Alert>
+      <Alert tone="error">
+        {error instanceof Error ? error.message : m.route_root_something_went_wrong_please_try()}
+      </Alert>
       <Button onClick={retry}>{m.common_try_again()}</Button>
     </Page>
   );

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DigitalRailcardPage } from './-components/railcards/digital-railcard-page';
 
-export const Route = createFileRoute('/_account/_passengers-feature/passengers-and-railcards/digital-railcard/$railcardId')({
+export const Route = createFileRoute(
+  '/_account/_passengers-feature/passengers-and-railcards/digital-railcard/$railcardId',
+)({
   component: DigitalRailcard,
 });
 

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PassengerFormPage } from './-components/passengers/passenger-form-page';
 
-export const Route = createFileRoute('/_account/_passengers-feature/passengers-and-railcards/edit-passenger/$passengerId')({
+export const Route = createFileRoute(
+  '/_account/_passengers-feature/passengers-and-railcards/edit-passenger/$passengerId',
+)({
   component: EditPassenger,
 });
 

@@ -7,5 +7,7 @@ export const Route = createFileRoute('/_account/bookings/$bookingId/change')({
 });
 
 function AccountJourneyChange() {
-  return <JourneyChangeScreen key={Route.useParams().bookingId} bookingId={Route.useParams().bookingId} guest={false} />;
+  return (
+    <JourneyChangeScreen key={Route.useParams().bookingId} bookingId={Route.useParams().bookingId} guest={false} />
+  );
 }

@@ -5,7 +5,8 @@ import { BookingDetailScreen } from './-components/booking-detail/booking-detail
 export const Route = createFileRoute('/_account/bookings/$bookingId/')({
   // The booking, then its change-of-journey check and calling points (docs/decisions/730): loaded
   // by the router, the booking alone preloaded on intent (a booking card hovered or touched).
-  loader: async (load) => (await import('./-components/booking-detail/load-booking')).loadBooking(load, load.params.bookingId),
+  loader: async (load) =>
+    (await import('./-components/booking-detail/load-booking')).loadBooking(load, load.params.bookingId),
   ...firstDataCache,
   component: AccountBookingDetail,
 });

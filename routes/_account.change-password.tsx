@@ -14,7 +14,10 @@ function ChangePasswordPage() {
   const { authActor } = useServices();
   const settingFirst = useSelector(authActor, (s) => s.context.user?.hasPassword === false);
   return (
-    <Page title={settingFirst ? m.change_password_form_set_a_password() : m.route_change_password_change_your_password()} narrow>
+    <Page
+      title={settingFirst ? m.change_password_form_set_a_password() : m.route_change_password_change_your_password()}
+      narrow
+    >
       <ChangePasswordForm />
     </Page>
   );

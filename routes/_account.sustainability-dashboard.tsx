@@ -35,16 +35,22 @@ function SustainabilityDashboard() {
             </svg>
             <p className={styles.text}>
               <span className={styles.count}>{number.format(trees)}</span>
-              <span className={styles.label}>{m.route_sustainability_dashboard_trees_planted_label({ count: trees })}</span>
+              <span className={styles.label}>
+                {m.route_sustainability_dashboard_trees_planted_label({ count: trees })}
+              </span>
             </p>
           </div>
           <p>
-            {snapshot.matches('loaded') && `${m.route_sustainability_dashboard_bookings_made({ count: snapshot.context.bookingCount })} `}
-            {m.route_sustainability_dashboard_trees_per_booking({ count: snapshot.context.treesPerBooking })}</p>
+            {snapshot.matches('loaded') &&
+              `${m.route_sustainability_dashboard_bookings_made({ count: snapshot.context.bookingCount })} `}
+            {m.route_sustainability_dashboard_trees_per_booking({ count: snapshot.context.treesPerBooking })}
+          </p>
           {snapshot.matches('failed') && (
             <p className={styles.quiet}>
               <LiveRegion as="span">{m.route_sustainability_dashboard_we_couldnt_count_your_bookings()}</LiveRegion>
-              <Button tone="link" onClick={() => send({ type: 'trees.retry' })}>{m.common_try_again()}</Button>
+              <Button tone="link" onClick={() => send({ type: 'trees.retry' })}>
+                {m.common_try_again()}
+              </Button>
             </p>
           )}
         </>

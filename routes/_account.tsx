@@ -43,7 +43,9 @@ function AccountLayout() {
             authActor.send({ type: 'auth.retry' });
             void router.invalidate();
           }}
-        >{m.common_try_again()}</Button>
+        >
+          {m.common_try_again()}
+        </Button>
       </Page>
     );
   }

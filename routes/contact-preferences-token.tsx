@@ -56,13 +56,20 @@ function ContactPreferencesTokenPage() {
 
   const signIn = (
     <p>
-      <Link to="/login" search={{ redirect: '/my-account/contact-preferences' }}>{m.route_contact_preferences_token_sign_in_to_manage_your()}</Link>
+      <Link to="/login" search={{ redirect: '/my-account/contact-preferences' }}>
+        {m.route_contact_preferences_token_sign_in_to_manage_your()}
+      </Link>
     </p>
   );
 
   return (
-    <Page title={m.common_contact_preferences()} intro={snapshot.matches('ready') ? m.route_contact_preferences_token_choose_the_marketing_youd_like() : undefined}>
-      {(snapshot.matches('checking') || snapshot.matches('exchanging')) && <Loading label={m.common_checking_your_link()} />}
+    <Page
+      title={m.common_contact_preferences()}
+      intro={snapshot.matches('ready') ? m.route_contact_preferences_token_choose_the_marketing_youd_like() : undefined}
+    >
+      {(snapshot.matches('checking') || snapshot.matches('exchanging')) && (
+        <Loading label={m.common_checking_your_link()} />
+      )}
       {snapshot.matches('failed') && (
         <>
           <Alert tone="error">{messages.failed}</Alert>

@@ -16,7 +16,9 @@ export const Route = createFileRoute('/logout')({
 function Logout() {
   const { authActor } = useServices();
   const error = useSelector(authActor, (s) => s.context.logoutError);
-  const status = useSelector(authActor, (s) => (s.hasTag('loading') ? 'loading' : (s.context.user?.status ?? 'UNKNOWN')));
+  const status = useSelector(authActor, (s) =>
+    s.hasTag('loading') ? 'loading' : (s.context.user?.status ?? 'UNKNOWN'),
+  );
   useEffect(() => {
     const snap = authActor.getSnapshot();
     if (snap.matches('authorised') || snap.matches('guest')) authActor.send({ type: 'auth.logout' });
@@ -26,7 +28,11 @@ function Logout() {
       {error ? (
         <Alert tone="error">{logoutErrorMessage()}</Alert>
       ) : status === 'UNKNOWN' ? (
-        <p>{rich(m.route_logout_you_have_signed_out, { link: <Link to="/login">{m.route_logout_sign_in_again()}</Link> })}</p>
+        <p>
+          {rich(m.route_logout_you_have_signed_out, {
+            link: <Link to="/login">{m.route_logout_sign_in_again()}</Link>,
+          })}
+        </p>
       ) : (
         <Loading label={m.route_logout_signing_you_out()} />
       )}

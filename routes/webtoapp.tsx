@@ -28,15 +28,21 @@ export const Route = createFileRoute('/webtoapp')({
           <>
             <p>{m.route_webtoapp_see_your_tickets_live_journey()}</p>
             <div className={formStyles.actions}>
-              <a href={appBookingLink(bookingId)} className={buttonClass({ tone: 'primary' })}>{m.route_webtoapp_open_this_booking_in_the()}</a>
-              <Link to="/bookings/$bookingId" params={{ bookingId }} className={buttonClass({ tone: 'secondary' })}>{m.route_webtoapp_continue_on_the_website()}</Link>
+              <a href={appBookingLink(bookingId)} className={buttonClass({ tone: 'primary' })}>
+                {m.route_webtoapp_open_this_booking_in_the()}
+              </a>
+              <Link to="/bookings/$bookingId" params={{ bookingId }} className={buttonClass({ tone: 'secondary' })}>
+                {m.route_webtoapp_continue_on_the_website()}
+              </Link>
             </div>
             <p>{m.route_webtoapp_if_the_app_doesnt_open()}</p>
           </>
         ) : (
           <Alert tone="info" title={m.route_webtoapp_no_booking_chosen()}>
             <p style={{ margin: 0 }}>
-              {rich(m.route_webtoapp_this_link_doesnt_say_which, { link: <Link to="/bookings">{m.route_webtoapp_see_your_bookings()}</Link> })}
+              {rich(m.route_webtoapp_this_link_doesnt_say_which, {
+                link: <Link to="/bookings">{m.route_webtoapp_see_your_bookings()}</Link>,
+              })}
             </p>
           </Alert>
         )}

@@ -17,7 +17,12 @@ import { delayValue } from './lib/delays.ts';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function isMachine(value: unknown): value is AnyStateMachine {
-  return typeof value === 'object' && value !== null && 'root' in value && typeof (value as AnyStateMachine).getStateNodeById === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'root' in value &&
+    typeof (value as AnyStateMachine).getStateNodeById === 'function'
+  );
 }
 
 /** A config value as JSON: functions dropped (objects) or named (guards, actions, delays). */

@@ -40,14 +40,20 @@ export function recordedHash(svg: string): string | null {
 /** Adds the title, the source hash and a white background; drops Mermaid's random-looking ids. */
 function finish(svg: string, flow: string, hash: string): string {
   return `${svg
-    .replace(/^<svg([^>]*)>/, (_m, attrs: string) => `<svg${attrs}><title>${flow} statechart</title><desc id="mermaid-source">sha256:${hash}</desc><rect width="100%" height="100%" fill="#ffffff"/>`)
+    .replace(
+      /^<svg([^>]*)>/,
+      (_m, attrs: string) =>
+        `<svg${attrs}><title>${flow} statechart</title><desc id="mermaid-source">sha256:${hash}</desc><rect width="100%" height="100%" fill="#ffffff"/>`,
+    )
     .trim()}\n`;
 }
 
 async function main(): Promise<void> {
   const [flowsDir = 'docs/flows'] = process.argv.slice(2);
   const dir = path.resolve(repo, flowsDir);
-  const pages = (await readdir(dir)).filter((f) => f.endsWith('.md') && !f.endsWith('.files.md') && f !== 'README.md').sort();
+  const pages = (await readdir(dir))
+    .filter((f) => f.endsWith('.md') && !f.endsWith('.files.md') && f !== 'README.md')
+    .sort();
   const browser = await launchBrowser();
   try {
     const page = await (await browser.newContext()).newPage();
@@ -58,10 +64,16 @@ async function main(): Promise<void> {
     const elkDist = path.join(toolsDir, 'node_modules/@mermaid-js/layout-elk/dist');
     await page.route(`${origin}/**`, async (route) => {
       const { pathname } = new URL(route.request().url());
-      if (pathname === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><html><body></body></html>' });
-      if (pathname === '/mermaid.min.js') return route.fulfill({ contentType: 'text/javascript', path: toolsRequire.resolve('mermaid/dist/mermaid.min.js') });
+      if (pathname === '/')
+        return route.fulfill({ contentType: 'text/html', body: '<!doctype html><html><body></body></html>' });
+      if (pathname === '/mermaid.min.js')
+        return route.fulfill({
+          contentType: 'text/javascript',
+          path: toolsRequire.resolve('mermaid/dist/mermaid.min.js'),
+        });
       const file = path.join(elkDist, pathname.replace(/^\/elk\//, ''));
-      if (pathname.startsWith('/elk/') && file.startsWith(elkDist)) return route.fulfill({ contentType: 'text/javascript', path: file });
+      if (pathname.startsWith('/elk/') && file.startsWith(elkDist))
+        return route.fulfill({ contentType: 'text/javascript', path: file });
       return route.fulfill({ status: 404 });
     });
     await page.goto(`${origin}/`);
@@ -95,7 +107,9 @@ async function main(): Promise<void> {
       if (!source) continue;
       const svg = await page.evaluate(
         async ([id, text]) => {
-          const w = window as unknown as { mermaid: { render: (id: string, text: string) => Promise<{ svg: string }> } };
+          const w = window as unknown as {
+            mermaid: { render: (id: string, text: string) => Promise<{ svg: string }> };
+          };
           return (await w.mermaid.render(id, text)).svg;
         },
         [flow.replace(/[^a-z0-9]/gi, '-'), source] as const,

@@ -22,7 +22,13 @@ import ts from 'typescript';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROOTS = ['machines', 'routes', 'src', 'server', 'test'];
-const ALIASES: Record<string, string> = { '#src/': 'src/', '#machines/': 'machines/', '#routes/': 'routes/', '#server/': 'server/', '#test/': 'test/' };
+const ALIASES: Record<string, string> = {
+  '#src/': 'src/',
+  '#machines/': 'machines/',
+  '#routes/': 'routes/',
+  '#server/': 'server/',
+  '#test/': 'test/',
+};
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 /** Modules every flow's screens use: listing them under each flow would hide what is the flow's own. */
 const SHARED_BY_MANY = 6;
@@ -33,7 +39,11 @@ const walk = (dir: string): string[] =>
   readdirSync(path.join(repo, dir)).flatMap((name) => {
     const rel = `${dir}/${name}`;
     if (name === 'node_modules' || name === 'paraglide' || name.startsWith('.')) return [];
-    return statSync(path.join(repo, rel)).isDirectory() ? walk(rel) : /\.tsx?$/.test(name) && !name.endsWith('.d.ts') && !name.endsWith('.gen.ts') ? [rel] : [];
+    return statSync(path.join(repo, rel)).isDirectory()
+      ? walk(rel)
+      : /\.tsx?$/.test(name) && !name.endsWith('.d.ts') && !name.endsWith('.gen.ts')
+        ? [rel]
+        : [];
   });
 
 function resolveImport(from: string, spec: string, files: Set<string>): string | null {
@@ -74,13 +84,20 @@ export function readGraph(): Graph {
 }
 
 /** `/refund-quote/${seg(id)}/x` and `/refund-quote/:quoteId/x` both become `/refund-quote/*\/x`. */
-const pattern = (p: string) => p.replace(/\$\{[^}]*\}/g, '*').replace(/:[A-Za-z]+/g, '*').replace(/\?.*$/, '').replace(/\/$/, '');
+const pattern = (p: string) =>
+  p
+    .replace(/\$\{[^}]*\}/g, '*')
+    .replace(/:[A-Za-z]+/g, '*')
+    .replace(/\?.*$/, '')
+    .replace(/\/$/, '');
 const CLIENT_PATH = /[`'](\/(?:[a-z0-9-]+|\$\{[^}`]*\})(?:\/(?:[a-z0-9-.]+|\$\{[^}`]*\}))*)[`']/g;
 const SERVER_ROUTE = /\.(?:get|post|put|patch|delete|all|on)\(\s*(?:\[[^\]]*\]\s*,\s*)?'(\/[^']*)'/g;
 const literalSegments = (p: string) => p.split('/').filter((s) => s && s !== '*').length;
 
 function clientPaths(source: string): string[] {
-  return [...new Set([...source.matchAll(CLIENT_PATH)].map((m) => pattern(m[1]!)))].filter((p) => literalSegments(p) >= 1);
+  return [...new Set([...source.matchAll(CLIENT_PATH)].map((m) => pattern(m[1]!)))].filter(
+    (p) => literalSegments(p) >= 1,
+  );
 }
 function serverRoutes(source: string): string[] {
   return [...new Set([...source.matchAll(SERVER_ROUTE)].map((m) => pattern(m[1]!)))];
@@ -132,7 +149,9 @@ export function flowFiles(graph: Graph): FlowFiles[] {
     const found = new Set<string>();
     let level = screens;
     for (let depth = 0; depth < 2; depth++) {
-      level = level.flatMap((s) => [...graph.imports.get(s)!]).filter((f) => f.startsWith('routes/-components/') && !screens.includes(f) && !found.has(f));
+      level = level
+        .flatMap((s) => [...graph.imports.get(s)!])
+        .filter((f) => f.startsWith('routes/-components/') && !screens.includes(f) && !found.has(f));
       for (const f of level) found.add(f);
     }
     return found;
@@ -144,11 +163,20 @@ export function flowFiles(graph: Graph): FlowFiles[] {
   const helperUsage = new Map<string, number>();
   for (const f of first) for (const h of f.helpers) helperUsage.set(h, (helperUsage.get(h) ?? 0) + 1);
   // A helper in the screen's own folder is the flow's; one elsewhere only when few flows use it.
-  const ownFolder = (h: string, screens: string[]) => screens.some((s) => path.posix.dirname(s) === path.posix.dirname(h));
-  for (const f of first) f.screens = [...f.screens, ...[...f.helpers].filter((h) => ownFolder(h, f.screens) || (helperUsage.get(h) ?? 0) < SHARED_BY_MANY)].sort();
+  const ownFolder = (h: string, screens: string[]) =>
+    screens.some((s) => path.posix.dirname(s) === path.posix.dirname(h));
+  for (const f of first)
+    f.screens = [
+      ...f.screens,
+      ...[...f.helpers].filter((h) => ownFolder(h, f.screens) || (helperUsage.get(h) ?? 0) < SHARED_BY_MANY),
+    ].sort();
   const apiOf = (screens: string[]) => {
-    const direct = new Set(screens.flatMap((s) => [...graph.imports.get(s)!]).filter((f) => /^src\/(api|schemas)\//.test(f)));
-    for (const f of [...direct]) if (f.startsWith('src/api/')) for (const t of graph.imports.get(f)!) if (t.startsWith('src/schemas/')) direct.add(t);
+    const direct = new Set(
+      screens.flatMap((s) => [...graph.imports.get(s)!]).filter((f) => /^src\/(api|schemas)\//.test(f)),
+    );
+    for (const f of [...direct])
+      if (f.startsWith('src/api/'))
+        for (const t of graph.imports.get(f)!) if (t.startsWith('src/schemas/')) direct.add(t);
     return direct;
   };
   const usage = new Map<string, number>();
@@ -159,23 +187,46 @@ export function flowFiles(graph: Graph): FlowFiles[] {
 
   return first.map(({ machine, screens, routes }) => {
     const api = [...apiOf(screens)].filter((a) => !PLUMBING.has(a) && (usage.get(a) ?? 0) < SHARED_BY_MANY).sort();
-    const paths = [...new Set(api.filter((a) => a.startsWith('src/api/')).flatMap((a) => clientPaths(graph.text.get(a)!)))];
+    const paths = [
+      ...new Set(api.filter((a) => a.startsWith('src/api/')).flatMap((a) => clientPaths(graph.text.get(a)!))),
+    ];
     const endpoints = serverApi
-      .map((file) => ({ file, paths: routesBy.get(file)!.filter((r) => paths.some((p) => samePath(p, r))).sort() }))
+      .map((file) => ({
+        file,
+        paths: routesBy
+          .get(file)!
+          .filter((r) => paths.some((p) => samePath(p, r)))
+          .sort(),
+      }))
       .filter((e) => e.paths.length);
     const serverUses = [...graph.importers.get(machine)!].filter((f) => f.startsWith('server/'));
-    const domain = [...new Set([...serverUses, ...endpoints.flatMap((e) => [...graph.imports.get(e.file)!]).filter((f) => f.startsWith('server/domain/'))])].sort();
+    const domain = [
+      ...new Set([
+        ...serverUses,
+        ...endpoints.flatMap((e) => [...graph.imports.get(e.file)!]).filter((f) => f.startsWith('server/domain/')),
+      ]),
+    ].sort();
     const flow = path.basename(machine, '.ts');
     // The words the screens show for the chart's outcomes (docs/decisions/710).
     const words = graph.files.includes(`src/copy/${flow}.ts`) ? [`src/copy/${flow}.ts`] : [];
-    const own = new Set([machine, ...words, ...screens, ...routes, ...api, ...serverUses, ...endpoints.map((e) => e.file)]);
+    const own = new Set([
+      machine,
+      ...words,
+      ...screens,
+      ...routes,
+      ...api,
+      ...serverUses,
+      ...endpoints.map((e) => e.file),
+    ]);
     const named = paths.filter((p) => literalSegments(p) >= 2 || !p.includes('*'));
     const flowTests = tests.filter((t) => {
       // A test named after the flow (test/<kind>/<flow>.test.ts, <flow>-….test.ts) is the flow's.
       if (new RegExp(`^${flow}[.-]`).test(path.posix.basename(t))) return true;
       if ([...graph.imports.get(t)!].some((f) => own.has(f))) return true;
       const source = graph.text.get(t)!;
-      return named.some((p) => clientPaths(source).some((q) => samePath(p, q) && literalSegments(q) >= literalSegments(p)));
+      return named.some((p) =>
+        clientPaths(source).some((q) => samePath(p, q) && literalSegments(q) >= literalSegments(p)),
+      );
     });
     return { flow, machine, words, screens, routes, api, endpoints, domain, tests: flowTests };
   });

@@ -19,7 +19,10 @@ import type { FlowModel, FlowState, FlowTransition } from './lib/flow-stepper.mj
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const isMachine = (value: unknown): value is AnyStateMachine =>
-  typeof value === 'object' && value !== null && 'root' in value && typeof (value as AnyStateMachine).getStateNodeById === 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  'root' in value &&
+  typeof (value as AnyStateMachine).getStateNodeById === 'function';
 
 const pathOf = (node: AnyStateNode): string => node.path.join('.');
 
@@ -32,7 +35,11 @@ function transitionsOf(node: AnyStateNode, delays: Record<string, unknown>): Flo
         ? null
         : typeof rawDelay === 'number'
           ? { name: `${rawDelay} ms`, ms: rawDelay, rule: `${rawDelay} ms` }
-          : { name: rawDelay, ms: typeof delays[rawDelay] === 'number' ? (delays[rawDelay] as number) : null, rule: delayValue(node.machine, rawDelay) };
+          : {
+              name: rawDelay,
+              ms: typeof delays[rawDelay] === 'number' ? (delays[rawDelay] as number) : null,
+              rule: delayValue(node.machine, rawDelay),
+            };
     return {
       label: eventLabel(t),
       event: t.eventType as string,
@@ -133,12 +140,17 @@ export function svgCrop(svg: string): { width: number; startX: number } | null {
   return { width: Math.round(w), startX: Math.round(start ? Number(start[1]) - minX : w / 2) };
 }
 
-function indexPage(models: Map<string, FlowModel>, crops: Map<string, { width: number; startX: number } | null>): string {
+function indexPage(
+  models: Map<string, FlowModel>,
+  crops: Map<string, { width: number; startX: number } | null>,
+): string {
   const items = [...models.values()]
     .map((model) => {
       const { states, transitions } = flowCounts(model);
       const crop = crops.get(model.flow);
-      const search = [model.flow, model.machineId, ...Object.values(model.states).map((s) => s.key)].join(' ').toLowerCase();
+      const search = [model.flow, model.machineId, ...Object.values(model.states).map((s) => s.key)]
+        .join(' ')
+        .toLowerCase();
       return `<li data-search="${esc(search)}"><a href="/flow/${model.flow}"><strong class="name">${esc(model.flow)}</strong> <span class="counts">${states} states · ${transitions} transitions</span><span class="crop"><img src="/svg/${model.flow}.svg" alt=""${crop ? ` style="width: ${crop.width}px; margin-left: calc(50% - ${crop.startX}px)"` : ''}></span></a></li>`;
     })
     .join('');
@@ -231,7 +243,9 @@ render();
 }
 
 /** Starts the gallery on `port` (0: any free port). */
-export async function startGallery(opts: { port?: number; flowsDir?: string; machinesDir?: string } = {}): Promise<{ server: Server; url: string }> {
+export async function startGallery(
+  opts: { port?: number; flowsDir?: string; machinesDir?: string } = {},
+): Promise<{ server: Server; url: string }> {
   const flowsDir = opts.flowsDir ?? path.join(repo, 'docs/flows');
   const models = await flowModels(opts.machinesDir);
   const stepper = await readFile(path.join(repo, 'scripts/lib/flow-stepper.mjs'), 'utf8');
@@ -243,7 +257,14 @@ export async function startGallery(opts: { port?: number; flowsDir?: string; mac
         res.end(body);
       };
       if (url.pathname === '/') {
-        const crops = new Map(await Promise.all([...models.keys()].map(async (flow) => [flow, svgCrop(await readFile(path.join(flowsDir, `${flow}.svg`), 'utf8').catch(() => ''))] as const)));
+        const crops = new Map(
+          await Promise.all(
+            [...models.keys()].map(
+              async (flow) =>
+                [flow, svgCrop(await readFile(path.join(flowsDir, `${flow}.svg`), 'utf8').catch(() => ''))] as const,
+            ),
+          ),
+        );
         return send(200, 'text/html', indexPage(models, crops));
       }
       if (url.pathname === '/stepper.mjs') return send(200, 'text/javascript', stepper);
@@ -252,7 +273,9 @@ export async function startGallery(opts: { port?: number; flowsDir?: string; mac
       const name = svgMatch?.[1] ?? flowMatch?.[1];
       const model = name ? models.get(name) : undefined;
       if (!name || !model) return send(404, 'text/plain', 'Not found');
-      const svg = await readFile(path.join(flowsDir, `${name}.svg`), 'utf8').catch(() => '<p>No diagram yet: run npm run charts.</p>');
+      const svg = await readFile(path.join(flowsDir, `${name}.svg`), 'utf8').catch(
+        () => '<p>No diagram yet: run npm run charts.</p>',
+      );
       if (svgMatch) return send(200, 'image/svg+xml', svg);
       return send(200, 'text/html', flowPage(model, svg));
     })();

@@ -7,7 +7,8 @@ import { checkCatalogues, reportIsClean } from './i18n/catalogue-check.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = checkCatalogues(root);
-const list = (keys: string[]) => (keys.length > 12 ? `${keys.slice(0, 12).join(', ')} … (+${keys.length - 12})` : keys.join(', '));
+const list = (keys: string[]) =>
+  keys.length > 12 ? `${keys.slice(0, 12).join(', ')} … (+${keys.length - 12})` : keys.join(', ');
 for (const r of reports) {
   if (reportIsClean(r)) {
     console.log(`${r.locale}: complete`);
@@ -16,6 +17,7 @@ for (const r of reports) {
   console.log(`${r.locale}:${r.fileMissing ? ` ${r.file} does not exist` : ''}`);
   if (r.missing.length) console.log(`  missing ${r.missing.length}: ${list(r.missing)}`);
   if (r.extra.length) console.log(`  extra ${r.extra.length}: ${list(r.extra)}`);
-  for (const p of r.placeholderMismatches) console.log(`  placeholders differ in ${p.key}: en-GB {${p.expected.join('} {')}} vs {${p.actual.join('} {')}}`);
+  for (const p of r.placeholderMismatches)
+    console.log(`  placeholders differ in ${p.key}: en-GB {${p.expected.join('} {')}} vs {${p.actual.join('} {')}}`);
 }
 process.exitCode = reports.every(reportIsClean) ? 0 : 1;

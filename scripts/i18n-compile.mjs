@@ -19,14 +19,30 @@ const outdir = join(root, 'src/paraglide');
 const stampFile = join(outdir, '.compiled-from-sha256');
 // What the Vite plugin passes for Vite (so a bundle is the same whoever compiled the catalogue).
 const isServer = "import.meta.env?.SSR ?? typeof window === 'undefined'";
-const args = ['compile', '--project', './project.inlang', '--outdir', './src/paraglide', '--strategy', 'baseLocale', '--output-structure', 'message-modules', '--is-server', isServer];
+const args = [
+  'compile',
+  '--project',
+  './project.inlang',
+  '--outdir',
+  './src/paraglide',
+  '--strategy',
+  'baseLocale',
+  '--output-structure',
+  'message-modules',
+  '--is-server',
+  isServer,
+];
 
 const files = (dir) =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+  );
 
 const inputsHash = () => {
   const hash = createHash('sha256');
-  const version = JSON.parse(readFileSync(join(root, 'node_modules/@inlang/paraglide-js/package.json'), 'utf8')).version;
+  const version = JSON.parse(
+    readFileSync(join(root, 'node_modules/@inlang/paraglide-js/package.json'), 'utf8'),
+  ).version;
   hash.update(JSON.stringify({ version, args }));
   for (const file of [...files(join(root, 'messages')), join(root, 'project.inlang/settings.json')].sort()) {
     hash.update(relative(root, file)).update(readFileSync(file));
@@ -37,7 +53,10 @@ const inputsHash = () => {
 /** The output as it stands: names and sizes (the dev server writes another structure there). */
 const outputHash = () => {
   const hash = createHash('sha256');
-  for (const file of files(outdir).filter((f) => f !== stampFile).sort()) hash.update(`${relative(outdir, file)} ${statSync(file).size}\n`);
+  for (const file of files(outdir)
+    .filter((f) => f !== stampFile)
+    .sort())
+    hash.update(`${relative(outdir, file)} ${statSync(file).size}\n`);
   return hash.digest('hex');
 };
 

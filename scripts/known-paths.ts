@@ -65,7 +65,8 @@ export const knownPaths = (): Plugin => {
     configureServer(server) {
       const tree = resolve(root, ROUTE_TREE_FILE);
       const update = (file: string) => {
-        if (resolve(file) === tree) void writeKnownPaths(root).catch((error: unknown) => server.config.logger.error(String(error)));
+        if (resolve(file) === tree)
+          void writeKnownPaths(root).catch((error: unknown) => server.config.logger.error(String(error)));
       };
       server.watcher.on('add', update);
       server.watcher.on('change', update);

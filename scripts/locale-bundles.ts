@@ -118,7 +118,8 @@ export function firstRoutePreloads(
   firstData: Readonly<Record<string, string>> = {},
 ): FirstRoute[] {
   for (const route of Object.keys(firstData)) {
-    if (!routeFiles.includes(route)) throw new Error(`locale-bundles: first data for ${route}, which is not a first route`);
+    if (!routeFiles.includes(route))
+      throw new Error(`locale-bundles: first data for ${route}, which is not a first route`);
   }
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const loaded = new Set<string>();
@@ -142,24 +143,28 @@ export function firstRoutePreloads(
     }
   }
   const params = (route: string) => route.split('.').filter((s) => s.startsWith('$')).length;
-  return [...routeFiles].sort((a, b) => params(a) - params(b)).map((route) => {
-    const leaf = component.get(route);
-    if (!leaf) throw new Error(`locale-bundles: no split component chunk for the first route ${route}`);
-    // The route's layouts are the route files its name starts with: `_account` for `_account.bookings.…`.
-    const parts = route.split('.');
-    const js = new Set<string>();
-    for (let n = 1; n <= parts.length; n++) closure(component.get(parts.slice(0, n).join('.')), js);
-    const css = new Set<string>();
-    const files: string[] = [];
-    for (const f of js) {
-      if (loaded.has(f)) continue;
-      files.push(localized.has(f) ? basename(f) : `../${basename(f)}`);
-      for (const sheet of cssOf(f)) if (!loadedCss.has(sheet)) css.add(sheet);
-    }
-    for (const sheet of css) files.push(`../${basename(sheet)}`);
-    const data = firstData[route];
-    return data === undefined ? [routePattern(route), files] : [routePattern(route), files, dataTemplate(route, data)];
-  });
+  return [...routeFiles]
+    .sort((a, b) => params(a) - params(b))
+    .map((route) => {
+      const leaf = component.get(route);
+      if (!leaf) throw new Error(`locale-bundles: no split component chunk for the first route ${route}`);
+      // The route's layouts are the route files its name starts with: `_account` for `_account.bookings.…`.
+      const parts = route.split('.');
+      const js = new Set<string>();
+      for (let n = 1; n <= parts.length; n++) closure(component.get(parts.slice(0, n).join('.')), js);
+      const css = new Set<string>();
+      const files: string[] = [];
+      for (const f of js) {
+        if (loaded.has(f)) continue;
+        files.push(localized.has(f) ? basename(f) : `../${basename(f)}`);
+        for (const sheet of cssOf(f)) if (!loadedCss.has(sheet)) css.add(sheet);
+      }
+      for (const sheet of css) files.push(`../${basename(sheet)}`);
+      const data = firstData[route];
+      return data === undefined
+        ? [routePattern(route), files]
+        : [routePattern(route), files, dataTemplate(route, data)];
+    });
 }
 
 /** A first route's pattern, the files the boot file links on it, and the API call it makes there. */
@@ -250,7 +255,11 @@ export function localeBundles(options: LocaleBundleOptions = {}): Plugin {
 
       const dirs: Record<string, string> = {};
       for (const locale of locales) {
-        const texts = new Map(chunks.filter((c) => localized.has(c.fileName)).map((c) => [basename(c.fileName), substitute(c.code, locale)]));
+        const texts = new Map(
+          chunks
+            .filter((c) => localized.has(c.fileName))
+            .map((c) => [basename(c.fileName), substitute(c.code, locale)]),
+        );
         const dir = `${locale}-${hash8(...[...texts].sort(([a], [b]) => a.localeCompare(b)).flat())}`;
         dirs[locale] = dir;
         await mkdir(join(assets, dir), { recursive: true });
@@ -310,7 +319,9 @@ export function localeBundles(options: LocaleBundleOptions = {}): Plugin {
               `const u=location.pathname.replace(/^(\\/[^/]+)?${escapeRe(base.replace(/\/$/, '')).replace(/\//g, '\\/')}(?=\\/|$)/,"");`,
               `for(const[x,f,y]of ${JSON.stringify(firstRoutes)}){const m=RegExp(x).exec(u);if(m){for(const g of f)a(g,1);`,
               // The user (who the screen's guard asks for) and the screen's data.
-              options.apiBase ? `if(y){const z=y.replace(/\\$(\\d)/g,(_,i)=>m[i]);R["/user"]=F("/user");R[z]=F(z)}` : '',
+              options.apiBase
+                ? `if(y){const z=y.replace(/\\$(\\d)/g,(_,i)=>m[i]);R["/user"]=F("/user");R[z]=F(z)}`
+                : '',
               `break}}`,
             ]
           : []),
@@ -323,7 +334,12 @@ export function localeBundles(options: LocaleBundleOptions = {}): Plugin {
       await writeFile(join(assets, bootName), boot);
       // For a host that can do better than the boot file: the local server links the page's locale
       // entry from the HTML itself (server/lib/locale-preload.ts), saving the boot file's round trip.
-      const manifest: LocaleBundleManifest = { assetBase, dirs, entry: basename(entry.fileName), preload: [...preload] };
+      const manifest: LocaleBundleManifest = {
+        assetBase,
+        dirs,
+        entry: basename(entry.fileName),
+        preload: [...preload],
+      };
       await mkdir(join(outDir, '.vite'), { recursive: true });
       await writeFile(join(outDir, '.vite', 'locale-bundles.json'), JSON.stringify(manifest, null, 2));
 
@@ -331,7 +347,10 @@ export function localeBundles(options: LocaleBundleOptions = {}): Plugin {
       let html = await readFile(htmlFile, 'utf8');
       html = html.replace(`${assetBase}${basename(entry.fileName)}`, `${assetBase}${bootName}`);
       for (const l of local) {
-        html = html.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*href="${escapeRe(assetBase + l)}"[^>]*>`), '');
+        html = html.replace(
+          new RegExp(`\\s*<link rel="modulepreload"[^>]*href="${escapeRe(assetBase + l)}"[^>]*>`),
+          '',
+        );
       }
       await writeFile(htmlFile, html);
     },

@@ -14,22 +14,38 @@ import { join } from 'node:path';
 const require = createRequire(join(process.cwd(), 'package.json'));
 const { chromium } = require('playwright-core');
 let axePath = null;
-try { axePath = require.resolve('axe-core/axe.min.js'); } catch { /* axe-core not installed: screenshots only */ }
+try {
+  axePath = require.resolve('axe-core/axe.min.js');
+} catch {
+  /* axe-core not installed: screenshots only */
+}
 
 const args = process.argv.slice(2);
-let login = null, out = '/tmp/look';
+let login = null,
+  out = '/tmp/look';
 const urls = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--login') login = args[++i];
   else if (args[i] === '--out') out = args[++i];
   else urls.push(args[i]);
 }
-if (!urls.length) { console.error('usage: look.mjs [--login EMAIL:PASSWORD] [--out DIR] URL...'); process.exit(2); }
+if (!urls.length) {
+  console.error('usage: look.mjs [--login EMAIL:PASSWORD] [--out DIR] URL...');
+  process.exit(2);
+}
 mkdirSync(out, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 let failed = 0;
 try {
@@ -41,8 +57,14 @@ try {
     const [email, password] = [login.slice(0, login.indexOf(':')), login.slice(login.indexOf(':') + 1)];
     await page.goto(new URL('/my-account/login', urls[0]).href);
     await page.getByLabel(/email/i).first().fill(email);
-    await page.getByLabel(/password/i).first().fill(password);
-    await page.getByRole('button', { name: /sign in|log in|login/i }).first().click();
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .fill(password);
+    await page
+      .getByRole('button', { name: /sign in|log in|login/i })
+      .first()
+      .click();
     await page.waitForURL((u) => !/\/login/.test(u.pathname), { timeout: 15_000 });
   }
   for (const url of urls) {
@@ -56,15 +78,29 @@ try {
       let note = '';
       if (axePath) {
         await page.addScriptTag({ path: axePath });
-        const v = await page.evaluate(async () => (await window.axe.run()).violations
-          .filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => `${x.id} (${x.nodes.length})`));
-        if (v.length) { failed++; note = `  axe: ${v.join(', ')}`; }
+        const v = await page.evaluate(async () =>
+          (await window.axe.run()).violations
+            .filter((x) => x.impact === 'serious' || x.impact === 'critical')
+            .map((x) => `${x.id} (${x.nodes.length})`),
+        );
+        if (v.length) {
+          failed++;
+          note = `  axe: ${v.join(', ')}`;
+        }
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-      if (overflow) { failed++; note += '  wider than the viewport'; }
+      if (overflow) {
+        failed++;
+        note += '  wider than the viewport';
+      }
       console.log(`${file}${note}`);
     }
   }
-  if (errors.length) { failed++; console.log(`page errors: ${errors.slice(0, 3).join(' | ')}`); }
-} finally { await browser.close(); }
+  if (errors.length) {
+    failed++;
+    console.log(`page errors: ${errors.slice(0, 3).join(' | ')}`);
+  }
+} finally {
+  await browser.close();
+}
 process.exit(failed ? 1 : 0);

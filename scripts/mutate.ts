@@ -55,9 +55,22 @@ const OWN_TESTS: Record<string, string[]> = {
   'src/copy/throttle.ts': ['test/model/lib/throttle.test.ts'],
 };
 
-const resultFile = (file: string) => join(byFileDir, `${file.replace(/^machines\//, '').replace(/\.ts$/, '').replaceAll('/', '__')}.json`);
+const resultFile = (file: string) =>
+  join(
+    byFileDir,
+    `${file
+      .replace(/^machines\//, '')
+      .replace(/\.ts$/, '')
+      .replaceAll('/', '__')}.json`,
+  );
 
-type Mutant = { id?: string; status: string; mutatorName?: string; replacement?: string; location?: { start: { line: number; column: number } } };
+type Mutant = {
+  id?: string;
+  status: string;
+  mutatorName?: string;
+  replacement?: string;
+  location?: { start: { line: number; column: number } };
+};
 type Report = { files: Record<string, { source?: string; mutants: Mutant[] }> };
 
 /** A mutant named by where it is and what it does (a survivor, a timeout). */
@@ -110,7 +123,12 @@ function fromStryker(file: string): Measurement | null {
   const entry = (JSON.parse(readFileSync(path, 'utf8')) as Report).files[file];
   const mutants = entry?.mutants ?? [];
   const count = (status: string) => mutants.filter((m) => m.status === status).length;
-  const c = { killed: count('Killed'), survived: count('Survived'), timeout: count('Timeout'), noCoverage: count('NoCoverage') };
+  const c = {
+    killed: count('Killed'),
+    survived: count('Survived'),
+    timeout: count('Timeout'),
+    noCoverage: count('NoCoverage'),
+  };
   const byLine = (a: Named, b: Named) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0);
   return {
     file,
@@ -119,13 +137,20 @@ function fromStryker(file: string): Measurement | null {
     sourceFrom: entry?.source === undefined ? null : 'stryker',
     ...c,
     other: mutants.length - c.killed - c.survived - c.timeout - c.noCoverage,
-    timeouts: mutants.filter((m) => m.status === 'Timeout').map(named).sort(byLine),
-    survivors: mutants.filter((m) => UNDETECTED.has(m.status)).map(named).sort(byLine),
+    timeouts: mutants
+      .filter((m) => m.status === 'Timeout')
+      .map(named)
+      .sort(byLine),
+    survivors: mutants
+      .filter((m) => UNDETECTED.has(m.status))
+      .map(named)
+      .sort(byLine),
   };
 }
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 
-const keptMeasurements = (): Measurement[] => (existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Measurement[]) : []);
+const keptMeasurements = (): Measurement[] =>
+  existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Measurement[]) : [];
 
 /** Every machine file's newest measurement: this machine's Stryker result where there is one, else the committed one. */
 function measurements(files: string[]): Map<string, Measurement> {
@@ -188,10 +213,17 @@ function writePages(files: string[], all: Map<string, Measurement>): void {
           e.mutator === x.mutator &&
           (e.replacement === undefined || e.replacement === x.replacement),
       );
-      survivors.push(`| \`${file}:${x.line}\` | ${x.status} | ${x.mutator} | \`${cell(x.replacement)}\` | ${eq ? `equivalent: ${eq.why}` : 'not judged: a test should kill it'} |`);
+      survivors.push(
+        `| \`${file}:${x.line}\` | ${x.status} | ${x.mutator} | \`${cell(x.replacement)}\` | ${eq ? `equivalent: ${eq.why}` : 'not judged: a test should kill it'} |`,
+      );
     }
-    if (m.timeouts) for (const t of m.timeouts) timeouts.push(`| \`${file}:${t.line}\` | ${t.mutator} | \`${cell(t.replacement)}\` |`);
-    else if (m.timeout) timeouts.push(`| \`${file}\` | ${m.timeout} timeout(s), lines not kept by the run that measured them | measure again: \`npm run mutate -- ${file}\` |`);
+    if (m.timeouts)
+      for (const t of m.timeouts)
+        timeouts.push(`| \`${file}:${t.line}\` | ${t.mutator} | \`${cell(t.replacement)}\` |`);
+    else if (m.timeout)
+      timeouts.push(
+        `| \`${file}\` | ${m.timeout} timeout(s), lines not kept by the run that measured them | measure again: \`npm run mutate -- ${file}\` |`,
+      );
   }
   const headline = strictScore(totals);
   const failing = files.filter((f) => {
@@ -201,7 +233,7 @@ function writePages(files: string[], all: Map<string, Measurement>): void {
   const out = [
     '# Mutation score of the machines',
     '',
-    'Written by `npm run mutate -- --summary` (scripts/mutate.ts) from the newest measurement of each file: this machine\'s Stryker results in reports/mutation/by-file/, else the committed docs/quality/mutation-results.json; do not edit by hand.',
+    "Written by `npm run mutate -- --summary` (scripts/mutate.ts) from the newest measurement of each file: this machine's Stryker results in reports/mutation/by-file/, else the committed docs/quality/mutation-results.json; do not edit by hand.",
     '',
     `Files measured: ${files.length - unmeasured.length} of ${files.length} machine files.`,
     '',
@@ -209,7 +241,7 @@ function writePages(files: string[], all: Map<string, Measurement>): void {
     '',
     `In all: **${headline === null ? '—' : `${headline.toFixed(1)}%`} killed** (${totals.killed} of ${totals.killed + totals.survived + totals.timeout + totals.noCoverage} scored mutants; ${totals.timeout} timeouts).`,
     '',
-    '"Source" says whether the file today is the text that was measured (SHA-256 of the mutated source, from Stryker\'s report, or from git for measurements made before the report\'s source was kept): a changed file\'s row is the old file\'s score.',
+    "\"Source\" says whether the file today is the text that was measured (SHA-256 of the mutated source, from Stryker's report, or from git for measurements made before the report's source was kept): a changed file's row is the old file's score.",
     '',
     '| Machine file | Killed | Survived | Timeout | No coverage | Not run (errors, ignored) | Killed % (strict) | Gate | Measured | Source |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |',
@@ -217,17 +249,28 @@ function writePages(files: string[], all: Map<string, Measurement>): void {
     '',
     '## Timeouts',
     '',
-    ...(timeouts.length ? ['| Where | Mutator | Replacement |', '| --- | --- | --- |', ...timeouts] : ['None in the measured files.']),
+    ...(timeouts.length
+      ? ['| Where | Mutator | Replacement |', '| --- | --- | --- |', ...timeouts]
+      : ['None in the measured files.']),
     '',
     '## Survivors',
     '',
-    ...(survivors.length ? ['| Where | Status | Mutator | Replacement | Judgement |', '| --- | --- | --- | --- | --- |', ...survivors] : ['None in the measured files.']),
+    ...(survivors.length
+      ? ['| Where | Status | Mutator | Replacement | Judgement |', '| --- | --- | --- | --- | --- |', ...survivors]
+      : ['None in the measured files.']),
     '',
     ...(unmeasured.length ? ['## Not measured', '', ...unmeasured.map((f) => `- \`${f}\``), ''] : []),
   ];
   mkdirSync(join(root, 'docs/quality'), { recursive: true });
   writeFileSync(join(root, 'docs/quality/mutation.md'), out.join('\n'));
-  writeFileSync(resultsFile, `${JSON.stringify(files.flatMap((f) => (all.has(f) ? [all.get(f)!] : [])), null, 2)}\n`);
+  writeFileSync(
+    resultsFile,
+    `${JSON.stringify(
+      files.flatMap((f) => (all.has(f) ? [all.get(f)!] : [])),
+      null,
+      2,
+    )}\n`,
+  );
   console.log('wrote docs/quality/mutation.md and docs/quality/mutation-results.json');
 }
 
@@ -237,7 +280,9 @@ const summary = (): number => {
   const all = measurements(files);
   writePages(files, all);
   let bad = 0;
-  console.log(`\nmutation score per machine file, strict: killed / (killed + survived + timeout + no coverage); gate ${BREAK}% per file`);
+  console.log(
+    `\nmutation score per machine file, strict: killed / (killed + survived + timeout + no coverage); gate ${BREAK}% per file`,
+  );
   for (const file of files) {
     const m = all.get(file);
     if (!m) {
@@ -252,7 +297,9 @@ const summary = (): number => {
       `  ${file.padEnd(48)} ${(score === null ? 'no mutants' : `${score.toFixed(2)}%`).padStart(10)}  ${String(m.killed).padStart(4)} killed, ${String(m.survived).padStart(3)} survived, ${String(m.timeout).padStart(3)} timeout, ${String(m.noCoverage).padStart(3)} no coverage${fails ? '  BELOW THE GATE' : ''}`,
     );
   }
-  console.log(bad ? `${bad} machine file(s) unmeasured or below ${BREAK}%.` : `every machine file at ${BREAK}% or more.`);
+  console.log(
+    bad ? `${bad} machine file(s) unmeasured or below ${BREAK}%.` : `every machine file at ${BREAK}% or more.`,
+  );
   return bad ? 1 : 0;
 };
 
@@ -265,12 +312,16 @@ if (!args.includes('--summary')) {
   for (const [i, file] of files.entries()) {
     console.log(`\n[${i + 1}/${files.length}] ${file}`);
     const before = existsSync(resultFile(file)) ? statSync(resultFile(file)).mtimeMs : 0;
-    const run = spawnSync(join(root, 'tools/node_modules/.bin/stryker'), ['run', '--mutate', file, '--incrementalFile', relative(root, resultFile(file)), ...force], {
-      cwd: root,
-      stdio: 'inherit',
-      // vitest.mutate.config.ts narrows the run to these test files.
-      env: OWN_TESTS[file] ? { ...process.env, MUTATE_TESTS: OWN_TESTS[file].join(',') } : process.env,
-    });
+    const run = spawnSync(
+      join(root, 'tools/node_modules/.bin/stryker'),
+      ['run', '--mutate', file, '--incrementalFile', relative(root, resultFile(file)), ...force],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        // vitest.mutate.config.ts narrows the run to these test files.
+        env: OWN_TESTS[file] ? { ...process.env, MUTATE_TESTS: OWN_TESTS[file].join(',') } : process.env,
+      },
+    );
     // A score under the break threshold exits 1 too; only a missing result means the run failed.
     if (!existsSync(resultFile(file)) || statSync(resultFile(file)).mtimeMs === before) {
       console.error(`stryker did not finish ${file} (exit ${run.status}); stopping the pass.`);

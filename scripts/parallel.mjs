@@ -14,7 +14,9 @@ const runs = scripts.map(
       child.stderr.on('data', (chunk) => output.push(chunk));
       child.on('close', (code) => {
         const seconds = ((Date.now() - started) / 1000).toFixed(0);
-        process.stdout.write(`\n── npm run ${script}: ${code === 0 ? 'passed' : `failed (exit ${code})`} after ${seconds} s ──\n`);
+        process.stdout.write(
+          `\n── npm run ${script}: ${code === 0 ? 'passed' : `failed (exit ${code})`} after ${seconds} s ──\n`,
+        );
         process.stdout.write(Buffer.concat(output));
         resolve(code === 0);
       });

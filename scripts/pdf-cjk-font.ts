@@ -17,7 +17,8 @@ import subsetFont from 'subset-font';
 
 const FONT_FILE = join(process.cwd(), 'src', 'documents', 'fonts', 'noto-sans-sc-pdf.ttf');
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join('');
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join('');
 
 /** The scripts kept besides the catalogue's own characters. */
 const KEPT_RANGES: readonly [number, number][] = [
@@ -33,7 +34,13 @@ const KEPT_RANGES: readonly [number, number][] = [
 ];
 
 const catalogueText = (value: unknown): string =>
-  typeof value === 'string' ? value : Array.isArray(value) ? value.map(catalogueText).join('') : value && typeof value === 'object' ? Object.values(value).map(catalogueText).join('') : '';
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value)
+      ? value.map(catalogueText).join('')
+      : value && typeof value === 'object'
+        ? Object.values(value).map(catalogueText).join('')
+        : '';
 
 /** What Intl writes in dates and times in Chinese (weekdays, months, 年月日, 上午/下午…), which the PDFs show too. */
 export const intlDateText = (): string => {
@@ -44,7 +51,9 @@ export const intlDateText = (): string => {
     { weekday: 'long', month: 'long', day: 'numeric' },
   ];
   const days = Array.from({ length: 12 * 7 }, (_, i) => new Date(Date.UTC(2026, i % 12, 1 + (i % 7), (i * 5) % 24)));
-  return styles.flatMap((o) => days.map((d) => new Intl.DateTimeFormat('zh', { ...o, timeZone: 'UTC' }).format(d))).join('');
+  return styles
+    .flatMap((o) => days.map((d) => new Intl.DateTimeFormat('zh', { ...o, timeZone: 'UTC' }).format(d)))
+    .join('');
 };
 
 export const characters = (): string => {

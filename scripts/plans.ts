@@ -75,7 +75,10 @@ function coverTransitions(paths: readonly PlanPath[]): PlanPath[] {
 }
 
 function withCover(plans: readonly FlowPlan[]): FlowPlan[] {
-  return plans.map((plan) => ({ ...plan, models: plan.models.map((m) => ({ ...m, paths: coverTransitions(m.paths) })) }));
+  return plans.map((plan) => ({
+    ...plan,
+    models: plan.models.map((m) => ({ ...m, paths: coverTransitions(m.paths) })),
+  }));
 }
 
 const quoted = (text: string) => `"${text.replace(/"/g, "'")}"`;
@@ -99,7 +102,9 @@ const tableOf = (machine: string): MachineWords | undefined => planWords[machine
 /** Leaf fields of a value as 'a.b[0].c' → JSON text. */
 function leafFields(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
   if (value !== null && typeof value === 'object') {
-    const entries = Array.isArray(value) ? value.map((v, i) => [`[${i}]`, v] as const) : Object.entries(value).map(([k, v]) => [prefix ? `.${k}` : k, v] as const);
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [`[${i}]`, v] as const)
+      : Object.entries(value).map(([k, v]) => [prefix ? `.${k}` : k, v] as const);
     if (!entries.length) out.set(prefix || '(value)', JSON.stringify(value));
     for (const [k, v] of entries) leafFields(v, `${prefix}${k}`, out);
   } else out.set(prefix || '(value)', JSON.stringify(value) ?? 'undefined');
@@ -145,7 +150,12 @@ function testerPaths(machine: string, paths: readonly PlanPath[]): TesterPath[] 
   const table = tableOf(machine);
   if (!table) return undefined;
   const read = paths.map((p): TesterPath => {
-    const steps = p.steps.map((s) => ({ ...(stepWords(table, s.event, s.guard) ?? { does: `${s.event}${s.guard ? ` [${s.guard}]` : ''} (no words for this step in scripts/lib/plan-words.ts)` }), sees: seesIn(table, s.to) }));
+    const steps = p.steps.map((s) => ({
+      ...(stepWords(table, s.event, s.guard) ?? {
+        does: `${s.event}${s.guard ? ` [${s.guard}]` : ''} (no words for this step in scripts/lib/plan-words.ts)`,
+      }),
+      sees: seesIn(table, s.to),
+    }));
     // The demo booking the path's answers need: one, or the first with the others named (the local
     // server gives each answer on its own booking; the model test can chain them).
     const uses = [...new Set(steps.flatMap((s) => (s.use ? [s.use] : [])))];
@@ -157,7 +167,10 @@ function testerPaths(machine: string, paths: readonly PlanPath[]): TesterPath[] 
       steps: steps.map(({ does, sees }, i) => {
         const step = p.steps[i]!;
         // What the customer types or picks is part of what they do; a service's answer is printed only where paths would read the same.
-        const typed = step.data !== undefined && !/ (answers|fails)$/.test(step.event) ? { data: fieldsText(step.data, table) } : {};
+        const typed =
+          step.data !== undefined && !/ (answers|fails)$/.test(step.event)
+            ? { data: fieldsText(step.data, table) }
+            : {};
         return { does, sees: step.to === step.from ? ['the same screen, as the step left it'] : sees, ...typed };
       }),
     };
@@ -221,9 +234,11 @@ const TITLE_MAX = 250;
 const MAX_LOOP = 6;
 
 /** A guard that tells a service's failure (cannot be reached, unknown outcome, not offered here) from a refusal. */
-const FAILURE_GUARD = /^(isOutcomeUnknown|canRetry|isUnavailable|isSchemaError|isUnexpectedFormat|isProviderMissing|isChangeOfJourneySourceError|hasAccountUpdateFailed|hostLacks\w*)$/;
+const FAILURE_GUARD =
+  /^(isOutcomeUnknown|canRetry|isUnavailable|isSchemaError|isUnexpectedFormat|isProviderMissing|isChangeOfJourneySourceError|hasAccountUpdateFailed|hostLacks\w*)$/;
 /** A guard on a service's answer that says no (the answer is a refusal, not an error). */
-const REFUSING_ANSWER = /^(isInvalid|isExpired|isNotClaimable|isNonRefundable|isTermsIneligible|isFraud\w*|isCardDeclined\w*|isAlreadyCancelled|isCancelledAlready|isAbsent|shouldShowIneligibleView|isWithdrawn)$/;
+const REFUSING_ANSWER =
+  /^(isInvalid|isExpired|isNotClaimable|isNonRefundable|isTermsIneligible|isFraud\w*|isCardDeclined\w*|isAlreadyCancelled|isCancelledAlready|isAbsent|shouldShowIneligibleView|isWithdrawn)$/;
 
 /**
  * The kind of a path, the first that applies: failure (a service fails without saying no: it cannot
@@ -246,7 +261,12 @@ export function caseKind(steps: readonly PlanStep[]): CaseKind {
 const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 8);
 
 /** A path's identity: the model, its input, where it starts and each step's from, event, guard and to. */
-const pathIdentity = (model: string, p: PlanPath) => ({ model, input: p.input ?? null, start: p.start, steps: p.steps.map(stepKey) });
+const pathIdentity = (model: string, p: PlanPath) => ({
+  model,
+  input: p.input ?? null,
+  start: p.start,
+  steps: p.steps.map(stepKey),
+});
 
 /**
  * Case ids of a model's paths: `<flow>-<8 hex of the path's identity>`. Two paths with the same
@@ -256,7 +276,9 @@ const pathIdentity = (model: string, p: PlanPath) => ({ model, input: p.input ??
 function caseIds(flow: string, model: string, paths: readonly PlanPath[]): string[] {
   const plain = paths.map((p) => hash(pathIdentity(model, p)));
   return plain.map((h, i) =>
-    plain.indexOf(h) === plain.lastIndexOf(h) ? `${flow}-${h}` : `${flow}-${hash({ ...pathIdentity(model, paths[i]!), data: paths[i]!.steps.map((s) => s.data ?? null) })}`,
+    plain.indexOf(h) === plain.lastIndexOf(h)
+      ? `${flow}-${h}`
+      : `${flow}-${hash({ ...pathIdentity(model, paths[i]!), data: paths[i]!.steps.map((s) => s.data ?? null) })}`,
   );
 }
 
@@ -273,12 +295,14 @@ const routine = (event: string) => /(^|\.)(change|blur)$/.test(event);
 function caseTitle(name: string, kindOf: CaseKind, steps: readonly { event: string; does: string }[]): string {
   const telling = steps.filter((s) => !routine(s.event)).map((s) => gist(s.does));
   const unique = telling.filter((t, i) => t !== telling[i - 1]);
-  if (!unique.length) return `${name}: ${kindOf === 'happy' ? 'the page as it opens' : kindOf}${steps.length ? ', typing in the form' : ''}`;
+  if (!unique.length)
+    return `${name}: ${kindOf === 'happy' ? 'the page as it opens' : kindOf}${steps.length ? ', typing in the form' : ''}`;
   // The last three steps, fewer when that is too long for a tool's title (TestRail keeps 250 characters).
   for (let last = 3; ; last -= 1) {
     const shown = unique.slice(-last);
     const title = `${name}: ${unique.length > shown.length ? '… ' : ''}${shown.join(', then ')}`;
-    if (title.length <= TITLE_MAX - 12 || last === 1) return title.length <= TITLE_MAX - 12 ? title : `${title.slice(0, TITLE_MAX - 13)}…`;
+    if (title.length <= TITLE_MAX - 12 || last === 1)
+      return title.length <= TITLE_MAX - 12 ? title : `${title.slice(0, TITLE_MAX - 13)}…`;
   }
 }
 
@@ -293,7 +317,8 @@ interface Stepped extends CaseStep {
  */
 export function collapseLoops(steps: readonly Stepped[]): Stepped[] {
   const out: Stepped[] = [];
-  const same = (a: number, b: number, length: number) => steps.slice(a, a + length).every((s, k) => s.key === steps[b + k]?.key);
+  const same = (a: number, b: number, length: number) =>
+    steps.slice(a, a + length).every((s, k) => s.key === steps[b + k]?.key);
   for (let i = 0; i < steps.length; ) {
     let best = { length: 1, times: 1 };
     for (let length = 1; length <= MAX_LOOP && i + 2 * length <= steps.length; length += 1) {
@@ -316,14 +341,25 @@ export function collapseLoops(steps: readonly Stepped[]): Stepped[] {
       : best.length === 1
         ? `${block[0]!.does}: ${best.times} times`
         : `${best.times} times over: ${block.map((s) => s.does).join('; then ')}`;
-    out.push({ key: all.map((s) => s.key).join(' '), event: last.event, does, sees: last.sees, ...(data.length ? { data: [...new Set(data)].join('; ') } : {}) });
+    out.push({
+      key: all.map((s) => s.key).join(' '),
+      event: last.event,
+      does,
+      sees: last.sees,
+      ...(data.length ? { data: [...new Set(data)].join('; ') } : {}),
+    });
     i += best.length * best.times;
   }
   return out;
 }
 
 /** Tags every case carries, as Gherkin tags and a CSV column: its id, flow, kind and product area. */
-const tagsOf = (c: Pick<TestCase, 'id' | 'flow' | 'kind' | 'area'>) => [`@id:${c.id}`, `@flow:${c.flow}`, `@kind:${c.kind}`, `@area:${c.area}`];
+const tagsOf = (c: Pick<TestCase, 'id' | 'flow' | 'kind' | 'area'>) => [
+  `@id:${c.id}`,
+  `@flow:${c.flow}`,
+  `@kind:${c.kind}`,
+  `@area:${c.area}`,
+];
 
 /**
  * The test cases of a flow, in a stable order (kind, then title, then id): the order does not hang
@@ -388,7 +424,12 @@ export function casesOf(plan: FlowPlan): TestCase[] {
   }
   titles = count();
   for (const c of cases) if (titles.get(c.title)! > 1) c.title = `${c.title} [${c.id}]`;
-  return cases.sort((a, b) => KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) || (a.id < b.id ? -1 : 1));
+  return cases.sort(
+    (a, b) =>
+      KINDS.indexOf(a.kind) - KINDS.indexOf(b.kind) ||
+      (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) ||
+      (a.id < b.id ? -1 : 1),
+  );
 }
 
 /** One Gherkin feature per flow, a tagged scenario per case: Given they open the screen, When each step, Then what they see. */
@@ -401,9 +442,13 @@ export type ToolKeys = Readonly<Record<string, string>>;
 
 export function planGherkin(plan: FlowPlan, keys: ToolKeys = {}): string {
   const about = flowAreas[plan.flow] ?? { name: plan.flow, area: 'unfiled' };
-  const out = [`@flow:${plan.flow} @area:${about.area}`, `Feature: ${about.name}`, `  The cases of machines/${plan.flow}.ts, from the paths of its model test; each @id stays while its path does.`];
+  const out = [
+    `@flow:${plan.flow} @area:${about.area}`,
+    `Feature: ${about.name}`,
+    `  The cases of machines/${plan.flow}.ts, from the paths of its model test; each @id stays while its path does.`,
+  ];
   if (plan.models.some((m) => tableOf(m.machine)))
-    out.push('  Quoted words are the screen\'s own; each step names the service answer it needs.');
+    out.push("  Quoted words are the screen's own; each step names the service answer it needs.");
   out.push('');
   const background = plan.models.map((m) => tableOf(m.machine)?.background).find(Boolean);
   if (background) out.push('  Background:', `    Given ${words(background)}`, '');
@@ -428,15 +473,41 @@ const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, 
  * result and test data. Preconditions are the Background and the screen the case opens.
  */
 export function plansCsv(plans: readonly FlowPlan[], keys: ToolKeys = {}): string {
-  const rows = [['ID', 'Case Key', 'Title', 'Section', 'Type', 'References', 'Tags', 'Preconditions', 'Step', 'Action', 'Expected Result', 'Test Data']];
+  const rows = [
+    [
+      'ID',
+      'Case Key',
+      'Title',
+      'Section',
+      'Type',
+      'References',
+      'Tags',
+      'Preconditions',
+      'Step',
+      'Action',
+      'Expected Result',
+      'Test Data',
+    ],
+  ];
   for (const plan of plans) {
     const about = flowAreas[plan.flow] ?? { name: plan.flow, area: 'unfiled' };
     const background = plan.models.map((m) => tableOf(m.machine)?.background).find(Boolean);
     for (const c of casesOf(plan)) {
       const pre = `${background ? `${words(background)}. ` : ''}They open ${c.opens}; they see ${c.sees.join(' / ')}`;
-      const head = [keys[c.id] ?? '', c.id, c.title, `${c.area} / ${about.name}`, c.kind, `machines/${plan.flow}.ts`, c.tags.join(' '), pre];
+      const head = [
+        keys[c.id] ?? '',
+        c.id,
+        c.title,
+        `${c.area} / ${about.name}`,
+        c.kind,
+        `machines/${plan.flow}.ts`,
+        c.tags.join(' '),
+        pre,
+      ];
       if (!c.steps.length) rows.push([...head, '1', 'They look at the page as it opens', c.sees.join(' / '), '']);
-      c.steps.forEach((s, i) => rows.push([...(i ? head.map(() => '') : head), String(i + 1), s.does, s.sees.join(' / '), s.data ?? '']));
+      c.steps.forEach((s, i) =>
+        rows.push([...(i ? head.map(() => '') : head), String(i + 1), s.does, s.sees.join(' / '), s.data ?? '']),
+      );
     }
   }
   return `${rows.map((r) => r.map(csvCell).join(',')).join('\n')}\n`;
@@ -453,7 +524,9 @@ export function flowNames(): string[] {
 
 /** The description of the deepest state the path starts in (what the customer sees first). */
 function startDescription(snapshot: unknown): { startSees?: string } {
-  const nodes = (snapshot as { _nodes: { path: string[]; description?: string }[] })._nodes.filter((n) => n.path.length && n.description);
+  const nodes = (snapshot as { _nodes: { path: string[]; description?: string }[] })._nodes.filter(
+    (n) => n.path.length && n.description,
+  );
   const last = nodes.at(-1);
   return last?.description ? { startSees: last.description } : {};
 }
@@ -470,7 +543,8 @@ export async function buildPlans(flows: readonly string[] = flowNames()): Promis
   const plans: FlowPlan[] = [];
   for (const flow of flows) {
     const file = path.join(repo, 'test/model', `${flow}.test.ts`);
-    if (!existsSync(file)) throw new Error(`no model test for "${flow}" (test/model/${flow}.test.ts); flows: ${flowNames().join(', ')}`);
+    if (!existsSync(file))
+      throw new Error(`no model test for "${flow}" (test/model/${flow}.test.ts); flows: ${flowNames().join(', ')}`);
     const before = modelPlans.length;
     await import(pathToFileURL(file).href);
     plans.push({
@@ -514,11 +588,21 @@ export function plansMarkdown(plans: readonly FlowPlan[]): string {
     const cases = casesOf(plan);
     out.push(`# Test cases: ${about.name} (${plan.flow})`, '');
     const transitions = plan.models.reduce((n, m) => n + m.transitions, 0);
-    out.push(`${cases.length} cases over ${transitions} transitions (machines/${plan.flow}.ts, test/model/${plan.flow}.test.ts).`, '');
+    out.push(
+      `${cases.length} cases over ${transitions} transitions (machines/${plan.flow}.ts, test/model/${plan.flow}.test.ts).`,
+      '',
+    );
     const background = plan.models.map((m) => tableOf(m.machine)?.background).find(Boolean);
     if (background) out.push(`Before every case: ${words(background)}.`, '');
     for (const c of cases) {
-      out.push(`## ${c.title}`, '', `${c.tags.map((t) => `\`${t}\``).join(' ')}`, '', `They open ${c.opens}. They see: ${c.sees.join(' / ')}`, '');
+      out.push(
+        `## ${c.title}`,
+        '',
+        `${c.tags.map((t) => `\`${t}\``).join(' ')}`,
+        '',
+        `They open ${c.opens}. They see: ${c.sees.join(' / ')}`,
+        '',
+      );
       if (!c.steps.length) out.push('1. (no step: the page as it opens is the case)');
       c.steps.forEach((s, i) => {
         out.push(`${i + 1}. ${s.does}`);
@@ -542,7 +626,8 @@ async function main() {
   }
   const { format, cover, out } = opts as { format: string; cover: string; out: string };
   const keys = (opts.keys ? JSON.parse(readFileSync(path.resolve(process.cwd(), opts.keys), 'utf8')) : {}) as ToolKeys;
-  if (!['md', 'json', 'gherkin', 'csv'].includes(format)) throw new Error(`--format md|json|gherkin|csv, not "${format}"`);
+  if (!['md', 'json', 'gherkin', 'csv'].includes(format))
+    throw new Error(`--format md|json|gherkin|csv, not "${format}"`);
   if (cover !== 'transitions' && cover !== 'paths') throw new Error(`--cover transitions|paths, not "${cover}"`);
   const built = await buildPlans(flows.length ? flows : undefined);
   const plans = cover === 'transitions' ? withCover(built) : built;
@@ -554,7 +639,10 @@ async function main() {
       console.log(`plans: wrote ${path.relative(process.cwd(), path.join(dir, `${plan.flow}.feature`))}`);
     }
   } else if (format === 'csv') process.stdout.write(plansCsv(plans, keys));
-  else process.stdout.write(format === 'json' ? `${JSON.stringify(withTesterWords(plans), null, 2)}\n` : plansMarkdown(plans));
+  else
+    process.stdout.write(
+      format === 'json' ? `${JSON.stringify(withTesterWords(plans), null, 2)}\n` : plansMarkdown(plans),
+    );
   // For bench/plans.ts: this process's CPU time, which a loaded machine's wall clock hides.
   if (process.env.PLANS_REPORT_CPU) {
     const { user, system } = process.cpuUsage();

@@ -25,19 +25,28 @@ const isAsset = (name: string) => /\.(js|css)$/.test(name);
  */
 export async function swManifest(outDir: string): Promise<SwManifest> {
   const assets = join(outDir, 'assets');
-  const bundles = JSON.parse(await readFile(join(outDir, '.vite', 'locale-bundles.json'), 'utf8')) as LocaleBundleManifest;
+  const bundles = JSON.parse(
+    await readFile(join(outDir, '.vite', 'locale-bundles.json'), 'utf8'),
+  ) as LocaleBundleManifest;
   const entries = await readdir(assets, { withFileTypes: true });
-  const shared = entries.filter((e) => e.isFile() && isAsset(e.name)).map((e) => `assets/${e.name}`).sort();
+  const shared = entries
+    .filter((e) => e.isFile() && isAsset(e.name))
+    .map((e) => `assets/${e.name}`)
+    .sort();
   // Every locale folder holds the same file names (decision 240), so they are listed once.
   const dirs: Record<string, string> = {};
   let localeFiles: string[] | null = null;
   for (const [key, dir] of Object.entries(bundles.dirs)) {
     const files = (await readdir(join(assets, dir))).filter(isAsset).sort();
-    if (localeFiles && localeFiles.join() !== files.join()) throw new Error(`service-worker: ${dir} does not hold the same files as the other locales`);
+    if (localeFiles && localeFiles.join() !== files.join())
+      throw new Error(`service-worker: ${dir} does not hold the same files as the other locales`);
     localeFiles = files;
     dirs[key === 'en-GB' ? '' : key] = `assets/${dir}/`;
   }
-  const version = createHash('sha256').update(JSON.stringify([shared, dirs, localeFiles])).digest('base64url').slice(0, 12);
+  const version = createHash('sha256')
+    .update(JSON.stringify([shared, dirs, localeFiles]))
+    .digest('base64url')
+    .slice(0, 12);
   return { version, shared, dirs, localeFiles: localeFiles ?? [] };
 }
 
@@ -68,9 +77,13 @@ export function serviceWorker(): Plugin {
       const file = join(outDir, SW_FILE);
       const code = await readFile(file, 'utf8');
       if (!PLACEHOLDER.test(code)) throw new Error('service-worker: the manifest placeholder is missing from sw.js');
-      if (/^\s*import[\s{*"']/m.test(code)) throw new Error('service-worker: sw.js must be one classic script, with no imports');
+      if (/^\s*import[\s{*"']/m.test(code))
+        throw new Error('service-worker: sw.js must be one classic script, with no imports');
       const manifest = JSON.stringify(JSON.stringify(await swManifest(outDir)));
-      await writeFile(file, code.replace(PLACEHOLDER, () => manifest));
+      await writeFile(
+        file,
+        code.replace(PLACEHOLDER, () => manifest),
+      );
     },
   };
 }

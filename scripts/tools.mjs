@@ -16,7 +16,10 @@ export const toolsDir = fileURLToPath(new URL('../tools/', import.meta.url));
 export const toolsRequire = createRequire(`${toolsDir}package.json`);
 
 const stamp = `${toolsDir}node_modules/.lockfile-sha256`;
-const lockHash = () => createHash('sha256').update(readFileSync(`${toolsDir}package-lock.json`)).digest('hex');
+const lockHash = () =>
+  createHash('sha256')
+    .update(readFileSync(`${toolsDir}package-lock.json`))
+    .digest('hex');
 
 /** Runs npm ci in tools/ unless the installed copy was made from the current lockfile. */
 export function ensureTools() {

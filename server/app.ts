@@ -168,11 +168,22 @@ export async function createApp(opts: CreateAppOptions): Promise<Hono<AppEnv>> {
   app.use('*', limitRealBodies, rejectNul);
   const apiMiddleware = [apiHeaders, conversationId, csrfProtection(() => csrfSecret), identify] as const;
   // Spec-shape modes: unlisted calls end here with a 404 (before the CSRF check or any handler runs).
-  if (apiShape !== 'full') app.use(`${API_BASE}/*`, apiHeaders, specShape(apiShape, API_BASE, (path) => path.startsWith('/__test/')));
+  if (apiShape !== 'full')
+    app.use(
+      `${API_BASE}/*`,
+      apiHeaders,
+      specShape(apiShape, API_BASE, (path) => path.startsWith('/__test/')),
+    );
   app.use(`${API_BASE}/*`, ...apiMiddleware); // also matches API_BASE itself
   if (testState) app.use(`${API_BASE}/*`, hangSwitch(testState, API_BASE), answerSwitch(testState, API_BASE));
   // The money-moving calls answer a repeated Idempotency-Key with their first answer (decision 310).
-  for (const path of ['/change-of-journey/pay/*', '/refund-quote/*', '/claim/*', '/flexible-insurance/*', '/customer/passenger-assistance/*']) {
+  for (const path of [
+    '/change-of-journey/pay/*',
+    '/refund-quote/*',
+    '/claim/*',
+    '/flexible-insurance/*',
+    '/customer/passenger-assistance/*',
+  ]) {
     app.use(`${API_BASE}${path}`, idempotency);
   }
   app.use('/graphql', ...apiMiddleware);

@@ -3,7 +3,17 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Inputs of the Vite build whose changes make dist/ stale (generated route tree excluded). */
-const BUILD_INPUTS = ['src', 'routes', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json', 'messages', 'project.inlang/settings.json'];
+const BUILD_INPUTS = [
+  'src',
+  'routes',
+  'machines',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  'messages',
+  'project.inlang/settings.json',
+];
 
 async function newestMtime(path: string): Promise<number> {
   let info;
@@ -41,7 +51,12 @@ export type ViteBuild = { done: Promise<void>; stop(): void };
  */
 export function runViteBuild(root: string, distDir = join(root, 'dist')): ViteBuild {
   const detached = process.platform !== 'win32';
-  const child = spawn('npm', ['run', '--silent', 'build', '--', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit', detached, shell: !detached });
+  const child = spawn('npm', ['run', '--silent', 'build', '--', '--outDir', distDir, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+    detached,
+    shell: !detached,
+  });
   const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code, signal) =>

@@ -57,11 +57,15 @@ export async function openDb(dir: string | null): Promise<Db> {
 }
 
 /** DATABASE_URL set: that PostgreSQL server; else the embedded database under `dataDir`. */
-export function openDatabase(env: { DATABASE_URL?: string | undefined; DATABASE_POOL_MAX?: string | undefined }, dataDir: string): Promise<Db> {
+export function openDatabase(
+  env: { DATABASE_URL?: string | undefined; DATABASE_POOL_MAX?: string | undefined },
+  dataDir: string,
+): Promise<Db> {
   const url = env.DATABASE_URL?.trim();
   if (!url) return openDb(dataDir);
   const max = env.DATABASE_POOL_MAX === undefined ? undefined : Number(env.DATABASE_POOL_MAX);
-  if (max !== undefined && !(Number.isInteger(max) && max > 0)) throw new Error(`DATABASE_POOL_MAX=${env.DATABASE_POOL_MAX} is not a positive whole number`);
+  if (max !== undefined && !(Number.isInteger(max) && max > 0))
+    throw new Error(`DATABASE_POOL_MAX=${env.DATABASE_POOL_MAX} is not a positive whole number`);
   return openPostgres(url, max === undefined ? {} : { max });
 }
 
@@ -86,7 +90,9 @@ const PGLITE_PARSERS: Partial<Record<number, (text: string) => unknown>> = {
 
 const types: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    (format ?? 'text') === 'text' && PGLITE_PARSERS[oid] ? PGLITE_PARSERS[oid] : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+    (format ?? 'text') === 'text' && PGLITE_PARSERS[oid]
+      ? PGLITE_PARSERS[oid]
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 /** SQLSTATEs after which a whole transaction may simply be tried again. */
@@ -96,7 +102,9 @@ const MAX_ATTEMPTS = 20;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function isRetryable(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' && RETRYABLE.has(err.code);
+  return (
+    typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' && RETRYABLE.has(err.code)
+  );
 }
 
 /** The key of the advisory lock migrations (and the first seed) take. */

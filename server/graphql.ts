@@ -33,7 +33,10 @@ export function graphqlRoutes(failures: GraphqlFailures | null): Hono<AppEnv> {
       failures.remaining -= 1;
       if (failures.delayMs > 0) await sleep(failures.delayMs);
       if (failures.status !== 200) {
-        return c.json(errorBody('TEST_FAILURE', 'Failure injected by /__test/graphql-fail'), failures.status as ContentfulStatusCode);
+        return c.json(
+          errorBody('TEST_FAILURE', 'Failure injected by /__test/graphql-fail'),
+          failures.status as ContentfulStatusCode,
+        );
       }
     }
     const body = await readBody(c, Body);

@@ -81,7 +81,10 @@ async function main(): Promise<void> {
     await seed(db, 'demo');
     return true;
   });
-  if (seeded) console.log(`Seeded a new database ${db.engine === 'postgres' ? 'on the PostgreSQL server of DATABASE_URL' : `in ${dataDir}`}`);
+  if (seeded)
+    console.log(
+      `Seeded a new database ${db.engine === 'postgres' ? 'on the PostgreSQL server of DATABASE_URL' : `in ${dataDir}`}`,
+    );
 
   await purgeExpired(db, new Date());
   setInterval(() => void purgeExpired(db, new Date()).catch(() => {}), HOUR_MS).unref();
@@ -113,20 +116,33 @@ async function main(): Promise<void> {
   // Slow or idle connections are closed (headers 10 s, request 30 s, idle keep-alive 5 s): decision 565.
   const server = serve({ fetch: app.fetch, port, hostname: HOST, serverOptions: httpServerOptions() }, (info) => {
     const origin = `http://${HOST}:${info.port}`;
-    void Promise.all([findDemoGuestLinks(db), findCheckInGuestLink(db), findRefundGuestLinks(db), findDemoClaimLinks(db), findDemoFindBooking(db)]).then(([guestLinks, checkIn, refund, claimLinks, find]) => {
+    void Promise.all([
+      findDemoGuestLinks(db),
+      findCheckInGuestLink(db),
+      findRefundGuestLinks(db),
+      findDemoClaimLinks(db),
+      findDemoFindBooking(db),
+    ]).then(([guestLinks, checkIn, refund, claimLinks, find]) => {
       const links = [...guestLinks, ...(checkIn ? [checkIn] : []), ...refund];
       const lines = [
         `URL: ${origin}/my-account/`,
-        ...(apiShape === 'full' ? [] : [`API shape: ${apiShape} (only the fields and calls of docs/product/entities.md and docs/product/api.md)`]),
+        ...(apiShape === 'full'
+          ? []
+          : [`API shape: ${apiShape} (only the fields and calls of docs/product/entities.md and docs/product/api.md)`]),
         `Demo email: ${DEMO_ACCOUNT.email}`,
         `Demo password: ${DEMO_ACCOUNT.password}`,
         `Refunds demo email: ${REFUNDS_ACCOUNT.email} (same password)`,
         ...links.map(
-          (link) => `Guest link (${link.email}): ${origin}/my-account/order-token/${link.bookingId}#token=${link.token}`,
+          (link) =>
+            `Guest link (${link.email}): ${origin}/my-account/order-token/${link.bookingId}#token=${link.token}`,
         ),
         `Marketing email link (demo account): ${origin}/my-account/contact-preferences-token?action=unsubscribe#token=${DEMO_MARKETING_TOKEN}`,
-        ...claimLinks.map((link) => `Delay Repay claim link (${link.email}): ${origin}/my-account/claim-token#token=${link.token}`),
-        ...(process.env.NODE_ENV === 'production' ? [] : [`Outbox (emails the server would send): ${origin}/__outbox and ${join(dataDir, 'outbox')}`]),
+        ...claimLinks.map(
+          (link) => `Delay Repay claim link (${link.email}): ${origin}/my-account/claim-token#token=${link.token}`,
+        ),
+        ...(process.env.NODE_ENV === 'production'
+          ? []
+          : [`Outbox (emails the server would send): ${origin}/__outbox and ${join(dataDir, 'outbox')}`]),
         ...(running.oidc
           ? [
               `Continue with Google: local stand-in provider at ${running.oidc.issuer}, accounts (same password): ${LOCAL_ACCOUNTS.map(
@@ -135,7 +151,9 @@ async function main(): Promise<void> {
             ]
           : []),
         ...(find
-          ? [`Find a booking (${origin}/my-account/find-booking): reference ${find.reference}, email ${find.email}, departure date ${find.departureDate}, surname ${find.surname}`]
+          ? [
+              `Find a booking (${origin}/my-account/find-booking): reference ${find.reference}, email ${find.email}, departure date ${find.departureDate}, surname ${find.surname}`,
+            ]
           : []),
       ];
       console.log(lines.join('\n'));

@@ -69,7 +69,8 @@ const varyOnEncoding: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (c.res.status === 200 || c.res.status === 206) {
     const vary = c.res.headers.get('Vary');
-    if (!vary?.toLowerCase().includes('accept-encoding')) c.res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    if (!vary?.toLowerCase().includes('accept-encoding'))
+      c.res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   }
 };
 
@@ -122,7 +123,10 @@ export function shellRoutes(opts: ShellOptions): Hono<AppEnv> {
   const localize = createShellLocalizer();
   const preloadLocale = createLocalePreloader(opts.distDir);
   app.get('*', async (c) => {
-    const html = await preloadLocale(localize(await readFile(join(opts.distDir, 'index.html'), 'utf8'), c.req.path), c.req.path);
+    const html = await preloadLocale(
+      localize(await readFile(join(opts.distDir, 'index.html'), 'utf8'), c.req.path),
+      c.req.path,
+    );
     const token = ensureCsrfCookie(c, opts.csrfSecret);
     const raw = opts.rawPageData?.() ?? {};
     const element = raw.omit ? '' : pageDataElement(raw.raw ?? serializePageData(opts.pageData(token)));

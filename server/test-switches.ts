@@ -81,10 +81,7 @@ const PageDataBody = v.object({
 });
 const GraphqlFailBody = v.object({
   count: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)),
-  status: v.optional(
-    v.union([v.literal(200), v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599))]),
-    500,
-  ),
+  status: v.optional(v.union([v.literal(200), v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599))]), 500),
   delayMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), 0),
 });
 const TokenFailureBody = v.object({ count: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)) });

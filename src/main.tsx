@@ -37,7 +37,10 @@ const start = async () => {
       // after a sign-out, plain /login. The login page makes the path safe before following it.
       const location = router?.state.location;
       const redirect = returnHere && location ? `${location.pathname}${location.searchStr}` : undefined;
-      void router?.navigate({ to: '/login', search: redirect && !/\/login(\/|$)/.test(location?.pathname ?? '') ? { redirect } : {} });
+      void router?.navigate({
+        to: '/login',
+        search: redirect && !/\/login(\/|$)/.test(location?.pathname ?? '') ? { redirect } : {},
+      });
     },
   });
   // Re-run guards whenever who is signed in changes (login, logout, 401), except when the customer

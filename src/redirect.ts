@@ -12,7 +12,8 @@ const prefixPattern = new RegExp(`^/(?:(?:${localePrefixes.join('|')})/)?my-acco
 export const safeRedirectPath = (value: unknown, fallback = defaultAfterLogin): string => {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return fallback;
   // eslint-disable-next-line no-control-regex
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value)) return fallback;
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value))
+    return fallback;
   let url: URL;
   try {
     url = new URL(value, 'https://my-account.invalid');
@@ -36,4 +37,5 @@ export const signInReturn = (path: string): string | undefined => {
 };
 
 /** The pages a customer signs in, registers, recovers a password or signs out on. */
-const SIGN_IN_PAGES = /^\/(login|register|forgot-password|reset-password|migration\/reset-password|logout|sign-in-link|confirm-email)(\/|\?|#|$)/;
+const SIGN_IN_PAGES =
+  /^\/(login|register|forgot-password|reset-password|migration\/reset-password|logout|sign-in-link|confirm-email)(\/|\?|#|$)/;

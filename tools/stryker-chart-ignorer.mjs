@@ -10,7 +10,9 @@ import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
 const isCallTo = (node, name) =>
   node?.type === 'CallExpression' &&
   ((node.callee.type === 'Identifier' && node.callee.name === name) ||
-    (node.callee.type === 'MemberExpression' && node.callee.property.type === 'Identifier' && node.callee.property.name === name));
+    (node.callee.type === 'MemberExpression' &&
+      node.callee.property.type === 'Identifier' &&
+      node.callee.property.name === name));
 
 /** @param {any} path */
 function shouldIgnore(path) {

@@ -17,7 +17,9 @@ export interface AttemptKeyContext {
 export const attemptKey = (context: AttemptKeyContext): string => `${context.keySeed}.${context.attempt}`;
 
 /** Patch for a `beginAttempt` assign action: the customer's next attempt gets the next key. */
-export const nextAttempt = (context: AttemptKeyContext): Pick<AttemptKeyContext, 'attempt'> => ({ attempt: context.attempt + 1 });
+export const nextAttempt = (context: AttemptKeyContext): Pick<AttemptKeyContext, 'attempt'> => ({
+  attempt: context.attempt + 1,
+});
 
 /**
  * No answer, or a gateway's instead of the server's (502, 504): the request may have been acted on,

@@ -56,7 +56,14 @@ export interface LifecycleOrderView {
 }
 
 /** Delay Repay statuses of a claim that was made (and not turned down): it pays, or may. */
-const CLAIMED_DELAY_REPAY = new Set(['processing', 'approved', 'paid', 'submitted', 'paid-toc', 'credit-issue-failure']);
+const CLAIMED_DELAY_REPAY = new Set([
+  'processing',
+  'approved',
+  'paid',
+  'submitted',
+  'paid-toc',
+  'credit-issue-failure',
+]);
 
 export interface BookingLifecycleFacts {
   facts: LifecycleFacts;
@@ -64,7 +71,11 @@ export interface BookingLifecycleFacts {
   since: string | null;
 }
 
-export function lifecycleFacts(booking: LifecycleBookingView, order: LifecycleOrderView, now: Date): BookingLifecycleFacts {
+export function lifecycleFacts(
+  booking: LifecycleBookingView,
+  order: LifecycleOrderView,
+  now: Date,
+): BookingLifecycleFacts {
   const seasonEnded = booking.isSeasonBooking && booking.season != null && new Date(booking.season.validUntil) < now;
   const departed = !booking.isSeasonBooking && new Date(booking.outward.date) < now;
   const refunds = (booking.refund?.refunds ?? []).filter((r) => r.state !== 'rejected');

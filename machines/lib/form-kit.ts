@@ -21,12 +21,20 @@ type ChangedField<E> = E extends { type: 'form.change'; field: infer F extends s
  * text fields), so the patch is a partial of that machine's context; the constraint asks only that
  * every field its `form.change` events name holds a string.
  */
-export const changePatch = <E extends EventObject, V extends Record<ChangedField<E>, string>, R extends object = object>(
+export const changePatch = <
+  E extends EventObject,
+  V extends Record<ChangedField<E>, string>,
+  R extends object = object,
+>(
   context: { values: V },
   event: E,
   reset: R,
 ): ({ values: V; dirty: true } & R) | Record<never, never> =>
-  event.type === 'form.change' && 'field' in event && typeof event.field === 'string' && 'value' in event && typeof event.value === 'string'
+  event.type === 'form.change' &&
+  'field' in event &&
+  typeof event.field === 'string' &&
+  'value' in event &&
+  typeof event.value === 'string'
     ? { ...reset, values: { ...context.values, [event.field]: event.value }, dirty: true }
     : {};
 

@@ -5,7 +5,10 @@ import { doneOutput } from './done-output';
  * the server's answer, its refusal (the error the call failed with), or the customer left while the
  * outcome was unconfirmed.
  */
-export type SubmitOutcome = { kind: 'answered'; answer: unknown } | { kind: 'refused'; error: unknown } | { kind: 'left' };
+export type SubmitOutcome =
+  | { kind: 'answered'; answer: unknown }
+  | { kind: 'refused'; error: unknown }
+  | { kind: 'left' };
 
 /** The outcome the attempt invoked as `actorId` ended with (a named guard or action on its done event only). */
 const outcomeOf = (event: { type: string }, actorId: string) => doneOutput<SubmitOutcome>(event, actorId);
@@ -17,7 +20,8 @@ export function answerOf<TAnswer>(event: { type: string }, actorId: string): TAn
 }
 
 /** The attempt `actorId` ended with an answer. */
-export const isAnswered = (event: { type: string }, actorId: string): boolean => outcomeOf(event, actorId).kind === 'answered';
+export const isAnswered = (event: { type: string }, actorId: string): boolean =>
+  outcomeOf(event, actorId).kind === 'answered';
 
 /**
  * The attempt's refusal as the failed call's error event (`{ error }`), so the one problem module

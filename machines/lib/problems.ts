@@ -10,10 +10,15 @@ export { parseRetryAfter, type Problem };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
+const stringsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
 
 const messageOf = (value: unknown): string =>
-  value instanceof Error ? value.message : isRecord(value) && typeof value.message === 'string' ? value.message : String(value);
+  value instanceof Error
+    ? value.message
+    : isRecord(value) && typeof value.message === 'string'
+      ? value.message
+      : String(value);
 
 const numberOr = (...values: unknown[]): number | null => {
   for (const v of values) if (typeof v === 'number') return v;
@@ -58,7 +63,8 @@ export const problemOf = (error: unknown): Problem => {
       body: 'body' in problem ? problem.body : error.body,
     };
   }
-  if (error.name === 'AbortError' || error.name === 'TimeoutError') return { kind: 'network', message: messageOf(error) };
+  if (error.name === 'AbortError' || error.name === 'TimeoutError')
+    return { kind: 'network', message: messageOf(error) };
   return { kind: 'unknown', message: messageOf(error) };
 };
 

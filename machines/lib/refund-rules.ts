@@ -51,11 +51,21 @@ export interface RefundLine {
  * with its amount). The quote's own per-ticket lines when it has them; else its refundableIds, or the
  * selection it was asked for, looked up in the partial-refund booking (names and directions, no amounts).
  */
-export function refundLines(quote: RefundQuote, booking: PartialRefundBooking | null, selection: readonly string[] | null): RefundLine[] {
+export function refundLines(
+  quote: RefundQuote,
+  booking: PartialRefundBooking | null,
+  selection: readonly string[] | null,
+): RefundLine[] {
   if (quote.refundables) {
     return quote.refundables
       .filter((r) => r.included)
-      .map((r) => ({ refundableId: r.refundableId, passengerId: r.passengerId, passengerName: r.passengerName || null, direction: r.direction, amount: r.refund }));
+      .map((r) => ({
+        refundableId: r.refundableId,
+        passengerId: r.passengerId,
+        passengerName: r.passengerName || null,
+        direction: r.direction,
+        amount: r.refund,
+      }));
   }
   const ids = quote.cancellationDetails?.refundableIds ?? selection;
   if (!booking) return [];
@@ -84,13 +94,14 @@ export function refundLines(quote: RefundQuote, booking: PartialRefundBooking | 
  * are none (spec: the error "stores the message or true").
  */
 /** problemMessage of an `xstate.error.actor.*` event (named actions get the machine's event union). */
-export const problemMessageOfEvent = (event: object): string | true => problemMessage('error' in event ? event.error : undefined);
+export const problemMessageOfEvent = (event: object): string | true =>
+  problemMessage('error' in event ? event.error : undefined);
 
 export const problemMessage = (error: unknown): string | true => {
-  const problem = (error as { problem?: { kind?: string; detail?: string | null; body?: unknown } } | undefined)?.problem;
+  const problem = (error as { problem?: { kind?: string; detail?: string | null; body?: unknown } } | undefined)
+    ?.problem;
   if (problem?.kind !== 'http') return true;
   if (problem.detail) return problem.detail;
   const first = (problem.body as { errors?: { message?: unknown }[] } | null)?.errors?.[0]?.message;
   return typeof first === 'string' && first.trim() ? first : true;
 };
-

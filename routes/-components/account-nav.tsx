@@ -21,7 +21,9 @@ export function AccountNav() {
     { to: '/bookings/upcoming', label: m.account_nav_bookings() },
     { to: '/find-booking', label: m.common_find_a_booking() },
     { to: '/personal-details', label: m.common_personal_details() },
-    ...(pageData.features['passengers-and-railcards'] ? [{ to: '/passengers-and-railcards', label: m.common_passengers_and_railcards() }] : []),
+    ...(pageData.features['passengers-and-railcards']
+      ? [{ to: '/passengers-and-railcards', label: m.common_passengers_and_railcards() }]
+      : []),
     { to: '/address-book', label: m.common_address_book() },
     { to: '/payment-methods', label: m.common_payment_methods() },
     { to: '/smartcards', label: m.common_smartcards() },
@@ -37,7 +39,8 @@ export function AccountNav() {
         aria-expanded={open}
         aria-controls="account-nav-list"
         onClick={() => setOpen((o) => !o)}
-      >{m.account_nav_account_menu()}{' '}<span aria-hidden="true">{open ? '▲' : '▼'}</span>
+      >
+        {m.account_nav_account_menu()} <span aria-hidden="true">{open ? '▲' : '▼'}</span>
       </button>
       <ul id="account-nav-list" className={styles.navList} data-open={open}>
         {items.map((item) => (

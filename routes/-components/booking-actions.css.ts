@@ -41,7 +41,12 @@ export const dialog = style({
   '@media': { [mq.small]: { padding: tokens.space.lg } },
   selectors: { '&::backdrop': { background: 'rgba(0, 0, 0, 0.55)' } },
 });
-export const dialogHeader = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: tokens.space.ms });
+export const dialogHeader = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'flex-start',
+  gap: tokens.space.ms,
+});
 export const dialogTitle = style({ fontSize: '1.25rem', margin: `0 0 ${tokens.space.sm}` });
 export const closeButton = style({
   minWidth: '44px',
@@ -58,6 +63,12 @@ export const emailRow = style({ display: 'flex', alignItems: 'flex-start', gap: 
 globalStyle(`${emailRow} > :first-child`, { flex: 1, minWidth: 0 });
 export const removeButton = style({ marginTop: '30px', flex: 'none' });
 export const dialogIntro = style({ color: vars.color.textMuted, margin: `0 0 ${tokens.space.md}` });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.ms, alignItems: 'center', marginTop: tokens.space.sm });
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: tokens.space.ms,
+  alignItems: 'center',
+  marginTop: tokens.space.sm,
+});
 export const stretch = style({ alignSelf: 'stretch' });
 globalStyle(`${stretch} > *:last-child`, { marginBottom: 0 });

@@ -53,7 +53,19 @@ export interface BookingActionsProps {
  * issued on demand (behind the `on-demand-tickets` feature).
  */
 export function BookingActions(props: BookingActionsProps): JSX.Element | null {
-  const { bookingId, orderId, guest, email, delivery, upcoming, onTicketReady, checkedIn = false, checkInOpen = false, ticketSettled = false, allows = () => true } = props;
+  const {
+    bookingId,
+    orderId,
+    guest,
+    email,
+    delivery,
+    upcoming,
+    onTicketReady,
+    checkedIn = false,
+    checkInOpen = false,
+    ticketSettled = false,
+    allows = () => true,
+  } = props;
   const { pageData } = useServices();
   const api = useBookingActionsApi();
   const opener = useRef<HTMLButtonElement>(null);
@@ -92,7 +104,9 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
     // No heading of its own: the booking page puts these under its "Manage this booking" heading.
     <div className={styles.section}>
       {checkedIn && (
-        <Alert tone="success" title={m.booking_actions_youre_checked_in()}>{m.booking_actions_youre_checked_in_for_this()}</Alert>
+        <Alert tone="success" title={m.booking_actions_youre_checked_in()}>
+          {m.booking_actions_youre_checked_in_for_this()}
+        </Alert>
       )}
       {offline && <NeedsConnection id={offlineReason} />}
       <ul className={styles.list}>
@@ -103,28 +117,37 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
               {checkInOpen ? m.booking_actions_check_in_is_open() : m.booking_actions_check_in_opens_24_hours_before()}
             </p>
             {offline ? (
-              <button type="button" className={buttonClass({ tone: 'secondary' })} disabled aria-describedby={offlineReason}>
+              <button
+                type="button"
+                className={buttonClass({ tone: 'secondary' })}
+                disabled
+                aria-describedby={offlineReason}
+              >
                 {m.booking_actions_check_in()}
               </button>
             ) : (
-              <Link className={styles.linkButton} to={bookingPath(guest, 'checkIn')} params={{ bookingId }}>{m.booking_actions_check_in()}</Link>
+              <Link className={styles.linkButton} to={bookingPath(guest, 'checkIn')} params={{ bookingId }}>
+                {m.booking_actions_check_in()}
+              </Link>
             )}
           </li>
         )}
         {delivery && allows('email.resend') && (
-        <li className={styles.item}>
-          <p className={styles.itemTitle}>{m.booking_actions_booking_email()}</p>
-          <p className={styles.hint}>{m.booking_actions_lost_your_booking_confirmation_we()}</p>
-          <button
-            ref={opener}
-            type="button"
-            className={buttonClass({ tone: 'secondary' })}
-            aria-haspopup="dialog"
-            disabled={offline}
-            aria-describedby={offline ? offlineReason : undefined}
-            onClick={() => sendResend({ type: 'modal.open' })}
-          >{m.booking_actions_resend_booking_email()}</button>
-        </li>
+          <li className={styles.item}>
+            <p className={styles.itemTitle}>{m.booking_actions_booking_email()}</p>
+            <p className={styles.hint}>{m.booking_actions_lost_your_booking_confirmation_we()}</p>
+            <button
+              ref={opener}
+              type="button"
+              className={buttonClass({ tone: 'secondary' })}
+              aria-haspopup="dialog"
+              disabled={offline}
+              aria-describedby={offline ? offlineReason : undefined}
+              onClick={() => sendResend({ type: 'modal.open' })}
+            >
+              {m.booking_actions_resend_booking_email()}
+            </button>
+          </li>
         )}
         {onDemand && delivery && (
           <li className={styles.item}>

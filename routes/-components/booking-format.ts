@@ -9,7 +9,8 @@ const UK = 'Europe/London';
 export const ukDate = (iso: string, locale: string) =>
   formatDate(iso, locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: UK });
 /** A day in words ("27 August 2027"), the UK day of the instant: a season's last day reads the same on every screen. */
-export const ukLongDate = (iso: string, locale: string) => formatDate(iso, locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: UK });
+export const ukLongDate = (iso: string, locale: string) =>
+  formatDate(iso, locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: UK });
 /**
  * A ticket's type as the page says it: the fares' own names (Anytime Return, Advance Single) are the
  * retailer's product names and stay; a season ticket's kind, which the API writes in English
@@ -76,16 +77,24 @@ export const notChangeableFallback = m.booking_format_this_journey_cant_be_chang
 export function describeChanges(before: Booking, after: Booking, locale: string): string[] {
   const lines: string[] = [];
   const route = (b: Booking) => bookingTitle(b, locale);
-  if (route(before) !== route(after)) lines.push(m.booking_format_journey_changed_from_to({ before: route(before), after: route(after) }));
+  if (route(before) !== route(after))
+    lines.push(m.booking_format_journey_changed_from_to({ before: route(before), after: route(after) }));
   const when = (l: Leg) => (l.departureTime ? ukDateTime(l.departureTime, locale) : ukDate(l.date, locale));
   if (when(before.outward) !== when(after.outward)) {
-    lines.push(m.booking_format_outward_departure_changed_from_to({ before: when(before.outward), after: when(after.outward) }));
+    lines.push(
+      m.booking_format_outward_departure_changed_from_to({ before: when(before.outward), after: when(after.outward) }),
+    );
   }
   if ((before.inward && when(before.inward)) !== (after.inward && when(after.inward))) {
-    lines.push(after.inward ? m.booking_format_return_departure_now({ time: when(after.inward) }) : m.booking_format_return_journey_removed());
+    lines.push(
+      after.inward
+        ? m.booking_format_return_departure_now({ time: when(after.inward) })
+        : m.booking_format_return_journey_removed(),
+    );
   }
   const fares = (b: Booking) => [...new Set(b.tickets.map((t) => t.type))].join(', ');
-  if (fares(before) !== fares(after)) lines.push(m.booking_format_ticket_changed_from_to({ before: fares(before), after: fares(after) }));
+  if (fares(before) !== fares(after))
+    lines.push(m.booking_format_ticket_changed_from_to({ before: fares(before), after: fares(after) }));
   const names = (b: Booking) => b.passengers.map(passengerName);
   const removed = names(before).filter((n) => !names(after).includes(n));
   const added = names(after).filter((n) => !names(before).includes(n));
@@ -93,7 +102,12 @@ export function describeChanges(before: Booking, after: Booking, locale: string)
   if (added.length) lines.push(m.booking_format_passengers_added({ names: added.join(', ') }));
   // Delivery and the amount are not in every API's answer (decision 230): compared only when both have them.
   if (before.delivery && after.delivery && before.delivery.method !== after.delivery.method) {
-    lines.push(m.booking_format_delivery_changed_from_to({ before: deliveryLabels[before.delivery.method], after: deliveryLabels[after.delivery.method] }));
+    lines.push(
+      m.booking_format_delivery_changed_from_to({
+        before: deliveryLabels[before.delivery.method],
+        after: deliveryLabels[after.delivery.method],
+      }),
+    );
   }
   if (
     before.price.amount !== null &&
@@ -101,7 +115,10 @@ export function describeChanges(before: Booking, after: Booking, locale: string)
     (before.price.amount !== after.price.amount || before.price.currencyCode !== after.price.currencyCode)
   ) {
     lines.push(
-      m.booking_format_price_changed_from_to({ amount: formatMoney(before.price.amount, before.price.currencyCode, locale), amount2: formatMoney(after.price.amount, after.price.currencyCode, locale) }),
+      m.booking_format_price_changed_from_to({
+        amount: formatMoney(before.price.amount, before.price.currencyCode, locale),
+        amount2: formatMoney(after.price.amount, after.price.currencyCode, locale),
+      }),
     );
   }
   return lines.length ? lines : [m.booking_format_no_changes_to_the_journey()];

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import { lifecycleState, mayAct, type LifecycleAction, type LifecycleState } from '#machines/booking-lifecycle';
-import { cancelsTickets, lifecycleFacts, type LifecycleBookingView, type LifecycleOrderView } from '#machines/lib/booking-lifecycle-facts';
+import {
+  cancelsTickets,
+  lifecycleFacts,
+  type LifecycleBookingView,
+  type LifecycleOrderView,
+} from '#machines/lib/booking-lifecycle-facts';
 import { m } from '#src/paraglide/messages.js';
 import { Alert } from '#src/ui/alert';
 import { ukDate } from './booking-format';
@@ -19,7 +24,12 @@ export interface BookingLifecycle {
   sentence: string | null;
 }
 
-export function bookingLifecycle(booking: LifecycleBookingView, order: LifecycleOrderView, localeTag: string, now = new Date()): BookingLifecycle {
+export function bookingLifecycle(
+  booking: LifecycleBookingView,
+  order: LifecycleOrderView,
+  localeTag: string,
+  now = new Date(),
+): BookingLifecycle {
   const { facts, since } = lifecycleFacts(booking, order, now);
   const state = lifecycleState(facts);
   const date = since ? ukDate(since, localeTag) : '';
@@ -41,7 +51,15 @@ export function bookingLifecycle(booking: LifecycleBookingView, order: Lifecycle
 }
 
 /** The lifecycle's sentence, the actions it withdrew from this booking, and a link onwards (the new booking). */
-export function LifecycleNote({ lifecycle, withdrawn, next }: { lifecycle: BookingLifecycle; withdrawn: readonly string[]; next?: ReactNode }) {
+export function LifecycleNote({
+  lifecycle,
+  withdrawn,
+  next,
+}: {
+  lifecycle: BookingLifecycle;
+  withdrawn: readonly string[];
+  next?: ReactNode;
+}) {
   if (!lifecycle.sentence) return null;
   return (
     <Alert tone="info" title={lifecycle.sentence}>

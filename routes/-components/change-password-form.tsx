@@ -40,7 +40,10 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
         passwordKnown: () => {
           const { user, ufacSession, isRegistered } = authActor.getSnapshot().context;
           if (!user) return;
-          authActor.send({ type: 'auth.userUpdated', response: { user: { ...user, hasPassword: true }, ufacSession, isRegistered } });
+          authActor.send({
+            type: 'auth.userUpdated',
+            response: { user: { ...user, hasPassword: true }, ufacSession, isRegistered },
+          });
         },
       },
     }),
@@ -48,7 +51,11 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
   );
   const settingFirst = snapshot.context.mode === 'set';
   const submitting = snapshot.matches('requesting') || snapshot.matches('settingPassword');
-  const { errors, blocking, canSubmit } = formView(snapshot.context, settingFirst ? setPasswordValidators : changePasswordValidators, submitting);
+  const { errors, blocking, canSubmit } = formView(
+    snapshot.context,
+    settingFirst ? setPasswordValidators : changePasswordValidators,
+    submitting,
+  );
   const { values, errorCode } = snapshot.context;
   const problemId = useId();
   const hintId = useId();
@@ -56,14 +63,26 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
   // The server's refusal is about one field: the current password when it is wrong, otherwise the
   // new one. That field is marked, described by the message, and takes the focus.
   const refused =
-    snapshot.matches('validationError') && errorCode ? (errorCode === 'PASSWORD_INCORRECT' && !settingFirst ? 'currentPassword' : 'newPassword') : null;
+    snapshot.matches('validationError') && errorCode
+      ? errorCode === 'PASSWORD_INCORRECT' && !settingFirst
+        ? 'currentPassword'
+        : 'newPassword'
+      : null;
   useEffect(() => {
-    if (refused) document.querySelector<HTMLInputElement>(`form[aria-labelledby="change-password-heading"] input[name="${refused}"]`)?.focus();
+    if (refused)
+      document
+        .querySelector<HTMLInputElement>(`form[aria-labelledby="change-password-heading"] input[name="${refused}"]`)
+        ?.focus();
   }, [refused]);
   // A password was there after all: the current-password field appears and takes the focus.
   const alreadySet = snapshot.matches('alreadySet');
   useEffect(() => {
-    if (alreadySet) document.querySelector<HTMLInputElement>('form[aria-labelledby="change-password-heading"] input[name="currentPassword"]')?.focus();
+    if (alreadySet)
+      document
+        .querySelector<HTMLInputElement>(
+          'form[aria-labelledby="change-password-heading"] input[name="currentPassword"]',
+        )
+        ?.focus();
   }, [alreadySet]);
   // Too old a sign-in: end this one, then the login page brings the customer back here (decision 161).
   const signInAgain = async () => {
@@ -81,7 +100,9 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
         send({ type: 'form.submit' });
       }}
     >
-      <h2 id="change-password-heading" className={headingClassName}>{title}</h2>
+      <h2 id="change-password-heading" className={headingClassName}>
+        {title}
+      </h2>
       {settingFirst && <p>{m.change_password_form_set_intro()}</p>}
       <ErrorSummary attempt={attempt} errors={errors} />
       {snapshot.matches('success') && <Alert tone="success">{changePasswordMessages.success}</Alert>}
@@ -93,10 +114,18 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
           <Button onClick={() => void signInAgain()}>{m.change_password_form_sign_in_again()}</Button>
         </Alert>
       )}
-      {snapshot.matches('validationError') && errorCode && <Alert tone="error" id={problemId}>{changePasswordMessages[errorCode]}</Alert>}
-      {snapshot.matches('throttled') && <Alert tone="error">{tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)}</Alert>}
+      {snapshot.matches('validationError') && errorCode && (
+        <Alert tone="error" id={problemId}>
+          {changePasswordMessages[errorCode]}
+        </Alert>
+      )}
+      {snapshot.matches('throttled') && (
+        <Alert tone="error">{tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)}</Alert>
+      )}
       {snapshot.matches('serverError') && (
-        <Alert tone="error">{settingFirst ? changePasswordMessages.setServerError : changePasswordMessages.serverError}</Alert>
+        <Alert tone="error">
+          {settingFirst ? changePasswordMessages.setServerError : changePasswordMessages.serverError}
+        </Alert>
       )}
       {!settingFirst && (
         <TextField
@@ -124,7 +153,9 @@ export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { h
           type="submit"
           disabled={!canSubmit}
           busy={submitting}
-          busyLabel={settingFirst ? m.change_password_form_setting_password() : m.change_password_form_changing_password()}
+          busyLabel={
+            settingFirst ? m.change_password_form_setting_password() : m.change_password_form_changing_password()
+          }
           aria-describedby={hintId}
           onRefused={onRefused}
         >

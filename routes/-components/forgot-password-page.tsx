@@ -28,7 +28,8 @@ export function ForgotPasswordPage() {
   const redesign = pageData.portal === 'BrandedBusinessTravel';
   const [snapshot, send] = useMachine(
     forgotPasswordMachine.provide({
-      actors: { requestReset: fromPromise(async ({ input }) => {
+      actors: {
+        requestReset: fromPromise(async ({ input }) => {
           await authApi.forgotPassword(input.email);
         }),
       },
@@ -43,10 +44,14 @@ export function ForgotPasswordPage() {
     sent ? (
       // Back to the forgot-password form: the same route, so the machine starts again in place.
       <Link to="/forgot-password" className={styles.back} onClick={() => send({ type: 'forgot.restart' })}>
-        <span aria-hidden="true">‹ </span>{m.forgot_password_page_back()}</Link>
+        <span aria-hidden="true">‹ </span>
+        {m.forgot_password_page_back()}
+      </Link>
     ) : (
       <Link to="/bookings" className={styles.back}>
-        <span aria-hidden="true">‹ </span>{m.forgot_password_page_back()}</Link>
+        <span aria-hidden="true">‹ </span>
+        {m.forgot_password_page_back()}
+      </Link>
     )
   ) : null;
 
@@ -57,7 +62,11 @@ export function ForgotPasswordPage() {
         {sent ? (
           <div>
             <Alert tone="success" title={m.forgot_password_page_check_your_email()}>
-              <p>{rich(m.forgot_password_page_if_theres_an_account_for, { email: <strong>{snapshot.context.values.email}</strong> })}</p>
+              <p>
+                {rich(m.forgot_password_page_if_theres_an_account_for, {
+                  email: <strong>{snapshot.context.values.email}</strong>,
+                })}
+              </p>
             </Alert>
             <p>{m.forgot_password_page_the_link_is_valid_for({ resetLinkValidityHours })}</p>
             <h2 className={styles.subheading}>{m.forgot_password_page_havent_received_an_email()}</h2>
@@ -65,7 +74,9 @@ export function ForgotPasswordPage() {
               <li>{m.forgot_password_page_check_your_junk_or_spam()}</li>
               <li>{m.forgot_password_page_the_email_address_may_be()}</li>
               <li>
-                {rich(m.forgot_password_page_you_may_not_have_an, { link: <Link to="/register">{m.forgot_password_page_sign_up()}</Link> })}
+                {rich(m.forgot_password_page_you_may_not_have_an, {
+                  link: <Link to="/register">{m.forgot_password_page_sign_up()}</Link>,
+                })}
               </li>
             </ul>
             <p>
@@ -85,7 +96,9 @@ export function ForgotPasswordPage() {
             <ErrorSummary attempt={attempt} errors={errors} />
             {snapshot.context.failed && (
               <Alert tone="error">
-                {snapshot.context.throttled ? tooManyAttemptsMessage(snapshot.context.retryAfterSeconds) : forgotPasswordFailureMessage()}
+                {snapshot.context.throttled
+                  ? tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)
+                  : forgotPasswordFailureMessage()}
               </Alert>
             )}
             <TextField
@@ -97,7 +110,14 @@ export function ForgotPasswordPage() {
               {...bindField(send, 'email', snapshot.context.values.email, errors.email)}
             />
             <div className={formStyles.actions}>
-              <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.forgot_password_page_sending()} aria-describedby="forgot-password-submit-hint" onRefused={onRefused}>
+              <Button
+                type="submit"
+                disabled={!canSubmit}
+                busy={submitting}
+                busyLabel={m.forgot_password_page_sending()}
+                aria-describedby="forgot-password-submit-hint"
+                onRefused={onRefused}
+              >
                 {m.forgot_password_page_continue()}
               </Button>
               <SubmitHint id="forgot-password-submit-hint" fields={blocking} active={!canSubmit && !submitting} />

@@ -20,7 +20,13 @@ export const requireCustomer = async ({ context, location }: { context: AppServi
 };
 
 /** Signed-in customers leave the login page for where they were going. */
-export const redirectIfSignedIn = async ({ context, search }: { context: AppServices; search: { redirect?: string | undefined } }) => {
+export const redirectIfSignedIn = async ({
+  context,
+  search,
+}: {
+  context: AppServices;
+  search: { redirect?: string | undefined };
+}) => {
   const snapshot = await settledAuth(context);
   if (snapshot.context.user?.status === 'AUTHORISED') {
     throw redirect({ to: safeRedirectPath(search.redirect) as '/', replace: true });

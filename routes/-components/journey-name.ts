@@ -16,5 +16,11 @@ export const journeyName = (leg: NamedLeg, locale: string): string =>
   leg.origin && leg.destination
     ? m.common_origin_to_destination({ origin: leg.origin.name, destination: leg.destination.name })
     : m.common_journey_on({
-        date: formatDate(leg.date, locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' }),
+        date: formatDate(leg.date, locale, {
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          timeZone: 'Europe/London',
+        }),
       });

@@ -23,32 +23,34 @@ export function LanguagePicker() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const search = useRouterState({ select: (s) => s.location.searchStr });
   const hash = useRouterState({ select: (s) => s.location.hash });
-  const here = { pathname: `${locale.basepath}${pathname === '/' ? '' : pathname}`, search, hash: hash ? `#${hash}` : '' };
+  const here = {
+    pathname: `${locale.basepath}${pathname === '/' ? '' : pathname}`,
+    search,
+    hash: hash ? `#${hash}` : '',
+  };
   return (
     <details className={styles.languagePicker} onToggle={(event) => event.currentTarget.open && setOpened(true)}>
-      <summary className={styles.languageSummary}>
-        {m.account_nav_language({ language: autonym(locale.tag) })}
-      </summary>
+      <summary className={styles.languageSummary}>{m.account_nav_language({ language: autonym(locale.tag) })}</summary>
       {opened ? (
-      <ul className={styles.languageList}>
-        {choices.map((prefix) => {
-          const tag = localeTag(prefix);
-          const current = prefix === locale.prefix;
-          return (
-            <li key={tag}>
-              <a
-                className={styles.navLink}
-                href={pathInLocale(here, prefix)}
-                lang={tag}
-                hrefLang={tag}
-                aria-current={current ? 'true' : undefined}
-              >
-                {autonym(tag)}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
+        <ul className={styles.languageList}>
+          {choices.map((prefix) => {
+            const tag = localeTag(prefix);
+            const current = prefix === locale.prefix;
+            return (
+              <li key={tag}>
+                <a
+                  className={styles.navLink}
+                  href={pathInLocale(here, prefix)}
+                  lang={tag}
+                  hrefLang={tag}
+                  aria-current={current ? 'true' : undefined}
+                >
+                  {autonym(tag)}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
       ) : null}
     </details>
   );

@@ -10,4 +10,9 @@ export const columns = style({
 });
 export const panel = style({ borderTop: `4px solid ${vars.color.brand}`, paddingTop: tokens.space.md });
 export const panelHeading = style({ fontSize: '1.25rem', marginBottom: tokens.space.md });
-export const providers = style({ display: 'grid', gap: tokens.space.sm, marginTop: tokens.space.lg, maxWidth: '32rem' });
+export const providers = style({
+  display: 'grid',
+  gap: tokens.space.sm,
+  marginTop: tokens.space.lg,
+  maxWidth: '32rem',
+});

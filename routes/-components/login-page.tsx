@@ -69,7 +69,9 @@ export function LoginPage({
     <Page title={mode === 'register' ? m.login_page_create_an_account_or_sign() : m.login_page_sign_in_or_create_an()}>
       {guestError && <Alert tone="error">{guestTokenErrorMessage()}</Alert>}
       {providerError && (
-        <Alert tone="error">{providerErrorMessages[providerError.error]({ provider: providerName(providerError.provider) })}</Alert>
+        <Alert tone="error">
+          {providerErrorMessages[providerError.error]({ provider: providerName(providerError.provider) })}
+        </Alert>
       )}
       <div className={styles.columns}>
         <SignInForm redirect={redirect} autoFocus={mode === 'login'} />
@@ -133,7 +135,9 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
   }, [signInLinkSentTo]);
   return (
     <section className={styles.panel} aria-labelledby="sign-in-heading">
-      <h2 id="sign-in-heading" className={styles.panelHeading}>{m.common_sign_in()}</h2>
+      <h2 id="sign-in-heading" className={styles.panelHeading}>
+        {m.common_sign_in()}
+      </h2>
       <form
         noValidate
         className={formStyles.form}
@@ -145,7 +149,9 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
         <ErrorSummary attempt={attempt} errors={errors} />
         {serverError && (
           <Alert tone="error">
-            {serverError === 'throttled' ? tooManyAttemptsMessage(snapshot.context.retryAfterSeconds) : loginMessages[serverError]}
+            {serverError === 'throttled'
+              ? tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)
+              : loginMessages[serverError]}
           </Alert>
         )}
         <TextField
@@ -165,7 +171,14 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           {...bindField(send, 'password', values.password, errors.password)}
         />
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.login_page_signing_in()} aria-describedby="sign-in-submit-hint" onRefused={onRefused}>
+          <Button
+            type="submit"
+            disabled={!canSubmit}
+            busy={submitting}
+            busyLabel={m.login_page_signing_in()}
+            aria-describedby="sign-in-submit-hint"
+            onRefused={onRefused}
+          >
             {m.common_sign_in()}
           </Button>
           <Link to="/forgot-password">{m.login_page_forgotten_your_password()}</Link>
@@ -173,7 +186,9 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
         </div>
       </form>
       <div ref={linkRef} tabIndex={-1}>
-        {signInLinkSentTo !== null && <Alert tone="success">{m.login_page_sign_in_link_sent({ email: signInLinkSentTo })}</Alert>}
+        {signInLinkSentTo !== null && (
+          <Alert tone="success">{m.login_page_sign_in_link_sent({ email: signInLinkSentTo })}</Alert>
+        )}
         {serverError === 'throttled' && (
           <>
             {signInLinkFailed && <Alert tone="error">{m.login_page_sign_in_link_failed()}</Alert>}
@@ -190,7 +205,9 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
           </>
         )}
       </div>
-      {unavailableProvider && <Alert tone="error">{m.login_page_provider_unavailable({ provider: providerName(unavailableProvider) })}</Alert>}
+      {unavailableProvider && (
+        <Alert tone="error">{m.login_page_provider_unavailable({ provider: providerName(unavailableProvider) })}</Alert>
+      )}
       {signInProviders.length > 0 && (
         <div className={styles.providers} role="group" aria-label={m.login_page_other_ways_to_sign_in()}>
           {signInProviders.map((id) => (
@@ -254,36 +271,51 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
   );
   return (
     <section className={styles.panel} aria-labelledby="register-heading">
-      <h2 id="register-heading" className={styles.panelHeading}>{m.login_page_new_customer_create_an_account()}</h2>
+      <h2 id="register-heading" className={styles.panelHeading}>
+        {m.login_page_new_customer_create_an_account()}
+      </h2>
       <div ref={confirmationRef} tabIndex={-1}>
-        {confirmationSent && pendingEmail !== null && <Alert tone="success">{registerConfirmationMessage(pendingEmail)}</Alert>}
+        {confirmationSent && pendingEmail !== null && (
+          <Alert tone="success">{registerConfirmationMessage(pendingEmail)}</Alert>
+        )}
       </div>
       {!confirmationSent && (
-      <form
-        noValidate
-        className={formStyles.form}
-        onSubmit={(e) => {
-          e.preventDefault();
-          send({ type: 'form.submit' });
-        }}
-      >
-        <ErrorSummary attempt={attempt} errors={namedErrors} />
-        {serverError && <Alert tone="error">{registerMessages[serverError]}</Alert>}
-        {field('firstName', m.common_first_name(), { autoComplete: 'given-name', maxLength: 30 })}
-        {field('lastName', m.common_last_name(), { autoComplete: 'family-name', maxLength: 30 })}
-        {field('email', m.common_email_address(), { type: 'email', autoComplete: 'email' })}
-        {field('password', m.login_page_create_a_password(), {
-          type: 'password',
-          autoComplete: 'new-password',
-          hint: m.common_at_least_8_characters_with_a_letter_and_a_number(),
-        })}
-        <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.login_page_creating_your_account()} aria-describedby="register-submit-hint" onRefused={onRefused}>
-            {m.login_page_create_account()}
-          </Button>
-          <SubmitHint id="register-submit-hint" fields={blocking.map((key) => `register-${key}`)} active={!canSubmit && !submitting} />
-        </div>
-      </form>
+        <form
+          noValidate
+          className={formStyles.form}
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'form.submit' });
+          }}
+        >
+          <ErrorSummary attempt={attempt} errors={namedErrors} />
+          {serverError && <Alert tone="error">{registerMessages[serverError]}</Alert>}
+          {field('firstName', m.common_first_name(), { autoComplete: 'given-name', maxLength: 30 })}
+          {field('lastName', m.common_last_name(), { autoComplete: 'family-name', maxLength: 30 })}
+          {field('email', m.common_email_address(), { type: 'email', autoComplete: 'email' })}
+          {field('password', m.login_page_create_a_password(), {
+            type: 'password',
+            autoComplete: 'new-password',
+            hint: m.common_at_least_8_characters_with_a_letter_and_a_number(),
+          })}
+          <div className={formStyles.actions}>
+            <Button
+              type="submit"
+              disabled={!canSubmit}
+              busy={submitting}
+              busyLabel={m.login_page_creating_your_account()}
+              aria-describedby="register-submit-hint"
+              onRefused={onRefused}
+            >
+              {m.login_page_create_account()}
+            </Button>
+            <SubmitHint
+              id="register-submit-hint"
+              fields={blocking.map((key) => `register-${key}`)}
+              active={!canSubmit && !submitting}
+            />
+          </div>
+        </form>
       )}
     </section>
   );

@@ -6,9 +6,5 @@ import { m } from '#src/paraglide/messages.js';
  * split for it.
  */
 export function NeedsConnection({ id }: { id: string }) {
-  return (
-    <p id={id}>
-      {m.offline_needs_connection()}
-    </p>
-  );
+  return <p id={id}>{m.offline_needs_connection()}</p>;
 }

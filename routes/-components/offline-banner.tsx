@@ -12,7 +12,13 @@ export function OfflineBanner() {
   const { offline, since } = useConnection();
   const { locale } = useServices();
   const time = since
-    ? formatDate(since, locale.tag, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })
+    ? formatDate(since, locale.tag, {
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'Europe/London',
+      })
     : null;
   return (
     <div aria-live="polite">

@@ -38,10 +38,10 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
   const title = migration ? m.reset_password_page_set_a_new_password() : m.reset_password_page_choose_a_new_password();
   return (
     <Page title={title} narrow>
-      {migration && !snapshot.matches('done') && (
-        <p>{m.reset_password_page_weve_upgraded_our_accounts_to()}</p>
+      {migration && !snapshot.matches('done') && <p>{m.reset_password_page_weve_upgraded_our_accounts_to()}</p>}
+      {(snapshot.matches('starting') || snapshot.matches('validatingToken')) && (
+        <Loading label={m.common_checking_your_link()} />
       )}
-      {(snapshot.matches('starting') || snapshot.matches('validatingToken')) && <Loading label={m.common_checking_your_link()} />}
       {snapshot.matches('checkFailed') && (
         <>
           <Alert tone="error">{resetPasswordMessages.checkFailed}</Alert>
@@ -81,7 +81,14 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
             {...bindField(send, 'newPassword', snapshot.context.values.newPassword, errors.newPassword)}
           />
           <div className={formStyles.actions}>
-            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()} aria-describedby="reset-password-submit-hint" onRefused={onRefused}>
+            <Button
+              type="submit"
+              disabled={!canSubmit}
+              busy={submitting}
+              busyLabel={m.common_saving()}
+              aria-describedby="reset-password-submit-hint"
+              onRefused={onRefused}
+            >
               {m.reset_password_page_save_new_password()}
             </Button>
             <SubmitHint id="reset-password-submit-hint" fields={blocking} active={!canSubmit && !submitting} />

@@ -9,4 +9,10 @@ export const card = style([cardPrimitive, { gap: '6px' }]);
 export const heading = style({ fontSize: '1.125rem', margin: 0 });
 export const text = style({ margin: 0 });
 export const select = style([input, { maxWidth: '20rem' }]);
-export const actions = style({ paddingTop: tokens.space.sm, display: 'flex', gap: tokens.space.ms, flexWrap: 'wrap', alignItems: 'flex-end' });
+export const actions = style({
+  paddingTop: tokens.space.sm,
+  display: 'flex',
+  gap: tokens.space.ms,
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+});

@@ -19,7 +19,8 @@ import * as styles from './season-renewal.css';
 
 /** "Mastercard ending 5100"; without brand and digits (not in docs/product/api.md), "Saved card 2". */
 const cardName = (card: SavedCard, cards: readonly SavedCard[]) => {
-  if (card.brand && card.lastFourDigits) return m.season_renewal_card_ending({ brand: cardBrandLabel(card.brand), lastFourDigits: card.lastFourDigits });
+  if (card.brand && card.lastFourDigits)
+    return m.season_renewal_card_ending({ brand: cardBrandLabel(card.brand), lastFourDigits: card.lastFourDigits });
   return m.payment_methods_page_saved_card({ number: cards.indexOf(card) + 1 });
 };
 
@@ -35,7 +36,13 @@ const routeName = (renewal: SeasonRenewal) =>
  * renewal calls (404) shows nothing; a season ticket that can no longer renew shows nothing.
  * `cards`: the page's own list of saved cards, when it has one, so both agree after a delete.
  */
-export function SeasonRenewals({ bookingId, cards: savedCards }: { bookingId?: string; cards?: SavedCard[] | undefined }) {
+export function SeasonRenewals({
+  bookingId,
+  cards: savedCards,
+}: {
+  bookingId?: string;
+  cards?: SavedCard[] | undefined;
+}) {
   const { api, locale } = useServices();
   const renewalsApi = useMemo(() => seasonRenewalsApi(api), [api]);
   const cards = useMemo(() => cardsApi(api), [api]);
@@ -64,7 +71,9 @@ export function SeasonRenewals({ bookingId, cards: savedCards }: { bookingId?: s
   if (snapshot.matches('loadFailed')) {
     return (
       <section className={styles.section} aria-labelledby={headingId}>
-        <h2 id={headingId} className={styles.heading}>{bookingId ? m.season_renewal_heading() : m.season_renewal_list_heading()}</h2>
+        <h2 id={headingId} className={styles.heading}>
+          {bookingId ? m.season_renewal_heading() : m.season_renewal_list_heading()}
+        </h2>
         <LoadError message={seasonRenewalMessages.fetchError} onRetry={() => send({ type: 'renewals.retry' })} />
       </section>
     );
@@ -77,7 +86,9 @@ export function SeasonRenewals({ bookingId, cards: savedCards }: { bookingId?: s
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>{bookingId ? m.season_renewal_heading() : m.season_renewal_list_heading()}</h2>
+      <h2 id={headingId} className={styles.heading}>
+        {bookingId ? m.season_renewal_heading() : m.season_renewal_list_heading()}
+      </h2>
       <ul className={styles.list}>
         {shown.map((renewal) => (
           <li key={renewal.bookingId} className={styles.card}>
@@ -93,9 +104,13 @@ export function SeasonRenewals({ bookingId, cards: savedCards }: { bookingId?: s
               onTurnOff={() => send({ type: 'renewal.turnOff', bookingId: renewal.bookingId })}
             />
             {context.saved?.bookingId === renewal.bookingId && (
-              <Alert tone="success">{context.saved.isEnabled ? m.season_renewal_turned_on() : m.season_renewal_turned_off()}</Alert>
+              <Alert tone="success">
+                {context.saved.isEnabled ? m.season_renewal_turned_on() : m.season_renewal_turned_off()}
+              </Alert>
             )}
-            {context.saveError?.bookingId === renewal.bookingId && <Alert tone="error">{seasonRenewalMessages[context.saveError.kind]}</Alert>}
+            {context.saveError?.bookingId === renewal.bookingId && (
+              <Alert tone="error">{seasonRenewalMessages[context.saveError.kind]}</Alert>
+            )}
           </li>
         ))}
       </ul>
@@ -135,7 +150,14 @@ function RenewalControl({
         <p className={styles.text}>{date ? m.season_renewal_is_on({ date }) : m.season_renewal_is_on_undated()}</p>
         {paying && <p className={styles.text}>{m.season_renewal_paid_with({ card: cardName(paying, cards) })}</p>}
         <div className={styles.actions}>
-          <Button id={actionId} tone="secondary" busy={busy} busyLabel={m.common_saving()} aria-disabled={disabled || undefined} onClick={onTurnOff}>
+          <Button
+            id={actionId}
+            tone="secondary"
+            busy={busy}
+            busyLabel={m.common_saving()}
+            aria-disabled={disabled || undefined}
+            onClick={onTurnOff}
+          >
             {m.season_renewal_turn_off()}
           </Button>
         </div>
@@ -150,15 +172,25 @@ function RenewalControl({
       ) : (
         <div className={styles.actions}>
           <div className={fieldStyles.field}>
-            <label className={fieldStyles.label} htmlFor={selectId}>{m.season_renewal_card_label()}</label>
+            <label className={fieldStyles.label} htmlFor={selectId}>
+              {m.season_renewal_card_label()}
+            </label>
             <select id={selectId} className={styles.select} value={cardId} onChange={(e) => setChosen(e.target.value)}>
               {usable.map((c) => (
-                <option key={c.id} value={c.id}>{cardName(c, cards)}</option>
+                <option key={c.id} value={c.id}>
+                  {cardName(c, cards)}
+                </option>
               ))}
             </select>
           </div>
           <div className={fieldStyles.field}>
-            <Button id={actionId} busy={busy} busyLabel={m.common_saving()} aria-disabled={disabled || undefined} onClick={() => onTurnOn(cardId)}>
+            <Button
+              id={actionId}
+              busy={busy}
+              busyLabel={m.common_saving()}
+              aria-disabled={disabled || undefined}
+              onClick={() => onTurnOn(cardId)}
+            >
               {m.season_renewal_turn_on()}
             </Button>
           </div>

@@ -15,13 +15,19 @@ const count = (p: Params | undefined, key: string): number => Number(p?.[key] ??
 
 const words: Record<string, (p: Params | undefined) => string> = {
   REFUND_MOBILE_ACTIVATED: () => m.server_words_refund_mobile_activated(),
-  REFUND_FARE_NOT_REFUNDABLE: (p) => m.server_words_refund_fare_not_refundable({ ticketType: ticketTypeName(text(p, 'ticketType')) }),
+  REFUND_FARE_NOT_REFUNDABLE: (p) =>
+    m.server_words_refund_fare_not_refundable({ ticketType: ticketTypeName(text(p, 'ticketType')) }),
   REFUND_FARE_NOT_REFUNDABLE_DISRUPTED: (p) =>
     m.server_words_refund_fare_not_refundable_disrupted({ ticketType: ticketTypeName(text(p, 'ticketType')) }),
   REFUND_DEPARTED: () => m.server_words_refund_departed(),
-  REFUND_SEASON_TOO_SHORT: (p) => m.server_words_refund_season_too_short({ min: count(p, 'min'), left: count(p, 'left') }),
+  REFUND_SEASON_TOO_SHORT: (p) =>
+    m.server_words_refund_season_too_short({ min: count(p, 'min'), left: count(p, 'left') }),
   DELAY_BELOW_THRESHOLD: (p) =>
-    m.server_words_delay_below_threshold({ operator: text(p, 'operator'), delayMinutes: count(p, 'delayMinutes'), thresholdMinutes: count(p, 'thresholdMinutes') }),
+    m.server_words_delay_below_threshold({
+      operator: text(p, 'operator'),
+      delayMinutes: count(p, 'delayMinutes'),
+      thresholdMinutes: count(p, 'thresholdMinutes'),
+    }),
 
   PAYOUT_CARD_EXPIRED: () => m.server_words_payout_card_expired(),
 };
@@ -60,7 +66,8 @@ const lifecycle: Record<string, () => string> = {
   INSURANCE_CLAIMED: () => m.lifecycle_refusal_insurance_claimed(),
   EXPIRED: () => m.lifecycle_refusal_expired(),
 };
-export const lifecycleRefusalWords = (code: string | null | undefined): string | null => (code && lifecycle[code] ? lifecycle[code]() : null);
+export const lifecycleRefusalWords = (code: string | null | undefined): string | null =>
+  code && lifecycle[code] ? lifecycle[code]() : null;
 
 export const serverWords = (w: ServerWords | null | undefined): string | null => {
   const word = w ? words[w.code] : undefined;

@@ -35,7 +35,13 @@ export const brand = style({
 globalStyle(`${brand}:hover`, { color: vars.color.headerText, textDecoration: 'underline' });
 // The header keeps one height whoever is signed in (no layout shift: CLS 0): the area holds a 40 px
 // button in every state, and is that tall while the user is still being fetched and holds nothing.
-export const userArea = style({ display: 'flex', alignItems: 'center', gap: tokens.space.ms, flexWrap: 'wrap', minHeight: '40px' });
+export const userArea = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: tokens.space.ms,
+  flexWrap: 'wrap',
+  minHeight: '40px',
+});
 // On a phone the email address would wrap the header onto a second row (and push the page down
 // when it appears); there it is read to screen readers only, beside "Sign out".
 export const userEmail = style({
@@ -112,11 +118,23 @@ export const navLink = style({
   textDecoration: 'none',
   selectors: {
     '&:hover': { background: vars.color.surfaceAlt, color: vars.color.text },
-    '&[aria-current="page"], &[aria-current="true"], &.active': { background: vars.color.accent, fontWeight: 700, color: vars.color.text },
+    '&[aria-current="page"], &[aria-current="true"], &.active': {
+      background: vars.color.accent,
+      fontWeight: 700,
+      color: vars.color.text,
+    },
   },
 });
-export const headerAlert = style({ maxWidth: '1200px', margin: '0 auto', padding: `${tokens.space.sm} ${tokens.space.md} 0` });
-export const languagePicker = style({ marginTop: tokens.space.sm, borderTop: `1px solid ${vars.color.border}`, paddingTop: tokens.space.sm });
+export const headerAlert = style({
+  maxWidth: '1200px',
+  margin: '0 auto',
+  padding: `${tokens.space.sm} ${tokens.space.md} 0`,
+});
+export const languagePicker = style({
+  marginTop: tokens.space.sm,
+  borderTop: `1px solid ${vars.color.border}`,
+  paddingTop: tokens.space.sm,
+});
 export const languageSummary = style({
   cursor: 'pointer',
   padding: '10px 12px',

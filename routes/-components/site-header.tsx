@@ -30,7 +30,7 @@ export function SiteHeader() {
           {user?.status === 'AUTHORISED' && (
             <>
               <span className={styles.userEmail}>
-                <span className="visually-hidden">{m.site_header_signed_in_as()}{' '}</span>
+                <span className="visually-hidden">{m.site_header_signed_in_as()} </span>
                 {user.email}
               </span>
               <button
@@ -47,9 +47,13 @@ export function SiteHeader() {
               </button>
             </>
           )}
-          {user?.status === 'GUEST' && <span className={styles.userEmail}>{m.site_header_guest({ email: user.email ?? '' })}</span>}
+          {user?.status === 'GUEST' && (
+            <span className={styles.userEmail}>{m.site_header_guest({ email: user.email ?? '' })}</span>
+          )}
           {!fetchingUser && user?.status !== 'AUTHORISED' && (
-            <Link to="/login" search={back ? { redirect: back } : {}} className={styles.headerButton}>{m.common_sign_in()}</Link>
+            <Link to="/login" search={back ? { redirect: back } : {}} className={styles.headerButton}>
+              {m.common_sign_in()}
+            </Link>
           )}
         </div>
       </div>

@@ -7,7 +7,8 @@
  */
 
 /** Props whose string value is read by people (or screen readers). */
-const READ_PROPS = /^(label|title|aria-label|aria-description|aria-valuetext|placeholder|alt|hint|intro|busyLabel|confirmLabel|cancelLabel|description|heading|legend|emptyText|caption|summary)$/;
+const READ_PROPS =
+  /^(label|title|aria-label|aria-description|aria-valuetext|placeholder|alt|hint|intro|busyLabel|confirmLabel|cancelLabel|description|heading|legend|emptyText|caption|summary)$/;
 /** Strings that are not copy: brand or proper names shown the same in every locale. */
 const ALLOWED = new Set(['Google', 'Facebook', 'Apple', 'Visa', 'Mastercard', 'Delay Repay']);
 const hasWords = (/** @type {string} */ s) => /\p{L}{2,}/u.test(s) && !ALLOWED.has(s.trim());
@@ -17,18 +18,29 @@ export const noLiteralCopy = {
   meta: {
     type: 'problem',
     docs: { description: 'User-facing words come from the message catalogue (messages/en-GB.json), not JSX literals.' },
-    messages: { literal: 'User-facing text "{{text}}" must come from the message catalogue: add it to messages/en-GB.json and call m.<key>().' },
+    messages: {
+      literal:
+        'User-facing text "{{text}}" must come from the message catalogue: add it to messages/en-GB.json and call m.<key>().',
+    },
     schema: [],
   },
   create(context) {
     /** @param {any} node @param {string} text */
-    const report = (node, text) => context.report({ node, messageId: 'literal', data: { text: text.trim().slice(0, 40) } });
+    const report = (node, text) =>
+      context.report({ node, messageId: 'literal', data: { text: text.trim().slice(0, 40) } });
     /** @param {any} node */
     const inReadProp = (node) => {
       for (let p = node.parent; p; p = p.parent) {
         if (p.type === 'JSXAttribute') return READ_PROPS.test(String(p.name.name));
         if (p.type === 'JSXElement' || p.type === 'JSXFragment') return true;
-        if (p.type === 'CallExpression' || p.type === 'BinaryExpression' || p.type === 'MemberExpression' || p.type === 'Property' || p.type === 'ArrowFunctionExpression') return false;
+        if (
+          p.type === 'CallExpression' ||
+          p.type === 'BinaryExpression' ||
+          p.type === 'MemberExpression' ||
+          p.type === 'Property' ||
+          p.type === 'ArrowFunctionExpression'
+        )
+          return false;
       }
       return false;
     };
@@ -39,7 +51,12 @@ export const noLiteralCopy = {
       },
       /** @param {any} node */
       JSXAttribute(node) {
-        if (node.value?.type === 'Literal' && typeof node.value.value === 'string' && READ_PROPS.test(String(node.name.name)) && hasWords(node.value.value)) {
+        if (
+          node.value?.type === 'Literal' &&
+          typeof node.value.value === 'string' &&
+          READ_PROPS.test(String(node.name.name)) &&
+          hasWords(node.value.value)
+        ) {
           report(node.value, node.value.value);
         }
       },

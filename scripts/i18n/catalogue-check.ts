@@ -8,9 +8,7 @@ import { join } from 'node:path';
  */
 
 /** A message as the inlang message format stores it: a string, or variants (plurals). */
-type StoredMessage =
-  | string
-  | { declarations?: string[]; selectors?: string[]; match?: Record<string, string> }[];
+type StoredMessage = string | { declarations?: string[]; selectors?: string[]; match?: Record<string, string> }[];
 
 export interface LocaleReport {
   locale: string;
@@ -22,7 +20,8 @@ export interface LocaleReport {
   placeholderMismatches: { key: string; expected: string[]; actual: string[] }[];
 }
 
-const placeholdersIn = (text: string): string[] => [...text.matchAll(/(?<!\\)\{\s*([A-Za-z_][\w]*)\s*\}/g)].map((m) => m[1]!);
+const placeholdersIn = (text: string): string[] =>
+  [...text.matchAll(/(?<!\\)\{\s*([A-Za-z_][\w]*)\s*\}/g)].map((m) => m[1]!);
 
 /**
  * The inputs a message needs, as a sorted list: `{name}` in a plain string; for variants, the
@@ -91,4 +90,5 @@ export const checkCatalogues = (root: string): LocaleReport[] => {
     });
 };
 
-export const reportIsClean = (r: LocaleReport) => !r.fileMissing && !r.missing.length && !r.extra.length && !r.placeholderMismatches.length;
+export const reportIsClean = (r: LocaleReport) =>
+  !r.fileMissing && !r.missing.length && !r.extra.length && !r.placeholderMismatches.length;

@@ -21,7 +21,8 @@ const overrides: Record<string, string> = {
   booking_format_post: 'By mail',
   refund_copy_post_your_paper_tickets_back: 'Mail your paper tickets back to us',
   refund_copy_post_the_tickets_you_collected: 'Mail the tickets you collected back to us',
-  refund_tracking_post_tickets: 'Mail your paper tickets to {address} so they arrive by {date}. We\'ll refund {amount} once they arrive.',
+  refund_tracking_post_tickets:
+    "Mail your paper tickets to {address} so they arrive by {date}. We'll refund {amount} once they arrive.",
   address_book_address_form_page_postcode: 'ZIP code',
   address_book_address_form_page_postcode_optional: 'ZIP code (optional)',
   form_addresses_post_code_required: 'Please enter a ZIP code',
@@ -47,12 +48,19 @@ const spelling: [RegExp, string][] = [
   [/\b([Tt])ravell(ed|ing|er|ers)\b/g, '$1ravel$2'],
   [/\b([Ll])abell(ed|ing)\b/g, '$1abel$2'],
   [/\b([Cc])entre\b/g, '$1enter'],
-  
 ];
 
 const american = (text: string) => spelling.reduce((t, [from, to]) => t.replace(from, to), text);
 const deep = (value: unknown): unknown =>
-  typeof value === 'string' ? american(value) : Array.isArray(value) ? value.map(deep) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'declarations' || k === 'selectors' ? v : deep(v)])) : value;
+  typeof value === 'string'
+    ? american(value)
+    : Array.isArray(value)
+      ? value.map(deep)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value).map(([k, v]) => [k, k === 'declarations' || k === 'selectors' ? v : deep(v)]),
+          )
+        : value;
 
 const source = read('messages/en-GB.json');
 const existing = existsSync(join(root, 'messages/en-us.json')) ? read('messages/en-us.json') : {};

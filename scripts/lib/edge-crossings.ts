@@ -32,7 +32,8 @@ export function edgeCrossings(svg: string): number {
     for (let j = i + 1; j < lines.length; j += 1) {
       const a = lines[i]!;
       const b = lines[j]!;
-      for (let s = 1; s < a.length; s += 1) for (let t = 1; t < b.length; t += 1) if (crosses(a[s - 1]!, a[s]!, b[t - 1]!, b[t]!)) count += 1;
+      for (let s = 1; s < a.length; s += 1)
+        for (let t = 1; t < b.length; t += 1) if (crosses(a[s - 1]!, a[s]!, b[t - 1]!, b[t]!)) count += 1;
     }
   }
   return count;

@@ -27,11 +27,14 @@ export interface FlowArea {
 
 export const flowAreas: Record<string, FlowArea> = {
   'account-overview': { name: 'Account overview', area: 'account' },
-  'account-passenger-assistance': { name: 'Passenger assistance across upcoming journeys', area: 'passenger-assistance' },
+  'account-passenger-assistance': {
+    name: 'Passenger assistance across upcoming journeys',
+    area: 'passenger-assistance',
+  },
   'address-book': { name: 'Address book', area: 'account' },
   'address-form': { name: 'Add or edit an address', area: 'account' },
   auth: { name: 'Signed-in header and session', area: 'signing-in' },
-  'booking-detail': { name: 'A booking\'s page', area: 'bookings' },
+  'booking-detail': { name: "A booking's page", area: 'bookings' },
   'booking-history': { name: 'Booking history', area: 'bookings' },
   'booking-lifecycle': { name: 'What a booking offers', area: 'bookings' },
   'bookings-list': { name: 'Bookings list', area: 'bookings' },
@@ -44,7 +47,7 @@ export const flowAreas: Record<string, FlowArea> = {
   'contact-preferences': { name: 'Contact preferences', area: 'contact-preferences' },
   'delay-repay': { name: 'Delay Repay claim', area: 'delay-repay' },
   'digital-railcard': { name: 'Digital railcard', area: 'passengers-and-railcards' },
-  'edit-passengers': { name: 'Change a passenger\'s name on a booking', area: 'bookings' },
+  'edit-passengers': { name: "Change a passenger's name on a booking", area: 'bookings' },
   'find-booking': { name: 'Find a booking', area: 'find-booking' },
   'forgot-password': { name: 'Forgotten password', area: 'signing-in' },
   'guest-association': { name: 'Add a guest booking to the account', area: 'bookings' },

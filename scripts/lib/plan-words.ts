@@ -41,7 +41,11 @@ import { onDemandTicket } from './plan-words/on-demand-ticket';
 import { passengerAssistanceCancel } from './plan-words/passenger-assistance-cancel';
 import { submitWithLostAnswer } from './plan-words/submit-with-lost-answer';
 import { passengerAssistanceForm } from './plan-words/passenger-assistance-form';
-import { accountPassengerAssistance, passengerAssistanceList, passengerAssistanceReview } from './plan-words/passenger-assistance-pages';
+import {
+  accountPassengerAssistance,
+  passengerAssistanceList,
+  passengerAssistanceReview,
+} from './plan-words/passenger-assistance-pages';
 import { passengerForm } from './plan-words/passenger-form';
 import { personalDetails } from './plan-words/personal-details';
 import { railcardForm } from './plan-words/railcard-form';
@@ -59,19 +63,25 @@ const refundsAccount = signedInAs('refunds@example.com', 'README, "Refunds"');
 const refundCardForm: MachineWords = {
   screen: 'the card form of the refund page (it opens when the refund needs a card other than the one paid with)',
   events: {
-    'form.change': 'they type into a field of the card form ([[refunds_card_form_card_number]], [[refunds_card_form_expiry_date]], [[refunds_card_form_security_code_cvc]] or [[refunds_card_form_name_on_card]])',
+    'form.change':
+      'they type into a field of the card form ([[refunds_card_form_card_number]], [[refunds_card_form_expiry_date]], [[refunds_card_form_security_code_cvc]] or [[refunds_card_form_name_on_card]])',
     'form.blur': 'they leave a field of the card form (Tab to the next field)',
-    'form.submit [isValid]': 'with every field filled in correctly (e.g. card number 4242 4242 4242 4242, an expiry date in the future, CVC 123, a name), they press [[refunds_card_form_use_this_card_and_refund]]',
-    'form.submit': 'with a field left empty or wrong, they press Enter in the form ([[refunds_card_form_use_this_card_and_refund]] stays disabled)',
+    'form.submit [isValid]':
+      'with every field filled in correctly (e.g. card number 4242 4242 4242 4242, an expiry date in the future, CVC 123, a name), they press [[refunds_card_form_use_this_card_and_refund]]',
+    'form.submit':
+      'with a field left empty or wrong, they press Enter in the form ([[refunds_card_form_use_this_card_and_refund]] stays disabled)',
   },
   states: {
-    editing: 'the form [[refunds_card_form_card_for_your_refund]] with [[refunds_card_form_card_number]], [[refunds_card_form_expiry_date]], [[refunds_card_form_security_code_cvc]], [[refunds_card_form_name_on_card]]; after the card service refused a card, [[refund_card_form_tokenise_failed]] (or its own message) above the form, and what they typed is kept',
+    editing:
+      'the form [[refunds_card_form_card_for_your_refund]] with [[refunds_card_form_card_number]], [[refunds_card_form_expiry_date]], [[refunds_card_form_security_code_cvc]], [[refunds_card_form_name_on_card]]; after the card service refused a card, [[refund_card_form_tokenise_failed]] (or its own message) above the form, and what they typed is kept',
     tokenising: 'the button reads [[refunds_card_form_checking_your_card]] and the form stays as typed',
     tokenised: 'the card form closes; the refund request goes on with the new card',
   },
   outcomes: {
-    'tokeniseCard answers': 'the card service accepts the card (any valid card number: 4242 4242 4242 4242; the local server takes 4000 0000 0000 0002 too, and the refund then declines it)',
-    'tokeniseCard fails': 'the card service refuses the card or cannot be reached (developer tools: block the request payment/card-token)',
+    'tokeniseCard answers':
+      'the card service accepts the card (any valid card number: 4242 4242 4242 4242; the local server takes 4000 0000 0000 0002 too, and the refund then declines it)',
+    'tokeniseCard fails':
+      'the card service refuses the card or cannot be reached (developer tools: block the request payment/card-token)',
   },
 };
 
@@ -84,11 +94,13 @@ const findBookingAgain = {
   'form.submit [isValid]': 'they press [[find_booking_page_find_booking]] again (every field filled in)',
 };
 const contactPreferences: MachineWords = {
-  screen: 'their contact preferences (/my-account/contact-preferences; for a scenario whose input has an action, the marketing email\'s unsubscribe or resubscribe link, the contact-preferences-token page, which does it on arrival)',
+  screen:
+    "their contact preferences (/my-account/contact-preferences; for a scenario whose input has an action, the marketing email's unsubscribe or resubscribe link, the contact-preferences-token page, which does it on arrival)",
   background: signedInAs(undefined, 'one consent never answered'),
   events: {
     'consents.retry': 'they press [[common_try_again]]',
-    'consent.select [isChange]': 'under [[contact_preferences_panel_marketing_preferences]] they turn a switch the other way (On to Off, or Off to On)',
+    'consent.select [isChange]':
+      'under [[contact_preferences_panel_marketing_preferences]] they turn a switch the other way (On to Off, or Off to On)',
     'marketing.revoke [canRevoke]': 'they press [[contact_preferences_panel_unsubscribe_from_all_marketing]]',
     'marketing.restore [canRestore]': 'after unsubscribing, they press [[contact_preferences_panel_resubscribe]]',
   },
@@ -96,20 +108,25 @@ const contactPreferences: MachineWords = {
     starting: '[[contact_preferences_panel_loading_your_contact_preferences]]',
     loading: '[[contact_preferences_panel_loading_your_contact_preferences]]',
     failed: '[[contact_preferences_fetch_error]] with [[common_try_again]]',
-    loaded: 'a switch per consent under [[contact_preferences_panel_marketing_preferences]] ([[contact_preferences_panel_on]] or Off), and [[contact_preferences_panel_unsubscribe_from_all_marketing]] (or, after unsubscribing, [[contact_preferences_panel_resubscribe]]); after a save [[contact_preferences_saved]] (the first time [[contact_preferences_first_time_saved]]), after a failed save [[contact_preferences_update_error]] with the switch back as it was; after unsubscribing [[contact_preferences_unsubscribed]], after resubscribing [[contact_preferences_subscribed]], or their errors',
+    loaded:
+      'a switch per consent under [[contact_preferences_panel_marketing_preferences]] ([[contact_preferences_panel_on]] or Off), and [[contact_preferences_panel_unsubscribe_from_all_marketing]] (or, after unsubscribing, [[contact_preferences_panel_resubscribe]]); after a save [[contact_preferences_saved]] (the first time [[contact_preferences_first_time_saved]]), after a failed save [[contact_preferences_update_error]] with the switch back as it was; after unsubscribing [[contact_preferences_unsubscribed]], after resubscribing [[contact_preferences_subscribed]], or their errors',
     saving: 'the switch already shows the new choice and reads [[common_saving]]',
     revoking: '[[contact_preferences_panel_unsubscribing_you]]',
     restoring: '[[contact_preferences_panel_resubscribing_you]]',
   },
   outcomes: {
     'fetchConsents answers': 'the preferences service answers with their consents',
-    'fetchConsents fails': 'the preferences service cannot be reached (developer tools: block the request of the consents, then open the page)',
+    'fetchConsents fails':
+      'the preferences service cannot be reached (developer tools: block the request of the consents, then open the page)',
     'updateConsents answers': 'the preferences service saves the change',
-    'updateConsents fails': 'the preferences service refuses or cannot be reached (developer tools: block the request before turning the switch)',
+    'updateConsents fails':
+      'the preferences service refuses or cannot be reached (developer tools: block the request before turning the switch)',
     'revokeMarketing answers': 'the preferences service unsubscribes them from all marketing',
-    'revokeMarketing fails': 'the preferences service cannot unsubscribe them (developer tools: block the request before pressing)',
+    'revokeMarketing fails':
+      'the preferences service cannot unsubscribe them (developer tools: block the request before pressing)',
     'restoreMarketing answers': 'the preferences service brings back the choices they had before',
-    'restoreMarketing fails': 'the preferences service cannot resubscribe them (developer tools: block the request before pressing)',
+    'restoreMarketing fails':
+      'the preferences service cannot resubscribe them (developer tools: block the request before pressing)',
   },
 };
 
@@ -128,11 +145,14 @@ const findBooking: MachineWords = {
   events: {
     ...findBookingAgain,
     'form.change': `they type into a field (${findBookingFields})`,
-    'form.submit [isValid]': 'with every field filled in (the demo booking\'s details, or other ones for the answers that say so), they press [[find_booking_page_find_booking]]',
-    'form.submit': 'with a field empty or wrong they press Enter in the form ([[find_booking_page_find_booking]] stays disabled); the fields\' messages show',
+    'form.submit [isValid]':
+      "with every field filled in (the demo booking's details, or other ones for the answers that say so), they press [[find_booking_page_find_booking]]",
+    'form.submit':
+      "with a field empty or wrong they press Enter in the form ([[find_booking_page_find_booking]] stays disabled); the fields' messages show",
   },
   states: {
-    notRequested: '[[common_find_a_booking]]: [[find_booking_page_made_a_booking_without_signing]], the fields [[find_booking_page_booking_reference]] ([[find_booking_page_hint]]), [[find_booking_page_departure_date]], [[find_booking_page_passengers_surname]], [[common_email_address]], and [[find_booking_page_find_booking]] (disabled until every field is filled in)',
+    notRequested:
+      '[[common_find_a_booking]]: [[find_booking_page_made_a_booking_without_signing]], the fields [[find_booking_page_booking_reference]] ([[find_booking_page_hint]]), [[find_booking_page_departure_date]], [[find_booking_page_passengers_surname]], [[common_email_address]], and [[find_booking_page_find_booking]] (disabled until every field is filled in)',
     requesting: 'the button reads [[find_booking_page_finding_your_booking]]; what they typed stays',
     success: '[[find_booking_success]], then the booking opens',
     badRequest: '[[find_booking_bad_request]]; what they typed stays',
@@ -141,16 +161,21 @@ const findBooking: MachineWords = {
     serverError: '[[find_booking_server_error]]; what they typed stays',
   },
   outcomes: {
-    'findBooking answers': 'the booking service finds the booking (the demo booking\'s details)',
-    'findBooking fails [isBadRequest]': 'the booking service cannot read the details (400; developer tools: a request the page would not send, so a retailer\'s test system)',
-    'findBooking fails [isNotFound]': 'the booking service finds no booking with these details (422: e.g. surname Smith)',
-    'findBooking fails [isThrottled]': 'the booking service refuses: too many misses (429: after 10 misses for one reference within the limit\'s window)',
-    'findBooking fails': 'the booking service cannot be reached (developer tools: block the request find-booking, or go Offline)',
+    'findBooking answers': "the booking service finds the booking (the demo booking's details)",
+    'findBooking fails [isBadRequest]':
+      "the booking service cannot read the details (400; developer tools: a request the page would not send, so a retailer's test system)",
+    'findBooking fails [isNotFound]':
+      'the booking service finds no booking with these details (422: e.g. surname Smith)',
+    'findBooking fails [isThrottled]':
+      "the booking service refuses: too many misses (429: after 10 misses for one reference within the limit's window)",
+    'findBooking fails':
+      'the booking service cannot be reached (developer tools: block the request find-booking, or go Offline)',
   },
 };
 
 const partialRefund: MachineWords = {
-  screen: 'the refund page of a booking (on the booking\'s page they press [[refund_entry_cancel_and_refund]]), its part [[refund_screen_refund_only_some_passengers]]',
+  screen:
+    "the refund page of a booking (on the booking's page they press [[refund_entry_cancel_and_refund]]), its part [[refund_screen_refund_only_some_passengers]]",
   background: refundsAccount,
   use: 'Manchester → Sheffield',
   events: {
@@ -160,11 +185,14 @@ const partialRefund: MachineWords = {
     checking: '[[refunds_partial_refund_panel_loading_passengers]]',
     unavailable: '[[refunds_partial_refund_panel_only_the_whole_booking_can]] (e.g. Leeds → York, one passenger)',
     loadingAssistances: '[[refunds_partial_refund_panel_loading_passengers]]',
-    choosing: '[[refund_screen_tick_passengers_hint]], then a checkbox per passenger and direction, all ticked at first, [[refunds_partial_refund_panel_well_email_the_refund_confirmation]], and any [[refunds_partial_refund_panel_passenger_assistance_on_this_booking]] (or [[partial_refund_assistances_failed]] when it could not be checked)',
+    choosing:
+      '[[refund_screen_tick_passengers_hint]], then a checkbox per passenger and direction, all ticked at first, [[refunds_partial_refund_panel_well_email_the_refund_confirmation]], and any [[refunds_partial_refund_panel_passenger_assistance_on_this_booking]] (or [[partial_refund_assistances_failed]] when it could not be checked)',
   },
   outcomes: {
-    'fetchAssistances answers': 'the passenger assistance service answers with the assistance booked on this booking (none, on the demo booking)',
-    'fetchAssistances fails': 'the passenger assistance service cannot be reached (developer tools: block the request customer/passenger-assistance/…)',
+    'fetchAssistances answers':
+      'the passenger assistance service answers with the assistance booked on this booking (none, on the demo booking)',
+    'fetchAssistances fails':
+      'the passenger assistance service cannot be reached (developer tools: block the request customer/passenger-assistance/…)',
   },
 };
 
@@ -173,7 +201,10 @@ const refundQuote: MachineWords = {
   background: refundsAccount,
   use: 'Leeds → York',
   events: {
-    'refund.requestQuote [isChangeOfJourneySource]': { use: "King's Cross → Leeds", text: 'they press [[refund_entry_cancel_and_refund]] on a booking that was exchanged for a new journey' },
+    'refund.requestQuote [isChangeOfJourneySource]': {
+      use: "King's Cross → Leeds",
+      text: 'they press [[refund_entry_cancel_and_refund]] on a booking that was exchanged for a new journey',
+    },
     'refund.requestQuote': 'they press [[refund_entry_cancel_and_refund]]',
     'quote.dismiss': 'they press [[common_close]]',
     'quote.retry': 'they press [[common_try_again]]',
@@ -181,44 +212,74 @@ const refundQuote: MachineWords = {
   states: {
     idle: 'the booking with [[refund_entry_cancel_and_refund]] (focus back on it after a message was closed)',
     quoting: 'the button reads [[refund_quote_pending]] and is disabled',
-    failed: '[[refund_entry_we_couldnt_check_your_refund]]: the refund service\'s own message (or [[refund_quote_error]]), with [[common_try_again]] and [[common_close]]',
-    notRefundable: '[[refund_quote_not_refundable]] with each reason explained and what they can do (e.g. [[refund_copy_expired_title]]), and [[common_close]]',
-    inProgress: '[[refund_entry_refund_in_progress]]: [[refund_quote_in_progress]] (or the service\'s own message), and [[common_close]]',
-    fraudSuspected: '[[refund_entry_we_cant_refund_this_booking]]: [[refund_quote_fraud]] (or the service\'s own message), and [[common_close]]',
+    failed:
+      "[[refund_entry_we_couldnt_check_your_refund]]: the refund service's own message (or [[refund_quote_error]]), with [[common_try_again]] and [[common_close]]",
+    notRefundable:
+      '[[refund_quote_not_refundable]] with each reason explained and what they can do (e.g. [[refund_copy_expired_title]]), and [[common_close]]',
+    inProgress:
+      "[[refund_entry_refund_in_progress]]: [[refund_quote_in_progress]] (or the service's own message), and [[common_close]]",
+    fraudSuspected:
+      "[[refund_entry_we_cant_refund_this_booking]]: [[refund_quote_fraud]] (or the service's own message), and [[common_close]]",
     checkingChangeOfJourney: 'the button reads [[refund_quote_pending]] and is disabled',
-    changeOfJourney: '[[refund_entry_this_journey_was_changed]]: [[refund_quote_change_of_journey]], what changed, [[refund_entry_view_the_new_booking]], and [[common_close]]',
-    changeOfJourneyFailed: '[[refund_entry_we_couldnt_check_the_change]]: [[refund_quote_change_of_journey_error]], with [[common_try_again]] and [[common_close]]',
+    changeOfJourney:
+      '[[refund_entry_this_journey_was_changed]]: [[refund_quote_change_of_journey]], what changed, [[refund_entry_view_the_new_booking]], and [[common_close]]',
+    changeOfJourneyFailed:
+      '[[refund_entry_we_couldnt_check_the_change]]: [[refund_quote_change_of_journey_error]], with [[common_try_again]] and [[common_close]]',
     toRefundPage: 'the refund page opens (its own plan: refund-request)',
-    toIneligibleView: 'the page [[refund_screen_refund_not_available]] opens (…/refund/ineligible), explaining why and offering the reasons that still refund',
+    toIneligibleView:
+      'the page [[refund_screen_refund_not_available]] opens (…/refund/ineligible), explaining why and offering the reasons that still refund',
   },
   outcomes: {
     'fetchQuote answers [isRequestable]': 'the refund service quotes a refund they can take',
-    'fetchQuote answers [shouldShowIneligibleView]': { use: "King's Cross → Edinburgh", text: 'the refund service says the ticket\'s terms allow no refund, with the refund-ineligibility-enhanced-view feature on (an Advance ticket)' },
-    'fetchQuote answers [isProcessing]': { use: 'Norwich → Liverpool Street', text: 'the refund service says a refund of this booking is already in progress' },
-    'fetchQuote answers [isNonRefundable]': { use: 'Bristol → Cardiff', text: 'the refund service says the booking cannot be refunded (too late: travelled 45 days ago)' },
-    'fetchQuote answers [isFraudSuspected]': { use: 'Reading → Paddington', text: 'the refund service says the payment is held for a fraud check (after a refund request of it was held)' },
-    'fetchQuote answers': 'the refund service answers a quote the page cannot use (e.g. status TRANSFORM_ERROR: a retailer\'s answer the local server does not give)',
-    'fetchQuote fails [isChangeOfJourneySourceError]': 'the refund service says the booking was exchanged for a new journey (CHANGE_OF_JOURNEY_SOURCE), though the booking page did not know',
-    'fetchQuote fails': 'the refund service cannot be reached or refuses (developer tools: block the request refund-quote/…)',
+    'fetchQuote answers [shouldShowIneligibleView]': {
+      use: "King's Cross → Edinburgh",
+      text: "the refund service says the ticket's terms allow no refund, with the refund-ineligibility-enhanced-view feature on (an Advance ticket)",
+    },
+    'fetchQuote answers [isProcessing]': {
+      use: 'Norwich → Liverpool Street',
+      text: 'the refund service says a refund of this booking is already in progress',
+    },
+    'fetchQuote answers [isNonRefundable]': {
+      use: 'Bristol → Cardiff',
+      text: 'the refund service says the booking cannot be refunded (too late: travelled 45 days ago)',
+    },
+    'fetchQuote answers [isFraudSuspected]': {
+      use: 'Reading → Paddington',
+      text: 'the refund service says the payment is held for a fraud check (after a refund request of it was held)',
+    },
+    'fetchQuote answers':
+      "the refund service answers a quote the page cannot use (e.g. status TRANSFORM_ERROR: a retailer's answer the local server does not give)",
+    'fetchQuote fails [isChangeOfJourneySourceError]':
+      'the refund service says the booking was exchanged for a new journey (CHANGE_OF_JOURNEY_SOURCE), though the booking page did not know',
+    'fetchQuote fails':
+      'the refund service cannot be reached or refuses (developer tools: block the request refund-quote/…)',
     'fetchChangeOfJourneyStatus answers': 'the change-of-journey service answers with the new journey',
-    'fetchChangeOfJourneyStatus fails': 'the change-of-journey service cannot be reached (developer tools: block the request change-of-journey/status/…)',
+    'fetchChangeOfJourneyStatus fails':
+      'the change-of-journey service cannot be reached (developer tools: block the request change-of-journey/status/…)',
   },
 };
 
 const refundRequest: MachineWords = {
-  screen: 'the refund page: on the booking\'s page they press [[refund_entry_cancel_and_refund]]',
+  screen: "the refund page: on the booking's page they press [[refund_entry_cancel_and_refund]]",
   use: 'Leeds → York',
-  background:
-    `${refundsAccount}; each service answer below says which demo booking gives it, or how to cause it with the browser's developer tools (Network: block the request URL, or go Offline)`,
+  background: `${refundsAccount}; each service answer below says which demo booking gives it, or how to cause it with the browser's developer tools (Network: block the request URL, or go Offline)`,
   events: {
     'refund.retry': 'they press [[common_try_again]]',
     'refund.check': 'they press [[common_check_again]] (shown when the refund could not be confirmed)',
-    'refund.setReason': 'under [[refund_screen_why_are_you_cancelling]] (or [[refund_screen_did_something_else_happen_choose]], or [[refund_screen_choose_another_reason]]) they choose another reason, e.g. [[refund_copy_disruption_upcoming]]',
-    'refund.select [selectsTickets]': { use: 'Manchester → Sheffield', text: 'under [[refund_screen_refund_only_some_passengers]] they tick only some passengers (e.g. untick the first passenger, keep the second)' },
-    'refund.select': { use: 'Manchester → Sheffield', text: 'under [[refund_screen_refund_only_some_passengers]] they untick every passenger' },
+    'refund.setReason':
+      'under [[refund_screen_why_are_you_cancelling]] (or [[refund_screen_did_something_else_happen_choose]], or [[refund_screen_choose_another_reason]]) they choose another reason, e.g. [[refund_copy_disruption_upcoming]]',
+    'refund.select [selectsTickets]': {
+      use: 'Manchester → Sheffield',
+      text: 'under [[refund_screen_refund_only_some_passengers]] they tick only some passengers (e.g. untick the first passenger, keep the second)',
+    },
+    'refund.select': {
+      use: 'Manchester → Sheffield',
+      text: 'under [[refund_screen_refund_only_some_passengers]] they untick every passenger',
+    },
     'refund.continue': 'they press [[refund_screen_continue]]',
     'refund.back': 'they press [[refund_screen_back]]',
-    'refund.confirm [needsNewCard]': 'they press [[refund_screen_confirm_refund]] (the quote says the card paid with cannot take the refund)',
+    'refund.confirm [needsNewCard]':
+      'they press [[refund_screen_confirm_refund]] (the quote says the card paid with cannot take the refund)',
     'refund.confirm': 'they press [[refund_screen_confirm_refund]]',
     'card.cancel': 'in the card form they press [[common_cancel]]',
     'quote.retry': 'they press [[common_try_again]]',
@@ -228,40 +289,79 @@ const refundRequest: MachineWords = {
   states: {
     loading: '[[refund_request_loading]]',
     loadFailed: '[[refund_request_load_failed]] with [[common_try_again]]',
-    quoting: '[[refund_request_quoting]] (alone for the first quote; later beside the last quote, with [[refund_screen_continue]] disabled)',
-    quoteFailed: '[[refund_screen_we_couldnt_work_out_your]]: the refund service\'s own message (or [[refund_request_quote_failed]]), with [[common_try_again]] and [[common_close]]',
-    reviewing: '[[refund_screen_your_refund]] (or [[refund_screen_tickets_in_this_refund]] when only some tickets are refunded): a row per passenger and direction with what was paid and what is refunded, [[refund_screen_admin_fee_label]], [[refund_screen_total_refund]]; the reasons under [[refund_screen_why_are_you_cancelling]]; how to return the tickets; [[refund_screen_continue]]',
-    nothingSelected: 'every passenger unticked under [[refund_screen_refund_only_some_passengers]]: no refund table and no total, and [[refund_screen_continue]] is disabled',
-    confirming: '[[refund_screen_confirm_your_refund]]: where the money goes ([[refund_screen_your_card_ending]] or [[refund_screen_your_original_payment_method]]), [[refund_screen_confirm_whats_refunded]] with a line per passenger and direction, [[refund_screen_reason]], and [[refund_screen_confirm_refund]] and [[refund_screen_back]]',
-    cardForm: '[[refund_screen_your_card_was_declined]] — [[refund_request_card_declined]] (when the card was declined just before; otherwise [[refund_screen_we_need_a_card_for]] — [[refund_screen_the_card_you_paid_with]]), then [[refund_screen_refund]] and the card form [[refunds_card_form_card_for_your_refund]]',
+    quoting:
+      '[[refund_request_quoting]] (alone for the first quote; later beside the last quote, with [[refund_screen_continue]] disabled)',
+    quoteFailed:
+      "[[refund_screen_we_couldnt_work_out_your]]: the refund service's own message (or [[refund_request_quote_failed]]), with [[common_try_again]] and [[common_close]]",
+    reviewing:
+      '[[refund_screen_your_refund]] (or [[refund_screen_tickets_in_this_refund]] when only some tickets are refunded): a row per passenger and direction with what was paid and what is refunded, [[refund_screen_admin_fee_label]], [[refund_screen_total_refund]]; the reasons under [[refund_screen_why_are_you_cancelling]]; how to return the tickets; [[refund_screen_continue]]',
+    nothingSelected:
+      'every passenger unticked under [[refund_screen_refund_only_some_passengers]]: no refund table and no total, and [[refund_screen_continue]] is disabled',
+    confirming:
+      '[[refund_screen_confirm_your_refund]]: where the money goes ([[refund_screen_your_card_ending]] or [[refund_screen_your_original_payment_method]]), [[refund_screen_confirm_whats_refunded]] with a line per passenger and direction, [[refund_screen_reason]], and [[refund_screen_confirm_refund]] and [[refund_screen_back]]',
+    cardForm:
+      '[[refund_screen_your_card_was_declined]] — [[refund_request_card_declined]] (when the card was declined just before; otherwise [[refund_screen_we_need_a_card_for]] — [[refund_screen_the_card_you_paid_with]]), then [[refund_screen_refund]] and the card form [[refunds_card_form_card_for_your_refund]]',
     requesting:
       '[[refund_request_requesting]]; after a lost answer [[refund_request_checking]], then, if the check gets no answer either, [[refund_request_unconfirmed]] with [[common_check_again]] and [[refund_screen_back_to_your_booking]]',
-    requestFailed: '[[refund_screen_your_refund_didnt_go_through]]: the refund service\'s own message (or [[refund_request_request_failed]]), with [[common_try_again]]',
-    fraudHeld: '[[refund_screen_we_cant_complete_this_refund]] — [[refund_request_fraud]]; no button to refund, only [[refund_screen_back_to_your_booking]]',
-    ineligible: 'the page is titled [[refund_screen_refund_not_available]]: [[refund_screen_we_cant_refund_this_booking_as_it_is]] (or, once they chose a reason, [[refund_screen_we_cant_refund_this_booking]]), then [[refund_copy_terms_and_conditions_title]] and what they can do, and the reasons under [[refund_screen_did_something_else_happen_choose]] (with the refund-ineligibility-enhanced-view feature on, the address becomes …/refund/ineligible)',
-    unavailable: 'why there is no refund (e.g. [[refund_screen_refund_in_progress]] — [[refund_screen_a_refund_for_this_booking]]), and the reasons under [[refund_screen_choose_another_reason]]',
+    requestFailed:
+      "[[refund_screen_your_refund_didnt_go_through]]: the refund service's own message (or [[refund_request_request_failed]]), with [[common_try_again]]",
+    fraudHeld:
+      '[[refund_screen_we_cant_complete_this_refund]] — [[refund_request_fraud]]; no button to refund, only [[refund_screen_back_to_your_booking]]',
+    ineligible:
+      'the page is titled [[refund_screen_refund_not_available]]: [[refund_screen_we_cant_refund_this_booking_as_it_is]] (or, once they chose a reason, [[refund_screen_we_cant_refund_this_booking]]), then [[refund_copy_terms_and_conditions_title]] and what they can do, and the reasons under [[refund_screen_did_something_else_happen_choose]] (with the refund-ineligibility-enhanced-view feature on, the address becomes …/refund/ineligible)',
+    unavailable:
+      'why there is no refund (e.g. [[refund_screen_refund_in_progress]] — [[refund_screen_a_refund_for_this_booking]]), and the reasons under [[refund_screen_choose_another_reason]]',
     refunded: '[[refund_screen_refund_requested_opening_your_booking]], then the booking page, which shows the refund',
-    partiallyRefunded: '[[refund_screen_refund_requested_opening_your_booking]], then the booking\'s history page, which waits for the new booking of the passengers who keep travelling',
+    partiallyRefunded:
+      "[[refund_screen_refund_requested_opening_your_booking]], then the booking's history page, which waits for the new booking of the passengers who keep travelling",
   },
   outcomes: {
     'fetchRefundBooking answers': 'the booking service answers with the booking and its refundable tickets',
-    'fetchRefundBooking fails': 'the booking service cannot be reached or answers with something the page cannot read (developer tools: block the request partial-refunds/…, then open the page)',
-    'fetchQuote answers [isFraudMarked]': { use: 'Reading → Paddington', text: 'the refund service quotes again, still holding the booking for a fraud check (after the fraud answer)' },
-    'fetchQuote answers [isCardDeclinedAndRequestable]': { use: 'Birmingham → Nottingham', text: 'the refund service quotes again, asking for a new card for the refund (after the declined card)' },
+    'fetchRefundBooking fails':
+      'the booking service cannot be reached or answers with something the page cannot read (developer tools: block the request partial-refunds/…, then open the page)',
+    'fetchQuote answers [isFraudMarked]': {
+      use: 'Reading → Paddington',
+      text: 'the refund service quotes again, still holding the booking for a fraud check (after the fraud answer)',
+    },
+    'fetchQuote answers [isCardDeclinedAndRequestable]': {
+      use: 'Birmingham → Nottingham',
+      text: 'the refund service quotes again, asking for a new card for the refund (after the declined card)',
+    },
     'fetchQuote answers [isRequestable]': 'the refund service quotes a refund they can take',
-    'fetchQuote answers [isTermsIneligible]': { use: 'King\'s Cross → Edinburgh', text: 'the refund service says the ticket\'s terms allow no refund for this reason (an Advance ticket, with [[refund_copy_changed_plans]])' },
-    'fetchQuote answers': { use: 'Norwich → Liverpool Street', text: 'the refund service says no refund is possible now (a refund of it is already in progress)' },
-    'fetchQuote fails': 'the refund service refuses to quote, with its own message (e.g. 409 "Already refunded."; developer tools: block the request refund-quote/… before choosing a reason)',
-    'cardForm answers': 'they fill in the card form (card number 4242 4242 4242 4242, a future expiry date, CVC 123, their name), press [[refunds_card_form_use_this_card_and_refund]], and the card service accepts the card (the card form\'s own plan: refund-card-form)',
-    'submitRefund answers [isCardDeclinedAnswer]': 'the refund service says the card was declined, in a 200 answer with status INVALID_CREDIT_CARD (a retailer\'s way; the local server answers 422 instead: see the next kind of answer)',
-    'submitRefund answers [isFraudAnswer]': 'the refund service holds the refund for a fraud check, in a 200 answer with status POTENTIAL_FRAUD_DETECTED (a retailer\'s way; the local server answers 422 instead)',
-    'submitRefund answers [isPartialRefund]': { use: 'Manchester → Sheffield', text: 'the refund service accepts the refund of the ticked passengers (one of two passengers ticked; a new booking follows for the other)' },
+    'fetchQuote answers [isTermsIneligible]': {
+      use: "King's Cross → Edinburgh",
+      text: "the refund service says the ticket's terms allow no refund for this reason (an Advance ticket, with [[refund_copy_changed_plans]])",
+    },
+    'fetchQuote answers': {
+      use: 'Norwich → Liverpool Street',
+      text: 'the refund service says no refund is possible now (a refund of it is already in progress)',
+    },
+    'fetchQuote fails':
+      'the refund service refuses to quote, with its own message (e.g. 409 "Already refunded."; developer tools: block the request refund-quote/… before choosing a reason)',
+    'cardForm answers':
+      "they fill in the card form (card number 4242 4242 4242 4242, a future expiry date, CVC 123, their name), press [[refunds_card_form_use_this_card_and_refund]], and the card service accepts the card (the card form's own plan: refund-card-form)",
+    'submitRefund answers [isCardDeclinedAnswer]':
+      "the refund service says the card was declined, in a 200 answer with status INVALID_CREDIT_CARD (a retailer's way; the local server answers 422 instead: see the next kind of answer)",
+    'submitRefund answers [isFraudAnswer]':
+      "the refund service holds the refund for a fraud check, in a 200 answer with status POTENTIAL_FRAUD_DETECTED (a retailer's way; the local server answers 422 instead)",
+    'submitRefund answers [isPartialRefund]': {
+      use: 'Manchester → Sheffield',
+      text: 'the refund service accepts the refund of the ticked passengers (one of two passengers ticked; a new booking follows for the other)',
+    },
     'submitRefund answers [isRefundAnswered]':
       'the refund service accepts the refund (first time, or to the check after no answer came back: developer tools, go Offline just before pressing, or block the request refund-quote/…)',
-    'submitRefund answers [isAlreadyRequested]': 'the refund service says these tickets are already being refunded (409: an earlier attempt went through; e.g. the same booking confirmed meanwhile in another tab: “This quote has already been used”)',
-    'submitRefund answers [isInvalidCard]': { use: 'Birmingham → Nottingham', text: 'the refund service says the card was declined (the card paid with, or 4000 0000 0000 0002 given in the card form)' },
-    'submitRefund answers [isFraud]': { use: 'Reading → Paddington', text: 'the refund service holds the refund for a fraud check' },
-    'submitRefund answers': 'the refund service refuses the refund with its own message (e.g. 410 "This quote has expired.": leave the confirm step open for more than 30 minutes, the quote\'s lifetime)',
+    'submitRefund answers [isAlreadyRequested]':
+      'the refund service says these tickets are already being refunded (409: an earlier attempt went through; e.g. the same booking confirmed meanwhile in another tab: “This quote has already been used”)',
+    'submitRefund answers [isInvalidCard]': {
+      use: 'Birmingham → Nottingham',
+      text: 'the refund service says the card was declined (the card paid with, or 4000 0000 0000 0002 given in the card form)',
+    },
+    'submitRefund answers [isFraud]': {
+      use: 'Reading → Paddington',
+      text: 'the refund service holds the refund for a fraud check',
+    },
+    'submitRefund answers':
+      'the refund service refuses the refund with its own message (e.g. 410 "This quote has expired.": leave the confirm step open for more than 30 minutes, the quote\'s lifetime)',
     'submitRefund fails': 'the page itself fails while requesting the refund (no tester can cause it)',
   },
 };
@@ -337,7 +437,9 @@ let catalogue: Record<string, string> | undefined;
  */
 export function enGB(): Record<string, string> {
   catalogue ??= Object.fromEntries(
-    Object.entries(JSON.parse(readFileSync(path.join(repo, 'messages/en-GB.json'), 'utf8')) as Record<string, string | Variants>).map(([key, value]) => {
+    Object.entries(
+      JSON.parse(readFileSync(path.join(repo, 'messages/en-GB.json'), 'utf8')) as Record<string, string | Variants>,
+    ).map(([key, value]) => {
       if (typeof value === 'string') return [key, value];
       const match = Object.entries(value[0]?.match ?? {});
       return [key, (match.find(([k]) => k.endsWith('=*')) ?? match[0])?.[1] ?? key];
@@ -371,7 +473,12 @@ const nodesOf = (machine: AnyStateMachine): NodeLike[] => {
 };
 
 /** What a machine's table must name: its events and delays, its states, its services' outcomes. */
-export function vocabulary(machine: AnyStateMachine): { events: string[]; states: string[]; leaves: string[]; outcomes: string[] } {
+export function vocabulary(machine: AnyStateMachine): {
+  events: string[];
+  states: string[];
+  leaves: string[];
+  outcomes: string[];
+} {
   const events = new Set<string>();
   const outcomes = new Set<string>();
   for (const node of nodesOf(machine)) {
@@ -407,7 +514,11 @@ export function seesIn(table: MachineWords, value: string): string[] {
 export const textOf = (entry: StepWords) => (typeof entry === 'string' ? entry : entry.text);
 
 /** The step's event as the tester does or meets it (the events table, else the outcomes table), and the demo booking it needs. */
-export function stepWords(table: MachineWords, event: string, guard: string | undefined): { does: string; use?: string } | undefined {
+export function stepWords(
+  table: MachineWords,
+  event: string,
+  guard: string | undefined,
+): { does: string; use?: string } | undefined {
   const key = `${event}${guard ? ` [${guard}]` : ''}`;
   const entry = table.events[key] ?? table.outcomes[key];
   if (entry === undefined) return undefined;

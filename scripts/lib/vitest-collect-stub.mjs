@@ -1,6 +1,7 @@
 /** Collect-only stand-in for 'vitest' (see vitest-collect.mjs): describe runs, tests do not. */
 const each = (fn) => (cases) => (name, body) => {
-  for (const c of cases) fn(typeof name === 'string' ? name : String(name), () => body(...(Array.isArray(c) ? c : [c])));
+  for (const c of cases)
+    fn(typeof name === 'string' ? name : String(name), () => body(...(Array.isArray(c) ? c : [c])));
 };
 const run = (_name, fn) => {
   if (typeof fn === 'function') fn();

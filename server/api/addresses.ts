@@ -1,6 +1,15 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { addAddress, COUNTRIES, deleteAddress, listAddresses, ownAddress, toAddress, updateAddress, type AddressColumns } from '../domain/addresses.ts';
+import {
+  addAddress,
+  COUNTRIES,
+  deleteAddress,
+  listAddresses,
+  ownAddress,
+  toAddress,
+  updateAddress,
+  type AddressColumns,
+} from '../domain/addresses.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
@@ -38,7 +47,10 @@ const AddressBody = v.pipe(
     isoStateCode: v.optional(v.nullable(v.pipe(v.string(), v.regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/))), null),
     type: v.picklist(['delivery', 'billing']),
   }),
-  v.check((a) => a.isoCountryCode !== 'GB' || (a.postCode !== null && UK_POSTCODE.test(a.postCode)), 'UK postcode required'),
+  v.check(
+    (a) => a.isoCountryCode !== 'GB' || (a.postCode !== null && UK_POSTCODE.test(a.postCode)),
+    'UK postcode required',
+  ),
   v.check((a) => a.postCode === null || /^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(a.postCode), 'Invalid postcode'),
   v.check(
     (a) => (a.isoCountryCode === 'US' ? a.isoStateCode?.startsWith('US-') === true : a.isoStateCode === null),

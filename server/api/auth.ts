@@ -41,13 +41,7 @@ const LoginBody = v.object({
   password: passwordSchema,
 });
 
-const nameSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.minLength(1),
-  v.maxLength(30),
-  v.check(isName),
-);
+const nameSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(30), v.check(isName));
 
 const RegisterBody = v.object({
   email: emailSchema,
@@ -81,7 +75,9 @@ export function authApi(): Hono<AppEnv> {
     await assertNotThrottled(db, clock.now(), limits);
     await assertLoginNotSlowed(db, clock.now(), email);
     const row = await one<CustomerRow>(db, 'select * from customers where email = $1', [email]);
-    const ok = row?.password_hash ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
+    const ok = row?.password_hash
+      ? await verifyPassword(password, row.password_hash)
+      : await verifyAgainstDummy(password);
     if (!row || !ok) {
       await recordAttempt(db, clock.now(), limits);
       await recordLoginFailure(db, clock.now(), email);

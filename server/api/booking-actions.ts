@@ -66,9 +66,16 @@ type DeliverableRow = {
 const token = (c: Context<AppEnv>) => c.req.query('token') ?? null;
 
 /** The booking and who is acting on it; an unknown booking answers like a foreign one (403). */
-async function bookingAccess(c: Context<AppEnv>, bookingId: string): Promise<{ booking: BookingRow; access: OrderAccess }> {
+async function bookingAccess(
+  c: Context<AppEnv>,
+  bookingId: string,
+): Promise<{ booking: BookingRow; access: OrderAccess }> {
   const booking = /^[\w-]{1,64}$/.test(bookingId)
-    ? await one<BookingRow>(c.get('deps').db, 'select id, order_id, is_season, outward_date, data from bookings where id = $1', [bookingId])
+    ? await one<BookingRow>(
+        c.get('deps').db,
+        'select id, order_id, is_season, outward_date, data from bookings where id = $1',
+        [bookingId],
+      )
     : null;
   const access = await authorizeOrder(c, booking?.order_id ?? '', { token: token(c) });
   if (!booking) throw new ApiError(403, 'FORBIDDEN');
@@ -95,7 +102,10 @@ const checkedInUrl = (access: OrderAccess, bookingId: string) =>
 export function bookingActionsApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   // Behind the on-demand-tickets flag, like its screens.
-  gateFeature(api, 'on-demand-tickets', ['/booking/:bookingId/generate-on-demand-ticket', '/booking/:bookingId/get-on-demand-ticket-status']);
+  gateFeature(api, 'on-demand-tickets', [
+    '/booking/:bookingId/generate-on-demand-ticket',
+    '/booking/:bookingId/get-on-demand-ticket-status',
+  ]);
 
   api.post('/booking/checkIn', can('ticket.issue'), async (c) => {
     const { uri } = await readBody(c, CheckInBody);
@@ -144,7 +154,10 @@ export function bookingActionsApi(): Hono<AppEnv> {
       const refusals = [[LIMITS.resendRefusedClient, clientAddress(c)]] as const;
       await assertNotThrottled(db, clock.now(), refusals);
       await recordAttempt(db, clock.now(), refusals);
-      return c.json({ errors: refused.map((index) => ({ code: 'RECIPIENT_NOT_ALLOWED', field: `emailAddresses.${index}` })) }, 422);
+      return c.json(
+        { errors: refused.map((index) => ({ code: 'RECIPIENT_NOT_ALLOWED', field: `emailAddresses.${index}` })) },
+        422,
+      );
     }
     // Every resend that is sent counts (decision 301): per booking, and per customer or, for guests,
     // per client address.
@@ -155,7 +168,9 @@ export function bookingActionsApi(): Hono<AppEnv> {
     await recordAttempt(db, clock.now(), limits);
     // One email per address: the same address typed twice (in any case) is sent once.
     const to = uniqueAddresses(emails.output);
-    const order = await one<{ friendly_order_id: string }>(db, 'select friendly_order_id from orders where id = $1', [booking.order_id]);
+    const order = await one<{ friendly_order_id: string }>(db, 'select friendly_order_id from orders where id = $1', [
+      booking.order_id,
+    ]);
     const locale = emailLocale(c.req.header('accept-language'));
     const { outward } = booking.data;
     // The resend and its email are written together: the email exists exactly when the resend is recorded (decision 720).
@@ -173,9 +188,17 @@ export function bookingActionsApi(): Hono<AppEnv> {
           reference: order?.friendly_order_id ?? booking.id,
           from: outward.origin.name,
           to: outward.destination.name,
-          date: new Intl.DateTimeFormat(locale ?? 'en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(outward.date)),
+          date: new Intl.DateTimeFormat(locale ?? 'en-GB', {
+            dateStyle: 'full',
+            timeStyle: 'short',
+            timeZone: 'Europe/London',
+          }).format(new Date(outward.date)),
           // A customer opens the booking in their account; a guest finds it again with its reference.
-          link: appLink(deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, access.via === 'customer' ? `/bookings/${booking.id}` : '/find-booking'),
+          link: appLink(
+            deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN,
+            locale,
+            access.via === 'customer' ? `/bookings/${booking.id}` : '/find-booking',
+          ),
         }),
         locale,
       });
@@ -196,7 +219,9 @@ export function bookingActionsApi(): Hono<AppEnv> {
     await recordAttempt(db, clock.now(), limits);
     // A replaced order's tickets are cancelled (a change of journey or a part refund issued the
     // replacement its own): nothing is issued for them (docs/product/domain.md, one ticket one payout).
-    const replaced = await one(db, 'select 1 from orders where id = $1 and replacement_order_id is not null', [booking.order_id]);
+    const replaced = await one(db, 'select 1 from orders where id = $1 and replacement_order_id is not null', [
+      booking.order_id,
+    ]);
     if (replaced) throw new ApiError(409, 'BOOKING_REPLACED');
     const secret = await loadTicketSecret(db);
     // A delivery is issued once (docs/decisions/350): generating again answers with the deliverable
@@ -205,7 +230,11 @@ export function bookingActionsApi(): Hono<AppEnv> {
     const deliverableId = await db.transaction(async (tx) => {
       // No ticket for a booking refunded, exchanged, paid by insurance or already travelled (decision 320).
       await requireLifecycleAllows(tx, booking.id, 'ticket.issue', clock.now());
-      const issued = await one<{ deliverable_id: string }>(tx, 'select deliverable_id from issued_tickets where delivery_id = $1', [delivery.id]);
+      const issued = await one<{ deliverable_id: string }>(
+        tx,
+        'select deliverable_id from issued_tickets where delivery_id = $1',
+        [delivery.id],
+      );
       if (issued) return issued.deliverable_id;
       const fault = await one(tx, 'select 1 from on_demand_delivery_faults where delivery_id = $1', [delivery.id]);
       const now = clock.now();
@@ -235,10 +264,11 @@ export function bookingActionsApi(): Hono<AppEnv> {
     if (access.via === 'guest' && !access.guest.scopes.includes('on-demand')) throw new ApiError(403, 'FORBIDDEN');
     const deliverableId = c.req.param('deliverableId');
     const row = /^[\w-]{1,64}$/.test(deliverableId)
-      ? await one<DeliverableRow>(c.get('deps').db, 'select * from on_demand_deliverables where id = $1 and booking_id = $2', [
-          deliverableId,
-          booking.id,
-        ])
+      ? await one<DeliverableRow>(
+          c.get('deps').db,
+          'select * from on_demand_deliverables where id = $1 and booking_id = $2',
+          [deliverableId, booking.id],
+        )
       : null;
     if (!row) throw new ApiError(404, 'NOT_FOUND');
     // A ticket whose booking was refunded, exchanged or paid by insurance is gone (decision 570):
@@ -246,9 +276,13 @@ export function bookingActionsApi(): Hono<AppEnv> {
     const offers = await bookingOffers(c.get('deps').db, booking.id, c.get('deps').clock.now());
     const withdrawn = offers?.ticketWithdrawn ?? null;
     if (withdrawn) {
-      return c.json({ errors: [{ code: 'TICKET_WITHDRAWN' }], reason: withdrawn, detail: LIFECYCLE_DETAIL[withdrawn] }, 410);
+      return c.json(
+        { errors: [{ code: 'TICKET_WITHDRAWN' }], reason: withdrawn, detail: LIFECYCLE_DETAIL[withdrawn] },
+        410,
+      );
     }
-    if (c.get('deps').clock.now().getTime() < new Date(row.settles_at).getTime()) return c.json({ status: 'processing' });
+    if (c.get('deps').clock.now().getTime() < new Date(row.settles_at).getTime())
+      return c.json({ status: 'processing' });
     if (row.outcome === 'failed') return c.json({ status: 'failed' });
     const issued = await one<{ reference: string; barcode_data: string; issued_at: Date }>(
       c.get('deps').db,
@@ -258,7 +292,11 @@ export function bookingActionsApi(): Hono<AppEnv> {
     if (!issued) return c.json({ status: 'failed' });
     return c.json({
       status: 'ready',
-      ticket: { reference: issued.reference, issuedAt: new Date(issued.issued_at).toISOString(), barcode: issued.barcode_data },
+      ticket: {
+        reference: issued.reference,
+        issuedAt: new Date(issued.issued_at).toISOString(),
+        barcode: issued.barcode_data,
+      },
     });
   });
 

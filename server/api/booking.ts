@@ -10,7 +10,12 @@ import { readBody } from '../lib/body.ts';
 import { cleanFields, type TextRules } from '../lib/text-rules.ts';
 import { passengerMessages, validatePassengerName } from '#src/schemas/passengers.ts';
 import { ApiError } from '../lib/errors.ts';
-import { bookingOffers, requireLifecycleAllows, type BookingOffers, type TicketWithdrawalReason } from '../domain/booking-lifecycle.ts';
+import {
+  bookingOffers,
+  requireLifecycleAllows,
+  type BookingOffers,
+  type TicketWithdrawalReason,
+} from '../domain/booking-lifecycle.ts';
 import { delayRepayByBooking } from './delay-repay.ts';
 import { insuranceByBooking } from './insurance.ts';
 import { historyChanges, loadDisruptions, purchaseDate, refundSummaries } from '../domain/refund-store.ts';
@@ -48,16 +53,23 @@ type BookingRow = {
 export type BookingAccess = OrderAccess;
 
 export async function findBooking(db: Queryable, bookingId: string): Promise<BookingRow | null> {
-  return one<BookingRow>(db, 'select id, order_id, is_season, outward_date, data from bookings where id = $1', [bookingId]);
+  return one<BookingRow>(db, 'select id, order_id, is_season, outward_date, data from bookings where id = $1', [
+    bookingId,
+  ]);
 }
 
-const findOrder = (db: Queryable, orderId: string) => one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
+const findOrder = (db: Queryable, orderId: string) =>
+  one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
 
 /**
  * The caller's access to an order for the action the route names, decided by the access policy
  * (docs/access-policy.md); `?token=` is the order token the spec lets booking calls carry.
  */
-export async function requireBookingAccess(c: Context<AppEnv>, orderId: string, action?: Action): Promise<BookingAccess> {
+export async function requireBookingAccess(
+  c: Context<AppEnv>,
+  orderId: string,
+  action?: Action,
+): Promise<BookingAccess> {
   return authorizeOrder(c, orderId, { token: c.req.query('token') ?? null, ...(action ? { action } : {}) });
 }
 
@@ -113,7 +125,11 @@ async function replacedOrder(db: Queryable, orderId: string) {
   );
   if (!previous) return null;
   const paidAt = (await purchaseDate(db, previous.id)) ?? new Date(0);
-  return { friendlyOrderId: previous.friendly_order_id, kind: previous.coj ? ('change' as const) : ('part-refund' as const), paidAt: paidAt.toISOString() };
+  return {
+    friendlyOrderId: previous.friendly_order_id,
+    kind: previous.coj ? ('change' as const) : ('part-refund' as const),
+    paidAt: paidAt.toISOString(),
+  };
 }
 
 export function apiOrder(order: OrderRow) {
@@ -141,17 +157,18 @@ export function apiBooking(row: BookingRow, now: Date, mayRename: boolean, repla
     tickets: data.tickets,
     // issuedTicket is a local-server extra: the on-demand ticket issued for this delivery, so the
     // page shows it after `booking.reload`.
-    delivery: row.issued_reference && row.issued_at
-      ? {
-          ...data.delivery,
-          issuedTicket: {
-            reference: row.issued_reference,
-            issuedAt: new Date(row.issued_at).toISOString(),
-            // Its barcode, so the ticket can be shown (and read offline, decision 250) after a reload.
-            ...(row.issued_barcode ? { barcode: row.issued_barcode } : {}),
-          },
-        }
-      : data.delivery,
+    delivery:
+      row.issued_reference && row.issued_at
+        ? {
+            ...data.delivery,
+            issuedTicket: {
+              reference: row.issued_reference,
+              issuedAt: new Date(row.issued_at).toISOString(),
+              // Its barcode, so the ticket can be shown (and read offline, decision 250) after a reload.
+              ...(row.issued_barcode ? { barcode: row.issued_barcode } : {}),
+            },
+          }
+        : data.delivery,
     price: data.price,
     season: data.season,
     // Local-server extra: fees charged with the booking, for the VAT receipt (decision 351).
@@ -169,7 +186,9 @@ export function apiBooking(row: BookingRow, now: Date, mayRename: boolean, repla
 export function legDisruption(records: readonly ServiceDisruption[], direction: 'outward' | 'inward', now: Date) {
   const known = records.filter((d) => d.direction === direction && d.announcedAt <= now);
   const cancelled = known.find((d) => d.kind === 'cancelled');
-  const delayed = known.filter((d) => d.kind === 'delayed').sort((a, b) => (b.delayMinutes ?? 0) - (a.delayMinutes ?? 0))[0];
+  const delayed = known
+    .filter((d) => d.kind === 'delayed')
+    .sort((a, b) => (b.delayMinutes ?? 0) - (a.delayMinutes ?? 0))[0];
   const found = cancelled ?? delayed ?? known.find((d) => d.kind === 'announced');
   return found ? { kind: found.kind, delayMinutes: found.delayMinutes } : null;
 }
@@ -192,7 +211,10 @@ function withdrawnDelivery(delivery: ApiDelivery, offers: BookingOffers | null):
 }
 
 /** `quotable` as the refund call would answer: not once the lifecycle refuses a refund (an insurance claim paid, Delay Repay claimed). */
-function quotableAsLifecycle<R extends { quotable: boolean }>(refund: R | undefined, offers: BookingOffers | null): R | undefined {
+function quotableAsLifecycle<R extends { quotable: boolean }>(
+  refund: R | undefined,
+  offers: BookingOffers | null,
+): R | undefined {
   if (!refund || !offers || !refund.quotable) return refund;
   return offers.refusal('refund.full') === null ? refund : { ...refund, quotable: false };
 }
@@ -242,7 +264,13 @@ async function loadForCaller(c: Context<AppEnv>) {
   return { booking, order, access };
 }
 
-const NameSchema = v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(30), v.check((s) => validatePassengerName(s) === null));
+const NameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(2),
+  v.maxLength(30),
+  v.check((s) => validatePassengerName(s) === null),
+);
 const EditPassengersBody = v.object({
   bookingId: v.pipe(v.string(), v.maxLength(64)),
   alterablesIds: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1), v.maxLength(9)),
@@ -270,7 +298,11 @@ export function bookingApi(): Hono<AppEnv> {
     const [claims, insurance, refunds, legs] = await Promise.all([
       delayRepayByBooking(db, ids, now),
       insuranceByBooking(db, ids),
-      refundSummaries(db, rows.map((b) => ({ ...b, replaced: false, canAct: accessOffers(access).refund })), now),
+      refundSummaries(
+        db,
+        rows.map((b) => ({ ...b, replaced: false, canAct: accessOffers(access).refund })),
+        now,
+      ),
       Promise.all(rows.map((b) => legsWithDisruptions(db, b, now))),
     ]);
     // What money already moved allows (decision 570): asked one booking after the other, as the
@@ -291,7 +323,11 @@ export function bookingApi(): Hono<AppEnv> {
       };
     });
     // Local extra: knowledge of a booking is not ownership; its customer manages it signed in.
-    return c.json({ bookings, order: { ...apiOrder(current), replaces: await replacedOrder(db, current.id) }, ...(accessOffers(access).signInToManage ? { manage: 'sign-in' as const } : {}) });
+    return c.json({
+      bookings,
+      order: { ...apiOrder(current), replaces: await replacedOrder(db, current.id) },
+      ...(accessOffers(access).signInToManage ? { manage: 'sign-in' as const } : {}),
+    });
   });
 
   api.get(`/booking/:bookingId{${UUID}}/history`, can('booking.view'), async (c) => {
@@ -339,7 +375,11 @@ export function bookingApi(): Hono<AppEnv> {
     }
     const refunds = await refundSummaries(
       db,
-      chain.map((e) => ({ ...e.booking, replaced: e.order.replacement_order_id !== null, canAct: accessOffers(access).refund })),
+      chain.map((e) => ({
+        ...e.booking,
+        replaced: e.order.replacement_order_id !== null,
+        canAct: accessOffers(access).refund,
+      })),
       now,
     );
     const changes = await historyChanges(
@@ -348,7 +388,8 @@ export function bookingApi(): Hono<AppEnv> {
     );
     // A replaced order is not quotable already; the one still standing answers as its lifecycle allows (decision 570).
     const offers: (BookingOffers | null)[] = [];
-    for (const e of chain) offers.push(e.order.replacement_order_id === null ? await bookingOffers(db, e.booking.id, now) : null);
+    for (const e of chain)
+      offers.push(e.order.replacement_order_id === null ? await bookingOffers(db, e.booking.id, now) : null);
     return c.json({
       replacedBy,
       bookings: chain.map((e, i) => ({
@@ -367,8 +408,14 @@ export function bookingApi(): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const read = await readBody(c, EditPassengersBody);
     // The same rule for stored names as a saved passenger's: NFC, and no control or bidi characters.
-    const body = { ...read, newUsers: read.newUsers.map((user) => ({ ...user, ...cleanFields(user, NEW_NAME_TEXT) }) as typeof user) };
-    if (body.alterablesIds.length !== body.newUsers.length || new Set(body.alterablesIds).size !== body.alterablesIds.length) {
+    const body = {
+      ...read,
+      newUsers: read.newUsers.map((user) => ({ ...user, ...cleanFields(user, NEW_NAME_TEXT) }) as typeof user),
+    };
+    if (
+      body.alterablesIds.length !== body.newUsers.length ||
+      new Set(body.alterablesIds).size !== body.alterablesIds.length
+    ) {
       throw new ApiError(400, 'VALIDATION', 'alterablesIds and newUsers must pair up one to one');
     }
     const booking = await findBooking(db, body.bookingId);
@@ -376,7 +423,12 @@ export function bookingApi(): Hono<AppEnv> {
     const order = booking ? await findOrder(db, booking.order_id) : null;
     if (!booking || !order) throw new ApiError(403, 'FORBIDDEN');
     if (order.replacement_order_id) {
-      return refuse(c, 422, 'BOOKING_REPLACED', 'This booking has been replaced, so its passengers can no longer be changed.');
+      return refuse(
+        c,
+        422,
+        'BOOKING_REPLACED',
+        'This booking has been replaced, so its passengers can no longer be changed.',
+      );
     }
     if (new Date(booking.data.outward.date) <= clock.now()) {
       return refuse(c, 422, 'NOT_ALTERABLE', 'Passenger names can only be changed before the journey starts.');
@@ -387,7 +439,8 @@ export function bookingApi(): Hono<AppEnv> {
     for (const [i, id] of body.alterablesIds.entries()) {
       const passenger = passengers.find((p) => p.id === id);
       const user = body.newUsers[i];
-      if (!passenger || !user) return refuse(c, 422, 'NOT_ALTERABLE', 'One of these passengers is not on this booking.');
+      if (!passenger || !user)
+        return refuse(c, 422, 'NOT_ALTERABLE', 'One of these passengers is not on this booking.');
       passenger.firstName = user.firstName;
       passenger.lastName = user.lastName;
     }
@@ -399,7 +452,10 @@ export function bookingApi(): Hono<AppEnv> {
       booking.id,
       JSON.stringify({ ...booking.data, passengers }),
     ]);
-    return c.json({ bookingId: booking.id, passengers: passengers.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName })) });
+    return c.json({
+      bookingId: booking.id,
+      passengers: passengers.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName })),
+    });
   });
 
   return api;

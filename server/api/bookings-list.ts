@@ -18,10 +18,7 @@ export const BOOKINGS_PAGE_SIZE = 10;
 export const BOOKING_FILTERS = ['upcoming', 'past', 'season', 'guest'] as const;
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];
 
-const PageQuery = v.union([
-  v.undefined(),
-  v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number)),
-]);
+const PageQuery = v.union([v.undefined(), v.pipe(v.string(), v.regex(/^\d{1,4}$/), v.transform(Number))]);
 
 export type BookingRow = {
   id: string;
@@ -98,7 +95,10 @@ const STILL_TO_COME = `b.customer_id = $1 and b.is_season = false and ${LAST_LEG
  * a page costs the same whatever the size of the history. Upcoming leaves out the journeys whose
  * tickets were cancelled; past adds them (see `pastSource`).
  */
-const WHERE: Record<BookingFilter, (customerId: string, now: Date, email: string | null) => { sql: string; params: unknown[] }> = {
+const WHERE: Record<
+  BookingFilter,
+  (customerId: string, now: Date, email: string | null) => { sql: string; params: unknown[] }
+> = {
   upcoming: (id, now) => ({ sql: `${STILL_TO_COME} and not ${TICKETS_CANCELLED}`, params: [id, now] }),
   past: (id, now) => ({ sql: `b.customer_id = $1 and b.is_season = false and ${LAST_LEG} < $2`, params: [id, now] }),
   season: (id) => ({ sql: 'b.customer_id = $1 and b.is_season', params: [id] }),
@@ -198,7 +198,14 @@ export function bookingsListApi(): Hono<AppEnv> {
     const counts = await countAll(db, customer.id, guestEmail, now);
     // Local extras: the Delay Repay claim of a delayed journey (past bookings, decision 090); the
     // refund offer and tracking (decision 080); guest-tab orders are read-only until associated.
-    const claims = f === 'past' ? await delayRepayByBooking(db, rows.map((r) => r.id), now) : new Map();
+    const claims =
+      f === 'past'
+        ? await delayRepayByBooking(
+            db,
+            rows.map((r) => r.id),
+            now,
+          )
+        : new Map();
     const refunds = await refundSummaries(
       db,
       rows.map((r) => ({ ...r, replaced: r.replacement_order_id !== null, canAct: f !== 'guest' })),
@@ -208,7 +215,10 @@ export function bookingsListApi(): Hono<AppEnv> {
       results: rows.map((row) => {
         const entry = toListEntry(row);
         const delayRepay = claims.get(row.id);
-        return { ...entry, booking: { ...entry.booking, refund: refunds.get(row.id), ...(delayRepay ? { delayRepay } : {}) } };
+        return {
+          ...entry,
+          booking: { ...entry.booking, refund: refunds.get(row.id), ...(delayRepay ? { delayRepay } : {}) },
+        };
       }),
       total: counts[f],
       page,

@@ -59,7 +59,11 @@ export function calendarFeedApi(): Hono<AppEnv> {
 
   api.get('/customer/calendar-feed', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
-    const row = await one<FeedRow>(c.get('deps').db, 'select customer_id, locale, created_at from calendar_feeds where customer_id = $1', [customer.id]);
+    const row = await one<FeedRow>(
+      c.get('deps').db,
+      'select customer_id, locale, created_at from calendar_feeds where customer_id = $1',
+      [customer.id],
+    );
     return c.json({ enabled: row !== null, createdAt: row ? new Date(row.created_at).toISOString() : null });
   });
 
@@ -90,7 +94,11 @@ export function calendarFeedApi(): Hono<AppEnv> {
     // An unknown address is a guess, counted per client; past the limit none is looked up (decision 566).
     const limits = [[LIMITS.calendarFeedClient, clientAddress(c)]] as const;
     await assertNotThrottled(db, clock.now(), limits);
-    const feed = await one<FeedRow>(db, 'select customer_id, locale, created_at from calendar_feeds where token_hash = $1', [sha256Hex(token)]);
+    const feed = await one<FeedRow>(
+      db,
+      'select customer_id, locale, created_at from calendar_feeds where token_hash = $1',
+      [sha256Hex(token)],
+    );
     if (!feed) {
       await recordAttempt(db, clock.now(), limits);
       return c.text('Not Found', 404);
@@ -106,7 +114,11 @@ export function calendarFeedApi(): Hono<AppEnv> {
        order by b.outward_date, b.id`,
       [feed.customer_id, now],
     );
-    const refunds = await refundSummaries(db, rows.map((b) => ({ ...b, replaced: false, canAct: true })), now);
+    const refunds = await refundSummaries(
+      db,
+      rows.map((b) => ({ ...b, replaced: false, canAct: true })),
+      now,
+    );
     const copy = feedCopy(text, feed.locale);
     // A booking whose tickets moved on (part refunded, or exchanged while its replacement is being
     // issued) is left out like a replaced order: its replacement carries the journey, so one train

@@ -16,7 +16,12 @@ import { can } from '../lib/policy.ts';
  * (POST /customer/season-renewals/{bookingId}) lets it go; a turned-off renewal forgets the card.
  */
 const ukDay = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });
 
 const DeleteBody = v.object({ id: v.pipe(v.string(), v.maxLength(100)) });
 

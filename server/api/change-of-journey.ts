@@ -60,9 +60,17 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
   const access = await requireBookingAccess(c, booking?.order_id ?? '');
   if (!booking || booking.order_id !== orderId) throw new ApiError(403, 'FORBIDDEN');
   if (booking.is_season !== season) {
-    throw new ApiError(400, 'WRONG_BOOKING_TYPE', season ? 'Not a season booking' : 'Season bookings use the seasons path');
+    throw new ApiError(
+      400,
+      'WRONG_BOOKING_TYPE',
+      season ? 'Not a season booking' : 'Season bookings use the seasons path',
+    );
   }
-  const order = await one<{ replacement_order_id: string | null }>(db, 'select replacement_order_id from orders where id = $1', [orderId]);
+  const order = await one<{ replacement_order_id: string | null }>(
+    db,
+    'select replacement_order_id from orders where id = $1',
+    [orderId],
+  );
   const now = clock.now();
   const { data } = booking;
   const answer = (found: ChangeabilityReason | null) => {
@@ -74,7 +82,8 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
     return c.json({ changeable: reason === null, reason, ...(online ? { changeOnline: true } : {}) });
   };
   if (order?.replacement_order_id) return answer('BOOKING_REPLACED');
-  if (await one(db, 'select 1 from change_of_journeys where source_booking_id = $1', [booking.id])) return answer('CHANGE_IN_PROGRESS');
+  if (await one(db, 'select 1 from change_of_journeys where source_booking_id = $1', [booking.id]))
+    return answer('CHANGE_IN_PROGRESS');
   await settleRefunds(db, [booking.id], now);
   const refunding = await refundingTicketIds(db, booking.id);
   if (data.tickets.length > 0 && data.tickets.every((t) => refunding.has(t.id))) return answer('REFUNDED');
@@ -93,7 +102,8 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
 }
 
 const COJ_MESSAGES = {
-  IN_PROGRESS: 'Your change of journey is being processed: your new tickets will be emailed to you. This booking cannot be refunded while it is exchanged.',
+  IN_PROGRESS:
+    'Your change of journey is being processed: your new tickets will be emailed to you. This booking cannot be refunded while it is exchanged.',
   COMPLETED: 'This booking was exchanged for a new journey. Any refund is made on the new booking.',
   FAILED: 'Your change of journey could not be completed. Please contact us: your original tickets are still valid.',
 } as const;
@@ -114,7 +124,8 @@ async function changeOfJourneyStatus(c: Context<AppEnv>) {
     price_difference: string | number | null;
     currency: string;
   }>(db, 'select * from change_of_journeys where source_booking_id = $1', [booking.id]);
-  if (!row) throw new ApiError(404, 'NOT_CHANGE_OF_JOURNEY_SOURCE', 'This booking is not the source of a change of journey.');
+  if (!row)
+    throw new ApiError(404, 'NOT_CHANGE_OF_JOURNEY_SOURCE', 'This booking is not the source of a change of journey.');
   return c.json({
     status: row.status,
     sourceBookingId: booking.id,
@@ -130,7 +141,9 @@ async function changeOfJourneyStatus(c: Context<AppEnv>) {
 export function changeOfJourneyApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.get('/change-of-journey/changeability/:orderId/:bookingId', can('booking.view'), (c) => changeability(c, false));
-  api.get('/seasons-change-of-journey/changeability/:orderId/:bookingId', can('booking.view'), (c) => changeability(c, true));
+  api.get('/seasons-change-of-journey/changeability/:orderId/:bookingId', can('booking.view'), (c) =>
+    changeability(c, true),
+  );
   api.get('/change-of-journey/status/:orderId/:bookingId', can('booking.view'), changeOfJourneyStatus);
   return api;
 }

@@ -44,7 +44,8 @@ const catalogueText = createCatalogueText();
 export function consentCategories(locale: string | null, text: CatalogueText = catalogueText): ConsentCategory[] {
   const say = (key: string): string => {
     const found = text(locale, `contact_preferences_consent_${key}`);
-    if (found === undefined) throw new Error(`contact_preferences_consent_${key} is missing from messages/${SOURCE_LOCALE}.json`);
+    if (found === undefined)
+      throw new Error(`contact_preferences_consent_${key} is missing from messages/${SOURCE_LOCALE}.json`);
     return found;
   };
   return CONSENT_IDS.map((id) => {
@@ -108,9 +109,11 @@ export async function readConsents(
     [customerId],
   );
   const byId = new Map(rows.map((r) => [r.consent_id, r]));
-  const revoked = await one<{ customer_id: string }>(db, 'select customer_id from consent_revocations where customer_id = $1', [
-    customerId,
-  ]);
+  const revoked = await one<{ customer_id: string }>(
+    db,
+    'select customer_id from consent_revocations where customer_id = $1',
+    [customerId],
+  );
   return {
     consents: consentCategories(locale).map((category) => {
       const row = byId.get(category.id);
@@ -120,7 +123,14 @@ export async function readConsents(
   };
 }
 
-async function upsertConsent(db: Queryable, customerId: string, id: string, selected: boolean, updated: boolean, now: Date) {
+async function upsertConsent(
+  db: Queryable,
+  customerId: string,
+  id: string,
+  selected: boolean,
+  updated: boolean,
+  now: Date,
+) {
   await db.query(
     `insert into customer_consents (customer_id, consent_id, selected, has_ever_been_updated, updated_at)
      values ($1, $2, $3, $4, $5)
@@ -164,12 +174,17 @@ export function consentsApi(): Hono<AppEnv> {
       if (!already) {
         const { consents } = await readConsents(tx, customerId);
         const rows = new Set(
-          (await many<{ consent_id: string }>(tx, 'select consent_id from customer_consents where customer_id = $1', [customerId])).map(
-            (r) => r.consent_id,
-          ),
+          (
+            await many<{ consent_id: string }>(tx, 'select consent_id from customer_consents where customer_id = $1', [
+              customerId,
+            ])
+          ).map((r) => r.consent_id),
         );
         const previous: Previous = Object.fromEntries(
-          consents.map((p) => [p.id, rows.has(p.id) ? { selected: p.selected, hasEverBeenUpdated: p.hasEverBeenUpdated } : null]),
+          consents.map((p) => [
+            p.id,
+            rows.has(p.id) ? { selected: p.selected, hasEverBeenUpdated: p.hasEverBeenUpdated } : null,
+          ]),
         );
         await tx.query('insert into consent_revocations (customer_id, previous, revoked_at) values ($1, $2, $3)', [
           customerId,
@@ -188,14 +203,25 @@ export function consentsApi(): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const now = clock.now();
     await db.transaction(async (tx) => {
-      const revocation = await one<{ previous: Previous }>(tx, 'select previous from consent_revocations where customer_id = $1', [
-        customerId,
-      ]);
+      const revocation = await one<{ previous: Previous }>(
+        tx,
+        'select previous from consent_revocations where customer_id = $1',
+        [customerId],
+      );
       if (!revocation) throw new ApiError(409, 'NOTHING_TO_RESTORE');
       for (const id of CONSENT_IDS) {
         const before = revocation.previous[id];
-        if (before) await upsertConsent(tx, customerId, id, coerceBoolean(before.selected), coerceBoolean(before.hasEverBeenUpdated), now);
-        else await tx.query('delete from customer_consents where customer_id = $1 and consent_id = $2', [customerId, id]);
+        if (before)
+          await upsertConsent(
+            tx,
+            customerId,
+            id,
+            coerceBoolean(before.selected),
+            coerceBoolean(before.hasEverBeenUpdated),
+            now,
+          );
+        else
+          await tx.query('delete from customer_consents where customer_id = $1 and consent_id = $2', [customerId, id]);
       }
       await tx.query('delete from consent_revocations where customer_id = $1', [customerId]);
     });

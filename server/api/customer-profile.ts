@@ -10,8 +10,20 @@ import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { PASSWORD_MAX_LENGTH } from '../lib/password-rules.ts';
 import { verifyPassword } from '../lib/passwords.ts';
-import { assertNotThrottled, clearAttempts, clientAddress, LIMITS, recordAttempt, takeAllowance } from '../lib/rate-limit.ts';
-import { isRegisteringBrowser, proveMailbox, retirePendingEmailChanges, retireSignInLinks } from '../lib/mailbox-proof.ts';
+import {
+  assertNotThrottled,
+  clearAttempts,
+  clientAddress,
+  LIMITS,
+  recordAttempt,
+  takeAllowance,
+} from '../lib/rate-limit.ts';
+import {
+  isRegisteringBrowser,
+  proveMailbox,
+  retirePendingEmailChanges,
+  retireSignInLinks,
+} from '../lib/mailbox-proof.ts';
 import { clearSessionCookie, createSession, deleteCustomerSessions, setSessionCookie } from '../lib/sessions.ts';
 import { messages as formMessages, validateFirstName, validateLastName } from '#src/schemas/forms.ts';
 import { readCleanBody } from '../lib/text-rules.ts';
@@ -30,8 +42,16 @@ import { can } from '../lib/policy.ts';
  */
 
 /** Personal-details names, checked with the very validators the form uses (messages in docs/product/validation.md). */
-const firstName = v.pipe(v.string(), v.trim(), v.check((s) => validateFirstName(s) === null, 'Must be a valid first name'));
-const lastName = v.pipe(v.string(), v.trim(), v.check((s) => validateLastName(s) === null, 'Must be a valid last name'));
+const firstName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((s) => validateFirstName(s) === null, 'Must be a valid first name'),
+);
+const lastName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((s) => validateLastName(s) === null, 'Must be a valid last name'),
+);
 
 const PersonalDetailsBody = v.object({
   firstName,
@@ -54,11 +74,12 @@ export const EMAIL_CHANGE_TTL_MS = DAY_MS;
 type ProfileRow = { first_name: string; last_name: string; email: string };
 
 async function profile(db: Queryable, customerId: string): Promise<ProfileRow> {
-  const row = await one<ProfileRow>(db, 'select first_name, last_name, email from customers where id = $1', [customerId]);
+  const row = await one<ProfileRow>(db, 'select first_name, last_name, email from customers where id = $1', [
+    customerId,
+  ]);
   if (!row) throw new ApiError(401, 'UNAUTHORISED');
   return row;
 }
-
 
 /** Tables owned by other areas: counted only when this database has them (null otherwise). */
 const COUNTED_TABLES = {
@@ -68,9 +89,13 @@ const COUNTED_TABLES = {
 } as const;
 
 async function countIfPresent(db: Queryable, table: string, customerId: string): Promise<number | null> {
-  const exists = await one<{ present: boolean }>(db, 'select to_regclass($1) is not null as present', [`public.${table}`]);
+  const exists = await one<{ present: boolean }>(db, 'select to_regclass($1) is not null as present', [
+    `public.${table}`,
+  ]);
   if (!exists?.present) return null;
-  const row = await one<{ n: number }>(db, `select count(*)::int as n from "${table}" where customer_id = $1`, [customerId]);
+  const row = await one<{ n: number }>(db, `select count(*)::int as n from "${table}" where customer_id = $1`, [
+    customerId,
+  ]);
   return row?.n ?? 0;
 }
 
@@ -85,7 +110,12 @@ export function customerProfileApi(): Hono<AppEnv> {
   api.get('/customer/personal-details', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
     const row = await profile(c.get('deps').db, customer.id);
-    return c.json({ firstName: row.first_name, lastName: row.last_name, email: row.email, shouldUpdatePassenger: false });
+    return c.json({
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      shouldUpdatePassenger: false,
+    });
   });
 
   api.post('/customer/personal-details', can('account.edit'), async (c) => {
@@ -196,7 +226,9 @@ export function customerProfileApi(): Hono<AppEnv> {
     // "Sent" the way reset links are: to the outbox (server/lib/outbox.ts), from the configured public origin only.
     const link = appLink(origin, locale, `/confirm-email#token=${token}`);
     log(`Change of email link for ${newEmail}: ${link}`);
-    log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_change_subject', {})}: ${emailCopy(locale, 'email_change_body', { email: newEmail, link })}`);
+    log(
+      `  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_change_subject', {})}: ${emailCopy(locale, 'email_change_body', { email: newEmail, link })}`,
+    );
     await sendEmail(deps, {
       kind: 'email-change',
       to: [newEmail],
@@ -227,7 +259,12 @@ export function customerProfileApi(): Hono<AppEnv> {
     const now = clock.now();
     const limits = [[LIMITS.emailChangeTokenClient, clientAddress(c)]] as const;
     await assertNotThrottled(db, now, limits);
-    const request = await one<{ customer_id: string; new_email: string; browser_hash: string | null; registration: boolean }>(
+    const request = await one<{
+      customer_id: string;
+      new_email: string;
+      browser_hash: string | null;
+      registration: boolean;
+    }>(
       db,
       `select r.customer_id, r.new_email, r.browser_hash, (c.email_verified_at is null) as registration
        from email_change_requests r join customers c on c.id = r.customer_id

@@ -74,7 +74,10 @@ const findClaim = (db: Queryable, claimId: string) =>
   one<ClaimRow>(db, `select ${CLAIM_COLUMNS} from ${CLAIM_FROM} where c.id = $1`, [claimId]);
 
 /** The status a customer sees: an eligible claim past its 28-day deadline has expired. */
-export function effectiveStatus(row: { status: ClaimStatus; data: BookingData; delayed_direction: 'outward' | 'inward' }, now: Date): ClaimStatus {
+export function effectiveStatus(
+  row: { status: ClaimStatus; data: BookingData; delayed_direction: 'outward' | 'inward' },
+  now: Date,
+): ClaimStatus {
   return row.status === 'eligible' && now > claimDeadline(row.data, row.delayed_direction) ? 'expired' : row.status;
 }
 
@@ -133,10 +136,15 @@ function apiClaim(row: ClaimRow, now: Date, notClaimable: LifecycleReason | null
         ? null
         : {
             code: row.status_reason_code,
-            params: { operator: delayedLeg.operator ?? '', delayMinutes: row.delay_minutes, thresholdMinutes: thresholdFor(delayedLeg.operator) },
+            params: {
+              operator: delayedLeg.operator ?? '',
+              delayMinutes: row.delay_minutes,
+              thresholdMinutes: thresholdFor(delayedLeg.operator),
+            },
           },
     ...(notClaimable ? { notClaimable: { reason: notClaimable } } : {}),
-    estimate: status === 'eligible' && row.claim_type !== 'Punchout' ? { ...estimate, currencyCode: row.currency } : null,
+    estimate:
+      status === 'eligible' && row.claim_type !== 'Punchout' ? { ...estimate, currencyCode: row.currency } : null,
     submitted:
       row.submitted_details && row.submitted_at
         ? { ...row.submitted_details, submittedAt: new Date(row.submitted_at).toISOString() }
@@ -149,7 +157,11 @@ function apiClaim(row: ClaimRow, now: Date, notClaimable: LifecycleReason | null
  * declared), decided by the access policy on the claim's order (docs/access-policy.md): its customer,
  * the claim's own email link, a guest session or `?token=` for its order. Else 401 (nobody) or 403.
  */
-async function requireClaim(c: Context<AppEnv>, claimId: string, action?: Action): Promise<{ row: ClaimRow; access: OrderAccess }> {
+async function requireClaim(
+  c: Context<AppEnv>,
+  claimId: string,
+  action?: Action,
+): Promise<{ row: ClaimRow; access: OrderAccess }> {
   const row = await findClaim(c.get('deps').db, claimId);
   const access = await authorizeOrder(c, row?.order_id ?? '', {
     token: c.req.query('token') ?? null,
@@ -188,7 +200,13 @@ export async function delayRepayByBooking(
   now: Date,
 ): Promise<Map<string, { claimId: string; status: ClaimStatus }>> {
   if (bookingIds.length === 0) return new Map();
-  const rows = await many<{ id: string; booking_id: string; status: ClaimStatus; delayed_direction: 'outward' | 'inward'; data: BookingData }>(
+  const rows = await many<{
+    id: string;
+    booking_id: string;
+    status: ClaimStatus;
+    delayed_direction: 'outward' | 'inward';
+    data: BookingData;
+  }>(
     db,
     `select c.id, c.booking_id, c.status, c.delayed_direction, b.data
      from delay_repay_claims c join bookings b on b.id = c.booking_id
@@ -217,7 +235,10 @@ export function delayRepayApi(): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const now = clock.now();
     // An open claim is offered only while the submit would be accepted (decision 570).
-    const refused = effectiveStatus(row, now) === 'eligible' ? await lifecycleRefusal(db, row.booking_id, 'delayRepay.claim', now) : null;
+    const refused =
+      effectiveStatus(row, now) === 'eligible'
+        ? await lifecycleRefusal(db, row.booking_id, 'delayRepay.claim', now)
+        : null;
     return c.json(apiClaim(row, now, refused));
   });
 
@@ -231,7 +252,12 @@ export function delayRepayApi(): Hono<AppEnv> {
     const now = clock.now();
     const status = effectiveStatus(row, now);
     if (row.claim_type === 'Punchout') {
-      return refuse(c, 409, 'CLAIM_PUNCHOUT', `This claim is made on ${row.data.outward.operator ?? "the train company"}'s website.`);
+      return refuse(
+        c,
+        409,
+        'CLAIM_PUNCHOUT',
+        `This claim is made on ${row.data.outward.operator ?? 'the train company'}'s website.`,
+      );
     }
     if (status === 'expired') {
       return refuse(c, 422, 'CLAIM_EXPIRED', 'Claims must be made within 28 days of travel.');
@@ -246,14 +272,22 @@ export function delayRepayApi(): Hono<AppEnv> {
     const delayedLeg = row.delayed_direction === 'inward' && row.data.inward ? row.data.inward : row.data.outward;
     const threshold = thresholdFor(delayedLeg.operator);
     if (details.delay.minutes < threshold) {
-      return refuse(c, 422, 'DELAY_BELOW_THRESHOLD', `${delayedLeg.operator ?? 'This train company'} pays Delay Repay for delays of ${threshold} minutes or more.`);
+      return refuse(
+        c,
+        422,
+        'DELAY_BELOW_THRESHOLD',
+        `${delayedLeg.operator ?? 'This train company'} pays Delay Repay for delays of ${threshold} minutes or more.`,
+      );
     }
     const payment = details.paymentMethod;
     const stored: SubmittedDetails = {
       journey: details.journey,
       delay: details.delay,
       // Bank details are passed on to the train company; only the last two digits are kept here.
-      paymentMethod: payment.type === 'bank-transfer' ? { type: payment.type, accountEnding: payment.accountNumber.slice(-2) } : { type: payment.type },
+      paymentMethod:
+        payment.type === 'bank-transfer'
+          ? { type: payment.type, accountEnding: payment.accountNumber.slice(-2) }
+          : { type: payment.type },
     };
     const next: ClaimStatus = row.claim_type === 'Integrated' ? 'processing' : 'submitted';
     // One transaction with the booking row locked (decision 320): no Delay Repay for a journey

@@ -26,9 +26,12 @@ const FindBody = v.object({
 });
 
 const londonDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: RAIL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: RAIL_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(iso));
 
 /** Misses allowed per booking reference from one client in a window before 429 (guessing the other fields). */
 export const FIND_BOOKING_MAX_MISSES = LIMITS.findBookingReference.max;
@@ -72,12 +75,10 @@ export function findBookingApi(): Hono<AppEnv> {
     await clearAttempts(db, [pair]);
     const token = randomToken(32);
     const now = clock.now();
-    await db.query('insert into order_exchange_tokens (token_hash, order_id, created_at, expires_at) values ($1, $2, $3, $4)', [
-      sha256Hex(token),
-      match.order_id,
-      now,
-      addMs(now, EXCHANGE_TOKEN_TTL_MS),
-    ]);
+    await db.query(
+      'insert into order_exchange_tokens (token_hash, order_id, created_at, expires_at) values ($1, $2, $3, $4)',
+      [sha256Hex(token), match.order_id, now, addMs(now, EXCHANGE_TOKEN_TTL_MS)],
+    );
     return c.json({ orderExchangeToken: token, bookingId: match.id });
   });
 
@@ -102,7 +103,11 @@ export function findBookingApi(): Hono<AppEnv> {
       where = { sql: orderAndReplacements, param: guest.orderId };
       email = guest.email;
       kind = guest.origin;
-    } else if (guest?.flow === 'customer' && guest.customerId && guest.scopes.some((s) => s !== 'marketing-preference-unsubscribe')) {
+    } else if (
+      guest?.flow === 'customer' &&
+      guest.customerId &&
+      guest.scopes.some((s) => s !== 'marketing-preference-unsubscribe')
+    ) {
       where = { sql: 'o.customer_id = $1', param: guest.customerId };
       email = guest.email;
     } else if (token) {

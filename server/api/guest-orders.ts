@@ -44,7 +44,9 @@ export function guestOrdersApi(): Hono<AppEnv> {
     if (!order || order.email !== customer.email || (order.customer_id !== null && order.customer_id !== customer.id)) {
       throw new ApiError(403, 'FORBIDDEN');
     }
-    const emailedToken = await one<{ id: string }>(db, 'select id from orders where guest_token_hash = $1', [sha256Hex(guestToken)]);
+    const emailedToken = await one<{ id: string }>(db, 'select id from orders where guest_token_hash = $1', [
+      sha256Hex(guestToken),
+    ]);
     const emailVerified = customer.emailVerified || emailedToken !== null;
     // Knowing a booking's details (a find-booking exchange token) does not prove the mailbox: an
     // account whose email is not verified imports nothing with it (decision 303).

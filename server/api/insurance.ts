@@ -5,7 +5,11 @@ import { many, one, type Queryable } from '../db.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 import { authorizeOrder, type OrderAccess } from '../lib/access.ts';
 import { cancelAllAssistance } from '../domain/assistance-follows-tickets.ts';
-import { queueAssistanceCancelled, queueInsuranceClaimConfirmation, type BookingEmailTarget } from '../lib/booking-emails.ts';
+import {
+  queueAssistanceCancelled,
+  queueInsuranceClaimConfirmation,
+  type BookingEmailTarget,
+} from '../lib/booking-emails.ts';
 import { deliverEmails } from '../lib/outbox.ts';
 import { emailLocale } from '../lib/email-copy.ts';
 import type { AppEnv } from '../lib/app-env.ts';
@@ -58,7 +62,10 @@ const findProduct = (db: Queryable, orderId: string, productId: string) =>
   );
 
 /** Why this product cannot be claimed on now, or null when it can. */
-export function ineligibility(p: Pick<ProductRow, 'kind' | 'data' | 'disrupted' | 'claimed'>, now: Date): IneligibleReason | null {
+export function ineligibility(
+  p: Pick<ProductRow, 'kind' | 'data' | 'disrupted' | 'claimed'>,
+  now: Date,
+): IneligibleReason | null {
   if (p.claimed) return 'ALREADY_CLAIMED';
   if (now < new Date(p.data.outward.date)) return null;
   if (p.kind === 'Essential') return 'DEPARTED';
@@ -80,9 +87,26 @@ async function requireProduct(c: Context<AppEnv>): Promise<{ product: ProductRow
 
 /** Insurance bought with each booking, for booking detail (local extra). */
 export async function insuranceByBooking(db: Queryable, bookingIds: string[]) {
-  const result = new Map<string, { id: string; kind: InsuranceKind; premium: { amount: number; currencyCode: string }; claim: { claimId: string; reference: string; claimedAt: string } | null }[]>();
+  const result = new Map<
+    string,
+    {
+      id: string;
+      kind: InsuranceKind;
+      premium: { amount: number; currencyCode: string };
+      claim: { claimId: string; reference: string; claimedAt: string } | null;
+    }[]
+  >();
   if (bookingIds.length === 0) return result;
-  const rows = await many<{ id: string; booking_id: string; kind: InsuranceKind; premium: number; currency: string; claim_id: string | null; reference: string | null; claimed_at: Date | null }>(
+  const rows = await many<{
+    id: string;
+    booking_id: string;
+    kind: InsuranceKind;
+    premium: number;
+    currency: string;
+    claim_id: string | null;
+    reference: string | null;
+    claimed_at: Date | null;
+  }>(
     db,
     `select p.id, p.booking_id, p.kind, p.premium::float8 as premium, o.currency, ic.id as claim_id, ic.reference, ic.claimed_at
      from insurance_products p join orders o on o.id = p.order_id
@@ -96,7 +120,10 @@ export async function insuranceByBooking(db: Queryable, bookingIds: string[]) {
       id: r.id,
       kind: r.kind,
       premium: { amount: r.premium, currencyCode: r.currency },
-      claim: r.claim_id && r.reference && r.claimed_at ? { claimId: r.claim_id, reference: r.reference, claimedAt: new Date(r.claimed_at).toISOString() } : null,
+      claim:
+        r.claim_id && r.reference && r.claimed_at
+          ? { claimId: r.claim_id, reference: r.reference, claimedAt: new Date(r.claimed_at).toISOString() }
+          : null,
     });
     result.set(r.booking_id, list);
   }
@@ -125,7 +152,11 @@ export function insuranceApi(): Hono<AppEnv> {
       insuranceProductId: product.id,
       isClaimable: reason === null,
       // Local extra: why not (the app shows 'Product is not claimable' either way).
-      ...(ineligible ? { reason, detail: INELIGIBLE_DETAIL[ineligible] } : refused ? { reason, detail: LIFECYCLE_DETAIL[refused] } : {}),
+      ...(ineligible
+        ? { reason, detail: INELIGIBLE_DETAIL[ineligible] }
+        : refused
+          ? { reason, detail: LIFECYCLE_DETAIL[refused] }
+          : {}),
     });
   });
 
@@ -147,14 +178,23 @@ export function insuranceApi(): Hono<AppEnv> {
       if (!fresh || fresh.claimed) throw new ApiError(409, 'ALREADY_CLAIMED', INELIGIBLE_DETAIL.ALREADY_CLAIMED);
       // Checked again: time may have passed since the eligibility check (e.g. the train left).
       const reason = claim.is_claimable ? ineligibility(fresh, now) : 'NOT_CLAIMABLE';
-      if (reason) throw new ApiError(422, 'NOT_CLAIMABLE', reason === 'NOT_CLAIMABLE' ? 'Product is not claimable' : INELIGIBLE_DETAIL[reason]);
+      if (reason)
+        throw new ApiError(
+          422,
+          'NOT_CLAIMABLE',
+          reason === 'NOT_CLAIMABLE' ? 'Product is not claimable' : INELIGIBLE_DETAIL[reason],
+        );
       const ref = `INS-${randomUUID().slice(0, 8).toUpperCase()}`;
       await tx.query('update insurance_claims set claimed_at = $2, reference = $3 where id = $1', [claim.id, now, ref]);
       // The claim cancels the tickets, so the assistance booked with them ends too (docs/decisions/630).
       const ended = await cancelAllAssistance(tx, product.booking_id, 'insurance-claimed', now);
       // "We'll email you about your refund", and the assistance cancelled, in the page's language:
       // written with the claim, so they exist exactly when it does (decision 720).
-      const order = await one<{ email: string; friendly_order_id: string }>(tx, 'select email, friendly_order_id from orders where id = $1', [product.order_id]);
+      const order = await one<{ email: string; friendly_order_id: string }>(
+        tx,
+        'select email, friendly_order_id from orders where id = $1',
+        [product.order_id],
+      );
       if (!order) return { ref, emails: [] };
       const target: BookingEmailTarget = {
         deps: c.get('deps'),
@@ -172,7 +212,12 @@ export function insuranceApi(): Hono<AppEnv> {
       return { ref, emails };
     });
     await deliverEmails(c.get('deps'), done.emails);
-    return c.json({ claimId: claim.id, orderId: product.order_id, insuranceProductId: product.id, reference: done.ref });
+    return c.json({
+      claimId: claim.id,
+      orderId: product.order_id,
+      insuranceProductId: product.id,
+      reference: done.ref,
+    });
   });
 
   return api;

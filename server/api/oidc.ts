@@ -116,7 +116,13 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
   const callbackUrl = (c: Context<AppEnv>, provider: SignInProvider) =>
     `${publicOrigin(c)}${APP_BASE}/api/oidc/${provider}/callback`;
 
-  const refuse = (c: Context<AppEnv>, provider: SignInProvider, error: ProviderError, tx: Pick<Transaction, 'return_to' | 'locale'> | null, why: string) => {
+  const refuse = (
+    c: Context<AppEnv>,
+    provider: SignInProvider,
+    error: ProviderError,
+    tx: Pick<Transaction, 'return_to' | 'locale'> | null,
+    why: string,
+  ) => {
     c.get('deps').log(`[oidc] sign-in with ${provider} refused (${error}): ${why}`);
     const search = new URLSearchParams({ provider, providerError: error });
     if (tx && tx.return_to !== DEFAULT_RETURN) search.set('redirect', tx.return_to);
@@ -153,7 +159,17 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
     await db.query(
       `insert into oidc_transactions (id_hash, provider, state, nonce, code_verifier, return_to, locale, created_at, expires_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [sha256Hex(id), provider.id, tx.state, tx.nonce, tx.codeVerifier, returnTo, locale, now, addMs(now, TRANSACTION_MS)],
+      [
+        sha256Hex(id),
+        provider.id,
+        tx.state,
+        tx.nonce,
+        tx.codeVerifier,
+        returnTo,
+        locale,
+        now,
+        addMs(now, TRANSACTION_MS),
+      ],
     );
     setCookie(c, OIDC_COOKIE, id, {
       httpOnly: true,
@@ -186,10 +202,23 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
       ? await one<Transaction>(db, 'delete from oidc_transactions where id_hash = $1 returning *', [sha256Hex(cookie)])
       : null;
     if (!tx || tx.provider !== provider.id || new Date(tx.expires_at) <= now) {
-      return refuse(c, provider.id, 'unavailable', tx, tx ? 'sign-in expired or for another provider' : 'no sign-in under way in this browser');
+      return refuse(
+        c,
+        provider.id,
+        'unavailable',
+        tx,
+        tx ? 'sign-in expired or for another provider' : 'no sign-in under way in this browser',
+      );
     }
     const error = c.req.query('error');
-    if (error) return refuse(c, provider.id, error === 'access_denied' ? 'cancelled' : 'unavailable', tx, `provider answered ${error}`);
+    if (error)
+      return refuse(
+        c,
+        provider.id,
+        error === 'access_denied' ? 'cancelled' : 'unavailable',
+        tx,
+        `provider answered ${error}`,
+      );
 
     let claims: IdClaims;
     try {
@@ -227,7 +256,12 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
  * `sub`) wins; else only an email the provider says it verified may link an existing account or
  * create one. An unverified email signs in to nothing.
  */
-async function customerFor(db: Queryable, provider: SignInProvider, claims: IdClaims, now: Date): Promise<string | null> {
+async function customerFor(
+  db: Queryable,
+  provider: SignInProvider,
+  claims: IdClaims,
+  now: Date,
+): Promise<string | null> {
   const linked = await one<{ customer_id: string }>(
     db,
     'select customer_id from customer_identities where provider = $1 and subject = $2',

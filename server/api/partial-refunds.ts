@@ -68,7 +68,8 @@ async function quoteOfBooking(c: Context<AppEnv>, bookingId: string): Promise<Qu
   if (quoteIdRaw === undefined) return null;
   const parsed = v.safeParse(IdParam, quoteIdRaw);
   const quoteRow = parsed.success ? await findRefundQuote(c.get('deps').db, parsed.output) : null;
-  if (!quoteRow || quoteRow.booking_id !== bookingId) throw new ApiError(400, 'VALIDATION', 'quoteId is not a quote of this booking');
+  if (!quoteRow || quoteRow.booking_id !== bookingId)
+    throw new ApiError(400, 'VALIDATION', 'quoteId is not a quote of this booking');
   return quoteRow;
 }
 

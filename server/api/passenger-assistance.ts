@@ -35,7 +35,13 @@ export const ASSISTANCE_KINDS = ['ramp', 'wheelchair', 'luggage', 'guidance'] as
 export const ASSISTANCE_DETAILS_MAX = 500;
 const BASE = '/customer/passenger-assistance';
 /** The lifecycle's reasons that say the booking's tickets are gone: refunded, moved on, or paid by insurance. */
-const TICKETS_GONE: ReadonlySet<LifecycleReason> = new Set(['REFUNDED', 'REFUND_IN_PROGRESS', 'PART_REFUNDED', 'CHANGED', 'INSURANCE_CLAIMED']);
+const TICKETS_GONE: ReadonlySet<LifecycleReason> = new Set([
+  'REFUNDED',
+  'REFUND_IN_PROGRESS',
+  'PART_REFUNDED',
+  'CHANGED',
+  'INSURANCE_CLAIMED',
+]);
 const ID = '[\\w-]{1,64}';
 
 type Direction = 'outward' | 'inward';
@@ -71,9 +77,12 @@ const CreateBody = v.object({
 const refuse = (status: 403 | 404 | 409 | 422, code: string, detail: string) => new Refusal(status, code, detail);
 
 const ukTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }).format(
+    new Date(iso),
+  );
 
-const legOf = (data: BookingData, direction: Direction): Leg | null => (direction === 'outward' ? data.outward : data.inward);
+const legOf = (data: BookingData, direction: Direction): Leg | null =>
+  direction === 'outward' ? data.outward : data.inward;
 const departureOf = (leg: Leg) => new Date(leg.departureTime ?? leg.date);
 
 const apiLeg = (leg: Leg) => ({
@@ -107,7 +116,9 @@ function apiAssistance(row: AssistanceRow, booking: BookingRow) {
 }
 
 const assistanceOf = (db: Queryable, bookingId: string) =>
-  many<AssistanceRow>(db, 'select * from passenger_assistance where booking_id = $1 order by created_at, id', [bookingId]);
+  many<AssistanceRow>(db, 'select * from passenger_assistance where booking_id = $1 order by created_at, id', [
+    bookingId,
+  ]);
 
 /** The order and booking of the path, after the access check; a booking outside that order is 404. */
 async function loadBooking(c: Context<AppEnv>) {
@@ -128,7 +139,11 @@ async function loadBooking(c: Context<AppEnv>) {
 /** Changes need a current order (who may change it is the access policy's: `can('assistance.manage')`). */
 function assertMayChange(order: OrderRow) {
   if (order.replacement_order_id) {
-    throw refuse(422, 'BOOKING_REPLACED', 'This booking has been replaced by a newer one. Please book assistance on the new booking.');
+    throw refuse(
+      422,
+      'BOOKING_REPLACED',
+      'This booking has been replaced by a newer one. Please book assistance on the new booking.',
+    );
   }
 }
 
@@ -163,7 +178,10 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
       [customer.id, now],
     );
     /** One journey of the overview: the booking, its legs and the help listed with it. */
-    const overviewEntry = (row: BookingRow & { friendly_order_id: string }, items: Awaited<ReturnType<typeof assistanceOf>>) => ({
+    const overviewEntry = (
+      row: BookingRow & { friendly_order_id: string },
+      items: Awaited<ReturnType<typeof assistanceOf>>,
+    ) => ({
       bookingId: row.id,
       orderId: row.order_id,
       friendlyOrderId: row.friendly_order_id,
@@ -214,10 +232,16 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
     const { booking, order, access } = await loadBooking(c);
     assertMayChange(order);
     // The details are free text on several lines: the server's text rule (server/lib/text-rules.ts).
-    const body = await readCleanBody(c, CreateBody, { details: { kind: 'multiline', message: assistanceFormMessages.detailsControlCharacter } });
+    const body = await readCleanBody(c, CreateBody, {
+      details: { kind: 'multiline', message: assistanceFormMessages.detailsControlCharacter },
+    });
     const now = clock.now();
     if (booking.is_season) {
-      throw refuse(422, 'NOT_AVAILABLE', 'Assistance is booked for a particular train, so it cannot be booked on a season ticket here.');
+      throw refuse(
+        422,
+        'NOT_AVAILABLE',
+        'Assistance is booked for a particular train, so it cannot be booked on a season ticket here.',
+      );
     }
     const passenger = booking.data.passengers.find((p) => p.id === body.passengerId);
     if (!passenger) throw refuse(422, 'PASSENGER_NOT_ON_BOOKING', 'This passenger is not on this booking.');
@@ -239,7 +263,17 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
       await db.query(
         `insert into passenger_assistance (id, order_id, booking_id, passenger_id, direction, kinds, details, status, via, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, 'booked', $8, $9)`,
-        [id, order.id, booking.id, passenger.id, body.direction, ASSISTANCE_KINDS.filter((k) => body.kinds.includes(k)), body.details || null, access.via, now],
+        [
+          id,
+          order.id,
+          booking.id,
+          passenger.id,
+          body.direction,
+          ASSISTANCE_KINDS.filter((k) => body.kinds.includes(k)),
+          body.details || null,
+          access.via,
+          now,
+        ],
       );
     } catch (err) {
       if (isUniqueViolation(err)) {
@@ -257,34 +291,46 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
   });
 
   const findOne = async (db: Queryable, booking: BookingRow, id: string) => {
-    const row = await one<AssistanceRow>(db, 'select * from passenger_assistance where id = $1 and booking_id = $2', [id, booking.id]);
+    const row = await one<AssistanceRow>(db, 'select * from passenger_assistance where id = $1 and booking_id = $2', [
+      id,
+      booking.id,
+    ]);
     if (!row) throw new ApiError(404, 'NOT_FOUND');
     return row;
   };
 
-  api.get(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}/:assistanceId{${ID}}`, can('booking.view'), async (c) => {
-    const { booking } = await loadBooking(c);
-    const row = await findOne(c.get('deps').db, booking, c.req.param('assistanceId'));
-    return c.json({ passengerAssistance: apiAssistance(row, booking) });
-  });
+  api.get(
+    `${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}/:assistanceId{${ID}}`,
+    can('booking.view'),
+    async (c) => {
+      const { booking } = await loadBooking(c);
+      const row = await findOne(c.get('deps').db, booking, c.req.param('assistanceId'));
+      return c.json({ passengerAssistance: apiAssistance(row, booking) });
+    },
+  );
 
-  api.post(`${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}/:assistanceId{${ID}}/cancel`, can('assistance.manage'), async (c) => {
-    const { db, clock } = c.get('deps');
-    const { booking, order } = await loadBooking(c);
-    const row = await findOne(db, booking, c.req.param('assistanceId'));
-    assertMayChange(order);
-    if (row.status === 'cancelled') throw refuse(409, 'ALREADY_CANCELLED', 'This assistance has already been cancelled.');
-    const leg = legOf(booking.data, row.direction);
-    if (leg) assertNotDeparted(leg, clock.now(), 'cancel');
-    const updated = await one<AssistanceRow>(
-      db,
-      `update passenger_assistance set status = 'cancelled', cancelled_at = $2
+  api.post(
+    `${BASE}/orders/:orderId{${ID}}/products/:productId{${ID}}/:assistanceId{${ID}}/cancel`,
+    can('assistance.manage'),
+    async (c) => {
+      const { db, clock } = c.get('deps');
+      const { booking, order } = await loadBooking(c);
+      const row = await findOne(db, booking, c.req.param('assistanceId'));
+      assertMayChange(order);
+      if (row.status === 'cancelled')
+        throw refuse(409, 'ALREADY_CANCELLED', 'This assistance has already been cancelled.');
+      const leg = legOf(booking.data, row.direction);
+      if (leg) assertNotDeparted(leg, clock.now(), 'cancel');
+      const updated = await one<AssistanceRow>(
+        db,
+        `update passenger_assistance set status = 'cancelled', cancelled_at = $2
        where id = $1 and status = 'booked' returning *`,
-      [row.id, clock.now()],
-    );
-    if (!updated) throw refuse(409, 'ALREADY_CANCELLED', 'This assistance has already been cancelled.');
-    return c.json({ passengerAssistance: apiAssistance(updated, booking) });
-  });
+        [row.id, clock.now()],
+      );
+      if (!updated) throw refuse(409, 'ALREADY_CANCELLED', 'This assistance has already been cancelled.');
+      return c.json({ passengerAssistance: apiAssistance(updated, booking) });
+    },
+  );
 
   return api;
 }

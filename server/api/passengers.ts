@@ -92,10 +92,14 @@ const passengerBody = (today: string, isAccountHolder: boolean) =>
 const DeleteBody = v.object({ id: v.pipe(v.string(), v.maxLength(100)) });
 
 const clean = (s: string | null) => (s === null || s.trim() === '' ? null : s.trim());
-const dobOf = (b: { day: string; month: string; year: string }) => toIsoDate(Number(b.year), Number(b.month), Number(b.day));
+const dobOf = (b: { day: string; month: string; year: string }) =>
+  toIsoDate(Number(b.year), Number(b.month), Number(b.day));
 
 /** The customer's account-holder passenger, created from the customer's name when missing. */
-export async function ensureAccountHolder(db: Queryable, customer: Pick<SessionCustomer, 'id' | 'firstName' | 'lastName'>) {
+export async function ensureAccountHolder(
+  db: Queryable,
+  customer: Pick<SessionCustomer, 'id' | 'firstName' | 'lastName'>,
+) {
   await db.query(
     `insert into saved_passengers (id, customer_id, first_name, last_name, is_account_holder)
      select $1, $2, first_name, last_name, true from customers where id = $2
@@ -203,7 +207,11 @@ export function passengersApi(): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const existing = await ownPassenger(db, customer.id, c.req.param('id'));
-    const body = await readCleanBody(c, passengerBody(utcToday(clock.now()), existing.is_account_holder), PASSENGER_TEXT);
+    const body = await readCleanBody(
+      c,
+      passengerBody(utcToday(clock.now()), existing.is_account_holder),
+      PASSENGER_TEXT,
+    );
     const firstName = body.firstName.trim();
     const lastName = body.lastName.trim();
     let accountUpdateFailed = false;
@@ -228,8 +236,13 @@ export function passengersApi(): Hono<AppEnv> {
         // The passenger save stands even when the account's name cannot take the new one.
         await tx.exec('savepoint account_update');
         try {
-          if (!v.is(accountName, firstName) || !v.is(accountName, lastName)) throw new Error('name not valid for the account');
-          await tx.query('update customers set first_name = $1, last_name = $2 where id = $3', [firstName, lastName, customer.id]);
+          if (!v.is(accountName, firstName) || !v.is(accountName, lastName))
+            throw new Error('name not valid for the account');
+          await tx.query('update customers set first_name = $1, last_name = $2 where id = $3', [
+            firstName,
+            lastName,
+            customer.id,
+          ]);
           await tx.exec('release savepoint account_update');
         } catch {
           await tx.exec('rollback to savepoint account_update');

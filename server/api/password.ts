@@ -36,11 +36,7 @@ const SetBody = v.object({ newPassword });
 export const SET_PASSWORD_RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 /** The customer id of a usable (unused, unexpired) reset token, or null. */
-async function usableResetToken(
-  db: Queryable,
-  token: string,
-  now: Date,
-): Promise<{ customer_id: string } | null> {
+async function usableResetToken(db: Queryable, token: string, now: Date): Promise<{ customer_id: string } | null> {
   if (token === '') return null;
   return one<{ customer_id: string }>(
     db,
@@ -77,7 +73,9 @@ export function passwordApi(): Hono<AppEnv> {
       const locale = emailLocale(c.req.header('accept-language'));
       const link = appLink(publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, `/reset-password#token=${token}`);
       log(`Password reset link for ${email}: ${link}`);
-      log(`  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_password_reset_subject', {})}: ${emailCopy(locale, 'email_password_reset_body', { link })}`);
+      log(
+        `  [${locale ?? 'en-GB'}] ${emailCopy(locale, 'email_password_reset_subject', {})}: ${emailCopy(locale, 'email_password_reset_body', { link })}`,
+      );
       await sendEmail(c.get('deps'), {
         kind: 'password-reset',
         to: [email],
@@ -196,8 +194,12 @@ export function passwordApi(): Hono<AppEnv> {
     const passwordHash = await hashPassword(body.newPassword);
     await db.transaction(async (tx) => {
       // Only while it still has none: two tabs cannot both set it.
-      const set = await tx.query('update customers set password_hash = $1 where id = $2 and password_hash is null', [passwordHash, customer.id]);
-      if ((set.affectedRows ?? 0) === 0) throw new ApiError(409, 'PASSWORD_ALREADY_SET', 'This account already has a password.');
+      const set = await tx.query('update customers set password_hash = $1 where id = $2 and password_hash is null', [
+        passwordHash,
+        customer.id,
+      ]);
+      if ((set.affectedRows ?? 0) === 0)
+        throw new ApiError(409, 'PASSWORD_ALREADY_SET', 'This account already has a password.');
       await deleteCustomerSessions(tx, customer.id, customer.sessionId);
     });
     return c.json({ errors: [] });

@@ -50,8 +50,10 @@ const HELD_COLUMNS = `id, passenger_id, railcard_type_id, card_number, to_char(v
   to_char(expiry_date, 'YYYY-MM-DD') as expiry, is_digital, attributes`;
 
 const passengerName = (p: PassengerRef) => ({ id: p.id, firstName: p.first_name, lastName: p.last_name });
-const holders = (p: PassengerRef, held: HeldRow) =>
-  [`${p.first_name} ${p.last_name}`, ...(held.attributes.secondHolderName ? [held.attributes.secondHolderName] : [])];
+const holders = (p: PassengerRef, held: HeldRow) => [
+  `${p.first_name} ${p.last_name}`,
+  ...(held.attributes.secondHolderName ? [held.attributes.secondHolderName] : []),
+];
 
 function heldJson(t: TypeRow, p: PassengerRef, held: HeldRow, today: string, locale: string | null) {
   return {
@@ -61,7 +63,12 @@ function heldJson(t: TypeRow, p: PassengerRef, held: HeldRow, today: string, loc
     price: { amount: Number(t.price_amount), currencyCode: t.currency },
     scopes: t.scopes,
     termsAndConditions: railcardTerms(t, locale),
-    railcardDetails: { code: t.code, discount: railcardWords(t, locale).discount, cardNumber: held.card_number, isDigital: held.is_digital },
+    railcardDetails: {
+      code: t.code,
+      discount: railcardWords(t, locale).discount,
+      cardNumber: held.card_number,
+      isDigital: held.is_digital,
+    },
     cardHolders: holders(p, held),
     expiryDate: held.expiry,
     status: railcardStatus(held.expiry, today),
@@ -91,7 +98,11 @@ async function railcardType(db: Queryable, id: string): Promise<TypeRow> {
 }
 
 const heldCard = (db: Queryable, passengerId: string, typeId: string) =>
-  one<HeldRow>(db, `select ${HELD_COLUMNS} from passenger_railcards where passenger_id = $1 and railcard_type_id = $2`, [passengerId, typeId]);
+  one<HeldRow>(
+    db,
+    `select ${HELD_COLUMNS} from passenger_railcards where passenger_id = $1 and railcard_type_id = $2`,
+    [passengerId, typeId],
+  );
 
 const RailcardDetails = v.object({
   cardNumber: v.pipe(v.string(), v.maxLength(40)),
@@ -100,7 +111,9 @@ const RailcardDetails = v.object({
 });
 const SaveBody = v.object({ railcard: RailcardDetails });
 const StatusBody = v.object({ railcard: RailcardDetails });
-const AttributesBody = v.object({ attributes: v.record(v.pipe(v.string(), v.maxLength(40)), v.pipe(v.string(), v.maxLength(200))) });
+const AttributesBody = v.object({
+  attributes: v.record(v.pipe(v.string(), v.maxLength(40)), v.pipe(v.string(), v.maxLength(200))),
+});
 
 /** Card number and expiry rules (the form's); a past expiry is allowed here and reported as expired. */
 function detailsProblem(details: v.InferOutput<typeof RailcardDetails>, type: TypeRow, today: string): string | null {
@@ -114,7 +127,12 @@ export function railcardsApi(): Hono<AppEnv> {
 
   api.get('/railcard/:railcardId', can('account.view'), async (c) => {
     requireCustomer(c);
-    return c.json(catalogueJson(await railcardType(c.get('deps').db, c.req.param('railcardId')), emailLocale(c.req.header('accept-language'))));
+    return c.json(
+      catalogueJson(
+        await railcardType(c.get('deps').db, c.req.param('railcardId')),
+        emailLocale(c.req.header('accept-language')),
+      ),
+    );
   });
 
   api.get('/passenger/:passengerId/railcardslist', can('account.view'), async (c) => {
@@ -123,9 +141,13 @@ export function railcardsApi(): Hono<AppEnv> {
     const locale = emailLocale(c.req.header('accept-language'));
     const p = await ownPassenger(db, customer.id, c.req.param('passengerId'));
     const held = new Set(
-      (await many<{ railcard_type_id: string }>(db, 'select railcard_type_id from passenger_railcards where passenger_id = $1', [p.id])).map(
-        (r) => r.railcard_type_id,
-      ),
+      (
+        await many<{ railcard_type_id: string }>(
+          db,
+          'select railcard_type_id from passenger_railcards where passenger_id = $1',
+          [p.id],
+        )
+      ).map((r) => r.railcard_type_id),
     );
     const today = utcToday(clock.now());
     const catalogue = await railcardCatalogue(db);
@@ -140,7 +162,11 @@ export function railcardsApi(): Hono<AppEnv> {
         reason: held.has(t.id) ? ('held' as const) : ('age' as const),
         eligibility: railcardWords(t, locale).eligibility,
       }));
-    return c.json({ passenger: passengerName(p), railcards: available.map((t) => catalogueJson(t, locale)), unavailable });
+    return c.json({
+      passenger: passengerName(p),
+      railcards: available.map((t) => catalogueJson(t, locale)),
+      unavailable,
+    });
   });
 
   api.get('/passenger/:passengerId/railcard/:railcardId', can('account.view'), async (c) => {
@@ -150,7 +176,10 @@ export function railcardsApi(): Hono<AppEnv> {
     const t = await railcardType(db, c.req.param('railcardId'));
     const held = await heldCard(db, p.id, t.id);
     if (!held) throw new ApiError(404, 'RAILCARD_NOT_FOUND');
-    return c.json({ passenger: passengerName(p), railcard: heldJson(t, p, held, utcToday(clock.now()), emailLocale(c.req.header('accept-language'))) });
+    return c.json({
+      passenger: passengerName(p),
+      railcard: heldJson(t, p, held, utcToday(clock.now()), emailLocale(c.req.header('accept-language'))),
+    });
   });
 
   /** Saves the card's details: creates the passenger's railcard of this type or replaces its details. */
@@ -175,10 +204,25 @@ export function railcardsApi(): Hono<AppEnv> {
        values ($1, $2, $3, $4, ($6::date - make_interval(months => $7))::date, $5, $8)
        on conflict (passenger_id, railcard_type_id) do update set card_number = excluded.card_number,
          valid_from = excluded.valid_from, expiry_date = excluded.expiry_date, is_digital = excluded.is_digital, updated_at = now()`,
-      [randomUUID(), p.id, t.id, cardNumber, railcard.expiryDate, railcard.expiryDate, t.validity_months, railcard.isDigital],
+      [
+        randomUUID(),
+        p.id,
+        t.id,
+        cardNumber,
+        railcard.expiryDate,
+        railcard.expiryDate,
+        t.validity_months,
+        railcard.isDigital,
+      ],
     );
     const held = (await heldCard(db, p.id, t.id))!;
-    return c.json({ passenger: passengerName(p), railcard: heldJson(t, p, held, today, emailLocale(c.req.header('accept-language'))) }, existing ? 200 : 201);
+    return c.json(
+      {
+        passenger: passengerName(p),
+        railcard: heldJson(t, p, held, today, emailLocale(c.req.header('accept-language'))),
+      },
+      existing ? 200 : 201,
+    );
   });
 
   /** Saves the card's attributes (only those its type defines; required ones must be present). */
@@ -194,7 +238,13 @@ export function railcardsApi(): Hono<AppEnv> {
     const attributes = cleanFields(
       sent,
       Object.fromEntries(
-        t.attributes.map((def) => [def.name, { kind: /name$/i.test(def.name) ? 'name' : 'text', message: railcardMessages.attributeInvalid }] as const),
+        t.attributes.map(
+          (def) =>
+            [
+              def.name,
+              { kind: /name$/i.test(def.name) ? 'name' : 'text', message: railcardMessages.attributeInvalid },
+            ] as const,
+        ),
       ),
     ) as Record<string, string>;
     const next: Record<string, string> = {};
@@ -206,9 +256,15 @@ export function railcardsApi(): Hono<AppEnv> {
     }
     const unknown = Object.keys(attributes).filter((k) => !t.attributes.some((d) => d.name === k));
     if (unknown.length) throw new ApiError(400, 'VALIDATION', `Unknown attributes: ${unknown.join(', ')}`);
-    await db.query('update passenger_railcards set attributes = $1, updated_at = now() where id = $2', [JSON.stringify(next), held.id]);
+    await db.query('update passenger_railcards set attributes = $1, updated_at = now() where id = $2', [
+      JSON.stringify(next),
+      held.id,
+    ]);
     const saved = (await heldCard(db, p.id, t.id))!;
-    return c.json({ passenger: passengerName(p), railcard: heldJson(t, p, saved, utcToday(clock.now()), emailLocale(c.req.header('accept-language'))) });
+    return c.json({
+      passenger: passengerName(p),
+      railcard: heldJson(t, p, saved, utcToday(clock.now()), emailLocale(c.req.header('accept-language'))),
+    });
   });
 
   api.delete('/passenger/:passengerId/railcard/:railcardId', can('account.edit'), async (c) => {
@@ -216,7 +272,10 @@ export function railcardsApi(): Hono<AppEnv> {
     const customer = requireCustomer(c);
     const p = await ownPassenger(db, customer.id, c.req.param('passengerId'));
     const t = await railcardType(db, c.req.param('railcardId'));
-    const { rows } = await db.query('delete from passenger_railcards where passenger_id = $1 and railcard_type_id = $2 returning id', [p.id, t.id]);
+    const { rows } = await db.query(
+      'delete from passenger_railcards where passenger_id = $1 and railcard_type_id = $2 returning id',
+      [p.id, t.id],
+    );
     if (rows.length === 0) throw new ApiError(404, 'RAILCARD_NOT_FOUND');
     return c.json({ success: true });
   });
@@ -259,7 +318,12 @@ export function railcardsApi(): Hono<AppEnv> {
     const held = byId.length === 1 ? byId[0] : found.length === 1 ? found[0] : undefined;
     if (!held) throw new ApiError(404, 'RAILCARD_NOT_FOUND');
     const t = await railcardType(db, held.railcard_type_id);
-    const p: PassengerRef = { id: held.passenger_id, first_name: held.first_name, last_name: held.last_name, dob: null };
+    const p: PassengerRef = {
+      id: held.passenger_id,
+      first_name: held.first_name,
+      last_name: held.last_name,
+      dob: null,
+    };
     // docs/product/entities.md's Railcard (the card's code, discount and number in railcardDetails, whose inner
     // shape is ours), as the passenger's railcard call answers; validFrom is a local-server extra.
     return c.json({

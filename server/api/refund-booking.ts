@@ -39,7 +39,8 @@ export async function loadBookingForRefund(c: Context<AppEnv>, bookingId: string
   const booking = await findBooking(db, bookingId);
   const access = await requireRefundAccess(c, booking?.order_id ?? '');
   const order = booking ? await findOrder(db, booking.order_id) : null;
-  if (!booking || !order || (orderId !== undefined && booking.order_id !== orderId)) throw new ApiError(403, 'FORBIDDEN');
+  if (!booking || !order || (orderId !== undefined && booking.order_id !== orderId))
+    throw new ApiError(403, 'FORBIDDEN');
   return { booking, order, access };
 }
 

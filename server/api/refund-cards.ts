@@ -35,7 +35,8 @@ async function tokenOwner(c: Context<AppEnv>): Promise<{ customerId: string | nu
   const guest = c.get('guest');
   const token = c.req.query('token') ?? null;
   const guestOrderId = guest?.scopes.includes('refund') && guest.flow === 'order' ? guest.orderId : null;
-  const tokenOrder = !guestOrderId && token ? await findOrderByGuestToken(c.get('deps').db, token, c.get('deps').clock.now()) : null;
+  const tokenOrder =
+    !guestOrderId && token ? await findOrderByGuestToken(c.get('deps').db, token, c.get('deps').clock.now()) : null;
   const orderId = guestOrderId ?? tokenOrder?.id ?? null;
   if (orderId) {
     const access = await authorizeOrder(c, orderId, { token: guestOrderId ? null : token });
@@ -74,7 +75,14 @@ async function cardToken(c: Context<AppEnv>) {
     now,
     expiresAt,
   });
-  return c.json({ token, last4, brand, expiryMonth: body.expiryMonth, expiryYear: body.expiryYear, expiresAt: expiresAt.toISOString() });
+  return c.json({
+    token,
+    last4,
+    brand,
+    expiryMonth: body.expiryMonth,
+    expiryYear: body.expiryYear,
+    expiresAt: expiresAt.toISOString(),
+  });
 }
 
 export function refundCardsApi(): Hono<AppEnv> {

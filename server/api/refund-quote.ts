@@ -63,7 +63,13 @@ function unprocessable(assessment: Assessment, blocking: boolean): RefundQuote['
     entry.ids.push(item.refundableId);
     byCode.set(item.reasonCode, entry);
   }
-  return [...byCode].map(([reasonCode, { message, words, ids }]) => ({ reasonCode, message, words, refundableIds: ids, blocking }));
+  return [...byCode].map(([reasonCode, { message, words, ids }]) => ({
+    reasonCode,
+    message,
+    words,
+    refundableIds: ids,
+    blocking,
+  }));
 }
 
 function quoteRefundables(assessment: Assessment, included: ReadonlySet<string>, currency: string): QuoteRefundable[] {
@@ -122,7 +128,12 @@ function seasonCalculationOf(lines: readonly ItemAssessment[], currency: string)
     handedBackOn: s.handedBackOn.toISOString(),
     daysUsed: s.daysUsed,
     daysLeft: s.daysLeft,
-    usedPeriods: s.usedPeriods.map((p) => ({ period: p.period, count: p.count, rate: money(p.rate, currency), cost: money(p.cost, currency) })),
+    usedPeriods: s.usedPeriods.map((p) => ({
+      period: p.period,
+      count: p.count,
+      rate: money(p.rate, currency),
+      cost: money(p.cost, currency),
+    })),
     costOfUsed: money(s.costOfUsed, currency),
     paid: money(line.paid, currency),
     adminFee: money(line.adminFee, currency),
@@ -131,17 +142,23 @@ function seasonCalculationOf(lines: readonly ItemAssessment[], currency: string)
 }
 
 async function activeRefundOf(db: Queryable, bookingId: string): Promise<RefundRow | null> {
-  const rows = await many<RefundRow>(db, 'select * from refunds where booking_id = $1 and rejected_at is null order by requested_at desc', [bookingId]);
+  const rows = await many<RefundRow>(
+    db,
+    'select * from refunds where booking_id = $1 and rejected_at is null order by requested_at desc',
+    [bookingId],
+  );
   return rows.find((r) => trackingState(r) === 'processing' || trackingState(r) === 'action-required') ?? null;
 }
 
 /** The query: `refundReason` (default the spec's) and `refundables`, the chosen tickets (null: all that refund). */
 function readQuoteQuery(c: Context<AppEnv>) {
   const reasonParsed = v.safeParse(v.optional(RefundReason, DEFAULT_REFUND_REASON), c.req.query('refundReason'));
-  if (!reasonParsed.success) throw new ApiError(400, 'VALIDATION', `refundReason must be one of ${RefundReason.options.join(', ')}`);
+  if (!reasonParsed.success)
+    throw new ApiError(400, 'VALIDATION', `refundReason must be one of ${RefundReason.options.join(', ')}`);
   const rawSelection = c.req.query('refundables');
   const selectionParsed = rawSelection === undefined ? null : v.safeParse(RefundablesQuery, rawSelection);
-  if (selectionParsed && !selectionParsed.success) throw new ApiError(400, 'VALIDATION', 'refundables must be a JSON array of refundable ids');
+  if (selectionParsed && !selectionParsed.success)
+    throw new ApiError(400, 'VALIDATION', 'refundables must be a JSON array of refundable ids');
   const selection = selectionParsed ? [...new Set(selectionParsed.output)] : null;
   return { refundReason: reasonParsed.output, selection };
 }
@@ -172,8 +189,18 @@ async function unquotableAnswer(
 ): Promise<RefundQuote | null> {
   if (booking.data.tickets.length === 0) {
     return {
-      ...base, quoteId: null, status: 'TRANSFORM_ERROR', reason: null,
-      unprocessableReasons: [{ reasonCode: 'TRANSFORM_ERROR', message: 'This booking could not be priced for a refund.', words: { code: 'REFUND_NOT_PRICED' }, blocking: true }],
+      ...base,
+      quoteId: null,
+      status: 'TRANSFORM_ERROR',
+      reason: null,
+      unprocessableReasons: [
+        {
+          reasonCode: 'TRANSFORM_ERROR',
+          message: 'This booking could not be priced for a refund.',
+          words: { code: 'REFUND_NOT_PRICED' },
+          blocking: true,
+        },
+      ],
       message: 'This booking could not be priced for a refund. Please contact us.',
     };
   }
@@ -182,15 +209,30 @@ async function unquotableAnswer(
       throw new ApiError(409, 'ALREADY_REFUNDED', 'Every ticket of this booking has already been refunded.');
     }
     return {
-      ...base, quoteId: null, status: 'PROCESSING', reason: null,
-      unprocessableReasons: [{ reasonCode: 'IN_PROGRESS', message: 'A refund of this booking is already being processed.', words: { code: 'REFUND_BOOKING_IN_PROGRESS' }, blocking: true }],
+      ...base,
+      quoteId: null,
+      status: 'PROCESSING',
+      reason: null,
+      unprocessableReasons: [
+        {
+          reasonCode: 'IN_PROGRESS',
+          message: 'A refund of this booking is already being processed.',
+          words: { code: 'REFUND_BOOKING_IN_PROGRESS' },
+          blocking: true,
+        },
+      ],
       message: 'A refund of this booking is already being processed.',
     };
   }
   if (payment?.fraud_flagged && payment.fraud_detected_at) {
     return {
-      ...base, quoteId: null, status: 'POTENTIAL_FRAUD_DETECTED', reason: null, unprocessableReasons: [],
-      message: 'We need to check this order before we can refund it, and we cannot refund it online. Please contact our customer service team with your order reference.',
+      ...base,
+      quoteId: null,
+      status: 'POTENTIAL_FRAUD_DETECTED',
+      reason: null,
+      unprocessableReasons: [],
+      message:
+        'We need to check this order before we can refund it, and we cannot refund it online. Please contact our customer service team with your order reference.',
     };
   }
   return null;
@@ -211,21 +253,32 @@ const LIFECYCLE_INELIGIBILITY: Partial<Record<LifecycleReason, IneligibilityReas
   EXPIRED: 'EXPIRED',
 };
 
-async function lifecycleRefusalAnswer(db: Queryable, booking: BookingRow, base: QuoteBase, now: Date): Promise<RefundQuote | null> {
+async function lifecycleRefusalAnswer(
+  db: Queryable,
+  booking: BookingRow,
+  base: QuoteBase,
+  now: Date,
+): Promise<RefundQuote | null> {
   const refused = (await bookingOffers(db, booking.id, now))?.refusal('refund.full') ?? null;
   if (!refused) return null;
   const message = LIFECYCLE_DETAIL[refused];
   return {
-    ...base, quoteId: null, status: 'NON_REFUNDABLE', reason: null,
-    unprocessableReasons: [{
-      // A refusal with no reason of the quote's own (none today) is one to take to customer service.
-      reasonCode: LIFECYCLE_INELIGIBILITY[refused] ?? 'TRANSFORM_ERROR',
-      message,
-      words: { code: `LIFECYCLE_${refused}` },
-      refundableIds: booking.data.tickets.map((t) => t.id),
-      blocking: true,
-    }],
-    returnInstructions: null, message,
+    ...base,
+    quoteId: null,
+    status: 'NON_REFUNDABLE',
+    reason: null,
+    unprocessableReasons: [
+      {
+        // A refusal with no reason of the quote's own (none today) is one to take to customer service.
+        reasonCode: LIFECYCLE_INELIGIBILITY[refused] ?? 'TRANSFORM_ERROR',
+        message,
+        words: { code: `LIFECYCLE_${refused}` },
+        refundableIds: booking.data.tickets.map((t) => t.id),
+        blocking: true,
+      },
+    ],
+    returnInstructions: null,
+    message,
   };
 }
 
@@ -243,7 +296,15 @@ function checkSelection(booking: BookingRow, selection: readonly string[] | null
 /** What a priced answer carries: the reason's refund type, each ticket's lines, partial refunds and every reason's outcome. */
 function quoteCommon(
   base: QuoteBase,
-  { booking, facts, assessment, selection, included, eligibleIds, now }: {
+  {
+    booking,
+    facts,
+    assessment,
+    selection,
+    included,
+    eligibleIds,
+    now,
+  }: {
     booking: BookingRow;
     facts: RefundFacts;
     assessment: Assessment;
@@ -270,8 +331,12 @@ function nonRefundableAnswer(booking: BookingRow, assessment: Assessment, common
     ? [{ ...assessment.bookingReason, refundableIds: [...booking.data.tickets.map((t) => t.id)], blocking: true }]
     : unprocessable(assessment, true);
   return {
-    ...common, quoteId: null, status: 'NON_REFUNDABLE', unprocessableReasons: reasons,
-    returnInstructions: null, message: reasons[0]?.message ?? 'This booking cannot be refunded.',
+    ...common,
+    quoteId: null,
+    status: 'NON_REFUNDABLE',
+    unprocessableReasons: reasons,
+    returnInstructions: null,
+    message: reasons[0]?.message ?? 'This booking cannot be refunded.',
   };
 }
 
@@ -287,7 +352,16 @@ interface StoredQuote {
 /** Stores the quote's lines and totals for the refund request to spend (until QUOTE_TTL_MS). */
 async function storeQuote(
   db: Queryable,
-  { booking, order, refundReason, assessment, lines, partial, payment, now }: {
+  {
+    booking,
+    order,
+    refundReason,
+    assessment,
+    lines,
+    partial,
+    payment,
+    now,
+  }: {
     booking: BookingRow;
     order: OrderRow;
     refundReason: RefundReason;
@@ -304,15 +378,37 @@ async function storeQuote(
   const total = round2(lines.reduce((s, i) => s + i.refund, 0) + feesRefunded);
   const quoteId = randomUUID();
   const expiresAt = addMs(now, QUOTE_TTL_MS);
-  const storedLines: QuoteLine[] = lines.map(({ refundableId, ticketId, passengerId, direction, paid: p, adminFee: f, refund }) => ({
-    refundableId, ticketId, passengerId, direction, paid: p, adminFee: f, refund,
-  }));
+  const storedLines: QuoteLine[] = lines.map(
+    ({ refundableId, ticketId, passengerId, direction, paid: p, adminFee: f, refund }) => ({
+      refundableId,
+      ticketId,
+      passengerId,
+      direction,
+      paid: p,
+      adminFee: f,
+      refund,
+    }),
+  );
   await db.query(
     `insert into refund_quotes (id, order_id, booking_id, refund_reason, refund_type, lines, partial, total, admin_fee,
        currency, card_form_required, created_at, expires_at, fees_refunded)
      values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14)`,
-    [quoteId, order.id, booking.id, refundReason, assessment.refundType, JSON.stringify(storedLines), partial, total, adminFee,
-      order.currency, payment?.card_declined_at != null, now, expiresAt, feesRefunded],
+    [
+      quoteId,
+      order.id,
+      booking.id,
+      refundReason,
+      assessment.refundType,
+      JSON.stringify(storedLines),
+      partial,
+      total,
+      adminFee,
+      order.currency,
+      payment?.card_declined_at != null,
+      now,
+      expiresAt,
+      feesRefunded,
+    ],
   );
   return { quoteId, expiresAt, paid, adminFee, total, feesRefunded };
 }
@@ -320,7 +416,11 @@ async function storeQuote(
 async function quote(c: Context<AppEnv>) {
   const { db, clock } = c.get('deps');
   const now = clock.now();
-  const { booking, order } = await loadBookingForRefund(c, c.req.param('bookingId') ?? '', c.req.param('orderId') ?? '');
+  const { booking, order } = await loadBookingForRefund(
+    c,
+    c.req.param('bookingId') ?? '',
+    c.req.param('orderId') ?? '',
+  );
   const { refundReason, selection } = readQuoteQuery(c);
 
   await refuseIfNotQuotable(db, booking, order);

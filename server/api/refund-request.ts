@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { RefundReason, RefundRequestBody, type CreditCardForm, type IneligibilityReason } from '#src/schemas/refunds.ts';
+import {
+  RefundReason,
+  RefundRequestBody,
+  type CreditCardForm,
+  type IneligibilityReason,
+} from '#src/schemas/refunds.ts';
 import { one, type Queryable } from '../db.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 import { requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
@@ -18,8 +23,22 @@ import { cancelAllAssistance, splitAssistance } from '../domain/assistance-follo
 import { queueAssistanceCancelled, queueRefundConfirmation, type BookingEmailTarget } from '../lib/booking-emails.ts';
 import { deliverEmails, type QueuedEmail } from '../lib/outbox.ts';
 import { emailLocale } from '../lib/email-copy.ts';
-import { findOrder, findPayment, findRefundQuote, refuseIfNotQuotable, type PaymentRow, type QuoteRow } from '../domain/refund-quotes.ts';
-import { cardForm, IdParam, money, requireRefundAccess, returnInstructions, type BookingRow } from './refund-booking.ts';
+import {
+  findOrder,
+  findPayment,
+  findRefundQuote,
+  refuseIfNotQuotable,
+  type PaymentRow,
+  type QuoteRow,
+} from '../domain/refund-quotes.ts';
+import {
+  cardForm,
+  IdParam,
+  money,
+  requireRefundAccess,
+  returnInstructions,
+  type BookingRow,
+} from './refund-booking.ts';
 import { can } from '../lib/policy.ts';
 import { requireAlso } from '../lib/access.ts';
 
@@ -43,10 +62,18 @@ type CardTokenRow = {
   expires_at: Date;
   used_at: Date | null;
 };
-type Refusal = { refused: 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED'; message: string; form: CreditCardForm | null };
+type Refusal = {
+  refused: 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED';
+  message: string;
+  form: CreditCardForm | null;
+};
 
 /** A quoted line the quote's refund reason no longer refunds (disruption not on record, booking-error window passed). */
-function checkReasonStillHolds(facts: RefundFacts, row: QuoteRow, now: Date): { code: IneligibilityReason; message: string } | null {
+function checkReasonStillHolds(
+  facts: RefundFacts,
+  row: QuoteRow,
+  now: Date,
+): { code: IneligibilityReason; message: string } | null {
   const reason = v.safeParse(RefundReason, row.refund_reason);
   if (!reason.success) return null;
   const items = new Map(assess(facts, reason.output, now).items.map((i) => [i.refundableId, i]));
@@ -60,8 +87,12 @@ function checkReasonStillHolds(facts: RefundFacts, row: QuoteRow, now: Date): { 
 }
 
 /** The special request errors: 422 with the error body plus status and the card form (contract). */
-const refusal = (c: Context<AppEnv>, code: 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED', message: string, form: CreditCardForm | null) =>
-  c.json({ errors: [{ code, message }], status: code, creditCardForm: form }, 422);
+const refusal = (
+  c: Context<AppEnv>,
+  code: 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED',
+  message: string,
+  form: CreditCardForm | null,
+) => c.json({ errors: [{ code, message }], status: code, creditCardForm: form }, 422);
 
 /** The remaining passengers' tickets as a new booking (a partial refund's superseding order). */
 function remainingBooking(data: BookingData, refunded: ReadonlySet<string>): BookingData {
@@ -77,7 +108,13 @@ function remainingBooking(data: BookingData, refunded: ReadonlySet<string>): Boo
   };
 }
 
-async function issueReplacement(db: Queryable, order: OrderRow, booking: BookingRow, refunded: ReadonlySet<string>, now: Date) {
+async function issueReplacement(
+  db: Queryable,
+  order: OrderRow,
+  booking: BookingRow,
+  refunded: ReadonlySet<string>,
+  now: Date,
+) {
   const orderId = randomUUID();
   const data = remainingBooking(booking.data, refunded);
   await db.query(
@@ -89,11 +126,20 @@ async function issueReplacement(db: Queryable, order: OrderRow, booking: Booking
   await db.query(
     `insert into bookings (id, order_id, is_season, outward_date, inward_date, data, created_at)
      values ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
-    [bookingId, orderId, booking.is_season, new Date(data.outward.date), data.inward ? new Date(data.inward.date) : null, JSON.stringify(data), now],
+    [
+      bookingId,
+      orderId,
+      booking.is_season,
+      new Date(data.outward.date),
+      data.inward ? new Date(data.inward.date) : null,
+      JSON.stringify(data),
+      now,
+    ],
   );
-  await db.query('insert into pending_replacements (order_id, replacement_order_id, ready_after_ms) values ($1, $2, $3)', [
-    order.id, orderId, REPLACEMENT_READY_MS,
-  ]);
+  await db.query(
+    'insert into pending_replacements (order_id, replacement_order_id, ready_after_ms) values ($1, $2, $3)',
+    [order.id, orderId, REPLACEMENT_READY_MS],
+  );
   return { orderId, bookingId };
 }
 
@@ -122,7 +168,8 @@ async function loadQuoteForRequest(c: Context<AppEnv>, now: Date) {
   const booking = row ? await findBooking(db, row.booking_id) : null;
   if (!row || !order || !booking) throw new ApiError(403, 'FORBIDDEN');
   const body = await readRequestBody(c);
-  if (body && body.bookingId !== row.booking_id) throw new ApiError(400, 'VALIDATION', 'bookingId is not the booking of this quote');
+  if (body && body.bookingId !== row.booking_id)
+    throw new ApiError(400, 'VALIDATION', 'bookingId is not the booking of this quote');
   if (body?.token) {
     // Money goes back where it came from: to a new card only for whom the policy allows it, and only
     // when this quote asked for one (the card on file was declined; docs/access-policy.md).
@@ -134,10 +181,16 @@ async function loadQuoteForRequest(c: Context<AppEnv>, now: Date) {
 }
 
 /** A new card must be a token issued to this customer or for this order, unused and unexpired. */
-async function newCardOf(db: Queryable, token: string | null | undefined, order: OrderRow, now: Date): Promise<CardTokenRow | null> {
+async function newCardOf(
+  db: Queryable,
+  token: string | null | undefined,
+  order: OrderRow,
+  now: Date,
+): Promise<CardTokenRow | null> {
   if (!token) return null;
   const card = await one<CardTokenRow>(db, 'select * from card_tokens where token_hash = $1', [sha256Hex(token)]);
-  const inScope = card && ((card.customer_id !== null && card.customer_id === order.customer_id) || card.order_id === order.id);
+  const inScope =
+    card && ((card.customer_id !== null && card.customer_id === order.customer_id) || card.order_id === order.id);
   if (!card || !inScope || card.used_at || card.expires_at <= now) {
     throw new ApiError(400, 'VALIDATION', 'The card token is unknown, used or expired: enter the card again.');
   }
@@ -153,7 +206,13 @@ async function spendQuote(tx: Queryable, row: QuoteRow, card: CardTokenRow | nul
   );
   if (!claimed) throw new ApiError(409, 'QUOTE_USED', 'This quote has already been used: ask for a new quote.');
   // The card token is single-use too: a request racing with another on the same token finds it spent.
-  if (card && !(await one(tx, 'update card_tokens set used_at = $2 where token_hash = $1 and used_at is null returning 1', [card.token_hash, now]))) {
+  if (
+    card &&
+    !(await one(tx, 'update card_tokens set used_at = $2 where token_hash = $1 and used_at is null returning 1', [
+      card.token_hash,
+      now,
+    ]))
+  ) {
     throw new ApiError(400, 'VALIDATION', 'The card token is unknown, used or expired: enter the card again.');
   }
 }
@@ -182,14 +241,24 @@ async function requireStillRefundable(tx: Queryable, booking: BookingRow, order:
 /** A refund the payment refuses (order held for fraud, card declined), recorded on the quote; null when it goes ahead. */
 async function paymentRefusal(
   tx: Queryable,
-  { row, order, payment, card, now }: { row: QuoteRow; order: OrderRow; payment: PaymentRow | null; card: CardTokenRow | null; now: Date },
+  {
+    row,
+    order,
+    payment,
+    card,
+    now,
+  }: { row: QuoteRow; order: OrderRow; payment: PaymentRow | null; card: CardTokenRow | null; now: Date },
 ): Promise<Refusal | null> {
   if (payment?.fraud_flagged) {
-    await tx.query('update order_payments set fraud_detected_at = coalesce(fraud_detected_at, $2) where order_id = $1', [order.id, now]);
+    await tx.query(
+      'update order_payments set fraud_detected_at = coalesce(fraud_detected_at, $2) where order_id = $1',
+      [order.id, now],
+    );
     await setOutcome(tx, row, 'POTENTIAL_FRAUD_DETECTED');
     return {
       refused: 'POTENTIAL_FRAUD_DETECTED',
-      message: 'We need to check this order before we can refund it. Please contact our customer service team with your order reference.',
+      message:
+        'We need to check this order before we can refund it. Please contact our customer service team with your order reference.',
       form: cardForm(payment),
     };
   }
@@ -210,7 +279,15 @@ async function paymentRefusal(
 /** Records the refund and its items (and a partial refund's superseding order). */
 async function recordRefund(
   tx: Queryable,
-  { row, order, booking, facts, payment, card, now }: {
+  {
+    row,
+    order,
+    booking,
+    facts,
+    payment,
+    card,
+    now,
+  }: {
     row: QuoteRow;
     order: OrderRow;
     booking: BookingRow;
@@ -230,10 +307,25 @@ async function recordRefund(
     `insert into refunds (id, quote_id, order_id, booking_id, kind, refund_reason, refund_type, amount, admin_fee, currency,
        return_mode, post_deadline, requested_at, settles_at, card_last4, replacement_order_id, fees_refunded)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
-    [refundId, row.id, order.id, booking.id, row.partial ? 'partial' : 'full', row.refund_reason, row.refund_type, Number(row.total),
-      Number(row.admin_fee), row.currency, instructions.mode, instructions.deadline ? new Date(instructions.deadline) : null, now,
-      postBack ? null : addMs(now, REFUND_SETTLE_DAYS * DAY_MS), card?.last4 ?? payment?.card_last4 ?? null, replacementOrderId,
-      Number(row.fees_refunded ?? 0)],
+    [
+      refundId,
+      row.id,
+      order.id,
+      booking.id,
+      row.partial ? 'partial' : 'full',
+      row.refund_reason,
+      row.refund_type,
+      Number(row.total),
+      Number(row.admin_fee),
+      row.currency,
+      instructions.mode,
+      instructions.deadline ? new Date(instructions.deadline) : null,
+      now,
+      postBack ? null : addMs(now, REFUND_SETTLE_DAYS * DAY_MS),
+      card?.last4 ?? payment?.card_last4 ?? null,
+      replacementOrderId,
+      Number(row.fees_refunded ?? 0),
+    ],
   );
   const itemStatus = postBack ? 'blocked' : row.refund_type === 'same-day-void' ? 'voiding' : 'pending';
   for (const line of row.lines) {
@@ -292,20 +384,26 @@ async function requestRefund(c: Context<AppEnv>) {
   // same quote, or on two quotes of the same tickets, cannot both pass. A refused request (declined
   // card, fraud) still spends the quote; an error thrown here (e.g. 409 IN_PROGRESS) rolls back.
   // The emails' rows are written in it too: they exist exactly when the refund does (decision 720).
-  const result = await db.transaction(async (tx): Promise<Refusal | ({ refused: null; emails: (QueuedEmail | null)[] } & RecordedRefund)> => {
-    await spendQuote(tx, row, card, now);
-    const facts = await requireStillRefundable(tx, booking, order, row, now);
-    const payment = await findPayment(tx, order.id);
-    const refused = await paymentRefusal(tx, { row, order, payment, card, now });
-    if (refused) return refused;
-    const recorded = await recordRefund(tx, { row, order, booking, facts, payment, card, now });
-    await setOutcome(tx, row, 'accepted');
-    const emails = [
-      await queueRefundConfirmation(tx, target, { passengerIds: row.lines.map((l) => l.passengerId), amount: Number(row.total), currency: row.currency }),
-      await queueAssistanceCancelled(tx, target, recorded.assistanceEnded, 'refunded'),
-    ];
-    return { refused: null, emails, ...recorded };
-  });
+  const result = await db.transaction(
+    async (tx): Promise<Refusal | ({ refused: null; emails: (QueuedEmail | null)[] } & RecordedRefund)> => {
+      await spendQuote(tx, row, card, now);
+      const facts = await requireStillRefundable(tx, booking, order, row, now);
+      const payment = await findPayment(tx, order.id);
+      const refused = await paymentRefusal(tx, { row, order, payment, card, now });
+      if (refused) return refused;
+      const recorded = await recordRefund(tx, { row, order, booking, facts, payment, card, now });
+      await setOutcome(tx, row, 'accepted');
+      const emails = [
+        await queueRefundConfirmation(tx, target, {
+          passengerIds: row.lines.map((l) => l.passengerId),
+          amount: Number(row.total),
+          currency: row.currency,
+        }),
+        await queueAssistanceCancelled(tx, target, recorded.assistanceEnded, 'refunded'),
+      ];
+      return { refused: null, emails, ...recorded };
+    },
+  );
   if (result.refused) return refusal(c, result.refused, result.message, result.form);
   await deliverEmails(c.get('deps'), result.emails);
   return c.json(acceptedAnswer(row, result));

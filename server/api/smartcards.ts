@@ -12,8 +12,11 @@ import { can } from '../lib/policy.ts';
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The status shown: a card past its expiry day is EXPIRED whatever was stored. */
-export const effectiveStatus = (status: SmartcardRow['status'], expiryDate: string, today: string): SmartcardRow['status'] =>
-  status !== 'LOST_STOLEN' && expiryDate < today ? 'EXPIRED' : status;
+export const effectiveStatus = (
+  status: SmartcardRow['status'],
+  expiryDate: string,
+  today: string,
+): SmartcardRow['status'] => (status !== 'LOST_STOLEN' && expiryDate < today ? 'EXPIRED' : status);
 
 export function smartcardsApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();

@@ -13,12 +13,33 @@ import { can } from '../lib/policy.ts';
  * 404 TIMETABLE_UNAVAILABLE (the app shows "unavailable"). Public timetable data: no sign-in needed.
  */
 const EXTRA_STATIONS = {
-  MKC: 'Milton Keynes Central', SOT: 'Stoke-on-Trent', MAC: 'Macclesfield', SVG: 'Stevenage',
-  PBO: 'Peterborough', DON: 'Doncaster', SWI: 'Swindon', BTH: 'Bath Spa', COL: 'Colchester', DIS: 'Diss',
-  CAR: 'Carlisle', PRE: 'Preston', WBQ: 'Warrington Bank Quay', NWP: 'Newport (South Wales)',
-  BPW: 'Bristol Parkway', RUN: 'Runcorn', STA: 'Stafford', ALM: 'Alnmouth', BWK: 'Berwick-upon-Tweed',
-  NRN: 'Nairn', FOR: 'Forres', ELG: 'Elgin', KEI: 'Keith', HNT: 'Huntly', INR: 'Inverurie',
-  DAR: 'Darlington', DHM: 'Durham',
+  MKC: 'Milton Keynes Central',
+  SOT: 'Stoke-on-Trent',
+  MAC: 'Macclesfield',
+  SVG: 'Stevenage',
+  PBO: 'Peterborough',
+  DON: 'Doncaster',
+  SWI: 'Swindon',
+  BTH: 'Bath Spa',
+  COL: 'Colchester',
+  DIS: 'Diss',
+  CAR: 'Carlisle',
+  PRE: 'Preston',
+  WBQ: 'Warrington Bank Quay',
+  NWP: 'Newport (South Wales)',
+  BPW: 'Bristol Parkway',
+  RUN: 'Runcorn',
+  STA: 'Stafford',
+  ALM: 'Alnmouth',
+  BWK: 'Berwick-upon-Tweed',
+  NRN: 'Nairn',
+  FOR: 'Forres',
+  ELG: 'Elgin',
+  KEI: 'Keith',
+  HNT: 'Huntly',
+  INR: 'Inverurie',
+  DAR: 'Darlington',
+  DHM: 'Durham',
 } as const;
 
 const stationName = (code: string): string | null =>
@@ -26,17 +47,99 @@ const stationName = (code: string): string | null =>
 
 /** Route (one direction; the reverse is derived) → total minutes and [stop, minutes after departure]. */
 export const ROUTES: Record<string, { minutes: number; stops: [string, number][] }> = {
-  'EUS-MAN': { minutes: 128, stops: [['MKC', 30], ['SOT', 84], ['MAC', 104]] },
-  'KGX-YRK': { minutes: 112, stops: [['SVG', 20], ['PBO', 46], ['DON', 88]] },
-  'BHM-EDB': { minutes: 255, stops: [['DBY', 35], ['SHF', 70], ['LDS', 105], ['YRK', 135], ['NCL', 195]] },
-  'PAD-BRI': { minutes: 98, stops: [['RDG', 25], ['SWI', 55], ['BTH', 80]] },
-  'LST-NRW': { minutes: 112, stops: [['COL', 50], ['IPS', 70], ['DIS', 90]] },
-  'GLC-EUS': { minutes: 270, stops: [['CAR', 70], ['PRE', 145], ['WBQ', 170], ['MKC', 235]] },
-  'CDF-PAD': { minutes: 118, stops: [['NWP', 14], ['BPW', 35], ['SWI', 60], ['RDG', 93]] },
-  'LIV-EUS': { minutes: 134, stops: [['RUN', 15], ['STA', 50], ['MKC', 100]] },
-  'NCL-EDB': { minutes: 88, stops: [['ALM', 25], ['BWK', 45]] },
-  'INV-ABD': { minutes: 140, stops: [['NRN', 15], ['FOR', 27], ['ELG', 40], ['KEI', 60], ['HNT', 78], ['INR', 113]] },
-  'YRK-NCL': { minutes: 58, stops: [['DAR', 30], ['DHM', 45]] },
+  'EUS-MAN': {
+    minutes: 128,
+    stops: [
+      ['MKC', 30],
+      ['SOT', 84],
+      ['MAC', 104],
+    ],
+  },
+  'KGX-YRK': {
+    minutes: 112,
+    stops: [
+      ['SVG', 20],
+      ['PBO', 46],
+      ['DON', 88],
+    ],
+  },
+  'BHM-EDB': {
+    minutes: 255,
+    stops: [
+      ['DBY', 35],
+      ['SHF', 70],
+      ['LDS', 105],
+      ['YRK', 135],
+      ['NCL', 195],
+    ],
+  },
+  'PAD-BRI': {
+    minutes: 98,
+    stops: [
+      ['RDG', 25],
+      ['SWI', 55],
+      ['BTH', 80],
+    ],
+  },
+  'LST-NRW': {
+    minutes: 112,
+    stops: [
+      ['COL', 50],
+      ['IPS', 70],
+      ['DIS', 90],
+    ],
+  },
+  'GLC-EUS': {
+    minutes: 270,
+    stops: [
+      ['CAR', 70],
+      ['PRE', 145],
+      ['WBQ', 170],
+      ['MKC', 235],
+    ],
+  },
+  'CDF-PAD': {
+    minutes: 118,
+    stops: [
+      ['NWP', 14],
+      ['BPW', 35],
+      ['SWI', 60],
+      ['RDG', 93],
+    ],
+  },
+  'LIV-EUS': {
+    minutes: 134,
+    stops: [
+      ['RUN', 15],
+      ['STA', 50],
+      ['MKC', 100],
+    ],
+  },
+  'NCL-EDB': {
+    minutes: 88,
+    stops: [
+      ['ALM', 25],
+      ['BWK', 45],
+    ],
+  },
+  'INV-ABD': {
+    minutes: 140,
+    stops: [
+      ['NRN', 15],
+      ['FOR', 27],
+      ['ELG', 40],
+      ['KEI', 60],
+      ['HNT', 78],
+      ['INR', 113],
+    ],
+  },
+  'YRK-NCL': {
+    minutes: 58,
+    stops: [
+      ['DAR', 30],
+      ['DHM', 45],
+    ],
+  },
   // Direct: a train with no intermediate stops.
   'NOT-DBY': { minutes: 20, stops: [] },
 };

@@ -59,7 +59,11 @@ export function userFlowAccessApi(): Hono<AppEnv> {
     }
     const order = await findOrderByGuestToken(db, token);
     if (!order) return refuse();
-    const session = await createUfacSession(db, { flow: 'order', orderId: order.id, origin: order.origin }, clock.now());
+    const session = await createUfacSession(
+      db,
+      { flow: 'order', orderId: order.id, origin: order.origin },
+      clock.now(),
+    );
     return c.json({ session: session.id, flow: 'order' as const, orderId: order.id });
   });
 

@@ -56,7 +56,11 @@ const exportState = (row: ExportRow | null, now: Date) => {
 };
 
 const loadExport = (deps: AppDeps, customerId: string) =>
-  one<ExportRow>(deps.db, 'select id, requested_at, ready_at, expires_at, prepared_at, locale from data_exports where customer_id = $1', [customerId]);
+  one<ExportRow>(
+    deps.db,
+    'select id, requested_at, ready_at, expires_at, prepared_at, locale from data_exports where customer_id = $1',
+    [customerId],
+  );
 
 /**
  * The job: once an export's time has come, builds its file from what the account holds then and
@@ -70,7 +74,11 @@ export async function prepareDueExport(deps: AppDeps, customerId: string, text: 
   const data = await collectAccountData(deps.db, customerId, now);
   const file = zip([
     { name: 'data.json', data: `${JSON.stringify(data, null, 2)}\n`, modified: now },
-    { name: 'summary.html', data: summaryHtml(data, (key, params = {}) => text(row.locale, key, params), row.locale ?? 'en-GB'), modified: now },
+    {
+      name: 'summary.html',
+      data: summaryHtml(data, (key, params = {}) => text(row.locale, key, params), row.locale ?? 'en-GB'),
+      modified: now,
+    },
   ]);
   const link = appLink(deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, row.locale, '/account-controls#your-data');
   // The notice is written with the prepared file: it exists exactly when the file does (decision 720).
@@ -101,10 +109,10 @@ export function yourDataApi(): Hono<AppEnv> {
     const deps = c.get('deps');
     await prepareDueExport(deps, customer.id, text);
     // Past its 7 days the file goes at once (housekeeping also deletes the ones nobody looks at again).
-    await deps.db.query('update data_exports set file = null where customer_id = $1 and expires_at <= $2 and file is not null', [
-      customer.id,
-      deps.clock.now(),
-    ]);
+    await deps.db.query(
+      'update data_exports set file = null where customer_id = $1 and expires_at <= $2 and file is not null',
+      [customer.id, deps.clock.now()],
+    );
     return c.json(exportState(await loadExport(deps, customer.id), deps.clock.now()));
   });
 
@@ -125,10 +133,21 @@ export function yourDataApi(): Hono<AppEnv> {
          expires_at = excluded.expires_at, file = null, prepared_at = null, locale = excluded.locale
          where data_exports.expires_at <= $3
        returning id, requested_at, ready_at, expires_at, prepared_at, locale`,
-      [customer.id, randomUUID(), now, readyAt, addMs(readyAt, EXPORT_AVAILABLE_MS), emailLocale(c.req.header('accept-language'))],
+      [
+        customer.id,
+        randomUUID(),
+        now,
+        readyAt,
+        addMs(readyAt, EXPORT_AVAILABLE_MS),
+        emailLocale(c.req.header('accept-language')),
+      ],
     );
     // Two requests at once: the second finds the first's row and is refused like any second request.
-    if (!row) return c.json({ errors: [{ code: 'EXPORT_EXISTS' }], ...exportState(await loadExport(deps, customer.id), now) }, 409);
+    if (!row)
+      return c.json(
+        { errors: [{ code: 'EXPORT_EXISTS' }], ...exportState(await loadExport(deps, customer.id), now) },
+        409,
+      );
     setTimeout(() => void prepareDueExport(deps, customer.id, text).catch(() => {}), EXPORT_PREPARE_MS).unref();
     return c.json(exportState(row, now), 202);
   });
@@ -143,7 +162,8 @@ export function yourDataApi(): Hono<AppEnv> {
       'select file, prepared_at, expires_at from data_exports where customer_id = $1',
       [customer.id],
     );
-    if (!row?.file || !row.prepared_at || now >= row.expires_at) return c.json({ errors: [{ code: 'EXPORT_NOT_READY' }] }, 404);
+    if (!row?.file || !row.prepared_at || now >= row.expires_at)
+      return c.json({ errors: [{ code: 'EXPORT_NOT_READY' }] }, 404);
     const day = row.prepared_at.toISOString().slice(0, 10);
     return c.body(new Uint8Array(row.file), 200, {
       'Content-Type': 'application/zip',

@@ -73,11 +73,18 @@ export type AddressColumns = readonly [
 
 /** Last used for delivery first, then the oldest first (the order they were added). */
 export const listAddresses = (db: Db, customerId: string) =>
-  many<AddressRow>(db, 'select * from customer_addresses where customer_id = $1 order by is_last_used_delivery desc, created_at, id', [customerId]);
+  many<AddressRow>(
+    db,
+    'select * from customer_addresses where customer_id = $1 order by is_last_used_delivery desc, created_at, id',
+    [customerId],
+  );
 
 /** The customer's own address; 404 ADDRESS_NOT_FOUND for another's or an unknown one. */
 export async function ownAddress(db: Db, customerId: string, id: string): Promise<AddressRow> {
-  const row = await one<AddressRow>(db, 'select * from customer_addresses where id = $1 and customer_id = $2', [id, customerId]);
+  const row = await one<AddressRow>(db, 'select * from customer_addresses where id = $1 and customer_id = $2', [
+    id,
+    customerId,
+  ]);
   if (!row) throw new ApiError(404, 'ADDRESS_NOT_FOUND');
   return row;
 }
@@ -85,7 +92,11 @@ export async function ownAddress(db: Db, customerId: string, id: string): Promis
 /** Adds an address, counted and written in one transaction: 422 ADDRESS_LIMIT at MAX_ADDRESSES. */
 export async function addAddress(db: Db, customerId: string, columns: AddressColumns, now: Date): Promise<AddressRow> {
   const row = await db.transaction(async (tx) => {
-    const count = await one<{ n: number }>(tx, 'select count(*)::int as n from customer_addresses where customer_id = $1', [customerId]);
+    const count = await one<{ n: number }>(
+      tx,
+      'select count(*)::int as n from customer_addresses where customer_id = $1',
+      [customerId],
+    );
     if ((count?.n ?? 0) >= MAX_ADDRESSES) throw new ApiError(422, 'ADDRESS_LIMIT');
     return one<AddressRow>(
       tx,
@@ -101,7 +112,13 @@ export async function addAddress(db: Db, customerId: string, columns: AddressCol
 }
 
 /** Rewrites the customer's own address; 404 ADDRESS_NOT_FOUND when it is not (or no longer) theirs. */
-export async function updateAddress(db: Db, customerId: string, id: string, columns: AddressColumns, now: Date): Promise<AddressRow> {
+export async function updateAddress(
+  db: Db,
+  customerId: string,
+  id: string,
+  columns: AddressColumns,
+  now: Date,
+): Promise<AddressRow> {
   const row = await one<AddressRow>(
     db,
     `update customer_addresses set nick_name = $3, line1 = $4, line2 = $5, line3 = $6, line4 = $7, line5 = $8,
@@ -116,6 +133,9 @@ export async function updateAddress(db: Db, customerId: string, id: string, colu
 
 /** Deletes the customer's own address; 404 ADDRESS_NOT_FOUND when there is none to delete. */
 export async function deleteAddress(db: Db, customerId: string, id: string): Promise<void> {
-  const { rows } = await db.query<{ id: string }>('delete from customer_addresses where id = $1 and customer_id = $2 returning id', [id, customerId]);
+  const { rows } = await db.query<{ id: string }>(
+    'delete from customer_addresses where id = $1 and customer_id = $2 returning id',
+    [id, customerId],
+  );
   if (rows.length === 0) throw new ApiError(404, 'ADDRESS_NOT_FOUND');
 }

@@ -18,7 +18,12 @@ export type EndedAssistance = { id: string; passenger_id: string; direction: 'ou
 export type RefundedLine = { passengerId: string; direction: 'outward' | 'inward' | 'return' };
 
 /** Every help still booked on the booking is cancelled: what was cancelled. */
-export function cancelAllAssistance(tx: Queryable, bookingId: string, because: AssistanceEnding, now: Date): Promise<EndedAssistance[]> {
+export function cancelAllAssistance(
+  tx: Queryable,
+  bookingId: string,
+  because: AssistanceEnding,
+  now: Date,
+): Promise<EndedAssistance[]> {
   return many<EndedAssistance>(
     tx,
     `update passenger_assistance set status = 'cancelled', cancelled_at = $2, cancelled_because = $3
@@ -33,7 +38,17 @@ export function cancelAllAssistance(tx: Queryable, bookingId: string, because: A
  */
 export async function splitAssistance(
   tx: Queryable,
-  { bookingId, refunded, replacement, now }: { bookingId: string; refunded: readonly RefundedLine[]; replacement: { orderId: string; bookingId: string }; now: Date },
+  {
+    bookingId,
+    refunded,
+    replacement,
+    now,
+  }: {
+    bookingId: string;
+    refunded: readonly RefundedLine[];
+    replacement: { orderId: string; bookingId: string };
+    now: Date;
+  },
 ): Promise<EndedAssistance[]> {
   const booked = await many<EndedAssistance>(
     tx,

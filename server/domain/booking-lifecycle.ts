@@ -1,5 +1,16 @@
-import { mayAct, lifecycleState, type LifecycleAction, type LifecycleReason, type LifecycleState } from '#machines/booking-lifecycle';
-import { cancelsTickets, lifecycleFacts, type BookingLifecycleFacts, type LifecycleBookingView } from '#machines/lib/booking-lifecycle-facts';
+import {
+  mayAct,
+  lifecycleState,
+  type LifecycleAction,
+  type LifecycleReason,
+  type LifecycleState,
+} from '#machines/booking-lifecycle';
+import {
+  cancelsTickets,
+  lifecycleFacts,
+  type BookingLifecycleFacts,
+  type LifecycleBookingView,
+} from '#machines/lib/booking-lifecycle-facts';
 import { many, one, type Queryable } from '../db.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { BookingData } from './booking-data.ts';
@@ -40,7 +51,11 @@ type LifecycleRow = {
 };
 
 /** The booking as its answer shows it, with the lifecycle's own facts (refund, insurance, Delay Repay). */
-async function lifecycleView(db: Queryable, bookingId: string, now: Date): Promise<{ view: LifecycleBookingView; replaced: boolean } | null> {
+async function lifecycleView(
+  db: Queryable,
+  bookingId: string,
+  now: Date,
+): Promise<{ view: LifecycleBookingView; replaced: boolean } | null> {
   const row = await one<LifecycleRow>(
     db,
     `select b.id, b.order_id, b.is_season, b.data, o.replacement_order_id,
@@ -52,14 +67,22 @@ async function lifecycleView(db: Queryable, bookingId: string, now: Date): Promi
   if (!row) return null;
   const replaced = row.replacement_order_id !== null;
   // One after the other: inside a transaction the statements share one connection.
-  const refunds = await refundSummaries(db, [{ id: row.id, order_id: row.order_id, data: row.data, replaced, canAct: true }], now);
+  const refunds = await refundSummaries(
+    db,
+    [{ id: row.id, order_id: row.order_id, data: row.data, replaced, canAct: true }],
+    now,
+  );
   const claims = await many<{ claimed_at: Date }>(
     db,
     `select ic.claimed_at from insurance_claims ic join insurance_products p on p.id = ic.product_id
      where p.booking_id = $1 and ic.claimed_at is not null order by ic.claimed_at limit 1`,
     [row.id],
   );
-  const delayRepay = await many<{ status: string }>(db, 'select status from delay_repay_claims where booking_id = $1 order by created_at', [row.id]);
+  const delayRepay = await many<{ status: string }>(
+    db,
+    'select status from delay_repay_claims where booking_id = $1 order by created_at',
+    [row.id],
+  );
   const claim = claims[0];
   const claimStatus = delayRepay.find((d) => d.status !== 'eligible')?.status ?? delayRepay[0]?.status;
   const view: LifecycleBookingView = {
@@ -92,7 +115,12 @@ export async function bookingLifecycle(
  * Locks the booking row for the rest of the transaction `tx`, then asks the chart whether `action`
  * may happen: refused, it throws 409 with the reason code (the transaction rolls back).
  */
-export async function requireLifecycleAllows(tx: Queryable, bookingId: string, action: LifecycleAction['type'], now: Date): Promise<void> {
+export async function requireLifecycleAllows(
+  tx: Queryable,
+  bookingId: string,
+  action: LifecycleAction['type'],
+  now: Date,
+): Promise<void> {
   await tx.query('select id from bookings where id = $1 for update', [bookingId]);
   const lifecycle = await bookingLifecycle(tx, bookingId, now);
   if (!lifecycle) throw new ApiError(403, 'FORBIDDEN');
@@ -101,7 +129,12 @@ export async function requireLifecycleAllows(tx: Queryable, bookingId: string, a
 }
 
 /** The chart's verdict without acting (eligibility checks, changeability): the reason, or null when allowed. */
-export async function lifecycleRefusal(db: Queryable, bookingId: string, action: LifecycleAction['type'], now: Date): Promise<LifecycleReason | null> {
+export async function lifecycleRefusal(
+  db: Queryable,
+  bookingId: string,
+  action: LifecycleAction['type'],
+  now: Date,
+): Promise<LifecycleReason | null> {
   const lifecycle = await bookingLifecycle(db, bookingId, now);
   if (!lifecycle) return null;
   const verdict = mayAct(lifecycle.facts, action);
@@ -109,7 +142,10 @@ export async function lifecycleRefusal(db: Queryable, bookingId: string, action:
 }
 
 /** The reasons a booking's tickets stop standing: the lifecycle states that `cancelsTickets` reads. */
-export type TicketWithdrawalReason = Extract<LifecycleReason, 'REFUNDED' | 'REFUND_IN_PROGRESS' | 'PART_REFUNDED' | 'CHANGED' | 'INSURANCE_CLAIMED'>;
+export type TicketWithdrawalReason = Extract<
+  LifecycleReason,
+  'REFUNDED' | 'REFUND_IN_PROGRESS' | 'PART_REFUNDED' | 'CHANGED' | 'INSURANCE_CLAIMED'
+>;
 
 const WITHDRAWN_BY: Partial<Record<LifecycleState, TicketWithdrawalReason>> = {
   refunded: 'REFUNDED',

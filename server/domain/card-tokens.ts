@@ -23,6 +23,17 @@ export async function recordCardToken(db: Queryable, t: NewCardToken): Promise<v
   await db.query(
     `insert into card_tokens (token_hash, customer_id, order_id, brand, last4, expiry_month, expiry_year, declined, created_at, expires_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [t.tokenHash, t.customerId, t.orderId, t.brand, t.last4, t.expiryMonth, t.expiryYear, t.declined, t.now, t.expiresAt],
+    [
+      t.tokenHash,
+      t.customerId,
+      t.orderId,
+      t.brand,
+      t.last4,
+      t.expiryMonth,
+      t.expiryYear,
+      t.declined,
+      t.now,
+      t.expiresAt,
+    ],
   );
 }

@@ -39,7 +39,9 @@ const RETURN_BANDS: Band[] = [
 export function bandFor(delayMinutes: number, basis: FareBasis, thresholdMinutes: number): Band | null {
   if (delayMinutes < thresholdMinutes) return null;
   const bands = basis === 'return' ? RETURN_BANDS : SINGLE_BANDS;
-  return bands.find((b) => delayMinutes >= b.fromMinutes && (b.toMinutes === null || delayMinutes <= b.toMinutes)) ?? null;
+  return (
+    bands.find((b) => delayMinutes >= b.fromMinutes && (b.toMinutes === null || delayMinutes <= b.toMinutes)) ?? null
+  );
 }
 
 /** Journeys a season covers, for its per-journey value (two a working day). */

@@ -24,7 +24,13 @@ export type UfacFlow = 'order' | 'customer';
 export type AccessOrigin = 'email-link' | 'find-booking';
 
 /** User-flow scopes (docs/product/roles.md): delay repay, marketing preference unsubscribe, on demand, change, refund. */
-export const UFAC_SCOPES = ['delay-repay', 'marketing-preference-unsubscribe', 'on-demand', 'change', 'refund'] as const;
+export const UFAC_SCOPES = [
+  'delay-repay',
+  'marketing-preference-unsubscribe',
+  'on-demand',
+  'change',
+  'refund',
+] as const;
 export type UfacScope = (typeof UFAC_SCOPES)[number];
 
 /** A guest acting through a user-flow access session (header `x-user-flow-id: {flow}.{sessionId}`). */

@@ -11,12 +11,19 @@ import { DAY_MS } from '../lib/clock.ts';
 /** Which legs the customer changes. */
 export type ChangeDirection = 'outward' | 'inward' | 'both';
 export type FareKind = 'advance' | 'flexible' | 'season' | 'other';
-export type ChangeRefusal = 'DEPARTED' | 'TICKET_DATE_REACHED' | 'NO_RETURN' | 'SEASON_STARTED' | 'FARE_NOT_CHANGEABLE' | 'NO_TICKETS';
+export type ChangeRefusal =
+  | 'DEPARTED'
+  | 'TICKET_DATE_REACHED'
+  | 'NO_RETURN'
+  | 'SEASON_STARTED'
+  | 'FARE_NOT_CHANGEABLE'
+  | 'NO_TICKETS';
 
 /** The admin fee per ticket changed, per portal (docs/product/domain.md: up to £10 a ticket). */
 export const CHANGE_FEE_BY_PORTAL: Readonly<Record<string, number>> = { Leisure: 10, BrandedBusinessTravel: 0 };
 export const DEFAULT_CHANGE_FEE = 10;
-export const changeFeeFor = (portal: string | undefined): number => CHANGE_FEE_BY_PORTAL[portal ?? 'Leisure'] ?? DEFAULT_CHANGE_FEE;
+export const changeFeeFor = (portal: string | undefined): number =>
+  CHANGE_FEE_BY_PORTAL[portal ?? 'Leisure'] ?? DEFAULT_CHANGE_FEE;
 
 /** How far ahead a new train may be chosen. */
 export const CHANGE_HORIZON_DAYS = 90;
@@ -28,7 +35,17 @@ export const ADVANCE_LATE_FACTOR = 1.2;
 
 /** Departures of every route each day (UTC hours and minutes): every 90 minutes, 06:00 to 21:00. */
 export const DEPARTURE_TIMES: readonly (readonly [number, number])[] = [
-  [6, 0], [7, 30], [9, 0], [10, 30], [12, 0], [13, 30], [15, 0], [16, 30], [18, 0], [19, 30], [21, 0],
+  [6, 0],
+  [7, 30],
+  [9, 0],
+  [10, 30],
+  [12, 0],
+  [13, 30],
+  [15, 0],
+  [16, 30],
+  [18, 0],
+  [19, 30],
+  [21, 0],
 ];
 /** Every route's 12:00 is full (no seats left to sell) and its 15:00 cancelled, every day: easy to find in the demo. */
 export const FULL_AT = '12:00';
@@ -52,7 +69,8 @@ export function trainFactor(type: string, departure: Date, now: Date): number {
   if (/^Anytime\b/.test(type)) return 1;
   const h = departure.getUTCHours() + departure.getUTCMinutes() / 60;
   const band = h < 7 ? 0.85 : h < 16 ? 1 : h < 19 ? 1.25 : 0.8;
-  const late = fareKind(type) === 'advance' && departure.getTime() - now.getTime() < ADVANCE_LATE_MS ? ADVANCE_LATE_FACTOR : 1;
+  const late =
+    fareKind(type) === 'advance' && departure.getTime() - now.getTime() < ADVANCE_LATE_MS ? ADVANCE_LATE_FACTOR : 1;
   return band * late;
 }
 
@@ -65,7 +83,9 @@ export type Departure = {
 };
 
 const legMinutes = (leg: Leg) =>
-  leg.arrivalTime && leg.departureTime ? Math.max(1, Math.round((Date.parse(leg.arrivalTime) - Date.parse(leg.departureTime)) / 60_000)) : 120;
+  leg.arrivalTime && leg.departureTime
+    ? Math.max(1, Math.round((Date.parse(leg.arrivalTime) - Date.parse(leg.departureTime)) / 60_000))
+    : 120;
 
 export const trainIdOf = (leg: Leg, departure: Date) =>
   `${leg.origin.code}-${leg.destination.code}-${departure.toISOString().slice(0, 16).replace(/[-T:]/g, '')}`;
@@ -80,13 +100,15 @@ export function departuresOn(leg: Leg, date: string, after: string, now: Date): 
     if (time < after) return [];
     const status: Departure['status'] =
       departure <= now ? 'DEPARTED' : time === CANCELLED_AT ? 'CANCELLED' : time === FULL_AT ? 'FULL' : 'AVAILABLE';
-    return [{
-      trainId: trainIdOf(leg, departure),
-      departure: departure.toISOString(),
-      arrival: new Date(departure.getTime() + minutes * 60_000).toISOString(),
-      changes: leg.changes,
-      status,
-    }];
+    return [
+      {
+        trainId: trainIdOf(leg, departure),
+        departure: departure.toISOString(),
+        arrival: new Date(departure.getTime() + minutes * 60_000).toISOString(),
+        changes: leg.changes,
+        status,
+      },
+    ];
   });
 }
 
@@ -94,7 +116,9 @@ export function departuresOn(leg: Leg, date: string, after: string, now: Date): 
 export function departureOfTrain(leg: Leg, trainId: string, now: Date): Departure | null {
   const m = /^([A-Z]{3})-([A-Z]{3})-(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(trainId);
   if (!m || m[1] !== leg.origin.code || m[2] !== leg.destination.code) return null;
-  return departuresOn(leg, `${m[3]}-${m[4]}-${m[5]}`, `${m[6]}:${m[7]}`, now).find((d) => d.trainId === trainId) ?? null;
+  return (
+    departuresOn(leg, `${m[3]}-${m[4]}-${m[5]}`, `${m[6]}:${m[7]}`, now).find((d) => d.trainId === trainId) ?? null
+  );
 }
 
 /** The tickets a change of `direction` replaces: a return ticket covers both legs. */
@@ -114,7 +138,12 @@ const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.
  * (the outward's date for a return); a season only its start date (its one "leg", outward), before
  * it starts; other fares not here.
  */
-export function directionRefusal(data: BookingData, direction: ChangeDirection, gone: ReadonlySet<string>, now: Date): ChangeRefusal | null {
+export function directionRefusal(
+  data: BookingData,
+  direction: ChangeDirection,
+  gone: ReadonlySet<string>,
+  now: Date,
+): ChangeRefusal | null {
   if (direction !== 'outward' && !data.inward) return 'NO_RETURN';
   if (data.season) {
     if (ticketsFor(data, direction, gone).length === 0) return 'NO_TICKETS';
@@ -124,7 +153,8 @@ export function directionRefusal(data: BookingData, direction: ChangeDirection, 
   if (tickets.length === 0) return 'NO_TICKETS';
   const kinds = new Set(tickets.map((t) => fareKind(t.type)));
   if (kinds.has('season') || kinds.has('other')) return 'FARE_NOT_CHANGEABLE';
-  const legs = direction === 'both' ? [data.outward, data.inward] : [direction === 'outward' ? data.outward : data.inward];
+  const legs =
+    direction === 'both' ? [data.outward, data.inward] : [direction === 'outward' ? data.outward : data.inward];
   for (const leg of legs) {
     if (!leg) continue;
     if (kinds.has('advance') && new Date(leg.date) <= now) return 'DEPARTED';
@@ -175,7 +205,14 @@ export type ChangePrice = {
  * plus the fee per ticket. Advance: fee plus any higher fare, nothing back for a lower one.
  * Flexible: the difference either way, with the fee taken from what comes back.
  */
-export function priceChange(data: BookingData, direction: ChangeDirection, chosen: Selection, gone: ReadonlySet<string>, fee: number, now: Date): ChangePrice {
+export function priceChange(
+  data: BookingData,
+  direction: ChangeDirection,
+  chosen: Selection,
+  gone: ReadonlySet<string>,
+  fee: number,
+  now: Date,
+): ChangePrice {
   const tickets = ticketsFor(data, direction, gone);
   const outOld = new Date(data.outward.date);
   const inOld = data.inward ? new Date(data.inward.date) : null;
@@ -189,7 +226,15 @@ export function priceChange(data: BookingData, direction: ChangeDirection, chose
     else ratio = f(outNew) / f(outOld);
     // The old fare was bought at the old factors; the new fare is today's price of the new trains.
     const newFare = Math.round(t.price.amount * ratio * 10) / 10;
-    return { ticketId: t.id, passengerId: t.passengerIds[0] ?? '', type: t.type, direction: t.direction, oldFare: t.price.amount, newFare, fee };
+    return {
+      ticketId: t.id,
+      passengerId: t.passengerIds[0] ?? '',
+      type: t.type,
+      direction: t.direction,
+      oldFare: t.price.amount,
+      newFare,
+      fee,
+    };
   });
   const fareDifference = round2(lines.reduce((s, l) => s + l.newFare - l.oldFare, 0));
   const fees = round2(lines.reduce((s, l) => s + l.fee, 0));
@@ -199,9 +244,24 @@ export function priceChange(data: BookingData, direction: ChangeDirection, chose
 }
 
 /** The booking after the change: the chosen trains, the new fares, the same passengers (railcards kept) and delivery. */
-export function changedBooking(data: BookingData, chosen: Selection, price: ChangePrice, gone: ReadonlySet<string>, deliveryId: string): BookingData {
+export function changedBooking(
+  data: BookingData,
+  chosen: Selection,
+  price: ChangePrice,
+  gone: ReadonlySet<string>,
+  deliveryId: string,
+): BookingData {
   const moved = (leg: Leg, d: Departure | null): Leg =>
-    d ? { ...leg, date: d.departure, departureTime: d.departure, arrivalTime: d.arrival, changes: d.changes, timetableId: d.trainId } : leg;
+    d
+      ? {
+          ...leg,
+          date: d.departure,
+          departureTime: d.departure,
+          arrivalTime: d.arrival,
+          changes: d.changes,
+          timetableId: d.trainId,
+        }
+      : leg;
   const fares = new Map(price.lines.map((l) => [l.ticketId, l.newFare]));
   // Only the tickets left: those already refunded or being refunded stay with the old booking.
   const tickets = data.tickets
@@ -236,7 +296,15 @@ export function seasonStartInRange(date: string, now: Date): boolean {
  */
 export function priceSeasonStart(data: BookingData, gone: ReadonlySet<string>, fee: number): ChangePrice {
   const lines = ticketsFor(data, 'outward', gone).map(
-    (t): TicketLine => ({ ticketId: t.id, passengerId: t.passengerIds[0] ?? '', type: t.type, direction: t.direction, oldFare: t.price.amount, newFare: t.price.amount, fee }),
+    (t): TicketLine => ({
+      ticketId: t.id,
+      passengerId: t.passengerIds[0] ?? '',
+      type: t.type,
+      direction: t.direction,
+      oldFare: t.price.amount,
+      newFare: t.price.amount,
+      fee,
+    }),
   );
   const fees = round2(lines.reduce((s, l) => s + l.fee, 0));
   return { lines, fareDifference: 0, fees, total: fees, lowerFareKept: false, advance: false };
@@ -251,7 +319,11 @@ export function changedSeason(data: BookingData, startDate: string, deliveryId: 
   return {
     ...data,
     outward: { ...data.outward, date: start.toISOString() },
-    season: { ...data.season, validFrom: start.toISOString(), validUntil: new Date(start.getTime() + length).toISOString() },
+    season: {
+      ...data.season,
+      validFrom: start.toISOString(),
+      validUntil: new Date(start.getTime() + length).toISOString(),
+    },
     delivery: { ...data.delivery, id: deliveryId, activated: false },
   };
 }

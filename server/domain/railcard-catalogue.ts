@@ -30,16 +30,165 @@ const nationalTerms = (extra: string) =>
 
 /** National railcards (docs/product/domain.md): about £30-£35 a year, one-third off unless stated. */
 export const RAILCARD_CATALOGUE: CatalogueSeed[] = [
-  { id: '16-25', code: 'YNG', name: '16-25 Railcard', price: 35, validityMonths: 12, discount: '1/3 off', eligibility: 'For ages 16 to 25, and full-time students of any age', minAge: 16, maxAge: 25, maxCardHolders: 1, scopes: national, attributes: [], terms: nationalTerms('A £12 minimum fare applies to journeys starting between 04:30 and 10:00 on weekdays, except in July and August.') },
-  { id: '26-30', code: 'TST', name: '26-30 Railcard', price: 35, validityMonths: 12, discount: '1/3 off', eligibility: 'For ages 26 to 30', minAge: 26, maxAge: 30, maxCardHolders: 1, scopes: national, attributes: [], terms: nationalTerms('A £12 minimum fare applies to journeys starting between 04:30 and 10:00 on weekdays, except in July and August. Digital only.') },
-  { id: 'senior', code: 'SRN', name: 'Senior Railcard', price: 35, validityMonths: 12, discount: '1/3 off', eligibility: 'For ages 60 and over', minAge: 60, maxAge: null, maxCardHolders: 1, scopes: national, attributes: [], terms: nationalTerms('Not valid on weekday Anytime fares in the morning peak in London and the South East.') },
-  { id: 'two-together', code: 'TWO', name: 'Two Together Railcard', price: 35, validityMonths: 12, discount: '1/3 off', eligibility: 'For two named adults aged 16 or over travelling together', minAge: 16, maxAge: null, maxCardHolders: 2, scopes: national, attributes: [{ name: 'secondHolderName', label: 'Second cardholder name', required: true }], terms: nationalTerms('Both named cardholders must travel together. Not valid before 09:30 on weekdays.') },
-  { id: 'family-and-friends', code: 'FAM', name: 'Family & Friends Railcard', price: 35, validityMonths: 12, discount: '1/3 off adult fares, 60% off child fares', eligibility: 'For up to 4 adults and 4 children aged 5 to 15 travelling together', minAge: 16, maxAge: null, maxCardHolders: 2, scopes: national, attributes: [], terms: nationalTerms('At least one child aged 5 to 15 must travel with the cardholder.') },
-  { id: 'disabled-persons', code: 'DIS', name: 'Disabled Persons Railcard', price: 20, validityMonths: 12, discount: '1/3 off for the holder and one adult companion', eligibility: 'For people with a disability that makes travelling by train difficult', minAge: null, maxAge: null, maxCardHolders: 1, scopes: national, attributes: [], terms: nationalTerms('An adult companion travelling with the holder also gets 1/3 off. Proof of eligibility is needed to buy this card.') },
-  { id: 'veterans', code: 'VET', name: 'Veterans Railcard', price: 21, validityMonths: 12, discount: '1/3 off', eligibility: 'For veterans of the UK Armed Forces', minAge: 16, maxAge: null, maxCardHolders: 1, scopes: national, attributes: [], terms: nationalTerms('Up to one adult companion and up to four children get a discount too.') },
-  { id: 'hm-forces', code: 'HMF', name: 'HM Forces Railcard', price: 21, validityMonths: 12, discount: '1/3 off', eligibility: 'For serving members of the UK Armed Forces and their families', minAge: null, maxAge: null, maxCardHolders: 1, scopes: national, attributes: [], terms: nationalTerms('Proof of service is needed to buy this card.') },
-  { id: 'network', code: 'NEW', name: 'Network Railcard', price: 35, validityMonths: 12, discount: '1/3 off', eligibility: 'For adults aged 16 or over travelling in London and the South East', minAge: 16, maxAge: null, maxCardHolders: 1, scopes: ['network-southeast'], attributes: [], terms: 'Valid for one year in the Network Railcard area (London and the South East) after 10:00 on weekdays and all day at weekends. A £13 minimum fare applies on weekdays. Up to three adults and four children can travel with the holder.' },
-  { id: '16-17-saver', code: 'TSU', name: '16-17 Saver', price: 30, validityMonths: 12, discount: '50% off', eligibility: 'For ages 16 and 17', minAge: 16, maxAge: 17, maxCardHolders: 1, scopes: national, attributes: [], terms: nationalTerms('Half price on Standard Class Anytime, Off-Peak and Advance fares, and on season tickets. Digital only.') },
+  {
+    id: '16-25',
+    code: 'YNG',
+    name: '16-25 Railcard',
+    price: 35,
+    validityMonths: 12,
+    discount: '1/3 off',
+    eligibility: 'For ages 16 to 25, and full-time students of any age',
+    minAge: 16,
+    maxAge: 25,
+    maxCardHolders: 1,
+    scopes: national,
+    attributes: [],
+    terms: nationalTerms(
+      'A £12 minimum fare applies to journeys starting between 04:30 and 10:00 on weekdays, except in July and August.',
+    ),
+  },
+  {
+    id: '26-30',
+    code: 'TST',
+    name: '26-30 Railcard',
+    price: 35,
+    validityMonths: 12,
+    discount: '1/3 off',
+    eligibility: 'For ages 26 to 30',
+    minAge: 26,
+    maxAge: 30,
+    maxCardHolders: 1,
+    scopes: national,
+    attributes: [],
+    terms: nationalTerms(
+      'A £12 minimum fare applies to journeys starting between 04:30 and 10:00 on weekdays, except in July and August. Digital only.',
+    ),
+  },
+  {
+    id: 'senior',
+    code: 'SRN',
+    name: 'Senior Railcard',
+    price: 35,
+    validityMonths: 12,
+    discount: '1/3 off',
+    eligibility: 'For ages 60 and over',
+    minAge: 60,
+    maxAge: null,
+    maxCardHolders: 1,
+    scopes: national,
+    attributes: [],
+    terms: nationalTerms('Not valid on weekday Anytime fares in the morning peak in London and the South East.'),
+  },
+  {
+    id: 'two-together',
+    code: 'TWO',
+    name: 'Two Together Railcard',
+    price: 35,
+    validityMonths: 12,
+    discount: '1/3 off',
+    eligibility: 'For two named adults aged 16 or over travelling together',
+    minAge: 16,
+    maxAge: null,
+    maxCardHolders: 2,
+    scopes: national,
+    attributes: [{ name: 'secondHolderName', label: 'Second cardholder name', required: true }],
+    terms: nationalTerms('Both named cardholders must travel together. Not valid before 09:30 on weekdays.'),
+  },
+  {
+    id: 'family-and-friends',
+    code: 'FAM',
+    name: 'Family & Friends Railcard',
+    price: 35,
+    validityMonths: 12,
+    discount: '1/3 off adult fares, 60% off child fares',
+    eligibility: 'For up to 4 adults and 4 children aged 5 to 15 travelling together',
+    minAge: 16,
+    maxAge: null,
+    maxCardHolders: 2,
+    scopes: national,
+    attributes: [],
+    terms: nationalTerms('At least one child aged 5 to 15 must travel with the cardholder.'),
+  },
+  {
+    id: 'disabled-persons',
+    code: 'DIS',
+    name: 'Disabled Persons Railcard',
+    price: 20,
+    validityMonths: 12,
+    discount: '1/3 off for the holder and one adult companion',
+    eligibility: 'For people with a disability that makes travelling by train difficult',
+    minAge: null,
+    maxAge: null,
+    maxCardHolders: 1,
+    scopes: national,
+    attributes: [],
+    terms: nationalTerms(
+      'An adult companion travelling with the holder also gets 1/3 off. Proof of eligibility is needed to buy this card.',
+    ),
+  },
+  {
+    id: 'veterans',
+    code: 'VET',
+    name: 'Veterans Railcard',
+    price: 21,
+    validityMonths: 12,
+    discount: '1/3 off',
+    eligibility: 'For veterans of the UK Armed Forces',
+    minAge: 16,
+    maxAge: null,
+    maxCardHolders: 1,
+    scopes: national,
+    attributes: [],
+    terms: nationalTerms('Up to one adult companion and up to four children get a discount too.'),
+  },
+  {
+    id: 'hm-forces',
+    code: 'HMF',
+    name: 'HM Forces Railcard',
+    price: 21,
+    validityMonths: 12,
+    discount: '1/3 off',
+    eligibility: 'For serving members of the UK Armed Forces and their families',
+    minAge: null,
+    maxAge: null,
+    maxCardHolders: 1,
+    scopes: national,
+    attributes: [],
+    terms: nationalTerms('Proof of service is needed to buy this card.'),
+  },
+  {
+    id: 'network',
+    code: 'NEW',
+    name: 'Network Railcard',
+    price: 35,
+    validityMonths: 12,
+    discount: '1/3 off',
+    eligibility: 'For adults aged 16 or over travelling in London and the South East',
+    minAge: 16,
+    maxAge: null,
+    maxCardHolders: 1,
+    scopes: ['network-southeast'],
+    attributes: [],
+    terms:
+      'Valid for one year in the Network Railcard area (London and the South East) after 10:00 on weekdays and all day at weekends. A £13 minimum fare applies on weekdays. Up to three adults and four children can travel with the holder.',
+  },
+  {
+    id: '16-17-saver',
+    code: 'TSU',
+    name: '16-17 Saver',
+    price: 30,
+    validityMonths: 12,
+    discount: '50% off',
+    eligibility: 'For ages 16 and 17',
+    minAge: 16,
+    maxAge: 17,
+    maxCardHolders: 1,
+    scopes: national,
+    attributes: [],
+    terms: nationalTerms(
+      'Half price on Standard Class Anytime, Off-Peak and Advance fares, and on season tickets. Digital only.',
+    ),
+  },
 ];
 
 export type TypeRow = {
@@ -74,13 +223,29 @@ export async function insertCatalogue(db: Queryable): Promise<void> {
          min_age, max_age, max_card_holders, scopes, attributes, terms, sort_order)
        values ($1, $2, $3, $4, 'GBP', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
        on conflict (id) do nothing`,
-      [r.id, r.code, r.name, r.price, r.validityMonths, r.discount, r.eligibility, r.minAge, r.maxAge, r.maxCardHolders, r.scopes, JSON.stringify(r.attributes), r.terms, i],
+      [
+        r.id,
+        r.code,
+        r.name,
+        r.price,
+        r.validityMonths,
+        r.discount,
+        r.eligibility,
+        r.minAge,
+        r.maxAge,
+        r.maxCardHolders,
+        r.scopes,
+        JSON.stringify(r.attributes),
+        r.terms,
+        i,
+      ],
     );
   }
 }
 
 export const utcToday = (now: Date): string => now.toISOString().slice(0, 10);
-export const railcardStatus = (expiry: string, today: string): 'valid' | 'expired' => (expiry < today ? 'expired' : 'valid');
+export const railcardStatus = (expiry: string, today: string): 'valid' | 'expired' =>
+  expiry < today ? 'expired' : 'valid';
 
 /** Whole years between an ISO birth date and today. */
 export function ageOn(dob: string, today: string): number {
@@ -127,7 +292,10 @@ const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerC
 
 /** Each attribute's label in the page's locale (railcards_attribute_<name>_label), else as stored. */
 export const attributeWords = (attributes: AttributeDefinition[], locale: string | null): AttributeDefinition[] =>
-  attributes.map((a) => ({ ...a, label: catalogueText(locale, `railcards_attribute_${snakeCase(a.name)}_label`) ?? a.label }));
+  attributes.map((a) => ({
+    ...a,
+    label: catalogueText(locale, `railcards_attribute_${snakeCase(a.name)}_label`) ?? a.label,
+  }));
 
 export const catalogueJson = (t: TypeRow, locale: string | null = null) => ({
   id: t.id,

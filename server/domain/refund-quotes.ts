@@ -18,7 +18,10 @@ export type PaymentRow = {
   fraud_flagged: boolean;
   fraud_detected_at: Date | null;
 };
-export type QuoteLine = Pick<ItemAssessment, 'refundableId' | 'ticketId' | 'passengerId' | 'direction' | 'paid' | 'adminFee' | 'refund'>;
+export type QuoteLine = Pick<
+  ItemAssessment,
+  'refundableId' | 'ticketId' | 'passengerId' | 'direction' | 'paid' | 'adminFee' | 'refund'
+>;
 export type QuoteRow = {
   id: string;
   order_id: string;
@@ -38,12 +41,14 @@ export type QuoteRow = {
   outcome: string | null;
 };
 
-export const findOrder = (db: Queryable, orderId: string) => one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
+export const findOrder = (db: Queryable, orderId: string) =>
+  one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
 export const findPayment = (db: Queryable, orderId: string) =>
   one<PaymentRow>(db, 'select * from order_payments where order_id = $1', [orderId]);
 
 /** A stored refund quote by its id, or null. */
-export const findRefundQuote = (db: Queryable, quoteId: string) => one<QuoteRow>(db, 'select * from refund_quotes where id = $1', [quoteId]);
+export const findRefundQuote = (db: Queryable, quoteId: string) =>
+  one<QuoteRow>(db, 'select * from refund_quotes where id = $1', [quoteId]);
 
 async function isReplaced(db: Queryable, order: OrderRow): Promise<boolean> {
   if (order.replacement_order_id) return true;
@@ -59,7 +64,10 @@ export async function refuseIfNotQuotable(db: Queryable, booking: { id: string }
     );
   }
   if (await isReplaced(db, order)) {
-    throw new ApiError(409, 'BOOKING_REPLACED', 'This booking has been replaced: see its history for the current booking.');
+    throw new ApiError(
+      409,
+      'BOOKING_REPLACED',
+      'This booking has been replaced: see its history for the current booking.',
+    );
   }
 }
-

@@ -83,9 +83,10 @@ export async function settleRefunds(db: Queryable, bookingIds: readonly string[]
     if (needsPostBack(r.return_mode) && r.tickets_received_at === null) {
       if (r.post_deadline && r.post_deadline <= now) {
         const reason = `We did not receive your tickets by ${formatDay(r.post_deadline)}, so they could not be refunded.`;
-        await db.query("update refunds set rejected_at = $2, rejected_reason = $3, rejected_reason_code = 'TICKETS_NOT_RECEIVED' where id = $1", [
-          r.id, r.post_deadline, reason,
-        ]);
+        await db.query(
+          "update refunds set rejected_at = $2, rejected_reason = $3, rejected_reason_code = 'TICKETS_NOT_RECEIVED' where id = $1",
+          [r.id, r.post_deadline, reason],
+        );
         await db.query(`update refund_items set status = 'rejected' where refund_id = $1`, [r.id]);
       }
       continue;
@@ -93,7 +94,10 @@ export async function settleRefunds(db: Queryable, bookingIds: readonly string[]
     if (r.settles_at && r.settles_at <= now) {
       await db.query('update refunds set refunded_at = settles_at where id = $1', [r.id]);
       const done = r.refund_type === 'same-day-void' ? 'voided' : 'refunded';
-      await db.query(`update refund_items set status = $2 where refund_id = $1 and status in ('pending', 'voiding')`, [r.id, done]);
+      await db.query(`update refund_items set status = $2 where refund_id = $1 and status in ('pending', 'voiding')`, [
+        r.id,
+        done,
+      ]);
     }
   }
 }
@@ -106,7 +110,9 @@ export async function loadFulfilment(db: Queryable, bookingId: string): Promise<
     [bookingId],
   );
   if (!row) return null;
-  return row.state === 'not-issued' ? { state: 'not-issued' } : { state: row.state, smartcardStatus: row.smartcard_status };
+  return row.state === 'not-issued'
+    ? { state: 'not-issued' }
+    : { state: row.state, smartcardStatus: row.smartcard_status };
 }
 
 /** Ticket ids of this booking in refunds that are not rejected. */
@@ -149,7 +155,13 @@ export async function loadDisruptions(db: Queryable, data: BookingData): Promise
     { direction: 'inward' as const, id: data.inward?.timetableId ?? null },
   ].filter((l): l is { direction: 'outward' | 'inward'; id: string } => l.id !== null);
   if (legs.length === 0) return [];
-  const rows = await many<{ timetable_id: string; kind: ServiceDisruption['kind']; delay_minutes: number | null; description: string; announced_at: Date }>(
+  const rows = await many<{
+    timetable_id: string;
+    kind: ServiceDisruption['kind'];
+    delay_minutes: number | null;
+    description: string;
+    announced_at: Date;
+  }>(
     db,
     'select timetable_id, kind, delay_minutes, description, announced_at from service_disruptions where timetable_id = any($1) order by announced_at',
     [legs.map((l) => l.id)],
@@ -193,7 +205,11 @@ export async function refundTracking(
   const ids = bookings.map((b) => b.id);
   const out = new Map<string, RefundTracking[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return out;
-  const refunds = await many<RefundRow>(db, 'select * from refunds where booking_id = any($1) order by requested_at desc, id', [ids]);
+  const refunds = await many<RefundRow>(
+    db,
+    'select * from refunds where booking_id = any($1) order by requested_at desc, id',
+    [ids],
+  );
   if (refunds.length === 0) return out;
   const items = await many<ItemRow>(
     db,
@@ -222,7 +238,10 @@ export async function refundTracking(
       rejectedReason: r.rejected_reason,
       // Local extra: the reason as a code and its data, for the page's own words (decision 641).
       rejectedReasonWords: r.rejected_reason_code
-        ? { code: r.rejected_reason_code, ...(r.post_deadline ? { params: { deadline: r.post_deadline.toISOString() } } : {}) }
+        ? {
+            code: r.rejected_reason_code,
+            ...(r.post_deadline ? { params: { deadline: r.post_deadline.toISOString() } } : {}),
+          }
         : null,
       passengers: passengerIds.map((id) => ({ id, name: names.get(id) ?? '' })),
       items: own.map((i) => ({
@@ -284,13 +303,19 @@ export async function refundSummaries(
              from change_of_journeys c join orders o on o.id = c.source_order_id where c.new_booking_id = any($1)`,
             [ids],
           )
-        ).map((r) => [r.new_booking_id, { bookingId: r.source_booking_id, friendlyOrderId: r.friendly_order_id }] as const),
+        ).map(
+          (r) => [r.new_booking_id, { bookingId: r.source_booking_id, friendlyOrderId: r.friendly_order_id }] as const,
+        ),
   );
   const orderIds = [...new Set(bookings.map((b) => b.order_id))];
   const pending = new Set(
     orderIds.length === 0
       ? []
-      : (await many<{ order_id: string }>(db, 'select order_id from pending_replacements where order_id = any($1)', [orderIds])).map((r) => r.order_id),
+      : (
+          await many<{ order_id: string }>(db, 'select order_id from pending_replacements where order_id = any($1)', [
+            orderIds,
+          ])
+        ).map((r) => r.order_id),
   );
   const out = new Map<string, BookingRefundSummary>();
   for (const b of bookings) {
@@ -301,7 +326,13 @@ export async function refundSummaries(
     const fullyRefunded = b.data.tickets.length > 0 && b.data.tickets.every((t) => covered.has(t.id));
     const cojSource = coj.has(b.id);
     out.set(b.id, {
-      quotable: b.canAct && !b.replaced && !pending.has(b.order_id) && !cojSource && !fullyRefunded && b.data.tickets.length > 0,
+      quotable:
+        b.canAct &&
+        !b.replaced &&
+        !pending.has(b.order_id) &&
+        !cojSource &&
+        !fullyRefunded &&
+        b.data.tickets.length > 0,
       changeOfJourneySource: cojSource,
       changeOfJourneyNewBookingId: coj.get(b.id) ?? null,
       changeOfJourneyFrom: cojFrom.get(b.id) ?? null,
@@ -321,7 +352,10 @@ export async function historyChanges(
   db: Queryable,
   chain: readonly { orderId: string; replacementOrderId: string | null; booking: { id: string; data: BookingData } }[],
 ): Promise<(HistoryChange | null)[]> {
-  const tracking = await refundTracking(db, chain.map((e) => e.booking));
+  const tracking = await refundTracking(
+    db,
+    chain.map((e) => e.booking),
+  );
   const out: (HistoryChange | null)[] = [];
   for (const [i, entry] of chain.entries()) {
     const replacesOrderId = i > 0 ? (chain[i - 1]?.orderId ?? null) : null;
@@ -339,7 +373,9 @@ export async function historyChanges(
           replacesOrderId,
         });
       } else {
-        const next = await one<{ created_at: Date }>(db, 'select created_at from orders where id = $1', [entry.replacementOrderId]);
+        const next = await one<{ created_at: Date }>(db, 'select created_at from orders where id = $1', [
+          entry.replacementOrderId,
+        ]);
         out.push({
           kind: 'changed-journey',
           refundId: null,

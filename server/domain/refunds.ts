@@ -152,7 +152,12 @@ function legsOf(data: BookingData, ticket: Ticket): { direction: 'outward' | 'in
  * operator's threshold. Upcoming: a disruption or cancellation announced for a train not yet left.
  * Only what was known at `now` counts; a season ticket has no train, so nothing supports it.
  */
-export function supportingDisruption(facts: RefundFacts, ticket: Ticket, reason: RefundReason, now: Date): ServiceDisruption | null {
+export function supportingDisruption(
+  facts: RefundFacts,
+  ticket: Ticket,
+  reason: RefundReason,
+  now: Date,
+): ServiceDisruption | null {
   if (facts.data.season) return null;
   const known = (facts.disruptions ?? []).filter((d) => d.announcedAt <= now);
   for (const { direction, leg } of legsOf(facts.data, ticket)) {
@@ -175,8 +180,10 @@ export function supportingDisruption(facts: RefundFacts, ticket: Ticket, reason:
 }
 
 const disruptionRefusal: Partial<Record<RefundReason, string>> = {
-  DISRUPTION_SERVICE_CANCELLATION: 'The train company has not cancelled the train this ticket is for, so it cannot be refunded for a cancellation.',
-  DISRUPTION_TRAIN_DELAYED: "The train company's records show no delay of this train long enough for a disruption refund.",
+  DISRUPTION_SERVICE_CANCELLATION:
+    'The train company has not cancelled the train this ticket is for, so it cannot be refunded for a cancellation.',
+  DISRUPTION_TRAIN_DELAYED:
+    "The train company's records show no delay of this train long enough for a disruption refund.",
   DISRUPTION_UPCOMING: 'No disruption has been announced for the train this ticket is for.',
 };
 
@@ -200,7 +207,10 @@ const PERIOD_DAYS: Record<SeasonPeriod, number> = { month: 30, week: 7, day: 1 }
  * The cheapest way to have covered `days` days with monthly (30 days) and weekly seasons and day
  * returns: the cost of the period used (docs/product/domain.md "Season refunds").
  */
-export function costOfDaysUsed(days: number, rates: SeasonRates): { cost: number; periods: SeasonCalculation['usedPeriods'] } {
+export function costOfDaysUsed(
+  days: number,
+  rates: SeasonRates,
+): { cost: number; periods: SeasonCalculation['usedPeriods'] } {
   const best: { cost: number; last: SeasonPeriod | null }[] = [{ cost: 0, last: null }];
   for (let d = 1; d <= days; d++) {
     let choice = { cost: Infinity, last: null as SeasonPeriod | null };
@@ -218,7 +228,12 @@ export function costOfDaysUsed(days: number, rates: SeasonRates): { cost: number
   }
   const periods = (['month', 'week', 'day'] as const)
     .filter((p) => counts[p] > 0)
-    .map((period) => ({ period, count: counts[period], rate: rates[period], cost: round2(counts[period] * rates[period]) }));
+    .map((period) => ({
+      period,
+      count: counts[period],
+      rate: rates[period],
+      cost: round2(counts[period] * rates[period]),
+    }));
   return { cost: round2(periods.reduce((s, p) => s + p.cost, 0)), periods };
 }
 
@@ -226,7 +241,12 @@ export function costOfDaysUsed(days: number, rates: SeasonRates): { cost: number
  * The UK calendar day an instant falls on, as that day's UTC midnight: a season's days are UK days
  * (its last day ends 23:59 UK time, which is 22:59 UTC in summer), the same day every screen shows.
  */
-const ukDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+const ukDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 const startOfDay = (d: Date) => Date.parse(`${ukDayFormat.format(d)}T00:00:00Z`);
 
 /** Days used (the hand-back day counts) and days left after it, and what the used days cost. */
@@ -236,10 +256,22 @@ export function seasonCalculation(data: BookingData, ticket: Ticket, now: Date):
   const validUntil = new Date(data.season.validUntil);
   const handedBackOn = new Date(Math.max(startOfDay(now), startOfDay(validFrom)));
   const daysUsed = now < validFrom ? 0 : Math.round((startOfDay(now) - startOfDay(validFrom)) / DAY_MS) + 1;
-  const daysLeft = Math.max(0, Math.round((startOfDay(validUntil) - startOfDay(handedBackOn)) / DAY_MS) + (daysUsed === 0 ? 1 : 0));
+  const daysLeft = Math.max(
+    0,
+    Math.round((startOfDay(validUntil) - startOfDay(handedBackOn)) / DAY_MS) + (daysUsed === 0 ? 1 : 0),
+  );
   const rates = seasonRates(data.season, ticket.price.amount);
   const used = costOfDaysUsed(daysUsed, rates);
-  return { validFrom, validUntil, handedBackOn, daysUsed, daysLeft, usedPeriods: used.periods, costOfUsed: used.cost, rates };
+  return {
+    validFrom,
+    validUntil,
+    handedBackOn,
+    daysUsed,
+    daysLeft,
+    usedPeriods: used.periods,
+    costOfUsed: used.cost,
+    rates,
+  };
 }
 
 export function refundTypeFor(facts: RefundFacts, reason: RefundReason, now: Date): RefundType {
@@ -253,7 +285,11 @@ export function refundTypeFor(facts: RefundFacts, reason: RefundReason, now: Dat
 function bookingLevelReason(facts: RefundFacts): Assessment['bookingReason'] {
   const f = facts.fulfilment;
   if (f?.state === 'not-issued') {
-    return { reasonCode: 'NOT_ISSUED', message: 'Your tickets have not been issued yet, so there is nothing to refund yet.', words: { code: 'REFUND_NOT_ISSUED' } };
+    return {
+      reasonCode: 'NOT_ISSUED',
+      message: 'Your tickets have not been issued yet, so there is nothing to refund yet.',
+      words: { code: 'REFUND_NOT_ISSUED' },
+    };
   }
   if (facts.data.delivery.method === 'smartcard' && f && f.smartcardStatus !== null && f.smartcardStatus !== 'ACTIVE') {
     return {
@@ -292,17 +328,31 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
       paid: ticket.price.amount,
     };
     const refuse = (reasonCode: IneligibilityReason, message: string, words: ServerWords): ItemAssessment => ({
-      ...base, adminFee: 0, refund: 0, isRefundable: false, reasonCode, message, words, season: null,
+      ...base,
+      adminFee: 0,
+      refund: 0,
+      isRefundable: false,
+      reasonCode,
+      message,
+      words,
+      season: null,
     });
     if (facts.refundingTicketIds.has(ticket.id)) {
-      return refuse('IN_PROGRESS', 'A refund of this ticket has already been requested.', { code: 'REFUND_TICKET_IN_PROGRESS' });
+      return refuse('IN_PROGRESS', 'A refund of this ticket has already been requested.', {
+        code: 'REFUND_TICKET_IN_PROGRESS',
+      });
     }
     if (bookingReason) return refuse(bookingReason.reasonCode, bookingReason.message, bookingReason.words);
     const expiredAt = validityEnd(data, ticket).getTime() + REFUND_WINDOW_DAYS * DAY_MS;
     if (now.getTime() > expiredAt) {
-      return refuse('EXPIRED', `Refunds can be asked for up to ${REFUND_WINDOW_DAYS} days after a ticket's validity ends.`, {
-        code: 'REFUND_WINDOW_ENDED', params: { days: REFUND_WINDOW_DAYS },
-      });
+      return refuse(
+        'EXPIRED',
+        `Refunds can be asked for up to ${REFUND_WINDOW_DAYS} days after a ticket's validity ends.`,
+        {
+          code: 'REFUND_WINDOW_ENDED',
+          params: { days: REFUND_WINDOW_DAYS },
+        },
+      );
     }
     if (data.delivery.method === 'mobile' && data.delivery.activated) {
       return refuse(
@@ -312,9 +362,13 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
       );
     }
     if (isDisruption(reason) && !supportingDisruption(facts, ticket, reason, now)) {
-      return refuse('DISRUPTION_NOT_RECORDED', disruptionRefusal[reason] ?? 'No disruption of this train is recorded.', {
-        code: `REFUND_NO_${reason}`,
-      });
+      return refuse(
+        'DISRUPTION_NOT_RECORDED',
+        disruptionRefusal[reason] ?? 'No disruption of this train is recorded.',
+        {
+          code: `REFUND_NO_${reason}`,
+        },
+      );
     }
     if (reason === 'BOOKING_ERROR' && !bookingErrorAllowed(facts, now)) {
       return refuse(
@@ -330,7 +384,10 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
         disrupted
           ? `${ticket.type} tickets cannot be refunded if your plans change. Your train is disrupted: choose the disruption reason for a full refund.`
           : `${ticket.type} tickets cannot be refunded if your plans change.`,
-        { code: disrupted ? 'REFUND_FARE_NOT_REFUNDABLE_DISRUPTED' : 'REFUND_FARE_NOT_REFUNDABLE', params: { ticketType: ticket.type } },
+        {
+          code: disrupted ? 'REFUND_FARE_NOT_REFUNDABLE_DISRUPTED' : 'REFUND_FARE_NOT_REFUNDABLE',
+          params: { ticketType: ticket.type },
+        },
       );
     }
     let value = ticket.price.amount;
@@ -366,7 +423,9 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
           season
             ? 'The days already used cost as much as the season ticket, so nothing would come back.'
             : `This ticket is worth less than the £${ADMIN_FEE_PER_TICKET} admin fee, so nothing would come back.`,
-          season ? { code: 'REFUND_SEASON_USED_UP' } : { code: 'REFUND_BELOW_FEE', params: { fee: ADMIN_FEE_PER_TICKET } },
+          season
+            ? { code: 'REFUND_SEASON_USED_UP' }
+            : { code: 'REFUND_BELOW_FEE', params: { fee: ADMIN_FEE_PER_TICKET } },
         ),
         adminFee,
         season,
@@ -378,7 +437,8 @@ export function assess(facts: RefundFacts, reason: RefundReason, now: Date): Ass
 }
 
 /** Every ticket is one return fare covering both directions. */
-export const isSameFare = (data: BookingData) => data.tickets.length > 0 && data.tickets.every((t) => t.direction === 'return');
+export const isSameFare = (data: BookingData) =>
+  data.tickets.length > 0 && data.tickets.every((t) => t.direction === 'return');
 
 /**
  * docs/product/validation.md: partial refund is available when more than one refundable passenger exists in a

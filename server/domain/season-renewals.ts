@@ -14,7 +14,14 @@ type RenewalRow = { booking_id: string; card_id: string | null; is_enabled: bool
 type CardRow = { id: string; expiry_month: number; expiry_year: number };
 
 /** States after which a season ticket is not renewed: it ended, or its tickets were cancelled. */
-const ENDED: ReadonlySet<LifecycleState> = new Set(['expired', 'refundInProgress', 'refunded', 'partRefunded', 'changed', 'insuranceClaimed']);
+const ENDED: ReadonlySet<LifecycleState> = new Set([
+  'expired',
+  'refundInProgress',
+  'refunded',
+  'partRefunded',
+  'changed',
+  'insuranceClaimed',
+]);
 
 export type SeasonRenewal = {
   bookingId: string;
@@ -30,7 +37,12 @@ export type SeasonRenewal = {
 };
 
 /** The customer's season bookings that can still renew, the renewal's row of each, in the season tab's order. */
-export async function renewableSeasons(db: Queryable, customerId: string, now: Date, bookingId?: string): Promise<SeasonRenewal[]> {
+export async function renewableSeasons(
+  db: Queryable,
+  customerId: string,
+  now: Date,
+  bookingId?: string,
+): Promise<SeasonRenewal[]> {
   const seasons = await many<SeasonRow>(
     db,
     `select b.id, b.order_id, b.data from bookings b
@@ -38,7 +50,11 @@ export async function renewableSeasons(db: Queryable, customerId: string, now: D
      order by b.outward_date desc, b.id`,
     [customerId, bookingId ?? null],
   );
-  const rows = await many<RenewalRow>(db, 'select booking_id, card_id, is_enabled from season_renewals where customer_id = $1', [customerId]);
+  const rows = await many<RenewalRow>(
+    db,
+    'select booking_id, card_id, is_enabled from season_renewals where customer_id = $1',
+    [customerId],
+  );
   const byBooking = new Map(rows.map((r) => [r.booking_id, r]));
   const renewals: SeasonRenewal[] = [];
   for (const s of seasons) {
@@ -62,7 +78,12 @@ export async function renewableSeasons(db: Queryable, customerId: string, now: D
 }
 
 /** The season ticket (still renewable) whose enabled renewal `cardId` pays, or null: the card may be deleted. */
-export async function enabledRenewalPaidBy(db: Queryable, customerId: string, cardId: string, now: Date): Promise<SeasonRenewal | null> {
+export async function enabledRenewalPaidBy(
+  db: Queryable,
+  customerId: string,
+  cardId: string,
+  now: Date,
+): Promise<SeasonRenewal | null> {
   const renewals = await renewableSeasons(db, customerId, now);
   return renewals.find((r) => r.isEnabled && r.cardId === cardId) ?? null;
 }
@@ -84,18 +105,30 @@ export async function setRenewal(
     const [renewal] = await renewableSeasons(tx, customerId, now, bookingId);
     if (!renewal) {
       // Not the customer's season ticket at all, or one that has ended: told apart, as a retailer would.
-      const own = await one<{ id: string }>(tx, 'select id from bookings where id = $1 and customer_id = $2 and is_season', [bookingId, customerId]);
+      const own = await one<{ id: string }>(
+        tx,
+        'select id from bookings where id = $1 and customer_id = $2 and is_season',
+        [bookingId, customerId],
+      );
       if (!own) throw new ApiError(404, 'SEASON_NOT_FOUND');
       throw new ApiError(409, 'SEASON_NOT_RENEWABLE', 'This season ticket has ended, so it cannot renew.');
     }
     const cardId = body.cardId ?? renewal.cardId;
     if (body.isEnabled) {
       if (!cardId) throw new ApiError(422, 'CARD_REQUIRED', 'Choose the card that pays for the renewal.');
-      const card = await one<CardRow>(tx, 'select id, expiry_month, expiry_year from saved_cards where id = $1 and customer_id = $2', [cardId, customerId]);
+      const card = await one<CardRow>(
+        tx,
+        'select id, expiry_month, expiry_year from saved_cards where id = $1 and customer_id = $2',
+        [cardId, customerId],
+      );
       if (!card) throw new ApiError(404, 'CARD_NOT_FOUND');
-      if (isCardExpired(card, now)) throw new ApiError(422, 'CARD_EXPIRED', 'This card has expired: choose another card.');
+      if (isCardExpired(card, now))
+        throw new ApiError(422, 'CARD_EXPIRED', 'This card has expired: choose another card.');
     } else if (cardId) {
-      const card = await one<{ id: string }>(tx, 'select id from saved_cards where id = $1 and customer_id = $2', [cardId, customerId]);
+      const card = await one<{ id: string }>(tx, 'select id from saved_cards where id = $1 and customer_id = $2', [
+        cardId,
+        customerId,
+      ]);
       if (!card) throw new ApiError(404, 'CARD_NOT_FOUND');
     }
     await tx.query(

@@ -23,7 +23,11 @@ export type SmartcardProductRow = {
 };
 
 /** The customer's cards (oldest first) and their products awaiting collection on `today` (YYYY-MM-DD). */
-export async function customerSmartcards(db: Queryable, customerId: string, today: string): Promise<{ cards: SmartcardRow[]; products: SmartcardProductRow[] }> {
+export async function customerSmartcards(
+  db: Queryable,
+  customerId: string,
+  today: string,
+): Promise<{ cards: SmartcardRow[]; products: SmartcardProductRow[] }> {
   const cards = await many<SmartcardRow>(
     db,
     `select id, number_last_four, operator, status, to_char(expiry_date, 'YYYY-MM-DD') as expiry_date

@@ -18,7 +18,12 @@ import type { BookingData } from './booking-data.ts';
 export const TICKET_BARCODE_VERSION = 'GBRT1';
 
 const ukDate = (iso: string): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(iso));
 
 /** First and last UK day the ticket may be used: a season's validity, else the outward day to the return's day. */
 export function ticketValidity(data: BookingData): { from: string; until: string } {
@@ -61,7 +66,9 @@ export const ticketSignature = (secret: string, fields: string): string =>
 export async function loadTicketSecret(db: Queryable): Promise<string> {
   const existing = await one<{ value: string }>(db, `select value from app_secrets where name = 'tickets'`);
   if (existing) return existing.value;
-  await db.query(`insert into app_secrets (name, value) values ('tickets', $1) on conflict (name) do nothing`, [randomToken(32)]);
+  await db.query(`insert into app_secrets (name, value) values ('tickets', $1) on conflict (name) do nothing`, [
+    randomToken(32),
+  ]);
   const created = await one<{ value: string }>(db, `select value from app_secrets where name = 'tickets'`);
   if (!created) throw new Error('ticket secret missing after insert');
   return created.value;

@@ -116,7 +116,12 @@ export async function collectAccountData(db: Queryable, customerId: string, now:
      from smartcard_products p join smartcards s on s.id = p.smartcard_id where s.customer_id = $1 order by p.valid_from, p.id`,
     [customerId],
   );
-  const consentRows = await many<{ consent_id: string; selected: boolean; has_ever_been_updated: boolean; updated_at: Date }>(
+  const consentRows = await many<{
+    consent_id: string;
+    selected: boolean;
+    has_ever_been_updated: boolean;
+    updated_at: Date;
+  }>(
     db,
     'select consent_id, selected, has_ever_been_updated, updated_at from customer_consents where customer_id = $1',
     [customerId],
@@ -131,9 +136,11 @@ export async function collectAccountData(db: Queryable, customerId: string, now:
     'select provider, subject, created_at from customer_identities where customer_id = $1 order by created_at, provider',
     [customerId],
   );
-  const feed = await one<{ created_at: Date; locale: string | null }>(db, 'select created_at, locale from calendar_feeds where customer_id = $1', [
-    customerId,
-  ]);
+  const feed = await one<{ created_at: Date; locale: string | null }>(
+    db,
+    'select created_at, locale from calendar_feeds where customer_id = $1',
+    [customerId],
+  );
   const sessions = await many<{ created_at: Date; last_seen_at: Date; expires_at: Date }>(
     db,
     'select created_at, last_seen_at, expires_at from sessions where customer_id = $1 order by created_at desc',
@@ -178,7 +185,11 @@ export async function collectAccountData(db: Queryable, customerId: string, now:
           attributes: r.attributes,
         })),
     })),
-    addresses: addresses.map((row) => ({ ...toAddress(row), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) })),
+    addresses: addresses.map((row) => ({
+      ...toAddress(row),
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+    })),
     savedCards: cards.map((row) => ({
       id: row.id,
       brand: row.brand,
@@ -188,7 +199,12 @@ export async function collectAccountData(db: Queryable, customerId: string, now:
       cardholderName: row.cardholder_name,
       createdAt: iso(row.created_at),
     })),
-    seasonRenewals: renewals.map((r) => ({ bookingId: r.booking_id, cardId: r.card_id, isEnabled: r.is_enabled, updatedAt: iso(r.updated_at) })),
+    seasonRenewals: renewals.map((r) => ({
+      bookingId: r.booking_id,
+      cardId: r.card_id,
+      isEnabled: r.is_enabled,
+      updatedAt: iso(r.updated_at),
+    })),
     smartcards: smartcards.map((s) => ({
       id: s.id,
       numberLastFour: s.number_last_four,
@@ -222,9 +238,21 @@ export async function collectAccountData(db: Queryable, customerId: string, now:
       unsubscribedFromAll: revocation ? { at: iso(revocation.revoked_at), previousChoices: revocation.previous } : null,
     },
     bookings: await accountBookings(db, customerId, now),
-    signInProviders: identities.map((i) => ({ provider: i.provider, providerAccountId: i.subject, linkedAt: iso(i.created_at) })),
-    calendarFeed: { enabled: feed !== null, createdAt: feed ? iso(feed.created_at) : null, language: feed?.locale ?? (feed ? 'en-GB' : null) },
-    signInHistory: sessions.map((s) => ({ signedInAt: iso(s.created_at), lastUsedAt: iso(s.last_seen_at), endsAt: iso(s.expires_at) })),
+    signInProviders: identities.map((i) => ({
+      provider: i.provider,
+      providerAccountId: i.subject,
+      linkedAt: iso(i.created_at),
+    })),
+    calendarFeed: {
+      enabled: feed !== null,
+      createdAt: feed ? iso(feed.created_at) : null,
+      language: feed?.locale ?? (feed ? 'en-GB' : null),
+    },
+    signInHistory: sessions.map((s) => ({
+      signedInAt: iso(s.created_at),
+      lastUsedAt: iso(s.last_seen_at),
+      endsAt: iso(s.expires_at),
+    })),
     emailChangeRequests: emailChanges.map((e) => ({
       newEmail: e.new_email,
       requestedAt: iso(e.created_at),
@@ -275,34 +303,68 @@ async function accountBookings(db: Queryable, customerId: string, now: Date) {
     rejected_reason: string | null;
     card_last4: string | null;
   }>(db, 'select * from refunds where booking_id = any($1) order by requested_at, id', [ids]);
-  const items = await many<{ refund_id: string; refundable_id: string; passenger_id: string; direction: string; amount: string; status: string }>(
+  const items = await many<{
+    refund_id: string;
+    refundable_id: string;
+    passenger_id: string;
+    direction: string;
+    amount: string;
+    status: string;
+  }>(
     db,
     'select i.* from refund_items i join refunds r on r.id = i.refund_id where r.booking_id = any($1) order by i.refundable_id',
     [ids],
   );
-  const changes = await many<{ id: string; source_booking_id: string; new_booking_id: string | null; status: string; requested_at: Date; completed_at: Date | null; price_difference: string | null; currency: string }>(
-    db,
-    'select * from change_of_journeys where source_booking_id = any($1) order by requested_at',
-    [ids],
-  );
-  const claims = await many<{ id: string; booking_id: string; claim_type: string; status: string; delayed_direction: string; delay_minutes: number; compensation: string | null; status_reason: string | null; submitted_details: unknown; submitted_at: Date | null; created_at: Date }>(
-    db,
-    'select * from delay_repay_claims where booking_id = any($1) order by created_at, id',
-    [ids],
-  );
-  const insurance = await many<{ id: string; booking_id: string; kind: string; premium: string; claim_reference: string | null; claimed_at: Date | null }>(
+  const changes = await many<{
+    id: string;
+    source_booking_id: string;
+    new_booking_id: string | null;
+    status: string;
+    requested_at: Date;
+    completed_at: Date | null;
+    price_difference: string | null;
+    currency: string;
+  }>(db, 'select * from change_of_journeys where source_booking_id = any($1) order by requested_at', [ids]);
+  const claims = await many<{
+    id: string;
+    booking_id: string;
+    claim_type: string;
+    status: string;
+    delayed_direction: string;
+    delay_minutes: number;
+    compensation: string | null;
+    status_reason: string | null;
+    submitted_details: unknown;
+    submitted_at: Date | null;
+    created_at: Date;
+  }>(db, 'select * from delay_repay_claims where booking_id = any($1) order by created_at, id', [ids]);
+  const insurance = await many<{
+    id: string;
+    booking_id: string;
+    kind: string;
+    premium: string;
+    claim_reference: string | null;
+    claimed_at: Date | null;
+  }>(
     db,
     `select p.id, p.booking_id, p.kind, p.premium, c.reference as claim_reference, c.claimed_at
      from insurance_products p left join insurance_claims c on c.product_id = p.id and c.claimed_at is not null
      where p.booking_id = any($1) order by p.created_at, p.id`,
     [ids],
   );
-  const assistance = await many<{ id: string; booking_id: string; passenger_id: string; direction: string; kinds: string[]; details: string | null; status: string; created_at: Date; cancelled_at: Date | null }>(
-    db,
-    'select * from passenger_assistance where booking_id = any($1) order by created_at, id',
-    [ids],
-  );
-  const money = (amount: string | number | null, currencyCode: string) => (amount === null ? null : { amount: Number(amount), currencyCode });
+  const assistance = await many<{
+    id: string;
+    booking_id: string;
+    passenger_id: string;
+    direction: string;
+    kinds: string[];
+    details: string | null;
+    status: string;
+    created_at: Date;
+    cancelled_at: Date | null;
+  }>(db, 'select * from passenger_assistance where booking_id = any($1) order by created_at, id', [ids]);
+  const money = (amount: string | number | null, currencyCode: string) =>
+    amount === null ? null : { amount: Number(amount), currencyCode };
   return rows.map((r) => ({
     bookingId: r.id,
     orderId: r.order_id,
@@ -330,7 +392,13 @@ async function accountBookings(db: Queryable, customerId: string, now: Date) {
         cardLastFour: f.card_last4,
         items: items
           .filter((i) => i.refund_id === f.id)
-          .map((i) => ({ ticketId: i.refundable_id, passengerId: i.passenger_id, direction: i.direction, amount: money(i.amount, f.currency), status: i.status })),
+          .map((i) => ({
+            ticketId: i.refundable_id,
+            passengerId: i.passenger_id,
+            direction: i.direction,
+            amount: money(i.amount, f.currency),
+            status: i.status,
+          })),
       })),
     changesOfJourney: changes
       .filter((c) => c.source_booking_id === r.id)
@@ -358,7 +426,13 @@ async function accountBookings(db: Queryable, customerId: string, now: Date) {
       })),
     insurance: insurance
       .filter((p) => p.booking_id === r.id)
-      .map((p) => ({ productId: p.id, kind: p.kind, premium: Number(p.premium), claimReference: p.claim_reference, claimedAt: iso(p.claimed_at) })),
+      .map((p) => ({
+        productId: p.id,
+        kind: p.kind,
+        premium: Number(p.premium),
+        claimReference: p.claim_reference,
+        claimedAt: iso(p.claimed_at),
+      })),
     passengerAssistance: assistance
       .filter((a) => a.booking_id === r.id)
       .map((a) => ({
@@ -387,7 +461,11 @@ export async function openMatters(db: Queryable, customerId: string, now: Date):
     [customerId],
   );
   // A refund whose time to settle has come is paid first: only the ones still running count.
-  await settleRefunds(db, bookings.map((b) => b.id), now);
+  await settleRefunds(
+    db,
+    bookings.map((b) => b.id),
+    now,
+  );
   return many<OpenMatter>(
     db,
     `select 'refund' as kind, o.friendly_order_id as reference from refunds r join orders o on o.id = r.order_id
@@ -421,7 +499,10 @@ export async function closeAccount(db: Queryable, customer: { id: string; email:
      where a.booking_id = b.id and b.order_id = any($1) and coalesce(b.inward_date, b.outward_date) < $2`,
     [orderIds, now],
   );
-  await db.query('delete from booking_email_resends r using bookings b where r.booking_id = b.id and b.order_id = any($1)', [orderIds]);
+  await db.query(
+    'delete from booking_email_resends r using bookings b where r.booking_id = b.id and b.order_id = any($1)',
+    [orderIds],
+  );
   await db.query('delete from attempt_counters where key = $1 or key = $2', [customer.id, customer.email]);
   await db.query('delete from idempotency_keys where owner = $1', [`customer:${customer.id}`]);
   // Orders lose their account first (their bookings and the list counts follow by trigger), then the account goes.

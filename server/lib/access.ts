@@ -71,7 +71,12 @@ export async function resolveOrderAccess(
   if (claimId !== null && guest?.claimId === claimId) return { via: 'guest', order, guest, kind: 'email-link' };
   // A marketing-email session (contact preferences only) never opens orders.
   const ordersInScope = guest?.scopes.some((scope) => scope !== 'marketing-preference-unsubscribe') ?? false;
-  if (guest?.flow === 'customer' && ordersInScope && guest.customerId !== null && guest.customerId === order.customer_id) {
+  if (
+    guest?.flow === 'customer' &&
+    ordersInScope &&
+    guest.customerId !== null &&
+    guest.customerId === order.customer_id
+  ) {
     return { via: 'guest', order, guest, kind: 'email-link' };
   }
   const tokenOrder = token ? await findOrderByGuestToken(db, token, clock.now()) : null;
@@ -83,7 +88,8 @@ export async function resolveOrderAccess(
     for (let depth = 0; depth < 10; depth++) {
       const previous = await one<{ id: string }>(db, 'select id from orders where replacement_order_id = $1', [id]);
       if (!previous) break;
-      if (guest?.flow === 'order' && guest.orderId === previous.id) return { via: 'guest', order, guest, kind: guest.origin };
+      if (guest?.flow === 'order' && guest.orderId === previous.id)
+        return { via: 'guest', order, guest, kind: guest.origin };
       if (tokenOrder?.id === previous.id) return { via: 'token', order, kind: tokenOrder.origin };
       id = previous.id;
     }

@@ -16,13 +16,7 @@ export async function readBody<S extends v.GenericSchema>(c: Context, schema: S)
 }
 
 /** Trimmed, lower-cased email address of sensible length. */
-export const emailSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.toLowerCase(),
-  v.maxLength(254),
-  v.email(),
-);
+export const emailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email());
 
 /** Any password-shaped string (rules are checked separately so they get their own codes). */
 export const passwordSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(256));

@@ -30,9 +30,17 @@ export type BookingEmailTarget = {
 };
 
 const linkOf = (t: BookingEmailTarget) =>
-  appLink(t.deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, t.locale, t.signedIn ? `/bookings/${t.bookingId}` : '/find-booking');
+  appLink(
+    t.deps.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN,
+    t.locale,
+    t.signedIn ? `/bookings/${t.bookingId}` : '/find-booking',
+  );
 
-const journey = (t: BookingEmailTarget) => ({ reference: t.reference, from: t.data.outward.origin.name, to: t.data.outward.destination.name });
+const journey = (t: BookingEmailTarget) => ({
+  reference: t.reference,
+  from: t.data.outward.origin.name,
+  to: t.data.outward.destination.name,
+});
 
 const nameOf = (data: BookingData, passengerId: string) => {
   const p = data.passengers.find((x) => x.id === passengerId);
@@ -43,7 +51,11 @@ const moneyText = (locale: string | null, amount: number, currency: string) =>
   new Intl.NumberFormat(locale ?? 'en-GB', { style: 'currency', currency }).format(amount);
 
 /** The refund request was accepted: for whom, how much, and where it goes. */
-export async function queueRefundConfirmation(tx: Queryable, t: BookingEmailTarget, refund: { passengerIds: readonly string[]; amount: number; currency: string }): Promise<QueuedEmail> {
+export async function queueRefundConfirmation(
+  tx: Queryable,
+  t: BookingEmailTarget,
+  refund: { passengerIds: readonly string[]; amount: number; currency: string },
+): Promise<QueuedEmail> {
   const names = [...new Set(refund.passengerIds)].map((id) => nameOf(t.data, id)).filter(Boolean);
   return queueEmail(tx, t.deps.clock.now(), {
     kind: 'refund-confirmation',
@@ -60,7 +72,11 @@ export async function queueRefundConfirmation(tx: Queryable, t: BookingEmailTarg
 }
 
 /** The insurance claim was accepted: the tickets are cancelled and the insurer refunds the trip. */
-export async function queueInsuranceClaimConfirmation(tx: Queryable, t: BookingEmailTarget, claim: { claimReference: string; cover: string }): Promise<QueuedEmail> {
+export async function queueInsuranceClaimConfirmation(
+  tx: Queryable,
+  t: BookingEmailTarget,
+  claim: { claimReference: string; cover: string },
+): Promise<QueuedEmail> {
   return queueEmail(tx, t.deps.clock.now(), {
     kind: 'insurance-claim',
     to: [t.to],
@@ -96,11 +112,15 @@ export async function queueAssistanceCancelled(
     kind: 'assistance-cancelled',
     to: [t.to],
     subject: copy(t.locale, 'email_assistance_cancelled_subject', { reference: t.reference }),
-    body: copy(t.locale, because === 'refunded' ? 'email_assistance_cancelled_refunded_body' : 'email_assistance_cancelled_insurance_body', {
-      ...journey(t),
-      items: items.join('; '),
-      link: linkOf(t),
-    }),
+    body: copy(
+      t.locale,
+      because === 'refunded' ? 'email_assistance_cancelled_refunded_body' : 'email_assistance_cancelled_insurance_body',
+      {
+        ...journey(t),
+        items: items.join('; '),
+        link: linkOf(t),
+      },
+    ),
     locale: t.locale,
   });
 }

@@ -26,7 +26,9 @@ export function createCatalogueText(messagesDir = join(projectRoot, 'messages'))
     return found;
   };
   return (locale, key) => {
-    const chain = locale ? [locale, ...(locale.includes('-') ? [locale.split('-')[0]!] : []), SOURCE_LOCALE] : [SOURCE_LOCALE];
+    const chain = locale
+      ? [locale, ...(locale.includes('-') ? [locale.split('-')[0]!] : []), SOURCE_LOCALE]
+      : [SOURCE_LOCALE];
     return chain.map((l) => catalogue(l)[key]).find((t): t is string => typeof t === 'string');
   };
 }

@@ -37,7 +37,8 @@ export function isAllowedHost(host: string | undefined, publicOrigin: string, on
 
 /** The local address and port of the request's connection (Node server), or null (in-process app.request). */
 function arrivedOn(env: unknown): ArrivedOn | null {
-  const socket = (env as { incoming?: { socket?: { localAddress?: string; localPort?: number } } } | undefined)?.incoming?.socket;
+  const socket = (env as { incoming?: { socket?: { localAddress?: string; localPort?: number } } } | undefined)
+    ?.incoming?.socket;
   if (!socket || socket.localAddress === undefined || socket.localPort === undefined) return null;
   return { address: socket.localAddress, port: socket.localPort };
 }
@@ -51,7 +52,10 @@ export function hostGuard(publicOrigin: string): MiddlewareHandler<AppEnv> {
     const on = arrivedOn(c.env);
     if (on === null) return next();
     if (!isAllowedHost(c.req.header('host'), publicOrigin, on)) {
-      return new Response(null, { status: 421, headers: { 'content-length': '0', 'cache-control': 'no-store', connection: 'close' } });
+      return new Response(null, {
+        status: 421,
+        headers: { 'content-length': '0', 'cache-control': 'no-store', connection: 'close' },
+      });
     }
     return next();
   };

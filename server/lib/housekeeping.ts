@@ -12,7 +12,10 @@ import { purgeIdempotencyKeys } from './idempotency.ts';
  * (decision 310), and the files of data exports past their 7 days (decision 610).
  */
 export async function purgeExpired(db: Queryable, now: Date): Promise<void> {
-  await db.query('delete from sessions where expires_at <= $1 or last_seen_at <= $2', [now, addMs(now, -SESSION_IDLE_MS)]);
+  await db.query('delete from sessions where expires_at <= $1 or last_seen_at <= $2', [
+    now,
+    addMs(now, -SESSION_IDLE_MS),
+  ]);
   await db.query('delete from email_change_requests where expires_at <= $1', [addMs(now, -7 * DAY_MS)]);
   await db.query('delete from ufac_sessions where expires_at <= $1', [now]);
   await db.query('delete from order_exchange_tokens where expires_at <= $1', [now]);

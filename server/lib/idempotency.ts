@@ -54,7 +54,8 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== 'POST') return next();
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined) return next();
-  if (!KEY_PATTERN.test(key)) return c.json(errorBody('VALIDATION', 'Idempotency-Key must be 8 to 255 visible characters'), 400);
+  if (!KEY_PATTERN.test(key))
+    return c.json(errorBody('VALIDATION', 'Idempotency-Key must be 8 to 255 visible characters'), 400);
   const owner = ownerOf(c);
   // No identity: the handler refuses it (401) and there is nobody to keep an answer for.
   if (owner === null) return next();
@@ -66,7 +67,11 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const now = clock.now();
-    await db.query('delete from idempotency_keys where owner = $1 and key = $2 and expires_at <= $3', [owner, key, now]);
+    await db.query('delete from idempotency_keys where owner = $1 and key = $2 and expires_at <= $3', [
+      owner,
+      key,
+      now,
+    ]);
     const claimed = await one<{ key: string }>(
       db,
       `insert into idempotency_keys (owner, key, method, path, body_hash, created_at, expires_at)
@@ -85,7 +90,10 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       return c.body(first.body ?? '', first.status as ContentfulStatusCode);
     }
     if (Date.now() >= deadline) {
-      return c.json(errorBody('IDEMPOTENCY_KEY_IN_USE', 'The first request with this Idempotency-Key is still being answered'), 409);
+      return c.json(
+        errorBody('IDEMPOTENCY_KEY_IN_USE', 'The first request with this Idempotency-Key is still being answered'),
+        409,
+      );
     }
     await sleep(POLL_MS);
   }

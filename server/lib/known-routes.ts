@@ -1,7 +1,22 @@
 /** Which paths the app knows: matchers over the route list generated at build time (server/known-paths.gen.ts). */
 
 export const LOCALES = [
-  'it', 'es', 'fr', 'de', 'da', 'nl', 'en-us', 'pt-br', 'sv', 'nb', 'zh', 'it-ch', 'fr-ch', 'de-at', 'de-ch', 'pt',
+  'it',
+  'es',
+  'fr',
+  'de',
+  'da',
+  'nl',
+  'en-us',
+  'pt-br',
+  'sv',
+  'nb',
+  'zh',
+  'it-ch',
+  'fr-ch',
+  'de-at',
+  'de-ch',
+  'pt',
 ] as const;
 
 export const APP_BASE = '/my-account';

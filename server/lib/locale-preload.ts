@@ -9,7 +9,12 @@ import { stripLocale } from './known-routes.ts';
  * the boot file instead of after it. A static host without this still works through the boot file.
  */
 /** dist/.vite/locale-bundles.json, written by scripts/locale-bundles.ts: where each locale's entry is. */
-export type LocaleBundleManifest = { assetBase: string; dirs: Record<string, string>; entry: string; preload: string[] };
+export type LocaleBundleManifest = {
+  assetBase: string;
+  dirs: Record<string, string>;
+  entry: string;
+  preload: string[];
+};
 
 export type LocalePreloader = (html: string, pathname: string) => Promise<string>;
 

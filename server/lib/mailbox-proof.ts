@@ -26,12 +26,18 @@ export type FirstProof = {
 
 /** Every change of email still waiting for its link (a registration's confirmation link too) stops working. */
 export async function retirePendingEmailChanges(db: Queryable, customerId: string, now: Date): Promise<void> {
-  await db.query('update email_change_requests set used_at = $1 where customer_id = $2 and used_at is null', [now, customerId]);
+  await db.query('update email_change_requests set used_at = $1 where customer_id = $2 and used_at is null', [
+    now,
+    customerId,
+  ]);
 }
 
 /** Every emailed sign-in link still unused stops working. */
 export async function retireSignInLinks(db: Queryable, customerId: string, now: Date): Promise<void> {
-  await db.query('update sign_in_link_tokens set used_at = $1 where customer_id = $2 and used_at is null', [now, customerId]);
+  await db.query('update sign_in_link_tokens set used_at = $1 where customer_id = $2 and used_at is null', [
+    now,
+    customerId,
+  ]);
 }
 
 /**
@@ -40,10 +46,10 @@ export async function retireSignInLinks(db: Queryable, customerId: string, now: 
  * nothing and answers false. Run it inside the transaction that acts on the proof.
  */
 export async function proveMailbox(db: Queryable, customerId: string, now: Date, proof: FirstProof): Promise<boolean> {
-  const first = await db.query('update customers set email_verified_at = $2 where id = $1 and email_verified_at is null', [
-    customerId,
-    now,
-  ]);
+  const first = await db.query(
+    'update customers set email_verified_at = $2 where id = $1 and email_verified_at is null',
+    [customerId, now],
+  );
   if ((first.affectedRows ?? 0) === 0) return false;
   await retirePendingEmailChanges(db, customerId, now);
   await retireSignInLinks(db, customerId, now);
@@ -77,6 +83,11 @@ export function markRegisteringBrowser(c: Context<AppEnv>): string {
 export function isRegisteringBrowser(c: Context<AppEnv>, browserHash: string | null): boolean {
   const value = getCookie(c, REGISTERING_BROWSER_COOKIE);
   if (value === undefined) return false;
-  deleteCookie(c, REGISTERING_BROWSER_COOKIE, { path: REGISTERING_BROWSER_PATH, httpOnly: true, sameSite: 'Strict', secure: isHttps(c) });
+  deleteCookie(c, REGISTERING_BROWSER_COOKIE, {
+    path: REGISTERING_BROWSER_PATH,
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: isHttps(c),
+  });
   return browserHash !== null && safeEqual(sha256Hex(value), browserHash);
 }

@@ -42,7 +42,12 @@ export const rejectNul: MiddlewareHandler = async (c, next) => {
   const start = url.indexOf('/', url.indexOf('//') + 2);
   const pathAndQuery = start === -1 ? '' : url.slice(start);
   let bad = decodedHasNul(pathAndQuery);
-  if (!bad && (c.req.header('content-type') ?? '').includes('json') && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+  if (
+    !bad &&
+    (c.req.header('content-type') ?? '').includes('json') &&
+    c.req.method !== 'GET' &&
+    c.req.method !== 'HEAD'
+  ) {
     try {
       bad = jsonHasNul(await c.req.json()); // parsed once; handlers read hono's cached body
     } catch {

@@ -33,7 +33,9 @@ export function oidcProvidersFromEnv(
     const clientSecret = env[`${prefix}CLIENT_SECRET`];
     if (!issuer && !clientId && !clientSecret) continue;
     if (!issuer || !clientId || !clientSecret) {
-      warn(`${prefix}ISSUER, ${prefix}CLIENT_ID and ${prefix}CLIENT_SECRET must all be set; sign-in with ${id} is off.`);
+      warn(
+        `${prefix}ISSUER, ${prefix}CLIENT_ID and ${prefix}CLIENT_SECRET must all be set; sign-in with ${id} is off.`,
+      );
       continue;
     }
     let url: URL;

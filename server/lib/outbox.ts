@@ -97,14 +97,20 @@ export async function queueEmail(q: Queryable, at: Date, mail: OutboxEmail): Pro
  * Delivers emails whose rows are committed: the `.eml` file (with a data folder) and the log line.
  * Runs after the commit only, so nothing is delivered for a change that was rolled back.
  */
-export async function deliverEmails(deps: AppDeps, queued: readonly (QueuedEmail | null)[]): Promise<(string | null)[]> {
+export async function deliverEmails(
+  deps: AppDeps,
+  queued: readonly (QueuedEmail | null)[],
+): Promise<(string | null)[]> {
   const files: (string | null)[] = [];
   for (const mail of queued) {
     if (!mail) continue;
     let file: string | null = null;
     if (deps.outboxDir) {
       await mkdir(deps.outboxDir, { recursive: true });
-      file = join(deps.outboxDir, `${mail.at.toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${mail.id.slice(0, 8)}.eml`);
+      file = join(
+        deps.outboxDir,
+        `${mail.at.toISOString().replace(/[:.]/g, '-')}-${mail.kind}-${mail.id.slice(0, 8)}.eml`,
+      );
       await writeFile(file, emlText(mail, mail.id, mail.at), { mode: 0o600 });
     }
     deps.log(`Email (${mail.kind}) to ${mail.to.join(', ')}: ${mail.subject}${file ? ` [${file}]` : ' [/__outbox]'}`);
@@ -123,7 +129,15 @@ export async function sendEmail(deps: AppDeps, mail: OutboxEmail): Promise<{ id:
   return { id: queued.id, file };
 }
 
-type OutboxRow = { id: string; kind: OutboxKind; to_addresses: string[]; subject: string; body: string; locale: string | null; created_at: Date };
+type OutboxRow = {
+  id: string;
+  kind: OutboxKind;
+  to_addresses: string[];
+  subject: string;
+  body: string;
+  locale: string | null;
+  created_at: Date;
+};
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -138,7 +152,8 @@ const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<]+/g, (url
  */
 export function outboxRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const policy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  const policy =
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
   const scriptHashes = devScriptHashes();
   const latest = (deps: AppDeps) =>
     many<OutboxRow>(deps.db, 'select * from outbox_emails order by created_at desc, id limit 100');
@@ -168,7 +183,10 @@ export function outboxRoutes(): Hono<AppEnv> {
     );
     c.header('Cache-Control', 'no-store');
     // No script of its own; the axe-core check of the e2e tests and look.mjs is allowed by hash, as on the shell.
-    c.header('Content-Security-Policy', `${policy}${scriptHashes.length ? `; script-src ${scriptHashes.join(' ')}` : ''}`);
+    c.header(
+      'Content-Security-Policy',
+      `${policy}${scriptHashes.length ? `; script-src ${scriptHashes.join(' ')}` : ''}`,
+    );
     c.header('X-Content-Type-Options', 'nosniff');
     return c.html(`<!doctype html>
 <html lang="en-GB">

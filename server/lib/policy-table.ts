@@ -54,9 +54,21 @@ const accountHolder: Record<AccessKind, Allowance> = {
 
 /** The table: one row per action, one column per kind of access. */
 export const POLICY = {
-  public: { subject: 'public', what: 'Sign in, register, reset a password, find a booking, open a link', allow: anyone },
-  'account.view': { subject: 'account', what: "Read the account's details, lists and saved things", allow: accountHolder },
-  'account.edit': { subject: 'account', what: 'Change saved passengers, railcards, addresses, cards, renewals, calendar feed', allow: accountHolder },
+  public: {
+    subject: 'public',
+    what: 'Sign in, register, reset a password, find a booking, open a link',
+    allow: anyone,
+  },
+  'account.view': {
+    subject: 'account',
+    what: "Read the account's details, lists and saved things",
+    allow: accountHolder,
+  },
+  'account.edit': {
+    subject: 'account',
+    what: 'Change saved passengers, railcards, addresses, cards, renewals, calendar feed',
+    allow: accountHolder,
+  },
   'account.preferences': {
     subject: 'account',
     what: 'Read and change contact preferences (also from the link in a marketing email)',
@@ -91,47 +103,110 @@ export const POLICY = {
   'booking.resendToOrderEmail': {
     subject: 'order',
     what: "Send the booking email again to the order's own address",
-    allow: { owner: true, 'owner-unproved': true, 'email-link': true, 'account-email': false, 'find-booking': true, none: false },
+    allow: {
+      owner: true,
+      'owner-unproved': true,
+      'email-link': true,
+      'account-email': false,
+      'find-booking': true,
+      none: false,
+    },
   },
   'ticket.issue': {
     subject: 'order',
     what: 'Check in, issue or download a ticket',
-    allow: { owner: true, 'owner-unproved': true, 'email-link': true, 'account-email': false, 'find-booking': 'guest-order', none: false },
+    allow: {
+      owner: true,
+      'owner-unproved': true,
+      'email-link': true,
+      'account-email': false,
+      'find-booking': 'guest-order',
+      none: false,
+    },
   },
   'passenger.rename': {
     subject: 'order',
     what: "Change a passenger's name on a booking",
-    allow: { owner: true, 'owner-unproved': true, 'email-link': true, 'account-email': false, 'find-booking': false, none: false },
+    allow: {
+      owner: true,
+      'owner-unproved': true,
+      'email-link': true,
+      'account-email': false,
+      'find-booking': false,
+      none: false,
+    },
   },
   'assistance.manage': {
     subject: 'order',
     what: 'Book or cancel passenger assistance',
-    allow: { owner: true, 'owner-unproved': true, 'email-link': true, 'account-email': false, 'find-booking': false, none: false },
+    allow: {
+      owner: true,
+      'owner-unproved': true,
+      'email-link': true,
+      'account-email': false,
+      'find-booking': false,
+      none: false,
+    },
   },
   'journey.change': {
     subject: 'order',
     what: "Change a journey to other trains, or a season's start date before it starts: search, quote and pay (a guest with a new card only) or be refunded the difference",
-    allow: { owner: true, 'owner-unproved': true, 'email-link': true, 'account-email': false, 'find-booking': false, none: false },
+    allow: {
+      owner: true,
+      'owner-unproved': true,
+      'email-link': true,
+      'account-email': false,
+      'find-booking': false,
+      none: false,
+    },
   },
   'refund.original': {
     subject: 'order',
     what: 'Quote and request a refund to the payment the order was paid with',
-    allow: { owner: true, 'owner-unproved': true, 'email-link': true, 'account-email': false, 'find-booking': 'guest-order', none: false },
+    allow: {
+      owner: true,
+      'owner-unproved': true,
+      'email-link': true,
+      'account-email': false,
+      'find-booking': 'guest-order',
+      none: false,
+    },
   },
   'refund.newCard': {
     subject: 'order',
     what: 'Refund to a card the order was not paid with (only when the quote asks for one)',
-    allow: { owner: true, 'owner-unproved': false, 'email-link': true, 'account-email': false, 'find-booking': false, none: false },
+    allow: {
+      owner: true,
+      'owner-unproved': false,
+      'email-link': true,
+      'account-email': false,
+      'find-booking': false,
+      none: false,
+    },
   },
   'claim.original': {
     subject: 'order',
     what: 'Claim Delay Repay or insurance paid to the original payment or as a voucher',
-    allow: { owner: true, 'owner-unproved': true, 'email-link': true, 'account-email': false, 'find-booking': 'guest-order', none: false },
+    allow: {
+      owner: true,
+      'owner-unproved': true,
+      'email-link': true,
+      'account-email': false,
+      'find-booking': 'guest-order',
+      none: false,
+    },
   },
   'claim.newPayout': {
     subject: 'order',
     what: 'Claim Delay Repay paid to new bank details',
-    allow: { owner: true, 'owner-unproved': false, 'email-link': true, 'account-email': false, 'find-booking': false, none: false },
+    allow: {
+      owner: true,
+      'owner-unproved': false,
+      'email-link': true,
+      'account-email': false,
+      'find-booking': false,
+      none: false,
+    },
   },
 } as const satisfies Record<string, Rule>;
 
@@ -149,10 +224,14 @@ export function allows(action: Action, kind: AccessKind, onAccountOrder = true):
  * a booking session on an account's booking (SIGN_IN_TO_MANAGE), an account whose email is not proved
  * yet (EMAIL_NOT_VERIFIED), or anyone else without the right access (FORBIDDEN).
  */
-export function refusal(_action: Action, kind: AccessKind, hasAnyCredential: boolean, onAccountOrder: boolean): ApiError {
+export function refusal(
+  _action: Action,
+  kind: AccessKind,
+  hasAnyCredential: boolean,
+  onAccountOrder: boolean,
+): ApiError {
   if (!hasAnyCredential) return new ApiError(401, 'UNAUTHORISED');
   if (kind === 'find-booking' && onAccountOrder) return new ApiError(403, 'SIGN_IN_TO_MANAGE');
   if (kind === 'owner-unproved') return new ApiError(403, 'EMAIL_NOT_VERIFIED');
   return new ApiError(403, 'FORBIDDEN');
 }
-

@@ -15,7 +15,9 @@ type Declared = { actions: readonly Action[] };
 
 /** The actions a `can()` middleware declares, for the route walk test; undefined for other handlers. */
 export function declaredActions(handler: unknown): readonly Action[] | undefined {
-  return typeof handler === 'function' ? (handler as unknown as { [ROUTE_ACTIONS]?: Declared })[ROUTE_ACTIONS]?.actions : undefined;
+  return typeof handler === 'function'
+    ? (handler as unknown as { [ROUTE_ACTIONS]?: Declared })[ROUTE_ACTIONS]?.actions
+    : undefined;
 }
 
 /** The actions the current route declared (its first is what the route does; the rest it may also ask for). */
@@ -54,7 +56,12 @@ export function accountKind(
   action: Action,
 ): AccessKind {
   if (customer) return customer.emailVerified ? 'owner' : 'owner-unproved';
-  if (action === 'account.preferences' && guest?.flow === 'customer' && guest.customerId && guest.scopes.includes('marketing-preference-unsubscribe')) {
+  if (
+    action === 'account.preferences' &&
+    guest?.flow === 'customer' &&
+    guest.customerId &&
+    guest.scopes.includes('marketing-preference-unsubscribe')
+  ) {
     return 'email-link';
   }
   return 'none';

@@ -98,10 +98,10 @@ export function clientAddress(c: Context<AppEnv>): string {
 type Row = { window_start: Date; count: number };
 
 async function current(db: Queryable, limit: Limit, key: string, now: Date): Promise<Row | null> {
-  const { rows } = await db.query<Row>('select window_start, count from attempt_counters where scope = $1 and key = $2', [
-    limit.scope,
-    key,
-  ]);
+  const { rows } = await db.query<Row>(
+    'select window_start, count from attempt_counters where scope = $1 and key = $2',
+    [limit.scope, key],
+  );
   const row = rows[0];
   if (!row || now.getTime() - new Date(row.window_start).getTime() >= limit.windowMs) return null;
   return row;
@@ -121,7 +121,11 @@ function throttled(retryAfterSeconds: number): HTTPException {
 }
 
 /** Throws 429 when any of the (limit, key) pairs has used up its window. */
-export async function assertNotThrottled(db: Queryable, now: Date, checks: readonly (readonly [Limit, string])[]): Promise<void> {
+export async function assertNotThrottled(
+  db: Queryable,
+  now: Date,
+  checks: readonly (readonly [Limit, string])[],
+): Promise<void> {
   let retryAfterMs = 0;
   for (const [limit, key] of checks) {
     const row = await current(db, limit, key, now);
@@ -133,7 +137,11 @@ export async function assertNotThrottled(db: Queryable, now: Date, checks: reado
 }
 
 /** Counts one event against each (limit, key) pair, starting a new window where the old one ended. */
-export async function recordAttempt(db: Queryable, now: Date, checks: readonly (readonly [Limit, string])[]): Promise<void> {
+export async function recordAttempt(
+  db: Queryable,
+  now: Date,
+  checks: readonly (readonly [Limit, string])[],
+): Promise<void> {
   for (const [limit, key] of checks) {
     await db.query(
       `insert into attempt_counters (scope, key, window_start, count) values ($1, $2, $3::timestamptz, 1)
@@ -190,10 +198,10 @@ export function loginDelayMs(failures: number): number {
 
 /** Throws 429 (Retry-After: the rest of the wait) while the account `key` is being slowed down. */
 export async function assertLoginNotSlowed(db: Queryable, now: Date, key: string): Promise<void> {
-  const { rows } = await db.query<Row>('select window_start, count from attempt_counters where scope = $1 and key = $2', [
-    LOGIN_SLOWDOWN.scope,
-    key,
-  ]);
+  const { rows } = await db.query<Row>(
+    'select window_start, count from attempt_counters where scope = $1 and key = $2',
+    [LOGIN_SLOWDOWN.scope, key],
+  );
   const row = rows[0];
   if (!row) return;
   const last = new Date(row.window_start).getTime();
@@ -220,7 +228,10 @@ export async function clearLoginFailures(db: Queryable, key: string): Promise<vo
 }
 
 /** The longest window of any limit: a counter older than that has ended whatever its scope. */
-const LONGEST_WINDOW_MS = Math.max(LOGIN_SLOWDOWN.forgetAfterMs, ...Object.values(LIMITS).map((limit: Limit) => limit.windowMs));
+const LONGEST_WINDOW_MS = Math.max(
+  LOGIN_SLOWDOWN.forgetAfterMs,
+  ...Object.values(LIMITS).map((limit: Limit) => limit.windowMs),
+);
 
 /** Deletes counters whose window ended (housekeeping). */
 export async function purgeAttemptCounters(db: Queryable, now: Date): Promise<void> {

@@ -47,7 +47,11 @@ type CustomerRow = {
  * The customer behind a live session id, or null: not past its absolute expiry and used within the
  * idle timeout. A live session's last use moves to `now` (the idle time is renewed by use).
  */
-export async function findSessionCustomer(db: Queryable, sessionId: string, now: Date): Promise<SessionCustomer | null> {
+export async function findSessionCustomer(
+  db: Queryable,
+  sessionId: string,
+  now: Date,
+): Promise<SessionCustomer | null> {
   const row = await one<CustomerRow>(
     db,
     `select c.id, c.email, c.first_name, c.last_name, c.provider, (c.email_verified_at is not null) as email_verified,

@@ -126,18 +126,41 @@ export const specCalls: readonly SpecCall[] = [
   {
     method: 'GET',
     path: '/bookings/:filter(upcoming|past|season)',
-    response: { pastBookings: true, upcomingBookings: true, seasonBookings: true, hasGuestBookings: true, results: BookingListEntry, total: true },
+    response: {
+      pastBookings: true,
+      upcomingBookings: true,
+      seasonBookings: true,
+      hasGuestBookings: true,
+      results: BookingListEntry,
+      total: true,
+    },
   },
   { method: 'GET', path: '/booking/token', response: { bookings: BookingListEntry, customerRegistered: true } },
   { method: 'GET', path: '/booking/:bookingId', response: { bookings: Booking, order: Order } },
-  { method: 'GET', path: '/booking/:bookingId/history', response: { replacedBy: true, bookings: { booking: Booking, order: Order }, order: Order } },
+  {
+    method: 'GET',
+    path: '/booking/:bookingId/history',
+    response: { replacedBy: true, bookings: { booking: Booking, order: Order }, order: Order },
+  },
   { method: 'POST', path: '/booking/checkIn', response: { url: true } },
   { method: 'POST', path: '/booking/find-booking', response: { orderExchangeToken: true } },
   { method: 'PUT', path: '/pico/edit-passengers', response: 'none' },
-  { method: 'GET', path: '/change-of-journey/changeability/:orderId/:bookingId', response: { changeable: true, reason: true } },
-  { method: 'GET', path: '/seasons-change-of-journey/changeability/:orderId/:bookingId', response: { changeable: true, reason: true } },
+  {
+    method: 'GET',
+    path: '/change-of-journey/changeability/:orderId/:bookingId',
+    response: { changeable: true, reason: true },
+  },
+  {
+    method: 'GET',
+    path: '/seasons-change-of-journey/changeability/:orderId/:bookingId',
+    response: { changeable: true, reason: true },
+  },
   { method: 'POST', path: '/booking/resend-email', response: 'none' },
-  { method: 'POST', path: '/booking/:bookingId/generate-on-demand-ticket/:deliveryId', response: { deliverableId: true } },
+  {
+    method: 'POST',
+    path: '/booking/:bookingId/generate-on-demand-ticket/:deliveryId',
+    response: { deliverableId: true },
+  },
   { method: 'GET', path: '/booking/:bookingId/get-on-demand-ticket-status/:deliverableId', response: { status: true } },
   { method: 'POST', path: '/order/associate-guest-orders', response: { count: true } },
   // Refunds and insurance
@@ -162,7 +185,11 @@ export const specCalls: readonly SpecCall[] = [
       refundables: true,
     },
   },
-  { method: 'GET', path: '/customer/passenger-assistance/orders/:orderId/products/:productId', response: { passengerAssistances: true } },
+  {
+    method: 'GET',
+    path: '/customer/passenger-assistance/orders/:orderId/products/:productId',
+    response: { passengerAssistances: true },
+  },
   {
     method: 'POST',
     path: '/flexible-insurance/:orderId/:insuranceProductId/eligibility',
@@ -192,7 +219,11 @@ export const specCalls: readonly SpecCall[] = [
   { method: 'POST', path: '/customer/delete-card', response: 'none' },
   { method: 'GET', path: '/customer/passengers-and-railcards', response: { passengers: SavedPassenger } },
   { method: 'POST', path: '/customer/passengers-and-railcards/add-passenger', response: 'none' },
-  { method: 'GET', path: '/user', response: { user: { id: true, email: true, provider: true, status: true }, ufacSession: true, isRegistered: true } },
+  {
+    method: 'GET',
+    path: '/user',
+    response: { user: { id: true, email: true, provider: true, status: true }, ufacSession: true, isRegistered: true },
+  },
   { method: 'POST', path: '/logout', response: 'none' },
   // Passengers and railcards
   { method: 'GET', path: '/passengers/saved-passenger/:id', response: SavedPassenger },
@@ -222,8 +253,16 @@ export const specCalls: readonly SpecCall[] = [
  * provider (`/oidc/...`) is not here: page data offers no provider the API does not serve.
  */
 export const hostCalls: readonly SpecCall[] = [
-  { method: 'POST', path: '/login', response: { user: { id: true, email: true, provider: true, status: true }, ufacSession: true, isRegistered: true } },
-  { method: 'POST', path: '/register', response: { user: { id: true, email: true, provider: true, status: true }, ufacSession: true, isRegistered: true } },
+  {
+    method: 'POST',
+    path: '/login',
+    response: { user: { id: true, email: true, provider: true, status: true }, ufacSession: true, isRegistered: true },
+  },
+  {
+    method: 'POST',
+    path: '/register',
+    response: { user: { id: true, email: true, provider: true, status: true }, ufacSession: true, isRegistered: true },
+  },
   { method: 'POST', path: '/customer/reset-password', response: 'none' },
 ];
 
@@ -271,7 +310,12 @@ export const stripToShape = (value: unknown, shape: Shape, mode: Exclude<ApiShap
  * not list answers 404 (nothing of it runs); a listed call's 2xx JSON answer is cut to its shape.
  * `allow` lets through paths that are not the retailer's API at all (the test switches).
  */
-export const specShape = (mode: Exclude<ApiShape, 'full'>, apiBase: string, allow: (path: string) => boolean = () => false): MiddlewareHandler<AppEnv> =>
+export const specShape =
+  (
+    mode: Exclude<ApiShape, 'full'>,
+    apiBase: string,
+    allow: (path: string) => boolean = () => false,
+  ): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const path = c.req.path.slice(apiBase.length) || '/';
     if (allow(path)) return next();

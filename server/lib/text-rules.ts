@@ -60,14 +60,21 @@ export type TextRules = Readonly<Record<string, { kind: TextKind; message: strin
  * characters a field allows. The unsafe check comes first, so a name with a CR/LF or a bidi override
  * is always refused as such, whatever else the schema checks.
  */
-export async function readCleanBody<S extends v.GenericSchema>(c: Context, schema: S, rules: TextRules): Promise<v.InferOutput<S>> {
+export async function readCleanBody<S extends v.GenericSchema>(
+  c: Context,
+  schema: S,
+  rules: TextRules,
+): Promise<v.InferOutput<S>> {
   let raw: unknown;
   try {
     raw = await c.req.json();
   } catch {
     throw new ApiError(400, 'VALIDATION', 'Body must be JSON');
   }
-  const cleaned = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? cleanFields(raw as Record<string, unknown>, rules) : raw;
+  const cleaned =
+    raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+      ? cleanFields(raw as Record<string, unknown>, rules)
+      : raw;
   const result = v.safeParse(schema, cleaned);
   if (!result.success) throw new ApiError(400, 'VALIDATION', v.summarize(result.issues));
   return result.output;

@@ -23,7 +23,11 @@ export async function findOrderByGuestToken(
 ): Promise<{ id: string; email: string; origin: AccessOrigin } | null> {
   if (token === '') return null;
   const hash = sha256Hex(token);
-  const emailed = await one<{ id: string; email: string }>(db, 'select id, email from orders where guest_token_hash = $1', [hash]);
+  const emailed = await one<{ id: string; email: string }>(
+    db,
+    'select id, email from orders where guest_token_hash = $1',
+    [hash],
+  );
   if (emailed) return { ...emailed, origin: 'email-link' };
   const found = await one<{ id: string; email: string }>(
     db,
@@ -57,15 +61,18 @@ export async function findCustomerByMarketingToken(
  */
 export async function findClaimByToken(db: Queryable, token: string, now: Date): Promise<{ id: string } | null> {
   if (token === '') return null;
-  return one<{ id: string }>(
-    db,
-    'select claim_id as id from claim_tokens where token_hash = $1 and expires_at > $2',
-    [sha256Hex(token), now],
-  );
+  return one<{ id: string }>(db, 'select claim_id as id from claim_tokens where token_hash = $1 and expires_at > $2', [
+    sha256Hex(token),
+    now,
+  ]);
 }
 
 /** A session for one Delay Repay claim: flow 'order' with no order, scope 'delay-repay' only. */
-export async function createClaimSession(db: Queryable, claimId: string, now: Date): Promise<{ id: string; expiresAt: Date }> {
+export async function createClaimSession(
+  db: Queryable,
+  claimId: string,
+  now: Date,
+): Promise<{ id: string; expiresAt: Date }> {
   const id = randomToken(32);
   const expiresAt = addMs(now, UFAC_TTL_MS);
   await db.query(

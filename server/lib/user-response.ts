@@ -28,9 +28,11 @@ export const unknownUser = (): UserResponse => ({
 export async function currentUser(c: Context<AppEnv>): Promise<UserResponse> {
   const customer = c.get('customer');
   if (customer) {
-    const row = await one<{ has_password: boolean }>(c.get('deps').db, 'select password_hash is not null as has_password from customers where id = $1', [
-      customer.id,
-    ]);
+    const row = await one<{ has_password: boolean }>(
+      c.get('deps').db,
+      'select password_hash is not null as has_password from customers where id = $1',
+      [customer.id],
+    );
     const body = authorisedUser(customer);
     return { ...body, user: { ...body.user, hasPassword: row?.has_password ?? true } };
   }

@@ -26,9 +26,30 @@ export type LocalAccount = {
  * has not verified, which must not sign in to the account that has it (Sam Patel's).
  */
 export const LOCAL_ACCOUNTS: readonly LocalAccount[] = [
-  { sub: 'local-100001', email: 'demo@example.com', emailVerified: true, givenName: 'Alex', familyName: 'Morgan', password: 'RailDemo!2026' },
-  { sub: 'local-100002', email: 'jo.taylor@example.com', emailVerified: true, givenName: 'Jo', familyName: 'Taylor', password: 'RailDemo!2026' },
-  { sub: 'local-100003', email: 'sam.patel@example.com', emailVerified: false, givenName: 'Sam', familyName: 'Patel', password: 'RailDemo!2026' },
+  {
+    sub: 'local-100001',
+    email: 'demo@example.com',
+    emailVerified: true,
+    givenName: 'Alex',
+    familyName: 'Morgan',
+    password: 'RailDemo!2026',
+  },
+  {
+    sub: 'local-100002',
+    email: 'jo.taylor@example.com',
+    emailVerified: true,
+    givenName: 'Jo',
+    familyName: 'Taylor',
+    password: 'RailDemo!2026',
+  },
+  {
+    sub: 'local-100003',
+    email: 'sam.patel@example.com',
+    emailVerified: false,
+    givenName: 'Sam',
+    familyName: 'Patel',
+    password: 'RailDemo!2026',
+  },
 ];
 
 export type LocalProviderOptions = {
@@ -88,7 +109,9 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 const consentPage = (uid: string, details: InteractionDetails) => {
   const scopes = new Set(details.prompt.details.missingOIDCScope ?? []);
   scopes.delete('openid');
-  const wanted = [...scopes].map((s) => `<li>${escapeHtml(s === 'email' ? 'Your email address' : s === 'profile' ? 'Your name' : s)}</li>`);
+  const wanted = [...scopes].map(
+    (s) => `<li>${escapeHtml(s === 'email' ? 'Your email address' : s === 'profile' ? 'Your name' : s)}</li>`,
+  );
   return page(
     'Allow access: local Google stand-in',
     `<h1>Allow My account to sign you in?</h1>
@@ -160,23 +183,40 @@ export async function startLocalProvider(opts: LocalProviderOptions): Promise<Lo
     if (req.method !== 'POST') return send(res, 405, page('Error', '<h1>Not allowed</h1>'));
     const form = await readForm(req);
     if (action === 'abort') {
-      return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The customer cancelled' }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The customer cancelled' },
+        { mergeWithLastSubmission: false },
+      );
     }
     if (action === 'login' && details.prompt.name === 'login') {
       const email = (form.get('email') ?? '').trim().toLowerCase();
       const account = accounts.find((a) => a.email === email && a.password === form.get('password'));
       if (!account) return send(res, 200, loginPage(uid, 'Wrong email or password.', email));
-      return provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: account.sub } },
+        { mergeWithLastSubmission: false },
+      );
     }
     if (action === 'confirm' && details.prompt.name === 'consent') {
       const accountId = details.session?.accountId;
       if (!accountId) return send(res, 400, page('Error', '<h1>This sign-in has expired</h1>'));
       const grant = details.grantId
-        ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId: details.params.client_id }))
+        ? ((await provider.Grant.find(details.grantId)) ??
+          new provider.Grant({ accountId, clientId: details.params.client_id }))
         : new provider.Grant({ accountId, clientId: details.params.client_id });
-      if (details.prompt.details.missingOIDCScope) grant.addOIDCScope(details.prompt.details.missingOIDCScope.join(' '));
+      if (details.prompt.details.missingOIDCScope)
+        grant.addOIDCScope(details.prompt.details.missingOIDCScope.join(' '));
       if (details.prompt.details.missingOIDCClaims) grant.addOIDCClaims(details.prompt.details.missingOIDCClaims);
-      return provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+      return provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId: await grant.save() } },
+        { mergeWithLastSubmission: true },
+      );
     }
     return send(res, 400, page('Error', '<h1>Not expected here</h1>'));
   };
@@ -188,7 +228,9 @@ export async function startLocalProvider(opts: LocalProviderOptions): Promise<Lo
       res.writeHead(421, { 'cache-control': 'no-store', connection: 'close' }).end();
       return;
     }
-    const match = /^\/interaction\/([\w-]+)(?:\/(login|confirm|abort))?$/.exec(new URL(req.url ?? '/', issuer).pathname);
+    const match = /^\/interaction\/([\w-]+)(?:\/(login|confirm|abort))?$/.exec(
+      new URL(req.url ?? '/', issuer).pathname,
+    );
     if (!match) return oidc(req, res);
     interaction(req, res, match[1]!, match[2]).catch(() => {
       if (!res.headersSent) send(res, 400, page('Error', '<h1>This sign-in has expired. Go back and try again.</h1>'));

@@ -7,7 +7,10 @@ declare module 'oidc-provider' {
 
   export interface InteractionDetails {
     uid: string;
-    prompt: { name: string; details: Record<string, unknown> & { missingOIDCScope?: string[]; missingOIDCClaims?: string[] } };
+    prompt: {
+      name: string;
+      details: Record<string, unknown> & { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+    };
     params: Record<string, unknown> & { client_id: string; scope?: string };
     grantId?: string;
     session?: { accountId?: string };

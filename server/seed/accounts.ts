@@ -55,7 +55,8 @@ function seededHash(account: AccountSpec): Promise<string> {
 export const accountsSeed: SeedModule = {
   name: 'accounts',
   async run({ db, scenario, now, report }) {
-    const accounts: AccountSpec[] = scenario === 'demo' ? [DEMO_ACCOUNT, SECOND_ACCOUNT, REFUNDS_ACCOUNT, LEAVING_ACCOUNT] : [DEMO_ACCOUNT];
+    const accounts: AccountSpec[] =
+      scenario === 'demo' ? [DEMO_ACCOUNT, SECOND_ACCOUNT, REFUNDS_ACCOUNT, LEAVING_ACCOUNT] : [DEMO_ACCOUNT];
     for (const account of accounts) {
       await db.query(
         // Demo accounts stand for customers who confirmed their address (decision 150).

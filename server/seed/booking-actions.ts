@@ -25,15 +25,31 @@ export const bookingActionsSeed: SeedModule = {
     if (scenario !== 'demo') return;
 
     const soon = new Date(Math.floor((now.getTime() + 4 * HOUR_MS) / 300_000) * 300_000);
-    const { orderId, bookingIds } = await insertOrderWithBookings(db, {
-      key: CHECK_IN_GUEST_KEY, customerId: null, email: GUEST_EMAIL, guestToken: CHECK_IN_GUEST_TOKEN,
-    }, [
-      tripBooking({
-        key: CHECK_IN_GUEST_KEY, from: 'MAN', to: 'LDS', outward: soon, durationMin: 55,
-        operator: 'TransPennine Express', passengers: [{ firstName: 'Jordan', lastName: 'Lee' }],
-        ticketType: 'Off-Peak Single', fare: 23.4, refundable: true, delivery: 'print-at-home',
-      }),
-    ], now);
+    const { orderId, bookingIds } = await insertOrderWithBookings(
+      db,
+      {
+        key: CHECK_IN_GUEST_KEY,
+        customerId: null,
+        email: GUEST_EMAIL,
+        guestToken: CHECK_IN_GUEST_TOKEN,
+      },
+      [
+        tripBooking({
+          key: CHECK_IN_GUEST_KEY,
+          from: 'MAN',
+          to: 'LDS',
+          outward: soon,
+          durationMin: 55,
+          operator: 'TransPennine Express',
+          passengers: [{ firstName: 'Jordan', lastName: 'Lee' }],
+          ticketType: 'Off-Peak Single',
+          fare: 23.4,
+          refundable: true,
+          delivery: 'print-at-home',
+        }),
+      ],
+      now,
+    );
     const bookingId = bookingIds[0];
     if (bookingId) report.guestLinks.push({ bookingId, orderId, email: GUEST_EMAIL, token: CHECK_IN_GUEST_TOKEN });
 
@@ -60,5 +76,7 @@ export async function findCheckInGuestLink(db: Queryable): Promise<SeedGuestLink
     [sha256Hex(CHECK_IN_GUEST_TOKEN)],
   );
   const row = rows[0];
-  return row ? { bookingId: row.booking_id, orderId: row.order_id, email: row.email, token: CHECK_IN_GUEST_TOKEN } : null;
+  return row
+    ? { bookingId: row.booking_id, orderId: row.order_id, email: row.email, token: CHECK_IN_GUEST_TOKEN }
+    : null;
 }

@@ -27,7 +27,13 @@ export function at(now: Date, dayOffset: number, hh: number, mm = 0): Date {
 }
 
 const ukWall = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 });
 /**
  * `hh:mm` UK time on the day `at` names: a season's validity is UK days

@@ -33,20 +33,46 @@ export const bookingHistorySeed: SeedModule = {
     const mine = { customerId: DEMO_ACCOUNT.id, email: DEMO_ACCOUNT.email };
 
     // Partial refund (Jamie no longer travelling): the replacement order for Alex alone is being issued.
-    const replacement = await insertOrderWithBookings(db, { key: BOOKING_HISTORY_KEYS.refundProcessingReplacement, ...mine }, [
-      tripBooking({
-        key: BOOKING_HISTORY_KEYS.refundProcessingReplacement, from: 'LIV', to: 'EUS', outward: at(now, 25, 16, 47),
-        durationMin: 134, operator: 'Avanti West Coast', passengers: [alex], ticketType: 'Anytime Single',
-        fare: 99.5, refundable: true, delivery: 'print-at-home',
-      }),
-    ], now);
-    const original = await insertOrderWithBookings(db, { key: BOOKING_HISTORY_KEYS.refundProcessing, ...mine }, [
-      tripBooking({
-        key: BOOKING_HISTORY_KEYS.refundProcessing, from: 'LIV', to: 'EUS', outward: at(now, 25, 16, 47),
-        durationMin: 134, operator: 'Avanti West Coast', passengers: [alex, jamie], ticketType: 'Anytime Single',
-        fare: 99.5, refundable: true, delivery: 'print-at-home',
-      }),
-    ], now);
+    const replacement = await insertOrderWithBookings(
+      db,
+      { key: BOOKING_HISTORY_KEYS.refundProcessingReplacement, ...mine },
+      [
+        tripBooking({
+          key: BOOKING_HISTORY_KEYS.refundProcessingReplacement,
+          from: 'LIV',
+          to: 'EUS',
+          outward: at(now, 25, 16, 47),
+          durationMin: 134,
+          operator: 'Avanti West Coast',
+          passengers: [alex],
+          ticketType: 'Anytime Single',
+          fare: 99.5,
+          refundable: true,
+          delivery: 'print-at-home',
+        }),
+      ],
+      now,
+    );
+    const original = await insertOrderWithBookings(
+      db,
+      { key: BOOKING_HISTORY_KEYS.refundProcessing, ...mine },
+      [
+        tripBooking({
+          key: BOOKING_HISTORY_KEYS.refundProcessing,
+          from: 'LIV',
+          to: 'EUS',
+          outward: at(now, 25, 16, 47),
+          durationMin: 134,
+          operator: 'Avanti West Coast',
+          passengers: [alex, jamie],
+          ticketType: 'Anytime Single',
+          fare: 99.5,
+          refundable: true,
+          delivery: 'print-at-home',
+        }),
+      ],
+      now,
+    );
     await db.query(
       'insert into pending_replacements (order_id, replacement_order_id, ready_after_ms) values ($1, $2, $3)',
       [original.orderId, replacement.orderId, PENDING_REPLACEMENT_READY_MS],
@@ -54,12 +80,26 @@ export const bookingHistorySeed: SeedModule = {
 
     // Leaves in about 90 minutes (inside the 2-hour assistance notice); the mobile ticket is already activated.
     const soon = new Date(Math.floor((now.getTime() + 1.5 * HOUR_MS) / 300_000) * 300_000);
-    await insertOrderWithBookings(db, { key: BOOKING_HISTORY_KEYS.activatedToday, ...mine }, [
-      tripBooking({
-        key: BOOKING_HISTORY_KEYS.activatedToday, from: 'EUS', to: 'COV', outward: soon,
-        durationMin: 62, operator: 'Avanti West Coast', passengers: [alex], ticketType: 'Off-Peak Single',
-        fare: 31.4, refundable: true, delivery: 'mobile', activated: true,
-      }),
-    ], now);
+    await insertOrderWithBookings(
+      db,
+      { key: BOOKING_HISTORY_KEYS.activatedToday, ...mine },
+      [
+        tripBooking({
+          key: BOOKING_HISTORY_KEYS.activatedToday,
+          from: 'EUS',
+          to: 'COV',
+          outward: soon,
+          durationMin: 62,
+          operator: 'Avanti West Coast',
+          passengers: [alex],
+          ticketType: 'Off-Peak Single',
+          fare: 31.4,
+          refundable: true,
+          delivery: 'mobile',
+          activated: true,
+        }),
+      ],
+      now,
+    );
   },
 };

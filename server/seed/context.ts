@@ -31,13 +31,9 @@ export type SeedModule = { name: string; run(ctx: SeedContext): Promise<void> };
 /** A stable UUID-shaped id for seeded rows, so links and tests can name them across reseeds. */
 export function stableId(kind: string, key: string): string {
   const hex = createHash('sha256').update(`${kind}:${key}`).digest('hex');
-  return [
-    hex.slice(0, 8),
-    hex.slice(8, 12),
-    `4${hex.slice(13, 16)}`,
-    `8${hex.slice(17, 20)}`,
-    hex.slice(20, 32),
-  ].join('-');
+  return [hex.slice(0, 8), hex.slice(8, 12), `4${hex.slice(13, 16)}`, `8${hex.slice(17, 20)}`, hex.slice(20, 32)].join(
+    '-',
+  );
 }
 
 /** The id of the first booking of a seeded order (the factory keys bookings `${orderKey}:${index}`). */

@@ -25,42 +25,99 @@ export const guestOrdersSeed: SeedModule = {
     if (scenario !== 'demo') return;
     const [token1, token2, token3] = DEMO_GUEST_TOKENS;
 
-    await insertOrderWithBookings(db, {
-      key: FIND_BOOKING_DEMO_KEY, customerId: null, email: GUEST_EMAIL, guestToken: token1,
-    }, [
-      tripBooking({
-        key: 'guest-newcastle-edinburgh', from: 'NCL', to: 'EDB', outward: at(now, 5, 11, 25),
-        durationMin: 88, operator: 'LNER', passengers: [jordan], ticketType: 'Advance Single',
-        fare: 29.5, refundable: false, delivery: 'mobile',
-      }),
-    ], now);
+    await insertOrderWithBookings(
+      db,
+      {
+        key: FIND_BOOKING_DEMO_KEY,
+        customerId: null,
+        email: GUEST_EMAIL,
+        guestToken: token1,
+      },
+      [
+        tripBooking({
+          key: 'guest-newcastle-edinburgh',
+          from: 'NCL',
+          to: 'EDB',
+          outward: at(now, 5, 11, 25),
+          durationMin: 88,
+          operator: 'LNER',
+          passengers: [jordan],
+          ticketType: 'Advance Single',
+          fare: 29.5,
+          refundable: false,
+          delivery: 'mobile',
+        }),
+      ],
+      now,
+    );
 
-    await insertOrderWithBookings(db, {
-      key: 'guest-two-trips', customerId: null, email: GUEST_EMAIL, guestToken: token2,
-    }, [
-      tripBooking({
-        key: 'guest-two-trips-inverness-aberdeen', from: 'INV', to: 'ABD', outward: at(now, 18, 9, 55),
-        durationMin: 140, operator: 'ScotRail', passengers: [jordan], ticketType: 'Off-Peak Single',
-        fare: 24.1, refundable: true, delivery: 'collect-at-station',
-      }),
-      tripBooking({
-        key: 'guest-two-trips-ipswich-cambridge', from: 'IPS', to: 'CBG', outward: at(now, -6, 10, 4),
-        inward: at(now, -6, 17, 50), durationMin: 80, operator: 'Greater Anglia', passengers: [jordan],
-        ticketType: 'Off-Peak Day Return', fare: 17.8, returnTicket: true, refundable: true,
-        delivery: 'mobile', activated: true,
-      }),
-    ], now);
+    await insertOrderWithBookings(
+      db,
+      {
+        key: 'guest-two-trips',
+        customerId: null,
+        email: GUEST_EMAIL,
+        guestToken: token2,
+      },
+      [
+        tripBooking({
+          key: 'guest-two-trips-inverness-aberdeen',
+          from: 'INV',
+          to: 'ABD',
+          outward: at(now, 18, 9, 55),
+          durationMin: 140,
+          operator: 'ScotRail',
+          passengers: [jordan],
+          ticketType: 'Off-Peak Single',
+          fare: 24.1,
+          refundable: true,
+          delivery: 'collect-at-station',
+        }),
+        tripBooking({
+          key: 'guest-two-trips-ipswich-cambridge',
+          from: 'IPS',
+          to: 'CBG',
+          outward: at(now, -6, 10, 4),
+          inward: at(now, -6, 17, 50),
+          durationMin: 80,
+          operator: 'Greater Anglia',
+          passengers: [jordan],
+          ticketType: 'Off-Peak Day Return',
+          fare: 17.8,
+          returnTicket: true,
+          refundable: true,
+          delivery: 'mobile',
+          activated: true,
+        }),
+      ],
+      now,
+    );
 
-    await insertOrderWithBookings(db, {
-      key: 'guest-demo-email-york-newcastle', customerId: null, email: DEMO_ACCOUNT.email, guestToken: token3,
-    }, [
-      tripBooking({
-        key: 'guest-demo-email-york-newcastle', from: 'YRK', to: 'NCL', outward: at(now, 14, 13, 40),
-        durationMin: 58, operator: 'TransPennine Express',
-        passengers: [{ firstName: DEMO_ACCOUNT.firstName, lastName: DEMO_ACCOUNT.lastName }],
-        ticketType: 'Advance Single', fare: 19.8, refundable: false, delivery: 'mobile',
-      }),
-    ], now);
+    await insertOrderWithBookings(
+      db,
+      {
+        key: 'guest-demo-email-york-newcastle',
+        customerId: null,
+        email: DEMO_ACCOUNT.email,
+        guestToken: token3,
+      },
+      [
+        tripBooking({
+          key: 'guest-demo-email-york-newcastle',
+          from: 'YRK',
+          to: 'NCL',
+          outward: at(now, 14, 13, 40),
+          durationMin: 58,
+          operator: 'TransPennine Express',
+          passengers: [{ firstName: DEMO_ACCOUNT.firstName, lastName: DEMO_ACCOUNT.lastName }],
+          ticketType: 'Advance Single',
+          fare: 19.8,
+          refundable: false,
+          delivery: 'mobile',
+        }),
+      ],
+      now,
+    );
 
     report.guestLinks.push(...(await findDemoGuestLinks(db)));
   },

@@ -16,7 +16,22 @@ import { yourDataSeed } from './your-data.ts';
 import { walletSeed } from './wallet.ts';
 
 /** Seed modules in dependency order; add one module per area (each decides what each scenario gets). */
-export const seedModules: SeedModule[] = [accountsSeed, bookingsSeed, guestOrdersSeed, consentsSeed, bookingHistorySeed, bookingsListsSeed, passengersSeed, bookingActionsSeed, walletSeed, delayRepaySeed, insuranceSeed, passengerAssistanceSeed, refundsSeed, yourDataSeed];
+export const seedModules: SeedModule[] = [
+  accountsSeed,
+  bookingsSeed,
+  guestOrdersSeed,
+  consentsSeed,
+  bookingHistorySeed,
+  bookingsListsSeed,
+  passengersSeed,
+  bookingActionsSeed,
+  walletSeed,
+  delayRepaySeed,
+  insuranceSeed,
+  passengerAssistanceSeed,
+  refundsSeed,
+  yourDataSeed,
+];
 
 /** Seeds `scenario` into an empty database in one transaction ('fresh' seeds nothing). */
 export async function seed(db: Db, scenario: Scenario = 'demo', opts: { now?: Date } = {}): Promise<SeedReport> {

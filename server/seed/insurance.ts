@@ -7,10 +7,20 @@ import type { BookingData } from '../domain/booking-data.ts';
  * Flexible insurance ('demo' only), docs/decisions/090-delay-repay-and-insurance.md: one product of
  * each kind on existing bookings, one of them not claimable. Seeded after ./delay-repay.ts.
  */
-export const DEMO_INSURANCE: { key: string; kind: 'Essential' | 'Trip' | 'TripCover'; premium: number; note: string }[] = [
+export const DEMO_INSURANCE: {
+  key: string;
+  kind: 'Essential' | 'Trip' | 'TripCover';
+  premium: number;
+  note: string;
+}[] = [
   { key: 'demo-upcoming-euston-manchester', kind: 'Essential', premium: 2.99, note: 'claimable: before departure' },
   { key: 'demo-upcoming-kingscross-york', kind: 'Trip', premium: 4.99, note: 'claimable: before departure' },
-  { key: 'demo-past-leeds-sheffield', kind: 'TripCover', premium: 6.49, note: 'claimable after departure: the journey was delayed' },
+  {
+    key: 'demo-past-leeds-sheffield',
+    kind: 'TripCover',
+    premium: 6.49,
+    note: 'claimable after departure: the journey was delayed',
+  },
   { key: 'demo-past-more-rdg-bri', kind: 'Essential', premium: 2.99, note: 'not claimable: the journey has departed' },
 ];
 
@@ -35,10 +45,14 @@ export const insuranceSeed: SeedModule = {
 
     // Euston → Manchester's train is cancelled (announced now): its insurance and a disruption refund
     // are each open to the customer, and only one of them pays (one ticket, one payout; decision 320).
-    const euston = await one<{ data: BookingData }>(db, 'select data from bookings where id = $1', [bookingIdOf('demo-upcoming-euston-manchester')]);
+    const euston = await one<{ data: BookingData }>(db, 'select data from bookings where id = $1', [
+      bookingIdOf('demo-upcoming-euston-manchester'),
+    ]);
     if (euston) {
       await insertDisruption(db, 'demo-upcoming-euston-manchester', euston.data.outward, {
-        kind: 'cancelled', description: 'Cancelled: a shortage of train crew', announcedAt: now,
+        kind: 'cancelled',
+        description: 'Cancelled: a shortage of train crew',
+        announcedAt: now,
       });
     }
   },

@@ -25,24 +25,58 @@ export const DEMO_RAILCARDS = {
 
 async function passenger(
   db: Queryable,
-  row: { id: string; firstName: string; lastName: string; nickName?: string; email?: string; dob: string; holder?: boolean },
+  row: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    nickName?: string;
+    email?: string;
+    dob: string;
+    holder?: boolean;
+  },
   now: Date,
 ) {
   await db.query(
     `insert into saved_passengers (id, customer_id, first_name, last_name, nick_name, email, date_of_birth, is_account_holder, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-    [row.id, DEMO_ACCOUNT.id, row.firstName, row.lastName, row.nickName ?? null, row.email ?? null, row.dob, row.holder ?? false, now],
+    [
+      row.id,
+      DEMO_ACCOUNT.id,
+      row.firstName,
+      row.lastName,
+      row.nickName ?? null,
+      row.email ?? null,
+      row.dob,
+      row.holder ?? false,
+      now,
+    ],
   );
 }
 
 async function railcard(
   db: Queryable,
-  row: { id: string; passengerId: string; type: string; cardNumber: string; expiry: string; digital?: boolean; attributes?: Record<string, string> },
+  row: {
+    id: string;
+    passengerId: string;
+    type: string;
+    cardNumber: string;
+    expiry: string;
+    digital?: boolean;
+    attributes?: Record<string, string>;
+  },
 ) {
   await db.query(
     `insert into passenger_railcards (id, passenger_id, railcard_type_id, card_number, valid_from, expiry_date, is_digital, attributes)
      values ($1, $2, $3, $4, ($5::date - interval '1 year')::date, $5, $6, $7)`,
-    [row.id, row.passengerId, row.type, row.cardNumber, row.expiry, row.digital ?? false, JSON.stringify(row.attributes ?? {})],
+    [
+      row.id,
+      row.passengerId,
+      row.type,
+      row.cardNumber,
+      row.expiry,
+      row.digital ?? false,
+      JSON.stringify(row.attributes ?? {}),
+    ],
   );
 }
 
@@ -57,18 +91,76 @@ export const passengersSeed: SeedModule = {
   async run({ db, scenario, now }) {
     await insertCatalogue(db);
     const t = (i: number) => new Date(now.getTime() - (10 - i) * 1000); // stable order, before anything added later
-    await passenger(db, { id: DEMO_PASSENGERS.alex, firstName: DEMO_ACCOUNT.firstName, lastName: DEMO_ACCOUNT.lastName, email: DEMO_ACCOUNT.email, dob: shift(now, -28, -40), holder: true }, t(0));
+    await passenger(
+      db,
+      {
+        id: DEMO_PASSENGERS.alex,
+        firstName: DEMO_ACCOUNT.firstName,
+        lastName: DEMO_ACCOUNT.lastName,
+        email: DEMO_ACCOUNT.email,
+        dob: shift(now, -28, -40),
+        holder: true,
+      },
+      t(0),
+    );
     if (scenario !== 'demo') return;
-    await passenger(db, { id: DEMO_PASSENGERS.jamie, firstName: 'Jamie', lastName: 'Morgan', email: 'jamie.morgan@example.com', dob: shift(now, -31, 75) }, t(1));
-    await passenger(db, { id: DEMO_PASSENGERS.ruby, firstName: 'Ruby', lastName: 'Morgan', nickName: 'Ruby', dob: shift(now, -9, 120) }, t(2));
-    await passenger(db, { id: DEMO_PASSENGERS.pat, firstName: 'Patricia', lastName: 'Morgan', nickName: 'Grandma Pat', dob: shift(now, -66, 20) }, t(3));
+    await passenger(
+      db,
+      {
+        id: DEMO_PASSENGERS.jamie,
+        firstName: 'Jamie',
+        lastName: 'Morgan',
+        email: 'jamie.morgan@example.com',
+        dob: shift(now, -31, 75),
+      },
+      t(1),
+    );
+    await passenger(
+      db,
+      { id: DEMO_PASSENGERS.ruby, firstName: 'Ruby', lastName: 'Morgan', nickName: 'Ruby', dob: shift(now, -9, 120) },
+      t(2),
+    );
+    await passenger(
+      db,
+      {
+        id: DEMO_PASSENGERS.pat,
+        firstName: 'Patricia',
+        lastName: 'Morgan',
+        nickName: 'Grandma Pat',
+        dob: shift(now, -66, 20),
+      },
+      t(3),
+    );
 
-    await railcard(db, { id: DEMO_RAILCARDS.alex2630, passengerId: DEMO_PASSENGERS.alex, type: '26-30', cardNumber: 'TST4821907', expiry: shift(now, 0, 214) });
     await railcard(db, {
-      id: DEMO_RAILCARDS.alexTwoTogether, passengerId: DEMO_PASSENGERS.alex, type: 'two-together', cardNumber: 'TWO7730516',
-      expiry: shift(now, 0, 301), digital: true, attributes: { secondHolderName: 'Jamie Morgan' },
+      id: DEMO_RAILCARDS.alex2630,
+      passengerId: DEMO_PASSENGERS.alex,
+      type: '26-30',
+      cardNumber: 'TST4821907',
+      expiry: shift(now, 0, 214),
     });
-    await railcard(db, { id: DEMO_RAILCARDS.jamieNetworkExpired, passengerId: DEMO_PASSENGERS.jamie, type: 'network', cardNumber: 'NEW3302148', expiry: shift(now, 0, -52) });
-    await railcard(db, { id: DEMO_RAILCARDS.patSenior, passengerId: DEMO_PASSENGERS.pat, type: 'senior', cardNumber: 'SRN5519024', expiry: shift(now, 0, 96) });
+    await railcard(db, {
+      id: DEMO_RAILCARDS.alexTwoTogether,
+      passengerId: DEMO_PASSENGERS.alex,
+      type: 'two-together',
+      cardNumber: 'TWO7730516',
+      expiry: shift(now, 0, 301),
+      digital: true,
+      attributes: { secondHolderName: 'Jamie Morgan' },
+    });
+    await railcard(db, {
+      id: DEMO_RAILCARDS.jamieNetworkExpired,
+      passengerId: DEMO_PASSENGERS.jamie,
+      type: 'network',
+      cardNumber: 'NEW3302148',
+      expiry: shift(now, 0, -52),
+    });
+    await railcard(db, {
+      id: DEMO_RAILCARDS.patSenior,
+      passengerId: DEMO_PASSENGERS.pat,
+      type: 'senior',
+      cardNumber: 'SRN5519024',
+      expiry: shift(now, 0, 96),
+    });
   },
 };

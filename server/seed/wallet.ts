@@ -82,7 +82,8 @@ export const walletSeed: SeedModule = {
         lastUsed: false,
       },
     ];
-    for (const [i, a] of addresses.entries()) await insertAddress(db, customerId, a, new Date(now.getTime() - (90 - i) * DAY_MS));
+    for (const [i, a] of addresses.entries())
+      await insertAddress(db, customerId, a, new Date(now.getTime() - (90 - i) * DAY_MS));
 
     const year = now.getUTCFullYear();
     const cards = [
@@ -94,7 +95,16 @@ export const walletSeed: SeedModule = {
       await db.query(
         `insert into saved_cards (id, customer_id, brand, last_four_digits, expiry_month, expiry_year, cardholder_name, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [card.id, customerId, card.brand, card.last4, card.month, card.year, 'Alex Morgan', new Date(now.getTime() - (60 - i) * DAY_MS)],
+        [
+          card.id,
+          customerId,
+          card.brand,
+          card.last4,
+          card.month,
+          card.year,
+          'Alex Morgan',
+          new Date(now.getTime() - (60 - i) * DAY_MS),
+        ],
       );
     }
     // The current annual season renews automatically, paid by the Mastercard.
@@ -119,7 +129,12 @@ export const walletSeed: SeedModule = {
     await db.query(
       `insert into smartcard_products (id, smartcard_id, product_name, route, origin, destination, valid_from, collect_by)
        values ($1, $2, 'Off-Peak Day Return', 'Leeds to York', 'Leeds', 'York', $3, $4)`,
-      [stableId('smartcard-product', 'demo-leeds-york'), WALLET_IDS.activeSmartcard, isoDay(addDays(now, 5)), isoDay(addDays(now, 5))],
+      [
+        stableId('smartcard-product', 'demo-leeds-york'),
+        WALLET_IDS.activeSmartcard,
+        isoDay(addDays(now, 5)),
+        isoDay(addDays(now, 5)),
+      ],
     );
   },
 };

@@ -34,12 +34,27 @@ export const yourDataSeed: SeedModule = {
     await db.query(
       `insert into saved_passengers (id, customer_id, first_name, last_name, nick_name, email, date_of_birth, is_account_holder, created_at, updated_at)
        values ($1, $2, $3, $4, null, $5, '1990-04-12', true, $6, $6), ($7, $2, 'Dana', 'Brooks', 'Dana', null, $8, false, $9, $9)`,
-      [LEAVING_IDS.casey, id, LEAVING_ACCOUNT.firstName, LEAVING_ACCOUNT.lastName, LEAVING_ACCOUNT.email, days(-300), LEAVING_IDS.dana, `${now.getUTCFullYear() - 19}-02-03`, days(-200)],
+      [
+        LEAVING_IDS.casey,
+        id,
+        LEAVING_ACCOUNT.firstName,
+        LEAVING_ACCOUNT.lastName,
+        LEAVING_ACCOUNT.email,
+        days(-300),
+        LEAVING_IDS.dana,
+        `${now.getUTCFullYear() - 19}-02-03`,
+        days(-200),
+      ],
     );
     await db.query(
       `insert into passenger_railcards (id, passenger_id, railcard_type_id, card_number, valid_from, expiry_date, is_digital, attributes)
        values ($1, $2, '16-25', 'YNG6602471', $3, $4, false, '{}')`,
-      [LEAVING_IDS.danaRailcard, LEAVING_IDS.dana, days(-100).toISOString().slice(0, 10), days(265).toISOString().slice(0, 10)],
+      [
+        LEAVING_IDS.danaRailcard,
+        LEAVING_IDS.dana,
+        days(-100).toISOString().slice(0, 10),
+        days(265).toISOString().slice(0, 10),
+      ],
     );
     await db.query(
       `insert into customer_addresses (id, customer_id, nick_name, line1, line2, line3, line4, line5, post_code, iso_country_code, iso_state_code, type,
@@ -62,37 +77,60 @@ export const yourDataSeed: SeedModule = {
        values ($1, 'email-offers', false, true, $2), ($1, 'text-messages', true, true, $3)`,
       [id, days(-120), days(-20)],
     );
-    await db.query(`insert into customer_identities (provider, subject, customer_id, created_at) values ('google', 'seed-leaving-casey', $1, $2)`, [
-      id,
-      days(-90),
-    ]);
+    await db.query(
+      `insert into customer_identities (provider, subject, customer_id, created_at) values ('google', 'seed-leaving-casey', $1, $2)`,
+      [id, days(-90)],
+    );
     // The feed's address is random and never printed: the export says only that it is on, and since when.
-    await db.query('insert into calendar_feeds (customer_id, token_hash, locale, created_at) values ($1, $2, null, $3)', [
-      id,
-      sha256Hex(randomToken()),
-      days(-60),
-    ]);
+    await db.query(
+      'insert into calendar_feeds (customer_id, token_hash, locale, created_at) values ($1, $2, null, $3)',
+      [id, sha256Hex(randomToken()), days(-60)],
+    );
 
     const casey = { firstName: LEAVING_ACCOUNT.firstName, lastName: LEAVING_ACCOUNT.lastName };
     const mine = { customerId: id, email: LEAVING_ACCOUNT.email };
     const trip = async (key: string, spec: Omit<Parameters<typeof tripBooking>[0], 'key'>) => {
       const data = tripBooking({ key, ...spec });
       const { orderId, bookingIds } = await insertOrderWithBookings(db, { key, ...mine }, [data], now);
-      await db.query(`insert into order_payments (order_id, card_brand, card_last4) values ($1, 'Visa', '4444')`, [orderId]);
+      await db.query(`insert into order_payments (order_id, card_brand, card_last4) values ($1, 'Visa', '4444')`, [
+        orderId,
+      ]);
       return { orderId, bookingId: bookingIds[0] ?? '', data };
     };
     const upcoming = await trip(LEAVING_IDS.upcoming, {
-      from: 'YRK', to: 'LDS', outward: at(now, 9, 9, 10), durationMin: 25, operator: 'TransPennine Express',
-      passengers: [casey], ticketType: 'Off-Peak Single', fare: 9.8, refundable: true, delivery: 'mobile',
+      from: 'YRK',
+      to: 'LDS',
+      outward: at(now, 9, 9, 10),
+      durationMin: 25,
+      operator: 'TransPennine Express',
+      passengers: [casey],
+      ticketType: 'Off-Peak Single',
+      fare: 9.8,
+      refundable: true,
+      delivery: 'mobile',
     });
     await db.query(
       `insert into passenger_assistance (id, order_id, booking_id, passenger_id, direction, kinds, details, status, via, created_at, cancelled_at)
        values ($1, $2, $3, $4, 'outward', array['luggage'], 'Two large cases', 'booked', 'seed', $5, null)`,
-      [stableId('assistance', 'leaving-upcoming'), upcoming.orderId, upcoming.bookingId, upcoming.data.passengers[0]?.id, days(-2)],
+      [
+        stableId('assistance', 'leaving-upcoming'),
+        upcoming.orderId,
+        upcoming.bookingId,
+        upcoming.data.passengers[0]?.id,
+        days(-2),
+      ],
     );
     const refunded = await trip(LEAVING_IDS.refunded, {
-      from: 'LDS', to: 'MAN', outward: at(now, -30, 7, 45), durationMin: 55, operator: 'TransPennine Express',
-      passengers: [casey], ticketType: 'Anytime Single', fare: 32.4, refundable: true, delivery: 'mobile',
+      from: 'LDS',
+      to: 'MAN',
+      outward: at(now, -30, 7, 45),
+      durationMin: 55,
+      operator: 'TransPennine Express',
+      passengers: [casey],
+      ticketType: 'Anytime Single',
+      fare: 32.4,
+      refundable: true,
+      delivery: 'mobile',
     });
     const refundId = stableId('refund', 'leaving-refunded');
     await db.query(
@@ -108,8 +146,16 @@ export const yourDataSeed: SeedModule = {
       );
     }
     const claimed = await trip(LEAVING_IDS.claimed, {
-      from: 'SHF', to: 'LDS', outward: at(now, -12, 17, 20), durationMin: 40, operator: 'Northern',
-      passengers: [casey], ticketType: 'Anytime Single', fare: 14.2, refundable: true, delivery: 'mobile',
+      from: 'SHF',
+      to: 'LDS',
+      outward: at(now, -12, 17, 20),
+      durationMin: 40,
+      operator: 'Northern',
+      passengers: [casey],
+      ticketType: 'Anytime Single',
+      fare: 14.2,
+      refundable: true,
+      delivery: 'mobile',
     });
     await db.query(
       `insert into delay_repay_claims (id, order_id, booking_id, claim_type, status, delayed_direction, delay_minutes,
@@ -119,7 +165,11 @@ export const yourDataSeed: SeedModule = {
         stableId('delay-repay', 'leaving-claimed'),
         claimed.orderId,
         claimed.bookingId,
-        JSON.stringify({ journey: { direction: 'outward' }, delay: { minutes: 32 }, paymentMethod: { type: 'original-payment' } }),
+        JSON.stringify({
+          journey: { direction: 'outward' },
+          delay: { minutes: 32 },
+          paymentMethod: { type: 'original-payment' },
+        }),
         days(-11),
       ],
     );

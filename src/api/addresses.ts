@@ -11,5 +11,6 @@ export const addressesApi = (client: ApiClient) => ({
   add: (body: AddressInput) => client.request(Address, '/customer/address', { method: 'POST', body: { ...body } }),
   update: (id: string, body: AddressInput) =>
     client.request(Address, `/customer/address/${encodeURIComponent(id)}`, { method: 'PUT', body: { ...body } }),
-  remove: (id: string) => client.request(DeleteAddressResponse, '/customer/delete-address', { method: 'POST', body: { id } }),
+  remove: (id: string) =>
+    client.request(DeleteAddressResponse, '/customer/delete-address', { method: 'POST', body: { id } }),
 });

@@ -21,7 +21,11 @@ export const authApi = (client: ApiClient) => ({
     client.request(Acknowledged, '/customer/forgot-password', { method: 'POST', body: { email }, csrfInBody: true }),
   /** Emails a single-use sign-in link past the wrong-password slowdown (decision 400). */
   requestSignInLink: (email: string) =>
-    client.request(SignInLinkRequested, '/customer/sign-in-link', { method: 'POST', body: { email }, csrfInBody: true }),
+    client.request(SignInLinkRequested, '/customer/sign-in-link', {
+      method: 'POST',
+      body: { email },
+      csrfInBody: true,
+    }),
   /** Spends a sign-in link: the server signs in as POST /login does. */
   spendSignInLink: (token: string) =>
     client.request(UserResponse, '/customer/sign-in-link/use', { method: 'POST', body: { token }, csrfInBody: true }),

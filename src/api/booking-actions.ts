@@ -34,7 +34,11 @@ export const bookingActionsApi = (client: ApiClient) => ({
       method: 'POST',
     }),
   getOnDemandTicketStatus: (bookingId: string, deliverableId: string, signal?: AbortSignal) =>
-    client.request(TicketStatusResponse, `/booking/${seg(bookingId)}/get-on-demand-ticket-status/${seg(deliverableId)}`, {
-      ...(signal ? { signal } : {}),
-    }),
+    client.request(
+      TicketStatusResponse,
+      `/booking/${seg(bookingId)}/get-on-demand-ticket-status/${seg(deliverableId)}`,
+      {
+        ...(signal ? { signal } : {}),
+      },
+    ),
 });

@@ -28,6 +28,9 @@ export const bookingApi = (client: ApiClient) => ({
     client.request(CallingPointsResponse, callingPointsPath(timetableId), { query }),
   getChangeability: (orderId: string, bookingId: string, season: boolean) =>
     client.request(ChangeabilityResponse, changeabilityPath(orderId, bookingId, season), { withOrderToken: true }),
-  editPassengers: (body: { alterablesIds: string[]; newUsers: { firstName: string; lastName: string }[]; bookingId: string }) =>
-    client.request(EditPassengersResponse, '/pico/edit-passengers', { method: 'PUT', body, withOrderToken: true }),
+  editPassengers: (body: {
+    alterablesIds: string[];
+    newUsers: { firstName: string; lastName: string }[];
+    bookingId: string;
+  }) => client.request(EditPassengersResponse, '/pico/edit-passengers', { method: 'PUT', body, withOrderToken: true }),
 });

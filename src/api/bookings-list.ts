@@ -14,10 +14,14 @@ export const bookingsListApi = (client: ApiClient) => ({
     client.request(TokenBookings, '/booking/token', { withOrderToken: true, ...(signal ? { signal } : {}) }),
   /** POST /order/associate-guest-orders: 204 none imported, 206 partial, else success with count. */
   associateGuestOrders: async (guestToken: string): Promise<AssociationResult> => {
-    const r = await client.requestByStatus({ 200: AssociateCount, 204: v.null(), 206: AssociateCount }, '/order/associate-guest-orders', {
-      method: 'POST',
-      body: { guestToken },
-    });
+    const r = await client.requestByStatus(
+      { 200: AssociateCount, 204: v.null(), 206: AssociateCount },
+      '/order/associate-guest-orders',
+      {
+        method: 'POST',
+        body: { guestToken },
+      },
+    );
     if (r.status === 204) return { outcome: 'none', count: 0 };
     return { outcome: r.status === 206 ? 'partial' : 'success', count: r.data.count };
   },

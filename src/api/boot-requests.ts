@@ -21,7 +21,11 @@ declare global {
  * to the same GET (`ApiClient.adopt`). Read once, then gone from the page. Replies sent in another
  * language than this client's are left: the client asks again.
  */
-export const adoptBootRequests = (client: ApiClient, language: string, from: { __myAccountFirst?: unknown } = globalThis): void => {
+export const adoptBootRequests = (
+  client: ApiClient,
+  language: string,
+  from: { __myAccountFirst?: unknown } = globalThis,
+): void => {
   const boot = from.__myAccountFirst as Partial<BootRequests> | undefined;
   delete from.__myAccountFirst;
   if (!boot || boot.language !== language || typeof boot.replies !== 'object' || boot.replies === null) return;

@@ -49,7 +49,10 @@ type Answer = { status: number; body: unknown; headers: Headers };
 
 /** A call that got no answer: a timeout (the client's deadline passed), or the network's failure. */
 const networkError = (e: unknown, timedOut: boolean): ApiError =>
-  new ApiError({ kind: 'network', message: timedOut ? requestTimeoutMessage : e instanceof Error ? e.message : 'Network error' });
+  new ApiError({
+    kind: 'network',
+    message: timedOut ? requestTimeoutMessage : e instanceof Error ? e.message : 'Network error',
+  });
 
 /** A reply's body as the client reads one: JSON, else its text, and no body as null. */
 const readBody = (text: string): unknown => {
@@ -113,7 +116,11 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
   };
   /** The same GET, whatever order its query was written in. */
   const prefetchKey = (path: string, opts: RequestOptions): string =>
-    `${path}?${new URLSearchParams(Object.entries(queryOf(opts)).map(([k, val]) => [k, String(val)] as [string, string]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))}`;
+    `${path}?${new URLSearchParams(
+      Object.entries(queryOf(opts))
+        .map(([k, val]) => [k, String(val)] as [string, string])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    )}`;
 
   const send = async (path: string, opts: RequestOptions): Promise<Answer> => {
     const method = opts.method ?? 'GET';
@@ -204,7 +211,9 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
       schemas: M,
       path: string,
       opts: RequestOptions = {},
-    ): Promise<{ [K in keyof M & number]: { status: K; data: v.InferOutput<M[K] & Schema>; headers: Headers } }[keyof M & number]> {
+    ): Promise<
+      { [K in keyof M & number]: { status: K; data: v.InferOutput<M[K] & Schema>; headers: Headers } }[keyof M & number]
+    > {
       const { status, body, headers } = await answer(path, opts);
       const schema = schemas[status];
       if (!schema) return fail(status, body, opts.allow401, headers);
@@ -232,7 +241,10 @@ export const createApiClient = (options: ApiClientOptions = {}) => {
           },
           (e: unknown) => {
             // The boot file's own deadline (the same as this client's) ends a hung call as a timeout.
-            throw networkError(e, typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'TimeoutError');
+            throw networkError(
+              e,
+              typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'TimeoutError',
+            );
           },
         ),
         deadline,

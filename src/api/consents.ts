@@ -4,14 +4,23 @@ import { ConsentsResponse, RestoreResponse, RevokeResponse } from '../schemas/co
 
 /** Contact preferences (docs/product/api.md) and the marketing-email token exchange (docs/decisions/070, docs/decisions/073). */
 export const consentsApi = (client: ApiClient) => ({
-  getConsents: (signal?: AbortSignal) => client.request(ConsentsResponse, '/customer/consents', signal ? { signal } : {}),
+  getConsents: (signal?: AbortSignal) =>
+    client.request(ConsentsResponse, '/customer/consents', signal ? { signal } : {}),
   /** consentSelections: id -> boolean, plus the CSRF value in the body. */
   updateConsents: (consentSelections: Record<string, boolean>) =>
-    client.request(ConsentsResponse, '/customer/consents', { method: 'POST', body: { consentSelections }, csrfInBody: true }),
+    client.request(ConsentsResponse, '/customer/consents', {
+      method: 'POST',
+      body: { consentSelections },
+      csrfInBody: true,
+    }),
   revoke: () => client.request(RevokeResponse, '/customer/consents/revoke', { method: 'POST', body: {} }),
   restore: () => client.request(RestoreResponse, '/customer/consents/restore', { method: 'POST', body: {} }),
   /** A marketing-email token becomes a customer-flow user-flow session (`x-user-flow-id: customer.{session}`). */
   startCustomerFlow: (token: string) =>
-    client.request(GuestSessionResponse, '/user-flow-access', { method: 'POST', body: { token, flow: 'customer' }, allow401: true }),
+    client.request(GuestSessionResponse, '/user-flow-access', {
+      method: 'POST',
+      body: { token, flow: 'customer' },
+      allow401: true,
+    }),
 });
 export type ConsentsApi = ReturnType<typeof consentsApi>;

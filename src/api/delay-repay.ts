@@ -15,6 +15,10 @@ export const delayRepayApi = (client: ApiClient) => ({
     }),
   /** The Delay Repay email link's token becomes a session for that one claim. */
   startClaimFlow: (token: string) =>
-    client.request(ClaimSessionResponse, '/user-flow-access', { method: 'POST', body: { token, flow: 'claim' }, allow401: true }),
+    client.request(ClaimSessionResponse, '/user-flow-access', {
+      method: 'POST',
+      body: { token, flow: 'claim' },
+      allow401: true,
+    }),
   getClaimToken: () => client.request(ClaimTokenResponse, '/claim-token', { allow401: true }),
 });

@@ -37,7 +37,8 @@ export const readErrorBody = (body: unknown): { codes: string[]; detail: string 
     const errors = (body as { errors?: unknown }).errors;
     if (Array.isArray(errors)) {
       for (const e of errors) {
-        if (e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string') codes.push((e as { code: string }).code);
+        if (e && typeof e === 'object' && typeof (e as { code?: unknown }).code === 'string')
+          codes.push((e as { code: string }).code);
       }
     }
     const d = (body as { detail?: unknown }).detail;

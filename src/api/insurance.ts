@@ -15,7 +15,12 @@ export const insuranceApi = (client: ApiClient) => ({
       method: 'POST',
       withOrderToken: true,
     }),
-  claim: async (orderId: string, insuranceProductId: string, claimId: string, idempotencyKey: string): Promise<InsuranceClaimResponse> => {
+  claim: async (
+    orderId: string,
+    insuranceProductId: string,
+    claimId: string,
+    idempotencyKey: string,
+  ): Promise<InsuranceClaimResponse> => {
     const answer = await client.request(
       InsuranceClaimAnswer,
       `/flexible-insurance/${seg(orderId)}/${seg(insuranceProductId)}/${seg(claimId)}/claim`,

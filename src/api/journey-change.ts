@@ -1,23 +1,51 @@
 import type { ApiClient } from './client';
 import { CardTokenResponse, type CardTokenRequest } from '../schemas/refunds';
-import { ChangeOptions, ChangeQuote, ChangeResult, Departures, type ChangeDirection, type ChangePayment } from '../schemas/journey-change';
+import {
+  ChangeOptions,
+  ChangeQuote,
+  ChangeResult,
+  Departures,
+  type ChangeDirection,
+  type ChangePayment,
+} from '../schemas/journey-change';
 
 const seg = encodeURIComponent;
 
 /** Changing a journey (server/api/journey-change.ts; docs/decisions/600-change-your-journey.md). */
 export const journeyChangeApi = (client: ApiClient) => ({
   getOptions: (bookingId: string, signal?: AbortSignal) =>
-    client.request(ChangeOptions, `/change-of-journey/options/${seg(bookingId)}`, { withOrderToken: true, ...(signal ? { signal } : {}) }),
-  getDepartures: (
-    q: { bookingId: string; direction: ChangeDirection; leg: 'outward' | 'inward'; date: string; after: string; outwardTrain: string | null },
-    signal?: AbortSignal,
-  ) =>
-    client.request(Departures, `/change-of-journey/departures/${seg(q.bookingId)}`, {
-      query: { direction: q.direction, leg: q.leg, date: q.date, after: q.after, outwardTrain: q.outwardTrain ?? undefined },
+    client.request(ChangeOptions, `/change-of-journey/options/${seg(bookingId)}`, {
       withOrderToken: true,
       ...(signal ? { signal } : {}),
     }),
-  quote: (q: { bookingId: string; direction: ChangeDirection; outwardTrain: string | null; inwardTrain: string | null }) =>
+  getDepartures: (
+    q: {
+      bookingId: string;
+      direction: ChangeDirection;
+      leg: 'outward' | 'inward';
+      date: string;
+      after: string;
+      outwardTrain: string | null;
+    },
+    signal?: AbortSignal,
+  ) =>
+    client.request(Departures, `/change-of-journey/departures/${seg(q.bookingId)}`, {
+      query: {
+        direction: q.direction,
+        leg: q.leg,
+        date: q.date,
+        after: q.after,
+        outwardTrain: q.outwardTrain ?? undefined,
+      },
+      withOrderToken: true,
+      ...(signal ? { signal } : {}),
+    }),
+  quote: (q: {
+    bookingId: string;
+    direction: ChangeDirection;
+    outwardTrain: string | null;
+    inwardTrain: string | null;
+  }) =>
     client.request(ChangeQuote, `/change-of-journey/quote/${seg(q.bookingId)}`, {
       method: 'POST',
       body: { direction: q.direction, outwardTrain: q.outwardTrain, inwardTrain: q.inwardTrain },
@@ -25,7 +53,11 @@ export const journeyChangeApi = (client: ApiClient) => ({
     }),
   /** A new card for the payment: the refund's card endpoint tokenises it (POST payment/card-token). */
   tokeniseCard: (card: CardTokenRequest) =>
-    client.request(CardTokenResponse, '/payment/card-token', { method: 'POST', body: { ...card }, withOrderToken: true }),
+    client.request(CardTokenResponse, '/payment/card-token', {
+      method: 'POST',
+      body: { ...card },
+      withOrderToken: true,
+    }),
   pay: (q: { quoteId: string; expectedTotal: number; payment: ChangePayment; idempotencyKey: string }) =>
     client.request(ChangeResult, `/change-of-journey/pay/${seg(q.quoteId)}`, {
       method: 'POST',

@@ -17,10 +17,14 @@ const base = (orderId: string, bookingId: string) =>
  */
 export const passengerAssistanceApi = (client: ApiClient) => ({
   list: async (orderId: string, bookingId: string) =>
-    (await client.request(PassengerAssistancesResponse, base(orderId, bookingId), { withOrderToken: true })).passengerAssistances,
+    (await client.request(PassengerAssistancesResponse, base(orderId, bookingId), { withOrderToken: true }))
+      .passengerAssistances,
   get: async (orderId: string, bookingId: string, id: string) =>
-    (await client.request(PassengerAssistanceResponse, `${base(orderId, bookingId)}/${seg(id)}`, { withOrderToken: true }))
-      .passengerAssistance,
+    (
+      await client.request(PassengerAssistanceResponse, `${base(orderId, bookingId)}/${seg(id)}`, {
+        withOrderToken: true,
+      })
+    ).passengerAssistance,
   create: async (orderId: string, bookingId: string, body: AssistanceInput, idempotencyKey: string) =>
     (
       await client.request(PassengerAssistanceResponse, base(orderId, bookingId), {

@@ -14,11 +14,16 @@ const held = (passengerId: string, railcardId: string) => `/passenger/${enc(pass
 
 /** Railcards (docs/product/api.md, "Passengers and railcards"). `railcardId` is the railcard type's id. */
 export const railcardsApi = (client: ApiClient) => ({
-  availableFor: (passengerId: string) => client.request(RailcardsListResponse, `/passenger/${enc(passengerId)}/railcardslist`),
+  availableFor: (passengerId: string) =>
+    client.request(RailcardsListResponse, `/passenger/${enc(passengerId)}/railcardslist`),
   catalogueEntry: (railcardId: string) => client.request(CatalogueRailcard, `/railcard/${enc(railcardId)}`),
-  get: (passengerId: string, railcardId: string) => client.request(PassengerRailcardResponse, held(passengerId, railcardId)),
+  get: (passengerId: string, railcardId: string) =>
+    client.request(PassengerRailcardResponse, held(passengerId, railcardId)),
   save: (passengerId: string, railcardId: string, railcard: RailcardRequest) =>
-    client.request(PassengerRailcardResponse, held(passengerId, railcardId), { method: 'PUT', body: { railcard: { ...railcard } } }),
+    client.request(PassengerRailcardResponse, held(passengerId, railcardId), {
+      method: 'PUT',
+      body: { railcard: { ...railcard } },
+    }),
   saveAttributes: (passengerId: string, railcardId: string, attributes: Record<string, string>) =>
     client.request(PassengerRailcardResponse, held(passengerId, railcardId), { method: 'POST', body: { attributes } }),
   remove: (passengerId: string, railcardId: string) =>

@@ -11,6 +11,9 @@ export const yourDataApi = (client: ApiClient) => ({
   /** The ZIP's address: a plain link, so the browser downloads it with the session cookie. */
   fileUrl: `${apiBase}/customer/data-export/file`,
   closeAccount: async (password: string | null) => {
-    await client.request(Acknowledged, '/customer/close-account', { method: 'POST', body: password === null ? {} : { password } });
+    await client.request(Acknowledged, '/customer/close-account', {
+      method: 'POST',
+      body: password === null ? {} : { password },
+    });
   },
 });

@@ -90,13 +90,20 @@ export const legCancelled = (booking: IcsBooking, key: LegKey): boolean => {
   if (booking.passengers.length === 0) return false;
   const items = refund.refunds.flatMap((r) => r.items);
   return booking.passengers.every((p) =>
-    items.some((i) => i.passengerId === p.id && (i.direction === key || i.direction === 'return') && doneStatuses.includes(i.status)),
+    items.some(
+      (i) =>
+        i.passengerId === p.id && (i.direction === key || i.direction === 'return') && doneStatuses.includes(i.status),
+    ),
   );
 };
 
 /** TEXT value escaping (RFC 5545 3.3.11). */
 export const escapeText = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 const encoder = new TextEncoder();
 
@@ -151,7 +158,8 @@ const londonLocal = (ms: number) => {
 export const dateTimeProperty = (name: 'DTSTART' | 'DTEND', iso: string): string => {
   const ms = new Date(iso).getTime();
   const local = londonLocal(ms);
-  if (londonLocal(ms - 3_600_000) === local || londonLocal(ms + 3_600_000) === local) return `${name}:${utcStamp(new Date(ms))}`;
+  if (londonLocal(ms - 3_600_000) === local || londonLocal(ms + 3_600_000) === local)
+    return `${name}:${utcStamp(new Date(ms))}`;
   return `${name};TZID=${TZID}:${local}`;
 };
 

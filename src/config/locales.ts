@@ -1,6 +1,21 @@
 /** URL locale prefixes (docs/product/overview.md, docs/product/hosting.md). No prefix means en-GB. */
 export const localePrefixes = [
-  'it', 'es', 'fr', 'de', 'da', 'nl', 'en-us', 'pt-br', 'sv', 'nb', 'zh', 'it-ch', 'fr-ch', 'de-at', 'de-ch', 'pt',
+  'it',
+  'es',
+  'fr',
+  'de',
+  'da',
+  'nl',
+  'en-us',
+  'pt-br',
+  'sv',
+  'nb',
+  'zh',
+  'it-ch',
+  'fr-ch',
+  'de-at',
+  'de-ch',
+  'pt',
 ] as const;
 export type LocalePrefix = (typeof localePrefixes)[number];
 
@@ -62,7 +77,10 @@ export const localeFromPath = (pathname: string): LocaleInfo => {
  * search, hash) stays, so the language picker keeps the screen and its URL state.
  * `/de/my-account/bookings/past?page=2` → `/fr/my-account/bookings/past?page=2`.
  */
-export const pathInLocale = (href: { pathname: string; search?: string; hash?: string }, prefix: LocalePrefix | null): string => {
+export const pathInLocale = (
+  href: { pathname: string; search?: string; hash?: string },
+  prefix: LocalePrefix | null,
+): string => {
   const current = localeFromPath(href.pathname);
   const rest = current.prefix ? href.pathname.slice(current.prefix.length + 1) : href.pathname;
   return `${prefix ? `/${prefix}` : ''}${rest}${href.search ?? ''}${href.hash ?? ''}`;

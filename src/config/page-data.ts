@@ -60,7 +60,9 @@ export const parsePageData = (text: string | null, log: Logger = console): PageD
     const value = data.features?.[name];
     if (typeof value === 'boolean') features[name] = value;
   }
-  const signInProviders = Array.isArray(data.signInProviders) ? [...new Set(data.signInProviders.filter(isSignInProvider))] : [];
+  const signInProviders = Array.isArray(data.signInProviders)
+    ? [...new Set(data.signInProviders.filter(isSignInProvider))]
+    : [];
   return { portal, currency: data.currency ?? 'GBP', csrfToken: data.csrfToken ?? null, features, signInProviders };
 };
 

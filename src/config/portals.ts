@@ -30,7 +30,11 @@ export interface PortalInfo {
 }
 
 // Headings are catalogue messages (decision 210); brand names are proper nouns and stay as they are.
-const defaults: PortalInfo = { brandName: 'Rail Tickets', bookingsHeading: m.portal_heading_my_bookings(), accountHeading: m.portal_heading_my_account() };
+const defaults: PortalInfo = {
+  brandName: 'Rail Tickets',
+  bookingsHeading: m.portal_heading_my_bookings(),
+  accountHeading: m.portal_heading_my_account(),
+};
 
 export const portalInfo: Record<Portal, PortalInfo> = {
   Leisure: defaults,
@@ -41,6 +45,10 @@ export const portalInfo: Record<Portal, PortalInfo> = {
   LondonNorthwesternRailway: { ...defaults, brandName: 'London Northwestern Railway' },
   ScotRail: { ...defaults, brandName: 'ScotRail', bookingsHeading: m.portal_heading_my_journeys() },
   GreaterAnglia: { ...defaults, brandName: 'Greater Anglia' },
-  BrandedBusinessTravel: { brandName: 'Business Travel', bookingsHeading: m.portal_heading_trips(), accountHeading: m.portal_heading_account() },
+  BrandedBusinessTravel: {
+    brandName: 'Business Travel',
+    bookingsHeading: m.portal_heading_trips(),
+    accountHeading: m.portal_heading_account(),
+  },
   TrainHugger: { ...defaults, brandName: 'TrainHugger' },
 };

@@ -13,7 +13,12 @@ export const requestTimeoutMessage = 'The server took too long to answer';
  * a link hovered or touched now is opened from it within this long; after it, or once the screen was
  * left, the screen's data is asked for again, so a change made meanwhile (a refund, an edit) is shown.
  */
-export const firstDataCache = { staleTime: 15_000, preloadStaleTime: 15_000, gcTime: 0, preloadGcTime: 15_000 } as const;
+export const firstDataCache = {
+  staleTime: 15_000,
+  preloadStaleTime: 15_000,
+  gcTime: 0,
+  preloadGcTime: 15_000,
+} as const;
 
 /**
  * The bookings tabs' first pages: kept while the customer moves between the tabs, which share what

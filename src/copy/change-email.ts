@@ -18,7 +18,6 @@ export const changeEmailMessages = {
   get genericError() {
     return m.change_email_generic_error();
   },
-  tokenFailure: (email: string) =>
-    m.change_email_your_email_address_has_been({ email }),
+  tokenFailure: (email: string) => m.change_email_your_email_address_has_been({ email }),
   success: (email: string) => m.change_email_success_with_email({ email }),
 } as const;

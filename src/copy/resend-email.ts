@@ -21,4 +21,6 @@ export const resendEmailMessages = {
 
 /** The first error per address, or null: the shared email validator, then a recipient the server refused. */
 export const emailErrors = (emails: readonly string[], refused: readonly string[] = []): (string | null)[] =>
-  emails.map((e) => validateEmail(e) ?? (isRefusedRecipient(e, refused) ? resendEmailMessages.recipientNotAllowed : null));
+  emails.map(
+    (e) => validateEmail(e) ?? (isRefusedRecipient(e, refused) ? resendEmailMessages.recipientNotAllowed : null),
+  );

@@ -4,8 +4,13 @@ import { pageInspector, withInspect } from './inspect';
 
 export * from '@xstate/react';
 
-export const useMachine = ((logic: Parameters<typeof baseUseMachine>[0], options?: Parameters<typeof baseUseMachine>[1]) =>
-  baseUseMachine(logic, withInspect(options, pageInspector))) as typeof baseUseMachine;
+export const useMachine = ((
+  logic: Parameters<typeof baseUseMachine>[0],
+  options?: Parameters<typeof baseUseMachine>[1],
+) => baseUseMachine(logic, withInspect(options, pageInspector))) as typeof baseUseMachine;
 
-export const useActorRef = ((logic: Parameters<typeof baseUseActorRef>[0], options?: Parameters<typeof baseUseActorRef>[1], observer?: Parameters<typeof baseUseActorRef>[2]) =>
-  baseUseActorRef(logic, withInspect(options, pageInspector), observer)) as typeof baseUseActorRef;
+export const useActorRef = ((
+  logic: Parameters<typeof baseUseActorRef>[0],
+  options?: Parameters<typeof baseUseActorRef>[1],
+  observer?: Parameters<typeof baseUseActorRef>[2],
+) => baseUseActorRef(logic, withInspect(options, pageInspector), observer)) as typeof baseUseActorRef;

@@ -4,5 +4,7 @@ import { pageInspector, withInspect } from './inspect';
 
 export * from 'xstate';
 
-export const createActor = ((logic: Parameters<typeof baseCreateActor>[0], options?: Parameters<typeof baseCreateActor>[1]) =>
-  baseCreateActor(logic, withInspect(options, pageInspector))) as typeof baseCreateActor;
+export const createActor = ((
+  logic: Parameters<typeof baseCreateActor>[0],
+  options?: Parameters<typeof baseCreateActor>[1],
+) => baseCreateActor(logic, withInspect(options, pageInspector))) as typeof baseCreateActor;

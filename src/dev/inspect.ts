@@ -16,7 +16,10 @@ const report = (inspect: Inspect, event: InspectionEvent): void => {
 };
 
 /** The inspector's callback when the page's query has `inspect`, else null. */
-export function inspectorFor(search: string, create: () => { inspect: Inspect } = createBrowserInspector): Inspect | null {
+export function inspectorFor(
+  search: string,
+  create: () => { inspect: Inspect } = createBrowserInspector,
+): Inspect | null {
   return new URLSearchParams(search).has('inspect') ? create().inspect : null;
 }
 
@@ -34,4 +37,5 @@ export function withInspect<T extends { inspect?: unknown } | undefined>(options
 }
 
 /** Read once, when the app first loads: later navigations keep the same inspector window. */
-export const pageInspector: Inspect | null = typeof window === 'undefined' ? null : inspectorFor(window.location.search);
+export const pageInspector: Inspect | null =
+  typeof window === 'undefined' ? null : inspectorFor(window.location.search);

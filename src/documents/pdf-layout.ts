@@ -115,10 +115,24 @@ export function wrap(face: Face, text: string, size: number, width: number): str
 }
 
 /** The standard structure types the two documents use (PDF 1.7, 14.8.4). */
-export type StructType = 'Document' | 'H1' | 'H2' | 'P' | 'Table' | 'THead' | 'TBody' | 'TFoot' | 'TR' | 'TH' | 'TD' | 'Figure';
+export type StructType =
+  | 'Document'
+  | 'H1'
+  | 'H2'
+  | 'P'
+  | 'Table'
+  | 'THead'
+  | 'TBody'
+  | 'TFoot'
+  | 'TR'
+  | 'TH'
+  | 'TD'
+  | 'Figure';
 
 /** Structure attributes (PDF 1.7, 14.8.5): a table cell's scope and span, a figure's box. */
-export type StructAttributes = { O: 'Table'; Scope?: 'Row' | 'Column'; ColSpan?: number } | { O: 'Layout'; BBox: [number, number, number, number]; Placement: 'Block' };
+export type StructAttributes =
+  | { O: 'Table'; Scope?: 'Row' | 'Column'; ColSpan?: number }
+  | { O: 'Layout'; BBox: [number, number, number, number]; Placement: 'Block' };
 
 /** One element of the structure tree: its kids are elements and marked content (an MCID on the page). */
 interface StructNode {
@@ -200,7 +214,10 @@ export class PdfWriter {
     this.owners.push(this.current);
     this.current.kids.push(mcid);
     // The property list is inline: a dictionary written as it stands (pdf-lib types operands narrowly).
-    const tag = PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of(this.current.type), `<< /MCID ${mcid} >>`]);
+    const tag = PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [
+      PDFName.of(this.current.type),
+      `<< /MCID ${mcid} >>`,
+    ]);
     this.page.pushOperators(tag);
     draw();
     this.page.pushOperators(endMarkedContent());
@@ -236,7 +253,18 @@ export class PdfWriter {
    * Wrapped text, each line one MCID: inside a heading, paragraph or table cell it joins that
    * element, anywhere else it is an element of its own (`role`, a paragraph unless it says).
    */
-  text(text: string, opts: { size?: number; bold?: boolean; x?: number; width?: number; muted?: boolean; gap?: number; role?: 'H1' | 'H2' | 'P' } = {}): void {
+  text(
+    text: string,
+    opts: {
+      size?: number;
+      bold?: boolean;
+      x?: number;
+      width?: number;
+      muted?: boolean;
+      gap?: number;
+      role?: 'H1' | 'H2' | 'P';
+    } = {},
+  ): void {
     const size = opts.size ?? 11;
     const face = opts.bold ? this.bold : this.regular;
     const x = opts.x ?? MARGIN;
@@ -263,7 +291,9 @@ export class PdfWriter {
       for (const row of rows) {
         this.element('TR', () => {
           const top = this.y;
-          this.element('TH', () => this.text(row.label, { bold: true, width: labelWidth - 8 }), { attributes: { O: 'Table', Scope: 'Row' } });
+          this.element('TH', () => this.text(row.label, { bold: true, width: labelWidth - 8 }), {
+            attributes: { O: 'Table', Scope: 'Row' },
+          });
           const afterLabel = this.y;
           this.y = top;
           this.element('TD', () => this.text(row.value, { x: MARGIN + labelWidth }));
@@ -276,7 +306,9 @@ export class PdfWriter {
   rule(): void {
     this.y -= 8;
     const y = this.y;
-    this.artifact(() => this.page.drawLine({ start: { x: MARGIN, y }, end: { x: A4.width - MARGIN, y }, thickness: 0.75, color: MUTED }));
+    this.artifact(() =>
+      this.page.drawLine({ start: { x: MARGIN, y }, end: { x: A4.width - MARGIN, y }, thickness: 0.75, color: MUTED }),
+    );
     this.y -= 4;
   }
 
@@ -311,7 +343,10 @@ export class PdfWriter {
     write(this.root, rootRef);
     // One page, StructParents 0: its array lists, by MCID, the element each marked content belongs to.
     const parentTree = context.register(context.obj({ Nums: [PDFNumber.of(0), context.obj(this.owners.map(ref))] }));
-    context.assign(rootRef, context.obj({ Type: 'StructTreeRoot', K: ref(this.root), ParentTree: parentTree, ParentTreeNextKey: 1 }));
+    context.assign(
+      rootRef,
+      context.obj({ Type: 'StructTreeRoot', K: ref(this.root), ParentTree: parentTree, ParentTreeNextKey: 1 }),
+    );
     this.page.node.set(PDFName.of('StructParents'), PDFNumber.of(0));
     // Tab order follows the structure (PDF/UA asks it of every page, links or not).
     this.page.node.set(PDFName.of('Tabs'), PDFName.of('S'));

@@ -25,7 +25,12 @@ export interface ReceiptPdfInput {
 }
 
 export async function buildReceiptPdf(input: ReceiptPdfInput): Promise<Uint8Array> {
-  const pdf = await PdfWriter.create({ title: input.title, subject: input.rows[0]?.value ?? input.title, author: input.seller[0] ?? '', language: input.language });
+  const pdf = await PdfWriter.create({
+    title: input.title,
+    subject: input.rows[0]?.value ?? input.title,
+    author: input.seller[0] ?? '',
+    language: input.language,
+  });
   input.seller.forEach((line, i) => pdf.text(line, { size: i === 0 ? 12 : 10, bold: i === 0, muted: i > 0 }));
   pdf.y -= 8;
   pdf.text(input.title, { size: 20, bold: true, gap: 8, role: 'H1' });
@@ -66,7 +71,9 @@ export async function buildReceiptPdf(input: ReceiptPdfInput): Promise<Uint8Arra
         const last = i === input.totals.length - 1;
         pdf.y -= 11 * 1.3;
         pdf.element('TR', () => {
-          pdf.element('TH', () => pdf.textRight(row.label, rateRight, { bold: last }), { attributes: { O: 'Table', Scope: 'Row', ColSpan: 2 } });
+          pdf.element('TH', () => pdf.textRight(row.label, rateRight, { bold: last }), {
+            attributes: { O: 'Table', Scope: 'Row', ColSpan: 2 },
+          });
           pdf.element('TD', () => pdf.textRight(row.value, right, { bold: last }));
         });
         pdf.y -= 2;

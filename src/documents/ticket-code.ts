@@ -35,4 +35,5 @@ export function ticketCode(data: string): TicketCode {
 }
 
 /** The code as an image address (an <img> needs no markup of ours: CSP allows data: images). */
-export const ticketCodeDataUrl = (code: TicketCode): string => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(code.svg)}`;
+export const ticketCodeDataUrl = (code: TicketCode): string =>
+  `data:image/svg+xml;charset=utf-8,${encodeURIComponent(code.svg)}`;

@@ -31,7 +31,12 @@ export interface TicketPdfInput {
 const CODE_SIDE = 160;
 
 export async function buildTicketPdf(input: TicketPdfInput): Promise<Uint8Array> {
-  const pdf = await PdfWriter.create({ title: input.title, subject: input.journey, author: input.brand, language: input.language });
+  const pdf = await PdfWriter.create({
+    title: input.title,
+    subject: input.journey,
+    author: input.brand,
+    language: input.language,
+  });
   pdf.text(input.brand, { size: 12, bold: true, gap: 6 });
   pdf.text(input.title, { size: 20, bold: true, gap: 4, role: 'H1' });
   pdf.text(input.journey, { size: 14, gap: 8, role: 'H2' });
@@ -44,8 +49,14 @@ export async function buildTicketPdf(input: TicketPdfInput): Promise<Uint8Array>
     pdf.element(
       'Figure',
       // drawSvgPath takes SVG's y-down coordinates from its top-left origin, as bwip-js draws them.
-      () => pdf.markedContent(() => pdf.page.drawSvgPath(code.path, { x: MARGIN, y: top, scale, color: INK, borderWidth: 0 })),
-      { alt: input.codeAlt, attributes: { O: 'Layout', BBox: [MARGIN, top - CODE_SIDE, MARGIN + CODE_SIDE, top], Placement: 'Block' } },
+      () =>
+        pdf.markedContent(() =>
+          pdf.page.drawSvgPath(code.path, { x: MARGIN, y: top, scale, color: INK, borderWidth: 0 }),
+        ),
+      {
+        alt: input.codeAlt,
+        attributes: { O: 'Layout', BBox: [MARGIN, top - CODE_SIDE, MARGIN + CODE_SIDE, top], Placement: 'Block' },
+      },
     );
     pdf.y -= CODE_SIDE + 4;
   }

@@ -33,7 +33,12 @@ export const vatIn = (grossPence: number, rate: number): number => {
 };
 
 /** Per rate: gross, VAT and net (zero-rated band first), and the order's totals. */
-export function vatSummary(lines: readonly ReceiptLine[]): { bands: VatBand[]; grossPence: number; vatPence: number; netPence: number } {
+export function vatSummary(lines: readonly ReceiptLine[]): {
+  bands: VatBand[];
+  grossPence: number;
+  vatPence: number;
+  netPence: number;
+} {
   const byRate = new Map<number, number>();
   for (const line of lines) byRate.set(rateOf(line.kind), (byRate.get(rateOf(line.kind)) ?? 0) + line.grossPence);
   const bands = [...byRate.entries()]

@@ -23,9 +23,12 @@ const relativeTimeFormat = (locale: string, options: Intl.RelativeTimeFormatOpti
   cached('relative', locale, options, () => new Intl.RelativeTimeFormat(locale, options));
 
 export const formatMoney = (amount: number, currency: string, locale: string): string =>
-  cached('money', locale, { currency }, () => new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })).format(
-    amount,
-  );
+  cached(
+    'money',
+    locale,
+    { currency },
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }),
+  ).format(amount);
 
 export const formatDate = (iso: string | Date, locale: string, options?: Intl.DateTimeFormatOptions): string =>
   dateTimeFormat(locale, options ?? { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(
@@ -47,14 +50,19 @@ export const formatList = (items: readonly string[], locale: string): string =>
 export const formatCountry = (isoCode: string, locale: string, fallback: string): string => {
   if (!/^[A-Za-z]{2}$/.test(isoCode)) return fallback;
   try {
-    return cached('region', locale, {}, () => new Intl.DisplayNames(locale, { type: 'region', fallback: 'none' })).of(isoCode.toUpperCase()) ?? fallback;
+    return (
+      cached('region', locale, {}, () => new Intl.DisplayNames(locale, { type: 'region', fallback: 'none' })).of(
+        isoCode.toUpperCase(),
+      ) ?? fallback
+    );
   } catch {
     return fallback;
   }
 };
 
 /** The UK calendar day of an instant, as YYYY-MM-DD (GB rail days are UK days). */
-const ukDay = (at: Date) => dateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+const ukDay = (at: Date) =>
+  dateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /**
  * "today", "tomorrow", "in 3 days" (de: "heute", "morgen", "in 3 Tagen") for a travel date still
@@ -72,6 +80,8 @@ export const formatDepartsIn = (isoTime: string, now: Date, locale: string): str
 };
 
 export const formatRelativeDay = (isoDate: string, now: Date, locale: string): string | null => {
-  const days = Math.round((Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) - Date.parse(`${ukDay(now)}T00:00:00Z`)) / 86_400_000);
+  const days = Math.round(
+    (Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) - Date.parse(`${ukDay(now)}T00:00:00Z`)) / 86_400_000,
+  );
   return days < 0 ? null : relativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day');
 };

@@ -8,7 +8,10 @@ const mark = (i: number) => `\u2063${i}\u2063`;
  * The whole sentence is one message, so a translator can move the link anywhere in it; the
  * placeholders are filled here with React nodes. Plain-text placeholders go in as usual.
  */
-export function rich<K extends string>(message: (inputs: Record<K, string>) => string, parts: Record<K, ReactNode>): ReactNode {
+export function rich<K extends string>(
+  message: (inputs: Record<K, string>) => string,
+  parts: Record<K, ReactNode>,
+): ReactNode {
   const keys = Object.keys(parts) as K[];
   const inputs = Object.fromEntries(keys.map((k, i) => [k, mark(i)])) as Record<K, string>;
   return message(inputs)

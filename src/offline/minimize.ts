@@ -60,7 +60,16 @@ const listEntry = (x: unknown): Json => {
 
 /** GET /bookings/upcoming?page=n */
 export const minimizeBookingsPage = (body: unknown): Json => ({
-  ...pick(body, ['total', 'page', 'pageSize', 'upcomingBookings', 'pastBookings', 'seasonBookings', 'guestBookings', 'hasGuestBookings']),
+  ...pick(body, [
+    'total',
+    'page',
+    'pageSize',
+    'upcomingBookings',
+    'pastBookings',
+    'seasonBookings',
+    'guestBookings',
+    'hasGuestBookings',
+  ]),
   results: mapArray(isObject(body) ? body.results : [], listEntry),
 });
 
@@ -91,7 +100,17 @@ const delivery = (x: unknown): Json => {
 
 /** A refund's tracking (no card: the screen names the card only while asking for a new one). */
 const refundTracking = (x: unknown): Json => {
-  const r = pick(x, ['refundId', 'state', 'kind', 'requestedAt', 'refundReason', 'refundedAt', 'rejectedReason', 'replacementOrderId', 'orderId']);
+  const r = pick(x, [
+    'refundId',
+    'state',
+    'kind',
+    'requestedAt',
+    'refundReason',
+    'refundedAt',
+    'rejectedReason',
+    'replacementOrderId',
+    'orderId',
+  ]);
   if (isObject(x)) {
     r.amount = money(x.amount);
     r.adminFee = money(x.adminFee);
@@ -144,7 +163,8 @@ const booking = (x: unknown): Json => {
 export const minimizeBookingDetail = (body: unknown): Json => {
   const order = pick(isObject(body) ? body.order : null, ['id', 'friendlyOrderId', 'createdAt']);
   order.email = null;
-  order.replacementOrder = isObject(body) && isObject(body.order) ? orNull(body.order.replacementOrder, (r) => pick(r, ['id'])) : null;
+  order.replacementOrder =
+    isObject(body) && isObject(body.order) ? orNull(body.order.replacementOrder, (r) => pick(r, ['id'])) : null;
   return { bookings: mapArray(isObject(body) ? body.bookings : [], booking), order };
 };
 

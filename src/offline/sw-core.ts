@@ -78,7 +78,8 @@ export async function install(d: SwDeps): Promise<void> {
 export async function activate(d: SwDeps): Promise<void> {
   const keep = new Set([assetsCacheName(d), shellCacheName(d), DATA_CACHE]);
   for (const name of await d.caches.keys()) {
-    if ((name.startsWith(ASSETS_PREFIX) || name.startsWith(SHELL_PREFIX)) && !keep.has(name)) await d.caches.delete(name);
+    if ((name.startsWith(ASSETS_PREFIX) || name.startsWith(SHELL_PREFIX)) && !keep.has(name))
+      await d.caches.delete(name);
   }
 }
 
@@ -89,15 +90,18 @@ export async function clearData(d: SwDeps): Promise<void> {
 
 /** The shell without its CSRF value (a stale one is no use offline, and it is the session's). */
 const withoutCsrf = (html: string) =>
-  html.replace(/(<script type="application\/json" id="page-data">)([\s\S]*?)(<\/script>)/, (whole, open: string, json: string, close: string) => {
-    try {
-      const data = JSON.parse(json) as Record<string, unknown>;
-      delete data.csrfToken;
-      return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
-    } catch {
-      return whole;
-    }
-  });
+  html.replace(
+    /(<script type="application\/json" id="page-data">)([\s\S]*?)(<\/script>)/,
+    (whole, open: string, json: string, close: string) => {
+      try {
+        const data = JSON.parse(json) as Record<string, unknown>;
+        delete data.csrfToken;
+        return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
+      } catch {
+        return whole;
+      }
+    },
+  );
 
 async function keepShell(d: SwDeps, response: Response): Promise<void> {
   if (response.status !== 200 || !response.headers.get('content-type')?.includes('text/html')) return;
@@ -151,7 +155,10 @@ const readJson = async (response: Response): Promise<unknown> => {
 };
 
 const signedInUserId = (body: unknown): string | null => {
-  const user = typeof body === 'object' && body !== null ? (body as { user?: { id?: unknown; status?: unknown } }).user : undefined;
+  const user =
+    typeof body === 'object' && body !== null
+      ? (body as { user?: { id?: unknown; status?: unknown } }).user
+      : undefined;
   return user?.status === 'AUTHORISED' && typeof user.id === 'string' ? user.id : null;
 };
 
@@ -197,7 +204,8 @@ async function askOwner(d: SwDeps): Promise<boolean> {
 }
 
 /** A guest's call: the order token rides in the query, the user-flow id in a header. */
-const isGuestCall = (request: Request, url: URL) => url.searchParams.has('token') || request.headers.has('x-user-flow-id');
+const isGuestCall = (request: Request, url: URL) =>
+  url.searchParams.has('token') || request.headers.has('x-user-flow-id');
 
 function api(d: SwDeps, request: Request, url: URL, path: string): Handled {
   if (request.method !== 'GET') return { response: apiWrite(d, request, path) };

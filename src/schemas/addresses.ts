@@ -123,7 +123,8 @@ export const normaliseUkPostcode = (value: string): string => {
   return compact.length > 3 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
 };
 
-const lineValidator = (value: string) => (trimmed(value).length > addressLimits.line ? addressMessages.lineTooLong : null);
+const lineValidator = (value: string) =>
+  trimmed(value).length > addressLimits.line ? addressMessages.lineTooLong : null;
 
 type AddressValidators = Partial<Record<AddressField, (value: string) => string | null>>;
 
@@ -153,7 +154,9 @@ const fieldRules = (values: AddressValues): Record<AddressField, (value: string)
       return ukPostcodePattern.test(text) ? null : addressMessages.postCodeInvalidGb;
     }
     if (text === '') return null;
-    return text.length <= addressLimits.postCode && otherPostcodePattern.test(text) ? null : addressMessages.postCodeInvalid;
+    return text.length <= addressLimits.postCode && otherPostcodePattern.test(text)
+      ? null
+      : addressMessages.postCodeInvalid;
   },
   isoCountryCode: (value) => (countryCodes.includes(value) ? null : addressMessages.countryRequired),
   stateCode: (value) =>
@@ -163,7 +166,10 @@ const fieldRules = (values: AddressValues): Record<AddressField, (value: string)
 
 export const addressErrors = (values: AddressValues): Partial<Record<AddressField, string>> => {
   const errors: Partial<Record<AddressField, string>> = {};
-  for (const [field, validate] of Object.entries(addressValidators(values)) as [AddressField, (value: string) => string | null][]) {
+  for (const [field, validate] of Object.entries(addressValidators(values)) as [
+    AddressField,
+    (value: string) => string | null,
+  ][]) {
     const message = validate(values[field]);
     if (message) errors[field] = message;
   }
@@ -194,7 +200,10 @@ export const valuesToAddressInput = (values: AddressValues): AddressInput => ({
   line3: orNull(values.line3),
   line4: orNull(values.line4),
   line5: orNull(values.line5),
-  postCode: values.isoCountryCode === 'GB' ? normaliseUkPostcode(values.postCode) : orNull(values.postCode)?.toUpperCase() ?? null,
+  postCode:
+    values.isoCountryCode === 'GB'
+      ? normaliseUkPostcode(values.postCode)
+      : (orNull(values.postCode)?.toUpperCase() ?? null),
   isoCountryCode: values.isoCountryCode,
   isoStateCode: values.isoCountryCode === 'US' ? `US-${trimmed(values.stateCode).toUpperCase()}` : null,
   type: values.type as AddressType,

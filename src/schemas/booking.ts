@@ -85,34 +85,41 @@ export const Booking = v.object({
   inward: maybe(Leg),
   passengers: v.optional(v.array(Passenger), []),
   tickets: v.optional(v.array(Ticket), []),
-  delivery: maybe(v.object({
-    id: v.string(),
-    method: DeliveryMethod,
-    /** Local-server extra: absent reads as none. */
-    collectionReference: maybe(v.string()),
-    activated: v.boolean(),
-    /**
-     * Local-server extra (not in docs/product/api.md): the on-demand ticket issued for this delivery.
-     * `withdrawn`: the booking was refunded, exchanged or paid by insurance, so the ticket carries no
-     * code and can no longer be used (decision 570).
-     */
-    issuedTicket: maybe(
-      v.object({
-        reference: v.string(),
-        issuedAt: IsoDate,
-        barcode: maybe(v.string()),
-        withdrawn: v.optional(v.nullable(v.object({ reason: v.string() }))),
-      }),
-    ),
-  })),
+  delivery: maybe(
+    v.object({
+      id: v.string(),
+      method: DeliveryMethod,
+      /** Local-server extra: absent reads as none. */
+      collectionReference: maybe(v.string()),
+      activated: v.boolean(),
+      /**
+       * Local-server extra (not in docs/product/api.md): the on-demand ticket issued for this delivery.
+       * `withdrawn`: the booking was refunded, exchanged or paid by insurance, so the ticket carries no
+       * code and can no longer be used (decision 570).
+       */
+      issuedTicket: maybe(
+        v.object({
+          reference: v.string(),
+          issuedAt: IsoDate,
+          barcode: maybe(v.string()),
+          withdrawn: v.optional(v.nullable(v.object({ reason: v.string() }))),
+        }),
+      ),
+    }),
+  ),
   price: v.object({ amount: maybe(v.number()), currencyCode: v.pipe(v.string(), v.length(3)) }),
   /**
    * Local-server extra: fees charged with the booking besides its fares (not in `price`); absent or
    * null: none. The VAT receipt shows them apart, at the standard rate (docs/decisions/351).
    */
-  fees: v.optional(v.nullable(v.array(v.object({ kind: v.picklist(['booking-fee', 'card-fee']), amount: Money })), []), []),
+  fees: v.optional(
+    v.nullable(v.array(v.object({ kind: v.picklist(['booking-fee', 'card-fee']), amount: Money })), []),
+    [],
+  ),
   /** Local-server extra: the season ticket's kind and validity; absent reads as null (not shown). */
-  season: maybe(v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDate, validUntil: IsoDate })),
+  season: maybe(
+    v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDate, validUntil: IsoDate }),
+  ),
   /** Local-server extra: the Delay Repay claim of a delayed journey (docs/decisions/090). */
   delayRepay: v.optional(DelayRepaySummary),
   /** Local-server extra: flexible insurance bought with this booking (docs/decisions/091). */
@@ -138,7 +145,9 @@ export const Order = v.object({
    * when the tickets were first paid for, so its VAT receipt says what it is (docs/decisions/630).
    * Absent: the receipt reads as an order of its own.
    */
-  replaces: v.optional(v.nullable(v.object({ friendlyOrderId: v.string(), kind: v.picklist(['part-refund', 'change']), paidAt: IsoDate }))),
+  replaces: v.optional(
+    v.nullable(v.object({ friendlyOrderId: v.string(), kind: v.picklist(['part-refund', 'change']), paidAt: IsoDate })),
+  ),
 });
 export type Order = v.InferOutput<typeof Order>;
 
@@ -178,7 +187,9 @@ export const BookingHistoryResponse = v.object({
 export type BookingHistoryResponse = v.InferOutput<typeof BookingHistoryResponse>;
 
 /** GET /booking/{id}/history 308: the replacement booking, whose history to open. */
-export const BookingReplacedResponse = v.object({ replacedBy: v.object({ bookingId: v.string(), orderId: v.string() }) });
+export const BookingReplacedResponse = v.object({
+  replacedBy: v.object({ bookingId: v.string(), orderId: v.string() }),
+});
 export type BookingReplacement = v.InferOutput<typeof BookingReplacedResponse>['replacedBy'];
 
 export const CallingPointsResponse = v.object({

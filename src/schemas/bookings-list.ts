@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 import { BookingRefundSummary } from './refund-tracking.ts';
 
-
 /**
  * A delayed journey's Delay Repay claim on a list entry (local-server extra, docs/decisions/090).
  * The card only asks whether it is still open ('eligible'); the claim page checks the status in
@@ -49,7 +48,13 @@ export const BookingListEntry = v.object({
     passengerCount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
     ticketTypes: v.optional(v.array(v.string()), []),
     /** Local-server extra: a season ticket's kind and validity; absent, none is shown. */
-    season: maybe(v.object({ kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']), validFrom: IsoDateTime, validUntil: IsoDateTime })),
+    season: maybe(
+      v.object({
+        kind: v.picklist(['weekly', 'monthly', 'annual', 'flexi']),
+        validFrom: IsoDateTime,
+        validUntil: IsoDateTime,
+      }),
+    ),
     /** Local-server extra: the Delay Repay claim of a delayed journey (docs/decisions/090). */
     delayRepay: v.optional(ListDelayRepay),
     /** local-server extra: refund offer and tracking; see src/schemas/refund-tracking.ts. */

@@ -13,7 +13,10 @@ export const coerceBoolean = (value: unknown): boolean => {
 };
 
 const Flag = v.pipe(v.unknown(), v.transform(coerceBoolean));
-const Text = v.pipe(v.optional(v.nullable(v.string())), v.transform((s) => s ?? ''));
+const Text = v.pipe(
+  v.optional(v.nullable(v.string())),
+  v.transform((s) => s ?? ''),
+);
 
 export const MissingCategoryDescriptor = v.object({
   title: v.string(),

@@ -46,7 +46,6 @@ export const ChangeEmailPendingResponse = v.object({
 export const ChangeEmailAnswer = v.union([ChangeEmailPendingResponse, ChangeEmailResponse]);
 export type ChangeEmailOutcome = v.InferOutput<typeof ChangeEmailAnswer>;
 
-
 /** GET /customer/order-count. */
 export const OrderCountResponse = v.object({
   lifeTimeBookingCount: v.pipe(v.number(), v.integer(), v.minValue(0)),

@@ -103,7 +103,11 @@ export const ClaimTokenResponse = v.object({ customerRegistered: v.boolean(), cl
 export type ClaimTokenResponse = v.InferOutput<typeof ClaimTokenResponse>;
 
 /** POST /user-flow-access {token, flow: 'claim'}: a session for that one claim. */
-export const ClaimSessionResponse = v.object({ session: v.string(), flow: v.literal('order'), claimId: v.optional(v.string()) });
+export const ClaimSessionResponse = v.object({
+  session: v.string(),
+  flow: v.literal('order'),
+  claimId: v.optional(v.string()),
+});
 export type ClaimSessionResponse = v.InferOutput<typeof ClaimSessionResponse>;
 
 /** Body of POST /claim/{claimId}. */
@@ -127,7 +131,14 @@ export const bankDigits = (value: string): string => value.replace(/[\s-]/g, '')
  * What the Delay Repay claim form can find wrong, one code per rule; the screen words each from the
  * message catalogue (routes/-components/delay-repay/delay-repay-copy.ts claimFormWords).
  */
-export const claimFormIssues = ['direction', 'delayRequired', 'delayInvalid', 'paymentType', 'sortCode', 'accountNumber'] as const;
+export const claimFormIssues = [
+  'direction',
+  'delayRequired',
+  'delayInvalid',
+  'paymentType',
+  'sortCode',
+  'accountNumber',
+] as const;
 export type ClaimFormIssue = (typeof claimFormIssues)[number];
 
 /**
@@ -148,7 +159,12 @@ export const ClaimFormFields = {
     v.minValue(1, 'delayInvalid' satisfies ClaimFormIssue),
   ),
   paymentType: v.picklist(paymentTypes, 'paymentType' satisfies ClaimFormIssue),
-  sortCode: v.pipe(v.string(), v.transform(bankDigits), v.digits('sortCode' satisfies ClaimFormIssue), v.length(6, 'sortCode' satisfies ClaimFormIssue)),
+  sortCode: v.pipe(
+    v.string(),
+    v.transform(bankDigits),
+    v.digits('sortCode' satisfies ClaimFormIssue),
+    v.length(6, 'sortCode' satisfies ClaimFormIssue),
+  ),
   accountNumber: v.pipe(
     v.string(),
     v.transform(bankDigits),

@@ -42,6 +42,8 @@ export const InsuranceProduct = v.object({
   id: v.string(),
   kind: v.picklist(insuranceKinds),
   premium: v.object({ amount: v.number(), currencyCode: v.string() }),
-  claim: maybe(v.object({ claimId: v.string(), reference: v.string(), claimedAt: v.pipe(v.string(), v.isoTimestamp()) })),
+  claim: maybe(
+    v.object({ claimId: v.string(), reference: v.string(), claimedAt: v.pipe(v.string(), v.isoTimestamp()) }),
+  ),
 });
 export type InsuranceProduct = v.InferOutput<typeof InsuranceProduct>;

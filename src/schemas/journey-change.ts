@@ -29,13 +29,23 @@ export const ChangeOptions = v.object({
   refusal: v.nullish(v.object({ code: v.string(), message: v.string() }), null),
   outward: Leg,
   inward: v.nullish(Leg, null),
-  passengers: v.array(v.object({ id: v.string(), firstName: v.string(), lastName: v.string(), railcard: v.nullish(v.string(), null) })),
+  passengers: v.array(
+    v.object({ id: v.string(), firstName: v.string(), lastName: v.string(), railcard: v.nullish(v.string(), null) }),
+  ),
   fareKind: FareKind,
   directions: v.array(
-    v.object({ direction: v.picklist(changeDirections), changeable: v.boolean(), reason: v.nullish(v.string(), null), message: v.nullish(v.string(), null) }),
+    v.object({
+      direction: v.picklist(changeDirections),
+      changeable: v.boolean(),
+      reason: v.nullish(v.string(), null),
+      message: v.nullish(v.string(), null),
+    }),
   ),
   fee: Money,
-  savedCards: v.optional(v.array(v.object({ id: v.string(), brand: v.string(), last4: v.string(), expired: v.boolean() })), []),
+  savedCards: v.optional(
+    v.array(v.object({ id: v.string(), brand: v.string(), last4: v.string(), expired: v.boolean() })),
+    [],
+  ),
 });
 export type ChangeOptions = v.InferOutput<typeof ChangeOptions>;
 
@@ -49,7 +59,11 @@ const Train = v.object({
   fare: v.nullish(Money, null),
   difference: v.nullish(Money, null),
 });
-export const Departures = v.object({ leg: v.picklist(['outward', 'inward']), date: v.string(), departures: v.array(Train) });
+export const Departures = v.object({
+  leg: v.picklist(['outward', 'inward']),
+  date: v.string(),
+  departures: v.array(Train),
+});
 export type Departures = v.InferOutput<typeof Departures>;
 
 export const ChangeQuote = v.object({
@@ -59,7 +73,15 @@ export const ChangeQuote = v.object({
   old: v.object({ outward: Leg, inward: v.nullish(Leg, null) }),
   new: v.object({ outward: Leg, inward: v.nullish(Leg, null) }),
   lines: v.array(
-    v.object({ ticketId: v.string(), passengerName: v.string(), type: v.string(), direction: v.string(), oldFare: Money, newFare: Money, fee: Money }),
+    v.object({
+      ticketId: v.string(),
+      passengerName: v.string(),
+      type: v.string(),
+      direction: v.string(),
+      oldFare: Money,
+      newFare: Money,
+      fee: Money,
+    }),
   ),
   fareDifference: Money,
   fees: Money,
@@ -68,7 +90,10 @@ export const ChangeQuote = v.object({
 });
 export type ChangeQuote = v.InferOutput<typeof ChangeQuote>;
 
-export type ChangePayment = { method: 'saved'; cardId: string } | { method: 'card'; token: string } | { method: 'none' };
+export type ChangePayment =
+  | { method: 'saved'; cardId: string }
+  | { method: 'card'; token: string }
+  | { method: 'none' };
 
 export const ChangeResult = v.object({
   status: v.literal('CHANGED'),

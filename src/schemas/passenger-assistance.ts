@@ -152,8 +152,10 @@ export function assistanceFormErrors(
   booking: Pick<AssistanceBooking, 'passengers' | 'legs'>,
 ): Partial<Record<AssistanceField, string>> {
   const errors: Partial<Record<AssistanceField, string>> = {};
-  if (!booking.passengers.some((p) => p.id === values.passengerId)) errors.passengerId = assistanceFormMessages.passengerRequired;
-  if (!booking.legs.some((l) => l.direction === values.direction)) errors.direction = assistanceFormMessages.directionRequired;
+  if (!booking.passengers.some((p) => p.id === values.passengerId))
+    errors.passengerId = assistanceFormMessages.passengerRequired;
+  if (!booking.legs.some((l) => l.direction === values.direction))
+    errors.direction = assistanceFormMessages.directionRequired;
   if (values.kinds.length === 0) errors.kinds = assistanceFormMessages.kindsRequired;
   // The API refuses a NUL outright (a 400 no retry gets past): name the field instead.
   if (hasControlCharacter(values.details)) errors.details = assistanceFormMessages.detailsControlCharacter;

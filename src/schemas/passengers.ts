@@ -53,7 +53,8 @@ export const validatePassengerName = (value: string): string | null => {
   if (name.length > passengerLimits.nameMax) return passengerMessages.nameTooLong;
   // The spec's forbidden characters, and everything else no name holds (digits, emoji, markup,
   // controls), or no letter anyone can see: the one name rule (./name-rule.ts).
-  if (forbiddenNameCharacters.test(name) || hasControlCharacter(name) || !isName(name)) return passengerMessages.nameInvalid;
+  if (forbiddenNameCharacters.test(name) || hasControlCharacter(name) || !isName(name))
+    return passengerMessages.nameInvalid;
   return null;
 };
 
@@ -100,7 +101,8 @@ export const toIsoDate = (year: number, month: number, day: number): string =>
   `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 /** Today's date in local time as YYYY-MM-DD. */
-export const isoToday = (now: Date = new Date()): string => toIsoDate(now.getFullYear(), now.getMonth() + 1, now.getDate());
+export const isoToday = (now: Date = new Date()): string =>
+  toIsoDate(now.getFullYear(), now.getMonth() + 1, now.getDate());
 
 export type PassengerField = 'firstName' | 'lastName' | 'nickName' | 'emailAddress' | 'day' | 'month' | 'year';
 export type PassengerValues = Record<PassengerField, string>;
@@ -166,7 +168,10 @@ export type RailcardStatus = v.InferOutput<typeof RailcardStatus>;
  */
 export const withRailcardStatus = <T extends { expiryDate: string; status?: RailcardStatus | undefined }>(
   card: T,
-): T & { status: RailcardStatus } => ({ ...card, status: card.status ?? (card.expiryDate < isoToday() ? 'expired' : 'valid') });
+): T & { status: RailcardStatus } => ({
+  ...card,
+  status: card.status ?? (card.expiryDate < isoToday() ? 'expired' : 'valid'),
+});
 
 /** A railcard a passenger holds, as the list shows it. */
 export const PassengerRailcardSummary = v.pipe(

@@ -65,7 +65,9 @@ const RailcardsListObject = v.object({
    * screen lists what it is offered and says nothing more.
    */
   unavailable: v.optional(
-    v.array(v.object({ id: v.string(), name: v.string(), reason: v.picklist(['held', 'age']), eligibility: v.string() })),
+    v.array(
+      v.object({ id: v.string(), name: v.string(), reason: v.picklist(['held', 'age']), eligibility: v.string() }),
+    ),
   ),
 });
 
@@ -78,7 +80,13 @@ export const RailcardsListResponse = v.union([
   RailcardsListObject,
   v.pipe(
     v.array(CatalogueRailcard),
-    v.transform((railcards): v.InferOutput<typeof RailcardsListObject> => ({ passenger: null, railcards, unavailable: undefined })),
+    v.transform(
+      (railcards): v.InferOutput<typeof RailcardsListObject> => ({
+        passenger: null,
+        railcards,
+        unavailable: undefined,
+      }),
+    ),
   ),
 ]);
 export type RailcardsListResponse = v.InferOutput<typeof RailcardsListResponse>;
@@ -149,7 +157,12 @@ export const DigitalRailcard = v.pipe(
     status: v.optional(RailcardStatus),
   }),
   v.transform(({ railcardDetails, ...card }) =>
-    withRailcardStatus({ ...card, code: railcardDetails.code, discount: railcardDetails.discount, cardNumber: railcardDetails.cardNumber }),
+    withRailcardStatus({
+      ...card,
+      code: railcardDetails.code,
+      discount: railcardDetails.discount,
+      cardNumber: railcardDetails.cardNumber,
+    }),
   ),
 );
 export type DigitalRailcard = v.InferOutput<typeof DigitalRailcard>;
@@ -188,7 +201,8 @@ export const validateExpiryDate = (value: string, today: string, validityMonths:
   if (!m) return railcardMessages.expiryInvalid;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return railcardMessages.expiryInvalid;
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
+    return railcardMessages.expiryInvalid;
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
   const latest = new Date(Date.UTC(ty, tm - 1 + validityMonths, td)).toISOString().slice(0, 10);
   if (value > latest) return railcardMessages.expiryTooFar;

@@ -29,7 +29,15 @@ export type RefundReason = (typeof refundReasons)[number];
 export const DEFAULT_REFUND_REASON: RefundReason = 'CHANGED_PLANS';
 
 /** Item statuses after a request, and the three groups the screens show them in. */
-export const refundItemStatuses = ['failed', 'rejected', 'blocked', 'voiding', 'pending', 'voided', 'refunded'] as const;
+export const refundItemStatuses = [
+  'failed',
+  'rejected',
+  'blocked',
+  'voiding',
+  'pending',
+  'voided',
+  'refunded',
+] as const;
 export const RefundItemStatus = v.picklist(refundItemStatuses);
 export type RefundItemStatus = (typeof refundItemStatuses)[number];
 export const refundItemGroups = {

@@ -42,7 +42,11 @@ export type QuoteStatus = (typeof quoteStatuses)[number];
  * The local server refunds them in full with no admin fee; the refund screens offer them when the
  * plans-changed reasons refund nothing.
  */
-export const disruptionReasons: readonly RefundReason[] = ['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION', 'DISRUPTION_TRAIN_DELAYED'];
+export const disruptionReasons: readonly RefundReason[] = [
+  'DISRUPTION_UPCOMING',
+  'DISRUPTION_SERVICE_CANCELLATION',
+  'DISRUPTION_TRAIN_DELAYED',
+];
 
 /**
  * Ineligibility reasons (unprocessableReasons[].reasonCode): all 15 of the spec, then the local
@@ -82,13 +86,18 @@ export const RefundType = v.picklist(refundTypes);
 export type RefundType = (typeof refundTypes)[number];
 
 /** How the tickets go back before the money does. */
-export const returnModes = ['post', 'collect-post', 'automatic', 'delete-from-device', 'already-voided', 'unknown'] as const;
+export const returnModes = [
+  'post',
+  'collect-post',
+  'automatic',
+  'delete-from-device',
+  'already-voided',
+  'unknown',
+] as const;
 export const ReturnMode = v.picklist(returnModes);
 export type ReturnMode = (typeof returnModes)[number];
 /** Return modes that need the customer to do something (spec: "form a special group"). */
 export const customerActionReturnModes: readonly ReturnMode[] = ['post', 'collect-post', 'delete-from-device'];
-
-
 
 export const directions = ['outward', 'inward'] as const;
 export const Direction = v.picklist(directions);
@@ -262,7 +271,6 @@ export const RefundRequestBody = v.nullable(
 );
 export type RefundRequestBody = v.InferOutput<typeof RefundRequestBody>;
 
-
 /** 200: the request was accepted. */
 export const RefundRequestResponse = v.object({
   /**
@@ -292,7 +300,12 @@ export type RefundRequestResponse = v.InferOutput<typeof RefundRequestResponse>;
  */
 export const RefundRequestRefusal = v.object({
   errors: v.pipe(
-    v.array(v.object({ code: v.picklist(['INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED']), message: v.optional(v.string()) })),
+    v.array(
+      v.object({
+        code: v.picklist(['INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED']),
+        message: v.optional(v.string()),
+      }),
+    ),
     v.minLength(1),
   ),
   status: v.picklist(['INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED']),
@@ -430,4 +443,3 @@ export const ChangeOfJourneyStatus = v.object({
   message: v.string(),
 });
 export type ChangeOfJourneyStatus = v.InferOutput<typeof ChangeOfJourneyStatus>;
-

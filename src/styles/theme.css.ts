@@ -35,7 +35,10 @@ export const portalThemes = {
   WestMidlandsRailway: createTheme(vars, { color: { ...portalPalettes.WestMidlandsRailway, ...neutral }, font }),
   NorthernRailway: createTheme(vars, { color: { ...portalPalettes.NorthernRailway, ...neutral }, font }),
   Product: createTheme(vars, { color: { ...portalPalettes.Product, ...neutral }, font }),
-  LondonNorthwesternRailway: createTheme(vars, { color: { ...portalPalettes.LondonNorthwesternRailway, ...neutral }, font }),
+  LondonNorthwesternRailway: createTheme(vars, {
+    color: { ...portalPalettes.LondonNorthwesternRailway, ...neutral },
+    font,
+  }),
   ScotRail: createTheme(vars, { color: { ...portalPalettes.ScotRail, ...neutral }, font }),
   GreaterAnglia: createTheme(vars, { color: { ...portalPalettes.GreaterAnglia, ...neutral }, font }),
   BrandedBusinessTravel: createTheme(vars, { color: { ...portalPalettes.BrandedBusinessTravel, ...neutral }, font }),

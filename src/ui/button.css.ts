@@ -37,7 +37,10 @@ export const tone = styleVariants({
     background: vars.color.brand,
     color: vars.color.brandContrast,
     selectors: {
-      '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.brandHover, color: vars.color.brandContrast },
+      '&:hover:not(:disabled):not([aria-disabled="true"])': {
+        background: vars.color.brandHover,
+        color: vars.color.brandContrast,
+      },
       [off]: { background: [vars.color.textMuted, pale(vars.color.brand)] },
     },
   },
@@ -47,7 +50,10 @@ export const tone = styleVariants({
     borderColor: vars.color.brand,
     selectors: {
       '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.accent },
-      [off]: { color: [vars.color.textMuted, pale(vars.color.brand)], borderColor: [vars.color.border, pale(vars.color.brand)] },
+      [off]: {
+        color: [vars.color.textMuted, pale(vars.color.brand)],
+        borderColor: [vars.color.border, pale(vars.color.brand)],
+      },
     },
   },
   danger: {

@@ -24,7 +24,18 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
  * keeps the focus instead of dropping it to the page (WCAG 2.4.3), and a disabled submit can be
  * reached to hear why (the form's submit hint, src/ui/submit-hint.tsx).
  */
-export function Button({ tone, block, busy = false, busyLabel, children, type = 'button', disabled = false, onClick, onRefused, ...rest }: ButtonProps) {
+export function Button({
+  tone,
+  block,
+  busy = false,
+  busyLabel,
+  children,
+  type = 'button',
+  disabled = false,
+  onClick,
+  onRefused,
+  ...rest
+}: ButtonProps) {
   const off = disabled || rest['aria-disabled'] === true || rest['aria-disabled'] === 'true';
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     if (off) {

@@ -22,8 +22,7 @@ const spaceKeys = Object.keys(space) as Space[];
 
 /** `stack[gap]`: children one below the other, `gap` apart. */
 export const stack = styleVariants(
-  Object.fromEntries(spaceKeys.map((key) => [key, { display: 'flex', flexDirection: 'column', gap: tokens.space[key] }])) as Record<
-    Space,
-    { display: 'flex'; flexDirection: 'column'; gap: string }
-  >,
+  Object.fromEntries(
+    spaceKeys.map((key) => [key, { display: 'flex', flexDirection: 'column', gap: tokens.space[key] }]),
+  ) as Record<Space, { display: 'flex'; flexDirection: 'column'; gap: string }>,
 );

@@ -89,10 +89,21 @@ export function ConfirmDialog({
             </div>
           )}
           <div className={styles.actions}>
-            <Button tone="secondary" data-initial-focus onClick={() => !busy && onCancel()} aria-disabled={busy || undefined}>
+            <Button
+              tone="secondary"
+              data-initial-focus
+              onClick={() => !busy && onCancel()}
+              aria-disabled={busy || undefined}
+            >
               {cancelLabel}
             </Button>
-            <Button tone="danger" onClick={() => !busy && onConfirm()} busy={busy} busyLabel={busyLabel} aria-disabled={busy || undefined}>
+            <Button
+              tone="danger"
+              onClick={() => !busy && onConfirm()}
+              busy={busy}
+              busyLabel={busyLabel}
+              aria-disabled={busy || undefined}
+            >
               {confirmLabel}
             </Button>
           </div>

@@ -28,7 +28,11 @@ type Errors = Partial<Record<string, string | null | undefined>>;
  * field's own error, which wins while it shows): the field shows it beside itself, is marked
  * `aria-invalid` and described by it (src/ui/text-field.tsx), and the summary links to it.
  */
-export const withRefusal = <E extends Errors>(errors: E, fields: readonly string[], refusal: string | null | undefined): E => {
+export const withRefusal = <E extends Errors>(
+  errors: E,
+  fields: readonly string[],
+  refusal: string | null | undefined,
+): E => {
   if (!refusal) return errors;
   const merged: Errors = { ...errors };
   for (const field of fields) merged[field] = errors[field] || refusal;

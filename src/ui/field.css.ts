@@ -1,7 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { tokens, vars } from '../styles/theme.css';
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: tokens.space.xs, marginBottom: tokens.space.md });
+export const field = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.xs,
+  marginBottom: tokens.space.md,
+});
 export const label = style({ fontWeight: 600 });
 export const hint = style({ color: vars.color.textMuted, fontSize: '0.875rem' });
 export const input = style({
@@ -27,8 +32,19 @@ export const error = style({
   fontSize: '0.9375rem',
   selectors: { '&:empty': { position: 'absolute' } },
 });
-export const checkboxRow = style({ display: 'flex', alignItems: 'flex-start', gap: '10px', marginBottom: tokens.space.md });
-export const checkbox = style({ width: '22px', height: '22px', flexShrink: 0, marginTop: tokens.space.xxs, accentColor: vars.color.brand });
+export const checkboxRow = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: '10px',
+  marginBottom: tokens.space.md,
+});
+export const checkbox = style({
+  width: '22px',
+  height: '22px',
+  flexShrink: 0,
+  marginTop: tokens.space.xxs,
+  accentColor: vars.color.brand,
+});
 /** The reason beside a disabled submit (submit-hint.tsx); empty, it takes no room. */
 export const submitHint = style({
   flexBasis: '100%',

@@ -22,7 +22,10 @@ export const focusOnPage = () => {
  * or the screen put somewhere is left alone, and so is the first render (a new screen's h1 takes the
  * focus itself: src/ui/page.tsx). Decision 580.
  */
-export function useFocusFallback(key: unknown, target: () => HTMLElement | null | undefined = () => document.getElementById('page-title')) {
+export function useFocusFallback(
+  key: unknown,
+  target: () => HTMLElement | null | undefined = () => document.getElementById('page-title'),
+) {
   const first = useRef(true);
   const targetRef = useRef(target);
   useLayoutEffect(() => {

@@ -17,7 +17,9 @@ export function LoadError({ title, message, onRetry, children }: LoadErrorProps)
     <Alert tone="error" {...(title ? { title } : {})}>
       <p>{message}</p>
       {onRetry && (
-        <Button tone="secondary" onClick={onRetry}>{m.common_try_again()}</Button>
+        <Button tone="secondary" onClick={onRetry}>
+          {m.common_try_again()}
+        </Button>
       )}
       {children}
     </Alert>

@@ -27,7 +27,8 @@ export function Page({ title, intro, narrow = false, children }: PageProps) {
   useLayoutEffect(() => {
     const replacing = screensShown > 0;
     screensShown += 1;
-    if (replacing && (focusOnPage() || document.activeElement?.id === 'main')) ref.current?.focus({ preventScroll: true });
+    if (replacing && (focusOnPage() || document.activeElement?.id === 'main'))
+      ref.current?.focus({ preventScroll: true });
   }, []);
   useEffect(() => {
     document.title = m.ui_page_my_account({ title });

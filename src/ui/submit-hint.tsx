@@ -25,10 +25,14 @@ export interface Target {
 export const targetOf = (form: HTMLFormElement | null | undefined, name: string): Target | null => {
   const found = form?.elements.namedItem(name);
   // A radio group: its chosen radio, where the keyboard would land, else its first.
-  const element = found instanceof RadioNodeList ? ([...found].find((r) => r instanceof HTMLInputElement && r.checked) ?? found[0]) : found;
+  const element =
+    found instanceof RadioNodeList
+      ? ([...found].find((r) => r instanceof HTMLInputElement && r.checked) ?? found[0])
+      : found;
   if (!(element instanceof HTMLElement)) return null;
   const grouped =
-    (element instanceof HTMLInputElement && (element.type === 'radio' || element.type === 'checkbox')) || element.closest('fieldset[data-field-group]');
+    (element instanceof HTMLInputElement && (element.type === 'radio' || element.type === 'checkbox')) ||
+    element.closest('fieldset[data-field-group]');
   const label = grouped
     ? element.closest('fieldset')?.querySelector('legend')?.textContent
     : (element as HTMLInputElement).labels?.[0]?.textContent;

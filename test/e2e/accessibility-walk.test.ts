@@ -47,7 +47,8 @@ function watchLiveRegions() {
     if (!(node instanceof Element)) return [];
     return [...(node.matches(selector) ? [node] : []), ...node.querySelectorAll(selector)];
   };
-  const regionOf = (node: Node): Element | null => (node instanceof Element ? node : node.parentElement)?.closest(selector) ?? null;
+  const regionOf = (node: Node): Element | null =>
+    (node instanceof Element ? node : node.parentElement)?.closest(selector) ?? null;
   const start = () => {
     for (const region of regionsIn(document.documentElement)) seen.set(region, 0);
     new MutationObserver((records) => {
@@ -81,19 +82,31 @@ function watchLiveRegions() {
   else document.addEventListener('readystatechange', start, { once: true });
 }
 
-const liveLog = (page: Page) => page.evaluate(() => (window as unknown as { __live: { announced: string[]; late: string[] } }).__live);
+const liveLog = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __live: { announced: string[]; late: string[] } }).__live);
 
 /** The text appeared inside a live region that was on the page before it, and never with its region. */
 const expectAnnounced = async (page: Page, text: string) => {
-  await expect.poll(async () => (await liveLog(page)).announced.some((t) => t.includes(text)), { message: `"${text}" announced`, timeout: 15_000 }).toBe(true);
-  expect((await liveLog(page)).late.filter((t) => t.includes(text)), `"${text}" came with its live region`).toEqual([]);
+  await expect
+    .poll(async () => (await liveLog(page)).announced.some((t) => t.includes(text)), {
+      message: `"${text}" announced`,
+      timeout: 15_000,
+    })
+    .toBe(true);
+  expect(
+    (await liveLog(page)).late.filter((t) => t.includes(text)),
+    `"${text}" came with its live region`,
+  ).toEqual([]);
 };
 
-const activeIsNotBody = (page: Page) => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body);
+const activeIsNotBody = (page: Page) =>
+  page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body);
 const activeDescription = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
-    return el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} ${(el.getAttribute('name') ?? el.textContent ?? '').trim().slice(0, 40)}` : 'none';
+    return el
+      ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} ${(el.getAttribute('name') ?? el.textContent ?? '').trim().slice(0, 40)}`
+      : 'none';
   });
 
 /** axe with the WCAG 2.0, 2.1 and 2.2 A and AA rules: every violation, whatever its impact. */
@@ -101,7 +114,12 @@ const wcagViolations = async (page: Page): Promise<string[]> => {
   await page.evaluate(await axeSource);
   return page.evaluate(async () => {
     const w = window as unknown as {
-      axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      axe: {
+        run: (
+          context: Document,
+          options: object,
+        ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+      };
     };
     const result = await w.axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
@@ -138,7 +156,10 @@ const focusStop = (page: Page): Promise<Stop | null> =>
   page.evaluate(() => {
     const focused = document.activeElement;
     if (!(focused instanceof HTMLElement) || focused === document.body) return null;
-    const drawn = getComputedStyle(focused).opacity === '0' && focused.nextElementSibling instanceof HTMLElement ? focused.nextElementSibling : focused;
+    const drawn =
+      getComputedStyle(focused).opacity === '0' && focused.nextElementSibling instanceof HTMLElement
+        ? focused.nextElementSibling
+        : focused;
     const style = getComputedStyle(drawn);
     const parse = (c: string): [number, number, number, number] | null => {
       const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(c);
@@ -224,10 +245,14 @@ const checkScreen = async (page: Page, name: string, { inDialog = false } = {}) 
   expect(await wcagViolations(page), `${name}: axe at 1280 px`).toEqual([]);
   const stops = await tabWalk(page, 45, !inDialog);
   expect(stops.length, `${name}: Tab reaches the controls`).toBeGreaterThan(inDialog ? 1 : 2);
-  const faint = stops.filter((s) => s.ratio < 3).map((s) => `${s.element} [${s.colours.join(' / ')}] on ${s.background}: ${s.ratio.toFixed(2)}:1`);
+  const faint = stops
+    .filter((s) => s.ratio < 3)
+    .map((s) => `${s.element} [${s.colours.join(' / ')}] on ${s.background}: ${s.ratio.toFixed(2)}:1`);
   expect(faint, `${name}: focus indicators under 3:1`).toEqual([]);
   // The measurement, for the accessibility statement: stops walked and the weakest ring.
-  console.info(`focus rings ${name}: ${stops.length} Tab stops, lowest ${Math.min(...stops.map((s) => s.ratio)).toFixed(2)}:1`);
+  console.info(
+    `focus rings ${name}: ${stops.length} Tab stops, lowest ${Math.min(...stops.map((s) => s.ratio)).toFixed(2)}:1`,
+  );
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await wcagViolations(page), `${name}: axe at 375 px`).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -250,7 +275,11 @@ const falseCurrent = (page: Page) =>
  */
 const unmarkedRequired = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll<HTMLInputElement>('form input:not([type]), form input[type="text"], form input[type="email"], form input[type="password"], form input[type="tel"]')]
+    [
+      ...document.querySelectorAll<HTMLInputElement>(
+        'form input:not([type]), form input[type="text"], form input[type="email"], form input[type="password"], form input[type="tel"]',
+      ),
+    ]
       .filter((input) => !input.readOnly && input.type !== 'hidden')
       .filter((input) => {
         const label = input.labels?.[0]?.textContent ?? '';
@@ -275,13 +304,17 @@ describe('accessibility walk', () => {
     const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
     await signInButton.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.querySelector('h2')?.textContent)).toBe('There is a problem');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.querySelector('h2')?.textContent))
+      .toBe('There is a problem');
     expect(await page.title()).toMatch(/^Error: Sign in/);
     await page.getByRole('link', { name: /^Email address: / }).click();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     expect(await page.getByLabel('Email address').first().getAttribute('aria-required')).toBe('true');
     expect(await unmarkedRequired(page), 'sign in: required fields not marked').toEqual([]);
-    await expect.poll(() => page.locator('#sign-in-submit-hint').textContent()).toBe('Still needed: Email address, Password');
+    await expect
+      .poll(() => page.locator('#sign-in-submit-hint').textContent())
+      .toBe('Still needed: Email address, Password');
     // Typing afterwards changes the errors beside the fields, but says nothing again: the summary is
     // heard when it takes the focus, once per attempt, and is not a live region (decision 670).
     const summaries = async () => (await liveLog(page)).announced.filter((t) => t.startsWith('There ')).length;
@@ -310,7 +343,12 @@ describe('accessibility walk', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => cards.count()).toBeGreaterThan(before);
     await expect.poll(() => activeIsNotBody(page)).toBe(true);
-    expect(await page.evaluate((n) => document.activeElement === document.querySelectorAll('main li:has(> article)')[n], before)).toBe(true);
+    expect(
+      await page.evaluate(
+        (n) => document.activeElement === document.querySelectorAll('main li:has(> article)')[n],
+        before,
+      ),
+    ).toBe(true);
 
     for (const [path, name] of [
       ['/personal-details', 'Personal details'],
@@ -333,7 +371,14 @@ describe('accessibility walk', () => {
   it('Delay Repay: the hint says what is missing, the busy submit keeps focus, the 422 is tied to the delay', async () => {
     const page = w.page;
     await world.server.reset();
-    await signIn(page, world.server.origin, demo.email, demo.password, '', url(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`));
+    await signIn(
+      page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      url(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`),
+    );
     const send = page.getByRole('button', { name: 'Send claim' });
     await send.waitFor();
     await checkScreen(page, 'Delay Repay');
@@ -365,7 +410,9 @@ describe('accessibility walk', () => {
 
     // 422 (under the operator's threshold): the message is announced, the delay is marked and focused.
     await expectAnnounced(page, 'Northern pays Delay Repay for delays of 15 minutes or more.');
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('delay');
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name))
+      .toBe('delay');
     expect(await delay.getAttribute('aria-invalid')).toBe('true');
     const described = (await delay.getAttribute('aria-describedby')) ?? '';
     const problem = page.getByRole('alert').filter({ hasText: "Sorry! We couldn't process your claim" });
@@ -376,10 +423,15 @@ describe('accessibility walk', () => {
     // Inline errors are not live: the summary says them, taking the focus, on the next press of the submit.
     await delay.fill('');
     await page.getByRole('radio', { name: 'Rail travel voucher' }).check();
-    await page.locator(`#${await delay.getAttribute('id')}-error`).filter({ hasText: 'Please enter' }).waitFor();
+    await page
+      .locator(`#${await delay.getAttribute('id')}-error`)
+      .filter({ hasText: 'Please enter' })
+      .waitFor();
     await send.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^There is a problemHow many minutes late did you arrive\?: Please enter/);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toMatch(/^There is a problemHow many minutes late did you arrive\?: Please enter/);
     expect(w.errors).toEqual([]);
   });
 
@@ -394,9 +446,15 @@ describe('accessibility walk', () => {
     await submit.focus();
     await page.keyboard.press('Enter');
     expect(await activeIsNotBody(page)).toBe(true);
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('currentPassword');
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name))
+      .toBe('currentPassword');
     expect(await current.getAttribute('aria-invalid')).toBe('true');
-    const alertId = await page.getByRole('alert').filter({ hasText: /password/i }).first().getAttribute('id');
+    const alertId = await page
+      .getByRole('alert')
+      .filter({ hasText: /password/i })
+      .first()
+      .getAttribute('id');
     expect(((await current.getAttribute('aria-describedby')) ?? '').split(' ')).toContain(alertId);
     expect((await liveLog(page)).announced.some((t) => /current password/i.test(t))).toBe(true);
 
@@ -452,7 +510,10 @@ describe('accessibility walk', () => {
     await page.keyboard.press('Tab');
     expect(await activeDescription(page)).toContain('Continue');
     const disabledRing = await focusStop(page);
-    expect(disabledRing?.ratio ?? 0, `the focused, disabled Continue: ${JSON.stringify(disabledRing)}`).toBeGreaterThanOrEqual(10);
+    expect(
+      disabledRing?.ratio ?? 0,
+      `the focused, disabled Continue: ${JSON.stringify(disabledRing)}`,
+    ).toBeGreaterThanOrEqual(10);
     await why.getByRole('link').click();
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox');
     await sashaTick.check();
@@ -469,7 +530,14 @@ describe('accessibility walk', () => {
   it('booking detail, the insurance dialog and a passenger assistance request', async () => {
     const page = w.page;
     await world.server.reset();
-    await signIn(page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${bookingIdOf('demo-upcoming-euston-manchester')}`));
+    await signIn(
+      page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      url(`/bookings/${bookingIdOf('demo-upcoming-euston-manchester')}`),
+    );
     const opener = page.getByRole('button', { name: 'Claim on your insurance' });
     await opener.waitFor();
     await checkScreen(page, 'booking detail');
@@ -493,7 +561,11 @@ describe('accessibility walk', () => {
     const backToList = page.getByRole('link', { name: 'Back to passenger assistance' });
     for (const [path, name, shown] of [
       [request(ASSISTANCE_IDS.jamieOutward), 'assistance review', backToList],
-      [`${request(ASSISTANCE_IDS.jamieOutward)}/cancel`, 'assistance cancel', page.locator(`main a[href$="${ASSISTANCE_IDS.jamieOutward}"]`).first()],
+      [
+        `${request(ASSISTANCE_IDS.jamieOutward)}/cancel`,
+        'assistance cancel',
+        page.locator(`main a[href$="${ASSISTANCE_IDS.jamieOutward}"]`).first(),
+      ],
       [`${request(ASSISTANCE_IDS.alexInwardCancelled)}/cancel`, 'assistance cancel, already cancelled', backToList],
     ] as const) {
       await page.goto(url(path));
@@ -534,7 +606,11 @@ describe('accessibility walk', () => {
     const page = w.page;
     await world.server.reset();
     const portal = (name: string) =>
-      fetch(`${world.server.origin}/__test/page-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ portal: name }) });
+      fetch(`${world.server.origin}/__test/page-data`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ portal: name }),
+      });
     try {
       for (const name of ['BrandedBusinessTravel', 'ScotRail']) {
         await portal(name);

@@ -29,7 +29,11 @@ const shot = async (name: string) => {
   if (process.env.LOOK_DIR) await w.page.screenshot({ path: `${process.env.LOOK_DIR}/${name}.png`, fullPage: true });
 };
 const setPageData = (body: object) =>
-  fetch(`${world.server.origin}/__test/page-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${world.server.origin}/__test/page-data`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** The link the server "sent" to a new email address (test switch), as the customer would open it. */
 const confirmLink = async (email: string) => {
@@ -43,7 +47,11 @@ const failApi = (page: Page, path: string, method: 'GET' | 'POST', how: 'abort' 
     if (route.request().method() !== method) return route.fallback();
     return how === 'abort'
       ? route.abort('failed')
-      : route.fulfill({ status: how, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'INTERNAL_ERROR' }] }) });
+      : route.fulfill({
+          status: how,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ code: 'INTERNAL_ERROR' }] }),
+        });
   });
 
 describe('account overview', () => {
@@ -147,7 +155,9 @@ describe('personal details', () => {
     await w.page.getByRole('button', { name: 'Save changes' }).click();
     await w.page.getByRole('button', { name: 'Saved!' }).waitFor();
     await w.page
-      .getByText('Your personal details have been saved, but we could not update your passenger details. Please update them in Passengers and railcards.')
+      .getByText(
+        'Your personal details have been saved, but we could not update your passenger details. Please update them in Passengers and railcards.',
+      )
       .waitFor();
     await shot('personal-details-passenger-failed');
     // No error shown (the form's error summary is on the page, empty, until a submit attempt).
@@ -166,7 +176,10 @@ describe('personal details', () => {
     await failApi(w.page, 'customer/personal-details', 'POST');
     await first.fill('Jo');
     await w.page.getByRole('button', { name: 'Save changes' }).click();
-    await w.page.getByRole('alert').getByText('Sorry, we could not save your personal details. Please try again.').waitFor();
+    await w.page
+      .getByRole('alert')
+      .getByText('Sorry, we could not save your personal details. Please try again.')
+      .waitFor();
     expect(await first.inputValue()).toBe('Jo');
     await shot('personal-details-save-failed');
     expect(await w.page.getByRole('button', { name: 'Save changes' }).isEnabled()).toBe(true);
@@ -179,7 +192,11 @@ describe('personal details', () => {
     // The session ends while the customer types (idle timeout, sign-out elsewhere): the save answers 401.
     await w.page.route('**/my-account/api/customer/personal-details', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'UNAUTHORISED' }] }) })
+        ? route.fulfill({
+            status: 401,
+            contentType: 'application/json',
+            body: JSON.stringify({ errors: [{ code: 'UNAUTHORISED' }] }),
+          })
         : route.fallback(),
     );
     await first.fill('Joanna');
@@ -191,7 +208,9 @@ describe('personal details', () => {
     await w.page.getByLabel('Password', { exact: true }).fill(demo.password);
     await w.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith('/personal-details'));
-    await text("You were signed out before your changes were saved. We've kept what you typed: check it and save again.").waitFor();
+    await text(
+      "You were signed out before your changes were saved. We've kept what you typed: check it and save again.",
+    ).waitFor();
     expect(await w.page.getByLabel('First name').inputValue()).toBe('Joanna');
     expect(await w.page.getByRole('button', { name: 'Save changes' }).isEnabled()).toBe(true);
     await shot('personal-details-draft-restored');
@@ -277,8 +296,14 @@ describe('account controls', () => {
     await w.page.getByRole('banner').getByText('alex.new@example.com').waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     await w.page.getByRole('link', { name: 'Go to account controls' }).click();
-    await w.page.getByRole('navigation', { name: 'My account' }).getByRole('button', { name: /Account menu/ }).click();
-    await w.page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Personal details' }).click();
+    await w.page
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('button', { name: /Account menu/ })
+      .click();
+    await w.page
+      .getByRole('navigation', { name: 'My account' })
+      .getByRole('link', { name: 'Personal details' })
+      .click();
     await w.page.getByLabel('First name').waitFor();
     expect(w.errors).toEqual([]);
   });
@@ -298,9 +323,7 @@ describe('account controls', () => {
     await form.getByText(/We've sent a confirmation link to alex\.moved@example\.com\./).waitFor();
     const link = await confirmLink('alex.moved@example.com');
     await w.page.goto(link);
-    await w.page
-      .getByText('Your email address alex.moved@example.com is confirmed. Please sign in with it.')
-      .waitFor();
+    await w.page.getByText('Your email address alex.moved@example.com is confirmed. Please sign in with it.').waitFor();
     await shot('change-email-token-failure');
     // The page still showed this browser signed in: "Sign in" signs it out and goes to sign in.
     await w.page.getByRole('button', { name: 'Sign in' }).click();
@@ -309,7 +332,9 @@ describe('account controls', () => {
     await w.page.goto('about:blank');
     await w.page.goto(link);
     await w.page
-      .getByText('This confirmation link has expired or has already been used. You can ask for a new one from your account controls.')
+      .getByText(
+        'This confirmation link has expired or has already been used. You can ask for a new one from your account controls.',
+      )
       .waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     await signIn(w.page, world.server.origin, 'alex.moved@example.com', demo.password);

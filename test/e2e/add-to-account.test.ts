@@ -19,12 +19,16 @@ beforeAll(async () => {
 const url = (path: string) => `${world.server.origin}/my-account${path}`;
 const addHeading = () => w.page.getByRole('heading', { level: 2, name: 'Add this booking to your account' });
 
-type TokenAnswer = { bookings: { booking: { id: string; outward: { date: string } }; order: { friendlyOrderId: string } }[] };
+type TokenAnswer = {
+  bookings: { booking: { id: string; outward: { date: string } }; order: { friendlyOrderId: string } }[];
+};
 /** A guest order's booking, reference and departure day, as its confirmation email prints them. */
 const guestOrder = async (token: string) => {
   const res = await fetch(url(`/api/booking/token?token=${token}`));
   const target = ((await res.json()) as TokenAnswer).bookings[0]!;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(target.booking.outward.date));
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+    new Date(target.booking.outward.date),
+  );
   return { bookingId: target.booking.id, reference: target.order.friendlyOrderId, day };
 };
 
@@ -48,10 +52,17 @@ describe('Add to my account on a guest booking, signed in', () => {
 
     // Decision 303: a Find a booking token does not prove the mailbox of an unverified account.
     await w.page.route('**/my-account/api/order/associate-guest-orders', (route) =>
-      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'EMAIL_NOT_VERIFIED' }] }) }),
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ code: 'EMAIL_NOT_VERIFIED' }] }),
+      }),
     );
     await w.page.getByRole('button', { name: 'Add to my account' }).click();
-    await w.page.getByRole('alert').getByText(/^Your email address isn't confirmed yet/).waitFor();
+    await w.page
+      .getByRole('alert')
+      .getByText(/^Your email address isn't confirmed yet/)
+      .waitFor();
     // It stays on the booking: nothing was added, and the customer reads what to do.
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(w.page.url()).toMatch(new RegExp(`/order-token/${order.bookingId}$`));

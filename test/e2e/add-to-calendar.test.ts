@@ -14,7 +14,11 @@ const world = useE2eWorld();
 let w: PageWatch | undefined;
 
 interface DetailBody {
-  bookings: { id: string; outward: { departureTime: string; arrivalTime: string }; inward: { departureTime: string; arrivalTime: string } }[];
+  bookings: {
+    id: string;
+    outward: { departureTime: string; arrivalTime: string };
+    inward: { departureTime: string; arrivalTime: string };
+  }[];
   order: { friendlyOrderId: string };
 }
 
@@ -24,7 +28,9 @@ describe('add to calendar (decision 190)', () => {
     w = await openPage(world.browser, 375);
     await signIn(w.page, world.server.origin, demo.email, demo.password);
     const id = bookingId('demo-upcoming-kingscross-york');
-    const detailResponse = w.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/booking/${id}`) && r.status() === 200);
+    const detailResponse = w.page.waitForResponse(
+      (r) => new URL(r.url()).pathname.endsWith(`/booking/${id}`) && r.status() === 200,
+    );
     await w.page.goto(`${world.server.origin}/my-account/bookings/${id}`);
     const detail = (await (await detailResponse).json()) as DetailBody;
     const booking = detail.bookings.find((b) => b.id === id)!;
@@ -87,7 +93,14 @@ describe('add to calendar (decision 190)', () => {
   it('is disabled with its reason on a season ticket (no train times)', async () => {
     await w?.context.close();
     w = await openPage(world.browser);
-    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/bookings/${bookingId('demo-season-annual-reading')}`);
+    await signIn(
+      w.page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      `${world.server.origin}/my-account/bookings/${bookingId('demo-season-annual-reading')}`,
+    );
     const button = w.page.getByRole('button', { name: 'Add to calendar' });
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);

@@ -51,7 +51,9 @@ describe('address book', () => {
     const line2 = w.page.getByLabel('Address line 2 (optional)');
     await line2.fill('Flat 1\u0000');
     await line2.blur();
-    await w.page.getByText('This field contains an invisible control character. Please delete it and type the text again.').waitFor();
+    await w.page
+      .getByText('This field contains an invisible control character. Please delete it and type the text again.')
+      .waitFor();
     expect(await line2.getAttribute('aria-invalid')).toBe('true');
     await line2.fill('');
     await postcode.fill('eh12dp');
@@ -77,7 +79,9 @@ describe('address book', () => {
 
     await nickname.fill('Office');
     await w.page.route('**/my-account/api/customer/address/*', (route) =>
-      route.request().method() === 'PUT' ? route.fulfill({ status: 503, json: { errors: [{ code: 'UNAVAILABLE' }] } }) : route.fallback(),
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 503, json: { errors: [{ code: 'UNAVAILABLE' }] } })
+        : route.fallback(),
     );
     await update.click();
     await w.page.getByText('Sorry, we could not update this address. Please try again.').waitFor();
@@ -177,12 +181,17 @@ describe('payment methods', () => {
     await expect.poll(() => w.page.getByRole('heading', { name: 'Visa ending 4242' }).count()).toBe(0);
 
     // The demo Mastercard pays a season renewal: the server refuses (409 CARD_IN_USE).
-    const mastercard = w.page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem').filter({ hasText: 'Mastercard ending 5100' });
+    const mastercard = w.page
+      .getByRole('list', { name: 'Saved cards' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Mastercard ending 5100' });
     await w.page.getByRole('button', { name: 'Delete Mastercard ending 5100' }).click();
     await dialog.getByRole('button', { name: 'Delete card' }).click();
     // The refusal says which renewal uses the card and what to do, not "try again later".
     await mastercard
-      .getByText(/^This card pays for the automatic renewal of your annual season ticket from Reading to London Paddington, which renews on .+\. To delete it, first turn off automatic renewal/)
+      .getByText(
+        /^This card pays for the automatic renewal of your annual season ticket from Reading to London Paddington, which renews on .+\. To delete it, first turn off automatic renewal/,
+      )
       .waitFor();
     expect(await mastercard.getByText('Please try again later.', { exact: false }).count()).toBe(0);
     await mastercard.getByRole('link', { name: 'View your season tickets' }).waitFor();
@@ -205,11 +214,16 @@ describe('payment methods', () => {
     const turnOn = annual.getByRole('button', { name: 'Turn on automatic renewal' });
     await expect.poll(() => turnOn.evaluate((el) => el === document.activeElement)).toBe(true);
     // The Visa was deleted above and the Amex has expired: the Mastercard is the card on offer.
-    expect(await annual.getByLabel('Card to pay with').locator('option').allTextContents()).toEqual(['Mastercard ending 5100']);
+    expect(await annual.getByLabel('Card to pay with').locator('option').allTextContents()).toEqual([
+      'Mastercard ending 5100',
+    ]);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
 
     await w.page.getByRole('button', { name: 'Delete Mastercard ending 5100' }).click();
-    await w.page.getByRole('dialog', { name: 'Delete this card?' }).getByRole('button', { name: 'Delete card' }).click();
+    await w.page
+      .getByRole('dialog', { name: 'Delete this card?' })
+      .getByRole('button', { name: 'Delete card' })
+      .click();
     await w.page.getByText('Your card has been deleted.').waitFor();
     await expect.poll(() => w.page.getByRole('heading', { level: 2, name: 'Mastercard ending 5100' }).count()).toBe(0);
     // No card left that could pay: the renewal says so instead of offering the deleted card.
@@ -232,7 +246,10 @@ describe('payment methods', () => {
     });
     await go('/payment-methods');
     await w.page.getByRole('button', { name: 'Delete American Express ending 1005' }).click();
-    await w.page.getByRole('dialog', { name: 'Delete this card?' }).getByRole('button', { name: 'Delete card' }).click();
+    await w.page
+      .getByRole('dialog', { name: 'Delete this card?' })
+      .getByRole('button', { name: 'Delete card' })
+      .click();
     const amex = w.page.getByRole('listitem').filter({ hasText: 'American Express ending 1005' });
     await amex.getByRole('button', { name: 'Deleting…' }).waitFor();
     expect(await amex.getAttribute('aria-busy')).toBe('true');
@@ -254,7 +271,9 @@ describe('smartcards', () => {
   });
 
   it('a failed fetch shows an error with Try again', async () => {
-    await w.page.route('**/my-account/api/customer/smartcards', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
+    await w.page.route('**/my-account/api/customer/smartcards', (route) =>
+      route.fulfill({ status: 502, body: 'Bad gateway' }),
+    );
     await go('/smartcards');
     await w.page.getByText('Sorry, we could not load your smartcards. Please try again.').waitFor();
     await w.page.unroute('**/my-account/api/customer/smartcards');

@@ -6,7 +6,11 @@ import { readPdf } from '#test/helpers/pdf-text';
 import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 import { stableId } from '#server/seed/context.ts';
-import { CHECK_IN_GUEST_KEY, CHECK_IN_GUEST_TOKEN, FAILING_ON_DEMAND_BOOKING_KEY } from '#server/seed/booking-actions.ts';
+import {
+  CHECK_IN_GUEST_KEY,
+  CHECK_IN_GUEST_TOKEN,
+  FAILING_ON_DEMAND_BOOKING_KEY,
+} from '#server/seed/booking-actions.ts';
 
 /** Check-in, resend booking email and on-demand tickets, on the real booking pages. */
 const demo = { email: 'demo@example.com', password: 'RailDemo!2026' };
@@ -23,7 +27,9 @@ beforeEach(async () => {
 const url = (path: string) => `${world.server.origin}/my-account${path}`;
 /** A fact of the issued ticket's section ("Ticket reference" and so on). */
 const ticketFact = (term: string) =>
-  w.page.locator('section[aria-labelledby="ticket-heading"] dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+  w.page
+    .locator('section[aria-labelledby="ticket-heading"] dt', { hasText: term })
+    .locator('xpath=following-sibling::dd[1]');
 
 /**
  * Reads the ticket's code as a scanner would: the image the page shows, drawn at 4 pixels per unit
@@ -85,7 +91,8 @@ describe('resend booking email', () => {
     // The server sends only to the booking's own address or the account's verified email (decision
     // 301): the addresses it refuses get the field's error, and focus goes to the first of them.
     await send.click();
-    const refused = "We can only send this booking to the email address it was booked with, or to your account's confirmed email address.";
+    const refused =
+      "We can only send this booking to the email address it was booked with, or to your account's confirmed email address.";
     await dialog.getByRole('alert').getByText(refused).waitFor();
     expect(await first.getAttribute('aria-invalid')).toBe('true');
     expect(await second.getAttribute('aria-invalid')).toBe('true');
@@ -96,7 +103,9 @@ describe('resend booking email', () => {
     expect(await first.getAttribute('aria-invalid')).toBeNull();
     await second.fill(demo.email.toUpperCase());
     await send.click();
-    await dialog.getByText(`We've sent your booking confirmation to ${demo.email}, ${demo.email.toUpperCase()}.`).waitFor();
+    await dialog
+      .getByText(`We've sent your booking confirmation to ${demo.email}, ${demo.email.toUpperCase()}.`)
+      .waitFor();
 
     await w.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -139,7 +148,10 @@ describe('resend booking email', () => {
     await w.page.getByRole('button', { name: 'Resend booking email' }).click();
     const dialog = w.page.getByRole('dialog', { name: 'Resend booking email' });
     await dialog.getByRole('button', { name: 'Send email' }).click();
-    await dialog.getByRole('alert').getByText('Too many attempts. For your security, please try again in 10 minutes.').waitFor();
+    await dialog
+      .getByRole('alert')
+      .getByText('Too many attempts. For your security, please try again in 10 minutes.')
+      .waitFor();
     expect(await dialog.getByLabel('Email address', { exact: true }).inputValue()).toBe(demo.email);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     await w.page.unroute('**/my-account/api/booking/resend-email');
@@ -190,14 +202,27 @@ describe('on-demand ticket', () => {
     const bytes = await readFile((await file.path())!);
     const pdf = await readPdf(bytes);
     const text = pdf.lines.join(' ').replace(/\s+/g, ' ');
-    for (const expected of [`Mobile ticket ${reference}`, 'London Euston to Manchester Piccadilly', 'Alex Morgan', 'Advance Single, Standard class', 'Valid', reference]) {
+    for (const expected of [
+      `Mobile ticket ${reference}`,
+      'London Euston to Manchester Piccadilly',
+      'Alex Morgan',
+      'Advance Single, Standard class',
+      'Valid',
+      reference,
+    ]) {
       expect(text).toContain(expected);
     }
     // A tagged PDF (decision 660) whose code has the text alternative the screen gives its image.
     const structure = await readStructure(bytes);
     expect(structure.problems).toEqual([]);
-    const screenAlt = await w.page.getByRole('img', { name: `Ticket code (Aztec) for ticket ${reference}` }).getAttribute('alt');
-    expect(walk(structure.roots).filter((e) => e.type === 'Figure').map((e) => e.alt)).toEqual([screenAlt]);
+    const screenAlt = await w.page
+      .getByRole('img', { name: `Ticket code (Aztec) for ticket ${reference}` })
+      .getAttribute('alt');
+    expect(
+      walk(structure.roots)
+        .filter((e) => e.type === 'Figure')
+        .map((e) => e.alt),
+    ).toEqual([screenAlt]);
 
     // Shown again on every visit: a reload, then a new sign-in, show the same ticket and code, never a new one.
     await w.page.reload();
@@ -209,9 +234,19 @@ describe('on-demand ticket', () => {
   });
 
   it('shows the failure of the seeded failing delivery and offers another try', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${booking(FAILING_ON_DEMAND_BOOKING_KEY)}`));
+    await signIn(
+      w.page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      url(`/bookings/${booking(FAILING_ON_DEMAND_BOOKING_KEY)}`),
+    );
     await w.page.getByRole('button', { name: 'Get ticket now' }).click();
-    await w.page.getByRole('alert').getByText("Sorry, we couldn't issue your ticket.", { exact: false }).waitFor({ timeout: 15_000 });
+    await w.page
+      .getByRole('alert')
+      .getByText("Sorry, we couldn't issue your ticket.", { exact: false })
+      .waitFor({ timeout: 15_000 });
     await w.page.getByRole('button', { name: 'Try again' }).waitFor();
   });
 });
@@ -237,7 +272,11 @@ describe('VAT receipt', () => {
     const structure = await readStructure(bytes);
     expect(structure.problems).toEqual([]);
     expect(structure.lang).toBe('zh');
-    expect(walk(structure.roots).filter((e) => e.type === 'H1').map((e) => e.text)).toEqual(['增值税收据']);
+    expect(
+      walk(structure.roots)
+        .filter((e) => e.type === 'H1')
+        .map((e) => e.text),
+    ).toEqual(['增值税收据']);
     expect(text).toContain('£1.50');
     expect(text).not.toContain('?');
     expect(pdf.fonts.some((f) => /NotoSansSC/.test(f))).toBe(true);
@@ -258,9 +297,20 @@ describe('VAT receipt', () => {
     // Long lines wrap at a space, which ends the line: read the lines as one text, one space between words.
     const text = pdf.lines.join(' ').replace(/\s+/g, ' ');
     for (const expected of [
-      'VAT receipt', 'VAT number: GB 123 4567 89', 'Order reference',
-      'Advance Single (Outward): London Euston to Manchester Piccadilly, Alex Morgan', '0%', '£42.50',
-      'Booking fee', '20%', '£1.50', 'Total excluding VAT', '£43.75', 'VAT at 20%', '£0.25', '£44.00',
+      'VAT receipt',
+      'VAT number: GB 123 4567 89',
+      'Order reference',
+      'Advance Single (Outward): London Euston to Manchester Piccadilly, Alex Morgan',
+      '0%',
+      '£42.50',
+      'Booking fee',
+      '20%',
+      '£1.50',
+      'Total excluding VAT',
+      '£43.75',
+      'VAT at 20%',
+      '£0.25',
+      '£44.00',
     ]) {
       expect(text).toContain(expected);
     }
@@ -268,7 +318,14 @@ describe('VAT receipt', () => {
   });
 
   it('takes a paid refund off, and a refunded booking shows no ticket', async () => {
-    await signIn(w.page, world.server.origin, 'refunds@example.com', demo.password, '', url(`/bookings/${booking('refunds-refunded-birmingham-euston')}`));
+    await signIn(
+      w.page,
+      world.server.origin,
+      'refunds@example.com',
+      demo.password,
+      '',
+      url(`/bookings/${booking('refunds-refunded-birmingham-euston')}`),
+    );
     const button = w.page.getByRole('button', { name: 'Download VAT receipt (PDF)' });
     await button.waitFor();
     expect(await w.page.getByRole('heading', { name: 'Your ticket' }).count()).toBe(0);
@@ -298,7 +355,9 @@ describe('check-in', () => {
     await w.page.getByText('Check-in is open for this journey.').waitFor();
     expect(await w.page.getByText('Check-in opens 24 hours before your train departs.').count()).toBe(0);
     await w.page.getByRole('link', { name: 'Check in', exact: true }).click();
-    await w.page.waitForURL((u) => u.pathname.endsWith(`/order-token/${id}`) && u.searchParams.get('checkedIn') === 'true');
+    await w.page.waitForURL(
+      (u) => u.pathname.endsWith(`/order-token/${id}`) && u.searchParams.get('checkedIn') === 'true',
+    );
     await w.page.getByText("You're checked in for this journey. Have a good trip!").waitFor();
     expect(await w.page.getByRole('link', { name: 'Check in', exact: true }).count()).toBe(0);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
@@ -332,6 +391,8 @@ describe('check-in', () => {
     expect(new URL(w.page.url()).origin).toBe(world.server.origin);
     answers = [];
     await retry.click();
-    await w.page.waitForURL((u) => u.pathname.endsWith(`/order-token/${id}`) && u.searchParams.get('checkedIn') === 'true');
+    await w.page.waitForURL(
+      (u) => u.pathname.endsWith(`/order-token/${id}`) && u.searchParams.get('checkedIn') === 'true',
+    );
   });
 });

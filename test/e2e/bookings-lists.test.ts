@@ -21,14 +21,24 @@ describe('booking lists', () => {
     await signIn(w.page, world.server.origin, demo.email, demo.password, '', url('/bookings'));
     await w.page.waitForURL(/\/bookings\/upcoming$/);
     await heading('My bookings').waitFor();
-    await tabs().getByRole('link', { name: /Upcoming\W*6/ }).waitFor();
-    expect(await tabs().getByRole('link', { name: /Upcoming/ }).getAttribute('aria-current')).toBe('page');
-    await tabs().getByRole('link', { name: /Guest bookings/ }).waitFor();
+    await tabs()
+      .getByRole('link', { name: /Upcoming\W*6/ })
+      .waitFor();
+    expect(
+      await tabs()
+        .getByRole('link', { name: /Upcoming/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    await tabs()
+      .getByRole('link', { name: /Guest bookings/ })
+      .waitFor();
     const card = w.page.getByRole('link', { name: 'London Euston to Manchester Piccadilly' });
     expect(await card.getAttribute('href')).toMatch(/\/my-account\/bookings\/[0-9a-f-]{36}$/);
     await w.page.getByText('£42.50').waitFor();
     // The journey card's first line: times, length and changes.
-    const times = ((await w.page.getByRole('article').filter({ has: card }).locator('p').first().textContent()) ?? '').replace(/\s+/g, ' ');
+    const times = (
+      (await w.page.getByRole('article').filter({ has: card }).locator('p').first().textContent()) ?? ''
+    ).replace(/\s+/g, ' ');
     expect(times).toMatch(/^\d{2}:\d{2} to \d{2}:\d{2} · \d+ h( \d+ min)? · (Direct|\d+ changes?)/);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     expect(w.errors).toEqual([]);
@@ -40,7 +50,9 @@ describe('booking lists', () => {
     await w.page.getByText('Showing 10 of 16').waitFor();
     // Journeys still to come whose tickets no longer stand head Past (decision 410): the changed
     // Paddington → Bristol original says so, with no way to act on it from the card.
-    const changed = w.page.getByRole('article').filter({ hasText: 'This journey was changed: the new booking is in your list.' });
+    const changed = w.page
+      .getByRole('article')
+      .filter({ hasText: 'This journey was changed: the new booking is in your list.' });
     await changed.first().waitFor();
     await changed.first().getByText('Changed', { exact: true }).waitFor();
     expect(await changed.first().getByRole('button').count()).toBe(0);
@@ -50,7 +62,9 @@ describe('booking lists', () => {
     // Back to upcoming: already loaded, shown without a new request.
     let requests = 0;
     w.page.on('request', (r) => void (r.url().includes('/api/bookings/upcoming') && requests++));
-    await tabs().getByRole('link', { name: /Upcoming/ }).click();
+    await tabs()
+      .getByRole('link', { name: /Upcoming/ })
+      .click();
     await w.page.getByRole('link', { name: 'London Euston to Manchester Piccadilly' }).waitFor();
     expect(requests).toBe(0);
   });
@@ -58,7 +72,9 @@ describe('booking lists', () => {
   it("shows season validity, and 'Unable to fetch bookings' with a working retry", async () => {
     let failures = 1;
     await w.page.route('**/my-account/api/bookings/season*', (route) =>
-      failures-- > 0 ? route.fulfill({ status: 500, body: '{"errors":[{"code":"INTERNAL_ERROR"}]}' }) : route.continue(),
+      failures-- > 0
+        ? route.fulfill({ status: 500, body: '{"errors":[{"code":"INTERNAL_ERROR"}]}' })
+        : route.continue(),
     );
     await w.page.goto(url('/bookings/season'));
     await w.page.getByText('Unable to fetch bookings').waitFor();
@@ -69,7 +85,9 @@ describe('booking lists', () => {
   });
 
   it('shows a clear error when the answer has the wrong shape', async () => {
-    await w.page.route('**/my-account/api/bookings/past*', (route) => route.fulfill({ status: 200, body: '{"results":"nope"}', contentType: 'application/json' }));
+    await w.page.route('**/my-account/api/bookings/past*', (route) =>
+      route.fulfill({ status: 200, body: '{"results":"nope"}', contentType: 'application/json' }),
+    );
     await w.page.goto(url('/bookings/past'));
     await w.page.getByText('Unable to fetch bookings').waitFor();
     await w.page.unroute('**/my-account/api/bookings/past*');
@@ -85,8 +103,14 @@ describe('guest order association', () => {
     await w.page.getByText('1 booking added. Taking you to your bookings…').waitFor();
     await w.page.waitForURL(/\/bookings\/upcoming\?bookingsImported=true$/);
     await w.page.getByText('Your guest bookings are now in your account.').waitFor();
-    await tabs().getByRole('link', { name: /Upcoming\W*7/ }).waitFor();
-    expect(await tabs().getByRole('link', { name: /Guest bookings/ }).count()).toBe(0);
+    await tabs()
+      .getByRole('link', { name: /Upcoming\W*7/ })
+      .waitFor();
+    expect(
+      await tabs()
+        .getByRole('link', { name: /Guest bookings/ })
+        .count(),
+    ).toBe(0);
 
     await w.page.goto(url('/bookings/guest#token=demo-guest-token-3'));
     await w.page.getByRole('button', { name: 'Add these bookings to my account' }).click();
@@ -103,12 +127,21 @@ describe('guest order association', () => {
     await w.page.goto(url('/bookings/guest#token=not-a-real-token'));
     await w.page.getByRole('button', { name: 'Add these bookings to my account' }).click();
     await w.page.waitForURL(/bookingsImported=false$/);
-    await w.page.getByText('Sorry, your guest bookings could not be added to your account. Please try again later.').waitFor();
+    await w.page
+      .getByText('Sorry, your guest bookings could not be added to your account. Please try again later.')
+      .waitFor();
   });
 
   it('adds only part when a changed guest order cannot move (Sam: partial)', async () => {
     await w.context.clearCookies();
-    await signIn(w.page, world.server.origin, sam.email, sam.password, '', url('/bookings/guest#token=demo-association-token-sam'));
+    await signIn(
+      w.page,
+      world.server.origin,
+      sam.email,
+      sam.password,
+      '',
+      url('/bookings/guest#token=demo-association-token-sam'),
+    );
     await w.page.getByRole('button', { name: 'Add these bookings to my account' }).click();
     await w.page.waitForURL(/bookingsImported=partial$/);
     await w.page.getByText('Some bookings added').waitFor();
@@ -121,9 +154,13 @@ describe('find a booking, order-token list, web to app', () => {
     await w.context.clearCookies();
     // The guest order's reference and date, as printed on its confirmation.
     const res = await fetch(url('/api/booking/token?token=demo-guest-token-1'));
-    const { bookings } = (await res.json()) as { bookings: { booking: { id: string; outward: { date: string } }; order: { friendlyOrderId: string } }[] };
+    const { bookings } = (await res.json()) as {
+      bookings: { booking: { id: string; outward: { date: string } }; order: { friendlyOrderId: string } }[];
+    };
     const target = bookings[0]!;
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(target.booking.outward.date));
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+      new Date(target.booking.outward.date),
+    );
 
     await w.page.goto(url('/find-booking'));
     await heading('Find a booking').waitFor();
@@ -174,8 +211,12 @@ describe('find a booking, order-token list, web to app', () => {
 
   it('offers the app deep link and the web fallback', async () => {
     await w.page.goto(url('/webtoapp?bookingId=abc-123'));
-    expect(await w.page.getByRole('link', { name: 'Open this booking in the app' }).getAttribute('href')).toBe('railapp://booking/abc-123');
-    expect(await w.page.getByRole('link', { name: 'Continue on the website' }).getAttribute('href')).toBe('/my-account/bookings/abc-123');
+    expect(await w.page.getByRole('link', { name: 'Open this booking in the app' }).getAttribute('href')).toBe(
+      'railapp://booking/abc-123',
+    );
+    expect(await w.page.getByRole('link', { name: 'Continue on the website' }).getAttribute('href')).toBe(
+      '/my-account/bookings/abc-123',
+    );
     expect(w.errors).toEqual([]);
   });
 });
@@ -186,9 +227,15 @@ describe('empty lists', () => {
     await w.context.clearCookies();
     await signIn(w.page, world.server.origin, demo.email, demo.password, '', url('/bookings/upcoming'));
     await w.page.getByText("You don't have any upcoming journeys.").waitFor();
-    await tabs().getByRole('link', { name: /Season tickets/ }).click();
+    await tabs()
+      .getByRole('link', { name: /Season tickets/ })
+      .click();
     await w.page.getByText("You don't have any season tickets.").waitFor();
-    expect(await tabs().getByRole('link', { name: /Guest bookings/ }).count()).toBe(0);
+    expect(
+      await tabs()
+        .getByRole('link', { name: /Guest bookings/ })
+        .count(),
+    ).toBe(0);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     expect(w.errors).toEqual([]);
   });

@@ -44,9 +44,18 @@ const spare = new WeakMap<Browser, { context: BrowserContext; page: Page }[]>();
 const SPARE_LIMIT = 12;
 /** What a test may do that a reset cannot take back: a context where one was done is closed, not kept. */
 const IRREVERSIBLE = ['addInitScript', 'exposeFunction', 'exposeBinding'] as const;
-const IRREVERSIBLE_IN_CONTEXT = [...IRREVERSIBLE, 'setHTTPCredentials', 'setExtraHTTPHeaders', 'setGeolocation'] as const;
+const IRREVERSIBLE_IN_CONTEXT = [
+  ...IRREVERSIBLE,
+  'setHTTPCredentials',
+  'setExtraHTTPHeaders',
+  'setGeolocation',
+] as const;
 
-type Emitter = { eventNames(): (string | symbol)[]; rawListeners(name: string | symbol): unknown[]; removeListener(name: string | symbol, l: unknown): unknown };
+type Emitter = {
+  eventNames(): (string | symbol)[];
+  rawListeners(name: string | symbol): unknown[];
+  removeListener(name: string | symbol, l: unknown): unknown;
+};
 type Listeners = Map<string | symbol, Set<unknown>>;
 const listenersOf = (e: Emitter): Listeners => new Map(e.eventNames().map((n) => [n, new Set(e.rawListeners(n))]));
 /** Removes the listeners added since `before` (Playwright's own, added when the object was made, stay). */
@@ -83,8 +92,19 @@ async function lease(browser: Browser, width: number, serviceWorkers: 'allow' | 
     page = await context.newPage();
   }
   const origins = new Set<string>();
-  const listeners = { context: listenersOf(context as unknown as Emitter), page: listenersOf(page as unknown as Emitter) };
-  const l: Lease = { context, page, close: context.close.bind(context), kept: serviceWorkers === 'block', origins, listeners, held: new Set() };
+  const listeners = {
+    context: listenersOf(context as unknown as Emitter),
+    page: listenersOf(page as unknown as Emitter),
+  };
+  const l: Lease = {
+    context,
+    page,
+    close: context.close.bind(context),
+    kept: serviceWorkers === 'block',
+    origins,
+    listeners,
+    held: new Set(),
+  };
   context.on('request', (r) => {
     const url = new URL(r.url());
     if (url.protocol.startsWith('http')) origins.add(url.origin);
@@ -111,7 +131,11 @@ function taintOn(target: object, name: string, l: Lease): void {
  * replays) may end with calls still held, and those are aborted before the context is kept.
  */
 function holdTrack(target: Page | BrowserContext, l: Lease): void {
-  const original = target.route.bind(target) as unknown as (url: unknown, handler: RouteHandler, options?: unknown) => Promise<unknown>;
+  const original = target.route.bind(target) as unknown as (
+    url: unknown,
+    handler: RouteHandler,
+    options?: unknown,
+  ) => Promise<unknown>;
   (target as { route: unknown }).route = (url: unknown, handler: RouteHandler, options?: unknown) =>
     original(
       url,
@@ -135,7 +159,8 @@ async function giveBack(browser: Browser, l: Lease): Promise<void> {
   const { context, page } = l;
   const list = spare.get(browser) ?? spare.set(browser, []).get(browser)!;
   const pages = context.pages();
-  if (!l.kept || list.length >= SPARE_LIMIT || pages.length !== 1 || pages[0] !== page || page.isClosed()) return l.close();
+  if (!l.kept || list.length >= SPARE_LIMIT || pages.length !== 1 || pages[0] !== page || page.isClosed())
+    return l.close();
   try {
     removeAdded(context as unknown as Emitter, l.listeners.context);
     removeAdded(page as unknown as Emitter, l.listeners.page);
@@ -210,7 +235,12 @@ export const openPage = async (
 export const closeContexts = async (browser: Browser | undefined): Promise<void> => {
   if (!browser) return;
   const kept = new Set(spare.get(browser)?.map((k) => k.context));
-  await Promise.all(browser.contexts().filter((c) => !kept.has(c)).map((c) => c.close()));
+  await Promise.all(
+    browser
+      .contexts()
+      .filter((c) => !kept.has(c))
+      .map((c) => c.close()),
+  );
 };
 
 /** Collects (and clears) what every watched page logged since the last call. */
@@ -226,7 +256,9 @@ export const seriousAxeViolations = async (page: Page): Promise<string[]> => {
   // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') blocks inline tags.
   await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
   return page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } };
+    const w = window as unknown as {
+      axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+    };
     const result = await w.axe.run();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -241,7 +273,14 @@ export const seriousAxeViolations = async (page: Page): Promise<string[]> => {
  * of every signed-in test; the sign-in page itself is tested by the tests about it (foundation,
  * the accessibility and locale walks, sign-in links, OpenID Connect).
  */
-export const signIn = async (page: Page, origin: string, email: string, password: string, prefix = '', then?: string) => {
+export const signIn = async (
+  page: Page,
+  origin: string,
+  email: string,
+  password: string,
+  prefix = '',
+  then?: string,
+) => {
   const request = page.context().request;
   const shell = await request.get(`${origin}${prefix}/my-account/login`);
   const csrf = readPageData(await shell.text())?.csrfToken;

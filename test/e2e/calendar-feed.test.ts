@@ -15,7 +15,14 @@ describe('calendar feed', () => {
   it('turns on with an address shown once, renews it and turns off, each asked first; keyboard and 375 px', async () => {
     const { page, context } = await openPage(world.browser, 375);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.server.origin });
-    await signIn(page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/account-controls`);
+    await signIn(
+      page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      `${world.server.origin}/my-account/account-controls`,
+    );
     const section = page.getByRole('region', { name: 'Your journeys in your calendar' });
     await section.getByRole('button', { name: 'Get a calendar address' }).click();
 
@@ -23,7 +30,9 @@ describe('calendar feed', () => {
     await address.waitFor();
     const first = await address.inputValue();
     expect(first).toMatch(/\/my-account\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    expect(await section.getByRole('link', { name: 'Open in your calendar app' }).getAttribute('href')).toBe(first.replace(/^https?:/, 'webcal:'));
+    expect(await section.getByRole('link', { name: 'Open in your calendar app' }).getAttribute('href')).toBe(
+      first.replace(/^https?:/, 'webcal:'),
+    );
     await section.getByRole('button', { name: 'Copy address' }).click();
     await section.getByRole('button', { name: 'Address copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
@@ -43,7 +52,10 @@ describe('calendar feed', () => {
     await renew.click();
     await renewDialog.getByRole('button', { name: 'Get a new address' }).click();
     await renewDialog.waitFor({ state: 'hidden' });
-    await page.waitForFunction((old) => (document.querySelector('input[readonly]') as HTMLInputElement | null)?.value !== old, first);
+    await page.waitForFunction(
+      (old) => (document.querySelector('input[readonly]') as HTMLInputElement | null)?.value !== old,
+      first,
+    );
     const second = await address.inputValue();
     expect((await fetchFeed(first)).status).toBe(404);
     expect((await fetchFeed(second)).status).toBe(200);
@@ -68,7 +80,9 @@ describe('calendar feed', () => {
     const { page, context } = await openPage(world.browser);
     await signIn(page, world.server.origin, demo.email, demo.password);
     await page.route('**/my-account/api/customer/calendar-feed', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"code":"SERVER_ERROR"}]}' }) : route.fallback(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"code":"SERVER_ERROR"}]}' })
+        : route.fallback(),
     );
     await page.goto(`${world.server.origin}/my-account/account-controls`);
     const section = page.getByRole('region', { name: 'Your journeys in your calendar' });

@@ -40,7 +40,9 @@ describe('customer service contact details', () => {
     const bookingId = refundSeedBookingId(REFUND_SEED_KEYS.fraud);
     await signIn(w.page, world.server.origin, robin.email, robin.password, '', url(`/bookings/${bookingId}`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
-    await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund`) && !!u.searchParams.get('quoteId'));
+    await w.page.waitForURL(
+      (u) => u.pathname.endsWith(`/bookings/${bookingId}/refund`) && !!u.searchParams.get('quoteId'),
+    );
     await w.page.getByRole('button', { name: 'Continue' }).click();
     await w.page.getByRole('heading', { name: 'Confirm your refund' }).waitFor();
     await w.page.getByRole('button', { name: 'Confirm refund' }).click();
@@ -82,18 +84,36 @@ describe('customer service contact details', () => {
     const contact = card.getByRole('region', { name: 'Contact customer service' });
     expect(await contact.getByRole('link', { name: northern.phone }).getAttribute('href')).toMatch(/^tel:\+44/);
     // A card without a rejected refund has none.
-    expect(await w.page.getByRole('article').filter({ hasNotText: 'Refund rejected:' }).getByRole('region', { name: 'Contact customer service' }).count()).toBe(0);
+    expect(
+      await w.page
+        .getByRole('article')
+        .filter({ hasNotText: 'Refund rejected:' })
+        .getByRole('region', { name: 'Contact customer service' })
+        .count(),
+    ).toBe(0);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     expect(w.errors).toEqual([]);
   });
 
   it("a ticket that could not be issued shows the portal's contact with the failure", async () => {
     await portal('Leisure');
-    await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026', '', url(`/bookings/${stableId('booking', `${FAILING_ON_DEMAND_BOOKING_KEY}:0`)}`));
+    await signIn(
+      w.page,
+      world.server.origin,
+      'demo@example.com',
+      'RailDemo!2026',
+      '',
+      url(`/bookings/${stableId('booking', `${FAILING_ON_DEMAND_BOOKING_KEY}:0`)}`),
+    );
     await w.page.getByRole('button', { name: 'Get ticket now' }).click();
-    await w.page.getByRole('alert').getByText("Sorry, we couldn't issue your ticket.", { exact: false }).waitFor({ timeout: 15_000 });
+    await w.page
+      .getByRole('alert')
+      .getByText("Sorry, we couldn't issue your ticket.", { exact: false })
+      .waitFor({ timeout: 15_000 });
     const contact = w.page.getByRole('region', { name: 'Contact customer service' });
-    expect(await contact.getByRole('link', { name: contactDetails.Leisure.phone }).getAttribute('href')).toMatch(/^tel:\+44/);
+    expect(await contact.getByRole('link', { name: contactDetails.Leisure.phone }).getAttribute('href')).toMatch(
+      /^tel:\+44/,
+    );
     await w.page.getByRole('button', { name: 'Try again' }).waitFor();
     expect(w.errors).toEqual([]);
   });

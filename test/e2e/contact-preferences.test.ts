@@ -25,7 +25,14 @@ const states = async (page: Page) => {
 
 const openSignedIn = async (width = 1280) => {
   w = await openPage(world.browser, width);
-  await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/contact-preferences`);
+  await signIn(
+    w.page,
+    world.server.origin,
+    demo.email,
+    demo.password,
+    '',
+    `${world.server.origin}/my-account/contact-preferences`,
+  );
   await toggle(w.page, 'Email offers and news').waitFor();
 };
 
@@ -64,7 +71,11 @@ describe('contact preferences (signed in)', () => {
       if (route.request().method() !== 'POST') return route.continue();
       body = route.request().postDataJSON();
       await held;
-      await route.fulfill({ status: 503, contentType: 'application/json', body: '{"errors":[{"code":"UNAVAILABLE"}]}' });
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"errors":[{"code":"UNAVAILABLE"}]}',
+      });
     });
     await toggle(w.page, 'Email offers and news').click();
     // Optimistic: off while the server is still answering.
@@ -136,7 +147,9 @@ describe('contact preferences (signed in)', () => {
 describe('contact preferences from a marketing email link (no sign-in)', () => {
   it('unsubscribes on arrival, removes the token and the action from the address, and can resubscribe', async () => {
     w = await openPage(world.browser, 375);
-    await w.page.goto(`${world.server.origin}/my-account/contact-preferences-token?action=unsubscribe#token=${DEMO_MARKETING_TOKEN}`);
+    await w.page.goto(
+      `${world.server.origin}/my-account/contact-preferences-token?action=unsubscribe#token=${DEMO_MARKETING_TOKEN}`,
+    );
     await w.page.getByText(messages.unsubscribed).waitFor();
     await w.page.waitForURL((u) => u.search === '' && u.hash === '');
     await expect.poll(() => states(w.page)).toEqual([false, false, false]);
@@ -155,7 +168,9 @@ describe('contact preferences from a marketing email link (no sign-in)', () => {
 
   it('resubscribe with nothing to bring back says so and shows the preferences', async () => {
     w = await openPage(world.browser);
-    await w.page.goto(`${world.server.origin}/my-account/contact-preferences-token?action=resubscribe#token=${DEMO_MARKETING_TOKEN}`);
+    await w.page.goto(
+      `${world.server.origin}/my-account/contact-preferences-token?action=resubscribe#token=${DEMO_MARKETING_TOKEN}`,
+    );
     await w.page.getByText(messages.subscribedErrors).waitFor();
     await toggle(w.page, 'Email offers and news').waitFor();
     await expect.poll(() => states(w.page)).toEqual([true, false, true]);
@@ -163,7 +178,9 @@ describe('contact preferences from a marketing email link (no sign-in)', () => {
 
   it('an unknown or missing token gets a clear message and a way to sign in', async () => {
     w = await openPage(world.browser);
-    await w.page.goto(`${world.server.origin}/my-account/contact-preferences-token?action=unsubscribe#token=not-a-real-token`);
+    await w.page.goto(
+      `${world.server.origin}/my-account/contact-preferences-token?action=unsubscribe#token=not-a-real-token`,
+    );
     await w.page.getByText(preferencesTokenMessages.invalidToken).waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     await w.page.goto(`${world.server.origin}/my-account/contact-preferences-token`);

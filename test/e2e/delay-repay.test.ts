@@ -60,7 +60,10 @@ describe('Delay Repay', () => {
         : route.fallback(),
     );
     await send.click();
-    await w.page.getByRole('alert').getByText('There was a problem with your claim. Please check your details and try again.').waitFor();
+    await w.page
+      .getByRole('alert')
+      .getByText('There was a problem with your claim. Please check your details and try again.')
+      .waitFor();
     expect(await delay.inputValue()).toBe('34');
     await w.page.unroute(path);
 
@@ -79,7 +82,14 @@ describe('Delay Repay', () => {
 
   it('keeps the focus on a radio while the claim is sent (aria-disabled, not disabled), and ignores changes meanwhile', async () => {
     await world.server.reset();
-    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`));
+    await signIn(
+      w.page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      url(`/bookings/claim/${claimId('demo-past-leeds-sheffield')}`),
+    );
     await w.page.getByRole('heading', { name: 'You can claim Delay Repay' }).waitFor();
     await w.page.getByLabel('How many minutes late did you arrive?').fill('34');
     const voucher = w.page.getByRole('radio', { name: 'Rail travel voucher' });
@@ -96,9 +106,19 @@ describe('Delay Repay', () => {
     await voucher.focus();
     // Submitted with the radio focused (as Enter in the form would).
     await w.page.evaluate(() => document.querySelector('form')?.requestSubmit());
-    await w.page.getByRole('button', { name: 'Send claim' }).or(w.page.getByRole('button', { name: /Sending/ })).first().waitFor();
-    await w.page.waitForFunction(() => document.querySelector('input[name="paymentType"][aria-disabled="true"]') !== null);
-    const focused = () => w.page.evaluate(() => ({ tag: document.activeElement?.tagName, name: (document.activeElement as HTMLInputElement | null)?.name }));
+    await w.page
+      .getByRole('button', { name: 'Send claim' })
+      .or(w.page.getByRole('button', { name: /Sending/ }))
+      .first()
+      .waitFor();
+    await w.page.waitForFunction(
+      () => document.querySelector('input[name="paymentType"][aria-disabled="true"]') !== null,
+    );
+    const focused = () =>
+      w.page.evaluate(() => ({
+        tag: document.activeElement?.tagName,
+        name: (document.activeElement as HTMLInputElement | null)?.name,
+      }));
     expect(await focused()).toEqual({ tag: 'INPUT', name: 'paymentType' });
     expect(await voucher.getAttribute('aria-disabled')).toBe('true');
     // Arrow keys do not change the answer being sent.
@@ -112,7 +132,14 @@ describe('Delay Repay', () => {
   });
 
   it("a Punchout claim hands off to the operator's site with nothing to fill", async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/claims/${claimId('demo-past-more-man-lds')}`));
+    await signIn(
+      w.page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      url(`/claims/${claimId('demo-past-more-man-lds')}`),
+    );
     const link = w.page.getByRole('link', { name: /Continue to TransPennine Express's claim form/ });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe('https://www.tpexpress.co.uk/help/delay-repay');
@@ -138,7 +165,10 @@ describe('Delay Repay', () => {
     const offer = w.page.getByRole('status').filter({ hasText: 'Keep track of your claims' });
     await offer.getByRole('link', { name: 'Create an account' }).waitFor();
     await offer.getByRole('link', { name: 'Sign in' }).waitFor();
-    await w.page.getByRole('region', { name: 'Your estimated compensation' }).getByText('£27.40', { exact: true }).waitFor();
+    await w.page
+      .getByRole('region', { name: 'Your estimated compensation' })
+      .getByText('£27.40', { exact: true })
+      .waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
 
     // Keyboard only: type the delay, Tab to the payment choices, Space picks one, Tab and Enter send.
@@ -148,13 +178,17 @@ describe('Delay Repay', () => {
     await w.page.keyboard.press('Space');
     expect(await w.page.getByRole('radio', { name: 'Back to the card you paid with' }).isChecked()).toBe(true);
     await w.page.keyboard.press('Tab');
-    expect(await w.page.getByRole('button', { name: 'Send claim' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await w.page.getByRole('button', { name: 'Send claim' }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await w.page.keyboard.press('Enter');
     await w.page.getByText('Thank you, your claim has been sent').waitFor();
 
     // Read once: a reload has no token.
     await w.page.reload();
-    await w.page.getByText('To see your claim without signing in, open the link in your Delay Repay email again.').waitFor();
+    await w.page
+      .getByText('To see your claim without signing in, open the link in your Delay Repay email again.')
+      .waitFor();
     expect(w.errors).toEqual([]);
   });
 

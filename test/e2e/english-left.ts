@@ -13,7 +13,11 @@ const read = (locale: string): Record<string, Stored> => {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Stored>) : {};
 };
 export const texts = (message: Stored | undefined): string[] =>
-  message === undefined ? [] : typeof message === 'string' ? [message] : message.flatMap((v) => Object.values(v.match ?? {}));
+  message === undefined
+    ? []
+    : typeof message === 'string'
+      ? [message]
+      : message.flatMap((v) => Object.values(v.match ?? {}));
 /** The literal runs of a message between its placeholders, long enough to be unmistakable copy. */
 const fragments = (text: string) =>
   text

@@ -20,9 +20,12 @@ beforeAll(async () => {
 const url = (path: string) => `${world.server.origin}/my-account${path}`;
 
 type ListAnswer = { results: { booking: { id: string; isSeasonBooking: boolean } }[] };
-type DetailAnswer = { bookings: { id: string; outward: { date: string }; passengers: { lastName: string }[] }[]; order: { friendlyOrderId: string } };
+type DetailAnswer = {
+  bookings: { id: string; outward: { date: string }; passengers: { lastName: string }[] }[];
+  order: { friendlyOrderId: string };
+};
 
-describe('Find a booking on an account holder\'s booking', () => {
+describe("Find a booking on an account holder's booking", () => {
   it('shows the booking, says to sign in to manage it, and signing in opens it', async () => {
     // The account's next booking, as its confirmation email prints it.
     const owner = await signedInClient(world.server.origin, demo);

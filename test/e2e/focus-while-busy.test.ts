@@ -29,7 +29,8 @@ const refundBooking = (key: keyof typeof REFUND_SEED_KEYS) => refundSeedBookingI
 function sampleFocus() {
   const log = { on: false, samples: 0, onBody: [] as string[], last: 'none' };
   (window as unknown as { __focus: typeof log }).__focus = log;
-  const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+  const describe = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
   const sample = () => {
     if (!log.on) return;
     log.samples += 1;
@@ -48,10 +49,14 @@ function sampleFocus() {
 
 type FocusLog = { on: boolean; samples: number; onBody: string[] };
 const startSampling = (page: Page) =>
-  page.evaluate(() => Object.assign((window as unknown as { __focus: FocusLog }).__focus, { on: true, samples: 0, onBody: [] }));
+  page.evaluate(() =>
+    Object.assign((window as unknown as { __focus: FocusLog }).__focus, { on: true, samples: 0, onBody: [] }),
+  );
 /** Stops sampling; the focus was sampled often, and never found on <body>. */
 const expectNeverOnBody = async (page: Page, what: string) => {
-  const log = await page.evaluate(() => Object.assign((window as unknown as { __focus: FocusLog }).__focus, { on: false }));
+  const log = await page.evaluate(() =>
+    Object.assign((window as unknown as { __focus: FocusLog }).__focus, { on: false }),
+  );
   expect(log.samples, `${what}: focus sampled`).toBeGreaterThan(20);
   expect(log.onBody, `${what}: focus on <body>`).toEqual([]);
 };
@@ -92,7 +97,11 @@ describe('the focus while busy and after a failure', () => {
     await startSampling(page);
     await page.keyboard.press('Enter');
     await expect.poll(() => cards.count()).toBeGreaterThan(before);
-    await expect.poll(() => page.evaluate((n) => document.activeElement === document.querySelectorAll('main li:has(> article)')[n], before)).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate((n) => document.activeElement === document.querySelectorAll('main li:has(> article)')[n], before),
+      )
+      .toBe(true);
     await expectNeverOnBody(page, 'Try again');
     expect(w.errors).toEqual([]);
   });

@@ -65,7 +65,14 @@ describe('sign in, navigate, sign out', () => {
   });
 
   it('a 401 from the API forgets the user and goes to login', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/change-password`);
+    await signIn(
+      w.page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      `${world.server.origin}/my-account/change-password`,
+    );
     await heading('Change your password').waitFor();
     // The session ends behind the app's back: the next call answers 401.
     await w.context.clearCookies({ name: 'ma_session' });
@@ -84,7 +91,10 @@ describe('registration', () => {
     await w.page.getByLabel('Email address').nth(1).fill('jo.bloggs@example.com');
     await w.page.getByLabel('Create a password').fill('Trains2026');
     await w.page.getByRole('button', { name: 'Create account' }).click();
-    await w.page.getByRole('status').getByText("Check your inbox: we've sent an email to jo.bloggs@example.com.", { exact: false }).waitFor();
+    await w.page
+      .getByRole('status')
+      .getByText("Check your inbox: we've sent an email to jo.bloggs@example.com.", { exact: false })
+      .waitFor();
     expect(await w.page.getByRole('button', { name: 'Create account' }).count()).toBe(0);
     expect(await w.page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   });
@@ -96,7 +106,10 @@ describe('registration', () => {
     await w.page.getByLabel('Email address').nth(1).fill(demo.email);
     await w.page.getByLabel('Create a password').fill('Trains2026');
     await w.page.getByRole('button', { name: 'Create account' }).click();
-    await w.page.getByRole('status').getByText(`Check your inbox: we've sent an email to ${demo.email}.`, { exact: false }).waitFor();
+    await w.page
+      .getByRole('status')
+      .getByText(`Check your inbox: we've sent an email to ${demo.email}.`, { exact: false })
+      .waitFor();
   });
 });
 
@@ -127,7 +140,9 @@ describe('forgot and reset password', () => {
 
   it('says a used or unknown link is invalid', async () => {
     await w.page.goto(`${world.server.origin}/my-account/migration/reset-password#token=not-a-real-token-123`);
-    await w.page.getByText('This password reset link has expired or has already been used.', { exact: false }).waitFor();
+    await w.page
+      .getByText('This password reset link has expired or has already been used.', { exact: false })
+      .waitFor();
   });
 
   it('uses the redesigned page with a Back link on the BrandedBusinessTravel portal', async () => {
@@ -173,13 +188,23 @@ describe('routing and hosting', () => {
     await w.page.locator('form input[type="password"]').first().fill(demo.password);
     await w.page.locator('form button[type="submit"]').first().click();
     await w.page.waitForURL(/\/de\/my-account\/bookings\/upcoming$/);
-    const href = await w.page.getByRole('navigation', { name: 'Mein Konto' }).getByRole('link', { name: 'Persönliche Daten' }).getAttribute('href');
+    const href = await w.page
+      .getByRole('navigation', { name: 'Mein Konto' })
+      .getByRole('link', { name: 'Persönliche Daten' })
+      .getAttribute('href');
     expect(href).toBe('/de/my-account/personal-details');
     expect(await w.page.evaluate(() => document.documentElement.lang)).toBe('de');
   });
 
   it('follows /redirect only to paths under /my-account', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/redirect?to=${encodeURIComponent('https://evil.example/')}`);
+    await signIn(
+      w.page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      `${world.server.origin}/my-account/redirect?to=${encodeURIComponent('https://evil.example/')}`,
+    );
     await w.page.waitForURL(/\/my-account\/bookings\/upcoming$/);
     await w.page.goto(`${world.server.origin}/my-account/redirect?to=${encodeURIComponent('/my-account/smartcards')}`);
     await w.page.waitForURL(/\/my-account\/smartcards$/);
@@ -200,12 +225,15 @@ describe('routing and hosting', () => {
 });
 
 describe('accessibility at 375 px', () => {
-  it.each(['/my-account/login', '/my-account/forgot-password', '/my-account/no-such-page'])('%s has no serious axe violations and no overflow', async (path) => {
-    await w.context.close();
-    w = await openPage(world.browser, 375);
-    await w.page.goto(`${world.server.origin}${path}`);
-    await w.page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await seriousAxeViolations(w.page)).toEqual([]);
-    expect(await w.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  });
+  it.each(['/my-account/login', '/my-account/forgot-password', '/my-account/no-such-page'])(
+    '%s has no serious axe violations and no overflow',
+    async (path) => {
+      await w.context.close();
+      w = await openPage(world.browser, 375);
+      await w.page.goto(`${world.server.origin}${path}`);
+      await w.page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await seriousAxeViolations(w.page)).toEqual([]);
+      expect(await w.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    },
+  );
 });

@@ -95,7 +95,14 @@ describe('the language picker', () => {
   it('offers every locale for the screen in view once opened, by keyboard, and follows one', async () => {
     await w.context.close();
     w = await openPage(world.browser, 1280);
-    await signIn(w.page, world.server.origin, demo.email, demo.password, '', `${world.server.origin}/my-account/bookings/past?page=1`);
+    await signIn(
+      w.page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      `${world.server.origin}/my-account/bookings/past?page=1`,
+    );
     const picker = w.page.locator('details').filter({ has: w.page.getByText('Language: British English') });
     await picker.waitFor();
     // Built on first opening only (bench: the header's biggest cost at load).

@@ -16,7 +16,13 @@ describe('the production build', () => {
     const code = (await Promise.all(scripts.map((f) => readFile(join(assets, f), 'utf8')))).join('\n');
     // Sanity: the bundle is the app, and holds XState.
     expect(code).toContain('xstate.init');
-    for (const marker of ['stately.ai/inspect', 'createBrowserInspector', '@statelyai', 'inspect-xstate', 'inspect-react']) {
+    for (const marker of [
+      'stately.ai/inspect',
+      'createBrowserInspector',
+      '@statelyai',
+      'inspect-xstate',
+      'inspect-react',
+    ]) {
       expect(code.includes(marker), marker).toBe(false);
     }
   });

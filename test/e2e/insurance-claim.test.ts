@@ -18,7 +18,14 @@ const url = (path: string) => `${world.server.origin}/my-account${path}`;
 describe('flexible insurance', () => {
   it('an insurance claim succeeds in the modal and the booking shows it', async () => {
     await world.server.reset();
-    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${bookingIdOf('demo-upcoming-euston-manchester')}`));
+    await signIn(
+      w.page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      url(`/bookings/${bookingIdOf('demo-upcoming-euston-manchester')}`),
+    );
     const opener = w.page.getByRole('button', { name: 'Claim on your insurance' });
     await opener.click();
     const dialog = w.page.getByRole('dialog', { name: 'Claim on your Essential flexible insurance' });
@@ -44,7 +51,14 @@ describe('flexible insurance', () => {
   });
 
   it("an insurance claim is refused with 'Product is not claimable'", async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${bookingIdOf('demo-past-more-rdg-bri')}`));
+    await signIn(
+      w.page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      url(`/bookings/${bookingIdOf('demo-past-more-rdg-bri')}`),
+    );
     await w.page.getByRole('button', { name: 'Claim on your insurance' }).click();
     const alert = w.page.getByRole('alert').filter({ hasText: 'Product is not claimable' });
     await alert.waitFor();

@@ -56,13 +56,19 @@ describe('change your journey', () => {
 
     // The new booking opens; the old one answers 308 and leads to it.
     await heading("London King's Cross to York").waitFor();
-    await w.page.waitForURL((url) => !url.pathname.endsWith(`/bookings/${york}/change`) && !url.pathname.endsWith(`/bookings/${york}`));
+    await w.page.waitForURL(
+      (url) => !url.pathname.endsWith(`/bookings/${york}/change`) && !url.pathname.endsWith(`/bookings/${york}`),
+    );
     const newUrl = w.page.url();
     await text('18:00').waitFor();
     // The new booking says which booking it replaces, with the trail of both.
     await w.page.getByText('Journey changed', { exact: true }).waitFor();
     await text(/^This booking replaces booking TL-\w+/).waitFor();
-    expect(await w.page.getByRole('link', { name: 'See the history of this booking and the one it replaces' }).getAttribute('href')).toMatch(/\/history$/);
+    expect(
+      await w.page
+        .getByRole('link', { name: 'See the history of this booking and the one it replaces' })
+        .getAttribute('href'),
+    ).toMatch(/\/history$/);
     await go(`/bookings/${york}`);
     await w.page.waitForURL((url) => url.href !== `${world.server.origin}/my-account/bookings/${york}`);
     expect(w.page.url()).not.toBe(`${world.server.origin}/my-account/bookings/${york}`);
@@ -112,7 +118,9 @@ describe('change your journey', () => {
     expect(await w.page.getByRole('link', { name: 'Change journey' }).count()).toBe(0);
     await go(`/bookings/${departed}/change`);
     await text("This journey can't be changed online").waitFor();
-    await text('Advance tickets can be changed only before the booked train leaves, and this train has left.').waitFor();
+    await text(
+      'Advance tickets can be changed only before the booked train leaves, and this train has left.',
+    ).waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
   });
 });

@@ -6,7 +6,6 @@ import { useE2eWorld } from './world';
 import { defaultDistDir } from '#server/paths.ts';
 import { localePrefixes } from '#src/config/locales';
 
-
 /**
  * Decision 240: the build ships one bundle per locale. Chunks that hold copy
  * live in assets/<locale>-<hash>/ with only that locale's texts; chunks without copy (the
@@ -15,7 +14,10 @@ import { localePrefixes } from '#src/config/locales';
  */
 const assets = join(defaultDistDir, 'assets');
 const catalogue = async (locale: string) =>
-  JSON.parse(await readFile(join(import.meta.dirname, '../../messages', `${locale}.json`), 'utf8')) as Record<string, unknown>;
+  JSON.parse(await readFile(join(import.meta.dirname, '../../messages', `${locale}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 const bootMap = async (): Promise<Record<string, string>> => {
   const html = await readFile(join(defaultDistDir, 'index.html'), 'utf8');
@@ -29,7 +31,9 @@ describe('the production build', () => {
   it('has a folder for en-GB and each of the 16 prefixes, the same files in each, and no marker left', async () => {
     const dirs = await bootMap();
     expect(Object.keys(dirs).sort()).toEqual(['en-GB', ...localePrefixes].sort());
-    const listings = await Promise.all(Object.values(dirs).map(async (d) => (await readdir(join(assets, d))).filter((f) => f.endsWith('.js')).sort()));
+    const listings = await Promise.all(
+      Object.values(dirs).map(async (d) => (await readdir(join(assets, d))).filter((f) => f.endsWith('.js')).sort()),
+    );
     expect(listings[0]!.length).toBeGreaterThan(20);
     for (const listing of listings) expect(listing).toEqual(listings[0]);
     const all = (await readdir(assets, { recursive: true })).filter((f) => f.endsWith('.js'));
@@ -43,7 +47,11 @@ describe('the production build', () => {
       const files = (await readdir(dir)).filter((f) => f.endsWith('.js'));
       return (await Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')))).join('\n');
     };
-    const [enCode, deCode, shared] = [await read(join(assets, dirs['en-GB']!)), await read(join(assets, dirs['de']!)), await read(assets)];
+    const [enCode, deCode, shared] = [
+      await read(join(assets, dirs['en-GB']!)),
+      await read(join(assets, dirs['de']!)),
+      await read(assets),
+    ];
     for (const key of ['common_try_again', 'login_page_sign_in_or_create_an']) {
       // As the minifier writes a message's text: a whole string literal (machine descriptions, which
       // are for designers and stay English, may contain the same words).
@@ -72,15 +80,21 @@ describe('the production build’s chunk groups (decision 249)', () => {
     const dir = join(assets, dirs['en-GB']!);
     const files = (await readdir(dir)).filter((f) => f.endsWith('.js'));
     const codes = await Promise.all(files.map(async (f) => [f, await readFile(join(dir, f), 'utf8')] as const));
-    const holding = (key: string) => codes.filter(([, code]) => code.includes(`\`${String(en[key])}\``)).map(([f]) => f);
+    const holding = (key: string) =>
+      codes.filter(([, code]) => code.includes(`\`${String(en[key])}\``)).map(([f]) => f);
     const lists = holding('bookings_list_bookings_screen_load_more_bookings');
     expect(lists).toHaveLength(1);
-    for (const key of ['bookings_list_booking_card_this_journey_was_changed_the', 'bookings_list_imported_message_no_new_bookings', 'bookings_list_bookings_screen_upcoming_empty']) {
+    for (const key of [
+      'bookings_list_booking_card_this_journey_was_changed_the',
+      'bookings_list_imported_message_no_new_bookings',
+      'bookings_list_bookings_screen_upcoming_empty',
+    ]) {
       expect(holding(key), key).toEqual(lists);
     }
     const routes = await bootRoutes();
     const linked = (path: string) => routes.find(([pattern]) => new RegExp(pattern).test(path))?.[1] ?? [];
-    for (const path of ['/bookings', '/bookings/upcoming', '/bookings/past', '/bookings/season']) expect(linked(path), path).toContain(lists[0]);
+    for (const path of ['/bookings', '/bookings/upcoming', '/bookings/past', '/bookings/season'])
+      expect(linked(path), path).toContain(lists[0]);
     for (const path of ['/login', '/bookings/8a6d1c2f']) expect(linked(path), path).not.toContain(lists[0]);
   });
 
@@ -90,7 +104,9 @@ describe('the production build’s chunk groups (decision 249)', () => {
     const dirs = await bootMap();
     const files = [
       ...(await readdir(assets)).filter((f) => f.endsWith('.js')),
-      ...(await readdir(join(assets, dirs['en-GB']!))).filter((f) => f.endsWith('.js')).map((f) => `${dirs['en-GB']}/${f}`),
+      ...(await readdir(join(assets, dirs['en-GB']!)))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `${dirs['en-GB']}/${f}`),
     ];
     const imports = new Map<string, string[]>();
     for (const f of files) {
@@ -98,9 +114,11 @@ describe('the production build’s chunk groups (decision 249)', () => {
       const from = f.includes('/') ? f.slice(0, f.indexOf('/') + 1) : '';
       imports.set(
         f,
-        [...code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?"\.\/([^"]+\.js)"|(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?"\.\.\/([^"]+\.js)"/g)].map((m) =>
-          m[1] !== undefined ? `${from}${m[1]}` : m[2]!,
-        ),
+        [
+          ...code.matchAll(
+            /(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?"\.\/([^"]+\.js)"|(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?"\.\.\/([^"]+\.js)"/g,
+          ),
+        ].map((m) => (m[1] !== undefined ? `${from}${m[1]}` : m[2]!)),
       );
     }
     expect(imports.size).toBeGreaterThan(50);
@@ -134,14 +152,18 @@ describe('in the browser', () => {
     const loaded: string[] = [];
     w.page.on('response', (r) => {
       const path = new URL(r.url()).pathname;
-      if (path.startsWith('/my-account/assets/') && path.endsWith('.js')) loaded.push(path.slice('/my-account/assets/'.length));
+      if (path.startsWith('/my-account/assets/') && path.endsWith('.js'))
+        loaded.push(path.slice('/my-account/assets/'.length));
     });
     await w.page.goto(`${world.server.origin}${prefix}/my-account/login`);
     const heading = String((await catalogue(locale))['login_page_sign_in_or_create_an'] ?? '');
     await w.page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'visible', timeout: 30_000 });
     const folders = new Set(loaded.filter((f) => f.includes('/')).map((f) => f.split('/')[0]));
     expect([...folders]).toEqual([dirs[locale]]);
-    expect(loaded.some((f) => f.startsWith('framework-')), 'the shared framework chunk').toBe(true);
+    expect(
+      loaded.some((f) => f.startsWith('framework-')),
+      'the shared framework chunk',
+    ).toBe(true);
     await w.context.close();
   });
 
@@ -169,23 +191,33 @@ describe('in the browser', () => {
   it.each([
     ['', '/bookings', ['/my-account/api/user', '/my-account/api/bookings/upcoming?page=0']],
     ['/de', '/bookings/past', ['/my-account/api/user', '/my-account/api/bookings/past?page=0']],
-  ])('on %s%s asks for the user and the screen’s data from the boot file, each once (decision 247)', async (prefix, path, calls) => {
-    const routes = await bootRoutes();
-    expect(routes.find(([pattern]) => new RegExp(pattern).test(path))?.[2], 'the boot file asks for the screen’s data').toBeDefined();
-    const w = await openPage(world.browser, 375);
-    await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026');
-    // Signing in lands on the bookings, whose own calls may still be under way: counted here, they
-    // would look like second requests from the page under test.
-    await w.page.waitForLoadState('networkidle');
-    const api: string[] = [];
-    w.page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (url.pathname.startsWith('/my-account/api/')) api.push(`${url.pathname}${url.search}`);
-    });
-    await w.page.goto(`${world.server.origin}${prefix}/my-account${path}`);
-    await w.page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible', timeout: 30_000 });
-    await w.page.waitForLoadState('networkidle');
-    for (const call of calls) expect(api.filter((c) => c === call), call).toHaveLength(1);
-    await w.context.close();
-  });
+  ])(
+    'on %s%s asks for the user and the screen’s data from the boot file, each once (decision 247)',
+    async (prefix, path, calls) => {
+      const routes = await bootRoutes();
+      expect(
+        routes.find(([pattern]) => new RegExp(pattern).test(path))?.[2],
+        'the boot file asks for the screen’s data',
+      ).toBeDefined();
+      const w = await openPage(world.browser, 375);
+      await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026');
+      // Signing in lands on the bookings, whose own calls may still be under way: counted here, they
+      // would look like second requests from the page under test.
+      await w.page.waitForLoadState('networkidle');
+      const api: string[] = [];
+      w.page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith('/my-account/api/')) api.push(`${url.pathname}${url.search}`);
+      });
+      await w.page.goto(`${world.server.origin}${prefix}/my-account${path}`);
+      await w.page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible', timeout: 30_000 });
+      await w.page.waitForLoadState('networkidle');
+      for (const call of calls)
+        expect(
+          api.filter((c) => c === call),
+          call,
+        ).toHaveLength(1);
+      await w.context.close();
+    },
+  );
 });

@@ -46,7 +46,9 @@ const isProperName = (text: string) => PROPER_NAMES.some((p) => p.test(text));
 
 /** A text of an answer that reads as words (two or more words of letters), not a code, date, id, address or link. */
 const readsAsWords = (text: string) =>
-  !/^(https?:|\/|[\w.+-]+@)/.test(text) && (text.match(/\p{L}{2,}/gu)?.length ?? 0) >= 2 && !/^[A-Z0-9_\- ]+$/.test(text);
+  !/^(https?:|\/|[\w.+-]+@)/.test(text) &&
+  (text.match(/\p{L}{2,}/gu)?.length ?? 0) >= 2 &&
+  !/^[A-Z0-9_\- ]+$/.test(text);
 
 /**
  * Fields that hold the customer's own words (an address, a passenger's nickname, what they told the
@@ -101,7 +103,9 @@ function watchServerCopy(w: PageWatch) {
   return {
     english,
     async settled(page: Page, expect: ExpectStatic) {
-      await expect.poll(() => inFlight <= 0 && Date.now() - lastChange > 250, { timeout: 15_000, interval: 100 }).toBe(true);
+      await expect
+        .poll(() => inFlight <= 0 && Date.now() - lastChange > 250, { timeout: 15_000, interval: 100 })
+        .toBe(true);
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 });
       await Promise.all(refetches.splice(0));
     },
@@ -117,7 +121,11 @@ const screenTexts = (page: Page): Promise<string[]> =>
       const text = node.textContent?.replace(/\s+/g, ' ').trim();
       const parent = node.parentElement;
       if (!text || !parent || parent.closest('script, style, noscript, template')) continue;
-      if (!parent.checkVisibility({ visibilityProperty: true }) && !parent.closest('.visually-hidden, [class*="visuallyHidden"]')) continue;
+      if (
+        !parent.checkVisibility({ visibilityProperty: true }) &&
+        !parent.closest('.visually-hidden, [class*="visuallyHidden"]')
+      )
+        continue;
       out.push(text);
     }
     for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))
@@ -137,7 +145,9 @@ type Screen = { path: string; signedIn: false | typeof demo; act?: (page: Page) 
  */
 const refusedRailcard = async (page: Page) => {
   await page.locator('input[name="cardNumber"]').fill('TWO1234567');
-  await page.locator('input[name="expiryDate"]').fill(new Date(Date.now() + 100 * 24 * 3600 * 1000).toISOString().slice(0, 10));
+  await page
+    .locator('input[name="expiryDate"]')
+    .fill(new Date(Date.now() + 100 * 24 * 3600 * 1000).toISOString().slice(0, 10));
   await page.locator('input[name="secondHolderName"]').fill('Pat Lee');
   await page.locator('form button[type="submit"]').first().click();
   await page.locator('form a[href$="/select-railcard"]').waitFor();
@@ -153,7 +163,10 @@ const lateAssistance = async (page: Page) => {
 const screens = (): Screen[] => {
   const out = (path: string): Screen => ({ path, signedIn: false });
   const at = (path: string, act?: Screen['act']): Screen => ({ path, signedIn: demo, act });
-  const robin = (key: string, tail = ''): Screen => ({ path: `/bookings/${refundSeedBookingId(key)}${tail}`, signedIn: refunds });
+  const robin = (key: string, tail = ''): Screen => ({
+    path: `/bookings/${refundSeedBookingId(key)}${tail}`,
+    signedIn: refunds,
+  });
   const assisted = bookingIdOf(ASSISTANCE_BOOKING_KEY);
   const delayRepay = bookingIdOf('demo-past-leeds-sheffield');
   return [
@@ -221,40 +234,45 @@ describe('every screen in de and fr shows no English', () => {
   // The walk changes nothing (its refusals save nothing): both locales walk side by side on one seeded server.
   beforeAll(() => world.server.reset());
   // Concurrent tests assert with their own context's expect: the global one knows only one current test.
-  it.concurrent.for(['de', 'fr'])('%s: nothing of the en-GB catalogue the locale translates, nothing of the server English', { timeout: 240_000 }, async (locale, { expect }) => {
-    const w = await openPage(world.browser);
-    const copy = watchServerCopy(w);
-    const base = `${world.server.origin}/${locale}/my-account`;
-    const found: string[] = [];
-    let signedIn: Screen['signedIn'] = false;
-    for (const screen of screens()) {
-      if (screen.signedIn && screen.signedIn !== signedIn) {
-        // Another account: a new session (the cookies of the last one go).
-        if (signedIn) await w.context.clearCookies();
-        await w.page.goto(`${base}/login`);
-        await w.page.locator('form input[type="email"]').first().fill(screen.signedIn.email);
-        await w.page.locator('form input[type="password"]').first().fill(screen.signedIn.password);
-        await w.page.locator('form button[type="submit"]').first().click();
-        await w.page.waitForURL((u) => !u.pathname.endsWith('/login'));
-        signedIn = screen.signedIn;
-      }
-      await w.page.goto(`${base}${screen.path}`);
-      await w.page.locator('h1').first().waitFor();
-      await copy.settled(w.page, expect);
-      if (screen.act) {
-        await screen.act(w.page);
+  it.concurrent.for(['de', 'fr'])(
+    '%s: nothing of the en-GB catalogue the locale translates, nothing of the server English',
+    { timeout: 240_000 },
+    async (locale, { expect }) => {
+      const w = await openPage(world.browser);
+      const copy = watchServerCopy(w);
+      const base = `${world.server.origin}/${locale}/my-account`;
+      const found: string[] = [];
+      let signedIn: Screen['signedIn'] = false;
+      for (const screen of screens()) {
+        if (screen.signedIn && screen.signedIn !== signedIn) {
+          // Another account: a new session (the cookies of the last one go).
+          if (signedIn) await w.context.clearCookies();
+          await w.page.goto(`${base}/login`);
+          await w.page.locator('form input[type="email"]').first().fill(screen.signedIn.email);
+          await w.page.locator('form input[type="password"]').first().fill(screen.signedIn.password);
+          await w.page.locator('form button[type="submit"]').first().click();
+          await w.page.waitForURL((u) => !u.pathname.endsWith('/login'));
+          signedIn = screen.signedIn;
+        }
+        await w.page.goto(`${base}${screen.path}`);
+        await w.page.locator('h1').first().waitFor();
         await copy.settled(w.page, expect);
+        if (screen.act) {
+          await screen.act(w.page);
+          await copy.settled(w.page, expect);
+        }
+        // Folded text (a railcard's terms and conditions) is read too, as a reader who opens it.
+        await w.page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+        const shown = await screenTexts(w.page);
+        expect(shown.length, `${screen.path}: shows something`).toBeGreaterThan(1);
+        for (const left of englishLeftIn(locale, shown.join('\n'))) found.push(`${screen.path}: catalogue ${left}`);
+        for (const english of copy.english)
+          for (const text of shown)
+            if (containsWords(text, english)) found.push(`${screen.path}: server "${english}" in "${text}"`);
       }
-      // Folded text (a railcard's terms and conditions) is read too, as a reader who opens it.
-      await w.page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-      const shown = await screenTexts(w.page);
-      expect(shown.length, `${screen.path}: shows something`).toBeGreaterThan(1);
-      for (const left of englishLeftIn(locale, shown.join('\n'))) found.push(`${screen.path}: catalogue ${left}`);
-      for (const english of copy.english)
-        for (const text of shown) if (containsWords(text, english)) found.push(`${screen.path}: server "${english}" in "${text}"`);
-    }
-    expect([...new Set(found)]).toEqual([]);
-    expect(w.errors).toEqual([]);
-    await w.context.close();
-  });
+      expect([...new Set(found)]).toEqual([]);
+      expect(w.errors).toEqual([]);
+      await w.context.close();
+    },
+  );
 });

@@ -39,10 +39,12 @@ async function loseAnswers(page: Page, pattern: RegExp, times: number) {
   const replayed: (string | null)[] = [];
   page.on('response', (response) => {
     const request = response.request();
-    if (request.method() === 'POST' && pattern.test(new URL(request.url()).pathname)) replayed.push(response.headers()['idempotent-replayed'] ?? null);
+    if (request.method() === 'POST' && pattern.test(new URL(request.url()).pathname))
+      replayed.push(response.headers()['idempotent-replayed'] ?? null);
   });
   page.on('request', (request: Request) => {
-    if (request.method() === 'POST' && pattern.test(new URL(request.url()).pathname)) keys.push(request.headers()['idempotency-key'] ?? null);
+    if (request.method() === 'POST' && pattern.test(new URL(request.url()).pathname))
+      keys.push(request.headers()['idempotency-key'] ?? null);
   });
   let left = times;
   await page.route(pattern, async (route) => {
@@ -56,7 +58,7 @@ async function loseAnswers(page: Page, pattern: RegExp, times: number) {
 }
 
 /** GET an API path with the page's own session. */
-const api = async <T,>(path: string): Promise<T> => {
+const api = async <T>(path: string): Promise<T> => {
   const res = await w.page.request.get(`${world.server.origin}/my-account/api${path}`);
   expect(res.status()).toBe(200);
   return (await res.json()) as T;
@@ -106,7 +108,9 @@ describe('an answer lost after the server acted', () => {
     expect(await w.page.getByText('There was a problem with your claim').count()).toBe(0);
     expect(await w.page.getByRole('button', { name: 'Send claim' }).isDisabled()).toBe(true);
     // Focus is on the way forward, not left on the page body.
-    await expect.poll(() => w.page.getByRole('button', { name: 'Check again' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => w.page.getByRole('button', { name: 'Check again' }).evaluate((el) => el === document.activeElement))
+      .toBe(true);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     // The first send was accepted; the check was answered with that first answer again.
     expect(lost.answered).toEqual([200, 200]);
@@ -141,19 +145,41 @@ describe('an answer lost after the server acted', () => {
     expect(lost.keys[1]).toBe(lost.keys[0]);
     expect(lost.replayed).toEqual(['true']);
     type Detail = { bookings: { insurance: { claim: { reference: string } | null }[] }[] };
-    const claims = (await api<Detail>(`/booking/${bookingIdOf(key)}`)).bookings[0]?.insurance.filter((i) => i.claim !== null);
+    const claims = (await api<Detail>(`/booking/${bookingIdOf(key)}`)).bookings[0]?.insurance.filter(
+      (i) => i.claim !== null,
+    );
     expect(claims).toHaveLength(1);
     expect(w.errors).toEqual([]);
   });
 
   it('passenger assistance: a lost booking answer shows the booking; a lost cancellation, checked twice, shows it cancelled', async () => {
     const york = stableId('booking', `${ASSISTANCE_BOOKING_KEY}:0`);
-    await signIn(w.page, world.server.origin, demo.email, demo.password, '', url(`/bookings/${york}/passenger-assistance/create`));
+    await signIn(
+      w.page,
+      world.server.origin,
+      demo.email,
+      demo.password,
+      '',
+      url(`/bookings/${york}/passenger-assistance/create`),
+    );
     await heading('Request passenger assistance').waitFor();
-    await w.page.getByRole('group', { name: 'Who needs assistance?' }).getByRole('radio', { name: 'Alex Morgan' }).check();
-    await w.page.getByRole('group', { name: 'Which journey?' }).getByRole('radio', { name: /^Outward: London King's Cross to York/ }).check();
-    await w.page.getByRole('group', { name: 'What help do you need?' }).getByRole('checkbox', { name: /^Guidance/ }).check();
-    const booking = await loseAnswers(w.page, /\/api\/customer\/passenger-assistance\/orders\/[^/]+\/products\/[^/]+$/, 1);
+    await w.page
+      .getByRole('group', { name: 'Who needs assistance?' })
+      .getByRole('radio', { name: 'Alex Morgan' })
+      .check();
+    await w.page
+      .getByRole('group', { name: 'Which journey?' })
+      .getByRole('radio', { name: /^Outward: London King's Cross to York/ })
+      .check();
+    await w.page
+      .getByRole('group', { name: 'What help do you need?' })
+      .getByRole('checkbox', { name: /^Guidance/ })
+      .check();
+    const booking = await loseAnswers(
+      w.page,
+      /\/api\/customer\/passenger-assistance\/orders\/[^/]+\/products\/[^/]+$/,
+      1,
+    );
     await w.page.getByRole('button', { name: 'Book assistance' }).click();
 
     await heading('Review passenger assistance').waitFor();
@@ -175,7 +201,9 @@ describe('an answer lost after the server acted', () => {
     // Unknown is never "nothing has been cancelled".
     await w.page.getByText("We couldn't confirm whether your assistance was cancelled.", { exact: false }).waitFor();
     expect(await w.page.getByText("We couldn't cancel this assistance").count()).toBe(0);
-    await expect.poll(() => w.page.getByRole('button', { name: 'Check again' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => w.page.getByRole('button', { name: 'Check again' }).evaluate((el) => el === document.activeElement))
+      .toBe(true);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     await w.page.getByRole('button', { name: 'Check again' }).click();
     await heading('Passenger assistance').waitFor();

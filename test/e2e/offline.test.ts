@@ -19,7 +19,8 @@ const world = useE2eWorld();
 const url = (path: string) => `${world.server.origin}/my-account${path}`;
 
 /** The page's worker has taken control (it claims open pages once it is active). */
-const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+const controlled = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
 
 /** Every API answer the worker kept on this device, as text. */
 const keptAnswers = (page: Page) =>
@@ -39,7 +40,11 @@ describe('offline', () => {
 
     // Online: the upcoming list, then one booking, whose mobile ticket is issued now.
     await page.goto(url('/bookings/upcoming'));
-    await page.getByRole('heading', { name: 'Upcoming bookings' }).or(page.getByRole('heading', { name: 'Your bookings' })).first().waitFor();
+    await page
+      .getByRole('heading', { name: 'Upcoming bookings' })
+      .or(page.getByRole('heading', { name: 'Your bookings' }))
+      .first()
+      .waitFor();
     const card = page.locator(`a[href$="/bookings/${EUSTON_MANCHESTER}"]`);
     await card.waitFor();
     const journey = (await card.innerText()).split('\n')[0] ?? '';
@@ -110,7 +115,9 @@ describe('offline', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     // A booking never opened on this device: not kept for offline use, which is what the page says.
     await page.goto(url(`/bookings/${bookingIdOf('demo-past-leeds-sheffield')}`));
-    await page.getByText("This booking wasn't saved on this device for offline use. Connect to the internet to open it.").waitFor();
+    await page
+      .getByText("This booking wasn't saved on this device for offline use. Connect to the internet to open it.")
+      .waitFor();
     expect(await page.getByText('check that the whole link was used', { exact: false }).count()).toBe(0);
 
     // Back online, sign out: nothing of the account is left to read offline.

@@ -59,7 +59,7 @@ describe('sign-in with Google', () => {
     await w.page.waitForURL(/\/my-account\/login\?redirect=/);
   });
 
-  it('creates an account for a new customer, in the page\'s language', async () => {
+  it("creates an account for a new customer, in the page's language", async () => {
     await w.page.setViewportSize({ width: 375, height: 800 });
     await w.page.goto(`${origin()}/de/my-account/login`);
     await w.page.getByRole('button', { name: 'Weiter mit Google' }).click();
@@ -77,16 +77,25 @@ describe('sign-in with Google', () => {
     await w.page.waitForURL(`${origin()}/my-account/change-password`);
     // The server's answer for a sign-in older than 10 minutes (the clock cannot be moved in Chromium).
     await w.page.route('**/my-account/api/customer/set-password', (route) =>
-      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ errors: [{ code: 'RECENT_SIGN_IN_REQUIRED' }] }) }),
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ code: 'RECENT_SIGN_IN_REQUIRED' }] }),
+      }),
     );
     await w.page.getByLabel('New password').fill('Sleeper2027');
     await button('Set a password').click();
-    await w.page.getByRole('alert').getByText('For your security, please sign in again before setting a password.', { exact: true }).waitFor();
+    await w.page
+      .getByRole('alert')
+      .getByText('For your security, please sign in again before setting a password.', { exact: true })
+      .waitFor();
     expect(await w.page.getByLabel('New password').inputValue(), 'input kept').toBe('Sleeper2027');
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     await button('Sign in again').click();
     // Signed out, and the login page brings the customer back here.
-    await w.page.waitForURL((u) => u.pathname === '/my-account/login' && u.searchParams.get('redirect') === '/change-password');
+    await w.page.waitForURL(
+      (u) => u.pathname === '/my-account/login' && u.searchParams.get('redirect') === '/change-password',
+    );
     await button('Continue with Google').waitFor();
     await w.page.goto(`${origin()}/my-account/change-password`);
     await w.page.waitForURL(/\/my-account\/login\?redirect=/);
@@ -99,7 +108,11 @@ describe('sign-in with Google', () => {
     await w.page.waitForURL(`${origin()}/my-account/change-password`);
     // No password yet: no current password to give, and the page says why.
     await w.page.getByRole('heading', { level: 1, name: 'Set a password' }).waitFor();
-    await w.page.getByText('This account signs in with its provider. A password lets you sign in with your email address too.', { exact: true }).waitFor();
+    await w.page
+      .getByText('This account signs in with its provider. A password lets you sign in with your email address too.', {
+        exact: true,
+      })
+      .waitFor();
     expect(await w.page.getByLabel('Current password').count()).toBe(0);
     const submit = button('Set a password');
     expect(await submit.getAttribute('aria-disabled')).toBe('true');
@@ -111,7 +124,9 @@ describe('sign-in with Google', () => {
     await submit.click();
     await w.page
       .getByRole('status')
-      .getByText('Your password has been set. You can now sign in with your email address and this password.', { exact: true })
+      .getByText('Your password has been set. You can now sign in with your email address and this password.', {
+        exact: true,
+      })
       .waitFor();
     // From now on the account has a password: the normal form asks for it.
     await w.page.getByLabel('Current password').waitFor();
@@ -133,12 +148,16 @@ describe('sign-in with Google', () => {
     await w.page.goto(`${origin()}/my-account/login?redirect=%2Fpersonal-details`);
     await button('Continue with Google').click();
     await atProvider('sam.patel@example.com');
-    await w.page.waitForURL((u) => u.pathname === '/my-account/login' && u.searchParams.get('providerError') === 'unverified-email');
+    await w.page.waitForURL(
+      (u) => u.pathname === '/my-account/login' && u.searchParams.get('providerError') === 'unverified-email',
+    );
     const alert = w.page.getByRole('alert');
-    await alert.getByText(
-      "Google hasn't confirmed your email address to us, so we can't sign you in with it. Please sign in with your email address and password.",
-      { exact: true },
-    ).waitFor();
+    await alert
+      .getByText(
+        "Google hasn't confirmed your email address to us, so we can't sign you in with it. Please sign in with your email address and password.",
+        { exact: true },
+      )
+      .waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     // Nobody is signed in: the account pages still ask for a sign-in.
     await w.page.goto(`${origin()}/my-account/personal-details`);
@@ -150,7 +169,10 @@ describe('sign-in with Google', () => {
     await button('Continue with Google').click();
     await w.page.waitForURL((u) => u.origin === oidc.provider.issuer);
     await button('Cancel').click();
-    await w.page.getByRole('alert').getByText(/You cancelled signing in with Google/).waitFor();
+    await w.page
+      .getByRole('alert')
+      .getByText(/You cancelled signing in with Google/)
+      .waitFor();
     await button('Continue with Google').waitFor();
     expect(await button('Continue with Google').isEnabled()).toBe(true);
   });

@@ -29,7 +29,10 @@ describe('account overview', () => {
       await route.fallback();
     });
     await w.page.goto(`${world.server.origin}/my-account/account-overview`);
-    await w.page.getByRole('link', { name: /upcoming booking/i }).first().waitFor();
+    await w.page
+      .getByRole('link', { name: /upcoming booking/i })
+      .first()
+      .waitFor();
     await w.page.waitForTimeout(300);
     expect(held, 'the summary was asked for (and held back)').toBeGreaterThan(0);
     const shifts = await w.page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);

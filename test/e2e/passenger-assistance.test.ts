@@ -26,7 +26,11 @@ const heading = (name: string) => w.page.getByRole('heading', { level: 1, name }
 const text = (t: string | RegExp) => w.page.getByText(t).first();
 const fits = () => w.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const setPageData = (body: object) =>
-  fetch(`${world.server.origin}/__test/page-data`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${world.server.origin}/__test/page-data`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('passenger assistance on a booking', () => {
   it('books assistance from the booking, reviews it and cancels it', async () => {
@@ -59,7 +63,9 @@ describe('passenger assistance on a booking', () => {
     await text('Please choose at least one kind of help').waitFor();
     expect(await book.isDisabled()).toBe(true); // invalid
     await help.getByRole('checkbox', { name: /^Guidance/ }).check();
-    await w.page.getByLabel('Anything staff should know? (optional)').fill('Partially sighted; please meet me at the ticket gates.');
+    await w.page
+      .getByLabel('Anything staff should know? (optional)')
+      .fill('Partially sighted; please meet me at the ticket gates.');
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     await book.click();
 
@@ -67,8 +73,14 @@ describe('passenger assistance on a booking', () => {
     await text('Your assistance is booked. Staff will be ready to help at the station.').waitFor();
     await text('Partially sighted; please meet me at the ticket gates.').waitFor();
     expect(await w.page.locator('dd').filter({ hasText: 'Alex Morgan' }).count()).toBe(1);
-    await w.page.locator('dd').filter({ hasText: /^Guidance$/ }).waitFor();
-    await w.page.locator('dd').filter({ hasText: /^Outward: London King's Cross to York/ }).waitFor();
+    await w.page
+      .locator('dd')
+      .filter({ hasText: /^Guidance$/ })
+      .waitFor();
+    await w.page
+      .locator('dd')
+      .filter({ hasText: /^Outward: London King's Cross to York/ })
+      .waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
 
     await w.page.getByRole('link', { name: 'Cancel this assistance' }).click();
@@ -98,7 +110,8 @@ describe('passenger assistance on a booking', () => {
     await w.page.getByRole('button', { name: 'Book assistance' }).click();
 
     // About the journey chosen: the question is marked and described by it, and the error summary links to it.
-    const refusal = /^Assistance must be booked at least 2 hours before the train leaves\. This train leaves at \d\d:\d\d, so please ask the staff at London Euston for help on the day\.$/;
+    const refusal =
+      /^Assistance must be booked at least 2 hours before the train leaves\. This train leaves at \d\d:\d\d, so please ask the staff at London Euston for help on the day\.$/;
     const journey = w.page.getByRole('group', { name: 'Which journey?' });
     await journey.getByText(refusal).waitFor();
     expect(await journey.getAttribute('aria-invalid')).toBe('true');

@@ -21,18 +21,30 @@ const base = () => `${world.server.origin}/my-account/passengers-and-railcards`;
 const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const text = (t: string) => page.getByText(t, { exact: true });
 const dob = () => page.getByRole('group', { name: 'Date of birth' });
-const passengerCard = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name }) });
+const passengerCard = (name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name }) });
 
 describe('passengers list', () => {
   it('shows the account holder first, railcards with expiry and status, and passes axe', async () => {
     await page.goto(base());
     await heading('Passengers and railcards').waitFor();
-    const names = await page.getByRole('list', { name: 'Saved passengers' }).getByRole('heading', { level: 2 }).allTextContents();
+    const names = await page
+      .getByRole('list', { name: 'Saved passengers' })
+      .getByRole('heading', { level: 2 })
+      .allTextContents();
     expect(names[0]).toBe('Alex Morgan');
-    expect(names.slice(1).map((n) => n.replace(/\s*\(.*\)$/, ''))).toEqual(['Jamie Morgan', 'Ruby Morgan', 'Patricia Morgan']);
+    expect(names.slice(1).map((n) => n.replace(/\s*\(.*\)$/, ''))).toEqual([
+      'Jamie Morgan',
+      'Ruby Morgan',
+      'Patricia Morgan',
+    ]);
     await passengerCard('Alex Morgan').getByText('Account holder').waitFor();
     await passengerCard('Jamie Morgan').getByText('Expired', { exact: true }).waitFor();
-    expect(await passengerCard('Jamie Morgan').getByText(/^Expired on \d+ \w+ \d{4}$/).count()).toBe(1);
+    expect(
+      await passengerCard('Jamie Morgan')
+        .getByText(/^Expired on \d+ \w+ \d{4}$/)
+        .count(),
+    ).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(w.errors).toEqual([]);
   });
@@ -84,7 +96,9 @@ describe('add passenger', () => {
     await dob().getByLabel('Day').fill('12');
     await dob().getByLabel('Year').fill('1899');
     await text('Date of birth cannot be before 1900').waitFor();
-    await dob().getByLabel('Year').fill(String(new Date().getFullYear() + 1));
+    await dob()
+      .getByLabel('Year')
+      .fill(String(new Date().getFullYear() + 1));
     await text('Date of birth cannot be in the future').waitFor();
     expect(await save.isDisabled()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -110,7 +124,9 @@ describe('add passenger', () => {
     await page.getByLabel('Email address (optional)').fill('robin.hughes@example.com');
     await page.getByRole('button', { name: 'Save passenger' }).click();
     await page.waitForURL(/\/my-account\/passengers-and-railcards$/);
-    await passengerCard('Robin Hughes').getByText(/Date of birth: 7 March 1990/).waitFor();
+    await passengerCard('Robin Hughes')
+      .getByText(/Date of birth: 7 March 1990/)
+      .waitFor();
     expect(w.errors).toEqual([]);
   });
 });
@@ -142,7 +158,9 @@ describe('edit passenger', () => {
     await page.goto(`${base()}/edit-passenger/${DEMO_PASSENGERS.ruby}`);
     await heading('Edit passenger').waitFor();
     await page.getByLabel('Nickname (optional)').fill('Rubes');
-    await page.route('**/my-account/api/passengers/edit-passenger/**', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.route('**/my-account/api/passengers/edit-passenger/**', (route) =>
+      route.fulfill({ status: 503, body: '' }),
+    );
     await page.getByRole('button', { name: 'Update' }).click();
     await text('Oops! Unfortunately this passenger could not be updated. Please try again later.').waitFor();
     expect(await page.getByLabel('Nickname (optional)').inputValue()).toBe('Rubes');
@@ -154,7 +172,9 @@ describe('edit passenger', () => {
 
   it('deletes a passenger after confirming in a dialog (Escape cancels)', async () => {
     await page.goto(base());
-    await passengerCard('Robin Hughes').getByRole('link', { name: /Edit passenger/ }).click();
+    await passengerCard('Robin Hughes')
+      .getByRole('link', { name: /Edit passenger/ })
+      .click();
     await heading('Edit passenger').waitFor();
     await page.getByRole('button', { name: 'Delete passenger' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this passenger?' });
@@ -174,7 +194,9 @@ describe('edit passenger', () => {
 describe('railcards', () => {
   it('selects a railcard with its price, refuses an expired card, saves a valid one', async () => {
     await page.goto(base());
-    await passengerCard('Jamie Morgan').getByRole('link', { name: /Add a railcard/ }).click();
+    await passengerCard('Jamie Morgan')
+      .getByRole('link', { name: /Add a railcard/ })
+      .click();
     await heading('Select a railcard').waitFor();
     const option = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '26-30 Railcard' }) });
     await option.getByText('£35.00').waitFor();
@@ -195,13 +217,17 @@ describe('railcards', () => {
 
   it('offers a child only the railcards she can hold, says why others are missing, and words a refusal', async () => {
     await page.goto(base());
-    await passengerCard('Ruby Morgan').getByRole('link', { name: /Add a railcard/ }).click();
+    await passengerCard('Ruby Morgan')
+      .getByRole('link', { name: /Add a railcard/ })
+      .click();
     await heading('Select a railcard').waitFor();
     await page.getByRole('heading', { name: 'Disabled Persons Railcard' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Family & Friends Railcard' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Veterans Railcard' }).count()).toBe(0);
     const notShown = page.getByRole('region', { name: 'Railcards not shown' });
-    await notShown.getByText('Family & Friends Railcard: For up to 4 adults and 4 children aged 5 to 15 travelling together.').waitFor();
+    await notShown
+      .getByText('Family & Friends Railcard: For up to 4 adults and 4 children aged 5 to 15 travelling together.')
+      .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Reached anyway (an old link): the server refuses, and the screen says why and what to do.
@@ -224,7 +250,10 @@ describe('railcards', () => {
     await heading('Edit railcard: Network Railcard').waitFor();
     await page.getByText(/^Expired on /).waitFor();
     await page.getByRole('button', { name: 'Remove railcard' }).click();
-    await page.getByRole('dialog', { name: 'Remove this railcard?' }).getByRole('button', { name: 'Remove railcard' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove this railcard?' })
+      .getByRole('button', { name: 'Remove railcard' })
+      .click();
     await page.waitForURL(/\/passengers-and-railcards$/);
     await passengerCard('Jamie Morgan').getByText('26-30 Railcard', { exact: true }).first().waitFor();
     expect(await passengerCard('Jamie Morgan').getByText('Network Railcard', { exact: true }).count()).toBe(0);
@@ -232,7 +261,9 @@ describe('railcards', () => {
 
   it('shows the digital railcard with its holders, number and expiry', async () => {
     await page.goto(base());
-    await passengerCard('Alex Morgan').getByRole('link', { name: /Show railcard/ }).click();
+    await passengerCard('Alex Morgan')
+      .getByRole('link', { name: /Show railcard/ })
+      .click();
     await heading('Digital railcard').waitFor();
     const card = page.getByRole('article', { name: /Two Together Railcard for/ });
     await card.getByText('Alex Morgan & Jamie Morgan').waitFor();
@@ -255,7 +286,12 @@ describe('feature flag', () => {
     try {
       await page.goto(base());
       await heading('Page not found').waitFor();
-      expect(await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Passengers and railcards' }).count()).toBe(0);
+      expect(
+        await page
+          .getByRole('navigation', { name: 'My account' })
+          .getByRole('link', { name: 'Passengers and railcards' })
+          .count(),
+      ).toBe(0);
     } finally {
       await flag(true);
     }

@@ -36,7 +36,12 @@ describe('refunds', () => {
     const bookingId = id('flexible');
     await signIn(w.page, world.server.origin, robin.email, robin.password, '', url(`/bookings/${bookingId}`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
-    await w.page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingId}/refund`) && u.searchParams.get('from') === 'detail' && !!u.searchParams.get('quoteId'));
+    await w.page.waitForURL(
+      (u) =>
+        u.pathname.endsWith(`/bookings/${bookingId}/refund`) &&
+        u.searchParams.get('from') === 'detail' &&
+        !!u.searchParams.get('quoteId'),
+    );
     await heading('Cancel and refund').waitFor();
     await w.page.getByText('Total refund').waitFor();
     const summary = w.page.getByRole('region', { name: 'Your refund' });
@@ -87,12 +92,18 @@ describe('refunds', () => {
     await w.page.getByRole('button', { name: 'Confirm refund' }).click();
     await w.page.getByText('Refund complete', { exact: true }).waitFor({ timeout: 30_000 });
     expect(new URL(w.page.url()).pathname).not.toContain(bookingId);
-    await w.page.getByText(/Part refunded on .*Sasha Hughes/).first().waitFor();
+    await w.page
+      .getByText(/Part refunded on .*Sasha Hughes/)
+      .first()
+      .waitFor();
     await w.page.getByRole('link', { name: /See the replacement, order/ }).waitFor();
     // Splitting does not dodge the admin fee: the replacement keeps its original's purchase date and
     // refund rules, so Robin's refund from it is £24.50 less the £10 fee, and the two refunds come to
     // the £29.00 quoted for the whole booking.
-    const replacement = new URL((await w.page.getByRole('link', { name: /See the replacement, order/ }).getAttribute('href')) ?? '', w.page.url());
+    const replacement = new URL(
+      (await w.page.getByRole('link', { name: /See the replacement, order/ }).getAttribute('href')) ?? '',
+      w.page.url(),
+    );
     await w.page.goto(replacement.href);
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
     await w.page.waitForURL((u) => u.pathname.endsWith('/refund') && !u.pathname.includes(bookingId));
@@ -130,10 +141,20 @@ describe('refunds', () => {
     // "My train was cancelled" is refused with why, and the picker keeps focus.
     await w.page.locator('#reason-DISRUPTION_UPCOMING').focus();
     await w.page.keyboard.press('ArrowDown');
-    await w.page.waitForFunction(() => (document.getElementById('reason-DISRUPTION_SERVICE_CANCELLATION') as HTMLInputElement | null)?.checked === true);
+    await w.page.waitForFunction(
+      () =>
+        (document.getElementById('reason-DISRUPTION_SERVICE_CANCELLATION') as HTMLInputElement | null)?.checked ===
+        true,
+    );
     await w.page.getByText(/No such disruption on record\./).waitFor();
     // Why, in the customer's language (the catalogue's words for DISRUPTION_NOT_RECORDED, not the server's English).
-    await w.page.getByText("The train company's running data does not show the cancellation, delay or announced disruption this reason is for.", { exact: false }).first().waitFor();
+    await w.page
+      .getByText(
+        "The train company's running data does not show the cancellation, delay or announced disruption this reason is for.",
+        { exact: false },
+      )
+      .first()
+      .waitFor();
     expect(await w.page.getByText('Total refund').count()).toBe(0);
     expect(await w.page.getByRole('button', { name: 'Continue' }).count()).toBe(0);
     expect(await w.page.evaluate(() => document.activeElement?.id)).toBe('reason-DISRUPTION_SERVICE_CANCELLATION');
@@ -198,7 +219,9 @@ describe('refunds', () => {
     await w.page.getByText('Refund processing', { exact: true }).waitFor();
     expect(cardCalls).toHaveLength(1);
     expect(w.page.url()).not.toContain('4242');
-    expect(await w.page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain('4242');
+    expect(
+      await w.page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })),
+    ).not.toContain('4242');
     expect(w.errors).toEqual([]);
   });
 
@@ -206,7 +229,9 @@ describe('refunds', () => {
     const bookingId = id('guest');
     await w.page.goto(url(`/order-token/${bookingId}#token=${REFUND_GUEST_TOKEN}`));
     await w.page.getByRole('button', { name: 'Cancel and refund' }).click();
-    await w.page.waitForURL((u) => u.pathname.endsWith(`/order-token/${bookingId}/refund`) && !!u.searchParams.get('quoteId'));
+    await w.page.waitForURL(
+      (u) => u.pathname.endsWith(`/order-token/${bookingId}/refund`) && !!u.searchParams.get('quoteId'),
+    );
     await w.page.getByText('Total refund').waitFor();
     expect(w.page.url()).not.toContain(REFUND_GUEST_TOKEN);
     await checkScreen();
@@ -226,7 +251,10 @@ describe('refunds', () => {
     // A refund under way has cancelled them: the journey is under Past (decision 410), saying why.
     await w.page.goto(url('/bookings/past'));
     await w.page.getByText('Refund: action required:').first().waitFor();
-    await w.page.getByText(/Post your paper tickets to Refunds, Freepost RTTR-REFUNDS/).first().waitFor();
+    await w.page
+      .getByText(/Post your paper tickets to Refunds, Freepost RTTR-REFUNDS/)
+      .first()
+      .waitFor();
     expect(await seriousAxeViolations(w.page)).toEqual([]);
 
     await w.page.goto(url(`/bookings/${id('actionRequired')}`));
@@ -236,7 +264,10 @@ describe('refunds', () => {
     await refund.getByText(/Waiting for your tickets/).waitFor();
 
     await w.page.goto(url(`/bookings/${id('partRefunded')}/history`));
-    await w.page.getByText(/Part refunded on .*: Sasha Hughes/).first().waitFor();
+    await w.page
+      .getByText(/Part refunded on .*: Sasha Hughes/)
+      .first()
+      .waitFor();
     await w.page.getByRole('link', { name: /See the replacement, order/ }).click();
     expect(new URL(w.page.url()).hash).toMatch(/^#order-/);
     expect(w.errors).toEqual([]);

@@ -67,22 +67,37 @@ describeBrowserReplay(
           const next = fill.find(([f]) => values[f] === '');
           return next ? [{ type: 'form.change', field: next[0], value: next[1] } as const] : [];
         }
-        return values.nickName === 'Home' ? [{ type: 'form.change', field: 'nickName', value: 'Old home' } as const] : [];
+        return values.nickName === 'Home'
+          ? [{ type: 'form.change', field: 'nickName', value: 'Old home' } as const]
+          : [];
       },
       'form.blur': [{ type: 'form.blur', field: 'line1' }],
-      'xstate.done.actor.fetchAddress': (snap) => (snap.context.addressId === UNKNOWN ? [] : [{ type: 'xstate.done.actor.fetchAddress', output: home }]),
+      'xstate.done.actor.fetchAddress': (snap) =>
+        snap.context.addressId === UNKNOWN ? [] : [{ type: 'xstate.done.actor.fetchAddress', output: home }],
       'xstate.error.actor.fetchAddress': (snap) =>
         snap.context.addressId === UNKNOWN
           ? [{ type: 'xstate.error.actor.fetchAddress', error: httpError(404, 'NOT_FOUND') }]
           : [{ type: 'xstate.error.actor.fetchAddress', error: httpError(500, 'INTERNAL_ERROR') }],
       'xstate.done.actor.saveAddress': [{ type: 'xstate.done.actor.saveAddress', output: home }],
-      'xstate.error.actor.saveAddress': [{ type: 'xstate.error.actor.saveAddress', error: httpError(500, 'INTERNAL_ERROR') }],
+      'xstate.error.actor.saveAddress': [
+        { type: 'xstate.error.actor.saveAddress', error: httpError(500, 'INTERNAL_ERROR') },
+      ],
     },
-    serializeContext: (c) => ({ values: c.values, dirty: c.dirty, saveError: c.saveError, fetchError: c.fetchError, id: c.addressId }),
+    serializeContext: (c) => ({
+      values: c.values,
+      dirty: c.dirty,
+      saveError: c.saveError,
+      fetchError: c.fetchError,
+      id: c.addressId,
+    }),
   },
   {
     async prepare(path, server, browser) {
-      await data.use(server, 'the demo account’s addresses', path.steps.some((s) => s.state.matches('saved')));
+      await data.use(
+        server,
+        'the demo account’s addresses',
+        path.steps.some((s) => s.state.matches('saved')),
+      );
       return data.signedIn(browser, server, DEMO_ACCOUNT);
     },
     async open(page, path, server) {
@@ -106,7 +121,8 @@ describeBrowserReplay(
         await page.keyboard.press('Tab');
       },
       'form.submit': async ({ page }) => submit(page).click(),
-      'address.retry': async ({ page }) => page.getByRole('button', { name: m.common_try_again(), exact: true }).click(),
+      'address.retry': async ({ page }) =>
+        page.getByRole('button', { name: m.common_try_again(), exact: true }).click(),
       'xstate.error.actor.fetchAddress': async (step) => {
         // The unknown address is the server's own 404.
         if (step.previous!.context.addressId !== UNKNOWN) await answerWithModelError(step);
@@ -114,7 +130,12 @@ describeBrowserReplay(
       'xstate.error.actor.saveAddress': answerWithModelError,
     },
     states: {
-      loading: async ({ page }) => page.getByRole('status').filter({ hasText: m.address_book_address_form_page_loading_this_address() }).first().waitFor(),
+      loading: async ({ page }) =>
+        page
+          .getByRole('status')
+          .filter({ hasText: m.address_book_address_form_page_loading_this_address() })
+          .first()
+          .waitFor(),
       loadFailed: async ({ page }) => {
         await page.getByText(addressFormMessages.fetchError, { exact: true }).waitFor();
         await page.getByRole('button', { name: m.common_try_again(), exact: true }).waitFor();
@@ -123,10 +144,17 @@ describeBrowserReplay(
       editing: async ({ page, snapshot }) => {
         const { values, saveError, addressId } = snapshot.context;
         for (const f of shownFields) {
-          await expect.poll(() => field(page, f).inputValue(), { message: `${labels[f]} as typed` }).toBe(values[f] ?? '');
+          await expect
+            .poll(() => field(page, f).inputValue(), { message: `${labels[f]} as typed` })
+            .toBe(values[f] ?? '');
         }
-        if (saveError) await page.getByText(addressId ? addressFormMessages.editError : addressFormMessages.addError, { exact: true }).waitFor();
-        await expect.poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'save usable' }).toBe(canSave(snapshot));
+        if (saveError)
+          await page
+            .getByText(addressId ? addressFormMessages.editError : addressFormMessages.addError, { exact: true })
+            .waitFor();
+        await expect
+          .poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'save usable' })
+          .toBe(canSave(snapshot));
       },
       saving: async ({ page }) => {
         await page.locator('button[aria-busy="true"]').filter({ hasText: m.common_saving() }).waitFor();

@@ -23,24 +23,37 @@ type Snapshot = Step['snapshot'];
 const NEW_EMAIL = 'alex.new@example.com';
 
 /** The change-email form (account controls has other forms asking for the current password). */
-const form = (page: Page) => page.getByRole('form', { name: m.account_controls_change_email_form_change_email_address() });
-const newEmail = (page: Page) => form(page).getByRole('textbox', { name: m.account_controls_change_email_form_new_email_address() });
-const password = (page: Page) => form(page).getByLabel(m.account_controls_change_email_form_current_password(), { exact: true });
-const submit = (page: Page) => form(page).getByRole('button', { name: m.account_controls_change_email_form_change_email_address(), exact: true });
+const form = (page: Page) =>
+  page.getByRole('form', { name: m.account_controls_change_email_form_change_email_address() });
+const newEmail = (page: Page) =>
+  form(page).getByRole('textbox', { name: m.account_controls_change_email_form_new_email_address() });
+const password = (page: Page) =>
+  form(page).getByLabel(m.account_controls_change_email_form_current_password(), { exact: true });
+const submit = (page: Page) =>
+  form(page).getByRole('button', { name: m.account_controls_change_email_form_change_email_address(), exact: true });
 const canSend = (s: Snapshot) => formView(s.context, changeEmailValidators, false).canSubmit;
 
 /** The form as the context has it; the button usable only when the change can be sent. */
 const formShown = async ({ page, snapshot }: Step) => {
-  await expect.poll(() => newEmail(page).inputValue(), { message: 'the new address' }).toBe(snapshot.context.values.newEmailAddress);
-  await expect.poll(() => password(page).inputValue(), { message: 'the password' }).toBe(snapshot.context.values.currentPassword);
-  await expect.poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'Change email address usable' }).toBe(canSend(snapshot));
+  await expect
+    .poll(() => newEmail(page).inputValue(), { message: 'the new address' })
+    .toBe(snapshot.context.values.newEmailAddress);
+  await expect
+    .poll(() => password(page).inputValue(), { message: 'the password' })
+    .toBe(snapshot.context.values.currentPassword);
+  await expect
+    .poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', {
+      message: 'Change email address usable',
+    })
+    .toBe(canSend(snapshot));
 };
 
 const driver = passwordFormDriver<typeof changeEmailMachine>({
   path: 'account-controls',
   call: { id: 'changeEmail', path: /^\/customer\/change-email$/ },
   // "Sign in again" signs out (and a changed email changes the account): the next path starts afresh.
-  changesAccount: (events) => events.some((e) => e.type === 'changeEmail.signIn' || e.type === 'xstate.done.actor.changeEmail'),
+  changesAccount: (events) =>
+    events.some((e) => e.type === 'changeEmail.signIn' || e.type === 'xstate.done.actor.changeEmail'),
   blurred: newEmail,
   submit,
   canSend,
@@ -53,16 +66,22 @@ describeBrowserReplay(
     events: {
       'form.change': (snap) => {
         const { newEmailAddress, currentPassword } = snap.context.values;
-        if (newEmailAddress === '') return [{ type: 'form.change', field: 'newEmailAddress', value: NEW_EMAIL } as const];
-        if (currentPassword === '') return [{ type: 'form.change', field: 'currentPassword', value: DEMO_ACCOUNT.password } as const];
+        if (newEmailAddress === '')
+          return [{ type: 'form.change', field: 'newEmailAddress', value: NEW_EMAIL } as const];
+        if (currentPassword === '')
+          return [{ type: 'form.change', field: 'currentPassword', value: DEMO_ACCOUNT.password } as const];
         // After an answer the customer edits again: one more value keeps the model finite.
-        if (currentPassword === DEMO_ACCOUNT.password) return [{ type: 'form.change', field: 'currentPassword', value: `${DEMO_ACCOUNT.password}x` } as const];
+        if (currentPassword === DEMO_ACCOUNT.password)
+          return [{ type: 'form.change', field: 'currentPassword', value: `${DEMO_ACCOUNT.password}x` } as const];
         return [];
       },
       'form.blur': [{ type: 'form.blur', field: 'newEmailAddress' }],
       'xstate.done.actor.changeEmail': [
         { type: 'xstate.done.actor.changeEmail', output: { confirmationSent: true, pendingEmailAddress: NEW_EMAIL } },
-        { type: 'xstate.done.actor.changeEmail', output: { newTokens: { sessionRotated: true }, updatedEmailAddress: NEW_EMAIL } },
+        {
+          type: 'xstate.done.actor.changeEmail',
+          output: { newTokens: { sessionRotated: true }, updatedEmailAddress: NEW_EMAIL },
+        },
         { type: 'xstate.done.actor.changeEmail', output: { newTokens: null, updatedEmailAddress: NEW_EMAIL } },
       ],
       'xstate.error.actor.changeEmail': [
@@ -80,9 +99,11 @@ describeBrowserReplay(
     events: {
       ...driver.events,
       'form.change': async ({ page, event }) => {
-        if (event.type === 'form.change') await (event.field === 'newEmailAddress' ? newEmail(page) : password(page)).fill(event.value);
+        if (event.type === 'form.change')
+          await (event.field === 'newEmailAddress' ? newEmail(page) : password(page)).fill(event.value);
       },
-      'changeEmail.signIn': async ({ page }) => page.getByRole('button', { name: m.account_controls_change_email_form_sign_in_again(), exact: true }).click(),
+      'changeEmail.signIn': async ({ page }) =>
+        page.getByRole('button', { name: m.account_controls_change_email_form_sign_in_again(), exact: true }).click(),
       // The link to the new address is the local server's own answer; the spec's answers are the switch's.
       'xstate.done.actor.changeEmail': async ({ server, call, event }) => {
         const output = (event as { output?: Record<string, unknown> }).output ?? {};
@@ -94,7 +115,8 @@ describeBrowserReplay(
         formShown,
         busyLabel: m.account_controls_change_email_form_changing_email_address(),
         success: () => changeEmailMessages.success(NEW_EMAIL),
-        refusal: ({ snapshot }) => changeEmailMessages[snapshot.context.error as 'passwordIncorrect' | 'emailAlreadyExists'],
+        refusal: ({ snapshot }) =>
+          changeEmailMessages[snapshot.context.error as 'passwordIncorrect' | 'emailAlreadyExists'],
         serverError: changeEmailMessages.genericError,
       }),
       confirmationSent: async (step) => {
@@ -103,9 +125,12 @@ describeBrowserReplay(
       },
       signInRequired: async ({ page, snapshot, event }) => {
         // "Sign in again" signs out: the sign-in page.
-        if (event.type === 'changeEmail.signIn') return void (await page.waitForURL((u) => u.pathname.endsWith('/login')));
+        if (event.type === 'changeEmail.signIn')
+          return void (await page.waitForURL((u) => u.pathname.endsWith('/login')));
         await alertShown(page, changeEmailMessages.tokenFailure(snapshot.context.updatedEmailAddress ?? ''));
-        await page.getByRole('button', { name: m.account_controls_change_email_form_sign_in_again(), exact: true }).waitFor();
+        await page
+          .getByRole('button', { name: m.account_controls_change_email_form_sign_in_again(), exact: true })
+          .waitFor();
       },
     },
     notUserActions: {

@@ -22,14 +22,23 @@ type Snapshot = Step['snapshot'];
 
 const current = (page: Page) => page.getByLabel(m.change_password_form_current_password(), { exact: true });
 const next = (page: Page) => page.getByLabel(m.change_password_form_new_password(), { exact: true });
-const submit = (page: Page) => page.getByRole('button', { name: m.change_password_form_change_password(), exact: true });
+const submit = (page: Page) =>
+  page.getByRole('button', { name: m.change_password_form_change_password(), exact: true });
 const canSend = (s: Snapshot) => formView(s.context, changePasswordValidators, false).canSubmit;
 
 /** The form as the context has it; the button usable only when the change can be sent. */
 const formShown = async ({ page, snapshot }: Step) => {
-  await expect.poll(() => current(page).inputValue(), { message: 'the current password' }).toBe(snapshot.context.values.currentPassword);
-  await expect.poll(() => next(page).inputValue(), { message: 'the new password' }).toBe(snapshot.context.values.newPassword);
-  await expect.poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'Change password usable' }).toBe(canSend(snapshot));
+  await expect
+    .poll(() => current(page).inputValue(), { message: 'the current password' })
+    .toBe(snapshot.context.values.currentPassword);
+  await expect
+    .poll(() => next(page).inputValue(), { message: 'the new password' })
+    .toBe(snapshot.context.values.newPassword);
+  await expect
+    .poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', {
+      message: 'Change password usable',
+    })
+    .toBe(canSend(snapshot));
 };
 
 /**
@@ -77,10 +86,12 @@ describeBrowserReplay(
     events: {
       'form.change': (snap) => {
         const { currentPassword, newPassword } = snap.context.values;
-        if (currentPassword === '') return [{ type: 'form.change', field: 'currentPassword', value: DEMO_ACCOUNT.password } as const];
+        if (currentPassword === '')
+          return [{ type: 'form.change', field: 'currentPassword', value: DEMO_ACCOUNT.password } as const];
         if (newPassword === '') return [{ type: 'form.change', field: 'newPassword', value: 'Trains2027' } as const];
         // After an answer the customer edits again: one more value keeps the model finite.
-        if (newPassword === 'Trains2027') return [{ type: 'form.change', field: 'newPassword', value: 'Trains2028' } as const];
+        if (newPassword === 'Trains2027')
+          return [{ type: 'form.change', field: 'newPassword', value: 'Trains2028' } as const];
         return [];
       },
       'form.blur': [{ type: 'form.blur', field: 'newPassword' }],
@@ -99,7 +110,8 @@ describeBrowserReplay(
     events: {
       ...driver.events,
       'form.change': async ({ page, event }) => {
-        if (event.type === 'form.change') await (event.field === 'currentPassword' ? current(page) : next(page)).fill(event.value);
+        if (event.type === 'form.change')
+          await (event.field === 'currentPassword' ? current(page) : next(page)).fill(event.value);
       },
     },
     states: passwordFormStates<typeof changePasswordMachine>({

@@ -23,7 +23,11 @@ type Consents = ContactPreference[];
 
 /** The demo account's seeded choices (server/seed/consents.ts): three chosen before, personalised recommendations never. */
 const seededChoices: Record<string, boolean> = { 'email-offers': true, 'text-messages': false, 'partner-offers': true };
-const seeded: Consents = CONSENT_CATEGORIES.map((c) => ({ ...c, selected: seededChoices[c.id] ?? false, hasEverBeenUpdated: c.id in seededChoices }));
+const seeded: Consents = CONSENT_CATEGORIES.map((c) => ({
+  ...c,
+  selected: seededChoices[c.id] ?? false,
+  hasEverBeenUpdated: c.id in seededChoices,
+}));
 /** After a revoke: every consent off, each counting as updated (its old choice kept for a restore). */
 const allOff: Consents = CONSENT_CATEGORIES.map((c) => ({ ...c, selected: false, hasEverBeenUpdated: true }));
 const same = (a: Consents, b: Consents) => JSON.stringify(a) === JSON.stringify(b);
@@ -31,7 +35,15 @@ const same = (a: Consents, b: Consents) => JSON.stringify(a) === JSON.stringify(
 const data = new SharedData();
 
 /** What GET /customer/consents answers in this snapshot's `loading`, from what the path did. */
-function serverHolds({ outcome, consents, revoked }: { outcome: string | null; consents: Consents; revoked: boolean }): ConsentsResponse {
+function serverHolds({
+  outcome,
+  consents,
+  revoked,
+}: {
+  outcome: string | null;
+  consents: Consents;
+  revoked: boolean;
+}): ConsentsResponse {
   if (outcome === 'unsubscribed') return { consents: allOff, revoked: true };
   // Revoke is only replayed from the seeded choices (below), so a restore brings those back.
   if (outcome === 'subscribed') return { consents: seeded, revoked: false };
@@ -76,16 +88,22 @@ describeBrowserReplay(
         ];
       },
       // Revoke from the seeded choices only: the model then knows what a restore brings back.
-      'marketing.revoke': (snap) => (same(snap.context.consents, seeded) ? [{ type: 'marketing.revoke' as const }] : []),
-      'xstate.done.actor.fetchConsents': (snap) => [{ type: 'xstate.done.actor.fetchConsents', output: serverHolds(snap.context) }],
+      'marketing.revoke': (snap) =>
+        same(snap.context.consents, seeded) ? [{ type: 'marketing.revoke' as const }] : [],
+      'xstate.done.actor.fetchConsents': (snap) => [
+        { type: 'xstate.done.actor.fetchConsents', output: serverHolds(snap.context) },
+      ],
       'xstate.error.actor.fetchConsents': [{ type: 'xstate.error.actor.fetchConsents', error: { status: 500 } }],
       // The server's answer to a save is its list: the one the screen already shows.
-      'xstate.done.actor.updateConsents': (snap) => [{ type: 'xstate.done.actor.updateConsents', output: { consents: snap.context.consents, revoked: false } }],
+      'xstate.done.actor.updateConsents': (snap) => [
+        { type: 'xstate.done.actor.updateConsents', output: { consents: snap.context.consents, revoked: false } },
+      ],
       'xstate.error.actor.updateConsents': [{ type: 'xstate.error.actor.updateConsents', error: { status: 503 } }],
       'xstate.done.actor.revokeMarketing': [{ type: 'xstate.done.actor.revokeMarketing', output: { revoked: true } }],
       'xstate.error.actor.revokeMarketing': [{ type: 'xstate.error.actor.revokeMarketing', error: { status: 500 } }],
       // Something to restore only after a revoke.
-      'xstate.done.actor.restoreMarketing': (snap) => (snap.context.revoked ? [{ type: 'xstate.done.actor.restoreMarketing', output: { restored: true } }] : []),
+      'xstate.done.actor.restoreMarketing': (snap) =>
+        snap.context.revoked ? [{ type: 'xstate.done.actor.restoreMarketing', output: { restored: true } }] : [],
       'xstate.error.actor.restoreMarketing': [{ type: 'xstate.error.actor.restoreMarketing', error: { status: 409 } }],
     },
     serializeContext: (c) => ({
@@ -97,14 +115,18 @@ describeBrowserReplay(
   },
   {
     async prepare(path, server, browser) {
-      const saves = path.steps.some((s) => s.event.type.startsWith('xstate.done.actor.') && s.event.type !== 'xstate.done.actor.fetchConsents');
+      const saves = path.steps.some(
+        (s) => s.event.type.startsWith('xstate.done.actor.') && s.event.type !== 'xstate.done.actor.fetchConsents',
+      );
       await data.use(server, 'the demo account', saves);
       if (!path.input?.action) return data.signedIn(browser, server, DEMO_ACCOUNT);
     },
     async open(page, path, server) {
       const action = path.input?.action;
       await page.goto(
-        action ? `${server.url}contact-preferences-token?action=${action}#token=${DEMO_MARKETING_TOKEN}` : `${server.url}contact-preferences`,
+        action
+          ? `${server.url}contact-preferences-token?action=${action}#token=${DEMO_MARKETING_TOKEN}`
+          : `${server.url}contact-preferences`,
       );
     },
     calls: {
@@ -118,14 +140,22 @@ describeBrowserReplay(
         if (event.type !== 'consent.select') return;
         const consent = previous!.context.consents.find((c) => c.id === event.id)!;
         if (consent.hasEverBeenUpdated) await toggle(page, consent).click();
-        else await button(page, event.selected ? consent.missingCategoryDescriptor.optInCopy : consent.missingCategoryDescriptor.optOutCopy).click();
+        else
+          await button(
+            page,
+            event.selected ? consent.missingCategoryDescriptor.optInCopy : consent.missingCategoryDescriptor.optOutCopy,
+          ).click();
       },
-      'marketing.revoke': async ({ page }) => button(page, m.contact_preferences_panel_unsubscribe_from_all_marketing()).click(),
+      'marketing.revoke': async ({ page }) =>
+        button(page, m.contact_preferences_panel_unsubscribe_from_all_marketing()).click(),
       'marketing.restore': async ({ page }) => button(page, m.contact_preferences_panel_resubscribe()).click(),
       'consents.retry': async ({ page }) => button(page, m.common_try_again()).click(),
-      'xstate.error.actor.fetchConsents': async ({ server, call }) => server.answer('GET', call!.path, 500, errorBody('INTERNAL_ERROR')),
-      'xstate.error.actor.updateConsents': async ({ server, call }) => server.answer('POST', call!.path, 503, errorBody('UNAVAILABLE')),
-      'xstate.error.actor.revokeMarketing': async ({ server, call }) => server.answer('POST', call!.path, 500, errorBody('INTERNAL_ERROR')),
+      'xstate.error.actor.fetchConsents': async ({ server, call }) =>
+        server.answer('GET', call!.path, 500, errorBody('INTERNAL_ERROR')),
+      'xstate.error.actor.updateConsents': async ({ server, call }) =>
+        server.answer('POST', call!.path, 503, errorBody('UNAVAILABLE')),
+      'xstate.error.actor.revokeMarketing': async ({ server, call }) =>
+        server.answer('POST', call!.path, 500, errorBody('INTERNAL_ERROR')),
       // With nothing revoked the server refuses for real (409 NOTHING_TO_RESTORE).
       'xstate.error.actor.restoreMarketing': async ({ server, call, previous }) => {
         if (previous!.context.revoked) await server.answer('POST', call!.path, 500, errorBody('INTERNAL_ERROR'));
@@ -141,27 +171,36 @@ describeBrowserReplay(
         const { page, snapshot } = step;
         // Every consent in one read per poll: a usable switch, on or off, or the prompt of one never updated.
         const expected = snapshot.context.consents.map((c) =>
-          c.hasEverBeenUpdated ? `${c.title}: ${c.selected ? 'on' : 'off'}` : `${c.missingCategoryDescriptor.title}: prompt`,
+          c.hasEverBeenUpdated
+            ? `${c.title}: ${c.selected ? 'on' : 'off'}`
+            : `${c.missingCategoryDescriptor.title}: prompt`,
         );
         const shown = () =>
-          page.getByRole('list', { name: m.contact_preferences_panel_marketing_preferences() }).locator(':scope > li').evaluateAll((items) =>
-            items.map((li) => {
-              const toggle = li.querySelector<HTMLInputElement>('input[role="switch"]');
-              if (!toggle) return `${li.querySelector('h2')?.textContent ?? '?'}: prompt`;
-              const title = li.querySelector(`label[for="${toggle.id}"]`)?.textContent ?? '?';
-              return `${title}: ${toggle.getAttribute('aria-disabled') === 'true' ? 'locked' : toggle.getAttribute('aria-checked') === 'true' ? 'on' : 'off'}`;
-            }),
-          );
+          page
+            .getByRole('list', { name: m.contact_preferences_panel_marketing_preferences() })
+            .locator(':scope > li')
+            .evaluateAll((items) =>
+              items.map((li) => {
+                const toggle = li.querySelector<HTMLInputElement>('input[role="switch"]');
+                if (!toggle) return `${li.querySelector('h2')?.textContent ?? '?'}: prompt`;
+                const title = li.querySelector(`label[for="${toggle.id}"]`)?.textContent ?? '?';
+                return `${title}: ${toggle.getAttribute('aria-disabled') === 'true' ? 'locked' : toggle.getAttribute('aria-checked') === 'true' ? 'on' : 'off'}`;
+              }),
+            );
         await expect.poll(shown, { message: 'the consents' }).toEqual(expected);
         await messagesShown(step);
-        const marketing = snapshot.context.revoked ? m.contact_preferences_panel_resubscribe() : m.contact_preferences_panel_unsubscribe_from_all_marketing();
+        const marketing = snapshot.context.revoked
+          ? m.contact_preferences_panel_resubscribe()
+          : m.contact_preferences_panel_unsubscribe_from_all_marketing();
         await button(page, marketing).waitFor();
       },
       saving: async (step) => {
         const { page, snapshot } = step;
         const pending = snapshot.context.pending!;
         const consent = snapshot.context.consents.find((c) => c.id === pending.id)!;
-        await expect.poll(() => attribute(page, consent, 'aria-busy'), { message: `${consent.title} saving` }).toBe('true');
+        await expect
+          .poll(() => attribute(page, consent, 'aria-busy'), { message: `${consent.title} saving` })
+          .toBe('true');
         expect(await attribute(page, consent, 'aria-checked'), 'flipped at once').toBe(String(pending.selected));
       },
       revoking: busy(m.contact_preferences_panel_unsubscribing(), m.contact_preferences_panel_unsubscribing_you()),

@@ -1,6 +1,12 @@
 import { expect } from 'vitest';
 import type { Page, Route } from 'playwright-core';
-import { claimFormErrors, delayRepayMachine, type ClaimForm, type DelayRepayContext, type DelayRepayInput } from '#machines/delay-repay';
+import {
+  claimFormErrors,
+  delayRepayMachine,
+  type ClaimForm,
+  type DelayRepayContext,
+  type DelayRepayInput,
+} from '#machines/delay-repay';
 import { m } from '#src/paraglide/messages.js';
 import type { Claim } from '#src/schemas/delay-repay';
 import { paymentLabels, submitErrorTitle } from '#routes/-components/delay-repay/delay-repay-copy';
@@ -29,8 +35,19 @@ type Key = 'demo-past-leeds-sheffield' | 'demo-past-more-man-lds' | 'demo-past-m
 const KEY_SEED = 'replay-claim';
 const data = new SharedData();
 
-const draft: ClaimForm = { direction: 'outward', delay: '34', paymentType: 'original-payment', sortCode: '', accountNumber: '' };
-const signedIn = (key: Key, withDraft = false): DelayRepayInput => ({ claimId: key, token: null, keySeed: KEY_SEED, ...(withDraft ? { draft } : {}) });
+const draft: ClaimForm = {
+  direction: 'outward',
+  delay: '34',
+  paymentType: 'original-payment',
+  sortCode: '',
+  accountNumber: '',
+};
+const signedIn = (key: Key, withDraft = false): DelayRepayInput => ({
+  claimId: key,
+  token: null,
+  keySeed: KEY_SEED,
+  ...(withDraft ? { draft } : {}),
+});
 
 /** The claim as the model needs it (routing reads claimType and status only). */
 const claimOf = (claimType: Claim['claimType'], status: Claim['status']): Claim => ({
@@ -60,7 +77,8 @@ const viaLink = (c: DelayRepayContext) => c.token !== null || c.session !== null
 const signedOut = (c: DelayRepayContext) => c.submitError?.status === 401;
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const delayField = (page: Page) => page.getByRole('textbox', { name: m.delay_repay_screen_how_many_minutes_late_did() });
+const delayField = (page: Page) =>
+  page.getByRole('textbox', { name: m.delay_repay_screen_how_many_minutes_late_did() });
 const sendClaim = (page: Page) => button(page, m.delay_repay_screen_send_claim());
 const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
 
@@ -69,17 +87,38 @@ const formShown = async ({ page, snapshot }: Step, busy: boolean) => {
   const { values, dirty } = snapshot.context;
   await expect.poll(() => delayField(page).inputValue(), { message: 'the delay typed' }).toBe(values.delay);
   if (values.paymentType) {
-    await expect.poll(() => page.getByRole('radio', { name: paymentLabels[values.paymentType as keyof typeof paymentLabels] }).isChecked(), { message: 'the payment chosen' }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('radio', { name: paymentLabels[values.paymentType as keyof typeof paymentLabels] })
+            .isChecked(),
+        { message: 'the payment chosen' },
+      )
+      .toBe(true);
   }
   const usable = !busy && dirty && Object.keys(claimFormErrors(values)).length === 0;
-  await expect.poll(async () => (await sendClaim(page).getAttribute('aria-disabled')) !== 'true', { message: 'Send claim usable' }).toBe(usable);
+  await expect
+    .poll(async () => (await sendClaim(page).getAttribute('aria-disabled')) !== 'true', {
+      message: 'Send claim usable',
+    })
+    .toBe(usable);
   if (snapshot.context.draftRestored) await page.getByText(m.delay_repay_draft_restored(), { exact: true }).waitFor();
 };
 
 /** Sends the claim as another tab of the same customer would: the server then holds it as made. */
 async function sendFromAnotherTab(page: Page, serverUrl: string, key: Key): Promise<void> {
-  const body = { submitClaimDetails: { journey: { direction: 'outward' }, delay: { minutes: 34 }, paymentMethod: { type: 'original-payment' } } };
-  expect(await postFromAnotherTab(page, serverUrl, `/claim/${claimId(key)}`, body), 'the claim sent from another tab').toBe(200);
+  const body = {
+    submitClaimDetails: {
+      journey: { direction: 'outward' },
+      delay: { minutes: 34 },
+      paymentMethod: { type: 'original-payment' },
+    },
+  };
+  expect(
+    await postFromAnotherTab(page, serverUrl, `/claim/${claimId(key)}`, body),
+    'the claim sent from another tab',
+  ).toBe(200);
 }
 
 /** The sign-in page's form, as a customer fills it. */
@@ -108,27 +147,47 @@ describeBrowserReplay(
         const next = delay === '' ? 'abc' : delay === 'abc' ? '34' : '';
         return [
           { type: 'form.change', field: 'delay', value: next } as const,
-          ...(paymentType === '' ? [{ type: 'form.change', field: 'paymentType', value: 'original-payment' } as const] : []),
+          ...(paymentType === ''
+            ? [{ type: 'form.change', field: 'paymentType', value: 'original-payment' } as const]
+            : []),
         ];
       },
       'form.blur': [{ type: 'form.blur', field: 'delay' }],
-      'xstate.done.actor.startClaimFlow': [{ type: 'xstate.done.actor.startClaimFlow', output: { session: 'the link’s session' } }],
+      'xstate.done.actor.startClaimFlow': [
+        { type: 'xstate.done.actor.startClaimFlow', output: { session: 'the link’s session' } },
+      ],
       'xstate.error.actor.startClaimFlow': [
         { type: 'xstate.error.actor.startClaimFlow', error: httpError(401, 'UNAUTHORISED') },
         { type: 'xstate.error.actor.startClaimFlow', error: httpError(503, 'UNAVAILABLE') },
         // A host without POST /user-flow-access (beyond docs/product/api.md): the link cannot open the claim.
         { type: 'xstate.error.actor.startClaimFlow', error: httpError(404, 'NOT_FOUND') },
       ],
-      'xstate.done.actor.fetchClaimToken': [{ type: 'xstate.done.actor.fetchClaimToken', output: { claimId: 'the guest’s claim', customerRegistered: false } }],
-      'xstate.error.actor.fetchClaimToken': [{ type: 'xstate.error.actor.fetchClaimToken', error: httpError(500, 'INTERNAL_ERROR') }],
+      'xstate.done.actor.fetchClaimToken': [
+        {
+          type: 'xstate.done.actor.fetchClaimToken',
+          output: { claimId: 'the guest’s claim', customerRegistered: false },
+        },
+      ],
+      'xstate.error.actor.fetchClaimToken': [
+        { type: 'xstate.error.actor.fetchClaimToken', error: httpError(500, 'INTERNAL_ERROR') },
+      ],
       'xstate.done.actor.fetchClaim': (snap) => {
         const c = snap.context;
         // Loaded again after "already made": the claim is sent now.
         if (c.claim !== null) return [{ type: 'xstate.done.actor.fetchClaim', output: submitted }];
-        if (viaLink(c)) return [{ type: 'xstate.done.actor.fetchClaim', output: { ...seeded['demo-past-leeds-sheffield'], customerRegistered: false } }];
+        if (viaLink(c))
+          return [
+            {
+              type: 'xstate.done.actor.fetchClaim',
+              output: { ...seeded['demo-past-leeds-sheffield'], customerRegistered: false },
+            },
+          ];
         return [{ type: 'xstate.done.actor.fetchClaim', output: seeded[c.claimId as Key] }];
       },
-      'xstate.error.actor.fetchClaim': (snap) => (snap.context.claim === null ? [{ type: 'xstate.error.actor.fetchClaim', error: httpError(500, 'INTERNAL_ERROR') }] : []),
+      'xstate.error.actor.fetchClaim': (snap) =>
+        snap.context.claim === null
+          ? [{ type: 'xstate.error.actor.fetchClaim', error: httpError(500, 'INTERNAL_ERROR') }]
+          : [],
       'xstate.done.actor.submitClaim': (snap) => [
         { type: 'xstate.done.actor.submitClaim', output: { kind: 'answered', answer: submitted } },
         { type: 'xstate.done.actor.submitClaim', output: { kind: 'refused', error: httpError(500, 'INTERNAL_ERROR') } },
@@ -137,7 +196,10 @@ describeBrowserReplay(
           ? []
           : [
               { type: 'xstate.done.actor.submitClaim', output: { kind: 'refused', error: alreadyMade } },
-              { type: 'xstate.done.actor.submitClaim', output: { kind: 'refused', error: httpError(401, 'UNAUTHORISED') } },
+              {
+                type: 'xstate.done.actor.submitClaim',
+                output: { kind: 'refused', error: httpError(401, 'UNAUTHORISED') },
+              },
             ]),
       ],
       // The attempt itself failing: no answer of the server causes it.
@@ -160,7 +222,9 @@ describeBrowserReplay(
       const input = path.input!;
       // A claim sent (or made from another tab) is made for good: the next path on it starts from the seed.
       const sends = path.steps.some(
-        (s) => s.event.type === 'xstate.done.actor.submitClaim' && (refusalIn(s.event) === undefined || s.state.matches('loading')),
+        (s) =>
+          s.event.type === 'xstate.done.actor.submitClaim' &&
+          (refusalIn(s.event) === undefined || s.state.matches('loading')),
       );
       // A 401 signs the app out (auth.unauthorised), which may end the shared session: the next path signs in afresh.
       const signsOut = Boolean(input.draft) || path.steps.some((s) => s.state.context.submitError?.status === 401);
@@ -170,7 +234,8 @@ describeBrowserReplay(
     },
     async open(page, path, server) {
       const input = path.input!;
-      if (!input.claimId) return void (await page.goto(`${server.url}claim-token${input.token ? `#token=${input.token}` : ''}`));
+      if (!input.claimId)
+        return void (await page.goto(`${server.url}claim-token${input.token ? `#token=${input.token}` : ''}`));
       const claimPage = `${server.url}claims/${claimId(input.claimId)}`;
       if (!input.draft) return void (await page.goto(claimPage));
       // The draft: typed, then a 401 on send takes the customer to sign in; signed in again, the
@@ -178,7 +243,11 @@ describeBrowserReplay(
       const api = new RegExp(`/api/claim/${claimId(input.claimId)}$`);
       const before = (route: Route) =>
         route.request().method() === 'POST'
-          ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify(httpError(401, 'UNAUTHORISED').problem.body) })
+          ? route.fulfill({
+              status: 401,
+              contentType: 'application/json',
+              body: JSON.stringify(httpError(401, 'UNAUTHORISED').problem.body),
+            })
           : route.continue();
       await page.route(api, before);
       await page.goto(claimPage);
@@ -204,7 +273,10 @@ describeBrowserReplay(
       'form.blur': (snap) => !signedOut(snap.context) && !snap.context.draftRestored,
       // Send claim ignores clicks and Enter unless the form can be sent.
       'form.submit': (snap) =>
-        !signedOut(snap.context) && !snap.context.draftRestored && snap.context.dirty && Object.keys(claimFormErrors(snap.context.values)).length === 0,
+        !signedOut(snap.context) &&
+        !snap.context.draftRestored &&
+        snap.context.dirty &&
+        Object.keys(claimFormErrors(snap.context.values)).length === 0,
     },
     events: {
       'form.change': async ({ page, event }) => {
@@ -226,7 +298,8 @@ describeBrowserReplay(
         const { event, page, server, previous } = step;
         const error = refusalIn(event);
         if (error === undefined) return;
-        if (error.problem?.codes?.[0] === 'CLAIM_NOT_OPEN') await sendFromAnotherTab(page, server.url, previous!.context.claimId as Key);
+        if (error.problem?.codes?.[0] === 'CLAIM_NOT_OPEN')
+          await sendFromAnotherTab(page, server.url, previous!.context.claimId as Key);
         else await answerWithModelError({ ...step, event: { type: event.type, error } });
       },
     },
@@ -246,11 +319,16 @@ describeBrowserReplay(
         await button(page, m.common_try_again()).waitFor();
       },
       'loaded.punchout': async ({ page }) => {
-        await page.getByRole('link', { name: m.delay_repay_screen_continue_to_s_claim_form({ operator: 'TransPennine Express' }) }).waitFor();
+        await page
+          .getByRole('link', {
+            name: m.delay_repay_screen_continue_to_s_claim_form({ operator: 'TransPennine Express' }),
+          })
+          .waitFor();
         expect(await sendClaim(page).count(), 'nothing to send here').toBe(0);
       },
       'loaded.closed': async ({ page, snapshot }) => {
-        if (snapshot.context.justSubmitted) await page.getByText(m.delay_repay_screen_thank_you_your_claim_has(), { exact: true }).waitFor();
+        if (snapshot.context.justSubmitted)
+          await page.getByText(m.delay_repay_screen_thank_you_your_claim_has(), { exact: true }).waitFor();
         await page.getByRole('heading', { level: 2, name: m.delay_repay_screen_claim_details() }).waitFor();
         expect(await sendClaim(page).count(), 'no form on a closed claim').toBe(0);
       },
@@ -259,23 +337,32 @@ describeBrowserReplay(
         await formShown(step, false);
       },
       'loaded.submitting': async ({ page }) => {
-        await page.locator('button[aria-busy="true"]').filter({ hasText: m.delay_repay_screen_sending_your_claim() }).waitFor();
+        await page
+          .locator('button[aria-busy="true"]')
+          .filter({ hasText: m.delay_repay_screen_sending_your_claim() })
+          .waitFor();
       },
       'loaded.submitFailed': async (step) => {
         const { page, snapshot } = step;
         if (signedOut(snapshot.context)) {
           // docs/product/roles.md: a 401 goes to sign in, to come back to the claim.
-          await page.waitForURL((u) => u.pathname.endsWith('/login') && (u.searchParams.get('redirect') ?? '').includes('/claims/'));
+          await page.waitForURL(
+            (u) => u.pathname.endsWith('/login') && (u.searchParams.get('redirect') ?? '').includes('/claims/'),
+          );
           return;
         }
-        await page.getByRole('alert').filter({ hasText: submitErrorTitle(snapshot.context.submitError!) }).waitFor();
+        await page
+          .getByRole('alert')
+          .filter({ hasText: submitErrorTitle(snapshot.context.submitError!) })
+          .waitFor();
         await formShown(step, false);
       },
     },
     notUserActions: {
       '#delayRepay.loaded.submitting claim.check [0]':
         "Check again, passed to the attempt, shows only after a lost answer whose check got no answer either: caused by the network, not by the customer; the lost-answer chart's model test and test/e2e/lost-answers.test.ts",
-      '#delayRepay.loaded.submitting xstate.error.actor.submitClaim [0]': 'the attempt chart itself failing: no answer of the server causes it',
+      '#delayRepay.loaded.submitting xstate.error.actor.submitClaim [0]':
+        'the attempt chart itself failing: no answer of the server causes it',
       '#delayRepay.loaded.editing form.submit [1]':
         'Send claim ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
       '#delayRepay.loaded.submitFailed form.submit [1]':

@@ -43,16 +43,22 @@ let guest: { bookingId: string; reference: string; date: string } | null = null;
 const guestOrder = async (server: TestServer) => {
   if (guest) return guest;
   const res = await fetch(`${server.url}api/booking/token?token=${DEMO_GUEST_TOKENS[0]}`);
-  const { bookings } = (await res.json()) as { bookings: { booking: { id: string; outward: { date: string } }; order: { friendlyOrderId: string } }[] };
+  const { bookings } = (await res.json()) as {
+    bookings: { booking: { id: string; outward: { date: string } }; order: { friendlyOrderId: string } }[];
+  };
   const first = bookings[0]!;
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(first.booking.outward.date));
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+    new Date(first.booking.outward.date),
+  );
   guest = { bookingId: first.booking.id, reference: first.order.friendlyOrderId, date };
   return guest;
 };
 const onScreen = (field: FindBookingField, value: string) =>
-  field === 'bookingReference' && value === typed.bookingReference ? guest!.reference
-  : field === 'departureDate' && value === typed.departureDate ? guest!.date
-  : value;
+  field === 'bookingReference' && value === typed.bookingReference
+    ? guest!.reference
+    : field === 'departureDate' && value === typed.departureDate
+      ? guest!.date
+      : value;
 
 const field = (page: Page, f: FindBookingField) => page.getByLabel(labels[f], { exact: true });
 const submit = (page: Page) => page.locator('form button[type="submit"]');
@@ -79,7 +85,10 @@ const formMatches = async ({ page, snapshot }: Step) => {
   for (const f of expected.invalid) await page.getByText(errors[f]!, { exact: true }).waitFor();
 };
 const failure = (message: (step: Step) => string) => async (step: Step) => {
-  await step.page.getByRole('alert').filter({ hasText: message(step) }).waitFor();
+  await step.page
+    .getByRole('alert')
+    .filter({ hasText: message(step) })
+    .waitFor();
   await formMatches(step);
 };
 /** Every clock move starts a new rate-limit window: each path's misses are its own. */
@@ -94,18 +103,30 @@ describeBrowserReplay(
       'form.change': (snap) => {
         const next = order.find((f) => snap.context.values[f] === '');
         if (next) return [{ type: 'form.change', field: next, value: typed[next] } as const];
-        return snap.context.values.passengerSurname === 'Nobody' ? [{ type: 'form.change', field: 'passengerSurname', value: 'Lee' } as const] : [];
+        return snap.context.values.passengerSurname === 'Nobody'
+          ? [{ type: 'form.change', field: 'passengerSurname', value: 'Lee' } as const]
+          : [];
       },
       'form.blur': [{ type: 'form.blur', field: 'emailAddress' }],
       // What the server answers these details: found only with the guest's surname, not found with any other.
       'xstate.done.actor.findBooking': (snap) =>
         snap.context.values.passengerSurname === 'Lee'
-          ? [{ type: 'xstate.done.actor.findBooking', output: { orderExchangeToken: 'the server’s token', bookingId: 'the guest booking' } }]
+          ? [
+              {
+                type: 'xstate.done.actor.findBooking',
+                output: { orderExchangeToken: 'the server’s token', bookingId: 'the guest booking' },
+              },
+            ]
           : [],
       'xstate.error.actor.findBooking': (snap) => [
         { type: 'xstate.error.actor.findBooking', error: { status: 400 } },
-        ...(snap.context.values.passengerSurname === 'Lee' ? [] : [{ type: 'xstate.error.actor.findBooking', error: { status: 422 } }]),
-        { type: 'xstate.error.actor.findBooking', error: { problem: { kind: 'throttled', status: 429, retryAfterSeconds: FIND_BOOKING_WINDOW_MS / 1000 } } },
+        ...(snap.context.values.passengerSurname === 'Lee'
+          ? []
+          : [{ type: 'xstate.error.actor.findBooking', error: { status: 422 } }]),
+        {
+          type: 'xstate.error.actor.findBooking',
+          error: { problem: { kind: 'throttled', status: 429, retryAfterSeconds: FIND_BOOKING_WINDOW_MS / 1000 } },
+        },
         { type: 'xstate.error.actor.findBooking', error: { status: 500 } },
       ],
     },
@@ -145,19 +166,33 @@ describeBrowserReplay(
           // The real limit: misses for this reference from this client (the browser's address too).
           const client = apiClient(server.origin);
           await client.init();
-          const miss = { bookingReference: guest!.reference, departureDate: guest!.date, passengerSurname: 'Nobody', emailAddress: GUEST_EMAIL };
-          for (let i = 0; i < FIND_BOOKING_MAX_MISSES; i++) expect((await client.post('/my-account/api/booking/find-booking', miss)).status).toBe(422);
+          const miss = {
+            bookingReference: guest!.reference,
+            departureDate: guest!.date,
+            passengerSurname: 'Nobody',
+            emailAddress: GUEST_EMAIL,
+          };
+          for (let i = 0; i < FIND_BOOKING_MAX_MISSES; i++)
+            expect((await client.post('/my-account/api/booking/find-booking', miss)).status).toBe(422);
         }
       },
     },
     states: {
       notRequested: async (step) => {
         await step.page.getByRole('heading', { level: 1, name: m.common_find_a_booking() }).waitFor();
-        expect(await step.page.getByRole('alert').filter({ hasText: /booking|attempts/ }).count()).toBe(0);
+        expect(
+          await step.page
+            .getByRole('alert')
+            .filter({ hasText: /booking|attempts/ })
+            .count(),
+        ).toBe(0);
         await formMatches(step);
       },
       requesting: async ({ page }) => {
-        await page.locator('form button[type="submit"][aria-busy="true"]').filter({ hasText: m.find_booking_page_finding_your_booking() }).waitFor();
+        await page
+          .locator('form button[type="submit"][aria-busy="true"]')
+          .filter({ hasText: m.find_booking_page_finding_your_booking() })
+          .waitFor();
       },
       success: async ({ page }) => {
         await page.waitForURL((u) => u.pathname.endsWith(`/order-token/${guest!.bookingId}`));

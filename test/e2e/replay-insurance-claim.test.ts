@@ -28,7 +28,11 @@ import { answerWithModelError, describeBrowserReplay, SharedData, type ReplaySte
 type Step = ReplayStep<typeof insuranceClaimMachine>;
 type Key = 'demo-upcoming-euston-manchester' | 'demo-past-more-rdg-bri';
 const data = new SharedData();
-const input = (key: Key): InsuranceClaimInput => ({ orderId: 'its order', insuranceProductId: key, keySeed: 'replay-insurance' });
+const input = (key: Key): InsuranceClaimInput => ({
+  orderId: 'its order',
+  insuranceProductId: key,
+  keySeed: 'replay-insurance',
+});
 const keyOf = (c: { insuranceProductId: string }) => c.insuranceProductId as Key;
 
 const eligible = { claimId: 'its claim', orderId: 'its order', insuranceProductId: 'its product', isClaimable: true };
@@ -39,7 +43,10 @@ const REFRESHED = 'xstate.after.insuranceRefreshDebounceMs.insuranceClaim.claimS
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const opener = (page: Page) => button(page, m.insurance_claim_section_claim_on_your_insurance());
-const dialog = (page: Page) => page.getByRole('dialog', { name: m.insurance_claim_section_claim_on_your({ name: m.insurance_claim_section_essential() }) });
+const dialog = (page: Page) =>
+  page.getByRole('dialog', {
+    name: m.insurance_claim_section_claim_on_your({ name: m.insurance_claim_section_essential() }),
+  });
 const claimMadeLine = (page: Page) => {
   const [before] = m.insurance_claim_section_claim_made_on_reference({ date: '\u0000', reference: '' }).split('\u0000');
   return page.getByText(before!, { exact: false });
@@ -49,7 +56,9 @@ const modal = async (page: Page, label: string, busy: boolean) => {
   await dialog(page).waitFor();
   const submit = dialog(page).locator('button[type="submit"]');
   await expect.poll(() => submit.textContent(), { message: 'the claim button' }).toBe(label);
-  await expect.poll(() => submit.getAttribute('aria-busy'), { message: 'the claim button busy' }).toBe(busy ? 'true' : null);
+  await expect
+    .poll(() => submit.getAttribute('aria-busy'), { message: 'the claim button busy' })
+    .toBe(busy ? 'true' : null);
 };
 const succeeded = async ({ page }: Step) => {
   await dialog(page).waitFor({ state: 'hidden' });
@@ -68,25 +77,45 @@ describeBrowserReplay(
     inputs: [input('demo-upcoming-euston-manchester'), input('demo-past-more-rdg-bri')],
     events: {
       // A product that is not claimable offers no second check (its button goes).
-      'insurance.checkEligibility': (snap) => (snap.context.errorType === 'ineligible-product' ? [] : [{ type: 'insurance.checkEligibility' as const }]),
+      'insurance.checkEligibility': (snap) =>
+        snap.context.errorType === 'ineligible-product' ? [] : [{ type: 'insurance.checkEligibility' as const }],
       'xstate.done.actor.checkEligibility': (snap) =>
         keyOf(snap.context) === 'demo-past-more-rdg-bri'
-          ? [{ type: 'xstate.done.actor.checkEligibility', output: { ...eligible, isClaimable: false, detail: 'Essential cover applies only before your journey departs.' } }]
+          ? [
+              {
+                type: 'xstate.done.actor.checkEligibility',
+                output: {
+                  ...eligible,
+                  isClaimable: false,
+                  detail: 'Essential cover applies only before your journey departs.',
+                },
+              },
+            ]
           : [
               { type: 'xstate.done.actor.checkEligibility', output: eligible },
               { type: 'xstate.done.actor.checkEligibility', output: wrongShape },
             ],
       'xstate.error.actor.checkEligibility': (snap) =>
-        keyOf(snap.context) === 'demo-upcoming-euston-manchester' ? [{ type: 'xstate.error.actor.checkEligibility', error: httpError(500, 'INTERNAL_ERROR') }] : [],
+        keyOf(snap.context) === 'demo-upcoming-euston-manchester'
+          ? [{ type: 'xstate.error.actor.checkEligibility', error: httpError(500, 'INTERNAL_ERROR') }]
+          : [],
       'xstate.done.actor.submitClaim': [
-        { type: 'xstate.done.actor.submitClaim', output: { kind: 'answered', answer: { claimId: 'its claim', reference: 'its reference' } } },
+        {
+          type: 'xstate.done.actor.submitClaim',
+          output: { kind: 'answered', answer: { claimId: 'its claim', reference: 'its reference' } },
+        },
         { type: 'xstate.done.actor.submitClaim', output: { kind: 'refused', error: alreadyClaimed } },
         { type: 'xstate.done.actor.submitClaim', output: { kind: 'refused', error: httpError(500, 'INTERNAL_ERROR') } },
       ],
       // The attempt itself failing, or left while unconfirmed: no answer of the server causes either here.
       'xstate.error.actor.submitClaim': [],
     },
-    serializeContext: (c) => ({ errorType: c.errorType, errorReason: c.errorReason, claimId: c.claimId, key: c.insuranceProductId }),
+    serializeContext: (c) => ({
+      errorType: c.errorType,
+      errorReason: c.errorReason,
+      claimId: c.claimId,
+      key: c.insuranceProductId,
+    }),
   },
   {
     async prepare(path, server, browser) {
@@ -105,16 +134,19 @@ describeBrowserReplay(
       'insurance.checkEligibility': async ({ page }) => opener(page).click(),
       // Submit claim, or Check again once the outcome is unknown (the same button).
       'insurance.claim': async ({ page }) => dialog(page).locator('button[type="submit"]').click(),
-      'modal.close': async ({ page }) => dialog(page).getByRole('button', { name: m.common_cancel(), exact: true }).click(),
+      'modal.close': async ({ page }) =>
+        dialog(page).getByRole('button', { name: m.common_cancel(), exact: true }).click(),
       // The booking page reloads the booking by itself, insuranceRefreshDebounceMs after the claim.
       [REFRESHED]: async () => {},
       'xstate.done.actor.checkEligibility': async (step) => {
         const output = (step.event as { output?: { isClaimable?: unknown } }).output;
-        if (output?.isClaimable === wrongShape.isClaimable) await step.server.answer('POST', step.call!.path, 200, wrongShape);
+        if (output?.isClaimable === wrongShape.isClaimable)
+          await step.server.answer('POST', step.call!.path, 200, wrongShape);
       },
       'xstate.error.actor.checkEligibility': answerWithModelError,
       'xstate.done.actor.submitClaim': async (step) => {
-        const outcome = (step.event as { output?: { kind: string; error?: { problem?: { codes?: string[] } } } }).output;
+        const outcome = (step.event as { output?: { kind: string; error?: { problem?: { codes?: string[] } } } })
+          .output;
         if (outcome?.kind !== 'refused') return;
         if (outcome.error?.problem?.codes?.[0] === 'ALREADY_CLAIMED') await claimFromAnotherTab(step);
         await answerWithModelError({ ...step, event: { type: step.event.type, error: outcome.error } });
@@ -130,18 +162,25 @@ describeBrowserReplay(
     notUserActions: {
       '#insuranceClaim.claimRequest xstate.done.actor.submitClaim [2]':
         "Cancel after a claim whose outcome could not be confirmed (its answer and its check's lost): caused by the network; the lost-answer chart's model test and this chart's model test walk it",
-      '#insuranceClaim.claimRequest xstate.error.actor.submitClaim [0]': 'the attempt chart itself failing: no answer of the server causes it',
+      '#insuranceClaim.claimRequest xstate.error.actor.submitClaim [0]':
+        'the attempt chart itself failing: no answer of the server causes it',
       '#insuranceClaim.claimRequest insurance.claim [0]':
         "Check again, passed to the attempt, shows only after a lost answer whose check got no answer either: the lost-answer chart's model test and test/e2e/lost-answers.test.ts",
-      '#insuranceClaim.claimRequest modal.close [0]': 'Cancel while a claim is sent is disabled; it leaves the attempt only once its outcome is unconfirmed (the lost-answer chart)',
+      '#insuranceClaim.claimRequest modal.close [0]':
+        'Cancel while a claim is sent is disabled; it leaves the attempt only once its outcome is unconfirmed (the lost-answer chart)',
     },
     states: {
       none: async ({ page }) => {
         await dialog(page).waitFor({ state: 'hidden' });
-        await expect.poll(() => opener(page).getAttribute('aria-busy'), { message: 'Claim on your insurance ready' }).toBeNull();
+        await expect
+          .poll(() => opener(page).getAttribute('aria-busy'), { message: 'Claim on your insurance ready' })
+          .toBeNull();
       },
       eligibilityRequest: async ({ page }) => {
-        await page.locator('button[aria-busy="true"]').filter({ hasText: m.insurance_claim_section_checking_your_cover() }).waitFor();
+        await page
+          .locator('button[aria-busy="true"]')
+          .filter({ hasText: m.insurance_claim_section_checking_your_cover() })
+          .waitFor();
       },
       eligibilityFailed: async ({ page, snapshot }) => {
         const { errorReason, errorType, detail } = snapshot.context;
@@ -149,7 +188,9 @@ describeBrowserReplay(
         await alert.waitFor();
         if (errorType === 'ineligible-product') await alert.getByText(detail!, { exact: true }).waitFor();
         // A system error can be checked again; an ineligible product cannot.
-        expect(await opener(page).count(), 'Claim on your insurance offered').toBe(errorType === 'system-error' ? 1 : 0);
+        expect(await opener(page).count(), 'Claim on your insurance offered').toBe(
+          errorType === 'system-error' ? 1 : 0,
+        );
       },
       eligibilitySuccess: async ({ page }) => modal(page, m.insurance_claim_section_submit_claim(), false),
       claimRequest: async ({ page }) => modal(page, m.insurance_claim_section_submitting_your_claim(), true),

@@ -1,6 +1,9 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { passengerAssistanceCancelMachine, type PassengerAssistanceCancelInput } from '#machines/passenger-assistance-cancel';
+import {
+  passengerAssistanceCancelMachine,
+  type PassengerAssistanceCancelInput,
+} from '#machines/passenger-assistance-cancel';
 import { passengerAssistanceCancelMessages } from '#src/copy/passenger-assistance-cancel';
 import { m } from '#src/paraglide/messages.js';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
@@ -27,7 +30,11 @@ import { postFromAnotherTab } from './replay-helpers/another-tab';
  */
 type Key = keyof typeof ASSISTANCE_IDS | 'unknown' | 'hostLacksItem';
 const data = new SharedData();
-const input = (key: Key): PassengerAssistanceCancelInput => ({ bookingId: 'its booking', assistanceId: key, keySeed: 'replay-assistance-cancel' });
+const input = (key: Key): PassengerAssistanceCancelInput => ({
+  bookingId: 'its booking',
+  assistanceId: key,
+  keySeed: 'replay-assistance-cancel',
+});
 const keyOf = (c: { assistanceId: string }) => c.assistanceId as Key;
 const alreadyCancelled = httpError(409, 'ALREADY_CANCELLED', 'This assistance has already been cancelled.');
 
@@ -44,7 +51,15 @@ describeBrowserReplay(
         const key = keyOf(snap.context);
         if (key === 'unknown') return [];
         if (key === 'hostLacksItem') return [{ type: 'xstate.done.actor.fetchAssistance', output: null }];
-        return [{ type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: key === 'jamieOutward' ? jamieWheelchair : alexLuggageCancelled } }];
+        return [
+          {
+            type: 'xstate.done.actor.fetchAssistance',
+            output: {
+              booking: returnBooking,
+              assistance: key === 'jamieOutward' ? jamieWheelchair : alexLuggageCancelled,
+            },
+          },
+        ];
       },
       'xstate.error.actor.fetchAssistance': (snap) =>
         keyOf(snap.context) === 'unknown'
@@ -53,9 +68,15 @@ describeBrowserReplay(
             ? [{ type: 'xstate.error.actor.fetchAssistance', error: httpError(500, 'INTERNAL_ERROR') }]
             : [],
       'xstate.done.actor.cancelAssistance': [
-        { type: 'xstate.done.actor.cancelAssistance', output: { kind: 'answered', answer: { ...jamieWheelchair, status: 'cancelled' } } },
+        {
+          type: 'xstate.done.actor.cancelAssistance',
+          output: { kind: 'answered', answer: { ...jamieWheelchair, status: 'cancelled' } },
+        },
         { type: 'xstate.done.actor.cancelAssistance', output: { kind: 'refused', error: alreadyCancelled } },
-        { type: 'xstate.done.actor.cancelAssistance', output: { kind: 'refused', error: httpError(500, 'INTERNAL_ERROR') } },
+        {
+          type: 'xstate.done.actor.cancelAssistance',
+          output: { kind: 'refused', error: httpError(500, 'INTERNAL_ERROR') },
+        },
       ],
       // The attempt itself failing: no user can cause it.
       'xstate.error.actor.cancelAssistance': [],
@@ -64,18 +85,30 @@ describeBrowserReplay(
   },
   {
     async prepare(path, server, browser) {
-      const cancels = path.steps.some((s) => s.state.matches('cancelled') || (s.state.matches('alreadyCancelled') && s.event.type === 'xstate.done.actor.cancelAssistance'));
+      const cancels = path.steps.some(
+        (s) =>
+          s.state.matches('cancelled') ||
+          (s.state.matches('alreadyCancelled') && s.event.type === 'xstate.done.actor.cancelAssistance'),
+      );
       await data.use(server, 'the King’s Cross → York assistance', cancels);
       return data.signedIn(browser, server, DEMO_ACCOUNT);
     },
     async open(page, path, server) {
       const key = keyOf(path.input!);
-      const id = key === 'unknown' ? '00000000-0000-4000-8000-000000000000' : key === 'hostLacksItem' ? ASSISTANCE_IDS.jamieOutward : ASSISTANCE_IDS[key];
+      const id =
+        key === 'unknown'
+          ? '00000000-0000-4000-8000-000000000000'
+          : key === 'hostLacksItem'
+            ? ASSISTANCE_IDS.jamieOutward
+            : ASSISTANCE_IDS[key];
       await page.goto(`${server.url}bookings/${bookingIdOf(ASSISTANCE_BOOKING_KEY)}/passenger-assistance/${id}/cancel`);
     },
     calls: {
       fetchAssistance: { method: 'GET', path: /^\/booking\/[^/]+$/ },
-      cancelAssistance: { method: 'POST', path: /^\/customer\/passenger-assistance\/orders\/[^/]+\/products\/[^/]+\/[^/]+\/cancel$/ },
+      cancelAssistance: {
+        method: 'POST',
+        path: /^\/customer\/passenger-assistance\/orders\/[^/]+\/products\/[^/]+\/[^/]+\/cancel$/,
+      },
     },
     events: {
       'cancel.confirm': async ({ page }) => cancelButton(page).click(),
@@ -91,10 +124,14 @@ describeBrowserReplay(
         if (keyOf(step.previous!.context) !== 'unknown') await answerWithModelError(step);
       },
       'xstate.done.actor.cancelAssistance': async (step) => {
-        const outcome = (step.event as { output?: { kind: string; error?: { problem?: { codes?: string[] } } } }).output;
+        const outcome = (step.event as { output?: { kind: string; error?: { problem?: { codes?: string[] } } } })
+          .output;
         if (outcome?.kind !== 'refused') return;
         if (outcome.error?.problem?.codes?.[0] === 'ALREADY_CANCELLED') {
-          expect(await postFromAnotherTab(step.page, step.server.url, step.call!.path), 'cancelled from another tab').toBe(200);
+          expect(
+            await postFromAnotherTab(step.page, step.server.url, step.call!.path),
+            'cancelled from another tab',
+          ).toBe(200);
         } else await answerWithModelError({ ...step, event: { type: step.event.type, error: outcome.error } });
       },
     },
@@ -103,18 +140,28 @@ describeBrowserReplay(
     notUserActions: {
       '#passengerAssistanceCancel.cancelling cancel.check [0]':
         "Check again, passed to the attempt, shows only after a lost answer whose check got no answer either: the lost-answer chart's model test and test/e2e/lost-answers.test.ts",
-      '#passengerAssistanceCancel.cancelling xstate.error.actor.cancelAssistance [0]': 'the attempt chart itself failing: no answer of the server causes it',
+      '#passengerAssistanceCancel.cancelling xstate.error.actor.cancelAssistance [0]':
+        'the attempt chart itself failing: no answer of the server causes it',
     },
     states: {
-      loading: async ({ page }) => page.getByRole('status').filter({ hasText: m.passenger_assistance_assistance_cancel_page_loading_this_assistance() }).first().waitFor(),
+      loading: async ({ page }) =>
+        page
+          .getByRole('status')
+          .filter({ hasText: m.passenger_assistance_assistance_cancel_page_loading_this_assistance() })
+          .first()
+          .waitFor(),
       loadFailed: async ({ page }) => {
         await page.getByText(passengerAssistanceCancelMessages.loadError, { exact: true }).waitFor();
         await button(page, m.common_try_again()).waitFor();
       },
-      notFound: async ({ page }) => page.getByText(passengerAssistanceCancelMessages.notFound, { exact: true }).waitFor(),
+      notFound: async ({ page }) =>
+        page.getByText(passengerAssistanceCancelMessages.notFound, { exact: true }).waitFor(),
       absent: async ({ page }) => {
         await page.getByText(passengerAssistanceCancelMessages.notOffered, { exact: true }).waitFor();
-        await page.getByRole('main').getByRole('link', { name: m.passenger_assistance_assistance_list_page_back_to_booking() }).waitFor();
+        await page
+          .getByRole('main')
+          .getByRole('link', { name: m.passenger_assistance_assistance_list_page_back_to_booking() })
+          .waitFor();
         expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count(), 'no error box').toBe(0);
       },
       alreadyCancelled: async ({ page }) => {
@@ -122,16 +169,27 @@ describeBrowserReplay(
         expect(await cancelButton(page).count(), 'nothing left to cancel').toBe(0);
       },
       confirming: async ({ page, snapshot }) => {
-        await page.getByText(m.passenger_assistance_assistance_cancel_page_do_you_want_to_cancel(), { exact: true }).waitFor();
+        await page
+          .getByText(m.passenger_assistance_assistance_cancel_page_do_you_want_to_cancel(), { exact: true })
+          .waitFor();
         const error = snapshot.context.cancelError;
         if (error) {
-          const alert = page.getByRole('alert').filter({ hasText: m.passenger_assistance_assistance_cancel_page_we_couldnt_cancel_this_assistance() });
-          await alert.getByText(error.detail ?? passengerAssistanceCancelMessages.cancelError, { exact: true }).waitFor();
+          const alert = page
+            .getByRole('alert')
+            .filter({ hasText: m.passenger_assistance_assistance_cancel_page_we_couldnt_cancel_this_assistance() });
+          await alert
+            .getByText(error.detail ?? passengerAssistanceCancelMessages.cancelError, { exact: true })
+            .waitFor();
         }
-        await expect.poll(() => cancelButton(page).getAttribute('aria-disabled'), { message: 'Cancel assistance usable' }).toBeNull();
+        await expect
+          .poll(() => cancelButton(page).getAttribute('aria-disabled'), { message: 'Cancel assistance usable' })
+          .toBeNull();
       },
       cancelling: async ({ page }) => {
-        await page.locator('button[aria-busy="true"]').filter({ hasText: m.passenger_assistance_assistance_cancel_page_cancelling() }).waitFor();
+        await page
+          .locator('button[aria-busy="true"]')
+          .filter({ hasText: m.passenger_assistance_assistance_cancel_page_cancelling() })
+          .waitFor();
       },
       // The screen goes back to the booking's assistance list.
       cancelled: async ({ page }) => {

@@ -30,29 +30,44 @@ const input = (key: Key): PassengerAssistanceFormInput => ({ bookingId: key, key
 const tooLate = httpError(422, 'TOO_LATE', 'Assistance must be booked at least 2 hours before the train leaves.');
 /** The model's passengers as the screen names them (returnBooking has the seeded booking's shape). */
 const passengerNames: Record<string, string> = { 'p-alex': 'Alex Morgan', 'p-jamie': 'Jamie Morgan' };
-const valid = (c: Step['snapshot']['context']) => c.dirty && c.booking !== null && Object.keys(assistanceFormErrors(c.values, c.booking)).length === 0;
+const valid = (c: Step['snapshot']['context']) =>
+  c.dirty && c.booking !== null && Object.keys(assistanceFormErrors(c.values, c.booking)).length === 0;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const submit = (page: Page) => button(page, m.passenger_assistance_assistance_request_page_book_assistance());
 const passenger = (page: Page, id: string) => page.getByRole('radio', { name: passengerNames[id], exact: true });
 const leg = (page: Page, direction: string) =>
-  page.getByRole('radio', { name: new RegExp(`^${escape(direction === 'outward' ? m.common_outward() : m.common_return())}:`) });
+  page.getByRole('radio', {
+    name: new RegExp(`^${escape(direction === 'outward' ? m.common_outward() : m.common_return())}:`),
+  });
 const ramp = (page: Page) => page.getByRole('checkbox', { name: new RegExp(`^${escape(assistanceKindNames.ramp)}`) });
-const details = (page: Page) => page.getByRole('textbox', { name: m.passenger_assistance_assistance_request_page_anything_staff_should_know_optional() });
-const form = (page: Page) => page.getByRole('form', { name: m.passenger_assistance_assistance_request_page_request_passenger_assistance() });
+const details = (page: Page) =>
+  page.getByRole('textbox', {
+    name: m.passenger_assistance_assistance_request_page_anything_staff_should_know_optional(),
+  });
+const form = (page: Page) =>
+  page.getByRole('form', { name: m.passenger_assistance_assistance_request_page_request_passenger_assistance() });
 
 /** The form as the context has it: choices, ticks, details, Book assistance usable only when it can send. */
 const formShown = async ({ page, snapshot }: Step, busy: boolean) => {
   const { values } = snapshot.context;
   for (const id of Object.keys(passengerNames)) {
-    await expect.poll(() => passenger(page, id).isChecked(), { message: `${passengerNames[id]} chosen` }).toBe(values.passengerId === id);
+    await expect
+      .poll(() => passenger(page, id).isChecked(), { message: `${passengerNames[id]} chosen` })
+      .toBe(values.passengerId === id);
   }
-  await expect.poll(() => leg(page, 'outward').isChecked(), { message: 'the outward leg chosen' }).toBe(values.direction === 'outward');
+  await expect
+    .poll(() => leg(page, 'outward').isChecked(), { message: 'the outward leg chosen' })
+    .toBe(values.direction === 'outward');
   await expect.poll(() => ramp(page).isChecked(), { message: 'ramp ticked' }).toBe(values.kinds.includes('ramp'));
   await expect.poll(() => details(page).inputValue(), { message: 'the details' }).toBe(values.details);
   const usable = !busy && valid(snapshot.context);
-  await expect.poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'Book assistance usable' }).toBe(usable);
+  await expect
+    .poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', {
+      message: 'Book assistance usable',
+    })
+    .toBe(usable);
 };
 
 describeBrowserReplay(
@@ -66,12 +81,20 @@ describeBrowserReplay(
         if (key === 'sam-past-nottingham-derby') return [];
         // Travelled: the form's booking has no leg left.
         const booking = key === ASSISTANCE_BOOKING_KEY ? returnBooking : { ...returnBooking, legs: [] };
-        return [{ type: 'xstate.done.actor.fetchBooking', output: overview(booking, key === ASSISTANCE_BOOKING_KEY ? [jamieWheelchair] : []) }];
+        return [
+          {
+            type: 'xstate.done.actor.fetchBooking',
+            output: overview(booking, key === ASSISTANCE_BOOKING_KEY ? [jamieWheelchair] : []),
+          },
+        ];
       },
       'xstate.error.actor.fetchBooking': (snap) => {
         const key = snap.context.bookingId as Key;
-        if (key === 'sam-past-nottingham-derby') return [{ type: 'xstate.error.actor.fetchBooking', error: httpError(404, 'NOT_FOUND') }];
-        return key === ASSISTANCE_BOOKING_KEY ? [{ type: 'xstate.error.actor.fetchBooking', error: httpError(500, 'INTERNAL_ERROR') }] : [];
+        if (key === 'sam-past-nottingham-derby')
+          return [{ type: 'xstate.error.actor.fetchBooking', error: httpError(404, 'NOT_FOUND') }];
+        return key === ASSISTANCE_BOOKING_KEY
+          ? [{ type: 'xstate.error.actor.fetchBooking', error: httpError(500, 'INTERNAL_ERROR') }]
+          : [];
       },
       // Alex, then the outward journey, then the details: one choice at a time.
       'form.change': (snap) => {
@@ -79,16 +102,28 @@ describeBrowserReplay(
         if (!booking) return [];
         if (values.passengerId === '') return [{ type: 'form.change', field: 'passengerId', value: 'p-alex' } as const];
         if (values.direction === '') return [{ type: 'form.change', field: 'direction', value: 'outward' } as const];
-        if (values.details === '') return [{ type: 'form.change', field: 'details', value: 'Meet at the ticket gates' } as const];
+        if (values.details === '')
+          return [{ type: 'form.change', field: 'details', value: 'Meet at the ticket gates' } as const];
         return [];
       },
-      'form.toggleKind': (snap) => [{ type: 'form.toggleKind', kind: 'ramp', checked: !snap.context.values.kinds.includes('ramp') } as const],
+      'form.toggleKind': (snap) => [
+        { type: 'form.toggleKind', kind: 'ramp', checked: !snap.context.values.kinds.includes('ramp') } as const,
+      ],
       'form.blur': [{ type: 'form.blur', field: 'details' }],
       // Each submit is one attempt of the lost-answer chart: the server's answer or its refusal.
       'xstate.done.actor.createAssistance': [
-        { type: 'xstate.done.actor.createAssistance', output: { kind: 'answered', answer: { ...jamieWheelchair, id: 'its id', passengerId: 'p-alex', kinds: ['ramp'] } } },
+        {
+          type: 'xstate.done.actor.createAssistance',
+          output: {
+            kind: 'answered',
+            answer: { ...jamieWheelchair, id: 'its id', passengerId: 'p-alex', kinds: ['ramp'] },
+          },
+        },
         { type: 'xstate.done.actor.createAssistance', output: { kind: 'refused', error: tooLate } },
-        { type: 'xstate.done.actor.createAssistance', output: { kind: 'refused', error: httpError(500, 'INTERNAL_ERROR') } },
+        {
+          type: 'xstate.done.actor.createAssistance',
+          output: { kind: 'refused', error: httpError(500, 'INTERNAL_ERROR') },
+        },
       ],
       // The attempt itself failing: no user can cause it.
       'xstate.error.actor.createAssistance': [],
@@ -103,7 +138,11 @@ describeBrowserReplay(
   },
   {
     async prepare(path, server, browser) {
-      await data.use(server, path.input!.bookingId, path.steps.some((s) => s.state.matches('booked')));
+      await data.use(
+        server,
+        path.input!.bookingId,
+        path.steps.some((s) => s.state.matches('booked')),
+      );
       return data.signedIn(browser, server, DEMO_ACCOUNT);
     },
     async open(page, path, server) {
@@ -140,11 +179,17 @@ describeBrowserReplay(
       },
       'xstate.done.actor.createAssistance': async (step) => {
         const outcome = (step.event as { output?: { kind: string; error?: unknown } }).output;
-        if (outcome?.kind === 'refused') await answerWithModelError({ ...step, event: { type: step.event.type, error: outcome.error } });
+        if (outcome?.kind === 'refused')
+          await answerWithModelError({ ...step, event: { type: step.event.type, error: outcome.error } });
       },
     },
     states: {
-      loading: async ({ page }) => page.getByRole('status').filter({ hasText: m.passenger_assistance_assistance_request_page_loading_your_booking() }).first().waitFor(),
+      loading: async ({ page }) =>
+        page
+          .getByRole('status')
+          .filter({ hasText: m.passenger_assistance_assistance_request_page_loading_your_booking() })
+          .first()
+          .waitFor(),
       loadFailed: async ({ page }) => {
         await page.getByText(passengerAssistanceFormMessages.loadError, { exact: true }).waitFor();
         await button(page, m.common_try_again()).waitFor();
@@ -159,24 +204,42 @@ describeBrowserReplay(
         await form(page).waitFor();
         const error = snapshot.context.submitError;
         if (error) {
-          const alert = page.getByRole('alert').filter({ hasText: m.passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance() });
+          const alert = page
+            .getByRole('alert')
+            .filter({ hasText: m.passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance() });
           // TOO_LATE is worded by the page from the train it knows (its time and station), not the server's English,
           // and is about the journey chosen: that question is marked and the error summary links to it (decision 670).
           const tooLateLead = m.passenger_assistance_too_late({ time: '\u0000', station: '' }).split('\u0000')[0]!;
           if (error.code === 'TOO_LATE') {
-            const journey = page.getByRole('group', { name: m.passenger_assistance_assistance_request_page_which_journey() });
-            await expect.poll(() => journey.getAttribute('aria-invalid'), { message: 'the journey question marked' }).toBe('true');
-            await page.getByRole('link', { name: `${m.passenger_assistance_assistance_request_page_which_journey()}: ${tooLateLead}` }).waitFor();
-          } else await alert.getByText(error.detail ?? passengerAssistanceFormMessages.submitError, { exact: true }).waitFor();
+            const journey = page.getByRole('group', {
+              name: m.passenger_assistance_assistance_request_page_which_journey(),
+            });
+            await expect
+              .poll(() => journey.getAttribute('aria-invalid'), { message: 'the journey question marked' })
+              .toBe('true');
+            await page
+              .getByRole('link', {
+                name: `${m.passenger_assistance_assistance_request_page_which_journey()}: ${tooLateLead}`,
+              })
+              .waitFor();
+          } else
+            await alert
+              .getByText(error.detail ?? passengerAssistanceFormMessages.submitError, { exact: true })
+              .waitFor();
         }
         await formShown(step, false);
       },
       submitting: async ({ page }) => {
-        await page.locator('button[aria-busy="true"]').filter({ hasText: m.passenger_assistance_assistance_request_page_booking() }).waitFor();
+        await page
+          .locator('button[aria-busy="true"]')
+          .filter({ hasText: m.passenger_assistance_assistance_request_page_booking() })
+          .waitFor();
       },
       // The screen opens the booked assistance's review.
       booked: async ({ page }) => {
-        await page.waitForURL((u) => /\/passenger-assistance\/[^/]+$/.test(u.pathname) && !u.pathname.endsWith('/create'));
+        await page.waitForURL(
+          (u) => /\/passenger-assistance\/[^/]+$/.test(u.pathname) && !u.pathname.endsWith('/create'),
+        );
       },
     },
     notUserActions: {
@@ -184,7 +247,8 @@ describeBrowserReplay(
         'Book assistance ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
       '#passengerAssistanceForm.submitting assistance.check [0]':
         "Check again, passed to the attempt, shows only after a lost answer whose check got no answer either: the lost-answer chart's model test and test/e2e/lost-answers.test.ts",
-      '#passengerAssistanceForm.submitting xstate.error.actor.createAssistance [0]': 'the attempt chart itself failing: no answer of the server causes it',
+      '#passengerAssistanceForm.submitting xstate.error.actor.createAssistance [0]':
+        'the attempt chart itself failing: no answer of the server causes it',
     },
   },
 );

@@ -1,6 +1,11 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { passengerFormMachine, passengerFormView, type PassengerFormContext, type PassengerFormInput } from '#machines/passenger-form';
+import {
+  passengerFormMachine,
+  passengerFormView,
+  type PassengerFormContext,
+  type PassengerFormInput,
+} from '#machines/passenger-form';
 import { passengerFormMessages } from '#src/copy/passenger-form';
 import { m } from '#src/paraglide/messages.js';
 import { passengerMessages, type PassengerField } from '#src/schemas/passengers';
@@ -25,7 +30,13 @@ type Snapshot = Step['snapshot'];
 type Key = 'jamie' | 'alex';
 const data = new SharedData();
 const today = new Date().toISOString().slice(0, 10);
-const added: Partial<Record<PassengerField, string>> = { firstName: 'Robin', lastName: 'Smith', day: '07', month: '03', year: '1990' };
+const added: Partial<Record<PassengerField, string>> = {
+  firstName: 'Robin',
+  lastName: 'Smith',
+  day: '07',
+  month: '03',
+  year: '1990',
+};
 const order = Object.keys(added) as PassengerField[];
 const seeded = (key: Key) => ({
   id: DEMO_PASSENGERS[key],
@@ -38,7 +49,8 @@ const seeded = (key: Key) => ({
   year: '1990',
   isAccountHolder: key === 'alex',
 });
-const keyOf = (c: Pick<PassengerFormContext, 'passengerId'>): Key => (c.passengerId === DEMO_PASSENGERS.alex ? 'alex' : 'jamie');
+const keyOf = (c: Pick<PassengerFormContext, 'passengerId'>): Key =>
+  c.passengerId === DEMO_PASSENGERS.alex ? 'alex' : 'jamie';
 const edit = (key: Key): PassengerFormInput => ({ mode: 'edit', passengerId: DEMO_PASSENGERS[key], today });
 
 const labels: Partial<Record<PassengerField, string>> = {
@@ -53,7 +65,8 @@ const form = (page: Page) => page.getByRole('form');
 const submit = (page: Page) => form(page).locator('button[type="submit"]');
 const dialog = (page: Page) => page.getByRole('dialog', { name: m.passenger_form_page_delete_this_passenger() });
 const canSave = (s: Snapshot) => passengerFormView(s.context, false).canSubmit;
-const sync = (page: Page) => page.getByRole('checkbox', { name: m.passenger_form_page_update_name_in_personal_details() });
+const sync = (page: Page) =>
+  page.getByRole('checkbox', { name: m.passenger_form_page_update_name_in_personal_details() });
 
 /** The form as the context has it (the names: the date of birth the seed gives moves with the day). */
 const formShown = async ({ page, snapshot }: Step) => {
@@ -62,10 +75,18 @@ const formShown = async ({ page, snapshot }: Step) => {
   for (const f of ['firstName', 'lastName'] as const) {
     await expect.poll(() => field(page, f).inputValue(), { message: `${labels[f]} as typed` }).toBe(c.values[f]);
   }
-  if (c.isAccountHolder) await expect.poll(() => sync(page).isChecked(), { message: 'update my personal details' }).toBe(c.shouldUpdateAccount);
-  if (c.saveFailed) await page.getByText(c.mode === 'add' ? passengerMessages.addFailed : passengerMessages.editFailed, { exact: true }).waitFor();
+  if (c.isAccountHolder)
+    await expect
+      .poll(() => sync(page).isChecked(), { message: 'update my personal details' })
+      .toBe(c.shouldUpdateAccount);
+  if (c.saveFailed)
+    await page
+      .getByText(c.mode === 'add' ? passengerMessages.addFailed : passengerMessages.editFailed, { exact: true })
+      .waitFor();
   if (c.accountUpdateFailed) await page.getByText(passengerFormMessages.accountUpdateFailed, { exact: true }).waitFor();
-  await expect.poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'save usable' }).toBe(canSave(snapshot));
+  await expect
+    .poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'save usable' })
+    .toBe(canSave(snapshot));
 };
 
 describeBrowserReplay(
@@ -82,21 +103,48 @@ describeBrowserReplay(
           return empty ? [{ type: 'form.change', field: empty, value: added[empty]! } as const] : [];
         }
         const loaded = seeded(keyOf(c)).firstName;
-        return c.values.firstName === loaded ? [{ type: 'form.change', field: 'firstName', value: `${loaded}a` } as const] : [];
+        return c.values.firstName === loaded
+          ? [{ type: 'form.change', field: 'firstName', value: `${loaded}a` } as const]
+          : [];
       },
       'form.blur': [{ type: 'form.blur', field: 'firstName' }],
       'form.toggleUpdateAccount': (snap) =>
-        snap.context.isAccountHolder && !snap.context.shouldUpdateAccount ? [{ type: 'form.toggleUpdateAccount', value: true } as const] : [],
-      'xstate.done.actor.fetchPassenger': (snap) => [{ type: 'xstate.done.actor.fetchPassenger', output: seeded(keyOf(snap.context)) }],
-      'xstate.error.actor.fetchPassenger': (snap) =>
-        keyOf(snap.context) === 'jamie' ? [{ type: 'xstate.error.actor.fetchPassenger', error: { status: 500, problem: { kind: 'http', status: 500 } } }] : [],
-      'xstate.done.actor.savePassenger': (snap) => [
-        { type: 'xstate.done.actor.savePassenger', output: { passenger: seeded(keyOf(snap.context)), accountUpdateFailed: false } },
-        ...(snap.context.isAccountHolder ? [{ type: 'xstate.done.actor.savePassenger', output: { passenger: seeded('alex'), accountUpdateFailed: true } }] : []),
+        snap.context.isAccountHolder && !snap.context.shouldUpdateAccount
+          ? [{ type: 'form.toggleUpdateAccount', value: true } as const]
+          : [],
+      'xstate.done.actor.fetchPassenger': (snap) => [
+        { type: 'xstate.done.actor.fetchPassenger', output: seeded(keyOf(snap.context)) },
       ],
-      'xstate.error.actor.savePassenger': [{ type: 'xstate.error.actor.savePassenger', error: { status: 500, problem: { kind: 'http', status: 500 } } }],
+      'xstate.error.actor.fetchPassenger': (snap) =>
+        keyOf(snap.context) === 'jamie'
+          ? [
+              {
+                type: 'xstate.error.actor.fetchPassenger',
+                error: { status: 500, problem: { kind: 'http', status: 500 } },
+              },
+            ]
+          : [],
+      'xstate.done.actor.savePassenger': (snap) => [
+        {
+          type: 'xstate.done.actor.savePassenger',
+          output: { passenger: seeded(keyOf(snap.context)), accountUpdateFailed: false },
+        },
+        ...(snap.context.isAccountHolder
+          ? [
+              {
+                type: 'xstate.done.actor.savePassenger',
+                output: { passenger: seeded('alex'), accountUpdateFailed: true },
+              },
+            ]
+          : []),
+      ],
+      'xstate.error.actor.savePassenger': [
+        { type: 'xstate.error.actor.savePassenger', error: { status: 500, problem: { kind: 'http', status: 500 } } },
+      ],
       'xstate.done.actor.deletePassenger': [{ type: 'xstate.done.actor.deletePassenger', output: { success: true } }],
-      'xstate.error.actor.deletePassenger': [{ type: 'xstate.error.actor.deletePassenger', error: { status: 500, problem: { kind: 'http', status: 500 } } }],
+      'xstate.error.actor.deletePassenger': [
+        { type: 'xstate.error.actor.deletePassenger', error: { status: 500, problem: { kind: 'http', status: 500 } } },
+      ],
     },
     serializeContext: (c) => ({
       values: [c.values.firstName, c.values.year],
@@ -116,11 +164,16 @@ describeBrowserReplay(
     },
     async open(page, path, server) {
       const input = path.input!;
-      await page.goto(`${server.url}passengers-and-railcards/${input.mode === 'add' ? 'add-passenger' : `edit-passenger/${input.passengerId}`}`);
+      await page.goto(
+        `${server.url}passengers-and-railcards/${input.mode === 'add' ? 'add-passenger' : `edit-passenger/${input.passengerId}`}`,
+      );
     },
     calls: {
       fetchPassenger: { method: 'GET', path: /^\/passengers\/saved-passenger\/[^/]+$/ },
-      savePassenger: { method: 'POST', path: /^\/(?:customer\/passengers-and-railcards\/add-passenger|passengers\/edit-passenger\/[^/]+)$/ },
+      savePassenger: {
+        method: 'POST',
+        path: /^\/(?:customer\/passengers-and-railcards\/add-passenger|passengers\/edit-passenger\/[^/]+)$/,
+      },
       deletePassenger: { method: 'DELETE', path: /^\/passengers\/delete-passenger$/ },
     },
     offers: {
@@ -137,21 +190,29 @@ describeBrowserReplay(
       },
       'form.toggleUpdateAccount': async ({ page }) => sync(page).click(),
       'form.submit': async ({ page }) => submit(page).click(),
-      'passenger.retry': async ({ page }) => page.getByRole('button', { name: m.common_try_again(), exact: true }).click(),
-      'delete.request': async ({ page }) => form(page).getByRole('button', { name: m.passenger_form_page_delete_passenger(), exact: true }).click(),
-      'delete.cancel': async ({ page }) => dialog(page).getByRole('button', { name: m.common_cancel(), exact: true }).click(),
-      'delete.confirm': async ({ page }) => dialog(page).getByRole('button', { name: m.passenger_form_page_delete_passenger(), exact: true }).click(),
-      'xstate.error.actor.deletePassenger': async ({ server, call }) => server.answer('DELETE', call!.path, 500, errorBody('INTERNAL_ERROR')),
-      'xstate.error.actor.fetchPassenger': async ({ server, call }) => server.answer('GET', call!.path, 500, errorBody('INTERNAL_ERROR')),
+      'passenger.retry': async ({ page }) =>
+        page.getByRole('button', { name: m.common_try_again(), exact: true }).click(),
+      'delete.request': async ({ page }) =>
+        form(page).getByRole('button', { name: m.passenger_form_page_delete_passenger(), exact: true }).click(),
+      'delete.cancel': async ({ page }) =>
+        dialog(page).getByRole('button', { name: m.common_cancel(), exact: true }).click(),
+      'delete.confirm': async ({ page }) =>
+        dialog(page).getByRole('button', { name: m.passenger_form_page_delete_passenger(), exact: true }).click(),
+      'xstate.error.actor.deletePassenger': async ({ server, call }) =>
+        server.answer('DELETE', call!.path, 500, errorBody('INTERNAL_ERROR')),
+      'xstate.error.actor.fetchPassenger': async ({ server, call }) =>
+        server.answer('GET', call!.path, 500, errorBody('INTERNAL_ERROR')),
       'xstate.done.actor.savePassenger': async ({ server, call, event }) => {
         const output = (event as { output?: { accountUpdateFailed?: boolean } }).output;
         // Saved, but the account holder's personal details were not: the switch's answer.
         if (output?.accountUpdateFailed) await server.answer('POST', call!.path, 200, output);
       },
-      'xstate.error.actor.savePassenger': async ({ server, call }) => server.answer('POST', call!.path, 500, errorBody('INTERNAL_ERROR')),
+      'xstate.error.actor.savePassenger': async ({ server, call }) =>
+        server.answer('POST', call!.path, 500, errorBody('INTERNAL_ERROR')),
     },
     states: {
-      loading: async ({ page }) => page.getByRole('status').filter({ hasText: m.passenger_form_page_loading_passenger() }).first().waitFor(),
+      loading: async ({ page }) =>
+        page.getByRole('status').filter({ hasText: m.passenger_form_page_loading_passenger() }).first().waitFor(),
       loadFailed: async ({ page }) => {
         await page.getByText(passengerFormMessages.loadFailed, { exact: false }).first().waitFor();
         await page.getByRole('button', { name: m.common_try_again(), exact: true }).waitFor();
@@ -165,7 +226,8 @@ describeBrowserReplay(
       },
       confirmingDelete: async ({ page, snapshot }) => {
         await dialog(page).waitFor();
-        if (snapshot.context.deleteFailed) await dialog(page).getByText(passengerFormMessages.deleteFailed, { exact: true }).waitFor();
+        if (snapshot.context.deleteFailed)
+          await dialog(page).getByText(passengerFormMessages.deleteFailed, { exact: true }).waitFor();
       },
       deleting: async ({ page }) => {
         await dialog(page).locator('button[aria-busy="true"]').filter({ hasText: m.common_deleting() }).waitFor();

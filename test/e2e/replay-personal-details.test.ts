@@ -25,11 +25,14 @@ const signedInAgain = new Set<unknown>();
 
 const firstName = (page: Page) => page.getByRole('textbox', { name: m.common_first_name() });
 const lastName = (page: Page) => page.getByRole('textbox', { name: m.common_last_name() });
-const update = (page: Page) => page.getByRole('checkbox', { name: m.personal_details_form_also_update_my_passenger_and() });
-const save = (page: Page) => page.getByRole('form', { name: m.common_personal_details() }).locator('button[type="submit"]');
+const update = (page: Page) =>
+  page.getByRole('checkbox', { name: m.personal_details_form_also_update_my_passenger_and() });
+const save = (page: Page) =>
+  page.getByRole('form', { name: m.common_personal_details() }).locator('button[type="submit"]');
 const canSave = (s: Snapshot, saving = false) => formView(s.context, personalDetailsValidators, saving).canSubmit;
 const unauthorised = (event: { type: string; error?: unknown }) =>
-  event.type === 'xstate.error.actor.savePersonalDetails' && (event.error as { status?: number } | undefined)?.status === 401;
+  event.type === 'xstate.error.actor.savePersonalDetails' &&
+  (event.error as { status?: number } | undefined)?.status === 401;
 
 async function signInOnPage(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: m.common_email_address() }).first().fill(DEMO_ACCOUNT.email);
@@ -51,8 +54,15 @@ describeBrowserReplay(
     name: 'personalDetailsMachine',
     inputs: [{}, { draft }],
     events: {
-      'xstate.done.actor.fetchPersonalDetails': [{ type: 'xstate.done.actor.fetchPersonalDetails', output: { firstName: 'Alex', lastName: 'Morgan', email: DEMO_ACCOUNT.email, shouldUpdatePassenger: false } }],
-      'xstate.error.actor.fetchPersonalDetails': [{ type: 'xstate.error.actor.fetchPersonalDetails', error: { status: 500 } }],
+      'xstate.done.actor.fetchPersonalDetails': [
+        {
+          type: 'xstate.done.actor.fetchPersonalDetails',
+          output: { firstName: 'Alex', lastName: 'Morgan', email: DEMO_ACCOUNT.email, shouldUpdatePassenger: false },
+        },
+      ],
+      'xstate.error.actor.fetchPersonalDetails': [
+        { type: 'xstate.error.actor.fetchPersonalDetails', error: { status: 500 } },
+      ],
       // One valid edit and one invalid edit of the loaded name keep the model finite.
       'form.change': (snap) =>
         snap.context.values.firstName === 'Alex'
@@ -62,11 +72,17 @@ describeBrowserReplay(
             ]
           : [],
       'form.blur': [{ type: 'form.blur', field: 'firstName' }],
-      'form.toggleUpdatePassenger': (snap) => (snap.context.shouldUpdatePassenger ? [] : [{ type: 'form.toggleUpdatePassenger', checked: true } as const]),
+      'form.toggleUpdatePassenger': (snap) =>
+        snap.context.shouldUpdatePassenger ? [] : [{ type: 'form.toggleUpdatePassenger', checked: true } as const],
       'xstate.done.actor.savePersonalDetails': (snap) => [
         {
           type: 'xstate.done.actor.savePersonalDetails',
-          output: { firstName: snap.context.values.firstName, lastName: 'Morgan', email: DEMO_ACCOUNT.email, updatePassengerFailed: false },
+          output: {
+            firstName: snap.context.values.firstName,
+            lastName: 'Morgan',
+            email: DEMO_ACCOUNT.email,
+            updatePassengerFailed: false,
+          },
         },
       ],
       'xstate.error.actor.savePersonalDetails': [
@@ -89,7 +105,11 @@ describeBrowserReplay(
       // A 401 signs the app out, which may end the shared session: the next path signs in afresh.
       const signsOut = Boolean(path.input?.draft) || path.steps.some((s) => unauthorised(s.event));
       await data.use(server, 'the demo account’s session', signsOut);
-      await data.use(server, 'the demo account', path.steps.some((s) => s.event.type === 'xstate.done.actor.savePersonalDetails'));
+      await data.use(
+        server,
+        'the demo account',
+        path.steps.some((s) => s.event.type === 'xstate.done.actor.savePersonalDetails'),
+      );
       return data.signedIn(browser, server, DEMO_ACCOUNT);
     },
     async open(page, path, server) {
@@ -99,7 +119,11 @@ describeBrowserReplay(
       // details load once more with what was typed (the load the path starts with).
       const before = (route: Route) =>
         route.request().method() === 'POST'
-          ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify(errorBody('UNAUTHORISED')) })
+          ? route.fulfill({
+              status: 401,
+              contentType: 'application/json',
+              body: JSON.stringify(errorBody('UNAUTHORISED')),
+            })
           : route.continue();
       await page.route(API, before);
       await firstName(page).fill(path.input.draft.values.firstName);
@@ -118,7 +142,8 @@ describeBrowserReplay(
     },
     events: {
       'form.change': async ({ page, event }) => {
-        if (event.type === 'form.change') await (event.field === 'firstName' ? firstName(page) : lastName(page)).fill(event.value);
+        if (event.type === 'form.change')
+          await (event.field === 'firstName' ? firstName(page) : lastName(page)).fill(event.value);
       },
       'form.blur': async ({ page }) => {
         await firstName(page).focus();
@@ -126,15 +151,22 @@ describeBrowserReplay(
       },
       'form.toggleUpdatePassenger': async ({ page }) => update(page).click(),
       'form.submit': async ({ page }) => save(page).click(),
-      'details.retry': async ({ page }) => page.getByRole('button', { name: m.common_try_again(), exact: true }).click(),
-      'xstate.error.actor.fetchPersonalDetails': async ({ server, call }) => server.answer('GET', call!.path, 500, errorBody('INTERNAL_ERROR')),
+      'details.retry': async ({ page }) =>
+        page.getByRole('button', { name: m.common_try_again(), exact: true }).click(),
+      'xstate.error.actor.fetchPersonalDetails': async ({ server, call }) =>
+        server.answer('GET', call!.path, 500, errorBody('INTERNAL_ERROR')),
       'xstate.error.actor.savePersonalDetails': async ({ server, call, event }) => {
         const status = unauthorised(event) ? 401 : 503;
         await server.answer('POST', call!.path, status, errorBody(status === 401 ? 'UNAUTHORISED' : 'UNAVAILABLE'));
       },
     },
     states: {
-      loading: async ({ page }) => page.getByRole('status').filter({ hasText: m.personal_details_form_loading_your_personal_details() }).first().waitFor(),
+      loading: async ({ page }) =>
+        page
+          .getByRole('status')
+          .filter({ hasText: m.personal_details_form_loading_your_personal_details() })
+          .first()
+          .waitFor(),
       loadFailed: async ({ page }) => {
         await page.getByText(personalDetailsMessages.fetchFailed, { exact: true }).waitFor();
         await page.getByRole('button', { name: m.common_try_again(), exact: true }).waitFor();
@@ -149,11 +181,17 @@ describeBrowserReplay(
         const { values, shouldUpdatePassenger, updateFailed, draftRestored, savedOnce, dirty } = snapshot.context;
         await expect.poll(() => firstName(page).inputValue(), { message: 'the first name' }).toBe(values.firstName);
         await expect.poll(() => lastName(page).inputValue(), { message: 'the last name' }).toBe(values.lastName);
-        await expect.poll(() => update(page).isChecked(), { message: 'update my passenger' }).toBe(shouldUpdatePassenger);
-        if (updateFailed && !signedInAgain.has(path)) await page.getByText(personalDetailsMessages.updateFailed, { exact: true }).waitFor();
-        if (draftRestored) await page.getByText(m.personal_details_draft_restored(), { exact: false }).first().waitFor();
+        await expect
+          .poll(() => update(page).isChecked(), { message: 'update my passenger' })
+          .toBe(shouldUpdatePassenger);
+        if (updateFailed && !signedInAgain.has(path))
+          await page.getByText(personalDetailsMessages.updateFailed, { exact: true }).waitFor();
+        if (draftRestored)
+          await page.getByText(m.personal_details_draft_restored(), { exact: false }).first().waitFor();
         if (savedOnce && !dirty) await save(page).filter({ hasText: m.personal_details_form_saved() }).waitFor();
-        await expect.poll(async () => (await save(page).getAttribute('aria-disabled')) !== 'true', { message: 'Save usable' }).toBe(canSave(snapshot));
+        await expect
+          .poll(async () => (await save(page).getAttribute('aria-disabled')) !== 'true', { message: 'Save usable' })
+          .toBe(canSave(snapshot));
       },
       saving: async ({ page }) => {
         await page.locator('button[aria-busy="true"]').filter({ hasText: m.common_saving() }).waitFor();

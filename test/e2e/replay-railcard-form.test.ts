@@ -1,6 +1,11 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { railcardFormMachine, railcardFormView, type LoadedRailcard, type RailcardFormInput } from '#machines/railcard-form';
+import {
+  railcardFormMachine,
+  railcardFormView,
+  type LoadedRailcard,
+  type RailcardFormInput,
+} from '#machines/railcard-form';
 import { m } from '#src/paraglide/messages.js';
 import { railcardMessages } from '#src/schemas/railcards';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
@@ -29,14 +34,32 @@ const LATER = isoDay(300);
 const loaded = {
   passenger: { id: DEMO_PASSENGERS.alex, firstName: 'Alex', lastName: 'Morgan' },
   railcard: {
-    id: TYPE, name: '26-30 Railcard', price: { amount: 30, currencyCode: 'GBP' }, scopes: ['national'], termsAndConditions: '',
-    railcardDetails: { code: 'YNG', discount: '1/3 off', eligibility: 'Aged 26 to 30', validityMonths: 12, maxCardHolders: 1 },
+    id: TYPE,
+    name: '26-30 Railcard',
+    price: { amount: 30, currencyCode: 'GBP' },
+    scopes: ['national'],
+    termsAndConditions: '',
+    railcardDetails: {
+      code: 'YNG',
+      discount: '1/3 off',
+      eligibility: 'Aged 26 to 30',
+      validityMonths: 12,
+      maxCardHolders: 1,
+    },
     attributes: [],
   },
   held: {
-    id: 'held', railcardId: TYPE, name: '26-30 Railcard', price: { amount: 30, currencyCode: 'GBP' }, scopes: ['national'], termsAndConditions: '',
+    id: 'held',
+    railcardId: TYPE,
+    name: '26-30 Railcard',
+    price: { amount: 30, currencyCode: 'GBP' },
+    scopes: ['national'],
+    termsAndConditions: '',
     railcardDetails: { code: 'YNG', discount: '1/3 off', cardNumber: 'TST4821907', isDigital: false },
-    cardHolders: ['Alex Morgan'], expiryDate: isoDay(214), status: 'valid', attributes: {},
+    cardHolders: ['Alex Morgan'],
+    expiryDate: isoDay(214),
+    status: 'valid',
+    attributes: {},
   },
 } as unknown as LoadedRailcard;
 const form = (page: Page) => page.getByRole('form', { name: m.railcard_form_page_edit_railcard() });
@@ -54,21 +77,36 @@ describeBrowserReplay(
     input,
     events: {
       // The expiry moves to a later date once; the model stays finite.
-      'form.change': (snap) => (snap.context.values.expiryDate !== LATER ? [{ type: 'form.change', field: 'expiryDate', value: LATER } as const] : []),
+      'form.change': (snap) =>
+        snap.context.values.expiryDate !== LATER
+          ? [{ type: 'form.change', field: 'expiryDate', value: LATER } as const]
+          : [],
       'form.blur': [{ type: 'form.blur', field: 'cardNumber' }],
-      'form.toggleDigital': (snap) => (snap.context.isDigital ? [] : [{ type: 'form.toggleDigital', value: true } as const]),
+      'form.toggleDigital': (snap) =>
+        snap.context.isDigital ? [] : [{ type: 'form.toggleDigital', value: true } as const],
       'xstate.done.actor.loadRailcard': [{ type: 'xstate.done.actor.loadRailcard', output: loaded }],
-      'xstate.error.actor.loadRailcard': [{ type: 'xstate.error.actor.loadRailcard', error: { status: 500, problem: { kind: 'http', status: 500 } } }],
+      'xstate.error.actor.loadRailcard': [
+        { type: 'xstate.error.actor.loadRailcard', error: { status: 500, problem: { kind: 'http', status: 500 } } },
+      ],
       'xstate.done.actor.checkRailcardStatus': [
         { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'valid', expiryDate: LATER } },
         { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'expired', expiryDate: isoDay(-1) } },
         { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'invalid', expiryDate: null } },
       ],
-      'xstate.error.actor.checkRailcardStatus': [{ type: 'xstate.error.actor.checkRailcardStatus', error: { status: 500, problem: { kind: 'http', status: 500 } } }],
+      'xstate.error.actor.checkRailcardStatus': [
+        {
+          type: 'xstate.error.actor.checkRailcardStatus',
+          error: { status: 500, problem: { kind: 'http', status: 500 } },
+        },
+      ],
       'xstate.done.actor.saveRailcard': [{ type: 'xstate.done.actor.saveRailcard', output: {} }],
-      'xstate.error.actor.saveRailcard': [{ type: 'xstate.error.actor.saveRailcard', error: { status: 500, problem: { kind: 'http', status: 500 } } }],
+      'xstate.error.actor.saveRailcard': [
+        { type: 'xstate.error.actor.saveRailcard', error: { status: 500, problem: { kind: 'http', status: 500 } } },
+      ],
       'xstate.done.actor.deleteRailcard': [{ type: 'xstate.done.actor.deleteRailcard', output: { success: true } }],
-      'xstate.error.actor.deleteRailcard': [{ type: 'xstate.error.actor.deleteRailcard', error: { status: 500, problem: { kind: 'http', status: 500 } } }],
+      'xstate.error.actor.deleteRailcard': [
+        { type: 'xstate.error.actor.deleteRailcard', error: { status: 500, problem: { kind: 'http', status: 500 } } },
+      ],
     },
     serializeContext: (c) => ({
       expiry: c.values.expiryDate === LATER,
@@ -108,22 +146,31 @@ describeBrowserReplay(
       },
       'form.toggleDigital': async ({ page }) => digital(page).click(),
       'form.submit': async ({ page }) => submit(page).click(),
-      'railcard.retry': async ({ page }) => page.getByRole('button', { name: m.common_try_again(), exact: true }).click(),
-      'delete.request': async ({ page }) => form(page).getByRole('button', { name: m.railcard_form_page_remove_railcard(), exact: true }).click(),
-      'delete.cancel': async ({ page }) => dialog(page).getByRole('button', { name: m.common_cancel(), exact: true }).click(),
-      'delete.confirm': async ({ page }) => dialog(page).getByRole('button', { name: m.railcard_form_page_remove_railcard(), exact: true }).click(),
-      'xstate.error.actor.deleteRailcard': async ({ server, call }) => server.answer('DELETE', call!.path, 500, errorBody('INTERNAL_ERROR')),
-      'xstate.error.actor.loadRailcard': async ({ server, call }) => server.answer('GET', call!.path, 500, errorBody('INTERNAL_ERROR')),
+      'railcard.retry': async ({ page }) =>
+        page.getByRole('button', { name: m.common_try_again(), exact: true }).click(),
+      'delete.request': async ({ page }) =>
+        form(page).getByRole('button', { name: m.railcard_form_page_remove_railcard(), exact: true }).click(),
+      'delete.cancel': async ({ page }) =>
+        dialog(page).getByRole('button', { name: m.common_cancel(), exact: true }).click(),
+      'delete.confirm': async ({ page }) =>
+        dialog(page).getByRole('button', { name: m.railcard_form_page_remove_railcard(), exact: true }).click(),
+      'xstate.error.actor.deleteRailcard': async ({ server, call }) =>
+        server.answer('DELETE', call!.path, 500, errorBody('INTERNAL_ERROR')),
+      'xstate.error.actor.loadRailcard': async ({ server, call }) =>
+        server.answer('GET', call!.path, 500, errorBody('INTERNAL_ERROR')),
       // Valid is the server's own answer, and saving starts at once (its PUT is held until its answer).
       'xstate.done.actor.checkRailcardStatus': async ({ server, call, event }) => {
         const output = (event as { output?: { status: string; expiryDate: string | null } }).output!;
         if (output.status !== 'valid') await server.answer('POST', call!.path, 200, output);
       },
-      'xstate.error.actor.checkRailcardStatus': async ({ server, call }) => server.answer('POST', call!.path, 500, errorBody('INTERNAL_ERROR')),
-      'xstate.error.actor.saveRailcard': async ({ server, call }) => server.answer('PUT', call!.path, 500, errorBody('INTERNAL_ERROR')),
+      'xstate.error.actor.checkRailcardStatus': async ({ server, call }) =>
+        server.answer('POST', call!.path, 500, errorBody('INTERNAL_ERROR')),
+      'xstate.error.actor.saveRailcard': async ({ server, call }) =>
+        server.answer('PUT', call!.path, 500, errorBody('INTERNAL_ERROR')),
     },
     states: {
-      loading: async ({ page }) => page.getByRole('status').filter({ hasText: m.railcard_form_page_loading_railcard() }).first().waitFor(),
+      loading: async ({ page }) =>
+        page.getByRole('status').filter({ hasText: m.railcard_form_page_loading_railcard() }).first().waitFor(),
       loadFailed: async ({ page }) => {
         await page.getByText(railcardMessages.loadFailed, { exact: false }).first().waitFor();
         await page.getByRole('button', { name: m.common_try_again(), exact: true }).waitFor();
@@ -131,20 +178,29 @@ describeBrowserReplay(
       editing: async ({ page, snapshot }) => {
         const c = snapshot.context;
         await dialog(page).waitFor({ state: 'hidden' });
-        await expect.poll(() => cardNumber(page).inputValue(), { message: 'the card number' }).toBe(c.values.cardNumber);
-        if (c.values.expiryDate === LATER) await expect.poll(() => expiry(page).inputValue(), { message: 'the expiry date' }).toBe(LATER);
+        await expect
+          .poll(() => cardNumber(page).inputValue(), { message: 'the card number' })
+          .toBe(c.values.cardNumber);
+        if (c.values.expiryDate === LATER)
+          await expect.poll(() => expiry(page).inputValue(), { message: 'the expiry date' }).toBe(LATER);
         await expect.poll(() => digital(page).isChecked(), { message: 'digital' }).toBe(c.isDigital);
         if (c.statusProblem) await page.getByText(railcardMessages[c.statusProblem], { exact: true }).waitFor();
         if (c.saveFailed) await page.getByText(railcardMessages.saveFailed, { exact: false }).first().waitFor();
-        await expect.poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'save usable' }).toBe(canSave(snapshot));
+        await expect
+          .poll(async () => (await submit(page).getAttribute('aria-disabled')) !== 'true', { message: 'save usable' })
+          .toBe(canSave(snapshot));
       },
-      checking: async ({ page }) => page.locator('button[aria-busy="true"]').filter({ hasText: m.common_saving() }).waitFor(),
-      saving: async ({ page }) => page.locator('button[aria-busy="true"]').filter({ hasText: m.common_saving() }).waitFor(),
+      checking: async ({ page }) =>
+        page.locator('button[aria-busy="true"]').filter({ hasText: m.common_saving() }).waitFor(),
+      saving: async ({ page }) =>
+        page.locator('button[aria-busy="true"]').filter({ hasText: m.common_saving() }).waitFor(),
       confirmingDelete: async ({ page, snapshot }) => {
         await dialog(page).waitFor();
-        if (snapshot.context.deleteFailed) await dialog(page).getByText(railcardMessages.deleteFailed, { exact: true }).waitFor();
+        if (snapshot.context.deleteFailed)
+          await dialog(page).getByText(railcardMessages.deleteFailed, { exact: true }).waitFor();
       },
-      deleting: async ({ page }) => dialog(page).locator('button[aria-busy="true"]').filter({ hasText: m.railcard_form_page_removing() }).waitFor(),
+      deleting: async ({ page }) =>
+        dialog(page).locator('button[aria-busy="true"]').filter({ hasText: m.railcard_form_page_removing() }).waitFor(),
       // Saved or removed: back to the list.
       saved: async ({ page }) => page.waitForURL((u) => u.pathname.endsWith('/passengers-and-railcards')),
       deleted: async ({ page }) => page.waitForURL((u) => u.pathname.endsWith('/passengers-and-railcards')),

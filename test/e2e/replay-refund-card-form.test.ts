@@ -21,7 +21,12 @@ type Step = ReplayStep<typeof refundCardFormMachine>;
 const robin = { email: REFUNDS_ACCOUNT.email, password: REFUNDS_ACCOUNT.password };
 const data = new SharedData();
 const today = new Date().toISOString().slice(0, 10);
-const validCard: Record<CardField, string> = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Robin Hughes' };
+const validCard: Record<CardField, string> = {
+  number: '4242 4242 4242 4242',
+  expiry: '12/30',
+  cvc: '123',
+  name: 'Robin Hughes',
+};
 const order: CardField[] = ['number', 'expiry', 'cvc', 'name'];
 const labels: Record<CardField, string> = {
   number: m.refunds_card_form_card_number(),
@@ -47,8 +52,12 @@ describeBrowserReplay(
         return next ? [{ type: 'form.change', field: next, value: validCard[next] } as const] : [];
       },
       'form.blur': [{ type: 'form.blur', field: 'number' }],
-      'xstate.done.actor.tokeniseCard': [{ type: 'xstate.done.actor.tokeniseCard', output: { token: 'its token', last4: '4242', brand: 'Visa' } }],
-      'xstate.error.actor.tokeniseCard': [{ type: 'xstate.error.actor.tokeniseCard', error: httpError(422, 'CARD_DECLINED', 'This card was declined.') }],
+      'xstate.done.actor.tokeniseCard': [
+        { type: 'xstate.done.actor.tokeniseCard', output: { token: 'its token', last4: '4242', brand: 'Visa' } },
+      ],
+      'xstate.error.actor.tokeniseCard': [
+        { type: 'xstate.error.actor.tokeniseCard', error: httpError(422, 'CARD_DECLINED', 'This card was declined.') },
+      ],
     },
     serializeContext: (c) => ({ values: c.values, dirty: c.dirty, error: c.tokeniseError !== null }),
   },
@@ -85,14 +94,27 @@ describeBrowserReplay(
     states: {
       editing: async ({ page, snapshot }) => {
         for (const f of order) {
-          await expect.poll(() => field(page, f).inputValue(), { message: `${labels[f]} as typed` }).toBe(snapshot.context.values[f]);
+          await expect
+            .poll(() => field(page, f).inputValue(), { message: `${labels[f]} as typed` })
+            .toBe(snapshot.context.values[f]);
         }
         const { tokeniseError } = snapshot.context;
-        if (tokeniseError !== null) await page.getByRole('alert').filter({ hasText: tokeniseError === true ? cardFormMessages.tokeniseFailed : tokeniseError }).waitFor();
-        await expect.poll(async () => (await useCard(page).getAttribute('aria-disabled')) !== 'true', { message: 'Use this card usable' }).toBe(canSend(snapshot));
+        if (tokeniseError !== null)
+          await page
+            .getByRole('alert')
+            .filter({ hasText: tokeniseError === true ? cardFormMessages.tokeniseFailed : tokeniseError })
+            .waitFor();
+        await expect
+          .poll(async () => (await useCard(page).getAttribute('aria-disabled')) !== 'true', {
+            message: 'Use this card usable',
+          })
+          .toBe(canSend(snapshot));
       },
       tokenising: async ({ page }) => {
-        await page.locator('button[aria-busy="true"]').filter({ hasText: m.refunds_card_form_checking_your_card() }).waitFor();
+        await page
+          .locator('button[aria-busy="true"]')
+          .filter({ hasText: m.refunds_card_form_checking_your_card() })
+          .waitFor();
       },
       // The token goes on to the refund: the form closes.
       tokenised: async ({ page }) => {

@@ -33,7 +33,8 @@ type Step = ReplayStep<typeof refundQuoteMachine>;
 type Key = 'flexible' | 'advance' | 'amountTooLow' | 'paperPost' | 'fraud' | 'changeOfJourneySource';
 const robin = { email: REFUNDS_ACCOUNT.email, password: REFUNDS_ACCOUNT.password };
 const data = new SharedData();
-const bookingIdOf = (input: RefundQuoteInput | undefined) => refundSeedBookingId(REFUND_SEED_KEYS[input!.bookingId as Key]);
+const bookingIdOf = (input: RefundQuoteInput | undefined) =>
+  refundSeedBookingId(REFUND_SEED_KEYS[input!.bookingId as Key]);
 const input = (bookingId: Key, over: Partial<RefundQuoteInput> = {}): RefundQuoteInput => ({
   bookingId,
   orderId: 'its order',
@@ -49,14 +50,19 @@ const amountTooLow = quote({
   unprocessableReasons: [{ reasonCode: 'AMOUNT_TOO_LOW', blocking: true }],
   cancellationDetails: null,
 });
-const termsIneligible = quote({ status: 'NON_REFUNDABLE', quoteId: null, unprocessableReasons: [{ reasonCode: 'TERMS_AND_CONDITIONS', blocking: true }] });
+const termsIneligible = quote({
+  status: 'NON_REFUNDABLE',
+  quoteId: null,
+  unprocessableReasons: [{ reasonCode: 'TERMS_AND_CONDITIONS', blocking: true }],
+});
 
 /** A refund request from robin's other tab, or the one that trips the fraud check: quote, then request. */
 const requestElsewhere = async (server: TestServer, call: { path: string }) => {
   const client = await signedInClient(server.origin, robin);
   const { body } = await client.get<RefundQuote>(`/my-account/api${call.path}`);
   // Once requested (or flagged), later quotes have no quote id: nothing more to do.
-  if (body.quoteId) await client.post(`/my-account/api/refund-quote/${body.quoteId}`, { token: null, bookingId: body.bookingId });
+  if (body.quoteId)
+    await client.post(`/my-account/api/refund-quote/${body.quoteId}`, { token: null, bookingId: body.bookingId });
 };
 const entryButton = (page: Page) => page.getByRole('button', { name: m.refund_entry_cancel_and_refund(), exact: true });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
@@ -66,12 +72,14 @@ const busy = async ({ page }: Step) => {
   await expect.poll(() => pending.getAttribute('aria-busy'), { message: 'Cancel and refund is busy' }).toBe('true');
   expect(await pending.isDisabled()).toBe(true);
 };
-const message = (title: string, ...more: string[]) => async ({ page }: Step) => {
-  await alert(page, title).waitFor();
-  for (const text of more) await page.getByText(text, { exact: true }).waitFor();
-  await button(page, m.common_close()).waitFor();
-  expect(await entryButton(page).count(), 'Cancel and refund gives way to the message').toBe(0);
-};
+const message =
+  (title: string, ...more: string[]) =>
+  async ({ page }: Step) => {
+    await alert(page, title).waitFor();
+    for (const text of more) await page.getByText(text, { exact: true }).waitFor();
+    await button(page, m.common_close()).waitFor();
+    expect(await entryButton(page).count(), 'Cancel and refund gives way to the message').toBe(0);
+  };
 
 describeBrowserReplay(
   refundQuoteMachine,
@@ -104,9 +112,16 @@ describeBrowserReplay(
           : [],
       'xstate.done.actor.fetchChangeOfJourneyStatus': (snap) =>
         snap.context.changeOfJourneySource
-          ? [{ type: 'xstate.done.actor.fetchChangeOfJourneyStatus', output: { status: 'IN_PROGRESS', sourceBookingId: snap.context.bookingId } }]
+          ? [
+              {
+                type: 'xstate.done.actor.fetchChangeOfJourneyStatus',
+                output: { status: 'IN_PROGRESS', sourceBookingId: snap.context.bookingId },
+              },
+            ]
           : [],
-      'xstate.error.actor.fetchChangeOfJourneyStatus': [{ type: 'xstate.error.actor.fetchChangeOfJourneyStatus', error: httpError(500, 'INTERNAL_ERROR') }],
+      'xstate.error.actor.fetchChangeOfJourneyStatus': [
+        { type: 'xstate.error.actor.fetchChangeOfJourneyStatus', error: httpError(500, 'INTERNAL_ERROR') },
+      ],
     },
     serializeContext: refundQuoteVertex,
   },
@@ -118,7 +133,9 @@ describeBrowserReplay(
       const res = await fetch(`${server.origin}/__test/page-data`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ features: { 'refund-ineligibility-enhanced-view': path.input!.enhancedIneligibleView } }),
+        body: JSON.stringify({
+          features: { 'refund-ineligibility-enhanced-view': path.input!.enhancedIneligibleView },
+        }),
       });
       expect(res.status).toBe(200);
       return data.signedIn(browser, server, robin);
@@ -141,7 +158,14 @@ describeBrowserReplay(
         if (answer.status === 'TRANSFORM_ERROR') {
           const client = await signedInClient(server.origin, robin);
           const { body } = await client.get<RefundQuote>(`/my-account/api${call!.path}`);
-          const unpriced = { ...body, quoteId: null, status: 'TRANSFORM_ERROR', unprocessableReasons: [], cancellationDetails: null, message: answer.message };
+          const unpriced = {
+            ...body,
+            quoteId: null,
+            status: 'TRANSFORM_ERROR',
+            unprocessableReasons: [],
+            cancellationDetails: null,
+            message: answer.message,
+          };
           await server.answer('GET', call!.path, 200, unpriced);
         }
       },
@@ -159,7 +183,10 @@ describeBrowserReplay(
       checkingChangeOfJourney: busy,
       failed: async (step) => {
         const { quoteError } = step.snapshot.context;
-        await message(m.refund_entry_we_couldnt_check_your_refund(), quoteError === true || quoteError === null ? refundQuoteMessages.error : quoteError)(step);
+        await message(
+          m.refund_entry_we_couldnt_check_your_refund(),
+          quoteError === true || quoteError === null ? refundQuoteMessages.error : quoteError,
+        )(step);
         await button(step.page, m.common_try_again()).waitFor();
       },
       notRefundable: message(refundQuoteMessages.notRefundable),
@@ -172,7 +199,10 @@ describeBrowserReplay(
       },
       toRefundPage: async ({ page, path }) => {
         await page.waitForURL(
-          (u) => u.pathname.endsWith(`/bookings/${bookingIdOf(path.input)}/refund`) && !!u.searchParams.get('quoteId') && u.searchParams.get('from') === 'detail',
+          (u) =>
+            u.pathname.endsWith(`/bookings/${bookingIdOf(path.input)}/refund`) &&
+            !!u.searchParams.get('quoteId') &&
+            u.searchParams.get('from') === 'detail',
         );
       },
       toIneligibleView: async ({ page, path }) => {

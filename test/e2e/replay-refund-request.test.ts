@@ -41,14 +41,26 @@ type Step = ReplayStep<typeof refundRequestMachine>;
 type Key = 'flexible' | 'partialReturn' | 'advance' | 'inProgress' | 'declinedCard' | 'fraud';
 const robin = { email: REFUNDS_ACCOUNT.email, password: REFUNDS_ACCOUNT.password };
 const data = new SharedData();
-const bookingIdOf = (input: RefundRequestInput | undefined) => refundSeedBookingId(REFUND_SEED_KEYS[input!.bookingId as Key]);
-const input = (bookingId: Key): RefundRequestInput => ({ bookingId, quoteId: bookingId === 'partialReturn' ? 'one passenger' : null, today: 'today', keySeed: `replay-${bookingId}` });
+const bookingIdOf = (input: RefundRequestInput | undefined) =>
+  refundSeedBookingId(REFUND_SEED_KEYS[input!.bookingId as Key]);
+const input = (bookingId: Key): RefundRequestInput => ({
+  bookingId,
+  quoteId: bookingId === 'partialReturn' ? 'one passenger' : null,
+  today: 'today',
+  keySeed: `replay-${bookingId}`,
+});
 const quoteDone = (output: RefundQuote) => ({ type: 'xstate.done.actor.fetchQuote', output });
 const submitDone = (waitForSuperseders: boolean) => ({
   type: 'xstate.done.actor.submitRefund',
-  output: { kind: 'answered', answer: { status: 'PROCESSING', creditCardForm: null, refundId: 'its refund', waitForSuperseders } },
+  output: {
+    kind: 'answered',
+    answer: { status: 'PROCESSING', creditCardForm: null, refundId: 'its refund', waitForSuperseders },
+  },
 });
-const submitFailed = (error: ReturnType<typeof httpError>) => ({ type: 'xstate.done.actor.submitRefund', output: { kind: 'refused', error } });
+const submitFailed = (error: ReturnType<typeof httpError>) => ({
+  type: 'xstate.done.actor.submitRefund',
+  output: { kind: 'refused', error },
+});
 /** The refusal an attempt ended with, if it was refused. */
 const refusalIn = (event: { type: string }) => {
   const output = (event as { output?: { kind?: string; error?: unknown } }).output;
@@ -68,7 +80,9 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
 const title = (page: Page, text: string) => page.getByRole('heading', { level: 1, name: text }).waitFor();
 const reasonChecked = async ({ page, snapshot }: Step) => {
-  await expect.poll(() => page.locator(`#reason-${snapshot.context.refundReason}`).isChecked(), { message: 'the chosen reason' }).toBe(true);
+  await expect
+    .poll(() => page.locator(`#reason-${snapshot.context.refundReason}`).isChecked(), { message: 'the chosen reason' })
+    .toBe(true);
 };
 
 /** The partial return's passengers as the replay names them; the page opens with Robin's quote (the URL's selection). */
@@ -79,11 +93,22 @@ describeBrowserReplay(
   refundRequestMachine,
   {
     name: 'refundRequestMachine',
-    inputs: [input('flexible'), input('partialReturn'), input('advance'), input('inProgress'), input('declinedCard'), input('fraud')],
+    inputs: [
+      input('flexible'),
+      input('partialReturn'),
+      input('advance'),
+      input('inProgress'),
+      input('declinedCard'),
+      input('fraud'),
+    ],
     events: {
-      'xstate.done.actor.fetchRefundBooking': [{ type: 'xstate.done.actor.fetchRefundBooking', output: refundBooking() }],
+      'xstate.done.actor.fetchRefundBooking': [
+        { type: 'xstate.done.actor.fetchRefundBooking', output: refundBooking() },
+      ],
       'xstate.error.actor.fetchRefundBooking': (snap) =>
-        snap.context.bookingId === 'flexible' ? [{ type: 'xstate.error.actor.fetchRefundBooking', error: httpError(500, 'INTERNAL_ERROR') }] : [],
+        snap.context.bookingId === 'flexible'
+          ? [{ type: 'xstate.error.actor.fetchRefundBooking', error: httpError(500, 'INTERNAL_ERROR') }]
+          : [],
       'xstate.done.actor.fetchQuote': (snap) => {
         const c = snap.context;
         const answer = {
@@ -97,20 +122,32 @@ describeBrowserReplay(
         return [quoteDone(answer)];
       },
       'xstate.error.actor.fetchQuote': (snap) =>
-        snap.context.bookingId === 'flexible' ? [{ type: 'xstate.error.actor.fetchQuote', error: httpError(409, 'ALREADY_REFUNDED', 'Already refunded.') }] : [],
-      'xstate.done.actor.cardForm': [{ type: 'xstate.done.actor.cardForm', output: { token: 'the server’s token', last4: '4242', brand: 'Visa' } }],
+        snap.context.bookingId === 'flexible'
+          ? [{ type: 'xstate.error.actor.fetchQuote', error: httpError(409, 'ALREADY_REFUNDED', 'Already refunded.') }]
+          : [],
+      'xstate.done.actor.cardForm': [
+        { type: 'xstate.done.actor.cardForm', output: { token: 'the server’s token', last4: '4242', brand: 'Visa' } },
+      ],
       'xstate.done.actor.submitRefund': (snap) => {
         const c = snap.context;
         if (c.bookingId === 'fraud') return [submitFailed(httpError(422, 'POTENTIAL_FRAUD_DETECTED'))];
-        if (c.bookingId === 'declinedCard') return c.card === null ? [submitFailed(httpError(422, 'INVALID_CREDIT_CARD'))] : [submitDone(false)];
+        if (c.bookingId === 'declinedCard')
+          return c.card === null ? [submitFailed(httpError(422, 'INVALID_CREDIT_CARD'))] : [submitDone(false)];
         const done = [submitDone(c.bookingId === 'partialReturn')];
-        return c.bookingId === 'flexible' ? [...done, submitFailed(httpError(410, 'QUOTE_EXPIRED', 'This quote has expired.'))] : done;
+        return c.bookingId === 'flexible'
+          ? [...done, submitFailed(httpError(410, 'QUOTE_EXPIRED', 'This quote has expired.'))]
+          : done;
       },
       // The attempt itself failing: no answer of the server causes it.
       'xstate.error.actor.submitRefund': [],
       // Another reason than the one chosen (a radio button changes nothing when clicked again).
       'refund.setReason': (snap) => [
-        { type: 'refund.setReason' as const, reason: (snap.context.refundReason === 'CHANGED_PLANS' ? 'DISRUPTION_UPCOMING' : 'CHANGED_PLANS') as RefundReason },
+        {
+          type: 'refund.setReason' as const,
+          reason: (snap.context.refundReason === 'CHANGED_PLANS'
+            ? 'DISRUPTION_UPCOMING'
+            : 'CHANGED_PLANS') as RefundReason,
+        },
       ],
       // A tick or untick of Robin or Sasha in the partial refund panel (the selection is the refund).
       'refund.select': (snap) =>
@@ -118,7 +155,10 @@ describeBrowserReplay(
           ? []
           : passengers.map((p) => {
               const ticked = tickedOf(snap.context.selection);
-              return { type: 'refund.select' as const, refundables: ticked.includes(p) ? ticked.filter((x) => x !== p) : [...ticked, p] };
+              return {
+                type: 'refund.select' as const,
+                refundables: ticked.includes(p) ? ticked.filter((x) => x !== p) : [...ticked, p],
+              };
             }),
     },
     serializeContext: (c) => ({ ...refundRequestVertex(c), ticked: tickedOf(c.selection).slice().sort().join() }),
@@ -128,7 +168,8 @@ describeBrowserReplay(
       const key = path.input!.bookingId as Key;
       // A refund made, a card declined or a fraud check tripped changes that booking for good.
       const changes = path.steps.some(
-        (s) => s.event.type === 'xstate.done.actor.submitRefund' && (refusalIn(s.event) === undefined || key !== 'flexible'),
+        (s) =>
+          s.event.type === 'xstate.done.actor.submitRefund' && (refusalIn(s.event) === undefined || key !== 'flexible'),
       );
       await data.use(server, key, changes);
       return data.signedIn(browser, server, robin);
@@ -139,9 +180,14 @@ describeBrowserReplay(
       if (path.input?.bookingId === 'advance') return void (await page.goto(`${base}/ineligible`));
       if (path.input?.bookingId !== 'partialReturn') return void (await page.goto(`${base}?from=detail`));
       // One passenger's quote, as "Refund this ticket" makes it.
-      const booking = (await (await page.request.get(`${server.url}api/partial-refunds/${bookingId}`)).json()) as PartialRefundsResponse;
-      const one = booking.booking.outward.fares.flatMap((f) => f.farePassengers).find((p) => p.refundableId)!.refundableId!;
-      const res = await page.request.get(`${server.url}api/refund-quote/${booking.orderId}/${bookingId}?refundables=${encodeURIComponent(JSON.stringify([one]))}`);
+      const booking = (await (
+        await page.request.get(`${server.url}api/partial-refunds/${bookingId}`)
+      ).json()) as PartialRefundsResponse;
+      const one = booking.booking.outward.fares.flatMap((f) => f.farePassengers).find((p) => p.refundableId)!
+        .refundableId!;
+      const res = await page.request.get(
+        `${server.url}api/refund-quote/${booking.orderId}/${bookingId}?refundables=${encodeURIComponent(JSON.stringify([one]))}`,
+      );
       const { quoteId, status: quoted } = (await res.json()) as RefundQuote;
       expect(quoted).toBe('PARTIALLY_REFUNDABLE');
       await page.goto(`${base}?quoteId=${quoteId}&from=history`);
@@ -171,7 +217,9 @@ describeBrowserReplay(
         if (event.type !== 'refund.select') return;
         const before = tickedOf(previous!.context.selection);
         const toggled = passengers.find((p) => before.includes(p) !== event.refundables.includes(p));
-        await page.getByRole('checkbox', { name: new RegExp(`^${toggled === 'robin' ? 'Robin' : 'Sasha'} Hughes`) }).click();
+        await page
+          .getByRole('checkbox', { name: new RegExp(`^${toggled === 'robin' ? 'Robin' : 'Sasha'} Hughes`) })
+          .click();
       },
       'refund.continue': async ({ page }) => button(page, m.refund_screen_continue()).click(),
       'refund.back': async ({ page }) => button(page, m.refund_screen_back()).click(),
@@ -190,7 +238,8 @@ describeBrowserReplay(
       // The declined card and the fraud check are the seed's own answers.
       'xstate.done.actor.submitRefund': async (step) => {
         const error = refusalIn(step.event);
-        if (error !== undefined && step.previous!.context.bookingId === 'flexible') await answerWithModelError({ ...step, event: { type: step.event.type, error } });
+        if (error !== undefined && step.previous!.context.bookingId === 'flexible')
+          await answerWithModelError({ ...step, event: { type: step.event.type, error } });
       },
     },
     states: {
@@ -203,20 +252,28 @@ describeBrowserReplay(
       quoteFailed: async ({ page, snapshot }) => {
         const { quoteError } = snapshot.context;
         const alert = page.getByRole('alert').filter({ hasText: m.refund_screen_we_couldnt_work_out_your() });
-        await alert.getByText(quoteError === true || quoteError === null ? m.refund_request_quote_failed() : quoteError, { exact: true }).waitFor();
+        await alert
+          .getByText(quoteError === true || quoteError === null ? m.refund_request_quote_failed() : quoteError, {
+            exact: true,
+          })
+          .waitFor();
         await button(page, m.common_try_again()).waitFor();
         await button(page, m.common_close()).waitFor();
       },
       reviewing: async (step) => {
         await title(step.page, m.refund_screen_cancel_and_refund());
         await step.page.getByText(m.refund_screen_total_refund(), { exact: true }).waitFor();
-        await expect.poll(() => button(step.page, m.refund_screen_continue()).isEnabled(), { message: 'Continue enabled' }).toBe(true);
+        await expect
+          .poll(() => button(step.page, m.refund_screen_continue()).isEnabled(), { message: 'Continue enabled' })
+          .toBe(true);
         await reasonChecked(step);
       },
       nothingSelected: async ({ page }) => {
         await title(page, m.refund_screen_cancel_and_refund());
         await page.getByText(partialRefundMessages.nothingSelected, { exact: true }).waitFor();
-        await expect.poll(() => button(page, m.refund_screen_continue()).isDisabled(), { message: 'Continue disabled' }).toBe(true);
+        await expect
+          .poll(() => button(page, m.refund_screen_continue()).isDisabled(), { message: 'Continue disabled' })
+          .toBe(true);
       },
       confirming: async ({ page }) => {
         await page.getByRole('heading', { name: m.refund_screen_confirm_your_refund() }).waitFor();
@@ -228,9 +285,18 @@ describeBrowserReplay(
         if (requestError === 'INVALID_CREDIT_CARD' && declinedCard) {
           // A new card declined: tied to the card number and listed in the error summary (decision 670).
           const declined = m.refund_request_new_card_declined({ brand: declinedCard.brand, last4: declinedCard.last4 });
-          await page.getByRole('link', { name: `${m.refunds_card_form_card_number()}: ${declined}`, exact: true }).waitFor();
+          await page
+            .getByRole('link', { name: `${m.refunds_card_form_card_number()}: ${declined}`, exact: true })
+            .waitFor();
         } else {
-          await page.getByText(requestError === 'INVALID_CREDIT_CARD' ? m.refund_screen_your_card_was_declined() : m.refund_screen_we_need_a_card_for(), { exact: true }).waitFor();
+          await page
+            .getByText(
+              requestError === 'INVALID_CREDIT_CARD'
+                ? m.refund_screen_your_card_was_declined()
+                : m.refund_screen_we_need_a_card_for(),
+              { exact: true },
+            )
+            .waitFor();
         }
         await page.getByLabel(m.refunds_card_form_card_number()).waitFor();
         await button(page, m.common_cancel()).waitFor();
@@ -239,17 +305,28 @@ describeBrowserReplay(
       requestFailed: async ({ page, snapshot }) => {
         const { requestError } = snapshot.context;
         const alert = page.getByRole('alert').filter({ hasText: m.refund_screen_your_refund_didnt_go_through() });
-        await alert.getByText(typeof requestError === 'string' ? requestError : m.refund_request_request_failed(), { exact: true }).waitFor();
+        await alert
+          .getByText(typeof requestError === 'string' ? requestError : m.refund_request_request_failed(), {
+            exact: true,
+          })
+          .waitFor();
         await button(page, m.common_try_again()).waitFor();
       },
       fraudHeld: async ({ page }) => {
-        await page.getByRole('alert').filter({ hasText: m.refund_screen_we_cant_complete_this_refund() }).getByText(m.refund_request_fraud()).waitFor();
+        await page
+          .getByRole('alert')
+          .filter({ hasText: m.refund_screen_we_cant_complete_this_refund() })
+          .getByText(m.refund_request_fraud())
+          .waitFor();
       },
       ineligible: async (step) => {
         await title(step.page, m.refund_screen_refund_not_available());
         // "For the reason you chose" only once the customer chose one; the opening quote's reason is the
         // default. The chart's states do not tell the two apart (the model test checks which shows when).
-        const intros = [m.refund_screen_we_cant_refund_this_booking(), m.refund_screen_we_cant_refund_this_booking_as_it_is()];
+        const intros = [
+          m.refund_screen_we_cant_refund_this_booking(),
+          m.refund_screen_we_cant_refund_this_booking_as_it_is(),
+        ];
         const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         await step.page.getByText(new RegExp(`^(${intros.map(escape).join('|')})$`)).waitFor();
         await reasonChecked(step);
@@ -257,7 +334,14 @@ describeBrowserReplay(
       unavailable: async (step) => {
         await title(step.page, m.refund_screen_cancel_and_refund());
         const { quote } = step.snapshot.context;
-        await step.page.getByText(quote?.status === 'PROCESSING' ? m.refund_screen_refund_in_progress() : m.refund_screen_we_couldnt_work_out_a(), { exact: true }).waitFor();
+        await step.page
+          .getByText(
+            quote?.status === 'PROCESSING'
+              ? m.refund_screen_refund_in_progress()
+              : m.refund_screen_we_couldnt_work_out_a(),
+            { exact: true },
+          )
+          .waitFor();
         await step.page.getByText(m.refund_screen_choose_another_reason(), { exact: true }).waitFor();
         await reasonChecked(step);
       },
@@ -267,7 +351,11 @@ describeBrowserReplay(
       },
       partiallyRefunded: async ({ page, path }) => {
         // The wait is handed over in history state: the URL carries no flag.
-        await page.waitForURL((u) => u.pathname.endsWith(`/bookings/${bookingIdOf(path.input)}/history`) && !u.searchParams.has('waitForSuperseders'));
+        await page.waitForURL(
+          (u) =>
+            u.pathname.endsWith(`/bookings/${bookingIdOf(path.input)}/history`) &&
+            !u.searchParams.has('waitForSuperseders'),
+        );
       },
     },
     notUserActions: {
@@ -276,7 +364,8 @@ describeBrowserReplay(
       '#refundRequest.requesting xstate.done.actor.submitRefund [1]': specialIn200,
       '#refundRequest.requesting xstate.done.actor.submitRefund [4]':
         'a 409 IN_PROGRESS needs another refund of the same tickets requested (another tab) between this quote and its confirm; the model test covers it',
-      '#refundRequest.requesting xstate.error.actor.submitRefund [0]': 'the attempt chart itself failing: no answer of the server causes it',
+      '#refundRequest.requesting xstate.error.actor.submitRefund [0]':
+        'the attempt chart itself failing: no answer of the server causes it',
       '#refundRequest.requesting refund.check [0]': lostAnswer,
     },
   },

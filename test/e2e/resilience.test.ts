@@ -35,7 +35,9 @@ describe('a hung API call', () => {
     const started = Date.now();
     await w.page.goto(`${world.server.origin}/my-account/bookings/upcoming`);
     await w.page.getByRole('status').filter({ hasText: 'Loading…' }).first().waitFor();
-    await w.page.getByText("We couldn't load your account. Please check your connection and try again.").waitFor(afterDeadline);
+    await w.page
+      .getByText("We couldn't load your account. Please check your connection and try again.")
+      .waitFor(afterDeadline);
     // Not before the deadline: the client waits its full 10 s for a slow answer.
     expect(Date.now() - started).toBeGreaterThanOrEqual(requestTimeoutMs - 500);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
@@ -54,7 +56,10 @@ describe('a hung API call', () => {
     await w.page.getByText('Unable to fetch bookings').waitFor(afterDeadline);
     expect(await seriousAxeViolations(w.page)).toEqual([]);
     await w.page.getByRole('button', { name: 'Try again' }).click();
-    await w.page.getByRole('link', { name: /View booking|to/ }).first().waitFor();
+    await w.page
+      .getByRole('link', { name: /View booking|to/ })
+      .first()
+      .waitFor();
     expect(await w.page.getByText('Unable to fetch bookings').count()).toBe(0);
     expect(w.errors).toEqual([]);
   });

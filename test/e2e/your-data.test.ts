@@ -17,11 +17,14 @@ const world = useE2eWorld();
 const firstEntry = (zip: Buffer) => {
   const packed = zip.readUInt32LE(18);
   const start = 30 + zip.readUInt16LE(26) + zip.readUInt16LE(28);
-  return { name: zip.subarray(30, 30 + zip.readUInt16LE(26)).toString('utf8'), text: inflateRawSync(zip.subarray(start, start + packed)).toString('utf8') };
+  return {
+    name: zip.subarray(30, 30 + zip.readUInt16LE(26)).toString('utf8'),
+    text: inflateRawSync(zip.subarray(start, start + packed)).toString('utf8'),
+  };
 };
 
 describe('your data', () => {
-  it('downloads the account\'s data, then closes the account: no sign-in, orders still found', async () => {
+  it("downloads the account's data, then closes the account: no sign-in, orders still found", async () => {
     const { page, context } = await openPage(world.browser, 375);
     await signIn(page, world.server.origin, leaving.email, leaving.password);
     await page.goto(`${world.server.origin}/my-account/account-controls`);
@@ -36,7 +39,10 @@ describe('your data', () => {
     expect(file.suggestedFilename()).toMatch(/^my-account-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const entry = firstEntry(await readFile((await file.path())!));
     expect(entry.name).toBe('data.json');
-    const data = JSON.parse(entry.text) as { profile: { email: string }; bookings: { reference: string; orderEmail: string }[] };
+    const data = JSON.parse(entry.text) as {
+      profile: { email: string };
+      bookings: { reference: string; orderEmail: string }[];
+    };
     expect(data.profile.email).toBe(leaving.email);
     expect(data.bookings).toHaveLength(3);
 

@@ -6,7 +6,11 @@ import { AztecCodeReader, BinaryBitmap, HybridBinarizer, RGBLuminanceSource } fr
  * ZXing's Aztec reader, as a gate or a phone camera would read the screen. Fill rule even-odd, the
  * SVG's own; `nonzero` is what a PDF's plain fill uses.
  */
-export function rasterizeSvgPath(path: string, size: number, opts: { pixelsPerUnit?: number; quiet?: number; rule?: 'evenodd' | 'nonzero' } = {}) {
+export function rasterizeSvgPath(
+  path: string,
+  size: number,
+  opts: { pixelsPerUnit?: number; quiet?: number; rule?: 'evenodd' | 'nonzero' } = {},
+) {
   const ppu = opts.pixelsPerUnit ?? 4;
   const quiet = opts.quiet ?? 8;
   const rule = opts.rule ?? 'evenodd';
@@ -18,7 +22,9 @@ export function rasterizeSvgPath(path: string, size: number, opts: { pixelsPerUn
   const edges = polygons.flatMap((poly) =>
     poly.flatMap(([x1, y1], i) => {
       const [x2, y2] = poly[(i + 1) % poly.length]!;
-      return x1 === x2 && y1 !== y2 ? [{ x: x1, top: Math.min(y1, y2), bottom: Math.max(y1, y2), dir: y2 > y1 ? 1 : -1 }] : [];
+      return x1 === x2 && y1 !== y2
+        ? [{ x: x1, top: Math.min(y1, y2), bottom: Math.max(y1, y2), dir: y2 > y1 ? 1 : -1 }]
+        : [];
     }),
   );
   const side = (size + 2 * quiet) * ppu;

@@ -109,7 +109,10 @@ export function databaseUrl(serverUrl: string, name: string): string {
 }
 
 /** Creates a new, empty database on the test server and answers its name. */
-export async function createTestDatabase(serverUrl: string, name = `t_${randomBytes(8).toString('hex')}`): Promise<string> {
+export async function createTestDatabase(
+  serverUrl: string,
+  name = `t_${randomBytes(8).toString('hex')}`,
+): Promise<string> {
   await adminPool(serverUrl).query(`create database "${name}"`);
   return name;
 }

@@ -20,7 +20,9 @@ export interface ParsedEvent {
  * Parses an RFC 5545 file with ical.js (a maintained parser, not our own code) and registers its
  * VTIMEZONEs first, so TZID times resolve through the file's own DAYLIGHT/STANDARD rules.
  */
-export const parseCalendar = (text: string): { prodid: string; version: string; tzids: string[]; events: ParsedEvent[] } => {
+export const parseCalendar = (
+  text: string,
+): { prodid: string; version: string; tzids: string[]; events: ParsedEvent[] } => {
   const calendar = new ICAL.Component(ICAL.parse(text));
   const zones = calendar.getAllSubcomponents('vtimezone');
   for (const zone of zones) ICAL.TimezoneService.register(zone);

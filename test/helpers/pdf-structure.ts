@@ -1,4 +1,16 @@
-import { PDFArray, PDFBool, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString, type PDFObject, type PDFPage } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFBool,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRef,
+  PDFString,
+  type PDFObject,
+  type PDFPage,
+} from 'pdf-lib';
 import { pageFonts, streamText, type Decoder } from './pdf-text';
 
 /**
@@ -30,16 +42,27 @@ export interface PdfStructure {
 }
 
 const str = (o: PDFObject | undefined): string | undefined =>
-  o instanceof PDFHexString || o instanceof PDFString ? o.decodeText() : o instanceof PDFName ? o.decodeText() : o instanceof PDFNumber ? String(o.asNumber()) : o?.toString();
+  o instanceof PDFHexString || o instanceof PDFString
+    ? o.decodeText()
+    : o instanceof PDFName
+      ? o.decodeText()
+      : o instanceof PDFNumber
+        ? String(o.asNumber())
+        : o?.toString();
 
 /** Every element of a tree, depth first, in reading order. */
-export const walk = (elements: readonly StructElement[]): StructElement[] => elements.flatMap((e) => [e, ...walk(e.kids)]);
+export const walk = (elements: readonly StructElement[]): StructElement[] =>
+  elements.flatMap((e) => [e, ...walk(e.kids)]);
 
 /** Text of an element and all its descendants. */
 export const textOf = (e: StructElement): string => [e.text, ...e.kids.map(textOf)].filter(Boolean).join(' ');
 
 /** A number tree's entries (Nums, and Kids' Nums). */
-const numberTree = (doc: PDFDocument, node: PDFDict | undefined, out = new Map<number, PDFObject>()): Map<number, PDFObject> => {
+const numberTree = (
+  doc: PDFDocument,
+  node: PDFDict | undefined,
+  out = new Map<number, PDFObject>(),
+): Map<number, PDFObject> => {
   if (!node) return out;
   const nums = node.lookupMaybe(PDFName.of('Nums'), PDFArray);
   for (let i = 0; nums && i + 1 < nums.size(); i += 2) out.set(nums.lookup(i, PDFNumber).asNumber(), nums.get(i + 1));
@@ -146,7 +169,8 @@ function readContent(page: PDFPage, label: string): PageContent {
       const hex = operands.flatMap((o) => [...o.matchAll(/<([0-9A-Fa-f]*)>/g)].map((m) => m[1] ?? ''));
       const shown = hex.map(decode).join('');
       const mcid = innermostMcid();
-      if (mcid === null || frames.some((f) => f.tag === 'Artifact')) problems.push(`${label}: text outside marked content with an MCID: "${shown}"`);
+      if (mcid === null || frames.some((f) => f.tag === 'Artifact'))
+        problems.push(`${label}: text outside marked content with an MCID: "${shown}"`);
       else {
         const entry = mcids.get(mcid)!;
         entry.text += shown;
@@ -177,12 +201,19 @@ export async function readStructure(bytes: Uint8Array): Promise<PdfStructure> {
   const read = (ref: PDFRef, dict: PDFDict, pageOf: number | undefined): StructElement => {
     const pg = dict.get(PDFName.of('Pg'));
     const page = pg instanceof PDFRef ? pageIndex.get(pg.toString()) : pageOf;
-    const element: StructElement = { type: str(dict.get(PDFName.of('S'))) ?? '', attributes: {}, kids: [], mcids: [], text: '' };
+    const element: StructElement = {
+      type: str(dict.get(PDFName.of('S'))) ?? '',
+      attributes: {},
+      kids: [],
+      mcids: [],
+      text: '',
+    };
     const alt = dict.lookup(PDFName.of('Alt'));
     if (alt) element.alt = str(alt);
     const a = dict.lookup(PDFName.of('A'));
     for (const owner of a instanceof PDFArray ? a.asArray().map((o) => doc.context.lookup(o)) : [a])
-      if (owner instanceof PDFDict) for (const [k, v] of owner.entries()) element.attributes[k.decodeText()] = str(v) ?? '';
+      if (owner instanceof PDFDict)
+        for (const [k, v] of owner.entries()) element.attributes[k.decodeText()] = str(v) ?? '';
     const k = dict.get(PDFName.of('K'));
     const kids = k instanceof PDFArray ? k.asArray() : k ? [k] : [];
     const texts: string[] = [];
@@ -227,14 +258,19 @@ export async function readStructure(bytes: Uint8Array): Promise<PdfStructure> {
     for (const mcid of contents[i]!.mcids.keys()) {
       const parent = entry instanceof PDFArray ? entry.get(mcid) : undefined;
       if (!(parent instanceof PDFRef)) problems.push(`page ${i + 1}: MCID ${mcid} has no ParentTree entry`);
-      else if (holders.get(`${i}:${mcid}`) !== parent.toString()) problems.push(`page ${i + 1}: MCID ${mcid}'s ParentTree entry is not the element that holds it`);
+      else if (holders.get(`${i}:${mcid}`) !== parent.toString())
+        problems.push(`page ${i + 1}: MCID ${mcid}'s ParentTree entry is not the element that holds it`);
     }
   });
 
   return {
-    marked: markInfo?.lookup(PDFName.of('Marked')) instanceof PDFBool && markInfo.lookup(PDFName.of('Marked'), PDFBool).asBoolean(),
+    marked:
+      markInfo?.lookup(PDFName.of('Marked')) instanceof PDFBool &&
+      markInfo.lookup(PDFName.of('Marked'), PDFBool).asBoolean(),
     lang: str(catalog.lookup(PDFName.of('Lang'))),
-    displayDocTitle: prefs?.lookup(PDFName.of('DisplayDocTitle')) instanceof PDFBool && prefs.lookup(PDFName.of('DisplayDocTitle'), PDFBool).asBoolean(),
+    displayDocTitle:
+      prefs?.lookup(PDFName.of('DisplayDocTitle')) instanceof PDFBool &&
+      prefs.lookup(PDFName.of('DisplayDocTitle'), PDFBool).asBoolean(),
     roots,
     problems,
   };

@@ -1,4 +1,13 @@
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef, type PDFPage } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  type PDFRef,
+  type PDFPage,
+} from 'pdf-lib';
 
 /**
  * Reads a PDF back the way a reader extracts its text: every page's content streams are inflated,
@@ -21,7 +30,8 @@ const decodeStream = (stream: unknown): string =>
 
 export const streamText = (page: PDFPage): string => {
   const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
   return streams.map(decodeStream).join('\n');
 };
 
@@ -30,7 +40,8 @@ const toUnicode = (cmap: string): Map<number, string> => {
   const map = new Map<number, string>();
   const utf16 = (hex: string) => Buffer.from(hex, 'hex').swap16().toString('utf16le');
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
-    for (const [, code, text] of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) map.set(parseInt(code!, 16), utf16(text!));
+    for (const [, code, text] of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g))
+      map.set(parseInt(code!, 16), utf16(text!));
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g))
     for (const [, from, to, text] of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
       const start = parseInt(from!, 16);
@@ -51,7 +62,8 @@ export const pageFonts = (page: PDFPage): Map<string, { base: string; decode: De
     const cmapRef = font.get(PDFName.of('ToUnicode'));
     if (font.get(PDFName.of('Subtype'))?.toString() === '/Type0' && cmapRef) {
       const map = toUnicode(decodeStream(page.doc.context.lookup(cmapRef)));
-      const decode = (hex: string) => (hex.match(/.{4}/g) ?? []).map((g) => map.get(parseInt(g, 16)) ?? '\uFFFD').join('');
+      const decode = (hex: string) =>
+        (hex.match(/.{4}/g) ?? []).map((g) => map.get(parseInt(g, 16)) ?? '\uFFFD').join('');
       out.set(key.toString(), { base, decode });
     } else out.set(key.toString(), { base, decode: (hex) => Buffer.from(hex, 'hex').toString('latin1') });
   }

@@ -34,7 +34,13 @@ export type TestServer = {
    * The next `count` calls of `method` to the API `path` (after /my-account/api, e.g. '/customer/consents')
    * answer `status` with `body` (default: an error body with code TEST_ANSWER) instead of the route (POST /__test/answer).
    */
-  answer(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, status: number, body?: unknown, count?: number): Promise<void>;
+  answer(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    status: number,
+    body?: unknown,
+    count?: number,
+  ): Promise<void>;
 };
 
 export type TestServerOptions = {
@@ -112,7 +118,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     opts.distDir ?? (existsSync(join(defaultDistDir, 'index.html')) ? defaultDistDir : await createFixtureDist());
   const db = await openTestDb(opts.dataDir ?? null);
   let seeded: SeedReport =
-    opts.dataDir === undefined || (await isEmpty(db)) ? await seed(db, opts.scenario ?? 'demo') : { accounts: [], guestLinks: [] };
+    opts.dataDir === undefined || (await isEmpty(db))
+      ? await seed(db, opts.scenario ?? 'demo')
+      : { accounts: [], guestLinks: [] };
   const app = await createApp({
     db: opts.wrapDb ? opts.wrapDb(db) : db,
     distDir,

@@ -33,6 +33,8 @@ export function spawnServer(env: Record<string, string>): Promise<SpawnedServer>
     proc.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString();
     });
-    proc.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before it was ready: ${err}`)));
+    proc.once('exit', (code, signal) =>
+      reject(new Error(`server exited (${code ?? signal}) before it was ready: ${err}`)),
+    );
   });
 }

@@ -22,7 +22,13 @@ export const specMinimalListEntry = { booking: specMinimalBooking, order: specMi
  * known by railcardDetails.code (decision 232). railcardDetails' inner shape is ours.
  */
 export const specRailcard = {
-  railcardDetails: { code: 'DIS', discount: '1/3 off', eligibility: 'For people with a disability', validityMonths: 12, maxCardHolders: 1 },
+  railcardDetails: {
+    code: 'DIS',
+    discount: '1/3 off',
+    eligibility: 'For people with a disability',
+    validityMonths: 12,
+    maxCardHolders: 1,
+  },
   scopes: ['national'],
   name: 'Disabled Persons Railcard',
   price: { amount: 20 },
@@ -39,5 +45,9 @@ export const specRailcard = {
 export const withoutNulls = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== null).map(([k, inner]) => [k, withoutNulls(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, inner]) => inner !== null)
+      .map(([k, inner]) => [k, withoutNulls(inner)]),
+  );
 };

@@ -17,7 +17,9 @@ describeMachineModel(accountOverviewMachine, {
       // A host without the account summary call (not in docs/product/api.md): the API gives null (decision 342).
       { type: 'xstate.done.actor.fetchAccountSummary', output: null },
     ],
-    'xstate.error.actor.fetchAccountSummary': [{ type: 'xstate.error.actor.fetchAccountSummary', error: { status: 500 } }],
+    'xstate.error.actor.fetchAccountSummary': [
+      { type: 'xstate.error.actor.fetchAccountSummary', error: { status: 500 } },
+    ],
   },
   serializeContext: (c) => ({ absent: c.summary === null }),
   calls: { loading: { fetchAccountSummary: undefined } },

@@ -44,11 +44,16 @@ describeMachineModel(accountPassengerAssistanceMachine, {
       expect(context.bookings).toEqual([]);
       if (event.type === 'xstate.init') expect(context.schemaError).toBe(false);
       // Each failure says whether the answer had the wrong shape (whatever the last one said).
-      for (const [error, schema] of [[schemaError, true], [serverError, false]] as const) {
+      for (const [error, schema] of [
+        [schemaError, true],
+        [serverError, false],
+      ] as const) {
         const failed = stepFrom(check, { type: 'xstate.error.actor.fetchUpcoming', error } as never).snapshot;
         expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
       }
-      expect(stepFrom(check, { type: 'xstate.error.actor.fetchUpcoming', error: notFound } as never).snapshot.value).toBe('absent');
+      expect(
+        stepFrom(check, { type: 'xstate.error.actor.fetchUpcoming', error: notFound } as never).snapshot.value,
+      ).toBe('absent');
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
     absent: ({ snapshot, context, event }) => {

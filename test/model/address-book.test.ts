@@ -43,14 +43,25 @@ describeMachineModel(addressBookMachine, {
     deleteError: c.deleteError,
     deleted: c.deleted,
   }),
-  calls: { loading: { fetchAddresses: undefined }, refreshing: { fetchAddresses: undefined }, 'ready.deleting': { deleteAddress: (c: { pendingId: string | null }) => ({ id: c.pendingId }) } },
+  calls: {
+    loading: { fetchAddresses: undefined },
+    refreshing: { fetchAddresses: undefined },
+    'ready.deleting': { deleteAddress: (c: { pendingId: string | null }) => ({ id: c.pendingId }) },
+  },
   // docs/product/states.md and docs/product/errors.md: address delete: deleting, delete error; on success it closes the
   // modal, returns to the address book and refetches; fetch and delete errors set flags.
   states: {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'addresses.retry']).toContain(event.type);
       expect(context.addresses).toEqual([]);
-      if (event.type === 'xstate.init') expect(context).toEqual({ addresses: [], pendingId: null, fetchError: false, deleteError: false, deleted: false });
+      if (event.type === 'xstate.init')
+        expect(context).toEqual({
+          addresses: [],
+          pendingId: null,
+          fetchError: false,
+          deleteError: false,
+          deleted: false,
+        });
     },
     fetchFailed: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchAddresses');
@@ -87,7 +98,8 @@ describeMachineModel(addressBookMachine, {
     },
     'ready.confirming': ({ snapshot, context, event }) => {
       expect(context.addresses.map((a) => a.id)).toContain(context.pendingId);
-      if (event.type === 'address.delete') expect(context).toMatchObject({ pendingId: event.id, deleteError: false, deleted: false });
+      if (event.type === 'address.delete')
+        expect(context).toMatchObject({ pendingId: event.id, deleteError: false, deleted: false });
       else expect(context.deleteError, 'a failed delete keeps the dialog open with the error').toBe(true);
       expect(snapshot.can({ type: 'delete.cancel' })).toBe(true);
       expect(snapshot.can({ type: 'delete.confirm' })).toBe(true);

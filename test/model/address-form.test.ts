@@ -1,6 +1,12 @@
 import { expect } from 'vitest';
 import { addressFormMachine } from '#machines/address-form';
-import { addressErrors, addressToValues, emptyAddressValues, type Address, type AddressField } from '#src/schemas/addresses';
+import {
+  addressErrors,
+  addressToValues,
+  emptyAddressValues,
+  type Address,
+  type AddressField,
+} from '#src/schemas/addresses';
 import { describeMachineModel, errorOf, nextFrom } from './harness';
 
 const saved: Address = {
@@ -22,7 +28,14 @@ const saved: Address = {
 
 /** A new address filled in this order; an edit changes the nickname, then the country. */
 /** Nothing typed, nothing tried, nothing failed. */
-const untouched = { touched: {}, dirty: false, submitAttempted: false, fetchError: false, saveError: false, saved: null };
+const untouched = {
+  touched: {},
+  dirty: false,
+  submitAttempted: false,
+  fetchError: false,
+  saveError: false,
+  saved: null,
+};
 const fill: [AddressField, string][] = [
   ['line1', '1 Piccadilly'],
   ['line4', 'Manchester'],
@@ -41,7 +54,8 @@ describeMachineModel(addressFormMachine, {
       }
       if (values.nickName === 'Home') return [{ type: 'form.change', field: 'nickName', value: 'Old home' } as const];
       // Switching to the US makes the form invalid until a state code is given.
-      if (values.isoCountryCode === 'GB') return [{ type: 'form.change', field: 'isoCountryCode', value: 'US' } as const];
+      if (values.isoCountryCode === 'GB')
+        return [{ type: 'form.change', field: 'isoCountryCode', value: 'US' } as const];
       if (values.stateCode === '') return [{ type: 'form.change', field: 'stateCode', value: 'NY' } as const];
       return [];
     },
@@ -68,7 +82,9 @@ describeMachineModel(addressFormMachine, {
   },
   calls: {
     loading: { fetchAddress: { id: 'home' } },
-    saving: { saveAddress: (c: { addressId: string | null; values: unknown }) => ({ addressId: c.addressId, values: c.values }) },
+    saving: {
+      saveAddress: (c: { addressId: string | null; values: unknown }) => ({ addressId: c.addressId, values: c.values }),
+    },
   },
   // docs/product/screens.md, docs/product/states.md and docs/product/errors.md: add or edit an address; fetch and edit errors set flags; a missing
   // address is its own screen; input is kept when the save fails.
@@ -76,7 +92,8 @@ describeMachineModel(addressFormMachine, {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'address.retry']).toContain(event.type);
       expect(context.addressId).toBe('home');
-      if (event.type === 'xstate.init') expect(context).toEqual({ addressId: 'home', values: emptyAddressValues, ...untouched });
+      if (event.type === 'xstate.init')
+        expect(context).toEqual({ addressId: 'home', values: emptyAddressValues, ...untouched });
     },
     loadFailed: ({ snapshot, context, event }) => {
       expect(errorOf(event)?.status).toBe(500);
@@ -89,11 +106,13 @@ describeMachineModel(addressFormMachine, {
     },
     editing: (check) => {
       const { context, event } = check;
-      if (event.type === 'xstate.init') expect(context).toEqual({ addressId: null, values: emptyAddressValues, ...untouched });
+      if (event.type === 'xstate.init')
+        expect(context).toEqual({ addressId: null, values: emptyAddressValues, ...untouched });
       if (context.values.stateCode !== '') {
         // A state code belongs to its country: another country clears it; the same country
         // picked again, or any other field, keeps it.
-        const change = (field: AddressField, value: string) => nextFrom(check, { type: 'form.change', field, value }).context.values.stateCode;
+        const change = (field: AddressField, value: string) =>
+          nextFrom(check, { type: 'form.change', field, value }).context.values.stateCode;
         expect(change('isoCountryCode', 'GB')).toBe('');
         expect(change('isoCountryCode', context.values.isoCountryCode)).toBe(context.values.stateCode);
         expect(change('line1', '2 Piccadilly')).toBe(context.values.stateCode);
@@ -104,7 +123,8 @@ describeMachineModel(addressFormMachine, {
       }
       if (event.type === 'form.change') {
         expect(context.values[event.field]).toBe(event.value);
-        if (event.field === 'isoCountryCode') expect(context.values.stateCode, 'a new country clears the state code').toBe('');
+        if (event.field === 'isoCountryCode')
+          expect(context.values.stateCode, 'a new country clears the state code').toBe('');
         expect(context.dirty).toBe(true);
       }
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);

@@ -47,7 +47,10 @@ describeMachineModel(authMachine, {
     'xstate.error.actor.fetchUser': [
       { type: 'xstate.error.actor.fetchUser', error: { problem: { kind: 'network', message: 'offline' } } },
       { type: 'xstate.error.actor.fetchUser', error: { problem: { kind: 'schema', message: 'user: invalid' } } },
-      { type: 'xstate.error.actor.fetchUser', error: { status: 503, problem: { kind: 'http', status: 503, codes: [], detail: null } } },
+      {
+        type: 'xstate.error.actor.fetchUser',
+        error: { status: 503, problem: { kind: 'http', status: 503, codes: [], detail: null } },
+      },
     ],
     'xstate.done.actor.startGuestSession': [
       { type: 'xstate.done.actor.startGuestSession', output: { session: 's1', flow: 'order', orderId: 'o1' } },
@@ -63,7 +66,12 @@ describeMachineModel(authMachine, {
     'auth.guestToken': [{ type: 'auth.guestToken', token: 'demo-guest-token-1' }],
     'auth.userUpdated': [{ type: 'auth.userUpdated', response: user('AUTHORISED') }],
   },
-  serializeContext: (c) => ({ status: c.user?.status ?? null, logoutError: !!c.logoutError, guestError: !!c.guestError, accountClosed: c.accountClosed }),
+  serializeContext: (c) => ({
+    status: c.user?.status ?? null,
+    logoutError: !!c.logoutError,
+    guestError: !!c.guestError,
+    accountClosed: c.accountClosed,
+  }),
   calls: {
     fetchingUser: { fetchUser: undefined },
     startingGuestSession: { startGuestSession: { token: 'demo-guest-token-1' } },
@@ -77,13 +85,15 @@ describeMachineModel(authMachine, {
       const { snapshot, context, event, actions, performed } = check;
       expect(snapshot.hasTag('loading')).toBe(true);
       // Each way GET user can fail is kept for the layout to say (checked in unavailable too).
-      const failed = (error: object) => stepFrom(check, { type: 'xstate.error.actor.fetchUser', error } as never).snapshot;
+      const failed = (error: object) =>
+        stepFrom(check, { type: 'xstate.error.actor.fetchUser', error } as never).snapshot;
       expect([
         failed({ problem: { kind: 'network', message: 'offline' } }).context.userFailure,
         failed({ problem: { kind: 'schema', message: 'user: invalid' } }).context.userFailure,
         failed({ status: 500, problem: { kind: 'http', status: 500, codes: [], detail: null } }).context.userFailure,
         // Too many requests is the server's trouble too, not a broken answer.
-        failed({ status: 429, problem: { kind: 'throttled', status: 429, codes: [], retryAfterSeconds: 30 } }).context.userFailure,
+        failed({ status: 429, problem: { kind: 'throttled', status: 429, codes: [], retryAfterSeconds: 30 } }).context
+          .userFailure,
       ]).toEqual(['network', 'answer', 'server', 'server']);
       if (event.type === 'xstate.init') {
         // Nobody is known until GET user answers.
@@ -101,14 +111,15 @@ describeMachineModel(authMachine, {
       if (event.type === 'xstate.done.actor.startGuestSession') {
         expect(actions).toContain('applyUserFlow');
         expect(performed.find((a) => a.type === 'applyUserFlow')?.params).toEqual({ flow: 'order', session: 's1' });
-      }
-      else expect(['xstate.init', 'auth.retry']).toContain(event.type);
+      } else expect(['xstate.init', 'auth.retry']).toContain(event.type);
     },
     unavailable: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchUser');
       // Why it failed, as the layout says it: no answer, an answer it could not read, a server error.
       const kind = (errorOf(event)?.problem?.kind ?? null) as string | null;
-      expect(context.userFailure).toBe(({ network: 'network', schema: 'answer', http: 'server' } as Record<string, string>)[kind ?? '']);
+      expect(context.userFailure).toBe(
+        ({ network: 'network', schema: 'answer', http: 'server' } as Record<string, string>)[kind ?? ''],
+      );
       expect(snapshot.hasTag('loading')).toBe(false);
       expect(snapshot.can({ type: 'auth.retry' })).toBe(true);
     },
@@ -118,9 +129,15 @@ describeMachineModel(authMachine, {
       expectSignIn(check, []);
       expectGuestLink(check);
       expect(snapshot.hasTag('loading')).toBe(false);
-      if (event.type === 'auth.logout' || event.type === 'auth.unauthorised' || event.type === 'xstate.done.actor.logout') {
+      if (
+        event.type === 'auth.logout' ||
+        event.type === 'auth.unauthorised' ||
+        event.type === 'xstate.done.actor.logout'
+      ) {
         expectForgotten(context);
-        expect(actions).toEqual(expect.arrayContaining(event.type === 'auth.logout' ? ['clearUserFlow'] : ['redirectToLogin']));
+        expect(actions).toEqual(
+          expect.arrayContaining(event.type === 'auth.logout' ? ['clearUserFlow'] : ['redirectToLogin']),
+        );
       }
       if (event.type === 'xstate.error.actor.startGuestSession') {
         // No "expired" message for a link the host cannot turn into a session: the token still works.
@@ -137,7 +154,8 @@ describeMachineModel(authMachine, {
         expect(context.accountClosed).toBe(true);
       }
       // Signed out or lapsed: the next page goes through the guards as usual.
-      if (['auth.logout', 'auth.unauthorised', 'xstate.done.actor.logout'].includes(event.type)) expect(context.accountClosed).toBe(false);
+      if (['auth.logout', 'auth.unauthorised', 'xstate.done.actor.logout'].includes(event.type))
+        expect(context.accountClosed).toBe(false);
     },
     startingGuestSession: ({ snapshot, context, event }) => {
       expect(event.type).toBe('auth.guestToken');

@@ -2,7 +2,14 @@ import { expect, it } from 'vitest';
 import { bookingHistoryMachine } from '#machines/booking-history';
 import { describeMachineModel, errorOf, liveModel, outputOf } from './harness';
 
-const order = { id: 'o1', friendlyOrderId: 'TL-ABCDEF', email: null, currency: 'GBP', createdAt: '2026-01-01T00:00:00.000Z', replacementOrder: null };
+const order = {
+  id: 'o1',
+  friendlyOrderId: 'TL-ABCDEF',
+  email: null,
+  currency: 'GBP',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  replacementOrder: null,
+};
 const history = { replacedBy: null, bookings: [], order } as never;
 const replacedBy = { bookingId: 'b2', orderId: 'o2' };
 
@@ -23,7 +30,12 @@ describeMachineModel(bookingHistoryMachine, {
       { type: 'xstate.error.actor.fetchHistory', error: { status: null, problem: { kind: 'schema' } } },
     ],
   },
-  serializeContext: (c) => ({ retries: c.retries, failed: c.failed, history: c.history !== null, replacement: c.replacement?.bookingId ?? null }),
+  serializeContext: (c) => ({
+    retries: c.retries,
+    failed: c.failed,
+    history: c.history !== null,
+    replacement: c.replacement?.bookingId ?? null,
+  }),
   maxPaths: 300,
   assert: (snapshot) => {
     const c = snapshot.context;
@@ -84,7 +96,10 @@ describeMachineModel(bookingHistoryMachine, {
     redirecting: ({ snapshot, context, event, actions }) => {
       expect(outputOf(event)).toEqual({ status: 308, data: { replacedBy } });
       expect(actions).toContain('goToReplacementHistory');
-      expect(snapshot.output).toEqual({ replacement: replacedBy, refundComplete: context.waitForSuperseders || context.bookingChanged });
+      expect(snapshot.output).toEqual({
+        replacement: replacedBy,
+        refundComplete: context.waitForSuperseders || context.bookingChanged,
+      });
     },
   },
 });

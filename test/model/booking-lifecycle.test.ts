@@ -46,9 +46,40 @@ const actions = [
 /** What docs/product/domain.md ("One ticket, one payout") allows in each state: the actions offered. */
 const offered: Record<string, readonly LifecycleAction['type'][]> = {
   unknown: actions,
-  'active.booked': ['refund.full', 'refund.partial', 'journey.change', 'insurance.claim', 'ticket.issue', 'checkIn.open', 'passenger.rename', 'assistance.book', 'email.resend', 'calendar.add'],
-  'active.ticketed': ['refund.full', 'refund.partial', 'journey.change', 'insurance.claim', 'ticket.issue', 'checkIn.open', 'passenger.rename', 'assistance.book', 'email.resend', 'calendar.add'],
-  'active.checkedIn': ['refund.full', 'refund.partial', 'journey.change', 'insurance.claim', 'ticket.issue', 'assistance.book', 'email.resend', 'calendar.add'],
+  'active.booked': [
+    'refund.full',
+    'refund.partial',
+    'journey.change',
+    'insurance.claim',
+    'ticket.issue',
+    'checkIn.open',
+    'passenger.rename',
+    'assistance.book',
+    'email.resend',
+    'calendar.add',
+  ],
+  'active.ticketed': [
+    'refund.full',
+    'refund.partial',
+    'journey.change',
+    'insurance.claim',
+    'ticket.issue',
+    'checkIn.open',
+    'passenger.rename',
+    'assistance.book',
+    'email.resend',
+    'calendar.add',
+  ],
+  'active.checkedIn': [
+    'refund.full',
+    'refund.partial',
+    'journey.change',
+    'insurance.claim',
+    'ticket.issue',
+    'assistance.book',
+    'email.resend',
+    'calendar.add',
+  ],
   travelled: ['refund.full', 'refund.partial', 'insurance.claim', 'delayRepay.claim', 'email.resend'],
   delayRepayClaimed: ['email.resend'],
   refundInProgress: [],
@@ -66,12 +97,15 @@ function expectOffers(snapshot: LifecycleSnapshot, state: string, reason: Lifecy
   const { context } = snapshot;
   const allowed = actions.filter((a) => verdictIn(snapshot, a).allowed);
   // refund.partial on a one-passenger booking is the one refusal a guard makes inside an offering state.
-  const expected = (offered[state] ?? []).filter((a) => a !== 'refund.partial' || context.passengers === null || context.passengers > 1);
+  const expected = (offered[state] ?? []).filter(
+    (a) => a !== 'refund.partial' || context.passengers === null || context.passengers > 1,
+  );
   expect(allowed).toEqual(expected);
   for (const a of actions.filter((x) => !allowed.includes(x))) {
     const verdict = verdictIn(snapshot, a);
     if (verdict.allowed) throw new Error('refused above');
-    if (a === 'refund.partial' && (state.startsWith('active.') || state === 'travelled')) expect(verdict.reason).toBe('ONE_PASSENGER');
+    if (a === 'refund.partial' && (state.startsWith('active.') || state === 'travelled'))
+      expect(verdict.reason).toBe('ONE_PASSENGER');
     else if (a === 'delayRepay.claim' && state.startsWith('active.')) expect(verdict.reason).toBe('NOT_TRAVELLED');
     else if (state === 'active.checkedIn') expect(verdict.reason).toBe('CHECKED_IN');
     else expect(verdict.reason).toBe(reason);
@@ -144,7 +178,12 @@ describe('lifecycleFacts: the booking call’s answer, read the same way by the 
   const now = new Date('2026-11-27T10:00:00Z');
   const journey = { isSeasonBooking: false, outward: { date: '2026-11-30T09:00:00Z' }, passengers: [{}, {}] };
   const refundSummary = { changeOfJourneySource: false, fullyRefunded: false, refunds: [] };
-  const refund = (kind: 'full' | 'partial', state: string) => ({ kind, state, requestedAt: '2026-11-27T09:00:00Z', refundedAt: state === 'refunded' ? '2026-11-27T09:30:00Z' : null });
+  const refund = (kind: 'full' | 'partial', state: string) => ({
+    kind,
+    state,
+    requestedAt: '2026-11-27T09:00:00Z',
+    refundedAt: state === 'refunded' ? '2026-11-27T09:30:00Z' : null,
+  });
 
   it('with only the spec’s fields the state is unknown and every action is offered', () => {
     const { facts } = lifecycleFacts(journey, {}, now);
@@ -153,24 +192,45 @@ describe('lifecycleFacts: the booking call’s answer, read the same way by the 
   });
 
   it('a booking not yet travelled is booked; once its date has passed it is travelled', () => {
-    expect(lifecycleState(lifecycleFacts({ ...journey, refund: refundSummary }, { replacementOrder: null }, now).facts)).toBe('booked');
+    expect(
+      lifecycleState(lifecycleFacts({ ...journey, refund: refundSummary }, { replacementOrder: null }, now).facts),
+    ).toBe('booked');
     const past = { ...journey, outward: { date: '2026-11-20T09:00:00Z' }, refund: refundSummary };
     expect(lifecycleState(lifecycleFacts(past, {}, now).facts)).toBe('travelled');
-    expect(mayAct(lifecycleFacts(past, {}, now).facts, 'ticket.issue')).toEqual({ allowed: false, reason: 'TRAVELLED' });
+    expect(mayAct(lifecycleFacts(past, {}, now).facts, 'ticket.issue')).toEqual({
+      allowed: false,
+      reason: 'TRAVELLED',
+    });
   });
 
   it('a full refund: in progress, then refunded with the date it was paid; a rejected one gives the booking back', () => {
-    const inProgress = lifecycleFacts({ ...journey, refund: { ...refundSummary, fullyRefunded: true, refunds: [refund('full', 'processing')] } }, {}, now);
+    const inProgress = lifecycleFacts(
+      { ...journey, refund: { ...refundSummary, fullyRefunded: true, refunds: [refund('full', 'processing')] } },
+      {},
+      now,
+    );
     expect([lifecycleState(inProgress.facts), inProgress.since]).toEqual(['refundInProgress', '2026-11-27T09:00:00Z']);
-    const paid = lifecycleFacts({ ...journey, refund: { ...refundSummary, fullyRefunded: true, refunds: [refund('full', 'refunded')] } }, {}, now);
+    const paid = lifecycleFacts(
+      { ...journey, refund: { ...refundSummary, fullyRefunded: true, refunds: [refund('full', 'refunded')] } },
+      {},
+      now,
+    );
     expect([lifecycleState(paid.facts), paid.since]).toEqual(['refunded', '2026-11-27T09:30:00Z']);
     expect(mayAct(paid.facts, 'ticket.issue')).toEqual({ allowed: false, reason: 'REFUNDED' });
-    const rejected = lifecycleFacts({ ...journey, refund: { ...refundSummary, fullyRefunded: false, refunds: [refund('full', 'rejected')] } }, {}, now);
+    const rejected = lifecycleFacts(
+      { ...journey, refund: { ...refundSummary, fullyRefunded: false, refunds: [refund('full', 'rejected')] } },
+      {},
+      now,
+    );
     expect(lifecycleState(rejected.facts)).toBe('booked');
   });
 
   it('a partial refund withdraws every action from the original, even before its replacement is issued', () => {
-    const part = lifecycleFacts({ ...journey, refund: { ...refundSummary, refunds: [refund('partial', 'processing')] } }, { replacementOrder: null }, now);
+    const part = lifecycleFacts(
+      { ...journey, refund: { ...refundSummary, refunds: [refund('partial', 'processing')] } },
+      { replacementOrder: null },
+      now,
+    );
     expect(lifecycleState(part.facts)).toBe('partRefunded');
     expect(mayAct(part.facts, 'passenger.rename')).toEqual({ allowed: false, reason: 'PART_REFUNDED' });
   });
@@ -190,27 +250,53 @@ describe('lifecycleFacts: the booking call’s answer, read the same way by the 
   it('Delay Repay claimed (submitted or paid) is no longer refundable; an open or rejected claim still is', () => {
     const past = { ...journey, outward: { date: '2026-11-20T09:00:00Z' }, refund: refundSummary };
     for (const status of ['submitted', 'processing', 'paid']) {
-      expect(mayAct(lifecycleFacts({ ...past, delayRepay: { status } }, {}, now).facts, 'refund.full')).toEqual({ allowed: false, reason: 'DELAY_REPAY_CLAIMED' });
+      expect(mayAct(lifecycleFacts({ ...past, delayRepay: { status } }, {}, now).facts, 'refund.full')).toEqual({
+        allowed: false,
+        reason: 'DELAY_REPAY_CLAIMED',
+      });
     }
     for (const status of ['eligible', 'rejected', 'expired']) {
-      expect(mayAct(lifecycleFacts({ ...past, delayRepay: { status } }, {}, now).facts, 'refund.full')).toEqual({ allowed: true });
+      expect(mayAct(lifecycleFacts({ ...past, delayRepay: { status } }, {}, now).facts, 'refund.full')).toEqual({
+        allowed: true,
+      });
     }
   });
 
   it('a change-of-journey source or a replaced order is changed; a season is live until its validity ends', () => {
-    expect(lifecycleState(lifecycleFacts({ ...journey, refund: { ...refundSummary, changeOfJourneySource: true } }, {}, now).facts)).toBe('changed');
-    expect(lifecycleState(lifecycleFacts({ ...journey, refund: refundSummary }, { replacementOrder: { id: 'o2' } }, now).facts)).toBe('changed');
+    expect(
+      lifecycleState(
+        lifecycleFacts({ ...journey, refund: { ...refundSummary, changeOfJourneySource: true } }, {}, now).facts,
+      ),
+    ).toBe('changed');
+    expect(
+      lifecycleState(
+        lifecycleFacts({ ...journey, refund: refundSummary }, { replacementOrder: { id: 'o2' } }, now).facts,
+      ),
+    ).toBe('changed');
     const season = { isSeasonBooking: true, outward: { date: '2026-01-01T00:00:00Z' }, refund: refundSummary };
-    expect(lifecycleState(lifecycleFacts({ ...season, season: { validUntil: '2026-12-31T23:59:59Z' } }, {}, now).facts)).toBe('booked');
-    expect(lifecycleState(lifecycleFacts({ ...season, season: { validUntil: '2026-11-01T00:00:00Z' } }, {}, now).facts)).toBe('expired');
+    expect(
+      lifecycleState(lifecycleFacts({ ...season, season: { validUntil: '2026-12-31T23:59:59Z' } }, {}, now).facts),
+    ).toBe('booked');
+    expect(
+      lifecycleState(lifecycleFacts({ ...season, season: { validUntil: '2026-11-01T00:00:00Z' } }, {}, now).facts),
+    ).toBe('expired');
   });
 
   it('checked in and ticket issued: no second check-in, names fixed, the ticket still shown', () => {
-    const f = lifecycleFacts({ ...journey, refund: refundSummary, checkedIn: true, delivery: { issuedTicket: { reference: 'T1' } } }, {}, now).facts;
+    const f = lifecycleFacts(
+      { ...journey, refund: refundSummary, checkedIn: true, delivery: { issuedTicket: { reference: 'T1' } } },
+      {},
+      now,
+    ).facts;
     expect(lifecycleState(f)).toBe('checkedIn');
     expect(mayAct(f, 'checkIn.open')).toEqual({ allowed: false, reason: 'CHECKED_IN' });
     expect(mayAct(f, 'ticket.issue')).toEqual({ allowed: true });
-    expect(lifecycleState(lifecycleFacts({ ...journey, refund: refundSummary, delivery: { issuedTicket: { reference: 'T1' } } }, {}, now).facts)).toBe('ticketed');
+    expect(
+      lifecycleState(
+        lifecycleFacts({ ...journey, refund: refundSummary, delivery: { issuedTicket: { reference: 'T1' } } }, {}, now)
+          .facts,
+      ),
+    ).toBe('ticketed');
   });
 });
 
@@ -251,7 +337,10 @@ describe('where each action takes a booking', () => {
   });
 
   it('a rejected refund gives the booking back as it was before, and forgets the refund', () => {
-    expect(after({ ...booked, refundInProgress: true }, 'refund.reject')).toEqual({ state: 'active.booked', context: booked });
+    expect(after({ ...booked, refundInProgress: true }, 'refund.reject')).toEqual({
+      state: 'active.booked',
+      context: booked,
+    });
     expect(after({ ...booked, refundInProgress: true, departed: true }, 'refund.reject')).toEqual({
       state: 'travelled',
       context: { ...booked, departed: true },
@@ -277,7 +366,10 @@ describe('verdictIn: the reason of the innermost state that gives one', () => {
   it('the inner state’s refusal wins over its parent’s, and the parent’s reason covers what the inner one leaves', () => {
     expect(verdictIn(snapshotOf({ outer: 'inner' }), 'checkIn.open')).toEqual({ allowed: false, reason: 'CHECKED_IN' });
     expect(verdictIn(snapshotOf({ outer: 'inner' }), 'refund.full')).toEqual({ allowed: false, reason: 'TRAVELLED' });
-    expect(verdictIn(snapshotOf({ outer: 'silent' }), 'checkIn.open')).toEqual({ allowed: false, reason: 'NOT_TRAVELLED' });
+    expect(verdictIn(snapshotOf({ outer: 'silent' }), 'checkIn.open')).toEqual({
+      allowed: false,
+      reason: 'NOT_TRAVELLED',
+    });
   });
 
   it('a refusal with no reason anywhere is a fault in the chart, not a silent "no"', () => {
@@ -298,7 +390,8 @@ describe('lifecycleFacts: every fact read exactly, at its edges', () => {
     refundedAt: state === 'refunded' ? '2026-11-27T09:30:00Z' : null,
   });
   const none = { ...booked, known: false, passengers: null };
-  const read = (booking: Parameters<typeof lifecycleFacts>[0], order: Parameters<typeof lifecycleFacts>[1] = {}) => lifecycleFacts(booking, order, now);
+  const read = (booking: Parameters<typeof lifecycleFacts>[0], order: Parameters<typeof lifecycleFacts>[1] = {}) =>
+    lifecycleFacts(booking, order, now);
 
   it('the spec’s fields alone: nothing known, passengers not counted, no date', () => {
     expect(read(journey)).toEqual({ facts: none, since: null });
@@ -310,7 +403,10 @@ describe('lifecycleFacts: every fact read exactly, at its edges', () => {
     expect(read({ ...journey, outward: { date: now.toISOString() } }).facts.departed).toBe(false);
     expect(read({ ...journey, outward: { date: '2026-11-27T09:59:59Z' } }).facts.departed).toBe(true);
     const season = { isSeasonBooking: true, outward: { date: '2026-01-01T00:00:00Z' } };
-    expect(read({ ...season, season: { validUntil: now.toISOString() } }).facts).toMatchObject({ seasonEnded: false, departed: false });
+    expect(read({ ...season, season: { validUntil: now.toISOString() } }).facts).toMatchObject({
+      seasonEnded: false,
+      departed: false,
+    });
     expect(read({ ...season, season: { validUntil: '2026-11-27T09:59:59Z' } }).facts.seasonEnded).toBe(true);
     expect(read({ ...season, season: null }).facts.seasonEnded).toBe(false);
     // A journey booking is never "ended" by a season field it should not have.
@@ -325,14 +421,22 @@ describe('lifecycleFacts: every fact read exactly, at its edges', () => {
   it('a full refund is paid only when every one of its refunds is paid', () => {
     const mixed = read({
       ...journey,
-      refund: { ...summary, fullyRefunded: true, refunds: [refund('full', 'refunded', '2026-11-27T08:00:00Z'), refund('full', 'processing')] },
+      refund: {
+        ...summary,
+        fullyRefunded: true,
+        refunds: [refund('full', 'refunded', '2026-11-27T08:00:00Z'), refund('full', 'processing')],
+      },
     });
     expect(mixed.facts).toMatchObject({ refunded: false, refundInProgress: true });
     expect(mixed.since).toBe('2026-11-27T09:30:00Z');
   });
 
   it('a refund not marked full gives no refund date; the insurance claim’s date stands', () => {
-    const r = read({ ...journey, refund: { ...summary, refunds: [refund('full', 'processing')] }, insurance: [{ claim: { claimedAt: '2026-11-26T12:00:00Z' } }] });
+    const r = read({
+      ...journey,
+      refund: { ...summary, refunds: [refund('full', 'processing')] },
+      insurance: [{ claim: { claimedAt: '2026-11-26T12:00:00Z' } }],
+    });
     expect(r.since).toBe('2026-11-26T12:00:00Z');
     expect(read({ ...journey, refund: { ...summary, refunds: [refund('full', 'processing')] } }).since).toBeNull();
   });
@@ -343,9 +447,12 @@ describe('lifecycleFacts: every fact read exactly, at its edges', () => {
     expect([second.facts.insuranceClaimed, second.since]).toEqual([true, '2026-11-26T12:00:00Z']);
   });
 
-  it.each(['processing', 'approved', 'paid', 'submitted', 'paid-toc', 'credit-issue-failure'])('Delay Repay %s is a claim made', (status) => {
-    expect(read({ ...journey, delayRepay: { status } }).facts.delayRepayClaimed).toBe(true);
-  });
+  it.each(['processing', 'approved', 'paid', 'submitted', 'paid-toc', 'credit-issue-failure'])(
+    'Delay Repay %s is a claim made',
+    (status) => {
+      expect(read({ ...journey, delayRepay: { status } }).facts.delayRepayClaimed).toBe(true);
+    },
+  );
 
   it.each(['', 'eligible', 'rejected'])('Delay Repay "%s" is not', (status) => {
     expect(read({ ...journey, delayRepay: { status } }).facts.delayRepayClaimed).toBe(false);
@@ -368,7 +475,10 @@ describe('cancelsTickets: which facts leave no ticket standing', () => {
       expect(cancelsTickets({ ...known, [kept]: true })).toBe(false);
     }
   });
-  it.each(['refunded', 'refundInProgress', 'partRefunded', 'changed', 'insuranceClaimed'] as const)('%s: no ticket', (fact) => {
-    expect(cancelsTickets({ ...known, [fact]: true })).toBe(true);
-  });
+  it.each(['refunded', 'refundInProgress', 'partRefunded', 'changed', 'insuranceClaimed'] as const)(
+    '%s: no ticket',
+    (fact) => {
+      expect(cancelsTickets({ ...known, [fact]: true })).toBe(true);
+    },
+  );
 });

@@ -47,7 +47,9 @@ const filters: BookingFilter[] = ['upcoming', 'past', 'season', 'guest'];
 const notLoaded = { results: [], total: null, nextPage: 0, pending: false, error: null, failure: null };
 /** No answer at all, an answer that failed its schema, an error status (the client's ApiError problems). */
 const networkFailure = { problem: { kind: 'network', message: 'Failed to fetch' } };
-const unreadableAnswer = { problem: { kind: 'schema', message: 'We received an unexpected response from our servers. Please try again later.' } };
+const unreadableAnswer = {
+  problem: { kind: 'schema', message: 'We received an unexpected response from our servers. Please try again later.' },
+};
 const serverFailure = { problem: { kind: 'http', status: 500, codes: ['INTERNAL_ERROR'], detail: null, body: null } };
 /** The host has no such list (the guest list is not in docs/product/api.md). */
 const noSuchList = { problem: { kind: 'http', status: 404, codes: ['NOT_FOUND'], detail: null, body: null } };
@@ -96,18 +98,30 @@ describeMachineModel(bookingsListMachine, {
       const { context, event } = check;
       expect(context.request).toBeNull();
       if (event.type === 'xstate.init') {
-        expect(context).toEqual({ filter: 'upcoming', byFilter: Object.fromEntries(filters.map((f) => [f, notLoaded])), request: null, counts: null, hasGuestBookings: false });
+        expect(context).toEqual({
+          filter: 'upcoming',
+          byFilter: Object.fromEntries(filters.map((f) => [f, notLoaded])),
+          request: null,
+          counts: null,
+          hasGuestBookings: false,
+        });
       }
       // Load more fetches the next page while the filter has fewer results than its total.
       const shown = context.byFilter[context.filter];
       const more = stepFrom(check, { type: 'bookings.loadMore' }).snapshot;
       if (shown.error === null && shown.total !== null && shown.results.length < shown.total) {
-        expect([more.value, more.context.request]).toEqual(['loading', { filter: context.filter, page: shown.nextPage }]);
+        expect([more.value, more.context.request]).toEqual([
+          'loading',
+          { filter: context.filter, page: shown.nextPage },
+        ]);
       } else expect(more.value).toBe('idle');
       // Retry after 'Unable to fetch bookings' asks again for the page that failed.
       const retried = stepFrom(check, { type: 'bookings.retry' }).snapshot;
       if (shown.error !== null) {
-        expect([retried.value, retried.context.request]).toEqual(['loading', { filter: context.filter, page: shown.nextPage }]);
+        expect([retried.value, retried.context.request]).toEqual([
+          'loading',
+          { filter: context.filter, page: shown.nextPage },
+        ]);
         expect(retried.context.byFilter[context.filter]).toMatchObject({ pending: true, error: null, failure: null });
       } else expect(retried.value).toBe('idle');
       for (const f of Object.values(context.byFilter)) expect(f.pending).toBe(false);
@@ -125,7 +139,12 @@ describeMachineModel(bookingsListMachine, {
         const requested = page.results[0]!.booking.id.split('-')[0] as keyof typeof context.byFilter;
         const f = context.byFilter[requested];
         const requestedPage = Number(page.results[0]!.booking.id.split('-')[1]);
-        expect(f).toMatchObject({ total: page.total, nextPage: (page.page ?? requestedPage) + 1, error: null, failure: null });
+        expect(f).toMatchObject({
+          total: page.total,
+          nextPage: (page.page ?? requestedPage) + 1,
+          error: null,
+          failure: null,
+        });
         expect(context.counts?.guest).toBe(page.guestBookings ?? null);
         expect(f.results.slice(-page.results.length)).toEqual(page.results);
         expect(context.counts).not.toBeNull();
@@ -134,8 +153,12 @@ describeMachineModel(bookingsListMachine, {
       if (event.type === 'xstate.error.actor.fetchBookings') {
         expect(Object.values(context.byFilter).filter((f) => f.error === 'LOAD_FAILED')).not.toHaveLength(0);
         // "Check your connection" only when no answer came; any answer it could not use is the service's.
-        const failed = Object.values(context.byFilter).filter((f) => f.error !== null).map((f) => f.failure);
-        expect(failed).toContain(event.error === networkFailure ? 'network' : event.error === noSuchList ? 'absent' : 'answer');
+        const failed = Object.values(context.byFilter)
+          .filter((f) => f.error !== null)
+          .map((f) => f.failure);
+        expect(failed).toContain(
+          event.error === networkFailure ? 'network' : event.error === noSuchList ? 'absent' : 'answer',
+        );
         expect(bookingsListErrorMessage()).toBe('Unable to fetch bookings');
       }
     },
@@ -151,7 +174,10 @@ describeMachineModel(bookingsListMachine, {
         if (context.byFilter[filter].results.length === 0) {
           expect(next.context.request).toEqual({ filter, page: 0 });
           expect(inputOf(next, 'fetchBookings')).toEqual({ filter, page: 0 });
-          expect([next.context.byFilter[request.filter].pending, next.context.byFilter[filter].pending]).toEqual([false, true]);
+          expect([next.context.byFilter[request.filter].pending, next.context.byFilter[filter].pending]).toEqual([
+            false,
+            true,
+          ]);
         } else expect(next.context.request).toEqual(request);
       }
       // The spec's answer has no page number: it is the page asked for.
@@ -165,17 +191,30 @@ describeMachineModel(bookingsListMachine, {
       expect(answered.context.counts?.guest).toBeNull();
       // Each way the call can fail, said for this filter (checked here, not only on the paths: a
       // chart that told them apart wrongly would merge their paths).
-      for (const [error, failure] of [[networkFailure, 'network'], [unreadableAnswer, 'answer'], [serverFailure, 'answer'], [noSuchList, 'absent']] as const) {
+      for (const [error, failure] of [
+        [networkFailure, 'network'],
+        [unreadableAnswer, 'answer'],
+        [serverFailure, 'answer'],
+        [noSuchList, 'absent'],
+      ] as const) {
         const failed = stepFrom(check, { type: 'xstate.error.actor.fetchBookings', error } as never).snapshot;
-        expect(failed.context.byFilter[request.filter]).toMatchObject({ pending: false, error: 'LOAD_FAILED', failure });
+        expect(failed.context.byFilter[request.filter]).toMatchObject({
+          pending: false,
+          error: 'LOAD_FAILED',
+          failure,
+        });
       }
       // An answer that says it is page 0 starts the list again (the page answered is the page shown).
-      const restarted = stepFrom(check, { type: 'xstate.done.actor.fetchBookings', output: { ...pageFor(request), page: 0 } } as never).snapshot;
+      const restarted = stepFrom(check, {
+        type: 'xstate.done.actor.fetchBookings',
+        output: { ...pageFor(request), page: 0 },
+      } as never).snapshot;
       expect(restarted.context.byFilter[request.filter].results).toEqual(pageFor(request).results);
       expect(request.page).toBe(f.nextPage);
       expect(f.pending).toBe(true);
       expect(f.error).toBeNull();
-      for (const [name, other] of Object.entries(context.byFilter)) if (name !== request.filter) expect(other.pending).toBe(false);
+      for (const [name, other] of Object.entries(context.byFilter))
+        if (name !== request.filter) expect(other.pending).toBe(false);
       if (event.type === 'bookings.show') expect(context.filter).toBe(event.filter);
       // Fetch-if-required: the first page only for a filter with no results; later pages append.
       if (request.page === 0) expect(f.results).toEqual([]);

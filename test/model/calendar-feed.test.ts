@@ -10,7 +10,11 @@ import { describeMachineModel, errorOf, stepFrom } from './harness';
  */
 const on: CalendarFeedState = { enabled: true, createdAt: '2026-11-01T09:00:00.000Z' };
 const off: CalendarFeedState = { enabled: false, createdAt: null };
-const created: CalendarFeedCreated = { enabled: true, createdAt: '2026-11-23T10:00:00.000Z', url: 'https://rail.example/my-account/api/calendar/abc.ics' };
+const created: CalendarFeedCreated = {
+  enabled: true,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  url: 'https://rail.example/my-account/api/calendar/abc.ics',
+};
 
 describeMachineModel(calendarFeedMachine, {
   name: 'calendarFeedMachine',
@@ -52,7 +56,8 @@ describeMachineModel(calendarFeedMachine, {
       expect(errorOf(event)?.status).toBe(404);
       expect(context).toEqual({ enabled: false, createdAt: null, url: null, error: null, turnedOff: false });
       // Nothing to retry or offer: the section is out of sight.
-      for (const type of ['feed.retry', 'feed.enable', 'feed.regenerate', 'feed.disable'] as const) expect(snapshot.can({ type })).toBe(false);
+      for (const type of ['feed.retry', 'feed.enable', 'feed.regenerate', 'feed.disable'] as const)
+        expect(snapshot.can({ type })).toBe(false);
     },
     loadFailed: ({ snapshot, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchFeed');
@@ -65,7 +70,8 @@ describeMachineModel(calendarFeedMachine, {
       expect(context.url).toBeNull();
       if (event.type === 'xstate.done.actor.removeFeed') expect(context.turnedOff).toBe(true);
       if (event.type === 'xstate.error.actor.createFeed') expect(context.error).toBe('CHANGE_FAILED');
-      if (event.type === 'xstate.done.actor.fetchFeed') expect(context).toMatchObject({ createdAt: null, error: null, turnedOff: false });
+      if (event.type === 'xstate.done.actor.fetchFeed')
+        expect(context).toMatchObject({ createdAt: null, error: null, turnedOff: false });
     },
     creating: ({ context, event }) => {
       expect(['feed.enable', 'feed.confirm']).toContain(event.type);
@@ -77,7 +83,13 @@ describeMachineModel(calendarFeedMachine, {
       expect(context.createdAt).not.toBeNull();
       // The address only from the POST that made it (GET never has it).
       if (event.type === 'xstate.done.actor.fetchFeed') expect(context.url).toBeNull();
-      if (event.type === 'xstate.done.actor.createFeed') expect(context).toMatchObject({ url: created.url, createdAt: created.createdAt, error: null, turnedOff: false });
+      if (event.type === 'xstate.done.actor.createFeed')
+        expect(context).toMatchObject({
+          url: created.url,
+          createdAt: created.createdAt,
+          error: null,
+          turnedOff: false,
+        });
       if (event.type.startsWith('xstate.error.actor.')) {
         expect(context.error).toBe('CHANGE_FAILED');
         expect(calendarFeedMessages.changeError).toBe("We couldn't update your calendar feed. Please try again.");

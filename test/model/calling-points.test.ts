@@ -3,7 +3,11 @@ import { getNextSnapshot } from 'xstate';
 import { callingPointsMachine } from '#machines/calling-points';
 import { describeMachineModel, errorOf, outputOf } from './harness';
 
-const point = { station: { code: 'MKC', name: 'Milton Keynes Central' }, arrival: '2026-01-01T08:00:00.000Z', departure: '2026-01-01T08:01:00.000Z' };
+const point = {
+  station: { code: 'MKC', name: 'Milton Keynes Central' },
+  arrival: '2026-01-01T08:00:00.000Z',
+  departure: '2026-01-01T08:01:00.000Z',
+};
 
 describeMachineModel(callingPointsMachine, {
   name: 'callingPointsMachine',
@@ -11,7 +15,10 @@ describeMachineModel(callingPointsMachine, {
   events: {
     'xstate.done.actor.fetchCallingPoints': [
       { type: 'xstate.done.actor.fetchCallingPoints', output: { timetableId: 't', callingPoints: [point] } },
-      { type: 'xstate.done.actor.fetchCallingPoints', output: { timetableId: 't', callingPoints: [], unavailable: true } },
+      {
+        type: 'xstate.done.actor.fetchCallingPoints',
+        output: { timetableId: 't', callingPoints: [], unavailable: true },
+      },
     ],
     'xstate.error.actor.fetchCallingPoints': [
       { type: 'xstate.error.actor.fetchCallingPoints', error: { status: 404 } },
@@ -19,7 +26,16 @@ describeMachineModel(callingPointsMachine, {
     ],
   },
   serializeContext: (c) => ({ points: c.points?.length ?? null }),
-  calls: { loading: { fetchCallingPoints: { timetableId: 'EUS-MAN-202601010730', date: '2026-01-01', origin: 'EUS', destination: 'MAN' } } },
+  calls: {
+    loading: {
+      fetchCallingPoints: {
+        timetableId: 'EUS-MAN-202601010730',
+        date: '2026-01-01',
+        origin: 'EUS',
+        destination: 'MAN',
+      },
+    },
+  },
   // Calling points (docs/product/api.md): loaded as the booking opens (the timeline is already
   // there); "unavailable" when the server says so or answers 404; other errors offer a retry; the
   // toggle always closes, and reopens without asking again once the points are known.
@@ -36,13 +52,19 @@ describeMachineModel(callingPointsMachine, {
       expect(snapshot.can({ type: 'callingPoints.toggle' })).toBe(true);
     },
     shown: ({ snapshot, context, event }) => {
-      expect(getNextSnapshot(callingPointsMachine, snapshot, { type: 'callingPoints.toggle' }).value, 'the toggle closes them').toBe('collapsed');
+      expect(
+        getNextSnapshot(callingPointsMachine, snapshot, { type: 'callingPoints.toggle' }).value,
+        'the toggle closes them',
+      ).toBe('collapsed');
       if (event.type === 'callingPoints.toggle') expect(context.points).toEqual([point]);
       else expect(outputOf(event)).toEqual({ timetableId: 't', callingPoints: [point] });
       expect(context.points).toEqual([point]);
     },
     unavailable: ({ snapshot, context, event }) => {
-      expect(getNextSnapshot(callingPointsMachine, snapshot, { type: 'callingPoints.toggle' }).value, 'the toggle closes the notice').toBe('collapsed');
+      expect(
+        getNextSnapshot(callingPointsMachine, snapshot, { type: 'callingPoints.toggle' }).value,
+        'the toggle closes the notice',
+      ).toBe('collapsed');
       const output = outputOf(event) as { unavailable?: boolean } | undefined;
       if (output) expect(output.unavailable).toBe(true);
       else expect(errorOf(event)?.status).toBe(404);

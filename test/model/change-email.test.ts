@@ -9,18 +9,30 @@ describeMachineModel(changeEmailMachine, {
   events: {
     'form.change': (snap) => {
       const { newEmailAddress, currentPassword } = snap.context.values;
-      if (newEmailAddress === '') return [{ type: 'form.change', field: 'newEmailAddress', value: 'alex.new@example.com' } as const];
-      if (currentPassword === '') return [{ type: 'form.change', field: 'currentPassword', value: 'RailDemo!2026' } as const];
+      if (newEmailAddress === '')
+        return [{ type: 'form.change', field: 'newEmailAddress', value: 'alex.new@example.com' } as const];
+      if (currentPassword === '')
+        return [{ type: 'form.change', field: 'currentPassword', value: 'RailDemo!2026' } as const];
       // After an answer the user edits again: one more value keeps the model finite.
-      if (currentPassword === 'RailDemo!2026') return [{ type: 'form.change', field: 'currentPassword', value: 'RailDemo!2027' } as const];
+      if (currentPassword === 'RailDemo!2026')
+        return [{ type: 'form.change', field: 'currentPassword', value: 'RailDemo!2027' } as const];
       return [];
     },
     'form.blur': [{ type: 'form.blur', field: 'newEmailAddress' }],
     'xstate.done.actor.changeEmail': [
-      { type: 'xstate.done.actor.changeEmail', output: { newTokens: { sessionRotated: true }, updatedEmailAddress: 'alex.new@example.com' } },
-      { type: 'xstate.done.actor.changeEmail', output: { newTokens: null, updatedEmailAddress: 'alex.new@example.com' } },
+      {
+        type: 'xstate.done.actor.changeEmail',
+        output: { newTokens: { sessionRotated: true }, updatedEmailAddress: 'alex.new@example.com' },
+      },
+      {
+        type: 'xstate.done.actor.changeEmail',
+        output: { newTokens: null, updatedEmailAddress: 'alex.new@example.com' },
+      },
       // Local server (decision 150): the change waits for the link sent to the new address.
-      { type: 'xstate.done.actor.changeEmail', output: { confirmationSent: true, pendingEmailAddress: 'alex.new@example.com' } },
+      {
+        type: 'xstate.done.actor.changeEmail',
+        output: { confirmationSent: true, pendingEmailAddress: 'alex.new@example.com' },
+      },
     ],
     'xstate.error.actor.changeEmail': [
       { type: 'xstate.error.actor.changeEmail', error: { status: 403, code: 'PASSWORD_INCORRECT' } },
@@ -28,13 +40,28 @@ describeMachineModel(changeEmailMachine, {
       { type: 'xstate.error.actor.changeEmail', error: { status: 403, code: 'CSRF_INVALID' } },
       { type: 'xstate.error.actor.changeEmail', error: { status: 500, code: null } },
       // Decision 155: too many wrong passwords, 5 minutes left.
-      { type: 'xstate.error.actor.changeEmail', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 300 } } },
+      {
+        type: 'xstate.error.actor.changeEmail',
+        error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 300 } },
+      },
     ],
   },
-  serializeContext: (c) => ({ values: c.values, error: c.error, submitAttempted: c.submitAttempted, touched: c.touched }),
+  serializeContext: (c) => ({
+    values: c.values,
+    error: c.error,
+    submitAttempted: c.submitAttempted,
+    touched: c.touched,
+  }),
   maxPaths: 300,
   // docs/product/api.md: POST change-email with the new address and the current password.
-  calls: { requesting: { changeEmail: (c: { values: { currentPassword: string } }) => ({ newEmailAddress: 'alex.new@example.com', currentPassword: c.values.currentPassword }) } },
+  calls: {
+    requesting: {
+      changeEmail: (c: { values: { currentPassword: string } }) => ({
+        newEmailAddress: 'alex.new@example.com',
+        currentPassword: c.values.currentPassword,
+      }),
+    },
+  },
   // docs/product/states.md, docs/product/validation.md and docs/product/errors.md: 403 means password incorrect, 422 email already exists, others a
   // generic error; success without new tokens is tokenFailure (sign in again).
   states: (() => {
@@ -42,18 +69,28 @@ describeMachineModel(changeEmailMachine, {
       expect(context.values.newEmailAddress, 'input kept').toBe('alex.new@example.com');
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'currentPassword', value: 'x' });
-      expect([typed.value, typed.context.values.currentPassword, typed.context.error]).toEqual(['notRequested', 'x', null]);
-      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
+      expect([typed.value, typed.context.values.currentPassword, typed.context.error]).toEqual([
+        'notRequested',
+        'x',
+        null,
+      ]);
+      expect(
+        nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword,
+      ).toBe(true);
       // Trying again sends the kept values again, and the failure's message goes.
       const resent = nextFrom({ snapshot }, { type: 'form.submit' });
       expect([resent.value, resent.context.error]).toEqual(['requesting', null]);
-      expect(inputOf(resent, 'changeEmail')).toEqual({ newEmailAddress: 'alex.new@example.com', currentPassword: context.values.currentPassword });
+      expect(inputOf(resent, 'changeEmail')).toEqual({
+        newEmailAddress: 'alex.new@example.com',
+        currentPassword: context.values.currentPassword,
+      });
       return errorOf(event);
     };
     /** After an answer the form is cleared (the confirmation replaces it). */
     const cleared = ({ context, event }: Pick<StateCheck<typeof changeEmailMachine>, 'context' | 'event'>) => {
       expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
-      if (event.type === 'xstate.done.actor.changeEmail') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, error: null });
+      if (event.type === 'xstate.done.actor.changeEmail')
+        expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, error: null });
     };
     return {
       notRequested: (check) => {
@@ -64,12 +101,26 @@ describeMachineModel(changeEmailMachine, {
           expect([refused.value, refused.context.submitAttempted]).toEqual(['notRequested', true]);
         } else {
           // A valid address with stray spaces is sent as the address itself.
-          const spaced = nextFrom(check, { type: 'form.change', field: 'newEmailAddress', value: '  alex.new@example.com ' });
+          const spaced = nextFrom(check, {
+            type: 'form.change',
+            field: 'newEmailAddress',
+            value: '  alex.new@example.com ',
+          });
           const sent = stepFrom({ snapshot: spaced }, { type: 'form.submit' }).snapshot;
           expect(sent.value).toBe('requesting');
-          expect(inputOf(sent, 'changeEmail')).toEqual({ newEmailAddress: 'alex.new@example.com', currentPassword: context.values.currentPassword });
+          expect(inputOf(sent, 'changeEmail')).toEqual({
+            newEmailAddress: 'alex.new@example.com',
+            currentPassword: context.values.currentPassword,
+          });
         }
-        if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false, updatedEmailAddress: null, pendingEmailAddress: null });
+        if (event.type === 'xstate.init')
+          expect(context).toMatchObject({
+            touched: {},
+            dirty: false,
+            submitAttempted: false,
+            updatedEmailAddress: null,
+            pendingEmailAddress: null,
+          });
         if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
         if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
         if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
@@ -87,7 +138,10 @@ describeMachineModel(changeEmailMachine, {
         expect(failed({ status: 403, code: 'PASSWORD_INCORRECT' })).toEqual(['validationError', 'passwordIncorrect']);
         expect(failed({ status: 403, code: null })).toEqual(['validationError', 'passwordIncorrect']);
         expect(failed({ status: 403, code: 'CSRF_INVALID' })).toEqual(['serverError', 'genericError']);
-        expect(failed({ status: 422, code: 'EMAIL_ALREADY_EXISTS' })).toEqual(['validationError', 'emailAlreadyExists']);
+        expect(failed({ status: 422, code: 'EMAIL_ALREADY_EXISTS' })).toEqual([
+          'validationError',
+          'emailAlreadyExists',
+        ]);
         expect(failed({ status: 500, code: null })).toEqual(['serverError', 'genericError']);
         // Decision 560: an account whose own email is not confirmed yet is told so, not that its password is wrong.
         expect(failed({ status: 403, code: 'EMAIL_NOT_VERIFIED' })).toEqual(['serverError', 'emailNotVerified']);
@@ -119,7 +173,8 @@ describeMachineModel(changeEmailMachine, {
       signInRequired: ({ snapshot, context, event, actions }) => {
         cleared({ context, event });
         if (event.type === 'changeEmail.signIn') expect(actions).toEqual(['signOut']);
-        if (event.type !== 'changeEmail.signIn') expect((outputOf(event) as { newTokens: unknown }).newTokens).toBeNull();
+        if (event.type !== 'changeEmail.signIn')
+          expect((outputOf(event) as { newTokens: unknown }).newTokens).toBeNull();
         expect(context.updatedEmailAddress).toBe('alex.new@example.com');
         expect(context.values).toEqual({ newEmailAddress: '', currentPassword: '' });
         expect(snapshot.can({ type: 'changeEmail.signIn' })).toBe(true);
@@ -137,7 +192,9 @@ describeMachineModel(changeEmailMachine, {
         keepsInput(check);
         expect(check.context.error).toBeNull();
         if (check.event.type !== 'form.blur') expect(check.context.retryAfterSeconds).toBe(300);
-        expect(tooManyAttemptsMessage(check.context.retryAfterSeconds)).toBe('Too many attempts. For your security, please try again in 5 minutes.');
+        expect(tooManyAttemptsMessage(check.context.retryAfterSeconds)).toBe(
+          'Too many attempts. For your security, please try again in 5 minutes.',
+        );
       },
       serverError: (check) => {
         const error = keepsInput(check);
@@ -152,4 +209,11 @@ describeMachineModel(changeEmailMachine, {
   })(),
 });
 
-expect(Object.keys(changeEmailMessages)).toEqual(['passwordIncorrect', 'emailAlreadyExists', 'emailNotVerified', 'genericError', 'tokenFailure', 'success']);
+expect(Object.keys(changeEmailMessages)).toEqual([
+  'passwordIncorrect',
+  'emailAlreadyExists',
+  'emailNotVerified',
+  'genericError',
+  'tokenFailure',
+  'success',
+]);

@@ -18,20 +18,28 @@ describeMachineModel(changePasswordMachine, {
   events: {
     'form.change': (snap) => {
       const { currentPassword, newPassword } = snap.context.values;
-      if (snap.context.mode === 'change' && currentPassword === '') return [{ type: 'form.change', field: 'currentPassword', value: 'RailDemo!2026' } as const];
+      if (snap.context.mode === 'change' && currentPassword === '')
+        return [{ type: 'form.change', field: 'currentPassword', value: 'RailDemo!2026' } as const];
       if (newPassword === '') return [{ type: 'form.change', field: 'newPassword', value: 'Trains2027' } as const];
       // After an answer the user edits again: one more value keeps the model finite.
-      if (newPassword === 'Trains2027') return [{ type: 'form.change', field: 'newPassword', value: 'Trains2028' } as const];
+      if (newPassword === 'Trains2027')
+        return [{ type: 'form.change', field: 'newPassword', value: 'Trains2028' } as const];
       return [];
     },
     'form.blur': [{ type: 'form.blur', field: 'newPassword' }],
     'xstate.done.actor.changePassword': [{ type: 'xstate.done.actor.changePassword', output: undefined }],
     'xstate.error.actor.changePassword': [
-      ...changePasswordCodes.map((code) => ({ type: 'xstate.error.actor.changePassword' as const, error: { status: 400, code } })),
+      ...changePasswordCodes.map((code) => ({
+        type: 'xstate.error.actor.changePassword' as const,
+        error: { status: 400, code },
+      })),
       { type: 'xstate.error.actor.changePassword', error: { status: 400, code: 'SOMETHING_NEW' } },
       { type: 'xstate.error.actor.changePassword', error: { status: 500, code: null } },
       // Decision 155: too many wrong current passwords, 15 minutes left.
-      { type: 'xstate.error.actor.changePassword', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 900 } } },
+      {
+        type: 'xstate.error.actor.changePassword',
+        error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 900 } },
+      },
     ],
     'xstate.done.actor.setPassword': [{ type: 'xstate.done.actor.setPassword', output: undefined }],
     'xstate.error.actor.setPassword': [
@@ -39,16 +47,32 @@ describeMachineModel(changePasswordMachine, {
       { type: 'xstate.error.actor.setPassword', error: { status: 403, code: 'RECENT_SIGN_IN_REQUIRED' } },
       { type: 'xstate.error.actor.setPassword', error: { status: 400, code: 'PASSWORD_EQUALS_TO_EMAIL' } },
       { type: 'xstate.error.actor.setPassword', error: { status: 500, code: null } },
-      { type: 'xstate.error.actor.setPassword', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 900 } } },
+      {
+        type: 'xstate.error.actor.setPassword',
+        error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 900 } },
+      },
     ],
   },
-  serializeContext: (c) => ({ mode: c.mode, values: c.values, errorCode: c.errorCode, submitAttempted: c.submitAttempted, touched: c.touched }),
+  serializeContext: (c) => ({
+    mode: c.mode,
+    values: c.values,
+    errorCode: c.errorCode,
+    submitAttempted: c.submitAttempted,
+    touched: c.touched,
+  }),
   maxPaths: 800,
   calls: {
     // docs/product/api.md: POST change-password with currentPassword and newPassword.
-    requesting: { changePassword: (c: { values: { newPassword: string } }) => ({ currentPassword: 'RailDemo!2026', newPassword: c.values.newPassword }) },
+    requesting: {
+      changePassword: (c: { values: { newPassword: string } }) => ({
+        currentPassword: 'RailDemo!2026',
+        newPassword: c.values.newPassword,
+      }),
+    },
     // Local extra (docs/integrators.md): POST set-password with the new password only.
-    settingPassword: { setPassword: (c: { values: { newPassword: string } }) => ({ newPassword: c.values.newPassword }) },
+    settingPassword: {
+      setPassword: (c: { values: { newPassword: string } }) => ({ newPassword: c.values.newPassword }),
+    },
   },
   // docs/product/states.md, docs/product/validation.md and docs/product/errors.md: not requested, requesting, success, validation error (the first code
   // of the errors list; unknown codes are PASSWORD_GENERIC_ERROR), server error. Setting a first
@@ -68,9 +92,11 @@ describeMachineModel(changePasswordMachine, {
       if (context.mode === 'set') {
         // No current password is asked for: the new one alone is enough.
         expect(context.values.currentPassword).toBe('');
-        if (context.values.newPassword !== '') expect(nextFrom(check, { type: 'form.submit' }).value).toBe('settingPassword');
+        if (context.values.newPassword !== '')
+          expect(nextFrom(check, { type: 'form.submit' }).value).toBe('settingPassword');
       }
-      if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false });
+      if (event.type === 'xstate.init')
+        expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false });
       if (event.type === 'form.change') expect(context.values[event.field]).toBe(event.value);
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
       if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
@@ -113,35 +139,74 @@ describeMachineModel(changePasswordMachine, {
       expect(failed({ status: 409, code: 'SOMETHING_NEW' })).toEqual(['serverError', 'set', null]);
       expect(failed({ status: 403, code: 'RECENT_SIGN_IN_REQUIRED' })).toEqual(['signInRequired', 'set', null]);
       expect(failed({ status: 403, code: 'FORBIDDEN' })).toEqual(['serverError', 'set', null]);
-      expect(failed({ status: 400, code: 'PASSWORD_EQUALS_TO_NAME' })).toEqual(['validationError', 'set', 'PASSWORD_EQUALS_TO_NAME']);
-      expect(failed({ status: 400, code: 'SOMETHING_NEW' })).toEqual(['validationError', 'set', 'PASSWORD_GENERIC_ERROR']);
+      expect(failed({ status: 400, code: 'PASSWORD_EQUALS_TO_NAME' })).toEqual([
+        'validationError',
+        'set',
+        'PASSWORD_EQUALS_TO_NAME',
+      ]);
+      expect(failed({ status: 400, code: 'SOMETHING_NEW' })).toEqual([
+        'validationError',
+        'set',
+        'PASSWORD_GENERIC_ERROR',
+      ]);
       expect(failed({ status: 500, code: null })).toEqual(['serverError', 'set', null]);
       // A code counts only with its own status: the same words under another status are a refusal of their kind.
-      expect(failed({ status: 400, code: 'PASSWORD_ALREADY_SET' })).toEqual(['validationError', 'set', 'PASSWORD_GENERIC_ERROR']);
+      expect(failed({ status: 400, code: 'PASSWORD_ALREADY_SET' })).toEqual([
+        'validationError',
+        'set',
+        'PASSWORD_GENERIC_ERROR',
+      ]);
       expect(failed({ status: 409, code: 'RECENT_SIGN_IN_REQUIRED' })).toEqual(['serverError', 'set', null]);
       // The app's copy of the user learns the account has a password, on success and on 409.
-      expect(stepFrom(check, { type: 'xstate.done.actor.setPassword', output: undefined } as never).actions).toContain('passwordKnown');
-      expect(stepFrom(check, { type: 'xstate.error.actor.setPassword', error: { status: 409, code: 'PASSWORD_ALREADY_SET' } } as never).actions).toContain('passwordKnown');
-      expect(stepFrom(check, { type: 'xstate.error.actor.setPassword', error: { status: 500, code: null } } as never).actions).not.toContain('passwordKnown');
+      expect(stepFrom(check, { type: 'xstate.done.actor.setPassword', output: undefined } as never).actions).toContain(
+        'passwordKnown',
+      );
+      expect(
+        stepFrom(check, {
+          type: 'xstate.error.actor.setPassword',
+          error: { status: 409, code: 'PASSWORD_ALREADY_SET' },
+        } as never).actions,
+      ).toContain('passwordKnown');
+      expect(
+        stepFrom(check, { type: 'xstate.error.actor.setPassword', error: { status: 500, code: null } } as never)
+          .actions,
+      ).not.toContain('passwordKnown');
     },
     success: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.done.actor.changePassword');
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
       expect([typed.value, typed.context.values.newPassword]).toEqual(['notRequested', 'x']);
-      expect(context).toMatchObject({ mode: 'change', values: { currentPassword: '', newPassword: '' }, touched: {}, dirty: false, submitAttempted: false, errorCode: null });
+      expect(context).toMatchObject({
+        mode: 'change',
+        values: { currentPassword: '', newPassword: '' },
+        touched: {},
+        dirty: false,
+        submitAttempted: false,
+        errorCode: null,
+      });
       expect(changePasswordMessages.success).toBeTruthy();
     },
     passwordSet: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.done.actor.setPassword');
       // From now on the account has a password: the normal form, empty.
-      expect(context).toMatchObject({ mode: 'change', values: { currentPassword: '', newPassword: '' }, touched: {}, dirty: false, submitAttempted: false, errorCode: null });
+      expect(context).toMatchObject({
+        mode: 'change',
+        values: { currentPassword: '', newPassword: '' },
+        touched: {},
+        dirty: false,
+        submitAttempted: false,
+        errorCode: null,
+      });
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'currentPassword', value: 'x' });
       expect([typed.value, typed.context.values.currentPassword]).toEqual(['notRequested', 'x']);
-      expect(changePasswordMessages.setSuccess).toBe('Your password has been set. You can now sign in with your email address and this password.');
+      expect(changePasswordMessages.setSuccess).toBe(
+        'Your password has been set. You can now sign in with your email address and this password.',
+      );
     },
     alreadySet: (check) => {
       const { snapshot, context, event } = check;
-      if (event.type !== 'form.blur' && event.type !== 'form.submit') expect(errorOf(event)).toMatchObject({ status: 409, code: 'PASSWORD_ALREADY_SET' });
+      if (event.type !== 'form.blur' && event.type !== 'form.submit')
+        expect(errorOf(event)).toMatchObject({ status: 409, code: 'PASSWORD_ALREADY_SET' });
       // The normal form now: the new password is kept, the current one is to be typed first.
       expect(context.mode).toBe('change');
       expect(context.values.currentPassword).toBe('');
@@ -149,21 +214,34 @@ describeMachineModel(changePasswordMachine, {
       const refused = stepFrom(check, { type: 'form.submit' }).snapshot;
       expect([refused.value, refused.context.submitAttempted]).toEqual(['alreadySet', true]);
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'currentPassword', value: 'RailDemo!2026' });
-      expect([typed.value, typed.context.values.currentPassword, typed.context.mode]).toEqual(['notRequested', 'RailDemo!2026', 'change']);
-      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
-      expect(changePasswordMessages.alreadySet).toBe('This account already has a password. Enter your current password to change it.');
+      expect([typed.value, typed.context.values.currentPassword, typed.context.mode]).toEqual([
+        'notRequested',
+        'RailDemo!2026',
+        'change',
+      ]);
+      expect(
+        nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword,
+      ).toBe(true);
+      expect(changePasswordMessages.alreadySet).toBe(
+        'This account already has a password. Enter your current password to change it.',
+      );
     },
     signInRequired: (check) => {
       const { snapshot, context, event } = check;
-      if (event.type !== 'form.blur') expect(errorOf(event)).toMatchObject({ status: 403, code: 'RECENT_SIGN_IN_REQUIRED' });
+      if (event.type !== 'form.blur')
+        expect(errorOf(event)).toMatchObject({ status: 403, code: 'RECENT_SIGN_IN_REQUIRED' });
       expect(context.mode).toBe('set');
       expectInputKept(context);
       // Trying again as is stays possible (say, after signing in again in another tab).
       expect(nextFrom(check, { type: 'form.submit' }).value).toBe('settingPassword');
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
       expect([typed.value, typed.context.values.newPassword]).toEqual(['notRequested', 'x']);
-      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'newPassword' }).context.touched.newPassword).toBe(true);
-      expect(changePasswordMessages.signInAgain).toBe('For your security, please sign in again before setting a password.');
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'newPassword' }).context.touched.newPassword).toBe(
+        true,
+      );
+      expect(changePasswordMessages.signInAgain).toBe(
+        'For your security, please sign in again before setting a password.',
+      );
     },
     validationError: ({ snapshot, context, event }) => {
       if (event.type !== 'form.blur') {
@@ -173,17 +251,27 @@ describeMachineModel(changePasswordMachine, {
       expectInputKept(context);
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
-      expect([typed.value, typed.context.values.newPassword, typed.context.errorCode]).toEqual(['notRequested', 'x', null]);
-      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
+      expect([typed.value, typed.context.values.newPassword, typed.context.errorCode]).toEqual([
+        'notRequested',
+        'x',
+        null,
+      ]);
+      expect(
+        nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword,
+      ).toBe(true);
     },
     throttled: ({ snapshot, context, event }) => {
       if (event.type !== 'form.blur') expect(context.retryAfterSeconds).toBe(900);
-      expect(tooManyAttemptsMessage(context.retryAfterSeconds)).toBe('Too many attempts. For your security, please try again in 15 minutes.');
+      expect(tooManyAttemptsMessage(context.retryAfterSeconds)).toBe(
+        'Too many attempts. For your security, please try again in 15 minutes.',
+      );
       expectInputKept(context);
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
       expect([typed.value, typed.context.values.newPassword]).toEqual(['notRequested', 'x']);
-      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
+      expect(
+        nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword,
+      ).toBe(true);
     },
     serverError: ({ snapshot, context, event }) => {
       if (event.type !== 'form.blur') expect(errorOf(event)?.status).toBe(500);
@@ -192,12 +280,19 @@ describeMachineModel(changePasswordMachine, {
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'newPassword', value: 'x' });
       expect([typed.value, typed.context.values.newPassword]).toEqual(['notRequested', 'x']);
-      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword).toBe(true);
+      expect(
+        nextFrom({ snapshot }, { type: 'form.blur', field: 'currentPassword' }).context.touched.currentPassword,
+      ).toBe(true);
     },
   },
 });
 
-expect([...changePasswordCodes]).toEqual(['PASSWORD_INCORRECT', 'PASSWORD_EQUALS_TO_NAME', 'PASSWORD_EQUALS_TO_EMAIL', 'PASSWORD_GENERIC_ERROR']);
+expect([...changePasswordCodes]).toEqual([
+  'PASSWORD_INCORRECT',
+  'PASSWORD_EQUALS_TO_NAME',
+  'PASSWORD_EQUALS_TO_EMAIL',
+  'PASSWORD_GENERIC_ERROR',
+]);
 
 describe('which form opens (the paths above follow whatever mode the chart opens in, so it is pinned here)', () => {
   it.each([

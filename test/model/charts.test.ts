@@ -20,7 +20,9 @@ describe.each(modules)('docs/flows chart of machines/$file', ({ file, machines }
   const chart = path.join(root, 'docs/flows', file.replace(/\.ts$/, '.json'));
   it('is committed and matches the machine (run npm run charts)', () => {
     expect(existsSync(chart), `${path.relative(root, chart)} missing: run npm run charts`).toBe(true);
-    expect(readFileSync(chart, 'utf8'), `${path.relative(root, chart)} is stale: run npm run charts`).toBe(chartText(machines));
+    expect(readFileSync(chart, 'utf8'), `${path.relative(root, chart)} is stale: run npm run charts`).toBe(
+      chartText(machines),
+    );
   });
   it('names every actor, guard, action and delay the chart uses', () => {
     const text = chartText(machines);
@@ -41,12 +43,16 @@ describe.each(modules)('docs/flows page and diagram of machines/$file', ({ file,
   const page = path.join(root, 'docs/flows', `${flow}.md`);
   const diagram = path.join(root, 'docs/flows', `${flow}.svg`);
   it('has a current Mermaid page (run npm run flows)', () => {
-    expect(readFileSync(page, 'utf8'), `docs/flows/${flow}.md is stale: run npm run flows`).toBe(markdown(`machines/${file}`, machines));
+    expect(readFileSync(page, 'utf8'), `docs/flows/${flow}.md is stale: run npm run flows`).toBe(
+      markdown(`machines/${file}`, machines),
+    );
   });
   it('has a diagram drawn from that page (run npm run charts)', () => {
     expect(existsSync(diagram), `docs/flows/${flow}.svg missing: run npm run charts`).toBe(true);
     const svg = readFileSync(diagram, 'utf8');
-    expect(recordedHash(svg), `docs/flows/${flow}.svg is stale: run npm run charts`).toBe(sourceHash(`${mermaid(machines[0]![1])}\n`));
+    expect(recordedHash(svg), `docs/flows/${flow}.svg is stale: run npm run charts`).toBe(
+      sourceHash(`${mermaid(machines[0]![1])}\n`),
+    );
     expect(svg).toMatch(/^<svg[^>]*role="graphics-document document"/);
     expect(svg).toContain(`<title>${flow} statechart</title>`);
   });
@@ -68,7 +74,9 @@ function edgesOf(node: DirectedGraphNode): Edge[] {
 
 describe.each(modules)('docs/flows JSON of machines/$file rebuilt with createMachine', ({ file, machines }) => {
   it('has the same directed-graph edges as the machine', () => {
-    const json: unknown = JSON.parse(readFileSync(path.join(root, 'docs/flows', file.replace(/\.ts$/, '.json')), 'utf8'));
+    const json: unknown = JSON.parse(
+      readFileSync(path.join(root, 'docs/flows', file.replace(/\.ts$/, '.json')), 'utf8'),
+    );
     const charts = (Array.isArray(json) ? json : [json]) as Record<string, unknown>[];
     expect(charts).toHaveLength(machines.length);
     machines.forEach(([, real], i) => {
@@ -88,7 +96,10 @@ describe.each(modules)('docs/flows diagram text of machines/$file', ({ machines 
       const text = mermaid(m);
       for (const [node, id] of mermaidIds(m)) {
         if (Object.keys(node.states).length || !node.invoke.length) continue;
-        const lines = text.split('\n').map((l) => l.trim()).filter((l) => l.startsWith(`${id} : `));
+        const lines = text
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => l.startsWith(`${id} : `));
         expect(lines[0], `${m.id}.${node.path.join('.')}`).toBe(`${id} : ${node.key}`);
         expect(lines.slice(1)).toEqual(node.invoke.map((inv) => `${id} : invokes ${nameOf(inv.src)}`));
       }
@@ -113,7 +124,9 @@ describe.each(modules)('docs/flows diagram text of machines/$file', ({ machines 
  * start from what its route loaded (decision 730: a choice of five edges) draws 10 more.
  */
 describe('docs/flows diagrams keep edge crossings low', () => {
-  const svgs = modules.map(({ file }) => readFileSync(path.join(root, 'docs/flows', file.replace(/\.ts$/, '.svg')), 'utf8'));
+  const svgs = modules.map(({ file }) =>
+    readFileSync(path.join(root, 'docs/flows', file.replace(/\.ts$/, '.svg')), 'utf8'),
+  );
   it('draws every edge with its points, and the refund request chart with at most 34 crossings', () => {
     const refund = readFileSync(path.join(root, 'docs/flows/refund-request.svg'), 'utf8');
     expect(edgePolylines(refund).length).toBeGreaterThan(40);

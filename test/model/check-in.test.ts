@@ -9,7 +9,9 @@ describeMachineModel(checkInMachine, {
   name: 'checkInMachine',
   input: { uri },
   events: {
-    'xstate.done.actor.checkIn': [{ type: 'xstate.done.actor.checkIn', output: { url: '/my-account/bookings/b1?checkedIn=true' } }],
+    'xstate.done.actor.checkIn': [
+      { type: 'xstate.done.actor.checkIn', output: { url: '/my-account/bookings/b1?checkedIn=true' } },
+    ],
     'xstate.error.actor.checkIn': [
       { type: 'xstate.error.actor.checkIn', error: { status: 409, code: 'CHECK_IN_NOT_OPEN' } },
       { type: 'xstate.error.actor.checkIn', error: { status: 409, code: 'CHECK_IN_CLOSED' } },
@@ -31,7 +33,8 @@ describeMachineModel(checkInMachine, {
       const { context, event } = check;
       expect(['xstate.init', 'checkIn.retry']).toContain(event.type);
       expect(context.failure).toBeNull();
-      const after = (error: unknown) => stepFrom(check, { type: 'xstate.error.actor.checkIn', error } as never).snapshot;
+      const after = (error: unknown) =>
+        stepFrom(check, { type: 'xstate.error.actor.checkIn', error } as never).snapshot;
       // A 409 says why check-in is not available, each code its own notice; an unknown 409 code,
       // or a known code on another status, is a failure to retry.
       for (const code of ['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED'] as const) {
@@ -49,7 +52,8 @@ describeMachineModel(checkInMachine, {
       const error = errorOf(event);
       expect(error).toBeDefined();
       expect([403, 404]).not.toContain(error?.status);
-      if (error?.status === 409) expect(['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED']).not.toContain(error.code);
+      if (error?.status === 409)
+        expect(['CHECK_IN_NOT_OPEN', 'CHECK_IN_CLOSED', 'CHECK_IN_NOT_SUPPORTED']).not.toContain(error.code);
       expect(context.failure).not.toBeNull();
       expect(context.unavailableReason).toBeNull();
       expect(snapshot.can({ type: 'checkIn.retry' })).toBe(true);

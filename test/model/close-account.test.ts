@@ -18,18 +18,33 @@ describeMachineModel(closeAccountMachine, {
   // Absent hasPassword: a password is asked for. false: an account with no password.
   inputs: [{}, { hasPassword: false }],
   events: {
-    'form.change': (snap) => (snap.context.hasPassword && snap.context.values.password === '' ? [{ type: 'form.change', field: 'password', value: 'RailDemo!2026' } as const] : []),
+    'form.change': (snap) =>
+      snap.context.hasPassword && snap.context.values.password === ''
+        ? [{ type: 'form.change', field: 'password', value: 'RailDemo!2026' } as const]
+        : [],
     'form.blur': [{ type: 'form.blur', field: 'password' }],
     'xstate.done.actor.closeAccount': [{ type: 'xstate.done.actor.closeAccount', output: undefined }],
     'xstate.error.actor.closeAccount': [
       { type: 'xstate.error.actor.closeAccount', error: { status: 400, code: 'PASSWORD_INCORRECT' } },
-      { type: 'xstate.error.actor.closeAccount', error: { status: 409, code: 'OPEN_MATTERS', body: { errors: [{ code: 'OPEN_MATTERS' }], matters } } },
+      {
+        type: 'xstate.error.actor.closeAccount',
+        error: { status: 409, code: 'OPEN_MATTERS', body: { errors: [{ code: 'OPEN_MATTERS' }], matters } },
+      },
       { type: 'xstate.error.actor.closeAccount', error: { status: 403, code: 'RECENT_SIGN_IN_REQUIRED' } },
-      { type: 'xstate.error.actor.closeAccount', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 900 } } },
+      {
+        type: 'xstate.error.actor.closeAccount',
+        error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 900 } },
+      },
       { type: 'xstate.error.actor.closeAccount', error: { status: 500, code: null } },
     ],
   },
-  serializeContext: (c) => ({ hasPassword: c.hasPassword, password: c.values.password, error: c.error, submitAttempted: c.submitAttempted, touched: c.touched }),
+  serializeContext: (c) => ({
+    hasPassword: c.hasPassword,
+    password: c.values.password,
+    error: c.error,
+    submitAttempted: c.submitAttempted,
+    touched: c.touched,
+  }),
   maxPaths: 400,
   calls: {
     closing: { closeAccount: (c: { hasPassword: boolean }) => ({ password: c.hasPassword ? 'RailDemo!2026' : null }) },
@@ -42,7 +57,8 @@ describeMachineModel(closeAccountMachine, {
     },
     confirming: (check) => {
       const { context, event } = check;
-      if (event.type === 'close.start') expect(context).toMatchObject({ values: { password: '' }, error: null, submitAttempted: false });
+      if (event.type === 'close.start')
+        expect(context).toMatchObject({ values: { password: '' }, error: null, submitAttempted: false });
       if (event.type === 'xstate.error.actor.closeAccount') {
         // The answer is said beside the form, and what was typed is still there.
         const code = errorOf(event)?.code;

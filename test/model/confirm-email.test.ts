@@ -28,7 +28,10 @@ describeMachineModel(confirmEmailMachine, {
       expect(['xstate.init', 'confirmEmail.retry']).toContain(event.type);
       // Only a 400 TOKEN_INVALID refuses the link. A 400 for another reason, or a failure that
       // happens to carry the code, is a failure to retry with the same token.
-      for (const error of [{ status: 400, code: 'VALIDATION_ERROR' }, { status: 503, code: 'TOKEN_INVALID' }]) {
+      for (const error of [
+        { status: 400, code: 'VALIDATION_ERROR' },
+        { status: 503, code: 'TOKEN_INVALID' },
+      ]) {
         const next = stepFrom({ snapshot }, { type: 'xstate.error.actor.confirmEmailChange', error } as never).snapshot;
         expect([next.value, next.context.token], JSON.stringify(error)).toEqual(['failed', 'confirm-token-1']);
       }

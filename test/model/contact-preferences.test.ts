@@ -74,7 +74,10 @@ describeMachineModel(contactPreferencesMachine, {
     if (snapshot.matches('saving')) {
       // Optimistic: the list already shows the new value while the server is asked.
       expect(pending).not.toBeNull();
-      expect(consents.find((c) => c.id === pending?.id)).toMatchObject({ selected: pending?.selected, hasEverBeenUpdated: true });
+      expect(consents.find((c) => c.id === pending?.id)).toMatchObject({
+        selected: pending?.selected,
+        hasEverBeenUpdated: true,
+      });
       lastPending = pending;
     } else {
       expect(pending).toBeNull();
@@ -92,7 +95,11 @@ describeMachineModel(contactPreferencesMachine, {
   },
   calls: {
     loading: { fetchConsents: undefined },
-    saving: { updateConsents: (c: { pending: PendingChange | null }) => ({ consentSelections: { [c.pending!.id]: c.pending!.selected } }) },
+    saving: {
+      updateConsents: (c: { pending: PendingChange | null }) => ({
+        consentSelections: { [c.pending!.id]: c.pending!.selected },
+      }),
+    },
     revoking: { revokeMarketing: undefined },
     restoring: { restoreMarketing: undefined },
   },
@@ -106,15 +113,25 @@ describeMachineModel(contactPreferencesMachine, {
       if (event.type === 'xstate.init') expect(context).toEqual({ ...opening, initialAction: null });
       // An answer that says whether marketing is revoked is believed either way.
       for (const revoked of [true, false]) {
-        const told = stepFrom(check, { type: 'xstate.done.actor.fetchConsents', output: list(revoked) } as never).snapshot;
+        const told = stepFrom(check, {
+          type: 'xstate.done.actor.fetchConsents',
+          output: list(revoked),
+        } as never).snapshot;
         expect([told.value, told.context.revoked]).toEqual(['loaded', revoked]);
       }
       // GET consents of docs/product/api.md does not say: after this visit's unsubscribe (its answer
       // was revoked) restore is offered, after its resubscribe (restored) revoke is; otherwise
       // what was known before the reload stays.
-      const silent = stepFrom(check, { type: 'xstate.done.actor.fetchConsents', output: { consents: list(false).consents } } as never).snapshot;
-      const known = context.outcome === 'unsubscribed' ? true : context.outcome === 'subscribed' ? false : context.revoked;
-      expect([silent.value, silent.context.revoked], `after ${context.outcome ?? 'no marketing action'}`).toEqual(['loaded', known]);
+      const silent = stepFrom(check, {
+        type: 'xstate.done.actor.fetchConsents',
+        output: { consents: list(false).consents },
+      } as never).snapshot;
+      const known =
+        context.outcome === 'unsubscribed' ? true : context.outcome === 'subscribed' ? false : context.revoked;
+      expect([silent.value, silent.context.revoked], `after ${context.outcome ?? 'no marketing action'}`).toEqual([
+        'loaded',
+        known,
+      ]);
       expect(context.fetchError).toBe(false);
       if (event.type === 'xstate.done.actor.revokeMarketing') expect(context.outcome).toBe('unsubscribed');
       if (event.type === 'xstate.error.actor.revokeMarketing') expect(context.outcome).toBe('unsubscribedErrors');
@@ -135,7 +152,11 @@ describeMachineModel(contactPreferencesMachine, {
       // Unsubscribe or resubscribe starts afresh: the last save's or action's message goes.
       const marketing = stepFrom(check, { type: context.revoked ? 'marketing.restore' : 'marketing.revoke' }).snapshot;
       expect(marketing.value).toBe(context.revoked ? 'restoring' : 'revoking');
-      expect([marketing.context.updateError, marketing.context.saved, marketing.context.outcome]).toEqual([false, null, null]);
+      expect([marketing.context.updateError, marketing.context.saved, marketing.context.outcome]).toEqual([
+        false,
+        null,
+        null,
+      ]);
       if (event.type === 'xstate.done.actor.fetchConsents') {
         expect(context.consents).toEqual((outputOf(event) as ConsentsResponse).consents);
         expect(context.revoked).toBe((outputOf(event) as ConsentsResponse).revoked);
@@ -150,10 +171,18 @@ describeMachineModel(contactPreferencesMachine, {
       // Only the consent changed flips; the others stay as they are.
       expect(context.consents.map((c) => c.id)).toEqual(ids);
       expect(snapshot.hasTag('busy')).toBe(true);
-      expect(context).toMatchObject({ updateError: false, saved: null, outcome: null, lastChangedId: context.pending?.id });
+      expect(context).toMatchObject({
+        updateError: false,
+        saved: null,
+        outcome: null,
+        lastChangedId: context.pending?.id,
+      });
       // The save's answer without `revoked` (a local-server extra, not in docs/product/api.md): what the page
       // knew stays, so a revoke is still offered its restore.
-      const saved = stepFrom({ snapshot }, { type: 'xstate.done.actor.updateConsents', output: { consents: context.consents } } as never).snapshot;
+      const saved = stepFrom({ snapshot }, {
+        type: 'xstate.done.actor.updateConsents',
+        output: { consents: context.consents },
+      } as never).snapshot;
       expect(saved.context.revoked).toBe(context.revoked);
     },
     revoking: ({ snapshot, context, event }) => {
@@ -186,7 +215,12 @@ const run = (impl: { update?: () => Promise<ConsentsResponse>; fetch?: () => Pro
 
 describe('contactPreferencesMachine details', () => {
   it("says 'Saved! Thanks…' only after a consent's first update", async () => {
-    const first = run({ update: async () => ({ consents: [consent('email-offers', true, true), consent('partner-offers', true, true)], revoked: false }) });
+    const first = run({
+      update: async () => ({
+        consents: [consent('email-offers', true, true), consent('partner-offers', true, true)],
+        revoked: false,
+      }),
+    });
     await waitFor(first, (s) => s.matches('loaded'));
     first.send({ type: 'consent.select', id: 'partner-offers', selected: true });
     await waitFor(first, (s) => s.matches('loaded'));
@@ -223,7 +257,12 @@ describe('contactPreferencesMachine details', () => {
   });
 
   it('opens the list when the page gives no input at all', () => {
-    const actor = createActor(contactPreferencesMachine.provide({ actors: { fetchConsents: fromPromise(() => new Promise<ConsentsResponse>(() => {})) } }), { input: undefined }).start();
+    const actor = createActor(
+      contactPreferencesMachine.provide({
+        actors: { fetchConsents: fromPromise(() => new Promise<ConsentsResponse>(() => {})) },
+      }),
+      { input: undefined },
+    ).start();
     expect([actor.getSnapshot().status, actor.getSnapshot().value]).toEqual(['active', 'loading']);
     expect(actor.getSnapshot().context.initialAction).toBeNull();
     actor.stop();

@@ -9,7 +9,12 @@ import { describeMachineModel, errorOf, liveModel } from './harness';
  * job: requested, preparing (asked again every EXPORT_POLL_MS), ready, expired; one at a time.
  */
 const none: DataExportState = { status: 'none', requestedAt: null, readyAt: null, expiresAt: null };
-const preparing: DataExportState = { status: 'preparing', requestedAt: '2026-12-01T09:00:00.000Z', readyAt: null, expiresAt: null };
+const preparing: DataExportState = {
+  status: 'preparing',
+  requestedAt: '2026-12-01T09:00:00.000Z',
+  readyAt: null,
+  expiresAt: null,
+};
 const ready: DataExportState = {
   status: 'ready',
   requestedAt: '2026-12-01T09:00:00.000Z',
@@ -91,7 +96,11 @@ it('asks whether the file is ready every 2000 ms while it is prepared (docs/prod
   expect(EXPORT_POLL_MS).toBe(2000);
   const live = liveModel(dataExportMachine);
   try {
-    await live.send(fetched(none), { type: 'export.request' }, { type: 'xstate.done.actor.requestExport', output: preparing });
+    await live.send(
+      fetched(none),
+      { type: 'export.request' },
+      { type: 'xstate.done.actor.requestExport', output: preparing },
+    );
     await live.expectTimer('preparing', 2000, 'checking');
     await live.send(fetched(preparing));
     await live.expectTimer('preparing', 2000, 'checking');

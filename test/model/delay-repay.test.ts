@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, getInitialSnapshot, waitFor } from 'xstate';
-import { claimFormErrors, delayRepayMachine, submitErrorFor, toSubmitClaimDetails, type ClaimForm } from '#machines/delay-repay';
+import {
+  claimFormErrors,
+  delayRepayMachine,
+  submitErrorFor,
+  toSubmitClaimDetails,
+  type ClaimForm,
+} from '#machines/delay-repay';
 import type { Claim } from '#src/schemas/delay-repay';
 import { describeMachineModel, errorOf, nextFrom, outputOf, stepFrom } from './harness';
 
@@ -44,7 +50,13 @@ const opening = {
   draftRestored: false,
 };
 /** What a customer had typed when a 401 sent them to sign in (decision 161), given back afterwards. */
-const draft: ClaimForm = { direction: 'outward', delay: '34', paymentType: 'original-payment', sortCode: '', accountNumber: '' };
+const draft: ClaimForm = {
+  direction: 'outward',
+  delay: '34',
+  paymentType: 'original-payment',
+  sortCode: '',
+  accountNumber: '',
+};
 const keyOf = (c: { attempt: number }) => `seed-claim.${c.attempt}`;
 /**
  * Each submit is one attempt of the lost-answer chart (its checks after a lost answer are its own
@@ -55,9 +67,20 @@ const refused = (error: unknown) => ({ type: 'xstate.done.actor.submitClaim', ou
 /** The refusal an attempt ended with (undefined when it was answered). */
 const refusalIn = (event: { type: string }) =>
   (outputOf(event) as { kind?: string; error?: { status?: number; problem?: { kind?: string } } } | undefined)?.error;
-const alreadyClaimed = { status: 409, problem: { kind: 'http', status: 409, codes: ['CLAIM_NOT_OPEN'], detail: 'This claim has already been made.' } };
+const alreadyClaimed = {
+  status: 409,
+  problem: { kind: 'http', status: 409, codes: ['CLAIM_NOT_OPEN'], detail: 'This claim has already been made.' },
+};
 /** A 409 for another reason (the local server's CLAIM_PUNCHOUT): a refusal, not "already made". */
-const otherConflict = refused({ status: 409, problem: { kind: 'http', status: 409, codes: ['CLAIM_PUNCHOUT'], detail: "This claim is made on Northern's website." } });
+const otherConflict = refused({
+  status: 409,
+  problem: {
+    kind: 'http',
+    status: 409,
+    codes: ['CLAIM_PUNCHOUT'],
+    detail: "This claim is made on Northern's website.",
+  },
+});
 const inward = { ...journey, direction: 'inward' as const };
 const { journeys: _journeys, delayedJourney: _delayed, ...bare } = base;
 const problem = (status: number | null, detail: string | null = null) => ({
@@ -80,7 +103,9 @@ describeMachineModel(delayRepayMachine, {
       const next = delay === '' ? 'abc' : delay === 'abc' ? '34' : '';
       return [
         { type: 'form.change', field: 'delay', value: next } as const,
-        ...(paymentType === '' ? [{ type: 'form.change', field: 'paymentType', value: 'original-payment' } as const] : []),
+        ...(paymentType === ''
+          ? [{ type: 'form.change', field: 'paymentType', value: 'original-payment' } as const]
+          : []),
       ];
     },
     'form.blur': [{ type: 'form.blur', field: 'delay' }],
@@ -170,7 +195,12 @@ describeMachineModel(delayRepayMachine, {
       expect(error).not.toBeNull();
       // A 422 keeps the server's own words for under the spec's message (which the screen words).
       if (error?.status === 422) {
-        expect(error).toEqual({ status: 422, kind: 'customer', detail: 'Northern pays Delay Repay for delays of 15 minutes or more.', code: null });
+        expect(error).toEqual({
+          status: 422,
+          kind: 'customer',
+          detail: 'Northern pays Delay Repay for delays of 15 minutes or more.',
+          code: null,
+        });
       }
       if (error?.status === 400) expect(error).toMatchObject({ kind: 'customer', detail: null });
       if (error?.status === 500) expect(error).toMatchObject({ kind: 'platform', detail: null });
@@ -212,14 +242,16 @@ describeMachineModel(delayRepayMachine, {
         'tokenFailed',
       ]);
       // The session answer may name the claim (local server); without it, claim-token will.
-      const session = (output: object) => stepFrom(check, { type: 'xstate.done.actor.startClaimFlow', output } as never).snapshot.context;
+      const session = (output: object) =>
+        stepFrom(check, { type: 'xstate.done.actor.startClaimFlow', output } as never).snapshot.context;
       expect(session({ session: 's1', claimId: 'c9' }).claimId).toBe('c9');
       expect(session({ session: 's1' }).claimId).toBeNull();
     },
     readingToken: ({ event, actions, performed }) => {
       expect(['xstate.done.actor.startClaimFlow', 'claim.retry']).toContain(event.type);
       // The session is sent as the user flow from now on.
-      if (event.type === 'xstate.done.actor.startClaimFlow') expect(performed).toContainEqual({ type: 'applyUserFlow', params: { session: 's1' } });
+      if (event.type === 'xstate.done.actor.startClaimFlow')
+        expect(performed).toContainEqual({ type: 'applyUserFlow', params: { session: 's1' } });
       else expect(actions).not.toContain('applyUserFlow');
     },
     tokenFailed: ({ snapshot, context, event }) => {
@@ -256,30 +288,50 @@ describeMachineModel(delayRepayMachine, {
     },
     loading: (check) => {
       const { context, event } = check;
-      expect(['xstate.init', 'xstate.done.actor.fetchClaimToken', 'claim.retry', 'xstate.done.actor.submitClaim']).toContain(event.type);
+      expect([
+        'xstate.init',
+        'xstate.done.actor.fetchClaimToken',
+        'claim.retry',
+        'xstate.done.actor.submitClaim',
+      ]).toContain(event.type);
       // A 409 CLAIM_NOT_OPEN: the claim was made already; it is read again to show its status.
       if (event.type === 'xstate.done.actor.submitClaim') expect(refusalIn(event)?.status).toBe(409);
       // The form starts on the journey the train company recorded as delayed, or the only one;
       // with two journeys and no record, the customer chooses.
       // (A kept draft's own choice wins: checked below.)
       const direction = (claim: Claim) =>
-        stepFrom(check, { type: 'xstate.done.actor.fetchClaim', output: claim } as never).snapshot.context.values.direction;
-      if (!context.draft) expect(direction({ ...base, journeys: [journey, inward], delayedJourney: 'inward' })).toBe('inward');
+        stepFrom(check, { type: 'xstate.done.actor.fetchClaim', output: claim } as never).snapshot.context.values
+          .direction;
+      if (!context.draft)
+        expect(direction({ ...base, journeys: [journey, inward], delayedJourney: 'inward' })).toBe('inward');
       if (!context.draft) expect(direction({ ...bare, journeys: [journey, inward] })).toBe('');
       if (!context.draft) expect(direction({ ...bare, journeys: [inward] })).toBe('inward');
       if (!context.draft) expect(direction(bare)).toBe('');
       // Not this customer's claim (403/404), a wrong shape, or anything else.
-      const loadError = (error: object) => stepFrom(check, { type: 'xstate.error.actor.fetchClaim', error } as never).snapshot.context.loadError;
-      expect([loadError(problem(403)), loadError(problem(404)), loadError(problem(500)), loadError(problem(null))]).toEqual(['notFound', 'notFound', 'failed', 'failed']);
+      const loadError = (error: object) =>
+        stepFrom(check, { type: 'xstate.error.actor.fetchClaim', error } as never).snapshot.context.loadError;
+      expect([
+        loadError(problem(403)),
+        loadError(problem(404)),
+        loadError(problem(500)),
+        loadError(problem(null)),
+      ]).toEqual(['notFound', 'notFound', 'failed', 'failed']);
       expect(loadError({ problem: { kind: 'schema' } })).toBe('schema');
-      if (event.type === 'xstate.init') expect(context).toEqual({ ...opening, claimId: 'c1', token: null, draft: context.draft });
+      if (event.type === 'xstate.init')
+        expect(context).toEqual({ ...opening, claimId: 'c1', token: null, draft: context.draft });
       if (event.type === 'xstate.init') expect([null, draft]).toContainEqual(context.draft);
       if (event.type === 'xstate.done.actor.fetchClaimToken') expect(context.customerRegistered).toBe(false);
-      if (event.type === 'xstate.init' || event.type === 'xstate.done.actor.fetchClaimToken') expect(context.claim).toBeNull();
+      if (event.type === 'xstate.init' || event.type === 'xstate.done.actor.fetchClaimToken')
+        expect(context.claim).toBeNull();
       // A kept draft is laid over the loaded claim once, then forgotten.
       if (context.draft) {
         const restored = stepFrom(check, { type: 'xstate.done.actor.fetchClaim', output: base } as never);
-        expect(restored.snapshot.context).toMatchObject({ values: draft, dirty: true, draft: null, draftRestored: true });
+        expect(restored.snapshot.context).toMatchObject({
+          values: draft,
+          dirty: true,
+          draft: null,
+          draftRestored: true,
+        });
         expect(restored.actions).toContain('dropDraft');
         expect(restored.snapshot.value).toEqual({ loaded: 'editing' });
       }
@@ -288,7 +340,11 @@ describeMachineModel(delayRepayMachine, {
       expect(event.type).toBe('xstate.error.actor.fetchClaim');
       const error = errorOf(event);
       expect(context.loadError).toBe(
-        error?.problem?.kind === 'schema' ? 'schema' : error?.status === 403 || error?.status === 404 ? 'notFound' : 'failed',
+        error?.problem?.kind === 'schema'
+          ? 'schema'
+          : error?.status === 403 || error?.status === 404
+            ? 'notFound'
+            : 'failed',
       );
       expect(snapshot.can({ type: 'claim.retry' })).toBe(true);
     },
@@ -313,10 +369,16 @@ describeMachineModel(delayRepayMachine, {
     },
     'loaded.editing': ({ snapshot, context, event }) => {
       // Leaving a field shows its error from then on.
-      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'paymentType' }).context.touched.paymentType).toBe(true);
+      expect(nextFrom({ snapshot }, { type: 'form.blur', field: 'paymentType' }).context.touched.paymentType).toBe(
+        true,
+      );
       // What is typed shows in the field, and the form is no longer pristine.
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'delay', value: '41' });
-      expect([typed.value, typed.context.values.delay, typed.context.dirty]).toEqual([{ loaded: 'editing' }, '41', true]);
+      expect([typed.value, typed.context.values.delay, typed.context.dirty]).toEqual([
+        { loaded: 'editing' },
+        '41',
+        true,
+      ]);
       expect(context.submitError).toBeNull();
       if (event.type === 'form.submit') {
         expect(context.submitAttempted).toBe(true);
@@ -332,7 +394,11 @@ describeMachineModel(delayRepayMachine, {
       expect(context.draftRestored).toBe(false);
       // The server's first answer (to the attempt or to its check) decides: accepted, or already made (409) read again.
       const accepted = nextFrom(check, answered(submitted) as never);
-      expect([accepted.value, accepted.context.justSubmitted, accepted.context.submitError]).toEqual([{ loaded: 'closed' }, true, null]);
+      expect([accepted.value, accepted.context.justSubmitted, accepted.context.submitError]).toEqual([
+        { loaded: 'closed' },
+        true,
+        null,
+      ]);
       expect(nextFrom(check, refused(alreadyClaimed) as never).value).toBe('loading');
       // Check again goes to the attempt (the same submit, the same key), never a new submit.
       expect(snapshot.can({ type: 'claim.check' })).toBe(true);
@@ -344,8 +410,14 @@ describeMachineModel(delayRepayMachine, {
       // It keeps its code and sentence: the screen says why in the page's words (decision 641).
       expect(conflict.context.submitError).toMatchObject({ status: 409, kind: 'platform', code: 'CLAIM_PUNCHOUT' });
       // The attempt itself failing: "There was a problem" (no status), what was typed kept.
-      const failed = nextFrom(check, { type: 'xstate.error.actor.submitClaim', error: new Error('attempt failed') } as never);
-      expect([failed.value, failed.context.submitError]).toEqual([{ loaded: 'submitFailed' }, { status: null, kind: 'platform', detail: null, code: null }]);
+      const failed = nextFrom(check, {
+        type: 'xstate.error.actor.submitClaim',
+        error: new Error('attempt failed'),
+      } as never);
+      expect([failed.value, failed.context.submitError]).toEqual([
+        { loaded: 'submitFailed' },
+        { status: null, kind: 'platform', detail: null, code: null },
+      ]);
     },
     'loaded.submitFailed': ({ snapshot, context, event, performed }) => {
       // A 401 (signed out meanwhile): what was typed goes to the app's in-memory draft store for after sign-in.
@@ -357,7 +429,8 @@ describeMachineModel(delayRepayMachine, {
       const emptied = nextFrom({ snapshot }, { type: 'form.change', field: 'delay', value: '' });
       const resubmitted = nextFrom({ snapshot: emptied }, { type: 'form.submit' });
       expect([resubmitted.value, resubmitted.context.submitAttempted]).toEqual([{ loaded: 'submitFailed' }, true]);
-      if (event.type === 'xstate.done.actor.submitClaim') expect(context.submitError?.status).toBe(refusalIn(event)?.status);
+      if (event.type === 'xstate.done.actor.submitClaim')
+        expect(context.submitError?.status).toBe(refusalIn(event)?.status);
       if (event.type === 'xstate.error.actor.submitClaim') expect(context.submitError?.status).toBeNull();
       expect(context.justSubmitted).toBe(false);
       expect(snapshot.can({ type: 'form.submit' })).toBe(true);
@@ -366,14 +439,21 @@ describeMachineModel(delayRepayMachine, {
 });
 
 it('takes an empty claim id or token (an empty URL hash) as none', () => {
-  const start = (claimId: string | null, token: string | null) => getInitialSnapshot(delayRepayMachine, { claimId, token, keySeed: 'seed-claim' }).value;
+  const start = (claimId: string | null, token: string | null) =>
+    getInitialSnapshot(delayRepayMachine, { claimId, token, keySeed: 'seed-claim' }).value;
   expect(start('', null)).toBe('noToken');
   expect(start(null, '')).toBe('noToken');
   expect(start('', 'claim-token')).toBe('exchanging');
 });
 
 describe('claim form', () => {
-  const valid: ClaimForm = { direction: 'outward', delay: '34', paymentType: 'original-payment', sortCode: '', accountNumber: '' };
+  const valid: ClaimForm = {
+    direction: 'outward',
+    delay: '34',
+    paymentType: 'original-payment',
+    sortCode: '',
+    accountNumber: '',
+  };
 
   it('asks for the journey, the delay in whole minutes and a payment method', () => {
     // The chart names each problem by its code (src/schemas/delay-repay.ts); the screen words it.
@@ -416,12 +496,19 @@ describe('claim form', () => {
       delay: { minutes: 34 },
       paymentMethod: { type: 'original-payment' },
     });
-    expect(toSubmitClaimDetails({ ...valid, paymentType: 'rail-voucher' }).paymentMethod).toEqual({ type: 'rail-voucher' });
+    expect(toSubmitClaimDetails({ ...valid, paymentType: 'rail-voucher' }).paymentMethod).toEqual({
+      type: 'rail-voucher',
+    });
     expect(toSubmitClaimDetails(valid).journey).toEqual({ direction: 'outward' });
   });
 
   it('maps submit errors as the spec says', () => {
-    expect(submitErrorFor(422, 'x', 'CLAIM_EXPIRED')).toEqual({ status: 422, kind: 'customer', detail: 'x', code: 'CLAIM_EXPIRED' });
+    expect(submitErrorFor(422, 'x', 'CLAIM_EXPIRED')).toEqual({
+      status: 422,
+      kind: 'customer',
+      detail: 'x',
+      code: 'CLAIM_EXPIRED',
+    });
     expect(submitErrorFor(400, null)).toMatchObject({ kind: 'customer' });
     expect(submitErrorFor(409, null)).toMatchObject({ kind: 'platform' });
     expect(submitErrorFor(null, null)).toMatchObject({ kind: 'platform' });
@@ -438,18 +525,26 @@ describe('the email link', () => {
         fetchClaim: fromPromise<Claim, { claimId: string }>(async ({ input }) => ({ ...base, claimId: input.claimId })),
       },
     });
-    const actor = createActor(machine, { input: { claimId: null, token: 'claim-token', keySeed: 'seed-claim' } }).start();
+    const actor = createActor(machine, {
+      input: { claimId: null, token: 'claim-token', keySeed: 'seed-claim' },
+    }).start();
     const snapshot = await waitFor(actor, (s) => s.matches('linkNotOffered') || s.matches('loaded'));
     actor.stop();
     return { state: snapshot.matches('loaded') ? 'loaded' : 'linkNotOffered', claimId: snapshot.context.claimId };
   };
 
   it('opens the claim claim-token names', async () => {
-    expect(await afterClaimToken({ customerRegistered: false, claimId: 'c9' })).toEqual({ state: 'loaded', claimId: 'c9' });
+    expect(await afterClaimToken({ customerRegistered: false, claimId: 'c9' })).toEqual({
+      state: 'loaded',
+      claimId: 'c9',
+    });
   });
 
   it('ends on "not available here" when nothing names the claim, never asking for an empty id', async () => {
     expect(await afterClaimToken({ customerRegistered: false })).toEqual({ state: 'linkNotOffered', claimId: null });
-    expect(await afterClaimToken({ customerRegistered: true, claimId: '' })).toEqual({ state: 'linkNotOffered', claimId: '' });
+    expect(await afterClaimToken({ customerRegistered: true, claimId: '' })).toEqual({
+      state: 'linkNotOffered',
+      claimId: '',
+    });
   });
 });

@@ -14,7 +14,10 @@ import { describe, expect, it } from 'vitest';
 const modules = import.meta.glob<Record<string, unknown>>('../../machines/*.ts', { eager: true });
 
 const isMachine = (value: unknown): value is AnyStateMachine =>
-  typeof value === 'object' && value !== null && 'root' in value && typeof (value as AnyStateMachine).getStateNodeById === 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  'root' in value &&
+  typeof (value as AnyStateMachine).getStateNodeById === 'function';
 const allNodes = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap(allNodes)];
 
 const machines = Object.entries(modules)
@@ -42,7 +45,9 @@ describe.each(machines)('machines/%s', (_file, found) => {
       const finals = nodes.filter((n) => n.type === 'final');
       // A top-level final state ends the machine: the machine's output (fed by the state's own
       // output when it has one). A nested final state's output goes to its parent's done event.
-      const lacking = finals.filter((n) => (n.parent === machine.root ? machine.root.output === undefined : n.output === undefined));
+      const lacking = finals.filter((n) =>
+        n.parent === machine.root ? machine.root.output === undefined : n.output === undefined,
+      );
       expect(lacking.map((n) => n.path.join('.'))).toEqual([]);
     });
   }

@@ -13,10 +13,19 @@ import { expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const tools = path.join(root, 'tools/node_modules/@mermaid-js/layout-elk/dist/mermaid-layout-elk.esm.min.mjs');
 
-it.skipIf(!existsSync(tools))('redraws a flow to the same bytes as the committed diagram', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'diagram-bytes-'));
-  const flow = 'digital-railcard';
-  copyFileSync(path.join(root, 'docs/flows', `${flow}.md`), path.join(dir, `${flow}.md`));
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/diagrams.ts', dir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  expect(readFileSync(path.join(dir, `${flow}.svg`), 'utf8')).toBe(readFileSync(path.join(root, 'docs/flows', `${flow}.svg`), 'utf8'));
-}, 120_000);
+it.skipIf(!existsSync(tools))(
+  'redraws a flow to the same bytes as the committed diagram',
+  () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'diagram-bytes-'));
+    const flow = 'digital-railcard';
+    copyFileSync(path.join(root, 'docs/flows', `${flow}.md`), path.join(dir, `${flow}.md`));
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/diagrams.ts', dir], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(readFileSync(path.join(dir, `${flow}.svg`), 'utf8')).toBe(
+      readFileSync(path.join(root, 'docs/flows', `${flow}.svg`), 'utf8'),
+    );
+  },
+  120_000,
+);

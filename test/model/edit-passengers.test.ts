@@ -15,22 +15,53 @@ describeMachineModel(editPassengersMachine, {
       return [];
     },
     'form.blur': [{ type: 'form.blur', field: 'firstName' }],
-    'xstate.done.actor.editPassengers': [{ type: 'xstate.done.actor.editPassengers', output: { bookingId: 'b1', passengers: [] } }],
+    'xstate.done.actor.editPassengers': [
+      { type: 'xstate.done.actor.editPassengers', output: { bookingId: 'b1', passengers: [] } },
+    ],
     'xstate.error.actor.editPassengers': [
-      { type: 'xstate.error.actor.editPassengers', error: { status: 422, problem: { kind: 'http', detail: 'This booking has been replaced, so its passengers can no longer be changed.' } } },
+      {
+        type: 'xstate.error.actor.editPassengers',
+        error: {
+          status: 422,
+          problem: {
+            kind: 'http',
+            detail: 'This booking has been replaced, so its passengers can no longer be changed.',
+          },
+        },
+      },
       // The name another passenger has: worded from the catalogue, its code kept for the screen to tie it to the name (decision 670).
       {
         type: 'xstate.error.actor.editPassengers',
-        error: { status: 422, problem: { kind: 'http', status: 422, codes: ['DUPLICATE_NAME'], detail: 'Each passenger on a booking needs a different name.' } },
+        error: {
+          status: 422,
+          problem: {
+            kind: 'http',
+            status: 422,
+            codes: ['DUPLICATE_NAME'],
+            detail: 'Each passenger on a booking needs a different name.',
+          },
+        },
       },
       { type: 'xstate.error.actor.editPassengers', error: { status: 500, problem: { kind: 'http', detail: null } } },
     ],
   },
-  serializeContext: (c) => ({ first: c.values.firstName, open: c.passengerId, error: c.error, code: c.errorCode, saved: c.saved, attempted: c.submitAttempted, touched: c.touched }),
+  serializeContext: (c) => ({
+    first: c.values.firstName,
+    open: c.passengerId,
+    error: c.error,
+    code: c.errorCode,
+    saved: c.saved,
+    attempted: c.submitAttempted,
+    touched: c.touched,
+  }),
   maxPaths: 300,
   calls: {
     submitting: {
-      editPassengers: { bookingId: 'b1', alterablesIds: ['p1'], newUsers: [{ firstName: 'Alexandra', lastName: 'Morgan' }] },
+      editPassengers: {
+        bookingId: 'b1',
+        alterablesIds: ['p1'],
+        newUsers: [{ firstName: 'Alexandra', lastName: 'Morgan' }],
+      },
     },
   },
   // docs/product/states.md: editing, error with message (response detail or generic); success reloads.
@@ -68,7 +99,14 @@ describeMachineModel(editPassengersMachine, {
         expect(context.errorCode).toBeNull();
         expect(context.values.firstName, 'input kept').toBe('Alexandra');
       } else if (event.type === 'passenger.edit') {
-        expect(context).toMatchObject({ values: { firstName: 'Alex', lastName: 'Morgan' }, dirty: false, submitAttempted: false, error: null, errorCode: null, saved: false });
+        expect(context).toMatchObject({
+          values: { firstName: 'Alex', lastName: 'Morgan' },
+          dirty: false,
+          submitAttempted: false,
+          error: null,
+          errorCode: null,
+          saved: false,
+        });
       } else if (event.type === 'form.change') {
         expect(context.values[event.field]).toBe(event.value);
       } else if (event.type === 'form.submit') {
@@ -82,7 +120,11 @@ describeMachineModel(editPassengersMachine, {
       spaced = nextFrom({ snapshot: spaced }, { type: 'form.change', field: 'lastName', value: '  Morgan ' });
       const sent = stepFrom({ snapshot: spaced }, { type: 'form.submit' }).snapshot;
       expect(sent.value).toBe('submitting');
-      expect(inputOf(sent, 'editPassengers')).toEqual({ bookingId: 'b1', alterablesIds: ['p1'], newUsers: [{ firstName: 'Alexandra', lastName: 'Morgan' }] });
+      expect(inputOf(sent, 'editPassengers')).toEqual({
+        bookingId: 'b1',
+        alterablesIds: ['p1'],
+        newUsers: [{ firstName: 'Alexandra', lastName: 'Morgan' }],
+      });
     },
     submitting: ({ context, event }) => {
       expect(event.type).toBe('form.submit');

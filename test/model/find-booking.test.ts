@@ -36,7 +36,10 @@ describeMachineModel(findBookingMachine, {
       { type: 'xstate.error.actor.findBooking', error: { status: 422 } },
       { type: 'xstate.error.actor.findBooking', error: { status: 500 } },
       // Too many misses (decision 155): 429 with Retry-After, 14 minutes left.
-      { type: 'xstate.error.actor.findBooking', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 840 } } },
+      {
+        type: 'xstate.error.actor.findBooking',
+        error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 840 } },
+      },
     ],
   },
   serializeContext: findBookingVertex,
@@ -45,27 +48,33 @@ describeMachineModel(findBookingMachine, {
   // docs/product/states.md and docs/product/validation.md: not requested, requesting, success, bad request (400), not found (422),
   // server error; input is kept after a failure and a change starts over.
   states: (() => {
-    const failedWith = (status: number | 'other') => ({ snapshot, context, event, entered }: StateCheck<typeof findBookingMachine>) => {
-      if (entered) {
-        const error = errorOf(event);
-        const got = error?.status ?? (error?.problem as { status?: unknown } | undefined)?.status;
-        if (status === 'other') expect([400, 422, 429]).not.toContain(got);
-        else expect(got).toBe(status);
-      }
-      expect(context.values.bookingReference, 'input is kept after a failure').toBe(filled.bookingReference);
-      expect(snapshot.can({ type: 'form.submit' }), 'the same details can be sent again').toBe(true);
-      // Typing starts over (the message goes); a blur only marks the field.
-      const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'passengerSurname', value: 'Lee' });
-      expect([typed.value, typed.context.values.passengerSurname]).toEqual(['notRequested', 'Lee']);
-      const blurred = nextFrom({ snapshot }, { type: 'form.blur', field: 'departureDate' });
-      expect([blurred.value, blurred.context.touched.departureDate]).toEqual([snapshot.value, true]);
-    };
+    const failedWith =
+      (status: number | 'other') =>
+      ({ snapshot, context, event, entered }: StateCheck<typeof findBookingMachine>) => {
+        if (entered) {
+          const error = errorOf(event);
+          const got = error?.status ?? (error?.problem as { status?: unknown } | undefined)?.status;
+          if (status === 'other') expect([400, 422, 429]).not.toContain(got);
+          else expect(got).toBe(status);
+        }
+        expect(context.values.bookingReference, 'input is kept after a failure').toBe(filled.bookingReference);
+        expect(snapshot.can({ type: 'form.submit' }), 'the same details can be sent again').toBe(true);
+        // Typing starts over (the message goes); a blur only marks the field.
+        const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'passengerSurname', value: 'Lee' });
+        expect([typed.value, typed.context.values.passengerSurname]).toEqual(['notRequested', 'Lee']);
+        const blurred = nextFrom({ snapshot }, { type: 'form.blur', field: 'departureDate' });
+        expect([blurred.value, blurred.context.touched.departureDate]).toEqual([snapshot.value, true]);
+      };
     return {
       notRequested: ({ snapshot, context, event }) => {
-        if (event.type === 'xstate.init') expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false });
+        if (event.type === 'xstate.init')
+          expect(context).toMatchObject({ touched: {}, dirty: false, submitAttempted: false });
         if (Object.values(context.values).every((v) => v !== '')) {
           // Each detail is sent without the spaces typed around it (docs/product/api.md's body).
-          const spaced = order.reduce((snap, field) => nextFrom({ snapshot: snap }, { type: 'form.change', field, value: ` ${filled[field]}  ` }), snapshot);
+          const spaced = order.reduce(
+            (snap, field) => nextFrom({ snapshot: snap }, { type: 'form.change', field, value: ` ${filled[field]}  ` }),
+            snapshot,
+          );
           const sent = stepFrom({ snapshot: spaced }, { type: 'form.submit' }).snapshot;
           expect(sent.value).toBe('requesting');
           expect(inputOf(sent, 'findBooking')).toEqual(filled);
@@ -83,7 +92,10 @@ describeMachineModel(findBookingMachine, {
         expect(event.type).toBe('xstate.done.actor.findBooking');
         const answer = outputOf(event);
         expect(answer).toBeDefined();
-        expect(performed.find((a) => a.type === 'openBooking')?.params, 'opened with exactly what the server answered').toEqual(answer);
+        expect(
+          performed.find((a) => a.type === 'openBooking')?.params,
+          'opened with exactly what the server answered',
+        ).toEqual(answer);
         expect(actions, 'success opens the order-token page').toContain('openBooking');
         expect(context.response).toEqual(answer);
         expect(snapshot.status).toBe('done');
@@ -98,7 +110,9 @@ describeMachineModel(findBookingMachine, {
       throttled: (check) => {
         failedWith(429)(check);
         expect(check.context.retryAfterSeconds, 'Retry-After kept for the message').toBe(840);
-        expect(tooManyAttemptsMessage(check.context.retryAfterSeconds)).toBe('Too many attempts. For your security, please try again in 14 minutes.');
+        expect(tooManyAttemptsMessage(check.context.retryAfterSeconds)).toBe(
+          'Too many attempts. For your security, please try again in 14 minutes.',
+        );
       },
     };
   })(),

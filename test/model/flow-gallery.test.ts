@@ -38,8 +38,13 @@ describe('flow model and stepping', () => {
     expect(highlighted(model, start)).toEqual(['editing', 'form']);
   });
 
-  it('offers the state\'s own transitions with guard names first, then its parent\'s', () => {
-    const offered = choices(model, 'form.editing').map(({ from, transition }) => [from, transition.label, transition.guard, transition.targets]);
+  it("offers the state's own transitions with guard names first, then its parent's", () => {
+    const offered = choices(model, 'form.editing').map(({ from, transition }) => [
+      from,
+      transition.label,
+      transition.guard,
+      transition.targets,
+    ]);
     expect(offered).toEqual([
       ['form.editing', 'form.submit', 'isValid', ['form.saving']],
       ['form.editing', 'form.submit', null, ['form.editing']],
@@ -91,12 +96,20 @@ describe('the gallery server', () => {
     // Each card: the flow's name, its state and transition counts; a filter box above them.
     const counts = flowCounts(flowModel('refund-quote', refundQuoteMachine));
     expect(counts.states).toBeGreaterThan(3);
-    expect(index).toContain(`<strong class="name">refund-quote</strong> <span class="counts">${counts.states} states · ${counts.transitions} transitions</span>`);
+    expect(index).toContain(
+      `<strong class="name">refund-quote</strong> <span class="counts">${counts.states} states · ${counts.transitions} transitions</span>`,
+    );
     // The crop starts at the diagram's start state, at its drawn width.
-    const crop = svgCrop('<svg viewBox="-8 0 900 400" style="max-width: 900.4px;"><g id="state-root_start-0" transform="translate(412, 15)">');
+    const crop = svgCrop(
+      '<svg viewBox="-8 0 900 400" style="max-width: 900.4px;"><g id="state-root_start-0" transform="translate(412, 15)">',
+    );
     expect(crop).toEqual({ width: 900, startX: 420 });
     // ELK's drawing puts another attribute between the start node's id and its position.
-    expect(svgCrop('<svg viewBox="4 4 900 400" style="max-width: 900px;"><g class="node default" id="state-root_start-0" data-look="classic" transform="translate(412, 15)">')).toEqual({ width: 900, startX: 408 });
+    expect(
+      svgCrop(
+        '<svg viewBox="4 4 900 400" style="max-width: 900px;"><g class="node default" id="state-root_start-0" data-look="classic" transform="translate(412, 15)">',
+      ),
+    ).toEqual({ width: 900, startX: 408 });
     expect(index).toMatch(/style="width: \d+px; margin-left: calc\(50% - \d+px\)"/);
     expect(index).toMatch(/<label for="filter">[^<]+<\/label><br><input id="filter" type="search"/);
     const page = await (await fetch(`${gallery.url}flow/refund-quote`)).text();
@@ -106,7 +119,9 @@ describe('the gallery server', () => {
     // Every state with its one-line description, as the chart (and the Stately JSON) has it.
     const model = flowModel('refund-quote', refundQuoteMachine);
     for (const state of Object.values(model.states).filter((s) => s.path !== ''))
-      expect(page).toContain(`<dt><code>${state.path}</code></dt><dd>${state.description.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}</dd>`);
+      expect(page).toContain(
+        `<dt><code>${state.path}</code></dt><dd>${state.description.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')}</dd>`,
+      );
     const stepper = await fetch(`${gallery.url}stepper.mjs`);
     expect(stepper.headers.get('content-type')).toContain('text/javascript');
     expect((await fetch(`${gallery.url}svg/login.svg`)).headers.get('content-type')).toContain('image/svg+xml');

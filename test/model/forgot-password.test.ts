@@ -8,14 +8,26 @@ describeMachineModel(forgotPasswordMachine, {
   name: 'forgotPasswordMachine',
   events: {
     'form.change': (snap) =>
-      snap.context.values.email === '' ? [{ type: 'form.change', field: 'email', value: 'demo@example.com' } as const] : [],
+      snap.context.values.email === ''
+        ? [{ type: 'form.change', field: 'email', value: 'demo@example.com' } as const]
+        : [],
     'form.blur': [{ type: 'form.blur', field: 'email' }],
     'xstate.done.actor.requestReset': [{ type: 'xstate.done.actor.requestReset', output: undefined }],
-    'xstate.error.actor.requestReset': [{ type: 'xstate.error.actor.requestReset', error: { status: 500 } },
-      { type: 'xstate.error.actor.requestReset', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 61 } } },
+    'xstate.error.actor.requestReset': [
+      { type: 'xstate.error.actor.requestReset', error: { status: 500 } },
+      {
+        type: 'xstate.error.actor.requestReset',
+        error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 61 } },
+      },
     ],
   },
-  serializeContext: (c) => ({ email: c.values.email, failed: c.failed, throttled: c.throttled, submitAttempted: c.submitAttempted, touched: c.touched }),
+  serializeContext: (c) => ({
+    email: c.values.email,
+    failed: c.failed,
+    throttled: c.throttled,
+    submitAttempted: c.submitAttempted,
+    touched: c.touched,
+  }),
   calls: { submitting: { requestReset: { email: 'demo@example.com' } } },
   // docs/product/validation.md and docs/product/errors.md: email required; submit refused while pristine or invalid; a failure
   // shows "We're unable to reset your password…" and keeps the email.
@@ -23,11 +35,23 @@ describeMachineModel(forgotPasswordMachine, {
     editing: ({ snapshot, context, event }) => {
       if (event.type === 'xstate.init') {
         // An empty form: nothing typed, left, tried or failed yet.
-        expect(context).toEqual({ values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false, throttled: false, retryAfterSeconds: null });
+        expect(context).toEqual({
+          values: { email: '' },
+          touched: {},
+          dirty: false,
+          submitAttempted: false,
+          failed: false,
+          throttled: false,
+          retryAfterSeconds: null,
+        });
       }
       // Typing clears any failure, and the address is sent without the spaces around it.
       const typed = nextFrom({ snapshot }, { type: 'form.change', field: 'email', value: ' demo@example.com  ' });
-      expect([typed.context.failed, typed.context.throttled, typed.context.retryAfterSeconds]).toEqual([false, false, null]);
+      expect([typed.context.failed, typed.context.throttled, typed.context.retryAfterSeconds]).toEqual([
+        false,
+        false,
+        null,
+      ]);
       const sent = stepFrom({ snapshot: typed }, { type: 'form.submit' }).snapshot;
       expect([sent.value, inputOf(sent, 'requestReset')]).toEqual(['submitting', { email: 'demo@example.com' }]);
       if (event.type === 'xstate.error.actor.requestReset') {
@@ -36,7 +60,10 @@ describeMachineModel(forgotPasswordMachine, {
         // Decision 155: a 429 says when to try again (Retry-After 61 s: 2 minutes); any other failure the spec's message.
         const throttled = 'problem' in (event.error as object);
         expect([context.throttled, context.retryAfterSeconds]).toEqual(throttled ? [true, 61] : [false, null]);
-        if (throttled) expect(tooManyAttemptsMessage(context.retryAfterSeconds)).toBe('Too many attempts. For your security, please try again in 2 minutes.');
+        if (throttled)
+          expect(tooManyAttemptsMessage(context.retryAfterSeconds)).toBe(
+            'Too many attempts. For your security, please try again in 2 minutes.',
+          );
       }
       if (event.type === 'form.change') {
         expect(context.values.email).toBe(event.value);
@@ -45,7 +72,15 @@ describeMachineModel(forgotPasswordMachine, {
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
       if (event.type === 'form.blur') expect(context.touched.email).toBe(true);
       if (event.type === 'forgot.restart') {
-        expect(context).toEqual({ values: { email: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false, throttled: false, retryAfterSeconds: null });
+        expect(context).toEqual({
+          values: { email: '' },
+          touched: {},
+          dirty: false,
+          submitAttempted: false,
+          failed: false,
+          throttled: false,
+          retryAfterSeconds: null,
+        });
       }
     },
     submitting: ({ context, event }) => {
@@ -59,4 +94,6 @@ describeMachineModel(forgotPasswordMachine, {
   },
 });
 
-expect(forgotPasswordFailureMessage()).toBe("We're unable to reset your password at this time. Please try again later.");
+expect(forgotPasswordFailureMessage()).toBe(
+  "We're unable to reset your password at this time. Please try again later.",
+);

@@ -32,7 +32,8 @@ describeMachineModel(profileMachine, {
   ...profileOptions,
   calls: { loading: { fetchProfile: undefined } },
   states: {
-    loading: ({ event }) => expect(['xstate.init', 'profile.retry', 'xstate.after.backoffMs.profile.failed']).toContain(event.type),
+    loading: ({ event }) =>
+      expect(['xstate.init', 'profile.retry', 'xstate.after.backoffMs.profile.failed']).toContain(event.type),
     failed: ({ context }) => expect(context.attempts).toBeGreaterThan(0),
     incomplete: ({ context }) => expect(context.profile?.complete).toBe(false),
     loaded: ({ context }) => expect(context.profile?.name).toBeTruthy(),
@@ -55,7 +56,9 @@ describeMachineModel(bookingMachine, {
     ],
     'price.changed': [{ type: 'price.changed', price: 42 }],
     'xstate.done.actor.confirmBooking': [{ type: 'xstate.done.actor.confirmBooking', output: { reference: 'ABC123' } }],
-    'xstate.error.actor.confirmBooking': [{ type: 'xstate.error.actor.confirmBooking', error: new Error('card declined') }],
+    'xstate.error.actor.confirmBooking': [
+      { type: 'xstate.error.actor.confirmBooking', error: new Error('card declined') },
+    ],
   },
   calls: { reviewing: { watchPrices: watching }, confirming: { confirmBooking: undefined } },
   states: {
@@ -82,17 +85,27 @@ describe('harness self-checks', () => {
 
   it('titles tests with the path as a readable test plan', () => {
     const titles = generatePaths(profileMachine, profileOptions).map((p) => p.description);
-    expect(titles).toContain('path 4: in loading, when fetchProfile fails, expect failed → in failed, when after backoffMs, expect loading');
+    expect(titles).toContain(
+      'path 4: in loading, when fetchProfile fails, expect failed → in failed, when after backoffMs, expect loading',
+    );
     expect(titles).toContain(
       'path 5: in loading, when fetchProfile fails, expect failed → in failed, when profile.retry, expect loading → in loading, when fetchProfile fails, expect gaveUp',
     );
-    expect(titles).toContain('path 3: in loading, when fetchProfile answers [isIncomplete], expect incomplete → in incomplete, when profile.complete, expect loaded');
+    expect(titles).toContain(
+      'path 3: in loading, when fetchProfile answers [isIncomplete], expect incomplete → in incomplete, when profile.complete, expect loaded',
+    );
     expect(titles.every((t) => !t.includes('xstate.') && !t.includes('{'))).toBe(true);
   });
 
   it('runs every input variant and prefixes titles with the input', async () => {
-    const paths = generatePaths(profileMachine, { ...profileOptions, input: undefined, inputs: [{ maxAttempts: 1 }, { maxAttempts: 2 }] });
-    expect(paths.map((p) => p.description.replace(/^path \d+/, 'path'))).toContain('path ({"maxAttempts":1}): in loading, when fetchProfile fails, expect gaveUp');
+    const paths = generatePaths(profileMachine, {
+      ...profileOptions,
+      input: undefined,
+      inputs: [{ maxAttempts: 1 }, { maxAttempts: 2 }],
+    });
+    expect(paths.map((p) => p.description.replace(/^path \d+/, 'path'))).toContain(
+      'path ({"maxAttempts":1}): in loading, when fetchProfile fails, expect gaveUp',
+    );
     for (const path of paths) await replayPath(profileMachine, path, profileOptions);
   });
 
@@ -101,7 +114,9 @@ describe('harness self-checks', () => {
     const all = generatePaths(profileMachine, { ...profileOptions, pathStrategy: 'simple' });
     expect(all.length).toBeGreaterThan(shortest.length);
     for (const path of all) await replayPath(profileMachine, path, profileOptions);
-    expect(() => generatePaths(profileMachine, { ...profileOptions, pathStrategy: 'simple', maxPaths: 3 })).toThrow(/exceed maxPaths/);
+    expect(() => generatePaths(profileMachine, { ...profileOptions, pathStrategy: 'simple', maxPaths: 3 })).toThrow(
+      /exceed maxPaths/,
+    );
   });
 
   it('reports < 100% coverage for unreachable transitions, without failing the suite', async () => {
@@ -131,7 +146,9 @@ describe('harness self-checks', () => {
     const path = generatePaths(profileMachine, profileOptions).find((p) => p.description.includes('profile.close'))!;
     const doneStep = path.steps.find((s) => s.event.type === 'xstate.done.actor.fetchProfile')!;
     const broken = { ...path, steps: [...path.steps, doneStep] };
-    await expect(replayPath(profileMachine, broken, profileOptions)).rejects.toThrow(/actor "fetchProfile" is not running/);
+    await expect(replayPath(profileMachine, broken, profileOptions)).rejects.toThrow(
+      /actor "fetchProfile" is not running/,
+    );
   });
 
   it('fails a step when the live actor does not do what the model predicted', async () => {
@@ -153,12 +170,15 @@ describe('harness self-checks', () => {
   it('rejects a path whose timer cannot fire first, and the events option can rule it out', async () => {
     const paths = generatePaths(timersMachine, { name: 'timersMachine' });
     const slowFirst = paths.find((p) => p.steps[1]?.event.type === 'xstate.after.longMs.timers.slow.waiting')!;
-    await expect(replayPath(timersMachine, slowFirst)).rejects.toThrow(/another timer fired before xstate\.after\.longMs/);
+    await expect(replayPath(timersMachine, slowFirst)).rejects.toThrow(
+      /another timer fired before xstate\.after\.longMs/,
+    );
 
     const realistic = generatePaths(timersMachine, {
       name: 'timersMachine',
       events: {
-        'xstate.after.longMs.timers.slow.waiting': (s) => (s.matches({ fast: 'fired' }) ? [{ type: 'xstate.after.longMs.timers.slow.waiting' }] : []),
+        'xstate.after.longMs.timers.slow.waiting': (s) =>
+          s.matches({ fast: 'fired' }) ? [{ type: 'xstate.after.longMs.timers.slow.waiting' }] : [],
       },
     });
     const taken = new Set<string>();
@@ -167,10 +187,13 @@ describe('harness self-checks', () => {
   });
 
   it('checks spec expectations per state, and fails a step whose state has none', async () => {
-    const path = generatePaths(profileMachine, profileOptions).find((p) => p.description.includes('expect incomplete → in incomplete, when profile.complete'))!;
+    const path = generatePaths(profileMachine, profileOptions).find((p) =>
+      p.description.includes('expect incomplete → in incomplete, when profile.complete'),
+    )!;
     const states = {
       loading: () => {},
-      incomplete: ({ context }: { context: { profile: { complete: boolean } | null } }) => expect(context.profile?.complete).toBe(false),
+      incomplete: ({ context }: { context: { profile: { complete: boolean } | null } }) =>
+        expect(context.profile?.complete).toBe(false),
       loaded: () => {},
     };
     await replayPath(profileMachine, path, { ...profileOptions, states });
@@ -178,27 +201,56 @@ describe('harness self-checks', () => {
     const swapped = profileMachine.provide({ guards: { isIncomplete: () => false } });
     const bobOnly = {
       ...profileOptions,
-      events: { ...profileOptions.events, 'xstate.done.actor.fetchProfile': [{ type: 'xstate.done.actor.fetchProfile', output: { name: 'Bob', complete: false } }] },
+      events: {
+        ...profileOptions.events,
+        'xstate.done.actor.fetchProfile': [
+          { type: 'xstate.done.actor.fetchProfile', output: { name: 'Bob', complete: false } },
+        ],
+      },
     } as ModelOptions<typeof profileMachine>;
     const swappedPath = generatePaths(swapped, bobOnly).find((p) => p.description.includes('fetchProfile answers'))!;
-    const loaded = { ...states, loaded: ({ context, event }: { context: { profile: { complete: boolean } | null }; event: { type: string } }) =>
-      event.type === 'profile.complete' || expect(context.profile?.complete).toBe(true) };
-    await expect(replayPath(swapped, swappedPath, { ...profileOptions, states: loaded })).rejects.toThrow(/expected false to be true/);
-    await expect(replayPath(profileMachine, path, { ...profileOptions, states: { loading: () => {} } })).rejects.toThrow(
-      /no spec expectation for state "incomplete"/,
+    const loaded = {
+      ...states,
+      loaded: ({ context, event }: { context: { profile: { complete: boolean } | null }; event: { type: string } }) =>
+        event.type === 'profile.complete' || expect(context.profile?.complete).toBe(true),
+    };
+    await expect(replayPath(swapped, swappedPath, { ...profileOptions, states: loaded })).rejects.toThrow(
+      /expected false to be true/,
     );
+    await expect(
+      replayPath(profileMachine, path, { ...profileOptions, states: { loading: () => {} } }),
+    ).rejects.toThrow(/no spec expectation for state "incomplete"/);
     expect(leafStatePaths(profileMachine)).toEqual(['loading', 'failed', 'incomplete', 'loaded', 'gaveUp', 'closed']);
   });
 
   it('checks the calls a state makes: running, with its input, answer and failure handled', async () => {
     const path = generatePaths(profileMachine, profileOptions)[0]!;
-    const noop = { loading: () => {}, failed: () => {}, incomplete: () => {}, loaded: () => {}, gaveUp: () => {}, closed: () => {} };
-    await replayPath(profileMachine, path, { ...profileOptions, states: noop, calls: { loading: { fetchProfile: undefined } } });
+    const noop = {
+      loading: () => {},
+      failed: () => {},
+      incomplete: () => {},
+      loaded: () => {},
+      gaveUp: () => {},
+      closed: () => {},
+    };
+    await replayPath(profileMachine, path, {
+      ...profileOptions,
+      states: noop,
+      calls: { loading: { fetchProfile: undefined } },
+    });
     await expect(
-      replayPath(profileMachine, path, { ...profileOptions, states: noop, calls: { loading: { fetchProfile: { id: 1 } } } }),
+      replayPath(profileMachine, path, {
+        ...profileOptions,
+        states: noop,
+        calls: { loading: { fetchProfile: { id: 1 } } },
+      }),
     ).rejects.toThrow(/input of fetchProfile/);
     await expect(
-      replayPath(profileMachine, path, { ...profileOptions, states: noop, calls: { loading: { fetchOther: undefined } } }),
+      replayPath(profileMachine, path, {
+        ...profileOptions,
+        states: noop,
+        calls: { loading: { fetchOther: undefined } },
+      }),
     ).rejects.toThrow(/calls running/);
   });
 

@@ -83,7 +83,10 @@ export interface StateCheck<M extends AnyStateMachine> {
   performed: { type: string; params: unknown }[];
 }
 export type StateExpectations<M extends AnyStateMachine> = Record<string, (check: StateCheck<M>) => void>;
-export interface ModelStep<M extends AnyStateMachine> { event: AnyEventObject; state: SnapshotFrom<M> }
+export interface ModelStep<M extends AnyStateMachine> {
+  event: AnyEventObject;
+  state: SnapshotFrom<M>;
+}
 export interface ModelPath<M extends AnyStateMachine> {
   description: string;
   input?: InputFrom<M>;
@@ -92,8 +95,17 @@ export interface ModelPath<M extends AnyStateMachine> {
   /** The path as readable plan steps (its title is built from them). */
   plan?: PlanStep[];
 }
-export interface TransitionInfo { key: string; label: string; transition: AnyTransitionDefinition }
-export interface CoverageReport { covered: number; total: number; percent: number; uncovered: TransitionInfo[] }
+export interface TransitionInfo {
+  key: string;
+  label: string;
+  transition: AnyTransitionDefinition;
+}
+export interface CoverageReport {
+  covered: number;
+  total: number;
+  percent: number;
+  uncovered: TransitionInfo[];
+}
 
 /**
  * Traversal steps allowed per allowed path. A chart's traversal takes at most about 7 steps per
@@ -110,8 +122,12 @@ const actorIdOf = (type: string) =>
 const replacer = (_key: string, value: unknown) => (value instanceof Error ? `Error(${value.message})` : value);
 
 /** What an `xstate.error.actor.*` event carries (undefined for any other event). */
-export function errorOf(event: AnyEventObject): { status?: unknown; code?: unknown; problem?: { kind?: unknown } } | undefined {
-  return event.type.startsWith(ERROR) ? ((event as { error?: unknown }).error as ReturnType<typeof errorOf>) ?? {} : undefined;
+export function errorOf(
+  event: AnyEventObject,
+): { status?: unknown; code?: unknown; problem?: { kind?: unknown } } | undefined {
+  return event.type.startsWith(ERROR)
+    ? (((event as { error?: unknown }).error as ReturnType<typeof errorOf>) ?? {})
+    : undefined;
 }
 /** The output an `xstate.done.actor.*` event carries (undefined for any other event). */
 export function outputOf(event: AnyEventObject): unknown {
@@ -125,10 +141,15 @@ export const watching = Symbol('watching');
  * The state calls `id` with `input` (docs/product/api.md) and handles both its answer and its failure:
  * removing the invoke, its input or its onDone/onError cannot go unnoticed.
  */
-export function expectCall(check: { snapshot: AnyMachineSnapshot; invoked: Record<string, unknown> }, id: string, input?: unknown): void {
+export function expectCall(
+  check: { snapshot: AnyMachineSnapshot; invoked: Record<string, unknown> },
+  id: string,
+  input?: unknown,
+): void {
   expect(Object.keys(check.invoked), `calls running in ${JSON.stringify(check.snapshot.value)}`).toContain(id);
   if (input === watching) return;
-  const expected = typeof input === 'function' ? (input as (context: unknown) => unknown)(check.snapshot.context) : input;
+  const expected =
+    typeof input === 'function' ? (input as (context: unknown) => unknown)(check.snapshot.context) : input;
   if (expected !== undefined) expect(check.invoked[id], `input of ${id}`).toEqual(expected);
   const machine = check.snapshot.machine as AnyStateMachine;
   // A guard that throws on this bare payload still means the event is handled.
@@ -139,7 +160,10 @@ export function expectCall(check: { snapshot: AnyMachineSnapshot; invoked: Recor
       return true;
     }
   };
-  expect(handles({ type: `${DONE}${id}`, output: undefined }) || handles({ type: `${DONE}${id}`, output: {} }), `${id} answer handled`).toBe(true);
+  expect(
+    handles({ type: `${DONE}${id}`, output: undefined }) || handles({ type: `${DONE}${id}`, output: {} }),
+    `${id} answer handled`,
+  ).toBe(true);
   expect(handles({ type: `${ERROR}${id}`, error: {} }), `${id} failure handled`).toBe(true);
 }
 
@@ -147,7 +171,10 @@ export function expectCall(check: { snapshot: AnyMachineSnapshot; invoked: Recor
  * Where `event` would take the state the check is in, without sending it: for what the spec says
  * an event does in a state the model does not walk into (e.g. typing after a failure starts over).
  */
-export function nextFrom<M extends AnyStateMachine>(check: { snapshot: SnapshotFrom<M> }, event: EventFromLogic<M>): SnapshotFrom<M> {
+export function nextFrom<M extends AnyStateMachine>(
+  check: { snapshot: SnapshotFrom<M> },
+  event: EventFromLogic<M>,
+): SnapshotFrom<M> {
   return stepFrom(check, event).snapshot;
 }
 
@@ -213,17 +240,31 @@ export function transitionCoverage(machine: AnyStateMachine, taken: Iterable<str
   const seen = new Set(taken);
   const uncovered = all.filter((t) => !seen.has(t.key));
   const covered = all.length - uncovered.length;
-  return { covered, total: all.length, percent: all.length ? Math.floor((covered / all.length) * 100) : 100, uncovered };
+  return {
+    covered,
+    total: all.length,
+    percent: all.length ? Math.floor((covered / all.length) * 100) : 100,
+    uncovered,
+  };
 }
 
 export function formatCoverage(name: string, r: CoverageReport): string {
-  return [`model coverage ${name}: ${r.covered}/${r.total} transitions (${r.percent}%)`, ...r.uncovered.map((t) => `  uncovered: ${t.label}`)].join('\n');
+  return [
+    `model coverage ${name}: ${r.covered}/${r.total} transitions (${r.percent}%)`,
+    ...r.uncovered.map((t) => `  uncovered: ${t.label}`),
+  ].join('\n');
 }
 
 /** Dotted path of a state node below the machine root ('loaded.changeabilityKnown'). */
 const statePath = (node: { path: readonly string[] }) => node.path.join('.');
-type StateNodeLike = { path: string[]; type: string; states: Record<string, StateNodeLike>; always?: { guard?: unknown }[] };
-const activeNodes = (s: AnyMachineSnapshot) => (s._nodes as unknown as StateNodeLike[]).filter((n) => n.path.length > 0);
+type StateNodeLike = {
+  path: string[];
+  type: string;
+  states: Record<string, StateNodeLike>;
+  always?: { guard?: unknown }[];
+};
+const activeNodes = (s: AnyMachineSnapshot) =>
+  (s._nodes as unknown as StateNodeLike[]).filter((n) => n.path.length > 0);
 /** Every atomic or final state node of the chart a step can rest in (not a transient `always` choice). */
 export function leafStatePaths(machine: AnyStateMachine): string[] {
   const transient = (n: StateNodeLike) => n.always?.some((t) => t.guard === undefined) ?? false;
@@ -261,7 +302,15 @@ function checkStates<M extends AnyStateMachine>(
     }
     const check = expectations[path];
     if (!check) continue;
-    check({ snapshot: live as SnapshotFrom<M>, context: live.context, event: event as StateCheck<M>['event'], entered: !before.has(path), invoked, actions: performed.map((a) => a.type), performed });
+    check({
+      snapshot: live as SnapshotFrom<M>,
+      context: live.context,
+      event: event as StateCheck<M>['event'],
+      entered: !before.has(path),
+      invoked,
+      actions: performed.map((a) => a.type),
+      performed,
+    });
     ran.push(path);
   }
   return ran;
@@ -269,7 +318,16 @@ function checkStates<M extends AnyStateMachine>(
 
 function describeValue(value: StateValue): string {
   if (typeof value === 'string') return value;
-  return Object.entries(value).map(([k, v]) => (v === undefined ? k : describeValue(v).split(', ').map((s) => `${k}.${s}`).join(', '))).join(', ');
+  return Object.entries(value)
+    .map(([k, v]) =>
+      v === undefined
+        ? k
+        : describeValue(v)
+            .split(', ')
+            .map((s) => `${k}.${s}`)
+            .join(', '),
+    )
+    .join(', ');
 }
 export function describeEvent(event: AnyEventObject): string {
   const { type, ...payload } = event;
@@ -280,8 +338,13 @@ export function describeEvent(event: AnyEventObject): string {
 /** The events every edge needs: user-given variants, else `{ type }`; fails on unproducible types. */
 function eventSource<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>) {
   const given = (options.events ?? {}) as Record<string, EventList<M, AnyEventObject> | undefined>;
-  const types = new Set(listTransitions(machine).map((t) => t.transition.eventType as string).filter((type) => type && !type.startsWith('xstate.done.state.')));
-  for (const type of Object.keys(given)) if (!types.has(type)) throw new Error(`${options.name}: events["${type}"] matches no transition of the machine`);
+  const types = new Set(
+    listTransitions(machine)
+      .map((t) => t.transition.eventType as string)
+      .filter((type) => type && !type.startsWith('xstate.done.state.')),
+  );
+  for (const type of Object.keys(given))
+    if (!types.has(type)) throw new Error(`${options.name}: events["${type}"] matches no transition of the machine`);
   for (const type of types) {
     if (!(type in given) && (type.includes('*') || type.startsWith('xstate.snapshot.') || type === 'xstate.route')) {
       throw new Error(`${options.name}: cannot produce event "${type}" from its type alone; add events["${type}"]`);
@@ -298,7 +361,11 @@ export function generatePaths<M extends AnyStateMachine>(machine: M, options: Mo
   const candidates = eventSource(machine, options);
   // Invokes whose done/error event the path already delivered (children stay listed in snapshots).
   const finished = new WeakMap<AnyMachineSnapshot, ReadonlySet<string>>();
-  const finishedIn = (s: AnyMachineSnapshot, event?: AnyEventObject, prev?: AnyMachineSnapshot): ReadonlySet<string> => {
+  const finishedIn = (
+    s: AnyMachineSnapshot,
+    event?: AnyEventObject,
+    prev?: AnyMachineSnapshot,
+  ): ReadonlySet<string> => {
     let ids = finished.get(s);
     if (!ids) {
       const id = event && actorIdOf(event.type);
@@ -339,11 +406,19 @@ export function generatePaths<M extends AnyStateMachine>(machine: M, options: Mo
       raw = getShortestPaths(machine, { ...traversal, limit: traversalLimit } as never);
     } catch (error) {
       if ((error as Error).message !== 'Traversal limit exceeded') throw error;
-      throw new Error(`${options.name}: the chart's states (as serializeContext tells them apart) did not run out within ${traversalLimit} steps of the traversal (maxPaths × ${STEPS_PER_PATH}); a chart that loops or grows without end fails here instead of hanging`);
+      throw new Error(
+        `${options.name}: the chart's states (as serializeContext tells them apart) did not run out within ${traversalLimit} steps of the traversal (maxPaths × ${STEPS_PER_PATH}); a chart that loops or grows without end fails here instead of hanging`,
+      );
     }
-    if (options.pathStrategy === 'simple') raw.push(...getSimplePaths(machine, { ...traversal, serializeState: stateKey } as never));
+    if (options.pathStrategy === 'simple')
+      raw.push(...getSimplePaths(machine, { ...traversal, serializeState: stateKey } as never));
     // Drop paths whose event sequence is a prefix of another path: that path checks every step anyway.
-    const sigs = raw.map((p) => p.steps.slice(1).map((step) => `${serializeEvent(step.event)}\u0000`).join(''));
+    const sigs = raw.map((p) =>
+      p.steps
+        .slice(1)
+        .map((step) => `${serializeEvent(step.event)}\u0000`)
+        .join(''),
+    );
     const dropped = prefixPaths(sigs);
     const kept = raw.filter((_, i) => !dropped.has(i));
     return kept.map((p) => ({ description: '', input, steps: p.steps, state: p.state }) as ModelPath<M>);
@@ -351,7 +426,12 @@ export function generatePaths<M extends AnyStateMachine>(machine: M, options: Mo
   // Titles are the readable plan (plan-format.ts, `npm run plans`): numbered, one step per event.
   paths.forEach((p, i) => {
     p.plan = planSteps(machine, p.steps as never);
-    p.description = planTitle(i + 1, describeValue((p.steps[0]!.state as AnyMachineSnapshot).value), p.plan, options.inputs ? inputLabel(p.input) : undefined);
+    p.description = planTitle(
+      i + 1,
+      describeValue((p.steps[0]!.state as AnyMachineSnapshot).value),
+      p.plan,
+      options.inputs ? inputLabel(p.input) : undefined,
+    );
   });
   const titles = new Set<string>();
   for (const p of paths) {
@@ -359,7 +439,10 @@ export function generatePaths<M extends AnyStateMachine>(machine: M, options: Mo
     titles.add(p.description);
   }
   const max = options.maxPaths ?? 200;
-  if (paths.length > max) throw new Error(`${options.name}: ${paths.length} paths exceed maxPaths (${max}); narrow serializeContext or raise maxPaths`);
+  if (paths.length > max)
+    throw new Error(
+      `${options.name}: ${paths.length} paths exceed maxPaths (${max}); narrow serializeContext or raise maxPaths`,
+    );
   return paths;
 }
 
@@ -375,7 +458,8 @@ function prefixPaths(sigs: readonly string[]): Set<number> {
   const first = new Map<string, number>();
   sigs.forEach((sig, i) => (first.has(sig) ? dropped.add(i) : first.set(sig, i)));
   const unique = [...first.keys()].sort();
-  for (let k = 0; k + 1 < unique.length; k++) if (unique[k + 1]!.startsWith(unique[k]!)) dropped.add(first.get(unique[k]!)!);
+  for (let k = 0; k + 1 < unique.length; k++)
+    if (unique[k + 1]!.startsWith(unique[k]!)) dropped.add(first.get(unique[k]!)!);
   return dropped;
 }
 
@@ -406,12 +490,18 @@ export async function replayPath<M extends AnyStateMachine>(
   taken: Set<string> = new Set(),
   reached: Set<string> = new Set(),
 ): Promise<Set<string>> {
-  const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
-  const fake = fromPromise<unknown, unknown>(({ self, signal, input }) => new Promise((resolve, reject) => {
-    const entry = { resolve, reject, input };
-    running.set(self.id, entry);
-    signal.addEventListener('abort', () => running.get(self.id) === entry && running.delete(self.id));
-  }));
+  const running = new Map<
+    string,
+    { resolve: (output: unknown) => void; reject: (error: unknown) => void; input: unknown }
+  >();
+  const fake = fromPromise<unknown, unknown>(
+    ({ self, signal, input }) =>
+      new Promise((resolve, reject) => {
+        const entry = { resolve, reject, input };
+        running.set(self.id, entry);
+        signal.addEventListener('abort', () => running.get(self.id) === entry && running.delete(self.id));
+      }),
+  );
   const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((src) => [src, fake]));
   const clock = new StepClock();
   let transitionsThisStep = 0;
@@ -421,7 +511,8 @@ export async function replayPath<M extends AnyStateMachine>(
     input: path.input ?? options.input,
     clock,
     inspect: (ev) => {
-      if (ev.type === '@xstate.action' && ev.actorRef === actor) actionsThisStep.push({ type: ev.action.type, params: ev.action.params });
+      if (ev.type === '@xstate.action' && ev.actorRef === actor)
+        actionsThisStep.push({ type: ev.action.type, params: ev.action.params });
       if (ev.type !== '@xstate.microstep') return;
       transitionsThisStep += ev._transitions.length;
       for (const t of ev._transitions) taken.add(transitionKey(t));
@@ -430,8 +521,10 @@ export async function replayPath<M extends AnyStateMachine>(
   actor.subscribe({ error: (err) => (failure = err) });
   let from = '';
   let previous: AnyMachineSnapshot | undefined;
-  const where = (i: number) => `step ${i} (${describeEvent(path.steps[i]!.event)}) from "${from}" of: ${path.description}`;
-  const scheduled = (type: string) => Object.values(actor.system.getSnapshot()._scheduledEvents).some((s) => s.event.type === type);
+  const where = (i: number) =>
+    `step ${i} (${describeEvent(path.steps[i]!.event)}) from "${from}" of: ${path.description}`;
+  const scheduled = (type: string) =>
+    Object.values(actor.system.getSnapshot()._scheduledEvents).some((s) => s.event.type === type);
 
   try {
     actor.start();
@@ -444,12 +537,16 @@ export async function replayPath<M extends AnyStateMachine>(
         const id = actorIdOf(event.type);
         if (id !== undefined) {
           const child = running.get(id);
-          if (!child) throw new Error(`model error at ${where(i)}: actor "${id}" is not running, so it cannot produce ${event.type}`);
+          if (!child)
+            throw new Error(
+              `model error at ${where(i)}: actor "${id}" is not running, so it cannot produce ${event.type}`,
+            );
           running.delete(id);
           if (event.type.startsWith(DONE)) child.resolve((event as { output?: unknown }).output);
           else child.reject((event as { error?: unknown }).error);
         } else if (event.type.startsWith(AFTER)) {
-          if (!scheduled(event.type)) throw new Error(`model error at ${where(i)}: no timer is pending for ${event.type}`);
+          if (!scheduled(event.type))
+            throw new Error(`model error at ${where(i)}: no timer is pending for ${event.type}`);
           clock.runNextTimer();
           if (scheduled(event.type)) throw new Error(`at ${where(i)}: another timer fired before ${event.type}`);
         } else {
@@ -464,11 +561,14 @@ export async function replayPath<M extends AnyStateMachine>(
       expect(live.value, `state value after ${where(i)}`).toEqual(predicted.value);
       expect(live.status, `status after ${where(i)}`).toBe(predicted.status);
       if (options.serializeContext) {
-        expect(options.serializeContext(live.context), `context after ${where(i)}`).toEqual(options.serializeContext(predicted.context));
+        expect(options.serializeContext(live.context), `context after ${where(i)}`).toEqual(
+          options.serializeContext(predicted.context),
+        );
       }
       if (options.states) {
         const invoked = Object.fromEntries([...running].map(([id, entry]) => [id, entry.input]));
-        for (const p of checkStates(options.states, live, previous, event, where(i), invoked, actionsThisStep)) reached.add(p);
+        for (const p of checkStates(options.states, live, previous, event, where(i), invoked, actionsThisStep))
+          reached.add(p);
         for (const node of activeNodes(live)) {
           const calls = options.calls?.[statePath(node)];
           for (const [id, input] of Object.entries(calls ?? {})) expectCall({ snapshot: live, invoked }, id, input);
@@ -522,14 +622,18 @@ export async function coveringPaths<M extends AnyStateMachine>(
   const taken = new Set<string>();
   for (;;) {
     const gain = (c: (typeof all)[number]) => [...c.keys].filter((k) => !taken.has(k)).length;
-    const best = shortestFirst.reduce<(typeof all)[number] | undefined>((b, c) => (gain(c) > (b ? gain(b) : 0) ? c : b), undefined);
+    const best = shortestFirst.reduce<(typeof all)[number] | undefined>(
+      (b, c) => (gain(c) > (b ? gain(b) : 0) ? c : b),
+      undefined,
+    );
     if (!best) break;
     chosen.push(best);
     for (const k of best.keys) taken.add(k);
   }
   for (const candidate of [...chosen].reverse()) {
     const others = chosen.filter((c) => c !== candidate);
-    if ([...candidate.keys].every((key) => others.some((c) => c.keys.has(key)))) chosen.splice(chosen.indexOf(candidate), 1);
+    if ([...candidate.keys].every((key) => others.some((c) => c.keys.has(key))))
+      chosen.splice(chosen.indexOf(candidate), 1);
   }
   return all.filter((c) => chosen.includes(c)).map(({ path, steps }) => ({ path, steps }));
 }
@@ -539,12 +643,18 @@ export async function coveringPaths<M extends AnyStateMachine>(
  * above all a named delay's duration against docs/product/constants.md (`expectTimer`).
  */
 export function liveModel<M extends AnyStateMachine>(machine: M, input?: InputFrom<M>) {
-  const running = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
-  const fake = fromPromise<unknown, unknown>(({ self, signal, input }) => new Promise((resolve, reject) => {
-    const entry = { resolve, reject, input };
-    running.set(self.id, entry);
-    signal.addEventListener('abort', () => running.get(self.id) === entry && running.delete(self.id));
-  }));
+  const running = new Map<
+    string,
+    { resolve: (output: unknown) => void; reject: (error: unknown) => void; input: unknown }
+  >();
+  const fake = fromPromise<unknown, unknown>(
+    ({ self, signal, input }) =>
+      new Promise((resolve, reject) => {
+        const entry = { resolve, reject, input };
+        running.set(self.id, entry);
+        signal.addEventListener('abort', () => running.get(self.id) === entry && running.delete(self.id));
+      }),
+  );
   const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((src) => [src, fake]));
   const clock = new StepClock();
   let failure: unknown;
@@ -609,21 +719,33 @@ export function describeMachineModel<M extends AnyStateMachine>(
     modelPlans.push({ name: options.name, machine, paths });
     const taken = new Set<string>();
     const reached = new Set<string>();
-    for (const path of paths) it(path.description, () => replayPath(machine, path, options, taken, reached).then(() => undefined));
+    for (const path of paths)
+      it(path.description, () => replayPath(machine, path, options, taken, reached).then(() => undefined));
     if (options.states) {
       const states = options.states;
       it(`has a spec expectation for every state of ${options.name}`, () => {
         const missing = leafStatePaths(machine).filter((p) => !ancestorsAndSelf(p).some((a) => a in states));
         expect(missing, `states of ${options.name} without an expectation`).toEqual([]);
-        expect(Object.keys(states).filter((k) => !reached.has(k)), `expectations of ${options.name} never reached`).toEqual([]);
-        const invoking = allStateNodes(machine).filter((n) => n.invoke.length).map(statePath);
-        expect(invoking.filter((p) => !options.calls?.[p]), `states of ${options.name} whose calls are not listed`).toEqual([]);
+        expect(
+          Object.keys(states).filter((k) => !reached.has(k)),
+          `expectations of ${options.name} never reached`,
+        ).toEqual([]);
+        const invoking = allStateNodes(machine)
+          .filter((n) => n.invoke.length)
+          .map(statePath);
+        expect(
+          invoking.filter((p) => !options.calls?.[p]),
+          `states of ${options.name} whose calls are not listed`,
+        ).toEqual([]);
       });
     }
     it(`covers every transition of ${options.name}`, () => {
       const report = transitionCoverage(machine, taken);
       console.log(formatCoverage(options.name, report));
-      expect(report.uncovered.map((t) => t.label), `uncovered transitions of ${options.name}`).toEqual([]);
+      expect(
+        report.uncovered.map((t) => t.label),
+        `uncovered transitions of ${options.name}`,
+      ).toEqual([]);
     });
   });
 }

@@ -20,9 +20,15 @@ const answered = (answer: unknown) => ({ type: 'xstate.done.actor.submitClaim', 
 const refused = (error: unknown) => ({ type: 'xstate.done.actor.submitClaim', output: { kind: 'refused', error } });
 const left = { type: 'xstate.done.actor.submitClaim', output: { kind: 'left' } };
 const claimed = answered({ claimId: 'ic1', reference: 'INS-1' });
-const alreadyClaimed = refused({ status: 409, problem: { kind: 'http', status: 409, codes: ['ALREADY_CLAIMED'], detail: null } });
+const alreadyClaimed = refused({
+  status: 409,
+  problem: { kind: 'http', status: 409, codes: ['ALREADY_CLAIMED'], detail: null },
+});
 /** The booking's lifecycle refuses a second claim on a trip an insurance claim has paid for: also done. */
-const tripClaimed = refused({ status: 409, problem: { kind: 'http', status: 409, codes: ['INSURANCE_CLAIMED'], detail: null } });
+const tripClaimed = refused({
+  status: 409,
+  problem: { kind: 'http', status: 409, codes: ['INSURANCE_CLAIMED'], detail: null },
+});
 /** Any other 409 is a refusal, not a sign of an earlier claim: here the booking was refunded meanwhile. */
 const refunded = refused({ status: 409, problem: { kind: 'http', status: 409, codes: ['REFUNDED'], detail: null } });
 const kindOf = (event: { type: string }) => (outputOf(event) as { kind?: string } | undefined)?.kind;
@@ -33,7 +39,10 @@ describeMachineModel(insuranceClaimMachine, {
   events: {
     'xstate.done.actor.checkEligibility': [
       { type: 'xstate.done.actor.checkEligibility', output: ok },
-      { type: 'xstate.done.actor.checkEligibility', output: { ...ok, isClaimable: false, detail: 'Essential cover applies only before your journey departs.' } },
+      {
+        type: 'xstate.done.actor.checkEligibility',
+        output: { ...ok, isClaimable: false, detail: 'Essential cover applies only before your journey departs.' },
+      },
       // Not the spec's shape: isClaimable is not a boolean, or claimId is missing.
       { type: 'xstate.done.actor.checkEligibility', output: { ...ok, isClaimable: 'yes' } },
     ],
@@ -50,19 +59,28 @@ describeMachineModel(insuranceClaimMachine, {
     // Exactly one spec status per state.
     expect(snapshot.tags.size).toBe(1);
     // The modal shows in ELIGIBILITY_SUCCESS, CLAIM_REQUEST and CLAIM_FAILED only.
-    const modal = snapshot.matches('eligibilitySuccess') || snapshot.matches('claimRequest') || snapshot.matches('claimFailed');
+    const modal =
+      snapshot.matches('eligibilitySuccess') || snapshot.matches('claimRequest') || snapshot.matches('claimFailed');
     expect(insuranceModalStatuses.includes(status)).toBe(modal);
     // An attempt that could not confirm its outcome is CLAIM_FAILED, read from the attempt's phase.
     expect(insuranceClaimStatus(snapshot, true)).toBe(status === 'CLAIM_REQUEST' ? 'CLAIM_FAILED' : status);
     // Eligibility attempt allowed from NONE or ELIGIBILITY_FAILED; a claim from ELIGIBILITY_SUCCESS or
     // CLAIM_FAILED (while an attempt runs, the same button is passed to it: Check again once unconfirmed).
-    expect(snapshot.can({ type: 'insurance.checkEligibility' })).toBe(status === 'NONE' || status === 'ELIGIBILITY_FAILED');
-    expect(snapshot.can({ type: 'insurance.claim' })).toBe(status === 'ELIGIBILITY_SUCCESS' || status === 'CLAIM_FAILED' || status === 'CLAIM_REQUEST');
+    expect(snapshot.can({ type: 'insurance.checkEligibility' })).toBe(
+      status === 'NONE' || status === 'ELIGIBILITY_FAILED',
+    );
+    expect(snapshot.can({ type: 'insurance.claim' })).toBe(
+      status === 'ELIGIBILITY_SUCCESS' || status === 'CLAIM_FAILED' || status === 'CLAIM_REQUEST',
+    );
   },
   calls: {
     eligibilityRequest: { checkEligibility: { orderId: 'o1', insuranceProductId: 'p1' } },
     // Each attempt with its own Idempotency-Key; the attempt's checks repeat it with the same one.
-    claimRequest: { submitClaim: (c: { attempt: number }) => ({ request: { orderId: 'o1', insuranceProductId: 'p1', claimId: 'ic1', idempotencyKey: keyOf(c) } }) },
+    claimRequest: {
+      submitClaim: (c: { attempt: number }) => ({
+        request: { orderId: 'o1', insuranceProductId: 'p1', claimId: 'ic1', idempotencyKey: keyOf(c) },
+      }),
+    },
   },
   // docs/product/states.md "Insurance": one status per state, the eligibility outcome and the claim.
   states: {
@@ -88,18 +106,34 @@ describeMachineModel(insuranceClaimMachine, {
       // Closed (or the unconfirmed attempt left with Cancel), the insurance section starts again.
       expect(['xstate.init', 'modal.close', 'xstate.done.actor.submitClaim']).toContain(event.type);
       if (event.type === 'xstate.done.actor.submitClaim') expect(kindOf(event)).toBe('left');
-      expect([context.claimId, context.isClaimable, context.errorType, context.claimFailed]).toEqual([null, null, null, false]);
+      expect([context.claimId, context.isClaimable, context.errorType, context.claimFailed]).toEqual([
+        null,
+        null,
+        null,
+        false,
+      ]);
       if (event.type !== 'xstate.init') {
         // Closed after any outcome, the modal opens again offering a new claim, with no attempt running.
-        const reopened = nextFrom({ snapshot: nextFrom(check, { type: 'insurance.checkEligibility' }) }, { type: 'xstate.done.actor.checkEligibility', output: ok } as never);
-        expect([insuranceClaimStatus(reopened), reopened.children['submitClaim']]).toEqual(['ELIGIBILITY_SUCCESS', undefined]);
+        const reopened = nextFrom({ snapshot: nextFrom(check, { type: 'insurance.checkEligibility' }) }, {
+          type: 'xstate.done.actor.checkEligibility',
+          output: ok,
+        } as never);
+        expect([insuranceClaimStatus(reopened), reopened.children['submitClaim']]).toEqual([
+          'ELIGIBILITY_SUCCESS',
+          undefined,
+        ]);
       }
     },
     eligibilityRequest: ({ snapshot, context, event }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('ELIGIBILITY_REQUEST');
       expect(event.type).toBe('insurance.checkEligibility');
       // A new attempt starts clean: no error, reason or failed claim from before.
-      expect([context.errorType, context.errorReason, context.detail, context.claimFailed]).toEqual([null, null, null, false]);
+      expect([context.errorType, context.errorReason, context.detail, context.claimFailed]).toEqual([
+        null,
+        null,
+        null,
+        false,
+      ]);
     },
     eligibilitySuccess: ({ snapshot, context, event }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('ELIGIBILITY_SUCCESS');
@@ -115,12 +149,17 @@ describeMachineModel(insuranceClaimMachine, {
       expect(['ineligible-product', 'system-error']).toContain(context.errorType);
       // The chart names the failure; the screen words it ('Product is not claimable', 'Unexpected response format').
       if (context.errorType === 'ineligible-product') expect(context.errorReason).toBe('not-claimable');
-      if (context.errorType === 'system-error') expect(['unexpected-format', 'check-failed']).toContain(context.errorReason);
+      if (context.errorType === 'system-error')
+        expect(['unexpected-format', 'check-failed']).toContain(context.errorReason);
       // Which failure: a call error, a wrong shape, or isClaimable false.
       const out = outputOf(event) as { isClaimable?: unknown; detail?: string } | undefined;
       if (event.type === 'xstate.error.actor.checkEligibility') expect(context.errorReason).toBe('check-failed');
       else if (out?.isClaimable === false) {
-        expect([context.errorType, context.isClaimable, context.detail]).toEqual(['ineligible-product', false, out.detail]);
+        expect([context.errorType, context.isClaimable, context.detail]).toEqual([
+          'ineligible-product',
+          false,
+          out.detail,
+        ]);
       } else expect([context.errorType, context.errorReason]).toEqual(['system-error', 'unexpected-format']);
       expect(context.claimId).toBeNull();
     },
@@ -140,10 +179,18 @@ describeMachineModel(insuranceClaimMachine, {
       expect(context.claimFailed).toBe(false);
       // The server's first answer decides (to the attempt or its check): the reference, or "already claimed" (done).
       const found = nextFrom(check, claimed as never);
-      expect([insuranceClaimStatus(found), found.context.claimFailed, found.context.reference]).toEqual(['CLAIM_SUCCESS', false, 'INS-1']);
+      expect([insuranceClaimStatus(found), found.context.claimFailed, found.context.reference]).toEqual([
+        'CLAIM_SUCCESS',
+        false,
+        'INS-1',
+      ]);
       for (const done of [alreadyClaimed, tripClaimed]) {
         const before = nextFrom(check, done as never);
-        expect([insuranceClaimStatus(before), before.context.claimFailed, before.context.reference]).toEqual(['CLAIM_SUCCESS', false, null]);
+        expect([insuranceClaimStatus(before), before.context.claimFailed, before.context.reference]).toEqual([
+          'CLAIM_SUCCESS',
+          false,
+          null,
+        ]);
       }
       // Only ALREADY_CLAIMED or INSURANCE_CLAIMED means done: another 409 (the booking was refunded) is a failed claim.
       expect(nextFrom(check, refunded as never).value).toBe('claimFailed');
@@ -174,7 +221,10 @@ describeMachineModel(insuranceClaimMachine, {
     refreshed: ({ snapshot, context, event, actions }) => {
       expect(insuranceClaimStatus(snapshot)).toBe('CLAIM_SUCCESS');
       expect(event.type).toBe('xstate.after.insuranceRefreshDebounceMs.insuranceClaim.claimSuccess');
-      expect(actions.filter((a) => a === 'refreshBooking'), 'the booking is refreshed once').toHaveLength(1);
+      expect(
+        actions.filter((a) => a === 'refreshBooking'),
+        'the booking is refreshed once',
+      ).toHaveLength(1);
       expect([null, 'INS-1']).toContain(context.reference);
       expect(snapshot.output).toEqual({ claimId: 'ic1', reference: context.reference });
     },
@@ -183,7 +233,15 @@ describeMachineModel(insuranceClaimMachine, {
 
 describe('insurance claim statuses (docs/product/states.md)', () => {
   it('are the seven of the spec, NONE first', () => {
-    expect(insuranceClaimStatuses).toEqual(['NONE', 'ELIGIBILITY_REQUEST', 'ELIGIBILITY_SUCCESS', 'ELIGIBILITY_FAILED', 'CLAIM_REQUEST', 'CLAIM_SUCCESS', 'CLAIM_FAILED']);
+    expect(insuranceClaimStatuses).toEqual([
+      'NONE',
+      'ELIGIBILITY_REQUEST',
+      'ELIGIBILITY_SUCCESS',
+      'ELIGIBILITY_FAILED',
+      'CLAIM_REQUEST',
+      'CLAIM_SUCCESS',
+      'CLAIM_FAILED',
+    ]);
   });
 });
 
@@ -195,7 +253,9 @@ describe('insuranceClaimMachine timing', () => {
       insuranceClaimMachine.provide({
         actors: {
           checkEligibility: fromPromise<unknown, { orderId: string; insuranceProductId: string }>(async () => ok),
-          submitClaim: submitWithLostAnswerMachine.provide({ actors: { submit: fromPromise<unknown, unknown>(async () => ({ claimId: 'ic1' })) } }),
+          submitClaim: submitWithLostAnswerMachine.provide({
+            actors: { submit: fromPromise<unknown, unknown>(async () => ({ claimId: 'ic1' })) },
+          }),
         },
         actions: { refreshBooking: () => void refreshes++ },
       }),

@@ -10,36 +10,76 @@ const TODAY = '2026-11-22';
 const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
 const gbp = (amount: number) => ({ amount, currencyCode: 'GBP' });
 const leg = (from: string, to: string, departure: string) => ({
-  origin: { code: from, name: from }, destination: { code: to, name: to }, departure, arrival: departure, changes: 0, operator: 'LNER',
+  origin: { code: from, name: from },
+  destination: { code: to, name: to },
+  departure,
+  arrival: departure,
+  changes: 0,
+  operator: 'LNER',
 });
 
 const options = (changeable: boolean): ChangeOptions => ({
-  bookingId: 'b-york', orderId: 'o-york', reference: 'TL-ABCDEF', refusal: null,
-  outward: leg('KGX', 'YRK', '2026-12-02T09:00:00.000Z'), inward: leg('YRK', 'KGX', '2026-12-04T17:30:00.000Z'),
+  bookingId: 'b-york',
+  orderId: 'o-york',
+  reference: 'TL-ABCDEF',
+  refusal: null,
+  outward: leg('KGX', 'YRK', '2026-12-02T09:00:00.000Z'),
+  inward: leg('YRK', 'KGX', '2026-12-04T17:30:00.000Z'),
   passengers: [{ id: 'p1', firstName: 'Alex', lastName: 'Morgan', railcard: 'Two Together Railcard' }],
   fareKind: 'flexible',
   directions: [
-    { direction: 'outward', changeable, reason: changeable ? null : 'DEPARTED', message: changeable ? null : 'The train has left.' },
-    { direction: 'inward', changeable: false, reason: 'TICKET_DATE_REACHED', message: 'Before the date on the ticket.' },
+    {
+      direction: 'outward',
+      changeable,
+      reason: changeable ? null : 'DEPARTED',
+      message: changeable ? null : 'The train has left.',
+    },
+    {
+      direction: 'inward',
+      changeable: false,
+      reason: 'TICKET_DATE_REACHED',
+      message: 'Before the date on the ticket.',
+    },
     { direction: 'both', changeable, reason: null, message: null },
   ],
   fee: gbp(10),
   savedCards: [{ id: 'card-visa', brand: 'VISA', last4: '4242', expired: false }],
 });
 const train = (id: string, status: 'AVAILABLE' | 'FULL') => ({
-  trainId: id, departure: '2026-12-02T18:00:00.000Z', arrival: '2026-12-02T19:52:00.000Z', changes: 0, status,
-  fare: status === 'AVAILABLE' ? gbp(54.7) : null, difference: status === 'AVAILABLE' ? gbp(5.5) : null,
+  trainId: id,
+  departure: '2026-12-02T18:00:00.000Z',
+  arrival: '2026-12-02T19:52:00.000Z',
+  changes: 0,
+  status,
+  fare: status === 'AVAILABLE' ? gbp(54.7) : null,
+  difference: status === 'AVAILABLE' ? gbp(5.5) : null,
 });
 const departures = (l: 'outward' | 'inward'): Departures => ({
-  leg: l, date: '2026-12-02', departures: [train(`${l}-1800`, 'AVAILABLE'), train(`${l}-1200`, 'FULL')],
+  leg: l,
+  date: '2026-12-02',
+  departures: [train(`${l}-1800`, 'AVAILABLE'), train(`${l}-1200`, 'FULL')],
 });
 const quote = (total: number): ChangeQuote => ({
-  quoteId: `q-${total}`, direction: 'outward', fareKind: 'flexible',
+  quoteId: `q-${total}`,
+  direction: 'outward',
+  fareKind: 'flexible',
   old: { outward: leg('KGX', 'YRK', '2026-12-02T09:00:00.000Z'), inward: null },
   new: { outward: leg('KGX', 'YRK', '2026-12-02T18:00:00.000Z'), inward: null },
-  lines: [], fareDifference: gbp(total - 10), fees: gbp(10), total: gbp(total), lowerFareKept: false,
+  lines: [],
+  fareDifference: gbp(total - 10),
+  fees: gbp(10),
+  total: gbp(total),
+  lowerFareKept: false,
 });
-const changed = { status: 'CHANGED', newBookingId: 'b-new', newOrderId: 'o-new', reference: 'TL-NEWONE', paid: gbp(15.5), refunded: null, cardLast4: '4242' };
+const changed = {
+  status: 'CHANGED',
+  newBookingId: 'b-new',
+  newOrderId: 'o-new',
+  reference: 'TL-NEWONE',
+  paid: gbp(15.5),
+  refunded: null,
+  cardLast4: '4242',
+};
 const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'answered', answer } });
 const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
 
@@ -55,10 +95,18 @@ describeMachineModel(journeyChangeMachine, {
     'search.direction': [{ type: 'search.direction', direction: 'both' }],
     // An invalid time, then a valid one again.
     'search.change': (snap) => [
-      { type: 'search.change', field: 'outwardAfter', value: snap.context.search.outwardAfter === '06:00' ? '25:00' : '06:00' } as const,
+      {
+        type: 'search.change',
+        field: 'outwardAfter',
+        value: snap.context.search.outwardAfter === '06:00' ? '25:00' : '06:00',
+      } as const,
     ],
-    'xstate.done.actor.fetchDepartures': (snap) => [{ type: 'xstate.done.actor.fetchDepartures', output: departures(snap.context.leg) }],
-    'xstate.error.actor.fetchDepartures': [{ type: 'xstate.error.actor.fetchDepartures', error: httpError(422, 'DEPARTED', 'The train has left.') }],
+    'xstate.done.actor.fetchDepartures': (snap) => [
+      { type: 'xstate.done.actor.fetchDepartures', output: departures(snap.context.leg) },
+    ],
+    'xstate.error.actor.fetchDepartures': [
+      { type: 'xstate.error.actor.fetchDepartures', error: httpError(422, 'DEPARTED', 'The train has left.') },
+    ],
     'train.pick': (snap) => [
       { type: 'train.pick', trainId: `${snap.context.leg}-1800` } as const,
       { type: 'train.pick', trainId: `${snap.context.leg}-1200` } as const,
@@ -67,9 +115,16 @@ describeMachineModel(journeyChangeMachine, {
       { type: 'xstate.done.actor.fetchQuote', output: quote(snap.context.priceMoved ? 18 : 15.5) },
       ...(snap.context.priceMoved ? [] : [{ type: 'xstate.done.actor.fetchQuote', output: quote(-2) }]),
     ],
-    'xstate.error.actor.fetchQuote': [{ type: 'xstate.error.actor.fetchQuote', error: httpError(409, 'TRAIN_FULL', 'This train is full: choose another.') }],
+    'xstate.error.actor.fetchQuote': [
+      {
+        type: 'xstate.error.actor.fetchQuote',
+        error: httpError(409, 'TRAIN_FULL', 'This train is full: choose another.'),
+      },
+    ],
     'pay.select': [{ type: 'pay.select', choice: { kind: 'new' } }],
-    'xstate.done.actor.cardForm': [{ type: 'xstate.done.actor.cardForm', output: { token: 'tok_1', last4: '0002', brand: 'Visa' } }],
+    'xstate.done.actor.cardForm': [
+      { type: 'xstate.done.actor.cardForm', output: { token: 'tok_1', last4: '0002', brand: 'Visa' } },
+    ],
     'xstate.done.actor.pay': [
       answered(changed),
       refused(httpError(409, 'PRICE_CHANGED', 'The price has moved.')),
@@ -107,7 +162,17 @@ describeMachineModel(journeyChangeMachine, {
   calls: {
     loading: { fetchOptions: { bookingId: 'b-york' } },
     searching: {
-      fetchDepartures: (c: { search: { direction: string; outwardDate: string; outwardAfter: string; inwardDate: string; inwardAfter: string }; leg: string; outwardTrain: string | null }) => ({
+      fetchDepartures: (c: {
+        search: {
+          direction: string;
+          outwardDate: string;
+          outwardAfter: string;
+          inwardDate: string;
+          inwardAfter: string;
+        };
+        leg: string;
+        outwardTrain: string | null;
+      }) => ({
         bookingId: 'b-york',
         direction: c.search.direction,
         leg: c.leg,
@@ -118,13 +183,21 @@ describeMachineModel(journeyChangeMachine, {
     },
     quoting: {
       fetchQuote: (c: { search: { direction: string }; outwardTrain: string | null; inwardTrain: string | null }) => ({
-        bookingId: 'b-york', direction: c.search.direction, outwardTrain: c.outwardTrain, inwardTrain: c.inwardTrain,
+        bookingId: 'b-york',
+        direction: c.search.direction,
+        outwardTrain: c.outwardTrain,
+        inwardTrain: c.inwardTrain,
       }),
     },
     cardForm: { cardForm: watching },
     // Each payment with its own Idempotency-Key: nothing owed pays nothing; a saved card by its id; a new card by its token.
     paying: {
-      pay: (c: { quote: ChangeQuote; attempt: number; card: { token: string } | null; cardChoice: { kind: string; cardId?: string } }) => ({
+      pay: (c: {
+        quote: ChangeQuote;
+        attempt: number;
+        card: { token: string } | null;
+        cardChoice: { kind: string; cardId?: string };
+      }) => ({
         request: {
           quoteId: c.quote.quoteId,
           expectedTotal: c.quote.total.amount,
@@ -163,7 +236,8 @@ describeMachineModel(journeyChangeMachine, {
         expect(nextFrom(check, { type: 'search.submit' }).value).toBe('choosing');
       }
       // The refusal keeps its code, which the screen words from the catalogue (decision 641).
-      if (check.event.type === 'xstate.error.actor.fetchDepartures') expect([context.error, context.errorCode]).toEqual(['The train has left.', 'DEPARTED']);
+      if (check.event.type === 'xstate.error.actor.fetchDepartures')
+        expect([context.error, context.errorCode]).toEqual(['The train has left.', 'DEPARTED']);
     },
     searching: ({ context }) => {
       expect(context.error).toBeNull();
@@ -174,7 +248,8 @@ describeMachineModel(journeyChangeMachine, {
       expect(context.departures?.leg).toBe(context.leg);
       // A full train cannot be chosen.
       expect(nextFrom(check, { type: 'train.pick', trainId: `${context.leg}-1200` }).value).toBe('picking');
-      if (check.event.type === 'xstate.error.actor.fetchQuote') expect([context.error, context.errorCode]).toEqual(['This train is full: choose another.', 'TRAIN_FULL']);
+      if (check.event.type === 'xstate.error.actor.fetchQuote')
+        expect([context.error, context.errorCode]).toEqual(['This train is full: choose another.', 'TRAIN_FULL']);
     },
     quoting: ({ context }) => {
       // For both legs the outward and the return train are chosen before the quote.

@@ -11,12 +11,17 @@ describeMachineModel(loginMachine, {
   maxPaths: 400,
   events: {
     'form.change': (snap) => [
-      ...(snap.context.values.email === '' ? [{ type: 'form.change' as const, field: 'email' as const, value: 'demo@example.com' }] : []),
-      ...(snap.context.values.password === '' ? [{ type: 'form.change' as const, field: 'password' as const, value: 'RailDemo!2026' }] : []),
+      ...(snap.context.values.email === ''
+        ? [{ type: 'form.change' as const, field: 'email' as const, value: 'demo@example.com' }]
+        : []),
+      ...(snap.context.values.password === ''
+        ? [{ type: 'form.change' as const, field: 'password' as const, value: 'RailDemo!2026' }]
+        : []),
     ],
     'form.blur': [{ type: 'form.blur', field: 'email' }],
     // From the pristine form only (a form with typed details is checked with nextFrom in editing).
-    'provider.choose': (snap) => (snap.context.dirty ? [] : [{ type: 'provider.choose' as const, provider: 'google' as const }]),
+    'provider.choose': (snap) =>
+      snap.context.dirty ? [] : [{ type: 'provider.choose' as const, provider: 'google' as const }],
     'provider.returned': [{ type: 'provider.returned' }],
     'signInLink.request': [{ type: 'signInLink.request' }],
     // Decision 571: the start is served (its redirect), not served (404), or the check itself fails.
@@ -25,17 +30,28 @@ describeMachineModel(loginMachine, {
       { type: 'xstate.error.actor.checkProvider', error: { status: 404, code: null } },
       { type: 'xstate.error.actor.checkProvider', error: { status: 503, code: null } },
     ],
-    'xstate.done.actor.requestSignInLink': [{ type: 'xstate.done.actor.requestSignInLink', output: { linkSent: true } }],
-    'xstate.error.actor.requestSignInLink': [{ type: 'xstate.error.actor.requestSignInLink', error: { status: 503, code: null } }],
+    'xstate.done.actor.requestSignInLink': [
+      { type: 'xstate.done.actor.requestSignInLink', output: { linkSent: true } },
+    ],
+    'xstate.error.actor.requestSignInLink': [
+      { type: 'xstate.error.actor.requestSignInLink', error: { status: 503, code: null } },
+    ],
     'xstate.done.actor.login': [
       {
         type: 'xstate.done.actor.login',
-        output: { user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true },
+        output: {
+          user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' },
+          ufacSession: null,
+          isRegistered: true,
+        },
       },
     ],
     'xstate.error.actor.login': [
       { type: 'xstate.error.actor.login', error: { status: 401, code: 'INVALID_CREDENTIALS' } },
-      { type: 'xstate.error.actor.login', error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 840 } } },
+      {
+        type: 'xstate.error.actor.login',
+        error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 840 } },
+      },
       { type: 'xstate.error.actor.login', error: { status: 500, code: null } },
     ],
   },
@@ -98,7 +114,10 @@ describeMachineModel(loginMachine, {
         const linking = nextFrom({ snapshot: slowed }, { type: 'signInLink.request' });
         expect(linking.value).toBe('sendingSignInLink');
         expect(inputOf(linking, 'requestSignInLink')).toEqual({ email: 'demo@example.com' });
-        const linked = nextFrom({ snapshot: linking }, { type: 'xstate.done.actor.requestSignInLink', output: { linkSent: true } } as never);
+        const linked = nextFrom({ snapshot: linking }, {
+          type: 'xstate.done.actor.requestSignInLink',
+          output: { linkSent: true },
+        } as never);
         expect(linked.context.signInLinkSentTo).toBe('demo@example.com');
       }
       if (event.type === 'xstate.done.actor.requestSignInLink') {
@@ -121,11 +140,15 @@ describeMachineModel(loginMachine, {
       const error = event.type === 'xstate.error.actor.login' ? errorOf(event) : undefined;
       if (error) {
         const status = error.status ?? (error as { problem?: { status?: number } }).problem?.status;
-        expect(context.serverError).toBe(status === 401 ? 'invalidCredentials' : status === 429 ? 'throttled' : 'generic');
+        expect(context.serverError).toBe(
+          status === 401 ? 'invalidCredentials' : status === 429 ? 'throttled' : 'generic',
+        );
         if (status === 429) {
           // Retry-After 840 s: the copy says when to try again.
           expect(context.retryAfterSeconds).toBe(840);
-          expect(tooManyAttemptsMessage(context.retryAfterSeconds)).toBe('Too many attempts. For your security, please try again in 14 minutes.');
+          expect(tooManyAttemptsMessage(context.retryAfterSeconds)).toBe(
+            'Too many attempts. For your security, please try again in 14 minutes.',
+          );
         }
         expect(context.values).toEqual({ email: 'demo@example.com', password: 'RailDemo!2026' });
       }
@@ -175,7 +198,9 @@ describeMachineModel(loginMachine, {
       if (event.type === 'xstate.error.actor.checkProvider') expect(errorOf(event)?.status).not.toBe(404);
       expect(context.provider).toBe('google');
       expect(context.serverError).toBeNull();
-      expect(check.performed.filter((a) => a.type === 'goToProvider')).toEqual([{ type: 'goToProvider', params: { provider: 'google' } }]);
+      expect(check.performed.filter((a) => a.type === 'goToProvider')).toEqual([
+        { type: 'goToProvider', params: { provider: 'google' } },
+      ]);
       // Nothing else starts while the page is leaving: no second provider, no password sign-in.
       expect(nextFrom(check, { type: 'provider.choose', provider: 'apple' }).value).toBe('leavingForProvider');
       expect(nextFrom(check, { type: 'form.submit' }).value).toBe('leavingForProvider');

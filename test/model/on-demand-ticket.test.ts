@@ -9,7 +9,9 @@ describeMachineModel(onDemandTicketMachine, {
   name: 'onDemandTicketMachine',
   input: { bookingId: 'b1', deliveryId: 'd1' },
   events: {
-    'xstate.done.actor.generateTicket': [{ type: 'xstate.done.actor.generateTicket', output: { deliverableId: 'dl1' } }],
+    'xstate.done.actor.generateTicket': [
+      { type: 'xstate.done.actor.generateTicket', output: { deliverableId: 'dl1' } },
+    ],
     'xstate.error.actor.generateTicket': [
       { type: 'xstate.error.actor.generateTicket', error: { status: 500, code: 'INTERNAL_ERROR' } },
       // Refused because the booking's tickets were cancelled (decision 570), and a 409 that says nothing of that.
@@ -64,8 +66,12 @@ describeMachineModel(onDemandTicketMachine, {
     polling: ({ event }) => expect(event.type).toBe('xstate.after.ticketPollMs.onDemandTicket.waiting'),
     failed: ({ snapshot, context, event }) => {
       const expected = errorOf(event)
-        ? event.type === 'xstate.error.actor.generateTicket' ? 'generateFailed' : 'pollFailed'
-        : (outputOf(event) as { status: string }).status === 'failed' ? 'ticketFailed' : 'timedOut';
+        ? event.type === 'xstate.error.actor.generateTicket'
+          ? 'generateFailed'
+          : 'pollFailed'
+        : (outputOf(event) as { status: string }).status === 'failed'
+          ? 'ticketFailed'
+          : 'timedOut';
       expect(context.error).toBe(expected);
       if (expected === 'timedOut') expect(context.retries).toBe(15);
       expect(snapshot.can({ type: 'ticket.generate' }), 'a failure can be tried again').toBe(true);
@@ -88,7 +94,10 @@ describeMachineModel(onDemandTicketMachine, {
 it('polls the ticket status 800 * 2^n ms apart, 15 retries at most (docs/product/constants.md)', async () => {
   const live = liveModel(onDemandTicketMachine, { bookingId: 'b1', deliveryId: 'd1' });
   try {
-    await live.send({ type: 'ticket.generate' }, { type: 'xstate.done.actor.generateTicket', output: { deliverableId: 'dl1' } });
+    await live.send(
+      { type: 'ticket.generate' },
+      { type: 'xstate.done.actor.generateTicket', output: { deliverableId: 'dl1' } },
+    );
     for (let n = 0; n <= 15; n++) {
       expect(live.snapshot().context.retries).toBe(n);
       await live.expectTimer('waiting', 800 * 2 ** n, 'polling');
@@ -105,7 +114,8 @@ it('says each state and each failure in the customer’s words (en-GB catalogue)
   expect(onDemandTicketMessages).toEqual({
     processing: "We're issuing your ticket. This can take a few seconds…",
     ready: 'Your ticket is ready.',
-    withdrawn: 'This ticket has been withdrawn because its booking was refunded or its tickets cancelled. It can no longer be used to travel.',
+    withdrawn:
+      'This ticket has been withdrawn because its booking was refunded or its tickets cancelled. It can no longer be used to travel.',
     generateFailed: "Sorry, we couldn't start issuing your ticket. Please try again.",
     ticketFailed: "Sorry, we couldn't issue your ticket. Please try again, or contact us if it keeps happening.",
     pollFailed: "Sorry, we couldn't check on your ticket. Please try again.",

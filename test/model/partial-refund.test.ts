@@ -1,11 +1,22 @@
 import { expect } from 'vitest';
-import { initialSelection, isPartialRefundAvailable, partialRefundMachine, selectedRefundables, type Selection } from '#machines/partial-refund';
+import {
+  initialSelection,
+  isPartialRefundAvailable,
+  partialRefundMachine,
+  selectedRefundables,
+  type Selection,
+} from '#machines/partial-refund';
 import { createActor } from 'xstate';
 import { describeMachineModel, nextFrom, outputOf } from './harness';
 import { httpError, sameFareReturn, singlePassengerReturn, twoPassengerReturn } from './fixtures/refund-fixtures';
 import { describe, it } from 'vitest';
 
-const input = (booking = twoPassengerReturn) => ({ orderId: 'o1', bookingId: 'b1', booking, refundReason: 'CHANGED_PLANS' as const });
+const input = (booking = twoPassengerReturn) => ({
+  orderId: 'o1',
+  bookingId: 'b1',
+  booking,
+  refundReason: 'CHANGED_PLANS' as const,
+});
 
 const sorted = (s: Selection) => ({ outward: [...s.outward].sort(), inward: [...s.inward].sort() });
 
@@ -46,7 +57,9 @@ describeMachineModel(partialRefundMachine, {
         },
       },
     ],
-    'xstate.error.actor.fetchAssistances': [{ type: 'xstate.error.actor.fetchAssistances', error: httpError(404, 'NOT_FOUND') }],
+    'xstate.error.actor.fetchAssistances': [
+      { type: 'xstate.error.actor.fetchAssistances', error: httpError(404, 'NOT_FOUND') },
+    ],
   },
   serializeContext: (c) => ({
     selected: selectedRefundables(c.selection).join(','),
@@ -88,7 +101,10 @@ describeMachineModel(partialRefundMachine, {
       // ticking it again takes it out and leaves every other choice as it was.
       const { outward, inward } = context.selection;
       const tick = (selection: Selection, direction: 'outward' | 'inward', refundableId: string) =>
-        nextFrom({ snapshot: { ...check.snapshot, context: { ...context, selection } } as typeof check.snapshot }, { type: 'selection.toggle', direction, refundableId });
+        nextFrom(
+          { snapshot: { ...check.snapshot, context: { ...context, selection } } as typeof check.snapshot },
+          { type: 'selection.toggle', direction, refundableId },
+        );
       if (context.booking.sameFare) {
         const once = tick(context.selection, 'inward', 'r-p1').context;
         const has = outward.includes('r-p1');
@@ -101,24 +117,40 @@ describeMachineModel(partialRefundMachine, {
         const next = tick(context.selection, 'outward', 'o-p1');
         expect(next.context).toEqual({
           ...context,
-          selection: { outward: outward.includes('o-p1') ? outward.filter((x) => x !== 'o-p1') : [...outward, 'o-p1'], inward },
+          selection: {
+            outward: outward.includes('o-p1') ? outward.filter((x) => x !== 'o-p1') : [...outward, 'o-p1'],
+            inward,
+          },
           hasFirstFareBeenSelected: true,
         });
         expect(next.value).toBe('choosing');
         // What the page quotes after the tick: the outward tickets, then the inward ones.
         expect(selectedRefundables(next.context.selection)).toEqual([...next.context.selection.outward, ...inward]);
-        expect(sorted(tick(next.context.selection, 'outward', 'o-p1').context.selection)).toEqual(sorted(context.selection));
+        expect(sorted(tick(next.context.selection, 'outward', 'o-p1').context.selection)).toEqual(
+          sorted(context.selection),
+        );
         const back = tick(context.selection, 'inward', 'i-p1').context;
-        expect(back.selection).toEqual({ outward, inward: inward.includes('i-p1') ? inward.filter((x) => x !== 'i-p1') : [...inward, 'i-p1'] });
+        expect(back.selection).toEqual({
+          outward,
+          inward: inward.includes('i-p1') ? inward.filter((x) => x !== 'i-p1') : [...inward, 'i-p1'],
+        });
         // Unticking one of two keeps the other; unticking everyone leaves nothing to refund.
-        expect(tick({ outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] }, 'outward', 'o-p1').context.selection).toEqual({ outward: ['o-p2'], inward: ['i-p1', 'i-p2'] });
-        expect(tick({ outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] }, 'inward', 'i-p2').context.selection).toEqual({ outward: ['o-p1', 'o-p2'], inward: ['i-p1'] });
-        expect(selectedRefundables(tick({ outward: ['o-p1'], inward: [] }, 'outward', 'o-p1').context.selection)).toEqual([]);
+        expect(
+          tick({ outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] }, 'outward', 'o-p1').context.selection,
+        ).toEqual({ outward: ['o-p2'], inward: ['i-p1', 'i-p2'] });
+        expect(
+          tick({ outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] }, 'inward', 'i-p2').context.selection,
+        ).toEqual({ outward: ['o-p1', 'o-p2'], inward: ['i-p1'] });
+        expect(
+          selectedRefundables(tick({ outward: ['o-p1'], inward: [] }, 'outward', 'o-p1').context.selection),
+        ).toEqual([]);
       }
       if (event.type === 'xstate.done.actor.fetchAssistances') {
         // Help already cancelled is not listed as help the refund will cancel.
         expect(context.assistances).toEqual(
-          (outputOf(event) as { passengerAssistances: { status?: string }[] }).passengerAssistances.filter((a) => a.status !== 'cancelled'),
+          (outputOf(event) as { passengerAssistances: { status?: string }[] }).passengerAssistances.filter(
+            (a) => a.status !== 'cancelled',
+          ),
         );
         expect(context.assistances.map((a) => a.id)).toEqual(['a1']);
         expect(context.assistancesFailed).toBe(false);
@@ -149,7 +181,16 @@ describe('partial refund availability (docs/product/validation.md)', () => {
   it('counts only refundable passengers', () => {
     const oneRefundable = {
       ...twoPassengerReturn,
-      outward: { fares: [{ farePassengers: [{ passengerId: 'p1', isRefundable: true, refundableId: 'o-p1' }, { passengerId: 'p2', isRefundable: false, refundableId: null }] }] },
+      outward: {
+        fares: [
+          {
+            farePassengers: [
+              { passengerId: 'p1', isRefundable: true, refundableId: 'o-p1' },
+              { passengerId: 'p2', isRefundable: false, refundableId: null },
+            ],
+          },
+        ],
+      },
       inward: null,
     };
     expect(isPartialRefundAvailable(oneRefundable)).toBe(false);
@@ -158,16 +199,26 @@ describe('partial refund availability (docs/product/validation.md)', () => {
 
 describe('partial refund availability for passengers the answer does not name (docs/product/entities.md lists isRefundable and refundableId only)', () => {
   /** The state the panel opens in: one by one ('loadingAssistances') or whole booking only ('unavailable'). */
-  const opensIn = (booking: typeof twoPassengerReturn) => createActor(partialRefundMachine, { input: input(booking) }).getSnapshot().value;
+  const opensIn = (booking: typeof twoPassengerReturn) =>
+    createActor(partialRefundMachine, { input: input(booking) }).getSnapshot().value;
   it('passengers without a passengerId are told apart by their refundableId', () => {
     const specOnly = (refundableId: string) => ({ isRefundable: true, refundableId });
     const outward = { fares: [{ farePassengers: [specOnly('o-p1'), specOnly('o-p2')] }] };
     expect(opensIn({ ...twoPassengerReturn, outward, inward: null })).toBe('loadingAssistances');
-    expect(opensIn({ ...twoPassengerReturn, outward: { fares: [{ farePassengers: [specOnly('o-p1')] }] }, inward: null })).toBe('unavailable');
+    expect(
+      opensIn({ ...twoPassengerReturn, outward: { fares: [{ farePassengers: [specOnly('o-p1')] }] }, inward: null }),
+    ).toBe('unavailable');
   });
   it('a refundable passenger with neither id cannot be chosen, so it does not count', () => {
     const outward = {
-      fares: [{ farePassengers: [{ passengerId: 'p1', isRefundable: true, refundableId: 'o-p1' }, { isRefundable: true, refundableId: null }] }],
+      fares: [
+        {
+          farePassengers: [
+            { passengerId: 'p1', isRefundable: true, refundableId: 'o-p1' },
+            { isRefundable: true, refundableId: null },
+          ],
+        },
+      ],
     };
     expect(opensIn({ ...twoPassengerReturn, outward, inward: null })).toBe('unavailable');
   });
@@ -175,7 +226,9 @@ describe('partial refund availability for passengers the answer does not name (d
 
 describe('partial refund availability: each direction on its own (docs/product/validation.md)', () => {
   const refundable = (id: string, refundableId: string) => ({ passengerId: id, isRefundable: true, refundableId });
-  const two = (prefix: string) => ({ fares: [{ farePassengers: [refundable('p1', `${prefix}-p1`), refundable('p2', `${prefix}-p2`)] }] });
+  const two = (prefix: string) => ({
+    fares: [{ farePassengers: [refundable('p1', `${prefix}-p1`), refundable('p2', `${prefix}-p2`)] }],
+  });
   const one = (prefix: string) => ({ fares: [{ farePassengers: [refundable('p1', `${prefix}-p1`)] }] });
   it('two refundable passengers outward only (a single for two) is available', () => {
     expect(isPartialRefundAvailable({ ...twoPassengerReturn, outward: two('o'), inward: null })).toBe(true);
@@ -196,26 +249,49 @@ describe('the choice a partial quote opens with (docs/product/validation.md: the
     const c = opened({ ...twoPassengerReturn, selectedRefundables: ['o-p2', 'i-p2'] });
     expect(c.selection).toEqual({ outward: ['o-p2'], inward: ['i-p2'] });
     expect(c.hasFirstFareBeenSelected).toBe(false);
-    expect(opened({ ...twoPassengerReturn, selectedRefundables: ['o-p1'] }).selection).toEqual({ outward: ['o-p1'], inward: [] });
+    expect(opened({ ...twoPassengerReturn, selectedRefundables: ['o-p1'] }).selection).toEqual({
+      outward: ['o-p1'],
+      inward: [],
+    });
   });
   it('the ticket of a return fare is chosen in both directions', () => {
-    expect(opened({ ...sameFareReturn, selectedRefundables: ['r-p2'] }).selection).toEqual({ outward: ['r-p2'], inward: ['r-p2'] });
+    expect(opened({ ...sameFareReturn, selectedRefundables: ['r-p2'] }).selection).toEqual({
+      outward: ['r-p2'],
+      inward: ['r-p2'],
+    });
   });
   it('a whole-booking quote (every refundable ticket) or none ticks every refundable ticket, and never one that is not', () => {
     const withNonRefundable = {
       ...twoPassengerReturn,
-      outward: { fares: [{ farePassengers: [...(twoPassengerReturn.outward?.fares[0]?.farePassengers ?? []), { passengerId: 'p3', isRefundable: false, refundableId: 'o-p3' }] }] },
+      outward: {
+        fares: [
+          {
+            farePassengers: [
+              ...(twoPassengerReturn.outward?.fares[0]?.farePassengers ?? []),
+              { passengerId: 'p3', isRefundable: false, refundableId: 'o-p3' },
+            ],
+          },
+        ],
+      },
       selectedRefundables: ['o-p1', 'o-p2', 'i-p1', 'i-p2'],
     };
     const all = { outward: ['o-p1', 'o-p2'], inward: ['i-p1', 'i-p2'] };
     expect(opened(withNonRefundable).selection).toEqual(all);
     expect(opened({ ...withNonRefundable, selectedRefundables: [] }).selection).toEqual(all);
-    expect(opened({ ...twoPassengerReturn, selectedRefundables: ['o-p1', 'o-p2', 'i-p1', 'i-p2'] }).selection).toEqual(all);
+    expect(opened({ ...twoPassengerReturn, selectedRefundables: ['o-p1', 'o-p2', 'i-p1', 'i-p2'] }).selection).toEqual(
+      all,
+    );
     expect(opened(twoPassengerReturn).selection).toEqual(all);
     expect(opened(sameFareReturn).selection).toEqual({ outward: ['r-p1', 'r-p2'], inward: ['r-p1', 'r-p2'] });
   });
   it('a single (no inward journey) keeps its outward choice, and a travelled outward its inward one', () => {
-    expect(opened({ ...twoPassengerReturn, inward: null, selectedRefundables: ['o-p1'] }).selection).toEqual({ outward: ['o-p1'], inward: [] });
-    expect(opened({ ...twoPassengerReturn, outward: { fares: [] }, selectedRefundables: ['i-p2'] }).selection).toEqual({ outward: [], inward: ['i-p2'] });
+    expect(opened({ ...twoPassengerReturn, inward: null, selectedRefundables: ['o-p1'] }).selection).toEqual({
+      outward: ['o-p1'],
+      inward: [],
+    });
+    expect(opened({ ...twoPassengerReturn, outward: { fares: [] }, selectedRefundables: ['i-p2'] }).selection).toEqual({
+      outward: [],
+      inward: ['i-p2'],
+    });
   });
 });

@@ -1,14 +1,24 @@
 import { expect } from 'vitest';
 import { passengerAssistanceCancelMachine } from '#machines/passenger-assistance-cancel';
 import type { PassengerAssistance } from '#src/schemas/passenger-assistance';
-import { alexLuggageCancelled, jamieWheelchair, notFound, returnBooking, schemaError, serverError } from './fixtures/passenger-assistance';
+import {
+  alexLuggageCancelled,
+  jamieWheelchair,
+  notFound,
+  returnBooking,
+  schemaError,
+  serverError,
+} from './fixtures/passenger-assistance';
 import { errorOf, outputOf, describeMachineModel, nextFrom } from './harness';
 import { ApiError } from '#src/api/errors';
 
 const departed = {
   status: 422,
   code: 'JOURNEY_DEPARTED',
-  problem: { kind: 'http', detail: 'This train has already left, so its assistance can no longer be changed or cancelled.' },
+  problem: {
+    kind: 'http',
+    detail: 'This train has already left, so its assistance can no longer be changed or cancelled.',
+  },
 };
 const cancelledJamie: PassengerAssistance = { ...jamieWheelchair, status: 'cancelled' };
 const KEY_SEED = 'seed-cancel';
@@ -17,11 +27,24 @@ const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
  * Each confirm is one attempt of the lost-answer chart (its checks are its own model test): it ends
  * with the server's answer or its refusal.
  */
-const answered = (answer: unknown) => ({ type: 'xstate.done.actor.cancelAssistance', output: { kind: 'answered', answer } });
-const refused = (error: unknown) => ({ type: 'xstate.done.actor.cancelAssistance', output: { kind: 'refused', error } });
-const refusalOf = (event: { type: string }) => (outputOf(event) as { kind: string; error?: { status?: unknown; code?: unknown } } | undefined)?.error;
+const answered = (answer: unknown) => ({
+  type: 'xstate.done.actor.cancelAssistance',
+  output: { kind: 'answered', answer },
+});
+const refused = (error: unknown) => ({
+  type: 'xstate.done.actor.cancelAssistance',
+  output: { kind: 'refused', error },
+});
+const refusalOf = (event: { type: string }) =>
+  (outputOf(event) as { kind: string; error?: { status?: unknown; code?: unknown } } | undefined)?.error;
 const alreadyCancelled = refused(
-  new ApiError({ kind: 'http', status: 409, codes: ['ALREADY_CANCELLED'], detail: 'This assistance has already been cancelled.', body: null }),
+  new ApiError({
+    kind: 'http',
+    status: 409,
+    codes: ['ALREADY_CANCELLED'],
+    detail: 'This assistance has already been cancelled.',
+    body: null,
+  }),
 );
 
 describeMachineModel(passengerAssistanceCancelMachine, {
@@ -30,7 +53,10 @@ describeMachineModel(passengerAssistanceCancelMachine, {
   events: {
     'xstate.done.actor.fetchAssistance': [
       { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: jamieWheelchair } },
-      { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: alexLuggageCancelled } },
+      {
+        type: 'xstate.done.actor.fetchAssistance',
+        output: { booking: returnBooking, assistance: alexLuggageCancelled },
+      },
       // A host without the call that reads one assistance (not in docs/product/api.md).
       { type: 'xstate.done.actor.fetchAssistance', output: null },
     ],
@@ -39,11 +65,22 @@ describeMachineModel(passengerAssistanceCancelMachine, {
       { type: 'xstate.error.actor.fetchAssistance', error: serverError },
       { type: 'xstate.error.actor.fetchAssistance', error: schemaError },
     ],
-    'xstate.done.actor.cancelAssistance': [answered(cancelledJamie), alreadyCancelled, refused(departed), refused(serverError)],
+    'xstate.done.actor.cancelAssistance': [
+      answered(cancelledJamie),
+      alreadyCancelled,
+      refused(departed),
+      refused(serverError),
+    ],
     // The attempt itself failing (never expected): the page stays, with our sentence.
-    'xstate.error.actor.cancelAssistance': [{ type: 'xstate.error.actor.cancelAssistance', error: new Error('attempt failed') }],
+    'xstate.error.actor.cancelAssistance': [
+      { type: 'xstate.error.actor.cancelAssistance', error: new Error('attempt failed') },
+    ],
   },
-  serializeContext: (c) => ({ id: c.item?.assistance.id ?? null, schemaError: c.schemaError, cancelError: c.cancelError }),
+  serializeContext: (c) => ({
+    id: c.item?.assistance.id ?? null,
+    schemaError: c.schemaError,
+    cancelError: c.cancelError,
+  }),
   assert: (snapshot) => {
     const { context } = snapshot;
     expect([context.bookingId, context.assistanceId]).toEqual(['b-york', 'a-1']);
@@ -61,7 +98,9 @@ describeMachineModel(passengerAssistanceCancelMachine, {
     loading: { fetchAssistance: { bookingId: 'b-york', assistanceId: 'a-1' } },
     // Each confirm with its own Idempotency-Key; the check repeats the confirm with the same one.
     cancelling: {
-      cancelAssistance: (c: { attempt: number }) => ({ request: { orderId: 'o-york', bookingId: 'b-york', assistanceId: 'a-1', idempotencyKey: keyOf(c) } }),
+      cancelAssistance: (c: { attempt: number }) => ({
+        request: { orderId: 'o-york', bookingId: 'b-york', assistanceId: 'a-1', idempotencyKey: keyOf(c) },
+      }),
     },
   },
   // docs/product/screens.md (/bookings/{bookingId}/passenger-assistance/{id}/cancel): load, confirm, cancel.
@@ -83,7 +122,10 @@ describeMachineModel(passengerAssistanceCancelMachine, {
         });
       }
       // Each failure says whether the answer had the wrong shape (whatever the last one said).
-      for (const [error, schema] of [[schemaError, true], [serverError, false]] as const) {
+      for (const [error, schema] of [
+        [schemaError, true],
+        [serverError, false],
+      ] as const) {
         const failed = nextFrom(check, { type: 'xstate.error.actor.fetchAssistance', error } as never);
         expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
       }
@@ -125,13 +167,19 @@ describeMachineModel(passengerAssistanceCancelMachine, {
       expect(snapshot.can({ type: 'cancel.confirm' })).toBe(false);
     },
     confirming: ({ snapshot, context, event, entered }) => {
-      expect(['xstate.done.actor.fetchAssistance', 'xstate.done.actor.cancelAssistance', 'xstate.error.actor.cancelAssistance']).toContain(event.type);
+      expect([
+        'xstate.done.actor.fetchAssistance',
+        'xstate.done.actor.cancelAssistance',
+        'xstate.error.actor.cancelAssistance',
+      ]).toContain(event.type);
       expect(context.item?.assistance.status).toBe('booked');
       expect(context.cancelled).toBeNull();
       expect(context.schemaError, 'a load that worked clears an earlier failure').toBe(false);
       if (entered && event.type === 'xstate.done.actor.fetchAssistance') expect(context.cancelError).toBeNull();
-      if (event.type === 'xstate.done.actor.cancelAssistance') expect(context.cancelError?.code).toBe(refusalOf(event)?.code);
-      if (event.type === 'xstate.error.actor.cancelAssistance') expect(context.cancelError).toEqual({ code: null, detail: null });
+      if (event.type === 'xstate.done.actor.cancelAssistance')
+        expect(context.cancelError?.code).toBe(refusalOf(event)?.code);
+      if (event.type === 'xstate.error.actor.cancelAssistance')
+        expect(context.cancelError).toEqual({ code: null, detail: null });
       expect(snapshot.can({ type: 'cancel.confirm' })).toBe(true);
     },
     cancelling: (check) => {
@@ -139,11 +187,25 @@ describeMachineModel(passengerAssistanceCancelMachine, {
       expect(['cancel.confirm', 'cancel.check']).toContain(event.type);
       // The server's sentence is shown for a refusal (4xx) only: never a 5xx's or a 429's.
       const refusal = (error: ApiError) => nextFrom(check, refused(error) as never).context.cancelError;
-      expect(refusal(new ApiError({ kind: 'http', status: 500, codes: ['INTERNAL_ERROR'], detail: 'NullPointerException at …', body: null }))).toEqual({
+      expect(
+        refusal(
+          new ApiError({
+            kind: 'http',
+            status: 500,
+            codes: ['INTERNAL_ERROR'],
+            detail: 'NullPointerException at …',
+            body: null,
+          }),
+        ),
+      ).toEqual({
         code: 'INTERNAL_ERROR',
         detail: null,
       });
-      expect(refusal(new ApiError({ kind: 'http', status: 409, codes: ['ALREADY_BOOKED'], detail: 'Already booked.', body: null }))).toEqual({
+      expect(
+        refusal(
+          new ApiError({ kind: 'http', status: 409, codes: ['ALREADY_BOOKED'], detail: 'Already booked.', body: null }),
+        ),
+      ).toEqual({
         code: 'ALREADY_BOOKED',
         detail: 'Already booked.',
       });
@@ -153,7 +215,17 @@ describeMachineModel(passengerAssistanceCancelMachine, {
       expect(context.attempt).toBeGreaterThan(0);
       expect(snapshot.can({ type: 'cancel.check' }), 'Check again is passed to the attempt').toBe(true);
       expect(nextFrom(check, { type: 'cancel.check' }).value).toBe('cancelling');
-      expect(refusal(new ApiError({ kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 60, message: 'Too many' }))).toEqual({
+      expect(
+        refusal(
+          new ApiError({
+            kind: 'throttled',
+            status: 429,
+            codes: ['TOO_MANY_ATTEMPTS'],
+            retryAfterSeconds: 60,
+            message: 'Too many',
+          }),
+        ),
+      ).toEqual({
         code: 'TOO_MANY_ATTEMPTS',
         detail: null,
       });

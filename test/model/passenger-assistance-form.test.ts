@@ -15,7 +15,14 @@ import {
 import { errorOf, outputOf, describeMachineModel, nextFrom } from './harness';
 
 /** Nothing touched, tried, refused or booked yet: the form as it opens, loaded or not. */
-const untouched = { touched: {}, dirty: false, submitAttempted: false, schemaError: false, submitError: null, booked: null };
+const untouched = {
+  touched: {},
+  dirty: false,
+  submitAttempted: false,
+  schemaError: false,
+  submitError: null,
+  booked: null,
+};
 
 const KEY_SEED = 'seed-assistance';
 const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
@@ -23,8 +30,14 @@ const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
  * Each submit is one attempt of the lost-answer chart (its checks after a lost answer are its own
  * model test): it ends with the server's answer or its refusal.
  */
-const answered = (answer: unknown) => ({ type: 'xstate.done.actor.createAssistance', output: { kind: 'answered', answer } });
-const refused = (error: unknown) => ({ type: 'xstate.done.actor.createAssistance', output: { kind: 'refused', error } });
+const answered = (answer: unknown) => ({
+  type: 'xstate.done.actor.createAssistance',
+  output: { kind: 'answered', answer },
+});
+const refused = (error: unknown) => ({
+  type: 'xstate.done.actor.createAssistance',
+  output: { kind: 'refused', error },
+});
 const refusalOf = (event: { type: string }) => (outputOf(event) as { error?: { code?: unknown } } | undefined)?.error;
 
 /** The form's values when it opens: the only passenger and the only leg are chosen already. */
@@ -56,7 +69,8 @@ describeMachineModel(passengerAssistanceFormMachine, {
       if (!booking) return [];
       if (values.passengerId === '') return [{ type: 'form.change', field: 'passengerId', value: 'p-jamie' } as const];
       if (values.direction === '') return [{ type: 'form.change', field: 'direction', value: 'inward' } as const];
-      if (values.details === '') return [{ type: 'form.change', field: 'details', value: 'Meet at the ticket gates' } as const];
+      if (values.details === '')
+        return [{ type: 'form.change', field: 'details', value: 'Meet at the ticket gates' } as const];
       return [];
     },
     'form.toggleKind': (snap) => [
@@ -113,7 +127,8 @@ describeMachineModel(passengerAssistanceFormMachine, {
       expect(context.submitError.code === 'TOO_LATE').toBe(context.submitError.detail !== null);
     }
     if (snapshot.matches('loadFailed')) expect(typeof context.schemaError).toBe('boolean');
-    if (snapshot.matches('notBookable')) expect(context.booking === null || !context.booking.bookable || context.booking.legs.length === 0).toBe(true);
+    if (snapshot.matches('notBookable'))
+      expect(context.booking === null || !context.booking.bookable || context.booking.legs.length === 0).toBe(true);
     if (snapshot.matches('booked')) {
       expect(snapshot.status).toBe('done');
       expect(snapshot.output).toEqual({ assistance: jamieWheelchair });
@@ -123,7 +138,9 @@ describeMachineModel(passengerAssistanceFormMachine, {
     loading: { fetchBooking: { bookingId: 'b-york' } },
     // Each submit with its own Idempotency-Key; the check repeats the submit with the same one.
     submitting: {
-      createAssistance: (c: { booking: unknown; values: unknown; attempt: number }) => ({ request: { booking: c.booking, values: c.values, idempotencyKey: keyOf(c) } }),
+      createAssistance: (c: { booking: unknown; values: unknown; attempt: number }) => ({
+        request: { booking: c.booking, values: c.values, idempotencyKey: keyOf(c) },
+      }),
     },
   },
   // docs/product/screens.md (/bookings/{bookingId}/passenger-assistance/create): load, form, submit.
@@ -172,7 +189,12 @@ describeMachineModel(passengerAssistanceFormMachine, {
     },
     editing: (check) => {
       const { context, event, entered } = check;
-      if (entered) expect(['xstate.done.actor.fetchBooking', 'xstate.done.actor.createAssistance', 'xstate.error.actor.createAssistance']).toContain(event.type);
+      if (entered)
+        expect([
+          'xstate.done.actor.fetchBooking',
+          'xstate.done.actor.createAssistance',
+          'xstate.error.actor.createAssistance',
+        ]).toContain(event.type);
       if (event.type === 'xstate.done.actor.fetchBooking') {
         // The form opens pristine: nothing touched, tried or refused yet.
         const { booking, assistances } = outputOf(event) as { booking: typeof returnBooking; assistances: unknown[] };
@@ -189,9 +211,14 @@ describeMachineModel(passengerAssistanceFormMachine, {
       // A refusal (4xx) shows the server's sentence; a 5xx shows ours, whatever its body says.
       if (event.type === 'xstate.done.actor.createAssistance') {
         const error = refusalOf(event);
-        expect(context.submitError).toEqual(error?.code === 'TOO_LATE' ? { code: 'TOO_LATE', detail: tooLate.problem.detail } : { code: error?.code, detail: null });
+        expect(context.submitError).toEqual(
+          error?.code === 'TOO_LATE'
+            ? { code: 'TOO_LATE', detail: tooLate.problem.detail }
+            : { code: error?.code, detail: null },
+        );
       }
-      if (event.type === 'xstate.error.actor.createAssistance') expect(context.submitError).toEqual({ code: null, detail: null });
+      if (event.type === 'xstate.error.actor.createAssistance')
+        expect(context.submitError).toEqual({ code: null, detail: null });
       // Ticking a kind of help adds it once, at the end; unticking removes that kind only. Either
       // touches the group and makes the form dirty; nothing else changes.
       const { kinds } = context.values;
@@ -204,9 +231,16 @@ describeMachineModel(passengerAssistanceFormMachine, {
         dirty: true,
       });
       const both = nextFrom({ snapshot: ticked }, { type: 'form.toggleKind', kind: 'luggage', checked: true });
-      expect(both.context.values.kinds).toEqual([...kinds.filter((k) => k !== 'wheelchair' && k !== 'luggage'), 'wheelchair', 'luggage']);
+      expect(both.context.values.kinds).toEqual([
+        ...kinds.filter((k) => k !== 'wheelchair' && k !== 'luggage'),
+        'wheelchair',
+        'luggage',
+      ]);
       const unticked = nextFrom({ snapshot: both }, { type: 'form.toggleKind', kind: 'wheelchair', checked: false });
-      expect(unticked.context.values).toEqual({ ...context.values, kinds: [...kinds.filter((k) => k !== 'wheelchair' && k !== 'luggage'), 'luggage'] });
+      expect(unticked.context.values).toEqual({
+        ...context.values,
+        kinds: [...kinds.filter((k) => k !== 'wheelchair' && k !== 'luggage'), 'luggage'],
+      });
       const again = nextFrom({ snapshot: both }, { type: 'form.toggleKind', kind: 'luggage', checked: true });
       expect(again.context.values.kinds.filter((k: string) => k === 'luggage')).toEqual(['luggage']);
       // Leaving a field touches that field only; choosing one changes that value only.
@@ -217,7 +251,11 @@ describeMachineModel(passengerAssistanceFormMachine, {
       // Submitting an invalid form stays here and shows the errors.
       if (event.type === 'form.submit') {
         expect(context.submitAttempted).toBe(true);
-        expect(context.dirty && context.booking && Object.keys(assistanceFormErrors(context.values, context.booking)).length === 0).toBe(false);
+        expect(
+          context.dirty &&
+            context.booking &&
+            Object.keys(assistanceFormErrors(context.values, context.booking)).length === 0,
+        ).toBe(false);
       }
     },
     submitting: (check) => {
@@ -233,9 +271,23 @@ describeMachineModel(passengerAssistanceFormMachine, {
         expect(failed.submitError).toEqual({ code: 'X', detail: null });
         expect(failed.values).toEqual(context.values);
       }
-      expect(failWith(499, 'Passenger not on booking').submitError).toEqual({ code: 'X', detail: 'Passenger not on booking' });
+      expect(failWith(499, 'Passenger not on booking').submitError).toEqual({
+        code: 'X',
+        detail: 'Passenger not on booking',
+      });
       // Too many requests is under 500 but no refusal: no sentence, our own copy (detail null, not missing).
-      const throttled = nextFrom(check, refused({ problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_REQUESTS'], retryAfterSeconds: 30, message: 'Too many attempts' } }) as never);
+      const throttled = nextFrom(
+        check,
+        refused({
+          problem: {
+            kind: 'throttled',
+            status: 429,
+            codes: ['TOO_MANY_REQUESTS'],
+            retryAfterSeconds: 30,
+            message: 'Too many attempts',
+          },
+        }) as never,
+      );
       expect(throttled.context.submitError).toStrictEqual({ code: 'TOO_MANY_REQUESTS', detail: null });
       expect(context.attempt).toBeGreaterThan(0);
       // Check again goes to the attempt (the same request, the same key), never a new submit.

@@ -40,7 +40,10 @@ describeMachineModel(passengerAssistanceListMachine, {
       expect(context.overview).toBeNull();
       if (event.type === 'xstate.init') expect(context.schemaError).toBe(false);
       // Each failure says whether the answer had the wrong shape (whatever the last one said).
-      for (const [error, schema] of [[schemaError, true], [serverError, false]] as const) {
+      for (const [error, schema] of [
+        [schemaError, true],
+        [serverError, false],
+      ] as const) {
         const failed = stepFrom(check, { type: 'xstate.error.actor.fetchOverview', error } as never).snapshot;
         expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
       }

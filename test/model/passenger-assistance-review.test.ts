@@ -1,6 +1,13 @@
 import { expect } from 'vitest';
 import { passengerAssistanceReviewMachine } from '#machines/passenger-assistance-review';
-import { alexLuggageCancelled, jamieWheelchair, notFound, returnBooking, schemaError, serverError } from './fixtures/passenger-assistance';
+import {
+  alexLuggageCancelled,
+  jamieWheelchair,
+  notFound,
+  returnBooking,
+  schemaError,
+  serverError,
+} from './fixtures/passenger-assistance';
 import { errorOf, outputOf, describeMachineModel, stepFrom } from './harness';
 
 describeMachineModel(passengerAssistanceReviewMachine, {
@@ -9,7 +16,10 @@ describeMachineModel(passengerAssistanceReviewMachine, {
   events: {
     'xstate.done.actor.fetchAssistance': [
       { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: jamieWheelchair } },
-      { type: 'xstate.done.actor.fetchAssistance', output: { booking: returnBooking, assistance: alexLuggageCancelled } },
+      {
+        type: 'xstate.done.actor.fetchAssistance',
+        output: { booking: returnBooking, assistance: alexLuggageCancelled },
+      },
       // A host without the call that reads one assistance (not in docs/product/api.md).
       { type: 'xstate.done.actor.fetchAssistance', output: null },
     ],
@@ -30,7 +40,10 @@ describeMachineModel(passengerAssistanceReviewMachine, {
       expect(context.item).toBeNull();
       if (event.type === 'xstate.init') expect(context.schemaError).toBe(false);
       // Each failure says whether the answer had the wrong shape (whatever the last one said).
-      for (const [error, schema] of [[schemaError, true], [serverError, false]] as const) {
+      for (const [error, schema] of [
+        [schemaError, true],
+        [serverError, false],
+      ] as const) {
         const failed = stepFrom(check, { type: 'xstate.error.actor.fetchAssistance', error } as never).snapshot;
         expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
       }

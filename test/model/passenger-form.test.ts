@@ -14,11 +14,24 @@ import {
 import { describeMachineModel, nextFrom, outputOf } from './harness';
 
 const today = '2026-06-15';
-const filled: Partial<Record<PassengerField, string>> = { firstName: 'Robin', lastName: 'Smith', day: '07', month: '03', year: '1990' };
+const filled: Partial<Record<PassengerField, string>> = {
+  firstName: 'Robin',
+  lastName: 'Smith',
+  day: '07',
+  month: '03',
+  year: '1990',
+};
 const order = Object.keys(filled) as PassengerField[];
 const saved = (isAccountHolder: boolean) => ({
-  id: 'p1', firstName: 'Alex', lastName: 'Morgan', nickName: null, emailAddress: isAccountHolder ? null : 'a@example.com',
-  day: '14', month: '03', year: '1998', isAccountHolder,
+  id: 'p1',
+  firstName: 'Alex',
+  lastName: 'Morgan',
+  nickName: null,
+  emailAddress: isAccountHolder ? null : 'a@example.com',
+  day: '14',
+  month: '03',
+  year: '1998',
+  isAccountHolder,
 });
 /** The API client's refusal of an add past the account's most passengers (decision 569). */
 const limitError = Object.assign(new Error('422'), { status: 422, code: PASSENGER_LIMIT_REACHED });
@@ -60,14 +73,20 @@ describeMachineModel(passengerFormMachine, {
   events: {
     'form.change': (snap) => nextChange(snap.context),
     'form.blur': [{ type: 'form.blur', field: 'dateOfBirth' }],
-    'form.toggleUpdateAccount': (snap) => (snap.context.isAccountHolder && !snap.context.shouldUpdateAccount ? [{ type: 'form.toggleUpdateAccount', value: true } as const] : []),
+    'form.toggleUpdateAccount': (snap) =>
+      snap.context.isAccountHolder && !snap.context.shouldUpdateAccount
+        ? [{ type: 'form.toggleUpdateAccount', value: true } as const]
+        : [],
     'xstate.done.actor.fetchPassenger': [
       { type: 'xstate.done.actor.fetchPassenger', output: saved(false) },
       { type: 'xstate.done.actor.fetchPassenger', output: saved(true) },
     ],
     'xstate.error.actor.fetchPassenger': [{ type: 'xstate.error.actor.fetchPassenger', error: new Error('offline') }],
     'xstate.done.actor.savePassenger': (snap) => [
-      { type: 'xstate.done.actor.savePassenger', output: { passenger: saved(snap.context.isAccountHolder), accountUpdateFailed: false } },
+      {
+        type: 'xstate.done.actor.savePassenger',
+        output: { passenger: saved(snap.context.isAccountHolder), accountUpdateFailed: false },
+      },
       ...(snap.context.isAccountHolder
         ? [{ type: 'xstate.done.actor.savePassenger', output: { passenger: saved(true), accountUpdateFailed: true } }]
         : []),
@@ -75,7 +94,9 @@ describeMachineModel(passengerFormMachine, {
     'xstate.error.actor.savePassenger': (snap) => [
       { type: 'xstate.error.actor.savePassenger', error: new Error('500') },
       // Only an add can be refused for the account's most passengers.
-      ...(snap.context.mode === 'add' ? [{ type: 'xstate.error.actor.savePassenger', error: limitError } as const] : []),
+      ...(snap.context.mode === 'add'
+        ? [{ type: 'xstate.error.actor.savePassenger', error: limitError } as const]
+        : []),
     ],
     'xstate.done.actor.deletePassenger': [{ type: 'xstate.done.actor.deletePassenger', output: { success: true } }],
     'xstate.error.actor.deletePassenger': [{ type: 'xstate.error.actor.deletePassenger', error: new Error('500') }],
@@ -99,7 +120,8 @@ describeMachineModel(passengerFormMachine, {
     }
     if (snapshot.matches('saved')) expect(snapshot.output).toEqual({ outcome: 'saved' });
     if (snapshot.matches('deleted')) expect(snapshot.output).toEqual({ outcome: 'deleted' });
-    if (snapshot.matches('submitting')) expect([snapshot.context.saveFailed, snapshot.context.limitReached]).toEqual([false, false]);
+    if (snapshot.matches('submitting'))
+      expect([snapshot.context.saveFailed, snapshot.context.limitReached]).toEqual([false, false]);
     // The limit is a kind of failed save, never shown on its own.
     if (snapshot.context.limitReached) expect(snapshot.context.saveFailed).toBe(true);
   },
@@ -147,22 +169,34 @@ describeMachineModel(passengerFormMachine, {
       // The account holder's sync choice is a change too, and clears a failed sync.
       for (const value of [true, false]) {
         const synced = nextFrom(check, { type: 'form.toggleUpdateAccount', value });
-        expect(synced.context).toEqual({ ...context, shouldUpdateAccount: value, dirty: true, accountUpdateFailed: false });
+        expect(synced.context).toEqual({
+          ...context,
+          shouldUpdateAccount: value,
+          dirty: true,
+          accountUpdateFailed: false,
+        });
       }
       // Asking to delete starts the confirmation with no failure showing.
       if (context.mode === 'edit' && !context.isAccountHolder) {
         const asked = nextFrom(check, { type: 'delete.request' });
-        expect([asked.context.saveFailed, asked.context.accountUpdateFailed, asked.context.deleteFailed]).toEqual([false, false, false]);
+        expect([asked.context.saveFailed, asked.context.accountUpdateFailed, asked.context.deleteFailed]).toEqual([
+          false,
+          false,
+          false,
+        ]);
       }
       // Submit is refused while a rule fails: a date of birth after today, or (for anyone but the
       // account holder, who has no email field) an email that is not one.
       const complete = { ...filled, nickName: '', emailAddress: '' } as Record<PassengerField, string>;
       const withValues = (values: Record<PassengerField, string>) =>
         ({ ...snapshot, context: { ...context, values, dirty: true } }) as typeof snapshot;
-      const submitWith = (values: Record<PassengerField, string>) => nextFrom({ snapshot: withValues(values) }, { type: 'form.submit' }).value;
+      const submitWith = (values: Record<PassengerField, string>) =>
+        nextFrom({ snapshot: withValues(values) }, { type: 'form.submit' }).value;
       expect(submitWith(complete)).toBe('submitting');
       expect(submitWith({ ...complete, year: '2027' })).toBe('editing');
-      expect(submitWith({ ...complete, emailAddress: 'not-an-email' })).toBe(context.isAccountHolder ? 'submitting' : 'editing');
+      expect(submitWith({ ...complete, emailAddress: 'not-an-email' })).toBe(
+        context.isAccountHolder ? 'submitting' : 'editing',
+      );
       if (event.type === 'xstate.done.actor.fetchPassenger') {
         expect(context.isAccountHolder).toBe((outputOf(event) as { isAccountHolder: boolean }).isAccountHolder);
         expect(context.dirty).toBe(false);
@@ -178,7 +212,9 @@ describeMachineModel(passengerFormMachine, {
         expect(passengerFormMessages.limitReached).toBe(
           `This account already holds ${passengerLimits.savedPassengersMax} passengers, the most it can save. Delete a passenger you no longer need to add a new one.`,
         );
-        expect(passengerMessages[context.mode === 'add' ? 'addFailed' : 'editFailed']).toMatch(/^Oops! Unfortunately this passenger could not be (added|updated)\. Please try again later\.$/);
+        expect(passengerMessages[context.mode === 'add' ? 'addFailed' : 'editFailed']).toMatch(
+          /^Oops! Unfortunately this passenger could not be (added|updated)\. Please try again later\.$/,
+        );
         expect(context.dirty, 'input kept').toBe(true);
       }
       if (event.type === 'xstate.done.actor.savePassenger') {
@@ -189,14 +225,20 @@ describeMachineModel(passengerFormMachine, {
         expect(context.saveFailed).toBe(false);
       }
       if (event.type === 'delete.cancel') expect(context.deleteFailed).toBe(false);
-      expect(snapshot.can({ type: 'delete.request' }), 'only a passenger who is not the account holder can be deleted').toBe(
-        context.mode === 'edit' && !context.isAccountHolder,
-      );
+      expect(
+        snapshot.can({ type: 'delete.request' }),
+        'only a passenger who is not the account holder can be deleted',
+      ).toBe(context.mode === 'edit' && !context.isAccountHolder);
     },
     submitting: ({ context, event }) => {
       expect(event.type).toBe('form.submit');
       expect(passengerErrors(context.values, { today, isAccountHolder: context.isAccountHolder })).toEqual({});
-      expect([context.saveFailed, context.limitReached, context.accountUpdateFailed, context.deleteFailed]).toEqual([false, false, false, false]);
+      expect([context.saveFailed, context.limitReached, context.accountUpdateFailed, context.deleteFailed]).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
     },
     confirmingDelete: ({ snapshot, context, event }) => {
       expect([context.mode, context.isAccountHolder]).toEqual(['edit', false]);
@@ -222,21 +264,36 @@ describeMachineModel(passengerFormMachine, {
 });
 
 describe('passengerFormView: the errors the form shows and whether it can be sent', () => {
-  const context = (over: Partial<PassengerFormContext>): PassengerFormContext => ({ ...opening('add'), ...over }) as PassengerFormContext;
+  const context = (over: Partial<PassengerFormContext>): PassengerFormContext =>
+    ({ ...opening('add'), ...over }) as PassengerFormContext;
   const valid = { ...emptyPassengerValues, ...filled } as PassengerFormContext['values'];
   it('shows no error on a pristine form, and cannot be sent', () => {
-    expect(passengerFormView(context({}), false)).toEqual({ errors: {}, blocking: ['firstName', 'lastName', 'dateOfBirth'], canSubmit: false });
+    expect(passengerFormView(context({}), false)).toEqual({
+      errors: {},
+      blocking: ['firstName', 'lastName', 'dateOfBirth'],
+      canSubmit: false,
+    });
   });
   it('shows the error of a field once it was left, and every error once a submit was tried', () => {
-    expect(passengerFormView(context({ touched: { firstName: true } }), false).errors).toEqual({ firstName: passengerMessages.required });
+    expect(passengerFormView(context({ touched: { firstName: true } }), false).errors).toEqual({
+      firstName: passengerMessages.required,
+    });
     const all = passengerFormView(context({ submitAttempted: true }), false).errors;
     expect(all).toEqual(passengerErrors(emptyPassengerValues, { today, isAccountHolder: false }));
     expect(Object.keys(all)).toEqual(['firstName', 'lastName', 'dateOfBirth']);
   });
   it('can be sent when changed, valid and not already sending', () => {
-    expect(passengerFormView(context({ values: valid, dirty: true }), false)).toEqual({ errors: {}, blocking: [], canSubmit: true });
+    expect(passengerFormView(context({ values: valid, dirty: true }), false)).toEqual({
+      errors: {},
+      blocking: [],
+      canSubmit: true,
+    });
     expect(passengerFormView(context({ values: valid, dirty: true }), true).canSubmit).toBe(false);
     expect(passengerFormView(context({ values: valid, dirty: false }), false).canSubmit).toBe(false);
-    expect(passengerFormView(context({ values: { ...valid, year: '2027' }, dirty: true }), false)).toEqual({ errors: {}, blocking: ['dateOfBirth'], canSubmit: false });
+    expect(passengerFormView(context({ values: { ...valid, year: '2027' }, dirty: true }), false)).toEqual({
+      errors: {},
+      blocking: ['dateOfBirth'],
+      canSubmit: false,
+    });
   });
 });

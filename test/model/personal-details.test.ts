@@ -12,7 +12,9 @@ describeMachineModel(personalDetailsMachine, {
   inputs: [{}, { draft }],
   events: {
     'xstate.done.actor.fetchPersonalDetails': [{ type: 'xstate.done.actor.fetchPersonalDetails', output: loaded }],
-    'xstate.error.actor.fetchPersonalDetails': [{ type: 'xstate.error.actor.fetchPersonalDetails', error: { status: 500 } }],
+    'xstate.error.actor.fetchPersonalDetails': [
+      { type: 'xstate.error.actor.fetchPersonalDetails', error: { status: 500 } },
+    ],
     // One valid edit and one invalid edit of the loaded name keep the model finite.
     'form.change': (snap) =>
       snap.context.values.firstName === 'Alex'
@@ -27,11 +29,21 @@ describeMachineModel(personalDetailsMachine, {
     'xstate.done.actor.savePersonalDetails': (snap) => [
       {
         type: 'xstate.done.actor.savePersonalDetails',
-        output: { firstName: snap.context.values.firstName, lastName: 'Morgan', email: 'demo@example.com', updatePassengerFailed: false },
+        output: {
+          firstName: snap.context.values.firstName,
+          lastName: 'Morgan',
+          email: 'demo@example.com',
+          updatePassengerFailed: false,
+        },
       },
       {
         type: 'xstate.done.actor.savePersonalDetails',
-        output: { firstName: snap.context.values.firstName, lastName: 'Morgan', email: 'demo@example.com', updatePassengerFailed: true },
+        output: {
+          firstName: snap.context.values.firstName,
+          lastName: 'Morgan',
+          email: 'demo@example.com',
+          updatePassengerFailed: true,
+        },
       },
     ],
     'xstate.error.actor.savePersonalDetails': [
@@ -66,7 +78,10 @@ describeMachineModel(personalDetailsMachine, {
   calls: {
     loading: { fetchPersonalDetails: undefined },
     saving: {
-      savePersonalDetails: (c: { values: { firstName: string; lastName: string }; shouldUpdatePassenger: boolean }) => ({
+      savePersonalDetails: (c: {
+        values: { firstName: string; lastName: string };
+        shouldUpdatePassenger: boolean;
+      }) => ({
         ...c.values,
         email: 'demo@example.com',
         shouldUpdatePassenger: c.shouldUpdatePassenger,
@@ -123,11 +138,17 @@ describeMachineModel(personalDetailsMachine, {
       const change = (from: typeof check.snapshot, field: 'firstName' | 'lastName', value: string) =>
         nextFrom({ snapshot: from }, { type: 'form.change', field, value });
       const saved = change(change(check.snapshot, 'firstName', baseline.firstName), 'lastName', baseline.lastName);
-      const asSaved = nextFrom({ snapshot: saved }, { type: 'form.toggleUpdatePassenger', checked: baseline.shouldUpdatePassenger });
+      const asSaved = nextFrom(
+        { snapshot: saved },
+        { type: 'form.toggleUpdatePassenger', checked: baseline.shouldUpdatePassenger },
+      );
       expect(asSaved.context.dirty).toBe(false);
       expect(change(asSaved, 'lastName', `${baseline.lastName}-Lee`).context.dirty).toBe(true);
       expect(change(asSaved, 'firstName', `${baseline.firstName}a`).context.dirty).toBe(true);
-      const toggled = nextFrom({ snapshot: asSaved }, { type: 'form.toggleUpdatePassenger', checked: !baseline.shouldUpdatePassenger });
+      const toggled = nextFrom(
+        { snapshot: asSaved },
+        { type: 'form.toggleUpdatePassenger', checked: !baseline.shouldUpdatePassenger },
+      );
       expect(toggled.context.dirty).toBe(true);
       // A name left empty is refused (docs/product/errors.md), even though it is a change.
       const emptied = change(asSaved, 'lastName', '');
@@ -137,16 +158,28 @@ describeMachineModel(personalDetailsMachine, {
         expect(context.baseline).toEqual({ firstName: 'Alex', lastName: 'Morgan', shouldUpdatePassenger: false });
         if (context.draftRestored) {
           // After sign-in the same screen shows what was typed, unsaved, and the store forgets it.
-          expect(context).toMatchObject({ values: draft.values, shouldUpdatePassenger: true, dirty: true, draft: null });
+          expect(context).toMatchObject({
+            values: draft.values,
+            shouldUpdatePassenger: true,
+            dirty: true,
+            draft: null,
+          });
           expect(actions, 'the kept draft is forgotten once on screen').toContain('dropDraft');
         } else {
-          expect(context).toMatchObject({ values: { firstName: 'Alex', lastName: 'Morgan' }, dirty: false, shouldUpdatePassenger: false });
+          expect(context).toMatchObject({
+            values: { firstName: 'Alex', lastName: 'Morgan' },
+            dirty: false,
+            shouldUpdatePassenger: false,
+          });
           expect(actions).not.toContain('dropDraft');
         }
       }
       if (event.type === 'form.change') {
         expect(context.values[event.field]).toBe(event.value);
-        expect(context.dirty).toBe(event.value !== context.baseline[event.field] || context.shouldUpdatePassenger !== context.baseline.shouldUpdatePassenger);
+        expect(context.dirty).toBe(
+          event.value !== context.baseline[event.field] ||
+            context.shouldUpdatePassenger !== context.baseline.shouldUpdatePassenger,
+        );
       }
       if (event.type === 'form.toggleUpdatePassenger') expect(context.shouldUpdatePassenger).toBe(event.checked);
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
@@ -157,7 +190,10 @@ describeMachineModel(personalDetailsMachine, {
         expect(context.values.firstName).toBe(saved.firstName);
         expect(context.passengerUpdateFailed).toBe(saved.updatePassengerFailed);
         expect(actions, 'the session learns the new name').toContain('nameChanged');
-        expect(performed.find((a) => a.type === 'nameChanged')?.params).toEqual({ firstName: saved.firstName, lastName: 'Morgan' });
+        expect(performed.find((a) => a.type === 'nameChanged')?.params).toEqual({
+          firstName: saved.firstName,
+          lastName: 'Morgan',
+        });
       }
       if (event.type === 'xstate.error.actor.savePersonalDetails') {
         expect(context.updateFailed).toBe(true);
@@ -174,7 +210,11 @@ describeMachineModel(personalDetailsMachine, {
     saving: ({ context, event }) => {
       expect(event.type).toBe('form.submit');
       // Saving hides every earlier outcome, the restored-draft notice too.
-      expect([context.updateFailed, context.passengerUpdateFailed, context.draftRestored]).toEqual([false, false, false]);
+      expect([context.updateFailed, context.passengerUpdateFailed, context.draftRestored]).toEqual([
+        false,
+        false,
+        false,
+      ]);
       expect(context.dirty).toBe(true);
     },
   },

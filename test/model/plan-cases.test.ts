@@ -18,7 +18,12 @@ import { planWords } from '#scripts/lib/plan-words';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = (...args: string[]) =>
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/plans.ts', ...args], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/plans.ts', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
 const flows = ['find-booking', 'on-demand-ticket'];
 
 // Two exports from two runs (each generates the model tests' paths afresh): the feature files, and
@@ -45,7 +50,8 @@ describe('exported test cases', () => {
   it('are byte-identical when exported twice from the same tree', () => {
     const files = readdirSync(first).sort();
     expect(files).toEqual(flows.map((f) => `${f}.feature`));
-    for (const plan of plans) expect(planGherkin(plan), plan.flow).toBe(readFileSync(path.join(first, `${plan.flow}.feature`), 'utf8'));
+    for (const plan of plans)
+      expect(planGherkin(plan), plan.flow).toBe(readFileSync(path.join(first, `${plan.flow}.feature`), 'utf8'));
   });
 
   it('each have a path-derived id, the tags of flow, kind and area, and a title without machine names or JSON', () => {
@@ -55,7 +61,12 @@ describe('exported test cases', () => {
       const feature = readFileSync(path.join(first, `${plan.flow}.feature`), 'utf8');
       for (const c of plan.cases) {
         expect(c.id).toMatch(new RegExp(`^${plan.flow}-[0-9a-f]{8}(-\\d+)?$`));
-        expect(c.tags).toEqual([`@id:${c.id}`, `@flow:${plan.flow}`, `@kind:${c.kind}`, `@area:${flowAreas[plan.flow]!.area}`]);
+        expect(c.tags).toEqual([
+          `@id:${c.id}`,
+          `@flow:${plan.flow}`,
+          `@kind:${c.kind}`,
+          `@area:${flowAreas[plan.flow]!.area}`,
+        ]);
         expect(c.title.startsWith(`${flowAreas[plan.flow]!.name}: `)).toBe(true);
         expect(c.title.length).toBeLessThanOrEqual(250);
         expect(c.title).not.toMatch(/Machine|xstate|[{}]|\bpath \d|model test/);
@@ -74,7 +85,14 @@ describe('exported test cases', () => {
     const changedAt = paths.findIndex((p) => p.steps.length > 2);
     const changed: FlowPlan = {
       ...plan,
-      models: [{ ...plan.models[0]!, paths: paths.map((p, i) => (i === changedAt ? { ...p, steps: [...p.steps.slice(0, -1), { ...p.steps.at(-1)!, to: 'serverError' }] } : p)) }],
+      models: [
+        {
+          ...plan.models[0]!,
+          paths: paths.map((p, i) =>
+            i === changedAt ? { ...p, steps: [...p.steps.slice(0, -1), { ...p.steps.at(-1)!, to: 'serverError' }] } : p,
+          ),
+        },
+      ],
     };
     const after = scenarios(planGherkin(changed));
     const gone = [...before.keys()].filter((id) => !after.has(id));
@@ -84,11 +102,17 @@ describe('exported test cases', () => {
     for (const [id, text] of after) if (id !== added[0]) expect(text, id).toBe(before.get(id));
   });
 
-  it('carry a tool\'s own key when given one, so a re-import updates the case', () => {
+  it("carry a tool's own key when given one, so a re-import updates the case", () => {
     const plan = plans.find((p) => p.flow === 'find-booking')!;
     const id = plan.cases[0]!.id;
-    expect(planGherkin(plan, { [id]: 'TEST_RAIL-123' })).toContain(`  @id:${id} @flow:find-booking @kind:${plan.cases[0]!.kind} @area:find-booking @TEST_RAIL-123\n`);
-    expect(plansCsv([plan], { [id]: 'C123' }).split('\n').find((r) => r.includes(`,${id},`))).toMatch(new RegExp(`^C123,${id},`));
+    expect(planGherkin(plan, { [id]: 'TEST_RAIL-123' })).toContain(
+      `  @id:${id} @flow:find-booking @kind:${plan.cases[0]!.kind} @area:find-booking @TEST_RAIL-123\n`,
+    );
+    expect(
+      plansCsv([plan], { [id]: 'C123' })
+        .split('\n')
+        .find((r) => r.includes(`,${id},`)),
+    ).toMatch(new RegExp(`^C123,${id},`));
   });
 });
 
@@ -97,16 +121,35 @@ describe('cases a person can run', () => {
     const all = plans.flatMap((p) => p.cases);
     for (const c of all) expect(c.steps.length, c.id).toBeLessThanOrEqual(MAX_CASE_STEPS);
     const ticket = plans.find((p) => p.flow === 'on-demand-ticket')!.cases;
-    const poll = ticket.flatMap((c) => c.steps).find((s) => /checks on its own: \d+ checks, each time: by itself, when the pause before the next check has passed/.test(s.does));
+    const poll = ticket
+      .flatMap((c) => c.steps)
+      .find((s) =>
+        /checks on its own: \d+ checks, each time: by itself, when the pause before the next check has passed/.test(
+          s.does,
+        ),
+      );
     expect(poll, 'the 15 checks of a ticket that is never issued are one step').toBeDefined();
     expect(poll!.does).toMatch(/: 15 checks,/);
     // No two neighbouring steps are the same step.
-    for (const c of all) c.steps.forEach((s, i) => i && expect(s.does === c.steps[i - 1]!.does && s.data === c.steps[i - 1]!.data, `${c.id} step ${i + 1}`).toBe(false));
+    for (const c of all)
+      c.steps.forEach(
+        (s, i) =>
+          i &&
+          expect(s.does === c.steps[i - 1]!.does && s.data === c.steps[i - 1]!.data, `${c.id} step ${i + 1}`).toBe(
+            false,
+          ),
+      );
   });
 
   it('type the demo booking the local server seeds and the Background names (find-booking)', () => {
-    const demo = { reference: stableFriendlyOrderId(FIND_BOOKING_DEMO_KEY), email: GUEST_EMAIL, surname: GUEST_PASSENGER.lastName };
-    expect(planWords.findBooking!.background).toContain(`reference ${demo.reference}, email ${demo.email}, surname ${demo.surname}`);
+    const demo = {
+      reference: stableFriendlyOrderId(FIND_BOOKING_DEMO_KEY),
+      email: GUEST_EMAIL,
+      surname: GUEST_PASSENGER.lastName,
+    };
+    expect(planWords.findBooking!.background).toContain(
+      `reference ${demo.reference}, email ${demo.email}, surname ${demo.surname}`,
+    );
     const typed = plans
       .find((p) => p.flow === 'find-booking')!
       .cases.flatMap((c) => c.steps.flatMap((s) => (s.data ?? '').split('; ')))
@@ -121,7 +164,10 @@ describe('cases a person can run', () => {
         passengerSurname: `"${demo.surname}"`,
       }[field]!;
       // The surname may be typed again in lower case (still the same booking).
-      expect(value === expected || (field === 'passengerSurname' && value.startsWith(`"${demo.surname.toLowerCase()}"`)), d).toBe(true);
+      expect(
+        value === expected || (field === 'passengerSurname' && value.startsWith(`"${demo.surname.toLowerCase()}"`)),
+        d,
+      ).toBe(true);
     }
   });
 });

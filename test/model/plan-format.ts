@@ -26,7 +26,14 @@ export interface PlanStep {
 export function stateText(value: StateValue): string {
   if (typeof value === 'string') return value;
   return Object.entries(value)
-    .map(([k, v]) => (v === undefined ? k : stateText(v).split(', ').map((s) => `${k}.${s}`).join(', ')))
+    .map(([k, v]) =>
+      v === undefined
+        ? k
+        : stateText(v)
+            .split(', ')
+            .map((s) => `${k}.${s}`)
+            .join(', '),
+    )
     .join(', ');
 }
 
@@ -52,19 +59,29 @@ const activeLeaves = (s: AnyMachineSnapshot) =>
 
 /** What an event carries besides its type (a done event's output, an error event's error, a customer event's fields). */
 function eventData(event: AnyEventObject): { data?: unknown } {
-  if (event.type.startsWith('xstate.done.actor.')) return 'output' in event && event.output !== undefined ? { data: event.output } : {};
-  if (event.type.startsWith('xstate.error.actor.')) return 'error' in event ? { data: event.error instanceof Error ? { message: event.error.message } : event.error } : {};
+  if (event.type.startsWith('xstate.done.actor.'))
+    return 'output' in event && event.output !== undefined ? { data: event.output } : {};
+  if (event.type.startsWith('xstate.error.actor.'))
+    return 'error' in event
+      ? { data: event.error instanceof Error ? { message: event.error.message } : event.error }
+      : {};
   const { type: _type, ...rest } = event;
   return Object.keys(rest).length ? { data: rest } : {};
 }
 
 /** The plan steps of one model path (its first step is the machine's start). */
-export function planSteps(machine: AnyStateMachine, steps: readonly { event: AnyEventObject; state: AnyMachineSnapshot }[]): PlanStep[] {
+export function planSteps(
+  machine: AnyStateMachine,
+  steps: readonly { event: AnyEventObject; state: AnyMachineSnapshot }[],
+): PlanStep[] {
   return steps.slice(1).map((step, i) => {
     const prev = steps[i]!.state;
     let guard: string | undefined;
     try {
-      guard = machine.getTransitionData(prev as never, step.event).map((t) => guardText(t.guard)).find(Boolean);
+      guard = machine
+        .getTransitionData(prev as never, step.event)
+        .map((t) => guardText(t.guard))
+        .find(Boolean);
     } catch {
       guard = undefined;
     }
@@ -81,7 +98,8 @@ export function planSteps(machine: AnyStateMachine, steps: readonly { event: Any
   });
 }
 
-export const stepText = (s: PlanStep) => `in ${s.from}, when ${s.event}${s.guard ? ` [${s.guard}]` : ''}, expect ${s.to}`;
+export const stepText = (s: PlanStep) =>
+  `in ${s.from}, when ${s.event}${s.guard ? ` [${s.guard}]` : ''}, expect ${s.to}`;
 
 /** The test title of a numbered path: 'path 3: in idle, when form.submit [isValid], expect requesting → …'. */
 export function planTitle(number: number, start: string, steps: readonly PlanStep[], inputLabel?: string): string {

@@ -10,7 +10,17 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { enGB, messageKeys, planStepName, planWords, planWordsToWrite, textOf, vocabulary, words, type MachineWords } from '#scripts/lib/plan-words';
+import {
+  enGB,
+  messageKeys,
+  planStepName,
+  planWords,
+  planWordsToWrite,
+  textOf,
+  vocabulary,
+  words,
+  type MachineWords,
+} from '#scripts/lib/plan-words';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -20,7 +30,9 @@ const isMachine = (value: unknown): value is AnyStateMachine =>
 /** Every machine exported by machines/*.ts, by id. */
 async function allMachines(): Promise<Map<string, AnyStateMachine>> {
   const found = new Map<string, AnyStateMachine>();
-  for (const file of readdirSync(path.join(root, 'machines')).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(path.join(root, 'machines'))
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const mod = (await import(pathToFileURL(path.join(root, 'machines', file)).href)) as Record<string, unknown>;
     for (const value of Object.values(mod)) if (isMachine(value)) found.set(value.id, value);
   }
@@ -31,18 +43,32 @@ async function allMachines(): Promise<Map<string, AnyStateMachine>> {
 function tableProblems(machine: AnyStateMachine, table: MachineWords): string[] {
   const v = vocabulary(machine);
   const problems: string[] = [];
-  for (const e of v.events) if (!table.events[e]) problems.push(`event "${e}" has no words (what the customer does, or "by itself, when …")`);
-  for (const o of v.outcomes) if (!table.outcomes[o]) problems.push(`outcome "${o}" has no words (the service's answer in plain words)`);
+  for (const e of v.events)
+    if (!table.events[e]) problems.push(`event "${e}" has no words (what the customer does, or "by itself, when …")`);
+  for (const o of v.outcomes)
+    if (!table.outcomes[o]) problems.push(`outcome "${o}" has no words (the service's answer in plain words)`);
   for (const leaf of v.leaves) {
     const parts = leaf.split('.');
-    if (!parts.some((_, n) => table.states[parts.slice(0, n + 1).join('.')])) problems.push(`state "${leaf}" has no words (what the customer sees), nor has a parent`);
+    if (!parts.some((_, n) => table.states[parts.slice(0, n + 1).join('.')]))
+      problems.push(`state "${leaf}" has no words (what the customer sees), nor has a parent`);
   }
-  for (const e of Object.keys(table.events)) if (!v.events.includes(e)) problems.push(`events entry "${e}" is not an event (with guard) of the machine`);
-  for (const o of Object.keys(table.outcomes)) if (!v.outcomes.includes(o)) problems.push(`outcomes entry "${o}" is not a service outcome (with guard) of the machine`);
-  for (const s of Object.keys(table.states)) if (!v.states.includes(s)) problems.push(`states entry "${s}" is not a state of the machine`);
+  for (const e of Object.keys(table.events))
+    if (!v.events.includes(e)) problems.push(`events entry "${e}" is not an event (with guard) of the machine`);
+  for (const o of Object.keys(table.outcomes))
+    if (!v.outcomes.includes(o))
+      problems.push(`outcomes entry "${o}" is not a service outcome (with guard) of the machine`);
+  for (const s of Object.keys(table.states))
+    if (!v.states.includes(s)) problems.push(`states entry "${s}" is not a state of the machine`);
   const catalogue = enGB();
-  const texts = [table.screen, table.background ?? '', ...Object.values(table.events).map(textOf), ...Object.values(table.states), ...Object.values(table.outcomes).map(textOf)];
-  for (const key of texts.flatMap(messageKeys)) if (catalogue[key] === undefined) problems.push(`[[${key}]] is not a message of messages/en-GB.json`);
+  const texts = [
+    table.screen,
+    table.background ?? '',
+    ...Object.values(table.events).map(textOf),
+    ...Object.values(table.states),
+    ...Object.values(table.outcomes).map(textOf),
+  ];
+  for (const key of texts.flatMap(messageKeys))
+    if (catalogue[key] === undefined) problems.push(`[[${key}]] is not a message of messages/en-GB.json`);
   return problems;
 }
 
@@ -56,17 +82,26 @@ describe('plan words', async () => {
 
   it('has a table, or a place on the list still to write, for every machine, and no table or entry for a machine that does not exist', () => {
     const missing = [...machines.keys()].filter((id) => !planWords[id] && !planWordsToWrite.includes(id));
-    expect(missing, 'machines with neither a table in scripts/lib/plan-words.ts nor a place on planWordsToWrite').toEqual([]);
+    expect(
+      missing,
+      'machines with neither a table in scripts/lib/plan-words.ts nor a place on planWordsToWrite',
+    ).toEqual([]);
     const unknown = [...Object.keys(planWords), ...planWordsToWrite].filter((id) => !machines.has(id));
     expect(unknown, 'tables or list entries for no machine').toEqual([]);
-    expect(planWordsToWrite.filter((id) => planWords[id]), 'on the list still to write but written').toEqual([]);
+    expect(
+      planWordsToWrite.filter((id) => planWords[id]),
+      'on the list still to write but written',
+    ).toEqual([]);
   });
 
-  it.each(Object.keys(planWords))('%s: every event, state and service outcome has words, each naming real messages', (id) => {
-    const machine = machines.get(id);
-    expect(machine, `no machine "${id}"`).toBeDefined();
-    expect(tableProblems(machine!, planWords[id]!)).toEqual([]);
-  });
+  it.each(Object.keys(planWords))(
+    '%s: every event, state and service outcome has words, each naming real messages',
+    (id) => {
+      const machine = machines.get(id);
+      expect(machine, `no machine "${id}"`).toBeDefined();
+      expect(tableProblems(machine!, planWords[id]!)).toEqual([]);
+    },
+  );
 
   it('fails a table that misses an event, an outcome or a state, names a stale one, or a message that does not exist', () => {
     const table = planWords.refundRequest!;
@@ -94,16 +129,22 @@ describe('plan words', async () => {
     expect(planStepName('refundRequest', step, 3)).toBe(
       `step 3: in reviewing, when refund.continue, expect confirming (they press “Continue”; then they see ${words(planWords.refundRequest!.states.confirming!)})`,
     );
-    expect(planStepName('aMachineWithoutTable', { from: 'notRequested', event: 'form.submit', guard: 'isValid', to: 'requesting', sees: [] }, 1)).toBe(
-      'step 1: in notRequested, when form.submit [isValid], expect requesting',
-    );
+    expect(
+      planStepName(
+        'aMachineWithoutTable',
+        { from: 'notRequested', event: 'form.submit', guard: 'isValid', to: 'requesting', sees: [] },
+        1,
+      ),
+    ).toBe('step 1: in notRequested, when form.submit [isValid], expect requesting');
   });
 
   it('prints a message key as its en-GB copy', () => {
     expect(words('they press [[refund_screen_continue]]')).toBe('they press “Continue”');
     expect(() => words('[[no_such_message]]')).toThrow(/no message "no_such_message"/);
     // A message with plural variants reads as its catch-all variant.
-    expect(words('[[throttle_too_many_attempts_minutes]]')).toBe('“Too many attempts. For your security, please try again in {minutes} minutes.”');
+    expect(words('[[throttle_too_many_attempts_minutes]]')).toBe(
+      '“Too many attempts. For your security, please try again in {minutes} minutes.”',
+    );
   });
 });
 
@@ -114,11 +155,15 @@ interface JsonPath {
 }
 
 it('reads every path of refund-request differently, printing the test data where the words alone are the same', () => {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/plans.ts', 'refund-request', '--format', 'json', '--cover', 'paths'], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/plans.ts', 'refund-request', '--format', 'json', '--cover', 'paths'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const [plan] = JSON.parse(out) as { models: { paths: JsonPath[] }[] }[];
   const paths = plan!.models[0]!.paths;
   expect(paths.length).toBeGreaterThan(100);

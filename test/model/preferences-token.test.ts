@@ -8,7 +8,10 @@ describeMachineModel(preferencesTokenMachine, {
   inputs: [{ token: 'demo-marketing-token' }, { token: null }, { token: '' }],
   events: {
     'xstate.done.actor.startCustomerFlow': [
-      { type: 'xstate.done.actor.startCustomerFlow', output: { session: 's'.repeat(43), flow: 'customer', orderId: null } },
+      {
+        type: 'xstate.done.actor.startCustomerFlow',
+        output: { session: 's'.repeat(43), flow: 'customer', orderId: null },
+      },
     ],
     'xstate.error.actor.startCustomerFlow': [
       { type: 'xstate.error.actor.startCustomerFlow', error: { status: 401 } },
@@ -50,7 +53,9 @@ describeMachineModel(preferencesTokenMachine, {
       // An end: no retry can help; the page offers sign-in instead, not an error.
       expect([snapshot.status, snapshot.can({ type: 'token.retry' })]).toEqual(['done', false]);
       expect(context).toEqual({ token: null, session: null });
-      expect(preferencesTokenMessages.linkNotOffered).toBe("Changing your contact preferences from an email link isn't available here. Sign in to choose the marketing you'd like from us.");
+      expect(preferencesTokenMessages.linkNotOffered).toBe(
+        "Changing your contact preferences from an email link isn't available here. Sign in to choose the marketing you'd like from us.",
+      );
     },
     ready: ({ snapshot, context, event, actions, performed }) => {
       expect(actions, 'the session is used from now on').toContain('applyUserFlow');

@@ -1,27 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { railcardErrors, railcardFormMachine, railcardFormView, type LoadedRailcard, type RailcardFormContext } from '#machines/railcard-form';
+import {
+  railcardErrors,
+  railcardFormMachine,
+  railcardFormView,
+  type LoadedRailcard,
+  type RailcardFormContext,
+} from '#machines/railcard-form';
 import { railcardMessages } from '#src/schemas/railcards';
 import { describeMachineModel, inputOf, nextFrom, outputOf } from './harness';
 
 const today = '2026-06-15';
 const twoTogether = {
-  id: 'two-together', name: 'Two Together Railcard', price: { amount: 35, currencyCode: 'GBP' }, scopes: ['national'],
+  id: 'two-together',
+  name: 'Two Together Railcard',
+  price: { amount: 35, currencyCode: 'GBP' },
+  scopes: ['national'],
   termsAndConditions: 'Both named cardholders must travel together.',
-  railcardDetails: { code: 'TWO', discount: '1/3 off', eligibility: 'Two adults', validityMonths: 12, maxCardHolders: 2 },
+  railcardDetails: {
+    code: 'TWO',
+    discount: '1/3 off',
+    eligibility: 'Two adults',
+    validityMonths: 12,
+    maxCardHolders: 2,
+  },
   attributes: [{ name: 'secondHolderName', label: 'Second cardholder name', required: true }],
 };
 const passenger = { id: 'p1', firstName: 'Alex', lastName: 'Morgan' };
 const held = {
-  id: 'h1', railcardId: 'two-together', name: 'Two Together Railcard', price: { amount: 35, currencyCode: 'GBP' }, scopes: ['national'],
-  termsAndConditions: '', railcardDetails: { code: 'TWO', discount: '1/3 off', cardNumber: 'TWO7730516', isDigital: true },
-  cardHolders: ['Alex Morgan', 'Jamie Morgan'], expiryDate: '2026-12-01', status: 'valid', attributes: { secondHolderName: 'Jamie Morgan' },
+  id: 'h1',
+  railcardId: 'two-together',
+  name: 'Two Together Railcard',
+  price: { amount: 35, currencyCode: 'GBP' },
+  scopes: ['national'],
+  termsAndConditions: '',
+  railcardDetails: { code: 'TWO', discount: '1/3 off', cardNumber: 'TWO7730516', isDigital: true },
+  cardHolders: ['Alex Morgan', 'Jamie Morgan'],
+  expiryDate: '2026-12-01',
+  status: 'valid',
+  attributes: { secondHolderName: 'Jamie Morgan' },
 };
-const loaded = (mode: string): LoadedRailcard => ({ passenger, railcard: twoTogether, held: mode === 'edit' ? (held as LoadedRailcard['held']) : null });
-const fill = { cardNumber: 'TWO1234567', expiryDate: '2027-01-31', secondHolderName: 'Sam Lee' } as Record<string, string>;
+const loaded = (mode: string): LoadedRailcard => ({
+  passenger,
+  railcard: twoTogether,
+  held: mode === 'edit' ? (held as LoadedRailcard['held']) : null,
+});
+const fill = { cardNumber: 'TWO1234567', expiryDate: '2027-01-31', secondHolderName: 'Sam Lee' } as Record<
+  string,
+  string
+>;
 const nextChange = (c: RailcardFormContext) => {
   const empty = Object.keys(fill).find((f) => (c.values[f] ?? '') === '');
   if (empty) return [{ type: 'form.change', field: empty, value: fill[empty]! } as const];
-  if (c.values.expiryDate !== '2027-02-28') return [{ type: 'form.change', field: 'expiryDate', value: '2027-02-28' } as const];
+  if (c.values.expiryDate !== '2027-02-28')
+    return [{ type: 'form.change', field: 'expiryDate', value: '2027-02-28' } as const];
   return [];
 };
 
@@ -34,15 +65,20 @@ describeMachineModel(railcardFormMachine, {
   events: {
     'form.change': (snap) => nextChange(snap.context),
     'form.blur': [{ type: 'form.blur', field: 'cardNumber' }],
-    'form.toggleDigital': (snap) => (snap.context.isDigital ? [] : [{ type: 'form.toggleDigital', value: true } as const]),
-    'xstate.done.actor.loadRailcard': (snap) => [{ type: 'xstate.done.actor.loadRailcard', output: loaded(snap.context.mode) }],
+    'form.toggleDigital': (snap) =>
+      snap.context.isDigital ? [] : [{ type: 'form.toggleDigital', value: true } as const],
+    'xstate.done.actor.loadRailcard': (snap) => [
+      { type: 'xstate.done.actor.loadRailcard', output: loaded(snap.context.mode) },
+    ],
     'xstate.error.actor.loadRailcard': [{ type: 'xstate.error.actor.loadRailcard', error: new Error('offline') }],
     'xstate.done.actor.checkRailcardStatus': [
       { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'valid', expiryDate: '2027-01-31' } },
       { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'expired', expiryDate: '2026-01-31' } },
       { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'invalid', expiryDate: null } },
     ],
-    'xstate.error.actor.checkRailcardStatus': [{ type: 'xstate.error.actor.checkRailcardStatus', error: new Error('500') }],
+    'xstate.error.actor.checkRailcardStatus': [
+      { type: 'xstate.error.actor.checkRailcardStatus', error: new Error('500') },
+    ],
     'xstate.done.actor.saveRailcard': [{ type: 'xstate.done.actor.saveRailcard', output: {} }],
     'xstate.error.actor.saveRailcard': [{ type: 'xstate.error.actor.saveRailcard', error: new Error('500') }],
     'xstate.done.actor.deleteRailcard': [{ type: 'xstate.done.actor.deleteRailcard', output: { success: true } }],
@@ -65,12 +101,20 @@ describeMachineModel(railcardFormMachine, {
   },
   calls: (() => {
     const ids = { passengerId: 'p1', railcardId: 'two-together' };
-    const card = (c: RailcardFormContext) => ({ cardNumber: c.values.cardNumber, expiryDate: c.values.expiryDate, isDigital: c.isDigital });
+    const card = (c: RailcardFormContext) => ({
+      cardNumber: c.values.cardNumber,
+      expiryDate: c.values.expiryDate,
+      isDigital: c.isDigital,
+    });
     return {
       loading: { loadRailcard: (c: RailcardFormContext) => ({ mode: c.mode, ...ids }) },
       checking: { checkRailcardStatus: (c: RailcardFormContext) => ({ ...ids, railcard: card(c) }) },
       saving: {
-        saveRailcard: (c: RailcardFormContext) => ({ ...ids, railcard: card(c), attributes: { secondHolderName: c.values.secondHolderName } }),
+        saveRailcard: (c: RailcardFormContext) => ({
+          ...ids,
+          railcard: card(c),
+          attributes: { secondHolderName: c.values.secondHolderName },
+        }),
       },
       deleting: { deleteRailcard: ids },
     };
@@ -110,10 +154,13 @@ describeMachineModel(railcardFormMachine, {
     },
     editing: (check) => {
       const { snapshot, context, event } = check;
-      const at = (over: Partial<RailcardFormContext>) => ({ snapshot: snapshot.machine.resolveState({ value: 'editing', context: { ...context, ...over } }) });
+      const at = (over: Partial<RailcardFormContext>) => ({
+        snapshot: snapshot.machine.resolveState({ value: 'editing', context: { ...context, ...over } }),
+      });
       // Submit is refused while a rule fails: each field on its own, against a form that passes.
       const good = { cardNumber: 'TWO1234567', expiryDate: '2027-01-31', secondHolderName: 'Sam Lee' };
-      const submitWith = (values: Record<string, string>) => nextFrom(at({ values, dirty: true }), { type: 'form.submit' });
+      const submitWith = (values: Record<string, string>) =>
+        nextFrom(at({ values, dirty: true }), { type: 'form.submit' });
       const sent = submitWith({ ...good, cardNumber: ' TWO 123 4567 ' });
       expect(sent.value).toBe('checking');
       // The status is checked for the card number without its spaces.
@@ -122,7 +169,13 @@ describeMachineModel(railcardFormMachine, {
         railcardId: 'two-together',
         railcard: { cardNumber: 'TWO1234567', expiryDate: '2027-01-31', isDigital: context.isDigital },
       });
-      for (const bad of [{ cardNumber: '12' }, { cardNumber: '' }, { expiryDate: '' }, { expiryDate: '2027-07-01' }, { secondHolderName: '' }]) {
+      for (const bad of [
+        { cardNumber: '12' },
+        { cardNumber: '' },
+        { expiryDate: '' },
+        { expiryDate: '2027-07-01' },
+        { secondHolderName: '' },
+      ]) {
         expect(submitWith({ ...good, ...bad }).value, JSON.stringify(bad)).toBe('editing');
       }
       // Choosing digital or plastic is a change.
@@ -130,9 +183,17 @@ describeMachineModel(railcardFormMachine, {
       expect(digital.context).toEqual({ ...context, isDigital: !context.isDigital, dirty: true });
       // Asking to remove starts the confirmation with no earlier problem showing.
       if (context.mode === 'edit') {
-        const asked = nextFrom(at({ statusProblem: 'expired', saveFailed: true, refusalReason: 'No.', deleteFailed: true }), { type: 'delete.request' });
+        const asked = nextFrom(
+          at({ statusProblem: 'expired', saveFailed: true, refusalReason: 'No.', deleteFailed: true }),
+          { type: 'delete.request' },
+        );
         expect(asked.value).toBe('confirmingDelete');
-        expect(asked.context).toMatchObject({ statusProblem: null, saveFailed: false, refusalReason: null, deleteFailed: false });
+        expect(asked.context).toMatchObject({
+          statusProblem: null,
+          saveFailed: false,
+          refusalReason: null,
+          deleteFailed: false,
+        });
       }
       if (event.type === 'xstate.done.actor.loadRailcard') {
         expect(context.loaded).toEqual(loaded(context.mode));
@@ -159,7 +220,9 @@ describeMachineModel(railcardFormMachine, {
         expect(context.saveFailed).toBe(true);
         expect(context.dirty, 'input kept').toBe(true);
       }
-      expect(snapshot.can({ type: 'delete.request' }), 'only a held railcard can be deleted').toBe(context.mode === 'edit');
+      expect(snapshot.can({ type: 'delete.request' }), 'only a held railcard can be deleted').toBe(
+        context.mode === 'edit',
+      );
     },
     saving: ({ event }) => expect(outputOf(event)).toEqual({ status: 'valid', expiryDate: '2027-01-31' }),
     checking: (check) => {
@@ -169,11 +232,23 @@ describeMachineModel(railcardFormMachine, {
       expect([context.statusProblem, context.saveFailed, context.deleteFailed]).toEqual([null, false, false]);
       // What is saved once the status is valid: the card number without spaces, each attribute
       // trimmed (the same step from this state, with spaces typed around the values).
-      const typed = { ...context, values: { ...context.values, cardNumber: ' TWO 123 4567 ', secondHolderName: '  Sam Lee ' } };
-      const valid = { type: 'xstate.done.actor.checkRailcardStatus', output: { status: 'valid', expiryDate: '2027-01-31' } } as never;
-      const saving = nextFrom({ snapshot: check.snapshot.machine.resolveState({ value: 'checking', context: typed }) }, valid);
+      const typed = {
+        ...context,
+        values: { ...context.values, cardNumber: ' TWO 123 4567 ', secondHolderName: '  Sam Lee ' },
+      };
+      const valid = {
+        type: 'xstate.done.actor.checkRailcardStatus',
+        output: { status: 'valid', expiryDate: '2027-01-31' },
+      } as never;
+      const saving = nextFrom(
+        { snapshot: check.snapshot.machine.resolveState({ value: 'checking', context: typed }) },
+        valid,
+      );
       expect(saving.value).toBe('saving');
-      expect(inputOf(saving, 'saveRailcard')).toMatchObject({ railcard: { cardNumber: 'TWO1234567' }, attributes: { secondHolderName: 'Sam Lee' } });
+      expect(inputOf(saving, 'saveRailcard')).toMatchObject({
+        railcard: { cardNumber: 'TWO1234567' },
+        attributes: { secondHolderName: 'Sam Lee' },
+      });
     },
     confirmingDelete: (check) => {
       const { snapshot, context, event } = check;
@@ -204,9 +279,22 @@ describe('railcardFormView: the errors the form shows and whether it can be sent
   const base = railcardFormMachine.resolveState({
     value: 'editing',
     context: {
-      mode: 'add', passengerId: 'p1', railcardId: 'two-together', today, loaded: loaded('add'),
-      values: { cardNumber: '', expiryDate: '', secondHolderName: '' }, isDigital: false, touched: {}, dirty: false,
-      submitAttempted: false, loadError: null, statusProblem: null, saveFailed: false, refusalReason: null, deleteFailed: false, outcome: null,
+      mode: 'add',
+      passengerId: 'p1',
+      railcardId: 'two-together',
+      today,
+      loaded: loaded('add'),
+      values: { cardNumber: '', expiryDate: '', secondHolderName: '' },
+      isDigital: false,
+      touched: {},
+      dirty: false,
+      submitAttempted: false,
+      loadError: null,
+      statusProblem: null,
+      saveFailed: false,
+      refusalReason: null,
+      deleteFailed: false,
+      outcome: null,
     },
   }).context;
   const view = (over: Partial<RailcardFormContext>, busy = false) => railcardFormView({ ...base, ...over }, busy);
@@ -216,7 +304,11 @@ describe('railcardFormView: the errors the form shows and whether it can be sent
   });
   it('shows the error of a field once it was left, and every error once a submit was tried', () => {
     expect(view({ touched: { cardNumber: true } }).errors).toEqual({ cardNumber: railcardMessages.cardNumberRequired });
-    expect(Object.keys(view({ submitAttempted: true }).errors)).toEqual(['cardNumber', 'expiryDate', 'secondHolderName']);
+    expect(Object.keys(view({ submitAttempted: true }).errors)).toEqual([
+      'cardNumber',
+      'expiryDate',
+      'secondHolderName',
+    ]);
   });
   it('can be sent when changed, valid and not busy', () => {
     expect(view({ values: good, dirty: true })).toEqual({ errors: {}, canSubmit: true });

@@ -7,7 +7,10 @@ describeMachineModel(railcardSelectMachine, {
   input: { passengerId: 'p1' },
   events: {
     'xstate.done.actor.fetchRailcards': [
-      { type: 'xstate.done.actor.fetchRailcards', output: { passenger: { id: 'p1', firstName: 'Ruby', lastName: 'Morgan' }, railcards: [] } },
+      {
+        type: 'xstate.done.actor.fetchRailcards',
+        output: { passenger: { id: 'p1', firstName: 'Ruby', lastName: 'Morgan' }, railcards: [] },
+      },
     ],
     'xstate.error.actor.fetchRailcards': [{ type: 'xstate.error.actor.fetchRailcards', error: new Error('offline') }],
   },

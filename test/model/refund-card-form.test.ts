@@ -4,7 +4,11 @@ import { cardMessages, toCardTokenRequest } from '#src/schemas/card-form';
 import { describeMachineModel, outputOf } from './harness';
 import { httpError } from './fixtures/refund-fixtures';
 
-const change = (field: 'number' | 'expiry' | 'cvc' | 'name', value: string) => ({ type: 'form.change' as const, field, value });
+const change = (field: 'number' | 'expiry' | 'cvc' | 'name', value: string) => ({
+  type: 'form.change' as const,
+  field,
+  value,
+});
 const validCard = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Robin Hughes' };
 
 describeMachineModel(refundCardFormMachine, {
@@ -24,11 +28,21 @@ describeMachineModel(refundCardFormMachine, {
     'xstate.done.actor.tokeniseCard': [
       {
         type: 'xstate.done.actor.tokeniseCard',
-        output: { token: 'tok_1', last4: '4242', brand: 'Visa', expiryMonth: 12, expiryYear: 2030, expiresAt: '2026-11-22T23:30:00.000Z' },
+        output: {
+          token: 'tok_1',
+          last4: '4242',
+          brand: 'Visa',
+          expiryMonth: 12,
+          expiryYear: 2030,
+          expiresAt: '2026-11-22T23:30:00.000Z',
+        },
       },
     ],
     'xstate.error.actor.tokeniseCard': [
-      { type: 'xstate.error.actor.tokeniseCard', error: httpError(422, 'CARD_INVALID', 'This card number is not valid.') },
+      {
+        type: 'xstate.error.actor.tokeniseCard',
+        error: httpError(422, 'CARD_INVALID', 'This card number is not valid.'),
+      },
     ],
   },
   serializeContext: (c) => ({
@@ -82,7 +96,8 @@ describeMachineModel(refundCardFormMachine, {
       }
       if (event.type === 'form.blur') expect(context.touched[event.field], 'a field left shows its error').toBe(true);
       // The server's refusal is shown until the customer changes a field.
-      if (event.type === 'xstate.error.actor.tokeniseCard') expect(context.tokeniseError).toBe('This card number is not valid.');
+      if (event.type === 'xstate.error.actor.tokeniseCard')
+        expect(context.tokeniseError).toBe('This card number is not valid.');
       if (event.type === 'form.change') expect(context.tokeniseError).toBeNull();
       if (event.type === 'form.submit') {
         expect(context.submitAttempted).toBe(true);

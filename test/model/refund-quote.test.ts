@@ -42,7 +42,10 @@ describeMachineModel(refundQuoteMachine, {
       done(transformErrorNoMessage),
     ],
     'xstate.error.actor.fetchQuote': [
-      { type: 'xstate.error.actor.fetchQuote', error: httpError(409, 'ALREADY_REFUNDED', 'This booking has already been refunded.') },
+      {
+        type: 'xstate.error.actor.fetchQuote',
+        error: httpError(409, 'ALREADY_REFUNDED', 'This booking has already been refunded.'),
+      },
       { type: 'xstate.error.actor.fetchQuote', error: httpError(409, 'CHANGE_OF_JOURNEY_SOURCE') },
       { type: 'xstate.error.actor.fetchQuote', error: schemaError },
     ],
@@ -61,7 +64,9 @@ describeMachineModel(refundQuoteMachine, {
         },
       },
     ],
-    'xstate.error.actor.fetchChangeOfJourneyStatus': [{ type: 'xstate.error.actor.fetchChangeOfJourneyStatus', error: httpError(500, 'INTERNAL') }],
+    'xstate.error.actor.fetchChangeOfJourneyStatus': [
+      { type: 'xstate.error.actor.fetchChangeOfJourneyStatus', error: httpError(500, 'INTERNAL') },
+    ],
   },
   serializeContext: refundQuoteVertex,
   maxPaths: 300,
@@ -71,7 +76,8 @@ describeMachineModel(refundQuoteMachine, {
     if (snapshot.matches('failed')) expect(c.quoteError === true || typeof c.quoteError === 'string').toBe(true);
     else expect(c.quoteError).toBeNull();
     if (snapshot.matches('idle')) expect(c.quote).toBeNull();
-    if (snapshot.matches('quoting') || snapshot.matches('checkingChangeOfJourney')) expect(snapshot.children).not.toEqual({});
+    if (snapshot.matches('quoting') || snapshot.matches('checkingChangeOfJourney'))
+      expect(snapshot.children).not.toEqual({});
     if (snapshot.matches('toRefundPage')) {
       expect(isRequestableQuote(c.quote)).toBe(true);
       expect(['REFUNDABLE', 'PARTIALLY_REFUNDABLE']).toContain(c.quote?.status);
@@ -85,7 +91,8 @@ describeMachineModel(refundQuoteMachine, {
     if (snapshot.matches('notRefundable')) {
       expect(c.quote?.status === 'NON_REFUNDABLE' || c.quote?.unprocessableReasons.some((r) => r.blocking)).toBe(true);
       // Terms-and-conditions stays here only when the enhanced view is off.
-      if (c.quote?.status === 'NON_REFUNDABLE' && c.quote.reason === 'terms-and-conditions') expect(c.enhancedIneligibleView).toBe(false);
+      if (c.quote?.status === 'NON_REFUNDABLE' && c.quote.reason === 'terms-and-conditions')
+        expect(c.enhancedIneligibleView).toBe(false);
     }
     if (snapshot.matches('inProgress')) expect(c.quote?.status).toBe('PROCESSING');
     if (snapshot.matches('fraudSuspected')) expect(c.quote?.status).toBe('POTENTIAL_FRAUD_DETECTED');
@@ -147,7 +154,10 @@ describeMachineModel(refundQuoteMachine, {
       expect(['refund.requestQuote', 'quote.retry', 'xstate.error.actor.fetchQuote']).toContain(event.type);
       // The change-of-journey source asks for the status instead of a quote, or the server says it is one.
       if (event.type === 'refund.requestQuote') expect(context.changeOfJourneySource).toBe(true);
-      if (event.type === 'xstate.error.actor.fetchQuote') expect((event as unknown as { error: { problem: { codes: string[] } } }).error.problem.codes[0]).toBe('CHANGE_OF_JOURNEY_SOURCE');
+      if (event.type === 'xstate.error.actor.fetchQuote')
+        expect((event as unknown as { error: { problem: { codes: string[] } } }).error.problem.codes[0]).toBe(
+          'CHANGE_OF_JOURNEY_SOURCE',
+        );
       expect(context.changeOfJourney).toBeNull();
     },
     changeOfJourney: ({ snapshot, context, event }) => {

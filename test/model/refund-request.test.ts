@@ -4,21 +4,36 @@ import { refundRequestMachine } from '#machines/refund-request';
 import { isRequestableQuote } from '#machines/lib/refund-rules';
 import { describeMachineModel, inputOf, nextFrom, outputOf, watching } from './harness';
 import { refundRequestVertex } from './fixtures/vertices';
-import { cardRequired, fraud, httpError, ineligible, processing, refundBooking, refundable, schemaError, twoPassengerReturn } from './fixtures/refund-fixtures';
+import {
+  cardRequired,
+  fraud,
+  httpError,
+  ineligible,
+  processing,
+  refundBooking,
+  refundable,
+  schemaError,
+  twoPassengerReturn,
+} from './fixtures/refund-fixtures';
 
 const quoteDone = (output: unknown) => ({ type: 'xstate.done.actor.fetchQuote', output });
 /**
  * Each confirm is one attempt of the lost-answer chart (its checks after a lost answer are its own
  * model test): it ends with the server's answer (first time or to a check) or its refusal.
  */
-const answered = (answer: unknown) => ({ type: 'xstate.done.actor.submitRefund', output: { kind: 'answered', answer } });
+const answered = (answer: unknown) => ({
+  type: 'xstate.done.actor.submitRefund',
+  output: { kind: 'answered', answer },
+});
 const refused = (error: unknown) => ({ type: 'xstate.done.actor.submitRefund', output: { kind: 'refused', error } });
-const submitDone = (waitForSuperseders: boolean) => answered({ status: 'PROCESSING', creditCardForm: null, refundId: 'r1', waitForSuperseders });
+const submitDone = (waitForSuperseders: boolean) =>
+  answered({ status: 'PROCESSING', creditCardForm: null, refundId: 'r1', waitForSuperseders });
 /** docs/product/api.md: the request's 200 answer carries `status` and `creditCardForm`; the two special statuses may come that way too. */
 const specialAnswer = (status: 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED') =>
   answered({ status, creditCardForm: status === 'INVALID_CREDIT_CARD' ? { required: true } : null });
 /** What the attempt ended with: the answer, or the refusal. */
-const outcomeOf = (event: { type: string }) => outputOf(event) as { kind: string; answer?: { status?: string; waitForSuperseders?: boolean }; error?: unknown };
+const outcomeOf = (event: { type: string }) =>
+  outputOf(event) as { kind: string; answer?: { status?: string; waitForSuperseders?: boolean }; error?: unknown };
 const KEY_SEED = 'seed-refund';
 const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
 
@@ -30,7 +45,11 @@ function expectReasonStartsAgain(check: { snapshot: SnapshotFrom<typeof refundRe
   const { context } = check.snapshot;
   const next = nextFrom(check, { type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' });
   const opening = context.booking?.booking.selectedRefundables ?? [];
-  expect([next.value, next.context.refundReason, next.context.selection]).toEqual(['quoting', 'DISRUPTION_UPCOMING', opening.length ? opening : null]);
+  expect([next.value, next.context.refundReason, next.context.selection]).toEqual([
+    'quoting',
+    'DISRUPTION_UPCOMING',
+    opening.length ? opening : null,
+  ]);
 }
 
 describeMachineModel(refundRequestMachine, {
@@ -46,8 +65,12 @@ describeMachineModel(refundRequestMachine, {
         : s.context.fraud
           ? [quoteDone(fraud)]
           : [quoteDone(refundable), quoteDone(cardRequired), quoteDone(ineligible), quoteDone(processing)],
-    'xstate.error.actor.fetchQuote': [{ type: 'xstate.error.actor.fetchQuote', error: httpError(409, 'ALREADY_REFUNDED', 'Already refunded.') }],
-    'xstate.done.actor.cardForm': [{ type: 'xstate.done.actor.cardForm', output: { token: 'tok_1', last4: '4242', brand: 'Visa' } }],
+    'xstate.error.actor.fetchQuote': [
+      { type: 'xstate.error.actor.fetchQuote', error: httpError(409, 'ALREADY_REFUNDED', 'Already refunded.') },
+    ],
+    'xstate.done.actor.cardForm': [
+      { type: 'xstate.done.actor.cardForm', output: { token: 'tok_1', last4: '4242', brand: 'Visa' } },
+    ],
     'xstate.done.actor.submitRefund': [
       submitDone(false),
       submitDone(true),
@@ -60,7 +83,9 @@ describeMachineModel(refundRequestMachine, {
       refused(httpError(410, 'QUOTE_EXPIRED', 'This quote has expired.')),
     ],
     // The attempt itself failing (never expected): the request failed, with no message of its own.
-    'xstate.error.actor.submitRefund': [{ type: 'xstate.error.actor.submitRefund', error: new Error('attempt failed') }],
+    'xstate.error.actor.submitRefund': [
+      { type: 'xstate.error.actor.submitRefund', error: new Error('attempt failed') },
+    ],
     'refund.setReason': [{ type: 'refund.setReason', reason: 'DISRUPTION_UPCOMING' }],
     // The partial refund panel's ticks: one passenger, then nobody (the selection is the refund).
     'refund.select': [
@@ -92,7 +117,8 @@ describeMachineModel(refundRequestMachine, {
       expect(c.requestError).toBe('POTENTIAL_FRAUD_DETECTED');
     }
     if (snapshot.matches('requestFailed')) expect(['This quote has expired.', true]).toContain(c.requestError);
-    if (snapshot.matches('ineligible')) expect(c.quote).toMatchObject({ status: 'NON_REFUNDABLE', reason: 'terms-and-conditions' });
+    if (snapshot.matches('ineligible'))
+      expect(c.quote).toMatchObject({ status: 'NON_REFUNDABLE', reason: 'terms-and-conditions' });
     if (snapshot.matches('refunded')) {
       // The answer, or a 409 saying an earlier attempt went through (no answer of its own to keep).
       if (c.result === null) expect(snapshot.output).toEqual({ outcome: 'refunded', refundId: null });
@@ -111,7 +137,10 @@ describeMachineModel(refundRequestMachine, {
     // The quote copies the selection: what is ticked, or the whole booking before any tick.
     quoting: {
       fetchQuote: (c: { refundReason: string; selection: string[] | null }) => ({
-        orderId: 'o1', bookingId: 'b1', refundables: c.selection ?? [], refundReason: c.refundReason,
+        orderId: 'o1',
+        bookingId: 'b1',
+        refundables: c.selection ?? [],
+        refundReason: c.refundReason,
       }),
     },
     // The card form is a child machine: a refused card stays inside it, so it never fails (its input is checked below).
@@ -119,7 +148,11 @@ describeMachineModel(refundRequestMachine, {
     // A card declined earlier goes as the new card's token; otherwise null (the card on file).
     // Each attempt with its own Idempotency-Key; the attempt's checks repeat it with the same one.
     requesting: {
-      submitRefund: (c: { quote: { quoteId: string | null } | null; card: { token: string } | null; attempt: number }) => ({
+      submitRefund: (c: {
+        quote: { quoteId: string | null } | null;
+        card: { token: string } | null;
+        attempt: number;
+      }) => ({
         request: {
           quoteId: c.quote?.quoteId,
           body: { token: c.card?.token ?? null, bookingId: 'b1' },
@@ -138,7 +171,12 @@ describeMachineModel(refundRequestMachine, {
       const partial = refundBooking({ ...twoPassengerReturn, selectedRefundables: ['o-p2', 'i-p2'] });
       const quoting = nextFrom(check, { type: 'xstate.done.actor.fetchRefundBooking', output: partial } as never);
       expect(quoting.value).toBe('quoting');
-      expect(inputOf(quoting, 'fetchQuote')).toEqual({ orderId: 'o1', bookingId: 'b1', refundables: ['o-p2', 'i-p2'], refundReason: context.refundReason });
+      expect(inputOf(quoting, 'fetchQuote')).toEqual({
+        orderId: 'o1',
+        bookingId: 'b1',
+        refundables: ['o-p2', 'i-p2'],
+        refundReason: context.refundReason,
+      });
     },
     loadFailed: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchRefundBooking');
@@ -147,11 +185,23 @@ describeMachineModel(refundRequestMachine, {
     },
     quoting: (check) => {
       const { context, event } = check;
-      expect(['xstate.done.actor.fetchRefundBooking', 'refund.setReason', 'refund.select', 'quote.retry', 'xstate.done.actor.submitRefund', 'refund.retry']).toContain(event.type);
+      expect([
+        'xstate.done.actor.fetchRefundBooking',
+        'refund.setReason',
+        'refund.select',
+        'quote.retry',
+        'xstate.done.actor.submitRefund',
+        'refund.retry',
+      ]).toContain(event.type);
       // A tick while a quote is pending: the newest selection is asked for afresh; unticking everyone quotes nothing.
       const ticked = nextFrom(check, { type: 'refund.select', refundables: ['o-p1'] });
       expect(ticked.value).toBe('quoting');
-      expect(inputOf(ticked, 'fetchQuote')).toEqual({ orderId: 'o1', bookingId: 'b1', refundables: ['o-p1'], refundReason: context.refundReason });
+      expect(inputOf(ticked, 'fetchQuote')).toEqual({
+        orderId: 'o1',
+        bookingId: 'b1',
+        refundables: ['o-p1'],
+        refundReason: context.refundReason,
+      });
       expect(ticked.children.fetchQuote).not.toBe(check.snapshot.children.fetchQuote);
       expect(nextFrom(check, { type: 'refund.select', refundables: [] }).value).toBe('nothingSelected');
       if (event.type === 'refund.select') expect(context.selection).toEqual(event.refundables);
@@ -164,7 +214,12 @@ describeMachineModel(refundRequestMachine, {
         // A new reason starts again from the opening selection (here the whole booking).
         expect(next.context.selection).toBeNull();
         expect(next.context.reasonChosen).toBe(true);
-        expect(inputOf(next, 'fetchQuote')).toEqual({ orderId: 'o1', bookingId: 'b1', refundables: [], refundReason: reason });
+        expect(inputOf(next, 'fetchQuote')).toEqual({
+          orderId: 'o1',
+          bookingId: 'b1',
+          refundables: [],
+          refundReason: reason,
+        });
         expect(next.children.fetchQuote).not.toBe(check.snapshot.children.fetchQuote);
       }
       if (event.type === 'xstate.done.actor.fetchRefundBooking') {
@@ -234,12 +289,15 @@ describeMachineModel(refundRequestMachine, {
       const { snapshot, context, event } = check;
       expect(['refund.confirm', 'xstate.done.actor.cardForm', 'refund.check']).toContain(event.type);
       if (event.type === 'xstate.done.actor.cardForm') expect(context.card).toEqual(outputOf(event));
-      else if (event.type === 'refund.confirm') expect(context.quote?.creditCardForm?.required === true && context.card === null).toBe(false);
+      else if (event.type === 'refund.confirm')
+        expect(context.quote?.creditCardForm?.required === true && context.card === null).toBe(false);
       // A new attempt: a key not used before.
       expect(context.attempt).toBeGreaterThan(0);
       // A decline names the card it was for: the new card typed in, or (none typed) the card paid with.
       const declined = nextFrom(check, refused(httpError(422, 'INVALID_CREDIT_CARD')) as never);
-      expect(declined.context.declinedCard).toEqual(context.card ? { last4: context.card.last4, brand: context.card.brand } : null);
+      expect(declined.context.declinedCard).toEqual(
+        context.card ? { last4: context.card.last4, brand: context.card.brand } : null,
+      );
       // The server's first answer (to the attempt or to its check) decides what the screen says.
       expect(nextFrom(check, submitDone(false) as never).value).toBe('refunded');
       expect(nextFrom(check, refused(httpError(409, 'QUOTE_USED')) as never).value).toBe('refunded');

@@ -8,7 +8,14 @@ import { bookingHistoryMachine, type HistoryFetchResult } from '#machines/bookin
  * 1 ms short of the spec figure nothing happens, at the figure the next poll starts.
  */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-const order = { id: 'o1', friendlyOrderId: 'TL-ABCDEF', email: null, currency: 'GBP', createdAt: '2026-01-01T00:00:00.000Z', replacementOrder: null };
+const order = {
+  id: 'o1',
+  friendlyOrderId: 'TL-ABCDEF',
+  email: null,
+  currency: 'GBP',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  replacementOrder: null,
+};
 
 describe('waiting for the superseding order after a partial refund', () => {
   it('polls history after 2000 ms (pollDelay), doubling, 3 retries, then lands on the replacement', async () => {
@@ -40,7 +47,10 @@ describe('waiting for the superseding order after a partial refund', () => {
       expect(calls, `retry ${retry + 1}: polled at ${ms} ms`).toBe(retry + 2);
     }
     expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().output).toEqual({ replacement: { bookingId: 'b2', orderId: 'o2' }, refundComplete: true });
+    expect(actor.getSnapshot().output).toEqual({
+      replacement: { bookingId: 'b2', orderId: 'o2' },
+      refundComplete: true,
+    });
     actor.stop();
   });
 });

@@ -4,7 +4,11 @@ import { registerConfirmationMessage, registerMessages } from '#src/copy/registe
 import { describeMachineModel, errorOf, inputOf, nextFrom } from './harness';
 
 const valid = { firstName: 'Alex', lastName: 'Morgan', email: 'new@example.com', password: 'Trains2026' } as const;
-const response = { user: { id: 'c9', email: 'new@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true };
+const response = {
+  user: { id: 'c9', email: 'new@example.com', provider: 'internal', status: 'AUTHORISED' },
+  ufacSession: null,
+  isRegistered: true,
+};
 
 /** Which server answer means which message (docs/decisions/003: register copy). */
 const serverErrorFor = (code: unknown) =>
@@ -22,7 +26,10 @@ describeMachineModel(registerMachine, {
     'xstate.done.actor.register': [
       { type: 'xstate.done.actor.register', output: response },
       // The local server (decision 303): no session, a link to confirm the email (the same answer when it has an account).
-      { type: 'xstate.done.actor.register', output: { confirmationSent: true, pendingEmailAddress: 'new@example.com' } },
+      {
+        type: 'xstate.done.actor.register',
+        output: { confirmationSent: true, pendingEmailAddress: 'new@example.com' },
+      },
     ],
     'xstate.error.actor.register': [
       { type: 'xstate.error.actor.register', error: { status: 422, code: 'EMAIL_ALREADY_EXISTS' } },
@@ -30,7 +37,13 @@ describeMachineModel(registerMachine, {
       { type: 'xstate.error.actor.register', error: { status: 503, code: null } },
     ],
   },
-  serializeContext: (c) => ({ values: c.values, submitAttempted: c.submitAttempted, serverError: c.serverError, touched: c.touched, pendingEmail: c.pendingEmail }),
+  serializeContext: (c) => ({
+    values: c.values,
+    submitAttempted: c.submitAttempted,
+    serverError: c.serverError,
+    touched: c.touched,
+    pendingEmail: c.pendingEmail,
+  }),
   calls: { submitting: { register: valid } },
   states: {
     editing: (check) => {
@@ -54,15 +67,22 @@ describeMachineModel(registerMachine, {
       if (Object.values(context.values).every((v) => v !== '')) {
         // Names and email are sent trimmed, the password exactly as typed.
         let padded = check.snapshot;
-        for (const [field, value] of [['firstName', ' Alex '], ['lastName', '  Morgan'], ['email', 'new@example.com  ']] as const) {
+        for (const [field, value] of [
+          ['firstName', ' Alex '],
+          ['lastName', '  Morgan'],
+          ['email', 'new@example.com  '],
+        ] as const) {
           padded = nextFrom({ snapshot: padded }, { type: 'form.change', field, value });
         }
         const sent = nextFrom({ snapshot: padded }, { type: 'form.submit' });
         expect(sent.value).toBe('submitting');
         expect(inputOf(sent, 'register')).toEqual(valid);
         // "Check your inbox" names the address the server says it wrote to, else the one typed, trimmed.
-        const pendingAfter = (output: object) => nextFrom({ snapshot: sent }, { type: 'xstate.done.actor.register', output } as never).context.pendingEmail;
-        expect(pendingAfter({ confirmationSent: true, pendingEmailAddress: 'alex.morgan@example.com' })).toBe('alex.morgan@example.com');
+        const pendingAfter = (output: object) =>
+          nextFrom({ snapshot: sent }, { type: 'xstate.done.actor.register', output } as never).context.pendingEmail;
+        expect(pendingAfter({ confirmationSent: true, pendingEmailAddress: 'alex.morgan@example.com' })).toBe(
+          'alex.morgan@example.com',
+        );
         expect(pendingAfter({ confirmationSent: true })).toBe('new@example.com');
       }
       const error = errorOf(event);

@@ -11,27 +11,43 @@ describeMachineModel(resendEmailMachine, {
     // a second address (added) gets one good value.
     'emails.change': (snap) => {
       const [first, second] = snap.context.emails;
-      if (first === '' || first === 'guest@example.com') return [{ type: 'emails.change', index: 0, value: 'not-an-email' } as const];
+      if (first === '' || first === 'guest@example.com')
+        return [{ type: 'emails.change', index: 0, value: 'not-an-email' } as const];
       if (first === 'not-an-email') return [{ type: 'emails.change', index: 0, value: 'alex@example.com' } as const];
       if (second === '') return [{ type: 'emails.change', index: 1, value: 'jamie@example.com' } as const];
       return [];
     },
     'emails.blur': [{ type: 'emails.blur', index: 0 }],
-    'emails.remove': (snap) => (snap.context.emails.length > 1 ? [{ type: 'emails.remove', index: 1 } as const] : [{ type: 'emails.remove', index: 0 } as const]),
+    'emails.remove': (snap) =>
+      snap.context.emails.length > 1
+        ? [{ type: 'emails.remove', index: 1 } as const]
+        : [{ type: 'emails.remove', index: 0 } as const],
     'emails.add': (snap) => (snap.context.emails.length < 2 ? [{ type: 'emails.add' } as const] : []),
     'xstate.done.actor.resendEmail': [{ type: 'xstate.done.actor.resendEmail', output: undefined }],
     'xstate.error.actor.resendEmail': [
       { type: 'xstate.error.actor.resendEmail', error: { status: 500, code: 'INTERNAL_ERROR' } },
       // Too many resends (decision 301): 429 with Retry-After.
-      { type: 'xstate.error.actor.resendEmail', error: { status: 429, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 600 } },
+      {
+        type: 'xstate.error.actor.resendEmail',
+        error: { status: 429, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 600 },
+      },
       // A recipient the booking may not be sent to: the field it names.
       {
         type: 'xstate.error.actor.resendEmail',
-        error: { status: 422, code: 'RECIPIENT_NOT_ALLOWED', body: { errors: [{ code: 'RECIPIENT_NOT_ALLOWED', field: 'emailAddresses.0' }] } },
+        error: {
+          status: 422,
+          code: 'RECIPIENT_NOT_ALLOWED',
+          body: { errors: [{ code: 'RECIPIENT_NOT_ALLOWED', field: 'emailAddresses.0' }] },
+        },
       },
     ],
   },
-  serializeContext: (c) => ({ emails: c.emails, submitAttempted: c.submitAttempted, refused: c.refusedRecipients, failure: c.failure }),
+  serializeContext: (c) => ({
+    emails: c.emails,
+    submitAttempted: c.submitAttempted,
+    refused: c.refusedRecipients,
+    failure: c.failure,
+  }),
   maxPaths: 450,
   calls: { 'open.sending': { resendEmail: undefined } },
   // docs/product/states.md: resend email NOT_SET, PENDING, SUCCESS, ERROR; closing the modal resets it.
@@ -68,45 +84,86 @@ describeMachineModel(resendEmailMachine, {
         expect(context.refusedRecipients).toEqual([refused]);
         expect(context.submitAttempted).toBe(true);
         expect(emailErrors(context.emails, context.refusedRecipients)[0]).toBe(resendEmailMessages.recipientNotAllowed);
-        expect(emailErrors(context.emails, context.refusedRecipients).slice(1).every((e) => e === null)).toBe(true);
+        expect(
+          emailErrors(context.emails, context.refusedRecipients)
+            .slice(1)
+            .every((e) => e === null),
+        ).toBe(true);
         // Sending the same address again is not possible; changing it clears its error.
         expect(nextFrom(check, { type: 'form.submit' }).value).toEqual({ open: 'editing' });
         const changed = nextFrom(check, { type: 'emails.change', index: 0, value: 'other@example.com' });
         expect(emailErrors(changed.context.emails, changed.context.refusedRecipients)[0]).toBeNull();
         // A refusal naming no field refuses every address but the booking's own.
-        expect(refusedRecipientsOf({ error: { status: 422, code: 'RECIPIENT_NOT_ALLOWED' } }, [' A@x.example', 'guest@example.com'], 'guest@example.com')).toEqual(['a@x.example']);
+        expect(
+          refusedRecipientsOf(
+            { error: { status: 422, code: 'RECIPIENT_NOT_ALLOWED' } },
+            [' A@x.example', 'guest@example.com'],
+            'guest@example.com',
+          ),
+        ).toEqual(['a@x.example']);
       }
-      if (context.refusedRecipients.length === 0 && context.emails[0] === 'alex@example.com' && context.emails.every((e) => e.includes('@') && e.trim() === e)) {
+      if (
+        context.refusedRecipients.length === 0 &&
+        context.emails[0] === 'alex@example.com' &&
+        context.emails.every((e) => e.includes('@') && e.trim() === e)
+      ) {
         // Addresses are sent trimmed, and the confirmation lists them as sent.
         const padded = nextFrom(check, { type: 'emails.change', index: 0, value: '  alex@example.com ' });
         const sending = nextFrom({ snapshot: padded }, { type: 'form.submit' });
         const trimmed = ['alex@example.com', ...context.emails.slice(1)];
         expect(sending.value).toEqual({ open: 'sending' });
         expect(inputOf(sending, 'resendEmail')).toEqual({ emailAddresses: trimmed });
-        const sent = nextFrom({ snapshot: sending }, { type: 'xstate.done.actor.resendEmail', output: undefined } as never);
+        const sent = nextFrom({ snapshot: sending }, {
+          type: 'xstate.done.actor.resendEmail',
+          output: undefined,
+        } as never);
         expect(sent.context.sentTo).toEqual(trimmed);
       }
       if (event.type === 'modal.open') {
-        expect(context).toMatchObject({ emails: [context.initialEmail], touched: [false], submitAttempted: false, sentTo: [], refusedRecipients: [], failure: null, retryAfterSeconds: null });
+        expect(context).toMatchObject({
+          emails: [context.initialEmail],
+          touched: [false],
+          submitAttempted: false,
+          sentTo: [],
+          refusedRecipients: [],
+          failure: null,
+          retryAfterSeconds: null,
+        });
       }
       // The list of addresses, from every editing step: each edit touches the address it names only.
       const step = (e: object) => nextFrom(check, e as never).context;
       const last = context.emails.length - 1;
       if (last > 0) {
         const removed = step({ type: 'emails.remove', index: 0 });
-        expect([removed.emails, removed.touched], 'a removed address goes with its touched flag').toEqual([context.emails.slice(1), context.touched.slice(1)]);
+        expect([removed.emails, removed.touched], 'a removed address goes with its touched flag').toEqual([
+          context.emails.slice(1),
+          context.touched.slice(1),
+        ]);
       } else expect(step({ type: 'emails.remove', index: 0 }).emails, 'the last address stays').toEqual(context.emails);
       for (const index of [-1, last + 1]) {
         expect(step({ type: 'emails.remove', index }).emails, `remove ${index}`).toEqual(context.emails);
-        expect(step({ type: 'emails.change', index, value: 'x@example.com' }).emails, `change ${index}`).toEqual(context.emails);
+        expect(step({ type: 'emails.change', index, value: 'x@example.com' }).emails, `change ${index}`).toEqual(
+          context.emails,
+        );
       }
-      expect(step({ type: 'emails.change', index: last, value: 'z@example.com' }).emails).toEqual([...context.emails.slice(0, -1), 'z@example.com']);
+      expect(step({ type: 'emails.change', index: last, value: 'z@example.com' }).emails).toEqual([
+        ...context.emails.slice(0, -1),
+        'z@example.com',
+      ]);
       expect(step({ type: 'emails.blur', index: last }).touched).toEqual([...context.touched.slice(0, -1), true]);
       const added = step({ type: 'emails.add' });
-      expect([added.emails, added.touched], 'a new address is empty and untouched').toEqual([[...context.emails, ''], [...context.touched, false]]);
+      expect([added.emails, added.touched], 'a new address is empty and untouched').toEqual([
+        [...context.emails, ''],
+        [...context.touched, false],
+      ]);
       const full = Array.from({ length: context.maxAddresses }, (_, i) => `a${i}@example.com`);
-      const atMax = snapshot.machine.resolveState({ value: { open: 'editing' }, context: { ...context, emails: full, touched: full.map(() => false) } });
-      expect(nextFrom({ snapshot: atMax }, { type: 'emails.add' }).context.emails, 'no more than the maximum').toEqual(full);
+      const atMax = snapshot.machine.resolveState({
+        value: { open: 'editing' },
+        context: { ...context, emails: full, touched: full.map(() => false) },
+      });
+      expect(nextFrom({ snapshot: atMax }, { type: 'emails.add' }).context.emails, 'no more than the maximum').toEqual(
+        full,
+      );
       if (event.type === 'emails.change') expect(context.emails[event.index]).toBe(event.value);
       if (event.type === 'emails.add') expect(context.emails.at(-1)).toBe('');
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
@@ -125,7 +182,11 @@ describeMachineModel(resendEmailMachine, {
         { problem: { kind: 'http', status: 422, codes: ['VALIDATION_ERROR'], detail: null, body: null } },
       ]) {
         const failed = nextFrom(check, { type: 'xstate.error.actor.resendEmail', error } as never);
-        expect([failed.value, failed.context.failure, failed.context.refusedRecipients]).toEqual([{ open: 'failed' }, 'failed', check.context.refusedRecipients]);
+        expect([failed.value, failed.context.failure, failed.context.refusedRecipients]).toEqual([
+          { open: 'failed' },
+          'failed',
+          check.context.refusedRecipients,
+        ]);
       }
     },
     'open.sent': ({ snapshot, context, event }) => {
@@ -156,13 +217,18 @@ describeMachineModel(resendEmailMachine, {
 });
 
 describe('refusedRecipientsOf: which addresses a 422 RECIPIENT_NOT_ALLOWED names', () => {
-  const refusal = (body: unknown) => ({ error: { problem: { kind: 'http', status: 422, codes: ['RECIPIENT_NOT_ALLOWED'], detail: null, body } } });
+  const refusal = (body: unknown) => ({
+    error: { problem: { kind: 'http', status: 422, codes: ['RECIPIENT_NOT_ALLOWED'], detail: null, body } },
+  });
   const sent = ['a@example.com', ' B@Example.com ', 'guest@example.com'];
   const all = ['a@example.com', 'b@example.com'];
 
   it('the addresses its errors’ fields name, once each, as keys (trimmed, lower case)', () => {
-    const fields = (...names: unknown[]) => refusal({ errors: names.map((field) => ({ code: 'RECIPIENT_NOT_ALLOWED', field })) });
-    expect(refusedRecipientsOf(fields('emailAddresses.1', 'emailAddresses.1'), sent, 'guest@example.com')).toEqual(['b@example.com']);
+    const fields = (...names: unknown[]) =>
+      refusal({ errors: names.map((field) => ({ code: 'RECIPIENT_NOT_ALLOWED', field })) });
+    expect(refusedRecipientsOf(fields('emailAddresses.1', 'emailAddresses.1'), sent, 'guest@example.com')).toEqual([
+      'b@example.com',
+    ]);
     const eleven = Array.from({ length: 11 }, (_, i) => `r${i}@example.com`);
     expect(refusedRecipientsOf(fields('emailAddresses.10'), eleven, 'guest@example.com')).toEqual(['r10@example.com']);
   });
@@ -172,7 +238,10 @@ describe('refusedRecipientsOf: which addresses a 422 RECIPIENT_NOT_ALLOWED names
     ['a body that is not an object', 'refused'],
     ['errors that are not objects', { errors: [null, 'emailAddresses.0', 7] }],
     ['a field that is not a string', { errors: [{ field: ['emailAddresses.0'] }] }],
-    ['a field naming something else', { errors: [{ field: 'recipient.emailAddresses.0' }, { field: 'emailAddresses.0.value' }] }],
+    [
+      'a field naming something else',
+      { errors: [{ field: 'recipient.emailAddresses.0' }, { field: 'emailAddresses.0.value' }] },
+    ],
     ['a field past what was sent', { errors: [{ field: 'emailAddresses.5' }] }],
   ])('%s: every address but the booking’s own', (_, body) => {
     expect(refusedRecipientsOf(refusal(body), sent, 'guest@example.com')).toEqual(all);

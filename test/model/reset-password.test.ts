@@ -3,14 +3,23 @@ import { resetPasswordMachine } from '#machines/reset-password';
 import { describeMachineModel, errorOf, nextFrom, outputOf } from './harness';
 
 /** Before anything is typed or tried (the token is the link's, or null without one). */
-const opening = (token: string | null) => ({ token, values: { newPassword: '' }, touched: {}, dirty: false, submitAttempted: false, failed: false });
+const opening = (token: string | null) => ({
+  token,
+  values: { newPassword: '' },
+  touched: {},
+  dirty: false,
+  submitAttempted: false,
+  failed: false,
+});
 
 describeMachineModel(resetPasswordMachine, {
   name: 'resetPasswordMachine',
   inputs: [{ token: 'reset-token-1' }, { token: null }],
   events: {
     'form.change': (snap) =>
-      snap.context.values.newPassword === '' ? [{ type: 'form.change', field: 'newPassword', value: 'NewTrains2027' } as const] : [],
+      snap.context.values.newPassword === ''
+        ? [{ type: 'form.change', field: 'newPassword', value: 'NewTrains2027' } as const]
+        : [],
     'form.blur': [{ type: 'form.blur', field: 'newPassword' }],
     'xstate.done.actor.validateToken': [
       { type: 'xstate.done.actor.validateToken', output: { isValid: true } },
@@ -23,7 +32,12 @@ describeMachineModel(resetPasswordMachine, {
       { type: 'xstate.error.actor.resetPassword', error: { status: 500, code: null } },
     ],
   },
-  serializeContext: (c) => ({ pw: c.values.newPassword, failed: c.failed, submitAttempted: c.submitAttempted, touched: c.touched }),
+  serializeContext: (c) => ({
+    pw: c.values.newPassword,
+    failed: c.failed,
+    submitAttempted: c.submitAttempted,
+    touched: c.touched,
+  }),
   calls: {
     validatingToken: { validateToken: { token: 'reset-token-1' } },
     submitting: { resetPassword: { token: 'reset-token-1', newPassword: 'NewTrains2027' } },
@@ -43,9 +57,13 @@ describeMachineModel(resetPasswordMachine, {
       const { context, event, entered } = check;
       expect(context.token).toBe('reset-token-1');
       // A password the rules refuse is not sent, even once typed (the model only types a good one).
-      const weak = nextFrom({ snapshot: nextFrom(check, { type: 'form.change', field: 'newPassword', value: 'short' }) }, { type: 'form.submit' });
+      const weak = nextFrom(
+        { snapshot: nextFrom(check, { type: 'form.change', field: 'newPassword', value: 'short' }) },
+        { type: 'form.submit' },
+      );
       expect([weak.value, weak.context.submitAttempted]).toEqual(['editing', true]);
-      if (entered && event.type === 'xstate.done.actor.validateToken') expect(outputOf(event)).toEqual({ isValid: true });
+      if (entered && event.type === 'xstate.done.actor.validateToken')
+        expect(outputOf(event)).toEqual({ isValid: true });
       const error = errorOf(event);
       if (error) {
         // A failed reset keeps the password typed and shows the spec's failure message.

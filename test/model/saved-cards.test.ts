@@ -25,7 +25,9 @@ describeMachineModel(savedCardsMachine, {
     'xstate.done.actor.fetchCards': [{ type: 'xstate.done.actor.fetchCards', output: cards }],
     'xstate.error.actor.fetchCards': [{ type: 'xstate.error.actor.fetchCards', error: { status: 500 } }],
     'xstate.done.actor.deleteCard': [{ type: 'xstate.done.actor.deleteCard', output: undefined }],
-    'xstate.error.actor.deleteCard': [{ type: 'xstate.error.actor.deleteCard', error: { status: 409, code: 'CARD_IN_USE' } }],
+    'xstate.error.actor.deleteCard': [
+      { type: 'xstate.error.actor.deleteCard', error: { status: 409, code: 'CARD_IN_USE' } },
+    ],
   },
   serializeContext: (c) => ({
     cards: c.cards.map((e) => `${e.data.id}:${e.isDeleting ? 'deleting' : ''}:${e.hasDeleteError ? 'error' : ''}`),
@@ -40,7 +42,10 @@ describeMachineModel(savedCardsMachine, {
     if (deletedId) expect(entries.map((e) => e.data.id)).not.toContain(deletedId);
     for (const e of entries) expect(e.isDeleting && e.hasDeleteError).toBe(false);
   },
-  calls: { loading: { fetchCards: undefined }, 'ready.deleting': { deleteCard: (c: { pendingId: string | null }) => ({ id: c.pendingId }) } },
+  calls: {
+    loading: { fetchCards: undefined },
+    'ready.deleting': { deleteCard: (c: { pendingId: string | null }) => ({ id: c.pendingId }) },
+  },
   // docs/product/states.md: saved card delete marks the card deleting, then removes it on success or
   // flags an error; loading, error with retry.
   states: {
@@ -79,10 +84,13 @@ describeMachineModel(savedCardsMachine, {
       const ids = context.cards.map((c) => c.data.id);
       // Deleted: that card leaves the list, the others stay in order, and the page can say which went.
       const deleted = nextFrom(check, { type: 'xstate.done.actor.deleteCard', output: undefined } as never);
-      expect(deleted.context.cards.map((c: { data: SavedCard }) => c.data.id)).toEqual(ids.filter((id) => id !== context.pendingId));
+      expect(deleted.context.cards.map((c: { data: SavedCard }) => c.data.id)).toEqual(
+        ids.filter((id) => id !== context.pendingId),
+      );
       expect(deleted.context.deletedId).toBe(context.pendingId);
       // Refused with a reason (a card paying for a renewal): the card stays, with the reason and code.
-      const reason = 'This card pays for your season ticket renewal on 1 March. Choose another card for the renewal first.';
+      const reason =
+        'This card pays for your season ticket renewal on 1 March. Choose another card for the renewal first.';
       const refused = nextFrom(check, {
         type: 'xstate.error.actor.deleteCard',
         error: new ApiError({ kind: 'http', status: 409, codes: ['CARD_IN_USE'], detail: reason, body: null }),

@@ -5,7 +5,15 @@ import type { SavedCard } from '#src/schemas/cards';
 import type { SeasonRenewal } from '#src/schemas/season-renewals';
 import { describeMachineModel, inputOf, nextFrom, type StateCheck } from './harness';
 
-const card = (id: string, isExpired = false): SavedCard => ({ id, brand: 'VISA', lastFourDigits: '4242', expiryMonth: 8, expiryYear: 2029, cardholderName: 'Alex Morgan', isExpired });
+const card = (id: string, isExpired = false): SavedCard => ({
+  id,
+  brand: 'VISA',
+  lastFourDigits: '4242',
+  expiryMonth: 8,
+  expiryYear: 2029,
+  cardholderName: 'Alex Morgan',
+  isExpired,
+});
 const renewal = (bookingId: string, isEnabled: boolean, cardId: string | null): SeasonRenewal => ({
   bookingId,
   orderId: `o-${bookingId}`,
@@ -35,12 +43,16 @@ const expectButtons = (check: Check) => {
   for (const r of check.context.renewals) {
     const on = nextFrom(check, { type: 'renewal.turnOn', bookingId: r.bookingId, cardId: 'visa' });
     expect(on.matches({ ready: 'saving' }), `turn ${r.bookingId} on`).toBe(!r.isEnabled);
-    if (!r.isEnabled) expect(inputOf(on, 'saveRenewal')).toEqual({ bookingId: r.bookingId, isEnabled: true, cardId: 'visa' });
+    if (!r.isEnabled)
+      expect(inputOf(on, 'saveRenewal')).toEqual({ bookingId: r.bookingId, isEnabled: true, cardId: 'visa' });
     const off = nextFrom(check, { type: 'renewal.turnOff', bookingId: r.bookingId });
     expect(off.matches({ ready: 'saving' }), `turn ${r.bookingId} off`).toBe(r.isEnabled);
-    if (r.isEnabled) expect(inputOf(off, 'saveRenewal')).toEqual({ bookingId: r.bookingId, isEnabled: false, cardId: null });
+    if (r.isEnabled)
+      expect(inputOf(off, 'saveRenewal')).toEqual({ bookingId: r.bookingId, isEnabled: false, cardId: null });
   }
-  expect(nextFrom(check, { type: 'renewal.turnOn', bookingId: 'weekly', cardId: 'visa' }).matches({ ready: 'idle' })).toBe(true);
+  expect(
+    nextFrom(check, { type: 'renewal.turnOn', bookingId: 'weekly', cardId: 'visa' }).matches({ ready: 'idle' }),
+  ).toBe(true);
   expect(nextFrom(check, { type: 'renewal.turnOff', bookingId: 'weekly' }).matches({ ready: 'idle' })).toBe(true);
 };
 
@@ -83,11 +95,19 @@ describeMachineModel(seasonRenewalMachine, {
       const pending = snap.context.pending;
       const before = snap.context.renewals.find((r) => r.bookingId === pending?.bookingId);
       return before && pending
-        ? [{ type: 'xstate.done.actor.saveRenewal', output: { ...before, isEnabled: pending.isEnabled, cardId: pending.cardId ?? before.cardId } }]
+        ? [
+            {
+              type: 'xstate.done.actor.saveRenewal',
+              output: { ...before, isEnabled: pending.isEnabled, cardId: pending.cardId ?? before.cardId },
+            },
+          ]
         : [];
     },
     'xstate.error.actor.saveRenewal': [
-      { type: 'xstate.error.actor.saveRenewal', error: new ApiError({ kind: 'http', status: 422, codes: ['CARD_EXPIRED'], detail: null, body: null }) },
+      {
+        type: 'xstate.error.actor.saveRenewal',
+        error: new ApiError({ kind: 'http', status: 422, codes: ['CARD_EXPIRED'], detail: null, body: null }),
+      },
     ],
   },
   serializeContext: (c) => ({
@@ -122,7 +142,8 @@ describeMachineModel(seasonRenewalMachine, {
       if (event.type === 'renewals.cardsChanged') {
         expect(context.cards).toEqual(event.cards);
         // An off renewal does not keep a card that is gone; an enabled one is the server's to refuse.
-        for (const r of context.renewals) if (!r.isEnabled && r.cardId) expect(event.cards.map((c) => c.id)).toContain(r.cardId);
+        for (const r of context.renewals)
+          if (!r.isEnabled && r.cardId) expect(event.cards.map((c) => c.id)).toContain(r.cardId);
       }
     },
     'ready.idle': (check) => {
@@ -153,7 +174,10 @@ describeMachineModel(seasonRenewalMachine, {
       // Entered by a turn on or off (a card deleted meanwhile keeps the change going).
       if (check.entered) {
         expect(['renewal.turnOn', 'renewal.turnOff']).toContain(event.type);
-        expect(context.pending).toMatchObject({ bookingId: (event as { bookingId: string }).bookingId, isEnabled: event.type === 'renewal.turnOn' });
+        expect(context.pending).toMatchObject({
+          bookingId: (event as { bookingId: string }).bookingId,
+          isEnabled: event.type === 'renewal.turnOn',
+        });
       } else expect(event.type).toBe('renewals.cardsChanged');
       expect(context.saved).toBeNull();
       expect(context.saveError).toBeNull();
@@ -168,7 +192,10 @@ describeMachineModel(seasonRenewalMachine, {
         expect(nextFrom(check, saveFailure(422, [code]) as never).context.saveError?.kind, code).toBe('cardExpired');
       }
       // An answer that does not match the schema: the unexpected-response message.
-      const garbled = nextFrom(check, { type: 'xstate.error.actor.saveRenewal', error: new ApiError({ kind: 'schema', message: 'renewal' }) } as never);
+      const garbled = nextFrom(check, {
+        type: 'xstate.error.actor.saveRenewal',
+        error: new ApiError({ kind: 'schema', message: 'renewal' }),
+      } as never);
       expect(garbled.context.saveError).toEqual({ bookingId: context.pending?.bookingId, kind: 'unexpected' });
     },
   },

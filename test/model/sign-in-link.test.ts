@@ -27,7 +27,10 @@ describeMachineModel(signInLinkMachine, {
       expect(context.token).toBe('link-token-1');
       expect(['xstate.init', 'signInLink.retry']).toContain(event.type);
       // Only a 400 TOKEN_INVALID refuses the link; any other failure keeps the token for a retry.
-      for (const error of [{ status: 400, code: 'VALIDATION_ERROR' }, { status: 503, code: 'TOKEN_INVALID' }]) {
+      for (const error of [
+        { status: 400, code: 'VALIDATION_ERROR' },
+        { status: 503, code: 'TOKEN_INVALID' },
+      ]) {
         const next = stepFrom({ snapshot }, { type: 'xstate.error.actor.spendSignInLink', error } as never).snapshot;
         expect([next.value, next.context.token], JSON.stringify(error)).toEqual(['failed', 'link-token-1']);
       }

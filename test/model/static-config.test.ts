@@ -15,7 +15,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const machinesDir = path.resolve(import.meta.dirname, '../../machines');
-const machineFiles = readdirSync(machinesDir).filter((f) => f.endsWith('.ts')).sort();
+const machineFiles = readdirSync(machinesDir)
+  .filter((f) => f.endsWith('.ts'))
+  .sort();
 
 interface Finding {
   line: number;
@@ -23,11 +25,16 @@ interface Finding {
   text: string;
 }
 
-const isFunction = (node: ts.Node) => ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isMethodDeclaration(node);
+const isFunction = (node: ts.Node) =>
+  ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isMethodDeclaration(node);
 
 /** An expression without the parentheses and type assertions around it (`(f)`, `f as T`, `f satisfies T`, `f!`). */
 const unwrap = (node: ts.Expression): ts.Expression =>
-  ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isTypeAssertionExpression(node) || ts.isNonNullExpression(node)
+  ts.isParenthesizedExpression(node) ||
+  ts.isAsExpression(node) ||
+  ts.isSatisfiesExpression(node) ||
+  ts.isTypeAssertionExpression(node) ||
+  ts.isNonNullExpression(node)
     ? unwrap(node.expression)
     : node;
 
@@ -46,13 +53,18 @@ function staticFindings(fileName: string, source: string): { configs: number; fi
   const findings: Finding[] = [];
   let configs = 0;
   const report = (node: ts.Node, kind: Finding['kind']) =>
-    findings.push({ line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, kind, text: node.getText(file).slice(0, 80) });
+    findings.push({
+      line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1,
+      kind,
+      text: node.getText(file).slice(0, 80),
+    });
 
   const walkConfig = (node: ts.Node): void => {
     if (isFunctionValuedParams(node)) report(node, 'function-valued params');
     if (isFunction(node)) return;
     if (ts.isSpreadAssignment(node) || ts.isSpreadElement(node)) report(node, 'spread');
-    else if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node)) report(node, 'call');
+    else if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node))
+      report(node, 'call');
     else if (ts.isComputedPropertyName(node)) report(node, 'computed key');
     ts.forEachChild(node, walkConfig);
   };
@@ -60,7 +72,11 @@ function staticFindings(fileName: string, source: string): { configs: number; fi
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
+      const name = ts.isPropertyAccessExpression(callee)
+        ? callee.name.text
+        : ts.isIdentifier(callee)
+          ? callee.text
+          : '';
       if (name === 'createMachine') {
         configs += 1;
         const [config] = node.arguments;
@@ -77,7 +93,12 @@ function staticFindings(fileName: string, source: string): { configs: number; fi
 describe('staticFindings (the check itself)', () => {
   const wrap = (config: string) => `setup({}).createMachine(${config});`;
   it('accepts a literal config with function values', () => {
-    expect(staticFindings('ok.ts', wrap(`{ id: 'a', states: { s: { invoke: { input: ({ context }) => ({ n: context.list.map(String) }) } } } }`)).findings).toEqual([]);
+    expect(
+      staticFindings(
+        'ok.ts',
+        wrap(`{ id: 'a', states: { s: { invoke: { input: ({ context }) => ({ n: context.list.map(String) }) } } } }`),
+      ).findings,
+    ).toEqual([]);
   });
   it.each([
     ['spread', `{ states: { ...shared } }`],
@@ -93,7 +114,10 @@ describe('staticFindings (the check itself)', () => {
     expect(staticFindings('ok.ts', wrap(config)).findings).toEqual([]);
   });
   it.each([
-    ['an arrow function in a guard', `{ guard: { type: 'isReady', params: ({ event }) => ({ answer: event.output }) } }`],
+    [
+      'an arrow function in a guard',
+      `{ guard: { type: 'isReady', params: ({ event }) => ({ answer: event.output }) } }`,
+    ],
     ['a function expression', `{ actions: { type: 'store', params: function ({ event }) { return event; } } }`],
     ['a method', `{ actions: { type: 'store', params({ event }) { return event; } } }`],
     ['a parenthesized arrow', `{ actions: { type: 'store', params: (({ event }) => event) } }`],
@@ -107,15 +131,26 @@ describe('staticFindings (the check itself)', () => {
 });
 
 /** Findings as `machines/<file>:<line> <kind>: <text>`, so a failure names where to look. */
-const located = (file: string, findings: Finding[]) => findings.map((f) => `machines/${file}:${f.line} ${f.kind}: ${f.text}`);
+const located = (file: string, findings: Finding[]) =>
+  findings.map((f) => `machines/${file}:${f.line} ${f.kind}: ${f.text}`);
 
 describe.each(machineFiles)('machines/%s', (file) => {
   const { configs, findings } = staticFindings(file, readFileSync(path.join(machinesDir, file), 'utf8'));
   it('has exactly one createMachine config', () => expect(configs).toBe(1));
   it('has no spread, call or computed key in its config', () => {
-    expect(located(file, findings.filter((f) => f.kind !== 'function-valued params'))).toEqual([]);
+    expect(
+      located(
+        file,
+        findings.filter((f) => f.kind !== 'function-valued params'),
+      ),
+    ).toEqual([]);
   });
   it('has no function-valued params (Stately drops them: name the guard or action, read the event in setup())', () => {
-    expect(located(file, findings.filter((f) => f.kind === 'function-valued params'))).toEqual([]);
+    expect(
+      located(
+        file,
+        findings.filter((f) => f.kind === 'function-valued params'),
+      ),
+    ).toEqual([]);
   });
 });

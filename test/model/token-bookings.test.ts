@@ -8,7 +8,9 @@ describeMachineModel(tokenBookingsMachine, {
   name: 'tokenBookingsMachine',
   events: {
     'xstate.done.actor.fetchTokenBookings': [{ type: 'xstate.done.actor.fetchTokenBookings', output: fetched }],
-    'xstate.error.actor.fetchTokenBookings': [{ type: 'xstate.error.actor.fetchTokenBookings', error: new Error('500') }],
+    'xstate.error.actor.fetchTokenBookings': [
+      { type: 'xstate.error.actor.fetchTokenBookings', error: new Error('500') },
+    ],
   },
   calls: { loading: { fetchTokenBookings: undefined } },
   // docs/product/screens.md (/order-token): the guest's bookings with loading, error (with retry) and list.

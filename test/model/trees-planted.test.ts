@@ -5,7 +5,9 @@ import { describeMachineModel } from './harness';
 describeMachineModel(treesPlantedMachine, {
   name: 'treesPlantedMachine',
   events: {
-    'xstate.done.actor.fetchOrderCount': [{ type: 'xstate.done.actor.fetchOrderCount', output: { lifeTimeBookingCount: 12 } }],
+    'xstate.done.actor.fetchOrderCount': [
+      { type: 'xstate.done.actor.fetchOrderCount', output: { lifeTimeBookingCount: 12 } },
+    ],
     'xstate.error.actor.fetchOrderCount': [{ type: 'xstate.error.actor.fetchOrderCount', error: { status: 500 } }],
   },
   serializeContext: (c) => ({ bookingCount: c.bookingCount, failed: c.failed }),

@@ -29,7 +29,10 @@ beforeAll(async () => {
   name = await createTestDatabase(serverUrl);
   const url = databaseUrl(serverUrl, name);
   // Both start at once on a new database: one migrates, the other waits for the lock and finds it done.
-  [a, b] = await Promise.all([spawnServer({ DATABASE_URL: url, DATABASE_POOL_MAX: '5' }), spawnServer({ DATABASE_URL: url, DATABASE_POOL_MAX: '5' })]);
+  [a, b] = await Promise.all([
+    spawnServer({ DATABASE_URL: url, DATABASE_POOL_MAX: '5' }),
+    spawnServer({ DATABASE_URL: url, DATABASE_POOL_MAX: '5' }),
+  ]);
   db = await openPostgres(url, { max: 2 });
   await seed(db, 'demo');
 });
@@ -50,7 +53,10 @@ async function browser(): Promise<{ onA: ApiClient; onB: ApiClient }> {
 }
 
 /** Signs in on A; B's client then reads the new CSRF value from B's page, as the one app in the browser holds it. */
-async function signIn(browser: { onA: ApiClient; onB: ApiClient }, account: { email: string; password: string }): Promise<void> {
+async function signIn(
+  browser: { onA: ApiClient; onB: ApiClient },
+  account: { email: string; password: string },
+): Promise<void> {
   const res = await browser.onA.post(`${API}/login`, { email: account.email, password: account.password });
   expect(res.status).toBe(200);
   await browser.onB.init();
@@ -120,7 +126,8 @@ describe('two servers on one PostgreSQL', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return v.parse(RefundQuote, res.body).quoteId ?? '';
     };
-    const request = (client: ApiClient, quoteId: string) => client.request('POST', `${API}/refund-quote/${quoteId}`, { body: 'null' });
+    const request = (client: ApiClient, quoteId: string) =>
+      client.request('POST', `${API}/refund-quote/${quoteId}`, { body: 'null' });
 
     const one = await quote(onA, K.paperPost);
     const same = await Promise.all([request(onA, one), request(onB, one)]);
@@ -133,7 +140,9 @@ describe('two servers on one PostgreSQL', () => {
     expect(raced.find((r) => r.status === 409)?.body).toMatchObject({ errors: [{ code: 'IN_PROGRESS' }] });
 
     const detail = await onB.get(`${API}/booking/${refundSeedBookingId(K.amountTooLow)}`);
-    const booking = v.parse(BookingDetailResponse, detail.body).bookings.find((x) => x.id === refundSeedBookingId(K.amountTooLow));
+    const booking = v
+      .parse(BookingDetailResponse, detail.body)
+      .bookings.find((x) => x.id === refundSeedBookingId(K.amountTooLow));
     expect(booking?.refund?.refunds).toHaveLength(1);
     const { rows } = await db.query<{ n: number }>(
       `select count(*)::int as n from refund_quotes where booking_id = $1 and outcome = 'accepted'`,
@@ -149,9 +158,13 @@ describe('two servers on one PostgreSQL', () => {
     const key = 'demo-upcoming-euston-manchester';
     const bookingId = stableId('booking', `${key}:0`);
     const generate = (client: ApiClient) =>
-      client.post<{ deliverableId: string }>(`${API}/booking/${bookingId}/generate-on-demand-ticket/${stableId('delivery', key)}`);
+      client.post<{ deliverableId: string }>(
+        `${API}/booking/${bookingId}/generate-on-demand-ticket/${stableId('delivery', key)}`,
+      );
     const status = (client: ApiClient, deliverableId: string) =>
-      client.get<{ status: string; ticket?: { reference: string } }>(`${API}/booking/${bookingId}/get-on-demand-ticket-status/${deliverableId}`);
+      client.get<{ status: string; ticket?: { reference: string } }>(
+        `${API}/booking/${bookingId}/get-on-demand-ticket-status/${deliverableId}`,
+      );
 
     const started = await generate(onA);
     expect(started.status).toBe(200);
@@ -171,7 +184,10 @@ describe('two servers on one PostgreSQL', () => {
     const onBReady = await status(onB, deliverableId);
     expect(onBReady.body).toMatchObject({ status: 'ready', ticket: { reference: expect.stringMatching(/^TKT-/) } });
     expect((await status(onA, deliverableId)).body).toEqual(onBReady.body);
-    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from issued_tickets where booking_id = $1', [bookingId]);
+    const { rows } = await db.query<{ n: number }>(
+      'select count(*)::int as n from issued_tickets where booking_id = $1',
+      [bookingId],
+    );
     expect(rows[0]?.n).toBe(1);
   });
 });

@@ -7,7 +7,15 @@ import { createApp } from '#server/app.ts';
 import { type Db } from '#server/db.ts';
 import { openTestDb } from '#test/helpers/db.ts';
 import type { AppEnv } from '#server/lib/app-env.ts';
-import { ACCESS_KINDS, ACTIONS, allows, declaredActions, POLICY, type AccessKind, type Action } from '#server/lib/policy.ts';
+import {
+  ACCESS_KINDS,
+  ACTIONS,
+  allows,
+  declaredActions,
+  POLICY,
+  type AccessKind,
+  type Action,
+} from '#server/lib/policy.ts';
 import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
 import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
 import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
@@ -83,7 +91,9 @@ describe('every API route names its action', () => {
 
   it('is the table docs/access-policy.md shows integrators', () => {
     const cell = (a: boolean | 'guest-order') => (a === true ? 'yes' : a === false ? '—' : 'guest orders only');
-    const rows = ACTIONS.map((a) => `| \`${a}\` | ${POLICY[a].what} | ${ACCESS_KINDS.map((k) => cell(POLICY[a].allow[k])).join(' | ')} |`);
+    const rows = ACTIONS.map(
+      (a) => `| \`${a}\` | ${POLICY[a].what} | ${ACCESS_KINDS.map((k) => cell(POLICY[a].allow[k])).join(' | ')} |`,
+    );
     const page = readFileSync(new URL('../../docs/access-policy.md', import.meta.url), 'utf8');
     expect(page).toContain(`| Action | What it covers | ${ACCESS_KINDS.join(' | ')} |`);
     for (const row of rows) expect(page).toContain(row);
@@ -110,8 +120,12 @@ async function targetOf(orderId: string, bookingWith: 'any' | 'claim' = 'any'): 
      order by b.outward_date desc limit 1`,
     [orderId],
   );
-  const claim = (await db.query<{ id: string }>('select id from delay_repay_claims where booking_id = $1 limit 1', [booking.id])).rows[0];
-  const insurance = (await db.query<{ id: string }>('select id from insurance_products where booking_id = $1 limit 1', [booking.id])).rows[0];
+  const claim = (
+    await db.query<{ id: string }>('select id from delay_repay_claims where booking_id = $1 limit 1', [booking.id])
+  ).rows[0];
+  const insurance = (
+    await db.query<{ id: string }>('select id from insurance_products where booking_id = $1 limit 1', [booking.id])
+  ).rows[0];
   return {
     orderId,
     bookingId: booking.id,
@@ -153,7 +167,9 @@ async function findBookingSession(target: Target): Promise<ApiClient> {
     emailAddress: details.email,
   });
   expect(found.status).toBe(200);
-  const session = await client.post<{ session: string }>(`${API}/user-flow-access`, { token: found.body.orderExchangeToken });
+  const session = await client.post<{ session: string }>(`${API}/user-flow-access`, {
+    token: found.body.orderExchangeToken,
+  });
   expect(session.status).toBe(200);
   client.flowId = `order.${session.body.session}`;
   return client;
@@ -179,24 +195,56 @@ async function orderCallers(claim: boolean): Promise<Caller[]> {
   const callers: Caller[] = [
     { kind: 'owner', label: 'signed-in owner', client: owner, target: ownerTarget },
     { kind: 'owner-unproved', label: 'signed-in owner, email not proved', client: unproved, target: samTarget },
-    { kind: 'find-booking', label: "Find a booking, an account's booking", client: await findBookingSession(ownerTarget), target: ownerTarget },
+    {
+      kind: 'find-booking',
+      label: "Find a booking, an account's booking",
+      client: await findBookingSession(ownerTarget),
+      target: ownerTarget,
+    },
     { kind: 'none', label: 'nobody', client: apiClient(origin), target: ownerTarget },
   ];
   if (claim) {
     const link = seeded.claimLinks?.[0];
     if (!link) throw new Error('the demo seed has a claim link');
-    const order = await one<{ order_id: string }>('select order_id from delay_repay_claims where id = $1', [link.claimId]);
+    const order = await one<{ order_id: string }>('select order_id from delay_repay_claims where id = $1', [
+      link.claimId,
+    ]);
     const target = await targetOf(order.order_id, 'claim');
-    callers.push({ kind: 'email-link', label: 'Delay Repay email link', client: await emailLinkSession(link.token, 'claim'), target });
-    callers.push({ kind: 'find-booking', label: 'Find a booking, a guest booking', client: await findBookingSession(target), target });
+    callers.push({
+      kind: 'email-link',
+      label: 'Delay Repay email link',
+      client: await emailLinkSession(link.token, 'claim'),
+      target,
+    });
+    callers.push({
+      kind: 'find-booking',
+      label: 'Find a booking, a guest booking',
+      client: await findBookingSession(target),
+      target,
+    });
   } else {
     const guestLink = seeded.guestLinks.find((l) => l.token === DEMO_GUEST_TOKENS[0]);
     const demoEmailLink = seeded.guestLinks.find((l) => l.token === DEMO_GUEST_TOKENS[2]);
     if (!guestLink || !demoEmailLink) throw new Error('the demo seed has guest links');
     const guestTarget = await targetOf(guestLink.orderId);
-    callers.push({ kind: 'email-link', label: 'guest link from the email', client: await emailLinkSession(guestLink.token), target: guestTarget });
-    callers.push({ kind: 'find-booking', label: 'Find a booking, a guest booking', client: await findBookingSession(guestTarget), target: guestTarget });
-    callers.push({ kind: 'account-email', label: "signed in, the guest order's own email", client: owner, target: await targetOf(demoEmailLink.orderId) });
+    callers.push({
+      kind: 'email-link',
+      label: 'guest link from the email',
+      client: await emailLinkSession(guestLink.token),
+      target: guestTarget,
+    });
+    callers.push({
+      kind: 'find-booking',
+      label: 'Find a booking, a guest booking',
+      client: await findBookingSession(guestTarget),
+      target: guestTarget,
+    });
+    callers.push({
+      kind: 'account-email',
+      label: "signed in, the guest order's own email",
+      client: owner,
+      target: await targetOf(demoEmailLink.orderId),
+    });
   }
   return callers;
 }
@@ -212,54 +260,110 @@ const claimDetails = (paymentMethod: unknown) => ({
 
 /** How to call each order route; a route missing here fails the walk. */
 const ORDER_PROBES: Record<string, Probe[]> = {
-  'POST /booking/checkIn': [{ method: 'POST', path: '/booking/checkIn', body: (t) => ({ uri: `/bookings/${t.bookingId}` }) }],
+  'POST /booking/checkIn': [
+    { method: 'POST', path: '/booking/checkIn', body: (t) => ({ uri: `/bookings/${t.bookingId}` }) },
+  ],
   'POST /booking/resend-email': [
     {
       method: 'POST',
       path: '/booking/resend-email',
-      body: (t) => ({ emailAddresses: ['someone.else@example.net'], bookingId: t.bookingId, orderId: t.orderId, deliveryMethod: t.deliveryMethod, vendor: 'Leisure' }),
+      body: (t) => ({
+        emailAddresses: ['someone.else@example.net'],
+        bookingId: t.bookingId,
+        orderId: t.orderId,
+        deliveryMethod: t.deliveryMethod,
+        vendor: 'Leisure',
+      }),
     },
   ],
-  'POST /booking/:bookingId/generate-on-demand-ticket/:deliveryId': [{ method: 'POST', path: '/booking/{bookingId}/generate-on-demand-ticket/' + FOREIGN }],
-  'GET /booking/:bookingId/get-on-demand-ticket-status/:deliverableId': [{ method: 'GET', path: '/booking/{bookingId}/get-on-demand-ticket-status/' + FOREIGN }],
+  'POST /booking/:bookingId/generate-on-demand-ticket/:deliveryId': [
+    { method: 'POST', path: '/booking/{bookingId}/generate-on-demand-ticket/' + FOREIGN },
+  ],
+  'GET /booking/:bookingId/get-on-demand-ticket-status/:deliverableId': [
+    { method: 'GET', path: '/booking/{bookingId}/get-on-demand-ticket-status/' + FOREIGN },
+  ],
   'GET /booking/:bookingId': [{ method: 'GET', path: '/booking/{bookingId}' }],
   'GET /booking/:bookingId/history': [{ method: 'GET', path: '/booking/{bookingId}/history' }],
   'PUT /pico/edit-passengers': [
-    { method: 'PUT', path: '/pico/edit-passengers', body: (t) => ({ bookingId: t.bookingId, alterablesIds: [FOREIGN], newUsers: [{ firstName: 'Test', lastName: 'Person' }] }) },
+    {
+      method: 'PUT',
+      path: '/pico/edit-passengers',
+      body: (t) => ({
+        bookingId: t.bookingId,
+        alterablesIds: [FOREIGN],
+        newUsers: [{ firstName: 'Test', lastName: 'Person' }],
+      }),
+    },
   ],
-  'GET /change-of-journey/changeability/:orderId/:bookingId': [{ method: 'GET', path: '/change-of-journey/changeability/{orderId}/{bookingId}' }],
-  'GET /seasons-change-of-journey/changeability/:orderId/:bookingId': [{ method: 'GET', path: '/seasons-change-of-journey/changeability/{orderId}/{bookingId}' }],
-  'GET /change-of-journey/status/:orderId/:bookingId': [{ method: 'GET', path: '/change-of-journey/status/{orderId}/{bookingId}' }],
+  'GET /change-of-journey/changeability/:orderId/:bookingId': [
+    { method: 'GET', path: '/change-of-journey/changeability/{orderId}/{bookingId}' },
+  ],
+  'GET /seasons-change-of-journey/changeability/:orderId/:bookingId': [
+    { method: 'GET', path: '/seasons-change-of-journey/changeability/{orderId}/{bookingId}' },
+  ],
+  'GET /change-of-journey/status/:orderId/:bookingId': [
+    { method: 'GET', path: '/change-of-journey/status/{orderId}/{bookingId}' },
+  ],
   // Changing a journey (decision 600): a bad query or body is refused after the access check.
   'GET /change-of-journey/options/:bookingId': [{ method: 'GET', path: '/change-of-journey/options/{bookingId}' }],
-  'GET /change-of-journey/departures/:bookingId': [{ method: 'GET', path: '/change-of-journey/departures/{bookingId}?direction=sideways' }],
-  'POST /change-of-journey/quote/:bookingId': [{ method: 'POST', path: '/change-of-journey/quote/{bookingId}', body: () => ({ direction: 'sideways' }) }],
-  'POST /change-of-journey/pay/:quoteId': [{ method: 'POST', path: '/change-of-journey/pay/{quoteId}', body: () => ({ expectedTotal: 'none' }) }],
+  'GET /change-of-journey/departures/:bookingId': [
+    { method: 'GET', path: '/change-of-journey/departures/{bookingId}?direction=sideways' },
+  ],
+  'POST /change-of-journey/quote/:bookingId': [
+    { method: 'POST', path: '/change-of-journey/quote/{bookingId}', body: () => ({ direction: 'sideways' }) },
+  ],
+  'POST /change-of-journey/pay/:quoteId': [
+    { method: 'POST', path: '/change-of-journey/pay/{quoteId}', body: () => ({ expectedTotal: 'none' }) },
+  ],
   'GET /partial-refunds/:bookingId': [{ method: 'GET', path: '/partial-refunds/{bookingId}' }],
   'GET /refund-quote/:orderId/:bookingId': [{ method: 'GET', path: '/refund-quote/{orderId}/{bookingId}' }],
   'POST /refund-quote/:quoteId': [
     // A body naming another booking: refused after the access check, the quote not spent.
     { method: 'POST', path: '/refund-quote/{quoteId}', body: () => ({ token: '', bookingId: FOREIGN }) },
-    { method: 'POST', path: '/refund-quote/{quoteId}', body: (t) => ({ token: 'not-a-card-token', bookingId: t.bookingId }), action: 'refund.newCard' },
+    {
+      method: 'POST',
+      path: '/refund-quote/{quoteId}',
+      body: (t) => ({ token: 'not-a-card-token', bookingId: t.bookingId }),
+      action: 'refund.newCard',
+    },
   ],
-  'POST /payment/card-token': [{ method: 'POST', path: '/payment/card-token', body: () => ({ number: '1', expiryMonth: 1, expiryYear: 2000 }) }],
-  'GET /customer/passenger-assistance/orders/:orderId/products/:productId': [{ method: 'GET', path: '/customer/passenger-assistance/orders/{orderId}/products/{bookingId}' }],
-  'POST /customer/passenger-assistance/orders/:orderId/products/:productId': [{ method: 'POST', path: '/customer/passenger-assistance/orders/{orderId}/products/{bookingId}', body: () => ({}) }],
+  'POST /payment/card-token': [
+    { method: 'POST', path: '/payment/card-token', body: () => ({ number: '1', expiryMonth: 1, expiryYear: 2000 }) },
+  ],
+  'GET /customer/passenger-assistance/orders/:orderId/products/:productId': [
+    { method: 'GET', path: '/customer/passenger-assistance/orders/{orderId}/products/{bookingId}' },
+  ],
+  'POST /customer/passenger-assistance/orders/:orderId/products/:productId': [
+    { method: 'POST', path: '/customer/passenger-assistance/orders/{orderId}/products/{bookingId}', body: () => ({}) },
+  ],
   'GET /customer/passenger-assistance/orders/:orderId/products/:productId/:assistanceId': [
     { method: 'GET', path: `/customer/passenger-assistance/orders/{orderId}/products/{bookingId}/${FOREIGN}` },
   ],
   'POST /customer/passenger-assistance/orders/:orderId/products/:productId/:assistanceId/cancel': [
-    { method: 'POST', path: `/customer/passenger-assistance/orders/{orderId}/products/{bookingId}/${FOREIGN}/cancel`, body: () => ({}) },
+    {
+      method: 'POST',
+      path: `/customer/passenger-assistance/orders/{orderId}/products/{bookingId}/${FOREIGN}/cancel`,
+      body: () => ({}),
+    },
   ],
-  'POST /flexible-insurance/:orderId/:insuranceProductId/eligibility': [{ method: 'POST', path: `/flexible-insurance/{orderId}/${FOREIGN}/eligibility` }],
-  'POST /flexible-insurance/:orderId/:insuranceProductId/:claimId/claim': [{ method: 'POST', path: `/flexible-insurance/{orderId}/${FOREIGN}/${FOREIGN}/claim` }],
+  'POST /flexible-insurance/:orderId/:insuranceProductId/eligibility': [
+    { method: 'POST', path: `/flexible-insurance/{orderId}/${FOREIGN}/eligibility` },
+  ],
+  'POST /flexible-insurance/:orderId/:insuranceProductId/:claimId/claim': [
+    { method: 'POST', path: `/flexible-insurance/{orderId}/${FOREIGN}/${FOREIGN}/claim` },
+  ],
   'GET /booking/token': [{ method: 'GET', path: '/booking/token' }],
 };
 const CLAIM_PROBES: Record<string, Probe[]> = {
   'GET /claim/:claimId': [{ method: 'GET', path: '/claim/{claimId}' }],
   'POST /claim/:claimId': [
     { method: 'POST', path: '/claim/{claimId}', body: () => claimDetails({ type: 'original-payment' }) },
-    { method: 'POST', path: '/claim/{claimId}', body: () => claimDetails({ type: 'bank-transfer', sortCode: '112233', accountNumber: '12345666' }), action: 'claim.newPayout' },
+    {
+      method: 'POST',
+      path: '/claim/{claimId}',
+      body: () => claimDetails({ type: 'bank-transfer', sortCode: '112233', accountNumber: '12345666' }),
+      action: 'claim.newPayout',
+    },
   ],
 };
 
@@ -283,9 +387,21 @@ const stripPatterns = (path: string) => {
 };
 const routeKey = (method: string, path: string) => `${method} ${stripPatterns(path).slice(API.length)}`;
 
-type Cell = { route: string; action: Action; caller: string; kind: AccessKind; expected: 'allowed' | 'refused'; status: number; code?: string };
+type Cell = {
+  route: string;
+  action: Action;
+  caller: string;
+  kind: AccessKind;
+  expected: 'allowed' | 'refused';
+  status: number;
+  code?: string;
+};
 
-async function walk(callers: Caller[], probes: Record<string, Probe[]>, routes: ReturnType<typeof apiRoutes>): Promise<Cell[]> {
+async function walk(
+  callers: Caller[],
+  probes: Record<string, Probe[]>,
+  routes: ReturnType<typeof apiRoutes>,
+): Promise<Cell[]> {
   const cells: Cell[] = [];
   for (const route of routes) {
     const key = routeKey(route.method, route.path);
@@ -296,15 +412,31 @@ async function walk(callers: Caller[], probes: Record<string, Probe[]>, routes: 
       if (!action) continue;
       for (const caller of callers) {
         // The booking list of a guest session answers for the session's own order: only sessions have one.
-        if (key === 'GET /booking/token' && (caller.kind === 'owner' || caller.kind === 'owner-unproved' || caller.kind === 'account-email')) continue;
+        if (
+          key === 'GET /booking/token' &&
+          (caller.kind === 'owner' || caller.kind === 'owner-unproved' || caller.kind === 'account-email')
+        )
+          continue;
         // A signed-in customer's card token is the account's, never the guest order's (the refund checks that).
         if (key === 'POST /payment/card-token' && caller.kind === 'account-email') continue;
         const expected = allows(action, caller.kind, caller.target.onAccountOrder) ? 'allowed' : 'refused';
-        const res = await caller.client.request<{ errors?: { code: string }[] }>(probe.method, API + fill(probe.path, caller.target), {
-          ...(probe.body ? { body: probe.body(caller.target) } : {}),
-        });
+        const res = await caller.client.request<{ errors?: { code: string }[] }>(
+          probe.method,
+          API + fill(probe.path, caller.target),
+          {
+            ...(probe.body ? { body: probe.body(caller.target) } : {}),
+          },
+        );
         const code = res.body && typeof res.body === 'object' ? res.body.errors?.[0]?.code : undefined;
-        cells.push({ route: key, action, caller: caller.label, kind: caller.kind, expected, status: res.status, ...(code ? { code } : {}) });
+        cells.push({
+          route: key,
+          action,
+          caller: caller.label,
+          kind: caller.kind,
+          expected,
+          status: res.status,
+          ...(code ? { code } : {}),
+        });
       }
     }
   }
@@ -340,7 +472,9 @@ describe('the route × access walk', () => {
     }
     const routes = apiRoutes();
     const cells = await walk(callers, ORDER_PROBES, routes);
-    const orderRoutes = routes.filter((r) => r.actions && POLICY[r.actions[0]!].subject === 'order' && !r.path.startsWith(`${API}/claim`));
+    const orderRoutes = routes.filter(
+      (r) => r.actions && POLICY[r.actions[0]!].subject === 'order' && !r.path.startsWith(`${API}/claim`),
+    );
     expect(orderRoutes.map((r) => routeKey(r.method, r.path)).filter((k) => !ORDER_PROBES[k])).toEqual([]);
     expect(new Set(cells.map((c) => c.kind))).toEqual(new Set(ACCESS_KINDS));
     expect(mismatches(cells)).toEqual([]);
@@ -379,15 +513,27 @@ describe('the route × access walk', () => {
       for (const [kind, client] of callers) {
         const path = stripPatterns(route.path).replace(/:\w+/g, FOREIGN);
         // Nothing that changes the demo account for real: an empty body is refused after the access check.
-        const res = await client.request<{ errors?: { code: string }[] }>(route.method, path, route.method === 'GET' ? {} : { body: {} });
+        const res = await client.request<{ errors?: { code: string }[] }>(
+          route.method,
+          path,
+          route.method === 'GET' ? {} : { body: {} },
+        );
         const expected = allows(action, kind) ? 'allowed' : 'refused';
-        cells.push({ route: routeKey(route.method, route.path), action, caller: kind, kind, expected, status: res.status });
+        cells.push({
+          route: routeKey(route.method, route.path),
+          action,
+          caller: kind,
+          kind,
+          expected,
+          status: res.status,
+        });
       }
     }
     expect(cells.length).toBeGreaterThan(100);
     expect(mismatches(cells)).toEqual([]);
     // Sent to sign in (401), not refused as someone (403), unless signed in.
-    for (const c of cells.filter((x) => x.expected === 'refused' && x.kind !== 'owner-unproved')) expect(c.status).toBe(401);
+    for (const c of cells.filter((x) => x.expected === 'refused' && x.kind !== 'owner-unproved'))
+      expect(c.status).toBe(401);
   }, 180_000);
 });
 
@@ -400,7 +546,9 @@ describe('what the booking offers follows the table', () => {
       );
       if (res.status !== 200 || !res.body.changeable) continue;
       offered.push([caller.kind, res.body.changeOnline === true]);
-      expect(res.body.changeOnline === true, caller.label).toBe(allows('journey.change', caller.kind, caller.target.onAccountOrder));
+      expect(res.body.changeOnline === true, caller.label).toBe(
+        allows('journey.change', caller.kind, caller.target.onAccountOrder),
+      );
     }
     // The guest booking of the email link is the one Find a booking found: the same booking, offered to one of them.
     expect(offered.filter(([kind]) => kind === 'email-link' || kind === 'find-booking')).toEqual([

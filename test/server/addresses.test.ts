@@ -64,7 +64,12 @@ describe('GET /customer/all-addresses', () => {
       postCode: 'YO30 6AE',
       type: 'delivery',
     });
-    expect(res.body.addresses[2]).toMatchObject({ countryCode: 'FRA', isoCountryCode: 'FR', countryName: 'France', postCode: '75004' });
+    expect(res.body.addresses[2]).toMatchObject({
+      countryCode: 'FRA',
+      isoCountryCode: 'FR',
+      countryName: 'France',
+      postCode: '75004',
+    });
     expect(res.body.addresses.filter((a) => a.isLastUsedDelivery)).toHaveLength(1);
   });
 
@@ -152,7 +157,12 @@ describe('POST /customer/address (add) and PUT /customer/address/{id} (edit)', (
       body: { ...newAddress, nickName: 'Old home' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: WALLET_IDS.homeAddress, nickName: 'Old home', isLastUsedDelivery: true, line4: 'Edinburgh' });
+    expect(res.body).toMatchObject({
+      id: WALLET_IDS.homeAddress,
+      nickName: 'Old home',
+      isLastUsedDelivery: true,
+      line4: 'Edinburgh',
+    });
     const read = await client.get<Address>(`${BASE}/address/${WALLET_IDS.homeAddress}`);
     expect(read.body.nickName).toBe('Old home');
   });

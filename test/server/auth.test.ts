@@ -118,7 +118,9 @@ describe('logout', () => {
     expect(res.body).toEqual({ success: true });
     expect(cookieLine(client, 'ma_session')).toMatch(/Max-Age=0/);
     expect(client.cookie('ma_session')).toBeUndefined();
-    const replay = await fetch(`${server.origin}/my-account/api/user`, { headers: { cookie: `ma_session=${session}` } });
+    const replay = await fetch(`${server.origin}/my-account/api/user`, {
+      headers: { cookie: `ma_session=${session}` },
+    });
     expect(((await replay.json()) as UserBody).user.status).toBe('UNKNOWN');
   });
 
@@ -139,16 +141,30 @@ describe('register', () => {
       firstName: 'Néla',
       lastName: "O'Brien-Smith",
     });
-    expect([res.status, res.body]).toEqual([202, { confirmationSent: true, pendingEmailAddress: 'new.person@example.com' }]);
+    expect([res.status, res.body]).toEqual([
+      202,
+      { confirmationSent: true, pendingEmailAddress: 'new.person@example.com' },
+    ]);
     expect((await client.get<UserBody>('/my-account/api/user')).body.user.status).not.toBe('AUTHORISED');
-    expect(logLines.some((l) => l.startsWith('Registration confirmation link for new.person@example.com: ') && l.includes('/my-account/confirm-email#token='))).toBe(true);
+    expect(
+      logLines.some(
+        (l) =>
+          l.startsWith('Registration confirmation link for new.person@example.com: ') &&
+          l.includes('/my-account/confirm-email#token='),
+      ),
+    ).toBe(true);
 
     // The password works at once; the email is verified when the link is followed.
     const other = apiClient(server.origin);
     await other.init();
-    const login = await other.post('/my-account/api/login', { email: 'new.person@example.com', password: 'Trains4ever' });
+    const login = await other.post('/my-account/api/login', {
+      email: 'new.person@example.com',
+      password: 'Trains4ever',
+    });
     expect(login.status).toBe(200);
-    const token = await fetch(`${server.origin}/__test/last-email-change-token?email=new.person%40example.com`).then((r) => r.json() as Promise<{ token: string }>);
+    const token = await fetch(`${server.origin}/__test/last-email-change-token?email=new.person%40example.com`).then(
+      (r) => r.json() as Promise<{ token: string }>,
+    );
     const confirmed = await other.post('/my-account/api/customer/change-email/confirm', { token: token.token });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ updatedEmailAddress: 'new.person@example.com' });
@@ -163,12 +179,16 @@ describe('register', () => {
     });
     expect([res.status, res.body]).toEqual([202, { confirmationSent: true, pendingEmailAddress: 'demo@example.com' }]);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('ma_session='))).toBe(false);
-    expect(logLines.some((l) => l.startsWith('Registration notice for demo@example.com (an account already exists)'))).toBe(true);
+    expect(
+      logLines.some((l) => l.startsWith('Registration notice for demo@example.com (an account already exists)')),
+    ).toBe(true);
     expect(logLines.some((l) => l.includes('Registration confirmation link for demo@example.com'))).toBe(false);
     // The owner's password still stands; the one typed does not.
     const owner = apiClient(server.origin);
     await owner.init();
-    expect((await owner.post('/my-account/api/login', { email: DEMO.email, password: 'Trains4ever' })).status).toBe(401);
+    expect((await owner.post('/my-account/api/login', { email: DEMO.email, password: 'Trains4ever' })).status).toBe(
+      401,
+    );
     expect((await owner.post('/my-account/api/login', DEMO)).status).toBe(200);
   });
 

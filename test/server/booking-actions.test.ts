@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { at } from '#server/seed/booking-factory.ts';
-import { CHECK_IN_GUEST_KEY, CHECK_IN_GUEST_TOKEN, FAILING_ON_DEMAND_BOOKING_KEY } from '#server/seed/booking-actions.ts';
+import {
+  CHECK_IN_GUEST_KEY,
+  CHECK_IN_GUEST_TOKEN,
+  FAILING_ON_DEMAND_BOOKING_KEY,
+} from '#server/seed/booking-actions.ts';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { stableId } from '#server/seed/context.ts';
 import { DEMO_GUEST_TOKENS, GUEST_EMAIL } from '#server/seed/guest-orders.ts';
@@ -51,7 +55,8 @@ beforeEach(async () => {
 
 describe('POST /booking/checkIn', () => {
   beforeAll(() => server.reset());
-  const checkIn = (bookingKey: string, query = '') => client.post<{ url: string }>(`${API}/booking/checkIn${query}`, { uri: `/bookings/${booking(bookingKey)}` });
+  const checkIn = (bookingKey: string, query = '') =>
+    client.post<{ url: string }>(`${API}/booking/checkIn${query}`, { uri: `/bookings/${booking(bookingKey)}` });
 
   it('needs an identity', async () => {
     const res = await checkIn(EUSTON_MANCHESTER);
@@ -77,7 +82,9 @@ describe('POST /booking/checkIn', () => {
     // Idempotent: checking in again answers the same page.
     expect((await checkIn(EUSTON_MANCHESTER)).body).toEqual(res.body);
     // The booking now says so itself (the page does not trust ?checkedIn=true).
-    const detail = await client.get<{ bookings: { id: string; checkedIn: boolean }[] }>(`${API}/booking/${booking(EUSTON_MANCHESTER)}`);
+    const detail = await client.get<{ bookings: { id: string; checkedIn: boolean }[] }>(
+      `${API}/booking/${booking(EUSTON_MANCHESTER)}`,
+    );
     expect(detail.body.bookings.find((b) => b.id === booking(EUSTON_MANCHESTER))?.checkedIn).toBe(true);
   });
 
@@ -111,7 +118,9 @@ describe('POST /booking/checkIn', () => {
 
   it('answers unknown bookings like foreign ones and rejects other uris', async () => {
     await signIn();
-    const unknown = await client.post(`${API}/booking/checkIn`, { uri: '/bookings/00000000-0000-4000-8000-000000000000' });
+    const unknown = await client.post(`${API}/booking/checkIn`, {
+      uri: '/bookings/00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown.status).toBe(403);
     for (const uri of ['https://evil.example/bookings/x', `/bookings/${booking(EUSTON_MANCHESTER)}/x`, '', 42]) {
       const res = await client.post(`${API}/booking/checkIn`, { uri });
@@ -144,12 +153,21 @@ describe('POST /booking/resend-email', () => {
     expect([two.status, two.body]).toEqual([200, { success: true }]);
     // Only the booking's own addresses (decision 301; test/server/resend-email-limits.test.ts).
     const other = await resend(body({ emailAddresses: ['demo@example.com', ' Jamie@Example.com '] }));
-    expect([other.status, other.body]).toEqual([422, { errors: [{ code: 'RECIPIENT_NOT_ALLOWED', field: 'emailAddresses.1' }] }]);
+    expect([other.status, other.body]).toEqual([
+      422,
+      { errors: [{ code: 'RECIPIENT_NOT_ALLOWED', field: 'emailAddresses.1' }] },
+    ]);
   });
 
   it('refuses bad addresses with 400', async () => {
     await signIn();
-    for (const emailAddresses of [[], ['not-an-email'], ['demo@example.com', ''], Array(6).fill('a@example.com'), 'demo@example.com']) {
+    for (const emailAddresses of [
+      [],
+      ['not-an-email'],
+      ['demo@example.com', ''],
+      Array(6).fill('a@example.com'),
+      'demo@example.com',
+    ]) {
       const res = await resend(body({ emailAddresses }));
       expect(res.status, JSON.stringify(emailAddresses)).toBe(400);
     }
@@ -183,19 +201,29 @@ describe('POST /booking/resend-email', () => {
 describe('on-demand tickets', () => {
   beforeAll(() => server.reset());
   const generate = (bookingKey: string, deliveryId = delivery(bookingKey)) =>
-    client.post<{ deliverableId: string }>(`${API}/booking/${booking(bookingKey)}/generate-on-demand-ticket/${deliveryId}`);
+    client.post<{ deliverableId: string }>(
+      `${API}/booking/${booking(bookingKey)}/generate-on-demand-ticket/${deliveryId}`,
+    );
   const status = (bookingKey: string, deliverableId: string) =>
-    client.get<{ status: string; ticket?: unknown }>(`${API}/booking/${booking(bookingKey)}/get-on-demand-ticket-status/${deliverableId}`);
+    client.get<{ status: string; ticket?: unknown }>(
+      `${API}/booking/${booking(bookingKey)}/get-on-demand-ticket-status/${deliverableId}`,
+    );
 
   it('issues a ticket a few seconds (server clock) after generating it', async () => {
     await signIn();
     const gen = await generate(EUSTON_MANCHESTER);
     expect(gen.status).toBe(200);
     const { deliverableId } = gen.body;
-    type Detail = { bookings: { id: string; delivery: { issuedTicket?: { reference: string; issuedAt: string; barcode?: string } } }[] };
+    type Detail = {
+      bookings: {
+        id: string;
+        delivery: { issuedTicket?: { reference: string; issuedAt: string; barcode?: string } };
+      }[];
+    };
     const issuedOnBooking = async () =>
-      (await client.get<Detail>(`${API}/booking/${booking(EUSTON_MANCHESTER)}`)).body.bookings.find((b) => b.id === booking(EUSTON_MANCHESTER))
-        ?.delivery.issuedTicket;
+      (await client.get<Detail>(`${API}/booking/${booking(EUSTON_MANCHESTER)}`)).body.bookings.find(
+        (b) => b.id === booking(EUSTON_MANCHESTER),
+      )?.delivery.issuedTicket;
     expect((await status(EUSTON_MANCHESTER, deliverableId)).body).toEqual({ status: 'processing' });
     expect(await issuedOnBooking()).toBeUndefined();
     await setClock(3000);
@@ -205,19 +233,29 @@ describe('on-demand tickets', () => {
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({
       status: 'ready',
-      ticket: { reference: expect.stringMatching(/^TKT-[0-9A-F]{8}$/), issuedAt: expect.any(String), barcode: expect.any(String) },
+      ticket: {
+        reference: expect.stringMatching(/^TKT-[0-9A-F]{8}$/),
+        issuedAt: expect.any(String),
+        barcode: expect.any(String),
+      },
     });
     // Once issued, the booking itself names the ticket and carries its barcode (what booking.reload
     // shows, and what is kept for offline reading).
     const ticket = (ready.body as { ticket: { reference: string; issuedAt: string; barcode: string } }).ticket;
-    expect(await issuedOnBooking()).toEqual({ reference: ticket.reference, issuedAt: ticket.issuedAt, barcode: ticket.barcode });
+    expect(await issuedOnBooking()).toEqual({
+      reference: ticket.reference,
+      issuedAt: ticket.issuedAt,
+      barcode: ticket.barcode,
+    });
   });
 
   it('always fails for the seeded failing delivery', async () => {
     await signIn();
     const gen = await generate(FAILING_ON_DEMAND_BOOKING_KEY);
     expect(gen.status).toBe(200);
-    expect((await status(FAILING_ON_DEMAND_BOOKING_KEY, gen.body.deliverableId)).body).toEqual({ status: 'processing' });
+    expect((await status(FAILING_ON_DEMAND_BOOKING_KEY, gen.body.deliverableId)).body).toEqual({
+      status: 'processing',
+    });
     await setClock(2500);
     expect((await status(FAILING_ON_DEMAND_BOOKING_KEY, gen.body.deliverableId)).body).toEqual({ status: 'failed' });
   });

@@ -23,8 +23,19 @@ const ids = {
 };
 const API = '/my-account/api';
 
-type Detail = { bookings: { id: string; orderId: string; passengers: { id: string; firstName: string; alterable: boolean }[]; outward: { timetableId: string; date: string } }[]; order: { id: string; friendlyOrderId: string } };
-type History = { replacedBy: unknown; bookings: { booking: { id: string }; order: { friendlyOrderId: string; replacementOrder: unknown } }[] };
+type Detail = {
+  bookings: {
+    id: string;
+    orderId: string;
+    passengers: { id: string; firstName: string; alterable: boolean }[];
+    outward: { timetableId: string; date: string };
+  }[];
+  order: { id: string; friendlyOrderId: string };
+};
+type History = {
+  replacedBy: unknown;
+  bookings: { booking: { id: string }; order: { friendlyOrderId: string; replacementOrder: unknown } }[];
+};
 
 let server: TestServer;
 let client: ApiClient;
@@ -94,7 +105,9 @@ describe('guest access with an order token', () => {
     expect((await anon.get(`${API}/booking/${link.bookingId}?token=${DEMO_GUEST_TOKENS[0]}`)).status).toBe(200);
     expect((await anon.get(`${API}/booking/${link.bookingId}/history?token=${DEMO_GUEST_TOKENS[0]}`)).status).toBe(200);
     expect((await anon.get(`${API}/booking/${ids.kingsCrossYork}?token=${DEMO_GUEST_TOKENS[0]}`)).status).toBe(403);
-    expect((await anon.get(`${API}/booking/${server.seeded.guestLinks[1]!.bookingId}?token=${DEMO_GUEST_TOKENS[0]}`)).status).toBe(403);
+    expect(
+      (await anon.get(`${API}/booking/${server.seeded.guestLinks[1]!.bookingId}?token=${DEMO_GUEST_TOKENS[0]}`)).status,
+    ).toBe(403);
     expect((await anon.get(`${API}/booking/${link.bookingId}?token=wrong-token-123`)).status).toBe(403);
   });
 
@@ -106,7 +119,11 @@ describe('guest access with an order token', () => {
     expect((await anon.get(`${API}/booking/${server.seeded.guestLinks[1]!.bookingId}`)).status).toBe(200);
     expect((await anon.get(`${API}/booking/${server.seeded.guestLinks[0]!.bookingId}`)).status).toBe(403);
     const put = await anon.request('PUT', `${API}/pico/edit-passengers`, {
-      body: { bookingId: server.seeded.guestLinks[0]!.bookingId, alterablesIds: ['x'], newUsers: [{ firstName: 'Al', lastName: 'Bo' }] },
+      body: {
+        bookingId: server.seeded.guestLinks[0]!.bookingId,
+        alterablesIds: ['x'],
+        newUsers: [{ firstName: 'Al', lastName: 'Bo' }],
+      },
     });
     expect(put.status).toBe(403);
   });
@@ -160,7 +177,11 @@ describe('a change of journey links its two bookings both ways', () => {
 
   it('names the new booking on the source, and the source (with its reference) on the new booking', async () => {
     const from = await detailOf(source);
-    expect(from.bookings[0]?.refund).toMatchObject({ changeOfJourneySource: true, changeOfJourneyNewBookingId: changedTo, changeOfJourneyFrom: null });
+    expect(from.bookings[0]?.refund).toMatchObject({
+      changeOfJourneySource: true,
+      changeOfJourneyNewBookingId: changedTo,
+      changeOfJourneyFrom: null,
+    });
     const to = await detailOf(changedTo);
     expect(to.bookings[0]?.refund).toMatchObject({
       changeOfJourneySource: false,
@@ -171,7 +192,8 @@ describe('a change of journey links its two bookings both ways', () => {
   });
 
   it("says the same in each booking's history", async () => {
-    const history = async (id: string) => v.parse(BookingHistoryResponse, (await client.get(`${API}/booking/${id}/history`)).body);
+    const history = async (id: string) =>
+      v.parse(BookingHistoryResponse, (await client.get(`${API}/booking/${id}/history`)).body);
     const fromHistory = await history(source);
     expect(fromHistory.bookings.map((e) => e.booking.refund?.changeOfJourneyNewBookingId)).toEqual([changedTo]);
     const toHistory = await history(changedTo);
@@ -221,18 +243,32 @@ describe('calling points', () => {
     const detail = await client.get<Detail>(`${API}/booking/${ids.eustonManchester}`);
     const leg = detail.body.bookings[0]!.outward;
     const q = `date=${leg.timetableId.slice(8, 12)}-${leg.timetableId.slice(12, 14)}-${leg.timetableId.slice(14, 16)}&origin=EUS&destination=MAN`;
-    const res = await client.get<{ callingPoints: { station: { name: string } }[] }>(`${API}/realtime/timetable/${leg.timetableId}?${q}`);
+    const res = await client.get<{ callingPoints: { station: { name: string } }[] }>(
+      `${API}/realtime/timetable/${leg.timetableId}?${q}`,
+    );
     expect(res.status).toBe(200);
-    expect(res.body.callingPoints.map((p) => p.station.name)).toEqual(['Milton Keynes Central', 'Stoke-on-Trent', 'Macclesfield']);
+    expect(res.body.callingPoints.map((p) => p.station.name)).toEqual([
+      'Milton Keynes Central',
+      'Stoke-on-Trent',
+      'Macclesfield',
+    ]);
     const reverse = await client.get<{ callingPoints: { station: { name: string } }[] }>(
       `${API}/realtime/timetable/MAN-EUS-202601011000?date=2026-01-01&origin=MAN&destination=EUS`,
     );
-    expect(reverse.body.callingPoints.map((p) => p.station.name)).toEqual(['Macclesfield', 'Stoke-on-Trent', 'Milton Keynes Central']);
+    expect(reverse.body.callingPoints.map((p) => p.station.name)).toEqual([
+      'Macclesfield',
+      'Stoke-on-Trent',
+      'Milton Keynes Central',
+    ]);
     const activated = await client.get<Detail>(`${API}/booking/${ids.activated}`);
     const act = activated.body.bookings[0]!.outward;
     const date = act.date.slice(0, 10);
-    expect((await client.get(`${API}/realtime/timetable/${act.timetableId}?date=${date}&origin=EUS&destination=COV`)).status).toBe(404);
-    expect((await client.get(`${API}/realtime/timetable/nonsense?date=2026-01-01&origin=EUS&destination=MAN`)).status).toBe(404);
+    expect(
+      (await client.get(`${API}/realtime/timetable/${act.timetableId}?date=${date}&origin=EUS&destination=COV`)).status,
+    ).toBe(404);
+    expect(
+      (await client.get(`${API}/realtime/timetable/nonsense?date=2026-01-01&origin=EUS&destination=MAN`)).status,
+    ).toBe(404);
     expect((await client.get(`${API}/realtime/timetable/nonsense`)).status).toBe(400);
   });
 });
@@ -262,12 +298,17 @@ describe('PUT /pico/edit-passengers', () => {
     await server.reset();
     await signIn();
   });
-  const passengers = async (id: string) => (await client.get<Detail>(`${API}/booking/${id}`)).body.bookings[0]!.passengers;
+  const passengers = async (id: string) =>
+    (await client.get<Detail>(`${API}/booking/${id}`)).body.bookings[0]!.passengers;
 
   it('renames a passenger on an upcoming booking', async () => {
     const [alex] = await passengers(ids.kingsCrossYork);
     const res = await client.request('PUT', `${API}/pico/edit-passengers`, {
-      body: { bookingId: ids.kingsCrossYork, alterablesIds: [alex!.id], newUsers: [{ firstName: 'Alexandra', lastName: 'Morgan' }] },
+      body: {
+        bookingId: ids.kingsCrossYork,
+        alterablesIds: [alex!.id],
+        newUsers: [{ firstName: 'Alexandra', lastName: 'Morgan' }],
+      },
     });
     expect(res.status).toBe(200);
     expect((await passengers(ids.kingsCrossYork))[0]?.firstName).toBe('Alexandra');
@@ -276,23 +317,39 @@ describe('PUT /pico/edit-passengers', () => {
   it('answers 422 with a detail for duplicate names and past journeys, 400 for bad names', async () => {
     const [alex, jamie] = await passengers(ids.kingsCrossYork);
     const dup = await client.request<{ detail: string }>('PUT', `${API}/pico/edit-passengers`, {
-      body: { bookingId: ids.kingsCrossYork, alterablesIds: [jamie!.id], newUsers: [{ firstName: alex!.firstName, lastName: 'Morgan' }] },
+      body: {
+        bookingId: ids.kingsCrossYork,
+        alterablesIds: [jamie!.id],
+        newUsers: [{ firstName: alex!.firstName, lastName: 'Morgan' }],
+      },
     });
     expect(dup.status).toBe(422);
     expect(dup.body.detail).toBe('Each passenger on a booking needs a different name.');
     const [pastPassenger] = await passengers(ids.past);
     const past = await client.request<{ detail: string }>('PUT', `${API}/pico/edit-passengers`, {
-      body: { bookingId: ids.past, alterablesIds: [pastPassenger!.id], newUsers: [{ firstName: 'Sam', lastName: 'Smith' }] },
+      body: {
+        bookingId: ids.past,
+        alterablesIds: [pastPassenger!.id],
+        newUsers: [{ firstName: 'Sam', lastName: 'Smith' }],
+      },
     });
     expect(past.status).toBe(422);
     expect(past.body.detail).toMatch(/before the journey/);
     const bad = await client.request('PUT', `${API}/pico/edit-passengers`, {
-      body: { bookingId: ids.kingsCrossYork, alterablesIds: [alex!.id], newUsers: [{ firstName: 'A$', lastName: 'Morgan' }] },
+      body: {
+        bookingId: ids.kingsCrossYork,
+        alterablesIds: [alex!.id],
+        newUsers: [{ firstName: 'A$', lastName: 'Morgan' }],
+      },
     });
     expect(bad.status).toBe(400);
     const noCsrf = await client.request('PUT', `${API}/pico/edit-passengers`, {
       csrf: 'none',
-      body: { bookingId: ids.kingsCrossYork, alterablesIds: [alex!.id], newUsers: [{ firstName: 'Alexa', lastName: 'Morgan' }] },
+      body: {
+        bookingId: ids.kingsCrossYork,
+        alterablesIds: [alex!.id],
+        newUsers: [{ firstName: 'Alexa', lastName: 'Morgan' }],
+      },
     });
     expect(noCsrf.status).toBe(403);
   });

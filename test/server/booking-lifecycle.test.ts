@@ -101,15 +101,23 @@ describe('insurance claim, then a disruption refund, on Euston → Manchester', 
     expect([refund.status, code(refund.body)]).toEqual([409, 'INSURANCE_CLAIMED']);
     expect(await payoutsOf(EUSTON_MANCHESTER)).toBe(1);
     // Nor does the booking offer anything more that needs its tickets.
-    const detail = await client.get<{ bookings: { delivery: { id: string } }[] }>(`${API}/booking/${bookingIdOf(EUSTON_MANCHESTER)}`);
+    const detail = await client.get<{ bookings: { delivery: { id: string } }[] }>(
+      `${API}/booking/${bookingIdOf(EUSTON_MANCHESTER)}`,
+    );
     const deliveryId = detail.body.bookings[0]?.delivery.id ?? '';
-    const ticket = await client.post(`${API}/booking/${bookingIdOf(EUSTON_MANCHESTER)}/generate-on-demand-ticket/${deliveryId}`);
+    const ticket = await client.post(
+      `${API}/booking/${bookingIdOf(EUSTON_MANCHESTER)}/generate-on-demand-ticket/${deliveryId}`,
+    );
     expect([ticket.status, code(ticket.body)]).toEqual([409, 'INSURANCE_CLAIMED']);
   });
 
   it('refused the other way round too: refunded, the insurance is no longer claimable', async () => {
-    expect((await requestRefund(await refundQuote(EUSTON_MANCHESTER, 'DISRUPTION_SERVICE_CANCELLATION'))).status).toBe(200);
-    const eligibility = await client.post<{ isClaimable: boolean; reason?: string }>(`${insurancePath(EUSTON_MANCHESTER)}/eligibility`);
+    expect((await requestRefund(await refundQuote(EUSTON_MANCHESTER, 'DISRUPTION_SERVICE_CANCELLATION'))).status).toBe(
+      200,
+    );
+    const eligibility = await client.post<{ isClaimable: boolean; reason?: string }>(
+      `${insurancePath(EUSTON_MANCHESTER)}/eligibility`,
+    );
     expect(eligibility.body).toMatchObject({ isClaimable: false, reason: 'REFUND_IN_PROGRESS' });
     expect(await payoutsOf(EUSTON_MANCHESTER)).toBe(1);
   });
@@ -159,7 +167,10 @@ describe('Delay Repay against a refund and an insurance claim (travelled, arrive
   it('20 concurrent requests, 10 Delay Repay claims and 10 refund requests: one pays', async () => {
     const quotes = [];
     for (let i = 0; i < 10; i++) quotes.push(await refundQuote(NORWICH, 'DISRUPTION_TRAIN_DELAYED'));
-    const answers = await Promise.all([...quotes.map((q) => requestRefund(q)), ...quotes.map(() => delayRepay(NORWICH))]);
+    const answers = await Promise.all([
+      ...quotes.map((q) => requestRefund(q)),
+      ...quotes.map(() => delayRepay(NORWICH)),
+    ]);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(await payoutsOf(NORWICH)).toBe(1);
   });
@@ -167,7 +178,10 @@ describe('Delay Repay against a refund and an insurance claim (travelled, arrive
   it('20 concurrent requests, 10 Delay Repay claims and 10 insurance claims: one pays', async () => {
     const claims = [];
     for (let i = 0; i < 10; i++) claims.push(await eligibleClaim(LEEDS_SHEFFIELD));
-    const answers = await Promise.all([...claims.map((id) => claimInsurance(LEEDS_SHEFFIELD, id)), ...claims.map(() => delayRepay(LEEDS_SHEFFIELD))]);
+    const answers = await Promise.all([
+      ...claims.map((id) => claimInsurance(LEEDS_SHEFFIELD, id)),
+      ...claims.map(() => delayRepay(LEEDS_SHEFFIELD)),
+    ]);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(await payoutsOf(LEEDS_SHEFFIELD)).toBe(1);
   });
@@ -177,7 +191,9 @@ describe('no ticket for a refunded, exchanged or past booking', () => {
   const generate = (bookingId: string, deliveryId: string) =>
     client.post(`${API}/booking/${bookingId}/generate-on-demand-ticket/${deliveryId}`);
   const deliveryOf = async (bookingId: string) => {
-    const res = await client.get<{ bookings: { id: string; delivery: { id: string } | null }[] }>(`${API}/booking/${bookingId}`);
+    const res = await client.get<{ bookings: { id: string; delivery: { id: string } | null }[] }>(
+      `${API}/booking/${bookingId}`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const delivery = res.body.bookings.find((b) => b.id === bookingId)?.delivery;
     if (!delivery) throw new Error('no delivery');

@@ -56,7 +56,9 @@ describe('bookings kept by customer', () => {
     expect(await drift()).toEqual([]);
     expect(await countsDrift()).toEqual([]);
 
-    const [booking] = await many<{ id: string }>(db, 'select id from bookings where customer_id = $1 limit 1', [customer!.id]);
+    const [booking] = await many<{ id: string }>(db, 'select id from bookings where customer_id = $1 limit 1', [
+      customer!.id,
+    ]);
     await db.query('update bookings set is_season = not is_season where id = $1', [booking!.id]);
     expect(await countsDrift()).toEqual([]);
     await db.query('delete from bookings where id = $1', [booking!.id]);
@@ -70,7 +72,9 @@ describe('bookings kept by customer', () => {
 
 describe('the page query with journeys whose tickets were cancelled (decision 410)', () => {
   it('reads upcoming and past from the customer-led index and probes refunds and orders by key, not table by table', async () => {
-    const [customer] = await many<{ id: string }>(db, 'select id from customers where email = $1', [DEMO_ACCOUNT.email]);
+    const [customer] = await many<{ id: string }>(db, 'select id from customers where email = $1', [
+      DEMO_ACCOUNT.email,
+    ]);
     const id = customer!.id;
     // A long history for the demo customer (journeys made) and as many bookings again for others,
     // a fifth of them refunded and a third of their orders superseded.
@@ -86,7 +90,11 @@ describe('the page query with journeys whose tickets were cancelled (decision 41
        from generate_series(1, 2 * $1::int) g`,
       [n, id],
     );
-    const [template] = await many<{ data: string }>(db, 'select data::text as data from bookings where customer_id = $1 and not is_season limit 1', [id]);
+    const [template] = await many<{ data: string }>(
+      db,
+      'select data::text as data from bookings where customer_id = $1 and not is_season limit 1',
+      [id],
+    );
     await db.query(
       `insert into bookings (id, order_id, is_season, outward_date, data)
        select 'plan-b-' || g, 'plan-o-' || g, false,
@@ -105,14 +113,20 @@ describe('the page query with journeys whose tickets were cancelled (decision 41
     const now = new Date();
     for (const filter of ['upcoming', 'past'] as const) {
       const query = pageQuery(filter, id, now, null, 0);
-      const plan = (await many<{ 'QUERY PLAN': string }>(db, `explain ${query.sql}`, query.params)).map((r) => r['QUERY PLAN']).join('\n');
+      const plan = (await many<{ 'QUERY PLAN': string }>(db, `explain ${query.sql}`, query.params))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
       expect(plan, plan).toContain('bookings_customer_last_leg');
       expect(plan, plan).not.toMatch(/Seq Scan on (bookings|orders|refunds)\b/);
       expect(plan, plan).not.toContain('hashed SubPlan');
       expect(plan, plan).toContain('refunds_booking_id');
     }
     // The page itself: the customer's journeys made, newest first, after any still to come that were cancelled.
-    const past = await many<{ id: string }>(db, pageQuery('past', id, now, null, 0).sql, pageQuery('past', id, now, null, 0).params);
+    const past = await many<{ id: string }>(
+      db,
+      pageQuery('past', id, now, null, 0).sql,
+      pageQuery('past', id, now, null, 0).params,
+    );
     expect(past).toHaveLength(BOOKINGS_PAGE_SIZE);
   });
 });

@@ -40,7 +40,8 @@ const signIn = async (email: string, password = DEMO_ACCOUNT.password) => {
 };
 const list = (filter: string, page?: number | string) =>
   client.get<Page>(`/my-account/api/bookings/${filter}${page === undefined ? '' : `?page=${page}`}`);
-const associate = (guestToken: unknown) => client.post<{ count: number } | null>('/my-account/api/order/associate-guest-orders', { guestToken });
+const associate = (guestToken: unknown) =>
+  client.post<{ count: number } | null>('/my-account/api/order/associate-guest-orders', { guestToken });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -70,7 +71,9 @@ describe('GET /bookings/{filter}', () => {
     for (const e of up.body.results) {
       expect(e.booking.isSeasonBooking).toBe(false);
       // Upcoming while any leg is not past.
-      expect(Math.max(Date.parse(e.booking.outward.date), Date.parse(e.booking.inward?.date ?? e.booking.outward.date))).toBeGreaterThanOrEqual(now - 60_000);
+      expect(
+        Math.max(Date.parse(e.booking.outward.date), Date.parse(e.booking.inward?.date ?? e.booking.outward.date)),
+      ).toBeGreaterThanOrEqual(now - 60_000);
     }
     const dates = up.body.results.map((e) => Date.parse(e.booking.outward.date));
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
@@ -87,7 +90,9 @@ describe('GET /bookings/{filter}', () => {
     // Past: journeys made, after (heading the list) journeys still to come whose tickets were cancelled.
     const lastLegs = past.body.results.map((e) => Date.parse(e.booking.inward?.date ?? e.booking.outward.date));
     expect(lastLegs).toEqual([...lastLegs].sort((a, b) => b - a));
-    for (const e of past.body.results.filter((x) => Date.parse(x.booking.inward?.date ?? x.booking.outward.date) >= now)) {
+    for (const e of past.body.results.filter(
+      (x) => Date.parse(x.booking.inward?.date ?? x.booking.outward.date) >= now,
+    )) {
       expect(e.order.replacementOrder !== null || e.booking.refund !== undefined).toBe(true);
     }
   });
@@ -122,7 +127,14 @@ describe('GET /bookings/{filter}', () => {
     try {
       await signIn(DEMO_ACCOUNT.email);
       const up = await list('upcoming');
-      expect(up.body).toMatchObject({ results: [], total: 0, upcomingBookings: 0, pastBookings: 0, seasonBookings: 0, hasGuestBookings: false });
+      expect(up.body).toMatchObject({
+        results: [],
+        total: 0,
+        upcomingBookings: 0,
+        pastBookings: 0,
+        seasonBookings: 0,
+        hasGuestBookings: false,
+      });
     } finally {
       await server.reset('demo');
     }
@@ -142,9 +154,10 @@ describe('journeys whose tickets were cancelled (decision 410)', () => {
   };
   /** What the booking call says: its tickets no longer stand (the lifecycle's own reading). */
   const cancelled = async (id: string) => {
-    const res = await client.get<{ bookings: (LifecycleBookingView & { id: string })[]; order: { replacementOrder: { id: string } | null } }>(
-      `/my-account/api/booking/${id}`,
-    );
+    const res = await client.get<{
+      bookings: (LifecycleBookingView & { id: string })[];
+      order: { replacementOrder: { id: string } | null };
+    }>(`/my-account/api/booking/${id}`);
     if (res.status === 308) return true; // moved to its replacement's history: the order was superseded
     expect(res.status).toBe(200);
     const booking = res.body.bookings.find((b) => b.id === id)!;
@@ -162,7 +175,9 @@ describe('journeys whose tickets were cancelled (decision 410)', () => {
       const ids = [...up.entries, ...past.entries].map((e) => e.booking.id);
       expect(new Set(ids).size).toBe(ids.length);
       for (const e of up.entries) expect(await cancelled(e.booking.id), e.booking.id).toBe(false);
-      const stillToCome = past.entries.filter((e) => Date.parse(e.booking.inward?.date ?? e.booking.outward.date) >= now);
+      const stillToCome = past.entries.filter(
+        (e) => Date.parse(e.booking.inward?.date ?? e.booking.outward.date) >= now,
+      );
       expect(stillToCome.length).toBeGreaterThan(0);
       for (const e of stillToCome) expect(await cancelled(e.booking.id), e.booking.id).toBe(true);
     });
@@ -176,10 +191,14 @@ describe('journeys whose tickets were cancelled (decision 410)', () => {
       const booking = { id: refundSeedBookingId(K.flexible) };
       const order = { id: stableId('order', K.flexible) };
       expect(before.body.results.map((e) => e.booking.id)).toContain(booking.id);
-      const quote = await client.get<{ quoteId: string; status: string }>(`/my-account/api/refund-quote/${order.id}/${booking.id}`);
+      const quote = await client.get<{ quoteId: string; status: string }>(
+        `/my-account/api/refund-quote/${order.id}/${booking.id}`,
+      );
       const refundable = quote.status === 200 && ['REFUNDABLE', 'PARTIALLY_REFUNDABLE'].includes(quote.body.status);
       if (!refundable) throw new Error(`${booking.id} is not refundable: ${JSON.stringify(quote.body)}`);
-      expect((await client.request('POST', `/my-account/api/refund-quote/${quote.body.quoteId}`, { body: 'null' })).status).toBe(200);
+      expect(
+        (await client.request('POST', `/my-account/api/refund-quote/${quote.body.quoteId}`, { body: 'null' })).status,
+      ).toBe(200);
       const after = await list('upcoming');
       expect(after.body.results.map((e) => e.booking.id)).not.toContain(booking.id);
       expect(after.body.upcomingBookings).toBe(before.body.upcomingBookings - 1);

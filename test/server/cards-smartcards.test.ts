@@ -4,14 +4,28 @@ import { effectiveStatus } from '#server/api/smartcards.ts';
 import { WALLET_IDS } from '#server/seed/wallet.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer, signedInClient } from '../helpers/server.ts';
 
-type Card = { id: string; brand: string; lastFourDigits: string; expiryMonth: number; expiryYear: number; cardholderName: string; isExpired: boolean };
+type Card = {
+  id: string;
+  brand: string;
+  lastFourDigits: string;
+  expiryMonth: number;
+  expiryYear: number;
+  cardholderName: string;
+  isExpired: boolean;
+};
 type Smartcard = {
   id: string;
   numberLastFour: string;
   operator: string;
   status: string;
   expiryDate: string;
-  productsAwaitingCollection: { id: string; productName: string; route: string; validFrom: string; collectBy: string }[];
+  productsAwaitingCollection: {
+    id: string;
+    productName: string;
+    route: string;
+    validFrom: string;
+    collectBy: string;
+  }[];
 };
 type ErrorsBody = { errors: { code: string }[] };
 
@@ -47,9 +61,33 @@ describe('GET /customer/cards', () => {
     expect(res.status).toBe(200);
     const year = new Date().getUTCFullYear();
     expect(res.body.cards).toEqual([
-      { id: WALLET_IDS.visa, brand: 'VISA', lastFourDigits: '4242', expiryMonth: 9, expiryYear: year + 2, cardholderName: 'Alex Morgan', isExpired: false },
-      { id: WALLET_IDS.mastercard, brand: 'MASTERCARD', lastFourDigits: '5100', expiryMonth: 3, expiryYear: year + 3, cardholderName: 'Alex Morgan', isExpired: false },
-      { id: WALLET_IDS.amex, brand: 'AMEX', lastFourDigits: '1005', expiryMonth: 6, expiryYear: year - 1, cardholderName: 'Alex Morgan', isExpired: true },
+      {
+        id: WALLET_IDS.visa,
+        brand: 'VISA',
+        lastFourDigits: '4242',
+        expiryMonth: 9,
+        expiryYear: year + 2,
+        cardholderName: 'Alex Morgan',
+        isExpired: false,
+      },
+      {
+        id: WALLET_IDS.mastercard,
+        brand: 'MASTERCARD',
+        lastFourDigits: '5100',
+        expiryMonth: 3,
+        expiryYear: year + 3,
+        cardholderName: 'Alex Morgan',
+        isExpired: false,
+      },
+      {
+        id: WALLET_IDS.amex,
+        brand: 'AMEX',
+        lastFourDigits: '1005',
+        expiryMonth: 6,
+        expiryYear: year - 1,
+        cardholderName: 'Alex Morgan',
+        isExpired: true,
+      },
     ]);
     // Card numbers are 12-19 digits: no run of digits that long, and no field beyond the listed ones.
     expect(JSON.stringify(res.body)).not.toMatch(/\d{12,}/);
@@ -109,9 +147,19 @@ describe('GET /customer/smartcards', () => {
     const res = await client.get<{ smartcards: Smartcard[] }>(`${BASE}/smartcards`);
     expect(res.status).toBe(200);
     const [active, inactive] = res.body.smartcards;
-    expect(active).toMatchObject({ id: WALLET_IDS.activeSmartcard, numberLastFour: '8901', operator: 'Northern', status: 'ACTIVE' });
+    expect(active).toMatchObject({
+      id: WALLET_IDS.activeSmartcard,
+      numberLastFour: '8901',
+      operator: 'Northern',
+      status: 'ACTIVE',
+    });
     expect(active?.productsAwaitingCollection).toEqual([
-      expect.objectContaining({ productName: 'Off-Peak Day Return', route: 'Leeds to York', origin: 'Leeds', destination: 'York' }),
+      expect.objectContaining({
+        productName: 'Off-Peak Day Return',
+        route: 'Leeds to York',
+        origin: 'Leeds',
+        destination: 'York',
+      }),
     ]);
     expect(inactive).toMatchObject({ operator: 'Greater Anglia', status: 'INACTIVE', productsAwaitingCollection: [] });
     expect(active?.expiryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);

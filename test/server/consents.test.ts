@@ -14,7 +14,13 @@ import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
 import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
-type Consent = { id: string; selected: boolean; hasEverBeenUpdated: boolean; title: string; missingCategoryDescriptor: object };
+type Consent = {
+  id: string;
+  selected: boolean;
+  hasEverBeenUpdated: boolean;
+  title: string;
+  missingCategoryDescriptor: object;
+};
 type ConsentsBody = { consents: Consent[]; revoked: boolean };
 type Access = { session: string; flow: string; orderId: string | null };
 
@@ -38,7 +44,11 @@ beforeEach(async () => {
 });
 
 const signIn = async (account: { email: string; password: string } = DEMO_ACCOUNT) => {
-  const res = await client.post('/my-account/api/login', { email: account.email, password: account.password }, { csrf: 'body' });
+  const res = await client.post(
+    '/my-account/api/login',
+    { email: account.email, password: account.password },
+    { csrf: 'body' },
+  );
   expect(res.status).toBe(200);
 };
 
@@ -59,12 +69,27 @@ describe('GET and POST /customer/consents (signed in)', () => {
     expect(res.status).toBe(200);
     expect(res.body.revoked).toBe(false);
     expect(res.body.consents.map((c) => c.title)).toEqual(CONSENT_CATEGORIES.map((c) => c.title));
-    expect(selections(res.body)).toEqual({ 'email-offers': true, 'text-messages': false, 'partner-offers': true, 'personalised-recommendations': false });
-    expect(updated(res.body)).toEqual({ 'email-offers': true, 'text-messages': true, 'partner-offers': true, 'personalised-recommendations': false });
+    expect(selections(res.body)).toEqual({
+      'email-offers': true,
+      'text-messages': false,
+      'partner-offers': true,
+      'personalised-recommendations': false,
+    });
+    expect(updated(res.body)).toEqual({
+      'email-offers': true,
+      'text-messages': true,
+      'partner-offers': true,
+      'personalised-recommendations': false,
+    });
     expect(res.body.consents[0]).toMatchObject({
       preBody: expect.any(String),
       description: expect.any(String),
-      missingCategoryDescriptor: { title: expect.any(String), description: expect.any(String), optInCopy: expect.any(String), optOutCopy: expect.any(String) },
+      missingCategoryDescriptor: {
+        title: expect.any(String),
+        description: expect.any(String),
+        optInCopy: expect.any(String),
+        optOutCopy: expect.any(String),
+      },
     });
   });
 
@@ -80,20 +105,32 @@ describe('GET and POST /customer/consents (signed in)', () => {
       'Persönliche Empfehlungen',
     ]);
     expect(fr.body.consents[0]?.title).toBe('Offres et actualités par e-mail');
-    expect(fr.body.consents[3]?.missingCategoryDescriptor).toMatchObject({ optOutCopy: 'Non merci', optInCopy: 'Oui, personnalisez mes offres' });
+    expect(fr.body.consents[3]?.missingCategoryDescriptor).toMatchObject({
+      optOutCopy: 'Non merci',
+      optInCopy: 'Oui, personnalisez mes offres',
+    });
     // Not one English text left in another locale, and the same ids, choices and field names.
     const texts = (body: ConsentsBody) =>
       body.consents.flatMap((c) => {
-        const { title, preBody, description, missingCategoryDescriptor } = c as Consent & { preBody: string; description: string };
+        const { title, preBody, description, missingCategoryDescriptor } = c as Consent & {
+          preBody: string;
+          description: string;
+        };
         return [title, preBody, description, ...Object.values(missingCategoryDescriptor as Record<string, string>)];
       });
     const english = new Set(texts(en.body));
     for (const other of [de.body, fr.body]) {
       expect(texts(other).filter((t) => english.has(t))).toEqual([]);
-      expect(other.consents.map((c) => [c.id, c.selected, Object.keys(c).sort()])).toEqual(en.body.consents.map((c) => [c.id, c.selected, Object.keys(c).sort()]));
+      expect(other.consents.map((c) => [c.id, c.selected, Object.keys(c).sort()])).toEqual(
+        en.body.consents.map((c) => [c.id, c.selected, Object.keys(c).sort()]),
+      );
     }
     // A save answers in the same locale.
-    const saved = await client.post<ConsentsBody>(CONSENTS, { consentSelections: { 'text-messages': true } }, { csrf: 'body', headers: { 'accept-language': 'de' } });
+    const saved = await client.post<ConsentsBody>(
+      CONSENTS,
+      { consentSelections: { 'text-messages': true } },
+      { csrf: 'body', headers: { 'accept-language': 'de' } },
+    );
     expect(saved.body.consents[1]).toMatchObject({ title: 'SMS', selected: true });
   });
 
@@ -105,7 +142,11 @@ describe('GET and POST /customer/consents (signed in)', () => {
       { csrf: 'body' },
     );
     expect(res.status).toBe(200);
-    expect(selections(res.body)).toMatchObject({ 'personalised-recommendations': true, 'email-offers': false, 'partner-offers': true });
+    expect(selections(res.body)).toMatchObject({
+      'personalised-recommendations': true,
+      'email-offers': false,
+      'partner-offers': true,
+    });
     expect(updated(res.body)['personalised-recommendations']).toBe(true);
     const again = await client.get<ConsentsBody>(CONSENTS);
     expect(again.body).toEqual(res.body);
@@ -128,7 +169,9 @@ describe('GET and POST /customer/consents (signed in)', () => {
     expect(unknown.body).toMatchObject({ errors: [{ code: 'UNKNOWN_CONSENT' }] });
     expect((await client.post(CONSENTS, { consentSelections: {} })).status).toBe(400);
     expect((await client.post(CONSENTS, {})).status).toBe(400);
-    expect((await client.post(CONSENTS, { consentSelections: { 'email-offers': false } }, { csrf: 'none' })).status).toBe(403);
+    expect(
+      (await client.post(CONSENTS, { consentSelections: { 'email-offers': false } }, { csrf: 'none' })).status,
+    ).toBe(403);
     // Nothing was saved by any of them.
     expect(selections((await client.get<ConsentsBody>(CONSENTS)).body)['email-offers']).toBe(true);
   });
@@ -168,7 +211,8 @@ describe('revoke and restore', () => {
 });
 
 describe('marketing email link (customer-flow user-flow session)', () => {
-  const exchange = (token: string) => client.post<Access>('/my-account/api/user-flow-access', { token, flow: 'customer' });
+  const exchange = (token: string) =>
+    client.post<Access>('/my-account/api/user-flow-access', { token, flow: 'customer' });
 
   it("exchanges the token for a customer session that reads and changes that customer's preferences", async () => {
     const access = await exchange(DEMO_MARKETING_TOKEN);
@@ -192,7 +236,9 @@ describe('marketing email link (customer-flow user-flow session)', () => {
       expect(res.body).toEqual({ errors: [{ code: 'TOKEN_INVALID' }] });
     }
     expect((await client.post('/my-account/api/user-flow-access', { token: DEMO_MARKETING_TOKEN })).status).toBe(401);
-    expect((await client.post('/my-account/api/user-flow-access', { token: DEMO_MARKETING_TOKEN, flow: 'other' })).status).toBe(400);
+    expect(
+      (await client.post('/my-account/api/user-flow-access', { token: DEMO_MARKETING_TOKEN, flow: 'other' })).status,
+    ).toBe(400);
   });
 
   it('rejects an expired token', async () => {
@@ -220,11 +266,17 @@ describe('a marketing-link session and orders', () => {
         await next();
       });
       app.use('*', identify);
-      app.get('/orders/:orderId', can('booking.view'), async (c) => c.json((await authorizeOrder(c, c.req.param('orderId'))).via));
+      app.get('/orders/:orderId', can('booking.view'), async (c) =>
+        c.json((await authorizeOrder(c, c.req.param('orderId'))).via),
+      );
       app.onError((err, c) => (err instanceof ApiError ? c.json(errorBody(err.code), err.status) : c.json({}, 500)));
-      const order = (await db.query<{ id: string }>('select id from orders where customer_id = $1 limit 1', [DEMO_ACCOUNT.id])).rows[0]?.id;
+      const order = (
+        await db.query<{ id: string }>('select id from orders where customer_id = $1 limit 1', [DEMO_ACCOUNT.id])
+      ).rows[0]?.id;
       expect(order).toBeDefined();
-      const marketing = await createUfacSession(db, { flow: 'customer', customerId: DEMO_ACCOUNT.id }, clock.now(), ['marketing-preference-unsubscribe']);
+      const marketing = await createUfacSession(db, { flow: 'customer', customerId: DEMO_ACCOUNT.id }, clock.now(), [
+        'marketing-preference-unsubscribe',
+      ]);
       const res = await app.request(`/orders/${order}`, { headers: { 'x-user-flow-id': `customer.${marketing.id}` } });
       expect(res.status).toBe(403);
     } finally {
@@ -240,7 +292,9 @@ describe('the /__test/answer switch (test servers only)', () => {
     await server.answer('POST', '/customer/consents/revoke', 200, { nope: true });
     expect((await client.get(CONSENTS)).status).toBe(500);
     // Another method of the same path still reaches the route.
-    expect((await client.post(CONSENTS, { consentSelections: { 'text-messages': true } }, { csrf: 'body' })).status).toBe(200);
+    expect(
+      (await client.post(CONSENTS, { consentSelections: { 'text-messages': true } }, { csrf: 'body' })).status,
+    ).toBe(200);
     expect(await client.get(CONSENTS)).toMatchObject({ status: 500, body: errorBody('TEST_ANSWER') });
     expect((await client.get(CONSENTS)).status).toBe(200);
     // CSRF is checked before the canned answer.
@@ -256,7 +310,9 @@ describe('the /__test/answer switch (test servers only)', () => {
 
 describe('coerceBoolean', () => {
   it('reads true, 1 and true-ish strings as true and anything else as false', () => {
-    for (const value of [true, 1, 'true', 'TRUE', '1', 'on', 'yes']) expect(coerceBoolean(value), String(value)).toBe(true);
-    for (const value of [false, 0, 'false', '', 'no', null, undefined, {}, [], 2]) expect(coerceBoolean(value), String(value)).toBe(false);
+    for (const value of [true, 1, 'true', 'TRUE', '1', 'on', 'yes'])
+      expect(coerceBoolean(value), String(value)).toBe(true);
+    for (const value of [false, 0, 'false', '', 'no', null, undefined, {}, [], 2])
+      expect(coerceBoolean(value), String(value)).toBe(false);
   });
 });

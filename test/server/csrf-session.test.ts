@@ -43,7 +43,10 @@ describe('CSRF bound to the session', () => {
   it('refuses the pair of one session with another session', async () => {
     const one = await signedInClient(server.origin, DEMO);
     const two = await signedInClient(server.origin, DEMO);
-    const res = await postRaw(`ma_session=${two.cookie('ma_session')}; ma_csrf=${one.cookie('ma_csrf')}`, one.csrfToken ?? '');
+    const res = await postRaw(
+      `ma_session=${two.cookie('ma_session')}; ma_csrf=${one.cookie('ma_csrf')}`,
+      one.csrfToken ?? '',
+    );
     expect(res.status).toBe(403);
   });
 
@@ -60,7 +63,11 @@ describe('CSRF bound to the session', () => {
     // The session's own (rotated) pair works; the pre-sign-in value is refused.
     const ok = await c.post(`${API}/customer/personal-details`, { firstName: 'Alexa', lastName: 'Morgan' });
     expect(ok.status).toBe(200);
-    const stale = await c.post(`${API}/customer/personal-details`, { firstName: 'Alexa', lastName: 'Morgan' }, { csrf: { value: before ?? '' } });
+    const stale = await c.post(
+      `${API}/customer/personal-details`,
+      { firstName: 'Alexa', lastName: 'Morgan' },
+      { csrf: { value: before ?? '' } },
+    );
     expect(stale.status).toBe(403);
     // The page reloaded while signed in carries the bound value too.
     const page = await c.page('/my-account/');

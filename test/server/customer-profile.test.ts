@@ -45,19 +45,31 @@ describe('personal details', () => {
   it('needs a signed-in customer', async () => {
     const c = await anonymous();
     expect((await c.get(`${API}/customer/personal-details`)).status).toBe(401);
-    expect((await c.post(`${API}/customer/personal-details`, { firstName: 'A', lastName: 'B' }, { csrf: 'body' })).status).toBe(401);
+    expect(
+      (await c.post(`${API}/customer/personal-details`, { firstName: 'A', lastName: 'B' }, { csrf: 'body' })).status,
+    ).toBe(401);
   });
 
   it('reads the account holder’s details', async () => {
     const res = await client.get(`${API}/customer/personal-details`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ firstName: 'Alex', lastName: 'Morgan', email: DEMO.email, shouldUpdatePassenger: false });
+    expect(res.body).toEqual({
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      email: DEMO.email,
+      shouldUpdatePassenger: false,
+    });
   });
 
   it('saves the names with _csrf in the body, ignores the email, and the session user follows', async () => {
     const res = await client.post(
       `${API}/customer/personal-details`,
-      { firstName: '  Zoë ', lastName: "O'Brien-Smith", email: 'someone.else@example.com', shouldUpdatePassenger: false },
+      {
+        firstName: '  Zoë ',
+        lastName: "O'Brien-Smith",
+        email: 'someone.else@example.com',
+        shouldUpdatePassenger: false,
+      },
       { csrf: 'body' },
     );
     expect(res.status).toBe(200);
@@ -69,7 +81,11 @@ describe('personal details', () => {
   });
 
   it('needs the CSRF value', async () => {
-    const res = await client.post(`${API}/customer/personal-details`, { firstName: 'Jo', lastName: 'Morgan' }, { csrf: 'none' });
+    const res = await client.post(
+      `${API}/customer/personal-details`,
+      { firstName: 'Jo', lastName: 'Morgan' },
+      { csrf: 'none' },
+    );
     expect(res.status).toBe(403);
   });
 
@@ -81,7 +97,10 @@ describe('personal details', () => {
   ])('rejects invalid names (%s %s) and changes nothing', async (firstName, lastName) => {
     const res = await client.post(`${API}/customer/personal-details`, { firstName, lastName }, { csrf: 'body' });
     expect(res.status).toBe(400);
-    expect((await client.get(`${API}/customer/personal-details`)).body).toMatchObject({ firstName: 'Alex', lastName: 'Morgan' });
+    expect((await client.get(`${API}/customer/personal-details`)).body).toMatchObject({
+      firstName: 'Alex',
+      lastName: 'Morgan',
+    });
   });
 
   it('also updates the account holder’s passenger when asked', async () => {
@@ -97,7 +116,11 @@ describe('personal details', () => {
 
   it('saves the details anyway when the passenger cannot take the name (updatePassengerFailed)', async () => {
     // 'J' is a valid personal-details name (1-30) but too short for a passenger (2-30).
-    const res = await client.post(`${API}/customer/personal-details`, { firstName: 'J', lastName: 'Morgan', shouldUpdatePassenger: true }, { csrf: 'body' });
+    const res = await client.post(
+      `${API}/customer/personal-details`,
+      { firstName: 'J', lastName: 'Morgan', shouldUpdatePassenger: true },
+      { csrf: 'body' },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ firstName: 'J', lastName: 'Morgan', email: DEMO.email, updatePassengerFailed: true });
     expect((await client.get(`${API}/customer/personal-details`)).body).toMatchObject({ firstName: 'J' });
@@ -106,7 +129,11 @@ describe('personal details', () => {
 
   it('answers updatePassengerFailed when there is no account-holder passenger', async () => {
     const sam = await signedIn(SAM);
-    const res = await sam.post(`${API}/customer/personal-details`, { firstName: 'Samuel', lastName: 'Patel', shouldUpdatePassenger: true }, { csrf: 'body' });
+    const res = await sam.post(
+      `${API}/customer/personal-details`,
+      { firstName: 'Samuel', lastName: 'Patel', shouldUpdatePassenger: true },
+      { csrf: 'body' },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ firstName: 'Samuel', lastName: 'Patel', email: SAM.email, updatePassengerFailed: true });
   });
@@ -118,7 +145,11 @@ describe('change email', () => {
   it('needs a signed-in customer and the CSRF value', async () => {
     const c = await anonymous();
     expect((await change(c, { newEmailAddress: 'x@example.com', currentPassword: DEMO.password })).status).toBe(401);
-    const res = await client.post(`${API}/customer/change-email`, { newEmailAddress: 'x@example.com', currentPassword: DEMO.password }, { csrf: 'none' });
+    const res = await client.post(
+      `${API}/customer/change-email`,
+      { newEmailAddress: 'x@example.com', currentPassword: DEMO.password },
+      { csrf: 'none' },
+    );
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ errors: [{ code: 'CSRF_INVALID' }] });
   });
@@ -142,7 +173,9 @@ describe('change email', () => {
   });
 
   it('answers 400 for a malformed email', async () => {
-    expect((await change(client, { newEmailAddress: 'not-an-email', currentPassword: DEMO.password })).status).toBe(400);
+    expect((await change(client, { newEmailAddress: 'not-an-email', currentPassword: DEMO.password })).status).toBe(
+      400,
+    );
   });
 
   /** The change waits for the link sent to the new address (decision 150): follow it. */
@@ -170,7 +203,9 @@ describe('change email', () => {
     // Only the new address signs in.
     const fresh = await anonymous();
     expect((await fresh.post(`${API}/login`, DEMO)).status).toBe(401);
-    expect((await fresh.post(`${API}/login`, { email: 'alex.new@example.com', password: DEMO.password })).status).toBe(200);
+    expect((await fresh.post(`${API}/login`, { email: 'alex.new@example.com', password: DEMO.password })).status).toBe(
+      200,
+    );
   });
 
   it('tokenFailure: the confirmed email changes but no new session is issued (test switch)', async () => {
@@ -180,14 +215,18 @@ describe('change email', () => {
       body: JSON.stringify({ count: 1 }),
     });
     expect(sw.status).toBe(200);
-    expect((await change(client, { newEmailAddress: 'alex.new@example.com', currentPassword: DEMO.password })).status).toBe(202);
+    expect(
+      (await change(client, { newEmailAddress: 'alex.new@example.com', currentPassword: DEMO.password })).status,
+    ).toBe(202);
     const res = await confirmLink(client, 'alex.new@example.com');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ newTokens: null, updatedEmailAddress: 'alex.new@example.com' });
     expect(client.cookie('ma_session')).toBeUndefined();
     expect((await client.get(`${API}/customer/personal-details`)).status).toBe(401);
     const fresh = await anonymous();
-    expect((await fresh.post(`${API}/login`, { email: 'alex.new@example.com', password: DEMO.password })).status).toBe(200);
+    expect((await fresh.post(`${API}/login`, { email: 'alex.new@example.com', password: DEMO.password })).status).toBe(
+      200,
+    );
     // The switch was used up: the next change issues tokens again.
     await change(fresh, { newEmailAddress: 'alex.newer@example.com', currentPassword: DEMO.password });
     const again = await confirmLink(fresh, 'alex.newer@example.com');
@@ -217,13 +256,15 @@ describe('order count and account summary', () => {
     expect(res.body.counts.upcomingBookings).toBeGreaterThanOrEqual(4);
     // One count rule: the overview says what the Upcoming tab shows (refunded and changed journeys are in Past),
     // and the README's demo data names the same numbers as the tabs.
-    const tab = (f: string) => client.get<{ total: number; pastBookings: number }>(`${API}/bookings/${f}`).then((r) => r.body);
+    const tab = (f: string) =>
+      client.get<{ total: number; pastBookings: number }>(`${API}/bookings/${f}`).then((r) => r.body);
     const upcoming = await tab('upcoming');
     expect(res.body.counts.upcomingBookings).toBe(upcoming.total);
     const readme = /Bookings: (\d+) upcoming .*?, (\d+) past/s.exec(readFileSync('README.md', 'utf8'));
     expect(readme?.slice(1, 3).map(Number)).toEqual([upcoming.total, upcoming.pastBookings]);
     expect(res.body.counts.savedPassengers).toBeGreaterThanOrEqual(1);
-    for (const key of ['addresses', 'cards']) expect(res.body.counts[key] === null || typeof res.body.counts[key] === 'number').toBe(true);
+    for (const key of ['addresses', 'cards'])
+      expect(res.body.counts[key] === null || typeof res.body.counts[key] === 'number').toBe(true);
     expect((await (await anonymous()).get(`${API}/customer/account-summary`)).status).toBe(401);
     await server.reset('empty');
     const empty = await signedIn(DEMO);

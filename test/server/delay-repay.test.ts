@@ -20,7 +20,13 @@ type Claim = {
   serviceFee: { amount: number };
   compensationToCustomer: { amount: number };
   customerRegistered: boolean;
-  estimate: null | { band: { percent: number } | null; ticketPrice: number; compensation: number; toCustomer: number; fareBasis: string };
+  estimate: null | {
+    band: { percent: number } | null;
+    ticketPrice: number;
+    compensation: number;
+    toCustomer: number;
+    fareBasis: string;
+  };
   punchoutUrl: string | null;
   submitted: null | { paymentMethod: { type: string; accountEnding?: string } };
 };
@@ -50,21 +56,45 @@ afterAll(async () => {
 
 const demo = () => signedInClient(server.origin, DEMO_ACCOUNT);
 const setClock = (offsetMs: number) => server.setClock(offsetMs);
-const claimStatus = async (client: ApiClient, key: string) => (await client.get<Claim>(`${API}/claim/${claimId(key)}`)).body.status;
+const claimStatus = async (client: ApiClient, key: string) =>
+  (await client.get<Claim>(`${API}/claim/${claimId(key)}`)).body.status;
 
 describe('Delay Repay bands (docs/product/domain.md)', () => {
   const single = (fare: number, operator = 'Northern'): BookingData => ({
-    outward: { date: '2026-01-10T09:00:00.000Z', origin: { code: 'LDS', name: 'Leeds' }, destination: { code: 'SHF', name: 'Sheffield' }, departureTime: '2026-01-10T09:00:00.000Z', arrivalTime: null, operator, changes: 0, timetableId: null },
+    outward: {
+      date: '2026-01-10T09:00:00.000Z',
+      origin: { code: 'LDS', name: 'Leeds' },
+      destination: { code: 'SHF', name: 'Sheffield' },
+      departureTime: '2026-01-10T09:00:00.000Z',
+      arrivalTime: null,
+      operator,
+      changes: 0,
+      timetableId: null,
+    },
     inward: null,
     passengers: [],
-    tickets: [{ id: 't', type: 'Anytime Single', fareClass: 'standard', direction: 'outward', passengerIds: [], price: { amount: fare, currencyCode: 'GBP' }, refundable: true }],
+    tickets: [
+      {
+        id: 't',
+        type: 'Anytime Single',
+        fareClass: 'standard',
+        direction: 'outward',
+        passengerIds: [],
+        price: { amount: fare, currencyCode: 'GBP' },
+        refundable: true,
+      },
+    ],
     delivery: { id: 'd', method: 'mobile', collectionReference: null, activated: false },
     price: { amount: fare, currencyCode: 'GBP' },
     season: null,
   });
   const returnTrip = (fare: number): BookingData => {
     const s = single(fare);
-    return { ...s, inward: { ...s.outward, date: '2026-01-10T18:00:00.000Z' }, tickets: s.tickets.map((t) => ({ ...t, direction: 'return' as const })) };
+    return {
+      ...s,
+      inward: { ...s.outward, date: '2026-01-10T18:00:00.000Z' },
+      tickets: s.tickets.map((t) => ({ ...t, direction: 'return' as const })),
+    };
   };
 
   it('pays 25/50/100% of a single from 15, 30 and 60 minutes, nothing below 15', () => {
@@ -75,7 +105,11 @@ describe('Delay Repay bands (docs/product/domain.md)', () => {
     expect(bandFor(59, 'single', 15)?.percent).toBe(50);
     expect(bandFor(60, 'single', 15)?.percent).toBe(100);
     expect(bandFor(119, 'single', 15)?.percent).toBe(100);
-    expect(estimateCompensation(single(12.6), 'outward', 34, 0)).toMatchObject({ compensation: 6.3, toCustomer: 6.3, fareBasis: 'single' });
+    expect(estimateCompensation(single(12.6), 'outward', 34, 0)).toMatchObject({
+      compensation: 6.3,
+      toCustomer: 6.3,
+      fareBasis: 'single',
+    });
   });
 
   it('pays half on one leg of a return, and the whole return from 120 minutes', () => {
@@ -93,13 +127,32 @@ describe('Delay Repay bands (docs/product/domain.md)', () => {
   });
 
   it('takes the service fee off what the customer gets, never below zero', () => {
-    expect(estimateCompensation(single(12.6), 'outward', 34, 1)).toMatchObject({ compensation: 6.3, serviceFee: 1, toCustomer: 5.3 });
-    expect(estimateCompensation(single(12.6), 'outward', 5, 1)).toMatchObject({ compensation: 0, serviceFee: 0, toCustomer: 0 });
+    expect(estimateCompensation(single(12.6), 'outward', 34, 1)).toMatchObject({
+      compensation: 6.3,
+      serviceFee: 1,
+      toCustomer: 5.3,
+    });
+    expect(estimateCompensation(single(12.6), 'outward', 5, 1)).toMatchObject({
+      compensation: 0,
+      serviceFee: 0,
+      toCustomer: 0,
+    });
   });
 
   it('gives seasons a per-journey value', () => {
-    const season = { ...single(118.4), season: { kind: 'weekly' as const, validFrom: '2026-01-05T00:00:00.000Z', validUntil: '2026-01-11T23:59:00.000Z' } };
-    expect(estimateCompensation(season, 'outward', 35, 0)).toMatchObject({ fareBasis: 'season', ticketPrice: 11.84, compensation: 5.92 });
+    const season = {
+      ...single(118.4),
+      season: {
+        kind: 'weekly' as const,
+        validFrom: '2026-01-05T00:00:00.000Z',
+        validUntil: '2026-01-11T23:59:00.000Z',
+      },
+    };
+    expect(estimateCompensation(season, 'outward', 35, 0)).toMatchObject({
+      fareBasis: 'season',
+      ticketPrice: 11.84,
+      compensation: 5.92,
+    });
   });
 
   it('closes claims 28 days after travel', () => {
@@ -128,28 +181,57 @@ describe('GET /claim/{claimId}', () => {
       compensationToCustomer: { amount: 6.3 },
       customerRegistered: true,
     });
-    expect(res.body.estimate).toMatchObject({ band: { percent: 50 }, ticketPrice: 12.6, compensation: 6.3, fareBasis: 'single' });
+    expect(res.body.estimate).toMatchObject({
+      band: { percent: 50 },
+      ticketPrice: 12.6,
+      compensation: 6.3,
+      fareBasis: 'single',
+    });
   });
 
   it('applies the return rule to a return delayed on its way back', async () => {
     const res = await (await demo()).get<Claim>(`${API}/claim/${claimId(NORWICH)}`);
-    expect(res.body).toMatchObject({ claimType: 'Integrated', status: 'eligible', compensationToCustomer: { amount: 19 } });
+    expect(res.body).toMatchObject({
+      claimType: 'Integrated',
+      status: 'eligible',
+      compensationToCustomer: { amount: 19 },
+    });
     expect(res.body.estimate).toMatchObject({ fareBasis: 'return', band: { percent: 50 }, ticketPrice: 38 });
   });
 
   it('hands a Punchout claim to the operator, with no estimate', async () => {
     const res = await (await demo()).get<Claim>(`${API}/claim/${claimId(MAN_LDS)}`);
-    expect(res.body).toMatchObject({ claimType: 'Punchout', punchoutUrl: 'https://www.tpexpress.co.uk/help/delay-repay', estimate: null });
+    expect(res.body).toMatchObject({
+      claimType: 'Punchout',
+      punchoutUrl: 'https://www.tpexpress.co.uk/help/delay-repay',
+      estimate: null,
+    });
   });
 
   it('answers every status a customer can meet, an eligible claim past 28 days as expired', async () => {
     const client = await demo();
     const statuses = await Promise.all(
-      ['demo-past-more-bhm-cov', 'demo-past-more-cre-liv', 'demo-past-more-not-shf', GLASGOW, 'demo-past-more-kgx-edb', 'demo-past-more-cbg-ips', 'demo-past-more-glc-abd', 'demo-past-cardiff-paddington'].map((k) =>
-        claimStatus(client, k),
-      ),
+      [
+        'demo-past-more-bhm-cov',
+        'demo-past-more-cre-liv',
+        'demo-past-more-not-shf',
+        GLASGOW,
+        'demo-past-more-kgx-edb',
+        'demo-past-more-cbg-ips',
+        'demo-past-more-glc-abd',
+        'demo-past-cardiff-paddington',
+      ].map((k) => claimStatus(client, k)),
     );
-    expect(statuses).toEqual(['processing', 'submitted', 'approved', 'expired', 'paid', 'rejected', 'paid-toc', 'credit-issue-failure']);
+    expect(statuses).toEqual([
+      'processing',
+      'submitted',
+      'approved',
+      'expired',
+      'paid',
+      'rejected',
+      'paid-toc',
+      'credit-issue-failure',
+    ]);
     const expired = await client.get<Claim>(`${API}/claim/${claimId(GLASGOW)}`);
     expect(expired.body.compensationToCustomer.amount).toBe(0);
   });
@@ -165,13 +247,19 @@ describe('GET /claim/{claimId}', () => {
 
   it('marks delayed journeys in the past bookings list and on booking detail', async () => {
     const client = await demo();
-    const list = await client.get<{ results: { booking: { id: string; delayRepay?: { claimId: string; status: string } } }[] }>(`${API}/bookings/past`);
+    const list = await client.get<{
+      results: { booking: { id: string; delayRepay?: { claimId: string; status: string } } }[];
+    }>(`${API}/bookings/past`);
     const leeds = list.body.results.find((r) => r.booking.id === bookingIdOf(LEEDS));
     expect(leeds?.booking.delayRepay).toEqual({ claimId: claimId(LEEDS), status: 'eligible' });
     expect(list.body.results.filter((r) => r.booking.delayRepay).length).toBeGreaterThan(3);
-    const detail = await client.get<{ bookings: { delayRepay?: { claimId: string } }[] }>(`${API}/booking/${bookingIdOf(LEEDS)}`);
+    const detail = await client.get<{ bookings: { delayRepay?: { claimId: string } }[] }>(
+      `${API}/booking/${bookingIdOf(LEEDS)}`,
+    );
     expect(detail.body.bookings[0]?.delayRepay?.claimId).toBe(claimId(LEEDS));
-    const upcoming = await client.get<{ bookings: { delayRepay?: unknown }[] }>(`${API}/booking/${bookingIdOf('demo-upcoming-euston-manchester')}`);
+    const upcoming = await client.get<{ bookings: { delayRepay?: unknown }[] }>(
+      `${API}/booking/${bookingIdOf('demo-upcoming-euston-manchester')}`,
+    );
     expect(upcoming.body.bookings[0]?.delayRepay).toBeUndefined();
   });
 });
@@ -196,7 +284,10 @@ describe('POST /claim/{claimId}', () => {
     const client = await demo();
     const res = await client.post(`${API}/claim/${claimId(LEEDS)}`, details({ delay: { minutes: 'lots' } }));
     expect(res.status).toBe(400);
-    const bank = await client.post(`${API}/claim/${claimId(LEEDS)}`, details({ paymentMethod: { type: 'bank-transfer', sortCode: '12', accountNumber: '1' } }));
+    const bank = await client.post(
+      `${API}/claim/${claimId(LEEDS)}`,
+      details({ paymentMethod: { type: 'bank-transfer', sortCode: '12', accountNumber: '1' } }),
+    );
     expect(bank.status).toBe(400);
   });
 
@@ -241,7 +332,11 @@ describe('POST /claim/{claimId}', () => {
       details({ paymentMethod: { type: 'bank-transfer', sortCode: '401234', accountNumber: '12345678' } }),
     );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'submitted', estimate: null, submitted: { paymentMethod: { type: 'bank-transfer', accountEnding: '78' } } });
+    expect(res.body).toMatchObject({
+      status: 'submitted',
+      estimate: null,
+      submitted: { paymentMethod: { type: 'bank-transfer', accountEnding: '78' } },
+    });
     expect(JSON.stringify(res.body)).not.toContain('12345678');
     const again = await client.post(`${API}/claim/${claimId(LEEDS)}`, details());
     expect(again.status).toBe(409);
@@ -249,7 +344,10 @@ describe('POST /claim/{claimId}', () => {
 
   it('submits an Integrated claim (processing)', async () => {
     const client = await demo();
-    const res = await client.post<Claim>(`${API}/claim/${claimId(NORWICH)}`, details({ journey: { direction: 'inward' }, delay: { minutes: 65 } }));
+    const res = await client.post<Claim>(
+      `${API}/claim/${claimId(NORWICH)}`,
+      details({ journey: { direction: 'inward' }, delay: { minutes: 65 } }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('processing');
   });
@@ -259,11 +357,16 @@ describe('claim-token links', () => {
   beforeAll(() => server.reset());
 
   const exchange = async (client: ApiClient, token: string) =>
-    client.post<{ session: string; flow: string; orderId: null; claimId: string }>(`${API}/user-flow-access`, { token, flow: 'claim' });
+    client.post<{ session: string; flow: string; orderId: null; claimId: string }>(`${API}/user-flow-access`, {
+      token,
+      flow: 'claim',
+    });
 
   it('exchanges the token for a session scoped to that one claim', async () => {
     const guestClaim = claimId(CLAIM_GUEST_KEY);
-    expect(server.seeded.claimLinks).toEqual([{ claimId: guestClaim, email: 'robin.hughes@example.com', token: DEMO_CLAIM_TOKEN }]);
+    expect(server.seeded.claimLinks).toEqual([
+      { claimId: guestClaim, email: 'robin.hughes@example.com', token: DEMO_CLAIM_TOKEN },
+    ]);
     const client = apiClient(server.origin);
     await client.init();
     const res = await exchange(client, DEMO_CLAIM_TOKEN);
@@ -273,7 +376,11 @@ describe('claim-token links', () => {
     const token = await client.get(`${API}/claim-token`);
     expect(token.body).toEqual({ claimId: guestClaim, customerRegistered: false });
     const claim = await client.get<Claim>(`${API}/claim/${guestClaim}`);
-    expect(claim.body).toMatchObject({ status: 'eligible', customerRegistered: false, compensationToCustomer: { amount: 27.4 } });
+    expect(claim.body).toMatchObject({
+      status: 'eligible',
+      customerRegistered: false,
+      compensationToCustomer: { amount: 27.4 },
+    });
 
     // Scoped: not another claim, not the order's booking.
     expect((await client.get(`${API}/claim/${claimId(LEEDS)}`)).status).toBe(403);
@@ -281,7 +388,10 @@ describe('claim-token links', () => {
     expect((await client.get(`${API}/booking/${bookingIdOf(CLAIM_GUEST_KEY)}`)).status).toBe(403);
     expect(await claimStatus(await demo(), LEEDS)).toBe('eligible');
 
-    const submitted = await client.post<Claim>(`${API}/claim/${guestClaim}`, details({ delay: { minutes: 63 }, paymentMethod: { type: 'rail-voucher' } }));
+    const submitted = await client.post<Claim>(
+      `${API}/claim/${guestClaim}`,
+      details({ delay: { minutes: 63 }, paymentMethod: { type: 'rail-voucher' } }),
+    );
     expect(submitted.status).toBe(200);
     expect(submitted.body.status).toBe('submitted');
   });
@@ -297,6 +407,8 @@ describe('claim-token links', () => {
     expect((await client.get(`${API}/claim/${claimId(CLAIM_GUEST_KEY)}`)).status).toBe(403);
     // Another order's guest token opens nothing either.
     client.flowId = null;
-    expect((await client.get(`${API}/claim/${claimId(CLAIM_GUEST_KEY)}?token=${DEMO_GUEST_TOKENS[0]}`)).status).toBe(403);
+    expect((await client.get(`${API}/claim/${claimId(CLAIM_GUEST_KEY)}?token=${DEMO_GUEST_TOKENS[0]}`)).status).toBe(
+      403,
+    );
   });
 });

@@ -15,7 +15,8 @@ const ADD = '/my-account/api/customer/passengers-and-railcards/add-passenger';
 const LIST = '/my-account/api/customer/passengers-and-railcards';
 
 /** A distinct valid passenger first name per index (letters only, as names must be). */
-const nameFor = (i: number) => `Robin${String.fromCharCode(97 + Math.floor(i / 26) % 26)}${String.fromCharCode(97 + (i % 26))}`;
+const nameFor = (i: number) =>
+  `Robin${String.fromCharCode(97 + (Math.floor(i / 26) % 26))}${String.fromCharCode(97 + (i % 26))}`;
 const passenger = (i: number) => ({ firstName: nameFor(i), lastName: 'Durable', day: '07', month: '03', year: '1990' });
 
 async function savedFirstNames(client: ApiClient): Promise<string[]> {
@@ -59,7 +60,9 @@ describe('durability across SIGKILL', () => {
   /** Starts the server process on `dir`; resolves with its origin once it listens. */
   function start(): Promise<string> {
     return new Promise((resolve, reject) => {
-      const proc = spawn(process.execPath, ['--import', 'tsx', childScript, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, ['--import', 'tsx', childScript, dir], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       child = proc;
       let out = '';
       let err = '';
@@ -71,7 +74,9 @@ describe('durability across SIGKILL', () => {
       proc.stderr?.on('data', (chunk: Buffer) => {
         err += chunk.toString();
       });
-      proc.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before it was ready: ${err}`)));
+      proc.once('exit', (code, signal) =>
+        reject(new Error(`server exited (${code ?? signal}) before it was ready: ${err}`)),
+      );
     });
   }
 

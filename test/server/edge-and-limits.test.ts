@@ -43,8 +43,18 @@ describe('only this server’s names are answered (DNS rebinding)', () => {
   const server = useTestServer();
 
   it('answers 421 with no body to another name, on the outbox page, its JSON and the API', async () => {
-    for (const path of ['/__outbox.json', '/__outbox', `${API}/user`, '/my-account/', `${API}/customer/forgot-password`]) {
-      for (const host of ['attacker.example', `attacker.example:${server.port}`, `127.0.0.1.attacker.example:${server.port}`]) {
+    for (const path of [
+      '/__outbox.json',
+      '/__outbox',
+      `${API}/user`,
+      '/my-account/',
+      `${API}/customer/forgot-password`,
+    ]) {
+      for (const host of [
+        'attacker.example',
+        `attacker.example:${server.port}`,
+        `127.0.0.1.attacker.example:${server.port}`,
+      ]) {
         const answer = await raw(server.port, get(path, host));
         expect(answer.status, `${path} with Host ${host}`).toBe(421);
         expect(answer.body).toBe('');
@@ -62,14 +72,22 @@ describe('only this server’s names are answered (DNS rebinding)', () => {
   });
 
   it('reads neither X-Forwarded-Host nor an absolute request target', async () => {
-    const forwarded = await raw(server.port, get(`${API}/user`, 'attacker.example', `X-Forwarded-Host: 127.0.0.1:${server.port}\r\n`));
+    const forwarded = await raw(
+      server.port,
+      get(`${API}/user`, 'attacker.example', `X-Forwarded-Host: 127.0.0.1:${server.port}\r\n`),
+    );
     expect(forwarded.status).toBe(421);
     const absolute = `GET http://127.0.0.1:${server.port}/__outbox.json HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n`;
     expect((await raw(server.port, absolute)).status).toBe(421);
   });
 
   it('answers 127.0.0.1 and localhost with the listening port, and the public origin’s host', async () => {
-    for (const host of [`127.0.0.1:${server.port}`, `localhost:${server.port}`, `LOCALHOST:${server.port}`, '127.0.0.1:5173']) {
+    for (const host of [
+      `127.0.0.1:${server.port}`,
+      `localhost:${server.port}`,
+      `LOCALHOST:${server.port}`,
+      '127.0.0.1:5173',
+    ]) {
       expect((await raw(server.port, get('/__outbox.json', host))).status, host).toBe(200);
     }
     // The signed-in API through the usual client (Host 127.0.0.1:PORT).
@@ -86,8 +104,12 @@ describe('only this server’s names are answered (DNS rebinding)', () => {
     expect(isAllowedHost('www.example.co.uk:8443', 'https://www.example.co.uk', on)).toBe(false);
     // Loopback names only on a connection that arrived on a loopback address.
     expect(isAllowedHost('127.0.0.1:8080', 'https://www.example.co.uk', on)).toBe(false);
-    expect(isAllowedHost('localhost:8080', 'https://www.example.co.uk', { address: '127.0.0.1', port: 8080 })).toBe(true);
-    expect(isAllowedHost('localhost:8080', 'https://www.example.co.uk', { address: '::ffff:127.0.0.1', port: 8080 })).toBe(true);
+    expect(isAllowedHost('localhost:8080', 'https://www.example.co.uk', { address: '127.0.0.1', port: 8080 })).toBe(
+      true,
+    );
+    expect(
+      isAllowedHost('localhost:8080', 'https://www.example.co.uk', { address: '::ffff:127.0.0.1', port: 8080 }),
+    ).toBe(true);
     expect(isAllowedHost(undefined, 'https://www.example.co.uk', on)).toBe(false);
   });
 });
@@ -111,7 +133,11 @@ describe('a server with a public origin of its own', () => {
 describe('the local OpenID provider answers its own name only', () => {
   let provider: LocalProvider;
   beforeAll(async () => {
-    provider = await startLocalProvider({ clientId: 'edge-test', clientSecret: 'edge-test-secret-0123456789abcdef', redirectUris: ['http://127.0.0.1:1/cb'] });
+    provider = await startLocalProvider({
+      clientId: 'edge-test',
+      clientSecret: 'edge-test-secret-0123456789abcdef',
+      redirectUris: ['http://127.0.0.1:1/cb'],
+    });
   });
   afterAll(async () => {
     await provider.close();
@@ -129,7 +155,9 @@ describe('slow and idle connections are closed', () => {
   let server: TestServer;
   const headersTimeoutMs = 600;
   beforeAll(async () => {
-    server = await startTestServer({ timeouts: { headersTimeoutMs, requestTimeoutMs: 1_200, keepAliveTimeoutMs: 300, checkIntervalMs: 100 } });
+    server = await startTestServer({
+      timeouts: { headersTimeoutMs, requestTimeoutMs: 1_200, keepAliveTimeoutMs: 300, checkIntervalMs: 100 },
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -187,7 +215,9 @@ describe('wrong tokens are counted per client (decision 566)', () => {
   const WINDOW_S = LIMITS.orderTokenClient.windowMs / 1000;
 
   const getFrom = async (address: string, path: string) => {
-    const res = await fetch(`${server.origin}${path}`, { headers: { accept: 'application/json', 'x-forwarded-for': address } });
+    const res = await fetch(`${server.origin}${path}`, {
+      headers: { accept: 'application/json', 'x-forwarded-for': address },
+    });
     const text = await res.text();
     let body: unknown = text;
     try {

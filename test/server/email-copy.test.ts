@@ -30,7 +30,9 @@ describe('emailLocale', () => {
 describe('createEmailCopy', () => {
   const copy = createEmailCopy();
   it('fills the placeholders from the locale catalogue', () => {
-    expect(copy('de', 'email_change_body', { email: 'a@b.c', link: 'L' })).toMatch(/^Um a@b\.c für Ihr Konto zu verwenden, .*: L /);
+    expect(copy('de', 'email_change_body', { email: 'a@b.c', link: 'L' })).toMatch(
+      /^Um a@b\.c für Ihr Konto zu verwenden, .*: L /,
+    );
   });
   it('falls back from a region variant to its language, then en-GB', () => {
     const missing = createEmailCopy(`${import.meta.dirname}/no-such-folder`);
@@ -39,7 +41,9 @@ describe('createEmailCopy', () => {
     expect(copy(null, 'email_password_reset_subject', {})).toBe('Reset your password');
   });
   it('links to the app under the locale prefix', () => {
-    expect(appLink('https://x', 'fr-ch', '/confirm-email#token=t')).toBe('https://x/fr-ch/my-account/confirm-email#token=t');
+    expect(appLink('https://x', 'fr-ch', '/confirm-email#token=t')).toBe(
+      'https://x/fr-ch/my-account/confirm-email#token=t',
+    );
     expect(appLink('https://x', null, '/reset-password#token=t')).toBe('https://x/my-account/reset-password#token=t');
   });
 });
@@ -51,11 +55,16 @@ describe('the forgot password email', () => {
   it('asked from a German page: a /de link, with the German subject and body', async () => {
     const c = apiClient(server.origin);
     await c.init();
-    const res = await c.post(`${API}/customer/forgot-password`, DEMO, { csrf: 'body', headers: { 'accept-language': 'de' } });
+    const res = await c.post(`${API}/customer/forgot-password`, DEMO, {
+      csrf: 'body',
+      headers: { 'accept-language': 'de' },
+    });
     expect(res.status).toBe(200);
     const at = logLines.findIndex((l) => l.startsWith('Password reset link'));
     expect(logLines[at]).toMatch(/: http:\/\/127\.0\.0\.1:5173\/de\/my-account\/reset-password#token=[\w-]{43}$/);
-    expect(logLines[at + 1]).toMatch(/^ {2}\[de\] Passwort zurücksetzen: Um ein neues Passwort .*\/de\/my-account\/reset-password#token=/);
+    expect(logLines[at + 1]).toMatch(
+      /^ {2}\[de\] Passwort zurücksetzen: Um ein neues Passwort .*\/de\/my-account\/reset-password#token=/,
+    );
   });
 
   it('asked with no language: en-GB, no prefix', async () => {

@@ -48,13 +48,23 @@ beforeEach(() => {
 
 type Email = { kind: string; to: string[] };
 const outbox = async (kind: string): Promise<Email[]> =>
-  ((await (await fetch(`${server.origin}/__outbox.json`)).json()) as { emails: Email[] }).emails.filter((e) => e.kind === kind);
+  ((await (await fetch(`${server.origin}/__outbox.json`)).json()) as { emails: Email[] }).emails.filter(
+    (e) => e.kind === kind,
+  );
 const assistanceStatus = async (client: ApiClient) =>
-  (await client.get<{ passengerAssistances: { id: string; status: string }[] }>(`${API}/customer/passenger-assistance/orders/${orderOf(YORK)}/products/${bookingIdOf(YORK)}`))
-    .body.passengerAssistances.find((a) => a.id === ASSISTANCE_IDS.jamieOutward)?.status;
+  (
+    await client.get<{ passengerAssistances: { id: string; status: string }[] }>(
+      `${API}/customer/passenger-assistance/orders/${orderOf(YORK)}/products/${bookingIdOf(YORK)}`,
+    )
+  ).body.passengerAssistances.find((a) => a.id === ASSISTANCE_IDS.jamieOutward)?.status;
 
 /** Makes `call` once with its transaction failing at the commit, then again. */
-async function failThenSucceed(call: () => Promise<{ status: number }>, kinds: string[], undone: () => Promise<void>, opts: { thenCrash?: boolean } = {}) {
+async function failThenSucceed(
+  call: () => Promise<{ status: number }>,
+  kinds: string[],
+  undone: () => Promise<void>,
+  opts: { thenCrash?: boolean } = {},
+) {
   failing = 1;
   allowConsoleError(/the commit failed \(test\)/);
   const failed = await call();
@@ -76,8 +86,12 @@ async function failThenSucceed(call: () => Promise<{ status: number }>, kinds: s
   for (const kind of kinds) expect(await outbox(kind), kind).toHaveLength(1);
 }
 
-const failThenSucceedIn = (thenCrash: boolean, call: () => Promise<{ status: number }>, kinds: string[], undone: () => Promise<void>) =>
-  failThenSucceed(call, kinds, undone, { thenCrash });
+const failThenSucceedIn = (
+  thenCrash: boolean,
+  call: () => Promise<{ status: number }>,
+  kinds: string[],
+  undone: () => Promise<void>,
+) => failThenSucceed(call, kinds, undone, { thenCrash });
 
 describe.each([
   { mode: 'committed', thenCrash: false },
@@ -85,9 +99,12 @@ describe.each([
 ])('an email follows only a committed decision, and always follows it ($mode)', ({ thenCrash }) => {
   it('a refund request: no refund confirmation and no assistance cancelled', async () => {
     const demo = await signedInClient(server.origin, DEMO_ACCOUNT);
-    const quote = await demo.get<{ quoteId: string }>(`${API}/refund-quote/${orderOf(YORK)}/${bookingIdOf(YORK)}?refundReason=CHANGED_PLANS`);
+    const quote = await demo.get<{ quoteId: string }>(
+      `${API}/refund-quote/${orderOf(YORK)}/${bookingIdOf(YORK)}?refundReason=CHANGED_PLANS`,
+    );
     expect(quote.status).toBe(200);
-    await failThenSucceedIn(thenCrash, 
+    await failThenSucceedIn(
+      thenCrash,
       () => demo.request('POST', `${API}/refund-quote/${quote.body.quoteId}`, { body: 'null' }),
       ['refund-confirmation', 'assistance-cancelled'],
       async () => expect(await assistanceStatus(demo)).toBe('booked'),
@@ -100,7 +117,8 @@ describe.each([
     const path = `${API}/flexible-insurance/${orderOf(YORK)}/${insuranceProductId(YORK)}`;
     const eligibility = await demo.post<{ claimId: string; isClaimable: boolean }>(`${path}/eligibility`);
     expect(eligibility.body.isClaimable).toBe(true);
-    await failThenSucceedIn(thenCrash, 
+    await failThenSucceedIn(
+      thenCrash,
       () => demo.post(`${path}/${eligibility.body.claimId}/claim`),
       ['insurance-claim', 'assistance-cancelled'],
       async () => expect(await assistanceStatus(demo)).toBe('booked'),
@@ -110,20 +128,30 @@ describe.each([
   it('a change of journey: no new booking’s email', async () => {
     const demo = await signedInClient(server.origin, DEMO_ACCOUNT);
     const bookingId = bookingIdOf(YORK);
-    const options = await demo.get<{ outward: { departure: string }; savedCards: { id: string; expired: boolean }[] }>(`${API}/change-of-journey/options/${bookingId}`);
+    const options = await demo.get<{ outward: { departure: string }; savedCards: { id: string; expired: boolean }[] }>(
+      `${API}/change-of-journey/options/${bookingId}`,
+    );
     const day = options.body.outward.departure.slice(0, 10);
     const trains = await demo.get<{ departures: { trainId: string; departure: string }[] }>(
       `${API}/change-of-journey/departures/${bookingId}?direction=outward&leg=outward&date=${day}&after=18:00`,
     );
     const evening = trains.body.departures.find((t) => t.departure.slice(11, 16) === '18:00');
-    const quote = await demo.post<{ quoteId: string; total: { amount: number } }>(`${API}/change-of-journey/quote/${bookingId}`, {
-      direction: 'outward',
-      outwardTrain: evening?.trainId,
-    });
+    const quote = await demo.post<{ quoteId: string; total: { amount: number } }>(
+      `${API}/change-of-journey/quote/${bookingId}`,
+      {
+        direction: 'outward',
+        outwardTrain: evening?.trainId,
+      },
+    );
     expect(quote.status).toBe(200);
     const card = options.body.savedCards.find((c) => !c.expired);
-    await failThenSucceedIn(thenCrash, 
-      () => demo.post(`${API}/change-of-journey/pay/${quote.body.quoteId}`, { expectedTotal: quote.body.total.amount, payment: { method: 'saved', cardId: card?.id } }),
+    await failThenSucceedIn(
+      thenCrash,
+      () =>
+        demo.post(`${API}/change-of-journey/pay/${quote.body.quoteId}`, {
+          expectedTotal: quote.body.total.amount,
+          payment: { method: 'saved', cardId: card?.id },
+        }),
       ['booking-confirmation'],
       async () => expect((await demo.get(`${API}/booking/${bookingId}`)).status).toBe(200), // not replaced
     );
@@ -132,7 +160,13 @@ describe.each([
   it('a registration: no confirmation link', async () => {
     const client = apiClient(server.origin);
     await client.init();
-    const register = () => client.post(`${API}/register`, { email: 'nouveau@example.com', password: 'Trains4ever', firstName: 'Léa', lastName: 'Martin' });
+    const register = () =>
+      client.post(`${API}/register`, {
+        email: 'nouveau@example.com',
+        password: 'Trains4ever',
+        firstName: 'Léa',
+        lastName: 'Martin',
+      });
     await failThenSucceedIn(thenCrash, register, ['registration'], async () => {
       expect(await server.query('select 1 from customers where email = $1', ['nouveau@example.com'])).toEqual([]);
     });
@@ -141,8 +175,13 @@ describe.each([
   it('closing an account: no goodbye, and the account stays', async () => {
     const leaving = { email: LEAVING_ACCOUNT.email, password: LEAVING_ACCOUNT.password };
     const client = await signedInClient(server.origin, leaving);
-    await failThenSucceedIn(thenCrash, () => client.post(`${API}/customer/close-account`, { password: leaving.password }), ['account-closed'], async () => {
-      expect(await server.query('select 1 from customers where email = $1', [leaving.email])).toHaveLength(1);
-    });
+    await failThenSucceedIn(
+      thenCrash,
+      () => client.post(`${API}/customer/close-account`, { password: leaving.password }),
+      ['account-closed'],
+      async () => {
+        expect(await server.query('select 1 from customers where email = $1', [leaving.email])).toHaveLength(1);
+      },
+    );
   });
 });

@@ -5,7 +5,10 @@ import { FIND_BOOKING_MAX_MISSES, FIND_BOOKING_WINDOW_MS } from '#server/api/fin
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 type Found = { orderExchangeToken: string; bookingId: string };
-type TokenList = { bookings: { booking: { id: string }; order: { id: string; friendlyOrderId: string } }[]; customerRegistered: boolean };
+type TokenList = {
+  bookings: { booking: { id: string }; order: { id: string; friendlyOrderId: string } }[];
+  customerRegistered: boolean;
+};
 
 let server: TestServer;
 let client: ApiClient;
@@ -31,7 +34,12 @@ const detailsOf = async (token: string) => {
 };
 
 const ukDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(iso));
 
 describe('GET /booking/token', () => {
   it('needs a guest session or token', async () => {
@@ -40,7 +48,9 @@ describe('GET /booking/token', () => {
   });
 
   it("lists the guest session's order only, and says whether an account has its email", async () => {
-    const access = await client.post<{ session: string; orderId: string }>('/my-account/api/user-flow-access', { token: DEMO_GUEST_TOKENS[1] });
+    const access = await client.post<{ session: string; orderId: string }>('/my-account/api/user-flow-access', {
+      token: DEMO_GUEST_TOKENS[1],
+    });
     client.flowId = `order.${access.body.session}`;
     const res = await client.get<TokenList>('/my-account/api/booking/token');
     expect(res.status).toBe(200);
@@ -71,7 +81,9 @@ describe('POST /booking/find-booking', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ orderExchangeToken: expect.stringMatching(/^[\w-]{43}$/), bookingId: entry.booking.id });
     // The new token opens a guest session for that order; the order's own token still works.
-    const access = await client.post<{ orderId: string }>('/my-account/api/user-flow-access', { token: res.body.orderExchangeToken });
+    const access = await client.post<{ orderId: string }>('/my-account/api/user-flow-access', {
+      token: res.body.orderExchangeToken,
+    });
     expect(access.status).toBe(200);
     expect(access.body.orderId).toBe(entry.order.id);
     expect((await client.post('/my-account/api/user-flow-access', { token: DEMO_GUEST_TOKENS[0] })).status).toBe(200);
@@ -83,7 +95,9 @@ describe('POST /booking/find-booking', () => {
 
   it('answers 422 when any field does not match', async () => {
     const { entry } = await detailsOf(DEMO_GUEST_TOKENS[0]);
-    const booking = await client.get<{ bookings: { booking: { outward: { date: string } } }[] }>(`/my-account/api/booking/token?token=${DEMO_GUEST_TOKENS[0]}`);
+    const booking = await client.get<{ bookings: { booking: { outward: { date: string } } }[] }>(
+      `/my-account/api/booking/token?token=${DEMO_GUEST_TOKENS[0]}`,
+    );
     const good = {
       bookingReference: entry.order.friendlyOrderId,
       departureDate: ukDay(booking.body.bookings[0]!.booking.outward.date),
@@ -105,7 +119,9 @@ describe('POST /booking/find-booking', () => {
   it('stops guessing: after 10 misses for one reference it answers 429 for that reference only, for 15 minutes', async () => {
     await server.reset();
     const { entry } = await detailsOf(DEMO_GUEST_TOKENS[1]);
-    const booking = await client.get<{ bookings: { booking: { outward: { date: string } } }[] }>(`/my-account/api/booking/token?token=${DEMO_GUEST_TOKENS[1]}`);
+    const booking = await client.get<{ bookings: { booking: { outward: { date: string } } }[] }>(
+      `/my-account/api/booking/token?token=${DEMO_GUEST_TOKENS[1]}`,
+    );
     const good = {
       bookingReference: entry.order.friendlyOrderId,
       departureDate: ukDay(booking.body.bookings[0]!.booking.outward.date),
@@ -131,7 +147,12 @@ describe('POST /booking/find-booking', () => {
   });
 
   it('answers 400 on malformed input', async () => {
-    const good = { bookingReference: 'TL-AAAAAA', departureDate: '2026-01-01', passengerSurname: 'Lee', emailAddress: 'a@b.co' };
+    const good = {
+      bookingReference: 'TL-AAAAAA',
+      departureDate: '2026-01-01',
+      passengerSurname: 'Lee',
+      emailAddress: 'a@b.co',
+    };
     expect((await find({ ...good, departureDate: '01/01/2026' })).status).toBe(400);
     expect((await find({ ...good, emailAddress: 'nope' })).status).toBe(400);
     expect((await find({ ...good, passengerSurname: '' })).status).toBe(400);

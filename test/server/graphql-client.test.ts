@@ -19,7 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const headers = { clientName: 'my-account', platformType: 'web', managedGroup: 'leisure', appVersion: '0.1.0', language: 'en-GB' };
+const headers = {
+  clientName: 'my-account',
+  platformType: 'web',
+  managedGroup: 'leisure',
+  appVersion: '0.1.0',
+  language: 'en-GB',
+};
 const Ping = v.object({ data: v.object({ ping: v.literal('pong') }) });
 
 const client = (sleeps: number[]) =>
@@ -93,7 +99,9 @@ describe('GraphQL client against the local server', () => {
       fetch: async (input, init) => {
         signals.push(init!.signal!);
         if (n++ === 0) {
-          await new Promise((_, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+          await new Promise((_, reject) =>
+            init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          );
         }
         return fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
       },

@@ -80,14 +80,21 @@ describe('guest access over HTTP', () => {
 
   it('ignores bad or mismatched flow headers', async () => {
     const access = await client.post<Access>('/my-account/api/user-flow-access', { token: DEMO_GUEST_TOKENS[0] });
-    for (const flowId of [`customer.${access.body.session}`, `order.${'z'.repeat(43)}`, access.body.session, 'order.']) {
+    for (const flowId of [
+      `customer.${access.body.session}`,
+      `order.${'z'.repeat(43)}`,
+      access.body.session,
+      'order.',
+    ]) {
       client.flowId = flowId;
       expect((await client.get<UserBody>('/my-account/api/user')).body.user.status, flowId).toBe('UNKNOWN');
     }
   });
 
   it('needs CSRF and a body', async () => {
-    expect((await client.post('/my-account/api/user-flow-access', { token: DEMO_GUEST_TOKENS[0] }, { csrf: 'none' })).status).toBe(403);
+    expect(
+      (await client.post('/my-account/api/user-flow-access', { token: DEMO_GUEST_TOKENS[0] }, { csrf: 'none' })).status,
+    ).toBe(403);
     expect((await client.post('/my-account/api/user-flow-access', {})).status).toBe(400);
   });
 });
@@ -112,7 +119,9 @@ describe('authorizeOrder', () => {
       const access = await authorizeOrder(c, c.req.param('orderId'), { token: c.req.query('token') ?? null });
       return c.json({ via: access.via, orderId: access.order.id });
     });
-    app.get('/orders/:orderId/refund', can('refund.original'), async (c) => c.json((await authorizeOrder(c, c.req.param('orderId'))).kind));
+    app.get('/orders/:orderId/refund', can('refund.original'), async (c) =>
+      c.json((await authorizeOrder(c, c.req.param('orderId'))).kind),
+    );
     app.onError((err, c) => (err instanceof ApiError ? c.json(errorBody(err.code), err.status) : c.json({}, 500)));
   });
   afterAll(async () => {
@@ -162,7 +171,10 @@ describe('authorizeOrder', () => {
     // The guest order placed with the demo email is not the account's until associated: the proved
     // mailbox sees it (kind account-email), and the policy lets that kind do nothing more than look.
     const guestWithDemoEmail = orderOf.get(DEMO_GUEST_TOKENS[2]) as string;
-    expect(await (await get(`/orders/${guestWithDemoEmail}`, headers)).json()).toEqual({ via: 'email', orderId: guestWithDemoEmail });
+    expect(await (await get(`/orders/${guestWithDemoEmail}`, headers)).json()).toEqual({
+      via: 'email',
+      orderId: guestWithDemoEmail,
+    });
     expect((await get(`/orders/${guestWithDemoEmail}/refund`, headers)).status).toBe(403);
   });
 

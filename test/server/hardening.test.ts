@@ -84,7 +84,8 @@ describe('idle timeout', () => {
       const session = await createSession(db, customer?.id ?? '', start);
       const at = (ms: number) => new Date(start.getTime() + ms);
       // Constant use: the last use is always a minute ago.
-      const usedAt = async (ms: number) => db.query('update sessions set last_seen_at = $2 where id = $1', [session.id, at(ms - MINUTE)]);
+      const usedAt = async (ms: number) =>
+        db.query('update sessions set last_seen_at = $2 where id = $1', [session.id, at(ms - MINUTE)]);
       await usedAt(SESSION_TTL_MS - MINUTE);
       expect(await findSessionCustomer(db, session.id, at(SESSION_TTL_MS - MINUTE))).not.toBeNull();
       await usedAt(SESSION_TTL_MS + MINUTE);

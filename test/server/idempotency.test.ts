@@ -37,7 +37,9 @@ const refundsOf = async (client: ApiClient, seedKey: string) => {
   return res.body.bookings.find((b) => b.id === refundSeedBookingId(seedKey))?.refund?.refunds ?? [];
 };
 const quoteId = async (client: ApiClient, seedKey: string) => {
-  const res = await client.get<{ quoteId: string }>(`${API}/refund-quote/${orderId(seedKey)}/${refundSeedBookingId(seedKey)}`);
+  const res = await client.get<{ quoteId: string }>(
+    `${API}/refund-quote/${orderId(seedKey)}/${refundSeedBookingId(seedKey)}`,
+  );
   expect(res.status).toBe(200);
   return res.body.quoteId;
 };
@@ -65,7 +67,9 @@ describe('refund request', () => {
     const quote = await quoteId(robin, K.paperPost);
     const k = key();
     const body = { token: null, bookingId: refundSeedBookingId(K.paperPost) };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(robin, `${API}/refund-quote/${quote}`, body, k)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(robin, `${API}/refund-quote/${quote}`, body, k)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     for (const a of answers) expect(a.body).toEqual(answers[0]?.body);
     expect(await refundsOf(robin, K.paperPost)).toHaveLength(1);
@@ -77,7 +81,12 @@ describe('refund request', () => {
     const k = key();
     const body = { token: null, bookingId: refundSeedBookingId(K.flexible) };
     expect((await post(robin, `${API}/refund-quote/${quote}`, body, k)).status).toBe(200);
-    const other = await post(robin, `${API}/refund-quote/${quote}`, { token: 'tok_other', bookingId: refundSeedBookingId(K.flexible) }, k);
+    const other = await post(
+      robin,
+      `${API}/refund-quote/${quote}`,
+      { token: 'tok_other', bookingId: refundSeedBookingId(K.flexible) },
+      k,
+    );
     expect(other.status).toBe(422);
     expect(code(other.body)).toBe('IDEMPOTENCY_KEY_REUSED');
     // Another customer with the same key gets no replay of Robin's answer: the route's own 403.
@@ -90,7 +99,12 @@ describe('refund request', () => {
   it('refuses a malformed key (400) before the route runs', async () => {
     const robin = await signedInClient(server.origin, REFUNDS_ACCOUNT);
     const quote = await quoteId(robin, K.flexible);
-    const res = await post(robin, `${API}/refund-quote/${quote}`, { token: null, bookingId: refundSeedBookingId(K.flexible) }, 'short');
+    const res = await post(
+      robin,
+      `${API}/refund-quote/${quote}`,
+      { token: null, bookingId: refundSeedBookingId(K.flexible) },
+      'short',
+    );
     expect(res.status).toBe(400);
     expect(await refundsOf(robin, K.flexible)).toHaveLength(0);
   });
@@ -98,7 +112,13 @@ describe('refund request', () => {
 
 describe('Delay Repay submit', () => {
   const LEEDS = 'demo-past-leeds-sheffield';
-  const body = { submitClaimDetails: { journey: { direction: 'outward' }, delay: { minutes: 34 }, paymentMethod: { type: 'original-payment' } } };
+  const body = {
+    submitClaimDetails: {
+      journey: { direction: 'outward' },
+      delay: { minutes: 34 },
+      paymentMethod: { type: 'original-payment' },
+    },
+  };
 
   it('a repeat gets the accepted claim again, not 409; a key expires after 24 hours', async () => {
     const alex = await signedInClient(server.origin, DEMO_ACCOUNT);
@@ -118,7 +138,9 @@ describe('Delay Repay submit', () => {
   it('20 parallel repeats: one claim, 20 identical answers', async () => {
     const alex = await signedInClient(server.origin, DEMO_ACCOUNT);
     const k = key();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(alex, `${API}/claim/${claimId(LEEDS)}`, body, k)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(alex, `${API}/claim/${claimId(LEEDS)}`, body, k)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     for (const a of answers) expect(a.body).toEqual(answers[0]?.body);
   });

@@ -10,7 +10,9 @@ describe('import-aliases codemod', () => {
     expect(aliasFor(at('machines/login.ts'), '../src/schemas/forms')).toBe('#src/schemas/forms');
     expect(aliasFor(at('routes/login.tsx'), '../src/services')).toBe('#src/services');
     expect(aliasFor(at('test/server/x.test.ts'), '../../server/app.ts')).toBe('#server/app.ts');
-    expect(aliasFor(at('server/api/passengers.ts'), '../../src/schemas/passengers.ts')).toBe('#src/schemas/passengers.ts');
+    expect(aliasFor(at('server/api/passengers.ts'), '../../src/schemas/passengers.ts')).toBe(
+      '#src/schemas/passengers.ts',
+    );
   });
 
   it('aliases climbs of two or more folders inside one folder too', () => {
@@ -28,7 +30,7 @@ describe('import-aliases codemod', () => {
     const file = at('routes/-components/passengers/page.tsx');
     const source = [
       "import { Page } from '../../../src/ui/page';",
-      "import type { X } from \"../../../machines/login\";",
+      'import type { X } from "../../../machines/login";',
       "export { y } from '../../../src/api/problem';",
       "import '../../../src/styles/theme.css';",
       "const lazy = () => import('../../../src/ui/alert');",

@@ -29,7 +29,13 @@ describe('flexible insurance', () => {
   const TRIPCOVER = 'demo-past-leeds-sheffield'; // delayed: its Delay Repay claim is open
   const DEPARTED = 'demo-past-more-rdg-bri';
   const path = (key: string) => `${API}/flexible-insurance/${orderId(key)}/${insuranceProductId(key)}`;
-  type Eligibility = { claimId: string; orderId: string; insuranceProductId: string; isClaimable: boolean; reason?: string };
+  type Eligibility = {
+    claimId: string;
+    orderId: string;
+    insuranceProductId: string;
+    isClaimable: boolean;
+    reason?: string;
+  };
 
   it('rules per kind: before departure any; after it Essential never, Trip 30 days, TripCover after disruption', () => {
     const at = (date: string) => ({ outward: { date }, inward: null }) as unknown as BookingData;
@@ -52,12 +58,21 @@ describe('flexible insurance', () => {
     const client = await demo();
     const res = await client.post<Eligibility>(`${path(ESSENTIAL)}/eligibility`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ orderId: orderId(ESSENTIAL), insuranceProductId: insuranceProductId(ESSENTIAL), isClaimable: true });
+    expect(res.body).toMatchObject({
+      orderId: orderId(ESSENTIAL),
+      insuranceProductId: insuranceProductId(ESSENTIAL),
+      isClaimable: true,
+    });
     const claim = await client.post<{ reference: string }>(`${path(ESSENTIAL)}/${res.body.claimId}/claim`);
     expect(claim.status).toBe(200);
     expect(claim.body.reference).toMatch(/^INS-/);
-    const detail = await client.get<{ bookings: { insurance: { kind: string; claim: { reference: string } | null }[] }[] }>(`${API}/booking/${bookingIdOf(ESSENTIAL)}`);
-    expect(detail.body.bookings[0]?.insurance[0]).toMatchObject({ kind: 'Essential', claim: { reference: claim.body.reference } });
+    const detail = await client.get<{
+      bookings: { insurance: { kind: string; claim: { reference: string } | null }[] }[];
+    }>(`${API}/booking/${bookingIdOf(ESSENTIAL)}`);
+    expect(detail.body.bookings[0]?.insurance[0]).toMatchObject({
+      kind: 'Essential',
+      claim: { reference: claim.body.reference },
+    });
     const again = await client.post<Eligibility>(`${path(ESSENTIAL)}/eligibility`);
     expect(again.body).toMatchObject({ isClaimable: false, reason: 'ALREADY_CLAIMED' });
     expect((await client.post(`${path(ESSENTIAL)}/${res.body.claimId}/claim`)).status).toBe(409);
@@ -78,12 +93,19 @@ describe('flexible insurance', () => {
     const sam = await signedInClient(server.origin, SECOND_ACCOUNT);
     expect((await sam.post(`${path(TRIP)}/eligibility`)).status).toBe(403);
     const client = await demo();
-    expect((await client.post(`${API}/flexible-insurance/${orderId(TRIP)}/${insuranceProductId(TRIPCOVER)}/eligibility`)).status).toBe(404);
+    expect(
+      (await client.post(`${API}/flexible-insurance/${orderId(TRIP)}/${insuranceProductId(TRIPCOVER)}/eligibility`))
+        .status,
+    ).toBe(404);
     const trip = await client.post<Eligibility>(`${path(TRIP)}/eligibility`);
     expect((await client.post(`${path(TRIPCOVER)}/${trip.body.claimId}/claim`)).status).toBe(404);
     expect((await sam.post(`${path(TRIP)}/${trip.body.claimId}/claim`)).status).toBe(403);
-    expect((await client.post(`${path(TRIP)}/${trip.body.claimId}/claim`, undefined, { csrf: 'none' })).status).toBe(403);
-    const detail = await client.get<{ bookings: { insurance: { claim: unknown }[] }[] }>(`${API}/booking/${bookingIdOf(TRIP)}`);
+    expect((await client.post(`${path(TRIP)}/${trip.body.claimId}/claim`, undefined, { csrf: 'none' })).status).toBe(
+      403,
+    );
+    const detail = await client.get<{ bookings: { insurance: { claim: unknown }[] }[] }>(
+      `${API}/booking/${bookingIdOf(TRIP)}`,
+    );
     expect(detail.body.bookings[0]?.insurance[0]?.claim).toBeNull();
   });
 });

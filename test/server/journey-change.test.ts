@@ -16,9 +16,21 @@ const DEPARTED = 'demo-past-manchester-euston-advance';
 type Err = { errors: { code: string; message?: string }[] };
 const code = (body: unknown) => (body as Err).errors[0]?.code;
 type Money = { amount: number };
-type Departures = { departures: { trainId: string; departure: string; status: string; fare: Money | null; difference: Money | null }[] };
-type Quote = { quoteId: string; total: Money; fees: Money; fareDifference: Money; lowerFareKept: boolean; lines: unknown[] };
-type Options = { directions: { direction: string; changeable: boolean; reason: string | null; message: string | null }[]; savedCards: { id: string; expired: boolean }[] };
+type Departures = {
+  departures: { trainId: string; departure: string; status: string; fare: Money | null; difference: Money | null }[];
+};
+type Quote = {
+  quoteId: string;
+  total: Money;
+  fees: Money;
+  fareDifference: Money;
+  lowerFareKept: boolean;
+  lines: unknown[];
+};
+type Options = {
+  directions: { direction: string; changeable: boolean; reason: string | null; message: string | null }[];
+  savedCards: { id: string; expired: boolean }[];
+};
 
 let server: TestServer;
 let demo: ApiClient;
@@ -39,7 +51,9 @@ async function bookingData(client: ApiClient, key: string) {
   return { outward: { date: res.body.outward.departure } };
 }
 async function trains(client: ApiClient, key: string, direction: string, leg: string, date: string) {
-  const res = await client.get<Departures>(`${API}/change-of-journey/departures/${booking(key)}?direction=${direction}&leg=${leg}&date=${date}&after=00:00`);
+  const res = await client.get<Departures>(
+    `${API}/change-of-journey/departures/${booking(key)}?direction=${direction}&leg=${leg}&date=${date}&after=00:00`,
+  );
   expect(res.status).toBe(200);
   return res.body.departures;
 }
@@ -52,41 +66,117 @@ const at = (list: Departures['departures'], hhmm: string) => {
 describe('rules', () => {
   const now = new Date('2026-03-02T08:00:00Z');
   const leg = (date: string) => ({
-    date, origin: { code: 'KGX', name: 'K' }, destination: { code: 'YRK', name: 'Y' }, departureTime: date,
-    arrivalTime: new Date(Date.parse(date) + 112 * 60_000).toISOString(), operator: 'LNER', changes: 0, timetableId: null,
+    date,
+    origin: { code: 'KGX', name: 'K' },
+    destination: { code: 'YRK', name: 'Y' },
+    departureTime: date,
+    arrivalTime: new Date(Date.parse(date) + 112 * 60_000).toISOString(),
+    operator: 'LNER',
+    changes: 0,
+    timetableId: null,
   });
   const data = (type: string, out: string, inward?: string): BookingData => ({
-    outward: leg(out), inward: inward ? leg(inward) : null,
+    outward: leg(out),
+    inward: inward ? leg(inward) : null,
     passengers: [{ id: 'p', firstName: 'A', lastName: 'B', type: 'adult', railcard: null }],
-    tickets: [{ id: 't', type, fareClass: 'standard', direction: inward ? 'return' : 'outward', passengerIds: ['p'], price: { amount: 40, currencyCode: 'GBP' }, refundable: true }],
-    delivery: { id: 'd', method: 'mobile', collectionReference: null, activated: false }, price: { amount: 40, currencyCode: 'GBP' }, season: null,
+    tickets: [
+      {
+        id: 't',
+        type,
+        fareClass: 'standard',
+        direction: inward ? 'return' : 'outward',
+        passengerIds: ['p'],
+        price: { amount: 40, currencyCode: 'GBP' },
+        refundable: true,
+      },
+    ],
+    delivery: { id: 'd', method: 'mobile', collectionReference: null, activated: false },
+    price: { amount: 40, currencyCode: 'GBP' },
+    season: null,
   });
   it('Advance: only before the booked train leaves; Off-Peak and Anytime: only before the date on the ticket', () => {
-    expect(directionRefusal(data('Advance Single', '2026-03-02T07:00:00Z'), 'outward', new Set(), now)).toBe('DEPARTED');
+    expect(directionRefusal(data('Advance Single', '2026-03-02T07:00:00Z'), 'outward', new Set(), now)).toBe(
+      'DEPARTED',
+    );
     expect(directionRefusal(data('Advance Single', '2026-03-02T09:00:00Z'), 'outward', new Set(), now)).toBeNull();
-    expect(directionRefusal(data('Off-Peak Single', '2026-03-02T09:00:00Z'), 'outward', new Set(), now)).toBe('TICKET_DATE_REACHED');
+    expect(directionRefusal(data('Off-Peak Single', '2026-03-02T09:00:00Z'), 'outward', new Set(), now)).toBe(
+      'TICKET_DATE_REACHED',
+    );
     expect(directionRefusal(data('Anytime Single', '2026-03-03T09:00:00Z'), 'outward', new Set(), now)).toBeNull();
-    expect(directionRefusal(data('Off-Peak Single', '2026-03-03T09:00:00Z'), 'inward', new Set(), now)).toBe('NO_RETURN');
+    expect(directionRefusal(data('Off-Peak Single', '2026-03-03T09:00:00Z'), 'inward', new Set(), now)).toBe(
+      'NO_RETURN',
+    );
     // A partly refunded booking changes only the tickets left: none left, nothing to change.
-    expect(directionRefusal(data('Anytime Single', '2026-03-03T09:00:00Z'), 'outward', new Set(['t']), now)).toBe('NO_TICKETS');
+    expect(directionRefusal(data('Anytime Single', '2026-03-03T09:00:00Z'), 'outward', new Set(['t']), now)).toBe(
+      'NO_TICKETS',
+    );
   });
   it('Advance: fee plus a higher fare, nothing back for a lower one; flexible: the difference either way less the fee', () => {
-    const trainAt = (iso: string) => ({ trainId: 'x', departure: iso, arrival: iso, changes: 0, status: 'AVAILABLE' as const });
+    const trainAt = (iso: string) => ({
+      trainId: 'x',
+      departure: iso,
+      arrival: iso,
+      changes: 0,
+      status: 'AVAILABLE' as const,
+    });
     const advance = data('Advance Single', '2026-03-05T10:30:00Z');
-    const cheaper = priceChange(advance, 'outward', { outward: trainAt('2026-03-05T19:30:00Z'), inward: null }, new Set(), 10, now);
+    const cheaper = priceChange(
+      advance,
+      'outward',
+      { outward: trainAt('2026-03-05T19:30:00Z'), inward: null },
+      new Set(),
+      10,
+      now,
+    );
     expect([cheaper.fareDifference, cheaper.total, cheaper.lowerFareKept]).toEqual([-8, 10, true]);
-    const dearer = priceChange(advance, 'outward', { outward: trainAt('2026-03-05T18:00:00Z'), inward: null }, new Set(), 10, now);
+    const dearer = priceChange(
+      advance,
+      'outward',
+      { outward: trainAt('2026-03-05T18:00:00Z'), inward: null },
+      new Set(),
+      10,
+      now,
+    );
     expect([dearer.fareDifference, dearer.total, dearer.lowerFareKept]).toEqual([10, 20, false]);
     const offPeak = data('Off-Peak Single', '2026-03-05T10:30:00Z');
-    const back = priceChange(offPeak, 'outward', { outward: trainAt('2026-03-05T19:30:00Z'), inward: null }, new Set(), 10, now);
+    const back = priceChange(
+      offPeak,
+      'outward',
+      { outward: trainAt('2026-03-05T19:30:00Z'), inward: null },
+      new Set(),
+      10,
+      now,
+    );
     expect(back.total).toBe(2); // £8 cheaper, less the £10 fee: £2 to pay
-    const anytime = priceChange(data('Anytime Single', '2026-03-05T10:30:00Z'), 'outward', { outward: trainAt('2026-03-06T18:00:00Z'), inward: null }, new Set(), 10, now);
+    const anytime = priceChange(
+      data('Anytime Single', '2026-03-05T10:30:00Z'),
+      'outward',
+      { outward: trainAt('2026-03-06T18:00:00Z'), inward: null },
+      new Set(),
+      10,
+      now,
+    );
     expect([anytime.fareDifference, anytime.total]).toEqual([0, 10]);
   });
   it('the timetable: every 90 minutes from 06:00, the 12:00 full and the 15:00 cancelled; Advance dearer in its last 2 days', () => {
     const list = departuresOn(leg('2026-03-05T09:00:00Z'), '2026-03-05', '00:00', now);
-    expect(list.map((d) => d.departure.slice(11, 16))).toEqual(['06:00', '07:30', '09:00', '10:30', '12:00', '13:30', '15:00', '16:30', '18:00', '19:30', '21:00']);
-    expect(list.filter((d) => d.status !== 'AVAILABLE').map((d) => [d.departure.slice(11, 16), d.status])).toEqual([['12:00', 'FULL'], ['15:00', 'CANCELLED']]);
+    expect(list.map((d) => d.departure.slice(11, 16))).toEqual([
+      '06:00',
+      '07:30',
+      '09:00',
+      '10:30',
+      '12:00',
+      '13:30',
+      '15:00',
+      '16:30',
+      '18:00',
+      '19:30',
+      '21:00',
+    ]);
+    expect(list.filter((d) => d.status !== 'AVAILABLE').map((d) => [d.departure.slice(11, 16), d.status])).toEqual([
+      ['12:00', 'FULL'],
+      ['15:00', 'CANCELLED'],
+    ]);
     expect(trainFactor('Advance Single', new Date('2026-03-03T10:30:00Z'), now)).toBeCloseTo(1.2);
     expect(trainFactor('Off-Peak Single', new Date('2026-03-03T10:30:00Z'), now)).toBe(1);
   });
@@ -96,56 +186,97 @@ describe('the calls', () => {
   it("King's Cross → York: a later, dearer train paid with a saved card issues a new booking; the old one answers 308", async () => {
     const b = await bookingData(demo, YORK);
     const options = await demo.get<Options>(`${API}/change-of-journey/options/${booking(YORK)}`);
-    expect(options.body.directions.map((d) => [d.direction, d.changeable])).toEqual([['outward', true], ['inward', true], ['both', true]]);
+    expect(options.body.directions.map((d) => [d.direction, d.changeable])).toEqual([
+      ['outward', true],
+      ['inward', true],
+      ['both', true],
+    ]);
     const list = await trains(demo, YORK, 'outward', 'outward', dayOf(b.outward.date));
     expect(at(list, '12:00')).toMatchObject({ status: 'FULL', fare: null });
     const evening = at(list, '18:00');
     // Two Off-Peak Returns at £49.20 (return at 17:30, in the evening peak), the outward moved into
     // the evening peak too: (1.25 + 1.25) / (1 + 1.25) of the fare, £54.70 each.
     expect(evening.difference?.amount).toBe(11);
-    const full = await demo.post<Err>(`${API}/change-of-journey/quote/${booking(YORK)}`, { direction: 'outward', outwardTrain: at(list, '12:00').trainId });
+    const full = await demo.post<Err>(`${API}/change-of-journey/quote/${booking(YORK)}`, {
+      direction: 'outward',
+      outwardTrain: at(list, '12:00').trainId,
+    });
     expect([full.status, code(full.body)]).toEqual([409, 'TRAIN_FULL']);
-    const q = await demo.post<Quote>(`${API}/change-of-journey/quote/${booking(YORK)}`, { direction: 'outward', outwardTrain: evening.trainId });
+    const q = await demo.post<Quote>(`${API}/change-of-journey/quote/${booking(YORK)}`, {
+      direction: 'outward',
+      outwardTrain: evening.trainId,
+    });
     expect(q.status).toBe(200);
     expect([q.body.fareDifference.amount, q.body.fees.amount, q.body.total.amount]).toEqual([11, 20, 31]);
     const visa = options.body.savedCards.find((c) => !c.expired);
     const expired = options.body.savedCards.find((c) => c.expired);
     const key = { headers: { 'idempotency-key': 'change-york-0001' } };
     // The expired card is refused; the quote stays for another card.
-    const refused = await demo.post<Err>(`${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: 31, payment: { method: 'saved', cardId: expired?.id } });
+    const refused = await demo.post<Err>(`${API}/change-of-journey/pay/${q.body.quoteId}`, {
+      expectedTotal: 31,
+      payment: { method: 'saved', cardId: expired?.id },
+    });
     expect([refused.status, code(refused.body)]).toEqual([422, 'CARD_EXPIRED']);
     const paid = await demo.post<{ newBookingId: string; paid: Money; refunded: null }>(
-      `${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: 31, payment: { method: 'saved', cardId: visa?.id } }, key,
+      `${API}/change-of-journey/pay/${q.body.quoteId}`,
+      { expectedTotal: 31, payment: { method: 'saved', cardId: visa?.id } },
+      key,
     );
     expect(paid.status).toBe(200);
     expect(paid.body.paid.amount).toBe(31);
     // A repeat with the same key (a lost answer checked) gets the same answer; nothing is paid twice.
-    const again = await demo.post<{ newBookingId: string }>(`${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: 31, payment: { method: 'saved', cardId: visa?.id } }, key);
+    const again = await demo.post<{ newBookingId: string }>(
+      `${API}/change-of-journey/pay/${q.body.quoteId}`,
+      { expectedTotal: 31, payment: { method: 'saved', cardId: visa?.id } },
+      key,
+    );
     expect(again.body.newBookingId).toBe(paid.body.newBookingId);
     const old = await demo.get<{ bookingId: string }>(`${API}/booking/${booking(YORK)}`);
     expect(old.status).toBe(308);
-    const fresh = await demo.get<{ outward: { departure: string }; passengers: { railcard: string | null }[] }>(`${API}/change-of-journey/options/${paid.body.newBookingId}`);
+    const fresh = await demo.get<{ outward: { departure: string }; passengers: { railcard: string | null }[] }>(
+      `${API}/change-of-journey/options/${paid.body.newBookingId}`,
+    );
     expect(fresh.status).toBe(200);
     expect(fresh.body.outward.departure.slice(11, 16)).toBe('18:00');
     // The passengers keep their railcards.
     expect(fresh.body.passengers.map((p) => p.railcard)).toEqual(['Two Together Railcard', 'Two Together Railcard']);
     // A second tab's change of the same booking is refused: one change per booking.
-    const second = await demo.post<Err>(`${API}/change-of-journey/quote/${booking(YORK)}`, { direction: 'outward', outwardTrain: evening.trainId });
+    const second = await demo.post<Err>(`${API}/change-of-journey/quote/${booking(YORK)}`, {
+      direction: 'outward',
+      outwardTrain: evening.trainId,
+    });
     expect([second.status, code(second.body)]).toEqual([409, 'ALREADY_CHANGED']);
-    const changeability = await demo.get<{ changeable: boolean; reason: string }>(`${API}/change-of-journey/changeability/${stableId('order', YORK)}/${booking(YORK)}`);
+    const changeability = await demo.get<{ changeable: boolean; reason: string }>(
+      `${API}/change-of-journey/changeability/${stableId('order', YORK)}/${booking(YORK)}`,
+    );
     expect(changeability.body).toMatchObject({ changeable: false, reason: 'BOOKING_REPLACED' });
   });
 
   it('Advance to a cheaper train: the fee only, nothing back; a new card declined says so', async () => {
     const b = await bookingData(demo, MANCHESTER);
     const list = await trains(demo, MANCHESTER, 'outward', 'outward', dayOf(b.outward.date));
-    const q = await demo.post<Quote>(`${API}/change-of-journey/quote/${booking(MANCHESTER)}`, { direction: 'outward', outwardTrain: at(list, '19:30').trainId });
+    const q = await demo.post<Quote>(`${API}/change-of-journey/quote/${booking(MANCHESTER)}`, {
+      direction: 'outward',
+      outwardTrain: at(list, '19:30').trainId,
+    });
     expect([q.body.fareDifference.amount, q.body.total.amount, q.body.lowerFareKept]).toEqual([-8.5, 10, true]);
-    const token = await demo.post<{ token: string }>(`${API}/payment/card-token`, { number: '4000000000000002', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Alex Morgan' });
+    const token = await demo.post<{ token: string }>(`${API}/payment/card-token`, {
+      number: '4000000000000002',
+      expiryMonth: 12,
+      expiryYear: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+      name: 'Alex Morgan',
+    });
     expect(token.status).toBe(200);
-    const declined = await demo.post<Err>(`${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: 10, payment: { method: 'card', token: token.body.token } });
+    const declined = await demo.post<Err>(`${API}/change-of-journey/pay/${q.body.quoteId}`, {
+      expectedTotal: 10,
+      payment: { method: 'card', token: token.body.token },
+    });
     expect([declined.status, code(declined.body)]).toEqual([422, 'CARD_DECLINED']);
-    const none = await demo.post<Err>(`${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: 10, payment: { method: 'none' } });
+    const none = await demo.post<Err>(`${API}/change-of-journey/pay/${q.body.quoteId}`, {
+      expectedTotal: 10,
+      payment: { method: 'none' },
+    });
     expect([none.status, code(none.body)]).toEqual([422, 'PAYMENT_REQUIRED']);
   });
 
@@ -157,16 +288,25 @@ describe('the calls', () => {
     await server.setClock(threshold - 10 * 60_000 - Date.now());
     try {
       const client = await signedInClient(server.origin, DEMO_ACCOUNT);
-      const q = await client.post<Quote>(`${API}/change-of-journey/quote/${booking(MANCHESTER)}`, { direction: 'outward', outwardTrain: train.trainId });
+      const q = await client.post<Quote>(`${API}/change-of-journey/quote/${booking(MANCHESTER)}`, {
+        direction: 'outward',
+        outwardTrain: train.trainId,
+      });
       expect(q.status).toBe(200);
       const options = await client.get<Options>(`${API}/change-of-journey/options/${booking(MANCHESTER)}`);
       const visa = options.body.savedCards.find((c) => !c.expired);
       await server.setClock(threshold + 10 * 60_000 - Date.now());
-      const moved = await client.post<Err>(`${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: q.body.total.amount, payment: { method: 'saved', cardId: visa?.id } });
+      const moved = await client.post<Err>(`${API}/change-of-journey/pay/${q.body.quoteId}`, {
+        expectedTotal: q.body.total.amount,
+        payment: { method: 'saved', cardId: visa?.id },
+      });
       expect([moved.status, code(moved.body)]).toEqual([409, 'PRICE_CHANGED']);
       // Nothing was changed: the booking stands, and a new quote shows the new price.
       expect((await client.get(`${API}/booking/${booking(MANCHESTER)}`)).status).toBe(200);
-      const again = await client.post<Quote>(`${API}/change-of-journey/quote/${booking(MANCHESTER)}`, { direction: 'outward', outwardTrain: train.trainId });
+      const again = await client.post<Quote>(`${API}/change-of-journey/quote/${booking(MANCHESTER)}`, {
+        direction: 'outward',
+        outwardTrain: train.trainId,
+      });
       expect(again.body.total.amount).toBeGreaterThan(q.body.total.amount);
     } finally {
       await server.setClock(0);
@@ -178,7 +318,9 @@ describe('the calls', () => {
     expect(options.body.directions[0]).toMatchObject({ changeable: false, reason: 'DEPARTED' });
     expect(options.body.directions[0]?.message).toMatch(/before the booked train leaves/);
     const today = new Date().toISOString().slice(0, 10);
-    const res = await demo.get<Err>(`${API}/change-of-journey/departures/${booking(DEPARTED)}?direction=outward&leg=outward&date=${today}&after=00:00`);
+    const res = await demo.get<Err>(
+      `${API}/change-of-journey/departures/${booking(DEPARTED)}?direction=outward&leg=outward&date=${today}&after=00:00`,
+    );
     expect([res.status, code(res.body)]).toEqual([422, 'DEPARTED']);
   });
 });
@@ -198,15 +340,26 @@ describe('what follows the new booking', () => {
 
   it('the calendar feed, the bookings lists, the old order’s history and the outbox follow the change', async () => {
     const feed = await demo.post<{ url: string }>(`${API}/customer/calendar-feed`, {});
-    const events = async () => parseCalendar(await (await fetch(`${server.origin}${new URL(feed.body.url).pathname}`)).text()).events;
+    const events = async () =>
+      parseCalendar(await (await fetch(`${server.origin}${new URL(feed.body.url).pathname}`)).text()).events;
     const old = booking(YORK);
-    expect((await events()).filter((e) => e.uid.startsWith(old)).map((e) => e.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+    expect((await events()).filter((e) => e.uid.startsWith(old)).map((e) => e.status)).toEqual([
+      'CONFIRMED',
+      'CONFIRMED',
+    ]);
 
     const b = await bookingData(demo, YORK);
-    const q = await demo.post<Quote>(`${API}/change-of-journey/quote/${old}`, { direction: 'outward', outwardTrain: at(await trains(demo, YORK, 'outward', 'outward', dayOf(b.outward.date)), '18:00').trainId });
+    const q = await demo.post<Quote>(`${API}/change-of-journey/quote/${old}`, {
+      direction: 'outward',
+      outwardTrain: at(await trains(demo, YORK, 'outward', 'outward', dayOf(b.outward.date)), '18:00').trainId,
+    });
     const options = await demo.get<Options>(`${API}/change-of-journey/options/${old}`);
     const paid = await demo.post<{ newBookingId: string; reference: string }>(
-      `${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: q.body.total.amount, payment: { method: 'saved', cardId: options.body.savedCards.find((c) => !c.expired)?.id } },
+      `${API}/change-of-journey/pay/${q.body.quoteId}`,
+      {
+        expectedTotal: q.body.total.amount,
+        payment: { method: 'saved', cardId: options.body.savedCards.find((c) => !c.expired)?.id },
+      },
     );
     expect(paid.status).toBe(200);
     const fresh = paid.body.newBookingId;
@@ -214,8 +367,13 @@ describe('what follows the new booking', () => {
     // The calendar: the old booking's trains are gone (never CONFIRMED), the new booking's are confirmed.
     const after = await events();
     expect(after.some((e) => e.uid.startsWith(old))).toBe(false);
-    expect(after.filter((e) => e.uid.startsWith(fresh)).map((e) => [e.status, e.start.slice(11, 16)])).toEqual([['CONFIRMED', expect.any(String)], ['CONFIRMED', expect.any(String)]]);
-    expect(after.find((e) => e.uid === `${fresh}-outward@my-account.rail.example`)?.url).toMatch(new RegExp(`/bookings/${fresh}$`));
+    expect(after.filter((e) => e.uid.startsWith(fresh)).map((e) => [e.status, e.start.slice(11, 16)])).toEqual([
+      ['CONFIRMED', expect.any(String)],
+      ['CONFIRMED', expect.any(String)],
+    ]);
+    expect(after.find((e) => e.uid === `${fresh}-outward@my-account.rail.example`)?.url).toMatch(
+      new RegExp(`/bookings/${fresh}$`),
+    );
 
     // The lists: the new booking is upcoming; the old one is under past (exchanged, decision 410), once.
     const upcoming = await listed('upcoming');
@@ -226,12 +384,16 @@ describe('what follows the new booking', () => {
     // The old order's history opens the new booking's, which holds both: the old first, then the new.
     const oldHistory = await demo.get<{ replacedBy: { bookingId: string } }>(`${API}/booking/${old}/history`);
     expect([oldHistory.status, oldHistory.body.replacedBy.bookingId]).toEqual([308, fresh]);
-    const trail = await demo.get<{ bookings: { booking: { id: string }; change: { kind: string } | null }[] }>(`${API}/booking/${fresh}/history`);
+    const trail = await demo.get<{ bookings: { booking: { id: string }; change: { kind: string } | null }[] }>(
+      `${API}/booking/${fresh}/history`,
+    );
     expect(trail.body.bookings.map((e) => e.booking.id)).toEqual([old, fresh]);
     expect(trail.body.bookings[0]?.change?.kind).toBe('changed-journey');
 
     // The outbox: the new booking's email, with its reference and a link to it.
-    const emails = (await demo.get<{ emails: { kind: string; subject: string; body: string; to: string[] }[] }>('/__outbox.json')).body.emails;
+    const emails = (
+      await demo.get<{ emails: { kind: string; subject: string; body: string; to: string[] }[] }>('/__outbox.json')
+    ).body.emails;
     const sent = emails.filter((e) => e.kind === 'booking-confirmation' && e.subject.includes(paid.body.reference));
     expect(sent).toHaveLength(1);
     expect(sent[0]?.to).toEqual([DEMO_ACCOUNT.email]);
@@ -244,7 +406,10 @@ describe('a guest', () => {
   const guestLink = async () => {
     const client = apiClient(server.origin);
     await client.init();
-    const session = await client.post<{ session: string }>(`${API}/user-flow-access`, { token: DEMO_GUEST_TOKENS[0], flow: 'order' });
+    const session = await client.post<{ session: string }>(`${API}/user-flow-access`, {
+      token: DEMO_GUEST_TOKENS[0],
+      flow: 'order',
+    });
     expect(session.status).toBe(200);
     client.flowId = `order.${session.body.session}`;
     return client;
@@ -260,25 +425,54 @@ describe('a guest', () => {
     expect(options.body.savedCards).toEqual([]);
     const b = await bookingData(guest, FIND_BOOKING_DEMO_KEY);
     const train = at(await trains(guest, FIND_BOOKING_DEMO_KEY, 'outward', 'outward', dayOf(b.outward.date)), '13:30');
-    const q = await guest.post<Quote>(`${API}/change-of-journey/quote/${GUEST_BOOKING}`, { direction: 'outward', outwardTrain: train.trainId });
+    const q = await guest.post<Quote>(`${API}/change-of-journey/quote/${GUEST_BOOKING}`, {
+      direction: 'outward',
+      outwardTrain: train.trainId,
+    });
     expect(q.status).toBe(200);
     const total = q.body.total.amount;
     // No saved card is the guest's: even a card id of the demo account's is refused.
-    const saved = await guest.post<Err>(`${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: total, payment: { method: 'saved', cardId: 'anything' } });
+    const saved = await guest.post<Err>(`${API}/change-of-journey/pay/${q.body.quoteId}`, {
+      expectedTotal: total,
+      payment: { method: 'saved', cardId: 'anything' },
+    });
     expect([saved.status, code(saved.body)]).toEqual([422, 'CARD_UNKNOWN']);
-    const card = await guest.post<{ token: string }>(`${API}/payment/card-token`, { number: '4242424242424242', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Jordan Lee' });
+    const card = await guest.post<{ token: string }>(`${API}/payment/card-token`, {
+      number: '4242424242424242',
+      expiryMonth: 12,
+      expiryYear: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+      name: 'Jordan Lee',
+    });
     expect(card.status).toBe(200);
-    const paid = await guest.post<{ newBookingId: string; cardLast4: string }>(`${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: total, payment: { method: 'card', token: card.body.token } });
+    const paid = await guest.post<{ newBookingId: string; cardLast4: string }>(
+      `${API}/change-of-journey/pay/${q.body.quoteId}`,
+      { expectedTotal: total, payment: { method: 'card', token: card.body.token } },
+    );
     expect([paid.status, paid.body.cardLast4]).toEqual([200, '4242']);
     // The link carries over to the new booking; the old one answers 308.
     expect((await guest.get(`${API}/booking/${paid.body.newBookingId}`)).status).toBe(200);
     expect((await guest.get(`${API}/booking/${GUEST_BOOKING}`)).status).toBe(308);
     // The new booking changes again from the same link, with a card token minted for the link's order.
-    const list = await guest.get<Departures>(`${API}/change-of-journey/departures/${paid.body.newBookingId}?direction=outward&leg=outward&date=${dayOf(b.outward.date)}&after=16:00`);
-    const next = await guest.post<Quote>(`${API}/change-of-journey/quote/${paid.body.newBookingId}`, { direction: 'outward', outwardTrain: at(list.body.departures, '16:30').trainId });
+    const list = await guest.get<Departures>(
+      `${API}/change-of-journey/departures/${paid.body.newBookingId}?direction=outward&leg=outward&date=${dayOf(b.outward.date)}&after=16:00`,
+    );
+    const next = await guest.post<Quote>(`${API}/change-of-journey/quote/${paid.body.newBookingId}`, {
+      direction: 'outward',
+      outwardTrain: at(list.body.departures, '16:30').trainId,
+    });
     expect(next.status).toBe(200);
-    const again = await guest.post<{ token: string }>(`${API}/payment/card-token`, { number: '4242424242424242', expiryMonth: 12, expiryYear: new Date().getUTCFullYear() + 2, cvc: '123', name: 'Jordan Lee' });
-    const repaid = await guest.post<{ newBookingId: string }>(`${API}/change-of-journey/pay/${next.body.quoteId}`, { expectedTotal: next.body.total.amount, payment: { method: 'card', token: again.body.token } });
+    const again = await guest.post<{ token: string }>(`${API}/payment/card-token`, {
+      number: '4242424242424242',
+      expiryMonth: 12,
+      expiryYear: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+      name: 'Jordan Lee',
+    });
+    const repaid = await guest.post<{ newBookingId: string }>(`${API}/change-of-journey/pay/${next.body.quoteId}`, {
+      expectedTotal: next.body.total.amount,
+      payment: { method: 'card', token: again.body.token },
+    });
     expect(repaid.status).toBe(200);
   });
 
@@ -287,11 +481,15 @@ describe('a guest', () => {
     const finder = apiClient(server.origin);
     await finder.init();
     const found = await finder.post<{ orderExchangeToken: string }>(`${API}/booking/find-booking`, {
-      bookingReference: stableFriendlyOrderId(FIND_BOOKING_DEMO_KEY), departureDate: new Date(b.outward.date).toLocaleDateString('en-CA', { timeZone: 'Europe/London' }),
-      passengerSurname: GUEST_PASSENGER.lastName, emailAddress: GUEST_EMAIL,
+      bookingReference: stableFriendlyOrderId(FIND_BOOKING_DEMO_KEY),
+      departureDate: new Date(b.outward.date).toLocaleDateString('en-CA', { timeZone: 'Europe/London' }),
+      passengerSurname: GUEST_PASSENGER.lastName,
+      emailAddress: GUEST_EMAIL,
     });
     expect(found.status).toBe(200);
-    const session = await finder.post<{ session: string }>(`${API}/user-flow-access`, { token: found.body.orderExchangeToken });
+    const session = await finder.post<{ session: string }>(`${API}/user-flow-access`, {
+      token: found.body.orderExchangeToken,
+    });
     finder.flowId = `order.${session.body.session}`;
     const changeability = await finder.get(`${API}/change-of-journey/changeability/${GUEST_ORDER}/${GUEST_BOOKING}`);
     expect(changeability.body).toEqual({ changeable: true, reason: null });
@@ -305,13 +503,22 @@ describe('a season ticket', () => {
   const seasonBooking = booking(SEASON);
   type SeasonOptions = Options & { fareKind: string; season: { validFrom: string; validUntil: string } };
   const changeability = (client: ApiClient) =>
-    client.get<{ changeable: boolean; reason: string | null }>(`${API}/seasons-change-of-journey/changeability/${stableId('order', SEASON)}/${seasonBooking}`);
+    client.get<{ changeable: boolean; reason: string | null }>(
+      `${API}/seasons-change-of-journey/changeability/${stableId('order', SEASON)}/${seasonBooking}`,
+    );
 
   it('changes only its start date, before it starts, for the fee', async () => {
     // Started (101 days ago): refused with the rule.
     expect((await changeability(demo)).body).toEqual({ changeable: false, reason: 'SEASON_STARTED' });
     const started = await demo.get<SeasonOptions>(`${API}/change-of-journey/options/${seasonBooking}`);
-    expect(started.body.directions).toEqual([{ direction: 'outward', changeable: false, reason: 'SEASON_STARTED', message: expect.stringMatching(/only its start date, before it starts/) }]);
+    expect(started.body.directions).toEqual([
+      {
+        direction: 'outward',
+        changeable: false,
+        reason: 'SEASON_STARTED',
+        message: expect.stringMatching(/only its start date, before it starts/),
+      },
+    ]);
     const validFrom = Date.parse(started.body.season.validFrom);
     const length = Date.parse(started.body.season.validUntil) - validFrom;
 
@@ -321,25 +528,49 @@ describe('a season ticket', () => {
       const client = await signedInClient(server.origin, DEMO_ACCOUNT);
       expect((await changeability(client)).body).toEqual({ changeable: true, reason: null });
       const options = await client.get<SeasonOptions>(`${API}/change-of-journey/options/${seasonBooking}`);
-      expect([options.body.fareKind, options.body.directions.map((d) => [d.direction, d.changeable])]).toEqual(['season', [['outward', true]]]);
+      expect([options.body.fareKind, options.body.directions.map((d) => [d.direction, d.changeable])]).toEqual([
+        'season',
+        [['outward', true]],
+      ]);
       // No trains to choose, and no date but a later day than today.
-      const noTrains = await client.get<Err>(`${API}/change-of-journey/departures/${seasonBooking}?direction=outward&leg=outward&date=${dayOf(started.body.season.validFrom)}&after=00:00`);
+      const noTrains = await client.get<Err>(
+        `${API}/change-of-journey/departures/${seasonBooking}?direction=outward&leg=outward&date=${dayOf(started.body.season.validFrom)}&after=00:00`,
+      );
       expect([noTrains.status, code(noTrains.body)]).toEqual([422, 'SEASON_START_DATE']);
-      const same = await client.post<Err>(`${API}/change-of-journey/quote/${seasonBooking}`, { direction: 'outward', startDate: dayOf(started.body.season.validFrom) });
+      const same = await client.post<Err>(`${API}/change-of-journey/quote/${seasonBooking}`, {
+        direction: 'outward',
+        startDate: dayOf(started.body.season.validFrom),
+      });
       expect([same.status, code(same.body)]).toEqual([422, 'SAME_START_DATE']);
       const today = new Date(validFrom - 10 * 24 * 3600_000).toISOString().slice(0, 10);
-      const past = await client.post<Err>(`${API}/change-of-journey/quote/${seasonBooking}`, { direction: 'outward', startDate: today });
+      const past = await client.post<Err>(`${API}/change-of-journey/quote/${seasonBooking}`, {
+        direction: 'outward',
+        startDate: today,
+      });
       expect([past.status, code(past.body)]).toEqual([422, 'DATE_OUT_OF_RANGE']);
       const newStart = new Date(validFrom + 7 * 24 * 3600_000).toISOString().slice(0, 10);
-      const q = await client.post<Quote & { fareKind: string; season: { validFrom: string; validUntil: string } }>(`${API}/change-of-journey/quote/${seasonBooking}`, { direction: 'outward', startDate: newStart });
+      const q = await client.post<Quote & { fareKind: string; season: { validFrom: string; validUntil: string } }>(
+        `${API}/change-of-journey/quote/${seasonBooking}`,
+        { direction: 'outward', startDate: newStart },
+      );
       expect(q.status).toBe(200);
-      expect([q.body.fareKind, q.body.fareDifference.amount, q.body.fees.amount, q.body.total.amount]).toEqual(['season', 0, 10, 10]);
+      expect([q.body.fareKind, q.body.fareDifference.amount, q.body.fees.amount, q.body.total.amount]).toEqual([
+        'season',
+        0,
+        10,
+        10,
+      ]);
       expect(q.body.season.validFrom.slice(0, 10)).toBe(newStart);
       const visa = options.body.savedCards.find((c) => !c.expired);
-      const paid = await client.post<{ newBookingId: string }>(`${API}/change-of-journey/pay/${q.body.quoteId}`, { expectedTotal: 10, payment: { method: 'saved', cardId: visa?.id } });
+      const paid = await client.post<{ newBookingId: string }>(`${API}/change-of-journey/pay/${q.body.quoteId}`, {
+        expectedTotal: 10,
+        payment: { method: 'saved', cardId: visa?.id },
+      });
       expect(paid.status).toBe(200);
       // The new booking is the season, from the new date, as long as before; the old one answers 308.
-      const fresh = await client.get<{ bookings: { isSeasonBooking: boolean; season: { validFrom: string; validUntil: string } }[] }>(`${API}/booking/${paid.body.newBookingId}`);
+      const fresh = await client.get<{
+        bookings: { isSeasonBooking: boolean; season: { validFrom: string; validUntil: string } }[];
+      }>(`${API}/booking/${paid.body.newBookingId}`);
       expect(fresh.body.bookings[0]?.isSeasonBooking).toBe(true);
       const season = fresh.body.bookings[0]?.season;
       expect(season?.validFrom.slice(0, 10)).toBe(newStart);

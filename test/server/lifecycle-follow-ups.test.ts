@@ -26,7 +26,11 @@ type Quote = {
   quoteId: string | null;
   status: string;
   partialRefundables: string[];
-  cancellationDetails: { paid: { amount: number }; total: { amount: number }; bookingFees?: { amount: { amount: number }; refunded: boolean } } | null;
+  cancellationDetails: {
+    paid: { amount: number };
+    total: { amount: number };
+    bookingFees?: { amount: { amount: number }; refunded: boolean };
+  } | null;
 };
 
 const server = useTestServer({ resetEachTest: true });
@@ -35,24 +39,37 @@ beforeEach(async () => {
   await server.setClock(0);
 });
 
-const outbox = async (kind: string) => (await client.get<{ emails: Email[] }>('/__outbox.json')).body.emails.filter((e) => e.kind === kind);
+const outbox = async (kind: string) =>
+  (await client.get<{ emails: Email[] }>('/__outbox.json')).body.emails.filter((e) => e.kind === kind);
 const quote = async (key: string, bookingId: string, query = '') => {
   const res = await client.get<Quote>(`${API}/refund-quote/${orderOf(key)}/${bookingId}${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
 const requestRefund = (quoteId: string | null, locale = 'en-GB') =>
-  client.request('POST', `${API}/refund-quote/${quoteId ?? ''}`, { body: 'null', headers: { 'accept-language': locale } });
+  client.request('POST', `${API}/refund-quote/${quoteId ?? ''}`, {
+    body: 'null',
+    headers: { 'accept-language': locale },
+  });
 const assistanceOf = async (orderId: string, bookingId: string) =>
-  (await client.get<{ passengerAssistances: Assistance[] }>(`${API}/customer/passenger-assistance/orders/${orderId}/products/${bookingId}`)).body
-    .passengerAssistances;
+  (
+    await client.get<{ passengerAssistances: Assistance[] }>(
+      `${API}/customer/passenger-assistance/orders/${orderId}/products/${bookingId}`,
+    )
+  ).body.passengerAssistances;
 const overview = async () =>
-  (await client.get<{ bookings: { bookingId: string; outward: { origin: { name: string }; departureTime: string } }[] }>(`${API}/customer/passenger-assistance`)).body
-    .bookings;
+  (
+    await client.get<{
+      bookings: { bookingId: string; outward: { origin: { name: string }; departureTime: string } }[];
+    }>(`${API}/customer/passenger-assistance`)
+  ).body.bookings;
 /** The overview's local extra: journeys whose tickets are gone, with only the help that ended with them. */
 const endedWithTickets = async () =>
-  (await client.get<{ cancelledWithTickets?: { bookingId: string; passengerAssistances: Assistance[] }[] }>(`${API}/customer/passenger-assistance`)).body
-    .cancelledWithTickets ?? [];
+  (
+    await client.get<{ cancelledWithTickets?: { bookingId: string; passengerAssistances: Assistance[] }[] }>(
+      `${API}/customer/passenger-assistance`,
+    )
+  ).body.cancelledWithTickets ?? [];
 
 describe('assistance follows its tickets, and the customer is told', () => {
   it('a refund of King’s Cross → York cancels Jamie’s wheelchair and ramp, drops the journey from the overview, and emails both in French', async () => {
@@ -83,7 +100,11 @@ describe('assistance follows its tickets, and the customer is told', () => {
     client = await signedInClient(server.origin, DEMO_ACCOUNT);
     const path = `${API}/flexible-insurance/${orderOf(YORK)}/${insuranceProductId(YORK)}`;
     const de = { headers: { 'accept-language': 'de-DE,de;q=0.9' } };
-    const eligibility = await client.post<{ claimId: string; isClaimable: boolean }>(`${path}/eligibility`, undefined, de);
+    const eligibility = await client.post<{ claimId: string; isClaimable: boolean }>(
+      `${path}/eligibility`,
+      undefined,
+      de,
+    );
     expect(eligibility.body.isClaimable).toBe(true);
     const claim = await client.post<{ reference: string }>(`${path}/${eligibility.body.claimId}/claim`, undefined, de);
     expect(claim.status).toBe(200);
@@ -94,7 +115,11 @@ describe('assistance follows its tickets, and the customer is told', () => {
     expect((await overview()).some((b) => b.bookingId === bookingIdOf(YORK))).toBe(false);
     // The overview still says why Jamie's help ended, without offering anything on the journey.
     const ended = (await endedWithTickets()).find((b) => b.bookingId === bookingIdOf(YORK));
-    expect(ended?.passengerAssistances.map((a) => [a.id, a.status, a.cancelledBecause])).toContainEqual([ASSISTANCE_IDS.jamieOutward, 'cancelled', 'insurance-claimed']);
+    expect(ended?.passengerAssistances.map((a) => [a.id, a.status, a.cancelledBecause])).toContainEqual([
+      ASSISTANCE_IDS.jamieOutward,
+      'cancelled',
+      'insurance-claimed',
+    ]);
     // Alex's luggage help, cancelled by the customer before, is not among them.
     expect(ended?.passengerAssistances.every((a) => a.cancelledBecause === 'insurance-claimed')).toBe(true);
 
@@ -109,16 +134,24 @@ describe('assistance follows its tickets, and the customer is told', () => {
     client = await signedInClient(server.origin, REFUNDS_ACCOUNT);
     const key = K.partialReturn;
     const bookingId = refundSeedBookingId(key);
-    const passengers = (await client.get<{ bookings: { passengers: { id: string }[] }[] }>(`${API}/booking/${bookingId}`)).body.bookings[0]?.passengers ?? [];
+    const passengers =
+      (await client.get<{ bookings: { passengers: { id: string }[] }[] }>(`${API}/booking/${bookingId}`)).body
+        .bookings[0]?.passengers ?? [];
     const [robin, sasha] = passengers.map((p) => p.id);
     for (const passengerId of [robin, sasha]) {
-      const booked = await client.post(`${API}/customer/passenger-assistance/orders/${orderOf(key)}/products/${bookingId}`, {
-        passengerId, direction: 'outward', kinds: ['ramp'],
-      });
+      const booked = await client.post(
+        `${API}/customer/passenger-assistance/orders/${orderOf(key)}/products/${bookingId}`,
+        {
+          passengerId,
+          direction: 'outward',
+          kinds: ['ramp'],
+        },
+      );
       expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     }
     const full = await quote(key, bookingId);
-    const robinsTicket = full.partialRefundables.find((id) => id.includes(':0') || id.endsWith('0')) ?? full.partialRefundables[0];
+    const robinsTicket =
+      full.partialRefundables.find((id) => id.includes(':0') || id.endsWith('0')) ?? full.partialRefundables[0];
     const partial = await quote(key, bookingId, `?refundables=${encodeURIComponent(JSON.stringify([robinsTicket]))}`);
     expect(partial.status).toBe('PARTIALLY_REFUNDABLE');
     expect((await requestRefund(partial.quoteId)).status).toBe(200);
@@ -131,12 +164,19 @@ describe('assistance follows its tickets, and the customer is told', () => {
     const listed = (await overview()).filter((b) => b.outward.origin.name === 'Manchester Piccadilly');
     expect(listed).toHaveLength(1);
     expect(listed[0]?.bookingId).not.toBe(bookingId);
-    const moved = (await client.get<{ bookings: { passengerAssistances: Assistance[] }[] }>(`${API}/customer/passenger-assistance`)).body.bookings
-      .find((b) => b.passengerAssistances.length > 0 && b.passengerAssistances.every((a) => a.status === 'booked'));
-    expect(moved?.passengerAssistances.map((a) => a.passengerId)).toEqual([left[0]?.passengerId === robin ? sasha : robin]);
+    const moved = (
+      await client.get<{ bookings: { passengerAssistances: Assistance[] }[] }>(`${API}/customer/passenger-assistance`)
+    ).body.bookings.find(
+      (b) => b.passengerAssistances.length > 0 && b.passengerAssistances.every((a) => a.status === 'booked'),
+    );
+    expect(moved?.passengerAssistances.map((a) => a.passengerId)).toEqual([
+      left[0]?.passengerId === robin ? sasha : robin,
+    ]);
     // The original is listed apart, only to say why the refunded passenger's help ended.
     const ended = await endedWithTickets();
-    expect(ended.map((b) => [b.bookingId, b.passengerAssistances.map((a) => a.cancelledBecause)])).toEqual([[bookingId, ['refunded']]]);
+    expect(ended.map((b) => [b.bookingId, b.passengerAssistances.map((a) => a.cancelledBecause)])).toEqual([
+      [bookingId, ['refunded']],
+    ]);
     expect(await outbox('assistance-cancelled')).toHaveLength(1);
   });
 });
@@ -147,11 +187,16 @@ describe('the calendar feed shows one train once', () => {
     const key = K.partialReturn;
     const bookingId = refundSeedBookingId(key);
     const feed = await client.post<{ url: string }>(`${API}/customer/calendar-feed`, {});
-    const events = async () => parseCalendar(await (await fetch(feed.body.url.replace(/^https?:\/\/[^/]+/, server.origin))).text()).events;
+    const events = async () =>
+      parseCalendar(await (await fetch(feed.body.url.replace(/^https?:\/\/[^/]+/, server.origin))).text()).events;
     const before = (await events()).filter((e) => e.summary.includes('Manchester'));
     expect(before.length).toBeGreaterThan(0);
     const full = await quote(key, bookingId);
-    const partial = await quote(key, bookingId, `?refundables=${encodeURIComponent(JSON.stringify([full.partialRefundables[0]]))}`);
+    const partial = await quote(
+      key,
+      bookingId,
+      `?refundables=${encodeURIComponent(JSON.stringify([full.partialRefundables[0]]))}`,
+    );
     expect((await requestRefund(partial.quoteId)).status).toBe(200);
 
     const after = (await events()).filter((e) => e.summary.includes('Manchester') && e.status === 'CONFIRMED');
@@ -169,16 +214,27 @@ describe('the booking fee of a disrupted journey', () => {
   it('a cancelled train refunds the whole £44.00, booking fee included, and says so', async () => {
     const bookingId = bookingIdOf(MANCHESTER);
     const q = await quote(MANCHESTER, bookingId, '?refundReason=DISRUPTION_SERVICE_CANCELLATION');
-    expect(q.cancellationDetails).toMatchObject({ paid: { amount: 42.5 }, total: { amount: 44 }, bookingFees: { amount: { amount: 1.5 }, refunded: true } });
+    expect(q.cancellationDetails).toMatchObject({
+      paid: { amount: 42.5 },
+      total: { amount: 44 },
+      bookingFees: { amount: { amount: 1.5 }, refunded: true },
+    });
     expect((await requestRefund(q.quoteId)).status).toBe(200);
-    const detail = await client.get<{ bookings: { refund: { refunds: { amount: { amount: number }; feesRefunded?: { amount: number } }[] } }[] }>(`${API}/booking/${bookingId}`);
-    expect(detail.body.bookings[0]?.refund.refunds[0]).toMatchObject({ amount: { amount: 44 }, feesRefunded: { amount: 1.5 } });
+    const detail = await client.get<{
+      bookings: { refund: { refunds: { amount: { amount: number }; feesRefunded?: { amount: number } }[] } }[];
+    }>(`${API}/booking/${bookingId}`);
+    expect(detail.body.bookings[0]?.refund.refunds[0]).toMatchObject({
+      amount: { amount: 44 },
+      feesRefunded: { amount: 1.5 },
+    });
     const [email] = await outbox('refund-confirmation');
     expect(email?.body).toContain('£44.00');
   });
 
   it('changed plans, or some passengers only, keep the booking fee (the quote then says it is kept)', () => {
-    const data = { fees: [{ kind: 'booking-fee' as const, amount: { amount: 1.5, currencyCode: 'GBP' } }] } as unknown as BookingData;
+    const data = {
+      fees: [{ kind: 'booking-fee' as const, amount: { amount: 1.5, currencyCode: 'GBP' } }],
+    } as unknown as BookingData;
     expect(feesRefundedBy(data, 'DISRUPTION_TRAIN_DELAYED', true)).toBe(1.5);
     expect(feesRefundedBy(data, 'DISRUPTION_TRAIN_DELAYED', false)).toBe(0);
     expect(feesRefundedBy(data, 'CHANGED_PLANS', true)).toBe(0);
@@ -197,7 +253,11 @@ describe('registration', () => {
     );
     expect(res.status).toBe(202);
     const [email] = await outbox('registration');
-    expect(email).toMatchObject({ to: ['nouveau@example.com'], locale: 'fr-ch', subject: 'Confirmez votre adresse e-mail' });
+    expect(email).toMatchObject({
+      to: ['nouveau@example.com'],
+      locale: 'fr-ch',
+      subject: 'Confirmez votre adresse e-mail',
+    });
     expect(email?.body).toMatch(/\/fr-ch\/my-account\/confirm-email#token=/);
   });
 });

@@ -13,7 +13,12 @@ beforeAll(async () => {
   await mkdir(join(dist, '.vite'));
   await writeFile(
     join(dist, '.vite', 'locale-bundles.json'),
-    JSON.stringify({ assetBase: '/my-account/assets/', dirs: { 'en-GB': 'en-GB-h1', de: 'de-h2', 'fr-ch': 'fr-ch-h3' }, entry: 'index-x.js', preload: ['copy-y.js'] }),
+    JSON.stringify({
+      assetBase: '/my-account/assets/',
+      dirs: { 'en-GB': 'en-GB-h1', de: 'de-h2', 'fr-ch': 'fr-ch-h3' },
+      entry: 'index-x.js',
+      preload: ['copy-y.js'],
+    }),
   );
 });
 afterAll(async () => {
@@ -28,7 +33,9 @@ describe('createLocalePreloader', () => {
     ['/xx/my-account/', 'en-GB-h1'],
   ])('links %s to the %s folder, after the boot script', async (path, dir) => {
     const out = await createLocalePreloader(dist)(html, path);
-    expect(out).toContain(`src="/my-account/assets/boot-abc.js"></script>\n    <link rel="modulepreload" crossorigin href="/my-account/assets/${dir}/index-x.js">`);
+    expect(out).toContain(
+      `src="/my-account/assets/boot-abc.js"></script>\n    <link rel="modulepreload" crossorigin href="/my-account/assets/${dir}/index-x.js">`,
+    );
     expect(out).toContain(`href="/my-account/assets/${dir}/copy-y.js"`);
     expect(out.match(/modulepreload/g)).toHaveLength(2);
   });

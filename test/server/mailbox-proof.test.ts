@@ -25,7 +25,9 @@ beforeEach(async () => {
 
 type Outbox = { emails: { kind: string; to: string[]; subject: string; body: string }[] };
 const outboxTo = async (address: string) =>
-  ((await (await fetch(`${server.origin}/__outbox.json`)).json()) as Outbox).emails.filter((e) => e.to.includes(address));
+  ((await (await fetch(`${server.origin}/__outbox.json`)).json()) as Outbox).emails.filter((e) =>
+    e.to.includes(address),
+  );
 
 async function anonymous(): Promise<ApiClient> {
   const c = apiClient(server.origin);
@@ -42,7 +44,12 @@ async function testToken(kind: 'last-email-change-token' | 'last-reset-token', e
 /** The attacker registers the victim's address (no proof of the mailbox) and signs in with the password they chose. */
 async function registerFirst(email = VICTIM): Promise<ApiClient> {
   const attacker = await anonymous();
-  const reg = await attacker.post(`${API}/register`, { email, password: ATTACKER.password, firstName: 'Mallory', lastName: 'Jones' });
+  const reg = await attacker.post(`${API}/register`, {
+    email,
+    password: ATTACKER.password,
+    firstName: 'Mallory',
+    lastName: 'Jones',
+  });
   expect(reg.status).toBe(202);
   expect((await attacker.post(`${API}/login`, { email, password: ATTACKER.password })).status).toBe(200);
   return attacker;
@@ -59,7 +66,10 @@ const confirm = (c: ApiClient, token: string, from?: string) =>
 async function resetPassword(email: string, newPassword: string): Promise<void> {
   const owner = await anonymous();
   expect((await owner.post(`${API}/customer/forgot-password`, { email })).status).toBe(200);
-  const reset = await owner.post(`${API}/customer/reset-password`, { token: await testToken('last-reset-token', email), newPassword });
+  const reset = await owner.post(`${API}/customer/reset-password`, {
+    token: await testToken('last-reset-token', email),
+    newPassword,
+  });
   expect(reset.status).toBe(200);
 }
 
@@ -117,7 +127,12 @@ describe('registering first does not take the account later', () => {
 
   it('the registration link opened in the browser that registered keeps the password chosen there', async () => {
     const customer = await anonymous();
-    const reg = await customer.post(`${API}/register`, { email: 'new.customer@example.com', password: 'Fresh!Pass2026', firstName: 'Ada', lastName: 'Lovelace' });
+    const reg = await customer.post(`${API}/register`, {
+      email: 'new.customer@example.com',
+      password: 'Fresh!Pass2026',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     expect(reg.status).toBe(202);
     // Registration signs nobody in; the same browser follows the emailed link.
     const res = await confirm(customer, await testToken('last-email-change-token', 'new.customer@example.com'));
@@ -128,7 +143,12 @@ describe('registering first does not take the account later', () => {
   it('a registration for a taken email answers exactly as one for a new email, cookies included', async () => {
     const register = async (email: string) => {
       const c = await anonymous();
-      const res = await c.post(`${API}/register`, { email, password: 'Fresh!Pass2026', firstName: 'Ada', lastName: 'Lovelace' });
+      const res = await c.post(`${API}/register`, {
+        email,
+        password: 'Fresh!Pass2026',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      });
       return { status: res.status, body: res.body, cookies: c.lastSetCookies.map((l) => l.split('=')[0]).sort() };
     };
     const fresh = await register('brand.new@example.com');
@@ -166,11 +186,16 @@ describe('a confirmed change of email ends what was sent to the old address', ()
     const client = await signedInClient(server.origin, DEMO);
     const other = await signedInClient(server.origin, DEMO);
     expect((await changeEmail(client, 'alex.new@example.com')).status).toBe(202);
-    expect((await confirm(client, await testToken('last-email-change-token', 'alex.new@example.com'))).status).toBe(200);
+    expect((await confirm(client, await testToken('last-email-change-token', 'alex.new@example.com'))).status).toBe(
+      200,
+    );
 
     const use = await (await anonymous()).post(`${API}/customer/sign-in-link/use`, { token: signInToken });
     expect([use.status, use.body]).toEqual([400, { errors: [{ code: 'TOKEN_INVALID' }] }]);
-    const reset = await (await anonymous()).post(`${API}/customer/reset-password`, { token: resetToken, newPassword: 'Other!Pass2026' });
+    const reset = await (await anonymous()).post(`${API}/customer/reset-password`, {
+      token: resetToken,
+      newPassword: 'Other!Pass2026',
+    });
     expect(reset.status).toBe(400);
     expect(await signedIn(other)).toBe(false);
     expect(await signedIn(client)).toBe(true);
@@ -197,7 +222,10 @@ describe('email volume', () => {
     expect((await changeEmail(client, DEMO.email)).status).toBe(422);
     const free = await changeEmail(client, 'nobody.yet@example.com');
     const taken = await changeEmail(client, SAM.email);
-    expect([taken.status, taken.body]).toEqual([free.status, { confirmationSent: true, pendingEmailAddress: SAM.email }]);
+    expect([taken.status, taken.body]).toEqual([
+      free.status,
+      { confirmationSent: true, pendingEmailAddress: SAM.email },
+    ]);
     expect(free.body).toEqual({ confirmationSent: true, pendingEmailAddress: 'nobody.yet@example.com' });
     const [notice, ...more] = await outboxTo(SAM.email);
     expect(more).toEqual([]);
@@ -220,12 +248,22 @@ describe('email volume', () => {
     const notices = () => logLines.filter((l) => l.startsWith(`Registration notice for ${DEMO.email}`)).length;
     const attacker = await anonymous();
     for (let i = 0; i < 30; i++) {
-      const res = await attacker.post(`${API}/register`, { email: DEMO.email, password: 'Fresh!Pass2026', firstName: 'Ada', lastName: 'Lovelace' });
+      const res = await attacker.post(`${API}/register`, {
+        email: DEMO.email,
+        password: 'Fresh!Pass2026',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+      });
       expect([res.status, res.body]).toEqual([202, { confirmationSent: true, pendingEmailAddress: DEMO.email }]);
     }
     expect(notices()).toBe(1);
     await server.setClock(DAY_MS + 1000);
-    await attacker.post(`${API}/register`, { email: DEMO.email, password: 'Fresh!Pass2026', firstName: 'Ada', lastName: 'Lovelace' });
+    await attacker.post(`${API}/register`, {
+      email: DEMO.email,
+      password: 'Fresh!Pass2026',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     expect(notices()).toBe(2);
   }, 120_000); // 31 registrations, each hashing its password on a busy machine
 });
@@ -241,6 +279,9 @@ describe('POST /customer/change-email/confirm is throttled per client like the o
     }
     throttled(await confirm(guesser, real, '203.0.113.70'));
     const res = await confirm(client, real, '198.51.100.70');
-    expect([res.status, res.body]).toEqual([200, { newTokens: { sessionRotated: true }, updatedEmailAddress: 'alex.new@example.com' }]);
+    expect([res.status, res.body]).toEqual([
+      200,
+      { newTokens: { sessionRotated: true }, updatedEmailAddress: 'alex.new@example.com' },
+    ]);
   });
 });

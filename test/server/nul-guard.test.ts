@@ -18,7 +18,12 @@ const logged: string[] = [];
 beforeAll(async () => {
   db = await openTestDb(null);
   await seed(db, 'demo');
-  app = await createApp({ db, distDir: await createFixtureDist(), testSwitches: true, log: (line) => logged.push(line) });
+  app = await createApp({
+    db,
+    distDir: await createFixtureDist(),
+    testSwitches: true,
+    log: (line) => logged.push(line),
+  });
 });
 afterAll(async () => {
   await db?.close();
@@ -36,7 +41,11 @@ function probesFor(method: string, pattern: string): Probe[] {
   const m = method === 'ALL' ? 'GET' : method;
   const probes: Probe[] = [
     // A route without parameters gets the NUL at the end of its last segment.
-    { method: m, path: fill(pattern, 'a%00b') === pattern ? `${pattern}%00` : fill(pattern, 'a%00b'), label: 'NUL in the path' },
+    {
+      method: m,
+      path: fill(pattern, 'a%00b') === pattern ? `${pattern}%00` : fill(pattern, 'a%00b'),
+      label: 'NUL in the path',
+    },
     { method: m, path: `${fill(pattern, SAMPLE_ID)}?q=a%00b&token=x%00`, label: 'NUL in the query' },
   ];
   if (m !== 'GET' && m !== 'HEAD') {
@@ -64,7 +73,8 @@ describe('NUL bytes are refused at the edge', () => {
           ...(probe.body !== undefined ? { body: probe.body, headers: { 'content-type': 'application/json' } } : {}),
         });
         const text = await res.text();
-        if (res.status !== 400) failures.push(`${probe.method} ${route.path} (${probe.label}): ${res.status} ${text.slice(0, 80)}`);
+        if (res.status !== 400)
+          failures.push(`${probe.method} ${route.path} (${probe.label}): ${res.status} ${text.slice(0, 80)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -76,7 +86,9 @@ describe('NUL bytes are refused at the edge', () => {
   it('answers the API error shape, and still serves clean requests', async () => {
     const res = await app.request('http://localhost/my-account/api/customer/address/%00');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ errors: [{ code: 'VALIDATION', message: 'Text must not contain a NUL character.' }] });
+    expect(await res.json()).toEqual({
+      errors: [{ code: 'VALIDATION', message: 'Text must not contain a NUL character.' }],
+    });
     expect((await app.request('http://localhost/my-account/api/user')).status).toBe(200);
   });
 });

@@ -63,7 +63,12 @@ type Browser = ReturnType<typeof browser>;
 const startUrl = (search = '') => `${world.server.origin}${API}/oidc/google/start${search}`;
 
 /** From the provider's sign-in page through its consent page, back to wherever the app sends the browser. */
-async function signInAtProvider(b: Browser, loginPage: { url: URL; html: string }, email: string, stop?: (next: URL) => boolean) {
+async function signInAtProvider(
+  b: Browser,
+  loginPage: { url: URL; html: string },
+  email: string,
+  stop?: (next: URL) => boolean,
+) {
   expect(loginPage.url.origin).toBe(world.provider.issuer);
   expect(loginPage.html).toContain('name="password"');
   const uid = /\/interaction\/([\w-]+)\/login/.exec(loginPage.html)?.[1];
@@ -77,7 +82,9 @@ async function signInAtProvider(b: Browser, loginPage: { url: URL; html: string 
 
 const userOf = async (b: Browser) => {
   const res = await b.request(`${world.server.origin}${API}/user`);
-  return (await res.json()) as { user: { id: string | null; email: string | null; provider: string | null; status: string } };
+  return (await res.json()) as {
+    user: { id: string | null; email: string | null; provider: string | null; status: string };
+  };
 };
 
 const shellCsrf = async (b: Browser) => {
@@ -105,7 +112,11 @@ describe('sign-in with Google (local OpenID provider)', () => {
     const logoutWith = (token: string) =>
       fetch(`${world.server.origin}${API}/logout`, {
         method: 'POST',
-        headers: { cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': token, 'content-type': 'application/json' },
+        headers: {
+          cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          'x-csrf-token': token,
+          'content-type': 'application/json',
+        },
         body: '{}',
       });
     expect((await logoutWith(anonCsrf)).status).toBe(403);
@@ -123,21 +134,32 @@ describe('sign-in with Google (local OpenID provider)', () => {
 
   it('links the existing account with the same verified email', async () => {
     const b = browser();
-    const done = await signInAtProvider(b, await b.go(startUrl('?redirect=%2Faccount-overview&locale=de')), 'demo@example.com');
+    const done = await signInAtProvider(
+      b,
+      await b.go(startUrl('?redirect=%2Faccount-overview&locale=de')),
+      'demo@example.com',
+    );
     expect(done.url.href).toBe(`${world.server.origin}/de/my-account/redirect?to=%2Faccount-overview`);
     const { user } = await userOf(b);
     expect(user).toMatchObject({ email: 'demo@example.com', status: 'AUTHORISED', provider: 'internal' });
     // The same account the password signs in to (its email was already verified: the password stays).
     const password = apiClient(world.server.origin);
     await password.init();
-    const byPassword = await password.post<{ user: { id: string } }>(`${API}/login`, { email: 'demo@example.com', password: PASSWORD });
+    const byPassword = await password.post<{ user: { id: string } }>(`${API}/login`, {
+      email: 'demo@example.com',
+      password: PASSWORD,
+    });
     expect(byPassword.status).toBe(200);
     expect(user.id).toBe(byPassword.body.user.id);
   });
 
   it('refuses an unverified email: no sign-in, no link, the login page says why', async () => {
     const b = browser();
-    const done = await signInAtProvider(b, await b.go(startUrl('?redirect=%2Fpersonal-details')), 'sam.patel@example.com');
+    const done = await signInAtProvider(
+      b,
+      await b.go(startUrl('?redirect=%2Fpersonal-details')),
+      'sam.patel@example.com',
+    );
     expect(done.url.pathname).toBe('/my-account/login');
     expect(Object.fromEntries(done.url.searchParams)).toEqual({
       provider: 'google',
@@ -150,7 +172,9 @@ describe('sign-in with Google (local OpenID provider)', () => {
 
   it('refuses a callback whose state is not the one this browser started with', async () => {
     const b = browser();
-    const callback = await signInAtProvider(b, await b.go(startUrl()), 'demo@example.com', (next) => next.pathname.endsWith('/callback'));
+    const callback = await signInAtProvider(b, await b.go(startUrl()), 'demo@example.com', (next) =>
+      next.pathname.endsWith('/callback'),
+    );
     expect(callback.url.searchParams.get('code')).toBeTruthy();
     const forged = new URL(callback.url);
     forged.searchParams.set('state', 'not-the-state-we-sent');
@@ -167,7 +191,9 @@ describe('sign-in with Google (local OpenID provider)', () => {
 
   it('refuses a callback in a browser that did not start the sign-in (no transaction cookie)', async () => {
     const b = browser();
-    const callback = await signInAtProvider(b, await b.go(startUrl()), 'demo@example.com', (next) => next.pathname.endsWith('/callback'));
+    const callback = await signInAtProvider(b, await b.go(startUrl()), 'demo@example.com', (next) =>
+      next.pathname.endsWith('/callback'),
+    );
     const other = browser();
     const done = await other.go(callback.url.href);
     expect(done.url.searchParams.get('providerError')).toBe('unavailable');
@@ -199,7 +225,12 @@ describe('sign-in with Google (local OpenID provider)', () => {
 
   it('knows only configured providers', async () => {
     const b = browser();
-    for (const path of ['/oidc/facebook/start', '/oidc/apple/callback?code=x&state=y', '/oidc/github/start', '/oidc/github/callback']) {
+    for (const path of [
+      '/oidc/facebook/start',
+      '/oidc/apple/callback?code=x&state=y',
+      '/oidc/github/start',
+      '/oidc/github/callback',
+    ]) {
       const res = await b.request(`${world.server.origin}${API}${path}`);
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual({ errors: [{ code: 'UNKNOWN_PROVIDER' }] });
@@ -210,7 +241,11 @@ describe('sign-in with Google (local OpenID provider)', () => {
   it('comes back only to a path of the app', async () => {
     for (const redirect of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
       const b = browser();
-      const done = await signInAtProvider(b, await b.go(startUrl(`?redirect=${encodeURIComponent(redirect)}&locale=xx`)), 'demo@example.com');
+      const done = await signInAtProvider(
+        b,
+        await b.go(startUrl(`?redirect=${encodeURIComponent(redirect)}&locale=xx`)),
+        'demo@example.com',
+      );
       expect(done.url.href).toBe(`${world.server.origin}/my-account/redirect?to=%2Fbookings%2Fupcoming`);
     }
   });
@@ -226,10 +261,15 @@ describe('sign-in with Google (local OpenID provider)', () => {
     });
     // Registration signs nobody in and leaves the email unverified (decision 303); the squatter signs in with the password.
     expect(registered.status).toBe(202);
-    expect((await squatter.post(`${API}/login`, { email: 'jo.taylor@example.com', password: 'Squatter!2026' })).status).toBe(200);
+    expect(
+      (await squatter.post(`${API}/login`, { email: 'jo.taylor@example.com', password: 'Squatter!2026' })).status,
+    ).toBe(200);
     expect((await squatter.get<{ user: { status: string } }>(`${API}/user`)).body.user.status).toBe('AUTHORISED');
     // Decision 560: an account whose email is not proved cannot move it to the squatter's own address.
-    const move = await squatter.post(`${API}/customer/change-email`, { newEmailAddress: 'mallory@example.com', currentPassword: 'Squatter!2026' });
+    const move = await squatter.post(`${API}/customer/change-email`, {
+      newEmailAddress: 'mallory@example.com',
+      currentPassword: 'Squatter!2026',
+    });
     expect([move.status, move.body]).toEqual([403, { errors: [{ code: 'EMAIL_NOT_VERIFIED' }] }]);
     const b = browser();
     await signInAtProvider(b, await b.go(startUrl()), 'jo.taylor@example.com');
@@ -237,9 +277,13 @@ describe('sign-in with Google (local OpenID provider)', () => {
     expect((await squatter.get<{ user: { status: string } }>(`${API}/user`)).body.user.status).toBe('UNKNOWN');
     const again = apiClient(world.server.origin);
     await again.init();
-    expect((await again.post(`${API}/login`, { email: 'jo.taylor@example.com', password: 'Squatter!2026' })).status).toBe(401);
+    expect(
+      (await again.post(`${API}/login`, { email: 'jo.taylor@example.com', password: 'Squatter!2026' })).status,
+    ).toBe(401);
     // The registration's confirmation link was waiting too: it ends with everything else made before the proof.
-    const token = await fetch(`${world.server.origin}/__test/last-email-change-token?email=jo.taylor%40example.com`).then((r) => r.json() as Promise<{ token: string }>);
+    const token = await fetch(
+      `${world.server.origin}/__test/last-email-change-token?email=jo.taylor%40example.com`,
+    ).then((r) => r.json() as Promise<{ token: string }>);
     const confirm = await again.post(`${API}/customer/change-email/confirm`, { token: token.token });
     expect([confirm.status, confirm.body]).toEqual([400, { errors: [{ code: 'TOKEN_INVALID' }] }]);
     expect((await userOf(b)).user.email).toBe('jo.taylor@example.com');
@@ -265,7 +309,11 @@ describe('set a password on an account created through the provider', () => {
     const csrf = await shellCsrf(b);
     const res = await fetch(`${world.server.origin}${API}${path}`, {
       method: 'POST',
-      headers: { cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      headers: {
+        cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': csrf,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as { errors: { code: string }[] } };
@@ -276,15 +324,29 @@ describe('set a password on an account created through the provider', () => {
     const b = browser();
     await signInAtProvider(b, await b.go(startUrl()), 'jo.taylor@example.com');
     expect(await hasPassword(b)).toBe(false);
-    expect(await post(b, '/customer/set-password', { newPassword: 'short' })).toEqual({ status: 400, body: { errors: [{ code: 'PASSWORD_GENERIC_ERROR' }] } });
-    expect(await post(b, '/customer/set-password', { newPassword: 'jo.taylor' })).toEqual({ status: 400, body: { errors: [{ code: 'PASSWORD_EQUALS_TO_EMAIL' }] } });
-    expect(await post(b, '/customer/set-password', { newPassword: 'FirstOwn!Pass2026' })).toEqual({ status: 200, body: { errors: [] } });
+    expect(await post(b, '/customer/set-password', { newPassword: 'short' })).toEqual({
+      status: 400,
+      body: { errors: [{ code: 'PASSWORD_GENERIC_ERROR' }] },
+    });
+    expect(await post(b, '/customer/set-password', { newPassword: 'jo.taylor' })).toEqual({
+      status: 400,
+      body: { errors: [{ code: 'PASSWORD_EQUALS_TO_EMAIL' }] },
+    });
+    expect(await post(b, '/customer/set-password', { newPassword: 'FirstOwn!Pass2026' })).toEqual({
+      status: 200,
+      body: { errors: [] },
+    });
     expect(await hasPassword(b)).toBe(true);
     // Now it has one: setting is refused, changing asks for it.
-    expect(await post(b, '/customer/set-password', { newPassword: 'Another!Pass2026x' })).toEqual({ status: 409, body: { errors: [{ code: 'PASSWORD_ALREADY_SET' }] } });
+    expect(await post(b, '/customer/set-password', { newPassword: 'Another!Pass2026x' })).toEqual({
+      status: 409,
+      body: { errors: [{ code: 'PASSWORD_ALREADY_SET' }] },
+    });
     const byPassword = apiClient(world.server.origin);
     await byPassword.init();
-    expect((await byPassword.post(`${API}/login`, { email: 'jo.taylor@example.com', password: 'FirstOwn!Pass2026' })).status).toBe(200);
+    expect(
+      (await byPassword.post(`${API}/login`, { email: 'jo.taylor@example.com', password: 'FirstOwn!Pass2026' })).status,
+    ).toBe(200);
   });
 
   it('refuses a sign-in older than 10 minutes: sign in again first', async () => {
@@ -292,7 +354,10 @@ describe('set a password on an account created through the provider', () => {
     await signInAtProvider(b, await b.go(startUrl()), 'jo.taylor@example.com');
     try {
       await world.server.setClock(10 * 60_000 + 1000);
-      expect(await post(b, '/customer/set-password', { newPassword: 'FirstOwn!Pass2026' })).toEqual({ status: 403, body: { errors: [{ code: 'RECENT_SIGN_IN_REQUIRED' }] } });
+      expect(await post(b, '/customer/set-password', { newPassword: 'FirstOwn!Pass2026' })).toEqual({
+        status: 403,
+        body: { errors: [{ code: 'RECENT_SIGN_IN_REQUIRED' }] },
+      });
       expect(await hasPassword(b)).toBe(false);
     } finally {
       await world.server.setClock(0);
@@ -304,10 +369,17 @@ describe('set a password on an account created through the provider', () => {
     await demo.init();
     expect((await demo.post(`${API}/login`, { email: 'demo@example.com', password: PASSWORD })).status).toBe(200);
     expect((await demo.get<{ user: { hasPassword?: boolean } }>(`${API}/user`)).body.user.hasPassword).toBe(true);
-    const res = await demo.post<{ errors: { code: string }[] }>(`${API}/customer/set-password`, { newPassword: 'FirstOwn!Pass2026' });
-    expect({ status: res.status, body: res.body }).toEqual({ status: 409, body: { errors: [{ code: 'PASSWORD_ALREADY_SET' }] } });
+    const res = await demo.post<{ errors: { code: string }[] }>(`${API}/customer/set-password`, {
+      newPassword: 'FirstOwn!Pass2026',
+    });
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 409,
+      body: { errors: [{ code: 'PASSWORD_ALREADY_SET' }] },
+    });
     const anonymous = apiClient(world.server.origin);
     await anonymous.init();
-    expect((await anonymous.post(`${API}/customer/set-password`, { newPassword: 'FirstOwn!Pass2026' })).status).toBe(401);
+    expect((await anonymous.post(`${API}/customer/set-password`, { newPassword: 'FirstOwn!Pass2026' })).status).toBe(
+      401,
+    );
   });
 });

@@ -13,7 +13,14 @@ type Passenger = {
   month: string | null;
   year: string | null;
   isAccountHolder: boolean;
-  railcards?: { id: string; railcardId: string; name: string; expiryDate: string; status: string; isDigital: boolean }[];
+  railcards?: {
+    id: string;
+    railcardId: string;
+    name: string;
+    expiryDate: string;
+    status: string;
+    isDigital: boolean;
+  }[];
 };
 type ListBody = { passengers: Passenger[] };
 type SaveBody = { passenger: Passenger; accountUpdateFailed: boolean };
@@ -23,7 +30,15 @@ const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };
 const SAM = { email: 'sam.patel@example.com', password: 'RailDemo!2026' };
 const LIST = '/my-account/api/customer/passengers-and-railcards';
 const ADD = '/my-account/api/customer/passengers-and-railcards/add-passenger';
-const valid = { firstName: 'Robin', lastName: "O'Neill-Smith", nickName: 'Rob', emailAddress: 'robin@example.com', day: '07', month: '03', year: '1990' };
+const valid = {
+  firstName: 'Robin',
+  lastName: "O'Neill-Smith",
+  nickName: 'Rob',
+  emailAddress: 'robin@example.com',
+  day: '07',
+  month: '03',
+  year: '1990',
+};
 
 let server: TestServer;
 let client: ApiClient;
@@ -52,7 +67,12 @@ describe('GET passengers-and-railcards', () => {
     const res = await client.get<ListBody>(LIST);
     expect(res.status).toBe(200);
     const [holder, ...others] = res.body.passengers;
-    expect(holder).toMatchObject({ id: DEMO_PASSENGERS.alex, firstName: 'Alex', lastName: 'Morgan', isAccountHolder: true });
+    expect(holder).toMatchObject({
+      id: DEMO_PASSENGERS.alex,
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      isAccountHolder: true,
+    });
     expect(holder!.railcards!.map((r) => [r.railcardId, r.status, r.isDigital]).sort()).toEqual([
       ['26-30', 'valid', false],
       ['two-together', 'valid', true],
@@ -123,7 +143,10 @@ describe('add passenger', () => {
   it('stores no name without a visible letter: a zero-width space is refused as an unsafe character', async () => {
     const res = await client.post<ErrorsBody>(ADD, { ...valid, firstName: '\u200B\u200B' });
     expect(res.status).toBe(422);
-    expect(res.body.errors[0]).toEqual({ code: 'INVALID_CHARACTERS', message: 'firstName: Name contains invalid characters' });
+    expect(res.body.errors[0]).toEqual({
+      code: 'INVALID_CHARACTERS',
+      message: 'firstName: Name contains invalid characters',
+    });
     const list = await client.get<ListBody>(LIST);
     expect(list.body.passengers.some((p) => p.firstName.includes('\u200B'))).toBe(false);
   });
@@ -137,7 +160,11 @@ describe('saved passengers per account (decision 569)', () => {
   beforeAll(fresh);
   const max = passengerLimits.savedPassengersMax;
   const count = async () => (await client.get<ListBody>(LIST)).body.passengers.length;
-  const nth = (i: number) => ({ ...valid, firstName: `Robin${'abcdefghijklmnopqrstuvwxyz'[i % 26]}`, lastName: `Smith${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}` });
+  const nth = (i: number) => ({
+    ...valid,
+    firstName: `Robin${'abcdefghijklmnopqrstuvwxyz'[i % 26]}`,
+    lastName: `Smith${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 26)]}`,
+  });
 
   it(`refuses the add past ${max} (the account holder included) with 422 ${PASSENGER_LIMIT_REACHED}; a delete makes room`, async () => {
     const start = await count();
@@ -157,11 +184,24 @@ describe('saved passengers per account (decision 569)', () => {
     expect(await count()).toBe(max);
 
     const added = racing.find((r) => r.status === 201)!.body as SaveBody;
-    expect((await client.request('DELETE', '/my-account/api/passengers/delete-passenger', { body: { id: added.passenger.id } })).status).toBe(200);
+    expect(
+      (
+        await client.request('DELETE', '/my-account/api/passengers/delete-passenger', {
+          body: { id: added.passenger.id },
+        })
+      ).status,
+    ).toBe(200);
     expect((await client.post(ADD, valid)).status).toBe(201);
     expect(await count()).toBe(max);
     // Editing a passenger is not an add: still allowed at the cap.
-    expect((await client.post(`/my-account/api/passengers/edit-passenger/${DEMO_PASSENGERS.jamie}`, { ...valid, firstName: 'Jamie' })).status).toBe(200);
+    expect(
+      (
+        await client.post(`/my-account/api/passengers/edit-passenger/${DEMO_PASSENGERS.jamie}`, {
+          ...valid,
+          firstName: 'Jamie',
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -169,14 +209,25 @@ describe('edit passenger', () => {
   const edit = (id: string) => `/my-account/api/passengers/edit-passenger/${id}`;
 
   it('updates another passenger', async () => {
-    const res = await client.post<SaveBody>(edit(DEMO_PASSENGERS.jamie), { ...valid, firstName: 'Jamie', lastName: 'Morgan-Lee' });
+    const res = await client.post<SaveBody>(edit(DEMO_PASSENGERS.jamie), {
+      ...valid,
+      firstName: 'Jamie',
+      lastName: 'Morgan-Lee',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ passenger: expect.objectContaining({ lastName: 'Morgan-Lee', emailAddress: 'robin@example.com' }), accountUpdateFailed: false });
+    expect(res.body).toEqual({
+      passenger: expect.objectContaining({ lastName: 'Morgan-Lee', emailAddress: 'robin@example.com' }),
+      accountUpdateFailed: false,
+    });
   });
 
   it("syncs the account holder's name to the account when asked, keeping the account email", async () => {
     const res = await client.post<SaveBody>(edit(DEMO_PASSENGERS.alex), {
-      ...valid, firstName: 'Alexandra', lastName: 'Morgan', emailAddress: 'ignored@example.com', shouldUpdateAccount: true,
+      ...valid,
+      firstName: 'Alexandra',
+      lastName: 'Morgan',
+      emailAddress: 'ignored@example.com',
+      shouldUpdateAccount: true,
     });
     expect(res.body.accountUpdateFailed).toBe(false);
     expect(res.body.passenger.emailAddress).toBe('demo@example.com');
@@ -192,7 +243,12 @@ describe('edit passenger', () => {
 
   it("holds a passenger name to the account's own name rule, so an account update cannot fail on it", async () => {
     // One name rule everywhere (decision 642): "Alex 2" is no name for a passenger or for the account.
-    const res = await client.post<ErrorsBody>(edit(DEMO_PASSENGERS.alex), { ...valid, firstName: 'Alex 2', lastName: 'Morgan', shouldUpdateAccount: true });
+    const res = await client.post<ErrorsBody>(edit(DEMO_PASSENGERS.alex), {
+      ...valid,
+      firstName: 'Alex 2',
+      lastName: 'Morgan',
+      shouldUpdateAccount: true,
+    });
     expect(res.status).toBe(400);
     const me = await client.get<{ user: { firstName: string } }>('/my-account/api/user');
     expect(me.body.user.firstName).toBe('Alex');
@@ -201,7 +257,11 @@ describe('edit passenger', () => {
   });
 
   it('rejects invalid input without saving anything', async () => {
-    const res = await client.post<ErrorsBody>(edit(DEMO_PASSENGERS.alex), { ...valid, firstName: 'A', shouldUpdateAccount: true });
+    const res = await client.post<ErrorsBody>(edit(DEMO_PASSENGERS.alex), {
+      ...valid,
+      firstName: 'A',
+      shouldUpdateAccount: true,
+    });
     expect(res.status).toBe(400);
     const got = await client.get<Passenger>(`/my-account/api/passengers/saved-passenger/${DEMO_PASSENGERS.alex}`);
     expect(got.body.firstName).toBe('Alex');
@@ -213,12 +273,19 @@ describe('edit passenger', () => {
     await sam.post('/my-account/api/login', SAM);
     expect((await sam.get(`/my-account/api/passengers/saved-passenger/${DEMO_PASSENGERS.jamie}`)).status).toBe(404);
     expect((await sam.post(edit(DEMO_PASSENGERS.jamie), valid)).status).toBe(404);
-    expect((await sam.request('DELETE', '/my-account/api/passengers/delete-passenger', { body: { id: DEMO_PASSENGERS.jamie } })).status).toBe(404);
+    expect(
+      (
+        await sam.request('DELETE', '/my-account/api/passengers/delete-passenger', {
+          body: { id: DEMO_PASSENGERS.jamie },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('delete passenger', () => {
-  const del = (id: string) => client.request<ErrorsBody>('DELETE', '/my-account/api/passengers/delete-passenger', { body: { id } });
+  const del = (id: string) =>
+    client.request<ErrorsBody>('DELETE', '/my-account/api/passengers/delete-passenger', { body: { id } });
 
   it('deletes a passenger with their railcards', async () => {
     expect((await del(DEMO_PASSENGERS.jamie)).status).toBe(200);
@@ -234,7 +301,10 @@ describe('delete passenger', () => {
   });
 
   it('needs the CSRF value', async () => {
-    const res = await client.request('DELETE', '/my-account/api/passengers/delete-passenger', { body: { id: DEMO_PASSENGERS.ruby }, csrf: 'none' });
+    const res = await client.request('DELETE', '/my-account/api/passengers/delete-passenger', {
+      body: { id: DEMO_PASSENGERS.ruby },
+      csrf: 'none',
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -33,8 +33,16 @@ async function login(password: string, c: ApiClient = client): Promise<number> {
 
 describe('forgot password', () => {
   it('answers success for known and unknown emails alike, issuing a token only for the known one', async () => {
-    const known = await client.post('/my-account/api/customer/forgot-password', { email: 'Demo@Example.com' }, { csrf: 'body' });
-    const unknown = await client.post('/my-account/api/customer/forgot-password', { email: 'ghost@example.com' }, { csrf: 'body' });
+    const known = await client.post(
+      '/my-account/api/customer/forgot-password',
+      { email: 'Demo@Example.com' },
+      { csrf: 'body' },
+    );
+    const unknown = await client.post(
+      '/my-account/api/customer/forgot-password',
+      { email: 'ghost@example.com' },
+      { csrf: 'body' },
+    );
     expect(known.status).toBe(200);
     expect(known.body).toEqual({ success: true });
     expect(unknown.status).toBe(200);
@@ -70,7 +78,11 @@ describe('reset password', () => {
     await client.post('/my-account/api/login', DEMO);
     const token = await requestReset();
 
-    const check = await client.post('/my-account/api/customer/validate-reset-password-token', { token }, { csrf: 'body' });
+    const check = await client.post(
+      '/my-account/api/customer/validate-reset-password-token',
+      { token },
+      { csrf: 'body' },
+    );
     expect(check.status).toBe(200);
     expect(check.body).toEqual({ isValid: true });
 
@@ -91,7 +103,11 @@ describe('reset password', () => {
     expect(await login('Fresh-Start-2027', fresh)).toBe(200);
 
     // A used token is dead.
-    const again = await client.post('/my-account/api/customer/validate-reset-password-token', { token }, { csrf: 'body' });
+    const again = await client.post(
+      '/my-account/api/customer/validate-reset-password-token',
+      { token },
+      { csrf: 'body' },
+    );
     expect(again.body).toEqual({ isValid: false });
     const reuse = await client.post(
       '/my-account/api/customer/reset-password',
@@ -106,7 +122,10 @@ describe('reset password', () => {
     const first = await requestReset();
     const second = await requestReset();
     expect(first).not.toBe(second);
-    const reset = await client.post('/my-account/api/customer/reset-password', { token: second, newPassword: 'Fresh-Start-2027' });
+    const reset = await client.post('/my-account/api/customer/reset-password', {
+      token: second,
+      newPassword: 'Fresh-Start-2027',
+    });
     expect(reset.status).toBe(200);
     const check = await client.post('/my-account/api/customer/validate-reset-password-token', { token: first });
     expect(check.body).toEqual({ isValid: false });
@@ -114,9 +133,16 @@ describe('reset password', () => {
 
   it('treats unknown and empty tokens as invalid', async () => {
     for (const token of ['', 'made-up-token']) {
-      const check = await client.post('/my-account/api/customer/validate-reset-password-token', { token }, { csrf: 'body' });
+      const check = await client.post(
+        '/my-account/api/customer/validate-reset-password-token',
+        { token },
+        { csrf: 'body' },
+      );
       expect(check.body).toEqual({ isValid: false });
-      const reset = await client.post('/my-account/api/customer/reset-password', { token, newPassword: 'Fresh-Start-2027' });
+      const reset = await client.post('/my-account/api/customer/reset-password', {
+        token,
+        newPassword: 'Fresh-Start-2027',
+      });
       expect(reset.status).toBe(400);
       expect(reset.body).toEqual({ errors: [{ code: 'TOKEN_INVALID' }] });
     }
@@ -132,7 +158,10 @@ describe('reset password', () => {
     expect((await client.post('/my-account/api/customer/validate-reset-password-token', { token })).body).toEqual({
       isValid: false,
     });
-    const reset = await client.post('/my-account/api/customer/reset-password', { token, newPassword: 'Fresh-Start-2027' });
+    const reset = await client.post('/my-account/api/customer/reset-password', {
+      token,
+      newPassword: 'Fresh-Start-2027',
+    });
     expect(reset.status).toBe(400);
     expect(reset.body).toEqual({ errors: [{ code: 'TOKEN_INVALID' }] });
   });
@@ -160,7 +189,12 @@ describe('change password', () => {
   });
 
   it.each([
-    { label: 'a wrong current password', current: 'not-my-password-1', next: 'Brand-New-2027', code: 'PASSWORD_INCORRECT' },
+    {
+      label: 'a wrong current password',
+      current: 'not-my-password-1',
+      next: 'Brand-New-2027',
+      code: 'PASSWORD_INCORRECT',
+    },
     { label: 'the first name', current: DEMO.password, next: 'alex', code: 'PASSWORD_EQUALS_TO_NAME' },
     { label: 'the last name', current: DEMO.password, next: 'MORGAN', code: 'PASSWORD_EQUALS_TO_NAME' },
     { label: 'the full name', current: DEMO.password, next: 'Alex Morgan', code: 'PASSWORD_EQUALS_TO_NAME' },
@@ -182,7 +216,9 @@ describe('change password', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ errors: [] });
 
-    expect((await client.get<{ user: { status: string } }>('/my-account/api/user')).body.user.status).toBe('AUTHORISED');
+    expect((await client.get<{ user: { status: string } }>('/my-account/api/user')).body.user.status).toBe(
+      'AUTHORISED',
+    );
     expect((await other.get<{ user: { status: string } }>('/my-account/api/user')).body.user.status).toBe('UNKNOWN');
 
     const third = await freshClient();

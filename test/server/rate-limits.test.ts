@@ -86,13 +86,19 @@ describe('sign-in', () => {
       const client = apiClient(plain.origin);
       await client.init();
       for (let i = 0; i < LIMITS.loginClient.max; i++) {
-        const res = await client.post('/my-account/api/login', { email: `u${i}@example.com`, password: 'wrong' }, {
-          headers: { 'x-forwarded-for': `192.0.2.${i}` },
-        });
+        const res = await client.post(
+          '/my-account/api/login',
+          { email: `u${i}@example.com`, password: 'wrong' },
+          {
+            headers: { 'x-forwarded-for': `192.0.2.${i}` },
+          },
+        );
         expect(res.status).toBe(401);
       }
       // All counted against the socket address, whatever the header claimed.
-      const res = await client.post('/my-account/api/login', DEMO_ACCOUNT, { headers: { 'x-forwarded-for': '192.0.2.250' } });
+      const res = await client.post('/my-account/api/login', DEMO_ACCOUNT, {
+        headers: { 'x-forwarded-for': '192.0.2.250' },
+      });
       expectThrottled(res);
     } finally {
       await plain.close();
@@ -152,7 +158,12 @@ describe('signed-in password checks', () => {
 
 describe('find booking', () => {
   const ukDay = (iso: string) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(iso));
   type TokenList = { bookings: { booking: { outward: { date: string } }; order: { friendlyOrderId: string } }[] };
 
   const goodDetails = async (client: ApiClient) => {
@@ -166,12 +177,14 @@ describe('find booking', () => {
     };
   };
 
-  it("ten wrong guesses from one client do not lock out the owner on another client", async () => {
+  it('ten wrong guesses from one client do not lock out the owner on another client', async () => {
     await server.reset();
     const attacker = await clientFrom('203.0.113.20');
     const good = await goodDetails(attacker);
     for (let i = 0; i < LIMITS.findBookingReference.max; i++) {
-      expect((await post(attacker, '/booking/find-booking', { ...good, passengerSurname: `Wrong${i}` })).status).toBe(422);
+      expect((await post(attacker, '/booking/find-booking', { ...good, passengerSurname: `Wrong${i}` })).status).toBe(
+        422,
+      );
     }
     expectThrottled(await post(attacker, '/booking/find-booking', good));
     const owner = await clientFrom('198.51.100.20');
@@ -211,9 +224,13 @@ describe('token guesses', () => {
       expect(res.status).toBe(i % 2 === 0 ? 200 : 400);
     }
     expectThrottled(await post(guesser, '/customer/validate-reset-password-token', { token: 'guess-x' }));
-    expectThrottled(await post(guesser, '/customer/reset-password', { token: 'guess-y', newPassword: 'Whatever!2026pass' }));
+    expectThrottled(
+      await post(guesser, '/customer/reset-password', { token: 'guess-y', newPassword: 'Whatever!2026pass' }),
+    );
     const other = await clientFrom('198.51.100.31');
-    expect((await post(other, '/customer/validate-reset-password-token', { token: 'guess-z' })).body).toEqual({ isValid: false });
+    expect((await post(other, '/customer/validate-reset-password-token', { token: 'guess-z' })).body).toEqual({
+      isValid: false,
+    });
   });
 });
 
@@ -225,7 +242,9 @@ describe('counts survive a restart on the same data dir', () => {
       const client = apiClient(first.origin);
       await client.init();
       for (let i = 0; i < LOGIN_SLOWDOWN.freeFailures; i++) {
-        expect((await client.post('/my-account/api/login', { email: DEMO_ACCOUNT.email, password: `wrong-${i}` })).status).toBe(401);
+        expect(
+          (await client.post('/my-account/api/login', { email: DEMO_ACCOUNT.email, password: `wrong-${i}` })).status,
+        ).toBe(401);
       }
       await first.close();
       first = await startTestServer({ dataDir });
@@ -249,11 +268,19 @@ describe('HTML security headers', () => {
       const res = await client.page(path);
       const csp = res.headers.get('content-security-policy');
       // Outside production the axe-core test script is allowed by its hash, nothing more (server/lib/dev-csp.ts).
-      expect(csp).toBe(CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${devScriptHashes().join(' ')}`));
+      expect(csp).toBe(
+        CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${devScriptHashes().join(' ')}`),
+      );
       expect(devScriptHashes()).toHaveLength(1);
       expect(devScriptHashes({ NODE_ENV: 'production' })).toEqual([]);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-eval'/);
-      for (const directive of ["script-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'"]) {
+      for (const directive of [
+        "script-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+      ]) {
         expect(csp).toContain(directive);
       }
       expect(csp).not.toContain('unsafe-inline');

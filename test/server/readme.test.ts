@@ -16,7 +16,11 @@ describe('README', () => {
   });
 
   it('names only repository files that exist', () => {
-    const named = [...readme.matchAll(/`((?:docs|scripts|server|src|test|machines|routes|bench|tools)\/[\w./-]+\.(?:md|mjs|ts|tsx|json))`/g)].map((m) => m[1]!);
+    const named = [
+      ...readme.matchAll(
+        /`((?:docs|scripts|server|src|test|machines|routes|bench|tools)\/[\w./-]+\.(?:md|mjs|ts|tsx|json))`/g,
+      ),
+    ].map((m) => m[1]!);
     expect(named.length).toBeGreaterThan(5);
     expect(named.filter((path) => !existsSync(`${root}${path}`))).toEqual([]);
   });

@@ -28,17 +28,39 @@ const one = [two[0] ?? { firstName: 'Ann', lastName: 'Lee' }];
 
 const trip = (over: Partial<TripSpec> = {}): BookingData =>
   tripBooking({
-    key: 'rule', from: 'LDS', to: 'YRK', outward: at(now, 10, 9), durationMin: 30, operator: 'Northern', passengers: one,
-    ticketType: 'Anytime Single', fare: 40, refundable: true, delivery: 'print-at-home', ...over,
+    key: 'rule',
+    from: 'LDS',
+    to: 'YRK',
+    outward: at(now, 10, 9),
+    durationMin: 30,
+    operator: 'Northern',
+    passengers: one,
+    ticketType: 'Anytime Single',
+    fare: 40,
+    refundable: true,
+    delivery: 'print-at-home',
+    ...over,
   });
 
 const facts = (data: BookingData, over: Partial<RefundFacts> = {}): RefundFacts => ({
-  bookingId: 'b', orderId: 'o', isSeason: data.season !== null, data, orderCreatedAt: new Date(now.getTime() - 20 * DAY),
-  currency: 'GBP', fulfilment: null, refundingTicketIds: new Set(), ...over,
+  bookingId: 'b',
+  orderId: 'o',
+  isSeason: data.season !== null,
+  data,
+  orderCreatedAt: new Date(now.getTime() - 20 * DAY),
+  currency: 'GBP',
+  fulfilment: null,
+  refundingTicketIds: new Set(),
+  ...over,
 });
 const all = (data: BookingData) => new Set(data.tickets.map((t) => t.id));
 const disruption = (kind: ServiceDisruption['kind'], over: Partial<ServiceDisruption> = {}): ServiceDisruption => ({
-  direction: 'outward', kind, delayMinutes: kind === 'delayed' ? 30 : null, description: kind, announcedAt: new Date(now.getTime() - DAY), ...over,
+  direction: 'outward',
+  kind,
+  delayMinutes: kind === 'delayed' ? 30 : null,
+  description: kind,
+  announcedAt: new Date(now.getTime() - DAY),
+  ...over,
 });
 
 describe('partial refund availability (docs/product/validation.md)', () => {
@@ -66,7 +88,12 @@ describe('refund rules', () => {
       disruptions: [disruption('cancelled'), disruption('delayed', { delayMinutes: 40 })],
       orderCreatedAt: new Date(now.getTime() - 3600_000),
     });
-    for (const reason of ['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION', 'DISRUPTION_TRAIN_DELAYED', 'BOOKING_ERROR'] as const) {
+    for (const reason of [
+      'DISRUPTION_UPCOMING',
+      'DISRUPTION_SERVICE_CANCELLATION',
+      'DISRUPTION_TRAIN_DELAYED',
+      'BOOKING_ERROR',
+    ] as const) {
       const a = assess(disrupted, reason, now);
       expect(a.refundType).toBe('discretionary');
       expect(a.items[0]).toMatchObject({ isRefundable: true, adminFee: 0, refund: 40 });
@@ -76,20 +103,29 @@ describe('refund rules', () => {
   it('refuses non-refundable fares for changed plans only', () => {
     const advance = trip({ ticketType: 'Advance Single', refundable: false });
     expect(assess(facts(advance), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
-    expect(assess(facts(advance), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
-    expect(assess(facts(advance, { disruptions: [disruption('announced')] }), 'DISRUPTION_UPCOMING', now).items[0]?.isRefundable).toBe(true);
+    expect(assess(facts(advance), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]?.reasonCode).toBe(
+      'TERMS_AND_CONDITIONS',
+    );
+    expect(
+      assess(facts(advance, { disruptions: [disruption('announced')] }), 'DISRUPTION_UPCOMING', now).items[0]
+        ?.isRefundable,
+    ).toBe(true);
   });
 
   it('answers AMOUNT_TOO_LOW at and below the fee', () => {
     expect(assess(facts(trip({ fare: 10 })), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('AMOUNT_TOO_LOW');
-    expect(assess(facts(trip({ fare: 10.01 })), 'CHANGED_PLANS', now).items[0]).toMatchObject({ isRefundable: true, refund: 0.01 });
+    expect(assess(facts(trip({ fare: 10.01 })), 'CHANGED_PLANS', now).items[0]).toMatchObject({
+      isRefundable: true,
+      refund: 0.01,
+    });
   });
 
   it('counts 28 days from the end of validity', () => {
     const past = (days: number) => trip({ outward: at(now, -days, 9) });
     expect(assess(facts(past(28)), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]?.isRefundable).toBe(true);
     expect(assess(facts(past(29)), 'CHANGED_PLANS_TICKETS_NOT_USED', now).items[0]).toMatchObject({
-      reasonCode: 'EXPIRED', words: { code: 'REFUND_WINDOW_ENDED', params: { days: 28 } },
+      reasonCode: 'EXPIRED',
+      words: { code: 'REFUND_WINDOW_ENDED', params: { days: 28 } },
     });
     // A departed journey under plain "changed plans" counts as used.
     expect(assess(facts(past(3)), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('TERMS_AND_CONDITIONS');
@@ -97,30 +133,47 @@ describe('refund rules', () => {
 
   it('refunds only the unused half of a partly used return', () => {
     const data = trip({ outward: at(now, -1, 9), inward: at(now, 2, 17), returnTicket: true, fare: 50 });
-    expect(assess(facts(data), 'CHANGED_PLANS', now).items[0]).toMatchObject({ isRefundable: true, refund: 15, adminFee: 10 });
+    expect(assess(facts(data), 'CHANGED_PLANS', now).items[0]).toMatchObject({
+      isRefundable: true,
+      refund: 15,
+      adminFee: 10,
+    });
   });
 
   it('never refunds an activated mobile ticket', () => {
     const data = trip({ delivery: 'mobile', activated: true, outward: new Date(now.getTime() + 3600_000) });
     for (const reason of ['CHANGED_PLANS', 'DISRUPTION_TRAIN_DELAYED'] as const) {
       // The screen words it by its code (decision 641); the English sentence stays for other apps.
-      expect(assess(facts(data), reason, now).items[0]).toMatchObject({ reasonCode: 'TERMS_AND_CONDITIONS', words: { code: 'REFUND_MOBILE_ACTIVATED' } });
+      expect(assess(facts(data), reason, now).items[0]).toMatchObject({
+        reasonCode: 'TERMS_AND_CONDITIONS',
+        words: { code: 'REFUND_MOBILE_ACTIVATED' },
+      });
     }
   });
 
   it('blocks the whole booking for tickets not issued or smartcards not collected or inactive', () => {
     const card = trip({ delivery: 'smartcard' });
-    expect(assess(facts(trip(), { fulfilment: { state: 'not-issued' } }), 'BOOKING_ERROR', now).bookingReason).toMatchObject({
-      reasonCode: 'NOT_ISSUED', words: { code: 'REFUND_NOT_ISSUED' },
+    expect(
+      assess(facts(trip(), { fulfilment: { state: 'not-issued' } }), 'BOOKING_ERROR', now).bookingReason,
+    ).toMatchObject({
+      reasonCode: 'NOT_ISSUED',
+      words: { code: 'REFUND_NOT_ISSUED' },
     });
     expect(
-      assess(facts(card, { fulfilment: { state: 'awaiting-collection', smartcardStatus: 'ACTIVE' } }), 'CHANGED_PLANS', now).bookingReason
-        ?.reasonCode,
+      assess(
+        facts(card, { fulfilment: { state: 'awaiting-collection', smartcardStatus: 'ACTIVE' } }),
+        'CHANGED_PLANS',
+        now,
+      ).bookingReason?.reasonCode,
     ).toBe('SMARTCARD_NOT_COLLECTED');
     expect(
-      assess(facts(card, { fulfilment: { state: 'collected', smartcardStatus: 'INACTIVE' } }), 'CHANGED_PLANS', now).bookingReason?.reasonCode,
+      assess(facts(card, { fulfilment: { state: 'collected', smartcardStatus: 'INACTIVE' } }), 'CHANGED_PLANS', now)
+        .bookingReason?.reasonCode,
     ).toBe('SMARTCARD_INACTIVE');
-    expect(assess(facts(card, { fulfilment: { state: 'collected', smartcardStatus: 'ACTIVE' } }), 'CHANGED_PLANS', now).bookingReason).toBeNull();
+    expect(
+      assess(facts(card, { fulfilment: { state: 'collected', smartcardStatus: 'ACTIVE' } }), 'CHANGED_PLANS', now)
+        .bookingReason,
+    ).toBeNull();
   });
 
   it('marks tickets already in a refund IN_PROGRESS and leaves the others refundable', () => {
@@ -138,14 +191,26 @@ describe('refund rules', () => {
   it('refunds a season less the days used at the cheapest season rates or day returns, less the fee', () => {
     const season = (validFrom: Date, validUntil: Date) =>
       seasonBooking({
-        key: 's', from: 'RDG', to: 'PAD', kind: 'annual', validFrom, validUntil, passenger: one[0] ?? { firstName: 'A', lastName: 'B' },
-        price: 5280, delivery: 'smartcard', rates: { weekly: 137.4, monthly: 527.7, dayReturn: 31.6 },
+        key: 's',
+        from: 'RDG',
+        to: 'PAD',
+        kind: 'annual',
+        validFrom,
+        validUntil,
+        passenger: one[0] ?? { firstName: 'A', lastName: 'B' },
+        price: 5280,
+        delivery: 'smartcard',
+        rates: { weekly: 137.4, monthly: 527.7, dayReturn: 31.6 },
       });
     // 100 days before today, today included: 101 days = 3 months (90 days), 1 week and 4 day returns.
     const data = season(at(now, -100, 0, 0), at(now, 264, 23, 59));
     const item = assess(facts(data), 'CHANGED_PLANS', now).items[0];
     const used = 3 * 527.7 + 137.4 + 4 * 31.6;
-    expect(item).toMatchObject({ isRefundable: true, adminFee: 10, refund: Math.round((5280 - used - 10) * 100) / 100 });
+    expect(item).toMatchObject({
+      isRefundable: true,
+      adminFee: 10,
+      refund: Math.round((5280 - used - 10) * 100) / 100,
+    });
     expect(item?.season).toMatchObject({
       daysUsed: 101,
       daysLeft: 264,
@@ -158,17 +223,21 @@ describe('refund rules', () => {
     });
     // Not started yet: nothing used, the whole price less the fee.
     expect(assess(facts(season(at(now, 3, 0, 0), at(now, 367, 23, 59))), 'CHANGED_PLANS', now).items[0]).toMatchObject({
-      refund: 5270, season: { daysUsed: 0, costOfUsed: 0, usedPeriods: [] },
+      refund: 5270,
+      season: { daysUsed: 0, costOfUsed: 0, usedPeriods: [] },
     });
     // Fewer than 7 days left: not refundable.
     const ending = assess(facts(season(at(now, -10, 0, 0), at(now, 6, 23, 59))), 'CHANGED_PLANS', now).items[0];
     expect(ending).toMatchObject({ isRefundable: false, reasonCode: 'TERMS_AND_CONDITIONS' });
     expect(ending?.message).toContain('at least 7 days');
     expect(assess(facts(season(at(now, -10, 0, 0), at(now, 7, 23, 59))), 'CHANGED_PLANS', now).items[0]).toMatchObject({
-      isRefundable: true, season: { daysLeft: 7 },
+      isRefundable: true,
+      season: { daysLeft: 7 },
     });
     // Used for longer than the season is worth at the used-period rates: nothing comes back.
-    expect(assess(facts(season(at(now, -357, 0, 0), at(now, 7, 23, 59))), 'CHANGED_PLANS', now).items[0]?.reasonCode).toBe('AMOUNT_TOO_LOW');
+    expect(
+      assess(facts(season(at(now, -357, 0, 0), at(now, 7, 23, 59))), 'CHANGED_PLANS', now).items[0]?.reasonCode,
+    ).toBe('AMOUNT_TOO_LOW');
   });
 
   it('counts a season in UK days: one ending 23:59 UK time in summer ends that UK day, the day every screen shows', () => {
@@ -176,10 +245,21 @@ describe('refund rules', () => {
     const validUntil = ukAt(summer, 87, 23, 59); // 27 August 2027, 23:59 BST
     expect(validUntil.toISOString()).toBe('2027-08-27T22:59:00.000Z');
     const data = seasonBooking({
-      key: 's', from: 'RDG', to: 'PAD', kind: 'annual', validFrom: ukAt(summer, -1, 0, 0), validUntil,
-      passenger: one[0] ?? { firstName: 'A', lastName: 'B' }, price: 5280, delivery: 'smartcard',
+      key: 's',
+      from: 'RDG',
+      to: 'PAD',
+      kind: 'annual',
+      validFrom: ukAt(summer, -1, 0, 0),
+      validUntil,
+      passenger: one[0] ?? { firstName: 'A', lastName: 'B' },
+      price: 5280,
+      delivery: 'smartcard',
     });
-    const season = assess(facts(data, { orderCreatedAt: new Date(summer.getTime() - 20 * DAY) }), 'CHANGED_PLANS', summer).items[0]?.season;
+    const season = assess(
+      facts(data, { orderCreatedAt: new Date(summer.getTime() - 20 * DAY) }),
+      'CHANGED_PLANS',
+      summer,
+    ).items[0]?.season;
     // 31 May (00:00 BST is 23:00 UTC on 30 May) and 1 June used; 2 June to 27 August left.
     expect(season).toMatchObject({ daysUsed: 2, daysLeft: 87 });
     expect(ukLongDate(validUntil.toISOString(), 'en-GB')).toBe('27 August 2027');
@@ -203,7 +283,8 @@ describe('refund rules', () => {
       );
     expect(reasonsFor([])).toEqual([]);
     expect(assess(facts(data), 'DISRUPTION_SERVICE_CANCELLATION', now).items[0]).toMatchObject({
-      reasonCode: 'DISRUPTION_NOT_RECORDED', refund: 0,
+      reasonCode: 'DISRUPTION_NOT_RECORDED',
+      refund: 0,
     });
     expect(reasonsFor([disruption('announced')])).toEqual(['DISRUPTION_UPCOMING']);
     expect(reasonsFor([disruption('cancelled')])).toEqual(['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION']);
@@ -215,27 +296,45 @@ describe('refund rules', () => {
     expect(reasonsFor([disruption('cancelled', { announcedAt: new Date(now.getTime() + 60_000) })])).toEqual([]);
     // An upcoming disruption is for a train that has not left.
     const departed = trip({ outward: at(now, -1, 9) });
-    expect(assess(facts(departed, { disruptions: [disruption('announced')] }), 'DISRUPTION_UPCOMING', now).items[0]?.reasonCode).toBe(
-      'DISRUPTION_NOT_RECORDED',
-    );
+    expect(
+      assess(facts(departed, { disruptions: [disruption('announced')] }), 'DISRUPTION_UPCOMING', now).items[0]
+        ?.reasonCode,
+    ).toBe('DISRUPTION_NOT_RECORDED');
     // A season ticket has no train to check: no disruption refund.
     const season = seasonBooking({
-      key: 's', from: 'RDG', to: 'PAD', kind: 'monthly', validFrom: at(now, -1, 0, 0), validUntil: at(now, 28, 23, 59),
-      passenger: one[0] ?? { firstName: 'A', lastName: 'B' }, price: 300, delivery: 'smartcard',
+      key: 's',
+      from: 'RDG',
+      to: 'PAD',
+      kind: 'monthly',
+      validFrom: at(now, -1, 0, 0),
+      validUntil: at(now, 28, 23, 59),
+      passenger: one[0] ?? { firstName: 'A', lastName: 'B' },
+      price: 300,
+      delivery: 'smartcard',
     });
-    expect(assess(facts(season, { disruptions: [disruption('cancelled')] }), 'DISRUPTION_SERVICE_CANCELLATION', now).items[0]?.isRefundable).toBe(false);
+    expect(
+      assess(facts(season, { disruptions: [disruption('cancelled')] }), 'DISRUPTION_SERVICE_CANCELLATION', now).items[0]
+        ?.isRefundable,
+    ).toBe(false);
   });
 
   it(`refunds a booking error in full only within ${BOOKING_ERROR_WINDOW_HOURS} hours of buying and before the train leaves`, () => {
     const bought = (hoursAgo: number) => ({ orderCreatedAt: new Date(now.getTime() - hoursAgo * 3600_000) });
     const advance = trip({ ticketType: 'Advance Single', refundable: false });
-    expect(assess(facts(advance, bought(23)), 'BOOKING_ERROR', now).items[0]).toMatchObject({ isRefundable: true, refund: 40, adminFee: 0 });
+    expect(assess(facts(advance, bought(23)), 'BOOKING_ERROR', now).items[0]).toMatchObject({
+      isRefundable: true,
+      refund: 40,
+      adminFee: 0,
+    });
     expect(assess(facts(advance, bought(24)), 'BOOKING_ERROR', now).items[0]?.isRefundable).toBe(true);
     expect(assess(facts(advance, bought(25)), 'BOOKING_ERROR', now).items[0]).toMatchObject({
-      isRefundable: false, reasonCode: 'BOOKING_ERROR_TOO_LATE',
+      isRefundable: false,
+      reasonCode: 'BOOKING_ERROR_TOO_LATE',
     });
     const departed = trip({ outward: new Date(now.getTime() - 60_000) });
-    expect(assess(facts(departed, bought(2)), 'BOOKING_ERROR', now).items[0]?.reasonCode).toBe('BOOKING_ERROR_TOO_LATE');
+    expect(assess(facts(departed, bought(2)), 'BOOKING_ERROR', now).items[0]?.reasonCode).toBe(
+      'BOOKING_ERROR_TOO_LATE',
+    );
   });
 
   it('names the return mode from the delivery', () => {
@@ -263,7 +362,10 @@ describe('housekeeping', () => {
     try {
       await db.query(`insert into orders (id, friendly_order_id, email) values ('o1', 'TL-HK0001', 'hk@example.com')`);
       const data = JSON.stringify(trip());
-      await db.query(`insert into bookings (id, order_id, outward_date, data) values ('b1', 'o1', $1, $2::jsonb)`, [now, data]);
+      await db.query(`insert into bookings (id, order_id, outward_date, data) values ('b1', 'o1', $1, $2::jsonb)`, [
+        now,
+        data,
+      ]);
       const old = new Date(now.getTime() - 2 * DAY);
       const recent = new Date(now.getTime() - 3600_000);
       await db.query(

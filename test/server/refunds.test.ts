@@ -107,9 +107,19 @@ describe('refund quote rules', () => {
     const options = new Map(quote.refundReasonOptions?.map((o) => [o.code, o]));
     expect(options.get('CHANGED_PLANS_TICKETS_NOT_USED')?.eligible).toBe(false);
     // Engineering works are announced on its train: only "upcoming disruption" is on record.
-    expect(options.get('DISRUPTION_UPCOMING')).toMatchObject({ eligible: true, adminFee: { amount: 0 }, total: { amount: 54.2 } });
-    expect(options.get('DISRUPTION_SERVICE_CANCELLATION')).toMatchObject({ eligible: false, reasonCode: 'DISRUPTION_NOT_RECORDED' });
-    expect(options.get('DISRUPTION_TRAIN_DELAYED')).toMatchObject({ eligible: false, reasonCode: 'DISRUPTION_NOT_RECORDED' });
+    expect(options.get('DISRUPTION_UPCOMING')).toMatchObject({
+      eligible: true,
+      adminFee: { amount: 0 },
+      total: { amount: 54.2 },
+    });
+    expect(options.get('DISRUPTION_SERVICE_CANCELLATION')).toMatchObject({
+      eligible: false,
+      reasonCode: 'DISRUPTION_NOT_RECORDED',
+    });
+    expect(options.get('DISRUPTION_TRAIN_DELAYED')).toMatchObject({
+      eligible: false,
+      reasonCode: 'DISRUPTION_NOT_RECORDED',
+    });
     expect(options.get('BOOKING_ERROR')).toMatchObject({ eligible: false, reasonCode: 'BOOKING_ERROR_TOO_LATE' });
 
     const disrupted = await getQuote(K.advance, { refundReason: 'DISRUPTION_UPCOMING' });
@@ -132,8 +142,12 @@ describe('refund quote rules', () => {
     expect((await getQuote(K.expired)).unprocessableReasons.map((r) => r.reasonCode)).toEqual(['EXPIRED']);
     expect((await getQuote(K.expired, { refundReason: 'DISRUPTION_TRAIN_DELAYED' })).status).toBe('NON_REFUNDABLE');
     expect((await getQuote(K.notIssued)).unprocessableReasons.map((r) => r.reasonCode)).toEqual(['NOT_ISSUED']);
-    expect((await getQuote(K.smartcardNotCollected)).unprocessableReasons.map((r) => r.reasonCode)).toEqual(['SMARTCARD_NOT_COLLECTED']);
-    expect((await getQuote(K.smartcardInactive)).unprocessableReasons.map((r) => r.reasonCode)).toEqual(['SMARTCARD_INACTIVE']);
+    expect((await getQuote(K.smartcardNotCollected)).unprocessableReasons.map((r) => r.reasonCode)).toEqual([
+      'SMARTCARD_NOT_COLLECTED',
+    ]);
+    expect((await getQuote(K.smartcardInactive)).unprocessableReasons.map((r) => r.reasonCode)).toEqual([
+      'SMARTCARD_INACTIVE',
+    ]);
   });
 
   it('does not refund an activated mobile ticket, whatever the reason', async () => {
@@ -167,22 +181,38 @@ describe('refund quote rules', () => {
     const res = await client.get(quotePath(K.changeOfJourneySource));
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ errors: [{ code: 'CHANGE_OF_JOURNEY_SOURCE' }] });
-    const status = await client.get(`${API}/change-of-journey/status/${orderOf(K.changeOfJourneySource)}/${bookingOf(K.changeOfJourneySource)}`);
+    const status = await client.get(
+      `${API}/change-of-journey/status/${orderOf(K.changeOfJourneySource)}/${bookingOf(K.changeOfJourneySource)}`,
+    );
     expect(status.status).toBe(200);
-    expect(v.parse(ChangeOfJourneyStatus, status.body)).toMatchObject({ status: 'IN_PROGRESS', priceDifference: { amount: 12.5 } });
-    expect((await detail(K.changeOfJourneySource))?.refund).toMatchObject({ quotable: false, changeOfJourneySource: true });
+    expect(v.parse(ChangeOfJourneyStatus, status.body)).toMatchObject({
+      status: 'IN_PROGRESS',
+      priceDifference: { amount: 12.5 },
+    });
+    expect((await detail(K.changeOfJourneySource))?.refund).toMatchObject({
+      quotable: false,
+      changeOfJourneySource: true,
+    });
     const other = await client.get(`${API}/change-of-journey/status/${orderOf(K.flexible)}/${bookingOf(K.flexible)}`);
     expect(other.status).toBe(404);
-    const changeability = await client.get(`${API}/change-of-journey/changeability/${orderOf(K.changeOfJourneySource)}/${bookingOf(K.changeOfJourneySource)}`);
+    const changeability = await client.get(
+      `${API}/change-of-journey/changeability/${orderOf(K.changeOfJourneySource)}/${bookingOf(K.changeOfJourneySource)}`,
+    );
     expect(changeability.body).toEqual({ changeable: false, reason: 'CHANGE_IN_PROGRESS' });
-    const refunded = await client.get(`${API}/change-of-journey/changeability/${orderOf(K.refunded)}/${bookingOf(K.refunded)}`);
+    const refunded = await client.get(
+      `${API}/change-of-journey/changeability/${orderOf(K.refunded)}/${bookingOf(K.refunded)}`,
+    );
     expect(refunded.body).toEqual({ changeable: false, reason: 'REFUNDED' });
   });
 
   it('tracks refunded, voided, rejected and failed refunds, and a refunded booking cannot be quoted again', async () => {
     const refunded = await detail(K.refunded);
     expect(refunded?.refund).toMatchObject({ quotable: false, fullyRefunded: true });
-    expect(refunded?.refund?.refunds[0]).toMatchObject({ state: 'refunded', amount: { amount: 83.5 }, adminFee: { amount: 10 } });
+    expect(refunded?.refund?.refunds[0]).toMatchObject({
+      state: 'refunded',
+      amount: { amount: 83.5 },
+      adminFee: { amount: 10 },
+    });
     expect(refunded?.refund?.refunds[0]?.refundedAt).toEqual(expect.any(String));
     expect((await client.get(quotePath(K.refunded))).status).toBe(409);
 
@@ -190,7 +220,10 @@ describe('refund quote rules', () => {
     expect(voided?.refund?.refunds[0]?.items.map((i) => i.status)).toEqual(['voided']);
 
     const rejected = (await detail(K.rejected))?.refund;
-    expect(rejected?.refunds[0]).toMatchObject({ state: 'rejected', rejectedReason: expect.stringMatching(/did not receive/) });
+    expect(rejected?.refunds[0]).toMatchObject({
+      state: 'rejected',
+      rejectedReason: expect.stringMatching(/did not receive/),
+    });
     expect(rejected?.refunds[0]?.items.map((i) => i.status)).toEqual(['rejected']);
     expect(rejected?.quotable).toBe(true);
 
@@ -239,7 +272,10 @@ describe('refund request', () => {
     expect(again.body).toMatchObject({ errors: [{ code: 'QUOTE_USED' }] });
 
     expect((await getQuote(K.flexible)).status).toBe('PROCESSING');
-    expect((await detail(K.flexible))?.refund?.refunds[0]).toMatchObject({ state: 'processing', amount: { amount: 28.6 } });
+    expect((await detail(K.flexible))?.refund?.refunds[0]).toMatchObject({
+      state: 'processing',
+      amount: { amount: 28.6 },
+    });
     await setClock(4 * DAY);
     // Hours later the customer signs in again: a session ends after 30 idle minutes (decision 154).
     await asRobin();
@@ -274,7 +310,11 @@ describe('refund request', () => {
     const partial = await client.get(`${API}/partial-refunds/${bookingOf(K.partialReturn)}`);
     expect(partial.status).toBe(200);
     const booking = v.parse(PartialRefundsResponse, partial.body);
-    expect(booking.booking).toMatchObject({ sameFare: true, journeyFare: 'Off-Peak Return', isPartiallyRefundable: true });
+    expect(booking.booking).toMatchObject({
+      sameFare: true,
+      journeyFare: 'Off-Peak Return',
+      isPartiallyRefundable: true,
+    });
     expect(booking.booking.recipient.email).toBe(REFUNDS_ACCOUNT.email);
     const outward = booking.booking.outward.fares[0]?.farePassengers ?? [];
     expect(outward.map((p) => p.isRefundable)).toEqual([true, true]);
@@ -286,12 +326,26 @@ describe('refund request', () => {
     expect(full.partialRefundables).toHaveLength(2);
     const quote = await getQuote(K.partialReturn, { refundables: [sashaId] });
     expect(quote.status).toBe('PARTIALLY_REFUNDABLE');
-    expect(quote.cancellationDetails).toMatchObject({ paid: { amount: 24.5 }, adminFee: { amount: 10 }, total: { amount: 14.5 } });
+    expect(quote.cancellationDetails).toMatchObject({
+      paid: { amount: 24.5 },
+      adminFee: { amount: 10 },
+      total: { amount: 14.5 },
+    });
     const selected = await client.get(`${API}/partial-refunds/${bookingOf(K.partialReturn)}?quoteId=${quote.quoteId}`);
-    expect(v.parse(PartialRefundsResponse, selected.body).booking).toMatchObject({ selectedRefundables: [sashaId], refundReason: 'CHANGED_PLANS' });
-    const notUsed = await getQuote(K.partialReturn, { refundables: [sashaId], refundReason: 'CHANGED_PLANS_TICKETS_NOT_USED' });
-    const notUsedBooking = await client.get(`${API}/partial-refunds/${bookingOf(K.partialReturn)}?quoteId=${notUsed.quoteId}`);
-    expect(v.parse(PartialRefundsResponse, notUsedBooking.body).booking.refundReason).toBe('CHANGED_PLANS_TICKETS_NOT_USED');
+    expect(v.parse(PartialRefundsResponse, selected.body).booking).toMatchObject({
+      selectedRefundables: [sashaId],
+      refundReason: 'CHANGED_PLANS',
+    });
+    const notUsed = await getQuote(K.partialReturn, {
+      refundables: [sashaId],
+      refundReason: 'CHANGED_PLANS_TICKETS_NOT_USED',
+    });
+    const notUsedBooking = await client.get(
+      `${API}/partial-refunds/${bookingOf(K.partialReturn)}?quoteId=${notUsed.quoteId}`,
+    );
+    expect(v.parse(PartialRefundsResponse, notUsedBooking.body).booking.refundReason).toBe(
+      'CHANGED_PLANS_TICKETS_NOT_USED',
+    );
 
     const res = await requestRefund(quote.quoteId ?? '', { token: null, bookingId: bookingOf(K.partialReturn) });
     expect(res.status).toBe(200);
@@ -301,7 +355,9 @@ describe('refund request', () => {
     const first = await client.get(`${API}/booking/${bookingOf(K.partialReturn)}/history`);
     expect(first.status).toBe(200);
     await setClock(2000);
-    const moved = await client.get<{ replacedBy: { bookingId: string; orderId: string } }>(`${API}/booking/${bookingOf(K.partialReturn)}/history`);
+    const moved = await client.get<{ replacedBy: { bookingId: string; orderId: string } }>(
+      `${API}/booking/${bookingOf(K.partialReturn)}/history`,
+    );
     expect(moved.status).toBe(308);
     const replacement = moved.body.replacedBy;
     const history = await client.get(`${API}/booking/${replacement.bookingId}/history`);
@@ -315,7 +371,11 @@ describe('refund request', () => {
       amount: { amount: 14.5 },
       replacementOrderId: replacement.orderId,
     });
-    expect(replacementEntry?.change).toMatchObject({ kind: 'part-refunded', replacesOrderId: orderOf(K.partialReturn), replacementOrderId: null });
+    expect(replacementEntry?.change).toMatchObject({
+      kind: 'part-refunded',
+      replacesOrderId: orderOf(K.partialReturn),
+      replacementOrderId: null,
+    });
     expect(replacementEntry?.booking.passengers.map((p) => p.firstName)).toEqual(['Robin']);
     expect(replacementEntry?.booking.refund?.quotable).toBe(true);
     expect(originalEntry?.booking.refund?.quotable).toBe(false);
@@ -339,11 +399,19 @@ describe('refund request', () => {
     await setClock(2000);
     const moved = await alex.get<{ replacedBy: { bookingId: string } }>(`${API}/booking/${original}/history`);
     expect(moved.status).toBe(308);
-    const history = v.parse(BookingHistoryResponse, (await alex.get(`${API}/booking/${moved.body.replacedBy.bookingId}/history`)).body);
-    expect(history.bookings[0]?.change).toMatchObject({ kind: 'part-refunded', passengers: [{ name: 'Jamie Morgan' }] });
+    const history = v.parse(
+      BookingHistoryResponse,
+      (await alex.get(`${API}/booking/${moved.body.replacedBy.bookingId}/history`)).body,
+    );
+    expect(history.bookings[0]?.change).toMatchObject({
+      kind: 'part-refunded',
+      passengers: [{ name: 'Jamie Morgan' }],
+    });
 
     const changed = stableId('booking', 'demo-changed-original:0');
-    const status = await alex.get(`${API}/change-of-journey/status/${stableId('order', 'demo-changed-original')}/${changed}`);
+    const status = await alex.get(
+      `${API}/change-of-journey/status/${stableId('order', 'demo-changed-original')}/${changed}`,
+    );
     expect(v.parse(ChangeOfJourneyStatus, status.body)).toMatchObject({
       status: 'COMPLETED',
       newBookingId: stableId('booking', 'demo-changed-replacement:0'),
@@ -356,7 +424,10 @@ describe('refund request', () => {
     expect(first.creditCardForm).toMatchObject({ required: false, cardOnFile: { last4: '0002' } });
     const declined = await requestRefund(first.quoteId ?? '');
     expect(declined.status).toBe(422);
-    expect(v.parse(RefundRequestRefusal, declined.body)).toMatchObject({ status: 'INVALID_CREDIT_CARD', creditCardForm: { required: true } });
+    expect(v.parse(RefundRequestRefusal, declined.body)).toMatchObject({
+      status: 'INVALID_CREDIT_CARD',
+      creditCardForm: { required: true },
+    });
     expect((await requestRefund(first.quoteId ?? '')).status).toBe(409); // the quote is spent
 
     const second = await getQuote(K.declinedCard);
@@ -368,13 +439,19 @@ describe('refund request', () => {
     expect(badCard.status).toBe(200);
     const bad = v.parse(CardTokenResponse, badCard.body);
     const third = await getQuote(K.declinedCard);
-    const refusedAgain = await requestRefund(third.quoteId ?? '', { token: bad.token, bookingId: bookingOf(K.declinedCard) });
+    const refusedAgain = await requestRefund(third.quoteId ?? '', {
+      token: bad.token,
+      bookingId: bookingOf(K.declinedCard),
+    });
     expect(refusedAgain.status).toBe(422);
 
     const goodCard = v.parse(CardTokenResponse, (await tokenise('4242 4242 4242 4242')).body);
     expect(goodCard).toMatchObject({ last4: '4242', brand: 'Visa' });
     const fourth = await getQuote(K.declinedCard);
-    const ok = await requestRefund(fourth.quoteId ?? '', { token: goodCard.token, bookingId: bookingOf(K.declinedCard) });
+    const ok = await requestRefund(fourth.quoteId ?? '', {
+      token: goodCard.token,
+      bookingId: bookingOf(K.declinedCard),
+    });
     expect(ok.status).toBe(200);
     // A token is single use.
     const fifth = await client.get(quotePath(K.declinedCard));
@@ -440,7 +517,13 @@ describe('refund authorization', () => {
     const alex = await signedInClient(server.origin, DEMO_ACCOUNT);
     expect((await alex.get(quotePath(K.flexible))).status).toBe(403);
     expect((await alex.get(`${API}/partial-refunds/${bookingOf(K.partialReturn)}`)).status).toBe(403);
-    expect((await alex.get(`${API}/change-of-journey/status/${orderOf(K.changeOfJourneySource)}/${bookingOf(K.changeOfJourneySource)}`)).status).toBe(403);
+    expect(
+      (
+        await alex.get(
+          `${API}/change-of-journey/status/${orderOf(K.changeOfJourneySource)}/${bookingOf(K.changeOfJourneySource)}`,
+        )
+      ).status,
+    ).toBe(403);
     const otherGuest = apiClient(server.origin);
     await otherGuest.init();
     await guestSession(otherGuest, DEMO_GUEST_TOKENS[0]);
@@ -475,7 +558,9 @@ describe('refund authorization', () => {
     expect(noCsrf.status).toBe(403);
     expect(noCsrf.body).toMatchObject({ errors: [{ code: 'CSRF_INVALID' }] });
     expect((await requestRefund('00000000-0000-4000-8000-000000000000')).status).toBe(403);
-    expect((await requestRefund(quote.quoteId ?? '', { token: null, bookingId: bookingOf(K.advance) })).status).toBe(400);
+    expect((await requestRefund(quote.quoteId ?? '', { token: null, bookingId: bookingOf(K.advance) })).status).toBe(
+      400,
+    );
     expect((await detail(K.flexible))?.refund?.refunds).toEqual([]);
     // Still unused: its owner can request it.
     expect((await requestRefund(quote.quoteId ?? '')).status).toBe(200);
@@ -511,7 +596,11 @@ describe('refund authorization', () => {
     await guest.init();
     await guestSession(guest, REFUND_GUEST_TOKEN);
     const quote = await getQuote(K.guest, {}, guest);
-    expect(quote).toMatchObject({ status: 'REFUNDABLE', reason: 'same-day-void', cancellationDetails: { adminFee: { amount: 0 }, total: { amount: 66.2 } } });
+    expect(quote).toMatchObject({
+      status: 'REFUNDABLE',
+      reason: 'same-day-void',
+      cancellationDetails: { adminFee: { amount: 0 }, total: { amount: 66.2 } },
+    });
     const byToken = apiClient(server.origin);
     await byToken.init();
     expect((await byToken.get(quotePath(K.guest, { token: REFUND_GUEST_TOKEN }))).status).toBe(200);
@@ -524,21 +613,30 @@ describe('refund authorization', () => {
     expect(v.parse(RefundRequestResponse, res.body).items?.map((i) => i.status)).toEqual(['voiding']);
     await guest.get(`${API}/booking/${bookingOf(K.guest)}/history`);
     await setClock(2000);
-    const moved = await guest.get<{ replacedBy: { bookingId: string } }>(`${API}/booking/${bookingOf(K.guest)}/history`);
+    const moved = await guest.get<{ replacedBy: { bookingId: string } }>(
+      `${API}/booking/${bookingOf(K.guest)}/history`,
+    );
     expect(moved.status).toBe(308);
     const replacement = await guest.get(`${API}/booking/${moved.body.replacedBy.bookingId}/history`);
     expect(replacement.status).toBe(200);
     // The token link reaches the replacement too; another guest does not.
-    expect((await byToken.get(`${API}/booking/${moved.body.replacedBy.bookingId}?token=${REFUND_GUEST_TOKEN}`)).status).toBe(200);
+    expect(
+      (await byToken.get(`${API}/booking/${moved.body.replacedBy.bookingId}?token=${REFUND_GUEST_TOKEN}`)).status,
+    ).toBe(200);
     const other = apiClient(server.origin);
     await other.init();
     await guestSession(other, DEMO_GUEST_TOKENS[0]);
     expect((await other.get(`${API}/booking/${moved.body.replacedBy.bookingId}`)).status).toBe(403);
     // The guest's list (order-token page) shows the original and its replacement, with refund data.
     const list = v.parse(TokenBookings, (await guest.get(`${API}/booking/token`)).body);
-    expect(list.bookings.map((b) => b.booking.id).sort()).toEqual([bookingOf(K.guest), moved.body.replacedBy.bookingId].sort());
+    expect(list.bookings.map((b) => b.booking.id).sort()).toEqual(
+      [bookingOf(K.guest), moved.body.replacedBy.bookingId].sort(),
+    );
     const originalEntry = list.bookings.find((b) => b.booking.id === bookingOf(K.guest));
-    expect(originalEntry?.booking.refund?.refunds[0]).toMatchObject({ kind: 'partial', passengers: [{ name: 'Kit Ellis' }] });
+    expect(originalEntry?.booking.refund?.refunds[0]).toMatchObject({
+      kind: 'partial',
+      passengers: [{ name: 'Kit Ellis' }],
+    });
     expect(list.bookings.find((b) => b.booking.id !== bookingOf(K.guest))?.booking.refund?.quotable).toBe(true);
   });
 });
@@ -549,7 +647,11 @@ describe('refund reasons are checked', () => {
     await asRobin();
   });
   const HOUR = 60 * 60 * 1000;
-  const disruptionCodes = ['DISRUPTION_UPCOMING', 'DISRUPTION_SERVICE_CANCELLATION', 'DISRUPTION_TRAIN_DELAYED'] as const;
+  const disruptionCodes = [
+    'DISRUPTION_UPCOMING',
+    'DISRUPTION_SERVICE_CANCELLATION',
+    'DISRUPTION_TRAIN_DELAYED',
+  ] as const;
 
   it('accepts a disruption reason only when the running data shows the disruption it names', async () => {
     // No disruption on record for Leeds → York: every disruption reason is refused with its reason code.
@@ -559,14 +661,20 @@ describe('refund reasons are checked', () => {
       expect(quote.unprocessableReasons.map((r) => r.reasonCode)).toEqual(['DISRUPTION_NOT_RECORDED']);
     }
     const options = (await getQuote(K.flexible)).refundReasonOptions ?? [];
-    expect(options.filter((o) => o.eligible).map((o) => o.code)).toEqual(['CHANGED_PLANS', 'CHANGED_PLANS_TICKETS_NOT_USED']);
+    expect(options.filter((o) => o.eligible).map((o) => o.code)).toEqual([
+      'CHANGED_PLANS',
+      'CHANGED_PLANS_TICKETS_NOT_USED',
+    ]);
 
     // Newcastle → York left 3 hours ago and ran 75 minutes late: "train delayed" refunds it in full.
     const delayed = await getQuote(K.delayed, { refundReason: 'DISRUPTION_TRAIN_DELAYED' });
     expect(delayed).toMatchObject({ status: 'REFUNDABLE', reason: 'discretionary' });
     expect(delayed.cancellationDetails).toMatchObject({ adminFee: { amount: 0 }, total: { amount: 41.5 } });
     const notCancelled = await getQuote(K.delayed, { refundReason: 'DISRUPTION_SERVICE_CANCELLATION' });
-    expect(notCancelled.unprocessableReasons[0]).toMatchObject({ reasonCode: 'DISRUPTION_NOT_RECORDED', message: expect.stringMatching(/not cancelled/) });
+    expect(notCancelled.unprocessableReasons[0]).toMatchObject({
+      reasonCode: 'DISRUPTION_NOT_RECORDED',
+      message: expect.stringMatching(/not cancelled/),
+    });
     // Cambridge → Ipswich's train is cancelled: cancelled and upcoming both apply, delayed does not.
     const cancelled = new Map((await getQuote(K.amountTooLow)).refundReasonOptions?.map((o) => [o.code, o.eligible]));
     expect(disruptionCodes.map((c) => cancelled.get(c))).toEqual([true, true, false]);
@@ -581,7 +689,9 @@ describe('refund reasons are checked', () => {
     await setClock(0);
     expect((await detail(K.delayed))?.refund?.refunds).toEqual([]);
     const again = await getQuote(K.delayed, { refundReason: 'DISRUPTION_TRAIN_DELAYED' });
-    expect((await requestRefund(again.quoteId ?? '', { token: null, bookingId: bookingOf(K.delayed) })).status).toBe(200);
+    expect((await requestRefund(again.quoteId ?? '', { token: null, bookingId: bookingOf(K.delayed) })).status).toBe(
+      200,
+    );
   });
 
   it('refunds a booking error in full only within 24 hours of buying', async () => {
@@ -590,13 +700,19 @@ describe('refund reasons are checked', () => {
     await guestSession(guest, REFUND_GUEST_TOKEN);
     const bookingError = { refundReason: 'BOOKING_ERROR', token: REFUND_GUEST_TOKEN };
     const today = await getQuote(K.guest, bookingError, guest);
-    expect(today).toMatchObject({ status: 'REFUNDABLE', reason: 'discretionary', cancellationDetails: { adminFee: { amount: 0 }, total: { amount: 66.2 } } });
+    expect(today).toMatchObject({
+      status: 'REFUNDABLE',
+      reason: 'discretionary',
+      cancellationDetails: { adminFee: { amount: 0 }, total: { amount: 66.2 } },
+    });
     await setClock(25 * HOUR);
     const later = await getQuote(K.guest, bookingError, guest);
     expect(later.unprocessableReasons.map((r) => r.reasonCode)).toEqual(['BOOKING_ERROR_TOO_LATE']);
     // The Advance ticket bought long ago: no booking-error refund.
     await setClock(0);
-    expect((await getQuote(K.advance, { refundReason: 'BOOKING_ERROR' })).unprocessableReasons[0]?.reasonCode).toBe('BOOKING_ERROR_TOO_LATE');
+    expect((await getQuote(K.advance, { refundReason: 'BOOKING_ERROR' })).unprocessableReasons[0]?.reasonCode).toBe(
+      'BOOKING_ERROR_TOO_LATE',
+    );
   });
 
   it('shows how a season refund is worked out: days used at season rates, the fee, the total', async () => {
@@ -624,7 +740,9 @@ describe('refund reasons are checked', () => {
     expect(quote.cancellationDetails?.total.amount).toBe(total);
     // Paid = used + fee + total, to the penny.
     const c = quote.seasonCalculation;
-    expect(Math.round(((c?.costOfUsed.amount ?? 0) + (c?.adminFee.amount ?? 0) + (c?.total.amount ?? 0)) * 100)).toBe(528000);
+    expect(Math.round(((c?.costOfUsed.amount ?? 0) + (c?.adminFee.amount ?? 0) + (c?.total.amount ?? 0)) * 100)).toBe(
+      528000,
+    );
     // Other bookings carry no calculation.
     expect((await getQuote(K.flexible)).seasonCalculation ?? null).toBeNull();
   });
@@ -634,10 +752,14 @@ describe('refund reasons are checked', () => {
     expect(whole.cancellationDetails?.total.amount).toBe(29);
     const [first] = whole.refundables ?? [];
     const part = await getQuote(K.partialReturn, { refundables: [first?.refundableId ?? ''] });
-    expect((await requestRefund(part.quoteId ?? '', { token: null, bookingId: bookingOf(K.partialReturn) })).status).toBe(200);
+    expect(
+      (await requestRefund(part.quoteId ?? '', { token: null, bookingId: bookingOf(K.partialReturn) })).status,
+    ).toBe(200);
     await client.get(`${API}/booking/${bookingOf(K.partialReturn)}/history`);
     await setClock(2000);
-    const moved = await client.get<{ replacedBy: { bookingId: string; orderId: string } }>(`${API}/booking/${bookingOf(K.partialReturn)}/history`);
+    const moved = await client.get<{ replacedBy: { bookingId: string; orderId: string } }>(
+      `${API}/booking/${bookingOf(K.partialReturn)}/history`,
+    );
     expect(moved.status).toBe(308);
     const { bookingId, orderId } = moved.body.replacedBy;
     const res = await client.get(`${API}/refund-quote/${orderId}/${bookingId}`);
@@ -665,7 +787,8 @@ describe('every seeded booking', () => {
       for (const filter of ['upcoming', 'past', 'season']) {
         for (let page = 0; page < 5; page++) {
           const res = v.parse(BookingsPage, (await c.get(`${API}/bookings/${filter}?page=${page}`)).body);
-          for (const r of res.results) entries.push({ bookingId: r.booking.id, orderId: r.order.id, quotable: r.booking.refund?.quotable });
+          for (const r of res.results)
+            entries.push({ bookingId: r.booking.id, orderId: r.order.id, quotable: r.booking.refund?.quotable });
           if (res.pageSize === undefined) throw new Error('the local server sends pageSize');
           if ((page + 1) * res.pageSize >= res.total) break;
         }
@@ -675,12 +798,15 @@ describe('every seeded booking', () => {
         const res = await c.get(`${API}/refund-quote/${e.orderId}/${e.bookingId}`);
         if (res.status === 409) {
           expect(e.quotable, e.bookingId).toBe(false);
-          expect((res.body as { errors: { code: string }[] }).errors[0]?.code).toMatch(/^(CHANGE_OF_JOURNEY_SOURCE|BOOKING_REPLACED|ALREADY_REFUNDED)$/);
+          expect((res.body as { errors: { code: string }[] }).errors[0]?.code).toMatch(
+            /^(CHANGE_OF_JOURNEY_SOURCE|BOOKING_REPLACED|ALREADY_REFUNDED)$/,
+          );
           continue;
         }
         expect(res.status, e.bookingId).toBe(200);
         const quote = v.parse(RefundQuote, res.body);
-        if (quote.status === 'NON_REFUNDABLE') expect(quote.unprocessableReasons.length, e.bookingId).toBeGreaterThan(0);
+        if (quote.status === 'NON_REFUNDABLE')
+          expect(quote.unprocessableReasons.length, e.bookingId).toBeGreaterThan(0);
         const partial = await c.get(`${API}/partial-refunds/${e.bookingId}`);
         expect(partial.status, e.bookingId).toBe(200);
         v.parse(PartialRefundsResponse, partial.body);

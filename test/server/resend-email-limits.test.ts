@@ -23,7 +23,13 @@ async function target(client: ApiClient, bookingId: string, token?: string): Pro
   expect(res.status).toBe(200);
   const booking = res.body.bookings.find((b) => b.id === bookingId);
   if (!booking?.delivery) throw new Error(`booking ${bookingId} has no delivery`);
-  return { bookingId, orderId: res.body.order.id, deliveryMethod: booking.delivery.method, deliveryId: booking.delivery.id, query };
+  return {
+    bookingId,
+    orderId: res.body.order.id,
+    deliveryMethod: booking.delivery.method,
+    deliveryId: booking.delivery.id,
+    query,
+  };
 }
 
 const resend = (client: ApiClient, t: Target, emailAddresses: string[]) =>
@@ -84,7 +90,8 @@ describe('resend limits', () => {
   it(`per booking: ${LIMITS.resendBooking.max} an hour, then 429 with Retry-After, for the owner too`, async () => {
     const [t] = await customerTargets(customer);
     if (!t) throw new Error('no booking');
-    for (let i = 0; i < LIMITS.resendBooking.max; i++) expect((await resend(customer, t, [DEMO_ACCOUNT.email])).status).toBe(200);
+    for (let i = 0; i < LIMITS.resendBooking.max; i++)
+      expect((await resend(customer, t, [DEMO_ACCOUNT.email])).status).toBe(200);
     expectThrottled(await resend(customer, t, [DEMO_ACCOUNT.email]));
     await server.setClock(LIMITS.resendBooking.windowMs + 1000);
     try {
@@ -114,7 +121,13 @@ describe('resend limits', () => {
     const guest = apiClient(server.origin);
     await guest.init();
     const links = server.seeded.guestLinks;
-    const targets = await Promise.all(links.map((l) => target(guest, l.bookingId, l.token).then((t) => ({ t, email: l.email })).catch(() => null)));
+    const targets = await Promise.all(
+      links.map((l) =>
+        target(guest, l.bookingId, l.token)
+          .then((t) => ({ t, email: l.email }))
+          .catch(() => null),
+      ),
+    );
     const usable = targets.filter((x): x is { t: Target; email: string } => x !== null);
     expect(usable.length * LIMITS.resendBooking.max).toBeGreaterThan(LIMITS.resendClient.max);
     let sent = 0;
@@ -142,7 +155,8 @@ describe('refused resends (decision 567)', () => {
       expect((await resend(customer, t, [`stranger-${i}@evil.test`])).status).toBe(422);
     }
     // The owner still has the whole hour's quota for the booking.
-    for (let i = 0; i < LIMITS.resendBooking.max; i++) expect((await resend(customer, t, [DEMO_ACCOUNT.email])).status).toBe(200);
+    for (let i = 0; i < LIMITS.resendBooking.max; i++)
+      expect((await resend(customer, t, [DEMO_ACCOUNT.email])).status).toBe(200);
     expectThrottled(await resend(customer, t, [DEMO_ACCOUNT.email]));
   });
 

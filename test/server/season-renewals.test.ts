@@ -99,7 +99,7 @@ describe('POST /customer/season-renewals/{bookingId}', () => {
     expect(refused.body.errors[0]?.code).toBe('CARD_IN_USE');
   });
 
-  it('refuses an expired card, another customer\'s card and an unknown card', async () => {
+  it("refuses an expired card, another customer's card and an unknown card", async () => {
     const expired = await setRenewal(ANNUAL, { isEnabled: true, cardId: WALLET_IDS.amex });
     expect(expired.status).toBe(422);
     expect(expired.body.errors[0]?.code).toBe('CARD_EXPIRED');
@@ -120,7 +120,9 @@ describe('POST /customer/season-renewals/{bookingId}', () => {
 
   it('checks its body, and needs CSRF and a session', async () => {
     expect((await client.post(`${API}/season-renewals/${ANNUAL}`, { isEnabled: 'no' })).status).toBe(400);
-    expect((await client.post(`${API}/season-renewals/${ANNUAL}`, { isEnabled: false }, { csrf: 'none' })).status).toBe(403);
+    expect((await client.post(`${API}/season-renewals/${ANNUAL}`, { isEnabled: false }, { csrf: 'none' })).status).toBe(
+      403,
+    );
     const anon = apiClient(server.origin);
     await anon.init();
     expect((await anon.post(`${API}/season-renewals/${ANNUAL}`, { isEnabled: false })).status).toBe(401);

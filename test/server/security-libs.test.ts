@@ -99,9 +99,8 @@ describe('page data', () => {
 
   it('layers defaults, env and overrides', () => {
     const warnings: string[] = [];
-    const env = pageDataFromEnv(
-      { PORTAL: 'ScotRail', FEATURES: '{"change-email":false,"x":"yes"}' },
-      (w) => warnings.push(w),
+    const env = pageDataFromEnv({ PORTAL: 'ScotRail', FEATURES: '{"change-email":false,"x":"yes"}' }, (w) =>
+      warnings.push(w),
     );
     const data = resolvePageData('tok', env, { features: { 'on-demand-tickets': false } });
     expect(data).toEqual({

@@ -69,7 +69,12 @@ describe("scenario 'demo'", () => {
     const { rows } = await db.query<{ email: string; password_hash: string; first_name: string; provider: string }>(
       'select email, password_hash, first_name, provider from customers order by email',
     );
-    expect(rows.map((r) => r.email)).toEqual([DEMO_ACCOUNT.email, LEAVING_ACCOUNT.email, REFUNDS_ACCOUNT.email, SECOND_ACCOUNT.email]);
+    expect(rows.map((r) => r.email)).toEqual([
+      DEMO_ACCOUNT.email,
+      LEAVING_ACCOUNT.email,
+      REFUNDS_ACCOUNT.email,
+      SECOND_ACCOUNT.email,
+    ]);
     for (const row of rows) {
       expect(row.password_hash).toMatch(/^scrypt\$/);
       expect(row.password_hash).not.toContain(DEMO_ACCOUNT.password);
@@ -200,7 +205,9 @@ describe('housekeeping', () => {
       `insert into marketing_tokens (token_hash, customer_id, expires_at) values ('m-old', $1, $2), ('m-live', $1, $3)`,
       [id, old, later],
     );
-    await db.query(`insert into orders (id, friendly_order_id, email) values ('o-house', 'TL-HOUSE1', 'house@example.com')`);
+    await db.query(
+      `insert into orders (id, friendly_order_id, email) values ('o-house', 'TL-HOUSE1', 'house@example.com')`,
+    );
     await db.query(
       `insert into order_exchange_tokens (token_hash, order_id, expires_at) values ('x-old', 'o-house', $1), ('x-live', 'o-house', $2)`,
       [old, later],

@@ -34,12 +34,16 @@ beforeEach(async () => {
 /** A GET with exactly this Accept-Encoding (fetch would add and undo its own). */
 function rawGet(path: string, acceptEncoding: string | null) {
   return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((done, fail) => {
-    const req = httpGet(server.origin + path, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', fail);
-    });
+    const req = httpGet(
+      server.origin + path,
+      { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', fail);
+      },
+    );
     req.on('error', fail);
   });
 }
@@ -167,8 +171,12 @@ describe('assets', () => {
       expect(await res.text()).toContain('addEventListener("fetch"');
     }
     // Not for a prefix that is no locale, nor below the app's base.
-    expect(await (await fetch(`${server.origin}/xx/my-account/sw.js`)).text()).not.toContain('addEventListener("fetch"');
-    expect((await fetch(`${server.origin}/my-account/bookings/sw.js`)).headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await (await fetch(`${server.origin}/xx/my-account/sw.js`)).text()).not.toContain(
+      'addEventListener("fetch"',
+    );
+    expect((await fetch(`${server.origin}/my-account/bookings/sw.js`)).headers.get('content-type')).toMatch(
+      /^text\/html/,
+    );
   });
 
   it('does not let paths escape the dist folder', async () => {

@@ -53,7 +53,9 @@ const retryAfterOf = (res: { status: number; headers: Headers; body: unknown }) 
 
 describe('wrong passwords slow an account down, they do not lock it', () => {
   it('the delay starts at 30 s after 5 failures, doubles with each further failure, and stops at 15 minutes', async () => {
-    expect([4, 5, 6, 7, 8, 9, 10, 20].map(loginDelayMs)).toEqual([0, 30_000, 60_000, 120_000, 240_000, 480_000, 900_000, 900_000]);
+    expect([4, 5, 6, 7, 8, 9, 10, 20].map(loginDelayMs)).toEqual([
+      0, 30_000, 60_000, 120_000, 240_000, 480_000, 900_000, 900_000,
+    ]);
     const attacker = await clientFrom('203.0.113.50');
     await wrongPasswords(attacker, DEMO_ACCOUNT.email, LOGIN_SLOWDOWN.freeFailures);
     expect(retryAfterOf(await post(attacker, '/login', DEMO_ACCOUNT))).toBe(30);
@@ -76,7 +78,8 @@ describe('wrong passwords slow an account down, they do not lock it', () => {
   it('a try during the wait is neither checked nor counted, and other accounts are not slowed', async () => {
     const attacker = await clientFrom('203.0.113.51');
     await wrongPasswords(attacker, DEMO_ACCOUNT.email, LOGIN_SLOWDOWN.freeFailures);
-    for (let i = 0; i < 3; i++) expect(retryAfterOf(await post(attacker, '/login', { email: DEMO_ACCOUNT.email, password: 'x' }))).toBe(30);
+    for (let i = 0; i < 3; i++)
+      expect(retryAfterOf(await post(attacker, '/login', { email: DEMO_ACCOUNT.email, password: 'x' }))).toBe(30);
     expect((await post(attacker, '/login', SECOND_ACCOUNT)).status).toBe(200);
     await server.setClock(31_000);
     expect((await post(attacker, '/login', DEMO_ACCOUNT)).status).toBe(200);
@@ -96,7 +99,12 @@ describe('POST /customer/sign-in-link', () => {
   it('answers 202 alike for an account, an unknown email and an unverified account; only the verified account is emailed', async () => {
     const client = await clientFrom('203.0.113.60');
     const unverified = 'new.customer@example.com';
-    const registered = await post(client, '/register', { email: unverified, password: 'Fresh!Pass2026x', firstName: 'Ada', lastName: 'Lovelace' });
+    const registered = await post(client, '/register', {
+      email: unverified,
+      password: 'Fresh!Pass2026x',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     expect(registered.status).toBe(202);
     for (const email of [DEMO_ACCOUNT.email, 'nobody@example.com', unverified]) {
       const res = await post(client, '/customer/sign-in-link', { email });
@@ -111,7 +119,9 @@ describe('POST /customer/sign-in-link', () => {
     expect(await signInLinks('nobody@example.com')).toEqual([]);
     expect(await signInLinks(unverified)).toEqual([]);
     // Only the hash is kept.
-    const mail = ((await (await fetch(`${server.origin}/__outbox.json`)).json()) as Outbox).emails.find((e) => e.kind === 'sign-in-link');
+    const mail = ((await (await fetch(`${server.origin}/__outbox.json`)).json()) as Outbox).emails.find(
+      (e) => e.kind === 'sign-in-link',
+    );
     expect(mail?.subject).toBe('Your sign-in link');
     expect(mail?.body).toContain('within 15 minutes');
     expect(mail?.body).toContain('/my-account/sign-in-link#token=');
@@ -153,7 +163,11 @@ describe('POST /customer/sign-in-link', () => {
 
   it('refuses without the CSRF value', async () => {
     const client = await clientFrom('203.0.113.63');
-    const res = await client.post('/my-account/api/customer/sign-in-link', { email: DEMO_ACCOUNT.email }, { csrf: 'none' });
+    const res = await client.post(
+      '/my-account/api/customer/sign-in-link',
+      { email: DEMO_ACCOUNT.email },
+      { csrf: 'none' },
+    );
     expect(res.status).toBe(403);
   });
 });
@@ -194,7 +208,9 @@ describe('POST /customer/sign-in-link/use', () => {
     const outbox = ((await (await fetch(`${server.origin}/__outbox.json`)).json()) as Outbox).emails;
     const reset = outbox.find((e) => e.kind === 'password-reset');
     const resetToken = /#token=([A-Za-z0-9_-]+)/.exec(reset?.body ?? '')?.[1];
-    expect((await post(client, '/customer/reset-password', { token: resetToken, newPassword: 'Another!Pass2026x' })).status).toBe(200);
+    expect(
+      (await post(client, '/customer/reset-password', { token: resetToken, newPassword: 'Another!Pass2026x' })).status,
+    ).toBe(200);
     expect((await post(client, '/customer/sign-in-link/use', { token })).status).toBe(400);
   });
 

@@ -74,7 +74,9 @@ describe('reset-password link', () => {
     const feedPath = new URL(made.body.url).pathname;
     expect((await fetch(`${server.origin}${feedPath}`)).status).toBe(200);
     const token = await resetLink();
-    expect((await client.post(`${API}/customer/reset-password`, { token, newPassword: 'Brand-New!Pass2026' })).status).toBe(200);
+    expect(
+      (await client.post(`${API}/customer/reset-password`, { token, newPassword: 'Brand-New!Pass2026' })).status,
+    ).toBe(200);
     expect((await fetch(`${server.origin}${feedPath}`)).status).toBe(404);
     const again = await signedInClient(server.origin, { email: DEMO.email, password: 'Brand-New!Pass2026' });
     expect((await again.get(FEED)).body).toEqual({ enabled: false, createdAt: null });
@@ -85,9 +87,14 @@ describe('change-of-email link', () => {
   it(`${RACERS} parallel confirmations of one link: exactly one 200`, async () => {
     const owner = await signedInClient(server.origin, DEMO);
     const newEmail = 'demo.racing@example.com';
-    expect((await owner.post(`${API}/customer/change-email`, { newEmailAddress: newEmail, currentPassword: DEMO.password })).status).toBe(202);
+    expect(
+      (await owner.post(`${API}/customer/change-email`, { newEmailAddress: newEmail, currentPassword: DEMO.password }))
+        .status,
+    ).toBe(202);
     const token = await testToken('last-email-change-token', newEmail);
-    const answers = await Promise.all((await racers()).map((c) => c.post(`${API}/customer/change-email/confirm`, { token })));
+    const answers = await Promise.all(
+      (await racers()).map((c) => c.post(`${API}/customer/change-email/confirm`, { token })),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 400)).toHaveLength(RACERS - 1);
   });
@@ -97,7 +104,10 @@ describe('change-of-email link', () => {
     const made = await owner.post<{ url: string }>(FEED, {});
     const feedPath = new URL(made.body.url).pathname;
     const newEmail = 'demo.moved@example.com';
-    expect((await owner.post(`${API}/customer/change-email`, { newEmailAddress: newEmail, currentPassword: DEMO.password })).status).toBe(202);
+    expect(
+      (await owner.post(`${API}/customer/change-email`, { newEmailAddress: newEmail, currentPassword: DEMO.password }))
+        .status,
+    ).toBe(202);
     // Still there while the change is only requested.
     expect((await fetch(`${server.origin}${feedPath}`)).status).toBe(200);
     const token = await testToken('last-email-change-token', newEmail);

@@ -14,7 +14,9 @@ const extras = (value: unknown, shape: Shape, at = ''): string[] => {
   if (Array.isArray(value)) return value.flatMap((item) => extras(item, shape, `${at}[]`));
   return Object.entries(value as Record<string, unknown>).flatMap(([field, inner]) => {
     const named = shape[field];
-    return named === undefined ? [`${at}${at ? '.' : ''}${field}`] : extras(inner, named, `${at}${at ? '.' : ''}${field}`);
+    return named === undefined
+      ? [`${at}${at ? '.' : ''}${field}`]
+      : extras(inner, named, `${at}${at ? '.' : ''}${field}`);
   });
 };
 
@@ -45,14 +47,16 @@ type Seen = { path: string; status: number; body: unknown };
 /** GETs a customer can make, the ids taken from earlier spec answers; 2xx answers only. */
 const walk = async (client: ApiClient): Promise<Seen[]> => {
   const seen: Seen[] = [];
-  const get = async <T,>(path: string): Promise<T | null> => {
+  const get = async <T>(path: string): Promise<T | null> => {
     const res = await client.get<T>(API + path);
     seen.push({ path, status: res.status, body: res.body });
     return res.status >= 200 && res.status < 300 ? res.body : null;
   };
   await get('/user');
   type Entry = { booking: { id: string }; order: { id: string } };
-  const lists = await Promise.all(['upcoming', 'past', 'season'].map((f) => get<{ results: Entry[] }>(`/bookings/${f}?page=0`)));
+  const lists = await Promise.all(
+    ['upcoming', 'past', 'season'].map((f) => get<{ results: Entry[] }>(`/bookings/${f}?page=0`)),
+  );
   const entries = lists.flatMap((l) => l?.results ?? []).slice(0, 12);
   for (const { booking, order } of entries) {
     await get(`/booking/${booking.id}`);
@@ -98,7 +102,7 @@ const unlisted: [string, string][] = [
 describe.each(['spec', 'spec-nulls'] as const)('API_SHAPE=%s', (apiShape) => {
   const server = useTestServer({ apiShape });
 
-  it('answers every listed call with the table\'s fields only, for the demo and the refunds customers', async () => {
+  it("answers every listed call with the table's fields only, for the demo and the refunds customers", async () => {
     for (const account of [DEMO_ACCOUNT, REFUNDS_ACCOUNT]) {
       const seen = await walk(await signedInClient(server.origin, account));
       const ok = seen.filter((s) => s.status >= 200 && s.status < 300);
@@ -106,7 +110,8 @@ describe.each(['spec', 'spec-nulls'] as const)('API_SHAPE=%s', (apiShape) => {
       expect(ok.length).toBeGreaterThan(20);
       for (const { path, body } of ok) {
         expect({ path, extras: extras(body, shapeOf(path)) }).toEqual({ path, extras: [] });
-        if (apiShape === 'spec-nulls') expect({ path, missing: missing(body, shapeOf(path)) }).toEqual({ path, missing: [] });
+        if (apiShape === 'spec-nulls')
+          expect({ path, missing: missing(body, shapeOf(path)) }).toEqual({ path, missing: [] });
         else expect({ path, nulls: nulls(body, shapeOf(path)) }).toEqual({ path, nulls: [] });
       }
     }
@@ -141,34 +146,60 @@ describe.each(['spec', 'spec-nulls'] as const)('API_SHAPE=%s', (apiShape) => {
 });
 
 /** A provider configured for "Continue with Google" (never reached: discovery is lazy). */
-const google = [{ id: 'google' as const, issuer: 'https://accounts.example.test', clientId: 'my-account', clientSecret: 'secret-0123456789abcdefghijklmnop' }];
+const google = [
+  {
+    id: 'google' as const,
+    issuer: 'https://accounts.example.test',
+    clientId: 'my-account',
+    clientSecret: 'secret-0123456789abcdefghijklmnop',
+  },
+];
 
-describe.each(['spec', 'spec-nulls'] as const)('API_SHAPE=%s: sign-in and password reset (decision 571)', (apiShape) => {
-  const server = useTestServer({ apiShape, oidcProviders: google, resetEachTest: true });
+describe.each(['spec', 'spec-nulls'] as const)(
+  'API_SHAPE=%s: sign-in and password reset (decision 571)',
+  (apiShape) => {
+    const server = useTestServer({ apiShape, oidcProviders: google, resetEachTest: true });
 
-  it('offers no provider whose start the API does not serve: no signInProviders, and the start is 404', async () => {
-    const page = await fetch(`${server.origin}/my-account/login`);
-    expect(readPageData(await page.text())).not.toHaveProperty('signInProviders');
-    expect((await fetch(`${server.origin}${API}/oidc/google/start?redirect=%2Fbookings`)).status).toBe(404);
-    // The login page's check before leaving (HEAD) gets the same 404, so it stays and says why.
-    expect((await fetch(`${server.origin}${API}/oidc/google/start?redirect=%2Fbookings`, { method: 'HEAD' })).status).toBe(404);
-  });
+    it('offers no provider whose start the API does not serve: no signInProviders, and the start is 404', async () => {
+      const page = await fetch(`${server.origin}/my-account/login`);
+      expect(readPageData(await page.text())).not.toHaveProperty('signInProviders');
+      expect((await fetch(`${server.origin}${API}/oidc/google/start?redirect=%2Fbookings`)).status).toBe(404);
+      // The login page's check before leaving (HEAD) gets the same 404, so it stays and says why.
+      expect(
+        (await fetch(`${server.origin}${API}/oidc/google/start?redirect=%2Fbookings`, { method: 'HEAD' })).status,
+      ).toBe(404);
+    });
 
-  it('forgot password, then the link: the token checks and the new password is taken (204), then signs in', async () => {
-    const client = apiClient(server.origin);
-    await client.init();
-    const sent = await client.post(`${API}/customer/forgot-password`, { email: DEMO_ACCOUNT.email }, { csrf: 'body' });
-    expect(sent.status).toBe(204);
-    const token = ((await (await fetch(`${server.origin}/__test/last-reset-token?email=${encodeURIComponent(DEMO_ACCOUNT.email)}`)).json()) as { token: string }).token;
-    const check = await client.post(`${API}/customer/validate-reset-password-token`, { token }, { csrf: 'body' });
-    expect(check.body).toEqual({ isValid: true });
-    const reset = await client.post(`${API}/customer/reset-password`, { token, newPassword: 'Fresh-Start-2027' }, { csrf: 'body' });
-    expect([reset.status, reset.body]).toEqual([204, null]);
-    const again = apiClient(server.origin);
-    await again.init();
-    expect((await again.post(`${API}/login`, { email: DEMO_ACCOUNT.email, password: 'Fresh-Start-2027' })).status).toBe(200);
-  });
-});
+    it('forgot password, then the link: the token checks and the new password is taken (204), then signs in', async () => {
+      const client = apiClient(server.origin);
+      await client.init();
+      const sent = await client.post(
+        `${API}/customer/forgot-password`,
+        { email: DEMO_ACCOUNT.email },
+        { csrf: 'body' },
+      );
+      expect(sent.status).toBe(204);
+      const token = (
+        (await (
+          await fetch(`${server.origin}/__test/last-reset-token?email=${encodeURIComponent(DEMO_ACCOUNT.email)}`)
+        ).json()) as { token: string }
+      ).token;
+      const check = await client.post(`${API}/customer/validate-reset-password-token`, { token }, { csrf: 'body' });
+      expect(check.body).toEqual({ isValid: true });
+      const reset = await client.post(
+        `${API}/customer/reset-password`,
+        { token, newPassword: 'Fresh-Start-2027' },
+        { csrf: 'body' },
+      );
+      expect([reset.status, reset.body]).toEqual([204, null]);
+      const again = apiClient(server.origin);
+      await again.init();
+      expect(
+        (await again.post(`${API}/login`, { email: DEMO_ACCOUNT.email, password: 'Fresh-Start-2027' })).status,
+      ).toBe(200);
+    });
+  },
+);
 
 describe('the full API offers the configured providers', () => {
   const server = useTestServer({ oidcProviders: google });
@@ -176,8 +207,11 @@ describe('the full API offers the configured providers', () => {
     const page = await fetch(`${server.origin}/my-account/login`);
     expect(readPageData(await page.text())?.signInProviders).toEqual(['google']);
   });
-  it('answers the login page\'s HEAD check of a served start with 204, beginning nothing (no cookie)', async () => {
-    const res = await fetch(`${server.origin}${API}/oidc/google/start?redirect=%2Fbookings`, { method: 'HEAD', redirect: 'manual' });
+  it("answers the login page's HEAD check of a served start with 204, beginning nothing (no cookie)", async () => {
+    const res = await fetch(`${server.origin}${API}/oidc/google/start?redirect=%2Fbookings`, {
+      method: 'HEAD',
+      redirect: 'manual',
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('set-cookie')).toBeNull();
   });
@@ -186,7 +220,10 @@ describe('the full API offers the configured providers', () => {
 describe('the strip step', () => {
   const shape: Shape = { id: true, inward: { date: true }, list: { a: true } };
   it('leaves out unnamed fields, and named ones that are null or absent (spec)', () => {
-    expect(stripToShape({ id: 'x', inward: null, extra: 1, list: [{ a: 1, b: 2 }] }, shape, 'spec')).toEqual({ id: 'x', list: [{ a: 1 }] });
+    expect(stripToShape({ id: 'x', inward: null, extra: 1, list: [{ a: 1, b: 2 }] }, shape, 'spec')).toEqual({
+      id: 'x',
+      list: [{ a: 1 }],
+    });
   });
   it('sends named fields that are null or absent as null (spec-nulls)', () => {
     expect(stripToShape({ id: 'x', extra: 1 }, shape, 'spec-nulls')).toEqual({ id: 'x', inward: null, list: null });

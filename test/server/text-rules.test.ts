@@ -40,7 +40,21 @@ describe('cleanText', () => {
   });
 
   it('keeps what names really contain, in NFC', () => {
-    for (const name of ["O'Brien", 'O’Brien', 'Smith-Jones', 'St. John', 'Zoë', 'Nguyễn', 'Łukasz', 'Björk', '李小龍', 'Ψυχή', 'Дмитрий', 'محمد', 'मोहन']) {
+    for (const name of [
+      "O'Brien",
+      'O’Brien',
+      'Smith-Jones',
+      'St. John',
+      'Zoë',
+      'Nguyễn',
+      'Łukasz',
+      'Björk',
+      '李小龍',
+      'Ψυχή',
+      'Дмитрий',
+      'محمد',
+      'मोहन',
+    ]) {
       expect(cleanText(name, 'name'), name).toBe(name.normalize('NFC'));
     }
     // e + combining diaeresis is stored as the one character ë.
@@ -50,7 +64,8 @@ describe('cleanText', () => {
     expect(cleanText('می\u200Cخواهم', 'name')).toBe('می\u200Cخواهم');
     // An astral letter is a pair of surrogates, not a lone one.
     expect(cleanText('𝒜da', 'name')).toBe('𝒜da');
-    for (const notName of ['Robin2', 'R@bin', 'Robin!', 'Robin/Smith']) expect(cleanText(notName, 'name'), notName).toBeNull();
+    for (const notName of ['Robin2', 'R@bin', 'Robin!', 'Robin/Smith'])
+      expect(cleanText(notName, 'name'), notName).toBeNull();
     // A name needs a letter someone can see: not only Hangul fillers, combining marks or joiners.
     for (const invisible of ['\u115F\u115F', '\u3164', '\u0301\u0301', '\u200C\u200D', ' . ']) {
       expect(cleanText(invisible, 'name'), JSON.stringify(invisible)).toBeNull();
@@ -58,7 +73,13 @@ describe('cleanText', () => {
   });
 
   it('lets addresses and nicknames hold digits and the usual punctuation; multiline text keeps line breaks as LF', () => {
-    for (const line of ['Flat 3/2, 14 Clifton Road', 'c/o Smith & Sons (Ltd.)', '#12 Rue de l’Église', 'Mum’s card', 'Work 2']) {
+    for (const line of [
+      'Flat 3/2, 14 Clifton Road',
+      'c/o Smith & Sons (Ltd.)',
+      '#12 Rue de l’Église',
+      'Mum’s card',
+      'Work 2',
+    ]) {
       expect(cleanText(line, 'text'), line).toBe(line);
     }
     expect(cleanText('Ramp please.\r\nMeet me at gate 3.', 'multiline')).toBe('Ramp please.\nMeet me at gate 3.');
@@ -97,7 +118,15 @@ describe('every endpoint that stores such text refuses it with 422 and the form 
   });
 
   it('add-passenger and edit-passenger (names, nickname)', async () => {
-    const valid = { firstName: 'Robin', lastName: "O'Neill-Smith", nickName: 'Rob', emailAddress: 'robin@example.com', day: '07', month: '03', year: '1990' };
+    const valid = {
+      firstName: 'Robin',
+      lastName: "O'Neill-Smith",
+      nickName: 'Rob',
+      emailAddress: 'robin@example.com',
+      day: '07',
+      month: '03',
+      year: '1990',
+    };
     const add = (body: object) => client.post(`${API}/customer/passengers-and-railcards/add-passenger`, body);
     refused(await add({ ...valid, firstName: RLO }), 'firstName', 'Name contains invalid characters');
     refused(await add({ ...valid, lastName: CRLF }), 'lastName', 'Name contains invalid characters');
@@ -106,12 +135,25 @@ describe('every endpoint that stores such text refuses it with 422 and the form 
     const edit = (body: object) => client.post(`${API}/passengers/edit-passenger/${DEMO_PASSENGERS.ruby}`, body);
     refused(await edit({ ...valid, firstName: LONE }), 'firstName', 'Name contains invalid characters');
     refused(await edit({ ...valid, nickName: 'Ruby\u202E' }), 'nickName', 'Invalid');
-    const list = await client.get<{ passengers: { firstName: string; nickName: string | null }[] }>(`${API}/customer/passengers-and-railcards`);
+    const list = await client.get<{ passengers: { firstName: string; nickName: string | null }[] }>(
+      `${API}/customer/passengers-and-railcards`,
+    );
     expect(JSON.stringify(list.body)).not.toMatch(/\\u202e|\\r|\\ud800|\\u2066/i);
   });
 
   it('add and edit an address (lines, nickname, postcode)', async () => {
-    const address = { nickName: 'Parents', line1: '3 Castle Street', line2: '', line3: null, line4: 'Edinburgh', line5: null, postCode: 'EH1 2DP', isoCountryCode: 'GB', isoStateCode: null, type: 'delivery' };
+    const address = {
+      nickName: 'Parents',
+      line1: '3 Castle Street',
+      line2: '',
+      line3: null,
+      line4: 'Edinburgh',
+      line5: null,
+      postCode: 'EH1 2DP',
+      isoCountryCode: 'GB',
+      isoStateCode: null,
+      type: 'delivery',
+    };
     const message = 'This field contains an invisible control character. Please delete it and type the text again.';
     const add = (body: object) => client.post(`${API}/customer/address`, body);
     refused(await add({ ...address, line1: '3 Castle Street\r\nX-Injected: 1' }), 'line1', message);
@@ -121,7 +163,11 @@ describe('every endpoint that stores such text refuses it with 422 and the form 
     const created = await add({ ...address, line1: 'Flat 3/2, 14 Clifton Road' });
     expect(created.status).toBe(201);
     const id = (created.body as { id: string }).id;
-    refused(await client.request('PUT', `${API}/customer/address/${id}`, { body: { ...address, line3: 'x\u2069' } }), 'line3', message);
+    refused(
+      await client.request('PUT', `${API}/customer/address/${id}`, { body: { ...address, line3: 'x\u2069' } }),
+      'line3',
+      message,
+    );
   });
 
   it('assistance details (multiline text)', async () => {
@@ -133,16 +179,29 @@ describe('every endpoint that stores such text refuses it with 422 and the form 
       'details',
       'The details contain an invisible control character. Please delete it and type them again.',
     );
-    const ok = await client.post<{ passengerAssistance: { details: string } }>(path, { ...body, details: 'Ramp please.\r\nMeet me at gate 3.' });
+    const ok = await client.post<{ passengerAssistance: { details: string } }>(path, {
+      ...body,
+      details: 'Ramp please.\r\nMeet me at gate 3.',
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.passengerAssistance.details).toBe('Ramp please.\nMeet me at gate 3.');
   });
 
   it('railcard holder names', async () => {
     const path = `${API}/passenger/${DEMO_PASSENGERS.alex}/railcard/two-together`;
-    refused(await client.post(path, { attributes: { secondHolderName: 'Sam\u202ELee' } }), 'secondHolderName', 'Name contains invalid characters');
-    refused(await client.post(path, { attributes: { secondHolderName: 'Sam\r\nLee' } }), 'secondHolderName', 'Name contains invalid characters');
-    const ok = await client.post<{ railcard: { attributes: Record<string, string> } }>(path, { attributes: { secondHolderName: 'Zoe\u0308 Lee' } });
+    refused(
+      await client.post(path, { attributes: { secondHolderName: 'Sam\u202ELee' } }),
+      'secondHolderName',
+      'Name contains invalid characters',
+    );
+    refused(
+      await client.post(path, { attributes: { secondHolderName: 'Sam\r\nLee' } }),
+      'secondHolderName',
+      'Name contains invalid characters',
+    );
+    const ok = await client.post<{ railcard: { attributes: Record<string, string> } }>(path, {
+      attributes: { secondHolderName: 'Zoe\u0308 Lee' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.railcard.attributes.secondHolderName).toBe('Zoë Lee');
   });

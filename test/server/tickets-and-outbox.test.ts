@@ -41,11 +41,15 @@ beforeEach(async () => {
 const generate = (key: string) =>
   client.post<{ deliverableId: string }>(`${API}/booking/${booking(key)}/generate-on-demand-ticket/${delivery(key)}`);
 const status = (key: string, deliverableId: string) =>
-  client.get<{ status: string; ticket?: Ticket }>(`${API}/booking/${booking(key)}/get-on-demand-ticket-status/${deliverableId}`);
+  client.get<{ status: string; ticket?: Ticket }>(
+    `${API}/booking/${booking(key)}/get-on-demand-ticket-status/${deliverableId}`,
+  );
 const issuedOnBooking = async (key: string) =>
-  (await client.get<{ bookings: { id: string; delivery: { issuedTicket?: Ticket } }[] }>(`${API}/booking/${booking(key)}`)).body.bookings.find(
-    (b) => b.id === booking(key),
-  )?.delivery.issuedTicket;
+  (
+    await client.get<{ bookings: { id: string; delivery: { issuedTicket?: Ticket } }[] }>(
+      `${API}/booking/${booking(key)}`,
+    )
+  ).body.bookings.find((b) => b.id === booking(key))?.delivery.issuedTicket;
 
 describe('an on-demand ticket is issued once and kept with the booking', () => {
   beforeAll(() => server.reset());
@@ -90,13 +94,18 @@ describe('an on-demand ticket is issued once and kept with the booking', () => {
     await client.init();
     await client.post(`${API}/login`, { email: REFUNDS_ACCOUNT.email, password: REFUNDS_ACCOUNT.password });
     const res = await generate('refunds-part-refunded-liverpool-manchester');
-    expect([res.status, (res.body as unknown as { errors: { code: string }[] }).errors[0]?.code]).toEqual([409, 'BOOKING_REPLACED']);
+    expect([res.status, (res.body as unknown as { errors: { code: string }[] }).errors[0]?.code]).toEqual([
+      409,
+      'BOOKING_REPLACED',
+    ]);
   });
 
   it('after a failed issue, generating again tries again (nothing was issued)', async () => {
     const failing = await generate(FAILING_ON_DEMAND_BOOKING_KEY);
     await server.setClock(2500);
-    expect((await status(FAILING_ON_DEMAND_BOOKING_KEY, failing.body.deliverableId)).body).toEqual({ status: 'failed' });
+    expect((await status(FAILING_ON_DEMAND_BOOKING_KEY, failing.body.deliverableId)).body).toEqual({
+      status: 'failed',
+    });
     const retry = await generate(FAILING_ON_DEMAND_BOOKING_KEY);
     expect(retry.body.deliverableId).not.toBe(failing.body.deliverableId);
     expect(await issuedOnBooking(FAILING_ON_DEMAND_BOOKING_KEY)).toBeUndefined();
@@ -134,10 +143,17 @@ describe('the outbox keeps every email the server would send', () => {
     const [reset] = await outbox();
     expect(reset).toMatchObject({ kind: 'password-reset', to: [DEMO_ACCOUNT.email], subject: 'Reset your password' });
     expect(reset?.body).toMatch(/\/my-account\/reset-password#token=[\w-]+/);
-    const change = await client.post(`${API}/customer/change-email`, { newEmailAddress: 'alex.new@example.com', currentPassword: DEMO_ACCOUNT.password });
+    const change = await client.post(`${API}/customer/change-email`, {
+      newEmailAddress: 'alex.new@example.com',
+      currentPassword: DEMO_ACCOUNT.password,
+    });
     expect(change.status).toBe(202);
     const [confirm] = await outbox();
-    expect(confirm).toMatchObject({ kind: 'email-change', to: ['alex.new@example.com'], subject: 'Confirm your new email address' });
+    expect(confirm).toMatchObject({
+      kind: 'email-change',
+      to: ['alex.new@example.com'],
+      subject: 'Confirm your new email address',
+    });
     expect(confirm?.body).toMatch(/\/my-account\/confirm-email#token=/);
   });
 
@@ -153,7 +169,10 @@ describe('the outbox keeps every email the server would send', () => {
 
 describe('outbox parts', () => {
   it('sends a repeated address once, whatever its case or spaces', () => {
-    expect(uniqueAddresses(['a@example.com', ' A@Example.com', 'b@example.com', '', 'a@example.com '])).toEqual(['a@example.com', 'b@example.com']);
+    expect(uniqueAddresses(['a@example.com', ' A@Example.com', 'b@example.com', '', 'a@example.com '])).toEqual([
+      'a@example.com',
+      'b@example.com',
+    ]);
   });
 
   it('writes each email as an .eml file in the outbox folder', async () => {
@@ -163,7 +182,13 @@ describe('outbox parts', () => {
       const lines: string[] = [];
       const { file } = await sendEmail(
         { db, clock: createClock(), log: (l) => lines.push(l), testHooks: null, feature: () => true, outboxDir: dir },
-        { kind: 'password-reset', to: ['robin@example.com', 'Robin@example.com'], subject: 'Réinitialiser', body: 'Ouvrez ce lien : https://x/y', locale: 'fr' },
+        {
+          kind: 'password-reset',
+          to: ['robin@example.com', 'Robin@example.com'],
+          subject: 'Réinitialiser',
+          body: 'Ouvrez ce lien : https://x/y',
+          locale: 'fr',
+        },
       );
       expect(await readdir(dir)).toHaveLength(1);
       const eml = await readFile(file!, 'utf8');

@@ -44,12 +44,16 @@ describe('trusted proxy address (one proxy, TRUST_PROXY=1)', () => {
     // Another client (another address appended by the proxy) still signs in.
     const other = apiClient(server.origin);
     await other.init();
-    const ok = await other.post('/my-account/api/login', DEMO_ACCOUNT, { headers: { 'x-forwarded-for': '203.0.113.50, 198.51.100.9' } });
+    const ok = await other.post('/my-account/api/login', DEMO_ACCOUNT, {
+      headers: { 'x-forwarded-for': '203.0.113.50, 198.51.100.9' },
+    });
     expect(ok.status).toBe(200);
   });
 
   it('marks cookies Secure when the proxy says the request came over HTTPS, and not over http', async () => {
-    expect((await shellCookies(server, { 'x-forwarded-proto': 'https' })).some((c) => /;\s*secure/i.test(c))).toBe(true);
+    expect((await shellCookies(server, { 'x-forwarded-proto': 'https' })).some((c) => /;\s*secure/i.test(c))).toBe(
+      true,
+    );
     const plain = await shellCookies(server, { 'x-forwarded-proto': 'http' });
     expect(plain.length).toBeGreaterThan(0);
     expect(plain.some((c) => /;\s*secure/i.test(c))).toBe(false);

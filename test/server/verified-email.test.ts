@@ -48,7 +48,9 @@ describe('the attack: change the email to a victim’s address, then read their 
 
     // Nothing changed: same email, same session, same guest list; the victim's booking is refused.
     expect(await email(client)).toBe(DEMO.email);
-    const guestAfter = await client.get<{ total: number; results: { booking: { id: string } }[] }>(`${API}/bookings/guest`);
+    const guestAfter = await client.get<{ total: number; results: { booking: { id: string } }[] }>(
+      `${API}/bookings/guest`,
+    );
     expect(guestAfter.body).toEqual(guestBefore.body);
     expect(guestAfter.body.results.map((r) => r.booking.id)).not.toContain(victim.bookingId);
     const detail = await client.get(`${API}/booking/${victim.bookingId}`);
@@ -69,12 +71,16 @@ describe('the attack: change the email to a victim’s address, then read their 
       lastName: 'Jones',
     });
     expect(reg.status).toBe(202);
-    expect((await attacker.post(`${API}/login`, { email: victim.email, password: 'Attack!Pass2026' })).status).toBe(200);
+    expect((await attacker.post(`${API}/login`, { email: victim.email, password: 'Attack!Pass2026' })).status).toBe(
+      200,
+    );
     const list = await attacker.get<{ total: number; hasGuestBookings: boolean }>(`${API}/bookings/guest`);
     expect(list.body).toMatchObject({ total: 0, hasGuestBookings: false });
     expect((await attacker.get(`${API}/booking/${victim.bookingId}`)).status).toBe(403);
     // The order's own token still opens it (guest access is by token), and association imports only that order.
-    expect((await attacker.get(`${API}/booking/${victim.bookingId}?token=${encodeURIComponent(victim.token)}`)).status).toBe(200);
+    expect(
+      (await attacker.get(`${API}/booking/${victim.bookingId}?token=${encodeURIComponent(victim.token)}`)).status,
+    ).toBe(200);
   });
 
   it('the account’s own verified email still lists its guest orders (the Guest tab)', async () => {
@@ -111,7 +117,9 @@ describe('the confirmation link', () => {
     const fresh = apiClient(server.origin);
     await fresh.init();
     expect((await fresh.post(`${API}/login`, DEMO)).status).toBe(401);
-    expect((await fresh.post(`${API}/login`, { email: 'alex.new@example.com', password: DEMO.password })).status).toBe(200);
+    expect((await fresh.post(`${API}/login`, { email: 'alex.new@example.com', password: DEMO.password })).status).toBe(
+      200,
+    );
 
     // Works once.
     const again = await confirm(client, token);
@@ -159,7 +167,14 @@ describe('the confirmation link', () => {
     const other = apiClient(server.origin);
     await other.init();
     expect(
-      (await other.post(`${API}/register`, { email: 'taken.later@example.com', password: 'Other!Pass2026', firstName: 'Jo', lastName: 'Bloggs' })).status,
+      (
+        await other.post(`${API}/register`, {
+          email: 'taken.later@example.com',
+          password: 'Other!Pass2026',
+          firstName: 'Jo',
+          lastName: 'Bloggs',
+        })
+      ).status,
     ).toBe(202);
     const res = await confirm(client, token);
     expect(res.status).toBe(422);
@@ -173,7 +188,12 @@ describe('association verifies the email only with the emailed token', () => {
   async function registerAs(email: string): Promise<ApiClient> {
     const c = apiClient(server.origin);
     await c.init();
-    const reg = await c.post(`${API}/register`, { email, password: 'Owner!Pass2026', firstName: 'Gwen', lastName: 'Guest' });
+    const reg = await c.post(`${API}/register`, {
+      email,
+      password: 'Owner!Pass2026',
+      firstName: 'Gwen',
+      lastName: 'Guest',
+    });
     expect(reg.status).toBe(202);
     // Registration signs nobody in (decision 303); the new password works before the email is confirmed.
     expect((await c.post(`${API}/login`, { email, password: 'Owner!Pass2026' })).status).toBe(200);
@@ -213,7 +233,9 @@ describe('association verifies the email only with the emailed token', () => {
     }>(`${API}/booking/${first.bookingId}?token=${encodeURIComponent(first.token)}`);
     const booking = detail.body.bookings.find((b) => b.id === first.bookingId);
     if (!booking) throw new Error('the guest link does not open its booking');
-    const departureDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(booking.outward.date));
+    const departureDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
+      new Date(booking.outward.date),
+    );
     const found = await anon.post<{ orderExchangeToken: string }>(`${API}/booking/find-booking`, {
       bookingReference: detail.body.order.friendlyOrderId,
       departureDate,

@@ -51,12 +51,16 @@ const detail = async (bookingId: string) => {
   return booking;
 };
 const ticketStatus = (bookingId: string, deliverableId: string) =>
-  client.get<{ status?: string; ticket?: { barcode: string } } & Err>(`${API}/booking/${bookingId}/get-on-demand-ticket-status/${deliverableId}`);
+  client.get<{ status?: string; ticket?: { barcode: string } } & Err>(
+    `${API}/booking/${bookingId}/get-on-demand-ticket-status/${deliverableId}`,
+  );
 
 /** Issues the booking's on-demand ticket and waits (server clock) until it is ready: its deliverable id. */
 const issueTicket = async (bookingId: string) => {
   const { delivery } = await detail(bookingId);
-  const res = await client.post<{ deliverableId: string }>(`${API}/booking/${bookingId}/generate-on-demand-ticket/${delivery?.id ?? ''}`);
+  const res = await client.post<{ deliverableId: string }>(
+    `${API}/booking/${bookingId}/generate-on-demand-ticket/${delivery?.id ?? ''}`,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   await server.setClock(5000);
   const ready = await ticketStatus(bookingId, res.body.deliverableId);
@@ -66,14 +70,21 @@ const issueTicket = async (bookingId: string) => {
   return res.body.deliverableId;
 };
 
-const quotePath = (key: string, bookingId: string, query = '') => `${API}/refund-quote/${orderOf(key)}/${bookingId}${query}`;
-type Quote = { quoteId: string | null; status: string; reason: string | null; unprocessableReasons: { reasonCode: string; blocking?: boolean }[] };
+const quotePath = (key: string, bookingId: string, query = '') =>
+  `${API}/refund-quote/${orderOf(key)}/${bookingId}${query}`;
+type Quote = {
+  quoteId: string | null;
+  status: string;
+  reason: string | null;
+  unprocessableReasons: { reasonCode: string; blocking?: boolean }[];
+};
 const quote = async (key: string, bookingId: string, query = '') => {
   const res = await client.get<Quote>(quotePath(key, bookingId, query));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
-const requestRefund = (quoteId: string | null) => client.request('POST', `${API}/refund-quote/${quoteId ?? ''}`, { body: 'null' });
+const requestRefund = (quoteId: string | null) =>
+  client.request('POST', `${API}/refund-quote/${quoteId ?? ''}`, { body: 'null' });
 
 const insurancePath = (key: string) => `${API}/flexible-insurance/${orderOf(key)}/${insuranceProductId(key)}`;
 const claimInsurance = async (key: string) => {
@@ -83,7 +94,13 @@ const claimInsurance = async (key: string) => {
   expect(claim.status, JSON.stringify(claim.body)).toBe(200);
 };
 
-type Claim = { status: string; estimate: unknown; compensationToCustomer: { amount: number }; notClaimable?: { reason: string }; statusReason: string | null };
+type Claim = {
+  status: string;
+  estimate: unknown;
+  compensationToCustomer: { amount: number };
+  notClaimable?: { reason: string };
+  statusReason: string | null;
+};
 const delayRepayClaim = async (key: string) => {
   const res = await client.get<Claim>(`${API}/claim/${claimId(key)}`);
   expect(res.status).toBe(200);
@@ -117,7 +134,11 @@ describe('a refunded mobile ticket is withdrawn everywhere', () => {
     });
     expect(JSON.stringify(booking)).not.toContain('GBRT1');
     const status = await ticketStatus(bookingId, deliverableId);
-    expect([status.status, code(status.body), status.body.reason]).toEqual([410, 'TICKET_WITHDRAWN', 'REFUND_IN_PROGRESS']);
+    expect([status.status, code(status.body), status.body.reason]).toEqual([
+      410,
+      'TICKET_WITHDRAWN',
+      'REFUND_IN_PROGRESS',
+    ]);
     expect(JSON.stringify(status.body)).not.toContain('GBRT1');
 
     // Once the refund is paid, still gone.
@@ -138,16 +159,24 @@ describe('a refunded mobile ticket is withdrawn everywhere', () => {
     expect(booking.delivery?.issuedTicket?.withdrawn).toEqual({ reason: 'INSURANCE_CLAIMED' });
     expect(booking.delivery?.issuedTicket?.barcode).toBeUndefined();
     const status = await ticketStatus(bookingId, deliverableId);
-    expect([status.status, code(status.body), status.body.reason]).toEqual([410, 'TICKET_WITHDRAWN', 'INSURANCE_CLAIMED']);
+    expect([status.status, code(status.body), status.body.reason]).toEqual([
+      410,
+      'TICKET_WITHDRAWN',
+      'INSURANCE_CLAIMED',
+    ]);
 
     // Offers follow the check the refund request makes (409 INSURANCE_CLAIMED).
     expect(booking.refund?.quotable).toBe(false);
-    const history = await client.get<{ bookings: { booking: { refund?: { quotable: boolean } } }[] }>(`${API}/booking/${bookingId}/history`);
+    const history = await client.get<{ bookings: { booking: { refund?: { quotable: boolean } } }[] }>(
+      `${API}/booking/${bookingId}/history`,
+    );
     expect(history.body.bookings.at(-1)?.booking.refund?.quotable).toBe(false);
     for (const reason of ['CHANGED_PLANS', 'DISRUPTION_SERVICE_CANCELLATION']) {
       const answer = await quote(EUSTON_MANCHESTER, bookingId, `?refundReason=${reason}`);
       expect(answer).toMatchObject({ quoteId: null, status: 'NON_REFUNDABLE', reason: null });
-      expect(answer.unprocessableReasons).toEqual([expect.objectContaining({ reasonCode: 'INSURANCE_CLAIMED', blocking: true })]);
+      expect(answer.unprocessableReasons).toEqual([
+        expect.objectContaining({ reasonCode: 'INSURANCE_CLAIMED', blocking: true }),
+      ]);
     }
   });
 
@@ -156,9 +185,16 @@ describe('a refunded mobile ticket is withdrawn everywhere', () => {
     const bookingId = refundSeedBookingId(K.partialReturn);
     const deliverableId = await issueTicket(bookingId);
     const full = await quote(K.partialReturn, bookingId);
-    const one = full.unprocessableReasons.length === 0 ? (full as Quote & { partialRefundables: string[] }).partialRefundables[1] : undefined;
+    const one =
+      full.unprocessableReasons.length === 0
+        ? (full as Quote & { partialRefundables: string[] }).partialRefundables[1]
+        : undefined;
     expect(one).toBeDefined();
-    const partial = await quote(K.partialReturn, bookingId, `?refundables=${encodeURIComponent(JSON.stringify([one]))}`);
+    const partial = await quote(
+      K.partialReturn,
+      bookingId,
+      `?refundables=${encodeURIComponent(JSON.stringify([one]))}`,
+    );
     expect(partial.status).toBe('PARTIALLY_REFUNDABLE');
     expect((await requestRefund(partial.quoteId)).status).toBe(200);
 
@@ -183,7 +219,12 @@ describe('offers answer as the action would: Delay Repay, refund quote', () => {
     expect((await requestRefund(refundable.quoteId)).status).toBe(200);
 
     const after = await delayRepayClaim(NORWICH);
-    expect(after).toMatchObject({ status: 'rejected', estimate: null, compensationToCustomer: { amount: 0 }, notClaimable: { reason: 'REFUND_IN_PROGRESS' } });
+    expect(after).toMatchObject({
+      status: 'rejected',
+      estimate: null,
+      compensationToCustomer: { amount: 0 },
+      notClaimable: { reason: 'REFUND_IN_PROGRESS' },
+    });
     expect(after.statusReason).toMatch(/refunded/);
     // The submit says the same.
     const submit = await submitDelayRepay(NORWICH);
@@ -192,7 +233,11 @@ describe('offers answer as the action would: Delay Repay, refund quote', () => {
 
   it('paid by insurance, the Delay Repay claim cannot be claimed (INSURANCE_CLAIMED)', async () => {
     await claimInsurance(LEEDS_SHEFFIELD);
-    expect(await delayRepayClaim(LEEDS_SHEFFIELD)).toMatchObject({ status: 'rejected', estimate: null, notClaimable: { reason: 'INSURANCE_CLAIMED' } });
+    expect(await delayRepayClaim(LEEDS_SHEFFIELD)).toMatchObject({
+      status: 'rejected',
+      estimate: null,
+      notClaimable: { reason: 'INSURANCE_CLAIMED' },
+    });
     const submit = await submitDelayRepay(LEEDS_SHEFFIELD);
     expect([submit.status, code(submit.body)]).toEqual([409, 'INSURANCE_CLAIMED']);
   });

@@ -43,7 +43,7 @@ describe('API client', () => {
     expect(calls[1]!.body).toEqual({ a: 1, _csrf: 'csrf-1' });
   });
 
-  it('sends the attempt\'s Idempotency-Key on the money-moving calls, and on no other (decision 310)', async () => {
+  it("sends the attempt's Idempotency-Key on the money-moving calls, and on no other (decision 310)", async () => {
     const { fetch, calls } = fakeFetch(() => json(200, { status: 'PROCESSING', creditCardForm: null }));
     const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api' });
     const { refundsApi } = await import('#src/api/refunds');
@@ -65,7 +65,9 @@ describe('API client', () => {
   });
 
   it('adopts the CSRF value the server rotates with a new session (x-csrf-token response header, decision 151)', async () => {
-    const { fetch, calls } = fakeFetch((_call, n) => (n === 1 ? json(200, { ok: true }, { 'x-csrf-token': 'csrf-2' }) : json(200, { ok: true })));
+    const { fetch, calls } = fakeFetch((_call, n) =>
+      n === 1 ? json(200, { ok: true }, { 'x-csrf-token': 'csrf-2' }) : json(200, { ok: true }),
+    );
     const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api' });
     client.setCsrfToken('csrf-1');
     await client.request(Ok, '/login', { method: 'POST', body: {}, csrfInBody: true });
@@ -118,12 +120,19 @@ describe('API client', () => {
 
   it('maps statuses to schemas with requestByStatus (204 / 206 / 200)', async () => {
     let status = 204;
-    const { fetch } = fakeFetch(() => (status === 204 ? new Response(null, { status: 204 }) : json(status, { count: 2 })));
+    const { fetch } = fakeFetch(() =>
+      status === 204 ? new Response(null, { status: 204 }) : json(status, { count: 2 }),
+    );
     const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api' });
     const schemas = { 200: v.object({ count: v.number() }), 204: v.null(), 206: v.object({ count: v.number() }) };
-    expect((await client.requestByStatus(schemas, '/order/associate-guest-orders', { method: 'POST', body: {} })).status).toBe(204);
+    expect(
+      (await client.requestByStatus(schemas, '/order/associate-guest-orders', { method: 'POST', body: {} })).status,
+    ).toBe(204);
     status = 206;
-    const partial = await client.requestByStatus(schemas, '/order/associate-guest-orders', { method: 'POST', body: {} });
+    const partial = await client.requestByStatus(schemas, '/order/associate-guest-orders', {
+      method: 'POST',
+      body: {},
+    });
     expect(partial).toMatchObject({ status: 206, data: { count: 2 } });
     status = 500;
     await expect(client.requestByStatus(schemas, '/x', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
@@ -151,7 +160,7 @@ describe('API client', () => {
       vi.useRealTimers();
     });
 
-    it('ends a hung call after the spec\'s 10 s with a network ApiError, not a wait forever', async () => {
+    it("ends a hung call after the spec's 10 s with a network ApiError, not a wait forever", async () => {
       vi.useFakeTimers();
       expect(requestTimeoutMs).toBe(10_000);
       const client = createApiClient({ fetch: hangingFetch, baseURL: 'http://localhost/my-account/api' });
@@ -169,7 +178,7 @@ describe('API client', () => {
       expect(error.problem).toEqual({ kind: 'network', message: requestTimeoutMessage });
     });
 
-    it('clears the deadline once a call answers, and a caller\'s own abort still ends the call', async () => {
+    it("clears the deadline once a call answers, and a caller's own abort still ends the call", async () => {
       vi.useFakeTimers();
       const { fetch } = fakeFetch(() => json(200, { ok: true }));
       const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api', timeoutMs: 50 });

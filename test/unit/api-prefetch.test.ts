@@ -14,7 +14,11 @@ const setup = (respond: (url: string, n: number) => Response | Promise<Response>
     urls.push(`${init?.method ?? 'GET'} ${url.replace('http://localhost/my-account/api', '')}`);
     return respond(url, urls.length);
   });
-  const client = createApiClient({ fetch: fetch as unknown as typeof globalThis.fetch, baseURL: 'http://localhost/my-account/api', now: () => clock });
+  const client = createApiClient({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    baseURL: 'http://localhost/my-account/api',
+    now: () => clock,
+  });
   const unauthorised = vi.fn();
   client.onUnauthorised(unauthorised);
   return { client, urls, unauthorised, tick: (ms: number) => (clock += ms) };
@@ -64,9 +68,13 @@ describe('adopt', () => {
   it('gives the boot file’s reply to the same GET once, whatever order its query is in, then asks the network', async () => {
     const { client, urls } = setup();
     client.adopt('/bookings/upcoming?size=10&page=0', reply(200, { ok: false }));
-    await expect(client.request(Ok, '/bookings/upcoming', { query: { page: 0, size: 10 } })).resolves.toEqual({ ok: false });
+    await expect(client.request(Ok, '/bookings/upcoming', { query: { page: 0, size: 10 } })).resolves.toEqual({
+      ok: false,
+    });
     expect(urls).toEqual([]);
-    await expect(client.request(Ok, '/bookings/upcoming', { query: { page: 0, size: 10 } })).resolves.toEqual({ ok: true });
+    await expect(client.request(Ok, '/bookings/upcoming', { query: { page: 0, size: 10 } })).resolves.toEqual({
+      ok: true,
+    });
     expect(urls).toHaveLength(1);
   });
 
@@ -76,7 +84,10 @@ describe('adopt', () => {
     await client.request(Ok, '/user');
     expect(client.csrfToken).toBe('rotated');
     client.adopt('/booking/b1', reply(308, undefined));
-    await expect(client.requestByStatus({ 200: Ok, 308: v.null() }, '/booking/b1')).resolves.toMatchObject({ status: 308, data: null });
+    await expect(client.requestByStatus({ 200: Ok, 308: v.null() }, '/booking/b1')).resolves.toMatchObject({
+      status: 308,
+      data: null,
+    });
   });
 
   it('asks again after a 401, and gives a failed request as a network error', async () => {
@@ -86,19 +97,29 @@ describe('adopt', () => {
     expect(urls).toEqual(['GET /bookings/past?page=0']);
     expect(unauthorised).not.toHaveBeenCalled();
     client.adopt('/user', Promise.reject(new TypeError('Failed to fetch')));
-    await expect(client.request(Ok, '/user')).rejects.toMatchObject({ problem: { kind: 'network', message: 'Failed to fetch' } });
+    await expect(client.request(Ok, '/user')).rejects.toMatchObject({
+      problem: { kind: 'network', message: 'Failed to fetch' },
+    });
     // The boot file's own deadline (AbortSignal.timeout) is this client's timeout.
     client.adopt('/user', Promise.reject(new DOMException('signal timed out', 'TimeoutError')));
-    await expect(client.request(Ok, '/user')).rejects.toMatchObject({ problem: { kind: 'network', message: requestTimeoutMessage } });
+    await expect(client.request(Ok, '/user')).rejects.toMatchObject({
+      problem: { kind: 'network', message: requestTimeoutMessage },
+    });
   });
 
   it('gives no reply within the deadline, counted from adoption, as a timeout', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const client = createApiClient({ fetch: vi.fn() as unknown as typeof globalThis.fetch, baseURL: 'http://localhost/my-account/api', timeoutMs: 5_000 });
+      const client = createApiClient({
+        fetch: vi.fn() as unknown as typeof globalThis.fetch,
+        baseURL: 'http://localhost/my-account/api',
+        timeoutMs: 5_000,
+      });
       client.adopt('/user', new Promise(() => undefined));
       const taken = client.request(Ok, '/user');
-      const check = expect(taken).rejects.toMatchObject({ problem: { kind: 'network', message: requestTimeoutMessage } });
+      const check = expect(taken).rejects.toMatchObject({
+        problem: { kind: 'network', message: requestTimeoutMessage },
+      });
       await vi.advanceTimersByTimeAsync(5_000);
       await check;
     } finally {

@@ -11,7 +11,10 @@ import { specMinimalListEntry, withoutNulls } from '#test/helpers/spec-minimal.t
 const answering = (body: unknown) =>
   createApiClient({
     baseURL: 'http://localhost/my-account/api',
-    fetch: (async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })) as typeof globalThis.fetch,
+    fetch: (async () =>
+      new Response(JSON.stringify(body), {
+        headers: { 'content-type': 'application/json' },
+      })) as typeof globalThis.fetch,
   });
 
 describe("the spec's minimal answers parse", () => {
@@ -26,7 +29,14 @@ describe("the spec's minimal answers parse", () => {
   });
 
   it('bookings list: pastBookings, upcomingBookings, seasonBookings, hasGuestBookings, results, total', async () => {
-    const body = { pastBookings: 0, upcomingBookings: 0, seasonBookings: 0, hasGuestBookings: false, results: [], total: 0 };
+    const body = {
+      pastBookings: 0,
+      upcomingBookings: 0,
+      seasonBookings: 0,
+      hasGuestBookings: false,
+      results: [],
+      total: 0,
+    };
     expect(await bookingsListApi(answering(body)).getBookings('upcoming', 0)).toEqual(body);
   });
 
@@ -40,7 +50,14 @@ describe("the spec's minimal answers parse", () => {
     ['left out', withoutNulls(specMinimalListEntry)],
     ['sent as null', specMinimalListEntry],
   ])('a one-way booking with no replacement order, its fields that do not apply %s', async (_style, entry) => {
-    const body = { pastBookings: 0, upcomingBookings: 1, seasonBookings: 0, hasGuestBookings: false, results: [entry], total: 1 };
+    const body = {
+      pastBookings: 0,
+      upcomingBookings: 1,
+      seasonBookings: 0,
+      hasGuestBookings: false,
+      results: [entry],
+      total: 1,
+    };
     const page = await bookingsListApi(answering(body)).getBookings('upcoming', 0);
     expect(page.results[0]?.booking.inward).toBeNull();
     expect(page.results[0]?.order.replacementOrder).toBeNull();

@@ -8,20 +8,41 @@ import { BookingListEntry } from '#src/schemas/bookings-list';
  * The past list's card reads the booking lifecycle (decision 320): a partial refund also replaces the
  * order, but nothing was exchanged, so it says "Part refunded", never "This journey was changed".
  */
-const leg = { date: '2026-11-01T09:20:00.000Z', origin: { code: 'MAN', name: 'Manchester Piccadilly' }, destination: { code: 'SHF', name: 'Sheffield' } };
+const leg = {
+  date: '2026-11-01T09:20:00.000Z',
+  origin: { code: 'MAN', name: 'Manchester Piccadilly' },
+  destination: { code: 'SHF', name: 'Sheffield' },
+};
 const money = (amount: number) => ({ amount, currencyCode: 'GBP' });
 const entry = (refunds: unknown[], changeOfJourneySource = false) =>
   v.parse(BookingListEntry, {
     booking: {
-      id: 'b1', outward: leg, inward: null, isSeasonBooking: false, price: money(49), passengerCount: 2, ticketTypes: ['Off-Peak Return'],
+      id: 'b1',
+      outward: leg,
+      inward: null,
+      isSeasonBooking: false,
+      price: money(49),
+      passengerCount: 2,
+      ticketTypes: ['Off-Peak Return'],
       refund: { quotable: false, changeOfJourneySource, fullyRefunded: false, refunds },
     },
     order: { id: 'o1', friendlyOrderId: 'TL-ABC', replacementOrder: { id: 'o2' } },
   });
 const partial = {
-  refundId: 'r1', state: 'refunded', kind: 'partial', requestedAt: '2026-10-20T10:00:00.000Z', refundReason: 'CHANGED_PLANS', amount: money(14.5), adminFee: money(10),
-  postBack: null, refundedAt: '2026-10-23T10:00:00.000Z', rejectedReason: null, passengers: [{ id: 'p1', name: 'Robin Hughes' }], items: [],
-  replacementOrderId: 'o2', orderId: 'o1',
+  refundId: 'r1',
+  state: 'refunded',
+  kind: 'partial',
+  requestedAt: '2026-10-20T10:00:00.000Z',
+  refundReason: 'CHANGED_PLANS',
+  amount: money(14.5),
+  adminFee: money(10),
+  postBack: null,
+  refundedAt: '2026-10-23T10:00:00.000Z',
+  rejectedReason: null,
+  passengers: [{ id: 'p1', name: 'Robin Hughes' }],
+  items: [],
+  replacementOrderId: 'o2',
+  orderId: 'o1',
 };
 const now = new Date('2026-12-01T12:00:00.000Z');
 

@@ -81,14 +81,31 @@ describe('nextTask', () => {
 describe('the locale data a first render needs', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('is loaded for the bookings lists and a booking\'s pages, which format dates and prices at once', () => {
-    for (const path of ['/bookings', '/bookings/', '/bookings/upcoming', '/bookings/past', '/bookings/season', '/bookings/guest', '/bookings/B1', '/bookings/B1/history']) {
+  it("is loaded for the bookings lists and a booking's pages, which format dates and prices at once", () => {
+    for (const path of [
+      '/bookings',
+      '/bookings/',
+      '/bookings/upcoming',
+      '/bookings/past',
+      '/bookings/season',
+      '/bookings/guest',
+      '/bookings/B1',
+      '/bookings/B1/history',
+    ]) {
       expect(formatsOnFirstRender(path), path).toBe(true);
     }
   });
 
   it('is not loaded for screens that show no dates at first (sign-in, the account pages)', () => {
-    for (const path of ['/', '/login', '/register', '/personal-details', '/bookingsx', '/find-booking', '/order-token/bookings']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/register',
+      '/personal-details',
+      '/bookingsx',
+      '/find-booking',
+      '/order-token/bookings',
+    ]) {
       expect(formatsOnFirstRender(path), path).toBe(false);
     }
   });
@@ -104,7 +121,10 @@ describe('the locale data a first render needs', () => {
         return '';
       }
     }
-    vi.stubGlobal('Intl', { DateTimeFormat: class DateTimeFormat extends Formatter {}, NumberFormat: class NumberFormat extends Formatter {} });
+    vi.stubGlobal('Intl', {
+      DateTimeFormat: class DateTimeFormat extends Formatter {},
+      NumberFormat: class NumberFormat extends Formatter {},
+    });
     loadLocaleData('de');
     expect(built).toEqual([
       ['DateTimeFormat', 'de'],

@@ -16,7 +16,11 @@ describe('buttonClass', () => {
   });
 
   it('adds the full-width class only on request', () => {
-    expect(buttonClass({ tone: 'secondary', block: true }).split(' ')).toEqual([styles.base, styles.tone.secondary, styles.block]);
+    expect(buttonClass({ tone: 'secondary', block: true }).split(' ')).toEqual([
+      styles.base,
+      styles.tone.secondary,
+      styles.block,
+    ]);
     expect(buttonClass({ block: false })).not.toContain(styles.block);
   });
 

@@ -41,7 +41,18 @@ describe('refund card form validation', () => {
   it('builds the tokenisation body from valid values only', () => {
     const values = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: ' Robin Hughes ' };
     expect(cardErrors(values, '2026-11-22')).toEqual({});
-    expect(toCardTokenRequest(values)).toEqual({ number: '4242424242424242', expiryMonth: 12, expiryYear: 2030, cvc: '123', name: 'Robin Hughes' });
-    expect(Object.keys(cardErrors({ number: '', expiry: '', cvc: '', name: '' }, '2026-11-22'))).toEqual(['number', 'expiry', 'cvc', 'name']);
+    expect(toCardTokenRequest(values)).toEqual({
+      number: '4242424242424242',
+      expiryMonth: 12,
+      expiryYear: 2030,
+      cvc: '123',
+      name: 'Robin Hughes',
+    });
+    expect(Object.keys(cardErrors({ number: '', expiry: '', cvc: '', name: '' }, '2026-11-22'))).toEqual([
+      'number',
+      'expiry',
+      'cvc',
+      'name',
+    ]);
   });
 });

@@ -18,7 +18,12 @@ describe('message catalogue (decision 210)', () => {
   // placeholders: run `npm run i18n:check` for the list.
   for (const report of checkCatalogues(root)) {
     it(`${report.locale} has exactly en-GB's messages with the same placeholders`, () => {
-      expect({ fileMissing: report.fileMissing, missing: report.missing, extra: report.extra, placeholders: report.placeholderMismatches }).toEqual({
+      expect({
+        fileMissing: report.fileMissing,
+        missing: report.missing,
+        extra: report.extra,
+        placeholders: report.placeholderMismatches,
+      }).toEqual({
         fileMissing: false,
         missing: [],
         extra: [],
@@ -33,12 +38,20 @@ describe('catalogue check', () => {
     const dir = mkdtempSync(join(tmpdir(), 'catalogue-'));
     mkdirSync(join(dir, 'project.inlang'));
     mkdirSync(join(dir, 'messages'));
-    writeFileSync(join(dir, 'project.inlang/settings.json'), JSON.stringify({ baseLocale: 'en-GB', locales: Object.keys(catalogues) }));
-    for (const [locale, messages] of Object.entries(catalogues)) writeFileSync(join(dir, 'messages', `${locale}.json`), JSON.stringify(messages));
+    writeFileSync(
+      join(dir, 'project.inlang/settings.json'),
+      JSON.stringify({ baseLocale: 'en-GB', locales: Object.keys(catalogues) }),
+    );
+    for (const [locale, messages] of Object.entries(catalogues))
+      writeFileSync(join(dir, 'messages', `${locale}.json`), JSON.stringify(messages));
     return dir;
   };
   const plural = (one: string, other: string) => [
-    { declarations: ['input count', 'local countPlural = count: plural'], selectors: ['countPlural'], match: { 'countPlural=one': one, 'countPlural=other': other } },
+    {
+      declarations: ['input count', 'local countPlural = count: plural'],
+      selectors: ['countPlural'],
+      match: { 'countPlural=one': one, 'countPlural=other': other },
+    },
   ];
 
   it('reports missing and extra keys and placeholder mismatches', () => {

@@ -30,23 +30,26 @@ const files = (dir: string, ext: RegExp): string[] =>
     .map((e) => join(e.parentPath, e.name));
 
 describe('customer service contact per portal', () => {
-  it.each(portals)('%s has a phone from the drama ranges, opening hours and a web form or e-mail under example.com/.org', (portal) => {
-    const c = contactDetails[portal];
-    expect(
-      dramaRanges.some((r) => r.test(c.phone)),
-      c.phone,
-    ).toBe(true);
-    expect(c.hours.length).toBeGreaterThan(0);
-    for (const h of c.hours) {
-      expect(h.fromDay).toBeGreaterThanOrEqual(1);
-      expect(h.toDay).toBeLessThanOrEqual(7);
-      expect(h.fromDay).toBeLessThanOrEqual(h.toDay);
-      expect(h.opens < h.closes).toBe(true);
-    }
-    expect(c.webForm ?? c.email).toBeTruthy();
-    if (c.webForm) expect(new URL(c.webForm).hostname).toMatch(/(^|\.)example\.(com|org)$/);
-    if (c.email) expect(c.email).toMatch(/@([a-z-]+\.)*example\.(com|org)$/);
-  });
+  it.each(portals)(
+    '%s has a phone from the drama ranges, opening hours and a web form or e-mail under example.com/.org',
+    (portal) => {
+      const c = contactDetails[portal];
+      expect(
+        dramaRanges.some((r) => r.test(c.phone)),
+        c.phone,
+      ).toBe(true);
+      expect(c.hours.length).toBeGreaterThan(0);
+      for (const h of c.hours) {
+        expect(h.fromDay).toBeGreaterThanOrEqual(1);
+        expect(h.toDay).toBeLessThanOrEqual(7);
+        expect(h.fromDay).toBeLessThanOrEqual(h.toDay);
+        expect(h.opens < h.closes).toBe(true);
+      }
+      expect(c.webForm ?? c.email).toBeTruthy();
+      if (c.webForm) expect(new URL(c.webForm).hostname).toMatch(/(^|\.)example\.(com|org)$/);
+      if (c.email) expect(c.email).toMatch(/@([a-z-]+\.)*example\.(com|org)$/);
+    },
+  );
 
   it('has no entry for a portal that does not exist', () => {
     expect(Object.keys(contactDetails).sort()).toEqual([...portals].sort());
@@ -58,9 +61,15 @@ describe('customer service contact per portal', () => {
   });
 
   it('gives the opening hours in the page locale', () => {
-    expect(openingHoursText({ fromDay: 1, toDay: 5, opens: '08:00', closes: '20:00' }, 'en-GB')).toBe('Monday to Friday, 8:00 to 20:00');
-    expect(openingHoursText({ fromDay: 6, toDay: 6, opens: '09:00', closes: '17:30' }, 'en-GB')).toBe('Saturday, 9:00 to 17:30');
-    expect(openingHoursText({ fromDay: 1, toDay: 7, opens: '07:00', closes: '22:00' }, 'en-GB')).toBe('Every day, 7:00 to 22:00');
+    expect(openingHoursText({ fromDay: 1, toDay: 5, opens: '08:00', closes: '20:00' }, 'en-GB')).toBe(
+      'Monday to Friday, 8:00 to 20:00',
+    );
+    expect(openingHoursText({ fromDay: 6, toDay: 6, opens: '09:00', closes: '17:30' }, 'en-GB')).toBe(
+      'Saturday, 9:00 to 17:30',
+    );
+    expect(openingHoursText({ fromDay: 1, toDay: 7, opens: '07:00', closes: '22:00' }, 'en-GB')).toBe(
+      'Every day, 7:00 to 22:00',
+    );
   });
 });
 

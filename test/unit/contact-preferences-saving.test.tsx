@@ -25,8 +25,11 @@ const hangingSaves = (() => {
   };
   return (async (input: RequestInfo | URL, init?: RequestInit) => {
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-    if (method === 'GET') return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-    return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    if (method === 'GET')
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    return new Promise<Response>((_, reject) =>
+      init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+    );
   }) as typeof globalThis.fetch;
 })();
 

@@ -31,7 +31,10 @@ function citedNumbers(text: string): string[] {
 
 function trackedTextFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
-  return listed.filter((file) => /\.(ts|tsx|mts|mjs|js|cjs|json|jsonc|md|css|html|yml|yaml|sql)$/.test(file) && !file.startsWith('src/paraglide/'));
+  return listed.filter(
+    (file) =>
+      /\.(ts|tsx|mts|mjs|js|cjs|json|jsonc|md|css|html|yml|yaml|sql)$/.test(file) && !file.startsWith('src/paraglide/'),
+  );
 }
 
 describe('decision citations', () => {

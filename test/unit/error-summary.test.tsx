@@ -81,7 +81,11 @@ describe('ErrorSummary', () => {
 
     // A field fixed leaves the list; the last one takes the box and the title's prefix with it.
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Alex' } });
-    expect(within(summaryOf()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Email: Enter your email']);
+    expect(
+      within(summaryOf())
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Email: Enter your email']);
     expect(document.title).toBe('Error: Sign in | My account');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.com' } });
     expect(screen.queryByRole('heading', { name: 'There is a problem' })).toBeNull();
@@ -97,7 +101,11 @@ describe('ErrorSummary', () => {
     screen.getByRole('button', { name: 'Send' }).focus();
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(document.activeElement).toBe(summaryOf());
-    expect(within(summaryOf()).getAllByRole('link').map((a) => a.textContent)).toEqual(['Email: Enter your email']);
+    expect(
+      within(summaryOf())
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Email: Enter your email']);
   });
 
   it('withRefusal adds a refusal under its fields, after their own errors', () => {
@@ -118,7 +126,15 @@ describe('refusals tied to their field', () => {
   });
 
   it("edit a passenger's name: DUPLICATE_NAME marks the first and last name, is in the summary, focused, and keeps the input", async () => {
-    const duplicate = { status: 422, problem: { kind: 'http', status: 422, codes: ['DUPLICATE_NAME'], detail: 'Each passenger on a booking needs a different name.' } };
+    const duplicate = {
+      status: 422,
+      problem: {
+        kind: 'http',
+        status: 422,
+        codes: ['DUPLICATE_NAME'],
+        detail: 'Each passenger on a booking needs a different name.',
+      },
+    };
     const machine = editPassengersMachine.provide({
       actors: {
         editPassengers: fromPromise<unknown, EditPassengersRequest>(async () => {
@@ -130,7 +146,10 @@ describe('refusals tied to their field', () => {
       const [snapshot, send] = useMachine(machine, { input: { bookingId: 'b1' } });
       return (
         <>
-          <button type="button" onClick={() => send({ type: 'passenger.edit', passengerId: 'p2', firstName: 'Jamie', lastName: 'Morgan' })}>
+          <button
+            type="button"
+            onClick={() => send({ type: 'passenger.edit', passengerId: 'p2', firstName: 'Jamie', lastName: 'Morgan' })}
+          >
             Change name
           </button>
           <EditPassengerDialog snapshot={snapshot} send={send} passengerLabel="Passenger 2" />
@@ -148,16 +167,25 @@ describe('refusals tied to their field', () => {
     expectTied(screen.getByLabelText('Last name'), message);
     const box = summaryOf();
     expect(document.activeElement).toBe(box);
-    expect(within(box).getAllByRole('link').map((a) => a.textContent)).toEqual([`First name: ${message}`]);
+    expect(
+      within(box)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([`First name: ${message}`]);
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Alex');
   });
 
   it('a declined new card: the refusal marks the card number, is in the summary and takes the focus', () => {
     const child = createActor(refundCardFormMachine, { input: { today: '2026-06-01' } }).start();
-    const context = { requestError: 'INVALID_CREDIT_CARD', declinedCard: { brand: 'Visa', last4: '0002' }, quote: null } as unknown as RefundRequestContext;
+    const context = {
+      requestError: 'INVALID_CREDIT_CARD',
+      declinedCard: { brand: 'Visa', last4: '0002' },
+      quote: null,
+    } as unknown as RefundRequestContext;
     const view = { context, send: vi.fn(), money: () => '' } as unknown as RefundView;
     render(<>{cardFormView(view, child)}</>);
-    const message = "We couldn't refund your Visa card ending 0002: it was declined. Enter another card in your name and we'll send the refund there.";
+    const message =
+      "We couldn't refund your Visa card ending 0002: it was declined. Enter another card in your name and we'll send the refund there.";
     expectTied(screen.getByLabelText('Card number'), message);
     const box = summaryOf();
     expect(document.activeElement).toBe(box);
@@ -171,18 +199,39 @@ describe('refusals tied to their field', () => {
     const departure = new Date(Date.now() + 60 * 60 * 1000).toISOString();
     const booking = {
       ...specMinimalBooking,
-      outward: { date: departure, departureTime: departure, origin: { code: 'EUS', name: 'London Euston' }, destination: { code: 'COV', name: 'Coventry' } },
+      outward: {
+        date: departure,
+        departureTime: departure,
+        origin: { code: 'EUS', name: 'London Euston' },
+        destination: { code: 'COV', name: 'Coventry' },
+      },
       passengers: [{ id: 'p1', type: 'adult', firstName: 'Alex', lastName: 'Morgan', alterable: true }],
     };
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname.replace('/my-account/api', '');
+      const path = new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname.replace(
+        '/my-account/api',
+        '',
+      );
       const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      if (path === '/user') return json({ user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true });
+      if (path === '/user')
+        return json({
+          user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' },
+          ufacSession: null,
+          isRegistered: true,
+        });
       if (path === '/booking/b1') return json({ bookings: [booking], order: specMinimalOrder });
-      if (path.startsWith('/customer/passenger-assistance/') && method === 'GET') return json({ passengerAssistances: [] });
+      if (path.startsWith('/customer/passenger-assistance/') && method === 'GET')
+        return json({ passengerAssistances: [] });
       if (path.startsWith('/customer/passenger-assistance/') && method === 'POST') {
-        return json({ errors: [{ code: 'TOO_LATE' }], detail: 'Assistance must be booked at least 2 hours before the train leaves.' }, 422);
+        return json(
+          {
+            errors: [{ code: 'TOO_LATE' }],
+            detail: 'Assistance must be booked at least 2 hours before the train leaves.',
+          },
+          422,
+        );
       }
       return json({ errors: [{ code: 'NOT_FOUND' }] }, 404);
     }) as typeof globalThis.fetch;
@@ -198,7 +247,10 @@ describe('refusals tied to their field', () => {
       render(
         <ServicesContext.Provider value={services}>
           <RouterProvider
-            router={createRouter({ routeTree: createRootRoute({ component: () => <AssistanceRequestPage bookingId="b1" /> }), history: createMemoryHistory({ initialEntries: ['/'] }) })}
+            router={createRouter({
+              routeTree: createRootRoute({ component: () => <AssistanceRequestPage bookingId="b1" /> }),
+              history: createMemoryHistory({ initialEntries: ['/'] }),
+            })}
           />
         </ServicesContext.Provider>,
       );
@@ -214,7 +266,9 @@ describe('refusals tied to their field', () => {
     const box = summaryOf();
     expect(document.activeElement).toBe(box);
     const link = within(box).getByRole('link');
-    expect(link.textContent).toMatch(/^Which journey\?: Assistance must be booked at least 2 hours before the train leaves\. This train leaves at \d\d:\d\d/);
+    expect(link.textContent).toMatch(
+      /^Which journey\?: Assistance must be booked at least 2 hours before the train leaves\. This train leaves at \d\d:\d\d/,
+    );
     fireEvent.click(link);
     expect(document.activeElement).toBe(journey);
     expect((screen.getByRole('checkbox', { name: /^Wheelchair/ }) as HTMLInputElement).checked).toBe(true);

@@ -13,15 +13,20 @@ const flows = flowFiles(readGraph());
 
 describe('docs/flows file maps', () => {
   it('has one map per machine file', () => {
-    const machines = readdirSync(path.join(root, 'machines')).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, ''));
+    const machines = readdirSync(path.join(root, 'machines'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.replace(/\.ts$/, ''));
     expect(flows.map((f) => f.flow).sort()).toEqual(machines.sort());
   });
 
-  it.each(flows.map((f) => ({ flow: f.flow, f })))('docs/flows/$flow.files.md is current (run npm run flows)', ({ flow, f }) => {
-    const file = path.join(root, 'docs/flows', `${flow}.files.md`);
-    expect(existsSync(file), `docs/flows/${flow}.files.md missing: run npm run flows`).toBe(true);
-    expect(readFileSync(file, 'utf8'), `docs/flows/${flow}.files.md is stale: run npm run flows`).toBe(markdown(f));
-  });
+  it.each(flows.map((f) => ({ flow: f.flow, f })))(
+    'docs/flows/$flow.files.md is current (run npm run flows)',
+    ({ flow, f }) => {
+      const file = path.join(root, 'docs/flows', `${flow}.files.md`);
+      expect(existsSync(file), `docs/flows/${flow}.files.md missing: run npm run flows`).toBe(true);
+      expect(readFileSync(file, 'utf8'), `docs/flows/${flow}.files.md is stale: run npm run flows`).toBe(markdown(f));
+    },
+  );
 
   it('finds a money flow in every layer: chart, screen, route, API, endpoint, rules and tests', () => {
     const refund = flows.find((f) => f.flow === 'refund-request')!;

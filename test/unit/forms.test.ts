@@ -15,7 +15,9 @@ describe('shared email validator (docs/product/validation.md)', () => {
   });
   it('rejects invalid and too long addresses with the example', () => {
     expect(validateEmail('nope')).toBe('Please enter an email address, e.g. name@example.com');
-    expect(validateEmail(`${'a'.repeat(250)}@example.com`)).toBe('Please enter an email address, e.g. name@example.com');
+    expect(validateEmail(`${'a'.repeat(250)}@example.com`)).toBe(
+      'Please enter an email address, e.g. name@example.com',
+    );
   });
   it('accepts a valid address', () => {
     expect(validateEmail('alex.morgan@example.com')).toBeNull();

@@ -17,12 +17,19 @@ const texts = (value: unknown): string[] =>
         : [];
 
 describe.each(['fr', 'fr-ch'])('French typography in messages/%s.json', (locale) => {
-  const catalogue = JSON.parse(readFileSync(join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as Record<string, unknown>;
+  const catalogue = JSON.parse(readFileSync(join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
   it('puts a narrow no-break space before : ; ! ? that end a phrase', () => {
     const wrong = Object.entries(catalogue)
       .filter(([key]) => key !== '$schema')
-      .flatMap(([key, value]) => texts(value).filter((t) => /(^|[^\u202f!?])[:;!?](?=[\s»)"\u201d{]|$)/.test(t)).map((t) => `${key}: ${t}`));
+      .flatMap(([key, value]) =>
+        texts(value)
+          .filter((t) => /(^|[^\u202f!?])[:;!?](?=[\s»)"\u201d{]|$)/.test(t))
+          .map((t) => `${key}: ${t}`),
+      );
     expect(wrong).toEqual([]);
   });
 

@@ -24,7 +24,9 @@ describe('URL hash token (docs/product/hosting.md guests)', () => {
 
   it('leaves the address bar alone when there is no token', () => {
     const replaceState = vi.fn();
-    expect(takeHashTokenFromLocation({ hash: '', pathname: '/my-account/', search: '' }, { replaceState, state: null })).toBeNull();
+    expect(
+      takeHashTokenFromLocation({ hash: '', pathname: '/my-account/', search: '' }, { replaceState, state: null }),
+    ).toBeNull();
     expect(replaceState).not.toHaveBeenCalled();
   });
 

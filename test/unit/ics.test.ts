@@ -49,7 +49,10 @@ const now = new Date('2026-11-23T03:30:00.000Z');
 const link = bookingUrl('https://rail.example', '/my-account', '/bookings/bk-1');
 const ics = (b: Booking, at = now) => bookingCalendar({ booking: b, reference: 'RAIL-8F3K2', link, now: at, copy });
 
-const refund = (items: { passengerId: string; direction: 'outward' | 'inward' | 'return'; status: string }[], fullyRefunded = false) => ({
+const refund = (
+  items: { passengerId: string; direction: 'outward' | 'inward' | 'return'; status: string }[],
+  fullyRefunded = false,
+) => ({
   quotable: false,
   changeOfJourneySource: false,
   fullyRefunded,
@@ -95,7 +98,9 @@ describe('booking as an .ics calendar (decision 190)', () => {
   });
 
   it('uses CRLF line endings and no line longer than 75 octets', () => {
-    const text = ics(booking({ outward: leg('2027-01-10T09:00:00.000Z', '2027-01-10T11:00:00.000Z', { operator: 'Ł'.repeat(60) }) }));
+    const text = ics(
+      booking({ outward: leg('2027-01-10T09:00:00.000Z', '2027-01-10T11:00:00.000Z', { operator: 'Ł'.repeat(60) }) }),
+    );
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     const lines = text.split('\r\n');
@@ -142,7 +147,8 @@ describe('booking as an .ics calendar (decision 190)', () => {
     expect(event?.start).toBe('2027-03-28T00:30:00.000Z');
     expect(event?.end).toBe('2027-03-28T02:30:00.000Z');
     // 02:30 local on that day (BST): 01:30 UTC.
-    const later = parseCalendar(ics(booking({ inward: null, outward: leg('2027-03-28T01:30:00.000Z', null) }))).events[0];
+    const later = parseCalendar(ics(booking({ inward: null, outward: leg('2027-03-28T01:30:00.000Z', null) })))
+      .events[0];
     expect(later?.start).toBe('2027-03-28T01:30:00.000Z');
   });
 
@@ -160,7 +166,16 @@ describe('booking as an .ics calendar (decision 190)', () => {
     expect(event?.start).toBe(`${day}T00:30:00.000Z`);
     expect(event?.end).toBe(`${day}T02:30:00.000Z`);
     // Local 00:30 BST (23:30 UTC the day before).
-    const early = parseCalendar(ics(booking({ inward: null, outward: leg(`${day}T00:00:00.000Z`, null, { departureTime: new Date(Date.parse(`${day}T00:30:00.000Z`) - 3_600_000).toISOString() }) }))).events[0];
+    const early = parseCalendar(
+      ics(
+        booking({
+          inward: null,
+          outward: leg(`${day}T00:00:00.000Z`, null, {
+            departureTime: new Date(Date.parse(`${day}T00:30:00.000Z`) - 3_600_000).toISOString(),
+          }),
+        }),
+      ),
+    ).events[0];
     expect(early?.start).toBe(new Date(Date.parse(`${day}T00:30:00.000Z`) - 3_600_000).toISOString());
     // The second 01:30 (GMT, 01:30 UTC) is written in UTC too.
     const repeated = ics(booking({ inward: null, outward: leg(`${day}T01:30:00.000Z`, null) }));
@@ -171,7 +186,10 @@ describe('booking as an .ics calendar (decision 190)', () => {
   it('gives each leg a stable UID, and a later export a higher SEQUENCE', () => {
     const first = parseCalendar(ics(booking())).events;
     const again = parseCalendar(ics(booking(), new Date('2026-11-24T08:00:00.000Z'))).events;
-    expect(first.map((e) => e.uid)).toEqual(['bk-1-outward@my-account.rail.example', 'bk-1-inward@my-account.rail.example']);
+    expect(first.map((e) => e.uid)).toEqual([
+      'bk-1-outward@my-account.rail.example',
+      'bk-1-inward@my-account.rail.example',
+    ]);
     expect(again.map((e) => e.uid)).toEqual(first.map((e) => e.uid));
     expect(again[0]!.sequence).toBeGreaterThan(first[0]!.sequence);
     const other = parseCalendar(ics(booking({ id: 'bk-2' }))).events;
@@ -187,7 +205,9 @@ describe('booking as an .ics calendar (decision 190)', () => {
     ]);
     expect(statuses(booking({ refund: inwardDone }))).toEqual(['CONFIRMED', 'CANCELLED']);
     // One passenger refunded: the other still travels.
-    expect(statuses(booking({ refund: refund([{ passengerId: 'p1', direction: 'return', status: 'refunded' }]) }))).toEqual(['CONFIRMED', 'CONFIRMED']);
+    expect(
+      statuses(booking({ refund: refund([{ passengerId: 'p1', direction: 'return', status: 'refunded' }]) })),
+    ).toEqual(['CONFIRMED', 'CONFIRMED']);
     // A refund still pending or rejected cancels nothing.
     const pending = refund([
       { passengerId: 'p1', direction: 'return', status: 'pending' },

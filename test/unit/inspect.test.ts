@@ -7,10 +7,10 @@ import { inspectorFor, withInspect } from '#src/dev/inspect';
 describe('dev-server rewrite of actor imports', () => {
   const route = '/repo/routes/-components/refund/refund-screen.tsx';
 
-  it('sends the app files\' xstate and @xstate/react value imports through the inspecting wrappers', () => {
+  it("sends the app files' xstate and @xstate/react value imports through the inspecting wrappers", () => {
     const code = [
       "import { useMachine, useSelector } from '@xstate/react';",
-      "import { createActor, fromPromise } from \"xstate\";",
+      'import { createActor, fromPromise } from "xstate";',
       "import type { ActorRefFrom } from 'xstate';",
       "const x = 'xstate';",
     ].join('\n');
@@ -22,7 +22,9 @@ describe('dev-server rewrite of actor imports', () => {
         "const x = 'xstate';",
       ].join('\n'),
     );
-    expect(rewriteActorImports("import { createActor } from 'xstate';", '/repo/src/create-services.ts?v=1')).toContain('/src/dev/inspect-xstate.ts');
+    expect(rewriteActorImports("import { createActor } from 'xstate';", '/repo/src/create-services.ts?v=1')).toContain(
+      '/src/dev/inspect-xstate.ts',
+    );
   });
 
   it('leaves machines, dependencies, the wrappers and other files as they are', () => {
@@ -48,7 +50,7 @@ describe('the inspector', () => {
     expect(inspectorFor('?page=2&inspect=1', create)).toBe(inspect);
   });
 
-  it('is added to an actor\'s options, keeping an inspect the caller gave', () => {
+  it("is added to an actor's options, keeping an inspect the caller gave", () => {
     const page = vi.fn();
     const own = vi.fn();
     expect(withInspect(undefined, null)).toBeUndefined();

@@ -1,13 +1,20 @@
 import { parseAst, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { dataTemplate, firstRoutePreloads, localizedChunks, readMessageModule, routePattern } from '#scripts/locale-bundles.ts';
+import {
+  dataTemplate,
+  firstRoutePreloads,
+  localizedChunks,
+  readMessageModule,
+  routePattern,
+} from '#scripts/locale-bundles.ts';
 
 /**
  * Decision 240: the build writes one bundle per locale. These check the two decisions the plugin
  * makes from Paraglide's output and rolldown's chunk graph; test/e2e/locale-bundles.test.ts checks
  * the bundle that ships.
  */
-const parse = (code: string) => parseAst(code) as unknown as Parameters<typeof readMessageModule>[1] extends (c: string) => infer R ? R : never;
+const parse = (code: string) =>
+  parseAst(code) as unknown as Parameters<typeof readMessageModule>[1] extends (c: string) => infer R ? R : never;
 
 /**
  * The shape Paraglide 2.23 writes for `outputStructure: 'message-modules'` (the one `vite build`
@@ -53,11 +60,14 @@ describe('readMessageModule', () => {
   });
 
   it('reads the module as the Paraglide plugin hands it to the build, with semicolons', () => {
-    const byLocale = readMessageModule(pluralModule.replace(/\(inputs\)\n/g, '(inputs);\n').replace(/\(inputs\)\n\}\);$/, '(inputs);\n});'), parse);
+    const byLocale = readMessageModule(
+      pluralModule.replace(/\(inputs\)\n/g, '(inputs);\n').replace(/\(inputs\)\n\}\);$/, '(inputs);\n});'),
+      parse,
+    );
     expect(byLocale.size).toBe(3);
   });
 
-  it('follows a locale function that is another locale\'s function', () => {
+  it("follows a locale function that is another locale's function", () => {
     const code = [
       'const en_gb2_x = () => `Hello`;',
       'const de_x = () => `Hallo`;',
@@ -70,7 +80,11 @@ describe('readMessageModule', () => {
       '});',
     ].join('\n');
     const byLocale = readMessageModule(code, parse);
-    expect(Object.fromEntries(byLocale)).toEqual({ de: '() => `Hallo`', 'de-at': '() => `Hallo`', 'en-GB': '() => `Hello`' });
+    expect(Object.fromEntries(byLocale)).toEqual({
+      de: '() => `Hallo`',
+      'de-at': '() => `Hallo`',
+      'en-GB': '() => `Hello`',
+    });
   });
 
   it('refuses a module it cannot read rather than shipping the wrong copy', () => {
@@ -114,52 +128,94 @@ describe('the first routes the boot file links (decision 245)', () => {
       viteMetadata: { importedCss: new Set(css) },
     }) as unknown as Rolldown.OutputChunk;
   const chunks = [
-    { ...chunk('assets/index.js', '', ['assets/framework.js', 'assets/copy.js']), viteMetadata: { importedCss: new Set(['assets/theme.css']) } } as unknown as Rolldown.OutputChunk,
+    {
+      ...chunk('assets/index.js', '', ['assets/framework.js', 'assets/copy.js']),
+      viteMetadata: { importedCss: new Set(['assets/theme.css']) },
+    } as unknown as Rolldown.OutputChunk,
     chunk('assets/framework.js', ''),
     chunk('assets/copy.js', '', ['assets/framework.js']),
     chunk('assets/format.js', '', ['assets/framework.js']),
-    routed('assets/account.js', '_account', ['assets/framework.js', 'assets/copy.js'], ['assets/theme.css', 'assets/nav.css']),
-    routed('assets/detail.js', '_account.bookings.$bookingId.index', ['assets/format.js', 'assets/copy.js'], ['assets/detail.css']),
+    routed(
+      'assets/account.js',
+      '_account',
+      ['assets/framework.js', 'assets/copy.js'],
+      ['assets/theme.css', 'assets/nav.css'],
+    ),
+    routed(
+      'assets/detail.js',
+      '_account.bookings.$bookingId.index',
+      ['assets/format.js', 'assets/copy.js'],
+      ['assets/detail.css'],
+    ),
     routed('assets/other.js', '_account.personal-details', ['assets/framework.js']),
   ];
 
   it("links a route's code, its layouts' code and their CSS, less what the entry loads, localized chunks by name", () => {
     const [entry] = chunks;
-    const preloads = firstRoutePreloads(chunks, ['_account.bookings.$bookingId.index'], entry!, new Set(['assets/index.js', 'assets/copy.js', 'assets/account.js', 'assets/detail.js']));
-    expect(preloads).toEqual([['^/bookings/([^/]+)/?$', ['account.js', 'detail.js', '../format.js', '../nav.css', '../detail.css']]]);
+    const preloads = firstRoutePreloads(
+      chunks,
+      ['_account.bookings.$bookingId.index'],
+      entry!,
+      new Set(['assets/index.js', 'assets/copy.js', 'assets/account.js', 'assets/detail.js']),
+    );
+    expect(preloads).toEqual([
+      ['^/bookings/([^/]+)/?$', ['account.js', 'detail.js', '../format.js', '../nav.css', '../detail.css']],
+    ]);
   });
 
   it('tries a route with a $param after the static ones, whatever order they are given in', () => {
     const list = routed('assets/list.js', '_account._bookings.bookings.upcoming', ['assets/framework.js']);
     const [entry] = chunks;
-    const preloads = firstRoutePreloads([...chunks, list], ['_account.bookings.$bookingId.index', '_account._bookings.bookings.upcoming'], entry!, new Set());
+    const preloads = firstRoutePreloads(
+      [...chunks, list],
+      ['_account.bookings.$bookingId.index', '_account._bookings.bookings.upcoming'],
+      entry!,
+      new Set(),
+    );
     expect(preloads.map(([pattern]) => pattern)).toEqual(['^/bookings/upcoming/?$', '^/bookings/([^/]+)/?$']);
   });
 
   it('finds a route whose split component is one module of a chunk group (decision 249)', () => {
     const lists = {
       ...chunk('assets/lists.js', '', ['assets/framework.js', 'assets/format.js']),
-      moduleIds: ['/app/routes/_account._bookings.tsx?tsr-split=component', '/app/routes/_account._bookings.bookings.past.tsx?tsr-split=component', '/app/routes/-components/screen.tsx'],
+      moduleIds: [
+        '/app/routes/_account._bookings.tsx?tsr-split=component',
+        '/app/routes/_account._bookings.bookings.past.tsx?tsr-split=component',
+        '/app/routes/-components/screen.tsx',
+      ],
       viteMetadata: { importedCss: new Set() },
     } as unknown as Rolldown.OutputChunk;
     const [entry] = chunks;
-    const preloads = firstRoutePreloads([...chunks, lists], ['_account._bookings.bookings.past'], entry!, new Set(['assets/account.js', 'assets/lists.js']));
+    const preloads = firstRoutePreloads(
+      [...chunks, lists],
+      ['_account._bookings.bookings.past'],
+      entry!,
+      new Set(['assets/account.js', 'assets/lists.js']),
+    );
     expect(preloads).toEqual([['^/bookings/past/?$', ['account.js', 'lists.js', '../format.js', '../nav.css']]]);
   });
 
   it('gives a first route the call its screen starts with, its $params as the pattern’s captures (decision 247)', () => {
     const [entry] = chunks;
-    const preloads = firstRoutePreloads(chunks, ['_account.bookings.$bookingId.index'], entry!, new Set(), { '_account.bookings.$bookingId.index': '/booking/$bookingId?full=1' });
+    const preloads = firstRoutePreloads(chunks, ['_account.bookings.$bookingId.index'], entry!, new Set(), {
+      '_account.bookings.$bookingId.index': '/booking/$bookingId?full=1',
+    });
     expect(preloads[0]?.[2]).toBe('/booking/$1?full=1');
     const [pattern, , data] = preloads[0]!;
     const match = new RegExp(pattern).exec('/bookings/8a6d1c2f')!;
     expect(data!.replace(/\$(\d)/g, (_, i: string) => match[Number(i)]!)).toBe('/booking/8a6d1c2f?full=1');
     expect(dataTemplate('a.$x.b.$y', '/p/$y/$x')).toBe('/p/$2/$1');
     expect(() => dataTemplate('_account.bookings.$bookingId.index', '/booking/$id')).toThrow(/does not have/);
-    expect(() => firstRoutePreloads(chunks, [], entry!, new Set(), { '_account.bookings.$bookingId.index': '/booking/$bookingId' })).toThrow(/not a first route/);
+    expect(() =>
+      firstRoutePreloads(chunks, [], entry!, new Set(), {
+        '_account.bookings.$bookingId.index': '/booking/$bookingId',
+      }),
+    ).toThrow(/not a first route/);
   });
 
   it('fails the build when a first route has no chunk of its own (a renamed route file)', () => {
-    expect(() => firstRoutePreloads(chunks, ['_account.bookings.$id.index'], chunks[0]!, new Set())).toThrow(/no split component chunk/);
+    expect(() => firstRoutePreloads(chunks, ['_account.bookings.$id.index'], chunks[0]!, new Set())).toThrow(
+      /no split component chunk/,
+    );
   });
 });

@@ -3,11 +3,15 @@ import { autonyms, localePrefixes, localeTag, pathInLocale } from '#src/config/l
 
 describe('pathInLocale (language picker)', () => {
   it('swaps the prefix and keeps path, search and hash', () => {
-    expect(pathInLocale({ pathname: '/de/my-account/bookings/past', search: '?page=2', hash: '#b1' }, 'fr')).toBe('/fr/my-account/bookings/past?page=2#b1');
+    expect(pathInLocale({ pathname: '/de/my-account/bookings/past', search: '?page=2', hash: '#b1' }, 'fr')).toBe(
+      '/fr/my-account/bookings/past?page=2#b1',
+    );
   });
   it('adds a prefix to an en-GB address and removes it for en-GB', () => {
     expect(pathInLocale({ pathname: '/my-account/personal-details' }, 'zh')).toBe('/zh/my-account/personal-details');
-    expect(pathInLocale({ pathname: '/pt-br/my-account/bookings/upcoming', search: '' }, null)).toBe('/my-account/bookings/upcoming');
+    expect(pathInLocale({ pathname: '/pt-br/my-account/bookings/upcoming', search: '' }, null)).toBe(
+      '/my-account/bookings/upcoming',
+    );
   });
   it('reads a prefix in any case', () => {
     expect(pathInLocale({ pathname: '/DE-CH/my-account' }, 'it-ch')).toBe('/it-ch/my-account');

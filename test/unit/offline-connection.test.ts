@@ -6,7 +6,8 @@ function fakeWindow(onLine = true) {
   const listeners = new Map<string, Set<() => void>>();
   return {
     navigator: { onLine },
-    addEventListener: (type: string, l: () => void) => void (listeners.get(type) ?? listeners.set(type, new Set()).get(type))?.add(l),
+    addEventListener: (type: string, l: () => void) =>
+      void (listeners.get(type) ?? listeners.set(type, new Set()).get(type))?.add(l),
     removeEventListener: (type: string, l: () => void) => void listeners.get(type)?.delete(l),
     go(online: boolean) {
       this.navigator.onLine = online;

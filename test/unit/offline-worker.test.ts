@@ -1,6 +1,16 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { activate, assetsCacheName, clearData, DATA_CACHE, install, OFFLINE_HEADER, route, scopePrefix, type SwDeps } from '#src/offline/sw-core';
+import {
+  activate,
+  assetsCacheName,
+  clearData,
+  DATA_CACHE,
+  install,
+  OFFLINE_HEADER,
+  route,
+  scopePrefix,
+  type SwDeps,
+} from '#src/offline/sw-core';
 import { OFFLINE_HEADER as PAGE_HEADER } from '#src/offline/header';
 import { cancelsTickets, lifecycleFacts } from '#machines/lib/booking-lifecycle-facts';
 import { minimizeBookingDetail, minimizeBookingsPage, minimizeUser, offlineKind } from '#src/offline/minimize';
@@ -51,19 +61,50 @@ class MemoryCaches {
 }
 
 const origin = 'http://shop.test';
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const demoUser = { user: { id: 'u1', email: 'alex@example.com', provider: 'local', status: 'AUTHORISED', firstName: 'Alex' }, ufacSession: 's', isRegistered: true };
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const demoUser = {
+  user: { id: 'u1', email: 'alex@example.com', provider: 'local', status: 'AUTHORISED', firstName: 'Alex' },
+  ufacSession: 's',
+  isRegistered: true,
+};
 const detail = {
   bookings: [
     {
       ...specMinimalBooking,
-      passengers: [{ id: 'p1', firstName: 'Alex', lastName: 'Morgan', type: 'adult', alterable: true, railcard: { code: 'TTR', name: 'Two Together' } }],
-      delivery: { id: 'd1', method: 'mobile', activated: false, issuedTicket: { reference: 'T1', issuedAt: '2026-11-23T10:00:00.000Z', barcode: 'BC-1' } },
-      refund: { quotable: true, changeOfJourneySource: false, refunds: [], fullyRefunded: false, card: { last4: '4242' } },
+      passengers: [
+        {
+          id: 'p1',
+          firstName: 'Alex',
+          lastName: 'Morgan',
+          type: 'adult',
+          alterable: true,
+          railcard: { code: 'TTR', name: 'Two Together' },
+        },
+      ],
+      delivery: {
+        id: 'd1',
+        method: 'mobile',
+        activated: false,
+        issuedTicket: { reference: 'T1', issuedAt: '2026-11-23T10:00:00.000Z', barcode: 'BC-1' },
+      },
+      refund: {
+        quotable: true,
+        changeOfJourneySource: false,
+        refunds: [],
+        fullyRefunded: false,
+        card: { last4: '4242' },
+      },
       insurance: [],
     },
   ],
-  order: { id: 'o1', friendlyOrderId: 'TL-1', email: 'alex@example.com', createdAt: '2026-11-01T10:00:00.000Z', replacementOrder: null },
+  order: {
+    id: 'o1',
+    friendlyOrderId: 'TL-1',
+    email: 'alex@example.com',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    replacementOrder: null,
+  },
 };
 
 type Answer = Response | Error | ((url: string, init?: RequestInit) => Response | Error | Promise<Response>);
@@ -73,7 +114,9 @@ function world(scope = `${origin}/my-account/`) {
   const calls: string[] = [];
   const fetcher: typeof fetch = async (input, init) => {
     const url = keyOf(input);
-    calls.push(`${(input instanceof Request ? input.method : init?.method) ?? 'GET'} ${new URL(url).pathname}${new URL(url).search}`);
+    calls.push(
+      `${(input instanceof Request ? input.method : init?.method) ?? 'GET'} ${new URL(url).pathname}${new URL(url).search}`,
+    );
     const path = new URL(url).pathname;
     const a = answers.get(path) ?? new Error('offline');
     const r = typeof a === 'function' ? await a(url, init) : a;
@@ -142,7 +185,13 @@ describe('the service worker (decision 250)', () => {
     expect(offlineKind('/bookings/upcoming')).toBe('upcoming');
     expect(offlineKind('/booking/abc')).toBe('booking');
     expect(offlineKind('/realtime/timetable/t1')).toBe('callingPoints');
-    for (const other of ['/bookings/past', '/booking/token', '/booking/abc/history', '/customer/cards', '/booking/abc/refund/quote']) {
+    for (const other of [
+      '/bookings/past',
+      '/booking/token',
+      '/booking/abc/history',
+      '/customer/cards',
+      '/booking/abc/refund/quote',
+    ]) {
       expect(offlineKind(other)).toBeNull();
     }
   });
@@ -150,12 +199,16 @@ describe('the service worker (decision 250)', () => {
   it('precaches the shared files and the scope’s own locale folder, and the shell without its CSRF value', async () => {
     const w = world(`${origin}/de/my-account/`);
     expect(scopePrefix(w.deps)).toBe('de');
-    for (const f of ['assets/boot-1.js', 'assets/framework-1.js', 'assets/de-1/index-1.js']) w.answers.set(`/my-account/${f}`, new Response('js'));
+    for (const f of ['assets/boot-1.js', 'assets/framework-1.js', 'assets/de-1/index-1.js'])
+      w.answers.set(`/my-account/${f}`, new Response('js'));
     w.answers.set(
       '/de/my-account/',
-      new Response('<head><script type="application/json" id="page-data">{"portal":"Leisure","csrfToken":"secret","features":{}}</script></head>', {
-        headers: { 'content-type': 'text/html' },
-      }),
+      new Response(
+        '<head><script type="application/json" id="page-data">{"portal":"Leisure","csrfToken":"secret","features":{}}</script></head>',
+        {
+          headers: { 'content-type': 'text/html' },
+        },
+      ),
     );
     await install(w.deps);
     const assets = await w.caches.open(assetsCacheName(w.deps));
@@ -190,7 +243,11 @@ describe('the service worker (decision 250)', () => {
 
   it('keeps a minimized copy of a booking and answers with it offline, stamped with when it was saved', async () => {
     const w = await signedInWorld();
-    expect(await w.kept()).toEqual(['/my-account/__offline/owner', '/my-account/api/user', '/my-account/api/booking/b1']);
+    expect(await w.kept()).toEqual([
+      '/my-account/__offline/owner',
+      '/my-account/api/user',
+      '/my-account/api/booking/b1',
+    ]);
     w.answers.set('/my-account/api/booking/b1', new Error('offline'));
     const answer = await w.get('/my-account/api/booking/b1');
     expect(answer?.headers.get(OFFLINE_HEADER)).toBe('2026-11-23T10:52:00.000Z');
@@ -209,18 +266,56 @@ describe('the service worker (decision 250)', () => {
 
   it('keeps what a refund or an insurance claim did, so the kept booking shows no ticket and says why', () => {
     const refund = {
-      refundId: 'r1', state: 'processing', kind: 'full', requestedAt: '2026-11-24T09:00:00.000Z', refundReason: 'CHANGED_PLANS',
-      amount: { amount: 42.5, currencyCode: 'GBP' }, adminFee: { amount: 0, currencyCode: 'GBP' }, postBack: null, refundedAt: null,
-      rejectedReason: null, passengers: [{ id: 'p1', name: 'Alex Morgan' }], replacementOrderId: null, orderId: 'o1', card: { last4: '4242' },
-      items: [{ refundableId: 't1', passengerId: 'p1', direction: 'outward', status: 'pending', amount: { amount: 42.5, currencyCode: 'GBP' } }],
+      refundId: 'r1',
+      state: 'processing',
+      kind: 'full',
+      requestedAt: '2026-11-24T09:00:00.000Z',
+      refundReason: 'CHANGED_PLANS',
+      amount: { amount: 42.5, currencyCode: 'GBP' },
+      adminFee: { amount: 0, currencyCode: 'GBP' },
+      postBack: null,
+      refundedAt: null,
+      rejectedReason: null,
+      passengers: [{ id: 'p1', name: 'Alex Morgan' }],
+      replacementOrderId: null,
+      orderId: 'o1',
+      card: { last4: '4242' },
+      items: [
+        {
+          refundableId: 't1',
+          passengerId: 'p1',
+          direction: 'outward',
+          status: 'pending',
+          amount: { amount: 42.5, currencyCode: 'GBP' },
+        },
+      ],
     };
-    const claimed = { id: 'i1', kind: 'TripCover', premium: { amount: 4, currencyCode: 'GBP' }, claim: { claimId: 'c1', reference: 'INS-1', claimedAt: '2026-11-24T09:00:00.000Z' }, cover: 'x' };
+    const claimed = {
+      id: 'i1',
+      kind: 'TripCover',
+      premium: { amount: 4, currencyCode: 'GBP' },
+      claim: { claimId: 'c1', reference: 'INS-1', claimedAt: '2026-11-24T09:00:00.000Z' },
+      cover: 'x',
+    };
     const withBooking = (extra: object) => ({ ...detail, bookings: [{ ...detail.bookings[0], ...extra }] });
     const now = new Date('2026-11-24T10:00:00.000Z');
     const cases = [
-      withBooking({ refund: { quotable: false, changeOfJourneySource: false, refunds: [refund], fullyRefunded: true } }),
-      withBooking({ refund: { quotable: false, changeOfJourneySource: true, changeOfJourneyNewBookingId: 'b2', refunds: [], fullyRefunded: false } }),
-      withBooking({ refund: { quotable: true, changeOfJourneySource: false, refunds: [], fullyRefunded: false }, insurance: [claimed] }),
+      withBooking({
+        refund: { quotable: false, changeOfJourneySource: false, refunds: [refund], fullyRefunded: true },
+      }),
+      withBooking({
+        refund: {
+          quotable: false,
+          changeOfJourneySource: true,
+          changeOfJourneyNewBookingId: 'b2',
+          refunds: [],
+          fullyRefunded: false,
+        },
+      }),
+      withBooking({
+        refund: { quotable: true, changeOfJourneySource: false, refunds: [], fullyRefunded: false },
+        insurance: [claimed],
+      }),
     ];
     for (const answer of cases) {
       const kept = minimizeBookingDetail(answer);
@@ -239,15 +334,38 @@ describe('the service worker (decision 250)', () => {
   it('keeps a withdrawn ticket without its code (decision 570), and a fresh answer replaces a kept code', async () => {
     const withdrawn = {
       ...detail,
-      bookings: [{ ...detail.bookings[0], delivery: { ...detail.bookings[0]!.delivery, issuedTicket: { reference: 'T1', issuedAt: '2026-11-23T10:00:00.000Z', withdrawn: { reason: 'REFUNDED' } } } }],
+      bookings: [
+        {
+          ...detail.bookings[0],
+          delivery: {
+            ...detail.bookings[0]!.delivery,
+            issuedTicket: { reference: 'T1', issuedAt: '2026-11-23T10:00:00.000Z', withdrawn: { reason: 'REFUNDED' } },
+          },
+        },
+      ],
     };
     const kept = minimizeBookingDetail(withdrawn);
     const parsed = v.safeParse(BookingDetailResponse, kept);
     expect(parsed.success, JSON.stringify(parsed.issues)).toBe(true);
     expect(JSON.stringify(kept)).not.toContain('BC-1');
-    expect((kept as typeof detail).bookings[0]?.delivery.issuedTicket).toEqual({ reference: 'T1', issuedAt: '2026-11-23T10:00:00.000Z', withdrawn: { reason: 'REFUNDED' } });
+    expect((kept as typeof detail).bookings[0]?.delivery.issuedTicket).toEqual({
+      reference: 'T1',
+      issuedAt: '2026-11-23T10:00:00.000Z',
+      withdrawn: { reason: 'REFUNDED' },
+    });
     // A code the server still sent beside `withdrawn` is not kept either.
-    const both = { ...withdrawn, bookings: [{ ...withdrawn.bookings[0], delivery: { ...withdrawn.bookings[0]!.delivery, issuedTicket: { ...withdrawn.bookings[0]!.delivery.issuedTicket, barcode: 'BC-1' } } }] };
+    const both = {
+      ...withdrawn,
+      bookings: [
+        {
+          ...withdrawn.bookings[0],
+          delivery: {
+            ...withdrawn.bookings[0]!.delivery,
+            issuedTicket: { ...withdrawn.bookings[0]!.delivery.issuedTicket, barcode: 'BC-1' },
+          },
+        },
+      ],
+    };
     expect(JSON.stringify(minimizeBookingDetail(both))).not.toContain('BC-1');
 
     // The kept copy of a booking opened before the refund loses its code at the next answer.
@@ -269,7 +387,10 @@ describe('the service worker (decision 250)', () => {
   it('answers with the kept copy when the network is slower than slowMs, and updates it', async () => {
     const w = await signedInWorld();
     w.setNow(new Date('2026-11-23T11:00:00.000Z'));
-    w.answers.set('/my-account/api/booking/b1', () => new Promise((resolve) => setTimeout(() => resolve(json(detail)), 120)));
+    w.answers.set(
+      '/my-account/api/booking/b1',
+      () => new Promise((resolve) => setTimeout(() => resolve(json(detail)), 120)),
+    );
     const answer = await w.get('/my-account/api/booking/b1');
     expect(answer?.headers.get(OFFLINE_HEADER)).toBe('2026-11-23T10:52:00.000Z');
     // The late answer replaced the kept copy.
@@ -306,7 +427,11 @@ describe('the service worker (decision 250)', () => {
     expect(JSON.stringify(minimizeBookingsPage(page))).not.toContain('4242');
     const user = minimizeUser(demoUser);
     expect(v.safeParse(UserResponse, user).success).toBe(true);
-    expect(user).toEqual({ user: { id: 'u1', status: 'AUTHORISED', email: null, provider: null }, ufacSession: null, isRegistered: true });
+    expect(user).toEqual({
+      user: { id: 'u1', status: 'AUTHORISED', email: null, provider: null },
+      ufacSession: null,
+      isRegistered: true,
+    });
     expect(v.safeParse(BookingDetailResponse, minimizeBookingDetail(detail)).success).toBe(true);
     w.answers.set('/my-account/api/bookings/upcoming', json(page));
     await w.get('/my-account/api/bookings/upcoming?page=1');
@@ -343,7 +468,10 @@ describe('the service worker (decision 250)', () => {
 
   it('forgets everything when GET /user says nobody is signed in', async () => {
     const w = await signedInWorld();
-    w.answers.set('/my-account/api/user', json({ ...demoUser, user: { ...demoUser.user, id: null, status: 'UNKNOWN' } }));
+    w.answers.set(
+      '/my-account/api/user',
+      json({ ...demoUser, user: { ...demoUser.user, id: null, status: 'UNKNOWN' } }),
+    );
     await w.get('/my-account/api/user');
     expect(await w.kept()).toEqual([]);
   });

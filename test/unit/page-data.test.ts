@@ -13,7 +13,12 @@ describe('page data (docs/product/hosting.md)', () => {
 
   it('reads portal, currency, csrf and feature overrides', () => {
     const data = parsePageData(
-      JSON.stringify({ portal: 'ScotRail', currency: 'EUR', csrfToken: 'abc', features: { 'change-email': false, other: true } }),
+      JSON.stringify({
+        portal: 'ScotRail',
+        currency: 'EUR',
+        csrfToken: 'abc',
+        features: { 'change-email': false, other: true },
+      }),
     );
     expect(data.portal).toBe('ScotRail');
     expect(data.currency).toBe('EUR');
@@ -25,7 +30,9 @@ describe('page data (docs/product/hosting.md)', () => {
   it('offers only the sign-in providers the host names, none by default, and keeps the rest when that field is odd (decision 360)', () => {
     expect(defaultPageData.signInProviders).toEqual([]);
     expect(parsePageData(JSON.stringify({ csrfToken: 'abc' })).signInProviders).toEqual([]);
-    expect(parsePageData(JSON.stringify({ signInProviders: ['google', 'github', 'google', 7, 'apple'] })).signInProviders).toEqual(['google', 'apple']);
+    expect(
+      parsePageData(JSON.stringify({ signInProviders: ['google', 'github', 'google', 7, 'apple'] })).signInProviders,
+    ).toEqual(['google', 'apple']);
     const odd = parsePageData(JSON.stringify({ csrfToken: 'abc', signInProviders: 'google' }));
     expect(odd.signInProviders).toEqual([]);
     expect(odd.csrfToken).toBe('abc');

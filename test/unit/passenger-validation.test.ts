@@ -29,7 +29,8 @@ describe('passenger names (docs/product/validation.md)', () => {
     expect(validatePassengerName(`Ro${ch}bin`)).toBe('Name contains invalid characters');
   });
   it('accepts hyphens, apostrophes, accents, dots and any script', () => {
-    for (const name of ["O'Neill-Smith", 'Zoë', 'St. John', 'José María', 'Nguyễn', '李小龍']) expect(validatePassengerName(name)).toBeNull();
+    for (const name of ["O'Neill-Smith", 'Zoë', 'St. John', 'José María', 'Nguyễn', '李小龍'])
+      expect(validatePassengerName(name)).toBeNull();
   });
   it('holds one name rule with personal details, registration and the server: no digits, emoji or markup', () => {
     for (const name of ["O'Brien-😀", '😀', '<b>Zoë</b>', 'Alex 2', 'R2D2']) {
@@ -55,7 +56,8 @@ describe('passenger names (docs/product/validation.md)', () => {
     expect(validatePassengerName(name)).toBe('Name contains invalid characters');
   });
   it('takes a name with a visible letter among marks or joiners', () => {
-    for (const name of ['Zoe\u0308', '李明', 'می\u200Cخواهم', 'O\u115Fx']) expect(validatePassengerName(name)).toBeNull();
+    for (const name of ['Zoe\u0308', '李明', 'می\u200Cخواهم', 'O\u115Fx'])
+      expect(validatePassengerName(name)).toBeNull();
   });
 });
 
@@ -111,7 +113,15 @@ describe('date of birth', () => {
 });
 
 describe('the whole passenger form', () => {
-  const values = { firstName: 'Robin', lastName: 'Smith', nickName: '', emailAddress: 'bad', day: '07', month: '03', year: '1990' };
+  const values = {
+    firstName: 'Robin',
+    lastName: 'Smith',
+    nickName: '',
+    emailAddress: 'bad',
+    day: '07',
+    month: '03',
+    year: '1990',
+  };
   it('collects one message per field and one for the date-of-birth group', () => {
     expect(passengerErrors({ ...values, firstName: '', day: '' }, { today, isAccountHolder: false })).toEqual({
       firstName: passengerMessages.required,
@@ -123,8 +133,12 @@ describe('the whole passenger form', () => {
     expect(passengerErrors(values, { today, isAccountHolder: true })).toEqual({});
   });
   it('has docs/product/errors.md failure messages verbatim', () => {
-    expect(passengerMessages.addFailed).toBe('Oops! Unfortunately this passenger could not be added. Please try again later.');
-    expect(passengerMessages.editFailed).toBe('Oops! Unfortunately this passenger could not be updated. Please try again later.');
+    expect(passengerMessages.addFailed).toBe(
+      'Oops! Unfortunately this passenger could not be added. Please try again later.',
+    );
+    expect(passengerMessages.editFailed).toBe(
+      'Oops! Unfortunately this passenger could not be updated. Please try again later.',
+    );
   });
 });
 

@@ -31,7 +31,12 @@ describe('a Chinese ticket PDF', () => {
     brand: 'Rail Tickets',
     journey: 'London Euston → Manchester Piccadilly',
     rows: [
-      { label: t('common_outward'), value: new Intl.DateTimeFormat('zh', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(new Date('2026-12-01T07:30:00Z')) },
+      {
+        label: t('common_outward'),
+        value: new Intl.DateTimeFormat('zh', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(
+          new Date('2026-12-01T07:30:00Z'),
+        ),
+      },
       { label: t('booking_detail_issued_ticket_passengers'), value: passengers },
       { label: t('booking_detail_issued_ticket_ticket_type'), value: 'Advance Single' },
       { label: t('common_valid'), value: '2026年12月1日' },
@@ -48,7 +53,15 @@ describe('a Chinese ticket PDF', () => {
     const text = pdf.lines.join('\n');
     expect(text).not.toContain('?');
     expect(text).not.toContain('\uFFFD');
-    for (const expected of [input.title, input.codeCaption, passengers, 'London Euston - Manchester Piccadilly', '2026年12月1日', 'TKT-1A2B3C4D', ...input.rows.map((r) => r.label)])
+    for (const expected of [
+      input.title,
+      input.codeCaption,
+      passengers,
+      'London Euston - Manchester Piccadilly',
+      '2026年12月1日',
+      'TKT-1A2B3C4D',
+      ...input.rows.map((r) => r.label),
+    ])
       expect(text).toContain(expected);
     // The CJK font is embedded (a subset of it); Latin stays in Helvetica.
     expect(pdf.fonts.some((f) => /NotoSansSC/.test(f))).toBe(true);
@@ -71,9 +84,17 @@ describe('a Chinese VAT receipt PDF', () => {
   it('reads back its title, columns, totals and note', async () => {
     const input = {
       title: t('booking_detail_vat_receipt_title'),
-      seller: ['Rail Tickets Retail Ltd', '1 Station Approach, London', t('booking_detail_vat_receipt_vat_number', { number: 'GB 123 4567 89' })],
+      seller: [
+        'Rail Tickets Retail Ltd',
+        '1 Station Approach, London',
+        t('booking_detail_vat_receipt_vat_number', { number: 'GB 123 4567 89' }),
+      ],
       rows: [{ label: t('booking_detail_screen_order_reference'), value: 'RAIL-8F3K2' }],
-      columns: [t('booking_detail_vat_receipt_description'), t('booking_detail_vat_receipt_vat_rate'), t('booking_detail_vat_receipt_amount')] as const,
+      columns: [
+        t('booking_detail_vat_receipt_description'),
+        t('booking_detail_vat_receipt_vat_rate'),
+        t('booking_detail_vat_receipt_amount'),
+      ] as const,
       lines: [{ description: t('booking_detail_vat_receipt_booking_fee'), rate: '20%', amount: '£1.50' }],
       totals: [{ label: t('booking_detail_vat_receipt_total'), value: '£1.50' }],
       note: t('booking_detail_vat_receipt_title'),
@@ -82,7 +103,15 @@ describe('a Chinese VAT receipt PDF', () => {
     const pdf = await readPdf(await buildReceiptPdf(input));
     const text = pdf.lines.join('\n');
     expect(text).not.toContain('?');
-    for (const expected of [input.title, ...input.columns, input.seller[2]!, input.rows[0]!.label, input.lines[0]!.description, input.totals[0]!.label, '£1.50'])
+    for (const expected of [
+      input.title,
+      ...input.columns,
+      input.seller[2]!,
+      input.rows[0]!.label,
+      input.lines[0]!.description,
+      input.totals[0]!.label,
+      '£1.50',
+    ])
       expect(text).toContain(expected);
   });
 });
@@ -90,7 +119,9 @@ describe('a Chinese VAT receipt PDF', () => {
 describe('the CJK font file (scripts/pdf-cjk-font.ts)', () => {
   it("has a glyph for every character of the zh catalogue, of Intl's Chinese dates and the scripts it keeps: else run the script again", () => {
     const font = fontkit.create(readFileSync(FONT));
-    const catalogue = new Set([...JSON.stringify(Object.values(zh)), ...intlDateText()].filter((ch) => (ch.codePointAt(0) ?? 0) > 0x7e));
+    const catalogue = new Set(
+      [...JSON.stringify(Object.values(zh)), ...intlDateText()].filter((ch) => (ch.codePointAt(0) ?? 0) > 0x7e),
+    );
     const missing = [...catalogue].filter((ch) => !/\s/.test(ch) && !font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0));
     expect(missing.join('')).toBe('');
     for (const ch of 'AzÀÿΑωАя中文') expect(font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0), ch).toBe(true);

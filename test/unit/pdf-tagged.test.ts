@@ -17,7 +17,10 @@ const FONT = join(process.cwd(), 'src', 'documents', 'fonts', 'noto-sans-sc-pdf.
 vi.mock('#src/documents/cjk-font-file', () => ({ loadCjkFontBytes: async () => new Uint8Array(readFileSync(FONT)) }));
 
 const catalogue = (locale: string) => {
-  const messages = JSON.parse(readFileSync(join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as Record<string, unknown>;
+  const messages = JSON.parse(readFileSync(join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   return (key: string, params: Record<string, string> = {}): string => {
     const text = messages[key];
     if (typeof text !== 'string') throw new Error(`messages/${locale}.json has no plain ${key}`);
@@ -50,18 +53,31 @@ const ticketInput = (locale: string): TicketPdfInput => {
 
 const receiptInput = (locale: string): ReceiptPdfInput => {
   const t = catalogue(locale);
-  const money = (pounds: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'GBP' }).format(pounds);
+  const money = (pounds: number) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: 'GBP' }).format(pounds);
   const percent = (rate: number) => new Intl.NumberFormat(locale, { style: 'percent' }).format(rate / 100);
   return {
     title: t('booking_detail_vat_receipt_title'),
-    seller: ['Rail Tickets Retail Ltd', '1 Station Approach, London', t('booking_detail_vat_receipt_vat_number', { vatNumber: 'GB 123 4567 89' })],
+    seller: [
+      'Rail Tickets Retail Ltd',
+      '1 Station Approach, London',
+      t('booking_detail_vat_receipt_vat_number', { vatNumber: 'GB 123 4567 89' }),
+    ],
     rows: [
       { label: t('booking_detail_screen_order_reference'), value: 'RAIL-8F3K2' },
       { label: t('booking_detail_vat_receipt_receipt_date'), value: '2026-12-01' },
     ],
-    columns: [t('booking_detail_vat_receipt_description'), t('booking_detail_vat_receipt_vat_rate'), t('booking_detail_vat_receipt_amount')],
+    columns: [
+      t('booking_detail_vat_receipt_description'),
+      t('booking_detail_vat_receipt_vat_rate'),
+      t('booking_detail_vat_receipt_amount'),
+    ],
     lines: [
-      { description: 'Advance Single: London Euston - Manchester Piccadilly, Alex Morgan', rate: percent(0), amount: money(42.5) },
+      {
+        description: 'Advance Single: London Euston - Manchester Piccadilly, Alex Morgan',
+        rate: percent(0),
+        amount: money(42.5),
+      },
       { description: t('booking_detail_vat_receipt_booking_fee'), rate: percent(20), amount: money(1.5) },
     ],
     totals: [
@@ -102,7 +118,7 @@ const expectFactsTable = (table: StructElement, rows: readonly { label: string; 
 };
 
 describe.each(['en-GB', 'de', 'zh'])('tagged PDFs in %s', (locale) => {
-  it('the ticket: H1 title, H2 journey, the code as a Figure with the screen\'s alternative text, the facts as a table', async () => {
+  it("the ticket: H1 title, H2 journey, the code as a Figure with the screen's alternative text, the facts as a table", async () => {
     const input = ticketInput(locale);
     const structure = await readStructure(await buildTicketPdf(input));
     expectTagged(structure, locale);
@@ -126,7 +142,11 @@ describe.each(['en-GB', 'de', 'zh'])('tagged PDFs in %s', (locale) => {
   });
 
   it('a ticket without code data has no Figure and is still tagged throughout', async () => {
-    const input = { ...ticketInput(locale), barcodeData: null, codeCaption: catalogue(locale)('booking_detail_issued_ticket_no_code', { reference: REFERENCE }) };
+    const input = {
+      ...ticketInput(locale),
+      barcodeData: null,
+      codeCaption: catalogue(locale)('booking_detail_issued_ticket_no_code', { reference: REFERENCE }),
+    };
     const structure = await readStructure(await buildTicketPdf(input));
     expectTagged(structure, locale);
     expect(kidTypes(structure.roots[0]!)).toEqual(['P', 'H1', 'H2', 'P', 'Table']);
@@ -160,6 +180,7 @@ describe.each(['en-GB', 'de', 'zh'])('tagged PDFs in %s', (locale) => {
     expect(foot.kids.map((tr) => tr.kids.map((cell) => `${cell.type} ${textOf(cell)}`))).toEqual(
       input.totals.map((row) => [`TH ${drawn(row.label)}`, `TD ${drawn(row.value)}`]),
     );
-    for (const tr of foot.kids) expect(tr.kids[0]!.attributes).toMatchObject({ O: 'Table', Scope: 'Row', ColSpan: '2' });
+    for (const tr of foot.kids)
+      expect(tr.kids[0]!.attributes).toMatchObject({ O: 'Table', Scope: 'Row', ColSpan: '2' });
   });
 });

@@ -8,12 +8,18 @@ import { ServicesContext, type AppServices } from '#src/services';
 import { defaultPageData } from '#src/config/page-data';
 import { localeFromPath } from '#src/config/locales';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The account's details load; the save answers 401 (the session ended meanwhile). */
 const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(String(input), 'http://localhost');
-  if (url.pathname.endsWith('/user')) return json(200, { user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true });
+  if (url.pathname.endsWith('/user'))
+    return json(200, {
+      user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' },
+      ufacSession: null,
+      isRegistered: true,
+    });
   if (url.pathname.endsWith('/customer/personal-details') && (init?.method ?? 'GET') === 'GET') {
     return json(200, { firstName: 'Alex', lastName: 'Morgan', email: 'demo@example.com' });
   }
@@ -65,7 +71,11 @@ describe('personal details: a 401 on save', () => {
     act(() => {
       services.authActor.send({
         type: 'auth.loggedIn',
-        response: { user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true },
+        response: {
+          user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' },
+          ufacSession: null,
+          isRegistered: true,
+        },
       });
     });
     const again = await renderForm(services);
@@ -73,7 +83,10 @@ describe('personal details: a 401 on save', () => {
     // The notice fills its live region a moment after the region appears (src/ui/live-region.tsx).
     expect(await screen.findByText(personalDetailsCopy.draftRestored)).toBeTruthy();
     // A disabled submit is aria-disabled (it keeps the focus): not disabled means no aria-disabled.
-    expect(screen.getByRole('button', { name: /save/i }).getAttribute('aria-disabled'), 'the draft can be saved').toBeNull();
+    expect(
+      screen.getByRole('button', { name: /save/i }).getAttribute('aria-disabled'),
+      'the draft can be saved',
+    ).toBeNull();
 
     // Shown once: a later visit loads the saved details only.
     cleanup();
@@ -82,7 +95,7 @@ describe('personal details: a 401 on save', () => {
     expect(screen.queryByText(personalDetailsCopy.draftRestored)).toBeNull();
   });
 
-  it('never shows one account\'s draft to another account signed in on the same browser', async () => {
+  it("never shows one account's draft to another account signed in on the same browser", async () => {
     const services = createServices({
       pageData: defaultPageData,
       locale: localeFromPath('/my-account/personal-details'),
@@ -103,7 +116,11 @@ describe('personal details: a 401 on save', () => {
     act(() => {
       services.authActor.send({
         type: 'auth.loggedIn',
-        response: { user: { id: 'c2', email: 'sam@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true },
+        response: {
+          user: { id: 'c2', email: 'sam@example.com', provider: 'internal', status: 'AUTHORISED' },
+          ufacSession: null,
+          isRegistered: true,
+        },
       });
     });
     const other = await renderForm(services);
@@ -115,7 +132,11 @@ describe('personal details: a 401 on save', () => {
     act(() => {
       services.authActor.send({
         type: 'auth.userUpdated',
-        response: { user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true },
+        response: {
+          user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' },
+          ufacSession: null,
+          isRegistered: true,
+        },
       });
     });
     const back = await renderForm(services);

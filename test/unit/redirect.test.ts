@@ -51,7 +51,14 @@ describe('signInReturn: a "Sign in" link comes back to the page it was on', () =
     expect(signInReturn('/order-token/b-123')).toBe('/order-token/b-123');
     expect(signInReturn('/order-token/b-123/history?from=detail')).toBe('/order-token/b-123/history?from=detail');
     expect(signInReturn('/claims/c-1')).toBe('/claims/c-1');
-    for (const page of ['/login', '/register', '/logout', '//evil.example/x', 'https://evil.example/my-account/bookings', '/'])
+    for (const page of [
+      '/login',
+      '/register',
+      '/logout',
+      '//evil.example/x',
+      'https://evil.example/my-account/bookings',
+      '/',
+    ])
       expect(signInReturn(page), page).toBeUndefined();
   });
 });

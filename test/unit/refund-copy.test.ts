@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { disruptionMayRefund } from '#machines/lib/refund-rules';
-import { ineligibilityCopy, ineligibilityNextStep, itemGroupCopy, refundReasonLabels } from '#routes/-components/refunds/refund-copy';
-import { disruptionReasons, ineligibilityReasons, refundItemGroups, refundReasons, type RefundQuote, type RefundReason } from '#src/schemas/refunds';
+import {
+  ineligibilityCopy,
+  ineligibilityNextStep,
+  itemGroupCopy,
+  refundReasonLabels,
+} from '#routes/-components/refunds/refund-copy';
+import {
+  disruptionReasons,
+  ineligibilityReasons,
+  refundItemGroups,
+  refundReasons,
+  type RefundQuote,
+  type RefundReason,
+} from '#src/schemas/refunds';
 import { m } from '#src/paraglide/messages.js';
 
 const gbp = (amount: number) => ({ amount, currencyCode: 'GBP' });
@@ -60,7 +72,9 @@ describe('refund copy', () => {
     // An Advance ticket: the disruption reasons refund in full.
     expect(disruptionMayRefund(quote(disruptionReasons))).toBe(true);
     expect(ineligibilityNextStep('TERMS_AND_CONDITIONS', quote(disruptionReasons))).toBe(generic);
-    expect(ineligibilityNextStep('AMOUNT_TOO_LOW', quote(['DISRUPTION_TRAIN_DELAYED']))).toBe(ineligibilityCopy.AMOUNT_TOO_LOW.next);
+    expect(ineligibilityNextStep('AMOUNT_TOO_LOW', quote(['DISRUPTION_TRAIN_DELAYED']))).toBe(
+      ineligibilityCopy.AMOUNT_TOO_LOW.next,
+    );
     // An activated mobile ticket: no disruption reason refunds, whatever the other reasons give.
     expect(disruptionMayRefund(quote([]))).toBe(false);
     expect(disruptionMayRefund(quote(['BOOKING_ERROR', 'CHANGED_PLANS_TICKETS_NOT_USED']))).toBe(false);

@@ -18,12 +18,18 @@ const renderApp = async (path: string, initialStatus: Status, pageData = default
     const url = new URL(String(input), 'http://localhost');
     if (status === 'HANG') {
       // A server that never answers: only the client's own deadline ends the call.
-      return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+      );
     }
     if (url.pathname.endsWith('/api/user')) {
-      if (status === 'MALFORMED') return new Response(JSON.stringify({ user: 'nope' }), { headers: { 'content-type': 'application/json' } });
+      if (status === 'MALFORMED')
+        return new Response(JSON.stringify({ user: 'nope' }), { headers: { 'content-type': 'application/json' } });
       if (status === 'DOWN') {
-        return new Response(JSON.stringify({ errors: [{ code: 'SERVICE_UNAVAILABLE' }] }), { status: 503, headers: { 'content-type': 'application/json' } });
+        return new Response(JSON.stringify({ errors: [{ code: 'SERVICE_UNAVAILABLE' }] }), {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        });
       }
       const user =
         status === 'AUTHORISED'
@@ -33,7 +39,10 @@ const renderApp = async (path: string, initialStatus: Status, pageData = default
         headers: { 'content-type': 'application/json' },
       });
     }
-    return new Response(JSON.stringify({ errors: [{ code: 'NOT_FOUND' }] }), { status: 404, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ errors: [{ code: 'NOT_FOUND' }] }), {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof globalThis.fetch;
   const locale = localeFromPath(path);
   let router: ReturnType<typeof createAppRouter> | null = null;
@@ -73,7 +82,9 @@ describe('router (generated tree, memory history)', () => {
       });
       // The deadline has passed; back on real timers only for the lazily imported route modules.
       vi.useRealTimers();
-      await screen.findByText("We couldn't load your account. Please check your connection and try again.", undefined, { timeout: 10_000 });
+      await screen.findByText("We couldn't load your account. Please check your connection and try again.", undefined, {
+        timeout: 10_000,
+      });
       expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     } finally {
       vi.useRealTimers();
@@ -99,7 +110,11 @@ describe('router (generated tree, memory history)', () => {
 
   it('shows the not-found screen for every passengers-and-railcards page while its flag is off', async () => {
     const off = { ...defaultPageData, features: { ...defaultPageData.features, 'passengers-and-railcards': false } };
-    for (const path of ['/passengers-and-railcards', '/passengers-and-railcards/add-passenger', '/passengers-and-railcards/p1/select-railcard']) {
+    for (const path of [
+      '/passengers-and-railcards',
+      '/passengers-and-railcards/add-passenger',
+      '/passengers-and-railcards/p1/select-railcard',
+    ]) {
       const { router } = await renderApp(`/my-account${path}`, 'AUTHORISED', off);
       await screen.findByRole('heading', { level: 1, name: 'Page not found' });
       expect(router.state.location.pathname).toBe(path);
@@ -130,7 +145,9 @@ describe('router (generated tree, memory history)', () => {
     await renderApp('/my-account/personal-details', 'DOWN');
     await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
     await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe("We couldn't load your account because of a problem on our side. Please try again later."),
+      expect(screen.getByRole('alert').textContent).toBe(
+        "We couldn't load your account because of a problem on our side. Please try again later.",
+      ),
     );
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

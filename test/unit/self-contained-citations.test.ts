@@ -25,13 +25,19 @@ const forbidden: { name: string; pattern: RegExp }[] = [
 function trackedTextFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
   return listed.filter(
-    (file) => /\.(ts|tsx|mts|mjs|js|cjs|json|jsonc|md|css|html|yml|yaml|sql|sh)$/.test(file) && !file.startsWith('src/paraglide/') && file !== 'package-lock.json' && file !== self,
+    (file) =>
+      /\.(ts|tsx|mts|mjs|js|cjs|json|jsonc|md|css|html|yml|yaml|sql|sh)$/.test(file) &&
+      !file.startsWith('src/paraglide/') &&
+      file !== 'package-lock.json' &&
+      file !== self,
   );
 }
 
 /** "file:line: text" for every line of `text` that matches `pattern`. */
 function hits(file: string, text: string, pattern: RegExp): string[] {
-  return text.split('\n').flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 160)}`] : []));
+  return text
+    .split('\n')
+    .flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 160)}`] : []));
 }
 
 describe('citations stay inside the repository', () => {
@@ -55,7 +61,11 @@ describe('citations stay inside the repository', () => {
   });
 
   it('every docs/product page a file cites exists', () => {
-    const cited = new Set(files.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/docs\/product\/([a-z-]+\.md)/g)].map((m) => m[1]!)));
+    const cited = new Set(
+      files.flatMap((file) =>
+        [...readFileSync(join(root, file), 'utf8').matchAll(/docs\/product\/([a-z-]+\.md)/g)].map((m) => m[1]!),
+      ),
+    );
     expect([...cited].filter((page) => !existsSync(join(root, 'docs/product', page)))).toEqual([]);
   });
 });

@@ -21,7 +21,12 @@ import { createServices } from '#src/create-services';
 import { ServicesContext } from '#src/services';
 import { defaultPageData } from '#src/config/page-data';
 import { localeFromPath } from '#src/config/locales';
-import { specMinimalBooking, specMinimalListEntry, specMinimalOrder, specRailcard } from '#test/helpers/spec-minimal.ts';
+import {
+  specMinimalBooking,
+  specMinimalListEntry,
+  specMinimalOrder,
+  specRailcard,
+} from '#test/helpers/spec-minimal.ts';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -34,7 +39,12 @@ const answering = (answers: Record<string, unknown>) =>
   (async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
     const path = url.pathname.replace('/my-account/api', '');
-    if (path === '/user') return json({ user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' }, ufacSession: null, isRegistered: true });
+    if (path === '/user')
+      return json({
+        user: { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' },
+        ufacSession: null,
+        isRegistered: true,
+      });
     if (path in answers) return json(answers[path]);
     return new Response(JSON.stringify({ errors: [{ code: 'NOT_FOUND' }] }), { status: 404 });
   }) as typeof globalThis.fetch;
@@ -52,7 +62,10 @@ const renderScreen = async (Screen: RouteComponent, answers: Record<string, unkn
     render(
       <ServicesContext.Provider value={services}>
         <RouterProvider
-          router={createRouter({ routeTree: createRootRoute({ component: Screen }), history: createMemoryHistory({ initialEntries: ['/'] }) })}
+          router={createRouter({
+            routeTree: createRootRoute({ component: Screen }),
+            history: createMemoryHistory({ initialEntries: ['/'] }),
+          })}
         />
       </ServicesContext.Provider>,
     );
@@ -72,7 +85,15 @@ describe("screens with the spec's minimal answers", () => {
   });
 
   it('payment methods: a full local-server card still shows brand, digits, expiry and name', async () => {
-    const card = { id: 'k1', brand: 'VISA', lastFourDigits: '4242', expiryMonth: 8, expiryYear: 2029, cardholderName: 'A MORGAN', isExpired: false };
+    const card = {
+      id: 'k1',
+      brand: 'VISA',
+      lastFourDigits: '4242',
+      expiryMonth: 8,
+      expiryYear: 2029,
+      cardholderName: 'A MORGAN',
+      isExpired: false,
+    };
     await renderScreen(PaymentMethodsPage, { '/customer/cards': { cards: [card] } });
     const list = await screen.findByRole('list', { name: 'Saved cards' });
     expect(within(list).getByRole('heading').textContent).toContain('Visa ending 4242');
@@ -81,7 +102,17 @@ describe("screens with the spec's minimal answers", () => {
   });
 
   it('saved passengers: a docs/product/entities.md passenger without railcards is listed, with no word on railcards it may hold', async () => {
-    const passenger = { id: 'p1', firstName: 'Alex', lastName: 'Morgan', nickName: null, emailAddress: null, day: '01', month: '02', year: '1990', isAccountHolder: true };
+    const passenger = {
+      id: 'p1',
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      nickName: null,
+      emailAddress: null,
+      day: '01',
+      month: '02',
+      year: '1990',
+      isAccountHolder: true,
+    };
     await renderScreen(PassengersPage, { '/customer/passengers-and-railcards': { passengers: [passenger] } });
     expect((await screen.findAllByText(/Alex Morgan/)).length).toBeGreaterThan(0);
     expect(document.body.textContent).not.toMatch(/undefined/);
@@ -89,21 +120,41 @@ describe("screens with the spec's minimal answers", () => {
   });
 
   it('saved passengers: an empty railcards list says none are saved', async () => {
-    const passenger = { id: 'p1', firstName: 'Alex', lastName: 'Morgan', nickName: null, emailAddress: null, day: '01', month: '02', year: '1990', isAccountHolder: true, railcards: [] };
+    const passenger = {
+      id: 'p1',
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      nickName: null,
+      emailAddress: null,
+      day: '01',
+      month: '02',
+      year: '1990',
+      isAccountHolder: true,
+      railcards: [],
+    };
     await renderScreen(PassengersPage, { '/customer/passengers-and-railcards': { passengers: [passenger] } });
     expect(await screen.findByText(m.passengers_page_no_railcards_saved())).toBeTruthy();
   });
 
   it('digital railcard: without validFrom and status the card leaves out "Valid from" and derives valid', async () => {
-    const card = { name: '16-25 Railcard', railcardDetails: { code: 'YNG', discount: '1/3 off', cardNumber: 'YNG12345' }, cardHolders: ['Alex Morgan'], expiryDate: '2099-01-31' };
-    await renderScreen(() => <DigitalRailcardPage railcardId="h1" />, { '/passengers-and-railcards/digital-railcard/h1': card });
+    const card = {
+      name: '16-25 Railcard',
+      railcardDetails: { code: 'YNG', discount: '1/3 off', cardNumber: 'YNG12345' },
+      cardHolders: ['Alex Morgan'],
+      expiryDate: '2099-01-31',
+    };
+    await renderScreen(() => <DigitalRailcardPage railcardId="h1" />, {
+      '/passengers-and-railcards/digital-railcard/h1': card,
+    });
     expect((await screen.findAllByText('YNG12345')).length).toBeGreaterThan(0);
     expect(document.body.textContent).not.toMatch(/undefined|Invalid Date|Valid from/);
     expect(document.body.textContent).toContain('Valid');
   });
 
   it('select railcard: docs/product/entities.md railcards without id link by railcardDetails.code; no passenger name, no intro', async () => {
-    await renderScreen(() => <SelectRailcardPage passengerId="p1" />, { '/passenger/p1/railcardslist': { railcards: [specRailcard] } });
+    await renderScreen(() => <SelectRailcardPage passengerId="p1" />, {
+      '/passenger/p1/railcardslist': { railcards: [specRailcard] },
+    });
     const list = await screen.findByRole('list', { name: 'Railcards you can add' });
     expect(within(list).getByRole('heading').textContent).toBe('Disabled Persons Railcard');
     expect(within(list).getByRole('link', { name: 'Add this railcard: Disabled Persons Railcard' })).toHaveAttribute(
@@ -114,7 +165,7 @@ describe("screens with the spec's minimal answers", () => {
     expect(document.body.textContent).not.toMatch(/undefined|null|Choose a railcard to save|Railcards not shown/);
   });
 
-  it('edit railcard by the type\'s code: the answer is {railcard} (docs/product/entities.md, no id or passenger); the name is the saved passenger\'s', async () => {
+  it("edit railcard by the type's code: the answer is {railcard} (docs/product/entities.md, no id or passenger); the name is the saved passenger's", async () => {
     const held = {
       ...specRailcard,
       railcardDetails: { code: 'DIS', discount: '1/3 off', cardNumber: 'DIS7654321', isDigital: false },
@@ -122,7 +173,17 @@ describe("screens with the spec's minimal answers", () => {
       expiryDate: '2099-03-31',
       attributes: {},
     };
-    const ruby = { id: 'p1', firstName: 'Ruby', lastName: 'Morgan', nickName: null, emailAddress: null, day: '01', month: '02', year: '2018', isAccountHolder: false };
+    const ruby = {
+      id: 'p1',
+      firstName: 'Ruby',
+      lastName: 'Morgan',
+      nickName: null,
+      emailAddress: null,
+      day: '01',
+      month: '02',
+      year: '2018',
+      isAccountHolder: false,
+    };
     await renderScreen(() => <RailcardFormPage mode="edit" passengerId="p1" railcardId="DIS" />, {
       '/passenger/p1/railcard/DIS': { railcard: held },
       '/railcard/DIS': specRailcard,
@@ -141,7 +202,14 @@ describe("screens with the spec's minimal answers", () => {
   });
 
   it('bookings list: a docs/product/entities.md entry (legs with a date only, no amount, counts or fares) is the card "Journey on Mon, 1 Jun 2026"', async () => {
-    const page = { pastBookings: 0, upcomingBookings: 1, seasonBookings: 0, hasGuestBookings: false, results: [specMinimalListEntry], total: 1 };
+    const page = {
+      pastBookings: 0,
+      upcomingBookings: 1,
+      seasonBookings: 0,
+      hasGuestBookings: false,
+      results: [specMinimalListEntry],
+      total: 1,
+    };
     await renderScreen(
       () => (
         <BookingsStoreProvider>
@@ -151,14 +219,22 @@ describe("screens with the spec's minimal answers", () => {
       { '/bookings/upcoming': page },
     );
     const card = await screen.findByRole('article', { name: 'Journey on Mon, 1 Jun 2026' });
-    expect(within(card).getByRole('link', { name: 'Journey on Mon, 1 Jun 2026' })).toHaveAttribute('href', '/bookings/b1');
+    expect(within(card).getByRole('link', { name: 'Journey on Mon, 1 Jun 2026' })).toHaveAttribute(
+      'href',
+      '/bookings/b1',
+    );
     expect(card.textContent).toContain('TL-7Q4K2M');
     expect(card.textContent).not.toMatch(/undefined|null|Invalid Date|NaN|passenger|£/);
   });
 
   it('order-token bookings: a docs/product/entities.md entry is listed as "Journey on Mon, 1 Jun 2026"', async () => {
-    await renderScreen(TokenBookingsPage, { '/booking/token': { bookings: [specMinimalListEntry], customerRegistered: true } });
-    expect(await screen.findByRole('link', { name: 'Journey on Mon, 1 Jun 2026' })).toHaveAttribute('href', '/order-token/b1');
+    await renderScreen(TokenBookingsPage, {
+      '/booking/token': { bookings: [specMinimalListEntry], customerRegistered: true },
+    });
+    expect(await screen.findByRole('link', { name: 'Journey on Mon, 1 Jun 2026' })).toHaveAttribute(
+      'href',
+      '/order-token/b1',
+    );
     expect(document.body.textContent).not.toMatch(/undefined|null|Invalid Date/);
   });
 
@@ -173,13 +249,18 @@ describe("screens with the spec's minimal answers", () => {
     expect(document.body.textContent).not.toMatch(/null|Departs from|Calling points/);
     expect(document.body.textContent).not.toMatch(/undefined|Invalid Date|NaN|Ordered on/);
     // No passengers, tickets, delivery or amount in the answer: those parts are left out, not empty.
-    expect(document.body.textContent).not.toMatch(/Passengers|Tickets and price|Total paid|Collect|Resend booking email/);
+    expect(document.body.textContent).not.toMatch(
+      /Passengers|Tickets and price|Total paid|Collect|Resend booking email/,
+    );
     expect(screen.getByRole('link', { name: 'View booking history' })).toBeInTheDocument();
   });
 
   it('bookings list: a docs/product/entities.md entry (legs with a date only) is a card named by its date, linking to the booking', async () => {
     const entry = v.parse(BookingListEntry, { booking: specMinimalBooking, order: specMinimalOrder });
-    await renderScreen(() => <BookingCard entry={entry} locale="en-GB" now={new Date('2026-05-20T10:00:00Z')} linkToDetail />, {});
+    await renderScreen(
+      () => <BookingCard entry={entry} locale="en-GB" now={new Date('2026-05-20T10:00:00Z')} linkToDetail />,
+      {},
+    );
     const link = await screen.findByRole('link', { name: 'Journey on Mon, 1 Jun 2026' });
     expect(link.getAttribute('href')).toBe('/bookings/b1');
     expect(document.body.textContent).toContain('TL-7Q4K2M');
@@ -196,7 +277,12 @@ describe("screens with the spec's minimal answers", () => {
       hasEverBeenUpdated: true,
       missingCategoryDescriptor: { title: 'Offers?', description: 'By email', optInCopy: 'Yes', optOutCopy: 'No' },
     };
-    const api = consentsApi(createApiClient({ fetch: answering({ '/customer/consents': { consents: [consent] } }), baseURL: 'http://localhost/my-account/api' }));
+    const api = consentsApi(
+      createApiClient({
+        fetch: answering({ '/customer/consents': { consents: [consent] } }),
+        baseURL: 'http://localhost/my-account/api',
+      }),
+    );
     render(<ContactPreferencesPanel api={api} />);
     expect(await screen.findByRole('switch', { name: 'Offers and news' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /unsubscribe from all marketing/i })).toBeTruthy();

@@ -63,8 +63,20 @@ describe('ticket PDF (pdf-lib)', () => {
     expect(pdf.doc.getTitle()).toBe('Mobile ticket TKT-1A2B3C4D');
     expect(pdf.doc.getSubject()).toBe('London Euston to Manchester Piccadilly');
     const text = pdf.lines.join('\n');
-    for (const expected of ['Rail Tickets', 'Mobile ticket TKT-1A2B3C4D', 'London Euston to Manchester Piccadilly', 'Passengers', 'Alex Morgan',
-      'Ticket type', 'Advance Single, Standard class', 'Valid', 'Tue, 1 Dec 2026', 'Ticket reference', 'TKT-1A2B3C4D', 'Outward']) {
+    for (const expected of [
+      'Rail Tickets',
+      'Mobile ticket TKT-1A2B3C4D',
+      'London Euston to Manchester Piccadilly',
+      'Passengers',
+      'Alex Morgan',
+      'Ticket type',
+      'Advance Single, Standard class',
+      'Valid',
+      'Tue, 1 Dec 2026',
+      'Ticket reference',
+      'TKT-1A2B3C4D',
+      'Outward',
+    ]) {
       expect(text).toContain(expected);
     }
   });
@@ -72,13 +84,17 @@ describe('ticket PDF (pdf-lib)', () => {
   it('draws the same Aztec code as the screen, as a filled vector path', async () => {
     const pdf = await readPdf(await buildTicketPdf(input));
     // The code's outline: one moveto per polygon of the path the screen shows, then one fill.
-    const polygons = ticketCode(DATA).path.split('Z').filter((p) => p.trim()).length;
+    const polygons = ticketCode(DATA)
+      .path.split('Z')
+      .filter((p) => p.trim()).length;
     expect(pdf.content.match(/ m\n/g)?.length ?? 0).toBeGreaterThanOrEqual(polygons);
     expect(pdf.content).toMatch(/\nf\n/);
   });
 
   it('without code data, says what to show instead and draws no code', async () => {
-    const pdf = await readPdf(await buildTicketPdf({ ...input, barcodeData: null, codeCaption: 'Show the ticket reference TKT-1A2B3C4D.' }));
+    const pdf = await readPdf(
+      await buildTicketPdf({ ...input, barcodeData: null, codeCaption: 'Show the ticket reference TKT-1A2B3C4D.' }),
+    );
     expect(pdf.lines.join('\n')).toContain('Show the ticket reference TKT-1A2B3C4D.');
     expect(pdf.content).not.toMatch(/\nf\n/);
   });
@@ -98,7 +114,11 @@ describe('VAT receipt PDF (pdf-lib)', () => {
         rows: [{ label: 'Order reference', value: 'RAIL-8F3K2' }],
         columns: ['Description', 'VAT rate', 'Amount'],
         lines: [
-          { description: 'Advance Single (Outward): London Euston to Manchester Piccadilly, Alex Morgan', rate: '0%', amount: '£42.50' },
+          {
+            description: 'Advance Single (Outward): London Euston to Manchester Piccadilly, Alex Morgan',
+            rate: '0%',
+            amount: '£42.50',
+          },
           { description: 'Booking fee', rate: '20%', amount: '£1.50' },
         ],
         totals: [
@@ -113,7 +133,19 @@ describe('VAT receipt PDF (pdf-lib)', () => {
     );
     const text = pdf.lines.join('\n');
     expect(pdf.doc.getTitle()).toBe('VAT receipt');
-    for (const expected of ['VAT number: GB 123 4567 89', 'RAIL-8F3K2', 'Booking fee', '20%', '£1.50', '£42.50', 'VAT at 20%', '£0.25', 'Total', '£44.00', 'Rail fares are zero-rated for VAT.']) {
+    for (const expected of [
+      'VAT number: GB 123 4567 89',
+      'RAIL-8F3K2',
+      'Booking fee',
+      '20%',
+      '£1.50',
+      '£42.50',
+      'VAT at 20%',
+      '£0.25',
+      'Total',
+      '£44.00',
+      'Rail fares are zero-rated for VAT.',
+    ]) {
       expect(text).toContain(expected);
     }
   });

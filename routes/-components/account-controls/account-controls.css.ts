@@ -25,6 +25,16 @@ export const address = style({
   background: vars.color.surface,
   color: vars.color.text,
 });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.sm, alignItems: 'center', marginTop: tokens.space.ms });
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: tokens.space.sm,
+  alignItems: 'center',
+  marginTop: tokens.space.ms,
+});
 /** Close your account, under Download your data in the same section: a rule between them. */
-export const subsection = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: tokens.space.lg, marginTop: tokens.space.xl });
+export const subsection = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  paddingTop: tokens.space.lg,
+  marginTop: tokens.space.xl,
+});

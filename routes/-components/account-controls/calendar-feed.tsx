@@ -60,7 +60,9 @@ export function CalendarFeedSection() {
 
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>{m.calendar_feed_heading()}</h2>
+      <h2 id={headingId} className={styles.heading}>
+        {m.calendar_feed_heading()}
+      </h2>
       <p className={styles.intro}>{m.calendar_feed_intro()}</p>
       <p className={styles.intro}>{m.calendar_feed_ends_on_recovery()}</p>
       {snapshot.matches('loading') && <Loading />}
@@ -92,24 +94,48 @@ export function CalendarFeedSection() {
       {enabled && !snapshot.matches('loading') && (
         <>
           {createdAt && (
-            <p>{m.calendar_feed_on_since({ date: formatDate(createdAt, locale.tag, { day: 'numeric', month: 'short', year: 'numeric' }) })}</p>
+            <p>
+              {m.calendar_feed_on_since({
+                date: formatDate(createdAt, locale.tag, { day: 'numeric', month: 'short', year: 'numeric' }),
+              })}
+            </p>
           )}
           {url && (
             <div>
               <label htmlFor={addressId}>{m.calendar_feed_address_label()}</label>
-              <input id={addressId} className={styles.address} readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+              <input
+                id={addressId}
+                className={styles.address}
+                readOnly
+                value={url}
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <p className={styles.intro}>{m.calendar_feed_copy_now()}</p>
               <div className={styles.actions}>
-                <Button onClick={() => void copy()}>{copied ? m.calendar_feed_copied() : m.calendar_feed_copy()}</Button>
-                <a className={linkButton} href={webcal(url)}>{m.calendar_feed_subscribe()}</a>
+                <Button onClick={() => void copy()}>
+                  {copied ? m.calendar_feed_copied() : m.calendar_feed_copy()}
+                </Button>
+                <a className={linkButton} href={webcal(url)}>
+                  {m.calendar_feed_subscribe()}
+                </a>
               </div>
             </div>
           )}
           <div className={styles.actions}>
-            <Button tone="secondary" onClick={() => send({ type: 'feed.regenerate' })} disabled={creating || removing} {...needsServer}>
+            <Button
+              tone="secondary"
+              onClick={() => send({ type: 'feed.regenerate' })}
+              disabled={creating || removing}
+              {...needsServer}
+            >
               {m.calendar_feed_new_address()}
             </Button>
-            <Button tone="secondary" onClick={() => send({ type: 'feed.disable' })} disabled={creating || removing} {...needsServer}>
+            <Button
+              tone="secondary"
+              onClick={() => send({ type: 'feed.disable' })}
+              disabled={creating || removing}
+              {...needsServer}
+            >
               {m.calendar_feed_turn_off()}
             </Button>
           </div>

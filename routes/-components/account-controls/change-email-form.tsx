@@ -33,7 +33,10 @@ export function ChangeEmailForm() {
         emailChanged: (_, params) => {
           const { user, ufacSession, isRegistered } = authActor.getSnapshot().context;
           if (!user) return;
-          authActor.send({ type: 'auth.userUpdated', response: { user: { ...user, email: params.email }, ufacSession, isRegistered } });
+          authActor.send({
+            type: 'auth.userUpdated',
+            response: { user: { ...user, email: params.email }, ufacSession, isRegistered },
+          });
         },
         signOut: () => authActor.send({ type: 'auth.logout' }),
       },
@@ -51,7 +54,9 @@ export function ChangeEmailForm() {
         <Alert tone="error" title={m.account_controls_change_email_form_please_sign_in_again()}>
           {changeEmailMessages.tokenFailure(updatedEmailAddress ?? '')}
         </Alert>
-        <Button onClick={() => send({ type: 'changeEmail.signIn' })}>{m.account_controls_change_email_form_sign_in_again()}</Button>
+        <Button onClick={() => send({ type: 'changeEmail.signIn' })}>
+          {m.account_controls_change_email_form_sign_in_again()}
+        </Button>
       </div>
     );
   }
@@ -66,7 +71,9 @@ export function ChangeEmailForm() {
         send({ type: 'form.submit' });
       }}
     >
-      <h2 id="change-email-heading" className={styles.heading}>{m.account_controls_change_email_form_change_email_address()}</h2>
+      <h2 id="change-email-heading" className={styles.heading}>
+        {m.account_controls_change_email_form_change_email_address()}
+      </h2>
       <p className={styles.intro}>
         {currentEmail && (
           <>
@@ -74,7 +81,9 @@ export function ChangeEmailForm() {
               email: <strong className={styles.email}>{currentEmail}</strong>,
             })}{' '}
           </>
-        )}{m.account_controls_change_email_form_youll_use_your_new_email()}</p>
+        )}
+        {m.account_controls_change_email_form_youll_use_your_new_email()}
+      </p>
       <ErrorSummary attempt={attempt} errors={errors} />
       {snapshot.matches('confirmationSent') && pendingEmailAddress && (
         <Alert tone="success" title={changeEmailSentCopy.title}>
@@ -84,7 +93,9 @@ export function ChangeEmailForm() {
       {snapshot.matches('success') && updatedEmailAddress && (
         <Alert tone="success">{changeEmailMessages.success(updatedEmailAddress)}</Alert>
       )}
-      {snapshot.matches('throttled') && <Alert tone="error">{tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)}</Alert>}
+      {snapshot.matches('throttled') && (
+        <Alert tone="error">{tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)}</Alert>
+      )}
       {(snapshot.matches('validationError') || snapshot.matches('serverError')) && error && (
         <Alert tone="error">{changeEmailMessages[error]}</Alert>
       )}
@@ -108,7 +119,14 @@ export function ChangeEmailForm() {
         {...bindField(send, 'currentPassword', values.currentPassword, errors.currentPassword)}
       />
       <div className={formStyles.actions}>
-        <Button type="submit" disabled={!canSubmit} busy={requesting} busyLabel={m.account_controls_change_email_form_changing_email_address()} aria-describedby="change-email-submit-hint" onRefused={onRefused}>
+        <Button
+          type="submit"
+          disabled={!canSubmit}
+          busy={requesting}
+          busyLabel={m.account_controls_change_email_form_changing_email_address()}
+          aria-describedby="change-email-submit-hint"
+          onRefused={onRefused}
+        >
           {m.account_controls_change_email_form_change_email_address()}
         </Button>
         <SubmitHint id="change-email-submit-hint" fields={blocking} active={!canSubmit && !requesting} />

@@ -22,7 +22,10 @@ export function ConfirmEmailPage() {
         emailChanged: (_, params) => {
           const { user, ufacSession, isRegistered } = authActor.getSnapshot().context;
           if (!user) return;
-          authActor.send({ type: 'auth.userUpdated', response: { user: { ...user, email: params.email }, ufacSession, isRegistered } });
+          authActor.send({
+            type: 'auth.userUpdated',
+            response: { user: { ...user, email: params.email }, ufacSession, isRegistered },
+          });
         },
       },
     }),
@@ -32,7 +35,9 @@ export function ConfirmEmailPage() {
   const signedIn = useSelector(authActor, (s) => s.context.user?.status === 'AUTHORISED');
   return (
     <Page title={confirmEmailCopy.pageTitle} narrow>
-      {(snapshot.matches('starting') || snapshot.matches('confirming')) && <Loading label={confirmEmailCopy.checking} />}
+      {(snapshot.matches('starting') || snapshot.matches('confirming')) && (
+        <Loading label={confirmEmailCopy.checking} />
+      )}
       {snapshot.matches('failed') && (
         <>
           <Alert tone="error">{confirmEmailCopy.failed}</Alert>

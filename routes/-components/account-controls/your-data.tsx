@@ -67,7 +67,9 @@ export function YourDataSection() {
   if (snapshot.matches('absent')) {
     return (
       <section aria-labelledby="your-data-heading" id="your-data">
-        <h2 id="your-data-heading" className={styles.heading}>{m.your_data_heading()}</h2>
+        <h2 id="your-data-heading" className={styles.heading}>
+          {m.your_data_heading()}
+        </h2>
         <p>{m.your_data_unavailable({ retailer: retailer.legalName })}</p>
         <ul>
           <li>{m.your_data_contact_email({ email: retailer.privacyContact.email })}</li>
@@ -81,7 +83,9 @@ export function YourDataSection() {
   return (
     <>
       <section aria-labelledby="your-data-heading" id="your-data">
-        <h2 id="your-data-heading" className={styles.heading}>{m.your_data_export_heading()}</h2>
+        <h2 id="your-data-heading" className={styles.heading}>
+          {m.your_data_export_heading()}
+        </h2>
         <p className={styles.intro}>{m.your_data_export_intro()}</p>
         <p className={styles.intro}>{m.your_data_export_format()}</p>
         {snapshot.matches('loading') && <Loading />}
@@ -90,13 +94,16 @@ export function YourDataSection() {
           {(snapshot.matches('preparing') || snapshot.matches('checking')) && (
             <Alert tone="info">
               {m.your_data_export_preparing()}{' '}
-              {requestedAt && m.your_data_export_requested_at({ date: formatDate(requestedAt, locale.tag, dateOptions) })}
+              {requestedAt &&
+                m.your_data_export_requested_at({ date: formatDate(requestedAt, locale.tag, dateOptions) })}
             </Alert>
           )}
           {snapshot.matches('ready') && <Alert tone="success">{m.your_data_export_ready()}</Alert>}
           {snapshot.matches('expired') && <p>{m.your_data_export_expired()}</p>}
         </div>
-        {snapshot.matches('loadFailed') && <Button onClick={() => send({ type: 'export.retry' })}>{m.common_try_again()}</Button>}
+        {snapshot.matches('loadFailed') && (
+          <Button onClick={() => send({ type: 'export.retry' })}>{m.common_try_again()}</Button>
+        )}
         {offline && !snapshot.matches('loading') && <NeedsConnection id={offlineId} />}
         {(snapshot.matches('none') || snapshot.matches('expired') || requesting) && (
           <div className={styles.actions}>
@@ -118,7 +125,11 @@ export function YourDataSection() {
                 {m.your_data_export_download()}
               </a>
             </div>
-            {expiresAt && <p className={styles.intro}>{m.your_data_export_available_until({ date: formatDate(expiresAt, locale.tag, dateOptions) })}</p>}
+            {expiresAt && (
+              <p className={styles.intro}>
+                {m.your_data_export_available_until({ date: formatDate(expiresAt, locale.tag, dateOptions) })}
+              </p>
+            )}
           </>
         )}
       </section>
@@ -162,7 +173,11 @@ function CloseAccountSection() {
     if (idle && wasOpen.current) startWrap.current?.querySelector('button')?.focus();
     wasOpen.current = !idle;
   }, [idle]);
-  const settled = snapshot.matches('refused') || snapshot.matches('signInAgain') || snapshot.matches('throttled') || snapshot.matches('closed');
+  const settled =
+    snapshot.matches('refused') ||
+    snapshot.matches('signInAgain') ||
+    snapshot.matches('throttled') ||
+    snapshot.matches('closed');
   // Focus follows the step: the form's heading when it opens, the outcome when the server answered.
   useEffect(() => {
     if (confirming && !context.dirty && context.error === null) confirmHeading.current?.focus();
@@ -178,9 +193,13 @@ function CloseAccountSection() {
   if (snapshot.matches('closed')) {
     return (
       <section aria-labelledby="close-account-heading" className={styles.subsection}>
-        <h2 id="close-account-heading" className={styles.heading}>{m.close_account_heading()}</h2>
+        <h2 id="close-account-heading" className={styles.heading}>
+          {m.close_account_heading()}
+        </h2>
         <div ref={outcome} tabIndex={-1} role="status">
-          <Alert tone="success" title={m.close_account_closed_title()}>{m.close_account_closed_body()}</Alert>
+          <Alert tone="success" title={m.close_account_closed_title()}>
+            {m.close_account_closed_body()}
+          </Alert>
         </div>
         <Link to="/find-booking">{m.common_find_a_booking()}</Link>
       </section>
@@ -189,7 +208,9 @@ function CloseAccountSection() {
 
   return (
     <section aria-labelledby="close-account-heading" className={styles.subsection}>
-      <h2 id="close-account-heading" className={styles.heading}>{m.close_account_heading()}</h2>
+      <h2 id="close-account-heading" className={styles.heading}>
+        {m.close_account_heading()}
+      </h2>
       <p>{m.close_account_intro()}</p>
       <ul>
         <li>{m.close_account_ends_sign_in()}</li>
@@ -210,7 +231,9 @@ function CloseAccountSection() {
           </Alert>
         )}
         {snapshot.matches('signInAgain') && <Alert tone="error">{m.close_account_sign_in_again()}</Alert>}
-        {snapshot.matches('throttled') && <Alert tone="error">{tooManyAttemptsMessage(context.retryAfterSeconds)}</Alert>}
+        {snapshot.matches('throttled') && (
+          <Alert tone="error">{tooManyAttemptsMessage(context.retryAfterSeconds)}</Alert>
+        )}
       </div>
       {idle && (
         <div className={styles.actions} ref={startWrap}>
@@ -222,12 +245,16 @@ function CloseAccountSection() {
       {snapshot.matches('signInAgain') && (
         <div className={styles.actions}>
           <Button onClick={() => void signInAgain()}>{m.account_controls_change_email_form_sign_in_again()}</Button>
-          <Button tone="secondary" onClick={() => send({ type: 'close.cancel' })}>{m.common_cancel()}</Button>
+          <Button tone="secondary" onClick={() => send({ type: 'close.cancel' })}>
+            {m.common_cancel()}
+          </Button>
         </div>
       )}
       {(snapshot.matches('refused') || snapshot.matches('throttled')) && (
         <div className={styles.actions}>
-          <Button tone="secondary" onClick={() => send({ type: 'close.cancel' })}>{m.common_cancel()}</Button>
+          <Button tone="secondary" onClick={() => send({ type: 'close.cancel' })}>
+            {m.common_cancel()}
+          </Button>
         </div>
       )}
       {(confirming || closing) && (
@@ -243,7 +270,9 @@ function CloseAccountSection() {
           <h3 id="close-account-confirm-heading" ref={confirmHeading} tabIndex={-1}>
             {m.close_account_confirm_heading()}
           </h3>
-          <div aria-live="polite">{context.error && <Alert tone="error">{closeAccountMessages[context.error]}</Alert>}</div>
+          <div aria-live="polite">
+            {context.error && <Alert tone="error">{closeAccountMessages[context.error]}</Alert>}
+          </div>
           {context.hasPassword ? (
             <TextField
               label={m.close_account_password_label()}
@@ -270,7 +299,11 @@ function CloseAccountSection() {
             <Button tone="secondary" onClick={() => send({ type: 'close.cancel' })} disabled={closing}>
               {m.common_cancel()}
             </Button>
-            <SubmitHint id="close-account-submit-hint" fields={view.blocking} active={context.hasPassword && !canSubmit && !closing} />
+            <SubmitHint
+              id="close-account-submit-hint"
+              fields={view.blocking}
+              active={context.hasPassword && !canSubmit && !closing}
+            />
           </div>
         </form>
       )}

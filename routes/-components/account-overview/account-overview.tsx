@@ -34,28 +34,72 @@ export function AccountOverview() {
   const loading = snapshot.hasTag('loading') && !summary;
 
   const stats: { key: keyof Counts; to: string; label: (n: number) => string }[] = [
-    { key: 'upcomingBookings', to: '/bookings/upcoming', label: (n) => m.account_overview_upcoming_booking_count({ count: n }) },
+    {
+      key: 'upcomingBookings',
+      to: '/bookings/upcoming',
+      label: (n) => m.account_overview_upcoming_booking_count({ count: n }),
+    },
     ...(passengersOn
-      ? [{ key: 'savedPassengers' as const, to: '/passengers-and-railcards', label: (n: number) => m.account_overview_saved_passenger_count({ count: n }) }]
+      ? [
+          {
+            key: 'savedPassengers' as const,
+            to: '/passengers-and-railcards',
+            label: (n: number) => m.account_overview_saved_passenger_count({ count: n }),
+          },
+        ]
       : []),
     { key: 'addresses', to: '/address-book', label: (n) => m.account_overview_saved_address_count({ count: n }) },
     { key: 'cards', to: '/payment-methods', label: (n) => m.account_overview_saved_card_count({ count: n }) },
   ];
 
   const sections = [
-    { to: '/bookings/upcoming', title: info.bookingsHeading, text: m.account_overview_upcoming_past_and_season_tickets() },
-    { to: '/find-booking', title: m.common_find_a_booking(), text: m.account_overview_a_booking_made_without_signing() },
+    {
+      to: '/bookings/upcoming',
+      title: info.bookingsHeading,
+      text: m.account_overview_upcoming_past_and_season_tickets(),
+    },
+    {
+      to: '/find-booking',
+      title: m.common_find_a_booking(),
+      text: m.account_overview_a_booking_made_without_signing(),
+    },
     { to: '/personal-details', title: m.common_personal_details(), text: m.account_overview_your_name() },
-    ...(passengersOn ? [{ to: '/passengers-and-railcards', title: m.common_passengers_and_railcards(), text: m.account_overview_people_you_travel_with_and() }] : []),
+    ...(passengersOn
+      ? [
+          {
+            to: '/passengers-and-railcards',
+            title: m.common_passengers_and_railcards(),
+            text: m.account_overview_people_you_travel_with_and(),
+          },
+        ]
+      : []),
     ...(pageData.features['enable-passenger-assistance']
-      ? [{ to: '/passenger-assistance', title: m.common_passenger_assistance(), text: m.account_overview_help_at_the_station_for() }]
+      ? [
+          {
+            to: '/passenger-assistance',
+            title: m.common_passenger_assistance(),
+            text: m.account_overview_help_at_the_station_for(),
+          },
+        ]
       : []),
     { to: '/address-book', title: m.common_address_book(), text: m.account_overview_delivery_and_billing_addresses() },
     { to: '/payment-methods', title: m.common_payment_methods(), text: m.account_overview_saved_cards_title() },
     { to: '/smartcards', title: m.common_smartcards(), text: m.account_overview_your_smartcards_and_their_state() },
-    { to: '/contact-preferences', title: m.common_contact_preferences(), text: m.account_overview_how_we_keep_in_touch() },
-    { to: '/account-controls', title: m.common_account_controls(), text: m.account_overview_change_your_password_or_email() },
-    { to: '/sustainability-dashboard', title: m.account_overview_sustainability(), text: m.account_overview_trees_planted_from_your_bookings() },
+    {
+      to: '/contact-preferences',
+      title: m.common_contact_preferences(),
+      text: m.account_overview_how_we_keep_in_touch(),
+    },
+    {
+      to: '/account-controls',
+      title: m.common_account_controls(),
+      text: m.account_overview_change_your_password_or_email(),
+    },
+    {
+      to: '/sustainability-dashboard',
+      title: m.account_overview_sustainability(),
+      text: m.account_overview_trees_planted_from_your_bookings(),
+    },
   ] as const;
 
   return (
@@ -63,7 +107,9 @@ export function AccountOverview() {
       {snapshot.matches('failed') && (
         <div className={styles.retryRow}>
           <Alert tone="error">{summaryFailedMessage}</Alert>
-          <Button tone="secondary" onClick={() => send({ type: 'summary.retry' })}>{m.common_try_again()}</Button>
+          <Button tone="secondary" onClick={() => send({ type: 'summary.retry' })}>
+            {m.common_try_again()}
+          </Button>
         </div>
       )}
       {(summary || loading) && (
@@ -76,7 +122,15 @@ export function AccountOverview() {
             </div>
           )}
           <div className={summary ? undefined : styles.reserved} aria-hidden={summary ? undefined : true}>
-            <p className={styles.greeting}>{summary ? <>{summary.firstName} {summary.lastName}</> : '\u00a0'}</p>
+            <p className={styles.greeting}>
+              {summary ? (
+                <>
+                  {summary.firstName} {summary.lastName}
+                </>
+              ) : (
+                '\u00a0'
+              )}
+            </p>
             <p className={styles.email}>{summary ? summary.email : '\u00a0'}</p>
             <h2 className={styles.sectionHeading}>{m.account_overview_at_a_glance()}</h2>
             <ul className={styles.stats}>

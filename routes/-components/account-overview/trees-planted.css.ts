@@ -14,7 +14,20 @@ export const card = style({
   '@media': { [mq.medium]: { padding: '28px' } },
 });
 export const icon = style({ width: '48px', height: '48px', flexShrink: 0, fill: vars.color.success });
-export const count = style({ display: 'block', fontSize: '2.5rem', fontWeight: 700, lineHeight: 1.1, color: vars.color.success });
+export const count = style({
+  display: 'block',
+  fontSize: '2.5rem',
+  fontWeight: 700,
+  lineHeight: 1.1,
+  color: vars.color.success,
+});
 export const label = style({ display: 'block', fontSize: '1.125rem', fontWeight: 600 });
 export const text = style({ margin: 0 });
-export const quiet = style({ color: vars.color.textMuted, fontSize: '0.9375rem', display: 'flex', flexWrap: 'wrap', gap: tokens.space.sm, alignItems: 'center' });
+export const quiet = style({
+  color: vars.color.textMuted,
+  fontSize: '0.9375rem',
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: tokens.space.sm,
+  alignItems: 'center',
+});

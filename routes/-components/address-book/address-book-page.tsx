@@ -43,7 +43,9 @@ export function AddressBookPage({ saved }: { saved: keyof typeof addressSavedMes
   return (
     <Page title={m.common_address_book()} intro={m.address_book_page_save_addresses_for_ticket_delivery()}>
       <div className={styles.toolbar}>
-        <Link to="/address-book/add-address" className={styles.primaryLinkButton}>{m.address_book_page_add_a_new_address()}</Link>
+        <Link to="/address-book/add-address" className={styles.primaryLinkButton}>
+          {m.address_book_page_add_a_new_address()}
+        </Link>
       </div>
 
       {snapshot.matches('loading') && <Loading label={m.address_book_page_loading_your_addresses()} />}
@@ -51,7 +53,9 @@ export function AddressBookPage({ saved }: { saved: keyof typeof addressSavedMes
       {snapshot.matches('fetchFailed') && (
         <>
           <Alert tone="error">{addressBookMessages.fetchError}</Alert>
-          <Button tone="secondary" onClick={() => send({ type: 'addresses.retry' })}>{m.common_try_again()}</Button>
+          <Button tone="secondary" onClick={() => send({ type: 'addresses.retry' })}>
+            {m.common_try_again()}
+          </Button>
         </>
       )}
 
@@ -59,8 +63,12 @@ export function AddressBookPage({ saved }: { saved: keyof typeof addressSavedMes
         <>
           {context.fetchError && (
             <Alert tone="error">
-              <p className={styles.note}>{context.deleted ? addressBookMessages.refreshError : addressBookMessages.fetchError}</p>
-              <Button tone="secondary" onClick={() => send({ type: 'addresses.retry' })}>{m.common_try_again()}</Button>
+              <p className={styles.note}>
+                {context.deleted ? addressBookMessages.refreshError : addressBookMessages.fetchError}
+              </p>
+              <Button tone="secondary" onClick={() => send({ type: 'addresses.retry' })}>
+                {m.common_try_again()}
+              </Button>
             </Alert>
           )}
           {context.deleted && !context.fetchError && <Alert tone="success">{addressBookMessages.deleted}</Alert>}
@@ -78,17 +86,27 @@ export function AddressBookPage({ saved }: { saved: keyof typeof addressSavedMes
                     <h2 className={styles.itemHeading}>{name}</h2>
                     <ul className={styles.badges} aria-label={m.address_book_page_about_this_address()}>
                       <li className={styles.badge}>{addressTypeLabels[address.type]}</li>
-                      {address.isLastUsedDelivery && <li className={styles.badgeStrong}>{m.address_book_page_last_used_for_delivery()}</li>}
+                      {address.isLastUsedDelivery && (
+                        <li className={styles.badgeStrong}>{m.address_book_page_last_used_for_delivery()}</li>
+                      )}
                     </ul>
                     <AddressLines address={address} />
                     <div className={styles.actions}>
-                      <Link to="/address-book/$addressId" params={{ addressId: address.id }} className={styles.linkButton}>{m.address_book_page_edit()}<span className="visually-hidden"> {name}</span>
+                      <Link
+                        to="/address-book/$addressId"
+                        params={{ addressId: address.id }}
+                        className={styles.linkButton}
+                      >
+                        {m.address_book_page_edit()}
+                        <span className="visually-hidden"> {name}</span>
                       </Link>
                       <Button
                         tone="secondary"
                         aria-disabled={!snapshot.matches({ ready: 'idle' }) || undefined}
                         onClick={() => send({ type: 'address.delete', id: address.id })}
-                      >{m.address_book_page_delete()}<span className="visually-hidden"> {name}</span>
+                      >
+                        {m.address_book_page_delete()}
+                        <span className="visually-hidden"> {name}</span>
                       </Button>
                     </div>
                   </li>
@@ -112,7 +130,9 @@ export function AddressBookPage({ saved }: { saved: keyof typeof addressSavedMes
         {pending && (
           <>
             <p className={styles.note}>
-              {rich(m.address_book_page_will_be_removed_from_your, { address: <strong>{addressName(pending)}</strong> })}
+              {rich(m.address_book_page_will_be_removed_from_your, {
+                address: <strong>{addressName(pending)}</strong>,
+              })}
             </p>
             <AddressLines address={pending} />
           </>

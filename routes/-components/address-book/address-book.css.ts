@@ -2,13 +2,26 @@ import { style } from '@vanilla-extract/css';
 import { tokens, vars } from '#src/styles/theme.css';
 import { card as cardPrimitive } from '#src/ui/card.css';
 
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.ms, alignItems: 'center', marginBottom: tokens.space.ml });
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: tokens.space.ms,
+  alignItems: 'center',
+  marginBottom: tokens.space.ml,
+});
 /** Same grid as every card list. */
 export { cardGrid as list } from '#src/ui/card-grid.css';
 /** The card primitive (src/ui/card.css.ts). */
 export const item = style([cardPrimitive]);
 export const itemHeading = style({ fontSize: '1.125rem', overflowWrap: 'anywhere' });
-export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.sm, margin: 0, padding: 0, listStyle: 'none' });
+export const badges = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: tokens.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
 export const badge = style({
   display: 'inline-block',
   fontSize: '0.875rem',
@@ -19,9 +32,19 @@ export const badge = style({
   color: vars.color.text,
   border: `1px solid ${vars.color.border}`,
 });
-export const badgeStrong = style([badge, { background: vars.color.infoBg, borderColor: vars.color.info, color: vars.color.info }]);
+export const badgeStrong = style([
+  badge,
+  { background: vars.color.infoBg, borderColor: vars.color.info, color: vars.color.info },
+]);
 export const lines = style({ fontStyle: 'normal', overflowWrap: 'anywhere', margin: 0 });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.ms, alignItems: 'center', marginTop: 'auto', paddingTop: tokens.space.sm });
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: tokens.space.ms,
+  alignItems: 'center',
+  marginTop: 'auto',
+  paddingTop: tokens.space.sm,
+});
 /** Links that look like buttons (src/ui/link-button.css.ts). */
 export { linkButton, primaryLinkButton } from '#src/ui/link-button.css';
 export const select = style({

@@ -71,7 +71,11 @@ function SelectField({ label, value, onValueChange, error, options, ...rest }: S
 }
 
 const postCodeLabel = (country: string) =>
-  country === 'GB' ? m.address_book_address_form_page_postcode() : country === 'US' ? m.address_book_address_form_page_zip_code_optional() : m.address_book_address_form_page_postcode_optional();
+  country === 'GB'
+    ? m.address_book_address_form_page_postcode()
+    : country === 'US'
+      ? m.address_book_address_form_page_zip_code_optional()
+      : m.address_book_address_form_page_postcode_optional();
 
 /** /address-book/add-address (addressId null) and /address-book/{addressId}: one form, every Address field. */
 export function AddressFormPage({ addressId }: { addressId: string | null }) {
@@ -105,12 +109,16 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
     ...bindField(send, name, values[name], errors[name]),
     name,
   });
-  const title = isEdit ? m.address_book_address_form_page_edit_address() : m.address_book_address_form_page_add_an_address();
+  const title = isEdit
+    ? m.address_book_address_form_page_edit_address()
+    : m.address_book_address_form_page_add_an_address();
 
   return (
     <Page title={title} narrow>
       <p>
-        <Link to="/address-book" activeOptions={{ exact: true }}>{m.address_book_address_form_page_back_to_address_book()}</Link>
+        <Link to="/address-book" activeOptions={{ exact: true }}>
+          {m.address_book_address_form_page_back_to_address_book()}
+        </Link>
       </p>
       {snapshot.matches('loading') && <Loading label={m.address_book_address_form_page_loading_this_address()} />}
       {snapshot.matches('loadFailed') && (
@@ -145,7 +153,13 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
             options={addressCountries.map((c) => ({ value: c.code, label: c.name }))}
             {...field('isoCountryCode')}
           />
-          <TextField label={m.address_book_address_form_page_address_line_1()} required autoComplete="address-line1" maxLength={addressLimits.line} {...field('line1')} />
+          <TextField
+            label={m.address_book_address_form_page_address_line_1()}
+            required
+            autoComplete="address-line1"
+            maxLength={addressLimits.line}
+            {...field('line1')}
+          />
           <TextField
             label={m.address_book_address_form_page_address_line_2_optional()}
             autoComplete="address-line2"
@@ -158,9 +172,19 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
             maxLength={addressLimits.line}
             {...field('line3')}
           />
-          <TextField label={m.address_book_address_form_page_town_or_city()} required autoComplete="address-level2" maxLength={addressLimits.line} {...field('line4')} />
           <TextField
-            label={values.isoCountryCode === 'GB' ? m.address_book_address_form_page_county_optional() : m.address_book_address_form_page_region_or_province_optional()}
+            label={m.address_book_address_form_page_town_or_city()}
+            required
+            autoComplete="address-level2"
+            maxLength={addressLimits.line}
+            {...field('line4')}
+          />
+          <TextField
+            label={
+              values.isoCountryCode === 'GB'
+                ? m.address_book_address_form_page_county_optional()
+                : m.address_book_address_form_page_region_or_province_optional()
+            }
             autoComplete="address-level1"
             maxLength={addressLimits.line}
             {...field('line5')}
@@ -200,10 +224,21 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
             <FieldError id={`${id}-type-error`} error={errors.type} />
           </fieldset>
           <div className={formStyles.actions}>
-            <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel={m.common_saving()} aria-describedby={`${id}-submit-hint`} onRefused={onRefused}>
-              {isEdit ? m.address_book_address_form_page_update_address() : m.address_book_address_form_page_save_address()}
+            <Button
+              type="submit"
+              disabled={!canSubmit}
+              busy={saving}
+              busyLabel={m.common_saving()}
+              aria-describedby={`${id}-submit-hint`}
+              onRefused={onRefused}
+            >
+              {isEdit
+                ? m.address_book_address_form_page_update_address()
+                : m.address_book_address_form_page_save_address()}
             </Button>
-            <Link to="/address-book" activeOptions={{ exact: true }}>{m.common_cancel()}</Link>
+            <Link to="/address-book" activeOptions={{ exact: true }}>
+              {m.common_cancel()}
+            </Link>
             <SubmitHint id={`${id}-submit-hint`} fields={blocking} active={!canSubmit && !saving && !done} />
           </div>
         </form>

@@ -10,9 +10,15 @@ export const addressName = (address: Address): string => address.nickName?.trim(
 export function AddressLines({ address }: { address: Address }) {
   const { locale } = useServices();
   const country = formatCountry(address.isoCountryCode, locale.tag, address.countryName);
-  const lines = [address.line1, address.line2, address.line3, address.line4, address.line5, address.postCode, country].filter(
-    (line): line is string => Boolean(line && line.trim()),
-  );
+  const lines = [
+    address.line1,
+    address.line2,
+    address.line3,
+    address.line4,
+    address.line5,
+    address.postCode,
+    country,
+  ].filter((line): line is string => Boolean(line && line.trim()));
   return (
     <address className={styles.lines}>
       {lines.map((line, i) => (

@@ -58,7 +58,10 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady, offline
     }
   }, [ready, onReady]);
 
-  const what = method === 'mobile' ? m.booking_actions_on_demand_ticket_mobile_ticket() : m.booking_actions_on_demand_ticket_print_at_home_ticket();
+  const what =
+    method === 'mobile'
+      ? m.booking_actions_on_demand_ticket_mobile_ticket()
+      : m.booking_actions_on_demand_ticket_print_at_home_ticket();
   return (
     <>
       <p className={styles.itemTitle}>{m.booking_actions_on_demand_ticket_your_ticket()}</p>

@@ -29,7 +29,8 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
   const descriptionId = useId();
   const isOpen = snapshot.matches('open');
   const status = resendEmailStatus(snapshot);
-  const { emails, touched, submitAttempted, maxAddresses, sentTo, refusedRecipients, failure, retryAfterSeconds } = snapshot.context;
+  const { emails, touched, submitAttempted, maxAddresses, sentTo, refusedRecipients, failure, retryAfterSeconds } =
+    snapshot.context;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -48,7 +49,8 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
   useEffect(() => {
     if (refusedRecipients.length === 0) return;
     const index = emails.findIndex((e) => refusedRecipients.includes(e.trim().toLowerCase()));
-    if (index >= 0) dialogRef.current?.querySelector<HTMLInputElement>(`input[name="emailAddresses.${index}"]`)?.focus();
+    if (index >= 0)
+      dialogRef.current?.querySelector<HTMLInputElement>(`input[name="emailAddresses.${index}"]`)?.focus();
     // Only when a refusal arrives, not on every keystroke.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refusedRecipients]);
@@ -57,10 +59,15 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
   // By each field's name, in order: an address skipped shows its error once a later one was left.
   const names = emails.map((_, index) => `emailAddresses.${index}`);
   const allErrors = Object.fromEntries(names.flatMap((name, index) => (errors[index] ? [[name, errors[index]]] : [])));
-  const shown = shownErrors({ touched: Object.fromEntries(names.map((name, index) => [name, !!touched[index]])), submitAttempted }, names, allErrors);
+  const shown = shownErrors(
+    { touched: Object.fromEntries(names.map((name, index) => [name, !!touched[index]])), submitAttempted },
+    names,
+    allErrors,
+  );
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const hintId = useId();
-  const refusedShown = refusedRecipients.length > 0 && errors.some((e) => e === resendEmailMessages.recipientNotAllowed);
+  const refusedShown =
+    refusedRecipients.length > 0 && errors.some((e) => e === resendEmailMessages.recipientNotAllowed);
   const sending = status === 'PENDING';
   const canSubmit = emails.length > 0 && errors.every((e) => e === null) && !sending;
   const close = () => send({ type: 'modal.close' });
@@ -82,7 +89,9 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
       {isOpen && (
         <>
           <div className={styles.dialogHeader}>
-            <h2 id={titleId} className={styles.dialogTitle}>{m.booking_actions_resend_email_modal_resend_booking_email()}</h2>
+            <h2 id={titleId} className={styles.dialogTitle}>
+              {m.booking_actions_resend_email_modal_resend_booking_email()}
+            </h2>
             <button type="button" className={styles.closeButton} aria-label={m.common_close()} onClick={close}>
               ×
             </button>
@@ -93,7 +102,9 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
                 <Alert tone="success">{resendEmailMessages.success(sentTo)}</Alert>
               </div>
               <div className={styles.actions}>
-                <Button onClick={close} autoFocus>{m.common_close()}</Button>
+                <Button onClick={close} autoFocus>
+                  {m.common_close()}
+                </Button>
               </div>
             </>
           ) : (
@@ -104,14 +115,25 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
                 send({ type: 'form.submit' });
               }}
             >
-              <p id={descriptionId} className={styles.dialogIntro}>{m.booking_actions_resend_email_modal_well_send_your_booking_confirmation({ maxAddresses })}</p>
+              <p id={descriptionId} className={styles.dialogIntro}>
+                {m.booking_actions_resend_email_modal_well_send_your_booking_confirmation({ maxAddresses })}
+              </p>
               <ErrorSummary attempt={attempt} errors={shown} />
               {status === 'ERROR' && (
-                <Alert tone="error">{failure === 'throttled' ? resendEmailMessages.throttled(retryAfterSeconds) : resendEmailMessages.error}</Alert>
+                <Alert tone="error">
+                  {failure === 'throttled'
+                    ? resendEmailMessages.throttled(retryAfterSeconds)
+                    : resendEmailMessages.error}
+                </Alert>
               )}
-              {status !== 'ERROR' && refusedShown && <Alert tone="error">{resendEmailMessages.recipientNotAllowed}</Alert>}
+              {status !== 'ERROR' && refusedShown && (
+                <Alert tone="error">{resendEmailMessages.recipientNotAllowed}</Alert>
+              )}
               {emails.map((value, index) => {
-                const label = index === 0 ? m.common_email_address() : m.booking_actions_resend_email_modal_email_address({ number: index + 1 });
+                const label =
+                  index === 0
+                    ? m.common_email_address()
+                    : m.booking_actions_resend_email_modal_email_address({ number: index + 1 });
                 const error = shown[`emailAddresses.${index}`];
                 return (
                   <div key={index} className={styles.emailRow}>
@@ -143,7 +165,9 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
                                 ?.focus(),
                             );
                           }}
-                        >{m.booking_actions_resend_email_modal_remove_button()}</Button>
+                        >
+                          {m.booking_actions_resend_email_modal_remove_button()}
+                        </Button>
                       </div>
                     )}
                   </div>
@@ -151,15 +175,30 @@ export function ResendEmailModal({ snapshot, send, opener }: ResendEmailModalPro
               })}
               <div className={styles.actions}>
                 {emails.length < maxAddresses && (
-                  <Button tone="link" disabled={sending} onClick={() => send({ type: 'emails.add' })}>{m.booking_actions_resend_email_modal_add_another_email_address()}</Button>
+                  <Button tone="link" disabled={sending} onClick={() => send({ type: 'emails.add' })}>
+                    {m.booking_actions_resend_email_modal_add_another_email_address()}
+                  </Button>
                 )}
               </div>
               <div className={styles.actions}>
-                <Button type="submit" disabled={!canSubmit} busy={sending} busyLabel={m.booking_actions_resend_email_modal_sending()} aria-describedby={hintId} onRefused={onRefused}>
+                <Button
+                  type="submit"
+                  disabled={!canSubmit}
+                  busy={sending}
+                  busyLabel={m.booking_actions_resend_email_modal_sending()}
+                  aria-describedby={hintId}
+                  onRefused={onRefused}
+                >
                   {m.booking_actions_resend_email_modal_send_email()}
                 </Button>
-                <Button tone="secondary" onClick={close}>{m.common_cancel()}</Button>
-                <SubmitHint id={hintId} fields={names.filter((name) => allErrors[name])} active={!canSubmit && !sending} />
+                <Button tone="secondary" onClick={close}>
+                  {m.common_cancel()}
+                </Button>
+                <SubmitHint
+                  id={hintId}
+                  fields={names.filter((name) => allErrors[name])}
+                  active={!canSubmit && !sending}
+                />
               </div>
             </form>
           )}

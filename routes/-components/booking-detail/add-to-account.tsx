@@ -36,12 +36,18 @@ export function AddToAccount({ guestToken }: { guestToken: string }) {
   const [snapshot, send] = useMachine(
     guestAssociationMachine.provide({
       actors: {
-        associateGuestOrders: fromPromise(({ input }) => bookingsListApi(services.api).associateGuestOrders(input.guestToken)),
+        associateGuestOrders: fromPromise(({ input }) =>
+          bookingsListApi(services.api).associateGuestOrders(input.guestToken),
+        ),
       },
       actions: {
         redirectToTarget: (_, { outcome }) => {
           const bookingsImported = searchFor[outcome];
-          void navigate({ to: '/bookings/upcoming', search: bookingsImported === undefined ? {} : { bookingsImported }, replace: true });
+          void navigate({
+            to: '/bookings/upcoming',
+            search: bookingsImported === undefined ? {} : { bookingsImported },
+            replace: true,
+          });
         },
       },
     }),
@@ -55,7 +61,9 @@ export function AddToAccount({ guestToken }: { guestToken: string }) {
 
   return (
     <section className={styles.section} aria-labelledby="add-to-account-heading">
-      <h2 id="add-to-account-heading" className={styles.sectionTitle}>{m.booking_add_to_account_title()}</h2>
+      <h2 id="add-to-account-heading" className={styles.sectionTitle}>
+        {m.booking_add_to_account_title()}
+      </h2>
       {ready || associating ? <p>{m.booking_add_to_account_text()}</p> : null}
       {/* The button stays until the page moves on: busy while the bookings are added, then
           unavailable beside what happened, so the focus stays on it (WCAG 2.4.3, decision 580). */}
@@ -65,8 +73,14 @@ export function AddToAccount({ guestToken }: { guestToken: string }) {
         busyLabel={m.bookings_list_guest_association_adding_bookings()}
         disabled={!ready}
         aria-describedby={unverified ? 'add-to-account-unverified' : said ? 'add-to-account-outcome' : undefined}
-      >{m.booking_add_to_account_button()}</Button>
-      {unverified && <Alert tone="error" id="add-to-account-unverified">{m.booking_add_to_account_unverified()}</Alert>}
+      >
+        {m.booking_add_to_account_button()}
+      </Button>
+      {unverified && (
+        <Alert tone="error" id="add-to-account-unverified">
+          {m.booking_add_to_account_unverified()}
+        </Alert>
+      )}
       {/* On the page, empty, from the first render: the outcome is announced as it goes in (decision 373). */}
       <LiveRegion id="add-to-account-outcome">
         {said && <AssociationOutcomeText outcome={outcome} count={count} />}

@@ -21,7 +21,15 @@ import { changeabilityKey, LoadedBookingContext, takeLoaded, type LoadedBooking 
  * and `reloading` show the booking (./booking-loaded.tsx), `error` and `schemaError` the failure
  * with a retry, `fetching` and `movedToHistory` a loading line.
  */
-export function BookingDetailScreen({ bookingId, mode, loaded }: { bookingId: string; mode: BookingScreenMode; loaded?: LoadedBooking | undefined }) {
+export function BookingDetailScreen({
+  bookingId,
+  mode,
+  loaded,
+}: {
+  bookingId: string;
+  mode: BookingScreenMode;
+  loaded?: LoadedBooking | undefined;
+}) {
   const { api } = useServices();
   const navigate = useNavigate();
   const booking = useMemo(() => bookingApi(api), [api]);
@@ -32,7 +40,9 @@ export function BookingDetailScreen({ bookingId, mode, loaded }: { bookingId: st
       actors: {
         fetchBooking: fromPromise(({ input }) => booking.getBooking(input.bookingId)),
         fetchChangeability: fromPromise(({ input }) =>
-          takeLoaded(loaded, changeabilityKey(input), () => booking.getChangeability(input.orderId, input.bookingId, input.season)),
+          takeLoaded(loaded, changeabilityKey(input), () =>
+            booking.getChangeability(input.orderId, input.bookingId, input.season),
+          ),
         ),
       },
       actions: {
@@ -65,15 +75,29 @@ export function BookingDetailScreen({ bookingId, mode, loaded }: { bookingId: st
     if (current) {
       return (
         <LoadedBookingContext.Provider value={loaded ?? null}>
-          <BookingLoaded booking={current} detail={detail} mode={mode} snapshot={snapshot} edit={edit} sendEdit={sendEdit} onReload={reloadBooking} />
+          <BookingLoaded
+            booking={current}
+            detail={detail}
+            mode={mode}
+            snapshot={snapshot}
+            edit={edit}
+            sendEdit={sendEdit}
+            onReload={reloadBooking}
+          />
         </LoadedBookingContext.Provider>
       );
     }
   }
   if (snapshot.matches('error') || snapshot.matches('schemaError')) {
-    return <BookingLoadFailed schemaError={snapshot.matches('schemaError')} onRetry={() => send({ type: 'booking.retry' })} />;
+    return (
+      <BookingLoadFailed
+        schemaError={snapshot.matches('schemaError')}
+        onRetry={() => send({ type: 'booking.retry' })}
+      />
+    );
   }
-  if (snapshot.matches('movedToHistory')) return <BookingLoading label={m.booking_detail_screen_this_booking_has_changed_opening()} />;
+  if (snapshot.matches('movedToHistory'))
+    return <BookingLoading label={m.booking_detail_screen_this_booking_has_changed_opening()} />;
   return <BookingLoading label={m.booking_detail_screen_loading_your_booking()} />;
 }
 

@@ -19,7 +19,12 @@ export const facts = style({
 globalStyle(`${facts} dt`, { fontWeight: 600 });
 globalStyle(`${facts} dd`, { margin: `0 0 ${tokens.space.sm}`, overflowWrap: 'anywhere' });
 
-export const legs = style({ display: 'grid', gap: tokens.space.md, gridTemplateColumns: 'minmax(0, 1fr)', '@media': { [mq.large]: { gridTemplateColumns: '1fr 1fr' } } });
+export const legs = style({
+  display: 'grid',
+  gap: tokens.space.md,
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [mq.large]: { gridTemplateColumns: '1fr 1fr' } },
+});
 export const leg = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: tokens.radius.md,
@@ -46,7 +51,12 @@ export const callingList = style({
   padding: `0 0 0 ${tokens.space.ms}`,
   borderLeft: `3px solid ${vars.color.border}`,
 });
-globalStyle(`${callingList} li`, { position: 'relative', display: 'flex', gap: tokens.space.ms, padding: `${tokens.space.xxs} 0` });
+globalStyle(`${callingList} li`, {
+  position: 'relative',
+  display: 'flex',
+  gap: tokens.space.ms,
+  padding: `${tokens.space.xxs} 0`,
+});
 globalStyle(`${callingList} li::before`, {
   content: '""',
   position: 'absolute',
@@ -60,7 +70,11 @@ globalStyle(`${callingList} li::before`, {
   background: vars.color.surface,
   transform: 'translateY(-50%)',
 });
-export const callingTime = style({ fontVariantNumeric: 'tabular-nums', minWidth: '3.5rem', color: vars.color.textMuted });
+export const callingTime = style({
+  fontVariantNumeric: 'tabular-nums',
+  minWidth: '3.5rem',
+  color: vars.color.textMuted,
+});
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.space.sm });
 export const row = style({
@@ -85,7 +99,10 @@ export const badge = style({
   color: vars.color.text,
   border: `1px solid ${vars.color.info}`,
 });
-export const badgeMuted = style([badge, { background: vars.color.surfaceAlt, border: `1px solid ${vars.color.border}` }]);
+export const badgeMuted = style([
+  badge,
+  { background: vars.color.surfaceAlt, border: `1px solid ${vars.color.border}` },
+]);
 
 export const dialog = style({
   width: 'min(32rem, calc(100vw - 24px))',
@@ -96,7 +113,12 @@ export const dialog = style({
   background: vars.color.surface,
   selectors: { '&::backdrop': { background: 'rgba(0, 0, 0, 0.5)' } },
 });
-export const dialogTitle = style({ fontSize: '1.25rem', marginBottom: tokens.space.ms, outline: 'none', boxShadow: 'none' });
+export const dialogTitle = style({
+  fontSize: '1.25rem',
+  marginBottom: tokens.space.ms,
+  outline: 'none',
+  boxShadow: 'none',
+});
 
 export const timeline = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.space.md });
 export const timelineItem = style({
@@ -133,4 +155,10 @@ export const ticketCode = style({
   boxSizing: 'border-box',
 });
 export const ticketCodeImage = style({ width: '100%', height: '100%', imageRendering: 'pixelated' });
-export const documentActions = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.sm, alignItems: 'center', margin: `${tokens.space.ms} 0 0` });
+export const documentActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: tokens.space.sm,
+  alignItems: 'center',
+  margin: `${tokens.space.ms} 0 0`,
+});

@@ -39,7 +39,15 @@ export const historyMessages = {
  * only in who opened the booking. A hand-over to wait for the replacement (search or history state)
  * remounts the screen.
  */
-export function BookingHistoryPage({ bookingId, search, guest }: { bookingId: string; search: v.InferOutput<typeof historySearch>; guest: boolean }) {
+export function BookingHistoryPage({
+  bookingId,
+  search,
+  guest,
+}: {
+  bookingId: string;
+  search: v.InferOutput<typeof historySearch>;
+  guest: boolean;
+}) {
   const handedOver = useHandedOverWait();
   const wait = search.waitForSuperseders === true || handedOver;
   return (
@@ -100,7 +108,11 @@ export function BookingHistoryScreen({
     return (
       <Page title={m.booking_detail_booking_history_screen_booking_history()}>
         <Alert tone="error" title={m.booking_detail_booking_history_screen_we_couldnt_load_this_bookings()}>
-          <p>{snapshot.matches('schemaError') ? schemaMismatchMessage : m.booking_detail_booking_history_screen_please_try_again()}</p>
+          <p>
+            {snapshot.matches('schemaError')
+              ? schemaMismatchMessage
+              : m.booking_detail_booking_history_screen_please_try_again()}
+          </p>
         </Alert>
         <Button onClick={() => send({ type: 'history.retry' })}>{m.common_try_again()}</Button>
       </Page>
@@ -119,7 +131,9 @@ export function BookingHistoryScreen({
             <Alert tone="error" title={failed === 'timeout' ? historyMessages.timeout : historyMessages.failed}>
               <p>{failed === 'timeout' ? historyMessages.timeoutBody : historyMessages.failedBody}</p>
             </Alert>
-            <Button tone="secondary" onClick={() => send({ type: 'history.retry' })}>{m.booking_detail_booking_history_screen_check_again()}</Button>
+            <Button tone="secondary" onClick={() => send({ type: 'history.retry' })}>
+              {m.booking_detail_booking_history_screen_check_again()}
+            </Button>
           </>
         )}
         {history && <Timeline history={history} guest={guest} />}
@@ -128,7 +142,13 @@ export function BookingHistoryScreen({
   }
   return (
     <Page title={m.booking_detail_booking_history_screen_booking_history()}>
-      <Loading label={snapshot.matches('redirecting') ? m.booking_detail_booking_history_screen_opening_your_updated_booking() : m.booking_detail_booking_history_screen_loading_booking_history()} />
+      <Loading
+        label={
+          snapshot.matches('redirecting')
+            ? m.booking_detail_booking_history_screen_opening_your_updated_booking()
+            : m.booking_detail_booking_history_screen_loading_booking_history()
+        }
+      />
     </Page>
   );
 }
@@ -155,13 +175,20 @@ function Timeline({ history, guest }: { history: BookingHistoryResponse; guest: 
     <>
       {history.replacedBy && (
         <Alert tone="info" title={m.booking_detail_booking_history_screen_this_booking_has_been_changed()}>
-          <p>{m.booking_detail_booking_history_screen_it_was_replaced_by_order({ friendlyOrderId: history.replacedBy.friendlyOrderId })}</p>
+          <p>
+            {m.booking_detail_booking_history_screen_it_was_replaced_by_order({
+              friendlyOrderId: history.replacedBy.friendlyOrderId,
+            })}
+          </p>
         </Alert>
       )}
       {entries.length === 1 && !history.replacedBy && !moved[0] && !changedFrom[0] && (
         <p className={styles.meta}>{m.booking_detail_booking_history_screen_this_booking_hasnt_been_changed()}</p>
       )}
-      <ol className={styles.timeline} aria-label={m.booking_detail_booking_history_screen_booking_timeline_oldest_first()}>
+      <ol
+        className={styles.timeline}
+        aria-label={m.booking_detail_booking_history_screen_booking_timeline_oldest_first()}
+      >
         {entries.map((entry, i) => {
           const current = entry === last && !history.replacedBy && entry.order.replacementOrder === null && !moved[i];
           return (
@@ -201,7 +228,11 @@ function receiptOf(entry: HistoryEntry, entries: readonly HistoryEntry[], index:
   const replaces =
     entry.order.replaces ??
     (previous && paidAt
-      ? { friendlyOrderId: previous.order.friendlyOrderId, kind: previous.change?.kind === 'changed-journey' ? ('change' as const) : ('part-refund' as const), paidAt }
+      ? {
+          friendlyOrderId: previous.order.friendlyOrderId,
+          kind: previous.change?.kind === 'changed-journey' ? ('change' as const) : ('part-refund' as const),
+          paidAt,
+        }
       : null);
   return { bookings: [entry.booking], order: { ...entry.order, replaces } };
 }
@@ -242,10 +273,16 @@ function TimelineEntry({
         {index === 0
           ? m.booking_detail_booking_history_screen_original_booking({ order: entry.order.friendlyOrderId })
           : m.booking_detail_booking_history_screen_replacement_booking({ order: entry.order.friendlyOrderId })}{' '}
-        <span className={current ? styles.badge : styles.badgeMuted}>{current ? m.booking_detail_booking_history_screen_current() : m.booking_detail_booking_history_screen_replaced()}</span>
+        <span className={current ? styles.badge : styles.badgeMuted}>
+          {current
+            ? m.booking_detail_booking_history_screen_current()
+            : m.booking_detail_booking_history_screen_replaced()}
+        </span>
       </h2>
       {entry.order.createdAt && (
-        <p className={styles.meta}>{m.booking_detail_booking_history_screen_ordered({ date: ukDateTime(entry.order.createdAt, locale.tag) })}</p>
+        <p className={styles.meta}>
+          {m.booking_detail_booking_history_screen_ordered({ date: ukDateTime(entry.order.createdAt, locale.tag) })}
+        </p>
       )}
       <p>
         <strong>{bookingTitle(b, locale.tag)}</strong>
@@ -254,7 +291,10 @@ function TimelineEntry({
         {' · '}
         {[...new Set(b.tickets.map((t) => t.type))].join(', ')}
         <br />
-        {[...b.passengers.map(passengerName), ...(b.price.amount !== null ? [formatMoney(b.price.amount, b.price.currencyCode, locale.tag)] : [])].join(' · ')}
+        {[
+          ...b.passengers.map(passengerName),
+          ...(b.price.amount !== null ? [formatMoney(b.price.amount, b.price.currencyCode, locale.tag)] : []),
+        ].join(' · ')}
       </p>
       {previous && (
         <>
@@ -273,7 +313,9 @@ function TimelineEntry({
         <p className={styles.note}>
           {rich(m.booking_detail_booking_history_screen_changed_from_booking, {
             // A guest's token opens its own order only: the reference is named, not linked.
-            link: guest ? changedFrom.friendlyOrderId : bookingLink(changedFrom.bookingId, false, changedFrom.friendlyOrderId),
+            link: guest
+              ? changedFrom.friendlyOrderId
+              : bookingLink(changedFrom.bookingId, false, changedFrom.friendlyOrderId),
           })}
         </p>
       )}
@@ -308,29 +350,67 @@ function TimelineEntry({
  * What superseded this entry: "Part refunded: Sasha Hughes", with a link to the
  * replacement entry, so two bookings for the same journey side by side are explained.
  */
-function ChangeNote({ change, entries, locale }: { change: NonNullable<HistoryEntry['change']>; entries: readonly HistoryEntry[]; locale: string }) {
+function ChangeNote({
+  change,
+  entries,
+  locale,
+}: {
+  change: NonNullable<HistoryEntry['change']>;
+  entries: readonly HistoryEntry[];
+  locale: string;
+}) {
   const names = change.passengers.map((p) => p.name).join(', ');
   const amount = change.amount ? formatMoney(change.amount.amount, change.amount.currencyCode, locale) : null;
-  const replacement = change.replacementOrderId ? entries.find((e) => e.order.id === change.replacementOrderId) : undefined;
+  const replacement = change.replacementOrderId
+    ? entries.find((e) => e.order.id === change.replacementOrderId)
+    : undefined;
   const replaced = change.replacesOrderId ? entries.find((e) => e.order.id === change.replacesOrderId) : undefined;
   const what =
     change.kind === 'part-refunded' && !replacement && replaced
-      ? m.booking_detail_booking_history_screen_kept_tickets({ count: change.passengers.length, names: names || m.booking_detail_booking_history_screen_some_passengers(), date: ukDate(change.at, locale) })
+      ? m.booking_detail_booking_history_screen_kept_tickets({
+          count: change.passengers.length,
+          names: names || m.booking_detail_booking_history_screen_some_passengers(),
+          date: ukDate(change.at, locale),
+        })
       : change.kind === 'part-refunded'
-      ? amount
-        ? m.booking_detail_booking_history_screen_part_refunded_amount({ date: ukDate(change.at, locale), names: names || m.booking_detail_booking_history_screen_some_passengers(), amount })
-        : m.booking_detail_booking_history_screen_part_refunded_on({ date: ukDate(change.at, locale), names: names || m.booking_detail_booking_history_screen_some_passengers() })
-      : change.kind === 'refunded'
         ? amount
-          ? m.booking_detail_booking_history_screen_refunded_on_amount({ date: ukDate(change.at, locale), amount })
-          : m.booking_detail_booking_history_screen_refunded_on({ date: ukDate(change.at, locale) })
-        : m.booking_detail_booking_history_screen_changed_to_a_new_journey({ date: ukDate(change.at, locale) });
+          ? m.booking_detail_booking_history_screen_part_refunded_amount({
+              date: ukDate(change.at, locale),
+              names: names || m.booking_detail_booking_history_screen_some_passengers(),
+              amount,
+            })
+          : m.booking_detail_booking_history_screen_part_refunded_on({
+              date: ukDate(change.at, locale),
+              names: names || m.booking_detail_booking_history_screen_some_passengers(),
+            })
+        : change.kind === 'refunded'
+          ? amount
+            ? m.booking_detail_booking_history_screen_refunded_on_amount({ date: ukDate(change.at, locale), amount })
+            : m.booking_detail_booking_history_screen_refunded_on({ date: ukDate(change.at, locale) })
+          : m.booking_detail_booking_history_screen_changed_to_a_new_journey({ date: ukDate(change.at, locale) });
   return (
     <p className={styles.note}>
-      <strong>{change.kind === 'part-refunded' ? m.booking_detail_booking_history_screen_part_refunded() : change.kind === 'refunded' ? m.common_refunded() : m.booking_detail_booking_history_screen_journey_changed()}: </strong>
+      <strong>
+        {change.kind === 'part-refunded'
+          ? m.booking_detail_booking_history_screen_part_refunded()
+          : change.kind === 'refunded'
+            ? m.common_refunded()
+            : m.booking_detail_booking_history_screen_journey_changed()}
+        :{' '}
+      </strong>
       {what}{' '}
-      {replacement && <a href={`#order-${replacement.order.id}`}>{m.booking_detail_booking_history_screen_see_the_replacement_order({ friendlyOrderId: replacement.order.friendlyOrderId })}</a>}
-      {replaced && <a href={`#order-${replaced.order.id}`}>{m.booking_detail_booking_history_screen_replaces_order({ friendlyOrderId: replaced.order.friendlyOrderId })}</a>}
+      {replacement && (
+        <a href={`#order-${replacement.order.id}`}>
+          {m.booking_detail_booking_history_screen_see_the_replacement_order({
+            friendlyOrderId: replacement.order.friendlyOrderId,
+          })}
+        </a>
+      )}
+      {replaced && (
+        <a href={`#order-${replaced.order.id}`}>
+          {m.booking_detail_booking_history_screen_replaces_order({ friendlyOrderId: replaced.order.friendlyOrderId })}
+        </a>
+      )}
     </p>
   );
 }

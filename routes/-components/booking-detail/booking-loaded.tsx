@@ -50,7 +50,10 @@ export function BookingLoaded({
   const { locale } = useServices();
   const editing = detail.bookings.flatMap((b) => b.passengers).find((p) => p.id === edit.context.passengerId);
   return (
-    <Page title={bookingTitle(booking, locale.tag)} intro={m.booking_detail_screen_order({ friendlyOrderId: detail.order.friendlyOrderId })}>
+    <Page
+      title={bookingTitle(booking, locale.tag)}
+      intro={m.booking_detail_screen_order({ friendlyOrderId: detail.order.friendlyOrderId })}
+    >
       {snapshot.matches('reloading') && <Loading label={m.booking_detail_screen_updating_your_booking()} />}
       {edit.context.saved && edit.matches('idle') && <Alert tone="success">{editPassengersMessages.saved}</Alert>}
       <BookingBody
@@ -58,7 +61,9 @@ export function BookingLoaded({
         detail={detail}
         mode={mode}
         snapshot={snapshot}
-        onEditPassenger={(p) => sendEdit({ type: 'passenger.edit', passengerId: p.id, firstName: p.firstName, lastName: p.lastName })}
+        onEditPassenger={(p) =>
+          sendEdit({ type: 'passenger.edit', passengerId: p.id, firstName: p.firstName, lastName: p.lastName })
+        }
         onReload={onReload}
       />
       <EditPassengerDialog
@@ -91,23 +96,35 @@ function BookingBody({
   const { readOnly, lifecycle, ticket } = offer;
   // A signed-in customer on a guest booking opened with its email link or Find a booking: offer to add
   // it to the account (with the token that opened it), unless the order names another email.
-  const accountEmail = useSelector(authActor, (s) => (s.context.user?.status === 'AUTHORISED' ? (s.context.user.email ?? null) : null));
+  const accountEmail = useSelector(authActor, (s) =>
+    s.context.user?.status === 'AUTHORISED' ? (s.context.user.email ?? null) : null,
+  );
   const orderEmail = detail.order.email ?? null;
   const addToAccountToken =
-    mode === 'orderToken' && accountEmail !== null && (orderEmail === null || orderEmail.toLowerCase() === accountEmail.toLowerCase()) ? api.orderToken : null;
+    mode === 'orderToken' &&
+    accountEmail !== null &&
+    (orderEmail === null || orderEmail.toLowerCase() === accountEmail.toLowerCase())
+      ? api.orderToken
+      : null;
   // Issued while this page was open: the ticket's heading takes the focus from the button that asked for it.
   const [hadTicket] = useState(ticket !== null);
   const delivery = booking.delivery;
   return (
     <>
-      <LifecycleNote lifecycle={lifecycle} withdrawn={offer.withdrawn} next={newBookingLink(booking, lifecycle, mode)} />
+      <LifecycleNote
+        lifecycle={lifecycle}
+        withdrawn={offer.withdrawn}
+        next={newBookingLink(booking, lifecycle, mode)}
+      />
       <JourneyChangedBanner booking={booking} mode={mode} />
       {addToAccountToken && <AddToAccount guestToken={addToAccountToken} />}
       {offer.signInToManage && (
         <Alert tone="info" title={m.booking_detail_sign_in_to_manage_title()}>
           <p>{m.booking_detail_sign_in_to_manage_text()}</p>
           <p>
-            <Link to="/login" search={{ redirect: `/bookings/${booking.id}` }}>{m.booking_detail_sign_in_to_manage_link()}</Link>
+            <Link to="/login" search={{ redirect: `/bookings/${booking.id}` }}>
+              {m.booking_detail_sign_in_to_manage_link()}
+            </Link>
           </p>
         </Alert>
       )}
@@ -120,7 +137,9 @@ function BookingBody({
       {/* The season ticket's automatic renewal and its card (decision 440): the account's own seasons. */}
       {booking.season && mode === 'account' && <SeasonRenewals bookingId={booking.id} />}
       {/* Passengers and tickets are not in every API's answer (decision 230): absent, no section. */}
-      {booking.passengers.length > 0 && <PassengersSection booking={booking} offer={offer} onEditPassenger={onEditPassenger} />}
+      {booking.passengers.length > 0 && (
+        <PassengersSection booking={booking} offer={offer} onEditPassenger={onEditPassenger} />
+      )}
       {(booking.tickets.length > 0 || booking.price.amount !== null) && <TicketsSection booking={booking} />}
       {ticket && <IssuedTicket booking={booking} order={detail.order} ticket={ticket} focusOnShow={!hadTicket} />}
       {offer.withdrawnTicket && <WithdrawnTicket reference={offer.withdrawnTicket} />}

@@ -30,37 +30,70 @@ export interface BookingOffer {
   withdrawnTicket: string | null;
 }
 
-export function useBookingOffer(booking: Booking, detail: BookingDetailResponse, mode: BookingScreenMode): BookingOffer {
+export function useBookingOffer(
+  booking: Booking,
+  detail: BookingDetailResponse,
+  mode: BookingScreenMode,
+): BookingOffer {
   const { locale, pageData } = useServices();
   const signInToManage = detail.manage === 'sign-in';
   const readOnly = mode === 'guestView' || signInToManage;
   const delivery = booking.delivery;
-  const assistanceOn = mode === 'account' && pageData.features['enable-passenger-assistance'] && !booking.isSeasonBooking;
+  const assistanceOn =
+    mode === 'account' && pageData.features['enable-passenger-assistance'] && !booking.isSeasonBooking;
   // The booking's lifecycle (decision 320): only the actions its state allows are offered, and the
   // withdrawn ones are named under the state's sentence ("Refunded on 27 Nov: tickets cancelled").
   const lifecycle = bookingLifecycle(booking, detail.order, locale.tag);
   const issued = delivery?.issuedTicket ?? null;
-  const ticketWithdrawn = issued !== null && (Boolean(issued.withdrawn) || ticketCancelled(booking, detail.order) || lifecycle.ticketsCancelled);
+  const ticketWithdrawn =
+    issued !== null &&
+    (Boolean(issued.withdrawn) || ticketCancelled(booking, detail.order) || lifecycle.ticketsCancelled);
   const ticket = issued && !ticketWithdrawn ? issued : null;
   const may = lifecycle.allowed;
   const upcoming = isUpcoming(booking);
   const renamable = booking.passengers.some((p) => p.alterable) && !readOnly;
   const claimedInsurance = (booking.insurance ?? []).some((p) => p.claim !== null);
-  const onDemandOffered = delivery !== null && pageData.features['on-demand-tickets'] && (delivery.method === 'mobile' || delivery.method === 'print-at-home');
+  const onDemandOffered =
+    delivery !== null &&
+    pageData.features['on-demand-tickets'] &&
+    (delivery.method === 'mobile' || delivery.method === 'print-at-home');
   // "Cancel and refund" without the refund summary (an API with the spec's fields only): offered on a
   // booking that is not past, and the quote decides.
   const refundOffered = !readOnly && (booking.refund ? booking.refund.quotable : upcoming) && may('refund.full');
   const withdrawn = [
     // A change-of-journey source keeps its entry, which checks the change's status instead of quoting (docs/product/states.md).
-    !readOnly && booking.tickets.length > 0 && !may('refund.full') && booking.refund?.changeOfJourneySource !== true && m.refund_entry_cancel_and_refund(),
+    !readOnly &&
+      booking.tickets.length > 0 &&
+      !may('refund.full') &&
+      booking.refund?.changeOfJourneySource !== true &&
+      m.refund_entry_cancel_and_refund(),
     onDemandOffered && !readOnly && !may('ticket.issue') && m.booking_actions_on_demand_ticket_get_ticket_now(),
     upcoming && !readOnly && !booking.checkedIn && !may('checkIn.open') && m.booking_actions_check_in(),
     renamable && !may('passenger.rename') && m.booking_detail_screen_change_name(),
-    (booking.insurance ?? []).length > 0 && !claimedInsurance && !readOnly && !may('insurance.claim') && m.insurance_claim_section_claim_on_your_insurance(),
-    booking.delayRepay?.status === 'eligible' && !may('delayRepay.claim') && m.booking_detail_screen_claim_delay_repay(),
+    (booking.insurance ?? []).length > 0 &&
+      !claimedInsurance &&
+      !readOnly &&
+      !may('insurance.claim') &&
+      m.insurance_claim_section_claim_on_your_insurance(),
+    booking.delayRepay?.status === 'eligible' &&
+      !may('delayRepay.claim') &&
+      m.booking_detail_screen_claim_delay_repay(),
     assistanceOn && upcoming && !may('assistance.book') && m.common_passenger_assistance(),
     delivery !== null && !readOnly && !may('email.resend') && m.booking_actions_resend_booking_email(),
   ].filter((label) => label !== false);
   const withdrawnTicket = issued && ticketWithdrawn ? issued.reference : null;
-  return { readOnly, signInToManage, lifecycle, may, upcoming, renamable, claimedInsurance, assistanceOn, refundOffered, withdrawn, ticket, withdrawnTicket };
+  return {
+    readOnly,
+    signInToManage,
+    lifecycle,
+    may,
+    upcoming,
+    renamable,
+    claimedInsurance,
+    assistanceOn,
+    refundOffered,
+    withdrawn,
+    ticket,
+    withdrawnTicket,
+  };
 }

@@ -25,7 +25,9 @@ export function newBookingLink(booking: Booking, lifecycle: BookingLifecycle, mo
  * this page), without the reference.
  */
 export function JourneyChangedBanner({ booking, mode }: { booking: Booking; mode: BookingScreenMode }) {
-  const justChanged = useRouterState({ select: (s) => (s.location.state as { journeyChanged?: unknown }).journeyChanged === true });
+  const justChanged = useRouterState({
+    select: (s) => (s.location.state as { journeyChanged?: unknown }).journeyChanged === true,
+  });
   const changedFrom = booking.refund?.changeOfJourneyFrom ?? null;
   if (!changedFrom && !justChanged) return null;
   // A signed-in customer's look at a guest order (read-only) has no history page of its own.
@@ -39,7 +41,11 @@ export function JourneyChangedBanner({ booking, mode }: { booking: Booking; mode
     );
   return (
     <Alert tone="info" title={m.booking_detail_journey_changed_title()}>
-      <p>{changedFrom ? m.booking_detail_journey_changed_replaces({ reference: changedFrom.friendlyOrderId }) : m.booking_detail_journey_changed_new()}</p>
+      <p>
+        {changedFrom
+          ? m.booking_detail_journey_changed_replaces({ reference: changedFrom.friendlyOrderId })
+          : m.booking_detail_journey_changed_new()}
+      </p>
       {trail}
     </Alert>
   );

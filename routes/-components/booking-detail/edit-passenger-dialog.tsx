@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import { editPassengerValidators, type editPassengersMachine, type EditPassengersEvent } from '#machines/edit-passengers';
+import {
+  editPassengerValidators,
+  type editPassengersMachine,
+  type EditPassengersEvent,
+} from '#machines/edit-passengers';
 import { editPassengersMessages } from '#src/copy/edit-passengers';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -69,7 +73,9 @@ export function EditPassengerDialog({
             send({ type: 'form.submit' });
           }}
         >
-          <h2 id="edit-passenger-title" className={styles.dialogTitle}>{m.booking_detail_edit_passenger_dialog_change_passenger_name()}</h2>
+          <h2 id="edit-passenger-title" className={styles.dialogTitle}>
+            {m.booking_detail_edit_passenger_dialog_change_passenger_name()}
+          </h2>
           <p className={styles.meta}>{passengerLabel}</p>
           <ErrorSummary attempt={attempt} errors={errors} refusal={nameRefusal} headingLevel={3} />
           {errorMessage && !nameRefusal && <Alert tone="error">{errorMessage}</Alert>}
@@ -88,10 +94,19 @@ export function EditPassengerDialog({
             {...bindField(send, 'lastName', values.lastName, errors.lastName)}
           />
           <div className={formStyles.actions}>
-            <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()} aria-describedby={hintId} onRefused={onRefused}>
+            <Button
+              type="submit"
+              disabled={!canSubmit}
+              busy={submitting}
+              busyLabel={m.common_saving()}
+              aria-describedby={hintId}
+              onRefused={onRefused}
+            >
               {m.booking_detail_edit_passenger_dialog_save_name()}
             </Button>
-            <Button tone="secondary" disabled={submitting} onClick={() => send({ type: 'edit.cancel' })}>{m.common_cancel()}</Button>
+            <Button tone="secondary" disabled={submitting} onClick={() => send({ type: 'edit.cancel' })}>
+              {m.common_cancel()}
+            </Button>
             <SubmitHint id={hintId} fields={blocking} active={!canSubmit && !submitting} />
           </div>
         </form>

@@ -15,7 +15,12 @@ export function useHandedOverWait(): boolean {
 
 /** `true`/`false` (booleans or strings) as a boolean; anything else is ignored rather than trusted. */
 const flag = v.fallback(
-  v.optional(v.pipe(v.union([v.boolean(), v.picklist(['true', 'false'])]), v.transform((x) => x === true || x === 'true'))),
+  v.optional(
+    v.pipe(
+      v.union([v.boolean(), v.picklist(['true', 'false'])]),
+      v.transform((x) => x === true || x === 'true'),
+    ),
+  ),
   undefined,
 );
 

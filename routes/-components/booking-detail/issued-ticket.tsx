@@ -25,7 +25,9 @@ const validityText = (booking: Booking, locale: string) => {
 const leaves = (leg: Booking['outward'], locale: string) => ukDateTime(leg.departureTime ?? leg.date, locale);
 
 const classText = (booking: Booking) =>
-  booking.tickets.some((t) => t.fareClass === 'first') ? m.booking_detail_screen_first_class() : m.booking_detail_screen_standard_class();
+  booking.tickets.some((t) => t.fareClass === 'first')
+    ? m.booking_detail_screen_first_class()
+    : m.booking_detail_screen_standard_class();
 
 /**
  * The issued mobile ticket (docs/decisions/350): its Aztec code, drawn in the page by bwip-js
@@ -34,7 +36,17 @@ const classText = (booking: Booking) =>
  * booking (decision 250), because the code comes from the booking answer. Without the code's data
  * (an API that does not send it), the reference stands in.
  */
-export function IssuedTicket({ booking, order, ticket, focusOnShow }: { booking: Booking; order: Order; ticket: IssuedTicketData; focusOnShow: boolean }) {
+export function IssuedTicket({
+  booking,
+  order,
+  ticket,
+  focusOnShow,
+}: {
+  booking: Booking;
+  order: Order;
+  ticket: IssuedTicketData;
+  focusOnShow: boolean;
+}) {
   const { locale, pageData } = useServices();
   const heading = useRef<HTMLHeadingElement>(null);
   // Just issued on this page: the button that asked for it has gone, so focus moves here.
@@ -75,7 +87,9 @@ export function IssuedTicket({ booking, order, ticket, focusOnShow }: { booking:
         { label: m.common_outward(), value: leaves(booking.outward, locale.tag) },
         ...(booking.inward ? [{ label: m.common_return(), value: leaves(booking.inward, locale.tag) }] : []),
         ...(names ? [{ label: m.booking_detail_issued_ticket_passengers(), value: names }] : []),
-        ...(types ? [{ label: m.booking_detail_issued_ticket_ticket_type(), value: `${types}, ${classText(booking)}` }] : []),
+        ...(types
+          ? [{ label: m.booking_detail_issued_ticket_ticket_type(), value: `${types}, ${classText(booking)}` }]
+          : []),
         { label: m.common_valid(), value: validityText(booking, locale.tag) },
         { label: m.booking_detail_issued_ticket_ticket_reference(), value: ticket.reference },
         { label: m.booking_detail_screen_order_reference(), value: order.friendlyOrderId },
@@ -84,7 +98,9 @@ export function IssuedTicket({ booking, order, ticket, focusOnShow }: { booking:
       barcodeData: data,
       // The same words as the code's image on the screen: the PDF's Figure says them to a screen reader.
       codeAlt: m.booking_detail_issued_ticket_code_alt({ reference: ticket.reference }),
-      codeCaption: data ? m.booking_detail_issued_ticket_show_code() : m.booking_detail_issued_ticket_no_code({ reference: ticket.reference }),
+      codeCaption: data
+        ? m.booking_detail_issued_ticket_show_code()
+        : m.booking_detail_issued_ticket_no_code({ reference: ticket.reference }),
       language: locale.tag,
     });
     return { bytes, fileName: pdfFileName('ticket-', ticket.reference) };
@@ -107,7 +123,11 @@ export function IssuedTicket({ booking, order, ticket, focusOnShow }: { booking:
                 alt={m.booking_detail_issued_ticket_code_alt({ reference: ticket.reference })}
               />
             )}
-            {code === 'failed' && <span className={styles.meta}>{m.booking_detail_issued_ticket_code_failed({ reference: ticket.reference })}</span>}
+            {code === 'failed' && (
+              <span className={styles.meta}>
+                {m.booking_detail_issued_ticket_code_failed({ reference: ticket.reference })}
+              </span>
+            )}
           </div>
           <p className={styles.meta}>{m.booking_detail_issued_ticket_show_code()}</p>
         </>
@@ -120,7 +140,9 @@ export function IssuedTicket({ booking, order, ticket, focusOnShow }: { booking:
         {types && (
           <>
             <dt>{m.booking_detail_issued_ticket_ticket_type()}</dt>
-            <dd>{types}, {classText(booking)}</dd>
+            <dd>
+              {types}, {classText(booking)}
+            </dd>
           </>
         )}
         {names && (

@@ -33,13 +33,20 @@ export function JourneySection({
   const { locale } = useServices();
   return (
     <section className={styles.section} aria-labelledby="journey-heading">
-      <h2 id="journey-heading" className={styles.sectionTitle}>{m.booking_detail_screen_your_journey()}</h2>
+      <h2 id="journey-heading" className={styles.sectionTitle}>
+        {m.booking_detail_screen_your_journey()}
+      </h2>
       {booking.season ? (
         <dl className={styles.facts}>
           <dt>{m.booking_detail_screen_season_ticket()}</dt>
           <dd>{journeyName(booking.outward, locale.tag)}</dd>
           <dt>{m.common_valid()}</dt>
-          <dd>{m.booking_detail_screen_date_range({ date: ukDate(booking.season.validFrom, locale.tag), date2: ukDate(booking.season.validUntil, locale.tag) })}</dd>
+          <dd>
+            {m.booking_detail_screen_date_range({
+              date: ukDate(booking.season.validFrom, locale.tag),
+              date2: ukDate(booking.season.validUntil, locale.tag),
+            })}
+          </dd>
         </dl>
       ) : (
         <div className={styles.legs}>
@@ -51,17 +58,29 @@ export function JourneySection({
       <ChangeJourneyEntry snapshot={snapshot} booking={booking} mode={mode} offer={offer} />
       {/* A cancelled booking is not offered to a calendar; it exports as a cancelled event, "Remove from calendar", so a calendar that has the journey drops it (decision 190). */}
       {(offer.may('calendar.add') || offer.lifecycle.ticketsCancelled) && (
-        <AddToCalendar booking={booking} reference={detail.order.friendlyOrderId} mode={mode} cancelled={!offer.may('calendar.add')} />
+        <AddToCalendar
+          booking={booking}
+          reference={detail.order.friendlyOrderId}
+          mode={mode}
+          cancelled={!offer.may('calendar.add')}
+        />
       )}
     </section>
   );
 }
 
 /** `loaded.checkingChangeability`, `loaded.changeabilityKnown`, `loaded.changeabilityUnavailable`, and quiet while `reloading`. */
-function ChangeabilityNote({ snapshot, season }: { snapshot: SnapshotFrom<typeof bookingDetailMachine>; season: boolean }) {
+function ChangeabilityNote({
+  snapshot,
+  season,
+}: {
+  snapshot: SnapshotFrom<typeof bookingDetailMachine>;
+  season: boolean;
+}) {
   const answer = snapshot.context.changeability;
   let text: string;
-  if (snapshot.matches({ loaded: 'checkingChangeability' })) text = m.booking_detail_screen_checking_whether_this_journey_can();
+  if (snapshot.matches({ loaded: 'checkingChangeability' }))
+    text = m.booking_detail_screen_checking_whether_this_journey_can();
   else if (snapshot.matches({ loaded: 'changeabilityKnown' }) && answer) {
     text = answer.changeable
       ? season
@@ -72,7 +91,7 @@ function ChangeabilityNote({ snapshot, season }: { snapshot: SnapshotFrom<typeof
   else text = m.booking_detail_screen_we_couldnt_check_whether_this();
   return (
     <LiveRegion as="p" className={styles.changeNote}>
-      {text && <strong>{m.booking_detail_screen_change_of_journey()}{' '}</strong>}
+      {text && <strong>{m.booking_detail_screen_change_of_journey()} </strong>}
       {text}
     </LiveRegion>
   );
@@ -96,13 +115,18 @@ function ChangeJourneyEntry({
   offer: BookingOffer;
 }) {
   const answer = snapshot.context.changeability;
-  if (!snapshot.matches({ loaded: 'changeabilityKnown' }) || !answer?.changeable || offer.readOnly || booking.season) return null;
+  if (!snapshot.matches({ loaded: 'changeabilityKnown' }) || !answer?.changeable || offer.readOnly || booking.season)
+    return null;
   // changeOnline is given only to whom the access policy lets change (docs/access-policy.md): the
   // account's owner, or a guest from the order's emailed link; never Find a booking's four details.
   if (answer.changeOnline === true && mode !== 'guestView') {
     return (
       <p>
-        <Link to={bookingPath(mode === 'orderToken', 'change')} params={{ bookingId: booking.id }} className={buttonClass({ tone: 'secondary' })}>
+        <Link
+          to={bookingPath(mode === 'orderToken', 'change')}
+          params={{ bookingId: booking.id }}
+          className={buttonClass({ tone: 'secondary' })}
+        >
           {m.journey_change_entry_link()}
         </Link>
       </p>

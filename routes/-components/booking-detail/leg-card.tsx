@@ -29,7 +29,11 @@ export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
         <span className={styles.station}>
           {leg.origin && (
             <>
-              <span className="visually-hidden">{leg.departureTime ? `${m.booking_detail_leg_card_departs_from()} ` : `${m.booking_detail_leg_card_from()} `}</span>
+              <span className="visually-hidden">
+                {leg.departureTime
+                  ? `${m.booking_detail_leg_card_departs_from()} `
+                  : `${m.booking_detail_leg_card_from()} `}
+              </span>
               {leg.origin.name}
             </>
           )}
@@ -38,7 +42,9 @@ export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
         <span className={styles.station}>
           {leg.destination && (
             <>
-              <span className="visually-hidden">{leg.arrivalTime ? `${m.booking_detail_leg_card_arrives_at()} ` : `${m.booking_detail_leg_card_to()} `}</span>
+              <span className="visually-hidden">
+                {leg.arrivalTime ? `${m.booking_detail_leg_card_arrives_at()} ` : `${m.booking_detail_leg_card_to()} `}
+              </span>
               {leg.destination.name}
             </>
           )}
@@ -51,7 +57,9 @@ export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
           {leg.changes !== undefined && ` · ${changesLabel(leg.changes)}`}
         </p>
       )}
-      {calling && leg.origin && leg.destination && <CallingPoints input={calling} origin={leg.origin} destination={leg.destination} />}
+      {calling && leg.origin && leg.destination && (
+        <CallingPoints input={calling} origin={leg.origin} destination={leg.destination} />
+      )}
     </article>
   );
 }
@@ -59,12 +67,21 @@ export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
 /** What the running data records on the leg's train, in the page's language. */
 function disruptionText(disruption: NonNullable<Leg['disruption']>): string {
   if (disruption.kind === 'cancelled') return m.booking_detail_leg_card_disruption_cancelled();
-  if (disruption.kind === 'delayed') return m.booking_detail_leg_card_disruption_delayed({ minutes: String(disruption.delayMinutes) });
+  if (disruption.kind === 'delayed')
+    return m.booking_detail_leg_card_disruption_delayed({ minutes: String(disruption.delayMinutes) });
   return m.booking_detail_leg_card_disruption_announced();
 }
 
 /** The calling points between the leg's stations (asked of the timetable by their codes). */
-function CallingPoints({ input, origin, destination }: { input: CallingPointsInput; origin: Station; destination: Station }) {
+function CallingPoints({
+  input,
+  origin,
+  destination,
+}: {
+  input: CallingPointsInput;
+  origin: Station;
+  destination: Station;
+}) {
   const { api, locale } = useServices();
   const booking = useMemo(() => bookingApi(api), [api]);
   // The booking's route started this call with the booking (docs/decisions/730): its answer, once.
@@ -74,7 +91,11 @@ function CallingPoints({ input, origin, destination }: { input: CallingPointsInp
       actors: {
         fetchCallingPoints: fromPromise(({ input }) =>
           takeLoaded(loaded, callingPointsKey(input), () =>
-            booking.getCallingPoints(input.timetableId, { date: input.date, origin: input.origin, destination: input.destination }),
+            booking.getCallingPoints(input.timetableId, {
+              date: input.date,
+              origin: input.origin,
+              destination: input.destination,
+            }),
           ),
         ),
       },
@@ -86,27 +107,44 @@ function CallingPoints({ input, origin, destination }: { input: CallingPointsInp
   const points = snapshot.context.points ?? [];
   return (
     <div>
-      <Button tone="link" aria-expanded={open} aria-controls={panelId} onClick={() => send({ type: 'callingPoints.toggle' })}>
+      <Button
+        tone="link"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => send({ type: 'callingPoints.toggle' })}
+      >
         {open ? m.booking_detail_leg_card_hide_calling_points() : m.booking_detail_leg_card_show_calling_points()}
       </Button>
       <div id={panelId} hidden={!open}>
         {snapshot.matches('loading') && (
-          <LiveRegion as="p" className={styles.callingStatus}>{m.booking_detail_leg_card_loading_calling_points()}</LiveRegion>
+          <LiveRegion as="p" className={styles.callingStatus}>
+            {m.booking_detail_leg_card_loading_calling_points()}
+          </LiveRegion>
         )}
         {snapshot.matches('unavailable') && (
-          <LiveRegion as="p" className={styles.callingStatus}>{m.booking_detail_leg_card_calling_points_are_unavailable_for()}</LiveRegion>
+          <LiveRegion as="p" className={styles.callingStatus}>
+            {m.booking_detail_leg_card_calling_points_are_unavailable_for()}
+          </LiveRegion>
         )}
         {snapshot.matches('failed') && (
           <div role="alert">
             <p className={styles.meta}>{m.booking_detail_leg_card_we_couldnt_load_the_calling()}</p>
-            <Button tone="secondary" onClick={() => send({ type: 'callingPoints.retry' })}>{m.common_try_again()}</Button>
+            <Button tone="secondary" onClick={() => send({ type: 'callingPoints.retry' })}>
+              {m.common_try_again()}
+            </Button>
           </div>
         )}
         {snapshot.matches('shown') &&
           (points.length === 0 ? (
             <p className={styles.meta}>{m.booking_detail_leg_card_this_train_runs_direct_with()}</p>
           ) : (
-            <ol className={styles.callingList} aria-label={m.booking_detail_leg_card_calling_points_between_and({ name: origin.name, name2: destination.name })}>
+            <ol
+              className={styles.callingList}
+              aria-label={m.booking_detail_leg_card_calling_points_between_and({
+                name: origin.name,
+                name2: destination.name,
+              })}
+            >
               {points.map((p) => (
                 <li key={p.station.code}>
                   <span className={styles.callingTime}>{p.arrival ? ukTime(p.arrival, locale.tag) : ''}</span>

@@ -35,36 +35,54 @@ export function MoneyBackSections({
     <>
       {booking.delayRepay && mode === 'account' && <DelayRepaySection delayRepay={booking.delayRepay} offer={offer} />}
 
-      {!readOnly && booking.insurance && booking.insurance.length > 0 && (claimedInsurance || may('insurance.claim')) && (
-        <section className={styles.section} aria-labelledby="insurance-heading">
-          <h2 id="insurance-heading" className={styles.sectionTitle}>{m.booking_detail_screen_flexible_insurance()}</h2>
-          <InsuranceSection orderId={detail.order.id} products={booking.insurance} onClaimed={onReload} />
-        </section>
-      )}
+      {!readOnly &&
+        booking.insurance &&
+        booking.insurance.length > 0 &&
+        (claimedInsurance || may('insurance.claim')) && (
+          <section className={styles.section} aria-labelledby="insurance-heading">
+            <h2 id="insurance-heading" className={styles.sectionTitle}>
+              {m.booking_detail_screen_flexible_insurance()}
+            </h2>
+            <InsuranceSection orderId={detail.order.id} products={booking.insurance} onClaimed={onReload} />
+          </section>
+        )}
 
-      {((booking.refund && (booking.refund.refunds.length > 0 || booking.refund.changeOfJourneySource)) || refundOffered) && (
-        <RefundSection booking={booking} detail={detail} mode={mode} offer={offer} />
-      )}
+      {((booking.refund && (booking.refund.refunds.length > 0 || booking.refund.changeOfJourneySource)) ||
+        refundOffered) && <RefundSection booking={booking} detail={detail} mode={mode} offer={offer} />}
     </>
   );
 }
 
 /** The journey's Delay Repay claim: its status, and the claim (or why it cannot be made now). */
-function DelayRepaySection({ delayRepay, offer }: { delayRepay: NonNullable<Booking['delayRepay']>; offer: BookingOffer }) {
+function DelayRepaySection({
+  delayRepay,
+  offer,
+}: {
+  delayRepay: NonNullable<Booking['delayRepay']>;
+  offer: BookingOffer;
+}) {
   // Offline (decision 251): what needs the server stays visible, disabled, with the reason.
   const { offline } = useConnection();
   return (
     <section className={styles.section} aria-labelledby="delay-repay-heading">
-      <h2 id="delay-repay-heading" className={styles.sectionTitle}>{m.booking_detail_screen_delay_repay()}</h2>
-      <p>{m.booking_detail_screen_this_train_arrived_late()}{' '}{delayRepaySummaries[delayRepay.status]}</p>
+      <h2 id="delay-repay-heading" className={styles.sectionTitle}>
+        {m.booking_detail_screen_delay_repay()}
+      </h2>
+      <p>
+        {m.booking_detail_screen_this_train_arrived_late()} {delayRepaySummaries[delayRepay.status]}
+      </p>
       {offline ? (
         <NeedsConnection id="delay-repay-offline" />
       ) : (
         <p>
           {delayRepay.status !== 'eligible' ? (
-            <Link to="/bookings/claim/$claimId" params={{ claimId: delayRepay.claimId }}>{m.booking_detail_screen_view_your_delay_repay_claim()}</Link>
+            <Link to="/bookings/claim/$claimId" params={{ claimId: delayRepay.claimId }}>
+              {m.booking_detail_screen_view_your_delay_repay_claim()}
+            </Link>
           ) : offer.may('delayRepay.claim') ? (
-            <Link to="/bookings/claim/$claimId" params={{ claimId: delayRepay.claimId }}>{m.booking_detail_screen_claim_delay_repay()}</Link>
+            <Link to="/bookings/claim/$claimId" params={{ claimId: delayRepay.claimId }}>
+              {m.booking_detail_screen_claim_delay_repay()}
+            </Link>
           ) : (
             offer.lifecycle.sentence
           )}
@@ -75,11 +93,23 @@ function DelayRepaySection({ delayRepay, offer }: { delayRepay: NonNullable<Book
 }
 
 /** "Refund": the refunds made so far, and Cancel and refund (or the change of journey's status). */
-function RefundSection({ booking, detail, mode, offer }: { booking: Booking; detail: BookingDetailResponse; mode: BookingScreenMode; offer: BookingOffer }) {
+function RefundSection({
+  booking,
+  detail,
+  mode,
+  offer,
+}: {
+  booking: Booking;
+  detail: BookingDetailResponse;
+  mode: BookingScreenMode;
+  offer: BookingOffer;
+}) {
   const names = new Map(booking.passengers.map((p) => [p.id, passengerName(p)]));
   return (
     <section className={styles.section} aria-labelledby="refund-heading">
-      <h2 id="refund-heading" className={styles.sectionTitle}>{m.refund_screen_refund_heading()}</h2>
+      <h2 id="refund-heading" className={styles.sectionTitle}>
+        {m.refund_screen_refund_heading()}
+      </h2>
       {booking.refund && <RefundStatus summary={booking.refund} names={names} />}
       {!offer.readOnly && (offer.refundOffered || booking.refund?.changeOfJourneySource === true) && (
         <RefundEntry

@@ -9,13 +9,23 @@ import { VatReceipt } from './vat-receipt';
 import { bookingPath } from '../booking-links';
 
 /** "Delivery and order": how the tickets come, the order's references, its history, the VAT receipt and the order's other journeys. */
-export function OrderSection({ booking, detail, mode }: { booking: Booking; detail: BookingDetailResponse; mode: BookingScreenMode }) {
+export function OrderSection({
+  booking,
+  detail,
+  mode,
+}: {
+  booking: Booking;
+  detail: BookingDetailResponse;
+  mode: BookingScreenMode;
+}) {
   const { locale } = useServices();
   const { offline } = useConnection();
   const delivery = booking.delivery;
   return (
     <section className={styles.section} aria-labelledby="delivery-heading">
-      <h2 id="delivery-heading" className={styles.sectionTitle}>{m.booking_detail_screen_delivery_and_order()}</h2>
+      <h2 id="delivery-heading" className={styles.sectionTitle}>
+        {m.booking_detail_screen_delivery_and_order()}
+      </h2>
       <dl className={styles.facts}>
         {/* Delivery is not in every API's answer (decision 230): without it, no delivery rows. */}
         {delivery && (
@@ -62,7 +72,15 @@ export function OrderSection({ booking, detail, mode }: { booking: Booking; deta
 }
 
 /** The order's other journeys, each a link to its own detail. */
-function OtherJourneys({ booking, detail, mode }: { booking: Booking; detail: BookingDetailResponse; mode: BookingScreenMode }) {
+function OtherJourneys({
+  booking,
+  detail,
+  mode,
+}: {
+  booking: Booking;
+  detail: BookingDetailResponse;
+  mode: BookingScreenMode;
+}) {
   const { locale } = useServices();
   const others = detail.bookings.filter((b) => b.id !== booking.id);
   if (others.length === 0) return null;
@@ -77,7 +95,10 @@ function OtherJourneys({ booking, detail, mode }: { booking: Booking; detail: Bo
                 {bookingTitle(b, locale.tag)}, {ukDate(b.outward.date, locale.tag)}
               </Link>
             ) : (
-              <Link to={mode === 'guestView' ? '/bookings/$bookingId/guest' : '/bookings/$bookingId'} params={{ bookingId: b.id }}>
+              <Link
+                to={mode === 'guestView' ? '/bookings/$bookingId/guest' : '/bookings/$bookingId'}
+                params={{ bookingId: b.id }}
+              >
                 {bookingTitle(b, locale.tag)}, {ukDate(b.outward.date, locale.tag)}
               </Link>
             )}

@@ -23,7 +23,9 @@ export function PassengersSection({
   const { readOnly, may, renamable, assistanceOn } = offer;
   return (
     <section className={styles.section} aria-labelledby="passengers-heading">
-      <h2 id="passengers-heading" className={styles.sectionTitle}>{m.booking_detail_screen_passengers()}</h2>
+      <h2 id="passengers-heading" className={styles.sectionTitle}>
+        {m.booking_detail_screen_passengers()}
+      </h2>
       <ul className={styles.list}>
         {booking.passengers.map((p) => (
           <li key={p.id} className={styles.row}>
@@ -42,7 +44,9 @@ export function PassengersSection({
                 disabled={offline}
                 aria-describedby={offline ? 'passengers-offline' : undefined}
                 aria-label={m.booking_detail_screen_change_name_of({ name: passengerName(p) })}
-              >{m.booking_detail_screen_change_name()}</Button>
+              >
+                {m.booking_detail_screen_change_name()}
+              </Button>
             )}
           </li>
         ))}
@@ -50,8 +54,9 @@ export function PassengersSection({
       {offline && renamable && may('passenger.rename') && <NeedsConnection id="passengers-offline" />}
       {assistanceOn && may('assistance.book') && (
         <p className={styles.note}>
-          <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId: booking.id }}>{m.common_passenger_assistance()}</Link>
-          {' '}
+          <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId: booking.id }}>
+            {m.common_passenger_assistance()}
+          </Link>{' '}
           <span className={styles.meta}>{m.booking_detail_screen_book_help_at_the_station()}</span>
         </p>
       )}

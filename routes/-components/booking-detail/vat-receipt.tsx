@@ -18,7 +18,10 @@ import { pdfFileName, useDocumentDownload } from './use-document-download';
  * (negative, zero-rated like the fare it gives back). Refunds still being processed are not money
  * back yet, so they are left out until paid.
  */
-export function receiptLines(detail: Pick<BookingDetailResponse, 'bookings' | 'order'>, locale: string): (ReceiptLine & { currency: string })[] {
+export function receiptLines(
+  detail: Pick<BookingDetailResponse, 'bookings' | 'order'>,
+  locale: string,
+): (ReceiptLine & { currency: string })[] {
   const lines: (ReceiptLine & { currency: string })[] = [];
   const seenRefunds = new Set<string>();
   for (const booking of detail.bookings) {
@@ -40,13 +43,17 @@ export function receiptLines(detail: Pick<BookingDetailResponse, 'bookings' | 'o
     for (const fee of booking.fees) {
       lines.push({
         kind: 'fee',
-        description: fee.kind === 'card-fee' ? m.booking_detail_vat_receipt_card_fee() : m.booking_detail_vat_receipt_booking_fee(),
+        description:
+          fee.kind === 'card-fee'
+            ? m.booking_detail_vat_receipt_card_fee()
+            : m.booking_detail_vat_receipt_booking_fee(),
         grossPence: toPence(fee.amount.amount),
         currency: fee.amount.currencyCode,
       });
     }
     for (const refund of booking.refund?.refunds ?? []) {
-      if (refund.state !== 'refunded' || refund.orderId !== detail.order.id || seenRefunds.has(refund.refundId)) continue;
+      if (refund.state !== 'refunded' || refund.orderId !== detail.order.id || seenRefunds.has(refund.refundId))
+        continue;
       seenRefunds.add(refund.refundId);
       const date = ukDate(refund.refundedAt ?? refund.requestedAt, locale);
       // A fee given back with a disrupted journey is standard-rated like the fee (decision 630): its own line.
@@ -58,7 +65,12 @@ export function receiptLines(detail: Pick<BookingDetailResponse, 'bookings' | 'o
         currency: refund.amount.currencyCode,
       });
       if (feesPence > 0) {
-        lines.push({ kind: 'fee', description: m.booking_detail_vat_receipt_fee_refund_line({ date }), grossPence: -feesPence, currency: refund.amount.currencyCode });
+        lines.push({
+          kind: 'fee',
+          description: m.booking_detail_vat_receipt_fee_refund_line({ date }),
+          grossPence: -feesPence,
+          currency: refund.amount.currencyCode,
+        });
       }
     }
   }
@@ -66,7 +78,11 @@ export function receiptLines(detail: Pick<BookingDetailResponse, 'bookings' | 'o
 }
 
 /** The receipt's words and amounts for an order (no PDF): what the customer paid, got back and kept, and what the order is. */
-export function receiptDocument(detail: Pick<BookingDetailResponse, 'bookings' | 'order'>, locale: string, today: Date) {
+export function receiptDocument(
+  detail: Pick<BookingDetailResponse, 'bookings' | 'order'>,
+  locale: string,
+  today: Date,
+) {
   const lines = receiptLines(detail, locale);
   const currency = lines[0]?.currency ?? detail.order.currency ?? 'GBP';
   const money = (pence: number) => formatMoney(pence / 100, currency, locale);
@@ -85,21 +101,35 @@ export function receiptDocument(detail: Pick<BookingDetailResponse, 'bookings' |
         ]
       : [
           { label: m.booking_detail_vat_receipt_exchanged_from(), value: replaces.friendlyOrderId },
-          ...(detail.order.createdAt ? [{ label: m.booking_detail_screen_ordered_on(), value: ukDate(detail.order.createdAt, locale) }] : []),
+          ...(detail.order.createdAt
+            ? [{ label: m.booking_detail_screen_ordered_on(), value: ukDate(detail.order.createdAt, locale) }]
+            : []),
         ]
     : detail.order.createdAt
       ? [{ label: m.booking_detail_screen_ordered_on(), value: ukDate(detail.order.createdAt, locale) }]
       : [];
   return {
     title: m.booking_detail_vat_receipt_title(),
-    seller: [retailer.legalName, retailer.address.join(', '), m.booking_detail_vat_receipt_vat_number({ vatNumber: retailer.vatNumber })],
+    seller: [
+      retailer.legalName,
+      retailer.address.join(', '),
+      m.booking_detail_vat_receipt_vat_number({ vatNumber: retailer.vatNumber }),
+    ],
     rows: [
       { label: m.booking_detail_screen_order_reference(), value: detail.order.friendlyOrderId },
       ...orderRows,
       { label: m.booking_detail_vat_receipt_receipt_date(), value: ukDate(today.toISOString(), locale) },
     ],
-    columns: [m.booking_detail_vat_receipt_description(), m.booking_detail_vat_receipt_vat_rate(), m.booking_detail_vat_receipt_amount()] as const,
-    lines: lines.map((line) => ({ description: line.description, rate: percent(rateOf(line.kind)), amount: money(line.grossPence) })),
+    columns: [
+      m.booking_detail_vat_receipt_description(),
+      m.booking_detail_vat_receipt_vat_rate(),
+      m.booking_detail_vat_receipt_amount(),
+    ] as const,
+    lines: lines.map((line) => ({
+      description: line.description,
+      rate: percent(rateOf(line.kind)),
+      amount: money(line.grossPence),
+    })),
     totals: [
       // Paid, then refunded, so what was kept reads as the difference (the VAT lines are on what was kept).
       ...(refundedPence < 0
@@ -109,11 +139,19 @@ export function receiptDocument(detail: Pick<BookingDetailResponse, 'bookings' |
           ]
         : []),
       { label: m.booking_detail_vat_receipt_total_excluding_vat(), value: money(summary.netPence) },
-      ...summary.bands.map((band) => ({ label: m.booking_detail_vat_receipt_vat_at({ rate: percent(band.rate) }), value: money(band.vatPence) })),
-      { label: refundedPence < 0 ? m.booking_detail_vat_receipt_total_kept() : m.booking_detail_vat_receipt_total(), value: money(summary.grossPence) },
+      ...summary.bands.map((band) => ({
+        label: m.booking_detail_vat_receipt_vat_at({ rate: percent(band.rate) }),
+        value: money(band.vatPence),
+      })),
+      {
+        label: refundedPence < 0 ? m.booking_detail_vat_receipt_total_kept() : m.booking_detail_vat_receipt_total(),
+        value: money(summary.grossPence),
+      },
     ],
     note: [
-      ...(replaces?.kind === 'part-refund' ? [m.booking_detail_vat_receipt_replacement_note({ reference: replaces.friendlyOrderId })] : []),
+      ...(replaces?.kind === 'part-refund'
+        ? [m.booking_detail_vat_receipt_replacement_note({ reference: replaces.friendlyOrderId })]
+        : []),
       m.booking_detail_vat_receipt_note(),
     ].join(' '),
   };
@@ -145,7 +183,9 @@ export function VatReceipt({ detail }: { detail: Pick<BookingDetailResponse, 'bo
       >
         {m.booking_detail_vat_receipt_download()}
       </Button>
-      <p id={hintId} className={styles.meta}>{m.booking_detail_vat_receipt_hint()}</p>
+      <p id={hintId} className={styles.meta}>
+        {m.booking_detail_vat_receipt_hint()}
+      </p>
       {pdf.state === 'failed' && <Alert tone="error">{m.booking_detail_vat_receipt_failed()}</Alert>}
     </div>
   );

@@ -11,7 +11,8 @@ import { cancelsTickets, lifecycleFacts } from '#machines/lib/booking-lifecycle-
 const railZone = 'Europe/London';
 const day = (iso: string, locale: string) =>
   formatDate(iso, locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: railZone });
-const time = (iso: string, locale: string) => formatDate(iso, locale, { hour: '2-digit', minute: '2-digit', timeZone: railZone });
+const time = (iso: string, locale: string) =>
+  formatDate(iso, locale, { hour: '2-digit', minute: '2-digit', timeZone: railZone });
 
 const legText = (leg: ListLeg, locale: string) =>
   leg.departureTime ? `${day(leg.date, locale)}, ${time(leg.departureTime, locale)}` : day(leg.date, locale);
@@ -42,14 +43,24 @@ function JourneyTimes({ leg, locale, now }: { leg: ListLeg; locale: string; now:
       {length && <span className={styles.meta}> · {length}</span>}
       {leg.changes !== undefined && (
         // The same words as the booking's leg card (common_* copy lives in the shared copy chunk); not its helper, which would add booking-format's chunk to the first route.
-        <span className={styles.meta}> · {leg.changes === 0 ? m.common_direct() : m.common_changes({ count: leg.changes })}</span>
+        <span className={styles.meta}>
+          {' '}
+          · {leg.changes === 0 ? m.common_direct() : m.common_changes({ count: leg.changes })}
+        </span>
       )}
-      {departsIn && <span className={styles.departsIn}> · {m.bookings_list_booking_card_departs({ when: departsIn })}</span>}
+      {departsIn && (
+        <span className={styles.departsIn}> · {m.bookings_list_booking_card_departs({ when: departsIn })}</span>
+      )}
     </p>
   );
 }
 
-const seasonKinds = { weekly: m.bookings_list_booking_card_weekly(), monthly: m.bookings_list_booking_card_monthly(), annual: m.bookings_list_booking_card_annual(), flexi: m.bookings_list_booking_card_flexi() } as const;
+const seasonKinds = {
+  weekly: m.bookings_list_booking_card_weekly(),
+  monthly: m.bookings_list_booking_card_monthly(),
+  annual: m.bookings_list_booking_card_annual(),
+  flexi: m.bookings_list_booking_card_flexi(),
+} as const;
 
 export interface BookingCardProps {
   entry: BookingListEntry;
@@ -73,7 +84,13 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
   const relativeDay = booking.isSeasonBooking ? null : formatRelativeDay(booking.outward.date, now, locale);
   const season = booking.season;
   const seasonValid = season ? new Date(season.validUntil) >= now && new Date(season.validFrom) <= now : false;
-  const journeyKind = booking.isSeasonBooking ? (season ? seasonKinds[season.kind] : m.bookings_list_booking_card_season_ticket()) : booking.inward ? m.common_return_ticket() : m.bookings_list_booking_card_single();
+  const journeyKind = booking.isSeasonBooking
+    ? season
+      ? seasonKinds[season.kind]
+      : m.bookings_list_booking_card_season_ticket()
+    : booking.inward
+      ? m.common_return_ticket()
+      : m.bookings_list_booking_card_single();
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <div>
@@ -90,13 +107,19 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
         <p className={styles.meta}>
           {journeyKind}
           {booking.ticketTypes.length > 0 && !booking.isSeasonBooking ? ` · ${booking.ticketTypes.join(', ')}` : ''}
-          {booking.passengerCount !== undefined && ` · ${m.bookings_list_booking_card_passengers({ count: booking.passengerCount })}`}
+          {booking.passengerCount !== undefined &&
+            ` · ${m.bookings_list_booking_card_passengers({ count: booking.passengerCount })}`}
         </p>
         <dl className={styles.details}>
           {season ? (
             <>
               <dt className={styles.term}>{m.common_valid()}</dt>
-              <dd className={styles.definition}>{m.bookings_list_booking_card_to({ from: day(season.validFrom, locale), until: day(season.validUntil, locale) })}</dd>
+              <dd className={styles.definition}>
+                {m.bookings_list_booking_card_to({
+                  from: day(season.validFrom, locale),
+                  until: day(season.validUntil, locale),
+                })}
+              </dd>
             </>
           ) : (
             <>
@@ -122,16 +145,34 @@ export function BookingCard({ entry, locale, now, linkToDetail }: BookingCardPro
         {booking.delayRepay && linkToDetail && !(ticketsCancelled && booking.delayRepay.status === 'eligible') && (
           <p className={styles.meta}>
             {/* The claim page says where the claim stands; the card only whether it is still open. */}
-            <Link to="/bookings/claim/$claimId" params={{ claimId: booking.delayRepay.claimId }} aria-describedby={titleId}>
-              {booking.delayRepay.status === 'eligible' ? m.bookings_list_booking_card_claim_delay_repay() : m.bookings_list_booking_card_view_delay_repay_claim()}
+            <Link
+              to="/bookings/claim/$claimId"
+              params={{ claimId: booking.delayRepay.claimId }}
+              aria-describedby={titleId}
+            >
+              {booking.delayRepay.status === 'eligible'
+                ? m.bookings_list_booking_card_claim_delay_repay()
+                : m.bookings_list_booking_card_view_delay_repay_claim()}
             </Link>
           </p>
         )}
-        {booking.refund && <RefundTrackingLine refunds={booking.refund.refunds} locale={locale} className={styles.meta} />}
+        {booking.refund && (
+          <RefundTrackingLine refunds={booking.refund.refunds} locale={locale} className={styles.meta} />
+        )}
       </div>
       <div className={styles.side}>
-        {booking.price.amount !== undefined && <span className={styles.price}>{formatMoney(booking.price.amount, booking.price.currencyCode, locale)}</span>}
-        {season && <span className={seasonValid ? styles.badge : styles.badgeMuted}>{seasonValid ? m.bookings_list_booking_card_valid_now() : new Date(season.validUntil) < now ? m.common_expired() : m.bookings_list_booking_card_not_yet_valid()}</span>}
+        {booking.price.amount !== undefined && (
+          <span className={styles.price}>{formatMoney(booking.price.amount, booking.price.currencyCode, locale)}</span>
+        )}
+        {season && (
+          <span className={seasonValid ? styles.badge : styles.badgeMuted}>
+            {seasonValid
+              ? m.bookings_list_booking_card_valid_now()
+              : new Date(season.validUntil) < now
+                ? m.common_expired()
+                : m.bookings_list_booking_card_not_yet_valid()}
+          </span>
+        )}
         {changed && <span className={styles.badgeMuted}>{m.bookings_list_booking_card_changed()}</span>}
         {partRefunded && <span className={styles.badgeMuted}>{m.bookings_list_booking_card_part_refunded()}</span>}
         {facts.refunded && <span className={styles.badgeMuted}>{m.common_refunded()}</span>}

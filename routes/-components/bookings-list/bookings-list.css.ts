@@ -79,8 +79,19 @@ export const card = style({
   '@media': { [mq.medium]: { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'start' } },
 });
 /** The journey's times lead the card: larger, tabular figures. */
-export const times = style({ margin: `0 0 ${tokens.space.xxs}`, display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: tokens.space.xxs });
-export const timesSpan = style({ fontSize: '1.375rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums', lineHeight: 1.2 });
+export const times = style({
+  margin: `0 0 ${tokens.space.xxs}`,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'baseline',
+  columnGap: tokens.space.xxs,
+});
+export const timesSpan = style({
+  fontSize: '1.375rem',
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  lineHeight: 1.2,
+});
 export const departsIn = style({ fontWeight: 700, color: vars.color.brand, fontSize: '0.9375rem' });
 export const cardTitle = style({ fontSize: '1.0625rem', margin: 0, overflowWrap: 'anywhere' });
 export const cardLink = style({ color: vars.color.brand });
@@ -114,7 +125,13 @@ export const badge = style({
   color: vars.color.text,
 });
 export const badgeMuted = style([badge, { background: vars.color.surfaceAlt }]);
-export const more = style({ marginTop: tokens.space.md, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.space.ms });
+export const more = style({
+  marginTop: tokens.space.md,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: tokens.space.ms,
+});
 export const empty = style({
   padding: `${tokens.space.lg} ${tokens.space.md}`,
   border: `1px dashed ${vars.color.border}`,

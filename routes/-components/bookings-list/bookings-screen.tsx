@@ -66,7 +66,7 @@ export function BookingsScreen({ filter, bookingsImported, intro, first }: Booki
   const now = new Date();
   // The guest list's call is not in docs/product/api.md: a host without it (404) has no Guest tab (decision 342).
   const guestAbsent = lists.guest.failure === 'absent';
-  const visibleTabs = tabs.filter((t) => t.filter !== 'guest' || ((hasGuest && !guestAbsent) || filter === 'guest'));
+  const visibleTabs = tabs.filter((t) => t.filter !== 'guest' || (hasGuest && !guestAbsent) || filter === 'guest');
   // The row of tabs scrolls sideways on a narrow screen: the current tab is scrolled into it, again
   // when the counts arrive and widen the tabs before it. Not scrollIntoView: that would scroll the
   // page as well when the row is not in view.
@@ -109,8 +109,14 @@ export function BookingsScreen({ filter, bookingsImported, intro, first }: Booki
     body = (
       <Alert tone="error" title={bookingsListErrorMessage()}>
         {/* "Check your connection" only when no answer came; an answer the app could not use says so. */}
-        <p>{state.failure === 'network' ? m.bookings_list_bookings_screen_please_check_your_connection_and() : m.api_errors_unexpected_response()}</p>
-        <Button tone="secondary" onClick={() => actor.send({ type: 'bookings.retry' })}>{m.common_try_again()}</Button>
+        <p>
+          {state.failure === 'network'
+            ? m.bookings_list_bookings_screen_please_check_your_connection_and()
+            : m.api_errors_unexpected_response()}
+        </p>
+        <Button tone="secondary" onClick={() => actor.send({ type: 'bookings.retry' })}>
+          {m.common_try_again()}
+        </Button>
       </Alert>
     );
   } else if (state.results.length === 0 && (state.pending || !loadedOnce)) {
@@ -140,16 +146,29 @@ export function BookingsScreen({ filter, bookingsImported, intro, first }: Booki
           ))}
         </ul>
         <div className={styles.more}>
-          <LiveRegion as="p" className={styles.meta}>{m.bookings_list_bookings_screen_showing_of({ length: state.results.length, total: state.total ?? state.results.length })}</LiveRegion>
+          <LiveRegion as="p" className={styles.meta}>
+            {m.bookings_list_bookings_screen_showing_of({
+              length: state.results.length,
+              total: state.total ?? state.results.length,
+            })}
+          </LiveRegion>
           {/* A page that failed to load: the message, and the same button in the same place as "Try
               again", so a customer who pressed "Load more bookings" keeps the focus on it (WCAG
               2.4.3); it says it is busy while the retry loads, as "Load more" does. */}
           {state.error && <Alert tone="error" title={bookingsListErrorMessage()} />}
           {(remaining > 0 || state.error) && (
-            <Button tone="secondary" busy={state.pending} busyLabel={m.bookings_list_bookings_screen_loading()} disabled={state.pending} onClick={() => {
+            <Button
+              tone="secondary"
+              busy={state.pending}
+              busyLabel={m.bookings_list_bookings_screen_loading()}
+              disabled={state.pending}
+              onClick={() => {
                 focusFrom.current = state.results.length;
                 actor.send({ type: state.error ? 'bookings.retry' : 'bookings.loadMore' });
-              }}>{state.error ? m.common_try_again() : m.bookings_list_bookings_screen_load_more_bookings()}</Button>
+              }}
+            >
+              {state.error ? m.common_try_again() : m.bookings_list_bookings_screen_load_more_bookings()}
+            </Button>
           )}
         </div>
       </>

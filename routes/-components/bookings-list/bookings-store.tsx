@@ -47,7 +47,10 @@ export function BookingsStoreProvider({ children }: { children: ReactNode }) {
   const [generation, setGeneration] = useState(0);
   // The tabs' loaded first pages (decision 730) live as long as this store: dropped with it, so the
   // lists shown again (after a booking, after guest bookings were added) are asked for afresh.
-  const forgetLoadedTabs = useCallback(() => router.clearCache({ filter: (match) => match.routeId.startsWith('/_account/_bookings/') }), [router]);
+  const forgetLoadedTabs = useCallback(
+    () => router.clearCache({ filter: (match) => match.routeId.startsWith('/_account/_bookings/') }),
+    [router],
+  );
   useEffect(() => forgetLoadedTabs, [forgetLoadedTabs]);
   const reset = useCallback(() => {
     forgetLoadedTabs();

@@ -40,13 +40,19 @@ export function GuestAssociation() {
   const [snapshot, send] = useMachine(
     guestAssociationMachine.provide({
       actors: {
-        associateGuestOrders: fromPromise(({ input }) => bookingsListApi(services.api).associateGuestOrders(input.guestToken)),
+        associateGuestOrders: fromPromise(({ input }) =>
+          bookingsListApi(services.api).associateGuestOrders(input.guestToken),
+        ),
       },
       actions: {
         redirectToTarget: (_, { outcome }) => {
           resetBookingsStore();
           const bookingsImported = searchFor[outcome];
-          void navigate({ to: '/bookings/upcoming', search: bookingsImported === undefined ? {} : { bookingsImported }, replace: true });
+          void navigate({
+            to: '/bookings/upcoming',
+            search: bookingsImported === undefined ? {} : { bookingsImported },
+            replace: true,
+          });
         },
       },
     }),
@@ -76,7 +82,9 @@ export function GuestAssociation() {
             busyLabel={m.bookings_list_guest_association_adding_bookings()}
             disabled={!snapshot.matches('ready')}
             aria-describedby={outcome ? 'guest-association-outcome' : undefined}
-          >{m.bookings_list_guest_association_add_these_bookings_to_my()}</Button>
+          >
+            {m.bookings_list_guest_association_add_these_bookings_to_my()}
+          </Button>
           <LiveRegion id="guest-association-outcome">
             {outcome === 'success' && <p>{m.bookings_list_guest_association_added_all({ count })}</p>}
             {outcome === 'partial' && <p>{m.bookings_list_guest_association_added_some({ count })}</p>}
@@ -87,9 +95,11 @@ export function GuestAssociation() {
         </div>
       ) : (
         <Alert tone="info" title={m.bookings_list_guest_association_to_add_them_to_your()}>
-          <p style={{ margin: 0 }}>{rich(m.bookings_list_guest_association_open_one_of_them_from, {
+          <p style={{ margin: 0 }}>
+            {rich(m.bookings_list_guest_association_open_one_of_them_from, {
               link: <Link to="/find-booking">{m.bookings_list_guest_association_find_it()}</Link>,
-            })}</p>
+            })}
+          </p>
         </Alert>
       )}
     </>

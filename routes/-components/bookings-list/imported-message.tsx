@@ -3,14 +3,25 @@ import { Alert } from '#src/ui/alert';
 import { m } from '#src/paraglide/messages.js';
 
 /** Copy not given by the spec (docs/decisions/011): one message per guest association outcome. */
-export const bookingsImportedMessages: Record<BookingsImportedKey, { tone: 'success' | 'info' | 'error'; title: string; text: string }> = {
-  true: { tone: 'success', title: m.bookings_list_imported_message_bookings_added(), text: m.bookings_list_imported_message_your_guest_bookings_are_now() },
+export const bookingsImportedMessages: Record<
+  BookingsImportedKey,
+  { tone: 'success' | 'info' | 'error'; title: string; text: string }
+> = {
+  true: {
+    tone: 'success',
+    title: m.bookings_list_imported_message_bookings_added(),
+    text: m.bookings_list_imported_message_your_guest_bookings_are_now(),
+  },
   partial: {
     tone: 'info',
     title: m.bookings_list_imported_message_some_bookings_added(),
     text: m.bookings_list_imported_message_we_added_some_of_your(),
   },
-  none: { tone: 'info', title: m.bookings_list_imported_message_no_new_bookings(), text: m.bookings_list_imported_message_there_were_no_guest_bookings() },
+  none: {
+    tone: 'info',
+    title: m.bookings_list_imported_message_no_new_bookings(),
+    text: m.bookings_list_imported_message_there_were_no_guest_bookings(),
+  },
   false: {
     tone: 'error',
     title: m.bookings_list_imported_message_we_couldnt_add_your_bookings(),

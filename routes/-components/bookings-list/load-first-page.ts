@@ -17,9 +17,16 @@ export interface FirstDataLoad {
  * or touched) that fails throws instead, so the router keeps nothing and the navigation asks again,
  * and it never reports a 401 as signed out: only the customer's own navigation does.
  */
-export const loadFirstPage = async ({ context, abortController, preload }: FirstDataLoad, filter: BookingFilter): Promise<FirstPage> => {
+export const loadFirstPage = async (
+  { context, abortController, preload }: FirstDataLoad,
+  filter: BookingFilter,
+): Promise<FirstPage> => {
   try {
-    const page = await context.api.request(BookingsPage, bookingsListPath(filter), { query: { page: 0 }, signal: abortController.signal, allow401: preload });
+    const page = await context.api.request(BookingsPage, bookingsListPath(filter), {
+      query: { page: 0 },
+      signal: abortController.signal,
+      allow401: preload,
+    });
     return { page };
   } catch (error) {
     if (preload) throw error;

@@ -29,7 +29,9 @@ export function TokenBookingsPage() {
       {snapshot.matches('failed') && (
         <Alert tone="error" title={m.bookings_list_token_bookings_page_unable_to_fetch_bookings()}>
           <p>{m.bookings_list_token_bookings_page_please_try_again_if_your()}</p>
-          <Button tone="secondary" onClick={() => send({ type: 'tokenBookings.retry' })}>{m.common_try_again()}</Button>{' '}
+          <Button tone="secondary" onClick={() => send({ type: 'tokenBookings.retry' })}>
+            {m.common_try_again()}
+          </Button>{' '}
           <Link to="/find-booking">{m.common_find_a_booking()}</Link>
         </Alert>
       )}
@@ -47,7 +49,9 @@ export function TokenBookingsPage() {
                       hashToken.put(api.orderToken ?? '');
                       void navigate({ to: '/bookings/guest' });
                     }}
-                  >{m.bookings_list_token_bookings_page_add_to_my_account()}</Button>
+                  >
+                    {m.bookings_list_token_bookings_page_add_to_my_account()}
+                  </Button>
                 ) : null}
                 <Link to="/login">{m.common_sign_in()}</Link>
               </div>
@@ -64,7 +68,13 @@ export function TokenBookingsPage() {
                   <article className={styles.card} aria-labelledby={`token-booking-${booking.id}`}>
                     <div>
                       <h2 id={`token-booking-${booking.id}`} className={styles.cardTitle}>
-                        <Link to="/order-token/$bookingId" params={{ bookingId: booking.id }} className={styles.cardLink}>{journeyName(booking.outward, locale.tag)}</Link>
+                        <Link
+                          to="/order-token/$bookingId"
+                          params={{ bookingId: booking.id }}
+                          className={styles.cardLink}
+                        >
+                          {journeyName(booking.outward, locale.tag)}
+                        </Link>
                       </h2>
                       <p className={styles.meta}>
                         {formatDate(booking.outward.date, locale.tag, {
@@ -74,7 +84,10 @@ export function TokenBookingsPage() {
                           year: 'numeric',
                           timeZone: 'Europe/London',
                         })}{' '}
-                        · <span style={{ whiteSpace: 'nowrap' }}>{m.bookings_list_token_bookings_page_reference({ friendlyOrderId: order.friendlyOrderId })}</span>
+                        ·{' '}
+                        <span style={{ whiteSpace: 'nowrap' }}>
+                          {m.bookings_list_token_bookings_page_reference({ friendlyOrderId: order.friendlyOrderId })}
+                        </span>
                       </p>
                     </div>
                   </article>

@@ -1,11 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import {
-  contactPreferencesMachine,
-  type MarketingAction,
-  type MarketingOutcome,
-} from '#machines/contact-preferences';
+import { contactPreferencesMachine, type MarketingAction, type MarketingOutcome } from '#machines/contact-preferences';
 import { contactPreferencesMessages as messages } from '#src/copy/contact-preferences';
 import type { ConsentsApi } from '#src/api/consents';
 import type { ContactPreference } from '#src/schemas/consents';
@@ -74,12 +70,17 @@ export function ContactPreferencesPanel({ api, action = null }: { api: ConsentsA
         </>
       )}
 
-      {consents.length === 0 && !snapshot.matches('failed') && (
-        snapshot.matches('revoking') ? <Loading label={m.contact_preferences_panel_unsubscribing_you()} />
-        : snapshot.matches('restoring') ? <Loading label={m.contact_preferences_panel_resubscribing_you()} />
-        : snapshot.matches('loaded') ? <p>{messages.empty}</p>
-        : <Loading label={m.contact_preferences_panel_loading_your_contact_preferences()} />
-      )}
+      {consents.length === 0 &&
+        !snapshot.matches('failed') &&
+        (snapshot.matches('revoking') ? (
+          <Loading label={m.contact_preferences_panel_unsubscribing_you()} />
+        ) : snapshot.matches('restoring') ? (
+          <Loading label={m.contact_preferences_panel_resubscribing_you()} />
+        ) : snapshot.matches('loaded') ? (
+          <p>{messages.empty}</p>
+        ) : (
+          <Loading label={m.contact_preferences_panel_loading_your_contact_preferences()} />
+        ))}
 
       {consents.length > 0 && (
         <>
@@ -111,7 +112,9 @@ export function ContactPreferencesPanel({ api, action = null }: { api: ConsentsA
 
           <section className={styles.marketing} aria-labelledby="stop-marketing-heading">
             <h2 id="stop-marketing-heading" className={styles.marketingHeading}>
-              {revoked ? m.contact_preferences_panel_you_have_unsubscribed_from_all() : m.contact_preferences_panel_stop_all_marketing()}
+              {revoked
+                ? m.contact_preferences_panel_you_have_unsubscribed_from_all()
+                : m.contact_preferences_panel_stop_all_marketing()}
             </h2>
             <p>
               {revoked
@@ -121,11 +124,17 @@ export function ContactPreferencesPanel({ api, action = null }: { api: ConsentsA
             <Button
               tone="secondary"
               busy={snapshot.matches('revoking') || snapshot.matches('restoring')}
-              busyLabel={snapshot.matches('revoking') ? m.contact_preferences_panel_unsubscribing() : m.contact_preferences_panel_resubscribing()}
+              busyLabel={
+                snapshot.matches('revoking')
+                  ? m.contact_preferences_panel_unsubscribing()
+                  : m.contact_preferences_panel_resubscribing()
+              }
               aria-disabled={!snapshot.matches('loaded') || undefined}
               onClick={() => send({ type: revoked ? 'marketing.restore' : 'marketing.revoke' })}
             >
-              {revoked ? m.contact_preferences_panel_resubscribe() : m.contact_preferences_panel_unsubscribe_from_all_marketing()}
+              {revoked
+                ? m.contact_preferences_panel_resubscribe()
+                : m.contact_preferences_panel_unsubscribe_from_all_marketing()}
             </Button>
           </section>
         </>
@@ -164,7 +173,11 @@ function ConsentSwitch({
       </div>
       <div className={styles.control}>
         <span aria-hidden="true" className={styles.stateText}>
-          {saving ? m.common_saving() : consent.selected ? m.contact_preferences_panel_on() : m.contact_preferences_panel_off()}
+          {saving
+            ? m.common_saving()
+            : consent.selected
+              ? m.contact_preferences_panel_on()
+              : m.contact_preferences_panel_off()}
         </span>
         <span className={styles.switchBox}>
           {/* Not `disabled` while another change saves: a disabled control would drop keyboard focus. */}

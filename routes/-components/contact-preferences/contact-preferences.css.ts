@@ -85,7 +85,9 @@ export const track = style({
     [`${switchInput}[aria-busy="true"] + &::after`]: { opacity: 0.5 },
   },
   // The knob does not slide either (it is the ::after, which the rule above alone would leave moving).
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none', selectors: { '&::after': { transition: 'none' } } } },
+  '@media': {
+    '(prefers-reduced-motion: reduce)': { transition: 'none', selectors: { '&::after': { transition: 'none' } } },
+  },
 });
 
 export const prompt = style({

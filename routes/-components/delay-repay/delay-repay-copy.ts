@@ -24,7 +24,9 @@ export function statusWords(status: ClaimStatus, f: StatusFacts): StatusWords {
     case 'eligible':
       return {
         title: m.delay_repay_copy_eligible_title(),
-        next: f.deadline ? m.delay_repay_copy_eligible_next({ deadline: f.deadline }) : m.delay_repay_copy_eligible_next_no_deadline(),
+        next: f.deadline
+          ? m.delay_repay_copy_eligible_next({ deadline: f.deadline })
+          : m.delay_repay_copy_eligible_next_no_deadline(),
       };
     case 'processing':
       return {
@@ -37,7 +39,10 @@ export function statusWords(status: ClaimStatus, f: StatusFacts): StatusWords {
         next: m.delay_repay_copy_submitted_next({ operator: f.operator }),
       };
     case 'approved':
-      return { title: m.delay_repay_copy_approved_title(), next: m.delay_repay_copy_approved_next({ amount: f.amount }) };
+      return {
+        title: m.delay_repay_copy_approved_title(),
+        next: m.delay_repay_copy_approved_next({ amount: f.amount }),
+      };
     case 'paid':
       return { title: m.delay_repay_copy_paid_title(), next: m.delay_repay_copy_paid_next({ amount: f.amount }) };
     case 'paid-toc':
@@ -55,7 +60,9 @@ export function statusWords(status: ClaimStatus, f: StatusFacts): StatusWords {
     case 'expired':
       return {
         title: m.delay_repay_copy_expired_title(),
-        next: f.deadline ? m.delay_repay_copy_expired_next_deadline({ deadline: f.deadline }) : m.delay_repay_copy_expired_next(),
+        next: f.deadline
+          ? m.delay_repay_copy_expired_next_deadline({ deadline: f.deadline })
+          : m.delay_repay_copy_expired_next(),
       };
     case 'credit-issue-failure':
       return {
@@ -91,7 +98,8 @@ export function notClaimableWords(reason: string): StatusWords {
  * The title of a refused or failed submit (docs/product/errors.md): a 422 'Sorry! We couldn't process
  * your claim'; any other 'There was a problem with your claim. Please check your details and try again.'
  */
-export const submitErrorTitle = (e: Pick<SubmitError, 'status'>): string => (e.status === 422 ? m.delay_repay_unprocessable() : m.delay_repay_problem());
+export const submitErrorTitle = (e: Pick<SubmitError, 'status'>): string =>
+  e.status === 422 ? m.delay_repay_unprocessable() : m.delay_repay_problem();
 
 /** The words of each problem the claim form's rules find (src/schemas/delay-repay.ts ClaimFormFields). */
 export const claimFormWords: Record<ClaimFormIssue, () => string> = {
@@ -103,7 +111,10 @@ export const claimFormWords: Record<ClaimFormIssue, () => string> = {
   accountNumber: () => m.delay_repay_account_number(),
 };
 
-export function submitErrorWords(e: SubmitError, claim: Pick<Claim, 'operator' | 'thresholdMinutes'>): { title: string; detail: string | null } {
+export function submitErrorWords(
+  e: SubmitError,
+  claim: Pick<Claim, 'operator' | 'thresholdMinutes'>,
+): { title: string; detail: string | null } {
   const operator = claim.operator ?? null;
   const own = (): string | null => {
     switch (e.code) {
@@ -127,8 +138,13 @@ export function submitErrorWords(e: SubmitError, claim: Pick<Claim, 'operator' |
   if (words) return { title: submitErrorTitle(e), detail: words };
   const lifecycle = lifecycleRefusalWords(e.code);
   if (lifecycle) {
-    const cancelled = ['REFUNDED', 'REFUND_IN_PROGRESS', 'PART_REFUNDED', 'INSURANCE_CLAIMED', 'CHANGED'].includes(e.code ?? '');
-    return { title: m.delay_repay_copy_not_claimable_title(), detail: cancelled ? notClaimableWords(e.code ?? '').next : lifecycle };
+    const cancelled = ['REFUNDED', 'REFUND_IN_PROGRESS', 'PART_REFUNDED', 'INSURANCE_CLAIMED', 'CHANGED'].includes(
+      e.code ?? '',
+    );
+    return {
+      title: m.delay_repay_copy_not_claimable_title(),
+      detail: cancelled ? notClaimableWords(e.code ?? '').next : lifecycle,
+    };
   }
   return { title: submitErrorTitle(e), detail: e.detail };
 }
@@ -159,7 +175,9 @@ export const fareBasisLabels: Record<ClaimEstimate['fareBasis'], string> = {
 };
 
 const bandText = (band: NonNullable<ClaimEstimate['band']>) =>
-  band.toMinutes === null ? m.delay_repay_copy_minutes_or_more({ fromMinutes: band.fromMinutes }) : m.delay_repay_copy_to_minutes({ fromMinutes: band.fromMinutes, toMinutes: band.toMinutes });
+  band.toMinutes === null
+    ? m.delay_repay_copy_minutes_or_more({ fromMinutes: band.fromMinutes })
+    : m.delay_repay_copy_to_minutes({ fromMinutes: band.fromMinutes, toMinutes: band.toMinutes });
 
 /** How the estimate was worked out, one line per step. */
 export function estimateSteps(e: ClaimEstimate, operator: string, money: (n: number) => string): string[] {
@@ -168,14 +186,27 @@ export function estimateSteps(e: ClaimEstimate, operator: string, money: (n: num
     m.delay_repay_copy_pays_delay_repay_for_delays({ operator, thresholdMinutes: e.thresholdMinutes }),
   ];
   if (e.fareBasis === 'season' && e.seasonJourneys) {
-    lines.push(m.delay_repay_copy_your_season_ticket_counts_as({ amount: money(e.ticketPrice), seasonJourneys: e.seasonJourneys }));
+    lines.push(
+      m.delay_repay_copy_your_season_ticket_counts_as({
+        amount: money(e.ticketPrice),
+        seasonJourneys: e.seasonJourneys,
+      }),
+    );
   }
   if (!e.band) {
     lines.push(m.delay_repay_copy_that_is_under_the_delay());
     return lines;
   }
-  lines.push(m.delay_repay_copy_a_delay_of_on_earns({ delay: bandText(e.band), ticket: fareBasisLabels[e.fareBasis], percent: e.band.percent }));
-  lines.push(m.delay_repay_copy_of_is({ percent: e.band.percent, amount: money(e.ticketPrice), amount2: money(e.compensation) }));
+  lines.push(
+    m.delay_repay_copy_a_delay_of_on_earns({
+      delay: bandText(e.band),
+      ticket: fareBasisLabels[e.fareBasis],
+      percent: e.band.percent,
+    }),
+  );
+  lines.push(
+    m.delay_repay_copy_of_is({ percent: e.band.percent, amount: money(e.ticketPrice), amount2: money(e.compensation) }),
+  );
   lines.push(m.delay_repay_copy_service_fee({ amount: money(e.serviceFee) }));
   return lines;
 }

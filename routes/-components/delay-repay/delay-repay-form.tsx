@@ -28,13 +28,26 @@ import { m } from '#src/paraglide/messages.js';
 export type Snapshot = SnapshotFrom<typeof delayRepayMachine>;
 export type Send = ActorRefFrom<typeof delayRepayMachine>['send'];
 
-const directionNames: Record<Direction, string> = { outward: m.delay_repay_screen_outward(), inward: m.common_return_journey() };
+const directionNames: Record<Direction, string> = {
+  outward: m.delay_repay_screen_outward(),
+  inward: m.common_return_journey(),
+};
 
 /** The estimate of what the customer gets, and how it was worked out. */
-export function ClaimEstimate({ estimate, operator, money }: { estimate: NonNullable<Claim['estimate']>; operator: string; money: (n: number) => string }) {
+export function ClaimEstimate({
+  estimate,
+  operator,
+  money,
+}: {
+  estimate: NonNullable<Claim['estimate']>;
+  operator: string;
+  money: (n: number) => string;
+}) {
   return (
     <section className={styles.estimate} aria-labelledby="estimate-heading">
-      <h2 id="estimate-heading" className={styles.sectionTitle}>{m.delay_repay_screen_your_estimated_compensation()}</h2>
+      <h2 id="estimate-heading" className={styles.sectionTitle}>
+        {m.delay_repay_screen_your_estimated_compensation()}
+      </h2>
       <p className={styles.estimateAmount}>{money(estimate.toCustomer)}</p>
       <p className={styles.muted}>{m.delay_repay_screen_how_we_worked_it_out()}</p>
       <ol className={styles.steps}>
@@ -66,7 +79,9 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
   const unconfirmed = phase === 'unconfirmed';
   const submitting = snapshot.matches({ loaded: 'submitting' });
   const issues = claimFormErrors(values);
-  const errors = Object.fromEntries(Object.entries(issues).map(([f, issue]) => [f, claimFormWords[issue]()])) as Partial<Record<ClaimFormField, string>>;
+  const errors = Object.fromEntries(
+    Object.entries(issues).map(([f, issue]) => [f, claimFormWords[issue]()]),
+  ) as Partial<Record<ClaimFormField, string>>;
   const canSubmit = dirty && Object.keys(errors).length === 0 && !submitting;
   // A question answered (a radio chosen) counts as passed, so a field skipped before it shows its error.
   const visible = shownErrors({ touched, submitAttempted }, claimFieldOrder, errors, {
@@ -89,12 +104,17 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
   const directionField = field('direction');
   const paymentField = field('paymentType');
   const journeys: { direction: Direction; label: string }[] = claim.journeys?.length
-    ? claim.journeys.map((j) => ({ direction: j.direction, label: journeyLabel(j, ukDateTime(j.departureTime, locale.tag)) }))
+    ? claim.journeys.map((j) => ({
+        direction: j.direction,
+        label: journeyLabel(j, ukDateTime(j.departureTime, locale.tag)),
+      }))
     : [{ direction: 'outward', label: directionNames.outward }];
 
   return (
     <section className={styles.section} aria-labelledby="claim-form-heading">
-      <h2 id="claim-form-heading" className={styles.sectionTitle}>{m.delay_repay_screen_send_your_claim()}</h2>
+      <h2 id="claim-form-heading" className={styles.sectionTitle}>
+        {m.delay_repay_screen_send_your_claim()}
+      </h2>
       {draftRestored && <Alert tone="info">{m.delay_repay_draft_restored()}</Alert>}
       {refusal && (
         <Alert tone="error" title={refusal.title} id={ids.problem}>
@@ -116,7 +136,10 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
           send({ type: 'form.submit' });
         }}
       >
-        <ErrorSummary attempt={attempt} errors={Object.fromEntries(claimFieldOrder.map((f) => [claimFieldNames[f], visible[f]]))} />
+        <ErrorSummary
+          attempt={attempt}
+          errors={Object.fromEntries(claimFieldOrder.map((f) => [claimFieldNames[f], visible[f]]))}
+        />
         {/* While the claim is sent or checked the radios are aria-disabled and ignore changes, not
             disabled: a disabled radio drops the focus to the page (decision 371, as Button does). */}
         <RadioQuestion
@@ -140,7 +163,11 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
           inputMode="numeric"
           autoComplete="off"
           maxLength={3}
-          hint={claim.delayMinutes !== undefined ? m.delay_repay_screen_the_train_companys_records_show({ delayMinutes: claim.delayMinutes }) : m.delay_repay_screen_in_whole_minutes_at_your()}
+          hint={
+            claim.delayMinutes !== undefined
+              ? m.delay_repay_screen_the_train_companys_records_show({ delayMinutes: claim.delayMinutes })
+              : m.delay_repay_screen_in_whole_minutes_at_your()
+          }
           readOnly={submitting}
           required
           problemId={delayRefused ? ids.problem : undefined}
@@ -156,8 +183,21 @@ export function ClaimForm({ snapshot, send, claim }: { snapshot: Snapshot; send:
         />
         {values.paymentType === 'bank-transfer' && <BankDetails field={field} submitting={submitting} />}
         <div className={styles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting && !unconfirmed} busyLabel={checking ? m.delay_repay_checking() : m.delay_repay_screen_sending_your_claim()} aria-describedby={ids.hint} onRefused={onRefused}>{m.delay_repay_screen_send_claim()}</Button>
-          <SubmitHint id={ids.hint} fields={claimFieldOrder.filter((f) => errors[f]).map((f) => claimFieldNames[f])} active={!canSubmit && !submitting} />
+          <Button
+            type="submit"
+            disabled={!canSubmit}
+            busy={submitting && !unconfirmed}
+            busyLabel={checking ? m.delay_repay_checking() : m.delay_repay_screen_sending_your_claim()}
+            aria-describedby={ids.hint}
+            onRefused={onRefused}
+          >
+            {m.delay_repay_screen_send_claim()}
+          </Button>
+          <SubmitHint
+            id={ids.hint}
+            fields={claimFieldOrder.filter((f) => errors[f]).map((f) => claimFieldNames[f])}
+            active={!canSubmit && !submitting}
+          />
         </div>
       </form>
     </section>

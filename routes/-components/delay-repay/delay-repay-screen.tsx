@@ -21,7 +21,9 @@ export function DelayRepayScreen({ claimId, token }: { claimId: string | null; t
   // never storage, since it holds the sort code and account number.
   const draftKey = `delay-repay:${claimId ?? ''}`;
   const currentAccount = () => authActor.getSnapshot().context.user?.id ?? null;
-  const [initialDraft] = useState(() => (claimId ? (drafts.peek(draftKey, currentAccount()) as ClaimFormValues | null) : null));
+  const [initialDraft] = useState(() =>
+    claimId ? (drafts.peek(draftKey, currentAccount()) as ClaimFormValues | null) : null,
+  );
   const [keySeed] = useState(newKeySeed);
 
   // A claim-token session's header belongs to this page: put back whatever was there when leaving it.
@@ -59,13 +61,19 @@ export function DelayRepayScreen({ claimId, token }: { claimId: string | null; t
   if (!snapshot.matches('loaded') || !claim) {
     return (
       <Page title={m.delay_repay_screen_delay_repay_claim()}>
-        <Loading label={snapshot.matches('loading') ? m.delay_repay_screen_loading_your_claim() : m.common_checking_your_link()} />
+        <Loading
+          label={
+            snapshot.matches('loading') ? m.delay_repay_screen_loading_your_claim() : m.common_checking_your_link()
+          }
+        />
       </Page>
     );
   }
   return (
     <Page title={m.delay_repay_screen_delay_repay_claim()} intro={claimIntro(claim)}>
-      {viaLink && <AccountOffer claim={claim} registered={snapshot.context.customerRegistered ?? claim.customerRegistered} />}
+      {viaLink && (
+        <AccountOffer claim={claim} registered={snapshot.context.customerRegistered ?? claim.customerRegistered} />
+      )}
       <ClaimBody snapshot={snapshot} send={send} claim={claim} />
     </Page>
   );

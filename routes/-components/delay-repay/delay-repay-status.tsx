@@ -29,7 +29,9 @@ import { ClaimEstimate, ClaimForm, type Send, type Snapshot } from './delay-repa
 export function claimProblemPage(snapshot: Snapshot, send: Send): ReactNode {
   const signIn = (
     <p>
-      <Link to="/login" search={{ redirect: '/my-account/bookings/past' }}>{m.delay_repay_screen_sign_in_to_see_your()}</Link>
+      <Link to="/login" search={{ redirect: '/my-account/bookings/past' }}>
+        {m.delay_repay_screen_sign_in_to_see_your()}
+      </Link>
     </p>
   );
 
@@ -94,7 +96,9 @@ export function claimProblemPage(snapshot: Snapshot, send: Send): ReactNode {
 
 export function claimIntro(claim: Claim): ReactNode {
   const delayed = claim.journeys?.find((j) => j.direction === claim.delayedJourney) ?? claim.journeys?.[0];
-  const route = delayed ? m.common_origin_to_destination({ origin: delayed.origin.name, destination: delayed.destination.name }) : null;
+  const route = delayed
+    ? m.common_origin_to_destination({ origin: delayed.origin.name, destination: delayed.destination.name })
+    : null;
   const order = claim.friendlyOrderId ? m.delay_repay_screen_order({ friendlyOrderId: claim.friendlyOrderId }) : null;
   return [route, order].filter(Boolean).join(' · ') || undefined;
 }
@@ -104,14 +108,17 @@ export function AccountOffer({ claim, registered }: { claim: Claim; registered: 
   return registered ? (
     <Alert tone="info" title={m.delay_repay_screen_you_have_an_account_with()}>
       <p>
-        <Link to="/login" search={{ redirect: `/my-account/claims/${claim.claimId}` }}>{m.delay_repay_screen_sign_in_to_see_this()}</Link>
+        <Link to="/login" search={{ redirect: `/my-account/claims/${claim.claimId}` }}>
+          {m.delay_repay_screen_sign_in_to_see_this()}
+        </Link>
       </p>
     </Alert>
   ) : (
     <Alert tone="info" title={m.delay_repay_screen_keep_track_of_your_claims()}>
       <p>{m.delay_repay_screen_create_an_account_to_see()}</p>
       <p>
-        <Link to="/register">{m.delay_repay_screen_create_an_account()}</Link> · <Link to="/login">{m.common_sign_in()}</Link>
+        <Link to="/register">{m.delay_repay_screen_create_an_account()}</Link> ·{' '}
+        <Link to="/login">{m.common_sign_in()}</Link>
       </p>
     </Alert>
   );
@@ -172,13 +179,20 @@ export function ClaimBody({ snapshot, send, claim }: { snapshot: Snapshot; send:
 function PunchoutHandOff({ claim, operator }: { claim: Claim; operator: string }) {
   return (
     <section className={styles.status} aria-labelledby="handoff-heading">
-      <h2 id="handoff-heading" className={styles.statusTitle}>{m.delay_repay_screen_claim_on_s_website({ operator })}</h2>
+      <h2 id="handoff-heading" className={styles.statusTitle}>
+        {m.delay_repay_screen_claim_on_s_website({ operator })}
+      </h2>
       <p>
-        {m.delay_repay_screen_handles_delay_repay_for_this({ operator })}{claim.friendlyOrderId ? ` ${m.delay_repay_screen_have_your_order_reference_ready({ friendlyOrderId: claim.friendlyOrderId })}` : ''}
+        {m.delay_repay_screen_handles_delay_repay_for_this({ operator })}
+        {claim.friendlyOrderId
+          ? ` ${m.delay_repay_screen_have_your_order_reference_ready({ friendlyOrderId: claim.friendlyOrderId })}`
+          : ''}
       </p>
       {claim.punchoutUrl ? (
         <p>
-          <a className={styles.handOff} href={claim.punchoutUrl} target="_blank" rel="noopener noreferrer">{m.delay_repay_screen_continue_to_s_claim_form({ operator })}</a>
+          <a className={styles.handOff} href={claim.punchoutUrl} target="_blank" rel="noopener noreferrer">
+            {m.delay_repay_screen_continue_to_s_claim_form({ operator })}
+          </a>
         </p>
       ) : (
         <p>{m.delay_repay_screen_search_for_delay_repay({ operator })}</p>
@@ -192,7 +206,9 @@ function ClaimFacts({ claim, money }: { claim: Claim; money: (n: number) => stri
   const submitted = claim.submitted;
   return (
     <section className={styles.section} aria-labelledby="claim-facts-heading">
-      <h2 id="claim-facts-heading" className={styles.sectionTitle}>{m.delay_repay_screen_claim_details()}</h2>
+      <h2 id="claim-facts-heading" className={styles.sectionTitle}>
+        {m.delay_repay_screen_claim_details()}
+      </h2>
       <dl className={styles.facts}>
         {claim.delayMinutes !== undefined && (
           <>
@@ -200,13 +216,19 @@ function ClaimFacts({ claim, money }: { claim: Claim; money: (n: number) => stri
             <dd className={styles.definition}>{m.delay_repay_screen_minutes({ delayMinutes: claim.delayMinutes })}</dd>
           </>
         )}
-        <dt className={styles.term}>{claim.status === 'eligible' ? m.delay_repay_screen_estimated_compensation() : m.delay_repay_screen_compensation_to_you()}</dt>
+        <dt className={styles.term}>
+          {claim.status === 'eligible'
+            ? m.delay_repay_screen_estimated_compensation()
+            : m.delay_repay_screen_compensation_to_you()}
+        </dt>
         <dd className={styles.definition}>{money(claim.compensationToCustomer.amount)}</dd>
         <dt className={styles.term}>{m.delay_repay_screen_service_fee()}</dt>
         <dd className={styles.definition}>{money(claim.serviceFee.amount)}</dd>
         {claim.deadline && (claim.status === 'eligible' || claim.status === 'expired') && (
           <>
-            <dt className={styles.term}>{claim.status === 'expired' ? m.delay_repay_screen_last_day_to_claim() : m.delay_repay_screen_claim_by()}</dt>
+            <dt className={styles.term}>
+              {claim.status === 'expired' ? m.delay_repay_screen_last_day_to_claim() : m.delay_repay_screen_claim_by()}
+            </dt>
             <dd className={styles.definition}>{ukDate(claim.deadline, locale.tag)}</dd>
           </>
         )}
@@ -215,11 +237,15 @@ function ClaimFacts({ claim, money }: { claim: Claim; money: (n: number) => stri
             <dt className={styles.term}>{m.delay_repay_screen_sent()}</dt>
             <dd className={styles.definition}>{ukDateTime(submitted.submittedAt, locale.tag)}</dd>
             <dt className={styles.term}>{m.delay_repay_screen_delay_you_gave()}</dt>
-            <dd className={styles.definition}>{m.delay_repay_screen_minutes_value({ minutes: submitted.delay.minutes })}</dd>
+            <dd className={styles.definition}>
+              {m.delay_repay_screen_minutes_value({ minutes: submitted.delay.minutes })}
+            </dd>
             <dt className={styles.term}>{m.delay_repay_screen_payment_method()}</dt>
             <dd className={styles.definition}>
               {paymentLabels[submitted.paymentMethod.type]}
-              {submitted.paymentMethod.accountEnding ? ` ${m.delay_repay_screen_account_ending({ accountEnding: submitted.paymentMethod.accountEnding })}` : ''}
+              {submitted.paymentMethod.accountEnding
+                ? ` ${m.delay_repay_screen_account_ending({ accountEnding: submitted.paymentMethod.accountEnding })}`
+                : ''}
             </dd>
           </>
         )}

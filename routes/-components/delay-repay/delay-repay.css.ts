@@ -24,7 +24,11 @@ export const facts = style({
   '@media': { [mq.small]: { gridTemplateColumns: 'max-content minmax(0, 1fr)' } },
 });
 export const term = style({ fontWeight: 600 });
-export const definition = style({ margin: '0 0 8px', overflowWrap: 'anywhere', '@media': { [mq.small]: { margin: 0 } } });
+export const definition = style({
+  margin: '0 0 8px',
+  overflowWrap: 'anywhere',
+  '@media': { [mq.small]: { margin: 0 } },
+});
 export const estimate = style({
   padding: '16px',
   borderRadius: '8px',
@@ -36,9 +40,21 @@ export const steps = style({ margin: '8px 0 0', paddingLeft: '20px', display: 'g
 export const form = style({ maxWidth: '32rem' });
 export const fieldset = style({ border: 'none', padding: 0, margin: '0 0 16px', minWidth: 0 });
 export const legend = style({ fontWeight: 600, padding: 0, marginBottom: '8px' });
-export const radioRow = style({ display: 'flex', alignItems: 'center', gap: '10px', minHeight: '44px', overflowWrap: 'anywhere' });
+export const radioRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '10px',
+  minHeight: '44px',
+  overflowWrap: 'anywhere',
+});
 export const radio = style({ width: '22px', height: '22px', margin: 0, flexShrink: 0, accentColor: vars.color.brand });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center', marginTop: '8px' });
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '12px',
+  alignItems: 'center',
+  marginTop: '8px',
+});
 export const handOff = style({
   display: 'inline-flex',
   alignItems: 'center',

@@ -19,10 +19,33 @@ import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 
 const fields: { field: FindBookingField; label: string; type: string; autoComplete: string; hint?: string }[] = [
-  { field: 'bookingReference', label: m.find_booking_page_booking_reference(), type: 'text', autoComplete: 'off', hint: m.find_booking_page_hint() },
-  { field: 'departureDate', label: m.find_booking_page_departure_date(), type: 'date', autoComplete: 'off', hint: m.find_booking_page_date_hint() },
-  { field: 'passengerSurname', label: m.find_booking_page_passengers_surname(), type: 'text', autoComplete: 'family-name' },
-  { field: 'emailAddress', label: m.common_email_address(), type: 'email', autoComplete: 'email', hint: m.find_booking_page_email_hint() },
+  {
+    field: 'bookingReference',
+    label: m.find_booking_page_booking_reference(),
+    type: 'text',
+    autoComplete: 'off',
+    hint: m.find_booking_page_hint(),
+  },
+  {
+    field: 'departureDate',
+    label: m.find_booking_page_departure_date(),
+    type: 'date',
+    autoComplete: 'off',
+    hint: m.find_booking_page_date_hint(),
+  },
+  {
+    field: 'passengerSurname',
+    label: m.find_booking_page_passengers_surname(),
+    type: 'text',
+    autoComplete: 'family-name',
+  },
+  {
+    field: 'emailAddress',
+    label: m.common_email_address(),
+    type: 'email',
+    autoComplete: 'email',
+    hint: m.find_booking_page_email_hint(),
+  },
 ];
 
 /**
@@ -64,7 +87,9 @@ export function FindBookingPage() {
         <ErrorSummary attempt={attempt} errors={errors} />
         {snapshot.matches('badRequest') && <Alert tone="error">{findBookingStatusMessages.badRequest}</Alert>}
         {snapshot.matches('notFound') && <Alert tone="error">{findBookingStatusMessages.notFound}</Alert>}
-        {snapshot.matches('throttled') && <Alert tone="error">{tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)}</Alert>}
+        {snapshot.matches('throttled') && (
+          <Alert tone="error">{tooManyAttemptsMessage(snapshot.context.retryAfterSeconds)}</Alert>
+        )}
         {snapshot.matches('serverError') && <Alert tone="error">{findBookingStatusMessages.serverError}</Alert>}
         {snapshot.matches('success') && <Alert tone="success">{findBookingStatusMessages.success}</Alert>}
         {fields.map((f) => (
@@ -80,7 +105,14 @@ export function FindBookingPage() {
           />
         ))}
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.find_booking_page_finding_your_booking()} aria-describedby="find-booking-submit-hint" onRefused={onRefused}>
+          <Button
+            type="submit"
+            disabled={!canSubmit}
+            busy={submitting}
+            busyLabel={m.find_booking_page_finding_your_booking()}
+            aria-describedby="find-booking-submit-hint"
+            onRefused={onRefused}
+          >
             {m.find_booking_page_find_booking()}
           </Button>
           {!signedIn && <Link to="/login">{m.find_booking_page_sign_in_instead()}</Link>}

@@ -55,7 +55,15 @@ export function InsuranceSection({
   );
 }
 
-function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string; product: InsuranceProduct; onClaimed: () => void }) {
+function InsuranceProductItem({
+  orderId,
+  product,
+  onClaimed,
+}: {
+  orderId: string;
+  product: InsuranceProduct;
+  onClaimed: () => void;
+}) {
   const { api, locale } = useServices();
   const insurance = useMemo(() => insuranceApi(api), [api]);
   const opener = useRef<HTMLButtonElement>(null);
@@ -72,7 +80,9 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
   const [snapshot, send] = useMachine(
     insuranceClaimMachine.provide({
       actors: {
-        checkEligibility: fromPromise(({ input }) => insurance.checkEligibility(input.orderId, input.insuranceProductId)),
+        checkEligibility: fromPromise(({ input }) =>
+          insurance.checkEligibility(input.orderId, input.insuranceProductId),
+        ),
         submitClaim: lostAnswerSubmit((request: InsuranceClaimRequest) =>
           insurance.claim(request.orderId, request.insuranceProductId, request.claimId, request.idempotencyKey),
         ),
@@ -103,7 +113,8 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
   // A failed or unconfirmed claim: the submit button (disabled while sending, so focus left it) takes
   // focus again, beside the message saying what happened.
   useEffect(() => {
-    if (status === 'CLAIM_FAILED') dialogRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    if (status === 'CLAIM_FAILED')
+      dialogRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   }, [status]);
   // A refused or failed check: the result takes focus so it is read out.
   useEffect(() => {
@@ -116,7 +127,10 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
     <>
       <p className={actionStyles.itemTitle}>{name}</p>
       <p className={actionStyles.hint}>{insuranceCover[product.kind]}</p>
-      <p className={actionStyles.hint}>{m.insurance_claim_section_paid()}{' '}{formatMoney(product.premium.amount, product.premium.currencyCode, locale.tag)}</p>
+      <p className={actionStyles.hint}>
+        {m.insurance_claim_section_paid()}{' '}
+        {formatMoney(product.premium.amount, product.premium.currencyCode, locale.tag)}
+      </p>
       {offline && <NeedsConnection id={offlineReason} />}
       <div ref={resultRef} tabIndex={-1} className={actionStyles.stretch}>
         {status === 'ELIGIBILITY_FAILED' && (
@@ -139,7 +153,12 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
         )}
       </div>
       {claimed ? (
-        <p className={actionStyles.hint}>{m.insurance_claim_section_claim_made_on_reference({ date: ukDate(claimed.claimedAt, locale.tag), reference: claimed.reference })}</p>
+        <p className={actionStyles.hint}>
+          {m.insurance_claim_section_claim_made_on_reference({
+            date: ukDate(claimed.claimedAt, locale.tag),
+            reference: claimed.reference,
+          })}
+        </p>
       ) : (
         status !== 'CLAIM_SUCCESS' &&
         !(status === 'ELIGIBILITY_FAILED' && errorType === 'ineligible-product') && (
@@ -156,7 +175,9 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
               if (status !== 'ELIGIBILITY_REQUEST' && !offline) send({ type: 'insurance.checkEligibility' });
             }}
           >
-            {status === 'ELIGIBILITY_REQUEST' ? m.insurance_claim_section_checking_your_cover() : m.insurance_claim_section_claim_on_your_insurance()}
+            {status === 'ELIGIBILITY_REQUEST'
+              ? m.insurance_claim_section_checking_your_cover()
+              : m.insurance_claim_section_claim_on_your_insurance()}
           </button>
         )
       )}
@@ -179,7 +200,9 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
             }}
           >
             <div className={actionStyles.dialogHeader}>
-              <h2 id={titleId} className={actionStyles.dialogTitle}>{m.insurance_claim_section_claim_on_your({ name })}</h2>
+              <h2 id={titleId} className={actionStyles.dialogTitle}>
+                {m.insurance_claim_section_claim_on_your({ name })}
+              </h2>
               <button
                 type="button"
                 className={actionStyles.closeButton}
@@ -190,7 +213,9 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
                 ×
               </button>
             </div>
-            <p id={descriptionId} className={actionStyles.dialogIntro}>{m.insurance_claim_section_your_cover_applies_to_this()}</p>
+            <p id={descriptionId} className={actionStyles.dialogIntro}>
+              {m.insurance_claim_section_your_cover_applies_to_this()}
+            </p>
             {status === 'CLAIM_FAILED' &&
               (unconfirmed ? (
                 <Alert tone="info">{m.insurance_claim_unconfirmed()}</Alert>
@@ -201,12 +226,23 @@ function InsuranceProductItem({ orderId, product, onClaimed }: { orderId: string
               <Button
                 type="submit"
                 busy={requesting}
-                busyLabel={phase === 'checking' ? m.insurance_claim_checking() : m.insurance_claim_section_submitting_your_claim()}
+                busyLabel={
+                  phase === 'checking'
+                    ? m.insurance_claim_checking()
+                    : m.insurance_claim_section_submitting_your_claim()
+                }
                 disabled={requesting}
               >
                 {unconfirmed ? m.common_check_again() : m.insurance_claim_section_submit_claim()}
               </Button>
-              <Button tone="secondary" data-initial-focus disabled={requesting} onClick={() => send({ type: 'modal.close' })}>{m.common_cancel()}</Button>
+              <Button
+                tone="secondary"
+                data-initial-focus
+                disabled={requesting}
+                onClick={() => send({ type: 'modal.close' })}
+              >
+                {m.common_cancel()}
+              </Button>
             </div>
           </form>
         )}

@@ -7,7 +7,14 @@ import { refundCardFormMachine } from '#machines/refund-card-form';
 import { journeyChangeApi } from '#src/api/journey-change';
 import { newKeySeed } from '#src/api/idempotency';
 import { formatDate, formatMoney, formatTime } from '#src/i18n/format';
-import { legsOf, type ChangeDirection, type ChangeLeg, type ChangeMoney, type ChangeQuote, type ChangeSearchField } from '#src/schemas/journey-change';
+import {
+  legsOf,
+  type ChangeDirection,
+  type ChangeLeg,
+  type ChangeMoney,
+  type ChangeQuote,
+  type ChangeSearchField,
+} from '#src/schemas/journey-change';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -29,7 +36,11 @@ type Send = (event: Parameters<ReturnType<typeof useMachine<typeof journeyChange
 const today = () => new Date().toISOString().slice(0, 10);
 
 const directionLabel = (d: ChangeDirection) =>
-  d === 'outward' ? m.journey_change_direction_outward() : d === 'inward' ? m.journey_change_direction_return() : m.journey_change_direction_both();
+  d === 'outward'
+    ? m.journey_change_direction_outward()
+    : d === 'inward'
+      ? m.journey_change_direction_return()
+      : m.journey_change_direction_both();
 
 function useJourneyChange(bookingId: string, guest: boolean) {
   const { api } = useServices();
@@ -41,13 +52,21 @@ function useJourneyChange(bookingId: string, guest: boolean) {
         fetchOptions: fromPromise(({ input, signal }) => calls.change.getOptions(input.bookingId, signal)),
         fetchDepartures: fromPromise(({ input, signal }) => calls.change.getDepartures(input, signal)),
         fetchQuote: fromPromise(({ input }) => calls.change.quote(input)),
-        cardForm: refundCardFormMachine.provide({ actors: { tokeniseCard: fromPromise(({ input }) => calls.change.tokeniseCard(input)) } }),
+        cardForm: refundCardFormMachine.provide({
+          actors: { tokeniseCard: fromPromise(({ input }) => calls.change.tokeniseCard(input)) },
+        }),
         pay: lostAnswerSubmit<PayRequest>((request) => calls.change.pay(request)),
       },
       actions: {
         openNewBooking: ({ context }) => {
           const id = context.result?.newBookingId;
-          if (id) void navigate({ to: bookingPath(guest, 'detail'), params: { bookingId: id }, state: { journeyChanged: true } as never, replace: true });
+          if (id)
+            void navigate({
+              to: bookingPath(guest, 'detail'),
+              params: { bookingId: id },
+              state: { journeyChanged: true } as never,
+              replace: true,
+            });
         },
       },
     }),
@@ -62,7 +81,9 @@ export function JourneyChangeScreen({ bookingId, guest }: { bookingId: string; g
   useFocusFallback(JSON.stringify(snapshot.value) + (phase ?? ''));
   const back = (
     <p>
-      <Link to={bookingPath(guest, 'detail')} params={{ bookingId }}>{m.journey_change_back_to_booking()}</Link>
+      <Link to={bookingPath(guest, 'detail')} params={{ bookingId }}>
+        {m.journey_change_back_to_booking()}
+      </Link>
     </p>
   );
   return (
@@ -73,12 +94,25 @@ export function JourneyChangeScreen({ bookingId, guest }: { bookingId: string; g
   );
 }
 
-function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send; phase: ReturnType<typeof useLostAnswerPhase> }) {
+function ChangeView({
+  snapshot,
+  send,
+  phase,
+}: {
+  snapshot: Snapshot;
+  send: Send;
+  phase: ReturnType<typeof useLostAnswerPhase>;
+}) {
   const c = snapshot.context;
   const { locale } = useServices();
   if (snapshot.matches('loading')) return <Loading label={m.journey_change_loading()} />;
   if (snapshot.matches('loadFailed')) {
-    return <LoadError message={typeof c.error === 'string' ? refusalText(c.errorCode, c.error) : m.journey_change_load_failed()} onRetry={() => send({ type: 'change.retry' })} />;
+    return (
+      <LoadError
+        message={typeof c.error === 'string' ? refusalText(c.errorCode, c.error) : m.journey_change_load_failed()}
+        onRetry={() => send({ type: 'change.retry' })}
+      />
+    );
   }
   if (snapshot.matches('notChangeable')) return <NotChangeable snapshot={snapshot} />;
   if (snapshot.matches('choosing')) return <SearchForm snapshot={snapshot} send={send} />;
@@ -93,7 +127,9 @@ function ChangeView({ snapshot, send, phase }: { snapshot: Snapshot; send: Send;
         actor={child}
         onCancel={() => send({ type: 'card.cancel' })}
         title={m.journey_change_card_title()}
-        submitLabel={m.journey_change_card_submit({ amount: c.quote ? formatMoney(c.quote.total.amount, c.quote.total.currencyCode, locale.tag) : '' })}
+        submitLabel={m.journey_change_card_submit({
+          amount: c.quote ? formatMoney(c.quote.total.amount, c.quote.total.currencyCode, locale.tag) : '',
+        })}
       />
     ) : null;
   }
@@ -124,7 +160,12 @@ function NotChangeable({ snapshot }: { snapshot: Snapshot }) {
   const o = snapshot.context.options;
   const reasons = o?.refusal
     ? [refusalText(o.refusal.code, o.refusal.message)]
-    : (o?.directions ?? []).map((d) => m.journey_change_direction_refused({ direction: directionLabel(d.direction), reason: refusalText(d.reason, d.message) }));
+    : (o?.directions ?? []).map((d) =>
+        m.journey_change_direction_refused({
+          direction: directionLabel(d.direction),
+          reason: refusalText(d.reason, d.message),
+        }),
+      );
   return (
     <Alert tone="info" title={m.journey_change_not_changeable_title()}>
       <ul className={styles.plainList}>
@@ -137,7 +178,13 @@ function NotChangeable({ snapshot }: { snapshot: Snapshot }) {
 }
 
 const fieldMessage = (problem: 'date' | 'past' | 'time' | undefined) =>
-  problem === 'date' ? m.journey_change_error_date() : problem === 'past' ? m.journey_change_error_past() : problem === 'time' ? m.journey_change_error_time() : undefined;
+  problem === 'date'
+    ? m.journey_change_error_date()
+    : problem === 'past'
+      ? m.journey_change_error_past()
+      : problem === 'time'
+        ? m.journey_change_error_time()
+        : undefined;
 
 function SearchForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const c = snapshot.context;
@@ -162,10 +209,16 @@ function SearchForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   );
   return (
     <form onSubmit={submit} noValidate aria-labelledby="change-search-title">
-      <h2 id="change-search-title" className={styles.sectionTitle}>{m.journey_change_what_to_change()}</h2>
+      <h2 id="change-search-title" className={styles.sectionTitle}>
+        {m.journey_change_what_to_change()}
+      </h2>
       {o && <JourneyPair title={m.journey_change_your_journey()} outward={o.outward} inward={o.inward} />}
       {o && <Rules kind={o.fareKind} fee={o.fee} />}
-      {c.error !== null && <Alert tone="error">{c.error === true ? m.journey_change_search_failed() : refusalText(c.errorCode, c.error)}</Alert>}
+      {c.error !== null && (
+        <Alert tone="error">
+          {c.error === true ? m.journey_change_search_failed() : refusalText(c.errorCode, c.error)}
+        </Alert>
+      )}
       <fieldset className={styles.fieldset}>
         <legend>{m.journey_change_which_journey()}</legend>
         {o?.directions.map((d) => (
@@ -182,7 +235,9 @@ function SearchForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
               />{' '}
               {directionLabel(d.direction)}
             </label>
-            {!d.changeable && (d.reason || d.message) && <p id={`why-${d.direction}`}>{refusalText(d.reason, d.message)}</p>}
+            {!d.changeable && (d.reason || d.message) && (
+              <p id={`why-${d.direction}`}>{refusalText(d.reason, d.message)}</p>
+            )}
           </div>
         ))}
       </fieldset>
@@ -194,7 +249,9 @@ function SearchForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         </fieldset>
       ))}
       <div className={styles.actions}>
-        <Button type="submit" disabled={!canSearch}>{m.journey_change_find_trains()}</Button>
+        <Button type="submit" disabled={!canSearch}>
+          {m.journey_change_find_trains()}
+        </Button>
       </div>
     </form>
   );
@@ -231,7 +288,9 @@ function Rules({ kind, fee }: { kind: 'advance' | 'flexible'; fee: ChangeMoney }
   const f = useFormat();
   return (
     <section aria-labelledby="change-rules-title">
-      <h3 id="change-rules-title" className={styles.groupTitle}>{m.journey_change_rules_title()}</h3>
+      <h3 id="change-rules-title" className={styles.groupTitle}>
+        {m.journey_change_rules_title()}
+      </h3>
       <ul className={styles.plainList}>
         {kind === 'advance' ? (
           <>
@@ -255,19 +314,29 @@ function TrainList({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
   const f = useFormat();
   const list = c.departures?.departures ?? [];
   const status = (s: string) =>
-    s === 'FULL' ? m.journey_change_train_full() : s === 'CANCELLED' ? m.journey_change_train_cancelled() : m.journey_change_train_departed();
+    s === 'FULL'
+      ? m.journey_change_train_full()
+      : s === 'CANCELLED'
+        ? m.journey_change_train_cancelled()
+        : m.journey_change_train_departed();
   return (
     <section aria-labelledby="change-trains-title">
       <h2 id="change-trains-title" className={styles.sectionTitle}>
         {c.leg === 'outward' ? m.journey_change_choose_outward() : m.journey_change_choose_return()}
       </h2>
-      {c.error !== null && <Alert tone="error">{c.error === true ? m.journey_change_quote_failed() : refusalText(c.errorCode, c.error)}</Alert>}
+      {c.error !== null && (
+        <Alert tone="error">
+          {c.error === true ? m.journey_change_quote_failed() : refusalText(c.errorCode, c.error)}
+        </Alert>
+      )}
       {list.length === 0 && <p>{m.journey_change_no_trains()}</p>}
       <ul className={styles.groups} aria-label={m.journey_change_trains()}>
         {list.map((t) => (
           <li key={t.trainId} className={styles.section}>
             <p>
-              <strong>{m.journey_change_train_times({ departs: f.time(t.departure), arrives: f.time(t.arrival) })}</strong>{' '}
+              <strong>
+                {m.journey_change_train_times({ departs: f.time(t.departure), arrives: f.time(t.arrival) })}
+              </strong>{' '}
               {m.journey_change_changes({ count: t.changes })}
             </p>
             {t.status === 'AVAILABLE' && t.fare && t.difference ? (
@@ -277,7 +346,9 @@ function TrainList({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
                   {t.difference.amount > 0
                     ? m.journey_change_difference_more({ amount: f.money(t.difference) })
                     : t.difference.amount < 0
-                      ? m.journey_change_difference_less({ amount: f.money({ ...t.difference, amount: -t.difference.amount }) })
+                      ? m.journey_change_difference_less({
+                          amount: f.money({ ...t.difference, amount: -t.difference.amount }),
+                        })
                       : m.journey_change_difference_same()}
                 </p>
                 <Button
@@ -295,7 +366,9 @@ function TrainList({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
         ))}
       </ul>
       <div className={styles.actions}>
-        <Button tone="secondary" onClick={() => send({ type: 'change.back' })}>{m.journey_change_search_again()}</Button>
+        <Button tone="secondary" onClick={() => send({ type: 'change.back' })}>
+          {m.journey_change_search_again()}
+        </Button>
       </div>
     </section>
   );
@@ -307,10 +380,13 @@ function Review({ snapshot, send, quote }: { snapshot: Snapshot; send: Send; quo
   const total = quote.total.amount;
   const cards = c.options?.savedCards ?? [];
   const positive = (x: ChangeMoney) => f.money({ ...x, amount: Math.abs(x.amount) });
-  const confirm = total > 0 ? m.journey_change_pay_and_change({ amount: f.money(quote.total) }) : m.journey_change_confirm_change();
+  const confirm =
+    total > 0 ? m.journey_change_pay_and_change({ amount: f.money(quote.total) }) : m.journey_change_confirm_change();
   return (
     <section aria-labelledby="change-review-title">
-      <h2 id="change-review-title" className={styles.sectionTitle}>{m.journey_change_review_title()}</h2>
+      <h2 id="change-review-title" className={styles.sectionTitle}>
+        {m.journey_change_review_title()}
+      </h2>
       {c.priceMoved && (
         <Alert tone="info" title={m.journey_change_price_moved_title()}>
           <p>{m.journey_change_price_moved()}</p>
@@ -352,7 +428,11 @@ function Review({ snapshot, send, quote }: { snapshot: Snapshot; send: Send; quo
         <dt>{m.journey_change_fee()}</dt>
         <dd>{f.money(quote.fees)}</dd>
         <dt className={styles.grandTotal}>
-          {total > 0 ? m.journey_change_you_pay() : total < 0 ? m.journey_change_you_get_back() : m.journey_change_nothing_to_pay()}
+          {total > 0
+            ? m.journey_change_you_pay()
+            : total < 0
+              ? m.journey_change_you_get_back()
+              : m.journey_change_nothing_to_pay()}
         </dt>
         <dd className={styles.grandTotal}>{positive(quote.total)}</dd>
       </dl>
@@ -377,7 +457,9 @@ function Review({ snapshot, send, quote }: { snapshot: Snapshot; send: Send; quo
                   checked={c.cardChoice.kind === 'saved' && c.cardChoice.cardId === card.id}
                   onChange={() => send({ type: 'pay.select', choice: { kind: 'saved', cardId: card.id } })}
                 />{' '}
-                {card.expired ? m.journey_change_saved_card_expired({ brand: card.brand, last4: card.last4 }) : m.journey_change_saved_card({ brand: card.brand, last4: card.last4 })}
+                {card.expired
+                  ? m.journey_change_saved_card_expired({ brand: card.brand, last4: card.last4 })
+                  : m.journey_change_saved_card({ brand: card.brand, last4: card.last4 })}
               </label>
             </div>
           ))}
@@ -397,7 +479,9 @@ function Review({ snapshot, send, quote }: { snapshot: Snapshot; send: Send; quo
       )}
       <div className={styles.actions}>
         <Button onClick={() => send({ type: 'change.confirm' })}>{confirm}</Button>
-        <Button tone="secondary" onClick={() => send({ type: 'change.back' })}>{m.journey_change_choose_again()}</Button>
+        <Button tone="secondary" onClick={() => send({ type: 'change.back' })}>
+          {m.journey_change_choose_again()}
+        </Button>
       </div>
     </section>
   );

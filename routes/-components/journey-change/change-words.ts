@@ -42,5 +42,8 @@ export const changeRefusalWords = (code: string | null | undefined): string | nu
   code && words[code] ? words[code]() : lifecycleRefusalWords(code);
 
 /** What to show for a refusal: its words, else the server's sentence (an unknown code), else `fallback`. */
-export const refusalText = (code: string | null | undefined, sentence: string | null | undefined, fallback = ''): string =>
-  changeRefusalWords(code) ?? sentence ?? fallback;
+export const refusalText = (
+  code: string | null | undefined,
+  sentence: string | null | undefined,
+  fallback = '',
+): string => changeRefusalWords(code) ?? sentence ?? fallback;

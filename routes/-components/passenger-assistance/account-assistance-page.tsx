@@ -6,7 +6,12 @@ import { accountPassengerAssistanceMachine } from '#machines/account-passenger-a
 import { accountPassengerAssistanceMessages } from '#src/copy/account-passenger-assistance';
 import { passengerAssistanceApi } from '#src/api/passenger-assistance';
 import { schemaMismatchMessage } from '#src/api/errors';
-import { isCancelled, type AssistanceLeg, type PassengerAssistance, type UpcomingAssistance } from '#src/schemas/passenger-assistance';
+import {
+  isCancelled,
+  type AssistanceLeg,
+  type PassengerAssistance,
+  type UpcomingAssistance,
+} from '#src/schemas/passenger-assistance';
 import { useServices } from '#src/services';
 import { rich } from '#src/i18n/rich';
 import { LoadError } from '#src/ui/load-error';
@@ -16,10 +21,20 @@ import { cancelledBecauseText, directionNames, KindBadges, legText } from './ass
 import * as styles from './assistance.css';
 import { m } from '#src/paraglide/messages.js';
 
-const legOf = (leg: AssistanceLeg) => ({ origin: leg.origin.name, destination: leg.destination.name, departureTime: leg.departureTime });
+const legOf = (leg: AssistanceLeg) => ({
+  origin: leg.origin.name,
+  destination: leg.destination.name,
+  departureTime: leg.departureTime,
+});
 
 /** One help item of a journey: who, which way and on which train, and the kinds of help. */
-function HelpLine({ assistance: a, booking: b }: { assistance: PassengerAssistance; booking: UpcomingAssistance[number] }) {
+function HelpLine({
+  assistance: a,
+  booking: b,
+}: {
+  assistance: PassengerAssistance;
+  booking: UpcomingAssistance[number];
+}) {
   const { locale } = useServices();
   const leg = a.direction === 'inward' ? b.inward : b.outward;
   return (
@@ -45,7 +60,9 @@ export function AccountAssistancePage() {
   const withHelp = standing.filter((b) => b.passengerAssistances.some((a) => !isCancelled(a)));
   const without = standing.filter((b) => !withHelp.includes(b));
   // Journeys whose tickets are gone, listed only to say why their help was cancelled (decision 630).
-  const ended = bookings.filter((b) => b.ticketsGone && b.passengerAssistances.some((a) => cancelledBecauseText(a) !== null));
+  const ended = bookings.filter(
+    (b) => b.ticketsGone && b.passengerAssistances.some((a) => cancelledBecauseText(a) !== null),
+  );
   const when = (b: (typeof bookings)[number]) => ukDateTime(b.outward.departureTime, locale.tag);
 
   return (
@@ -53,7 +70,9 @@ export function AccountAssistancePage() {
       title={m.common_passenger_assistance()}
       intro={m.passenger_assistance_account_assistance_page_book_help_at_the_station()}
     >
-      {snapshot.matches('loading') && <Loading label={m.passenger_assistance_account_assistance_page_loading_your_passenger_assistance()} />}
+      {snapshot.matches('loading') && (
+        <Loading label={m.passenger_assistance_account_assistance_page_loading_your_passenger_assistance()} />
+      )}
       {snapshot.matches('loadFailed') && (
         <LoadError
           message={schemaError ? schemaMismatchMessage : accountPassengerAssistanceMessages.loadError}
@@ -71,13 +90,18 @@ export function AccountAssistancePage() {
       {snapshot.matches('ready') && standing.length > 0 && (
         <>
           <section className={styles.section} aria-labelledby="assistance-booked-heading">
-            <h2 id="assistance-booked-heading" className={styles.sectionTitle}>{m.passenger_assistance_account_assistance_page_assistance_booked()}</h2>
+            <h2 id="assistance-booked-heading" className={styles.sectionTitle}>
+              {m.passenger_assistance_account_assistance_page_assistance_booked()}
+            </h2>
             {withHelp.length === 0 ? (
               <p>{accountPassengerAssistanceMessages.noneBooked}</p>
             ) : (
               <ul className={styles.list}>
                 {withHelp.map((b) => {
-                  const title = m.common_origin_to_destination({ origin: b.outward.origin.name, destination: b.outward.destination.name });
+                  const title = m.common_origin_to_destination({
+                    origin: b.outward.origin.name,
+                    destination: b.outward.destination.name,
+                  });
                   return (
                     <li key={b.bookingId} className={styles.item}>
                       <h3 className={styles.itemHeading}>{title}</h3>
@@ -94,9 +118,12 @@ export function AccountAssistancePage() {
                         <Link
                           to="/bookings/$bookingId/passenger-assistance"
                           params={{ bookingId: b.bookingId }}
-                         
                           className={styles.linkButton}
-                        >{m.passenger_assistance_account_assistance_page_manage()}<span className="visually-hidden">{m.passenger_assistance_account_assistance_page_assistance_for({ title, date: when(b) })}</span>
+                        >
+                          {m.passenger_assistance_account_assistance_page_manage()}
+                          <span className="visually-hidden">
+                            {m.passenger_assistance_account_assistance_page_assistance_for({ title, date: when(b) })}
+                          </span>
                         </Link>
                       </div>
                     </li>
@@ -107,23 +134,34 @@ export function AccountAssistancePage() {
           </section>
           {without.length > 0 && (
             <section className={styles.section} aria-labelledby="assistance-other-heading">
-              <h2 id="assistance-other-heading" className={styles.sectionTitle}>{m.passenger_assistance_account_assistance_page_other_upcoming_journeys()}</h2>
+              <h2 id="assistance-other-heading" className={styles.sectionTitle}>
+                {m.passenger_assistance_account_assistance_page_other_upcoming_journeys()}
+              </h2>
               <ul className={styles.list}>
                 {without.map((b) => {
-                  const title = m.common_origin_to_destination({ origin: b.outward.origin.name, destination: b.outward.destination.name });
+                  const title = m.common_origin_to_destination({
+                    origin: b.outward.origin.name,
+                    destination: b.outward.destination.name,
+                  });
                   return (
                     <li key={b.bookingId} className={styles.item}>
                       <h3 className={styles.itemHeading}>{title}</h3>
                       <p className={styles.muted}>
                         {when(b)}
-                        {b.friendlyOrderId ? ` ${m.passenger_assistance_account_assistance_page_order({ friendlyOrderId: b.friendlyOrderId })}` : ''}
+                        {b.friendlyOrderId
+                          ? ` ${m.passenger_assistance_account_assistance_page_order({ friendlyOrderId: b.friendlyOrderId })}`
+                          : ''}
                       </p>
                       <div className={styles.actions}>
                         <Link
                           to="/bookings/$bookingId/passenger-assistance/create"
                           params={{ bookingId: b.bookingId }}
                           className={styles.linkButton}
-                        >{m.passenger_assistance_account_assistance_page_request_assistance()}<span className="visually-hidden">{m.passenger_assistance_account_assistance_page_for({ title, date: when(b) })}</span>
+                        >
+                          {m.passenger_assistance_account_assistance_page_request_assistance()}
+                          <span className="visually-hidden">
+                            {m.passenger_assistance_account_assistance_page_for({ title, date: when(b) })}
+                          </span>
                         </Link>
                       </div>
                     </li>
@@ -136,10 +174,15 @@ export function AccountAssistancePage() {
       )}
       {snapshot.matches('ready') && ended.length > 0 && (
         <section className={styles.section} aria-labelledby="assistance-ended-heading">
-          <h2 id="assistance-ended-heading" className={styles.sectionTitle}>{m.passenger_assistance_account_assistance_page_cancelled_with_tickets()}</h2>
+          <h2 id="assistance-ended-heading" className={styles.sectionTitle}>
+            {m.passenger_assistance_account_assistance_page_cancelled_with_tickets()}
+          </h2>
           <ul className={styles.list}>
             {ended.map((b) => {
-              const title = m.common_origin_to_destination({ origin: b.outward.origin.name, destination: b.outward.destination.name });
+              const title = m.common_origin_to_destination({
+                origin: b.outward.origin.name,
+                destination: b.outward.destination.name,
+              });
               return (
                 <li key={b.bookingId} className={styles.item}>
                   <h3 className={styles.itemHeading}>{title}</h3>

@@ -35,7 +35,12 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
   );
   const done = snapshot.status === 'done';
   useEffect(() => {
-    if (done) void navigate({ to: '/bookings/$bookingId/passenger-assistance', params: { bookingId }, state: { assistanceNotice: 'cancelled' } });
+    if (done)
+      void navigate({
+        to: '/bookings/$bookingId/passenger-assistance',
+        params: { bookingId },
+        state: { assistanceNotice: 'cancelled' },
+      });
   }, [done, bookingId, navigate]);
 
   const { item, schemaError, cancelError } = snapshot.context;
@@ -45,14 +50,21 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
   const unconfirmed = phase === 'unconfirmed';
   const cancelling = snapshot.matches('cancelling') && !unconfirmed;
   const backToReview = (label: string) => (
-    <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: assistanceId }} activeOptions={{ exact: true }} className={styles.linkButton}>
+    <Link
+      to="/bookings/$bookingId/passenger-assistance/$id"
+      params={{ bookingId, id: assistanceId }}
+      activeOptions={{ exact: true }}
+      className={styles.linkButton}
+    >
       {label}
     </Link>
   );
 
   return (
     <Page title={m.passenger_assistance_assistance_cancel_page_cancel_passenger_assistance()} narrow>
-      {snapshot.matches('loading') && <Loading label={m.passenger_assistance_assistance_cancel_page_loading_this_assistance()} />}
+      {snapshot.matches('loading') && (
+        <Loading label={m.passenger_assistance_assistance_cancel_page_loading_this_assistance()} />
+      )}
       {snapshot.matches('loadFailed') && (
         <LoadError
           message={schemaError ? schemaMismatchMessage : passengerAssistanceCancelMessages.loadError}
@@ -64,7 +76,9 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
         <>
           <p>{passengerAssistanceCancelMessages.notOffered}</p>
           <p>
-            <Link to="/bookings/$bookingId" params={{ bookingId }} activeOptions={{ exact: true }}>{m.passenger_assistance_assistance_list_page_back_to_booking()}</Link>
+            <Link to="/bookings/$bookingId" params={{ bookingId }} activeOptions={{ exact: true }}>
+              {m.passenger_assistance_assistance_list_page_back_to_booking()}
+            </Link>
           </p>
         </>
       )}
@@ -75,7 +89,9 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
             {item && <CancelledBecause assistance={item.assistance} />}
           </Alert>
           <p>
-            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>{m.common_back_to_passenger_assistance()}</Link>
+            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>
+              {m.common_back_to_passenger_assistance()}
+            </Link>
           </p>
         </>
       )}
@@ -83,7 +99,10 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
         <>
           <p>{m.passenger_assistance_assistance_cancel_page_do_you_want_to_cancel()}</p>
           {cancelError && (
-            <Alert tone="error" title={m.passenger_assistance_assistance_cancel_page_we_couldnt_cancel_this_assistance()}>
+            <Alert
+              tone="error"
+              title={m.passenger_assistance_assistance_cancel_page_we_couldnt_cancel_this_assistance()}
+            >
               <p>{cancelError.detail ?? passengerAssistanceCancelMessages.cancelError}</p>
             </Alert>
           )}
@@ -93,13 +112,19 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
             {unconfirmed ? (
               <CheckAgain onCheck={() => send({ type: 'cancel.check' })} />
             ) : (
-            <Button
-              tone="danger"
-              busy={cancelling || done}
-              busyLabel={checking ? passengerAssistanceCancelMessages.checking : m.passenger_assistance_assistance_cancel_page_cancelling()}
-              aria-disabled={cancelling || done || undefined}
-              onClick={() => !cancelling && !done && send({ type: 'cancel.confirm' })}
-            >{m.passenger_assistance_assistance_cancel_page_cancel_assistance()}</Button>
+              <Button
+                tone="danger"
+                busy={cancelling || done}
+                busyLabel={
+                  checking
+                    ? passengerAssistanceCancelMessages.checking
+                    : m.passenger_assistance_assistance_cancel_page_cancelling()
+                }
+                aria-disabled={cancelling || done || undefined}
+                onClick={() => !cancelling && !done && send({ type: 'cancel.confirm' })}
+              >
+                {m.passenger_assistance_assistance_cancel_page_cancel_assistance()}
+              </Button>
             )}
             {backToReview(m.passenger_assistance_assistance_cancel_page_keep_assistance())}
           </div>

@@ -30,11 +30,18 @@ export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string
   const { overview, schemaError } = snapshot.context;
 
   return (
-    <Page title={m.common_passenger_assistance()} intro={m.passenger_assistance_assistance_list_page_help_at_the_station_and()}>
+    <Page
+      title={m.common_passenger_assistance()}
+      intro={m.passenger_assistance_assistance_list_page_help_at_the_station_and()}
+    >
       <p>
-        <Link to="/bookings/$bookingId" params={{ bookingId }} activeOptions={{ exact: true }}>{m.passenger_assistance_assistance_list_page_back_to_booking()}</Link>
+        <Link to="/bookings/$bookingId" params={{ bookingId }} activeOptions={{ exact: true }}>
+          {m.passenger_assistance_assistance_list_page_back_to_booking()}
+        </Link>
       </p>
-      {snapshot.matches('loading') && <Loading label={m.passenger_assistance_assistance_list_page_loading_the_assistance_for_this()} />}
+      {snapshot.matches('loading') && (
+        <Loading label={m.passenger_assistance_assistance_list_page_loading_the_assistance_for_this()} />
+      )}
       {snapshot.matches('loadFailed') && (
         <LoadError
           message={schemaError ? schemaMismatchMessage : passengerAssistanceListMessages.loadError}
@@ -47,7 +54,13 @@ export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string
           {cancelled && <Alert tone="success">{passengerAssistanceListMessages.cancelled}</Alert>}
           {overview.booking.bookable && hasLegStillToLeave(overview.booking.legs) ? (
             <div className={styles.toolbar}>
-              <Link to="/bookings/$bookingId/passenger-assistance/create" params={{ bookingId }} className={styles.primaryLinkButton}>{m.passenger_assistance_assistance_list_page_request_assistance()}</Link>
+              <Link
+                to="/bookings/$bookingId/passenger-assistance/create"
+                params={{ bookingId }}
+                className={styles.primaryLinkButton}
+              >
+                {m.passenger_assistance_assistance_list_page_request_assistance()}
+              </Link>
             </div>
           ) : (
             <p>
@@ -64,7 +77,13 @@ export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string
 }
 
 /** One section per passenger, one entry per leg: booked help, or none. */
-function AssistanceByPassenger({ booking, assistances }: { booking: AssistanceBooking; assistances: PassengerAssistance[] }) {
+function AssistanceByPassenger({
+  booking,
+  assistances,
+}: {
+  booking: AssistanceBooking;
+  assistances: PassengerAssistance[];
+}) {
   const { locale } = useServices();
   if (assistances.length === 0) return <p>{passengerAssistanceListMessages.empty}</p>;
   // Passengers of the booking, plus any the booking no longer names (kept, not hidden).
@@ -72,7 +91,10 @@ function AssistanceByPassenger({ booking, assistances }: { booking: AssistanceBo
     ...booking.passengers,
     ...[...new Set(assistances.map((a) => a.passengerId))]
       .filter((id) => !booking.passengers.some((p) => p.id === id))
-      .map((id) => ({ id, name: assistances.find((a) => a.passengerId === id)?.passengerName ?? m.common_passenger() })),
+      .map((id) => ({
+        id,
+        name: assistances.find((a) => a.passengerId === id)?.passengerName ?? m.common_passenger(),
+      })),
   ];
   return (
     <>
@@ -85,14 +107,20 @@ function AssistanceByPassenger({ booking, assistances }: { booking: AssistanceBo
             </h2>
             <ul className={styles.list}>
               {booking.legs.map((leg) => {
-                const items = assistances.filter((a) => a.passengerId === passenger.id && a.direction === leg.direction);
+                const items = assistances.filter(
+                  (a) => a.passengerId === passenger.id && a.direction === leg.direction,
+                );
                 const live = items.filter((a) => !isCancelled(a));
                 return (
                   <li key={leg.direction} className={styles.item}>
                     <h3 className={styles.itemHeading}>
                       {directionNames[leg.direction]}: {legText(leg, locale.tag)}
                     </h3>
-                    {live.length === 0 && <p className={styles.muted}>{m.passenger_assistance_assistance_list_page_no_assistance_booked()}</p>}
+                    {live.length === 0 && (
+                      <p className={styles.muted}>
+                        {m.passenger_assistance_assistance_list_page_no_assistance_booked()}
+                      </p>
+                    )}
                     {items.map((a) => (
                       <div key={a.id}>
                         <KindBadges assistance={a} />
@@ -102,12 +130,20 @@ function AssistanceByPassenger({ booking, assistances }: { booking: AssistanceBo
                           <Link
                             to="/bookings/$bookingId/passenger-assistance/$id"
                             params={{ bookingId: booking.bookingId, id: a.id }}
-                          >{m.passenger_assistance_assistance_list_page_view()}<span className="visually-hidden">
-                            {' '}
-                            {isCancelled(a)
-                              ? m.passenger_assistance_assistance_list_page_cancelled_assistance_for({ name: passenger.name, journey: directionNames[leg.direction] })
-                              : m.passenger_assistance_assistance_list_page_assistance_for({ name: passenger.name, journey: directionNames[leg.direction] })}
-                          </span>
+                          >
+                            {m.passenger_assistance_assistance_list_page_view()}
+                            <span className="visually-hidden">
+                              {' '}
+                              {isCancelled(a)
+                                ? m.passenger_assistance_assistance_list_page_cancelled_assistance_for({
+                                    name: passenger.name,
+                                    journey: directionNames[leg.direction],
+                                  })
+                                : m.passenger_assistance_assistance_list_page_assistance_for({
+                                    name: passenger.name,
+                                    journey: directionNames[leg.direction],
+                                  })}
+                            </span>
                           </Link>
                         </div>
                         <CancelledBecause assistance={a} />

@@ -54,7 +54,12 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
       actors: {
         fetchBooking: fromPromise(({ input }) => loaders.loadForRequest(input.bookingId)),
         createAssistance: lostAnswerSubmit((request: CreateAssistanceInput) =>
-          loaders.assistance.create(request.booking.orderId, request.booking.bookingId, valuesToAssistanceInput(request.values), request.idempotencyKey),
+          loaders.assistance.create(
+            request.booking.orderId,
+            request.booking.bookingId,
+            valuesToAssistanceInput(request.values),
+            request.idempotencyKey,
+          ),
         ),
       },
     }),
@@ -64,7 +69,11 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
   const bookedId = snapshot.context.booked?.id ?? null;
   useEffect(() => {
     if (done && bookedId) {
-      void navigate({ to: '/bookings/$bookingId/passenger-assistance/$id', params: { bookingId, id: bookedId }, state: { assistanceNotice: 'booked' } });
+      void navigate({
+        to: '/bookings/$bookingId/passenger-assistance/$id',
+        params: { bookingId, id: bookedId },
+        state: { assistanceNotice: 'booked' },
+      });
     }
   }, [done, bookedId, bookingId, navigate]);
 
@@ -84,7 +93,10 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
   if (refusedAt.error !== submitError) setRefusedAt({ error: submitError, direction: values.direction });
   // TOO_LATE in the page's words, from the leg the form knows (the server's sentence is English). It
   // is about the journey chosen: tied to that question (decision 670) until another journey is chosen.
-  const lateLeg = submitError?.code === 'TOO_LATE' && booking ? legOf(booking, refusedAt.direction === 'inward' ? 'inward' : 'outward') : null;
+  const lateLeg =
+    submitError?.code === 'TOO_LATE' && booking
+      ? legOf(booking, refusedAt.direction === 'inward' ? 'inward' : 'outward')
+      : null;
   const tooLate =
     lateLeg && values.direction === refusedAt.direction
       ? m.passenger_assistance_too_late({ time: ukTime(lateLeg.departureTime, locale.tag), station: lateLeg.origin })
@@ -112,14 +124,18 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
     [extra, shown(field) ? errorId(field) : undefined].filter(Boolean).join(' ') || undefined;
   const back = (
     <p>
-      <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>{m.common_back_to_passenger_assistance()}</Link>
+      <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>
+        {m.common_back_to_passenger_assistance()}
+      </Link>
     </p>
   );
 
   return (
     <Page title={m.passenger_assistance_assistance_request_page_request_passenger_assistance()} narrow>
       {back}
-      {snapshot.matches('loading') && <Loading label={m.passenger_assistance_assistance_request_page_loading_your_booking()} />}
+      {snapshot.matches('loading') && (
+        <Loading label={m.passenger_assistance_assistance_request_page_loading_your_booking()} />
+      )}
       {snapshot.matches('loadFailed') && (
         <LoadError
           message={schemaError ? schemaMismatchMessage : passengerAssistanceFormMessages.loadError}
@@ -129,7 +145,9 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
       {snapshot.matches('notFound') && <Alert tone="error">{passengerAssistanceFormMessages.notFound}</Alert>}
       {snapshot.matches('notBookable') && (
         <Alert tone="info">
-          {booking?.stationsUnknown && booking.legs.length === 0 ? m.passenger_assistance_stations_unknown() : passengerAssistanceFormMessages.notBookable}
+          {booking?.stationsUnknown && booking.legs.length === 0
+            ? m.passenger_assistance_stations_unknown()
+            : passengerAssistanceFormMessages.notBookable}
           {booking?.stationsUnknown && booking.legs.length === 0 && <ContactDetails />}
         </Alert>
       )}
@@ -147,7 +165,10 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           <ErrorSummary attempt={attempt} errors={visible} refusal={tooLate} />
           <p>{m.passenger_assistance_assistance_request_page_please_book_at_least_2()}</p>
           {submitError && !lateLeg && (
-            <Alert tone="error" title={m.passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance()}>
+            <Alert
+              tone="error"
+              title={m.passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance()}
+            >
               <p>{submitError.detail ?? passengerAssistanceFormMessages.submitError}</p>
             </Alert>
           )}
@@ -158,8 +179,14 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
             </Alert>
           )}
 
-          <fieldset className={styles.fieldset} aria-invalid={shown('passengerId') ? true : undefined} aria-describedby={describedBy('passengerId')}>
-            <legend className={styles.legend}>{m.passenger_assistance_assistance_request_page_who_needs_assistance()}</legend>
+          <fieldset
+            className={styles.fieldset}
+            aria-invalid={shown('passengerId') ? true : undefined}
+            aria-describedby={describedBy('passengerId')}
+          >
+            <legend className={styles.legend}>
+              {m.passenger_assistance_assistance_request_page_who_needs_assistance()}
+            </legend>
             {booking.passengers.map((p) => (
               <label key={p.id} className={styles.choice}>
                 <input
@@ -179,7 +206,11 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
             <FieldError id={errorId('passengerId')} error={passengerField.error} />
           </fieldset>
 
-          <fieldset className={styles.fieldset} aria-invalid={shown('direction') ? true : undefined} aria-describedby={describedBy('direction')}>
+          <fieldset
+            className={styles.fieldset}
+            aria-invalid={shown('direction') ? true : undefined}
+            aria-describedby={describedBy('direction')}
+          >
             <legend className={styles.legend}>{m.passenger_assistance_assistance_request_page_which_journey()}</legend>
             {booking.legs.map((leg) => (
               <label key={leg.direction} className={styles.choice}>
@@ -203,7 +234,9 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           </fieldset>
 
           <fieldset className={styles.fieldset} aria-describedby={describedBy('kinds')}>
-            <legend className={styles.legend}>{m.passenger_assistance_assistance_request_page_what_help_do_you_need()}</legend>
+            <legend className={styles.legend}>
+              {m.passenger_assistance_assistance_request_page_what_help_do_you_need()}
+            </legend>
             {assistanceKinds.map((kind) => (
               <label key={kind} className={styles.choice}>
                 <input
@@ -226,8 +259,12 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           </fieldset>
 
           <div className={fieldStyles.field}>
-            <label className={fieldStyles.label} htmlFor={`${id}-details`}>{m.passenger_assistance_assistance_request_page_anything_staff_should_know_optional()}</label>
-            <span id={`${id}-details-hint`} className={fieldStyles.hint}>{m.passenger_assistance_assistance_request_page_for_example_the_kind_of({ max: assistanceDetailsMax })}</span>
+            <label className={fieldStyles.label} htmlFor={`${id}-details`}>
+              {m.passenger_assistance_assistance_request_page_anything_staff_should_know_optional()}
+            </label>
+            <span id={`${id}-details-hint`} className={fieldStyles.hint}>
+              {m.passenger_assistance_assistance_request_page_for_example_the_kind_of({ max: assistanceDetailsMax })}
+            </span>
             <textarea
               id={`${id}-details`}
               name="details"
@@ -249,7 +286,9 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
                   kinds: existing.kinds.map((k) => assistanceKindNames[k]).join(', '),
                 })}
               </p>
-              <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: existing.id }}>{m.passenger_assistance_assistance_request_page_view_the_booked_assistance()}</Link>
+              <Link to="/bookings/$bookingId/passenger-assistance/$id" params={{ bookingId, id: existing.id }}>
+                {m.passenger_assistance_assistance_request_page_view_the_booked_assistance()}
+              </Link>
             </Alert>
           )}
 
@@ -258,16 +297,27 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
               type="submit"
               disabled={!canSubmit || unconfirmed}
               busy={submitting}
-              busyLabel={checking ? passengerAssistanceFormMessages.checking : m.passenger_assistance_assistance_request_page_booking()}
+              busyLabel={
+                checking
+                  ? passengerAssistanceFormMessages.checking
+                  : m.passenger_assistance_assistance_request_page_booking()
+              }
               aria-describedby={`${id}-submit-hint`}
               onRefused={onRefused}
-            >{m.passenger_assistance_assistance_request_page_book_assistance()}</Button>
-            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>{m.common_cancel()}</Link>
-            <SubmitHint id={`${id}-submit-hint`} fields={assistanceFieldOrder.filter((f) => allErrors[f])} active={!canSubmit && !submitting && !done && !unconfirmed} />
+            >
+              {m.passenger_assistance_assistance_request_page_book_assistance()}
+            </Button>
+            <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>
+              {m.common_cancel()}
+            </Link>
+            <SubmitHint
+              id={`${id}-submit-hint`}
+              fields={assistanceFieldOrder.filter((f) => allErrors[f])}
+              active={!canSubmit && !submitting && !done && !unconfirmed}
+            />
           </div>
         </form>
       )}
     </Page>
   );
 }
-

@@ -14,7 +14,15 @@ import * as styles from './assistance.css';
 import { m } from '#src/paraglide/messages.js';
 
 /** /bookings/{bookingId}/passenger-assistance/{id}: one assistance, with cancel while it is booked. */
-export function AssistanceReviewPage({ bookingId, assistanceId, booked }: { bookingId: string; assistanceId: string; booked: boolean }) {
+export function AssistanceReviewPage({
+  bookingId,
+  assistanceId,
+  booked,
+}: {
+  bookingId: string;
+  assistanceId: string;
+  booked: boolean;
+}) {
   const loaders = useAssistanceLoaders();
   const [snapshot, send] = useMachine(
     passengerAssistanceReviewMachine.provide({
@@ -27,9 +35,13 @@ export function AssistanceReviewPage({ bookingId, assistanceId, booked }: { book
   return (
     <Page title={m.passenger_assistance_assistance_review_page_review_passenger_assistance()} narrow>
       <p>
-        <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>{m.common_back_to_passenger_assistance()}</Link>
+        <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>
+          {m.common_back_to_passenger_assistance()}
+        </Link>
       </p>
-      {snapshot.matches('loading') && <Loading label={m.passenger_assistance_assistance_review_page_loading_this_assistance()} />}
+      {snapshot.matches('loading') && (
+        <Loading label={m.passenger_assistance_assistance_review_page_loading_this_assistance()} />
+      )}
       {snapshot.matches('loadFailed') && (
         <LoadError
           message={schemaError ? schemaMismatchMessage : passengerAssistanceReviewMessages.loadError}
@@ -41,13 +53,17 @@ export function AssistanceReviewPage({ bookingId, assistanceId, booked }: { book
         <>
           <p>{passengerAssistanceReviewMessages.notOffered}</p>
           <p>
-            <Link to="/bookings/$bookingId" params={{ bookingId }} activeOptions={{ exact: true }}>{m.passenger_assistance_assistance_list_page_back_to_booking()}</Link>
+            <Link to="/bookings/$bookingId" params={{ bookingId }} activeOptions={{ exact: true }}>
+              {m.passenger_assistance_assistance_list_page_back_to_booking()}
+            </Link>
           </p>
         </>
       )}
       {snapshot.matches('ready') && item && (
         <>
-          {booked && !isCancelled(item.assistance) && <Alert tone="success">{passengerAssistanceReviewMessages.booked}</Alert>}
+          {booked && !isCancelled(item.assistance) && (
+            <Alert tone="success">{passengerAssistanceReviewMessages.booked}</Alert>
+          )}
           <AssistanceFacts booking={item.booking} assistance={item.assistance} />
           {!isCancelled(item.assistance) && (
             <div className={styles.actions}>
@@ -55,7 +71,9 @@ export function AssistanceReviewPage({ bookingId, assistanceId, booked }: { book
                 to="/bookings/$bookingId/passenger-assistance/$id/cancel"
                 params={{ bookingId, id: assistanceId }}
                 className={styles.linkButton}
-              >{m.passenger_assistance_assistance_review_page_cancel_this_assistance()}</Link>
+              >
+                {m.passenger_assistance_assistance_review_page_cancel_this_assistance()}
+              </Link>
             </div>
           )}
         </>

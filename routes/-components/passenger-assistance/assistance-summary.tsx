@@ -12,11 +12,18 @@ import { ukDateTime } from '../booking-format';
 import * as styles from './assistance.css';
 import { m } from '#src/paraglide/messages.js';
 
-export const directionNames: Record<AssistanceDirection, string> = { outward: m.common_outward(), inward: m.common_return() };
+export const directionNames: Record<AssistanceDirection, string> = {
+  outward: m.common_outward(),
+  inward: m.common_return(),
+};
 
 /** "London King's Cross to York, Mon 2 Dec 2026, 09:00" (UK time, the URL's locale). */
 export function legText(leg: { origin: string; destination: string; departureTime: string }, locale: string) {
-  return m.passenger_assistance_assistance_summary_to({ origin: leg.origin, destination: leg.destination, date: ukDateTime(leg.departureTime, locale) });
+  return m.passenger_assistance_assistance_summary_to({
+    origin: leg.origin,
+    destination: leg.destination,
+    date: ukDateTime(leg.departureTime, locale),
+  });
 }
 
 /** The leg of an assistance: from the booking, else from the server's extra `leg`, else the direction alone. */
@@ -25,7 +32,11 @@ export function useAssistanceLegText(booking: AssistanceBooking, assistance: Pas
   const leg = legOf(booking, assistance.direction);
   if (leg) return legText(leg, locale.tag);
   const extra = assistance.leg;
-  if (extra) return legText({ origin: extra.origin.name, destination: extra.destination.name, departureTime: extra.departureTime }, locale.tag);
+  if (extra)
+    return legText(
+      { origin: extra.origin.name, destination: extra.destination.name, departureTime: extra.departureTime },
+      locale.tag,
+    );
   return '';
 }
 
@@ -42,7 +53,11 @@ export function KindBadges({ assistance }: { assistance: PassengerAssistance }) 
 }
 
 export function StatusText({ assistance }: { assistance: PassengerAssistance }) {
-  return isCancelled(assistance) ? <span className={styles.cancelledBadge}>{m.passenger_assistance_assistance_summary_cancelled()}</span> : <strong>{m.passenger_assistance_assistance_summary_booked()}</strong>;
+  return isCancelled(assistance) ? (
+    <span className={styles.cancelledBadge}>{m.passenger_assistance_assistance_summary_cancelled()}</span>
+  ) : (
+    <strong>{m.passenger_assistance_assistance_summary_booked()}</strong>
+  );
 }
 
 /**
@@ -53,7 +68,8 @@ export function StatusText({ assistance }: { assistance: PassengerAssistance }) 
 export function cancelledBecauseText(assistance: PassengerAssistance): string | null {
   if (!isCancelled(assistance)) return null;
   if (assistance.cancelledBecause === 'refunded') return m.passenger_assistance_cancelled_because_refunded();
-  if (assistance.cancelledBecause === 'insurance-claimed') return m.passenger_assistance_cancelled_because_insurance_claimed();
+  if (assistance.cancelledBecause === 'insurance-claimed')
+    return m.passenger_assistance_cancelled_because_insurance_claimed();
   return null;
 }
 
@@ -63,7 +79,13 @@ export function CancelledBecause({ assistance }: { assistance: PassengerAssistan
 }
 
 /** Everything about one assistance, as a description list. */
-export function AssistanceFacts({ booking, assistance }: { booking: AssistanceBooking; assistance: PassengerAssistance }) {
+export function AssistanceFacts({
+  booking,
+  assistance,
+}: {
+  booking: AssistanceBooking;
+  assistance: PassengerAssistance;
+}) {
   const leg = useAssistanceLegText(booking, assistance);
   return (
     <dl className={styles.facts}>
@@ -77,7 +99,9 @@ export function AssistanceFacts({ booking, assistance }: { booking: AssistanceBo
       <dt className={styles.term}>{m.passenger_assistance_assistance_summary_help()}</dt>
       <dd className={styles.definition}>{assistance.kinds.map((k) => assistanceKindNames[k]).join(', ')}</dd>
       <dt className={styles.term}>{m.passenger_assistance_assistance_summary_details()}</dt>
-      <dd className={styles.definition}>{assistance.details?.trim() ? assistance.details : m.passenger_assistance_assistance_summary_none_given()}</dd>
+      <dd className={styles.definition}>
+        {assistance.details?.trim() ? assistance.details : m.passenger_assistance_assistance_summary_none_given()}
+      </dd>
       <dt className={styles.term}>{m.common_status()}</dt>
       <dd className={styles.definition}>
         <StatusText assistance={assistance} />

@@ -14,7 +14,10 @@ const toAssistanceBooking = (detail: BookingDetailResponse, bookingId: string): 
   if (!booking) throw Object.assign(new Error('Booking not in order'), { status: 404 });
   const legs: AssistanceBooking['legs'] = [];
   let stationsUnknown = false;
-  for (const [direction, leg] of [['outward', booking.outward], ['inward', booking.inward]] as const) {
+  for (const [direction, leg] of [
+    ['outward', booking.outward],
+    ['inward', booking.inward],
+  ] as const) {
     // Assistance is booked for a journey between stations; a leg sent without them is left out.
     if (leg?.origin && leg.destination) {
       legs.push({
@@ -57,7 +60,10 @@ export function useAssistanceLoaders() {
         const booking = await loadBooking(bookingId);
         const now = Date.now();
         const legs = booking.legs.filter((l) => new Date(l.departureTime).getTime() > now);
-        return { booking: { ...booking, legs }, assistances: await assistance.list(booking.orderId, booking.bookingId) };
+        return {
+          booking: { ...booking, legs },
+          assistances: await assistance.list(booking.orderId, booking.bookingId),
+        };
       },
       /**
        * One assistance, or null when the host does not offer reading one (a call beyond

@@ -33,7 +33,9 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
       actors: {
         fetchPassenger: fromPromise(({ input }) => passengersApi(api).get(input.passengerId)),
         savePassenger: fromPromise(({ input }) =>
-          input.mode === 'add' ? passengersApi(api).add(input.body) : passengersApi(api).edit(input.passengerId ?? '', input.body),
+          input.mode === 'add'
+            ? passengersApi(api).add(input.body)
+            : passengersApi(api).edit(input.passengerId ?? '', input.body),
         ),
         deletePassenger: fromPromise(({ input }) => passengersApi(api).remove(input.passengerId)),
       },
@@ -62,7 +64,11 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
     return (
       <Page title={title} narrow>
         <LoadError
-          message={missing ? m.passenger_form_page_we_couldnt_find_this_passenger() : problemMessage(c.loadError, passengerFormMessages.loadFailed)}
+          message={
+            missing
+              ? m.passenger_form_page_we_couldnt_find_this_passenger()
+              : problemMessage(c.loadError, passengerFormMessages.loadFailed)
+          }
           onRetry={missing ? undefined : () => send({ type: 'passenger.retry' })}
         />
         <BackLink />
@@ -73,7 +79,11 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
   const submitting = snapshot.matches('submitting');
   const deleting = snapshot.matches('deleting');
   const { errors, blocking, canSubmit } = passengerFormView(c, submitting || deleting || done);
-  const field = (name: Exclude<PassengerField, 'day' | 'month' | 'year'>, label: string, extra: Record<string, string> = {}) => (
+  const field = (
+    name: Exclude<PassengerField, 'day' | 'month' | 'year'>,
+    label: string,
+    extra: Record<string, string> = {},
+  ) => (
     <TextField
       label={label}
       name={name}
@@ -93,10 +103,19 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
           send({ type: 'form.submit' });
         }}
       >
-        <ErrorSummary attempt={attempt} errors={Object.fromEntries(Object.entries(errors).map(([key, error]) => [key === 'dateOfBirth' ? 'day' : key, error]))} />
+        <ErrorSummary
+          attempt={attempt}
+          errors={Object.fromEntries(
+            Object.entries(errors).map(([key, error]) => [key === 'dateOfBirth' ? 'day' : key, error]),
+          )}
+        />
         {c.saveFailed && (
           <Alert tone="error">
-            {c.limitReached ? passengerFormMessages.limitReached : mode === 'add' ? passengerMessages.addFailed : passengerMessages.editFailed}
+            {c.limitReached
+              ? passengerFormMessages.limitReached
+              : mode === 'add'
+                ? passengerMessages.addFailed
+                : passengerMessages.editFailed}
           </Alert>
         )}
         {c.accountUpdateFailed && (
@@ -125,17 +144,32 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
           field('emailAddress', m.passenger_form_page_email_address_optional(), { type: 'email', autoComplete: 'off' })
         )}
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.common_saving()} aria-describedby={hintId} onRefused={onRefused}>
+          <Button
+            type="submit"
+            disabled={!canSubmit}
+            busy={submitting}
+            busyLabel={m.common_saving()}
+            aria-describedby={hintId}
+            onRefused={onRefused}
+          >
             {mode === 'add' ? m.passenger_form_page_save_passenger() : m.passenger_form_page_update()}
           </Button>
           {mode === 'edit' && !c.isAccountHolder && (
-            <Button tone="danger" onClick={() => send({ type: 'delete.request' })} disabled={submitting}>{m.passenger_form_page_delete_passenger()}</Button>
+            <Button tone="danger" onClick={() => send({ type: 'delete.request' })} disabled={submitting}>
+              {m.passenger_form_page_delete_passenger()}
+            </Button>
           )}
           <BackLink label={m.common_cancel()} />
           {/* The date of birth's error is the group's; its link goes to the day. */}
-          <SubmitHint id={hintId} fields={blocking.map((key) => (key === 'dateOfBirth' ? 'day' : key))} active={!canSubmit && !submitting && !deleting && !done} />
+          <SubmitHint
+            id={hintId}
+            fields={blocking.map((key) => (key === 'dateOfBirth' ? 'day' : key))}
+            active={!canSubmit && !submitting && !deleting && !done}
+          />
         </div>
-        {mode === 'edit' && c.isAccountHolder && <p className={styles.note}>{passengerFormMessages.accountHolderNote}</p>}
+        {mode === 'edit' && c.isAccountHolder && (
+          <p className={styles.note}>{passengerFormMessages.accountHolderNote}</p>
+        )}
       </form>
       <ConfirmDialog
         open={snapshot.matches('confirmingDelete') || deleting}
@@ -147,7 +181,12 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
         onConfirm={() => send({ type: 'delete.confirm' })}
         onCancel={() => send({ type: 'delete.cancel' })}
       >
-        <p>{m.passenger_form_page_and_their_saved_railcards_will({ firstName: c.values.firstName, lastName: c.values.lastName })}</p>
+        <p>
+          {m.passenger_form_page_and_their_saved_railcards_will({
+            firstName: c.values.firstName,
+            lastName: c.values.lastName,
+          })}
+        </p>
       </ConfirmDialog>
     </Page>
   );
@@ -155,13 +194,35 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
 
 function BackLink({ label = m.common_back_to_passengers_and_railcards() }: { label?: string }) {
   // Exact: the form's own address lies under the list's, and a fuzzy match marked this link as the current page.
-  return <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>{label}</Link>;
+  return (
+    <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>
+      {label}
+    </Link>
+  );
 }
 
 const parts = [
-  { field: 'day', label: m.passenger_form_page_day(), maxLength: passengerLimits.dayMaxLength, autoComplete: 'bday-day', long: false },
-  { field: 'month', label: m.passenger_form_page_month(), maxLength: passengerLimits.monthMaxLength, autoComplete: 'bday-month', long: false },
-  { field: 'year', label: m.passenger_form_page_year(), maxLength: passengerLimits.yearMaxLength, autoComplete: 'bday-year', long: true },
+  {
+    field: 'day',
+    label: m.passenger_form_page_day(),
+    maxLength: passengerLimits.dayMaxLength,
+    autoComplete: 'bday-day',
+    long: false,
+  },
+  {
+    field: 'month',
+    label: m.passenger_form_page_month(),
+    maxLength: passengerLimits.monthMaxLength,
+    autoComplete: 'bday-month',
+    long: false,
+  },
+  {
+    field: 'year',
+    label: m.passenger_form_page_year(),
+    maxLength: passengerLimits.yearMaxLength,
+    autoComplete: 'bday-year',
+    long: true,
+  },
 ] as const;
 
 /** Date of birth: one fieldset with a legend, three inputs, one error message for the group. */
@@ -190,7 +251,9 @@ function DateOfBirth({
       }}
     >
       <legend className={styles.legend}>{m.passenger_form_page_date_of_birth()}</legend>
-      <div id={hintId} className={fieldStyles.hint}>{m.passenger_form_page_for_example_27_03_1990()}</div>
+      <div id={hintId} className={fieldStyles.hint}>
+        {m.passenger_form_page_for_example_27_03_1990()}
+      </div>
       <FieldError id={errorId} error={error} />
       <div className={styles.dateParts}>
         {parts.map((p) => (
@@ -217,4 +280,3 @@ function DateOfBirth({
     </fieldset>
   );
 }
-

@@ -58,7 +58,14 @@ export function PassengersPage() {
 function PassengerCard({ passenger: p }: { passenger: PassengerWithRailcards }) {
   const { locale } = useServices();
   const fullName = `${p.firstName} ${p.lastName}`;
-  const dob = p.day && p.month && p.year ? formatDate(`${p.year}-${p.month}-${p.day}T12:00:00Z`, locale.tag, { day: 'numeric', month: 'long', year: 'numeric' }) : null;
+  const dob =
+    p.day && p.month && p.year
+      ? formatDate(`${p.year}-${p.month}-${p.day}T12:00:00Z`, locale.tag, {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        })
+      : null;
   const headingId = `passenger-${p.id}`;
   return (
     <li className={styles.card}>
@@ -83,11 +90,17 @@ function PassengerCard({ passenger: p }: { passenger: PassengerWithRailcards }) 
           ))}
         </ul>
       )}
-      {p.railcards && p.railcards.length === 0 && <p className={styles.meta}>{m.passengers_page_no_railcards_saved()}</p>}
+      {p.railcards && p.railcards.length === 0 && (
+        <p className={styles.meta}>{m.passengers_page_no_railcards_saved()}</p>
+      )}
       <div className={styles.links}>
-        <Link to="/passengers-and-railcards/edit-passenger/$passengerId" params={{ passengerId: p.id }}>{m.passengers_page_edit_passenger()}<span className="visually-hidden"> {fullName}</span>
+        <Link to="/passengers-and-railcards/edit-passenger/$passengerId" params={{ passengerId: p.id }}>
+          {m.passengers_page_edit_passenger()}
+          <span className="visually-hidden"> {fullName}</span>
         </Link>
-        <Link to="/passengers-and-railcards/$passengerId/select-railcard" params={{ passengerId: p.id }}>{m.passengers_page_add_a_railcard()}<span className="visually-hidden">{m.passengers_page_for({ fullName })}</span>
+        <Link to="/passengers-and-railcards/$passengerId/select-railcard" params={{ passengerId: p.id }}>
+          {m.passengers_page_add_a_railcard()}
+          <span className="visually-hidden">{m.passengers_page_for({ fullName })}</span>
         </Link>
       </div>
     </li>
@@ -96,12 +109,18 @@ function PassengerCard({ passenger: p }: { passenger: PassengerWithRailcards }) 
 
 function RailcardRow({ passengerId, railcard: r }: { passengerId: string; railcard: PassengerRailcardSummary }) {
   const { locale } = useServices();
-  const expiry = formatDate(`${r.expiryDate}T12:00:00Z`, locale.tag, { day: 'numeric', month: 'long', year: 'numeric' });
+  const expiry = formatDate(`${r.expiryDate}T12:00:00Z`, locale.tag, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   return (
     <li className={styles.railcard}>
       <div>
         <span className={styles.railcardName}>{r.name}</span>{' '}
-        <span className={r.status === 'expired' ? styles.statusExpired : styles.statusValid}>{r.status === 'expired' ? m.common_expired() : m.common_valid()}</span>
+        <span className={r.status === 'expired' ? styles.statusExpired : styles.statusValid}>
+          {r.status === 'expired' ? m.common_expired() : m.common_valid()}
+        </span>
         <div className={styles.meta}>
           {r.status === 'expired' ? m.passengers_page_expired_on({ expiry }) : m.passengers_page_expires_on({ expiry })}
           {r.isDigital && ` ${m.passengers_page_digital_railcard()}`}
@@ -109,13 +128,17 @@ function RailcardRow({ passengerId, railcard: r }: { passengerId: string; railca
       </div>
       <div className={styles.links}>
         {r.isDigital && (
-          <Link to="/passengers-and-railcards/digital-railcard/$railcardId" params={{ railcardId: r.id }}>{m.passengers_page_show_railcard()}<span className="visually-hidden">{m.passengers_page_digital({ name: r.name })}</span>
+          <Link to="/passengers-and-railcards/digital-railcard/$railcardId" params={{ railcardId: r.id }}>
+            {m.passengers_page_show_railcard()}
+            <span className="visually-hidden">{m.passengers_page_digital({ name: r.name })}</span>
           </Link>
         )}
         <Link
           to="/passengers-and-railcards/$passengerId/edit-railcard/$railcardId"
           params={{ passengerId, railcardId: r.railcardId }}
-        >{m.passengers_page_edit_railcard()}<span className="visually-hidden"> {r.name}</span>
+        >
+          {m.passengers_page_edit_railcard()}
+          <span className="visually-hidden"> {r.name}</span>
         </Link>
       </div>
     </li>

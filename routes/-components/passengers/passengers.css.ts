@@ -2,7 +2,13 @@ import { style } from '@vanilla-extract/css';
 import { tokens, vars } from '#src/styles/theme.css';
 import { mq } from '#src/styles/breakpoints';
 
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: tokens.space.ms, alignItems: 'center', marginBottom: tokens.space.ml });
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: tokens.space.ms,
+  alignItems: 'center',
+  marginBottom: tokens.space.ml,
+});
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.space.md });
 export const card = style({
   border: `1px solid ${vars.color.border}`,
@@ -19,7 +25,12 @@ export const cardHeader = style({
   marginBottom: tokens.space.sm,
 });
 export const name = style({ fontSize: '1.125rem', margin: 0, overflowWrap: 'anywhere' });
-export const meta = style({ color: vars.color.textMuted, margin: `0 0 ${tokens.space.sm}`, fontSize: '0.9375rem', overflowWrap: 'anywhere' });
+export const meta = style({
+  color: vars.color.textMuted,
+  margin: `0 0 ${tokens.space.sm}`,
+  fontSize: '0.9375rem',
+  overflowWrap: 'anywhere',
+});
 export const badge = style({
   display: 'inline-block',
   fontSize: '0.8125rem',
@@ -29,7 +40,13 @@ export const badge = style({
   background: vars.color.infoBg,
   color: vars.color.info,
 });
-export const railcards = style({ listStyle: 'none', margin: `${tokens.space.sm} 0`, padding: 0, display: 'grid', gap: tokens.space.sm });
+export const railcards = style({
+  listStyle: 'none',
+  margin: `${tokens.space.sm} 0`,
+  padding: 0,
+  display: 'grid',
+  gap: tokens.space.sm,
+});
 export const railcard = style({
   display: 'grid',
   gap: `${tokens.space.xs} ${tokens.space.ms}`,
@@ -39,8 +56,18 @@ export const railcard = style({
   '@media': { [mq.small]: { gridTemplateColumns: '1fr auto', alignItems: 'center' } },
 });
 export const railcardName = style({ fontWeight: 600 });
-export const links = style({ display: 'flex', flexWrap: 'wrap', gap: `${tokens.space.sm} ${tokens.space.md}`, alignItems: 'center' });
-export const status = style({ fontSize: '0.8125rem', fontWeight: 700, padding: `${tokens.space.xxs} ${tokens.space.sm}`, borderRadius: tokens.radius.pill });
+export const links = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${tokens.space.sm} ${tokens.space.md}`,
+  alignItems: 'center',
+});
+export const status = style({
+  fontSize: '0.8125rem',
+  fontWeight: 700,
+  padding: `${tokens.space.xxs} ${tokens.space.sm}`,
+  borderRadius: tokens.radius.pill,
+});
 export const statusValid = style([status, { background: vars.color.successBg, color: vars.color.success }]);
 export const statusExpired = style([status, { background: vars.color.dangerBg, color: vars.color.danger }]);
 export const empty = style({ color: vars.color.textMuted });
@@ -58,4 +85,3 @@ export const note = style({
   borderRadius: '6px',
   margin: `${tokens.space.md} 0 0`,
 });
-

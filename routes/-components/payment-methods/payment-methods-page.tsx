@@ -19,7 +19,11 @@ import { m } from '#src/paraglide/messages.js';
 
 /** "Visa ending 4242"; without the local-server extras brand and last four digits, "Saved card 2" (its place in the list). */
 const cardName = (card: SavedCard, index: number) => {
-  if (card.brand && card.lastFourDigits) return m.payment_methods_page_card_ending({ brand: cardBrandLabel(card.brand), lastFourDigits: card.lastFourDigits });
+  if (card.brand && card.lastFourDigits)
+    return m.payment_methods_page_card_ending({
+      brand: cardBrandLabel(card.brand),
+      lastFourDigits: card.lastFourDigits,
+    });
   if (card.brand) return cardBrandLabel(card.brand);
   return m.payment_methods_page_saved_card({ number: index + 1 });
 };
@@ -69,7 +73,11 @@ export function PaymentMethodsPage() {
                 const name = cardName(card, index);
                 const { expiryMonth, expiryYear } = card;
                 return (
-                  <li key={card.id} className={isDeleting ? styles.cardDeleting : styles.card} aria-busy={isDeleting || undefined}>
+                  <li
+                    key={card.id}
+                    className={isDeleting ? styles.cardDeleting : styles.card}
+                    aria-busy={isDeleting || undefined}
+                  >
                     <h2 className={styles.heading}>
                       {card.brand && (
                         <span className={styles.brandMark} aria-hidden="true">
@@ -80,7 +88,8 @@ export function PaymentMethodsPage() {
                     </h2>
                     {expiryMonth !== undefined && expiryYear !== undefined ? (
                       <p className={styles.detail}>
-                        {card.isExpired ? m.common_expired() : m.common_expires()} {formatCardExpiry({ expiryMonth, expiryYear })}{' '}
+                        {card.isExpired ? m.common_expired() : m.common_expires()}{' '}
+                        {formatCardExpiry({ expiryMonth, expiryYear })}{' '}
                         {card.isExpired && <span className={styles.expired}>{m.common_expired()}</span>}
                       </p>
                     ) : (
@@ -91,7 +100,9 @@ export function PaymentMethodsPage() {
                       )
                     )}
                     {card.cardholderName && (
-                      <p className={styles.detail}>{m.payment_methods_page_name_on_card({ cardholderName: card.cardholderName })}</p>
+                      <p className={styles.detail}>
+                        {m.payment_methods_page_name_on_card({ cardholderName: card.cardholderName })}
+                      </p>
                     )}
                     {hasDeleteError &&
                       (deleteRefusal ? (
@@ -114,7 +125,9 @@ export function PaymentMethodsPage() {
                         busyLabel={m.common_deleting()}
                         aria-disabled={!idle || undefined}
                         onClick={() => send({ type: 'card.delete', id: card.id })}
-                      >{m.payment_methods_page_delete()}<span className="visually-hidden"> {name}</span>
+                      >
+                        {m.payment_methods_page_delete()}
+                        <span className="visually-hidden"> {name}</span>
                       </Button>
                     </div>
                   </li>
@@ -135,7 +148,9 @@ export function PaymentMethodsPage() {
       >
         {pending && (
           <p>
-            {rich(m.payment_methods_page_will_be_removed_from_your, { card: <strong>{cardName(pending, pendingIndex)}</strong> })}
+            {rich(m.payment_methods_page_will_be_removed_from_your, {
+              card: <strong>{cardName(pending, pendingIndex)}</strong>,
+            })}
           </p>
         )}
       </ConfirmDialog>

@@ -8,7 +8,13 @@ export { cardGrid as list } from '#src/ui/card-grid.css';
 export const card = style([cardPrimitive, { gap: '6px' }]);
 /** Being deleted: muted text, not opacity, which would fade the focus ring of its button too (decision 581). */
 export const cardDeleting = style([card, { color: vars.color.textMuted }]);
-export const heading = style({ fontSize: '1.125rem', display: 'flex', alignItems: 'center', gap: '10px', flexWrap: 'wrap' });
+export const heading = style({
+  fontSize: '1.125rem',
+  display: 'flex',
+  alignItems: 'center',
+  gap: '10px',
+  flexWrap: 'wrap',
+});
 export const brandMark = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -34,5 +40,11 @@ export const expired = style({
   color: vars.color.danger,
   border: `1px solid ${vars.color.danger}`,
 });
-export const actions = style({ marginTop: 'auto', paddingTop: tokens.space.sm, display: 'flex', gap: tokens.space.ms, flexWrap: 'wrap' });
+export const actions = style({
+  marginTop: 'auto',
+  paddingTop: tokens.space.sm,
+  display: 'flex',
+  gap: tokens.space.ms,
+  flexWrap: 'wrap',
+});
 export const intro = style({ marginTop: 0 });

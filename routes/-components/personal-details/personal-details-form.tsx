@@ -2,7 +2,11 @@ import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { personalDetailsMachine, personalDetailsValidators, type PersonalDetailsDraft } from '#machines/personal-details';
+import {
+  personalDetailsMachine,
+  personalDetailsValidators,
+  type PersonalDetailsDraft,
+} from '#machines/personal-details';
 import { personalDetailsMessages } from '#src/copy/personal-details';
 import { customerProfileApi } from '#src/api/customer-profile';
 import { useServices } from '#src/services';
@@ -46,7 +50,11 @@ export function PersonalDetailsForm() {
           if (!user) return;
           authActor.send({
             type: 'auth.userUpdated',
-            response: { user: { ...user, firstName: params.firstName, lastName: params.lastName }, ufacSession, isRegistered },
+            response: {
+              user: { ...user, firstName: params.firstName, lastName: params.lastName },
+              ufacSession,
+              isRegistered,
+            },
           });
         },
         keepDraft: (_, draft) => drafts.keep(draftKey, draft),
@@ -65,14 +73,17 @@ export function PersonalDetailsForm() {
     return (
       <div>
         <Alert tone="error">{personalDetailsMessages.fetchFailed}</Alert>
-        <Button tone="secondary" onClick={() => send({ type: 'details.retry' })}>{m.common_try_again()}</Button>
+        <Button tone="secondary" onClick={() => send({ type: 'details.retry' })}>
+          {m.common_try_again()}
+        </Button>
       </div>
     );
   }
 
   const saving = snapshot.matches('saving');
   const { errors, blocking, canSubmit } = formView(snapshot.context, personalDetailsValidators, saving);
-  const { values, email, shouldUpdatePassenger, savedOnce, dirty, updateFailed, passengerUpdateFailed, draftRestored } = snapshot.context;
+  const { values, email, shouldUpdatePassenger, savedOnce, dirty, updateFailed, passengerUpdateFailed, draftRestored } =
+    snapshot.context;
   const saved = savedOnce && !dirty && !saving;
   return (
     <form
@@ -90,7 +101,8 @@ export function PersonalDetailsForm() {
       {passengerUpdateFailed && (
         <Alert tone="info" title={m.personal_details_form_passenger_details_not_updated()}>
           <span>
-            {personalDetailsMessages.passengerUpdateFailedLead} <Link to="/passengers-and-railcards">{m.common_passengers_and_railcards()}</Link>.
+            {personalDetailsMessages.passengerUpdateFailedLead}{' '}
+            <Link to="/passengers-and-railcards">{m.common_passengers_and_railcards()}</Link>.
           </span>
         </Alert>
       )}
@@ -140,7 +152,14 @@ export function PersonalDetailsForm() {
         />
       )}
       <div className={formStyles.actions}>
-        <Button type="submit" disabled={!canSubmit} busy={saving} busyLabel={m.common_saving()} aria-describedby="personal-details-submit-hint" onRefused={onRefused}>
+        <Button
+          type="submit"
+          disabled={!canSubmit}
+          busy={saving}
+          busyLabel={m.common_saving()}
+          aria-describedby="personal-details-submit-hint"
+          onRefused={onRefused}
+        >
           {saved ? m.personal_details_form_saved() : m.personal_details_form_save_changes()}
         </Button>
         {/* Not after a save: "Saved!" on the button and the status above say why it is disabled. */}

@@ -42,17 +42,31 @@ export function DigitalRailcardPage({ railcardId }: { railcardId: string }) {
       {card && snapshot.matches('showing') && (
         <>
           {card.status === 'expired' && (
-            <Alert tone="error" title={m.railcards_digital_railcard_page_this_railcard_has_expired()}>{m.railcards_digital_railcard_page_it_expired_on_and_cant({ date: longDate(card.expiryDate, locale.tag) })}</Alert>
+            <Alert tone="error" title={m.railcards_digital_railcard_page_this_railcard_has_expired()}>
+              {m.railcards_digital_railcard_page_it_expired_on_and_cant({
+                date: longDate(card.expiryDate, locale.tag),
+              })}
+            </Alert>
           )}
           <article
-            className={[styles.digitalCard, enlarged ? styles.digitalCardEnlarged : '', card.status === 'expired' ? styles.digitalExpired : '']
+            className={[
+              styles.digitalCard,
+              enlarged ? styles.digitalCardEnlarged : '',
+              card.status === 'expired' ? styles.digitalExpired : '',
+            ]
               .filter(Boolean)
               .join(' ')}
-            aria-label={m.railcards_digital_railcard_page_card_for({ name: card.name, holders: new Intl.ListFormat(locale.tag, { type: 'conjunction' }).format(card.cardHolders) })}
+            aria-label={m.railcards_digital_railcard_page_card_for({
+              name: card.name,
+              holders: new Intl.ListFormat(locale.tag, { type: 'conjunction' }).format(card.cardHolders),
+            })}
           >
             <div className={styles.cardTop}>
               <p className={styles.cardName}>{card.name}</p>
-              <span className={styles.cardCode} aria-label={m.railcards_digital_railcard_page_railcard_code({ code: card.code })}>
+              <span
+                className={styles.cardCode}
+                aria-label={m.railcards_digital_railcard_page_railcard_code({ code: card.code })}
+              >
                 {card.code}
               </span>
             </div>
@@ -76,14 +90,22 @@ export function DigitalRailcardPage({ railcardId }: { railcardId: string }) {
             <LiveClock locale={locale.tag} />
           </article>
           <p>
-            <Button tone="secondary" onClick={() => send({ type: enlarged ? 'card.shrink' : 'card.enlarge' })} aria-pressed={enlarged}>
-              {enlarged ? m.railcards_digital_railcard_page_show_smaller_card() : m.railcards_digital_railcard_page_show_larger_card_for_inspection()}
+            <Button
+              tone="secondary"
+              onClick={() => send({ type: enlarged ? 'card.shrink' : 'card.enlarge' })}
+              aria-pressed={enlarged}
+            >
+              {enlarged
+                ? m.railcards_digital_railcard_page_show_smaller_card()
+                : m.railcards_digital_railcard_page_show_larger_card_for_inspection()}
             </Button>
           </p>
         </>
       )}
       <p>
-        <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>{m.common_back_to_passengers_and_railcards()}</Link>
+        <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>
+          {m.common_back_to_passengers_and_railcards()}
+        </Link>
       </p>
     </Page>
   );

@@ -26,7 +26,15 @@ import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 
 /** Add (/{passengerId}/add-railcard/{railcardId}) or edit (/edit-railcard/{railcardId}) a passenger's railcard. */
-export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: RailcardFormMode; passengerId: string; railcardId: string }) {
+export function RailcardFormPage({
+  mode,
+  passengerId,
+  railcardId,
+}: {
+  mode: RailcardFormMode;
+  passengerId: string;
+  railcardId: string;
+}) {
   const { api, locale } = useServices();
   const navigate = useNavigate();
   const [snapshot, send] = useMachine(
@@ -35,15 +43,31 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
         loadRailcard: fromPromise(async ({ input }) => {
           const railcards = railcardsApi(api);
           if (input.mode === 'edit') {
-            const [held, type] = await Promise.all([railcards.get(input.passengerId, input.railcardId), railcards.catalogueEntry(input.railcardId)]);
+            const [held, type] = await Promise.all([
+              railcards.get(input.passengerId, input.railcardId),
+              railcards.catalogueEntry(input.railcardId),
+            ]);
             // docs/product/api.md's answer is `{railcard}`: without the passenger's name, the saved passenger's.
             const passenger = held.passenger ?? (await passengersApi(api).get(input.passengerId));
-            return { passenger: { id: passenger.id, firstName: passenger.firstName, lastName: passenger.lastName }, railcard: type, held: held.railcard };
+            return {
+              passenger: { id: passenger.id, firstName: passenger.firstName, lastName: passenger.lastName },
+              railcard: type,
+              held: held.railcard,
+            };
           }
-          const [type, passenger] = await Promise.all([railcards.catalogueEntry(input.railcardId), passengersApi(api).get(input.passengerId)]);
-          return { passenger: { id: passenger.id, firstName: passenger.firstName, lastName: passenger.lastName }, railcard: type, held: null };
+          const [type, passenger] = await Promise.all([
+            railcards.catalogueEntry(input.railcardId),
+            passengersApi(api).get(input.passengerId),
+          ]);
+          return {
+            passenger: { id: passenger.id, firstName: passenger.firstName, lastName: passenger.lastName },
+            railcard: type,
+            held: null,
+          };
         }),
-        checkRailcardStatus: fromPromise(({ input }) => railcardsApi(api).status(input.passengerId, input.railcardId, input.railcard)),
+        checkRailcardStatus: fromPromise(({ input }) =>
+          railcardsApi(api).status(input.passengerId, input.railcardId, input.railcard),
+        ),
         saveRailcard: fromPromise(async ({ input }) => {
           const railcards = railcardsApi(api);
           await railcards.save(input.passengerId, input.railcardId, input.railcard);
@@ -74,10 +98,16 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
     return (
       <Page title={title} narrow>
         <LoadError
-          message={missing ? m.railcard_form_page_we_couldnt_find_this_railcard() : problemMessage(c.loadError, railcardMessages.loadFailed)}
+          message={
+            missing
+              ? m.railcard_form_page_we_couldnt_find_this_railcard()
+              : problemMessage(c.loadError, railcardMessages.loadFailed)
+          }
           onRetry={missing ? undefined : () => send({ type: 'railcard.retry' })}
         />
-        <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>{m.common_back_to_passengers_and_railcards()}</Link>
+        <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>
+          {m.common_back_to_passengers_and_railcards()}
+        </Link>
       </Page>
     );
   }
@@ -102,10 +132,19 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
     />
   );
   return (
-    <Page title={`${title}: ${railcard.name}`} narrow intro={m.railcard_form_page_for({ firstName: passenger.firstName, lastName: passenger.lastName })}>
+    <Page
+      title={`${title}: ${railcard.name}`}
+      narrow
+      intro={m.railcard_form_page_for({ firstName: passenger.firstName, lastName: passenger.lastName })}
+    >
       <dl className={styles.facts}>
         <dt className={styles.factTerm}>{m.railcard_form_page_price()}</dt>
-        <dd className={styles.factValue}>{m.railcard_form_page_for_months({ amount: railcardPrice(railcard.price, locale.tag), validityMonths: railcard.railcardDetails.validityMonths })}</dd>
+        <dd className={styles.factValue}>
+          {m.railcard_form_page_for_months({
+            amount: railcardPrice(railcard.price, locale.tag),
+            validityMonths: railcard.railcardDetails.validityMonths,
+          })}
+        </dd>
         <dt className={styles.factTerm}>{m.railcard_form_page_discount()}</dt>
         <dd className={styles.factValue}>{railcard.railcardDetails.discount}</dd>
         <dt className={styles.factTerm}>{m.railcard_form_page_who_can_have_it()}</dt>
@@ -114,7 +153,9 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
           <>
             <dt className={styles.factTerm}>{m.common_status()}</dt>
             <dd className={styles.factValue}>
-              {held.status === 'expired' ? m.railcard_form_page_expired_on({ date: longDate(held.expiryDate, locale.tag) }) : m.railcard_form_page_valid_until({ date: longDate(held.expiryDate, locale.tag) })}
+              {held.status === 'expired'
+                ? m.railcard_form_page_expired_on({ date: longDate(held.expiryDate, locale.tag) })
+                : m.railcard_form_page_valid_until({ date: longDate(held.expiryDate, locale.tag) })}
             </dd>
           </>
         )}
@@ -136,15 +177,28 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
             <Alert tone="error" title={m.railcard_form_page_we_cant_save_this_railcard()}>
               <p>{c.refusalReason}</p>
               <p>
-                <Link to="/passengers-and-railcards/$passengerId/select-railcard" params={{ passengerId }}>{m.railcard_form_page_see_the_railcards_this_passenger()}</Link>
+                <Link to="/passengers-and-railcards/$passengerId/select-railcard" params={{ passengerId }}>
+                  {m.railcard_form_page_see_the_railcards_this_passenger()}
+                </Link>
               </p>
             </Alert>
           ) : (
             <Alert tone="error">{railcardMessages.saveFailed}</Alert>
           ))}
-        {text('cardNumber', m.railcard_form_page_railcard_number(), { hint: m.railcard_form_page_hint(), autoComplete: 'off', autoCapitalize: 'characters' })}
+        {text('cardNumber', m.railcard_form_page_railcard_number(), {
+          hint: m.railcard_form_page_hint(),
+          autoComplete: 'off',
+          autoCapitalize: 'characters',
+        })}
         {text('expiryDate', m.railcard_form_page_expiry_date(), { type: 'date' })}
-        {railcard.attributes.map((def) => text(def.name, def.required ? def.label : m.railcard_form_page_optional({ label: def.label }), { autoComplete: 'off' }, def.required))}
+        {railcard.attributes.map((def) =>
+          text(
+            def.name,
+            def.required ? def.label : m.railcard_form_page_optional({ label: def.label }),
+            { autoComplete: 'off' },
+            def.required,
+          ),
+        )}
         <CheckboxField
           id="railcard-digital"
           label={m.railcard_form_page_this_is_a_digital_railcard()}
@@ -152,13 +206,24 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
           onCheckedChange={(value) => send({ type: 'form.toggleDigital', value })}
         />
         <div className={formStyles.actions}>
-          <Button type="submit" disabled={!canSubmit} busy={busy} busyLabel={m.common_saving()} aria-describedby="railcard-submit-hint" onRefused={onRefused}>
+          <Button
+            type="submit"
+            disabled={!canSubmit}
+            busy={busy}
+            busyLabel={m.common_saving()}
+            aria-describedby="railcard-submit-hint"
+            onRefused={onRefused}
+          >
             {mode === 'add' ? m.railcard_form_page_save_railcard() : m.railcard_form_page_update_railcard()}
           </Button>
           {mode === 'edit' && (
-            <Button tone="danger" onClick={() => send({ type: 'delete.request' })} disabled={busy}>{m.railcard_form_page_remove_railcard()}</Button>
+            <Button tone="danger" onClick={() => send({ type: 'delete.request' })} disabled={busy}>
+              {m.railcard_form_page_remove_railcard()}
+            </Button>
           )}
-          <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>{m.common_cancel()}</Link>
+          <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>
+            {m.common_cancel()}
+          </Link>
           <SubmitHint id="railcard-submit-hint" fields={blocking} active={!canSubmit && !busy && !deleting && !done} />
         </div>
       </form>
@@ -173,7 +238,13 @@ export function RailcardFormPage({ mode, passengerId, railcardId }: { mode: Rail
         onConfirm={() => send({ type: 'delete.confirm' })}
         onCancel={() => send({ type: 'delete.cancel' })}
       >
-        <p>{m.railcard_form_page_the_will_be_removed_from({ name: railcard.name, firstName: passenger.firstName, lastName: passenger.lastName })}</p>
+        <p>
+          {m.railcard_form_page_the_will_be_removed_from({
+            name: railcard.name,
+            firstName: passenger.firstName,
+            lastName: passenger.lastName,
+          })}
+        </p>
       </ConfirmDialog>
     </Page>
   );

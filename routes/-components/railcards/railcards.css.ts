@@ -13,13 +13,23 @@ export const grid = style({
 });
 /** The card primitive (src/ui/card.css.ts). */
 export const option = style([cardPrimitive]);
-export const optionHeader = style({ display: 'flex', justifyContent: 'space-between', gap: tokens.space.ms, alignItems: 'baseline', flexWrap: 'wrap' });
+export const optionHeader = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: tokens.space.ms,
+  alignItems: 'baseline',
+  flexWrap: 'wrap',
+});
 export const optionName = style({ fontSize: '1.125rem', margin: 0 });
 export const price = style({ fontWeight: 700, fontSize: '1.125rem' });
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
 export const terms = style({ marginTop: tokens.space.sm });
 export const termsSummary = style({ cursor: 'pointer', fontWeight: 600, color: vars.color.brand, minHeight: '24px' });
-export const termsText = style({ margin: `${tokens.space.sm} 0 0`, color: vars.color.textMuted, fontSize: '0.9375rem' });
+export const termsText = style({
+  margin: `${tokens.space.sm} 0 0`,
+  color: vars.color.textMuted,
+  fontSize: '0.9375rem',
+});
 export const facts = style({
   display: 'grid',
   gridTemplateColumns: 'max-content 1fr',
@@ -58,7 +68,12 @@ export const digitalCard = style({
 });
 export const digitalCardEnlarged = style({ maxWidth: '40rem', fontSize: '1.25rem' });
 export const digitalExpired = style({ background: 'linear-gradient(135deg, #5a5a5a 0%, #7a7a7a 100%)' });
-export const cardTop = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: tokens.space.ms });
+export const cardTop = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'flex-start',
+  gap: tokens.space.ms,
+});
 export const cardName = style({ fontSize: '1.25em', fontWeight: 700, margin: 0 });
 export const cardCode = style({
   fontWeight: 700,
@@ -67,8 +82,23 @@ export const cardCode = style({
   borderRadius: '6px',
   padding: `${tokens.space.xxs} ${tokens.space.sm}`,
 });
-export const cardHolders = style({ fontSize: '1.375em', fontWeight: 700, margin: `${tokens.space.md} 0 ${tokens.space.xs}`, overflowWrap: 'anywhere' });
-export const cardRows = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.space.xxs} ${tokens.space.ms}`, margin: `${tokens.space.ms} 0 0` });
+export const cardHolders = style({
+  fontSize: '1.375em',
+  fontWeight: 700,
+  margin: `${tokens.space.md} 0 ${tokens.space.xs}`,
+  overflowWrap: 'anywhere',
+});
+export const cardRows = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${tokens.space.xxs} ${tokens.space.ms}`,
+  margin: `${tokens.space.ms} 0 0`,
+});
 export const cardLabel = style({ opacity: 0.85 });
 export const cardValue = style({ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' });
-export const clock = style({ fontVariantNumeric: 'tabular-nums', fontWeight: 700, fontSize: '1.125em', marginTop: tokens.space.ms });
+export const clock = style({
+  fontVariantNumeric: 'tabular-nums',
+  fontWeight: 700,
+  fontSize: '1.125em',
+  marginTop: tokens.space.ms,
+});

@@ -25,7 +25,10 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
   // The passenger's name is a local-server extra (decision 230): without it there is no intro and an empty list says "this passenger".
   const who = list?.passenger ? `${list.passenger.firstName} ${list.passenger.lastName}` : null;
   return (
-    <Page title={m.railcards_select_railcard_page_select_a_railcard()} intro={who ? m.railcards_select_railcard_page_choose_a_railcard_to_save({ who }) : undefined}>
+    <Page
+      title={m.railcards_select_railcard_page_select_a_railcard()}
+      intro={who ? m.railcards_select_railcard_page_choose_a_railcard_to_save({ who }) : undefined}
+    >
       {snapshot.matches('loading') && <Loading label={m.railcards_select_railcard_page_loading_railcards()} />}
       {snapshot.matches('failed') && (
         <LoadError
@@ -37,10 +40,13 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
           onRetry={isNotFound(error) ? undefined : () => send({ type: 'list.retry' })}
         />
       )}
-      {list && snapshot.matches('loaded') && (
-        list.railcards.length === 0 ? (
+      {list &&
+        snapshot.matches('loaded') &&
+        (list.railcards.length === 0 ? (
           <p className={styles.muted}>
-            {who ? m.railcards_select_railcard_page_there_are_no_more_railcards({ who }) : m.railcards_select_railcard_page_no_more_railcards_for_this_passenger()}
+            {who
+              ? m.railcards_select_railcard_page_there_are_no_more_railcards({ who })
+              : m.railcards_select_railcard_page_no_more_railcards_for_this_passenger()}
           </p>
         ) : (
           <ul className={styles.grid} aria-label={m.railcards_select_railcard_page_railcards_you_can_add()}>
@@ -53,34 +59,46 @@ export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
                 <p className={styles.muted}>
                   {r.railcardDetails.discount} · {r.railcardDetails.eligibility}
                 </p>
-                <p className={styles.muted}>{m.railcards_select_railcard_page_valid_for_months({ validityMonths: r.railcardDetails.validityMonths })}</p>
+                <p className={styles.muted}>
+                  {m.railcards_select_railcard_page_valid_for_months({
+                    validityMonths: r.railcardDetails.validityMonths,
+                  })}
+                </p>
                 <Terms text={r.termsAndConditions} />
                 <Link
                   to="/passengers-and-railcards/$passengerId/add-railcard/$railcardId"
                   params={{ passengerId, railcardId: r.id }}
-                >{m.railcards_select_railcard_page_add_this_railcard()}<span className="visually-hidden">: {r.name}</span>
+                >
+                  {m.railcards_select_railcard_page_add_this_railcard()}
+                  <span className="visually-hidden">: {r.name}</span>
                 </Link>
               </li>
             ))}
           </ul>
-        )
-      )}
+        ))}
       {/* Local-server extras, sent together: the railcards left out are explained by the passenger's name. */}
       {list && snapshot.matches('loaded') && who && list.unavailable && list.unavailable.length > 0 && (
         <Stack as="section" gap="sm" labelledBy="unavailable-heading">
-          <h2 id="unavailable-heading" className={styles.optionName}>{m.railcards_select_railcard_page_railcards_not_shown()}</h2>
+          <h2 id="unavailable-heading" className={styles.optionName}>
+            {m.railcards_select_railcard_page_railcards_not_shown()}
+          </h2>
           <p className={styles.muted}>{m.railcards_select_railcard_page_only_the_railcards_can_hold({ who })}</p>
           <ul aria-labelledby="unavailable-heading">
             {list.unavailable.map((r) => (
               <li key={r.id}>
-                {r.name}: {r.reason === 'held' ? m.railcards_select_railcard_page_already_has_one_saved({ who }) : `${r.eligibility}.`}
+                {r.name}:{' '}
+                {r.reason === 'held'
+                  ? m.railcards_select_railcard_page_already_has_one_saved({ who })
+                  : `${r.eligibility}.`}
               </li>
             ))}
           </ul>
         </Stack>
       )}
       <p>
-        <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>{m.common_back_to_passengers_and_railcards()}</Link>
+        <Link to="/passengers-and-railcards" activeOptions={{ exact: true }}>
+          {m.common_back_to_passengers_and_railcards()}
+        </Link>
       </p>
     </Page>
   );

@@ -46,19 +46,31 @@ export function CardForm({
   const errors = withRefusal(shownErrors(snapshot.context, cardFields, allErrors), ['number'], numberRefusal);
   const { attempt, onRefused } = useSubmitAttempts(() => actor.send({ type: 'form.submit' }));
   const hintId = useId();
-  const field = (name: CardField) => ({ name, required: true, ...bindField(actor.send, name, values[name], errors[name]) });
+  const field = (name: CardField) => ({
+    name,
+    required: true,
+    ...bindField(actor.send, name, values[name], errors[name]),
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'form.submit' });
   };
   return (
     <form onSubmit={submit} noValidate aria-labelledby="card-form-title">
-      <StepHeading id="card-form-title" level={3} className={styles.groupTitle}>{title}</StepHeading>
+      <StepHeading id="card-form-title" level={3} className={styles.groupTitle}>
+        {title}
+      </StepHeading>
       <ErrorSummary attempt={attempt} errors={errors} refusal={numberRefusal} headingLevel={4} />
       {tokeniseError !== null && (
         <Alert tone="error">{tokeniseError === true ? cardFormMessages.tokeniseFailed : tokeniseError}</Alert>
       )}
-      <TextField label={m.refunds_card_form_card_number()} inputMode="numeric" autoComplete="cc-number" maxLength={23} {...field('number')} />
+      <TextField
+        label={m.refunds_card_form_card_number()}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        maxLength={23}
+        {...field('number')}
+      />
       <div className={styles.cardGrid}>
         <TextField
           label={m.refunds_card_form_expiry_date()}
@@ -79,11 +91,24 @@ export function CardForm({
       </div>
       <TextField label={m.refunds_card_form_name_on_card()} autoComplete="cc-name" maxLength={60} {...field('name')} />
       <div className={styles.actions}>
-        <Button type="submit" disabled={!canSubmit} busy={submitting} busyLabel={m.refunds_card_form_checking_your_card()} aria-describedby={hintId} onRefused={onRefused}>
+        <Button
+          type="submit"
+          disabled={!canSubmit}
+          busy={submitting}
+          busyLabel={m.refunds_card_form_checking_your_card()}
+          aria-describedby={hintId}
+          onRefused={onRefused}
+        >
           {submitLabel}
         </Button>
-        <Button tone="secondary" onClick={onCancel} disabled={submitting}>{m.common_cancel()}</Button>
-        <SubmitHint id={hintId} fields={cardFields.filter((name) => allErrors[name])} active={!canSubmit && !submitting} />
+        <Button tone="secondary" onClick={onCancel} disabled={submitting}>
+          {m.common_cancel()}
+        </Button>
+        <SubmitHint
+          id={hintId}
+          fields={cardFields.filter((name) => allErrors[name])}
+          active={!canSubmit && !submitting}
+        />
       </div>
     </form>
   );

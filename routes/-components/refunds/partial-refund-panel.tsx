@@ -39,7 +39,9 @@ export function PartialRefundPanel({ bookingId, data, refundReason, names, onSel
   const [snapshot, send] = useMachine(
     partialRefundMachine.provide({
       actors: {
-        fetchAssistances: fromPromise(({ input, signal }) => api.getPassengerAssistances(input.orderId, input.bookingId, signal)),
+        fetchAssistances: fromPromise(({ input, signal }) =>
+          api.getPassengerAssistances(input.orderId, input.bookingId, signal),
+        ),
       },
       actions: {
         selectionChanged: ({ context }) => onSelect(selectedRefundables(context.selection)),
@@ -58,11 +60,18 @@ export function PartialRefundPanel({ bookingId, data, refundReason, names, onSel
   if (snapshot.matches('unavailable')) {
     return <p>{m.refunds_partial_refund_panel_only_the_whole_booking_can()}</p>;
   }
-  if (snapshot.matches('loadingAssistances')) return <Loading label={m.refunds_partial_refund_panel_loading_passengers()} />;
+  if (snapshot.matches('loadingAssistances'))
+    return <Loading label={m.refunds_partial_refund_panel_loading_passengers()} />;
   const booking = c.booking;
   const directions: Direction[] = booking.inward ? ['outward', 'inward'] : ['outward'];
-  const nameOf = (p: { passengerId?: string | undefined; firstName?: string | undefined; lastName?: string | undefined }) =>
-    p.firstName ? `${p.firstName} ${p.lastName ?? ''}`.trim() : ((p.passengerId && names.get(p.passengerId)) || m.common_passenger());
+  const nameOf = (p: {
+    passengerId?: string | undefined;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+  }) =>
+    p.firstName
+      ? `${p.firstName} ${p.lastName ?? ''}`.trim()
+      : (p.passengerId && names.get(p.passengerId)) || m.common_passenger();
   return (
     <div>
       <p className={styles.hint}>{m.refund_screen_tick_passengers_hint()}</p>
@@ -70,10 +79,14 @@ export function PartialRefundPanel({ bookingId, data, refundReason, names, onSel
         <p>{m.refunds_partial_refund_panel_these_are_tickets_refunding_a({ journeyFare: booking.journeyFare })}</p>
       )}
       <div className={styles.directions}>
-        {directions.map((direction) => directionFieldset({ direction, booking, selection: c.selection, nameOf, locale: locale.tag, send }))}
+        {directions.map((direction) =>
+          directionFieldset({ direction, booking, selection: c.selection, nameOf, locale: locale.tag, send }),
+        )}
       </div>
       <p>
-        {rich(m.refunds_partial_refund_panel_well_email_the_refund_confirmation, { email: <strong>{booking.recipient.email}</strong> })}
+        {rich(m.refunds_partial_refund_panel_well_email_the_refund_confirmation, {
+          email: <strong>{booking.recipient.email}</strong>,
+        })}
       </p>
       {c.assistances.length > 0 && (
         <Alert tone="info" title={m.refunds_partial_refund_panel_passenger_assistance_on_this_booking()}>
@@ -82,7 +95,12 @@ export function PartialRefundPanel({ bookingId, data, refundReason, names, onSel
               <li key={a.id ?? i}>
                 {(a.passengerId && names.get(a.passengerId)) || m.common_passenger()}
                 {a.direction ? `, ${a.direction === 'outward' ? m.common_outward() : m.common_return()}` : ''}
-                {a.kinds?.length ? `: ${formatList(a.kinds.map((k) => kindNames[k] ?? k), locale.tag)}` : ''}
+                {a.kinds?.length
+                  ? `: ${formatList(
+                      a.kinds.map((k) => kindNames[k] ?? k),
+                      locale.tag,
+                    )}`
+                  : ''}
               </li>
             ))}
           </ul>
@@ -106,7 +124,11 @@ function directionFieldset({
   direction: Direction;
   booking: PartialRefundsResponse['booking'];
   selection: Record<Direction, readonly string[]>;
-  nameOf: (p: { passengerId?: string | undefined; firstName?: string | undefined; lastName?: string | undefined }) => string;
+  nameOf: (p: {
+    passengerId?: string | undefined;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+  }) => string;
   locale: string;
   send: (event: EventFrom<typeof partialRefundMachine>) => void;
 }) {
@@ -116,7 +138,9 @@ function directionFieldset({
     <fieldset key={direction} className={styles.fieldset}>
       <legend className={styles.legend}>
         {booking.sameFare ? m.refunds_partial_refund_panel_passengers() : directionTitle[direction]}
-        {journey.origin && journey.destination ? m.refunds_partial_refund_panel_to({ origin: journey.origin, destination: journey.destination }) : ''}
+        {journey.origin && journey.destination
+          ? m.refunds_partial_refund_panel_to({ origin: journey.origin, destination: journey.destination })
+          : ''}
       </legend>
       {journey.fares.flatMap((fare, fi) =>
         fare.farePassengers.map((p, pi) => {
@@ -126,7 +150,9 @@ function directionFieldset({
           if (!p.isRefundable || !p.refundableId) {
             return (
               <p key={id} className={styles.hint}>
-                {label}{m.refunds_partial_refund_panel_cant_be_refunded()}{p.reasonCode ? ` (${ineligibilityCopy[p.reasonCode].title})` : ''}
+                {label}
+                {m.refunds_partial_refund_panel_cant_be_refunded()}
+                {p.reasonCode ? ` (${ineligibilityCopy[p.reasonCode].title})` : ''}
               </p>
             );
           }

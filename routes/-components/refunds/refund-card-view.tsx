@@ -11,7 +11,10 @@ export function cardFormView(v: RefundView, child: ActorRefFrom<typeof refundCar
   const { context: c, send } = v;
   const declined = c.requestError === 'INVALID_CREDIT_CARD';
   // A new card declined: the card form ties the refusal to its card number, in its error summary.
-  const newCardDeclined = declined && c.declinedCard ? m.refund_request_new_card_declined({ brand: c.declinedCard.brand, last4: c.declinedCard.last4 }) : null;
+  const newCardDeclined =
+    declined && c.declinedCard
+      ? m.refund_request_new_card_declined({ brand: c.declinedCard.brand, last4: c.declinedCard.last4 })
+      : null;
   return (
     <>
       {newCardDeclined ? null : declined ? (
@@ -26,7 +29,9 @@ export function cardFormView(v: RefundView, child: ActorRefFrom<typeof refundCar
       {c.quote?.cancellationDetails && (
         <p>{rich(m.refund_screen_refund, { amount: <strong>{v.money(c.quote.cancellationDetails.total)}</strong> })}</p>
       )}
-      {child && <CardForm actor={child} onCancel={() => send({ type: 'card.cancel' })} numberRefusal={newCardDeclined} />}
+      {child && (
+        <CardForm actor={child} onCancel={() => send({ type: 'card.cancel' })} numberRefusal={newCardDeclined} />
+      )}
     </>
   );
 }

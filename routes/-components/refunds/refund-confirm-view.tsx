@@ -20,7 +20,9 @@ export function confirmView(v: RefundView, quote: RefundQuote) {
     : m.refund_screen_your_original_payment_method();
   return (
     <section aria-labelledby="confirm-heading" className={styles.section}>
-      <StepHeading id="confirm-heading" className={styles.sectionTitle}>{m.refund_screen_confirm_your_refund()}</StepHeading>
+      <StepHeading id="confirm-heading" className={styles.sectionTitle}>
+        {m.refund_screen_confirm_your_refund()}
+      </StepHeading>
       <p>
         {total
           ? rich(m.refund_screen_confirm_amount_goes_to, { amount: <strong>{v.money(total)}</strong>, destination })
@@ -30,7 +32,9 @@ export function confirmView(v: RefundView, quote: RefundQuote) {
       <p>{m.refund_screen_reason({ reason: refundReasonLabels[c.refundReason] })}</p>
       <div className={styles.actions}>
         <Button onClick={() => send({ type: 'refund.confirm' })}>{m.refund_screen_confirm_refund()}</Button>
-        <Button tone="secondary" onClick={() => send({ type: 'refund.back' })}>{m.refund_screen_back()}</Button>
+        <Button tone="secondary" onClick={() => send({ type: 'refund.back' })}>
+          {m.refund_screen_back()}
+        </Button>
       </div>
     </section>
   );

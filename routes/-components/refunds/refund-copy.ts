@@ -1,5 +1,11 @@
 import { disruptionMayRefund } from '#machines/lib/refund-rules';
-import type { IneligibilityReason, RefundItemStatus, RefundQuote, RefundReason, ReturnMode } from '#src/schemas/refunds';
+import type {
+  IneligibilityReason,
+  RefundItemStatus,
+  RefundQuote,
+  RefundReason,
+  ReturnMode,
+} from '#src/schemas/refunds';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -14,8 +20,7 @@ export const ineligibilityCopy: Record<IneligibilityReason, { title: string; exp
   },
   TERMS_AND_CONDITIONS: {
     title: m.refund_copy_terms_and_conditions_title(),
-    explanation:
-      m.refund_copy_terms_and_conditions_explanation(),
+    explanation: m.refund_copy_terms_and_conditions_explanation(),
     next: m.refund_copy_terms_and_conditions_next(),
   },
   ENTANGLEMENT: {
@@ -111,7 +116,14 @@ export const ineligibilityCopy: Record<IneligibilityReason, { title: string; exp
  * details with them (src/config/contact.ts), so that step leads somewhere.
  */
 export const contactNextSteps: readonly IneligibilityReason[] = [
-  'ENTANGLEMENT', 'TRANSFORM_ERROR', 'NOT_ISSUED', 'FAILED', 'ASYMMETRIC', 'PAYMENT_REFUND_NOT_SUPPORTED', 'TRACS', 'INSURANCE_CLAIMED',
+  'ENTANGLEMENT',
+  'TRANSFORM_ERROR',
+  'NOT_ISSUED',
+  'FAILED',
+  'ASYMMETRIC',
+  'PAYMENT_REFUND_NOT_SUPPORTED',
+  'TRACS',
+  'INSURANCE_CLAIMED',
 ];
 
 /** The reasons whose next step is to choose a disruption reason instead. */
@@ -124,7 +136,9 @@ const noDisruptionRefundNext = m.refund_copy_no_disruption_refund_next();
  * mobile ticket (docs/product/domain.md), and the page must not send the customer to reasons that give nothing.
  */
 export const ineligibilityNextStep = (code: IneligibilityReason, quote: RefundQuote): string =>
-  disruptionNextSteps.includes(code) && !disruptionMayRefund(quote) ? noDisruptionRefundNext : ineligibilityCopy[code].next;
+  disruptionNextSteps.includes(code) && !disruptionMayRefund(quote)
+    ? noDisruptionRefundNext
+    : ineligibilityCopy[code].next;
 
 export const refundReasonLabels: Record<RefundReason, string> = {
   CHANGED_PLANS: m.refund_copy_changed_plans(),
@@ -137,10 +151,26 @@ export const refundReasonLabels: Record<RefundReason, string> = {
 
 /** Each way tickets go back: its title and what follows it (the server's `instructions` are English only, so unused). */
 export const returnModeCopy: Record<ReturnMode, { title: string; body?: string; needsAction: boolean }> = {
-  post: { title: m.refund_copy_post_your_paper_tickets_back(), body: m.refund_copy_return_post_body(), needsAction: true },
-  'collect-post': { title: m.refund_copy_post_the_tickets_you_collected(), body: m.refund_copy_return_collect_post_body(), needsAction: true },
-  'delete-from-device': { title: m.refund_copy_delete_the_tickets_from_your(), body: m.refund_copy_return_delete_from_device_body(), needsAction: true },
-  automatic: { title: m.refund_copy_you_dont_need_to_send(), body: m.refund_copy_return_automatic_body(), needsAction: false },
+  post: {
+    title: m.refund_copy_post_your_paper_tickets_back(),
+    body: m.refund_copy_return_post_body(),
+    needsAction: true,
+  },
+  'collect-post': {
+    title: m.refund_copy_post_the_tickets_you_collected(),
+    body: m.refund_copy_return_collect_post_body(),
+    needsAction: true,
+  },
+  'delete-from-device': {
+    title: m.refund_copy_delete_the_tickets_from_your(),
+    body: m.refund_copy_return_delete_from_device_body(),
+    needsAction: true,
+  },
+  automatic: {
+    title: m.refund_copy_you_dont_need_to_send(),
+    body: m.refund_copy_return_automatic_body(),
+    needsAction: false,
+  },
   'already-voided': { title: m.refund_copy_these_tickets_have_already_been(), needsAction: false },
   unknown: { title: m.refund_copy_well_email_you_if_you(), needsAction: false },
 };
@@ -161,4 +191,8 @@ export const itemStatusLabels: Record<RefundItemStatus, string> = {
   refunded: m.common_refunded(),
 };
 
-export const directionNames = { outward: m.common_outward(), inward: m.common_return(), return: m.refund_copy_return() } as const;
+export const directionNames = {
+  outward: m.common_outward(),
+  inward: m.common_return(),
+  return: m.refund_copy_return(),
+} as const;

@@ -15,7 +15,9 @@ export function quoteFailedView({ context: c, send }: RefundView) {
       <p>{c.quoteError === true || c.quoteError === null ? m.refund_request_quote_failed() : c.quoteError}</p>
       <div className={styles.actions}>
         <Button onClick={() => send({ type: 'quote.retry' })}>{m.common_try_again()}</Button>
-        <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>{m.common_close()}</Button>
+        <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>
+          {m.common_close()}
+        </Button>
       </div>
     </Alert>
   );

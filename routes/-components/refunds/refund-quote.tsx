@@ -119,7 +119,9 @@ function QuoteAnswer({
   const { locale } = useServices();
   const { quote, quoteError, changeOfJourney } = snapshot.context;
   const dismiss = (
-    <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>{m.common_close()}</Button>
+    <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>
+      {m.common_close()}
+    </Button>
   );
   return (
     // Focusable from code only: it takes the focus when it replaces the button (decision 580).
@@ -167,7 +169,9 @@ function QuoteAnswer({
           </p>
           {changeOfJourney.newBookingId && (
             <p>
-              <Link to={bookingPath(guest, 'detail')} params={{ bookingId: changeOfJourney.newBookingId }}>{m.refund_entry_view_the_new_booking()}</Link>
+              <Link to={bookingPath(guest, 'detail')} params={{ bookingId: changeOfJourney.newBookingId }}>
+                {m.refund_entry_view_the_new_booking()}
+              </Link>
             </p>
           )}
           {dismiss}

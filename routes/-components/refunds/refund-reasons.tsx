@@ -48,10 +48,16 @@ export function ReasonPicker({
                   <span className={styles.hint}>
                     {o.eligible
                       ? o.adminFee.amount > 0
-                        ? m.refund_screen_option_after_admin_fee({ amount: formatMoney(o.total.amount, o.total.currencyCode, locale.tag) })
-                        : m.refund_screen_option_no_admin_fee({ amount: formatMoney(o.total.amount, o.total.currencyCode, locale.tag) })
+                        ? m.refund_screen_option_after_admin_fee({
+                            amount: formatMoney(o.total.amount, o.total.currencyCode, locale.tag),
+                          })
+                        : m.refund_screen_option_no_admin_fee({
+                            amount: formatMoney(o.total.amount, o.total.currencyCode, locale.tag),
+                          })
                       : o.reasonCode
-                        ? m.refund_screen_no_refund_for_this_reason_because({ why: ineligibilityCopy[o.reasonCode].title })
+                        ? m.refund_screen_no_refund_for_this_reason_because({
+                            why: ineligibilityCopy[o.reasonCode].title,
+                          })
                         : m.refund_screen_no_refund_for_this_reason()}
                   </span>
                 )}
@@ -66,7 +72,9 @@ export function ReasonPicker({
 
 export function ReasonsExplained({ quote }: { quote: RefundQuote }) {
   const seen = new Set<string>();
-  const reasons = quote.unprocessableReasons.filter((r) => (seen.has(r.reasonCode) ? false : (seen.add(r.reasonCode), true)));
+  const reasons = quote.unprocessableReasons.filter((r) =>
+    seen.has(r.reasonCode) ? false : (seen.add(r.reasonCode), true),
+  );
   // A next step that says "contact customer service" comes with the portal's contact details.
   const contact = reasons.some((r) => contactNextSteps.includes(r.reasonCode));
   return (
@@ -123,7 +131,11 @@ export function ineligibleView(v: RefundView, quote: RefundQuote) {
   return [
     <div key="top">
       {v.busyNote}
-      <p>{v.context.reasonChosen ? m.refund_screen_we_cant_refund_this_booking() : m.refund_screen_we_cant_refund_this_booking_as_it_is()}</p>
+      <p>
+        {v.context.reasonChosen
+          ? m.refund_screen_we_cant_refund_this_booking()
+          : m.refund_screen_we_cant_refund_this_booking_as_it_is()}
+      </p>
       <ReasonsExplained quote={quote} />
     </div>,
     v.reasonPicker(m.refund_screen_did_something_else_happen_choose()),

@@ -3,7 +3,12 @@ import { isPartialRefundAvailable } from '#machines/partial-refund';
 import { partialRefundMessages } from '#src/copy/partial-refund';
 import { formatMoney } from '#src/i18n/format';
 import { rich } from '#src/i18n/rich';
-import { customerActionReturnModes, type RefundMoney, type RefundQuote, type SeasonRefundCalculation } from '#src/schemas/refunds';
+import {
+  customerActionReturnModes,
+  type RefundMoney,
+  type RefundQuote,
+  type SeasonRefundCalculation,
+} from '#src/schemas/refunds';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -25,11 +30,15 @@ const continueHintId = 'refund-continue-hint';
  */
 export function reviewView(v: RefundView, quote: RefundQuote, nothingSelected: boolean) {
   const { context: c, send } = v;
-  const partialAvailable = c.booking ? quote.isPartiallyRefundable || isPartialRefundAvailable(c.booking.booking) : false;
+  const partialAvailable = c.booking
+    ? quote.isPartiallyRefundable || isPartialRefundAvailable(c.booking.booking)
+    : false;
   return [
     partialAvailable && c.booking ? (
       <section key="partial" className={styles.section} aria-labelledby="partial-heading">
-        <h2 id="partial-heading" className={styles.sectionTitle}>{m.refund_screen_refund_only_some_passengers()}</h2>
+        <h2 id="partial-heading" className={styles.sectionTitle}>
+          {m.refund_screen_refund_only_some_passengers()}
+        </h2>
         <PartialRefundPanel
           key={c.refundReason}
           bookingId={v.bookingId}
@@ -52,7 +61,9 @@ export function reviewView(v: RefundView, quote: RefundQuote, nothingSelected: b
           disabled={v.requoting || nothingSelected}
           aria-describedby={nothingSelected ? continueHintId : undefined}
           onClick={() => send({ type: 'refund.continue' })}
-        >{m.refund_screen_continue()}</Button>
+        >
+          {m.refund_screen_continue()}
+        </Button>
         {v.back}
         {/* Why Continue is unavailable, beside it and in its description, linking to the first tick
             (decision 372); a polite region on the page before its words. */}
@@ -62,7 +73,9 @@ export function reviewView(v: RefundView, quote: RefundQuote, nothingSelected: b
               href="#partial-heading"
               onClick={(e) => {
                 e.preventDefault();
-                document.querySelector<HTMLInputElement>('[aria-labelledby="partial-heading"] input[type="checkbox"]')?.focus();
+                document
+                  .querySelector<HTMLInputElement>('[aria-labelledby="partial-heading"] input[type="checkbox"]')
+                  ?.focus();
               }}
             >
               {partialRefundMessages.nothingSelected}
@@ -87,8 +100,16 @@ function SeasonCalculation({ calc }: { calc: SeasonRefundCalculation }) {
   } as const;
   return (
     <section aria-labelledby="season-heading" className={styles.section}>
-      <h3 id="season-heading" className={styles.sectionTitle}>{m.refund_screen_season_heading()}</h3>
-      <p>{m.refund_screen_season_valid({ from: day(calc.validFrom), until: day(calc.validUntil), handedBack: day(calc.handedBackOn) })}</p>
+      <h3 id="season-heading" className={styles.sectionTitle}>
+        {m.refund_screen_season_heading()}
+      </h3>
+      <p>
+        {m.refund_screen_season_valid({
+          from: day(calc.validFrom),
+          until: day(calc.validUntil),
+          handedBack: day(calc.handedBackOn),
+        })}
+      </p>
       <dl className={styles.totals}>
         <dt>{m.refund_screen_season_days_used()}</dt>
         <dd>{calc.daysUsed}</dd>
@@ -122,7 +143,9 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
   return (
     <section aria-labelledby="summary-heading">
       <StepHeading id="summary-heading" className={styles.sectionTitle}>
-        {quote.status === 'PARTIALLY_REFUNDABLE' ? m.refund_screen_tickets_in_this_refund() : m.refund_screen_your_refund()}
+        {quote.status === 'PARTIALLY_REFUNDABLE'
+          ? m.refund_screen_tickets_in_this_refund()
+          : m.refund_screen_your_refund()}
       </StepHeading>
       {quote.status === 'PARTIALLY_REFUNDABLE' && <p>{m.refund_screen_only_the_tickets_below_will()}</p>}
       {rows.length > 0 && (
@@ -143,7 +166,9 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
                     <strong>{names.get(r.passengerId) ?? r.passengerName}</strong>
                     <br />
                     {directionNames[r.direction]} · {ticketTypeName(r.ticketType)}
-                    {r.adminFee.amount > 0 && <span className={styles.hint}>{m.refund_screen_admin_fee({ amount: money(r.adminFee) })}</span>}
+                    {r.adminFee.amount > 0 && (
+                      <span className={styles.hint}>{m.refund_screen_admin_fee({ amount: money(r.adminFee) })}</span>
+                    )}
                   </td>
                   <td>{money(r.paid)}</td>
                   <td>{money(r.refund)}</td>
@@ -155,24 +180,36 @@ function QuoteSummary({ quote, names }: { quote: RefundQuote; names: ReadonlyMap
       )}
       {quote.seasonCalculation ? (
         <SeasonCalculation calc={quote.seasonCalculation} />
-      ) : details && (
-        <dl className={styles.totals}>
-          <dt>{m.refund_screen_paid_for_these_tickets()}</dt>
-          <dd>{money(details.paid)}</dd>
-          <dt>{m.refund_screen_admin_fee_label()}</dt>
-          <dd>{details.adminFee.amount > 0 ? `−${money(details.adminFee)}` : m.refund_screen_none()}</dd>
-          {/* The booking's own fee (local-server extra): given back with a disrupted journey, otherwise kept, and said so (decision 630). */}
-          {details.bookingFees && (
-            <>
-              <dt>{details.bookingFees.refunded ? m.refund_screen_booking_fee_refunded() : m.refund_screen_booking_fee_kept()}</dt>
-              <dd>{details.bookingFees.refunded ? `+${money(details.bookingFees.amount)}` : money(details.bookingFees.amount)}</dd>
-            </>
-          )}
-          <dt className={styles.grandTotal}>{m.refund_screen_total_refund()}</dt>
-          <dd className={styles.grandTotal}>{money(details.total)}</dd>
-        </dl>
+      ) : (
+        details && (
+          <dl className={styles.totals}>
+            <dt>{m.refund_screen_paid_for_these_tickets()}</dt>
+            <dd>{money(details.paid)}</dd>
+            <dt>{m.refund_screen_admin_fee_label()}</dt>
+            <dd>{details.adminFee.amount > 0 ? `−${money(details.adminFee)}` : m.refund_screen_none()}</dd>
+            {/* The booking's own fee (local-server extra): given back with a disrupted journey, otherwise kept, and said so (decision 630). */}
+            {details.bookingFees && (
+              <>
+                <dt>
+                  {details.bookingFees.refunded
+                    ? m.refund_screen_booking_fee_refunded()
+                    : m.refund_screen_booking_fee_kept()}
+                </dt>
+                <dd>
+                  {details.bookingFees.refunded
+                    ? `+${money(details.bookingFees.amount)}`
+                    : money(details.bookingFees.amount)}
+                </dd>
+              </>
+            )}
+            <dt className={styles.grandTotal}>{m.refund_screen_total_refund()}</dt>
+            <dd className={styles.grandTotal}>{money(details.total)}</dd>
+          </dl>
+        )
       )}
-      {details?.bookingFees && !details.bookingFees.refunded && <p className={styles.hint}>{m.refund_screen_booking_fee_kept_why()}</p>}
+      {details?.bookingFees && !details.bookingFees.refunded && (
+        <p className={styles.hint}>{m.refund_screen_booking_fee_kept_why()}</p>
+      )}
       {quote.unprocessableReasons.length > 0 && <ReasonsExplained quote={quote} />}
     </section>
   );

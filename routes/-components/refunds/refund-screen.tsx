@@ -40,7 +40,15 @@ export interface RefundScreenProps {
  * the two routes differ only in who opened the booking. A new quoteId (partial refund choice)
  * remounts the screen: a reload.
  */
-export function RefundPage({ bookingId, search, guest }: { bookingId: string; search: v.InferOutput<typeof refundSearch>; guest: boolean }) {
+export function RefundPage({
+  bookingId,
+  search,
+  guest,
+}: {
+  bookingId: string;
+  search: v.InferOutput<typeof refundSearch>;
+  guest: boolean;
+}) {
   return (
     <RefundScreen
       key={`${bookingId}:${search.quoteId ?? ''}`}
@@ -55,7 +63,9 @@ export function RefundPage({ bookingId, search, guest }: { bookingId: string; se
 
 /** The refund ineligibility view of both routes (feature refund-ineligibility-enhanced-view). */
 export function RefundIneligiblePage({ bookingId, guest }: { bookingId: string; guest: boolean }) {
-  return <RefundScreen key={bookingId} bookingId={bookingId} quoteId={null} from="detail" guest={guest} view="ineligible" />;
+  return (
+    <RefundScreen key={bookingId} bookingId={bookingId} quoteId={null} from="detail" guest={guest} view="ineligible" />
+  );
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -69,9 +79,13 @@ function useRefundRequest({ bookingId, quoteId, guest, view }: RefundScreenProps
   return useMachine(
     refundRequestMachine.provide({
       actors: {
-        fetchRefundBooking: fromPromise(({ input, signal }) => api.getPartialRefunds(input.bookingId, input.quoteId, signal)),
+        fetchRefundBooking: fromPromise(({ input, signal }) =>
+          api.getPartialRefunds(input.bookingId, input.quoteId, signal),
+        ),
         fetchQuote: fromPromise(({ input, signal }) => api.getQuote(input, signal)),
-        submitRefund: lostAnswerSubmit((request: RefundSubmitRequest) => api.requestRefund(request.quoteId, request.body, request.idempotencyKey)),
+        submitRefund: lostAnswerSubmit((request: RefundSubmitRequest) =>
+          api.requestRefund(request.quoteId, request.body, request.idempotencyKey),
+        ),
         cardForm: refundCardFormMachine.provide({
           actors: {
             tokeniseCard: fromPromise(({ input }) => api.tokeniseCard(input)),
@@ -106,7 +120,8 @@ function usePassengerNames(c: RefundRequestContext) {
     const b = c.booking?.booking;
     for (const j of [b?.outward, b?.inward]) {
       for (const f of j?.fares ?? [])
-        for (const p of f.farePassengers) if (p.firstName && p.passengerId) names.set(p.passengerId, `${p.firstName} ${p.lastName ?? ''}`.trim());
+        for (const p of f.farePassengers)
+          if (p.firstName && p.passengerId) names.set(p.passengerId, `${p.firstName} ${p.lastName ?? ''}`.trim());
     }
     return names;
   }, [c.quote, c.booking]);
@@ -134,11 +149,14 @@ function viewFor(snapshot: RefundSnapshot, v: RefundView, phase: LostAnswerPhase
   const mode = (state: QuoteMode) => inMode(snapshot, v.requoting, state);
   if (snapshot.matches('loading')) return <Loading label={m.refund_request_loading()} />;
   if (snapshot.matches('quoting') && !v.requoting) return <Loading label={m.refund_request_quoting()} />;
-  if (snapshot.matches('loadFailed')) return <LoadError message={m.refund_request_load_failed()} onRetry={() => v.send({ type: 'refund.retry' })} />;
+  if (snapshot.matches('loadFailed'))
+    return <LoadError message={m.refund_request_load_failed()} onRetry={() => v.send({ type: 'refund.retry' })} />;
   if (snapshot.matches('quoteFailed')) return quoteFailedView(v);
-  if ((mode('reviewing') || snapshot.matches('nothingSelected')) && quote) return reviewView(v, quote, snapshot.matches('nothingSelected'));
+  if ((mode('reviewing') || snapshot.matches('nothingSelected')) && quote)
+    return reviewView(v, quote, snapshot.matches('nothingSelected'));
   if (snapshot.matches('confirming') && quote) return confirmView(v, quote);
-  if (snapshot.matches('cardForm')) return cardFormView(v, snapshot.children.cardForm as ActorRefFrom<typeof refundCardFormMachine> | undefined);
+  if (snapshot.matches('cardForm'))
+    return cardFormView(v, snapshot.children.cardForm as ActorRefFrom<typeof refundCardFormMachine> | undefined);
   if (snapshot.matches('requesting')) {
     if (phase === 'unconfirmed') return unconfirmedView(v);
     return <Loading label={phase === 'checking' ? m.refund_request_checking() : m.refund_request_requesting()} />;
@@ -166,7 +184,11 @@ export function RefundScreen(props: RefundScreenProps) {
   // A new reason re-quotes: the last quote stays on screen (busy) so the picker keeps focus.
   const requoting = snapshot.matches('quoting') && c.quote !== null;
   const back = (
-    <Link to={bookingPath(guest, from === 'history' ? 'history' : 'detail')} params={{ bookingId }} activeOptions={{ exact: true }}>
+    <Link
+      to={bookingPath(guest, from === 'history' ? 'history' : 'detail')}
+      params={{ bookingId }}
+      activeOptions={{ exact: true }}
+    >
       {from === 'history' ? m.refund_screen_back_to_booking_history() : m.refund_screen_back_to_your_booking()}
     </Link>
   );
@@ -179,12 +201,19 @@ export function RefundScreen(props: RefundScreenProps) {
     requoting,
     busyNote: requoting ? <Loading label={m.refund_request_quoting()} /> : null,
     reasonPicker: (legend) => (
-      <ReasonPicker key="picker" quote={c.quote} value={c.refundReason} legend={legend} onChange={(reason) => send({ type: 'refund.setReason', reason })} />
+      <ReasonPicker
+        key="picker"
+        quote={c.quote}
+        value={c.refundReason}
+        legend={legend}
+        onChange={(reason) => send({ type: 'refund.setReason', reason })}
+      />
     ),
     money: (amount: RefundMoney) => formatMoney(amount.amount, amount.currencyCode || pageData.currency, locale.tag),
   };
   const ineligibleTitle =
-    inMode(snapshot, requoting, 'ineligible') || (view === 'ineligible' && (snapshot.matches('loading') || (snapshot.matches('quoting') && !requoting)));
+    inMode(snapshot, requoting, 'ineligible') ||
+    (view === 'ineligible' && (snapshot.matches('loading') || (snapshot.matches('quoting') && !requoting)));
   const title = ineligibleTitle ? m.refund_screen_refund_not_available() : m.refund_screen_cancel_and_refund();
   // A view that replaces the one holding the focus ("Confirm refund" by "Sending your refund…",
   // "Use this card and refund" by the request, a declined card by the card form) takes the focus

@@ -9,7 +9,13 @@ import * as styles from './refunds.css';
 import { m } from '#src/paraglide/messages.js';
 
 /** Item statuses grouped: problem (failed, rejected), in progress (blocked, voiding, pending), done (voided, refunded). */
-export function RefundItemGroups({ items, names }: { items: readonly RefundItem[]; names: ReadonlyMap<string, string> }) {
+export function RefundItemGroups({
+  items,
+  names,
+}: {
+  items: readonly RefundItem[];
+  names: ReadonlyMap<string, string>;
+}) {
   const { locale } = useServices();
   const groups = (Object.keys(itemGroupCopy) as (keyof typeof itemGroupCopy)[])
     .map((key) => ({
@@ -43,7 +49,13 @@ export function RefundItemGroups({ items, names }: { items: readonly RefundItem[
 }
 
 /** Booking detail: every refund of the booking in words, with its tickets grouped by status. */
-export function RefundStatus({ summary, names }: { summary: BookingRefundSummary; names: ReadonlyMap<string, string> }) {
+export function RefundStatus({
+  summary,
+  names,
+}: {
+  summary: BookingRefundSummary;
+  names: ReadonlyMap<string, string>;
+}) {
   const { locale } = useServices();
   if (summary.refunds.length === 0) return null;
   return (
@@ -57,7 +69,13 @@ export function RefundStatus({ summary, names }: { summary: BookingRefundSummary
             title={t.title}
           >
             <p>{t.body}</p>
-            {r.adminFee.amount > 0 && <p>{m.refund_status_admin_fee({ amount: formatMoney(r.adminFee.amount, r.adminFee.currencyCode, locale.tag) })}</p>}
+            {r.adminFee.amount > 0 && (
+              <p>
+                {m.refund_status_admin_fee({
+                  amount: formatMoney(r.adminFee.amount, r.adminFee.currencyCode, locale.tag),
+                })}
+              </p>
+            )}
             <RefundItemGroups items={r.items} names={names} />
             {r.state === 'rejected' && <ContactDetails />}
           </Alert>

@@ -9,7 +9,8 @@ import { LazyContactDetails } from '../contact-details-lazy';
  * what the server exposes (booking.refund.refunds) is shown. Kept free of the refund contract and
  * machines so the bookings list carries only this.
  */
-const day = (iso: string, locale: string) => formatDate(iso, locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const day = (iso: string, locale: string) =>
+  formatDate(iso, locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 
 /**
  * Why a refund was rejected, in the page's words when the server gave its code (decision 641;
@@ -19,7 +20,8 @@ const rejectedWords = (r: RefundTracking, locale: string): string | null => {
   const w = r.rejectedReasonWords;
   if (w?.code === 'CARD_ACCOUNT_CLOSED') return m.server_words_card_account_closed();
   const deadline = w?.params?.deadline;
-  if (w?.code === 'TICKETS_NOT_RECEIVED' && typeof deadline === 'string') return m.server_words_tickets_not_received({ date: day(deadline, locale) });
+  if (w?.code === 'TICKETS_NOT_RECEIVED' && typeof deadline === 'string')
+    return m.server_words_tickets_not_received({ date: day(deadline, locale) });
   return null;
 };
 
@@ -38,7 +40,13 @@ const stateText = (r: RefundTracking, locale: string): { title: string; body: st
   // "£12.50 for Alice Smith" when part of a booking was refunded.
   const amount =
     r.kind === 'partial' && r.passengers.length
-      ? m.refund_tracking_amount_for({ amount: money, names: formatList(r.passengers.map((p) => p.name), locale) })
+      ? m.refund_tracking_amount_for({
+          amount: money,
+          names: formatList(
+            r.passengers.map((p) => p.name),
+            locale,
+          ),
+        })
       : money;
   switch (r.state) {
     case 'processing':
@@ -50,7 +58,11 @@ const stateText = (r: RefundTracking, locale: string): { title: string; body: st
       return {
         title: m.refund_tracking_refund_action_required(),
         body: r.postBack
-          ? m.refund_tracking_post_tickets({ address: r.postBack.address.join(', '), date: day(r.postBack.deadline, locale), amount })
+          ? m.refund_tracking_post_tickets({
+              address: r.postBack.address.join(', '),
+              date: day(r.postBack.deadline, locale),
+              amount,
+            })
           : m.refund_tracking_we_need_your_tickets_back({ amount }),
       };
     case 'refunded':

@@ -16,7 +16,11 @@ globalStyle(`${table} th, ${table} td`, {
   overflowWrap: 'anywhere',
 });
 globalStyle(`${table} td:last-child, ${table} th:last-child`, { textAlign: 'right' });
-globalStyle(`${table} td:not(:first-child), ${table} th:not(:first-child)`, { whiteSpace: 'nowrap', overflowWrap: 'normal', textAlign: 'right' });
+globalStyle(`${table} td:not(:first-child), ${table} th:not(:first-child)`, {
+  whiteSpace: 'nowrap',
+  overflowWrap: 'normal',
+  textAlign: 'right',
+});
 globalStyle(`${table} caption`, { textAlign: 'left', captionSide: 'top', paddingBottom: '4px' });
 export const tableWrap = style({ overflowX: 'auto', maxWidth: '100%' });
 export const totals = style({
@@ -27,15 +31,32 @@ export const totals = style({
 });
 globalStyle(`${totals} dd`, { margin: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
 /** Label and a sentence that wraps (a journey's stations and times): at 375 px the sentence takes the room left. */
-export const legLines = style({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '4px 16px', margin: '8px 0 0' });
+export const legLines = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  gap: '4px 16px',
+  margin: '8px 0 0',
+});
 globalStyle(`${legLines} dd`, { margin: 0, overflowWrap: 'anywhere' });
 export const grandTotal = style({ fontWeight: 700, fontSize: '1.25rem' });
 export const fieldset = style({ border: 'none', margin: 0, padding: 0, minWidth: 0 });
 export const legend = style({ fontWeight: 700, fontSize: '1.125rem', marginBottom: '8px', padding: 0 });
 export const radioRow = style({ display: 'flex', alignItems: 'flex-start', gap: '10px', padding: '6px 0' });
-export const radio = style({ width: '22px', height: '22px', flex: '0 0 22px', margin: '2px 0 0', accentColor: vars.color.brand });
+export const radio = style({
+  width: '22px',
+  height: '22px',
+  flex: '0 0 22px',
+  margin: '2px 0 0',
+  accentColor: vars.color.brand,
+});
 export const hint = style({ color: vars.color.textMuted, fontSize: '0.9375rem', display: 'block' });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'center', marginTop: '16px' });
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '12px',
+  alignItems: 'center',
+  marginTop: '16px',
+});
 export const cardGrid = style({
   display: 'grid',
   gap: '0 16px',

@@ -6,14 +6,29 @@ import * as styles from './refunds.css';
  * so keyboard and screen-reader users land on the new step instead of on a button that has gone.
  * On a page's first render the page's own h1 takes focus after it (parents' effects run last).
  */
-export function StepHeading({ id, level = 2, className, children }: { id: string; level?: 2 | 3; className?: string; children: ReactNode }) {
+export function StepHeading({
+  id,
+  level = 2,
+  className,
+  children,
+}: {
+  id: string;
+  level?: 2 | 3;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     ref.current?.focus({ preventScroll: false });
   }, []);
   const Tag = level === 2 ? 'h2' : 'h3';
   return (
-    <Tag id={id} ref={ref} tabIndex={-1} className={className ? `${className} ${styles.stepHeading}` : styles.stepHeading}>
+    <Tag
+      id={id}
+      ref={ref}
+      tabIndex={-1}
+      className={className ? `${className} ${styles.stepHeading}` : styles.stepHeading}
+    >
       {children}
     </Tag>
   );

@@ -45,7 +45,9 @@ export function SmartcardsPage() {
           <ul className={styles.list} aria-label={m.smartcards_page_your_smartcards()}>
             {snapshot.context.smartcards.map((card) => (
               <li key={card.id} className={styles.card}>
-                <h2 className={styles.heading}>{m.smartcards_page_smartcard_ending({ operator: card.operator, numberLastFour: card.numberLastFour })}</h2>
+                <h2 className={styles.heading}>
+                  {m.smartcards_page_smartcard_ending({ operator: card.operator, numberLastFour: card.numberLastFour })}
+                </h2>
                 <dl className={styles.facts}>
                   <dt className={styles.term}>{m.common_status()}</dt>
                   <dd className={styles.value}>
@@ -57,13 +59,18 @@ export function SmartcardsPage() {
                 <p className={styles.note}>{smartcardStatusNotes[card.status]}</p>
                 {card.productsAwaitingCollection.length > 0 && (
                   <section className={styles.products} aria-labelledby={`awaiting-${card.id}`}>
-                    <h3 id={`awaiting-${card.id}`} className={styles.productsHeading}>{m.smartcards_page_tickets_waiting_to_be_loaded()}</h3>
+                    <h3 id={`awaiting-${card.id}`} className={styles.productsHeading}>
+                      {m.smartcards_page_tickets_waiting_to_be_loaded()}
+                    </h3>
                     <ul className={styles.productList}>
                       {card.productsAwaitingCollection.map((p) => (
                         <li key={p.id}>
                           <strong>{p.productName}</strong>, {productRoute(p)}
                           <br />
-                          {m.smartcards_page_valid_from_collect_by({ validFrom: day(p.validFrom), collectBy: day(p.collectBy) })}
+                          {m.smartcards_page_valid_from_collect_by({
+                            validFrom: day(p.validFrom),
+                            collectBy: day(p.collectBy),
+                          })}
                         </li>
                       ))}
                     </ul>

@@ -9,7 +9,11 @@ export const addressForm: MachineWords = {
     'the address book (/my-account/address-book): [[address_book_page_add_a_new_address]] opens [[address_book_address_form_page_add_an_address]]; [[address_book_page_edit]] beside an address opens [[address_book_address_form_page_edit_address]]',
   background: signedInAs(undefined, 'README, "Account": 3 addresses'),
   events: {
-    ...formEvents(addressFields, '[[address_book_address_form_page_save_address]] (editing: [[address_book_address_form_page_update_address]])', 'an address line 1, a town and, in the United Kingdom, a postcode (e.g. 1 Station Road, York, YO1 6HT)'),
+    ...formEvents(
+      addressFields,
+      '[[address_book_address_form_page_save_address]] (editing: [[address_book_address_form_page_update_address]])',
+      'an address line 1, a town and, in the United Kingdom, a postcode (e.g. 1 Station Road, York, YO1 6HT)',
+    ),
     'address.retry': 'they press [[common_try_again]]',
   },
   states: {
@@ -23,7 +27,8 @@ export const addressForm: MachineWords = {
   },
   outcomes: {
     'fetchAddress answers': 'the address service answers with the address',
-    'fetchAddress fails [isNotFound]': 'the address service finds no such address in their account (change the address id in the address bar, or delete it in another tab first)',
+    'fetchAddress fails [isNotFound]':
+      'the address service finds no such address in their account (change the address id in the address bar, or delete it in another tab first)',
     'fetchAddress fails': blocked('address service', 'customer/address/…', 'then open the edit page'),
     'saveAddress answers': 'the address service saves the address',
     'saveAddress fails': blocked('address service', 'customer/address', 'before pressing'),

@@ -4,7 +4,11 @@ export const personalDetails: MachineWords = {
   screen: 'their personal details (/my-account/personal-details)',
   background: signedInAs(),
   events: {
-    ...formEvents('[[common_first_name]] or [[common_last_name]]', '[[personal_details_form_save_changes]]', 'a first name and a last name changed (e.g. Alexandra)'),
+    ...formEvents(
+      '[[common_first_name]] or [[common_last_name]]',
+      '[[personal_details_form_save_changes]]',
+      'a first name and a last name changed (e.g. Alexandra)',
+    ),
     'details.retry': 'they press [[common_try_again]]',
     'form.toggleUpdatePassenger': 'they tick or untick [[personal_details_form_also_update_my_passenger_and]]',
   },
@@ -16,11 +20,15 @@ export const personalDetails: MachineWords = {
     saving: 'the button reads [[common_saving]]; what they typed stays',
   },
   outcomes: {
-    'fetchPersonalDetails answers [hasDraft]': 'the account service answers with their details, after they signed in again (their session ended when they saved: sign out in another tab before pressing [[personal_details_form_save_changes]], then sign in)',
-    'fetchPersonalDetails answers': 'the account service answers with their name and email (Alex Morgan, demo@example.com)',
+    'fetchPersonalDetails answers [hasDraft]':
+      'the account service answers with their details, after they signed in again (their session ended when they saved: sign out in another tab before pressing [[personal_details_form_save_changes]], then sign in)',
+    'fetchPersonalDetails answers':
+      'the account service answers with their name and email (Alex Morgan, demo@example.com)',
     'fetchPersonalDetails fails': blocked('account service', 'customer/personal-details', 'then open the page'),
-    'savePersonalDetails answers': 'the account service saves the name (with the box ticked and a one-letter name such as “O”, it saves the name but not the passenger\'s: passenger names need 2 letters)',
-    'savePersonalDetails fails [isUnauthorised]': 'the account service says they are no longer signed in (401: sign out in another tab before pressing [[personal_details_form_save_changes]]); the sign-in page opens',
+    'savePersonalDetails answers':
+      "the account service saves the name (with the box ticked and a one-letter name such as “O”, it saves the name but not the passenger's: passenger names need 2 letters)",
+    'savePersonalDetails fails [isUnauthorised]':
+      'the account service says they are no longer signed in (401: sign out in another tab before pressing [[personal_details_form_save_changes]]); the sign-in page opens',
     'savePersonalDetails fails': blocked('account service', 'customer/personal-details', 'before pressing'),
   },
 };

@@ -1,24 +1,32 @@
 import { blocked, formEvents, signedOut, type MachineWords } from './words';
 
 /** Where the emails of the local server land: the outbox page, and the server's log. */
-const outbox = 'the local server\'s outbox (/__outbox) or its log';
+const outbox = "the local server's outbox (/__outbox) or its log";
 
 export const login: MachineWords = {
   screen: 'the page [[login_page_sign_in_or_create_an]] (/my-account/login), its part [[common_sign_in]]',
-  background: signedOut('README, "Demo data": demo@example.com with RailDemo!2026; the local stand-in for Google runs too'),
+  background: signedOut(
+    'README, "Demo data": demo@example.com with RailDemo!2026; the local stand-in for Google runs too',
+  ),
   events: {
-    ...formEvents('[[common_email_address]] or [[login_page_password]]', '[[common_sign_in]]', 'an email address and a password (demo@example.com, RailDemo!2026)'),
+    ...formEvents(
+      '[[common_email_address]] or [[login_page_password]]',
+      '[[common_sign_in]]',
+      'an email address and a password (demo@example.com, RailDemo!2026)',
+    ),
     'form.change': 'they type into [[common_email_address]] or [[login_page_password]] (a message shown before goes)',
     'provider.choose': 'they press [[login_page_continue_with_google]]',
-    'provider.returned': 'on the provider\'s page they press the browser\'s Back button, back to this page',
-    'signInLink.request [isSlowedDown]': 'after the too-many-attempts message, they press [[login_page_email_me_a_sign_in_link]]',
+    'provider.returned': "on the provider's page they press the browser's Back button, back to this page",
+    'signInLink.request [isSlowedDown]':
+      'after the too-many-attempts message, they press [[login_page_email_me_a_sign_in_link]]',
   },
   states: {
     editing:
       '[[common_sign_in]]: [[common_email_address]], [[login_page_password]], [[common_sign_in]] (disabled until both are filled in), [[login_page_forgotten_your_password]], and under [[login_page_other_ways_to_sign_in]] [[login_page_continue_with_google]]; after a refusal [[login_invalid_credentials]] or [[login_generic]], or e.g. [[throttle_too_many_attempts_minutes]] with [[login_page_sign_in_link_offer]] and [[login_page_email_me_a_sign_in_link]]; after asking for a link [[login_page_sign_in_link_sent]] (or [[login_page_sign_in_link_failed]]); what they typed is kept',
     sendingSignInLink: 'the link button reads [[login_page_sending_sign_in_link]]',
-    checkingProvider: 'the button reads [[login_page_going_to_provider]] while the page checks the provider\'s sign-in is offered here',
-    leavingForProvider: 'the button reads [[login_page_going_to_provider]], then the provider\'s own sign-in page opens',
+    checkingProvider:
+      "the button reads [[login_page_going_to_provider]] while the page checks the provider's sign-in is offered here",
+    leavingForProvider: "the button reads [[login_page_going_to_provider]], then the provider's own sign-in page opens",
     submitting: 'the button reads [[login_page_signing_in]]; what they typed stays',
     signedIn: 'their bookings open (or the page they were sent here from)',
   },
@@ -27,19 +35,22 @@ export const login: MachineWords = {
     'requestSignInLink fails': blocked('account service', 'customer/sign-in-link', 'before pressing'),
     'checkProvider answers': 'the server answers that sign-in with the provider starts here',
     'checkProvider fails [isProviderMissing]': {
-      use: 'a host without the provider\'s sign-in (developer tools: answer 404 to the HEAD of oidc/google/start)',
+      use: "a host without the provider's sign-in (developer tools: answer 404 to the HEAD of oidc/google/start)",
       text: 'the server says sign-in with the provider is not offered here: [[login_page_provider_unavailable]]',
     },
     'checkProvider fails': blocked('server', 'oidc/google/start (HEAD)', 'before pressing'),
     'login answers': 'the account service signs them in',
-    'login fails [isInvalidCredentials]': 'the account service says the email or password is wrong (any other password)',
-    'login fails [isThrottled]': 'the account service refuses: too many wrong passwords (429: 5 wrong passwords for sam.patel@example.com, then a sixth within 30 seconds)',
+    'login fails [isInvalidCredentials]':
+      'the account service says the email or password is wrong (any other password)',
+    'login fails [isThrottled]':
+      'the account service refuses: too many wrong passwords (429: 5 wrong passwords for sam.patel@example.com, then a sixth within 30 seconds)',
     'login fails': blocked('account service', 'login', 'before pressing'),
   },
 };
 
 export const register: MachineWords = {
-  screen: 'the page [[login_page_sign_in_or_create_an]] (/my-account/login, or /my-account/register), its part [[login_page_new_customer_create_an_account]]',
+  screen:
+    'the page [[login_page_sign_in_or_create_an]] (/my-account/login, or /my-account/register), its part [[login_page_new_customer_create_an_account]]',
   background: signedOut(),
   events: formEvents(
     '[[common_first_name]], [[common_last_name]], [[common_email_address]] or [[login_page_create_a_password]]',
@@ -54,19 +65,28 @@ export const register: MachineWords = {
     registered: 'they are signed in and their bookings open',
   },
   outcomes: {
-    'register answers [isConfirmationSent]': 'the account service sends a confirmation email and signs nobody in (the local server\'s way, whether or not the address has an account)',
-    'register answers': 'the account service creates the account and signs them in at once (a retailer without email confirmation; not the local server)',
-    'register fails [isEmailTaken]': 'the account service says an account has this email (a retailer that says so; the local server sends the owner a notice instead)',
-    'register fails [isPasswordTooWeak]': 'the account service says the password is too weak (a retailer with stricter rules than the page; the local server\'s rule is the page\'s own)',
+    'register answers [isConfirmationSent]':
+      "the account service sends a confirmation email and signs nobody in (the local server's way, whether or not the address has an account)",
+    'register answers':
+      'the account service creates the account and signs them in at once (a retailer without email confirmation; not the local server)',
+    'register fails [isEmailTaken]':
+      'the account service says an account has this email (a retailer that says so; the local server sends the owner a notice instead)',
+    'register fails [isPasswordTooWeak]':
+      "the account service says the password is too weak (a retailer with stricter rules than the page; the local server's rule is the page's own)",
     'register fails': blocked('account service', 'register', 'before pressing'),
   },
 };
 
 export const forgotPassword: MachineWords = {
-  screen: 'the page [[forgot_password_page_reset_your_password]] (/my-account/forgot-password; on the sign-in page, [[login_page_forgotten_your_password]])',
+  screen:
+    'the page [[forgot_password_page_reset_your_password]] (/my-account/forgot-password; on the sign-in page, [[login_page_forgotten_your_password]])',
   background: signedOut(),
   events: {
-    ...formEvents('[[common_email_address]]', '[[forgot_password_page_continue]]', 'an email address (e.g. demo@example.com)'),
+    ...formEvents(
+      '[[common_email_address]]',
+      '[[forgot_password_page_continue]]',
+      'an email address (e.g. demo@example.com)',
+    ),
     'forgot.restart': 'they press [[forgot_password_page_back]]',
   },
   states: {
@@ -76,8 +96,10 @@ export const forgotPassword: MachineWords = {
     sent: `[[forgot_password_page_check_your_email]]: [[forgot_password_page_if_theres_an_account_for]], [[forgot_password_page_the_link_is_valid_for]], [[forgot_password_page_havent_received_an_email]] with what to check, [[forgot_password_page_continue]] and [[forgot_password_page_back]] (the link is in ${outbox})`,
   },
   outcomes: {
-    'requestReset answers': 'the account service accepts the request (it sends a link only if the address has an account, and says the same either way)',
-    'requestReset fails [isThrottled]': 'the account service refuses: too many requests (429: the sixth request for one address within 15 minutes)',
+    'requestReset answers':
+      'the account service accepts the request (it sends a link only if the address has an account, and says the same either way)',
+    'requestReset fails [isThrottled]':
+      'the account service refuses: too many requests (429: the sixth request for one address within 15 minutes)',
     'requestReset fails': blocked('account service', 'customer/forgot-password', 'before pressing'),
   },
 };
@@ -86,7 +108,11 @@ export const resetPassword: MachineWords = {
   screen: `the reset link of a password reset email (/my-account/reset-password#token=…: ask for one on [[forgot_password_page_reset_your_password]], then open it from ${outbox})`,
   background: signedOut(),
   events: {
-    ...formEvents('[[reset_password_page_new_password]]', '[[reset_password_page_save_new_password]]', 'a new password of at least 8 characters with a letter and a number (e.g. NewRail2026)'),
+    ...formEvents(
+      '[[reset_password_page_new_password]]',
+      '[[reset_password_page_save_new_password]]',
+      'a new password of at least 8 characters with a letter and a number (e.g. NewRail2026)',
+    ),
     'token.retry': 'they press [[common_try_again]]',
   },
   states: {
@@ -100,11 +126,14 @@ export const resetPassword: MachineWords = {
     done: '[[reset_password_done]] with [[reset_password_page_continue_to_sign_in]]',
   },
   outcomes: {
-    'validateToken answers [isTokenValid]': 'the account service says the link is good (a link from the last 24 hours, not used yet)',
-    'validateToken answers': 'the account service says the link has expired or was used (open the same link a second time after resetting, or /my-account/reset-password#token=nonsense; no token at all gives the same)',
+    'validateToken answers [isTokenValid]':
+      'the account service says the link is good (a link from the last 24 hours, not used yet)',
+    'validateToken answers':
+      'the account service says the link has expired or was used (open the same link a second time after resetting, or /my-account/reset-password#token=nonsense; no token at all gives the same)',
     'validateToken fails': blocked('account service', 'customer/validate-reset-password-token', 'then open the link'),
     'resetPassword answers': 'the account service sets the new password',
-    'resetPassword fails [isTokenRejected]': 'the account service says the link is no longer good (use the same link in another tab first)',
+    'resetPassword fails [isTokenRejected]':
+      'the account service says the link is no longer good (use the same link in another tab first)',
     'resetPassword fails': blocked('account service', 'customer/reset-password', 'before pressing'),
   },
 };
@@ -123,8 +152,10 @@ export const signInLink: MachineWords = {
     expired: '[[sign_in_link_expired]] with [[common_sign_in]]',
   },
   outcomes: {
-    'spendSignInLink answers': 'the account service accepts the link and signs them in (a link from the last 15 minutes, not used yet)',
-    'spendSignInLink fails [isTokenRejected]': 'the account service says the link has expired or was used (open the same link a second time)',
+    'spendSignInLink answers':
+      'the account service accepts the link and signs them in (a link from the last 15 minutes, not used yet)',
+    'spendSignInLink fails [isTokenRejected]':
+      'the account service says the link has expired or was used (open the same link a second time)',
     'spendSignInLink fails': blocked('account service', 'customer/sign-in-link/use', 'then open the link'),
   },
 };

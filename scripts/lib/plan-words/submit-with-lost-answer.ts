@@ -25,6 +25,7 @@ export const submitWithLostAnswer: MachineWords = {
   outcomes: {
     'submit answers': 'the refund service answers the request (first time, or to the check with the same key)',
     'submit fails [isOutcomeUnknown]': lost('refund service', 'customer/refund-quote/…'),
-    'submit fails': 'the refund service refuses (a 4xx with its reason, or its own 500: use the local server\'s `POST /__test/answer`)',
+    'submit fails':
+      "the refund service refuses (a 4xx with its reason, or its own 500: use the local server's `POST /__test/answer`)",
   },
 };

@@ -39,7 +39,8 @@ export const signedInAs = (email: string = demoAccount, more = '') =>
   `the local server runs with its demo data (npm start) and they are signed in as ${email} with RailDemo!2026${more ? ` (${more})` : ''}`;
 
 /** The Background of a signed-out flow. */
-export const signedOut = (more = '') => `the local server runs with its demo data (npm start) and nobody is signed in${more ? ` (${more})` : ''}`;
+export const signedOut = (more = '') =>
+  `the local server runs with its demo data (npm start) and nobody is signed in${more ? ` (${more})` : ''}`;
 
 /** How a tester makes a call fail by hand: the browser's developer tools, Network, block the request. */
 export const blocked = (service: string, request: string, when = '') =>
@@ -58,7 +59,12 @@ export const lost = (service: string, request: string) =>
  * and the submit, sent or refused. `fields` names the form's fields ([[message_key]]s), `submit` its
  * button and `filled` what a valid form holds (e.g. 'a first name and a last name').
  */
-export function formEvents(fields: string, submit: string, filled: string, validGuard = 'isValid'): Record<string, StepWords> {
+export function formEvents(
+  fields: string,
+  submit: string,
+  filled: string,
+  validGuard = 'isValid',
+): Record<string, StepWords> {
   return {
     'form.change': `they type into a field (${fields}) or change a choice`,
     'form.blur': 'they leave a field (Tab to the next one); a field left empty or wrong shows its message',

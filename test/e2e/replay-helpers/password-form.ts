@@ -13,11 +13,18 @@ import { answerWithModelError, SharedData, type ReplayDriver, type ReplayStep } 
 
 /** The model's "too many attempts" error (no Retry-After), with the body the switch answers it with. */
 export const throttled = {
-  problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: null, body: { errors: [{ code: 'TOO_MANY_ATTEMPTS' }] } },
+  problem: {
+    kind: 'throttled',
+    status: 429,
+    codes: ['TOO_MANY_ATTEMPTS'],
+    retryAfterSeconds: null,
+    body: { errors: [{ code: 'TOO_MANY_ATTEMPTS' }] },
+  },
 };
 
 /** Waits for an alert holding `text`. */
-export const alertShown = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+export const alertShown = (page: Page, text: string) =>
+  page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 
 /** For the form's failed answer: 429 for "too many attempts", else the model's HTTP problem, through the answer switch. */
 export async function answerPasswordFormError<M extends AnyStateMachine>(step: ReplayStep<M>): Promise<void> {
@@ -41,7 +48,9 @@ export type PasswordFormScreen<M extends AnyStateMachine> = {
 };
 
 /** What must be on screen in the states both forms have: notRequested, requesting, success, validationError, throttled, serverError. */
-export function passwordFormStates<M extends AnyStateMachine>(screen: PasswordFormScreen<M>): Record<string, (step: ReplayStep<M>) => Promise<void>> {
+export function passwordFormStates<M extends AnyStateMachine>(
+  screen: PasswordFormScreen<M>,
+): Record<string, (step: ReplayStep<M>) => Promise<void>> {
   const { formShown } = screen;
   return {
     notRequested: formShown,
@@ -57,7 +66,12 @@ export function passwordFormStates<M extends AnyStateMachine>(screen: PasswordFo
       await formShown(step);
     },
     throttled: async (step) => {
-      await alertShown(step.page, tooManyAttemptsMessage((step.snapshot as { context: { retryAfterSeconds: number | null } }).context.retryAfterSeconds));
+      await alertShown(
+        step.page,
+        tooManyAttemptsMessage(
+          (step.snapshot as { context: { retryAfterSeconds: number | null } }).context.retryAfterSeconds,
+        ),
+      );
       await formShown(step);
     },
     serverError: async (step) => {

@@ -111,7 +111,11 @@ export class SharedData {
   }
 
   /** Context options signed in as `account`: one sign-in through the API per reset, its storage state reused. */
-  async signedIn(browser: Browser, server: TestServer, account: { email: string; password: string }): Promise<BrowserContextOptions> {
+  async signedIn(
+    browser: Browser,
+    server: TestServer,
+    account: { email: string; password: string },
+  ): Promise<BrowserContextOptions> {
     let state = this.sessions.get(account.email);
     if (!state) {
       state = signIn(browser, server, account);
@@ -122,7 +126,11 @@ export class SharedData {
   }
 }
 
-async function signIn(browser: Browser, server: TestServer, account: { email: string; password: string }): Promise<StorageState> {
+async function signIn(
+  browser: Browser,
+  server: TestServer,
+  account: { email: string; password: string },
+): Promise<StorageState> {
   const context = await browser.newContext();
   try {
     const shell = await context.request.get(`${server.origin}/my-account/`);
@@ -142,9 +150,19 @@ async function signIn(browser: Browser, server: TestServer, account: { email: st
  * For a failed answer: makes the server answer the held call with the model event's HTTP problem
  * (status and error body, as test/model/fixtures httpError shapes it), through the answer switch.
  */
-export async function answerWithModelError({ server, call, event }: { server: TestServer; call: HeldCall | null; event: AnyEventObject }): Promise<void> {
-  const problem = (event as { error?: { problem?: { kind?: string; status?: number; body?: unknown } } }).error?.problem;
-  if (!call || problem?.kind !== 'http' || problem.status === undefined) throw new Error(`${event.type}: no HTTP problem to answer with`);
+export async function answerWithModelError({
+  server,
+  call,
+  event,
+}: {
+  server: TestServer;
+  call: HeldCall | null;
+  event: AnyEventObject;
+}): Promise<void> {
+  const problem = (event as { error?: { problem?: { kind?: string; status?: number; body?: unknown } } }).error
+    ?.problem;
+  if (!call || problem?.kind !== 'http' || problem.status === undefined)
+    throw new Error(`${event.type}: no HTTP problem to answer with`);
   await server.answer(call.method, call.path, problem.status, problem.body);
 }
 
@@ -164,29 +182,41 @@ const ERROR = 'xstate.error.actor.';
 const actorIdOf = (type: string) =>
   type.startsWith(DONE) ? type.slice(DONE.length) : type.startsWith(ERROR) ? type.slice(ERROR.length) : undefined;
 type StateNodeLike = { path: string[]; states: Record<string, unknown> };
-const activeNodes = (s: AnyMachineSnapshot) => (s._nodes as unknown as StateNodeLike[]).filter((n) => n.path.length > 0);
+const activeNodes = (s: AnyMachineSnapshot) =>
+  (s._nodes as unknown as StateNodeLike[]).filter((n) => n.path.length > 0);
 const spawnedIds = (actions: readonly { type: string; params?: unknown }[]) =>
-  actions.filter((a) => a.type === 'xstate.spawnChild').map((a) => String((a.params as { id?: unknown } | undefined)?.id));
+  actions
+    .filter((a) => a.type === 'xstate.spawnChild')
+    .map((a) => String((a.params as { id?: unknown } | undefined)?.id));
 
 /**
  * One e2e test per replayed path (titled with its plan), then the coverage gate: "browser replay
  * coverage <name>: N/M edges (P%)" over the user-reachable edges.
  */
-export function describeBrowserReplay<M extends AnyStateMachine>(machine: M, model: ModelOptions<M>, driver: ReplayDriver<M>): void {
+export function describeBrowserReplay<M extends AnyStateMachine>(
+  machine: M,
+  model: ModelOptions<M>,
+  driver: ReplayDriver<M>,
+): void {
   const name = model.name;
   describe(`browser replay: ${name}`, async () => {
     const all = listTransitions(machine);
     const notUser = driver.notUserActions ?? {};
-    for (const key of Object.keys(notUser)) if (!all.some((t) => t.key === key)) throw new Error(`${name}: notUserActions names "${key}", no transition of the machine`);
+    for (const key of Object.keys(notUser))
+      if (!all.some((t) => t.key === key))
+        throw new Error(`${name}: notUserActions names "${key}", no transition of the machine`);
     const isAnswer = (type: string) => actorIdOf(type) !== undefined && actorIdOf(type)! in driver.calls;
     const offered = (from: AnyMachineSnapshot, event: AnyEventObject) =>
       isAnswer(event.type) || (driver.offers?.[event.type]?.(from as SnapshotFrom<M>) ?? true);
     const generated = generatePaths(machine, { maxPaths: 5000, ...model });
-    const usable = generated.filter((p) => p.steps.slice(1).every((s, i) => offered(p.steps[i]!.state as AnyMachineSnapshot, s.event)));
+    const usable = generated.filter((p) =>
+      p.steps.slice(1).every((s, i) => offered(p.steps[i]!.state as AnyMachineSnapshot, s.event)),
+    );
     const replays = await coveringPaths(machine, usable);
     for (const { path } of replays) {
       for (const { event } of path.steps.slice(1)) {
-        if (!isAnswer(event.type) && !driver.events[event.type]) throw new Error(`${name}: no driver action for "${event.type}" (${path.description})`);
+        if (!isAnswer(event.type) && !driver.events[event.type])
+          throw new Error(`${name}: no driver action for "${event.type}" (${path.description})`);
       }
     }
 
@@ -222,8 +252,14 @@ export function describeBrowserReplay<M extends AnyStateMachine>(machine: M, mod
           ...reachable.filter((t) => !exercised.has(t.key)).map((t) => `  not exercised: ${t.label}`),
         ].join('\n'),
       );
-      expect(reachable.filter((t) => !exercised.has(t.key)).map((t) => t.label), `edges of ${name} no browser replay exercised`).toEqual([]);
-      expect(all.filter((t) => t.key in notUser && exercised.has(t.key)).map((t) => t.label), `listed as not a user action, yet replayed`).toEqual([]);
+      expect(
+        reachable.filter((t) => !exercised.has(t.key)).map((t) => t.label),
+        `edges of ${name} no browser replay exercised`,
+      ).toEqual([]);
+      expect(
+        all.filter((t) => t.key in notUser && exercised.has(t.key)).map((t) => t.label),
+        `listed as not a user action, yet replayed`,
+      ).toEqual([]);
     });
   });
 }
@@ -247,22 +283,26 @@ async function replayInBrowser<M extends AnyStateMachine>(
   const heldOf = (id: string) => held.get(id) ?? held.set(id, []).get(id)!;
   // A RegExp, not a function: Chromium then pauses only these requests, not every asset of the page.
   const listed = Object.values(driver.calls).map((c) => `(?:${c.path.source.replace(/^\^/, '').replace(/\$$/, '')})`);
-  await page.route(
-    new RegExp(`^[a-z]+://[^/]+${API}(?:${listed.join('|')})(?:[?#].*)?$`),
-    async (route) => {
-      const request = route.request();
-      const apiPath = new URL(request.url()).pathname.slice(API.length);
-      const method = request.method() as HeldMethod;
-      const id = Object.keys(driver.calls).find((k) => [driver.calls[k]!.method].flat().includes(method) && driver.calls[k]!.path.test(apiPath));
-      if (id === undefined) return route.continue();
-      heldOf(id).push({ route, call: { id, method, path: apiPath }, released: false });
-    },
-  );
+  await page.route(new RegExp(`^[a-z]+://[^/]+${API}(?:${listed.join('|')})(?:[?#].*)?$`), async (route) => {
+    const request = route.request();
+    const apiPath = new URL(request.url()).pathname.slice(API.length);
+    const method = request.method() as HeldMethod;
+    const id = Object.keys(driver.calls).find(
+      (k) => [driver.calls[k]!.method].flat().includes(method) && driver.calls[k]!.path.test(apiPath),
+    );
+    if (id === undefined) return route.continue();
+    heldOf(id).push({ route, call: { id, method, path: apiPath }, released: false });
+  });
   const counts = () => new Map([...held].map(([id, list]) => [id, list.length]));
   /** Each call the step starts is made (it arrives at the hold). */
   const callsMade = async (ids: string[], before: Map<string, number>, where: string) => {
     for (const id of ids.filter((i) => i in driver.calls)) {
-      await expect.poll(() => heldOf(id).length, { timeout: SCREEN_TIMEOUT_MS, message: `${where}: the screen makes its ${id} call` }).toBeGreaterThan(before.get(id) ?? 0);
+      await expect
+        .poll(() => heldOf(id).length, {
+          timeout: SCREEN_TIMEOUT_MS,
+          message: `${where}: the screen makes its ${id} call`,
+        })
+        .toBeGreaterThan(before.get(id) ?? 0);
     }
   };
   const see = async (step: ReplayStep<M>, where: string) => {
@@ -276,18 +316,25 @@ async function replayInBrowser<M extends AnyStateMachine>(
       try {
         await own?.(step);
       } catch (error) {
-        throw new Error(`state "${statePath}" is not on screen at ${where}: ${(error as Error).message}`, { cause: error });
+        throw new Error(`state "${statePath}" is not on screen at ${where}: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     }
   };
 
   try {
-    const [, startActions] = (initialTransition as (logic: AnyStateMachine, input?: unknown) => ReturnType<typeof initialTransition>)(machine, path.input);
+    const [, startActions] = (
+      initialTransition as (logic: AnyStateMachine, input?: unknown) => ReturnType<typeof initialTransition>
+    )(machine, path.input);
     const before = counts();
     await driver.open(page, path, server);
     await callsMade(spawnedIds(startActions), before, 'the start');
     const first = path.steps[0]!;
-    await see({ page, server, event: first.event, snapshot: first.state, previous: undefined, path, call: null }, 'the start');
+    await see(
+      { page, server, event: first.event, snapshot: first.state, previous: undefined, path, call: null },
+      'the start',
+    );
     for (const key of replay.steps[0] ?? []) exercised.add(key);
 
     for (let i = 1; i < path.steps.length; i++) {
@@ -301,7 +348,15 @@ async function replayInBrowser<M extends AnyStateMachine>(
       if (id !== undefined && id in driver.calls && (!answering || answering.released)) {
         throw new Error(`${where}: no ${id} call is waiting for its answer`);
       }
-      const step: ReplayStep<M> = { page, server, event, snapshot: state, previous, path, call: answering?.call ?? null };
+      const step: ReplayStep<M> = {
+        page,
+        server,
+        event,
+        snapshot: state,
+        previous,
+        path,
+        call: answering?.call ?? null,
+      };
       await driver.events[event.type]?.(step);
       if (answering) {
         answering.released = true;

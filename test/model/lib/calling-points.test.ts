@@ -12,11 +12,21 @@ describe('callingPointsInput: the calling-points call a leg asks for', () => {
   };
 
   it('asks by timetable id, the departure’s day and the two stations', () => {
-    expect(callingPointsInput(leg)).toEqual({ timetableId: 'T123', date: '2026-12-04', origin: 'KGX', destination: 'EDB' });
+    expect(callingPointsInput(leg)).toEqual({
+      timetableId: 'T123',
+      date: '2026-12-04',
+      origin: 'KGX',
+      destination: 'EDB',
+    });
   });
 
   it('without a departure time, the leg’s own day', () => {
-    expect(callingPointsInput({ ...leg, departureTime: null })).toEqual({ timetableId: 'T123', date: '2026-12-03', origin: 'KGX', destination: 'EDB' });
+    expect(callingPointsInput({ ...leg, departureTime: null })).toEqual({
+      timetableId: 'T123',
+      date: '2026-12-03',
+      origin: 'KGX',
+      destination: 'EDB',
+    });
   });
 
   it.each([

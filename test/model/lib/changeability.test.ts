@@ -17,11 +17,19 @@ describe('changeabilityInput: which check a booking’s detail asks for', () => 
   });
 
   it('a booking not in the order: the order’s first', () => {
-    expect(changeabilityInput('b9', { ...order, bookings: [order.bookings[1]!, order.bookings[0]!] })).toEqual({ orderId: 'o1', bookingId: 'b2', season: true });
+    expect(changeabilityInput('b9', { ...order, bookings: [order.bookings[1]!, order.bookings[0]!] })).toEqual({
+      orderId: 'o1',
+      bookingId: 'b2',
+      season: true,
+    });
   });
 
   it('an order with no bookings: the id asked for, not a season', () => {
-    expect(changeabilityInput('b9', { order: { id: 'o1' }, bookings: [] })).toEqual({ orderId: 'o1', bookingId: 'b9', season: false });
+    expect(changeabilityInput('b9', { order: { id: 'o1' }, bookings: [] })).toEqual({
+      orderId: 'o1',
+      bookingId: 'b9',
+      season: false,
+    });
   });
 
   it('no detail yet: the id asked for, no order, not a season', () => {

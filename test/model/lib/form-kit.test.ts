@@ -42,11 +42,17 @@ describe('changePatch (form.change)', () => {
 
 describe('touchPatch (form.blur)', () => {
   it('marks the field left, keeping the fields already touched', () => {
-    expect(touchPatch({ touched: { email: true } }, { type: 'form.blur', field: 'name' } as never)).toEqual({ touched: { email: true, name: true } });
+    expect(touchPatch({ touched: { email: true } }, { type: 'form.blur', field: 'name' } as never)).toEqual({
+      touched: { email: true, name: true },
+    });
   });
 
   it('changes nothing for another event or a blur without a string field', () => {
-    for (const event of [{ type: 'form.change', field: 'name' }, { type: 'form.blur' }, { type: 'form.blur', field: 7 }]) {
+    for (const event of [
+      { type: 'form.change', field: 'name' },
+      { type: 'form.blur' },
+      { type: 'form.blur', field: 7 },
+    ]) {
       expect(touchPatch({ touched: {} }, event as never), JSON.stringify(event)).toEqual({});
     }
   });

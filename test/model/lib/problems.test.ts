@@ -4,7 +4,13 @@ import { ApiError } from '#src/api/errors';
 
 describe('problemOf: one classification of what an actor threw', () => {
   it('reads the API client error: status, first code, detail', () => {
-    const error = new ApiError({ kind: 'http', status: 409, codes: ['CARD_IN_USE', 'OTHER'], detail: ' This card pays for a renewal. ', body: {} });
+    const error = new ApiError({
+      kind: 'http',
+      status: 409,
+      codes: ['CARD_IN_USE', 'OTHER'],
+      detail: ' This card pays for a renewal. ',
+      body: {},
+    });
     const problem = problemOf(error);
     expect(problem.kind).toBe('http');
     expect(statusOf(problem)).toBe(409);
@@ -13,16 +19,19 @@ describe('problemOf: one classification of what an actor threw', () => {
   });
 
   it('tells a schema mismatch and a network failure from an HTTP error', () => {
-    expect(problemOf(new ApiError({ kind: 'schema', message: 'bad shape' }))).toEqual({ kind: 'schema', message: 'bad shape' });
+    expect(problemOf(new ApiError({ kind: 'schema', message: 'bad shape' }))).toEqual({
+      kind: 'schema',
+      message: 'bad shape',
+    });
     expect(problemOf(new ApiError({ kind: 'network', message: 'offline' })).kind).toBe('network');
     expect(statusOf(problemOf(new ApiError({ kind: 'schema', message: 'x' })))).toBeNull();
   });
 
   it('reads plain status/code errors and problems without a status of their own', () => {
     expect(codeOf(problemOf({ status: 400, code: 'TOKEN_INVALID' }))).toBe('TOKEN_INVALID');
-    expect(reasonOf(problemOf({ status: 422, problem: { kind: 'http', detail: 'Each passenger needs a different name.' } }))).toBe(
-      'Each passenger needs a different name.',
-    );
+    expect(
+      reasonOf(problemOf({ status: 422, problem: { kind: 'http', detail: 'Each passenger needs a different name.' } })),
+    ).toBe('Each passenger needs a different name.');
     expect(reasonOf(problemOf({ status: 500, problem: { kind: 'http', detail: null } }))).toBeNull();
     expect(problemOf({ status: null, problem: { kind: 'schema' } }).kind).toBe('schema');
   });
@@ -38,7 +47,9 @@ describe('problemOf: one classification of what an actor threw', () => {
     expect(hasStatus(event, 403, 404)).toBe(true);
     expect(hasStatus(event, 500)).toBe(false);
     expect(hasStatus({ type: 'form.submit' }, 404)).toBe(false);
-    expect(isSchemaProblem({ type: 'xstate.error.actor.x', error: new ApiError({ kind: 'schema', message: 'x' }) })).toBe(true);
+    expect(
+      isSchemaProblem({ type: 'xstate.error.actor.x', error: new ApiError({ kind: 'schema', message: 'x' }) }),
+    ).toBe(true);
   });
 });
 
@@ -55,7 +66,10 @@ describe('problemOf: each field read on its own, never trusted as a whole', () =
 
   it("keeps a schema, network or unknown problem's kind whatever status sits beside it, with the first message found", () => {
     expect(problemOf({ kind: 'unknown', status: 500, message: 'bug' })).toEqual({ kind: 'unknown', message: 'bug' });
-    expect(problemOf({ problem: { kind: 'network' }, message: 'from the error' })).toEqual({ kind: 'network', message: 'from the error' });
+    expect(problemOf({ problem: { kind: 'network' }, message: 'from the error' })).toEqual({
+      kind: 'network',
+      message: 'from the error',
+    });
     expect(problemOf({ problem: { kind: 'schema', message: 'from the problem' }, message: 'from the error' })).toEqual({
       kind: 'schema',
       message: 'from the problem',
@@ -64,14 +78,26 @@ describe('problemOf: each field read on its own, never trusted as a whole', () =
   });
 
   it('reads an HTTP error: only string codes, the error code when the body has none, and the body', () => {
-    expect(problemOf({ status: 400, problem: { kind: 'http', codes: [1, 'FIRST', null, 'SECOND'], detail: null, body: { a: 1 } }, body: { b: 2 } })).toEqual({
+    expect(
+      problemOf({
+        status: 400,
+        problem: { kind: 'http', codes: [1, 'FIRST', null, 'SECOND'], detail: null, body: { a: 1 } },
+        body: { b: 2 },
+      }),
+    ).toEqual({
       kind: 'http',
       status: 400,
       codes: ['FIRST', 'SECOND'],
       detail: null,
       body: { a: 1 },
     });
-    expect(problemOf({ status: 404, code: 'NOT_FOUND', body: { b: 2 } })).toEqual({ kind: 'http', status: 404, codes: ['NOT_FOUND'], detail: null, body: { b: 2 } });
+    expect(problemOf({ status: 404, code: 'NOT_FOUND', body: { b: 2 } })).toEqual({
+      kind: 'http',
+      status: 404,
+      codes: ['NOT_FOUND'],
+      detail: null,
+      body: { b: 2 },
+    });
     expect(problemOf({ status: 500 })).toEqual({ kind: 'http', status: 500, codes: [], detail: null, body: undefined });
     expect(problemOf({ status: 409, detail: 'In use.' })).toMatchObject({ detail: 'In use.' });
   });
@@ -84,7 +110,9 @@ describe('problemOf: each field read on its own, never trusted as a whole', () =
       retryAfterSeconds: 2,
       message: 'Too many attempts',
     });
-    expect(problemOf({ status: 429, problem: { codes: ['SLOW_DOWN'], retryAfterSeconds: 0, message: 'Wait.' } })).toEqual({
+    expect(
+      problemOf({ status: 429, problem: { codes: ['SLOW_DOWN'], retryAfterSeconds: 0, message: 'Wait.' } }),
+    ).toEqual({
       kind: 'throttled',
       status: 429,
       codes: ['SLOW_DOWN'],
@@ -98,8 +126,14 @@ describe('problemOf: each field read on its own, never trusted as a whole', () =
 
   it('calls an aborted or timed-out request a network failure, and other named errors unknown', () => {
     expect(problemOf({ name: 'AbortError', message: 'aborted' })).toEqual({ kind: 'network', message: 'aborted' });
-    expect(problemOf({ name: 'TimeoutError', message: 'timed out' })).toEqual({ kind: 'network', message: 'timed out' });
-    expect(problemOf({ name: 'TypeError', message: 'x is undefined' })).toEqual({ kind: 'unknown', message: 'x is undefined' });
+    expect(problemOf({ name: 'TimeoutError', message: 'timed out' })).toEqual({
+      kind: 'network',
+      message: 'timed out',
+    });
+    expect(problemOf({ name: 'TypeError', message: 'x is undefined' })).toEqual({
+      kind: 'unknown',
+      message: 'x is undefined',
+    });
   });
 });
 

@@ -4,11 +4,23 @@ import type { PartialRefundBooking, RefundQuote, RefundReason } from '#src/schem
 
 const gbp = (amount: number) => ({ amount, currencyCode: 'GBP' });
 const passenger = (id: string, first: string, refundableId: string) => ({
-  passengerId: id, isRefundable: true, refundableId, firstName: first, lastName: 'Hughes',
+  passengerId: id,
+  isRefundable: true,
+  refundableId,
+  firstName: first,
+  lastName: 'Hughes',
 });
 const booking: PartialRefundBooking = {
-  outward: { fares: [{ ticketDirection: 'return', farePassengers: [passenger('p1', 'Robin', 'r1'), passenger('p2', 'Sasha', 'r2')] }] },
-  inward: { fares: [{ ticketDirection: 'return', farePassengers: [passenger('p1', 'Robin', 'r1'), passenger('p2', 'Sasha', 'r2')] }] },
+  outward: {
+    fares: [
+      { ticketDirection: 'return', farePassengers: [passenger('p1', 'Robin', 'r1'), passenger('p2', 'Sasha', 'r2')] },
+    ],
+  },
+  inward: {
+    fares: [
+      { ticketDirection: 'return', farePassengers: [passenger('p1', 'Robin', 'r1'), passenger('p2', 'Sasha', 'r2')] },
+    ],
+  },
   sameFare: true,
   journeyFare: 'Off-Peak Return',
   recipient: { email: 'robin@example.com' },
@@ -18,23 +30,51 @@ const booking: PartialRefundBooking = {
   passengerAssistances: [],
 };
 const quote = (over: Partial<RefundQuote>): RefundQuote => ({
-  quoteId: 'q1', status: 'PARTIALLY_REFUNDABLE', reason: 'terms-and-conditions', unprocessableReasons: [], partialRefundables: ['r1', 'r2'],
-  isPartiallyRefundable: true, refundReason: 'CHANGED_PLANS', creditCardForm: null,
-  cancellationDetails: { paid: gbp(24.5), adminFee: gbp(10), total: gbp(14.5) }, ...over,
+  quoteId: 'q1',
+  status: 'PARTIALLY_REFUNDABLE',
+  reason: 'terms-and-conditions',
+  unprocessableReasons: [],
+  partialRefundables: ['r1', 'r2'],
+  isPartiallyRefundable: true,
+  refundReason: 'CHANGED_PLANS',
+  creditCardForm: null,
+  cancellationDetails: { paid: gbp(24.5), adminFee: gbp(10), total: gbp(14.5) },
+  ...over,
 });
 
 describe('what the confirm step lists', () => {
   it("names each passenger and direction in the quote with the quote's amount", () => {
     const refundable = (id: string, name: string, included: boolean) => ({
-      refundableId: id, ticketId: id, passengerId: id === 'r1' ? 'p1' : 'p2', passengerName: name, direction: 'return' as const,
-      ticketType: 'Off-Peak Return', included, isRefundable: true, paid: gbp(24.5), adminFee: gbp(10), refund: gbp(14.5),
+      refundableId: id,
+      ticketId: id,
+      passengerId: id === 'r1' ? 'p1' : 'p2',
+      passengerName: name,
+      direction: 'return' as const,
+      ticketType: 'Off-Peak Return',
+      included,
+      isRefundable: true,
+      paid: gbp(24.5),
+      adminFee: gbp(10),
+      refund: gbp(14.5),
     });
-    const lines = refundLines(quote({ refundables: [refundable('r1', 'Robin Hughes', true), refundable('r2', 'Sasha Hughes', false)] }), booking, ['r1']);
-    expect(lines).toEqual([{ refundableId: 'r1', passengerId: 'p1', passengerName: 'Robin Hughes', direction: 'return', amount: gbp(14.5) }]);
+    const lines = refundLines(
+      quote({ refundables: [refundable('r1', 'Robin Hughes', true), refundable('r2', 'Sasha Hughes', false)] }),
+      booking,
+      ['r1'],
+    );
+    expect(lines).toEqual([
+      { refundableId: 'r1', passengerId: 'p1', passengerName: 'Robin Hughes', direction: 'return', amount: gbp(14.5) },
+    ]);
   });
 
   it("without the quote's own lines, takes its refundableIds or the selection from the booking, once per ticket, without amounts", () => {
-    expect(refundLines(quote({ cancellationDetails: { paid: gbp(24.5), adminFee: gbp(10), total: gbp(14.5), refundableIds: ['r2'] } }), booking, null)).toEqual([
+    expect(
+      refundLines(
+        quote({ cancellationDetails: { paid: gbp(24.5), adminFee: gbp(10), total: gbp(14.5), refundableIds: ['r2'] } }),
+        booking,
+        null,
+      ),
+    ).toEqual([
       { refundableId: 'r2', passengerId: 'p2', passengerName: 'Sasha Hughes', direction: 'return', amount: null },
     ]);
     expect(refundLines(quote({}), booking, ['r1']).map((l) => l.passengerName)).toEqual(['Robin Hughes']);
@@ -46,8 +86,17 @@ describe('what the confirm step lists', () => {
 
 describe('what the confirm step lists, at the edges of the answers', () => {
   const refundable = (id: string, name: string) => ({
-    refundableId: id, ticketId: id, passengerId: `p-${id}`, passengerName: name, direction: 'outward' as const,
-    ticketType: 'Advance Single', included: true, isRefundable: true, paid: gbp(20), adminFee: gbp(10), refund: gbp(10),
+    refundableId: id,
+    ticketId: id,
+    passengerId: `p-${id}`,
+    passengerName: name,
+    direction: 'outward' as const,
+    ticketType: 'Advance Single',
+    included: true,
+    isRefundable: true,
+    paid: gbp(20),
+    adminFee: gbp(10),
+    refund: gbp(10),
   });
 
   it('a quote line with an empty name is unnamed, not named ""', () => {
@@ -73,7 +122,15 @@ describe('what the confirm step lists, at the edges of the answers', () => {
           },
         ],
       },
-      inward: { fares: [{ farePassengers: [{ passengerId: 'p4', isRefundable: true, refundableId: 'i4', firstName: 'Sam', lastName: 'Lee' }] }] },
+      inward: {
+        fares: [
+          {
+            farePassengers: [
+              { passengerId: 'p4', isRefundable: true, refundableId: 'i4', firstName: 'Sam', lastName: 'Lee' },
+            ],
+          },
+        ],
+      },
     };
     expect(refundLines(quote({}), split, null)).toEqual([
       { refundableId: 'o1', passengerId: 'o1', passengerName: null, direction: 'outward', amount: null },
@@ -88,20 +145,53 @@ describe('what the confirm step lists, at the edges of the answers', () => {
   });
 
   it('the quote’s cancellation without ids leaves the selection to decide', () => {
-    expect(refundLines(quote({ cancellationDetails: { paid: gbp(24.5), adminFee: gbp(10), total: gbp(14.5) } }), booking, ['r2']).map((l) => l.refundableId)).toEqual(['r2']);
-    expect(refundLines(quote({ cancellationDetails: null }), booking, ['r2']).map((l) => l.refundableId)).toEqual(['r2']);
+    expect(
+      refundLines(quote({ cancellationDetails: { paid: gbp(24.5), adminFee: gbp(10), total: gbp(14.5) } }), booking, [
+        'r2',
+      ]).map((l) => l.refundableId),
+    ).toEqual(['r2']);
+    expect(refundLines(quote({ cancellationDetails: null }), booking, ['r2']).map((l) => l.refundableId)).toEqual([
+      'r2',
+    ]);
   });
 });
 
 describe('disruptionMayRefund: whether a disruption reason could still refund', () => {
-  const option = (code: RefundReason, eligible: boolean) => ({ code, eligible, adminFee: gbp(0), total: gbp(eligible ? 20 : 0) });
+  const option = (code: RefundReason, eligible: boolean) => ({
+    code,
+    eligible,
+    adminFee: gbp(0),
+    total: gbp(eligible ? 20 : 0),
+  });
   it('without the options (the spec’s quote need not list them): it may', () => {
     expect(disruptionMayRefund(quote({}))).toBe(true);
   });
   it('only the disruption reasons’ options count, and one eligible is enough', () => {
     expect(disruptionMayRefund(quote({ refundReasonOptions: [option('CHANGED_PLANS', true)] }))).toBe(true);
-    expect(disruptionMayRefund(quote({ refundReasonOptions: [option('CHANGED_PLANS', true), option('DISRUPTION_TRAIN_DELAYED', false)] }))).toBe(false);
-    expect(disruptionMayRefund(quote({ refundReasonOptions: [option('DISRUPTION_SERVICE_CANCELLATION', false), option('DISRUPTION_TRAIN_DELAYED', true)] }))).toBe(true);
-    expect(disruptionMayRefund(quote({ refundReasonOptions: [option('DISRUPTION_SERVICE_CANCELLATION', false), option('DISRUPTION_TRAIN_DELAYED', false)] }))).toBe(false);
+    expect(
+      disruptionMayRefund(
+        quote({ refundReasonOptions: [option('CHANGED_PLANS', true), option('DISRUPTION_TRAIN_DELAYED', false)] }),
+      ),
+    ).toBe(false);
+    expect(
+      disruptionMayRefund(
+        quote({
+          refundReasonOptions: [
+            option('DISRUPTION_SERVICE_CANCELLATION', false),
+            option('DISRUPTION_TRAIN_DELAYED', true),
+          ],
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      disruptionMayRefund(
+        quote({
+          refundReasonOptions: [
+            option('DISRUPTION_SERVICE_CANCELLATION', false),
+            option('DISRUPTION_TRAIN_DELAYED', false),
+          ],
+        }),
+      ),
+    ).toBe(false);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isBlockingReason, isRequestableQuote, isTermsIneligible, problemMessage, problemMessageOfEvent } from '#machines/lib/refund-rules';
+import {
+  isBlockingReason,
+  isRequestableQuote,
+  isTermsIneligible,
+  problemMessage,
+  problemMessageOfEvent,
+} from '#machines/lib/refund-rules';
 import { ApiError } from '#src/api/errors';
 import type { RefundQuote } from '#src/schemas/refunds';
 
@@ -37,7 +43,13 @@ describe('isRequestableQuote: REFUNDABLE or PARTIALLY_REFUNDABLE, a quote id, no
     expect(isRequestableQuote(quote({ status: 'PARTIALLY_REFUNDABLE' }))).toBe(true);
   });
   it('is false for every other status, even with an id', () => {
-    for (const status of ['NON_REFUNDABLE', 'PROCESSING', 'TRANSFORM_ERROR', 'INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED'] as const) {
+    for (const status of [
+      'NON_REFUNDABLE',
+      'PROCESSING',
+      'TRANSFORM_ERROR',
+      'INVALID_CREDIT_CARD',
+      'POTENTIAL_FRAUD_DETECTED',
+    ] as const) {
       expect(isRequestableQuote(quote({ status })), status).toBe(false);
     }
   });
@@ -46,7 +58,9 @@ describe('isRequestableQuote: REFUNDABLE or PARTIALLY_REFUNDABLE, a quote id, no
     expect(isRequestableQuote(undefined)).toBe(false);
     expect(isRequestableQuote(quote({ quoteId: null }))).toBe(false);
     expect(isRequestableQuote(quote({ unprocessableReasons: [{ reasonCode: 'NOT_ISSUED' }] }))).toBe(false);
-    expect(isRequestableQuote(quote({ unprocessableReasons: [{ reasonCode: 'NOT_ISSUED', refundableIds: ['R2'] }] }))).toBe(true);
+    expect(
+      isRequestableQuote(quote({ unprocessableReasons: [{ reasonCode: 'NOT_ISSUED', refundableIds: ['R2'] }] })),
+    ).toBe(true);
   });
 });
 
@@ -61,8 +75,12 @@ describe('isTermsIneligible: NON_REFUNDABLE for terms-and-conditions only', () =
 
 describe('problemMessage: the server\'s words for a failed call, else true (spec: "stores the message or true")', () => {
   it('takes detail first, then the first errors[].message', () => {
-    expect(problemMessage(http({ detail: 'Card declined.', body: { errors: [{ message: 'other' }] } }))).toBe('Card declined.');
-    expect(problemMessage(http({ body: { errors: [{ message: 'Quote expired.' }, { message: 'second' }] } }))).toBe('Quote expired.');
+    expect(problemMessage(http({ detail: 'Card declined.', body: { errors: [{ message: 'other' }] } }))).toBe(
+      'Card declined.',
+    );
+    expect(problemMessage(http({ body: { errors: [{ message: 'Quote expired.' }, { message: 'second' }] } }))).toBe(
+      'Quote expired.',
+    );
   });
   it('is true when the server gave no words: no body, no errors, an empty list, a blank or non-string message', () => {
     expect(problemMessage(http())).toBe(true);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { codeOf, isThrottledProblem, parseRetryAfter, problemOf, retryAfterOfEvent, statusOf } from '#machines/lib/problems';
+import {
+  codeOf,
+  isThrottledProblem,
+  parseRetryAfter,
+  problemOf,
+  retryAfterOfEvent,
+  statusOf,
+} from '#machines/lib/problems';
 import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { createApiClient } from '#src/api/client';
 
@@ -14,9 +21,16 @@ describe('a 429 from the API (decision 155)', () => {
         headers: { 'content-type': 'application/json', 'retry-after': '600' },
       })) as unknown as typeof globalThis.fetch;
     const client = createApiClient({ fetch, baseURL: 'http://localhost/my-account/api' });
-    const error = await client.request(Ok, '/login', { method: 'POST', body: {}, allow401: true }).catch((e: unknown) => e);
+    const error = await client
+      .request(Ok, '/login', { method: 'POST', body: {}, allow401: true })
+      .catch((e: unknown) => e);
     const problem = problemOf(error);
-    expect(problem).toMatchObject({ kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 600 });
+    expect(problem).toMatchObject({
+      kind: 'throttled',
+      status: 429,
+      codes: ['TOO_MANY_ATTEMPTS'],
+      retryAfterSeconds: 600,
+    });
     expect(statusOf(problem)).toBe(429);
     expect(codeOf(problem)).toBe('TOO_MANY_ATTEMPTS');
     const event = { type: 'xstate.error.actor.x', error };
@@ -25,7 +39,10 @@ describe('a 429 from the API (decision 155)', () => {
   });
 
   it('treats a bare 429 without Retry-After as throttled with no time, and other statuses as not throttled', () => {
-    expect(problemOf({ status: 429, code: 'TOO_MANY_ATTEMPTS' })).toMatchObject({ kind: 'throttled', retryAfterSeconds: null });
+    expect(problemOf({ status: 429, code: 'TOO_MANY_ATTEMPTS' })).toMatchObject({
+      kind: 'throttled',
+      retryAfterSeconds: null,
+    });
     expect(isThrottledProblem({ type: 'e', error: { status: 401 } })).toBe(false);
     expect(retryAfterOfEvent({ type: 'e', error: { status: 500 } })).toBeNull();
   });
@@ -58,7 +75,7 @@ describe('Retry-After as an HTTP date (RFC 9110, 5.6.7)', () => {
     expect(parseRetryAfter('Mon Nov  3 02:00:00 2026', new Date('2026-11-03T01:59:00Z'))).toBe(60);
   });
 
-  it('reads an asctime date as GMT, not as the reader\'s local time', () => {
+  it("reads an asctime date as GMT, not as the reader's local time", () => {
     const tz = process.env.TZ;
     process.env.TZ = 'Europe/London';
     try {
@@ -103,6 +120,8 @@ describe('Too many attempts copy', () => {
     expect(tooManyAttemptsMessage(3599)).toBe(`${lead} in 60 minutes.`.replace('60 minutes', '1 hour'));
     expect(tooManyAttemptsMessage(3601)).toBe(`${lead} in 2 hours.`);
     expect(tooManyAttemptsMessage(900)).toBe('Too many attempts. For your security, please try again in 15 minutes.');
-    expect(tooManyAttemptsMessage(null)).toBe('Too many attempts. For your security, please wait a while and try again later.');
+    expect(tooManyAttemptsMessage(null)).toBe(
+      'Too many attempts. For your security, please wait a while and try again later.',
+    );
   });
 });
