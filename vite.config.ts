@@ -18,7 +18,7 @@ const FRAMEWORK_CHUNK = 'framework';
 /**
  * The bookings lists' own code, one chunk for the lists' routes (decision 249): their layout, the
  * upcoming, past and season tabs and the bookings index, the screen, its cards and store, the
- * lists' machine and their copy. Not the guest tab, whose component also brings the guest-booking
+ * lists' machine and their words (src/copy). Not the guest tab, whose component also brings the guest-booking
  * form; not the lists' stylesheet classes or API, which the guest's order-token page uses too; nothing
  * they import (`includeDependenciesRecursively: false`), which the booking and other screens share.
  */
@@ -26,6 +26,9 @@ const BOOKINGS_LISTS = [
   /[\\/]routes[\\/]_account\._bookings\.(tsx|bookings\.(index|upcoming|past|season)\.tsx)/,
   /[\\/]routes[\\/]-components[\\/]bookings-list[\\/](bookings-screen|booking-card|imported-message|bookings-store)\.tsx/,
   /[\\/]machines[\\/]bookings-list\.ts/,
+  // The lists' words (the chart names outcomes; its screen words them): with the messages they call,
+  // else a chunk of their own would import the lists' chunk and be imported by it.
+  /[\\/]src[\\/]copy[\\/]bookings-list\.ts/,
   /[\\/]src[\\/]paraglide[\\/]messages[\\/]bookings_list_(?!guest_association_|token_bookings_page_)/,
 ];
 
