@@ -131,27 +131,30 @@ function taintOn(target: object, name: string, l: Lease): void {
  * replays) may end with calls still held, and those are aborted before the context is kept.
  */
 function holdTrack(target: Page | BrowserContext, l: Lease): void {
-  const original = target.route.bind(target) as unknown as (
-    url: unknown,
-    handler: RouteHandler,
-    options?: unknown,
-  ) => Promise<unknown>;
-  (target as { route: unknown }).route = (url: unknown, handler: RouteHandler, options?: unknown) =>
-    original(
-      url,
-      (route, request) => {
-        l.held.add(route);
-        for (const name of ['continue', 'fulfill', 'abort', 'fallback'] as const) {
-          const settle = route[name].bind(route) as (...args: unknown[]) => Promise<void>;
-          (route as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
-            l.held.delete(route);
-            return settle(...args);
-          };
-        }
-        return handler(route, request);
-      },
-      options,
-    );
+  type Route_ = (url: unknown, handler: RouteHandler, options?: unknown) => Promise<unknown>;
+  type Unroute = (url: unknown, handler?: RouteHandler) => Promise<unknown>;
+  const route = target.route.bind(target) as unknown as Route_;
+  const unroute = target.unroute.bind(target) as unknown as Unroute;
+  // A test that unroutes one handler names its own function: the wrapper registered for it goes.
+  const wrappers = new Map<RouteHandler, RouteHandler>();
+  const wrap = (handler: RouteHandler): RouteHandler => {
+    const wrapper: RouteHandler = (held, request) => {
+      l.held.add(held);
+      for (const name of ['continue', 'fulfill', 'abort', 'fallback'] as const) {
+        const settle = held[name].bind(held) as (...args: unknown[]) => Promise<void>;
+        (held as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+          l.held.delete(held);
+          return settle(...args);
+        };
+      }
+      return handler(held, request);
+    };
+    wrappers.set(handler, wrapper);
+    return wrapper;
+  };
+  (target as { route: unknown }).route = ((url, handler, options) => route(url, wrap(handler), options)) as Route_;
+  (target as { unroute: unknown }).unroute = ((url, handler) =>
+    unroute(url, handler ? (wrappers.get(handler) ?? handler) : undefined)) as Unroute;
 }
 
 /** Resets a leased context for the next test, or closes it when it cannot be reset. */
@@ -181,8 +184,8 @@ async function giveBack(browser: Browser, l: Lease): Promise<void> {
     page.setDefaultTimeout(30_000);
     page.setDefaultNavigationTimeout(30_000);
     // The lease's own versions of these methods go: the prototype's serve the next test.
-    for (const name of [...IRREVERSIBLE_IN_CONTEXT, 'close', 'route']) Reflect.deleteProperty(context, name);
-    for (const name of [...IRREVERSIBLE, 'route']) Reflect.deleteProperty(page, name);
+    for (const name of [...IRREVERSIBLE_IN_CONTEXT, 'close', 'route', 'unroute']) Reflect.deleteProperty(context, name);
+    for (const name of [...IRREVERSIBLE, 'route', 'unroute']) Reflect.deleteProperty(page, name);
     list.push({ context, page });
   } catch {
     await l.close().catch(() => undefined);
