@@ -11,6 +11,8 @@ export const bookingDetail: MachineWords = {
     'booking.retry': 'they press [[common_try_again]]',
   },
   states: {
+    starting:
+      'the page opens: the booking the route loaded shows at once, or [[booking_detail_screen_loading_your_booking]] while it is fetched',
     fetching: '[[booking_detail_screen_booking_details]]: [[booking_detail_screen_loading_your_booking]]',
     loaded:
       'the booking: [[booking_detail_screen_your_journey]] (outward and return, each with its calling points), [[booking_detail_screen_passengers]], the tickets, the actions it offers, and [[booking_detail_screen_view_booking_history]]',

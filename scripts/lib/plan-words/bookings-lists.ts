@@ -10,6 +10,10 @@ export const bookingsList: MachineWords = {
   events: {
     'bookings.show [isRequired]':
       'they open a tab whose bookings are not loaded yet (e.g. [[bookings_list_bookings_screen_past]] the first time)',
+    'bookings.show [isRequiredAndLoaded]':
+      'they open a tab the first time; its first page comes with the page (the route loaded it, e.g. [[bookings_list_bookings_screen_past]] after hovering it)',
+    'bookings.show [isRequiredAndFailed]':
+      'they open a tab the first time while the bookings service does not answer (the route could not load its first page)',
     'bookings.show':
       'they open a tab whose bookings are loaded already (e.g. back to [[bookings_list_bookings_screen_upcoming]])',
     'bookings.loadMore [hasMore]': 'they press [[bookings_list_bookings_screen_load_more_bookings]]',
