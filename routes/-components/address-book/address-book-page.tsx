@@ -1,12 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import { addressBookMachine } from '#machines/address-book';
+import { addressBookFlow } from './address-book.flow';
 import { addressBookMessages } from '#src/copy/address-book';
-import { addressesApi } from '#src/api/addresses';
 import { addressTypeLabels } from '#src/schemas/addresses';
-import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -23,18 +18,7 @@ export const addressSavedMessages = {
 
 /** /address-book: the saved addresses, add and edit links, delete with a confirm modal. */
 export function AddressBookPage({ saved }: { saved: keyof typeof addressSavedMessages | undefined }) {
-  const { api } = useServices();
-  const addresses = useMemo(() => addressesApi(api), [api]);
-  const [snapshot, send] = useMachine(
-    addressBookMachine.provide({
-      actors: {
-        fetchAddresses: fromPromise(() => addresses.list()),
-        deleteAddress: fromPromise(async ({ input }) => {
-          await addresses.remove(input.id);
-        }),
-      },
-    }),
-  );
+  const [snapshot, send] = addressBookFlow.useFlow();
   const { context } = snapshot;
   const pending = context.addresses.find((a) => a.id === context.pendingId) ?? null;
   const deleting = snapshot.matches({ ready: 'deleting' });
