@@ -13,8 +13,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '#test/e2e/browser.ts';
-// Mermaid is installed in tools/ (decision 135): `npm run charts` runs scripts/tools.mjs first.
-import { toolsDir, toolsRequire } from '#scripts/tools.mjs';
+// Mermaid is installed in tools/charts/ (decisions 135, 745): `npm run charts` runs scripts/tools.mjs first.
+import { chartToolsDir, chartToolsRequire } from '#scripts/tools.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     // origin: the ELK build is ES modules that import their chunks, which a page set from a string
     // cannot resolve. Nothing leaves the machine.
     const origin = 'http://diagrams.invalid';
-    const elkDist = path.join(toolsDir, 'node_modules/@mermaid-js/layout-elk/dist');
+    const elkDist = path.join(chartToolsDir, 'node_modules/@mermaid-js/layout-elk/dist');
     await page.route(`${origin}/**`, async (route) => {
       const { pathname } = new URL(route.request().url());
       if (pathname === '/')
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
       if (pathname === '/mermaid.min.js')
         return route.fulfill({
           contentType: 'text/javascript',
-          path: toolsRequire.resolve('mermaid/dist/mermaid.min.js'),
+          path: chartToolsRequire.resolve('mermaid/dist/mermaid.min.js'),
         });
       const file = path.join(elkDist, pathname.replace(/^\/elk\//, ''));
       if (pathname.startsWith('/elk/') && file.startsWith(elkDist))
