@@ -25,8 +25,8 @@ const INVOKED_CHILD_MACHINES = ['^machines/refund-card-form\\.ts$', '^machines/s
  * Screen folders that host other features' sections: a booking's detail, history and list card show
  * its refund, Delay Repay and insurance sections, imported from those folders' section components.
  */
-/** Screens that pay with the refund's card form (the product has one card form). */
-const CARD_FORM_GUESTS = '^routes/-components/journey-change/';
+/** Screens that pay with the refund's card form (the product has one card form): a journey's change and a season's start date's. */
+const CARD_FORM_GUESTS = '^routes/-components/(journey-change|season-start-change)/';
 const HOST_SCREENS = '^routes/-components/(booking-detail|bookings-list)/';
 const HOSTED_SECTIONS = [
   '^routes/-components/refunds/',
@@ -177,14 +177,15 @@ module.exports = {
     {
       name: 'card-form-guests-import-only-the-card-form',
       comment:
-        'A change of journey pays with the card form a refund asks for (decision 600), and reaches nothing else of another screen folder.',
+        "A change of journey pays with the card form a refund asks for (decision 600), a season's start date with the journey's payment parts (decision 790), and they reach nothing else of another screen folder.",
       severity: 'error',
       from: { path: CARD_FORM_GUESTS },
       to: {
         path: '^routes/-components/[^/]+/',
         pathNot: [
-          '^routes/-components/journey-change/',
-          '^routes/-components/refunds/(card-form\\.tsx|refunds\\.css\\.ts)$',
+          '^routes/-components/(journey-change|season-start-change)/',
+          '^routes/-components/refunds/(card-form|step-heading)\\.tsx$',
+          '^routes/-components/refunds/refunds\\.css\\.ts$',
         ],
       },
     },

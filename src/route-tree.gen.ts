@@ -43,6 +43,7 @@ import { Route as AccountAddressBookAddAddressRouteImport } from './../routes/_a
 import { Route as AccountClaimsClaimIdRouteImport } from './../routes/_account.claims.$claimId'
 import { Route as OrderTokenBookingIdIndexRouteImport } from './../routes/order-token.$bookingId.index'
 import { Route as OrderTokenBookingIdChangeRouteImport } from './../routes/order-token.$bookingId.change'
+import { Route as OrderTokenBookingIdChangeStartDateRouteImport } from './../routes/order-token.$bookingId.change-start-date'
 import { Route as OrderTokenBookingIdCheckInRouteImport } from './../routes/order-token.$bookingId.check-in'
 import { Route as OrderTokenBookingIdHistoryRouteImport } from './../routes/order-token.$bookingId.history'
 import { Route as AccountBookingsBookingsIndexRouteImport } from './../routes/_account._bookings.bookings.index'
@@ -54,6 +55,7 @@ import { Route as AccountPassengersFeaturePassengersAndRailcardsIndexRouteImport
 import { Route as AccountPassengersFeaturePassengersAndRailcardsAddPassengerRouteImport } from './../routes/_account._passengers-feature.passengers-and-railcards.add-passenger'
 import { Route as AccountBookingsBookingIdIndexRouteImport } from './../routes/_account.bookings.$bookingId.index'
 import { Route as AccountBookingsBookingIdChangeRouteImport } from './../routes/_account.bookings.$bookingId.change'
+import { Route as AccountBookingsBookingIdChangeStartDateRouteImport } from './../routes/_account.bookings.$bookingId.change-start-date'
 import { Route as AccountBookingsBookingIdCheckInRouteImport } from './../routes/_account.bookings.$bookingId.check-in'
 import { Route as AccountBookingsBookingIdGuestRouteImport } from './../routes/_account.bookings.$bookingId.guest'
 import { Route as AccountBookingsBookingIdHistoryRouteImport } from './../routes/_account.bookings.$bookingId.history'
@@ -247,6 +249,12 @@ const OrderTokenBookingIdChangeRoute =
     path: '/$bookingId/change',
     getParentRoute: () => OrderTokenRoute,
   } as any)
+const OrderTokenBookingIdChangeStartDateRoute =
+  OrderTokenBookingIdChangeStartDateRouteImport.update({
+    id: '/$bookingId/change-start-date',
+    path: '/$bookingId/change-start-date',
+    getParentRoute: () => OrderTokenRoute,
+  } as any)
 const OrderTokenBookingIdCheckInRoute =
   OrderTokenBookingIdCheckInRouteImport.update({
     id: '/$bookingId/check-in',
@@ -311,6 +319,12 @@ const AccountBookingsBookingIdChangeRoute =
   AccountBookingsBookingIdChangeRouteImport.update({
     id: '/bookings/$bookingId/change',
     path: '/bookings/$bookingId/change',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountBookingsBookingIdChangeStartDateRoute =
+  AccountBookingsBookingIdChangeStartDateRouteImport.update({
+    id: '/bookings/$bookingId/change-start-date',
+    path: '/bookings/$bookingId/change-start-date',
     getParentRoute: () => AccountRoute,
   } as any)
 const AccountBookingsBookingIdCheckInRoute =
@@ -456,6 +470,7 @@ export interface FileRoutesByFullPath {
   '/address-book/add-address': typeof AccountAddressBookAddAddressRoute
   '/claims/$claimId': typeof AccountClaimsClaimIdRoute
   '/order-token/$bookingId/change': typeof OrderTokenBookingIdChangeRoute
+  '/order-token/$bookingId/change-start-date': typeof OrderTokenBookingIdChangeStartDateRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/address-book/': typeof AccountAddressBookIndexRoute
@@ -466,6 +481,7 @@ export interface FileRoutesByFullPath {
   '/bookings/upcoming': typeof AccountBookingsBookingsUpcomingRoute
   '/passengers-and-railcards/add-passenger': typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
   '/bookings/$bookingId/change': typeof AccountBookingsBookingIdChangeRoute
+  '/bookings/$bookingId/change-start-date': typeof AccountBookingsBookingIdChangeStartDateRoute
   '/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
@@ -516,6 +532,7 @@ export interface FileRoutesByTo {
   '/address-book/add-address': typeof AccountAddressBookAddAddressRoute
   '/claims/$claimId': typeof AccountClaimsClaimIdRoute
   '/order-token/$bookingId/change': typeof OrderTokenBookingIdChangeRoute
+  '/order-token/$bookingId/change-start-date': typeof OrderTokenBookingIdChangeStartDateRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/address-book': typeof AccountAddressBookIndexRoute
@@ -526,6 +543,7 @@ export interface FileRoutesByTo {
   '/bookings/upcoming': typeof AccountBookingsBookingsUpcomingRoute
   '/passengers-and-railcards/add-passenger': typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
   '/bookings/$bookingId/change': typeof AccountBookingsBookingIdChangeRoute
+  '/bookings/$bookingId/change-start-date': typeof AccountBookingsBookingIdChangeStartDateRoute
   '/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
@@ -581,6 +599,7 @@ export interface FileRoutesById {
   '/_account/address-book/add-address': typeof AccountAddressBookAddAddressRoute
   '/_account/claims/$claimId': typeof AccountClaimsClaimIdRoute
   '/order-token/$bookingId/change': typeof OrderTokenBookingIdChangeRoute
+  '/order-token/$bookingId/change-start-date': typeof OrderTokenBookingIdChangeStartDateRoute
   '/order-token/$bookingId/check-in': typeof OrderTokenBookingIdCheckInRoute
   '/order-token/$bookingId/history': typeof OrderTokenBookingIdHistoryRoute
   '/_account/address-book/': typeof AccountAddressBookIndexRoute
@@ -591,6 +610,7 @@ export interface FileRoutesById {
   '/_account/_bookings/bookings/upcoming': typeof AccountBookingsBookingsUpcomingRoute
   '/_account/_passengers-feature/passengers-and-railcards/add-passenger': typeof AccountPassengersFeaturePassengersAndRailcardsAddPassengerRoute
   '/_account/bookings/$bookingId/change': typeof AccountBookingsBookingIdChangeRoute
+  '/_account/bookings/$bookingId/change-start-date': typeof AccountBookingsBookingIdChangeStartDateRoute
   '/_account/bookings/$bookingId/check-in': typeof AccountBookingsBookingIdCheckInRoute
   '/_account/bookings/$bookingId/guest': typeof AccountBookingsBookingIdGuestRoute
   '/_account/bookings/$bookingId/history': typeof AccountBookingsBookingIdHistoryRoute
@@ -644,6 +664,7 @@ export interface FileRouteTypes {
     | '/address-book/add-address'
     | '/claims/$claimId'
     | '/order-token/$bookingId/change'
+    | '/order-token/$bookingId/change-start-date'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/address-book/'
@@ -654,6 +675,7 @@ export interface FileRouteTypes {
     | '/bookings/upcoming'
     | '/passengers-and-railcards/add-passenger'
     | '/bookings/$bookingId/change'
+    | '/bookings/$bookingId/change-start-date'
     | '/bookings/$bookingId/check-in'
     | '/bookings/$bookingId/guest'
     | '/bookings/$bookingId/history'
@@ -704,6 +726,7 @@ export interface FileRouteTypes {
     | '/address-book/add-address'
     | '/claims/$claimId'
     | '/order-token/$bookingId/change'
+    | '/order-token/$bookingId/change-start-date'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/address-book'
@@ -714,6 +737,7 @@ export interface FileRouteTypes {
     | '/bookings/upcoming'
     | '/passengers-and-railcards/add-passenger'
     | '/bookings/$bookingId/change'
+    | '/bookings/$bookingId/change-start-date'
     | '/bookings/$bookingId/check-in'
     | '/bookings/$bookingId/guest'
     | '/bookings/$bookingId/history'
@@ -768,6 +792,7 @@ export interface FileRouteTypes {
     | '/_account/address-book/add-address'
     | '/_account/claims/$claimId'
     | '/order-token/$bookingId/change'
+    | '/order-token/$bookingId/change-start-date'
     | '/order-token/$bookingId/check-in'
     | '/order-token/$bookingId/history'
     | '/_account/address-book/'
@@ -778,6 +803,7 @@ export interface FileRouteTypes {
     | '/_account/_bookings/bookings/upcoming'
     | '/_account/_passengers-feature/passengers-and-railcards/add-passenger'
     | '/_account/bookings/$bookingId/change'
+    | '/_account/bookings/$bookingId/change-start-date'
     | '/_account/bookings/$bookingId/check-in'
     | '/_account/bookings/$bookingId/guest'
     | '/_account/bookings/$bookingId/history'
@@ -1059,6 +1085,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderTokenBookingIdChangeRouteImport
       parentRoute: typeof OrderTokenRoute
     }
+    '/order-token/$bookingId/change-start-date': {
+      id: '/order-token/$bookingId/change-start-date'
+      path: '/$bookingId/change-start-date'
+      fullPath: '/order-token/$bookingId/change-start-date'
+      preLoaderRoute: typeof OrderTokenBookingIdChangeStartDateRouteImport
+      parentRoute: typeof OrderTokenRoute
+    }
     '/order-token/$bookingId/check-in': {
       id: '/order-token/$bookingId/check-in'
       path: '/$bookingId/check-in'
@@ -1134,6 +1167,13 @@ declare module '@tanstack/react-router' {
       path: '/bookings/$bookingId/change'
       fullPath: '/bookings/$bookingId/change'
       preLoaderRoute: typeof AccountBookingsBookingIdChangeRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/bookings/$bookingId/change-start-date': {
+      id: '/_account/bookings/$bookingId/change-start-date'
+      path: '/bookings/$bookingId/change-start-date'
+      fullPath: '/bookings/$bookingId/change-start-date'
+      preLoaderRoute: typeof AccountBookingsBookingIdChangeStartDateRouteImport
       parentRoute: typeof AccountRoute
     }
     '/_account/bookings/$bookingId/check-in': {
@@ -1328,6 +1368,7 @@ interface AccountRouteChildren {
   AccountClaimsClaimIdRoute: typeof AccountClaimsClaimIdRoute
   AccountAddressBookIndexRoute: typeof AccountAddressBookIndexRoute
   AccountBookingsBookingIdChangeRoute: typeof AccountBookingsBookingIdChangeRoute
+  AccountBookingsBookingIdChangeStartDateRoute: typeof AccountBookingsBookingIdChangeStartDateRoute
   AccountBookingsBookingIdCheckInRoute: typeof AccountBookingsBookingIdCheckInRoute
   AccountBookingsBookingIdGuestRoute: typeof AccountBookingsBookingIdGuestRoute
   AccountBookingsBookingIdHistoryRoute: typeof AccountBookingsBookingIdHistoryRoute
@@ -1358,6 +1399,8 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountClaimsClaimIdRoute: AccountClaimsClaimIdRoute,
   AccountAddressBookIndexRoute: AccountAddressBookIndexRoute,
   AccountBookingsBookingIdChangeRoute: AccountBookingsBookingIdChangeRoute,
+  AccountBookingsBookingIdChangeStartDateRoute:
+    AccountBookingsBookingIdChangeStartDateRoute,
   AccountBookingsBookingIdCheckInRoute: AccountBookingsBookingIdCheckInRoute,
   AccountBookingsBookingIdGuestRoute: AccountBookingsBookingIdGuestRoute,
   AccountBookingsBookingIdHistoryRoute: AccountBookingsBookingIdHistoryRoute,
@@ -1383,6 +1426,7 @@ const AccountRouteWithChildren =
 interface OrderTokenRouteChildren {
   OrderTokenIndexRoute: typeof OrderTokenIndexRoute
   OrderTokenBookingIdChangeRoute: typeof OrderTokenBookingIdChangeRoute
+  OrderTokenBookingIdChangeStartDateRoute: typeof OrderTokenBookingIdChangeStartDateRoute
   OrderTokenBookingIdCheckInRoute: typeof OrderTokenBookingIdCheckInRoute
   OrderTokenBookingIdHistoryRoute: typeof OrderTokenBookingIdHistoryRoute
   OrderTokenBookingIdIndexRoute: typeof OrderTokenBookingIdIndexRoute
@@ -1393,6 +1437,8 @@ interface OrderTokenRouteChildren {
 const OrderTokenRouteChildren: OrderTokenRouteChildren = {
   OrderTokenIndexRoute: OrderTokenIndexRoute,
   OrderTokenBookingIdChangeRoute: OrderTokenBookingIdChangeRoute,
+  OrderTokenBookingIdChangeStartDateRoute:
+    OrderTokenBookingIdChangeStartDateRoute,
   OrderTokenBookingIdCheckInRoute: OrderTokenBookingIdCheckInRoute,
   OrderTokenBookingIdHistoryRoute: OrderTokenBookingIdHistoryRoute,
   OrderTokenBookingIdIndexRoute: OrderTokenBookingIdIndexRoute,

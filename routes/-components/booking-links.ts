@@ -12,6 +12,7 @@ const ACCOUNT = {
   refund: '/bookings/$bookingId/refund',
   refundIneligible: '/bookings/$bookingId/refund/ineligible',
   change: '/bookings/$bookingId/change',
+  changeStartDate: '/bookings/$bookingId/change-start-date',
 } as const;
 
 const GUEST = {
@@ -21,6 +22,7 @@ const GUEST = {
   refund: '/order-token/$bookingId/refund',
   refundIneligible: '/order-token/$bookingId/refund/ineligible',
   change: '/order-token/$bookingId/change',
+  changeStartDate: '/order-token/$bookingId/change-start-date',
 } as const satisfies Record<keyof typeof ACCOUNT, `/order-token/$bookingId${string}`>;
 
 export type BookingPage = keyof typeof ACCOUNT;

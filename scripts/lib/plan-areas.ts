@@ -53,6 +53,7 @@ export const flowAreas: Record<string, FlowArea> = {
   'guest-association': { name: 'Add a guest booking to the account', area: 'bookings' },
   'insurance-claim': { name: 'Claim on flexible insurance', area: 'insurance' },
   'journey-change': { name: 'Change your journey', area: 'bookings' },
+  'season-start-change': { name: "Change a season ticket's start date", area: 'bookings' },
   login: { name: 'Sign in', area: 'signing-in' },
   'on-demand-ticket': { name: 'Get a ticket issued now', area: 'tickets' },
   'partial-refund': { name: 'Refund some passengers', area: 'refunds' },

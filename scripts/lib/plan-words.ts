@@ -37,6 +37,7 @@ import { delayRepay } from './plan-words/delay-repay';
 import { confirmEmail, preferencesToken } from './plan-words/email-links';
 import { insuranceClaim } from './plan-words/insurance-claim';
 import { journeyChange } from './plan-words/journey-change';
+import { seasonStartChange } from './plan-words/season-start-change';
 import { onDemandTicket } from './plan-words/on-demand-ticket';
 import { passengerAssistanceCancel } from './plan-words/passenger-assistance-cancel';
 import { submitWithLostAnswer } from './plan-words/submit-with-lost-answer';
@@ -415,6 +416,7 @@ export const planWords: Record<string, MachineWords> = {
   resetPassword,
   savedCards,
   seasonRenewal,
+  seasonStartChange,
   signInLink,
   smartcards,
   submitWithLostAnswer,

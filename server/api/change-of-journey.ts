@@ -78,7 +78,8 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
     // changeOnline (the project's own): the change can be made here (decision 600), by this caller
     // (the access policy's journey.change: not Find a booking's four details). Not a field of the
     // retailer's API, so a spec-shaped answer drops it and the booking says to contact the retailer.
-    const online = reason === null && !season && mayAlso(access, 'journey.change');
+    // A season's is its start date's change (decisions 690 and 790).
+    const online = reason === null && mayAlso(access, 'journey.change');
     return c.json({ changeable: reason === null, reason, ...(online ? { changeOnline: true } : {}) });
   };
   if (order?.replacement_order_id) return answer('BOOKING_REPLACED');

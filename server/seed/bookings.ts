@@ -2,6 +2,9 @@ import { DEMO_ACCOUNT, SECOND_ACCOUNT } from './accounts.ts';
 import { RAILCARDS, at, ukAt, insertOrderWithBookings, seasonBooking, tripBooking } from './booking-factory.ts';
 import type { SeedModule } from './context.ts';
 
+/** Sam Patel's monthly season, starting two weeks after seeding: its start date can still be changed. */
+export const SEASON_NOT_STARTED = 'sam-season-monthly-ipswich';
+
 const alex = { firstName: 'Alex', lastName: 'Morgan' };
 const jamie = { firstName: 'Jamie', lastName: 'Morgan' };
 
@@ -9,7 +12,7 @@ const jamie = { firstName: 'Jamie', lastName: 'Morgan' };
  * The demo account's own bookings ('demo' only), dates relative to seeding time:
  * upcoming (a single, a return for two, an anytime single a month out, and a changed journey whose
  * original order was replaced by a new one), past (2, 10, 40 and 90 days ago) and two seasons (current annual, expired weekly).
- * Sam Patel gets one upcoming and one past booking.
+ * Sam Patel gets one upcoming and one past booking, and a monthly season that has not started yet.
  */
 export const bookingsSeed: SeedModule = {
   name: 'bookings',
@@ -296,6 +299,25 @@ export const bookingsSeed: SeedModule = {
           ticketType: 'Advance Single',
           fare: 35,
           refundable: false,
+          delivery: 'mobile',
+        }),
+      ],
+      now,
+    );
+    // A season that starts in two weeks: its start date can still move (decision 690, README).
+    await insertOrderWithBookings(
+      db,
+      { key: SEASON_NOT_STARTED, ...sam },
+      [
+        seasonBooking({
+          key: SEASON_NOT_STARTED,
+          from: 'IPS',
+          to: 'LST',
+          kind: 'monthly',
+          validFrom: ukAt(now, 14, 0, 0),
+          validUntil: ukAt(now, 14 + 30, 23, 59),
+          passenger: samPassenger,
+          price: 598.6,
           delivery: 'mobile',
         }),
       ],

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingData } from '#server/domain/booking-data.ts';
 import { departuresOn, directionRefusal, priceChange, trainFactor } from '#server/domain/journey-change.ts';
-import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
+import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
+import { SEASON_NOT_STARTED } from '#server/seed/bookings.ts';
 import { stableFriendlyOrderId, stableId } from '#server/seed/context.ts';
 import { DEMO_GUEST_TOKENS, FIND_BOOKING_DEMO_KEY, GUEST_EMAIL, GUEST_PASSENGER } from '#server/seed/guest-orders.ts';
 import { parseCalendar } from '../helpers/parse-ics.ts';
@@ -507,6 +508,16 @@ describe('a season ticket', () => {
       `${API}/seasons-change-of-journey/changeability/${stableId('order', SEASON)}/${seasonBooking}`,
     );
 
+  it("offers the start date's change online on a season that has not started (the demo's own)", async () => {
+    const sam = await signedInClient(server.origin, SECOND_ACCOUNT);
+    const answer = await sam.get(
+      `${API}/seasons-change-of-journey/changeability/${stableId('order', SEASON_NOT_STARTED)}/${booking(SEASON_NOT_STARTED)}`,
+    );
+    expect(answer.body).toEqual({ changeable: true, reason: null, changeOnline: true });
+    const options = await sam.get<SeasonOptions>(`${API}/change-of-journey/options/${booking(SEASON_NOT_STARTED)}`);
+    expect([options.body.fareKind, options.body.directions.map((d) => d.changeable)]).toEqual(['season', [true]]);
+  });
+
   it('changes only its start date, before it starts, for the fee', async () => {
     // Started (101 days ago): refused with the rule.
     expect((await changeability(demo)).body).toEqual({ changeable: false, reason: 'SEASON_STARTED' });
@@ -526,7 +537,8 @@ describe('a season ticket', () => {
     await server.setClock(validFrom - 10 * 24 * 3600_000 - Date.now());
     try {
       const client = await signedInClient(server.origin, DEMO_ACCOUNT);
-      expect((await changeability(client)).body).toEqual({ changeable: true, reason: null });
+      // changeOnline: the start date's own screen is offered (decision 790).
+      expect((await changeability(client)).body).toEqual({ changeable: true, reason: null, changeOnline: true });
       const options = await client.get<SeasonOptions>(`${API}/change-of-journey/options/${seasonBooking}`);
       expect([options.body.fareKind, options.body.directions.map((d) => [d.direction, d.changeable])]).toEqual([
         'season',

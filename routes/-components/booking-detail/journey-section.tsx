@@ -115,19 +115,19 @@ function ChangeJourneyEntry({
   offer: BookingOffer;
 }) {
   const answer = snapshot.context.changeability;
-  if (!snapshot.matches({ loaded: 'changeabilityKnown' }) || !answer?.changeable || offer.readOnly || booking.season)
-    return null;
+  if (!snapshot.matches({ loaded: 'changeabilityKnown' }) || !answer?.changeable || offer.readOnly) return null;
   // changeOnline is given only to whom the access policy lets change (docs/access-policy.md): the
   // account's owner, or a guest from the order's emailed link; never Find a booking's four details.
+  // A season changes only its start date, on a screen of its own (decision 790).
   if (answer.changeOnline === true && mode !== 'guestView') {
     return (
       <p>
         <Link
-          to={bookingPath(mode === 'orderToken', 'change')}
+          to={bookingPath(mode === 'orderToken', booking.season ? 'changeStartDate' : 'change')}
           params={{ bookingId: booking.id }}
           className={buttonClass({ tone: 'secondary' })}
         >
-          {m.journey_change_entry_link()}
+          {booking.season ? m.season_start_entry_link() : m.journey_change_entry_link()}
         </Link>
       </p>
     );

@@ -28,6 +28,7 @@ import { lostAnswerSubmit, useLostAnswerPhase } from '../lost-answer';
 import { CardForm } from '../refunds/card-form';
 import * as styles from '../refunds/refunds.css';
 import { refusalText } from './change-words';
+import { PayWith } from './pay-with';
 import { m } from '#src/paraglide/messages.js';
 
 type Snapshot = SnapshotFrom<typeof journeyChangeMachine>;
@@ -444,38 +445,7 @@ function Review({ snapshot, send, quote }: { snapshot: Snapshot; send: Send; quo
       {total < 0 && <p>{m.journey_change_refund_to_card()}</p>}
       <Rules kind={quote.fareKind} fee={c.options?.fee ?? quote.fees} />
       {total > 0 && (
-        <fieldset className={styles.fieldset}>
-          <legend>{m.journey_change_pay_with()}</legend>
-          {cards.map((card) => (
-            <div key={card.id}>
-              <label>
-                <input
-                  type="radio"
-                  name="card"
-                  value={card.id}
-                  disabled={card.expired}
-                  checked={c.cardChoice.kind === 'saved' && c.cardChoice.cardId === card.id}
-                  onChange={() => send({ type: 'pay.select', choice: { kind: 'saved', cardId: card.id } })}
-                />{' '}
-                {card.expired
-                  ? m.journey_change_saved_card_expired({ brand: card.brand, last4: card.last4 })
-                  : m.journey_change_saved_card({ brand: card.brand, last4: card.last4 })}
-              </label>
-            </div>
-          ))}
-          <div>
-            <label>
-              <input
-                type="radio"
-                name="card"
-                value="new"
-                checked={c.cardChoice.kind === 'new'}
-                onChange={() => send({ type: 'pay.select', choice: { kind: 'new' } })}
-              />{' '}
-              {m.journey_change_new_card()}
-            </label>
-          </div>
-        </fieldset>
+        <PayWith cards={cards} choice={c.cardChoice} onSelect={(choice) => send({ type: 'pay.select', choice })} />
       )}
       <div className={styles.actions}>
         <Button onClick={() => send({ type: 'change.confirm' })}>{confirm}</Button>

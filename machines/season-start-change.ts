@@ -1,0 +1,333 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { ChangePayment, ChangeResult } from '#src/schemas/journey-change';
+import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
+import { attemptKey, nextAttempt } from './lib/attempt-key';
+import { doneOutput } from './lib/done-output';
+import { answerOf, failureOf, isAnswered } from './lib/lost-answer';
+import { codeOf, problemOfEvent } from './lib/problems';
+import { problemMessageOfEvent } from './lib/refund-rules';
+import { refundCardFormMachine } from './refund-card-form';
+import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
+
+/**
+ * /bookings/{bookingId}/change-start-date: a season ticket's start date moved before it starts, for
+ * the fee (docs/decisions/690-season-start-date-change.md, 790-season-start-date-screen.md). Loads
+ * the season's validity; the customer types the new start date (day, month, year); the change is
+ * quoted (the fee per ticket, the season's new validity); they pay with a saved card or a new card
+ * (the refund's card form). The payment is one attempt with its own Idempotency-Key, invoked as the
+ * lost-answer chart (machines/submit-with-lost-answer.ts, decision 575); a moved price is quoted
+ * again before anything is charged; a refused card keeps the date and the choice. Done shows the
+ * new booking's dates.
+ */
+export interface SeasonStartChangeInput {
+  bookingId: string;
+  /** Today as YYYY-MM-DD: the first day a start may move to is tomorrow; the card form's expiry rule. */
+  today: string;
+  /** Made once per screen by the route (random): the stem of each payment's Idempotency-Key. */
+  keySeed: string;
+}
+
+/** Where the customer's money comes from: a saved card's id, or a new card. */
+export type SeasonCardChoice = { kind: 'saved'; cardId: string } | { kind: 'new' };
+export type StartDateField = 'day' | 'month' | 'year';
+export type StartDateParts = Record<StartDateField, string>;
+/** What is wrong with the date typed; the screen words it (src/copy/season-start-change.ts). */
+export type StartDateProblem = 'required' | 'format' | 'tooSoon' | 'tooLate' | 'same';
+
+export interface SeasonStartChangeContext extends SeasonStartChangeInput {
+  options: SeasonChangeOptions | null;
+  date: StartDateParts;
+  /** The customer left the date's fields once: its problem is shown from then on. */
+  dateTouched: boolean;
+  quote: SeasonChangeQuote | null;
+  /** The last quote's price moved before payment: the review says so. */
+  priceMoved: boolean;
+  cardChoice: SeasonCardChoice;
+  /** A new card's token, once the card form was filled (never the number). */
+  card: { token: string; last4: string } | null;
+  /** What went wrong last (the server's sentence, or true: no answer), shown where it happened. */
+  error: string | true | null;
+  /** The refusal's code (`SAME_START_DATE`, `CARD_DECLINED`…): the screen words it (decision 641). */
+  errorCode: string | null;
+  /** The last payment was refused because of the card. */
+  cardDeclined: boolean;
+  result: ChangeResult | null;
+  attempt: number;
+}
+
+export type SeasonStartChangeEvent =
+  | { type: 'change.retry' }
+  | { type: 'date.change'; field: StartDateField; value: string }
+  | { type: 'date.blur' }
+  | { type: 'date.submit' }
+  | { type: 'change.back' }
+  | { type: 'pay.select'; choice: SeasonCardChoice }
+  | { type: 'change.confirm' }
+  | { type: 'card.cancel' }
+  | { type: 'change.check' };
+
+export interface SeasonPayRequest {
+  quoteId: string;
+  expectedTotal: number;
+  payment: ChangePayment;
+  idempotencyKey: string;
+}
+
+/** How far ahead a season's start may move (decision 690: up to 90 days from today). */
+export const SEASON_START_HORIZON_DAYS = 90;
+
+const DAY_MS = 86_400_000;
+const isoOf = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+const plusDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The date typed as YYYY-MM-DD, or null when it is not a real date. */
+export function startDateOf({ day, month, year }: StartDateParts): string | null {
+  const [d, m, y] = [day.trim(), month.trim(), year.trim()];
+  if (!/^\d{1,2}$/.test(d) || !/^\d{1,2}$/.test(m) || !/^\d{4}$/.test(y)) return null;
+  const [dn, mn, yn] = [Number(d), Number(m), Number(y)];
+  const date = new Date(Date.UTC(yn, mn - 1, dn));
+  if (mn < 1 || mn > 12 || date.getUTCDate() !== dn || date.getUTCMonth() !== mn - 1) return null;
+  return isoOf(yn, mn, dn);
+}
+
+/**
+ * The new start date's problem, or null: a real date (DD MM YYYY), from tomorrow up to
+ * SEASON_START_HORIZON_DAYS ahead, not the day the season already starts (the server's rules, decision 690).
+ */
+export function startDateProblem(
+  parts: StartDateParts,
+  today: string,
+  validFrom: string | null | undefined,
+): StartDateProblem | null {
+  if ([parts.day, parts.month, parts.year].every((p) => p.trim() === '')) return 'required';
+  const date = startDateOf(parts);
+  if (date === null) return 'format';
+  if (date <= today) return 'tooSoon';
+  if (date > plusDays(today, SEASON_START_HORIZON_DAYS)) return 'tooLate';
+  // The server compares with the start's date as stored (UTC), so this does too.
+  if (validFrom && validFrom.slice(0, 10) === date) return 'same';
+  return null;
+}
+
+const firstCard = (options: SeasonChangeOptions | null): SeasonCardChoice => {
+  const card = options?.savedCards.find((c) => !c.expired);
+  return card ? { kind: 'saved', cardId: card.id } : { kind: 'new' };
+};
+
+const payOf = (event: { type: string }) => answerOf<ChangeResult>(event, 'pay');
+const payCode = (event: { type: string }) => codeOf(problemOfEvent(failureOf(event, 'pay')));
+
+export const seasonStartChangeMachine = setup({
+  types: {
+    context: {} as SeasonStartChangeContext,
+    events: {} as SeasonStartChangeEvent,
+    input: {} as SeasonStartChangeInput,
+    output: {} as { result: ChangeResult | null },
+  },
+  actors: {
+    fetchOptions: fromPromise<SeasonChangeOptions, { bookingId: string }>(async () => {
+      throw new Error('fetchOptions not provided');
+    }),
+    fetchQuote: fromPromise<SeasonChangeQuote, { bookingId: string; startDate: string }>(async () => {
+      throw new Error('fetchQuote not provided');
+    }),
+    cardForm: refundCardFormMachine,
+    /** One payment: the flow's binding provides its call (SeasonPayRequest → ChangeResult). */
+    pay: submitWithLostAnswerMachine,
+  },
+  guards: {
+    isChangeable: ({ event }) => {
+      const options = doneOutput<SeasonChangeOptions>(event, 'fetchOptions');
+      return options.refusal === null && options.directions.some((d) => d.changeable);
+    },
+    dateValid: ({ context }) =>
+      startDateProblem(context.date, context.today, context.options?.season.validFrom) === null,
+    nothingToPay: ({ context }) => (context.quote?.total.amount ?? 0) <= 0,
+    paysWithSavedCard: ({ context }) => context.cardChoice.kind === 'saved',
+    isChanged: ({ event }) => isAnswered(event, 'pay'),
+    isPriceMoved: ({ event }) => payCode(event) === 'PRICE_CHANGED',
+    isCardRefused: ({ event }) => {
+      const code = payCode(event);
+      return (
+        code === 'CARD_DECLINED' || code === 'CARD_EXPIRED' || code === 'CARD_TOKEN_INVALID' || code === 'CARD_UNKNOWN'
+      );
+    },
+  },
+  actions: {
+    storeOptions: assign(({ event }) => {
+      const options = doneOutput<SeasonChangeOptions>(event, 'fetchOptions');
+      return { options, cardChoice: firstCard(options) };
+    }),
+    setDatePart: assign({
+      date: ({ context, event }) =>
+        event.type === 'date.change' ? { ...context.date, [event.field]: event.value } : context.date,
+      error: null,
+      errorCode: null,
+    }),
+    touchDate: assign({ dateTouched: true }),
+    storeError: assign({
+      error: ({ event }) => problemMessageOfEvent(event),
+      errorCode: ({ event }) => codeOf(problemOfEvent(event)),
+    }),
+    clearError: assign({ error: null, errorCode: null }),
+    storeQuote: assign({
+      quote: ({ event }) => doneOutput<SeasonChangeQuote>(event, 'fetchQuote'),
+      error: null,
+      errorCode: null,
+    }),
+    clearPriceMoved: assign({ priceMoved: false }),
+    markPriceMoved: assign({ priceMoved: true, quote: null }),
+    selectCard: assign({
+      cardChoice: ({ context, event }) => (event.type === 'pay.select' ? event.choice : context.cardChoice),
+    }),
+    storeCard: assign({ card: ({ event }) => doneOutput<{ token: string; last4: string }>(event, 'cardForm') }),
+    beginAttempt: assign(({ context }) => ({
+      ...nextAttempt(context),
+      error: null,
+      errorCode: null,
+      cardDeclined: false,
+    })),
+    storeResult: assign({ result: ({ event }) => payOf(event) ?? null }),
+    /** A refused card: its sentence, the card's token dropped; the date and the card choice stay. */
+    markCardRefused: assign({
+      error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')),
+      errorCode: ({ event }) => payCode(event),
+      cardDeclined: true,
+      card: null,
+    }),
+    storePayError: assign({
+      error: ({ event }) => problemMessageOfEvent(failureOf(event, 'pay')),
+      errorCode: ({ event }) => payCode(event),
+      card: null,
+    }),
+    /** Check again, when the payment's outcome could not be confirmed: the same request, the same key. */
+    checkAgain: sendTo('pay', { type: 'submit.check' }),
+  },
+}).createMachine({
+  id: 'seasonStartChange',
+  context: ({ input }) => ({
+    ...input,
+    options: null,
+    date: { day: '', month: '', year: '' },
+    dateTouched: false,
+    quote: null,
+    priceMoved: false,
+    cardChoice: { kind: 'new' },
+    card: null,
+    error: null,
+    errorCode: null,
+    cardDeclined: false,
+    result: null,
+    attempt: 0,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      description:
+        "Loading the season's validity, whether its start may still move, the fee per ticket and the saved cards.",
+      invoke: {
+        id: 'fetchOptions',
+        src: 'fetchOptions',
+        input: ({ context }) => ({ bookingId: context.bookingId }),
+        onDone: [
+          { guard: 'isChangeable', target: 'choosing', actions: 'storeOptions' },
+          { target: 'notChangeable', actions: 'storeOptions' },
+        ],
+        onError: { target: 'loadFailed', actions: 'storeError' },
+      },
+    },
+    loadFailed: {
+      description: 'The season could not be loaded: an error with Try again.',
+      on: { 'change.retry': { target: 'loading', actions: 'clearError' } },
+    },
+    notChangeable: {
+      description:
+        "The season's start cannot move now (it has started, expired or was changed): the rule that refuses it.",
+    },
+    choosing: {
+      description:
+        "The season's dates, the rules and the fee; the new start date as day, month and year. Continue is disabled while the date is empty or wrong, whose problem shows once the fields are left; a refused date shows the server's reason.",
+      on: {
+        'date.change': { actions: 'setDatePart' },
+        'date.blur': { actions: 'touchDate' },
+        'date.submit': { guard: 'dateValid', target: 'quoting', actions: 'clearError' },
+      },
+    },
+    quoting: {
+      description:
+        'The price of the new start date (POST quote): the fee per ticket; a refused date goes back with its reason.',
+      invoke: {
+        id: 'fetchQuote',
+        src: 'fetchQuote',
+        input: ({ context }) => ({ bookingId: context.bookingId, startDate: startDateOf(context.date) ?? '' }),
+        onDone: { target: 'reviewing', actions: 'storeQuote' },
+        onError: { target: 'choosing', actions: 'storeError' },
+      },
+    },
+    reviewing: {
+      description:
+        'The old and the new dates side by side, the fee per ticket and what is paid; the card to pay with. A moved price or a refused card says so here.',
+      on: {
+        'pay.select': { actions: 'selectCard' },
+        'change.confirm': [
+          { guard: 'nothingToPay', target: 'paying', actions: 'clearPriceMoved' },
+          { guard: 'paysWithSavedCard', target: 'paying', actions: 'clearPriceMoved' },
+          { target: 'cardForm', actions: 'clearPriceMoved' },
+        ],
+        'change.back': { target: 'choosing', actions: ['clearPriceMoved', 'clearError'] },
+      },
+    },
+    cardForm: {
+      description: "The card form (the refund's): the server tokenises the card and the payment names only the token.",
+      invoke: {
+        id: 'cardForm',
+        src: 'cardForm',
+        input: ({ context }) => ({ today: context.today }),
+        onDone: { target: 'paying', actions: 'storeCard' },
+      },
+      on: { 'card.cancel': { target: 'reviewing' } },
+    },
+    paying: {
+      description:
+        'One payment with a new Idempotency-Key, sent by the lost-answer chart (checking when the answer was lost, unconfirmed with Check again); the server re-prices it first.',
+      entry: 'beginAttempt',
+      invoke: {
+        id: 'pay',
+        src: 'pay',
+        input: ({ context }) => {
+          const total = context.quote?.total.amount ?? 0;
+          const payment: ChangePayment =
+            total <= 0
+              ? { method: 'none' }
+              : context.cardChoice.kind === 'saved' && context.card === null
+                ? { method: 'saved', cardId: context.cardChoice.cardId }
+                : { method: 'card', token: context.card?.token ?? '' };
+          return {
+            request: {
+              quoteId: context.quote?.quoteId ?? '',
+              expectedTotal: total,
+              payment,
+              idempotencyKey: attemptKey(context),
+            } satisfies SeasonPayRequest,
+          };
+        },
+        onDone: [
+          { guard: 'isChanged', target: 'changed', actions: 'storeResult' },
+          { guard: 'isPriceMoved', target: 'quoting', actions: 'markPriceMoved' },
+          { guard: 'isCardRefused', target: 'reviewing', actions: 'markCardRefused' },
+          { target: 'reviewing', actions: 'storePayError' },
+        ],
+        onError: { target: 'reviewing', actions: 'storePayError' },
+      },
+      on: { 'change.check': { actions: 'checkAgain' } },
+    },
+    changed: {
+      description:
+        "The season's start has moved: a new booking with the new dates, what was paid, and links to the booking and its history.",
+      type: 'final',
+    },
+  },
+  output: ({ context }) => ({ result: context.result }),
+});

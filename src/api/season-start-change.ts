@@ -1,0 +1,29 @@
+import type { ApiClient } from './client';
+import { journeyChangeApi } from './journey-change';
+import { SeasonChangeOptions, SeasonChangeQuote } from '../schemas/season-start-change';
+
+const seg = encodeURIComponent;
+
+/**
+ * A season ticket's change of start date (docs/decisions/690-season-start-date-change.md): the change
+ * of journey's calls for a season. Its card and its payment are the journey's own.
+ */
+export const seasonStartChangeApi = (client: ApiClient) => {
+  const journey = journeyChangeApi(client);
+  return {
+    getOptions: (bookingId: string, signal?: AbortSignal) =>
+      client.request(SeasonChangeOptions, `/change-of-journey/options/${seg(bookingId)}`, {
+        withOrderToken: true,
+        ...(signal ? { signal } : {}),
+      }),
+    /** The season's start moved to `startDate` (YYYY-MM-DD): the fee per ticket. */
+    quote: (q: { bookingId: string; startDate: string }) =>
+      client.request(SeasonChangeQuote, `/change-of-journey/quote/${seg(q.bookingId)}`, {
+        method: 'POST',
+        body: { direction: 'outward', startDate: q.startDate },
+        withOrderToken: true,
+      }),
+    tokeniseCard: journey.tokeniseCard,
+    pay: journey.pay,
+  };
+};
