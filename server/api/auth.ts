@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { isName } from '#src/schemas/name-rule.ts';
-import { isUniqueViolation, one } from '../db.ts';
-import type { Provider } from '../domain/identity.ts';
+import { accountForSignIn } from '../domain/accounts.ts';
+import { registerAccount } from '../domain/register.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { emailSchema, passwordSchema, readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
@@ -20,9 +20,8 @@ import {
   takeAllowance,
 } from '../lib/rate-limit.ts';
 import { markRegisteringBrowser } from '../lib/mailbox-proof.ts';
-import { addMs } from '../lib/clock.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
-import { deliverEmails, queueEmail, sendEmail, type QueuedEmail } from '../lib/outbox.ts';
+import { deliverEmails, sendEmail } from '../lib/outbox.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import {
   clearSessionCookie,
@@ -31,8 +30,7 @@ import {
   readSessionCookie,
   setSessionCookie,
 } from '../lib/sessions.ts';
-import { randomToken, sha256Hex } from '../lib/tokens.ts';
-import { EMAIL_CHANGE_TTL_MS } from './customer-profile.ts';
+import { randomToken } from '../lib/tokens.ts';
 import { authorisedUser, currentUser } from '../lib/user-response.ts';
 import { can } from '../lib/policy.ts';
 
@@ -50,15 +48,6 @@ const RegisterBody = v.object({
   lastName: nameSchema,
 });
 
-type CustomerRow = {
-  id: string;
-  email: string;
-  password_hash: string | null;
-  first_name: string;
-  last_name: string;
-  provider: Provider;
-};
-
 /** GET /user, POST /login, POST /register, POST /logout (see docs/decisions/002-auth-api.md). */
 export function authApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
@@ -74,7 +63,7 @@ export function authApi(): Hono<AppEnv> {
     const limits = [[LIMITS.loginClient, clientAddress(c)]] as const;
     await assertNotThrottled(db, clock.now(), limits);
     await assertLoginNotSlowed(db, clock.now(), email);
-    const row = await one<CustomerRow>(db, 'select * from customers where email = $1', [email]);
+    const row = await accountForSignIn(db, email);
     const ok = row?.password_hash
       ? await verifyPassword(password, row.password_hash)
       : await verifyAgainstDummy(password);
@@ -122,33 +111,21 @@ export function authApi(): Hono<AppEnv> {
     const token = randomToken(32);
     const browserHash = markRegisteringBrowser(c);
     const link = appLink(origin, locale, `/confirm-email#token=${token}`);
-    let confirmation: QueuedEmail | null = null;
-    try {
-      confirmation = await db.transaction(async (tx) => {
-        await tx.query(
-          `insert into customers (id, email, password_hash, first_name, last_name, provider, created_at)
-           values ($1, $2, $3, $4, $5, 'internal', $6)`,
-          [id, body.email, passwordHash, body.firstName, body.lastName, now],
-        );
-        // The confirmation is a change-of-email request to the address the account already has.
-        await tx.query(
-          `insert into email_change_requests (token_hash, customer_id, new_email, created_at, expires_at, browser_hash)
-           values ($1, $2, $3, $4, $5, $6)`,
-          [sha256Hex(token), id, body.email, now, addMs(now, EMAIL_CHANGE_TTL_MS), browserHash],
-        );
-        // The confirmation the register page promises, in the outbox like every email (decision
-        // 352), written with the account: it exists exactly when the account does (decision 720).
-        return queueEmail(tx, now, {
-          kind: 'registration',
-          to: [body.email],
-          subject: emailCopy(locale, 'email_register_confirm_subject', {}),
-          body: emailCopy(locale, 'email_register_confirm_body', { link }),
-          locale,
-        });
-      });
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-    }
+    // The account, its confirmation link and the email the register page promises, written together
+    // (decision 720): null when the address already has an account.
+    const confirmation = await registerAccount(
+      db,
+      { id, email: body.email, passwordHash, firstName: body.firstName, lastName: body.lastName },
+      { token, browserHash },
+      now,
+      {
+        kind: 'registration',
+        to: [body.email],
+        subject: emailCopy(locale, 'email_register_confirm_subject', {}),
+        body: emailCopy(locale, 'email_register_confirm_body', { link }),
+        locale,
+      },
+    );
     if (confirmation) {
       log(`Registration confirmation link for ${body.email}: ${link}`);
       await deliverEmails(c.get('deps'), [confirmation]);

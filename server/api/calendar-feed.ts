@@ -1,8 +1,12 @@
 import { Hono } from 'hono';
 import { bookingEvents, calendarFile, type IcsCopy } from '#src/calendar/ics.ts';
-import { many, one, type Queryable } from '../db.ts';
-import { refundSummaries } from '../domain/refund-store.ts';
-import type { BookingData } from '../domain/booking-data.ts';
+import {
+  calendarFeedByTokenHash,
+  calendarFeedJourneys,
+  customerCalendarFeed,
+  revokeCalendarFeed,
+  startCalendarFeed,
+} from '../domain/calendar-feed.ts';
 import { requireCustomer } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { appLink, createEmailCopy, emailLocale, type EmailCopy } from '../lib/email-copy.ts';
@@ -10,7 +14,6 @@ import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { assertNotThrottled, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
 import { apiBooking } from './booking.ts';
-import { lifecycleFacts } from '#machines/lib/booking-lifecycle-facts';
 import { can } from '../lib/policy.ts';
 
 /**
@@ -24,16 +27,6 @@ import { can } from '../lib/policy.ts';
  *   event), in the language the feed was made in. No session: the long random token is the key.
  */
 
-type FeedRow = { customer_id: string; locale: string | null; created_at: Date };
-type FeedBookingRow = {
-  id: string;
-  order_id: string;
-  is_season: boolean;
-  outward_date: Date;
-  data: BookingData;
-  friendly_order_id: string;
-};
-
 /** 32 random bytes, base64url: 43 characters. */
 const FEED_FILE = '[A-Za-z0-9_-]{43}\\.ics';
 
@@ -44,26 +37,13 @@ const feedCopy = (text: EmailCopy, locale: string | null): IcsCopy => ({
   link: (url) => text(locale, 'booking_detail_add_to_calendar_link', { url }),
 });
 
-/**
- * Ends the customer's feed (its address answers 404 from now on). Called when the account is
- * recovered or moves to another mailbox (password reset, confirmed change of email): whoever held
- * the account before may also hold the feed's address, which shows journeys and booking references.
- */
-export async function revokeCalendarFeed(db: Queryable, customerId: string): Promise<void> {
-  await db.query('delete from calendar_feeds where customer_id = $1', [customerId]);
-}
-
 export function calendarFeedApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const text = createEmailCopy();
 
   api.get('/customer/calendar-feed', can('account.view'), async (c) => {
     const customer = requireCustomer(c);
-    const row = await one<FeedRow>(
-      c.get('deps').db,
-      'select customer_id, locale, created_at from calendar_feeds where customer_id = $1',
-      [customer.id],
-    );
+    const row = await customerCalendarFeed(c.get('deps').db, customer.id);
     return c.json({ enabled: row !== null, createdAt: row ? new Date(row.created_at).toISOString() : null });
   });
 
@@ -73,11 +53,7 @@ export function calendarFeedApi(): Hono<AppEnv> {
     const token = randomToken();
     const now = clock.now();
     const locale = emailLocale(c.req.header('accept-language'));
-    await db.query(
-      `insert into calendar_feeds (customer_id, token_hash, locale, created_at) values ($1, $2, $3, $4)
-       on conflict (customer_id) do update set token_hash = excluded.token_hash, locale = excluded.locale, created_at = excluded.created_at`,
-      [customer.id, sha256Hex(token), locale, now],
-    );
+    await startCalendarFeed(db, { customerId: customer.id, tokenHash: sha256Hex(token), locale }, now);
     const url = `${publicOrigin ?? DEFAULT_PUBLIC_ORIGIN}/my-account/api/calendar/${token}.ics`;
     return c.json({ enabled: true, createdAt: now.toISOString(), url });
   });
@@ -94,42 +70,16 @@ export function calendarFeedApi(): Hono<AppEnv> {
     // An unknown address is a guess, counted per client; past the limit none is looked up (decision 566).
     const limits = [[LIMITS.calendarFeedClient, clientAddress(c)]] as const;
     await assertNotThrottled(db, clock.now(), limits);
-    const feed = await one<FeedRow>(
-      db,
-      'select customer_id, locale, created_at from calendar_feeds where token_hash = $1',
-      [sha256Hex(token)],
-    );
+    const feed = await calendarFeedByTokenHash(db, sha256Hex(token));
     if (!feed) {
       await recordAttempt(db, clock.now(), limits);
       return c.text('Not Found', 404);
     }
     const now = clock.now();
-    // Upcoming journeys of the customer's current orders (a changed journey's old order is left out).
-    const rows = await many<FeedBookingRow>(
-      db,
-      `select b.id, b.order_id, b.is_season, b.outward_date, b.data, o.friendly_order_id
-       from bookings b join orders o on o.id = b.order_id
-       where b.customer_id = $1 and b.is_season = false and o.replacement_order_id is null
-         and coalesce(b.inward_date, b.outward_date) >= $2
-       order by b.outward_date, b.id`,
-      [feed.customer_id, now],
-    );
-    const refunds = await refundSummaries(
-      db,
-      rows.map((b) => ({ ...b, replaced: false, canAct: true })),
-      now,
-    );
+    // Upcoming journeys of the customer's current orders, one event per train (decision 320).
+    const { journeys, refunds } = await calendarFeedJourneys(db, feed.customer_id, now);
     const copy = feedCopy(text, feed.locale);
-    // A booking whose tickets moved on (part refunded, or exchanged while its replacement is being
-    // issued) is left out like a replaced order: its replacement carries the journey, so one train
-    // is one event (decision 320's lifecycle, read from the same refund summary).
-    const current = rows.filter((row) => {
-      const refund = refunds.get(row.id);
-      if (!refund) return true;
-      const { facts } = lifecycleFacts({ isSeasonBooking: row.is_season, outward: row.data.outward, refund }, {}, now);
-      return !facts.partRefunded && !facts.changed;
-    });
-    const events = current.flatMap((row) =>
+    const events = journeys.flatMap((row) =>
       bookingEvents({
         booking: { ...apiBooking(row, now, true, false), refund: refunds.get(row.id) },
         reference: row.friendly_order_id,

@@ -1,20 +1,23 @@
-import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as client from 'openid-client';
-import { isUniqueViolation, one, type Queryable } from '../db.ts';
+import {
+  beginProviderSignIn,
+  customerForProvider,
+  PROVIDER_SIGN_IN_MS,
+  takeProviderSignIn,
+  type IdClaims,
+  type ProviderSignIn,
+} from '../domain/oidc.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { addMs } from '../lib/clock.ts';
 import { isHttps } from '../lib/cookies.ts';
 import { ApiError } from '../lib/errors.ts';
 import { APP_BASE, LOCALES } from '../lib/known-routes.ts';
 import { isLoopbackHttp, isSignInProvider, type OidcProviderConfig, type SignInProvider } from '../lib/oidc-config.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { createSession, deleteSession, readSessionCookie, setSessionCookie } from '../lib/sessions.ts';
-import { proveMailbox } from '../lib/mailbox-proof.ts';
-import { revokeCalendarFeed } from './calendar-feed.ts';
-import { randomToken, sha256Hex } from '../lib/tokens.ts';
+import { randomToken } from '../lib/tokens.ts';
 import { can } from '../lib/policy.ts';
 
 /**
@@ -27,31 +30,11 @@ import { can } from '../lib/policy.ts';
  */
 export const OIDC_COOKIE = 'ma_oidc';
 const COOKIE_PATH = `${APP_BASE}/api/oidc/`;
-const TRANSACTION_MS = 10 * 60 * 1000;
 const SCOPE = 'openid email profile';
 const DEFAULT_RETURN = '/bookings/upcoming';
 
 /** What the login page is told when a provider sign-in did not end in a session. */
 export type ProviderError = 'unavailable' | 'unverified-email' | 'cancelled';
-
-type Transaction = {
-  provider: string;
-  state: string;
-  nonce: string;
-  code_verifier: string;
-  return_to: string;
-  locale: string | null;
-  expires_at: Date;
-};
-
-type IdClaims = {
-  sub: string;
-  email?: unknown;
-  email_verified?: unknown;
-  given_name?: unknown;
-  family_name?: unknown;
-  name?: unknown;
-};
 
 /** An internal app path to come back to (the login page's `redirect`), else the bookings list. The app checks it again (/redirect). */
 const safeReturnPath = (value: string | undefined): string => {
@@ -78,8 +61,6 @@ const failure = (err: unknown): string => {
   }
   return parts.join(': ') || String(err);
 };
-
-const text = (value: unknown, max: number): string => (typeof value === 'string' ? value.trim().slice(0, max) : '');
 
 export type OidcOptions = {
   providers: readonly OidcProviderConfig[];
@@ -120,7 +101,7 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
     c: Context<AppEnv>,
     provider: SignInProvider,
     error: ProviderError,
-    tx: Pick<Transaction, 'return_to' | 'locale'> | null,
+    tx: Pick<ProviderSignIn, 'return_to' | 'locale'> | null,
     why: string,
   ) => {
     c.get('deps').log(`[oidc] sign-in with ${provider} refused (${error}): ${why}`);
@@ -156,20 +137,18 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
       nonce: client.randomNonce(),
       codeVerifier: client.randomPKCECodeVerifier(),
     };
-    await db.query(
-      `insert into oidc_transactions (id_hash, provider, state, nonce, code_verifier, return_to, locale, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        sha256Hex(id),
-        provider.id,
-        tx.state,
-        tx.nonce,
-        tx.codeVerifier,
+    await beginProviderSignIn(
+      db,
+      id,
+      {
+        provider: provider.id,
+        state: tx.state,
+        nonce: tx.nonce,
+        codeVerifier: tx.codeVerifier,
         returnTo,
         locale,
-        now,
-        addMs(now, TRANSACTION_MS),
-      ],
+      },
+      now,
     );
     setCookie(c, OIDC_COOKIE, id, {
       httpOnly: true,
@@ -177,7 +156,7 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
       sameSite: 'Lax',
       path: COOKIE_PATH,
       secure: isHttps(c),
-      maxAge: TRANSACTION_MS / 1000,
+      maxAge: PROVIDER_SIGN_IN_MS / 1000,
     });
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: callbackUrl(c, provider.id),
@@ -198,9 +177,7 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
     const cookie = getCookie(c, OIDC_COOKIE);
     deleteCookie(c, OIDC_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'Lax', secure: isHttps(c) });
     // Used once: taken out whatever happens next.
-    const tx = cookie
-      ? await one<Transaction>(db, 'delete from oidc_transactions where id_hash = $1 returning *', [sha256Hex(cookie)])
-      : null;
+    const tx = cookie ? await takeProviderSignIn(db, cookie) : null;
     if (!tx || tx.provider !== provider.id || new Date(tx.expires_at) <= now) {
       return refuse(
         c,
@@ -238,7 +215,7 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
       return refuse(c, provider.id, 'unavailable', tx, `code exchange or ID token check failed: ${failure(err)}`);
     }
 
-    const customerId = await db.transaction((t) => customerFor(t, provider.id, claims, now));
+    const customerId = await customerForProvider(db, provider.id, claims, now);
     if (!customerId) return refuse(c, provider.id, 'unverified-email', tx, 'no linked account and no verified email');
 
     const previous = readSessionCookie(c);
@@ -249,64 +226,4 @@ export function oidcApi(opts: OidcOptions): Hono<AppEnv> {
   });
 
   return api;
-}
-
-/**
- * The customer a provider's ID token signs in, or null. The provider's account already linked (its
- * `sub`) wins; else only an email the provider says it verified may link an existing account or
- * create one. An unverified email signs in to nothing.
- */
-async function customerFor(
-  db: Queryable,
-  provider: SignInProvider,
-  claims: IdClaims,
-  now: Date,
-): Promise<string | null> {
-  const linked = await one<{ customer_id: string }>(
-    db,
-    'select customer_id from customer_identities where provider = $1 and subject = $2',
-    [provider, claims.sub],
-  );
-  if (linked) return linked.customer_id;
-  const email = text(claims.email, 254).toLowerCase();
-  if (claims.email_verified !== true || !/^[^\s@]+@[^\s@]+$/.test(email)) return null;
-
-  const existing = await one<{ id: string; email_verified: boolean }>(
-    db,
-    'select id, (email_verified_at is not null) as email_verified from customers where email = $1',
-    [email],
-  );
-  let customerId: string;
-  if (existing) {
-    customerId = existing.id;
-    if (!existing.email_verified) {
-      // The provider proves who reads this mailbox; the account was registered with it but never
-      // proved it. Whoever registered it must not keep a way in (decision 560): its password,
-      // sessions, sign-in links and pending changes of email end (the mailbox's owner can set a
-      // password with "Forgotten your password?", or in the change-password form).
-      await proveMailbox(db, customerId, now, { clearPassword: true });
-      // And what was shared from the account before: the calendar feed's address.
-      await revokeCalendarFeed(db, customerId);
-    }
-  } else {
-    customerId = randomUUID();
-    const [first = '', ...rest] = text(claims.name, 61).split(/\s+/);
-    const firstName = text(claims.given_name, 30) || first.slice(0, 30);
-    const lastName = text(claims.family_name, 30) || rest.join(' ').slice(0, 30);
-    try {
-      await db.query(
-        `insert into customers (id, email, password_hash, first_name, last_name, provider, created_at, email_verified_at)
-         values ($1, $2, null, $3, $4, $5, $6, $6)`,
-        [customerId, email, firstName, lastName, provider, now],
-      );
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError(409, 'SIGN_IN_CONFLICT');
-      throw err;
-    }
-  }
-  await db.query(
-    'insert into customer_identities (provider, subject, customer_id, created_at) values ($1, $2, $3, $4)',
-    [provider, claims.sub, customerId, now],
-  );
-  return customerId;
 }

@@ -1,27 +1,20 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { one } from '../db.ts';
-import type { Provider } from '../domain/identity.ts';
+import { issueSignInLink, spendSignInLink, verifiedAccountIdByEmail } from '../domain/sign-in-link.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { emailSchema, readBody } from '../lib/body.ts';
-import { addMs } from '../lib/clock.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { ApiError } from '../lib/errors.ts';
-import { sendEmail } from '../lib/outbox.ts';
+import { deliverEmails } from '../lib/outbox.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { assertNotThrottled, clearLoginFailures, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
 import { createSession, deleteSession, readSessionCookie, setSessionCookie } from '../lib/sessions.ts';
-import { randomToken, sha256Hex } from '../lib/tokens.ts';
+import { randomToken } from '../lib/tokens.ts';
 import { authorisedUser } from '../lib/user-response.ts';
 import { can } from '../lib/policy.ts';
 
-/** A sign-in link works for 15 minutes (decision 400). */
-export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
-
 const RequestBody = v.object({ email: emailSchema });
 const UseBody = v.object({ token: v.pipe(v.string(), v.maxLength(512)) });
-
-type CustomerRow = { id: string; email: string; first_name: string; last_name: string; provider: Provider };
 
 /**
  * Emailed sign-in links (decision 400), the way past the per-account slowdown of wrong passwords
@@ -58,27 +51,21 @@ export function signInLinkApi(): Hono<AppEnv> {
     }
     if (underEmailLimit) {
       await recordAttempt(db, now, emailLimit);
-      const customer = await one<{ id: string }>(
-        db,
-        'select id from customers where email = $1 and email_verified_at is not null',
-        [email],
-      );
+      const customer = await verifiedAccountIdByEmail(db, email);
       if (customer) {
         const token = randomToken(32);
-        await db.query(
-          `insert into sign_in_link_tokens (token_hash, customer_id, created_at, expires_at) values ($1, $2, $3, $4)`,
-          [sha256Hex(token), customer.id, now, addMs(now, SIGN_IN_LINK_TTL_MS)],
-        );
         // Built from the configured public origin, never the Host header (a client could point it elsewhere).
         const locale = emailLocale(c.req.header('accept-language'));
         const link = appLink(publicOrigin ?? DEFAULT_PUBLIC_ORIGIN, locale, `/sign-in-link#token=${token}`);
-        await sendEmail(deps, {
+        // The link and its email are written together (decision 720).
+        const queued = await issueSignInLink(db, customer.id, token, now, {
           kind: 'sign-in-link',
           to: [email],
           subject: emailCopy(locale, 'email_sign_in_link_subject', {}),
           body: emailCopy(locale, 'email_sign_in_link_body', { link }),
           locale,
         });
+        await deliverEmails(deps, [queued]);
       }
     }
     c.header('Cache-Control', 'no-store');
@@ -91,21 +78,7 @@ export function signInLinkApi(): Hono<AppEnv> {
     const now = clock.now();
     const limits = [[LIMITS.signInLinkTokenClient, clientAddress(c)]] as const;
     await assertNotThrottled(db, now, limits);
-    const spent =
-      token === ''
-        ? null
-        : await one<CustomerRow>(
-            db,
-            `with spent as (
-               update sign_in_link_tokens set used_at = $1
-               where token_hash = $2 and used_at is null and expires_at > $1
-               returning customer_id
-             )
-             select c.id, c.email, c.first_name, c.last_name, c.provider
-             from spent join customers c on c.id = spent.customer_id
-             where c.email_verified_at is not null`,
-            [now, sha256Hex(token)],
-          );
+    const spent = await spendSignInLink(db, token, now);
     if (!spent) {
       await recordAttempt(db, now, limits);
       throw new ApiError(400, 'TOKEN_INVALID');

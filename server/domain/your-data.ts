@@ -1,6 +1,6 @@
 import { many, one, type Queryable } from '../db.ts';
-import { consentCategories } from '../api/consents.ts';
-import { passengerJson, type PassengerRow } from '../api/passengers.ts';
+import { consentCategories } from './consents.ts';
+import { passengerJson, type PassengerRow } from './passengers.ts';
 import { toAddress } from './addresses.ts';
 import { settleRefunds } from './refund-store.ts';
 import type { BookingData } from './booking-data.ts';

@@ -120,8 +120,9 @@ export async function deliverEmails(
 }
 
 /**
- * "Sends" one email that follows no transaction (a reset link, a sign-in link…): its row is written
- * on its own, then delivered (table, and a file when the server has a data folder).
+ * "Sends" one email that records nothing else (the notice to an address that already has an
+ * account): its row is written on its own, then delivered (table, and a file when the server has a
+ * data folder). An email that goes with a row of its own (a link's token) is queued with it instead.
  */
 export async function sendEmail(deps: AppDeps, mail: OutboxEmail): Promise<{ id: string; file: string | null }> {
   const queued = await queueEmail(deps.db, deps.clock.now(), mail);

@@ -4,7 +4,7 @@ import { contactPreferencesMachine } from '#machines/contact-preferences';
 import { contactPreferencesMessages as messages } from '#src/copy/contact-preferences';
 import { m } from '#src/paraglide/messages.js';
 import type { ContactPreference, ConsentsResponse } from '#src/schemas/consents';
-import { CONSENT_CATEGORIES } from '#server/api/consents.ts';
+import { CONSENT_CATEGORIES } from '#server/domain/consents.ts';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
 import { errorBody } from '#server/lib/errors.ts';

@@ -8,7 +8,7 @@ import { createClock } from '#server/lib/clock.ts';
 import { ApiError, errorBody } from '#server/lib/errors.ts';
 import { createUfacSession } from '#server/lib/ufac.ts';
 import { seed } from '#server/seed/index.ts';
-import { CONSENT_CATEGORIES, coerceBoolean } from '#server/api/consents.ts';
+import { CONSENT_CATEGORIES, coerceBoolean } from '#server/domain/consents.ts';
 import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
 import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
 import { DEMO_GUEST_TOKENS } from '#server/seed/guest-orders.ts';

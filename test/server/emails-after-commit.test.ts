@@ -10,7 +10,8 @@ import { allowConsoleError } from '../setup-node.ts';
 
 /**
  * An email that follows a decision is written in the transaction that makes the decision
- * (docs/decisions/352-outbox.md, 680, 720): when the transaction fails after deciding, at its
+ * (docs/decisions/352-outbox.md, 680, 720), and an emailed link (reset, sign-in, change of email)
+ * is written with its email: when the transaction fails after deciding, at its
  * commit, the customer is told nothing, and the same request made again sends the email once; when
  * the transaction commits, its email's row is there, even if the process fails the moment after.
  * The app's database here fails the next `failing` commits (each transaction runs its whole body,
@@ -170,6 +171,50 @@ describe.each([
     await failThenSucceedIn(thenCrash, register, ['registration'], async () => {
       expect(await server.query('select 1 from customers where email = $1', ['nouveau@example.com'])).toEqual([]);
     });
+  });
+
+  /** The rows of one emailed link of the demo account (`table`: its token table), written with its email or not at all. */
+  const demoLinks = (table: string, also = '') =>
+    server.query(`select 1 from ${table} where customer_id = $1${also}`, [DEMO_ACCOUNT.id]);
+
+  it('a password-reset link: no link and no email', async () => {
+    const client = apiClient(server.origin);
+    await client.init();
+    await failThenSucceedIn(
+      thenCrash,
+      () => client.post(`${API}/customer/forgot-password`, { email: DEMO_ACCOUNT.email }),
+      ['password-reset'],
+      async () => expect(await demoLinks('password_reset_tokens')).toEqual([]),
+    );
+    expect(await demoLinks('password_reset_tokens')).toHaveLength(1);
+  });
+
+  it('a sign-in link: no link and no email', async () => {
+    const client = apiClient(server.origin);
+    await client.init();
+    await failThenSucceedIn(
+      thenCrash,
+      () => client.post(`${API}/customer/sign-in-link`, { email: DEMO_ACCOUNT.email }),
+      ['sign-in-link'],
+      async () => expect(await demoLinks('sign_in_link_tokens')).toEqual([]),
+    );
+    expect(await demoLinks('sign_in_link_tokens')).toHaveLength(1);
+  });
+
+  it('a change-of-email link: no link and no email', async () => {
+    const demo = await signedInClient(server.origin, DEMO_ACCOUNT);
+    const newEmail = " and new_email = 'alex.new@example.com'";
+    await failThenSucceedIn(
+      thenCrash,
+      () =>
+        demo.post(`${API}/customer/change-email`, {
+          newEmailAddress: 'alex.new@example.com',
+          currentPassword: DEMO_ACCOUNT.password,
+        }),
+      ['email-change'],
+      async () => expect(await demoLinks('email_change_requests', newEmail)).toEqual([]),
+    );
+    expect(await demoLinks('email_change_requests', newEmail)).toHaveLength(1);
   });
 
   it('closing an account: no goodbye, and the account stays', async () => {

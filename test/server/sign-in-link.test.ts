@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
 import { LIMITS, LOGIN_SLOWDOWN, loginDelayMs } from '#server/lib/rate-limit.ts';
-import { SIGN_IN_LINK_TTL_MS } from '#server/api/sign-in-link.ts';
+import { SIGN_IN_LINK_TTL_MS } from '#server/domain/sign-in-link.ts';
 import { apiClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_AVAILABLE_MS, EXPORT_PREPARE_MS } from '#server/api/your-data.ts';
+import { EXPORT_AVAILABLE_MS, EXPORT_PREPARE_MS } from '#server/domain/data-export.ts';
 import { LEAVING_ACCOUNT } from '#server/seed/accounts.ts';
 import { LEAVING_IDS } from '#server/seed/your-data.ts';
 import { stableFriendlyOrderId } from '#server/seed/context.ts';
