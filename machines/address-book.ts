@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Address } from '#src/schemas/addresses';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 
 /**
  * The address book list and its delete confirmation (docs/product/states.md, docs/product/errors.md): fetch (error flag),
@@ -17,6 +18,12 @@ export interface AddressBookContext {
   deleteError: boolean;
   /** An address was just deleted (for the confirmation message). */
   deleted: boolean;
+  /** What the route loaded (docs/decisions/730): the chart starts from it; null when it fetches itself. */
+  first: FirstData<Address[]> | null;
+}
+
+export interface AddressBookInput {
+  first?: FirstData<Address[]> | undefined;
 }
 
 export type AddressBookEvent =
@@ -29,6 +36,7 @@ export const addressBookMachine = setup({
   types: {
     context: {} as AddressBookContext,
     events: {} as AddressBookEvent,
+    input: {} as AddressBookInput,
   },
   actors: {
     fetchAddresses: fromPromise<Address[]>(async () => {
@@ -39,6 +47,8 @@ export const addressBookMachine = setup({
     }),
   },
   guards: {
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstFailed: ({ context }) => firstFailed(context.first),
     hasFetchError: ({ context }) => context.fetchError,
     isKnownAddress: ({ context, event }) => {
       assertEvent(event, 'address.delete');
@@ -48,6 +58,11 @@ export const addressBookMachine = setup({
   actions: {
     storeAddresses: assign(({ event }) => ({
       addresses: doneOutput<Address[]>(event, 'fetchAddresses'),
+      fetchError: false,
+    })),
+    /** The route's addresses, as `storeAddresses` stores fetched ones. */
+    storeFirstAddresses: assign(({ context }) => ({
+      addresses: firstLoaded(context.first) ? context.first.data : [],
       fetchError: false,
     })),
     setFetchError: assign({ fetchError: true }),
@@ -73,9 +88,25 @@ export const addressBookMachine = setup({
   },
 }).createMachine({
   id: 'addressBook',
-  context: { addresses: [], pendingId: null, fetchError: false, deleteError: false, deleted: false },
-  initial: 'loading',
+  context: ({ input }) => ({
+    addresses: [],
+    pendingId: null,
+    fetchError: false,
+    deleteError: false,
+    deleted: false,
+    first: input?.first ?? null,
+  }),
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        'Where the screen starts: from what the route loaded (the addresses or its error), else it fetches them.',
+      always: [
+        { guard: 'firstLoaded', target: 'ready', actions: 'storeFirstAddresses' },
+        { guard: 'firstFailed', target: 'fetchFailed', actions: 'setFetchError' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: 'The saved addresses are loading.',
       invoke: {

@@ -4,6 +4,7 @@ import { collectErrors, hasErrors, validateFirstName, validateLastName } from '#
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { hasStatus } from './lib/problems';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 
 /**
  * Personal details (docs/product/screens.md, docs/product/entities.md, docs/product/validation.md, docs/product/errors.md): load, edit first and last name (and, when the
@@ -37,6 +38,8 @@ export interface PersonalDetailsContext {
   draft: PersonalDetailsDraft | null;
   /** The form shows a kept draft (not yet saved). */
   draftRestored: boolean;
+  /** What the route loaded (docs/decisions/730): the chart starts from it; null when it fetches itself. */
+  first: FirstData<PersonalDetails> | null;
 }
 
 /** The typed values a 401 on save keeps (in memory, by the app) for after sign-in. */
@@ -61,7 +64,20 @@ export interface SavePersonalDetailsInput {
 
 export interface PersonalDetailsInput {
   draft?: PersonalDetailsDraft | null;
+  first?: FirstData<PersonalDetails> | undefined;
 }
+
+const detailsPatch = (details: PersonalDetails) => ({
+  values: { firstName: details.firstName, lastName: details.lastName },
+  email: details.email,
+  shouldUpdatePassenger: details.shouldUpdatePassenger,
+  baseline: {
+    firstName: details.firstName,
+    lastName: details.lastName,
+    shouldUpdatePassenger: details.shouldUpdatePassenger,
+  },
+  dirty: false,
+});
 
 const differs = (values: Record<PersonalDetailsField, string>, update: boolean, baseline: Baseline) =>
   values.firstName !== baseline.firstName ||
@@ -88,22 +104,14 @@ export const personalDetailsMachine = setup({
     isValid: ({ context }) => context.dirty && !hasErrors(collectErrors(context.values, personalDetailsValidators)),
     isUnauthorised: ({ event }) => hasStatus(event, 401),
     hasDraft: ({ context }) => context.draft !== null,
+    firstLoadedWithDraft: ({ context }) => firstLoaded(context.first) && context.draft !== null,
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstFailed: ({ context }) => firstFailed(context.first),
   },
   actions: {
-    loadDetails: assign(({ event }) => {
-      const details = doneOutput<PersonalDetails>(event, 'fetchPersonalDetails');
-      return {
-        values: { firstName: details.firstName, lastName: details.lastName },
-        email: details.email,
-        shouldUpdatePassenger: details.shouldUpdatePassenger,
-        baseline: {
-          firstName: details.firstName,
-          lastName: details.lastName,
-          shouldUpdatePassenger: details.shouldUpdatePassenger,
-        },
-        dirty: false,
-      };
-    }),
+    loadDetails: assign(({ event }) => detailsPatch(doneOutput<PersonalDetails>(event, 'fetchPersonalDetails'))),
+    /** The route's details, as `loadDetails` loads fetched ones. */
+    loadFirstDetails: assign(({ context }) => (firstLoaded(context.first) ? detailsPatch(context.first.data) : {})),
     /** The kept draft over the loaded details: the customer sees what they typed, not yet saved. */
     restoreDraft: assign(({ context }) => {
       if (!context.draft) return {};
@@ -186,9 +194,24 @@ export const personalDetailsMachine = setup({
       passengerUpdateFailed: false,
       draft: input.draft ?? null,
       draftRestored: false,
+      first: input.first ?? null,
     }),
-    initial: 'loading',
+    initial: 'starting',
     states: {
+      starting: {
+        description:
+          'Where the screen starts: from what the route loaded (the details, with a kept draft laid over them, or its error), else it fetches them.',
+        always: [
+          {
+            guard: 'firstLoadedWithDraft',
+            target: 'editing',
+            actions: ['loadFirstDetails', 'restoreDraft', 'dropDraft'],
+          },
+          { guard: 'firstLoaded', target: 'editing', actions: 'loadFirstDetails' },
+          { guard: 'firstFailed', target: 'loadFailed' },
+          { target: 'loading' },
+        ],
+      },
       loading: {
         description: 'The personal details are loading.',
         tags: ['loading'],

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SavedCard } from '#src/schemas/cards';
 import { codeOf, problemOfEvent, reasonOf } from './lib/problems';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 
 /**
  * Saved payment cards (/payment-methods). Each entry is the spec's credit card entity
@@ -26,7 +27,16 @@ export interface SavedCardsContext {
   pendingId: string | null;
   /** The card just removed (for the confirmation message). */
   deletedId: string | null;
+  /** What the route loaded (docs/decisions/730): the chart starts from it; null when it fetches itself. */
+  first: FirstData<SavedCard[]> | null;
 }
+
+export interface SavedCardsInput {
+  first?: FirstData<SavedCard[]> | undefined;
+}
+
+const entries = (cards: SavedCard[]): CreditCardEntry[] =>
+  cards.map((data) => ({ data, isDeleting: false, hasDeleteError: false, deleteRefusal: null }));
 
 export type SavedCardsEvent =
   | { type: 'card.delete'; id: string }
@@ -38,6 +48,7 @@ export const savedCardsMachine = setup({
   types: {
     context: {} as SavedCardsContext,
     events: {} as SavedCardsEvent,
+    input: {} as SavedCardsInput,
   },
   actors: {
     fetchCards: fromPromise<SavedCard[]>(async () => {
@@ -48,17 +59,16 @@ export const savedCardsMachine = setup({
     }),
   },
   guards: {
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstFailed: ({ context }) => firstFailed(context.first),
     isKnownCard: ({ context, event }) =>
       event.type === 'card.delete' && context.cards.some((c) => c.data.id === event.id),
   },
   actions: {
-    storeCards: assign(({ event }) => ({
-      cards: doneOutput<SavedCard[]>(event, 'fetchCards').map((data) => ({
-        data,
-        isDeleting: false,
-        hasDeleteError: false,
-        deleteRefusal: null,
-      })),
+    storeCards: assign(({ event }) => ({ cards: entries(doneOutput<SavedCard[]>(event, 'fetchCards')) })),
+    /** The route's cards, as `storeCards` stores fetched ones. */
+    storeFirstCards: assign(({ context }) => ({
+      cards: entries(firstLoaded(context.first) ? context.first.data : []),
     })),
     setPending: assign({
       pendingId: ({ event }) => (event.type === 'card.delete' ? event.id : null),
@@ -90,9 +100,18 @@ export const savedCardsMachine = setup({
   },
 }).createMachine({
   id: 'savedCards',
-  context: { cards: [], pendingId: null, deletedId: null },
-  initial: 'loading',
+  context: ({ input }) => ({ cards: [], pendingId: null, deletedId: null, first: input?.first ?? null }),
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        'Where the screen starts: from what the route loaded (the cards or its error), else it fetches them.',
+      always: [
+        { guard: 'firstLoaded', target: 'ready', actions: 'storeFirstCards' },
+        { guard: 'firstFailed', target: 'loadFailed' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: 'The saved payment cards are loading.',
       invoke: {

@@ -1,26 +1,20 @@
-import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { treesFor, treesPlantedMachine } from '#machines/trees-planted';
-import { customerProfileApi } from '#src/api/customer-profile';
+import { treesFor } from '#machines/trees-planted';
 import { useServices } from '#src/services';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import * as styles from './-components/account-overview/trees-planted.css';
 import { m } from '#src/paraglide/messages.js';
 import { LiveRegion } from '#src/ui/live-region';
+import { treesPlantedFlow } from './-components/account-overview/trees-planted.flow';
 
 export const Route = createFileRoute('/_account/sustainability-dashboard')({
   component: SustainabilityDashboard,
 });
 
 function SustainabilityDashboard() {
-  const { api, locale } = useServices();
-  const profileApi = useMemo(() => customerProfileApi(api), [api]);
-  const [snapshot, send] = useMachine(
-    treesPlantedMachine.provide({ actors: { fetchOrderCount: fromPromise(() => profileApi.getOrderCount()) } }),
-  );
+  const { locale } = useServices();
+  const [snapshot, send] = treesPlantedFlow.useFlow();
   const number = new Intl.NumberFormat(locale.tag);
   const trees = treesFor(snapshot.context);
   return (

@@ -1,9 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
-import { fromPromise } from 'xstate';
-import { preferencesTokenMachine } from '#machines/preferences-token';
 import { preferencesTokenMessages as messages } from '#src/copy/preferences-token';
 import { consentsApi } from '#src/api/consents';
 import { useServices } from '#src/services';
@@ -12,6 +9,7 @@ import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import { ContactPreferencesPanel } from './-components/contact-preferences/contact-preferences-panel';
 import { m } from '#src/paraglide/messages.js';
+import { preferencesTokenFlow } from './-components/contact-preferences/preferences-token.flow';
 
 /** `?action=unsubscribe|resubscribe` from a marketing email link; anything else is ignored. */
 const Search = v.object({
@@ -46,13 +44,7 @@ function ContactPreferencesTokenPage() {
     if (search.action) void navigate({ search: {}, replace: true });
   }, [search.action, navigate]);
 
-  const [snapshot, send] = useMachine(
-    preferencesTokenMachine.provide({
-      actors: { startCustomerFlow: fromPromise(({ input }) => consents.startCustomerFlow(input.token)) },
-      actions: { applyUserFlow: (_, params) => api.setUserFlowId(`customer.${params.session}`) },
-    }),
-    { input: { token: arrival.token } },
-  );
+  const [snapshot, send] = preferencesTokenFlow.useFlow({ input: { token: arrival.token } });
 
   const signIn = (
     <p>

@@ -1,8 +1,6 @@
 import { useEffect, useId } from 'react';
-import { useMachine, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { tooManyAttemptsMessage } from '#src/copy/throttle';
-import { fromPromise } from 'xstate';
-import { changePasswordMachine } from '#machines/change-password';
 import { changePasswordMessages } from '#src/copy/change-password';
 import { changePasswordValidators, setPasswordValidators } from '#src/schemas/forms';
 import { useServices } from '#src/services';
@@ -15,6 +13,7 @@ import { bindField } from '#src/ui/field-binding';
 import { SubmitHint } from '#src/ui/submit-hint';
 import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
+import { changePasswordFlow } from './change-password.flow';
 
 /**
  * Change password form: used by /change-password and the account-controls screen. Its h2 is
@@ -26,29 +25,7 @@ import { m } from '#src/paraglide/messages.js';
 export function ChangePasswordForm({ headingClassName = 'visually-hidden' }: { headingClassName?: string } = {}) {
   const { authApi, authActor } = useServices();
   const hasPassword = useSelector(authActor, (s) => s.context.user?.hasPassword);
-  const [snapshot, send] = useMachine(
-    changePasswordMachine.provide({
-      actors: {
-        changePassword: fromPromise(async ({ input }) => {
-          await authApi.changePassword(input);
-        }),
-        setPassword: fromPromise(async ({ input }) => {
-          await authApi.setPassword(input);
-        }),
-      },
-      actions: {
-        passwordKnown: () => {
-          const { user, ufacSession, isRegistered } = authActor.getSnapshot().context;
-          if (!user) return;
-          authActor.send({
-            type: 'auth.userUpdated',
-            response: { user: { ...user, hasPassword: true }, ufacSession, isRegistered },
-          });
-        },
-      },
-    }),
-    { input: { hasPassword } },
-  );
+  const [snapshot, send] = changePasswordFlow.useFlow({ input: { hasPassword } });
   const settingFirst = snapshot.context.mode === 'set';
   const submitting = snapshot.matches('requesting') || snapshot.matches('settingPassword');
   const { errors, blocking, canSubmit } = formView(

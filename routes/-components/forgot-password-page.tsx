@@ -1,8 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { tooManyAttemptsMessage } from '#src/copy/throttle';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { forgotPasswordMachine, resetLinkValidityHours } from '#machines/forgot-password';
+import { resetLinkValidityHours } from '#machines/forgot-password';
 import { forgotPasswordFailureMessage } from '#src/copy/forgot-password';
 import { forgotPasswordValidators } from '#src/schemas/forms';
 import { useServices } from '#src/services';
@@ -18,23 +16,16 @@ import { SubmitHint } from '#src/ui/submit-hint';
 import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
+import { forgotPasswordFlow } from './forgot-password.flow';
 
 /**
  * Forgot password (docs/product/screens.md). The BrandedBusinessTravel portal gets the redesigned version
  * with a Back link: to forgot-password after success, otherwise to bookings.
  */
 export function ForgotPasswordPage() {
-  const { authApi, pageData } = useServices();
+  const { pageData } = useServices();
   const redesign = pageData.portal === 'BrandedBusinessTravel';
-  const [snapshot, send] = useMachine(
-    forgotPasswordMachine.provide({
-      actors: {
-        requestReset: fromPromise(async ({ input }) => {
-          await authApi.forgotPassword(input.email);
-        }),
-      },
-    }),
-  );
+  const [snapshot, send] = forgotPasswordFlow.useFlow();
   const submitting = snapshot.matches('submitting');
   const sent = snapshot.matches('sent');
   const { errors, blocking, canSubmit } = formView(snapshot.context, forgotPasswordValidators, submitting);

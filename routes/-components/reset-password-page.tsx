@@ -1,8 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { useState } from 'react';
-import { fromPromise } from 'xstate';
-import { resetPasswordMachine } from '#machines/reset-password';
 import { resetPasswordMessages } from '#src/copy/reset-password';
 import { resetPasswordValidators } from '#src/schemas/forms';
 import { useServices } from '#src/services';
@@ -16,22 +13,13 @@ import { bindField } from '#src/ui/field-binding';
 import { SubmitHint } from '#src/ui/submit-hint';
 import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
+import { resetPasswordFlow } from './reset-password.flow';
 
 /** /reset-password and /migration/reset-password: the token comes in the link's hash and is taken once. */
 export function ResetPasswordPage({ migration }: { migration: boolean }) {
-  const { authApi, hashToken } = useServices();
+  const { hashToken } = useServices();
   const [token] = useState(() => hashToken.take());
-  const [snapshot, send] = useMachine(
-    resetPasswordMachine.provide({
-      actors: {
-        validateToken: fromPromise(({ input }) => authApi.validateResetToken(input.token)),
-        resetPassword: fromPromise(async ({ input }) => {
-          await authApi.resetPassword(input);
-        }),
-      },
-    }),
-    { input: { token } },
-  );
+  const [snapshot, send] = resetPasswordFlow.useFlow({ input: { token } });
   const submitting = snapshot.matches('submitting');
   const { errors, blocking, canSubmit } = formView(snapshot.context, resetPasswordValidators, submitting);
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));

@@ -1,4 +1,4 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import { Address, AddressListResponse, DeleteAddressResponse, type AddressInput } from '../schemas/addresses';
 
 /**
@@ -6,7 +6,9 @@ import { Address, AddressListResponse, DeleteAddressResponse, type AddressInput 
  * are ours: docs/decisions/060-address-book-cards-smartcards.md.
  */
 export const addressesApi = (client: ApiClient) => ({
-  list: async () => (await client.request(AddressListResponse, '/customer/all-addresses')).addresses,
+  /** `call`: a route's loader cancels it with the navigation, and its preload never signs out. */
+  list: async (call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    (await client.request(AddressListResponse, '/customer/all-addresses', call)).addresses,
   get: (id: string) => client.request(Address, `/customer/address/${encodeURIComponent(id)}`),
   add: (body: AddressInput) => client.request(Address, '/customer/address', { method: 'POST', body: { ...body } }),
   update: (id: string, body: AddressInput) =>

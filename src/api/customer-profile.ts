@@ -1,4 +1,4 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import {
   AccountSummaryResponse,
   ChangeEmailAnswer,
@@ -8,6 +8,8 @@ import {
   SavePersonalDetailsResponse,
 } from '../schemas/customer-profile';
 
+type FirstCall = Pick<RequestOptions, 'signal' | 'allow401'>;
+
 export interface PersonalDetailsForm {
   firstName: string;
   lastName: string;
@@ -16,7 +18,8 @@ export interface PersonalDetailsForm {
 }
 
 export const customerProfileApi = (client: ApiClient) => ({
-  getPersonalDetails: () => client.request(PersonalDetailsResponse, '/customer/personal-details'),
+  /** `call` (here and in the account summary): a route's loader cancels it with the navigation, and its preload never signs out. */
+  getPersonalDetails: (call?: FirstCall) => client.request(PersonalDetailsResponse, '/customer/personal-details', call),
   /** docs/product/api.md: the POST body is the form plus `_csrf`. */
   savePersonalDetails: (form: PersonalDetailsForm) =>
     client.request(SavePersonalDetailsResponse, '/customer/personal-details', {
@@ -30,5 +33,5 @@ export const customerProfileApi = (client: ApiClient) => ({
   confirmEmailChange: (token: string) =>
     client.request(ChangeEmailResponse, '/customer/change-email/confirm', { method: 'POST', body: { token } }),
   getOrderCount: () => client.request(OrderCountResponse, '/customer/order-count'),
-  getAccountSummary: () => client.request(AccountSummaryResponse, '/customer/account-summary'),
+  getAccountSummary: (call?: FirstCall) => client.request(AccountSummaryResponse, '/customer/account-summary', call),
 });

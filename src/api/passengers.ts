@@ -1,4 +1,4 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import {
   DeletePassengerResponse,
   PassengersAndRailcardsResponse,
@@ -9,7 +9,9 @@ import {
 
 /** Saved passengers (docs/product/api.md, "Customer" and "Passengers and railcards"). */
 export const passengersApi = (client: ApiClient) => ({
-  list: () => client.request(PassengersAndRailcardsResponse, '/customer/passengers-and-railcards'),
+  /** `call`: a route's loader cancels it with the navigation, and its preload never signs out. */
+  list: (call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(PassengersAndRailcardsResponse, '/customer/passengers-and-railcards', call),
   add: (body: PassengerRequest) =>
     client.request(SavePassengerResponse, '/customer/passengers-and-railcards/add-passenger', {
       method: 'POST',

@@ -11,6 +11,9 @@ const summary = {
 
 describeMachineModel(accountOverviewMachine, {
   name: 'accountOverviewMachine',
+  // The route's loader may have fetched the summary already (docs/decisions/730): the chart starts
+  // from it or from its error, and asks only on a retry.
+  inputs: [{}, { first: { data: summary } }, { first: { data: null } }, { first: { error: { status: 500 } } }],
   events: {
     'xstate.done.actor.fetchAccountSummary': [
       { type: 'xstate.done.actor.fetchAccountSummary', output: summary },
@@ -27,16 +30,21 @@ describeMachineModel(accountOverviewMachine, {
   states: {
     loading: ({ snapshot, context, event }) => {
       expect(['xstate.init', 'summary.retry']).toContain(event.type);
+      if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect(snapshot.hasTag('loading')).toBe(true);
       expect(context.summary).toBeNull();
     },
     loaded: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.done.actor.fetchAccountSummary');
-      expect(context.summary).toEqual((event as unknown as { output: unknown }).output);
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ data: context.summary });
+      else {
+        expect(event.type).toBe('xstate.done.actor.fetchAccountSummary');
+        expect(context.summary).toEqual((event as unknown as { output: unknown }).output);
+      }
       expect(snapshot.hasTag('loading')).toBe(false);
     },
     failed: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchAccountSummary');
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: { status: 500 } });
+      else expect(event.type).toBe('xstate.error.actor.fetchAccountSummary');
       expect(context.summary).toBeNull();
       expect(snapshot.hasTag('loading')).toBe(false);
       expect(snapshot.can({ type: 'summary.retry' })).toBe(true);

@@ -23,6 +23,9 @@ const book = [address('home', 'Home'), address('work', 'Work')];
 
 describeMachineModel(addressBookMachine, {
   name: 'addressBookMachine',
+  // The route's loader may have fetched the book already (docs/decisions/730): the chart starts
+  // from it or from its error, and asks only on a retry or after a delete.
+  inputs: [{}, { first: { data: book } }, { first: { error: { status: 500 } } }],
   events: {
     'address.delete': (snap) => [
       { type: 'address.delete', id: snap.context.addresses[0]?.id ?? 'home' } as const,
@@ -61,14 +64,21 @@ describeMachineModel(addressBookMachine, {
           fetchError: false,
           deleteError: false,
           deleted: false,
+          first: null,
         });
     },
     fetchFailed: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchAddresses');
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: { status: 500 } });
+      else expect(event.type).toBe('xstate.error.actor.fetchAddresses');
       expect(context.fetchError).toBe(true);
       expect(snapshot.can({ type: 'addresses.retry' })).toBe(true);
     },
     ready: ({ context, event }) => {
+      if (event.type === 'xstate.init') {
+        // Started from the route's addresses: shown as a fetch's would be.
+        expect(context.addresses).toEqual(book);
+        expect(context.fetchError).toBe(false);
+      }
       if (event.type === 'xstate.done.actor.fetchAddresses') {
         expect(context.addresses).toEqual(outputOf(event));
         expect(context.fetchError).toBe(false);

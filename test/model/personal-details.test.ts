@@ -7,9 +7,23 @@ const loaded = { firstName: 'Alex', lastName: 'Morgan', email: 'demo@example.com
 /** What a 401 on save kept (docs/decisions/161): laid over the loaded details after sign-in. */
 const draft = { values: { firstName: 'Alexa', lastName: 'Morgan-Lee' }, shouldUpdatePassenger: true };
 
+/**
+ * Started from what the route loaded: the form is the one a fetch fills (each step's checks of
+ * `editing` prove it), so its edits are walked once, from the start without it, not again from these.
+ */
+const fromRoute = (snap: { context: { first: unknown } }) => snap.context.first !== null;
+
 describeMachineModel(personalDetailsMachine, {
   name: 'personalDetailsMachine',
-  inputs: [{}, { draft }],
+  // The route's loader may have fetched the details already (docs/decisions/730): the chart starts
+  // from them (a kept draft laid over them) or from its error, and asks only on a retry.
+  inputs: [
+    {},
+    { draft },
+    { first: { data: loaded } },
+    { draft, first: { data: loaded } },
+    { first: { error: { status: 500 } } },
+  ],
   events: {
     'xstate.done.actor.fetchPersonalDetails': [{ type: 'xstate.done.actor.fetchPersonalDetails', output: loaded }],
     'xstate.error.actor.fetchPersonalDetails': [
@@ -17,15 +31,18 @@ describeMachineModel(personalDetailsMachine, {
     ],
     // One valid edit and one invalid edit of the loaded name keep the model finite.
     'form.change': (snap) =>
-      snap.context.values.firstName === 'Alex'
+      snap.context.values.firstName === 'Alex' && !fromRoute(snap)
         ? [
             { type: 'form.change', field: 'firstName', value: 'Alexandra' } as const,
             { type: 'form.change', field: 'firstName', value: '' } as const,
           ]
         : [],
-    'form.blur': [{ type: 'form.blur', field: 'firstName' }],
+    'form.submit': (snap) => (fromRoute(snap) ? [] : [{ type: 'form.submit' } as const]),
+    'form.blur': (snap) => (fromRoute(snap) ? [] : [{ type: 'form.blur', field: 'firstName' } as const]),
     'form.toggleUpdatePassenger': (snap) =>
-      snap.context.shouldUpdatePassenger ? [] : [{ type: 'form.toggleUpdatePassenger', checked: true } as const],
+      snap.context.shouldUpdatePassenger || fromRoute(snap)
+        ? []
+        : [{ type: 'form.toggleUpdatePassenger', checked: true } as const],
     'xstate.done.actor.savePersonalDetails': (snap) => [
       {
         type: 'xstate.done.actor.savePersonalDetails',
@@ -109,12 +126,14 @@ describeMachineModel(personalDetailsMachine, {
           passengerUpdateFailed: false,
           draft: null,
           draftRestored: false,
+          first: null,
         });
       }
       expect(snapshot.hasTag('loading')).toBe(true);
     },
-    loadFailed: ({ snapshot, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchPersonalDetails');
+    loadFailed: ({ snapshot, context, event }) => {
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: { status: 500 } });
+      else expect(event.type).toBe('xstate.error.actor.fetchPersonalDetails');
       expect(snapshot.hasTag('loading')).toBe(false);
       expect(snapshot.can({ type: 'details.retry' })).toBe(true);
     },
@@ -154,7 +173,7 @@ describeMachineModel(personalDetailsMachine, {
       const emptied = change(asSaved, 'lastName', '');
       expect(emptied.context.dirty).toBe(true);
       expect(nextFrom({ snapshot: emptied }, { type: 'form.submit' }).value).toBe('editing');
-      if (event.type === 'xstate.done.actor.fetchPersonalDetails') {
+      if (event.type === 'xstate.done.actor.fetchPersonalDetails' || event.type === 'xstate.init') {
         expect(context.baseline).toEqual({ firstName: 'Alex', lastName: 'Morgan', shouldUpdatePassenger: false });
         if (context.draftRestored) {
           // After sign-in the same screen shows what was typed, unsaved, and the store forgets it.

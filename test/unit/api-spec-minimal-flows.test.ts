@@ -263,6 +263,7 @@ describe.each(['absent', 'nulls'] as const)(
             }),
           },
         }),
+        { input: {} },
       ).start();
       await settled(actor, { ready: 'idle' });
       expect(actor.getSnapshot().context.addresses.map((a) => a.id)).toEqual(['a1']);
@@ -300,6 +301,7 @@ describe.each(['absent', 'nulls'] as const)(
             }),
           },
         }),
+        { input: {} },
       ).start();
       await settled(actor, { ready: 'idle' });
       actor.send({ type: 'card.delete', id: 'k1' });
@@ -314,6 +316,7 @@ describe.each(['absent', 'nulls'] as const)(
       const passengers = passengersApi(client);
       const actor = createActor(
         passengersListMachine.provide({ actors: { fetchPassengers: fromPromise(() => passengers.list()) } }),
+        { input: {} },
       ).start();
       await waitFor(actor, (s) => !s.matches('loading'));
       expect(actor.getSnapshot().matches('failed')).toBe(false);

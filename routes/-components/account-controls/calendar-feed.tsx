@@ -1,9 +1,5 @@
-import { useMachine } from '@xstate/react';
-import { useId, useMemo, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { calendarFeedMachine } from '#machines/calendar-feed';
+import { useId, useState } from 'react';
 import { calendarFeedMessages } from '#src/copy/calendar-feed';
-import { calendarFeedApi } from '#src/api/calendar-feed';
 import { formatDate } from '#src/i18n/format';
 import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -14,6 +10,7 @@ import { Loading } from '#src/ui/page';
 import { NeedsConnection } from '../needs-connection';
 import * as styles from './account-controls.css';
 import { m } from '#src/paraglide/messages.js';
+import { calendarFeedFlow } from './calendar-feed.flow';
 
 /** `webcal:` opens the address in the device's calendar app as a subscription (Apple, Outlook; Google reads https). */
 const webcal = (url: string) => url.replace(/^https?:/, 'webcal:');
@@ -23,17 +20,8 @@ const webcal = (url: string) => url.replace(/^https?:/, 'webcal:');
  * calendars subscribe to; shown once when made, with Copy; a new address or Turn off, each asked first.
  */
 export function CalendarFeedSection() {
-  const { api, locale } = useServices();
-  const feed = useMemo(() => calendarFeedApi(api), [api]);
-  const [snapshot, send] = useMachine(
-    calendarFeedMachine.provide({
-      actors: {
-        fetchFeed: fromPromise(() => feed.get()),
-        createFeed: fromPromise(() => feed.create()),
-        removeFeed: fromPromise(() => feed.remove()),
-      },
-    }),
-  );
+  const { locale } = useServices();
+  const [snapshot, send] = calendarFeedFlow.useFlow();
   const { offline } = useConnection();
   const [copied, setCopied] = useState(false);
   const headingId = useId();

@@ -1,10 +1,7 @@
-import { useMemo } from 'react';
 import { tooManyAttemptsMessage } from '#src/copy/throttle';
-import { useMachine, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { changeEmailMachine, changeEmailValidators } from '#machines/change-email';
+import { useSelector } from '@xstate/react';
+import { changeEmailValidators } from '#machines/change-email';
 import { changeEmailMessages } from '#src/copy/change-email';
-import { customerProfileApi } from '#src/api/customer-profile';
 import { emailMaxLength } from '#src/schemas/forms';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -19,29 +16,12 @@ import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { changeEmailSentCopy } from './email-change-copy';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
+import { changeEmailFlow } from './change-email.flow';
 
 /** Change email on /account-controls: new address plus the current password. */
 export function ChangeEmailForm() {
-  const { api, authActor } = useServices();
-  const profileApi = useMemo(() => customerProfileApi(api), [api]);
-  const [snapshot, send] = useMachine(
-    changeEmailMachine.provide({
-      actors: {
-        changeEmail: fromPromise(({ input }) => profileApi.changeEmail(input)),
-      },
-      actions: {
-        emailChanged: (_, params) => {
-          const { user, ufacSession, isRegistered } = authActor.getSnapshot().context;
-          if (!user) return;
-          authActor.send({
-            type: 'auth.userUpdated',
-            response: { user: { ...user, email: params.email }, ufacSession, isRegistered },
-          });
-        },
-        signOut: () => authActor.send({ type: 'auth.logout' }),
-      },
-    }),
-  );
+  const { authActor } = useServices();
+  const [snapshot, send] = changeEmailFlow.useFlow();
   const requesting = snapshot.matches('requesting');
   const { errors, blocking, canSubmit } = formView(snapshot.context, changeEmailValidators, requesting);
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));

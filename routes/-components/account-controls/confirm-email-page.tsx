@@ -1,36 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { confirmEmailMachine } from '#machines/confirm-email';
-import { customerProfileApi } from '#src/api/customer-profile';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import { confirmEmailCopy } from './email-change-copy';
+import { confirmEmailFlow } from './confirm-email.flow';
 
 /** /confirm-email#token=…: applies a requested change of email (decision 150). */
 export function ConfirmEmailPage() {
-  const { api, authActor, hashToken } = useServices();
-  const profileApi = useMemo(() => customerProfileApi(api), [api]);
+  const { authActor, hashToken } = useServices();
   const [token] = useState(() => hashToken.take());
-  const [snapshot, send] = useMachine(
-    confirmEmailMachine.provide({
-      actors: { confirmEmailChange: fromPromise(({ input }) => profileApi.confirmEmailChange(input.token)) },
-      actions: {
-        emailChanged: (_, params) => {
-          const { user, ufacSession, isRegistered } = authActor.getSnapshot().context;
-          if (!user) return;
-          authActor.send({
-            type: 'auth.userUpdated',
-            response: { user: { ...user, email: params.email }, ufacSession, isRegistered },
-          });
-        },
-      },
-    }),
-    { input: { token } },
-  );
+  const [snapshot, send] = confirmEmailFlow.useFlow({ input: { token } });
   const email = snapshot.context.updatedEmailAddress ?? '';
   const signedIn = useSelector(authActor, (s) => s.context.user?.status === 'AUTHORISED');
   return (

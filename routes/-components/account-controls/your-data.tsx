@@ -1,11 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { closeAccountMachine, closeAccountValidators } from '#machines/close-account';
+import { closeAccountValidators } from '#machines/close-account';
 import { dataExportMessages } from '#src/copy/data-export';
 import { closeAccountMessages } from '#src/copy/close-account';
-import { dataExportMachine } from '#machines/data-export';
 import { tooManyAttemptsMessage } from '#src/copy/throttle';
 import { authApi as makeAuthApi } from '#src/api/auth';
 import { yourDataApi } from '#src/api/your-data';
@@ -25,6 +23,8 @@ import { TextField } from '#src/ui/text-field';
 import { NeedsConnection } from '../needs-connection';
 import * as styles from './account-controls.css';
 import { m } from '#src/paraglide/messages.js';
+import { dataExportFlow } from './data-export.flow';
+import { closeAccountFlow } from './close-account.flow';
 
 const dateOptions = { day: 'numeric', month: 'long', year: 'numeric' } as const;
 
@@ -43,14 +43,7 @@ const matterText = (matter: OpenMatter) =>
 export function YourDataSection() {
   const { api, locale } = useServices();
   const calls = useMemo(() => yourDataApi(api), [api]);
-  const [snapshot, send] = useMachine(
-    dataExportMachine.provide({
-      actors: {
-        fetchExport: fromPromise(() => calls.exportState()),
-        requestExport: fromPromise(() => calls.requestExport()),
-      },
-    }),
-  );
+  const [snapshot, send] = dataExportFlow.useFlow();
   const { offline } = useConnection();
   const offlineId = useId();
   const needsServer = offline ? { disabled: true, 'aria-describedby': offlineId } : {};
@@ -140,23 +133,9 @@ export function YourDataSection() {
 
 function CloseAccountSection() {
   const { api, authActor } = useServices();
-  const calls = useMemo(() => yourDataApi(api), [api]);
   const authApi = useMemo(() => makeAuthApi(api), [api]);
   const hasPassword = useSelector(authActor, (s) => s.context.user?.hasPassword);
-  const [snapshot, send] = useMachine(
-    closeAccountMachine.provide({
-      actors: { closeAccount: fromPromise(({ input }) => calls.closeAccount(input.password)) },
-      actions: {
-        // The server ended every session of the account: the app forgets the customer at once, so
-        // the header and the account navigation no longer show them signed in.
-        signedOut: () => {
-          api.forgetPrefetched();
-          authActor.send({ type: 'auth.accountClosed' });
-        },
-      },
-    }),
-    { input: { hasPassword } },
-  );
+  const [snapshot, send] = closeAccountFlow.useFlow({ input: { hasPassword } });
   const { offline } = useConnection();
   const closing = snapshot.matches('closing');
   const { context } = snapshot;

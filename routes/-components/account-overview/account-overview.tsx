@@ -1,10 +1,6 @@
-import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { accountOverviewMachine } from '#machines/account-overview';
-import { customerProfileApi } from '#src/api/customer-profile';
-import { absentOn404 } from '#src/api/errors';
+import type { FirstData } from '#machines/lib/first-data';
+import { accountOverviewFlow } from './account-overview.flow';
 import { portalInfo } from '#src/config/portals';
 import type { AccountSummary } from '#src/schemas/customer-profile';
 import { useServices } from '#src/services';
@@ -19,14 +15,10 @@ export const summaryFailedMessage = m.account_overview_sorry_we_could_not_load()
 type Counts = AccountSummary['counts'];
 
 /** /account-overview: who is signed in, a few counts, and a link to every section. */
-export function AccountOverview() {
-  const { api, pageData, locale } = useServices();
-  const profileApi = useMemo(() => customerProfileApi(api), [api]);
-  const [snapshot, send] = useMachine(
-    accountOverviewMachine.provide({
-      actors: { fetchAccountSummary: fromPromise(() => absentOn404(profileApi.getAccountSummary())) },
-    }),
-  );
+export function AccountOverview({ first }: { first?: FirstData<AccountSummary | null> | undefined } = {}) {
+  const { pageData, locale } = useServices();
+  // The summary its route loaded (docs/decisions/730), else the chart fetches it.
+  const [snapshot, send] = accountOverviewFlow.useFlow({ input: { first } });
   const info = portalInfo[pageData.portal];
   const passengersOn = pageData.features['passengers-and-railcards'];
   const number = new Intl.NumberFormat(locale.tag);

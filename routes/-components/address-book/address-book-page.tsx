@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import type { FirstData } from '#machines/lib/first-data';
 import { addressBookFlow } from './address-book.flow';
 import { addressBookMessages } from '#src/copy/address-book';
-import { addressTypeLabels } from '#src/schemas/addresses';
+import { addressTypeLabels, type Address } from '#src/schemas/addresses';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -17,8 +18,15 @@ export const addressSavedMessages = {
 } as const;
 
 /** /address-book: the saved addresses, add and edit links, delete with a confirm modal. */
-export function AddressBookPage({ saved }: { saved: keyof typeof addressSavedMessages | undefined }) {
-  const [snapshot, send] = addressBookFlow.useFlow();
+export function AddressBookPage({
+  saved,
+  first,
+}: {
+  saved: keyof typeof addressSavedMessages | undefined;
+  /** The addresses its route loaded (docs/decisions/730), else the chart fetches them. */
+  first?: FirstData<Address[]> | undefined;
+}) {
+  const [snapshot, send] = addressBookFlow.useFlow({ input: { first } });
   const { context } = snapshot;
   const pending = context.addresses.find((a) => a.id === context.pendingId) ?? null;
   const deleting = snapshot.matches({ ready: 'deleting' });

@@ -1,20 +1,14 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo, type SelectHTMLAttributes } from 'react';
-import { fromPromise } from 'xstate';
-import { addressFormMachine } from '#machines/address-form';
+import { useEffect, useId, type SelectHTMLAttributes } from 'react';
 import { addressFormMessages } from '#src/copy/address-form';
-import { addressesApi } from '#src/api/addresses';
 import {
   addressCountries,
   addressLimits,
   addressTypeLabels,
   addressTypes,
   addressValidators,
-  valuesToAddressInput,
   type AddressField,
 } from '#src/schemas/addresses';
-import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { formView } from '#src/ui/form-state';
@@ -29,6 +23,7 @@ import { LoadError } from '#src/ui/load-error';
 import * as styles from './address-book.css';
 import { bindField } from '#src/ui/field-binding';
 import { m } from '#src/paraglide/messages.js';
+import { addressFormFlow } from './address-form.flow';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> {
   label: string;
@@ -79,21 +74,8 @@ const postCodeLabel = (country: string) =>
 
 /** /address-book/add-address (addressId null) and /address-book/{addressId}: one form, every Address field. */
 export function AddressFormPage({ addressId }: { addressId: string | null }) {
-  const { api } = useServices();
   const navigate = useNavigate();
-  const addresses = useMemo(() => addressesApi(api), [api]);
-  const [snapshot, send] = useMachine(
-    addressFormMachine.provide({
-      actors: {
-        fetchAddress: fromPromise(({ input }) => addresses.get(input.id)),
-        saveAddress: fromPromise(({ input }) => {
-          const body = valuesToAddressInput(input.values);
-          return input.addressId ? addresses.update(input.addressId, body) : addresses.add(body);
-        }),
-      },
-    }),
-    { input: { addressId } },
-  );
+  const [snapshot, send] = addressFormFlow.useFlow({ input: { addressId } });
   const id = useId();
   const isEdit = addressId !== null;
   const done = snapshot.status === 'done';

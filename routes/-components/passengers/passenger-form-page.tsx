@@ -1,12 +1,8 @@
 import { useEffect, useId } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { passengerFormMachine, passengerFormView, type PassengerFormMode } from '#machines/passenger-form';
+import { passengerFormView, type PassengerFormMode } from '#machines/passenger-form';
 import { passengerFormMessages } from '#src/copy/passenger-form';
-import { passengersApi } from '#src/api/passengers';
 import { isoToday, passengerLimits, passengerMessages, type PassengerField } from '#src/schemas/passengers';
-import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
@@ -23,25 +19,14 @@ import { isNotFound, problemMessage } from '#src/api/problem';
 import * as styles from './passengers.css';
 import { bindField } from '#src/ui/field-binding';
 import { m } from '#src/paraglide/messages.js';
+import { passengerFormFlow } from './passenger-form.flow';
 
 /** Add passenger (/add-passenger) and edit passenger (/edit-passenger/{passengerId}). */
 export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMode; passengerId?: string }) {
-  const { api } = useServices();
   const navigate = useNavigate();
-  const [snapshot, send] = useMachine(
-    passengerFormMachine.provide({
-      actors: {
-        fetchPassenger: fromPromise(({ input }) => passengersApi(api).get(input.passengerId)),
-        savePassenger: fromPromise(({ input }) =>
-          input.mode === 'add'
-            ? passengersApi(api).add(input.body)
-            : passengersApi(api).edit(input.passengerId ?? '', input.body),
-        ),
-        deletePassenger: fromPromise(({ input }) => passengersApi(api).remove(input.passengerId)),
-      },
-    }),
-    { input: { mode, passengerId: passengerId ?? null, today: isoToday() } },
-  );
+  const [snapshot, send] = passengerFormFlow.useFlow({
+    input: { mode, passengerId: passengerId ?? null, today: isoToday() },
+  });
   const hintId = useId();
   // docs/product/states.md: add, edit and delete go back to the list on success.
   const done = snapshot.status === 'done';

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { passengersListMachine } from '#machines/passengers-list';
-import { passengersApi } from '#src/api/passengers';
+import type { FirstData } from '#machines/lib/first-data';
+import { passengersListFlow } from './passengers-list.flow';
 import { formatDate } from '#src/i18n/format';
-import type { PassengerRailcardSummary, PassengerWithRailcards } from '#src/schemas/passengers';
+import type {
+  PassengerRailcardSummary,
+  PassengersAndRailcardsResponse,
+  PassengerWithRailcards,
+} from '#src/schemas/passengers';
 import { useServices } from '#src/services';
 import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
@@ -15,11 +17,9 @@ import { m } from '#src/paraglide/messages.js';
 const loadFailed = m.passengers_page_sorry_we_could_not_load();
 
 /** /passengers-and-railcards: saved passengers (account holder first) and their railcards. */
-export function PassengersPage() {
-  const { api } = useServices();
-  const [snapshot, send] = useMachine(
-    passengersListMachine.provide({ actors: { fetchPassengers: fromPromise(() => passengersApi(api).list()) } }),
-  );
+export function PassengersPage({ first }: { first?: FirstData<PassengersAndRailcardsResponse> | undefined } = {}) {
+  // The list its route loaded (docs/decisions/730), else the chart fetches it.
+  const [snapshot, send] = passengersListFlow.useFlow({ input: { first } });
   const { passengers, error } = snapshot.context;
   const others = passengers.filter((p) => !p.isAccountHolder);
   return (

@@ -1,12 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import { savedCardsMachine } from '#machines/saved-cards';
+import type { FirstData } from '#machines/lib/first-data';
 import { savedCardsMessages } from '#src/copy/saved-cards';
-import { cardsApi } from '#src/api/cards';
 import { cardBrandLabel, formatCardExpiry, type SavedCard } from '#src/schemas/cards';
-import { useServices } from '#src/services';
+import { savedCardsFlow } from './saved-cards.flow';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { ConfirmDialog } from '#src/ui/confirm-dialog';
@@ -29,19 +26,9 @@ const cardName = (card: SavedCard, index: number) => {
 };
 
 /** /payment-methods: saved cards (brand, last 4 digits, expiry, name; never a number) and delete. */
-export function PaymentMethodsPage() {
-  const { api } = useServices();
-  const cards = useMemo(() => cardsApi(api), [api]);
-  const [snapshot, send] = useMachine(
-    savedCardsMachine.provide({
-      actors: {
-        fetchCards: fromPromise(() => cards.list()),
-        deleteCard: fromPromise(async ({ input }) => {
-          await cards.remove(input.id);
-        }),
-      },
-    }),
-  );
+export function PaymentMethodsPage({ first }: { first?: FirstData<SavedCard[]> | undefined } = {}) {
+  // The cards its route loaded (docs/decisions/730), else the chart fetches them.
+  const [snapshot, send] = savedCardsFlow.useFlow({ input: { first } });
   const { context } = snapshot;
   const pendingIndex = context.cards.findIndex((c) => c.data.id === context.pendingId);
   const pending = pendingIndex >= 0 ? (context.cards[pendingIndex]?.data ?? null) : null;

@@ -1,14 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import {
-  personalDetailsMachine,
-  personalDetailsValidators,
-  type PersonalDetailsDraft,
-} from '#machines/personal-details';
+import type { FirstData } from '#machines/lib/first-data';
+import { personalDetailsValidators, type PersonalDetailsDraft } from '#machines/personal-details';
 import { personalDetailsMessages } from '#src/copy/personal-details';
-import { customerProfileApi } from '#src/api/customer-profile';
+import type { PersonalDetails } from '#src/schemas/customer-profile';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -22,48 +17,22 @@ import { CheckboxField } from '#src/ui/checkbox-field';
 import * as styles from './personal-details.css';
 import { bindField } from '#src/ui/field-binding';
 import { personalDetailsCopy } from './personal-details-copy';
-
-/** Key of this screen's draft in the in-memory draft store. */
-const draftKey = 'personal-details';
+import { personalDetailsDraftKey, personalDetailsFlow } from './personal-details.flow';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
 /** The personal details screen body: load, edit and save the account holder's names. */
-export function PersonalDetailsForm() {
-  const { api, authActor, pageData, drafts } = useServices();
-  const profileApi = useMemo(() => customerProfileApi(api), [api]);
+export function PersonalDetailsForm({ first }: { first?: FirstData<PersonalDetails> | undefined } = {}) {
+  const { authActor, pageData, drafts } = useServices();
   // A draft belongs to the account signed in when the customer pressed save, and is shown only to it.
-  const currentAccount = () => authActor.getSnapshot().context.user?.id ?? null;
-  const [initialDraft] = useState(() => drafts.peek(draftKey, currentAccount()));
-  const [snapshot, send] = useMachine(
-    personalDetailsMachine.provide({
-      actors: {
-        fetchPersonalDetails: fromPromise(() => profileApi.getPersonalDetails()),
-        savePersonalDetails: fromPromise(({ input }) => {
-          drafts.claim(draftKey, currentAccount());
-          return profileApi.savePersonalDetails(input);
-        }),
-      },
-      actions: {
-        nameChanged: (_, params) => {
-          const { user, ufacSession, isRegistered } = authActor.getSnapshot().context;
-          if (!user) return;
-          authActor.send({
-            type: 'auth.userUpdated',
-            response: {
-              user: { ...user, firstName: params.firstName, lastName: params.lastName },
-              ufacSession,
-              isRegistered,
-            },
-          });
-        },
-        keepDraft: (_, draft) => drafts.keep(draftKey, draft),
-        dropDraft: () => drafts.drop(draftKey),
-      },
-    }),
-    // Read-only here: the machine drops the draft once it is on screen.
-    { input: { draft: initialDraft as PersonalDetailsDraft | null } },
+  const [initialDraft] = useState(() =>
+    drafts.peek(personalDetailsDraftKey, authActor.getSnapshot().context.user?.id ?? null),
   );
+  // Read-only here: the machine drops the draft once it is on screen. The details its route loaded
+  // (docs/decisions/730), else the chart fetches them.
+  const [snapshot, send] = personalDetailsFlow.useFlow({
+    input: { draft: initialDraft as PersonalDetailsDraft | null, first },
+  });
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const changeEmailOn = pageData.features['change-email'];
   const passengersOn = pageData.features['passengers-and-railcards'];

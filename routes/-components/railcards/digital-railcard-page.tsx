@@ -1,9 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { digitalRailcardMachine } from '#machines/digital-railcard';
-import { railcardsApi } from '#src/api/railcards';
 import { formatTime } from '#src/i18n/format';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -14,16 +10,12 @@ import { isNotFound, problemMessage } from '#src/api/problem';
 import { longDate } from './railcard-facts';
 import * as styles from './railcards.css';
 import { m } from '#src/paraglide/messages.js';
+import { digitalRailcardFlow } from './digital-railcard.flow';
 
 /** /passengers-and-railcards/digital-railcard/{railcardId}: the card to show a ticket inspector. */
 export function DigitalRailcardPage({ railcardId }: { railcardId: string }) {
-  const { api, locale } = useServices();
-  const [snapshot, send] = useMachine(
-    digitalRailcardMachine.provide({
-      actors: { fetchDigitalRailcard: fromPromise(({ input }) => railcardsApi(api).digital(input.railcardId)) },
-    }),
-    { input: { railcardId } },
-  );
+  const { locale } = useServices();
+  const [snapshot, send] = digitalRailcardFlow.useFlow({ input: { railcardId } });
   const { card, error } = snapshot.context;
   const enlarged = snapshot.matches({ showing: 'enlarged' });
   return (

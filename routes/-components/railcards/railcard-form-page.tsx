@@ -1,10 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { railcardErrors, railcardFormMachine, railcardFormView, type RailcardFormMode } from '#machines/railcard-form';
-import { passengersApi } from '#src/api/passengers';
-import { railcardsApi } from '#src/api/railcards';
+import { railcardErrors, railcardFormView, type RailcardFormMode } from '#machines/railcard-form';
 import { isoToday } from '#src/schemas/passengers';
 import { railcardMessages } from '#src/schemas/railcards';
 import { useServices } from '#src/services';
@@ -24,6 +20,7 @@ import { shownErrors } from '#src/ui/form-state';
 import { SubmitHint } from '#src/ui/submit-hint';
 import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
+import { railcardFormFlow } from './railcard-form.flow';
 
 /** Add (/{passengerId}/add-railcard/{railcardId}) or edit (/edit-railcard/{railcardId}) a passenger's railcard. */
 export function RailcardFormPage({
@@ -35,49 +32,9 @@ export function RailcardFormPage({
   passengerId: string;
   railcardId: string;
 }) {
-  const { api, locale } = useServices();
+  const { locale } = useServices();
   const navigate = useNavigate();
-  const [snapshot, send] = useMachine(
-    railcardFormMachine.provide({
-      actors: {
-        loadRailcard: fromPromise(async ({ input }) => {
-          const railcards = railcardsApi(api);
-          if (input.mode === 'edit') {
-            const [held, type] = await Promise.all([
-              railcards.get(input.passengerId, input.railcardId),
-              railcards.catalogueEntry(input.railcardId),
-            ]);
-            // docs/product/api.md's answer is `{railcard}`: without the passenger's name, the saved passenger's.
-            const passenger = held.passenger ?? (await passengersApi(api).get(input.passengerId));
-            return {
-              passenger: { id: passenger.id, firstName: passenger.firstName, lastName: passenger.lastName },
-              railcard: type,
-              held: held.railcard,
-            };
-          }
-          const [type, passenger] = await Promise.all([
-            railcards.catalogueEntry(input.railcardId),
-            passengersApi(api).get(input.passengerId),
-          ]);
-          return {
-            passenger: { id: passenger.id, firstName: passenger.firstName, lastName: passenger.lastName },
-            railcard: type,
-            held: null,
-          };
-        }),
-        checkRailcardStatus: fromPromise(({ input }) =>
-          railcardsApi(api).status(input.passengerId, input.railcardId, input.railcard),
-        ),
-        saveRailcard: fromPromise(async ({ input }) => {
-          const railcards = railcardsApi(api);
-          await railcards.save(input.passengerId, input.railcardId, input.railcard);
-          if (input.attributes) await railcards.saveAttributes(input.passengerId, input.railcardId, input.attributes);
-        }),
-        deleteRailcard: fromPromise(({ input }) => railcardsApi(api).remove(input.passengerId, input.railcardId)),
-      },
-    }),
-    { input: { mode, passengerId, railcardId, today: isoToday() } },
-  );
+  const [snapshot, send] = railcardFormFlow.useFlow({ input: { mode, passengerId, railcardId, today: isoToday() } });
   const done = snapshot.status === 'done';
   useEffect(() => {
     if (done) void navigate({ to: '/passengers-and-railcards' });

@@ -1,8 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { railcardSelectMachine } from '#machines/railcard-select';
-import { railcardsApi } from '#src/api/railcards';
 import { useServices } from '#src/services';
 import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
@@ -11,16 +7,12 @@ import { isNotFound, problemMessage } from '#src/api/problem';
 import { railcardPrice, Terms } from './railcard-facts';
 import * as styles from './railcards.css';
 import { m } from '#src/paraglide/messages.js';
+import { railcardSelectFlow } from './railcard-select.flow';
 
 /** /passengers-and-railcards/{passengerId}/select-railcard: the railcards this passenger can add. */
 export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
-  const { api, locale } = useServices();
-  const [snapshot, send] = useMachine(
-    railcardSelectMachine.provide({
-      actors: { fetchRailcards: fromPromise(({ input }) => railcardsApi(api).availableFor(input.passengerId)) },
-    }),
-    { input: { passengerId } },
-  );
+  const { locale } = useServices();
+  const [snapshot, send] = railcardSelectFlow.useFlow({ input: { passengerId } });
   const { list, error } = snapshot.context;
   // The passenger's name is a local-server extra (decision 230): without it there is no intro and an empty list says "this passenger".
   const who = list?.passenger ? `${list.passenger.firstName} ${list.passenger.lastName}` : null;

@@ -1,26 +1,19 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { signInLinkMachine } from '#machines/sign-in-link';
 import { m } from '#src/paraglide/messages.js';
 import { defaultAfterLogin } from '#src/redirect';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
+import { signInLinkFlow } from './sign-in-link.flow';
 
 /** /sign-in-link#token=…: the single-use link emailed past the wrong-password slowdown (decision 400). */
 export function SignInLinkPage() {
-  const { authApi, authActor, hashToken } = useServices();
+  const { authActor, hashToken } = useServices();
   const navigate = useNavigate();
   const [token] = useState(() => hashToken.take());
-  const [snapshot, send] = useMachine(
-    signInLinkMachine.provide({
-      actors: { spendSignInLink: fromPromise(({ input }) => authApi.spendSignInLink(input.token)) },
-    }),
-    { input: { token } },
-  );
+  const [snapshot, send] = signInLinkFlow.useFlow({ input: { token } });
   const response = snapshot.output?.response ?? null;
   useEffect(() => {
     if (!response) return;

@@ -1,10 +1,4 @@
-import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import { smartcardsMachine } from '#machines/smartcards';
 import { smartcardsMessages } from '#src/copy/smartcards';
-import { absentOn404 } from '#src/api/errors';
-import { smartcardsApi } from '#src/api/smartcards';
 import { formatDate } from '#src/i18n/format';
 import { smartcardStatusLabels, smartcardStatusNotes, type SmartcardProduct } from '#src/schemas/smartcards';
 import { useServices } from '#src/services';
@@ -13,6 +7,7 @@ import { LoadError } from '#src/ui/load-error';
 import * as styles from './smartcards.css';
 import { ContactDetails } from '../contact-details';
 import { m } from '#src/paraglide/messages.js';
+import { smartcardsFlow } from './smartcards.flow';
 
 /** "Leeds to York" in the page's language from the stations; the retailer's own wording when it sends none. */
 const productRoute = (p: SmartcardProduct): string =>
@@ -22,11 +17,8 @@ const dayOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short',
 
 /** /smartcards: the customer's ITSO smartcards, their state and tickets waiting to be loaded. */
 export function SmartcardsPage() {
-  const { api, locale } = useServices();
-  const smartcards = useMemo(() => smartcardsApi(api), [api]);
-  const [snapshot, send] = useMachine(
-    smartcardsMachine.provide({ actors: { fetchSmartcards: fromPromise(() => absentOn404(smartcards.list())) } }),
-  );
+  const { locale } = useServices();
+  const [snapshot, send] = smartcardsFlow.useFlow();
   const day = (iso: string) => formatDate(iso, locale.tag, dayOptions);
 
   return (

@@ -11,6 +11,8 @@ export const addressBook: MachineWords = {
     'delete.cancel': 'in the dialog they press [[common_cancel]]',
   },
   states: {
+    starting:
+      'the page opens: the addresses the route loaded show at once, or [[address_book_fetch_error]] when it could not, or [[address_book_page_loading_your_addresses]] while they are fetched',
     loading:
       '[[common_address_book]]: [[address_book_page_save_addresses_for_ticket_delivery]], [[address_book_page_add_a_new_address]] and [[address_book_page_loading_your_addresses]]',
     fetchFailed: '[[address_book_fetch_error]] with [[common_try_again]]',
@@ -44,6 +46,8 @@ export const passengersList: MachineWords = {
     'list.retry': 'they press [[common_try_again]]',
   },
   states: {
+    starting:
+      'the page opens: the passengers the route loaded show at once, or [[passengers_page_sorry_we_could_not_load]] when it could not, or [[passengers_page_loading_your_passengers]] while they are fetched',
     loading:
       '[[passengers_page_save_the_people_you_travel]], [[passengers_page_add_a_passenger]] and [[passengers_page_loading_your_passengers]]',
     loaded:

@@ -7,6 +7,8 @@ export const accountOverview: MachineWords = {
     'summary.retry': 'they press [[common_try_again]]',
   },
   states: {
+    starting:
+      'the page opens: the summary the route loaded shows at once, or [[account_overview_sorry_we_could_not_load]] when it could not, or [[account_overview_loading_your_account_summary]] while it is fetched',
     loading:
       "[[account_overview_loading_your_account_summary]] over the summary's place; below, [[account_overview_your_account]] with every section's link already working",
     loaded:

@@ -13,6 +13,8 @@ export const personalDetails: MachineWords = {
     'form.toggleUpdatePassenger': 'they tick or untick [[personal_details_form_also_update_my_passenger_and]]',
   },
   states: {
+    starting:
+      'the page opens: the details the route loaded fill the form at once (with what they typed before signing in again laid over them), or [[personal_details_fetch_failed]] when it could not, or [[personal_details_form_loading_your_personal_details]] while they are fetched',
     loading: '[[personal_details_form_loading_your_personal_details]]',
     loadFailed: '[[personal_details_fetch_failed]] with [[common_try_again]]',
     editing:

@@ -13,6 +13,8 @@ export const savedCards: MachineWords = {
     'delete.cancel': 'in the dialog they press [[common_cancel]]',
   },
   states: {
+    starting:
+      'the page opens: the cards the route loaded show at once, or [[saved_cards_fetch_error]] when it could not, or [[payment_methods_page_loading_your_saved_cards]] while they are fetched',
     loading: '[[payment_methods_page_these_are_the_cards_you]] and [[payment_methods_page_loading_your_saved_cards]]',
     loadFailed: '[[saved_cards_fetch_error]] with [[common_try_again]]',
     ready:
