@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { callingPointsInput, type CallingPointsInput } from '#machines/lib/calling-points';
 import type { Leg, Station } from '#src/schemas/booking';
 import { useServices } from '#src/services';
