@@ -3,6 +3,7 @@ import type { BookingDetailResponse, ChangeabilityResponse } from '#src/schemas/
 import { isSchemaProblem } from './lib/problems';
 import { doneOutput } from './lib/done-output';
 import { changeabilityInput, type ChangeabilityInput } from './lib/changeability';
+import type { LoadedAnswers } from './lib/loaded-answers';
 
 /**
  * Booking detail (/bookings/{id}, /order-token/{id}, /bookings/{id}/guest): fetch the booking;
@@ -24,6 +25,8 @@ export interface BookingDetailContext {
   bookingId: string;
   /** What the route's loader fetched, if it did; read once, on start. */
   first: FirstBooking | null;
+  /** The loader's answers to the calls made next (its change-of-journey check), taken once. */
+  loaded: LoadedAnswers | null;
   detail: BookingDetailResponse | null;
   /** Booking whose history to open after a 308. */
   movedTo: string | null;
@@ -39,16 +42,18 @@ export const bookingDetailMachine = setup({
   types: {
     context: {} as BookingDetailContext,
     events: {} as BookingDetailEvent,
-    input: {} as { bookingId: string; first?: FirstBooking | undefined },
+    input: {} as { bookingId: string; first?: FirstBooking | undefined; loaded?: LoadedAnswers | null },
     output: {} as { movedTo: string | null },
   },
   actors: {
     fetchBooking: fromPromise<BookingFetchResult, { bookingId: string }>(async () => {
       throw new Error('fetchBooking not provided');
     }),
-    fetchChangeability: fromPromise<ChangeabilityResponse, ChangeabilityInput>(async () => {
-      throw new Error('fetchChangeability not provided');
-    }),
+    fetchChangeability: fromPromise<ChangeabilityResponse, ChangeabilityInput & { loaded: LoadedAnswers | null }>(
+      async () => {
+        throw new Error('fetchChangeability not provided');
+      },
+    ),
   },
   guards: {
     isMoved: ({ event }) => fetchedBooking(event).status === 308,
@@ -95,6 +100,7 @@ export const bookingDetailMachine = setup({
   context: ({ input }) => ({
     bookingId: input.bookingId,
     first: input.first ?? null,
+    loaded: input.loaded ?? null,
     detail: null,
     movedTo: null,
     changeability: null,
@@ -139,7 +145,10 @@ export const bookingDetailMachine = setup({
           invoke: {
             id: 'fetchChangeability',
             src: 'fetchChangeability',
-            input: ({ context }) => changeabilityInput(context.bookingId, context.detail),
+            input: ({ context }) => ({
+              ...changeabilityInput(context.bookingId, context.detail),
+              loaded: context.loaded,
+            }),
             onDone: {
               target: 'changeabilityKnown',
               actions: 'storeChangeability',

@@ -3,6 +3,7 @@ import type { CallingPoint, CallingPointsResponse } from '#src/schemas/booking';
 import { hasStatus } from './lib/problems';
 import { doneOutput } from './lib/done-output';
 import type { CallingPointsInput } from './lib/calling-points';
+import type { LoadedAnswers } from './lib/loaded-answers';
 
 /**
  * Calling points of one leg (spec: "Calling points by timetable id: intermediate points, loading,
@@ -10,7 +11,13 @@ import type { CallingPointsInput } from './lib/calling-points';
  * in a disclosure the customer can close; GET realtime/timetable/{timetableId} once, the answer kept.
  * 404 or an `unavailable` flag means unavailable; other failures can be retried.
  */
+/** The leg's call, and the answers the booking's loader started (its calling points among them). */
+export interface CallingPointsFlowInput extends CallingPointsInput {
+  loaded?: LoadedAnswers | null;
+}
+
 export interface CallingPointsContext extends CallingPointsInput {
+  loaded: LoadedAnswers | null;
   points: CallingPoint[] | null;
 }
 
@@ -20,12 +27,14 @@ export const callingPointsMachine = setup({
   types: {
     context: {} as CallingPointsContext,
     events: {} as CallingPointsEvent,
-    input: {} as CallingPointsInput,
+    input: {} as CallingPointsFlowInput,
   },
   actors: {
-    fetchCallingPoints: fromPromise<CallingPointsResponse, CallingPointsInput>(async () => {
-      throw new Error('fetchCallingPoints not provided');
-    }),
+    fetchCallingPoints: fromPromise<CallingPointsResponse, CallingPointsInput & { loaded: LoadedAnswers | null }>(
+      async () => {
+        throw new Error('fetchCallingPoints not provided');
+      },
+    ),
   },
   guards: {
     hasPoints: ({ context }) => context.points !== null,
@@ -39,7 +48,7 @@ export const callingPointsMachine = setup({
   },
 }).createMachine({
   id: 'callingPoints',
-  context: ({ input }) => ({ ...input, points: null }),
+  context: ({ input }) => ({ ...input, loaded: input.loaded ?? null, points: null }),
   initial: 'loading',
   states: {
     collapsed: {
@@ -58,6 +67,7 @@ export const callingPointsMachine = setup({
           date: context.date,
           origin: context.origin,
           destination: context.destination,
+          loaded: context.loaded,
         }),
         onDone: [
           { guard: 'isUnavailable', target: 'unavailable' },

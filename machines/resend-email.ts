@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { validateEmail } from '#src/schemas/forms';
-import { maxResendAddresses } from '#src/schemas/booking-actions';
+import { maxResendAddresses, type DeliveryMethod } from '#src/schemas/booking-actions';
 import { submitAttemptPatch } from './lib/form-kit';
 import { isThrottledProblem, problemOfEvent, retryAfterOfEvent } from './lib/problems';
 
@@ -13,12 +13,21 @@ import { isThrottledProblem, problemOfEvent, retryAfterOfEvent } from './lib/pro
  */
 export type ResendEmailStatus = 'NOT_SET' | 'PENDING' | 'SUCCESS' | 'ERROR';
 
+/** The booking the email is about, as the resend call names it; null where the booking has no delivery. */
+export interface ResendBooking {
+  bookingId: string;
+  orderId: string;
+  deliveryMethod: DeliveryMethod;
+}
+
 export interface ResendEmailInput {
   /** The order's email, prefilled when the modal opens. */
   email: string | null;
+  booking?: ResendBooking | null;
 }
 
 export interface ResendEmailContext {
+  booking: ResendBooking | null;
   initialEmail: string;
   emails: string[];
   touched: boolean[];
@@ -81,7 +90,7 @@ export const resendEmailMachine = setup({
     tags: {} as ResendEmailStatus,
   },
   actors: {
-    resendEmail: fromPromise<void, { emailAddresses: string[] }>(async () => {
+    resendEmail: fromPromise<void, { emailAddresses: string[]; booking: ResendBooking | null }>(async () => {
       throw new Error('resendEmail not provided');
     }),
   },
@@ -142,6 +151,7 @@ export const resendEmailMachine = setup({
 }).createMachine({
   id: 'resendEmail',
   context: ({ input }) => ({
+    booking: input.booking ?? null,
     initialEmail: input.email ?? '',
     emails: [input.email ?? ''],
     touched: [false],
@@ -182,7 +192,10 @@ export const resendEmailMachine = setup({
           invoke: {
             id: 'resendEmail',
             src: 'resendEmail',
-            input: ({ context }) => ({ emailAddresses: context.emails.map((e) => e.trim()) }),
+            input: ({ context }) => ({
+              emailAddresses: context.emails.map((e) => e.trim()),
+              booking: context.booking,
+            }),
             onDone: { target: 'sent', actions: 'storeSentTo' },
             onError: [
               { guard: 'isRecipientRefused', target: 'editing', actions: 'storeRefusedRecipients' },

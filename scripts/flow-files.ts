@@ -154,6 +154,8 @@ export function flowFiles(graph: Graph): FlowFiles[] {
         .filter((f) => f.startsWith('routes/-components/') && !screens.includes(f) && !found.has(f));
       for (const f of level) found.add(f);
     }
+    // Another flow's binding (`<flow>.flow.ts`, src/flow.tsx) is that flow's, never a helper of this one.
+    for (const f of found) if (f.endsWith('.flow.ts')) found.delete(f);
     return found;
   };
   const first = machines.map((machine) => {

@@ -1,15 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { useRef, type JSX } from 'react';
-import { fromPromise } from 'xstate';
-import { resendEmailMachine } from '#machines/resend-email';
 import { onDemandDeliveryMethods } from '#src/schemas/booking-actions';
 import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { buttonClass } from '#src/ui/button-class';
 import { OnDemandTicket } from './booking-actions/on-demand-ticket';
 import { ResendEmailModal } from './booking-actions/resend-email-modal';
-import { useBookingActionsApi } from './booking-actions/use-booking-actions-api';
+import { resendEmailFlow } from './booking-actions/resend-email.flow';
 import * as styles from './booking-actions.css';
 import { bookingPath } from './booking-links';
 import { NeedsConnection } from './needs-connection';
@@ -67,30 +64,15 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
     allows = () => true,
   } = props;
   const { pageData } = useServices();
-  const api = useBookingActionsApi();
   const opener = useRef<HTMLButtonElement>(null);
   // Offline, nothing here can reach the server: the controls stay, disabled, with the reason (decision 251).
   const { offline } = useConnection();
   const offlineReason = `booking-actions-offline-${bookingId}`;
 
-  const [resend, sendResend] = useMachine(
-    resendEmailMachine.provide({
-      actors: {
-        resendEmail: fromPromise(async ({ input }) => {
-          // Only offered with a delivery (below), which the spec's request needs.
-          if (!delivery) throw new Error('resend needs the booking delivery method');
-          await api.resendEmail({
-            emailAddresses: input.emailAddresses,
-            bookingId,
-            orderId,
-            deliveryMethod: delivery.method,
-            vendor: pageData.portal,
-          });
-        }),
-      },
-    }),
-    { input: { email } },
-  );
+  // Only offered with a delivery (below), which the spec's request needs.
+  const [resend, sendResend] = resendEmailFlow.useFlow({
+    input: { email, booking: delivery && { bookingId, orderId, deliveryMethod: delivery.method } },
+  });
 
   const onDemand =
     delivery !== null &&

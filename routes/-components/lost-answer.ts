@@ -1,11 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom, type AnyActorRef } from 'xstate';
 import { submitWithLostAnswerMachine } from '#machines/submit-with-lost-answer';
+import { defineFlow } from '#src/flow';
+import type { AppServices } from '#src/services';
 
 /**
  * The screens' side of the lost-answer attempt (machines/submit-with-lost-answer.ts, decision 575):
- * each money-moving flow invokes that chart for its attempt, and its screen gives it the one call
- * and reads where the attempt is.
+ * each money-moving flow invokes that chart for its attempt; the flow's binding gives it the one call
+ * and its screen reads where the attempt is.
  */
 type SubmitActor = ActorRefFrom<typeof submitWithLostAnswerMachine>;
 
@@ -13,12 +15,15 @@ type SubmitActor = ActorRefFrom<typeof submitWithLostAnswerMachine>;
 export type LostAnswerPhase = 'sending' | 'checking' | 'unconfirmed';
 
 /**
- * The attempt chart with this app's call as its `submit` actor. `Request` is what the flow passes as
- * the attempt's request (its Idempotency-Key included): the flow's exported request type.
+ * The attempt's binding (src/flow.tsx) with this app's call as its `submit` actor, made once per
+ * money-moving flow beside that flow's own binding, which hands the parent chart
+ * `attempt.bind(services)` for the invoke. `Request` is what the flow passes as the attempt's
+ * request (its Idempotency-Key included): the flow's exported request type.
  */
-export function lostAnswerSubmit<Request>(call: (request: Request) => Promise<unknown>) {
-  return submitWithLostAnswerMachine.provide({
-    actors: { submit: fromPromise(({ input }) => call(input as Request)) },
+export function lostAnswerAttempt<Request>(call: (services: AppServices) => (request: Request) => Promise<unknown>) {
+  return defineFlow(submitWithLostAnswerMachine)((services) => {
+    const submit = call(services);
+    return { actors: { submit: fromPromise(({ input }) => submit(input as Request)) } };
   });
 }
 

@@ -1,11 +1,5 @@
-import { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { seasonRenewalMachine } from '#machines/season-renewal';
+import { useEffect, useId, useState } from 'react';
 import { seasonRenewalMessages } from '#src/copy/season-renewal';
-import { cardsApi } from '#src/api/cards';
-import { absentOn404 } from '#src/api/errors';
-import { seasonRenewalsApi } from '#src/api/season-renewals';
 import { m } from '#src/paraglide/messages.js';
 import { cardBrandLabel, type SavedCard } from '#src/schemas/cards';
 import type { SeasonRenewal } from '#src/schemas/season-renewals';
@@ -16,6 +10,7 @@ import * as fieldStyles from '#src/ui/field.css';
 import { LoadError } from '#src/ui/load-error';
 import { ukDate } from './booking-format';
 import * as styles from './season-renewal.css';
+import { seasonRenewalFlow } from './season-renewal.flow';
 
 /** "Mastercard ending 5100"; without brand and digits (not in docs/product/api.md), "Saved card 2". */
 const cardName = (card: SavedCard, cards: readonly SavedCard[]) => {
@@ -43,20 +38,8 @@ export function SeasonRenewals({
   bookingId?: string;
   cards?: SavedCard[] | undefined;
 }) {
-  const { api, locale } = useServices();
-  const renewalsApi = useMemo(() => seasonRenewalsApi(api), [api]);
-  const cards = useMemo(() => cardsApi(api), [api]);
-  const [snapshot, send] = useMachine(
-    seasonRenewalMachine.provide({
-      actors: {
-        fetchRenewals: fromPromise(async () => {
-          const renewals = await absentOn404(renewalsApi.list());
-          return renewals === null ? null : { renewals, cards: await cards.list() };
-        }),
-        saveRenewal: fromPromise(({ input }) => renewalsApi.set(input.bookingId, input)),
-      },
-    }),
-  );
+  const { locale } = useServices();
+  const [snapshot, send] = seasonRenewalFlow.useFlow();
   const { context } = snapshot;
   const headingId = useId();
   // The page's own card list (payment methods): a card deleted there is no longer offered here.

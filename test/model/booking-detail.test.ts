@@ -63,8 +63,8 @@ describeMachineModel(bookingDetailMachine, {
     'loaded.checkingChangeability': {
       fetchChangeability: (c: { bookingId: string }) =>
         c.bookingId === 'b1'
-          ? { orderId: 'o1', bookingId: 'b1', season: true }
-          : { orderId: 'o1', bookingId: 'b0', season: false },
+          ? { orderId: 'o1', bookingId: 'b1', season: true, loaded: null }
+          : { orderId: 'o1', bookingId: 'b0', season: false, loaded: null },
     },
   },
   // docs/product/states.md and docs/product/errors.md: a fetch error sets an error flag with a retry; a 308 redirects to the

@@ -33,6 +33,7 @@ describeMachineModel(callingPointsMachine, {
         date: '2026-01-01',
         origin: 'EUS',
         destination: 'MAN',
+        loaded: null,
       },
     },
   },

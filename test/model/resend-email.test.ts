@@ -5,7 +5,10 @@ import { describeMachineModel, inputOf, nextFrom } from './harness';
 
 describeMachineModel(resendEmailMachine, {
   name: 'resendEmailMachine',
-  inputs: [{ email: 'guest@example.com' }, { email: null }],
+  inputs: [
+    { email: 'guest@example.com', booking: { bookingId: 'b1', orderId: 'o1', deliveryMethod: 'post' } },
+    { email: null },
+  ],
   events: {
     // Keep the model finite: the first address is set to a bad value, then to a good one;
     // a second address (added) gets one good value.
@@ -58,6 +61,7 @@ describeMachineModel(resendEmailMachine, {
       if (event.type === 'xstate.init') {
         // The booking's address (a guest's) is offered first; nothing typed, tried or sent yet.
         expect(context).toEqual({
+          booking: context.booking,
           initialEmail: context.initialEmail,
           emails: [context.initialEmail],
           touched: [false],
@@ -112,7 +116,7 @@ describeMachineModel(resendEmailMachine, {
         const sending = nextFrom({ snapshot: padded }, { type: 'form.submit' });
         const trimmed = ['alex@example.com', ...context.emails.slice(1)];
         expect(sending.value).toEqual({ open: 'sending' });
-        expect(inputOf(sending, 'resendEmail')).toEqual({ emailAddresses: trimmed });
+        expect(inputOf(sending, 'resendEmail')).toEqual({ emailAddresses: trimmed, booking: context.booking });
         const sent = nextFrom({ snapshot: sending }, {
           type: 'xstate.done.actor.resendEmail',
           output: undefined,

@@ -27,7 +27,12 @@ import { partialRefundMachine } from '#machines/partial-refund';
 import { passengersListMachine } from '#machines/passengers-list';
 import { personalDetailsMachine } from '#machines/personal-details';
 import { refundRequestMachine, type RefundSubmitRequest } from '#machines/refund-request';
-import { lostAnswerSubmit } from '#routes/-components/lost-answer';
+import { lostAnswerAttempt } from '#routes/-components/lost-answer';
+import type { AppServices } from '#src/services';
+
+/** The attempt chart with one call as its submit (what a flow's binding hands its parent chart). */
+const lostAnswerSubmit = <Request>(call: (request: Request) => Promise<unknown>) =>
+  lostAnswerAttempt<Request>(() => call).bind({} as AppServices);
 import { resendEmailMachine } from '#machines/resend-email';
 import { savedCardsMachine } from '#machines/saved-cards';
 import { treesFor, treesPlantedMachine } from '#machines/trees-planted';

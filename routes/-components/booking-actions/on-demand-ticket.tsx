@@ -1,12 +1,9 @@
-import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { onDemandTicketMachine } from '#machines/on-demand-ticket';
 import { onDemandTicketMessages } from '#src/copy/on-demand-ticket';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
-import { useBookingActionsApi } from './use-booking-actions-api';
+import { onDemandTicketFlow } from './on-demand-ticket.flow';
 import * as styles from '../booking-actions.css';
 import { m } from '#src/paraglide/messages.js';
 import { LiveRegion } from '#src/ui/live-region';
@@ -27,19 +24,8 @@ export interface OnDemandTicketProps {
  * reloads and shows the ticket itself (booking-detail/issued-ticket.tsx), and this offer goes.
  */
 export function OnDemandTicket({ bookingId, deliveryId, method, onReady, offlineReason = null }: OnDemandTicketProps) {
-  const api = useBookingActionsApi();
   const { locale } = useServices();
-  const [snapshot, send] = useMachine(
-    onDemandTicketMachine.provide({
-      actors: {
-        generateTicket: fromPromise(({ input }) => api.generateOnDemandTicket(input.bookingId, input.deliveryId)),
-        getTicketStatus: fromPromise(({ input, signal }) =>
-          api.getOnDemandTicketStatus(input.bookingId, input.deliverableId, signal),
-        ),
-      },
-    }),
-    { input: { bookingId, deliveryId } },
-  );
+  const [snapshot, send] = onDemandTicketFlow.useFlow({ input: { bookingId, deliveryId } });
   const { error, ticket } = snapshot.context;
   const working =
     snapshot.matches('generating') ||

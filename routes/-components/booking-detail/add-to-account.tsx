@@ -1,16 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useState } from 'react';
-import { fromPromise } from 'xstate';
-import { guestAssociationMachine, type AssociationOutcome } from '#machines/guest-association';
-import { bookingsListApi } from '#src/api/bookings-list';
+import { useEffect, useState } from 'react';
+import type { AssociationOutcome } from '#machines/guest-association';
 import { m } from '#src/paraglide/messages.js';
 import type { BookingsImported } from '#src/schemas/bookings-list';
-import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { LiveRegion } from '#src/ui/live-region';
 import * as styles from './booking-detail.css';
+import { guestAssociationFlow } from '../bookings-list/guest-association.flow';
 
 const searchFor: Record<AssociationOutcome, BookingsImported | undefined> = {
   success: true,
@@ -30,30 +27,21 @@ const searchFor: Record<AssociationOutcome, BookingsImported | undefined> = {
  * refuses, and the page says to confirm the email first.
  */
 export function AddToAccount({ guestToken }: { guestToken: string }) {
-  const services = useServices();
   const navigate = useNavigate();
   const [token] = useState(guestToken);
-  const [snapshot, send] = useMachine(
-    guestAssociationMachine.provide({
-      actors: {
-        associateGuestOrders: fromPromise(({ input }) =>
-          bookingsListApi(services.api).associateGuestOrders(input.guestToken),
-        ),
-      },
-      actions: {
-        redirectToTarget: (_, { outcome }) => {
-          const bookingsImported = searchFor[outcome];
-          void navigate({
-            to: '/bookings/upcoming',
-            search: bookingsImported === undefined ? {} : { bookingsImported },
-            replace: true,
-          });
-        },
-      },
-    }),
-    { input: { guestToken: token } },
-  );
+  const [snapshot, send] = guestAssociationFlow.useFlow({ input: { guestToken: token } });
   const { outcome, count } = snapshot.context;
+  // The outcome has been on screen: on to the upcoming list, saying what was added.
+  const redirected = snapshot.matches('redirected');
+  useEffect(() => {
+    if (!redirected) return;
+    const bookingsImported = searchFor[outcome ?? 'error'];
+    void navigate({
+      to: '/bookings/upcoming',
+      search: bookingsImported === undefined ? {} : { bookingsImported },
+      replace: true,
+    });
+  }, [redirected, outcome, navigate]);
   const associating = snapshot.matches('associating');
   const ready = snapshot.matches('ready');
   const unverified = snapshot.matches('unverified');

@@ -1,12 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useCallback, useDeferredValue, useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import { bookingDetailMachine } from '#machines/booking-detail';
-import { editPassengersMachine } from '#machines/edit-passengers';
-import { bookingApi } from '#src/api/booking';
+import { useDeferredValue, useEffect } from 'react';
 import { schemaMismatchMessage } from '#src/api/errors';
-import { useConnection, useServices } from '#src/services';
+import { useConnection } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
@@ -14,12 +9,16 @@ import { m } from '#src/paraglide/messages.js';
 import { BookingLoaded } from './booking-loaded';
 import type { BookingScreenMode } from './booking-screen-mode';
 import { bookingPath } from '../booking-links';
-import { changeabilityKey, LoadedBookingContext, takeLoaded, type LoadedBooking } from './load-booking';
+import type { LoadedBooking } from './load-booking';
+import { bookingDetailFlow } from './booking-detail.flow';
+import { editPassengersFlow } from './edit-passengers.flow';
 
 /**
  * The booking detail flow (machines/booking-detail.ts): one view per group of its states. `loaded`
  * and `reloading` show the booking (./booking-loaded.tsx), `error` and `schemaError` the failure
- * with a retry, `fetching` and `movedToHistory` a loading line.
+ * with a retry, `fetching` and `movedToHistory` a loading line. The booking's flow and the
+ * passenger-name flow are provided to the screen's parts (leg cards, the loaded booking), which read
+ * them with their flow's `useSelector`.
  */
 export function BookingDetailScreen({
   bookingId,
@@ -30,69 +29,56 @@ export function BookingDetailScreen({
   mode: BookingScreenMode;
   loaded?: LoadedBooking | undefined;
 }) {
-  const { api } = useServices();
-  const navigate = useNavigate();
-  const booking = useMemo(() => bookingApi(api), [api]);
   // What the route's loader fetched (docs/decisions/730): the chart starts from the booking, and
-  // its change-of-journey check takes the loader's answer once; retries and reloads ask again.
-  const [liveSnapshot, send, detailRef] = useMachine(
-    bookingDetailMachine.provide({
-      actors: {
-        fetchBooking: fromPromise(({ input }) => booking.getBooking(input.bookingId)),
-        fetchChangeability: fromPromise(({ input }) =>
-          takeLoaded(loaded, changeabilityKey(input), () =>
-            booking.getChangeability(input.orderId, input.bookingId, input.season),
-          ),
-        ),
-      },
-      actions: {
-        goToHistory: ({ context }) => {
-          const params = { bookingId: context.movedTo ?? context.bookingId };
-          void navigate({ to: bookingPath(mode === 'orderToken', 'history'), params, replace: true });
-        },
-      },
-    }),
-    { input: { bookingId, first: loaded?.first } },
+  // its change-of-journey check and the leg cards' calling points take the loader's answers once;
+  // retries and reloads ask again.
+  return (
+    <bookingDetailFlow.Provider input={{ bookingId, first: loaded?.first, loaded: loaded ?? null }}>
+      <editPassengersFlow.Provider input={{ bookingId }}>
+        <BookingDetailView bookingId={bookingId} mode={mode} />
+      </editPassengersFlow.Provider>
+    </bookingDetailFlow.Provider>
   );
+}
+
+function BookingDetailView({ bookingId, mode }: { bookingId: string; mode: BookingScreenMode }) {
+  const navigate = useNavigate();
+  const liveSnapshot = bookingDetailFlow.useSelector((s) => s);
+  const detailRef = bookingDetailFlow.useActorRef();
   // The booking that arrives renders at low priority, in slices the browser can interrupt: an
   // actor's change re-renders at once, and the whole detail in one go was a long task on a slow
   // phone (total blocking time). Until that render is done the screen shows the state
   // before it; the machine itself, which decides what any event does, is never behind.
   const snapshot = useDeferredValue(liveSnapshot);
-  const [edit, sendEdit] = useMachine(
-    editPassengersMachine.provide({
-      actors: { editPassengers: fromPromise(({ input }) => booking.editPassengers(input)) },
-      actions: { reloadBooking: () => detailRef.send({ type: 'booking.reload' }) },
-    }),
-    { input: { bookingId } },
-  );
 
-  const reloadBooking = useCallback(() => detailRef.send({ type: 'booking.reload' }), [detailRef]);
+  // 308: the order was replaced; the customer goes to the booking's history.
+  const moved = liveSnapshot.matches('movedToHistory');
+  const historyOf = liveSnapshot.context.movedTo ?? liveSnapshot.context.bookingId;
+  useEffect(() => {
+    if (!moved) return;
+    void navigate({
+      to: bookingPath(mode === 'orderToken', 'history'),
+      params: { bookingId: historyOf },
+      replace: true,
+    });
+  }, [moved, historyOf, mode, navigate]);
+
+  // A passenger's new name is saved: the booking is fetched again to show it.
+  const saved = editPassengersFlow.useSelector((s) => s.context.saved);
+  useEffect(() => {
+    if (saved) detailRef.send({ type: 'booking.reload' });
+  }, [saved, detailRef]);
 
   const detail = snapshot.context.detail;
   if ((snapshot.matches('loaded') || snapshot.matches('reloading')) && detail) {
     const current = detail.bookings.find((b) => b.id === bookingId) ?? detail.bookings[0];
-    if (current) {
-      return (
-        <LoadedBookingContext.Provider value={loaded ?? null}>
-          <BookingLoaded
-            booking={current}
-            detail={detail}
-            mode={mode}
-            snapshot={snapshot}
-            edit={edit}
-            sendEdit={sendEdit}
-            onReload={reloadBooking}
-          />
-        </LoadedBookingContext.Provider>
-      );
-    }
+    if (current) return <BookingLoaded booking={current} detail={detail} mode={mode} snapshot={snapshot} />;
   }
   if (snapshot.matches('error') || snapshot.matches('schemaError')) {
     return (
       <BookingLoadFailed
         schemaError={snapshot.matches('schemaError')}
-        onRetry={() => send({ type: 'booking.retry' })}
+        onRetry={() => detailRef.send({ type: 'booking.retry' })}
       />
     );
   }

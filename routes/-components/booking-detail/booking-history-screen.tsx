@@ -1,10 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect } from 'react';
 import type * as v from 'valibot';
-import { fromPromise } from 'xstate';
-import { bookingHistoryMachine } from '#machines/booking-history';
-import { bookingApi } from '#src/api/booking';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { formatMoney } from '#src/i18n/format';
 import type { BookingHistoryResponse } from '#src/schemas/booking';
@@ -22,6 +18,7 @@ import { rich } from '#src/i18n/rich';
 import { bookingPath } from '../booking-links';
 import { useHandedOverWait, type historySearch } from './history-search';
 import { VatReceipt } from './vat-receipt';
+import { bookingHistoryFlow } from './booking-history.flow';
 
 export const historyMessages = {
   waiting: m.booking_detail_booking_history_screen_waiting(),
@@ -75,24 +72,18 @@ export function BookingHistoryScreen({
   bookingChanged: boolean;
   refundComplete: boolean;
 }) {
-  const { api } = useServices();
   const navigate = useNavigate();
-  const booking = useMemo(() => bookingApi(api), [api]);
-  const [snapshot, send] = useMachine(
-    bookingHistoryMachine.provide({
-      actors: { fetchHistory: fromPromise(({ input }) => booking.getHistory(input.bookingId)) },
-      actions: {
-        goToReplacementHistory: ({ context }) => {
-          if (!context.replacement) return;
-          const params = { bookingId: context.replacement.bookingId };
-          const search = context.waitForSuperseders || context.bookingChanged ? { refundComplete: true } : {};
-          void navigate({ to: bookingPath(guest, 'history'), params, search, replace: true });
-        },
-      },
-    }),
-    { input: { bookingId, waitForSuperseders, bookingChanged } },
-  );
+  const [snapshot, send] = bookingHistoryFlow.useFlow({ input: { bookingId, waitForSuperseders, bookingChanged } });
   const { history, failed } = snapshot.context;
+
+  // A replacement was found: the customer goes to its history, marked refund complete.
+  const replacementId = snapshot.matches('redirecting') ? (snapshot.context.replacement?.bookingId ?? null) : null;
+  const markComplete = snapshot.context.waitForSuperseders || snapshot.context.bookingChanged;
+  useEffect(() => {
+    if (!replacementId) return;
+    const search = markComplete ? { refundComplete: true } : {};
+    void navigate({ to: bookingPath(guest, 'history'), params: { bookingId: replacementId }, search, replace: true });
+  }, [replacementId, markComplete, guest, navigate]);
 
   if (snapshot.matches('waiting')) {
     return (

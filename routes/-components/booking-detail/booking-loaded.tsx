@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { bookingDetailMachine } from '#machines/booking-detail';
-import { type editPassengersMachine, type EditPassengersEvent } from '#machines/edit-passengers';
 import { editPassengersMessages } from '#src/copy/edit-passengers';
 import { ticketCancelled } from '#src/documents/ticket-facts';
 import { m } from '#src/paraglide/messages.js';
@@ -18,6 +17,8 @@ import { SeasonRenewals } from '../season-renewal';
 import { AddToAccount } from './add-to-account';
 import * as styles from './booking-detail.css';
 import type { BookingScreenMode } from './booking-screen-mode';
+import { bookingDetailFlow } from './booking-detail.flow';
+import { editPassengersFlow } from './edit-passengers.flow';
 import { useBookingOffer } from './booking-offer';
 import { JourneyChangedBanner, newBookingLink } from './change-of-journey-links';
 import { EditPassengerDialog } from './edit-passenger-dialog';
@@ -34,20 +35,20 @@ export function BookingLoaded({
   detail,
   mode,
   snapshot,
-  edit,
-  sendEdit,
-  onReload,
 }: {
   booking: Booking;
   detail: BookingDetailResponse;
   mode: BookingScreenMode;
+  /** The detail flow's snapshot as the screen renders it (deferred: booking-detail-screen.tsx). */
   snapshot: SnapshotFrom<typeof bookingDetailMachine>;
-  edit: SnapshotFrom<typeof editPassengersMachine>;
-  sendEdit: (event: EditPassengersEvent) => void;
-  /** Fetches the booking again (after an insurance claim, or once an on-demand ticket is issued). */
-  onReload: () => void;
 }) {
   const { locale } = useServices();
+  // The screen's two flows (booking-detail-screen.tsx provides them): the name dialog's, read here,
+  // and the booking's, reloaded after an insurance claim or once an on-demand ticket is issued.
+  const edit = editPassengersFlow.useSelector((s) => s);
+  const sendEdit = editPassengersFlow.useActorRef().send;
+  const detailRef = bookingDetailFlow.useActorRef();
+  const onReload = useCallback(() => detailRef.send({ type: 'booking.reload' }), [detailRef]);
   const editing = detail.bookings.flatMap((b) => b.passengers).find((p) => p.id === edit.context.passengerId);
   return (
     <Page

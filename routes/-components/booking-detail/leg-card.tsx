@@ -1,9 +1,5 @@
-import { useMachine } from '@xstate/react';
-import { useContext, useId, useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import { callingPointsMachine } from '#machines/calling-points';
+import { useId } from 'react';
 import { callingPointsInput, type CallingPointsInput } from '#machines/lib/calling-points';
-import { bookingApi } from '#src/api/booking';
 import type { Leg, Station } from '#src/schemas/booking';
 import { useServices } from '#src/services';
 import { Button } from '#src/ui/button';
@@ -11,7 +7,8 @@ import * as styles from './booking-detail.css';
 import { changesLabel, ukDate, ukTime } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
 import { LiveRegion } from '#src/ui/live-region';
-import { callingPointsKey, LoadedBookingContext, takeLoaded } from './load-booking';
+import { bookingDetailFlow } from './booking-detail.flow';
+import { callingPointsFlow } from './calling-points.flow';
 
 /** One journey leg: date, times, stations, operator, changes and (for timetabled trains) calling points. */
 export function LegCard({ leg, heading }: { leg: Leg; heading: string }) {
@@ -82,26 +79,10 @@ function CallingPoints({
   origin: Station;
   destination: Station;
 }) {
-  const { api, locale } = useServices();
-  const booking = useMemo(() => bookingApi(api), [api]);
+  const { locale } = useServices();
   // The booking's route started this call with the booking (docs/decisions/730): its answer, once.
-  const loaded = useContext(LoadedBookingContext);
-  const [snapshot, send] = useMachine(
-    callingPointsMachine.provide({
-      actors: {
-        fetchCallingPoints: fromPromise(({ input }) =>
-          takeLoaded(loaded, callingPointsKey(input), () =>
-            booking.getCallingPoints(input.timetableId, {
-              date: input.date,
-              origin: input.origin,
-              destination: input.destination,
-            }),
-          ),
-        ),
-      },
-    }),
-    { input },
-  );
+  const loaded = bookingDetailFlow.useSelector((s) => s.context.loaded);
+  const [snapshot, send] = callingPointsFlow.useFlow({ input: { ...input, loaded } });
   const panelId = useId();
   const open = !snapshot.matches('collapsed');
   const points = snapshot.context.points ?? [];

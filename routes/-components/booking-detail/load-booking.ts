@@ -1,6 +1,6 @@
-import { createContext } from 'react';
 import type * as v from 'valibot';
 import type { FirstBooking } from '#machines/booking-detail';
+import type { LoadedAnswers } from '#machines/lib/loaded-answers';
 import { callingPointsInput, type CallingPointsInput } from '#machines/lib/calling-points';
 import { changeabilityInput, type ChangeabilityInput } from '#machines/lib/changeability';
 import { bookingPath, callingPointsPath, changeabilityPath } from '#src/api/paths';
@@ -19,9 +19,9 @@ import type { FirstDataLoad } from '../bookings-list/load-first-page';
  * leg's calling points (machines/lib/calling-points.ts). A preload (a booking card hovered or
  * touched) asks only for the booking; the detail asks for the rest itself.
  */
-export interface LoadedBooking {
+export interface LoadedBooking extends LoadedAnswers {
   first: FirstBooking;
-  /** The next calls' answers by `nextCallKey`, each taken once by the call it stands for (`takeLoaded`). */
+  /** The next calls' answers by their key, each taken once by the call it stands for (`takeLoaded`). */
   next: Map<string, Promise<unknown>>;
 }
 
@@ -35,7 +35,7 @@ export const callingPointsKey = (input: CallingPointsInput): string =>
  * the network: what the detail shows after an action on it is never the loader's older answer.
  */
 export const takeLoaded = <T>(
-  loaded: LoadedBooking | null | undefined,
+  loaded: LoadedAnswers | null | undefined,
   key: string,
   ask: () => Promise<T>,
 ): Promise<T> => {
@@ -100,6 +100,3 @@ export const loadBooking = async (
   }
   return { first, next };
 };
-
-/** The loaded booking the detail's leg cards take their calling points from (set by the detail screen). */
-export const LoadedBookingContext = createContext<LoadedBooking | null>(null);

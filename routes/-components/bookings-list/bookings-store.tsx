@@ -1,43 +1,22 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { bookingsListMachine } from '#machines/bookings-list';
-import { bookingsListApi } from '#src/api/bookings-list';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { bookingsListMachine } from '#machines/bookings-list';
 import { useServices } from '#src/services';
+import { bookingsListFlow } from './bookings-list.flow';
 
 /**
- * The bookings store: one bookings-list actor owned by the bookings layout route
- * (routes/_account._bookings.tsx) and shared by the screens under it (/bookings and its four
- * tabs), so moving between tabs keeps what was loaded (fetch-if-required). It lives as long as
+ * The bookings store: one running bookings-list flow (./bookings-list.flow.ts, its `Provider`) owned
+ * by the bookings layout route (routes/_account._bookings.tsx) and shared by the screens under it
+ * (/bookings and its four tabs), so moving between tabs keeps what was loaded (fetch-if-required). It lives as long as
  * that layout is shown: leaving the lists (opening a booking) or another user signing in drops it,
  * so coming back loads fresh lists. See docs/decisions/010 and 140.
  */
 type BookingsActor = ActorRefFrom<typeof bookingsListMachine>;
 
-interface BookingsStore {
-  actor: BookingsActor;
-  /** Forget the loaded lists (after guest bookings were added to the account). */
-  reset: () => void;
-}
-
-const BookingsStoreContext = createContext<BookingsStore | null>(null);
-
-function BookingsActorProvider({ reset, children }: { reset: () => void; children: ReactNode }) {
-  const services = useServices();
-  const api = useMemo(() => bookingsListApi(services.api), [services.api]);
-  const actor = useActorRef(
-    bookingsListMachine.provide({
-      actors: {
-        // A tab's first page comes from its route's loader (`bookings.show` carries it); this asks for the rest.
-        fetchBookings: fromPromise(({ input, signal }) => api.getBookings(input.filter, input.page, signal)),
-      },
-    }),
-    { input: { filter: 'upcoming' } },
-  );
-  const store = useMemo(() => ({ actor, reset }), [actor, reset]);
-  return <BookingsStoreContext.Provider value={store}>{children}</BookingsStoreContext.Provider>;
-}
+/** Forget the loaded lists (after guest bookings were added to the account). */
+const ResetContext = createContext<(() => void) | null>(null);
 
 /** Owns the store: a fresh actor per signed-in user and after each reset. */
 export function BookingsStoreProvider({ children }: { children: ReactNode }) {
@@ -57,20 +36,20 @@ export function BookingsStoreProvider({ children }: { children: ReactNode }) {
     setGeneration((n) => n + 1);
   }, [forgetLoadedTabs]);
   return (
-    <BookingsActorProvider key={`${userId ?? 'none'}:${generation}`} reset={reset}>
-      {children}
-    </BookingsActorProvider>
+    <ResetContext.Provider value={reset}>
+      <bookingsListFlow.Provider key={`${userId ?? 'none'}:${generation}`} input={{ filter: 'upcoming' }}>
+        {children}
+      </bookingsListFlow.Provider>
+    </ResetContext.Provider>
   );
 }
 
-const useStore = (): BookingsStore => {
-  const store = useContext(BookingsStoreContext);
-  if (!store) throw new Error('The bookings screens render under the bookings layout route (BookingsStoreProvider).');
-  return store;
-};
-
 /** The bookings-list actor of the bookings layout route. */
-export const useBookingsStore = (): BookingsActor => useStore().actor;
+export const useBookingsStore = (): BookingsActor => bookingsListFlow.useActorRef();
 
 /** Forget the loaded lists (after guest bookings were imported). */
-export const useResetBookingsStore = (): (() => void) => useStore().reset;
+export const useResetBookingsStore = (): (() => void) => {
+  const reset = useContext(ResetContext);
+  if (!reset) throw new Error('The bookings screens render under the bookings layout route (BookingsStoreProvider).');
+  return reset;
+};

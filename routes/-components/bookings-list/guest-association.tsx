@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { guestAssociationMachine, type AssociationOutcome } from '#machines/guest-association';
-import { bookingsListApi } from '#src/api/bookings-list';
+import { useSelector } from '@xstate/react';
+import type { AssociationOutcome } from '#machines/guest-association';
 import type { BookingsImported } from '#src/schemas/bookings-list';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { useResetBookingsStore } from './bookings-store';
+import { guestAssociationFlow } from './guest-association.flow';
 import * as styles from './bookings-list.css';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
@@ -37,28 +36,20 @@ export function GuestAssociation() {
   useEffect(() => {
     if (guestToken && services.hashToken.peek() === guestToken) services.hashToken.take();
   }, [guestToken, services.hashToken]);
-  const [snapshot, send] = useMachine(
-    guestAssociationMachine.provide({
-      actors: {
-        associateGuestOrders: fromPromise(({ input }) =>
-          bookingsListApi(services.api).associateGuestOrders(input.guestToken),
-        ),
-      },
-      actions: {
-        redirectToTarget: (_, { outcome }) => {
-          resetBookingsStore();
-          const bookingsImported = searchFor[outcome];
-          void navigate({
-            to: '/bookings/upcoming',
-            search: bookingsImported === undefined ? {} : { bookingsImported },
-            replace: true,
-          });
-        },
-      },
-    }),
-    { input: { guestToken } },
-  );
+  const [snapshot, send] = guestAssociationFlow.useFlow({ input: { guestToken } });
+  // The outcome has been on screen: the lists are asked afresh, on the upcoming tab saying what was added.
+  const redirected = snapshot.matches('redirected');
   const { outcome, count } = snapshot.context;
+  useEffect(() => {
+    if (!redirected) return;
+    resetBookingsStore();
+    const bookingsImported = searchFor[outcome ?? 'error'];
+    void navigate({
+      to: '/bookings/upcoming',
+      search: bookingsImported === undefined ? {} : { bookingsImported },
+      replace: true,
+    });
+  }, [redirected, outcome, resetBookingsStore, navigate]);
 
   return (
     <>

@@ -1,8 +1,4 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { tokenBookingsMachine } from '#machines/token-bookings';
-import { bookingsListApi } from '#src/api/bookings-list';
 import { formatDate } from '#src/i18n/format';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -12,16 +8,13 @@ import * as styles from './bookings-list.css';
 import * as formStyles from '#src/ui/form.css';
 import { m } from '#src/paraglide/messages.js';
 import { journeyName } from '../journey-name';
+import { tokenBookingsFlow } from './token-bookings.flow';
 
 /** /order-token: the bookings this guest link may open (GET booking/token). */
 export function TokenBookingsPage() {
   const { api, locale, hashToken } = useServices();
   const navigate = useNavigate();
-  const [snapshot, send] = useMachine(
-    tokenBookingsMachine.provide({
-      actors: { fetchTokenBookings: fromPromise(({ signal }) => bookingsListApi(api).getTokenBookings(signal)) },
-    }),
-  );
+  const [snapshot, send] = tokenBookingsFlow.useFlow();
   const data = snapshot.context.data;
   return (
     <Page title={m.bookings_list_token_bookings_page_your_bookings()}>

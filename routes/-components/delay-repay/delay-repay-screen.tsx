@@ -1,13 +1,10 @@
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { delayRepayMachine, type ClaimForm as ClaimFormValues, type SubmitClaimRequest } from '#machines/delay-repay';
-import { delayRepayApi } from '#src/api/delay-repay';
+import { useEffect, useState } from 'react';
+import type { ClaimForm as ClaimFormValues } from '#machines/delay-repay';
 import { newKeySeed } from '#src/api/idempotency';
 import { useServices } from '#src/services';
 import { Loading, Page } from '#src/ui/page';
 import { m } from '#src/paraglide/messages.js';
-import { lostAnswerSubmit } from '../lost-answer';
+import { delayRepayDraftKey, delayRepayFlow } from './delay-repay.flow';
 import { AccountOffer, ClaimBody, claimIntro, claimProblemPage } from './delay-repay-status';
 
 /**
@@ -16,13 +13,14 @@ import { AccountOffer, ClaimBody, claimIntro, claimProblemPage } from './delay-r
  */
 export function DelayRepayScreen({ claimId, token }: { claimId: string | null; token: string | null }) {
   const { api, authActor, drafts } = useServices();
-  const claims = useMemo(() => delayRepayApi(api), [api]);
-  // What was typed before a 401 on submit, kept in memory for the account that typed it (decision 161):
-  // never storage, since it holds the sort code and account number.
-  const draftKey = `delay-repay:${claimId ?? ''}`;
-  const currentAccount = () => authActor.getSnapshot().context.user?.id ?? null;
+  // What was typed before a 401 on submit, kept in memory for the account that typed it (decision 161).
   const [initialDraft] = useState(() =>
-    claimId ? (drafts.peek(draftKey, currentAccount()) as ClaimFormValues | null) : null,
+    claimId
+      ? (drafts.peek(
+          delayRepayDraftKey(claimId),
+          authActor.getSnapshot().context.user?.id ?? null,
+        ) as ClaimFormValues | null)
+      : null,
   );
   const [keySeed] = useState(newKeySeed);
 
@@ -33,26 +31,8 @@ export function DelayRepayScreen({ claimId, token }: { claimId: string | null; t
     return () => api.setUserFlowId(previous);
   }, [api, token]);
 
-  const [snapshot, send] = useMachine(
-    delayRepayMachine.provide({
-      actors: {
-        startClaimFlow: fromPromise(({ input }) => claims.startClaimFlow(input.token)),
-        fetchClaimToken: fromPromise(() => claims.getClaimToken()),
-        fetchClaim: fromPromise(({ input }) => claims.getClaim(input.claimId)),
-        submitClaim: lostAnswerSubmit((request: SubmitClaimRequest) => {
-          drafts.claim(draftKey, currentAccount());
-          return claims.submitClaim(request.claimId, request.details, request.idempotencyKey);
-        }),
-      },
-      actions: {
-        applyUserFlow: (_, params) => api.setUserFlowId(`order.${params.session}`),
-        keepDraft: (_, draft) => drafts.keep(draftKey, draft),
-        dropDraft: () => drafts.drop(draftKey),
-      },
-    }),
-    // Read-only here: the machine drops the draft once it is on screen.
-    { input: { claimId, token, keySeed, draft: initialDraft } },
-  );
+  // Read-only here: the machine drops the draft once it is on screen.
+  const [snapshot, send] = delayRepayFlow.useFlow({ input: { claimId, token, keySeed, draft: initialDraft } });
 
   const viaLink = token !== null || snapshot.context.session !== null;
   const problem = claimProblemPage(snapshot, send);

@@ -1,10 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { tooManyAttemptsMessage } from '#src/copy/throttle';
-import { useMachine, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { findBookingMachine } from '#machines/find-booking';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { findBookingStatusMessages } from '#src/copy/find-booking';
-import { findBookingApi } from '#src/api/find-booking';
 import { findBookingValidators, type FindBookingField } from '#src/schemas/find-booking';
 import { useServices } from '#src/services';
 import { formView } from '#src/ui/form-state';
@@ -17,6 +15,7 @@ import { bindField } from '#src/ui/field-binding';
 import { SubmitHint } from '#src/ui/submit-hint';
 import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
+import { findBookingFlow } from './find-booking.flow';
 
 const fields: { field: FindBookingField; label: string; type: string; autoComplete: string; hint?: string }[] = [
   {
@@ -57,20 +56,16 @@ export function FindBookingPage() {
   const services = useServices();
   const navigate = useNavigate();
   const signedIn = useSelector(services.authActor, (s) => s.context.user?.status === 'AUTHORISED');
-  const [snapshot, send] = useMachine(
-    findBookingMachine.provide({
-      actors: { findBooking: fromPromise(({ input }) => findBookingApi(services.api).findBooking(input)) },
-      actions: {
-        openBooking: (_, { orderExchangeToken, bookingId }) => {
-          // The token goes into memory, never the URL; the order-token layout takes it from there.
-          services.hashToken.put(orderExchangeToken);
-          // The spec's answer is the token alone: the order-token list shows what it may open.
-          if (bookingId) void navigate({ to: '/order-token/$bookingId', params: { bookingId } });
-          else void navigate({ to: '/order-token' });
-        },
-      },
-    }),
-  );
+  const [snapshot, send] = findBookingFlow.useFlow();
+  // Found: the booking opens on the order-token page (its token already in memory, find-booking.flow.ts);
+  // when the answer is the token alone, the order-token list shows what it may open.
+  const found = snapshot.matches('success');
+  const foundId = snapshot.context.response?.bookingId ?? null;
+  useEffect(() => {
+    if (!found) return;
+    if (foundId) void navigate({ to: '/order-token/$bookingId', params: { bookingId: foundId } });
+    else void navigate({ to: '/order-token' });
+  }, [found, foundId, navigate]);
   const submitting = snapshot.matches('requesting');
   const { errors, blocking, canSubmit } = formView(snapshot.context, findBookingValidators, submitting);
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));

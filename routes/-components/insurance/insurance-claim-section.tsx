@@ -1,15 +1,7 @@
-import { useMachine } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import {
-  insuranceClaimMachine,
-  insuranceClaimStatus,
-  insuranceModalStatuses,
-  type InsuranceClaimRequest,
-} from '#machines/insurance-claim';
+import { useEffect, useId, useRef, useState } from 'react';
+import { insuranceClaimStatus, insuranceModalStatuses } from '#machines/insurance-claim';
 import { insuranceErrorWords } from './insurance-words';
 import { newKeySeed } from '#src/api/idempotency';
-import { insuranceApi } from '#src/api/insurance';
 import { formatMoney } from '#src/i18n/format';
 import type { InsuranceKind, InsuranceProduct } from '#src/schemas/insurance';
 import { useConnection, useServices } from '#src/services';
@@ -20,7 +12,8 @@ import * as actionStyles from '../booking-actions.css';
 import { ukDate } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
 import { NeedsConnection } from '../needs-connection';
-import { lostAnswerSubmit, useLostAnswerPhase } from '../lost-answer';
+import { useLostAnswerPhase } from '../lost-answer';
+import { insuranceClaimFlow } from './insurance-claim.flow';
 
 export const insuranceNames: Record<InsuranceKind, string> = {
   Essential: m.insurance_claim_section_essential(),
@@ -64,8 +57,7 @@ function InsuranceProductItem({
   product: InsuranceProduct;
   onClaimed: () => void;
 }) {
-  const { api, locale } = useServices();
-  const insurance = useMemo(() => insuranceApi(api), [api]);
+  const { locale } = useServices();
   const opener = useRef<HTMLButtonElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -77,20 +69,14 @@ function InsuranceProductItem({
   const name = insuranceNames[product.kind];
 
   const [keySeed] = useState(newKeySeed);
-  const [snapshot, send] = useMachine(
-    insuranceClaimMachine.provide({
-      actors: {
-        checkEligibility: fromPromise(({ input }) =>
-          insurance.checkEligibility(input.orderId, input.insuranceProductId),
-        ),
-        submitClaim: lostAnswerSubmit((request: InsuranceClaimRequest) =>
-          insurance.claim(request.orderId, request.insuranceProductId, request.claimId, request.idempotencyKey),
-        ),
-      },
-      actions: { refreshBooking: () => onClaimed() },
-    }),
-    { input: { orderId, insuranceProductId: product.id, keySeed } },
-  );
+  const [snapshot, send] = insuranceClaimFlow.useFlow({
+    input: { orderId, insuranceProductId: product.id, keySeed },
+  });
+  // The claim is made and the debounce over: the booking is fetched again.
+  const refreshed = snapshot.matches('refreshed');
+  useEffect(() => {
+    if (refreshed) onClaimed();
+  }, [refreshed, onClaimed]);
   const phase = useLostAnswerPhase(snapshot.children.submitClaim);
   const unconfirmed = phase === 'unconfirmed';
   const status = insuranceClaimStatus(snapshot, unconfirmed);

@@ -1,10 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useMemo, type FormEvent } from 'react';
-import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { journeyChangeMachine, searchErrors, type PayRequest } from '#machines/journey-change';
-import { refundCardFormMachine } from '#machines/refund-card-form';
-import { journeyChangeApi } from '#src/api/journey-change';
+import type { useMachine } from '@xstate/react';
+import { useEffect, type FormEvent } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { searchErrors, type journeyChangeMachine } from '#machines/journey-change';
+import type { refundCardFormMachine } from '#machines/refund-card-form';
 import { newKeySeed } from '#src/api/idempotency';
 import { formatDate, formatMoney, formatTime } from '#src/i18n/format';
 import {
@@ -24,7 +23,8 @@ import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { bookingPath } from '../booking-links';
 import { CheckAgain } from '../check-again';
-import { lostAnswerSubmit, useLostAnswerPhase } from '../lost-answer';
+import { useLostAnswerPhase } from '../lost-answer';
+import { journeyChangeFlow } from './journey-change.flow';
 import { CardForm } from '../refunds/card-form';
 import * as styles from '../refunds/refunds.css';
 import { refusalText } from './change-words';
@@ -43,36 +43,22 @@ const directionLabel = (d: ChangeDirection) =>
       ? m.journey_change_direction_return()
       : m.journey_change_direction_both();
 
+/** The change's flow (./journey-change.flow.ts); once changed, the new booking opens (following the snapshot). */
 function useJourneyChange(bookingId: string, guest: boolean) {
-  const { api } = useServices();
   const navigate = useNavigate();
-  const calls = useMemo(() => ({ change: journeyChangeApi(api) }), [api]);
-  return useMachine(
-    journeyChangeMachine.provide({
-      actors: {
-        fetchOptions: fromPromise(({ input, signal }) => calls.change.getOptions(input.bookingId, signal)),
-        fetchDepartures: fromPromise(({ input, signal }) => calls.change.getDepartures(input, signal)),
-        fetchQuote: fromPromise(({ input }) => calls.change.quote(input)),
-        cardForm: refundCardFormMachine.provide({
-          actors: { tokeniseCard: fromPromise(({ input }) => calls.change.tokeniseCard(input)) },
-        }),
-        pay: lostAnswerSubmit<PayRequest>((request) => calls.change.pay(request)),
-      },
-      actions: {
-        openNewBooking: ({ context }) => {
-          const id = context.result?.newBookingId;
-          if (id)
-            void navigate({
-              to: bookingPath(guest, 'detail'),
-              params: { bookingId: id },
-              state: { journeyChanged: true } as never,
-              replace: true,
-            });
-        },
-      },
-    }),
-    { input: { bookingId, today: today(), keySeed: newKeySeed() } },
-  );
+  const flow = journeyChangeFlow.useFlow({ input: { bookingId, today: today(), keySeed: newKeySeed() } });
+  const [snapshot] = flow;
+  const newBookingId = snapshot.matches('changed') ? (snapshot.context.result?.newBookingId ?? null) : null;
+  useEffect(() => {
+    if (!newBookingId) return;
+    void navigate({
+      to: bookingPath(guest, 'detail'),
+      params: { bookingId: newBookingId },
+      state: { journeyChanged: true } as never,
+      replace: true,
+    });
+  }, [newBookingId, guest, navigate]);
+  return flow;
 }
 
 /** /bookings/{bookingId}/change (journeyChangeMachine; docs/decisions/600-change-your-journey.md). */

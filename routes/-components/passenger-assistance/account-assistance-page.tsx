@@ -1,10 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
-import { fromPromise } from 'xstate';
-import { accountPassengerAssistanceMachine } from '#machines/account-passenger-assistance';
+import { accountPassengerAssistanceFlow } from './account-passenger-assistance.flow';
 import { accountPassengerAssistanceMessages } from '#src/copy/account-passenger-assistance';
-import { passengerAssistanceApi } from '#src/api/passenger-assistance';
 import { schemaMismatchMessage } from '#src/api/errors';
 import {
   isCancelled,
@@ -50,11 +46,8 @@ function HelpLine({
 
 /** The account's passenger assistance: booked help across upcoming journeys, and journeys without any. */
 export function AccountAssistancePage() {
-  const { api, locale } = useServices();
-  const assistance = useMemo(() => passengerAssistanceApi(api), [api]);
-  const [snapshot, send] = useMachine(
-    accountPassengerAssistanceMachine.provide({ actors: { fetchUpcoming: fromPromise(() => assistance.upcoming()) } }),
-  );
+  const { locale } = useServices();
+  const [snapshot, send] = accountPassengerAssistanceFlow.useFlow();
   const { bookings, schemaError } = snapshot.context;
   const standing = bookings.filter((b) => !b.ticketsGone);
   const withHelp = standing.filter((b) => b.passengerAssistances.some((a) => !isCancelled(a)));

@@ -1,8 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { passengerAssistanceCancelMachine, type CancelAssistanceRequest } from '#machines/passenger-assistance-cancel';
 import { passengerAssistanceCancelMessages } from '#src/copy/passenger-assistance-cancel';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { newKeySeed } from '#src/api/idempotency';
@@ -11,28 +8,17 @@ import { Button } from '#src/ui/button';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { CheckAgain } from '../check-again';
-import { lostAnswerSubmit, useLostAnswerPhase } from '../lost-answer';
+import { useLostAnswerPhase } from '../lost-answer';
 import { AssistanceFacts, CancelledBecause } from './assistance-summary';
-import { useAssistanceLoaders } from './use-assistance-loaders';
+import { passengerAssistanceCancelFlow } from './passenger-assistance-cancel.flow';
 import * as styles from './assistance.css';
 import { m } from '#src/paraglide/messages.js';
 
 /** /bookings/{bookingId}/passenger-assistance/{id}/cancel: a confirm page, then back to the list. */
 export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: string; assistanceId: string }) {
-  const loaders = useAssistanceLoaders();
   const navigate = useNavigate();
   const [keySeed] = useState(newKeySeed);
-  const [snapshot, send] = useMachine(
-    passengerAssistanceCancelMachine.provide({
-      actors: {
-        fetchAssistance: fromPromise(({ input }) => loaders.loadItem(input.bookingId, input.assistanceId)),
-        cancelAssistance: lostAnswerSubmit((request: CancelAssistanceRequest) =>
-          loaders.assistance.cancel(request.orderId, request.bookingId, request.assistanceId, request.idempotencyKey),
-        ),
-      },
-    }),
-    { input: { bookingId, assistanceId, keySeed } },
-  );
+  const [snapshot, send] = passengerAssistanceCancelFlow.useFlow({ input: { bookingId, assistanceId, keySeed } });
   const done = snapshot.status === 'done';
   useEffect(() => {
     if (done)

@@ -1,7 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { passengerAssistanceListMachine } from '#machines/passenger-assistance-list';
 import { passengerAssistanceListMessages } from '#src/copy/passenger-assistance-list';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { isCancelled, type AssistanceBooking, type PassengerAssistance } from '#src/schemas/passenger-assistance';
@@ -10,7 +7,7 @@ import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { CancelledBecause, directionNames, KindBadges, StatusText, legText } from './assistance-summary';
 import { useServices } from '#src/services';
-import { useAssistanceLoaders } from './use-assistance-loaders';
+import { passengerAssistanceListFlow } from './passenger-assistance-list.flow';
 import * as styles from './assistance.css';
 import { m } from '#src/paraglide/messages.js';
 
@@ -20,13 +17,7 @@ const hasLegStillToLeave = (legs: readonly { departureTime: string }[]) =>
 
 /** /bookings/{bookingId}/passenger-assistance: the assistance booked for each passenger and leg. */
 export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string; cancelled: boolean }) {
-  const loaders = useAssistanceLoaders();
-  const [snapshot, send] = useMachine(
-    passengerAssistanceListMachine.provide({
-      actors: { fetchOverview: fromPromise(({ input }) => loaders.loadOverview(input.bookingId)) },
-    }),
-    { input: { bookingId } },
-  );
+  const [snapshot, send] = passengerAssistanceListFlow.useFlow({ input: { bookingId } });
   const { overview, schemaError } = snapshot.context;
 
   return (

@@ -1,8 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { passengerAssistanceFormMachine, type CreateAssistanceInput } from '#machines/passenger-assistance-form';
 import { passengerAssistanceFormMessages } from '#src/copy/passenger-assistance-form';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { newKeySeed } from '#src/api/idempotency';
@@ -15,7 +12,6 @@ import {
   isCancelled,
   legOf,
   passengerNameOf,
-  valuesToAssistanceInput,
   type AssistanceField,
 } from '#src/schemas/passenger-assistance';
 import { useServices } from '#src/services';
@@ -31,9 +27,9 @@ import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { CheckAgain } from '../check-again';
-import { lostAnswerSubmit, useLostAnswerPhase } from '../lost-answer';
+import { useLostAnswerPhase } from '../lost-answer';
 import { directionNames, legText } from './assistance-summary';
-import { useAssistanceLoaders } from './use-assistance-loaders';
+import { passengerAssistanceFormFlow } from './passenger-assistance-form.flow';
 import * as styles from './assistance.css';
 import { ContactDetails } from '../contact-details';
 import { ukTime } from '../booking-format';
@@ -44,27 +40,11 @@ import { m } from '#src/paraglide/messages.js';
 const assistanceFieldOrder: readonly AssistanceField[] = ['passengerId', 'direction', 'kinds', 'details'];
 
 export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
-  const loaders = useAssistanceLoaders();
   const { locale } = useServices();
   const navigate = useNavigate();
   const id = useId();
   const [keySeed] = useState(newKeySeed);
-  const [snapshot, send] = useMachine(
-    passengerAssistanceFormMachine.provide({
-      actors: {
-        fetchBooking: fromPromise(({ input }) => loaders.loadForRequest(input.bookingId)),
-        createAssistance: lostAnswerSubmit((request: CreateAssistanceInput) =>
-          loaders.assistance.create(
-            request.booking.orderId,
-            request.booking.bookingId,
-            valuesToAssistanceInput(request.values),
-            request.idempotencyKey,
-          ),
-        ),
-      },
-    }),
-    { input: { bookingId, keySeed } },
-  );
+  const [snapshot, send] = passengerAssistanceFormFlow.useFlow({ input: { bookingId, keySeed } });
   const done = snapshot.status === 'done';
   const bookedId = snapshot.context.booked?.id ?? null;
   useEffect(() => {

@@ -1,7 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { passengerAssistanceReviewMachine } from '#machines/passenger-assistance-review';
 import { passengerAssistanceReviewMessages } from '#src/copy/passenger-assistance-review';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { isCancelled } from '#src/schemas/passenger-assistance';
@@ -9,7 +6,7 @@ import { Alert } from '#src/ui/alert';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { AssistanceFacts } from './assistance-summary';
-import { useAssistanceLoaders } from './use-assistance-loaders';
+import { passengerAssistanceReviewFlow } from './passenger-assistance-review.flow';
 import * as styles from './assistance.css';
 import { m } from '#src/paraglide/messages.js';
 
@@ -23,13 +20,7 @@ export function AssistanceReviewPage({
   assistanceId: string;
   booked: boolean;
 }) {
-  const loaders = useAssistanceLoaders();
-  const [snapshot, send] = useMachine(
-    passengerAssistanceReviewMachine.provide({
-      actors: { fetchAssistance: fromPromise(({ input }) => loaders.loadItem(input.bookingId, input.assistanceId)) },
-    }),
-    { input: { bookingId, assistanceId } },
-  );
+  const [snapshot, send] = passengerAssistanceReviewFlow.useFlow({ input: { bookingId, assistanceId } });
   const { item, schemaError } = snapshot.context;
 
   return (

@@ -1,6 +1,6 @@
-import { useMachine } from '@xstate/react';
-import { fromPromise, type EventFrom } from 'xstate';
-import { partialRefundMachine, selectedRefundables } from '#machines/partial-refund';
+import { useEffect, useRef } from 'react';
+import type { EventFrom } from 'xstate';
+import { selectedRefundables, type partialRefundMachine } from '#machines/partial-refund';
 import { partialRefundMessages } from '#src/copy/partial-refund';
 import { formatList, formatMoney } from '#src/i18n/format';
 import { assistanceKindNames } from '#src/schemas/passenger-assistance';
@@ -11,7 +11,7 @@ import { CheckboxField } from '#src/ui/checkbox-field';
 import { Loading } from '#src/ui/page';
 import { ineligibilityCopy } from './refund-copy';
 import * as styles from './refunds.css';
-import { useRefundsApi } from './use-refunds-api';
+import { partialRefundFlow } from './partial-refund.flow';
 import { rich } from '#src/i18n/rich';
 import { m } from '#src/paraglide/messages.js';
 
@@ -34,28 +34,18 @@ const directionTitle: Record<Direction, string> = {
 
 /** Tick passengers per direction (partialRefundMachine): what is ticked is the refund, quoted at each tick. */
 export function PartialRefundPanel({ bookingId, data, refundReason, names, onSelect }: PartialRefundPanelProps) {
-  const api = useRefundsApi();
   const { locale } = useServices();
-  const [snapshot, send] = useMachine(
-    partialRefundMachine.provide({
-      actors: {
-        fetchAssistances: fromPromise(({ input, signal }) =>
-          api.getPassengerAssistances(input.orderId, input.bookingId, signal),
-        ),
-      },
-      actions: {
-        selectionChanged: ({ context }) => onSelect(selectedRefundables(context.selection)),
-      },
-    }),
-    {
-      input: {
-        orderId: data.orderId,
-        bookingId,
-        booking: data.booking,
-        refundReason,
-      },
-    },
-  );
+  const [snapshot, send] = partialRefundFlow.useFlow({
+    input: { orderId: data.orderId, bookingId, booking: data.booking, refundReason },
+  });
+  // Each tick tells the refund page at once (the selection is the refund); the opening one is its own.
+  const selection = snapshot.context.selection;
+  const told = useRef(selection);
+  useEffect(() => {
+    if (told.current === selection) return;
+    told.current = selection;
+    onSelect(selectedRefundables(selection));
+  }, [selection, onSelect]);
   const c = snapshot.context;
   if (snapshot.matches('unavailable')) {
     return <p>{m.refunds_partial_refund_panel_only_the_whole_booking_can()}</p>;

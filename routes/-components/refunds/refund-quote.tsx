@@ -1,8 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type RefObject } from 'react';
-import { fromPromise, type EventFrom, type SnapshotFrom } from 'xstate';
-import { refundQuoteMachine, type RefundFrom } from '#machines/refund-quote';
+import type { EventFrom, SnapshotFrom } from 'xstate';
+import type { refundQuoteMachine, RefundFrom } from '#machines/refund-quote';
 import { refundQuoteMessages } from '#src/copy/refund-quote';
 import { formatMoney } from '#src/i18n/format';
 import { useConnection, useServices } from '#src/services';
@@ -11,7 +10,7 @@ import { Button } from '#src/ui/button';
 import { useFocusFallback } from '#src/ui/focus-fallback';
 import { bookingPath } from '../booking-links';
 import { ineligibilityCopy, ineligibilityNextStep } from './refund-copy';
-import { useRefundsApi } from './use-refunds-api';
+import { refundQuoteFlow } from './refund-quote.flow';
 import { NeedsConnection } from '../needs-connection';
 import { ContactDetails } from '../contact-details';
 import { m } from '#src/paraglide/messages.js';
@@ -29,40 +28,28 @@ export interface RefundEntryProps {
  * history quotes, then opens the refund page or the ineligibility view, or explains here why not.
  */
 export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySource }: RefundEntryProps) {
-  const api = useRefundsApi();
   const navigate = useNavigate();
   const { pageData } = useServices();
-  const [snapshot, send] = useMachine(
-    refundQuoteMachine.provide({
-      actors: {
-        fetchQuote: fromPromise(({ input, signal }) => api.getQuote(input, signal)),
-        fetchChangeOfJourneyStatus: fromPromise(({ input, signal }) =>
-          api.getChangeOfJourneyStatus(input.orderId, input.bookingId, signal),
-        ),
-      },
-      actions: {
-        goToRefundPage: ({ context }) => {
-          const search = {
-            quoteId: context.quote?.quoteId ?? undefined,
-            from: context.from,
-          };
-          void navigate({ to: bookingPath(guest, 'refund'), params: { bookingId }, search });
-        },
-        goToIneligibleView: () => {
-          void navigate({ to: bookingPath(guest, 'refundIneligible'), params: { bookingId } });
-        },
-      },
-    }),
-    {
-      input: {
-        orderId,
-        bookingId,
-        from,
-        changeOfJourneySource,
-        enhancedIneligibleView: pageData.features['refund-ineligibility-enhanced-view'],
-      },
+  const [snapshot, send] = refundQuoteFlow.useFlow({
+    input: {
+      orderId,
+      bookingId,
+      from,
+      changeOfJourneySource,
+      enhancedIneligibleView: pageData.features['refund-ineligibility-enhanced-view'],
     },
-  );
+  });
+  // A requestable quote opens the refund page with its quoteId; terms ineligibility (with the
+  // enhanced view on) opens that view.
+  const toRefundPage = snapshot.matches('toRefundPage');
+  const toIneligibleView = snapshot.matches('toIneligibleView');
+  const quoteId = snapshot.context.quote?.quoteId ?? undefined;
+  const quoteFrom = snapshot.context.from;
+  useEffect(() => {
+    if (toRefundPage)
+      void navigate({ to: bookingPath(guest, 'refund'), params: { bookingId }, search: { quoteId, from: quoteFrom } });
+    else if (toIneligibleView) void navigate({ to: bookingPath(guest, 'refundIneligible'), params: { bookingId } });
+  }, [toRefundPage, toIneligibleView, quoteId, quoteFrom, guest, bookingId, navigate]);
   const busy = snapshot.matches('quoting') || snapshot.matches('checkingChangeOfJourney') || snapshot.status === 'done';
   // After a message is closed, focus goes back to the button that opened it (not to the page's start).
   const opener = useRef<HTMLButtonElement>(null);

@@ -1,12 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type * as v from 'valibot';
-import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { refundCardFormMachine } from '#machines/refund-card-form';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { refundCardFormMachine } from '#machines/refund-card-form';
 import { isRequestableQuote, isTermsIneligible } from '#machines/lib/refund-rules';
 import type { RefundFrom } from '#machines/refund-quote';
-import { refundRequestMachine, type RefundRequestContext, type RefundSubmitRequest } from '#machines/refund-request';
+import type { refundRequestMachine, RefundRequestContext } from '#machines/refund-request';
 import { newKeySeed } from '#src/api/idempotency';
 import { formatMoney } from '#src/i18n/format';
 import type { RefundMoney } from '#src/schemas/refunds';
@@ -15,7 +14,7 @@ import { useFocusFallback } from '#src/ui/focus-fallback';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
 import { bookingPath } from '../booking-links';
-import { lostAnswerSubmit, useLostAnswerPhase, type LostAnswerPhase } from '../lost-answer';
+import { useLostAnswerPhase, type LostAnswerPhase } from '../lost-answer';
 import { cardFormView } from './refund-card-view';
 import { confirmView } from './refund-confirm-view';
 import { fraudHeldView, quoteFailedView, requestFailedView, unconfirmedView } from './refund-outcome-view';
@@ -23,7 +22,7 @@ import { ineligibleView, ReasonPicker, unavailableView } from './refund-reasons'
 import { reviewView } from './refund-review-view';
 import type { refundSearch } from './refund-search';
 import type { RefundView } from './refund-view';
-import { useRefundsApi } from './use-refunds-api';
+import { refundRequestFlow } from './refund-request.flow';
 import { m } from '#src/paraglide/messages.js';
 
 export interface RefundScreenProps {
@@ -70,46 +69,32 @@ export function RefundIneligiblePage({ bookingId, guest }: { bookingId: string; 
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** refundRequestMachine with this app's calls and its way out: the ineligibility view, the booking, or its history. */
+/**
+ * The refund request's flow (./refund-request.flow.ts) and its way out, following the snapshot: the
+ * ineligibility view, the booking, or its history.
+ */
 function useRefundRequest({ bookingId, quoteId, guest, view }: RefundScreenProps) {
-  const api = useRefundsApi();
   const navigate = useNavigate();
   const { pageData } = useServices();
-  const params = { bookingId };
-  return useMachine(
-    refundRequestMachine.provide({
-      actors: {
-        fetchRefundBooking: fromPromise(({ input, signal }) =>
-          api.getPartialRefunds(input.bookingId, input.quoteId, signal),
-        ),
-        fetchQuote: fromPromise(({ input, signal }) => api.getQuote(input, signal)),
-        submitRefund: lostAnswerSubmit((request: RefundSubmitRequest) =>
-          api.requestRefund(request.quoteId, request.body, request.idempotencyKey),
-        ),
-        cardForm: refundCardFormMachine.provide({
-          actors: {
-            tokeniseCard: fromPromise(({ input }) => api.tokeniseCard(input)),
-          },
-        }),
-      },
-      actions: {
-        goToIneligibleView: () => {
-          if (view !== 'refund' || !pageData.features['refund-ineligibility-enhanced-view']) return;
-          void navigate({ to: bookingPath(guest, 'refundIneligible'), params, replace: true });
-        },
-        reloadBooking: () => {
-          void navigate({ to: bookingPath(guest, 'detail'), params, replace: true });
-        },
-        waitForSuperseders: () => {
-          // Handed over in history state, not the URL: a link or a reload of the history page must
-          // not claim a refund just happened.
-          const state = { waitForSuperseders: true };
-          void navigate({ to: bookingPath(guest, 'history'), params, state, replace: true });
-        },
-      },
-    }),
-    { input: { bookingId, quoteId, today: today(), keySeed: newKeySeed() } },
-  );
+  const flow = refundRequestFlow.useFlow({ input: { bookingId, quoteId, today: today(), keySeed: newKeySeed() } });
+  const [snapshot] = flow;
+  const ineligible =
+    snapshot.matches('ineligible') && view === 'refund' && pageData.features['refund-ineligibility-enhanced-view'];
+  const refunded = snapshot.matches('refunded');
+  const partiallyRefunded = snapshot.matches('partiallyRefunded');
+  useEffect(() => {
+    const params = { bookingId };
+    if (ineligible) void navigate({ to: bookingPath(guest, 'refundIneligible'), params, replace: true });
+    // Refunded: the booking again, its refund tracking showing.
+    else if (refunded) void navigate({ to: bookingPath(guest, 'detail'), params, replace: true });
+    // Some passengers refunded: the history waits for the superseding order. Handed over in history
+    // state, not the URL: a link or a reload of the history page must not claim a refund just happened.
+    else if (partiallyRefunded) {
+      const state = { waitForSuperseders: true };
+      void navigate({ to: bookingPath(guest, 'history'), params, state, replace: true });
+    }
+  }, [ineligible, refunded, partiallyRefunded, bookingId, guest, navigate]);
+  return flow;
 }
 
 /** Passenger names by id: the quote's, then the partial refund booking's fuller ones. */

@@ -3,19 +3,29 @@ import { seasonStartChangeMachine, type SeasonPayRequest } from '#machines/seaso
 import { refundCardFormMachine } from '#machines/refund-card-form';
 import { seasonStartChangeApi } from '#src/api/season-start-change';
 import { defineFlow } from '#src/flow';
-import { lostAnswerSubmit } from '../lost-answer';
+import { lostAnswerAttempt } from '../lost-answer';
+
+/** The card the fee is paid with, bound to the API once. */
+const seasonCardFormFlow = defineFlow(refundCardFormMachine)(({ api }) => {
+  const season = seasonStartChangeApi(api);
+  return { actors: { tokeniseCard: fromPromise(({ input }) => season.tokeniseCard(input)) } };
+});
+
+/** The payment's attempt (decision 575): its Idempotency-Key goes with the one call. */
+const payAttempt = lostAnswerAttempt<SeasonPayRequest>(({ api }) => {
+  const season = seasonStartChangeApi(api);
+  return (request) => season.pay(request);
+});
 
 /** A season's change of start date bound to the API once (src/flow.tsx; docs/decisions/790-season-start-date-screen.md). */
-export const seasonStartChangeFlow = defineFlow(seasonStartChangeMachine)(({ api }) => {
-  const season = seasonStartChangeApi(api);
+export const seasonStartChangeFlow = defineFlow(seasonStartChangeMachine)((services) => {
+  const season = seasonStartChangeApi(services.api);
   return {
     actors: {
       fetchOptions: fromPromise(({ input, signal }) => season.getOptions(input.bookingId, signal)),
       fetchQuote: fromPromise(({ input }) => season.quote(input)),
-      cardForm: refundCardFormMachine.provide({
-        actors: { tokeniseCard: fromPromise(({ input }) => season.tokeniseCard(input)) },
-      }),
-      pay: lostAnswerSubmit<SeasonPayRequest>((request) => season.pay(request)),
+      cardForm: seasonCardFormFlow.bind(services),
+      pay: payAttempt.bind(services),
     },
   };
 });

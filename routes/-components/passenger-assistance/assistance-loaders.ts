@@ -1,10 +1,9 @@
-import { useMemo } from 'react';
 import { bookingApi } from '#src/api/booking';
 import { absentOn404 } from '#src/api/errors';
 import { passengerAssistanceApi } from '#src/api/passenger-assistance';
 import type { BookingDetailResponse } from '#src/schemas/booking';
 import type { AssistanceBooking, AssistanceItem, AssistanceOverview } from '#src/schemas/passenger-assistance';
-import { useServices } from '#src/services';
+import type { ApiClient } from '#src/api/client';
 
 /** A booking that moved (replaced by a change of journey) has no assistance screens of its own. */
 const moved = () => Object.assign(new Error('Booking moved'), { status: 404 });
@@ -39,9 +38,8 @@ const toAssistanceBooking = (detail: BookingDetailResponse, bookingId: string): 
 };
 
 /** The real actors of the assistance machines: the booking (GET /booking/{id}) and its assistance. */
-export function useAssistanceLoaders() {
-  const { api } = useServices();
-  return useMemo(() => {
+export function assistanceLoaders(api: ApiClient) {
+  {
     const bookings = bookingApi(api);
     const assistance = passengerAssistanceApi(api);
     const loadBooking = async (bookingId: string): Promise<AssistanceBooking> => {
@@ -79,5 +77,5 @@ export function useAssistanceLoaders() {
         throw Object.assign(new Error('No such assistance'), { status: 404 });
       },
     };
-  }, [api]);
+  }
 }
