@@ -31,7 +31,7 @@ import { validatePassengerName } from '#src/schemas/passengers.ts';
 import { requireFeature } from '../lib/feature-gate.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { sendEmail } from '../lib/outbox.ts';
-import { countUpcoming } from './bookings-list.ts';
+import { countUpcoming } from '../domain/booking-lists.ts';
 import { revokeCalendarFeed } from './calendar-feed.ts';
 import { can } from '../lib/policy.ts';
 
