@@ -48,9 +48,7 @@ const MACHINE_HELPERS = '^machines/lib/';
  */
 const API_STILL_WITH_SQL = `^server/api/(${[
   'auth',
-  'booking-actions',
   'calendar-feed',
-  'change-of-journey',
   'consents',
   'customer-profile',
   'journey-change',

@@ -14,7 +14,7 @@ import type { ServerWords } from '../domain/refunds.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 import type { LifecycleReason } from '#machines/booking-lifecycle';
 import { bookingOffers, LIFECYCLE_DETAIL } from '../domain/booking-lifecycle.ts';
-import { activeRefundOf, loadFacts, settleRefunds, trackingState, type RefundRow } from '../domain/refund-store.ts';
+import { activeRefundOf, loadFacts, settleRefunds } from '../domain/refund-store.ts';
 import {
   assess,
   partialRefundAvailable,

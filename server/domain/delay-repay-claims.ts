@@ -8,20 +8,17 @@ import { ApiError } from '../lib/errors.ts';
  * Delay Repay claims in the database (docs/decisions/090-delay-repay-and-insurance.md): a claim with
  * its booking and order, the status a customer sees now, and the one write, making a claim.
  */
-const CLAIM_TYPES = ['Integrated', 'Punchout', 'Submission'] as const;
-export type ClaimType = (typeof CLAIM_TYPES)[number];
-const CLAIM_STATUSES = [
-  'eligible',
-  'processing',
-  'approved',
-  'paid',
-  'rejected',
-  'expired',
-  'submitted',
-  'paid-toc',
-  'credit-issue-failure',
-] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+export type ClaimType = 'Integrated' | 'Punchout' | 'Submission';
+export type ClaimStatus =
+  | 'eligible'
+  | 'processing'
+  | 'approved'
+  | 'paid'
+  | 'rejected'
+  | 'expired'
+  | 'submitted'
+  | 'paid-toc'
+  | 'credit-issue-failure';
 
 export type PaymentType = 'original-payment' | 'bank-transfer' | 'rail-voucher';
 
