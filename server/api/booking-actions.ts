@@ -1,13 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { one } from '../db.ts';
-import type { BookingData, DeliveryMethod } from '../domain/booking-data.ts';
+import type { DeliveryMethod } from '../domain/booking-data.ts';
+import { findBooking, findOrder, type BookingRow } from '../domain/bookings.ts';
+import { checkIn, isCheckedIn, recordEmailResend } from '../domain/booking-check-ins-and-resends.ts';
+import { findDeliverable, isOrderReplaced, issuedTicketOf, issueOnDemandTicket } from '../domain/on-demand-tickets.ts';
 import { authorizeOrder, type OrderAccess } from '../lib/access.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { emailSchema, readBody } from '../lib/body.ts';
-import { addMs, HOUR_MS } from '../lib/clock.ts';
+import { HOUR_MS } from '../lib/clock.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { ApiError } from '../lib/errors.ts';
 import { deliverEmails, queueEmail, uniqueAddresses } from '../lib/outbox.ts';
@@ -30,9 +31,6 @@ import { can } from '../lib/policy.ts';
 
 /** Check-in opens this long before the outward departure and closes at departure. */
 export const CHECK_IN_OPENS_BEFORE_MS = 24 * HOUR_MS;
-/** How long issuing an on-demand ticket takes (server clock), before it is ready or failed. */
-export const ON_DEMAND_READY_AFTER_MS = 3500;
-export const ON_DEMAND_FAIL_AFTER_MS = 2000;
 export const ON_DEMAND_METHODS: readonly DeliveryMethod[] = ['mobile', 'print-at-home'];
 export const MAX_RESEND_ADDRESSES = 5;
 
@@ -51,18 +49,6 @@ const ResendBody = v.object({
 });
 const EmailList = v.pipe(v.array(emailSchema), v.minLength(1), v.maxLength(MAX_RESEND_ADDRESSES));
 
-type BookingRow = { id: string; order_id: string; is_season: boolean; outward_date: Date; data: BookingData };
-
-type DeliverableRow = {
-  id: string;
-  booking_id: string;
-  outcome: 'ready' | 'failed';
-  settles_at: Date;
-  reference: string;
-  barcode: string;
-  requested_at: Date;
-};
-
 const token = (c: Context<AppEnv>) => c.req.query('token') ?? null;
 
 /** The booking and who is acting on it; an unknown booking answers like a foreign one (403). */
@@ -70,13 +56,7 @@ async function bookingAccess(
   c: Context<AppEnv>,
   bookingId: string,
 ): Promise<{ booking: BookingRow; access: OrderAccess }> {
-  const booking = /^[\w-]{1,64}$/.test(bookingId)
-    ? await one<BookingRow>(
-        c.get('deps').db,
-        'select id, order_id, is_season, outward_date, data from bookings where id = $1',
-        [bookingId],
-      )
-    : null;
+  const booking = /^[\w-]{1,64}$/.test(bookingId) ? await findBooking(c.get('deps').db, bookingId) : null;
   const access = await authorizeOrder(c, booking?.order_id ?? '', { token: token(c) });
   if (!booking) throw new ApiError(403, 'FORBIDDEN');
   return { booking, access };
@@ -114,18 +94,14 @@ export function bookingActionsApi(): Hono<AppEnv> {
     const { booking, access } = await bookingAccess(c, match[1]);
     const { db, clock } = c.get('deps');
     const now = clock.now();
-    const existing = await one(db, 'select 1 from booking_check_ins where booking_id = $1', [booking.id]);
-    if (!existing) {
+    if (!(await isCheckedIn(db, booking.id))) {
       if (booking.is_season) throw new ApiError(409, 'CHECK_IN_NOT_SUPPORTED');
       const departure = new Date(booking.outward_date);
       if (now.getTime() >= departure.getTime()) throw new ApiError(409, 'CHECK_IN_CLOSED');
       if (now.getTime() < departure.getTime() - CHECK_IN_OPENS_BEFORE_MS) throw new ApiError(409, 'CHECK_IN_NOT_OPEN');
       // Not on a booking refunded, exchanged or paid by insurance (decision 320).
       await requireLifecycleAllows(db, booking.id, 'checkIn.open', now);
-      await db.query(
-        `insert into booking_check_ins (booking_id, checked_in_at, via) values ($1, $2, $3) on conflict (booking_id) do nothing`,
-        [booking.id, now, access.via],
-      );
+      await checkIn(db, booking.id, now, access.via);
     }
     return c.json({ url: checkedInUrl(access, booking.id) });
   });
@@ -168,19 +144,21 @@ export function bookingActionsApi(): Hono<AppEnv> {
     await recordAttempt(db, clock.now(), limits);
     // One email per address: the same address typed twice (in any case) is sent once.
     const to = uniqueAddresses(emails.output);
-    const order = await one<{ friendly_order_id: string }>(db, 'select friendly_order_id from orders where id = $1', [
-      booking.order_id,
-    ]);
+    const order = await findOrder(db, booking.order_id);
     const locale = emailLocale(c.req.header('accept-language'));
     const { outward } = booking.data;
     // The resend and its email are written together: the email exists exactly when the resend is recorded (decision 720).
-    const email = await db.transaction(async (tx) => {
-      await tx.query(
-        `insert into booking_email_resends (id, booking_id, order_id, email_addresses, delivery_method, vendor, via, requested_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [randomUUID(), booking.id, booking.order_id, to, body.deliveryMethod, body.vendor, access.via, clock.now()],
-      );
-      return queueEmail(tx, clock.now(), {
+    const resend = {
+      bookingId: booking.id,
+      orderId: booking.order_id,
+      to,
+      deliveryMethod: body.deliveryMethod,
+      vendor: body.vendor,
+      via: access.via,
+      at: clock.now(),
+    };
+    const email = await recordEmailResend(db, resend, (tx) =>
+      queueEmail(tx, clock.now(), {
         kind: 'booking-confirmation',
         to,
         subject: emailCopy(locale, 'email_booking_subject', { reference: order?.friendly_order_id ?? booking.id }),
@@ -201,8 +179,8 @@ export function bookingActionsApi(): Hono<AppEnv> {
           ),
         }),
         locale,
-      });
-    });
+      }),
+    );
     await deliverEmails(deps, [email]);
     return c.json({ success: true });
   });
@@ -219,43 +197,11 @@ export function bookingActionsApi(): Hono<AppEnv> {
     await recordAttempt(db, clock.now(), limits);
     // A replaced order's tickets are cancelled (a change of journey or a part refund issued the
     // replacement its own): nothing is issued for them (docs/product/domain.md, one ticket one payout).
-    const replaced = await one(db, 'select 1 from orders where id = $1 and replacement_order_id is not null', [
-      booking.order_id,
-    ]);
-    if (replaced) throw new ApiError(409, 'BOOKING_REPLACED');
+    if (await isOrderReplaced(db, booking.order_id)) throw new ApiError(409, 'BOOKING_REPLACED');
     const secret = await loadTicketSecret(db);
-    // A delivery is issued once (docs/decisions/350): generating again answers with the deliverable
-    // that issued it, or is issuing it, so the reference and the code never change. Checked and
-    // written in one transaction, so two presses at once cannot issue two tickets either.
-    const deliverableId = await db.transaction(async (tx) => {
-      // No ticket for a booking refunded, exchanged, paid by insurance or already travelled (decision 320).
-      await requireLifecycleAllows(tx, booking.id, 'ticket.issue', clock.now());
-      const issued = await one<{ deliverable_id: string }>(
-        tx,
-        'select deliverable_id from issued_tickets where delivery_id = $1',
-        [delivery.id],
-      );
-      if (issued) return issued.deliverable_id;
-      const fault = await one(tx, 'select 1 from on_demand_delivery_faults where delivery_id = $1', [delivery.id]);
-      const now = clock.now();
-      const id = randomUUID();
-      const settlesAt = addMs(now, fault ? ON_DEMAND_FAIL_AFTER_MS : ON_DEMAND_READY_AFTER_MS);
-      const reference = `TKT-${randomBytes(4).toString('hex').toUpperCase()}`;
-      const barcode = fault ? '' : ticketBarcodeData(secret, reference, booking.data);
-      await tx.query(
-        `insert into on_demand_deliverables (id, booking_id, delivery_id, outcome, requested_at, settles_at, reference, barcode)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [id, booking.id, delivery.id, fault ? 'failed' : 'ready', now, settlesAt, reference, barcode],
-      );
-      if (!fault) {
-        await tx.query(
-          `insert into issued_tickets (delivery_id, booking_id, deliverable_id, reference, barcode_data, issued_at)
-           values ($1, $2, $3, $4, $5, $6)`,
-          [delivery.id, booking.id, id, reference, barcode, settlesAt],
-        );
-      }
-      return id;
-    });
+    const deliverableId = await issueOnDemandTicket(db, booking, delivery.id, clock, (reference) =>
+      ticketBarcodeData(secret, reference, booking.data),
+    );
     return c.json({ deliverableId });
   });
 
@@ -264,11 +210,7 @@ export function bookingActionsApi(): Hono<AppEnv> {
     if (access.via === 'guest' && !access.guest.scopes.includes('on-demand')) throw new ApiError(403, 'FORBIDDEN');
     const deliverableId = c.req.param('deliverableId');
     const row = /^[\w-]{1,64}$/.test(deliverableId)
-      ? await one<DeliverableRow>(
-          c.get('deps').db,
-          'select * from on_demand_deliverables where id = $1 and booking_id = $2',
-          [deliverableId, booking.id],
-        )
+      ? await findDeliverable(c.get('deps').db, deliverableId, booking.id)
       : null;
     if (!row) throw new ApiError(404, 'NOT_FOUND');
     // A ticket whose booking was refunded, exchanged or paid by insurance is gone (decision 570):
@@ -284,11 +226,7 @@ export function bookingActionsApi(): Hono<AppEnv> {
     if (c.get('deps').clock.now().getTime() < new Date(row.settles_at).getTime())
       return c.json({ status: 'processing' });
     if (row.outcome === 'failed') return c.json({ status: 'failed' });
-    const issued = await one<{ reference: string; barcode_data: string; issued_at: Date }>(
-      c.get('deps').db,
-      'select reference, barcode_data, issued_at from issued_tickets where deliverable_id = $1',
-      [row.id],
-    );
+    const issued = await issuedTicketOf(c.get('deps').db, row.id);
     if (!issued) return c.json({ status: 'failed' });
     return c.json({
       status: 'ready',

@@ -1,7 +1,17 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { many, one, type Queryable } from '../db.ts';
+import {
+  bookingsOfOrder,
+  counterpart,
+  findBooking,
+  findOrder,
+  previousOrder,
+  replacedOrder,
+  savePassengers,
+  settlePendingReplacement,
+  type BookingRow,
+} from '../domain/bookings.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 import { authorizeOrder, resolveOrderAccess, type OrderAccess, type OrderRow } from '../lib/access.ts';
 import { allows, type Action } from '../lib/policy.ts';
@@ -16,9 +26,9 @@ import {
   type BookingOffers,
   type TicketWithdrawalReason,
 } from '../domain/booking-lifecycle.ts';
-import { delayRepayByBooking } from './delay-repay.ts';
-import { insuranceByBooking } from './insurance.ts';
-import { historyChanges, loadDisruptions, purchaseDate, refundSummaries } from '../domain/refund-store.ts';
+import { delayRepayByBooking } from '../domain/delay-repay-claims.ts';
+import { insuranceByBooking } from '../domain/insurance.ts';
+import { historyChanges, loadDisruptions, refundSummaries } from '../domain/refund-store.ts';
 import type { ServiceDisruption } from '../domain/refunds.ts';
 import { can } from '../lib/policy.ts';
 
@@ -36,30 +46,8 @@ const NEW_NAME_TEXT: TextRules = {
  */
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
-type BookingRow = {
-  id: string;
-  order_id: string;
-  is_season: boolean;
-  outward_date: Date;
-  data: BookingData;
-  checked_in?: boolean;
-  /** The latest on-demand ticket issued for this booking's delivery, if any (bookingsOfOrder with a clock). */
-  issued_reference?: string | null;
-  issued_at?: Date | null;
-  issued_barcode?: string | null;
-};
-
 /** How the caller reached the order and with which kind of access (server/lib/access.ts). */
 export type BookingAccess = OrderAccess;
-
-export async function findBooking(db: Queryable, bookingId: string): Promise<BookingRow | null> {
-  return one<BookingRow>(db, 'select id, order_id, is_season, outward_date, data from bookings where id = $1', [
-    bookingId,
-  ]);
-}
-
-const findOrder = (db: Queryable, orderId: string) =>
-  one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
 
 /**
  * The caller's access to an order for the action the route names, decided by the access policy
@@ -87,48 +75,6 @@ export function accessOffers(access: OrderAccess) {
     refund: allows('refund.original', access.kind, onAccountOrder),
     /** A Find a booking session on an account's booking: shown, and told to sign in to manage it. */
     signInToManage: access.kind === 'find-booking' && onAccountOrder,
-  };
-}
-
-/** Applies a pending replacement once it is ready; `start` begins its countdown (history requests). */
-async function settlePendingReplacement(db: Queryable, orderId: string, now: Date, start: boolean): Promise<void> {
-  const pending = await one<{ replacement_order_id: string; ready_after_ms: number; first_requested_at: Date | null }>(
-    db,
-    'select replacement_order_id, ready_after_ms, first_requested_at from pending_replacements where order_id = $1',
-    [orderId],
-  );
-  if (!pending) return;
-  if (pending.first_requested_at === null) {
-    if (!start) return;
-    await db.query('update pending_replacements set first_requested_at = $2 where order_id = $1', [orderId, now]);
-    if (pending.ready_after_ms > 0) return;
-  } else if (now.getTime() - pending.first_requested_at.getTime() < pending.ready_after_ms) {
-    return;
-  }
-  await db.query('update orders set replacement_order_id = $2 where id = $1', [orderId, pending.replacement_order_id]);
-  await db.query('delete from pending_replacements where order_id = $1', [orderId]);
-}
-
-/**
- * The order `orderId` replaced, if any (its predecessor, issued or still pending), with the date its
- * tickets were first paid for: the replacement's VAT receipt names them instead of "Ordered on" today.
- */
-async function replacedOrder(db: Queryable, orderId: string) {
-  const previous = await one<{ id: string; friendly_order_id: string; coj: boolean }>(
-    db,
-    `select o.id, o.friendly_order_id,
-       exists (select 1 from change_of_journeys c where c.source_order_id = o.id) as coj
-     from orders o
-     where o.replacement_order_id = $1 or o.id in (select p.order_id from pending_replacements p where p.replacement_order_id = $1)
-     order by o.created_at desc limit 1`,
-    [orderId],
-  );
-  if (!previous) return null;
-  const paidAt = (await purchaseDate(db, previous.id)) ?? new Date(0);
-  return {
-    friendlyOrderId: previous.friendly_order_id,
-    kind: previous.coj ? ('change' as const) : ('part-refund' as const),
-    paidAt: paidAt.toISOString(),
   };
 }
 
@@ -220,7 +166,7 @@ function quotableAsLifecycle<R extends { quotable: boolean }>(
 }
 
 /** The booking's legs, each with its train's disruption when the running data records one. */
-async function legsWithDisruptions(db: Queryable, row: BookingRow, now: Date) {
+async function legsWithDisruptions(db: Parameters<typeof loadDisruptions>[0], row: BookingRow, now: Date) {
   const records = await loadDisruptions(db, row.data);
   const withDisruption = <L extends object>(leg: L, direction: 'outward' | 'inward') => {
     const disruption = legDisruption(records, direction, now);
@@ -230,28 +176,6 @@ async function legsWithDisruptions(db: Queryable, row: BookingRow, now: Date) {
     outward: withDisruption(row.data.outward, 'outward'),
     inward: row.data.inward ? withDisruption(row.data.inward, 'inward') : row.data.inward,
   };
-}
-
-/** The order's bookings; with `now`, each carries the on-demand ticket issued for it by then (issued_tickets, decision 350). */
-const bookingsOfOrder = (db: Queryable, orderId: string, now: Date | null = null) =>
-  many<BookingRow>(
-    db,
-    `select b.id, b.order_id, b.is_season, b.outward_date, b.data, (ci.booking_id is not null) as checked_in,
-       issued.reference as issued_reference, issued.issued_at as issued_at, issued.barcode_data as issued_barcode
-     from bookings b left join booking_check_ins ci on ci.booking_id = b.id
-     left join lateral (
-       select t.reference, t.issued_at, t.barcode_data from issued_tickets t
-       where t.booking_id = b.id and $2::timestamptz is not null and t.issued_at <= $2::timestamptz
-       order by t.issued_at desc limit 1
-     ) issued on true
-     where b.order_id = $1 order by b.outward_date, b.id`,
-    [orderId, now],
-  );
-
-/** The booking of `order` that stands for `index`-th booking of its predecessor (same position, else the first). */
-async function counterpart(db: Queryable, orderId: string, index: number): Promise<BookingRow | null> {
-  const rows = await bookingsOfOrder(db, orderId);
-  return rows[index] ?? rows[0] ?? null;
 }
 
 async function loadForCaller(c: Context<AppEnv>) {
@@ -362,11 +286,7 @@ export function bookingApi(): Hono<AppEnv> {
     const chain: { order: OrderRow; booking: BookingRow }[] = [{ order: current, booking }];
     let head = current;
     for (let guard = 0; guard < 20; guard++) {
-      const previous = await one<OrderRow>(
-        db,
-        'select * from orders where replacement_order_id = $1 order by created_at desc limit 1',
-        [head.id],
-      );
+      const previous = await previousOrder(db, head.id);
       if (!previous || chain.some((e) => e.order.id === previous.id)) break;
       const previousBooking = await counterpart(db, previous.id, 0);
       if (!previousBooking) break;
@@ -448,10 +368,7 @@ export function bookingApi(): Hono<AppEnv> {
     if (new Set(names).size !== names.length) {
       return refuse(c, 422, 'DUPLICATE_NAME', 'Each passenger on a booking needs a different name.');
     }
-    await db.query('update bookings set data = $2::jsonb where id = $1', [
-      booking.id,
-      JSON.stringify({ ...booking.data, passengers }),
-    ]);
+    await savePassengers(db, booking, passengers);
     return c.json({
       bookingId: booking.id,
       passengers: passengers.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName })),

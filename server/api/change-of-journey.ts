@@ -4,8 +4,9 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
 import { lifecycleRefusal } from '../domain/booking-lifecycle.ts';
 import type { LifecycleReason } from '#machines/booking-lifecycle';
-import { accessOffers, findBooking, requireBookingAccess } from './booking.ts';
-import { one } from '../db.ts';
+import { findBooking, findOrder } from '../domain/bookings.ts';
+import { changeOfJourneyOf, isChangeSource } from '../domain/change-of-journeys.ts';
+import { accessOffers, requireBookingAccess } from './booking.ts';
 import { refundingTicketIds, settleRefunds } from '../domain/refund-store.ts';
 import { loadBookingForRefund, money } from './refund-booking.ts';
 import { can } from '../lib/policy.ts';
@@ -66,11 +67,7 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
       season ? 'Not a season booking' : 'Season bookings use the seasons path',
     );
   }
-  const order = await one<{ replacement_order_id: string | null }>(
-    db,
-    'select replacement_order_id from orders where id = $1',
-    [orderId],
-  );
+  const order = await findOrder(db, orderId);
   const now = clock.now();
   const { data } = booking;
   const answer = (found: ChangeabilityReason | null) => {
@@ -83,8 +80,7 @@ async function changeability(c: Context<AppEnv>, season: boolean) {
     return c.json({ changeable: reason === null, reason, ...(online ? { changeOnline: true } : {}) });
   };
   if (order?.replacement_order_id) return answer('BOOKING_REPLACED');
-  if (await one(db, 'select 1 from change_of_journeys where source_booking_id = $1', [booking.id]))
-    return answer('CHANGE_IN_PROGRESS');
+  if (await isChangeSource(db, booking.id)) return answer('CHANGE_IN_PROGRESS');
   await settleRefunds(db, [booking.id], now);
   const refunding = await refundingTicketIds(db, booking.id);
   if (data.tickets.length > 0 && data.tickets.every((t) => refunding.has(t.id))) return answer('REFUNDED');
@@ -116,15 +112,7 @@ const COJ_MESSAGES = {
 async function changeOfJourneyStatus(c: Context<AppEnv>) {
   const { db } = c.get('deps');
   const { booking } = await loadBookingForRefund(c, c.req.param('bookingId') ?? '', c.req.param('orderId') ?? '');
-  const row = await one<{
-    status: keyof typeof COJ_MESSAGES;
-    new_order_id: string | null;
-    new_booking_id: string | null;
-    requested_at: Date;
-    completed_at: Date | null;
-    price_difference: string | number | null;
-    currency: string;
-  }>(db, 'select * from change_of_journeys where source_booking_id = $1', [booking.id]);
+  const row = await changeOfJourneyOf<keyof typeof COJ_MESSAGES>(db, booking.id);
   if (!row)
     throw new ApiError(404, 'NOT_CHANGE_OF_JOURNEY_SOURCE', 'This booking is not the source of a change of journey.');
   return c.json({

@@ -31,7 +31,7 @@ import { readCleanBody } from '../lib/text-rules.ts';
 import { requireFeature } from '../lib/feature-gate.ts';
 import { appLink, createEmailCopy, emailLocale } from '../lib/email-copy.ts';
 import { deliverEmails, sendEmail } from '../lib/outbox.ts';
-import { countUpcoming } from './bookings-list.ts';
+import { countUpcoming } from '../domain/booking-lists.ts';
 import { can } from '../lib/policy.ts';
 
 /**

@@ -1,14 +1,20 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { many, one, type Queryable } from '../db.ts';
-import type { BookingData } from '../domain/booking-data.ts';
+import {
+  effectiveStatus,
+  findClaim,
+  submitClaim,
+  type ClaimRow,
+  type ClaimStatus,
+  type SubmittedDetails,
+} from '../domain/delay-repay-claims.ts';
 import { claimDeadline, estimateCompensation, thresholdFor } from '../domain/delay-repay.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
 import { ApiError } from '../lib/errors.ts';
 import type { LifecycleReason } from '#machines/booking-lifecycle';
-import { LIFECYCLE_DETAIL, lifecycleRefusal, requireLifecycleAllows } from '../domain/booking-lifecycle.ts';
+import { LIFECYCLE_DETAIL, lifecycleRefusal } from '../domain/booking-lifecycle.ts';
 import { can, type Action } from '../lib/policy.ts';
 import { authorizeOrder, requireAlso, type OrderAccess } from '../lib/access.ts';
 
@@ -19,68 +25,6 @@ import { authorizeOrder, requireAlso, type OrderAccess } from '../lib/access.ts'
  * order-flow guest session of its order with the 'delay-repay' scope, or its order's guest token (?token=). Nobody: 401; anyone
  * else, or an unknown claim: 403 (the same answer, so claim ids cannot be probed).
  */
-export const CLAIM_TYPES = ['Integrated', 'Punchout', 'Submission'] as const;
-export type ClaimType = (typeof CLAIM_TYPES)[number];
-export const CLAIM_STATUSES = [
-  'eligible',
-  'processing',
-  'approved',
-  'paid',
-  'rejected',
-  'expired',
-  'submitted',
-  'paid-toc',
-  'credit-issue-failure',
-] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
-
-type ClaimRow = {
-  id: string;
-  order_id: string;
-  booking_id: string;
-  claim_type: ClaimType;
-  status: ClaimStatus;
-  delayed_direction: 'outward' | 'inward';
-  delay_minutes: number;
-  punchout_url: string | null;
-  service_fee: number;
-  compensation: number | null;
-  status_reason: string | null;
-  status_reason_code: string | null;
-  submitted_details: SubmittedDetails | null;
-  submitted_at: Date | null;
-  data: BookingData;
-  customer_id: string | null;
-  email: string;
-  currency: string;
-  friendly_order_id: string;
-  customer_registered: boolean;
-};
-
-type SubmittedDetails = {
-  journey: { direction: 'outward' | 'inward' };
-  delay: { minutes: number };
-  paymentMethod: { type: PaymentType; accountEnding?: string };
-};
-
-const CLAIM_COLUMNS = `c.id, c.order_id, c.booking_id, c.claim_type, c.status, c.delayed_direction, c.delay_minutes,
-  c.punchout_url, c.service_fee::float8 as service_fee, c.compensation::float8 as compensation, c.status_reason, c.status_reason_code,
-  c.submitted_details, c.submitted_at, b.data, o.customer_id, o.email, o.currency, o.friendly_order_id,
-  (o.customer_id is not null or exists (select 1 from customers cu where cu.email = o.email)) as customer_registered`;
-
-const CLAIM_FROM = 'delay_repay_claims c join bookings b on b.id = c.booking_id join orders o on o.id = c.order_id';
-
-const findClaim = (db: Queryable, claimId: string) =>
-  one<ClaimRow>(db, `select ${CLAIM_COLUMNS} from ${CLAIM_FROM} where c.id = $1`, [claimId]);
-
-/** The status a customer sees: an eligible claim past its 28-day deadline has expired. */
-export function effectiveStatus(
-  row: { status: ClaimStatus; data: BookingData; delayed_direction: 'outward' | 'inward' },
-  now: Date,
-): ClaimStatus {
-  return row.status === 'eligible' && now > claimDeadline(row.data, row.delayed_direction) ? 'expired' : row.status;
-}
-
 const money = (amount: number, currencyCode: string) => ({ amount: Math.round(amount * 100) / 100, currencyCode });
 
 /**
@@ -172,8 +116,6 @@ async function requireClaim(
   return { row, access };
 }
 
-type PaymentType = 'original-payment' | 'bank-transfer' | 'rail-voucher';
-
 const SubmitBody = v.object({
   submitClaimDetails: v.object({
     journey: v.object({ direction: v.picklist(['outward', 'inward']) }),
@@ -192,29 +134,6 @@ const SubmitBody = v.object({
 
 const refuse = (c: Context<AppEnv>, status: 409 | 422, code: string, detail: string) =>
   c.json({ errors: [{ code }], detail }, status);
-
-/** Delay Repay summary per booking id, for the booking lists and booking detail (local extras). */
-export async function delayRepayByBooking(
-  db: Queryable,
-  bookingIds: string[],
-  now: Date,
-): Promise<Map<string, { claimId: string; status: ClaimStatus }>> {
-  if (bookingIds.length === 0) return new Map();
-  const rows = await many<{
-    id: string;
-    booking_id: string;
-    status: ClaimStatus;
-    delayed_direction: 'outward' | 'inward';
-    data: BookingData;
-  }>(
-    db,
-    `select c.id, c.booking_id, c.status, c.delayed_direction, b.data
-     from delay_repay_claims c join bookings b on b.id = c.booking_id
-     where c.booking_id = any($1) order by c.created_at`,
-    [bookingIds],
-  );
-  return new Map(rows.map((r) => [r.booking_id, { claimId: r.id, status: effectiveStatus(r, now) }]));
-}
 
 export function delayRepayApi(): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
@@ -290,19 +209,7 @@ export function delayRepayApi(): Hono<AppEnv> {
           : { type: payment.type },
     };
     const next: ClaimStatus = row.claim_type === 'Integrated' ? 'processing' : 'submitted';
-    // One transaction with the booking row locked (decision 320): no Delay Repay for a journey
-    // refunded or paid by insurance, and of two claims at once only one is made.
-    await db.transaction(async (tx) => {
-      await requireLifecycleAllows(tx, row.booking_id, 'delayRepay.claim', now);
-      const made = await one(
-        tx,
-        `update delay_repay_claims set status = $2, submitted_details = $3::jsonb, submitted_at = $4
-         where id = $1 and status = 'eligible' returning id`,
-        [row.id, next, JSON.stringify(stored), now],
-      );
-      if (!made) throw new ApiError(409, 'CLAIM_NOT_OPEN', 'This claim has already been made.');
-    });
-    const updated = await findClaim(db, row.id);
+    const updated = await submitClaim(db, row, next, stored, now);
     if (!updated) throw new ApiError(403, 'FORBIDDEN');
     return c.json(apiClaim(updated, now));
   });

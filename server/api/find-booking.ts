@@ -1,16 +1,21 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { many, one } from '../db.ts';
-import type { BookingData } from '../domain/booking-data.ts';
+import { toListEntry } from '../domain/booking-lists.ts';
+import {
+  accountExistsFor,
+  bookingsByReference,
+  bookingsOfCustomer,
+  bookingsOfOrderChain,
+  storeExchangeToken,
+} from '../domain/guest-bookings.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { emailSchema, readBody } from '../lib/body.ts';
 import { HOUR_MS, addMs } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { refundSummaries } from '../domain/refund-store.ts';
 import { assertNotThrottled, clearAttempts, clientAddress, LIMITS, recordAttempt } from '../lib/rate-limit.ts';
-import { randomToken, sha256Hex } from '../lib/tokens.ts';
+import { randomToken } from '../lib/tokens.ts';
 import { findOrderByGuestToken } from '../lib/ufac.ts';
-import { BOOKING_ROW_COLUMNS, toListEntry, type BookingRow } from './bookings-list.ts';
 import { allows, can, type AccessKind } from '../lib/policy.ts';
 
 /** How long an order exchange token from find-booking opens its order (docs/decisions/012). */
@@ -57,12 +62,7 @@ export function findBookingApi(): Hono<AppEnv> {
     const limits = [pair, [LIMITS.findBookingClient, client]] as const;
     await assertNotThrottled(db, clock.now(), limits);
     const surname = body.passengerSurname.toLocaleLowerCase('en-GB');
-    const rows = await many<{ id: string; order_id: string; data: BookingData }>(
-      db,
-      `select b.id, b.order_id, b.data from bookings b join orders o on o.id = b.order_id
-       where o.friendly_order_id = $1 and o.email = $2 order by b.outward_date, b.id`,
-      [body.bookingReference, body.emailAddress],
-    );
+    const rows = await bookingsByReference(db, body.bookingReference, body.emailAddress);
     const match = rows.find(
       (b) =>
         londonDay(b.data.outward.date) === body.departureDate &&
@@ -75,10 +75,7 @@ export function findBookingApi(): Hono<AppEnv> {
     await clearAttempts(db, [pair]);
     const token = randomToken(32);
     const now = clock.now();
-    await db.query(
-      'insert into order_exchange_tokens (token_hash, order_id, created_at, expires_at) values ($1, $2, $3, $4)',
-      [sha256Hex(token), match.order_id, now, addMs(now, EXCHANGE_TOKEN_TTL_MS)],
-    );
+    await storeExchangeToken(db, token, match.order_id, now, addMs(now, EXCHANGE_TOKEN_TTL_MS));
     return c.json({ orderExchangeToken: token, bookingId: match.id });
   });
 
@@ -91,16 +88,13 @@ export function findBookingApi(): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const guest = c.get('guest');
     const token = c.req.query('token') ?? '';
-    let where: { sql: string; param: string } | null = null;
+    // Whose bookings: an order's (with the orders that superseded it) or a customer's.
+    let source: { orderId: string } | { customerId: string } | null = null;
     let email: string | null = null;
     // The kind of access the session or token gives (docs/access-policy.md): what each booking offers follows it.
     let kind: AccessKind = 'email-link';
-    // An order's guest also sees the orders that superseded it (a partial refund's replacement; decision 080).
-    const orderAndReplacements = `o.id in (with recursive chain(id) as (
-        select $1::text union select r.replacement_order_id from orders r join chain on r.id = chain.id
-        where r.replacement_order_id is not null) select id from chain)`;
     if (guest?.flow === 'order' && guest.orderId) {
-      where = { sql: orderAndReplacements, param: guest.orderId };
+      source = { orderId: guest.orderId };
       email = guest.email;
       kind = guest.origin;
     } else if (
@@ -108,7 +102,7 @@ export function findBookingApi(): Hono<AppEnv> {
       guest.customerId &&
       guest.scopes.some((s) => s !== 'marketing-preference-unsubscribe')
     ) {
-      where = { sql: 'o.customer_id = $1', param: guest.customerId };
+      source = { customerId: guest.customerId };
       email = guest.email;
     } else if (token) {
       // A wrong token is a guess, counted per client; past the limit none is looked at (decision 566).
@@ -116,21 +110,20 @@ export function findBookingApi(): Hono<AppEnv> {
       await assertNotThrottled(db, clock.now(), limits);
       const order = await findOrderByGuestToken(db, token.slice(0, 512), clock.now());
       if (order) {
-        where = { sql: orderAndReplacements, param: order.id };
+        source = { orderId: order.id };
         email = order.email;
         kind = order.origin;
       } else {
         await recordAttempt(db, clock.now(), limits);
       }
     }
-    if (!where || email === null) throw new ApiError(401, 'UNAUTHORISED');
-    const rows = await many<BookingRow & { customer_id: string | null }>(
-      db,
-      `select ${BOOKING_ROW_COLUMNS}, o.customer_id from bookings b join orders o on o.id = b.order_id
-       where ${where.sql} order by b.outward_date asc, b.id`,
-      [where.param],
-    );
-    const registered = await one<{ id: string }>(db, 'select id from customers where email = $1', [email]);
+    if (!source || email === null) throw new ApiError(401, 'UNAUTHORISED');
+    // An order's guest also sees the orders that superseded it (a partial refund's replacement; decision 080).
+    const rows =
+      'orderId' in source
+        ? await bookingsOfOrderChain(db, source.orderId)
+        : await bookingsOfCustomer(db, source.customerId);
+    const registered = await accountExistsFor(db, email);
     const now = clock.now();
     const refundScope = guest ? guest.scopes.includes('refund') : true;
     const refunds = await refundSummaries(
@@ -147,7 +140,7 @@ export function findBookingApi(): Hono<AppEnv> {
         const entry = toListEntry(row);
         return { ...entry, booking: { ...entry.booking, refund: refunds.get(row.id) } };
       }),
-      customerRegistered: registered !== null,
+      customerRegistered: registered,
     });
   });
 

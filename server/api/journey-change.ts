@@ -37,7 +37,8 @@ import { deliverEmails, queueEmail } from '../lib/outbox.ts';
 import { can } from '../lib/policy.ts';
 import { DEFAULT_PUBLIC_ORIGIN } from '../lib/public-origin.ts';
 import { sha256Hex } from '../lib/tokens.ts';
-import { findBooking, requireBookingAccess, type BookingAccess } from './booking.ts';
+import { findBooking } from '../domain/bookings.ts';
+import { requireBookingAccess, type BookingAccess } from './booking.ts';
 import { findOrder, findPayment } from '../domain/refund-quotes.ts';
 import { IdParam, money, type BookingRow } from './refund-booking.ts';
 

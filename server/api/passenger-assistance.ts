@@ -1,11 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { many, one, isUniqueViolation, type Queryable } from '../db.ts';
 import type { BookingData, Leg } from '../domain/booking-data.ts';
+import { findOrder } from '../domain/bookings.ts';
+import {
+  assistanceOf,
+  bookAssistance,
+  bookingOfOrder,
+  cancelAssistance,
+  findAssistance,
+  upcomingJourneysOf,
+  upcomingJourneysWithEndedAssistance,
+  type AssistanceBooking,
+  type AssistanceRow,
+} from '../domain/passenger-assistance.ts';
 import { requireCustomer, type OrderRow } from '../lib/access.ts';
-import type { AppEnv } from '../lib/app-env.ts';
+import type { AppDeps, AppEnv } from '../lib/app-env.ts';
 import { readCleanBody } from '../lib/text-rules.ts';
 import { assistanceFormMessages } from '#src/schemas/passenger-assistance.ts';
 import { HOUR_MS } from '../lib/clock.ts';
@@ -46,22 +56,6 @@ const ID = '[\\w-]{1,64}';
 
 type Direction = 'outward' | 'inward';
 
-type AssistanceRow = {
-  id: string;
-  order_id: string;
-  booking_id: string;
-  passenger_id: string;
-  direction: Direction;
-  kinds: string[];
-  details: string | null;
-  status: 'booked' | 'cancelled';
-  created_at: Date;
-  cancelled_at: Date | null;
-  cancelled_because: 'refunded' | 'insurance-claimed' | null;
-};
-
-type BookingRow = { id: string; order_id: string; is_season: boolean; data: BookingData };
-
 const CreateBody = v.object({
   passengerId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   direction: v.picklist(['outward', 'inward']),
@@ -93,7 +87,7 @@ const apiLeg = (leg: Leg) => ({
 });
 
 /** An item as the spec's call gives it (id, passengerId, direction, kinds, details, status) plus what screens show. */
-function apiAssistance(row: AssistanceRow, booking: BookingRow) {
+function apiAssistance(row: AssistanceRow, booking: AssistanceBooking) {
   const passenger = booking.data.passengers.find((p) => p.id === row.passenger_id);
   const leg = legOf(booking.data, row.direction);
   return {
@@ -115,23 +109,14 @@ function apiAssistance(row: AssistanceRow, booking: BookingRow) {
   };
 }
 
-const assistanceOf = (db: Queryable, bookingId: string) =>
-  many<AssistanceRow>(db, 'select * from passenger_assistance where booking_id = $1 order by created_at, id', [
-    bookingId,
-  ]);
-
 /** The order and booking of the path, after the access check; a booking outside that order is 404. */
 async function loadBooking(c: Context<AppEnv>) {
   const { db } = c.get('deps');
   const orderId = c.req.param('orderId') ?? '';
   const access = await requireBookingAccess(c, orderId);
-  const booking = await one<BookingRow>(
-    db,
-    'select id, order_id, is_season, data from bookings where id = $1 and order_id = $2',
-    [c.req.param('productId') ?? '', orderId],
-  );
+  const booking = await bookingOfOrder(db, c.req.param('productId') ?? '', orderId);
   if (!booking) throw new ApiError(404, 'NOT_FOUND');
-  const order = await one<OrderRow>(db, 'select * from orders where id = $1', [orderId]);
+  const order = await findOrder(db, orderId);
   if (!order) throw new ApiError(404, 'NOT_FOUND');
   return { booking, order, access };
 }
@@ -168,18 +153,10 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
     const { db, clock } = c.get('deps');
     const customer = requireCustomer(c);
     const now = clock.now();
-    const rows = await many<BookingRow & { friendly_order_id: string }>(
-      db,
-      `select b.id, b.order_id, b.is_season, b.data, o.friendly_order_id
-       from bookings b join orders o on o.id = b.order_id
-       where o.customer_id = $1 and o.replacement_order_id is null and not b.is_season
-         and greatest(b.outward_date, coalesce(b.inward_date, b.outward_date)) > $2
-       order by b.outward_date, b.id`,
-      [customer.id, now],
-    );
+    const rows = await upcomingJourneysOf(db, customer.id, now);
     /** One journey of the overview: the booking, its legs and the help listed with it. */
     const overviewEntry = (
-      row: BookingRow & { friendly_order_id: string },
+      row: AssistanceBooking & { friendly_order_id: string },
       items: Awaited<ReturnType<typeof assistanceOf>>,
     ) => ({
       bookingId: row.id,
@@ -201,16 +178,7 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
     // Local extra: the upcoming journeys whose tickets are gone, with only the help that ended with
     // them (cancelledBecause, decision 630), so the overview can say why; nothing is offered on them.
     const listed = new Set(bookings.map((b) => b.bookingId));
-    const ended = await many<BookingRow & { friendly_order_id: string }>(
-      db,
-      `select b.id, b.order_id, b.is_season, b.data, o.friendly_order_id
-       from bookings b join orders o on o.id = b.order_id
-       where o.customer_id = $1 and not b.is_season
-         and greatest(b.outward_date, coalesce(b.inward_date, b.outward_date)) > $2
-         and exists (select 1 from passenger_assistance pa where pa.booking_id = b.id and pa.cancelled_because is not null)
-       order by b.outward_date, b.id`,
-      [customer.id, now],
-    );
+    const ended = await upcomingJourneysWithEndedAssistance(db, customer.id, now);
     const cancelledWithTickets = [];
     for (const row of ended) {
       if (listed.has(row.id)) continue;
@@ -258,43 +226,28 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
         `Assistance must be booked at least 2 hours before the train leaves. This train leaves at ${ukTime(departure.toISOString())}, so please ask the staff at ${leg.origin.name} for help on the day.`,
       );
     }
-    const id = randomUUID();
-    try {
-      await db.query(
-        `insert into passenger_assistance (id, order_id, booking_id, passenger_id, direction, kinds, details, status, via, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, 'booked', $8, $9)`,
-        [
-          id,
-          order.id,
-          booking.id,
-          passenger.id,
-          body.direction,
-          ASSISTANCE_KINDS.filter((k) => body.kinds.includes(k)),
-          body.details || null,
-          access.via,
-          now,
-        ],
+    const row = await bookAssistance(db, {
+      orderId: order.id,
+      bookingId: booking.id,
+      passengerId: passenger.id,
+      direction: body.direction,
+      kinds: ASSISTANCE_KINDS.filter((k) => body.kinds.includes(k)),
+      details: body.details || null,
+      via: access.via,
+      now,
+    });
+    if (row === 'already-booked') {
+      throw refuse(
+        409,
+        'ALREADY_BOOKED',
+        `Assistance is already booked for ${passenger.firstName} ${passenger.lastName} on this journey. Cancel it first to book different help.`,
       );
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw refuse(
-          409,
-          'ALREADY_BOOKED',
-          `Assistance is already booked for ${passenger.firstName} ${passenger.lastName} on this journey. Cancel it first to book different help.`,
-        );
-      }
-      throw err;
     }
-    const row = await one<AssistanceRow>(db, 'select * from passenger_assistance where id = $1', [id]);
-    if (!row) throw new ApiError(500, 'INTERNAL_ERROR');
     return c.json({ passengerAssistance: apiAssistance(row, booking) }, 201);
   });
 
-  const findOne = async (db: Queryable, booking: BookingRow, id: string) => {
-    const row = await one<AssistanceRow>(db, 'select * from passenger_assistance where id = $1 and booking_id = $2', [
-      id,
-      booking.id,
-    ]);
+  const findOne = async (db: AppDeps['db'], booking: AssistanceBooking, id: string) => {
+    const row = await findAssistance(db, id, booking.id);
     if (!row) throw new ApiError(404, 'NOT_FOUND');
     return row;
   };
@@ -321,12 +274,7 @@ export function passengerAssistanceApi(): Hono<AppEnv> {
         throw refuse(409, 'ALREADY_CANCELLED', 'This assistance has already been cancelled.');
       const leg = legOf(booking.data, row.direction);
       if (leg) assertNotDeparted(leg, clock.now(), 'cancel');
-      const updated = await one<AssistanceRow>(
-        db,
-        `update passenger_assistance set status = 'cancelled', cancelled_at = $2
-       where id = $1 and status = 'booked' returning *`,
-        [row.id, clock.now()],
-      );
+      const updated = await cancelAssistance(db, row.id, clock.now());
       if (!updated) throw refuse(409, 'ALREADY_CANCELLED', 'This assistance has already been cancelled.');
       return c.json({ passengerAssistance: apiAssistance(updated, booking) });
     },

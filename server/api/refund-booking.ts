@@ -14,7 +14,8 @@ import {
 import type { AppEnv } from '../lib/app-env.ts';
 import { addMs, DAY_MS } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
-import { findBooking, requireBookingAccess } from './booking.ts';
+import { findBooking } from '../domain/bookings.ts';
+import { requireBookingAccess } from './booking.ts';
 
 /**
  * The booking a refund endpoint works on (docs/decisions/080-refunds-server.md): the caller's

@@ -10,12 +10,11 @@ import {
   type QuoteRefundable,
   type RefundQuote,
 } from '#src/schemas/refunds.ts';
-import { many, type Queryable } from '../db.ts';
 import type { ServerWords } from '../domain/refunds.ts';
 import type { BookingData } from '../domain/booking-data.ts';
 import type { LifecycleReason } from '#machines/booking-lifecycle';
 import { bookingOffers, LIFECYCLE_DETAIL } from '../domain/booking-lifecycle.ts';
-import { loadFacts, settleRefunds, trackingState, type RefundRow } from '../domain/refund-store.ts';
+import { activeRefundOf, loadFacts, settleRefunds } from '../domain/refund-store.ts';
 import {
   assess,
   partialRefundAvailable,
@@ -26,10 +25,16 @@ import {
   type RefundFacts,
 } from '../domain/refunds.ts';
 import type { OrderRow } from '../lib/access.ts';
-import type { AppEnv } from '../lib/app-env.ts';
+import type { AppDeps, AppEnv } from '../lib/app-env.ts';
 import { addMs } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
-import { findPayment, refuseIfNotQuotable, type PaymentRow, type QuoteLine } from '../domain/refund-quotes.ts';
+import {
+  findPayment,
+  refuseIfNotQuotable,
+  saveRefundQuote,
+  type PaymentRow,
+  type QuoteLine,
+} from '../domain/refund-quotes.ts';
 import { cardForm, loadBookingForRefund, money, returnInstructions, type BookingRow } from './refund-booking.ts';
 import { can } from '../lib/policy.ts';
 
@@ -141,15 +146,6 @@ function seasonCalculationOf(lines: readonly ItemAssessment[], currency: string)
   };
 }
 
-async function activeRefundOf(db: Queryable, bookingId: string): Promise<RefundRow | null> {
-  const rows = await many<RefundRow>(
-    db,
-    'select * from refunds where booking_id = $1 and rejected_at is null order by requested_at desc',
-    [bookingId],
-  );
-  return rows.find((r) => trackingState(r) === 'processing' || trackingState(r) === 'action-required') ?? null;
-}
-
 /** The query: `refundReason` (default the spec's) and `refundables`, the chosen tickets (null: all that refund). */
 function readQuoteQuery(c: Context<AppEnv>) {
   const reasonParsed = v.safeParse(v.optional(RefundReason, DEFAULT_REFUND_REASON), c.req.query('refundReason'));
@@ -181,7 +177,7 @@ type QuoteBase = ReturnType<typeof quoteBase>;
 
 /** The answer for a booking no reason can quote: no tickets, a refund already under way, or held for fraud; null otherwise. */
 async function unquotableAnswer(
-  db: Queryable,
+  db: AppDeps['db'],
   booking: BookingRow,
   facts: RefundFacts,
   payment: PaymentRow | null,
@@ -254,7 +250,7 @@ const LIFECYCLE_INELIGIBILITY: Partial<Record<LifecycleReason, IneligibilityReas
 };
 
 async function lifecycleRefusalAnswer(
-  db: Queryable,
+  db: AppDeps['db'],
   booking: BookingRow,
   base: QuoteBase,
   now: Date,
@@ -351,7 +347,7 @@ interface StoredQuote {
 
 /** Stores the quote's lines and totals for the refund request to spend (until QUOTE_TTL_MS). */
 async function storeQuote(
-  db: Queryable,
+  db: AppDeps['db'],
   {
     booking,
     order,
@@ -389,27 +385,22 @@ async function storeQuote(
       refund,
     }),
   );
-  await db.query(
-    `insert into refund_quotes (id, order_id, booking_id, refund_reason, refund_type, lines, partial, total, admin_fee,
-       currency, card_form_required, created_at, expires_at, fees_refunded)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14)`,
-    [
-      quoteId,
-      order.id,
-      booking.id,
-      refundReason,
-      assessment.refundType,
-      JSON.stringify(storedLines),
-      partial,
-      total,
-      adminFee,
-      order.currency,
-      payment?.card_declined_at != null,
-      now,
-      expiresAt,
-      feesRefunded,
-    ],
-  );
+  await saveRefundQuote(db, {
+    id: quoteId,
+    orderId: order.id,
+    bookingId: booking.id,
+    refundReason,
+    refundType: assessment.refundType,
+    lines: storedLines,
+    partial,
+    total,
+    adminFee,
+    currency: order.currency,
+    cardFormRequired: payment?.card_declined_at != null,
+    createdAt: now,
+    expiresAt,
+    feesRefunded,
+  });
   return { quoteId, expiresAt, paid, adminFee, total, feesRefunded };
 }
 

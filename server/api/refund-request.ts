@@ -18,7 +18,7 @@ import type { AppEnv } from '../lib/app-env.ts';
 import { addMs, DAY_MS } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { sha256Hex } from '../lib/tokens.ts';
-import { findBooking } from './booking.ts';
+import { findBooking } from '../domain/bookings.ts';
 import { cancelAllAssistance, splitAssistance } from '../domain/assistance-follows-tickets.ts';
 import { queueAssistanceCancelled, queueRefundConfirmation, type BookingEmailTarget } from '../lib/booking-emails.ts';
 import { deliverEmails, type QueuedEmail } from '../lib/outbox.ts';

@@ -71,3 +71,46 @@ export async function refuseIfNotQuotable(db: Queryable, booking: { id: string }
     );
   }
 }
+
+/** Stores a quote's lines and totals for the refund request to spend (until it expires). */
+export async function saveRefundQuote(
+  db: Queryable,
+  q: {
+    id: string;
+    orderId: string;
+    bookingId: string;
+    refundReason: string;
+    refundType: string;
+    lines: QuoteLine[];
+    partial: boolean;
+    total: number;
+    adminFee: number;
+    currency: string;
+    cardFormRequired: boolean;
+    createdAt: Date;
+    expiresAt: Date;
+    feesRefunded: number;
+  },
+): Promise<void> {
+  await db.query(
+    `insert into refund_quotes (id, order_id, booking_id, refund_reason, refund_type, lines, partial, total, admin_fee,
+       currency, card_form_required, created_at, expires_at, fees_refunded)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [
+      q.id,
+      q.orderId,
+      q.bookingId,
+      q.refundReason,
+      q.refundType,
+      JSON.stringify(q.lines),
+      q.partial,
+      q.total,
+      q.adminFee,
+      q.currency,
+      q.cardFormRequired,
+      q.createdAt,
+      q.expiresAt,
+      q.feesRefunded,
+    ],
+  );
+}

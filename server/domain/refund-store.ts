@@ -417,3 +417,13 @@ export async function newFriendlyOrderId(db: Queryable): Promise<string> {
     if (!(await one(db, 'select 1 from orders where friendly_order_id = $1', [id]))) return id;
   }
 }
+
+/** The booking's refund still being processed or waiting for the customer, if any (newest first). */
+export async function activeRefundOf(db: Queryable, bookingId: string): Promise<RefundRow | null> {
+  const rows = await many<RefundRow>(
+    db,
+    'select * from refunds where booking_id = $1 and rejected_at is null order by requested_at desc',
+    [bookingId],
+  );
+  return rows.find((r) => trackingState(r) === 'processing' || trackingState(r) === 'action-required') ?? null;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { many, type Db } from '#server/db.ts';
 import { openTestDb } from '#test/helpers/db.ts';
-import { BOOKINGS_PAGE_SIZE, pageQuery } from '#server/api/bookings-list.ts';
+import { BOOKINGS_PAGE_SIZE, pageQuery } from '#server/domain/booking-lists.ts';
 import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
 import { seed } from '#server/seed/index.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BOOKINGS_PAGE_SIZE } from '#server/api/bookings-list.ts';
+import { BOOKINGS_PAGE_SIZE } from '#server/domain/booking-lists.ts';
 import { DEMO_ACCOUNT, REFUNDS_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
 import { ASSOCIATION_DEMO_TOKENS } from '#server/seed/bookings-lists.ts';
 import { stableId } from '#server/seed/context.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingData } from '#server/domain/booking-data.ts';
-import { ineligibility } from '#server/api/insurance.ts';
+import { ineligibility } from '#server/domain/insurance.ts';
 import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
 import { insuranceProductId } from '#server/seed/insurance.ts';
 import { bookingIdOf, stableId } from '#server/seed/context.ts';
