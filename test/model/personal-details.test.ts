@@ -7,6 +7,17 @@ const loaded = { firstName: 'Alex', lastName: 'Morgan', email: 'demo@example.com
 /** What a 401 on save kept (docs/decisions/161): laid over the loaded details after sign-in. */
 const draft = { values: { firstName: 'Alexa', lastName: 'Morgan-Lee' }, shouldUpdatePassenger: true };
 
+/** The text rule's refusal about the first name (server/lib/text-rules.ts). */
+const firstNameRefused = {
+  problem: {
+    kind: 'http',
+    status: 422,
+    codes: ['INVALID_CHARACTERS'],
+    detail: null,
+    body: { errors: [{ code: 'INVALID_CHARACTERS', message: 'firstName: Must be a valid first name' }] },
+  },
+};
+
 describeMachineModel(personalDetailsMachine, {
   name: 'personalDetailsMachine',
   inputs: [{}, { draft }],
@@ -50,6 +61,8 @@ describeMachineModel(personalDetailsMachine, {
       { type: 'xstate.error.actor.savePersonalDetails', error: { status: 503 } },
       // docs/product/roles.md: 401 goes to login; the typed draft is kept for after.
       { type: 'xstate.error.actor.savePersonalDetails', error: { status: 401 } },
+      // The text rule's refusal about the first name: that field's (decision 670).
+      { type: 'xstate.error.actor.savePersonalDetails', error: firstNameRefused },
     ],
   },
   serializeContext: (c) => ({
@@ -58,6 +71,7 @@ describeMachineModel(personalDetailsMachine, {
     dirty: c.dirty,
     submitAttempted: c.submitAttempted,
     touched: c.touched,
+    refusal: c.refusal,
     savedOnce: c.savedOnce,
     updateFailed: c.updateFailed,
     passengerUpdateFailed: c.passengerUpdateFailed,
@@ -106,6 +120,7 @@ describeMachineModel(personalDetailsMachine, {
           submitAttempted: false,
           savedOnce: false,
           updateFailed: false,
+          refusal: null,
           passengerUpdateFailed: false,
           draft: null,
           draftRestored: false,
@@ -195,7 +210,15 @@ describeMachineModel(personalDetailsMachine, {
           lastName: 'Morgan',
         });
       }
-      if (event.type === 'xstate.error.actor.savePersonalDetails') {
+      if (event.type === 'xstate.error.actor.savePersonalDetails' && event.error === firstNameRefused) {
+        expect(context).toMatchObject({
+          updateFailed: false,
+          passengerUpdateFailed: false,
+          refusal: { field: 'firstName', code: 'INVALID_CHARACTERS' },
+        });
+        expect(actions).not.toContain('keepDraft');
+      } else if (event.type === 'xstate.error.actor.savePersonalDetails') {
+        expect(context.refusal).toBeNull();
         expect(context.updateFailed).toBe(true);
         expect(context.passengerUpdateFailed).toBe(false);
         const status = (event as { error?: { status?: number } }).error?.status;
