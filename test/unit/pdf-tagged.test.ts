@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFString, PDFHexString } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef, PDFString, PDFHexString } from 'pdf-lib';
 import { buildReceiptPdf, type ReceiptPdfInput } from '#src/documents/receipt-pdf';
 import { buildTicketPdf, type TicketPdfInput } from '#src/documents/ticket-pdf';
 import { readStructure, textOf, walk, type StructElement } from '#test/helpers/pdf-structure';
