@@ -114,7 +114,8 @@ describe('a server refusal tied to its field', () => {
     // Changing the refused field takes its refusal away.
     fireEvent.change(line1, { target: { value: '1 High Street' } });
     expect(line1.getAttribute('aria-invalid')).toBeNull();
-  });
+    // The first screen rendered loads the router and the catalogue cold.
+  }, 20_000);
 
   it('address: a refusal about no field (the most addresses) stays a message above the form', async () => {
     await renderSignedIn(
