@@ -10,6 +10,7 @@ import {
 } from '#src/schemas/addresses';
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { doneOutput } from './lib/done-output';
+import { fieldRefusalOf, type FieldRefusal } from './lib/field-refusal';
 
 /**
  * Add address (/address-book/add-address) and edit address (/address-book/{addressId}).
@@ -29,8 +30,13 @@ export interface AddressFormContext {
   submitAttempted: boolean;
   /** Fetching the address to edit failed (not a 404). */
   fetchError: boolean;
-  /** The last save failed (the spec's address edit error flag). */
+  /** The last save failed for a reason about no one field (the spec's address edit error flag). */
   saveError: boolean;
+  /**
+   * The last save was refused about one field (a character the server's text rule refuses): that
+   * field's error until it is changed (decision 670).
+   */
+  refusal: FieldRefusal<AddressField> | null;
   saved: Address | null;
 }
 
@@ -44,6 +50,9 @@ export interface SaveAddressInput {
   addressId: string | null;
   values: AddressValues;
 }
+
+/** The fields the server's text rule checks (server/api/addresses.ts): a refusal may name one of them. */
+const addressRefusableFields = ['nickName', 'line1', 'line2', 'line3', 'line4', 'line5', 'postCode'] as const;
 
 export const addressFormMachine = setup({
   types: {
@@ -71,7 +80,9 @@ export const addressFormMachine = setup({
       const values = { ...context.values, [event.field]: event.value };
       // A state code belongs to its country: changing country clears it.
       if (event.field === 'isoCountryCode' && event.value !== context.values.isoCountryCode) values.stateCode = '';
-      return { values, dirty: true };
+      // The refused value is gone once its field changes.
+      const refusal = context.refusal?.field === event.field ? null : context.refusal;
+      return { values, dirty: true, refusal };
     }),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
@@ -80,8 +91,12 @@ export const addressFormMachine = setup({
       fetchError: false,
     })),
     setFetchError: assign({ fetchError: true }),
-    setSaveError: assign({ saveError: true }),
-    clearSaveError: assign({ saveError: false }),
+    /** A refusal about one field is that field's; any other failure is the form's edit error. */
+    setSaveError: assign(({ event }) => {
+      const refusal = fieldRefusalOf(event, addressRefusableFields);
+      return { saveError: refusal === null, refusal };
+    }),
+    clearSaveError: assign({ saveError: false, refusal: null }),
     storeSaved: assign(({ event }) => ({ saved: doneOutput<Address>(event, 'saveAddress') })),
   },
 }).createMachine({
@@ -94,6 +109,7 @@ export const addressFormMachine = setup({
     submitAttempted: false,
     fetchError: false,
     saveError: false,
+    refusal: null,
     saved: null,
   }),
   initial: 'starting',
@@ -124,7 +140,8 @@ export const addressFormMachine = setup({
       description: 'No such address for this customer: a not-found message with a way back to the address book.',
     },
     editing: {
-      description: 'The address form; a failed save keeps every typed value and shows the edit error.',
+      description:
+        'The address form; a failed save keeps every typed value and shows the edit error, or, refused about one field, marks that field.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },

@@ -14,6 +14,7 @@ import {
 } from '#src/schemas/passengers';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { doneOutput } from './lib/done-output';
+import { fieldRefusalOf, type FieldRefusal } from './lib/field-refusal';
 import { codeOf, problemOfEvent } from './lib/problems';
 
 /**
@@ -44,6 +45,11 @@ export interface PassengerFormContext {
   saveFailed: boolean;
   /** The failed save was an add refused because the account holds the most passengers it may (decision 569). */
   limitReached: boolean;
+  /**
+   * The last save was refused about one field (a character the server's text rule refuses in a name
+   * or the nickname): that field's error until it is changed (decision 670); saveFailed stays false.
+   */
+  refusal: FieldRefusal<'firstName' | 'lastName' | 'nickName'> | null;
   accountUpdateFailed: boolean;
   deleteFailed: boolean;
   outcome: 'saved' | 'deleted' | null;
@@ -115,7 +121,13 @@ export const passengerFormMachine = setup({
     }),
     storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
     setValue: assign(({ context, event }) =>
-      changePatch(context, event, { saveFailed: false, limitReached: false, accountUpdateFailed: false }),
+      changePatch(context, event, {
+        saveFailed: false,
+        limitReached: false,
+        accountUpdateFailed: false,
+        // The refused value is gone once its field changes.
+        refusal: event.type === 'form.change' && context.refusal?.field === event.field ? null : context.refusal,
+      }),
     ),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     setUpdateAccount: assign(({ event }) =>
@@ -124,11 +136,22 @@ export const passengerFormMachine = setup({
         : {},
     ),
     markSubmitAttempted: assign(submitAttemptPatch),
-    clearOutcome: assign({ saveFailed: false, limitReached: false, accountUpdateFailed: false, deleteFailed: false }),
-    flagSaveFailed: assign(({ event }) => ({
-      saveFailed: true,
-      limitReached: codeOf(problemOfEvent(event)) === PASSENGER_LIMIT_REACHED,
-    })),
+    clearOutcome: assign({
+      saveFailed: false,
+      limitReached: false,
+      accountUpdateFailed: false,
+      deleteFailed: false,
+      refusal: null,
+    }),
+    /** A refusal about one field is that field's; any other failure is the form's save error. */
+    flagSaveFailed: assign(({ event }) => {
+      const refusal = fieldRefusalOf(event, ['firstName', 'lastName', 'nickName'] as const);
+      return {
+        saveFailed: refusal === null,
+        limitReached: codeOf(problemOfEvent(event)) === PASSENGER_LIMIT_REACHED,
+        refusal,
+      };
+    }),
     flagAccountUpdateFailed: assign({ accountUpdateFailed: true, dirty: false }),
     flagDeleteFailed: assign({ deleteFailed: true }),
     markSaved: assign({ outcome: 'saved' as const }),
@@ -149,6 +172,7 @@ export const passengerFormMachine = setup({
     loadError: null,
     saveFailed: false,
     limitReached: false,
+    refusal: null,
     accountUpdateFailed: false,
     deleteFailed: false,
     outcome: null,
@@ -175,7 +199,7 @@ export const passengerFormMachine = setup({
     },
     editing: {
       description:
-        "The passenger form; a failed save shows 'Oops! Unfortunately this passenger could not be added|updated. Please try again later.', or, for an add past the account's most passengers, that limit; input kept.",
+        "The passenger form; a failed save shows 'Oops! Unfortunately this passenger could not be added|updated. Please try again later.', or, for an add past the account's most passengers, that limit, or, refused about one field, marks that field; input kept.",
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },

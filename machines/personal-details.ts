@@ -5,6 +5,7 @@ import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { hasStatus } from './lib/problems';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
+import { fieldRefusalOf, type FieldRefusal } from './lib/field-refusal';
 
 /**
  * Personal details (docs/product/screens.md, docs/product/entities.md, docs/product/validation.md, docs/product/errors.md): load, edit first and last name (and, when the
@@ -32,7 +33,13 @@ export interface PersonalDetailsContext {
   dirty: boolean;
   submitAttempted: boolean;
   savedOnce: boolean;
+  /** The last save failed for a reason about no one field. */
   updateFailed: boolean;
+  /**
+   * The last save was refused about one name (a character the server's text rule refuses): that
+   * field's error until it is changed (decision 670); updateFailed stays false.
+   */
+  refusal: FieldRefusal<PersonalDetailsField> | null;
   passengerUpdateFailed: boolean;
   /** What was typed before a 401 sent the customer to sign in; laid over the loaded details once. */
   draft: PersonalDetailsDraft | null;
@@ -131,7 +138,12 @@ export const personalDetailsMachine = setup({
     setValue: assign(({ context, event }) => {
       if (event.type !== 'form.change') return {};
       const values = { ...context.values, [event.field]: event.value };
-      return { values, dirty: differs(values, context.shouldUpdatePassenger, context.baseline) };
+      return {
+        values,
+        dirty: differs(values, context.shouldUpdatePassenger, context.baseline),
+        // The refused value is gone once its field changes.
+        refusal: context.refusal?.field === event.field ? null : context.refusal,
+      };
     }),
     setUpdatePassenger: assign(({ context, event }) =>
       event.type === 'form.toggleUpdatePassenger'
@@ -140,7 +152,7 @@ export const personalDetailsMachine = setup({
     ),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
-    clearSaveFlags: assign({ updateFailed: false, passengerUpdateFailed: false, draftRestored: false }),
+    clearSaveFlags: assign({ updateFailed: false, refusal: null, passengerUpdateFailed: false, draftRestored: false }),
     storeSaved: assign(({ context, event }) => {
       const saved = savedDetails(event);
       return {
@@ -158,7 +170,11 @@ export const personalDetailsMachine = setup({
         passengerUpdateFailed: saved.updatePassengerFailed,
       };
     }),
-    setUpdateFailed: assign({ updateFailed: true }),
+    /** A refusal about one name is that field's; any other failure is the form's update error. */
+    setUpdateFailed: assign(({ event }) => {
+      const refusal = fieldRefusalOf(event, ['firstName', 'lastName'] as const);
+      return { updateFailed: refusal === null, refusal };
+    }),
     /** Provided by the app: tell the session (header, auth user) the new name. */
     nameChanged: (_, _params: { firstName: string; lastName: string }) => {},
   },
@@ -191,6 +207,7 @@ export const personalDetailsMachine = setup({
       submitAttempted: false,
       savedOnce: false,
       updateFailed: false,
+      refusal: null,
       passengerUpdateFailed: false,
       draft: input.draft ?? null,
       draftRestored: false,
@@ -231,7 +248,7 @@ export const personalDetailsMachine = setup({
       },
       editing: {
         description:
-          "First and last name (and whether to update the account holder's passenger); 'Saved!' while pristine after a save; update-failed and passenger-update-failed flags.",
+          "First and last name (and whether to update the account holder's passenger); 'Saved!' while pristine after a save; update-failed and passenger-update-failed flags; a save refused about one name marks that field.",
         on: {
           'form.change': { actions: 'setValue' },
           'form.blur': { actions: 'touch' },

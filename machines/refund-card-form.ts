@@ -7,6 +7,7 @@ import {
   type CardValues,
 } from '#src/schemas/card-form';
 import { doneOutput } from './lib/done-output';
+import { fieldRefusalOf, type FieldRefusal } from './lib/field-refusal';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { problemMessageOfEvent } from './lib/refund-rules';
 import type { CardTokenRequest, CardTokenResponse } from '#src/schemas/refunds';
@@ -27,8 +28,14 @@ export interface RefundCardFormContext extends RefundCardFormInput {
   touched: Partial<Record<CardField, boolean>>;
   dirty: boolean;
   submitAttempted: boolean;
-  /** The server refused the card (its message) or could not be reached (true). */
+  /** The server refused the card for a reason about no one field (its message) or could not be reached (true). */
   tokeniseError: string | true | null;
+  /**
+   * The server refused the card about one field: a number that is not a card's (`CARD_INVALID`) or
+   * a card that has expired (`CARD_EXPIRED`, the server's today); that field's error until it is
+   * changed (decision 670).
+   */
+  refusal: FieldRefusal<'number' | 'expiry'> | null;
   card: { token: string; last4: string; brand: string } | null;
 }
 
@@ -47,6 +54,9 @@ export const cardFormView = (context: RefundCardFormContext, submitting: boolean
   return { errors: shown, canSubmit: context.dirty && Object.keys(errors).length === 0 && !submitting };
 };
 
+/** POST payment/card-token's refusals about one field (docs/decisions/082-refund-card-tokens.md). */
+const cardRefusalFields = { CARD_INVALID: 'number', CARD_EXPIRED: 'expiry' } as const;
+
 export const refundCardFormMachine = setup({
   types: {
     context: {} as RefundCardFormContext,
@@ -63,10 +73,21 @@ export const refundCardFormMachine = setup({
     isValid: ({ context }) => context.dirty && Object.keys(cardErrors(context.values, context.today)).length === 0,
   },
   actions: {
-    setValue: assign(({ context, event }) => changePatch(context, event, { tokeniseError: null })),
+    setValue: assign(({ context, event }) =>
+      changePatch(context, event, {
+        tokeniseError: null,
+        // The refused value is gone once its field changes.
+        refusal: event.type === 'form.change' && context.refusal?.field === event.field ? null : context.refusal,
+      }),
+    ),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
-    storeTokeniseError: assign({ tokeniseError: ({ event }) => problemMessageOfEvent(event) }),
+    /** A refusal about the number or the expiry is that field's; any other is the form's message. */
+    storeTokeniseError: assign(({ event }) => {
+      const refusal = fieldRefusalOf(event, ['number', 'expiry'] as const, cardRefusalFields);
+      return { refusal, tokeniseError: refusal ? null : problemMessageOfEvent(event) };
+    }),
+    clearRefusal: assign({ refusal: null }),
     /** Only the token, brand and last four digits are kept; the number and CVC are cleared. */
     storeCard: assign(({ event }) => {
       const out = doneOutput<CardTokenResponse>(event, 'tokeniseCard');
@@ -85,16 +106,21 @@ export const refundCardFormMachine = setup({
     dirty: false,
     submitAttempted: false,
     tokeniseError: null,
+    refusal: null,
     card: null,
   }),
   initial: 'editing',
   states: {
     editing: {
-      description: 'The card form: number (Luhn), expiry MM/YY, CVC, name; submit disabled while pristine or invalid.',
+      description:
+        'The card form: number (Luhn), expiry MM/YY, CVC, name; submit disabled while pristine or invalid; a card refused about its number or expiry marks that field.',
       on: {
         'form.change': { actions: 'setValue' },
         'form.blur': { actions: 'touch' },
-        'form.submit': [{ guard: 'isValid', target: 'tokenising' }, { actions: 'markSubmitAttempted' }],
+        'form.submit': [
+          { guard: 'isValid', target: 'tokenising', actions: 'clearRefusal' },
+          { actions: 'markSubmitAttempted' },
+        ],
       },
     },
     tokenising: {

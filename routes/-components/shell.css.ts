@@ -1,5 +1,5 @@
 import { style, globalStyle } from '@vanilla-extract/css';
-import { tokens, vars } from '#src/styles/theme.css';
+import { focusRingOnDark, tokens, vars } from '#src/styles/theme.css';
 import { mq } from '#src/styles/breakpoints';
 
 export const skipLink = style({
@@ -10,9 +10,16 @@ export const skipLink = style({
   background: vars.color.surface,
   color: vars.color.brand,
   zIndex: 10,
-  selectors: { '&:focus': { left: '8px', top: '8px' } },
+  selectors: {
+    '&:focus': { left: '8px', top: '8px' },
+    // Shown over the dark header: the dark surface's ring (src/styles/theme.css.ts).
+    '&:focus-visible': focusRingOnDark,
+  },
 });
 export const header = style({ background: vars.color.headerBg, color: vars.color.headerText });
+// The header is a dark surface: its links and buttons take the dark surface's ring, which outranks
+// their hover colours (a class and a pseudo-class and an element).
+globalStyle(`${header} a:focus-visible, ${header} button:focus-visible`, focusRingOnDark);
 export const headerInner = style({
   maxWidth: '1200px',
   margin: '0 auto',

@@ -2,6 +2,7 @@
  * The words for the outcomes machines/address-form.ts names, from the message catalogue: its screens
  * show these; the chart carries only codes (docs/decisions/710).
  */
+import type { FieldRefusal } from '#machines/lib/field-refusal';
 import { m } from '#src/paraglide/messages.js';
 
 export const addressFormMessages = {
@@ -16,5 +17,12 @@ export const addressFormMessages = {
   },
   get editError() {
     return m.address_form_edit_error();
+  },
+  /**
+   * A save refused about one field (decision 670): the only such refusal is a character the server's
+   * text rule refuses (`INVALID_CHARACTERS`), worded as the form's own rule for control characters.
+   */
+  refusal(_refusal: FieldRefusal<string>): string {
+    return m.form_addresses_control_character();
   },
 } as const;

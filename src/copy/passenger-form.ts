@@ -2,6 +2,7 @@
  * The words for the outcomes machines/passenger-form.ts names, from the message catalogue: its screens
  * show these; the chart carries only codes (docs/decisions/710).
  */
+import type { FieldRefusal } from '#machines/lib/field-refusal';
 import { m } from '#src/paraglide/messages.js';
 import { passengerLimits } from '#src/schemas/passengers';
 
@@ -21,5 +22,12 @@ export const passengerFormMessages = {
   },
   get limitReached() {
     return m.passenger_form_limit_reached({ max: passengerLimits.savedPassengersMax });
+  },
+  /**
+   * A save refused about one field (decision 670): a character the server's text rule refuses
+   * (`INVALID_CHARACTERS`), worded as the form's own rule for that field.
+   */
+  refusal(refusal: FieldRefusal<'firstName' | 'lastName' | 'nickName'>): string {
+    return refusal.field === 'nickName' ? m.form_passengers_nick_name_invalid() : m.form_passengers_name_invalid();
   },
 } as const;

@@ -2,6 +2,7 @@
  * The words for the outcomes machines/personal-details.ts names, from the message catalogue: its screens
  * show these; the chart carries only codes (docs/decisions/710).
  */
+import type { FieldRefusal } from '#machines/lib/field-refusal';
 import { m } from '#src/paraglide/messages.js';
 
 export const personalDetailsMessages = {
@@ -17,5 +18,12 @@ export const personalDetailsMessages = {
   },
   get emailCannotChange() {
     return m.personal_details_email_cannot_change();
+  },
+  /**
+   * A save refused about one name (decision 670): a character the server's text rule refuses
+   * (`INVALID_CHARACTERS`), worded as the form's own rule for that name.
+   */
+  refusal(refusal: FieldRefusal<'firstName' | 'lastName'>): string {
+    return refusal.field === 'firstName' ? m.form_first_name_invalid() : m.form_last_name_invalid();
   },
 } as const;

@@ -10,13 +10,13 @@ import {
   PDFNumber,
   PDFOperator,
   PDFOperatorNames,
+  PDFRawStream,
   popGraphicsState,
   pushGraphicsState,
   rgb,
   setFillingColor,
   setFontAndSize,
   showText,
-  StandardFonts,
   type PDFFont,
   type PDFObject,
   type PDFPage,
@@ -26,10 +26,10 @@ import {
 
 /**
  * What the ticket and receipt PDFs share (pdf-lib; docs/decisions/351-vat-receipts-and-pdfs-in-the-page.md):
- * an A4 page, Helvetica (a PDF reader's own font: nothing to embed or download; a Chinese document
- * adds an embedded CJK font, decision 525), text wrapped to the page, label and value rows, and the
- * structure that makes the PDF a tagged one (docs/decisions/660-tagged-pdfs.md). Only imported by
- * the PDF modules, which screens load with import().
+ * an A4 page, an embedded Latin font (latin-font.ts; a Chinese document adds an embedded CJK font,
+ * decision 525), text wrapped to the page, label and value rows, the structure that makes the PDF a
+ * tagged one (docs/decisions/660-tagged-pdfs.md) and what PDF/UA-1 asks besides
+ * (docs/decisions/780-pdf-ua.md). Only imported by the PDF modules, which screens load with import().
  */
 export const A4 = { width: 595.28, height: 841.89 } as const;
 export const MARGIN = 48;
@@ -42,11 +42,11 @@ export interface Row {
 }
 
 /**
- * The standard fonts cover Windows-1252 only. A PDF in Chinese also embeds a CJK font
- * (cjk-font.ts, decision 525): each run of text is drawn with the standard font when it has the
- * characters, else with the CJK font, so Latin stays Helvetica in every language. Typographic
- * arrows become "-", and a character neither font can draw becomes "?" rather than failing the
- * whole document.
+ * The embedded Latin font covers the Latin-script catalogues and the Latin a name can hold
+ * (scripts/pdf-latin-font.ts). A PDF in Chinese also embeds a CJK font (cjk-font.ts, decision 525):
+ * each run of text is drawn with the Latin font when it has the characters, else with the CJK
+ * font, so Latin looks the same in every language. Typographic arrows become "-", and a character
+ * neither font can draw becomes "?" rather than failing the whole document.
  */
 export class Face {
   private readonly own: Set<number>;
@@ -148,6 +148,51 @@ const TEXT_HOLDERS: ReadonlySet<StructType> = new Set(['H1', 'H2', 'P', 'TH', 'T
 /** The document's properties and alternative text are Unicode strings: no font needed, only no control characters. */
 const plain = (text: string) => text.replace(/[→⇄⇒]/g, '-').replace(/\s+/g, ' ').trim();
 
+const xml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export interface DocumentMeta {
+  title: string;
+  subject: string;
+  author: string;
+  language: string;
+}
+
+/**
+ * The document's XMP metadata (PDF/UA-1, ISO 14289-1 5 and 7.1): the PDF/UA identification
+ * (`pdfuaid:part` 1) and the title as `dc:title`, with the description, creator, language, producer
+ * and dates the document information dictionary also holds (they must agree).
+ */
+export const xmpMetadata = (meta: DocumentMeta, producer: string, created: Date): string => {
+  const date = created.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return [
+    '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
+    '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+    '<rdf:Description rdf:about=""',
+    ' xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/"',
+    ' xmlns:dc="http://purl.org/dc/elements/1.1/"',
+    ' xmlns:pdf="http://ns.adobe.com/pdf/1.3/"',
+    ' xmlns:xmp="http://ns.adobe.com/xap/1.0/">',
+    '<pdfuaid:part>1</pdfuaid:part>',
+    `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xml(plain(meta.title))}</rdf:li></rdf:Alt></dc:title>`,
+    `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${xml(plain(meta.subject))}</rdf:li></rdf:Alt></dc:description>`,
+    `<dc:creator><rdf:Seq><rdf:li>${xml(plain(meta.author))}</rdf:li></rdf:Seq></dc:creator>`,
+    `<dc:language><rdf:Bag><rdf:li>${xml(meta.language)}</rdf:li></rdf:Bag></dc:language>`,
+    `<pdf:Producer>${xml(producer)}</pdf:Producer>`,
+    `<xmp:CreatorTool>${xml(plain(meta.author))}</xmp:CreatorTool>`,
+    `<xmp:CreateDate>${date}</xmp:CreateDate>`,
+    `<xmp:ModifyDate>${date}</xmp:ModifyDate>`,
+    '</rdf:Description>',
+    '</rdf:RDF>',
+    '</x:xmpmeta>',
+    '<?xpacket end="w"?>',
+  ].join('\n');
+};
+
+/** The producer both the information dictionary and the XMP name. */
+const PRODUCER = 'pdf-lib (https://github.com/Hopding/pdf-lib)';
+
 /**
  * Draws one page and builds its structure tree as it goes (a tagged PDF, decision 660): every line
  * of text and the ticket's code are marked content with an MCID, kept in the element being drawn
@@ -166,23 +211,32 @@ export class PdfWriter {
     readonly page: PDFPage,
     readonly regular: Face,
     readonly bold: Face,
+    private readonly meta: DocumentMeta,
+    private readonly created: Date,
   ) {}
 
-  /** A Chinese document (`language` zh…) embeds the CJK font, loaded with import() only then. */
-  static async create(meta: { title: string; subject: string; author: string; language: string }): Promise<PdfWriter> {
+  /**
+   * Every document embeds the Latin fonts (PDF/UA-1: every glyph from an embedded font); a Chinese
+   * one (`language` zh…) the CJK font too. Both are loaded with import() only here.
+   */
+  static async create(meta: DocumentMeta): Promise<PdfWriter> {
     const doc = await PDFDocument.create();
     const page = doc.addPage([A4.width, A4.height]);
-    const wide = /^zh\b/i.test(meta.language) ? await (await import('./cjk-font')).embedCjkFont(doc) : null;
-    const regular = new Face(await doc.embedFont(StandardFonts.Helvetica), wide);
-    const bold = new Face(await doc.embedFont(StandardFonts.HelveticaBold), wide);
-    const writer = new PdfWriter(doc, page, regular, bold);
+    const [latin, wide] = await Promise.all([
+      import('./latin-font').then((m) => m.embedLatinFonts(doc)),
+      /^zh\b/i.test(meta.language) ? import('./cjk-font').then((m) => m.embedCjkFont(doc)) : null,
+    ]);
+    const created = new Date();
+    const writer = new PdfWriter(doc, page, new Face(latin.regular, wide), new Face(latin.bold, wide), meta, created);
     // A reader shows the title, not the file name (ViewerPreferences DisplayDocTitle).
     doc.setTitle(plain(meta.title), { showInWindowTitleBar: true });
     doc.setSubject(plain(meta.subject));
     doc.setAuthor(plain(meta.author));
     doc.setCreator(plain(meta.author));
+    doc.setProducer(PRODUCER);
     doc.setLanguage(meta.language);
-    doc.setCreationDate(new Date());
+    doc.setCreationDate(created);
+    doc.setModificationDate(created);
     return writer;
   }
 
@@ -354,8 +408,17 @@ export class PdfWriter {
     this.doc.catalog.set(PDFName.of('MarkInfo'), context.obj({ Marked: true }));
   }
 
+  /** The XMP metadata stream in the catalogue (PDF/UA-1 identification and dc:title), uncompressed. */
+  private writeMetadata(): void {
+    const context = this.doc.context;
+    const bytes = new TextEncoder().encode(xmpMetadata(this.meta, PRODUCER, this.created));
+    const stream = PDFRawStream.of(context.obj({ Type: 'Metadata', Subtype: 'XML', Length: bytes.length }), bytes);
+    this.doc.catalog.set(PDFName.of('Metadata'), context.register(stream));
+  }
+
   save(): Promise<Uint8Array> {
     this.writeStructure();
+    this.writeMetadata();
     return this.doc.save();
   }
 }

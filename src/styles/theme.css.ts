@@ -73,6 +73,20 @@ export const focusRing = {
   boxShadow: `0 0 0 3px ${vars.color.focus}`,
 } as const;
 globalStyle(':focus-visible', focusRing);
+/**
+ * The focus indicator of a control on a dark surface (src/styles/tokens.ts, focusOnDark): the
+ * control turns yellow with black text, a 3 px black band hugs it and a 3 px yellow band goes round
+ * that, so no band touches the dark surface but the yellow one.
+ */
+export const focusRingOnDark = {
+  background: vars.color.focus,
+  color: vars.color.focusOuter,
+  borderColor: vars.color.focus,
+  textDecoration: 'none',
+  outline: `3px solid ${vars.color.focus}`,
+  outlineOffset: '3px',
+  boxShadow: `0 0 0 3px ${vars.color.focusOuter}`,
+} as const;
 globalStyle('a', { color: vars.color.brand });
 globalStyle('a:hover', { color: vars.color.brandHover });
 globalStyle('.visually-hidden', {

@@ -39,6 +39,22 @@ export const neutral = {
   focusOuter: '#0b0c0c',
 };
 
+/**
+ * The focus indicator on a dark surface (a portal's header, and the skip link shown over it): the
+ * black band would touch the dark surface (1.34:1 on the darkest header), so there the control
+ * turns yellow with black text (GOV.UK's header links) and the bands swap: black hugs the yellow
+ * control, yellow goes round it against the dark surface. Every band is then 3:1 or more against
+ * each colour it touches (WCAG 1.4.11); test/unit/focus-ring.test.ts checks each portal's header.
+ */
+export const focusOnDark = {
+  /** The focused control's fill and its text. */
+  control: neutral.focus,
+  text: neutral.focusOuter,
+  /** The band hugging the control, and the band round it (next to the dark surface). */
+  inner: neutral.focusOuter,
+  outer: neutral.focus,
+} as const;
+
 export interface PortalPalette {
   brand: string;
   brandHover: string;

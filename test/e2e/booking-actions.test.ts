@@ -280,7 +280,8 @@ describe('VAT receipt', () => {
     expect(text).toContain('£1.50');
     expect(text).not.toContain('?');
     expect(pdf.fonts.some((f) => /NotoSansSC/.test(f))).toBe(true);
-    expect(fonts).toHaveLength(1);
+    // The CJK font and the two embedded Latin fonts (decision 780), each fetched once, only now.
+    expect(fonts).toHaveLength(3);
     expect(w.errors).toEqual([]);
   });
 

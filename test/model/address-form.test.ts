@@ -34,7 +34,18 @@ const untouched = {
   submitAttempted: false,
   fetchError: false,
   saveError: false,
+  refusal: null,
   saved: null,
+};
+/** The text rule's refusal about address line 1 (server/lib/text-rules.ts): a field's refusal (decision 670). */
+const line1Refused = {
+  problem: {
+    kind: 'http',
+    status: 422,
+    codes: ['INVALID_CHARACTERS'],
+    detail: null,
+    body: { errors: [{ code: 'INVALID_CHARACTERS', message: 'line1: contains a control character' }] },
+  },
 };
 const fill: [AddressField, string][] = [
   ['line1', '1 Piccadilly'],
@@ -66,7 +77,10 @@ describeMachineModel(addressFormMachine, {
       { type: 'xstate.error.actor.fetchAddress', error: { status: 500 } },
     ],
     'xstate.done.actor.saveAddress': [{ type: 'xstate.done.actor.saveAddress', output: saved }],
-    'xstate.error.actor.saveAddress': [{ type: 'xstate.error.actor.saveAddress', error: { status: 500 } }],
+    'xstate.error.actor.saveAddress': [
+      { type: 'xstate.error.actor.saveAddress', error: { status: 500 } },
+      { type: 'xstate.error.actor.saveAddress', error: line1Refused },
+    ],
   },
   serializeContext: (c) => ({
     values: c.values,
@@ -74,6 +88,7 @@ describeMachineModel(addressFormMachine, {
     submitAttempted: c.submitAttempted,
     fetchError: c.fetchError,
     saveError: c.saveError,
+    refusal: c.refusal,
   }),
   maxPaths: 300,
   assert: (snapshot) => {
@@ -130,13 +145,18 @@ describeMachineModel(addressFormMachine, {
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
       if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
       if (event.type === 'xstate.error.actor.saveAddress') {
-        expect(context.saveError).toBe(true);
+        // A refusal about one field is that field's (decision 670); any other failure the form's.
+        if (event.error === line1Refused) {
+          expect(context).toMatchObject({ saveError: false, refusal: { field: 'line1', code: 'INVALID_CHARACTERS' } });
+        } else expect(context).toMatchObject({ saveError: true, refusal: null });
         expect(addressErrors(context.values), 'the valid input is kept').toEqual({});
       }
+      if (event.type === 'form.change') expect(context.refusal?.field).not.toBe(event.field);
     },
     saving: ({ context, event }) => {
       expect(event.type).toBe('form.submit');
       expect(context.saveError).toBe(false);
+      expect(context.refusal).toBeNull();
       expect(addressErrors(context.values)).toEqual({});
     },
     saved: ({ snapshot, event }) => {

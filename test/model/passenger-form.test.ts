@@ -59,10 +59,22 @@ const opening = (mode: 'add' | 'edit') => ({
   loadError: null,
   saveFailed: false,
   limitReached: false,
+  refusal: null,
   accountUpdateFailed: false,
   deleteFailed: false,
   outcome: null,
 });
+
+/** The text rule's refusal about the last name (server/lib/text-rules.ts): that field's (decision 670). */
+const lastNameRefused = {
+  problem: {
+    kind: 'http',
+    status: 422,
+    codes: ['INVALID_CHARACTERS'],
+    detail: null,
+    body: { errors: [{ code: 'INVALID_CHARACTERS', message: 'lastName: Name contains invalid characters' }] },
+  },
+};
 
 describeMachineModel(passengerFormMachine, {
   name: 'passengerFormMachine',
@@ -93,6 +105,7 @@ describeMachineModel(passengerFormMachine, {
     ],
     'xstate.error.actor.savePassenger': (snap) => [
       { type: 'xstate.error.actor.savePassenger', error: new Error('500') },
+      { type: 'xstate.error.actor.savePassenger', error: lastNameRefused },
       // Only an add can be refused for the account's most passengers.
       ...(snap.context.mode === 'add'
         ? [{ type: 'xstate.error.actor.savePassenger', error: limitError } as const]
@@ -108,6 +121,7 @@ describeMachineModel(passengerFormMachine, {
     submitAttempted: c.submitAttempted,
     saveFailed: c.saveFailed,
     limitReached: c.limitReached,
+    refusal: c.refusal,
     accountUpdateFailed: c.accountUpdateFailed,
     deleteFailed: c.deleteFailed,
     dirty: c.dirty,
@@ -205,7 +219,18 @@ describeMachineModel(passengerFormMachine, {
       if (event.type === 'form.toggleUpdateAccount') expect(context.shouldUpdateAccount).toBe(event.value);
       if (event.type === 'form.submit') expect(context.submitAttempted).toBe(true);
       if (event.type === 'form.blur') expect(context.touched[event.field]).toBe(true);
-      if (event.type === 'xstate.error.actor.savePassenger') {
+      if (event.type === 'xstate.error.actor.savePassenger' && event.error === lastNameRefused) {
+        // A refusal about one field is that field's, not the form's failure (decision 670).
+        expect(context).toMatchObject({
+          saveFailed: false,
+          limitReached: false,
+          refusal: { field: 'lastName', code: 'INVALID_CHARACTERS' },
+        });
+        expect(context.dirty, 'input kept').toBe(true);
+        const retyped = nextFrom(check, { type: 'form.change', field: 'lastName', value: 'Jones' });
+        expect(retyped.context.refusal, 'changing the refused field takes the refusal away').toBeNull();
+      } else if (event.type === 'xstate.error.actor.savePassenger') {
+        expect(context.refusal).toBeNull();
         expect(context.saveFailed).toBe(true);
         // A refused add for the account's most passengers says so (with the number), not "try again later".
         expect(context.limitReached).toBe(isLimitError(event));

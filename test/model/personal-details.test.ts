@@ -13,6 +13,17 @@ const draft = { values: { firstName: 'Alexa', lastName: 'Morgan-Lee' }, shouldUp
  */
 const fromRoute = (snap: { context: { first: unknown } }) => snap.context.first !== null;
 
+/** The text rule's refusal about the first name (server/lib/text-rules.ts). */
+const firstNameRefused = {
+  problem: {
+    kind: 'http',
+    status: 422,
+    codes: ['INVALID_CHARACTERS'],
+    detail: null,
+    body: { errors: [{ code: 'INVALID_CHARACTERS', message: 'firstName: Must be a valid first name' }] },
+  },
+};
+
 describeMachineModel(personalDetailsMachine, {
   name: 'personalDetailsMachine',
   // The route's loader may have fetched the details already (docs/decisions/730): the chart starts
@@ -67,6 +78,8 @@ describeMachineModel(personalDetailsMachine, {
       { type: 'xstate.error.actor.savePersonalDetails', error: { status: 503 } },
       // docs/product/roles.md: 401 goes to login; the typed draft is kept for after.
       { type: 'xstate.error.actor.savePersonalDetails', error: { status: 401 } },
+      // The text rule's refusal about the first name: that field's (decision 670).
+      { type: 'xstate.error.actor.savePersonalDetails', error: firstNameRefused },
     ],
   },
   serializeContext: (c) => ({
@@ -75,6 +88,7 @@ describeMachineModel(personalDetailsMachine, {
     dirty: c.dirty,
     submitAttempted: c.submitAttempted,
     touched: c.touched,
+    refusal: c.refusal,
     savedOnce: c.savedOnce,
     updateFailed: c.updateFailed,
     passengerUpdateFailed: c.passengerUpdateFailed,
@@ -123,6 +137,7 @@ describeMachineModel(personalDetailsMachine, {
           submitAttempted: false,
           savedOnce: false,
           updateFailed: false,
+          refusal: null,
           passengerUpdateFailed: false,
           draft: null,
           draftRestored: false,
@@ -214,7 +229,15 @@ describeMachineModel(personalDetailsMachine, {
           lastName: 'Morgan',
         });
       }
-      if (event.type === 'xstate.error.actor.savePersonalDetails') {
+      if (event.type === 'xstate.error.actor.savePersonalDetails' && event.error === firstNameRefused) {
+        expect(context).toMatchObject({
+          updateFailed: false,
+          passengerUpdateFailed: false,
+          refusal: { field: 'firstName', code: 'INVALID_CHARACTERS' },
+        });
+        expect(actions).not.toContain('keepDraft');
+      } else if (event.type === 'xstate.error.actor.savePersonalDetails') {
+        expect(context.refusal).toBeNull();
         expect(context.updateFailed).toBe(true);
         expect(context.passengerUpdateFailed).toBe(false);
         const status = (event as { error?: { status?: number } }).error?.status;

@@ -39,9 +39,15 @@ describeMachineModel(refundCardFormMachine, {
       },
     ],
     'xstate.error.actor.tokeniseCard': [
+      // About the number (decision 670): that field's refusal.
       {
         type: 'xstate.error.actor.tokeniseCard',
         error: httpError(422, 'CARD_INVALID', 'This card number is not valid.'),
+      },
+      // About no field: the form's message.
+      {
+        type: 'xstate.error.actor.tokeniseCard',
+        error: httpError(422, 'CARD_REFUSED', 'This card cannot take refunds.'),
       },
     ],
   },
@@ -51,6 +57,7 @@ describeMachineModel(refundCardFormMachine, {
     touched: Object.keys(c.touched).length,
     attempted: c.submitAttempted,
     error: c.tokeniseError !== null,
+    refusal: c.refusal?.field ?? null,
   }),
   maxPaths: 300,
   assert: (snapshot) => {
@@ -66,10 +73,11 @@ describeMachineModel(refundCardFormMachine, {
       expect(Object.keys(view.errors).filter((f) => !c.touched[f as keyof typeof c.touched])).toEqual([]);
     }
     // User input kept when the server fails.
-    if (snapshot.matches('editing') && c.tokeniseError !== null) {
-      expect(c.tokeniseError).toBe('This card number is not valid.');
+    if (snapshot.matches('editing') && (c.tokeniseError !== null || c.refusal !== null)) {
       expect(c.values.number).toBe(validCard.number);
     }
+    // A refusal is either about a field or the form's, never both.
+    expect(c.tokeniseError !== null && c.refusal !== null).toBe(false);
     if (snapshot.matches('tokenised')) {
       // Only the token, brand and last four stay; the number and CVC are dropped.
       expect(snapshot.output).toEqual({ token: 'tok_1', last4: '4242', brand: 'Visa' });
@@ -91,14 +99,27 @@ describeMachineModel(refundCardFormMachine, {
           dirty: false,
           submitAttempted: false,
           tokeniseError: null,
+          refusal: null,
           card: null,
         });
       }
       if (event.type === 'form.blur') expect(context.touched[event.field], 'a field left shows its error').toBe(true);
-      // The server's refusal is shown until the customer changes a field.
-      if (event.type === 'xstate.error.actor.tokeniseCard')
-        expect(context.tokeniseError).toBe('This card number is not valid.');
-      if (event.type === 'form.change') expect(context.tokeniseError).toBeNull();
+      // The server's refusal: about the number it is that field's until the number changes; about
+      // no field it is the form's until the customer changes a field.
+      if (event.type === 'xstate.error.actor.tokeniseCard') {
+        const code = (event.error as ReturnType<typeof httpError>).problem.codes[0];
+        if (code === 'CARD_INVALID') {
+          expect(context.refusal).toEqual({ field: 'number', code: 'CARD_INVALID' });
+          expect(context.tokeniseError).toBeNull();
+        } else {
+          expect(context.refusal).toBeNull();
+          expect(context.tokeniseError).toBe('This card cannot take refunds.');
+        }
+      }
+      if (event.type === 'form.change') {
+        expect(context.tokeniseError).toBeNull();
+        if (event.field === 'number') expect(context.refusal).toBeNull();
+      }
       if (event.type === 'form.submit') {
         expect(context.submitAttempted).toBe(true);
         expect(cardFormView(context, false).canSubmit).toBe(false);
@@ -109,6 +130,7 @@ describeMachineModel(refundCardFormMachine, {
       expect(event.type).toBe('form.submit');
       expect(context.values).toEqual(validCard);
       expect(cardFormView(context, false).canSubmit).toBe(true);
+      expect(context.refusal, 'a new attempt clears the last refusal').toBeNull();
     },
     tokenised: ({ snapshot, context, event }) => {
       expect(event.type).toBe('xstate.done.actor.tokeniseCard');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutral, portalPalettes } from '#src/styles/tokens';
+import { focusOnDark, neutral, portalPalettes } from '#src/styles/tokens';
 
 /**
  * WCAG 1.4.11 for the focus indicator in every portal: the theme's two-colour ring
@@ -41,6 +41,34 @@ describe('focus ring', () => {
       }
     });
   }
+
+  /**
+   * On a dark surface (a portal's header, the skip link over it) each band is measured against
+   * every colour it touches, not only the best of the two (src/styles/tokens.ts, focusOnDark): the
+   * band hugging the control against the focused control and the other band, the band round it
+   * against the first band and the dark surface.
+   */
+  for (const [portal, palette] of Object.entries(portalPalettes)) {
+    it(`${portal}: on the dark header both bands are at least 3:1 against what they touch`, () => {
+      const touches = {
+        'inner band / control': [focusOnDark.inner, focusOnDark.control],
+        'inner band / outer band': [focusOnDark.inner, focusOnDark.outer],
+        'outer band / header': [focusOnDark.outer, palette.headerBg],
+      } as const;
+      for (const [name, [a, b]] of Object.entries(touches)) {
+        expect(contrast(a, b), `${name} ${a} ${b}`).toBeGreaterThanOrEqual(3);
+      }
+      // The focused control's text stays readable on its yellow fill (1.4.3).
+      expect(contrast(focusOnDark.text, focusOnDark.control)).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+
+  it("the light surfaces' ring on a dark header: its black band touches the header at under 3:1, which the test above would catch", () => {
+    const darkest = Object.values(portalPalettes)
+      .map((p) => contrast(neutral.focusOuter, p.headerBg))
+      .sort((a, b) => a - b)[0]!;
+    expect(darkest).toBeLessThan(3);
+  });
 
   it('the former single amber ring fails on white, which the test would catch', () => {
     expect(contrast('#ffbf47', neutral.surface)).toBeLessThan(3);

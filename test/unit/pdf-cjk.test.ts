@@ -14,6 +14,7 @@ import { intlDateText } from '#scripts/pdf-cjk-font.ts';
  */
 const FONT = join(process.cwd(), 'src', 'documents', 'fonts', 'noto-sans-sc-pdf.ttf');
 vi.mock('#src/documents/cjk-font-file', () => ({ loadCjkFontBytes: async () => new Uint8Array(readFileSync(FONT)) }));
+vi.mock('#src/documents/latin-font-file', () => import('#test/helpers/latin-font-file'));
 
 const zh = JSON.parse(readFileSync(join(process.cwd(), 'messages', 'zh.json'), 'utf8')) as Record<string, unknown>;
 const t = (key: string, params: Record<string, string> = {}): string => {
@@ -63,9 +64,9 @@ describe('a Chinese ticket PDF', () => {
       ...input.rows.map((r) => r.label),
     ])
       expect(text).toContain(expected);
-    // The CJK font is embedded (a subset of it); Latin stays in Helvetica.
-    expect(pdf.fonts.some((f) => /NotoSansSC/.test(f))).toBe(true);
-    expect(pdf.fonts).toContain('Helvetica');
+    // The CJK font is embedded (a subset of it); Latin is in the embedded Latin font (decision 780).
+    expect(pdf.fonts.some((f) => /NotoSansSC-Regular/.test(f))).toBe(true);
+    expect(pdf.fonts.some((f) => /NotoSansSC-Latin-Regular/.test(f))).toBe(true);
   });
 
   it('still draws a character no font has as "?"', async () => {
@@ -75,7 +76,7 @@ describe('a Chinese ticket PDF', () => {
 
   it('in any other language embeds no CJK font, and Chinese text stays "?" there', async () => {
     const pdf = await readPdf(await buildTicketPdf({ ...input, language: 'en-GB' }));
-    expect(pdf.fonts.some((f) => /NotoSansSC/.test(f))).toBe(false);
+    expect(pdf.fonts.filter((f) => !/NotoSansSC-Latin-/.test(f))).toEqual([]);
     expect(pdf.lines.join('\n')).toContain('?');
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef, PDFString, PDFHexString } from 'pdf-lib';
 import { buildReceiptPdf, type ReceiptPdfInput } from '#src/documents/receipt-pdf';
 import { buildTicketPdf, type TicketPdfInput } from '#src/documents/ticket-pdf';
 import { readStructure, textOf, walk, type StructElement } from '#test/helpers/pdf-structure';
@@ -15,6 +16,7 @@ import { readStructure, textOf, walk, type StructElement } from '#test/helpers/p
  */
 const FONT = join(process.cwd(), 'src', 'documents', 'fonts', 'noto-sans-sc-pdf.ttf');
 vi.mock('#src/documents/cjk-font-file', () => ({ loadCjkFontBytes: async () => new Uint8Array(readFileSync(FONT)) }));
+vi.mock('#src/documents/latin-font-file', () => import('#test/helpers/latin-font-file'));
 
 const catalogue = (locale: string) => {
   const messages = JSON.parse(readFileSync(join(process.cwd(), 'messages', `${locale}.json`), 'utf8')) as Record<
@@ -105,6 +107,64 @@ const expectTagged = (structure: Awaited<ReturnType<typeof readStructure>>, lang
   // Text is never left loose in the Document: every line is in a heading, a paragraph or a cell.
   expect(structure.roots[0]!.mcids).toEqual([]);
 };
+
+/**
+ * What PDF/UA-1 asks besides the tags (docs/decisions/780-pdf-ua.md), read from the file's objects:
+ * XMP metadata with `pdfuaid:part` 1 and the title as `dc:title`, DisplayDocTitle, /Lang, each
+ * page's tab order by structure (/Tabs /S), and every font the pages use embedded (a font file in
+ * its descriptor; the 14 standard fonts have none).
+ */
+const expectPdfUa = async (bytes: Uint8Array, title: string, language: string) => {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const { catalog, context } = doc;
+  const metadata = catalog.lookup(PDFName.of('Metadata'));
+  expect(metadata, 'XMP metadata stream').toBeInstanceOf(PDFRawStream);
+  const stream = metadata as PDFRawStream;
+  expect(stream.dict.get(PDFName.of('Subtype'))).toBe(PDFName.of('XML'));
+  expect(stream.dict.get(PDFName.of('Filter')), 'uncompressed, readable by any validator').toBeUndefined();
+  const xmp = new TextDecoder().decode(stream.getContents());
+  expect(xmp).toMatch(/<pdfuaid:part>1<\/pdfuaid:part>/);
+  expect(xmp).toContain('xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/"');
+  const escaped = title.replace(/\s+/g, ' ').trim().replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  expect(xmp).toContain(`<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${escaped}</rdf:li></rdf:Alt></dc:title>`);
+  expect(doc.getTitle()).toBe(title.replace(/\s+/g, ' ').trim());
+  expect(xmp).toContain(`<pdf:Producer>${doc.getProducer()}</pdf:Producer>`);
+
+  const viewer = catalog.lookup(PDFName.of('ViewerPreferences'), PDFDict);
+  expect(viewer.get(PDFName.of('DisplayDocTitle'))?.toString()).toBe('true');
+  const lang = catalog.lookup(PDFName.of('Lang'));
+  expect(lang instanceof PDFString || lang instanceof PDFHexString ? lang.decodeText() : null).toBe(language);
+
+  for (const page of doc.getPages()) expect(page.node.get(PDFName.of('Tabs'))).toBe(PDFName.of('S'));
+
+  const fonts = context
+    .enumerateIndirectObjects()
+    .map(([, object]) => object)
+    .filter((o): o is PDFDict => o instanceof PDFDict && o.get(PDFName.of('Type')) === PDFName.of('Font'));
+  const embedded = (font: PDFDict): boolean => {
+    const subtype = font.get(PDFName.of('Subtype'));
+    if (subtype === PDFName.of('Type0')) {
+      const descendants = font.lookup(PDFName.of('DescendantFonts'), PDFArray);
+      return descendants.asArray().every((d) => embedded(context.lookup(d as PDFRef, PDFDict)));
+    }
+    const descriptor = font.lookupMaybe(PDFName.of('FontDescriptor'), PDFDict);
+    return ['FontFile', 'FontFile2', 'FontFile3'].some((key) => descriptor?.has(PDFName.of(key)));
+  };
+  expect(fonts.length).toBeGreaterThan(0);
+  for (const font of fonts) {
+    expect(embedded(font), `${font.get(PDFName.of('BaseFont'))} is embedded`).toBe(true);
+    expect(String(font.get(PDFName.of('BaseFont')))).not.toMatch(/Helvetica/);
+  }
+};
+
+describe.each(['en-GB', 'de', 'fr', 'zh'])('PDF/UA-1 in %s', (locale) => {
+  it('the ticket and the VAT receipt: identified as PDF/UA-1, titled, every font embedded', async () => {
+    const ticket = ticketInput(locale);
+    await expectPdfUa(await buildTicketPdf(ticket), ticket.title, locale);
+    const receipt = receiptInput(locale);
+    await expectPdfUa(await buildReceiptPdf(receipt), receipt.title, locale);
+  }, 20_000);
+});
 
 /** A label and value table: one row per fact, its label a row header. */
 const expectFactsTable = (table: StructElement, rows: readonly { label: string; value: string }[]) => {

@@ -16,7 +16,7 @@ import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { FieldError } from '#src/ui/field-error';
 import { SubmitHint } from '#src/ui/submit-hint';
-import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
+import { ErrorSummary, useSubmitAttempts, withRefusal } from '#src/ui/error-summary';
 import * as fieldStyles from '#src/ui/field.css';
 import * as formStyles from '#src/ui/form.css';
 import { LoadError } from '#src/ui/load-error';
@@ -85,7 +85,12 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
 
   const saving = snapshot.matches('saving');
   const { values } = snapshot.context;
-  const { errors, blocking, canSubmit } = formView(snapshot.context, addressValidators(values), saving || done);
+  const view = formView(snapshot.context, addressValidators(values), saving || done);
+  const { blocking, canSubmit } = view;
+  // A save refused about one field is that field's error (decision 670).
+  const { refusal } = snapshot.context;
+  const refusalMessage = refusal ? addressFormMessages.refusal(refusal) : null;
+  const errors = withRefusal(view.errors, refusal ? [refusal.field] : [], refusalMessage);
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const field = (name: AddressField) => ({
     ...bindField(send, name, values[name], errors[name]),
@@ -118,7 +123,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
             send({ type: 'form.submit' });
           }}
         >
-          <ErrorSummary attempt={attempt} errors={errors} />
+          <ErrorSummary attempt={attempt} errors={errors} refusal={refusalMessage} />
           {snapshot.context.saveError && (
             <Alert tone="error">{isEdit ? addressFormMessages.editError : addressFormMessages.addError}</Alert>
           )}

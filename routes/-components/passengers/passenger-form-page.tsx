@@ -8,7 +8,7 @@ import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { SubmitHint } from '#src/ui/submit-hint';
-import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
+import { ErrorSummary, useSubmitAttempts, withRefusal } from '#src/ui/error-summary';
 import { FieldError } from '#src/ui/field-error';
 import * as fieldStyles from '#src/ui/field.css';
 import * as formStyles from '#src/ui/form.css';
@@ -63,7 +63,11 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
 
   const submitting = snapshot.matches('submitting');
   const deleting = snapshot.matches('deleting');
-  const { errors, blocking, canSubmit } = passengerFormView(c, submitting || deleting || done);
+  const view = passengerFormView(c, submitting || deleting || done);
+  const { blocking, canSubmit } = view;
+  // A save refused about one field is that field's error (decision 670).
+  const refusalMessage = c.refusal ? passengerFormMessages.refusal(c.refusal) : null;
+  const errors = withRefusal(view.errors, c.refusal ? [c.refusal.field] : [], refusalMessage);
   const field = (
     name: Exclude<PassengerField, 'day' | 'month' | 'year'>,
     label: string,
@@ -93,6 +97,7 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
           errors={Object.fromEntries(
             Object.entries(errors).map(([key, error]) => [key === 'dateOfBirth' ? 'day' : key, error]),
           )}
+          refusal={refusalMessage}
         />
         {c.saveFailed && (
           <Alert tone="error">

@@ -12,7 +12,7 @@ import * as formStyles from '#src/ui/form.css';
 import { Loading } from '#src/ui/page';
 import { TextField } from '#src/ui/text-field';
 import { SubmitHint } from '#src/ui/submit-hint';
-import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
+import { ErrorSummary, useSubmitAttempts, withRefusal } from '#src/ui/error-summary';
 import { CheckboxField } from '#src/ui/checkbox-field';
 import * as styles from './personal-details.css';
 import { bindField } from '#src/ui/field-binding';
@@ -50,7 +50,12 @@ export function PersonalDetailsForm({ first }: { first?: FirstData<PersonalDetai
   }
 
   const saving = snapshot.matches('saving');
-  const { errors, blocking, canSubmit } = formView(snapshot.context, personalDetailsValidators, saving);
+  const view = formView(snapshot.context, personalDetailsValidators, saving);
+  const { blocking, canSubmit } = view;
+  // A save refused about one name is that field's error (decision 670).
+  const { refusal } = snapshot.context;
+  const refusalMessage = refusal ? personalDetailsMessages.refusal(refusal) : null;
+  const errors = withRefusal(view.errors, refusal ? [refusal.field] : [], refusalMessage);
   const { values, email, shouldUpdatePassenger, savedOnce, dirty, updateFailed, passengerUpdateFailed, draftRestored } =
     snapshot.context;
   const saved = savedOnce && !dirty && !saving;
@@ -64,7 +69,7 @@ export function PersonalDetailsForm({ first }: { first?: FirstData<PersonalDetai
         send({ type: 'form.submit' });
       }}
     >
-      <ErrorSummary attempt={attempt} errors={errors} />
+      <ErrorSummary attempt={attempt} errors={errors} refusal={refusalMessage} />
       {draftRestored && <Alert tone="info">{personalDetailsCopy.draftRestored}</Alert>}
       {updateFailed && <Alert tone="error">{personalDetailsMessages.updateFailed}</Alert>}
       {passengerUpdateFailed && (

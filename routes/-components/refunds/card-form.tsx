@@ -40,10 +40,16 @@ export function CardForm({
   const snapshot = useSelector(actor, (s) => s);
   const submitting = snapshot.matches('tokenising');
   const { canSubmit } = cardFormView(snapshot.context, submitting);
-  const { values, tokeniseError, today } = snapshot.context;
+  const { values, tokeniseError, refusal, today } = snapshot.context;
   // In the form's order: a field's error shows once the customer went past it (src/ui/form-state.ts).
   const allErrors = cardErrors(values, today);
-  const errors = withRefusal(shownErrors(snapshot.context, cardFields, allErrors), ['number'], numberRefusal);
+  // The card service's refusal about the number or the expiry (this card), else the declined card's.
+  const ownRefusal = refusal ? cardFormMessages.refusal(refusal) : null;
+  const errors = withRefusal(
+    withRefusal(shownErrors(snapshot.context, cardFields, allErrors), refusal ? [refusal.field] : [], ownRefusal),
+    ['number'],
+    numberRefusal,
+  );
   const { attempt, onRefused } = useSubmitAttempts(() => actor.send({ type: 'form.submit' }));
   const hintId = useId();
   const field = (name: CardField) => ({
@@ -60,7 +66,7 @@ export function CardForm({
       <StepHeading id="card-form-title" level={3} className={styles.groupTitle}>
         {title}
       </StepHeading>
-      <ErrorSummary attempt={attempt} errors={errors} refusal={numberRefusal} headingLevel={4} />
+      <ErrorSummary attempt={attempt} errors={errors} refusal={ownRefusal ?? numberRefusal} headingLevel={4} />
       {tokeniseError !== null && (
         <Alert tone="error">{tokeniseError === true ? cardFormMessages.tokeniseFailed : tokeniseError}</Alert>
       )}
