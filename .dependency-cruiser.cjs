@@ -46,10 +46,7 @@ const MACHINE_HELPERS = '^machines/lib/';
  * server/api modules that still run SQL themselves (through server/db.ts). Every other handler
  * module calls server/domain, which owns the SQL; this list only shrinks.
  */
-const API_STILL_WITH_SQL = `^server/api/(${[
-  'journey-change',
-  'refund-request',
-].join('|')})\\.ts$`;
+const API_STILL_WITH_SQL = `^server/api/(${['journey-change', 'refund-request'].join('|')})\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
