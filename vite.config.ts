@@ -25,6 +25,8 @@ const FRAMEWORK_CHUNK = 'framework';
 const BOOKINGS_LISTS = [
   /[\\/]routes[\\/]_account\._bookings\.(tsx|bookings\.(index|upcoming|past|season)\.tsx)/,
   /[\\/]routes[\\/]-components[\\/]bookings-list[\\/](bookings-screen|booking-card|imported-message|bookings-store)\.tsx/,
+  // The lists' binding (src/flow.tsx): imports the chart and is imported by the store, so with them.
+  /[\\/]routes[\\/]-components[\\/]bookings-list[\\/]bookings-list\.flow\.ts/,
   /[\\/]machines[\\/]bookings-list\.ts/,
   // The lists' words (the chart names outcomes; its screen words them): with the messages they call,
   // else a chunk of their own would import the lists' chunk and be imported by it.

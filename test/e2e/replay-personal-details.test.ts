@@ -200,6 +200,12 @@ describeBrowserReplay(
     notUserActions: {
       '#personalDetails.editing form.submit [1]':
         'Save changes ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
+      '#personalDetails.starting always [0]':
+        "A start from a route's first data: the personal details route has no loader (its comment says why), so the screen always starts by loading; the model test walks it",
+      '#personalDetails.starting always [1]':
+        "A start from a route's first data: the personal details route has no loader, so the screen always starts by loading; the model test walks it",
+      '#personalDetails.starting always [2]':
+        "A start from a route's failed first data: the personal details route has no loader, so the screen always starts by loading; the model test walks it",
     },
   },
 );
