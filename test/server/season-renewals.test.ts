@@ -18,6 +18,8 @@ type Renewal = {
 type ErrorsBody = { errors: { code: string }[] };
 
 const DEMO = { email: 'demo@example.com', password: 'RailDemo!2026' };
+// A customer with no season ticket (Sam has a monthly one whose start date can move: decision 790).
+const NO_SEASON = { email: 'refunds@example.com', password: 'RailDemo!2026' };
 const SAM = { email: 'sam.patel@example.com', password: 'RailDemo!2026' };
 const API = '/my-account/api/customer';
 const ANNUAL = stableId('booking', 'demo-season-annual-reading:0');
@@ -62,7 +64,7 @@ describe('GET /customer/season-renewals', () => {
   });
 
   it('lists nothing for a customer without season tickets, and needs a session', async () => {
-    expect(await renewals(await signedInClient(server.origin, SAM))).toEqual([]);
+    expect(await renewals(await signedInClient(server.origin, NO_SEASON))).toEqual([]);
     const anon = apiClient(server.origin);
     await anon.init();
     expect((await anon.get(`${API}/season-renewals`)).status).toBe(401);

@@ -14,31 +14,6 @@ const root = process.cwd();
  * shrinks: a file here that no longer calls `.provide(` fails the test until it is taken off.
  */
 const STILL_PROVIDING_INLINE_ONLY_SHRINKS: readonly string[] = [
-  // Booking area.
-  'routes/-components/booking-actions.tsx',
-  'routes/-components/booking-actions/check-in-screen.tsx',
-  'routes/-components/booking-actions/on-demand-ticket.tsx',
-  'routes/-components/booking-detail/add-to-account.tsx',
-  'routes/-components/booking-detail/booking-detail-screen.tsx',
-  'routes/-components/booking-detail/booking-history-screen.tsx',
-  'routes/-components/booking-detail/leg-card.tsx',
-  'routes/-components/bookings-list/bookings-store.tsx',
-  'routes/-components/bookings-list/guest-association.tsx',
-  'routes/-components/bookings-list/token-bookings-page.tsx',
-  'routes/-components/delay-repay/delay-repay-screen.tsx',
-  'routes/-components/find-booking/find-booking-page.tsx',
-  'routes/-components/insurance/insurance-claim-section.tsx',
-  'routes/-components/journey-change/change-screen.tsx',
-  'routes/-components/lost-answer.ts',
-  'routes/-components/passenger-assistance/account-assistance-page.tsx',
-  'routes/-components/passenger-assistance/assistance-cancel-page.tsx',
-  'routes/-components/passenger-assistance/assistance-list-page.tsx',
-  'routes/-components/passenger-assistance/assistance-request-page.tsx',
-  'routes/-components/passenger-assistance/assistance-review-page.tsx',
-  'routes/-components/refunds/partial-refund-panel.tsx',
-  'routes/-components/refunds/refund-quote.tsx',
-  'routes/-components/refunds/refund-screen.tsx',
-  'routes/-components/season-renewal.tsx',
   // Account area: the sign-in and registration forms navigate from inside their actors, and the
   // contact preferences panel is handed its API by the page that shows it.
   'routes/-components/login-page.tsx',
