@@ -5,8 +5,11 @@ import { journeyChangeApi } from '#src/api/journey-change';
 import { defineFlow } from '#src/flow';
 import { lostAnswerAttempt } from '../lost-answer';
 
-/** The card a change's difference is paid with, bound to the API once. */
-const changeCardFormFlow = defineFlow(refundCardFormMachine)(({ api }) => {
+/**
+ * The card a change is paid with, bound to the API once: a journey's difference, and a season's
+ * start-date fee (the same card-token call).
+ */
+export const changeCardFormFlow = defineFlow(refundCardFormMachine)(({ api }) => {
   const change = journeyChangeApi(api);
   return { actors: { tokeniseCard: fromPromise(({ input }) => change.tokeniseCard(input)) } };
 });

@@ -1,15 +1,9 @@
 import { fromPromise } from 'xstate';
 import { seasonStartChangeMachine, type SeasonPayRequest } from '#machines/season-start-change';
-import { refundCardFormMachine } from '#machines/refund-card-form';
 import { seasonStartChangeApi } from '#src/api/season-start-change';
 import { defineFlow } from '#src/flow';
 import { lostAnswerAttempt } from '../lost-answer';
-
-/** The card the fee is paid with, bound to the API once. */
-const seasonCardFormFlow = defineFlow(refundCardFormMachine)(({ api }) => {
-  const season = seasonStartChangeApi(api);
-  return { actors: { tokeniseCard: fromPromise(({ input }) => season.tokeniseCard(input)) } };
-});
+import { changeCardFormFlow } from '../journey-change/journey-change.flow';
 
 /** The payment's attempt (decision 575): its Idempotency-Key goes with the one call. */
 const payAttempt = lostAnswerAttempt<SeasonPayRequest>(({ api }) => {
@@ -24,7 +18,7 @@ export const seasonStartChangeFlow = defineFlow(seasonStartChangeMachine)((servi
     actors: {
       fetchOptions: fromPromise(({ input, signal }) => season.getOptions(input.bookingId, signal)),
       fetchQuote: fromPromise(({ input }) => season.quote(input)),
-      cardForm: seasonCardFormFlow.bind(services),
+      cardForm: changeCardFormFlow.bind(services),
       pay: payAttempt.bind(services),
     },
   };
