@@ -14,11 +14,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import subsetFont from 'subset-font';
+import { catalogueText, intlDateText, rangesText } from './lib/font-text.ts';
 
 const FONT_FILE = join(process.cwd(), 'src', 'documents', 'fonts', 'noto-sans-sc-pdf.ttf');
-
-const range = (from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join('');
 
 /** The scripts kept besides the catalogue's own characters. */
 const KEPT_RANGES: readonly [number, number][] = [
@@ -33,34 +31,11 @@ const KEPT_RANGES: readonly [number, number][] = [
   [0xff00, 0xffef], // Full-width forms
 ];
 
-const catalogueText = (value: unknown): string =>
-  typeof value === 'string'
-    ? value
-    : Array.isArray(value)
-      ? value.map(catalogueText).join('')
-      : value && typeof value === 'object'
-        ? Object.values(value).map(catalogueText).join('')
-        : '';
-
 /** What Intl writes in dates and times in Chinese (weekdays, months, 年月日, 上午/下午…), which the PDFs show too. */
-export const intlDateText = (): string => {
-  const styles: Intl.DateTimeFormatOptions[] = [
-    { dateStyle: 'full', timeStyle: 'short' },
-    { dateStyle: 'medium', timeStyle: 'short', hour12: true },
-    { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
-    { weekday: 'long', month: 'long', day: 'numeric' },
-  ];
-  const days = Array.from({ length: 12 * 7 }, (_, i) => new Date(Date.UTC(2026, i % 12, 1 + (i % 7), (i * 5) % 24)));
-  return styles
-    .flatMap((o) => days.map((d) => new Intl.DateTimeFormat('zh', { ...o, timeZone: 'UTC' }).format(d)))
-    .join('');
-};
+export const zhDateText = (): string => intlDateText('zh');
 
-export const characters = (): string => {
-  const zh = JSON.parse(readFileSync(join(process.cwd(), 'messages', 'zh.json'), 'utf8')) as Record<string, unknown>;
-  const all = new Set([...catalogueText(zh), ...intlDateText(), ...KEPT_RANGES.map(([a, b]) => range(a, b)).join('')]);
-  return [...all].join('');
-};
+export const characters = (): string =>
+  [...new Set([...catalogueText('zh'), ...zhDateText(), ...rangesText(KEPT_RANGES)])].join('');
 
 // Run as a script (not when a test imports the character list).
 const source = process.argv[2];

@@ -16,15 +16,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import subsetFont from 'subset-font';
+import { catalogueText, intlDateText, rangesText } from './lib/font-text.ts';
 
 const FONTS = join(process.cwd(), 'src', 'documents', 'fonts');
 export const LATIN_FONT_FILES = {
   regular: join(FONTS, 'noto-sans-sc-latin-400.ttf'),
   bold: join(FONTS, 'noto-sans-sc-latin-700.ttf'),
 } as const;
-
-const range = (from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join('');
 
 /** What a name, a station or an address line may hold besides the catalogues' own characters. */
 const KEPT_RANGES: readonly [number, number][] = [
@@ -36,15 +34,6 @@ const KEPT_RANGES: readonly [number, number][] = [
   [0x20a0, 0x20bf], // Currency signs
 ];
 
-const catalogueText = (value: unknown): string =>
-  typeof value === 'string'
-    ? value
-    : Array.isArray(value)
-      ? value.map(catalogueText).join('')
-      : value && typeof value === 'object'
-        ? Object.values(value).map(catalogueText).join('')
-        : '';
-
 /** The locales whose PDFs draw Latin with this font (every catalogue but Chinese, which keeps its CJK font). */
 export const latinLocales = (): string[] =>
   readdirSync(join(process.cwd(), 'messages'))
@@ -53,29 +42,15 @@ export const latinLocales = (): string[] =>
 
 /** What Intl writes in each locale's dates, times, money and percentages, which the PDFs show too. */
 export const intlText = (locale: string): string => {
-  const styles: Intl.DateTimeFormatOptions[] = [
-    { dateStyle: 'full', timeStyle: 'short' },
-    { dateStyle: 'medium', timeStyle: 'short', hour12: true },
-    { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
-    { weekday: 'long', month: 'long', day: 'numeric' },
-  ];
-  const days = Array.from({ length: 12 * 7 }, (_, i) => new Date(Date.UTC(2026, i % 12, 1 + (i % 7), (i * 5) % 24)));
-  const dates = styles.flatMap((o) =>
-    days.map((d) => new Intl.DateTimeFormat(locale, { ...o, timeZone: 'UTC' }).format(d)),
-  );
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'GBP' }).format(-1234567.89);
   const percent = new Intl.NumberFormat(locale, { style: 'percent' }).format(0.2);
-  return [...dates, money, percent].join('');
+  return intlDateText(locale) + money + percent;
 };
 
 /** Every character the Latin font keeps (the font itself drops what it has no glyph for). */
 export const characters = (): string => {
-  const text = latinLocales().map(
-    (locale) =>
-      catalogueText(JSON.parse(readFileSync(join(process.cwd(), 'messages', `${locale}.json`), 'utf8'))) +
-      intlText(locale),
-  );
-  const all = new Set([...text.join(''), ...KEPT_RANGES.map(([a, b]) => range(a, b)).join('')]);
+  const text = latinLocales().map((locale) => catalogueText(locale) + intlText(locale));
+  const all = new Set([...text.join(''), ...rangesText(KEPT_RANGES)]);
   return [...all].filter((ch) => !/\p{Script=Han}/u.test(ch)).join('');
 };
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildReceiptPdf } from '#src/documents/receipt-pdf';
 import { buildTicketPdf } from '#src/documents/ticket-pdf';
 import { readPdf } from '#test/helpers/pdf-text';
-import { intlDateText } from '#scripts/pdf-cjk-font.ts';
+import { zhDateText } from '#scripts/pdf-cjk-font.ts';
 
 /**
  * Chinese tickets and VAT receipts draw their words (decision 525): a zh PDF embeds the CJK font
@@ -121,7 +121,7 @@ describe('the CJK font file (scripts/pdf-cjk-font.ts)', () => {
   it("has a glyph for every character of the zh catalogue, of Intl's Chinese dates and the scripts it keeps: else run the script again", () => {
     const font = fontkit.create(readFileSync(FONT));
     const catalogue = new Set(
-      [...JSON.stringify(Object.values(zh)), ...intlDateText()].filter((ch) => (ch.codePointAt(0) ?? 0) > 0x7e),
+      [...JSON.stringify(Object.values(zh)), ...zhDateText()].filter((ch) => (ch.codePointAt(0) ?? 0) > 0x7e),
     );
     const missing = [...catalogue].filter((ch) => !/\s/.test(ch) && !font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0));
     expect(missing.join('')).toBe('');
