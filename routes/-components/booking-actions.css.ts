@@ -20,7 +20,7 @@ export const item = style({
   background: vars.color.surfaceAlt,
   borderRadius: tokens.radius.md,
 });
-export const itemTitle = style({ fontWeight: 700, margin: 0 });
+export const itemTitle = style({ fontWeight: 700, fontSize: '1rem', margin: 0 });
 export const hint = style({ color: vars.color.textMuted, fontSize: '0.9375rem', margin: 0 });
 // The shared link-that-looks-like-a-button (it was a near twin here).
 export { linkButton } from '#src/ui/link-button.css';

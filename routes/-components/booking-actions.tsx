@@ -83,7 +83,8 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
   const onDemandMethod = delivery?.method === 'mobile' ? 'mobile' : 'print-at-home';
 
   return (
-    // No heading of its own: the booking page puts these under its "Manage this booking" heading.
+    // No heading of its own: the booking page puts these under its "Manage this booking" heading (h2),
+    // each action under its own h3, so a screen-reader user finds them by heading.
     <div className={styles.section}>
       {checkedIn && (
         <Alert tone="success" title={m.booking_actions_youre_checked_in()}>
@@ -94,7 +95,7 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
       <ul className={styles.list}>
         {upcoming && !checkedIn && allows('checkIn.open') && (
           <li className={styles.item}>
-            <p className={styles.itemTitle}>{m.booking_actions_check_in()}</p>
+            <h3 className={styles.itemTitle}>{m.booking_actions_check_in()}</h3>
             <p className={styles.hint}>
               {checkInOpen ? m.booking_actions_check_in_is_open() : m.booking_actions_check_in_opens_24_hours_before()}
             </p>
@@ -116,7 +117,7 @@ export function BookingActions(props: BookingActionsProps): JSX.Element | null {
         )}
         {delivery && allows('email.resend') && (
           <li className={styles.item}>
-            <p className={styles.itemTitle}>{m.booking_actions_booking_email()}</p>
+            <h3 className={styles.itemTitle}>{m.booking_actions_booking_email()}</h3>
             <p className={styles.hint}>{m.booking_actions_lost_your_booking_confirmation_we()}</p>
             <button
               ref={opener}

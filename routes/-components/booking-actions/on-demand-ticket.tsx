@@ -50,7 +50,7 @@ export function OnDemandTicket({ bookingId, deliveryId, method, onReady, offline
       : m.booking_actions_on_demand_ticket_print_at_home_ticket();
   return (
     <>
-      <p className={styles.itemTitle}>{m.booking_actions_on_demand_ticket_your_ticket()}</p>
+      <h3 className={styles.itemTitle}>{m.booking_actions_on_demand_ticket_your_ticket()}</h3>
       {!ready && (
         <LiveRegion as="p" className={styles.hint}>
           {withdrawn

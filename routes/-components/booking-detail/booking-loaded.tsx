@@ -147,7 +147,10 @@ function BookingBody({
       <OrderSection booking={booking} detail={detail} mode={mode} />
       <MoneyBackSections booking={booking} detail={detail} mode={mode} offer={offer} onReload={onReload} />
       {!readOnly && (
-        <div className={styles.section}>
+        <section className={styles.section} aria-labelledby="manage-heading">
+          <h2 id="manage-heading" className={styles.sectionTitle}>
+            {m.booking_detail_screen_manage_this_booking()}
+          </h2>
           <BookingActions
             bookingId={booking.id}
             orderId={detail.order.id}
@@ -161,7 +164,7 @@ function BookingBody({
             allows={offer.may}
             onTicketReady={onReload}
           />
-        </div>
+        </section>
       )}
     </>
   );

@@ -111,7 +111,7 @@ function InsuranceProductItem({
   const requesting = status === 'CLAIM_REQUEST';
   return (
     <>
-      <p className={actionStyles.itemTitle}>{name}</p>
+      <h3 className={actionStyles.itemTitle}>{name}</h3>
       <p className={actionStyles.hint}>{insuranceCover[product.kind]}</p>
       <p className={actionStyles.hint}>
         {m.insurance_claim_section_paid()}{' '}
