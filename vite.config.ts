@@ -8,6 +8,7 @@ import { knownPaths } from './scripts/known-paths.ts';
 import { compressAssets } from './scripts/compress-assets.ts';
 import { inspectInDev } from './scripts/vite-inspect.ts';
 import { localeBundles } from './scripts/locale-bundles.ts';
+import { stripChartDescriptions } from './scripts/strip-chart-descriptions.ts';
 import { SERVICE_WORKER_MODULES, serviceWorker } from './scripts/service-worker.ts';
 import { apiBase, bookingPath, bookingsListPath, firstListRoutes } from './src/api/paths.ts';
 import { requestTimeoutMs } from './src/config/timeouts.ts';
@@ -145,6 +146,8 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     knownPaths(),
+    // The charts' descriptions are for the diagrams and plans, read from the source (decision 801).
+    stripChartDescriptions(),
     recordStaticImports(),
     react(),
     vanillaExtractPlugin(),
