@@ -8,8 +8,9 @@ import { knownPaths } from './scripts/known-paths.ts';
 import { compressAssets } from './scripts/compress-assets.ts';
 import { inspectInDev } from './scripts/vite-inspect.ts';
 import { localeBundles } from './scripts/locale-bundles.ts';
+import { stripChartDescriptions } from './scripts/strip-chart-descriptions.ts';
 import { SERVICE_WORKER_MODULES, serviceWorker } from './scripts/service-worker.ts';
-import { apiBase, bookingsListPath, firstListRoutes } from './src/api/paths.ts';
+import { apiBase, bookingPath, bookingsListPath, firstListRoutes } from './src/api/paths.ts';
 import { requestTimeoutMs } from './src/config/timeouts.ts';
 
 /** The chunk every route shares (decision 240); it keeps its name in the output (decision 242). */
@@ -145,6 +146,8 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     knownPaths(),
+    // The charts' descriptions are for the diagrams and plans, read from the source (decision 801).
+    stripChartDescriptions(),
     recordStaticImports(),
     react(),
     vanillaExtractPlugin(),
@@ -165,14 +168,16 @@ export default defineConfig({
       // The bookings lists' first page, the call their routes' loaders make (`firstListRoutes`,
       // docs/decisions/730): the boot file asks for it, and for the user, while the framework
       // downloads, and the loader's call takes its reply (decision 247;
-      // test/e2e/locale-bundles.test.ts checks each is asked for once). Not a booking: its screen
-      // needs two more calls made from the booking's answer, after the framework either way, and
-      // Lighthouse scored it lower.
+      // test/e2e/locale-bundles.test.ts checks each is asked for once). A booking too (decision
+      // 800): its loader's two next calls then go out as soon as the app runs.
       apiBase,
       timeoutMs: requestTimeoutMs,
-      firstData: Object.fromEntries(
-        Object.entries(firstListRoutes).map(([route, filter]) => [route, `${bookingsListPath(filter)}?page=0`]),
-      ),
+      firstData: {
+        ...Object.fromEntries(
+          Object.entries(firstListRoutes).map(([route, filter]) => [route, `${bookingsListPath(filter)}?page=0`]),
+        ),
+        '_account.bookings.$bookingId.index': decodeURIComponent(bookingPath('$bookingId')),
+      },
     }),
     // dist/sw.js: the app shell and what the customer last saw, readable offline (decision 250).
     serviceWorker(),

@@ -4,7 +4,7 @@ import { useServices } from '#src/services';
 import { Page } from '#src/ui/page';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
-import { requireCustomer } from './-components/guards';
+import { customerLoader, requireCustomer } from './-components/guards';
 import { AccountNav } from './-components/account-nav';
 import { OfflineBanner } from './-components/offline-banner';
 import * as styles from './-components/shell.css';
@@ -12,7 +12,10 @@ import { m } from '#src/paraglide/messages.js';
 
 /** Pathless layout: every registered-customer screen, behind sign-in, with the account navigation. */
 export const Route = createFileRoute('/_account')({
+  // Who is signed in decides in the guard once known; on a first load, in this loader, beside the
+  // page's own loader (routes/-components/guards.ts, docs/decisions/800).
   beforeLoad: requireCustomer,
+  loader: customerLoader,
   component: AccountLayout,
 });
 
@@ -27,7 +30,7 @@ const accountUnavailableMessages = {
 } as const;
 
 function AccountLayout() {
-  const { accountUnavailable } = Route.useRouteContext();
+  const { accountUnavailable } = Route.useLoaderData();
   const { authActor } = useServices();
   const router = useRouter();
   const failure = useSelector(authActor, (s) => s.context.userFailure);

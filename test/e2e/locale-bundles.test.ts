@@ -191,19 +191,26 @@ describe('in the browser', () => {
   it.each([
     ['', '/bookings', ['/my-account/api/user', '/my-account/api/bookings/upcoming?page=0']],
     ['/de', '/bookings/past', ['/my-account/api/user', '/my-account/api/bookings/past?page=0']],
+    // The first booking on the upcoming list (decision 800): `{id}` is its id.
+    ['', '/bookings/{id}', ['/my-account/api/user', '/my-account/api/booking/{id}']],
   ])(
-    'on %s%s asks for the user and the screen’s data from the boot file, each once (decision 247)',
-    async (prefix, path, calls) => {
-      const routes = await bootRoutes();
-      expect(
-        routes.find(([pattern]) => new RegExp(pattern).test(path))?.[2],
-        'the boot file asks for the screen’s data',
-      ).toBeDefined();
+    'on %s%s asks for the user and the screen’s data from the boot file, each once (decisions 247, 800)',
+    async (prefix, pathOf, callsOf) => {
       const w = await openPage(world.browser, 375);
       await signIn(w.page, world.server.origin, 'demo@example.com', 'RailDemo!2026');
       // Signing in lands on the bookings, whose own calls may still be under way: counted here, they
       // would look like second requests from the page under test.
       await w.page.waitForLoadState('networkidle');
+      const id = pathOf.includes('{id}')
+        ? ((await w.page.locator('main article a[href]').first().getAttribute('href'))?.split('/').pop() ?? '')
+        : '';
+      const path = pathOf.replace('{id}', id);
+      const calls = callsOf.map((c) => c.replace('{id}', id));
+      const routes = await bootRoutes();
+      expect(
+        routes.find(([pattern]) => new RegExp(pattern).test(path))?.[2],
+        'the boot file asks for the screen’s data',
+      ).toBeDefined();
       const api: string[] = [];
       w.page.on('request', (r) => {
         const url = new URL(r.url());

@@ -12,10 +12,20 @@ import { liveRegionFillDelayMs } from '#src/ui/live-region';
 type Status = 'AUTHORISED' | 'UNKNOWN' | 'MALFORMED' | 'HANG' | 'DOWN';
 
 /** The real route tree in memory, with the API answered by a fake fetch. */
-const renderApp = async (path: string, initialStatus: Status, pageData = defaultPageData) => {
+const renderApp = async (
+  path: string,
+  initialStatus: Status,
+  pageData = defaultPageData,
+  /** GET /api/user answers only once this settles (the request order on a first load). */
+  userHeld?: Promise<void>,
+) => {
   let status = initialStatus;
+  /** Every path asked for, in the order asked. */
+  const requests: string[] = [];
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
+    requests.push(url.pathname);
+    if (userHeld && url.pathname.endsWith('/api/user')) await userHeld;
     if (status === 'HANG') {
       // A server that never answers: only the client's own deadline ends the call.
       return new Promise<Response>((_, reject) =>
@@ -39,8 +49,9 @@ const renderApp = async (path: string, initialStatus: Status, pageData = default
         headers: { 'content-type': 'application/json' },
       });
     }
-    return new Response(JSON.stringify({ errors: [{ code: 'NOT_FOUND' }] }), {
-      status: 404,
+    const signedOut = status === 'UNKNOWN' && url.pathname.includes('/api/booking/');
+    return new Response(JSON.stringify({ errors: [{ code: signedOut ? 'UNAUTHORISED' : 'NOT_FOUND' }] }), {
+      status: signedOut ? 401 : 404,
       headers: { 'content-type': 'application/json' },
     });
   }) as typeof globalThis.fetch;
@@ -62,7 +73,7 @@ const renderApp = async (path: string, initialStatus: Status, pageData = default
       </ServicesContext.Provider>,
     );
   });
-  return { router, services, setStatus: (next: Status) => void (status = next) };
+  return { router, services, requests, setStatus: (next: Status) => void (status = next) };
 };
 
 describe('router (generated tree, memory history)', () => {
@@ -96,6 +107,30 @@ describe('router (generated tree, memory history)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Sign in or create an account' });
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toEqual({ redirect: '/personal-details' });
+  });
+
+  it('asks for a booking beside the user call on a first load, not once it is answered (decision 800)', async () => {
+    let answerUser!: () => void;
+    const userHeld = new Promise<void>((resolve) => (answerUser = resolve));
+    const { router, requests } = await renderApp('/my-account/bookings/b1', 'AUTHORISED', defaultPageData, userHeld);
+    // The user call is still unanswered when the booking's goes out.
+    await waitFor(() => expect(requests).toContain('/my-account/api/booking/b1'));
+    expect(requests.indexOf('/my-account/api/user')).toBe(0);
+    answerUser();
+    await waitFor(() => expect(router.state.status).toBe('idle'), { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/bookings/b1');
+  });
+
+  it("sends a signed-out visitor from a booking to login with a redirect back, its booking call's 401 and all", async () => {
+    let answerUser!: () => void;
+    const userHeld = new Promise<void>((resolve) => (answerUser = resolve));
+    const { router, requests } = await renderApp('/my-account/bookings/b1', 'UNKNOWN', defaultPageData, userHeld);
+    // The booking's 401 comes first; the user's answer (nobody signed in) decides.
+    await waitFor(() => expect(requests).toContain('/my-account/api/booking/b1'));
+    answerUser();
+    await screen.findByRole('heading', { level: 1, name: 'Sign in or create an account' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toEqual({ redirect: '/bookings/b1' });
   });
 
   it('redirects / to the upcoming bookings for a signed-in customer', async () => {
