@@ -10,7 +10,13 @@ import {
 import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
 import { SEASON_NOT_STARTED } from '#server/seed/bookings.ts';
 import { stableFriendlyOrderId, stableId } from '#server/seed/context.ts';
-import { DEMO_GUEST_TOKENS, FIND_BOOKING_DEMO_KEY, GUEST_EMAIL, GUEST_PASSENGER } from '#server/seed/guest-orders.ts';
+import {
+  DEMO_GUEST_TOKENS,
+  FIND_BOOKING_DEMO_KEY,
+  GUEST_EMAIL,
+  GUEST_PASSENGER,
+  GUEST_SEASON_KEY,
+} from '#server/seed/guest-orders.ts';
 import { parseCalendar } from '../helpers/parse-ics.ts';
 import { apiClient, signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
@@ -410,11 +416,11 @@ describe('what follows the new booking', () => {
 });
 
 describe('a guest', () => {
-  const guestLink = async () => {
+  const guestLink = async (token: string = DEMO_GUEST_TOKENS[0]) => {
     const client = apiClient(server.origin);
     await client.init();
     const session = await client.post<{ session: string }>(`${API}/user-flow-access`, {
-      token: DEMO_GUEST_TOKENS[0],
+      token,
       flow: 'order',
     });
     expect(session.status).toBe(200);
@@ -423,6 +429,25 @@ describe('a guest', () => {
   };
   const GUEST_BOOKING = booking(FIND_BOOKING_DEMO_KEY);
   const GUEST_ORDER = stableId('order', FIND_BOOKING_DEMO_KEY);
+
+  it("with the emailed link of the guest's season (the demo's) moves its start date, for the fee", async () => {
+    const guest = await guestLink(DEMO_GUEST_TOKENS[3]);
+    const season = booking(GUEST_SEASON_KEY);
+    const changeability = await guest.get(
+      `${API}/seasons-change-of-journey/changeability/${stableId('order', GUEST_SEASON_KEY)}/${season}`,
+    );
+    expect(changeability.body).toEqual({ changeable: true, reason: null, changeOnline: true });
+    const options = await guest.get<Options & { fareKind: string; season: { validFrom: string } }>(
+      `${API}/change-of-journey/options/${season}`,
+    );
+    expect([options.body.fareKind, options.body.savedCards]).toEqual(['season', []]);
+    const later = seasonStartDay(new Date(Date.parse(options.body.season.validFrom) + 7 * 86_400_000).toISOString());
+    const q = await guest.post<Quote & { season: { validFrom: string } }>(`${API}/change-of-journey/quote/${season}`, {
+      direction: 'outward',
+      startDate: later,
+    });
+    expect([q.status, q.body.total.amount, seasonStartDay(q.body.season.validFrom)]).toEqual([200, 10, later]);
+  });
 
   it('with the emailed link changes the journey, paying with a new card only', async () => {
     const guest = await guestLink();
