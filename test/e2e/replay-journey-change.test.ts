@@ -170,7 +170,7 @@ describeBrowserReplay(
         owes(snap.context)
           ? [
               {
-                type: 'pay.select',
+                type: 'pay.select' as const,
                 choice:
                   snap.context.cardChoice.kind === 'saved'
                     ? ({ kind: 'new' } as const)

@@ -1,6 +1,11 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seasonStartChangeMachine, startDateProblem, type SeasonStartChangeInput } from '#machines/season-start-change';
+import {
+  seasonStartChangeMachine,
+  startDateProblem,
+  type SeasonStartChangeInput,
+  type StartDateField,
+} from '#machines/season-start-change';
 import { startDateMessage } from '#src/copy/season-start-change';
 import { m } from '#src/paraglide/messages.js';
 import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
@@ -151,7 +156,7 @@ describeBrowserReplay(
         snap.context.options?.savedCards.length
           ? [
               {
-                type: 'pay.select',
+                type: 'pay.select' as const,
                 choice:
                   snap.context.cardChoice.kind === 'saved'
                     ? ({ kind: 'new' } as const)
@@ -246,7 +251,7 @@ describeBrowserReplay(
       'date.change': async ({ page, event }) => {
         if (event.type !== 'date.change') return;
         const label = { day: m.season_start_day(), month: m.season_start_month(), year: m.season_start_year() }[
-          event.field
+          event.field as StartDateField
         ];
         await datePart(page, label).fill(event.value);
       },

@@ -13,8 +13,8 @@ import { LEAVING_ACCOUNT } from '#server/seed/accounts.ts';
 import { describeBrowserReplay, SharedData } from './replay/replay';
 
 /**
- * Your data on Account controls (decisions 610, 611), both charts replayed in Chromium on one
- * session: leaving@example.com (Casey Brooks), the account seeded to be exported and closed, which
+ * Your data on Account controls (decisions 610, 611), both charts replayed in Chromium signed in
+ * as leaving@example.com (Casey Brooks), the account seeded to be exported and closed, which
  * holds no export and nothing under way.
  * - Download your data: asking for the file is the server's own (202, preparing). What the job
  *   answers later in its life (still preparing, ready, expired 7 days on: a clock moved a week
