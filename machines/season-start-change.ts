@@ -82,6 +82,18 @@ const isoOf = (y: number, m: number, d: number) =>
 const plusDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
+const ukDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+/**
+ * The day a stored start (an instant) falls on in the UK, as YYYY-MM-DD: a season's days are UK
+ * days, and midnight in London is 23:00 UTC the day before in British Summer Time.
+ */
+export const seasonStartDay = (validFrom: string): string => ukDayFormat.format(new Date(validFrom));
+
 /** The date typed as YYYY-MM-DD, or null when it is not a real date. */
 export function startDateOf({ day, month, year }: StartDateParts): string | null {
   const [d, m, y] = [day.trim(), month.trim(), year.trim()];
@@ -106,8 +118,8 @@ export function startDateProblem(
   if (date === null) return 'format';
   if (date <= today) return 'tooSoon';
   if (date > plusDays(today, SEASON_START_HORIZON_DAYS)) return 'tooLate';
-  // The server compares with the start's date as stored (UTC), so this does too.
-  if (validFrom && validFrom.slice(0, 10) === date) return 'same';
+  // The day it starts as the customer sees it (a UK day), as the server compares it.
+  if (validFrom && seasonStartDay(validFrom) === date) return 'same';
   return null;
 }
 

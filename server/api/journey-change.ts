@@ -18,6 +18,7 @@ import {
   priceChange,
   priceSeasonStart,
   REFUSAL_DETAIL,
+  seasonStartDay,
   seasonStartInRange,
   type ChangeDirection,
   type ChangePrice,
@@ -373,7 +374,7 @@ function requireSeasonStart(data: BookingData, startDate: string | null | undefi
   if (!startDate) throw new ApiError(400, 'VALIDATION', 'A season ticket needs its new start date (startDate).');
   if (!seasonStartInRange(startDate, now))
     throw new ApiError(422, 'DATE_OUT_OF_RANGE', 'Choose a start date from tomorrow up to 90 days ahead.');
-  if (data.season?.validFrom.slice(0, 10) === startDate)
+  if (data.season && seasonStartDay(data.season.validFrom) === startDate)
     throw new ApiError(422, 'SAME_START_DATE', 'The season already starts on this date: choose another.');
   return startDate;
 }

@@ -285,6 +285,35 @@ export function dateInRange(date: string, now: Date): boolean {
   return !Number.isNaN(t) && t >= startOfDay(now) && t <= startOfDay(now) + CHANGE_HORIZON_DAYS * DAY_MS;
 }
 
+const ukWallFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+/** The London wall-clock time of an instant, written as if it were UTC (ms). */
+function ukWall(at: Date): number {
+  const p = Object.fromEntries(ukWallFormat.formatToParts(at).map((x) => [x.type, Number(x.value)]));
+  return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+}
+/** The instant `days` UK days after `at`, at the same time of day in London (British Summer Time or not). */
+function shiftUkDays(at: Date, days: number): Date {
+  const wall = ukWall(at) + days * DAY_MS;
+  // London's offset from UTC on that day: none in winter, an hour in British Summer Time.
+  const offset = ukWall(new Date(wall)) - wall;
+  return new Date(wall - offset + at.getUTCMilliseconds());
+}
+
+/**
+ * The day a season starts as the customer sees it (a UK day, YYYY-MM-DD) from its stored start: in
+ * British Summer Time midnight in London is 23:00 UTC the day before (decision 790).
+ */
+export const seasonStartDay = (validFrom: string): string => ukWallFormat.format(new Date(validFrom)).slice(0, 10);
+
 /** A season's start date may move to any day from tomorrow up to CHANGE_HORIZON_DAYS ahead (it must not have started). */
 export function seasonStartInRange(date: string, now: Date): boolean {
   return dateInRange(date, now) && Date.parse(`${date}T00:00:00Z`) > startOfDay(now);
@@ -313,16 +342,18 @@ export function priceSeasonStart(data: BookingData, gone: ReadonlySet<string>, f
 /** The season after its start date moved to `startDate` (YYYY-MM-DD): valid as long as before, from that day at the same time. */
 export function changedSeason(data: BookingData, startDate: string, deliveryId: string): BookingData {
   if (!data.season) return data;
-  const from = new Date(data.season.validFrom);
-  const length = Date.parse(data.season.validUntil) - from.getTime();
-  const start = new Date(Date.parse(`${startDate}T00:00:00Z`) + (from.getTime() - startOfDay(from)));
+  // Whole UK days later (or earlier), at the same time of day in London, for the start and the end alike.
+  const days = Math.round(
+    (Date.parse(`${startDate}T00:00:00Z`) - Date.parse(`${seasonStartDay(data.season.validFrom)}T00:00:00Z`)) / DAY_MS,
+  );
+  const start = shiftUkDays(new Date(data.season.validFrom), days);
   return {
     ...data,
     outward: { ...data.outward, date: start.toISOString() },
     season: {
       ...data.season,
       validFrom: start.toISOString(),
-      validUntil: new Date(start.getTime() + length).toISOString(),
+      validUntil: shiftUkDays(new Date(data.season.validUntil), days).toISOString(),
     },
     delivery: { ...data.delivery, id: deliveryId, activated: false },
   };

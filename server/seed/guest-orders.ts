@@ -1,19 +1,27 @@
 import { many, type Queryable } from '../db.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { DEMO_ACCOUNT } from './accounts.ts';
-import { at, insertOrderWithBookings, tripBooking } from './booking-factory.ts';
+import { at, insertOrderWithBookings, seasonBooking, tripBooking, ukAt } from './booking-factory.ts';
 import { stableId, type SeedGuestLink, type SeedModule } from './context.ts';
 
 /**
  * Guest order tokens of the 'demo' scenario. They are fixed (documented here and printed on
  * startup) so the demo and browser tests can open guest links; only their sha256 is stored.
- * Real guest tokens are random. 1 and 2 belong to guest@example.com; 3 to an order placed as a
+ * Real guest tokens are random. 1, 2 and 4 belong to guest@example.com; 3 to an order placed as a
  * guest with the demo account's email (associable to that account).
  */
-export const DEMO_GUEST_TOKENS = ['demo-guest-token-1', 'demo-guest-token-2', 'demo-guest-token-3'] as const;
+export const DEMO_GUEST_TOKENS = [
+  'demo-guest-token-1',
+  'demo-guest-token-2',
+  'demo-guest-token-3',
+  'demo-guest-token-4',
+] as const;
 export const GUEST_EMAIL = 'guest@example.com';
 /** The order "Find a booking" finds in the demo: guest@example.com's Newcastle → Edinburgh. */
 export const FIND_BOOKING_DEMO_KEY = 'guest-newcastle-edinburgh';
+
+/** The guest's monthly season, starting three weeks after seeding: its start date can be changed from its link (decisions 690, 691, 790). */
+export const GUEST_SEASON_KEY = 'guest-season-monthly-norwich';
 
 /** The guest's passenger: the surname "Find a booking" asks for (the test plans type it: scripts/lib/plan-words.ts). */
 export const GUEST_PASSENGER = { firstName: 'Jordan', lastName: 'Lee' };
@@ -23,7 +31,7 @@ export const guestOrdersSeed: SeedModule = {
   name: 'guest-orders',
   async run({ db, scenario, now, report }) {
     if (scenario !== 'demo') return;
-    const [token1, token2, token3] = DEMO_GUEST_TOKENS;
+    const [token1, token2, token3, token4] = DEMO_GUEST_TOKENS;
 
     await insertOrderWithBookings(
       db,
@@ -113,6 +121,26 @@ export const guestOrdersSeed: SeedModule = {
           ticketType: 'Advance Single',
           fare: 19.8,
           refundable: false,
+          delivery: 'mobile',
+        }),
+      ],
+      now,
+    );
+
+    // A guest's season that has not started: "Change start date" from its emailed link.
+    await insertOrderWithBookings(
+      db,
+      { key: GUEST_SEASON_KEY, customerId: null, email: GUEST_EMAIL, guestToken: token4 },
+      [
+        seasonBooking({
+          key: GUEST_SEASON_KEY,
+          from: 'NRW',
+          to: 'LST',
+          kind: 'monthly',
+          validFrom: ukAt(now, 21, 0, 0),
+          validUntil: ukAt(now, 21 + 30, 23, 59),
+          passenger: jordan,
+          price: 1098.5,
           delivery: 'mobile',
         }),
       ],

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { seasonStartChangeMachine, startDateOf, startDateProblem } from '#machines/season-start-change';
 import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
 import { describeMachineModel, nextFrom, watching } from './harness';
@@ -195,4 +195,16 @@ describeMachineModel(seasonStartChangeMachine, {
       expect(context.result?.newBookingId).toBe('b-new');
     },
   },
+});
+
+it('compares the new start with the day the season starts in the UK, in British Summer Time too', () => {
+  // 5 April 2027 at midnight in London is 23:00 UTC on the 4th: the season starts on the 5th (decision 790).
+  const validFrom = '2027-04-04T23:00:00.000Z';
+  const today = '2027-03-20';
+  expect(startDateProblem({ day: '5', month: '4', year: '2027' }, today, validFrom)).toBe('same');
+  expect(startDateProblem({ day: '4', month: '4', year: '2027' }, today, validFrom)).toBeNull();
+  // In winter London is on UTC: the stored start's date is its day.
+  expect(startDateProblem({ day: '21', month: '12', year: '2026' }, '2026-12-07', '2026-12-21T00:00:00.000Z')).toBe(
+    'same',
+  );
 });

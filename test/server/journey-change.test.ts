@@ -1,10 +1,22 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingData } from '#server/domain/booking-data.ts';
-import { departuresOn, directionRefusal, priceChange, trainFactor } from '#server/domain/journey-change.ts';
+import {
+  departuresOn,
+  directionRefusal,
+  priceChange,
+  seasonStartDay,
+  trainFactor,
+} from '#server/domain/journey-change.ts';
 import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
 import { SEASON_NOT_STARTED } from '#server/seed/bookings.ts';
 import { stableFriendlyOrderId, stableId } from '#server/seed/context.ts';
-import { DEMO_GUEST_TOKENS, FIND_BOOKING_DEMO_KEY, GUEST_EMAIL, GUEST_PASSENGER } from '#server/seed/guest-orders.ts';
+import {
+  DEMO_GUEST_TOKENS,
+  FIND_BOOKING_DEMO_KEY,
+  GUEST_EMAIL,
+  GUEST_PASSENGER,
+  GUEST_SEASON_KEY,
+} from '#server/seed/guest-orders.ts';
 import { parseCalendar } from '../helpers/parse-ics.ts';
 import { apiClient, signedInClient, startTestServer, type ApiClient, type TestServer } from '../helpers/server.ts';
 
@@ -404,11 +416,11 @@ describe('what follows the new booking', () => {
 });
 
 describe('a guest', () => {
-  const guestLink = async () => {
+  const guestLink = async (token: string = DEMO_GUEST_TOKENS[0]) => {
     const client = apiClient(server.origin);
     await client.init();
     const session = await client.post<{ session: string }>(`${API}/user-flow-access`, {
-      token: DEMO_GUEST_TOKENS[0],
+      token,
       flow: 'order',
     });
     expect(session.status).toBe(200);
@@ -417,6 +429,25 @@ describe('a guest', () => {
   };
   const GUEST_BOOKING = booking(FIND_BOOKING_DEMO_KEY);
   const GUEST_ORDER = stableId('order', FIND_BOOKING_DEMO_KEY);
+
+  it("with the emailed link of the guest's season (the demo's) moves its start date, for the fee", async () => {
+    const guest = await guestLink(DEMO_GUEST_TOKENS[3]);
+    const season = booking(GUEST_SEASON_KEY);
+    const changeability = await guest.get(
+      `${API}/seasons-change-of-journey/changeability/${stableId('order', GUEST_SEASON_KEY)}/${season}`,
+    );
+    expect(changeability.body).toEqual({ changeable: true, reason: null, changeOnline: true });
+    const options = await guest.get<Options & { fareKind: string; season: { validFrom: string } }>(
+      `${API}/change-of-journey/options/${season}`,
+    );
+    expect([options.body.fareKind, options.body.savedCards]).toEqual(['season', []]);
+    const later = seasonStartDay(new Date(Date.parse(options.body.season.validFrom) + 7 * 86_400_000).toISOString());
+    const q = await guest.post<Quote & { season: { validFrom: string } }>(`${API}/change-of-journey/quote/${season}`, {
+      direction: 'outward',
+      startDate: later,
+    });
+    expect([q.status, q.body.total.amount, seasonStartDay(q.body.season.validFrom)]).toEqual([200, 10, later]);
+  });
 
   it('with the emailed link changes the journey, paying with a new card only', async () => {
     const guest = await guestLink();
@@ -531,7 +562,10 @@ describe('a season ticket', () => {
       },
     ]);
     const validFrom = Date.parse(started.body.season.validFrom);
-    const length = Date.parse(started.body.season.validUntil) - validFrom;
+    // How many UK days it lasts (its first and last day are UK days).
+    const ukDays = (s: { validFrom: string; validUntil: string } | undefined) =>
+      (Date.parse(seasonStartDay(s?.validUntil ?? '')) - Date.parse(seasonStartDay(s?.validFrom ?? ''))) / 86_400_000;
+    const length = ukDays(started.body.season);
 
     // Ten days before it starts: its start date moves, for the £10 fee; the season stays as long.
     await server.setClock(validFrom - 10 * 24 * 3600_000 - Date.now());
@@ -546,12 +580,12 @@ describe('a season ticket', () => {
       ]);
       // No trains to choose, and no date but a later day than today.
       const noTrains = await client.get<Err>(
-        `${API}/change-of-journey/departures/${seasonBooking}?direction=outward&leg=outward&date=${dayOf(started.body.season.validFrom)}&after=00:00`,
+        `${API}/change-of-journey/departures/${seasonBooking}?direction=outward&leg=outward&date=${seasonStartDay(started.body.season.validFrom)}&after=00:00`,
       );
       expect([noTrains.status, code(noTrains.body)]).toEqual([422, 'SEASON_START_DATE']);
       const same = await client.post<Err>(`${API}/change-of-journey/quote/${seasonBooking}`, {
         direction: 'outward',
-        startDate: dayOf(started.body.season.validFrom),
+        startDate: seasonStartDay(started.body.season.validFrom),
       });
       expect([same.status, code(same.body)]).toEqual([422, 'SAME_START_DATE']);
       const today = new Date(validFrom - 10 * 24 * 3600_000).toISOString().slice(0, 10);
@@ -560,7 +594,7 @@ describe('a season ticket', () => {
         startDate: today,
       });
       expect([past.status, code(past.body)]).toEqual([422, 'DATE_OUT_OF_RANGE']);
-      const newStart = new Date(validFrom + 7 * 24 * 3600_000).toISOString().slice(0, 10);
+      const newStart = seasonStartDay(new Date(validFrom + 7 * 24 * 3600_000).toISOString());
       const q = await client.post<Quote & { fareKind: string; season: { validFrom: string; validUntil: string } }>(
         `${API}/change-of-journey/quote/${seasonBooking}`,
         { direction: 'outward', startDate: newStart },
@@ -572,7 +606,7 @@ describe('a season ticket', () => {
         10,
         10,
       ]);
-      expect(q.body.season.validFrom.slice(0, 10)).toBe(newStart);
+      expect(seasonStartDay(q.body.season.validFrom)).toBe(newStart);
       const visa = options.body.savedCards.find((c) => !c.expired);
       const paid = await client.post<{ newBookingId: string }>(`${API}/change-of-journey/pay/${q.body.quoteId}`, {
         expectedTotal: 10,
@@ -585,9 +619,43 @@ describe('a season ticket', () => {
       }>(`${API}/booking/${paid.body.newBookingId}`);
       expect(fresh.body.bookings[0]?.isSeasonBooking).toBe(true);
       const season = fresh.body.bookings[0]?.season;
-      expect(season?.validFrom.slice(0, 10)).toBe(newStart);
-      expect(Date.parse(season?.validUntil ?? '') - Date.parse(season?.validFrom ?? '')).toBe(length);
+      expect(seasonStartDay(season?.validFrom ?? '')).toBe(newStart);
+      expect(ukDays(season)).toBe(length);
       expect((await client.get(`${API}/booking/${seasonBooking}`)).status).toBe(308);
+    } finally {
+      await server.setClock(0);
+    }
+  });
+
+  it('moves the start in UK days when the season starts in British Summer Time (decision 790)', async () => {
+    // Sam's season made to start on 15 June 2027, midnight in London: 23:00 UTC on the 14th.
+    const sams = booking(SEASON_NOT_STARTED);
+    const season = { validFrom: '2027-06-14T23:00:00.000Z', validUntil: '2027-07-14T22:59:00.000Z' };
+    await server.query(
+      `update bookings set outward_date = $4,
+         data = jsonb_set(jsonb_set(jsonb_set(data, '{season,validFrom}', to_jsonb($2::text)),
+           '{season,validUntil}', to_jsonb($3::text)), '{outward,date}', to_jsonb($2::text))
+       where id = $1`,
+      [sams, season.validFrom, season.validUntil, new Date(season.validFrom)],
+    );
+    await server.setClock(Date.parse('2027-06-01T09:00:00.000Z') - Date.now());
+    try {
+      const sam = await signedInClient(server.origin, SECOND_ACCOUNT);
+      const quote = (startDate: string) =>
+        sam.post<Err & { season: { validFrom: string; validUntil: string } }>(
+          `${API}/change-of-journey/quote/${sams}`,
+          { direction: 'outward', startDate },
+        );
+      // The day it already starts, as the customer sees it, is refused.
+      const same = await quote('2027-06-15');
+      expect([same.status, same.body.errors?.[0]?.code]).toEqual([422, 'SAME_START_DATE']);
+      // The day before it is another day: it starts there at midnight in London, its last day a day earlier too.
+      const earlier = await quote('2027-06-14');
+      expect(earlier.status).toBe(200);
+      expect(earlier.body.season).toEqual({
+        validFrom: '2027-06-13T23:00:00.000Z',
+        validUntil: '2027-07-13T22:59:00.000Z',
+      });
     } finally {
       await server.setClock(0);
     }

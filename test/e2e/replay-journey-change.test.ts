@@ -1,0 +1,376 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { journeyChangeMachine, searchErrors, type JourneyChangeInput } from '#machines/journey-change';
+import { m } from '#src/paraglide/messages.js';
+import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journey-change';
+import { DEMO_ACCOUNT } from '#server/seed/accounts.ts';
+import { stableId } from '#server/seed/context.ts';
+import { httpError } from '#test/model/fixtures/refund-fixtures';
+import { answerWithModelError, describeBrowserReplay, SharedData } from './replay/replay';
+
+/**
+ * A change of journey replayed in Chromium (decision 600), signed in as the demo account on the
+ * seeded timetable (every route every 90 minutes from 06:00, its 12:00 full):
+ * - york: King's Cross → York, Off-Peak Return: the 18:00 is dearer (paid with the saved Visa, or
+ *   a new card: `4000 0000 0000 0002` is declined, `4242…` pays); the 19:30 is cheaper, and on the
+ *   business portal (no fee: /__test/page-data) the difference comes back with nothing to pay;
+ *   outward or both legs.
+ * - departed: Manchester → Euston, an Advance whose train has left: refused with the rule.
+ * A failed load, a refused search, a train that filled up before the quote, and the server's
+ * refusals at payment (the price moved, the booking changed elsewhere) come from the /__test/answer
+ * switch with the model's answer; test/server/journey-change.test.ts moves a real price with the clock.
+ */
+type Who = 'york' | 'departed';
+const data = new SharedData();
+const DAY = 86_400_000;
+const TODAY = new Date().toISOString().slice(0, 10);
+const bookingOf = (who: Who) =>
+  stableId('booking', `${who === 'york' ? 'demo-upcoming-kingscross-york' : 'demo-past-manchester-euston-advance'}:0`);
+const whoOf = (c: { bookingId: string }) => c.bookingId as Who;
+const gbp = (amount: number) => ({ amount, currencyCode: 'GBP' });
+const VISA = { brand: 'VISA', last4: '4242' };
+const station = (code: string) => ({ code, name: code });
+const leg = (from: string, to: string) => ({
+  origin: station(from),
+  destination: station(to),
+  departure: new Date(Date.now() + 10 * DAY).toISOString(),
+  arrival: new Date(Date.now() + 10 * DAY + 7_000_000).toISOString(),
+  changes: 0,
+  operator: 'LNER',
+});
+
+const options = (who: Who): ChangeOptions => ({
+  bookingId: bookingOf(who),
+  orderId: 'its order',
+  reference: 'its reference',
+  refusal: null,
+  outward: leg('KGX', 'YRK'),
+  inward: leg('YRK', 'KGX'),
+  passengers: [],
+  fareKind: who === 'york' ? 'flexible' : 'advance',
+  directions: (['outward', 'inward', 'both'] as const).map((direction) => ({
+    direction,
+    changeable: who === 'york',
+    reason: who === 'york' ? null : 'DEPARTED',
+    message: who === 'york' ? null : 'The train has left.',
+  })),
+  fee: gbp(10),
+  savedCards: [{ id: 'the saved Visa', ...VISA, expired: false }],
+});
+const train = (l: string, time: string) => ({
+  trainId: `${l}-${time}`,
+  departure: new Date(Date.now() + 10 * DAY).toISOString(),
+  arrival: new Date(Date.now() + 10 * DAY).toISOString(),
+  changes: 0,
+  status: 'AVAILABLE' as const,
+  fare: gbp(50),
+  difference: gbp(5),
+});
+const departures = (l: 'outward' | 'inward'): Departures => ({
+  leg: l,
+  date: TODAY,
+  departures: [train(l, '18:00'), train(l, '19:30')],
+});
+/** The 18:00 costs more than the booked train; the 19:30 less (the difference back, less the fee). */
+const quote = (outwardTrain: string | null): ChangeQuote => {
+  const total = outwardTrain?.endsWith('19:30') ? -2 : 31;
+  return {
+    quoteId: `q-${total}`,
+    direction: 'outward',
+    fareKind: 'flexible',
+    old: { outward: leg('KGX', 'YRK'), inward: null },
+    new: { outward: leg('KGX', 'YRK'), inward: null },
+    lines: [],
+    fareDifference: gbp(total - 10),
+    fees: gbp(10),
+    total: gbp(total),
+    lowerFareKept: false,
+  };
+};
+const changed = {
+  status: 'CHANGED',
+  newBookingId: 'the new booking',
+  newOrderId: 'the new order',
+  reference: 'TL-NEW',
+  paid: null,
+  refunded: null,
+  cardLast4: null,
+};
+const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'answered', answer } });
+const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
+const refusalIn = (event: { type: string }) => {
+  const output = (event as { output?: { kind?: string; error?: unknown } }).output;
+  return output?.kind === 'refused' ? output.error : undefined;
+};
+const codeIn = (event: { type: string }) =>
+  (refusalIn(event) as { problem?: { body?: { errors?: { code?: string }[] } } } | undefined)?.problem?.body
+    ?.errors?.[0]?.code;
+
+/** The page data's portal: the business portal charges no fee to change. */
+const portal = (server: { origin: string }, name: string) =>
+  fetch(`${server.origin}/__test/page-data`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ portal: name }),
+  });
+const input = (who: Who): JourneyChangeInput => ({ bookingId: who, today: TODAY, keySeed: `replay-${who}` });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name }).waitFor();
+const timeOf = (trainId: string) => trainId.slice(trainId.indexOf('-') + 1);
+const owes = (c: { quote: ChangeQuote | null }) => (c.quote?.total.amount ?? 0) > 0;
+
+describeBrowserReplay(
+  journeyChangeMachine,
+  {
+    name: 'journeyChangeMachine',
+    inputs: [input('york'), input('departed')],
+    events: {
+      'xstate.done.actor.fetchOptions': (snap) => [
+        { type: 'xstate.done.actor.fetchOptions', output: options(whoOf(snap.context)) },
+      ],
+      'xstate.error.actor.fetchOptions': (snap) =>
+        whoOf(snap.context) === 'york'
+          ? [{ type: 'xstate.error.actor.fetchOptions', error: httpError(500, 'INTERNAL_ERROR') }]
+          : [],
+      'search.direction': (snap) =>
+        snap.context.search.direction === 'outward' ? [{ type: 'search.direction', direction: 'both' } as const] : [],
+      // The time to search from cleared (a problem), then typed again.
+      'search.change': (snap) => [
+        {
+          type: 'search.change',
+          field: 'outwardAfter',
+          value: snap.context.search.outwardAfter === '06:00' ? '' : '06:00',
+        } as const,
+      ],
+      'xstate.done.actor.fetchDepartures': (snap) => [
+        { type: 'xstate.done.actor.fetchDepartures', output: departures(snap.context.leg) },
+      ],
+      'xstate.error.actor.fetchDepartures': [
+        {
+          type: 'xstate.error.actor.fetchDepartures',
+          error: httpError(422, 'DATE_OUT_OF_RANGE', 'Choose another day.'),
+        },
+      ],
+      // Both legs: the 18:00 each way; one leg: the dearer 18:00 or the cheaper 19:30.
+      'train.pick': (snap) =>
+        snap.context.search.direction === 'both'
+          ? [{ type: 'train.pick', trainId: `${snap.context.leg}-18:00` } as const]
+          : [
+              { type: 'train.pick', trainId: 'outward-18:00' } as const,
+              { type: 'train.pick', trainId: 'outward-19:30' } as const,
+            ],
+      'xstate.done.actor.fetchQuote': (snap) => [
+        { type: 'xstate.done.actor.fetchQuote', output: quote(snap.context.outwardTrain) },
+      ],
+      'xstate.error.actor.fetchQuote': [
+        { type: 'xstate.error.actor.fetchQuote', error: httpError(409, 'TRAIN_FULL', 'This train is full.') },
+      ],
+      'pay.select': (snap) =>
+        owes(snap.context)
+          ? [
+              {
+                type: 'pay.select' as const,
+                choice:
+                  snap.context.cardChoice.kind === 'saved'
+                    ? ({ kind: 'new' } as const)
+                    : ({ kind: 'saved', cardId: 'the saved Visa' } as const),
+              },
+            ]
+          : [],
+      'xstate.done.actor.cardForm': [
+        { type: 'xstate.done.actor.cardForm', output: { token: 'the declined card', last4: '0002', brand: 'Visa' } },
+        { type: 'xstate.done.actor.cardForm', output: { token: 'the good card', last4: '4242', brand: 'Visa' } },
+      ],
+      'xstate.done.actor.pay': (snap) => {
+        const c = snap.context;
+        if (c.card?.last4 === '0002') return [refused(httpError(422, 'CARD_DECLINED', 'Your card was declined.'))];
+        return [
+          answered(changed),
+          ...(c.priceMoved ? [] : [refused(httpError(409, 'PRICE_CHANGED', 'The price has moved.'))]),
+          refused(httpError(409, 'BOOKING_REPLACED', 'This booking has already been changed.')),
+        ];
+      },
+      'xstate.error.actor.pay': [],
+      'change.check': [],
+    },
+    serializeContext: (c) => ({
+      who: c.bookingId,
+      direction: c.search.direction,
+      timeValid: c.search.outwardAfter === '06:00',
+      leg: c.leg,
+      picked: [c.outwardTrain, c.inwardTrain],
+      owes: c.quote === null ? null : owes(c),
+      priceMoved: c.priceMoved,
+      choice: c.cardChoice.kind,
+      card: c.card?.last4 ?? null,
+      error: c.errorCode,
+    }),
+    maxPaths: 3000,
+  },
+  {
+    async prepare(path, server, browser) {
+      const changes = path.steps.some(
+        (s) => s.event.type === 'xstate.done.actor.pay' && refusalIn(s.event) === undefined,
+      );
+      await data.use(server, 'york', changes);
+      await portal(server, 'Leisure');
+      return data.signedIn(browser, server, DEMO_ACCOUNT);
+    },
+    async open(page, path, server) {
+      await page.goto(`${server.url}bookings/${bookingOf(path.input!.bookingId as Who)}/change`);
+    },
+    calls: {
+      fetchOptions: { method: 'GET', path: /^\/change-of-journey\/options\/[^/]+$/ },
+      fetchDepartures: { method: 'GET', path: /^\/change-of-journey\/departures\/[^/]+$/ },
+      fetchQuote: { method: 'POST', path: /^\/change-of-journey\/quote\/[^/]+$/ },
+      pay: { method: 'POST', path: /^\/change-of-journey\/pay\/[^/]+$/ },
+    },
+    offers: {
+      // Find trains ignores clicks while the search has a problem.
+      'search.submit': (snap) => Object.keys(searchErrors(snap.context.search, snap.context.today)).length === 0,
+      'change.check': () => false,
+      // The saved Visa pays, or a new card when chosen; both legs are paid with the saved card.
+      'change.confirm': (snap) =>
+        snap.context.search.direction === 'outward' || snap.context.cardChoice.kind === 'saved',
+    },
+    events: {
+      'change.retry': async ({ page }) => button(page, m.common_try_again()).click(),
+      'search.direction': async ({ page }) =>
+        page.getByRole('radio', { name: m.journey_change_direction_both(), exact: true }).check(),
+      'search.change': async ({ page, event }) => {
+        if (event.type !== 'search.change') return;
+        await page.getByLabel(m.journey_change_leaving_after()).first().fill(event.value);
+      },
+      'search.submit': async ({ page }) => button(page, m.journey_change_find_trains()).click(),
+      'train.pick': async ({ page, event }) => {
+        if (event.type !== 'train.pick') return;
+        await page
+          .getByRole('button', { name: m.journey_change_choose_train_label({ departs: timeOf(event.trainId) }) })
+          .click();
+      },
+      'change.back': async ({ page, previous }) =>
+        button(
+          page,
+          previous!.matches('picking') ? m.journey_change_search_again() : m.journey_change_choose_again(),
+        ).click(),
+      'pay.select': async ({ page, event }) => {
+        if (event.type !== 'pay.select') return;
+        await page
+          .getByRole('radio', {
+            name: event.choice.kind === 'new' ? m.journey_change_new_card() : m.journey_change_saved_card(VISA),
+            exact: true,
+          })
+          .check();
+      },
+      'change.confirm': async ({ page }) =>
+        page
+          .getByRole('button', { name: /^Pay £[\d.,]+ and change$/ })
+          .or(button(page, m.journey_change_confirm_change()))
+          .first()
+          .click(),
+      'card.cancel': async ({ page }) => button(page, m.common_cancel()).click(),
+      'xstate.done.actor.cardForm': async ({ page, event }) => {
+        const last4 = (event as { output?: { last4?: string } }).output?.last4;
+        await page
+          .getByLabel(m.refunds_card_form_card_number())
+          .fill(last4 === '0002' ? '4000 0000 0000 0002' : '4242 4242 4242 4242');
+        await page.getByLabel(m.refunds_card_form_expiry_date()).fill('12/30');
+        await page.getByLabel(m.refunds_card_form_security_code_cvc()).fill('123');
+        await page.getByLabel(m.refunds_card_form_name_on_card()).fill('Alex Morgan');
+        await page.getByRole('button', { name: /^Use this card and pay/ }).click();
+      },
+      'xstate.error.actor.fetchOptions': answerWithModelError,
+      'xstate.error.actor.fetchDepartures': answerWithModelError,
+      'xstate.error.actor.fetchQuote': answerWithModelError,
+      // Money back: the cheaper 19:30 on the business portal, which charges no fee to change (/__test/page-data).
+      'xstate.done.actor.fetchQuote': async ({ server, event }) => {
+        const output = (event as { output?: ChangeQuote }).output;
+        await portal(server, (output?.total.amount ?? 0) <= 0 ? 'BrandedBusinessTravel' : 'Leisure');
+      },
+      'xstate.done.actor.pay': async (step) => {
+        const error = refusalIn(step.event);
+        if (error !== undefined && codeIn(step.event) !== 'CARD_DECLINED')
+          await answerWithModelError({ ...step, event: { type: step.event.type, error } });
+      },
+    },
+    states: {
+      loading: async ({ page }) => status(page, m.journey_change_loading()),
+      loadFailed: async ({ page }) => {
+        await page.getByText(m.journey_change_load_failed(), { exact: true }).waitFor();
+        await button(page, m.common_try_again()).waitFor();
+      },
+      notChangeable: async ({ page }) => {
+        await page.getByText(m.journey_change_not_changeable_title(), { exact: true }).waitFor();
+      },
+      choosing: async ({ page, snapshot }) => {
+        const c = snapshot.context;
+        await heading(page, m.journey_change_what_to_change());
+        const radio = page.getByRole('radio', {
+          name:
+            c.search.direction === 'both' ? m.journey_change_direction_both() : m.journey_change_direction_outward(),
+          exact: true,
+        });
+        await expect.poll(() => radio.isChecked(), { message: 'the legs chosen' }).toBe(true);
+        await expect
+          .poll(() => page.getByLabel(m.journey_change_leaving_after()).first().inputValue(), { message: 'the time' })
+          .toBe(c.search.outwardAfter);
+        if (c.error !== null) await page.getByRole('alert').first().waitFor();
+        const invalid = Object.keys(searchErrors(c.search, c.today)).length > 0;
+        await expect
+          .poll(
+            async () => (await button(page, m.journey_change_find_trains()).getAttribute('aria-disabled')) === 'true',
+            {
+              message: 'Find trains disabled while the search has a problem',
+            },
+          )
+          .toBe(invalid);
+      },
+      searching: async ({ page }) => status(page, m.journey_change_searching()),
+      picking: async ({ page, snapshot }) => {
+        const c = snapshot.context;
+        await heading(page, c.leg === 'outward' ? m.journey_change_choose_outward() : m.journey_change_choose_return());
+        // The 12:00 is full: shown, not offered.
+        await page.getByText(m.journey_change_train_full()).first().waitFor();
+        if (c.errorCode === 'TRAIN_FULL') await page.getByRole('alert').first().waitFor();
+      },
+      quoting: async ({ page }) => status(page, m.journey_change_quoting()),
+      reviewing: async ({ page, snapshot }) => {
+        const c = snapshot.context;
+        await heading(page, m.journey_change_review_title());
+        await page
+          .getByText(owes(c) ? m.journey_change_you_pay() : m.journey_change_you_get_back(), { exact: true })
+          .first()
+          .waitFor();
+        if (c.priceMoved) await page.getByText(m.journey_change_price_moved_title(), { exact: true }).waitFor();
+        if (c.cardDeclined && c.error !== null)
+          await page.getByText(m.journey_change_card_refused_title(), { exact: true }).waitFor();
+        if (owes(c)) {
+          const radio = page.getByRole('radio', {
+            name: c.cardChoice.kind === 'new' ? m.journey_change_new_card() : m.journey_change_saved_card(VISA),
+            exact: true,
+          });
+          await expect.poll(() => radio.isChecked(), { message: 'the card chosen' }).toBe(true);
+        }
+      },
+      cardForm: async ({ page }) => {
+        await page.getByLabel(m.refunds_card_form_card_number()).waitFor();
+        await button(page, m.common_cancel()).waitFor();
+      },
+      paying: async ({ page }) => status(page, m.journey_change_paying()),
+      // The route opens the new booking, which says which booking it replaces.
+      changed: async ({ page, path }) => {
+        await page.waitForURL(
+          (u) => /\/bookings\/[^/]+$/.test(u.pathname) && !u.pathname.endsWith(bookingOf(path.input!.bookingId as Who)),
+        );
+        await page.getByText(m.booking_detail_journey_changed_title(), { exact: true }).first().waitFor();
+      },
+    },
+    notUserActions: {
+      '#journeyChange.paying xstate.error.actor.pay [0]':
+        'the attempt chart itself failing: no answer of the server causes it; the model test walks it',
+      '#journeyChange.paying change.check [0]':
+        'Check again shows only after a lost answer whose check got no answer either: caused by the network, not by the customer; the lost-answer chart’s model test and test/e2e/lost-answers.test.ts walk it (decision 575)',
+    },
+  },
+);

@@ -1,0 +1,384 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  seasonStartChangeMachine,
+  startDateProblem,
+  type SeasonStartChangeInput,
+  type StartDateField,
+} from '#machines/season-start-change';
+import { startDateMessage } from '#src/copy/season-start-change';
+import { m } from '#src/paraglide/messages.js';
+import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
+import { SECOND_ACCOUNT } from '#server/seed/accounts.ts';
+import { SEASON_NOT_STARTED } from '#server/seed/bookings.ts';
+import { stableId } from '#server/seed/context.ts';
+import { DEMO_GUEST_TOKENS, GUEST_SEASON_KEY } from '#server/seed/guest-orders.ts';
+import { httpError } from '#test/model/fixtures/refund-fixtures';
+import { answerWithModelError, describeBrowserReplay, SharedData } from './replay/replay';
+
+/**
+ * A season's change of start date replayed in Chromium (decision 790) on the seeded seasons:
+ * - sam: Sam Patel's monthly Ipswich → London Liverpool Street, signed in, with a saved Visa the
+ *   replay adds (Sam has none in the demo data) so "Pay with" offers a choice. The load's failure, a
+ *   season that cannot change, the server's own refusal of a date and of a payment, and a moved
+ *   price come from the /__test/answer switch with the model's answer; nothing to pay is the
+ *   business portal's (no fee: /__test/page-data).
+ * - guest: guest@example.com's monthly Norwich → London Liverpool Street from its emailed link
+ *   (demo-guest-token-4, the README's), no saved card: a new card pays.
+ * A new card `4000 0000 0000 0002` is the local payment provider's decline; `4242…` pays.
+ */
+type Who = 'sam' | 'guest';
+const data = new SharedData();
+const DAY = 86_400_000;
+const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+const TODAY = iso(Date.now());
+/** The new start typed: four weeks on (both seasons start sooner, so it is another day). */
+const target = new Date(Date.now() + 28 * DAY);
+const typed = {
+  day: String(target.getUTCDate()),
+  month: String(target.getUTCMonth() + 1),
+  year: String(target.getUTCFullYear()),
+};
+const tooLateYear = String(target.getUTCFullYear() + 1);
+const bookingOf = (who: Who) => stableId('booking', `${who === 'sam' ? SEASON_NOT_STARTED : GUEST_SEASON_KEY}:0`);
+const SAM_VISA = stableId('card', 'replay-sam-visa');
+const gbp = (amount: number) => ({ amount, currencyCode: 'GBP' });
+const whoOf = (c: { bookingId: string }) => c.bookingId as Who;
+
+const options = (who: Who, changeable: boolean): SeasonChangeOptions => ({
+  bookingId: bookingOf(who),
+  reference: 'the season’s',
+  refusal: null,
+  outward: { origin: { code: 'IPS', name: 'Ipswich' }, destination: { code: 'LST', name: 'London Liverpool Street' } },
+  fareKind: 'season',
+  season: {
+    validFrom: new Date(Date.now() + 14 * DAY).toISOString(),
+    validUntil: new Date(Date.now() + 44 * DAY).toISOString(),
+  },
+  directions: [
+    {
+      direction: 'outward',
+      changeable,
+      reason: changeable ? null : 'SEASON_STARTED',
+      message: changeable ? null : 'This season has started.',
+    },
+  ],
+  fee: gbp(10),
+  savedCards: who === 'sam' ? [{ id: SAM_VISA, brand: 'VISA', last4: '4242', expired: false }] : [],
+});
+const quote = (total: number): SeasonChangeQuote => ({
+  quoteId: `q-${total}`,
+  fareKind: 'season',
+  season: {
+    validFrom: `${iso(target.getTime())}T00:00:00.000Z`,
+    validUntil: `${iso(target.getTime() + 30 * DAY)}T23:59:00.000Z`,
+  },
+  lines: [{ ticketId: 't1', passengerName: 'Sam Patel', type: 'Season (Monthly)', fee: gbp(total) }],
+  fees: gbp(total),
+  total: gbp(total),
+});
+const changed = {
+  status: 'CHANGED',
+  newBookingId: 'the new booking',
+  newOrderId: 'the new order',
+  reference: 'TL-NEW',
+  paid: gbp(10),
+  refunded: null,
+  cardLast4: '4242',
+};
+const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'answered', answer } });
+const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
+const refusalIn = (event: { type: string }) => {
+  const output = (event as { output?: { kind?: string; error?: unknown } }).output;
+  return output?.kind === 'refused' ? output.error : undefined;
+};
+const codeIn = (event: { type: string }) =>
+  (refusalIn(event) as { problem?: { body?: { errors?: { code?: string }[] } } } | undefined)?.problem?.body
+    ?.errors?.[0]?.code;
+/** The page data's portal: the business portal charges no fee to change. */
+const portal = (server: { origin: string }, name: string) =>
+  fetch(`${server.origin}/__test/page-data`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ portal: name }),
+  });
+
+const input = (who: Who): SeasonStartChangeInput => ({ bookingId: who, today: TODAY, keySeed: `replay-${who}` });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name }).waitFor();
+const datePart = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+describeBrowserReplay(
+  seasonStartChangeMachine,
+  {
+    name: 'seasonStartChangeMachine',
+    inputs: [input('sam'), input('guest')],
+    events: {
+      'xstate.done.actor.fetchOptions': (snap) => [
+        { type: 'xstate.done.actor.fetchOptions', output: options(whoOf(snap.context), true) },
+        ...(whoOf(snap.context) === 'sam'
+          ? [{ type: 'xstate.done.actor.fetchOptions', output: options('sam', false) }]
+          : []),
+      ],
+      'xstate.error.actor.fetchOptions': (snap) =>
+        whoOf(snap.context) === 'sam'
+          ? [{ type: 'xstate.error.actor.fetchOptions', error: httpError(500, 'INTERNAL_ERROR') }]
+          : [],
+      // Typed part by part, then the year moved too far ahead and back.
+      'date.change': (snap) => {
+        const d = snap.context.date;
+        if (d.day === '') return [{ type: 'date.change', field: 'day', value: typed.day } as const];
+        if (d.month === '') return [{ type: 'date.change', field: 'month', value: typed.month } as const];
+        return [
+          { type: 'date.change', field: 'year', value: d.year === typed.year ? tooLateYear : typed.year } as const,
+        ];
+      },
+      'date.blur': [{ type: 'date.blur' }],
+      'date.submit': [{ type: 'date.submit' }],
+      'xstate.done.actor.fetchQuote': (snap) => [
+        { type: 'xstate.done.actor.fetchQuote', output: quote(10) },
+        ...(whoOf(snap.context) === 'sam' && !snap.context.priceMoved
+          ? [{ type: 'xstate.done.actor.fetchQuote', output: quote(0) }]
+          : []),
+      ],
+      // The chart checks the server's rules first: the server's refusal comes when the day changed meanwhile.
+      'xstate.error.actor.fetchQuote': (snap) =>
+        whoOf(snap.context) === 'sam'
+          ? [
+              {
+                type: 'xstate.error.actor.fetchQuote',
+                error: httpError(422, 'SAME_START_DATE', 'The season already starts on this date: choose another.'),
+              },
+            ]
+          : [],
+      'pay.select': (snap) =>
+        snap.context.options?.savedCards.length
+          ? [
+              {
+                type: 'pay.select' as const,
+                choice:
+                  snap.context.cardChoice.kind === 'saved'
+                    ? ({ kind: 'new' } as const)
+                    : ({ kind: 'saved', cardId: SAM_VISA } as const),
+              },
+            ]
+          : [],
+      'change.back': [{ type: 'change.back' }],
+      'change.confirm': [{ type: 'change.confirm' }],
+      'card.cancel': [{ type: 'card.cancel' }],
+      'xstate.done.actor.cardForm': [
+        { type: 'xstate.done.actor.cardForm', output: { token: 'the declined card', last4: '0002', brand: 'Visa' } },
+        { type: 'xstate.done.actor.cardForm', output: { token: 'the good card', last4: '4242', brand: 'Visa' } },
+      ],
+      'xstate.done.actor.pay': (snap) => {
+        const c = snap.context;
+        if (c.card?.last4 === '0002') return [refused(httpError(422, 'CARD_DECLINED', 'Your card was declined.'))];
+        if (whoOf(c) === 'guest') return [answered(changed)];
+        return [
+          answered(changed),
+          ...(c.priceMoved ? [] : [refused(httpError(409, 'PRICE_CHANGED', 'The price has moved.'))]),
+          refused(httpError(409, 'SEASON_STARTED', 'This season has started.')),
+        ];
+      },
+      'xstate.error.actor.pay': [],
+      'change.check': [],
+      'change.retry': [{ type: 'change.retry' }],
+    },
+    serializeContext: (c) => ({
+      who: c.bookingId,
+      date: `${c.date.day}/${c.date.month}/${c.date.year}`,
+      touched: c.dateTouched,
+      owes: c.quote === null ? null : c.quote.total.amount > 0,
+      priceMoved: c.priceMoved,
+      choice: c.cardChoice.kind,
+      card: c.card?.last4 ?? null,
+      declined: c.cardDeclined,
+      error: c.errorCode,
+    }),
+    maxPaths: 3000,
+  },
+  {
+    async prepare(path, server, browser) {
+      const who = path.input!.bookingId as Who;
+      // A change made, or a declined card's token spent, changes that season's data.
+      const changes = path.steps.some(
+        (s) =>
+          (s.event.type === 'xstate.done.actor.pay' && refusalIn(s.event) === undefined) ||
+          codeIn(s.event) === 'CARD_DECLINED',
+      );
+      await data.use(server, who, changes);
+      await portal(server, 'Leisure');
+      if (who === 'guest') return {};
+      await server.query(
+        `insert into saved_cards (id, customer_id, brand, last_four_digits, expiry_month, expiry_year, cardholder_name, created_at)
+         values ($1, $2, 'VISA', '4242', 9, $3, 'Sam Patel', now()) on conflict (id) do nothing`,
+        [SAM_VISA, SECOND_ACCOUNT.id, new Date().getUTCFullYear() + 2],
+      );
+      return data.signedIn(browser, server, SECOND_ACCOUNT);
+    },
+    async open(page, path, server) {
+      const who = path.input!.bookingId as Who;
+      await page.goto(
+        who === 'sam'
+          ? `${server.url}bookings/${bookingOf('sam')}/change-start-date`
+          : `${server.url}order-token/${bookingOf('guest')}/change-start-date#token=${DEMO_GUEST_TOKENS[3]}`,
+      );
+    },
+    calls: {
+      fetchOptions: { method: 'GET', path: /^\/change-of-journey\/options\/[^/]+$/ },
+      fetchQuote: { method: 'POST', path: /^\/change-of-journey\/quote\/[^/]+$/ },
+      pay: { method: 'POST', path: /^\/change-of-journey\/pay\/[^/]+$/ },
+    },
+    offers: {
+      // Continue ignores clicks while the date has a problem.
+      'date.submit': (snap) =>
+        startDateProblem(snap.context.date, snap.context.today, snap.context.options?.season.validFrom) === null,
+      // Check again shows only once the payment's outcome could not be confirmed: the attempt's own chart.
+      'change.check': () => false,
+      // "Pay with" shows only when something is to be paid.
+      'pay.select': (snap) => (snap.context.quote?.total.amount ?? 0) > 0,
+      // Sam pays with the saved card or nothing; the new card is the guest's (so the guest's link is replayed).
+      'change.confirm': (snap) =>
+        !(
+          whoOf(snap.context) === 'sam' &&
+          snap.context.cardChoice.kind === 'new' &&
+          (snap.context.quote?.total.amount ?? 0) > 0
+        ),
+    },
+    events: {
+      'change.retry': async ({ page }) => button(page, m.common_try_again()).click(),
+      'date.change': async ({ page, event }) => {
+        if (event.type !== 'date.change') return;
+        const label = { day: m.season_start_day(), month: m.season_start_month(), year: m.season_start_year() }[
+          event.field as StartDateField
+        ];
+        await datePart(page, label).fill(event.value);
+      },
+      'date.blur': async ({ page }) => {
+        await datePart(page, m.season_start_year()).focus();
+        await page.keyboard.press('Tab');
+      },
+      'date.submit': async ({ page }) => button(page, m.season_start_continue()).click(),
+      'pay.select': async ({ page, event }) => {
+        if (event.type !== 'pay.select') return;
+        await page
+          .getByRole('radio', {
+            name:
+              event.choice.kind === 'new'
+                ? m.journey_change_new_card()
+                : m.journey_change_saved_card({ brand: 'VISA', last4: '4242' }),
+            exact: true,
+          })
+          .check();
+      },
+      'change.confirm': async ({ page, previous }) => {
+        const total = previous!.context.quote?.total.amount ?? 0;
+        await button(
+          page,
+          total > 0 ? m.journey_change_pay_and_change({ amount: '£10.00' }) : m.journey_change_confirm_change(),
+        ).click();
+      },
+      'change.back': async ({ page }) => button(page, m.season_start_choose_again()).click(),
+      'card.cancel': async ({ page }) => button(page, m.common_cancel()).click(),
+      'xstate.done.actor.cardForm': async ({ page, event }) => {
+        const last4 = (event as { output?: { last4?: string } }).output?.last4;
+        await page
+          .getByLabel(m.refunds_card_form_card_number())
+          .fill(last4 === '0002' ? '4000 0000 0000 0002' : '4242 4242 4242 4242');
+        await page.getByLabel(m.refunds_card_form_expiry_date()).fill('12/30');
+        await page.getByLabel(m.refunds_card_form_security_code_cvc()).fill('123');
+        await page.getByLabel(m.refunds_card_form_name_on_card()).fill('Sam Patel');
+        await button(page, m.journey_change_card_submit({ amount: '£10.00' })).click();
+      },
+      'xstate.error.actor.fetchOptions': answerWithModelError,
+      'xstate.error.actor.fetchQuote': answerWithModelError,
+      // Not changeable: the options as the server gives them for a season that has started.
+      'xstate.done.actor.fetchOptions': async ({ server, call, event }) => {
+        const output = (event as { output?: SeasonChangeOptions }).output;
+        if (output && !output.directions[0]?.changeable) await server.answer('GET', call!.path, 200, output);
+      },
+      // Nothing to pay: the business portal's change has no fee.
+      'xstate.done.actor.fetchQuote': async ({ server, event }) => {
+        const output = (event as { output?: SeasonChangeQuote }).output;
+        await portal(server, output?.total.amount === 0 ? 'BrandedBusinessTravel' : 'Leisure');
+      },
+      // A declined new card is the payment provider's own answer; the server's other refusals come from the switch.
+      'xstate.done.actor.pay': async (step) => {
+        const error = refusalIn(step.event);
+        const code = codeIn(step.event);
+        if (error !== undefined && code !== 'CARD_DECLINED')
+          await answerWithModelError({ ...step, event: { type: step.event.type, error } });
+      },
+    },
+    states: {
+      loading: async ({ page }) => status(page, m.season_start_loading()),
+      loadFailed: async ({ page }) => {
+        await page.getByText(m.season_start_load_failed(), { exact: true }).waitFor();
+        await button(page, m.common_try_again()).waitFor();
+      },
+      notChangeable: async ({ page }) => {
+        await page.getByText(m.season_start_not_changeable_title(), { exact: true }).waitFor();
+      },
+      choosing: async ({ page, snapshot }) => {
+        const c = snapshot.context;
+        await heading(page, m.season_start_choose_title());
+        await expect
+          .poll(() => datePart(page, m.season_start_day()).inputValue(), { message: 'the day' })
+          .toBe(c.date.day);
+        await expect
+          .poll(() => datePart(page, m.season_start_month()).inputValue(), { message: 'the month' })
+          .toBe(c.date.month);
+        await expect
+          .poll(() => datePart(page, m.season_start_year()).inputValue(), { message: 'the year' })
+          .toBe(c.date.year);
+        const problem = startDateProblem(c.date, c.today, c.options?.season.validFrom);
+        const message = c.dateTouched ? startDateMessage(problem) : undefined;
+        if (message) await page.getByText(message, { exact: true }).first().waitFor();
+        if (c.errorCode === 'SAME_START_DATE')
+          await page.getByRole('alert').filter({ hasText: m.journey_change_refusal_same_start_date() }).waitFor();
+        await expect
+          .poll(async () => (await button(page, m.season_start_continue()).getAttribute('aria-disabled')) === 'true', {
+            message: 'Continue disabled while the date has a problem',
+          })
+          .toBe(problem !== null);
+      },
+      quoting: async ({ page }) => status(page, m.season_start_quoting()),
+      reviewing: async ({ page, snapshot }) => {
+        const c = snapshot.context;
+        await heading(page, m.season_start_review_title());
+        if (c.priceMoved) await page.getByText(m.journey_change_price_moved_title(), { exact: true }).waitFor();
+        // The refusal shows until the next payment or a new date; the flag stays in the context.
+        if (c.cardDeclined && c.error !== null)
+          await page.getByText(m.journey_change_card_refused_title(), { exact: true }).waitFor();
+        if ((c.quote?.total.amount ?? 0) > 0) {
+          const radio = page.getByRole('radio', {
+            name:
+              c.cardChoice.kind === 'new'
+                ? m.journey_change_new_card()
+                : m.journey_change_saved_card({ brand: 'VISA', last4: '4242' }),
+            exact: true,
+          });
+          await expect.poll(() => radio.isChecked(), { message: 'the card chosen' }).toBe(true);
+        } else {
+          await page.getByText(m.journey_change_nothing_to_pay(), { exact: true }).waitFor();
+        }
+      },
+      cardForm: async ({ page }) => {
+        await page.getByLabel(m.refunds_card_form_card_number()).waitFor();
+        await button(page, m.common_cancel()).waitFor();
+      },
+      paying: async ({ page }) => status(page, m.season_start_paying()),
+      changed: async ({ page }) => {
+        await heading(page, m.season_start_done_title());
+        await page.getByRole('link', { name: m.season_start_open_history() }).waitFor();
+      },
+    },
+    notUserActions: {
+      '#seasonStartChange.paying xstate.error.actor.pay [0]':
+        'the attempt chart itself failing: no answer of the server causes it; the model test walks it',
+      '#seasonStartChange.paying change.check [0]':
+        'Check again shows only after a lost answer whose check got no answer either: caused by the network, not by the customer; the lost-answer chart’s model test and test/e2e/lost-answers.test.ts walk it (decision 575)',
+    },
+  },
+);
