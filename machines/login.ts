@@ -25,6 +25,13 @@ export interface LoginContext {
   signInLinkSentTo: string | null;
   /** Asking for a sign-in link failed (the throttle message stays, and the offer). */
   signInLinkFailed: boolean;
+  /** The app path to come back to once signed in, here or through a provider (the page's `redirect`). */
+  returnTo: string;
+}
+
+/** What the page knows: where to go once signed in (a safe app path, checked by the page). */
+export interface LoginInput {
+  returnTo?: string;
 }
 
 export type LoginEvent =
@@ -42,6 +49,7 @@ export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
     events: {} as LoginEvent,
+    input: {} as LoginInput | undefined,
     output: {} as { response: UserResponse | null },
   },
   actors: {
@@ -52,7 +60,7 @@ export const loginMachine = setup({
       throw new Error('requestSignInLink not provided');
     }),
     /** Asks (HEAD) whether the host serves this provider's sign-in start; a 404 fails with status 404. */
-    checkProvider: fromPromise<unknown, { provider: SignInProvider }>(async () => {
+    checkProvider: fromPromise<unknown, { provider: SignInProvider; returnTo: string }>(async () => {
       throw new Error('checkProvider not provided');
     }),
   },
@@ -90,21 +98,23 @@ export const loginMachine = setup({
       serverError: null,
     })),
     setSignInLinkFailed: assign({ signInLinkFailed: true }),
-    /** Provided by the page: a full-page visit to the server's sign-in start for this provider. */
-    goToProvider: (_, _params: { provider: SignInProvider }) => {},
+    /** Provided by the binding: a full-page visit to the server's sign-in start for this provider. */
+    goToProvider: (_, _params: { provider: SignInProvider; returnTo: string }) => {},
   },
 })
   .extend<{ goToChosenProvider: undefined }>({
     actions: {
       /** The provider rememberProvider kept, handed to the page's goToProvider as its params. */
       goToChosenProvider: enqueueActions(({ context, enqueue }) => {
-        if (context.provider) enqueue({ type: 'goToProvider', params: { provider: context.provider } });
+        if (context.provider) {
+          enqueue({ type: 'goToProvider', params: { provider: context.provider, returnTo: context.returnTo } });
+        }
       }),
     },
   })
   .createMachine({
     id: 'login',
-    context: {
+    context: ({ input }) => ({
       values: { email: '', password: '' },
       touched: {},
       dirty: false,
@@ -116,7 +126,8 @@ export const loginMachine = setup({
       unavailableProvider: null,
       signInLinkSentTo: null,
       signInLinkFailed: false,
-    },
+      returnTo: input?.returnTo ?? '/',
+    }),
     initial: 'editing',
     states: {
       editing: {
@@ -149,7 +160,7 @@ export const loginMachine = setup({
         invoke: {
           id: 'checkProvider',
           src: 'checkProvider',
-          input: ({ context }) => ({ provider: context.provider ?? 'google' }),
+          input: ({ context }) => ({ provider: context.provider ?? 'google', returnTo: context.returnTo }),
           onDone: { target: 'leavingForProvider', actions: 'goToChosenProvider' },
           onError: [
             // Not served here: stay, and say to sign in with email and password.

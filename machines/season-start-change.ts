@@ -3,6 +3,7 @@ import type { ChangePayment, ChangeResult } from '#src/schemas/journey-change';
 import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
 import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { answerOf, failureOf, isAnswered } from './lib/lost-answer';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { problemMessageOfEvent } from './lib/refund-rules';
@@ -17,7 +18,8 @@ import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
  * (the refund's card form). The payment is one attempt with its own Idempotency-Key, invoked as the
  * lost-answer chart (machines/submit-with-lost-answer.ts, decision 575); a moved price is quoted
  * again before anything is charged; a refused card keeps the date and the choice. Done shows the
- * new booking's dates.
+ * new booking's dates. Given what its route loaded (docs/decisions/730), the chart starts from it: the
+ * date form, the refusal, or the load's error with its retry; without it, it loads the season itself.
  */
 export interface SeasonStartChangeInput {
   bookingId: string;
@@ -25,6 +27,8 @@ export interface SeasonStartChangeInput {
   today: string;
   /** Made once per screen by the route (random): the stem of each payment's Idempotency-Key. */
   keySeed: string;
+  /** What the route's loader got (the season's options or the load's error); absent, the chart loads them. */
+  first?: FirstData<SeasonChangeOptions> | null;
 }
 
 /** Where the customer's money comes from: a saved card's id, or a new card. */
@@ -129,6 +133,10 @@ const firstCard = (options: SeasonChangeOptions | null): SeasonCardChoice => {
 };
 
 const payOf = (event: { type: string }) => answerOf<ChangeResult>(event, 'pay');
+/** The season's start may move: nothing refuses it and at least one direction is changeable. */
+const isChangeableOptions = (options: SeasonChangeOptions): boolean =>
+  options.refusal === null && options.directions.some((d) => d.changeable);
+
 const payCode = (event: { type: string }) => codeOf(problemOfEvent(failureOf(event, 'pay')));
 
 export const seasonStartChangeMachine = setup({
@@ -150,10 +158,10 @@ export const seasonStartChangeMachine = setup({
     pay: submitWithLostAnswerMachine,
   },
   guards: {
-    isChangeable: ({ event }) => {
-      const options = doneOutput<SeasonChangeOptions>(event, 'fetchOptions');
-      return options.refusal === null && options.directions.some((d) => d.changeable);
-    },
+    isChangeable: ({ event }) => isChangeableOptions(doneOutput<SeasonChangeOptions>(event, 'fetchOptions')),
+    firstChangeable: ({ context }) => firstLoaded(context.first) && isChangeableOptions(context.first.data),
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstFailed: ({ context }) => firstFailed(context.first),
     dateValid: ({ context }) =>
       startDateProblem(context.date, context.today, context.options?.season.validFrom) === null,
     nothingToPay: ({ context }) => (context.quote?.total.amount ?? 0) <= 0,
@@ -171,6 +179,14 @@ export const seasonStartChangeMachine = setup({
     storeOptions: assign(({ event }) => {
       const options = doneOutput<SeasonChangeOptions>(event, 'fetchOptions');
       return { options, cardChoice: firstCard(options) };
+    }),
+    storeFirstOptions: assign(({ context }) => {
+      const options = firstLoaded(context.first) ? context.first.data : null;
+      return { options, cardChoice: firstCard(options) };
+    }),
+    storeFirstError: assign(({ context }) => {
+      const failure = { error: firstFailed(context.first) ? context.first.error : undefined };
+      return { error: problemMessageOfEvent(failure), errorCode: codeOf(problemOfEvent(failure)) };
     }),
     setDatePart: assign({
       date: ({ context, event }) =>
@@ -221,6 +237,7 @@ export const seasonStartChangeMachine = setup({
   id: 'seasonStartChange',
   context: ({ input }) => ({
     ...input,
+    first: input.first ?? null,
     options: null,
     date: { day: '', month: '', year: '' },
     dateTouched: false,
@@ -234,8 +251,18 @@ export const seasonStartChangeMachine = setup({
     result: null,
     attempt: 0,
   }),
-  initial: 'loading',
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        'Where the screen starts: from what the route loaded (the season, or its error), else it loads the season itself.',
+      always: [
+        { guard: 'firstChangeable', target: 'choosing', actions: 'storeFirstOptions' },
+        { guard: 'firstLoaded', target: 'notChangeable', actions: 'storeFirstOptions' },
+        { guard: 'firstFailed', target: 'loadFailed', actions: 'storeFirstError' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description:
         "Loading the season's validity, whether its start may still move, the fee per ticket and the saved cards.",

@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo } from 'react';
-import { consentsApi } from '#src/api/consents';
-import { useServices } from '#src/services';
 import { Page } from '#src/ui/page';
 import { ContactPreferencesPanel } from './-components/contact-preferences/contact-preferences-panel';
 import { m } from '#src/paraglide/messages.js';
@@ -11,11 +8,9 @@ export const Route = createFileRoute('/_account/contact-preferences')({
 });
 
 function ContactPreferencesPage() {
-  const { api } = useServices();
-  const consents = useMemo(() => consentsApi(api), [api]);
   return (
     <Page title={m.common_contact_preferences()} intro={m.route_contact_preferences_choose_the_marketing_youd_like()}>
-      <ContactPreferencesPanel api={consents} />
+      <ContactPreferencesPanel />
     </Page>
   );
 }

@@ -1,8 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { preferencesTokenMessages as messages } from '#src/copy/preferences-token';
-import { consentsApi } from '#src/api/consents';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -32,7 +31,6 @@ function ContactPreferencesTokenPage() {
   const navigate = Route.useNavigate();
   // Read once: the link's token (in memory only) and the action it asked for.
   const [arrival] = useState(() => ({ token: hashToken.take(), action: search.action ?? null }));
-  const consents = useMemo(() => consentsApi(api), [api]);
 
   // The customer-flow header belongs to this page: put back whatever was there when leaving it.
   useEffect(() => {
@@ -86,7 +84,7 @@ function ContactPreferencesTokenPage() {
           {signIn}
         </Alert>
       )}
-      {snapshot.matches('ready') && <ContactPreferencesPanel api={consents} action={arrival.action} />}
+      {snapshot.matches('ready') && <ContactPreferencesPanel action={arrival.action} />}
     </Page>
   );
 }

@@ -1,16 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { tooManyAttemptsMessage } from '#src/copy/throttle';
-import { loginMachine } from '#machines/login';
 import { loginMessages } from '#src/copy/login';
-import { registerMachine } from '#machines/register';
 import { registerConfirmationMessage, registerMessages } from '#src/copy/register';
 import { loginValidators, registerValidators } from '#src/schemas/forms';
 import { useServices } from '#src/services';
 import { guestTokenErrorMessage } from '#src/copy/auth';
-import { apiBase } from '#src/api/paths';
 import type { SignInProvider } from '#src/schemas/auth';
 import type { ProviderError } from './login-search';
 import { safeRedirectPath } from '#src/redirect';
@@ -21,6 +16,8 @@ import { Button } from '#src/ui/button';
 import { Alert } from '#src/ui/alert';
 import * as formStyles from '#src/ui/form.css';
 import * as styles from './login-page.css';
+import { loginFlow } from './login.flow';
+import { registerFlow } from './register.flow';
 import { bindField } from '#src/ui/field-binding';
 import { SubmitHint } from '#src/ui/submit-hint';
 import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
@@ -40,13 +37,6 @@ const providerErrorMessages: Record<ProviderError, (inputs: { provider: string }
   'unverified-email': m.login_page_provider_email_not_verified,
   cancelled: m.login_page_provider_cancelled,
 };
-
-/**
- * Where a "Continue with …" button goes: the server's start of sign-in with that provider (decision
- * 360), a full-page visit, not a call. It comes back to `returnTo` (an app path) in this locale.
- */
-const providerSignInUrl = (provider: SignInProvider, returnTo: string, localePrefix: string | null): string =>
-  `${apiBase}/oidc/${provider}/start?${new URLSearchParams({ redirect: returnTo, ...(localePrefix ? { locale: localePrefix } : {}) })}`;
 
 export interface ProviderErrorView {
   provider: SignInProvider;
@@ -82,36 +72,15 @@ export function LoginPage({
 }
 
 function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boolean }) {
-  const { authApi, authActor, pageData, locale } = useServices();
+  const { pageData } = useServices();
   const navigate = useNavigate();
-  const [snapshot, send] = useMachine(
-    loginMachine.provide({
-      actors: {
-        login: fromPromise(async ({ input }) => {
-          const response = await authApi.login(input);
-          authActor.send({ type: 'auth.loggedIn', response });
-          void navigate({ to: safeRedirectPath(redirect) as '/', replace: true });
-          return response;
-        }),
-        requestSignInLink: fromPromise(({ input }) => authApi.requestSignInLink(input.email)),
-        // Is the start served here (decision 571)? HEAD begins nothing; a redirect is not followed.
-        checkProvider: fromPromise(async ({ input }) => {
-          const res = await fetch(providerSignInUrl(input.provider, safeRedirectPath(redirect), locale.prefix), {
-            method: 'HEAD',
-            credentials: 'same-origin',
-            redirect: 'manual',
-          });
-          if (res.status === 404) throw Object.assign(new Error('sign-in provider not served'), { status: 404 });
-          return null;
-        }),
-      },
-      actions: {
-        goToProvider: (_, { provider }) => {
-          window.location.assign(providerSignInUrl(provider, safeRedirectPath(redirect), locale.prefix));
-        },
-      },
-    }),
-  );
+  const returnTo = safeRedirectPath(redirect);
+  const [snapshot, send] = loginFlow.useFlow({ input: { returnTo } });
+  // Signed in (the session knows the customer): go on to where the customer was going.
+  const signedIn = snapshot.matches('signedIn');
+  useEffect(() => {
+    if (signedIn) void navigate({ to: returnTo as '/', replace: true });
+  }, [signedIn, navigate, returnTo]);
   // Back from the provider through the browser's history (back/forward cache): the buttons work again.
   useEffect(() => {
     const onShow = (e: PageTransitionEvent) => {
@@ -230,24 +199,13 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
 }
 
 function RegisterForm({ redirect }: { redirect: string | undefined }) {
-  const { authApi, authActor } = useServices();
   const navigate = useNavigate();
-  const [snapshot, send] = useMachine(
-    registerMachine.provide({
-      actors: {
-        register: fromPromise(async ({ input }) => {
-          const response = await authApi.register(input);
-          // A server that signs the new customer in at once; ours sends a confirmation link instead
-          // and the machine says so (decision 303).
-          if ('user' in response) {
-            authActor.send({ type: 'auth.loggedIn', response });
-            void navigate({ to: safeRedirectPath(redirect) as '/', replace: true });
-          }
-          return response;
-        }),
-      },
-    }),
-  );
+  const [snapshot, send] = registerFlow.useFlow();
+  // Registered and signed in at once (a server that does so): go on to where the customer was going.
+  const registered = snapshot.matches('registered');
+  useEffect(() => {
+    if (registered) void navigate({ to: safeRedirectPath(redirect) as '/', replace: true });
+  }, [registered, navigate, redirect]);
   const submitting = snapshot.matches('submitting');
   const { errors, blocking, canSubmit } = formView(snapshot.context, registerValidators, submitting);
   const { values, serverError, pendingEmail } = snapshot.context;

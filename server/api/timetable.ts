@@ -12,7 +12,7 @@ import { can } from '../lib/policy.ts';
  * stable. A route not in the table, a malformed id or a query that does not match the id answers
  * 404 TIMETABLE_UNAVAILABLE (the app shows "unavailable"). Public timetable data: no sign-in needed.
  */
-const EXTRA_STATIONS = {
+export const EXTRA_STATIONS = {
   MKC: 'Milton Keynes Central',
   SOT: 'Stoke-on-Trent',
   MAC: 'Macclesfield',

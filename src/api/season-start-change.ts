@@ -1,4 +1,4 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import { journeyChangeApi } from './journey-change';
 import { SeasonChangeOptions, SeasonChangeQuote } from '../schemas/season-start-change';
 
@@ -11,10 +11,11 @@ const seg = encodeURIComponent;
 export const seasonStartChangeApi = (client: ApiClient) => {
   const journey = journeyChangeApi(client);
   return {
-    getOptions: (bookingId: string, signal?: AbortSignal) =>
+    /** `call`: a route's loader cancels it with the navigation, and its preload never signs out. */
+    getOptions: (bookingId: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
       client.request(SeasonChangeOptions, `/change-of-journey/options/${seg(bookingId)}`, {
         withOrderToken: true,
-        ...(signal ? { signal } : {}),
+        ...call,
       }),
     /** The season's start moved to `startDate` (YYYY-MM-DD): the fee per ticket. */
     quote: (q: { bookingId: string; startDate: string }) =>

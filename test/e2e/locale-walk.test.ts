@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { openPage, type PageWatch } from './browser';
@@ -10,6 +11,7 @@ import { claimId, DEMO_CLAIM_TOKEN } from '#server/seed/delay-repay.ts';
 import { bookingIdOf } from '#server/seed/context.ts';
 import { DEMO_MARKETING_TOKEN } from '#server/seed/consents.ts';
 import { STATIONS } from '#server/seed/stations.ts';
+import { EXTRA_STATIONS } from '#server/api/timetable.ts';
 import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 
 /**
@@ -30,7 +32,9 @@ const refunds = { email: 'refunds@example.com', password: 'RailDemo!2026' };
  */
 const PROPER_NAMES: readonly RegExp[] = [
   // Stations, and "Station to Station" in a booking's own title field is not shown (the app words it).
-  ...Object.values(STATIONS).map((s) => new RegExp(`^${s.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)),
+  ...[...Object.values(STATIONS).map((s) => s.name), ...Object.values(EXTRA_STATIONS)].map(
+    (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+  ),
   // People (seeded customers, passengers, card holders).
   /^(Alex|Jamie|Ruby|Pat|Sam|Robin|Sasha|Morgan|Jo|Lee) (Morgan|Patel|Hughes|Ellis|Taylor|Lee)$/,
   // Train companies.
@@ -89,15 +93,34 @@ function watchServerCopy(w: PageWatch) {
   w.page.on('requestfailed', done);
   w.page.on('requestfinished', (r) => {
     done(r);
-    if (r.method() !== 'GET') return;
     const headers = { ...r.headers(), 'accept-language': 'en-GB' };
+    const read = async (res: { headers(): Record<string, string>; json(): Promise<unknown> }) => {
+      if ((res.headers()['content-type'] ?? '').includes('json')) stringsOf(await res.json(), english);
+    };
+    if (r.method() === 'GET') {
+      refetches.push(
+        w.context.request
+          .get(r.url(), { headers, failOnStatusCode: false })
+          .then(read)
+          .catch(() => undefined),
+      );
+      return;
+    }
+    // A refused change (a claim, a request) saved nothing: asked again in en-GB, its refusal's English.
     refetches.push(
-      w.context.request
-        .get(r.url(), { headers, failOnStatusCode: false })
-        .then(async (res) => {
-          if ((res.headers()['content-type'] ?? '').includes('json')) stringsOf(await res.json(), english);
-        })
-        .catch(() => undefined),
+      (async () => {
+        const answer = await r.response();
+        if (!answer || answer.status() < 400 || answer.status() >= 500) return;
+        const data = r.postData();
+        await read(
+          await w.context.request.fetch(r.url(), {
+            method: r.method(),
+            headers,
+            ...(data === null ? {} : { data }),
+            failOnStatusCode: false,
+          }),
+        );
+      })().catch(() => undefined),
     );
   });
   return {
@@ -139,6 +162,58 @@ const screenTexts = (page: Page): Promise<string[]> =>
 /** A screen, who is signed in (nobody, or an account), and what the customer does there before its words are read (e.g. a refused save). */
 type Screen = { path: string; signedIn: false | typeof demo; act?: (page: Page) => Promise<void> };
 
+/** A plain message of the locale's catalogue (a button's name to press). */
+const say = (locale: string, key: string): string => {
+  const own = JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Record<string, unknown>;
+  const text = own[key];
+  if (typeof text !== 'string') throw new Error(`${locale}: no plain message ${key}`);
+  return text;
+};
+
+/**
+ * Each locale sends its own claims (the two walk side by side on one server): a Delay Repay claim
+ * made in the app, and an insurance claim on a booking not yet departed.
+ */
+const CLAIMS_OF: Record<string, { delayRepay: string; delayMinutes: string; insurance: string }> = {
+  de: { delayRepay: 'demo-past-leeds-sheffield', delayMinutes: '34', insurance: 'demo-upcoming-euston-manchester' },
+  fr: { delayRepay: 'demo-past-liverpoolst-norwich', delayMinutes: '65', insurance: 'demo-upcoming-kingscross-york' },
+};
+
+/** The Delay Repay form filled (the delayed journey, `minutes`, a voucher or card payment) and sent. */
+const sendDelayRepay = async (page: Page, minutes: string) => {
+  await page.locator('input[name="journey"]').last().check();
+  await page.locator('input[name="delay"]').fill(minutes);
+  await page.locator('input[name="paymentType"]:not([value="bank-transfer"])').first().check();
+  await page.locator('form button[type="submit"]').first().click();
+};
+/** Refused: a delay shorter than the train company pays for; the server's reason beside the form, nothing saved. */
+const refusedDelayRepay = async (page: Page) => {
+  // A retry of the walk meets the claim its first try sent: its page is read as it is.
+  if ((await page.locator('input[name="delay"]').count()) === 0) return;
+  await sendDelayRepay(page, '10');
+  await page.locator('[role="alert"]').first().waitFor();
+};
+/** Sent: the claim's confirmation replaces the form. */
+const sentDelayRepay = (minutes: string) => async (page: Page) => {
+  if ((await page.locator('input[name="delay"]').count()) === 0) return;
+  await sendDelayRepay(page, minutes);
+  await page.locator('input[name="delay"]').waitFor({ state: 'detached' });
+};
+/** The booking's insurance claimed (`submit`) or refused at once (a journey that has departed). */
+const insuranceClaim = (locale: string, submit: boolean) => async (page: Page) => {
+  const claim = page.getByRole('button', { name: say(locale, 'insurance_claim_section_claim_on_your_insurance') });
+  if ((await claim.count()) === 0) return;
+  await claim.click();
+  if (!submit) {
+    await page.locator('[role="alert"]').first().waitFor();
+    return;
+  }
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: say(locale, 'insurance_claim_section_submit_claim') }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await claim.waitFor({ state: 'detached' });
+};
+
 /**
  * Ruby (8) is refused a Two Together Railcard: the form shows the attribute's label and the
  * server's NOT_ELIGIBLE reason, both words the server sends.
@@ -160,7 +235,7 @@ const lateAssistance = async (page: Page) => {
   await page.locator('form [aria-invalid="true"]').first().waitFor();
 };
 
-const screens = (): Screen[] => {
+const screens = (locale: string): Screen[] => {
   const out = (path: string): Screen => ({ path, signedIn: false });
   const at = (path: string, act?: Screen['act']): Screen => ({ path, signedIn: demo, act });
   const robin = (key: string, tail = ''): Screen => ({
@@ -168,6 +243,7 @@ const screens = (): Screen[] => {
     signedIn: refunds,
   });
   const assisted = bookingIdOf(ASSISTANCE_BOOKING_KEY);
+  const claims = CLAIMS_OF[locale]!;
   const delayRepay = bookingIdOf('demo-past-leeds-sheffield');
   return [
     out('/login'),
@@ -225,6 +301,12 @@ const screens = (): Screen[] => {
     robin(REFUND_SEED_KEYS.fraud, '/refund'),
     robin(REFUND_SEED_KEYS.rejected),
     robin(REFUND_SEED_KEYS.cardFailed),
+    // After a claim is refused or sent (last: each locale changes its own bookings only).
+    at(`/bookings/${bookingIdOf('demo-past-more-rdg-bri')}`, insuranceClaim(locale, false)),
+    at(`/bookings/claim/${claimId(claims.delayRepay)}`, refusedDelayRepay),
+    at(`/bookings/claim/${claimId(claims.delayRepay)}`, sentDelayRepay(claims.delayMinutes)),
+    at(`/bookings/${bookingIdOf(claims.delayRepay)}`),
+    at(`/bookings/${bookingIdOf(claims.insurance)}`, insuranceClaim(locale, true)),
   ];
 };
 
@@ -243,7 +325,7 @@ describe('every screen in de and fr shows no English', () => {
       const base = `${world.server.origin}/${locale}/my-account`;
       const found: string[] = [];
       let signedIn: Screen['signedIn'] = false;
-      for (const screen of screens()) {
+      for (const screen of screens(locale)) {
         if (screen.signedIn && screen.signedIn !== signedIn) {
           // Another account: a new session (the cookies of the last one go).
           if (signedIn) await w.context.clearCookies();

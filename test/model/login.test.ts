@@ -6,6 +6,8 @@ import { describeMachineModel, errorOf, inputOf, nextFrom } from './harness';
 
 describeMachineModel(loginMachine, {
   name: 'loginMachine',
+  // The page hands the chart where to come back to once signed in (its checked `redirect`).
+  input: { returnTo: '/bookings' },
   // The sign-in link (decision 400) adds a branch to every throttled state; checking a provider's
   // start (decision 571) three outcomes to each choice of provider.
   maxPaths: 400,
@@ -69,7 +71,7 @@ describeMachineModel(loginMachine, {
   calls: {
     submitting: { login: { email: 'demo@example.com', password: 'RailDemo!2026' } },
     sendingSignInLink: { requestSignInLink: { email: 'demo@example.com' } },
-    checkingProvider: { checkProvider: { provider: 'google' } },
+    checkingProvider: { checkProvider: { provider: 'google', returnTo: '/bookings' } },
   },
   // Login (docs/product/screens.md and docs/product/api.md): 401 means the credentials are wrong; other failures a generic
   // message; what was typed is kept; submit refused while pristine or invalid.
@@ -89,6 +91,7 @@ describeMachineModel(loginMachine, {
           unavailableProvider: null,
           signInLinkSentTo: null,
           signInLinkFailed: false,
+          returnTo: '/bookings',
         });
       }
       // The sign-in link is offered only while the account is slowed down (decision 400).
@@ -199,7 +202,7 @@ describeMachineModel(loginMachine, {
       expect(context.provider).toBe('google');
       expect(context.serverError).toBeNull();
       expect(check.performed.filter((a) => a.type === 'goToProvider')).toEqual([
-        { type: 'goToProvider', params: { provider: 'google' } },
+        { type: 'goToProvider', params: { provider: 'google', returnTo: '/bookings' } },
       ]);
       // Nothing else starts while the page is leaving: no second provider, no password sign-in.
       expect(nextFrom(check, { type: 'provider.choose', provider: 'apple' }).value).toBe('leavingForProvider');

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { seasonStartChangeMachine, startDateOf, startDateProblem } from '#machines/season-start-change';
 import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
+import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { describeMachineModel, nextFrom, watching } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
 
@@ -51,10 +52,38 @@ const changed = {
 const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'answered', answer } });
 const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
 
+type ModelSnapshot = SnapshotFrom<typeof seasonStartChangeMachine>;
+type EventList = readonly AnyEventObject[] | ((snap: ModelSnapshot) => readonly AnyEventObject[]);
+
+/**
+ * A start from what the route loaded (docs/decisions/730) is checked where it lands (the date form,
+ * the refusal, the load's error); from there on the screen is the same as after its own load, which
+ * the paths without it walk, so those inputs send nothing more and the model stays its size.
+ */
+const fromOwnLoadOnly = (events: Record<string, EventList>) =>
+  Object.fromEntries(
+    Object.entries(events).map(([type, list]) => [
+      type,
+      (snap: ModelSnapshot) => (snap.context.first !== null ? [] : typeof list === 'function' ? list(snap) : list),
+    ]),
+  );
+
 describeMachineModel(seasonStartChangeMachine, {
   name: 'seasonStartChangeMachine',
-  input: { bookingId: 'b-season', today: TODAY, keySeed: KEY_SEED },
-  events: {
+  inputs: [
+    { bookingId: 'b-season', today: TODAY, keySeed: KEY_SEED },
+    { bookingId: 'b-season', today: TODAY, keySeed: KEY_SEED, first: { data: options(true) } },
+    { bookingId: 'b-season', today: TODAY, keySeed: KEY_SEED, first: { data: options(false) } },
+    { bookingId: 'b-season', today: TODAY, keySeed: KEY_SEED, first: { error: schemaError } },
+  ],
+  events: fromOwnLoadOnly({
+    'change.retry': [{ type: 'change.retry' }],
+    'date.blur': [{ type: 'date.blur' }],
+    'date.submit': [{ type: 'date.submit' }],
+    'change.back': [{ type: 'change.back' }],
+    'change.confirm': [{ type: 'change.confirm' }],
+    'card.cancel': [{ type: 'card.cancel' }],
+    'change.check': [{ type: 'change.check' }],
     'xstate.done.actor.fetchOptions': [
       { type: 'xstate.done.actor.fetchOptions', output: options(true) },
       { type: 'xstate.done.actor.fetchOptions', output: options(false) },
@@ -88,7 +117,7 @@ describeMachineModel(seasonStartChangeMachine, {
       refused(httpError(409, 'SEASON_STARTED', 'This season has started.')),
     ],
     'xstate.error.actor.pay': [{ type: 'xstate.error.actor.pay', error: new Error('attempt failed') }],
-  },
+  }),
   serializeContext: (c) => ({
     date: `${c.date.day}/${c.date.month}/${c.date.year}`,
     touched: c.dateTouched,
@@ -144,19 +173,30 @@ describeMachineModel(seasonStartChangeMachine, {
   states: {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'change.retry']).toContain(event.type);
+      // Loading on its own start only when the route loaded nothing.
+      if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect(context.options).toBeNull();
     },
-    loadFailed: ({ context }) => {
+    loadFailed: ({ context, event }) => {
       expect(context.options).toBeNull();
       expect(context.error).toBe(true);
+      // The route's failed load starts here, with the same error and retry as the chart's own.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: schemaError });
     },
-    notChangeable: ({ context }) => {
+    notChangeable: ({ context, event }) => {
       // The rule that refuses the change.
       expect(context.options?.directions[0]?.reason).toBe('SEASON_STARTED');
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ data: options(false) });
     },
     choosing: (check) => {
       const { context } = check;
       expect(context.options?.directions[0]?.changeable).toBe(true);
+      if (check.event.type === 'xstate.init') {
+        // From the route's load: its options, the first saved card chosen, nothing typed yet.
+        expect(context.first).toEqual({ data: options(true) });
+        expect(context.cardChoice).toEqual({ kind: 'saved', cardId: 'card-visa' });
+        expect(context.date).toEqual({ day: '', month: '', year: '' });
+      }
       // A start date to type, its day and month fixed here: only the year moves in this model.
       const problem = startDateProblem(context.date, context.today, context.options?.season.validFrom);
       if (context.date.day === '') expect(problem).toBe('required');

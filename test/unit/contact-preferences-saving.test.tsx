@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ContactPreferencesPanel } from '#routes/-components/contact-preferences/contact-preferences-panel';
 import { contactPreferencesMessages } from '#src/copy/contact-preferences';
-import { consentsApi } from '#src/api/consents';
-import { createApiClient } from '#src/api/client';
+import { createServices } from '#src/create-services';
+import { ServicesContext } from '#src/services';
+import { defaultPageData } from '#src/config/page-data';
+import { localeFromPath } from '#src/config/locales';
 import { requestTimeoutMs } from '#src/config/timeouts';
 import { liveRegionFillDelayMs } from '#src/ui/live-region';
 
@@ -39,8 +41,18 @@ afterEach(() => {
 
 describe('contact preferences: a hung save', () => {
   it('shows that the changed switch is saving (aria-busy, "Saving…"), then reverts with the error after the deadline', async () => {
-    const api = consentsApi(createApiClient({ fetch: hangingSaves, baseURL: 'http://localhost/my-account/api' }));
-    const { container } = render(<ContactPreferencesPanel api={api} />);
+    const services = createServices({
+      pageData: defaultPageData,
+      locale: localeFromPath('/my-account/contact-preferences'),
+      hashToken: null,
+      onRedirectToLogin: () => {},
+      client: { fetch: hangingSaves, baseURL: 'http://localhost/my-account/api' },
+    });
+    const { container } = render(
+      <ServicesContext.Provider value={services}>
+        <ContactPreferencesPanel />
+      </ServicesContext.Provider>,
+    );
     const toggle = await screen.findByRole('switch', { name: 'Offers and news' });
     expect(toggle.getAttribute('aria-busy')).toBeNull();
     // From the change on, only the call's deadline clock is simulated.

@@ -15,8 +15,6 @@ import { DigitalRailcardPage } from '#routes/-components/railcards/digital-railc
 import { SelectRailcardPage } from '#routes/-components/railcards/select-railcard-page';
 import { RailcardFormPage } from '#routes/-components/railcards/railcard-form-page';
 import { ContactPreferencesPanel } from '#routes/-components/contact-preferences/contact-preferences-panel';
-import { consentsApi } from '#src/api/consents';
-import { createApiClient } from '#src/api/client';
 import { createServices } from '#src/create-services';
 import { ServicesContext } from '#src/services';
 import { defaultPageData } from '#src/config/page-data';
@@ -277,13 +275,7 @@ describe("screens with the spec's minimal answers", () => {
       hasEverBeenUpdated: true,
       missingCategoryDescriptor: { title: 'Offers?', description: 'By email', optInCopy: 'Yes', optOutCopy: 'No' },
     };
-    const api = consentsApi(
-      createApiClient({
-        fetch: answering({ '/customer/consents': { consents: [consent] } }),
-        baseURL: 'http://localhost/my-account/api',
-      }),
-    );
-    render(<ContactPreferencesPanel api={api} />);
+    await renderScreen(() => <ContactPreferencesPanel />, { '/customer/consents': { consents: [consent] } });
     expect(await screen.findByRole('switch', { name: 'Offers and news' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /unsubscribe from all marketing/i })).toBeTruthy();
   });

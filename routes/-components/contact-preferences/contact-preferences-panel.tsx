@@ -1,14 +1,12 @@
-import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { contactPreferencesMachine, type MarketingAction, type MarketingOutcome } from '#machines/contact-preferences';
+import type { MarketingAction, MarketingOutcome } from '#machines/contact-preferences';
 import { contactPreferencesMessages as messages } from '#src/copy/contact-preferences';
-import type { ConsentsApi } from '#src/api/consents';
 import type { ContactPreference } from '#src/schemas/consents';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading } from '#src/ui/page';
 import * as styles from './contact-preferences.css';
+import { contactPreferencesFlow } from './contact-preferences.flow';
 import { m } from '#src/paraglide/messages.js';
 
 const outcomeTone: Record<MarketingOutcome, 'success' | 'error'> = {
@@ -25,21 +23,12 @@ const optInId = (id: string) => `consent-${id}-opt-in`;
 
 /**
  * The contact preferences of whoever the API calls identify: the signed-in customer
- * (/contact-preferences) or the customer of a marketing email link (/contact-preferences-token).
+ * (/contact-preferences) or the customer of a marketing email link (/contact-preferences-token), through
+ * its binding (contact-preferences.flow.ts).
  * Each change is saved at once (optimistic flip, then the server's answer).
  */
-export function ContactPreferencesPanel({ api, action = null }: { api: ConsentsApi; action?: MarketingAction | null }) {
-  const [snapshot, send] = useMachine(
-    contactPreferencesMachine.provide({
-      actors: {
-        fetchConsents: fromPromise(({ signal }) => api.getConsents(signal)),
-        updateConsents: fromPromise(({ input }) => api.updateConsents(input.consentSelections)),
-        revokeMarketing: fromPromise(() => api.revoke()),
-        restoreMarketing: fromPromise(() => api.restore()),
-      },
-    }),
-    { input: { action } },
-  );
+export function ContactPreferencesPanel({ action = null }: { action?: MarketingAction | null }) {
+  const [snapshot, send] = contactPreferencesFlow.useFlow({ input: { action } });
   const { consents, pending, lastChangedId, revoked, updateError, saved, outcome } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const loaded = snapshot.matches('loaded') || snapshot.matches('saving');

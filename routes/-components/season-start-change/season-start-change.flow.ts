@@ -16,7 +16,7 @@ export const seasonStartChangeFlow = defineFlow(seasonStartChangeMachine)((servi
   const season = seasonStartChangeApi(services.api);
   return {
     actors: {
-      fetchOptions: fromPromise(({ input, signal }) => season.getOptions(input.bookingId, signal)),
+      fetchOptions: fromPromise(({ input, signal }) => season.getOptions(input.bookingId, { signal })),
       fetchQuote: fromPromise(({ input }) => season.quote(input)),
       cardForm: changeCardFormFlow.bind(services),
       pay: payAttempt.bind(services),

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import {
   startDateProblem,
@@ -12,7 +12,8 @@ import { newKeySeed } from '#src/api/idempotency';
 import { startDateMessage } from '#src/copy/season-start-change';
 import { formatMoney } from '#src/i18n/format';
 import { m } from '#src/paraglide/messages.js';
-import type { SeasonMoney, SeasonValidity } from '#src/schemas/season-start-change';
+import type { SeasonChangeOptions, SeasonMoney, SeasonValidity } from '#src/schemas/season-start-change';
+import type { FirstData } from '#machines/lib/first-data';
 import { isoToday } from '#src/schemas/passengers';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -41,12 +42,38 @@ type Send = (event: SeasonStartChangeEvent) => void;
 /**
  * /bookings/{bookingId}/change-start-date and the guest's /order-token/{bookingId}/change-start-date
  * (seasonStartChangeMachine; docs/decisions/690-season-start-date-change.md, 790-season-start-date-screen.md).
+ * `first`: the season's options its route loaded (docs/decisions/730); without it the chart loads them.
  */
-export function SeasonStartScreen({ bookingId, guest }: { bookingId: string; guest: boolean }) {
-  const [input] = useState(() => ({ bookingId, today: isoToday(), keySeed: newKeySeed() }));
+export function SeasonStartScreen({
+  bookingId,
+  guest,
+  first,
+}: {
+  bookingId: string;
+  guest: boolean;
+  first?: FirstData<SeasonChangeOptions> | undefined;
+}) {
+  const [input] = useState(() => ({ bookingId, today: isoToday(), keySeed: newKeySeed(), first: first ?? null }));
   const [snapshot, send] = seasonStartChangeFlow.useFlow({ input });
   const phase = useLostAnswerPhase(snapshot.children.pay);
   useFocusFallback(JSON.stringify(snapshot.value) + (phase ?? ''));
+  return (
+    <SeasonStartPage bookingId={bookingId} guest={guest}>
+      <SeasonStartView snapshot={snapshot} send={send} phase={phase} guest={guest} />
+    </SeasonStartPage>
+  );
+}
+
+/** While the route loads the season (its pending state): the screen as its chart's loading state shows it. */
+export function SeasonStartLoading({ bookingId, guest }: { bookingId: string; guest: boolean }) {
+  return (
+    <SeasonStartPage bookingId={bookingId} guest={guest}>
+      <Loading label={m.season_start_loading()} />
+    </SeasonStartPage>
+  );
+}
+
+function SeasonStartPage({ bookingId, guest, children }: { bookingId: string; guest: boolean; children: ReactNode }) {
   return (
     <Page title={m.season_start_title()}>
       <p>
@@ -54,7 +81,7 @@ export function SeasonStartScreen({ bookingId, guest }: { bookingId: string; gue
           {m.journey_change_back_to_booking()}
         </Link>
       </p>
-      <SeasonStartView snapshot={snapshot} send={send} phase={phase} guest={guest} />
+      {children}
     </Page>
   );
 }

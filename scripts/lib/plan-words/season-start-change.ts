@@ -25,6 +25,8 @@ export const seasonStartChange: MachineWords = {
     'change.check': 'they press Check again',
   },
   states: {
+    starting:
+      'the page opens: the date form, or [[season_start_not_changeable_title]], from what the route loaded, or [[season_start_load_failed]] when it could not; [[season_start_loading]] while it is fetched',
     loading: '[[season_start_loading]]',
     loadFailed: '[[season_start_load_failed]] with [[common_try_again]]',
     notChangeable:
