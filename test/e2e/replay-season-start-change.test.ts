@@ -312,7 +312,17 @@ describeBrowserReplay(
       },
     },
     states: {
-      loading: async ({ page }) => status(page, m.season_start_loading()),
+      // Signed in, the first load is the route's loader (decision 730): its call is held like the
+      // chart's own, and meanwhile the account area shows its loading indicator, not the screen's.
+      loading: async ({ page, previous, path }) =>
+        previous === undefined && whoOf(path.input as { bookingId: string }) === 'sam'
+          ? page
+              .getByRole('status')
+              .filter({ hasText: m.ui_page_loading() })
+              .or(page.getByRole('status').filter({ hasText: m.season_start_loading() }))
+              .first()
+              .waitFor()
+          : status(page, m.season_start_loading()),
       loadFailed: async ({ page }) => {
         await page.getByText(m.season_start_load_failed(), { exact: true }).waitFor();
         await button(page, m.common_try_again()).waitFor();
@@ -375,6 +385,12 @@ describeBrowserReplay(
       },
     },
     notUserActions: {
+      '#seasonStartChange.starting always [0]':
+        "Signed in, the route's loader makes the first call: the replay holds it as the chart's fetchOptions and answers it at that step, so the screen goes from the loading indicator to the date form as the path says; the chart takes its starting edge from the loaded season, which the model test walks",
+      '#seasonStartChange.starting always [1]':
+        "Signed in, a season that cannot change comes from the route's loader, held and answered as the chart's fetchOptions; the model test walks the starting edge",
+      '#seasonStartChange.starting always [2]':
+        "Signed in, the loader's failed call is held and failed as the chart's fetchOptions, and the screen shows the load's error with Try again; the model test walks the starting edge",
       '#seasonStartChange.paying xstate.error.actor.pay [0]':
         'the attempt chart itself failing: no answer of the server causes it; the model test walks it',
       '#seasonStartChange.paying change.check [0]':
