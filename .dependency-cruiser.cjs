@@ -187,7 +187,7 @@ module.exports = {
     {
       name: 'no-circular',
       comment:
-        'Import cycles make module order matter and tangle a folder; break them, type-only imports included (a shared type goes in a leaf module).',
+        'Import cycles make module order matter and tangle a folder; break them, type-only imports included (a shared type goes in a leaf module). tsPreCompilationDeps keeps `import type` edges in the graph, and this rule names no dependencyTypesNot, so a cycle of type imports alone is refused too (docs/decisions/810; test/unit/type-only-cycles.test.ts).',
       severity: 'error',
       from: {},
       to: { circular: true },
@@ -218,6 +218,7 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(dist|\\.data)/' },
+    // Type-only imports are edges too: the rules about machines read them, and no-circular counts them (decision 810).
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
