@@ -12,7 +12,8 @@ const SRC_LIBRARIES = '^src/(api|ui|schemas|config|i18n|styles)/';
  * server's answers are checked against in its tests; and the RFC 5545 writer (src/calendar/ics.ts),
  * so a booking's events are the same from "Add to calendar" and from the private calendar feed
  * (decision 191); and the booking lifecycle chart with the facts it reads, so the server refuses exactly
- * what the app withdraws (decision 320). Anything else in src/ is the browser's.
+ * what the app withdraws (decision 320); and the response schemas spec mode reads its records' fields from
+ * (server/lib/spec-shape.ts, decision 340). Anything else in src/ is the browser's.
  */
 const SERVER_SHARED_SCHEMAS =
   '^src/schemas/(forms|passengers|railcards|refunds|addresses|passenger-assistance|name-rule)\\.ts$|^src/calendar/ics\\.ts$|^machines/booking-lifecycle\\.ts$|^machines/lib/booking-lifecycle-facts\\.ts$';
