@@ -12,7 +12,8 @@ const SRC_LIBRARIES = '^src/(api|ui|schemas|config|i18n|styles)/';
  * server's answers are checked against in its tests; and the RFC 5545 writer (src/calendar/ics.ts),
  * so a booking's events are the same from "Add to calendar" and from the private calendar feed
  * (decision 191); and the booking lifecycle chart with the facts it reads, so the server refuses exactly
- * what the app withdraws (decision 320). Anything else in src/ is the browser's.
+ * what the app withdraws (decision 320); and the response schemas spec mode reads its records' fields from
+ * (server/lib/spec-shape.ts, decision 340). Anything else in src/ is the browser's.
  */
 const SERVER_SHARED_SCHEMAS =
   '^src/schemas/(forms|passengers|railcards|refunds|addresses|passenger-assistance|name-rule)\\.ts$|^src/calendar/ics\\.ts$|^machines/booking-lifecycle\\.ts$|^machines/lib/booking-lifecycle-facts\\.ts$';
@@ -41,12 +42,6 @@ const HOSTED_SECTIONS = [
 const CATALOGUE = '^src/paraglide/';
 /** Declared home of pure helpers shared by machines (no machine config in it). */
 const MACHINE_HELPERS = '^machines/lib/';
-
-/**
- * server/api modules that still run SQL themselves (through server/db.ts). Every other handler
- * module calls server/domain, which owns the SQL; this list only shrinks.
- */
-const API_STILL_WITH_SQL = `^server/api/(${['journey-change', 'refund-request'].join('|')})\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -138,9 +133,9 @@ module.exports = {
     {
       name: 'server-api-imports-database',
       comment:
-        'Handlers in server/api read the request, ask the access policy and shape the answer; the SQL is owned by server/domain, so server/api never imports the database module (server/db.ts). The files listed in API_STILL_WITH_SQL still hold their SQL and are moved flow by flow; remove a file from that list once its flow is moved (docs/decisions/721-sql-lives-in-server-domain.md).',
+        'Handlers in server/api read the request, ask the access policy and shape the answer; the SQL is owned by server/domain, so no server/api module imports the database module (server/db.ts), not even for a type (docs/decisions/721-sql-lives-in-server-domain.md). ESLint forbids running a statement there through the database handle the request carries.',
       severity: 'error',
-      from: { path: '^server/api/', pathNot: API_STILL_WITH_SQL },
+      from: { path: '^server/api/' },
       to: { path: '^server/db\\.ts$' },
     },
     {
@@ -193,7 +188,7 @@ module.exports = {
     {
       name: 'no-circular',
       comment:
-        'Import cycles make module order matter and tangle a folder; break them, type-only imports included (a shared type goes in a leaf module).',
+        'Import cycles make module order matter and tangle a folder; break them, type-only imports included (a shared type goes in a leaf module). tsPreCompilationDeps keeps `import type` edges in the graph, and this rule names no dependencyTypesNot, so a cycle of type imports alone is refused too (docs/decisions/810; test/unit/type-only-cycles.test.ts).',
       severity: 'error',
       from: {},
       to: { circular: true },
@@ -224,6 +219,7 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(dist|\\.data)/' },
+    // Type-only imports are edges too: the rules about machines read them, and no-circular counts them (decision 810).
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -72,6 +72,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [climbAtMostOneFolder, messageCatalogue] }] },
   },
   {
+    // SQL lives in server/domain (docs/decisions/721): a handler imports no database module
+    // (dependency-cruiser) and runs no statement through the database handle its request carries.
+    files: ['server/api/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(query|exec)$/]:matches([callee.object.name=/^(db|tx)$/], [callee.object.property.name='db'])",
+          message: 'A handler runs no SQL: call a server/domain function that owns the statement (docs/decisions/721).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'routes/**/*.{ts,tsx}', 'test/unit/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],
   },

@@ -7,8 +7,8 @@ import { loadFacts, settleRefunds } from '../domain/refund-store.ts';
 import { assess, isSameFare, partialRefundAvailable, type ItemAssessment } from '../domain/refunds.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { ApiError } from '../lib/errors.ts';
-import { findPayment, findRefundQuote, refuseIfNotQuotable, type QuoteRow } from '../domain/refund-quotes.ts';
-import { cardForm, IdParam, loadBookingForRefund } from './refund-booking.ts';
+import { cardForm, findPayment, findRefundQuote, refuseIfNotQuotable, type QuoteRow } from '../domain/refund-quotes.ts';
+import { IdParam, loadBookingForRefund } from './refund-booking.ts';
 import { can } from '../lib/policy.ts';
 
 /**

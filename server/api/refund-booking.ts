@@ -1,18 +1,8 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import type { CreditCardForm, ReturnInstructions } from '#src/schemas/refunds.ts';
-import { findOrder, type PaymentRow } from '../domain/refund-quotes.ts';
-import {
-  needsPostBack,
-  POST_BACK_ADDRESS,
-  POST_BACK_DAYS,
-  returnInstructionsText,
-  returnModeFor,
-  round2,
-  type RefundFacts,
-} from '../domain/refunds.ts';
+import { findOrder } from '../domain/refund-quotes.ts';
+import { round2 } from '../domain/refunds.ts';
 import type { AppEnv } from '../lib/app-env.ts';
-import { addMs, DAY_MS } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { findBooking } from '../domain/bookings.ts';
 import { requireBookingAccess } from './booking.ts';
@@ -20,7 +10,8 @@ import { requireBookingAccess } from './booking.ts';
 /**
  * The booking a refund endpoint works on (docs/decisions/080-refunds-server.md): the caller's
  * access to it, its order and payment, whether it may be quoted, and the stored quote's shape. Used
- * by the refund quote, refund request, partial refunds and change-of-journey status endpoints.
+ * by the refund quote, refund request, partial refunds and change-of-journey status endpoints; the
+ * card form and return instructions they answer with are server/domain/refund-quotes.ts's.
  * Access is that of GET /booking/{id}; guests need the 'refund' scope.
  */
 
@@ -46,24 +37,3 @@ export async function loadBookingForRefund(c: Context<AppEnv>, bookingId: string
 }
 
 export const money = (amount: number, currencyCode: string) => ({ amount: round2(amount), currencyCode });
-
-export function cardForm(payment: PaymentRow | null): CreditCardForm | null {
-  if (!payment) return null;
-  const declined = payment.card_declined_at !== null;
-  return {
-    required: declined,
-    reason: declined ? 'INVALID_CREDIT_CARD' : null,
-    cardOnFile: { brand: payment.card_brand, last4: payment.card_last4 },
-  };
-}
-
-export function returnInstructions(facts: RefundFacts, now: Date): ReturnInstructions {
-  const mode = returnModeFor(facts.data, facts.fulfilment?.state === 'collected');
-  const deadline = needsPostBack(mode) ? addMs(now, POST_BACK_DAYS * DAY_MS) : null;
-  return {
-    mode,
-    address: needsPostBack(mode) ? POST_BACK_ADDRESS : null,
-    deadline: deadline ? deadline.toISOString() : null,
-    instructions: returnInstructionsText(mode, deadline),
-  };
-}

@@ -29,13 +29,15 @@ import type { AppDeps, AppEnv } from '../lib/app-env.ts';
 import { addMs } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import {
+  cardForm,
   findPayment,
+  returnInstructions,
   refuseIfNotQuotable,
   saveRefundQuote,
   type PaymentRow,
   type QuoteLine,
 } from '../domain/refund-quotes.ts';
-import { cardForm, loadBookingForRefund, money, returnInstructions, type BookingRow } from './refund-booking.ts';
+import { loadBookingForRefund, money, type BookingRow } from './refund-booking.ts';
 import { can } from '../lib/policy.ts';
 
 /**

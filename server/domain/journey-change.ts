@@ -1,11 +1,12 @@
 import type { BookingData, Leg, Ticket } from './booking-data.ts';
 import { round2 } from './refunds.ts';
 import { DAY_MS } from '../lib/clock.ts';
+import { ApiError } from '../lib/errors.ts';
 
 /**
  * Changing a journey (docs/decisions/600-change-your-journey.md; docs/product/domain.md "Changing a
  * journey"): the local server's timetable stand-in, its fares, and the National Rail Conditions of
- * Travel rules the change follows. Pure: the API (server/api/journey-change.ts) reads and writes rows.
+ * Travel rules the change follows. Pure: server/domain/journey-change-store.ts reads and writes rows.
  */
 
 /** Which legs the customer changes. */
@@ -357,4 +358,89 @@ export function changedSeason(data: BookingData, startDate: string, deliveryId: 
     },
     delivery: { ...data.delivery, id: deliveryId, activated: false },
   };
+}
+
+const trainRefusal = (d: Departure | null): ApiError | null => {
+  if (!d) return new ApiError(422, 'TRAIN_UNKNOWN', 'This train is not in the timetable: search again.');
+  if (d.status === 'FULL') return new ApiError(409, 'TRAIN_FULL', 'This train is full: choose another.');
+  if (d.status === 'CANCELLED') return new ApiError(409, 'TRAIN_CANCELLED', 'This train is cancelled: choose another.');
+  if (d.status === 'DEPARTED') return new ApiError(409, 'TRAIN_DEPARTED', 'This train has left: choose another.');
+  return null;
+};
+
+/** The chosen trains, checked against the timetable now. */
+function selectionOf(
+  data: BookingData,
+  direction: ChangeDirection,
+  outwardTrain: string | null | undefined,
+  inwardTrain: string | null | undefined,
+  now: Date,
+): Selection {
+  const wantsOut = direction !== 'inward';
+  const wantsIn = direction !== 'outward';
+  const outward = wantsOut ? departureOfTrain(data.outward, outwardTrain ?? '', now) : null;
+  const inward = wantsIn && data.inward ? departureOfTrain(data.inward, inwardTrain ?? '', now) : null;
+  if (wantsOut) {
+    const refused = trainRefusal(outward);
+    if (refused) throw refused;
+  }
+  if (wantsIn) {
+    const refused = trainRefusal(inward);
+    if (refused) throw refused;
+  }
+  if (outward && inward && inward.departure <= outward.arrival) {
+    throw new ApiError(422, 'RETURN_BEFORE_OUTWARD', 'The return train must leave after the outward train arrives.');
+  }
+  if (!outward && inward && data.outward.arrivalTime && inward.departure <= data.outward.arrivalTime) {
+    throw new ApiError(422, 'RETURN_BEFORE_OUTWARD', 'The return train must leave after the outward train arrives.');
+  }
+  if (outward && !inward && direction === 'outward' && data.inward && outward.arrival >= data.inward.date) {
+    throw new ApiError(422, 'OUTWARD_AFTER_RETURN', 'The outward train must arrive before the return train leaves.');
+  }
+  return { outward, inward };
+}
+
+/** A season's new start date: from tomorrow up to 90 days ahead, and not the date it already starts on. */
+function requireSeasonStart(data: BookingData, startDate: string | null | undefined, now: Date): string {
+  if (!startDate) throw new ApiError(400, 'VALIDATION', 'A season ticket needs its new start date (startDate).');
+  if (!seasonStartInRange(startDate, now))
+    throw new ApiError(422, 'DATE_OUT_OF_RANGE', 'Choose a start date from tomorrow up to 90 days ahead.');
+  if (data.season && seasonStartDay(data.season.validFrom) === startDate)
+    throw new ApiError(422, 'SAME_START_DATE', 'The season already starts on this date: choose another.');
+  return startDate;
+}
+
+/** What a change asks for: the direction, the trains chosen (a journey) or the new start date (a season). */
+export type ChangeRequest = {
+  direction: ChangeDirection;
+  outwardTrain?: string | null | undefined;
+  inwardTrain?: string | null | undefined;
+  startDate?: string | null | undefined;
+};
+
+/**
+ * What the change gives, or the 4xx that says why the request cannot be priced: a season's new start
+ * date at the fee, or the chosen trains (checked against the timetable now) at their fares.
+ */
+export function priced(
+  data: BookingData,
+  request: ChangeRequest,
+  gone: ReadonlySet<string>,
+  fee: number,
+  now: Date,
+  deliveryId: string,
+): { chosen: Selection; startDate: string | null; price: ChangePrice; changed: BookingData } {
+  if (data.season) {
+    const start = requireSeasonStart(data, request.startDate, now);
+    const price = priceSeasonStart(data, gone, fee);
+    return {
+      chosen: { outward: null, inward: null },
+      startDate: start,
+      price,
+      changed: changedSeason(data, start, deliveryId),
+    };
+  }
+  const chosen = selectionOf(data, request.direction, request.outwardTrain, request.inwardTrain, now);
+  const price = priceChange(data, request.direction, chosen, gone, fee, now);
+  return { chosen, startDate: null, price, changed: changedBooking(data, chosen, price, gone, deliveryId) };
 }

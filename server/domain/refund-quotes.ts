@@ -1,7 +1,17 @@
+import type { CreditCardForm, ReturnInstructions } from '#src/schemas/refunds.ts';
 import { one, type Queryable } from '../db.ts';
 import type { OrderRow } from '../lib/access.ts';
+import { addMs, DAY_MS } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
-import type { ItemAssessment } from './refunds.ts';
+import {
+  needsPostBack,
+  POST_BACK_ADDRESS,
+  POST_BACK_DAYS,
+  returnInstructionsText,
+  returnModeFor,
+  type ItemAssessment,
+  type RefundFacts,
+} from './refunds.ts';
 
 /**
  * A refund's order, payment and stored quote in the database (docs/decisions/080-refunds-server.md),
@@ -113,4 +123,27 @@ export async function saveRefundQuote(
       q.feesRefunded,
     ],
   );
+}
+
+/** The card form a refund answers with: the card on file, and whether a new card is asked for (it was declined). */
+export function cardForm(payment: PaymentRow | null): CreditCardForm | null {
+  if (!payment) return null;
+  const declined = payment.card_declined_at !== null;
+  return {
+    required: declined,
+    reason: declined ? 'INVALID_CREDIT_CARD' : null,
+    cardOnFile: { brand: payment.card_brand, last4: payment.card_last4 },
+  };
+}
+
+/** How the tickets go back before the refund is paid (by post, or nothing to send), from now. */
+export function returnInstructions(facts: RefundFacts, now: Date): ReturnInstructions {
+  const mode = returnModeFor(facts.data, facts.fulfilment?.state === 'collected');
+  const deadline = needsPostBack(mode) ? addMs(now, POST_BACK_DAYS * DAY_MS) : null;
+  return {
+    mode,
+    address: needsPostBack(mode) ? POST_BACK_ADDRESS : null,
+    deadline: deadline ? deadline.toISOString() : null,
+    instructions: returnInstructionsText(mode, deadline),
+  };
 }

@@ -1,8 +1,9 @@
 import { one, type Db, type Queryable } from '../db.ts';
-import { DAY_MS, addMs } from '../lib/clock.ts';
+import { DAY_MS } from '../lib/clock.ts';
+import { issueEmailedLink, retireEmailedLinks } from '../lib/emailed-links.ts';
 import { ApiError } from '../lib/errors.ts';
 import { proveMailbox, retirePendingEmailChanges, retireSignInLinks } from '../lib/mailbox-proof.ts';
-import { queueEmail, type OutboxEmail, type QueuedEmail } from '../lib/outbox.ts';
+import type { OutboxEmail } from '../lib/outbox.ts';
 import { deleteCustomerSessions } from '../lib/sessions.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import { replacePassword } from './accounts.ts';
@@ -36,29 +37,12 @@ export async function usableResetToken(
  * (docs/decisions/720-outbox-row-in-the-same-transaction.md): the link exists exactly when its
  * email does. Hand the answer to `deliverEmails` once this has returned.
  */
-export function issueResetLink(
-  db: Db,
-  customerId: string,
-  token: string,
-  now: Date,
-  mail: OutboxEmail,
-): Promise<QueuedEmail> {
-  return db.transaction(async (tx) => {
-    await tx.query(
-      `insert into password_reset_tokens (token_hash, customer_id, created_at, expires_at) values ($1, $2, $3, $4)`,
-      [sha256Hex(token), customerId, now, addMs(now, RESET_TOKEN_TTL_MS)],
-    );
-    return queueEmail(tx, now, mail);
-  });
-}
+export const issueResetLink = (db: Db, customerId: string, token: string, now: Date, mail: OutboxEmail) =>
+  issueEmailedLink(db, 'password_reset_tokens', { customerId, token, now, ttlMs: RESET_TOKEN_TTL_MS, mail });
 
 /** Every reset link of the account still unused stops working. */
-export async function retireResetLinks(db: Queryable, customerId: string, now: Date): Promise<void> {
-  await db.query('update password_reset_tokens set used_at = $1 where customer_id = $2 and used_at is null', [
-    now,
-    customerId,
-  ]);
-}
+export const retireResetLinks = (db: Queryable, customerId: string, now: Date) =>
+  retireEmailedLinks(db, 'password_reset_tokens', customerId, now);
 
 /**
  * Spends the reset link and gives its account the new password, in one transaction; 400

@@ -1,6 +1,6 @@
 import { one, type Db, type Queryable } from '../db.ts';
-import { addMs } from '../lib/clock.ts';
-import { queueEmail, type OutboxEmail, type QueuedEmail } from '../lib/outbox.ts';
+import { issueEmailedLink } from '../lib/emailed-links.ts';
+import type { OutboxEmail } from '../lib/outbox.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 import type { AccountRow } from './accounts.ts';
 
@@ -21,21 +21,8 @@ export const verifiedAccountIdByEmail = (db: Queryable, email: string) =>
  * (docs/decisions/720-outbox-row-in-the-same-transaction.md): the link exists exactly when its
  * email does. Hand the answer to `deliverEmails` once this has returned.
  */
-export function issueSignInLink(
-  db: Db,
-  customerId: string,
-  token: string,
-  now: Date,
-  mail: OutboxEmail,
-): Promise<QueuedEmail> {
-  return db.transaction(async (tx) => {
-    await tx.query(
-      `insert into sign_in_link_tokens (token_hash, customer_id, created_at, expires_at) values ($1, $2, $3, $4)`,
-      [sha256Hex(token), customerId, now, addMs(now, SIGN_IN_LINK_TTL_MS)],
-    );
-    return queueEmail(tx, now, mail);
-  });
-}
+export const issueSignInLink = (db: Db, customerId: string, token: string, now: Date, mail: OutboxEmail) =>
+  issueEmailedLink(db, 'sign_in_link_tokens', { customerId, token, now, ttlMs: SIGN_IN_LINK_TTL_MS, mail });
 
 /**
  * Spends the link once (an atomic update: of many uses racing, one gets the account) and answers

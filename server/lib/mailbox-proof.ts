@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Queryable } from '../db.ts';
 import type { AppEnv } from './app-env.ts';
 import { DAY_MS } from './clock.ts';
+import { retireEmailedLinks } from './emailed-links.ts';
 import { isHttps } from './cookies.ts';
 import { APP_BASE } from './known-routes.ts';
 import { deleteCustomerSessions } from './sessions.ts';
@@ -25,20 +26,12 @@ export type FirstProof = {
 };
 
 /** Every change of email still waiting for its link (a registration's confirmation link too) stops working. */
-export async function retirePendingEmailChanges(db: Queryable, customerId: string, now: Date): Promise<void> {
-  await db.query('update email_change_requests set used_at = $1 where customer_id = $2 and used_at is null', [
-    now,
-    customerId,
-  ]);
-}
+export const retirePendingEmailChanges = (db: Queryable, customerId: string, now: Date) =>
+  retireEmailedLinks(db, 'email_change_requests', customerId, now);
 
 /** Every emailed sign-in link still unused stops working. */
-export async function retireSignInLinks(db: Queryable, customerId: string, now: Date): Promise<void> {
-  await db.query('update sign_in_link_tokens set used_at = $1 where customer_id = $2 and used_at is null', [
-    now,
-    customerId,
-  ]);
-}
+export const retireSignInLinks = (db: Queryable, customerId: string, now: Date) =>
+  retireEmailedLinks(db, 'sign_in_link_tokens', customerId, now);
 
 /**
  * Records a proof of the account's mailbox. When it is the first one (the email was not proved

@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import { Address as AddressSchema } from '#src/schemas/addresses.ts';
+import { SavedPassenger as SavedPassengerSchema } from '#src/schemas/passengers.ts';
 import type { AppEnv } from './app-env.ts';
 import { errorBody } from './errors.ts';
 
@@ -38,27 +40,39 @@ export type SpecCall = {
   readonly response: Shape | 'none';
 };
 
+/** What shapeOf reads of a valibot schema: an object's entries, an array's item, a wrapper's wrapped schema. */
+type SchemaLike = {
+  readonly type: string;
+  readonly entries?: object;
+  readonly item?: unknown;
+  readonly wrapped?: unknown;
+};
+const WRAPPERS = new Set(['optional', 'exact_optional', 'nullish', 'nullable', 'undefinedable', 'non_nullable']);
+
+/**
+ * The shape a response schema of the app (src/schemas) reads: every field of an object, an array's
+ * elements' fields, anything else kept whole. For a record whose schema has no field the spec does
+ * not name, so the table cannot name a field the app does not read, nor leave out one it requires
+ * (test/unit/spec-shape-schemas.test.ts holds the hand-written entries to the schemas too).
+ */
+export const shapeOf = (schema: SchemaLike): Shape => {
+  let s = schema;
+  while ((WRAPPERS.has(s.type) && s.wrapped) || (s.type === 'array' && s.item)) {
+    s = (s.type === 'array' ? s.item : s.wrapped) as SchemaLike;
+  }
+  if (!s.entries) return true;
+  return Object.fromEntries(
+    Object.entries(s.entries as Record<string, SchemaLike>).map(([field, inner]) => [field, shapeOf(inner)]),
+  );
+};
+
 // docs/product/entities.md's records.
 const Leg = { date: true } as const;
 const Booking = { id: true, outward: Leg, inward: Leg, isSeasonBooking: true, price: { currencyCode: true } } as const;
 const Order = { id: true, friendlyOrderId: true, replacementOrder: { id: true } } as const;
 const BookingListEntry = { booking: Booking, order: Order } as const;
-const Address = {
-  id: true,
-  countryCode: true,
-  isoCountryCode: true,
-  isoStateCode: true,
-  countryName: true,
-  isLastUsedDelivery: true,
-  line1: true,
-  line2: true,
-  line3: true,
-  line4: true,
-  line5: true,
-  nickName: true,
-  postCode: true,
-  type: true,
-} as const;
+/** The address schema names the spec's fields and no other. */
+const Address = shapeOf(AddressSchema);
 const DelayRepayClaim = {
   claimId: true,
   orderId: true,
@@ -90,18 +104,8 @@ const RefundQuote = {
   creditCardForm: true,
 } as const;
 const PartialRefundJourney = { fares: { farePassengers: { isRefundable: true, refundableId: true } } } as const;
-/** isDeleting and hasDeleteError are the screen's state. */
-const SavedPassenger = {
-  id: true,
-  firstName: true,
-  lastName: true,
-  nickName: true,
-  emailAddress: true,
-  day: true,
-  month: true,
-  year: true,
-  isAccountHolder: true,
-} as const;
+/** isDeleting and hasDeleteError are the screen's state; the schema names the spec's fields and no other. */
+const SavedPassenger = shapeOf(SavedPassengerSchema);
 const Railcard = {
   railcardDetails: true,
   scopes: true,

@@ -20,6 +20,7 @@ export const SavePersonalDetailsResponse = v.object({
   firstName: v.string(),
   lastName: v.string(),
   email: v.string(),
+  shouldUpdatePassenger: v.optional(v.boolean(), false),
   updatePassengerFailed: v.optional(v.boolean(), false),
 });
 export type SavePersonalDetailsResult = v.InferOutput<typeof SavePersonalDetailsResponse>;

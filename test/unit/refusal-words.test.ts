@@ -32,7 +32,13 @@ describe('refusal words', () => {
         .exec(source('server/domain/journey-change.ts'))?.[1]
         ?.match(/[A-Z_]+/g) ?? [];
     expect(directions.length).toBeGreaterThan(5);
-    const codes = [...codesIn(source('server/api/journey-change.ts')), ...directions, ...lifecycleReasons];
+    const codes = [
+      ...['server/api/journey-change.ts', 'server/domain/journey-change.ts', 'server/domain/journey-change-store.ts']
+        .map(source)
+        .flatMap((text) => [...codesIn(text)]),
+      ...directions,
+      ...lifecycleReasons,
+    ];
     expect(codes).toEqual(expect.arrayContaining(['TRAIN_FULL', 'QUOTE_EXPIRED', 'CARD_EXPIRED', 'ALREADY_CHANGED']));
     const unworded = codes.filter((code) => !notSentences.has(code) && changeRefusalWords(code) === null);
     expect(unworded).toEqual([]);
