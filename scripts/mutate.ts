@@ -18,6 +18,10 @@
  *                                           when it was measured and whether the source measured is
  *                                           the file today (SHA-256), every timeout and survivor by
  *                                           line, and those equivalent-mutants.json judges
+ *   npm run mutate -- --concurrency 1 --timeoutMS 120000 machines/x.ts
+ *                                           Stryker's own options, passed on: on a machine shared
+ *                                           with other builds, one runner and a long timeout keep
+ *                                           load from being counted as a hang
  *   npm run mutate -- --force machines/x.ts every mutant of the files named tested again (Stryker's
  *                                           --force): use it after changing their model tests.
  *                                           Incremental mode re-tests a mutant when a test covering
@@ -53,6 +57,10 @@ const OWN_TESTS: Record<string, string[]> = {
   // ran a dozen model test files, slow enough on two shared cores to time out instead of failing.
   'machines/lib/form-kit.ts': ['test/model/lib/form-kit.test.ts'],
   'src/copy/throttle.ts': ['test/model/lib/throttle.test.ts'],
+  // The lost-answer chart and its reader are invoked by every money-moving flow (decision 700): in
+  // related mode each mutant ran five flows' model tests, and no pass ever finished them.
+  'machines/lib/lost-answer.ts': ['test/model/lib/lost-answer.test.ts'],
+  'machines/submit-with-lost-answer.ts': ['test/model/submit-with-lost-answer.test.ts'],
 };
 
 const resultFile = (file: string) =>
@@ -305,7 +313,15 @@ const summary = (): number => {
 
 const args = process.argv.slice(2);
 if (!args.includes('--summary')) {
-  const named = args.filter((a) => !a.startsWith('--'));
+  // Stryker options that take a value, passed on as given (`--concurrency 1`, `--timeoutMS 120000`).
+  const passed = new Set(['--concurrency', '--timeoutMS', '--timeoutFactor']);
+  const options: string[] = [];
+  const named: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    if (passed.has(arg) && args[i + 1] !== undefined) options.push(arg, args[++i]!);
+    else if (!arg.startsWith('--')) named.push(arg);
+  }
   const files = named.length ? named : machineFiles();
   const force = args.includes('--force') ? ['--force'] : [];
   mkdirSync(byFileDir, { recursive: true });
@@ -314,7 +330,7 @@ if (!args.includes('--summary')) {
     const before = existsSync(resultFile(file)) ? statSync(resultFile(file)).mtimeMs : 0;
     const run = spawnSync(
       join(root, 'tools/node_modules/.bin/stryker'),
-      ['run', '--mutate', file, '--incrementalFile', relative(root, resultFile(file)), ...force],
+      ['run', '--mutate', file, '--incrementalFile', relative(root, resultFile(file)), ...force, ...options],
       {
         cwd: root,
         stdio: 'inherit',
