@@ -61,6 +61,11 @@ const OWN_TESTS: Record<string, string[]> = {
   // related mode each mutant ran five flows' model tests, and no pass ever finished them. The
   // chart's descriptions and id are pinned by the descriptions test, as every chart's are.
   'machines/lib/lost-answer.ts': ['test/model/lib/lost-answer.test.ts'],
+  // The refund card form is invoked by the refund, the change of journey and the season start date
+  // change: in related mode every mutant ran those flows' model tests (minutes each on two shared
+  // cores), so a mutant they would kill timed out instead, and the first run alone outlasted
+  // Stryker's 5 minutes. Its own model test walks every transition and checks the output.
+  'machines/refund-card-form.ts': ['test/model/refund-card-form.test.ts', 'test/model/descriptions.test.ts'],
   'machines/submit-with-lost-answer.ts': [
     'test/model/submit-with-lost-answer.test.ts',
     'test/model/descriptions.test.ts',
