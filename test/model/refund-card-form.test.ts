@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { cardFormView, refundCardFormMachine } from '#machines/refund-card-form';
 import { cardMessages, toCardTokenRequest } from '#src/schemas/card-form';
-import { describeMachineModel, outputOf } from './harness';
+import { describeMachineModel, nextFrom, outputOf } from './harness';
 import { httpError } from './fixtures/refund-fixtures';
 
 const change = (field: 'number' | 'expiry' | 'cvc' | 'name', value: string) => ({
@@ -125,6 +125,13 @@ describeMachineModel(refundCardFormMachine, {
       if (event.type === 'form.change') {
         expect(context.tokeniseError).toBeNull();
         if (event.field === 'number') expect(context.refusal).toBeNull();
+      }
+      // A refusal about the number stays until the number itself changes (decision 670): typing in
+      // another field keeps it, on any path the model walks to here.
+      if (context.refusal?.field === 'number') {
+        expect(nextFrom({ snapshot }, change('name', 'Robin J Hughes')).context.refusal).toEqual(context.refusal);
+        expect(nextFrom({ snapshot }, change('expiry', '11/31')).context.refusal).toEqual(context.refusal);
+        expect(nextFrom({ snapshot }, change('number', validCard.number)).context.refusal).toBeNull();
       }
       if (event.type === 'form.submit') {
         expect(context.submitAttempted).toBe(true);
