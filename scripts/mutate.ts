@@ -243,8 +243,9 @@ function writePages(files: string[], all: Map<string, Measurement>): void {
       );
   }
   const headline = strictScore(totals);
+  // Measured and under the gate; a file with no measurement is listed apart (it fails the gate too).
   const failing = files.filter((f) => {
-    const score = all.has(f) ? strictScore(all.get(f)!) : 0;
+    const score = all.has(f) ? strictScore(all.get(f)!) : null;
     return score !== null && score < BREAK;
   });
   const out = [
@@ -254,7 +255,7 @@ function writePages(files: string[], all: Map<string, Measurement>): void {
     '',
     `Files measured: ${files.length - unmeasured.length} of ${files.length} machine files.`,
     '',
-    `The gate: every file at ${BREAK}% or more by the strict count, killed ÷ (killed + survived + timeout + no coverage). A timeout is not a kill (a hang is not a failing assertion), and a survivor judged equivalent still counts as survived. ${failing.length ? `**${failing.length} file(s) below it:** ${failing.map((f) => `\`${f}\``).join(', ')}.` : 'Every measured file passes.'}`,
+    `The gate: every file at ${BREAK}% or more by the strict count, killed ÷ (killed + survived + timeout + no coverage). A timeout is not a kill (a hang is not a failing assertion), and a survivor judged equivalent still counts as survived. ${failing.length ? `**${failing.length} file(s) below it:** ${failing.map((f) => `\`${f}\``).join(', ')}.` : 'Every measured file passes.'}${unmeasured.length ? ` **${unmeasured.length} file(s) not measured yet** (listed at the end), which the gate fails as well.` : ''}`,
     '',
     `In all: **${headline === null ? '—' : `${headline.toFixed(1)}%`} killed** (${totals.killed} of ${totals.killed + totals.survived + totals.timeout + totals.noCoverage} scored mutants; ${totals.timeout} timeouts).`,
     '',
