@@ -202,7 +202,8 @@ export const bookingsListMachine = setup({
       invoke: {
         id: 'fetchBookings',
         src: 'fetchBookings',
-        input: ({ context }) => context.request ?? { filter: context.filter, page: 0 },
+        // Entered only with startRequest, which sets the request; it is cleared only on leaving.
+        input: ({ context }) => context.request!,
         onDone: { target: 'idle', actions: 'storePage' },
         onError: { target: 'idle', actions: 'storeError' },
       },

@@ -80,7 +80,8 @@ export const confirmEmailMachine = setup({
         invoke: {
           id: 'confirmEmailChange',
           src: 'confirmEmailChange',
-          input: ({ context }) => ({ token: context.token ?? '' }),
+          // Entered only behind hasToken, or again from failed, which keeps the token: it is set here.
+          input: ({ context }) => ({ token: context.token! }),
           onDone: [
             {
               guard: 'hasNewTokens',

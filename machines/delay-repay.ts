@@ -216,7 +216,7 @@ export const delayRepayMachine = setup({
         // Prefilled with the journey the train company recorded as delayed; not a change by the customer.
         values: {
           ...emptyForm,
-          direction: claim.delayedJourney ?? (directions.length === 1 ? (directions[0] ?? '') : ''),
+          direction: claim.delayedJourney ?? (directions.length === 1 ? directions[0] : undefined) ?? '',
         },
         touched: {},
         dirty: false,
@@ -311,7 +311,8 @@ export const delayRepayMachine = setup({
         invoke: {
           id: 'startClaimFlow',
           src: 'startClaimFlow',
-          input: ({ context }) => ({ token: context.token ?? '' }),
+          // Entered only behind the claim link's token (the start of a token claim).
+          input: ({ context }) => ({ token: context.token! }),
           onDone: {
             target: 'readingToken',
             actions: ['storeSession', 'applyClaimUserFlow'],
@@ -358,7 +359,8 @@ export const delayRepayMachine = setup({
         invoke: {
           id: 'fetchClaim',
           src: 'fetchClaim',
-          input: ({ context }) => ({ claimId: context.claimId ?? '' }),
+          // loading and submitting are entered only with a claim id: a signed-in claim page's, or the token's.
+          input: ({ context }) => ({ claimId: context.claimId! }),
           onDone: [
             { guard: 'hasDraft', target: 'loaded', actions: ['storeClaim', 'restoreDraft', 'dropDraft'] },
             { target: 'loaded', actions: 'storeClaim' },
@@ -405,7 +407,7 @@ export const delayRepayMachine = setup({
               src: 'submitClaim',
               input: ({ context }) => ({
                 request: {
-                  claimId: context.claimId ?? '',
+                  claimId: context.claimId!,
                   details: toSubmitClaimDetails(context.values),
                   idempotencyKey: attemptKey(context),
                 } satisfies SubmitClaimRequest,

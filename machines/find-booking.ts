@@ -61,7 +61,7 @@ export const findBookingMachine = setup({
     actions: {
       /** The booking findBooking returned (kept in context), handed to the route's openBooking as its params. */
       openFoundBooking: enqueueActions(({ context, enqueue }) => {
-        enqueue({ type: 'openBooking', params: context.response ?? { orderExchangeToken: '' } });
+        enqueue({ type: 'openBooking', params: context.response! });
       }),
     },
   })

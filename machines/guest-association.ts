@@ -79,7 +79,8 @@ export const guestAssociationMachine = setup({
         invoke: {
           id: 'associateGuestOrders',
           src: 'associateGuestOrders',
-          input: ({ context }) => ({ guestToken: context.guestToken ?? '' }),
+          // Entered only behind hasToken, and nothing clears the token.
+          input: ({ context }) => ({ guestToken: context.guestToken! }),
           onDone: { target: 'finished', actions: 'storeOutcome' },
           onError: [
             { guard: 'isUnverified', target: 'unverified', actions: 'setUnverified' },

@@ -100,7 +100,8 @@ export const insuranceClaimStatus = (
   snapshot: { hasTag: (tag: InsuranceClaimStatus) => boolean },
   attemptUnconfirmed = false,
 ): InsuranceClaimStatus => {
-  const status = insuranceClaimStatuses.find((s) => snapshot.hasTag(s)) ?? 'NONE';
+  // Every state of the chart carries exactly one of the status tags.
+  const status = insuranceClaimStatuses.find((s) => snapshot.hasTag(s))!;
   return status === 'CLAIM_REQUEST' && attemptUnconfirmed ? 'CLAIM_FAILED' : status;
 };
 /** The modal is open in these statuses (docs/product/states.md). */
@@ -111,6 +112,9 @@ export const insuranceModalStatuses: readonly InsuranceClaimStatus[] = [
 ];
 
 /** checkEligibility's answer, checked against the spec's required fields (guards and actions on its done event only). */
+/** The refusals that say an earlier attempt went through (a refusal with no code is none of them). */
+const alreadyClaimedCodes: readonly (string | null)[] = ['ALREADY_CLAIMED', 'INSURANCE_CLAIMED'];
+
 const eligibilityOf = (event: { type: string }) =>
   v.safeParse(EligibilityResponse, doneOutput<unknown>(event, 'checkEligibility'));
 
@@ -149,10 +153,7 @@ export const insuranceClaimMachine = setup({
      */
     isAlreadyClaimed: ({ event }) => {
       const refusal = refusalOf(event, 'submitClaim');
-      return (
-        hasStatus(refusal, 409) &&
-        ['ALREADY_CLAIMED', 'INSURANCE_CLAIMED'].includes(codeOf(problemOfEvent(refusal)) ?? '')
-      );
+      return hasStatus(refusal, 409) && alreadyClaimedCodes.includes(codeOf(problemOfEvent(refusal)));
     },
   },
   actions: {
@@ -271,7 +272,8 @@ export const insuranceClaimMachine = setup({
           request: {
             orderId: context.orderId,
             insuranceProductId: context.insuranceProductId,
-            claimId: context.claimId ?? '',
+            // Entered only from eligibilitySuccess or claimFailed, both holding the checked claim id.
+            claimId: context.claimId!,
             idempotencyKey: attemptKey(context),
           } satisfies InsuranceClaimRequest,
         }),

@@ -388,16 +388,19 @@ export const journeyChangeMachine = setup({
         id: 'pay',
         src: 'pay',
         input: ({ context }) => {
-          const total = context.quote?.total.amount ?? 0;
+          // Paying follows reviewing a quote (storeQuote), and pays by card only after the card form
+          // stored its card (storeCard): the quote, and for a card payment the card, are set.
+          const quote = context.quote!;
+          const total = quote.total.amount;
           const payment: ChangePayment =
             total <= 0
               ? { method: 'none' }
               : context.cardChoice.kind === 'saved' && context.card === null
                 ? { method: 'saved', cardId: context.cardChoice.cardId }
-                : { method: 'card', token: context.card?.token ?? '' };
+                : { method: 'card', token: context.card!.token };
           return {
             request: {
-              quoteId: context.quote?.quoteId ?? '',
+              quoteId: quote.quoteId,
               expectedTotal: total,
               payment,
               idempotencyKey: attemptKey(context),

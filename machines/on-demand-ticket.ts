@@ -72,7 +72,8 @@ export const onDemandTicketMachine = setup({
     /** 410 (the ticket is gone), or 409 because the booking's tickets were cancelled. */
     isWithdrawn: ({ event }) =>
       hasStatus(event, 410) ||
-      (hasStatus(event, 409) && withdrawnTicketCodes.includes(codeOf(problemOfEvent(event)) ?? '')),
+      (hasStatus(event, 409) &&
+        (withdrawnTicketCodes as readonly (string | null)[]).includes(codeOf(problemOfEvent(event)))),
   },
   actions: {
     startDeliverable: assign(({ event }) => ({
@@ -130,7 +131,8 @@ export const onDemandTicketMachine = setup({
       invoke: {
         id: 'getTicketStatus',
         src: 'getTicketStatus',
-        input: ({ context }) => ({ bookingId: context.bookingId, deliverableId: context.deliverableId ?? '' }),
+        // Entered only through waiting, after startDeliverable set the deliverable id.
+        input: ({ context }) => ({ bookingId: context.bookingId, deliverableId: context.deliverableId! }),
         onDone: [
           {
             guard: 'isReady',

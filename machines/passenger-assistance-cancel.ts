@@ -163,7 +163,8 @@ export const passengerAssistanceCancelMachine = setup({
         src: 'cancelAssistance',
         input: ({ context }) => ({
           request: {
-            orderId: context.item?.booking.orderId ?? '',
+            // Entered only from confirming (or again from unconfirmed), after storeItem set the item.
+            orderId: context.item!.booking.orderId,
             bookingId: context.bookingId,
             assistanceId: context.assistanceId,
             idempotencyKey: attemptKey(context),

@@ -65,8 +65,8 @@ export interface CreateAssistanceInput {
 
 /** The one passenger or leg of a booking is chosen already; otherwise the customer chooses. */
 const initialValues = (booking: AssistanceBooking | null): AssistanceFormValues => ({
-  passengerId: booking?.passengers.length === 1 ? (booking.passengers[0]?.id ?? '') : '',
-  direction: booking?.legs.length === 1 ? (booking.legs[0]?.direction ?? '') : '',
+  passengerId: (booking?.passengers.length === 1 ? booking.passengers[0] : undefined)?.id ?? '',
+  direction: (booking?.legs.length === 1 ? booking.legs[0] : undefined)?.direction ?? '',
   kinds: [],
   details: '',
 });

@@ -188,7 +188,8 @@ export const passengerFormMachine = setup({
       invoke: {
         id: 'fetchPassenger',
         src: 'fetchPassenger',
-        input: ({ context }) => ({ passengerId: context.passengerId ?? '' }),
+        // Entered only behind isEdit, whose passenger id the edit route gives.
+        input: ({ context }) => ({ passengerId: context.passengerId! }),
         onDone: { target: 'editing', actions: 'storePassenger' },
         onError: { target: 'loadFailed', actions: 'storeLoadError' },
       },
@@ -249,7 +250,8 @@ export const passengerFormMachine = setup({
       invoke: {
         id: 'deletePassenger',
         src: 'deletePassenger',
-        input: ({ context }) => ({ passengerId: context.passengerId ?? '' }),
+        // Reached only through canDelete (edit mode), with the edit route's passenger id.
+        input: ({ context }) => ({ passengerId: context.passengerId! }),
         onDone: { target: 'deleted', actions: 'markDeleted' },
         onError: { target: 'confirmingDelete', actions: 'flagDeleteFailed' },
       },
@@ -257,5 +259,6 @@ export const passengerFormMachine = setup({
     saved: { description: 'Saved: back to /my-account/passengers-and-railcards.', type: 'final' },
     deleted: { description: 'Deleted: back to /my-account/passengers-and-railcards.', type: 'final' },
   },
-  output: ({ context }) => ({ outcome: context.outcome ?? 'saved' }),
+  // Both final states are entered with markSaved or markDeleted: the outcome is set.
+  output: ({ context }) => ({ outcome: context.outcome! }),
 });

@@ -72,7 +72,8 @@ export const preferencesTokenMachine = setup({
         invoke: {
           id: 'startCustomerFlow',
           src: 'startCustomerFlow',
-          input: ({ context }) => ({ token: context.token ?? '' }),
+          // Entered only behind hasToken, or again from failed, which keeps the token: it is set here.
+          input: ({ context }) => ({ token: context.token! }),
           onDone: {
             target: 'ready',
             actions: ['storeSession', 'applyCustomerUserFlow'],

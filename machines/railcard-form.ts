@@ -44,7 +44,11 @@ export interface SaveRailcardInput {
 }
 
 /** Field keys: cardNumber, expiryDate and one per attribute the railcard type defines. */
-export type RailcardValues = Record<string, string>;
+export interface RailcardValues {
+  cardNumber: string;
+  expiryDate: string;
+  [attribute: string]: string;
+}
 
 export interface RailcardFormContext {
   mode: RailcardFormMode;
@@ -83,16 +87,13 @@ export const railcardErrors = (
   const errors: Record<string, string> = {};
   const type = context.loaded?.railcard;
   if (!type) return errors;
-  const card = validateCardNumber(context.values.cardNumber ?? '');
+  const card = validateCardNumber(context.values.cardNumber);
   if (card) errors.cardNumber = card;
-  const expiry = validateExpiryDate(
-    context.values.expiryDate ?? '',
-    context.today,
-    type.railcardDetails.validityMonths,
-  );
+  const expiry = validateExpiryDate(context.values.expiryDate, context.today, type.railcardDetails.validityMonths);
   if (expiry) errors.expiryDate = expiry;
   for (const def of type.attributes) {
-    const problem = validateAttribute(context.values[def.name] ?? '', def);
+    // storeLoaded, the only setter of `loaded`, sets a value for each of its attributes.
+    const problem = validateAttribute(context.values[def.name]!, def);
     if (problem) errors[def.name] = problem;
   }
   return errors;
@@ -231,8 +232,8 @@ export const railcardFormMachine = setup({
           passengerId: context.passengerId,
           railcardId: context.railcardId,
           railcard: {
-            cardNumber: (context.values.cardNumber ?? '').replace(/\s+/g, ''),
-            expiryDate: context.values.expiryDate ?? '',
+            cardNumber: context.values.cardNumber.replace(/\s+/g, ''),
+            expiryDate: context.values.expiryDate,
             isDigital: context.isDigital,
           },
         }),
@@ -250,17 +251,18 @@ export const railcardFormMachine = setup({
         id: 'saveRailcard',
         src: 'saveRailcard',
         input: ({ context }) => {
-          const defs = context.loaded?.railcard.attributes ?? [];
+          // Saving follows checking, entered from editing after storeLoaded: `loaded` holds a value per attribute.
+          const defs = context.loaded!.railcard.attributes;
           return {
             passengerId: context.passengerId,
             railcardId: context.railcardId,
             railcard: {
-              cardNumber: (context.values.cardNumber ?? '').replace(/\s+/g, ''),
-              expiryDate: context.values.expiryDate ?? '',
+              cardNumber: context.values.cardNumber.replace(/\s+/g, ''),
+              expiryDate: context.values.expiryDate,
               isDigital: context.isDigital,
             },
             attributes: defs.length
-              ? Object.fromEntries(defs.map((d) => [d.name, (context.values[d.name] ?? '').trim()]))
+              ? Object.fromEntries(defs.map((d) => [d.name, context.values[d.name]!.trim()]))
               : null,
           };
         },
@@ -288,5 +290,6 @@ export const railcardFormMachine = setup({
     saved: { description: 'Saved: back to the passengers and railcards list.', type: 'final' },
     deleted: { description: 'Removed: back to the passengers and railcards list.', type: 'final' },
   },
-  output: ({ context }) => ({ outcome: context.outcome ?? 'saved' }),
+  // Both final states are entered with markSaved or markDeleted: the outcome is set.
+  output: ({ context }) => ({ outcome: context.outcome! }),
 });

@@ -232,7 +232,8 @@ export const refundRequestMachine = setup({
         id: 'fetchQuote',
         src: 'fetchQuote',
         input: ({ context }) => ({
-          orderId: context.booking?.orderId ?? '',
+          // Quoting follows the booking's load (storeBooking): the booking is set.
+          orderId: context.booking!.orderId,
           bookingId: context.bookingId,
           refundables: context.selection ?? [],
           refundReason: context.refundReason,
@@ -314,7 +315,8 @@ export const refundRequestMachine = setup({
         src: 'submitRefund',
         input: ({ context }) => ({
           request: {
-            quoteId: context.quote?.quoteId ?? '',
+            // Requesting follows a requestable quote (isRequestable, storeQuote): the quote and its id are set.
+            quoteId: context.quote!.quoteId!,
             // {token: null, bookingId}: refund to the card on file (the contract's nullable token; the
             // app's one client sends {} for a null body, so the explicit form is used).
             body: { token: context.card?.token ?? null, bookingId: context.bookingId },

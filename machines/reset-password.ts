@@ -80,7 +80,8 @@ export const resetPasswordMachine = setup({
       invoke: {
         id: 'validateToken',
         src: 'validateToken',
-        input: ({ context }) => ({ token: context.token ?? '' }),
+        // Entered only behind hasToken, or again from checkFailed; nothing clears the token.
+        input: ({ context }) => ({ token: context.token! }),
         onDone: [{ guard: 'isTokenValid', target: 'editing' }, { target: 'invalidToken' }],
         onError: { target: 'checkFailed' },
       },
@@ -102,7 +103,8 @@ export const resetPasswordMachine = setup({
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
-        input: ({ context }) => ({ token: context.token ?? '', newPassword: context.values.newPassword }),
+        // Reached only through editing, after validatingToken (behind hasToken); nothing clears the token.
+        input: ({ context }) => ({ token: context.token!, newPassword: context.values.newPassword }),
         onDone: { target: 'done' },
         onError: [
           { guard: 'isTokenRejected', target: 'invalidToken' },

@@ -145,7 +145,8 @@ export const savedCardsMachine = setup({
           invoke: {
             id: 'deleteCard',
             src: 'deleteCard',
-            input: ({ context }) => ({ id: context.pendingId ?? '' }),
+            // Entered only from confirming, which setPending entered with the card's id; nothing clears it before.
+            input: ({ context }) => ({ id: context.pendingId! }),
             onDone: { target: 'idle', actions: 'removeCard' },
             onError: { target: 'idle', actions: 'flagDeleteError' },
           },

@@ -83,8 +83,9 @@ export const seasonRenewalMachine = setup({
   },
   actions: {
     storeRenewals: assign(({ event }) => {
-      const data = doneOutput<SeasonRenewalData | null>(event, 'fetchRenewals');
-      return { renewals: data?.renewals ?? [], cards: data?.cards ?? [] };
+      // Only behind isAbsent's no: the answer is not null.
+      const data = doneOutput<SeasonRenewalData>(event, 'fetchRenewals');
+      return { renewals: data.renewals, cards: data.cards };
     }),
     setPending: assign({
       pending: ({ event }) => {
@@ -159,7 +160,8 @@ export const seasonRenewalMachine = setup({
           invoke: {
             id: 'saveRenewal',
             src: 'saveRenewal',
-            input: ({ context }) => context.pending ?? { bookingId: '', isEnabled: false, cardId: null },
+            // Entered only from idle through setPending, which sets the change.
+            input: ({ context }) => context.pending!,
             onDone: { target: 'idle', actions: 'storeRenewal' },
             onError: { target: 'idle', actions: 'flagSaveError' },
           },

@@ -57,7 +57,8 @@ export const signInLinkMachine = setup({
       invoke: {
         id: 'spendSignInLink',
         src: 'spendSignInLink',
-        input: ({ context }) => ({ token: context.token ?? '' }),
+        // Entered only behind hasToken, or again from failed, which keeps the token: it is set here.
+        input: ({ context }) => ({ token: context.token! }),
         onDone: { target: 'signedIn', actions: ['storeResponse', 'forgetToken'] },
         onError: [{ guard: 'isTokenRejected', target: 'expired', actions: 'forgetToken' }, { target: 'failed' }],
       },

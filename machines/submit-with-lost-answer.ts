@@ -109,5 +109,6 @@ export const submitWithLostAnswerMachine = setup({
       type: 'final',
     },
   },
-  output: ({ context }) => context.outcome ?? { kind: 'left' },
+  // Each final state is entered with storeAnswer, storeRefusal or storeLeft: the outcome is set.
+  output: ({ context }) => context.outcome!,
 });

@@ -238,7 +238,12 @@ const FAILURE_GUARD =
   /^(isOutcomeUnknown|canRetry|isUnavailable|isSchemaError|isUnexpectedFormat|isProviderMissing|isChangeOfJourneySourceError|hasAccountUpdateFailed|hostLacks\w*)$/;
 /** A guard on a service's answer that says no (the answer is a refusal, not an error). */
 const REFUSING_ANSWER =
-  /^(isInvalid|isExpired|isNotClaimable|isNonRefundable|isTermsIneligible|isFraud\w*|isCardDeclined\w*|isAlreadyCancelled|isCancelledAlready|isAbsent|shouldShowIneligibleView|isWithdrawn)$/;
+  /^(isInvalid|isInvalidCard|isExpired|isNotClaimable|isNonRefundable|isTermsIneligible|isFraud\w*|isCardDeclined\w*|isAlreadyCancelled|isCancelledAlready|isAlready(Requested|Claimed|Submitted)|isNotFound|isAbsent|shouldShowIneligibleView|isWithdrawn)$/;
+/**
+ * Check again (`<flow>.check`): offered only when neither the attempt nor its check got an answer
+ * (the lost-answer chart, decision 575), so a path that takes it is a failure whatever came next.
+ */
+const CHECK_AGAIN = /^[a-z]+\.check$/;
 
 /**
  * The kind of a path, the first that applies: failure (a service fails without saying no: it cannot
@@ -246,7 +251,9 @@ const REFUSING_ANSWER =
  * timer moves the flow: a poll, a redirect after a pause, an expiry), else happy.
  */
 export function caseKind(steps: readonly PlanStep[]): CaseKind {
-  const failure = steps.some((s) => s.event.endsWith(' fails') && (!s.guard || FAILURE_GUARD.test(s.guard)));
+  const failure = steps.some(
+    (s) => (s.event.endsWith(' fails') && (!s.guard || FAILURE_GUARD.test(s.guard))) || CHECK_AGAIN.test(s.event),
+  );
   if (failure) return 'failure';
   const refusal = steps.some(
     (s) =>

@@ -54,7 +54,7 @@ import { digitalRailcard, railcardSelect } from './plan-words/railcard-pages';
 import { savedCards } from './plan-words/saved-cards';
 import { seasonRenewal } from './plan-words/season-renewal';
 import { forgotPassword, login, register, resetPassword, signInLink } from './plan-words/sign-in';
-import { signedInAs, type MachineWords, type StepWords } from './plan-words/words';
+import { checkAgain, signedInAs, type MachineWords, type StepWords } from './plan-words/words';
 
 export type { MachineWords, StepWords } from './plan-words/words';
 
@@ -266,7 +266,7 @@ const refundRequest: MachineWords = {
   background: `${refundsAccount}; each service answer below says which demo booking gives it, or how to cause it with the browser's developer tools (Network: block the request URL, or go Offline)`,
   events: {
     'refund.retry': 'they press [[common_try_again]]',
-    'refund.check': 'they press [[common_check_again]] (shown when the refund could not be confirmed)',
+    'refund.check': checkAgain('the refund', 'customer/refund-quote/…', '[[refund_screen_confirm_refund]]'),
     'refund.setReason':
       'under [[refund_screen_why_are_you_cancelling]] (or [[refund_screen_did_something_else_happen_choose]], or [[refund_screen_choose_another_reason]]) they choose another reason, e.g. [[refund_copy_disruption_upcoming]]',
     'refund.select [selectsTickets]': {

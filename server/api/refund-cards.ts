@@ -52,8 +52,11 @@ async function cardToken(c: Context<AppEnv>) {
   const owner = await tokenOwner(c);
   const body = await readBody(c, CardTokenRequest);
   const digits = body.number.replace(/ /g, '');
-  if (!/^\d{13,19}$/.test(digits)) throw new ApiError(400, 'VALIDATION', 'The card number must have 13 to 19 digits');
-  if (!luhnValid(digits)) throw new ApiError(422, 'CARD_INVALID', 'This card number is not valid.');
+  // A number of the wrong length is no card's number, as one failing Luhn: the refusal the card form
+  // ties to its number field (docs/decisions/082), not a whole-form error.
+  if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) {
+    throw new ApiError(422, 'CARD_INVALID', 'This card number is not valid.');
+  }
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
   if (body.expiryYear < year || (body.expiryYear === year && body.expiryMonth < month)) {

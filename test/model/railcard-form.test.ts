@@ -5,6 +5,7 @@ import {
   railcardFormView,
   type LoadedRailcard,
   type RailcardFormContext,
+  type RailcardValues,
 } from '#machines/railcard-form';
 import { railcardMessages } from '#src/schemas/railcards';
 import { describeMachineModel, inputOf, nextFrom, outputOf } from './harness';
@@ -159,8 +160,7 @@ describeMachineModel(railcardFormMachine, {
       });
       // Submit is refused while a rule fails: each field on its own, against a form that passes.
       const good = { cardNumber: 'TWO1234567', expiryDate: '2027-01-31', secondHolderName: 'Sam Lee' };
-      const submitWith = (values: Record<string, string>) =>
-        nextFrom(at({ values, dirty: true }), { type: 'form.submit' });
+      const submitWith = (values: RailcardValues) => nextFrom(at({ values, dirty: true }), { type: 'form.submit' });
       const sent = submitWith({ ...good, cardNumber: ' TWO 123 4567 ' });
       expect(sent.value).toBe('checking');
       // The status is checked for the card number without its spaces.

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { cardFormView, refundCardFormMachine } from '#machines/refund-card-form';
 import { cardMessages, toCardTokenRequest } from '#src/schemas/card-form';
-import { describeMachineModel, outputOf } from './harness';
+import { describeMachineModel, nextFrom, outputOf } from './harness';
 import { httpError } from './fixtures/refund-fixtures';
 
 const change = (field: 'number' | 'expiry' | 'cvc' | 'name', value: string) => ({
@@ -10,6 +10,8 @@ const change = (field: 'number' | 'expiry' | 'cvc' | 'name', value: string) => (
   value,
 });
 const validCard = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Robin Hughes' };
+/** Passes Luhn but has 12 digits: the card-token call takes 13 to 19, so the number field refuses it. */
+const twelveDigits = '4242 4242 4242';
 
 describeMachineModel(refundCardFormMachine, {
   name: 'refundCardFormMachine',
@@ -17,12 +19,14 @@ describeMachineModel(refundCardFormMachine, {
   events: {
     'form.change': (s) => {
       const v = s.context.values;
-      // Fill the form one field at a time, or break a filled number (Luhn fails).
+      // Fill the form one field at a time, or break a filled number (Luhn fails, or too few digits).
       if (v.number === '') return [change('number', validCard.number)];
       if (v.expiry === '') return [change('expiry', validCard.expiry)];
       if (v.cvc === '') return [change('cvc', validCard.cvc)];
       if (v.name === '') return [change('name', validCard.name)];
-      return v.number === validCard.number ? [change('number', '4242 4242 4242 4241')] : [];
+      return v.number === validCard.number
+        ? [change('number', '4242 4242 4242 4241'), change('number', twelveDigits)]
+        : [];
     },
     'form.blur': [{ type: 'form.blur', field: 'number' }],
     'xstate.done.actor.tokeniseCard': [
@@ -53,7 +57,7 @@ describeMachineModel(refundCardFormMachine, {
   },
   serializeContext: (c) => ({
     filled: Object.values(c.values).filter(Boolean).length,
-    broken: c.values.number !== '' && c.values.number !== validCard.number,
+    broken: c.values.number !== '' && c.values.number !== validCard.number ? c.values.number : null,
     touched: Object.keys(c.touched).length,
     attempted: c.submitAttempted,
     error: c.tokeniseError !== null,
@@ -65,8 +69,10 @@ describeMachineModel(refundCardFormMachine, {
     const view = cardFormView(c, snapshot.matches('tokenising'));
     // Spec: submit disabled while pristine, invalid or submitting.
     if (!c.dirty || snapshot.matches('tokenising')) expect(view.canSubmit).toBe(false);
-    if (c.values.number === '4242 4242 4242 4241' && (c.touched.number || c.submitAttempted)) {
-      expect(view.errors.number).toBe(cardMessages.numberInvalid);
+    if (['4242 4242 4242 4241', twelveDigits].includes(c.values.number)) {
+      // A broken number is the number field's error (never the form's), and submit stays disabled.
+      expect(view.canSubmit).toBe(false);
+      if (c.touched.number || c.submitAttempted) expect(view.errors.number).toBe(cardMessages.numberInvalid);
     }
     // A field's error shows only once it was left or a submit was tried.
     if (!c.submitAttempted) {
@@ -119,6 +125,13 @@ describeMachineModel(refundCardFormMachine, {
       if (event.type === 'form.change') {
         expect(context.tokeniseError).toBeNull();
         if (event.field === 'number') expect(context.refusal).toBeNull();
+      }
+      // A refusal about the number stays until the number itself changes (decision 670): typing in
+      // another field keeps it, on any path the model walks to here.
+      if (context.refusal?.field === 'number') {
+        expect(nextFrom({ snapshot }, change('name', 'Robin J Hughes')).context.refusal).toEqual(context.refusal);
+        expect(nextFrom({ snapshot }, change('expiry', '11/31')).context.refusal).toEqual(context.refusal);
+        expect(nextFrom({ snapshot }, change('number', validCard.number)).context.refusal).toBeNull();
       }
       if (event.type === 'form.submit') {
         expect(context.submitAttempted).toBe(true);

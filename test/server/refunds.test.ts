@@ -465,7 +465,10 @@ describe('refund request', () => {
     const expired = await tokenise('4242424242424242', client, 2001);
     expect(expired.status).toBe(422);
     const short = await tokenise('4242');
-    expect(short.status).toBe(400);
+    expect(short.status, 'not the shape of a card number').toBe(400);
+    // Twelve digits that pass Luhn are no card's number either: the number field's refusal.
+    const twelve = await tokenise('4242 4242 4242');
+    expect([twelve.status, twelve.body]).toMatchObject([422, { errors: [{ code: 'CARD_INVALID' }] }]);
     const ok = await tokenise('5555 5555 5555 4444');
     expect(JSON.stringify(ok.body)).not.toContain('5555555555554444');
     expect(ok.body).toMatchObject({ brand: 'Mastercard', last4: '4444' });

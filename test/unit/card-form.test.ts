@@ -20,6 +20,12 @@ describe('refund card form validation', () => {
     expect(validateCardNumber('4242 4242 4242 4242')).toBeNull();
     expect(validateCardNumber('4242-4242-4242-4242')).toBeNull();
     expect(validateCardNumber('42424')).toBe(cardMessages.numberInvalid);
+    // 13 to 19 digits, as the card-token call checks: 12 digits that pass Luhn are the field's error.
+    expect(passesLuhn('424242424242')).toBe(true);
+    expect(validateCardNumber('4242 4242 4242')).toBe(cardMessages.numberInvalid);
+    expect(validateCardNumber('4222 2222 2222 2')).toBeNull();
+    expect(validateCardNumber('4242 4242 4242 4242 428')).toBeNull();
+    expect(validateCardNumber('4242 4242 4242 4242 4242')).toBe(cardMessages.numberInvalid);
     expect(validateCardNumber('4242 4242 4242 424a')).toBe(cardMessages.numberInvalid);
   });
   it('accepts a card until the end of its expiry month', () => {

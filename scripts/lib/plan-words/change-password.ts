@@ -16,9 +16,9 @@ export const changePassword: MachineWords = {
       'they type into [[change_password_form_current_password]] or [[change_password_form_new_password]] (a message shown before goes)',
     'form.blur': 'they leave a field (Tab to the next one); a field left empty or too weak shows its message',
     'form.submit [isValidToSet]':
-      'with a new password of at least 8 characters with a letter and a number (e.g. NewRail2026), they press [[change_password_form_set_a_password]]',
+      'with a new password of at least 8 characters with a letter and a number (e.g. Trains2027, the password the test data types), they press [[change_password_form_set_a_password]]',
     'form.submit [isValid]':
-      'with their current password RailDemo!2026 and a new one of at least 8 characters with a letter and a number (e.g. NewRail2026), they press [[change_password_form_change_password]]',
+      'with their current password RailDemo!2026 and a new one of at least 8 characters with a letter and a number (e.g. Trains2027, the password the test data types), they press [[change_password_form_change_password]]',
     'form.submit':
       "with a field empty or too weak, they press Enter in the form (the button stays disabled); the fields' messages show",
   },

@@ -1,4 +1,4 @@
-import { blocked, lost, signedInAs, type MachineWords } from './words';
+import { blocked, checkAgain, lost, signedInAs, type MachineWords } from './words';
 
 /** The claim form's questions, by their labels. */
 const claimFields =
@@ -27,7 +27,7 @@ export const delayRepay: MachineWords = {
       'with every question answered (a journey, a delay of at least 15 minutes, a way to be paid), they press [[delay_repay_screen_send_claim]]',
     'form.submit':
       "with a question unanswered or wrong, they press Enter in the form ([[delay_repay_screen_send_claim]] stays disabled); each question's message shows (e.g. [[delay_repay_payment_type]])",
-    'claim.check': 'they press [[common_check_again]] (shown when the claim could not be confirmed)',
+    'claim.check': checkAgain('the claim', 'claim/…', '[[delay_repay_screen_send_claim]]'),
   },
   states: {
     starting: '[[common_checking_your_link]]',

@@ -1,4 +1,4 @@
-import { blocked, lost, signedInAs, type MachineWords } from './words';
+import { blocked, checkAgain, lost, signedInAs, type MachineWords } from './words';
 
 /** Changing a journey (decision 600): the demo bookings of the README's "Change your journey". */
 const york = "King's Cross → York";
@@ -43,7 +43,7 @@ export const journeyChange: MachineWords = {
       text: 'with [[journey_change_new_card]] chosen, they press [[journey_change_pay_and_change]]',
     },
     'card.cancel': 'on the card form they press Cancel',
-    'change.check': 'they press Check again',
+    'change.check': checkAgain('the change', 'change-of-journey/pay/…', '[[journey_change_pay_and_change]]'),
   },
   states: {
     loading: '[[journey_change_loading]]',

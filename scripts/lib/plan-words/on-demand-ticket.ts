@@ -35,7 +35,7 @@ export const onDemandTicket: MachineWords = {
       'the ticket service says the ticket is still being issued (the first checks of Euston → Manchester; after 15 such checks the page gives up with the timed-out message)',
     'getTicketStatus answers': {
       use: 'Birmingham → Edinburgh (always fails to issue)',
-      text: 'the ticket service says the ticket could not be issued',
+      text: 'the ticket service says the ticket could not be issued (of the errors below, [[on_demand_ticket_ticket_failed]])',
     },
     'generateTicket fails [isWithdrawn]': {
       use: 'Euston → Manchester, after claiming on its insurance in another tab',

@@ -1,4 +1,4 @@
-import { blocked, lost, signedInAs, type MachineWords } from './words';
+import { blocked, checkAgain, lost, signedInAs, type MachineWords } from './words';
 
 export const passengerAssistanceCancel: MachineWords = {
   screen:
@@ -8,7 +8,11 @@ export const passengerAssistanceCancel: MachineWords = {
   events: {
     'assistance.retry': 'they press [[common_try_again]]',
     'cancel.confirm': 'they press [[passenger_assistance_assistance_cancel_page_cancel_assistance]]',
-    'cancel.check': 'they press [[common_check_again]] (shown when the cancel could not be confirmed)',
+    'cancel.check': checkAgain(
+      'the cancel',
+      'customer/passenger-assistance/…/cancel',
+      '[[passenger_assistance_assistance_cancel_page_cancel_assistance]]',
+    ),
   },
   states: {
     loading: '[[passenger_assistance_assistance_cancel_page_loading_this_assistance]]',

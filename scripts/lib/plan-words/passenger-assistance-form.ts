@@ -1,4 +1,4 @@
-import { blocked, lost, signedInAs, type MachineWords } from './words';
+import { blocked, checkAgain, lost, signedInAs, type MachineWords } from './words';
 
 /** The request form's questions, by their labels. */
 const assistanceFields =
@@ -19,7 +19,11 @@ export const passengerAssistanceForm: MachineWords = {
       'with a passenger, a journey and at least one kind of help chosen, they press [[passenger_assistance_assistance_request_page_book_assistance]]',
     'form.submit':
       "with a question unanswered, they press Enter in the form ([[passenger_assistance_assistance_request_page_book_assistance]] stays disabled); each question's message shows",
-    'assistance.check': 'they press [[common_check_again]] (shown when the booking could not be confirmed)',
+    'assistance.check': checkAgain(
+      'the booking',
+      'customer/passenger-assistance/…',
+      '[[passenger_assistance_assistance_request_page_book_assistance]]',
+    ),
   },
   states: {
     loading: '[[passenger_assistance_assistance_request_page_loading_your_booking]]',

@@ -55,6 +55,14 @@ export const lost = (service: string, request: string) =>
   `no answer comes back from the ${service} (developer tools: go Offline just before pressing, or block the request ${request}; leave it so while the page checks again)`;
 
 /**
+ * Check again, as a tester reaches it: the button shows only when neither the attempt nor the page's
+ * own check got an answer, so the step says how to lose both (as `lost`) and then lets the answer
+ * through. `what` is what could not be confirmed ('the refund'), `button` the press that sent it.
+ */
+export const checkAgain = (what: string, request: string, button: string) =>
+  `with no answer to ${button} nor to the page's own check (developer tools: go Offline just before pressing ${button}, or block the request ${request}), the page says it could not confirm ${what}; they go back online (or unblock the request) and press [[common_check_again]]`;
+
+/**
  * The events of a form built with the form kit (machines/lib/form-kit.ts): typing, leaving a field,
  * and the submit, sent or refused. `fields` names the form's fields ([[message_key]]s), `submit` its
  * button and `filled` what a valid form holds (e.g. 'a first name and a last name').

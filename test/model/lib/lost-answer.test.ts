@@ -11,7 +11,7 @@ describe('an attempt of the lost-answer chart, read by its flow (decision 575)',
     const event = done({ kind: 'answered', answer: { id: 'a-1' } });
     expect(isAnswered(event, 'submit')).toBe(true);
     expect(answerOf(event, 'submit')).toEqual({ id: 'a-1' });
-    expect(refusalOf(event, 'submit')).toEqual({});
+    expect(refusalOf(event, 'submit')).toStrictEqual({});
   });
 
   it('a refusal reads as the failed call did, through the one problem module', () => {
@@ -26,7 +26,7 @@ describe('an attempt of the lost-answer chart, read by its flow (decision 575)',
     const event = done({ kind: 'left' });
     expect(isAnswered(event, 'submit')).toBe(false);
     expect(answerOf(event, 'submit')).toBeUndefined();
-    expect(refusalOf(event, 'submit')).toEqual({});
+    expect(refusalOf(event, 'submit')).toStrictEqual({});
   });
 
   it('the attempt failing itself is read from its error event', () => {
