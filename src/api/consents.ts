@@ -23,4 +23,3 @@ export const consentsApi = (client: ApiClient) => ({
       allow401: true,
     }),
 });
-export type ConsentsApi = ReturnType<typeof consentsApi>;
