@@ -307,7 +307,9 @@ export function localeBundles(options: LocaleBundleOptions = {}): Plugin {
               `const L=Object.hasOwn(d,p)?p.replace(/-(\\w+)$/,(_,r)=>"-"+r.toUpperCase()):"en-GB",`,
               // The client's deadline from the moment it is sent: a hung call must end, or the browser
               // holds back the app's own retry of the same URL behind it (the HTTP cache's lock).
-              `F=x=>fetch(${JSON.stringify(options.apiBase)}+x,{credentials:"same-origin",headers:{accept:"application/json","accept-language":L},signal:AbortSignal.timeout?.(${options.timeoutMs ?? 10_000})}).then(r=>r.text().then(t=>({status:r.status,text:t,headers:r.headers}))),`,
+              // A call that fails before the app takes its reply (offline, on a booking this device never
+              // kept) is the app's to report, not an unhandled rejection: the kept promise still fails for it.
+              `F=x=>{const q=fetch(${JSON.stringify(options.apiBase)}+x,{credentials:"same-origin",headers:{accept:"application/json","accept-language":L},signal:AbortSignal.timeout?.(${options.timeoutMs ?? 10_000})}).then(r=>r.text().then(t=>({status:r.status,text:t,headers:r.headers})));q.catch(()=>{});return q},`,
               `R={};`,
               `globalThis.__myAccountFirst={language:L,replies:R};`,
             ]
