@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import {
+  seasonToday,
   startDateProblem,
   type SeasonStartChangeEvent,
   type StartDateField,
@@ -14,7 +15,6 @@ import { formatMoney } from '#src/i18n/format';
 import { m } from '#src/paraglide/messages.js';
 import type { SeasonChangeOptions, SeasonMoney, SeasonValidity } from '#src/schemas/season-start-change';
 import type { FirstData } from '#machines/lib/first-data';
-import { isoToday } from '#src/schemas/passengers';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -53,7 +53,12 @@ export function SeasonStartScreen({
   guest: boolean;
   first?: FirstData<SeasonChangeOptions> | undefined;
 }) {
-  const [input] = useState(() => ({ bookingId, today: isoToday(), keySeed: newKeySeed(), first: first ?? null }));
+  const [input] = useState(() => ({
+    bookingId,
+    today: seasonToday(new Date()),
+    keySeed: newKeySeed(),
+    first: first ?? null,
+  }));
   const [snapshot, send] = seasonStartChangeFlow.useFlow({ input });
   const phase = useLostAnswerPhase(snapshot.children.pay);
   useFocusFallback(JSON.stringify(snapshot.value) + (phase ?? ''));
