@@ -44,6 +44,14 @@ type Send = (event: SeasonStartChangeEvent) => void;
  * (seasonStartChangeMachine; docs/decisions/690-season-start-date-change.md, 790-season-start-date-screen.md).
  * `first`: the season's options its route loaded (docs/decisions/730); without it the chart loads them.
  */
+/**
+ * A refusal of the season's date or payment in the page's words: the journey's words, but a date out
+ * of range is the season's own (its first day is tomorrow, a journey's today). The chart and the
+ * server count the same UK days, so the server refuses a date only when the day turned at midnight.
+ */
+const seasonRefusalText = (code: string | null | undefined, sentence: string | null | undefined): string =>
+  code === 'DATE_OUT_OF_RANGE' ? m.season_start_error_too_soon() : refusalText(code, sentence);
+
 export function SeasonStartScreen({
   bookingId,
   guest,
@@ -108,7 +116,7 @@ function SeasonStartView({
   if (snapshot.matches('loadFailed')) {
     return (
       <LoadError
-        message={typeof c.error === 'string' ? refusalText(c.errorCode, c.error) : m.season_start_load_failed()}
+        message={typeof c.error === 'string' ? seasonRefusalText(c.errorCode, c.error) : m.season_start_load_failed()}
         onRetry={() => send({ type: 'change.retry' })}
       />
     );
@@ -233,7 +241,7 @@ function DateForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
       <Rules fee={c.options?.fee} />
       {refused && (
         <Alert tone="error">
-          {c.error === true ? m.season_start_quote_failed() : refusalText(c.errorCode, c.error)}
+          {c.error === true ? m.season_start_quote_failed() : seasonRefusalText(c.errorCode, c.error)}
         </Alert>
       )}
       <fieldset
@@ -303,7 +311,7 @@ function Review({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
       )}
       {c.error !== null && (
         <Alert tone="error" title={c.cardDeclined ? m.journey_change_card_refused_title() : undefined}>
-          <p>{c.error === true ? m.journey_change_pay_failed() : refusalText(c.errorCode, c.error)}</p>
+          <p>{c.error === true ? m.journey_change_pay_failed() : seasonRefusalText(c.errorCode, c.error)}</p>
         </Alert>
       )}
       <dl className={refundStyles.legLines}>
