@@ -466,7 +466,7 @@ export function words(text: string): string {
 }
 
 /** A catalogue slot as the catalogue writes it: `{minutes}`, never JSON's `{}`. */
-export const SLOT = /\{([a-zA-Z][a-zA-Z0-9]*)\}/g;
+const SLOT = /\{([a-zA-Z][a-zA-Z0-9]*)\}/g;
 
 /** The named values in a case's test data lines: `provider = "google"`, `bookingReference: "TL-FERDNX"`. */
 export function dataValues(lines: readonly string[]): Record<string, string> {

@@ -10,7 +10,7 @@ import { newFriendlyOrderId } from './refund-store.ts';
  * customer, email and currency; it carries no guest token of its own, because a guest reaches it
  * through the order it replaces (server/lib/access.ts).
  */
-export type ReplacementOrder = { orderId: string; bookingId: string; reference: string };
+type ReplacementOrder = { orderId: string; bookingId: string; reference: string };
 
 export async function insertReplacementOrder(
   db: Queryable,

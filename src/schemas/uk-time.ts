@@ -17,7 +17,7 @@ const london = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** An instant's date and time on a London clock (month 1–12, hour 0–23). */
-export type UkWall = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+type UkWall = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 export function ukWall(at: Date | number): UkWall {
   const p: Record<string, number> = {};
