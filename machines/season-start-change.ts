@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { ChangePayment, ChangeResult } from '#src/schemas/journey-change';
 import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
+import { plusDays, ukDay } from '#src/schemas/uk-time';
 import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { doneOutput } from './lib/done-output';
 import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
@@ -23,7 +24,7 @@ import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
  */
 export interface SeasonStartChangeInput {
   bookingId: string;
-  /** Today as YYYY-MM-DD: the first day a start may move to is tomorrow; the card form's expiry rule. */
+  /** Today in the UK as YYYY-MM-DD (ukDay): the first day a start may move to is tomorrow; the card form's expiry rule. */
   today: string;
   /** Made once per screen by the route (random): the stem of each payment's Idempotency-Key. */
   keySeed: string;
@@ -80,23 +81,20 @@ export interface SeasonPayRequest {
 /** How far ahead a season's start may move (decision 690: up to 90 days from today). */
 export const SEASON_START_HORIZON_DAYS = 90;
 
-const DAY_MS = 86_400_000;
 const isoOf = (y: number, m: number, d: number) =>
   `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-const plusDays = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-const ukDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 /**
  * The day a stored start (an instant) falls on in the UK, as YYYY-MM-DD: a season's days are UK
  * days, and midnight in London is 23:00 UTC the day before in British Summer Time.
  */
-export const seasonStartDay = (validFrom: string): string => ukDayFormat.format(new Date(validFrom));
+export const seasonStartDay = (validFrom: string): string => ukDay(new Date(validFrom));
+
+/**
+ * Today as the customer's season counts it, a UK day (YYYY-MM-DD), whatever the device's time zone:
+ * at 00:30 in London in summer it is 23:30 UTC the day before, and tomorrow is London's.
+ */
+export const seasonToday = (now: Date): string => ukDay(now);
 
 /** The date typed as YYYY-MM-DD, or null when it is not a real date. */
 export function startDateOf({ day, month, year }: StartDateParts): string | null {

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PlanStep } from '#test/model/plan-format';
 import { flowAreas } from './lib/plan-areas';
-import { planWords, seesIn, stepWords, words, type MachineWords } from './lib/plan-words';
+import { dataValues, fillSlots, planWords, seesIn, stepWords, words, type MachineWords } from './lib/plan-words';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -393,11 +393,19 @@ export function casesOf(plan: FlowPlan): TestCase[] {
       const steps = collapseLoops(stepped);
       const kind = caseKind(p.steps);
       const id = ids[n]!;
-      const title = caseTitle(about.name, kind, steps);
       // Which of the model's inputs (a kind of booking, a token) the case starts from: its test data.
       const input = p.input === undefined ? '' : ` (test data: ${fieldsText(p.input, tableOf(model.machine))})`;
-      const opens = `${t ? t.opens : `the flow at ${quoted(p.start)}`}${input}`;
-      const sees = t ? t.sees : p.startSees ? [p.startSees] : [];
+      // The catalogue's slots read as the case's own values (its test data, else the demo's).
+      const table = tableOf(model.machine);
+      const values = dataValues([input, ...steps.flatMap((s) => (s.data ? [s.data] : []))]);
+      const fill = (text: string) => fillSlots(text, table, values);
+      const opens = fill(`${t ? t.opens : `the flow at ${quoted(p.start)}`}${input}`);
+      for (const s of steps) {
+        s.does = fill(s.does);
+        s.sees = s.sees.map(fill);
+      }
+      const sees = (t ? t.sees : p.startSees ? [p.startSees] : []).map(fill);
+      const title = caseTitle(about.name, kind, steps);
       const parts = Math.max(1, Math.ceil(steps.length / MAX_CASE_STEPS));
       for (let k = 0; k < parts; k += 1) {
         const own = steps.slice(k * MAX_CASE_STEPS, (k + 1) * MAX_CASE_STEPS);

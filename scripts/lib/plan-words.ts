@@ -54,7 +54,7 @@ import { digitalRailcard, railcardSelect } from './plan-words/railcard-pages';
 import { savedCards } from './plan-words/saved-cards';
 import { seasonRenewal } from './plan-words/season-renewal';
 import { forgotPassword, login, register, resetPassword, signInLink } from './plan-words/sign-in';
-import { checkAgain, signedInAs, type MachineWords, type StepWords } from './plan-words/words';
+import { checkAgain, signedInAs, slotWords, type MachineWords, type StepWords } from './plan-words/words';
 
 export type { MachineWords, StepWords } from './plan-words/words';
 
@@ -263,6 +263,8 @@ const refundQuote: MachineWords = {
 const refundRequest: MachineWords = {
   screen: "the refund page: on the booking's page they press [[refund_entry_cancel_and_refund]]",
   use: 'Leeds → York',
+  // The card the refunds account's orders were paid with (server/seed/refunds.ts, REFUND_CARDS).
+  slots: { brand: 'Visa', last4: '1881' },
   background: `${refundsAccount}; each service answer below says which demo booking gives it, or how to cause it with the browser's developer tools (Network: block the request URL, or go Offline)`,
   events: {
     'refund.retry': 'they press [[common_try_again]]',
@@ -460,6 +462,37 @@ export function words(text: string): string {
     const copy = messages[key];
     if (copy === undefined) throw new Error(`plan words: no message "${key}" in messages/en-GB.json`);
     return `“${copy}”`;
+  });
+}
+
+/** A catalogue slot as the catalogue writes it: `{minutes}`, never JSON's `{}`. */
+const SLOT = /\{([a-zA-Z][a-zA-Z0-9]*)\}/g;
+
+/** The named values in a case's test data lines: `provider = "google"`, `bookingReference: "TL-FERDNX"`. */
+export function dataValues(lines: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of lines)
+    for (const m of line.matchAll(/(?:^|[\s.;,(])([a-zA-Z][a-zA-Z0-9]*)(?: =|:) ("[^"]*"|[^,;)]+)/g))
+      out[m[1]!] ??= m[2]!.trim().replace(/^"(.*)"$/, '$1');
+  return out;
+}
+
+/**
+ * A step's text with each catalogue slot filled: from the flow's table (`slots`), else the case's
+ * test data, else the words every flow shares (`slotWords`); a slot none of them names stays, and
+ * test/model/plan-words.test.ts fails on it.
+ */
+export function fillSlots(
+  text: string,
+  table: MachineWords | undefined,
+  data: Readonly<Record<string, string>>,
+): string {
+  return text.replace(SLOT, (slot, name: string, at: number) => {
+    // A route's parameter (/bookings/{bookingId}/change) is an address to open, not copy.
+    if (text[at - 1] === '/') return slot;
+    const own = table?.slots?.[name];
+    if (own !== undefined) return typeof own === 'function' ? own(data) : own;
+    return data[name] ?? slotWords[name] ?? slot;
   });
 }
 

@@ -20,7 +20,8 @@ import {
   type Selection,
 } from './journey-change.ts';
 import { findPayment } from './refund-quotes.ts';
-import { newFriendlyOrderId, refundingTicketIds, settleRefunds } from './refund-store.ts';
+import { refundingTicketIds, settleRefunds } from './refund-store.ts';
+import { insertReplacementOrder } from './replacement-orders.ts';
 import { round2 } from './refunds.ts';
 import { findSavedCard, isCardExpired } from './saved-cards.ts';
 
@@ -206,26 +207,11 @@ async function issueChange(
   card: Charge,
   now: Date,
 ) {
-  const orderId = randomUUID();
-  const bookingId = randomUUID();
-  const reference = await newFriendlyOrderId(tx);
-  await tx.query(
-    `insert into orders (id, friendly_order_id, customer_id, email, guest_token_hash, currency, created_at)
-     values ($1, $2, $3, $4, null, $5, $6)`,
-    [orderId, reference, order.customer_id, order.email, order.currency, now],
-  );
-  await tx.query(
-    `insert into bookings (id, order_id, is_season, outward_date, inward_date, data, created_at)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
-    [
-      bookingId,
-      orderId,
-      booking.is_season,
-      new Date(data.outward.date),
-      data.inward ? new Date(data.inward.date) : null,
-      JSON.stringify(data),
-      now,
-    ],
+  const { orderId, bookingId, reference } = await insertReplacementOrder(
+    tx,
+    order,
+    { isSeason: booking.is_season, data },
+    now,
   );
   const oldPayment = await findPayment(tx, order.id);
   if (card.last4 || oldPayment) {

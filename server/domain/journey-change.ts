@@ -1,3 +1,4 @@
+import { fromUkWall, plusDays, ukDay, ukWallMs } from '#src/schemas/uk-time.ts';
 import type { BookingData, Leg, Ticket } from './booking-data.ts';
 import { round2 } from './refunds.ts';
 import { DAY_MS } from '../lib/clock.ts';
@@ -286,38 +287,28 @@ export function dateInRange(date: string, now: Date): boolean {
   return !Number.isNaN(t) && t >= startOfDay(now) && t <= startOfDay(now) + CHANGE_HORIZON_DAYS * DAY_MS;
 }
 
-const ukWallFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-/** The London wall-clock time of an instant, written as if it were UTC (ms). */
-function ukWall(at: Date): number {
-  const p = Object.fromEntries(ukWallFormat.formatToParts(at).map((x) => [x.type, Number(x.value)]));
-  return Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
-}
 /** The instant `days` UK days after `at`, at the same time of day in London (British Summer Time or not). */
 function shiftUkDays(at: Date, days: number): Date {
-  const wall = ukWall(at) + days * DAY_MS;
-  // London's offset from UTC on that day: none in winter, an hour in British Summer Time.
-  const offset = ukWall(new Date(wall)) - wall;
-  return new Date(wall - offset + at.getUTCMilliseconds());
+  return new Date(fromUkWall(ukWallMs(at) + days * DAY_MS).getTime() + at.getUTCMilliseconds());
 }
 
 /**
  * The day a season starts as the customer sees it (a UK day, YYYY-MM-DD) from its stored start: in
  * British Summer Time midnight in London is 23:00 UTC the day before (decision 790).
  */
-export const seasonStartDay = (validFrom: string): string => ukWallFormat.format(new Date(validFrom)).slice(0, 10);
+export const seasonStartDay = (validFrom: string): string => ukDay(new Date(validFrom));
 
-/** A season's start date may move to any day from tomorrow up to CHANGE_HORIZON_DAYS ahead (it must not have started). */
+/**
+ * A season's start date may move to any day from tomorrow up to CHANGE_HORIZON_DAYS ahead (it must
+ * not have started), counted in UK days: at 00:30 in London in summer it is 23:30 UTC the day before, and
+ * tomorrow is London's tomorrow.
+ */
 export function seasonStartInRange(date: string, now: Date): boolean {
-  return dateInRange(date, now) && Date.parse(`${date}T00:00:00Z`) > startOfDay(now);
+  const t = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
+  // A real calendar day only: Date.parse reads 2026-02-30 as 2 March.
+  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== date) return false;
+  const today = ukDay(now);
+  return date > today && date <= plusDays(today, CHANGE_HORIZON_DAYS);
 }
 
 /**

@@ -18,8 +18,9 @@ import {
   type PaymentRow,
   type QuoteRow,
 } from './refund-quotes.ts';
-import { loadFacts, newFriendlyOrderId, settleRefunds } from './refund-store.ts';
+import { loadFacts, settleRefunds } from './refund-store.ts';
 import { assess, needsPostBack, REFUND_SETTLE_DAYS, round2, type RefundFacts } from './refunds.ts';
+import { insertReplacementOrder } from './replacement-orders.ts';
 
 /**
  * The refund request in the database (POST /refund-quote/{quoteId}; docs/decisions/080-refunds-server.md):
@@ -77,26 +78,11 @@ async function issueReplacement(
   refunded: ReadonlySet<string>,
   now: Date,
 ) {
-  const orderId = randomUUID();
-  const data = remainingBooking(booking.data, refunded);
-  await db.query(
-    `insert into orders (id, friendly_order_id, customer_id, email, guest_token_hash, currency, created_at)
-     values ($1, $2, $3, $4, null, $5, $6)`,
-    [orderId, await newFriendlyOrderId(db), order.customer_id, order.email, order.currency, now],
-  );
-  const bookingId = randomUUID();
-  await db.query(
-    `insert into bookings (id, order_id, is_season, outward_date, inward_date, data, created_at)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
-    [
-      bookingId,
-      orderId,
-      booking.is_season,
-      new Date(data.outward.date),
-      data.inward ? new Date(data.inward.date) : null,
-      JSON.stringify(data),
-      now,
-    ],
+  const { orderId, bookingId } = await insertReplacementOrder(
+    db,
+    order,
+    { isSeason: booking.is_season, data: remainingBooking(booking.data, refunded) },
+    now,
   );
   await db.query(
     'insert into pending_replacements (order_id, replacement_order_id, ready_after_ms) values ($1, $2, $3)',

@@ -8,6 +8,7 @@ import type {
   SeasonKind,
   Ticket,
 } from '../domain/booking-data.ts';
+import { fromUkWall } from '#src/schemas/uk-time.ts';
 import type { Queryable } from '../db.ts';
 import { DAY_MS } from '../lib/clock.ts';
 import { sha256Hex } from '../lib/tokens.ts';
@@ -26,24 +27,12 @@ export function at(now: Date, dayOffset: number, hh: number, mm = 0): Date {
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hh, mm));
 }
 
-const ukWall = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 /**
  * `hh:mm` UK time on the day `at` names: a season's validity is UK days
  * (it ends 23:59 on its last day in the UK, 22:59 UTC in summer), as every screen shows it.
  */
 export function ukAt(now: Date, dayOffset: number, hh: number, mm = 0): Date {
-  const guess = at(now, dayOffset, hh, mm);
-  const p = Object.fromEntries(ukWall.formatToParts(guess).map((x) => [x.type, x.value]));
-  const wallAsUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
-  return new Date(guess.getTime() - (wallAsUtc - guess.getTime()));
+  return fromUkWall(at(now, dayOffset, hh, mm).getTime());
 }
 
 const money = (amount: number) => ({ amount: Math.round(amount * 100) / 100, currencyCode: 'GBP' });

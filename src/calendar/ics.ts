@@ -1,5 +1,6 @@
 import type { Leg } from '#src/schemas/booking';
 import { refundItemGroups, type BookingRefundSummary, type RefundItemStatus } from '#src/schemas/refund-tracking';
+import { ukWall } from '#src/schemas/uk-time';
 
 /**
  * A booking as an RFC 5545 calendar (docs/decisions/190-add-to-calendar.md): one VEVENT per timed
@@ -133,20 +134,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const utcStamp = (d: Date) =>
   `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`;
 
-const londonParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TZID,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 const londonLocal = (ms: number) => {
-  const p = Object.fromEntries(londonParts.formatToParts(ms).map((x) => [x.type, x.value]));
-  return `${p.year}${p.month}${p.day}T${p.hour}${p.minute}${p.second}`;
+  const w = ukWall(ms);
+  return `${w.year}${pad(w.month)}${pad(w.day)}T${pad(w.hour)}${pad(w.minute)}${pad(w.second)}`;
 };
 
 /**

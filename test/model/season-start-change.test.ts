@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { seasonStartChangeMachine, startDateOf, startDateProblem } from '#machines/season-start-change';
+import { seasonStartChangeMachine, seasonToday, startDateOf, startDateProblem } from '#machines/season-start-change';
 import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { describeMachineModel, nextFrom, watching } from './harness';
@@ -247,4 +247,21 @@ it('compares the new start with the day the season starts in the UK, in British 
   expect(startDateProblem({ day: '21', month: '12', year: '2026' }, '2026-12-07', '2026-12-21T00:00:00.000Z')).toBe(
     'same',
   );
+});
+
+it('counts "from tomorrow" in UK days across both clock changes, whatever the device says', () => {
+  const problemAt = (utc: string, day: number, month: number) =>
+    startDateProblem({ day: String(day), month: String(month), year: '2026' }, seasonToday(new Date(utc)), null);
+  // 00:30 in London in summer is 23:30 UTC the day before: the UTC date's tomorrow is London's today.
+  expect(problemAt('2026-07-14T23:30:00Z', 15, 7)).toBe('tooSoon');
+  expect(problemAt('2026-07-14T23:30:00Z', 16, 7)).toBeNull();
+  // The clocks go forward at 01:00 UTC on 29 March: 23:30 UTC on the 28th is still the 28th in London.
+  expect(problemAt('2026-03-28T23:30:00Z', 29, 3)).toBeNull();
+  expect(problemAt('2026-03-29T23:30:00Z', 30, 3)).toBe('tooSoon');
+  // The clocks go back at 01:00 UTC on 25 October: 23:30 UTC on the 24th is the 25th, on the 25th the 25th.
+  expect(problemAt('2026-10-24T23:30:00Z', 25, 10)).toBe('tooSoon');
+  expect(problemAt('2026-10-25T23:30:00Z', 26, 10)).toBeNull();
+  // 90 UK days ahead is the last day.
+  expect(problemAt('2026-07-14T23:30:00Z', 13, 10)).toBeNull();
+  expect(problemAt('2026-07-14T23:30:00Z', 14, 10)).toBe('tooLate');
 });

@@ -449,6 +449,89 @@ describe('a guest', () => {
     expect([q.status, q.body.total.amount, seasonStartDay(q.body.season.validFrom)]).toEqual([200, 10, later]);
   });
 
+  it("pays the guest season's new start date through to its new booking: a new card, CSRF and one charge per key", async () => {
+    const guest = await guestLink(DEMO_GUEST_TOKENS[3]);
+    const season = booking(GUEST_SEASON_KEY);
+    const options = await guest.get<Options & { season: { validFrom: string; validUntil: string } }>(
+      `${API}/change-of-journey/options/${season}`,
+    );
+    const before = options.body.season;
+    const later = seasonStartDay(new Date(Date.parse(before.validFrom) + 7 * 86_400_000).toISOString());
+    const q = await guest.post<Quote>(`${API}/change-of-journey/quote/${season}`, {
+      direction: 'outward',
+      startDate: later,
+    });
+    expect([q.status, q.body.total.amount]).toEqual([200, 10]);
+    const pay = `${API}/change-of-journey/pay/${q.body.quoteId}`;
+    // A guest has no saved cards (docs/access-policy.md, "Changing a journey"): the fee is paid with a new card.
+    const saved = await guest.post<Err>(pay, { expectedTotal: 10, payment: { method: 'saved', cardId: 'any' } });
+    expect([saved.status, code(saved.body)]).toEqual([422, 'CARD_UNKNOWN']);
+    const card = await guest.post<{ token: string }>(`${API}/payment/card-token`, {
+      number: '5555555555554444',
+      expiryMonth: 12,
+      expiryYear: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+      name: 'Jordan Lee',
+    });
+    expect(card.status).toBe(200);
+    const body = { expectedTotal: 10, payment: { method: 'card', token: card.body.token } };
+    const key = { headers: { 'idempotency-key': 'guest-season-start-0001' } };
+    // Without the CSRF value nothing is charged and the card token stays unspent.
+    const forged = await guest.post<Err>(pay, body, { ...key, csrf: 'none' });
+    expect(forged.status).toBe(403);
+    type Paid = {
+      status: string;
+      newBookingId: string;
+      newOrderId: string;
+      reference: string;
+      paid: Money;
+      refunded: null;
+      cardLast4: string;
+    };
+    const paid = await guest.post<Paid>(pay, body, key);
+    expect(paid.status).toBe(200);
+    expect([paid.body.status, paid.body.paid.amount, paid.body.refunded, paid.body.cardLast4]).toEqual([
+      'CHANGED',
+      10,
+      null,
+      '4444',
+    ]);
+    // The same key again (an answer lost on the way) gets the same booking, and nothing is charged twice.
+    const again = await guest.post<Paid>(pay, body, key);
+    expect([again.status, again.headers.get('idempotent-replayed'), again.body.newBookingId]).toEqual([
+      200,
+      'true',
+      paid.body.newBookingId,
+    ]);
+    const changes = await server.query<{ n: number }>(
+      'select count(*)::int as n from change_of_journeys where source_booking_id = $1',
+      [season],
+    );
+    expect(changes[0]?.n).toBe(1);
+    // The confirmation: the link follows to the new booking, a season from the new day, as long as before.
+    expect((await guest.get(`${API}/booking/${season}`)).status).toBe(308);
+    const fresh = await guest.get<{ bookings: { season: { validFrom: string; validUntil: string } }[] }>(
+      `${API}/booking/${paid.body.newBookingId}`,
+    );
+    expect(fresh.status).toBe(200);
+    const moved = fresh.body.bookings[0]?.season;
+    expect(seasonStartDay(moved?.validFrom ?? '')).toBe(later);
+    expect(Date.parse(moved?.validUntil ?? '') - Date.parse(moved?.validFrom ?? '')).toBe(
+      Date.parse(before.validUntil) - Date.parse(before.validFrom),
+    );
+    const emails = (await guest.get<{ emails: { kind: string; subject: string; to: string[] }[] }>('/__outbox.json'))
+      .body.emails;
+    const sent = emails.filter((e) => e.kind === 'booking-confirmation' && e.subject.includes(paid.body.reference));
+    expect(sent.map((e) => e.to)).toEqual([[GUEST_EMAIL]]);
+    // Money goes back where it came from (docs/access-policy.md): a refund of the new season is
+    // quoted to the card that paid for it, the one on the new order.
+    const refund = await guest.get<{ creditCardForm: { required: boolean; cardOnFile: { last4: string } } | null }>(
+      `${API}/refund-quote/${paid.body.newOrderId}/${paid.body.newBookingId}`,
+    );
+    expect(refund.status).toBe(200);
+    expect(refund.body.creditCardForm).toMatchObject({ required: false, cardOnFile: { last4: '4444' } });
+  });
+
   it('with the emailed link changes the journey, paying with a new card only', async () => {
     const guest = await guestLink();
     const changeability = await guest.get(`${API}/change-of-journey/changeability/${GUEST_ORDER}/${GUEST_BOOKING}`);

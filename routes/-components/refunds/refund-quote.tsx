@@ -3,6 +3,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { refundQuoteMachine, RefundFrom } from '#machines/refund-quote';
 import { refundQuoteMessages } from '#src/copy/refund-quote';
+import type { ChangeOfJourneyStatusValue } from '#src/schemas/refunds';
 import { formatMoney } from '#src/i18n/format';
 import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -27,6 +28,18 @@ export interface RefundEntryProps {
  * The refund quote on screen (refundQuoteMachine): "Cancel and refund" on booking detail and
  * history quotes, then opens the refund page or the ineligibility view, or explains here why not.
  */
+/**
+ * The exchange's status in the page's language (decision 641): the status is a code, so the
+ * server's English \`message\` is never shown. A completed exchange needs no more than the
+ * sentence above it.
+ */
+const changeStatusWords = (status: ChangeOfJourneyStatusValue): string =>
+  status === 'IN_PROGRESS'
+    ? m.refund_entry_change_in_progress()
+    : status === 'FAILED'
+      ? m.refund_entry_change_failed()
+      : '';
+
 export function RefundEntry({ orderId, bookingId, from, guest, changeOfJourneySource }: RefundEntryProps) {
   const navigate = useNavigate();
   const { pageData } = useServices();
@@ -150,7 +163,7 @@ function QuoteAnswer({
         <Alert tone="info" title={m.refund_entry_this_journey_was_changed()}>
           <p>{refundQuoteMessages.changeOfJourney}</p>
           <p>
-            {changeOfJourney.message}
+            {changeStatusWords(changeOfJourney.status)}
             {changeOfJourney.priceDifference &&
               ` ${m.refund_entry_price_difference({ amount: formatMoney(changeOfJourney.priceDifference.amount, changeOfJourney.priceDifference.currencyCode, locale.tag) })}`}
           </p>

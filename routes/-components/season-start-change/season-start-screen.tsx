@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import {
+  seasonToday,
   startDateProblem,
   type SeasonStartChangeEvent,
   type StartDateField,
@@ -14,7 +15,6 @@ import { formatMoney } from '#src/i18n/format';
 import { m } from '#src/paraglide/messages.js';
 import type { SeasonChangeOptions, SeasonMoney, SeasonValidity } from '#src/schemas/season-start-change';
 import type { FirstData } from '#machines/lib/first-data';
-import { isoToday } from '#src/schemas/passengers';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -44,6 +44,14 @@ type Send = (event: SeasonStartChangeEvent) => void;
  * (seasonStartChangeMachine; docs/decisions/690-season-start-date-change.md, 790-season-start-date-screen.md).
  * `first`: the season's options its route loaded (docs/decisions/730); without it the chart loads them.
  */
+/**
+ * A refusal of the season's date or payment in the page's words: the journey's words, but a date out
+ * of range is the season's own (its first day is tomorrow, a journey's today). The chart and the
+ * server count the same UK days, so the server refuses a date only when the day turned at midnight.
+ */
+const seasonRefusalText = (code: string | null | undefined, sentence: string | null | undefined): string =>
+  code === 'DATE_OUT_OF_RANGE' ? m.season_start_error_too_soon() : refusalText(code, sentence);
+
 export function SeasonStartScreen({
   bookingId,
   guest,
@@ -53,7 +61,12 @@ export function SeasonStartScreen({
   guest: boolean;
   first?: FirstData<SeasonChangeOptions> | undefined;
 }) {
-  const [input] = useState(() => ({ bookingId, today: isoToday(), keySeed: newKeySeed(), first: first ?? null }));
+  const [input] = useState(() => ({
+    bookingId,
+    today: seasonToday(new Date()),
+    keySeed: newKeySeed(),
+    first: first ?? null,
+  }));
   const [snapshot, send] = seasonStartChangeFlow.useFlow({ input });
   const phase = useLostAnswerPhase(snapshot.children.pay);
   useFocusFallback(JSON.stringify(snapshot.value) + (phase ?? ''));
@@ -103,7 +116,7 @@ function SeasonStartView({
   if (snapshot.matches('loadFailed')) {
     return (
       <LoadError
-        message={typeof c.error === 'string' ? refusalText(c.errorCode, c.error) : m.season_start_load_failed()}
+        message={typeof c.error === 'string' ? seasonRefusalText(c.errorCode, c.error) : m.season_start_load_failed()}
         onRetry={() => send({ type: 'change.retry' })}
       />
     );
@@ -228,7 +241,7 @@ function DateForm({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
       <Rules fee={c.options?.fee} />
       {refused && (
         <Alert tone="error">
-          {c.error === true ? m.season_start_quote_failed() : refusalText(c.errorCode, c.error)}
+          {c.error === true ? m.season_start_quote_failed() : seasonRefusalText(c.errorCode, c.error)}
         </Alert>
       )}
       <fieldset
@@ -298,7 +311,7 @@ function Review({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
       )}
       {c.error !== null && (
         <Alert tone="error" title={c.cardDeclined ? m.journey_change_card_refused_title() : undefined}>
-          <p>{c.error === true ? m.journey_change_pay_failed() : refusalText(c.errorCode, c.error)}</p>
+          <p>{c.error === true ? m.journey_change_pay_failed() : seasonRefusalText(c.errorCode, c.error)}</p>
         </Alert>
       )}
       <dl className={refundStyles.legLines}>

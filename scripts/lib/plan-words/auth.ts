@@ -5,6 +5,8 @@ import { blocked, type MachineWords } from './words';
  * pages follow it (signed in, a guest with an order link, or nobody).
  */
 export const auth: MachineWords = {
+  // The guest links npm start prints are the demo guest's orders (README, "Demo data").
+  slots: { email: 'guest@example.com' },
   screen:
     'any page of My account (/my-account/), its header ([[site_header_signed_in_as]] with [[site_header_sign_out]], [[site_header_guest]], or [[common_sign_in]])',
   background:
@@ -12,7 +14,8 @@ export const auth: MachineWords = {
   events: {
     'auth.retry': 'they press [[common_try_again]]',
     'auth.loggedIn': 'they sign in on [[common_sign_in]] (its own plan: login)',
-    'auth.guestToken': 'they open a guest link printed by npm start (/my-account/order-token/{bookingId}#token=…)',
+    'auth.guestToken':
+      'they open a guest link printed by npm start (/my-account/order-token/ followed by the booking id and #token=…)',
     'auth.dismissError':
       'no step a tester can take: no control dismisses the message; it goes when they next sign in (skip this step)',
     'auth.logout': 'they press [[site_header_sign_out]] in the header',

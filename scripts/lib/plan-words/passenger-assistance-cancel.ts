@@ -29,7 +29,7 @@ export const passengerAssistanceCancel: MachineWords = {
   },
   outcomes: {
     'fetchAssistance answers [isCancelledAlready]':
-      "the assistance service answers with an assistance that is cancelled already (King's Cross → York: Alex's luggage help on the return; open …/{id}/cancel of it)",
+      "the assistance service answers with an assistance that is cancelled already (King's Cross → York: Alex's luggage help on the return; open its cancel page, …/cancel, by its address)",
     'fetchAssistance answers [hostLacksAssistance]':
       "the retailer's service has no call to read one assistance, but its list of the booking's assistance names this one (the local server in spec mode: `API_SHAPE=spec npm start`)",
     'fetchAssistance answers': 'the assistance service answers with the booked assistance',

@@ -51,7 +51,7 @@ export const railcardForm: MachineWords = {
     'checkRailcardStatus fails': blocked('railcard service', 'passenger/…/railcard-status/…', 'before pressing'),
     'saveRailcard answers': 'the railcard service saves the railcard',
     'saveRailcard fails':
-      'the railcard service refuses with its reason (a railcard the passenger cannot hold: open …/{passengerId}/add-railcard/{railcardId} of Ruby, 9, for a 26-30 Railcard by its address) or cannot be reached (developer tools: block the request passenger/…/railcard/… before pressing)',
+      'the railcard service refuses with its reason (a railcard the passenger cannot hold: open the add-railcard page of Ruby, 9, for a 26-30 Railcard by its address) or cannot be reached (developer tools: block the request passenger/…/railcard/… before pressing)',
     'deleteRailcard answers': 'the railcard service removes the railcard',
     'deleteRailcard fails': blocked('railcard service', 'passenger/…/railcard/…', 'before confirming'),
   },

@@ -3,7 +3,11 @@ import { blocked, formEvents, signedOut, type MachineWords } from './words';
 /** Where the emails of the local server land: the outbox page, and the server's log. */
 const outbox = "the local server's outbox (/__outbox) or its log";
 
+/** The providers' names as the buttons and messages show them, by the id the test data carries. */
+const providerNames: Record<string, string> = { google: 'Google' };
+
 export const login: MachineWords = {
+  slots: { provider: (data) => providerNames[data.provider ?? 'google'] ?? data.provider ?? 'Google' },
   screen: 'the page [[login_page_sign_in_or_create_an]] (/my-account/login), its part [[common_sign_in]]',
   background: signedOut(
     'README, "Demo data": demo@example.com with RailDemo!2026; the local stand-in for Google runs too',

@@ -29,6 +29,12 @@ export interface MachineWords {
    * to type, plain words when it must be looked up (a date `npm start` prints).
    */
   demo?: Record<string, string>;
+  /**
+   * What the catalogue's slots (`{brand}`, `{minutes}`) read on this flow's screens against the demo
+   * data, by slot name; a function reads the case's test data (`provider = "google"`). A slot not
+   * named here takes the case's test data, then `slotWords`.
+   */
+  slots?: Record<string, string | ((data: Readonly<Record<string, string>>) => string)>;
 }
 
 /** The demo account everyone signs in with (README, "Demo data"). */
@@ -80,3 +86,55 @@ export function formEvents(
     'form.submit': `with a field empty or wrong, they press Enter in the form (${submit} stays disabled); the fields' messages show`,
   };
 }
+
+/**
+ * What a catalogue slot reads when neither the case's test data nor the flow's table gives it: the
+ * demo data's value where every flow shows the same one, else the value named in brackets, so a
+ * step never prints a slot as `{name}` (test/model/plan-words.test.ts).
+ */
+export const slotWords: Readonly<Record<string, string>> = {
+  email: demoAccount,
+  emails: demoAccount,
+  provider: 'Google',
+  brand: 'Visa',
+  last4: '4242',
+  lastFourDigits: '4242',
+  numberLastFour: "[the smartcard number's last four digits]",
+  minutes: '15',
+  resetLinkValidityHours: '24',
+  maxAddresses: '5',
+  date: '[the date]',
+  from: '[the new first day]',
+  until: '[the new last day]',
+  validFrom: '[the first day]',
+  collectBy: '[the last day to collect]',
+  expiry: '[the expiry date]',
+  dob: '[the date of birth]',
+  reference: '[the booking reference]',
+  friendlyOrderId: '[the booking reference]',
+  order: '[the order reference]',
+  amount: '[the amount]',
+  total: '[the total]',
+  fare: '[the new fare]',
+  name: '[the station]',
+  name2: '[the next station]',
+  origin: '[the origin station]',
+  destination: '[the destination station]',
+  firstName: '[first name]',
+  lastName: '[last name]',
+  who: '[the passenger]',
+  card: '[the card, e.g. Visa ending 4242]',
+  cardholderName: '[the name on the card]',
+  address: '[the address]',
+  reason: '[the reason chosen]',
+  what: '[the ticket kind]',
+  operator: '[the train company]',
+  retailer: '[the retailer]',
+  link: '“Your bookings”',
+  count: '[the number]',
+  countNumber: '[the number of bookings]',
+  number: "[the field's number]",
+  length: '[the number shown]',
+  kinds: '[the kinds of help]',
+  validityMonths: '[the months]',
+};
