@@ -140,7 +140,8 @@ export type ChangePayment =
   | { method: 'card'; token: string }
   | { method: 'none' };
 
-type Charge = { last4: string | null };
+/** The card a change was paid with: its brand and last four digits (null when nothing was charged). */
+type Charge = { brand: string | null; last4: string | null };
 
 /**
  * Whether `candidate` is the order or one it replaced: a guest's link opens the orders that superseded
@@ -172,7 +173,7 @@ async function charge(
   if (total <= 0) {
     if (payment.method !== 'none')
       throw new ApiError(422, 'NO_PAYMENT_NEEDED', 'Nothing is to be paid for this change.');
-    return { last4: null };
+    return { brand: null, last4: null };
   }
   if (payment.method === 'none')
     throw new ApiError(422, 'PAYMENT_REQUIRED', 'This change needs a payment: choose a card.');
@@ -181,7 +182,7 @@ async function charge(
     if (!card) throw new ApiError(422, 'CARD_UNKNOWN', 'This card is not saved to your account: choose another.');
     if (isCardExpired(card, now))
       throw new ApiError(422, 'CARD_EXPIRED', 'Your card was declined: it has expired. Choose another card.');
-    return { last4: card.last_four_digits };
+    return { brand: card.brand, last4: card.last_four_digits };
   }
   const token = await findCardToken(db, payment.token);
   const inScope =
@@ -194,7 +195,7 @@ async function charge(
   await spendCardToken(db, token.token_hash, now);
   if (token.declined)
     throw new ApiError(422, 'CARD_DECLINED', 'Your card was declined: nothing was charged. Try another card.');
-  return { last4: token.last4 };
+  return { brand: token.brand, last4: token.last4 };
 }
 
 /** The new order and booking, the old order pointing at it, the exchange recorded (the new booking's email follows the commit). */
@@ -214,11 +215,17 @@ async function issueChange(
     now,
   );
   const oldPayment = await findPayment(tx, order.id);
-  if (card.last4 || oldPayment) {
+  // The new order's card is the one that paid the difference; a change that cost nothing keeps the old order's.
+  const paidWith = card.last4
+    ? card
+    : oldPayment
+      ? { brand: oldPayment.card_brand, last4: oldPayment.card_last4 }
+      : null;
+  if (paidWith) {
     await tx.query('insert into order_payments (order_id, card_brand, card_last4) values ($1, $2, $3)', [
       orderId,
-      oldPayment?.card_brand ?? 'VISA',
-      card.last4 ?? oldPayment?.card_last4 ?? '0000',
+      paidWith.brand,
+      paidWith.last4,
     ]);
   }
   await tx.query('update orders set replacement_order_id = $2 where id = $1', [order.id, orderId]);

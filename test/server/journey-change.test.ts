@@ -525,11 +525,15 @@ describe('a guest', () => {
     expect(sent.map((e) => e.to)).toEqual([[GUEST_EMAIL]]);
     // Money goes back where it came from (docs/access-policy.md): a refund of the new season is
     // quoted to the card that paid for it, the one on the new order.
-    const refund = await guest.get<{ creditCardForm: { required: boolean; cardOnFile: { last4: string } } | null }>(
-      `${API}/refund-quote/${paid.body.newOrderId}/${paid.body.newBookingId}`,
-    );
+    const refund = await guest.get<{
+      creditCardForm: { required: boolean; cardOnFile: { brand: string; last4: string } } | null;
+    }>(`${API}/refund-quote/${paid.body.newOrderId}/${paid.body.newBookingId}`);
     expect(refund.status).toBe(200);
-    expect(refund.body.creditCardForm).toMatchObject({ required: false, cardOnFile: { last4: '4444' } });
+    // The card that paid was a Mastercard: the new order names it, not the old order's card.
+    expect(refund.body.creditCardForm).toMatchObject({
+      required: false,
+      cardOnFile: { brand: 'Mastercard', last4: '4444' },
+    });
   });
 
   it('with the emailed link changes the journey, paying with a new card only', async () => {
