@@ -366,8 +366,13 @@ if (!args.includes('--summary')) {
       {
         cwd: root,
         stdio: 'inherit',
-        // vitest.mutate.config.ts narrows the run to these test files.
-        env: OWN_TESTS[file] ? { ...process.env, MUTATE_TESTS: OWN_TESTS[file].join(',') } : process.env,
+        // vitest.mutate.config.ts narrows the run to these test files; test/model/descriptions.test.ts
+        // loads only the mutated machine.
+        env: {
+          ...process.env,
+          MUTATE_FILE: file,
+          ...(OWN_TESTS[file] ? { MUTATE_TESTS: OWN_TESTS[file].join(',') } : {}),
+        },
       },
     );
     // A score under the break threshold exits 1 too; only a missing result means the run failed.
