@@ -43,11 +43,13 @@ export type CloseAccountEvent =
   | { type: 'form.blur'; field: CloseAccountField }
   | { type: 'form.submit' };
 
-/** The 409's reasons, checked against their schema: anything else reads as no reason given. */
+/**
+ * The 409's reasons, checked against their schema: anything else (no body, another shape) reads as
+ * no reason given. Only an HTTP answer has a body; the schema check is what decides.
+ */
 const mattersOf = (event: object): OpenMatter[] => {
-  const problem = problemOfEvent(event);
-  if (problem.kind !== 'http') return [];
-  const parsed = v.safeParse(OpenMattersBody, problem.body);
+  const { body } = problemOfEvent(event) as { body?: unknown };
+  const parsed = v.safeParse(OpenMattersBody, body);
   return parsed.success ? parsed.output.matters : [];
 };
 
@@ -74,9 +76,11 @@ export const closeAccountMachine = setup({
     }),
   },
   guards: {
-    /** With a password: one typed. Without one (a provider-only account) there is nothing to type. */
-    isValid: ({ context }) =>
-      !context.hasPassword || (context.dirty && !hasErrors(collectErrors(context.values, closeAccountValidators))),
+    /**
+     * With a password: one typed (an untouched form's is empty, which the rule refuses). Without one
+     * (a provider-only account) there is nothing to type.
+     */
+    isValid: ({ context }) => !context.hasPassword || !hasErrors(collectErrors(context.values, closeAccountValidators)),
     isPasswordIncorrect: ({ event }) => hasStatus(event, 400) && codeOf(problemOfEvent(event)) === 'PASSWORD_INCORRECT',
     hasOpenMatters: ({ event }) => hasStatus(event, 409) && codeOf(problemOfEvent(event)) === 'OPEN_MATTERS',
     needsRecentSignIn: ({ event }) =>
@@ -103,7 +107,8 @@ export const closeAccountMachine = setup({
   states: {
     idle: {
       description: 'What closing the account deletes and what it keeps, and "Close my account".',
-      on: { 'close.start': { target: 'confirming', actions: 'resetForm' } },
+      // Idle's form is always empty: the chart starts so, and every way back here resets it.
+      on: { 'close.start': { target: 'confirming' } },
     },
     confirming: {
       description:

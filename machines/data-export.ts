@@ -26,14 +26,12 @@ export type DataExportEvent = { type: 'export.request' } | { type: 'export.retry
 /** docs/product/constants.md: while an export is prepared, its state is asked for every 2000 ms. */
 export const EXPORT_POLL_MS = 2000;
 
-const stateOf = (event: { type: string }, id: 'fetchExport' | 'requestExport') =>
-  doneOutput<DataExportState>(event, id);
-/** The state an answer carries: a fetch's, a request's, or the 409's body (the export already under way). */
-const answered = (event: { type: string }): DataExportState | null => {
-  if (event.type === 'xstate.done.actor.fetchExport') return stateOf(event, 'fetchExport');
-  if (event.type === 'xstate.done.actor.requestExport') return stateOf(event, 'requestExport');
-  return null;
-};
+/** The state an answer carries: a request's, else a fetch's (the guards and storeState run only on those). */
+const answered = (event: { type: string }): DataExportState =>
+  doneOutput<DataExportState>(
+    event,
+    event.type === 'xstate.done.actor.requestExport' ? 'requestExport' : 'fetchExport',
+  );
 
 export const dataExportMachine = setup({
   types: {
@@ -54,16 +52,16 @@ export const dataExportMachine = setup({
   guards: {
     /** 404: the host does not offer "Your data" (docs/integrators.md). */
     hostLacksExport: ({ event }) => hasStatus(event, 404),
-    isPreparing: ({ event }) => answered(event)?.status === 'preparing',
-    isReady: ({ event }) => answered(event)?.status === 'ready',
-    isExpired: ({ event }) => answered(event)?.status === 'expired',
+    isPreparing: ({ event }) => answered(event).status === 'preparing',
+    isReady: ({ event }) => answered(event).status === 'ready',
+    isExpired: ({ event }) => answered(event).status === 'expired',
     /** 409: an export is already being prepared or can be downloaded; the screen asks for its state. */
     alreadyRequested: ({ event }) => hasStatus(event, 409),
   },
   actions: {
     storeState: assign(({ event }) => {
       const state = answered(event);
-      return { requestedAt: state?.requestedAt ?? null, expiresAt: state?.expiresAt ?? null, error: null };
+      return { requestedAt: state.requestedAt ?? null, expiresAt: state.expiresAt ?? null, error: null };
     }),
     setLoadError: assign({ error: 'loadError' as const }),
     setRequestError: assign({ error: 'requestError' as const }),
@@ -139,7 +137,8 @@ export const dataExportMachine = setup({
     },
     expired: {
       description: 'The last file was deleted 7 days after it was ready: a new one can be asked for.',
-      on: { 'export.request': { target: 'requested', actions: 'clearError' } },
+      // No error to clear: expired is entered only with storeState, which clears it.
+      on: { 'export.request': { target: 'requested' } },
     },
   },
 });

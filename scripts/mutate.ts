@@ -33,6 +33,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 
 const root = resolve(import.meta.dirname, '..');
 const byFileDir = join(root, 'reports/mutation/by-file');
@@ -66,11 +67,25 @@ const OWN_TESTS: Record<string, string[]> = {
   // cores), so a mutant they would kill timed out instead, and the first run alone outlasted
   // Stryker's 5 minutes. Its own model test walks every transition and checks the output.
   'machines/refund-card-form.ts': ['test/model/refund-card-form.test.ts', 'test/model/descriptions.test.ts'],
+  // The field a refusal is about is read by four forms, among them the refund card form that three
+  // flows invoke: in related mode each mutant ran all their model tests. Its own test reads every rule.
+  'machines/lib/field-refusal.ts': ['test/model/lib/field-refusal.test.ts'],
   'machines/submit-with-lost-answer.ts': [
     'test/model/submit-with-lost-answer.test.ts',
     'test/model/descriptions.test.ts',
   ],
 };
+
+/**
+ * Whether a file is types alone (interfaces, type aliases): TypeScript compiles it to nothing, so
+ * Stryker finds no mutant, and no test imports it at run time, so Stryker stops with "No tests were
+ * executed" and keeps no result. Such a file is recorded as measured with no mutant instead.
+ */
+const typesOnly = (source: string): boolean =>
+  ts
+    .transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, removeComments: true } })
+    .outputText.replace(/^export \{\};$/m, '')
+    .trim() === '';
 
 const resultFile = (file: string) =>
   join(
@@ -337,6 +352,13 @@ if (!args.includes('--summary')) {
   mkdirSync(byFileDir, { recursive: true });
   for (const [i, file] of files.entries()) {
     console.log(`\n[${i + 1}/${files.length}] ${file}`);
+    const source = readFileSync(join(root, file), 'utf8');
+    if (typesOnly(source)) {
+      // The shape of Stryker's report that fromStryker reads: the source measured and its mutants.
+      writeFileSync(resultFile(file), `${JSON.stringify({ files: { [file]: { source, mutants: [] } } })}\n`);
+      console.log(`${file} is types alone: nothing to mutate.`);
+      continue;
+    }
     const before = existsSync(resultFile(file)) ? statSync(resultFile(file)).mtimeMs : 0;
     const run = spawnSync(
       join(root, 'tools/node_modules/.bin/stryker'),
@@ -344,8 +366,13 @@ if (!args.includes('--summary')) {
       {
         cwd: root,
         stdio: 'inherit',
-        // vitest.mutate.config.ts narrows the run to these test files.
-        env: OWN_TESTS[file] ? { ...process.env, MUTATE_TESTS: OWN_TESTS[file].join(',') } : process.env,
+        // vitest.mutate.config.ts narrows the run to these test files; test/model/descriptions.test.ts
+        // loads only the mutated machine.
+        env: {
+          ...process.env,
+          MUTATE_FILE: file,
+          ...(OWN_TESTS[file] ? { MUTATE_TESTS: OWN_TESTS[file].join(',') } : {}),
+        },
       },
     );
     // A score under the break threshold exits 1 too; only a missing result means the run failed.

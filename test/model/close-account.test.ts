@@ -1,7 +1,8 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { closeAccountMachine } from '#machines/close-account';
 import { closeAccountMessages } from '#src/copy/close-account';
-import { describeMachineModel, errorOf, stepFrom } from './harness';
+import { describeMachineModel, errorOf, nextFrom, stepFrom } from './harness';
 
 /**
  * "Close your account" (decision 611): the explanation, then the confirmation with the password
@@ -30,7 +31,20 @@ describeMachineModel(closeAccountMachine, {
         type: 'xstate.error.actor.closeAccount',
         error: { status: 409, code: 'OPEN_MATTERS', body: { errors: [{ code: 'OPEN_MATTERS' }], matters } },
       },
+      // A 409 whose reasons do not read (another shape): refused all the same, with no reference named.
+      {
+        type: 'xstate.error.actor.closeAccount',
+        error: {
+          status: 409,
+          code: 'OPEN_MATTERS',
+          body: { errors: [{ code: 'OPEN_MATTERS' }], matters: 'TL-ABC234' },
+        },
+      },
       { type: 'xstate.error.actor.closeAccount', error: { status: 403, code: 'RECENT_SIGN_IN_REQUIRED' } },
+      // The same statuses with other codes are no such answer: the form's general error.
+      { type: 'xstate.error.actor.closeAccount', error: { status: 400, code: 'VALIDATION_FAILED' } },
+      { type: 'xstate.error.actor.closeAccount', error: { status: 403, code: 'CSRF_INVALID' } },
+      { type: 'xstate.error.actor.closeAccount', error: { status: 409, code: 'CONFLICT' } },
       {
         type: 'xstate.error.actor.closeAccount',
         error: { problem: { kind: 'throttled', status: 429, codes: ['TOO_MANY_ATTEMPTS'], retryAfterSeconds: 900 } },
@@ -66,19 +80,32 @@ describeMachineModel(closeAccountMachine, {
         if (context.hasPassword) expect(context.values.password).toBe('RailDemo!2026');
         expect(closeAccountMessages[context.error!]).toMatch(/password|close your account/);
       }
+      if (event.type === 'form.blur') expect(context.touched.password).toBe(true);
       if (context.hasPassword && context.values.password === '') {
         // Nothing is sent without the password: the submit only shows its error.
         const refused = stepFrom(check, { type: 'form.submit' }).snapshot;
         expect(refused.value).toBe('confirming');
         expect(refused.context.submitAttempted).toBe(true);
       }
+      if (context.hasPassword && context.values.password !== '') {
+        // A password typed and then deleted sends nothing either.
+        const cleared = nextFrom(check, { type: 'form.change', field: 'password', value: '' });
+        expect(cleared.context.dirty).toBe(true);
+        expect(nextFrom({ snapshot: cleared }, { type: 'form.submit' }).value).toBe('confirming');
+      }
+      // With no password to type, the confirmation alone closes the account.
+      if (!context.hasPassword) expect(nextFrom(check, { type: 'form.submit' }).value).toBe('closing');
+      // Typing again clears the last answer.
+      if (context.error !== null)
+        expect(nextFrom(check, { type: 'form.change', field: 'password', value: 'x' }).context.error).toBeNull();
     },
     closing: ({ context, event }) => {
       expect(event.type).toBe('form.submit');
       if (context.hasPassword) expect(context.values.password).not.toBe('');
     },
-    refused: ({ snapshot, context }) => {
-      expect(context.matters).toEqual(matters);
+    refused: ({ snapshot, context, event }) => {
+      const body = (errorOf(event) as { body?: { matters?: unknown } } | undefined)?.body;
+      expect(context.matters).toEqual(Array.isArray(body?.matters) ? matters : []);
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
     },
     signInAgain: ({ event }) => {
@@ -87,9 +114,27 @@ describeMachineModel(closeAccountMachine, {
     throttled: ({ context }) => {
       expect(context.retryAfterSeconds).toBe(900);
     },
-    closed: ({ snapshot, event }) => {
+    closed: ({ snapshot, event, actions }) => {
       expect(event.type).toBe('xstate.done.actor.closeAccount');
       expect(snapshot.status).toBe('done');
+      expect(snapshot.output).toEqual({ closed: true });
+      // The app is told the session has ended, and forgets the customer.
+      expect(actions).toContain('signedOut');
     },
   },
+});
+
+it('asks for a password when the screen could not say whether the account has one', async () => {
+  const actor = createActor(
+    closeAccountMachine.provide({
+      actors: { closeAccount: fromPromise<void, { password: string | null }>(async () => {}) },
+    }),
+    { input: { hasPassword: null } },
+  ).start();
+  actor.send({ type: 'close.start' });
+  actor.send({ type: 'form.submit' });
+  expect(actor.getSnapshot().value).toBe('confirming');
+  actor.send({ type: 'form.change', field: 'password', value: 'RailDemo!2026' });
+  actor.send({ type: 'form.submit' });
+  expect((await waitFor(actor, (s) => s.status === 'done')).output).toEqual({ closed: true });
 });
