@@ -74,9 +74,15 @@ describe('add to calendar (decision 190)', () => {
   it('offers no "Add to calendar" on a refunded booking: "Remove from calendar" exports it with STATUS:CANCELLED, under a locale prefix', async () => {
     await w?.context.close();
     w = await openPage(world.browser);
-    await signIn(w.page, world.server.origin, robin.email, robin.password, '/en-us');
     const id = refundSeedBookingId(REFUND_SEED_KEYS.refunded);
-    await w.page.goto(`${world.server.origin}/en-us/my-account/bookings/${id}`);
+    await signIn(
+      w.page,
+      world.server.origin,
+      robin.email,
+      robin.password,
+      '/en-us',
+      `${world.server.origin}/en-us/my-account/bookings/${id}`,
+    );
     const [download] = await Promise.all([
       w.page.waitForEvent('download'),
       w.page.getByRole('button', { name: 'Remove from calendar' }).click(),

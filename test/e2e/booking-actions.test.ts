@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeAztec } from '#test/helpers/aztec-decode';
 import { readStructure, walk } from '#test/helpers/pdf-structure';
 import { readPdf } from '#test/helpers/pdf-text';
-import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { openPage, seriousAxeViolations, signIn, signInContext, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 import { stableId } from '#server/seed/context.ts';
 import {
@@ -119,7 +119,7 @@ describe('resend booking email', () => {
   });
 
   it('keeps the addresses and offers a retry when the server fails', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await signInContext(w.page, world.server.origin, demo.email, demo.password);
     await w.page.route('**/my-account/api/booking/resend-email', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"code":"INTERNAL_ERROR"}]}' }),
     );
@@ -135,7 +135,7 @@ describe('resend booking email', () => {
   });
 
   it('says when to try again when too many emails were resent (429 with Retry-After)', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await signInContext(w.page, world.server.origin, demo.email, demo.password);
     await w.page.route('**/my-account/api/booking/resend-email', (route) =>
       route.fulfill({
         status: 429,
@@ -253,7 +253,7 @@ describe('on-demand ticket', () => {
 
 describe('VAT receipt', () => {
   it('in Chinese, draws the receipt in the embedded CJK font the page fetches only then: no "?" (decision 525)', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await signInContext(w.page, world.server.origin, demo.email, demo.password);
     const fonts: string[] = [];
     w.page.on('request', (r) => {
       if (r.url().endsWith('.ttf')) fonts.push(r.url());

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { openPage, seriousAxeViolations, signIn, signInContext, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 import { BOOKING_HISTORY_KEYS } from '#server/seed/booking-history';
 import { stableId } from '#server/seed/context';
@@ -191,10 +191,16 @@ describe('after a part refund or a change of journey', () => {
 
   it("King's Cross → Leeds, exchanged: its card says so under Past and its detail opens the new booking", async () => {
     w = await openPage(world.browser);
-    await signIn(w.page, world.server.origin, 'refunds@example.com', demo.password);
     const source = stableId('booking', `${REFUND_SEED_KEYS.changeOfJourneySource}:0`);
     const replacement = stableId('booking', `${REFUND_SEED_KEYS.changeOfJourneyNew}:0`);
-    await w.page.goto(`${world.server.origin}/my-account/bookings/past`);
+    await signIn(
+      w.page,
+      world.server.origin,
+      'refunds@example.com',
+      demo.password,
+      '',
+      `${world.server.origin}/my-account/bookings/past`,
+    );
     const card = w.page.getByRole('article').filter({ has: w.page.locator(`a[href$="/bookings/${source}"]`) });
     await card.getByText('This journey was changed: the new booking is in your list.').waitFor();
     await card.getByText('Changed', { exact: true }).waitFor();
@@ -226,7 +232,7 @@ describe('after a part refund or a change of journey', () => {
 describe("the running data on a journey's card", () => {
   it('says a train was cancelled or arrived late, and says nothing of a train without a record', async () => {
     w = await openPage(world.browser, 375);
-    await signIn(w.page, world.server.origin, 'refunds@example.com', demo.password);
+    await signInContext(w.page, world.server.origin, 'refunds@example.com', demo.password);
     const open = async (key: string) => {
       await w.page.goto(`${world.server.origin}/my-account/bookings/${stableId('booking', `${key}:0`)}`);
       return w.page.getByRole('article', { name: 'Outward' });

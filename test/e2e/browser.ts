@@ -257,7 +257,9 @@ const require = createRequire(import.meta.url);
 /** Runs axe-core in the page; returns serious and critical violations as `id (count)`. */
 export const seriousAxeViolations = async (page: Page): Promise<string[]> => {
   // Evaluated rather than added as a <script>: the page's CSP (script-src 'self') blocks inline tags.
-  await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  // Loaded once per document (a test may check a screen more than once).
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
   return page.evaluate(async () => {
     const w = window as unknown as {
       axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
@@ -284,6 +286,27 @@ export const signIn = async (
   prefix = '',
   then?: string,
 ) => {
+  await signInContext(page, origin, email, password, prefix);
+  await page.goto(then ?? `${origin}${prefix}/my-account/`);
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+};
+
+/**
+ * Opens `path` (an address on the page's own origin, e.g. '/my-account/smartcards') as the app's
+ * own links do: its router follows history.pushState, so the document, its scripts and the app's
+ * boot are not loaded again. For a test that walks many screens of one session; the test waits for
+ * the new screen's own content (a wait the screen before could meet proves nothing).
+ */
+export const openInApp = async (page: Page, path: string): Promise<void> => {
+  await page.evaluate((to) => history.pushState(null, '', to), path);
+};
+
+/**
+ * The API half of signIn: the page's context holds the session's cookies, and no page is opened.
+ * For a test whose first screen comes after a step of its own (a stubbed or held call): opening the
+ * account's entry first would load the whole app, and its bookings, for nothing.
+ */
+export const signInContext = async (page: Page, origin: string, email: string, password: string, prefix = '') => {
   const request = page.context().request;
   const shell = await request.get(`${origin}${prefix}/my-account/login`);
   const csrf = readPageData(await shell.text())?.csrfToken;
@@ -292,6 +315,4 @@ export const signIn = async (
     headers: { 'x-csrf-token': String(csrf) },
   });
   if (!res.ok()) throw new Error(`sign-in as ${email}: ${res.status()} ${await res.text()}`);
-  await page.goto(then ?? `${origin}${prefix}/my-account/`);
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
 };

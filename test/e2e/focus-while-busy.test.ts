@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openPage, signIn, type PageWatch } from './browser';
+import { openPage, signIn, signInContext, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 import { REFUND_SEED_KEYS, refundSeedBookingId } from '#server/seed/refunds.ts';
 
@@ -159,7 +159,7 @@ describe('the focus while busy and after a failure', () => {
 
   it('Add to my account: the button keeps the focus until the bookings open', async () => {
     const page = w.page;
-    await signIn(page, world.server.origin, demo.email, demo.password);
+    await signInContext(page, world.server.origin, demo.email, demo.password);
     const res = await fetch(url('/api/booking/token?token=demo-guest-token-3'));
     const bookingId = ((await res.json()) as { bookings: { booking: { id: string } }[] }).bookings[0]?.booking.id ?? '';
     await page.goto(url(`/order-token/${bookingId}#token=demo-guest-token-3`));

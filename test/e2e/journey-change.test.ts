@@ -149,8 +149,14 @@ describe("change a season ticket's start date", () => {
   it('Sam moves his monthly season two weeks on: a refused card keeps the date, another card pays, done shows the new dates', async () => {
     const sam = await openPage(world.browser);
     const s = sam.page;
-    await signIn(s, world.server.origin, 'sam.patel@example.com', demo.password);
-    await s.goto(`${world.server.origin}/my-account/bookings/${season}`);
+    await signIn(
+      s,
+      world.server.origin,
+      'sam.patel@example.com',
+      demo.password,
+      '',
+      `${world.server.origin}/my-account/bookings/${season}`,
+    );
     await s.getByRole('link', { name: 'Change start date' }).click();
     await s.getByRole('heading', { level: 2, name: 'Choose the new start date' }).waitFor();
     const start = new Date(Date.now() + 28 * 24 * 3600_000);

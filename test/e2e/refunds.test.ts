@@ -242,9 +242,8 @@ describe('refunds', () => {
   });
 
   it('says where each refund is on the bookings list, booking detail and a part-refunded history', async () => {
-    await signIn(w.page, world.server.origin, robin.email, robin.password);
     // A rejected refund leaves the journey's tickets standing: still upcoming.
-    await w.page.goto(url('/bookings/upcoming'));
+    await signIn(w.page, world.server.origin, robin.email, robin.password, '', url('/bookings/upcoming'));
     await w.page.getByText('Refund rejected:').first().waitFor();
     expect(await w.page.getByText('Refund: action required:').count()).toBe(0);
     expect(await seriousAxeViolations(w.page)).toEqual([]);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openPage, seriousAxeViolations, signIn, type PageWatch } from './browser';
+import { openPage, seriousAxeViolations, signInContext, type PageWatch } from './browser';
 import { useE2eWorld } from './world';
 import { requestTimeoutMs } from '#src/config/timeouts';
 
@@ -30,7 +30,7 @@ const afterDeadline = { timeout: requestTimeoutMs + 15_000 };
 
 describe('a hung API call', () => {
   it('GET /api/user: a loading indicator at once, then the account error with "Try again", which recovers', async () => {
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
+    await signInContext(w.page, world.server.origin, demo.email, demo.password);
     await hang('/user');
     const started = Date.now();
     await w.page.goto(`${world.server.origin}/my-account/bookings/upcoming`);
@@ -47,10 +47,7 @@ describe('a hung API call', () => {
   });
 
   it('GET /api/bookings/upcoming: the list says it could not fetch bookings, and "Try again" loads them', async () => {
-    // Sign-in lands on this list: let its own request finish first, or the hang would catch that one.
-    const landed = w.page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/api/bookings/upcoming'));
-    await signIn(w.page, world.server.origin, demo.email, demo.password);
-    await landed;
+    await signInContext(w.page, world.server.origin, demo.email, demo.password);
     await hang('/bookings/upcoming');
     await w.page.goto(`${world.server.origin}/my-account/bookings/upcoming`);
     await w.page.getByText('Unable to fetch bookings').waitFor(afterDeadline);

@@ -26,8 +26,14 @@ const firstEntry = (zip: Buffer) => {
 describe('your data', () => {
   it("downloads the account's data, then closes the account: no sign-in, orders still found", async () => {
     const { page, context } = await openPage(world.browser, 375);
-    await signIn(page, world.server.origin, leaving.email, leaving.password);
-    await page.goto(`${world.server.origin}/my-account/account-controls`);
+    await signIn(
+      page,
+      world.server.origin,
+      leaving.email,
+      leaving.password,
+      '',
+      `${world.server.origin}/my-account/account-controls`,
+    );
 
     const download = page.getByRole('region', { name: 'Download your data' });
     await download.getByRole('button', { name: 'Request my data' }).click();
