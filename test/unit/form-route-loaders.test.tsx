@@ -7,6 +7,8 @@ import { ServicesContext } from '#src/services';
 import { defaultPageData } from '#src/config/page-data';
 import { localeFromPath } from '#src/config/locales';
 import { m } from '#src/paraglide/messages.js';
+import { addressFormMessages } from '#src/copy/address-form';
+import type { Address } from '#src/schemas/addresses';
 import { refundBooking } from '#test/model/fixtures/refund-fixtures';
 
 /**
@@ -80,5 +82,38 @@ describe('form screens load their first data in their route (decision 730)', () 
     expect(asked('/partial-refunds/b1')).toBe(1);
     await screen.findByText(m.refund_request_load_failed());
     expect(screen.getByRole('button', { name: m.common_try_again() })).toBeTruthy();
+  });
+
+  const home: Address = {
+    id: 'home',
+    countryCode: 'GBR',
+    isoCountryCode: 'GB',
+    isoStateCode: null,
+    countryName: 'United Kingdom',
+    isLastUsedDelivery: true,
+    line1: '12 Station Road',
+    line2: null,
+    line3: null,
+    line4: 'York',
+    line5: null,
+    nickName: 'Home',
+    postCode: 'YO1 6GA',
+    type: 'delivery',
+  };
+
+  it('the edit-address route loads the address once, and the form opens filled in with it', async () => {
+    const { loaded, asked } = await renderSignedIn('/my-account/address-book/home', {
+      '/customer/address/home': home,
+    });
+    expect(loaded('/_account/address-book/$addressId')).toEqual({ data: home });
+    expect(asked('/customer/address/home')).toBe(1);
+    expect(await screen.findByDisplayValue('12 Station Road')).toBeTruthy();
+  });
+
+  it("the edit-address route's 404 is the form's not-found message", async () => {
+    const { loaded, asked } = await renderSignedIn('/my-account/address-book/gone', {});
+    expect(loaded('/_account/address-book/$addressId')).toMatchObject({ error: expect.anything() });
+    expect(asked('/customer/address/gone')).toBe(1);
+    await screen.findByText(addressFormMessages.notFound);
   });
 });
