@@ -10,20 +10,26 @@ import {
 } from '#src/schemas/addresses';
 import { submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { fieldRefusalOf, type FieldRefusal } from './lib/field-refusal';
 
 /**
  * Add address (/address-book/add-address) and edit address (/address-book/{addressId}).
  * Edit first fetches the address (fetch error flag, or not found); save keeps the input on a
  * failure and sets the edit error flag (docs/product/errors.md); success ends with the saved address.
+ * Given what its route loaded (docs/decisions/730), edit starts from it: the form filled in, not
+ * found, or the load's error with its retry; without it, it fetches the address itself.
  */
 export interface AddressFormInput {
   /** null: add a new address; otherwise the address to edit. */
   addressId: string | null;
+  /** What the edit route's loader got (the address or the load's error); absent, the chart fetches it. */
+  first?: FirstData<Address> | null;
 }
 
 export interface AddressFormContext {
   addressId: string | null;
+  first: FirstData<Address> | null;
   values: AddressValues;
   touched: Partial<Record<AddressField, boolean>>;
   dirty: boolean;
@@ -73,6 +79,9 @@ export const addressFormMachine = setup({
     isEdit: ({ context }) => context.addressId !== null,
     isValid: ({ context }) => context.dirty && Object.keys(addressErrors(context.values)).length === 0,
     isNotFound: ({ event }) => hasStatus(event, 404),
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstNotFound: ({ context }) => firstFailed(context.first) && hasStatus(context.first, 404),
+    firstFailed: ({ context }) => firstFailed(context.first),
   },
   actions: {
     setValue: assign(({ context, event }) => {
@@ -90,6 +99,10 @@ export const addressFormMachine = setup({
       values: addressToValues(doneOutput<Address>(event, 'fetchAddress')),
       fetchError: false,
     })),
+    /** The same from what the route loaded. */
+    fillFirstValues: assign(({ context }) =>
+      firstLoaded(context.first) ? { values: addressToValues(context.first.data), fetchError: false } : {},
+    ),
     setFetchError: assign({ fetchError: true }),
     /** A refusal about one field is that field's; any other failure is the form's edit error. */
     setSaveError: assign(({ event }) => {
@@ -103,6 +116,7 @@ export const addressFormMachine = setup({
   id: 'addressForm',
   context: ({ input }) => ({
     addressId: input.addressId,
+    first: input.first ?? null,
     values: emptyAddressValues,
     touched: {},
     dirty: false,
@@ -115,8 +129,15 @@ export const addressFormMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      description: 'Add starts with an empty form; edit fetches the address first.',
-      always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }],
+      description:
+        "Add starts with an empty form; edit starts from what the route loaded (the address, not found, or the load's error), else it fetches the address first.",
+      always: [
+        { guard: 'firstLoaded', target: 'editing', actions: 'fillFirstValues' },
+        { guard: 'firstNotFound', target: 'notFound' },
+        { guard: 'firstFailed', target: 'loadFailed', actions: 'setFetchError' },
+        { guard: 'isEdit', target: 'loading' },
+        { target: 'editing' },
+      ],
     },
     loading: {
       description: 'Edit: the address is loading.',

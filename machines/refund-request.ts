@@ -9,6 +9,7 @@ import {
 } from '#src/schemas/refunds';
 import { refundCardFormMachine } from './refund-card-form';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { answerOf, failureOf, isAnswered, refusalOf } from './lib/lost-answer';
 import { codeOf, problemOfEvent } from './lib/problems';
@@ -31,6 +32,8 @@ import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
  * A 409 meaning the tickets are already being refunded shows the refund as requested.
  * Why the request is its own machine: docs/decisions/081-refund-flows.md. The chart holds no words:
  * the page words each state and each stored error (the server's own message, or `true` for none).
+ * Given what its route loaded (docs/decisions/730), the chart starts from it: the quote for the
+ * loaded booking, or the load's error with its retry; without it, it loads the booking itself.
  */
 export interface RefundRequestInput {
   bookingId: string;
@@ -39,11 +42,14 @@ export interface RefundRequestInput {
   today: string;
   /** Made once per screen by the route (a random UUID): the stem of each attempt's Idempotency-Key. */
   keySeed: string;
+  /** What the route's loader got (the booking and the quote's selection, or the load's error); absent, the chart loads it. */
+  first?: FirstData<PartialRefundsResponse> | null;
 }
 
 export type RequestError = 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED' | string | true;
 
 export interface RefundRequestContext extends RefundRequestInput {
+  first: FirstData<PartialRefundsResponse> | null;
   booking: PartialRefundsResponse | null;
   /** The tickets (refundableIds) the refund is for, as ticked; null: the whole booking (or the URL quote's selection). */
   selection: string[] | null;
@@ -94,6 +100,12 @@ const quoteOf = (event: { type: string }) => doneOutput<RefundQuote>(event, 'fet
 /** The URL quote's selection (GET partial-refunds ?quoteId), null when it was the whole booking. */
 const openingSelection = (booking: PartialRefundsResponse | null): string[] | null =>
   booking && booking.booking.selectedRefundables.length > 0 ? booking.booking.selectedRefundables : null;
+/** The booking, and the refund reason the URL's quote was computed for (so the re-quote matches it). */
+const bookingLoaded = (context: RefundRequestContext, booking: PartialRefundsResponse) => ({
+  booking,
+  refundReason: booking.booking.refundReason ?? context.refundReason,
+  selection: openingSelection(booking),
+});
 /** The first error code of the attempt's refusal. */
 const refusalCodeOf = (event: { type: string }) => codeOf(problemOfEvent(refusalOf(event, 'submitRefund')));
 /** The attempt's answer (guards and actions on its done event, when it was answered). */
@@ -123,6 +135,8 @@ export const refundRequestMachine = setup({
     cardForm: refundCardFormMachine,
   },
   guards: {
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstFailed: ({ context }) => firstFailed(context.first),
     isFraudMarked: ({ context }) => context.fraud,
     selectsTickets: ({ event }) => event.type === 'refund.select' && event.refundables.length > 0,
     isCardDeclinedAndRequestable: ({ context, event }) =>
@@ -146,14 +160,13 @@ export const refundRequestMachine = setup({
   },
   actions: {
     /** The booking, and the refund reason the URL's quote was computed for (so the re-quote matches it). */
-    storeBooking: assign(({ context, event }) => {
-      const booking = doneOutput<PartialRefundsResponse>(event, 'fetchRefundBooking');
-      return {
-        booking,
-        refundReason: booking.booking.refundReason ?? context.refundReason,
-        selection: openingSelection(booking),
-      };
-    }),
+    storeBooking: assign(({ context, event }) =>
+      bookingLoaded(context, doneOutput<PartialRefundsResponse>(event, 'fetchRefundBooking')),
+    ),
+    /** The same from what the route loaded. */
+    storeFirstBooking: assign(({ context }) =>
+      firstLoaded(context.first) ? bookingLoaded(context, context.first.data) : {},
+    ),
     setSelection: assign({
       selection: ({ context, event }) => (event.type === 'refund.select' ? event.refundables : context.selection),
     }),
@@ -197,6 +210,7 @@ export const refundRequestMachine = setup({
   id: 'refundRequest',
   context: ({ input }) => ({
     ...input,
+    first: input.first ?? null,
     booking: null,
     selection: null,
     quote: null,
@@ -210,8 +224,17 @@ export const refundRequestMachine = setup({
     result: null,
     attempt: 0,
   }),
-  initial: 'loading',
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        "Where the page starts: from what the route loaded (the booking, then its quote, or the load's error), else it loads the booking itself.",
+      always: [
+        { guard: 'firstLoaded', target: 'quoting', actions: 'storeFirstBooking' },
+        { guard: 'firstFailed', target: 'loadFailed' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: "GET partial-refunds/{bookingId}?quoteId: the order, the fares and the quote's selection.",
       invoke: {

@@ -290,6 +290,8 @@ const refundRequest: MachineWords = {
     'quote.dismiss': 'they press [[common_close]] (no refund they could take was quoted before)',
   },
   states: {
+    starting:
+      'the page opens: the quote for the booking the route loaded, or [[refund_request_load_failed]] when it could not; [[refund_request_loading]] while it is fetched',
     loading: '[[refund_request_loading]]',
     loadFailed: '[[refund_request_load_failed]] with [[common_try_again]]',
     quoting:

@@ -9,7 +9,9 @@ export const addressesApi = (client: ApiClient) => ({
   /** `call`: a route's loader cancels it with the navigation, and its preload never signs out. */
   list: async (call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
     (await client.request(AddressListResponse, '/customer/all-addresses', call)).addresses,
-  get: (id: string) => client.request(Address, `/customer/address/${encodeURIComponent(id)}`),
+  /** `call`: a route's loader cancels it with the navigation, and its preload never signs out. */
+  get: (id: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(Address, `/customer/address/${encodeURIComponent(id)}`, call),
   add: (body: AddressInput) => client.request(Address, '/customer/address', { method: 'POST', body: { ...body } }),
   update: (id: string, body: AddressInput) =>
     client.request(Address, `/customer/address/${encodeURIComponent(id)}`, { method: 'PUT', body: { ...body } }),

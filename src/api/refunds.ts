@@ -1,4 +1,4 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import {
   CardTokenResponse,
   ChangeOfJourneyStatus,
@@ -44,11 +44,12 @@ export const refundsApi = (client: ApiClient) => ({
       body: body as Record<string, unknown> | null,
       withOrderToken: true,
     }),
-  getPartialRefunds: (bookingId: string, quoteId: string | null, signal?: AbortSignal) =>
+  /** `call`: a route's loader cancels it with the navigation, and its preload never signs out. */
+  getPartialRefunds: (bookingId: string, quoteId: string | null, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
     client.request(PartialRefundsResponse, `/partial-refunds/${seg(bookingId)}`, {
       query: { quoteId: quoteId ?? undefined },
       withOrderToken: true,
-      ...(signal ? { signal } : {}),
+      ...call,
     }),
   tokeniseCard: (card: CardTokenRequest) =>
     client.request(CardTokenResponse, '/payment/card-token', {

@@ -130,12 +130,17 @@ describeBrowserReplay(
       'xstate.error.actor.saveAddress': answerWithModelError,
     },
     states: {
-      loading: async ({ page }) =>
-        page
+      // The first load is the edit route's loader (decision 730), its call held like the chart's own.
+      // Opened from a link, the route's pending page shows the form's loading words; opened by its
+      // URL, the account area's loading indicator stays up until every loader of the first load has settled.
+      loading: async ({ page, previous }) => {
+        const words = page
           .getByRole('status')
-          .filter({ hasText: m.address_book_address_form_page_loading_this_address() })
-          .first()
-          .waitFor(),
+          .filter({ hasText: m.address_book_address_form_page_loading_this_address() });
+        const shown =
+          previous === undefined ? words.or(page.getByRole('status').filter({ hasText: m.ui_page_loading() })) : words;
+        await shown.first().waitFor();
+      },
       loadFailed: async ({ page }) => {
         await page.getByText(addressFormMessages.fetchError, { exact: true }).waitFor();
         await page.getByRole('button', { name: m.common_try_again(), exact: true }).waitFor();
@@ -165,6 +170,12 @@ describeBrowserReplay(
       },
     },
     notUserActions: {
+      '#addressForm.starting always [0]':
+        "The route's loader makes the first call: the replay holds it as the chart's fetchAddress and answers it at that step, so the form goes from its loading words to the filled-in form as the path says; the chart takes its starting edge from the loaded address, which the model test walks",
+      '#addressForm.starting always [1]':
+        "The loader's 404 is held and answered as the chart's fetchAddress, and the form shows its not-found message; the model test walks the starting edge",
+      '#addressForm.starting always [2]':
+        "The loader's failed call is held and failed as the chart's fetchAddress, and the form shows its error with Try again; the model test walks the starting edge",
       '#addressForm.editing form.submit [1]':
         'The save button ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
     },

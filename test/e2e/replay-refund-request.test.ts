@@ -243,7 +243,19 @@ describeBrowserReplay(
       },
     },
     states: {
-      loading: async ({ page }) => status(page, m.refund_request_loading()),
+      // Signed in, the first load is the route's loader (decision 730), its call held like the
+      // chart's own. Opened from a link, the route's pending page shows the chart's loading words;
+      // opened by its URL, the account area's loading indicator stays up until every loader of the
+      // first load has settled.
+      loading: async ({ page, previous }) =>
+        previous === undefined
+          ? page
+              .getByRole('status')
+              .filter({ hasText: m.ui_page_loading() })
+              .or(page.getByRole('status').filter({ hasText: m.refund_request_loading() }))
+              .first()
+              .waitFor()
+          : status(page, m.refund_request_loading()),
       loadFailed: async ({ page }) => {
         await page.getByRole('alert').filter({ hasText: m.refund_request_load_failed() }).waitFor();
         await button(page, m.common_try_again()).waitFor();
@@ -359,6 +371,10 @@ describeBrowserReplay(
       },
     },
     notUserActions: {
+      '#refundRequest.starting always [0]':
+        "Signed in, the route's loader makes the first call: the replay holds it as the chart's fetchRefundBooking and answers it at that step, so the page goes from its loading words to the quote as the path says; the chart takes its starting edge from the loaded booking, which the model test walks",
+      '#refundRequest.starting always [1]':
+        "Signed in, the loader's failed call is held and failed as the chart's fetchRefundBooking, and the page shows the load's error with Try again; the model test walks the starting edge",
       // The local server answers the two special statuses with 422 (decision 080); a retailer may answer them with 200.
       '#refundRequest.requesting xstate.done.actor.submitRefund [0]': specialIn200,
       '#refundRequest.requesting xstate.done.actor.submitRefund [1]': specialIn200,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { refundRequestMachine } from '#machines/refund-request';
 import { isRequestableQuote } from '#machines/lib/refund-rules';
 import { describeMachineModel, inputOf, nextFrom, outputOf, watching } from './harness';
@@ -52,10 +52,38 @@ function expectReasonStartsAgain(check: { snapshot: SnapshotFrom<typeof refundRe
   ]);
 }
 
+type ModelSnapshot = SnapshotFrom<typeof refundRequestMachine>;
+type EventList = readonly AnyEventObject[] | ((snap: ModelSnapshot) => readonly AnyEventObject[]);
+
+/**
+ * A start from what the route loaded (docs/decisions/730) is checked where it lands (the quote for
+ * the loaded booking, the load's error); from there on the page is the same as after its own load,
+ * which the paths without it walk, so those inputs send nothing more and the model stays its size.
+ */
+const fromOwnLoadOnly = (events: Record<string, EventList>) =>
+  Object.fromEntries(
+    Object.entries(events).map(([type, list]) => [
+      type,
+      (snap: ModelSnapshot) => (snap.context.first !== null ? [] : typeof list === 'function' ? list(snap) : list),
+    ]),
+  );
+
+const INPUT = { bookingId: 'b1', quoteId: 'q1', today: '2026-11-22', keySeed: KEY_SEED };
+/** The route's load: the URL quote's booking with one passenger's tickets ticked, or its failure. */
+const loadedBooking = refundBooking({ ...twoPassengerReturn, selectedRefundables: ['o-p2', 'i-p2'] });
+
 describeMachineModel(refundRequestMachine, {
   name: 'refundRequestMachine',
-  input: { bookingId: 'b1', quoteId: 'q1', today: '2026-11-22', keySeed: KEY_SEED },
-  events: {
+  inputs: [INPUT, { ...INPUT, first: { data: loadedBooking } }, { ...INPUT, first: { error: schemaError } }],
+  events: fromOwnLoadOnly({
+    'refund.retry': [{ type: 'refund.retry' }],
+    'refund.continue': [{ type: 'refund.continue' }],
+    'refund.back': [{ type: 'refund.back' }],
+    'refund.confirm': [{ type: 'refund.confirm' }],
+    'refund.check': [{ type: 'refund.check' }],
+    'card.cancel': [{ type: 'card.cancel' }],
+    'quote.retry': [{ type: 'quote.retry' }],
+    'quote.dismiss': [{ type: 'quote.dismiss' }],
     'xstate.done.actor.fetchRefundBooking': [{ type: 'xstate.done.actor.fetchRefundBooking', output: refundBooking() }],
     'xstate.error.actor.fetchRefundBooking': [{ type: 'xstate.error.actor.fetchRefundBooking', error: schemaError }],
     'xstate.done.actor.fetchQuote': (s) =>
@@ -92,7 +120,7 @@ describeMachineModel(refundRequestMachine, {
       { type: 'refund.select', refundables: ['o-p2', 'i-p2'] },
       { type: 'refund.select', refundables: [] },
     ],
-  },
+  }),
   serializeContext: refundRequestVertex,
   maxPaths: 950,
   assert: (snapshot) => {
@@ -166,6 +194,8 @@ describeMachineModel(refundRequestMachine, {
     loading: (check) => {
       const { context, event } = check;
       expect(['xstate.init', 'refund.retry']).toContain(event.type);
+      // Loading on its own start only when the route loaded nothing.
+      if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect([context.booking, context.quote]).toEqual([null, null]);
       // A partial selection (docs/product/validation.md: ?refundables=[...]) is what the quote is asked for.
       const partial = refundBooking({ ...twoPassengerReturn, selectedRefundables: ['o-p2', 'i-p2'] });
@@ -179,13 +209,16 @@ describeMachineModel(refundRequestMachine, {
       });
     },
     loadFailed: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchRefundBooking');
+      expect(['xstate.error.actor.fetchRefundBooking', 'xstate.init']).toContain(event.type);
+      // The route's failed load starts here, with the same error and retry as the chart's own.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: schemaError });
       expect(context.booking).toBeNull();
       expect(snapshot.can({ type: 'refund.retry' })).toBe(true);
     },
     quoting: (check) => {
       const { context, event } = check;
       expect([
+        'xstate.init',
         'xstate.done.actor.fetchRefundBooking',
         'refund.setReason',
         'refund.select',
@@ -211,13 +244,15 @@ describeMachineModel(refundRequestMachine, {
         const next = nextFrom(check, { type: 'refund.setReason', reason });
         expect(next.value).toBe('quoting');
         expect(next.context.refundReason).toBe(reason);
-        // A new reason starts again from the opening selection (here the whole booking).
-        expect(next.context.selection).toBeNull();
+        // A new reason starts again from the opening selection (the whole booking, or the route's
+        // load's one passenger).
+        const opening = context.booking?.booking.selectedRefundables ?? [];
+        expect(next.context.selection).toEqual(opening.length ? opening : null);
         expect(next.context.reasonChosen).toBe(true);
         expect(inputOf(next, 'fetchQuote')).toEqual({
           orderId: 'o1',
           bookingId: 'b1',
-          refundables: [],
+          refundables: opening,
           refundReason: reason,
         });
         expect(next.children.fetchQuote).not.toBe(check.snapshot.children.fetchQuote);
@@ -226,6 +261,21 @@ describeMachineModel(refundRequestMachine, {
         expect(context.booking).toEqual(outputOf(event));
         // The first quote is for the default reason, which the customer did not choose.
         expect(context.reasonChosen).toBe(false);
+      }
+      if (event.type === 'xstate.init') {
+        // From the route's load: its booking, and the quote asked for the URL quote's selection.
+        expect(context.first).toEqual({ data: loadedBooking });
+        expect([context.booking, context.selection, context.reasonChosen]).toEqual([
+          loadedBooking,
+          ['o-p2', 'i-p2'],
+          false,
+        ]);
+        expect(inputOf(check.snapshot, 'fetchQuote')).toEqual({
+          orderId: 'o1',
+          bookingId: 'b1',
+          refundables: ['o-p2', 'i-p2'],
+          refundReason: context.refundReason,
+        });
       }
       if (event.type === 'refund.setReason') expect(context.refundReason).toBe('DISRUPTION_UPCOMING');
       // A declined card or a fraud hold spends the quote and re-quotes, as a 422 or as a 200 with that status.

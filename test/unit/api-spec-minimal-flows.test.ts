@@ -559,7 +559,7 @@ describe.each(['absent', 'nulls'] as const)(
         refundRequestMachine.provide({
           actors: {
             fetchRefundBooking: fromPromise(({ input, signal }) =>
-              refunds.getPartialRefunds(input.bookingId, input.quoteId, signal),
+              refunds.getPartialRefunds(input.bookingId, input.quoteId, { signal }),
             ),
             fetchQuote: fromPromise(({ input, signal }) => refunds.getQuote(input, signal)),
             submitRefund: lostAnswerSubmit((request: RefundSubmitRequest) =>
@@ -596,7 +596,7 @@ describe.each(['absent', 'nulls'] as const)(
           refundRequestMachine.provide({
             actors: {
               fetchRefundBooking: fromPromise(({ input, signal }) =>
-                refunds.getPartialRefunds(input.bookingId, input.quoteId, signal),
+                refunds.getPartialRefunds(input.bookingId, input.quoteId, { signal }),
               ),
               fetchQuote: fromPromise(({ input, signal }) => refunds.getQuote(input, signal)),
               submitRefund: lostAnswerSubmit((request: RefundSubmitRequest) =>

@@ -1,7 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, type SelectHTMLAttributes } from 'react';
+import { useEffect, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { FirstData } from '#machines/lib/first-data';
 import { addressFormMessages } from '#src/copy/address-form';
 import {
+  type Address,
   addressCountries,
   addressLimits,
   addressTypeLabels,
@@ -72,10 +74,19 @@ const postCodeLabel = (country: string) =>
       ? m.address_book_address_form_page_zip_code_optional()
       : m.address_book_address_form_page_postcode_optional();
 
-/** /address-book/add-address (addressId null) and /address-book/{addressId}: one form, every Address field. */
-export function AddressFormPage({ addressId }: { addressId: string | null }) {
+/**
+ * /address-book/add-address (addressId null) and /address-book/{addressId}: one form, every Address
+ * field. `first`: the address the edit route loaded (docs/decisions/730); without it the chart fetches it.
+ */
+export function AddressFormPage({
+  addressId,
+  first,
+}: {
+  addressId: string | null;
+  first?: FirstData<Address> | undefined;
+}) {
   const navigate = useNavigate();
-  const [snapshot, send] = addressFormFlow.useFlow({ input: { addressId } });
+  const [snapshot, send] = addressFormFlow.useFlow({ input: { addressId, first: first ?? null } });
   const id = useId();
   const isEdit = addressId !== null;
   const done = snapshot.status === 'done';
@@ -101,12 +112,7 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
     : m.address_book_address_form_page_add_an_address();
 
   return (
-    <Page title={title} narrow>
-      <p>
-        <Link to="/address-book" activeOptions={{ exact: true }}>
-          {m.address_book_address_form_page_back_to_address_book()}
-        </Link>
-      </p>
+    <AddressFormFrame title={title}>
       {snapshot.matches('loading') && <Loading label={m.address_book_address_form_page_loading_this_address()} />}
       {snapshot.matches('loadFailed') && (
         <LoadError message={addressFormMessages.fetchError} onRetry={() => send({ type: 'address.retry' })} />
@@ -230,6 +236,28 @@ export function AddressFormPage({ addressId }: { addressId: string | null }) {
           </div>
         </form>
       )}
+    </AddressFormFrame>
+  );
+}
+
+/** While the edit route loads the address (its pending state): the page as its chart's loading state shows it. */
+export function AddressFormLoading() {
+  return (
+    <AddressFormFrame title={m.address_book_address_form_page_edit_address()}>
+      <Loading label={m.address_book_address_form_page_loading_this_address()} />
+    </AddressFormFrame>
+  );
+}
+
+function AddressFormFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Page title={title} narrow>
+      <p>
+        <Link to="/address-book" activeOptions={{ exact: true }}>
+          {m.address_book_address_form_page_back_to_address_book()}
+        </Link>
+      </p>
+      {children}
     </Page>
   );
 }

@@ -27,7 +27,7 @@ export const refundRequestFlow = defineFlow(refundRequestMachine)((services) => 
   return {
     actors: {
       fetchRefundBooking: fromPromise(({ input, signal }) =>
-        refunds.getPartialRefunds(input.bookingId, input.quoteId, signal),
+        refunds.getPartialRefunds(input.bookingId, input.quoteId, { signal }),
       ),
       fetchQuote: fromPromise(({ input, signal }) => refunds.getQuote(input, signal)),
       submitRefund: refundAttempt.bind(services),

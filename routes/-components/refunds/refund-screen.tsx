@@ -8,7 +8,8 @@ import type { RefundFrom } from '#machines/refund-quote';
 import type { refundRequestMachine, RefundRequestContext } from '#machines/refund-request';
 import { newKeySeed } from '#src/api/idempotency';
 import { formatMoney } from '#src/i18n/format';
-import type { RefundMoney } from '#src/schemas/refunds';
+import type { FirstData } from '#machines/lib/first-data';
+import type { PartialRefundsResponse, RefundMoney } from '#src/schemas/refunds';
 import { useServices } from '#src/services';
 import { useFocusFallback } from '#src/ui/focus-fallback';
 import { LoadError } from '#src/ui/load-error';
@@ -32,6 +33,8 @@ export interface RefundScreenProps {
   guest: boolean;
   /** 'ineligible': /refund/ineligible, which explains why and offers the reasons that still refund. */
   view: 'refund' | 'ineligible';
+  /** The booking its route loaded (docs/decisions/730); without it (a guest's link) the chart loads it. */
+  first?: FirstData<PartialRefundsResponse> | undefined;
 }
 
 /**
@@ -43,10 +46,12 @@ export function RefundPage({
   bookingId,
   search,
   guest,
+  first,
 }: {
   bookingId: string;
   search: v.InferOutput<typeof refundSearch>;
   guest: boolean;
+  first?: FirstData<PartialRefundsResponse> | undefined;
 }) {
   return (
     <RefundScreen
@@ -56,14 +61,43 @@ export function RefundPage({
       from={search.from ?? 'detail'}
       guest={guest}
       view="refund"
+      first={first}
     />
   );
 }
 
 /** The refund ineligibility view of both routes (feature refund-ineligibility-enhanced-view). */
-export function RefundIneligiblePage({ bookingId, guest }: { bookingId: string; guest: boolean }) {
+export function RefundIneligiblePage({
+  bookingId,
+  guest,
+  first,
+}: {
+  bookingId: string;
+  guest: boolean;
+  first?: FirstData<PartialRefundsResponse> | undefined;
+}) {
   return (
-    <RefundScreen key={bookingId} bookingId={bookingId} quoteId={null} from="detail" guest={guest} view="ineligible" />
+    <RefundScreen
+      key={bookingId}
+      bookingId={bookingId}
+      quoteId={null}
+      from="detail"
+      guest={guest}
+      view="ineligible"
+      first={first}
+    />
+  );
+}
+
+/**
+ * While the route loads the booking (its pending state): the page as its chart's loading state
+ * shows it, titled as that view titles it then.
+ */
+export function RefundLoading({ view }: { view: 'refund' | 'ineligible' }) {
+  return (
+    <Page title={view === 'ineligible' ? m.refund_screen_refund_not_available() : m.refund_screen_cancel_and_refund()}>
+      <Loading label={m.refund_request_loading()} />
+    </Page>
   );
 }
 
@@ -73,10 +107,12 @@ const today = () => new Date().toISOString().slice(0, 10);
  * The refund request's flow (./refund-request.flow.ts) and its way out, following the snapshot: the
  * ineligibility view, the booking, or its history.
  */
-function useRefundRequest({ bookingId, quoteId, guest, view }: RefundScreenProps) {
+function useRefundRequest({ bookingId, quoteId, guest, view, first }: RefundScreenProps) {
   const navigate = useNavigate();
   const { pageData } = useServices();
-  const flow = refundRequestFlow.useFlow({ input: { bookingId, quoteId, today: today(), keySeed: newKeySeed() } });
+  const flow = refundRequestFlow.useFlow({
+    input: { bookingId, quoteId, today: today(), keySeed: newKeySeed(), first: first ?? null },
+  });
   const [snapshot] = flow;
   const ineligible =
     snapshot.matches('ineligible') && view === 'refund' && pageData.features['refund-ineligibility-enhanced-view'];

@@ -17,7 +17,8 @@ export const addressForm: MachineWords = {
     'address.retry': 'they press [[common_try_again]]',
   },
   states: {
-    starting: '[[address_book_address_form_page_loading_this_address]]',
+    starting:
+      'the page opens: add, an empty form; edit, the address the route loaded filled in, or [[address_form_not_found]], or [[address_form_fetch_error]] when it could not load; [[address_book_address_form_page_loading_this_address]] while it is fetched',
     loading: '[[address_book_address_form_page_loading_this_address]]',
     loadFailed: '[[address_form_fetch_error]] with [[common_try_again]]',
     notFound: '[[address_form_not_found]] and [[address_book_address_form_page_back_to_address_book]]',
