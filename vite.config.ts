@@ -82,7 +82,8 @@ const FORMATTING = [
  * (resend, on-demand ticket, insurance claim), the refund and Delay Repay words and rules its money-back
  * sections show, and their words. Left to the bundler they were about 25 files, each a request on a
  * booking opened first: on a phone's network the page waited for them in turns. Only the booking's
- * screens share them (its history, refund, change and claim pages load the chunk too); what pages
+ * screens share them (its history, refund, change, check-in, assistance and claim pages load the
+ * chunk too); what pages
  * outside a booking use (load errors, passenger fields, contact details, saved cards) stays out, and
  * so does the route's loader (`load-booking.ts`), so that its next calls leave before this chunk has
  * arrived.
