@@ -83,10 +83,9 @@ const FORMATTING = [
  * sections show, and their words. Left to the bundler they were about 25 files, each a request on a
  * booking opened first: on a phone's network the page waited for them in turns. Only the booking's
  * screens share them (its history, refund, change, check-in, assistance and claim pages load the
- * chunk too); what pages
- * outside a booking use (load errors, passenger fields, contact details, saved cards) stays out, and
- * so does the route's loader (`load-booking.ts`), so that its next calls leave before this chunk has
- * arrived.
+ * chunk too); what pages outside a booking use (load errors, passenger fields, contact details,
+ * saved cards) stays out, and so does the route's loader (`load-booking.ts`), so that its next
+ * calls leave before this chunk has arrived.
  */
 const BOOKING_DETAIL = [
   /[\\/]routes[\\/]_account\.bookings\.\$bookingId\.index\.tsx\?tsr-split=component$/,
