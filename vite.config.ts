@@ -78,6 +78,34 @@ const FORMATTING = [
 ];
 
 /**
+ * A booking's own code, one chunk (decision 860): the detail's screen and sections, its actions
+ * (resend, on-demand ticket, insurance claim), the refund and Delay Repay words and rules its money-back
+ * sections show, and their words. Left to the bundler they were about 25 files, each a request on a
+ * booking opened first: on a phone's network the page waited for them in turns. Only the booking's
+ * screens share them (its history, refund, change, check-in, assistance and claim pages load the
+ * chunk too); what pages outside a booking use (load errors, passenger fields, contact details,
+ * saved cards) stays out, and so does the route's loader (`load-booking.ts`), so that its next
+ * calls leave before this chunk has arrived.
+ */
+const BOOKING_DETAIL = [
+  /[\\/]routes[\\/]_account\.bookings\.\$bookingId\.index\.tsx\?tsr-split=component$/,
+  /[\\/]routes[\\/]-components[\\/]booking-detail[\\/](?!load-booking|booking-history|history-search)[\w.-]+\.tsx?(\.vanilla\.css)?$/,
+  /[\\/]routes[\\/]-components[\\/]booking-actions(\.tsx|\.css\.ts(\.vanilla\.css)?|[\\/](?!check-in)[\w.-]+\.tsx?)$/,
+  /[\\/]routes[\\/]-components[\\/]insurance[\\/](insurance-words|insurance-claim\.flow|insurance-claim-section)\.tsx?$/,
+  /[\\/]routes[\\/]-components[\\/]refunds[\\/](refund-quote\.flow|refund-quote|refund-status|refund-copy|refunds\.css)\.tsx?(\.vanilla\.css)?$/,
+  /[\\/]routes[\\/]-components[\\/](booking-lifecycle\.tsx|booking-links\.ts|server-words\.ts|lost-answer\.ts|delay-repay[\\/]delay-repay-copy\.ts)$/,
+  /[\\/]machines[\\/](booking-detail|edit-passengers|on-demand-ticket|resend-email|calling-points|insurance-claim|booking-lifecycle|refund-quote|submit-with-lost-answer)\.ts$/,
+  /[\\/]machines[\\/]lib[\\/](refund-rules|attempt-key|lost-answer)\.ts$/,
+  /[\\/]src[\\/]copy[\\/](edit-passengers|on-demand-ticket|resend-email|refund-quote)\.ts$/,
+  /[\\/]src[\\/](documents[\\/](ticket-facts|save-file|vat)|calendar[\\/]ics)\.ts$/,
+  /[\\/]src[\\/]api[\\/](insurance|refunds|idempotency|booking-actions|booking)\.ts$/,
+  /[\\/]src[\\/]schemas[\\/](refund-assistances|refunds|booking-actions)\.ts$/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/](booking_detail_(?!booking_history_screen_)|booking_actions_(?!check_in_screen_)|insurance_claim_|on_demand_|booking_add_|edit_passengers_|resend_email_|refund_(entry|quote|status|copy)_|lifecycle_refusal_|server_words_(?!tickets_not_received|card_account_closed))/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/](journey_change_(contact_retailer|entry_link)|refund_screen_(confirm_line|refund_heading)|season_start_entry_link)\.js$/,
+  /[\\/]src[\\/]paraglide[\\/]messages[\\/]delay_repay_(copy_|account_number|delay_(invalid|required)|direction|payment_type|problem|refusal_(expired|not_|punchout)|sort_code|unprocessable)/,
+];
+
+/**
  * A chunk of exactly the modules named (decision 249): code that always travels together, in one
  * file instead of several small ones. What they import is left out, as it is shared more widely.
  */
@@ -230,6 +258,7 @@ export default defineConfig({
             namedModules('bookings-lists', 5, BOOKINGS_LISTS),
             namedModules('form-kit', 4, FORM_KIT),
             namedModules('bookings-lists-shared', 3, BOOKINGS_LISTS_SHARED),
+            namedModules('booking-detail', 2, BOOKING_DETAIL),
           ],
         },
       },

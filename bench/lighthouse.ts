@@ -13,6 +13,8 @@
  * check, the upcoming and detail figures were the login page's. Each run now fails unless
  * Lighthouse ended on the address it was given.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -21,6 +23,10 @@ import { median } from '#bench/median.ts';
 import { toolsRequire } from '#scripts/tools.mjs';
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
+/** Only the pages whose name contains this (e.g. `detail`), when set. */
+const ONLY = process.env.BENCH_LH_PAGES;
+/** A folder to keep each run's Lighthouse report in (its JSON: the LCP element, long tasks, requests), when set. */
+const KEEP = process.env.BENCH_LH_JSON;
 
 /** The part of Lighthouse's API this bench uses (it lives in tools/, decision 135, so its own types are not installed with the project's). */
 type Lighthouse = (
@@ -90,7 +96,9 @@ export async function benchLighthouse(browser: Browser, origin: string): Promise
       // Its tiles arrive after the page: their space is reserved (without it, CLS measured 0.167).
       ['account overview', '/my-account/account-overview', true],
     ];
+    if (KEEP) mkdirSync(KEEP, { recursive: true });
     for (const [name, path, signedIn] of pages) {
+      if (ONLY && !name.includes(ONLY)) continue;
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
         if (signedIn) await lhBrowser.addCookies(cookies);
@@ -105,6 +113,7 @@ export async function benchLighthouse(browser: Browser, origin: string): Promise
         if (!lhr) throw new Error(`lighthouse gave no result for ${path}`);
         const ended = new URL(lhr.finalDisplayedUrl).pathname;
         if (ended !== path) throw new Error(`lighthouse measured ${ended}, not ${path}: the page redirected`);
+        if (KEEP) writeFileSync(join(KEEP, `${name.replaceAll(' ', '-')}-${i + 1}.json`), JSON.stringify(lhr));
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({
           score: Math.round((lhr.categories['performance']?.score ?? 0) * 100),

@@ -319,7 +319,9 @@ export function localeBundles(options: LocaleBundleOptions = {}): Plugin {
               // The first route's code, when it is one the customer often opens first (options.firstRoutes),
               // and the call its screen starts with (options.firstData).
               `const u=location.pathname.replace(/^(\\/[^/]+)?${escapeRe(base.replace(/\/$/, '')).replace(/\//g, '\\/')}(?=\\/|$)/,"");`,
-              `for(const[x,f,y]of ${JSON.stringify(firstRoutes)}){const m=RegExp(x).exec(u);if(m){for(const g of f)a(g,1);`,
+              // A host that linked them from the HTML already (the local server: server/lib/locale-preload.ts,
+              // decision 860) marks its links: appending two dozen links here was most of this file's work.
+              `for(const[x,f,y]of ${JSON.stringify(firstRoutes)}){const m=RegExp(x).exec(u);if(m){if(!document.querySelector("link[data-first-route]"))for(const g of f)a(g,1);`,
               // The user (who the screen's guard asks for) and the screen's data.
               options.apiBase
                 ? `if(y){const z=y.replace(/\\$(\\d)/g,(_,i)=>m[i]);R["/user"]=F("/user");R[z]=F(z)}`
@@ -335,12 +337,14 @@ export function localeBundles(options: LocaleBundleOptions = {}): Plugin {
       const bootName = `boot-${hash8(boot)}.js`;
       await writeFile(join(assets, bootName), boot);
       // For a host that can do better than the boot file: the local server links the page's locale
-      // entry from the HTML itself (server/lib/locale-preload.ts), saving the boot file's round trip.
+      // entry from the HTML itself (server/lib/locale-preload.ts), saving the boot file's round trip,
+      // and a first route's files too (decision 860).
       const manifest: LocaleBundleManifest = {
         assetBase,
         dirs,
         entry: basename(entry.fileName),
         preload: [...preload],
+        routes: firstRoutes.map(([pattern, files]) => [pattern, files]),
       };
       await mkdir(join(outDir, '.vite'), { recursive: true });
       await writeFile(join(outDir, '.vite', 'locale-bundles.json'), JSON.stringify(manifest, null, 2));

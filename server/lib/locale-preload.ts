@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stripLocale } from './known-routes.ts';
+import { appPath, stripLocale } from './known-routes.ts';
 
 /**
  * Decision 240: index.html is the same for every locale, so it loads a boot file that picks the
@@ -14,7 +14,28 @@ export type LocaleBundleManifest = {
   dirs: Record<string, string>;
   entry: string;
   preload: string[];
+  /**
+   * The boot file's first routes (decision 245): a URL pattern inside the app's base path, and the
+   * files it links, a shared chunk one folder up (`../`). Absent in a build from before decision 860.
+   */
+  routes?: [pattern: string, files: string[]][];
 };
+
+/**
+ * A first route's files (sign-in, the bookings lists, a booking), linked from the HTML rather than by
+ * the boot file (decision 860): the browser's preload scanner asks for them as the page arrives, and
+ * the boot file, which skips its own links when it finds `data-first-route`, no longer spends a task
+ * appending two dozen links on a slow phone. At low priority, as the boot file links them (decision 245).
+ */
+function firstRouteLinks(m: LocaleBundleManifest, dir: string, path: string | null): string[] {
+  if (path === null) return [];
+  const files = m.routes?.find(([pattern]) => new RegExp(pattern).test(path))?.[1] ?? [];
+  return files.map((file) => {
+    const href = file.startsWith('../') ? `${m.assetBase}${file.slice(3)}` : `${m.assetBase}${dir}/${file}`;
+    const kind = file.endsWith('.css') ? 'rel="preload" as="style"' : 'rel="modulepreload"';
+    return `<link ${kind} crossorigin fetchpriority="low" data-first-route href="${href}">`;
+  });
+}
 
 export type LocalePreloader = (html: string, pathname: string) => Promise<string>;
 
@@ -31,9 +52,10 @@ export function createLocalePreloader(distDir: string): LocalePreloader {
     const { locale } = stripLocale(pathname);
     const dir = m.dirs[locale ?? 'en-GB'] ?? m.dirs['en-GB'];
     if (!dir) return html;
-    const links = [m.entry, ...m.preload]
-      .map((file) => `<link rel="modulepreload" crossorigin href="${m.assetBase}${dir}/${file}">`)
-      .join('\n    ');
+    const bundle = [m.entry, ...m.preload].map(
+      (file) => `<link rel="modulepreload" crossorigin href="${m.assetBase}${dir}/${file}">`,
+    );
+    const links = [...bundle, ...firstRouteLinks(m, dir, appPath(pathname))].join('\n    ');
     return html.replace(/(<script type="module"[^>]*><\/script>)/, `$1\n    ${links}`);
   };
 }

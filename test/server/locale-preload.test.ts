@@ -18,6 +18,10 @@ beforeAll(async () => {
       dirs: { 'en-GB': 'en-GB-h1', de: 'de-h2', 'fr-ch': 'fr-ch-h3' },
       entry: 'index-x.js',
       preload: ['copy-y.js'],
+      routes: [
+        ['^/bookings/upcoming/?$', ['lists-a.js']],
+        ['^/bookings/([^/]+)/?$', ['booking-b.js', '../shared-c.js']],
+      ],
     }),
   );
 });
@@ -37,7 +41,25 @@ describe('createLocalePreloader', () => {
       `src="/my-account/assets/boot-abc.js"></script>\n    <link rel="modulepreload" crossorigin href="/my-account/assets/${dir}/index-x.js">`,
     );
     expect(out).toContain(`href="/my-account/assets/${dir}/copy-y.js"`);
-    expect(out.match(/modulepreload/g)).toHaveLength(2);
+    // The locale's two (a first route's own are marked `data-first-route`: the next test).
+    expect(out.match(/modulepreload" crossorigin href/g)).toHaveLength(2);
+  });
+
+  it("links a first route's files at low priority, marked for the boot file, shared ones one folder up (decision 860)", async () => {
+    const out = await createLocalePreloader(dist)(html, '/de/my-account/bookings/8a6d1c2f');
+    expect(out).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" data-first-route href="/my-account/assets/de-h2/booking-b.js">',
+    );
+    expect(out).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" data-first-route href="/my-account/assets/shared-c.js">',
+    );
+    // The first pattern that matches, as the boot file tries them: upcoming, not a booking called "upcoming".
+    const upcoming = await createLocalePreloader(dist)(html, '/my-account/bookings/upcoming');
+    expect(upcoming.match(/data-first-route/g)).toHaveLength(1);
+    expect(upcoming).toContain('href="/my-account/assets/en-GB-h1/lists-a.js"');
+    // Another page, or a path outside the app: the locale's files only.
+    for (const path of ['/my-account/account-overview', '/elsewhere/bookings/x'])
+      expect(await createLocalePreloader(dist)(html, path), path).not.toContain('data-first-route');
   });
 
   it('leaves the page alone when the build has no manifest (a build from before decision 240)', async () => {
