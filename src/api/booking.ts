@@ -1,4 +1,4 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import {
   BookingDetailResponse,
   BookingHistoryResponse,
@@ -18,11 +18,11 @@ export const bookingApi = (client: ApiClient) => ({
       withOrderToken: true,
     }),
   /** 200 → timeline; 308 → replaced, open the replacement's history. */
-  getHistory: (bookingId: string) =>
+  getHistory: (bookingId: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
     client.requestByStatus(
       { 200: BookingHistoryResponse, 308: BookingReplacedResponse },
       `${bookingPath(bookingId)}/history`,
-      { withOrderToken: true },
+      { withOrderToken: true, ...call },
     ),
   getCallingPoints: (timetableId: string, query: { date: string; origin: string; destination: string }) =>
     client.request(CallingPointsResponse, callingPointsPath(timetableId), { query }),

@@ -193,3 +193,22 @@ describe('router (generated tree, memory history)', () => {
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/fr/my-account/login');
   });
 });
+
+/**
+ * Each screen's first data is its route's loader's (docs/decisions/730): the screen's call goes out
+ * from the route, the chart starts from the answer (here the fake server's 404: the screen's own
+ * error with Try again) and does not ask again.
+ */
+describe('route loaders', () => {
+  it.each([{ path: '/bookings/b1/history', call: '/my-account/api/booking/b1/history' }])(
+    '$path loads its first data in its loader and the screen starts from it',
+    async ({ path, call }) => {
+      const { router, requests } = await renderApp(`/my-account${path}`, 'AUTHORISED');
+      await screen.findByRole('button', { name: 'Try again' }, { timeout: 25_000 });
+      expect(router.state.location.pathname).toBe(path);
+      expect(router.state.matches.at(-1)?.loaderData).toMatchObject({ error: expect.anything() });
+      expect(requests.filter((r) => r === call)).toHaveLength(1);
+    },
+    30_000,
+  );
+});
