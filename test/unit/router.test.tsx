@@ -200,11 +200,37 @@ describe('router (generated tree, memory history)', () => {
  * error with Try again) and does not ask again.
  */
 describe('route loaders', () => {
-  it.each([{ path: '/bookings/b1/history', call: '/my-account/api/booking/b1/history' }])(
+  const tryAgain = () => screen.findByRole('button', { name: 'Try again' }, { timeout: 25_000 });
+  it.each([
+    { path: '/bookings/b1/history', call: '/my-account/api/booking/b1/history', shown: tryAgain },
+    { path: '/bookings/b1/change', call: '/my-account/api/change-of-journey/options/b1', shown: tryAgain },
+    {
+      path: '/passenger-assistance',
+      call: '/my-account/api/customer/passenger-assistance',
+      // A host without the list across bookings (404): where assistance is booked instead.
+      shown: () => screen.findByText(/Passenger assistance is booked for each journey/, {}, { timeout: 25_000 }),
+    },
+    {
+      path: '/bookings/b1/passenger-assistance',
+      call: '/my-account/api/booking/b1',
+      // The booking's 404: not the customer's, nothing to retry.
+      shown: () => screen.findByText("We couldn't find this booking in your account.", {}, { timeout: 25_000 }),
+    },
+    {
+      path: '/bookings/b1/passenger-assistance/a1',
+      call: '/my-account/api/booking/b1',
+      shown: () =>
+        screen.findByText(
+          "We couldn't find this assistance. It may belong to another booking.",
+          {},
+          { timeout: 25_000 },
+        ),
+    },
+  ])(
     '$path loads its first data in its loader and the screen starts from it',
-    async ({ path, call }) => {
+    async ({ path, call, shown }) => {
       const { router, requests } = await renderApp(`/my-account${path}`, 'AUTHORISED');
-      await screen.findByRole('button', { name: 'Try again' }, { timeout: 25_000 });
+      await shown();
       expect(router.state.location.pathname).toBe(path);
       expect(router.state.matches.at(-1)?.loaderData).toMatchObject({ error: expect.anything() });
       expect(requests.filter((r) => r === call)).toHaveLength(1);
