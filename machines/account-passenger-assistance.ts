@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { hasStatus, isSchemaProblem } from './lib/problems';
 import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
 
@@ -7,12 +8,25 @@ import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
  * The account's passenger assistance page (docs/product/screens.md, "passenger assistance base path"):
  * assistance across the customer's upcoming journeys, and the journeys that have none yet. The
  * call is not in docs/product/api.md: a host without it answers 404, and the page says where a customer
- * books assistance instead, from each booking (decision 342).
+ * books assistance instead, from each booking (decision 342). Given what its route loaded
+ * (docs/decisions/730), the chart starts from it: the journeys, the host's 404, or the load's error
+ * with its retry; without it, it loads them itself.
  */
+export interface AccountPassengerAssistanceInput {
+  /** What the route's loader got (the journeys or the load's error); absent, the chart loads them. */
+  first?: FirstData<UpcomingAssistance> | null | undefined;
+}
+
 export interface AccountPassengerAssistanceContext {
+  first: FirstData<UpcomingAssistance> | null;
   bookings: UpcomingAssistance;
   schemaError: boolean;
 }
+
+/** The route's failed load as the event a failed fetch is. */
+const firstFailure = (context: AccountPassengerAssistanceContext) => ({
+  error: firstFailed(context.first) ? context.first.error : undefined,
+});
 
 export type AccountPassengerAssistanceEvent = { type: 'assistance.retry' };
 
@@ -20,6 +34,7 @@ export const accountPassengerAssistanceMachine = setup({
   types: {
     context: {} as AccountPassengerAssistanceContext,
     events: {} as AccountPassengerAssistanceEvent,
+    input: {} as AccountPassengerAssistanceInput | undefined,
   },
   actors: {
     fetchUpcoming: fromPromise<UpcomingAssistance>(async () => {
@@ -29,6 +44,9 @@ export const accountPassengerAssistanceMachine = setup({
   guards: {
     /** 404: the host does not offer a list across bookings (docs/integrators.md). */
     hostLacksList: ({ event }) => hasStatus(event, 404),
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstLacksList: ({ context }) => firstFailed(context.first) && hasStatus(firstFailure(context), 404),
+    firstFailed: ({ context }) => firstFailed(context.first),
   },
   actions: {
     storeBookings: assign({
@@ -38,12 +56,29 @@ export const accountPassengerAssistanceMachine = setup({
     storeLoadError: assign({
       schemaError: ({ event }) => isSchemaProblem(event),
     }),
+    storeFirstBookings: assign({
+      bookings: ({ context }) => (firstLoaded(context.first) ? context.first.data : []),
+      schemaError: false,
+    }),
+    storeFirstError: assign({
+      schemaError: ({ context }) => isSchemaProblem(firstFailure(context)),
+    }),
   },
 }).createMachine({
   id: 'accountPassengerAssistance',
-  context: { bookings: [], schemaError: false },
-  initial: 'loading',
+  context: ({ input }) => ({ first: input?.first ?? null, bookings: [], schemaError: false }),
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        'Where the page starts: from what the route loaded (the journeys, the host without the list, or the error), else it loads them itself.',
+      always: [
+        { guard: 'firstLoaded', target: 'ready', actions: 'storeFirstBookings' },
+        { guard: 'firstLacksList', target: 'absent' },
+        { guard: 'firstFailed', target: 'loadFailed', actions: 'storeFirstError' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: "Loading the customer's upcoming journeys with their assistance.",
       invoke: {

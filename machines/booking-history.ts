@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { BookingHistoryResponse, BookingReplacement } from '#src/schemas/booking';
 import { isSchemaProblem } from './lib/problems';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 
 /**
  * Booking history (/bookings/{id}/history and the order-token variant). A 308 with a replacement
@@ -12,6 +13,9 @@ import { doneOutput } from './lib/done-output';
  * historyPollMs (2000 ms), doubling, at most maxPollRetries (3) retries (docs/product/constants.md). It stops on
  * success (308: replacement found → redirect with refund complete), on timeout (retries used up) or
  * on navigation (the route stops the actor on unmount). A timeout or error sets the failed flag.
+ * Given what its route loaded (docs/decisions/730), the chart starts from it: the history, the
+ * replacement's redirect, or the load's error with its retry; without it, it fetches the history itself.
+ * Waiting never starts from a loaded history: the wait polls from its own first request.
  */
 export type HistoryFetchResult =
   | { status: 200; data: BookingHistoryResponse }
@@ -21,9 +25,12 @@ export interface BookingHistoryInput {
   bookingId: string;
   waitForSuperseders: boolean;
   bookingChanged: boolean;
+  /** What the route's loader got (the history, the replacement or the load's error); absent, the chart fetches it. */
+  first?: FirstData<HistoryFetchResult> | null;
 }
 
 export interface BookingHistoryContext extends BookingHistoryInput {
+  first: FirstData<HistoryFetchResult> | null;
   history: BookingHistoryResponse | null;
   replacement: BookingReplacement | null;
   historyPollMs: number;
@@ -37,6 +44,10 @@ export type BookingHistoryEvent = { type: 'history.retry' };
 
 /** What fetchHistory answered (fetched once, or one poll of the wait: both invoke it as 'fetchHistory'). */
 const fetchedHistory = (event: { type: string }) => doneOutput<HistoryFetchResult>(event, 'fetchHistory');
+
+/** The route's loaded answer, when it loaded one. */
+const firstAnswer = (context: BookingHistoryContext): HistoryFetchResult | null =>
+  firstLoaded(context.first) ? context.first.data : null;
 
 export const bookingHistoryMachine = setup({
   types: {
@@ -59,6 +70,10 @@ export const bookingHistoryMachine = setup({
     isReplaced: ({ event }) => fetchedHistory(event).status === 308,
     isSchemaError: ({ event }) => isSchemaProblem(event),
     canRetry: ({ context }) => context.retries < context.maxPollRetries,
+    firstReplaced: ({ context }) => firstAnswer(context)?.status === 308,
+    firstLoaded: ({ context }) => firstAnswer(context)?.status === 200,
+    firstSchemaError: ({ context }) => firstFailed(context.first) && isSchemaProblem({ error: context.first.error }),
+    firstFailed: ({ context }) => firstFailed(context.first),
   },
   actions: {
     storeHistory: assign(({ context, event }) => {
@@ -68,6 +83,14 @@ export const bookingHistoryMachine = setup({
     storeReplacement: assign(({ event }) => {
       const result = fetchedHistory(event);
       return { replacement: result.status === 308 ? result.data.replacedBy : null };
+    }),
+    storeFirstHistory: assign(({ context }) => {
+      const result = firstAnswer(context);
+      return { history: result?.status === 200 ? result.data : null };
+    }),
+    storeFirstReplacement: assign(({ context }) => {
+      const result = firstAnswer(context);
+      return { replacement: result?.status === 308 ? result.data.replacedBy : null };
     }),
     countRetry: assign({ retries: ({ context }) => context.retries + 1 }),
     setTimedOut: assign({ failed: 'timeout' as const }),
@@ -80,6 +103,7 @@ export const bookingHistoryMachine = setup({
   id: 'bookingHistory',
   context: ({ input }) => ({
     ...input,
+    first: input.first ?? null,
     history: null,
     replacement: null,
     historyPollMs: 2000,
@@ -91,8 +115,15 @@ export const bookingHistoryMachine = setup({
   states: {
     starting: {
       description:
-        'waitForSuperseders in the URL waits for replacement bookings; otherwise the history is fetched once.',
-      always: [{ guard: 'isWaiting', target: 'waiting' }, { target: 'fetching' }],
+        'waitForSuperseders in the URL waits for replacement bookings; otherwise the history the route loaded (or its error) is shown, else it is fetched once.',
+      always: [
+        { guard: 'isWaiting', target: 'waiting' },
+        { guard: 'firstReplaced', target: 'redirecting', actions: 'storeFirstReplacement' },
+        { guard: 'firstLoaded', target: 'loaded', actions: 'storeFirstHistory' },
+        { guard: 'firstSchemaError', target: 'schemaError' },
+        { guard: 'firstFailed', target: 'error' },
+        { target: 'fetching' },
+      ],
     },
     fetching: {
       description: "The booking's history is loading.",

@@ -12,6 +12,7 @@ import {
 } from '#src/schemas/journey-change';
 import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { answerOf, failureOf, isAnswered } from './lib/lost-answer';
 import { codeOf, problemOfEvent } from './lib/problems';
 import { problemMessageOfEvent } from './lib/refund-rules';
@@ -27,6 +28,8 @@ import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
  * The payment is one attempt with its own Idempotency-Key, invoked as the lost-answer chart
  * (machines/submit-with-lost-answer.ts, decision 575). A price that moved since the review is quoted
  * again and shown before anything is charged; a declined card says so and keeps every choice.
+ * Given what its route loaded (docs/decisions/730), the chart starts from it: the choices, the
+ * refusal, or the load's error with its retry; without it, it loads the booking's options itself.
  */
 export interface JourneyChangeInput {
   bookingId: string;
@@ -34,12 +37,15 @@ export interface JourneyChangeInput {
   today: string;
   /** Made once per screen by the route (random): the stem of each payment's Idempotency-Key. */
   keySeed: string;
+  /** What the route's loader got (the booking's change options or the load's error); absent, the chart loads them. */
+  first?: FirstData<ChangeOptions> | null;
 }
 
 /** Where the customer's money comes from: a saved card's id, or a new card. */
 export type CardChoice = { kind: 'saved'; cardId: string } | { kind: 'new' };
 
 export interface JourneyChangeContext extends JourneyChangeInput {
+  first: FirstData<ChangeOptions> | null;
   options: ChangeOptions | null;
   search: ChangeSearch;
   /** The leg whose trains are searched or shown. */
@@ -110,6 +116,24 @@ const firstCard = (options: ChangeOptions | null): CardChoice => {
   return card ? { kind: 'saved', cardId: card.id } : { kind: 'new' };
 };
 
+/** The options with what they start: the first changeable direction, its dates from the booking's, the first saved card. */
+const withOptions = (context: JourneyChangeContext, options: ChangeOptions) => {
+  const first = options.directions.find((d) => d.changeable)?.direction ?? 'outward';
+  const day = (iso: string | undefined) =>
+    iso && iso.slice(0, 10) >= context.today ? iso.slice(0, 10) : context.today;
+  return {
+    options,
+    cardChoice: firstCard(options),
+    search: {
+      direction: first,
+      outwardDate: day(options.outward.departure),
+      outwardAfter: '06:00',
+      inwardDate: day(options.inward?.departure ?? options.outward.departure),
+      inwardAfter: '06:00',
+    },
+  };
+};
+
 const payOf = (event: { type: string }) => answerOf<ChangeResult>(event, 'pay');
 const payCode = (event: { type: string }) => codeOf(problemOfEvent(failureOf(event, 'pay')));
 
@@ -149,6 +173,10 @@ export const journeyChangeMachine = setup({
   },
   guards: {
     hasChangeable: ({ event }) => doneOutput<ChangeOptions>(event, 'fetchOptions').directions.some((d) => d.changeable),
+    firstChangeable: ({ context }) =>
+      firstLoaded(context.first) && context.first.data.directions.some((d) => d.changeable),
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstFailed: ({ context }) => firstFailed(context.first),
     searchValid: ({ context }) =>
       Object.keys(searchErrors(context.search, context.today)).length === 0 &&
       (context.options?.directions.some((d) => d.direction === context.search.direction && d.changeable) ?? false),
@@ -173,22 +201,15 @@ export const journeyChangeMachine = setup({
     },
   },
   actions: {
-    storeOptions: assign(({ context, event }) => {
-      const options = doneOutput<ChangeOptions>(event, 'fetchOptions');
-      const first = options.directions.find((d) => d.changeable)?.direction ?? 'outward';
-      const day = (iso: string | undefined) =>
-        iso && iso.slice(0, 10) >= context.today ? iso.slice(0, 10) : context.today;
-      return {
-        options,
-        cardChoice: firstCard(options),
-        search: {
-          direction: first,
-          outwardDate: day(options.outward.departure),
-          outwardAfter: '06:00',
-          inwardDate: day(options.inward?.departure ?? options.outward.departure),
-          inwardAfter: '06:00',
-        },
-      };
+    storeOptions: assign(({ context, event }) =>
+      withOptions(context, doneOutput<ChangeOptions>(event, 'fetchOptions')),
+    ),
+    storeFirstOptions: assign(({ context }) =>
+      firstLoaded(context.first) ? withOptions(context, context.first.data) : {},
+    ),
+    storeFirstError: assign(({ context }) => {
+      const failure = { error: firstFailed(context.first) ? context.first.error : undefined };
+      return { error: problemMessageOfEvent(failure), errorCode: codeOf(problemOfEvent(failure)) };
     }),
     setDirection: assign({
       search: ({ context, event }) =>
@@ -258,6 +279,7 @@ export const journeyChangeMachine = setup({
   id: 'journeyChange',
   context: ({ input }) => ({
     ...input,
+    first: input.first ?? null,
     options: null,
     search: {
       direction: 'outward',
@@ -280,8 +302,18 @@ export const journeyChangeMachine = setup({
     result: null,
     attempt: 0,
   }),
-  initial: 'loading',
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        "Where the screen starts: from what the route loaded (the booking's options, or its error), else it loads them itself.",
+      always: [
+        { guard: 'firstChangeable', target: 'choosing', actions: 'storeFirstOptions' },
+        { guard: 'firstLoaded', target: 'notChangeable', actions: 'storeFirstOptions' },
+        { guard: 'firstFailed', target: 'loadFailed', actions: 'storeFirstError' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: 'Loading what may be changed: the legs, the tickets left, the fee per ticket and the saved cards.',
       invoke: {

@@ -1,19 +1,29 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { hasStatus, isSchemaProblem } from './lib/problems';
 import type { AssistanceOverview } from '#src/schemas/passenger-assistance';
 
 /**
  * /bookings/{bookingId}/passenger-assistance: the assistance booked for each passenger and leg of
  * one booking (docs/product/screens.md). Loads the booking and its assistance; a booking the customer cannot
- * open (403/404) is not found; anything else is an error with retry.
+ * open (403/404) is not found; anything else is an error with retry. Given what its route loaded
+ * (docs/decisions/730), the chart starts from it; without it, it loads them itself.
  */
 export interface PassengerAssistanceListInput {
   bookingId: string;
+  /** What the route's loader got (the booking and its assistance, or the load's error); absent, the chart loads them. */
+  first?: FirstData<AssistanceOverview> | null | undefined;
 }
+
+/** The route's failed load as the event a failed fetch is. */
+const firstFailure = (context: PassengerAssistanceListContext) => ({
+  error: firstFailed(context.first) ? context.first.error : undefined,
+});
 
 export interface PassengerAssistanceListContext {
   bookingId: string;
+  first: FirstData<AssistanceOverview> | null;
   overview: AssistanceOverview | null;
   /** The last load failed because the response had an unexpected shape. */
   schemaError: boolean;
@@ -34,6 +44,9 @@ export const passengerAssistanceListMachine = setup({
   },
   guards: {
     isNotFound: ({ event }) => hasStatus(event, 403, 404),
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstNotFound: ({ context }) => firstFailed(context.first) && hasStatus(firstFailure(context), 403, 404),
+    firstFailed: ({ context }) => firstFailed(context.first),
   },
   actions: {
     storeOverview: assign({
@@ -43,12 +56,34 @@ export const passengerAssistanceListMachine = setup({
     storeLoadError: assign({
       schemaError: ({ event }) => isSchemaProblem(event),
     }),
+    storeFirstOverview: assign({
+      overview: ({ context }) => (firstLoaded(context.first) ? context.first.data : null),
+      schemaError: false,
+    }),
+    storeFirstError: assign({
+      schemaError: ({ context }) => isSchemaProblem(firstFailure(context)),
+    }),
   },
 }).createMachine({
   id: 'passengerAssistanceList',
-  context: ({ input }) => ({ bookingId: input.bookingId, overview: null, schemaError: false }),
-  initial: 'loading',
+  context: ({ input }) => ({
+    bookingId: input.bookingId,
+    first: input.first ?? null,
+    overview: null,
+    schemaError: false,
+  }),
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        'Where the page starts: from what the route loaded (the assistance, not found, or the error), else it loads them itself.',
+      always: [
+        { guard: 'firstLoaded', target: 'ready', actions: 'storeFirstOverview' },
+        { guard: 'firstNotFound', target: 'notFound' },
+        { guard: 'firstFailed', target: 'loadFailed', actions: 'storeFirstError' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: 'Loading the booking (passengers and legs) and the assistance booked on it.',
       invoke: {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { hasStatus, isSchemaProblem } from './lib/problems';
 import type { AssistanceItem } from '#src/schemas/passenger-assistance';
 
@@ -8,16 +9,25 @@ import type { AssistanceItem } from '#src/schemas/passenger-assistance';
  * who, which leg, what help, details and status, with cancel offered while it is booked.
  * Reading one assistance is not in docs/product/api.md: the actor resolves to null when the host does
  * not offer it (the item's call answered 404 while the spec's list of the booking's assistance names
- * it), and the page says so instead of "we couldn't find" (docs/integrators.md).
+ * it), and the page says so instead of "we couldn't find" (docs/integrators.md). Given what its route
+ * loaded (docs/decisions/730), the chart starts from it; without it, it loads the assistance itself.
  */
 export interface PassengerAssistanceReviewInput {
   bookingId: string;
   assistanceId: string;
+  /** What the route's loader got (the assistance, null for a host without the call, or the load's error). */
+  first?: FirstData<AssistanceItem | null> | null | undefined;
 }
+
+/** The route's failed load as the event a failed fetch is. */
+const firstFailure = (context: PassengerAssistanceReviewContext) => ({
+  error: firstFailed(context.first) ? context.first.error : undefined,
+});
 
 export interface PassengerAssistanceReviewContext {
   bookingId: string;
   assistanceId: string;
+  first: FirstData<AssistanceItem | null> | null;
   item: AssistanceItem | null;
   schemaError: boolean;
 }
@@ -39,6 +49,10 @@ export const passengerAssistanceReviewMachine = setup({
   guards: {
     isNotFound: ({ event }) => hasStatus(event, 403, 404),
     hostLacksAssistance: ({ event }) => doneOutput<AssistanceItem | null>(event, 'fetchAssistance') === null,
+    firstLacksAssistance: ({ context }) => firstLoaded(context.first) && context.first.data === null,
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstNotFound: ({ context }) => firstFailed(context.first) && hasStatus(firstFailure(context), 403, 404),
+    firstFailed: ({ context }) => firstFailed(context.first),
   },
   actions: {
     storeItem: assign({
@@ -48,17 +62,36 @@ export const passengerAssistanceReviewMachine = setup({
     storeLoadError: assign({
       schemaError: ({ event }) => isSchemaProblem(event),
     }),
+    storeFirstItem: assign({
+      item: ({ context }) => (firstLoaded(context.first) ? context.first.data : null),
+      schemaError: false,
+    }),
+    storeFirstError: assign({
+      schemaError: ({ context }) => isSchemaProblem(firstFailure(context)),
+    }),
   },
 }).createMachine({
   id: 'passengerAssistanceReview',
   context: ({ input }) => ({
     bookingId: input.bookingId,
     assistanceId: input.assistanceId,
+    first: input.first ?? null,
     item: null,
     schemaError: false,
   }),
-  initial: 'loading',
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        'Where the page starts: from what the route loaded (the assistance, a host without the call, not found, or the error), else it loads it itself.',
+      always: [
+        { guard: 'firstLacksAssistance', target: 'absent' },
+        { guard: 'firstLoaded', target: 'ready', actions: 'storeFirstItem' },
+        { guard: 'firstNotFound', target: 'notFound' },
+        { guard: 'firstFailed', target: 'loadFailed', actions: 'storeFirstError' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: 'Loading the booking and this assistance.',
       invoke: {

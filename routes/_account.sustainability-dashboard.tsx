@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { treesFor } from '#machines/trees-planted';
+import { firstDataCache } from '#src/config/timeouts';
 import { useServices } from '#src/services';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
@@ -9,12 +10,15 @@ import { LiveRegion } from '#src/ui/live-region';
 import { treesPlantedFlow } from './-components/account-overview/trees-planted.flow';
 
 export const Route = createFileRoute('/_account/sustainability-dashboard')({
+  // The lifetime booking count (docs/decisions/730): loaded by the router, preloaded on intent.
+  loader: async (load) => (await import('./-components/account-overview/load-order-count')).loadOrderCount(load),
+  ...firstDataCache,
   component: SustainabilityDashboard,
 });
 
 function SustainabilityDashboard() {
   const { locale } = useServices();
-  const [snapshot, send] = treesPlantedFlow.useFlow();
+  const [snapshot, send] = treesPlantedFlow.useFlow({ input: { first: Route.useLoaderData() } });
   const number = new Intl.NumberFormat(locale.tag);
   const trees = treesFor(snapshot.context);
   return (

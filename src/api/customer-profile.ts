@@ -32,6 +32,6 @@ export const customerProfileApi = (client: ApiClient) => ({
   /** The link sent to the new address (decision 150): applies the change; answers as the spec's change-email. */
   confirmEmailChange: (token: string) =>
     client.request(ChangeEmailResponse, '/customer/change-email/confirm', { method: 'POST', body: { token } }),
-  getOrderCount: () => client.request(OrderCountResponse, '/customer/order-count'),
+  getOrderCount: (call?: FirstCall) => client.request(OrderCountResponse, '/customer/order-count', call),
   getAccountSummary: (call?: FirstCall) => client.request(AccountSummaryResponse, '/customer/account-summary', call),
 });

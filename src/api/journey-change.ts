@@ -1,4 +1,4 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import { CardTokenResponse, type CardTokenRequest } from '../schemas/refunds';
 import {
   ChangeOptions,
@@ -13,11 +13,8 @@ const seg = encodeURIComponent;
 
 /** Changing a journey (server/api/journey-change.ts; docs/decisions/600-change-your-journey.md). */
 export const journeyChangeApi = (client: ApiClient) => ({
-  getOptions: (bookingId: string, signal?: AbortSignal) =>
-    client.request(ChangeOptions, `/change-of-journey/options/${seg(bookingId)}`, {
-      withOrderToken: true,
-      ...(signal ? { signal } : {}),
-    }),
+  getOptions: (bookingId: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(ChangeOptions, `/change-of-journey/options/${seg(bookingId)}`, { withOrderToken: true, ...call }),
   getDepartures: (
     q: {
       bookingId: string;

@@ -1,4 +1,4 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import {
   PassengerAssistanceResponse,
   PassengerAssistancesResponse,
@@ -7,6 +7,8 @@ import {
 } from '../schemas/passenger-assistance';
 
 const seg = encodeURIComponent;
+/** A route loader's options for a first call: cancelled with the navigation; a preload never signs out. */
+type FirstCall = Pick<RequestOptions, 'signal' | 'allow401'>;
 const base = (orderId: string, bookingId: string) =>
   `/customer/passenger-assistance/orders/${seg(orderId)}/products/${seg(bookingId)}`;
 
@@ -16,13 +18,14 @@ const base = (orderId: string, bookingId: string) =>
  * Guest order tokens go as ?token= like the other booking calls.
  */
 export const passengerAssistanceApi = (client: ApiClient) => ({
-  list: async (orderId: string, bookingId: string) =>
-    (await client.request(PassengerAssistancesResponse, base(orderId, bookingId), { withOrderToken: true }))
+  list: async (orderId: string, bookingId: string, call?: FirstCall) =>
+    (await client.request(PassengerAssistancesResponse, base(orderId, bookingId), { withOrderToken: true, ...call }))
       .passengerAssistances,
-  get: async (orderId: string, bookingId: string, id: string) =>
+  get: async (orderId: string, bookingId: string, id: string, call?: FirstCall) =>
     (
       await client.request(PassengerAssistanceResponse, `${base(orderId, bookingId)}/${seg(id)}`, {
         withOrderToken: true,
+        ...call,
       })
     ).passengerAssistance,
   create: async (orderId: string, bookingId: string, body: AssistanceInput, idempotencyKey: string) =>
@@ -44,8 +47,8 @@ export const passengerAssistanceApi = (client: ApiClient) => ({
       })
     ).passengerAssistance,
   /** The journeys whose tickets stand, then those whose help ended with their tickets (`ticketsGone`). */
-  upcoming: async () => {
-    const answer = await client.request(UpcomingAssistanceResponse, '/customer/passenger-assistance');
+  upcoming: async (call?: FirstCall) => {
+    const answer = await client.request(UpcomingAssistanceResponse, '/customer/passenger-assistance', { ...call });
     return [...answer.bookings, ...(answer.cancelledWithTickets ?? []).map((b) => ({ ...b, ticketsGone: true }))];
   },
 });

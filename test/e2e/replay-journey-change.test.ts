@@ -295,7 +295,17 @@ describeBrowserReplay(
       },
     },
     states: {
-      loading: async ({ page }) => status(page, m.journey_change_loading()),
+      // The first load is the route's loader (decision 730): its call is held like the chart's own,
+      // and meanwhile the account area may show its loading indicator (the user call) before the screen's.
+      loading: async ({ page, previous }) =>
+        previous === undefined
+          ? page
+              .getByRole('status')
+              .filter({ hasText: m.ui_page_loading() })
+              .or(page.getByRole('status').filter({ hasText: m.journey_change_loading() }))
+              .first()
+              .waitFor()
+          : status(page, m.journey_change_loading()),
       loadFailed: async ({ page }) => {
         await page.getByText(m.journey_change_load_failed(), { exact: true }).waitFor();
         await button(page, m.common_try_again()).waitFor();
@@ -367,6 +377,12 @@ describeBrowserReplay(
       },
     },
     notUserActions: {
+      '#journeyChange.starting always [0]':
+        "The route's loader makes the first call: the replay holds it as the chart's fetchOptions and answers it at that step, so the screen goes from the loading indicator to the search form as the path says; the chart takes its starting edge from the loaded options, which the model test walks",
+      '#journeyChange.starting always [1]':
+        "A booking that cannot change comes from the route's loader, held and answered as the chart's fetchOptions; the model test walks the starting edge",
+      '#journeyChange.starting always [2]':
+        "The loader's failed call is held and failed as the chart's fetchOptions, and the screen shows the load's error with Try again; the model test walks the starting edge",
       '#journeyChange.paying xstate.error.actor.pay [0]':
         'the attempt chart itself failing: no answer of the server causes it; the model test walks it',
       '#journeyChange.paying change.check [0]':

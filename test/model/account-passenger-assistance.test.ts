@@ -22,6 +22,14 @@ const upcoming: UpcomingAssistance = [
 
 describeMachineModel(accountPassengerAssistanceMachine, {
   name: 'accountPassengerAssistanceMachine',
+  // The route's load (docs/decisions/730): the journeys, a host without the list, a server or schema error.
+  inputs: [
+    {},
+    { first: { data: upcoming } },
+    { first: { error: notFound } },
+    { first: { error: serverError } },
+    { first: { error: schemaError } },
+  ],
   events: {
     'xstate.done.actor.fetchUpcoming': [
       { type: 'xstate.done.actor.fetchUpcoming', output: upcoming },
@@ -34,13 +42,19 @@ describeMachineModel(accountPassengerAssistanceMachine, {
       { type: 'xstate.error.actor.fetchUpcoming', error: notFound },
     ],
   },
-  serializeContext: (c) => ({ count: c.bookings.length, schemaError: c.schemaError }),
+  serializeContext: (c) => ({
+    first: c.first === null ? null : 'data' in c.first ? 'data' : 'error',
+    count: c.bookings.length,
+    schemaError: c.schemaError,
+  }),
   calls: { loading: { fetchUpcoming: undefined } },
   // docs/product/screens.md (passenger assistance base path): loading, error with retry, and the journeys.
   states: {
     loading: (check) => {
       const { snapshot, context, event } = check;
       expect(['xstate.init', 'assistance.retry']).toContain(event.type);
+      // Loading on its own start only when the route loaded nothing.
+      if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect(context.bookings).toEqual([]);
       if (event.type === 'xstate.init') expect(context.schemaError).toBe(false);
       // Each failure says whether the answer had the wrong shape (whatever the last one said).
@@ -57,22 +71,33 @@ describeMachineModel(accountPassengerAssistanceMachine, {
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
     absent: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchUpcoming');
-      expect(errorOf(event)?.status).toBe(404);
+      // From the route's 404, or the chart's own.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: notFound });
+      else {
+        expect(event.type).toBe('xstate.error.actor.fetchUpcoming');
+        expect(errorOf(event)?.status).toBe(404);
+      }
       // Not an error: the page says where assistance is booked, with nothing to retry.
       expect(context.bookings).toEqual([]);
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
     loadFailed: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchUpcoming');
-      expect(errorOf(event)?.status).not.toBe(404);
+      // The route's failed load starts here, told apart as the chart's own failure is.
+      const error = (
+        event.type === 'xstate.init' && context.first && 'error' in context.first ? context.first.error : errorOf(event)
+      ) as { status?: number; problem?: { kind?: string } } | undefined;
+      if (event.type !== 'xstate.init') expect(event.type).toBe('xstate.error.actor.fetchUpcoming');
+      expect(error?.status).not.toBe(404);
       expect(context.bookings).toEqual([]);
-      expect(context.schemaError, 'a schema mismatch is told apart').toBe(errorOf(event)?.problem?.kind === 'schema');
+      expect(context.schemaError, 'a schema mismatch is told apart').toBe(error?.problem?.kind === 'schema');
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
     },
     ready: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.done.actor.fetchUpcoming');
-      expect(context.bookings).toEqual(outputOf(event));
+      if (event.type === 'xstate.init') expect(context.bookings).toBe(upcoming);
+      else {
+        expect(event.type).toBe('xstate.done.actor.fetchUpcoming');
+        expect(context.bookings).toEqual(outputOf(event));
+      }
       expect(context.schemaError).toBe(false);
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },

@@ -12,6 +12,11 @@ const order = {
 };
 const history = { replacedBy: null, bookings: [], order } as never;
 const replacedBy = { bookingId: 'b2', orderId: 'o2' };
+const httpFailure = { status: 500, problem: { kind: 'http' } };
+const schemaFailure = { status: null, problem: { kind: 'schema' } };
+/** What the route's loader got (docs/decisions/730): the history, the replacement, or the load's error. */
+const loadedHistory = { data: { status: 200, data: history } } as const;
+const loadedReplacement = { data: { status: 308, data: { replacedBy } } } as const;
 
 describeMachineModel(bookingHistoryMachine, {
   name: 'bookingHistoryMachine',
@@ -19,6 +24,12 @@ describeMachineModel(bookingHistoryMachine, {
     { bookingId: 'b1', waitForSuperseders: false, bookingChanged: false },
     { bookingId: 'b1', waitForSuperseders: false, bookingChanged: true },
     { bookingId: 'b1', waitForSuperseders: true, bookingChanged: false },
+    { bookingId: 'b1', waitForSuperseders: false, bookingChanged: false, first: loadedHistory },
+    { bookingId: 'b1', waitForSuperseders: false, bookingChanged: true, first: loadedReplacement },
+    { bookingId: 'b1', waitForSuperseders: false, bookingChanged: false, first: { error: httpFailure } },
+    { bookingId: 'b1', waitForSuperseders: false, bookingChanged: false, first: { error: schemaFailure } },
+    // A wait never starts from a loaded history (the route loads none then; the chart ignores one).
+    { bookingId: 'b1', waitForSuperseders: true, bookingChanged: false, first: loadedHistory },
   ],
   events: {
     'xstate.done.actor.fetchHistory': [
@@ -26,11 +37,12 @@ describeMachineModel(bookingHistoryMachine, {
       { type: 'xstate.done.actor.fetchHistory', output: { status: 308, data: { replacedBy } } },
     ],
     'xstate.error.actor.fetchHistory': [
-      { type: 'xstate.error.actor.fetchHistory', error: { status: 500, problem: { kind: 'http' } } },
-      { type: 'xstate.error.actor.fetchHistory', error: { status: null, problem: { kind: 'schema' } } },
+      { type: 'xstate.error.actor.fetchHistory', error: httpFailure },
+      { type: 'xstate.error.actor.fetchHistory', error: schemaFailure },
     ],
   },
   serializeContext: (c) => ({
+    first: c.first === null ? null : 'data' in c.first ? c.first.data.status : 'error',
     retries: c.retries,
     failed: c.failed,
     history: c.history !== null,
@@ -50,19 +62,26 @@ describeMachineModel(bookingHistoryMachine, {
   states: {
     fetching: ({ context, event }) => {
       expect(['xstate.init', 'history.retry']).toContain(event.type);
+      // Fetching on its own start only when the route loaded nothing.
+      if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect(context.failed).toBeNull();
       expect(context.retries).toBe(0);
     },
     loaded: ({ context, event }) => {
-      expect(outputOf(event)).toEqual({ status: 200, data: history });
+      // From the route's load, or from the chart's own fetch.
+      if (event.type === 'xstate.init') expect(context.first).toEqual(loadedHistory);
+      else expect(outputOf(event)).toEqual({ status: 200, data: history });
       expect(context.history).toBe(history);
     },
-    error: ({ snapshot, event }) => {
-      expect(errorOf(event)?.problem?.kind).toBe('http');
+    error: ({ snapshot, context, event }) => {
+      // The route's failed load starts here, with the same error and retry as the chart's own.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: httpFailure });
+      else expect(errorOf(event)?.problem?.kind).toBe('http');
       expect(snapshot.can({ type: 'history.retry' })).toBe(true);
     },
-    schemaError: ({ snapshot, event }) => {
-      expect(errorOf(event)?.problem?.kind).toBe('schema');
+    schemaError: ({ snapshot, context, event }) => {
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: schemaFailure });
+      else expect(errorOf(event)?.problem?.kind).toBe('schema');
       expect(snapshot.can({ type: 'history.retry' })).toBe(true);
     },
     waiting: ({ context }) => {
@@ -94,7 +113,8 @@ describeMachineModel(bookingHistoryMachine, {
       expect(snapshot.can({ type: 'history.retry' })).toBe(true);
     },
     redirecting: ({ snapshot, context, event, actions }) => {
-      expect(outputOf(event)).toEqual({ status: 308, data: { replacedBy } });
+      if (event.type === 'xstate.init') expect(context.first).toEqual(loadedReplacement);
+      else expect(outputOf(event)).toEqual({ status: 308, data: { replacedBy } });
       expect(actions).toContain('goToReplacementHistory');
       expect(snapshot.output).toEqual({
         replacement: replacedBy,

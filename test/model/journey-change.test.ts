@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { journeyChangeMachine, searchErrors } from '#machines/journey-change';
 import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journey-change';
+import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { describeMachineModel, nextFrom, watching } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
 
@@ -83,10 +84,37 @@ const changed = {
 const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'answered', answer } });
 const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
 
+type ModelSnapshot = SnapshotFrom<typeof journeyChangeMachine>;
+type EventList = readonly AnyEventObject[] | ((snap: ModelSnapshot) => readonly AnyEventObject[]);
+
+/**
+ * A start from what the route loaded (docs/decisions/730) is checked where it lands (the search form,
+ * the refusal, the load's error); from there on the screen is the same as after its own load, which
+ * the paths without it walk, so those inputs send nothing more and the model stays its size.
+ */
+const fromOwnLoadOnly = (events: Record<string, EventList>) =>
+  Object.fromEntries(
+    Object.entries(events).map(([type, list]) => [
+      type,
+      (snap: ModelSnapshot) => (snap.context.first !== null ? [] : typeof list === 'function' ? list(snap) : list),
+    ]),
+  );
+
 describeMachineModel(journeyChangeMachine, {
   name: 'journeyChangeMachine',
-  input: { bookingId: 'b-york', today: TODAY, keySeed: KEY_SEED },
-  events: {
+  inputs: [
+    { bookingId: 'b-york', today: TODAY, keySeed: KEY_SEED },
+    { bookingId: 'b-york', today: TODAY, keySeed: KEY_SEED, first: { data: options(true) } },
+    { bookingId: 'b-york', today: TODAY, keySeed: KEY_SEED, first: { data: options(false) } },
+    { bookingId: 'b-york', today: TODAY, keySeed: KEY_SEED, first: { error: schemaError } },
+  ],
+  events: fromOwnLoadOnly({
+    'change.retry': [{ type: 'change.retry' }],
+    'search.submit': [{ type: 'search.submit' }],
+    'change.back': [{ type: 'change.back' }],
+    'change.confirm': [{ type: 'change.confirm' }],
+    'card.cancel': [{ type: 'card.cancel' }],
+    'change.check': [{ type: 'change.check' }],
     'xstate.done.actor.fetchOptions': [
       { type: 'xstate.done.actor.fetchOptions', output: options(true) },
       { type: 'xstate.done.actor.fetchOptions', output: options(false) },
@@ -132,7 +160,7 @@ describeMachineModel(journeyChangeMachine, {
       refused(httpError(409, 'ALREADY_CHANGED', 'This booking has already been changed.')),
     ],
     'xstate.error.actor.pay': [{ type: 'xstate.error.actor.pay', error: new Error('attempt failed') }],
-  },
+  }),
   serializeContext: (c) => ({
     direction: c.search.direction,
     timeValid: c.search.outwardAfter === '06:00',
@@ -215,13 +243,18 @@ describeMachineModel(journeyChangeMachine, {
   states: {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'change.retry']).toContain(event.type);
+      // Loading on its own start only when the route loaded nothing.
+      if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect(context.options).toBeNull();
     },
-    loadFailed: ({ context }) => {
+    loadFailed: ({ context, event }) => {
       expect(context.options).toBeNull();
       expect(context.error).toBe(true);
+      // The route's failed load starts here, with the same error and retry as the chart's own.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: schemaError });
     },
-    notChangeable: ({ context }) => {
+    notChangeable: ({ context, event }) => {
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ data: options(false) });
       // Each choice with the rule that refuses it.
       expect(context.options?.directions.some((d) => d.changeable)).toBe(false);
       expect(context.options?.directions[0]?.message).toBe('The train has left.');
@@ -229,6 +262,18 @@ describeMachineModel(journeyChangeMachine, {
     choosing: (check) => {
       const { context } = check;
       expect(context.options).not.toBeNull();
+      if (check.event.type === 'xstate.init') {
+        // From the route's load: its options, the first saved card chosen, the search as its own load sets it.
+        expect(context.first).toEqual({ data: options(true) });
+        expect(context.cardChoice).toEqual({ kind: 'saved', cardId: 'card-visa' });
+        expect(context.search).toEqual({
+          direction: 'outward',
+          outwardDate: '2026-12-02',
+          outwardAfter: '06:00',
+          inwardDate: '2026-12-04',
+          inwardAfter: '06:00',
+        });
+      }
       // The search opens on the booked day, from 06:00, for the first changeable choice.
       expect(context.search.outwardDate).toBe('2026-12-02');
       // An invalid time keeps Search disabled: the event does nothing.

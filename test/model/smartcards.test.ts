@@ -16,6 +16,8 @@ const smartcards: Smartcard[] = [
 
 describeMachineModel(smartcardsMachine, {
   name: 'smartcardsMachine',
+  // The route's load (docs/decisions/730): the cards, a host without them, the load's error.
+  inputs: [{}, { first: { data: smartcards } }, { first: { data: null } }, { first: { error: { status: 500 } } }],
   events: {
     'xstate.done.actor.fetchSmartcards': [
       { type: 'xstate.done.actor.fetchSmartcards', output: smartcards },
@@ -24,20 +26,31 @@ describeMachineModel(smartcardsMachine, {
     ],
     'xstate.error.actor.fetchSmartcards': [{ type: 'xstate.error.actor.fetchSmartcards', error: { status: 500 } }],
   },
-  serializeContext: (c) => ({ absent: c.smartcards === null }),
+  serializeContext: (c) => ({
+    first: c.first === null ? null : 'data' in c.first ? 'data' : 'error',
+    absent: c.smartcards === null,
+  }),
   calls: { loading: { fetchSmartcards: undefined } },
   // Smartcards (docs/product/screens.md): loading, error with retry, the cards.
   states: {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'smartcards.retry']).toContain(event.type);
+      // Loading on its own start only when the route loaded nothing.
+      if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect(context.smartcards).toEqual([]);
     },
     loaded: ({ context, event }) => {
-      expect(event.type).toBe('xstate.done.actor.fetchSmartcards');
-      expect(context.smartcards).toEqual((event as unknown as { output: unknown }).output);
+      // From the route's load, or the chart's own.
+      if (event.type === 'xstate.init' && context.first && 'data' in context.first)
+        expect(context.smartcards).toEqual(context.first.data);
+      else {
+        expect(event.type).toBe('xstate.done.actor.fetchSmartcards');
+        expect(context.smartcards).toEqual((event as unknown as { output: unknown }).output);
+      }
     },
     loadFailed: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchSmartcards');
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: { status: 500 } });
+      else expect(event.type).toBe('xstate.error.actor.fetchSmartcards');
       expect(context.smartcards).toEqual([]);
       expect(snapshot.can({ type: 'smartcards.retry' })).toBe(true);
     },

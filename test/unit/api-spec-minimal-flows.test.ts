@@ -182,6 +182,7 @@ describe.each(['absent', 'nulls'] as const)(
       const profile = customerProfileApi(client);
       const actor = createActor(
         treesPlantedMachine.provide({ actors: { fetchOrderCount: fromPromise(() => profile.getOrderCount()) } }),
+        { input: {} },
       ).start();
       await settled(actor, 'loaded');
       expect(treesFor(actor.getSnapshot().context)).toBe(3);

@@ -193,3 +193,58 @@ describe('router (generated tree, memory history)', () => {
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/fr/my-account/login');
   });
 });
+
+/**
+ * Each screen's first data is its route's loader's (docs/decisions/730): the screen's call goes out
+ * from the route, the chart starts from the answer (here the fake server's 404: the screen's own
+ * error with Try again) and does not ask again.
+ */
+describe('route loaders', () => {
+  const tryAgain = () => screen.findByRole('button', { name: 'Try again' }, { timeout: 25_000 });
+  it.each([
+    { path: '/bookings/b1/history', call: '/my-account/api/booking/b1/history', shown: tryAgain },
+    { path: '/bookings/b1/change', call: '/my-account/api/change-of-journey/options/b1', shown: tryAgain },
+    {
+      path: '/passenger-assistance',
+      call: '/my-account/api/customer/passenger-assistance',
+      // A host without the list across bookings (404): where assistance is booked instead.
+      shown: () => screen.findByText(/Passenger assistance is booked for each journey/, {}, { timeout: 25_000 }),
+    },
+    {
+      path: '/bookings/b1/passenger-assistance',
+      call: '/my-account/api/booking/b1',
+      // The booking's 404: not the customer's, nothing to retry.
+      shown: () => screen.findByText("We couldn't find this booking in your account.", {}, { timeout: 25_000 }),
+    },
+    {
+      path: '/bookings/b1/passenger-assistance/a1',
+      call: '/my-account/api/booking/b1',
+      shown: () =>
+        screen.findByText(
+          "We couldn't find this assistance. It may belong to another booking.",
+          {},
+          { timeout: 25_000 },
+        ),
+    },
+    {
+      path: '/smartcards',
+      call: '/my-account/api/customer/smartcards',
+      // A host without smartcards (404): the page says so quietly.
+      loaded: { data: null },
+      shown: () => screen.findByText("This isn't available in your account here.", {}, { timeout: 25_000 }),
+    },
+    // The count's failure is a flag: 0 trees and Try again.
+    { path: '/sustainability-dashboard', call: '/my-account/api/customer/order-count', shown: tryAgain },
+  ])(
+    '$path loads its first data in its loader and the screen starts from it',
+    async ({ path, call, shown, ...c }) => {
+      const { router, requests } = await renderApp(`/my-account${path}`, 'AUTHORISED');
+      await shown();
+      expect(router.state.location.pathname).toBe(path);
+      const loaded = 'loaded' in c ? c.loaded : { error: expect.anything() };
+      expect(router.state.matches.at(-1)?.loaderData).toEqual(loaded);
+      expect(requests.filter((r) => r === call)).toHaveLength(1);
+    },
+    30_000,
+  );
+});

@@ -1,8 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type * as v from 'valibot';
 import { schemaMismatchMessage } from '#src/api/errors';
 import { formatMoney } from '#src/i18n/format';
+import type { HistoryFetchResult } from '#machines/booking-history';
+import type { FirstData } from '#machines/lib/first-data';
 import type { BookingHistoryResponse } from '#src/schemas/booking';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -34,16 +36,19 @@ export const historyMessages = {
 /**
  * The history page of /bookings/{id}/history and /order-token/{id}/history: the two routes differ
  * only in who opened the booking. A hand-over to wait for the replacement (search or history state)
- * remounts the screen.
+ * remounts the screen. `first`: the history its route loaded (docs/decisions/730); without it the
+ * chart fetches it.
  */
 export function BookingHistoryPage({
   bookingId,
   search,
   guest,
+  first,
 }: {
   bookingId: string;
   search: v.InferOutput<typeof historySearch>;
   guest: boolean;
+  first?: FirstData<HistoryFetchResult> | null | undefined;
 }) {
   const handedOver = useHandedOverWait();
   const wait = search.waitForSuperseders === true || handedOver;
@@ -55,6 +60,7 @@ export function BookingHistoryPage({
       waitForSuperseders={wait}
       bookingChanged={search.bookingchanged === true}
       refundComplete={search.refundComplete === true}
+      first={wait ? null : (first ?? null)}
     />
   );
 }
@@ -65,15 +71,18 @@ export function BookingHistoryScreen({
   waitForSuperseders,
   bookingChanged,
   refundComplete,
+  first = null,
 }: {
   bookingId: string;
   guest: boolean;
   waitForSuperseders: boolean;
   bookingChanged: boolean;
   refundComplete: boolean;
+  first?: FirstData<HistoryFetchResult> | null;
 }) {
   const navigate = useNavigate();
-  const [snapshot, send] = bookingHistoryFlow.useFlow({ input: { bookingId, waitForSuperseders, bookingChanged } });
+  const [input] = useState(() => ({ bookingId, waitForSuperseders, bookingChanged, first }));
+  const [snapshot, send] = bookingHistoryFlow.useFlow({ input });
   const { history, failed } = snapshot.context;
 
   // A replacement was found: the customer goes to its history, marked refund complete.

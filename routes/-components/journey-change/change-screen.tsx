@@ -1,8 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { useMachine } from '@xstate/react';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { searchErrors, type journeyChangeMachine } from '#machines/journey-change';
+import type { FirstData } from '#machines/lib/first-data';
 import type { refundCardFormMachine } from '#machines/refund-card-form';
 import { newKeySeed } from '#src/api/idempotency';
 import { formatDate, formatMoney, formatTime } from '#src/i18n/format';
@@ -11,6 +12,7 @@ import {
   type ChangeDirection,
   type ChangeLeg,
   type ChangeMoney,
+  type ChangeOptions,
   type ChangeQuote,
   type ChangeSearchField,
 } from '#src/schemas/journey-change';
@@ -44,9 +46,10 @@ const directionLabel = (d: ChangeDirection) =>
       : m.journey_change_direction_both();
 
 /** The change's flow (./journey-change.flow.ts); once changed, the new booking opens (following the snapshot). */
-function useJourneyChange(bookingId: string, guest: boolean) {
+function useJourneyChange(bookingId: string, guest: boolean, first: FirstData<ChangeOptions> | null) {
   const navigate = useNavigate();
-  const flow = journeyChangeFlow.useFlow({ input: { bookingId, today: today(), keySeed: newKeySeed() } });
+  const [input] = useState(() => ({ bookingId, today: today(), keySeed: newKeySeed(), first }));
+  const flow = journeyChangeFlow.useFlow({ input });
   const [snapshot] = flow;
   const newBookingId = snapshot.matches('changed') ? (snapshot.context.result?.newBookingId ?? null) : null;
   useEffect(() => {
@@ -61,22 +64,47 @@ function useJourneyChange(bookingId: string, guest: boolean) {
   return flow;
 }
 
-/** /bookings/{bookingId}/change (journeyChangeMachine; docs/decisions/600-change-your-journey.md). */
-export function JourneyChangeScreen({ bookingId, guest }: { bookingId: string; guest: boolean }) {
-  const [snapshot, send] = useJourneyChange(bookingId, guest);
+/**
+ * /bookings/{bookingId}/change (journeyChangeMachine; docs/decisions/600-change-your-journey.md).
+ * `first`: the booking's change options its route loaded (docs/decisions/730); without it the chart loads them.
+ */
+export function JourneyChangeScreen({
+  bookingId,
+  guest,
+  first,
+}: {
+  bookingId: string;
+  guest: boolean;
+  first?: FirstData<ChangeOptions> | undefined;
+}) {
+  const [snapshot, send] = useJourneyChange(bookingId, guest, first ?? null);
   const phase = useLostAnswerPhase(snapshot.children.pay);
   useFocusFallback(JSON.stringify(snapshot.value) + (phase ?? ''));
-  const back = (
-    <p>
-      <Link to={bookingPath(guest, 'detail')} params={{ bookingId }}>
-        {m.journey_change_back_to_booking()}
-      </Link>
-    </p>
+  return (
+    <JourneyChangePage bookingId={bookingId} guest={guest}>
+      <ChangeView snapshot={snapshot} send={send} phase={phase} />
+    </JourneyChangePage>
   );
+}
+
+/** While the route loads the booking's options (its pending state): the screen as its chart's loading state shows it. */
+export function JourneyChangeLoading({ bookingId, guest }: { bookingId: string; guest: boolean }) {
+  return (
+    <JourneyChangePage bookingId={bookingId} guest={guest}>
+      <Loading label={m.journey_change_loading()} />
+    </JourneyChangePage>
+  );
+}
+
+function JourneyChangePage({ bookingId, guest, children }: { bookingId: string; guest: boolean; children: ReactNode }) {
   return (
     <Page title={m.journey_change_title()}>
-      {back}
-      <ChangeView snapshot={snapshot} send={send} phase={phase} />
+      <p>
+        <Link to={bookingPath(guest, 'detail')} params={{ bookingId }}>
+          {m.journey_change_back_to_booking()}
+        </Link>
+      </p>
+      {children}
     </Page>
   );
 }

@@ -28,7 +28,7 @@ export const journeyChangeFlow = defineFlow(journeyChangeMachine)((services) => 
   const change = journeyChangeApi(services.api);
   return {
     actors: {
-      fetchOptions: fromPromise(({ input, signal }) => change.getOptions(input.bookingId, signal)),
+      fetchOptions: fromPromise(({ input, signal }) => change.getOptions(input.bookingId, { signal })),
       fetchDepartures: fromPromise(({ input, signal }) => change.getDepartures(input, signal)),
       fetchQuote: fromPromise(({ input }) => change.quote(input)),
       cardForm: changeCardFormFlow.bind(services),

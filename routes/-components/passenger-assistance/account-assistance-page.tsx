@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { FirstData } from '#machines/lib/first-data';
 import { accountPassengerAssistanceFlow } from './account-passenger-assistance.flow';
 import { accountPassengerAssistanceMessages } from '#src/copy/account-passenger-assistance';
 import { schemaMismatchMessage } from '#src/api/errors';
@@ -44,10 +45,13 @@ function HelpLine({
   );
 }
 
-/** The account's passenger assistance: booked help across upcoming journeys, and journeys without any. */
-export function AccountAssistancePage() {
+/**
+ * The account's passenger assistance: booked help across upcoming journeys, and journeys without any.
+ * `first`: the journeys its route loaded (docs/decisions/730); without it the chart loads them.
+ */
+export function AccountAssistancePage({ first }: { first?: FirstData<UpcomingAssistance> | null | undefined }) {
   const { locale } = useServices();
-  const [snapshot, send] = accountPassengerAssistanceFlow.useFlow();
+  const [snapshot, send] = accountPassengerAssistanceFlow.useFlow({ input: { first } });
   const { bookings, schemaError } = snapshot.context;
   const standing = bookings.filter((b) => !b.ticketsGone);
   const withHelp = standing.filter((b) => b.passengerAssistances.some((a) => !isCancelled(a)));

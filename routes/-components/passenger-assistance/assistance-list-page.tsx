@@ -1,7 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { passengerAssistanceListMessages } from '#src/copy/passenger-assistance-list';
 import { schemaMismatchMessage } from '#src/api/errors';
-import { isCancelled, type AssistanceBooking, type PassengerAssistance } from '#src/schemas/passenger-assistance';
+import type { FirstData } from '#machines/lib/first-data';
+import {
+  isCancelled,
+  type AssistanceBooking,
+  type AssistanceOverview,
+  type PassengerAssistance,
+} from '#src/schemas/passenger-assistance';
 import { Alert } from '#src/ui/alert';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
@@ -15,9 +21,20 @@ import { m } from '#src/paraglide/messages.js';
 const hasLegStillToLeave = (legs: readonly { departureTime: string }[]) =>
   legs.some((l) => new Date(l.departureTime).getTime() > Date.now());
 
-/** /bookings/{bookingId}/passenger-assistance: the assistance booked for each passenger and leg. */
-export function AssistanceListPage({ bookingId, cancelled }: { bookingId: string; cancelled: boolean }) {
-  const [snapshot, send] = passengerAssistanceListFlow.useFlow({ input: { bookingId } });
+/**
+ * /bookings/{bookingId}/passenger-assistance: the assistance booked for each passenger and leg.
+ * `first`: what its route loaded (docs/decisions/730); without it the chart loads it.
+ */
+export function AssistanceListPage({
+  bookingId,
+  cancelled,
+  first,
+}: {
+  bookingId: string;
+  cancelled: boolean;
+  first?: FirstData<AssistanceOverview> | null | undefined;
+}) {
+  const [snapshot, send] = passengerAssistanceListFlow.useFlow({ input: { bookingId, first } });
   const { overview, schemaError } = snapshot.context;
 
   return (

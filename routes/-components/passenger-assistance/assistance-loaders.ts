@@ -3,7 +3,10 @@ import { absentOn404 } from '#src/api/errors';
 import { passengerAssistanceApi } from '#src/api/passenger-assistance';
 import type { BookingDetailResponse } from '#src/schemas/booking';
 import type { AssistanceBooking, AssistanceItem, AssistanceOverview } from '#src/schemas/passenger-assistance';
-import type { ApiClient } from '#src/api/client';
+import type { ApiClient, RequestOptions } from '#src/api/client';
+
+/** A route loader's options for the first calls (docs/decisions/730); the charts' own calls pass none. */
+type FirstCall = Pick<RequestOptions, 'signal' | 'allow401'>;
 
 /** A booking that moved (replaced by a change of journey) has no assistance screens of its own. */
 const moved = () => Object.assign(new Error('Booking moved'), { status: 404 });
@@ -42,16 +45,16 @@ export function assistanceLoaders(api: ApiClient) {
   {
     const bookings = bookingApi(api);
     const assistance = passengerAssistanceApi(api);
-    const loadBooking = async (bookingId: string): Promise<AssistanceBooking> => {
-      const res = await bookings.getBooking(bookingId);
+    const loadBooking = async (bookingId: string, call?: FirstCall): Promise<AssistanceBooking> => {
+      const res = await bookings.getBooking(bookingId, call);
       if (res.status === 308) throw moved();
       return toAssistanceBooking(res.data, bookingId);
     };
     return {
       assistance,
-      loadOverview: async (bookingId: string): Promise<AssistanceOverview> => {
-        const booking = await loadBooking(bookingId);
-        return { booking, assistances: await assistance.list(booking.orderId, booking.bookingId) };
+      loadOverview: async (bookingId: string, call?: FirstCall): Promise<AssistanceOverview> => {
+        const booking = await loadBooking(bookingId, call);
+        return { booking, assistances: await assistance.list(booking.orderId, booking.bookingId, call) };
       },
       /** The booking with only the legs still to leave (the form offers those). */
       loadForRequest: async (bookingId: string): Promise<AssistanceOverview> => {
@@ -68,11 +71,11 @@ export function assistanceLoaders(api: ApiClient) {
        * docs/product/api.md): its 404 then stands beside the spec's own list of the booking's assistance naming it. A
        * 404 for an assistance the list does not name either is the page's not found.
        */
-      loadItem: async (bookingId: string, assistanceId: string): Promise<AssistanceItem | null> => {
-        const booking = await loadBooking(bookingId);
-        const one = await absentOn404(assistance.get(booking.orderId, booking.bookingId, assistanceId));
+      loadItem: async (bookingId: string, assistanceId: string, call?: FirstCall): Promise<AssistanceItem | null> => {
+        const booking = await loadBooking(bookingId, call);
+        const one = await absentOn404(assistance.get(booking.orderId, booking.bookingId, assistanceId, call));
         if (one) return { booking, assistance: one };
-        const listed = await assistance.list(booking.orderId, booking.bookingId);
+        const listed = await assistance.list(booking.orderId, booking.bookingId, call);
         if (listed.some((a) => a.id === assistanceId)) return null;
         throw Object.assign(new Error('No such assistance'), { status: 404 });
       },

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { passengerAssistanceReviewMessages } from '#src/copy/passenger-assistance-review';
 import { schemaMismatchMessage } from '#src/api/errors';
-import { isCancelled } from '#src/schemas/passenger-assistance';
+import type { FirstData } from '#machines/lib/first-data';
+import { isCancelled, type AssistanceItem } from '#src/schemas/passenger-assistance';
 import { Alert } from '#src/ui/alert';
 import { LoadError } from '#src/ui/load-error';
 import { Loading, Page } from '#src/ui/page';
@@ -10,17 +11,22 @@ import { passengerAssistanceReviewFlow } from './passenger-assistance-review.flo
 import * as styles from './assistance.css';
 import { m } from '#src/paraglide/messages.js';
 
-/** /bookings/{bookingId}/passenger-assistance/{id}: one assistance, with cancel while it is booked. */
+/**
+ * /bookings/{bookingId}/passenger-assistance/{id}: one assistance, with cancel while it is booked.
+ * `first`: what its route loaded (docs/decisions/730); without it the chart loads it.
+ */
 export function AssistanceReviewPage({
   bookingId,
   assistanceId,
   booked,
+  first,
 }: {
   bookingId: string;
   assistanceId: string;
   booked: boolean;
+  first?: FirstData<AssistanceItem | null> | null | undefined;
 }) {
-  const [snapshot, send] = passengerAssistanceReviewFlow.useFlow({ input: { bookingId, assistanceId } });
+  const [snapshot, send] = passengerAssistanceReviewFlow.useFlow({ input: { bookingId, assistanceId, first } });
   const { item, schemaError } = snapshot.context;
 
   return (

@@ -1,6 +1,12 @@
 import { smartcardsMessages } from '#src/copy/smartcards';
 import { formatDate } from '#src/i18n/format';
-import { smartcardStatusLabels, smartcardStatusNotes, type SmartcardProduct } from '#src/schemas/smartcards';
+import type { FirstData } from '#machines/lib/first-data';
+import {
+  smartcardStatusLabels,
+  smartcardStatusNotes,
+  type Smartcard,
+  type SmartcardProduct,
+} from '#src/schemas/smartcards';
 import { useServices } from '#src/services';
 import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
@@ -15,10 +21,13 @@ const productRoute = (p: SmartcardProduct): string =>
 
 const dayOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
 
-/** /smartcards: the customer's ITSO smartcards, their state and tickets waiting to be loaded. */
-export function SmartcardsPage() {
+/**
+ * /smartcards: the customer's ITSO smartcards, their state and tickets waiting to be loaded.
+ * `first`: the smartcards its route loaded (docs/decisions/730); without it the chart loads them.
+ */
+export function SmartcardsPage({ first }: { first?: FirstData<Smartcard[] | null> | null | undefined }) {
   const { locale } = useServices();
-  const [snapshot, send] = smartcardsFlow.useFlow();
+  const [snapshot, send] = smartcardsFlow.useFlow({ input: { first } });
   const day = (iso: string) => formatDate(iso, locale.tag, dayOptions);
 
   return (

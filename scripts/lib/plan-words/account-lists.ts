@@ -67,6 +67,8 @@ export const smartcards: MachineWords = {
     'smartcards.retry': 'they press [[common_try_again]]',
   },
   states: {
+    starting:
+      '[[smartcards_page_smartcards_linked_to_your_account]]: the smartcards from what the route loaded, or [[smartcards_fetch_error]] when it could not; [[smartcards_page_loading_your_smartcards]] while they are fetched',
     loading: '[[smartcards_page_smartcards_linked_to_your_account]] and [[smartcards_page_loading_your_smartcards]]',
     loadFailed: '[[smartcards_fetch_error]] with [[common_try_again]]',
     loaded:

@@ -31,6 +31,8 @@ export const treesPlanted: MachineWords = {
     'trees.retry': 'they press [[common_try_again]]',
   },
   states: {
+    starting:
+      'the trees from what the route loaded, or 0 trees with [[route_sustainability_dashboard_we_couldnt_count_your_bookings]] when it could not; [[route_sustainability_dashboard_counting_your_trees]] while it is fetched',
     loading: '[[route_sustainability_dashboard_counting_your_trees]]',
     loaded:
       '[[route_sustainability_dashboard_trees_planted_label]], [[route_sustainability_dashboard_bookings_made]] [[route_sustainability_dashboard_trees_per_booking]]',

@@ -65,7 +65,7 @@ export const bookingHistory: MachineWords = {
   },
   states: {
     starting:
-      '[[booking_detail_booking_history_screen_booking_history]]: [[booking_detail_booking_history_screen_loading_booking_history]]',
+      '[[booking_detail_booking_history_screen_booking_history]]: the timeline from what the route loaded, or [[booking_detail_booking_history_screen_we_couldnt_load_this_bookings]] when it could not; [[booking_detail_booking_history_screen_loading_booking_history]] while it is fetched',
     fetching:
       '[[booking_detail_booking_history_screen_booking_history]]: [[booking_detail_booking_history_screen_loading_booking_history]]',
     loaded:

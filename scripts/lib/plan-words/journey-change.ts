@@ -46,6 +46,8 @@ export const journeyChange: MachineWords = {
     'change.check': checkAgain('the change', 'change-of-journey/pay/…', '[[journey_change_pay_and_change]]'),
   },
   states: {
+    starting:
+      'the page opens: [[journey_change_what_to_change]], or [[journey_change_not_changeable_title]], from what the route loaded, or [[journey_change_load_failed]] when it could not; [[journey_change_loading]] while it is fetched',
     loading: '[[journey_change_loading]]',
     loadFailed: '[[journey_change_load_failed]] with [[common_try_again]]',
     notChangeable:

@@ -12,6 +12,8 @@ export const accountPassengerAssistance: MachineWords = {
     'assistance.retry': 'they press [[common_try_again]]',
   },
   states: {
+    starting:
+      '[[common_passenger_assistance]]: the journeys from what the route loaded, or [[account_passenger_assistance_load_error]] when it could not; [[passenger_assistance_account_assistance_page_loading_your_passenger_assistance]] while they are fetched',
     loading:
       '[[common_passenger_assistance]]: [[passenger_assistance_account_assistance_page_book_help_at_the_station]], and [[passenger_assistance_account_assistance_page_loading_your_passenger_assistance]]',
     absent:
@@ -38,6 +40,8 @@ export const passengerAssistanceList: MachineWords = {
     'assistance.retry': 'they press [[common_try_again]]',
   },
   states: {
+    starting:
+      '[[common_passenger_assistance]]: the assistance from what the route loaded, or [[passenger_assistance_list_load_error]] when it could not; [[passenger_assistance_assistance_list_page_loading_the_assistance_for_this]] while it is fetched',
     loading:
       '[[common_passenger_assistance]]: [[passenger_assistance_assistance_list_page_help_at_the_station_and]], [[passenger_assistance_assistance_list_page_back_to_booking]] and [[passenger_assistance_assistance_list_page_loading_the_assistance_for_this]]',
     loadFailed: '[[passenger_assistance_list_load_error]] with [[common_try_again]]',
@@ -67,6 +71,8 @@ export const passengerAssistanceReview: MachineWords = {
     'assistance.retry': 'they press [[common_try_again]]',
   },
   states: {
+    starting:
+      'the assistance from what the route loaded, or [[passenger_assistance_review_load_error]] when it could not; [[passenger_assistance_assistance_review_page_loading_this_assistance]] while it is fetched',
     loading: '[[passenger_assistance_assistance_review_page_loading_this_assistance]]',
     loadFailed: '[[passenger_assistance_review_load_error]] with [[common_try_again]]',
     notFound: '[[passenger_assistance_review_not_found]]',
