@@ -3,7 +3,11 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 /** Unit files that need a module graph of their own (see the unit project). */
-const unitIsolated = ['test/unit/router.test.tsx', 'test/unit/pdf-cjk.test.ts'];
+const unitIsolated = [
+  'test/unit/router.test.tsx',
+  'test/unit/form-route-loaders.test.tsx',
+  'test/unit/pdf-cjk.test.ts',
+];
 
 export default defineConfig({
   test: {
