@@ -99,9 +99,32 @@ describeMachineModel(closeAccountMachine, {
       if (context.error !== null)
         expect(nextFrom(check, { type: 'form.change', field: 'password', value: 'x' }).context.error).toBeNull();
     },
-    closing: ({ context, event }) => {
+    closing: (check) => {
+      const { context, event } = check;
       expect(event.type).toBe('form.submit');
       if (context.hasPassword) expect(context.values.password).not.toBe('');
+      // Every answer from here, not only the one a path walks: the graph keeps one event per
+      // resulting state, so an answer that lands where another does is checked here.
+      const failed = (error: object) => nextFrom(check, { type: 'xstate.error.actor.closeAccount', error });
+      for (const [status, code] of [
+        [400, 'VALIDATION_FAILED'],
+        [403, 'CSRF_INVALID'],
+        [409, 'CONFLICT'],
+        [500, 'PASSWORD_INCORRECT'],
+        [500, 'OPEN_MATTERS'],
+        [500, 'RECENT_SIGN_IN_REQUIRED'],
+      ] as const) {
+        const general = failed({ status, code });
+        expect([general.value, general.context.error], `${status} ${code}`).toEqual(['confirming', 'genericError']);
+      }
+      expect(failed({ status: 400, code: 'PASSWORD_INCORRECT' }).context.error).toBe('passwordIncorrect');
+      expect(failed({ status: 403, code: 'RECENT_SIGN_IN_REQUIRED' }).value).toBe('signInAgain');
+      const unreadable = failed({
+        status: 409,
+        code: 'OPEN_MATTERS',
+        body: { errors: [{ code: 'OPEN_MATTERS' }], matters: 'TL-ABC234' },
+      });
+      expect([unreadable.value, unreadable.context.matters]).toEqual(['refused', []]);
     },
     refused: ({ snapshot, context, event }) => {
       const body = (errorOf(event) as { body?: { matters?: unknown } } | undefined)?.body;
@@ -122,6 +145,18 @@ describeMachineModel(closeAccountMachine, {
       expect(actions).toContain('signedOut');
     },
   },
+});
+
+it('knows from its input whether there is a password to ask for, and starts with nothing refused', () => {
+  for (const [input, hasPassword] of [
+    [{}, true],
+    [{ hasPassword: true }, true],
+    [{ hasPassword: null }, true],
+    [{ hasPassword: false }, false],
+  ] as const) {
+    const { context } = createActor(closeAccountMachine, { input }).getSnapshot();
+    expect([context.hasPassword, context.matters], JSON.stringify(input)).toEqual([hasPassword, []]);
+  }
 });
 
 it('asks for a password when the screen could not say whether the account has one', async () => {
