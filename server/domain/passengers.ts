@@ -113,7 +113,15 @@ export async function passengersWithRailcards(db: Queryable, customerId: string)
  * holder included, decision 569): counted and inserted in one statement, which the embedded
  * database runs alone, so two adds at once cannot both take the last place.
  */
-export const addPassenger = (db: Queryable, customerId: string, fields: PassengerFields) =>
+export const addPassenger = (db: Db, customerId: string, fields: PassengerFields) =>
+  // The account's row is locked first, so adds racing for the last places are counted one after
+  // another: without it, PostgreSQL lets two of them both count 49 and both insert.
+  db.transaction(async (tx) => {
+    await tx.query('select id from customers where id = $1 for update', [customerId]);
+    return addPassengerWithinLimit(tx, customerId, fields);
+  });
+
+const addPassengerWithinLimit = (db: Queryable, customerId: string, fields: PassengerFields) =>
   one<PassengerRow>(
     db,
     `insert into saved_passengers (id, customer_id, first_name, last_name, nick_name, email, date_of_birth)
