@@ -7,8 +7,8 @@ import {
   type Address,
   type AddressField,
 } from '#src/schemas/addresses';
-import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import { describeMachineModel, errorOf, nextFrom } from './harness';
+import type { SnapshotFrom } from 'xstate';
+import { describeMachineModel, errorOf, nextFrom, fromOwnLoadOnly } from './harness';
 
 const saved: Address = {
   id: 'home',
@@ -56,20 +56,6 @@ const fill: [AddressField, string][] = [
 ];
 
 type ModelSnapshot = SnapshotFrom<typeof addressFormMachine>;
-type EventList = readonly AnyEventObject[] | ((snap: ModelSnapshot) => readonly AnyEventObject[]);
-
-/**
- * A start from what the edit route loaded (docs/decisions/730) is checked where it lands (the form
- * filled in, not found, the load's error); from there on the form is the same as after its own
- * fetch, which the paths without it walk, so those inputs send nothing more and the model stays its size.
- */
-const fromOwnLoadOnly = (events: Record<string, EventList>) =>
-  Object.fromEntries(
-    Object.entries(events).map(([type, list]) => [
-      type,
-      (snap: ModelSnapshot) => (snap.context.first !== null ? [] : typeof list === 'function' ? list(snap) : list),
-    ]),
-  );
 
 describeMachineModel(addressFormMachine, {
   name: 'addressFormMachine',
@@ -80,7 +66,7 @@ describeMachineModel(addressFormMachine, {
     { addressId: 'home', first: { error: { status: 404 } } },
     { addressId: 'home', first: { error: { status: 500 } } },
   ],
-  events: fromOwnLoadOnly({
+  events: fromOwnLoadOnly<ModelSnapshot>({
     'form.submit': [{ type: 'form.submit' }],
     'address.retry': [{ type: 'address.retry' }],
     'form.change': (snap) => {

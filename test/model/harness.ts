@@ -749,3 +749,18 @@ export function describeMachineModel<M extends AnyStateMachine>(
     });
   });
 }
+
+/**
+ * A chart started from what its route loaded (docs/decisions/730) is checked where it lands; from
+ * there on the screen is the same as after its own load, which the paths without it walk, so those
+ * inputs send nothing more and the model stays its size.
+ */
+export const fromOwnLoadOnly = <S extends { context: { first?: unknown } }>(
+  events: Record<string, readonly AnyEventObject[] | ((snap: S) => readonly AnyEventObject[])>,
+) =>
+  Object.fromEntries(
+    Object.entries(events).map(([type, list]) => [
+      type,
+      (snap: S) => (snap.context.first !== null ? [] : typeof list === 'function' ? list(snap) : list),
+    ]),
+  );

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { journeyChangeMachine, searchErrors } from '#machines/journey-change';
 import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journey-change';
-import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import { describeMachineModel, nextFrom, watching } from './harness';
+import type { SnapshotFrom } from 'xstate';
+import { describeMachineModel, nextFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
 
 /** Changing a journey (docs/decisions/600-change-your-journey.md): the chart against what each state means. */
@@ -85,20 +85,6 @@ const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: 
 const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
 
 type ModelSnapshot = SnapshotFrom<typeof journeyChangeMachine>;
-type EventList = readonly AnyEventObject[] | ((snap: ModelSnapshot) => readonly AnyEventObject[]);
-
-/**
- * A start from what the route loaded (docs/decisions/730) is checked where it lands (the search form,
- * the refusal, the load's error); from there on the screen is the same as after its own load, which
- * the paths without it walk, so those inputs send nothing more and the model stays its size.
- */
-const fromOwnLoadOnly = (events: Record<string, EventList>) =>
-  Object.fromEntries(
-    Object.entries(events).map(([type, list]) => [
-      type,
-      (snap: ModelSnapshot) => (snap.context.first !== null ? [] : typeof list === 'function' ? list(snap) : list),
-    ]),
-  );
 
 describeMachineModel(journeyChangeMachine, {
   name: 'journeyChangeMachine',
@@ -108,7 +94,7 @@ describeMachineModel(journeyChangeMachine, {
     { bookingId: 'b-york', today: TODAY, keySeed: KEY_SEED, first: { data: options(false) } },
     { bookingId: 'b-york', today: TODAY, keySeed: KEY_SEED, first: { error: schemaError } },
   ],
-  events: fromOwnLoadOnly({
+  events: fromOwnLoadOnly<ModelSnapshot>({
     'change.retry': [{ type: 'change.retry' }],
     'search.submit': [{ type: 'search.submit' }],
     'change.back': [{ type: 'change.back' }],

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { refundRequestMachine } from '#machines/refund-request';
 import { isRequestableQuote } from '#machines/lib/refund-rules';
-import { describeMachineModel, inputOf, nextFrom, outputOf, watching } from './harness';
+import { describeMachineModel, inputOf, nextFrom, outputOf, watching, fromOwnLoadOnly } from './harness';
 import { refundRequestVertex } from './fixtures/vertices';
 import {
   cardRequired,
@@ -53,20 +53,6 @@ function expectReasonStartsAgain(check: { snapshot: SnapshotFrom<typeof refundRe
 }
 
 type ModelSnapshot = SnapshotFrom<typeof refundRequestMachine>;
-type EventList = readonly AnyEventObject[] | ((snap: ModelSnapshot) => readonly AnyEventObject[]);
-
-/**
- * A start from what the route loaded (docs/decisions/730) is checked where it lands (the quote for
- * the loaded booking, the load's error); from there on the page is the same as after its own load,
- * which the paths without it walk, so those inputs send nothing more and the model stays its size.
- */
-const fromOwnLoadOnly = (events: Record<string, EventList>) =>
-  Object.fromEntries(
-    Object.entries(events).map(([type, list]) => [
-      type,
-      (snap: ModelSnapshot) => (snap.context.first !== null ? [] : typeof list === 'function' ? list(snap) : list),
-    ]),
-  );
 
 const INPUT = { bookingId: 'b1', quoteId: 'q1', today: '2026-11-22', keySeed: KEY_SEED };
 /** The route's load: the URL quote's booking with one passenger's tickets ticked, or its failure. */
@@ -75,7 +61,7 @@ const loadedBooking = refundBooking({ ...twoPassengerReturn, selectedRefundables
 describeMachineModel(refundRequestMachine, {
   name: 'refundRequestMachine',
   inputs: [INPUT, { ...INPUT, first: { data: loadedBooking } }, { ...INPUT, first: { error: schemaError } }],
-  events: fromOwnLoadOnly({
+  events: fromOwnLoadOnly<ModelSnapshot>({
     'refund.retry': [{ type: 'refund.retry' }],
     'refund.continue': [{ type: 'refund.continue' }],
     'refund.back': [{ type: 'refund.back' }],

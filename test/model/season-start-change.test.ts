@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { seasonStartChangeMachine, seasonToday, startDateOf, startDateProblem } from '#machines/season-start-change';
 import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
-import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import { describeMachineModel, nextFrom, watching } from './harness';
+import type { SnapshotFrom } from 'xstate';
+import { describeMachineModel, nextFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
 
 /**
@@ -53,20 +53,6 @@ const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: 
 const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
 
 type ModelSnapshot = SnapshotFrom<typeof seasonStartChangeMachine>;
-type EventList = readonly AnyEventObject[] | ((snap: ModelSnapshot) => readonly AnyEventObject[]);
-
-/**
- * A start from what the route loaded (docs/decisions/730) is checked where it lands (the date form,
- * the refusal, the load's error); from there on the screen is the same as after its own load, which
- * the paths without it walk, so those inputs send nothing more and the model stays its size.
- */
-const fromOwnLoadOnly = (events: Record<string, EventList>) =>
-  Object.fromEntries(
-    Object.entries(events).map(([type, list]) => [
-      type,
-      (snap: ModelSnapshot) => (snap.context.first !== null ? [] : typeof list === 'function' ? list(snap) : list),
-    ]),
-  );
 
 describeMachineModel(seasonStartChangeMachine, {
   name: 'seasonStartChangeMachine',
@@ -76,7 +62,7 @@ describeMachineModel(seasonStartChangeMachine, {
     { bookingId: 'b-season', today: TODAY, keySeed: KEY_SEED, first: { data: options(false) } },
     { bookingId: 'b-season', today: TODAY, keySeed: KEY_SEED, first: { error: schemaError } },
   ],
-  events: fromOwnLoadOnly({
+  events: fromOwnLoadOnly<ModelSnapshot>({
     'change.retry': [{ type: 'change.retry' }],
     'date.blur': [{ type: 'date.blur' }],
     'date.submit': [{ type: 'date.submit' }],
