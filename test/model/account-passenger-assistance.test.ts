@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { accountPassengerAssistanceMachine } from '#machines/account-passenger-assistance';
 import type { UpcomingAssistance } from '#src/schemas/passenger-assistance';
 import { jamieWheelchair, notFound, schemaError, serverError } from './fixtures/passenger-assistance';
-import { errorOf, outputOf, describeMachineModel, stepFrom } from './harness';
+import { describeMachineModel, errorOf, errorReached, outputOf, reachedBy, stepFrom } from './harness';
 
 const leg = (origin: string, destination: string, departureTime: string) => ({
   origin: { code: origin.slice(0, 3).toUpperCase(), name: origin },
@@ -83,10 +83,8 @@ describeMachineModel(accountPassengerAssistanceMachine, {
     },
     loadFailed: ({ snapshot, context, event }) => {
       // The route's failed load starts here, told apart as the chart's own failure is.
-      const error = (
-        event.type === 'xstate.init' && context.first && 'error' in context.first ? context.first.error : errorOf(event)
-      ) as { status?: number; problem?: { kind?: string } } | undefined;
-      if (event.type !== 'xstate.init') expect(event.type).toBe('xstate.error.actor.fetchUpcoming');
+      const error = errorReached({ context, event });
+      reachedBy({ context, event }, 'xstate.error.actor.fetchUpcoming');
       expect(error?.status).not.toBe(404);
       expect(context.bookings).toEqual([]);
       expect(context.schemaError, 'a schema mismatch is told apart').toBe(error?.problem?.kind === 'schema');

@@ -764,3 +764,30 @@ export const fromOwnLoadOnly = <S extends { context: { first?: unknown } }>(
       (snap: S) => (snap.context.first !== null ? [] : typeof list === 'function' ? list(snap) : list),
     ]),
   );
+
+/**
+ * What reached a state of a chart that can start from its route's load (docs/decisions/730): on
+ * the start, what the route loaded; otherwise the event's answer or error. A loaded start lands
+ * where the same answer from the chart's own fetch does, so one check serves both.
+ */
+type Reached = { context: { first?: { data: unknown } | { error: unknown } | null }; event: { type: string } };
+const startedFromRoute = ({ context, event }: Reached) => event.type === 'xstate.init' && context.first != null;
+
+/** The error that reached the state: the route's failed load on the start, else the call's. */
+export const errorReached = (check: Reached) => {
+  const first = check.context.first;
+  return startedFromRoute(check) && first && 'error' in first
+    ? (first.error as ReturnType<typeof errorOf>)
+    : errorOf(check.event);
+};
+
+/** The answer that reached the state: the route's data on the start, else the call's output. */
+export const outputReached = (check: Reached) => {
+  const first = check.context.first;
+  return startedFromRoute(check) && first && 'data' in first ? first.data : outputOf(check.event);
+};
+
+/** The state was reached by `type`, or on the start from the route's load. */
+export const reachedBy = (check: Reached, type: string) => {
+  if (!startedFromRoute(check)) expect(check.event.type).toBe(type);
+};

@@ -10,27 +10,9 @@ import {
   schemaError,
   serverError,
 } from './fixtures/passenger-assistance';
-import { errorOf, outputOf, describeMachineModel, stepFrom } from './harness';
+import { describeMachineModel, errorReached, outputReached, reachedBy, stepFrom } from './harness';
 
 const seeded = overview(returnBooking, [jamieWheelchair, alexLuggageCancelled]);
-
-/**
- * What reached a state: the fetch's answer or error, or on the start what the route loaded
- * (docs/decisions/730), which lands where the same answer from the chart's own fetch does.
- */
-type Reached = { context: { first: { data: unknown } | { error: unknown } | null }; event: { type: string } };
-const started = ({ context, event }: Reached) => event.type === 'xstate.init' && context.first !== null;
-const errorAt = (check: Reached) =>
-  started(check) && check.context.first && 'error' in check.context.first
-    ? (check.context.first.error as ReturnType<typeof errorOf>)
-    : errorOf(check.event);
-const outputAt = (check: Reached) =>
-  started(check) && check.context.first && 'data' in check.context.first
-    ? check.context.first.data
-    : outputOf(check.event);
-const arrived = (check: Reached, type: string) => {
-  if (!started(check)) expect(check.event.type).toBe(type);
-};
 
 describeMachineModel(passengerAssistanceListMachine, {
   name: 'passengerAssistanceListMachine',
@@ -81,22 +63,22 @@ describeMachineModel(passengerAssistanceListMachine, {
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
     loadFailed: ({ snapshot, context, event }) => {
-      arrived({ context, event }, 'xstate.error.actor.fetchOverview');
-      expect([403, 404]).not.toContain(errorAt({ context, event })?.status);
+      reachedBy({ context, event }, 'xstate.error.actor.fetchOverview');
+      expect([403, 404]).not.toContain(errorReached({ context, event })?.status);
       expect(context.overview).toBeNull();
-      expect(context.schemaError).toBe(errorAt({ context, event })?.problem?.kind === 'schema');
+      expect(context.schemaError).toBe(errorReached({ context, event })?.problem?.kind === 'schema');
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
     },
     // Not found is not retried: the booking is not the customer's.
     notFound: ({ snapshot, context, event }) => {
-      arrived({ context, event }, 'xstate.error.actor.fetchOverview');
-      expect([403, 404]).toContain(errorAt({ context, event })?.status);
+      reachedBy({ context, event }, 'xstate.error.actor.fetchOverview');
+      expect([403, 404]).toContain(errorReached({ context, event })?.status);
       expect(context.overview).toBeNull();
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
     ready: ({ snapshot, context, event }) => {
-      arrived({ context, event }, 'xstate.done.actor.fetchOverview');
-      expect(context.overview).toEqual(outputAt({ context, event }));
+      reachedBy({ context, event }, 'xstate.done.actor.fetchOverview');
+      expect(context.overview).toEqual(outputReached({ context, event }));
       expect(context.overview?.booking.bookingId).toBe('b-york');
       expect(context.schemaError).toBe(false);
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { smartcardsMachine } from '#machines/smartcards';
 import type { Smartcard } from '#src/schemas/smartcards';
-import { describeMachineModel } from './harness';
+import { describeMachineModel, outputReached, reachedBy } from './harness';
 
 const smartcards: Smartcard[] = [
   {
@@ -41,12 +41,8 @@ describeMachineModel(smartcardsMachine, {
     },
     loaded: ({ context, event }) => {
       // From the route's load, or the chart's own.
-      if (event.type === 'xstate.init' && context.first && 'data' in context.first)
-        expect(context.smartcards).toEqual(context.first.data);
-      else {
-        expect(event.type).toBe('xstate.done.actor.fetchSmartcards');
-        expect(context.smartcards).toEqual((event as unknown as { output: unknown }).output);
-      }
+      reachedBy({ context, event }, 'xstate.done.actor.fetchSmartcards');
+      expect(context.smartcards).toEqual(outputReached({ context, event }));
     },
     loadFailed: ({ snapshot, context, event }) => {
       if (event.type === 'xstate.init') expect(context.first).toEqual({ error: { status: 500 } });
