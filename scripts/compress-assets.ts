@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -26,16 +27,32 @@ async function walk(dir: string): Promise<string[]> {
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** Writes .br and .gz beside one file when they are smaller; true when it was compressed. */
-async function compressFile(file: string): Promise<boolean> {
-  const body = await readFile(file);
-  if (body.length < MIN_BYTES) return false;
+/** A file's two compressed forms, or null where that form does not shrink it. */
+type Compressed = { br: Buffer | null; gz: Buffer | null };
+
+async function compress(body: Buffer): Promise<Compressed> {
   const [br, gzipped] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     gz(body, { level: 9 }),
   ]);
-  if (br.length < body.length) await writeFile(`${file}.br`, br);
-  if (gzipped.length < body.length) await writeFile(`${file}.gz`, gzipped);
+  return { br: br.length < body.length ? br : null, gz: gzipped.length < body.length ? gzipped : null };
+}
+
+/**
+ * Writes .br and .gz beside one file when they are smaller; true when it was compressed. `done`
+ * holds the compressed forms by content: brotli and gzip give the same bytes for the same input,
+ * and over half of the per-locale copies (decision 240) are byte for byte another locale's (a chunk
+ * with no words in it), so each content is compressed once (brotli 11 is most of a build's CPU).
+ */
+async function compressFile(file: string, done: Map<string, Promise<Compressed>>): Promise<boolean> {
+  const body = await readFile(file);
+  if (body.length < MIN_BYTES) return false;
+  const key = createHash('sha256').update(body).digest('hex');
+  let compressed = done.get(key);
+  if (!compressed) done.set(key, (compressed = compress(body)));
+  const { br, gz: gzipped } = await compressed;
+  if (br) await writeFile(`${file}.br`, br);
+  if (gzipped) await writeFile(`${file}.gz`, gzipped);
   return true;
 }
 
@@ -48,10 +65,11 @@ async function compressDir(dir: string): Promise<number> {
   const files = (await walk(dir)).filter((f) => COMPRESSIBLE.test(f));
   let next = 0;
   let count = 0;
+  const done = new Map<string, Promise<Compressed>>();
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++]!;
-      if (await compressFile(file)) count++;
+      if (await compressFile(file, done)) count++;
     }
   };
   await Promise.all(Array.from({ length: Math.max(2, availableParallelism()) }, worker));
