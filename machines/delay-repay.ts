@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { answerOf, failureOf, isAnswered, refusalOf } from './lib/lost-answer';
@@ -35,6 +36,10 @@ import {
  *
  * The chart holds no words: a refusal is kept as its status, kind and code, a form problem as its
  * issue code (src/schemas/delay-repay.ts ClaimFormFields), and the screen words them.
+ *
+ * Signed in, given what its route loaded (docs/decisions/730), the chart starts from it: the claim
+ * (with a kept draft laid over its form), or the load's error with its retry; without it, it loads
+ * the claim itself.
  */
 export interface DelayRepayInput {
   claimId: string | null;
@@ -43,6 +48,8 @@ export interface DelayRepayInput {
   keySeed: string;
   /** What was typed before a 401 sent the customer to sign in; laid over the loaded claim once. */
   draft?: ClaimForm | null;
+  /** What the signed-in claim route's loader got (the claim or the load's error); absent, the chart loads it. */
+  first?: FirstData<Claim> | null | undefined;
 }
 
 export interface ClaimForm {
@@ -67,6 +74,7 @@ export interface SubmitError {
 
 export interface DelayRepayContext {
   claimId: string | null;
+  first: FirstData<Claim> | null;
   token: string | null;
   session: string | null;
   customerRegistered: boolean | null;
@@ -141,6 +149,37 @@ export function submitErrorFor(status: number | null, detail: string | null, cod
   return { status, kind: status === 400 ? 'customer' : 'platform', detail: null, code: null };
 }
 
+/** The loaded claim in the context, its form prefilled with the journey the train company recorded as delayed. */
+const claimPatch = (claim: Claim): Partial<DelayRepayContext> => {
+  const directions = claim.journeys?.map((j) => j.direction) ?? [];
+  return {
+    claim,
+    loadError: null,
+    customerRegistered: claim.customerRegistered,
+    // Prefilled with the journey the train company recorded as delayed; not a change by the customer.
+    values: {
+      ...emptyForm,
+      direction: claim.delayedJourney ?? (directions.length === 1 ? directions[0] : undefined) ?? '',
+    },
+    touched: {},
+    dirty: false,
+    submitAttempted: false,
+    submitError: null,
+  };
+};
+
+/** Why a load failed: an answer of the wrong shape, not this customer's claim (403/404), or anything else. */
+const loadErrorOf = (event: object): DelayRepayContext['loadError'] => {
+  if (isSchemaProblem(event)) return 'schema';
+  const status = statusOfEvent(event);
+  return status === 403 || status === 404 ? 'notFound' : 'failed';
+};
+
+/** The route's failed load as the event a failed fetch is. */
+const firstFailure = (context: DelayRepayContext) => ({
+  error: firstFailed(context.first) ? context.first.error : undefined,
+});
+
 /** What startClaimFlow answered: the session (and, from the local server, the claim id). */
 const claimFlow = (event: { type: string }) =>
   doneOutput<{ session: string; claimId?: string }>(event, 'startClaimFlow');
@@ -192,6 +231,9 @@ export const delayRepayMachine = setup({
     },
     isUnauthorised: ({ event }) => hasStatus(refusalOf(event, 'submitClaim'), 401),
     hasDraft: ({ context }) => context.draft !== null,
+    firstLoadedWithDraft: ({ context }) => firstLoaded(context.first) && context.draft !== null,
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstFailed: ({ context }) => firstFailed(context.first),
   },
   actions: {
     storeSession: assign(({ context, event }) => {
@@ -206,31 +248,11 @@ export const delayRepayMachine = setup({
       // claimId is a local-server extra of claim-token: else keep the one the session answer gave.
       return { claimId: output.claimId ?? context.claimId, customerRegistered: output.customerRegistered };
     }),
-    storeClaim: assign(({ event }) => {
-      const claim = doneOutput<Claim>(event, 'fetchClaim');
-      const directions = claim.journeys?.map((j) => j.direction) ?? [];
-      return {
-        claim,
-        loadError: null,
-        customerRegistered: claim.customerRegistered,
-        // Prefilled with the journey the train company recorded as delayed; not a change by the customer.
-        values: {
-          ...emptyForm,
-          direction: claim.delayedJourney ?? (directions.length === 1 ? directions[0] : undefined) ?? '',
-        },
-        touched: {},
-        dirty: false,
-        submitAttempted: false,
-        submitError: null,
-      };
-    }),
-    storeLoadError: assign({
-      loadError: ({ event }) => {
-        if (isSchemaProblem(event)) return 'schema' as const;
-        const status = statusOfEvent(event);
-        return status === 403 || status === 404 ? ('notFound' as const) : ('failed' as const);
-      },
-    }),
+    storeClaim: assign(({ event }) => claimPatch(doneOutput<Claim>(event, 'fetchClaim'))),
+    storeLoadError: assign({ loadError: ({ event }) => loadErrorOf(event) }),
+    /** The same from what the route loaded. */
+    storeFirstClaim: assign(({ context }) => (firstLoaded(context.first) ? claimPatch(context.first.data) : {})),
+    storeFirstLoadError: assign({ loadError: ({ context }) => loadErrorOf(firstFailure(context)) }),
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
@@ -279,6 +301,7 @@ export const delayRepayMachine = setup({
     id: 'delayRepay',
     context: ({ input }) => ({
       claimId: input.claimId,
+      first: input.first ?? null,
       token: input.token,
       session: null,
       customerRegistered: null,
@@ -299,8 +322,15 @@ export const delayRepayMachine = setup({
     states: {
       starting: {
         description:
-          "A claim id (signed in) loads the claim; an email link's token is exchanged first; neither: the no-link message.",
+          "Signed in, from what the route loaded (the claim, with a kept draft over its form, or the load's error), else a claim id loads the claim; an email link's token is exchanged first; neither: the no-link message.",
         always: [
+          {
+            guard: 'firstLoadedWithDraft',
+            target: 'loaded',
+            actions: ['storeFirstClaim', 'restoreDraft', 'dropDraft'],
+          },
+          { guard: 'firstLoaded', target: 'loaded', actions: 'storeFirstClaim' },
+          { guard: 'firstFailed', target: 'loadFailed', actions: 'storeFirstLoadError' },
           { guard: 'hasClaimId', target: 'loading' },
           { guard: 'hasToken', target: 'exchanging' },
           { target: 'noToken' },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { answerOf, failureOf, isAnswered, refusalOf } from './lib/lost-answer';
 import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
 import { codeOf, hasStatus, isSchemaProblem, problemOfEvent } from './lib/problems';
@@ -15,18 +16,22 @@ import type { AssistanceFailure, AssistanceItem, PassengerAssistance } from '#sr
  * speaks, and says it could not confirm only when the check fails too, never that nothing was
  * cancelled. A 409 ALREADY_CANCELLED shows it as cancelled (decisions 310 and 575). Reading and cancelling one assistance are not in docs/product/api.md: the load resolves
  * to null when the host does not offer them (the item's call answered 404 while the spec's list of
- * the booking's assistance names it), and the page says so (docs/integrators.md).
+ * the booking's assistance names it), and the page says so (docs/integrators.md). Given what its
+ * route loaded (docs/decisions/730), the chart starts from it; without it, it loads the assistance itself.
  */
 export interface PassengerAssistanceCancelInput {
   bookingId: string;
   assistanceId: string;
   /** Made once per screen by the route (random): the stem of each confirm's Idempotency-Key. */
   keySeed: string;
+  /** What the route's loader got (the assistance, null for a host without the call, or the load's error). */
+  first?: FirstData<AssistanceItem | null> | null | undefined;
 }
 
 export interface PassengerAssistanceCancelContext {
   bookingId: string;
   assistanceId: string;
+  first: FirstData<AssistanceItem | null> | null;
   item: AssistanceItem | null;
   schemaError: boolean;
   cancelError: AssistanceFailure | null;
@@ -48,6 +53,11 @@ export type PassengerAssistanceCancelEvent =
   | { type: 'cancel.confirm' }
   | { type: 'assistance.retry' }
   | { type: 'cancel.check' };
+
+/** The route's failed load as the event a failed fetch is. */
+const firstFailure = (context: PassengerAssistanceCancelContext) => ({
+  error: firstFailed(context.first) ? context.first.error : undefined,
+});
 
 export const passengerAssistanceCancelMachine = setup({
   types: {
@@ -75,6 +85,12 @@ export const passengerAssistanceCancelMachine = setup({
     },
     isCancelledAlready: ({ event }) =>
       doneOutput<AssistanceItem | null>(event, 'fetchAssistance')?.assistance.status === 'cancelled',
+    firstLacksAssistance: ({ context }) => firstLoaded(context.first) && context.first.data === null,
+    firstCancelledAlready: ({ context }) =>
+      firstLoaded(context.first) && context.first.data?.assistance.status === 'cancelled',
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstNotFound: ({ context }) => firstFailed(context.first) && hasStatus(firstFailure(context), 403, 404),
+    firstFailed: ({ context }) => firstFailed(context.first),
   },
   actions: {
     storeItem: assign({
@@ -83,6 +99,14 @@ export const passengerAssistanceCancelMachine = setup({
     }),
     storeLoadError: assign({
       schemaError: ({ event }) => isSchemaProblem(event),
+    }),
+    /** The same from what the route loaded. */
+    storeFirstItem: assign({
+      item: ({ context }) => (firstLoaded(context.first) ? context.first.data : null),
+      schemaError: false,
+    }),
+    storeFirstError: assign({
+      schemaError: ({ context }) => isSchemaProblem(firstFailure(context)),
     }),
     clearCancelError: assign({ cancelError: null }),
     /** A new confirm: the next Idempotency-Key. */
@@ -108,6 +132,7 @@ export const passengerAssistanceCancelMachine = setup({
   context: ({ input }) => ({
     bookingId: input.bookingId,
     assistanceId: input.assistanceId,
+    first: input.first ?? null,
     item: null,
     schemaError: false,
     cancelError: null,
@@ -115,8 +140,20 @@ export const passengerAssistanceCancelMachine = setup({
     keySeed: input.keySeed,
     attempt: 0,
   }),
-  initial: 'loading',
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        'Where the page starts: from what the route loaded (the assistance to confirm, one cancelled already, a host without the call, not found, or the error), else it loads it itself.',
+      always: [
+        { guard: 'firstLacksAssistance', target: 'absent' },
+        { guard: 'firstCancelledAlready', target: 'alreadyCancelled', actions: 'storeFirstItem' },
+        { guard: 'firstLoaded', target: 'confirming', actions: 'storeFirstItem' },
+        { guard: 'firstNotFound', target: 'notFound' },
+        { guard: 'firstFailed', target: 'loadFailed', actions: 'storeFirstError' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: 'Loading the booking and the assistance to cancel.',
       invoke: {

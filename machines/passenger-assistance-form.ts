@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { answerOf, failureOf, isAnswered } from './lib/lost-answer';
 import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
@@ -24,15 +25,20 @@ import {
  * Each submit is one attempt with its own Idempotency-Key, invoked as the lost-answer chart
  * (machines/submit-with-lost-answer.ts): when its answer is lost the attempt checks before the
  * screen speaks, and says it could not confirm only when the check fails too (decisions 310, 575).
+ * Given what its route loaded (docs/decisions/730), the chart starts from it; without it, it loads
+ * the booking itself.
  */
 export interface PassengerAssistanceFormInput {
   bookingId: string;
   /** Made once per screen by the route (random): the stem of each submit's Idempotency-Key. */
   keySeed: string;
+  /** What the route's loader got (the booking with its assistance, or the load's error); absent, the chart loads it. */
+  first?: FirstData<AssistanceOverview> | null | undefined;
 }
 
 export interface PassengerAssistanceFormContext {
   bookingId: string;
+  first: FirstData<AssistanceOverview> | null;
   booking: AssistanceBooking | null;
   /** Assistance already on the booking (the form points out a passenger and leg that has some). */
   assistances: PassengerAssistance[];
@@ -71,6 +77,22 @@ const initialValues = (booking: AssistanceBooking | null): AssistanceFormValues 
   details: '',
 });
 
+/** A booking the form can be filled in for: bookable, with a leg still to travel. */
+const bookable = (overview: AssistanceOverview) => overview.booking.bookable && overview.booking.legs.length > 0;
+
+/** The loaded booking in the context: its assistance, and the one passenger or leg chosen already. */
+const bookingPatch = (overview: AssistanceOverview) => ({
+  booking: overview.booking,
+  assistances: overview.assistances,
+  values: initialValues(overview.booking),
+  schemaError: false,
+});
+
+/** The route's failed load as the event a failed fetch is. */
+const firstFailure = (context: PassengerAssistanceFormContext) => ({
+  error: firstFailed(context.first) ? context.first.error : undefined,
+});
+
 export const passengerAssistanceFormMachine = setup({
   types: {
     context: {} as PassengerAssistanceFormContext,
@@ -87,10 +109,11 @@ export const passengerAssistanceFormMachine = setup({
   },
   guards: {
     isNotFound: ({ event }) => hasStatus(event, 403, 404),
-    isBookable: ({ event }) => {
-      const overview = doneOutput<AssistanceOverview>(event, 'fetchBooking');
-      return overview.booking.bookable && overview.booking.legs.length > 0;
-    },
+    isBookable: ({ event }) => bookable(doneOutput<AssistanceOverview>(event, 'fetchBooking')),
+    firstBookable: ({ context }) => firstLoaded(context.first) && bookable(context.first.data),
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstNotFound: ({ context }) => firstFailed(context.first) && hasStatus(firstFailure(context), 403, 404),
+    firstFailed: ({ context }) => firstFailed(context.first),
     isBooked: ({ event }) => isAnswered(event, 'createAssistance'),
     isValid: ({ context }) =>
       context.dirty &&
@@ -98,17 +121,14 @@ export const passengerAssistanceFormMachine = setup({
       Object.keys(assistanceFormErrors(context.values, context.booking)).length === 0,
   },
   actions: {
-    storeBooking: assign(({ event }) => {
-      const overview = doneOutput<AssistanceOverview>(event, 'fetchBooking');
-      return {
-        booking: overview.booking,
-        assistances: overview.assistances,
-        values: initialValues(overview.booking),
-        schemaError: false,
-      };
-    }),
+    storeBooking: assign(({ event }) => bookingPatch(doneOutput<AssistanceOverview>(event, 'fetchBooking'))),
     storeLoadError: assign({
       schemaError: ({ event }) => isSchemaProblem(event),
+    }),
+    /** The same from what the route loaded. */
+    storeFirstBooking: assign(({ context }) => (firstLoaded(context.first) ? bookingPatch(context.first.data) : {})),
+    storeFirstError: assign({
+      schemaError: ({ context }) => isSchemaProblem(firstFailure(context)),
     }),
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
     /**
@@ -149,6 +169,7 @@ export const passengerAssistanceFormMachine = setup({
   id: 'passengerAssistanceForm',
   context: ({ input }) => ({
     bookingId: input.bookingId,
+    first: input.first ?? null,
     booking: null,
     assistances: [],
     values: initialValues(null),
@@ -161,8 +182,19 @@ export const passengerAssistanceFormMachine = setup({
     keySeed: input.keySeed,
     attempt: 0,
   }),
-  initial: 'loading',
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        'Where the form starts: from what the route loaded (the form for a bookable booking, no form, not found, or the error), else it loads the booking itself.',
+      always: [
+        { guard: 'firstBookable', target: 'editing', actions: 'storeFirstBooking' },
+        { guard: 'firstLoaded', target: 'notBookable', actions: 'storeFirstBooking' },
+        { guard: 'firstNotFound', target: 'notFound' },
+        { guard: 'firstFailed', target: 'loadFailed', actions: 'storeFirstError' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: 'Loading the booking: its passengers and the legs still to travel.',
       invoke: {

@@ -1,11 +1,13 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import { Claim, ClaimSessionResponse, ClaimTokenResponse, type SubmitClaimDetails } from '../schemas/delay-repay';
 
 const seg = encodeURIComponent;
 
 /** Delay Repay calls (docs/product/api.md); the guest order token goes with claim calls (docs/product/roles.md). */
 export const delayRepayApi = (client: ApiClient) => ({
-  getClaim: (claimId: string) => client.request(Claim, `/claim/${seg(claimId)}`, { withOrderToken: true }),
+  /** `call`: a route's loader cancels it with the navigation, and its preload never signs out. */
+  getClaim: (claimId: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(Claim, `/claim/${seg(claimId)}`, { withOrderToken: true, ...call }),
   submitClaim: (claimId: string, submitClaimDetails: SubmitClaimDetails, idempotencyKey: string) =>
     client.request(Claim, `/claim/${seg(claimId)}`, {
       method: 'POST',

@@ -313,7 +313,16 @@ describeBrowserReplay(
       noToken: async ({ page }) => page.getByText(m.delay_repay_no_token(), { exact: true }).waitFor(),
       invalidToken: async ({ page }) => page.getByText(m.delay_repay_invalid_token(), { exact: true }).waitFor(),
       linkNotOffered: async ({ page }) => page.getByText(m.delay_repay_link_not_offered(), { exact: true }).waitFor(),
-      loading: async ({ page }) => status(page, m.delay_repay_screen_loading_your_claim()),
+      // A signed-in claim's first load is its route's loader (docs/decisions/730), its call held like the
+      // chart's own. Opened from a link, the route's pending page shows the claim's loading words; opened
+      // by its URL (or back from sign-in), the account area's loading indicator may stay up until every
+      // loader of the first load has settled.
+      loading: async ({ page, previous }) => {
+        const words = page.getByRole('status').filter({ hasText: m.delay_repay_screen_loading_your_claim() });
+        const shown =
+          previous === undefined ? words.or(page.getByRole('status').filter({ hasText: m.ui_page_loading() })) : words;
+        await shown.first().waitFor();
+      },
       loadFailed: async ({ page }) => {
         await page.getByText(m.delay_repay_load_failed(), { exact: true }).waitFor();
         await button(page, m.common_try_again()).waitFor();
@@ -359,6 +368,12 @@ describeBrowserReplay(
       },
     },
     notUserActions: {
+      '#delayRepay.starting always [0]':
+        "Signed in again with a kept draft, the route's loader makes the first call: the replay holds it as the chart's fetchClaim and answers it at that step, so the page goes from its loading words to the form with the draft as the path says; the chart takes its starting edge from the loaded claim, which the model test walks",
+      '#delayRepay.starting always [1]':
+        "The signed-in route's loader makes the first call, held and answered as the chart's fetchClaim; the model test walks the starting edge",
+      '#delayRepay.starting always [2]':
+        "The loader's failed call is held and failed as the chart's fetchClaim, and the page shows its error with Try again; the model test walks the starting edge",
       '#delayRepay.loaded.submitting claim.check [0]':
         "Check again, passed to the attempt, shows only after a lost answer whose check got no answer either: caused by the network, not by the customer; the lost-answer chart's model test and test/e2e/lost-answers.test.ts",
       '#delayRepay.loaded.submitting xstate.error.actor.submitClaim [0]':

@@ -138,18 +138,33 @@ describeBrowserReplay(
     // Check again shows only once the attempt could not confirm its outcome: the attempt's own chart.
     offers: { 'cancel.check': () => false },
     notUserActions: {
+      '#passengerAssistanceCancel.starting always [0]':
+        "The route's loader makes the first calls: the replay holds its GET booking as the chart's fetchAssistance and answers it at that step (a host without the call to read one assistance answers that call 404 before it is released), so the page goes from its loading words to what the path says; the chart takes its starting edge from what the route loaded, which the model test walks",
+      '#passengerAssistanceCancel.starting always [1]':
+        "The loader's assistance cancelled already is held and answered as the chart's fetchAssistance; the model test walks the starting edge",
+      '#passengerAssistanceCancel.starting always [2]':
+        "The loader's assistance to confirm is held and answered as the chart's fetchAssistance; the model test walks the starting edge",
+      '#passengerAssistanceCancel.starting always [3]':
+        "The loader's 404 is held and answered as the chart's fetchAssistance, and the page shows its not-found message; the model test walks the starting edge",
+      '#passengerAssistanceCancel.starting always [4]':
+        "The loader's failed call is held and failed as the chart's fetchAssistance, and the page shows its error with Try again; the model test walks the starting edge",
       '#passengerAssistanceCancel.cancelling cancel.check [0]':
         "Check again, passed to the attempt, shows only after a lost answer whose check got no answer either: the lost-answer chart's model test and test/e2e/lost-answers.test.ts",
       '#passengerAssistanceCancel.cancelling xstate.error.actor.cancelAssistance [0]':
         'the attempt chart itself failing: no answer of the server causes it',
     },
     states: {
-      loading: async ({ page }) =>
-        page
+      // The first load is the route's loader (docs/decisions/730), its call held like the chart's own.
+      // Opened from a link, the route's pending page shows the page's loading words; opened by its
+      // URL, the account area's loading indicator stays up until every loader of the first load has settled.
+      loading: async ({ page, previous }) => {
+        const words = page
           .getByRole('status')
-          .filter({ hasText: m.passenger_assistance_assistance_cancel_page_loading_this_assistance() })
-          .first()
-          .waitFor(),
+          .filter({ hasText: m.passenger_assistance_assistance_cancel_page_loading_this_assistance() });
+        const shown =
+          previous === undefined ? words.or(page.getByRole('status').filter({ hasText: m.ui_page_loading() })) : words;
+        await shown.first().waitFor();
+      },
       loadFailed: async ({ page }) => {
         await page.getByText(passengerAssistanceCancelMessages.loadError, { exact: true }).waitFor();
         await button(page, m.common_try_again()).waitFor();

@@ -184,12 +184,17 @@ describeBrowserReplay(
       },
     },
     states: {
-      loading: async ({ page }) =>
-        page
+      // The first load is the route's loader (docs/decisions/730), its call held like the chart's own.
+      // Opened from a link, the route's pending page shows the page's loading words; opened by its
+      // URL, the account area's loading indicator stays up until every loader of the first load has settled.
+      loading: async ({ page, previous }) => {
+        const words = page
           .getByRole('status')
-          .filter({ hasText: m.passenger_assistance_assistance_request_page_loading_your_booking() })
-          .first()
-          .waitFor(),
+          .filter({ hasText: m.passenger_assistance_assistance_request_page_loading_your_booking() });
+        const shown =
+          previous === undefined ? words.or(page.getByRole('status').filter({ hasText: m.ui_page_loading() })) : words;
+        await shown.first().waitFor();
+      },
       loadFailed: async ({ page }) => {
         await page.getByText(passengerAssistanceFormMessages.loadError, { exact: true }).waitFor();
         await button(page, m.common_try_again()).waitFor();
@@ -243,6 +248,14 @@ describeBrowserReplay(
       },
     },
     notUserActions: {
+      '#passengerAssistanceForm.starting always [0]':
+        "The route's loader makes the first call: the replay holds it as the chart's fetchBooking and answers it at that step, so the page goes from its loading words to the form as the path says; the chart takes its starting edge from the loaded booking, which the model test walks",
+      '#passengerAssistanceForm.starting always [1]':
+        "The loader's booking with nothing left to book is held and answered as the chart's fetchBooking, and the page says so; the model test walks the starting edge",
+      '#passengerAssistanceForm.starting always [2]':
+        "The loader's 404 is held and answered as the chart's fetchBooking, and the page shows its not-found message; the model test walks the starting edge",
+      '#passengerAssistanceForm.starting always [3]':
+        "The loader's failed call is held and failed as the chart's fetchBooking, and the page shows its error with Try again; the model test walks the starting edge",
       '#passengerAssistanceForm.editing form.submit [1]':
         'Book assistance ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
       '#passengerAssistanceForm.submitting assistance.check [0]':

@@ -8,7 +8,7 @@ import {
   type ClaimForm,
 } from '#machines/delay-repay';
 import type { Claim } from '#src/schemas/delay-repay';
-import { describeMachineModel, errorOf, nextFrom, outputOf, stepFrom } from './harness';
+import { describeMachineModel, errorOf, fromOwnLoadOnly, nextFrom, outputOf, stepFrom } from './harness';
 
 const journey = {
   direction: 'outward' as const,
@@ -34,6 +34,7 @@ const processing: Claim = { ...base, claimType: 'Integrated', status: 'processin
 const submitted: Claim = { ...base, status: 'submitted' };
 /** Nothing loaded, typed or sent yet. */
 const opening = {
+  first: null,
   session: null,
   customerRegistered: null,
   claim: null,
@@ -88,15 +89,42 @@ const problem = (status: number | null, detail: string | null = null) => ({
   problem: status === null ? { kind: 'network' } : { kind: 'http', status, detail },
 });
 
+/**
+ * A start from what the signed-in route loaded (docs/decisions/730): the claim, or the load's error,
+ * where the same answer from the chart's own fetch lands. The event that reached a state is then the
+ * start's own; `loadedAt` and `failedAt` read what the route got in place of the fetch's event.
+ */
+type Reached = { context: { first: { data: unknown } | { error: unknown } | null }; event: { type: string } };
+const started = ({ context, event }: Reached) => event.type === 'xstate.init' && context.first !== null;
+const loadedAt = (check: Reached) =>
+  started(check) && check.context.first && 'data' in check.context.first
+    ? check.context.first.data
+    : outputOf(check.event);
+const failedAt = (check: Reached) =>
+  started(check) && check.context.first && 'error' in check.context.first
+    ? (check.context.first.error as ReturnType<typeof errorOf>)
+    : errorOf(check.event);
+const signedIn = { claimId: 'c1', token: null, keySeed: 'seed-claim' };
+
 describeMachineModel(delayRepayMachine, {
   name: 'delayRepayMachine',
   inputs: [
-    { claimId: 'c1', token: null, keySeed: 'seed-claim' },
-    { claimId: 'c1', token: null, keySeed: 'seed-claim', draft },
+    signedIn,
+    { ...signedIn, draft },
     { claimId: null, token: 'claim-token', keySeed: 'seed-claim' },
     { claimId: null, token: null, keySeed: 'seed-claim' },
+    // The route's load: an open claim (with and without a kept draft), a closed one, not this customer's, a wrong shape.
+    { ...signedIn, first: { data: base } },
+    { ...signedIn, draft, first: { data: base } },
+    { ...signedIn, first: { data: processing } },
+    { ...signedIn, first: { error: problem(403) } },
+    { ...signedIn, first: { error: { problem: { kind: 'schema' } } } },
   ],
-  events: {
+  // From a loaded start on, the claim is the same as after its own load, which the paths without it walk.
+  events: fromOwnLoadOnly({
+    'form.submit': [{ type: 'form.submit' }],
+    'claim.retry': [{ type: 'claim.retry' }],
+    'claim.check': [{ type: 'claim.check' }],
     // Keep the model finite: the delay goes '' → 'abc' (invalid) → '34' → '' ; payment is chosen once.
     'form.change': (snap) => {
       const { delay, paymentType } = snap.context.values;
@@ -145,8 +173,9 @@ describeMachineModel(delayRepayMachine, {
     ],
     // The attempt itself failing (never expected): "There was a problem", what was typed kept.
     'xstate.error.actor.submitClaim': [{ type: 'xstate.error.actor.submitClaim', error: new Error('attempt failed') }],
-  },
+  }),
   serializeContext: (c) => ({
+    first: c.first === null ? null : 'data' in c.first ? 'data' : 'error',
     values: c.values,
     dirty: c.dirty,
     status: c.claim?.status ?? null,
@@ -337,8 +366,9 @@ describeMachineModel(delayRepayMachine, {
       }
     },
     loadFailed: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchClaim');
-      const error = errorOf(event);
+      // The route's failed load starts here, named as the chart's own failed fetch is.
+      if (!started({ context, event })) expect(event.type).toBe('xstate.error.actor.fetchClaim');
+      const error = failedAt({ context, event });
       expect(context.loadError).toBe(
         error?.problem?.kind === 'schema'
           ? 'schema'
@@ -348,12 +378,19 @@ describeMachineModel(delayRepayMachine, {
       );
       expect(snapshot.can({ type: 'claim.retry' })).toBe(true);
     },
-    loaded: ({ context, event, entered }) => {
+    loaded: ({ context, event, entered, performed }) => {
       if (entered) {
-        expect(event.type).toBe('xstate.done.actor.fetchClaim');
-        expect(context.claim).toEqual(outputOf(event));
+        if (!started({ context, event })) expect(event.type).toBe('xstate.done.actor.fetchClaim');
+        expect(context.claim).toEqual(loadedAt({ context, event }));
         expect([context.submitAttempted, context.submitError]).toEqual([false, null]);
         expect(context.dirty).toBe(context.draftRestored);
+      }
+      // Started from the route's claim with a kept draft: the draft is laid over the form once, then forgotten.
+      if (started({ context, event })) {
+        const kept = performed.some((p) => p.type === 'dropDraft');
+        expect(context.draftRestored).toBe(kept);
+        if (kept) expect(context).toMatchObject({ values: draft, dirty: true, draft: null });
+        else expect(context.values).toEqual({ ...opening.values, direction: 'outward' });
       }
     },
     'loaded.punchout': ({ snapshot, context }) => {
@@ -361,7 +398,8 @@ describeMachineModel(delayRepayMachine, {
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
     },
     'loaded.closed': ({ snapshot, context, event }) => {
-      expect(['xstate.done.actor.fetchClaim', 'xstate.done.actor.submitClaim']).toContain(event.type);
+      if (!started({ context, event }))
+        expect(['xstate.done.actor.fetchClaim', 'xstate.done.actor.submitClaim']).toContain(event.type);
       // Submit success stores the claim: a thank-you instead of the form.
       expect(context.justSubmitted).toBe(event.type === 'xstate.done.actor.submitClaim');
       if (event.type === 'xstate.done.actor.submitClaim') expect(context.claim).toEqual(submitted);

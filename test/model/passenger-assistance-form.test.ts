@@ -12,10 +12,11 @@ import {
   tooLate,
   notFound,
 } from './fixtures/passenger-assistance';
-import { errorOf, outputOf, describeMachineModel, nextFrom } from './harness';
+import { errorOf, outputOf, describeMachineModel, fromOwnLoadOnly, nextFrom } from './harness';
 
 /** Nothing touched, tried, refused or booked yet: the form as it opens, loaded or not. */
 const untouched = {
+  first: null,
   touched: {},
   dirty: false,
   submitAttempted: false,
@@ -48,10 +49,34 @@ const openingValues = (booking: { passengers: unknown[]; legs: unknown[] }) => (
   details: '',
 });
 
+/**
+ * What reached a state: the fetch's answer or error, or on the start what the route loaded
+ * (docs/decisions/730), which lands where the same answer from the chart's own fetch does.
+ */
+type Reached = { context: { first: { data: unknown } | { error: unknown } | null }; event: { type: string } };
+const started = ({ context, event }: Reached) => event.type === 'xstate.init' && context.first !== null;
+const errorAt = (check: Reached) =>
+  started(check) && check.context.first && 'error' in check.context.first
+    ? (check.context.first.error as ReturnType<typeof errorOf>)
+    : errorOf(check.event);
+const outputAt = (check: Reached) =>
+  started(check) && check.context.first && 'data' in check.context.first
+    ? check.context.first.data
+    : outputOf(check.event);
+const base = { bookingId: 'b-york', keySeed: KEY_SEED };
+
 describeMachineModel(passengerAssistanceFormMachine, {
   name: 'passengerAssistanceFormMachine',
-  input: { bookingId: 'b-york', keySeed: KEY_SEED },
-  events: {
+  inputs: [
+    base,
+    // The route's load (docs/decisions/730): a bookable booking, one with nothing to book, not found, an error.
+    { ...base, first: { data: overview(returnBooking, [jamieWheelchair]) } },
+    { ...base, first: { data: overview(seasonBooking) } },
+    { ...base, first: { error: notFound } },
+    { ...base, first: { error: schemaError } },
+  ],
+  // From a loaded start on, the form is the same as after its own load, which the paths without it walk.
+  events: fromOwnLoadOnly({
     'xstate.done.actor.fetchBooking': [
       { type: 'xstate.done.actor.fetchBooking', output: overview(returnBooking, [jamieWheelchair]) },
       { type: 'xstate.done.actor.fetchBooking', output: overview(singleBooking) },
@@ -82,8 +107,12 @@ describeMachineModel(passengerAssistanceFormMachine, {
     'xstate.error.actor.createAssistance': [
       { type: 'xstate.error.actor.createAssistance', error: new Error('attempt failed') },
     ],
-  },
+    'form.submit': [{ type: 'form.submit' }],
+    'assistance.retry': [{ type: 'assistance.retry' }],
+    'assistance.check': [{ type: 'assistance.check' }],
+  }),
   serializeContext: (c) => ({
+    first: c.first === null ? null : 'data' in c.first ? 'data' : 'error',
     bookingId: c.booking?.bookingId ?? null,
     legs: c.booking?.legs.length ?? null,
     values: c.values,
@@ -167,21 +196,21 @@ describeMachineModel(passengerAssistanceFormMachine, {
       expect(snapshot.can({ type: 'form.submit' })).toBe(false);
     },
     loadFailed: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchBooking');
-      expect([403, 404]).not.toContain(errorOf(event)?.status);
+      if (!started({ context, event })) expect(event.type).toBe('xstate.error.actor.fetchBooking');
+      expect([403, 404]).not.toContain(errorAt({ context, event })?.status);
       expect(context.booking).toBeNull();
-      expect(context.schemaError).toBe(errorOf(event)?.problem?.kind === 'schema');
+      expect(context.schemaError).toBe(errorAt({ context, event })?.problem?.kind === 'schema');
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
     },
     notFound: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchBooking');
-      expect([403, 404]).toContain(errorOf(event)?.status);
+      if (!started({ context, event })) expect(event.type).toBe('xstate.error.actor.fetchBooking');
+      expect([403, 404]).toContain(errorAt({ context, event })?.status);
       expect(context.booking).toBeNull();
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
     notBookable: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.done.actor.fetchBooking');
-      const { booking } = outputOf(event) as { booking: { bookable: boolean; legs: unknown[] } };
+      if (!started({ context, event })) expect(event.type).toBe('xstate.done.actor.fetchBooking');
+      const { booking } = outputAt({ context, event }) as { booking: { bookable: boolean; legs: unknown[] } };
       expect(booking.bookable && booking.legs.length > 0).toBe(false);
       expect(context.booking).toEqual(booking);
       expect(context.values).toEqual(openingValues(booking as never));
@@ -189,24 +218,26 @@ describeMachineModel(passengerAssistanceFormMachine, {
     },
     editing: (check) => {
       const { context, event, entered } = check;
-      if (entered)
+      if (entered && !started(check))
         expect([
           'xstate.done.actor.fetchBooking',
           'xstate.done.actor.createAssistance',
           'xstate.error.actor.createAssistance',
         ]).toContain(event.type);
-      if (event.type === 'xstate.done.actor.fetchBooking') {
-        // The form opens pristine: nothing touched, tried or refused yet.
-        const { booking, assistances } = outputOf(event) as { booking: typeof returnBooking; assistances: unknown[] };
+      if (event.type === 'xstate.done.actor.fetchBooking' || started(check)) {
+        // The form opens pristine: nothing touched, tried or refused yet, from its own load or the route's.
+        const { booking, assistances } = outputAt(check) as { booking: typeof returnBooking; assistances: unknown[] };
         expect(context).toEqual({
           bookingId: 'b-york',
           booking,
           assistances,
           values: openingValues(booking),
           ...untouched,
+          first: context.first,
           keySeed: KEY_SEED,
           attempt: context.attempt,
         });
+        expect(context.first === null || 'data' in context.first).toBe(true);
       }
       // A refusal (4xx) shows the server's sentence; a 5xx shows ours, whatever its body says.
       if (event.type === 'xstate.done.actor.createAssistance') {

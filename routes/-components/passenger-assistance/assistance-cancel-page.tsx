@@ -2,6 +2,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { passengerAssistanceCancelMessages } from '#src/copy/passenger-assistance-cancel';
 import { schemaMismatchMessage } from '#src/api/errors';
+import type { FirstData } from '#machines/lib/first-data';
+import type { AssistanceItem } from '#src/schemas/passenger-assistance';
 import { newKeySeed } from '#src/api/idempotency';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -14,11 +16,24 @@ import { passengerAssistanceCancelFlow } from './passenger-assistance-cancel.flo
 import * as styles from './assistance.css';
 import { m } from '#src/paraglide/messages.js';
 
-/** /bookings/{bookingId}/passenger-assistance/{id}/cancel: a confirm page, then back to the list. */
-export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: string; assistanceId: string }) {
+/**
+ * /bookings/{bookingId}/passenger-assistance/{id}/cancel: a confirm page, then back to the list.
+ * `first`: what its route loaded (docs/decisions/730); without it the chart loads it.
+ */
+export function AssistanceCancelPage({
+  bookingId,
+  assistanceId,
+  first,
+}: {
+  bookingId: string;
+  assistanceId: string;
+  first?: FirstData<AssistanceItem | null> | null | undefined;
+}) {
   const navigate = useNavigate();
   const [keySeed] = useState(newKeySeed);
-  const [snapshot, send] = passengerAssistanceCancelFlow.useFlow({ input: { bookingId, assistanceId, keySeed } });
+  const [snapshot, send] = passengerAssistanceCancelFlow.useFlow({
+    input: { bookingId, assistanceId, keySeed, first },
+  });
   const done = snapshot.status === 'done';
   useEffect(() => {
     if (done)
@@ -48,9 +63,7 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
 
   return (
     <Page title={m.passenger_assistance_assistance_cancel_page_cancel_passenger_assistance()} narrow>
-      {snapshot.matches('loading') && (
-        <Loading label={m.passenger_assistance_assistance_cancel_page_loading_this_assistance()} />
-      )}
+      {snapshot.matches('loading') && <CancelLoadingWords />}
       {snapshot.matches('loadFailed') && (
         <LoadError
           message={schemaError ? schemaMismatchMessage : passengerAssistanceCancelMessages.loadError}
@@ -116,6 +129,19 @@ export function AssistanceCancelPage({ bookingId, assistanceId }: { bookingId: s
           </div>
         </>
       )}
+    </Page>
+  );
+}
+
+const CancelLoadingWords = () => (
+  <Loading label={m.passenger_assistance_assistance_cancel_page_loading_this_assistance()} />
+);
+
+/** While the route loads the assistance (its pending state): the page as its chart's loading state shows it. */
+export function AssistanceCancelLoading() {
+  return (
+    <Page title={m.passenger_assistance_assistance_cancel_page_cancel_passenger_assistance()} narrow>
+      <CancelLoadingWords />
     </Page>
   );
 }

@@ -57,13 +57,13 @@ export function assistanceLoaders(api: ApiClient) {
         return { booking, assistances: await assistance.list(booking.orderId, booking.bookingId, call) };
       },
       /** The booking with only the legs still to leave (the form offers those). */
-      loadForRequest: async (bookingId: string): Promise<AssistanceOverview> => {
-        const booking = await loadBooking(bookingId);
+      loadForRequest: async (bookingId: string, call?: FirstCall): Promise<AssistanceOverview> => {
+        const booking = await loadBooking(bookingId, call);
         const now = Date.now();
         const legs = booking.legs.filter((l) => new Date(l.departureTime).getTime() > now);
         return {
           booking: { ...booking, legs },
-          assistances: await assistance.list(booking.orderId, booking.bookingId),
+          assistances: await assistance.list(booking.orderId, booking.bookingId, call),
         };
       },
       /**

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { passengerAssistanceFormMessages } from '#src/copy/passenger-assistance-form';
 import { schemaMismatchMessage } from '#src/api/errors';
+import type { FirstData } from '#machines/lib/first-data';
 import { newKeySeed } from '#src/api/idempotency';
 import {
   assistanceDetailsMax,
@@ -13,6 +14,7 @@ import {
   legOf,
   passengerNameOf,
   type AssistanceField,
+  type AssistanceOverview,
 } from '#src/schemas/passenger-assistance';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -35,16 +37,25 @@ import { ContactDetails } from '../contact-details';
 import { ukTime } from '../booking-format';
 import { m } from '#src/paraglide/messages.js';
 
-/** /bookings/{bookingId}/passenger-assistance/create: who, which journey, what help. */
 /** The form's questions in order (each one's input name is the field's). */
 const assistanceFieldOrder: readonly AssistanceField[] = ['passengerId', 'direction', 'kinds', 'details'];
 
-export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
+/**
+ * /bookings/{bookingId}/passenger-assistance/create: who, which journey, what help. `first`: what
+ * its route loaded (docs/decisions/730); without it the chart loads the booking.
+ */
+export function AssistanceRequestPage({
+  bookingId,
+  first,
+}: {
+  bookingId: string;
+  first?: FirstData<AssistanceOverview> | null | undefined;
+}) {
   const { locale } = useServices();
   const navigate = useNavigate();
   const id = useId();
   const [keySeed] = useState(newKeySeed);
-  const [snapshot, send] = passengerAssistanceFormFlow.useFlow({ input: { bookingId, keySeed } });
+  const [snapshot, send] = passengerAssistanceFormFlow.useFlow({ input: { bookingId, keySeed, first } });
   const done = snapshot.status === 'done';
   const bookedId = snapshot.context.booked?.id ?? null;
   useEffect(() => {
@@ -102,20 +113,11 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
   const errorId = (field: AssistanceField) => `${id}-${field}-error`;
   const describedBy = (field: AssistanceField, extra?: string) =>
     [extra, shown(field) ? errorId(field) : undefined].filter(Boolean).join(' ') || undefined;
-  const back = (
-    <p>
-      <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>
-        {m.common_back_to_passenger_assistance()}
-      </Link>
-    </p>
-  );
 
   return (
     <Page title={m.passenger_assistance_assistance_request_page_request_passenger_assistance()} narrow>
-      {back}
-      {snapshot.matches('loading') && (
-        <Loading label={m.passenger_assistance_assistance_request_page_loading_your_booking()} />
-      )}
+      <BackToAssistance bookingId={bookingId} />
+      {snapshot.matches('loading') && <RequestLoadingWords />}
       {snapshot.matches('loadFailed') && (
         <LoadError
           message={schemaError ? schemaMismatchMessage : passengerAssistanceFormMessages.loadError}
@@ -298,6 +300,30 @@ export function AssistanceRequestPage({ bookingId }: { bookingId: string }) {
           </div>
         </form>
       )}
+    </Page>
+  );
+}
+
+function BackToAssistance({ bookingId }: { bookingId: string }) {
+  return (
+    <p>
+      <Link to="/bookings/$bookingId/passenger-assistance" params={{ bookingId }} activeOptions={{ exact: true }}>
+        {m.common_back_to_passenger_assistance()}
+      </Link>
+    </p>
+  );
+}
+
+const RequestLoadingWords = () => (
+  <Loading label={m.passenger_assistance_assistance_request_page_loading_your_booking()} />
+);
+
+/** While the route loads the booking (its pending state): the page as its chart's loading state shows it. */
+export function AssistanceRequestLoading({ bookingId }: { bookingId: string }) {
+  return (
+    <Page title={m.passenger_assistance_assistance_request_page_request_passenger_assistance()} narrow>
+      <BackToAssistance bookingId={bookingId} />
+      <RequestLoadingWords />
     </Page>
   );
 }

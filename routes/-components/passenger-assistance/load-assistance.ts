@@ -36,3 +36,12 @@ export const loadAssistanceItem = async (load: AssistanceLoad, bookingId: string
   assistanceOn(load)
     ? loadFirstData(load, (call) => assistanceLoaders(load.context.api).loadItem(bookingId, assistanceId, call))
     : null;
+
+/**
+ * A booking with only the legs still to leave, and the assistance booked on it: the assistance
+ * request route's `loader` (docs/decisions/730), the calls its form's chart makes.
+ */
+export const loadAssistanceRequest = async (load: AssistanceLoad, bookingId: string) =>
+  assistanceOn(load)
+    ? loadFirstData(load, (call) => assistanceLoaders(load.context.api).loadForRequest(bookingId, call))
+    : null;

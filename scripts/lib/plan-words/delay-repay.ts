@@ -30,7 +30,8 @@ export const delayRepay: MachineWords = {
     'claim.check': checkAgain('the claim', 'claim/…', '[[delay_repay_screen_send_claim]]'),
   },
   states: {
-    starting: '[[common_checking_your_link]]',
+    starting:
+      "signed in, the claim the route loaded (with what they typed before signing in again laid over its form), or [[delay_repay_screen_we_couldnt_load_your_claim]] when it could not load; [[delay_repay_screen_loading_your_claim]] while it is fetched; from the email's link, [[common_checking_your_link]]",
     exchanging: '[[common_checking_your_link]]',
     readingToken: '[[common_checking_your_link]]',
     tokenFailed: '[[delay_repay_token_failed]] with [[common_try_again]]',

@@ -15,6 +15,8 @@ export const passengerAssistanceCancel: MachineWords = {
     ),
   },
   states: {
+    starting:
+      'the assistance to cancel from what the route loaded, or [[passenger_assistance_cancel_load_error]] when it could not; [[passenger_assistance_assistance_cancel_page_loading_this_assistance]] while it is fetched',
     loading: '[[passenger_assistance_assistance_cancel_page_loading_this_assistance]]',
     loadFailed: '[[passenger_assistance_cancel_load_error]] with [[common_try_again]]',
     notFound: '[[passenger_assistance_cancel_not_found]]',

@@ -26,6 +26,8 @@ export const passengerAssistanceForm: MachineWords = {
     ),
   },
   states: {
+    starting:
+      'the form for the booking the route loaded, or [[passenger_assistance_form_load_error]] when it could not; [[passenger_assistance_assistance_request_page_loading_your_booking]] while it is fetched',
     loading: '[[passenger_assistance_assistance_request_page_loading_your_booking]]',
     loadFailed: '[[passenger_assistance_form_load_error]] with [[common_try_again]]',
     notFound: '[[passenger_assistance_form_not_found]] and [[common_back_to_passenger_assistance]]',
