@@ -10,7 +10,7 @@ import { inspectInDev } from './scripts/vite-inspect.ts';
 import { localeBundles } from './scripts/locale-bundles.ts';
 import { stripChartDescriptions } from './scripts/strip-chart-descriptions.ts';
 import { SERVICE_WORKER_MODULES, serviceWorker } from './scripts/service-worker.ts';
-import { apiBase, bookingPath, bookingsListPath, firstListRoutes } from './src/api/paths.ts';
+import { accountSummaryPath, apiBase, bookingPath, bookingsListPath, firstListRoutes } from './src/api/paths.ts';
 import { requestTimeoutMs } from './src/config/timeouts.ts';
 
 /** The chunk every route shares (decision 240); it keeps its name in the output (decision 242). */
@@ -182,7 +182,7 @@ export default defineConfig({
     devPageData(devApiOrigin),
     // One bundle per locale: each chunk with copy is written once per locale (decision 240). The
     // boot file links the code of the screens customers open first from the start (decision 245):
-    // sign-in, the bookings lists, and a booking (the confirmation email's link).
+    // sign-in, the bookings lists, a booking (the confirmation email's link) and the account overview.
     localeBundles({
       firstRoutes: [
         'login',
@@ -192,6 +192,8 @@ export default defineConfig({
         '_account._bookings.bookings.season',
         '_account._bookings.bookings.guest',
         '_account.bookings.$bookingId.index',
+        // The account overview: where a customer lands who opens "My account" (decision 870).
+        '_account.account-overview',
       ],
       // The bookings lists' first page, the call their routes' loaders make (`firstListRoutes`,
       // docs/decisions/730): the boot file asks for it, and for the user, while the framework
@@ -205,6 +207,8 @@ export default defineConfig({
           Object.entries(firstListRoutes).map(([route, filter]) => [route, `${bookingsListPath(filter)}?page=0`]),
         ),
         '_account.bookings.$bookingId.index': decodeURIComponent(bookingPath('$bookingId')),
+        // The overview's summary (decision 870), beside the user, as on a booking.
+        '_account.account-overview': accountSummaryPath,
       },
     }),
     // dist/sw.js: the app shell and what the customer last saw, readable offline (decision 250).

@@ -1,4 +1,5 @@
 import type { ApiClient, RequestOptions } from './client';
+import { accountSummaryPath } from './paths';
 import {
   AccountSummaryResponse,
   ChangeEmailAnswer,
@@ -33,5 +34,5 @@ export const customerProfileApi = (client: ApiClient) => ({
   confirmEmailChange: (token: string) =>
     client.request(ChangeEmailResponse, '/customer/change-email/confirm', { method: 'POST', body: { token } }),
   getOrderCount: (call?: FirstCall) => client.request(OrderCountResponse, '/customer/order-count', call),
-  getAccountSummary: (call?: FirstCall) => client.request(AccountSummaryResponse, '/customer/account-summary', call),
+  getAccountSummary: (call?: FirstCall) => client.request(AccountSummaryResponse, accountSummaryPath, call),
 });

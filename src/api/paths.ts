@@ -24,6 +24,9 @@ export const changeabilityPath = (orderId: string, bookingId: string, season: bo
 /** GET a leg's calling points by its timetable id (with the day and stations as the query). */
 export const callingPointsPath = (timetableId: string): string => `/realtime/timetable/${seg(timetableId)}`;
 
+/** The account overview's summary (its route's loader; the boot file asks for it on the overview, decision 870). */
+export const accountSummaryPath = '/customer/account-summary';
+
 /**
  * The bookings lists a first screen asks for the first page of, by route file (routes/): the
  * bookings index, which shows the upcoming tab, and the upcoming, past and season tabs. Not the

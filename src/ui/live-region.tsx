@@ -30,6 +30,12 @@ export interface LiveRegionProps {
   id?: string | undefined;
   /** role=alert (assertive) for errors; role=status (polite) otherwise. */
   tone?: 'polite' | 'alert';
+  /**
+   * What the region is about ("Change of journey:"), shown from its first render, before the
+   * message that is filled later: the line is on the page with the screen, and a message that comes
+   * later is announced with it (aria-atomic).
+   */
+  lead?: ReactNode;
 }
 
 /**
@@ -41,7 +47,7 @@ export interface LiveRegionProps {
  * A region that mounts together with its message (inside a `{done && …}`) still works: its text
  * goes in a moment after the region (useFilledLater).
  */
-export function LiveRegion({ children, as: Tag = 'div', className, id, tone = 'polite' }: LiveRegionProps) {
+export function LiveRegion({ children, as: Tag = 'div', className, id, tone = 'polite', lead }: LiveRegionProps) {
   const filled = useFilledLater();
   return (
     <Tag
@@ -51,6 +57,7 @@ export function LiveRegion({ children, as: Tag = 'div', className, id, tone = 'p
       aria-live={tone === 'alert' ? 'assertive' : 'polite'}
       aria-atomic="true"
     >
+      {lead}
       {filled ? children : null}
     </Tag>
   );

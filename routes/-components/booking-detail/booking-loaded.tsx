@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { bookingDetailMachine } from '#machines/booking-detail';
 import { editPassengersMessages } from '#src/copy/edit-passengers';
@@ -29,8 +29,14 @@ import { OrderSection } from './order-section';
 import { PassengersSection } from './passengers-section';
 import { TicketsSection } from './tickets-section';
 
-/** `loaded` and `reloading`: the booking, with the change-name dialog (machines/edit-passengers.ts). */
-export function BookingLoaded({
+/**
+ * `loaded` and `reloading`: the booking, with the change-name dialog (machines/edit-passengers.ts).
+ * Memoised: the screen re-renders at once on every change of the booking's chart (an answer to
+ * the change-of-journey check), but hands this the deferred snapshot (booking-detail-screen.tsx),
+ * so the whole booking is drawn again only in the deferred render, in slices, not in the task
+ * that took the answer.
+ */
+export const BookingLoaded = memo(function BookingLoaded({
   booking,
   detail,
   mode,
@@ -74,7 +80,7 @@ export function BookingLoaded({
       />
     </Page>
   );
-}
+});
 
 /** The booking's sections, each offering what the booking's lifecycle allows (./booking-offer.ts). */
 function BookingBody({

@@ -89,9 +89,15 @@ function ChangeabilityNote({
       : ((answer.reason && changeabilityReasons[answer.reason]) ?? notChangeableFallback);
   } else if (snapshot.matches('reloading')) text = '';
   else text = m.booking_detail_screen_we_couldnt_check_whether_this();
+  // The line's label is painted with the booking (its space is reserved: styles.changeNote), and
+  // the check's words go in beside it: the first text this paragraph paints is the short label, so
+  // the answer, which comes a round trip later, is not what the page's largest paint waits for.
   return (
-    <LiveRegion as="p" className={styles.changeNote}>
-      {text && <strong>{m.booking_detail_screen_change_of_journey()} </strong>}
+    <LiveRegion
+      as="p"
+      className={styles.changeNote}
+      lead={text && <strong>{m.booking_detail_screen_change_of_journey()} </strong>}
+    >
       {text}
     </LiveRegion>
   );

@@ -97,14 +97,13 @@ function CallingPoints({
         {open ? m.booking_detail_leg_card_hide_calling_points() : m.booking_detail_leg_card_show_calling_points()}
       </Button>
       <div id={panelId} hidden={!open}>
-        {snapshot.matches('loading') && (
+        {/* One region from loading to unavailable: the answer is announced as its change, and the
+            line, first painted with the short loading words, is not the page's largest paint. */}
+        {(snapshot.matches('loading') || snapshot.matches('unavailable')) && (
           <LiveRegion as="p" className={styles.callingStatus}>
-            {m.booking_detail_leg_card_loading_calling_points()}
-          </LiveRegion>
-        )}
-        {snapshot.matches('unavailable') && (
-          <LiveRegion as="p" className={styles.callingStatus}>
-            {m.booking_detail_leg_card_calling_points_are_unavailable_for()}
+            {snapshot.matches('loading')
+              ? m.booking_detail_leg_card_loading_calling_points()
+              : m.booking_detail_leg_card_calling_points_are_unavailable_for()}
           </LiveRegion>
         )}
         {snapshot.matches('failed') && (
