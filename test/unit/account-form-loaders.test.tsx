@@ -122,7 +122,8 @@ const heldCard = {
   },
 };
 
-describe("the account's form screens load their first data in their route (decision 730)", () => {
+// The first test also waits for the route tree's lazy chunks, seconds on a busy machine.
+describe("the account's form screens load their first data in their route (decision 730)", { timeout: 30_000 }, () => {
   it('the personal details route loads the details once, and the form opens filled in with them', async () => {
     const { loaded, asked } = await renderSignedIn('/my-account/personal-details', {
       '/customer/personal-details': details,
