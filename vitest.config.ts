@@ -7,6 +7,7 @@ const unitIsolated = [
   'test/unit/router.test.tsx',
   'test/unit/form-route-loaders.test.tsx',
   'test/unit/claim-assistance-route-loaders.test.tsx',
+  'test/unit/account-form-loaders.test.tsx',
   'test/unit/pdf-cjk.test.ts',
 ];
 

@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ConsentsResponse, ContactPreference } from '#src/schemas/consents';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 
 /**
  * Contact preferences (docs/product/screens.md, docs/product/states.md, docs/product/validation.md, docs/product/errors.md): load the consents; a change (a toggle, or the
@@ -9,13 +10,17 @@ import { doneOutput } from './lib/done-output';
  * Revoke / restore of all marketing consent are the unsubscribe / resubscribe actions, each ending
  * in success or error (messages unsubscribed, subscribed, unsubscribedErrors, subscribedErrors);
  * the marketing-email link can ask for one on arrival (input `action`). One save at a time: a
- * change made while another is being saved is ignored (the switches say they are busy).
+ * change made while another is being saved is ignored (the switches say they are busy). Given what
+ * its route loaded (docs/decisions/730), it starts from it (the list, or the load's error with its
+ * retry); without it, it fetches the list itself.
  */
 export type MarketingAction = 'unsubscribe' | 'resubscribe';
 export type MarketingOutcome = 'unsubscribed' | 'subscribed' | 'unsubscribedErrors' | 'subscribedErrors';
 
 export interface ContactPreferencesInput {
   action?: MarketingAction | null;
+  /** What the signed-in route's loader got (the consents or the load's error); absent, the chart fetches them. */
+  first?: FirstData<ConsentsResponse> | null;
 }
 
 export interface PendingChange {
@@ -27,6 +32,8 @@ export interface PendingChange {
 
 export interface ContactPreferencesContext {
   initialAction: MarketingAction | null;
+  /** What the route loaded (docs/decisions/730): the chart starts from it; null when it fetches itself. */
+  first: FirstData<ConsentsResponse> | null;
   consents: ContactPreference[];
   /** All marketing consent was revoked and the earlier choices can be restored. */
   revoked: boolean;
@@ -79,6 +86,8 @@ export const contactPreferencesMachine = setup({
     },
     canRevoke: ({ context }) => !context.revoked,
     canRestore: ({ context }) => context.revoked,
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstFailed: ({ context }) => firstFailed(context.first),
   },
   actions: {
     storeConsents: assign(({ context, event }) => {
@@ -92,6 +101,12 @@ export const contactPreferencesMachine = setup({
         fetchError: false,
       };
     }),
+    /** The route's list, as `storeConsents` stores a fetched one (nothing was revoked or restored yet). */
+    storeFirstConsents: assign(({ context }) =>
+      firstLoaded(context.first)
+        ? { consents: context.first.data.consents, revoked: context.first.data.revoked ?? false, fetchError: false }
+        : {},
+    ),
     setFetchError: assign({ fetchError: true }),
     clearFetchError: assign({ fetchError: false }),
     clearMessages: assign({ updateError: false, saved: null, outcome: null }),
@@ -129,6 +144,7 @@ export const contactPreferencesMachine = setup({
   id: 'contactPreferences',
   context: ({ input }) => ({
     initialAction: input?.action ?? null,
+    first: input?.first ?? null,
     consents: [],
     revoked: false,
     pending: null,
@@ -141,10 +157,13 @@ export const contactPreferencesMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      description: 'A marketing-email link may ask to unsubscribe or resubscribe on arrival.',
+      description:
+        "A marketing-email link may ask to unsubscribe or resubscribe on arrival; otherwise the screen starts from what the route loaded (the list, or the load's error), else it fetches the list.",
       always: [
         { guard: 'isUnsubscribeRequested', target: 'revoking' },
         { guard: 'isResubscribeRequested', target: 'restoring' },
+        { guard: 'firstLoaded', target: 'loaded', actions: 'storeFirstConsents' },
+        { guard: 'firstFailed', target: 'failed', actions: 'setFetchError' },
         { target: 'loading' },
       ],
     },

@@ -16,11 +16,14 @@ import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { doneOutput } from './lib/done-output';
 import { fieldRefusalOf, type FieldRefusal } from './lib/field-refusal';
 import { codeOf, problemOfEvent } from './lib/problems';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 
 /**
  * Add and edit a saved passenger, and delete one (docs/product/screens.md, docs/product/states.md, docs/product/validation.md, docs/product/errors.md): add starts editing an
  * empty form; edit loads the passenger first. Save and delete end the flow (the screen goes back to
  * the list). An account-holder edit whose account update failed stays, with the account-update flag.
+ * Given what its route loaded (docs/decisions/730), edit starts from it: the form filled in, or the
+ * load's error (not found, or a failure with its retry); without it, it fetches the passenger itself.
  */
 export type PassengerFormMode = 'add' | 'edit';
 
@@ -29,12 +32,16 @@ export interface PassengerFormInput {
   passengerId: string | null;
   /** Today's date (YYYY-MM-DD) for the date-of-birth rules. */
   today: string;
+  /** What the edit route's loader got (the passenger or the load's error); absent, the chart fetches it. */
+  first?: FirstData<SavedPassenger> | null;
 }
 
 export interface PassengerFormContext {
   mode: PassengerFormMode;
   passengerId: string | null;
   today: string;
+  /** What the edit route loaded (docs/decisions/730): the chart starts from it; null when it fetches itself. */
+  first: FirstData<SavedPassenger> | null;
   values: PassengerValues;
   touched: Partial<Record<PassengerErrorKey, boolean>>;
   dirty: boolean;
@@ -109,6 +116,8 @@ export const passengerFormMachine = setup({
   },
   guards: {
     isEdit: ({ context }) => context.mode === 'edit',
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstFailed: ({ context }) => firstFailed(context.first),
     isValid: ({ context }) => context.dirty && Object.keys(errorsOf(context)).length === 0,
     canDelete: ({ context }) => context.mode === 'edit' && !context.isAccountHolder,
     hasAccountUpdateFailed: ({ event }) =>
@@ -120,6 +129,15 @@ export const passengerFormMachine = setup({
       return { values: toPassengerValues(p), isAccountHolder: p.isAccountHolder, loadError: null };
     }),
     storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
+    /** The same from what the route loaded: the passenger, or its load's error. */
+    storeFirstPassenger: assign(({ context }) =>
+      firstLoaded(context.first)
+        ? { values: toPassengerValues(context.first.data), isAccountHolder: context.first.data.isAccountHolder }
+        : {},
+    ),
+    storeFirstLoadError: assign(({ context }) =>
+      firstFailed(context.first) ? { loadError: context.first.error } : {},
+    ),
     setValue: assign(({ context, event }) =>
       changePatch(context, event, {
         saveFailed: false,
@@ -163,6 +181,7 @@ export const passengerFormMachine = setup({
     mode: input.mode,
     passengerId: input.passengerId,
     today: input.today,
+    first: input.first ?? null,
     values: emptyPassengerValues,
     touched: {},
     dirty: false,
@@ -180,8 +199,14 @@ export const passengerFormMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      description: 'Add starts with an empty form; edit loads the passenger first.',
-      always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }],
+      description:
+        "Add starts with an empty form; edit starts from what the route loaded (the passenger, or the load's error), else it loads the passenger first.",
+      always: [
+        { guard: 'firstLoaded', target: 'editing', actions: 'storeFirstPassenger' },
+        { guard: 'firstFailed', target: 'loadFailed', actions: 'storeFirstLoadError' },
+        { guard: 'isEdit', target: 'loading' },
+        { target: 'editing' },
+      ],
     },
     loading: {
       description: 'Edit: the passenger is loading.',

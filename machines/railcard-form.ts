@@ -12,12 +12,15 @@ import {
 import { problemOfEvent, reasonOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { doneOutput } from './lib/done-output';
+import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 
 /**
  * Add or edit a passenger's railcard (docs/product/api.md): load the railcard type (and the held card when
  * editing), edit card number, expiry, digital or not and the type's attributes; on submit check the
  * card's status (railcard-status), then save its details (PUT) and attributes (POST). Edit can remove
- * the card after a confirmation. Save and delete end the flow.
+ * the card after a confirmation. Save and delete end the flow. Given what its route loaded
+ * (docs/decisions/730), it starts from it: the form filled in, or the load's error (not found, or a
+ * failure with its retry); without it, it loads the railcard itself.
  */
 export type RailcardFormMode = 'add' | 'edit';
 
@@ -27,6 +30,8 @@ export interface RailcardFormInput {
   railcardId: string;
   /** Today's date (YYYY-MM-DD). */
   today: string;
+  /** What the route's loader got (the railcard type, its passenger and the held card, or the load's error). */
+  first?: FirstData<LoadedRailcard> | null;
 }
 
 export interface LoadedRailcard {
@@ -55,6 +60,8 @@ export interface RailcardFormContext {
   passengerId: string;
   railcardId: string;
   today: string;
+  /** What the route loaded (docs/decisions/730): the chart starts from it; null when it loads itself. */
+  first: FirstData<LoadedRailcard> | null;
   loaded: LoadedRailcard | null;
   values: RailcardValues;
   isDigital: boolean;
@@ -107,6 +114,16 @@ export const railcardFormView = (context: RailcardFormContext, busy: boolean) =>
   return { errors: shown, canSubmit: context.dirty && Object.keys(errors).length === 0 && !busy };
 };
 
+/** The form filled in from a loaded railcard: the held card's values, else empty ones for each field. */
+const loadedPatch = (loaded: LoadedRailcard) => {
+  const values: RailcardValues = {
+    cardNumber: loaded.held?.railcardDetails.cardNumber ?? '',
+    expiryDate: loaded.held?.expiryDate ?? '',
+  };
+  for (const def of loaded.railcard.attributes) values[def.name] = loaded.held?.attributes[def.name] ?? '';
+  return { loaded, values, isDigital: loaded.held?.railcardDetails.isDigital ?? false, loadError: null };
+};
+
 /** What the railcard-status check (checkRailcardStatus) answered before saving. */
 const railcardStatus = (event: { type: string }) => doneOutput<RailcardStatusResponse>(event, 'checkRailcardStatus');
 
@@ -139,20 +156,19 @@ export const railcardFormMachine = setup({
   guards: {
     isValid: ({ context }) => context.dirty && Object.keys(railcardErrors(context)).length === 0,
     isEdit: ({ context }) => context.mode === 'edit',
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    firstFailed: ({ context }) => firstFailed(context.first),
     isExpired: ({ event }) => railcardStatus(event).status === 'expired',
     isInvalid: ({ event }) => railcardStatus(event).status === 'invalid',
   },
   actions: {
-    storeLoaded: assign(({ event }) => {
-      const loaded = doneOutput<LoadedRailcard>(event, 'loadRailcard');
-      const values: RailcardValues = {
-        cardNumber: loaded.held?.railcardDetails.cardNumber ?? '',
-        expiryDate: loaded.held?.expiryDate ?? '',
-      };
-      for (const def of loaded.railcard.attributes) values[def.name] = loaded.held?.attributes[def.name] ?? '';
-      return { loaded, values, isDigital: loaded.held?.railcardDetails.isDigital ?? false, loadError: null };
-    }),
+    storeLoaded: assign(({ event }) => loadedPatch(doneOutput<LoadedRailcard>(event, 'loadRailcard'))),
     storeLoadError: assign({ loadError: ({ event }) => ('error' in event ? event.error : null) }),
+    /** The same from what the route loaded: the railcard, or its load's error. */
+    storeFirstLoaded: assign(({ context }) => (firstLoaded(context.first) ? loadedPatch(context.first.data) : {})),
+    storeFirstLoadError: assign(({ context }) =>
+      firstFailed(context.first) ? { loadError: context.first.error } : {},
+    ),
     setValue: assign(({ context, event }) =>
       changePatch(context, event, { statusProblem: null, saveFailed: false, refusalReason: null }),
     ),
@@ -176,6 +192,7 @@ export const railcardFormMachine = setup({
     passengerId: input.passengerId,
     railcardId: input.railcardId,
     today: input.today,
+    first: input.first ?? null,
     loaded: null,
     values: { cardNumber: '', expiryDate: '' },
     isDigital: false,
@@ -189,8 +206,17 @@ export const railcardFormMachine = setup({
     deleteFailed: false,
     outcome: null,
   }),
-  initial: 'loading',
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        "Where the form starts: from what the route loaded (the railcard, or the load's error), else it loads the railcard.",
+      always: [
+        { guard: 'firstLoaded', target: 'editing', actions: 'storeFirstLoaded' },
+        { guard: 'firstFailed', target: 'loadFailed', actions: 'storeFirstLoadError' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: 'The railcard type (and the held card when editing) is loading.',
       invoke: {

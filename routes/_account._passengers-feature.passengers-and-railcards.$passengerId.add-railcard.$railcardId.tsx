@@ -1,9 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RailcardFormPage } from './-components/railcards/railcard-form-page';
+import { firstDataCache } from '#src/config/timeouts';
+import { RailcardFormLoading, RailcardFormPage } from './-components/railcards/railcard-form-page';
 
 export const Route = createFileRoute(
   '/_account/_passengers-feature/passengers-and-railcards/$passengerId/add-railcard/$railcardId',
 )({
+  // The railcard type, its passenger (docs/decisions/730): loaded by the router,
+  // preloaded on intent; meanwhile the form's own loading words, and a failure is the form's error
+  // (with Try again, or not found).
+  loader: async (load) =>
+    (await import('./-components/railcards/load-railcard')).loadRailcard(load, { mode: 'add', ...load.params }),
+  ...firstDataCache,
+  // The pending page travels with the form's chunk, not the route tree every page loads.
+  codeSplitGroupings: [['component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+  pendingComponent: () => <RailcardFormLoading mode="add" />,
   component: AddRailcard,
 });
 
@@ -15,6 +25,7 @@ function AddRailcard() {
       mode="add"
       passengerId={passengerId}
       railcardId={railcardId}
+      first={Route.useLoaderData()}
     />
   );
 }

@@ -1,11 +1,12 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import { GuestSessionResponse } from '../schemas/auth';
 import { ConsentsResponse, RestoreResponse, RevokeResponse } from '../schemas/consents';
 
 /** Contact preferences (docs/product/api.md) and the marketing-email token exchange (docs/decisions/070, docs/decisions/073). */
 export const consentsApi = (client: ApiClient) => ({
-  getConsents: (signal?: AbortSignal) =>
-    client.request(ConsentsResponse, '/customer/consents', signal ? { signal } : {}),
+  /** `call`: the chart's cancel, or a route's loader's (cancelled with the navigation; its preload never signs out). */
+  getConsents: (call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(ConsentsResponse, '/customer/consents', call ?? {}),
   /** consentSelections: id -> boolean, plus the CSRF value in the body. */
   updateConsents: (consentSelections: Record<string, boolean>) =>
     client.request(ConsentsResponse, '/customer/consents', {

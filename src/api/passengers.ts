@@ -17,7 +17,9 @@ export const passengersApi = (client: ApiClient) => ({
       method: 'POST',
       body: { ...body },
     }),
-  get: (id: string) => client.request(SavedPassenger, `/passengers/saved-passenger/${encodeURIComponent(id)}`),
+  /** `call`: a route's loader cancels it with the navigation, and its preload never signs out. */
+  get: (id: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(SavedPassenger, `/passengers/saved-passenger/${encodeURIComponent(id)}`, call),
   edit: (id: string, body: PassengerRequest) =>
     client.request(SavePassengerResponse, `/passengers/edit-passenger/${encodeURIComponent(id)}`, {
       method: 'POST',

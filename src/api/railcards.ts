@@ -1,4 +1,4 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import {
   CatalogueRailcard,
   DeleteRailcardResponse,
@@ -16,9 +16,11 @@ const held = (passengerId: string, railcardId: string) => `/passenger/${enc(pass
 export const railcardsApi = (client: ApiClient) => ({
   availableFor: (passengerId: string) =>
     client.request(RailcardsListResponse, `/passenger/${enc(passengerId)}/railcardslist`),
-  catalogueEntry: (railcardId: string) => client.request(CatalogueRailcard, `/railcard/${enc(railcardId)}`),
-  get: (passengerId: string, railcardId: string) =>
-    client.request(PassengerRailcardResponse, held(passengerId, railcardId)),
+  /** `call` (here and in `get`): a route's loader cancels it with the navigation, and its preload never signs out. */
+  catalogueEntry: (railcardId: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(CatalogueRailcard, `/railcard/${enc(railcardId)}`, call),
+  get: (passengerId: string, railcardId: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(PassengerRailcardResponse, held(passengerId, railcardId), call),
   save: (passengerId: string, railcardId: string, railcard: RailcardRequest) =>
     client.request(PassengerRailcardResponse, held(passengerId, railcardId), {
       method: 'PUT',

@@ -162,7 +162,20 @@ describeBrowserReplay(
       },
     },
     states: {
-      loading: busy(null, m.contact_preferences_panel_loading_your_contact_preferences()),
+      // The signed-in first load is the route's loader (decision 730), its call held like the chart's
+      // own; opened by its URL, the account area's loading indicator stays up until every loader of
+      // the first load has settled, else the route's pending page shows the panel's loading words.
+      loading: async (step) => {
+        if (step.previous !== undefined)
+          return busy(null, m.contact_preferences_panel_loading_your_contact_preferences())(step);
+        const words = step.page
+          .getByRole('status')
+          .filter({ hasText: m.contact_preferences_panel_loading_your_contact_preferences() });
+        await words
+          .or(step.page.getByRole('status').filter({ hasText: m.ui_page_loading() }))
+          .first()
+          .waitFor();
+      },
       failed: async ({ page }) => {
         await page.getByRole('alert').filter({ hasText: messages.fetchError }).waitFor();
         await button(page, m.common_try_again()).waitFor();
@@ -205,6 +218,12 @@ describeBrowserReplay(
       },
       revoking: busy(m.contact_preferences_panel_unsubscribing(), m.contact_preferences_panel_unsubscribing_you()),
       restoring: busy(m.contact_preferences_panel_resubscribing(), m.contact_preferences_panel_resubscribing_you()),
+    },
+    notUserActions: {
+      '#contactPreferences.starting always [2]':
+        "The signed-in route's loader makes the first call: the replay holds it as the chart's fetchConsents and answers it at that step, so the panel goes from its loading words to the list as the path says; the chart takes its starting edge from the loaded list, which the model test walks",
+      '#contactPreferences.starting always [3]':
+        "The loader's failed call is held and failed as the chart's fetchConsents, and the panel shows its error with Try again; the model test walks the starting edge",
     },
   },
 );

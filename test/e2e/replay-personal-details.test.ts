@@ -161,12 +161,17 @@ describeBrowserReplay(
       },
     },
     states: {
-      loading: async ({ page }) =>
-        page
+      // The first load is the route's loader (decision 730), its call held like the chart's own.
+      // Reached by a navigation, the route's pending page shows the form's loading words; opened by
+      // its URL, the account area's loading indicator stays up until every loader of the first load has settled.
+      loading: async ({ page, previous }) => {
+        const words = page
           .getByRole('status')
-          .filter({ hasText: m.personal_details_form_loading_your_personal_details() })
-          .first()
-          .waitFor(),
+          .filter({ hasText: m.personal_details_form_loading_your_personal_details() });
+        const shown =
+          previous === undefined ? words.or(page.getByRole('status').filter({ hasText: m.ui_page_loading() })) : words;
+        await shown.first().waitFor();
+      },
       loadFailed: async ({ page }) => {
         await page.getByText(personalDetailsMessages.fetchFailed, { exact: true }).waitFor();
         await page.getByRole('button', { name: m.common_try_again(), exact: true }).waitFor();
@@ -201,11 +206,11 @@ describeBrowserReplay(
       '#personalDetails.editing form.submit [1]':
         'Save changes ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
       '#personalDetails.starting always [0]':
-        "A start from a route's first data: the personal details route has no loader (its comment says why), so the screen always starts by loading; the model test walks it",
+        "The route's loader makes the first call after signing in again: the replay holds it as the chart's fetchPersonalDetails and answers it at that step, so the form goes from its loading words to the kept draft over the loaded details as the path says; the chart takes its starting edge from the loaded details, which the model test walks",
       '#personalDetails.starting always [1]':
-        "A start from a route's first data: the personal details route has no loader, so the screen always starts by loading; the model test walks it",
+        "The route's loader makes the first call: the replay holds it as the chart's fetchPersonalDetails and answers it at that step, so the form goes from its loading words to the filled-in form as the path says; the chart takes its starting edge from the loaded details, which the model test walks",
       '#personalDetails.starting always [2]':
-        "A start from a route's failed first data: the personal details route has no loader, so the screen always starts by loading; the model test walks it",
+        "The loader's failed call is held and failed as the chart's fetchPersonalDetails, and the form shows its error with Try again; the model test walks the starting edge",
     },
   },
 );

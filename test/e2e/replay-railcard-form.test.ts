@@ -169,8 +169,15 @@ describeBrowserReplay(
         server.answer('PUT', call!.path, 500, errorBody('INTERNAL_ERROR')),
     },
     states: {
-      loading: async ({ page }) =>
-        page.getByRole('status').filter({ hasText: m.railcard_form_page_loading_railcard() }).first().waitFor(),
+      // The first load is the route's loader (decision 730), its held card's call held like the chart's own.
+      // Reached by a navigation, the route's pending page shows the form's loading words; opened by
+      // its URL, the account area's loading indicator stays up until every loader of the first load has settled.
+      loading: async ({ page, previous }) => {
+        const words = page.getByRole('status').filter({ hasText: m.railcard_form_page_loading_railcard() });
+        const shown =
+          previous === undefined ? words.or(page.getByRole('status').filter({ hasText: m.ui_page_loading() })) : words;
+        await shown.first().waitFor();
+      },
       loadFailed: async ({ page }) => {
         await page.getByText(railcardMessages.loadFailed, { exact: false }).first().waitFor();
         await page.getByRole('button', { name: m.common_try_again(), exact: true }).waitFor();
@@ -206,6 +213,10 @@ describeBrowserReplay(
       deleted: async ({ page }) => page.waitForURL((u) => u.pathname.endsWith('/passengers-and-railcards')),
     },
     notUserActions: {
+      '#railcardForm.starting always [0]':
+        "The route's loader makes the first calls: the replay holds the held card's as the chart's loadRailcard and answers it at that step, so the form goes from its loading words to the filled-in form as the path says; the chart takes its starting edge from the loaded railcard, which the model test walks",
+      '#railcardForm.starting always [1]':
+        "The loader's failed call is held and failed as the chart's loadRailcard, and the form shows its error with Try again; the model test walks the starting edge",
       '#railcardForm.editing form.submit [1]':
         'The save button ignores clicks and Enter while the form is pristine or invalid (src/ui/button.tsx), so the screen never sends a submit the guard refuses; the model test walks it',
     },

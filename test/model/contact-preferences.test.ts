@@ -2,7 +2,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { contactPreferencesMachine, type PendingChange } from '#machines/contact-preferences';
 import type { ContactPreference, ConsentsResponse } from '#src/schemas/consents';
-import { describeMachineModel, outputOf, stepFrom } from './harness';
+import type { SnapshotFrom } from 'xstate';
+import { describeMachineModel, fromOwnLoadOnly, outputOf, stepFrom } from './harness';
 
 const consent = (id: string, selected: boolean, hasEverBeenUpdated: boolean): ContactPreference => ({
   id,
@@ -23,6 +24,7 @@ let lastPending: PendingChange | null = null;
 const ids = ['email-offers', 'partner-offers'];
 /** Nothing asked for, nothing loaded, nothing said yet. */
 const opening = {
+  first: null,
   consents: [],
   revoked: false,
   pending: null,
@@ -35,8 +37,17 @@ const opening = {
 
 describeMachineModel(contactPreferencesMachine, {
   name: 'contactPreferencesMachine',
-  inputs: [{ action: null }, { action: 'unsubscribe' }, { action: 'resubscribe' }],
-  events: {
+  inputs: [
+    { action: null },
+    { action: 'unsubscribe' },
+    { action: 'resubscribe' },
+    // What the signed-in route loaded (docs/decisions/730): the list, or the load's failure.
+    { action: null, first: { data: list(false) } },
+    { action: null, first: { error: { status: 500 } } },
+  ],
+  // A start from the route's data is checked where it lands; from there on the screen is the same as
+  // after its own fetch, which the paths without it walk.
+  events: fromOwnLoadOnly<SnapshotFrom<typeof contactPreferencesMachine>>({
     // Every change a user can make from here: flip a toggle, or answer a prompt either way.
     'consent.select': (snap) =>
       snap.context.consents.flatMap((c) =>
@@ -61,7 +72,7 @@ describeMachineModel(contactPreferencesMachine, {
     'xstate.error.actor.revokeMarketing': [{ type: 'xstate.error.actor.revokeMarketing', error: { kind: 'schema' } }],
     'xstate.done.actor.restoreMarketing': [{ type: 'xstate.done.actor.restoreMarketing', output: { restored: true } }],
     'xstate.error.actor.restoreMarketing': [{ type: 'xstate.error.actor.restoreMarketing', error: { status: 409 } }],
-  },
+  }),
   serializeContext: (c) => ({
     revoked: c.revoked,
     neverUpdated: c.consents.filter((x) => !x.hasEverBeenUpdated).length,
@@ -140,7 +151,9 @@ describeMachineModel(contactPreferencesMachine, {
       if (event.type === 'xstate.init') expect(context.initialAction).toBeNull();
     },
     failed: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchConsents');
+      // The route's failed load starts here, with the same flag and retry as the chart's own.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: { status: 500 } });
+      else expect(event.type).toBe('xstate.error.actor.fetchConsents');
       expect(context.fetchError).toBe(true);
       expect(snapshot.hasTag('busy')).toBe(false);
       expect(snapshot.can({ type: 'consents.retry' })).toBe(true);
@@ -157,6 +170,9 @@ describeMachineModel(contactPreferencesMachine, {
         null,
         null,
       ]);
+      // The route's list starts the screen as the chart's own fetch does, with nothing said yet.
+      if (event.type === 'xstate.init')
+        expect(context).toEqual({ ...opening, initialAction: null, first: { data: list(false) }, ...list(false) });
       if (event.type === 'xstate.done.actor.fetchConsents') {
         expect(context.consents).toEqual((outputOf(event) as ConsentsResponse).consents);
         expect(context.revoked).toBe((outputOf(event) as ConsentsResponse).revoked);

@@ -9,9 +9,11 @@ import {
   passengerLimits,
   passengerMessages,
   toPassengerRequest,
+  toPassengerValues,
   type PassengerField,
 } from '#src/schemas/passengers';
-import { describeMachineModel, nextFrom, outputOf } from './harness';
+import type { SnapshotFrom } from 'xstate';
+import { describeMachineModel, fromOwnLoadOnly, nextFrom, outputOf } from './harness';
 
 const today = '2026-06-15';
 const filled: Partial<Record<PassengerField, string>> = {
@@ -50,6 +52,7 @@ const opening = (mode: 'add' | 'edit') => ({
   mode,
   passengerId: mode === 'edit' ? 'p1' : null,
   today,
+  first: null,
   values: emptyPassengerValues,
   touched: {},
   dirty: false,
@@ -81,8 +84,13 @@ describeMachineModel(passengerFormMachine, {
   inputs: [
     { mode: 'add', passengerId: null, today },
     { mode: 'edit', passengerId: 'p1', today },
+    // What the edit route loaded (docs/decisions/730): the passenger, or the load's failure.
+    { mode: 'edit', passengerId: 'p1', today, first: { data: saved(false) } },
+    { mode: 'edit', passengerId: 'p1', today, first: { error: new Error('offline') } },
   ],
-  events: {
+  // A start from the route's data is checked where it lands; from there on the form is the same as
+  // after its own fetch, which the paths without it walk.
+  events: fromOwnLoadOnly<SnapshotFrom<typeof passengerFormMachine>>({
     'form.change': (snap) => nextChange(snap.context),
     'form.blur': [{ type: 'form.blur', field: 'dateOfBirth' }],
     'form.toggleUpdateAccount': (snap) =>
@@ -113,7 +121,7 @@ describeMachineModel(passengerFormMachine, {
     ],
     'xstate.done.actor.deletePassenger': [{ type: 'xstate.done.actor.deletePassenger', output: { success: true } }],
     'xstate.error.actor.deletePassenger': [{ type: 'xstate.error.actor.deletePassenger', error: new Error('500') }],
-  },
+  }),
   serializeContext: (c) => ({
     values: c.values,
     holder: c.isAccountHolder,
@@ -163,13 +171,25 @@ describeMachineModel(passengerFormMachine, {
       expect(context.mode).toBe('edit');
     },
     loadFailed: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchPassenger');
+      // The route's failed load starts here, with the same error and retry as the chart's own.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: new Error('offline') });
+      else expect(event.type).toBe('xstate.error.actor.fetchPassenger');
       expect(context.loadError).toEqual(new Error('offline'));
       expect(snapshot.can({ type: 'passenger.retry' })).toBe(true);
     },
     editing: (check) => {
       const { snapshot, context, event } = check;
-      if (event.type === 'xstate.init') expect(context).toEqual(opening('add'));
+      // Add starts empty; edit, from the passenger its route loaded, filled in and untouched.
+      if (event.type === 'xstate.init')
+        expect(context).toEqual(
+          context.mode === 'add'
+            ? opening('add')
+            : {
+                ...opening('edit'),
+                first: { data: saved(false) },
+                values: toPassengerValues(saved(false)),
+              },
+        );
       // Typing clears a failed save or sync and changes that field only.
       const typed = nextFrom(check, { type: 'form.change', field: 'nickName', value: 'Bobby' });
       expect(typed.context).toEqual({

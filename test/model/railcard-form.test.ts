@@ -8,7 +8,8 @@ import {
   type RailcardValues,
 } from '#machines/railcard-form';
 import { railcardMessages } from '#src/schemas/railcards';
-import { describeMachineModel, inputOf, nextFrom, outputOf } from './harness';
+import type { SnapshotFrom } from 'xstate';
+import { describeMachineModel, fromOwnLoadOnly, inputOf, nextFrom, outputOf } from './harness';
 
 const today = '2026-06-15';
 const twoTogether = {
@@ -62,8 +63,13 @@ describeMachineModel(railcardFormMachine, {
   inputs: [
     { mode: 'add', passengerId: 'p1', railcardId: 'two-together', today },
     { mode: 'edit', passengerId: 'p1', railcardId: 'two-together', today },
+    // What the route loaded (docs/decisions/730): the railcard to edit, or the load's failure.
+    { mode: 'edit', passengerId: 'p1', railcardId: 'two-together', today, first: { data: loaded('edit') } },
+    { mode: 'add', passengerId: 'p1', railcardId: 'two-together', today, first: { error: new Error('offline') } },
   ],
-  events: {
+  // A start from the route's data is checked where it lands; from there on the form is the same as
+  // after its own load, which the paths without it walk.
+  events: fromOwnLoadOnly<SnapshotFrom<typeof railcardFormMachine>>({
     'form.change': (snap) => nextChange(snap.context),
     'form.blur': [{ type: 'form.blur', field: 'cardNumber' }],
     'form.toggleDigital': (snap) =>
@@ -84,7 +90,7 @@ describeMachineModel(railcardFormMachine, {
     'xstate.error.actor.saveRailcard': [{ type: 'xstate.error.actor.saveRailcard', error: new Error('500') }],
     'xstate.done.actor.deleteRailcard': [{ type: 'xstate.done.actor.deleteRailcard', output: { success: true } }],
     'xstate.error.actor.deleteRailcard': [{ type: 'xstate.error.actor.deleteRailcard', error: new Error('500') }],
-  },
+  }),
   serializeContext: (c) => ({
     values: c.values,
     digital: c.isDigital,
@@ -133,6 +139,7 @@ describeMachineModel(railcardFormMachine, {
           passengerId: 'p1',
           railcardId: 'two-together',
           today,
+          first: null,
           loaded: null,
           values: { cardNumber: '', expiryDate: '' },
           isDigital: false,
@@ -149,7 +156,9 @@ describeMachineModel(railcardFormMachine, {
       }
     },
     loadFailed: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.loadRailcard');
+      // The route's failed load starts here, with the same error and retry as the chart's own.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: new Error('offline') });
+      else expect(event.type).toBe('xstate.error.actor.loadRailcard');
       expect(context.loadError).toEqual(new Error('offline'));
       expect(snapshot.can({ type: 'railcard.retry' })).toBe(true);
     },
@@ -195,7 +204,12 @@ describeMachineModel(railcardFormMachine, {
           deleteFailed: false,
         });
       }
-      if (event.type === 'xstate.done.actor.loadRailcard') {
+      // The route's railcard starts the form as the chart's own load does, untouched.
+      if (event.type === 'xstate.init') {
+        expect(context.first).toEqual({ data: loaded('edit') });
+        expect([context.dirty, context.submitAttempted, context.touched]).toEqual([false, false, {}]);
+      }
+      if (event.type === 'xstate.done.actor.loadRailcard' || event.type === 'xstate.init') {
         expect(context.loaded).toEqual(loaded(context.mode));
         expect(context.values).toEqual(
           context.mode === 'edit'
@@ -283,6 +297,7 @@ describe('railcardFormView: the errors the form shows and whether it can be sent
       passengerId: 'p1',
       railcardId: 'two-together',
       today,
+      first: null,
       loaded: loaded('add'),
       values: { cardNumber: '', expiryDate: '', secondHolderName: '' },
       isDigital: false,

@@ -234,7 +234,7 @@ describe.each(['absent', 'nulls'] as const)(
       const actor = createActor(
         contactPreferencesMachine.provide({
           actors: {
-            fetchConsents: fromPromise(({ signal }) => consents.getConsents(signal)),
+            fetchConsents: fromPromise(({ signal }) => consents.getConsents({ signal })),
             updateConsents: fromPromise(({ input }) => consents.updateConsents(input.consentSelections)),
             revokeMarketing: fromPromise(() => consents.revoke()),
             restoreMarketing: fromPromise(() => consents.restore()),

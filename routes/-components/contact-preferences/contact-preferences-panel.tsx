@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
+import type { FirstData } from '#machines/lib/first-data';
 import type { MarketingAction, MarketingOutcome } from '#machines/contact-preferences';
 import { contactPreferencesMessages as messages } from '#src/copy/contact-preferences';
-import type { ContactPreference } from '#src/schemas/consents';
+import type { ConsentsResponse, ContactPreference } from '#src/schemas/consents';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading } from '#src/ui/page';
@@ -25,10 +26,17 @@ const optInId = (id: string) => `consent-${id}-opt-in`;
  * The contact preferences of whoever the API calls identify: the signed-in customer
  * (/contact-preferences) or the customer of a marketing email link (/contact-preferences-token), through
  * its binding (contact-preferences.flow.ts).
- * Each change is saved at once (optimistic flip, then the server's answer).
+ * Each change is saved at once (optimistic flip, then the server's answer). `first`: the consents the
+ * signed-in route loaded (docs/decisions/730); without it the chart fetches them.
  */
-export function ContactPreferencesPanel({ action = null }: { action?: MarketingAction | null }) {
-  const [snapshot, send] = contactPreferencesFlow.useFlow({ input: { action } });
+export function ContactPreferencesPanel({
+  action = null,
+  first,
+}: {
+  action?: MarketingAction | null;
+  first?: FirstData<ConsentsResponse> | undefined;
+}) {
+  const [snapshot, send] = contactPreferencesFlow.useFlow({ input: { action, first: first ?? null } });
   const { consents, pending, lastChangedId, revoked, updateError, saved, outcome } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const loaded = snapshot.matches('loaded') || snapshot.matches('saving');

@@ -12,7 +12,7 @@ export const contactPreferencesFlow = defineFlow(contactPreferencesMachine)(({ a
   const consents = consentsApi(api);
   return {
     actors: {
-      fetchConsents: fromPromise(({ signal }) => consents.getConsents(signal)),
+      fetchConsents: fromPromise(({ signal }) => consents.getConsents({ signal })),
       updateConsents: fromPromise(({ input }) => consents.updateConsents(input.consentSelections)),
       revokeMarketing: fromPromise(() => consents.revoke()),
       restoreMarketing: fromPromise(() => consents.restore()),

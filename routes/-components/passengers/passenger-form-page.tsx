@@ -1,8 +1,15 @@
 import { useEffect, useId } from 'react';
+import type { FirstData } from '#machines/lib/first-data';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { passengerFormView, type PassengerFormMode } from '#machines/passenger-form';
 import { passengerFormMessages } from '#src/copy/passenger-form';
-import { isoToday, passengerLimits, passengerMessages, type PassengerField } from '#src/schemas/passengers';
+import {
+  isoToday,
+  passengerLimits,
+  passengerMessages,
+  type PassengerField,
+  type SavedPassenger,
+} from '#src/schemas/passengers';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { Loading, Page } from '#src/ui/page';
@@ -21,11 +28,22 @@ import { bindField } from '#src/ui/field-binding';
 import { m } from '#src/paraglide/messages.js';
 import { passengerFormFlow } from './passenger-form.flow';
 
-/** Add passenger (/add-passenger) and edit passenger (/edit-passenger/{passengerId}). */
-export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMode; passengerId?: string }) {
+/**
+ * Add passenger (/add-passenger) and edit passenger (/edit-passenger/{passengerId}). `first`: the
+ * passenger the edit route loaded (docs/decisions/730); without it the chart fetches it.
+ */
+export function PassengerFormPage({
+  mode,
+  passengerId,
+  first,
+}: {
+  mode: PassengerFormMode;
+  passengerId?: string;
+  first?: FirstData<SavedPassenger> | undefined;
+}) {
   const navigate = useNavigate();
   const [snapshot, send] = passengerFormFlow.useFlow({
-    input: { mode, passengerId: passengerId ?? null, today: isoToday() },
+    input: { mode, passengerId: passengerId ?? null, today: isoToday(), first: first ?? null },
   });
   const hintId = useId();
   // docs/product/states.md: add, edit and delete go back to the list on success.
@@ -37,13 +55,7 @@ export function PassengerFormPage({ mode, passengerId }: { mode: PassengerFormMo
   const title = mode === 'add' ? m.passenger_form_page_add_passenger() : m.passenger_form_page_edit_passenger();
   const c = snapshot.context;
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
-  if (snapshot.matches('starting') || snapshot.matches('loading')) {
-    return (
-      <Page title={title} narrow>
-        <Loading label={m.passenger_form_page_loading_passenger()} />
-      </Page>
-    );
-  }
+  if (snapshot.matches('starting') || snapshot.matches('loading')) return <PassengerFormLoading mode={mode} />;
   if (snapshot.matches('loadFailed')) {
     const missing = isNotFound(c.loadError);
     return (
@@ -268,5 +280,15 @@ function DateOfBirth({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** While the edit route loads the passenger (its pending state): the page as its chart's loading state shows it. */
+export function PassengerFormLoading({ mode = 'edit' }: { mode?: PassengerFormMode }) {
+  const title = mode === 'add' ? m.passenger_form_page_add_passenger() : m.passenger_form_page_edit_passenger();
+  return (
+    <Page title={title} narrow>
+      <Loading label={m.passenger_form_page_loading_passenger()} />
+    </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { railcardErrors, railcardFormView, type RailcardFormMode } from '#machines/railcard-form';
+import type { FirstData } from '#machines/lib/first-data';
+import { railcardErrors, railcardFormView, type LoadedRailcard, type RailcardFormMode } from '#machines/railcard-form';
 import { isoToday } from '#src/schemas/passengers';
 import { railcardMessages } from '#src/schemas/railcards';
 import { useServices } from '#src/services';
@@ -22,19 +23,26 @@ import { ErrorSummary, useSubmitAttempts } from '#src/ui/error-summary';
 import { m } from '#src/paraglide/messages.js';
 import { railcardFormFlow } from './railcard-form.flow';
 
-/** Add (/{passengerId}/add-railcard/{railcardId}) or edit (/edit-railcard/{railcardId}) a passenger's railcard. */
+/**
+ * Add (/{passengerId}/add-railcard/{railcardId}) or edit (/edit-railcard/{railcardId}) a passenger's
+ * railcard. `first`: what the route loaded (docs/decisions/730); without it the chart loads it.
+ */
 export function RailcardFormPage({
   mode,
   passengerId,
   railcardId,
+  first,
 }: {
   mode: RailcardFormMode;
   passengerId: string;
   railcardId: string;
+  first?: FirstData<LoadedRailcard> | undefined;
 }) {
   const { locale } = useServices();
   const navigate = useNavigate();
-  const [snapshot, send] = railcardFormFlow.useFlow({ input: { mode, passengerId, railcardId, today: isoToday() } });
+  const [snapshot, send] = railcardFormFlow.useFlow({
+    input: { mode, passengerId, railcardId, today: isoToday(), first: first ?? null },
+  });
   const done = snapshot.status === 'done';
   useEffect(() => {
     if (done) void navigate({ to: '/passengers-and-railcards' });
@@ -43,13 +51,7 @@ export function RailcardFormPage({
   const c = snapshot.context;
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const title = mode === 'add' ? m.railcard_form_page_add_railcard() : m.railcard_form_page_edit_railcard();
-  if (snapshot.matches('loading')) {
-    return (
-      <Page title={title} narrow>
-        <Loading label={m.railcard_form_page_loading_railcard()} />
-      </Page>
-    );
-  }
+  if (snapshot.matches('starting') || snapshot.matches('loading')) return <RailcardFormLoading mode={mode} />;
   if (snapshot.matches('loadFailed') || !c.loaded) {
     const missing = isNotFound(c.loadError);
     return (
@@ -203,6 +205,16 @@ export function RailcardFormPage({
           })}
         </p>
       </ConfirmDialog>
+    </Page>
+  );
+}
+
+/** While the route loads the railcard (its pending state): the page as its chart's loading state shows it. */
+export function RailcardFormLoading({ mode }: { mode: RailcardFormMode }) {
+  const title = mode === 'add' ? m.railcard_form_page_add_railcard() : m.railcard_form_page_edit_railcard();
+  return (
+    <Page title={title} narrow>
+      <Loading label={m.railcard_form_page_loading_railcard()} />
     </Page>
   );
 }

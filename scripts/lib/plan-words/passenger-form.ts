@@ -28,7 +28,8 @@ export const passengerForm: MachineWords = {
     'delete.cancel': 'in the dialog they press [[common_cancel]]',
   },
   states: {
-    starting: '[[passenger_form_page_loading_passenger]]',
+    starting:
+      'the page opens: add, an empty form; edit, the passenger the route loaded filled in, or [[passenger_form_load_failed]] (or [[passenger_form_page_we_couldnt_find_this_passenger]]) when it could not load; [[passenger_form_page_loading_passenger]] while it is fetched',
     loading: '[[passenger_form_page_loading_passenger]]',
     loadFailed:
       '[[passenger_form_load_failed]] with [[common_try_again]] (a passenger that does not exist: [[passenger_form_page_we_couldnt_find_this_passenger]], no retry)',

@@ -24,6 +24,8 @@ export const railcardForm: MachineWords = {
     'delete.cancel': 'in the dialog they press [[common_cancel]]',
   },
   states: {
+    starting:
+      'the page opens: the railcard the route loaded, filled in to edit or empty to add, or [[form_railcards_load_failed]] (or [[railcard_form_page_we_couldnt_find_this_railcard]]) when it could not load; [[railcard_form_page_loading_railcard]] while it is fetched',
     loading: '[[railcard_form_page_loading_railcard]]',
     loadFailed:
       '[[form_railcards_load_failed]] with [[common_try_again]] and [[common_back_to_passengers_and_railcards]] (a railcard or passenger that does not exist: [[railcard_form_page_we_couldnt_find_this_railcard]], no retry)',
