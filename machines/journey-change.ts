@@ -18,6 +18,7 @@ import { codeOf, problemOfEvent } from './lib/problems';
 import { problemMessageOfEvent } from './lib/refund-rules';
 import { refundCardFormMachine } from './refund-card-form';
 import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
+import { ukDay } from '#src/schemas/uk-time';
 
 /**
  * /bookings/{bookingId}/change: change a journey to other trains (docs/decisions/600-change-your-journey.md).
@@ -33,7 +34,7 @@ import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
  */
 export interface JourneyChangeInput {
   bookingId: string;
-  /** Today as YYYY-MM-DD: the search's first date and the card form's expiry rule. */
+  /** Today in the UK as YYYY-MM-DD (journeyToday): the search's first date and the card form's expiry rule. */
   today: string;
   /** Made once per screen by the route (random): the stem of each payment's Idempotency-Key. */
   keySeed: string;
@@ -92,6 +93,14 @@ export interface PayRequest {
   idempotencyKey: string;
 }
 
+/**
+ * GB rail days are UK days (docs/decisions/880-one-uk-wall-clock.md): at 00:30 in London in summer
+ * it is 23:30 UTC the day before, and today is already London's new day. The route gives the chart
+ * `journeyToday(new Date())`; a booked train's day is `journeyDay` of its departure.
+ */
+export const journeyToday = (now: Date): string => ukDay(now);
+export const journeyDay = (iso: string): string => ukDay(new Date(iso));
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -119,8 +128,11 @@ const firstCard = (options: ChangeOptions | null): CardChoice => {
 /** The options with what they start: the first changeable direction, its dates from the booking's, the first saved card. */
 const withOptions = (context: JourneyChangeContext, options: ChangeOptions) => {
   const first = options.directions.find((d) => d.changeable)?.direction ?? 'outward';
-  const day = (iso: string | undefined) =>
-    iso && iso.slice(0, 10) >= context.today ? iso.slice(0, 10) : context.today;
+  // The booked train's UK day (docs/decisions/880-one-uk-wall-clock.md): a 00:30 train in summer leaves at 23:30 UTC the day before.
+  const day = (iso: string | undefined) => {
+    const booked = iso ? journeyDay(iso) : null;
+    return booked && booked >= context.today ? booked : context.today;
+  };
   return {
     options,
     cardChoice: firstCard(options),

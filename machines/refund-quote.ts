@@ -2,12 +2,19 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ChangeOfJourneyStatus, RefundQuote } from '#src/schemas/refunds';
 import { doneOutput } from './lib/done-output';
 import { codeOf, problemOfEvent } from './lib/problems';
-import { isBlockingReason, isRequestableQuote, isTermsIneligible, problemMessageOfEvent } from './lib/refund-rules';
+import {
+  isBlockingReason,
+  isRequestableQuote,
+  isTermsIneligible,
+  refundProblemOfEvent,
+  type RefundProblem,
+} from './lib/refund-rules';
 
 /**
  * Refund quote from booking detail or history ("Cancel and refund"; docs/product/states.md "Refund").
- * A quote attempt sets pending (state `quoting`); success stores the quote, an error stores the
- * message or true and can be dismissed (reset) or retried. REFUNDABLE or PARTIALLY_REFUNDABLE with a
+ * A quote attempt sets pending (state `quoting`); success stores the quote, an error stores what
+ * went wrong as the server's code (with its sentence, for a code the screen does not know; decision
+ * 641) and can be dismissed (reset) or retried. REFUNDABLE or PARTIALLY_REFUNDABLE with a
  * quote id and no blocking unprocessable reason goes to the refund page (?quoteId&from); NON_REFUNDABLE
  * with reason terms-and-conditions goes to the ineligibility view when the
  * refund-ineligibility-enhanced-view feature is on, otherwise the message shows where the customer
@@ -29,8 +36,11 @@ export interface RefundQuoteInput {
 
 export interface RefundQuoteContext extends RefundQuoteInput {
   quote: RefundQuote | null;
-  /** Spec: "Refund quote error stores the message or true". */
-  quoteError: string | true | null;
+  /**
+   * The quote failed: its code for the screen to word (the spec's "message or true" as a code and the
+   * server's sentence; docs/decisions/641-server-words-as-codes.md).
+   */
+  quoteError: RefundProblem | null;
   changeOfJourney: ChangeOfJourneyStatus | null;
 }
 
@@ -75,9 +85,11 @@ export const refundQuoteMachine = setup({
   },
   actions: {
     storeQuote: assign({ quote: ({ event }) => quoteOf(event), quoteError: null }),
-    /** A quote that came back but cannot be used (transform error, ...): its message or true. */
-    storeQuoteStatusError: assign({ quoteError: ({ event }) => quoteOf(event).message ?? true }),
-    storeQuoteError: assign({ quote: null, quoteError: ({ event }) => problemMessageOfEvent(event) }),
+    /** A quote that came back but cannot be used (transform error, ...): its status as the code, and its message. */
+    storeQuoteStatusError: assign({
+      quoteError: ({ event }) => ({ code: quoteOf(event).status, detail: quoteOf(event).message ?? null }),
+    }),
+    storeQuoteError: assign({ quote: null, quoteError: ({ event }) => refundProblemOfEvent(event) }),
     clearQuoteError: assign({ quoteError: null }),
     resetQuote: assign({ quote: null, quoteError: null, changeOfJourney: null }),
     storeChangeOfJourney: assign({
@@ -123,7 +135,8 @@ export const refundQuoteMachine = setup({
       },
     },
     failed: {
-      description: 'Quote error (context.quoteError: the message or true); dismiss resets it, retry quotes again.',
+      description:
+        'Quote error (context.quoteError: the code the screen words, with the server’s sentence); dismiss resets it, retry quotes again.',
       on: {
         'quote.dismiss': { target: 'idle', actions: 'resetQuote' },
         'quote.retry': { target: 'quoting', actions: 'clearQuoteError' },

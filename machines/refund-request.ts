@@ -13,7 +13,7 @@ import { firstFailed, firstLoaded, type FirstData } from './lib/first-data';
 import { attemptKey, nextAttempt } from './lib/attempt-key';
 import { answerOf, failureOf, isAnswered, refusalOf } from './lib/lost-answer';
 import { codeOf, problemOfEvent } from './lib/problems';
-import { isRequestableQuote, isTermsIneligible, problemMessageOfEvent } from './lib/refund-rules';
+import { isRequestableQuote, isTermsIneligible, refundProblemOfEvent, type RefundProblem } from './lib/refund-rules';
 import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
 
 /**
@@ -46,7 +46,12 @@ export interface RefundRequestInput {
   first?: FirstData<PartialRefundsResponse> | null;
 }
 
-export type RequestError = 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED' | string | true;
+/**
+ * Spec: "Request error stores the message, with INVALID_CREDIT_CARD and POTENTIAL_FRAUD_DETECTED as
+ * special values": any other refusal is kept as its code, which the screen words, and the server's
+ * sentence for a code the screen does not know (docs/decisions/641-server-words-as-codes.md).
+ */
+export type RequestError = 'INVALID_CREDIT_CARD' | 'POTENTIAL_FRAUD_DETECTED' | RefundProblem;
 
 export interface RefundRequestContext extends RefundRequestInput {
   first: FirstData<PartialRefundsResponse> | null;
@@ -57,8 +62,8 @@ export interface RefundRequestContext extends RefundRequestInput {
   refundReason: RefundReason;
   /** The customer picked a reason on this screen (the first quote uses the default reason, which nobody chose). */
   reasonChosen: boolean;
-  quoteError: string | true | null;
-  /** Spec: "Request error stores the message, with INVALID_CREDIT_CARD and POTENTIAL_FRAUD_DETECTED as special values". */
+  /** The quote failed: its code for the screen to word, with the server's sentence. */
+  quoteError: RefundProblem | null;
   requestError: RequestError | null;
   fraud: boolean;
   /** The new card's token (never the number), once the card form was filled. */
@@ -173,7 +178,7 @@ export const refundRequestMachine = setup({
     /** A new reason is quoted for the opening selection (the panel starts again from it). */
     resetSelection: assign({ selection: ({ context }) => openingSelection(context.booking) }),
     storeQuote: assign({ quote: ({ event }) => quoteOf(event), quoteError: null }),
-    storeQuoteError: assign({ quoteError: ({ event }) => problemMessageOfEvent(event) }),
+    storeQuoteError: assign({ quoteError: ({ event }) => refundProblemOfEvent(event) }),
     clearQuoteError: assign({ quoteError: null }),
     setReason: assign({
       refundReason: ({ context, event }) => (event.type === 'refund.setReason' ? event.reason : context.refundReason),
@@ -194,8 +199,8 @@ export const refundRequestMachine = setup({
     }),
     /** The quote is spent; later quotes answer POTENTIAL_FRAUD_DETECTED until the retailer clears it. */
     markFraud: assign({ requestError: 'POTENTIAL_FRAUD_DETECTED' as const, fraud: true, quote: null }),
-    /** The refusal's message (or, should the attempt itself fail, that failure's): true when it has none. */
-    storeRequestError: assign({ requestError: ({ event }) => problemMessageOfEvent(failureOf(event, 'submitRefund')) }),
+    /** The refusal's code and sentence (or, should the attempt itself fail, that failure's). */
+    storeRequestError: assign({ requestError: ({ event }) => refundProblemOfEvent(failureOf(event, 'submitRefund')) }),
     storeResult: assign({ result: ({ event }) => refundAnswerOf(event) ?? null }),
     /** Check again, when the attempt could not confirm its outcome: the same request, the same key. */
     checkAgain: sendTo('submitRefund', { type: 'submit.check' }),
@@ -281,7 +286,8 @@ export const refundRequestMachine = setup({
       },
     },
     quoteFailed: {
-      description: 'Quote error (context.quoteError: message or true): retry, or dismiss back to the last quote.',
+      description:
+        'Quote error (context.quoteError: the code the screen words): retry, or dismiss back to the last quote.',
       on: {
         'quote.retry': { target: 'quoting', actions: 'clearQuoteError' },
         'quote.dismiss': [
@@ -362,7 +368,7 @@ export const refundRequestMachine = setup({
     },
     requestFailed: {
       description:
-        'Request error (context.requestError: the message): try again re-quotes first (a quote is used once).',
+        'Request error (context.requestError: the code the screen words): try again re-quotes first (a quote is used once).',
       on: { 'refund.retry': { target: 'quoting' } },
     },
     fraudHeld: {

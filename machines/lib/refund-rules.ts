@@ -5,6 +5,7 @@ import {
   type RefundQuote,
   type UnprocessableReason,
 } from '#src/schemas/refunds';
+import { codeOf, problemOf } from './problems';
 
 /**
  * Pure refund rules shared by the refund machines (refund-quote, refund-request, refund-card-form,
@@ -104,4 +105,22 @@ export const problemMessage = (error: unknown): string | true => {
   if (problem.detail) return problem.detail;
   const first = (problem.body as { errors?: { message?: unknown }[] } | null)?.errors?.[0]?.message;
   return typeof first === 'string' && first.trim() ? first : true;
+};
+
+/**
+ * A refused or failed refund call as the refund charts keep it: the server's code, which the screen
+ * words from the catalogue (docs/decisions/641-server-words-as-codes.md), and the server's own
+ * sentence, shown only for a code the screen does not know. Both null: no answer, or one with
+ * neither (the screen's general message).
+ */
+export interface RefundProblem {
+  code: string | null;
+  detail: string | null;
+}
+
+/** The RefundProblem of a failed call (an `xstate.error.actor.*` event, or a refusal the lost-answer chart passed on). */
+export const refundProblemOfEvent = (event: object): RefundProblem => {
+  const error = 'error' in event ? event.error : undefined;
+  const message = problemMessage(error);
+  return { code: codeOf(problemOf(error)), detail: message === true ? null : message };
 };

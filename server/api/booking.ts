@@ -360,7 +360,7 @@ export function bookingApi(): Hono<AppEnv> {
       const passenger = passengers.find((p) => p.id === id);
       const user = body.newUsers[i];
       if (!passenger || !user)
-        return refuse(c, 422, 'NOT_ALTERABLE', 'One of these passengers is not on this booking.');
+        return refuse(c, 422, 'PASSENGER_NOT_ON_BOOKING', 'One of these passengers is not on this booking.');
       passenger.firstName = user.firstName;
       passenger.lastName = user.lastName;
     }

@@ -132,8 +132,6 @@ export function ticketsFor(data: BookingData, direction: ChangeDirection, gone: 
   });
 }
 
-const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
-
 /**
  * Whether `direction` may be changed now, per the Conditions of Travel: Advance only before the
  * booked train leaves; Off-Peak, Super Off-Peak and Anytime only before the date on the ticket
@@ -164,7 +162,8 @@ export function directionRefusal(
   if (kinds.has('flexible')) {
     // The date on the ticket: the outward's for a return ticket, the leg's own for a single.
     const dated = tickets.some((t) => t.direction === 'return') ? [data.outward] : legs;
-    if (dated.some((leg) => leg && startOfDay(now) >= startOfDay(new Date(leg.date)))) return 'TICKET_DATE_REACHED';
+    // UK days (docs/decisions/880-one-uk-wall-clock.md): a 00:30 train in summer leaves at 23:30 UTC the day before.
+    if (dated.some((leg) => leg && ukDay(now) >= ukDay(new Date(leg.date)))) return 'TICKET_DATE_REACHED';
   }
   return null;
 }
@@ -280,11 +279,17 @@ export function changedBooking(
   };
 }
 
-/** A new date may be from today to CHANGE_HORIZON_DAYS ahead. */
+/**
+ * A new date may be from today to CHANGE_HORIZON_DAYS ahead, counted in UK days
+ * (docs/decisions/880-one-uk-wall-clock.md): at 00:30 in London in summer it is 23:30 UTC the day
+ * before, and today is already London's new day.
+ */
 export function dateInRange(date: string, now: Date): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  const t = Date.parse(`${date}T00:00:00Z`);
-  return !Number.isNaN(t) && t >= startOfDay(now) && t <= startOfDay(now) + CHANGE_HORIZON_DAYS * DAY_MS;
+  const t = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : Number.NaN;
+  // A real calendar day only: Date.parse reads 2026-02-30 as 2 March.
+  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== date) return false;
+  const today = ukDay(now);
+  return date >= today && date <= plusDays(today, CHANGE_HORIZON_DAYS);
 }
 
 /** The instant `days` UK days after `at`, at the same time of day in London (British Summer Time or not). */

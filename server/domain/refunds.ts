@@ -5,6 +5,7 @@ import {
   type RefundType,
   type ReturnMode,
 } from '#src/schemas/refunds.ts';
+import { fromUkWall, plusDays, ukDay } from '#src/schemas/uk-time.ts';
 import type { BookingData, Leg, Season, Ticket } from './booking-data.ts';
 import { thresholdFor } from './delay-repay.ts';
 
@@ -115,9 +116,13 @@ export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const feeFree = (reason: RefundReason) => disruptionReasons.includes(reason) || reason === 'BOOKING_ERROR';
 
+/**
+ * The last instant of the UK day `iso` falls on (docs/decisions/880-one-uk-wall-clock.md): a ticket
+ * is valid to midnight in London, 23:00 UTC in summer; a 00:30 train in summer is on London's next day.
+ */
 function endOfDay(iso: string): Date {
-  const d = new Date(iso);
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 23, 59, 59, 999));
+  const nextMidnight = Date.parse(`${plusDays(ukDay(new Date(iso)), 1)}T00:00:00Z`);
+  return new Date(fromUkWall(nextMidnight).getTime() - 1);
 }
 
 /** The instant the ticket stops being valid. */
@@ -241,13 +246,7 @@ export function costOfDaysUsed(
  * The UK calendar day an instant falls on, as that day's UTC midnight: a season's days are UK days
  * (its last day ends 23:59 UK time, which is 22:59 UTC in summer), the same day every screen shows.
  */
-const ukDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const startOfDay = (d: Date) => Date.parse(`${ukDayFormat.format(d)}T00:00:00Z`);
+const startOfDay = (d: Date) => Date.parse(`${ukDay(d)}T00:00:00Z`);
 
 /** Days used (the hand-back day counts) and days left after it, and what the used days cost. */
 export function seasonCalculation(data: BookingData, ticket: Ticket, now: Date): SeasonCalculation | null {
@@ -277,7 +276,8 @@ export function seasonCalculation(data: BookingData, ticket: Ticket, now: Date):
 export function refundTypeFor(facts: RefundFacts, reason: RefundReason, now: Date): RefundType {
   if (feeFree(reason)) return 'discretionary';
   const bought = facts.orderCreatedAt;
-  const sameDay = bought.toISOString().slice(0, 10) === now.toISOString().slice(0, 10);
+  // The same UK day: bought at 00:30 in London in summer is 23:30 UTC the day before.
+  const sameDay = ukDay(bought) === ukDay(now);
   if (sameDay && new Date(facts.data.outward.date) > now) return 'same-day-void';
   return 'terms-and-conditions';
 }

@@ -81,7 +81,7 @@ export const formatDepartsIn = (isoTime: string, now: Date, locale: string): str
 
 export const formatRelativeDay = (isoDate: string, now: Date, locale: string): string | null => {
   const days = Math.round(
-    (Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) - Date.parse(`${ukDay(now)}T00:00:00Z`)) / 86_400_000,
+    (Date.parse(`${ukDay(new Date(isoDate))}T00:00:00Z`) - Date.parse(`${ukDay(now)}T00:00:00Z`)) / 86_400_000,
   );
   return days < 0 ? null : relativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day');
 };

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { refundQuoteMachine, type RefundQuoteInput } from '#machines/refund-quote';
 import { refundQuoteMessages } from '#src/copy/refund-quote';
+import { refundProblemText } from '#routes/-components/refunds/refund-copy';
 import { m } from '#src/paraglide/messages.js';
 import type { RefundQuote } from '#src/schemas/refunds';
 import { REFUNDS_ACCOUNT } from '#server/seed/accounts.ts';
@@ -185,7 +186,7 @@ describeBrowserReplay(
         const { quoteError } = step.snapshot.context;
         await message(
           m.refund_entry_we_couldnt_check_your_refund(),
-          quoteError === true || quoteError === null ? refundQuoteMessages.error : quoteError,
+          refundProblemText(quoteError, refundQuoteMessages.error),
         )(step);
         await button(step.page, m.common_try_again()).waitFor();
       },

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { refundRequestMachine, type RefundRequestInput } from '#machines/refund-request';
 import { partialRefundMessages } from '#src/copy/partial-refund';
+import { refundProblemText } from '#routes/-components/refunds/refund-copy';
 import { m } from '#src/paraglide/messages.js';
 import type { PartialRefundsResponse, RefundQuote, RefundReason } from '#src/schemas/refunds';
 import { REFUNDS_ACCOUNT } from '#server/seed/accounts.ts';
@@ -265,9 +266,7 @@ describeBrowserReplay(
         const { quoteError } = snapshot.context;
         const alert = page.getByRole('alert').filter({ hasText: m.refund_screen_we_couldnt_work_out_your() });
         await alert
-          .getByText(quoteError === true || quoteError === null ? m.refund_request_quote_failed() : quoteError, {
-            exact: true,
-          })
+          .getByText(refundProblemText(quoteError, m.refund_request_quote_failed()), { exact: true })
           .waitFor();
         await button(page, m.common_try_again()).waitFor();
         await button(page, m.common_close()).waitFor();
@@ -318,9 +317,13 @@ describeBrowserReplay(
         const { requestError } = snapshot.context;
         const alert = page.getByRole('alert').filter({ hasText: m.refund_screen_your_refund_didnt_go_through() });
         await alert
-          .getByText(typeof requestError === 'string' ? requestError : m.refund_request_request_failed(), {
-            exact: true,
-          })
+          .getByText(
+            refundProblemText(
+              typeof requestError === 'string' ? { code: requestError, detail: null } : requestError,
+              m.refund_request_request_failed(),
+            ),
+            { exact: true },
+          )
           .waitFor();
         await button(page, m.common_try_again()).waitFor();
       },

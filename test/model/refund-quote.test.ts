@@ -72,8 +72,8 @@ describeMachineModel(refundQuoteMachine, {
   maxPaths: 300,
   assert: (snapshot) => {
     const c = snapshot.context;
-    // Quote error "stores the message or true" only in the failed state.
-    if (snapshot.matches('failed')) expect(c.quoteError === true || typeof c.quoteError === 'string').toBe(true);
+    // A quote error is kept as its code and the server's sentence (decision 641), only in the failed state.
+    if (snapshot.matches('failed')) expect(Object.keys(c.quoteError ?? {}).sort()).toEqual(['code', 'detail']);
     else expect(c.quoteError).toBeNull();
     if (snapshot.matches('idle')) expect(c.quote).toBeNull();
     if (snapshot.matches('quoting') || snapshot.matches('checkingChangeOfJourney'))
@@ -97,7 +97,8 @@ describeMachineModel(refundQuoteMachine, {
     if (snapshot.matches('inProgress')) expect(c.quote?.status).toBe('PROCESSING');
     if (snapshot.matches('fraudSuspected')) expect(c.quote?.status).toBe('POTENTIAL_FRAUD_DETECTED');
     if (snapshot.matches('failed') && c.quote) expect(c.quote.status).toBe('TRANSFORM_ERROR');
-    if (snapshot.matches('failed') && c.quote?.message) expect(c.quoteError).toBe(c.quote.message);
+    if (snapshot.matches('failed') && c.quote)
+      expect(c.quoteError).toEqual({ code: c.quote.status, detail: c.quote.message ?? null });
     if (snapshot.matches('changeOfJourney')) expect(c.changeOfJourney?.status).toBe('COMPLETED');
     // A blocking unprocessable reason never goes to the refund page.
     if (c.quote?.quoteId === 'q3') expect(snapshot.matches('toRefundPage')).toBe(false);
@@ -127,8 +128,13 @@ describeMachineModel(refundQuoteMachine, {
         expect(q.status).toBe('TRANSFORM_ERROR');
         // The answer is kept beside its message, as every other quote outcome keeps it.
         expect(context.quote).toEqual(q);
-        expect(context.quoteError).toBe(q.message ?? true);
-      } else expect(context.quote).toBeNull();
+        expect(context.quoteError).toEqual({ code: 'TRANSFORM_ERROR', detail: q.message ?? null });
+      } else {
+        expect(context.quote).toBeNull();
+        // The refusal's code names the outcome, for the screen to word; the schema failure has none.
+        const error = (event as { error?: { problem?: { codes?: string[] } } }).error;
+        expect(context.quoteError?.code).toBe(error?.problem?.codes?.[0] ?? null);
+      }
       expect(snapshot.can({ type: 'quote.retry' })).toBe(true);
       expect(snapshot.can({ type: 'quote.dismiss' })).toBe(true);
     },

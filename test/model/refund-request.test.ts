@@ -113,7 +113,8 @@ describeMachineModel(refundRequestMachine, {
     const c = snapshot.context;
     expect(c.refundReason === 'CHANGED_PLANS' || c.refundReason === 'DISRUPTION_UPCOMING').toBe(true);
     if (snapshot.matches('reviewing') || snapshot.matches('confirming')) expect(isRequestableQuote(c.quote)).toBe(true);
-    if (snapshot.matches('quoteFailed')) expect(c.quoteError).toBe('Already refunded.');
+    if (snapshot.matches('quoteFailed'))
+      expect(c.quoteError).toEqual({ code: 'ALREADY_REFUNDED', detail: 'Already refunded.' });
     else expect(c.quoteError).toBeNull();
     if (snapshot.matches('cardForm')) {
       // Shown again after INVALID_CREDIT_CARD, or when the quote asks for a card.
@@ -130,7 +131,12 @@ describeMachineModel(refundRequestMachine, {
       expect(c.fraud).toBe(true);
       expect(c.requestError).toBe('POTENTIAL_FRAUD_DETECTED');
     }
-    if (snapshot.matches('requestFailed')) expect(['This quote has expired.', true]).toContain(c.requestError);
+    // A refusal is kept as its code (the screen words it) and the server's sentence; no answer, neither.
+    if (snapshot.matches('requestFailed'))
+      expect([
+        { code: 'QUOTE_EXPIRED', detail: 'This quote has expired.' },
+        { code: null, detail: null },
+      ]).toContainEqual(c.requestError);
     if (snapshot.matches('ineligible'))
       expect(c.quote).toMatchObject({ status: 'NON_REFUNDABLE', reason: 'terms-and-conditions' });
     if (snapshot.matches('refunded')) {
@@ -273,7 +279,11 @@ describeMachineModel(refundRequestMachine, {
         expect(context.fraud).toBe(context.requestError === 'POTENTIAL_FRAUD_DETECTED');
         if (context.requestError === 'INVALID_CREDIT_CARD') expect(context.card).toBeNull();
       }
-      if (event.type === 'refund.retry') expect(['This quote has expired.', true]).toContain(context.requestError);
+      if (event.type === 'refund.retry')
+        expect([
+          { code: 'QUOTE_EXPIRED', detail: 'This quote has expired.' },
+          { code: null, detail: null },
+        ]).toContainEqual(context.requestError);
     },
     quoteFailed: ({ snapshot, event }) => {
       expect(event.type).toBe('xstate.error.actor.fetchQuote');
@@ -338,7 +348,10 @@ describeMachineModel(refundRequestMachine, {
       expect(nextFrom(check, submitDone(false) as never).value).toBe('refunded');
       expect(nextFrom(check, refused(httpError(409, 'QUOTE_USED')) as never).value).toBe('refunded');
       // A refusal with no words of its own, or the attempt itself failing: the page's own words.
-      expect(nextFrom(check, refused({ status: 500 }) as never).context.requestError).toBe(true);
+      expect(nextFrom(check, refused({ status: 500 }) as never).context.requestError).toEqual({
+        code: null,
+        detail: null,
+      });
       // Check again goes to the attempt (the same request, the same key), never a new attempt.
       expect(snapshot.can({ type: 'refund.check' })).toBe(true);
       const again = nextFrom(check, { type: 'refund.check' });

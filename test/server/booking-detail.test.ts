@@ -335,6 +335,18 @@ describe('PUT /pico/edit-passengers', () => {
     });
     expect(past.status).toBe(422);
     expect(past.body.detail).toMatch(/before the journey/);
+    expect(dup.body).toMatchObject({ errors: [{ code: 'DUPLICATE_NAME' }] });
+    expect(past.body).toMatchObject({ errors: [{ code: 'NOT_ALTERABLE' }] });
+    // Each refusal names its code: the dialog words it (src/copy/edit-passengers.ts).
+    const rename = (bookingId: string, passengerId: string) =>
+      client.request('PUT', `${API}/pico/edit-passengers`, {
+        body: { bookingId, alterablesIds: [passengerId], newUsers: [{ firstName: 'Sam', lastName: 'Smith' }] },
+      });
+    const stranger = await rename(ids.kingsCrossYork, 'not-a-passenger');
+    expect([stranger.status, stranger.body]).toMatchObject([422, { errors: [{ code: 'PASSENGER_NOT_ON_BOOKING' }] }]);
+    // A replaced booking is refused before its passengers are looked at.
+    const replaced = await rename(ids.changedOriginal, 'any-passenger');
+    expect([replaced.status, replaced.body]).toMatchObject([422, { errors: [{ code: 'BOOKING_REPLACED' }] }]);
     const bad = await client.request('PUT', `${API}/pico/edit-passengers`, {
       body: {
         bookingId: ids.kingsCrossYork,

@@ -307,6 +307,22 @@ describe('cancelling assistance', () => {
     expect([res.status, code(res.body)]).toEqual([422, 'JOURNEY_DEPARTED']);
     expect((await list(MANCHESTER)).map((i) => i.status)).toEqual(['booked']);
   });
+
+  it('refuses to cancel assistance on a booking replaced since it was booked (422 BOOKING_REPLACED), leaving it booked', async () => {
+    await server.reset();
+    await asDemo();
+    const created = await book(MANCHESTER, {
+      passengerId: passenger(MANCHESTER, 0),
+      direction: 'outward',
+      kinds: ['ramp'],
+    });
+    expect(created.status).toBe(201);
+    await server.query('update orders set replacement_order_id = $1 where id = $2', [order(YORK), order(MANCHESTER)]);
+    const res = await cancel(MANCHESTER, created.body.passengerAssistance.id);
+    // Each refusal names its code: the page words it (src/copy/passenger-assistance-cancel.ts).
+    expect([res.status, code(res.body)]).toEqual([422, 'BOOKING_REPLACED']);
+    expect((await stored(MANCHESTER)).map((i) => i.status)).toEqual(['booked']);
+  });
 });
 
 describe('authorisation', () => {

@@ -182,6 +182,28 @@ describe('refund rules', () => {
     expect(a.items.map((i) => i.reasonCode)).toEqual(['IN_PROGRESS', null]);
   });
 
+  it('counts the day of purchase and the end of validity in UK days, on either side of British Summer Time', () => {
+    const voided = (bought: string, asked: string) =>
+      assess(
+        facts(trip({ outward: at(now, 40, 9) }), { orderCreatedAt: new Date(bought) }),
+        'CHANGED_PLANS',
+        new Date(asked),
+      ).refundType;
+    // Bought at 00:30 on 30 March in London (23:30 UTC on the 29th, the first summer night), asked at 09:00: the same day.
+    expect(voided('2026-03-29T23:30:00Z', '2026-03-30T08:00:00Z')).toBe('same-day-void');
+    // Bought at 23:30 on 24 October in London (22:30 UTC), asked at 00:30 on the 25th (23:30 UTC on the 24th): not.
+    expect(voided('2026-10-24T22:30:00Z', '2026-10-24T23:30:00Z')).toBe('terms-and-conditions');
+    // A 00:30 train in summer is valid to midnight on its London day; the 28 days count from there.
+    const window = (departure: string, asked: string) =>
+      assess(facts(trip({ outward: new Date(departure) })), 'CHANGED_PLANS_TICKETS_NOT_USED', new Date(asked)).items[0]
+        ?.isRefundable;
+    expect(window('2026-06-01T23:30:00Z', '2026-06-30T12:00:00Z')).toBe(true); // 2 June + 28 days
+    expect(window('2026-06-01T23:30:00Z', '2026-06-30T23:30:00Z')).toBe(false); // 1 July in London
+    // 00:30 on 25 October (still summer time): its day ends at midnight GMT on the 25th.
+    expect(window('2026-10-24T23:30:00Z', '2026-11-22T12:00:00Z')).toBe(true);
+    expect(window('2026-10-24T23:30:00Z', '2026-11-23T00:30:00Z')).toBe(false);
+  });
+
   it('voids without a fee on the day of purchase', () => {
     const a = assess(facts(trip(), { orderCreatedAt: new Date(now.getTime() - 3600_000) }), 'CHANGED_PLANS', now);
     expect(a.refundType).toBe('same-day-void');

@@ -14,6 +14,14 @@ describe('locale formats (decision 210)', () => {
     expect(formatRelativeDay('2026-11-23', now, 'en-GB')).toBe('today');
     expect(formatRelativeDay('2026-11-22', now, 'en-GB')).toBeNull();
   });
+  it('counts a train’s UK day, not its UTC date, on either side of British Summer Time', () => {
+    // 23:30 UTC on 29 March is 00:30 on the 30th in London; a 00:30 train the next night is tomorrow's.
+    expect(formatRelativeDay('2026-03-30T23:30:00Z', new Date('2026-03-29T23:30:00Z'), 'en-GB')).toBe('tomorrow');
+    // 23:30 UTC on 24 October is 00:30 on the 25th in London: a 00:45 train is today's, not gone.
+    expect(formatRelativeDay('2026-10-24T23:45:00Z', new Date('2026-10-24T23:30:00Z'), 'en-GB')).toBe('today');
+    // Winter again: 23:45 UTC on 25 October is the 25th in London too.
+    expect(formatRelativeDay('2026-10-25T23:45:00Z', new Date('2026-10-25T23:30:00Z'), 'en-GB')).toBe('today');
+  });
   it('says "in 40 min" for a departure later the same UK day, and nothing otherwise', () => {
     const now = new Date('2026-06-10T08:05:00Z'); // 09:05 in London (BST)
     expect(formatDepartsIn('2026-06-10T08:45:00Z', now, 'en-GB')).toBe('in 40 min');

@@ -5,7 +5,8 @@ import {
   type editPassengersMachine,
   type EditPassengersEvent,
 } from '#machines/edit-passengers';
-import { editPassengersMessages } from '#src/copy/edit-passengers';
+import { editPassengersMessages, editRefusalText } from '#src/copy/edit-passengers';
+import { lifecycleRefusalWords } from '../server-words';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { formView } from '#src/ui/form-state';
@@ -53,7 +54,8 @@ export function EditPassengerDialog({
   // A name another passenger on the booking has: the refusal is about the name, so both its fields
   // are marked and described by it, and the summary links to the first (decision 670).
   const nameRefusal = error && errorCode === 'DUPLICATE_NAME' ? editPassengersMessages.duplicateName : null;
-  const errorMessage = error ? (error.detail ?? editPassengersMessages.generic) : null;
+  // Any other refusal in the page's words by its code: the booking's lifecycle, or the rename's own.
+  const errorMessage = error ? (lifecycleRefusalWords(errorCode) ?? editRefusalText(errorCode, error.detail)) : null;
   const errors = withRefusal(view.errors, ['firstName', 'lastName'], nameRefusal);
   return (
     <dialog

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import type { useMachine } from '@xstate/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { searchErrors, type journeyChangeMachine } from '#machines/journey-change';
+import { journeyToday, searchErrors, type journeyChangeMachine } from '#machines/journey-change';
 import type { FirstData } from '#machines/lib/first-data';
 import type { refundCardFormMachine } from '#machines/refund-card-form';
 import { newKeySeed } from '#src/api/idempotency';
@@ -36,7 +36,7 @@ import { m } from '#src/paraglide/messages.js';
 type Snapshot = SnapshotFrom<typeof journeyChangeMachine>;
 type Send = (event: Parameters<ReturnType<typeof useMachine<typeof journeyChangeMachine>>[1]>[0]) => void;
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => journeyToday(new Date());
 
 const directionLabel = (d: ChangeDirection) =>
   d === 'outward'

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { passengerAssistanceCancelMessages } from '#src/copy/passenger-assistance-cancel';
+import { cancelRefusalText, passengerAssistanceCancelMessages } from '#src/copy/passenger-assistance-cancel';
 import { schemaMismatchMessage } from '#src/api/errors';
 import type { FirstData } from '#machines/lib/first-data';
 import type { AssistanceItem } from '#src/schemas/passenger-assistance';
@@ -102,7 +102,7 @@ export function AssistanceCancelPage({
               tone="error"
               title={m.passenger_assistance_assistance_cancel_page_we_couldnt_cancel_this_assistance()}
             >
-              <p>{cancelError.detail ?? passengerAssistanceCancelMessages.cancelError}</p>
+              <p>{cancelRefusalText(cancelError)}</p>
             </Alert>
           )}
           {unconfirmed && <Alert tone="info">{passengerAssistanceCancelMessages.unconfirmed}</Alert>}

@@ -1,4 +1,4 @@
-import { disruptionMayRefund } from '#machines/lib/refund-rules';
+import { disruptionMayRefund, type RefundProblem } from '#machines/lib/refund-rules';
 import type {
   IneligibilityReason,
   RefundItemStatus,
@@ -6,6 +6,7 @@ import type {
   RefundReason,
   ReturnMode,
 } from '#src/schemas/refunds';
+import { lifecycleRefusalWords } from '../server-words';
 import { m } from '#src/paraglide/messages.js';
 
 /**
@@ -196,3 +197,45 @@ export const directionNames = {
   inward: m.common_return(),
   return: m.refund_copy_return(),
 } as const;
+
+/**
+ * A refused or failed quote or request in the page's words, by the server's code
+ * (server/api/refund-quote.ts, server/api/refund-request.ts, server/domain/refund-requests.ts;
+ * docs/decisions/641-server-words-as-codes.md). A code that says only that the call failed (a
+ * malformed request, no access, the server's own error) gets the screen's general message; the
+ * server's sentence is shown only for a code this app does not know, or an API that sends none.
+ */
+const refundProblemWords: Record<string, () => string> = {
+  QUOTE_EXPIRED: () => m.refund_copy_problem_quote_expired(),
+  QUOTE_USED: () => m.refund_copy_problem_quote_used(),
+  CARD_NOT_REQUESTED: () => m.refund_copy_problem_card_not_requested(),
+  IN_PROGRESS: () => m.refund_copy_problem_in_progress(),
+  ALREADY_REFUNDED: () => m.refund_copy_problem_already_refunded(),
+  BOOKING_REPLACED: () => m.refund_copy_problem_booking_replaced(),
+  CHANGE_OF_JOURNEY_SOURCE: () => m.refund_copy_problem_exchanged(),
+  // The quote's refund reason no longer holds when the request is made (decision 330).
+  DISRUPTION_NOT_RECORDED: () =>
+    `${ineligibilityCopy.DISRUPTION_NOT_RECORDED.explanation} ${ineligibilityCopy.DISRUPTION_NOT_RECORDED.next}`,
+  BOOKING_ERROR_TOO_LATE: () =>
+    `${ineligibilityCopy.BOOKING_ERROR_TOO_LATE.explanation} ${ineligibilityCopy.BOOKING_ERROR_TOO_LATE.next}`,
+};
+/** Codes (and a quote's statuses) that say no more than that the call failed. */
+const generalProblems = new Set([
+  'VALIDATION',
+  'FORBIDDEN',
+  'UNAUTHORISED',
+  'NOT_FOUND',
+  'INTERNAL_ERROR',
+  'TRANSFORM_ERROR',
+  'REFUNDABLE',
+  'PARTIALLY_REFUNDABLE',
+  'NON_REFUNDABLE',
+]);
+
+export const refundProblemText = (problem: RefundProblem | null, general: string): string => {
+  const code = problem?.code ?? null;
+  const words = (code && refundProblemWords[code]?.()) ?? lifecycleRefusalWords(code);
+  if (words) return words;
+  if (code && generalProblems.has(code)) return general;
+  return problem?.detail ?? general;
+};

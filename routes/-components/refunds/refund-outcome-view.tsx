@@ -2,6 +2,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { CheckAgain } from '../check-again';
 import { ContactDetails } from '../contact-details';
+import { refundProblemText } from './refund-copy';
 import type { RefundView } from './refund-view';
 import * as styles from './refunds.css';
 import { m } from '#src/paraglide/messages.js';
@@ -12,7 +13,7 @@ import { m } from '#src/paraglide/messages.js';
 export function quoteFailedView({ context: c, send }: RefundView) {
   return (
     <Alert tone="error" title={m.refund_screen_we_couldnt_work_out_your()}>
-      <p>{c.quoteError === true || c.quoteError === null ? m.refund_request_quote_failed() : c.quoteError}</p>
+      <p>{refundProblemText(c.quoteError, m.refund_request_quote_failed())}</p>
       <div className={styles.actions}>
         <Button onClick={() => send({ type: 'quote.retry' })}>{m.common_try_again()}</Button>
         <Button tone="secondary" onClick={() => send({ type: 'quote.dismiss' })}>
@@ -40,7 +41,12 @@ export function unconfirmedView({ send, back }: RefundView) {
 export function requestFailedView({ context: c, send }: RefundView) {
   return (
     <Alert tone="error" title={m.refund_screen_your_refund_didnt_go_through()}>
-      <p>{c.requestError === true || c.requestError === null ? m.refund_request_request_failed() : c.requestError}</p>
+      <p>
+        {refundProblemText(
+          typeof c.requestError === 'string' ? { code: c.requestError, detail: null } : c.requestError,
+          m.refund_request_request_failed(),
+        )}
+      </p>
       <Button onClick={() => send({ type: 'refund.retry' })}>{m.common_try_again()}</Button>
     </Alert>
   );

@@ -10,7 +10,7 @@ import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
 import { useFocusFallback } from '#src/ui/focus-fallback';
 import { bookingPath } from '../booking-links';
-import { ineligibilityCopy, ineligibilityNextStep } from './refund-copy';
+import { ineligibilityCopy, ineligibilityNextStep, refundProblemText } from './refund-copy';
 import { refundQuoteFlow } from './refund-quote.flow';
 import { NeedsConnection } from '../needs-connection';
 import { ContactDetails } from '../contact-details';
@@ -128,7 +128,7 @@ function QuoteAnswer({
     <div aria-live="polite" ref={answerRef} tabIndex={-1}>
       {snapshot.matches('failed') && (
         <Alert tone="error" title={m.refund_entry_we_couldnt_check_your_refund()}>
-          <p>{quoteError === true || quoteError === null ? refundQuoteMessages.error : quoteError}</p>
+          <p>{refundProblemText(quoteError, refundQuoteMessages.error)}</p>
           <Button onClick={() => send({ type: 'quote.retry' })}>{m.common_try_again()}</Button> {dismiss}
         </Alert>
       )}
