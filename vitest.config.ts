@@ -6,6 +6,7 @@ import viteConfig from './vite.config.ts';
 const unitIsolated = [
   'test/unit/router.test.tsx',
   'test/unit/form-route-loaders.test.tsx',
+  'test/unit/screen-route-loaders.test.tsx',
   'test/unit/pdf-cjk.test.ts',
 ];
 
