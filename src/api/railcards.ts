@@ -1,4 +1,4 @@
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import {
   CatalogueRailcard,
   DeleteRailcardResponse,
@@ -14,8 +14,9 @@ const held = (passengerId: string, railcardId: string) => `/passenger/${enc(pass
 
 /** Railcards (docs/product/api.md, "Passengers and railcards"). `railcardId` is the railcard type's id. */
 export const railcardsApi = (client: ApiClient) => ({
-  availableFor: (passengerId: string) =>
-    client.request(RailcardsListResponse, `/passenger/${enc(passengerId)}/railcardslist`),
+  /** `call` (here and for `digital`): a route's loader cancels it with the navigation, and its preload never signs out. */
+  availableFor: (passengerId: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(RailcardsListResponse, `/passenger/${enc(passengerId)}/railcardslist`, call),
   catalogueEntry: (railcardId: string) => client.request(CatalogueRailcard, `/railcard/${enc(railcardId)}`),
   get: (passengerId: string, railcardId: string) =>
     client.request(PassengerRailcardResponse, held(passengerId, railcardId)),
@@ -34,5 +35,6 @@ export const railcardsApi = (client: ApiClient) => ({
       method: 'POST',
       body: { railcard: { ...railcard } },
     }),
-  digital: (id: string) => client.request(DigitalRailcard, `/passengers-and-railcards/digital-railcard/${enc(id)}`),
+  digital: (id: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(DigitalRailcard, `/passengers-and-railcards/digital-railcard/${enc(id)}`, call),
 });

@@ -95,4 +95,25 @@ describe('screens load their first data in their route (decision 730)', { timeou
     expect(await screen.findByText(m.bookings_list_bookings_screen_guest_empty())).toBeTruthy();
     expect(asked('/bookings/guest')).toBe(1);
   });
+
+  it("a digital railcard's route loads the card once; its 404 is the page's not-found message", async () => {
+    const { loaded, asked } = await renderSignedIn('/my-account/passengers-and-railcards/digital-railcard/r9', {});
+    const routeId = '/_account/_passengers-feature/passengers-and-railcards/digital-railcard/$railcardId';
+    expect(loaded(routeId)).toMatchObject({ error: expect.anything() });
+    expect(await screen.findByText(m.railcards_digital_railcard_page_we_couldnt_find_this_digital())).toBeTruthy();
+    expect(asked('/passengers-and-railcards/digital-railcard/r9')).toBe(1);
+  });
+
+  it('choosing a railcard: the route loads what the passenger can add once, and the page starts from it', async () => {
+    const list = { passenger: { id: 'p1', firstName: 'Ruby', lastName: 'Morgan' }, railcards: [] };
+    const { loaded, asked } = await renderSignedIn('/my-account/passengers-and-railcards/p1/select-railcard', {
+      '/passenger/p1/railcardslist': list,
+    });
+    const routeId = '/_account/_passengers-feature/passengers-and-railcards/$passengerId/select-railcard';
+    expect(loaded(routeId)).toEqual({ data: { ...list, unavailable: undefined } });
+    expect(
+      await screen.findByText(m.railcards_select_railcard_page_there_are_no_more_railcards({ who: 'Ruby Morgan' })),
+    ).toBeTruthy();
+    expect(asked('/passenger/p1/railcardslist')).toBe(1);
+  });
 });
