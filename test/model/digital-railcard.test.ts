@@ -12,7 +12,7 @@ const card = {
   cardHolders: ['Alex Morgan', 'Jamie Morgan'],
   validFrom: '2025-09-01',
   expiryDate: '2026-09-01',
-  status: 'valid',
+  status: 'valid' as const,
 };
 
 describeMachineModel(digitalRailcardMachine, {
