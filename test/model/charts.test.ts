@@ -122,7 +122,8 @@ describe.each(modules)('docs/flows diagram text of machines/$file', ({ machines 
  * change of journey, data export and close account charts (9 together); a layout change may only
  * lower them, and a new chart raises the total by its own count, said here. The booking detail's
  * start from what its route loaded (decision 730: a choice of five edges) draws 10 more; the same
- * start draws 4 more on a booking's history and 1 on one assistance.
+ * start draws 4 more on a booking's history and 1 on one assistance, and 12 on the data export
+ * (a choice of six edges beside its loading's own six).
  */
 describe('docs/flows diagrams keep edge crossings low', () => {
   const svgs = modules.map(({ file }) =>
@@ -133,7 +134,7 @@ describe('docs/flows diagrams keep edge crossings low', () => {
     expect(edgePolylines(refund).length).toBeGreaterThan(40);
     expect(edgeCrossings(refund)).toBeLessThanOrEqual(2);
   });
-  it('has at most 39 crossings over all diagrams', () => {
-    expect(svgs.reduce((n, svg) => n + edgeCrossings(svg), 0)).toBeLessThanOrEqual(39);
+  it('has at most 51 crossings over all diagrams', () => {
+    expect(svgs.reduce((n, svg) => n + edgeCrossings(svg), 0)).toBeLessThanOrEqual(51);
   });
 });
