@@ -8,6 +8,7 @@ const unitIsolated = [
   'test/unit/form-route-loaders.test.tsx',
   'test/unit/claim-assistance-route-loaders.test.tsx',
   'test/unit/account-form-loaders.test.tsx',
+  'test/unit/screen-route-loaders.test.tsx',
   'test/unit/pdf-cjk.test.ts',
 ];
 

@@ -1,14 +1,16 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CalendarFeedCreated, CalendarFeedState } from '#src/schemas/calendar-feed';
 import { doneOutput } from '#machines/lib/done-output';
-import { hasStatus } from '#machines/lib/problems';
+import { hasStatus, problemOf, statusOf } from '#machines/lib/problems';
+import { firstFailed, firstLoaded, type FirstData } from '#machines/lib/first-data';
 
 /**
  * The private calendar feed on Account controls (decision 191): off or on; turning it on
  * shows the new address once; "Get a new address" and "Turn off" ask first, because calendars
  * subscribed to the old address stop updating. A failed change keeps the state it started from
  * and says so. The feed's calls are not in docs/product/api.md: a host without them answers 404, and the
- * section stays out of sight (decision 342).
+ * section stays out of sight (decision 342). Given what its route loaded (docs/decisions/730), the
+ * chart starts from it; without it, it asks itself.
  */
 export interface CalendarFeedContext {
   enabled: boolean;
@@ -19,6 +21,12 @@ export interface CalendarFeedContext {
   error: 'CHANGE_FAILED' | null;
   /** Turned off in this visit: the screen confirms the old address no longer works. */
   turnedOff: boolean;
+  /** What the route loaded (docs/decisions/730): the chart starts from it; null when it fetches itself. */
+  first: FirstData<CalendarFeedState> | null;
+}
+
+export interface CalendarFeedInput {
+  first?: FirstData<CalendarFeedState> | null | undefined;
 }
 
 export type CalendarFeedEvent =
@@ -33,6 +41,7 @@ export const calendarFeedMachine = setup({
   types: {
     context: {} as CalendarFeedContext,
     events: {} as CalendarFeedEvent,
+    input: {} as CalendarFeedInput | undefined,
   },
   actors: {
     fetchFeed: fromPromise<CalendarFeedState>(async () => {
@@ -46,6 +55,11 @@ export const calendarFeedMachine = setup({
     }),
   },
   guards: {
+    firstOn: ({ context }) => firstLoaded(context.first) && context.first.data.enabled,
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    /** The route's load answered 404: the host does not offer a calendar feed. */
+    firstAbsent: ({ context }) => firstFailed(context.first) && statusOf(problemOf(context.first.error)) === 404,
+    firstFailed: ({ context }) => firstFailed(context.first),
     /** 404: the host does not offer a calendar feed (docs/integrators.md). */
     hostLacksFeed: ({ event }) => hasStatus(event, 404),
     feedIsOn: ({ event }) => doneOutput<CalendarFeedState>(event, 'fetchFeed').enabled,
@@ -53,6 +67,12 @@ export const calendarFeedMachine = setup({
     feedWasOn: ({ context }) => context.enabled,
   },
   actions: {
+    /** The route's answer, as `storeState` stores a fetched one. */
+    storeFirstState: assign(({ context }) =>
+      firstLoaded(context.first)
+        ? { enabled: context.first.data.enabled, createdAt: context.first.data.createdAt }
+        : {},
+    ),
     storeState: assign(({ event }) => {
       const state = doneOutput<CalendarFeedState>(event, 'fetchFeed');
       return { enabled: state.enabled, createdAt: state.createdAt };
@@ -67,9 +87,27 @@ export const calendarFeedMachine = setup({
   },
 }).createMachine({
   id: 'calendarFeed',
-  context: { enabled: false, createdAt: null, url: null, error: null, turnedOff: false },
-  initial: 'loading',
+  context: ({ input }) => ({
+    enabled: false,
+    createdAt: null,
+    url: null,
+    error: null,
+    turnedOff: false,
+    first: input?.first ?? null,
+  }),
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        'Where the section starts: from what the route loaded (the feed on or off, a host without it, or the error), else it asks.',
+      always: [
+        { guard: 'firstOn', target: 'on', actions: 'storeFirstState' },
+        { guard: 'firstLoaded', target: 'off', actions: 'storeFirstState' },
+        { guard: 'firstAbsent', target: 'absent' },
+        { guard: 'firstFailed', target: 'loadFailed' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: 'Whether the customer has a calendar feed is loading.',
       invoke: {

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DataExportState } from '#src/schemas/your-data';
 import { doneOutput } from '#machines/lib/done-output';
-import { hasStatus } from '#machines/lib/problems';
+import { hasStatus, problemOf, statusOf } from '#machines/lib/problems';
+import { firstFailed, firstLoaded, type FirstData } from '#machines/lib/first-data';
 
 /**
  * "Download your data" on Account controls (decision 610): a copy of everything the account holds,
@@ -10,13 +11,20 @@ import { hasStatus } from '#machines/lib/problems';
  * later), then expired (a new one can be asked for). One at a time: a second request while one is
  * preparing or ready answers 409 with that one's state, which the screen then shows. The calls are
  * not in docs/product/api.md: a host without them answers 404, and the screen says how to ask the
- * retailer instead (`absent`).
+ * retailer instead (`absent`). Given what its route loaded (docs/decisions/730), the chart starts
+ * from it; without it, it asks itself.
  */
 export interface DataExportContext {
   requestedAt: string | null;
   expiresAt: string | null;
   /** A check (`loadError`) or a request (`requestError`) failed, shown until the next action. */
   error: DataExportError | null;
+  /** What the route loaded (docs/decisions/730): the chart starts from it; null when it fetches itself. */
+  first: FirstData<DataExportState> | null;
+}
+
+export interface DataExportInput {
+  first?: FirstData<DataExportState> | null | undefined;
 }
 
 export type DataExportError = 'loadError' | 'requestError';
@@ -37,6 +45,7 @@ export const dataExportMachine = setup({
   types: {
     context: {} as DataExportContext,
     events: {} as DataExportEvent,
+    input: {} as DataExportInput | undefined,
   },
   actors: {
     fetchExport: fromPromise<DataExportState>(async () => {
@@ -50,6 +59,13 @@ export const dataExportMachine = setup({
     exportPollMs: EXPORT_POLL_MS,
   },
   guards: {
+    firstPreparing: ({ context }) => firstLoaded(context.first) && context.first.data.status === 'preparing',
+    firstReady: ({ context }) => firstLoaded(context.first) && context.first.data.status === 'ready',
+    firstExpired: ({ context }) => firstLoaded(context.first) && context.first.data.status === 'expired',
+    firstLoaded: ({ context }) => firstLoaded(context.first),
+    /** The route's load answered 404: the host does not offer "Your data". */
+    firstAbsent: ({ context }) => firstFailed(context.first) && statusOf(problemOf(context.first.error)) === 404,
+    firstFailed: ({ context }) => firstFailed(context.first),
     /** 404: the host does not offer "Your data" (docs/integrators.md). */
     hostLacksExport: ({ event }) => hasStatus(event, 404),
     isPreparing: ({ event }) => answered(event).status === 'preparing',
@@ -59,6 +75,12 @@ export const dataExportMachine = setup({
     alreadyRequested: ({ event }) => hasStatus(event, 409),
   },
   actions: {
+    /** The route's answer, as `storeState` stores a fetched one. */
+    storeFirstState: assign(({ context }) =>
+      firstLoaded(context.first)
+        ? { requestedAt: context.first.data.requestedAt ?? null, expiresAt: context.first.data.expiresAt ?? null }
+        : {},
+    ),
     storeState: assign(({ event }) => {
       const state = answered(event);
       return { requestedAt: state.requestedAt ?? null, expiresAt: state.expiresAt ?? null, error: null };
@@ -69,9 +91,22 @@ export const dataExportMachine = setup({
   },
 }).createMachine({
   id: 'dataExport',
-  context: { requestedAt: null, expiresAt: null, error: null },
-  initial: 'loading',
+  context: ({ input }) => ({ requestedAt: null, expiresAt: null, error: null, first: input?.first ?? null }),
+  initial: 'starting',
   states: {
+    starting: {
+      description:
+        'Where the part starts: from what the route loaded (the export, a host without it, or the error), else it asks.',
+      always: [
+        { guard: 'firstPreparing', target: 'preparing', actions: 'storeFirstState' },
+        { guard: 'firstReady', target: 'ready', actions: 'storeFirstState' },
+        { guard: 'firstExpired', target: 'expired', actions: 'storeFirstState' },
+        { guard: 'firstLoaded', target: 'none', actions: 'storeFirstState' },
+        { guard: 'firstAbsent', target: 'absent' },
+        { guard: 'firstFailed', target: 'loadFailed', actions: 'setLoadError' },
+        { target: 'loading' },
+      ],
+    },
     loading: {
       description: 'Whether the account has an export is loading.',
       invoke: {

@@ -14,9 +14,9 @@ const held = (passengerId: string, railcardId: string) => `/passenger/${enc(pass
 
 /** Railcards (docs/product/api.md, "Passengers and railcards"). `railcardId` is the railcard type's id. */
 export const railcardsApi = (client: ApiClient) => ({
-  availableFor: (passengerId: string) =>
-    client.request(RailcardsListResponse, `/passenger/${enc(passengerId)}/railcardslist`),
-  /** `call` (here and in `get`): a route's loader cancels it with the navigation, and its preload never signs out. */
+  /** `call` (here and in `catalogueEntry`, `get`, `digital`): a route's loader cancels it with the navigation, and its preload never signs out. */
+  availableFor: (passengerId: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(RailcardsListResponse, `/passenger/${enc(passengerId)}/railcardslist`, call),
   catalogueEntry: (railcardId: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
     client.request(CatalogueRailcard, `/railcard/${enc(railcardId)}`, call),
   get: (passengerId: string, railcardId: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
@@ -36,5 +36,6 @@ export const railcardsApi = (client: ApiClient) => ({
       method: 'POST',
       body: { railcard: { ...railcard } },
     }),
-  digital: (id: string) => client.request(DigitalRailcard, `/passengers-and-railcards/digital-railcard/${enc(id)}`),
+  digital: (id: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(DigitalRailcard, `/passengers-and-railcards/digital-railcard/${enc(id)}`, call),
 });

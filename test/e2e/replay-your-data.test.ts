@@ -117,8 +117,14 @@ describeBrowserReplay(
       },
     },
     states: {
-      loading: async ({ page }) =>
-        exportRegion(page).getByRole('status').filter({ hasText: m.ui_page_loading() }).first().waitFor(),
+      // The first load is the route's loader (decision 730): its call is held like the chart's own,
+      // and meanwhile the page shows its own loading words (the route's pending page) before the part's.
+      loading: async ({ page, previous }) =>
+        (previous === undefined ? page : exportRegion(page))
+          .getByRole('status')
+          .filter({ hasText: m.ui_page_loading() })
+          .first()
+          .waitFor(),
       absent: async ({ page }) => {
         await page.getByRole('heading', { level: 2, name: m.your_data_heading() }).waitFor();
         await page.getByText(m.your_data_unavailable({ retailer: retailer.legalName }), { exact: true }).waitFor();
@@ -151,6 +157,20 @@ describeBrowserReplay(
         await exportRegion(page).getByText(m.your_data_export_expired(), { exact: true }).waitFor();
         await button(exportRegion(page), m.your_data_export_request()).waitFor();
       },
+    },
+    notUserActions: {
+      '#dataExport.starting always [0]':
+        "The route's loader makes the first call: the replay holds it as the chart's fetchExport and answers it at that step, so the page goes from its loading words to the part as the path says; an export being prepared takes the chart's starting edge, which the model test walks",
+      '#dataExport.starting always [1]':
+        "A ready export comes from the route's loader, held and answered as the chart's fetchExport; the model test walks the starting edge",
+      '#dataExport.starting always [2]':
+        "An expired export comes from the route's loader, held and answered as the chart's fetchExport; the model test walks the starting edge",
+      '#dataExport.starting always [3]':
+        "No export yet comes from the route's loader, held and answered as the chart's fetchExport; the model test walks the starting edge",
+      '#dataExport.starting always [4]':
+        "A host without these calls answers the route's loader 404, held and failed as the chart's fetchExport; the model test walks the starting edge",
+      '#dataExport.starting always [5]':
+        "The loader's failed call is held and failed as the chart's fetchExport, and the part shows the load's error with Try again; the model test walks the starting edge",
     },
   },
 );

@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { calendarFeedMachine } from '#machines/calendar-feed';
 import { calendarFeedMessages } from '#src/copy/calendar-feed';
 import type { CalendarFeedCreated, CalendarFeedState } from '#src/schemas/calendar-feed';
-import { describeMachineModel, errorOf, stepFrom } from './harness';
+import { describeMachineModel, errorOf, fromOwnLoadOnly, stepFrom } from './harness';
 
 /**
  * The private calendar feed (decision 191): what each state means on Account controls.
@@ -10,6 +11,7 @@ import { describeMachineModel, errorOf, stepFrom } from './harness';
  */
 const on: CalendarFeedState = { enabled: true, createdAt: '2026-11-01T09:00:00.000Z' };
 const off: CalendarFeedState = { enabled: false, createdAt: null };
+type CalendarFeedSnapshot = SnapshotFrom<typeof calendarFeedMachine>;
 const created: CalendarFeedCreated = {
   enabled: true,
   createdAt: '2026-11-23T10:00:00.000Z',
@@ -18,7 +20,15 @@ const created: CalendarFeedCreated = {
 
 describeMachineModel(calendarFeedMachine, {
   name: 'calendarFeedMachine',
-  events: {
+  // The route's load (docs/decisions/730): the feed on or off, a host without it, the load's error.
+  inputs: [
+    {},
+    { first: { data: on } },
+    { first: { data: off } },
+    { first: { error: { status: 404 } } },
+    { first: { error: { status: 500 } } },
+  ],
+  events: fromOwnLoadOnly<CalendarFeedSnapshot>({
     'xstate.done.actor.fetchFeed': [
       { type: 'xstate.done.actor.fetchFeed', output: on },
       { type: 'xstate.done.actor.fetchFeed', output: off },
@@ -32,10 +42,15 @@ describeMachineModel(calendarFeedMachine, {
     'xstate.error.actor.createFeed': [{ type: 'xstate.error.actor.createFeed', error: { status: 500 } }],
     'xstate.done.actor.removeFeed': [{ type: 'xstate.done.actor.removeFeed', output: undefined }],
     'xstate.error.actor.removeFeed': [{ type: 'xstate.error.actor.removeFeed', error: { status: 500 } }],
-  },
+  }),
   // creating ends in "on" or "off" on a failure depending on whether a feed was on before; a message
   // on screen (an error, "turned off") must be cleared by the next action, so those are states too.
-  serializeContext: (c) => ({ enabled: c.enabled, error: c.error !== null, turnedOff: c.turnedOff }),
+  serializeContext: (c) => ({
+    first: c.first === null ? null : 'data' in c.first ? c.first.data.enabled : 'error',
+    enabled: c.enabled,
+    error: c.error !== null,
+    turnedOff: c.turnedOff,
+  }),
   calls: {
     loading: { fetchFeed: undefined },
     creating: { createFeed: undefined },
@@ -45,23 +60,32 @@ describeMachineModel(calendarFeedMachine, {
     loading: (check) => {
       const { context, event } = check;
       expect(['xstate.init', 'feed.retry']).toContain(event.type);
-      expect(context).toEqual({ enabled: false, createdAt: null, url: null, error: null, turnedOff: false });
+      // Loading on its own start only when the route loaded nothing.
+      if (event.type === 'xstate.init') expect(context.first).toBeNull();
+      expect(context).toMatchObject({ enabled: false, createdAt: null, url: null, error: null, turnedOff: false });
       // A host may date a feed that is off (when it was made): what it answered is kept either way.
       const dated = { enabled: false, createdAt: '2026-10-01T09:00:00.000Z' };
       const offDated = stepFrom(check, { type: 'xstate.done.actor.fetchFeed', output: dated } as never).snapshot;
       expect([offDated.value, offDated.context.createdAt]).toEqual(['off', dated.createdAt]);
     },
     absent: ({ snapshot, context, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchFeed');
-      expect(errorOf(event)?.status).toBe(404);
-      expect(context).toEqual({ enabled: false, createdAt: null, url: null, error: null, turnedOff: false });
+      // The route's load or the chart's own answered 404.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: { status: 404 } });
+      else {
+        expect(event.type).toBe('xstate.error.actor.fetchFeed');
+        expect(errorOf(event)?.status).toBe(404);
+      }
+      expect(context).toMatchObject({ enabled: false, createdAt: null, url: null, error: null, turnedOff: false });
       // Nothing to retry or offer: the section is out of sight.
       for (const type of ['feed.retry', 'feed.enable', 'feed.regenerate', 'feed.disable'] as const)
         expect(snapshot.can({ type })).toBe(false);
     },
-    loadFailed: ({ snapshot, event }) => {
-      expect(event.type).toBe('xstate.error.actor.fetchFeed');
-      expect(errorOf(event)?.status).not.toBe(404);
+    loadFailed: ({ snapshot, context, event }) => {
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: { status: 500 } });
+      else {
+        expect(event.type).toBe('xstate.error.actor.fetchFeed');
+        expect(errorOf(event)?.status).not.toBe(404);
+      }
       expect(snapshot.can({ type: 'feed.retry' })).toBe(true);
       expect(calendarFeedMessages.loadError).toBe("We couldn't load your calendar feed settings.");
     },
@@ -70,8 +94,10 @@ describeMachineModel(calendarFeedMachine, {
       expect(context.url).toBeNull();
       if (event.type === 'xstate.done.actor.removeFeed') expect(context.turnedOff).toBe(true);
       if (event.type === 'xstate.error.actor.createFeed') expect(context.error).toBe('CHANGE_FAILED');
-      if (event.type === 'xstate.done.actor.fetchFeed')
+      if (event.type === 'xstate.done.actor.fetchFeed' || event.type === 'xstate.init')
         expect(context).toMatchObject({ createdAt: null, error: null, turnedOff: false });
+      // From the route's load: the feed it found off.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ data: off });
     },
     creating: ({ context, event }) => {
       expect(['feed.enable', 'feed.confirm']).toContain(event.type);
@@ -81,8 +107,10 @@ describeMachineModel(calendarFeedMachine, {
     on: ({ context, event }) => {
       expect(context.enabled).toBe(true);
       expect(context.createdAt).not.toBeNull();
-      // The address only from the POST that made it (GET never has it).
-      if (event.type === 'xstate.done.actor.fetchFeed') expect(context.url).toBeNull();
+      // The address only from the POST that made it (GET never has it, nor the route's load).
+      if (event.type === 'xstate.done.actor.fetchFeed' || event.type === 'xstate.init') expect(context.url).toBeNull();
+      if (event.type === 'xstate.init')
+        expect([context.first, context.createdAt]).toEqual([{ data: on }, on.createdAt]);
       if (event.type === 'xstate.done.actor.createFeed')
         expect(context).toMatchObject({
           url: created.url,

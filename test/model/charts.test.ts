@@ -122,8 +122,9 @@ describe.each(modules)('docs/flows diagram text of machines/$file', ({ machines 
  * change of journey, data export and close account charts (9 together); a layout change may only
  * lower them, and a new chart raises the total by its own count, said here. The booking detail's
  * start from what its route loaded (decision 730: a choice of five edges) draws 10 more; the same
- * start draws 4 more on a booking's history and 1 on one assistance, and 2 more on the Delay Repay
- * claim and 1 each on the assistance request and cancel forms.
+ * start draws 4 more on a booking's history and 1 on one assistance, 2 more on the Delay Repay
+ * claim and 1 each on the assistance request and cancel forms, and 12 on the data export (a choice
+ * of six edges beside its loading's own six).
  */
 describe('docs/flows diagrams keep edge crossings low', () => {
   const svgs = modules.map(({ file }) =>
@@ -134,7 +135,7 @@ describe('docs/flows diagrams keep edge crossings low', () => {
     expect(edgePolylines(refund).length).toBeGreaterThan(40);
     expect(edgeCrossings(refund)).toBeLessThanOrEqual(2);
   });
-  it('has at most 43 crossings over all diagrams', () => {
-    expect(svgs.reduce((n, svg) => n + edgeCrossings(svg), 0)).toBeLessThanOrEqual(43);
+  it('has at most 55 crossings over all diagrams', () => {
+    expect(svgs.reduce((n, svg) => n + edgeCrossings(svg), 0)).toBeLessThanOrEqual(55);
   });
 });

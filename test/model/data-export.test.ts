@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
 import { dataExportMachine, EXPORT_POLL_MS } from '#machines/data-export';
 import { dataExportMessages } from '#src/copy/data-export';
 import type { DataExportState } from '#src/schemas/your-data';
-import { describeMachineModel, errorOf, liveModel } from './harness';
+import { describeMachineModel, errorOf, fromOwnLoadOnly, liveModel } from './harness';
 
 /**
  * "Download your data" (decision 610): what each state means on Account controls. The export is a
@@ -23,11 +24,19 @@ const ready: DataExportState = {
 };
 const expired: DataExportState = { ...ready, status: 'expired' };
 
+type DataExportSnapshot = SnapshotFrom<typeof dataExportMachine>;
 const fetched = (output: DataExportState) => ({ type: 'xstate.done.actor.fetchExport', output }) as const;
 
 describeMachineModel(dataExportMachine, {
   name: 'dataExportMachine',
-  events: {
+  // The route's load (docs/decisions/730): each state of the export, a host without it, the load's error.
+  inputs: [
+    {},
+    ...[none, preparing, ready, expired].map((data) => ({ first: { data } })),
+    { first: { error: { status: 404 } } },
+    { first: { error: { status: 500 } } },
+  ],
+  events: fromOwnLoadOnly<DataExportSnapshot>({
     'xstate.done.actor.fetchExport': [fetched(none), fetched(preparing), fetched(ready), fetched(expired)],
     'xstate.error.actor.fetchExport': [
       { type: 'xstate.error.actor.fetchExport', error: { status: 500 } },
@@ -40,8 +49,12 @@ describeMachineModel(dataExportMachine, {
       // One at a time: an export is already preparing or ready (another tab asked).
       { type: 'xstate.error.actor.requestExport', error: { status: 409, code: 'EXPORT_EXISTS' } },
     ],
-  },
-  serializeContext: (c) => ({ error: c.error !== null, dated: c.requestedAt !== null }),
+  }),
+  serializeContext: (c) => ({
+    first: c.first === null ? null : 'data' in c.first ? c.first.data.status : 'error',
+    error: c.error !== null,
+    dated: c.requestedAt !== null,
+  }),
   calls: {
     loading: { fetchExport: undefined },
     checking: { fetchExport: undefined },
@@ -50,16 +63,21 @@ describeMachineModel(dataExportMachine, {
   states: {
     loading: ({ context, event }) => {
       expect(['xstate.init', 'export.retry', 'xstate.error.actor.requestExport']).toContain(event.type);
+      // Loading on its own start only when the route loaded nothing.
+      if (event.type === 'xstate.init') expect(context.first).toBeNull();
       if (event.type === 'xstate.error.actor.requestExport') expect(errorOf(event)?.status).toBe(409);
       expect(context.error).toBeNull();
     },
-    absent: ({ snapshot, event }) => {
-      expect(errorOf(event)?.status).toBe(404);
+    absent: ({ snapshot, context, event }) => {
+      // The route's load or the chart's own answered 404.
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: { status: 404 } });
+      else expect(errorOf(event)?.status).toBe(404);
       // Nothing to ask for or retry: the screen gives the retailer's contact details instead.
       for (const type of ['export.request', 'export.retry'] as const) expect(snapshot.can({ type })).toBe(false);
     },
     loadFailed: ({ snapshot, context, event }) => {
-      expect(errorOf(event)?.status).not.toBe(404);
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: { status: 500 } });
+      else expect(errorOf(event)?.status).not.toBe(404);
       expect(context.error).toBe('loadError');
       expect(dataExportMessages.loadError).toBe("We couldn't load your data download.");
       expect(snapshot.can({ type: 'export.retry' })).toBe(true);
@@ -67,7 +85,8 @@ describeMachineModel(dataExportMachine, {
     none: ({ snapshot, context, event }) => {
       expect(snapshot.can({ type: 'export.request' })).toBe(true);
       if (event.type === 'xstate.error.actor.requestExport') expect(context.error).toBe('requestError');
-      else expect(context).toEqual({ requestedAt: null, expiresAt: null, error: null });
+      else expect(context).toMatchObject({ requestedAt: null, expiresAt: null, error: null });
+      if (event.type === 'xstate.init') expect(context.first).toEqual({ data: none });
     },
     requested: ({ context, event }) => {
       expect(event.type).toBe('export.request');
@@ -82,10 +101,11 @@ describeMachineModel(dataExportMachine, {
       expect(context.requestedAt).toBe(preparing.requestedAt);
     },
     ready: ({ snapshot, context }) => {
-      expect(context).toEqual({ requestedAt: ready.requestedAt, expiresAt: ready.expiresAt, error: null });
+      expect(context).toMatchObject({ requestedAt: ready.requestedAt, expiresAt: ready.expiresAt, error: null });
       expect(snapshot.can({ type: 'export.request' })).toBe(false);
     },
     expired: ({ snapshot, context }) => {
+      expect(context.error).toBeNull();
       expect(context.expiresAt).toBe(expired.expiresAt);
       expect(snapshot.can({ type: 'export.request' })).toBe(true);
     },

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+import type { FirstData } from '#machines/lib/first-data';
 import { calendarFeedMessages } from '#src/copy/calendar-feed';
+import type { CalendarFeedState } from '#src/schemas/calendar-feed';
 import { formatDate } from '#src/i18n/format';
 import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -19,9 +21,10 @@ const webcal = (url: string) => url.replace(/^https?:/, 'webcal:');
  * "Your journeys in your calendar" (decision 191): an opt-in private feed address that
  * calendars subscribe to; shown once when made, with Copy; a new address or Turn off, each asked first.
  */
-export function CalendarFeedSection() {
+export function CalendarFeedSection({ first }: { first?: FirstData<CalendarFeedState> | undefined } = {}) {
   const { locale } = useServices();
-  const [snapshot, send] = calendarFeedFlow.useFlow();
+  // The feed's settings its route loaded (docs/decisions/730), else the chart asks for them.
+  const [snapshot, send] = calendarFeedFlow.useFlow({ input: { first } });
   const { offline } = useConnection();
   const [copied, setCopied] = useState(false);
   const headingId = useId();

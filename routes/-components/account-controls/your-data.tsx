@@ -9,7 +9,8 @@ import { authApi as makeAuthApi } from '#src/api/auth';
 import { yourDataApi } from '#src/api/your-data';
 import { retailer } from '#src/config/retailer';
 import { formatDate } from '#src/i18n/format';
-import type { OpenMatter } from '#src/schemas/your-data';
+import type { FirstData } from '#machines/lib/first-data';
+import type { DataExportState, OpenMatter } from '#src/schemas/your-data';
 import { useConnection, useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -38,12 +39,14 @@ const matterText = (matter: OpenMatter) =>
 /**
  * "Your data" on Account controls (decisions 610, 611): download a copy of everything the account
  * holds, and close the account. A host without these calls (404, e.g. an API shaped by
- * docs/product/api.md alone) gets the retailer's contact details instead.
+ * docs/product/api.md alone) gets the retailer's contact details instead. `first`: the export's
+ * state its route loaded (docs/decisions/730); without it the chart asks for it.
  */
-export function YourDataSection() {
+export function YourDataSection({ first }: { first?: FirstData<DataExportState> | undefined } = {}) {
   const { api, locale } = useServices();
   const calls = useMemo(() => yourDataApi(api), [api]);
-  const [snapshot, send] = dataExportFlow.useFlow();
+  // The export's state its route loaded (docs/decisions/730), else the chart asks for it.
+  const [snapshot, send] = dataExportFlow.useFlow({ input: { first } });
   const { offline } = useConnection();
   const offlineId = useId();
   const needsServer = offline ? { disabled: true, 'aria-describedby': offlineId } : {};

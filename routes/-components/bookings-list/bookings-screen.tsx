@@ -43,7 +43,7 @@ export interface BookingsScreenProps {
   bookingsImported?: BookingsImported | undefined;
   /** Shown above the guest list (what guest bookings are, and the association). */
   intro?: ReactNode;
-  /** The tab's first page as its route's loader fetched it (docs/decisions/730); the guest tab has none. */
+  /** The tab's first page as its route's loader fetched it (docs/decisions/730). */
   first?: FirstPage | undefined;
 }
 

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatTime } from '#src/i18n/format';
+import type { FirstData } from '#machines/lib/first-data';
+import type { DigitalRailcard } from '#src/schemas/railcards';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -12,10 +14,19 @@ import * as styles from './railcards.css';
 import { m } from '#src/paraglide/messages.js';
 import { digitalRailcardFlow } from './digital-railcard.flow';
 
-/** /passengers-and-railcards/digital-railcard/{railcardId}: the card to show a ticket inspector. */
-export function DigitalRailcardPage({ railcardId }: { railcardId: string }) {
+/**
+ * /passengers-and-railcards/digital-railcard/{railcardId}: the card to show a ticket inspector.
+ * `first`: the card its route loaded (docs/decisions/730); without it the chart loads it.
+ */
+export function DigitalRailcardPage({
+  railcardId,
+  first,
+}: {
+  railcardId: string;
+  first?: FirstData<DigitalRailcard> | undefined;
+}) {
   const { locale } = useServices();
-  const [snapshot, send] = digitalRailcardFlow.useFlow({ input: { railcardId } });
+  const [snapshot, send] = digitalRailcardFlow.useFlow({ input: { railcardId, first } });
   const { card, error } = snapshot.context;
   const enlarged = snapshot.matches({ showing: 'enlarged' });
   return (

@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import type { FirstData } from '#machines/lib/first-data';
+import type { RailcardsListResponse } from '#src/schemas/railcards';
 import { useServices } from '#src/services';
 import { Loading, Page } from '#src/ui/page';
 import { LoadError } from '#src/ui/load-error';
@@ -9,10 +11,19 @@ import * as styles from './railcards.css';
 import { m } from '#src/paraglide/messages.js';
 import { railcardSelectFlow } from './railcard-select.flow';
 
-/** /passengers-and-railcards/{passengerId}/select-railcard: the railcards this passenger can add. */
-export function SelectRailcardPage({ passengerId }: { passengerId: string }) {
+/**
+ * /passengers-and-railcards/{passengerId}/select-railcard: the railcards this passenger can add.
+ * `first`: the list its route loaded (docs/decisions/730); without it the chart loads it.
+ */
+export function SelectRailcardPage({
+  passengerId,
+  first,
+}: {
+  passengerId: string;
+  first?: FirstData<RailcardsListResponse> | undefined;
+}) {
   const { locale } = useServices();
-  const [snapshot, send] = railcardSelectFlow.useFlow({ input: { passengerId } });
+  const [snapshot, send] = railcardSelectFlow.useFlow({ input: { passengerId, first } });
   const { list, error } = snapshot.context;
   // The passenger's name is a local-server extra (decision 230): without it there is no intro and an empty list says "this passenger".
   const who = list?.passenger ? `${list.passenger.firstName} ${list.passenger.lastName}` : null;

@@ -13,6 +13,8 @@ export const calendarFeed: MachineWords = {
     'feed.cancel': 'in the dialog they press [[common_cancel]]',
   },
   states: {
+    starting:
+      '[[calendar_feed_heading]]: the feed on or off from what the route loaded, no such part for a retailer without it, or [[calendar_feed_load_error]] when it could not; a loading indicator while it is fetched',
     loading:
       '[[calendar_feed_heading]]: [[calendar_feed_intro]] [[calendar_feed_ends_on_recovery]], and a loading indicator',
     absent: 'no [[calendar_feed_heading]] part at all',

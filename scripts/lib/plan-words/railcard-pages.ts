@@ -15,6 +15,8 @@ export const digitalRailcard: MachineWords = {
     'card.retry': 'they press [[common_try_again]]',
   },
   states: {
+    starting:
+      'the card from what the route loaded, or [[railcards_digital_railcard_page_sorry_we_could_not_load]] when it could not; [[railcards_digital_railcard_page_loading_your_railcard]] while it is fetched',
     loading: '[[railcards_digital_railcard_page_loading_your_railcard]]',
     showing:
       'the card: its name and holders, [[railcards_digital_railcard_page_railcard_code]], [[railcards_digital_railcard_page_railcard_number]], [[railcards_digital_railcard_page_discount]], [[railcards_digital_railcard_page_valid_from]], [[common_expires]] and [[common_status]] ([[common_valid]] or [[common_expired]]; an expired one under [[railcards_digital_railcard_page_this_railcard_has_expired]]), and [[common_back_to_passengers_and_railcards]]',
@@ -44,6 +46,8 @@ export const railcardSelect: MachineWords = {
     'list.retry': 'they press [[common_try_again]]',
   },
   states: {
+    starting:
+      'the railcards to pick from what the route loaded, or [[railcards_select_railcard_page_sorry_we_could_not_load]] when it could not; [[railcards_select_railcard_page_loading_railcards]] while they are fetched',
     loading: '[[railcards_select_railcard_page_loading_railcards]]',
     loaded:
       '[[railcards_select_railcard_page_choose_a_railcard_to_save]], [[railcards_select_railcard_page_railcards_you_can_add]]: each with its discount, [[railcards_select_railcard_page_valid_for_months]] and [[railcards_select_railcard_page_add_this_railcard]] (none left: [[railcards_select_railcard_page_there_are_no_more_railcards]]); then [[railcards_select_railcard_page_railcards_not_shown]]: [[railcards_select_railcard_page_only_the_railcards_can_hold]] with why (e.g. [[railcards_select_railcard_page_already_has_one_saved]]), and [[common_back_to_passengers_and_railcards]]',

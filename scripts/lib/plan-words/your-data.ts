@@ -15,6 +15,8 @@ export const dataExport: MachineWords = {
     'after exportPollMs': 'by itself, 2 seconds later (the page asks again while the file is prepared)',
   },
   states: {
+    starting:
+      '[[your_data_export_heading]]: the export from what the route loaded (none, being prepared, ready or expired), [[your_data_unavailable]] for a retailer without it, or [[your_data_export_load_error]] when it could not; a loading indicator while it is fetched',
     loading:
       '[[your_data_export_heading]]: [[your_data_export_intro]] [[your_data_export_format]], and a loading indicator',
     absent:
