@@ -81,17 +81,24 @@ describe('router (generated tree, memory history)', () => {
     // Only the clocks the deadline uses: React's scheduler and the router keep their own.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      await renderApp('/my-account/personal-details', 'HANG');
+      const { requests } = await renderApp('/my-account/personal-details', 'HANG');
       await act(async () => {
         // The loading note's live region is filled a moment after it appears (src/ui/live-region.tsx).
         await vi.advanceTimersByTimeAsync(50 + liveRegionFillDelayMs);
       });
       expect(screen.getByRole('status').textContent).toBe('Loading…');
       expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      // The page's own loader (docs/decisions/730) asks beside the user call once its module has
+      // arrived (a real-time import); its call has the same deadline, which must pass too.
+      const pageCall = '/my-account/api/customer/personal-details';
+      for (const until = Date.now() + 5_000; Date.now() < until && !requests.includes(pageCall); ) {
+        await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+      }
+      expect(requests).toContain(pageCall);
       await act(async () => {
         await vi.advanceTimersByTimeAsync(requestTimeoutMs);
       });
-      // The deadline has passed; back on real timers only for the lazily imported route modules.
+      // The deadlines have passed; back on real timers only for the lazily imported route modules.
       vi.useRealTimers();
       await screen.findByText("We couldn't load your account. Please check your connection and try again.", undefined, {
         timeout: 10_000,
