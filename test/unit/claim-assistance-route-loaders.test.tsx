@@ -118,7 +118,7 @@ describe('the claim and assistance forms load their first data in their route (d
     expect(loaded('/_account/claims/$claimId')).toEqual({ data: claim });
     expect(asked('/claim/c1')).toBe(1);
     expect(((await delayField()) as HTMLInputElement).value).toBe('34');
-    expect(screen.getByText(m.delay_repay_draft_restored())).toBeTruthy();
+    expect(await screen.findByText(m.delay_repay_draft_restored())).toBeTruthy();
     expect(drafts!.peek(delayRepayDraftKey('c1'), 'c1')).toBeNull();
   });
 
