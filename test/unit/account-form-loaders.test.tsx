@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { createAppRouter } from '#src/router';
-import { createServices } from '#src/create-services';
-import { ServicesContext } from '#src/services';
-import { defaultPageData } from '#src/config/page-data';
-import { localeFromPath } from '#src/config/locales';
+import { screen } from '@testing-library/react';
 import { m } from '#src/paraglide/messages.js';
+import { json, renderSignedIn as renderApp } from '#test/helpers/render-signed-in';
 import { personalDetailsMessages } from '#src/copy/personal-details';
 import { contactPreferencesMessages } from '#src/copy/contact-preferences';
 
@@ -17,47 +12,11 @@ import { contactPreferencesMessages } from '#src/copy/contact-preferences';
  * without asking again. The real route tree in memory, signed in, the API answered by a fake fetch:
  * `answers` maps an API path (after /my-account/api) to its JSON body; anything else is a 404.
  */
-const API = '/my-account/api';
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** Only GETs count, each by its path exactly as asked. */
 const renderSignedIn = async (path: string, answers: Record<string, unknown>) => {
-  /** Every GET of the API (path and query), in the order asked. */
-  const requests: string[] = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const apiPath = url.pathname.slice(API.length);
-    if ((init?.method ?? 'GET') === 'GET') requests.push(`${apiPath}${url.search}`);
-    if (apiPath === '/user') {
-      const user = { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' };
-      return json({ user, ufacSession: null, isRegistered: true });
-    }
-    if (apiPath in answers) {
-      const answer = answers[apiPath];
-      return answer instanceof Response ? answer : json(answer);
-    }
-    return json({ errors: [{ code: 'NOT_FOUND' }] }, 404);
-  }) as typeof globalThis.fetch;
-  const services = createServices({
-    pageData: defaultPageData,
-    locale: localeFromPath(path),
-    hashToken: null,
-    onRedirectToLogin: () => {},
-    client: { fetch, baseURL: `http://localhost${API}` },
-  });
-  const router = createAppRouter(services, createMemoryHistory({ initialEntries: [path] }));
-  services.authActor.start();
-  await act(async () => {
-    render(
-      <ServicesContext.Provider value={services}>
-        <RouterProvider router={router} />
-      </ServicesContext.Provider>,
-    );
-  });
-  await waitFor(() => expect(router.state.status).toBe('idle'), { timeout: 10_000 });
-  /** What the route `routeId` loaded (undefined when it has no loader). */
-  const loaded = (routeId: string) => router.state.matches.find((match) => match.routeId === routeId)?.loaderData;
-  const asked = (apiPath: string) => requests.filter((r) => r === apiPath).length;
+  const { loaded, requests } = await renderApp(path, answers);
+  const asked = (apiPath: string) => requests.filter((r) => r.method === 'GET' && r.path === apiPath).length;
   return { loaded, asked };
 };
 

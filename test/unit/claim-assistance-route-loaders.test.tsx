@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { createAppRouter } from '#src/router';
-import { createServices } from '#src/create-services';
-import { ServicesContext, type AppServices } from '#src/services';
+import { screen } from '@testing-library/react';
+import type { AppServices } from '#src/services';
 import { defaultPageData } from '#src/config/page-data';
-import { localeFromPath } from '#src/config/locales';
 import { m } from '#src/paraglide/messages.js';
+import { json, renderSignedIn as renderApp } from '#test/helpers/render-signed-in';
 import type { ClaimForm } from '#machines/delay-repay';
 import { passengerAssistanceCancelMessages } from '#src/copy/passenger-assistance-cancel';
 import { passengerAssistanceFormMessages } from '#src/copy/passenger-assistance-form';
@@ -20,54 +17,12 @@ import { delayRepayDraftKey } from '#routes/-components/delay-repay/delay-repay.
  * signed in, the API answered by a fake fetch: `answers` maps an API path (after /my-account/api) to
  * its JSON body or a Response; anything else is a 404. `before` sees the services before the app starts.
  */
-const API = '/my-account/api';
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const renderSignedIn = async (
-  path: string,
-  answers: Record<string, unknown>,
-  before: (services: AppServices) => void = () => {},
-) => {
-  /** Every API path asked for (with its query), in the order asked. */
-  const requests: string[] = [];
-  const fetch = (async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    const apiPath = url.pathname.slice(API.length);
-    requests.push(`${apiPath}${url.search}`);
-    if (apiPath === '/user') {
-      const user = { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' };
-      return json({ user, ufacSession: null, isRegistered: true });
-    }
-    if (apiPath in answers) {
-      const answer = answers[apiPath];
-      return answer instanceof Response ? answer : json(answer);
-    }
-    return json({ errors: [{ code: 'NOT_FOUND' }] }, 404);
-  }) as typeof globalThis.fetch;
-  const services = createServices({
+const renderSignedIn = (path: string, answers: Record<string, unknown>, before?: (services: AppServices) => void) =>
+  renderApp(path, answers, {
     pageData: { ...defaultPageData, features: { ...defaultPageData.features, 'enable-passenger-assistance': true } },
-    locale: localeFromPath(path),
-    hashToken: null,
-    onRedirectToLogin: () => {},
-    client: { fetch, baseURL: `http://localhost${API}` },
+    ...(before ? { before } : {}),
   });
-  before(services);
-  const router = createAppRouter(services, createMemoryHistory({ initialEntries: [path] }));
-  services.authActor.start();
-  await act(async () => {
-    render(
-      <ServicesContext.Provider value={services}>
-        <RouterProvider router={router} />
-      </ServicesContext.Provider>,
-    );
-  });
-  await waitFor(() => expect(router.state.status).toBe('idle'), { timeout: 10_000 });
-  /** What the route `routeId` loaded (undefined when it has no loader). */
-  const loaded = (routeId: string) => router.state.matches.find((match) => match.routeId === routeId)?.loaderData;
-  const asked = (apiPath: string) => requests.filter((r) => r === apiPath || r.startsWith(`${apiPath}?`)).length;
-  return { router, loaded, asked };
-};
 
 const claim: Claim = {
   claimId: 'c1',

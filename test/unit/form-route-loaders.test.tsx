@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { createAppRouter } from '#src/router';
-import { createServices } from '#src/create-services';
-import { ServicesContext } from '#src/services';
-import { defaultPageData } from '#src/config/page-data';
-import { localeFromPath } from '#src/config/locales';
+import { screen, waitFor } from '@testing-library/react';
 import { m } from '#src/paraglide/messages.js';
+import { json, renderSignedIn } from '#test/helpers/render-signed-in';
 import { addressFormMessages } from '#src/copy/address-form';
 import type { Address } from '#src/schemas/addresses';
 import { refundBooking } from '#test/model/fixtures/refund-fixtures';
@@ -17,49 +12,6 @@ import { refundBooking } from '#test/model/fixtures/refund-fixtures';
  * route tree in memory, signed in, the API answered by a fake fetch: `answers` maps an API path
  * (after /my-account/api) to its JSON body; anything else is a 404.
  */
-const API = '/my-account/api';
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const renderSignedIn = async (path: string, answers: Record<string, unknown>) => {
-  /** Every API path asked for (with its query), in the order asked. */
-  const requests: string[] = [];
-  const fetch = (async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    const apiPath = url.pathname.slice(API.length);
-    requests.push(`${apiPath}${url.search}`);
-    if (apiPath === '/user') {
-      const user = { id: 'c1', email: 'demo@example.com', provider: 'internal', status: 'AUTHORISED' };
-      return json({ user, ufacSession: null, isRegistered: true });
-    }
-    if (apiPath in answers) {
-      const answer = answers[apiPath];
-      return answer instanceof Response ? answer : json(answer);
-    }
-    return json({ errors: [{ code: 'NOT_FOUND' }] }, 404);
-  }) as typeof globalThis.fetch;
-  const services = createServices({
-    pageData: defaultPageData,
-    locale: localeFromPath(path),
-    hashToken: null,
-    onRedirectToLogin: () => {},
-    client: { fetch, baseURL: `http://localhost${API}` },
-  });
-  const router = createAppRouter(services, createMemoryHistory({ initialEntries: [path] }));
-  services.authActor.start();
-  await act(async () => {
-    render(
-      <ServicesContext.Provider value={services}>
-        <RouterProvider router={router} />
-      </ServicesContext.Provider>,
-    );
-  });
-  await waitFor(() => expect(router.state.status).toBe('idle'), { timeout: 10_000 });
-  /** What the route `routeId` loaded (undefined when it has no loader). */
-  const loaded = (routeId: string) => router.state.matches.find((match) => match.routeId === routeId)?.loaderData;
-  const asked = (apiPath: string) => requests.filter((r) => r === apiPath || r.startsWith(`${apiPath}?`)).length;
-  return { router, loaded, asked };
-};
 
 describe('form screens load their first data in their route (decision 730)', () => {
   const booking = refundBooking();
