@@ -1,15 +1,14 @@
 import * as v from 'valibot';
 import { maybe } from './maybe.ts';
+import type { SpecRecord } from './spec-records.ts';
 
 export const UserStatus = v.picklist(['AUTHORISED', 'GUEST', 'UNKNOWN']);
 
 /** docs/product/entities.md: auth state user (id, email, provider, status), ufacSession, isRegistered. */
+const userSpec = { id: maybe(v.string()), email: maybe(v.string()), provider: maybe(v.string()), status: UserStatus };
 export const UserResponse = v.object({
   user: v.object({
-    id: maybe(v.string()),
-    email: maybe(v.string()),
-    provider: maybe(v.string()),
-    status: UserStatus,
+    ...userSpec,
     firstName: v.optional(v.nullable(v.string())),
     lastName: v.optional(v.nullable(v.string())),
     /** Local extra (docs/integrators.md): false for an account with no password yet; absent, the normal change-password form. */
@@ -55,3 +54,6 @@ export const GuestSessionResponse = v.object({
   orderId: maybe(v.string()),
 });
 export type GuestSession = v.InferOutput<typeof GuestSessionResponse>;
+
+/** The spec's fields of the signed-in user (spec mode, src/schemas/spec-records.ts). */
+export const specRecords: readonly SpecRecord[] = [[UserResponse.entries.user, userSpec]];

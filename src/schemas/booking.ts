@@ -3,6 +3,7 @@ import { maybe } from './maybe.ts';
 import { DelayRepaySummary } from './delay-repay';
 import { InsuranceProduct } from './insurance';
 import { BookingRefundSummary, HistoryChange } from './refund-tracking.ts';
+import type { SpecRecord } from './spec-records.ts';
 
 /** Responses of the booking detail, history, calling points, changeability and edit-passengers calls. */
 
@@ -19,8 +20,9 @@ export type Station = v.InferOutput<typeof Station>;
  * journey by its date (journeyName), and the leg card shows what it has (no stations, no operator
  * line, no calling points).
  */
+const legSpec = { date: IsoDate };
 export const Leg = v.object({
-  date: IsoDate,
+  ...legSpec,
   origin: maybe(Station),
   destination: maybe(Station),
   departureTime: maybe(IsoDate),
@@ -75,14 +77,19 @@ export type DeliveryMethod = v.InferOutput<typeof DeliveryMethod>;
  * it), passengers and tickets (absent: empty, their sections say so), delivery (absent: null, no
  * delivery row and no ticket actions) and price.amount (absent: null, no total).
  */
-export const Booking = v.object({
+const bookingPriceSpec = { currencyCode: v.pipe(v.string(), v.length(3)) };
+const bookingSpec = {
   id: v.string(),
-  orderId: v.optional(v.string()),
-  isSeasonBooking: v.boolean(),
-  /** Checked in for this journey (POST /booking/checkIn recorded it). */
-  checkedIn: v.optional(v.boolean(), false),
   outward: Leg,
   inward: maybe(Leg),
+  isSeasonBooking: v.boolean(),
+  price: v.object({ ...bookingPriceSpec, amount: maybe(v.number()) }),
+};
+export const Booking = v.object({
+  ...bookingSpec,
+  orderId: v.optional(v.string()),
+  /** Checked in for this journey (POST /booking/checkIn recorded it). */
+  checkedIn: v.optional(v.boolean(), false),
   passengers: v.optional(v.array(Passenger), []),
   tickets: v.optional(v.array(Ticket), []),
   delivery: maybe(
@@ -107,7 +114,6 @@ export const Booking = v.object({
       ),
     }),
   ),
-  price: v.object({ amount: maybe(v.number()), currencyCode: v.pipe(v.string(), v.length(3)) }),
   /**
    * Local-server extra: fees charged with the booking besides its fares (not in `price`); absent or
    * null: none. The VAT receipt shows them apart, at the standard rate (docs/decisions/351).
@@ -130,16 +136,19 @@ export const Booking = v.object({
 export type Booking = v.InferOutput<typeof Booking>;
 
 /** docs/product/entities.md: an order's id, friendlyOrderId, replacementOrder.id (docs/decisions/230). */
-export const Order = v.object({
+const orderSpec = {
   id: v.string(),
   friendlyOrderId: v.string(),
+  replacementOrder: maybe(v.object({ id: v.string() })),
+};
+export const Order = v.object({
+  ...orderSpec,
   /** Local-server extra: the confirmation address (absent: null; the detail leaves its row out, resend starts empty). */
   email: maybe(v.string()),
   /** Local-server extra (no screen reads it; money carries its own currencyCode). */
   currency: v.optional(v.string()),
   /** Local-server extra: without it the detail leaves out "Ordered on" and history its "Ordered" line. */
   createdAt: v.optional(IsoDate),
-  replacementOrder: maybe(v.object({ id: v.string() })),
   /**
    * Local-server extra: the order this one replaced (a part refund's or a change of journey's) and
    * when the tickets were first paid for, so its VAT receipt says what it is (docs/decisions/630).
@@ -152,9 +161,9 @@ export const Order = v.object({
 export type Order = v.InferOutput<typeof Order>;
 
 /** GET /booking/{id} 200 (spec: "Booking detail state: bookings, order"): the order's bookings. */
+const bookingDetailSpec = { bookings: v.pipe(v.array(Booking), v.minLength(1)), order: Order };
 export const BookingDetailResponse = v.object({
-  bookings: v.pipe(v.array(Booking), v.minLength(1)),
-  order: Order,
+  ...bookingDetailSpec,
   /**
    * Local-server extra: `sign-in` when the caller found an account's booking with Find a booking
    * (knowledge is not ownership, docs/access-policy.md): it is shown, and managed signed in. Absent:
@@ -167,6 +176,7 @@ export type BookingDetailResponse = v.InferOutput<typeof BookingDetailResponse>;
 /** GET /booking/{id} 308: the booking moved (its order was replaced); open this booking's history. */
 export const BookingMovedResponse = v.object({ bookingId: v.string() });
 
+const historyEntrySpec = { booking: Booking, order: Order };
 /** GET /booking/{id}/history 200: the timeline (oldest first, the current booking last). */
 export const BookingHistoryResponse = v.object({
   /** Set when the booking was replaced by an order this caller cannot open (e.g. a guest link to the old order). */
@@ -174,8 +184,7 @@ export const BookingHistoryResponse = v.object({
   bookings: v.pipe(
     v.array(
       v.object({
-        booking: Booking,
-        order: Order,
+        ...historyEntrySpec,
         /** local-server extra: what superseded this entry (part refunded: which passengers, linked orders). */
         change: v.optional(v.nullable(HistoryChange)),
       }),
@@ -200,9 +209,9 @@ export const CallingPointsResponse = v.object({
 export type CallingPointsResponse = v.InferOutput<typeof CallingPointsResponse>;
 export type CallingPoint = CallingPointsResponse['callingPoints'][number];
 
+const changeabilitySpec = { changeable: v.boolean(), reason: v.optional(v.nullable(v.string())) };
 export const ChangeabilityResponse = v.object({
-  changeable: v.boolean(),
-  reason: v.optional(v.nullable(v.string())),
+  ...changeabilitySpec,
   /** Local-server extra (decision 600): the change can be made here; absent, the retailer is contacted. */
   changeOnline: v.optional(v.boolean()),
 });
@@ -212,3 +221,19 @@ export const EditPassengersResponse = v.object({
   bookingId: v.string(),
   passengers: v.array(v.object({ id: v.string(), firstName: v.string(), lastName: v.string() })),
 });
+
+/**
+ * The spec's fields of these records (spec mode, src/schemas/spec-records.ts): a leg's date; a booking's id, legs,
+ * isSeasonBooking and price.currencyCode; an order's id, friendlyOrderId and replacementOrder (docs/product/entities.md).
+ * A history's `replacedBy` is kept whole: docs/product/api.md names it, not its fields.
+ */
+export const specRecords: readonly SpecRecord[] = [
+  [Leg, legSpec],
+  [Booking, bookingSpec],
+  [Booking.entries.price, bookingPriceSpec],
+  [Order, orderSpec],
+  [BookingDetailResponse, bookingDetailSpec],
+  [BookingHistoryResponse, BookingHistoryResponse.entries, ['replacedBy']],
+  [BookingHistoryResponse.entries.bookings.item, historyEntrySpec],
+  [ChangeabilityResponse, changeabilitySpec],
+];

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { maybe } from './maybe.ts';
 import { BookingRefundSummary } from './refund-tracking.ts';
+import type { SpecRecord } from './spec-records.ts';
 
 /**
  * A delayed journey's Delay Repay claim on a list entry (local-server extra, docs/decisions/090).
@@ -23,8 +24,9 @@ const Money = v.object({ amount: v.number(), currencyCode: v.pipe(v.string(), v.
  * A list's leg: docs/product/entities.md lists its `date` only. Stations, times and operator are
  * local-server extras, absent read as null: the card names the journey by its date (journeyName).
  */
+const listLegSpec = { date: IsoDateTime };
 export const ListLeg = v.object({
-  date: IsoDateTime,
+  ...listLegSpec,
   origin: maybe(Station),
   destination: maybe(Station),
   departureTime: maybe(IsoDateTime),
@@ -35,15 +37,20 @@ export const ListLeg = v.object({
 });
 export type ListLeg = v.InferOutput<typeof ListLeg>;
 
+const listPriceSpec = { currencyCode: Money.entries.currencyCode };
+const listBookingSpec = {
+  id: v.string(),
+  outward: ListLeg,
+  inward: maybe(ListLeg),
+  isSeasonBooking: v.boolean(),
+  /** docs/product/entities.md lists price.currencyCode; the amount is a local-server extra (no price shown without it). */
+  price: v.object({ ...listPriceSpec, amount: v.optional(Money.entries.amount) }),
+};
+
 /** Booking list entry: {booking, order} (docs/product/entities.md). */
 export const BookingListEntry = v.object({
   booking: v.object({
-    id: v.string(),
-    outward: ListLeg,
-    inward: maybe(ListLeg),
-    isSeasonBooking: v.boolean(),
-    /** docs/product/entities.md lists price.currencyCode; the amount is a local-server extra (no price shown without it). */
-    price: v.object({ amount: v.optional(Money.entries.amount), currencyCode: Money.entries.currencyCode }),
+    ...listBookingSpec,
     /** Local-server extras: absent, the card leaves out the passenger count and ticket types. */
     passengerCount: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
     ticketTypes: v.optional(v.array(v.string()), []),
@@ -76,18 +83,29 @@ const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
  * total. Local-server extras, optional here (docs/decisions/160): page (the client falls back to
  * the page it asked for), pageSize (unused), guestBookings (the count is null without it).
  */
-export const BookingsPage = v.object({
+const bookingsPageSpec = {
+  pastBookings: Count,
+  upcomingBookings: Count,
+  seasonBookings: Count,
+  hasGuestBookings: v.boolean(),
   results: v.array(BookingListEntry),
   total: Count,
+};
+export const BookingsPage = v.object({
+  ...bookingsPageSpec,
   page: v.optional(Count),
   pageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-  upcomingBookings: Count,
-  pastBookings: Count,
-  seasonBookings: Count,
   guestBookings: v.optional(Count),
-  hasGuestBookings: v.boolean(),
 });
 export type BookingsPage = v.InferOutput<typeof BookingsPage>;
+
+/** The spec's fields of a list entry's booking and of a page (spec mode, src/schemas/spec-records.ts). */
+export const specRecords: readonly SpecRecord[] = [
+  [ListLeg, listLegSpec],
+  [BookingListEntry.entries.booking, listBookingSpec],
+  [BookingListEntry.entries.booking.entries.price, listPriceSpec],
+  [BookingsPage, bookingsPageSpec],
+];
 
 /** GET /booking/token: the bookings a guest may fetch. */
 export const TokenBookings = v.object({ bookings: v.array(BookingListEntry), customerRegistered: v.boolean() });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SpecRecord } from './spec-records.ts';
 import { Acknowledged } from './acknowledged';
 
 /**
@@ -10,8 +11,9 @@ import { Acknowledged } from './acknowledged';
  * names a card without brand or last four digits "Saved card 1", "Saved card 2", ... and leaves out
  * the expiry and name lines it has no data for.
  */
+const savedCardSpec = { id: v.string() };
 export const SavedCard = v.object({
-  id: v.string(),
+  ...savedCardSpec,
   /** Local-server extra. VISA, MASTERCARD, AMEX, MAESTRO, ... (an unknown brand is shown as sent). */
   brand: v.optional(v.string()),
   /** Local-server extra. */
@@ -42,3 +44,6 @@ export const cardBrandLabel = (brand: string): string => cardBrandLabels[brand] 
 /** "08/27": the form printed on cards. */
 export const formatCardExpiry = (card: { expiryMonth: number; expiryYear: number }): string =>
   `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear % 100).padStart(2, '0')}`;
+
+/** docs/product/entities.md names a saved card's id alone (spec mode, src/schemas/spec-records.ts). */
+export const specRecords: readonly SpecRecord[] = [[SavedCard, savedCardSpec]];

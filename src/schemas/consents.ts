@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SpecRecord } from './spec-records.ts';
 
 /**
  * Contact preferences (docs/product/entities.md: every field of a consent is the spec's) and the revoke/restore
@@ -36,8 +37,9 @@ export const ContactPreference = v.object({
 });
 export type ContactPreference = v.InferOutput<typeof ContactPreference>;
 
+const consentsSpec = { consents: v.array(ContactPreference) };
 export const ConsentsResponse = v.object({
-  consents: v.array(ContactPreference),
+  ...consentsSpec,
   /**
    * Local-server extra (docs/product/api.md has `revoked` on the revoke answer only): whether all
    * marketing consent is revoked. Absent: the flow keeps what its own revoke/restore answers said.
@@ -49,3 +51,6 @@ export type ConsentsResponse = v.InferOutput<typeof ConsentsResponse>;
 /** A response lacking the revoked or restored flag is an error (docs/product/errors.md); so is `false`. */
 export const RevokeResponse = v.object({ revoked: v.literal(true) });
 export const RestoreResponse = v.object({ restored: v.literal(true) });
+
+/** The spec's fields of the consents answer (spec mode, src/schemas/spec-records.ts); a consent's are all the spec's. */
+export const specRecords: readonly SpecRecord[] = [[ConsentsResponse, consentsSpec]];

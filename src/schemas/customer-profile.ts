@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { maybe } from './maybe.ts';
+import type { SpecRecord } from './spec-records.ts';
 
 /**
  * Customer profile calls (docs/product/entities.md, docs/product/api.md): personal details, change email, order count, and the
@@ -67,3 +68,6 @@ export const AccountSummaryResponse = v.object({
   }),
 });
 export type AccountSummary = v.InferOutput<typeof AccountSummaryResponse>;
+
+/** Change email's `newTokens` is kept whole in spec mode: docs/product/api.md names it, not its fields (src/schemas/spec-records.ts). */
+export const specRecords: readonly SpecRecord[] = [[ChangeEmailResponse, ChangeEmailResponse.entries, ['newTokens']]];

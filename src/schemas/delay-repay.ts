@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SpecRecord } from './spec-records.ts';
 import { ServerWords } from './server-words';
 import { maybe } from './maybe.ts';
 
@@ -53,14 +54,17 @@ export const ClaimEstimate = v.object({
 });
 export type ClaimEstimate = v.InferOutput<typeof ClaimEstimate>;
 
-export const Claim = v.object({
+const claimSpec = {
   claimId: v.string(),
   orderId: v.string(),
   claimType: v.picklist(claimTypes),
-  status: v.picklist(claimStatuses),
   serviceFee: Amount,
   compensationToCustomer: Amount,
   customerRegistered: v.boolean(),
+  status: v.picklist(claimStatuses),
+};
+export const Claim = v.object({
+  ...claimSpec,
   // Local-server extras:
   bookingId: v.optional(v.string()),
   friendlyOrderId: v.optional(v.string()),
@@ -99,7 +103,8 @@ export type Claim = v.InferOutput<typeof Claim>;
  * only). `claimId` is a local-server extra: without it the claim id comes from the link's session
  * answer (ClaimSessionResponse.claimId) or the one the flow already has.
  */
-export const ClaimTokenResponse = v.object({ customerRegistered: v.boolean(), claimId: v.optional(v.string()) });
+const claimTokenSpec = { customerRegistered: v.boolean() };
+export const ClaimTokenResponse = v.object({ ...claimTokenSpec, claimId: v.optional(v.string()) });
 export type ClaimTokenResponse = v.InferOutput<typeof ClaimTokenResponse>;
 
 /** POST /user-flow-access {token, flow: 'claim'}: a session for that one claim. */
@@ -186,3 +191,9 @@ export function claimFormIssuesOf(form: ClaimFormValues): Partial<Record<keyof C
   }
   return issues;
 }
+
+/** docs/product/entities.md's fields of a Delay Repay claim, and docs/product/api.md's of the claim link's answer (spec mode, src/schemas/spec-records.ts). */
+export const specRecords: readonly SpecRecord[] = [
+  [Claim, claimSpec],
+  [ClaimTokenResponse, claimTokenSpec],
+];

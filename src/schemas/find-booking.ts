@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SpecRecord } from './spec-records.ts';
 import { validateEmail } from './forms';
 import { m } from '#src/paraglide/messages.js';
 
@@ -53,8 +54,12 @@ export const findBookingValidators: Record<FindBookingField, (value: string) => 
  * Local-server extra: `bookingId` (lets the client open the one booking directly). Without it the
  * token opens /order-token, the list of bookings the token may fetch.
  */
+const findBookingSpec = { orderExchangeToken: v.pipe(v.string(), v.minLength(8)) };
 export const FindBookingResponse = v.object({
-  orderExchangeToken: v.pipe(v.string(), v.minLength(8)),
+  ...findBookingSpec,
   bookingId: v.optional(v.pipe(v.string(), v.minLength(1))),
 });
 export type FindBookingResponse = v.InferOutput<typeof FindBookingResponse>;
+
+/** docs/product/api.md's field of the find-booking answer (spec mode, src/schemas/spec-records.ts). */
+export const specRecords: readonly SpecRecord[] = [[FindBookingResponse, findBookingSpec]];

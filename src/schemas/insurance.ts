@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SpecRecord } from './spec-records.ts';
 import { maybe } from './maybe.ts';
 
 /**
@@ -9,11 +10,14 @@ import { maybe } from './maybe.ts';
 export const insuranceKinds = ['Essential', 'Trip', 'TripCover'] as const;
 export type InsuranceKind = (typeof insuranceKinds)[number];
 
-export const EligibilityResponse = v.object({
-  claimId: v.pipe(v.string(), v.minLength(1)),
+const eligibilitySpec = {
   orderId: v.string(),
   insuranceProductId: v.string(),
+  claimId: v.pipe(v.string(), v.minLength(1)),
   isClaimable: v.boolean(),
+};
+export const EligibilityResponse = v.object({
+  ...eligibilitySpec,
   /** Local-server extra: why not, in words. */
   detail: v.optional(v.string()),
 });
@@ -47,3 +51,11 @@ export const InsuranceProduct = v.object({
   ),
 });
 export type InsuranceProduct = v.InferOutput<typeof InsuranceProduct>;
+
+/**
+ * docs/product/api.md's fields of the eligibility answer (spec mode, src/schemas/spec-records.ts), its
+ * `errorType` too, which the app does not read.
+ */
+export const specRecords: readonly SpecRecord[] = [
+  [EligibilityResponse, { ...eligibilitySpec, errorType: v.unknown() }],
+];

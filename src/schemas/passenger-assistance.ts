@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SpecRecord } from './spec-records.ts';
 import { maybe } from './maybe.ts';
 import { Station } from './booking';
 import { m } from '#src/paraglide/messages.js';
@@ -176,3 +177,8 @@ export const valuesToAssistanceInput = (values: AssistanceFormValues): Assistanc
   kinds: assistanceKinds.filter((k) => values.kinds.includes(k)),
   details: values.details.trim() === '' ? null : values.details.trim(),
 });
+
+/** A booking's assistances are kept whole in spec mode: docs/product/api.md names the list, not its fields (src/schemas/spec-records.ts). */
+export const specRecords: readonly SpecRecord[] = [
+  [PassengerAssistancesResponse, PassengerAssistancesResponse.entries, ['passengerAssistances']],
+];

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SpecRecord } from './spec-records.ts';
 import { maybe } from './maybe.ts';
 import { Acknowledged } from './acknowledged';
 import { hasControlCharacter } from './control-characters';
@@ -201,10 +202,8 @@ export type PassengerWithRailcards = v.InferOutput<typeof PassengerWithRailcards
 export const PassengersAndRailcardsResponse = v.object({ passengers: v.array(PassengerWithRailcards) });
 export type PassengersAndRailcardsResponse = v.InferOutput<typeof PassengersAndRailcardsResponse>;
 
-export const SavePassengerResponse = v.object({
-  passenger: SavedPassenger,
-  accountUpdateFailed: v.optional(v.boolean(), false),
-});
+const savePassengerSpec = { accountUpdateFailed: v.optional(v.boolean(), false) };
+export const SavePassengerResponse = v.object({ ...savePassengerSpec, passenger: SavedPassenger });
 export type SavePassengerResponse = v.InferOutput<typeof SavePassengerResponse>;
 
 /** docs/product/api.md lists no answer for delete-passenger: see Acknowledged. */
@@ -243,3 +242,12 @@ export const toPassengerValues = (p: SavedPassenger): PassengerValues => ({
   month: p.month ?? '',
   year: p.year ?? '',
 });
+
+/**
+ * The spec's fields of a passenger with railcards (a saved passenger's) and of the edit's answer
+ * (docs/product/api.md: accountUpdateFailed) (spec mode, src/schemas/spec-records.ts).
+ */
+export const specRecords: readonly SpecRecord[] = [
+  [PassengerWithRailcards, SavedPassenger.entries],
+  [SavePassengerResponse, savePassengerSpec],
+];

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SpecRecord } from './spec-records.ts';
 import { maybe } from './maybe.ts';
 import { Acknowledged } from './acknowledged';
 import { RailcardStatus, withRailcardStatus } from './passengers';
@@ -95,35 +96,39 @@ export type RailcardsListResponse = v.InferOutput<typeof RailcardsListResponse>;
  * A railcard a passenger holds: GET /passenger/{passengerId}/railcard/{railcardId} (docs/product/entities.md's
  * Railcard; the path names the passenger and the railcard type).
  */
+const railcardSpec = {
+  railcardDetails: v.object({
+    code: v.string(),
+    discount: v.string(),
+    cardNumber: v.string(),
+    isDigital: v.boolean(),
+  }),
+  scopes: v.array(v.string()),
+  name: v.string(),
+  price: Price,
+  cardHolders: v.array(v.string()),
+  expiryDate: v.pipe(v.string(), v.isoDate()),
+  termsAndConditions: v.string(),
+  attributes: v.record(v.string(), v.string()),
+};
 export const PassengerRailcard = v.pipe(
   v.object({
+    ...railcardSpec,
     /** Local-server extras (not in docs/product/entities.md's Railcard): the held card's id and its type's id. */
     id: v.optional(v.string()),
     railcardId: v.optional(v.string()),
-    name: v.string(),
-    price: Price,
-    scopes: v.array(v.string()),
-    termsAndConditions: v.string(),
-    railcardDetails: v.object({
-      code: v.string(),
-      discount: v.string(),
-      cardNumber: v.string(),
-      isDigital: v.boolean(),
-    }),
-    cardHolders: v.array(v.string()),
-    expiryDate: v.pipe(v.string(), v.isoDate()),
     /** Local-server extra: derived from expiryDate when absent. */
     status: v.optional(RailcardStatus),
-    attributes: v.record(v.string(), v.string()),
   }),
   v.transform(withRailcardStatus),
 );
 export type PassengerRailcard = v.InferOutput<typeof PassengerRailcard>;
 
+const railcardAnswerSpec = { railcard: PassengerRailcard };
 export const PassengerRailcardResponse = v.object({
+  ...railcardAnswerSpec,
   /** Local-server extra (docs/product/api.md names `{railcard}` only): absent (null), the form reads the saved passenger. */
   passenger: maybe(PassengerName),
-  railcard: PassengerRailcard,
 });
 export type PassengerRailcardResponse = v.InferOutput<typeof PassengerRailcardResponse>;
 
@@ -222,3 +227,13 @@ export interface RailcardRequest {
   expiryDate: string;
   isDigital: boolean;
 }
+
+/**
+ * docs/product/entities.md's Railcard, a held card's and a catalogue entry's alike, and docs/product/api.md's
+ * `{railcard}` answer (spec mode, src/schemas/spec-records.ts). railcardDetails' inner shape is ours
+ * (decision 232): kept whole.
+ */
+export const specRecords: readonly SpecRecord[] = [
+  [PassengerRailcard, railcardSpec, ['railcardDetails']],
+  [PassengerRailcardResponse, railcardAnswerSpec],
+];

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ServerWords } from './server-words';
 import { maybe } from './maybe.ts';
+import type { SpecRecord } from './spec-records.ts';
 
 /**
  * Refunds and change of journey (docs/product/entities.md, docs/product/states.md, docs/product/validation.md, docs/product/api.md). THE CONTRACT between the
@@ -108,8 +109,9 @@ export type Direction = (typeof directions)[number];
 // (guests: x-user-flow-id header or ?token=, exactly as GET /booking/{id}; x-conversationid header)
 // ---------------------------------------------------------------------------------------------
 
+const unprocessableReasonSpec = { reasonCode: IneligibilityReason };
 export const UnprocessableReason = v.object({
-  reasonCode: IneligibilityReason,
+  ...unprocessableReasonSpec,
   /** local-server extra: the server's plain-English detail (e.g. "Advance tickets cannot be refunded if your plans change."). */
   message: v.optional(v.string()),
   /** local-server extra: what `message` says, as a code and its data, for the page's own words (decision 641). */
@@ -199,7 +201,7 @@ export const SeasonRefundCalculation = v.object({
 });
 export type SeasonRefundCalculation = v.InferOutput<typeof SeasonRefundCalculation>;
 
-export const RefundQuote = v.object({
+const refundQuoteSpec = {
   /** Null unless the status is REFUNDABLE or PARTIALLY_REFUNDABLE (a quote that can be requested). */
   quoteId: maybe(v.string()),
   status: QuoteStatus,
@@ -229,6 +231,9 @@ export const RefundQuote = v.object({
     }),
   ),
   creditCardForm: maybe(CreditCardForm),
+};
+export const RefundQuote = v.object({
+  ...refundQuoteSpec,
   /** local-server extra. */
   bookingId: v.optional(v.string()),
   /** local-server extra. */
@@ -272,7 +277,7 @@ export const RefundRequestBody = v.nullable(
 export type RefundRequestBody = v.InferOutput<typeof RefundRequestBody>;
 
 /** 200: the request was accepted. */
-export const RefundRequestResponse = v.object({
+const refundRequestSpec = {
   /**
    * PROCESSING, or one of the two special statuses (docs/product/states.md), which a retailer may answer with
    * 200 as well as with the 422 below: either way the quote is spent, re-quote and show the card form
@@ -280,6 +285,9 @@ export const RefundRequestResponse = v.object({
    */
   status: v.picklist(['PROCESSING', 'INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED']),
   creditCardForm: maybe(CreditCardForm),
+};
+export const RefundRequestResponse = v.object({
+  ...refundRequestSpec,
   /** local-server extra. */
   refundId: v.optional(v.string()),
   /** local-server extra: true for a partial refund: wait for the superseding order (history polling). */
@@ -319,15 +327,18 @@ export type RefundRequestRefusal = v.InferOutput<typeof RefundRequestRefusal>;
 // GET /my-account/api/partial-refunds/{bookingId}[?quoteId]   (guest access as the quote)
 // ---------------------------------------------------------------------------------------------
 
+const farePassengerSpec = {
+  isRefundable: v.boolean(),
+  /** Null when not refundable. */
+  refundableId: maybe(v.string()),
+};
 export const FarePassenger = v.object({
+  ...farePassengerSpec,
   /**
    * Local-server extra: docs/product/entities.md lists a fare passenger's isRefundable and refundableId only.
    * Absent, passengers are told apart by their refundableId and named "Passenger" (decision 341).
    */
   passengerId: v.optional(v.string()),
-  isRefundable: v.boolean(),
-  /** Null when not refundable. */
-  refundableId: maybe(v.string()),
   /** local-server extra. */
   firstName: v.optional(v.string()),
   /** local-server extra. */
@@ -339,17 +350,19 @@ export const FarePassenger = v.object({
 });
 export type FarePassenger = v.InferOutput<typeof FarePassenger>;
 
+const fareSpec = { farePassengers: v.array(FarePassenger) };
 export const Fare = v.object({
+  ...fareSpec,
   /** local-server extra: the ticket type, e.g. 'Off-Peak Return'. */
   name: v.optional(v.string()),
   /** local-server extra: 'return' when one ticket covers both directions. */
   ticketDirection: v.optional(v.picklist(['outward', 'inward', 'return'])),
-  farePassengers: v.array(FarePassenger),
 });
 export type Fare = v.InferOutput<typeof Fare>;
 
+const partialRefundJourneySpec = { fares: v.array(Fare) };
 export const PartialRefundJourney = v.object({
-  fares: v.array(Fare),
+  ...partialRefundJourneySpec,
   /** local-server extra: origin → destination and departure. */
   origin: v.optional(v.string()),
   destination: v.optional(v.string()),
@@ -357,7 +370,7 @@ export const PartialRefundJourney = v.object({
 });
 export type PartialRefundJourney = v.InferOutput<typeof PartialRefundJourney>;
 
-export const PartialRefundBooking = v.object({
+const partialRefundBookingSpec = {
   outward: PartialRefundJourney,
   inward: maybe(PartialRefundJourney),
   /** The outward and inward fares are one return fare (a passenger's two directions share a refundableId). */
@@ -374,6 +387,9 @@ export const PartialRefundBooking = v.object({
    * area); kept so the spec's field exists.
    */
   passengerAssistances: v.array(v.unknown()),
+};
+export const PartialRefundBooking = v.object({
+  ...partialRefundBookingSpec,
   /** local-server extra. */
   bookingId: v.optional(v.string()),
   /** local-server extra: docs/product/validation.md computed by the server. */
@@ -443,3 +459,18 @@ export const ChangeOfJourneyStatus = v.object({
   message: v.string(),
 });
 export type ChangeOfJourneyStatus = v.InferOutput<typeof ChangeOfJourneyStatus>;
+
+/**
+ * docs/product/entities.md's and docs/product/api.md's fields of a quote, a request's answer and a part refund's
+ * booking (spec mode, src/schemas/spec-records.ts). The quote's totals and card form, and a part refund's
+ * card form, are kept whole: the spec names them, not their fields.
+ */
+export const specRecords: readonly SpecRecord[] = [
+  [UnprocessableReason, unprocessableReasonSpec],
+  [RefundQuote, refundQuoteSpec, ['cancellationDetails', 'creditCardForm']],
+  [RefundRequestResponse, refundRequestSpec, ['creditCardForm']],
+  [FarePassenger, farePassengerSpec],
+  [Fare, fareSpec],
+  [PartialRefundJourney, partialRefundJourneySpec],
+  [PartialRefundBooking, partialRefundBookingSpec, ['creditCardForm']],
+];
