@@ -12,12 +12,12 @@ const SRC_LIBRARIES = '^src/(api|ui|schemas|config|i18n|styles)/';
  * server's answers are checked against in its tests; and the RFC 5545 writer (src/calendar/ics.ts),
  * so a booking's events are the same from "Add to calendar" and from the private calendar feed
  * (decision 191); and the booking lifecycle chart with the facts it reads, so the server refuses exactly
- * what the app withdraws (decision 320); and the response schemas spec mode reads its records' fields from
- * (server/lib/spec-shape.ts, decision 340); and the one UK wall clock (src/schemas/uk-time.ts, decision 880), so the
+ * what the app withdraws (decision 320); and the response schemas spec mode takes each answer's fields from
+ * (server/api/spec-calls.ts, server/lib/spec-shape.ts, decision 886); and the one UK wall clock (src/schemas/uk-time.ts, decision 880), so the
  * server, the seed, the charts and the calendar file agree on a UK day. Anything else in src/ is the browser's.
  */
 const SERVER_SHARED_SCHEMAS =
-  '^src/schemas/(forms|passengers|railcards|refunds|addresses|passenger-assistance|name-rule|uk-time)\\.ts$|^src/calendar/ics\\.ts$|^machines/booking-lifecycle\\.ts$|^machines/lib/booking-lifecycle-facts\\.ts$';
+  '^src/schemas/(forms|passengers|railcards|refunds|addresses|passenger-assistance|name-rule|uk-time|auth|booking|booking-actions|bookings-list|cards|consents|customer-profile|delay-repay|find-booking|insurance|spec-records)\\.ts$|^src/calendar/ics\\.ts$|^machines/booking-lifecycle\\.ts$|^machines/lib/booking-lifecycle-facts\\.ts$';
 /**
  * Child statecharts a parent machine invokes by name in its setup() (XState composition: the child
  * shows as a nested chart in Stately's editor). Nothing else of another machine may be imported.
