@@ -4,8 +4,8 @@ import type { SpecRecord } from './spec-records.ts';
 
 export const UserStatus = v.picklist(['AUTHORISED', 'GUEST', 'UNKNOWN']);
 
-/** docs/product/entities.md: auth state user (id, email, provider, status), ufacSession, isRegistered. */
 const userSpec = { id: maybe(v.string()), email: maybe(v.string()), provider: maybe(v.string()), status: UserStatus };
+/** docs/product/entities.md: auth state user (id, email, provider, status), ufacSession, isRegistered. */
 export const UserResponse = v.object({
   user: v.object({
     ...userSpec,

@@ -14,13 +14,13 @@ export type Money = v.InferOutput<typeof Money>;
 export const Station = v.object({ code: v.string(), name: v.string() });
 export type Station = v.InferOutput<typeof Station>;
 
+const legSpec = { date: IsoDate };
 /**
  * A leg: docs/product/entities.md lists its `date` only. The stations, times, operator, changes and
  * timetable id are local-server extras, absent read as null (or no `changes`): screens name the
  * journey by its date (journeyName), and the leg card shows what it has (no stations, no operator
  * line, no calling points).
  */
-const legSpec = { date: IsoDate };
 export const Leg = v.object({
   ...legSpec,
   origin: maybe(Station),
@@ -71,12 +71,6 @@ export type Ticket = v.InferOutput<typeof Ticket>;
 export const DeliveryMethod = v.picklist(['mobile', 'print-at-home', 'collect-at-station', 'post', 'smartcard']);
 export type DeliveryMethod = v.InferOutput<typeof DeliveryMethod>;
 
-/**
- * docs/product/entities.md lists a booking's id, legs (with date), isSeasonBooking and price.currencyCode.
- * The rest is optional here (decision 230): orderId (no screen reads it; the order's id is beside
- * it), passengers and tickets (absent: empty, their sections say so), delivery (absent: null, no
- * delivery row and no ticket actions) and price.amount (absent: null, no total).
- */
 const bookingPriceSpec = { currencyCode: v.pipe(v.string(), v.length(3)) };
 const bookingSpec = {
   id: v.string(),
@@ -85,6 +79,12 @@ const bookingSpec = {
   isSeasonBooking: v.boolean(),
   price: v.object({ ...bookingPriceSpec, amount: maybe(v.number()) }),
 };
+/**
+ * docs/product/entities.md lists a booking's id, legs (with date), isSeasonBooking and price.currencyCode.
+ * The rest is optional here (decision 230): orderId (no screen reads it; the order's id is beside
+ * it), passengers and tickets (absent: empty, their sections say so), delivery (absent: null, no
+ * delivery row and no ticket actions) and price.amount (absent: null, no total).
+ */
 export const Booking = v.object({
   ...bookingSpec,
   orderId: v.optional(v.string()),
@@ -135,12 +135,12 @@ export const Booking = v.object({
 });
 export type Booking = v.InferOutput<typeof Booking>;
 
-/** docs/product/entities.md: an order's id, friendlyOrderId, replacementOrder.id (docs/decisions/230). */
 const orderSpec = {
   id: v.string(),
   friendlyOrderId: v.string(),
   replacementOrder: maybe(v.object({ id: v.string() })),
 };
+/** docs/product/entities.md: an order's id, friendlyOrderId, replacementOrder.id (docs/decisions/230). */
 export const Order = v.object({
   ...orderSpec,
   /** Local-server extra: the confirmation address (absent: null; the detail leaves its row out, resend starts empty). */
@@ -160,8 +160,8 @@ export const Order = v.object({
 });
 export type Order = v.InferOutput<typeof Order>;
 
-/** GET /booking/{id} 200 (spec: "Booking detail state: bookings, order"): the order's bookings. */
 const bookingDetailSpec = { bookings: v.pipe(v.array(Booking), v.minLength(1)), order: Order };
+/** GET /booking/{id} 200 (spec: "Booking detail state: bookings, order"): the order's bookings. */
 export const BookingDetailResponse = v.object({
   ...bookingDetailSpec,
   /**

@@ -20,11 +20,11 @@ const IsoDateTime = v.pipe(v.string(), v.isoTimestamp());
 const Station = v.object({ code: v.string(), name: v.string() });
 const Money = v.object({ amount: v.number(), currencyCode: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)) });
 
+const listLegSpec = { date: IsoDateTime };
 /**
  * A list's leg: docs/product/entities.md lists its `date` only. Stations, times and operator are
  * local-server extras, absent read as null: the card names the journey by its date (journeyName).
  */
-const listLegSpec = { date: IsoDateTime };
 export const ListLeg = v.object({
   ...listLegSpec,
   origin: maybe(Station),
@@ -77,12 +77,6 @@ export type BookingListEntry = v.InferOutput<typeof BookingListEntry>;
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
-/**
- * GET /bookings/{filter}?page={n}: one page of a filter plus the totals of every filter.
- * docs/product/api.md lists pastBookings, upcomingBookings, seasonBookings, hasGuestBookings, results,
- * total. Local-server extras, optional here (docs/decisions/160): page (the client falls back to
- * the page it asked for), pageSize (unused), guestBookings (the count is null without it).
- */
 const bookingsPageSpec = {
   pastBookings: Count,
   upcomingBookings: Count,
@@ -91,6 +85,12 @@ const bookingsPageSpec = {
   results: v.array(BookingListEntry),
   total: Count,
 };
+/**
+ * GET /bookings/{filter}?page={n}: one page of a filter plus the totals of every filter.
+ * docs/product/api.md lists pastBookings, upcomingBookings, seasonBookings, hasGuestBookings, results,
+ * total. Local-server extras, optional here (docs/decisions/160): page (the client falls back to
+ * the page it asked for), pageSize (unused), guestBookings (the count is null without it).
+ */
 export const BookingsPage = v.object({
   ...bookingsPageSpec,
   page: v.optional(Count),

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { SpecRecord } from './spec-records.ts';
 import { Acknowledged } from './acknowledged';
 
+const savedCardSpec = { id: v.string() };
 /**
  * Saved payment cards. The API never holds a full card number: brand, last four digits, expiry,
  * cardholder name and an expired flag only (PCI DSS: the number stays with the payment provider).
@@ -11,7 +12,6 @@ import { Acknowledged } from './acknowledged';
  * names a card without brand or last four digits "Saved card 1", "Saved card 2", ... and leaves out
  * the expiry and name lines it has no data for.
  */
-const savedCardSpec = { id: v.string() };
 export const SavedCard = v.object({
   ...savedCardSpec,
   /** Local-server extra. VISA, MASTERCARD, AMEX, MAESTRO, ... (an unknown brand is shown as sent). */

@@ -98,12 +98,12 @@ export const Claim = v.object({
 });
 export type Claim = v.InferOutput<typeof Claim>;
 
+const claimTokenSpec = { customerRegistered: v.boolean() };
 /**
  * GET /claim-token: whether the link's customer has an account (docs/product/api.md lists customerRegistered
  * only). `claimId` is a local-server extra: without it the claim id comes from the link's session
  * answer (ClaimSessionResponse.claimId) or the one the flow already has.
  */
-const claimTokenSpec = { customerRegistered: v.boolean() };
 export const ClaimTokenResponse = v.object({ ...claimTokenSpec, claimId: v.optional(v.string()) });
 export type ClaimTokenResponse = v.InferOutput<typeof ClaimTokenResponse>;
 

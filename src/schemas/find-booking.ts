@@ -49,12 +49,12 @@ export const findBookingValidators: Record<FindBookingField, (value: string) => 
   emailAddress: validateEmail,
 };
 
+const findBookingSpec = { orderExchangeToken: v.pipe(v.string(), v.minLength(8)) };
 /**
  * docs/product/api.md: the response has orderExchangeToken, and that is all the retailer's API promises.
  * Local-server extra: `bookingId` (lets the client open the one booking directly). Without it the
  * token opens /order-token, the list of bookings the token may fetch.
  */
-const findBookingSpec = { orderExchangeToken: v.pipe(v.string(), v.minLength(8)) };
 export const FindBookingResponse = v.object({
   ...findBookingSpec,
   bookingId: v.optional(v.pipe(v.string(), v.minLength(1))),

@@ -92,10 +92,7 @@ export const RailcardsListResponse = v.union([
 ]);
 export type RailcardsListResponse = v.InferOutput<typeof RailcardsListResponse>;
 
-/**
- * A railcard a passenger holds: GET /passenger/{passengerId}/railcard/{railcardId} (docs/product/entities.md's
- * Railcard; the path names the passenger and the railcard type).
- */
+/** docs/product/entities.md's Railcard, in its order. */
 const railcardSpec = {
   railcardDetails: v.object({
     code: v.string(),
@@ -111,6 +108,10 @@ const railcardSpec = {
   termsAndConditions: v.string(),
   attributes: v.record(v.string(), v.string()),
 };
+/**
+ * A railcard a passenger holds: GET /passenger/{passengerId}/railcard/{railcardId} (docs/product/entities.md's
+ * Railcard; the path names the passenger and the railcard type).
+ */
 export const PassengerRailcard = v.pipe(
   v.object({
     ...railcardSpec,

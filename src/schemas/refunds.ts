@@ -276,7 +276,6 @@ export const RefundRequestBody = v.nullable(
 );
 export type RefundRequestBody = v.InferOutput<typeof RefundRequestBody>;
 
-/** 200: the request was accepted. */
 const refundRequestSpec = {
   /**
    * PROCESSING, or one of the two special statuses (docs/product/states.md), which a retailer may answer with
@@ -286,6 +285,7 @@ const refundRequestSpec = {
   status: v.picklist(['PROCESSING', 'INVALID_CREDIT_CARD', 'POTENTIAL_FRAUD_DETECTED']),
   creditCardForm: maybe(CreditCardForm),
 };
+/** 200: the request was accepted. */
 export const RefundRequestResponse = v.object({
   ...refundRequestSpec,
   /** local-server extra. */
