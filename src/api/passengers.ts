@@ -3,7 +3,7 @@ import {
   DeletePassengerResponse,
   PassengersAndRailcardsResponse,
   SavedPassenger,
-  SavePassengerResponse,
+  SavePassengerAnswer,
   type PassengerRequest,
 } from '../schemas/passengers';
 
@@ -13,7 +13,7 @@ export const passengersApi = (client: ApiClient) => ({
   list: (call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
     client.request(PassengersAndRailcardsResponse, '/customer/passengers-and-railcards', call),
   add: (body: PassengerRequest) =>
-    client.request(SavePassengerResponse, '/customer/passengers-and-railcards/add-passenger', {
+    client.request(SavePassengerAnswer, '/customer/passengers-and-railcards/add-passenger', {
       method: 'POST',
       body: { ...body },
     }),
@@ -21,7 +21,7 @@ export const passengersApi = (client: ApiClient) => ({
   get: (id: string, call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
     client.request(SavedPassenger, `/passengers/saved-passenger/${encodeURIComponent(id)}`, call),
   edit: (id: string, body: PassengerRequest) =>
-    client.request(SavePassengerResponse, `/passengers/edit-passenger/${encodeURIComponent(id)}`, {
+    client.request(SavePassengerAnswer, `/passengers/edit-passenger/${encodeURIComponent(id)}`, {
       method: 'POST',
       body: { ...body },
     }),

@@ -203,8 +203,18 @@ export const PassengersAndRailcardsResponse = v.object({ passengers: v.array(Pas
 export type PassengersAndRailcardsResponse = v.InferOutput<typeof PassengersAndRailcardsResponse>;
 
 const savePassengerSpec = { accountUpdateFailed: v.optional(v.boolean(), false) };
-export const SavePassengerResponse = v.object({ ...savePassengerSpec, passenger: SavedPassenger });
+/**
+ * A save's answer: docs/product/api.md names `accountUpdateFailed` alone for the edit, and no body for the
+ * add. The saved passenger is the local server's extra, which the flow does not need: it goes back to
+ * the list, which loads anew.
+ */
+export const SavePassengerResponse = v.object({ ...savePassengerSpec, passenger: v.optional(SavedPassenger) });
 export type SavePassengerResponse = v.InferOutput<typeof SavePassengerResponse>;
+/** The same, where an empty answer (204) is a save with nothing failed. */
+export const SavePassengerAnswer = v.pipe(
+  v.nullable(SavePassengerResponse),
+  v.transform((answer): SavePassengerResponse => answer ?? { accountUpdateFailed: false }),
+);
 
 /** docs/product/api.md lists no answer for delete-passenger: see Acknowledged. */
 export const DeletePassengerResponse = Acknowledged;
