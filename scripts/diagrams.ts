@@ -26,9 +26,9 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * edge crossings is kept (the first on a tie), decision 746: ELK's default (greedy) suits most
  * charts; depth-first suits the long ones with a hub, such as the refund request (20 crossings
  * against 2), where it lays the states out in the order a customer goes through them; model order
- * (the order the machine lists its states) suits a chart whose start chooses among the same
- * outcomes as its loading, such as the data export (15 crossings against 7): the start and the
- * loading come first and the outcomes below both, rather than the loading drawn beneath them.
+ * (the order the machine lists its states) keeps a start and a loading that choose among the same
+ * outcomes above those outcomes (the data export drew 7 crossings with it, against 15, before it
+ * sorted its answers in one state), and draws the refund request with 1.
  */
 const ELK_LAYOUTS = [
   { nodePlacementStrategy: 'NETWORK_SIMPLEX' },
