@@ -12,9 +12,13 @@ import { firstFailed, firstLoaded, type FirstData } from '#machines/lib/first-da
  * preparing or ready answers 409 with that one's state, which the screen then shows. The calls are
  * not in docs/product/api.md: a host without them answers 404, and the screen says how to ask the
  * retailer instead (`absent`). Given what its route loaded (docs/decisions/730), the chart starts
- * from it; without it, it asks itself.
+ * from it; without it, it asks itself. Either answer, and a check's other than still preparing, is
+ * stored and then sorted in one place (`answered`), so the chart draws one choice of four
+ * outcomes rather than the same choice from the start, the loading and the check.
  */
 export interface DataExportContext {
+  /** The export's state as last answered (the route's load, a fetch or a request); null before any. */
+  status: DataExportState['status'] | null;
   requestedAt: string | null;
   expiresAt: string | null;
   /** A check (`loadError`) or a request (`requestError`) failed, shown until the next action. */
@@ -34,7 +38,7 @@ export type DataExportEvent = { type: 'export.request' } | { type: 'export.retry
 /** docs/product/constants.md: while an export is prepared, its state is asked for every 2000 ms. */
 export const EXPORT_POLL_MS = 2000;
 
-/** The state an answer carries: a request's, else a fetch's (the guards and storeState run only on those). */
+/** The state an answer carries: a request's, else a fetch's (isPreparing and storeState run only on those). */
 const answered = (event: { type: string }): DataExportState =>
   doneOutput<DataExportState>(
     event,
@@ -59,9 +63,6 @@ export const dataExportMachine = setup({
     exportPollMs: EXPORT_POLL_MS,
   },
   guards: {
-    firstPreparing: ({ context }) => firstLoaded(context.first) && context.first.data.status === 'preparing',
-    firstReady: ({ context }) => firstLoaded(context.first) && context.first.data.status === 'ready',
-    firstExpired: ({ context }) => firstLoaded(context.first) && context.first.data.status === 'expired',
     firstLoaded: ({ context }) => firstLoaded(context.first),
     /** The route's load answered 404: the host does not offer "Your data". */
     firstAbsent: ({ context }) => firstFailed(context.first) && statusOf(problemOf(context.first.error)) === 404,
@@ -69,8 +70,10 @@ export const dataExportMachine = setup({
     /** 404: the host does not offer "Your data" (docs/integrators.md). */
     hostLacksExport: ({ event }) => hasStatus(event, 404),
     isPreparing: ({ event }) => answered(event).status === 'preparing',
-    isReady: ({ event }) => answered(event).status === 'ready',
-    isExpired: ({ event }) => answered(event).status === 'expired',
+    /** The stored answer (`answered` sorts it): being prepared, ready, or expired. */
+    exportPreparing: ({ context }) => context.status === 'preparing',
+    exportReady: ({ context }) => context.status === 'ready',
+    exportExpired: ({ context }) => context.status === 'expired',
     /** 409: an export is already being prepared or can be downloaded; the screen asks for its state. */
     alreadyRequested: ({ event }) => hasStatus(event, 409),
   },
@@ -78,12 +81,21 @@ export const dataExportMachine = setup({
     /** The route's answer, as `storeState` stores a fetched one. */
     storeFirstState: assign(({ context }) =>
       firstLoaded(context.first)
-        ? { requestedAt: context.first.data.requestedAt ?? null, expiresAt: context.first.data.expiresAt ?? null }
+        ? {
+            status: context.first.data.status,
+            requestedAt: context.first.data.requestedAt ?? null,
+            expiresAt: context.first.data.expiresAt ?? null,
+          }
         : {},
     ),
     storeState: assign(({ event }) => {
       const state = answered(event);
-      return { requestedAt: state.requestedAt ?? null, expiresAt: state.expiresAt ?? null, error: null };
+      return {
+        status: state.status,
+        requestedAt: state.requestedAt ?? null,
+        expiresAt: state.expiresAt ?? null,
+        error: null,
+      };
     }),
     setLoadError: assign({ error: 'loadError' as const }),
     setRequestError: assign({ error: 'requestError' as const }),
@@ -91,17 +103,20 @@ export const dataExportMachine = setup({
   },
 }).createMachine({
   id: 'dataExport',
-  context: ({ input }) => ({ requestedAt: null, expiresAt: null, error: null, first: input?.first ?? null }),
+  context: ({ input }) => ({
+    status: null,
+    requestedAt: null,
+    expiresAt: null,
+    error: null,
+    first: input?.first ?? null,
+  }),
   initial: 'starting',
   states: {
     starting: {
       description:
         'Where the part starts: from what the route loaded (the export, a host without it, or the error), else it asks.',
       always: [
-        { guard: 'firstPreparing', target: 'preparing', actions: 'storeFirstState' },
-        { guard: 'firstReady', target: 'ready', actions: 'storeFirstState' },
-        { guard: 'firstExpired', target: 'expired', actions: 'storeFirstState' },
-        { guard: 'firstLoaded', target: 'none', actions: 'storeFirstState' },
+        { guard: 'firstLoaded', target: 'answered', actions: 'storeFirstState' },
         { guard: 'firstAbsent', target: 'absent' },
         { guard: 'firstFailed', target: 'loadFailed', actions: 'setLoadError' },
         { target: 'loading' },
@@ -112,17 +127,22 @@ export const dataExportMachine = setup({
       invoke: {
         id: 'fetchExport',
         src: 'fetchExport',
-        onDone: [
-          { guard: 'isPreparing', target: 'preparing', actions: 'storeState' },
-          { guard: 'isReady', target: 'ready', actions: 'storeState' },
-          { guard: 'isExpired', target: 'expired', actions: 'storeState' },
-          { target: 'none', actions: 'storeState' },
-        ],
+        onDone: { target: 'answered', actions: 'storeState' },
         onError: [
           { guard: 'hostLacksExport', target: 'absent' },
           { target: 'loadFailed', actions: 'setLoadError' },
         ],
       },
+    },
+    answered: {
+      description:
+        'The stored answer sorted (never shown on its own): being prepared, ready, expired, or no export yet.',
+      always: [
+        { guard: 'exportPreparing', target: 'preparing' },
+        { guard: 'exportReady', target: 'ready' },
+        { guard: 'exportExpired', target: 'expired' },
+        { target: 'none' },
+      ],
     },
     absent: {
       description:
@@ -160,9 +180,7 @@ export const dataExportMachine = setup({
         src: 'fetchExport',
         onDone: [
           { guard: 'isPreparing', target: 'preparing' },
-          { guard: 'isReady', target: 'ready', actions: 'storeState' },
-          { guard: 'isExpired', target: 'expired', actions: 'storeState' },
-          { target: 'none', actions: 'storeState' },
+          { target: 'answered', actions: 'storeState' },
         ],
         onError: { target: 'loadFailed', actions: 'setLoadError' },
       },

@@ -160,16 +160,10 @@ describeBrowserReplay(
     },
     notUserActions: {
       '#dataExport.starting always [0]':
-        "The route's loader makes the first call: the replay holds it as the chart's fetchExport and answers it at that step, so the page goes from its loading words to the part as the path says; an export being prepared takes the chart's starting edge, which the model test walks",
+        "The route's loader makes the first call: the replay holds it as the chart's fetchExport and answers it at that step, so the page goes from its loading words to the part as the path says; an export the route loaded takes the chart's starting edge to the same sorting of answers, which the model test walks",
       '#dataExport.starting always [1]':
-        "A ready export comes from the route's loader, held and answered as the chart's fetchExport; the model test walks the starting edge",
-      '#dataExport.starting always [2]':
-        "An expired export comes from the route's loader, held and answered as the chart's fetchExport; the model test walks the starting edge",
-      '#dataExport.starting always [3]':
-        "No export yet comes from the route's loader, held and answered as the chart's fetchExport; the model test walks the starting edge",
-      '#dataExport.starting always [4]':
         "A host without these calls answers the route's loader 404, held and failed as the chart's fetchExport; the model test walks the starting edge",
-      '#dataExport.starting always [5]':
+      '#dataExport.starting always [2]':
         "The loader's failed call is held and failed as the chart's fetchExport, and the part shows the load's error with Try again; the model test walks the starting edge",
     },
   },

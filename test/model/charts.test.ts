@@ -124,7 +124,9 @@ describe.each(modules)('docs/flows diagram text of machines/$file', ({ machines 
  * start from what its route loaded (decision 730: a choice of five edges) draws 10 more; the same
  * start draws 4 more on a booking's history and 1 on one assistance, 2 more on the Delay Repay
  * claim and 1 each on the assistance request and cancel forms, and 12 on the data export (a choice
- * of six edges beside its loading's own six).
+ * of six edges beside its loading's own six). The data export now sorts the route's answer and its
+ * own in one state (`answered`) and draws 1; model order as a third way of breaking cycles
+ * (decision 746) draws the refund request with 1: 40 in all.
  */
 describe('docs/flows diagrams keep edge crossings low', () => {
   const svgs = modules.map(({ file }) =>
@@ -135,7 +137,7 @@ describe('docs/flows diagrams keep edge crossings low', () => {
     expect(edgePolylines(refund).length).toBeGreaterThan(40);
     expect(edgeCrossings(refund)).toBeLessThanOrEqual(2);
   });
-  it('has at most 55 crossings over all diagrams', () => {
-    expect(svgs.reduce((n, svg) => n + edgeCrossings(svg), 0)).toBeLessThanOrEqual(55);
+  it('has at most 40 crossings over all diagrams', () => {
+    expect(svgs.reduce((n, svg) => n + edgeCrossings(svg), 0)).toBeLessThanOrEqual(40);
   });
 });

@@ -19,6 +19,8 @@ export const dataExport: MachineWords = {
       '[[your_data_export_heading]]: the export from what the route loaded (none, being prepared, ready or expired), [[your_data_unavailable]] for a retailer without it, or [[your_data_export_load_error]] when it could not; a loading indicator while it is fetched',
     loading:
       '[[your_data_export_heading]]: [[your_data_export_intro]] [[your_data_export_format]], and a loading indicator',
+    answered:
+      'what the answer says, straight away: [[your_data_export_preparing]], [[your_data_export_ready]], [[your_data_export_expired]], or [[your_data_export_request]]',
     absent:
       "[[your_data_heading]]: [[your_data_unavailable]] with the retailer's email, phone and postal address; no button",
     loadFailed: '[[your_data_export_load_error]] with [[common_try_again]]',
@@ -32,10 +34,9 @@ export const dataExport: MachineWords = {
   },
   outcomes: {
     'fetchExport answers [isPreparing]':
-      'the account service says the file is being prepared (within 3 seconds of asking)',
-    'fetchExport answers [isReady]': 'the account service says the file is ready (3 seconds after asking)',
-    'fetchExport answers [isExpired]': 'the account service says the last file has expired (7 days after it was ready)',
-    'fetchExport answers': 'the account service says there is no file yet',
+      'the account service says the file is still being prepared (within 3 seconds of asking)',
+    'fetchExport answers':
+      'the account service says where the file is: none yet, being prepared (within 3 seconds of asking), ready (3 seconds after asking) or expired (7 days after it was ready)',
     'fetchExport fails [hostLacksExport]':
       'the retailer offers no such call (404: start the local server with API_SHAPE=spec)',
     'fetchExport fails': blocked('account service', 'customer/data-export', 'then open the page'),
