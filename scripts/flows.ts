@@ -88,9 +88,15 @@ export function mermaid(machine: AnyStateMachine): string {
       let home = t.source.parent!;
       while (home.parent && (home.type === 'parallel' || !allNodes(home).slice(1).includes(target))) home = home.parent;
       const list = edges.get(home) ?? [];
-      list.push(
-        `${ids.get(t.source)} --> ${ids.get(target) ?? ids.get(t.source)} : ${mermaidText(transitionLabel(t))}`,
-      );
+      const from = ids.get(t.source)!;
+      const to = ids.get(target) ?? from;
+      const label = mermaidText(transitionLabel(t));
+      // A state's self-loops are drawn as one loop listing its events, one per line: ELK stacks one
+      // loop per event beside the state, a pile of arrowheads no one can read (the booking lifecycle's
+      // unknown state has eleven).
+      const loop = from === to ? list.findIndex((line) => line.startsWith(`${from} --> ${from} : `)) : -1;
+      if (loop >= 0) list[loop] = `${list[loop]}<br/>${label}`;
+      else list.push(`${from} --> ${to} : ${label}`);
       edges.set(home, list);
     }
   }
