@@ -129,6 +129,8 @@ type Trace = {
   tbt: number;
   longest: number;
   shifts: string[];
+  calls: number;
+  topCalls: string;
   jsKiB: number;
 };
 
