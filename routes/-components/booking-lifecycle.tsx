@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { lifecycleState, mayAct, type LifecycleAction, type LifecycleState } from '#machines/booking-lifecycle';
+import {
+  lifecycleSnapshot,
+  lifecycleState,
+  verdictIn,
+  type LifecycleAction,
+  type LifecycleState,
+} from '#machines/booking-lifecycle';
 import {
   cancelsTickets,
   lifecycleFacts,
@@ -42,9 +48,23 @@ export function bookingLifecycle(
     delayRepayClaimed: m.booking_detail_screen_lifecycle_delay_repay_claimed(),
     expired: m.booking_detail_screen_lifecycle_expired(),
   };
+  // The chart's snapshot is made once, on the first question, and each action's answer kept: a
+  // booking's screen asks about a dozen actions on every render, and a snapshot per question (an
+  // actor started each time) was a sixth of the booking detail's main-thread work on a slow phone.
+  let snapshot: ReturnType<typeof lifecycleSnapshot> | undefined;
+  const verdicts = new Map<LifecycleAction['type'], boolean>();
+  const allowed = (action: LifecycleAction['type']): boolean => {
+    let verdict = verdicts.get(action);
+    if (verdict === undefined) {
+      snapshot ??= lifecycleSnapshot(facts);
+      verdict = verdictIn(snapshot, action).allowed;
+      verdicts.set(action, verdict);
+    }
+    return verdict;
+  };
   return {
     state,
-    allowed: (action) => mayAct(facts, action).allowed,
+    allowed,
     ticketsCancelled: cancelsTickets(facts),
     sentence: sentences[state] ?? null,
   };

@@ -1,6 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { mayAct, type LifecycleAction } from '#machines/booking-lifecycle';
+import { lifecycleFacts } from '#machines/lib/booking-lifecycle-facts';
+import { bookingLifecycle } from '#routes/-components/booking-lifecycle';
 import { BookingCard } from '#routes/-components/bookings-list/booking-card';
 import { BookingListEntry } from '#src/schemas/bookings-list';
 
@@ -59,5 +62,34 @@ describe('booking card after a partial refund or a change', () => {
     render(<BookingCard entry={entry([], true)} locale="en-GB" now={now} linkToDetail={false} />);
     expect(screen.getByText('Changed')).toBeTruthy();
     expect(screen.queryByText('Part refunded')).toBeNull();
+  });
+});
+
+describe("a booking's lifecycle asked about each action", () => {
+  const actions: LifecycleAction['type'][] = [
+    'refund.full',
+    'refund.partial',
+    'journey.change',
+    'insurance.claim',
+    'delayRepay.claim',
+    'ticket.issue',
+    'checkIn.open',
+    'passenger.rename',
+    'assistance.book',
+    'email.resend',
+    'calendar.add',
+  ];
+  // One snapshot of the chart answers every question (docs/decisions/882): the same answers as
+  // asking the chart afresh for each, the first time and again.
+  it.each([
+    ['part refunded', entry([partial])],
+    ['exchanged', entry([], true)],
+  ])("%s: each answer is the chart's own, asked twice", (_name, listed) => {
+    const lifecycle = bookingLifecycle(listed.booking, listed.order, 'en-GB', now);
+    const { facts } = lifecycleFacts(listed.booking, listed.order, now);
+    const expected = actions.map((a) => mayAct(facts, a).allowed);
+    expect(actions.map((a) => lifecycle.allowed(a))).toEqual(expected);
+    expect(actions.map((a) => lifecycle.allowed(a))).toEqual(expected);
+    expect(expected).toContain(false);
   });
 });

@@ -72,7 +72,8 @@ function BookingDetailView({ bookingId, mode }: { bookingId: string; mode: Booki
   const detail = snapshot.context.detail;
   if ((snapshot.matches('loaded') || snapshot.matches('reloading')) && detail) {
     const current = detail.bookings.find((b) => b.id === bookingId) ?? detail.bookings[0];
-    if (current) return <BookingLoaded booking={current} detail={detail} mode={mode} snapshot={snapshot} />;
+    if (current)
+      return <BookingLoaded booking={current} detail={detail} mode={mode} reloading={snapshot.matches('reloading')} />;
   }
   if (snapshot.matches('error') || snapshot.matches('schemaError')) {
     return (

@@ -1,8 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useState } from 'react';
-import type { SnapshotFrom } from 'xstate';
-import type { bookingDetailMachine } from '#machines/booking-detail';
+import { memo, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { editPassengersMessages } from '#src/copy/edit-passengers';
 import { ticketCancelled } from '#src/documents/ticket-facts';
 import { m } from '#src/paraglide/messages.js';
@@ -31,70 +29,83 @@ import { TicketsSection } from './tickets-section';
 
 /**
  * `loaded` and `reloading`: the booking, with the change-name dialog (machines/edit-passengers.ts).
- * Memoised: the screen re-renders at once on every change of the booking's chart (an answer to
- * the change-of-journey check), but hands this the deferred snapshot (booking-detail-screen.tsx),
- * so the whole booking is drawn again only in the deferred render, in slices, not in the task
- * that took the answer.
+ * Memoised, and given no snapshot of the booking's chart: a move of the chart within `loaded` (the
+ * change-of-journey answer) redraws only the parts that read it (journey-section.tsx), and the name
+ * dialog's flow only its note and dialog, not the whole booking (docs/decisions/882).
  */
 export const BookingLoaded = memo(function BookingLoaded({
   booking,
   detail,
   mode,
-  snapshot,
+  reloading,
 }: {
   booking: Booking;
   detail: BookingDetailResponse;
   mode: BookingScreenMode;
-  /** The detail flow's snapshot as the screen renders it (deferred: booking-detail-screen.tsx). */
-  snapshot: SnapshotFrom<typeof bookingDetailMachine>;
+  /** The booking is fetched again (`reloading`): its line shows above the booking as it was. */
+  reloading: boolean;
 }) {
   const { locale } = useServices();
-  // The screen's two flows (booking-detail-screen.tsx provides them): the name dialog's, read here,
-  // and the booking's, reloaded after an insurance claim or once an on-demand ticket is issued.
-  const edit = editPassengersFlow.useSelector((s) => s);
+  // The booking's flow (booking-detail-screen.tsx provides it), reloaded after an insurance claim or
+  // once an on-demand ticket is issued; the name dialog's flow, asked to open by a passenger's button.
   const sendEdit = editPassengersFlow.useActorRef().send;
   const detailRef = bookingDetailFlow.useActorRef();
   const onReload = useCallback(() => detailRef.send({ type: 'booking.reload' }), [detailRef]);
-  const editing = detail.bookings.flatMap((b) => b.passengers).find((p) => p.id === edit.context.passengerId);
+  const onEditPassenger = useCallback(
+    (p: Booking['passengers'][number]) =>
+      sendEdit({ type: 'passenger.edit', passengerId: p.id, firstName: p.firstName, lastName: p.lastName }),
+    [sendEdit],
+  );
   return (
     <Page
       title={bookingTitle(booking, locale.tag)}
       intro={m.booking_detail_screen_order({ friendlyOrderId: detail.order.friendlyOrderId })}
     >
-      {snapshot.matches('reloading') && <Loading label={m.booking_detail_screen_updating_your_booking()} />}
-      {edit.context.saved && edit.matches('idle') && <Alert tone="success">{editPassengersMessages.saved}</Alert>}
+      {reloading && <Loading label={m.booking_detail_screen_updating_your_booking()} />}
+      <NameSavedNote />
       <BookingBody
         booking={booking}
         detail={detail}
         mode={mode}
-        snapshot={snapshot}
-        onEditPassenger={(p) =>
-          sendEdit({ type: 'passenger.edit', passengerId: p.id, firstName: p.firstName, lastName: p.lastName })
-        }
+        onEditPassenger={onEditPassenger}
         onReload={onReload}
       />
-      <EditPassengerDialog
-        snapshot={edit}
-        send={sendEdit}
-        passengerLabel={editing ? m.booking_detail_screen_currently({ name: passengerName(editing) }) : ''}
-      />
+      <NameDialog detail={detail} />
     </Page>
   );
 });
+
+/** A passenger's new name was saved: the name flow's note (its only reader above the booking). */
+function NameSavedNote() {
+  const saved = editPassengersFlow.useSelector((s) => s.context.saved && s.matches('idle'));
+  return saved ? <Alert tone="success">{editPassengersMessages.saved}</Alert> : null;
+}
+
+/** The change-name dialog, redrawn with its flow (each key typed) without the booking around it. */
+function NameDialog({ detail }: { detail: BookingDetailResponse }) {
+  const edit = editPassengersFlow.useSelector((s) => s);
+  const sendEdit = editPassengersFlow.useActorRef().send;
+  const editing = detail.bookings.flatMap((b) => b.passengers).find((p) => p.id === edit.context.passengerId);
+  return (
+    <EditPassengerDialog
+      snapshot={edit}
+      send={sendEdit}
+      passengerLabel={editing ? m.booking_detail_screen_currently({ name: passengerName(editing) }) : ''}
+    />
+  );
+}
 
 /** The booking's sections, each offering what the booking's lifecycle allows (./booking-offer.ts). */
 function BookingBody({
   booking,
   detail,
   mode,
-  snapshot,
   onEditPassenger,
   onReload,
 }: {
   booking: Booking;
   detail: BookingDetailResponse;
   mode: BookingScreenMode;
-  snapshot: SnapshotFrom<typeof bookingDetailMachine>;
   onEditPassenger: (p: Booking['passengers'][number]) => void;
   onReload: () => void;
 }) {
@@ -140,38 +151,52 @@ function BookingBody({
           <p>{m.booking_detail_screen_you_bought_this_booking_without()}</p>
         </Alert>
       )}
-      <JourneySection booking={booking} detail={detail} mode={mode} snapshot={snapshot} offer={offer} />
-      {/* The season ticket's automatic renewal and its card (decision 440): the account's own seasons. */}
-      {booking.season && mode === 'account' && <SeasonRenewals bookingId={booking.id} />}
-      {/* Passengers and tickets are not in every API's answer (decision 230): absent, no section. */}
-      {booking.passengers.length > 0 && (
-        <PassengersSection booking={booking} offer={offer} onEditPassenger={onEditPassenger} />
-      )}
-      {(booking.tickets.length > 0 || booking.price.amount !== null) && <TicketsSection booking={booking} />}
-      {ticket && <IssuedTicket booking={booking} order={detail.order} ticket={ticket} focusOnShow={!hadTicket} />}
-      {offer.withdrawnTicket && <WithdrawnTicket reference={offer.withdrawnTicket} />}
-      <OrderSection booking={booking} detail={detail} mode={mode} />
-      <MoneyBackSections booking={booking} detail={detail} mode={mode} offer={offer} onReload={onReload} />
-      {!readOnly && (
-        <section className={styles.section} aria-labelledby="manage-heading">
-          <h2 id="manage-heading" className={styles.sectionTitle}>
-            {m.booking_detail_screen_manage_this_booking()}
-          </h2>
-          <BookingActions
-            bookingId={booking.id}
-            orderId={detail.order.id}
-            guest={mode === 'orderToken'}
-            email={detail.order.email}
-            delivery={delivery ? { id: delivery.id, method: delivery.method } : null}
-            upcoming={offer.upcoming}
-            checkInOpen={isCheckInOpen(booking)}
-            checkedIn={booking.checkedIn}
-            ticketSettled={Boolean(delivery?.issuedTicket) || ticketCancelled(booking, detail.order)}
-            allows={offer.may}
-            onTicketReady={onReload}
-          />
-        </section>
-      )}
+      <JourneySection booking={booking} detail={detail} mode={mode} offer={offer} />
+      <AfterTheFirstScreen>
+        {/* The season ticket's automatic renewal and its card (decision 440): the account's own seasons. */}
+        {booking.season && mode === 'account' && <SeasonRenewals bookingId={booking.id} />}
+        {/* Passengers and tickets are not in every API's answer (decision 230): absent, no section. */}
+        {booking.passengers.length > 0 && (
+          <PassengersSection booking={booking} offer={offer} onEditPassenger={onEditPassenger} />
+        )}
+        {(booking.tickets.length > 0 || booking.price.amount !== null) && <TicketsSection booking={booking} />}
+        {ticket && <IssuedTicket booking={booking} order={detail.order} ticket={ticket} focusOnShow={!hadTicket} />}
+        {offer.withdrawnTicket && <WithdrawnTicket reference={offer.withdrawnTicket} />}
+        <OrderSection booking={booking} detail={detail} mode={mode} />
+        <MoneyBackSections booking={booking} detail={detail} mode={mode} offer={offer} onReload={onReload} />
+        {!readOnly && (
+          <section className={styles.section} aria-labelledby="manage-heading">
+            <h2 id="manage-heading" className={styles.sectionTitle}>
+              {m.booking_detail_screen_manage_this_booking()}
+            </h2>
+            <BookingActions
+              bookingId={booking.id}
+              orderId={detail.order.id}
+              guest={mode === 'orderToken'}
+              email={detail.order.email}
+              delivery={delivery ? { id: delivery.id, method: delivery.method } : null}
+              upcoming={offer.upcoming}
+              checkInOpen={isCheckInOpen(booking)}
+              checkedIn={booking.checkedIn}
+              ticketSettled={Boolean(delivery?.issuedTicket) || ticketCancelled(booking, detail.order)}
+              allows={offer.may}
+              onTicketReady={onReload}
+            />
+          </section>
+        )}
+      </AfterTheFirstScreen>
     </>
   );
+}
+
+/**
+ * What follows the journey, below a phone's first screen: the booking's first render draws the
+ * heading, the notes and the journey (the largest paint, decision 870), and this follows in a second,
+ * low-priority render that React slices and the browser can interrupt, so the booking's first draw
+ * is not one long task (docs/decisions/882). Only this part renders again then, and only content
+ * after what is painted is added: nothing on the screen moves.
+ */
+function AfterTheFirstScreen({ children }: { children: ReactNode }) {
+  const shown = useDeferredValue(true, false);
+  return shown ? children : null;
 }

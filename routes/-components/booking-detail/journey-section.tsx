@@ -1,5 +1,3 @@
-import type { SnapshotFrom } from 'xstate';
-import type { bookingDetailMachine } from '#machines/booking-detail';
 import { m } from '#src/paraglide/messages.js';
 import type { Booking, BookingDetailResponse } from '#src/schemas/booking';
 import { useServices } from '#src/services';
@@ -15,19 +13,36 @@ import { Link } from '@tanstack/react-router';
 import { LazyContactDetails } from '../contact-details-lazy';
 import { buttonClass } from '#src/ui/button-class';
 import { bookingPath } from '../booking-links';
+import { bookingDetailFlow } from './booking-detail.flow';
+
+/**
+ * The change-of-journey check as this section shows it: the chart's `loaded` substate, or
+ * `reloading`, or another state the screen is on its way to (`other`: the line is quiet, as while
+ * reloading). Read from the booking's flow by the two parts that show it, so an answer redraws
+ * them and not the booking around them (docs/decisions/882).
+ */
+type CheckPhase = 'checking' | 'known' | 'unavailable' | 'reloading' | 'other';
+const useChangeabilityCheck = () => {
+  const phase = bookingDetailFlow.useSelector((s): CheckPhase => {
+    if (s.matches({ loaded: 'checkingChangeability' })) return 'checking';
+    if (s.matches({ loaded: 'changeabilityKnown' })) return 'known';
+    if (s.matches('reloading')) return 'reloading';
+    return s.matches('loaded') ? 'unavailable' : 'other';
+  });
+  const answer = bookingDetailFlow.useSelector((s) => s.context.changeability);
+  return { phase, answer };
+};
 
 /** "Your journey": the season's validity or each leg, whether it can be changed (the chart's `loaded` substates), and the calendar. */
 export function JourneySection({
   booking,
   detail,
   mode,
-  snapshot,
   offer,
 }: {
   booking: Booking;
   detail: BookingDetailResponse;
   mode: BookingScreenMode;
-  snapshot: SnapshotFrom<typeof bookingDetailMachine>;
   offer: BookingOffer;
 }) {
   const { locale } = useServices();
@@ -54,8 +69,8 @@ export function JourneySection({
           {booking.inward && <LegCard leg={booking.inward} heading={m.common_return()} />}
         </div>
       )}
-      <ChangeabilityNote snapshot={snapshot} season={booking.season !== null} />
-      <ChangeJourneyEntry snapshot={snapshot} booking={booking} mode={mode} offer={offer} />
+      <ChangeabilityNote season={booking.season !== null} />
+      <ChangeJourneyEntry booking={booking} mode={mode} offer={offer} />
       {/* A cancelled booking is not offered to a calendar; it exports as a cancelled event, "Remove from calendar", so a calendar that has the journey drops it (decision 190). */}
       {(offer.may('calendar.add') || offer.lifecycle.ticketsCancelled) && (
         <AddToCalendar
@@ -70,33 +85,28 @@ export function JourneySection({
 }
 
 /** `loaded.checkingChangeability`, `loaded.changeabilityKnown`, `loaded.changeabilityUnavailable`, and quiet while `reloading`. */
-function ChangeabilityNote({
-  snapshot,
-  season,
-}: {
-  snapshot: SnapshotFrom<typeof bookingDetailMachine>;
-  season: boolean;
-}) {
-  const answer = snapshot.context.changeability;
+function ChangeabilityNote({ season }: { season: boolean }) {
+  const { phase, answer } = useChangeabilityCheck();
   let text: string;
-  if (snapshot.matches({ loaded: 'checkingChangeability' }))
-    text = m.booking_detail_screen_checking_whether_this_journey_can();
-  else if (snapshot.matches({ loaded: 'changeabilityKnown' }) && answer) {
+  if (phase === 'checking') text = m.booking_detail_screen_checking_whether_this_journey_can();
+  else if (phase === 'known' && answer) {
     text = answer.changeable
       ? season
         ? m.booking_detail_screen_you_can_change_this_season()
         : m.booking_detail_screen_you_can_change_this_journey()
       : ((answer.reason && changeabilityReasons[answer.reason]) ?? notChangeableFallback);
-  } else if (snapshot.matches('reloading')) text = '';
+  } else if (phase === 'reloading' || phase === 'other') text = '';
   else text = m.booking_detail_screen_we_couldnt_check_whether_this();
   // The line's label is painted with the booking (its space is reserved: styles.changeNote), and
   // the check's words go in beside it: the first text this paragraph paints is the short label, so
   // the answer, which comes a round trip later, is not what the page's largest paint waits for.
+  // The label and the space after it are one text node: a space of its own at the end of the line
+  // moved 2 px down when the words went in beside it (a layout shift, docs/decisions/882).
   return (
     <LiveRegion
       as="p"
       className={styles.changeNote}
-      lead={text && <strong>{m.booking_detail_screen_change_of_journey()} </strong>}
+      lead={text && <strong>{`${m.booking_detail_screen_change_of_journey()} `}</strong>}
     >
       {text}
     </LiveRegion>
@@ -110,18 +120,16 @@ function ChangeabilityNote({
  * change to the retailer, whose contact details follow.
  */
 function ChangeJourneyEntry({
-  snapshot,
   booking,
   mode,
   offer,
 }: {
-  snapshot: SnapshotFrom<typeof bookingDetailMachine>;
   booking: Booking;
   mode: BookingScreenMode;
   offer: BookingOffer;
 }) {
-  const answer = snapshot.context.changeability;
-  if (!snapshot.matches({ loaded: 'changeabilityKnown' }) || !answer?.changeable || offer.readOnly) return null;
+  const { phase, answer } = useChangeabilityCheck();
+  if (phase !== 'known' || !answer?.changeable || offer.readOnly) return null;
   // changeOnline is given only to whom the access policy lets change (docs/access-policy.md): the
   // account's owner, or a guest from the order's emailed link; never Find a booking's four details.
   // A season changes only its start date, on a screen of its own (decision 790).
