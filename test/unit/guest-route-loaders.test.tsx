@@ -16,6 +16,7 @@ const tryAgain = () => screen.findByRole('button', { name: m.common_try_again() 
 
 /** Every guest screen's first call, as its route makes it. */
 const guestScreens = [
+  { path: '/order-token', routeId: '/order-token/', call: '/booking/token' },
   { path: '/order-token/b1', routeId: '/order-token/$bookingId/', call: '/booking/b1' },
   { path: '/order-token/b1/history', routeId: '/order-token/$bookingId/history', call: '/booking/b1/history' },
   { path: '/order-token/b1/refund', routeId: '/order-token/$bookingId/refund/', call: '/partial-refunds/b1' },
