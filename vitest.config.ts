@@ -9,6 +9,7 @@ const unitIsolated = [
   'test/unit/claim-assistance-route-loaders.test.tsx',
   'test/unit/account-form-loaders.test.tsx',
   'test/unit/screen-route-loaders.test.tsx',
+  'test/unit/guest-route-loaders.test.tsx',
   'test/unit/pdf-cjk.test.ts',
 ];
 

@@ -1,6 +1,7 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { settledAuth } from './-components/guards';
+import { guestLinkRefused } from './-components/guest-first-data';
 import { useServices } from '#src/services';
 import { guestTokenErrorMessage } from '#src/copy/auth';
 import { Alert } from '#src/ui/alert';
@@ -13,7 +14,10 @@ import { m } from '#src/paraglide/messages.js';
  * claim calls, and starts a guest session (x-user-flow-id: order.{session}).
  */
 export const Route = createFileRoute('/order-token')({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, preload }) => {
+    // A hovered or touched link preloads with what the guest is using now: a link's token waiting
+    // in memory is taken by the navigation, never by a preload (guest-first-data.ts).
+    if (preload) return;
     const token = context.hashToken.take();
     if (!token) return;
     context.api.setOrderToken(token);
@@ -30,8 +34,9 @@ export const Route = createFileRoute('/order-token')({
 function OrderTokenLayout() {
   const { authActor, api } = useServices();
   const guestError = useSelector(authActor, (s) => s.context.guestError);
-  const status = useSelector(authActor, (s) => s.context.user?.status ?? 'UNKNOWN');
-  if (guestError || (status === 'UNKNOWN' && !api.orderToken)) {
+  // The screens' loaders ask nothing while this refuses the link (guest-first-data.ts).
+  const refused = useSelector(authActor, (s) => guestLinkRefused(s, api.orderToken));
+  if (refused) {
     return (
       <Alert tone="error" title={m.route_order_token_we_couldnt_open_this_booking()}>
         <p>{guestError ? guestTokenErrorMessage() : m.route_order_token_to_see_a_booking_without()}</p>

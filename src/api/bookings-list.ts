@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ApiClient } from './client';
+import type { ApiClient, RequestOptions } from './client';
 import { bookingsListPath } from './paths';
 import { AssociateCount, BookingsPage, TokenBookings, type BookingFilter } from '../schemas/bookings-list';
 
@@ -10,8 +10,8 @@ export const bookingsListApi = (client: ApiClient) => ({
   getBookings: (filter: BookingFilter, page: number, signal?: AbortSignal) =>
     client.request(BookingsPage, bookingsListPath(filter), { query: { page }, ...(signal ? { signal } : {}) }),
   /** GET /booking/token: bookings the guest session (or order token) may fetch. */
-  getTokenBookings: (signal?: AbortSignal) =>
-    client.request(TokenBookings, '/booking/token', { withOrderToken: true, ...(signal ? { signal } : {}) }),
+  getTokenBookings: (call?: Pick<RequestOptions, 'signal' | 'allow401'>) =>
+    client.request(TokenBookings, '/booking/token', { withOrderToken: true, ...call }),
   /** POST /order/associate-guest-orders: 204 none imported, 206 partial, else success with count. */
   associateGuestOrders: async (guestToken: string): Promise<AssociationResult> => {
     const r = await client.requestByStatus(

@@ -312,10 +312,11 @@ describeBrowserReplay(
       },
     },
     states: {
-      // Signed in, the first load is the route's loader (decision 730): its call is held like the
-      // chart's own, and meanwhile the account area shows its loading indicator, not the screen's.
-      loading: async ({ page, previous, path }) =>
-        previous === undefined && whoOf(path.input as { bookingId: string }) === 'sam'
+      // The first load is the route's loader (decision 730), signed in and from the guest's link: its
+      // call is held like the chart's own, and meanwhile the page shows its loading indicator (or,
+      // once the screen's code has arrived, the screen's).
+      loading: async ({ page, previous }) =>
+        previous === undefined
           ? page
               .getByRole('status')
               .filter({ hasText: m.ui_page_loading() })

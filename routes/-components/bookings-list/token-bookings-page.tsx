@@ -1,4 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
+import type { FirstData } from '#machines/lib/first-data';
+import type { TokenBookings } from '#src/schemas/bookings-list';
 import { formatDate } from '#src/i18n/format';
 import { useServices } from '#src/services';
 import { Alert } from '#src/ui/alert';
@@ -10,11 +12,14 @@ import { m } from '#src/paraglide/messages.js';
 import { journeyName } from '../journey-name';
 import { tokenBookingsFlow } from './token-bookings.flow';
 
-/** /order-token: the bookings this guest link may open (GET booking/token). */
-export function TokenBookingsPage() {
+/**
+ * /order-token: the bookings this guest link may open (GET booking/token). `first`: the bookings its
+ * route loaded (docs/decisions/730); without it the chart loads them.
+ */
+export function TokenBookingsPage({ first }: { first?: FirstData<TokenBookings> | null | undefined }) {
   const { api, locale, hashToken } = useServices();
   const navigate = useNavigate();
-  const [snapshot, send] = tokenBookingsFlow.useFlow();
+  const [snapshot, send] = tokenBookingsFlow.useFlow({ input: { first } });
   const data = snapshot.context.data;
   return (
     <Page title={m.bookings_list_token_bookings_page_your_bookings()}>

@@ -44,6 +44,8 @@ export const tokenBookings: MachineWords = {
     'tokenBookings.retry': 'they press [[common_try_again]]',
   },
   states: {
+    starting:
+      '[[bookings_list_token_bookings_page_your_bookings]]: the bookings from what the route loaded, or [[bookings_list_token_bookings_page_unable_to_fetch_bookings]] when it could not; [[common_loading_your_bookings]] while they are fetched',
     loading: '[[common_loading_your_bookings]]',
     loaded:
       'the bookings this link may open, each with [[bookings_list_token_bookings_page_reference]] (none: [[bookings_list_token_bookings_page_there_are_no_bookings_to]]); for an email with an account, [[bookings_list_token_bookings_page_you_have_an_account_with]]: [[bookings_list_token_bookings_page_sign_in_to_see_all]] with [[common_sign_in]]',
