@@ -11,6 +11,7 @@ import { fieldRefusalOf, type FieldRefusal } from './lib/field-refusal';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
 import { problemMessageOfEvent } from './lib/refund-rules';
 import type { CardTokenRequest, CardTokenResponse } from '#src/schemas/refunds';
+import { ukDay } from '#src/schemas/uk-time';
 
 /**
  * The card a refund goes to when the original card was declined (INVALID_CREDIT_CARD): number with
@@ -19,9 +20,17 @@ import type { CardTokenRequest, CardTokenResponse } from '#src/schemas/refunds';
  * are dropped with it; nothing is stored or put in a URL (docs/decisions/081-refund-flows.md).
  */
 export interface RefundCardFormInput {
-  /** Today as YYYY-MM-DD, for the expiry rule. */
+  /** Today as YYYY-MM-DD, the UK day (`cardFormToday`), for the expiry rule. */
   today: string;
 }
+
+/**
+ * The day a card's expiry month is judged on: the UK calendar day (docs/decisions/880-one-uk-wall-clock.md),
+ * as the card-token call judges it, not the device's. A card valid to the end of July has expired at
+ * 00:00 in London on 1 August (23:00 UTC in summer), whatever the clock of a customer abroad says.
+ * The screens give the chart `cardFormToday(new Date())`.
+ */
+export const cardFormToday = (now: Date | number): string => ukDay(now);
 
 export interface RefundCardFormContext extends RefundCardFormInput {
   values: CardValues;
