@@ -116,7 +116,11 @@ describeMachineModel(refundCardFormMachine, {
       if (event.type === 'xstate.error.actor.tokeniseCard') {
         const code = (event.error as ReturnType<typeof httpError>).problem.codes[0];
         if (code === 'CARD_INVALID') {
-          expect(context.refusal).toEqual({ field: 'number', code: 'CARD_INVALID' });
+          expect(context.refusal).toEqual({
+            field: 'number',
+            code: 'CARD_INVALID',
+            message: 'This card number is not valid.',
+          });
           expect(context.tokeniseError).toBeNull();
         } else {
           expect(context.refusal).toBeNull();
@@ -179,5 +183,32 @@ describe('refundCardFormMachine: a card in its last month, on both sides of midn
       errors: { expiry: cardMessages.expiryPast },
       canSubmit: false,
     });
+  });
+});
+
+describe('refundCardFormMachine: a refusal about no field (decision 883)', () => {
+  const refusedWith = (error: unknown) => {
+    const actor = createActor(refundCardFormMachine, { input: { today: '2026-11-22' } }).start();
+    for (const [field, value] of Object.entries(validCard)) actor.send(change(field as keyof typeof validCard, value));
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'xstate.error.actor.tokeniseCard', error } as never);
+    return actor.getSnapshot().context;
+  };
+
+  it('keeps no server English for a refusal that says only that the card could not be checked', () => {
+    for (const [status, code] of [
+      [400, 'VALIDATION'],
+      [403, 'EMAIL_NOT_VERIFIED'],
+      [403, 'FORBIDDEN'],
+    ] as const) {
+      const context = refusedWith(httpError(status, code, 'Invalid type: Expected number at expiryMonth'));
+      expect([context.tokeniseError, context.refusal], code).toEqual([true, null]);
+      expect(context.values, 'input kept').toEqual(validCard);
+    }
+  });
+
+  it('keeps the server’s sentence only for a code the form does not know', () => {
+    const context = refusedWith(httpError(422, 'CARD_REFUSED', 'This card cannot take refunds.'));
+    expect(context.tokeniseError).toBe('This card cannot take refunds.');
   });
 });
