@@ -5,7 +5,8 @@ import { codeOf, problemOf, statusOf } from '#machines/lib/problems';
 import { submitErrorWords } from '#routes/-components/delay-repay/delay-repay-copy';
 import { ApiError, readErrorBody } from '#src/api/errors';
 import { m } from '#src/paraglide/messages.js';
-import { baseLocale, locales, overwriteGetLocale, type Locale } from '#src/paraglide/runtime.js';
+import { localePrefixes } from '#src/config/locales';
+import { catalogueLocale } from '#src/i18n/url-locale';
 import { Claim as ClaimSchema } from '#src/schemas/delay-repay';
 import type { Db } from '#server/db.ts';
 import type { BookingData } from '#server/domain/booking-data.ts';
@@ -382,15 +383,23 @@ describe('POST /claim/{claimId}', () => {
  * (src/api/client.ts), kept by the chart as machines/delay-repay.ts does, worded by the form
  * (delay-repay-copy.ts submitErrorWords) in the page's locale (docs/quality/server-sentences.md).
  */
+type Locale = ReturnType<typeof catalogueLocale>;
+const baseLocale = catalogueLocale(null);
+/** The catalogue's 17 locales: en-GB, the source, has no URL prefix (decision 210). */
+const locales: Locale[] = [null, ...localePrefixes].map(catalogueLocale);
 const refusalOnScreen = (status: number, body: unknown, claim: Claim & v.InferOutput<typeof ClaimSchema>) => {
   const { codes, detail } = readErrorBody(body);
   const problem = problemOf(new ApiError({ kind: 'http', status, codes, detail, body }));
   return (locale: Locale) => {
-    overwriteGetLocale(() => locale);
+    // The catalogue answers in the page's locale, read from its path (src/i18n/url-locale.ts): a page
+    // for as long as the form words the refusal.
+    const global = globalThis as { window?: unknown };
+    const path = locale === baseLocale ? '/my-account/delay-repay' : `/${locale}/my-account/delay-repay`;
+    global.window = { location: { pathname: path } };
     try {
       return submitErrorWords(submitErrorFor(statusOf(problem), detail, codeOf(problem)), claim);
     } finally {
-      overwriteGetLocale(() => baseLocale);
+      delete global.window;
     }
   };
 };

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import '#src/i18n/url-locale';
 import { fieldRefusalOf } from '#machines/lib/field-refusal';
 import { addressFormMessages } from '#src/copy/address-form';
 import { passengerFormMessages } from '#src/copy/passenger-form';
@@ -9,7 +8,13 @@ import { personalDetailsMessages } from '#src/copy/personal-details';
 import { cardFormMessages } from '#src/copy/refund-card-form';
 import { ApiError, readErrorBody } from '#src/api/errors';
 import { m } from '#src/paraglide/messages.js';
-import { baseLocale, locales, type Locale } from '#src/paraglide/runtime.js';
+import { localePrefixes } from '#src/config/locales';
+import { catalogueLocale } from '#src/i18n/url-locale';
+
+type Locale = ReturnType<typeof catalogueLocale>;
+/** The catalogue's 17 locales: en-GB, the source, has no URL prefix (decision 210). */
+const locales: Locale[] = [null, ...localePrefixes].map(catalogueLocale);
+const baseLocale = catalogueLocale(null);
 
 /**
  * A server refusal about one field is worded by its code from the catalogue in the page's language
@@ -47,7 +52,7 @@ const forms = {
   },
   card: {
     fields: ['number', 'expiry'] as const,
-    byCode: { CARD_INVALID: 'number', CARD_EXPIRED: 'expiry' },
+    byCode: { CARD_INVALID: 'number', CARD_EXPIRED: 'expiry' } as const,
     words: (r: never) => cardFormMessages.refusal(r),
   },
 };
