@@ -9,8 +9,10 @@ import {
 import { doneOutput } from './lib/done-output';
 import { fieldRefusalOf, type FieldRefusal } from './lib/field-refusal';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { codeOf, problemOfEvent } from './lib/problems';
 import { problemMessageOfEvent } from './lib/refund-rules';
 import type { CardTokenRequest, CardTokenResponse } from '#src/schemas/refunds';
+import { ukDay } from '#src/schemas/uk-time';
 
 /**
  * The card a refund goes to when the original card was declined (INVALID_CREDIT_CARD): number with
@@ -19,16 +21,27 @@ import type { CardTokenRequest, CardTokenResponse } from '#src/schemas/refunds';
  * are dropped with it; nothing is stored or put in a URL (docs/decisions/081-refund-flows.md).
  */
 export interface RefundCardFormInput {
-  /** Today as YYYY-MM-DD, for the expiry rule. */
+  /** Today as YYYY-MM-DD, the UK day (`cardFormToday`), for the expiry rule. */
   today: string;
 }
+
+/**
+ * The day a card's expiry month is judged on: the UK calendar day (docs/decisions/880-one-uk-wall-clock.md),
+ * as the card-token call judges it, not the device's. A card valid to the end of July has expired at
+ * 00:00 in London on 1 August (23:00 UTC in summer), whatever the clock of a customer abroad says.
+ * The screens give the chart `cardFormToday(new Date())`.
+ */
+export const cardFormToday = (now: Date | number): string => ukDay(now);
 
 export interface RefundCardFormContext extends RefundCardFormInput {
   values: CardValues;
   touched: Partial<Record<CardField, boolean>>;
   dirty: boolean;
   submitAttempted: boolean;
-  /** The server refused the card for a reason about no one field (its message) or could not be reached (true). */
+  /**
+   * The server refused the card for a reason about no one field, with a code the form does not word
+   * (its message), or the card could not be checked (true: a refusal that says only that, or no answer).
+   */
   tokeniseError: string | true | null;
   /**
    * The server refused the card about one field: a number that is not a card's (`CARD_INVALID`) or
@@ -56,6 +69,13 @@ export const cardFormView = (context: RefundCardFormContext, submitting: boolean
 
 /** POST payment/card-token's refusals about one field (docs/decisions/082-refund-card-tokens.md). */
 const cardRefusalFields = { CARD_INVALID: 'number', CARD_EXPIRED: 'expiry' } as const;
+
+/**
+ * Refusals that say only that the card could not be checked: a body the card-token call did not take
+ * (`VALIDATION`, the rules of src/schemas/card-form.ts differing from the server's), or a caller it
+ * refused. The form's own "We couldn't check this card" (true), not the server's English (decision 883).
+ */
+const saysOnlyFailed = new Set(['VALIDATION', 'FORBIDDEN', 'UNAUTHORISED', 'EMAIL_NOT_VERIFIED', 'INTERNAL_ERROR']);
 
 export const refundCardFormMachine = setup({
   types: {
@@ -85,7 +105,12 @@ export const refundCardFormMachine = setup({
     /** A refusal about the number or the expiry is that field's; any other is the form's message. */
     storeTokeniseError: assign(({ event }) => {
       const refusal = fieldRefusalOf(event, ['number', 'expiry'] as const, cardRefusalFields);
-      return { refusal, tokeniseError: refusal ? null : problemMessageOfEvent(event) };
+      if (refusal) return { refusal, tokeniseError: null };
+      const code = codeOf(problemOfEvent(event));
+      return {
+        refusal,
+        tokeniseError: code !== null && saysOnlyFailed.has(code) ? true : problemMessageOfEvent(event),
+      };
     }),
     clearRefusal: assign({ refusal: null }),
     /** Only the token, brand and last four digits are kept; the number and CVC are cleared. */

@@ -38,7 +38,7 @@ import { submitWithLostAnswerMachine } from './submit-with-lost-answer';
 export interface RefundRequestInput {
   bookingId: string;
   quoteId: string | null;
-  /** Today as YYYY-MM-DD (the card form's expiry rule). */
+  /** Today as YYYY-MM-DD, the UK day (machines/refund-card-form.ts `cardFormToday`): the card form's expiry rule. */
   today: string;
   /** Made once per screen by the route (a random UUID): the stem of each attempt's Idempotency-Key. */
   keySeed: string;

@@ -5,6 +5,7 @@ import { recordCardToken } from '../domain/card-tokens.ts';
 import { cardBrand, DECLINED_TEST_CARDS, luhnValid } from '../domain/refunds.ts';
 import type { AppEnv } from '../lib/app-env.ts';
 import { readBody } from '../lib/body.ts';
+import { ukWall } from '#src/schemas/uk-time.ts';
 import { addMs } from '../lib/clock.ts';
 import { ApiError } from '../lib/errors.ts';
 import { randomToken, sha256Hex } from '../lib/tokens.ts';
@@ -57,8 +58,9 @@ async function cardToken(c: Context<AppEnv>) {
   if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) {
     throw new ApiError(422, 'CARD_INVALID', 'This card number is not valid.');
   }
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth() + 1;
+  // A card is good to the end of its expiry month on the UK calendar (decision 880): at 00:30 in
+  // London on 1 August (23:30 UTC) a July card has expired, as the card form says.
+  const { year, month } = ukWall(now);
   if (body.expiryYear < year || (body.expiryYear === year && body.expiryMonth < month)) {
     throw new ApiError(422, 'CARD_EXPIRED', 'This card has expired.');
   }

@@ -2,7 +2,7 @@ import { many, one, type Queryable, type Db } from '../db.ts';
 import type { BookingData } from './booking-data.ts';
 import { claimDeadline } from './delay-repay.ts';
 import { requireLifecycleAllows } from './booking-lifecycle.ts';
-import { ApiError } from '../lib/errors.ts';
+import { Refusal } from '../lib/errors.ts';
 
 /**
  * Delay Repay claims in the database (docs/decisions/090-delay-repay-and-insurance.md): a claim with
@@ -93,10 +93,18 @@ export async function delayRepayByBooking(
   return new Map(rows.map((r) => [r.booking_id, { claimId: r.id, status: effectiveStatus(r, now) }]));
 }
 
+/** The route's own answer for a claim already made (`errors[0].code` and `detail`, server/api/delay-repay.ts). */
+const claimNotOpen = () => new Refusal(409, 'CLAIM_NOT_OPEN', 'This claim has already been made.');
+
 /**
  * Makes an eligible claim: one transaction with the booking row locked (decision 320), so no Delay
  * Repay for a journey refunded or paid by insurance, and of two claims at once only one is made
  * (409 CLAIM_NOT_OPEN for the other). Answers the claim as stored.
+ *
+ * The same claim made meanwhile (sent from another tab after this request read it) is CLAIM_NOT_OPEN,
+ * as the route answers a claim it reads as made: not the lifecycle's DELAY_REPAY_CLAIMED, which that
+ * other submit is what causes, and which the claim form would show as "can't be claimed" instead of
+ * reading the claim again to show its status (machines/delay-repay.ts isAlreadySubmitted).
  */
 export async function submitClaim(
   db: Db,
@@ -106,14 +114,20 @@ export async function submitClaim(
   now: Date,
 ): Promise<ClaimRow | null> {
   await db.transaction(async (tx) => {
-    await requireLifecycleAllows(tx, row.booking_id, 'delayRepay.claim', now);
+    try {
+      await requireLifecycleAllows(tx, row.booking_id, 'delayRepay.claim', now);
+    } catch (refusal) {
+      // The booking row is locked from here on: this claim's status is settled.
+      const open = await one(tx, `select id from delay_repay_claims where id = $1 and status = 'eligible'`, [row.id]);
+      throw open ? refusal : claimNotOpen();
+    }
     const made = await one(
       tx,
       `update delay_repay_claims set status = $2, submitted_details = $3::jsonb, submitted_at = $4
        where id = $1 and status = 'eligible' returning id`,
       [row.id, next, JSON.stringify(stored), now],
     );
-    if (!made) throw new ApiError(409, 'CLAIM_NOT_OPEN', 'This claim has already been made.');
+    if (!made) throw claimNotOpen();
   });
   return findClaim(db, row.id);
 }

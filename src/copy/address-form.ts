@@ -4,6 +4,7 @@
  */
 import type { FieldRefusal } from '#machines/lib/field-refusal';
 import { m } from '#src/paraglide/messages.js';
+import { fieldRefusalText } from './field-refusal';
 
 export const addressFormMessages = {
   get fetchError() {
@@ -19,10 +20,10 @@ export const addressFormMessages = {
     return m.address_form_edit_error();
   },
   /**
-   * A save refused about one field (decision 670): the only such refusal is a character the server's
-   * text rule refuses (`INVALID_CHARACTERS`), worded as the form's own rule for control characters.
+   * A save refused about one field (decision 670), worded by its code (decision 883): the only such
+   * refusal is a character the server's text rule refuses (`INVALID_CHARACTERS`).
    */
-  refusal(_refusal: FieldRefusal<string>): string {
-    return m.form_addresses_control_character();
+  refusal(refusal: FieldRefusal<string>): string {
+    return fieldRefusalText(refusal, {}, () => m.form_addresses_control_character());
   },
 } as const;

@@ -4,6 +4,7 @@
  */
 import type { FieldRefusal } from '#machines/lib/field-refusal';
 import { m } from '#src/paraglide/messages.js';
+import { fieldRefusalText } from './field-refusal';
 import { passengerLimits } from '#src/schemas/passengers';
 
 /** Copy the spec does not give (docs/decisions/050-passengers-and-railcards.md). */
@@ -24,10 +25,12 @@ export const passengerFormMessages = {
     return m.passenger_form_limit_reached({ max: passengerLimits.savedPassengersMax });
   },
   /**
-   * A save refused about one field (decision 670): a character the server's text rule refuses
-   * (`INVALID_CHARACTERS`), worded as the form's own rule for that field.
+   * A save refused about one field (decision 670), worded by its code (decision 883): a character the
+   * server's text rule refuses (`INVALID_CHARACTERS`).
    */
   refusal(refusal: FieldRefusal<'firstName' | 'lastName' | 'nickName'>): string {
-    return refusal.field === 'nickName' ? m.form_passengers_nick_name_invalid() : m.form_passengers_name_invalid();
+    return fieldRefusalText(refusal, {}, (field) =>
+      field === 'nickName' ? m.form_passengers_nick_name_invalid() : m.form_passengers_name_invalid(),
+    );
   },
 } as const;

@@ -4,6 +4,7 @@
  */
 import type { FieldRefusal } from '#machines/lib/field-refusal';
 import { m } from '#src/paraglide/messages.js';
+import { fieldRefusalText } from './field-refusal';
 
 export const personalDetailsMessages = {
   get fetchFailed() {
@@ -20,10 +21,12 @@ export const personalDetailsMessages = {
     return m.personal_details_email_cannot_change();
   },
   /**
-   * A save refused about one name (decision 670): a character the server's text rule refuses
-   * (`INVALID_CHARACTERS`), worded as the form's own rule for that name.
+   * A save refused about one name (decision 670), worded by its code (decision 883): a character the
+   * server's text rule refuses (`INVALID_CHARACTERS`).
    */
   refusal(refusal: FieldRefusal<'firstName' | 'lastName'>): string {
-    return refusal.field === 'firstName' ? m.form_first_name_invalid() : m.form_last_name_invalid();
+    return fieldRefusalText(refusal, {}, (field) =>
+      field === 'firstName' ? m.form_first_name_invalid() : m.form_last_name_invalid(),
+    );
   },
 } as const;

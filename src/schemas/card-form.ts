@@ -52,7 +52,7 @@ export const validateCardNumber = (value: string): string | null => {
   return null;
 };
 
-/** MM/YY (or MM/YYYY); `today` as YYYY-MM-DD: a card is valid to the end of its expiry month. */
+/** MM/YY (or MM/YYYY): the month and the full year, or null. */
 export const parseExpiry = (value: string): { month: number; year: number } | null => {
   const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
   if (!m) return null;
@@ -62,6 +62,10 @@ export const parseExpiry = (value: string): { month: number; year: number } | nu
   return { month, year };
 };
 
+/**
+ * A card is valid to the end of its expiry month. `today` as YYYY-MM-DD, the UK day
+ * (machines/refund-card-form.ts `cardFormToday`, the card-token call's day too).
+ */
 export const validateExpiry = (value: string, today: string): string | null => {
   if (value.trim() === '') return cardMessages.expiryRequired;
   const parsed = parseExpiry(value);

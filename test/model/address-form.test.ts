@@ -169,7 +169,10 @@ describeMachineModel(addressFormMachine, {
       if (event.type === 'xstate.error.actor.saveAddress') {
         // A refusal about one field is that field's (decision 670); any other failure the form's.
         if (event.error === line1Refused) {
-          expect(context).toMatchObject({ saveError: false, refusal: { field: 'line1', code: 'INVALID_CHARACTERS' } });
+          expect(context).toMatchObject({
+            saveError: false,
+            refusal: { field: 'line1', code: 'INVALID_CHARACTERS', message: 'contains a control character' },
+          });
         } else expect(context).toMatchObject({ saveError: true, refusal: null });
         expect(addressErrors(context.values), 'the valid input is kept').toEqual({});
       }

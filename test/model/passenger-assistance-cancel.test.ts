@@ -9,6 +9,7 @@ import {
   schemaError,
   serverError,
 } from './fixtures/passenger-assistance';
+import { attemptEvents, refusalOf } from './attempt-events';
 import { errorOf, outputOf, describeMachineModel, fromOwnLoadOnly, nextFrom } from './harness';
 import { ApiError } from '#src/api/errors';
 
@@ -22,21 +23,7 @@ const departed = {
 };
 const cancelledJamie: PassengerAssistance = { ...jamieWheelchair, status: 'cancelled' };
 const KEY_SEED = 'seed-cancel';
-const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
-/**
- * Each confirm is one attempt of the lost-answer chart (its checks are its own model test): it ends
- * with the server's answer or its refusal.
- */
-const answered = (answer: unknown) => ({
-  type: 'xstate.done.actor.cancelAssistance',
-  output: { kind: 'answered', answer },
-});
-const refused = (error: unknown) => ({
-  type: 'xstate.done.actor.cancelAssistance',
-  output: { kind: 'refused', error },
-});
-const refusalOf = (event: { type: string }) =>
-  (outputOf(event) as { kind: string; error?: { status?: unknown; code?: unknown } } | undefined)?.error;
+const { keyOf, answered, refused } = attemptEvents('cancelAssistance', KEY_SEED);
 const alreadyCancelled = refused(
   new ApiError({
     kind: 'http',

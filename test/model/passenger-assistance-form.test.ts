@@ -12,6 +12,7 @@ import {
   tooLate,
   notFound,
 } from './fixtures/passenger-assistance';
+import { attemptEvents, refusalOf } from './attempt-events';
 import { errorOf, outputOf, describeMachineModel, fromOwnLoadOnly, nextFrom } from './harness';
 
 /** Nothing touched, tried, refused or booked yet: the form as it opens, loaded or not. */
@@ -26,20 +27,7 @@ const untouched = {
 };
 
 const KEY_SEED = 'seed-assistance';
-const keyOf = (c: { attempt: number }) => `${KEY_SEED}.${c.attempt}`;
-/**
- * Each submit is one attempt of the lost-answer chart (its checks after a lost answer are its own
- * model test): it ends with the server's answer or its refusal.
- */
-const answered = (answer: unknown) => ({
-  type: 'xstate.done.actor.createAssistance',
-  output: { kind: 'answered', answer },
-});
-const refused = (error: unknown) => ({
-  type: 'xstate.done.actor.createAssistance',
-  output: { kind: 'refused', error },
-});
-const refusalOf = (event: { type: string }) => (outputOf(event) as { error?: { code?: unknown } } | undefined)?.error;
+const { keyOf, answered, refused } = attemptEvents('createAssistance', KEY_SEED);
 
 /** The form's values when it opens: the only passenger and the only leg are chosen already. */
 const openingValues = (booking: { passengers: unknown[]; legs: unknown[] }) => ({

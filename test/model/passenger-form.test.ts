@@ -244,7 +244,7 @@ describeMachineModel(passengerFormMachine, {
         expect(context).toMatchObject({
           saveFailed: false,
           limitReached: false,
-          refusal: { field: 'lastName', code: 'INVALID_CHARACTERS' },
+          refusal: { field: 'lastName', code: 'INVALID_CHARACTERS', message: 'Name contains invalid characters' },
         });
         expect(context.dirty, 'input kept').toBe(true);
         const retyped = nextFrom(check, { type: 'form.change', field: 'lastName', value: 'Jones' });

@@ -233,7 +233,7 @@ describeMachineModel(personalDetailsMachine, {
         expect(context).toMatchObject({
           updateFailed: false,
           passengerUpdateFailed: false,
-          refusal: { field: 'firstName', code: 'INVALID_CHARACTERS' },
+          refusal: { field: 'firstName', code: 'INVALID_CHARACTERS', message: 'Must be a valid first name' },
         });
         expect(actions).not.toContain('keepDraft');
       } else if (event.type === 'xstate.error.actor.savePersonalDetails') {

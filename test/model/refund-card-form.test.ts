@@ -1,5 +1,6 @@
-import { expect } from 'vitest';
-import { cardFormView, refundCardFormMachine } from '#machines/refund-card-form';
+import { createActor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { cardFormToday, cardFormView, refundCardFormMachine } from '#machines/refund-card-form';
 import { cardMessages, toCardTokenRequest } from '#src/schemas/card-form';
 import { describeMachineModel, nextFrom, outputOf } from './harness';
 import { httpError } from './fixtures/refund-fixtures';
@@ -115,7 +116,11 @@ describeMachineModel(refundCardFormMachine, {
       if (event.type === 'xstate.error.actor.tokeniseCard') {
         const code = (event.error as ReturnType<typeof httpError>).problem.codes[0];
         if (code === 'CARD_INVALID') {
-          expect(context.refusal).toEqual({ field: 'number', code: 'CARD_INVALID' });
+          expect(context.refusal).toEqual({
+            field: 'number',
+            code: 'CARD_INVALID',
+            message: 'This card number is not valid.',
+          });
           expect(context.tokeniseError).toBeNull();
         } else {
           expect(context.refusal).toBeNull();
@@ -152,4 +157,58 @@ describeMachineModel(refundCardFormMachine, {
       expect(context.card).toEqual({ token: out.token, last4: out.last4, brand: out.brand });
     },
   },
+});
+
+describe('refundCardFormMachine: a card in its last month, on both sides of midnight in London (decision 880)', () => {
+  /** The form filled with a card that expires in July 2026, opened at `at` as the screens open it. */
+  const filledAt = (at: string) => {
+    const actor = createActor(refundCardFormMachine, { input: { today: cardFormToday(new Date(at)) } }).start();
+    for (const [field, value] of Object.entries({ ...validCard, expiry: '07/26' }))
+      actor.send(change(field as keyof typeof validCard, value));
+    actor.send({ type: 'form.submit' });
+    return actor.getSnapshot();
+  };
+
+  it('sends the card at 23:59 on 31 July in London (22:59 UTC)', () => {
+    const snapshot = filledAt('2026-07-31T22:59:00Z');
+    expect(snapshot.value).toBe('tokenising');
+    expect(cardFormView(snapshot.context, false).errors).toEqual({});
+  });
+
+  it('refuses it as expired at 00:00 on 1 August in London, though UTC still reads 31 July', () => {
+    const snapshot = filledAt('2026-07-31T23:00:00Z');
+    expect(snapshot.value).toBe('editing');
+    expect(snapshot.context.submitAttempted).toBe(true);
+    expect(cardFormView(snapshot.context, false)).toEqual({
+      errors: { expiry: cardMessages.expiryPast },
+      canSubmit: false,
+    });
+  });
+});
+
+describe('refundCardFormMachine: a refusal about no field (decision 883)', () => {
+  const refusedWith = (error: unknown) => {
+    const actor = createActor(refundCardFormMachine, { input: { today: '2026-11-22' } }).start();
+    for (const [field, value] of Object.entries(validCard)) actor.send(change(field as keyof typeof validCard, value));
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'xstate.error.actor.tokeniseCard', error } as never);
+    return actor.getSnapshot().context;
+  };
+
+  it('keeps no server English for a refusal that says only that the card could not be checked', () => {
+    for (const [status, code] of [
+      [400, 'VALIDATION'],
+      [403, 'EMAIL_NOT_VERIFIED'],
+      [403, 'FORBIDDEN'],
+    ] as const) {
+      const context = refusedWith(httpError(status, code, 'Invalid type: Expected number at expiryMonth'));
+      expect([context.tokeniseError, context.refusal], code).toEqual([true, null]);
+      expect(context.values, 'input kept').toEqual(validCard);
+    }
+  });
+
+  it('keeps the server’s sentence only for a code the form does not know', () => {
+    const context = refusedWith(httpError(422, 'CARD_REFUSED', 'This card cannot take refunds.'));
+    expect(context.tokeniseError).toBe('This card cannot take refunds.');
+  });
 });

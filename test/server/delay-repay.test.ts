@@ -1,4 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { submitErrorFor } from '#machines/delay-repay';
+import { codeOf, problemOf, statusOf } from '#machines/lib/problems';
+import { submitErrorWords } from '#routes/-components/delay-repay/delay-repay-copy';
+import { ApiError, readErrorBody } from '#src/api/errors';
+import { m } from '#src/paraglide/messages.js';
+import { localePrefixes } from '#src/config/locales';
+import { catalogueLocale } from '#src/i18n/url-locale';
+import { Claim as ClaimSchema } from '#src/schemas/delay-repay';
+import type { Db } from '#server/db.ts';
 import type { BookingData } from '#server/domain/booking-data.ts';
 import { bandFor, claimDeadline, estimateCompensation, thresholdFor } from '#server/domain/delay-repay.ts';
 import { DEMO_ACCOUNT, SECOND_ACCOUNT } from '#server/seed/accounts.ts';
@@ -46,9 +56,24 @@ const details = (over: Record<string, unknown> = {}) => ({
   },
 });
 
+/**
+ * Another tab's submit, made just as this request reaches the booking row's lock: run once, in the
+ * app's database, before the next transaction begins (after the route's own read of the claim).
+ */
+let otherTab: ((db: Db) => Promise<unknown>) | null = null;
+const withOtherTab = (db: Db): Db => ({
+  ...db,
+  transaction: async (fn) => {
+    const first = otherTab;
+    otherTab = null;
+    if (first) await first(db);
+    return db.transaction(fn);
+  },
+});
+
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ wrapDb: withOtherTab });
 });
 afterAll(async () => {
   await server?.close();
@@ -350,6 +375,110 @@ describe('POST /claim/{claimId}', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('processing');
+  });
+});
+
+/**
+ * A refused submit as the claim form shows it: the answer read as the app's client reads it
+ * (src/api/client.ts), kept by the chart as machines/delay-repay.ts does, worded by the form
+ * (delay-repay-copy.ts submitErrorWords) in the page's locale (docs/quality/server-sentences.md).
+ */
+type Locale = ReturnType<typeof catalogueLocale>;
+const baseLocale = catalogueLocale(null);
+/** The catalogue's 17 locales: en-GB, the source, has no URL prefix (decision 210). */
+const locales: Locale[] = [null, ...localePrefixes].map(catalogueLocale);
+const refusalOnScreen = (status: number, body: unknown, claim: Claim & v.InferOutput<typeof ClaimSchema>) => {
+  const { codes, detail } = readErrorBody(body);
+  const problem = problemOf(new ApiError({ kind: 'http', status, codes, detail, body }));
+  return (locale: Locale) => {
+    // The catalogue answers in the page's locale, read from its path (src/i18n/url-locale.ts): a page
+    // for as long as the form words the refusal.
+    const global = globalThis as { window?: unknown };
+    const path = locale === baseLocale ? '/my-account/delay-repay' : `/${locale}/my-account/delay-repay`;
+    global.window = { location: { pathname: path } };
+    try {
+      return submitErrorWords(submitErrorFor(statusOf(problem), detail, codeOf(problem)), claim);
+    } finally {
+      delete global.window;
+    }
+  };
+};
+
+describe('refusals the customer can act on (409), in their language', () => {
+  beforeAll(() => server.reset());
+
+  const claimOf = async (client: ApiClient, key: string) =>
+    v.parse(ClaimSchema, (await client.get(`${API}/claim/${claimId(key)}`)).body) as Claim &
+      v.InferOutput<typeof ClaimSchema>;
+
+  it('refuses a claim made on the train company’s own site (CLAIM_PUNCHOUT), naming the company, and changes nothing', async () => {
+    const client = await demo();
+    const claim = await claimOf(client, MAN_LDS);
+    expect([claim.claimType, claim.status, claim.operator]).toEqual(['Punchout', 'eligible', 'TransPennine Express']);
+    const res = await client.post(`${API}/claim/${claimId(MAN_LDS)}`, details({ delay: { minutes: 22 } }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      errors: [{ code: 'CLAIM_PUNCHOUT' }],
+      detail: "This claim is made on TransPennine Express's website.",
+    });
+    expect(await claimStatus(client, MAN_LDS)).toBe('eligible');
+
+    const words = refusalOnScreen(res.status, res.body, claim);
+    for (const locale of locales) {
+      const shown = words(locale);
+      // A 409 is not the form's 422 "couldn't process": the general title, the catalogue's reason.
+      expect(shown, locale).toEqual({
+        title: m.delay_repay_problem({}, { locale }),
+        detail: m.delay_repay_refusal_punchout({ operator: 'TransPennine Express' }, { locale }),
+      });
+      if (locale !== baseLocale && locale !== 'en-us') expect(shown.detail, locale).not.toBe((res.body as Err).detail);
+    }
+    expect(words('fr').detail).toBe('Cette demande se fait sur le site web de TransPennine Express.');
+  });
+
+  it('refuses a claim already made (CLAIM_NOT_OPEN), from the route and from the locked submit, and changes nothing', async () => {
+    const client = await demo();
+    // Made from another tab: the claim is submitted before this page sends its own.
+    const first = await client.post(`${API}/claim/${claimId(LEEDS)}`, details());
+    expect(first.status).toBe(200);
+    const claim = await claimOf(client, LEEDS);
+    expect(claim.status).toBe('submitted');
+    const again = await client.post(`${API}/claim/${claimId(LEEDS)}`, details({ delay: { minutes: 40 } }));
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ errors: [{ code: 'CLAIM_NOT_OPEN' }], detail: 'This claim has already been made.' });
+    expect((await client.get<Claim>(`${API}/claim/${claimId(LEEDS)}`)).body.submitted).toMatchObject({
+      delay: { minutes: 34 },
+    });
+
+    // Made by another tab between this send's read of the claim and the booking row's lock
+    // (server/domain/delay-repay-claims.ts submitClaim): the same answer as the route's, not the
+    // lifecycle's DELAY_REPAY_CLAIMED that the other tab's claim causes, so the form reads the claim
+    // again and shows its status (machines/delay-repay.ts isAlreadySubmitted).
+    otherTab = (db) =>
+      db.query(`update delay_repay_claims set status = 'processing', submitted_at = now() where id = $1`, [
+        claimId(NORWICH),
+      ]);
+    const raced = await client.post(
+      `${API}/claim/${claimId(NORWICH)}`,
+      details({ journey: { direction: 'inward' }, delay: { minutes: 65 } }),
+    );
+    expect(otherTab).toBeNull();
+    expect(raced.status).toBe(409);
+    expect(raced.body).toEqual({ errors: [{ code: 'CLAIM_NOT_OPEN' }], detail: 'This claim has already been made.' });
+    expect((await client.get<Claim>(`${API}/claim/${claimId(NORWICH)}`)).body).toMatchObject({
+      status: 'processing',
+      submitted: null,
+    });
+
+    const words = refusalOnScreen(again.status, again.body, claim);
+    for (const locale of locales) {
+      expect(words(locale), locale).toEqual({
+        title: m.delay_repay_problem({}, { locale }),
+        detail: m.delay_repay_refusal_not_open({}, { locale }),
+      });
+    }
+    expect(words('de').detail).not.toBe('This claim has already been made.');
+    expect(words('fr').detail).toBe('Cette demande a déjà été faite.');
   });
 });
 

@@ -817,3 +817,26 @@ describe('every seeded booking', () => {
     }
   });
 });
+
+describe('a new card in its last month (POST /payment/card-token)', () => {
+  /** The server's clock at `at`, and a July 2027 card sent then by a signed-in customer. */
+  const julyCardAt = async (at: string) => {
+    await setClock(Date.parse(at) - Date.now());
+    const signedIn = await signedInClient(server.origin, REFUNDS_ACCOUNT);
+    return signedIn.post<{ errors?: { code: string }[] }>(`${API}/payment/card-token`, {
+      number: '4242424242424242',
+      expiryMonth: 7,
+      expiryYear: 2027,
+      cvc: '123',
+      name: 'Robin Hughes',
+    });
+  };
+
+  it('takes it until midnight in London and refuses it after (UK day, decision 880), as the card form does', async () => {
+    // 23:58 on 31 July in London (22:58 UTC): still July.
+    expect((await julyCardAt('2027-07-31T22:58:00Z')).status).toBe(200);
+    // 00:02 on 1 August in London, 23:02 on 31 July UTC: the card has expired.
+    const after = await julyCardAt('2027-07-31T23:02:00Z');
+    expect([after.status, after.body.errors?.[0]?.code]).toEqual([422, 'CARD_EXPIRED']);
+  });
+});

@@ -195,7 +195,8 @@ describe('refusals tied to their field', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Card number'));
   });
 
-  it('passenger assistance: "at least 2 hours before" marks the journey question, is in the summary and keeps the answers', async () => {
+  /** The assistance request for a train leaving in an hour, its booking call answering `refusal` (a body and its status). */
+  const renderAssistanceRequest = async (refusal: [unknown, number]) => {
     const departure = new Date(Date.now() + 60 * 60 * 1000).toISOString();
     const booking = {
       ...specMinimalBooking,
@@ -224,15 +225,7 @@ describe('refusals tied to their field', () => {
       if (path === '/booking/b1') return json({ bookings: [booking], order: specMinimalOrder });
       if (path.startsWith('/customer/passenger-assistance/') && method === 'GET')
         return json({ passengerAssistances: [] });
-      if (path.startsWith('/customer/passenger-assistance/') && method === 'POST') {
-        return json(
-          {
-            errors: [{ code: 'TOO_LATE' }],
-            detail: 'Assistance must be booked at least 2 hours before the train leaves.',
-          },
-          422,
-        );
-      }
+      if (path.startsWith('/customer/passenger-assistance/') && method === 'POST') return json(...refusal);
       return json({ errors: [{ code: 'NOT_FOUND' }] }, 404);
     }) as typeof globalThis.fetch;
     const services = createServices({
@@ -255,6 +248,16 @@ describe('refusals tied to their field', () => {
         </ServicesContext.Provider>,
       );
     });
+  };
+
+  it('passenger assistance: "at least 2 hours before" marks the journey question, is in the summary and keeps the answers', async () => {
+    await renderAssistanceRequest([
+      {
+        errors: [{ code: 'TOO_LATE' }],
+        detail: 'Assistance must be booked at least 2 hours before the train leaves.',
+      },
+      422,
+    ]);
     const journey = await screen.findByRole('radio', { name: /^Outward: London Euston to Coventry/ });
     expect((journey as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: /^Wheelchair/ }));
@@ -272,5 +275,30 @@ describe('refusals tied to their field', () => {
     fireEvent.click(link);
     expect(document.activeElement).toBe(journey);
     expect((screen.getByRole('checkbox', { name: /^Wheelchair/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('passenger assistance: an invisible character the server refuses marks the details in the page’s words, until they change (decision 883)', async () => {
+    await renderAssistanceRequest([
+      { errors: [{ code: 'INVALID_CHARACTERS', message: "details: The server's English sentence" }] },
+      422,
+    ]);
+    await screen.findByRole('radio', { name: /^Outward: London Euston to Coventry/ });
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Wheelchair/ }));
+    const details = screen.getByRole('textbox');
+    fireEvent.change(details, { target: { value: 'Ramp\u200Bplease' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Book assistance' }));
+    });
+    const words =
+      "This field contains an invisible character that we can't save. Please delete it and type the text again.";
+    await screen.findByRole('heading', { name: 'There is a problem' });
+    expectTied(details, words);
+    expect(document.activeElement).toBe(summaryOf());
+    expect(within(summaryOf()).getByRole('link').textContent).toContain(words);
+    expect(screen.queryByText(/The server's English sentence/)).toBeNull();
+    expect(screen.queryByText("We couldn't book this assistance")).toBeNull();
+    expect((details as HTMLTextAreaElement).value).toBe('Ramp\u200Bplease');
+    fireEvent.change(details, { target: { value: 'Ramp please' } });
+    expect(details.getAttribute('aria-invalid')).toBeNull();
   });
 });

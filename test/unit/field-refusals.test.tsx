@@ -40,6 +40,9 @@ const json = (body: unknown, status = 200) =>
 
 /** The text rule's refusal (server/lib/text-rules.ts): 422 INVALID_CHARACTERS, "{field}: {message}". */
 // The values typed pass the form's own rules: the refusal is the server's alone.
+/** The catalogue's words for INVALID_CHARACTERS (src/copy/field-refusal.ts, decision 883), not the server's sentence. */
+const invisible =
+  "This field contains an invisible character that we can't save. Please delete it and type the text again.";
 const invalidCharacters = (field: string) =>
   json({ errors: [{ code: 'INVALID_CHARACTERS', message: `${field}: The server's English sentence` }] }, 422);
 
@@ -104,7 +107,7 @@ describe('a server refusal tied to its field', () => {
     fireEvent.change(screen.getByLabelText('Town or city'), { target: { value: 'London' } });
     fireEvent.change(screen.getByLabelText('Postcode'), { target: { value: 'SW1A 1AA' } });
     await press('Save address');
-    const message = 'This field contains an invisible control character. Please delete it and type the text again.';
+    const message = invisible;
     const line1 = await screen.findByLabelText('Address line 1');
     expectTied(line1, message);
     expect(document.activeElement).toBe(summaryOf());
@@ -135,7 +138,7 @@ describe('a server refusal tied to its field', () => {
     expect(await screen.findByText('Sorry, we could not save this address. Please try again.')).toBeTruthy();
   });
 
-  it("passenger: INVALID_CHARACTERS about the last name marks the last name with the form's own words", async () => {
+  it('passenger: INVALID_CHARACTERS about the last name marks the last name with the words for its code', async () => {
     await renderSignedIn(
       () => <PassengerFormPage mode="add" />,
       (path, method) =>
@@ -150,9 +153,10 @@ describe('a server refusal tied to its field', () => {
     fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1990' } });
     await press('Save passenger');
     const lastName = screen.getByLabelText('Last name');
-    expectTied(lastName, 'Name contains invalid characters');
+    expectTied(lastName, invisible);
     expect(document.activeElement).toBe(summaryOf());
-    expect(summaryLinks()).toEqual(['Last name: Name contains invalid characters']);
+    expect(summaryLinks()).toEqual([`Last name: ${invisible}`]);
+    expect(screen.queryByText(/The server's English sentence/)).toBeNull();
     expect(screen.getByLabelText('First name').getAttribute('aria-invalid')).toBeNull();
     expect((lastName as HTMLInputElement).value).toBe('Morgan');
     expect(screen.queryByText(/could not be added/i)).toBeNull();
@@ -168,9 +172,9 @@ describe('a server refusal tied to its field', () => {
     const first = await screen.findByLabelText('First name');
     fireEvent.change(first, { target: { value: 'Alexandra' } });
     await press(/save/i);
-    expectTied(first, 'Must be a valid first name');
+    expectTied(first, invisible);
     expect(document.activeElement).toBe(summaryOf());
-    expect(summaryLinks()).toEqual(['First name: Must be a valid first name']);
+    expect(summaryLinks()).toEqual([`First name: ${invisible}`]);
     expect((first as HTMLInputElement).value).toBe('Alexandra');
     expect(screen.queryByText(/could not save your personal details/)).toBeNull();
   });

@@ -35,6 +35,8 @@ import { passengerAssistanceFormFlow } from './passenger-assistance-form.flow';
 import * as styles from './assistance.css';
 import { ContactDetails } from '../contact-details';
 import { ukTime } from '../booking-format';
+import { INVALID_CHARACTERS } from '#machines/lib/field-refusal';
+import { fieldRefusalText } from '#src/copy/field-refusal';
 import { m } from '#src/paraglide/messages.js';
 
 /** The form's questions in order (each one's input name is the field's). */
@@ -80,8 +82,13 @@ export function AssistanceRequestPage({
   const submitting = snapshot.matches('submitting') && !unconfirmed;
   const allErrors = booking ? assistanceFormErrors(values, booking) : {};
   // The journey the refused request was for: the values as they were when the refusal came.
-  const [refusedAt, setRefusedAt] = useState({ error: submitError, direction: values.direction });
-  if (refusedAt.error !== submitError) setRefusedAt({ error: submitError, direction: values.direction });
+  const [refusedAt, setRefusedAt] = useState({
+    error: submitError,
+    direction: values.direction,
+    details: values.details,
+  });
+  if (refusedAt.error !== submitError)
+    setRefusedAt({ error: submitError, direction: values.direction, details: values.details });
   // TOO_LATE in the page's words, from the leg the form knows (the server's sentence is English). It
   // is about the journey chosen: tied to that question (decision 670) until another journey is chosen.
   const lateLeg =
@@ -92,16 +99,30 @@ export function AssistanceRequestPage({
     lateLeg && values.direction === refusedAt.direction
       ? m.passenger_assistance_too_late({ time: ukTime(lateLeg.departureTime, locale.tag), station: lateLeg.origin })
       : null;
+  // The server's text rule refused an invisible character: the details are the one text the request
+  // carries (server/api/passenger-assistance.ts), so it is that field's, worded by its code (decision
+  // 883), until the details are changed. Any other refusal stays the form's message above it.
+  const refusedDetails = submitError?.code === INVALID_CHARACTERS;
+  const detailsRefusal =
+    refusedDetails && values.details === refusedAt.details
+      ? fieldRefusalText({ field: 'details', code: INVALID_CHARACTERS, message: null }, {}, () =>
+          m.form_passenger_assistance_details_control_character(),
+        )
+      : null;
   // A question answered (the radio and checkbox groups send no blur) counts as passed: a group
   // skipped before it shows its error.
   const visible = withRefusal(
-    shownErrors({ touched, submitAttempted }, assistanceFieldOrder, allErrors, {
-      passengerId: values.passengerId !== '',
-      direction: values.direction !== '',
-      kinds: values.kinds.length > 0,
-    }),
-    ['direction'],
-    tooLate,
+    withRefusal(
+      shownErrors({ touched, submitAttempted }, assistanceFieldOrder, allErrors, {
+        passengerId: values.passengerId !== '',
+        direction: values.direction !== '',
+        kinds: values.kinds.length > 0,
+      }),
+      ['direction'],
+      tooLate,
+    ),
+    ['details'],
+    detailsRefusal,
   );
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const shown = (field: AssistanceField) => visible[field];
@@ -144,9 +165,9 @@ export function AssistanceRequestPage({
             send({ type: 'form.submit' });
           }}
         >
-          <ErrorSummary attempt={attempt} errors={visible} refusal={tooLate} />
+          <ErrorSummary attempt={attempt} errors={visible} refusal={tooLate ?? detailsRefusal} />
           <p>{m.passenger_assistance_assistance_request_page_please_book_at_least_2()}</p>
-          {submitError && !lateLeg && (
+          {submitError && !lateLeg && !refusedDetails && (
             <Alert
               tone="error"
               title={m.passenger_assistance_assistance_request_page_we_couldnt_book_this_assistance()}

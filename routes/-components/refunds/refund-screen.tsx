@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { refundCardFormMachine } from '#machines/refund-card-form';
+import { cardFormToday, type refundCardFormMachine } from '#machines/refund-card-form';
 import { isRequestableQuote, isTermsIneligible } from '#machines/lib/refund-rules';
 import type { RefundFrom } from '#machines/refund-quote';
 import type { refundRequestMachine, RefundRequestContext } from '#machines/refund-request';
@@ -101,8 +101,6 @@ export function RefundLoading({ view }: { view: 'refund' | 'ineligible' }) {
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /**
  * The refund request's flow (./refund-request.flow.ts) and its way out, following the snapshot: the
  * ineligibility view, the booking, or its history.
@@ -111,7 +109,7 @@ function useRefundRequest({ bookingId, quoteId, guest, view, first }: RefundScre
   const navigate = useNavigate();
   const { pageData } = useServices();
   const flow = refundRequestFlow.useFlow({
-    input: { bookingId, quoteId, today: today(), keySeed: newKeySeed(), first: first ?? null },
+    input: { bookingId, quoteId, today: cardFormToday(new Date()), keySeed: newKeySeed(), first: first ?? null },
   });
   const [snapshot] = flow;
   const ineligible =

@@ -17,10 +17,27 @@ describe('fieldRefusalOf: the text rule names its field', () => {
     expect(fieldRefusalOf(refused('line1: Use letters, numbers and common punctuation.'), fields)).toEqual({
       field: 'line1',
       code: INVALID_CHARACTERS,
+      message: 'Use letters, numbers and common punctuation.',
     });
     expect(fieldRefusalOf(refused('postCode: Use letters, numbers and common punctuation.'), fields)).toEqual({
       field: 'postCode',
       code: INVALID_CHARACTERS,
+      message: 'Use letters, numbers and common punctuation.',
+    });
+  });
+
+  it('keeps the server’s sentence without the field’s name, for a code the screen does not word (decision 883)', () => {
+    expect(fieldRefusalOf(refused('  line1  : not allowed '), fields)?.message).toBe('not allowed');
+    expect(fieldRefusalOf(refused('line1:'), fields)?.message).toBeNull();
+    // A `detail` is the server's sentence first.
+    const withDetail = {
+      type: 'e',
+      error: { status: 422, code: INVALID_CHARACTERS, detail: 'In words', body: { errors: [{ message: 'line1: x' }] } },
+    };
+    expect(fieldRefusalOf(withDetail, fields)).toEqual({
+      field: 'line1',
+      code: INVALID_CHARACTERS,
+      message: 'In words',
     });
   });
 
@@ -58,10 +75,12 @@ describe('fieldRefusalOf: other codes, mapped by the form', () => {
     expect(fieldRefusalOf(refused('expiry: no', 422, 'CARD_INVALID'), card, byCode)).toEqual({
       field: 'number',
       code: 'CARD_INVALID',
+      message: 'no',
     });
     expect(fieldRefusalOf(refused(undefined, 422, 'CARD_EXPIRED'), card, byCode)).toEqual({
       field: 'expiry',
       code: 'CARD_EXPIRED',
+      message: null,
     });
   });
 
