@@ -3,13 +3,15 @@ import { collectErrors, hasErrors } from '#src/schemas/forms';
 import { validatePassengerName } from '#src/schemas/passengers';
 import { codeOf, problemOfEvent, reasonOf } from './lib/problems';
 import { changePatch, submitAttemptPatch, touchPatch } from './lib/form-kit';
+import { fieldRefusalOf } from './lib/field-refusal';
 
 /**
  * Edit passengers on a booking (docs/product/states.md, docs/product/api.md): PUT pico/edit-passengers with alterablesIds,
  * newUsers and bookingId. Editing one passenger's name at a time (a dialog on the detail page);
  * failure shows the response's `detail` or a generic message and keeps the input; success asks the
  * booking to reload. DUPLICATE_NAME is worded from the catalogue and the screen ties it to the name's
- * fields (docs/decisions/670-error-summary-and-refusals-tied-to-fields.md).
+ * fields (docs/decisions/670-error-summary-and-refusals-tied-to-fields.md); a refusal naming one of
+ * them (INVALID_CHARACTERS) is tied to that field (docs/decisions/883-field-refusals-by-code.md).
  */
 export type EditPassengerField = 'firstName' | 'lastName';
 export const editPassengerValidators = { firstName: validatePassengerName, lastName: validatePassengerName };
@@ -25,6 +27,8 @@ export interface EditPassengersContext {
   error: { detail: string | null } | null;
   /** The refusal's code (`DUPLICATE_NAME`: the name is another passenger's on this booking), or null. */
   errorCode: string | null;
+  /** The name field the refusal is about, when it names one, or null. */
+  refusedField: EditPassengerField | null;
   saved: boolean;
 }
 
@@ -41,6 +45,7 @@ export interface EditPassengersRequest {
   newUsers: { firstName: string; lastName: string }[];
 }
 
+const NAME_FIELDS: readonly EditPassengerField[] = ['firstName', 'lastName'];
 const detailOf = (event: object): string | null => reasonOf(problemOfEvent(event));
 
 export const editPassengersMachine = setup({
@@ -68,22 +73,24 @@ export const editPassengersMachine = setup({
         submitAttempted: false,
         error: null,
         errorCode: null,
+        refusedField: null,
         saved: false,
       };
     }),
     setValue: assign(({ context, event }) => changePatch(context, event, {})),
     touch: assign(({ context, event }) => touchPatch(context, event)),
     markSubmitAttempted: assign(submitAttemptPatch),
-    clearError: assign({ error: null, errorCode: null }),
+    clearError: assign({ error: null, errorCode: null, refusedField: null }),
     storeError: assign(({ event }) => {
       const code = codeOf(problemOfEvent(event));
       return {
         errorCode: code,
         error: { detail: code === 'DUPLICATE_NAME' ? null : detailOf(event) },
+        refusedField: fieldRefusalOf(event, NAME_FIELDS)?.field ?? null,
       };
     }),
-    close: assign({ passengerId: null, error: null, errorCode: null }),
-    markSaved: assign({ saved: true, passengerId: null, error: null, errorCode: null }),
+    close: assign({ passengerId: null, error: null, errorCode: null, refusedField: null }),
+    markSaved: assign({ saved: true, passengerId: null, error: null, errorCode: null, refusedField: null }),
     /** The screen reloads the booking (provided by the route). */
     reloadBooking: () => {},
   },
@@ -98,6 +105,7 @@ export const editPassengersMachine = setup({
     submitAttempted: false,
     error: null,
     errorCode: null,
+    refusedField: null,
     saved: false,
   }),
   initial: 'idle',

@@ -42,6 +42,20 @@ describeMachineModel(editPassengersMachine, {
           },
         },
       },
+      // An invisible character in the last name: the refusal names the field it is about (decision 883).
+      {
+        type: 'xstate.error.actor.editPassengers',
+        error: {
+          status: 422,
+          problem: {
+            kind: 'http',
+            status: 422,
+            codes: ['INVALID_CHARACTERS'],
+            detail: null,
+            body: { errors: [{ code: 'INVALID_CHARACTERS', message: 'lastName: contains a control character' }] },
+          },
+        },
+      },
       { type: 'xstate.error.actor.editPassengers', error: { status: 500, problem: { kind: 'http', detail: null } } },
     ],
   },
@@ -50,6 +64,7 @@ describeMachineModel(editPassengersMachine, {
     open: c.passengerId,
     error: c.error,
     code: c.errorCode,
+    field: c.refusedField,
     saved: c.saved,
     attempted: c.submitAttempted,
     touched: c.touched,
@@ -78,10 +93,12 @@ describeMachineModel(editPassengersMachine, {
           submitAttempted: false,
           error: null,
           errorCode: null,
+          refusedField: null,
           saved: false,
         });
       }
       expect(context.error).toBeNull();
+      expect(context.refusedField).toBeNull();
       if (event.type === 'xstate.done.actor.editPassengers') {
         expect(context.saved).toBe(true);
         expect(actions, 'success reloads the booking').toContain('reloadBooking');
@@ -92,11 +109,19 @@ describeMachineModel(editPassengersMachine, {
       expect(context.passengerId).toBe('p1');
       const error = errorOf(event) as { problem?: { detail?: string | null; codes?: string[] } } | undefined;
       if (error?.problem?.codes?.[0] === 'DUPLICATE_NAME') {
-        expect(context).toMatchObject({ errorCode: 'DUPLICATE_NAME', error: { detail: null } });
+        expect(context).toMatchObject({ errorCode: 'DUPLICATE_NAME', error: { detail: null }, refusedField: null });
         expect(context.values.firstName, 'input kept').toBe('Alexandra');
+      } else if (error?.problem?.codes?.[0] === 'INVALID_CHARACTERS') {
+        expect(context).toMatchObject({
+          errorCode: 'INVALID_CHARACTERS',
+          error: { detail: null },
+          refusedField: 'lastName',
+        });
+        expect(context.values.lastName, 'input kept').toBe('Morgan');
       } else if (error) {
         expect(context.error).toEqual({ detail: error.problem?.detail ?? null });
         expect(context.errorCode).toBeNull();
+        expect(context.refusedField).toBeNull();
         expect(context.values.firstName, 'input kept').toBe('Alexandra');
       } else if (event.type === 'passenger.edit') {
         expect(context).toMatchObject({
@@ -105,6 +130,7 @@ describeMachineModel(editPassengersMachine, {
           submitAttempted: false,
           error: null,
           errorCode: null,
+          refusedField: null,
           saved: false,
         });
       } else if (event.type === 'form.change') {
@@ -130,6 +156,7 @@ describeMachineModel(editPassengersMachine, {
       expect(event.type).toBe('form.submit');
       expect(context.values.firstName).toBe('Alexandra');
       expect(context.error).toBeNull();
+      expect(context.refusedField, 'a new attempt clears the last refusal').toBeNull();
     },
   },
 });

@@ -6,6 +6,7 @@ import { createActor, fromPromise } from 'xstate';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { ErrorSummary, useSubmitAttempts, withRefusal } from '#src/ui/error-summary';
 import { TextField } from '#src/ui/text-field';
+import { m } from '#src/paraglide/messages.js';
 import { EditPassengerDialog } from '#routes/-components/booking-detail/edit-passenger-dialog';
 import { AssistanceRequestPage } from '#routes/-components/passenger-assistance/assistance-request-page';
 import { cardFormView } from '#routes/-components/refunds/refund-card-view';
@@ -173,6 +174,58 @@ describe('refusals tied to their field', () => {
         .map((a) => a.textContent),
     ).toEqual([`First name: ${message}`]);
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Alex');
+  });
+
+  it("edit a passenger's name: an invisible character in the last name marks that field alone, in the words every form shares", async () => {
+    const invisible = {
+      status: 422,
+      problem: {
+        kind: 'http',
+        status: 422,
+        codes: ['INVALID_CHARACTERS'],
+        detail: null,
+        body: { errors: [{ code: 'INVALID_CHARACTERS', message: 'lastName: contains a control character' }] },
+      },
+    };
+    const machine = editPassengersMachine.provide({
+      actors: {
+        editPassengers: fromPromise<unknown, EditPassengersRequest>(async () => {
+          throw invisible;
+        }),
+      },
+    });
+    function Harness() {
+      const [snapshot, send] = useMachine(machine, { input: { bookingId: 'b1' } });
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => send({ type: 'passenger.edit', passengerId: 'p2', firstName: 'Jamie', lastName: 'Morgan' })}
+          >
+            Change name
+          </button>
+          <EditPassengerDialog snapshot={snapshot} send={send} passengerLabel="Passenger 2" />
+        </>
+      );
+    }
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change name' }));
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Morgan-Smith' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    });
+    const message = m.field_refusal_invalid_characters();
+    expectTied(screen.getByLabelText('Last name'), message);
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid', 'true');
+    const box = summaryOf();
+    expect(document.activeElement).toBe(box);
+    expect(
+      within(box)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([`Last name: ${message}`]);
+    expect(screen.queryByText('contains a control character')).toBeNull();
+    expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('Morgan-Smith');
   });
 
   it('a declined new card: the refusal marks the card number, is in the summary and takes the focus', () => {

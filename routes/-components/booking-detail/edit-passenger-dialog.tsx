@@ -6,6 +6,7 @@ import {
   type EditPassengersEvent,
 } from '#machines/edit-passengers';
 import { editPassengersMessages, editRefusalText } from '#src/copy/edit-passengers';
+import { fieldRefusalText } from '#src/copy/field-refusal';
 import { lifecycleRefusalWords } from '../server-words';
 import { Alert } from '#src/ui/alert';
 import { Button } from '#src/ui/button';
@@ -50,13 +51,23 @@ export function EditPassengerDialog({
   const { blocking, canSubmit } = view;
   const { attempt, onRefused } = useSubmitAttempts(() => send({ type: 'form.submit' }));
   const hintId = useId();
-  const { values, error, errorCode } = snapshot.context;
+  const { values, error, errorCode, refusedField } = snapshot.context;
   // A name another passenger on the booking has: the refusal is about the name, so both its fields
-  // are marked and described by it, and the summary links to the first (decision 670).
-  const nameRefusal = error && errorCode === 'DUPLICATE_NAME' ? editPassengersMessages.duplicateName : null;
+  // are marked and described by it, and the summary links to the first (decision 670). A refusal
+  // naming one field (an invisible character in it) marks that field, in the words every form shares
+  // (decision 883).
+  const duplicate = error && errorCode === 'DUPLICATE_NAME';
+  const nameRefusal = duplicate
+    ? editPassengersMessages.duplicateName
+    : error && errorCode && refusedField
+      ? fieldRefusalText({ field: refusedField, code: errorCode, message: error.detail }, {}, () =>
+          editRefusalText(errorCode, error.detail),
+        )
+      : null;
+  const refusedFields = duplicate ? (['firstName', 'lastName'] as const) : refusedField ? [refusedField] : [];
   // Any other refusal in the page's words by its code: the booking's lifecycle, or the rename's own.
   const errorMessage = error ? (lifecycleRefusalWords(errorCode) ?? editRefusalText(errorCode, error.detail)) : null;
-  const errors = withRefusal(view.errors, ['firstName', 'lastName'], nameRefusal);
+  const errors = withRefusal(view.errors, refusedFields, nameRefusal);
   return (
     <dialog
       ref={ref}
