@@ -429,3 +429,47 @@ it("starts from the route's refused load with the server's sentence and code, an
   expect([actor.getSnapshot().context.error, actor.getSnapshot().context.errorCode]).toEqual([null, null]);
   actor.stop();
 });
+
+it('reads the date typed as day, month and year, spaces around them allowed, and nothing else', () => {
+  const at = (day: string, month: string, year: string) => startDateOf({ day, month, year });
+  expect(at(' 4 ', ' 1', '2027 ')).toBe('2027-01-04');
+  expect(at('14', '11', '2027')).toBe('2027-11-14');
+  // Day and month of one or two digits, a year of four; letters, signs or more digits are not a date.
+  for (const [day, month, year] of [
+    ['123', '1', '2027'],
+    ['4', '123', '2027'],
+    ['4', '1', '27'],
+    ['4', '1', '20277'],
+    ['a4', '1', '2027'],
+    ['4a', '1', '2027'],
+    ['4', 'x1', '2027'],
+    ['4', '1x', '2027'],
+    ['4', '1', 'y2027'],
+    ['4', '1', '2027y'],
+    ['', '1', '2027'],
+    ['4', '', '2027'],
+    ['4', '1', ''],
+  ])
+    expect(at(day!, month!, year!), `${day}/${month}/${year}`).toBeNull();
+  // Only real days: no month 0 or 13, no 31 February or 31 April, no day 0.
+  for (const [day, month] of [
+    ['4', '0'],
+    ['4', '13'],
+    ['31', '2'],
+    ['29', '2'],
+    ['31', '4'],
+    ['0', '5'],
+  ])
+    expect(at(day!, month!, '2027'), `${day}/${month}`).toBeNull();
+  expect(at('29', '2', '2028')).toBe('2028-02-29');
+  expect(at('31', '12', '2027')).toBe('2027-12-31');
+  expect(at('1', '1', '2027')).toBe('2027-01-01');
+  // Blank is required, not a format problem; one part typed is a format problem.
+  expect(startDateProblem({ day: ' ', month: '', year: '  ' }, TODAY, null)).toBe('required');
+  expect(startDateProblem({ day: '4', month: '', year: '' }, TODAY, null)).toBe('format');
+  expect(startDateProblem({ day: '', month: '', year: '2027' }, TODAY, null)).toBe('format');
+  // Today is too soon, tomorrow is the first day.
+  expect(startDateProblem({ day: '7', month: '12', year: '2026' }, TODAY, null)).toBe('tooSoon');
+  expect(startDateProblem({ day: '8', month: '12', year: '2026' }, TODAY, null)).toBeNull();
+  expect(startDateProblem({ day: '8', month: '12', year: '2026' }, TODAY, undefined)).toBeNull();
+});
