@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { journeyChangeMachine, searchErrors } from '#machines/journey-change';
 import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journey-change';
 import { transition, type SnapshotFrom } from 'xstate';
@@ -518,4 +518,39 @@ describeMachineModel(journeyChangeMachine, {
       expect(context.result?.newBookingId).toBe('b-new');
     },
   },
+});
+
+it('checks the search form per leg: a real date not in the past, a time from 00:00 to 23:59', () => {
+  const search = {
+    direction: 'outward' as const,
+    outwardDate: '2026-12-02',
+    outwardAfter: '06:00',
+    inwardDate: '2026-12-04',
+    inwardAfter: '06:00',
+  };
+  expect(searchErrors(search, TODAY)).toEqual({});
+  // Today may be searched; yesterday may not.
+  expect(searchErrors({ ...search, outwardDate: TODAY }, TODAY)).toEqual({});
+  expect(searchErrors({ ...search, outwardDate: '2026-11-21' }, TODAY)).toEqual({ outwardDate: 'past' });
+  for (const date of ['2026-12-2', '02-12-2026', '2026-12-02x', 'x2026-12-02', '20261-12-02', ''])
+    expect(searchErrors({ ...search, outwardDate: date }, TODAY), date).toEqual({ outwardDate: 'date' });
+  for (const time of ['00:00', '09:59', '19:30', '23:59'])
+    expect(searchErrors({ ...search, outwardAfter: time }, TODAY), time).toEqual({});
+  for (const time of ['24:00', '25:00', '30:00', '9:00', '09:60', '09:5', '009:00', '09:000', 'x09:00', ''])
+    expect(searchErrors({ ...search, outwardAfter: time }, TODAY), time).toEqual({ outwardAfter: 'time' });
+  // Only the legs searched are checked: the outward alone ignores the return's fields, and the other way round.
+  const badReturn = { ...search, inwardDate: 'x', inwardAfter: 'x' };
+  expect(searchErrors(badReturn, TODAY)).toEqual({});
+  expect(searchErrors({ ...badReturn, direction: 'inward' }, TODAY)).toEqual({
+    inwardDate: 'date',
+    inwardAfter: 'time',
+  });
+  expect(searchErrors({ ...badReturn, direction: 'both', outwardAfter: '25:00' }, TODAY)).toEqual({
+    outwardAfter: 'time',
+    inwardDate: 'date',
+    inwardAfter: 'time',
+  });
+  expect(searchErrors({ ...search, direction: 'inward', outwardDate: 'x', inwardDate: '2026-11-01' }, TODAY)).toEqual({
+    inwardDate: 'past',
+  });
 });
