@@ -475,6 +475,9 @@ describeMachineModel(journeyChangeMachine, {
       const owes = (context.quote?.total.amount ?? 0) > 0;
       expect(confirmed.value).toBe(owes && context.cardChoice.kind === 'new' ? 'cardForm' : 'paying');
       expect(confirmed.context.priceMoved).toBe(false);
+      // A new attempt after a refusal starts clean: no error, no refused card (paying at once, or after the card form).
+      if (confirmed.value === 'paying')
+        expect(confirmed.context).toMatchObject({ error: null, errorCode: null, cardDeclined: false });
       const back = nextFrom(check, { type: 'change.back' });
       expect([back.value, back.context.priceMoved]).toEqual(['choosing', false]);
       // A moved price is shown (18 instead of 15.50) before any charge.

@@ -339,6 +339,9 @@ describeMachineModel(seasonStartChangeMachine, {
       const newCard = context.cardChoice.kind === 'new';
       expect(confirmed.value).toBe(owes && newCard ? 'cardForm' : 'paying');
       expect(confirmed.context.priceMoved).toBe(false);
+      // A new attempt after a refusal starts clean: no error, no refused card (paying at once, or after the card form).
+      if (confirmed.value === 'paying')
+        expect(confirmed.context).toMatchObject({ error: null, errorCode: null, cardDeclined: false });
       // Back to the date: the moved price and the last error are forgotten, the date kept.
       const back = nextFrom(check, { type: 'change.back' });
       expect(back.value).toBe('choosing');
