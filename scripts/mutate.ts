@@ -70,6 +70,9 @@ const OWN_TESTS: Record<string, string[]> = {
   // The field a refusal is about is read by four forms, among them the refund card form that three
   // flows invoke: in related mode each mutant ran all their model tests. Its own test reads every rule.
   'machines/lib/field-refusal.ts': ['test/model/lib/field-refusal.test.ts'],
+  // What a route loaded before its chart started is read by some twenty-five charts (decision 730):
+  // in related mode each of its mutants ran all their model tests. Its own test reads both readers.
+  'machines/lib/first-data.ts': ['test/model/lib/first-data.test.ts'],
   'machines/submit-with-lost-answer.ts': [
     'test/model/submit-with-lost-answer.test.ts',
     'test/model/descriptions.test.ts',

@@ -1,8 +1,8 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { journeyChangeMachine, searchErrors } from '#machines/journey-change';
 import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journey-change';
-import type { SnapshotFrom } from 'xstate';
-import { describeMachineModel, nextFrom, watching, fromOwnLoadOnly } from './harness';
+import { transition, type SnapshotFrom } from 'xstate';
+import { describeMachineModel, nextFrom, stepFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
 
 /** Changing a journey (docs/decisions/600-change-your-journey.md): the chart against what each state means. */
@@ -85,6 +85,110 @@ const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: 
 const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
 
 type ModelSnapshot = SnapshotFrom<typeof journeyChangeMachine>;
+type Check = { snapshot: ModelSnapshot; context: ModelSnapshot['context'] };
+
+const departed = httpError(422, 'DEPARTED', 'The train has left.');
+const card = (id: string, expired: boolean) => ({ id, brand: 'VISA', last4: id.slice(-4), expired });
+
+/**
+ * Every answer the booking's load can have, from the state that loads it: where it leads and what
+ * the screen then reads (the options, the card chosen first, the search it opens with, the error).
+ */
+const expectLoadAnswers = (check: Check) => {
+  const done = (output: ChangeOptions) => nextFrom(check, { type: 'xstate.done.actor.fetchOptions', output } as never);
+  const changeable = done(options(true));
+  expect(changeable.value).toBe('choosing');
+  expect(changeable.context.options).toEqual(options(true));
+  expect(changeable.context.cardChoice).toEqual({ kind: 'saved', cardId: 'card-visa' });
+  expect(changeable.context.search).toEqual({
+    direction: 'outward',
+    outwardDate: '2026-12-02',
+    outwardAfter: '06:00',
+    inwardDate: '2026-12-04',
+    inwardAfter: '06:00',
+  });
+  const refusedAll = done(options(false));
+  expect(refusedAll.value).toBe('notChangeable');
+  expect(refusedAll.context.options).toEqual(options(false));
+  // Only the return may change: the search opens on it; a single booking's return day is its outward day.
+  const onlyReturn = done({
+    ...options(true),
+    directions: [
+      { direction: 'outward', changeable: false, reason: 'DEPARTED', message: 'The train has left.' },
+      { direction: 'inward', changeable: true, reason: null, message: null },
+    ],
+  });
+  expect([onlyReturn.value, onlyReturn.context.search.direction]).toEqual(['choosing', 'inward']);
+  const single = done({ ...options(true), inward: null });
+  expect(single.context.search.inwardDate).toBe('2026-12-02');
+  // A booked day already past opens the search on today.
+  const past = done({ ...options(true), outward: leg('KGX', 'YRK', '2026-11-01T09:00:00.000Z'), inward: null });
+  expect([past.context.search.outwardDate, past.context.search.inwardDate]).toEqual([TODAY, TODAY]);
+  // The first card not expired is offered; with none, a new card.
+  const cards = [card('card-0001', true), card('card-0002', false), card('card-0003', false)];
+  expect(done({ ...options(true), savedCards: cards }).context.cardChoice).toEqual({
+    kind: 'saved',
+    cardId: 'card-0002',
+  });
+  expect(done({ ...options(true), savedCards: [card('card-0001', true)] }).context.cardChoice).toEqual({
+    kind: 'new',
+  });
+  const failed = (error: unknown) => nextFrom(check, { type: 'xstate.error.actor.fetchOptions', error } as never);
+  const unreadable = failed(schemaError);
+  expect([unreadable.value, unreadable.context.error, unreadable.context.errorCode]).toEqual([
+    'loadFailed',
+    true,
+    null,
+  ]);
+  const refusedLoad = failed(departed);
+  expect([refusedLoad.value, refusedLoad.context.error, refusedLoad.context.errorCode]).toEqual([
+    'loadFailed',
+    'The train has left.',
+    'DEPARTED',
+  ]);
+};
+
+/** Every answer of the payment from paying: the screen's state, its sentence and code, the card kept or dropped. */
+const expectPayAnswers = (check: Check) => {
+  const { context } = check;
+  const pay = (event: object) => nextFrom(check, event as never);
+  const done = stepFrom(check, answered(changed) as never);
+  expect(done.snapshot.value).toBe('changed');
+  expect(done.snapshot.context.result).toEqual(changed);
+  expect(done.snapshot.output).toEqual({ result: changed });
+  // The route opens the new booking.
+  expect(done.actions).toContain('openNewBooking');
+  const moved = pay(refused(httpError(409, 'PRICE_CHANGED', 'The price has moved.')));
+  expect(moved.value).toBe('quoting');
+  expect(moved.context).toMatchObject({ priceMoved: true, quote: null, cardDeclined: false });
+  for (const code of ['CARD_DECLINED', 'CARD_EXPIRED', 'CARD_TOKEN_INVALID', 'CARD_UNKNOWN']) {
+    const declined = pay(refused(httpError(422, code, `Refused: ${code}.`)));
+    expect(declined.value, code).toBe('reviewing');
+    expect(declined.context, code).toMatchObject({
+      error: `Refused: ${code}.`,
+      errorCode: code,
+      cardDeclined: true,
+      card: null,
+      // The trains, the quote and the card choice stay.
+      outwardTrain: context.outwardTrain,
+      inwardTrain: context.inwardTrain,
+      quote: context.quote,
+      cardChoice: context.cardChoice,
+    });
+  }
+  const other = pay(refused(httpError(409, 'ALREADY_CHANGED', 'This booking has already been changed.')));
+  expect(other.value).toBe('reviewing');
+  expect(other.context).toMatchObject({
+    error: 'This booking has already been changed.',
+    errorCode: 'ALREADY_CHANGED',
+    cardDeclined: false,
+    card: null,
+    quote: context.quote,
+  });
+  const lost = pay({ type: 'xstate.error.actor.pay', error: new Error('attempt failed') });
+  expect(lost.value).toBe('reviewing');
+  expect(lost.context).toMatchObject({ error: true, errorCode: null, cardDeclined: false, card: null });
+};
 
 describeMachineModel(journeyChangeMachine, {
   name: 'journeyChangeMachine',
@@ -227,20 +331,27 @@ describeMachineModel(journeyChangeMachine, {
     },
   },
   states: {
-    loading: ({ context, event }) => {
+    loading: (check) => {
+      const { context, event } = check;
       expect(['xstate.init', 'change.retry']).toContain(event.type);
       // Loading on its own start only when the route loaded nothing.
       if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect(context.options).toBeNull();
+      expectLoadAnswers(check);
     },
-    loadFailed: ({ context, event }) => {
+    loadFailed: (check) => {
+      const { context, event } = check;
       expect(context.options).toBeNull();
-      expect(context.error).toBe(true);
+      expect([context.error, context.errorCode]).toEqual([true, null]);
       // The route's failed load starts here, with the same error and retry as the chart's own.
       if (event.type === 'xstate.init') expect(context.first).toEqual({ error: schemaError });
+      expect(nextFrom(check, { type: 'change.retry' }).value).toBe('loading');
     },
-    notChangeable: ({ context, event }) => {
+    notChangeable: ({ snapshot, context, event }) => {
       if (event.type === 'xstate.init') expect(context.first).toEqual({ data: options(false) });
+      // Nothing moves from here.
+      for (const type of ['search.submit', 'change.retry', 'change.confirm'] as const)
+        expect(nextFrom({ snapshot }, { type }).value).toBe('notChangeable');
       // Each choice with the rule that refuses it.
       expect(context.options?.directions.some((d) => d.changeable)).toBe(false);
       expect(context.options?.directions[0]?.message).toBe('The train has left.');
@@ -269,26 +380,106 @@ describeMachineModel(journeyChangeMachine, {
       // The refusal keeps its code, which the screen words from the catalogue (decision 641).
       if (check.event.type === 'xstate.error.actor.fetchDepartures')
         expect([context.error, context.errorCode]).toEqual(['The train has left.', 'DEPARTED']);
+      // The choice and each field typed are kept, the others stay.
+      expect(nextFrom(check, { type: 'search.direction', direction: 'inward' }).context.search).toEqual({
+        ...context.search,
+        direction: 'inward',
+      });
+      expect(nextFrom(check, { type: 'search.change', field: 'inwardAfter', value: '07:15' }).context.search).toEqual({
+        ...context.search,
+        inwardAfter: '07:15',
+      });
+      // A choice the booking refuses is not searched, however valid the form.
+      const refusedChoice = nextFrom(check, { type: 'search.direction', direction: 'inward' });
+      expect(nextFrom({ snapshot: refusedChoice }, { type: 'search.submit' }).value).toBe('choosing');
+      if (Object.keys(searchErrors(context.search, context.today)).length === 0) {
+        // A search starts from the first leg, with no train chosen and the last refusal cleared.
+        const sent = nextFrom(check, { type: 'search.submit' });
+        expect(sent.value).toBe('searching');
+        expect(sent.context).toMatchObject({
+          leg: 'outward',
+          outwardTrain: null,
+          inwardTrain: null,
+          error: null,
+          errorCode: null,
+        });
+      }
     },
-    searching: ({ context }) => {
+    searching: (check) => {
+      const { context } = check;
       expect(context.error).toBeNull();
+      expect(context.errorCode).toBeNull();
       if (context.leg === 'inward') expect(context.outwardTrain).toBe('outward-1800');
+      const listed = nextFrom(check, {
+        type: 'xstate.done.actor.fetchDepartures',
+        output: departures(context.leg),
+      } as never);
+      expect([listed.value, listed.context.departures]).toEqual(['picking', departures(context.leg)]);
+      const refusedSearch = nextFrom(check, { type: 'xstate.error.actor.fetchDepartures', error: departed } as never);
+      expect(refusedSearch.value).toBe('choosing');
+      expect([refusedSearch.context.error, refusedSearch.context.errorCode]).toEqual([
+        'The train has left.',
+        'DEPARTED',
+      ]);
     },
     picking: (check) => {
       const { context } = check;
       expect(context.departures?.leg).toBe(context.leg);
-      // A full train cannot be chosen.
+      // A full train cannot be chosen, nor one not listed.
       expect(nextFrom(check, { type: 'train.pick', trainId: `${context.leg}-1200` }).value).toBe('picking');
+      expect(nextFrom(check, { type: 'train.pick', trainId: 'not-listed' }).value).toBe('picking');
       if (check.event.type === 'xstate.error.actor.fetchQuote')
         expect([context.error, context.errorCode]).toEqual(['This train is full: choose another.', 'TRAIN_FULL']);
+      // An available train: for both legs the outward one leads to the return's trains, otherwise to the quote.
+      const picked = nextFrom(check, { type: 'train.pick', trainId: `${context.leg}-1800` });
+      if (context.search.direction === 'both' && context.leg === 'outward') {
+        expect(picked.value).toBe('searching');
+        expect(picked.context).toMatchObject({ leg: 'inward', outwardTrain: 'outward-1800', inwardTrain: null });
+      } else {
+        expect(picked.value).toBe('quoting');
+        expect(context.leg === 'outward' ? picked.context.outwardTrain : picked.context.inwardTrain).toBe(
+          `${context.leg}-1800`,
+        );
+      }
+      expect(nextFrom(check, { type: 'change.back' }).value).toBe('choosing');
     },
-    quoting: ({ context }) => {
+    quoting: (check) => {
+      const { context, event } = check;
       // For both legs the outward and the return train are chosen before the quote.
       if (context.search.direction === 'both') expect(context.inwardTrain).toBe('inward-1800');
       else expect(context.outwardTrain).toBe('outward-1800');
+      if (event.type === 'xstate.done.actor.pay') expect([context.priceMoved, context.quote]).toEqual([true, null]);
+      const quoted = nextFrom(check, { type: 'xstate.done.actor.fetchQuote', output: quote(15.5) } as never);
+      expect([quoted.value, quoted.context.quote]).toEqual(['reviewing', quote(15.5)]);
+      // A train picked again after a refusal is quoted: the refusal is gone with the quote.
+      expect([quoted.context.error, quoted.context.errorCode]).toEqual([null, null]);
+      const full = httpError(409, 'TRAIN_FULL', 'This train is full: choose another.');
+      const refusedTrain = nextFrom(check, { type: 'xstate.error.actor.fetchQuote', error: full } as never);
+      expect(refusedTrain.value).toBe('picking');
+      expect([refusedTrain.context.error, refusedTrain.context.errorCode]).toEqual([
+        'This train is full: choose another.',
+        'TRAIN_FULL',
+      ]);
     },
-    reviewing: ({ context, event }) => {
+    reviewing: (check) => {
+      const { context, event } = check;
       expect(context.quote).not.toBeNull();
+      // The card chosen is kept, either way.
+      const saved = { kind: 'saved', cardId: 'card-visa' } as const;
+      expect(nextFrom(check, { type: 'pay.select', choice: saved }).context.cardChoice).toEqual(saved);
+      expect(nextFrom(check, { type: 'pay.select', choice: { kind: 'new' } }).context.cardChoice).toEqual({
+        kind: 'new',
+      });
+      // Confirming: nothing owed or a saved card pays at once, a new card is typed first; the moved price is said once.
+      const confirmed = nextFrom(check, { type: 'change.confirm' });
+      const owes = (context.quote?.total.amount ?? 0) > 0;
+      expect(confirmed.value).toBe(owes && context.cardChoice.kind === 'new' ? 'cardForm' : 'paying');
+      expect(confirmed.context.priceMoved).toBe(false);
+      // A new attempt after a refusal starts clean: no error, no refused card (paying at once, or after the card form).
+      if (confirmed.value === 'paying')
+        expect(confirmed.context).toMatchObject({ error: null, errorCode: null, cardDeclined: false });
+      const back = nextFrom(check, { type: 'change.back' });
+      expect([back.value, back.context.priceMoved]).toEqual(['choosing', false]);
       // A moved price is shown (18 instead of 15.50) before any charge.
       if (context.priceMoved) expect(context.quote?.total.amount).toBe(18);
       if (event.type === 'xstate.done.actor.pay') {
@@ -297,18 +488,72 @@ describeMachineModel(journeyChangeMachine, {
         expect(context.errorCode).toBe(context.cardDeclined ? 'CARD_DECLINED' : 'ALREADY_CHANGED');
       }
     },
-    cardForm: ({ context }) => {
+    cardForm: (check) => {
+      const { context } = check;
       expect(context.cardChoice.kind).toBe('new');
       expect((context.quote?.total.amount ?? 0) > 0).toBe(true);
+      // The card form checks the expiry against today.
+      expect(check.invoked.cardForm).toEqual({ today: TODAY });
+      expect(nextFrom(check, { type: 'card.cancel' }).value).toBe('reviewing');
+      const typed = nextFrom(check, {
+        type: 'xstate.done.actor.cardForm',
+        output: { token: 'tok_9', last4: '0009' },
+      } as never);
+      expect([typed.value, typed.context.card]).toEqual(['paying', { token: 'tok_9', last4: '0009' }]);
     },
-    paying: ({ context }) => {
+    paying: (check) => {
+      const { context } = check;
       expect(context.attempt).toBeGreaterThan(0);
       expect(context.error).toBeNull();
       expect(context.errorCode).toBeNull();
+      // A new attempt starts with no refusal of the card.
+      expect(context.cardDeclined).toBe(false);
+      // Check again asks the payment's chart to check, with the same key; the state stays.
+      const [again, sent] = transition(journeyChangeMachine, check.snapshot, { type: 'change.check' });
+      expect(again.value).toBe('paying');
+      expect(sent.map((a) => [a.type, a.params])).toEqual([
+        ['xstate.sendTo', expect.objectContaining({ targetId: 'pay', event: { type: 'submit.check' } })],
+      ]);
+      expectPayAnswers(check);
     },
     changed: ({ snapshot, context }) => {
       expect(snapshot.status).toBe('done');
       expect(context.result?.newBookingId).toBe('b-new');
     },
   },
+});
+
+it('checks the search form per leg: a real date not in the past, a time from 00:00 to 23:59', () => {
+  const search = {
+    direction: 'outward' as const,
+    outwardDate: '2026-12-02',
+    outwardAfter: '06:00',
+    inwardDate: '2026-12-04',
+    inwardAfter: '06:00',
+  };
+  expect(searchErrors(search, TODAY)).toEqual({});
+  // Today may be searched; yesterday may not.
+  expect(searchErrors({ ...search, outwardDate: TODAY }, TODAY)).toEqual({});
+  expect(searchErrors({ ...search, outwardDate: '2026-11-21' }, TODAY)).toEqual({ outwardDate: 'past' });
+  for (const date of ['2026-12-2', '02-12-2026', '2026-12-02x', 'x2026-12-02', '20261-12-02', ''])
+    expect(searchErrors({ ...search, outwardDate: date }, TODAY), date).toEqual({ outwardDate: 'date' });
+  for (const time of ['00:00', '09:59', '19:30', '23:59'])
+    expect(searchErrors({ ...search, outwardAfter: time }, TODAY), time).toEqual({});
+  for (const time of ['24:00', '25:00', '30:00', '9:00', '09:60', '09:5', '009:00', '09:000', 'x09:00', ''])
+    expect(searchErrors({ ...search, outwardAfter: time }, TODAY), time).toEqual({ outwardAfter: 'time' });
+  // Only the legs searched are checked: the outward alone ignores the return's fields, and the other way round.
+  const badReturn = { ...search, inwardDate: 'x', inwardAfter: 'x' };
+  expect(searchErrors(badReturn, TODAY)).toEqual({});
+  expect(searchErrors({ ...badReturn, direction: 'inward' }, TODAY)).toEqual({
+    inwardDate: 'date',
+    inwardAfter: 'time',
+  });
+  expect(searchErrors({ ...badReturn, direction: 'both', outwardAfter: '25:00' }, TODAY)).toEqual({
+    outwardAfter: 'time',
+    inwardDate: 'date',
+    inwardAfter: 'time',
+  });
+  expect(searchErrors({ ...search, direction: 'inward', outwardDate: 'x', inwardDate: '2026-11-01' }, TODAY)).toEqual({
+    inwardDate: 'past',
+  });
 });

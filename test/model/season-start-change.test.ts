@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { seasonStartChangeMachine, seasonToday, startDateOf, startDateProblem } from '#machines/season-start-change';
 import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
-import type { SnapshotFrom } from 'xstate';
-import { describeMachineModel, nextFrom, watching, fromOwnLoadOnly } from './harness';
+import { createActor, transition, type SnapshotFrom } from 'xstate';
+import { describeMachineModel, errorOf, nextFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
 
 /**
@@ -53,6 +53,92 @@ const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: 
 const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
 
 type ModelSnapshot = SnapshotFrom<typeof seasonStartChangeMachine>;
+type Check = { snapshot: ModelSnapshot };
+
+const seasonStarted = httpError(409, 'SEASON_STARTED', 'This season has started.');
+const card = (id: string, expired: boolean) => ({ id, brand: 'VISA', last4: id.slice(-4), expired });
+/** The season's options with other saved cards, or a refusal though a direction is changeable. */
+const optionsWith = (over: Partial<SeasonChangeOptions>): SeasonChangeOptions => ({ ...options(true), ...over });
+
+/**
+ * Every answer the season's load can have, from the state that loads it: where it leads and what
+ * the screen then reads (the options, the card chosen first, the error and its code).
+ */
+const expectLoadAnswers = (check: Check) => {
+  const done = (output: SeasonChangeOptions) =>
+    nextFrom(check, { type: 'xstate.done.actor.fetchOptions', output } as never);
+  const changeable = done(options(true));
+  expect(changeable.value).toBe('choosing');
+  expect(changeable.context.options).toEqual(options(true));
+  expect(changeable.context.cardChoice).toEqual({ kind: 'saved', cardId: 'card-visa' });
+  const started = done(options(false));
+  expect(started.value).toBe('notChangeable');
+  expect(started.context.options).toEqual(options(false));
+  expect(started.context.cardChoice).toEqual({ kind: 'saved', cardId: 'card-visa' });
+  // A refusal of the whole booking refuses the change though a direction says it could move.
+  const refusedBooking = optionsWith({ refusal: 'BOOKING_CANCELLED' } as never);
+  expect(done(refusedBooking).value).toBe('notChangeable');
+  // No direction that may move: not changeable, even with no refusal.
+  expect(done({ ...options(true), directions: [] }).value).toBe('notChangeable');
+  // The first card not expired is offered; with none, a new card.
+  const cards = [card('card-0001', true), card('card-0002', false), card('card-0003', false)];
+  expect(done(optionsWith({ savedCards: cards })).context.cardChoice).toEqual({ kind: 'saved', cardId: 'card-0002' });
+  expect(done(optionsWith({ savedCards: [card('card-0001', true)] })).context.cardChoice).toEqual({ kind: 'new' });
+  expect(done(optionsWith({ savedCards: [] })).context.cardChoice).toEqual({ kind: 'new' });
+  const failed = (error: unknown) => nextFrom(check, { type: 'xstate.error.actor.fetchOptions', error } as never);
+  const unreadable = failed(schemaError);
+  expect([unreadable.value, unreadable.context.error, unreadable.context.errorCode]).toEqual([
+    'loadFailed',
+    true,
+    null,
+  ]);
+  const refused = failed(seasonStarted);
+  expect([refused.value, refused.context.error, refused.context.errorCode]).toEqual([
+    'loadFailed',
+    'This season has started.',
+    'SEASON_STARTED',
+  ]);
+  expect(refused.context.options).toBeNull();
+};
+
+/** Every answer of the payment from paying: the screen's state, its sentence and code, the card kept or dropped. */
+const expectPayAnswers = (check: Check & { context: ModelSnapshot['context'] }) => {
+  const { context } = check;
+  const pay = (event: object) => nextFrom(check, event as never);
+  const done = pay(answered(changed));
+  expect(done.value).toBe('changed');
+  expect(done.context.result).toEqual(changed);
+  expect(done.output).toEqual({ result: changed });
+  const moved = pay(refused(httpError(409, 'PRICE_CHANGED', 'The price has moved.')));
+  expect(moved.value).toBe('quoting');
+  expect(moved.context).toMatchObject({ priceMoved: true, quote: null, cardDeclined: false });
+  for (const code of ['CARD_DECLINED', 'CARD_EXPIRED', 'CARD_TOKEN_INVALID', 'CARD_UNKNOWN']) {
+    const declined = pay(refused(httpError(422, code, `Refused: ${code}.`)));
+    expect(declined.value, code).toBe('reviewing');
+    expect(declined.context, code).toMatchObject({
+      error: `Refused: ${code}.`,
+      errorCode: code,
+      cardDeclined: true,
+      card: null,
+      // The date, the quote and the card choice stay.
+      date: context.date,
+      quote: context.quote,
+      cardChoice: context.cardChoice,
+    });
+  }
+  const other = pay(refused(seasonStarted));
+  expect(other.value).toBe('reviewing');
+  expect(other.context).toMatchObject({
+    error: 'This season has started.',
+    errorCode: 'SEASON_STARTED',
+    cardDeclined: false,
+    card: null,
+    quote: context.quote,
+  });
+  const lost = pay({ type: 'xstate.error.actor.pay', error: new Error('attempt failed') });
+  expect(lost.value).toBe('reviewing');
+  expect(lost.context).toMatchObject({ error: true, errorCode: null, cardDeclined: false, card: null });
+};
 
 describeMachineModel(seasonStartChangeMachine, {
   name: 'seasonStartChangeMachine',
@@ -157,22 +243,36 @@ describeMachineModel(seasonStartChangeMachine, {
     },
   },
   states: {
-    loading: ({ context, event }) => {
+    loading: (check) => {
+      const { context, event } = check;
       expect(['xstate.init', 'change.retry']).toContain(event.type);
       // Loading on its own start only when the route loaded nothing.
       if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect(context.options).toBeNull();
+      // Try again clears the last error before loading again.
+      expect([context.error, context.errorCode]).toEqual([null, null]);
+      expectLoadAnswers(check);
     },
-    loadFailed: ({ context, event }) => {
+    loadFailed: (check) => {
+      const { context, event } = check;
       expect(context.options).toBeNull();
-      expect(context.error).toBe(true);
-      // The route's failed load starts here, with the same error and retry as the chart's own.
-      if (event.type === 'xstate.init') expect(context.first).toEqual({ error: schemaError });
+      // The route's failed load starts here, with the same error, code and retry as the chart's own.
+      const failure = event.type === 'xstate.init' ? (context.first as { error: unknown }).error : errorOf(event);
+      if (failure === seasonStarted)
+        expect([context.error, context.errorCode]).toEqual(['This season has started.', 'SEASON_STARTED']);
+      else expect([context.error, context.errorCode]).toEqual([true, null]);
+      if (event.type === 'xstate.init') expect(context.first).not.toBeNull();
+      const retried = nextFrom(check, { type: 'change.retry' });
+      expect([retried.value, retried.context.error, retried.context.errorCode]).toEqual(['loading', null, null]);
     },
-    notChangeable: ({ context, event }) => {
+    notChangeable: ({ snapshot, context, event }) => {
       // The rule that refuses the change.
       expect(context.options?.directions[0]?.reason).toBe('SEASON_STARTED');
+      expect(context.cardChoice).toEqual({ kind: 'saved', cardId: 'card-visa' });
       if (event.type === 'xstate.init') expect(context.first).toEqual({ data: options(false) });
+      // Nothing moves from here.
+      for (const type of ['date.submit', 'change.retry', 'change.confirm'] as const)
+        expect(nextFrom({ snapshot }, { type }).value).toBe('notChangeable');
     },
     choosing: (check) => {
       const { context } = check;
@@ -193,12 +293,59 @@ describeMachineModel(seasonStartChangeMachine, {
       // The refusal keeps its code, which the screen words from the catalogue (decision 641).
       if (check.event.type === 'xstate.error.actor.fetchQuote') expect(context.errorCode).toBe('SAME_START_DATE');
       if (check.event.type === 'date.blur') expect(context.dateTouched).toBe(true);
+      if (check.event.type === 'xstate.init') expect(context.dateTouched).toBe(false);
+      // Each part typed is kept, the others stay; typing clears the last refusal.
+      const typed = nextFrom(check, { type: 'date.change', field: 'month', value: '2' });
+      expect(typed.value).toBe('choosing');
+      expect(typed.context.date).toEqual({ ...context.date, month: '2' });
+      expect([typed.context.error, typed.context.errorCode]).toEqual([null, null]);
+      expect(nextFrom(check, { type: 'date.blur' }).context.dateTouched).toBe(true);
+      if (problem === null) {
+        // A valid date is quoted, the last refusal cleared.
+        const sent = nextFrom(check, { type: 'date.submit' });
+        expect([sent.value, sent.context.error, sent.context.errorCode]).toEqual(['quoting', null, null]);
+      }
     },
-    quoting: ({ context }) => {
+    quoting: (check) => {
+      const { context, event } = check;
       expect(startDateOf(context.date)).toBe('2027-01-04');
+      expect([context.error, context.errorCode]).toEqual([null, null]);
+      // A moved price is quoted again, the old quote dropped.
+      if (event.type === 'xstate.done.actor.pay') expect([context.priceMoved, context.quote]).toEqual([true, null]);
+      const quoted = nextFrom(check, { type: 'xstate.done.actor.fetchQuote', output: quote(10) } as never);
+      expect(quoted.value).toBe('reviewing');
+      expect(quoted.context.quote).toEqual(quote(10));
+      const sameDay = httpError(422, 'SAME_START_DATE', 'The season already starts on this date: choose another.');
+      const refusedDate = nextFrom(check, { type: 'xstate.error.actor.fetchQuote', error: sameDay } as never);
+      expect(refusedDate.value).toBe('choosing');
+      expect(refusedDate.context).toMatchObject({
+        error: 'The season already starts on this date: choose another.',
+        errorCode: 'SAME_START_DATE',
+        date: context.date,
+      });
     },
-    reviewing: ({ context, event }) => {
+    reviewing: (check) => {
+      const { context, event } = check;
       expect(context.quote).not.toBeNull();
+      // The card chosen is kept, either way.
+      const saved = { kind: 'saved', cardId: 'card-visa' } as const;
+      expect(nextFrom(check, { type: 'pay.select', choice: saved }).context.cardChoice).toEqual(saved);
+      expect(nextFrom(check, { type: 'pay.select', choice: { kind: 'new' } }).context.cardChoice).toEqual({
+        kind: 'new',
+      });
+      // Confirming: nothing owed or a saved card pays at once, a new card is typed first; the moved price is said once.
+      const confirmed = nextFrom(check, { type: 'change.confirm' });
+      const owes = (context.quote?.total.amount ?? 0) > 0;
+      const newCard = context.cardChoice.kind === 'new';
+      expect(confirmed.value).toBe(owes && newCard ? 'cardForm' : 'paying');
+      expect(confirmed.context.priceMoved).toBe(false);
+      // A new attempt after a refusal starts clean: no error, no refused card (paying at once, or after the card form).
+      if (confirmed.value === 'paying')
+        expect(confirmed.context).toMatchObject({ error: null, errorCode: null, cardDeclined: false });
+      // Back to the date: the moved price and the last error are forgotten, the date kept.
+      const back = nextFrom(check, { type: 'change.back' });
+      expect(back.value).toBe('choosing');
+      expect(back.context).toMatchObject({ priceMoved: false, error: null, errorCode: null, date: context.date });
       // A moved price is shown (12 instead of 10) before any charge.
       if (context.priceMoved) expect(context.quote?.total.amount).toBe(12);
       if (event.type === 'xstate.done.actor.pay') {
@@ -207,14 +354,33 @@ describeMachineModel(seasonStartChangeMachine, {
         expect(context.errorCode).toBe(context.cardDeclined ? 'CARD_DECLINED' : 'SEASON_STARTED');
       }
     },
-    cardForm: ({ context }) => {
+    cardForm: (check) => {
+      const { context } = check;
       expect(context.cardChoice.kind).toBe('new');
       expect((context.quote?.total.amount ?? 0) > 0).toBe(true);
+      // The card form checks the expiry against today.
+      expect(check.invoked.cardForm).toEqual({ today: TODAY });
+      expect(nextFrom(check, { type: 'card.cancel' }).value).toBe('reviewing');
+      const typed = nextFrom(check, {
+        type: 'xstate.done.actor.cardForm',
+        output: { token: 'tok_9', last4: '0009' },
+      } as never);
+      expect([typed.value, typed.context.card]).toEqual(['paying', { token: 'tok_9', last4: '0009' }]);
     },
-    paying: ({ context }) => {
+    paying: (check) => {
+      const { context } = check;
       expect(context.attempt).toBeGreaterThan(0);
       expect(context.error).toBeNull();
       expect(context.errorCode).toBeNull();
+      // A new attempt starts with no refusal of the card.
+      expect(context.cardDeclined).toBe(false);
+      // Check again asks the payment's chart to check, with the same key; the state stays.
+      const [again, sent] = transition(seasonStartChangeMachine, check.snapshot, { type: 'change.check' });
+      expect(again.value).toBe('paying');
+      expect(sent.map((a) => [a.type, a.params])).toEqual([
+        ['xstate.sendTo', expect.objectContaining({ targetId: 'pay', event: { type: 'submit.check' } })],
+      ]);
+      expectPayAnswers(check);
     },
     changed: ({ snapshot, context }) => {
       expect(snapshot.status).toBe('done');
@@ -250,4 +416,63 @@ it('counts "from tomorrow" in UK days across both clock changes, whatever the de
   // 90 UK days ahead is the last day.
   expect(problemAt('2026-07-14T23:30:00Z', 13, 10)).toBeNull();
   expect(problemAt('2026-07-14T23:30:00Z', 14, 10)).toBe('tooLate');
+});
+
+it("starts from the route's refused load with the server's sentence and code, and Try again loads afresh", () => {
+  const actor = createActor(seasonStartChangeMachine, {
+    input: { bookingId: 'b-season', today: TODAY, keySeed: KEY_SEED, first: { error: seasonStarted } },
+  });
+  actor.start();
+  const start = actor.getSnapshot();
+  expect(start.value).toBe('loadFailed');
+  expect([start.context.error, start.context.errorCode]).toEqual(['This season has started.', 'SEASON_STARTED']);
+  expect(start.context.options).toBeNull();
+  actor.send({ type: 'change.retry' });
+  expect(actor.getSnapshot().value).toBe('loading');
+  expect([actor.getSnapshot().context.error, actor.getSnapshot().context.errorCode]).toEqual([null, null]);
+  actor.stop();
+});
+
+it('reads the date typed as day, month and year, spaces around them allowed, and nothing else', () => {
+  const at = (day: string, month: string, year: string) => startDateOf({ day, month, year });
+  expect(at(' 4 ', ' 1', '2027 ')).toBe('2027-01-04');
+  expect(at('14', '11', '2027')).toBe('2027-11-14');
+  // Day and month of one or two digits, a year of four; letters, signs or more digits are not a date.
+  for (const [day, month, year] of [
+    ['123', '1', '2027'],
+    ['4', '123', '2027'],
+    ['4', '1', '27'],
+    ['4', '1', '20277'],
+    ['a4', '1', '2027'],
+    ['4a', '1', '2027'],
+    ['4', 'x1', '2027'],
+    ['4', '1x', '2027'],
+    ['4', '1', 'y2027'],
+    ['4', '1', '2027y'],
+    ['', '1', '2027'],
+    ['4', '', '2027'],
+    ['4', '1', ''],
+  ])
+    expect(at(day!, month!, year!), `${day}/${month}/${year}`).toBeNull();
+  // Only real days: no month 0 or 13, no 31 February or 31 April, no day 0.
+  for (const [day, month] of [
+    ['4', '0'],
+    ['4', '13'],
+    ['31', '2'],
+    ['29', '2'],
+    ['31', '4'],
+    ['0', '5'],
+  ])
+    expect(at(day!, month!, '2027'), `${day}/${month}`).toBeNull();
+  expect(at('29', '2', '2028')).toBe('2028-02-29');
+  expect(at('31', '12', '2027')).toBe('2027-12-31');
+  expect(at('1', '1', '2027')).toBe('2027-01-01');
+  // Blank is required, not a format problem; one part typed is a format problem.
+  expect(startDateProblem({ day: ' ', month: '', year: '  ' }, TODAY, null)).toBe('required');
+  expect(startDateProblem({ day: '4', month: '', year: '' }, TODAY, null)).toBe('format');
+  expect(startDateProblem({ day: '', month: '', year: '2027' }, TODAY, null)).toBe('format');
+  // Today is too soon, tomorrow is the first day.
+  expect(startDateProblem({ day: '7', month: '12', year: '2026' }, TODAY, null)).toBe('tooSoon');
+  expect(startDateProblem({ day: '8', month: '12', year: '2026' }, TODAY, null)).toBeNull();
+  expect(startDateProblem({ day: '8', month: '12', year: '2026' }, TODAY, undefined)).toBeNull();
 });
