@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { ChangePayment, ChangeResult } from '#src/schemas/journey-change';
 import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season-start-change';
 import { plusDays, ukDay } from '#src/schemas/uk-time';
@@ -162,7 +162,8 @@ export const seasonStartChangeMachine = setup({
     firstFailed: ({ context }) => firstFailed(context.first),
     dateValid: ({ context }) =>
       startDateProblem(context.date, context.today, context.options?.season.validFrom) === null,
-    nothingToPay: ({ context }) => (context.quote?.total.amount ?? 0) <= 0,
+    // Asked only in reviewing, which a stored quote opens (storeQuote).
+    nothingToPay: ({ context }) => context.quote!.total.amount <= 0,
     paysWithSavedCard: ({ context }) => context.cardChoice.kind === 'saved',
     isChanged: ({ event }) => isAnswered(event, 'pay'),
     isPriceMoved: ({ event }) => payCode(event) === 'PRICE_CHANGED',
@@ -186,11 +187,9 @@ export const seasonStartChangeMachine = setup({
       const failure = { error: firstFailed(context.first) ? context.first.error : undefined };
       return { error: problemMessageOfEvent(failure), errorCode: codeOf(problemOfEvent(failure)) };
     }),
-    setDatePart: assign({
-      date: ({ context, event }) =>
-        event.type === 'date.change' ? { ...context.date, [event.field]: event.value } : context.date,
-      error: null,
-      errorCode: null,
+    setDatePart: assign(({ context, event }) => {
+      assertEvent(event, 'date.change');
+      return { date: { ...context.date, [event.field]: event.value }, error: null, errorCode: null };
     }),
     touchDate: assign({ dateTouched: true }),
     storeError: assign({
@@ -205,8 +204,9 @@ export const seasonStartChangeMachine = setup({
     }),
     clearPriceMoved: assign({ priceMoved: false }),
     markPriceMoved: assign({ priceMoved: true, quote: null }),
-    selectCard: assign({
-      cardChoice: ({ context, event }) => (event.type === 'pay.select' ? event.choice : context.cardChoice),
+    selectCard: assign(({ event }) => {
+      assertEvent(event, 'pay.select');
+      return { cardChoice: event.choice };
     }),
     storeCard: assign({ card: ({ event }) => doneOutput<{ token: string; last4: string }>(event, 'cardForm') }),
     beginAttempt: assign(({ context }) => ({
@@ -334,16 +334,19 @@ export const seasonStartChangeMachine = setup({
         id: 'pay',
         src: 'pay',
         input: ({ context }) => {
-          const total = context.quote?.total.amount ?? 0;
+          // Paying follows reviewing a quote (storeQuote), and pays by card only after the card form
+          // stored its card (storeCard): the quote, and for a card payment the card, are set.
+          const quote = context.quote!;
+          const total = quote.total.amount;
           const payment: ChangePayment =
             total <= 0
               ? { method: 'none' }
               : context.cardChoice.kind === 'saved' && context.card === null
                 ? { method: 'saved', cardId: context.cardChoice.cardId }
-                : { method: 'card', token: context.card?.token ?? '' };
+                : { method: 'card', token: context.card!.token };
           return {
             request: {
-              quoteId: context.quote?.quoteId ?? '',
+              quoteId: quote.quoteId,
               expectedTotal: total,
               payment,
               idempotencyKey: attemptKey(context),
