@@ -4,6 +4,7 @@ import type { ChangeOptions, ChangeQuote, Departures } from '#src/schemas/journe
 import { transition, type SnapshotFrom } from 'xstate';
 import { describeMachineModel, nextFrom, stepFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
+import { expectPaymentRefusals, payAnswered as answered, payRefused as refused } from './change-payment-answers';
 
 /** Changing a journey (docs/decisions/600-change-your-journey.md): the chart against what each state means. */
 const KEY_SEED = 'seed-change';
@@ -81,8 +82,6 @@ const changed = {
   refunded: null,
   cardLast4: '4242',
 };
-const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'answered', answer } });
-const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
 
 type ModelSnapshot = SnapshotFrom<typeof journeyChangeMachine>;
 type Check = { snapshot: ModelSnapshot; context: ModelSnapshot['context'] };
@@ -158,36 +157,21 @@ const expectPayAnswers = (check: Check) => {
   expect(done.snapshot.output).toEqual({ result: changed });
   // The route opens the new booking.
   expect(done.actions).toContain('openNewBooking');
-  const moved = pay(refused(httpError(409, 'PRICE_CHANGED', 'The price has moved.')));
-  expect(moved.value).toBe('quoting');
-  expect(moved.context).toMatchObject({ priceMoved: true, quote: null, cardDeclined: false });
-  for (const code of ['CARD_DECLINED', 'CARD_EXPIRED', 'CARD_TOKEN_INVALID', 'CARD_UNKNOWN']) {
-    const declined = pay(refused(httpError(422, code, `Refused: ${code}.`)));
-    expect(declined.value, code).toBe('reviewing');
-    expect(declined.context, code).toMatchObject({
-      error: `Refused: ${code}.`,
-      errorCode: code,
-      cardDeclined: true,
-      card: null,
-      // The trains, the quote and the card choice stay.
+  // The trains, the quote and the card choice stay.
+  expectPaymentRefusals(
+    pay,
+    {
       outwardTrain: context.outwardTrain,
       inwardTrain: context.inwardTrain,
       quote: context.quote,
       cardChoice: context.cardChoice,
-    });
-  }
-  const other = pay(refused(httpError(409, 'ALREADY_CHANGED', 'This booking has already been changed.')));
-  expect(other.value).toBe('reviewing');
-  expect(other.context).toMatchObject({
-    error: 'This booking has already been changed.',
-    errorCode: 'ALREADY_CHANGED',
-    cardDeclined: false,
-    card: null,
-    quote: context.quote,
-  });
-  const lost = pay({ type: 'xstate.error.actor.pay', error: new Error('attempt failed') });
-  expect(lost.value).toBe('reviewing');
-  expect(lost.context).toMatchObject({ error: true, errorCode: null, cardDeclined: false, card: null });
+    },
+    {
+      error: httpError(409, 'ALREADY_CHANGED', 'This booking has already been changed.'),
+      sentence: 'This booking has already been changed.',
+      code: 'ALREADY_CHANGED',
+    },
+  );
 };
 
 describeMachineModel(journeyChangeMachine, {

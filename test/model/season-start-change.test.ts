@@ -4,6 +4,7 @@ import type { SeasonChangeOptions, SeasonChangeQuote } from '#src/schemas/season
 import { createActor, transition, type SnapshotFrom } from 'xstate';
 import { describeMachineModel, errorOf, nextFrom, watching, fromOwnLoadOnly } from './harness';
 import { httpError, schemaError } from './fixtures/refund-fixtures';
+import { expectPaymentRefusals, payAnswered as answered, payRefused as refused } from './change-payment-answers';
 
 /**
  * A season's change of start date (docs/decisions/690-season-start-date-change.md and
@@ -49,8 +50,6 @@ const changed = {
   refunded: null,
   cardLast4: '4242',
 };
-const answered = (answer: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'answered', answer } });
-const refused = (error: unknown) => ({ type: 'xstate.done.actor.pay', output: { kind: 'refused', error } });
 
 type ModelSnapshot = SnapshotFrom<typeof seasonStartChangeMachine>;
 type Check = { snapshot: ModelSnapshot };
@@ -109,35 +108,12 @@ const expectPayAnswers = (check: Check & { context: ModelSnapshot['context'] }) 
   expect(done.value).toBe('changed');
   expect(done.context.result).toEqual(changed);
   expect(done.output).toEqual({ result: changed });
-  const moved = pay(refused(httpError(409, 'PRICE_CHANGED', 'The price has moved.')));
-  expect(moved.value).toBe('quoting');
-  expect(moved.context).toMatchObject({ priceMoved: true, quote: null, cardDeclined: false });
-  for (const code of ['CARD_DECLINED', 'CARD_EXPIRED', 'CARD_TOKEN_INVALID', 'CARD_UNKNOWN']) {
-    const declined = pay(refused(httpError(422, code, `Refused: ${code}.`)));
-    expect(declined.value, code).toBe('reviewing');
-    expect(declined.context, code).toMatchObject({
-      error: `Refused: ${code}.`,
-      errorCode: code,
-      cardDeclined: true,
-      card: null,
-      // The date, the quote and the card choice stay.
-      date: context.date,
-      quote: context.quote,
-      cardChoice: context.cardChoice,
-    });
-  }
-  const other = pay(refused(seasonStarted));
-  expect(other.value).toBe('reviewing');
-  expect(other.context).toMatchObject({
-    error: 'This season has started.',
-    errorCode: 'SEASON_STARTED',
-    cardDeclined: false,
-    card: null,
-    quote: context.quote,
-  });
-  const lost = pay({ type: 'xstate.error.actor.pay', error: new Error('attempt failed') });
-  expect(lost.value).toBe('reviewing');
-  expect(lost.context).toMatchObject({ error: true, errorCode: null, cardDeclined: false, card: null });
+  // The date, the quote and the card choice stay.
+  expectPaymentRefusals(
+    pay,
+    { date: context.date, quote: context.quote, cardChoice: context.cardChoice },
+    { error: seasonStarted, sentence: 'This season has started.', code: 'SEASON_STARTED' },
+  );
 };
 
 describeMachineModel(seasonStartChangeMachine, {
