@@ -8,7 +8,8 @@ import {
   schemaError,
   serverError,
 } from './fixtures/passenger-assistance';
-import { describeMachineModel, errorReached, outputReached, reachedBy, stepFrom } from './harness';
+import { describeMachineModel, outputReached, reachedBy } from './harness';
+import { expectEachLoadFailure, expectLoadFailed, expectNotFound } from './page-load-checks';
 
 describeMachineModel(passengerAssistanceReviewMachine, {
   name: 'passengerAssistanceReviewMachine',
@@ -56,22 +57,12 @@ describeMachineModel(passengerAssistanceReviewMachine, {
       if (event.type === 'xstate.init') expect(context.first).toBeNull();
       expect(context.item).toBeNull();
       if (event.type === 'xstate.init') expect(context.schemaError).toBe(false);
-      // Each failure says whether the answer had the wrong shape (whatever the last one said).
-      for (const [error, schema] of [
-        [schemaError, true],
-        [serverError, false],
-      ] as const) {
-        const failed = stepFrom(check, { type: 'xstate.error.actor.fetchAssistance', error } as never).snapshot;
-        expect([failed.value, failed.context.schemaError]).toEqual(['loadFailed', schema]);
-      }
+      expectEachLoadFailure(check, 'fetchAssistance');
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
-    loadFailed: ({ snapshot, context, event }) => {
-      reachedBy({ context, event }, 'xstate.error.actor.fetchAssistance');
-      expect([403, 404]).not.toContain(errorReached({ context, event })?.status);
-      expect(context.item).toBeNull();
-      expect(context.schemaError).toBe(errorReached({ context, event })?.problem?.kind === 'schema');
-      expect(snapshot.can({ type: 'assistance.retry' })).toBe(true);
+    loadFailed: (check) => {
+      expectLoadFailed(check, 'fetchAssistance');
+      expect(check.context.item).toBeNull();
     },
     absent: ({ snapshot, context, event }) => {
       reachedBy({ context, event }, 'xstate.done.actor.fetchAssistance');
@@ -79,11 +70,9 @@ describeMachineModel(passengerAssistanceReviewMachine, {
       expect(context.item).toBeNull();
       expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
     },
-    notFound: ({ snapshot, context, event }) => {
-      reachedBy({ context, event }, 'xstate.error.actor.fetchAssistance');
-      expect([403, 404]).toContain(errorReached({ context, event })?.status);
-      expect(context.item).toBeNull();
-      expect(snapshot.can({ type: 'assistance.retry' })).toBe(false);
+    notFound: (check) => {
+      expectNotFound(check, 'fetchAssistance');
+      expect(check.context.item).toBeNull();
     },
     ready: ({ snapshot, context, event }) => {
       reachedBy({ context, event }, 'xstate.done.actor.fetchAssistance');
