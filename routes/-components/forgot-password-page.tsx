@@ -101,13 +101,11 @@ export function ForgotPasswordPage() {
             />
             <SubmitActions
               hintId="forgot-password-submit-hint"
-              label={m.forgot_password_page_continue()}
               busyLabel={m.forgot_password_page_sending()}
-              canSubmit={canSubmit}
-              submitting={submitting}
-              blocking={blocking}
-              onRefused={onRefused}
-            />
+              form={{ canSubmit, submitting, blocking, onRefused }}
+            >
+              {m.forgot_password_page_continue()}
+            </SubmitActions>
           </form>
         )}
       </Page>

@@ -141,14 +141,11 @@ function SignInForm({ redirect }: { redirect: string | undefined; autoFocus: boo
         />
         <SubmitActions
           hintId="sign-in-submit-hint"
-          label={m.common_sign_in()}
           busyLabel={m.login_page_signing_in()}
-          canSubmit={canSubmit}
-          submitting={submitting}
-          blocking={blocking}
-          onRefused={onRefused}
+          form={{ canSubmit, submitting, blocking, onRefused }}
+          beside={<Link to="/forgot-password">{m.login_page_forgotten_your_password()}</Link>}
         >
-          <Link to="/forgot-password">{m.login_page_forgotten_your_password()}</Link>
+          {m.common_sign_in()}
         </SubmitActions>
       </form>
       <div ref={linkRef} tabIndex={-1}>
@@ -255,13 +252,11 @@ function RegisterForm({ redirect }: { redirect: string | undefined }) {
           })}
           <SubmitActions
             hintId="register-submit-hint"
-            label={m.login_page_create_account()}
             busyLabel={m.login_page_creating_your_account()}
-            canSubmit={canSubmit}
-            submitting={submitting}
-            blocking={blocking.map((key) => `register-${key}`)}
-            onRefused={onRefused}
-          />
+            form={{ canSubmit, submitting, blocking: blocking.map((key) => `register-${key}`), onRefused }}
+          >
+            {m.login_page_create_account()}
+          </SubmitActions>
         </form>
       )}
     </section>

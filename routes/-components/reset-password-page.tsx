@@ -70,13 +70,11 @@ export function ResetPasswordPage({ migration }: { migration: boolean }) {
           />
           <SubmitActions
             hintId="reset-password-submit-hint"
-            label={m.reset_password_page_save_new_password()}
             busyLabel={m.common_saving()}
-            canSubmit={canSubmit}
-            submitting={submitting}
-            blocking={blocking}
-            onRefused={onRefused}
-          />
+            form={{ canSubmit, submitting, blocking, onRefused }}
+          >
+            {m.reset_password_page_save_new_password()}
+          </SubmitActions>
         </form>
       )}
     </Page>

@@ -3,36 +3,34 @@ import { Button } from './button';
 import * as formStyles from './form.css';
 import { SubmitHint } from './submit-hint';
 
-export interface SubmitActionsProps {
-  /** The hint's id, which the submit button is described by. */
-  hintId: string;
-  /** The submit button's words, and its words while the form is sent. */
-  label: string;
-  busyLabel: string;
+/** Where the form stands: what its submit button and hint show. */
+export interface SubmitState {
   canSubmit: boolean;
   submitting: boolean;
   /** The `name`s of the fields still missing or wrong (formView's `blocking`). */
   blocking: readonly string[];
   /** A press on the disabled submit (useSubmitAttempts): the error summary shows. */
   onRefused: () => void;
-  /** Beside the submit button, before the hint: a link away, a second action. */
-  children?: ReactNode;
+}
+
+export interface SubmitActionsProps {
+  /** The hint's id, which the submit button is described by. */
+  hintId: string;
+  /** The submit button's words while the form is sent. */
+  busyLabel: string;
+  form: SubmitState;
+  /** The submit button's words. */
+  children: ReactNode;
+  /** Beside the submit button, before the hint: a link away. */
+  beside?: ReactNode;
 }
 
 /**
  * A form's actions row: its submit button, disabled while the form cannot be sent and busy while
  * it is, and the hint that says why it is disabled (not while sending), which the button names.
  */
-export function SubmitActions({
-  hintId,
-  label,
-  busyLabel,
-  canSubmit,
-  submitting,
-  blocking,
-  onRefused,
-  children,
-}: SubmitActionsProps) {
+export function SubmitActions({ hintId, busyLabel, form, children, beside }: SubmitActionsProps) {
+  const { canSubmit, submitting, blocking, onRefused } = form;
   return (
     <div className={formStyles.actions}>
       <Button
@@ -43,9 +41,9 @@ export function SubmitActions({
         aria-describedby={hintId}
         onRefused={onRefused}
       >
-        {label}
+        {children}
       </Button>
-      {children}
+      {beside}
       <SubmitHint id={hintId} fields={blocking} active={!canSubmit && !submitting} />
     </div>
   );

@@ -100,14 +100,11 @@ export function FindBookingPage() {
         ))}
         <SubmitActions
           hintId="find-booking-submit-hint"
-          label={m.find_booking_page_find_booking()}
           busyLabel={m.find_booking_page_finding_your_booking()}
-          canSubmit={canSubmit}
-          submitting={submitting}
-          blocking={blocking}
-          onRefused={onRefused}
+          form={{ canSubmit, submitting, blocking, onRefused }}
+          beside={!signedIn && <Link to="/login">{m.find_booking_page_sign_in_instead()}</Link>}
         >
-          {!signedIn && <Link to="/login">{m.find_booking_page_sign_in_instead()}</Link>}
+          {m.find_booking_page_find_booking()}
         </SubmitActions>
       </form>
     </Page>
