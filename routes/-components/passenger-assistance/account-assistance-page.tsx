@@ -42,23 +42,44 @@ function HelpLine({ assistance: a, booking: b }: { assistance: PassengerAssistan
   );
 }
 
+/** A list's button: where it leads, its words, and its words for a screen reader (the journey and its date). */
+interface JourneyLink {
+  to: '/bookings/$bookingId/passenger-assistance' | '/bookings/$bookingId/passenger-assistance/create';
+  label: () => string;
+  hidden: (journey: { title: string; date: string }) => string;
+}
+
+/** A journey with assistance: manage it. */
+const manageLink: JourneyLink = {
+  to: '/bookings/$bookingId/passenger-assistance',
+  label: m.passenger_assistance_account_assistance_page_manage,
+  hidden: m.passenger_assistance_account_assistance_page_assistance_for,
+};
+
+/** A journey without: request some. */
+const requestLink: JourneyLink = {
+  to: '/bookings/$bookingId/passenger-assistance/create',
+  label: m.passenger_assistance_account_assistance_page_request_assistance,
+  hidden: m.passenger_assistance_account_assistance_page_for,
+};
+
+/** One section of the page: its heading, which names it, and what it lists. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /**
  * One journey of a list: its heading, what is said of it, and the button that leads on from it (its
  * words for a screen reader name the journey and its date, as the button's words alone do not).
  */
-function JourneyItem({
-  journey: b,
-  children,
-  link,
-}: {
-  journey: Journey;
-  children: ReactNode;
-  link?: {
-    to: '/bookings/$bookingId/passenger-assistance' | '/bookings/$bookingId/passenger-assistance/create';
-    label: string;
-    hidden: (journey: { title: string; date: string }) => string;
-  };
-}) {
+function JourneyItem({ journey: b, children, link }: { journey: Journey; children: ReactNode; link?: JourneyLink }) {
   const { locale } = useServices();
   const title = m.common_origin_to_destination({
     origin: b.outward.origin.name,
@@ -71,7 +92,7 @@ function JourneyItem({
       {link && (
         <div className={styles.actions}>
           <Link to={link.to} params={{ bookingId: b.bookingId }} className={styles.linkButton}>
-            {link.label}
+            {link.label()}
             <span className="visually-hidden">
               {link.hidden({ title, date: ukDateTime(b.outward.departureTime, locale.tag) })}
             </span>
@@ -123,24 +144,16 @@ export function AccountAssistancePage({ first }: { first?: FirstData<UpcomingAss
       {snapshot.matches('ready') && standing.length === 0 && <p>{accountPassengerAssistanceMessages.noJourneys}</p>}
       {snapshot.matches('ready') && standing.length > 0 && (
         <>
-          <section className={styles.section} aria-labelledby="assistance-booked-heading">
-            <h2 id="assistance-booked-heading" className={styles.sectionTitle}>
-              {m.passenger_assistance_account_assistance_page_assistance_booked()}
-            </h2>
+          <Section
+            id="assistance-booked-heading"
+            title={m.passenger_assistance_account_assistance_page_assistance_booked()}
+          >
             {withHelp.length === 0 ? (
               <p>{accountPassengerAssistanceMessages.noneBooked}</p>
             ) : (
               <ul className={styles.list}>
                 {withHelp.map((b) => (
-                  <JourneyItem
-                    key={b.bookingId}
-                    journey={b}
-                    link={{
-                      to: '/bookings/$bookingId/passenger-assistance',
-                      label: m.passenger_assistance_account_assistance_page_manage(),
-                      hidden: m.passenger_assistance_account_assistance_page_assistance_for,
-                    }}
-                  >
+                  <JourneyItem key={b.bookingId} journey={b} link={manageLink}>
                     <ul className={styles.list}>
                       {b.passengerAssistances
                         .filter((a) => !isCancelled(a))
@@ -154,23 +167,15 @@ export function AccountAssistancePage({ first }: { first?: FirstData<UpcomingAss
                 ))}
               </ul>
             )}
-          </section>
+          </Section>
           {without.length > 0 && (
-            <section className={styles.section} aria-labelledby="assistance-other-heading">
-              <h2 id="assistance-other-heading" className={styles.sectionTitle}>
-                {m.passenger_assistance_account_assistance_page_other_upcoming_journeys()}
-              </h2>
+            <Section
+              id="assistance-other-heading"
+              title={m.passenger_assistance_account_assistance_page_other_upcoming_journeys()}
+            >
               <ul className={styles.list}>
                 {without.map((b) => (
-                  <JourneyItem
-                    key={b.bookingId}
-                    journey={b}
-                    link={{
-                      to: '/bookings/$bookingId/passenger-assistance/create',
-                      label: m.passenger_assistance_account_assistance_page_request_assistance(),
-                      hidden: m.passenger_assistance_account_assistance_page_for,
-                    }}
-                  >
+                  <JourneyItem key={b.bookingId} journey={b} link={requestLink}>
                     <p className={styles.muted}>
                       {when(b)}
                       {b.friendlyOrderId
@@ -180,15 +185,15 @@ export function AccountAssistancePage({ first }: { first?: FirstData<UpcomingAss
                   </JourneyItem>
                 ))}
               </ul>
-            </section>
+            </Section>
           )}
         </>
       )}
       {snapshot.matches('ready') && ended.length > 0 && (
-        <section className={styles.section} aria-labelledby="assistance-ended-heading">
-          <h2 id="assistance-ended-heading" className={styles.sectionTitle}>
-            {m.passenger_assistance_account_assistance_page_cancelled_with_tickets()}
-          </h2>
+        <Section
+          id="assistance-ended-heading"
+          title={m.passenger_assistance_account_assistance_page_cancelled_with_tickets()}
+        >
           <ul className={styles.list}>
             {ended.map((b) => (
               <JourneyItem key={b.bookingId} journey={b}>
@@ -205,7 +210,7 @@ export function AccountAssistancePage({ first }: { first?: FirstData<UpcomingAss
               </JourneyItem>
             ))}
           </ul>
-        </section>
+        </Section>
       )}
     </Page>
   );
