@@ -38,15 +38,10 @@ const submit = (page: Page) =>
   form(page).getByRole('button', { name: m.account_controls_change_email_form_change_email_address(), exact: true });
 const canSend = (s: Snapshot) => formView(s.context, changeEmailValidators, false).canSubmit;
 
-const formShown = passwordFormShown<typeof changeEmailMachine>({
-  fields: [
-    { name: 'the new address', input: newEmail, value: (s) => s.context.values.newEmailAddress },
-    { name: 'the password', input: password, value: (s) => s.context.values.currentPassword },
-  ],
-  submit,
-  canSend,
-  usable: 'Change email address usable',
-});
+const formShown = passwordFormShown<typeof changeEmailMachine>({ submit, canSend }, 'Change email address usable', [
+  { name: 'the new address', input: newEmail, value: (s) => s.context.values.newEmailAddress },
+  { name: 'the password', input: password, value: (s) => s.context.values.currentPassword },
+]);
 
 const driver = passwordFormDriver<typeof changeEmailMachine>({
   path: 'account-controls',

@@ -25,15 +25,10 @@ const submit = (page: Page) =>
   page.getByRole('button', { name: m.change_password_form_change_password(), exact: true });
 const canSend = (s: Snapshot) => formView(s.context, changePasswordValidators, false).canSubmit;
 
-const formShown = passwordFormShown<typeof changePasswordMachine>({
-  fields: [
-    { name: 'the current password', input: current, value: (s) => s.context.values.currentPassword },
-    { name: 'the new password', input: next, value: (s) => s.context.values.newPassword },
-  ],
-  submit,
-  canSend,
-  usable: 'Change password usable',
-});
+const formShown = passwordFormShown<typeof changePasswordMachine>({ submit, canSend }, 'Change password usable', [
+  { name: 'the current password', input: current, value: (s) => s.context.values.currentPassword },
+  { name: 'the new password', input: next, value: (s) => s.context.values.newPassword },
+]);
 
 /**
  * The set-a-password mode (decision 455) belongs to accounts created through a sign-in provider,

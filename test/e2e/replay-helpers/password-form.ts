@@ -44,13 +44,15 @@ export type FieldShown<M extends AnyStateMachine> = {
 /** The form as the context has it: each field's value, and the submit button (`usable`) usable only when the change can be sent. */
 export const passwordFormShown =
   <M extends AnyStateMachine>(
-    form: Pick<PasswordFormPage<M>, 'submit' | 'canSend'> & { fields: FieldShown<M>[]; usable: string },
+    form: Pick<PasswordFormPage<M>, 'submit' | 'canSend'>,
+    usable: string,
+    fields: FieldShown<M>[],
   ) =>
   async ({ page, snapshot }: ReplayStep<M>) => {
-    for (const field of form.fields)
+    for (const field of fields)
       await expect.poll(() => field.input(page).inputValue(), { message: field.name }).toBe(field.value(snapshot));
     await expect
-      .poll(async () => (await form.submit(page).getAttribute('aria-disabled')) !== 'true', { message: form.usable })
+      .poll(async () => (await form.submit(page).getAttribute('aria-disabled')) !== 'true', { message: usable })
       .toBe(form.canSend(snapshot));
   };
 
