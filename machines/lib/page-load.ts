@@ -4,7 +4,8 @@ import { hasStatus, isSchemaProblem } from './problems';
 /**
  * A page's load as the passenger assistance charts read it: the answer its route loaded
  * (docs/decisions/730) or its own fetch's, a load that is not the customer's (403, 404), and a
- * failed load that says whether the answer had the wrong shape (`schemaError`). Each chart names
+ * failed load that says whether the answer had the wrong shape (`schemaError`), read once (decision
+ * 869). Each chart names
  * its guards and actions in its own setup() and wraps these in one line, as with the form kit
  * (decision 143):
  *
